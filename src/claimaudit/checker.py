@@ -1,0 +1,198 @@
+"""The checking pipeline and the review policy.
+
+claim + paper reference -> source (identity and version checked) -> evidence selection -> judge
+(two Choice questions) -> answers validated -> evidence copied verbatim from the chosen passage ->
+one review record. Every operational failure becomes a ``not_checked`` record; nothing here
+turns a failure into a verdict, and nothing here imports a concrete backend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import cast
+
+from claimaudit.identity import InvalidReferenceError, PaperRef, parse_ref
+from claimaudit.judges.protocol import (
+    CandidatePassage,
+    Case,
+    ChoiceAnswer,
+    Judge,
+    JudgeError,
+    validate_reply,
+)
+from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
+from claimaudit.records import (
+    RELATIONS,
+    CheckedRecord,
+    EvidenceScope,
+    NotCheckedRecord,
+    Relation,
+)
+from claimaudit.selection import MAX_CHARS, MAX_PASSAGES, Bm25Ranker, Ranker, select_candidates
+from claimaudit.sources.protocol import Source, SourceError, SourcePaper
+
+MAX_CLAIM_CHARS = 2_000
+DEFAULT_THRESHOLD = 0.8
+
+Record = CheckedRecord | NotCheckedRecord
+
+
+class InvalidClaimError(ValueError):
+    """The request itself is unusable (empty or oversized claim, duplicate papers)."""
+
+
+def validate_claim(claim: str) -> str:
+    text = " ".join(claim.split())
+    if not text:
+        raise InvalidClaimError("the claim is empty")
+    if len(text) > MAX_CLAIM_CHARS:
+        raise InvalidClaimError(
+            f"the claim has {len(text)} characters; the limit is {MAX_CLAIM_CHARS}"
+        )
+    return text
+
+
+def ref_key(text: str) -> str:
+    """The ``paperRef`` a record carries for this requested reference."""
+    try:
+        return str(parse_ref(text))
+    except InvalidReferenceError:
+        return text.strip()
+
+
+def check_distinct(papers: Sequence[str]) -> None:
+    seen: set[str] = set()
+    for text in papers:
+        key = ref_key(text)
+        if key in seen:
+            raise InvalidClaimError(f"paper {text!r} is given more than once")
+        seen.add(key)
+
+
+@dataclass(frozen=True)
+class ReviewPolicy:
+    """When a human must look: anything but a confident, evidenced ``supports``."""
+
+    threshold: float = DEFAULT_THRESHOLD
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.threshold <= 1.0:
+            raise ValueError("the review threshold must lie in [0, 1]")
+
+    def needs_review(
+        self, verdict: str, confidence: float, evidence_confidence: float, evidence_id: str | None
+    ) -> bool:
+        return (
+            verdict != "supports"
+            or confidence < self.threshold
+            or evidence_confidence < self.threshold
+            or evidence_id is None
+        )
+
+
+def search_query(claim: str, topic: str | None) -> str:
+    return f"{claim} {topic}".strip() if topic else claim
+
+
+@dataclass
+class Checker:
+    """Checks one claim against papers, one independent record per paper."""
+
+    source: Source
+    judge: Judge
+    ranker: Ranker = field(default_factory=Bm25Ranker)
+    policy: ReviewPolicy = field(default_factory=ReviewPolicy)
+    max_passages: int = MAX_PASSAGES
+    max_chars: int = MAX_CHARS
+
+    def check(self, claim: str, papers: Sequence[str], topic: str | None = None) -> list[Record]:
+        return list(self.iter_check(claim, papers, topic))
+
+    def iter_check(
+        self, claim: str, papers: Sequence[str], topic: str | None = None
+    ) -> Iterator[Record]:
+        text = validate_claim(claim)
+        if not papers:
+            raise InvalidClaimError("no paper to check the claim against")
+        check_distinct(papers)
+        for paper in papers:
+            yield self.check_paper(text, paper, topic)
+
+    def check_paper(self, claim: str, paper: str, topic: str | None = None) -> Record:
+        try:
+            ref = parse_ref(paper)
+        except InvalidReferenceError as error:
+            return NotCheckedRecord(claim=claim, paperRef=paper.strip(), error=str(error))
+        query = search_query(claim, topic)
+        try:
+            found = self.source.fetch(ref, query)
+            if not ref.matches(found.ref):
+                # A source that returns another work or edition must not yield a verdict.
+                raise SourceError(f"source returned {found.ref}, not the requested {ref}")
+            if not found.passages:
+                raise SourceError(f"{ref} has no text passages to check")
+        except SourceError as error:
+            return self._failure(claim, ref, str(error))
+        try:
+            return self._judge(claim, ref, found, query, topic)
+        except JudgeError as error:
+            return self._failure(claim, ref, str(error), found.url)
+
+    def _judge(
+        self, claim: str, ref: PaperRef, paper: SourcePaper, query: str, topic: str | None
+    ) -> CheckedRecord:
+        selection = select_candidates(
+            query, paper.passages, self.ranker, self.max_passages, self.max_chars
+        )
+        if not selection.passages:
+            raise JudgeError("no passage fits the evidence budget; nothing was sent to the judge")
+        case = Case(
+            claim=claim,
+            paper_title=paper.title,
+            passages=[
+                CandidatePassage(p.passage_id, p.text, p.section) for p in selection.passages
+            ],
+            topic=topic,
+        )
+        decision = build_decision(case)
+        reply = self.judge.decide(decision)
+        validate_reply(reply, decision)
+        relation: ChoiceAnswer = reply.answers[RELATION]
+        evidence: ChoiceAnswer = reply.answers[EVIDENCE]
+        chosen = None if evidence.choice == NO_EVIDENCE else evidence.choice
+        # Code copies the passage; the judge only names it.
+        passage = next((p for p in selection.passages if p.passage_id == chosen), None)
+        scope: EvidenceScope = "full_text" if selection.complete else "selected_passages"
+        if not paper.full_text:
+            scope = "search_excerpts"
+        return CheckedRecord(
+            claim=claim,
+            paperRef=str(ref),
+            matchedRef=str(paper.ref),
+            paperTitle=paper.title,
+            paperUrl=paper.url,
+            searchQuery=paper.search_query or query,
+            evidenceScope=scope,
+            retrievedAt=paper.retrieved_at,
+            judge=self.judge.name,
+            model=reply.model,
+            verdict=cast(Relation, relation.choice),  # validated above
+            confidence=relation.confidence,
+            probabilities={label: float(relation.probabilities[label]) for label in RELATIONS},
+            evidencePassageId=chosen,
+            evidenceSection=passage.section if passage else None,
+            evidence=passage.text if passage else None,
+            evidenceConfidence=evidence.confidence,
+            passagesConsidered=selection.considered,
+            passagesSelected=selection.selected,
+            needsReview=self.policy.needs_review(
+                relation.choice, relation.confidence, evidence.confidence, chosen
+            ),
+        )
+
+    @staticmethod
+    def _failure(claim: str, ref: PaperRef, error: str, url: str | None = None) -> NotCheckedRecord:
+        return NotCheckedRecord(
+            claim=claim, paperRef=str(ref), paperUrl=url or ref.url, error=error
+        )

@@ -1,0 +1,33 @@
+"""The ``claimaudit`` command line: a thin layer over the Python API."""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    name="claimaudit",
+    help="Check whether the papers cited for a claim actually support it, and where.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+_installed = False
+
+
+def _install_commands() -> None:
+    """Attach every command once; each command lives in its own module."""
+    global _installed
+    if _installed:
+        return
+    _installed = True
+    from claimaudit.cli import check as check_cli
+    from claimaudit.cli import library as library_cli
+
+    app.command("check")(check_cli.check)
+    app.command("batch")(check_cli.batch)
+    app.add_typer(library_cli.app, name="library", help="Manage the local paper library.")
+
+
+def main() -> None:
+    _install_commands()
+    app()

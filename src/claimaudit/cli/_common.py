@@ -1,0 +1,34 @@
+"""Shared CLI plumbing: one-line errors, exit codes and common options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+
+EXIT_OK = 0
+EXIT_MATCHED = 1
+EXIT_USAGE = 2
+
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+out_console = Console(highlight=False, soft_wrap=True)
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    """Print a one-line error to stderr and exit; never a traceback."""
+    first_line = " ".join(message.split())
+    err_console.print(f"[bold red]error:[/] {first_line}", markup=True, highlight=False)
+    raise typer.Exit(code)
+
+
+LibraryOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--library",
+        envvar="CLAIMAUDIT_LIBRARY",
+        help="Library database file (default: under the user data directory).",
+        dir_okay=False,
+    ),
+]

@@ -1,0 +1,73 @@
+"""Terminal and machine renderings of review records."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from enum import StrEnum
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from claimaudit.checker import Record
+from claimaudit.records import CheckedRecord, record_to_dict
+
+_VERDICT_STYLE = {
+    "supports": "green",
+    "contradicts": "red",
+    "not_addressed": "yellow",
+    "insufficient_evidence": "yellow",
+    "not_checked": "magenta",
+}
+
+
+class OutputFormat(StrEnum):
+    TABLE = "table"
+    JSON = "json"
+    JSONL = "jsonl"
+
+
+def render(records: Sequence[Record], fmt: OutputFormat, console: Console) -> None:
+    if fmt is OutputFormat.JSON:
+        console.print_json(json.dumps([record_to_dict(r) for r in records], ensure_ascii=False))
+    elif fmt is OutputFormat.JSONL:
+        for record in records:
+            # print() bypasses rich markup so the JSON is written exactly.
+            console.file.write(json.dumps(record_to_dict(record), ensure_ascii=False) + "\n")
+    else:
+        console.print(records_table(records))
+
+
+def records_table(records: Sequence[Record]) -> Table:
+    table = Table(show_lines=True, expand=True)
+    table.add_column("paper", overflow="fold", ratio=2)
+    table.add_column("verdict", ratio=2)
+    table.add_column("conf.", justify="right", ratio=1)
+    table.add_column("review", ratio=1)
+    table.add_column("evidence", overflow="fold", ratio=7)
+    for record in records:
+        style = _VERDICT_STYLE.get(record.verdict, "")
+        review = Text("yes", style="bold") if record.needs_review else Text("no")
+        if isinstance(record, CheckedRecord):
+            if record.evidence_passage_id and record.evidence:
+                evidence = Text(f"{record.evidence_passage_id}: ", style="bold")
+                evidence.append(f"\u201c{record.evidence}\u201d")
+            else:
+                evidence = Text("no evidence passage selected", style="dim")
+            table.add_row(
+                f"{record.paper_ref}\n{record.paper_title}",
+                Text(record.verdict, style=style),
+                f"{record.confidence:.2f}",
+                review,
+                evidence,
+            )
+        else:
+            table.add_row(
+                record.paper_ref or "-",
+                Text(record.verdict, style=style),
+                "-",
+                review,
+                Text(record.error, style="magenta"),
+            )
+    return table

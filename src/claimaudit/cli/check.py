@@ -1,0 +1,143 @@
+"""``claimaudit check`` and ``claimaudit batch``."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from claimaudit.api import make_checker
+from claimaudit.batch import done_pairs, pending_pairs, read_items, run_batch
+from claimaudit.checker import Checker, InvalidClaimError, Record
+from claimaudit.cli._common import (
+    EXIT_MATCHED,
+    EXIT_OK,
+    LibraryOption,
+    err_console,
+    fail,
+    out_console,
+)
+from claimaudit.cli._render import OutputFormat, render
+from claimaudit.plugins import UnknownBackendError
+
+JudgeOption = Annotated[
+    str | None,
+    typer.Option("--judge", help="Judge backend (default: local, or $CLAIMAUDIT_JUDGE)."),
+]
+ModelOption = Annotated[str | None, typer.Option("--model", help="Model id for the judge.")]
+ThresholdOption = Annotated[
+    float,
+    typer.Option(
+        "--threshold", help="Confidence below which a record needs review.", min=0.0, max=1.0
+    ),
+]
+
+
+class FailOn(StrEnum):
+    NEEDS_REVIEW = "needs-review"
+    CONTRADICTS = "contradicts"
+    NOT_CHECKED = "not-checked"
+
+
+def _matches(record: Record, conditions: list[FailOn]) -> bool:
+    return any(
+        (condition is FailOn.NEEDS_REVIEW and record.needs_review)
+        or (condition is FailOn.CONTRADICTS and record.verdict == "contradicts")
+        or (condition is FailOn.NOT_CHECKED and record.verdict == "not_checked")
+        for condition in conditions
+    )
+
+
+def _checker(
+    judge: str | None, model: str | None, library: Path | None, threshold: float
+) -> Checker:
+    try:
+        return make_checker(judge, library=library, threshold=threshold, model=model)
+    except (UnknownBackendError, ValueError) as error:
+        fail(str(error))
+
+
+def check(
+    claim: Annotated[str, typer.Argument(help="The sentence to check.")],
+    paper: Annotated[
+        list[str],
+        typer.Option(
+            "--paper", "-p", help="Paper reference (arXiv id or URL, DOI, prefix:id); repeatable."
+        ),
+    ],
+    topic: Annotated[
+        str | None, typer.Option("--topic", help="Extra query words for evidence selection.")
+    ] = None,
+    judge: JudgeOption = None,
+    model: ModelOption = None,
+    library: LibraryOption = None,
+    threshold: ThresholdOption = 0.8,
+    output: Annotated[
+        OutputFormat, typer.Option("--format", help="Output format.")
+    ] = OutputFormat.TABLE,
+    fail_on: Annotated[
+        list[FailOn] | None,
+        typer.Option("--fail-on", help="Exit 1 when any record matches; repeatable."),
+    ] = None,
+) -> None:
+    """Check CLAIM against each --paper; one review record per paper."""
+    checker = _checker(judge, model, library, threshold)
+    try:
+        records = checker.check(claim, paper, topic)
+    except InvalidClaimError as error:
+        fail(str(error))
+    render(records, output, out_console)
+    if fail_on and any(_matches(r, fail_on) for r in records):
+        raise typer.Exit(EXIT_MATCHED)
+    raise typer.Exit(EXIT_OK)
+
+
+def batch(
+    source: Annotated[
+        Path,
+        typer.Argument(
+            help="JSON Lines input: {id, claim, papers, topic?} per line.", dir_okay=False
+        ),
+    ],
+    out: Annotated[
+        Path, typer.Option("--out", help="JSON Lines output; reused to resume.", dir_okay=False)
+    ],
+    judge: JudgeOption = None,
+    model: ModelOption = None,
+    library: LibraryOption = None,
+    threshold: ThresholdOption = 0.8,
+) -> None:
+    """Check every (claim, paper) pair of a JSON Lines file; rerun with the same --out to resume."""
+    if not source.is_file():
+        fail(f"no such input file: {source}")
+    if out.resolve() == source.resolve():
+        fail("--out must differ from the input file")
+    checker = _checker(judge, model, library, threshold)
+    try:
+        total = pending_pairs(list(read_items(source)), done_pairs(out))
+    except (UnicodeDecodeError, OSError) as error:
+        fail(f"cannot read {source}: {error}")
+    progress = Progress(
+        TextColumn("checking"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=False,
+    )
+    task = progress.add_task("pairs", total=total)
+
+    def advance(_: Record) -> None:
+        progress.advance(task)
+
+    try:
+        with progress:
+            stats = run_batch(source, out, checker, on_record=advance)
+    except KeyboardInterrupt:
+        fail(f"interrupted; rerun with --out {out} to resume", code=130)
+    except (UnicodeDecodeError, OSError) as error:
+        fail(f"batch stopped: {error}")
+    err_console.print(f"wrote {stats.written} records to {out}; {stats.skipped} already done")

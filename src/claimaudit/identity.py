@@ -1,0 +1,126 @@
+"""Paper references: parsing, normalisation and the version-matching rule.
+
+Accepted forms: arXiv ids new-style (``1706.03762``, ``1706.03762v5``) and old-style
+(``hep-th/9901001v2``), with an ``arXiv:`` prefix or as arxiv.org ``abs/``, ``pdf/`` and ``html/``
+URLs; DOIs (``10.1000/xyz``, ``doi:`` prefix, doi.org URLs); and local ids ``<prefix>:<id>``
+(``scifact:4983``). A versioned request matches only that version; an unversioned request matches
+any version of the same work.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from urllib.parse import unquote
+
+
+class RefKind(StrEnum):
+    ARXIV = "arxiv"
+    DOI = "doi"
+    LOCAL = "local"
+
+
+class InvalidReferenceError(ValueError):
+    """The text is not a paper reference this tool understands."""
+
+
+@dataclass(frozen=True, order=True)
+class PaperRef:
+    """A normalised reference: ``work`` identifies the work, ``version`` one edition of it."""
+
+    kind: RefKind
+    work: str
+    version: int | None = None
+
+    def __str__(self) -> str:
+        if self.kind is RefKind.ARXIV:
+            suffix = f"v{self.version}" if self.version is not None else ""
+            return f"arXiv:{self.work}{suffix}"
+        if self.kind is RefKind.DOI:
+            return f"doi:{self.work}"
+        return self.work
+
+    @property
+    def unversioned(self) -> PaperRef:
+        return PaperRef(self.kind, self.work, None)
+
+    @property
+    def url(self) -> str | None:
+        """The canonical public address, where there is one."""
+        if self.kind is RefKind.ARXIV:
+            suffix = f"v{self.version}" if self.version is not None else ""
+            return f"https://arxiv.org/abs/{self.work}{suffix}"
+        if self.kind is RefKind.DOI:
+            return f"https://doi.org/{self.work}"
+        return None
+
+    def matches(self, found: PaperRef) -> bool:
+        """Whether ``found`` (a stored or retrieved paper) satisfies this request."""
+        if self.kind is not found.kind or self.work != found.work:
+            return False
+        return self.version is None or self.version == found.version
+
+
+_ARXIV_NEW = r"(?P<new>\d{4}\.\d{4,5})"
+_ARXIV_OLD = r"(?P<old>[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7})"
+_ARXIV_ID = rf"(?:{_ARXIV_NEW}|{_ARXIV_OLD})(?:v(?P<version>\d+))?"
+_ARXIV_URL = re.compile(
+    rf"^https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/{_ARXIV_ID}(?:\.pdf)?/?(?:[?#].*)?$",
+    re.IGNORECASE,
+)
+_ARXIV_BARE = re.compile(rf"^(?:arxiv:\s*)?{_ARXIV_ID}$", re.IGNORECASE)
+_DOI_BODY = r"(?P<doi>10\.\d{4,9}/\S+)"
+_DOI_URL = re.compile(rf"^https?://(?:dx\.)?doi\.org/{_DOI_BODY}$", re.IGNORECASE)
+_DOI_BARE = re.compile(rf"^(?:doi:\s*)?{_DOI_BODY}$", re.IGNORECASE)
+_LOCAL = re.compile(
+    r"^(?P<prefix>[a-z][a-z0-9_\-]*):(?P<id>[A-Za-z0-9][A-Za-z0-9._\-]*)$", re.IGNORECASE
+)
+_RESERVED_PREFIXES = {"arxiv", "doi", "http", "https"}
+
+
+def _arxiv(match: re.Match[str]) -> PaperRef:
+    new, old, version = match.group("new"), match.group("old"), match.group("version")
+    if new:
+        yymm, number = new.split(".")
+        # Since January 2015 arXiv numbers have five digits, before that four; months run 01-12.
+        if not 1 <= int(yymm[2:]) <= 12 or len(number) != (5 if int(yymm) >= 1501 else 4):
+            raise InvalidReferenceError(f"not a valid arXiv identifier: {new!r}")
+        work = new
+    else:
+        # Old-style ids: the archive is lower case, its subject class (``math.GT``) upper case.
+        archive, number = old.split("/")
+        name, _, subject = archive.partition(".")
+        work = (
+            f"{name.lower()}.{subject.upper()}/{number}" if subject else f"{name.lower()}/{number}"
+        )
+    return PaperRef(RefKind.ARXIV, work, int(version) if version else None)
+
+
+def parse_ref(text: str) -> PaperRef:
+    """Parse a reference, or raise InvalidReferenceError with a one-line reason."""
+    value = text.strip()
+    if not value:
+        raise InvalidReferenceError("empty paper reference")
+    for pattern in (_ARXIV_URL, _ARXIV_BARE):
+        match = pattern.match(value)
+        if match:
+            return _arxiv(match)
+    for pattern in (_DOI_URL, _DOI_BARE):
+        match = pattern.match(value)
+        if match:
+            # DOIs are case-insensitive by definition; store them lower-cased so lookups agree.
+            return PaperRef(RefKind.DOI, unquote(match.group("doi")).rstrip(".").lower())
+    match = _LOCAL.match(value)
+    if match and match.group("prefix").lower() not in _RESERVED_PREFIXES:
+        return PaperRef(RefKind.LOCAL, f"{match.group('prefix').lower()}:{match.group('id')}")
+    raise InvalidReferenceError(
+        f"not a paper reference: {value!r} (expected an arXiv id or URL, a DOI, or prefix:id)"
+    )
+
+
+def try_parse_ref(text: str) -> PaperRef | None:
+    try:
+        return parse_ref(text)
+    except InvalidReferenceError:
+        return None

@@ -1,0 +1,87 @@
+"""Registry of judges and paper sources.
+
+Built-in backends register exactly like third-party ones: each plugin module exposes
+``register(registry)``. Built-ins are listed in ``default_plugins``; other packages announce
+theirs under the ``claimaudit.plugins`` entry-point group. The core asks the registry for a
+backend by name and never imports a concrete backend itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from claimaudit.judges.protocol import Judge
+    from claimaudit.sources.protocol import Source
+
+DEFAULT_PLUGINS: tuple[str, ...] = (
+    "claimaudit.judges.local",
+    "claimaudit.judges.jev",
+    "claimaudit.sources.library",
+)
+ENTRY_POINT_GROUP = "claimaudit.plugins"
+
+
+class UnknownBackendError(LookupError):
+    pass
+
+
+@dataclass(frozen=True)
+class JudgeSettings:
+    """Options a judge factory may use; each backend reads what applies to it."""
+
+    model: str | None = None
+    timeout: float | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+JudgeFactory = Callable[[JudgeSettings], "Judge"]
+SourceFactory = Callable[..., "Source"]
+
+
+@dataclass
+class Registry:
+    judges: dict[str, tuple[JudgeFactory, str]] = field(default_factory=dict)
+    sources: dict[str, tuple[SourceFactory, str]] = field(default_factory=dict)
+
+    def add_judge(self, name: str, factory: JudgeFactory, description: str) -> None:
+        self.judges[name] = (factory, description)
+
+    def add_source(self, name: str, factory: SourceFactory, description: str) -> None:
+        self.sources[name] = (factory, description)
+
+    def make_judge(self, name: str, settings: JudgeSettings | None = None) -> Judge:
+        try:
+            factory, _ = self.judges[name]
+        except KeyError:
+            known = ", ".join(sorted(self.judges)) or "none"
+            raise UnknownBackendError(f"unknown judge {name!r} (known: {known})") from None
+        return factory(settings or JudgeSettings())
+
+    def make_source(self, name: str, **kwargs: Any) -> Source:
+        try:
+            factory, _ = self.sources[name]
+        except KeyError:
+            known = ", ".join(sorted(self.sources)) or "none"
+            raise UnknownBackendError(f"unknown source {name!r} (known: {known})") from None
+        return factory(**kwargs)
+
+
+_registry: Registry | None = None
+
+
+def get_registry() -> Registry:
+    """The process-wide registry, filled on first use from built-ins and entry points."""
+    global _registry
+    if _registry is None:
+        registry = Registry()
+        for module_name in DEFAULT_PLUGINS:
+            importlib.import_module(module_name).register(registry)
+        for entry in entry_points(group=ENTRY_POINT_GROUP):
+            entry.load().register(registry)
+        _registry = registry
+    return _registry

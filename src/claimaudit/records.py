@@ -1,0 +1,73 @@
+"""The typed record schema: one review record per (claim, paper).
+
+JSON keys follow the reference design (camelCase). A ``CheckedRecord`` carries a judge's verdict;
+a ``NotCheckedRecord`` reports an operational failure and is never a verdict.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+RELATIONS: tuple[str, ...] = ("supports", "contradicts", "not_addressed", "insufficient_evidence")
+Relation = Literal["supports", "contradicts", "not_addressed", "insufficient_evidence"]
+EvidenceScope = Literal["full_text", "selected_passages", "search_excerpts"]
+
+_CONFIG = ConfigDict(populate_by_name=True, frozen=True, extra="forbid")
+
+
+class CheckedRecord(BaseModel):
+    model_config = _CONFIG
+
+    claim: str
+    paper_ref: str = Field(alias="paperRef")
+    # The edition actually checked; equals paperRef unless an unversioned request matched a version.
+    matched_ref: str = Field(alias="matchedRef")
+    paper_title: str = Field(alias="paperTitle")
+    paper_url: str | None = Field(alias="paperUrl")
+    search_query: str = Field(alias="searchQuery")
+    evidence_scope: EvidenceScope = Field(alias="evidenceScope")
+    retrieved_at: datetime = Field(alias="retrievedAt")
+    judge: str
+    model: str
+    verdict: Relation
+    confidence: float = Field(ge=0.0, le=1.0)
+    probabilities: dict[str, float]
+    evidence_passage_id: str | None = Field(alias="evidencePassageId")
+    evidence_section: str | None = Field(default=None, alias="evidenceSection")
+    evidence: str | None
+    evidence_confidence: float = Field(ge=0.0, le=1.0, alias="evidenceConfidence")
+    passages_considered: int = Field(ge=0, alias="passagesConsidered")
+    passages_selected: int = Field(ge=0, alias="passagesSelected")
+    needs_review: bool = Field(alias="needsReview")
+    id: str | None = None
+
+
+class NotCheckedRecord(BaseModel):
+    model_config = _CONFIG
+
+    claim: str
+    paper_ref: str = Field(alias="paperRef")
+    paper_url: str | None = Field(default=None, alias="paperUrl")
+    verdict: Literal["not_checked"] = "not_checked"
+    needs_review: Literal[True] = Field(default=True, alias="needsReview")
+    error: str
+    id: str | None = None
+
+
+ReviewRecord = Annotated[CheckedRecord | NotCheckedRecord, Field(discriminator="verdict")]
+_RECORD_ADAPTER: TypeAdapter[CheckedRecord | NotCheckedRecord] = TypeAdapter(ReviewRecord)
+
+
+def record_to_dict(record: CheckedRecord | NotCheckedRecord) -> dict[str, Any]:
+    """The record as JSON-ready data with the schema's camelCase keys (``id`` only when set)."""
+    data = record.model_dump(mode="json", by_alias=True)
+    if data.get("id") is None:
+        data.pop("id", None)
+    return data
+
+
+def record_from_dict(data: dict[str, Any]) -> CheckedRecord | NotCheckedRecord:
+    return _RECORD_ADAPTER.validate_python(data)

@@ -1,0 +1,109 @@
+"""Evidence selection: rank a paper's passages for a claim and keep what fits the judge's budget.
+
+Ranking sits behind the small ``Ranker`` protocol so a better ranker (dense retrieval, a
+cross-encoder) can replace BM25 without touching the checker. Nothing is dropped silently:
+``Selection`` says how many passages were considered and how many were selected.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from claimaudit.sources.protocol import Passage
+
+MAX_PASSAGES = 120
+MAX_CHARS = 30_000
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# Words too common to help rank passages; FTS5 would otherwise weigh them like content words.
+_STOPWORDS = frozenset(
+    (
+        "a an and are as at be been but by can could do does for from had has have how in into is "
+        "it its may might more most no not of on or our over such than that the their them then "
+        "there these they this those to was we were what when where which while who will with "
+        "would"
+    ).split()
+)
+
+
+class Ranker(Protocol):
+    def rank(self, query: str, passages: Sequence[Passage]) -> list[Passage]:
+        """All of ``passages``, best match for ``query`` first."""
+        ...
+
+
+def query_terms(query: str) -> list[str]:
+    seen: dict[str, None] = {}
+    for word in _WORD.findall(query.lower()):
+        if word not in _STOPWORDS and len(word) > 1:
+            seen.setdefault(word, None)
+    return list(seen)
+
+
+class Bm25Ranker:
+    """Okapi BM25 from SQLite FTS5, over an in-memory index of just this paper's passages.
+
+    Passages with no query term keep their document order after the matching ones.
+    """
+
+    def rank(self, query: str, passages: Sequence[Passage]) -> list[Passage]:
+        terms = query_terms(query)
+        if not terms or not passages:
+            return list(passages)
+        match = " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
+        with sqlite3.connect(":memory:") as db:
+            db.execute("CREATE VIRTUAL TABLE p USING fts5(text, section, tokenize='unicode61')")
+            db.executemany(
+                "INSERT INTO p(rowid, text, section) VALUES (?, ?, ?)",
+                [(i, p.text, p.section or "") for i, p in enumerate(passages)],
+            )
+            # bm25() is lower-is-better; the text column weighs more than the section heading.
+            rows = db.execute(
+                "SELECT rowid FROM p WHERE p MATCH ? ORDER BY bm25(p, 1.0, 0.3), rowid", (match,)
+            ).fetchall()
+        ranked_ids = [int(row[0]) for row in rows]
+        matched = set(ranked_ids)
+        rest = [i for i in range(len(passages)) if i not in matched]
+        return [passages[i] for i in (*ranked_ids, *rest)]
+
+
+@dataclass(frozen=True)
+class Selection:
+    passages: tuple[Passage, ...]  # in document order, as the judge sees them
+    considered: int
+
+    @property
+    def selected(self) -> int:
+        return len(self.passages)
+
+    @property
+    def complete(self) -> bool:
+        return self.selected == self.considered
+
+
+def select_candidates(
+    query: str,
+    passages: Sequence[Passage],
+    ranker: Ranker,
+    max_passages: int = MAX_PASSAGES,
+    max_chars: int = MAX_CHARS,
+) -> Selection:
+    """The best-ranked passages that fit both budgets, returned in document order."""
+    if max_passages < 1 or max_chars < 1:
+        raise ValueError("selection budgets must be positive")
+    order = {p.passage_id: i for i, p in enumerate(passages)}
+    chosen: list[Passage] = []
+    used = 0
+    for passage in ranker.rank(query, passages):
+        if len(chosen) >= max_passages:
+            break
+        if used + len(passage.text) > max_chars:
+            continue  # a shorter, lower-ranked passage may still fit
+        chosen.append(passage)
+        used += len(passage.text)
+    chosen.sort(key=lambda p: order[p.passage_id])
+    return Selection(passages=tuple(chosen), considered=len(passages))

@@ -1,0 +1,47 @@
+"""What a paper source hands the checker: the identified paper and its passages."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol, runtime_checkable
+
+from claimaudit.identity import PaperRef
+
+
+class SourceError(Exception):
+    """The paper could not be provided (unknown, missing, no passages, service failure).
+
+    Becomes a ``not_checked`` record, never a verdict.
+    """
+
+
+@dataclass(frozen=True)
+class Passage:
+    passage_id: str
+    text: str
+    section: str | None = None
+
+
+@dataclass(frozen=True)
+class SourcePaper:
+    """A retrieved paper whose identity has been checked against the request."""
+
+    ref: PaperRef
+    title: str
+    url: str | None
+    passages: Sequence[Passage]
+    retrieved_at: datetime
+    search_query: str
+    # True when ``passages`` are the whole text; False for search excerpts.
+    full_text: bool = True
+
+
+@runtime_checkable
+class Source(Protocol):
+    name: str
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        """Return the paper ``ref`` asks for, or raise SourceError. ``query`` is claim + topic."""
+        ...

@@ -1,0 +1,81 @@
+"""Small in-memory doubles for unit tests of the pipeline (not used by the package)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from claimaudit.identity import PaperRef
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
+from claimaudit.sources.protocol import Passage, SourceError, SourcePaper
+
+
+@dataclass
+class MemorySource:
+    """Papers held in a dict keyed by the stored reference."""
+
+    papers: dict[PaperRef, tuple[str, list[str]]] = field(default_factory=dict)
+    name: str = "memory"
+    full_text: bool = True
+
+    def add(self, ref: PaperRef, title: str, texts: Sequence[str]) -> None:
+        self.papers[ref] = (title, list(texts))
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        for stored, (title, texts) in self.papers.items():
+            if ref.matches(stored):
+                passages = [Passage(f"P{i:03d}", t) for i, t in enumerate(texts, start=1)]
+                return SourcePaper(
+                    ref=stored,
+                    title=title,
+                    url=stored.url,
+                    passages=passages,
+                    retrieved_at=datetime(2026, 1, 1, tzinfo=UTC),
+                    search_query=query,
+                    full_text=self.full_text,
+                )
+        raise SourceError(f"{ref} is not in the library")
+
+
+def answer(probabilities: Mapping[str, float]) -> ChoiceAnswer:
+    from claimaudit.judges.protocol import confidence_from_probabilities
+
+    choice = max(probabilities, key=lambda k: probabilities[k])
+    return ChoiceAnswer(choice, dict(probabilities), confidence_from_probabilities(probabilities))
+
+
+@dataclass
+class ScriptedJudge:
+    """Answers with whatever ``script`` returns for the decision; records what it was asked."""
+
+    script: Callable[[Decision], JudgeReply]
+    name: str = "scripted"
+    seen: list[Decision] = field(default_factory=list)
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        self.seen.append(decision)
+        return self.script(decision)
+
+
+def pick(
+    relation: str, passage_id: str | None, strength: float = 0.94
+) -> Callable[[Decision], JudgeReply]:
+    """A script that picks ``relation`` and ``passage_id`` with the given top probability."""
+
+    def script(decision: Decision) -> JudgeReply:
+        answers = {}
+        for qid, question in decision.questions.items():
+            target = relation if qid == "relation" else (passage_id or "none")
+            rest = (1.0 - strength) / (len(question.options) - 1)
+            answers[qid] = answer({o: strength if o == target else rest for o in question.options})
+        return JudgeReply(model="scripted-1", answers=answers)
+
+    return script
+
+
+def failing(message: str) -> Callable[[Decision], JudgeReply]:
+    def script(decision: Decision) -> JudgeReply:
+        raise JudgeError(message)
+
+    return script

@@ -1,0 +1,126 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from claimaudit.batch import done_pairs, run_batch
+from claimaudit.checker import Checker
+from claimaudit.identity import parse_ref
+from claimaudit.judges.protocol import Decision, JudgeReply
+from tests.fakes import MemorySource, ScriptedJudge, pick
+
+
+@pytest.fixture
+def source() -> MemorySource:
+    src = MemorySource()
+    src.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    src.add(parse_ref("scifact:2"), "Two", ["Coffee is brewed from roasted beans."])
+    return src
+
+
+def _write_input(path: Path, lines: list[str]) -> Path:
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _read(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_one_record_per_pair_with_id(tmp_path: Path, source: MemorySource) -> None:
+    src = _write_input(
+        tmp_path / "in.jsonl",
+        [
+            json.dumps(
+                {"id": "c1", "claim": "Aspirin lowers fever.", "papers": ["scifact:1", "scifact:2"]}
+            ),
+            json.dumps(
+                {
+                    "id": 7,
+                    "claim": "Coffee comes from beans.",
+                    "papers": ["scifact:2"],
+                    "topic": "coffee",
+                }
+            ),
+        ],
+    )
+    out = tmp_path / "out.jsonl"
+    stats = run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
+    rows = _read(out)
+    assert stats.written == 3 and stats.skipped == 0
+    assert [(r["id"], r["paperRef"]) for r in rows] == [
+        ("c1", "scifact:1"),
+        ("c1", "scifact:2"),
+        ("7", "scifact:2"),
+    ]
+    assert rows[2]["searchQuery"] == "Coffee comes from beans. coffee"
+
+
+def test_malformed_lines_become_not_checked_with_line_numbers(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    src = _write_input(
+        tmp_path / "in.jsonl",
+        [
+            "{not json",
+            json.dumps({"id": "x", "claim": "", "papers": ["scifact:1"]}),
+            json.dumps({"id": "y", "claim": "c", "papers": []}),
+            json.dumps(["a list"]),
+            "",
+            json.dumps({"claim": "no id", "papers": ["scifact:1"]}),
+            json.dumps({"id": "ok", "claim": "Aspirin.", "papers": ["scifact:1", "bogus ref"]}),
+        ],
+    )
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
+    rows = _read(out)
+    errors = [r["error"] for r in rows if r["verdict"] == "not_checked"]
+    assert errors[0].startswith("line 1: invalid JSON")
+    assert errors[1] == "line 2: the claim is empty"
+    assert errors[2].startswith("line 3: 'papers'")
+    assert errors[3] == "line 4: expected a JSON object"
+    assert errors[4].startswith("line 6: missing or invalid 'id'")
+    assert "not a paper reference" in errors[5]
+    assert [r["verdict"] for r in rows[-2:]] == ["supports", "not_checked"]
+
+
+def test_resume_after_interruption_skips_written_pairs(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    lines = [
+        json.dumps({"id": f"c{i}", "claim": f"Claim {i}", "papers": ["scifact:1", "scifact:2"]})
+        for i in range(4)
+    ]
+    src = _write_input(tmp_path / "in.jsonl", lines)
+    out = tmp_path / "out.jsonl"
+    calls = 0
+
+    def crash_on_fourth(decision: Decision) -> JudgeReply:
+        nonlocal calls
+        calls += 1
+        if calls == 4:
+            raise KeyboardInterrupt  # what Ctrl-C raises mid-run
+        return pick("supports", "P001")(decision)
+
+    with pytest.raises(KeyboardInterrupt):
+        run_batch(src, out, Checker(source, ScriptedJudge(crash_on_fourth)))
+    assert len(_read(out)) == 3
+    # A crash mid-write leaves a torn line; resume must drop it, not choke on it.
+    with out.open("a", encoding="utf-8") as handle:
+        handle.write('{"id": "c1", "paperRef": "scif')
+    judge = ScriptedJudge(pick("supports", "P001"))
+    stats = run_batch(src, out, Checker(source, judge))
+    rows = _read(out)
+    assert stats.skipped == 3 and stats.written == 5 and len(judge.seen) == 5
+    assert sorted((r["id"], r["paperRef"]) for r in rows) == sorted(
+        (f"c{i}", f"scifact:{j}") for i in range(4) for j in (1, 2)
+    )
+    # A third run has nothing left to do.
+    again = run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
+    assert again.written == 0 and again.skipped == 8
+
+
+def test_done_pairs_of_missing_file_is_empty(tmp_path: Path) -> None:
+    assert done_pairs(tmp_path / "nope.jsonl") == set()

@@ -1,0 +1,192 @@
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.checker import Checker, InvalidClaimError, ReviewPolicy
+from claimaudit.identity import parse_ref
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
+from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
+from tests.fakes import MemorySource, ScriptedJudge, failing, pick
+
+TEXTS = [
+    "We propose the Transformer, based solely on attention mechanisms.",
+    "The model contains no recurrence and no convolution.",
+    "We thank our colleagues.",
+]
+
+
+@pytest.fixture
+def source() -> MemorySource:
+    src = MemorySource()
+    src.add(parse_ref("1706.03762v5"), "Attention Is All You Need", TEXTS)
+    return src
+
+
+def test_supported_claim_copies_the_chosen_passage_verbatim(source: MemorySource) -> None:
+    judge = ScriptedJudge(pick("supports", "P002"))
+    [record] = Checker(source, judge).check("The Transformer has no recurrence.", ["1706.03762"])
+    assert isinstance(record, CheckedRecord)
+    assert record.verdict == "supports"
+    assert record.evidence_passage_id == "P002"
+    assert record.evidence == TEXTS[1]
+    assert record.paper_ref == "arXiv:1706.03762"
+    assert record.matched_ref == "arXiv:1706.03762v5"
+    assert record.model == "scripted-1" and record.judge == "scripted"
+    assert set(record.probabilities) == {
+        "supports",
+        "contradicts",
+        "not_addressed",
+        "insufficient_evidence",
+    }
+    assert record.passages_considered == 3 and record.passages_selected == 3
+    assert record.evidence_scope == "full_text"
+    assert not record.needs_review
+
+
+def test_both_questions_go_in_one_decision(source: MemorySource) -> None:
+    judge = ScriptedJudge(pick("supports", "P001"))
+    Checker(source, judge).check(
+        "Transformers use attention.", ["1706.03762"], topic="architecture"
+    )
+    [decision] = judge.seen
+    assert set(decision.questions) == {"relation", "evidence"}
+    assert set(decision.questions["evidence"].options) == {"P001", "P002", "P003", "none"}
+    assert "Claim: Transformers use attention." in decision.state
+    assert "P002: The model contains no recurrence" in decision.state
+    assert decision.case.topic == "architecture"
+
+
+def test_record_json_uses_the_seed_keys(source: MemorySource) -> None:
+    [record] = Checker(source, ScriptedJudge(pick("supports", "P002"))).check("x y", ["1706.03762"])
+    data = record_to_dict(record)
+    for key in [
+        "claim",
+        "paperRef",
+        "paperTitle",
+        "paperUrl",
+        "searchQuery",
+        "evidenceScope",
+        "retrievedAt",
+        "model",
+        "verdict",
+        "confidence",
+        "probabilities",
+        "evidencePassageId",
+        "evidence",
+        "evidenceConfidence",
+        "needsReview",
+    ]:
+        assert key in data
+    assert data["retrievedAt"].endswith("Z") or data["retrievedAt"].endswith("+00:00")
+
+
+@pytest.mark.parametrize("verdict", ["contradicts", "not_addressed", "insufficient_evidence"])
+def test_anything_but_supports_needs_review(source: MemorySource, verdict: str) -> None:
+    [record] = Checker(source, ScriptedJudge(pick(verdict, "P001"))).check("c", ["1706.03762"])
+    assert record.verdict == verdict and record.needs_review
+
+
+def test_low_confidence_supports_needs_review(source: MemorySource) -> None:
+    [record] = Checker(source, ScriptedJudge(pick("supports", "P001", strength=0.6))).check(
+        "c", ["1706.03762"]
+    )
+    assert record.verdict == "supports" and record.needs_review
+    [relaxed] = Checker(
+        source, ScriptedJudge(pick("supports", "P001", strength=0.6)), policy=ReviewPolicy(0.3)
+    ).check("c", ["1706.03762"])
+    assert not relaxed.needs_review
+
+
+def test_supports_without_evidence_needs_review(source: MemorySource) -> None:
+    [record] = Checker(source, ScriptedJudge(pick("supports", None))).check("c", ["1706.03762"])
+    assert isinstance(record, CheckedRecord)
+    assert record.evidence is None and record.evidence_passage_id is None and record.needs_review
+
+
+def test_policy_rejects_thresholds_outside_unit_interval() -> None:
+    with pytest.raises(ValueError):
+        ReviewPolicy(1.5)
+
+
+def test_each_failure_is_not_checked_and_others_still_run(source: MemorySource) -> None:
+    judge = ScriptedJudge(pick("supports", "P001"))
+    records = Checker(source, judge).check(
+        "c", ["not-a-ref", "1706.03762v4", "2105.14372", "1706.03762v5"]
+    )
+    kinds = [r.verdict for r in records]
+    assert kinds == ["not_checked", "not_checked", "not_checked", "supports"]
+    bad, wrong_version, missing, _ = records
+    assert isinstance(bad, NotCheckedRecord) and "not a paper reference" in bad.error
+    assert bad.paper_ref == "not-a-ref"
+    assert (
+        isinstance(wrong_version, NotCheckedRecord) and "not in the library" in wrong_version.error
+    )
+    assert (
+        isinstance(missing, NotCheckedRecord)
+        and missing.paper_url == "https://arxiv.org/abs/2105.14372"
+    )
+    assert all(r.needs_review for r in records[:3])
+
+
+def test_judge_error_is_not_checked(source: MemorySource) -> None:
+    [record] = Checker(source, ScriptedJudge(failing("Jev request failed: HTTP 500"))).check(
+        "c", ["1706.03762"]
+    )
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "Jev request failed: HTTP 500"
+
+
+def test_invalid_answer_is_not_checked(source: MemorySource) -> None:
+    def bad(decision: Decision) -> JudgeReply:
+        answers = {
+            q: ChoiceAnswer("supports" if q == "relation" else "none", {"supports": 1.0}, 1.0)
+            for q in decision.questions
+        }
+        return JudgeReply(model="m", answers=answers)
+
+    [record] = Checker(source, ScriptedJudge(bad)).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert "incomplete probability distribution" in record.error
+
+
+def test_source_returning_another_edition_is_not_checked() -> None:
+    class WrongEdition(MemorySource):
+        def fetch(self, ref, query):  # type: ignore[no-untyped-def]
+            return super().fetch(ref.unversioned, query)
+
+    src = WrongEdition()
+    src.add(parse_ref("1706.03762v1"), "T", TEXTS)
+    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check("c", ["1706.03762v5"])
+    assert isinstance(record, NotCheckedRecord) and "not the requested" in record.error
+
+
+def test_empty_paper_is_not_checked() -> None:
+    src = MemorySource()
+    src.add(parse_ref("scifact:1"), "Empty", [])
+    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check("c", ["scifact:1"])
+    assert isinstance(record, NotCheckedRecord) and "no text passages" in record.error
+
+
+def test_truncation_is_reported_in_the_record(source: MemorySource) -> None:
+    checker = Checker(source, ScriptedJudge(pick("supports", "P002")), max_passages=1)
+    [record] = checker.check("no recurrence", ["1706.03762"])
+    assert isinstance(record, CheckedRecord)
+    assert record.passages_considered == 3 and record.passages_selected == 1
+    assert record.evidence_scope == "selected_passages"
+
+
+@pytest.mark.parametrize(
+    ("claim", "papers", "message"),
+    [
+        ("", ["1706.03762"], "empty"),
+        ("   \n", ["1706.03762"], "empty"),
+        ("x" * 2001, ["1706.03762"], "limit is 2000"),
+        ("c", [], "no paper"),
+        ("c", ["1706.03762", "arXiv:1706.03762"], "more than once"),
+    ],
+)
+def test_unusable_requests_raise(
+    source: MemorySource, claim: str, papers: list[str], message: str
+) -> None:
+    with pytest.raises(InvalidClaimError, match=message):
+        Checker(source, ScriptedJudge(pick("supports", "P001"))).check(claim, papers)

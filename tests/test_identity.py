@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.identity import InvalidReferenceError, PaperRef, RefKind, parse_ref
+
+
+@pytest.mark.parametrize(
+    ("text", "work", "version"),
+    [
+        ("1706.03762", "1706.03762", None),
+        ("1706.03762v5", "1706.03762", 5),
+        ("arXiv:1706.03762v5", "1706.03762", 5),
+        ("ARXIV: 2105.14372", "2105.14372", None),
+        ("https://arxiv.org/abs/1706.03762", "1706.03762", None),
+        ("https://arxiv.org/pdf/1706.03762v2.pdf", "1706.03762", 2),
+        ("https://arxiv.org/pdf/1706.03762v2", "1706.03762", 2),
+        ("https://arxiv.org/html/1706.03762v7/", "1706.03762", 7),
+        ("http://export.arxiv.org/abs/1907.10121?context=cs", "1907.10121", None),
+        ("hep-th/9901001", "hep-th/9901001", None),
+        ("hep-th/9901001v2", "hep-th/9901001", 2),
+        ("arXiv:math.GT/0309136v1", "math.GT/0309136", 1),
+        ("https://arxiv.org/abs/hep-th/9901001v3", "hep-th/9901001", 3),
+        ("0704.0001", "0704.0001", None),
+        ("1412.6980v9", "1412.6980", 9),
+    ],
+)
+def test_arxiv_forms(text: str, work: str, version: int | None) -> None:
+    ref = parse_ref(text)
+    assert ref == PaperRef(RefKind.ARXIV, work, version)
+
+
+@pytest.mark.parametrize(
+    ("text", "work"),
+    [
+        ("10.1000/xyz", "10.1000/xyz"),
+        ("doi:10.1371/journal.pcbi.1005510", "10.1371/journal.pcbi.1005510"),
+        ("DOI: 10.1371/Journal.PCBI.1005510", "10.1371/journal.pcbi.1005510"),
+        ("https://doi.org/10.1098/rsif.2017.0387", "10.1098/rsif.2017.0387"),
+        ("https://dx.doi.org/10.1038/s41592-019-0686-2", "10.1038/s41592-019-0686-2"),
+        ("https://doi.org/10.1000/a%2Fb", "10.1000/a/b"),
+    ],
+)
+def test_doi_forms(text: str, work: str) -> None:
+    assert parse_ref(text) == PaperRef(RefKind.DOI, work)
+
+
+def test_local_ids_keep_prefix() -> None:
+    assert parse_ref("scifact:4983") == PaperRef(RefKind.LOCAL, "scifact:4983")
+    assert parse_ref("SciFact:4983").work == "scifact:4983"
+    assert str(parse_ref("checkcovid:abc-12.x")) == "checkcovid:abc-12.x"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "1706.0376",
+        "1412.69801",
+        "1713.01234",
+        "170.03762",
+        "arXiv:",
+        "doi:11.1000/x",
+        "10.1000",
+        "https://example.org/paper",
+        "scifact:",
+        ":4983",
+        "not a ref",
+        "1706.03762v",
+        "https://arxiv.org/list/cs.AI",
+    ],
+)
+def test_malformed_references_are_rejected(text: str) -> None:
+    with pytest.raises(InvalidReferenceError):
+        parse_ref(text)
+
+
+def test_canonical_strings_round_trip() -> None:
+    for text in ["arXiv:1706.03762v5", "arXiv:hep-th/9901001", "doi:10.1000/xyz", "scifact:1"]:
+        assert str(parse_ref(text)) == text
+        assert parse_ref(str(parse_ref(text))) == parse_ref(text)
+
+
+def test_urls() -> None:
+    assert parse_ref("1706.03762v5").url == "https://arxiv.org/abs/1706.03762v5"
+    assert parse_ref("10.1000/xyz").url == "https://doi.org/10.1000/xyz"
+    assert parse_ref("scifact:1").url is None
+
+
+def test_version_rule() -> None:
+    stored_v2 = parse_ref("1706.03762v2")
+    assert parse_ref("1706.03762").matches(stored_v2)
+    assert parse_ref("1706.03762v2").matches(stored_v2)
+    assert not parse_ref("1706.03762v3").matches(stored_v2)
+    assert not parse_ref("1706.03763").matches(stored_v2)
+    # A versioned request cannot be satisfied by an unversioned copy of the work.
+    assert not parse_ref("1706.03762v2").matches(parse_ref("1706.03762"))
+    assert parse_ref("1706.03762").matches(parse_ref("1706.03762"))
+    assert not parse_ref("doi:10.1000/1706.03762").matches(stored_v2)

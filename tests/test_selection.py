@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from claimaudit.selection import Bm25Ranker, query_terms, select_candidates
+from claimaudit.sources.protocol import Passage
+
+
+def _passages(*texts: str) -> list[Passage]:
+    return [Passage(f"P{i:03d}", t) for i, t in enumerate(texts, start=1)]
+
+
+def test_query_terms_drop_stopwords_and_duplicates() -> None:
+    assert query_terms("The Transformer is based on the attention of attention") == [
+        "transformer",
+        "based",
+        "attention",
+    ]
+
+
+def test_bm25_puts_matching_passages_first_and_keeps_the_rest() -> None:
+    passages = _passages(
+        "We thank the reviewers.",
+        "The Transformer relies entirely on self-attention.",
+        "Training took three days on eight GPUs.",
+        "Attention weights are computed with a softmax over attention scores.",
+    )
+    ranked = Bm25Ranker().rank("transformer self-attention", passages)
+    assert ranked[0].passage_id == "P002"
+    assert {p.passage_id for p in ranked} == {p.passage_id for p in passages}
+    # Unmatched passages follow in document order.
+    assert [p.passage_id for p in ranked][-2:] == ["P001", "P003"]
+
+
+def test_bm25_survives_fts_syntax_in_the_query() -> None:
+    passages = _passages('He said "NEAR" AND OR NOT (x*)', "plain text")
+    ranked = Bm25Ranker().rank('"NEAR" AND OR NOT ( x* ) :col', passages)
+    assert ranked[0].passage_id == "P001"
+
+
+def test_selection_respects_both_budgets_and_reports_counts() -> None:
+    passages = _passages(*(f"alpha beta {i} " + "x" * 90 for i in range(10)))
+    selection = select_candidates("alpha", passages, Bm25Ranker(), max_passages=4, max_chars=10_000)
+    assert selection.selected == 4 and selection.considered == 10
+    assert not selection.complete
+    by_chars = select_candidates("alpha", passages, Bm25Ranker(), max_passages=120, max_chars=350)
+    assert sum(len(p.text) for p in by_chars.passages) <= 350
+    assert by_chars.selected == 3
+
+
+def test_selection_returns_document_order() -> None:
+    passages = _passages("nothing here", "cats", "cats and dogs", "dogs")
+    selection = select_candidates("dogs", passages, Bm25Ranker(), max_passages=2)
+    assert [p.passage_id for p in selection.passages] == ["P003", "P004"]
+
+
+def test_oversized_passage_is_skipped_not_truncated() -> None:
+    passages = _passages("dogs " * 50, "dogs bark")
+    selection = select_candidates("dogs", passages, Bm25Ranker(), max_chars=100)
+    assert [p.text for p in selection.passages] == ["dogs bark"]
