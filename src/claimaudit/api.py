@@ -38,11 +38,13 @@ def make_checker(
     max_passages: int = MAX_PASSAGES,
     max_chars: int = MAX_CHARS,
     model: str | None = None,
+    timeout: float | None = None,
 ) -> Checker:
     chosen = judge if judge is not None and not isinstance(judge, str) else None
     return Checker(
         source=source or make_source(library=library),
-        judge=chosen or make_judge(judge if isinstance(judge, str) else None, JudgeSettings(model)),
+        judge=chosen
+        or make_judge(judge if isinstance(judge, str) else None, JudgeSettings(model, timeout)),
         policy=ReviewPolicy(threshold),
         max_passages=max_passages,
         max_chars=max_chars,
@@ -59,6 +61,7 @@ def check_claim(
     library: Path | None = None,
     threshold: float = DEFAULT_THRESHOLD,
     model: str | None = None,
+    timeout: float | None = None,
 ) -> list[Record]:
     """Check ``claim`` against each paper; one review record per paper, in the order given.
 

@@ -47,6 +47,8 @@ SourceFactory = Callable[..., "Source"]
 class Registry:
     judges: dict[str, tuple[JudgeFactory, str]] = field(default_factory=dict)
     sources: dict[str, tuple[SourceFactory, str]] = field(default_factory=dict)
+    # Plugins that failed to load, with why; one broken plugin must not disable the others.
+    broken: dict[str, str] = field(default_factory=dict)
 
     def add_judge(self, name: str, factory: JudgeFactory, description: str) -> None:
         self.judges[name] = (factory, description)
@@ -59,7 +61,9 @@ class Registry:
             factory, _ = self.judges[name]
         except KeyError:
             known = ", ".join(sorted(self.judges)) or "none"
-            raise UnknownBackendError(f"unknown judge {name!r} (known: {known})") from None
+            raise UnknownBackendError(
+                f"unknown judge {name!r} (known: {known}){self._broken_note()}"
+            ) from None
         return factory(settings or JudgeSettings())
 
     def make_source(self, name: str, **kwargs: Any) -> Source:
@@ -67,8 +71,23 @@ class Registry:
             factory, _ = self.sources[name]
         except KeyError:
             known = ", ".join(sorted(self.sources)) or "none"
-            raise UnknownBackendError(f"unknown source {name!r} (known: {known})") from None
+            raise UnknownBackendError(
+                f"unknown source {name!r} (known: {known}){self._broken_note()}"
+            ) from None
         return factory(**kwargs)
+
+    def _broken_note(self) -> str:
+        if not self.broken:
+            return ""
+        return "; plugins that failed to load: " + "; ".join(
+            f"{name}: {why}" for name, why in sorted(self.broken.items())
+        )
+
+    def load(self, name: str, loader: Callable[[], Any]) -> None:
+        try:
+            loader().register(self)
+        except Exception as error:  # a plugin's own bug or missing dependency
+            self.broken[name] = f"{type(error).__name__}: {error}"
 
 
 _registry: Registry | None = None
@@ -80,8 +99,8 @@ def get_registry() -> Registry:
     if _registry is None:
         registry = Registry()
         for module_name in DEFAULT_PLUGINS:
-            importlib.import_module(module_name).register(registry)
+            registry.load(module_name, lambda m=module_name: importlib.import_module(m))
         for entry in entry_points(group=ENTRY_POINT_GROUP):
-            entry.load().register(registry)
+            registry.load(entry.name, entry.load)
         _registry = registry
     return _registry

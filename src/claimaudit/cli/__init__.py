@@ -21,10 +21,12 @@ def _install_commands() -> None:
         return
     _installed = True
     from claimaudit.cli import check as check_cli
+    from claimaudit.cli import evaluate as eval_cli
     from claimaudit.cli import library as library_cli
 
     app.command("check")(check_cli.check)
     app.command("batch")(check_cli.batch)
+    app.command("eval")(eval_cli.eval_command)
     app.add_typer(library_cli.app, name="library", help="Manage the local paper library.")
 
 

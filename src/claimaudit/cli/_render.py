@@ -33,7 +33,7 @@ def render(records: Sequence[Record], fmt: OutputFormat, console: Console) -> No
         console.print_json(json.dumps([record_to_dict(r) for r in records], ensure_ascii=False))
     elif fmt is OutputFormat.JSONL:
         for record in records:
-            # print() bypasses rich markup so the JSON is written exactly.
+            # Written to the file directly so rich adds no markup or wrapping.
             console.file.write(json.dumps(record_to_dict(record), ensure_ascii=False) + "\n")
     else:
         console.print(records_table(records))
@@ -41,13 +41,15 @@ def render(records: Sequence[Record], fmt: OutputFormat, console: Console) -> No
 
 def records_table(records: Sequence[Record]) -> Table:
     table = Table(show_lines=True, expand=True)
-    table.add_column("paper", overflow="fold", ratio=2)
-    table.add_column("verdict", ratio=2)
-    table.add_column("conf.", justify="right", ratio=1)
-    table.add_column("review", ratio=1)
-    table.add_column("evidence", overflow="fold", ratio=7)
+    # Fixed widths keep refs and verdicts whole on an 80-column terminal; evidence takes the rest.
+    table.add_column("paper", overflow="fold", width=20)
+    table.add_column("verdict", width=13)
+    table.add_column("conf.", justify="right", min_width=5)
+    table.add_column("review", min_width=6)
+    table.add_column("evidence", overflow="fold", ratio=1)
     for record in records:
         style = _VERDICT_STYLE.get(record.verdict, "")
+        verdict = Text(record.verdict.replace("_", " "), style=style)
         review = Text("yes", style="bold") if record.needs_review else Text("no")
         if isinstance(record, CheckedRecord):
             if record.evidence_passage_id and record.evidence:
@@ -57,7 +59,7 @@ def records_table(records: Sequence[Record]) -> Table:
                 evidence = Text("no evidence passage selected", style="dim")
             table.add_row(
                 f"{record.paper_ref}\n{record.paper_title}",
-                Text(record.verdict, style=style),
+                verdict,
                 f"{record.confidence:.2f}",
                 review,
                 evidence,
@@ -65,7 +67,7 @@ def records_table(records: Sequence[Record]) -> Table:
         else:
             table.add_row(
                 record.paper_ref or "-",
-                Text(record.verdict, style=style),
+                verdict,
                 "-",
                 review,
                 Text(record.error, style="magenta"),

@@ -11,7 +11,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from claimaudit.api import make_checker
 from claimaudit.batch import done_pairs, pending_pairs, read_items, run_batch
-from claimaudit.checker import Checker, InvalidClaimError, Record
+from claimaudit.checker import (
+    Checker,
+    InvalidClaimError,
+    Record,
+    check_distinct,
+    validate_claim,
+)
 from claimaudit.cli._common import (
     EXIT_MATCHED,
     EXIT_OK,
@@ -28,6 +34,10 @@ JudgeOption = Annotated[
     typer.Option("--judge", help="Judge backend (default: local, or $CLAIMAUDIT_JUDGE)."),
 ]
 ModelOption = Annotated[str | None, typer.Option("--model", help="Model id for the judge.")]
+TimeoutOption = Annotated[
+    float | None,
+    typer.Option("--timeout", help="Seconds to wait for a remote judge's answer.", min=0.1),
+]
 ThresholdOption = Annotated[
     float,
     typer.Option(
@@ -52,10 +62,16 @@ def _matches(record: Record, conditions: list[FailOn]) -> bool:
 
 
 def _checker(
-    judge: str | None, model: str | None, library: Path | None, threshold: float
+    judge: str | None,
+    model: str | None,
+    library: Path | None,
+    threshold: float,
+    timeout: float | None,
 ) -> Checker:
     try:
-        return make_checker(judge, library=library, threshold=threshold, model=model)
+        return make_checker(
+            judge, library=library, threshold=threshold, model=model, timeout=timeout
+        )
     except (UnknownBackendError, ValueError) as error:
         fail(str(error))
 
@@ -73,6 +89,7 @@ def check(
     ] = None,
     judge: JudgeOption = None,
     model: ModelOption = None,
+    timeout: TimeoutOption = None,
     library: LibraryOption = None,
     threshold: ThresholdOption = 0.8,
     output: Annotated[
@@ -84,11 +101,13 @@ def check(
     ] = None,
 ) -> None:
     """Check CLAIM against each --paper; one review record per paper."""
-    checker = _checker(judge, model, library, threshold)
     try:
-        records = checker.check(claim, paper, topic)
+        # The request is checked before any backend loads, so its errors come first and fast.
+        validate_claim(claim)
+        check_distinct(paper)
     except InvalidClaimError as error:
         fail(str(error))
+    records = _checker(judge, model, library, threshold, timeout).check(claim, paper, topic)
     render(records, output, out_console)
     if fail_on and any(_matches(r, fail_on) for r in records):
         raise typer.Exit(EXIT_MATCHED)
@@ -107,6 +126,7 @@ def batch(
     ],
     judge: JudgeOption = None,
     model: ModelOption = None,
+    timeout: TimeoutOption = None,
     library: LibraryOption = None,
     threshold: ThresholdOption = 0.8,
 ) -> None:
@@ -115,7 +135,7 @@ def batch(
         fail(f"no such input file: {source}")
     if out.resolve() == source.resolve():
         fail("--out must differ from the input file")
-    checker = _checker(judge, model, library, threshold)
+    checker = _checker(judge, model, library, threshold, timeout)
     try:
         total = pending_pairs(list(read_items(source)), done_pairs(out))
     except (UnicodeDecodeError, OSError) as error:

@@ -1,0 +1,83 @@
+"""``claimaudit eval``: measure a judge on a labelled claim-verification dataset."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from claimaudit.api import make_judge, make_source
+from claimaudit.cli._common import err_console, fail, out_console
+from claimaudit.evaluation.datasets import DatasetError, DatasetFormat, read_ids, read_pairs
+from claimaudit.evaluation.report import summary, tables
+from claimaudit.evaluation.runner import evaluate
+from claimaudit.judges.protocol import JudgeError
+from claimaudit.library.errors import LibraryError
+from claimaudit.library.scifact import CorpusFormat, import_corpus
+from claimaudit.library.store import Library
+from claimaudit.plugins import JudgeSettings, UnknownBackendError
+from claimaudit.sources.protocol import Source
+
+_CORPUS_FORMAT = {
+    DatasetFormat.SCIFACT: CorpusFormat.SCIFACT,
+    DatasetFormat.CITATION_INTEGRITY: CorpusFormat.SCIFACT,
+    DatasetFormat.CHECK_COVID: CorpusFormat.CHECK_COVID,
+}
+
+
+def _library_source(path: Path, fmt: DatasetFormat, corpus: Path) -> Source:
+    with Library.open(path) as library:
+        import_corpus(library, corpus, _CORPUS_FORMAT[fmt], ref_prefix=fmt.ref_prefix)
+    return make_source(library=path)
+
+
+def eval_command(
+    fmt: Annotated[DatasetFormat, typer.Argument(metavar="FORMAT", help="Dataset format.")],
+    claims: Annotated[Path, typer.Option("--claims", help="Labelled claims file.", dir_okay=False)],
+    corpus: Annotated[Path, typer.Option("--corpus", help="Corpus of abstracts.", dir_okay=False)],
+    judge: Annotated[str | None, typer.Option("--judge", help="Judge backend.")] = None,
+    model: Annotated[str | None, typer.Option("--model", help="Model id for the judge.")] = None,
+    ids: Annotated[
+        Path | None,
+        typer.Option(
+            "--ids", help="Only claims whose id is listed (one per line).", dir_okay=False
+        ),
+    ] = None,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Stop after N pairs.")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write each pair's record (with gold) as JSON Lines."),
+    ] = None,
+    summary_path: Annotated[
+        Path | None, typer.Option("--summary", help="Write the metrics as JSON.", dir_okay=False)
+    ] = None,
+) -> None:
+    """Check each claim against each cited document of a labelled dataset and score the verdicts."""
+    for path in (claims, corpus, ids):
+        if path is not None and not path.is_file():
+            fail(f"no such file: {path}")
+    try:
+        pairs = read_pairs(fmt, claims)
+        if ids is not None:
+            wanted = read_ids(ids)
+            pairs = [p for p in pairs if p.claim_id in wanted]
+    except (DatasetError, UnicodeDecodeError) as error:
+        fail(str(error))
+    pairs = pairs[:limit] if limit else pairs
+    if not pairs:
+        fail("no (claim, document) pairs to evaluate")
+    try:
+        chosen = make_judge(judge, JudgeSettings(model=model))
+    except (UnknownBackendError, JudgeError) as error:
+        fail(str(error))
+    err_console.print(f"evaluating {len(pairs)} pairs with judge {chosen.name!r}")
+    try:
+        result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out)
+    except (LibraryError, DatasetError) as error:
+        fail(str(error))
+    out_console.print(tables(result))
+    if summary_path:
+        data = summary(result, format=fmt.value, judge=chosen.name, claims=str(claims))
+        summary_path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")

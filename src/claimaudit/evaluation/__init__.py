@@ -1,0 +1,1 @@
+"""Evaluation harness: labelled claim-verification datasets run through the full pipeline."""

@@ -1,0 +1,101 @@
+"""Scores for the evaluation harness: 3-class macro-F1, evidence hit rate and calibration."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from claimaudit.evaluation.datasets import CLASSES, CONTRADICTS, NOT_ESTABLISHED, SUPPORTS
+
+VERDICT_CLASS = {
+    "supports": SUPPORTS,
+    "contradicts": CONTRADICTS,
+    "not_addressed": NOT_ESTABLISHED,
+    "insufficient_evidence": NOT_ESTABLISHED,
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One judged pair: gold and predicted class, the predicted class's probability, evidence."""
+
+    gold: str
+    predicted: str
+    probability: float
+    evidence_hit: bool | None  # None when the pair does not count for evidence hit rate
+
+
+def class_probabilities(probabilities: dict[str, float]) -> dict[str, float]:
+    """Collapse the four verdict probabilities into the three evaluation classes."""
+    merged = dict.fromkeys(CLASSES, 0.0)
+    for verdict, p in probabilities.items():
+        merged[VERDICT_CLASS[verdict]] += p
+    return merged
+
+
+@dataclass(frozen=True)
+class ClassScore:
+    precision: float
+    recall: float
+    f1: float
+    support: int
+
+
+@dataclass(frozen=True)
+class Metrics:
+    pairs: int
+    macro_f1: float
+    accuracy: float
+    per_class: dict[str, ClassScore]
+    confusion: dict[str, dict[str, int]]  # gold -> predicted -> count
+    evidence_hit_rate: float | None
+    evidence_pairs: int
+    ece: float
+    extra: dict[str, float] = field(default_factory=dict)
+
+
+def _safe(numerator: float, denominator: float) -> float:
+    return numerator / denominator if denominator else 0.0
+
+
+def expected_calibration_error(outcomes: Sequence[Outcome], bins: int = 10) -> float:
+    """Weighted gap between confidence and accuracy over equal-width probability bins."""
+    if not outcomes:
+        return 0.0
+    total = 0.0
+    for b in range(bins):
+        low, high = b / bins, (b + 1) / bins
+        members = [
+            o for o in outcomes if low < o.probability <= high or (b == 0 and o.probability == 0)
+        ]
+        if members:
+            confidence = sum(o.probability for o in members) / len(members)
+            accuracy = sum(o.gold == o.predicted for o in members) / len(members)
+            total += len(members) / len(outcomes) * abs(confidence - accuracy)
+    return total
+
+
+def score(outcomes: Sequence[Outcome]) -> Metrics:
+    confusion = {g: dict.fromkeys(CLASSES, 0) for g in CLASSES}
+    for o in outcomes:
+        confusion[o.gold][o.predicted] += 1
+    per_class: dict[str, ClassScore] = {}
+    for c in CLASSES:
+        tp = confusion[c][c]
+        predicted = sum(confusion[g][c] for g in CLASSES)
+        actual = sum(confusion[c].values())
+        precision, recall = _safe(tp, predicted), _safe(tp, actual)
+        per_class[c] = ClassScore(
+            precision, recall, _safe(2 * precision * recall, precision + recall), actual
+        )
+    hits = [o.evidence_hit for o in outcomes if o.evidence_hit is not None]
+    return Metrics(
+        pairs=len(outcomes),
+        macro_f1=sum(s.f1 for s in per_class.values()) / len(CLASSES),
+        accuracy=_safe(sum(confusion[c][c] for c in CLASSES), len(outcomes)),
+        per_class=per_class,
+        confusion=confusion,
+        evidence_hit_rate=_safe(sum(hits), len(hits)) if hits else None,
+        evidence_pairs=len(hits),
+        ece=expected_calibration_error(outcomes),
+    )

@@ -1,0 +1,62 @@
+"""Metrics as JSON and as terminal tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+
+from claimaudit.evaluation.datasets import CLASSES
+from claimaudit.evaluation.runner import EvalResult
+
+
+def summary(result: EvalResult, **context: Any) -> dict[str, Any]:
+    m = result.metrics
+    return {
+        **context,
+        "pairs": m.pairs,
+        "notChecked": result.not_checked,
+        "macroF1": round(m.macro_f1, 4),
+        "accuracy": round(m.accuracy, 4),
+        "perClass": {
+            c: {
+                "precision": round(s.precision, 4),
+                "recall": round(s.recall, 4),
+                "f1": round(s.f1, 4),
+                "support": s.support,
+            }
+            for c, s in m.per_class.items()
+        },
+        "confusion": m.confusion,
+        "evidenceHitRate": None if m.evidence_hit_rate is None else round(m.evidence_hit_rate, 4),
+        "evidencePairs": m.evidence_pairs,
+        "ece": round(m.ece, 4),
+        "pairsPerSecond": round(result.pairs_per_second, 2),
+        "seconds": round(result.seconds, 2),
+    }
+
+
+def tables(result: EvalResult) -> Group:
+    m = result.metrics
+    head = Table(title="evaluation", show_header=False)
+    head.add_row("pairs judged", str(m.pairs))
+    head.add_row("not checked", str(result.not_checked))
+    head.add_row("macro-F1", f"{m.macro_f1:.3f}")
+    head.add_row("accuracy", f"{m.accuracy:.3f}")
+    hit = "n/a" if m.evidence_hit_rate is None else f"{m.evidence_hit_rate:.3f}"
+    head.add_row("evidence hit rate", f"{hit} (over {m.evidence_pairs} pairs)")
+    head.add_row("ECE (10 bins)", f"{m.ece:.3f}")
+    head.add_row("pairs per second", f"{result.pairs_per_second:.1f}")
+    per_class = Table(title="per class")
+    for column in ("class", "precision", "recall", "F1", "support"):
+        per_class.add_column(column, justify="left" if column == "class" else "right")
+    for c, s in m.per_class.items():
+        per_class.add_row(c, f"{s.precision:.3f}", f"{s.recall:.3f}", f"{s.f1:.3f}", str(s.support))
+    confusion = Table(title="confusion (rows gold, columns predicted)")
+    confusion.add_column("gold")
+    for c in CLASSES:
+        confusion.add_column(c, justify="right")
+    for gold in CLASSES:
+        confusion.add_row(gold, *(str(m.confusion[gold][p]) for p in CLASSES))
+    return Group(head, per_class, confusion)

@@ -1,0 +1,84 @@
+"""Run a labelled dataset through the pipeline: temporary library, checker, scores."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from claimaudit.checker import Checker, Record
+from claimaudit.evaluation.datasets import DatasetFormat, EvalPair
+from claimaudit.evaluation.metrics import (
+    VERDICT_CLASS,
+    Metrics,
+    Outcome,
+    class_probabilities,
+    score,
+)
+from claimaudit.judges.protocol import Judge
+from claimaudit.records import CheckedRecord, record_to_dict
+from claimaudit.sources.protocol import Source
+
+# Builds the source over a freshly imported corpus; the CLI passes the library-backed one.
+SourceBuilder = Callable[[Path, DatasetFormat, Path], Source]
+
+
+@dataclass(frozen=True)
+class EvalResult:
+    metrics: Metrics
+    not_checked: int
+    seconds: float
+
+    @property
+    def pairs_per_second(self) -> float:
+        judged = self.metrics.pairs + self.not_checked
+        return judged / self.seconds if self.seconds else 0.0
+
+
+def outcome(pair: EvalPair, record: CheckedRecord) -> Outcome:
+    predicted = VERDICT_CLASS[record.verdict]
+    probability = class_probabilities(record.probabilities)[predicted]
+    counts_for_evidence = pair.gold == predicted and pair.gold != "not_established"
+    hit = record.evidence_passage_id in pair.rationale if counts_for_evidence else None
+    return Outcome(pair.gold, predicted, probability, hit)
+
+
+def evaluate(
+    pairs: Sequence[EvalPair],
+    fmt: DatasetFormat,
+    corpus: Path,
+    judge: Judge,
+    build_source: SourceBuilder,
+    out: Path | None = None,
+    on_pair: Callable[[Record], None] | None = None,
+) -> EvalResult:
+    """Check each (claim, cited document) pair against a temporary library of ``corpus``."""
+    outcomes: list[Outcome] = []
+    not_checked = 0
+    with tempfile.TemporaryDirectory(prefix="claimaudit-eval-") as tmp:
+        source = build_source(Path(tmp) / "library.sqlite3", fmt, corpus)
+        checker = Checker(source=source, judge=judge)
+        handle = out.open("w", encoding="utf-8") if out else None
+        started = time.perf_counter()
+        try:
+            for pair in pairs:
+                record = checker.check_paper(pair.claim, f"{fmt.ref_prefix}:{pair.doc_id}")
+                if isinstance(record, CheckedRecord):
+                    outcomes.append(outcome(pair, record))
+                else:
+                    not_checked += 1
+                if handle:
+                    row = record_to_dict(record.model_copy(update={"id": pair.claim_id}))
+                    row["gold"] = pair.gold
+                    row["goldRationale"] = sorted(pair.rationale)
+                    handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+                if on_pair:
+                    on_pair(record)
+        finally:
+            if handle:
+                handle.close()
+        seconds = time.perf_counter() - started
+    return EvalResult(score(outcomes), not_checked, seconds)

@@ -1,0 +1,285 @@
+"""The Jev judge: TypeSafe System One over HTTPS, through the official ``typesafe-sdk``.
+
+Every question of a decision goes out in ONE ``system_one`` request, as Choice questions over the
+decision's state text, so the service sees the relation and evidence questions together and the
+checker pays one round trip per (claim, paper).
+
+Configuration (``JudgeSettings`` first, then the SDK's own environment variables):
+
+- key: ``TYPESAFE_API_KEY``, read when the first decision is made, not when the judge is built, so
+  building the judge never fails and never touches the network. A missing key therefore surfaces
+  as a ``JudgeError`` from ``decide``: the checker records each claim as ``not_checked`` (an
+  operational failure), exactly as it would for an unreachable service.
+- base URL: ``settings.extra["base_url"]``, else ``TYPESAFE_BASE_URL``, else the SDK default.
+- model: ``settings.model``, else ``TYPESAFE_DEFAULT_MODEL``, else ``jev-latest`` (the SDK's rule).
+- timeout: ``settings.timeout`` seconds per HTTP attempt, default 60 (System One answers can take
+  longer than the SDK's 10 s default when a paper contributes many long passages).
+- retries: ``settings.extra["retries"]``, else the SDK's default policy (2 retries on 408/429/5xx,
+  connection errors and timeouts). Tests pass 0 so failure paths stay fast.
+- compression: ``settings.extra["compression"]`` (``"zstd"``), default off: local stand-ins such as
+  the jevcompat mock do not decode zstd bodies, and our bodies are a few KB at most.
+
+Failures of any kind become ``JudgeError`` with a short message naming what went wrong and the
+HTTP status where there is one. Messages never carry the API key: server error bodies are not
+quoted (a misbehaving proxy may echo the Authorization header), and the SDK exception is not
+chained, since its text does quote the body.
+
+The reply is only extracted here; ``validate_reply`` (called by the checker for every judge)
+decides whether the distributions are usable.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
+
+from typesafe_sdk import (
+    Choice,
+    RetryPolicy,
+    SystemOneResponse,
+    TypeSafeAPIConnectionError,
+    TypeSafeAPIError,
+    TypeSafeAPIResponseValidationError,
+    TypeSafeAPITimeoutError,
+    TypeSafeAuthenticationError,
+    TypeSafeBadRequestError,
+    TypeSafeClient,
+    TypeSafeError,
+    TypeSafeInternalServerError,
+    TypeSafeNotFoundError,
+    TypeSafePermissionDeniedError,
+    TypeSafeRateLimitError,
+    TypeSafeUnprocessableEntityError,
+)
+from typesafe_sdk.constants import (
+    API_KEY_ENV,
+    BASE_URL_ENV,
+    DEFAULT_BASE_URL,
+    DEFAULT_MODEL,
+    DEFAULT_MODEL_ENV,
+)
+
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
+from claimaudit.plugins import JudgeSettings, Registry
+
+NAME = "jev"
+DESCRIPTION = "TypeSafe Jev (System One) over HTTPS; needs TYPESAFE_API_KEY"
+DEFAULT_TIMEOUT = 60.0
+
+Compression = Literal["zstd", False]
+
+
+class JevJudge:
+    """A ``Judge`` backed by TypeSafe System One. Thread-safe; one HTTP client per judge."""
+
+    name = NAME
+
+    def __init__(
+        self,
+        *,
+        model: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        retries: int | None = None,
+        base_url: str | None = None,
+        compression: Compression = False,
+    ) -> None:
+        if not (isinstance(timeout, int | float) and math.isfinite(timeout) and timeout > 0):
+            raise ValueError(f"Jev timeout must be a positive number of seconds, not {timeout!r}")
+        if retries is not None and (isinstance(retries, bool) or retries < 0):
+            raise ValueError(f"Jev retries must be a non-negative integer, not {retries!r}")
+        self.model = model
+        self.timeout = float(timeout)
+        self.retries = retries
+        self._base_url = base_url
+        self._compression: Compression = compression
+        self._client: TypeSafeClient | None = None
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_settings(cls, settings: JudgeSettings) -> JevJudge:
+        extra = settings.extra
+        compression = extra.get("compression", False)
+        if compression not in ("zstd", False):
+            raise ValueError(f"Jev compression must be 'zstd' or False, not {compression!r}")
+        return cls(
+            model=settings.model or None,
+            timeout=DEFAULT_TIMEOUT if settings.timeout is None else settings.timeout,
+            retries=_as_retries(extra.get("retries")),
+            base_url=extra.get("base_url") or None,
+            compression=compression,
+        )
+
+    @property
+    def base_url(self) -> str:
+        """The API root requests go to, resolved the way the SDK resolves it."""
+        explicit = self._base_url
+        url = explicit if explicit is not None else os.environ.get(BASE_URL_ENV, "").strip()
+        return (url or DEFAULT_BASE_URL).rstrip("/")
+
+    @property
+    def effective_model(self) -> str:
+        """The model id requests name, resolved the way the SDK resolves it."""
+        return self.model or os.environ.get(DEFAULT_MODEL_ENV, "").strip() or DEFAULT_MODEL
+
+    # ------------------------------------------------------------------ Judge
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        failure: str | None = None
+        try:
+            questions = {
+                qid: Choice(criteria=dict(q.options), instructions=q.instructions or None)
+                for qid, q in decision.questions.items()
+            }
+            response = self._get_client().system_one(decision.state, questions, model=self.model)
+            return _reply(response, decision)
+        except JudgeError:
+            raise
+        except Exception as error:  # every failure of the backend is operational, never a verdict
+            failure = self._describe(error)
+        # Raised outside the handler so the SDK exception (whose text quotes the server's error
+        # body) is neither the cause nor the context of the JudgeError.
+        raise JudgeError(failure)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._client is not None:
+                self._client.close()
+                self._client = None
+
+    # ------------------------------------------------------------------ internals
+
+    def _get_client(self) -> TypeSafeClient:
+        with self._lock:
+            if self._client is None:
+                if not os.environ.get(API_KEY_ENV, "").strip():
+                    raise JudgeError(
+                        f"Jev needs an API key: set the {API_KEY_ENV} environment variable"
+                    )
+                retry = None if self.retries is None else RetryPolicy(max_retries=self.retries)
+                self._client = TypeSafeClient(
+                    base_url=self._base_url,
+                    timeout=self.timeout,
+                    retry=retry,
+                    compression=self._compression,
+                )
+            return self._client
+
+    def _describe(self, error: Exception) -> str:
+        """A short, secret-free message for any failure; order matters (subclasses first)."""
+        if isinstance(error, TypeSafeAPITimeoutError):
+            return f"Jev request timed out after {self.timeout:g}s"
+        if isinstance(error, TypeSafeAPIConnectionError):
+            return f"Jev is unreachable at {_public_url(self.base_url)}"
+        if isinstance(error, TypeSafeAPIResponseValidationError):
+            # field_path is a dotted location such as answers.relation.probabilities, never a value.
+            if not error.field_path:
+                return f"Jev returned a body that is not a System One reply: HTTP {error.status}"
+            return f"Jev returned an invalid response: bad or missing {error.field_path}"
+        if isinstance(error, TypeSafeAPIError):
+            return _http_message(error, self.effective_model)
+        if isinstance(error, TypeSafeError):
+            # Raised before sending: malformed key, unencodable question. SDK texts here describe
+            # the problem, not the key, but redact anyway in case a future version quotes it.
+            return _redact(f"Jev client error: {error}")
+        return f"Jev request failed: unexpected {type(error).__name__}"
+
+
+def _http_message(error: TypeSafeAPIError, model: str) -> str:
+    # The server's own error text is deliberately not quoted (see the module docstring); the
+    # model id is, because an unknown or unlicensed model is the usual cause of 400/404.
+    kinds: tuple[tuple[type[TypeSafeAPIError], str], ...] = (
+        (TypeSafeAuthenticationError, f"Jev rejected the API key ({API_KEY_ENV})"),
+        (TypeSafePermissionDeniedError, f"Jev denied access to model {model!r}"),
+        (TypeSafeRateLimitError, "Jev rate limit exceeded"),
+        (TypeSafeNotFoundError, f"Jev does not serve model {model!r} (or the endpoint)"),
+        (TypeSafeUnprocessableEntityError, "Jev rejected the request as invalid"),
+        (TypeSafeBadRequestError, f"Jev rejected the request for model {model!r}"),
+        (TypeSafeInternalServerError, "Jev request failed"),
+    )
+    text = next((text for kind, text in kinds if isinstance(error, kind)), "Jev request failed")
+    return f"{text}: HTTP {error.status}"
+
+
+def _reply(response: SystemOneResponse, decision: Decision) -> JudgeReply:
+    answers: dict[str, ChoiceAnswer] = {}
+    for qid in decision.questions:
+        sdk_answer = response.choices.get(qid)
+        if sdk_answer is None:
+            raise JudgeError(f"Jev gave {_not_a_choice(response, qid)} for question {qid!r}")
+        try:
+            answers[qid] = ChoiceAnswer(
+                choice=str(sdk_answer.choice),
+                probabilities={str(k): float(v) for k, v in sdk_answer.probabilities.items()},
+                confidence=float(sdk_answer.confidence),
+            )
+        except (TypeError, ValueError):
+            raise JudgeError(f"Jev returned non-numeric probabilities for {qid!r}") from None
+    usage = {
+        name: value
+        for name, value in (
+            ("input_tokens", response.usage.input_tokens),
+            ("output_tokens", response.usage.output_tokens),
+        )
+        if isinstance(value, int)
+    }
+    return JudgeReply(model=response.model, answers=answers, usage=usage)
+
+
+def _not_a_choice(response: SystemOneResponse, qid: str) -> str:
+    """What came back instead of a choice answer, for the error message.
+
+    The SDK silently drops answer types it does not know (forward compatibility), so look at the
+    raw body too: an unknown type points at an outdated SDK, no answer at the service.
+    """
+    known = response.answers.get(qid)
+    if known is not None:
+        return f"a {known.type!r} answer, not a choice,"
+    try:
+        raw = response.raw_http_response.json()["answers"][qid]["type"]
+    except Exception:  # best effort only: "no answer" is still true from the SDK's view
+        return "no answer"
+    return f"an answer of a type typesafe-sdk does not know ({str(raw)[:40]!r})"
+
+
+def _as_retries(value: Any) -> int | None:
+    """A retry count from settings.extra, where the command line may have left it a string."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    raise ValueError(f"Jev retries must be a non-negative integer, not {value!r}")
+
+
+def _public_url(url: str) -> str:
+    """The URL without userinfo, query or fragment: a base URL could embed a credential."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        if ":" in host:  # an IPv6 literal lost its brackets in .hostname
+            host = f"[{host}]"
+        if parts.port is not None:
+            host = f"{host}:{parts.port}"
+    except ValueError:
+        return "(an invalid base URL)"
+    return urlunsplit((parts.scheme, host, parts.path, "", "")) or "(an invalid base URL)"
+
+
+def _redact(message: str) -> str:
+    key = os.environ.get(API_KEY_ENV, "").strip()
+    return message.replace(key, "***") if key else message
+
+
+def _factory(settings: JudgeSettings) -> JevJudge:
+    return JevJudge.from_settings(settings)
+
+
+def register(registry: Registry) -> None:
+    registry.add_judge(NAME, _factory, DESCRIPTION)
+
+
+__all__ = ["DEFAULT_TIMEOUT", "JevJudge", "register"]

@@ -1,0 +1,40 @@
+"""CLI fixtures: a library holding a real paper, and a runner for the full command set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from claimaudit.cli import _install_commands
+from claimaudit.identity import parse_ref
+from claimaudit.library.ingest import add_path
+from claimaudit.library.store import Library
+
+DEEP_RULES_REF = "arXiv:2105.14372"
+
+
+@pytest.fixture(scope="session")
+def runner() -> CliRunner:
+    _install_commands()
+    return CliRunner()
+
+
+@pytest.fixture(scope="session")
+def paper_library(shared_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A library with "Ten quick tips for deep learning in biology" (Manubot Markdown)."""
+    path = tmp_path_factory.mktemp("lib") / "library.sqlite3"
+    with Library.open(path) as library:
+        add_path(
+            library, shared_data / "papers" / "deep-rules_lee2022", ref=parse_ref(DEEP_RULES_REF)
+        )
+    return path
+
+
+@pytest.fixture
+def library_copy(paper_library: Path, tmp_path: Path) -> Path:
+    """A private copy, for tests that must not share state."""
+    copy = tmp_path / "library.sqlite3"
+    copy.write_bytes(paper_library.read_bytes())
+    return copy

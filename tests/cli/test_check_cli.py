@@ -1,0 +1,205 @@
+"""``claimaudit check`` end to end: real library, real HTTP judges on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import jevcompat.mock
+import pytest
+from typer.testing import CliRunner
+
+from claimaudit.identity import parse_ref
+from claimaudit.library.store import Library
+from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, record_from_dict
+from tests.cli.conftest import DEEP_RULES_REF
+from tests.judges.faultserver import TEST_KEY, FaultServer
+
+CLAIM = "Deep learning models should be compared against simpler baseline methods."
+
+
+@pytest.fixture
+def jev_mock(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    with jevcompat.mock.Running(jevcompat.mock.MockConfig()) as mock:
+        monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
+        monkeypatch.setenv("TYPESAFE_BASE_URL", mock.url)
+        yield mock.url
+
+
+@pytest.fixture
+def fault(monkeypatch: pytest.MonkeyPatch) -> Iterator[FaultServer]:
+    with FaultServer(key=TEST_KEY, delay=3.0) as server:
+        monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
+        monkeypatch.setenv("TYPESAFE_BASE_URL", server.url)
+        yield server
+
+
+def _check(
+    runner: CliRunner, library: Path, *args: str
+) -> tuple[int, list[dict[str, object]], str]:
+    result = runner.invoke(
+        __import__("claimaudit.cli", fromlist=["app"]).app,
+        ["check", CLAIM, "--library", str(library), "--format", "json", *args],
+    )
+    records = json.loads(result.stdout) if result.stdout.strip().startswith("[") else []
+    return result.exit_code, records, result.stderr
+
+
+def test_jev_path_end_to_end(runner: CliRunner, paper_library: Path, jev_mock: str) -> None:
+    code, records, _ = _check(runner, paper_library, "--paper", "2105.14372", "--judge", "jev")
+    assert code == 0
+    [data] = records
+    record = record_from_dict(data)
+    assert isinstance(record, CheckedRecord)
+    assert record.judge == "jev" and record.model
+    assert record.verdict in RELATIONS
+    assert set(record.probabilities) == set(RELATIONS)
+    assert record.paper_ref == DEEP_RULES_REF
+    assert record.paper_title.lower().startswith("ten quick tips for deep learning in biology")
+    assert record.passages_selected <= record.passages_considered
+    with Library.open(paper_library) as library:
+        stored = {p.passage_id: p.text for p in library.passages(parse_ref(DEEP_RULES_REF))}
+    assert record.passages_considered == len(stored)
+    if record.evidence_passage_id is not None:
+        assert record.evidence == stored[record.evidence_passage_id]  # copied verbatim
+
+
+def test_jev_sends_both_questions_in_one_request(
+    runner: CliRunner, paper_library: Path, fault: FaultServer
+) -> None:
+    code, [data], _ = _check(runner, paper_library, "--paper", DEEP_RULES_REF, "--judge", "jev")
+    assert code == 0 and data["verdict"] != "not_checked"
+    [request] = fault.systemone_requests
+    body = request.json
+    assert set(body["questions"]) == {"relation", "evidence"}
+    assert set(body["questions"]["relation"]["criteria"]) == set(RELATIONS)
+    assert "none" in body["questions"]["evidence"]["criteria"]
+    assert CLAIM in body["state"]
+    assert request.authorization == f"Bearer {TEST_KEY}"
+
+
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [
+        ("http500", "HTTP 500"),
+        ("http401", "HTTP 401"),
+        ("slow", "timed out"),
+        ("prob_sum_1_3", "sum to"),
+        ("prob_missing_option", "incomplete probability distribution"),
+        ("prob_over_one", "outside [0, 1]"),
+        ("choice_not_option", "not an option"),
+        ("non_json", "not a System One reply"),
+        ("echo_auth", "HTTP 401"),
+    ],
+)
+def test_judge_faults_become_not_checked(
+    runner: CliRunner, paper_library: Path, fault: FaultServer, mode: str, message: str
+) -> None:
+    fault.set_mode(mode)
+    code, [data], stderr = _check(
+        runner,
+        paper_library,
+        "--paper",
+        DEEP_RULES_REF,
+        "--judge",
+        "jev",
+        "--timeout",
+        "0.5",
+        "--fail-on",
+        "not-checked",
+    )
+    assert code == 1  # --fail-on not-checked matched
+    record = record_from_dict(data)
+    assert isinstance(record, NotCheckedRecord)
+    assert message in record.error
+    assert record.needs_review
+    assert TEST_KEY not in json.dumps(data) and TEST_KEY not in stderr
+
+
+def test_unreachable_judge_and_missing_key(
+    runner: CliRunner, paper_library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
+    monkeypatch.setenv("TYPESAFE_BASE_URL", f"http://127.0.0.1:{port}")
+    _, [data], _ = _check(runner, paper_library, "--paper", DEEP_RULES_REF, "--judge", "jev")
+    assert data["verdict"] == "not_checked" and "unreachable" in str(data["error"])
+    monkeypatch.delenv("TYPESAFE_API_KEY")
+    _, [data], _ = _check(runner, paper_library, "--paper", DEEP_RULES_REF, "--judge", "jev")
+    assert data["verdict"] == "not_checked" and "TYPESAFE_API_KEY" in str(data["error"])
+
+
+def test_source_failures_are_not_checked_per_paper(
+    runner: CliRunner, paper_library: Path, jev_mock: str
+) -> None:
+    code, records, _ = _check(
+        runner,
+        paper_library,
+        "--judge",
+        "jev",
+        "--paper",
+        "arxiv.org/nothing",
+        "--paper",
+        "1706.03762",
+        "--paper",
+        "2105.14372v9",
+        "--paper",
+        DEEP_RULES_REF,
+    )
+    assert code == 0
+    verdicts = [r["verdict"] for r in records]
+    assert verdicts[:3] == ["not_checked"] * 3 and verdicts[3] in RELATIONS
+    assert "not a paper reference" in str(records[0]["error"])
+    assert "not in the local library" in str(records[1]["error"])
+    assert records[2]["paperRef"] == "arXiv:2105.14372v9"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["check", "", "--paper", "1706.03762"], "the claim is empty"),
+        (["check", "x" * 2001, "--paper", "1706.03762"], "limit is 2000"),
+        (["check", "c", "--paper", "1706.03762", "--judge", "oracle"], "unknown judge 'oracle'"),
+        (["check", "c", "--paper", "1706.03762", "--paper", "arXiv:1706.03762"], "more than once"),
+        (["batch", "missing.jsonl", "--out", "o.jsonl"], "no such input file"),
+    ],
+)
+def test_usage_errors_are_one_line_exit_2(
+    runner: CliRunner, library_copy: Path, args: list[str], message: str
+) -> None:
+    from claimaudit.cli import app
+
+    before = library_copy.read_bytes()
+    result = runner.invoke(app, [*args, "--library", str(library_copy)])
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr + result.stdout
+    assert library_copy.read_bytes() == before
+
+
+def test_table_output_shows_verdict_and_quote(
+    runner: CliRunner, paper_library: Path, jev_mock: str
+) -> None:
+    from claimaudit.cli import app
+
+    result = runner.invoke(
+        app,
+        [
+            "check",
+            CLAIM,
+            "--paper",
+            DEEP_RULES_REF,
+            "--judge",
+            "jev",
+            "--library",
+            str(paper_library),
+        ],
+    )
+    assert result.exit_code == 0
+    assert "arXiv:2105.14372" in result.stdout
+    assert any(v.replace("_", " ") in result.stdout for v in RELATIONS)

@@ -1,0 +1,73 @@
+"""``claimaudit eval`` on real SciFact claims, with the Jev judge on the offline mock."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import jevcompat.mock
+import pytest
+from typer.testing import CliRunner
+
+from claimaudit.cli import app
+from tests.judges.faultserver import TEST_KEY
+
+
+@pytest.fixture
+def jev_mock(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    with jevcompat.mock.Running(jevcompat.mock.MockConfig()) as mock:
+        monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
+        monkeypatch.setenv("TYPESAFE_BASE_URL", mock.url)
+        yield mock.url
+
+
+def test_eval_scores_pairs_and_writes_outputs(
+    runner: CliRunner, shared_data: Path, jev_mock: str, tmp_path: Path
+) -> None:
+    scifact = shared_data / "scifact"
+    ids = tmp_path / "ids.txt"
+    ids.write_text("2\n4\n6\n", encoding="utf-8")
+    out, summary = tmp_path / "pairs.jsonl", tmp_path / "summary.json"
+    result = runner.invoke(
+        app,
+        [
+            "eval",
+            "scifact",
+            "--claims",
+            str(scifact / "claims_train.jsonl"),
+            "--corpus",
+            str(scifact / "corpus.jsonl"),
+            "--judge",
+            "jev",
+            "--ids",
+            str(ids),
+            "--out",
+            str(out),
+            "--summary",
+            str(summary),
+        ],
+    )
+    assert result.exit_code == 0, result.stderr
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert {r["id"] for r in rows} == {"2", "4", "6"}
+    assert all(r["verdict"] != "not_checked" for r in rows)
+    contradicted = next(r for r in rows if r["id"] == "2")
+    assert contradicted["gold"] == "contradicts" and contradicted["goldRationale"] == ["P005"]
+    data = json.loads(summary.read_text(encoding="utf-8"))
+    assert data["pairs"] == len(rows) and data["notChecked"] == 0
+    assert set(data["perClass"]) == {"supports", "contradicts", "not_established"}
+    assert sum(sum(row.values()) for row in data["confusion"].values()) == len(rows)
+    assert 0.0 <= data["macroF1"] <= 1.0 and 0.0 <= data["ece"] <= 1.0
+    assert "macro-F1" in result.stdout
+
+
+def test_eval_bad_input(runner: CliRunner, tmp_path: Path) -> None:
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text("{nope\n", encoding="utf-8")
+    result = runner.invoke(
+        app, ["eval", "scifact", "--claims", str(claims), "--corpus", str(claims)]
+    )
+    assert result.exit_code == 2 and "invalid JSON" in result.stderr
+    missing = runner.invoke(app, ["eval", "scifact", "--claims", "nope.jsonl", "--corpus", "x"])
+    assert missing.exit_code == 2 and "no such file" in missing.stderr

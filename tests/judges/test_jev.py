@@ -1,0 +1,370 @@
+"""JevJudge against the jevcompat reference mock and against a fault-injecting System One server.
+
+Everything runs on 127.0.0.1 with retries off and sub-second timeouts, so the failure paths are as
+fast as the happy one.
+"""
+
+from __future__ import annotations
+
+import math
+import socket
+import time
+import traceback
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from jevcompat.mock import MockConfig, Running
+
+from claimaudit.judges.jev import DEFAULT_TIMEOUT, JevJudge, _public_url, register
+from claimaudit.judges.protocol import (
+    Decision,
+    Judge,
+    JudgeError,
+    JudgeReply,
+    confidence_from_probabilities,
+    validate_reply,
+)
+from claimaudit.plugins import JudgeSettings, Registry
+from tests.judges.faultserver import TEST_KEY, FaultServer
+
+FAST = JudgeSettings(timeout=2.0, extra={"retries": 0})
+
+
+def make_judge(settings: JudgeSettings = FAST) -> JevJudge:
+    registry = Registry()
+    register(registry)
+    judge = registry.make_judge("jev", settings)
+    assert isinstance(judge, JevJudge)
+    return judge
+
+
+def assert_secret_free(error: BaseException) -> None:
+    """The key must not leak through the message, the repr, or a printed traceback."""
+    shown = [str(error), repr(error), "".join(traceback.format_exception(error))]
+    for text in shown:
+        assert TEST_KEY not in text
+    # Nothing chained either: the SDK's exception text quotes the server's error body.
+    assert error.__cause__ is None
+    assert error.__context__ is None
+
+
+def judge_error(judge: JevJudge, decision: Decision) -> JudgeError:
+    with pytest.raises(JudgeError) as caught:
+        judge.decide(decision)
+    assert_secret_free(caught.value)
+    return caught.value
+
+
+def closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+# ---------------------------------------------------------------------- registration, settings
+
+
+def test_registers_under_jev_and_satisfies_the_protocol() -> None:
+    registry = Registry()
+    register(registry)
+    _, description = registry.judges["jev"]
+    assert "TYPESAFE_API_KEY" in description
+    judge = registry.make_judge("jev")
+    assert isinstance(judge, Judge)
+    assert judge.name == "jev"
+
+
+def test_settings_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TYPESAFE_DEFAULT_MODEL", raising=False)
+    default = make_judge(JudgeSettings())
+    assert (default.model, default.timeout, default.retries) == (None, DEFAULT_TIMEOUT, None)
+    assert default.effective_model == "jev-latest"
+    tuned = make_judge(
+        JudgeSettings(
+            model="jev-preview", timeout=5, extra={"retries": "1", "base_url": "http://x/"}
+        )
+    )
+    assert (tuned.model, tuned.timeout, tuned.retries) == ("jev-preview", 5.0, 1)
+    assert tuned.base_url == "http://x"
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        JudgeSettings(timeout=0),
+        JudgeSettings(timeout=math.inf),
+        JudgeSettings(extra={"retries": -1}),
+        JudgeSettings(extra={"retries": "many"}),
+        JudgeSettings(extra={"retries": True}),
+        JudgeSettings(extra={"compression": "gzip"}),
+    ],
+)
+def test_bad_settings_are_rejected_when_building(settings: JudgeSettings) -> None:
+    with pytest.raises(ValueError):
+        make_judge(settings)
+
+
+def test_building_needs_no_key_and_no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TYPESAFE_API_KEY", raising=False)
+    monkeypatch.setenv("TYPESAFE_BASE_URL", f"http://127.0.0.1:{closed_port()}")
+    make_judge()  # must not raise: the key is only needed (and checked) at decide time
+
+
+def test_missing_key_is_a_judge_error_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch, jev_env: FaultServer, decision: Decision
+) -> None:
+    monkeypatch.setenv("TYPESAFE_API_KEY", "   ")  # blank counts as missing, as in the SDK
+    error = judge_error(make_judge(), decision)
+    assert "TYPESAFE_API_KEY" in str(error)
+    assert jev_env.requests == []
+
+
+def test_malformed_key_is_a_judge_error(
+    monkeypatch: pytest.MonkeyPatch, jev_env: FaultServer, decision: Decision
+) -> None:
+    monkeypatch.setenv("TYPESAFE_API_KEY", "tsk with spaces")
+    error = judge_error(make_judge(), decision)
+    assert str(error).startswith("Jev client error: API key must")
+    assert "tsk with spaces" not in str(error)
+    assert jev_env.requests == []
+
+
+# ---------------------------------------------------------------------- the reference mock
+
+
+@pytest.fixture(scope="module")
+def mock_server() -> Iterator[Running]:
+    # One mock for the module: its shutdown waits out a 0.5 s poll interval.
+    with Running(MockConfig(key=TEST_KEY)) as mock:
+        yield mock
+
+
+@pytest.fixture
+def mock_url(monkeypatch: pytest.MonkeyPatch, mock_server: Running) -> str:
+    url: str = mock_server.url  # jevcompat ships no type information
+    monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
+    monkeypatch.setenv("TYPESAFE_BASE_URL", url)
+    monkeypatch.delenv("TYPESAFE_DEFAULT_MODEL", raising=False)
+    return url
+
+
+def test_mock_answers_every_question_validly(mock_url: str, decision: Decision) -> None:
+    reply = make_judge().decide(decision)
+    validate_reply(reply, decision)
+    assert reply.model == "jevcompat-mock-0.1"  # the id the server reports, not the alias sent
+    assert set(reply.answers) == {"relation", "evidence"}
+    for answer in reply.answers.values():
+        expected = confidence_from_probabilities(answer.probabilities)
+        assert answer.confidence == pytest.approx(expected, abs=1e-6)
+    assert reply.usage["input_tokens"] > 0
+    assert reply.usage["output_tokens"] > 0
+
+
+def test_mock_rejects_a_wrong_key(
+    mock_url: str, monkeypatch: pytest.MonkeyPatch, decision: Decision
+) -> None:
+    monkeypatch.setenv("TYPESAFE_API_KEY", "tsk-wrong")
+    error = judge_error(make_judge(), decision)
+    assert str(error) == "Jev rejected the API key (TYPESAFE_API_KEY): HTTP 401"
+
+
+def test_mock_unknown_model_names_the_model(mock_url: str, decision: Decision) -> None:
+    judge = make_judge(JudgeSettings(model="jev-0.0.1", extra={"retries": 0}))
+    error = judge_error(judge, decision)
+    assert "'jev-0.0.1'" in str(error)
+    assert "HTTP 400" in str(error)
+
+
+# ---------------------------------------------------------------------- the wire request
+
+
+def test_one_request_carries_all_questions(jev_env: FaultServer, decision: Decision) -> None:
+    reply = make_judge().decide(decision)
+    validate_reply(reply, decision)
+    assert reply == JudgeReply(model="jev-1.13.0", answers=reply.answers, usage=reply.usage)
+    assert reply.usage["output_tokens"] == 4
+
+    [request] = jev_env.requests
+    assert (request.method, request.path) == ("POST", "/v1/systemone")
+    assert request.authorization == f"Bearer {TEST_KEY}"
+    assert "content-encoding" not in request.headers  # local peers do not decode zstd
+    body = request.json
+    assert body["state"] == decision.state
+    assert body["model"] == "jev-latest"
+    assert body["questions"] == {
+        "relation": {
+            "type": "choice",
+            "instructions": decision.questions["relation"].instructions,
+            "criteria": dict(decision.questions["relation"].options),
+        },
+        "evidence": {
+            "type": "choice",
+            "instructions": decision.questions["evidence"].instructions,
+            "criteria": {"P001": None, "P002": None, "none": "No passage does."},
+        },
+    }
+
+
+def test_model_from_settings_then_environment(
+    jev_env: FaultServer, monkeypatch: pytest.MonkeyPatch, decision: Decision
+) -> None:
+    monkeypatch.setenv("TYPESAFE_DEFAULT_MODEL", "jev-1.13.0")
+    make_judge().decide(decision)
+    make_judge(JudgeSettings(model="jev-preview", extra={"retries": 0})).decide(decision)
+    assert [r.json["model"] for r in jev_env.requests] == ["jev-1.13.0", "jev-preview"]
+
+
+def test_concurrent_decisions_share_one_judge(jev_env: FaultServer, decision: Decision) -> None:
+    judge = make_judge()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        replies = list(pool.map(judge.decide, [decision] * 8))
+    assert all(reply.model == "jev-1.13.0" for reply in replies)
+    assert len(jev_env.systemone_requests) == 8
+    judge.close()
+
+
+# ---------------------------------------------------------------------- transport failures
+
+
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [
+        ("http500", "Jev request failed: HTTP 500"),
+        ("http503", "Jev request failed: HTTP 503"),
+        ("http401", "Jev rejected the API key (TYPESAFE_API_KEY): HTTP 401"),
+        ("http403", "Jev denied access to model 'jev-latest': HTTP 403"),
+        ("http404", "Jev does not serve model 'jev-latest' (or the endpoint): HTTP 404"),
+        ("http400", "Jev rejected the request for model 'jev-latest': HTTP 400"),
+        ("http422", "Jev rejected the request as invalid: HTTP 422"),
+        ("http429", "Jev rate limit exceeded: HTTP 429"),
+        ("echo_auth", "Jev rejected the API key (TYPESAFE_API_KEY): HTTP 401"),
+        ("non_json", "Jev returned a body that is not a System One reply: HTTP 200"),
+        ("empty_200", "Jev returned a body that is not a System One reply: HTTP 200"),
+        ("no_usage", "Jev returned an invalid response: bad or missing usage"),
+    ],
+)
+def test_http_failures(jev_env: FaultServer, decision: Decision, mode: str, message: str) -> None:
+    jev_env.set_mode(mode)
+    assert str(judge_error(make_judge(), decision)) == message
+    assert len(jev_env.requests) == 1  # retries=0: one attempt only
+
+
+def test_echoed_credential_stays_out_of_the_error(jev_env: FaultServer, decision: Decision) -> None:
+    jev_env.set_mode("echo_auth")
+    judge_error(make_judge(), decision)  # judge_error checks message, repr and traceback
+    # The scenario is real: the server did put the key in its body.
+    assert jev_env.requests[0].authorization == f"Bearer {TEST_KEY}"
+
+
+def test_timeout(jev_env: FaultServer, decision: Decision) -> None:
+    jev_env.set_mode("slow")
+    judge = make_judge(JudgeSettings(timeout=0.3, extra={"retries": 0}))
+    started = time.monotonic()
+    error = judge_error(judge, decision)
+    assert str(error) == "Jev request timed out after 0.3s"
+    assert time.monotonic() - started < 2.5  # the server would have answered after 3 s
+
+
+def test_connection_refused(monkeypatch: pytest.MonkeyPatch, decision: Decision) -> None:
+    url = f"http://127.0.0.1:{closed_port()}"
+    monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
+    monkeypatch.setenv("TYPESAFE_BASE_URL", url)
+    assert str(judge_error(make_judge(), decision)) == f"Jev is unreachable at {url}"
+
+
+def test_unreachable_message_drops_credentials_in_the_url(
+    monkeypatch: pytest.MonkeyPatch, decision: Decision
+) -> None:
+    port = closed_port()
+    monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
+    monkeypatch.setenv("TYPESAFE_BASE_URL", f"http://user:{TEST_KEY}@127.0.0.1:{port}/?k=v")
+    error = judge_error(make_judge(), decision)
+    assert str(error) == f"Jev is unreachable at http://127.0.0.1:{port}/"
+
+
+def test_ipv6_base_url_keeps_its_brackets(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Checked without connecting: the tests only ever talk to 127.0.0.1.
+    monkeypatch.setenv("TYPESAFE_BASE_URL", "http://u:p@[::1]:9/")
+    assert JevJudge().base_url == "http://u:p@[::1]:9"
+    assert _public_url(JevJudge().base_url) == "http://[::1]:9"
+
+
+def test_hangup_is_a_connection_failure(jev_env: FaultServer, decision: Decision) -> None:
+    jev_env.set_mode("hangup")
+    assert str(judge_error(make_judge(), decision)) == f"Jev is unreachable at {jev_env.url}"
+
+
+def test_retries_follow_settings(jev_env: FaultServer, decision: Decision) -> None:
+    jev_env.set_mode("http500")
+    judge_error(make_judge(JudgeSettings(timeout=2.0, extra={"retries": 1})), decision)
+    assert len(jev_env.requests) == 2
+
+
+def test_default_retries_are_the_sdks(jev_env: FaultServer, decision: Decision) -> None:
+    jev_env.set_mode("http429")  # the fault server sends Retry-After: 0, so retrying is instant
+    judge_error(make_judge(JudgeSettings(timeout=2.0)), decision)
+    assert len(jev_env.requests) == 3  # the first attempt and the SDK's 2 retries
+
+
+# ---------------------------------------------------------------------- invalid answers
+
+PASSED_THROUGH = ["prob_missing_option", "prob_over_one", "prob_sum_1_3", "choice_not_option"]
+REJECTED_BY_SDK = ["prob_nan", "prob_string", "confidence_string"]
+
+
+@pytest.mark.parametrize("mode", PASSED_THROUGH)
+def test_well_typed_but_invalid_answers_reach_validate_reply(
+    jev_env: FaultServer, decision: Decision, mode: str
+) -> None:
+    # The judge only extracts; judging the distribution is validate_reply's job, for every judge.
+    jev_env.set_mode(mode)
+    reply = make_judge().decide(decision)
+    with pytest.raises(JudgeError):
+        validate_reply(reply, decision)
+
+
+@pytest.mark.parametrize("mode", REJECTED_BY_SDK)
+def test_non_numeric_answers_are_judge_errors(
+    jev_env: FaultServer, decision: Decision, mode: str
+) -> None:
+    jev_env.set_mode(mode)
+    error = judge_error(make_judge(), decision)
+    assert str(error).startswith(
+        "Jev returned an invalid response: bad or missing answers.relation"
+    )
+
+
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [
+        ("drop_answer", "Jev gave no answer for question 'evidence'"),
+        ("choice_as_noul", "Jev gave a 'noul' answer, not a choice, for question 'evidence'"),
+        (
+            "wrong_type",
+            "Jev gave an answer of a type typesafe-sdk does not know ('verdict') "
+            "for question 'evidence'",
+        ),
+    ],
+)
+def test_missing_or_foreign_answers(
+    jev_env: FaultServer, decision: Decision, mode: str, message: str
+) -> None:
+    jev_env.set_mode(mode)
+    assert str(judge_error(make_judge(), decision)) == message
+
+
+# ---------------------------------------------------------------------- the fault server itself
+
+
+def test_fault_server_rejects_unknown_modes() -> None:
+    with pytest.raises(ValueError, match="unknown fault mode"):
+        FaultServer("explode")
+
+
+def test_fault_server_requires_its_key(jev_env: FaultServer, decision: Decision) -> None:
+    jev_env.set_mode("ok")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TYPESAFE_API_KEY", "tsk-other")
+        assert "HTTP 401" in str(judge_error(make_judge(), decision))
