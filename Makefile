@@ -28,3 +28,19 @@ lint: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .demo build dist
+
+DATA ?= ../shared/data
+
+# The embedded verifier's figures on held-out data (see docs/benchmarks.md).
+eval-val: $(STAMP)
+	mkdir -p build/eval
+	$(BIN)/claimaudit eval scifact --claims $(DATA)/scifact/claims_train.jsonl \
+		--corpus $(DATA)/scifact/corpus.jsonl --ids training/splits/scifact_val_ids.txt \
+		--out build/eval/scifact-val.jsonl --summary build/eval/scifact-val.json
+	$(BIN)/claimaudit eval citation-integrity --claims $(DATA)/citation-integrity/claims_dev.jsonl \
+		--corpus $(DATA)/citation-integrity/corpus.jsonl \
+		--out build/eval/citation-integrity-dev.jsonl --summary build/eval/citation-integrity-dev.json
+	$(BIN)/claimaudit eval check-covid \
+		--claims "$(DATA)/check-covid/dev/covidCheck_dev_composed+extracted.json" \
+		--corpus $(DATA)/check-covid/corpus.json \
+		--out build/eval/check-covid-dev.jsonl --summary build/eval/check-covid-dev.json

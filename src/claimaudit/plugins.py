@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
@@ -99,7 +100,7 @@ def get_registry() -> Registry:
     if _registry is None:
         registry = Registry()
         for module_name in DEFAULT_PLUGINS:
-            registry.load(module_name, lambda m=module_name: importlib.import_module(m))
+            registry.load(module_name, partial(importlib.import_module, module_name))
         for entry in entry_points(group=ENTRY_POINT_GROUP):
             registry.load(entry.name, entry.load)
         _registry = registry

@@ -41,7 +41,7 @@ def test_check_covid_pairs(shared_data: Path) -> None:
 def test_bad_files_raise_dataset_error(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text("{oops\n", encoding="utf-8")
-    with pytest.raises(DatasetError, match="bad.jsonl:1"):
+    with pytest.raises(DatasetError, match=r"bad\.jsonl:1"):
         read_pairs(DatasetFormat.SCIFACT, bad)
     unknown = tmp_path / "unknown.jsonl"
     row = {"id": 1, "claim": "c", "evidence": {"5": [{"sentences": [0], "label": "MAYBE"}]}}

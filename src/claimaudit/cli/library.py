@@ -1,0 +1,251 @@
+"""``claimaudit library ...``: add, import, list, show, search and remove stored papers."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from claimaudit.cli._common import LibraryOption, fail, out_console
+from claimaudit.identity import InvalidReferenceError, PaperRef, parse_ref
+from claimaudit.library.errors import LibraryError
+from claimaudit.library.ingest import add_path
+from claimaudit.library.models import AddOutcome, StoredPaper
+from claimaudit.library.scifact import CorpusFormat, import_corpus
+from claimaudit.library.store import Library
+
+app = typer.Typer(
+    help="Manage the local paper library.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+
+@contextmanager
+def _library(path: Path | None, *, create: bool = False) -> Iterator[Library]:
+    """Open the library; every LibraryError or database failure becomes a one-line exit 2."""
+    try:
+        with Library.open(path, create=create) as library:
+            yield library
+    except LibraryError as exc:
+        fail(str(exc))
+    except sqlite3.Error as exc:
+        fail(f"library database error: {exc}")
+
+
+def _ref(text: str) -> PaperRef:
+    try:
+        return parse_ref(text)
+    except InvalidReferenceError as exc:
+        fail(str(exc))
+
+
+def _paper_json(paper: StoredPaper) -> dict[str, Any]:
+    return {
+        "ref": str(paper.ref),
+        "title": paper.title,
+        "url": paper.url,
+        "source_path": paper.source_path,
+        "content_hash": paper.content_hash,
+        "ingested_at": paper.ingested_at.isoformat(),
+        "passages": paper.passage_count,
+    }
+
+
+def _print_json(value: object) -> None:
+    typer.echo(json.dumps(value, indent=2, ensure_ascii=False))
+
+
+@app.command()
+def add(
+    path: Annotated[Path, typer.Argument(help="PDF, LaTeX, Markdown or text file, or a folder.")],
+    ref: Annotated[
+        str | None, typer.Option(help="The paper's reference, e.g. arXiv:1706.03762v5.")
+    ] = None,
+    title: Annotated[
+        str | None, typer.Option(help="Title to store (default: from the file).")
+    ] = None,
+    replace: Annotated[
+        bool, typer.Option(help="Overwrite different content under this ref.")
+    ] = False,
+    library: LibraryOption = None,
+) -> None:
+    """Add one paper: a file, or a folder holding one paper's source."""
+    paper_ref = _ref(ref) if ref is not None else None
+    if not path.exists():
+        fail(f"{path}: no such file or folder")
+    with _library(library, create=True) as lib:
+        try:
+            result = add_path(lib, path, ref=paper_ref, title=title, replace=replace)
+        except LibraryError as exc:
+            fail(str(exc))
+        except OSError as exc:
+            fail(f"{path}: {exc}")
+    if result.outcome is AddOutcome.UNCHANGED:
+        message = f"{result.ref} is already in the library with identical content; nothing to do"
+    else:
+        message = (
+            f"{result.outcome.value} {result.ref}: {result.title} ({result.passage_count} passages)"
+        )
+    out_console.print(Text(message))
+
+
+@app.command("import-jsonl")
+def import_jsonl(
+    file: Annotated[Path, typer.Argument(help="Corpus file, one JSON document per line.")],
+    format: Annotated[
+        CorpusFormat, typer.Option("--format", help="Corpus schema.")
+    ] = CorpusFormat.SCIFACT,
+    ref_prefix: Annotated[
+        str | None, typer.Option(help="Ref prefix (default: scifact / citint / checkcovid).")
+    ] = None,
+    replace: Annotated[
+        bool, typer.Option(help="Overwrite documents whose content changed.")
+    ] = False,
+    library: LibraryOption = None,
+) -> None:
+    """Import a SciFact-style abstract corpus (SciFact, Citation-Integrity, Check-COVID)."""
+    if not file.is_file():
+        fail(f"{file}: no such file")
+    with _library(library, create=True) as lib:
+        try:
+            summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
+        except LibraryError as exc:
+            fail(str(exc))
+    out_console.print(
+        Text(
+            f"imported {file.name}: {summary.added} added, {summary.replaced} replaced, "
+            f"{summary.unchanged} unchanged, {summary.skipped} skipped (no sentences); "
+            f"{summary.passages} passages"
+        )
+    )
+
+
+@app.command("list")
+def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> None:
+    """List the stored papers."""
+    with _library(library) as lib:
+        papers = lib.list_papers()
+        where = lib.path
+    if as_json:
+        _print_json([_paper_json(p) for p in papers])
+        return
+    if not papers:
+        out_console.print(Text(f"no papers in {where}"))
+        return
+    table = Table("ref", "title", "passages", "ingested", title=f"{len(papers)} papers in {where}")
+    for paper in papers:
+        table.add_row(
+            Text(str(paper.ref)),
+            Text(paper.title),
+            str(paper.passage_count),
+            paper.ingested_at.strftime("%Y-%m-%d %H:%M"),
+        )
+    out_console.print(table)
+
+
+@app.command()
+def show(
+    ref: Annotated[str, typer.Argument(help="Paper reference; unversioned means newest.")],
+    library: LibraryOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show a paper's metadata and every passage exactly as stored."""
+    paper_ref = _ref(ref)
+    with _library(library) as lib:
+        try:
+            paper = lib.require_paper(paper_ref)
+            passages = lib.passages(paper.ref)
+        except LibraryError as exc:
+            fail(str(exc))
+    if as_json:
+        record = _paper_json(paper)
+        record["passages"] = [
+            {"id": p.passage_id, "section": p.section, "text": p.text} for p in passages
+        ]
+        _print_json(record)
+        return
+    for label, value in (
+        ("ref", str(paper.ref)),
+        ("title", paper.title),
+        ("url", paper.url or "-"),
+        ("source", paper.source_path or "-"),
+        ("ingested", paper.ingested_at.isoformat()),
+        ("sha256", paper.content_hash),
+        ("passages", str(len(passages))),
+    ):
+        out_console.print(Text.assemble((f"{label:>9}: ", "bold"), value))
+    for passage in passages:
+        out_console.print()
+        heading = Text(passage.passage_id, style="bold cyan")
+        if passage.section:
+            heading.append(f"  [{passage.section}]", style="dim")
+        out_console.print(heading)
+        out_console.print(Text(passage.text))
+
+
+@app.command()
+def search(
+    query: Annotated[str, typer.Argument(help="Words to look for (plain text, no syntax).")],
+    ref: Annotated[str | None, typer.Option(help="Search only this paper.")] = None,
+    limit: Annotated[int, typer.Option(min=1, max=1000, help="Most passages to show.")] = 10,
+    library: LibraryOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Find passages matching QUERY, best first (BM25)."""
+    paper_ref = _ref(ref) if ref is not None else None
+    with _library(library) as lib:
+        try:
+            hits = lib.search(query, ref=paper_ref, limit=limit)
+        except LibraryError as exc:
+            fail(str(exc))
+    if as_json:
+        _print_json(
+            [
+                {
+                    "ref": str(h.ref),
+                    "passage_id": h.passage_id,
+                    "section": h.section,
+                    "score": round(h.score, 4),
+                    "text": h.text,
+                }
+                for h in hits
+            ]
+        )
+        return
+    if not hits:
+        out_console.print(Text("no matching passages"))
+        return
+    table = Table(show_lines=True)
+    table.add_column("ref", no_wrap=True)
+    table.add_column("passage", no_wrap=True)
+    table.add_column("section", max_width=24)
+    table.add_column("text", ratio=1)
+    for hit in hits:
+        table.add_row(Text(str(hit.ref)), hit.passage_id, Text(hit.section or ""), Text(hit.text))
+    out_console.print(table)
+
+
+@app.command()
+def remove(
+    ref: Annotated[str, typer.Argument(help="Paper reference to remove.")],
+    library: LibraryOption = None,
+) -> None:
+    """Remove a paper and its passages."""
+    paper_ref = _ref(ref)
+    with _library(library) as lib:
+        try:
+            removed = lib.remove(paper_ref)
+        except LibraryError as exc:
+            fail(str(exc))
+    out_console.print(Text(f"removed {removed.ref}: {removed.title}"))

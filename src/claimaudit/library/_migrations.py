@@ -1,0 +1,143 @@
+"""Schema migrations: an ordered list of steps, each applied in its own transaction.
+
+The schema version lives in ``PRAGMA user_version``; step ``n`` takes the database from version
+``n - 1`` to ``n``. Steps are append-only: never edit a released step, add a new one, so that a
+library written by any older claimaudit upgrades without losing data.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from claimaudit.library.errors import LibraryOpenError
+
+# Marks a SQLite file as a claimaudit library so we never migrate somebody else's database.
+APPLICATION_ID = 0x43414C42  # "CALB"
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    description: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "papers and their passages",
+        (
+            f"PRAGMA application_id = {APPLICATION_ID}",
+            """
+            CREATE TABLE papers (
+                id INTEGER PRIMARY KEY,
+                ref TEXT NOT NULL UNIQUE,
+                kind TEXT NOT NULL,
+                work TEXT NOT NULL,
+                version INTEGER,
+                title TEXT NOT NULL,
+                url TEXT,
+                source_path TEXT,
+                content_hash TEXT NOT NULL,
+                ingested_at TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX papers_work ON papers(kind, work)",
+            """
+            CREATE TABLE passages (
+                id INTEGER PRIMARY KEY,
+                paper_id INTEGER NOT NULL REFERENCES papers(id) ON DELETE CASCADE,
+                seq INTEGER NOT NULL,
+                passage_id TEXT NOT NULL,
+                section TEXT,
+                text TEXT NOT NULL,
+                UNIQUE (paper_id, seq)
+            )
+            """,
+        ),
+    ),
+    Migration(
+        2,
+        "full-text index over passages",
+        (
+            # External-content FTS5 table: the text lives once, in ``passages``; triggers keep
+            # the index in step, so every writer (add, import, remove) is indexed automatically.
+            """
+            CREATE VIRTUAL TABLE passages_fts USING fts5(
+                text, section, content='passages', content_rowid='id',
+                tokenize='porter unicode61 remove_diacritics 2'
+            )
+            """,
+            """
+            CREATE TRIGGER passages_ai AFTER INSERT ON passages BEGIN
+                INSERT INTO passages_fts(rowid, text, section)
+                VALUES (new.id, new.text, new.section);
+            END
+            """,
+            """
+            CREATE TRIGGER passages_ad AFTER DELETE ON passages BEGIN
+                INSERT INTO passages_fts(passages_fts, rowid, text, section)
+                VALUES ('delete', old.id, old.text, old.section);
+            END
+            """,
+            """
+            CREATE TRIGGER passages_au AFTER UPDATE ON passages BEGIN
+                INSERT INTO passages_fts(passages_fts, rowid, text, section)
+                VALUES ('delete', old.id, old.text, old.section);
+                INSERT INTO passages_fts(rowid, text, section)
+                VALUES (new.id, new.text, new.section);
+            END
+            """,
+            # Index whatever a version-1 library already holds.
+            "INSERT INTO passages_fts(passages_fts) VALUES ('rebuild')",
+        ),
+    ),
+)
+
+LATEST_VERSION = MIGRATIONS[-1].version
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: str = "") -> int:
+    """Bring ``conn`` (opened with ``isolation_level=None``) up to ``target``; return the version.
+
+    Raises LibraryOpenError for a database from a newer claimaudit or one that is not a library.
+    """
+    current = schema_version(conn)
+    if current > LATEST_VERSION:
+        raise LibraryOpenError(
+            f"library {label} has schema version {current}, newer than this claimaudit "
+            f"understands (up to {LATEST_VERSION}); upgrade claimaudit to use it"
+        )
+    _check_is_library(conn, current, label)
+    for step in MIGRATIONS[current:target]:
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            for statement in step.statements:
+                conn.execute(statement)
+            # user_version is part of the database header, so it commits or rolls back with
+            # the step: a failed step leaves the previous version fully intact.
+            conn.execute(f"PRAGMA user_version = {step.version}")
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            conn.execute("ROLLBACK")
+            raise LibraryOpenError(
+                f"could not upgrade library {label} to schema version {step.version} "
+                f"({step.description}): {exc}"
+            ) from exc
+    return schema_version(conn)
+
+
+def _check_is_library(conn: sqlite3.Connection, version: int, label: str) -> None:
+    if version == 0:
+        tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if tables:
+            raise LibraryOpenError(f"{label} is an SQLite database but not a claimaudit library")
+        return
+    app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+    if app_id != APPLICATION_ID:
+        raise LibraryOpenError(f"{label} is an SQLite database but not a claimaudit library")

@@ -1,0 +1,282 @@
+"""LaTeX papers: ``\\input``/``\\include`` resolved, comments dropped, text via pylatexenc.
+
+Passages keep the heading of the ``\\section``/``\\subsection``/``\\subsubsection`` they sit
+under. pylatexenc does not expand user macros, so one common idiom is recognised explicitly:
+a ``\\newcommand`` whose body starts with ``\\section{#1}`` becomes a section heading too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
+from pylatexenc.latex2text import get_default_latex_context_db as text_context_db
+from pylatexenc.latexwalker import (
+    LatexEnvironmentNode,
+    LatexGroupNode,
+    LatexMacroNode,
+    LatexNode,
+    LatexWalker,
+)
+from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
+from pylatexenc.macrospec import MacroSpec
+
+from claimaudit.library.errors import InputError
+from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
+from claimaudit.library.models import ExtractedDocument, TextBlock
+
+SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
+# Environments whose content is not prose a claim could cite (code, drawings, tables, refs).
+SKIPPED_ENVIRONMENTS = frozenset(
+    {"thebibliography", "lstlisting", "verbatim", "minted", "tikzpicture", "tabular", "tabularx"}
+)
+# Macros whose output is noise in plain text: citation keys, labels, layout, author blocks.
+_DISCARDED_MACROS = tuple(
+    "cite citep citet citen citeauthor ref eqref autoref cref Cref label maketitle "
+    "includegraphics bibliography bibliographystyle author affil keywords thanks date "
+    "thispagestyle vspace hspace newcommand renewcommand title".split()
+)
+# pylatexenc renders these font and link macros as nothing; we want their visible text.
+_TEXT_MACROS = {
+    "texttt": "%(1)s",
+    "textsf": "%(1)s",
+    "textmd": "%(1)s",
+    "textup": "%(1)s",
+    "textnormal": "%(1)s",
+    "mbox": "%(1)s",
+    "code": "%(1)s",
+    "url": "%(1)s",
+    "num": "%(2)s",
+    "href": "%(2)s",
+    "footnote": " (%(2)s)",
+}
+# Argument shapes the walker must know, so a macro's arguments are not read as body text.
+_WALKER_ARGS = {
+    "citep": "[[{",
+    "citet": "[[{",
+    "citen": "{",
+    "citeauthor": "{",
+    "autoref": "{",
+    "cref": "{",
+    "Cref": "{",
+    "affil": "[{",
+    "keywords": "{",
+    "author": "[{",
+    "code": "{",
+    "num": "[{",
+    "href": "{{",
+    "footnote": "[{",
+    "url": "{",
+    "thispagestyle": "{",
+    "pagestyle": "{",
+}
+_INPUT = re.compile(r"\\(input|include)\s*\{([^}]*)\}")
+# A whole-line comment vanishes with its newline (it must not split a paragraph); a trailing
+# comment vanishes up to the newline. ``\%`` is a literal percent sign, not a comment.
+_COMMENT_LINE = re.compile(r"^[ \t]*(?<!\\)%.*\n", re.MULTILINE)
+_COMMENT_TAIL = re.compile(r"(?<!\\)%.*$", re.MULTILINE)
+_MAX_DEPTH = 20
+# Dropping ``\cite{...}`` leaves "format , and" behind; close such gaps before punctuation.
+_SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+(?=[,.;:)])")
+
+
+def strip_comments(text: str) -> str:
+    return _COMMENT_TAIL.sub("", _COMMENT_LINE.sub("", text))
+
+
+def expand_inputs(main: Path, hasher: SourceHasher | None = None) -> str:
+    """The text of ``main`` with every ``\\input``/``\\include`` replaced by its file, recursively.
+
+    Like LaTeX, names resolve against the main file's folder and gain ``.tex`` when they have no
+    such suffix. A missing file is an InputError, not a silently shorter paper.
+    """
+    root = main.parent
+    hasher = hasher or SourceHasher()
+
+    def load(path: Path, chain: tuple[Path, ...]) -> str:
+        data = read_bytes(path)
+        hasher.add("" if path == main else path.relative_to(root).as_posix(), data)
+        text = strip_comments(decode_text(path, data))
+
+        def replace(match: re.Match[str]) -> str:
+            name = match.group(2).strip()
+            target = _resolve(root, name)
+            if target is None:
+                raise InputError(
+                    f"{path}: \\{match.group(1)}{{{name}}} refers to a missing file "
+                    f"(looked for {root / name}{'' if name.endswith('.tex') else '.tex'})"
+                )
+            if target in chain or len(chain) > _MAX_DEPTH:
+                raise InputError(f"{path}: \\{match.group(1)}{{{name}}} includes itself")
+            return "\n" + load(target, (*chain, target)) + "\n"
+
+        return _INPUT.sub(replace, text)
+
+    return load(main, (main,))
+
+
+def _resolve(root: Path, name: str) -> Path | None:
+    candidates = [root / name] if name.endswith(".tex") else [root / f"{name}.tex", root / name]
+    return next((c for c in candidates if c.is_file()), None)
+
+
+def extract_latex(path: Path) -> ExtractedDocument:
+    hasher = SourceHasher()
+    source = expand_inputs(path, hasher)
+    nodes = _parse(source, {})
+    aliases = _section_aliases(nodes)
+    if aliases:
+        # Re-parse knowing how many arguments each alias takes, so its heading is an argument.
+        nodes = _parse(source, aliases)
+    converter = _converter()
+    title = _find_title(nodes, converter)
+    document = _find_env(nodes, "document")
+    blocks: list[TextBlock] = []
+    if document is not None:
+        # Some templates put the abstract in the preamble (SciPy 1.0 does).
+        for node in nodes:
+            if isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
+                blocks.extend(paragraphs(to_text(converter, node.nodelist), "Abstract"))
+    body = document.nodelist if document is not None else nodes
+    blocks.extend(_Walker(converter, aliases).blocks(body))
+    if not blocks:
+        raise InputError(f"{path}: no text found in the LaTeX source")
+    return ExtractedDocument(blocks, hasher.hexdigest(), hasher.size, title=title)
+
+
+def _parse(source: str, aliases: dict[str, int]) -> list[LatexNode]:
+    context = walker_context_db()
+    specs = [MacroSpec(name, args) for name, args in _WALKER_ARGS.items()]
+    specs += [MacroSpec(name, "{" * nargs) for name, nargs in aliases.items()]
+    context.add_context_category("claimaudit", macros=specs, prepend=True)
+    walker = LatexWalker(source, latex_context=context, tolerant_parsing=True)
+    nodes, _, _ = walker.get_latex_nodes()
+    return list(nodes)
+
+
+def _converter() -> LatexNodes2Text:
+    context = text_context_db()
+    context.add_context_category(
+        "claimaudit",
+        macros=[
+            *(MacroTextSpec(name, discard=True) for name in _DISCARDED_MACROS),
+            *(MacroTextSpec(name, simplify_repl=repl) for name, repl in _TEXT_MACROS.items()),
+        ],
+        prepend=True,
+    )
+    return LatexNodes2Text(latex_context=context, math_mode="text", strict_latex_spaces=True)
+
+
+def to_text(converter: LatexNodes2Text, nodes: Sequence[LatexNode]) -> str:
+    """Plain text of ``nodes``; a node pylatexenc cannot render is dropped, not fatal."""
+    try:
+        return str(converter.nodelist_to_text(list(nodes)))
+    except Exception:  # pylatexenc raises assorted errors on odd macro use
+        parts: list[str] = []
+        for node in nodes:
+            try:
+                parts.append(str(converter.nodelist_to_text([node])))
+            except Exception:  # skip just the node it chokes on
+                continue
+        return "".join(parts)
+
+
+def _args(node: LatexMacroNode) -> list[LatexNode]:
+    return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+
+
+def _section_aliases(nodes: Sequence[LatexNode]) -> dict[str, int]:
+    """``\\newcommand{\\name}[n]{\\section{#1}...}`` -> {"name": n}."""
+    aliases: dict[str, int] = {}
+    for node in nodes:
+        if not (isinstance(node, LatexMacroNode) and node.macroname == "newcommand"):
+            continue
+        # pylatexenc parses \newcommand as ``*{[[{``: star, name, nargs, default, body.
+        args = node.nodeargd.argnlist if node.nodeargd else []
+        if len(args) < 5 or args[1] is None or args[4] is None:
+            continue
+        name_nodes = getattr(args[1], "nodelist", [])
+        body = getattr(args[4], "nodelist", [])
+        nargs_text = args[2].latex_verbatim().strip("[]") if args[2] is not None else "0"
+        if (
+            name_nodes
+            and isinstance(name_nodes[0], LatexMacroNode)
+            and body
+            and isinstance(body[0], LatexMacroNode)
+            and body[0].macroname in SECTION_MACROS
+            and nargs_text.isdigit()
+            and int(nargs_text) >= 1
+        ):
+            aliases[name_nodes[0].macroname] = int(nargs_text)
+    return aliases
+
+
+def _find_env(nodes: Sequence[LatexNode], name: str) -> LatexEnvironmentNode | None:
+    for node in nodes:
+        if isinstance(node, LatexEnvironmentNode) and node.environmentname == name:
+            return node
+    return None
+
+
+def _find_title(nodes: Sequence[LatexNode], converter: LatexNodes2Text) -> str | None:
+    document = _find_env(nodes, "document")
+    for node in [*nodes, *(document.nodelist if document else [])]:
+        if isinstance(node, LatexMacroNode) and node.macroname == "title" and _args(node):
+            text = " ".join(to_text(converter, [_args(node)[-1]]).split())
+            return text or None
+    return None
+
+
+class _Walker:
+    """Collects paragraphs of the document body, tracking the current section heading."""
+
+    def __init__(self, converter: LatexNodes2Text, aliases: dict[str, int]) -> None:
+        self._converter = converter
+        self._headings = SECTION_MACROS | set(aliases)
+        self._aliases = aliases
+        self._section: str | None = None
+        self._pending: list[LatexNode] = []
+        self._out: list[TextBlock] = []
+
+    def blocks(self, nodes: Sequence[LatexNode]) -> list[TextBlock]:
+        self._walk(nodes)
+        self._flush()
+        return self._out
+
+    def _walk(self, nodes: Sequence[LatexNode]) -> None:
+        for node in nodes:
+            if isinstance(node, LatexMacroNode) and node.macroname in self._headings:
+                self._flush()
+                self._section = self._heading(node)
+            elif isinstance(node, LatexEnvironmentNode) and (
+                node.environmentname in SKIPPED_ENVIRONMENTS
+            ):
+                continue
+            elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
+                self._flush()
+                self._section = "Abstract"
+                self._walk(node.nodelist)
+                self._flush()
+            elif isinstance(node, LatexGroupNode) and self._has_heading(node.nodelist):
+                self._walk(node.nodelist)
+            else:
+                self._pending.append(node)
+
+    def _heading(self, node: LatexMacroNode) -> str | None:
+        args = _args(node)
+        if not args:
+            return None
+        # Section macros take the title last (after ``*`` and ``[short]``); aliases take it first.
+        arg = args[0] if node.macroname in self._aliases else args[-1]
+        return " ".join(to_text(self._converter, [arg]).split()) or None
+
+    def _has_heading(self, nodes: Sequence[LatexNode]) -> bool:
+        return any(isinstance(n, LatexMacroNode) and n.macroname in self._headings for n in nodes)
+
+    def _flush(self) -> None:
+        if self._pending:
+            text = _SPACE_BEFORE_PUNCT.sub("", to_text(self._converter, self._pending))
+            self._out.extend(paragraphs(text, self._section))
+            self._pending = []

@@ -1,0 +1,147 @@
+"""Markdown papers, Manubot style: headings become sections, markup and templating go away.
+
+Dropped: YAML front matter, HTML comments, Jinja2 templating (Manubot's front-matter
+templates), fenced code, image-only lines, link/reference definition lines and HTML tags.
+Kept: the words, with link text in place of links and ``[@doi:...]`` citations as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from claimaudit.library.errors import InputError
+from claimaudit.library.extract_text import SourceHasher, decode_text, read_bytes
+from claimaudit.library.models import ExtractedDocument, TextBlock
+
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_JINJA = re.compile(r"\{#.*?#\}|\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
+_FENCE = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.DOTALL | re.MULTILINE)
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_HEADING_ATTRS = re.compile(r"\s*\{[^}]*\}\s*$")
+_DROP_LINE = re.compile(
+    r"^\s*(?:"
+    r"!\[[^\]]*\]\([^)]*\)(?:\{[^}]*\})?"  # an image on its own line
+    r"|\[[^\]]+\]:\s*\S.*"  # a reference or footnote definition: [@tag:x]: url, [^1]: ...
+    r"|(?:<[^>]+>\s*)+"  # only HTML tags (<div id="refs"></div>)
+    r"|\|?[\s:|-]*-{3,}[\s:|-]*\|?"  # a table rule |---|:--|
+    r")\s*$"
+)
+_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)(?:\{[^}]*\})?")
+_LINK = re.compile(r"\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)(?:\{[^}]*\})?")
+_FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
+_HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+_LINE_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?")
+_EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
+_YAML_TITLE = re.compile(r"^title:\s*(.+?)\s*$", re.MULTILINE)
+# Manubot's template files carry build metadata, not the paper's text.
+_TEMPLATE_FILES = ("front-matter", "back-matter")
+
+
+def clean(text: str) -> str:
+    """Strip everything that is not prose, keeping line structure for paragraph breaks."""
+    text = _FRONT_MATTER.sub("", text)
+    for pattern in (_HTML_COMMENT, _JINJA, _FENCE):
+        text = pattern.sub("", text)
+    return text
+
+
+def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
+    blocks: list[TextBlock] = []
+    lines: list[str] = []
+
+    def flush() -> None:
+        if lines:
+            blocks.append(TextBlock(" ".join(lines), section))
+            lines.clear()
+
+    for raw in clean(text).split("\n"):
+        heading = _HEADING.match(raw)
+        if heading:
+            flush()
+            section = _inline(_HEADING_ATTRS.sub("", heading.group(2))) or section
+            continue
+        if not raw.strip():
+            flush()
+            continue
+        if _DROP_LINE.match(raw):
+            continue
+        line = _inline(_LINE_PREFIX.sub("", raw, count=1))
+        if line:
+            lines.append(line)
+    flush()
+    return blocks
+
+
+def _inline(text: str) -> str:
+    text = _IMAGE.sub("", text)
+    text = _LINK.sub(r"\1", text)
+    text = _FOOTNOTE_REF.sub("", text)
+    text = _HTML_TAG.sub("", text)
+    text = _EMPHASIS.sub(r"\2", text)
+    return " ".join(text.replace("|", " ").split())
+
+
+def title_from(text: str) -> str | None:
+    """The YAML ``title:`` if there is one, else the first level-1 heading."""
+    front = _FRONT_MATTER.match(text)
+    if front and (match := _YAML_TITLE.search(front.group(0))):
+        return _unquote(match.group(1))
+    for line in clean(text).split("\n"):
+        heading = _HEADING.match(line)
+        if heading and len(heading.group(1)) == 1:
+            return _inline(_HEADING_ATTRS.sub("", heading.group(2))) or None
+    return None
+
+
+def _unquote(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        value = value[1:-1]
+    return value.strip()
+
+
+def extract_markdown(path: Path) -> ExtractedDocument:
+    return extract_markdown_files([path], title_source=None, root=path.parent)
+
+
+def manubot_files(content: Path) -> list[Path]:
+    """Manubot's own rule: ``content/[0-9]*.md`` in name order, less its template files."""
+    files = sorted(p for p in content.glob("[0-9]*.md") if p.is_file())
+    return [p for p in files if not any(t in p.name for t in _TEMPLATE_FILES)]
+
+
+def extract_manubot(content: Path) -> ExtractedDocument:
+    files = manubot_files(content)
+    if not files:
+        raise InputError(f"{content}: no numbered Markdown files (Manubot content/NN.name.md)")
+    metadata = content / "metadata.yaml"
+    return extract_markdown_files(
+        files, title_source=metadata if metadata.is_file() else None, root=content
+    )
+
+
+def extract_markdown_files(
+    files: Sequence[Path], *, title_source: Path | None, root: Path
+) -> ExtractedDocument:
+    hasher = SourceHasher()
+    blocks: list[TextBlock] = []
+    title: str | None = None
+    single = len(files) == 1
+    for path in files:
+        data = read_bytes(path)
+        hasher.add("" if single else path.relative_to(root).as_posix(), data)
+        text = decode_text(path, data)
+        title = title or title_from(text)
+        # A file that starts without a heading continues the previous file's section.
+        blocks.extend(markdown_blocks(text, blocks[-1].section if blocks else None))
+    if title_source is not None:
+        data = read_bytes(title_source)
+        hasher.add(title_source.name, data)
+        match = _YAML_TITLE.search(decode_text(title_source, data))
+        title = _unquote(match.group(1)) if match else title
+    if not blocks:
+        raise InputError(f"{files[0]}: no text found in the Markdown")
+    return ExtractedDocument(blocks, hasher.hexdigest(), hasher.size, title=title)

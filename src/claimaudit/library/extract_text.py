@@ -1,0 +1,72 @@
+"""Reading text files safely, and plain-text papers (paragraphs separated by blank lines)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+from claimaudit.library.errors import InputError
+from claimaudit.library.models import ExtractedDocument, TextBlock
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+def decode_text(path: Path, data: bytes) -> str:
+    """UTF-8 text (a BOM is fine), or InputError naming what is wrong with the file."""
+    # NUL bytes never occur in text but are everywhere in images, archives and executables.
+    if b"\x00" in data[:8192]:
+        raise InputError(f"{path}: looks like a binary file, not text, LaTeX, Markdown or PDF")
+    try:
+        return data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{path}: not UTF-8 text (invalid byte 0x{data[exc.start]:02x} at offset "
+            f"{exc.start}); convert it to UTF-8 first"
+        ) from None
+
+
+def read_text(path: Path) -> str:
+    return decode_text(path, read_bytes(path))
+
+
+class SourceHasher:
+    """Accumulates every file an extractor reads, for the content hash and size."""
+
+    def __init__(self) -> None:
+        self._sha = hashlib.sha256()
+        self.size = 0
+
+    def add(self, name: str, data: bytes) -> None:
+        # Length-prefix each part so that different splits of the same bytes hash differently.
+        for part in (name.encode(), data):
+            self._sha.update(len(part).to_bytes(8, "big"))
+            self._sha.update(part)
+        self.size += len(data)
+
+    def hexdigest(self) -> str:
+        return self._sha.hexdigest()
+
+
+def paragraphs(text: str, section: str | None = None) -> list[TextBlock]:
+    return [TextBlock(p.strip(), section) for p in _BLANK_LINE.split(text) if p.strip()]
+
+
+def extract_text(path: Path) -> ExtractedDocument:
+    data = read_bytes(path)
+    text = decode_text(path, data)
+    blocks = paragraphs(text)
+    if not blocks:
+        raise InputError(f"{path}: the file holds no text")
+    hasher = SourceHasher()
+    hasher.add("", data)  # a renamed copy is still the same content
+    return ExtractedDocument(blocks, hasher.hexdigest(), hasher.size)

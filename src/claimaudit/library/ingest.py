@@ -1,0 +1,79 @@
+"""Adding one paper from disk: extract, settle its reference and title, size passages, store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from claimaudit.identity import PaperRef, RefKind, try_parse_ref
+from claimaudit.library.errors import InputError, RefRequiredError
+from claimaudit.library.extract import extract
+from claimaudit.library.models import AddOutcome, ExtractedDocument, NewPaper
+from claimaudit.library.passages import make_passages
+from claimaudit.library.store import Library
+
+
+@dataclass(frozen=True)
+class AddResult:
+    ref: PaperRef
+    title: str
+    outcome: AddOutcome
+    passage_count: int
+    source_bytes: int
+
+
+def add_path(
+    library: Library,
+    path: Path,
+    *,
+    ref: PaperRef | None = None,
+    title: str | None = None,
+    replace: bool = False,
+) -> AddResult:
+    """Ingest the paper at ``path``. Raises InputError/RefRequiredError/ContentConflictError;
+    on any error the library is left exactly as it was."""
+    document = extract(path)
+    resolved = ref or infer_ref(path, document)
+    passages = make_passages(document.blocks)
+    if not passages:
+        raise InputError(f"{path}: no text found")
+    paper = NewPaper(
+        ref=resolved,
+        title=title or document.title or _stem(path),
+        passages=passages,
+        content_hash=document.content_hash,
+        url=resolved.url,
+        source_path=str(path.resolve()),
+    )
+    outcome = library.add_paper(paper, replace=replace)
+    return AddResult(resolved, paper.title, outcome, len(passages), document.source_bytes)
+
+
+def infer_ref(path: Path, document: ExtractedDocument) -> PaperRef:
+    """The reference named by the file (or folder) name or the PDF metadata, if unambiguous."""
+    candidates: list[PaperRef] = []
+    named = try_parse_ref(_stem(path))
+    # Only arXiv ids and DOIs count: a file called "notes:v2.md" is not a local id.
+    if named is not None and named.kind in (RefKind.ARXIV, RefKind.DOI):
+        candidates.append(named)
+    candidates.extend(document.ref_hints)
+    works = {(c.kind, c.work) for c in candidates}
+    versions = {c.version for c in candidates if c.version is not None}
+    if not candidates:
+        raise RefRequiredError(
+            f"{path}: cannot tell which paper this is from its name or metadata; "
+            "pass --ref (e.g. --ref arXiv:1706.03762v5 or --ref doi:10.1000/xyz)"
+        )
+    if len(works) > 1 or len(versions) > 1:
+        found = ", ".join(sorted(str(c) for c in dict.fromkeys(candidates)))
+        raise RefRequiredError(f"{path}: name and metadata disagree ({found}); pass --ref")
+    kind, work = works.pop()
+    return PaperRef(kind, work, versions.pop() if versions else None)
+
+
+def _stem(path: Path) -> str:
+    name = path.resolve().name if path.is_dir() else path.name
+    for suffix in (".tar.gz", ".pdf", ".tex", ".md", ".markdown", ".txt", ".latex"):
+        if name.lower().endswith(suffix):
+            return name[: -len(suffix)]
+    return Path(name).stem if not path.is_dir() else name

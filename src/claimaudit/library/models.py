@@ -1,0 +1,76 @@
+"""Plain records passed between extraction, storage and the CLI."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from claimaudit.identity import PaperRef
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """A paragraph-ish run of text as an extractor found it, before passage sizing."""
+
+    text: str
+    section: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredPassage:
+    passage_id: str
+    text: str
+    section: str | None = None
+
+
+@dataclass(frozen=True)
+class NewPaper:
+    """Everything needed to store one paper; passages are already sized and in order."""
+
+    ref: PaperRef
+    title: str
+    passages: list[StoredPassage]
+    content_hash: str
+    url: str | None = None
+    source_path: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredPaper:
+    ref: PaperRef
+    title: str
+    url: str | None
+    source_path: str | None
+    content_hash: str
+    ingested_at: datetime
+    passage_count: int
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    ref: PaperRef
+    title: str
+    passage_id: str
+    section: str | None
+    text: str
+    score: float
+
+
+class AddOutcome(StrEnum):
+    ADDED = "added"
+    REPLACED = "replaced"
+    UNCHANGED = "unchanged"
+
+
+@dataclass(frozen=True)
+class ExtractedDocument:
+    """What an extractor read from a file or folder, before passages are sized and stored."""
+
+    blocks: list[TextBlock]
+    # SHA-256 over every source file read (names and bytes): equal hash means identical input.
+    content_hash: str
+    source_bytes: int
+    title: str | None = None
+    # References found inside the document (PDF metadata); the file name is checked separately.
+    ref_hints: tuple[PaperRef, ...] = ()

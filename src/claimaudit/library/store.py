@@ -1,0 +1,275 @@
+"""The library database: papers, their passages and a full-text index, in one SQLite file."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+
+from claimaudit.identity import PaperRef, RefKind
+from claimaudit.library._migrations import migrate
+from claimaudit.library.errors import (
+    ContentConflictError,
+    LibraryError,
+    LibraryOpenError,
+    PaperNotFoundError,
+)
+from claimaudit.library.models import (
+    AddOutcome,
+    NewPaper,
+    SearchHit,
+    StoredPaper,
+    StoredPassage,
+)
+from claimaudit.library.paths import resolve_library_path
+from claimaudit.library.query import fts_query
+
+_PAPER_COLUMNS = (
+    "p.id, p.kind, p.work, p.version, p.title, p.url, p.source_path, p.content_hash, "
+    "p.ingested_at, (SELECT count(*) FROM passages s WHERE s.paper_id = p.id)"
+)
+
+
+class Library:
+    """An open library. Use ``Library.open(path)``; close it (or use ``with``) when done."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self._conn = conn
+        self.path = path
+
+    @classmethod
+    def open(cls, path: Path | None = None, *, create: bool = True) -> Library:
+        """Open (and migrate) the library at ``path``, default ``default_library_path()``.
+
+        With ``create=False`` a missing file is an error instead of a new empty library.
+        """
+        resolved = resolve_library_path(path)
+        if resolved.is_dir():
+            raise LibraryOpenError(f"library path {resolved} is a directory, not a file")
+        if not resolved.exists():
+            if not create:
+                raise LibraryOpenError(
+                    f"no library at {resolved} (add a paper with `claimaudit library add`)"
+                )
+            try:
+                resolved.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise LibraryOpenError(f"cannot create library folder: {exc}") from exc
+        try:
+            # Autocommit mode: every write below runs in an explicit transaction we control.
+            conn = sqlite3.connect(resolved, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise LibraryOpenError(f"cannot open library {resolved}: {exc}") from exc
+        try:
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA busy_timeout = 5000")
+            migrate(conn, label=str(resolved))
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise LibraryOpenError(f"cannot open library {resolved}: {exc}") from exc
+        except LibraryError:
+            conn.close()
+            raise
+        return cls(conn, resolved)
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> Library:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._conn
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
+        self._conn.execute("COMMIT")
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def add_paper(self, paper: NewPaper, *, replace: bool = False) -> AddOutcome:
+        """Store ``paper`` atomically. Identical content is a no-op; different content under
+        the same reference needs ``replace=True`` (else ContentConflictError)."""
+        with self._transaction():
+            return self._add(paper, replace)
+
+    def add_papers(
+        self, papers: Iterable[NewPaper], *, replace: bool = False
+    ) -> dict[AddOutcome, int]:
+        """Store many papers in one transaction: all of them, or (on any error) none."""
+        counts = dict.fromkeys(AddOutcome, 0)
+        with self._transaction():
+            for paper in papers:
+                counts[self._add(paper, replace)] += 1
+        return counts
+
+    def _add(self, paper: NewPaper, replace: bool) -> AddOutcome:
+        if not paper.passages:
+            raise LibraryError(f"{paper.ref}: no passages to store")
+        row = self._conn.execute(
+            "SELECT id, content_hash FROM papers WHERE ref = ?", (str(paper.ref),)
+        ).fetchone()
+        outcome = AddOutcome.ADDED
+        if row is not None:
+            if row[1] == paper.content_hash:
+                return AddOutcome.UNCHANGED
+            if not replace:
+                raise ContentConflictError(
+                    f"{paper.ref} is already in the library with different content; "
+                    "use --replace to overwrite it"
+                )
+            self._delete_paper(int(row[0]))
+            outcome = AddOutcome.REPLACED
+        cursor = self._conn.execute(
+            "INSERT INTO papers (ref, kind, work, version, title, url, source_path, "
+            "content_hash, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                str(paper.ref),
+                paper.ref.kind.value,
+                paper.ref.work,
+                paper.ref.version,
+                paper.title,
+                paper.url,
+                paper.source_path,
+                paper.content_hash,
+                datetime.now(UTC).isoformat(timespec="seconds"),
+            ),
+        )
+        assert cursor.lastrowid is not None
+        self._insert_passages(cursor.lastrowid, paper.passages)
+        return outcome
+
+    def _insert_passages(self, paper_id: int, passages: list[StoredPassage]) -> None:
+        self._conn.executemany(
+            "INSERT INTO passages (paper_id, seq, passage_id, section, text) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [(paper_id, i, p.passage_id, p.section, p.text) for i, p in enumerate(passages)],
+        )
+
+    def _delete_paper(self, paper_id: int) -> None:
+        # Delete passages explicitly (not only by cascade) so the FTS triggers surely run.
+        self._conn.execute("DELETE FROM passages WHERE paper_id = ?", (paper_id,))
+        self._conn.execute("DELETE FROM papers WHERE id = ?", (paper_id,))
+
+    def remove(self, ref: PaperRef) -> StoredPaper:
+        """Remove the paper stored under exactly ``ref``; an unversioned ref may name the only
+        stored version. Several stored versions and an unversioned ref is an error."""
+        with self._transaction():
+            exact = self._rows("WHERE p.ref = ?", (str(ref),))
+            candidates = exact or self._candidates(ref)
+            if not candidates:
+                raise PaperNotFoundError(f"{ref} is not in the library")
+            if len(candidates) > 1:
+                names = ", ".join(str(p.ref) for _, p in candidates)
+                raise LibraryError(f"{ref} matches several stored versions ({names}); name one")
+            paper_id, paper = candidates[0]
+            self._delete_paper(paper_id)
+        return paper
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def get_paper(self, ref: PaperRef) -> StoredPaper | None:
+        """The stored paper ``ref`` asks for, or None.
+
+        A versioned ref matches only that version; an unversioned ref matches any version and,
+        when several are stored, the highest (an unversioned copy ranks below any version).
+        """
+        found = self._resolve(ref)
+        return found[1] if found else None
+
+    def require_paper(self, ref: PaperRef) -> StoredPaper:
+        paper = self.get_paper(ref)
+        if paper is None:
+            raise PaperNotFoundError(f"{ref} is not in the library")
+        return paper
+
+    def passages(self, ref: PaperRef) -> list[StoredPassage]:
+        """All passages of the paper ``ref`` resolves to, in document order."""
+        found = self._resolve(ref)
+        if found is None:
+            raise PaperNotFoundError(f"{ref} is not in the library")
+        rows = self._conn.execute(
+            "SELECT passage_id, text, section FROM passages WHERE paper_id = ? ORDER BY seq",
+            (found[0],),
+        )
+        return [StoredPassage(passage_id=r[0], text=r[1], section=r[2]) for r in rows]
+
+    def list_papers(self) -> list[StoredPaper]:
+        return [paper for _, paper in self._rows("ORDER BY p.ref", ())]
+
+    def search(self, query: str, ref: PaperRef | None = None, limit: int = 10) -> list[SearchHit]:
+        """Passages best matching the words of ``query`` (BM25), optionally within one paper.
+
+        The user's words are quoted tokens, never FTS5 syntax, so any text is a safe query.
+        """
+        match = fts_query(query)
+        if match is None or limit <= 0:
+            return []
+        sql = (
+            "SELECT p.kind, p.work, p.version, p.title, s.passage_id, s.section, s.text, "
+            "bm25(passages_fts, 1.0, 0.3) AS score FROM passages_fts "
+            "JOIN passages s ON s.id = passages_fts.rowid JOIN papers p ON p.id = s.paper_id "
+            "WHERE passages_fts MATCH ?"
+        )
+        params: list[object] = [match]
+        if ref is not None:
+            found = self._resolve(ref)
+            if found is None:
+                raise PaperNotFoundError(f"{ref} is not in the library")
+            sql += " AND s.paper_id = ?"
+            params.append(found[0])
+        sql += " ORDER BY score LIMIT ?"
+        params.append(limit)
+        return [
+            SearchHit(
+                ref=PaperRef(RefKind(r[0]), r[1], r[2]),
+                title=r[3],
+                passage_id=r[4],
+                section=r[5],
+                text=r[6],
+                score=-float(r[7]),
+            )
+            for r in self._conn.execute(sql, params)
+        ]
+
+    def _resolve(self, ref: PaperRef) -> tuple[int, StoredPaper] | None:
+        candidates = self._candidates(ref)
+        if not candidates:
+            return None
+        return max(candidates, key=lambda c: -1 if c[1].ref.version is None else c[1].ref.version)
+
+    def _candidates(self, ref: PaperRef) -> list[tuple[int, StoredPaper]]:
+        rows = self._rows("WHERE p.kind = ? AND p.work = ?", (ref.kind.value, ref.work))
+        return [(i, p) for i, p in rows if ref.matches(p.ref)]
+
+    def _rows(self, where: str, params: tuple[object, ...]) -> list[tuple[int, StoredPaper]]:
+        rows = self._conn.execute(f"SELECT {_PAPER_COLUMNS} FROM papers p {where}", params)
+        return [
+            (
+                int(r[0]),
+                StoredPaper(
+                    ref=PaperRef(RefKind(r[1]), r[2], r[3]),
+                    title=r[4],
+                    url=r[5],
+                    source_path=r[6],
+                    content_hash=r[7],
+                    ingested_at=datetime.fromisoformat(r[8]),
+                    passage_count=int(r[9]),
+                ),
+            )
+            for r in rows
+        ]

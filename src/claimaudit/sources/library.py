@@ -1,0 +1,67 @@
+"""The ``library`` paper source: papers previously ingested into the local library."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from claimaudit.identity import PaperRef
+from claimaudit.library.errors import LibraryError
+from claimaudit.library.store import Library
+from claimaudit.sources.protocol import Passage, SourceError, SourcePaper
+
+if TYPE_CHECKING:
+    from claimaudit.plugins import Registry
+
+
+class LibrarySource:
+    """Serves whole papers from the library database at ``path`` (default location if None).
+
+    The database is opened per fetch (read-only use, never created), so a source object is
+    cheap to make and safe to keep while other commands add papers.
+    """
+
+    name = "library"
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        try:
+            with Library.open(self.path, create=False) as library:
+                paper = library.get_paper(ref)
+                if paper is None:
+                    raise SourceError(
+                        f"{ref} is not in the local library ({library.path}); "
+                        "add it with `claimaudit library add`"
+                    )
+                passages = library.passages(paper.ref)
+        except LibraryError as exc:
+            raise SourceError(f"local library: {exc}") from exc
+        except sqlite3.Error as exc:
+            raise SourceError(f"local library unreadable: {exc}") from exc
+        if not passages:
+            raise SourceError(f"{paper.ref} is in the local library but has no passages")
+        return SourcePaper(
+            ref=paper.ref,
+            title=paper.title,
+            url=paper.url or paper.ref.url,
+            passages=[Passage(p.passage_id, p.text, p.section) for p in passages],
+            # The text is what was captured at ingestion; that is when it was retrieved.
+            retrieved_at=paper.ingested_at,
+            search_query=query,
+            full_text=True,
+        )
+
+
+def make_library_source(*, path: Path | None = None) -> LibrarySource:
+    return LibrarySource(path)
+
+
+def register(registry: Registry) -> None:
+    registry.add_source(
+        "library",
+        make_library_source,
+        "Papers in the local library (add them with `claimaudit library add`).",
+    )

@@ -1,0 +1,230 @@
+"""The ``claimaudit library`` commands, driven through typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import claimaudit.cli
+from claimaudit.cli import app
+from claimaudit.identity import parse_ref
+from claimaudit.library.store import Library
+from tests.library import helpers as h
+
+claimaudit.cli._install_commands()
+runner = CliRunner()
+
+
+def run(*args: str | Path) -> Result:
+    return runner.invoke(app, ["library", *map(str, args)])
+
+
+def assert_clean_failure(result: Result, *fragments: str) -> None:
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    for fragment in fragments:
+        assert fragment in lines[0]
+    assert "Traceback" not in result.output
+    assert isinstance(result.exception, SystemExit)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "lib.sqlite3"
+
+
+def _state(db: Path) -> list[tuple[str, str, int]]:
+    if not db.exists():
+        return []
+    with Library.open(db, create=False) as lib:
+        return [(str(p.ref), p.content_hash, p.passage_count) for p in lib.list_papers()]
+
+
+def test_add_latex_show_search_remove(db: Path) -> None:
+    result = run("add", h.SCIPY_TEX.parent, "--ref", "arXiv:1907.10121v3", "--library", db)
+    assert result.exit_code == 0, result.output
+    assert "added arXiv:1907.10121v3" in result.stdout
+    again = run("add", h.SCIPY_TEX, "--ref", "arXiv:1907.10121v3", "--library", db)
+    assert again.exit_code == 0 and "identical content" in again.stdout
+
+    listed = run("list", "--library", db, "--json")
+    assert [p["ref"] for p in json.loads(listed.stdout)] == ["arXiv:1907.10121v3"]
+
+    shown = run("show", "1907.10121", "--library", db)
+    assert shown.exit_code == 0
+    assert "SciPy 1.0" in shown.stdout and "P001" in shown.stdout and "[Abstract]" in shown.stdout
+    shown_json = json.loads(run("show", "1907.10121", "--library", db, "--json").stdout)
+    texts = [p["text"] for p in shown_json["passages"]]
+    assert any("was rewritten in C++ with templated classes" in t for t in texts)
+
+    found = json.loads(
+        run("search", "cKDTree rewritten C++ templated", "--library", db, "--json").stdout
+    )
+    assert found[0]["ref"] == "arXiv:1907.10121v3"
+    assert "templated classes" in found[0]["text"]
+    table = run("search", "sparse matrices", "--library", db, "--limit", "2")
+    assert table.exit_code == 0 and "P0" in table.stdout
+
+    removed = run("remove", "arXiv:1907.10121v3", "--library", db)
+    assert removed.exit_code == 0 and "removed" in removed.stdout
+    assert json.loads(run("list", "--library", db, "--json").stdout) == []
+
+
+def test_library_from_environment(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CLAIMAUDIT_LIBRARY", str(db))
+    assert run("add", h.DEEP_RULES, "--ref", "arXiv:2105.14372").exit_code == 0
+    assert _state(db)[0][0] == "arXiv:2105.14372"
+    assert "Ten Quick Tips" in run("list").stdout
+
+
+def test_ref_from_file_name_and_pdf_title(db: Path, tmp_path: Path) -> None:
+    pdf = h.make_pdf(tmp_path / "1706.03762v5.pdf", title="Generated Attention")
+    result = run("add", pdf, "--library", db)
+    assert result.exit_code == 0, result.output
+    assert "arXiv:1706.03762v5: Generated Attention" in result.stdout
+
+
+def test_version_rule_through_the_cli(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.md"
+    note.write_text("# A Title\n\nAttention is all you need.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "1706.03762v2", "--library", db).exit_code == 0
+    assert run("show", "1706.03762", "--library", db).exit_code == 0
+    assert run("show", "1706.03762v2", "--library", db).exit_code == 0
+    assert_clean_failure(run("show", "1706.03762v3", "--library", db), "not in the library")
+
+
+def test_conflict_then_replace(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.txt"
+    note.write_text("Original text.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "doi:10.1234/x", "--library", db).exit_code == 0
+    before = _state(db)
+    note.write_text("Changed text.\n", encoding="utf-8")
+    assert_clean_failure(run("add", note, "--ref", "doi:10.1234/x", "--library", db), "--replace")
+    assert _state(db) == before
+    replaced = run("add", note, "--ref", "doi:10.1234/x", "--replace", "--library", db)
+    assert replaced.exit_code == 0 and "replaced doi:10.1234/x" in replaced.stdout
+    assert _state(db) != before
+
+
+def test_import_scifact_and_search(db: Path) -> None:
+    result = run("import-jsonl", h.SCIFACT_CORPUS, "--format", "scifact", "--library", db)
+    assert result.exit_code == 0, result.output
+    assert "5183 added" in result.stdout
+    again = run("import-jsonl", h.SCIFACT_CORPUS, "--library", db)
+    assert "5183 unchanged" in again.stdout
+    shown = json.loads(run("show", "scifact:4983", "--library", db, "--json").stdout)
+    first_line = h.SCIFACT_CORPUS.read_text(encoding="utf-8").split("\n", 1)[0]
+    assert shown["passages"][0]["id"] == "P001"
+    assert shown["passages"][0]["text"] == json.loads(first_line)["abstract"][0]
+    hits = json.loads(
+        run(
+            "search",
+            "diffusion tensor MRI newborn white matter",
+            "--ref",
+            "scifact:4983",
+            "--library",
+            db,
+            "--json",
+        ).stdout
+    )
+    assert hits and all(hit["ref"] == "scifact:4983" for hit in hits)
+
+
+def _corrupt(d: Path) -> Path:
+    return h.make_corrupt_pdf(d / "x.pdf")
+
+
+def _blank(d: Path) -> Path:
+    return h.make_blank_pdf(d / "x.pdf")
+
+
+def _binary(d: Path) -> Path:
+    return h.make_binary(d / "x.bin")
+
+
+def _latin1(d: Path) -> Path:
+    return h.make_latin1(d / "x.txt")
+
+
+def _missing_input(d: Path) -> Path:
+    folder = d / "scipy"
+    shutil.copytree(h.SCIPY_TEX.parent, folder)
+    (folder / "poly.tex").unlink()
+    return folder / "paper.tex"
+
+
+@pytest.mark.parametrize(
+    ("make", "fragment"),
+    [
+        (lambda d: d / "missing.pdf", "no such file"),
+        (_corrupt, "not a readable PDF"),
+        (_blank, "no extractable text"),
+        (_binary, "binary file"),
+        (_latin1, "not UTF-8"),
+        (_missing_input, "\\input{poly}"),
+    ],
+)
+def test_bad_inputs_fail_cleanly_and_keep_library(
+    db: Path, tmp_path: Path, make: Callable[[Path], Path], fragment: str
+) -> None:
+    keep = tmp_path / "keep.txt"
+    keep.write_text("A paper that must survive.\n", encoding="utf-8")
+    assert run("add", keep, "--ref", "doi:10.1234/keep", "--library", db).exit_code == 0
+    before = _state(db)
+    bad = make(tmp_path)
+    assert_clean_failure(run("add", bad, "--ref", "doi:10.1234/bad", "--library", db), fragment)
+    assert _state(db) == before
+
+
+def test_missing_ref_is_a_clean_failure(db: Path, tmp_path: Path) -> None:
+    pdf = h.make_pdf(tmp_path / "paper.pdf")
+    assert_clean_failure(run("add", pdf, "--library", db), "--ref")
+
+
+def test_unknown_and_invalid_refs(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.txt"
+    note.write_text("Text.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "doi:10.1234/x", "--library", db).exit_code == 0
+    assert_clean_failure(run("show", "doi:10.1234/other", "--library", db), "not in the library")
+    assert_clean_failure(run("remove", "doi:10.1234/other", "--library", db), "not in the library")
+    assert_clean_failure(run("search", "x", "--ref", "doi:10.1234/o", "--library", db))
+    assert_clean_failure(run("show", "not a ref", "--library", db), "not a paper reference")
+    assert_clean_failure(run("add", note, "--ref", "???", "--library", db), "not a paper reference")
+
+
+def test_library_problems_are_clean_failures(tmp_path: Path) -> None:
+    assert_clean_failure(run("list", "--library", tmp_path / "absent.db"), "no library at")
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"junk" * 1000)
+    assert_clean_failure(run("list", "--library", junk), "cannot open library")
+    future = tmp_path / "future.db"
+    Library.open(future).close()
+    import sqlite3
+
+    with sqlite3.connect(future) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    assert_clean_failure(run("list", "--library", future), "newer than this claimaudit")
+    bad_jsonl = tmp_path / "bad.jsonl"
+    bad_jsonl.write_text("{nope\n", encoding="utf-8")
+    db = tmp_path / "lib.db"
+    assert_clean_failure(run("import-jsonl", bad_jsonl, "--library", db), "not valid JSON")
+    assert_clean_failure(run("import-jsonl", tmp_path / "none.jsonl", "--library", db))
+
+
+def test_markup_in_text_is_printed_literally(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.txt"
+    note.write_text("Values in [bold]brackets[/bold] stay literal.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "doi:10.1234/m", "--library", db).exit_code == 0
+    assert "[bold]brackets[/bold]" in run("show", "doi:10.1234/m", "--library", db).stdout
+    paper = Library.open(db, create=False)
+    try:
+        assert paper.get_paper(parse_ref("doi:10.1234/m")) is not None
+    finally:
+        paper.close()

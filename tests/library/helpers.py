@@ -1,0 +1,66 @@
+"""Paths to the shared real-paper data and small generators for test inputs."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from fpdf import FPDF
+
+# The ``shared`` folder beside the repository root (see /work/shared/data/README.md).
+DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
+PAPERS = DATA / "papers"
+SCIFACT_CORPUS = DATA / "scifact" / "corpus.jsonl"
+CHECK_COVID_CORPUS = DATA / "check-covid" / "corpus.json"
+CITATION_INTEGRITY_CORPUS = DATA / "citation-integrity" / "corpus.jsonl"
+
+SCIPY_TEX = PAPERS / "scipy-1.0_virtanen2020" / "scipy-1.0" / "paper.tex"
+SKIMAGE_TEX = PAPERS / "scikit-image_vanderwalt2014" / "latex" / "skimage.tex"
+CONV_TEX = PAPERS / "conv-arithmetic_dumoulin2016" / "conv_arithmetic.tex"
+GOOD_ENOUGH = PAPERS / "good-enough-practices_wilson2017"
+GOOD_ENOUGH_TEX = GOOD_ENOUGH / "good-enough-practices-for-scientific-computing.tex"
+DEEP_RULES = PAPERS / "deep-rules_lee2022"
+DEEP_REVIEW = PAPERS / "deep-review_ching2018"
+
+PDF_TEXT = (
+    "Transformers replace recurrence with attention. The model reaches a BLEU score of 28.4 "
+    "on the WMT 2014 English-to-German translation task."
+)
+
+
+def make_pdf(
+    path: Path, *, title: str = "A Generated Paper", text: str = PDF_TEXT, subject: str = ""
+) -> Path:
+    pdf = FPDF()
+    pdf.set_title(title)
+    if subject:
+        pdf.set_subject(subject)
+    pdf.add_page()
+    pdf.set_font("helvetica", size=12)
+    pdf.multi_cell(0, 8, text)
+    pdf.output(str(path))
+    return path
+
+
+def make_blank_pdf(path: Path) -> Path:
+    """A valid PDF with a page but no text at all (like a scan without OCR)."""
+    pdf = FPDF()
+    pdf.set_title("Scanned")
+    pdf.add_page()
+    pdf.output(str(path))
+    return path
+
+
+def make_corrupt_pdf(path: Path) -> Path:
+    path.write_bytes(b"%PDF-1.7\n" + os.urandom(4096))
+    return path
+
+
+def make_binary(path: Path) -> Path:
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + os.urandom(512))
+    return path
+
+
+def make_latin1(path: Path) -> Path:
+    path.write_bytes("Caf\xe9 culture and na\xefve claims.\n".encode("latin-1"))
+    return path

@@ -1,0 +1,189 @@
+"""Ingestion of each supported format, with the real papers from the shared data folder."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.library.errors import InputError, RefRequiredError
+from claimaudit.library.extract import extract, main_source
+from claimaudit.library.ingest import add_path, infer_ref
+from claimaudit.library.models import StoredPassage
+from claimaudit.library.passages import make_passages
+from claimaudit.library.store import Library
+from tests.library import helpers as h
+
+
+def _passages(path: Path) -> list[StoredPassage]:
+    return make_passages(extract(path).blocks)
+
+
+def _find(passages: list[StoredPassage], words: str) -> StoredPassage:
+    found = [p for p in passages if words in p.text]
+    assert found, f"{words!r} not in any passage"
+    return found[0]
+
+
+def test_scipy_latex_with_inputs() -> None:
+    document = extract(h.SCIPY_TEX)
+    assert document.title == "SciPy 1.0—Fundamental Algorithms for Scientific Computing in Python"
+    passages = make_passages(document.blocks)
+    assert [p.passage_id for p in passages[:3]] == ["P001", "P002", "P003"]
+    abstract = _find(passages, "SciPy is an open source scientific computing library")
+    assert abstract.section == "Abstract" and abstract.passage_id == "P001"
+    intro = _find(passages, "SciPy is a library of numerical routines for the Python programming")
+    assert intro.section == "Introduction"
+    # Text that only exists in \input{ckdtree} and \input{scipy-optimize}.
+    ckdtree = _find(passages, "was rewritten in C++ with templated classes")
+    assert ckdtree.section == "cKDTree"
+    assert "scipy.spatial.ckdtree" in ckdtree.text  # \texttt{} content is kept
+    _find(passages, "interior-point optimizer for continuous linear programming")
+    sections = {p.section for p in passages}
+    assert {"Background", "SciPy Begins", "Sparse matrices", "Linear Optimization"} <= sections
+    # Comments are dropped: this line of paper.tex is commented out with %%.
+    assert not any("SciPy is not what you think it is" in p.text for p in passages)
+    assert not any("<cit.>" in p.text or "\\cite" in p.text for p in passages)
+
+
+def test_scikit_image_several_files() -> None:
+    document = extract(h.SKIMAGE_TEX)
+    assert document.title == "scikit-image: Image processing in Python"
+    passages = make_passages(document.blocks)
+    sections = [p.section for p in passages]
+    assert sections[0] == "Abstract"
+    assert {"Introduction", "Getting started", "Research", "Education", "Industry"} <= set(sections)
+    _find(passages, "scikit-image is an image processing library")
+    assert len({p.passage_id for p in passages}) == len(passages)
+
+
+def test_conv_arithmetic_latex() -> None:
+    passages = _passages(h.CONV_TEX)
+    pooling = _find(passages, "Pooling works by sliding a window across the input")
+    assert pooling.section == "Pooling"
+    assert "Half (same) padding" in {p.section for p in passages}
+
+
+def test_good_enough_latex_section_alias_and_markdown() -> None:
+    latex = _passages(h.GOOD_ENOUGH_TEX)
+    # \practicesection{Data Management}{...} is a \newcommand around \section.
+    assert {"Abstract", "Data Management", "Software", "Manual Versioning"} <= {
+        p.section for p in latex
+    }
+    _find(latex, "Save the raw data")
+    markdown = extract(h.GOOD_ENOUGH / "index.md")
+    assert markdown.title == "Good Enough Practices for Scientific Computing"
+    md_passages = make_passages(markdown.blocks)
+    assert _find(md_passages, "Save the raw data").section == "Data Management"
+    assert not any("layout: page" in p.text for p in md_passages)
+
+
+def test_good_enough_folder_picks_the_documentclass_file() -> None:
+    assert main_source(h.GOOD_ENOUGH) == h.GOOD_ENOUGH_TEX
+    assert extract(h.GOOD_ENOUGH).title == "Good Enough Practices for Scientific Computing"
+
+
+def test_manubot_folder_deep_rules() -> None:
+    document = extract(h.DEEP_RULES)
+    assert document.title == "Ten Quick Tips for Deep Learning in Biology"
+    passages = make_passages(document.blocks)
+    first = passages[0]
+    assert first.section == "Introduction"
+    assert first.text.startswith("Machine learning is a modern approach to problem-solving")
+    assert any(p.section and p.section.startswith("Tip 1:") for p in passages)
+    text = " ".join(p.text for p in passages)
+    # Template and non-manuscript files are not part of the paper.
+    for absent in ("{%", "manubot.", "presubmission", "<div", "[@tag:srivastava-dropout]:"):
+        assert absent not in text
+    # Files are read in name order: 02.intro before 13.conclusion.
+    sections = [p.section for p in passages]
+    assert sections.index("Introduction") < sections.index("Conclusion")
+
+
+def test_manubot_folder_deep_review_is_large() -> None:
+    document = extract(h.DEEP_REVIEW)
+    assert document.title and document.title.startswith("Opportunities and obstacles")
+    passages = make_passages(document.blocks)
+    assert len(passages) > 200
+    assert passages[0].section == "Abstract"
+    assert all(len(p.text) <= 1200 for p in passages)
+    assert not any("<!--" in p.text or "{{" in p.text for p in passages)
+
+
+def test_generated_pdf_with_title_and_doi(tmp_path: Path) -> None:
+    pdf = h.make_pdf(tmp_path / "paper.pdf", title="Attention Test", subject="doi:10.1234/ABC.5")
+    document = extract(pdf)
+    assert document.title == "Attention Test"
+    text = " ".join(p.text for p in make_passages(document.blocks))
+    assert "BLEU score of 28.4" in text
+    assert infer_ref(pdf, document) == parse_ref("doi:10.1234/abc.5")
+
+
+def test_ref_from_file_name(tmp_path: Path) -> None:
+    pdf = h.make_pdf(tmp_path / "1706.03762v5.pdf")
+    assert infer_ref(pdf, extract(pdf)) == parse_ref("arXiv:1706.03762v5")
+    tex = tmp_path / "2105.14372.tex"
+    tex.write_text("\\documentclass{article}\\begin{document}Hello world.\\end{document}")
+    assert infer_ref(tex, extract(tex)) == parse_ref("2105.14372")
+
+
+def test_conflicting_name_and_metadata_need_ref(tmp_path: Path) -> None:
+    pdf = h.make_pdf(tmp_path / "1706.03762v5.pdf", subject="arXiv:2105.14372")
+    with pytest.raises(RefRequiredError, match="disagree"):
+        infer_ref(pdf, extract(pdf))
+
+
+def test_no_ref_anywhere_needs_ref(tmp_path: Path, library: Library) -> None:
+    pdf = h.make_pdf(tmp_path / "paper.pdf")
+    with pytest.raises(RefRequiredError, match="--ref"):
+        add_path(library, pdf)
+    assert library.list_papers() == []
+
+
+def test_title_falls_back_to_file_stem(tmp_path: Path, library: Library) -> None:
+    note = tmp_path / "my-notes.txt"
+    note.write_text("First paragraph.\n\nSecond paragraph.\n", encoding="utf-8")
+    result = add_path(library, note, ref=parse_ref("doi:10.1234/n"))
+    assert result.title == "my-notes"
+    assert add_path(library, note, ref=parse_ref("doi:10.1234/m"), title="Given").title == "Given"
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda d: d / "absent.pdf", "no such file"),
+        (lambda d: h.make_corrupt_pdf(d / "corrupt.pdf"), "not a readable PDF"),
+        (lambda d: h.make_blank_pdf(d / "blank.pdf"), "no extractable text"),
+        (lambda d: h.make_binary(d / "image.txt"), "binary file"),
+        (lambda d: h.make_latin1(d / "latin1.md"), "not UTF-8"),
+    ],
+)
+def test_bad_input_is_a_clear_error(tmp_path: Path, make: object, message: str) -> None:
+    path = make(tmp_path)  # type: ignore[operator]
+    with pytest.raises(InputError, match=message):
+        extract(path)
+
+
+def test_latex_missing_input_is_an_error(tmp_path: Path) -> None:
+    folder = tmp_path / "scipy"
+    shutil.copytree(h.SCIPY_TEX.parent, folder)
+    (folder / "ckdtree.tex").unlink()
+    with pytest.raises(InputError, match=r"\\input\{ckdtree\}.*missing"):
+        extract(folder / "paper.tex")
+
+
+def test_latex_include_cycle_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "a.tex").write_text(
+        "\\documentclass{article}\\begin{document}\\input{b}\\end{document}"
+    )
+    (tmp_path / "b.tex").write_text("Loop \\input{b}")
+    with pytest.raises(InputError, match="includes itself"):
+        extract(tmp_path / "a.tex")
+
+
+def test_folder_without_paper_source(tmp_path: Path) -> None:
+    (tmp_path / "README").write_text("nothing here")
+    with pytest.raises(InputError, match="no paper source"):
+        extract(tmp_path)

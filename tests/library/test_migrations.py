@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.library._migrations import APPLICATION_ID, LATEST_VERSION, migrate
+from claimaudit.library.errors import LibraryOpenError
+from claimaudit.library.store import Library
+
+
+def test_new_library_is_at_latest_version(tmp_path: Path) -> None:
+    path = tmp_path / "lib.sqlite3"
+    Library.open(path).close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 2
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+
+
+def test_upgrade_from_version_1_keeps_data_and_indexes_it(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=1) == 1
+    conn.execute(
+        "INSERT INTO papers (id, ref, kind, work, version, title, url, source_path, content_hash,"
+        " ingested_at) VALUES (1, 'arXiv:1706.03762v5', 'arxiv', '1706.03762', 5, 'Attention',"
+        " NULL, NULL, 'abc', '2024-01-01T00:00:00+00:00')"
+    )
+    conn.execute(
+        "INSERT INTO passages (paper_id, seq, passage_id, section, text) VALUES "
+        "(1, 0, 'P001', 'Abstract', 'The Transformer relies entirely on attention.')"
+    )
+    conn.close()
+    with Library.open(path) as lib:
+        paper = lib.get_paper(parse_ref("1706.03762"))
+        assert paper is not None and paper.title == "Attention"
+        assert [p.text for p in lib.passages(paper.ref)] == [
+            "The Transformer relies entirely on attention."
+        ]
+        assert [h.passage_id for h in lib.search("transformer attention")] == ["P001"]
+    with sqlite3.connect(path) as check:
+        assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION
+
+
+def test_library_from_the_future_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "future.sqlite3"
+    Library.open(path).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {LATEST_VERSION + 1}")
+    with pytest.raises(LibraryOpenError, match="newer than this claimaudit"):
+        Library.open(path)
+
+
+def test_other_sqlite_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE stuff (x)")
+    with pytest.raises(LibraryOpenError, match="not a claimaudit library"):
+        Library.open(path)
+    with sqlite3.connect(path) as conn:  # and it was not touched
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 0
+
+
+def test_non_sqlite_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "junk.sqlite3"
+    path.write_bytes(b"this is not a database at all" * 100)
+    with pytest.raises(LibraryOpenError, match="cannot open library"):
+        Library.open(path)
+
+
+def test_missing_library_without_create(tmp_path: Path) -> None:
+    with pytest.raises(LibraryOpenError, match="no library at"):
+        Library.open(tmp_path / "absent.sqlite3", create=False)
+    assert not (tmp_path / "absent.sqlite3").exists()
+
+
+def test_failed_step_rolls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from claimaudit.library import _migrations
+
+    broken = _migrations.Migration(2, "broken", ("CREATE TABLE x (a)", "NOT SQL AT ALL"))
+    monkeypatch.setattr(_migrations, "MIGRATIONS", (_migrations.MIGRATIONS[0], broken))
+    monkeypatch.setattr(_migrations, "LATEST_VERSION", 2)
+    conn = sqlite3.connect(tmp_path / "lib.sqlite3", isolation_level=None)
+    with pytest.raises(LibraryOpenError, match="schema version 2"):
+        _migrations.migrate(conn, target=2)
+    assert _migrations.schema_version(conn) == 1
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert "x" not in tables and "papers" in tables

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.library.errors import ContentConflictError, InputError
+from claimaudit.library.scifact import CorpusFormat, import_corpus
+from claimaudit.library.store import Library
+from tests.library.helpers import CHECK_COVID_CORPUS, CITATION_INTEGRITY_CORPUS, SCIFACT_CORPUS
+
+
+def _doc(doc_id: int) -> dict[str, object]:
+    with SCIFACT_CORPUS.open(encoding="utf-8") as corpus:
+        for line in corpus:
+            record = json.loads(line)
+            if record["doc_id"] == doc_id:
+                return dict(record)
+    raise AssertionError(doc_id)
+
+
+def test_full_corpus_sentence_numbering(scifact_library_path: Path) -> None:
+    doc = _doc(4983)
+    with Library.open(scifact_library_path, create=False) as lib:
+        assert len(lib.list_papers()) == 5183
+        paper = lib.get_paper(parse_ref("scifact:4983"))
+        assert paper is not None and paper.title == doc["title"]
+        passages = lib.passages(parse_ref("scifact:4983"))
+        abstract = doc["abstract"]
+        assert isinstance(abstract, list)
+        assert passages[0].passage_id == "P001" and passages[0].text == abstract[0]
+        assert [p.text for p in passages] == abstract
+
+
+def test_search_finds_the_evidence_sentence(scifact_library_path: Path) -> None:
+    doc = _doc(4983)
+    abstract = doc["abstract"]
+    assert isinstance(abstract, list)
+    with Library.open(scifact_library_path, create=False) as lib:
+        hits = lib.search(abstract[0], limit=5)
+    assert (str(hits[0].ref), hits[0].passage_id) == ("scifact:4983", "P001")
+
+
+def test_reimport_is_a_noop_and_changes_need_replace(tmp_path: Path, library: Library) -> None:
+    lines = SCIFACT_CORPUS.read_text(encoding="utf-8").splitlines()[:20]
+    small = tmp_path / "small.jsonl"
+    small.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    first = import_corpus(library, small)
+    assert (first.added, first.unchanged) == (20, 0)
+    again = import_corpus(library, small)
+    assert (again.added, again.unchanged) == (0, 20)
+    record = json.loads(lines[0])
+    record["abstract"] = [*record["abstract"], "An extra sentence."]
+    small.write_text("\n".join([json.dumps(record), *lines[1:]]) + "\n", encoding="utf-8")
+    with pytest.raises(ContentConflictError):
+        import_corpus(library, small)
+    replaced = import_corpus(library, small, replace=True)
+    assert (replaced.replaced, replaced.unchanged) == (1, 19)
+    ref = parse_ref(f"scifact:{record['doc_id']}")
+    assert library.passages(ref)[-1].text == "An extra sentence."
+
+
+def test_check_covid_and_citation_integrity(library: Library) -> None:
+    summary = import_corpus(library, CHECK_COVID_CORPUS, CorpusFormat.CHECK_COVID)
+    assert summary.added == 347
+    first = json.loads(CHECK_COVID_CORPUS.read_text(encoding="utf-8").splitlines()[0])
+    passages = library.passages(parse_ref(f"checkcovid:{first['cord_id']}"))
+    assert passages[0].text == first["abstract"][0]
+    cit = import_corpus(library, CITATION_INTEGRITY_CORPUS, CorpusFormat.CITATION_INTEGRITY)
+    assert cit.added + cit.skipped == 3063
+    paper = library.get_paper(parse_ref("citint:66000"))
+    assert paper is not None and paper.title == "citint:66000"  # empty title upstream
+    custom = import_corpus(library, CITATION_INTEGRITY_CORPUS, ref_prefix="citation-integrity")
+    assert custom.added == cit.added
+    assert library.get_paper(parse_ref("citation-integrity:66000")) is not None
+
+
+def test_bad_line_rolls_back_whole_import(tmp_path: Path, library: Library) -> None:
+    lines = SCIFACT_CORPUS.read_text(encoding="utf-8").splitlines()[:5]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([*lines, "{not json"]) + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"bad.jsonl:6: not valid JSON"):
+        import_corpus(library, bad)
+    assert library.list_papers() == []
+    with pytest.raises(InputError, match="cord_id"):
+        import_corpus(library, SCIFACT_CORPUS, CorpusFormat.CHECK_COVID)

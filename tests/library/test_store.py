@@ -1,0 +1,149 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.library.errors import ContentConflictError, LibraryError, PaperNotFoundError
+from claimaudit.library.ingest import add_path
+from claimaudit.library.models import AddOutcome, NewPaper, StoredPassage
+from claimaudit.library.store import Library
+
+
+def _paper(ref: str, *texts: str, digest: str = "h1", title: str = "T") -> NewPaper:
+    passages = [StoredPassage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    return NewPaper(parse_ref(ref), title, passages, digest, url=parse_ref(ref).url)
+
+
+def _snapshot(lib: Library) -> list[tuple[str, str, list[StoredPassage]]]:
+    return [(str(p.ref), p.content_hash, lib.passages(p.ref)) for p in lib.list_papers()]
+
+
+def test_add_and_read_back(library: Library) -> None:
+    outcome = library.add_paper(_paper("arXiv:1706.03762v2", "Attention is all.", "Second."))
+    assert outcome is AddOutcome.ADDED
+    paper = library.get_paper(parse_ref("1706.03762v2"))
+    assert paper is not None
+    assert paper.title == "T" and paper.passage_count == 2
+    assert paper.url == "https://arxiv.org/abs/1706.03762v2"
+    passages = library.passages(paper.ref)
+    assert [p.passage_id for p in passages] == ["P001", "P002"]
+    assert passages[0] == StoredPassage("P001", "Attention is all.", "Intro")
+
+
+def test_version_rule_via_add_with_ref(library: Library, tmp_path: Path) -> None:
+    source = tmp_path / "notes.txt"
+    source.write_text("Self-attention layers connect all positions.\n", encoding="utf-8")
+    add_path(library, source, ref=parse_ref("1706.03762v2"))
+    assert library.get_paper(parse_ref("1706.03762")) is not None
+    assert library.get_paper(parse_ref("arXiv:1706.03762v2")) is not None
+    assert library.get_paper(parse_ref("1706.03762v3")) is None
+    assert library.get_paper(parse_ref("1706.03763")) is None
+
+
+def test_unversioned_request_picks_highest_stored_version(library: Library) -> None:
+    library.add_paper(_paper("1706.03762", "unversioned copy"))
+    library.add_paper(_paper("1706.03762v5", "fifth", digest="h5"))
+    library.add_paper(_paper("1706.03762v2", "second", digest="h2"))
+    newest = library.get_paper(parse_ref("1706.03762"))
+    assert newest is not None and newest.ref.version == 5
+    assert library.passages(parse_ref("1706.03762"))[0].text == "fifth"
+    second = library.get_paper(parse_ref("1706.03762v2"))
+    assert second is not None and second.ref.version == 2
+
+
+def test_identical_content_is_a_noop(library: Library) -> None:
+    library.add_paper(_paper("doi:10.1000/xyz", "text"))
+    before = _snapshot(library)
+    assert library.add_paper(_paper("doi:10.1000/xyz", "text")) is AddOutcome.UNCHANGED
+    assert _snapshot(library) == before
+
+
+def test_different_content_needs_replace(library: Library) -> None:
+    library.add_paper(_paper("doi:10.1000/xyz", "old text"))
+    before = _snapshot(library)
+    with pytest.raises(ContentConflictError, match="--replace"):
+        library.add_paper(_paper("doi:10.1000/xyz", "new text", digest="h2"))
+    assert _snapshot(library) == before
+    outcome = library.add_paper(_paper("doi:10.1000/xyz", "new", "text", digest="h2"), replace=True)
+    assert outcome is AddOutcome.REPLACED
+    assert [p.text for p in library.passages(parse_ref("doi:10.1000/xyz"))] == ["new", "text"]
+    # The index follows: the old words are gone, the new ones found.
+    assert library.search("old") == []
+    assert [h.text for h in library.search("new")] == ["new"]
+
+
+def test_failure_mid_insert_leaves_library_unchanged(
+    library: Library, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    library.add_paper(_paper("doi:10.1000/keep", "kept passage"))
+    library.add_paper(_paper("doi:10.1000/xyz", "original passage"))
+    before = _snapshot(library)
+
+    def explode(self: Library, paper_id: int, passages: list[StoredPassage]) -> None:
+        # The paper row is already inserted (and the old version deleted) when this runs.
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(Library, "_insert_passages", explode)
+    with pytest.raises(RuntimeError):
+        library.add_paper(_paper("doi:10.1000/xyz", "changed", digest="h2"), replace=True)
+    with pytest.raises(RuntimeError):
+        library.add_paper(_paper("doi:10.1000/new", "brand new"))
+    monkeypatch.undo()
+    assert _snapshot(library) == before
+    assert [h.text for h in library.search("original")] == ["original passage"]
+
+
+def test_add_papers_is_all_or_nothing(library: Library) -> None:
+    library.add_paper(_paper("scifact:1", "one"))
+    with pytest.raises(ContentConflictError):
+        library.add_papers([_paper("scifact:2", "two"), _paper("scifact:1", "changed", digest="x")])
+    assert [str(p.ref) for p in library.list_papers()] == ["scifact:1"]
+
+
+def test_remove(library: Library) -> None:
+    library.add_paper(_paper("1706.03762v2", "a"))
+    library.add_paper(_paper("1706.03762v3", "b", digest="h3"))
+    library.add_paper(_paper("doi:10.1000/xyz", "c"))
+    with pytest.raises(LibraryError, match="several stored versions"):
+        library.remove(parse_ref("1706.03762"))
+    removed = library.remove(parse_ref("1706.03762v2"))
+    assert str(removed.ref) == "arXiv:1706.03762v2"
+    # One version left, so the unversioned ref names it unambiguously.
+    assert library.remove(parse_ref("1706.03762")).ref.version == 3
+    with pytest.raises(PaperNotFoundError):
+        library.remove(parse_ref("1706.03762v3"))
+    assert [str(p.ref) for p in library.list_papers()] == ["doi:10.1000/xyz"]
+    assert library.search("a b") == []
+
+
+def test_search_ranks_and_filters(library: Library) -> None:
+    library.add_paper(
+        _paper("doi:10.1234/a", "Sparse matrices in CSR format are fast.", "Unrelated words here.")
+    )
+    library.add_paper(_paper("doi:10.1234/b", "Dense matrices only.", "CSR sparse sparse matrix."))
+    hits = library.search("sparse CSR matrices")
+    assert {(str(h.ref), h.passage_id) for h in hits[:2]} == {
+        ("doi:10.1234/a", "P001"),
+        ("doi:10.1234/b", "P002"),
+    }
+    only_b = library.search("sparse", ref=parse_ref("doi:10.1234/b"))
+    assert [(str(h.ref), h.passage_id) for h in only_b] == [("doi:10.1234/b", "P002")]
+    assert library.search("sparse", limit=1)[0].score > 0
+    with pytest.raises(PaperNotFoundError):
+        library.search("sparse", ref=parse_ref("doi:10.1234/zzz"))
+
+
+@pytest.mark.parametrize(
+    "query",
+    ['"unbalanced', "NEAR(a b)", "text:sparse", "sparse*", "^sparse", "a AND OR NOT", "-", "()"],
+)
+def test_user_text_is_never_fts_syntax(library: Library, query: str) -> None:
+    library.add_paper(_paper("doi:10.1234/a", "Sparse text with a near neighbour and not much."))
+    library.search(query)  # must not raise
+
+
+def test_empty_query_returns_nothing(library: Library) -> None:
+    library.add_paper(_paper("doi:10.1234/a", "text"))
+    assert library.search("   ...  ") == []

@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.library.models import NewPaper, StoredPassage
+from claimaudit.library.store import Library
+from claimaudit.plugins import Registry
+from claimaudit.sources import library as library_source
+from claimaudit.sources.library import LibrarySource
+from claimaudit.sources.protocol import Source, SourceError
+
+
+def _store(path: Path, ref: str, *texts: str) -> None:
+    passages = [StoredPassage(f"P{i:03d}", t, "Results") for i, t in enumerate(texts, start=1)]
+    with Library.open(path) as lib:
+        lib.add_paper(NewPaper(parse_ref(ref), "Attention", passages, f"hash-{ref}"))
+
+
+def test_fetch_returns_all_passages_in_order(tmp_path: Path) -> None:
+    db = tmp_path / "lib.sqlite3"
+    _store(db, "1706.03762v2", "first passage", "second passage", "third passage")
+    source = LibrarySource(db)
+    assert isinstance(source, Source) and source.name == "library"
+    paper = source.fetch(parse_ref("1706.03762"), "claim text")
+    assert str(paper.ref) == "arXiv:1706.03762v2"
+    assert paper.title == "Attention"
+    assert [p.passage_id for p in paper.passages] == ["P001", "P002", "P003"]
+    assert paper.passages[0].text == "first passage"
+    assert paper.passages[0].section == "Results"
+    assert paper.full_text is True and paper.search_query == "claim text"
+    assert paper.url == "https://arxiv.org/abs/1706.03762v2"  # from the ref: none was stored
+
+
+def test_version_rule(tmp_path: Path) -> None:
+    db = tmp_path / "lib.sqlite3"
+    _store(db, "1706.03762v2", "text")
+    source = LibrarySource(db)
+    assert source.fetch(parse_ref("1706.03762v2"), "q").ref.version == 2
+    with pytest.raises(SourceError, match="not in the local library"):
+        source.fetch(parse_ref("1706.03762v3"), "q")
+
+
+def test_missing_or_broken_database_is_a_source_error(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match="no library at"):
+        LibrarySource(tmp_path / "absent.sqlite3").fetch(parse_ref("1706.03762"), "q")
+    assert not (tmp_path / "absent.sqlite3").exists()
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"garbage" * 1000)
+    with pytest.raises(SourceError, match="cannot open library"):
+        LibrarySource(junk).fetch(parse_ref("1706.03762"), "q")
+
+
+def test_registered_factory_takes_path(tmp_path: Path) -> None:
+    db = tmp_path / "lib.sqlite3"
+    _store(db, "doi:10.1234/x", "text")
+    registry = Registry()
+    library_source.register(registry)
+    assert "library" in registry.sources
+    source = registry.make_source("library", path=db)
+    assert source.fetch(parse_ref("doi:10.1234/X"), "q").title == "Attention"
+
+
+def test_default_path_comes_from_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "env.sqlite3"
+    _store(db, "doi:10.1234/x", "text")
+    monkeypatch.setenv("CLAIMAUDIT_LIBRARY", str(db))
+    assert LibrarySource().fetch(parse_ref("doi:10.1234/x"), "q").passages[0].text == "text"
