@@ -6,15 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from claimaudit.judges.protocol import CandidatePassage, Case, ChoiceQuestion, Decision
+from claimaudit.judges.protocol import CandidatePassage, Case, Decision
+from claimaudit.judges.questions import build_decision
 from tests.judges.faultserver import TEST_KEY, FaultServer
-
-RELATION_OPTIONS: dict[str, str | None] = {
-    "supports": "The passages establish the exact claim, with all its qualifiers.",
-    "contradicts": "The passages state something incompatible with the claim.",
-    "not_addressed": "The passages do not deal with the claim's central proposition.",
-    "insufficient_evidence": "On topic, but too vague or narrow to establish the claim.",
-}
 
 
 @pytest.fixture
@@ -27,24 +21,7 @@ def decision() -> Decision:
     case = Case(
         claim="Dropout improves translation quality.", paper_title="A paper", passages=passages
     )
-    state = "\n".join(
-        ["Claim: " + case.claim, "Paper: " + case.paper_title, "Passages:"]
-        + [f"{p.passage_id} [{p.section}]: {p.text}" for p in passages]
-    )
-    return Decision(
-        state=state,
-        questions={
-            "relation": ChoiceQuestion(
-                instructions="How do the passages relate to the exact claim?",
-                options=RELATION_OPTIONS,
-            ),
-            "evidence": ChoiceQuestion(
-                instructions="Which single passage most directly supports or contradicts it?",
-                options={"P001": None, "P002": None, "none": "No passage does."},
-            ),
-        },
-        case=case,
-    )
+    return build_decision(case)
 
 
 @pytest.fixture
