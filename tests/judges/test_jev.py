@@ -202,7 +202,7 @@ def test_one_request_carries_all_questions(jev_env: FaultServer, decision: Decis
         "evidence": {
             "type": "choice",
             "instructions": decision.questions["evidence"].instructions,
-            "criteria": {"P001": None, "P002": None, "none": "No passage does."},
+            "criteria": dict(decision.questions["evidence"].options),
         },
     }
 
