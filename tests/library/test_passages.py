@@ -1,25 +1,11 @@
 from __future__ import annotations
 
 from claimaudit.library.models import TextBlock
-from claimaudit.library.passages import make_passages, passage_id, split_long
+from claimaudit.library.passages import make_passages, passage_id
 
 
 def test_ids_are_stable_and_ordered() -> None:
     assert [passage_id(i) for i in (0, 1, 998, 999)] == ["P001", "P002", "P999", "P1000"]
-
-
-def test_long_paragraph_splits_at_sentences() -> None:
-    sentence = "This sentence is about forty characters. "
-    text = sentence * 80
-    pieces = split_long(text.strip(), 400)
-    assert all(len(p) <= 400 for p in pieces)
-    assert all(p.endswith("characters.") for p in pieces)
-    assert " ".join(pieces) == text.strip()
-
-
-def test_overlong_sentence_is_cut_at_spaces() -> None:
-    pieces = split_long("word " * 500, 300)
-    assert all(len(p) <= 300 for p in pieces) and len(pieces) > 5
 
 
 def test_tiny_fragments_merge_within_a_section_only() -> None:

@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from claimaudit.library.models import StoredPassage, TextBlock
+from claimaudit.text import normalise, split_long
 
 TARGET_CHARS = 1200
 # A fragment shorter than this (a stray line, a lone formula) reads better joined to a neighbour.
 MIN_CHARS = 200
 
-_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"')\]]))\s+(?=[\"'(\[]?[A-Z0-9])")
-_WHITESPACE = re.compile(r"\s+")
 
 
 def passage_id(index: int) -> str:
     """``P001`` for the first passage; ids grow wider past 999 rather than wrap."""
     return f"P{index + 1:03d}"
-
-
-def normalise(text: str) -> str:
-    return _WHITESPACE.sub(" ", text).strip()
 
 
 def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> list[StoredPassage]:
@@ -54,35 +48,3 @@ def one_per_item(texts: Iterable[str], section: str | None = None) -> list[Store
         StoredPassage(passage_id=passage_id(i), text=normalise(t), section=section)
         for i, t in enumerate(texts)
     ]
-
-
-def split_long(text: str, target: int = TARGET_CHARS) -> list[str]:
-    """Split ``text`` into pieces of at most ``target`` chars, at sentence ends where possible."""
-    if not text:
-        return []
-    if len(text) <= target:
-        return [text]
-    pieces: list[str] = []
-    current = ""
-    for sentence in _sentences(text, target):
-        if current and len(current) + 1 + len(sentence) > target:
-            pieces.append(current)
-            current = sentence
-        else:
-            current = f"{current} {sentence}" if current else sentence
-    if current:
-        pieces.append(current)
-    return pieces
-
-
-def _sentences(text: str, target: int) -> Iterable[str]:
-    for sentence in _SENTENCE_END.split(text):
-        sentence = sentence.strip()
-        # A "sentence" longer than a passage (a table, a run-on list) is cut at spaces.
-        while len(sentence) > target:
-            cut = sentence.rfind(" ", 0, target)
-            cut = cut if cut > target // 2 else target
-            yield sentence[:cut].strip()
-            sentence = sentence[cut:].strip()
-        if sentence:
-            yield sentence
