@@ -44,3 +44,8 @@ eval-val: $(STAMP)
 		--claims "$(DATA)/check-covid/dev/covidCheck_dev_composed+extracted.json" \
 		--corpus $(DATA)/check-covid/corpus.json \
 		--out build/eval/check-covid-dev.jsonl --summary build/eval/check-covid-dev.json
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_library.py
+	$(BIN)/python benchmarks/bench_check.py
+	$(BIN)/python training/bench_local.py

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The main job on the embedded default judge: ingest two example papers into a fresh demo
+# library, then check claims of four kinds against them. Runs offline.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export CLAIMAUDIT_LIBRARY="${CLAIMAUDIT_LIBRARY:-.demo/library.sqlite3}"
+mkdir -p "$(dirname "$CLAIMAUDIT_LIBRARY")"
+rm -f "$CLAIMAUDIT_LIBRARY"
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "Ingest the example papers (examples/papers, CC BY 4.0)"
+claimaudit library add examples/papers/deep-rules_lee2022 --ref arXiv:2105.14372
+claimaudit library add examples/papers/good-enough-practices_wilson2017/index.md \
+  --ref arXiv:1609.00037 --title "Good enough practices in scientific computing"
+claimaudit library list
+
+DEEP=arXiv:2105.14372
+GOOD=arXiv:1609.00037
+
+step "1. A narrow claim the paper states"
+claimaudit check "Simpler models such as logistic regression and random forests can help establish baseline performance expectations before applying deep learning." \
+  --paper "$DEEP" --topic "baselines"
+
+step "2. The same claim, broadened to 'always' and 'every'"
+claimaudit check "Logistic regression and random forests always outperform deep learning on every biological prediction problem." \
+  --paper "$DEEP"
+
+step "3. A claim the paper contradicts"
+claimaudit check "Deep learning requires fewer tuning parameters than traditional machine learning methods." \
+  --paper "$DEEP"
+
+step "4. A claim on another subject"
+claimaudit check "Daily aspirin lowers the risk of a first heart attack in adults over seventy." \
+  --paper "$DEEP"
+
+step "5. One claim, two papers: one record per paper, never a vote"
+claimaudit check "Researchers should keep the raw data of a project unchanged." \
+  --paper "$GOOD" --paper "$DEEP" --format jsonl
