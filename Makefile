@@ -48,4 +48,10 @@ eval-val: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_library.py
 	$(BIN)/python benchmarks/bench_check.py
-	$(BIN)/python training/bench_local.py
+	$(BIN)/python -m training.bench_local
+
+# Retrain the embedded verifier (CPU, about an hour). torch is pinned in training/requirements.txt
+# and is never a runtime dependency of the package.
+train-verifier: $(STAMP)
+	$(BIN)/pip install --quiet -r training/requirements.txt
+	$(BIN)/python -m training.train_verifier

@@ -1,0 +1,106 @@
+"""The ``local`` judge: answers a Decision with the packaged verifier, offline and deterministic."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+
+import numpy as np
+
+from claimaudit.judges.local import aggregate as agg
+from claimaudit.judges.local.runtime import MODEL_DIR, VerifierModel
+from claimaudit.judges.local.windows import fold_to_passages, passage_windows
+from claimaudit.judges.protocol import (
+    ChoiceAnswer,
+    ChoiceQuestion,
+    Decision,
+    JudgeError,
+    JudgeReply,
+    confidence_from_probabilities,
+)
+
+RELATION = "relation"
+EVIDENCE = "evidence"
+NONE = "none"
+
+_models: dict[tuple[Path, int], VerifierModel] = {}
+_lock = threading.Lock()
+
+
+def load_model(model_dir: Path = MODEL_DIR, threads: int = 2) -> VerifierModel:
+    """One session per (folder, threads) per process: loading costs far more than a decision."""
+    key = (model_dir.resolve(), threads)
+    with _lock:
+        model = _models.get(key)
+        if model is None:
+            model = VerifierModel(model_dir, threads)
+            _models[key] = model
+        return model
+
+
+def _answer(labels: list[str], probabilities: np.ndarray) -> ChoiceAnswer:
+    values = {label: float(p) for label, p in zip(labels, probabilities, strict=True)}
+    confidence = confidence_from_probabilities(values) if len(values) >= 2 else 1.0
+    return ChoiceAnswer(agg.choice_order(labels, probabilities), values, confidence)
+
+
+class LocalJudge:
+    """Scores every candidate passage, then aggregates (see ``aggregate``'s docstring)."""
+
+    name = "local"
+
+    def __init__(self, model_dir: Path = MODEL_DIR, threads: int = 2) -> None:
+        self.model_dir = model_dir
+        self.threads = threads
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        self._check_questions(decision.questions)
+        model = load_model(self.model_dir, self.threads)
+        case = decision.case
+        passages = list(case.passages)
+        # Paragraph-length passages are scored as sentence windows, as the model was trained.
+        windows = passage_windows([p.text for p in passages])
+        logits, tokens = model.logits(case.claim, windows.texts)
+        params = model.config.aggregator
+        probs = agg.passage_probabilities(logits, params.passage_temperature)
+        relation = agg.relation_probabilities(params, probs)
+        by_window = agg.evidence_probabilities(relation, probs, params.evidence_temperature)
+        evidence = np.append(
+            fold_to_passages(by_window[:-1], windows.owners, len(passages)), by_window[-1]
+        )
+        answers = {
+            RELATION: _answer(list(agg.RELATION_OPTIONS), relation),
+            EVIDENCE: self._evidence_answer(
+                decision.questions[EVIDENCE], [p.passage_id for p in passages], evidence
+            ),
+        }
+        usage = {"passages": len(passages), "windows": len(windows.texts), "tokens": tokens}
+        return JudgeReply(model=model.model_id, answers=answers, usage=usage)
+
+    @staticmethod
+    def _check_questions(questions: Mapping[str, ChoiceQuestion]) -> None:
+        if set(questions) != {RELATION, EVIDENCE}:
+            raise JudgeError(
+                f"local judge answers 'relation' and 'evidence', got {sorted(questions)}"
+            )
+        if set(questions[RELATION].options) != set(agg.RELATION_OPTIONS):
+            raise JudgeError("local judge: unexpected relation options")
+        if NONE not in questions[EVIDENCE].options:
+            raise JudgeError("local judge: the evidence question has no 'none' option")
+
+    @staticmethod
+    def _evidence_answer(
+        question: ChoiceQuestion, passage_ids: list[str], evidence: np.ndarray
+    ) -> ChoiceAnswer:
+        # Options are the question's, in its order; a scored passage that is not an option drops
+        # out and an option without a passage gets zero, then the rest is renormalised.
+        labels = list(question.options)
+        mass = dict.fromkeys(labels, 0.0)
+        for passage_id, p in zip([*passage_ids, NONE], evidence, strict=True):
+            if passage_id in mass:
+                mass[passage_id] += float(p)
+        total = sum(mass.values())
+        if total <= 0.0:
+            mass[NONE], total = 1.0, 1.0
+        return _answer(labels, np.array([mass[label] / total for label in labels]))

@@ -1,0 +1,119 @@
+"""Loading and running the packaged cross-encoder with onnxruntime and ``tokenizers``.
+
+No torch and no network at run time: everything comes from the ``model/`` folder next to this
+module. Batches are sorted by token length and padded only to their own longest member, which
+keeps CPU cost proportional to the real text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from claimaudit.judges.local.aggregate import PASSAGE_LABELS, AggregatorParams, Array
+from claimaudit.judges.protocol import JudgeError
+
+MODEL_DIR = Path(__file__).resolve().parent / "model"
+CONFIG_FILE = "config.json"
+_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+
+
+@dataclass(frozen=True)
+class VerifierConfig:
+    version: str
+    model_file: str
+    model_sha256: str
+    tokenizer_file: str
+    max_length: int
+    batch_size: int
+    aggregator: AggregatorParams
+
+    @classmethod
+    def read(cls, model_dir: Path) -> VerifierConfig:
+        try:
+            data: dict[str, Any] = json.loads((model_dir / CONFIG_FILE).read_text(encoding="utf-8"))
+            if tuple(data["passage_labels"]) != PASSAGE_LABELS:
+                raise ValueError("passage labels differ from this version of the code")
+            return cls(
+                version=str(data["version"]),
+                model_file=str(data["model_file"]),
+                model_sha256=str(data["model_sha256"]),
+                tokenizer_file=str(data["tokenizer_file"]),
+                max_length=int(data["max_length"]),
+                batch_size=int(data.get("batch_size", 32)),
+                aggregator=AggregatorParams.from_json(data["aggregator"]),
+            )
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise JudgeError(f"local verifier config unusable in {model_dir}: {exc}") from exc
+
+
+class VerifierModel:
+    """The ONNX session, tokenizer and calibration parameters of one model folder."""
+
+    def __init__(self, model_dir: Path = MODEL_DIR, threads: int = 2) -> None:
+        # Imported here so that importing the judge package stays cheap.
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        self.config = VerifierConfig.read(model_dir)
+        model_path = model_dir / self.config.model_file
+        try:
+            blob = model_path.read_bytes()
+        except OSError as exc:
+            raise JudgeError(f"local verifier model missing: {model_path.name}") from exc
+        if hashlib.sha256(blob).hexdigest() != self.config.model_sha256:
+            raise JudgeError(
+                f"local verifier model {model_path.name} is corrupt (checksum mismatch)"
+            )
+        try:
+            self.tokenizer = Tokenizer.from_file(str(model_dir / self.config.tokenizer_file))
+            options = ort.SessionOptions()
+            # Fixed thread counts and sequential execution keep results reproducible.
+            options.intra_op_num_threads = threads
+            options.inter_op_num_threads = 1
+            options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+            options.log_severity_level = 3
+            self.session = ort.InferenceSession(blob, options, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime and tokenizers raise their own exception types
+            raise JudgeError(f"local verifier could not be loaded: {type(exc).__name__}") from exc
+        self.tokenizer.no_padding()
+        self.tokenizer.enable_truncation(
+            max_length=self.config.max_length, strategy="longest_first"
+        )
+
+    @property
+    def model_id(self) -> str:
+        return f"claimaudit-verifier-{self.config.version}"
+
+    def logits(self, claim: str, passages: Sequence[str]) -> tuple[Array, int]:
+        """Raw ``(n, 4)`` logits for (claim, passage) pairs and the number of tokens scored."""
+        if not passages:
+            return np.zeros((0, len(PASSAGE_LABELS))), 0
+        encodings = self.tokenizer.encode_batch([(claim, text) for text in passages])
+        order = sorted(range(len(encodings)), key=lambda i: (len(encodings[i].ids), i))
+        out = np.zeros((len(encodings), len(PASSAGE_LABELS)), dtype=np.float64)
+        size = self.config.batch_size
+        for start in range(0, len(order), size):
+            rows = order[start : start + size]
+            width = max(len(encodings[i].ids) for i in rows)
+            feeds = {name: np.zeros((len(rows), width), dtype=np.int64) for name in _INPUTS}
+            for row, index in enumerate(rows):
+                enc = encodings[index]
+                n = len(enc.ids)
+                feeds["input_ids"][row, :n] = enc.ids
+                feeds["token_type_ids"][row, :n] = enc.type_ids
+                feeds["attention_mask"][row, :n] = 1
+            try:
+                result: npt.NDArray[np.float32] = self.session.run(["logits"], feeds)[0]
+            except Exception as exc:  # onnxruntime's own error types
+                raise JudgeError(f"local verifier inference failed: {type(exc).__name__}") from exc
+            out[rows] = result
+        tokens = sum(len(e.ids) for e in encodings)
+        return out, tokens

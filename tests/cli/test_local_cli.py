@@ -1,0 +1,118 @@
+"""The embedded judge end to end through the CLI, on an example paper shipped in the repository.
+
+A regression guard: these are the verdicts the shipped model gets right. If a retrained model
+changes one, look at the new record before changing the expectation.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from claimaudit.cli import app
+from claimaudit.identity import parse_ref
+from claimaudit.library.ingest import add_path
+from claimaudit.library.store import Library
+
+REPO = Path(__file__).resolve().parents[2]
+PAPER = REPO / "examples" / "papers" / "deep-rules_lee2022"
+REF = "arXiv:2105.14372"
+
+CLAIMS = {
+    "narrow": (
+        "Simpler models such as logistic regression and random forests can help establish "
+        "baseline performance expectations before applying deep learning."
+    ),
+    "broader": (
+        "Logistic regression and random forests always outperform deep learning on every "
+        "biological prediction problem."
+    ),
+    "contradicted": (
+        "Deep learning requires fewer tuning parameters than traditional machine learning methods."
+    ),
+    "unrelated": "Daily aspirin lowers the risk of a first heart attack in adults over seventy.",
+}
+
+
+@pytest.fixture(scope="module")
+def example_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("example") / "library.sqlite3"
+    with Library.open(path) as library:
+        add_path(library, PAPER, ref=parse_ref(REF))
+    return path
+
+
+@pytest.fixture(scope="module")
+def records(example_library: Path) -> dict[str, dict[str, object]]:
+    from claimaudit.cli import _install_commands
+
+    _install_commands()
+    runner = CliRunner()
+    found = {}
+    for kind, claim in CLAIMS.items():
+        result = runner.invoke(
+            app,
+            ["check", claim, "--paper", REF, "--library", str(example_library), "--format", "json"],
+        )
+        assert result.exit_code == 0, result.stderr
+        [found[kind]] = json.loads(result.stdout)
+    return found
+
+
+def test_local_is_the_default_judge(records: dict[str, dict[str, object]]) -> None:
+    assert all(r["judge"] == "local" for r in records.values())
+    assert all(str(r["model"]).startswith("claimaudit-verifier-") for r in records.values())
+
+
+@pytest.mark.parametrize(
+    ("kind", "verdict"),
+    [
+        ("narrow", "supports"),
+        ("broader", "insufficient_evidence"),
+        ("contradicted", "contradicts"),
+        ("unrelated", "not_addressed"),
+    ],
+)
+def test_verdicts_of_the_shipped_model(
+    records: dict[str, dict[str, object]], kind: str, verdict: str
+) -> None:
+    assert records[kind]["verdict"] == verdict
+
+
+def test_evidence_is_a_verbatim_passage(
+    records: dict[str, dict[str, object]], example_library: Path
+) -> None:
+    with Library.open(example_library) as library:
+        stored = {p.passage_id: p.text for p in library.passages(parse_ref(REF))}
+    for record in records.values():
+        if record["evidencePassageId"] is not None:
+            assert record["evidence"] == stored[str(record["evidencePassageId"])]
+    narrow = records["narrow"]
+    assert "random forests" in str(narrow["evidence"])
+
+
+def test_only_a_confident_evidenced_supports_escapes_review(
+    records: dict[str, dict[str, object]],
+) -> None:
+    for kind in ("broader", "contradicted", "unrelated"):
+        assert records[kind]["needsReview"] is True
+
+
+def test_same_input_same_record(example_library: Path) -> None:
+    runner = CliRunner()
+    args = [
+        "check",
+        CLAIMS["narrow"],
+        "--paper",
+        REF,
+        "--library",
+        str(example_library),
+        "--format",
+        "json",
+    ]
+    first, second = (json.loads(runner.invoke(app, args).stdout)[0] for _ in range(2))
+    first.pop("retrievedAt"), second.pop("retrievedAt")
+    assert first == second

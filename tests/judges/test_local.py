@@ -1,0 +1,202 @@
+"""The embedded verifier: packaging, protocol, determinism, aggregation rules, regression guards.
+
+Runs offline from the packaged model folder; nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from claimaudit.judges.local import aggregate as agg
+from claimaudit.judges.local import make_judge, register
+from claimaudit.judges.local.judge import LocalJudge, load_model
+from claimaudit.judges.local.runtime import MODEL_DIR, VerifierConfig
+from claimaudit.judges.protocol import (
+    CandidatePassage,
+    Case,
+    Decision,
+    Judge,
+    JudgeError,
+    validate_reply,
+)
+from claimaudit.judges.questions import build_decision
+from claimaudit.plugins import JudgeSettings, Registry
+
+os.environ["HF_HUB_OFFLINE"] = "1"
+
+RELATIONS = list(agg.RELATION_OPTIONS)
+
+
+def make_decision(claim: str, *texts: str) -> Decision:
+    passages = [CandidatePassage(f"P{i + 1:03d}", text) for i, text in enumerate(texts)]
+    return build_decision(Case(claim=claim, paper_title="A paper", passages=passages))
+
+
+@pytest.fixture(scope="module")
+def judge() -> LocalJudge:
+    return LocalJudge()
+
+
+@pytest.fixture(scope="module")
+def params() -> agg.AggregatorParams:
+    return VerifierConfig.read(MODEL_DIR).aggregator
+
+
+# ------------------------------------------------------------------ packaging and registration
+
+
+def test_model_files_ship_in_the_package_and_fit_the_budget() -> None:
+    config = VerifierConfig.read(MODEL_DIR)
+    names = {config.model_file, config.tokenizer_file, "config.json", "MODEL_CARD.md"}
+    assert all((MODEL_DIR / name).is_file() for name in names)
+    total = sum(p.stat().st_size for p in MODEL_DIR.iterdir() if p.is_file())
+    assert total <= 100 * 1024 * 1024
+
+
+def test_register_adds_a_local_judge_factory() -> None:
+    registry = Registry()
+    register(registry)
+    made = registry.make_judge("local", JudgeSettings())
+    assert isinstance(made, Judge)
+    assert made.name == "local"
+
+
+def test_model_loads_and_names_its_version() -> None:
+    model = load_model()
+    assert model.model_id.startswith("claimaudit-verifier-")
+    assert load_model() is model  # cached per process
+
+
+# ------------------------------------------------------------------ protocol and determinism
+
+
+def test_replies_are_valid_and_deterministic(judge: LocalJudge, decision: Decision) -> None:
+    first = judge.decide(decision)
+    second = LocalJudge().decide(decision)
+    validate_reply(first, decision)
+    assert first == second
+    assert first.model.startswith("claimaudit-verifier-")
+    assert set(first.answers["relation"].probabilities) == set(RELATIONS)
+    assert set(first.answers["evidence"].probabilities) == {"P001", "P002", "none"}
+
+
+def test_a_paper_without_passages_still_gets_a_valid_reply(judge: LocalJudge) -> None:
+    decision = make_decision("Aspirin reduces the risk of stroke.")
+    reply = judge.decide(decision)
+    validate_reply(reply, decision)
+    assert reply.answers["evidence"].choice == "none"
+    assert reply.answers["relation"].choice == "not_addressed"
+
+
+def test_long_paragraphs_are_scored_as_windows_and_answered_per_passage(judge: LocalJudge) -> None:
+    paragraph = " ".join(
+        f"Sentence {i} reports a measurement of something else." for i in range(40)
+    )
+    decision = make_decision("Aspirin reduces the risk of stroke.", paragraph, "Short passage.")
+    reply = judge.decide(decision)
+    validate_reply(reply, decision)
+    assert reply.usage["windows"] > reply.usage["passages"] == 2
+
+
+def test_missing_or_corrupt_model_raises_judge_error(tmp_path: Path, decision: Decision) -> None:
+    with pytest.raises(JudgeError):
+        LocalJudge(tmp_path / "absent").decide(decision)
+    for name in ("config.json", "tokenizer.json"):
+        shutil.copyfile(MODEL_DIR / name, tmp_path / name)
+    config = VerifierConfig.read(tmp_path)
+    (tmp_path / config.model_file).write_bytes(b"not an onnx model")
+    with pytest.raises(JudgeError, match="corrupt"):
+        make_judge(JudgeSettings(extra={"model_dir": str(tmp_path)})).decide(decision)
+
+
+def test_unknown_questions_raise_judge_error(judge: LocalJudge, decision: Decision) -> None:
+    odd = Decision(
+        state=decision.state,
+        questions={"relation": decision.questions["relation"]},
+        case=decision.case,
+    )
+    with pytest.raises(JudgeError):
+        judge.decide(odd)
+
+
+# ------------------------------------------------------------------ aggregation rules
+
+
+def _relation(params: agg.AggregatorParams, rows: list[list[float]]) -> tuple[str, np.ndarray]:
+    probs = np.array(rows, dtype=np.float64)
+    relation = agg.relation_probabilities(params, probs)
+    evidence = agg.evidence_probabilities(relation, probs, params.evidence_temperature)
+    assert relation.sum() == pytest.approx(1.0) and evidence.sum() == pytest.approx(1.0)
+    return RELATIONS[int(relation.argmax())], evidence
+
+
+UNREL = [0.01, 0.01, 0.03, 0.95]
+REL = [0.03, 0.02, 0.9, 0.05]
+
+
+def test_one_strongly_supporting_passage_supports_and_is_the_evidence(
+    params: agg.AggregatorParams,
+) -> None:
+    verdict, evidence = _relation(params, [REL, [0.95, 0.01, 0.03, 0.01], UNREL, REL])
+    assert verdict == "supports"
+    assert int(evidence.argmax()) == 1
+
+
+def test_one_strongly_contradicting_passage_contradicts(params: agg.AggregatorParams) -> None:
+    verdict, evidence = _relation(params, [REL, REL, [0.02, 0.95, 0.02, 0.01]])
+    assert verdict == "contradicts"
+    assert int(evidence.argmax()) == 2
+
+
+def test_all_unrelated_is_not_addressed_with_no_evidence(params: agg.AggregatorParams) -> None:
+    verdict, evidence = _relation(params, [UNREL] * 6)
+    assert verdict == "not_addressed"
+    assert int(evidence.argmax()) == len(evidence) - 1  # "none"
+
+
+def test_on_topic_but_not_establishing_is_insufficient(params: agg.AggregatorParams) -> None:
+    verdict, evidence = _relation(params, [REL, REL, UNREL, REL])
+    assert verdict == "insufficient_evidence"
+    assert int(evidence.argmax()) == len(evidence) - 1
+
+
+def test_none_gets_the_not_established_mass() -> None:
+    relation = np.array([0.5, 0.1, 0.3, 0.1])
+    probs = np.array([[0.9, 0.0, 0.05, 0.05], [0.1, 0.1, 0.7, 0.1]])
+    evidence = agg.evidence_probabilities(relation, probs, temperature=0.5)
+    assert evidence[-1] == pytest.approx(0.4)
+    assert evidence[0] > evidence[1]
+
+
+def test_features_do_not_depend_on_passage_order() -> None:
+    probs = np.array([REL, [0.6, 0.1, 0.2, 0.1], UNREL])
+    assert np.allclose(agg.paper_features(probs), agg.paper_features(probs[::-1]))
+
+
+# ------------------------------------------------------------------ regression guards (real model)
+
+
+def test_a_stated_narrow_claim_is_supported(judge: LocalJudge) -> None:
+    decision = make_decision(
+        "Vitamin D supplementation reduced the rate of hip fractures in elderly women.",
+        "Participants were recruited from 12 nursing homes between 2001 and 2003.",
+        "Vitamin D supplementation reduced the rate of hip fractures by 30% in elderly women.",
+    )
+    reply = judge.decide(decision)
+    assert reply.answers["relation"].choice == "supports"
+    assert reply.answers["evidence"].choice == "P002"
+
+
+def test_an_unrelated_passage_is_not_addressed(judge: LocalJudge) -> None:
+    decision = make_decision(
+        "Vitamin D supplementation reduced the rate of hip fractures in elderly women.",
+        "The telescope's mirror was polished to within 20 nanometres.",
+    )
+    reply = judge.decide(decision)
+    assert reply.answers["relation"].choice == "not_addressed"
+    assert reply.answers["evidence"].choice == "none"

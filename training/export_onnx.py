@@ -1,0 +1,108 @@
+"""Export the fine-tuned cross-encoder to ONNX, quantise it to int8, check it against torch."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from training.model import Verifier, base_model_dir, collate, load_tokenizer
+
+OPSET = 17
+INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+SAMPLE = [
+    (
+        "Vitamin D supplementation reduces fracture risk.",
+        "In this trial, vitamin D reduced fractures by 20%.",
+    ),
+    ("Smoking causes lung cancer.", "We measured rainfall in the Sahel between 1980 and 2000."),
+    (
+        "Aspirin increases bleeding risk.",
+        "Aspirin use was associated with more major bleeding events.",
+    ),
+    (
+        "BRCA1 mutations always cause breast cancer in every carrier.",
+        "BRCA1 carriers had a higher risk of breast cancer.",
+    ),
+    (
+        "Metformin lowers HbA1c.",
+        "Metformin did not change HbA1c compared with placebo in 400 adults with type 2 "
+        "diabetes over twelve months of follow-up.",
+    ),
+]
+
+
+def export(checkpoint: Path, work: Path, model_dir: Path, threads: int = 2) -> None:
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    torch.set_num_threads(threads)
+    model = Verifier.from_base()
+    model.load_state_dict(torch.load(checkpoint, map_location="cpu"))
+    model.eval()
+    fp32 = work / "model.fp32.onnx"
+    tokenizer = load_tokenizer(base_model_dir() / "tokenizer.json", 256)
+    encodings = tokenizer.encode_batch(SAMPLE)
+    batch = collate([(e.ids, e.type_ids) for e in encodings])
+    dynamic = {name: {0: "batch", 1: "sequence"} for name in INPUTS}
+    # The TorchScript exporter (dynamo=False) needs no onnxscript and keeps plain BERT ops
+    # that quantize_dynamic understands.
+    torch.onnx.export(
+        model,
+        (batch["input_ids"], batch["attention_mask"], batch["token_type_ids"]),
+        str(fp32),
+        input_names=list(INPUTS),
+        output_names=["logits"],
+        dynamic_axes={**dynamic, "logits": {0: "batch"}},
+        opset_version=OPSET,
+        dynamo=False,
+    )
+    int8 = model_dir / "model.int8.onnx"
+    # Per-channel scales: per-tensor int8 flipped about a tenth of validation argmaxes,
+    # per-channel about three in a hundred, at the same size and speed.
+    quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8, per_channel=True)
+    shutil.copyfile(base_model_dir() / "tokenizer.json", model_dir / "tokenizer.json")
+    with torch.no_grad():
+        reference = model(**batch).numpy()
+    for path in (fp32, int8):
+        got = _run(path, batch, threads)
+        agree = float(np.mean(got.argmax(1) == reference.argmax(1)))
+        diff = float(np.abs(_softmax(got) - _softmax(reference)).max())
+        print(f"{path.name}: argmax agreement {agree:.2f}, max prob diff {diff:.4f}", flush=True)
+    print(f"int8 model: {int8.stat().st_size / 1e6:.1f} MB", flush=True)
+
+
+def _softmax(x: np.ndarray) -> np.ndarray:
+    e = np.exp(x - x.max(1, keepdims=True))
+    out: np.ndarray = e / e.sum(1, keepdims=True)
+    return out
+
+
+def _run(path: Path, batch: dict[str, torch.Tensor], threads: int) -> np.ndarray:
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    feeds = {name: batch[name].numpy().astype(np.int64) for name in INPUTS}
+    return np.asarray(session.run(["logits"], feeds)[0])
+
+
+def agreement_on(
+    model_path: Path, checkpoint: Path, pairs: list[tuple[str, str]], threads: int = 2
+) -> float:
+    """Fraction of pairs where the int8 ONNX model and torch pick the same class."""
+    model = Verifier.from_base()
+    model.load_state_dict(torch.load(checkpoint, map_location="cpu"))
+    model.eval()
+    tokenizer = load_tokenizer(base_model_dir() / "tokenizer.json", 256)
+    same = 0
+    for start in range(0, len(pairs), 32):
+        encodings = tokenizer.encode_batch(pairs[start : start + 32])
+        batch = collate([(e.ids, e.type_ids) for e in encodings])
+        with torch.no_grad():
+            ref = model(**batch).numpy()
+        got = _run(model_path, batch, threads)
+        same += int(np.sum(ref.argmax(1) == got.argmax(1)))
+    return same / max(1, len(pairs))

