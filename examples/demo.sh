@@ -28,7 +28,7 @@ claimaudit check "Logistic regression and random forests always outperform deep 
   --paper "$DEEP"
 
 step "3. A claim the paper contradicts"
-claimaudit check "Deep learning requires fewer tuning parameters than traditional machine learning methods." \
+claimaudit check "Hyperparameter tuning is unnecessary for deep neural networks." \
   --paper "$DEEP"
 
 step "4. A claim on another subject"
@@ -36,5 +36,5 @@ claimaudit check "Daily aspirin lowers the risk of a first heart attack in adult
   --paper "$DEEP"
 
 step "5. One claim, two papers: one record per paper, never a vote"
-claimaudit check "Researchers should keep the raw data of a project unchanged." \
+claimaudit check "Raw data should be backed up in more than one location." \
   --paper "$GOOD" --paper "$DEEP" --format jsonl

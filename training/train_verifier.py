@@ -76,8 +76,8 @@ def stage_train(args: argparse.Namespace) -> None:
         # sentence of an on-topic abstract carries the evidence; 10% of the other data stays.
         rng = random.Random(args.seed + 3)
         polish_pairs = scifact_split(rng, related_per_doc=100)[0]
-        rest = [p for p in train_pairs if not p.source.startswith("scifact")]
-        polish_pairs += rng.sample(rest, len(rest) // 10)
+        others = [p for p in train_pairs if not p.source.startswith("scifact")]
+        polish_pairs += rng.sample(others, len(others) // 10)
         print("polish:", describe(polish_pairs), flush=True)
         train(
             model, encode(tokenizer, polish_pairs), [p.label for p in polish_pairs], val_enc,

@@ -30,9 +30,7 @@ CLAIMS = {
         "Logistic regression and random forests always outperform deep learning on every "
         "biological prediction problem."
     ),
-    "contradicted": (
-        "Deep learning requires fewer tuning parameters than traditional machine learning methods."
-    ),
+    "contradicted": "Hyperparameter tuning is unnecessary for deep neural networks.",
     "unrelated": "Daily aspirin lowers the risk of a first heart attack in adults over seventy.",
 }
 
