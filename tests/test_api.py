@@ -1,0 +1,59 @@
+"""The Python API as a user calls it: ``from claimaudit import check_claim``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import claimaudit
+from claimaudit import CheckedRecord, InvalidClaimError, NotCheckedRecord, check_claim
+from claimaudit.library.ingest import add_path
+from claimaudit.library.store import Library
+from tests.fakes import ScriptedJudge, pick
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("api") / "library.sqlite3"
+    with Library.open(path) as lib:
+        add_path(
+            lib,
+            REPO / "examples" / "papers" / "good-enough-practices_wilson2017" / "index.md",
+            ref=claimaudit.parse_ref("arXiv:1609.00037"),
+        )
+    return path
+
+
+def test_check_claim_with_the_default_judge(library: Path) -> None:
+    records = check_claim(
+        "Raw data should be backed up in more than one location.",
+        ["1609.00037", "2105.14372"],
+        library=library,
+    )
+    checked, missing = records
+    assert isinstance(checked, CheckedRecord) and checked.judge == "local"
+    assert checked.verdict in claimaudit.RELATIONS
+    assert isinstance(missing, NotCheckedRecord) and "not in the local library" in missing.error
+
+
+def test_check_claim_accepts_a_judge_object(library: Path) -> None:
+    judge = ScriptedJudge(pick("contradicts", "P001"))
+    [record] = check_claim("Backups are pointless.", ["1609.00037"], library=library, judge=judge)
+    assert isinstance(record, CheckedRecord)
+    assert record.verdict == "contradicts" and record.judge == "scripted"
+    assert len(judge.seen) == 1
+
+
+def test_unusable_requests_raise_and_unknown_judges_are_named(library: Path) -> None:
+    with pytest.raises(InvalidClaimError):
+        check_claim(" ", ["1609.00037"], library=library)
+    with pytest.raises(claimaudit.UnknownBackendError, match="unknown judge 'nope'"):
+        check_claim("c", ["1609.00037"], library=library, judge="nope")
+
+
+def test_public_names_are_exported() -> None:
+    for name in claimaudit.__all__:
+        assert hasattr(claimaudit, name), name
