@@ -4,7 +4,6 @@ from claimaudit.api import check_claim, make_checker, make_judge, make_source
 from claimaudit.checker import Checker, InvalidClaimError, Record, ReviewPolicy
 from claimaudit.identity import InvalidReferenceError, PaperRef, RefKind, parse_ref
 from claimaudit.judges.protocol import (
-    CandidatePassage,
     Case,
     ChoiceAnswer,
     ChoiceQuestion,
@@ -13,15 +12,15 @@ from claimaudit.judges.protocol import (
     JudgeError,
     JudgeReply,
 )
+from claimaudit.passage import Passage
 from claimaudit.plugins import JudgeSettings, Registry, UnknownBackendError, get_registry
 from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, record_to_dict
-from claimaudit.sources.protocol import Passage, Source, SourceError, SourcePaper
+from claimaudit.sources.protocol import Source, SourceError, SourcePaper
 
 __version__ = "0.1.0"
 
 __all__ = [
     "RELATIONS",
-    "CandidatePassage",
     "Case",
     "CheckedRecord",
     "Checker",

@@ -14,7 +14,6 @@ from typing import cast
 
 from claimaudit.identity import InvalidReferenceError, PaperRef, parse_ref
 from claimaudit.judges.protocol import (
-    CandidatePassage,
     Case,
     ChoiceAnswer,
     Judge,
@@ -150,9 +149,7 @@ class Checker:
         case = Case(
             claim=claim,
             paper_title=paper.title,
-            passages=[
-                CandidatePassage(p.passage_id, p.text, p.section) for p in selection.passages
-            ],
+            passages=selection.passages,
             topic=topic,
         )
         decision = build_decision(case)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import jevcompat.mock
 import pytest
 from typer.testing import CliRunner
 
@@ -11,6 +13,7 @@ from claimaudit.cli import _install_commands
 from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
+from tests.judges.faultserver import TEST_KEY
 
 DEEP_RULES_REF = "arXiv:2105.14372"
 
@@ -30,6 +33,15 @@ def paper_library(shared_data: Path, tmp_path_factory: pytest.TempPathFactory) -
             library, shared_data / "papers" / "deep-rules_lee2022", ref=parse_ref(DEEP_RULES_REF)
         )
     return path
+
+
+@pytest.fixture
+def jev_mock(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The offline Jev mock (jevcompat), with the SDK's environment pointed at it."""
+    with jevcompat.mock.Running(jevcompat.mock.MockConfig()) as mock:
+        monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
+        monkeypatch.setenv("TYPESAFE_BASE_URL", mock.url)
+        yield mock.url
 
 
 @pytest.fixture

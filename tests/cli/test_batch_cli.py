@@ -3,24 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
-import jevcompat.mock
-import pytest
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
 from tests.cli.conftest import DEEP_RULES_REF
-from tests.judges.faultserver import TEST_KEY
-
-
-@pytest.fixture
-def jev_mock(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    with jevcompat.mock.Running(jevcompat.mock.MockConfig()) as mock:
-        monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
-        monkeypatch.setenv("TYPESAFE_BASE_URL", mock.url)
-        yield mock.url
 
 
 def test_batch_writes_one_line_per_pair_and_resumes(

@@ -7,7 +7,6 @@ import socket
 from collections.abc import Iterator
 from pathlib import Path
 
-import jevcompat.mock
 import pytest
 from typer.testing import CliRunner
 
@@ -18,14 +17,6 @@ from tests.cli.conftest import DEEP_RULES_REF
 from tests.judges.faultserver import TEST_KEY, FaultServer
 
 CLAIM = "Deep learning models should be compared against simpler baseline methods."
-
-
-@pytest.fixture
-def jev_mock(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    with jevcompat.mock.Running(jevcompat.mock.MockConfig()) as mock:
-        monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
-        monkeypatch.setenv("TYPESAFE_BASE_URL", mock.url)
-        yield mock.url
 
 
 @pytest.fixture

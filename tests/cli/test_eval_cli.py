@@ -3,23 +3,11 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
-import jevcompat.mock
-import pytest
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
-from tests.judges.faultserver import TEST_KEY
-
-
-@pytest.fixture
-def jev_mock(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    with jevcompat.mock.Running(jevcompat.mock.MockConfig()) as mock:
-        monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
-        monkeypatch.setenv("TYPESAFE_BASE_URL", mock.url)
-        yield mock.url
 
 
 def test_eval_scores_pairs_and_writes_outputs(

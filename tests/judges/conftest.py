@@ -6,8 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from claimaudit.judges.protocol import CandidatePassage, Case, Decision
+from claimaudit.judges.protocol import Case, Decision
 from claimaudit.judges.questions import build_decision
+from claimaudit.passage import Passage
 from tests.judges.faultserver import TEST_KEY, FaultServer
 
 
@@ -15,8 +16,8 @@ from tests.judges.faultserver import TEST_KEY, FaultServer
 def decision() -> Decision:
     """A relation question and an evidence question over two passages, as the checker asks."""
     passages = [
-        CandidatePassage("P001", "Dropout of 0.1 improved BLEU by 0.8 on WMT14 En-De.", "Results"),
-        CandidatePassage("P002", "We train on 8 P100 GPUs for 12 hours.", "Training"),
+        Passage("P001", "Dropout of 0.1 improved BLEU by 0.8 on WMT14 En-De.", "Results"),
+        Passage("P002", "We train on 8 P100 GPUs for 12 hours.", "Training"),
     ]
     case = Case(
         claim="Dropout improves translation quality.", paper_title="A paper", passages=passages

@@ -17,7 +17,6 @@ from claimaudit.judges.local import make_judge, register
 from claimaudit.judges.local.judge import LocalJudge, load_model
 from claimaudit.judges.local.runtime import MODEL_DIR, VerifierConfig
 from claimaudit.judges.protocol import (
-    CandidatePassage,
     Case,
     Decision,
     Judge,
@@ -25,6 +24,7 @@ from claimaudit.judges.protocol import (
     validate_reply,
 )
 from claimaudit.judges.questions import build_decision
+from claimaudit.passage import Passage
 from claimaudit.plugins import JudgeSettings, Registry
 
 os.environ["HF_HUB_OFFLINE"] = "1"
@@ -33,7 +33,7 @@ RELATIONS = list(agg.RELATION_OPTIONS)
 
 
 def make_decision(claim: str, *texts: str) -> Decision:
-    passages = [CandidatePassage(f"P{i + 1:03d}", text) for i, text in enumerate(texts)]
+    passages = [Passage(f"P{i + 1:03d}", text) for i, text in enumerate(texts)]
     return build_decision(Case(claim=claim, paper_title="A paper", passages=passages))
 
 

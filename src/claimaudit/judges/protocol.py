@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from claimaudit.passage import Passage
+
 PROBABILITY_SUM_TOLERANCE = 0.02
 
 
@@ -25,21 +27,12 @@ class JudgeError(Exception):
 
 
 @dataclass(frozen=True)
-class CandidatePassage:
-    """A passage the judge may cite, identified by its stable passage id (``P001``...)."""
-
-    passage_id: str
-    text: str
-    section: str | None = None
-
-
-@dataclass(frozen=True)
 class Case:
     """What is being judged: one claim against candidate passages of one paper."""
 
     claim: str
     paper_title: str
-    passages: Sequence[CandidatePassage]
+    passages: Sequence[Passage]  # the candidates the judge may cite, by passage id
     topic: str | None = None
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from claimaudit.judges.protocol import CandidatePassage, Case, ChoiceQuestion, Decision
+from claimaudit.judges.protocol import Case, ChoiceQuestion, Decision
+from claimaudit.passage import Passage
 
 RELATION = "relation"
 EVIDENCE = "evidence"
@@ -53,7 +54,7 @@ def render_state(case: Case) -> str:
     return "\n".join(lines)
 
 
-def evidence_question(passages: Sequence[CandidatePassage]) -> ChoiceQuestion:
+def evidence_question(passages: Sequence[Passage]) -> ChoiceQuestion:
     options: dict[str, str | None] = {p.passage_id: None for p in passages}
     options[NO_EVIDENCE] = "No supplied passage supports or contradicts the claim."
     return ChoiceQuestion(instructions=EVIDENCE_INSTRUCTIONS, options=options)

@@ -8,6 +8,9 @@ from datetime import datetime
 from typing import Protocol, runtime_checkable
 
 from claimaudit.identity import PaperRef
+from claimaudit.passage import Passage
+
+__all__ = ["Passage", "Source", "SourceError", "SourcePaper"]
 
 
 class SourceError(Exception):
@@ -15,13 +18,6 @@ class SourceError(Exception):
 
     Becomes a ``not_checked`` record, never a verdict.
     """
-
-
-@dataclass(frozen=True)
-class Passage:
-    passage_id: str
-    text: str
-    section: str | None = None
 
 
 @dataclass(frozen=True)
