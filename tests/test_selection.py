@@ -1,19 +1,11 @@
 from __future__ import annotations
 
-from claimaudit.selection import Bm25Ranker, query_terms, select_candidates
+from claimaudit.selection import Bm25Ranker, select_candidates
 from claimaudit.sources.protocol import Passage
 
 
 def _passages(*texts: str) -> list[Passage]:
     return [Passage(f"P{i:03d}", t) for i, t in enumerate(texts, start=1)]
-
-
-def test_query_terms_drop_stopwords_and_duplicates() -> None:
-    assert query_terms("The Transformer is based on the attention of attention") == [
-        "transformer",
-        "based",
-        "attention",
-    ]
 
 
 def test_bm25_puts_matching_passages_first_and_keeps_the_rest() -> None:

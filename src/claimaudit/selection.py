@@ -7,41 +7,22 @@ cross-encoder) can replace BM25 without touching the checker. Nothing is dropped
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from claimaudit.sources.protocol import Passage
+from claimaudit.fts import fts_query
+from claimaudit.passage import Passage
 
 MAX_PASSAGES = 120
 MAX_CHARS = 30_000
-
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
-# Words too common to help rank passages; FTS5 would otherwise weigh them like content words.
-_STOPWORDS = frozenset(
-    (
-        "a an and are as at be been but by can could do does for from had has have how in into is "
-        "it its may might more most no not of on or our over such than that the their them then "
-        "there these they this those to was we were what when where which while who will with "
-        "would"
-    ).split()
-)
 
 
 class Ranker(Protocol):
     def rank(self, query: str, passages: Sequence[Passage]) -> list[Passage]:
         """All of ``passages``, best match for ``query`` first."""
         ...
-
-
-def query_terms(query: str) -> list[str]:
-    seen: dict[str, None] = {}
-    for word in _WORD.findall(query.lower()):
-        if word not in _STOPWORDS and len(word) > 1:
-            seen.setdefault(word, None)
-    return list(seen)
 
 
 class Bm25Ranker:
@@ -51,10 +32,9 @@ class Bm25Ranker:
     """
 
     def rank(self, query: str, passages: Sequence[Passage]) -> list[Passage]:
-        terms = query_terms(query)
-        if not terms or not passages:
+        match = fts_query(query)
+        if match is None or not passages:
             return list(passages)
-        match = " OR ".join('"' + term.replace('"', '""') + '"' for term in terms)
         with sqlite3.connect(":memory:") as db:
             db.execute("CREATE VIRTUAL TABLE p USING fts5(text, section, tokenize='unicode61')")
             db.executemany(

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
+from claimaudit.fts import fts_query
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library._migrations import migrate
 from claimaudit.library.errors import (
@@ -25,7 +26,6 @@ from claimaudit.library.models import (
     StoredPassage,
 )
 from claimaudit.library.paths import resolve_library_path
-from claimaudit.library.query import fts_query
 
 _PAPER_COLUMNS = (
     "p.id, p.kind, p.work, p.version, p.title, p.url, p.source_path, p.content_hash, "

@@ -1,0 +1,34 @@
+"""Turn free text into a safe SQLite FTS5 MATCH expression (library search and BM25 ranking)."""
+
+from __future__ import annotations
+
+import re
+
+_TOKEN = re.compile(r"[^\W_]+")
+# Common words match nearly every passage: they slow an OR query down without ranking anything.
+_STOPWORDS = frozenset(
+    (
+        "a an and are as at be been but by can could do does for from had has have how in into is "
+        "it its may might more most no not of on or our over such than that the their them then "
+        "there these they this those to was we were what when where which while who will with "
+        "would"
+    ).split()
+)
+_MAX_TOKENS = 64
+
+
+def query_terms(text: str) -> list[str]:
+    """Distinct lower-cased words of ``text`` without common words (all words if only those)."""
+    tokens = [t.lower() for t in _TOKEN.findall(text)]
+    content = [t for t in tokens if t not in _STOPWORDS] or tokens
+    return list(dict.fromkeys(content))[:_MAX_TOKENS]
+
+
+def fts_query(text: str) -> str | None:
+    """An OR of quoted tokens (BM25 ranks passages matching more of them higher), or None.
+
+    Every token is wrapped in double quotes, so FTS5 operators (AND, NEAR, ``*``, ``:``, ``^``)
+    typed by the user are searched for as plain words, never interpreted.
+    """
+    terms = query_terms(text)
+    return " OR ".join(f'"{t}"' for t in terms) if terms else None
