@@ -190,3 +190,12 @@ def test_unusable_requests_raise(
 ) -> None:
     with pytest.raises(InvalidClaimError, match=message):
         Checker(source, ScriptedJudge(pick("supports", "P001"))).check(claim, papers)
+
+
+def test_a_crashing_judge_is_not_checked_without_its_message(source: MemorySource) -> None:
+    def crash(decision: Decision) -> JudgeReply:
+        raise RuntimeError("secret-token-in-message")
+
+    [record] = Checker(source, ScriptedJudge(crash)).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "judge 'scripted' failed: RuntimeError"

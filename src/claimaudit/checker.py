@@ -137,6 +137,11 @@ class Checker:
             return self._judge(claim, ref, found, query, topic)
         except JudgeError as error:
             return self._failure(claim, ref, str(error), found.url)
+        except Exception as error:
+            # A judge's own bug (a plugin, say) is still an operational failure for this paper:
+            # it must not become a verdict, nor stop the other papers of a batch.
+            message = f"judge {self.judge.name!r} failed: {type(error).__name__}"
+            return self._failure(claim, ref, message, found.url)
 
     def _judge(
         self, claim: str, ref: PaperRef, paper: SourcePaper, query: str, topic: str | None
