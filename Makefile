@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint bench train-verifier eval-val clean
+.PHONY: install browser demo test lint bench train-verifier eval-val clean
 
 install: $(STAMP)
 
@@ -17,7 +17,15 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" bash examples/demo.sh
 
-test: $(STAMP)
+# Browser tests drive Debian's Chromium (a browser download of a test tool's own is not possible
+# on these machines); install it through the system package manager when it is missing.
+browser:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get install -y -q chromium chromium-driver >/dev/null \
+		|| { $$SUDO apt-get update -q >/dev/null && $$SUDO apt-get install -y -q chromium chromium-driver >/dev/null; }; }
+
+test: $(STAMP) browser
 	$(BIN)/ruff check src tests benchmarks training
 	$(BIN)/mypy
 	$(BIN)/pytest
