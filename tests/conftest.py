@@ -31,5 +31,7 @@ def _isolated_environment(
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.delenv("CLAIMAUDIT_LIBRARY", raising=False)
     monkeypatch.delenv("CLAIMAUDIT_JUDGE", raising=False)
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL"):
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("TYPESAFE_API_KEY", raising=False)
     monkeypatch.delenv("TYPESAFE_BASE_URL", raising=False)

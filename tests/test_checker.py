@@ -4,7 +4,7 @@ import pytest
 
 from claimaudit.checker import Checker, InvalidClaimError, ReviewPolicy
 from claimaudit.identity import parse_ref
-from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
 from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
 from tests.fakes import MemorySource, ScriptedJudge, failing, pick
 
@@ -51,8 +51,9 @@ def test_both_questions_go_in_one_decision(source: MemorySource) -> None:
     [decision] = judge.seen
     assert set(decision.questions) == {"relation", "evidence"}
     assert set(decision.questions["evidence"].options) == {"P001", "P002", "P003", "none"}
-    assert "Claim: Transformers use attention." in decision.state
-    assert "P002: The model contains no recurrence" in decision.state
+    assert "<claim>Transformers use attention.</claim>" in decision.state
+    assert '<passage id="P002">The model contains no recurrence' in decision.state
+    assert "<topic>architecture</topic>" in decision.state
     assert decision.case.topic == "architecture"
 
 
@@ -199,3 +200,116 @@ def test_a_crashing_judge_is_not_checked_without_its_message(source: MemorySourc
     [record] = Checker(source, ScriptedJudge(crash)).check("c", ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "judge 'scripted' failed: RuntimeError"
+
+
+# ---------------------------------------------------------------------- probabilities unavailable
+
+
+def bare_choices(relation: str, passage_id: str | None) -> JudgeReply:
+    """Choices without probabilities, as a chat server that returns no logprobs gives them."""
+    return JudgeReply(
+        model="m",
+        answers={
+            "relation": ChoiceAnswer(relation, None, None),
+            "evidence": ChoiceAnswer(passage_id or "none", None, None),
+        },
+    )
+
+
+def test_a_bare_choice_is_a_verdict_that_always_needs_review(source: MemorySource) -> None:
+    judge = ScriptedJudge(lambda decision: bare_choices("supports", "P002"))
+    [record] = Checker(source, judge, policy=ReviewPolicy(0.0)).check("c", ["1706.03762"])
+    assert isinstance(record, CheckedRecord)
+    assert record.verdict == "supports" and record.evidence == TEXTS[1]
+    assert record.probabilities_available is False
+    assert record.needs_review  # even with the threshold at 0: nothing measured, nothing cleared
+    assert (record.confidence, record.probabilities, record.evidence_confidence) == (
+        None,
+        None,
+        None,
+    )
+
+
+def test_record_schema_keeps_the_flag_and_the_numbers_consistent(source: MemorySource) -> None:
+    [record] = Checker(source, ScriptedJudge(pick("supports", "P002"))).check("c", ["1706.03762"])
+    data = record_to_dict(record)
+    assert data["probabilitiesAvailable"] is True
+    with pytest.raises(ValueError, match="probabilitiesAvailable"):
+        CheckedRecord.model_validate({**data, "probabilities": None})
+    with pytest.raises(ValueError, match="always needs review"):
+        CheckedRecord.model_validate(
+            {
+                **data,
+                "probabilities": None,
+                "confidence": None,
+                "evidenceConfidence": None,
+                "probabilitiesAvailable": False,
+                "needsReview": False,
+            }
+        )
+
+
+def test_a_confidence_without_probabilities_is_invalid(source: MemorySource) -> None:
+    def bad(decision: Decision) -> JudgeReply:
+        reply = bare_choices("supports", "P001")
+        answers = {**reply.answers, "relation": ChoiceAnswer("supports", None, 0.9)}
+        return JudgeReply(model="m", answers=answers, calls=1)
+
+    [record] = Checker(source, ScriptedJudge(bad)).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert "confidence without probabilities" in record.error
+    assert record.calls == {"scripted": 1}  # the invalid answer was still a request
+
+
+# ---------------------------------------------------------------------- call accounting
+
+
+class CountingSource(MemorySource):
+    """A source whose every paper cost ``requests`` backend calls."""
+
+    def __init__(self, requests: int) -> None:
+        super().__init__(name="remote")
+        self.requests = requests
+
+    def fetch(self, ref, query):  # type: ignore[no-untyped-def]
+        from dataclasses import replace
+
+        return replace(super().fetch(ref, query), calls=self.requests)
+
+
+def with_calls(calls: int, relation: str = "supports") -> ScriptedJudge:
+    def script(decision: Decision) -> JudgeReply:
+        reply = pick(relation, "P001")(decision)
+        return JudgeReply(model=reply.model, answers=reply.answers, calls=calls)
+
+    return ScriptedJudge(script)
+
+
+def test_records_note_calls_per_backend() -> None:
+    src = CountingSource(requests=3)
+    src.add(parse_ref("1706.03762v5"), "T", TEXTS)
+    [record] = Checker(src, with_calls(1)).check("c", ["1706.03762"])
+    assert isinstance(record, CheckedRecord)
+    assert record.calls == {"remote": 3, "scripted": 1}
+    assert record_to_dict(record)["calls"] == {"remote": 3, "scripted": 1}
+
+
+def test_backends_that_made_no_call_are_left_out(source: MemorySource) -> None:
+    [record] = Checker(source, with_calls(0)).check("c", ["1706.03762"])
+    assert record.calls == {}
+
+
+def test_a_failed_judge_still_accounts_for_its_calls_and_the_sources() -> None:
+    def fail_after_two(decision: Decision) -> JudgeReply:
+        raise JudgeError("server answered 'evidence' with nonsense", calls=2)
+
+    src = CountingSource(requests=1)
+    src.add(parse_ref("1706.03762v5"), "T", TEXTS)
+    [record] = Checker(src, ScriptedJudge(fail_after_two)).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.calls == {"remote": 1, "scripted": 2}
+
+
+def test_a_paper_the_source_could_not_provide_notes_no_calls(source: MemorySource) -> None:
+    [record] = Checker(source, with_calls(1)).check("c", ["2105.14372"])
+    assert isinstance(record, NotCheckedRecord) and record.calls == {}

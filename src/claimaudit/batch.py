@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from claimaudit.accounting import RunSummary
 from claimaudit.checker import Checker, InvalidClaimError, Record, ref_key, validate_claim
 from claimaudit.records import NotCheckedRecord, record_to_dict
 
@@ -98,6 +99,8 @@ def done_pairs(out: Path) -> set[tuple[str, str]]:
 class BatchStats:
     written: int = 0
     skipped: int = 0
+    # What the records written by this run cost (pairs already done are not counted again).
+    summary: RunSummary = field(default_factory=RunSummary)
 
 
 def pending_pairs(items: list[BatchItem | BadLine], done: set[tuple[str, str]]) -> int:
@@ -145,5 +148,6 @@ def _write(
     handle.write(json.dumps(record_to_dict(record), ensure_ascii=False) + "\n")
     handle.flush()
     stats.written += 1
+    stats.summary.add(record)
     if on_record:
         on_record(record)

@@ -80,10 +80,17 @@ class ReviewPolicy:
             raise ValueError("the review threshold must lie in [0, 1]")
 
     def needs_review(
-        self, verdict: str, confidence: float, evidence_confidence: float, evidence_id: str | None
+        self,
+        verdict: str,
+        confidence: float | None,
+        evidence_confidence: float | None,
+        evidence_id: str | None,
     ) -> bool:
+        # A confidence of None means the judge gave no probabilities: nothing can clear that.
         return (
             verdict != "supports"
+            or confidence is None
+            or evidence_confidence is None
             or confidence < self.threshold
             or evidence_confidence < self.threshold
             or evidence_id is None
@@ -126,22 +133,33 @@ class Checker:
         query = search_query(claim, topic)
         try:
             found = self.source.fetch(ref, query)
+        except SourceError as error:
+            return self._failure(claim, ref, str(error))
+        # From here the source's requests are spent: every record below accounts for them.
+        try:
             if not ref.matches(found.ref):
                 # A source that returns another work or edition must not yield a verdict.
                 raise SourceError(f"source returned {found.ref}, not the requested {ref}")
             if not found.passages:
                 raise SourceError(f"{ref} has no text passages to check")
         except SourceError as error:
-            return self._failure(claim, ref, str(error))
+            return self._failure(claim, ref, str(error), calls=self._calls(found))
         try:
             return self._judge(claim, ref, found, query, topic)
         except JudgeError as error:
-            return self._failure(claim, ref, str(error), found.url)
+            calls = self._calls(found, error.calls)
+            return self._failure(claim, ref, str(error), found.url, calls)
         except Exception as error:
             # A judge's own bug (a plugin, say) is still an operational failure for this paper:
             # it must not become a verdict, nor stop the other papers of a batch.
             message = f"judge {self.judge.name!r} failed: {type(error).__name__}"
-            return self._failure(claim, ref, message, found.url)
+            return self._failure(claim, ref, message, found.url, self._calls(found))
+
+    def _calls(self, paper: SourcePaper, judge_calls: int = 0) -> dict[str, int]:
+        """Backend requests by backend name, leaving out backends that made none."""
+        counts = {self.source.name: paper.calls}
+        counts[self.judge.name] = counts.get(self.judge.name, 0) + judge_calls
+        return {name: count for name, count in counts.items() if count}
 
     def _judge(
         self, claim: str, ref: PaperRef, paper: SourcePaper, query: str, topic: str | None
@@ -159,7 +177,11 @@ class Checker:
         )
         decision = build_decision(case)
         reply = self.judge.decide(decision)
-        validate_reply(reply, decision)
+        try:
+            validate_reply(reply, decision)
+        except JudgeError as error:
+            error.calls = reply.calls  # an invalid answer was still paid for
+            raise
         relation: ChoiceAnswer = reply.answers[RELATION]
         evidence: ChoiceAnswer = reply.answers[EVIDENCE]
         chosen = None if evidence.choice == NO_EVIDENCE else evidence.choice
@@ -181,7 +203,7 @@ class Checker:
             model=reply.model,
             verdict=cast(Relation, relation.choice),  # validated above
             confidence=relation.confidence,
-            probabilities={label: float(relation.probabilities[label]) for label in RELATIONS},
+            probabilities=_relation_probabilities(relation),
             evidencePassageId=chosen,
             evidenceSection=passage.section if passage else None,
             evidence=passage.text if passage else None,
@@ -191,10 +213,26 @@ class Checker:
             needsReview=self.policy.needs_review(
                 relation.choice, relation.confidence, evidence.confidence, chosen
             ),
+            probabilitiesAvailable=(
+                relation.probabilities_available and evidence.probabilities_available
+            ),
+            calls=self._calls(paper, reply.calls),
         )
 
     @staticmethod
-    def _failure(claim: str, ref: PaperRef, error: str, url: str | None = None) -> NotCheckedRecord:
+    def _failure(
+        claim: str,
+        ref: PaperRef,
+        error: str,
+        url: str | None = None,
+        calls: dict[str, int] | None = None,
+    ) -> NotCheckedRecord:
         return NotCheckedRecord(
-            claim=claim, paperRef=str(ref), paperUrl=url or ref.url, error=error
+            claim=claim, paperRef=str(ref), paperUrl=url or ref.url, error=error, calls=calls or {}
         )
+
+
+def _relation_probabilities(answer: ChoiceAnswer) -> dict[str, float] | None:
+    if answer.probabilities is None:
+        return None
+    return {label: float(answer.probabilities[label]) for label in RELATIONS}

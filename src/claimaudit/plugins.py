@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.judges.local",
     "claimaudit.judges.jev",
+    "claimaudit.judges.openai",
     "claimaudit.sources.library",
 )
 ENTRY_POINT_GROUP = "claimaudit.plugins"

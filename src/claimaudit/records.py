@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 RELATIONS: tuple[str, ...] = ("supports", "contradicts", "not_addressed", "insufficient_evidence")
 Relation = Literal["supports", "contradicts", "not_addressed", "insufficient_evidence"]
@@ -33,16 +33,35 @@ class CheckedRecord(BaseModel):
     judge: str
     model: str
     verdict: Relation
-    confidence: float = Field(ge=0.0, le=1.0)
-    probabilities: dict[str, float]
+    # confidence, probabilities and evidenceConfidence are null when the judge gave no
+    # probabilities (see probabilitiesAvailable); nothing is made up in their place.
+    confidence: float | None = Field(ge=0.0, le=1.0)
+    probabilities: dict[str, float] | None
     evidence_passage_id: str | None = Field(alias="evidencePassageId")
     evidence_section: str | None = Field(default=None, alias="evidenceSection")
     evidence: str | None
-    evidence_confidence: float = Field(ge=0.0, le=1.0, alias="evidenceConfidence")
+    evidence_confidence: float | None = Field(ge=0.0, le=1.0, alias="evidenceConfidence")
     passages_considered: int = Field(ge=0, alias="passagesConsidered")
     passages_selected: int = Field(ge=0, alias="passagesSelected")
     needs_review: bool = Field(alias="needsReview")
+    # False when the judge returned choices without probabilities; such a record always needs
+    # review, since a model's self-reported confidence never clears it.
+    probabilities_available: bool = Field(default=True, alias="probabilitiesAvailable")
+    # Backend requests this record cost, by backend name (source and judge; non-zero only).
+    calls: dict[str, int] = Field(default_factory=dict)
     id: str | None = None
+
+    @model_validator(mode="after")
+    def _probabilities_match_the_flag(self) -> CheckedRecord:
+        measured = None not in (self.confidence, self.probabilities, self.evidence_confidence)
+        if self.probabilities_available != measured:
+            raise ValueError(
+                "probabilitiesAvailable must be true exactly when confidence, probabilities "
+                "and evidenceConfidence are all given"
+            )
+        if not measured and not self.needs_review:
+            raise ValueError("a record without probabilities always needs review")
+        return self
 
 
 class NotCheckedRecord(BaseModel):
@@ -54,6 +73,9 @@ class NotCheckedRecord(BaseModel):
     verdict: Literal["not_checked"] = "not_checked"
     needs_review: Literal[True] = Field(default=True, alias="needsReview")
     error: str
+    # Backend requests made before the failure, by backend name (non-zero only; a failure after a
+    # request still cost it).
+    calls: dict[str, int] = Field(default_factory=dict)
     id: str | None = None
 
 

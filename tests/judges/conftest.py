@@ -10,6 +10,7 @@ from claimaudit.judges.protocol import Case, Decision
 from claimaudit.judges.questions import build_decision
 from claimaudit.passage import Passage
 from tests.judges.faultserver import TEST_KEY, FaultServer
+from tests.judges.openaiserver import OpenAIServer
 
 
 @pytest.fixture
@@ -39,3 +40,13 @@ def jev_env(monkeypatch: pytest.MonkeyPatch, fault_server: FaultServer) -> Fault
     monkeypatch.setenv("TYPESAFE_BASE_URL", fault_server.url)
     monkeypatch.delenv("TYPESAFE_DEFAULT_MODEL", raising=False)
     return fault_server
+
+
+@pytest.fixture
+def openai_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenAIServer]:
+    """A fake chat completions server requiring TEST_KEY, with the judge's environment set."""
+    with OpenAIServer(key=TEST_KEY) as server:
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
+        monkeypatch.setenv("OPENAI_API_KEY", TEST_KEY)
+        monkeypatch.setenv("OPENAI_MODEL", "fake-chat")
+        yield server

@@ -118,6 +118,7 @@ def test_missing_key_is_a_judge_error_naming_the_variable(
     monkeypatch.setenv("TYPESAFE_API_KEY", "   ")  # blank counts as missing, as in the SDK
     error = judge_error(make_judge(), decision)
     assert "TYPESAFE_API_KEY" in str(error)
+    assert error.calls == 0  # nothing was sent
     assert jev_env.requests == []
 
 
@@ -127,6 +128,7 @@ def test_malformed_key_is_a_judge_error(
     monkeypatch.setenv("TYPESAFE_API_KEY", "tsk with spaces")
     error = judge_error(make_judge(), decision)
     assert str(error).startswith("Jev client error: API key must")
+    assert error.calls == 0
     assert "tsk with spaces" not in str(error)
     assert jev_env.requests == []
 
@@ -183,7 +185,9 @@ def test_mock_unknown_model_names_the_model(mock_url: str, decision: Decision) -
 def test_one_request_carries_all_questions(jev_env: FaultServer, decision: Decision) -> None:
     reply = make_judge().decide(decision)
     validate_reply(reply, decision)
-    assert reply == JudgeReply(model="jev-1.13.0", answers=reply.answers, usage=reply.usage)
+    assert reply == JudgeReply(
+        model="jev-1.13.0", answers=reply.answers, usage=reply.usage, calls=1
+    )
     assert reply.usage["output_tokens"] == 4
 
     [request] = jev_env.requests
@@ -247,7 +251,9 @@ def test_concurrent_decisions_share_one_judge(jev_env: FaultServer, decision: De
 )
 def test_http_failures(jev_env: FaultServer, decision: Decision, mode: str, message: str) -> None:
     jev_env.set_mode(mode)
-    assert str(judge_error(make_judge(), decision)) == message
+    error = judge_error(make_judge(), decision)
+    assert str(error) == message
+    assert error.calls == 1  # a failed request is still a backend call
     assert len(jev_env.requests) == 1  # retries=0: one attempt only
 
 
@@ -352,7 +358,9 @@ def test_missing_or_foreign_answers(
     jev_env: FaultServer, decision: Decision, mode: str, message: str
 ) -> None:
     jev_env.set_mode(mode)
-    assert str(judge_error(make_judge(), decision)) == message
+    error = judge_error(make_judge(), decision)
+    assert str(error) == message
+    assert error.calls == 1
 
 
 # ---------------------------------------------------------------------- the fault server itself

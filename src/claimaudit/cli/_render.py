@@ -60,7 +60,7 @@ def records_table(records: Sequence[Record]) -> Table:
             table.add_row(
                 f"{record.paper_ref}\n{record.paper_title}",
                 verdict,
-                f"{record.confidence:.2f}",
+                "n/a" if record.confidence is None else f"{record.confidence:.2f}",
                 review,
                 evidence,
             )

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from claimaudit.accounting import RunSummary
 from claimaudit.api import make_checker
 from claimaudit.batch import done_pairs, pending_pairs, read_items, run_batch
 from claimaudit.checker import (
@@ -109,6 +110,8 @@ def check(
         fail(str(error))
     records = _checker(judge, model, library, threshold, timeout).check(claim, paper, topic)
     render(records, output, out_console)
+    if output is OutputFormat.TABLE:
+        err_console.print(RunSummary.of(records).line())
     if fail_on and any(_matches(r, fail_on) for r in records):
         raise typer.Exit(EXIT_MATCHED)
     raise typer.Exit(EXIT_OK)
@@ -161,3 +164,4 @@ def batch(
     except (UnicodeDecodeError, OSError) as error:
         fail(f"batch stopped: {error}")
     err_console.print(f"wrote {stats.written} records to {out}; {stats.skipped} already done")
+    err_console.print(f"summary: {stats.summary.line()}")

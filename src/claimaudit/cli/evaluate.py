@@ -70,7 +70,7 @@ def eval_command(
         fail("no (claim, document) pairs to evaluate")
     try:
         chosen = make_judge(judge, JudgeSettings(model=model))
-    except (UnknownBackendError, JudgeError) as error:
+    except (UnknownBackendError, JudgeError, ValueError) as error:
         fail(str(error))
     err_console.print(f"evaluating {len(pairs)} pairs with judge {chosen.name!r}")
     try:

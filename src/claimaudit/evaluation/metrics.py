@@ -21,7 +21,7 @@ class Outcome:
 
     gold: str
     predicted: str
-    probability: float
+    probability: float | None  # None when the judge gave no probabilities
     evidence_hit: bool | None  # None when the pair does not count for evidence hit rate
 
 
@@ -50,7 +50,7 @@ class Metrics:
     confusion: dict[str, dict[str, int]]  # gold -> predicted -> count
     evidence_hit_rate: float | None
     evidence_pairs: int
-    ece: float
+    ece: float | None  # None when no judged pair came with probabilities
     extra: dict[str, float] = field(default_factory=dict)
 
 
@@ -59,19 +59,21 @@ def _safe(numerator: float, denominator: float) -> float:
 
 
 def expected_calibration_error(outcomes: Sequence[Outcome], bins: int = 10) -> float:
-    """Weighted gap between confidence and accuracy over equal-width probability bins."""
-    if not outcomes:
+    """Weighted gap between confidence and accuracy over equal-width probability bins.
+
+    Pairs judged without probabilities have no confidence to calibrate and are left out.
+    """
+    scored = [(o.probability, o.gold == o.predicted) for o in outcomes if o.probability is not None]
+    if not scored:
         return 0.0
     total = 0.0
     for b in range(bins):
         low, high = b / bins, (b + 1) / bins
-        members = [
-            o for o in outcomes if low < o.probability <= high or (b == 0 and o.probability == 0)
-        ]
+        members = [(p, right) for p, right in scored if low < p <= high or (b == 0 and p == 0)]
         if members:
-            confidence = sum(o.probability for o in members) / len(members)
-            accuracy = sum(o.gold == o.predicted for o in members) / len(members)
-            total += len(members) / len(outcomes) * abs(confidence - accuracy)
+            confidence = sum(p for p, _ in members) / len(members)
+            accuracy = sum(right for _, right in members) / len(members)
+            total += len(members) / len(scored) * abs(confidence - accuracy)
     return total
 
 
@@ -97,5 +99,9 @@ def score(outcomes: Sequence[Outcome]) -> Metrics:
         confusion=confusion,
         evidence_hit_rate=_safe(sum(hits), len(hits)) if hits else None,
         evidence_pairs=len(hits),
-        ece=expected_calibration_error(outcomes),
+        ece=(
+            expected_calibration_error(outcomes)
+            if any(o.probability is not None for o in outcomes)
+            else None
+        ),
     )

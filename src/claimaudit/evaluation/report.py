@@ -31,7 +31,7 @@ def summary(result: EvalResult, **context: Any) -> dict[str, Any]:
         "confusion": m.confusion,
         "evidenceHitRate": None if m.evidence_hit_rate is None else round(m.evidence_hit_rate, 4),
         "evidencePairs": m.evidence_pairs,
-        "ece": round(m.ece, 4),
+        "ece": None if m.ece is None else round(m.ece, 4),
         "pairsPerSecond": round(result.pairs_per_second, 2),
         "seconds": round(result.seconds, 2),
     }
@@ -46,7 +46,7 @@ def tables(result: EvalResult) -> Group:
     head.add_row("accuracy", f"{m.accuracy:.3f}")
     hit = "n/a" if m.evidence_hit_rate is None else f"{m.evidence_hit_rate:.3f}"
     head.add_row("evidence hit rate", f"{hit} (over {m.evidence_pairs} pairs)")
-    head.add_row("ECE (10 bins)", f"{m.ece:.3f}")
+    head.add_row("ECE (10 bins)", "n/a" if m.ece is None else f"{m.ece:.3f}")
     head.add_row("pairs per second", f"{result.pairs_per_second:.1f}")
     per_class = Table(title="per class")
     for column in ("class", "precision", "recall", "F1", "support"):

@@ -40,7 +40,8 @@ class EvalResult:
 
 def outcome(pair: EvalPair, record: CheckedRecord) -> Outcome:
     predicted = VERDICT_CLASS[record.verdict]
-    probability = class_probabilities(record.probabilities)[predicted]
+    probabilities = record.probabilities
+    probability = None if probabilities is None else class_probabilities(probabilities)[predicted]
     counts_for_evidence = pair.gold == predicted and pair.gold != "not_established"
     hit = record.evidence_passage_id in pair.rationale if counts_for_evidence else None
     return Outcome(pair.gold, predicted, probability, hit)

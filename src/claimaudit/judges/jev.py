@@ -34,7 +34,6 @@ import math
 import os
 import threading
 from typing import Any, Literal
-from urllib.parse import urlsplit, urlunsplit
 
 from typesafe_sdk import (
     Choice,
@@ -63,6 +62,7 @@ from typesafe_sdk.constants import (
 )
 
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
+from claimaudit.judges.urls import public_url as _public_url
 from claimaudit.plugins import JudgeSettings, Registry
 
 NAME = "jev"
@@ -135,13 +135,15 @@ class JevJudge:
             }
             response = self._get_client().system_one(decision.state, questions, model=self.model)
             return _reply(response, decision)
-        except JudgeError:
+        except JudgeError as error:
+            error.calls = 0 if self._client is None else 1  # no client: nothing was sent
             raise
         except Exception as error:  # every failure of the backend is operational, never a verdict
             failure = self._describe(error)
+            calls = _calls_made(error)
         # Raised outside the handler so the SDK exception (whose text quotes the server's error
         # body) is neither the cause nor the context of the JudgeError.
-        raise JudgeError(failure)
+        raise JudgeError(failure, calls=calls)
 
     def close(self) -> None:
         with self._lock:
@@ -187,6 +189,15 @@ class JevJudge:
         return f"Jev request failed: unexpected {type(error).__name__}"
 
 
+def _calls_made(error: Exception) -> int:
+    """1 when the request was sent (an HTTP, connection or timeout failure), else 0.
+
+    One ``system_one`` call is one backend call; retries of a failed attempt inside the SDK are
+    not counted separately. An unexpected error is not known to have sent anything.
+    """
+    return 1 if isinstance(error, TypeSafeAPIError | TypeSafeAPIConnectionError) else 0
+
+
 def _http_message(error: TypeSafeAPIError, model: str) -> str:
     # The server's own error text is deliberately not quoted (see the module docstring); the
     # model id is, because an unknown or unlicensed model is the usual cause of 400/404.
@@ -225,7 +236,7 @@ def _reply(response: SystemOneResponse, decision: Decision) -> JudgeReply:
         )
         if isinstance(value, int)
     }
-    return JudgeReply(model=response.model, answers=answers, usage=usage)
+    return JudgeReply(model=response.model, answers=answers, usage=usage, calls=1)
 
 
 def _not_a_choice(response: SystemOneResponse, qid: str) -> str:
@@ -253,20 +264,6 @@ def _as_retries(value: Any) -> int | None:
     if isinstance(value, str) and value.strip().isdigit():
         return int(value)
     raise ValueError(f"Jev retries must be a non-negative integer, not {value!r}")
-
-
-def _public_url(url: str) -> str:
-    """The URL without userinfo, query or fragment: a base URL could embed a credential."""
-    try:
-        parts = urlsplit(url)
-        host = parts.hostname or ""
-        if ":" in host:  # an IPv6 literal lost its brackets in .hostname
-            host = f"[{host}]"
-        if parts.port is not None:
-            host = f"{host}:{parts.port}"
-    except ValueError:
-        return "(an invalid base URL)"
-    return urlunsplit((parts.scheme, host, parts.path, "", "")) or "(an invalid base URL)"
 
 
 def _redact(message: str) -> str:

@@ -22,8 +22,13 @@ class JudgeError(Exception):
     """An operational failure of a judge: unreachable, timed out, HTTP error, invalid answer.
 
     The checker turns it into a ``not_checked`` record; it is never a verdict. Messages must not
-    contain secrets.
+    contain secrets. ``calls``: backend requests the judge had made when it failed (a failure
+    after a request still cost one), for the record's cost accounting.
     """
+
+    def __init__(self, message: str, *, calls: int = 0) -> None:
+        super().__init__(message)
+        self.calls = calls
 
 
 @dataclass(frozen=True)
@@ -55,18 +60,34 @@ class Decision:
 
 @dataclass(frozen=True)
 class ChoiceAnswer:
+    """The chosen option, with a probability per option and Jev's confidence.
+
+    ``probabilities`` and ``confidence`` are None when the backend gave only a choice (an
+    OpenAI-compatible server that returns no logprobs): nothing is made up in their place, and
+    the checker then always asks for review. A model's self-reported confidence never fills them.
+    """
+
     choice: str
-    probabilities: Mapping[str, float]
-    confidence: float
+    probabilities: Mapping[str, float] | None
+    confidence: float | None
+
+    @property
+    def probabilities_available(self) -> bool:
+        return self.probabilities is not None
 
 
 @dataclass(frozen=True)
 class JudgeReply:
-    """Answers keyed by question id, plus the model id that produced them."""
+    """Answers keyed by question id, plus the model id that produced them.
+
+    ``calls``: requests made to the backend for this decision (Jev: one for both questions; a
+    judge that runs in-process makes none), for the record's cost accounting.
+    """
 
     model: str
     answers: Mapping[str, ChoiceAnswer]
     usage: Mapping[str, int] = field(default_factory=dict)
+    calls: int = 0
 
 
 @runtime_checkable
@@ -93,6 +114,11 @@ def validate_answer(question_id: str, answer: ChoiceAnswer, question: ChoiceQues
     options = set(question.options)
     if answer.choice not in options:
         raise JudgeError(f"judge chose {answer.choice!r}, not an option of {question_id!r}")
+    if answer.probabilities is None:
+        # A bare choice is valid, but then there is no distribution to derive a confidence from.
+        if answer.confidence is not None:
+            raise JudgeError(f"judge gave a confidence without probabilities for {question_id!r}")
+        return
     given = set(answer.probabilities)
     if given != options:
         raise JudgeError(

@@ -1,0 +1,278 @@
+"""A local OpenAI-compatible chat completions server that plays a model, or misbehaves on purpose.
+
+Tests point the ``openai`` judge (``OPENAI_BASE_URL``) at ``server.url`` (``http://127.0.0.1:PORT/v1``).
+It answers ``POST /v1/chat/completions`` in the chat completions wire format, with or without
+``logprobs``, and records every request so a test can inspect what was sent.
+
+What it answers, first match wins:
+
+- ``server.replies``: a queue of ``Reply`` objects, one per request (exact tokens and
+  alternatives, for tests that check the arithmetic);
+- otherwise it reads the option lines of the question (``A. supports: ...``, ``C7. P057``) like
+  a model reading the prompt, picks the first option named in ``server.prefer`` that is offered
+  (else the first option) and answers with its label: the first token at probability 0.8, the
+  other first tokens sharing 0.15, and 0.05 on a token that is no label (``"The"``); a two-level
+  label's digit at 0.9 within its block.
+
+Modes (``MODES``) break one thing each. It listens on 127.0.0.1 only and uses the standard
+library only.
+
+    with OpenAIServer(key=TEST_KEY) as server:
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
+        server.prefer = ["not_addressed", "none"]
+        ...
+        server.set_mode("http500")
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import TracebackType
+from typing import Any
+
+from tests.judges.faultserver import RecordedRequest
+
+__all__ = ["MODES", "OpenAIServer", "Reply", "Token"]
+
+SERVED_MODEL = "fake-chat-1"
+MODES: dict[str, str] = {
+    "ok": "a chat completion with logprobs and 20 top_logprobs",
+    "no_logprobs": "a chat completion whose choice has logprobs: null (the answer text only)",
+    "slow": "sleep `delay` seconds, then answer as in ok",
+    "non_json": "200 with an HTML body",
+    "no_choices": "200 with a JSON object that has no choices",
+    "hangup": "close the connection without replying",
+    "echo_auth": "401 whose error message echoes the Authorization header",
+    **{f"http{s}": f"HTTP {s} with an OpenAI error body" for s in (400, 401, 404, 429, 500, 503)},
+}
+_OPTION_LINE = re.compile(r"^([A-Z][1-9]?)\. (\S+?)(?::|$)", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Token:
+    """One generated token and its listed alternatives (token -> probability)."""
+
+    text: str
+    alternatives: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An exact reply: the message content and, when ``tokens`` is not None, its logprobs."""
+
+    content: str
+    tokens: list[Token] | None = None
+
+
+class OpenAIServer:
+    """A chat completions server on an ephemeral 127.0.0.1 port, in a background thread."""
+
+    def __init__(self, mode: str = "ok", *, key: str | None = None, delay: float = 3.0) -> None:
+        self.set_mode(mode)
+        self.key = key
+        self.delay = delay
+        self.prefer: list[str] = []
+        self.replies: deque[Reply] = deque()
+        self._lock = threading.Lock()
+        self._requests: list[RecordedRequest] = []
+        self._closing = threading.Event()
+        handler = type("BoundHandler", (_Handler,), {"owner": self})
+        self._httpd = _QuietServer(("127.0.0.1", 0), handler)
+        self._httpd.daemon_threads = True
+        self._httpd.block_on_close = False
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, args=(0.02,), name="openaiserver", daemon=True
+        )
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
+        self.mode = mode
+
+    @property
+    def url(self) -> str:
+        host, port = self._httpd.server_address[:2]
+        return f"http://{host!s}:{port}/v1"
+
+    @property
+    def requests(self) -> list[RecordedRequest]:
+        with self._lock:
+            return list(self._requests)
+
+    def start(self) -> OpenAIServer:
+        self._thread.start()
+        return self
+
+    def close(self) -> None:
+        self._closing.set()
+        if self._thread.is_alive():
+            self._httpd.shutdown()
+        self._httpd.server_close()
+
+    def __enter__(self) -> OpenAIServer:
+        return self.start()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _record(self, request: RecordedRequest) -> None:
+        with self._lock:
+            self._requests.append(request)
+
+    def _next_reply(self, body: dict[str, Any]) -> Reply:
+        with self._lock:
+            if self.replies:
+                return self.replies.popleft()
+        return model_reply(_user_text(body), self.prefer)
+
+
+class _QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a client that timed out makes the late write fail; expected
+
+
+class _Handler(BaseHTTPRequestHandler):
+    owner: OpenAIServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def _send(self, status: int, payload: Any, raw: bytes | None = None) -> None:
+        data = raw if raw is not None else json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json" if raw is None else "text/html")
+        self.send_header("Content-Length", str(len(data)))
+        if status in (429, 503):
+            self.send_header("Retry-After", "0")
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _error(self, status: int, message: str, kind: str = "invalid_request_error") -> None:
+        self._send(status, {"error": {"message": message, "type": kind, "code": None}})
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        try:
+            parsed: Any = json.loads(raw) if raw else None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            parsed = None
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        request = RecordedRequest(self.command, self.path, headers, raw, parsed)
+        self.owner._record(request)
+        owner, mode = self.owner, self.owner.mode
+        if self.path != "/v1/chat/completions":
+            self._error(404, f"Unknown route {self.path}")
+        elif mode == "hangup":
+            self.close_connection = True
+        elif mode == "echo_auth":
+            self._error(401, f"Incorrect API key provided: {request.authorization!r}")
+        elif mode.startswith("http"):
+            self._error(int(mode[4:]), f"fake server: {mode}")
+        elif owner.key is not None and request.authorization != f"Bearer {owner.key}":
+            self._error(401, "Incorrect API key provided.")
+        elif (problem := _invalid(parsed)) is not None:
+            self._error(400, problem)
+        elif mode == "non_json":
+            self._send(200, None, raw=b"<html><body>502 Bad Gateway</body></html>")
+        elif mode == "no_choices":
+            self._send(200, {"id": "chatcmpl-x", "object": "chat.completion", "model": "m"})
+        else:
+            if mode == "slow":
+                owner._closing.wait(owner.delay)
+            reply = owner._next_reply(parsed)
+            self._send(200, completion(reply, with_logprobs=mode != "no_logprobs", body=parsed))
+
+
+def _invalid(body: Any) -> str | None:
+    """What a strict server (OpenAI) would reject in the request, or None."""
+    if not isinstance(body, dict) or not isinstance(body.get("model"), str):
+        return "you must provide a model parameter"
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not all(
+        isinstance(m, dict) and m.get("role") in ("system", "user", "assistant") for m in messages
+    ):
+        return "messages must be a list of role/content objects"
+    top = body.get("top_logprobs")
+    if top is not None and (not isinstance(top, int) or not 0 <= top <= 20):
+        return "top_logprobs must be an integer from 0 to 20"
+    return None
+
+
+def _user_text(body: dict[str, Any]) -> str:
+    return "\n".join(str(m.get("content", "")) for m in body["messages"] if m["role"] == "user")
+
+
+def model_reply(prompt: str, prefer: list[str]) -> Reply:
+    """Answer the last question of ``prompt`` by label, with a plausible distribution."""
+    options = dict(_OPTION_LINE.findall(prompt.rsplit("Options:", 1)[-1]))  # label -> option
+    if not options:
+        return Reply("I cannot tell.", [Token("I", {"I": 0.9, "The": 0.1})])
+    wanted = next((o for o in prefer if o in options.values()), next(iter(options.values())))
+    label = next(label for label, option in options.items() if option == wanted)
+    heads = sorted({candidate[0] if len(candidate) == 2 else candidate for candidate in options})
+    head = label[0] if len(label) == 2 else label
+    others = [h for h in heads if h != head]
+    first = {head: 0.8, "The": 0.05, **{h: 0.15 / len(others) for h in others}}
+    tokens = [Token(head, first)]
+    if len(label) == 2:
+        digits = [c[1] for c in options if len(c) == 2 and c[0] == head and c != label]
+        second = {label[1]: 0.9 if digits else 1.0, **{d: 0.1 / len(digits) for d in digits}}
+        tokens.append(Token(label[1], second))
+    return Reply(label, tokens)
+
+
+def completion(reply: Reply, *, with_logprobs: bool, body: dict[str, Any]) -> dict[str, Any]:
+    """The chat completion object for ``reply``, as OpenAI's API shapes it."""
+    logprobs = None
+    if with_logprobs and reply.tokens is not None and body.get("logprobs"):
+        limit = int(body.get("top_logprobs") or 0)
+        logprobs = {"content": [_token_logprobs(t, limit) for t in reply.tokens], "refusal": None}
+    return {
+        "id": "chatcmpl-fake",
+        "object": "chat.completion",
+        "created": 0,
+        "model": SERVED_MODEL,
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": reply.content, "refusal": None},
+                "logprobs": logprobs,
+                "finish_reason": "stop",
+            }
+        ],
+        "usage": {
+            "prompt_tokens": len(json.dumps(body)) // 4,
+            "completion_tokens": len(reply.tokens or [reply.content]),
+            "total_tokens": len(json.dumps(body)) // 4 + len(reply.tokens or [reply.content]),
+        },
+    }
+
+
+def _token_logprobs(token: Token, limit: int) -> dict[str, Any]:
+    ranked = sorted(token.alternatives.items(), key=lambda item: -item[1])[:limit]
+    own = token.alternatives.get(token.text, 1.0)
+    return {
+        "token": token.text,
+        "logprob": _log(own),
+        "bytes": list(token.text.encode()),
+        "top_logprobs": [
+            {"token": text, "logprob": _log(p), "bytes": list(text.encode())} for text, p in ranked
+        ],
+    }
+
+
+def _log(p: float) -> float:
+    return math.log(p) if p > 0 else -9999.0
