@@ -66,8 +66,16 @@ def check_claim(
     """Check ``claim`` against each paper; one review record per paper, in the order given.
 
     Raises InvalidClaimError for an unusable request (empty or oversized claim, no or duplicate
-    papers) and UnknownBackendError for an unknown judge. Failures while checking a paper come
+    papers), UnknownBackendError for an unknown judge and ValueError for unusable judge settings
+    (the openai judge without a model). Failures while checking a paper come
     back as ``NotCheckedRecord`` entries, never as exceptions.
     """
-    checker = make_checker(judge, source=source, library=library, threshold=threshold, model=model)
+    checker = make_checker(
+        judge,
+        source=source,
+        library=library,
+        threshold=threshold,
+        model=model,
+        timeout=timeout,
+    )
     return checker.check(claim, papers, topic)

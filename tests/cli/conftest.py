@@ -14,6 +14,7 @@ from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from tests.judges.faultserver import TEST_KEY
+from tests.judges.openaiserver import OpenAIServer
 
 DEEP_RULES_REF = "arXiv:2105.14372"
 
@@ -50,3 +51,12 @@ def library_copy(paper_library: Path, tmp_path: Path) -> Path:
     copy = tmp_path / "library.sqlite3"
     copy.write_bytes(paper_library.read_bytes())
     return copy
+
+
+@pytest.fixture
+def openai_chat(monkeypatch: pytest.MonkeyPatch) -> Iterator[OpenAIServer]:
+    """A fake OpenAI-compatible server, with the openai judge's environment pointed at it."""
+    with OpenAIServer(key=TEST_KEY) as server:
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
+        monkeypatch.setenv("OPENAI_API_KEY", TEST_KEY)
+        yield server

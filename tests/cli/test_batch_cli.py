@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
 from tests.cli.conftest import DEEP_RULES_REF
+from tests.judges.faultserver import TEST_KEY
+from tests.judges.openaiserver import OpenAIServer
 
 
 def test_batch_writes_one_line_per_pair_and_resumes(
@@ -52,11 +55,15 @@ def test_batch_writes_one_line_per_pair_and_resumes(
     assert rows[1]["verdict"] == "not_checked"  # that version is not stored
     assert rows[3]["error"].startswith("line 3: invalid JSON")
     assert "wrote 4 records" in first.stderr
+    # One Jev request per checked pair; the unknown version and the bad line cost nothing.
+    assert [r.get("calls") for r in rows] == [{"jev": 1}, {}, {"jev": 1}, {}]
+    assert "summary: 4 pairs checked, 2 not_checked; backend calls: jev 2" in first.stderr
     # Drop the last two records, as if the run had been interrupted, and resume.
     out.write_text("\n".join(json.dumps(r) for r in rows[:2]) + "\n", encoding="utf-8")
     second = runner.invoke(app, args)
     assert second.exit_code == 0
     assert "wrote 2 records" in second.stderr and "2 already done" in second.stderr
+    assert "summary: 2 pairs checked, 1 not_checked; backend calls: jev 1" in second.stderr
     resumed = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [(r["id"], r["paperRef"]) for r in resumed] == [(r["id"], r["paperRef"]) for r in rows]
 
@@ -67,3 +74,33 @@ def test_batch_refuses_to_overwrite_its_input(runner: CliRunner, tmp_path: Path)
     result = runner.invoke(app, ["batch", str(source), "--out", str(source)])
     assert result.exit_code == 2 and "--out must differ" in result.stderr
     assert source.read_text(encoding="utf-8") == "{}\n"
+
+
+@pytest.mark.parametrize("mode", ["ok", "no_logprobs"])
+def test_batch_with_an_openai_compatible_judge(
+    runner: CliRunner, paper_library: Path, openai_chat: OpenAIServer, tmp_path: Path, mode: str
+) -> None:
+    openai_chat.set_mode(mode)
+    openai_chat.prefer = ["insufficient_evidence"]
+    source = tmp_path / "claims.jsonl"
+    lines = [
+        {"id": "a", "claim": "Baselines help evaluate deep learning.", "papers": [DEEP_RULES_REF]},
+        {"id": "b", "claim": "Tuning matters.", "papers": [DEEP_RULES_REF, "2105.14372v9"]},
+    ]
+    source.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    args = ["batch", str(source), "--out", str(out), "--judge", "openai", "--model", "m"]
+    result = runner.invoke(app, [*args, "--library", str(paper_library)])
+    assert result.exit_code == 0, result.stderr
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["verdict"] for r in rows] == [
+        "insufficient_evidence",
+        "insufficient_evidence",
+        "not_checked",
+    ]
+    assert [r["calls"] for r in rows] == [{"openai": 2}, {"openai": 2}, {}]
+    assert all(r["probabilitiesAvailable"] is (mode == "ok") for r in rows[:2])
+    assert all(r["needsReview"] for r in rows)
+    assert "summary: 3 pairs checked, 1 not_checked; backend calls: openai 4" in result.stderr
+    assert len(openai_chat.requests) == 4
+    assert TEST_KEY not in out.read_text(encoding="utf-8") + result.stderr

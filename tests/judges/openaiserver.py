@@ -14,8 +14,9 @@ What it answers, first match wins:
   other first tokens sharing 0.15, and 0.05 on a token that is no label (``"The"``); a two-level
   label's digit at 0.9 within its block.
 
-Modes (``MODES``) break one thing each. It listens on 127.0.0.1 only and uses the standard
-library only.
+Modes (``MODES``) break one thing each; ``server.upcoming_errors`` (a queue of HTTP statuses)
+fails just the next requests, to test retries that then succeed. It listens on 127.0.0.1 only
+and uses the standard library only.
 
     with OpenAIServer(key=TEST_KEY) as server:
         monkeypatch.setenv("OPENAI_BASE_URL", server.url)
@@ -79,6 +80,8 @@ class OpenAIServer:
         self.delay = delay
         self.prefer: list[str] = []
         self.replies: deque[Reply] = deque()
+        # Statuses to answer the next requests with before behaving as the mode says.
+        self.upcoming_errors: deque[int] = deque()
         self._lock = threading.Lock()
         self._requests: list[RecordedRequest] = []
         self._closing = threading.Event()
@@ -130,6 +133,10 @@ class OpenAIServer:
         with self._lock:
             self._requests.append(request)
 
+    def _next_error(self) -> int | None:
+        with self._lock:
+            return self.upcoming_errors.popleft() if self.upcoming_errors else None
+
     def _next_reply(self, body: dict[str, Any]) -> Reply:
         with self._lock:
             if self.replies:
@@ -145,6 +152,9 @@ class _QuietServer(ThreadingHTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     owner: OpenAIServer
     protocol_version = "HTTP/1.1"
+    # http.server writes headers and body separately; without TCP_NODELAY every reply waits out
+    # the client's delayed ACK (about 40 ms), which real servers do not make anyone do.
+    disable_nagle_algorithm = True
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
@@ -175,6 +185,8 @@ class _Handler(BaseHTTPRequestHandler):
         owner, mode = self.owner, self.owner.mode
         if self.path != "/v1/chat/completions":
             self._error(404, f"Unknown route {self.path}")
+        elif (status := owner._next_error()) is not None:
+            self._error(status, f"fake server: scripted HTTP {status}")
         elif mode == "hangup":
             self.close_connection = True
         elif mode == "echo_auth":

@@ -374,10 +374,24 @@ def test_the_second_question_failing_counts_both_calls(
     assert error.calls == 2
 
 
-def test_rate_limits_are_retried(openai_server: OpenAIServer, decision: Decision) -> None:
-    openai_server.set_mode("http429")  # sends Retry-After: 0
-    judge_error(make_judge(JudgeSettings(timeout=2.0, extra={"retries": 2})), decision)
+@pytest.mark.parametrize("mode", ["http429", "http503"])
+def test_rate_limits_and_server_errors_are_retried(
+    openai_server: OpenAIServer, decision: Decision, mode: str
+) -> None:
+    openai_server.set_mode(mode)  # sends Retry-After: 0
+    error = judge_error(make_judge(JudgeSettings(timeout=2.0, extra={"retries": 2})), decision)
     assert len(openai_server.requests) == 3
+    assert error.calls == 1  # one question asked; its retries are not extra calls
+
+
+def test_a_retry_that_succeeds_gives_the_answer(
+    openai_server: OpenAIServer, decision: Decision
+) -> None:
+    openai_server.upcoming_errors.extend([503, 429])  # both send Retry-After: 0
+    reply = make_judge(JudgeSettings(timeout=2.0, extra={"retries": 2})).decide(decision)
+    validate_reply(reply, decision)
+    assert len(openai_server.requests) == 4  # two failures, then one request per question
+    assert reply.calls == 2
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from claimaudit.judges.urls import public_url
 
 SERVER = "OpenAI-compatible server"
 KEY_ENV = "OPENAI_API_KEY"
-RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
+RETRY_STATUSES = frozenset({408, 429})  # and every 5xx
 MAX_RETRY_AFTER = 30.0  # seconds; a longer Retry-After is capped rather than obeyed
 
 
@@ -104,7 +104,8 @@ class ChatClient:
             except httpx.TransportError:
                 failure = f"{SERVER} is unreachable at {public_url(self.base_url)}"
             else:
-                if response.status_code in RETRY_STATUSES and not last:
+                status = response.status_code
+                if (status in RETRY_STATUSES or status >= 500) and not last:
                     time.sleep(_retry_delay(response, attempt))
                     continue
                 if response.status_code >= 400:
