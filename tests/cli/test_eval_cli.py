@@ -59,3 +59,28 @@ def test_eval_bad_input(runner: CliRunner, tmp_path: Path) -> None:
     assert result.exit_code == 2 and "invalid JSON" in result.stderr
     missing = runner.invoke(app, ["eval", "scifact", "--claims", "nope.jsonl", "--corpus", "x"])
     assert missing.exit_code == 2 and "no such file" in missing.stderr
+
+
+def test_eval_with_openai_needs_a_model(
+    runner: CliRunner, shared_data: Path, tmp_path: Path
+) -> None:
+    scifact = shared_data / "scifact"
+    result = runner.invoke(
+        app,
+        [
+            "eval",
+            "scifact",
+            "--claims",
+            str(scifact / "claims_train.jsonl"),
+            "--corpus",
+            str(scifact / "corpus.jsonl"),
+            "--judge",
+            "openai",
+            "--limit",
+            "1",
+        ],
+    )
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "error: the openai judge needs a model id: pass --model or set OPENAI_MODEL"
+    )

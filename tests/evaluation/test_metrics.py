@@ -53,3 +53,15 @@ def test_class_probabilities_merge_not_established() -> None:
         {"supports": 0.1, "contradicts": 0.2, "not_addressed": 0.3, "insufficient_evidence": 0.4}
     )
     assert merged == pytest.approx({"supports": 0.1, "contradicts": 0.2, "not_established": 0.7})
+
+
+def test_pairs_without_probabilities_are_left_out_of_calibration() -> None:
+    # A judge that gave bare choices (no logprobs): its pairs count for F1, not for ECE.
+    bare = [
+        Outcome("supports", "supports", None, True),
+        Outcome("supports", "contradicts", None, None),
+    ]
+    assert score(bare).ece is None
+    assert score(bare).accuracy == 0.5
+    mixed = [*bare, Outcome("supports", "supports", 0.9, None)]
+    assert score(mixed).ece == pytest.approx(0.1)
