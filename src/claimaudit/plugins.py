@@ -23,6 +23,9 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.judges.local",
     "claimaudit.judges.jev",
     "claimaudit.sources.library",
+    "claimaudit.sources.valyu",
+    "claimaudit.sources.arxiv",
+    "claimaudit.sources.auto",
 )
 ENTRY_POINT_GROUP = "claimaudit.plugins"
 

@@ -32,6 +32,8 @@ class SourcePaper:
     search_query: str
     # True when ``passages`` are the whole text; False for search excerpts.
     full_text: bool = True
+    # Backend requests made to provide this paper (for cost accounting).
+    calls: int = 0
 
 
 @runtime_checkable
