@@ -24,7 +24,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.judges.jev",
     "claimaudit.sources.library",
     "claimaudit.sources.valyu",
-    "claimaudit.sources.arxiv",
+    "claimaudit.sources.arxiv_library",
     "claimaudit.sources.auto",
 )
 ENTRY_POINT_GROUP = "claimaudit.plugins"

@@ -1,4 +1,4 @@
-"""ValyuSource through the real ``valyu`` SDK against a local server speaking Valyu's wire format."""
+"""ValyuSource through the real `valyu` SDK, against a local server speaking its wire format."""
 
 from __future__ import annotations
 
