@@ -67,27 +67,30 @@ class ArxivEntry:
 class ArxivClient:
     """Metadata and PDFs from arXiv, one request at a time. Thread-safe; close when done.
 
-    ``min_interval``, ``sleep`` and ``clock`` are injectable so tests run without waiting;
-    ``backoff`` is the first retry wait (doubled per retry) when no Retry-After is given.
+    ``min_interval`` (default 3 s), ``sleep`` and ``clock`` are injectable so tests run without
+    waiting; ``backoff`` (default 3 s) is the first retry wait, doubled per retry, when the server
+    gives no Retry-After.
     """
 
     def __init__(
         self,
         base_url: str | None = None,
         *,
-        min_interval: float = MIN_INTERVAL,
+        min_interval: float | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         retries: int = MAX_RETRIES,
-        backoff: float = MIN_INTERVAL,
+        backoff: float | None = None,
         max_pdf_bytes: int = MAX_PDF_BYTES,
         sleep: Callable[[float], None] = time.sleep,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         url = base_url or os.environ.get(BASE_URL_ENV, "").strip() or DEFAULT_BASE_URL
         self.base_url = url.rstrip("/")
-        self.min_interval = min_interval
+        # Read at construction, not definition, so a test can shorten them for clients it
+        # does not build itself (the command line's).
+        self.min_interval = MIN_INTERVAL if min_interval is None else min_interval
         self.retries = retries
-        self.backoff = backoff
+        self.backoff = MIN_INTERVAL if backoff is None else backoff
         self.max_pdf_bytes = max_pdf_bytes
         self._sleep = sleep
         self._clock = clock

@@ -44,6 +44,7 @@ COLLECTION = "valyu/valyu-arxiv"
 MAX_RESULTS = 5
 RESPONSE_LENGTH = 5_000
 DEFAULT_TIMEOUT = 60.0
+SERVER_ERROR_WAIT = 2.0
 _BLANK_LINE = re.compile(r"\r?\n\s*\r?\n")
 _PYDANTIC_DETAIL = re.compile(r"\s*\[type=.*$")
 
@@ -83,13 +84,16 @@ class ValyuSource:
         base_url: str | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         max_rate_limit_retries: int = 2,
-        server_error_wait: float = 2.0,
+        server_error_wait: float | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self._base_url = base_url
         self.timeout = timeout
         self.max_rate_limit_retries = max_rate_limit_retries
-        self.server_error_wait = server_error_wait
+        # Read at construction so tests can shorten it for sources they do not build.
+        self.server_error_wait = (
+            SERVER_ERROR_WAIT if server_error_wait is None else server_error_wait
+        )
         self._sleep = sleep
 
     @property
