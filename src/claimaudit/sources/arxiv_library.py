@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.errors import InputError, LibraryError
-from claimaudit.library.ingest import AddResult, add_path
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
 from claimaudit.sources.arxiv import ArxivClient, ArxivError
@@ -25,6 +24,7 @@ from claimaudit.sources.library import LibrarySource
 from claimaudit.sources.protocol import Source, SourceError, SourcePaper
 
 if TYPE_CHECKING:
+    from claimaudit.library.ingest import AddResult
     from claimaudit.plugins import Registry
 
 NAME = "arxiv"
@@ -40,6 +40,9 @@ def add_from_arxiv(
 ) -> AddResult:
     """Download ``ref`` from arXiv and ingest it. The edition already stored is not downloaded
     again unless ``replace``. Raises ArxivError or LibraryError; the library is then unchanged."""
+    # Imported on use: PDF extraction is heavy, and the plugin loads for every command.
+    from claimaudit.library.ingest import AddResult, add_path
+
     entry = client.entry(ref)
     stored = library.get_paper(entry.ref)
     if stored is not None and not replace:

@@ -26,9 +26,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import requests
-from requests.adapters import HTTPAdapter
-
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.protocol import Passage, SourceError, SourcePaper
@@ -47,26 +44,6 @@ DEFAULT_TIMEOUT = 60.0
 SERVER_ERROR_WAIT = 2.0
 _BLANK_LINE = re.compile(r"\r?\n\s*\r?\n")
 _PYDANTIC_DETAIL = re.compile(r"\s*\[type=.*$")
-
-
-class _CountingAdapter(HTTPAdapter):
-    """Counts every HTTP attempt (the SDK's own 429 retries too) and keeps the last outcome."""
-
-    def __init__(self) -> None:
-        super().__init__(max_retries=0)
-        self.sent = 0
-        self.last: requests.Response | None = None
-        self.last_error: str | None = None
-
-    def send(self, request: Any, *args: Any, **kwargs: Any) -> requests.Response:
-        self.sent += 1
-        self.last, self.last_error = None, None
-        try:
-            self.last = super().send(request, *args, **kwargs)
-        except requests.RequestException as error:
-            self.last_error = type(error).__name__
-            raise
-        return self.last
 
 
 class ValyuSource:
@@ -136,9 +113,11 @@ class ValyuSource:
         )
 
     def _search(self, search_query: str, key: str) -> tuple[Sequence[Any], int]:
-        from valyu import Valyu  # imported on use: the SDK is slow to import and rarely needed
+        # Imported on use: the SDK and requests are slow to import, and most runs never search.
+        import requests
+        from valyu import Valyu
 
-        adapter = _CountingAdapter()
+        adapter = _counting_adapter()
         session = requests.Session()
         session.mount("http://", adapter)
         session.mount("https://", adapter)
@@ -170,6 +149,32 @@ class ValyuSource:
             reason = _failure(adapter, getattr(response, "error", None), self.base_url)
             raise SourceError(f"Valyu search failed: {reason.replace(key, '[redacted]')}")
         return list(response.results), adapter.sent
+
+
+def _counting_adapter() -> Any:
+    """A requests adapter that counts every HTTP attempt (the SDK's own 429 retries too) and
+    keeps the last reply, or the name of the error when there was none."""
+    import requests
+    from requests.adapters import HTTPAdapter
+
+    class CountingAdapter(HTTPAdapter):
+        def __init__(self) -> None:
+            super().__init__(max_retries=0)
+            self.sent = 0
+            self.last: requests.Response | None = None
+            self.last_error: str | None = None
+
+        def send(self, request: Any, *args: Any, **kwargs: Any) -> requests.Response:
+            self.sent += 1
+            self.last, self.last_error = None, None
+            try:
+                self.last = super().send(request, *args, **kwargs)
+            except requests.RequestException as error:
+                self.last_error = type(error).__name__
+                raise
+            return self.last
+
+    return CountingAdapter()
 
 
 def _identity(result: Any) -> PaperRef | None:
@@ -205,7 +210,7 @@ def _passages(ref: PaperRef, text: str) -> list[Passage]:
     return [Passage(f"P{i:03d}", block) for i, block in enumerate(blocks, start=1)]
 
 
-def _failure(adapter: _CountingAdapter, sdk_error: str | None, base_url: str) -> str:
+def _failure(adapter: Any, sdk_error: str | None, base_url: str) -> str:
     """One short line saying what went wrong, from the last HTTP exchange where there was one."""
     if adapter.last is None:
         return f"Valyu unreachable at {base_url} ({adapter.last_error or sdk_error or 'no reply'})"
