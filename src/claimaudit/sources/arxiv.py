@@ -17,12 +17,10 @@ import os
 import threading
 import time
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from types import TracebackType
-
-import httpx
 
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 
@@ -38,6 +36,8 @@ _RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 
 
 def user_agent() -> str:
+    import httpx
+
     try:
         release = version("claimaudit")
     except PackageNotFoundError:
@@ -96,6 +96,9 @@ class ArxivClient:
         self._clock = clock
         self._last_end: float | None = None
         self._lock = threading.Lock()
+        # Imported on use: httpx is slow to import, and this module loads with every command.
+        import httpx
+
         self._http = httpx.Client(
             headers={"User-Agent": user_agent()},
             timeout=timeout,
@@ -142,6 +145,8 @@ class ArxivClient:
         return f"{self.base_url}/pdf/{entry.versioned_id}"
 
     def _get(self, url: str, params: dict[str, str] | None = None) -> _Reply:
+        import httpx
+
         attempt = 0
         while True:
             wait: float | None = None
@@ -186,11 +191,11 @@ class ArxivClient:
 @dataclass(frozen=True)
 class _Reply:
     status: int
-    headers: httpx.Headers
+    headers: Mapping[str, str]  # case-insensitive (httpx.Headers)
     content: bytes
 
 
-def _retry_after(headers: httpx.Headers) -> float | None:
+def _retry_after(headers: Mapping[str, str]) -> float | None:
     value = headers.get("retry-after", "")
     try:
         return max(0.0, float(value))
