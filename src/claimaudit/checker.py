@@ -91,7 +91,13 @@ class ReviewPolicy:
 
 
 def search_query(claim: str, topic: str | None) -> str:
+    """What evidence selection ranks passages by: the claim, narrowed by the topic."""
     return f"{claim} {topic}".strip() if topic else claim
+
+
+def source_query(claim: str, topic: str | None) -> str:
+    """What a source searches for: the focused topic when given (as in the seed), else the claim."""
+    return topic.strip() if topic and topic.strip() else claim
 
 
 @dataclass
@@ -125,7 +131,7 @@ class Checker:
             return NotCheckedRecord(claim=claim, paperRef=paper.strip(), error=str(error))
         query = search_query(claim, topic)
         try:
-            found = self.source.fetch(ref, query)
+            found = self.source.fetch(ref, source_query(claim, topic))
             if not ref.matches(found.ref):
                 # A source that returns another work or edition must not yield a verdict.
                 raise SourceError(f"source returned {found.ref}, not the requested {ref}")

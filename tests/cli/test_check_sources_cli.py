@@ -88,7 +88,7 @@ def test_valyu_and_jev_give_seed_shaped_records(
     record = record_from_dict(data)
     assert isinstance(record, CheckedRecord)
     assert record.evidence_scope == "search_excerpts"
-    assert record.search_query == f"arXiv 1706.03762v7 {CLAIM} recurrence"
+    assert record.search_query == "arXiv 1706.03762v7 recurrence"
     assert record.paper_title == "Attention Is All You Need"
     assert record.paper_url == f"{ABS}1706.03762v7"
     assert record.paper_ref == record.matched_ref == "arXiv:1706.03762v7"

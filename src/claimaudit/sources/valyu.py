@@ -1,6 +1,6 @@
 """The ``valyu`` paper source: excerpts of an arXiv paper found by Valyu Search, as in the seed.
 
-One search per paper: query ``arXiv <id> <claim and topic>``, ``search_type "all"``, the
+One search per paper: query ``arXiv <id> <topic, else the claim>``, ``search_type "all"``, the
 ``valyu/valyu-arxiv`` collection, 5 results of up to 5,000 characters each. Only results whose URL
 (else id) names the requested paper survive, under the version rule of ``PaperRef.matches``. Their
 distinct excerpts are joined in order and split at blank lines into passages ``P001``...; the
