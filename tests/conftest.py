@@ -35,3 +35,7 @@ def _isolated_environment(
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("TYPESAFE_API_KEY", raising=False)
     monkeypatch.delenv("TYPESAFE_BASE_URL", raising=False)
+    monkeypatch.delenv("VALYU_API_KEY", raising=False)
+    # Online sources point at a closed local port unless a test starts its own server there.
+    monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", "http://127.0.0.1:9")

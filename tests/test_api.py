@@ -36,7 +36,8 @@ def test_check_claim_with_the_default_judge(library: Path) -> None:
     checked, missing = records
     assert isinstance(checked, CheckedRecord) and checked.judge == "local"
     assert checked.verdict in claimaudit.RELATIONS
-    assert isinstance(missing, NotCheckedRecord) and "not in the local library" in missing.error
+    assert isinstance(missing, NotCheckedRecord)
+    assert "paper not in the library; add it or set VALYU_API_KEY" in missing.error
 
 
 def test_check_claim_accepts_a_judge_object(library: Path) -> None:

@@ -25,7 +25,11 @@ def make_judge(name: str | None = None, settings: JudgeSettings | None = None) -
     return get_registry().make_judge(name or default_judge_name(), settings)
 
 
-def make_source(name: str = "library", library: Path | None = None) -> Source:
+DEFAULT_SOURCE = "auto"
+
+
+def make_source(name: str = DEFAULT_SOURCE, library: Path | None = None) -> Source:
+    """A paper source by name; ``auto`` reads the library, else Valyu when its key is set."""
     return get_registry().make_source(name, path=library)
 
 

@@ -98,7 +98,13 @@ class ReviewPolicy:
 
 
 def search_query(claim: str, topic: str | None) -> str:
+    """What evidence selection ranks passages by: the claim, narrowed by the topic."""
     return f"{claim} {topic}".strip() if topic else claim
+
+
+def source_query(claim: str, topic: str | None) -> str:
+    """What a source searches for: the focused topic when given (as in the seed), else the claim."""
+    return topic.strip() if topic and topic.strip() else claim
 
 
 @dataclass
@@ -132,7 +138,7 @@ class Checker:
             return NotCheckedRecord(claim=claim, paperRef=paper.strip(), error=str(error))
         query = search_query(claim, topic)
         try:
-            found = self.source.fetch(ref, query)
+            found = self.source.fetch(ref, source_query(claim, topic))
         except SourceError as error:
             return self._failure(claim, ref, str(error))
         # From here the source's requests are spent: every record below accounts for them.

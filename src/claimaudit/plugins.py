@@ -24,6 +24,9 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.judges.jev",
     "claimaudit.judges.openai",
     "claimaudit.sources.library",
+    "claimaudit.sources.valyu",
+    "claimaudit.sources.arxiv_library",
+    "claimaudit.sources.auto",
 )
 ENTRY_POINT_GROUP = "claimaudit.plugins"
 

@@ -146,7 +146,8 @@ def test_source_failures_are_not_checked_per_paper(
     verdicts = [r["verdict"] for r in records]
     assert verdicts[:3] == ["not_checked"] * 3 and verdicts[3] in RELATIONS
     assert "not a paper reference" in str(records[0]["error"])
-    assert "not in the local library" in str(records[1]["error"])
+    # The default source (auto) says how to get the paper: the library or a Valyu key.
+    assert "paper not in the library; add it or set VALYU_API_KEY" in str(records[1]["error"])
     assert records[2]["paperRef"] == "arXiv:2105.14372v9"
 
 

@@ -10,7 +10,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from claimaudit.accounting import RunSummary
-from claimaudit.api import make_checker
+from claimaudit.api import make_checker, make_source
 from claimaudit.batch import done_pairs, pending_pairs, read_items, run_batch
 from claimaudit.checker import (
     Checker,
@@ -29,6 +29,7 @@ from claimaudit.cli._common import (
 )
 from claimaudit.cli._render import OutputFormat, render
 from claimaudit.plugins import UnknownBackendError
+from claimaudit.sources.arxiv_library import FetchingSource
 
 JudgeOption = Annotated[
     str | None,
@@ -39,6 +40,18 @@ TimeoutOption = Annotated[
     float | None,
     typer.Option("--timeout", help="Seconds to wait for a remote judge's answer.", min=0.1),
 ]
+SourceOption = Annotated[
+    str,
+    typer.Option(
+        "--source",
+        help="Where papers come from: auto (the library, else Valyu Search when VALYU_API_KEY "
+        "is set), library, valyu, arxiv (the library, downloading missing arXiv papers), or "
+        "another registered source.",
+    ),
+]
+DEFAULT_SOURCE = "auto"
+# --fetch puts papers into the library, so it only makes sense for sources that read it.
+_FETCHING_SOURCES = frozenset({"auto", "library", "arxiv"})
 ThresholdOption = Annotated[
     float,
     typer.Option(
@@ -68,10 +81,22 @@ def _checker(
     library: Path | None,
     threshold: float,
     timeout: float | None,
+    source: str = DEFAULT_SOURCE,
+    fetch: bool = False,
 ) -> Checker:
+    if fetch and source not in _FETCHING_SOURCES:
+        fail(f"--fetch adds papers to the library; it does not apply to --source {source}")
     try:
+        chosen = make_source(source, library)
+        if fetch:
+            chosen = FetchingSource(chosen, library)
         return make_checker(
-            judge, library=library, threshold=threshold, model=model, timeout=timeout
+            judge,
+            source=chosen,
+            library=library,
+            threshold=threshold,
+            model=model,
+            timeout=timeout,
         )
     except (UnknownBackendError, ValueError) as error:
         fail(str(error))
@@ -92,6 +117,11 @@ def check(
     model: ModelOption = None,
     timeout: TimeoutOption = None,
     library: LibraryOption = None,
+    source: SourceOption = DEFAULT_SOURCE,
+    fetch: Annotated[
+        bool,
+        typer.Option("--fetch", help="Download arXiv papers missing from the library first."),
+    ] = False,
     threshold: ThresholdOption = 0.8,
     output: Annotated[
         OutputFormat, typer.Option("--format", help="Output format.")
@@ -108,7 +138,8 @@ def check(
         check_distinct(paper)
     except InvalidClaimError as error:
         fail(str(error))
-    records = _checker(judge, model, library, threshold, timeout).check(claim, paper, topic)
+    checker = _checker(judge, model, library, threshold, timeout, source, fetch)
+    records = checker.check(claim, paper, topic)
     render(records, output, out_console)
     if output is OutputFormat.TABLE:
         err_console.print(RunSummary.of(records).line())
@@ -118,10 +149,12 @@ def check(
 
 
 def batch(
-    source: Annotated[
+    input_file: Annotated[
         Path,
         typer.Argument(
-            help="JSON Lines input: {id, claim, papers, topic?} per line.", dir_okay=False
+            metavar="SOURCE",
+            help="JSON Lines input: {id, claim, papers, topic?} per line.",
+            dir_okay=False,
         ),
     ],
     out: Annotated[
@@ -131,18 +164,19 @@ def batch(
     model: ModelOption = None,
     timeout: TimeoutOption = None,
     library: LibraryOption = None,
+    paper_source: SourceOption = DEFAULT_SOURCE,
     threshold: ThresholdOption = 0.8,
 ) -> None:
     """Check every (claim, paper) pair of a JSON Lines file; rerun with the same --out to resume."""
-    if not source.is_file():
-        fail(f"no such input file: {source}")
-    if out.resolve() == source.resolve():
+    if not input_file.is_file():
+        fail(f"no such input file: {input_file}")
+    if out.resolve() == input_file.resolve():
         fail("--out must differ from the input file")
-    checker = _checker(judge, model, library, threshold, timeout)
+    checker = _checker(judge, model, library, threshold, timeout, paper_source)
     try:
-        total = pending_pairs(list(read_items(source)), done_pairs(out))
+        total = pending_pairs(list(read_items(input_file)), done_pairs(out))
     except (UnicodeDecodeError, OSError) as error:
-        fail(f"cannot read {source}: {error}")
+        fail(f"cannot read {input_file}: {error}")
     progress = Progress(
         TextColumn("checking"),
         BarColumn(),
@@ -158,7 +192,7 @@ def batch(
 
     try:
         with progress:
-            stats = run_batch(source, out, checker, on_record=advance)
+            stats = run_batch(input_file, out, checker, on_record=advance)
     except KeyboardInterrupt:
         fail(f"interrupted; rerun with --out {out} to resume", code=130)
     except (UnicodeDecodeError, OSError) as error:

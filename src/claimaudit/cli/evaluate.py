@@ -30,7 +30,7 @@ _CORPUS_FORMAT = {
 def _library_source(path: Path, fmt: DatasetFormat, corpus: Path) -> Source:
     with Library.open(path) as library:
         import_corpus(library, corpus, _CORPUS_FORMAT[fmt], ref_prefix=fmt.ref_prefix)
-    return make_source(library=path)
+    return make_source("library", library=path)
 
 
 def eval_command(

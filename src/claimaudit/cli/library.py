@@ -20,6 +20,8 @@ from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
+from claimaudit.sources.arxiv import ArxivClient, ArxivError
+from claimaudit.sources.arxiv_library import add_from_arxiv
 
 app = typer.Typer(
     help="Manage the local paper library.",
@@ -68,7 +70,12 @@ def _print_json(value: object) -> None:
 
 @app.command()
 def add(
-    path: Annotated[Path, typer.Argument(help="PDF, LaTeX, Markdown or text file, or a folder.")],
+    path: Annotated[
+        Path,
+        typer.Argument(
+            help="PDF, LaTeX, Markdown or text file, or a folder; or arxiv:ID to download."
+        ),
+    ],
     ref: Annotated[
         str | None, typer.Option(help="The paper's reference, e.g. arXiv:1706.03762v5.")
     ] = None,
@@ -80,7 +87,10 @@ def add(
     ] = False,
     library: LibraryOption = None,
 ) -> None:
-    """Add one paper: a file, or a folder holding one paper's source."""
+    """Add one paper: a file, a folder holding one paper's source, or arxiv:ID from arXiv."""
+    if str(path).lower().startswith("arxiv:") and not path.exists():
+        _add_arxiv(str(path), ref, title, replace, library)
+        return
     paper_ref = _ref(ref) if ref is not None else None
     if not path.exists():
         fail(f"{path}: no such file or folder")
@@ -96,6 +106,28 @@ def add(
     else:
         message = (
             f"{result.outcome.value} {result.ref}: {result.title} ({result.passage_count} passages)"
+        )
+    out_console.print(Text(message))
+
+
+def _add_arxiv(
+    text: str, ref: str | None, title: str | None, replace: bool, library: Path | None
+) -> None:
+    """Download the paper from arXiv (metadata from its API, text from its PDF) and ingest it."""
+    if ref is not None:
+        fail("--ref does not apply to arxiv:ID; the arXiv id is the reference")
+    paper_ref = _ref(text)
+    with _library(library, create=True) as lib, ArxivClient() as client:
+        try:
+            result = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
+        except (ArxivError, LibraryError) as exc:
+            fail(str(exc))
+    if result.outcome is AddOutcome.UNCHANGED:
+        message = f"{result.ref} is already in the library; nothing to do"
+    else:
+        message = (
+            f"{result.outcome.value} {result.ref} from arXiv: {result.title} "
+            f"({result.passage_count} passages)"
         )
     out_console.print(Text(message))
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from claimaudit.identity import PaperRef
 from claimaudit.library.errors import LibraryError
+from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
 from claimaudit.sources.protocol import Passage, SourceError, SourcePaper
 
@@ -26,6 +27,21 @@ class LibrarySource:
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
+
+    def holds(self, ref: PaperRef) -> bool:
+        """Whether the library has the paper ``ref`` asks for; a library not yet made has none.
+
+        An unreadable library is a SourceError, not "no": it must not send the user elsewhere.
+        """
+        if not resolve_library_path(self.path).exists():
+            return False
+        try:
+            with Library.open(self.path, create=False) as library:
+                return library.get_paper(ref) is not None
+        except LibraryError as exc:
+            raise SourceError(f"local library: {exc}") from exc
+        except sqlite3.Error as exc:
+            raise SourceError(f"local library unreadable: {exc}") from exc
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         try:

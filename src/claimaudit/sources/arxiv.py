@@ -1,0 +1,224 @@
+"""A polite arXiv client: a paper's metadata from the arXiv API (Atom) and its PDF.
+
+Politeness, as arXiv asks of API users: a descriptive User-Agent, one connection, at most one
+request every 3 seconds (``min_interval``, shared by metadata and PDF requests of one client),
+retries with backoff on 429 and 5xx and on connection failures (honouring a numeric
+Retry-After, capped), and a timeout on every request.
+
+Both kinds of request go to one base URL, ``CLAIMAUDIT_ARXIV_BASE_URL`` (default
+``https://export.arxiv.org``, the host arXiv sets aside for programmatic access):
+``{base}/api/query?id_list=ID`` for metadata and ``{base}/pdf/IDvN`` for the PDF. The stored
+paper URL is always the canonical ``https://arxiv.org/abs/IDvN``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
+from types import TracebackType
+
+from claimaudit.identity import PaperRef, RefKind, try_parse_ref
+
+BASE_URL_ENV = "CLAIMAUDIT_ARXIV_BASE_URL"
+DEFAULT_BASE_URL = "https://export.arxiv.org"
+MIN_INTERVAL = 3.0
+DEFAULT_TIMEOUT = 30.0
+MAX_RETRIES = 3
+MAX_WAIT = 60.0
+MAX_PDF_BYTES = 100 * 1024 * 1024
+_ATOM = "{http://www.w3.org/2005/Atom}"
+_RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+
+
+def user_agent() -> str:
+    import httpx
+
+    try:
+        release = version("claimaudit")
+    except PackageNotFoundError:
+        release = "unknown"
+    return (
+        f"claimaudit/{release} (claim checker fetching single papers for a user's own library; "
+        f"python-httpx/{httpx.__version__})"
+    )
+
+
+class ArxivError(Exception):
+    """arXiv could not provide the paper (unknown id, service failure, not a PDF)."""
+
+
+@dataclass(frozen=True)
+class ArxivEntry:
+    """One edition of a paper as the arXiv API describes it."""
+
+    ref: PaperRef  # always versioned
+    title: str
+
+    @property
+    def versioned_id(self) -> str:
+        return f"{self.ref.work}v{self.ref.version}"
+
+
+class ArxivClient:
+    """Metadata and PDFs from arXiv, one request at a time. Thread-safe; close when done.
+
+    ``min_interval`` (default 3 s), ``sleep`` and ``clock`` are injectable so tests run without
+    waiting; ``backoff`` (default 3 s) is the first retry wait, doubled per retry, when the server
+    gives no Retry-After.
+    """
+
+    def __init__(
+        self,
+        base_url: str | None = None,
+        *,
+        min_interval: float | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        retries: int = MAX_RETRIES,
+        backoff: float | None = None,
+        max_pdf_bytes: int = MAX_PDF_BYTES,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        url = base_url or os.environ.get(BASE_URL_ENV, "").strip() or DEFAULT_BASE_URL
+        self.base_url = url.rstrip("/")
+        # Read at construction, not definition, so a test can shorten them for clients it
+        # does not build itself (the command line's).
+        self.min_interval = MIN_INTERVAL if min_interval is None else min_interval
+        self.retries = retries
+        self.backoff = MIN_INTERVAL if backoff is None else backoff
+        self.max_pdf_bytes = max_pdf_bytes
+        self._sleep = sleep
+        self._clock = clock
+        self._last_end: float | None = None
+        self._lock = threading.Lock()
+        # Imported on use: httpx is slow to import, and this module loads with every command.
+        import httpx
+
+        self._http = httpx.Client(
+            headers={"User-Agent": user_agent()},
+            timeout=timeout,
+            follow_redirects=True,
+            limits=httpx.Limits(max_connections=1),
+        )
+        self.requests_made = 0
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> ArxivClient:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def entry(self, ref: PaperRef) -> ArxivEntry:
+        """The edition ``ref`` names (the newest one when unversioned), from the arXiv API."""
+        if ref.kind is not RefKind.ARXIV:
+            raise ArxivError(f"{ref} is not an arXiv paper")
+        wanted = ref.work if ref.version is None else f"{ref.work}v{ref.version}"
+        reply = self._get(f"{self.base_url}/api/query", {"id_list": wanted, "max_results": "1"})
+        entry = parse_entry(reply.content, ref)
+        if not ref.matches(entry.ref):
+            raise ArxivError(f"arXiv answered with {entry.ref}, not the requested {ref}")
+        return entry
+
+    def pdf(self, entry: ArxivEntry) -> bytes:
+        """The PDF of exactly this edition."""
+        reply = self._get(self.pdf_url(entry))
+        data = reply.content
+        if not data.startswith(b"%PDF-"):
+            kind = reply.headers.get("content-type", "unknown type")
+            raise ArxivError(f"arXiv did not return a PDF for {entry.ref} (got {kind})")
+        return data
+
+    def pdf_url(self, entry: ArxivEntry) -> str:
+        return f"{self.base_url}/pdf/{entry.versioned_id}"
+
+    def _get(self, url: str, params: dict[str, str] | None = None) -> _Reply:
+        import httpx
+
+        attempt = 0
+        while True:
+            wait: float | None = None
+            try:
+                reply = self._throttled_get(url, params)
+            except httpx.HTTPError as error:
+                failure = f"arXiv unreachable at {self.base_url} ({type(error).__name__})"
+            else:
+                if reply.status == 200:
+                    return reply
+                failure = f"arXiv answered HTTP {reply.status} for {url}"
+                if reply.status not in _RETRY_STATUSES:
+                    raise ArxivError(failure)
+                wait = _retry_after(reply.headers)
+            if attempt >= self.retries:
+                raise ArxivError(f"{failure}; gave up after {attempt + 1} attempts")
+            self._sleep(min(MAX_WAIT, self.backoff * 2**attempt if wait is None else wait))
+            attempt += 1
+
+    def _throttled_get(self, url: str, params: dict[str, str] | None) -> _Reply:
+        with self._lock:
+            if self._last_end is not None:
+                remaining = self._last_end + self.min_interval - self._clock()
+                if remaining > 0:
+                    self._sleep(remaining)
+            self.requests_made += 1
+            try:
+                with self._http.stream("GET", url, params=params) as response:
+                    chunks: list[bytes] = []
+                    size = 0
+                    for chunk in response.iter_bytes():
+                        size += len(chunk)
+                        if size > self.max_pdf_bytes:
+                            raise ArxivError(f"{url}: reply over {self.max_pdf_bytes:,} bytes")
+                        chunks.append(chunk)
+                return _Reply(response.status_code, response.headers, b"".join(chunks))
+            finally:
+                # The interval runs from the end of a request: a slow download counts for nothing.
+                self._last_end = self._clock()
+
+
+@dataclass(frozen=True)
+class _Reply:
+    status: int
+    headers: Mapping[str, str]  # case-insensitive (httpx.Headers)
+    content: bytes
+
+
+def _retry_after(headers: Mapping[str, str]) -> float | None:
+    value = headers.get("retry-after", "")
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        return None  # absent, or an HTTP date: use our own backoff
+
+
+def parse_entry(feed: bytes, requested: PaperRef) -> ArxivEntry:
+    """The first entry of an arXiv API Atom feed; ArxivError for an error feed or none."""
+    try:
+        root = ET.fromstring(feed)
+    except ET.ParseError as error:
+        raise ArxivError(f"arXiv metadata for {requested} is not valid Atom ({error})") from None
+    entry = root.find(f"{_ATOM}entry")
+    if entry is None:
+        raise ArxivError(f"arXiv has no paper {requested}")
+    ident = (entry.findtext(f"{_ATOM}id") or "").strip()
+    title = " ".join((entry.findtext(f"{_ATOM}title") or "").split())
+    if "/api/errors" in ident:
+        summary = " ".join((entry.findtext(f"{_ATOM}summary") or "unknown error").split())
+        raise ArxivError(f"arXiv API error for {requested}: {summary}")
+    found = try_parse_ref(ident)
+    if found is None or found.kind is not RefKind.ARXIV or found.version is None or not title:
+        # arXiv answers an unknown id with an entry that has neither id nor title.
+        raise ArxivError(f"arXiv has no paper {requested}")
+    return ArxivEntry(ref=found, title=title)

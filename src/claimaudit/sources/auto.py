@@ -1,0 +1,67 @@
+"""The ``auto`` source, the command line's default: the library when it holds the paper, else
+Valyu Search when ``VALYU_API_KEY`` is set, else a ``not_checked`` record saying what to do.
+
+A library that exists but cannot be read is reported as such rather than passed over: a broken
+library must not quietly turn into paid searches.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from claimaudit.identity import PaperRef, RefKind
+from claimaudit.library.paths import resolve_library_path
+from claimaudit.sources.library import LibrarySource
+from claimaudit.sources.protocol import SourceError, SourcePaper
+from claimaudit.sources.valyu import API_KEY_ENV, ValyuSource
+
+if TYPE_CHECKING:
+    from claimaudit.plugins import Registry
+
+NAME = "auto"
+
+
+class AutoSource:
+    name = NAME
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        *,
+        library: LibrarySource | None = None,
+        valyu: ValyuSource | None = None,
+    ) -> None:
+        self.path = path
+        self.library = library or LibrarySource(path)
+        self.valyu = valyu or ValyuSource()
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        if self.library.holds(ref):
+            return self.library.fetch(ref, query)
+        if ref.kind is not RefKind.ARXIV:
+            return self.library.fetch(ref, query)  # Valyu cannot help: the library's own error
+        if os.environ.get(API_KEY_ENV, "").strip():
+            return self.valyu.fetch(ref, query)
+        raise SourceError(
+            f"{ref}: paper not in the library; add it or set {API_KEY_ENV} "
+            f"(`claimaudit library add arxiv:{_wanted(ref)}` or `check --fetch`; library: "
+            f"{resolve_library_path(self.library.path)})"
+        )
+
+
+def _wanted(ref: PaperRef) -> str:
+    return ref.work if ref.version is None else f"{ref.work}v{ref.version}"
+
+
+def make_auto_source(*, path: Path | None = None) -> AutoSource:
+    return AutoSource(path)
+
+
+def register(registry: Registry) -> None:
+    registry.add_source(
+        NAME,
+        make_auto_source,
+        f"The library when it holds the paper, else Valyu Search when {API_KEY_ENV} is set.",
+    )

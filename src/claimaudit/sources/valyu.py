@@ -1,0 +1,259 @@
+"""The ``valyu`` paper source: excerpts of an arXiv paper found by Valyu Search, as in the seed.
+
+One search per paper: query ``arXiv <id> <topic, else the claim>``, ``search_type "all"``, the
+``valyu/valyu-arxiv`` collection, 5 results of up to 5,000 characters each. Only results whose URL
+(else id) names the requested paper survive, under the version rule of ``PaperRef.matches``. Their
+distinct excerpts are joined in order and split at blank lines into passages ``P001``...; the
+paper is marked as search excerpts (``evidenceScope: "search_excerpts"``), not the full text.
+
+Excerpts over the judge's budget are refused, not cut: the checker's selection would silently keep
+the best-ranked part, which for search snippets hides how little of the paper was seen.
+
+The SDK's ``search()`` never raises: any failure comes back as ``success=False``. It retries HTTP
+429 itself (honouring Retry-After); this source adds one retry after a 5xx, which the SDK does not
+retry. Timeouts and connection errors are not retried (a timed-out search may have been billed).
+Every HTTP attempt, retries included, is counted in ``SourcePaper.calls``. The key comes from
+``VALYU_API_KEY`` and is scrubbed from every message.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from claimaudit.identity import PaperRef, RefKind, try_parse_ref
+from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
+from claimaudit.sources.protocol import Passage, SourceError, SourcePaper
+
+if TYPE_CHECKING:
+    from claimaudit.plugins import Registry
+
+NAME = "valyu"
+API_KEY_ENV = "VALYU_API_KEY"
+BASE_URL_ENV = "CLAIMAUDIT_VALYU_BASE_URL"
+DEFAULT_BASE_URL = "https://api.valyu.ai/v1"
+COLLECTION = "valyu/valyu-arxiv"
+MAX_RESULTS = 5
+RESPONSE_LENGTH = 5_000
+DEFAULT_TIMEOUT = 60.0
+SERVER_ERROR_WAIT = 2.0
+_BLANK_LINE = re.compile(r"\r?\n\s*\r?\n")
+_PYDANTIC_DETAIL = re.compile(r"\s*\[type=.*$")
+
+
+class ValyuSource:
+    """Serves arXiv papers as Valyu Search excerpts. Needs ``VALYU_API_KEY``.
+
+    The key and base URL are read when a paper is fetched, not when the source is built, so
+    building it never fails: a missing key is a ``not_checked`` record for each paper.
+    """
+
+    name = NAME
+
+    def __init__(
+        self,
+        *,
+        base_url: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        max_rate_limit_retries: int = 2,
+        server_error_wait: float | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self._base_url = base_url
+        self.timeout = timeout
+        self.max_rate_limit_retries = max_rate_limit_retries
+        # Read at construction so tests can shorten it for sources they do not build.
+        self.server_error_wait = (
+            SERVER_ERROR_WAIT if server_error_wait is None else server_error_wait
+        )
+        self._sleep = sleep
+
+    @property
+    def base_url(self) -> str:
+        url = self._base_url or os.environ.get(BASE_URL_ENV, "").strip() or DEFAULT_BASE_URL
+        return url.rstrip("/")
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        if ref.kind is not RefKind.ARXIV:
+            raise SourceError(f"{ref}: the valyu source searches arXiv papers only")
+        key = os.environ.get(API_KEY_ENV, "").strip()
+        if not key:
+            raise SourceError(f"{API_KEY_ENV} is not set; the valyu source needs a Valyu API key")
+        wanted = ref.work if ref.version is None else f"{ref.work}v{ref.version}"
+        search_query = f"arXiv {wanted} {query}".strip()
+        results, calls = self._search(search_query, key)
+        found = [(r, f) for r in results if (f := _identity(r)) is not None and ref.matches(f)]
+        if not found:
+            raise SourceError(
+                f"Valyu search did not return {ref} among its {len(results)} results; "
+                "no verdict attempted"
+            )
+        excerpts = list(dict.fromkeys(text for r, _ in found if (text := _text(r))))
+        if not excerpts:
+            raise SourceError(f"Valyu search returned {ref} but no text excerpts of it")
+        passages = _passages(ref, "\n\n".join(excerpts))
+        editions = {f for _, f in found}
+        # Excerpts of several editions answer an unversioned request but name no single one.
+        matched = editions.pop() if len(editions) == 1 else ref.unversioned
+        first, first_ref = found[0]
+        return SourcePaper(
+            ref=matched,
+            title=_title(first) or str(matched),
+            url=str(first.url) if first_ref == matched else matched.url,
+            passages=passages,
+            retrieved_at=datetime.now(UTC),
+            search_query=search_query,
+            full_text=False,
+            calls=calls,
+        )
+
+    def _search(self, search_query: str, key: str) -> tuple[Sequence[Any], int]:
+        # Imported on use: the SDK and requests are slow to import, and most runs never search.
+        import requests
+        from valyu import Valyu
+
+        adapter = _counting_adapter()
+        session = requests.Session()
+        session.mount("http://", adapter)
+        session.mount("https://", adapter)
+        client = Valyu(
+            api_key=key,
+            base_url=self.base_url,
+            timeout=self.timeout,
+            session=session,
+            max_rate_limit_retries=self.max_rate_limit_retries,
+        )
+        try:
+            for attempt in range(2):
+                response = client.search(
+                    search_query,
+                    search_type="all",
+                    max_num_results=MAX_RESULTS,
+                    included_sources=[COLLECTION],
+                    response_length=RESPONSE_LENGTH,
+                )
+                failed = response is None or not response.success or bool(response.error)
+                status = adapter.last.status_code if adapter.last is not None else None
+                if failed and status is not None and status >= 500 and attempt == 0:
+                    self._sleep(self.server_error_wait)
+                    continue
+                break
+        finally:
+            session.close()
+        if failed or response is None:
+            reason = _failure(adapter, getattr(response, "error", None), self.base_url)
+            raise SourceError(f"Valyu search failed: {reason.replace(key, '[redacted]')}")
+        return list(response.results), adapter.sent
+
+
+def _counting_adapter() -> Any:
+    """A requests adapter that counts every HTTP attempt (the SDK's own 429 retries too) and
+    keeps the last reply, or the name of the error when there was none."""
+    import requests
+    from requests.adapters import HTTPAdapter
+
+    class CountingAdapter(HTTPAdapter):
+        def __init__(self) -> None:
+            super().__init__(max_retries=0)
+            self.sent = 0
+            self.last: requests.Response | None = None
+            self.last_error: str | None = None
+
+        def send(self, request: Any, *args: Any, **kwargs: Any) -> requests.Response:
+            self.sent += 1
+            self.last, self.last_error = None, None
+            try:
+                self.last = super().send(request, *args, **kwargs)
+            except requests.RequestException as error:
+                self.last_error = type(error).__name__
+                raise
+            return self.last
+
+    return CountingAdapter()
+
+
+def _identity(result: Any) -> PaperRef | None:
+    """The arXiv paper a result is from: its URL, else its id."""
+    for value in (getattr(result, "url", None), getattr(result, "id", None)):
+        ref = try_parse_ref(value) if isinstance(value, str) else None
+        if ref is not None and ref.kind is RefKind.ARXIV:
+            return ref
+    return None
+
+
+def _text(result: Any) -> str:
+    content = getattr(result, "content", None)
+    return content.strip() if isinstance(content, str) else ""
+
+
+def _passages(ref: PaperRef, text: str) -> list[Passage]:
+    blocks = [b.strip() for b in _BLANK_LINE.split(text) if b.strip()]
+    hint = (
+        f"nothing was truncated: select sections (narrow --topic) or add the paper to the "
+        f"library (claimaudit library add arxiv:{ref.work})"
+    )
+    if len(text) > MAX_CHARS:
+        raise SourceError(
+            f"Valyu returned {len(text):,} characters of excerpts for {ref}, over the judge's "
+            f"budget of {MAX_CHARS:,}; {hint}"
+        )
+    if len(blocks) > MAX_PASSAGES:
+        raise SourceError(
+            f"Valyu returned {len(blocks)} excerpt passages for {ref}, over the judge's budget "
+            f"of {MAX_PASSAGES}; {hint}"
+        )
+    return [Passage(f"P{i:03d}", block) for i, block in enumerate(blocks, start=1)]
+
+
+def _failure(adapter: Any, sdk_error: str | None, base_url: str) -> str:
+    """One short line saying what went wrong, from the last HTTP exchange where there was one."""
+    if adapter.last is None:
+        return f"Valyu unreachable at {base_url} ({adapter.last_error or sdk_error or 'no reply'})"
+    status = adapter.last.status_code
+    if status != 200:
+        try:
+            body = adapter.last.json()
+        except ValueError:
+            body = None
+        detail = body.get("error") if isinstance(body, dict) else None
+        return f"HTTP {status}" + (f": {_one_line(detail)}" if isinstance(detail, str) else "")
+    # A 200 the SDK could not read (missing fields) or one that reports an error itself.
+    return _one_line(sdk_error or "unreadable reply")
+
+
+def _one_line(text: str) -> str:
+    """One short line; a pydantic report becomes ``field: problem`` pairs without input dumps."""
+    lines = text.splitlines()
+    if lines and "validation error" in lines[0]:
+        problems, where = [], ""
+        for line in lines[1:]:
+            if not line.startswith(" "):
+                where = line.strip()
+            elif not line.strip().startswith("For further information"):
+                problems.append(f"{where}: {_PYDANTIC_DETAIL.sub('', line).strip()}")
+        lines = [f"malformed reply ({'; '.join(problems)})"]
+    joined = "; ".join(line.strip() for line in lines if line.strip())
+    return joined if len(joined) <= 300 else joined[:297] + "..."
+
+
+def _title(result: Any) -> str:
+    title = getattr(result, "title", None)
+    return " ".join(title.split()) if isinstance(title, str) else ""
+
+
+def make_valyu_source(*, path: Path | None = None) -> ValyuSource:
+    del path  # sources are built with the library path; Valyu has no use for it
+    return ValyuSource()
+
+
+def register(registry: Registry) -> None:
+    registry.add_source(
+        NAME,
+        make_valyu_source,
+        f"Valyu Search excerpts of arXiv papers; needs {API_KEY_ENV}.",
+    )

@@ -1,0 +1,205 @@
+"""``check``/``batch`` with ``--source`` and ``--fetch``: Valyu and arXiv fakes on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from claimaudit.cli import app
+from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, record_from_dict
+from tests.cli.conftest import DEEP_RULES_REF
+from tests.library.helpers import make_pdf
+from tests.sources.arxivserver import ArxivServer
+from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
+
+CLAIM = "The Transformer dispenses with recurrence and convolutions entirely."
+ABSTRACT = [
+    "The dominant sequence transduction models are based on complex recurrent or convolutional "
+    "neural networks that include an encoder and a decoder.",
+    "We propose a new simple network architecture, the Transformer, based solely on attention "
+    "mechanisms, dispensing with recurrence and convolutions entirely.",
+]
+RESULTS = "Experiments on two machine translation tasks show these models to be superior."
+ABS = "https://arxiv.org/abs/"
+# Every field of the seed's checked record (claim-checker.ts, type Checked).
+SEED_FIELDS = {
+    "claim",
+    "paperTitle",
+    "paperUrl",
+    "searchQuery",
+    "evidenceScope",
+    "retrievedAt",
+    "model",
+    "verdict",
+    "confidence",
+    "probabilities",
+    "evidencePassageId",
+    "evidence",
+    "evidenceConfidence",
+    "needsReview",
+}
+
+
+@pytest.fixture
+def valyu(monkeypatch: pytest.MonkeyPatch) -> Iterator[ValyuServer]:
+    monkeypatch.setattr("claimaudit.sources.valyu.SERVER_ERROR_WAIT", 0.0)
+    with ValyuServer() as server:
+        server.results = [
+            result(f"{ABS}1810.04805v2", "BERT is bidirectional.", title="BERT"),
+            result(f"{ABS}1706.03762v7", "\n\n".join(ABSTRACT)),
+            result(f"{ABS}1706.03762v7", RESULTS),
+        ]
+        monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
+        monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", server.url)
+        yield server
+
+
+@pytest.fixture
+def arxiv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ArxivServer]:
+    pdf = make_pdf(tmp_path / "attention.pdf", text=" ".join(ABSTRACT)).read_bytes()
+    # The command line builds its own client: no 3-second pacing against a local fake.
+    monkeypatch.setattr("claimaudit.sources.arxiv.MIN_INTERVAL", 0.0)
+    with ArxivServer() as server:
+        server.add("1706.03762", "Attention Is All You Need", {7: pdf})
+        monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", server.url)
+        yield server
+
+
+def check(runner: CliRunner, library: Path, *args: str) -> tuple[int, list[dict[str, object]]]:
+    outcome = runner.invoke(
+        app, ["check", CLAIM, "--library", str(library), "--format", "json", *args]
+    )
+    assert TEST_VALYU_KEY not in outcome.stdout + outcome.stderr
+    records = json.loads(outcome.stdout) if outcome.stdout.strip().startswith("[") else []
+    return outcome.exit_code, records
+
+
+def test_valyu_and_jev_give_seed_shaped_records(
+    runner: CliRunner, paper_library: Path, valyu: ValyuServer, jev_mock: str
+) -> None:
+    args = ("--paper", "1706.03762v7", "--topic", "recurrence", "--source", "valyu")
+    code, [data] = check(runner, paper_library, *args, "--judge", "jev")
+    assert code == 0
+    assert set(data) >= SEED_FIELDS
+    record = record_from_dict(data)
+    assert isinstance(record, CheckedRecord)
+    assert record.evidence_scope == "search_excerpts"
+    assert record.search_query == "arXiv 1706.03762v7 recurrence"
+    assert record.paper_title == "Attention Is All You Need"
+    assert record.paper_url == f"{ABS}1706.03762v7"
+    assert record.paper_ref == record.matched_ref == "arXiv:1706.03762v7"
+    assert record.judge == "jev" and record.verdict in RELATIONS
+    assert set(record.probabilities) == set(RELATIONS)
+    assert record.passages_considered == record.passages_selected == 3
+    excerpts = {"P001": ABSTRACT[0], "P002": ABSTRACT[1], "P003": RESULTS}
+    if record.evidence_passage_id is not None:
+        assert record.evidence == excerpts[record.evidence_passage_id]  # verbatim
+    [search] = valyu.searches
+    assert search.json["included_sources"] == ["valyu/valyu-arxiv"]
+
+
+def _break(server: ValyuServer, fault: str) -> None:
+    if fault == "http500":
+        server.fail_next(500, count=2)  # the first try and the one retry
+    elif fault == "other_paper_and_version":
+        server.results = [server.results[0], result(f"{ABS}1706.03762v5", "Version five.")]
+    elif fault == "empty_content":
+        server.results = [result(f"{ABS}1706.03762v7", "   ")]
+    elif fault == "missing_fields":
+        server.reply_next(200, {"success": True})
+
+
+@pytest.mark.parametrize(
+    ("fault", "message"),
+    [
+        ("http500", "Valyu search failed: HTTP 500"),
+        ("other_paper_and_version", "did not return arXiv:1706.03762v7 among its 2 results"),
+        ("empty_content", "returned arXiv:1706.03762v7 but no text excerpts"),
+        ("missing_fields", "Valyu search failed: malformed reply"),
+    ],
+)
+def test_valyu_failures_are_not_checked_records(
+    runner: CliRunner,
+    paper_library: Path,
+    valyu: ValyuServer,
+    jev_mock: str,
+    fault: str,
+    message: str,
+) -> None:
+    _break(valyu, fault)
+    code, [data] = check(
+        runner, paper_library, "-p", "1706.03762v7", "--source", "valyu", "--judge", "jev"
+    )
+    record = record_from_dict(data)
+    assert code == 0 and isinstance(record, NotCheckedRecord)
+    assert message in record.error and record.paper_url == f"{ABS}1706.03762v7"
+
+
+def test_auto_uses_the_library_then_valyu(
+    runner: CliRunner,
+    paper_library: Path,
+    valyu: ValyuServer,
+    jev_mock: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, records = check(
+        runner, paper_library, "-p", DEEP_RULES_REF, "-p", "1706.03762", "--judge", "jev"
+    )
+    assert code == 0
+    scopes = [r.get("evidenceScope") for r in records]
+    assert scopes[0] in ("full_text", "selected_passages") and scopes[1] == "search_excerpts"
+    assert len(valyu.searches) == 1  # only for the paper the library lacks
+    monkeypatch.delenv("VALYU_API_KEY")
+    _, [data] = check(runner, paper_library, "-p", "1706.03762", "--judge", "jev")
+    assert data["verdict"] == "not_checked"
+    assert "paper not in the library; add it or set VALYU_API_KEY" in str(data["error"])
+
+
+def test_fetch_adds_missing_arxiv_papers_first(
+    runner: CliRunner, library_copy: Path, arxiv: ArxivServer, jev_mock: str
+) -> None:
+    code, [data] = check(runner, library_copy, "-p", "1706.03762", "--fetch", "--judge", "jev")
+    record = record_from_dict(data)
+    assert code == 0 and isinstance(record, CheckedRecord), data
+    assert record.matched_ref == "arXiv:1706.03762v7" and record.evidence_scope == "full_text"
+    assert record.paper_title == "Attention Is All You Need"
+    assert [s.path for s in arxiv.seen] == ["/api/query", "/pdf/1706.03762v7"]
+    code, [data] = check(runner, library_copy, "-p", "1706.03762", "--fetch", "--judge", "jev")
+    assert code == 0 and data["verdict"] in RELATIONS and len(arxiv.seen) == 2  # now stored
+    _, [data] = check(runner, library_copy, "-p", "1706.03762v9", "--fetch", "--judge", "jev")
+    assert "could not fetch arXiv:1706.03762v9 from arXiv" in str(data["error"])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--source", "nowhere"], "unknown source 'nowhere'"),
+        (["--source", "valyu", "--fetch"], "--fetch adds papers to the library"),
+    ],
+)
+def test_source_usage_errors(
+    runner: CliRunner, library_copy: Path, args: list[str], message: str
+) -> None:
+    outcome = runner.invoke(
+        app, ["check", CLAIM, "--library", str(library_copy), "-p", "1706.03762", *args]
+    )
+    assert outcome.exit_code == 2 and message in outcome.stderr
+    assert len(outcome.stderr.strip().splitlines()) == 1
+
+
+def test_batch_takes_a_source(
+    runner: CliRunner, tmp_path: Path, valyu: ValyuServer, jev_mock: str
+) -> None:
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text(json.dumps({"id": "a", "claim": CLAIM, "papers": ["1706.03762"]}) + "\n")
+    out = tmp_path / "out.jsonl"
+    args = ["batch", str(claims), "--out", str(out), "--source", "valyu", "--judge", "jev"]
+    outcome = runner.invoke(app, [*args, "--library", str(tmp_path / "absent.sqlite3")])
+    assert outcome.exit_code == 0, outcome.stderr
+    [row] = [json.loads(line) for line in out.read_text().splitlines()]
+    assert row["id"] == "a" and row["evidenceScope"] == "search_excerpts"
+    assert row["matchedRef"] == "arXiv:1706.03762v7"

@@ -1,0 +1,95 @@
+"""``claimaudit library add arxiv:ID``: download from a local arXiv peer, then ingest."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from claimaudit.cli import _install_commands, app
+from claimaudit.identity import parse_ref
+from claimaudit.library.store import Library
+from tests.library.helpers import PDF_TEXT, make_blank_pdf, make_pdf
+from tests.sources.arxivserver import ArxivServer
+
+_install_commands()
+runner = CliRunner()
+
+
+def run(*args: str | Path) -> Result:
+    return runner.invoke(app, ["library", *map(str, args)])
+
+
+@pytest.fixture
+def arxiv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ArxivServer]:
+    monkeypatch.setattr("claimaudit.sources.arxiv.MIN_INTERVAL", 0.0)
+    pdf = make_pdf(tmp_path / "paper.pdf").read_bytes()
+    blank = make_blank_pdf(tmp_path / "blank.pdf").read_bytes()
+    with ArxivServer() as server:
+        server.add("1706.03762", "Attention Is All\n  You Need", {5: pdf, 7: pdf})
+        server.add("hep-th/9901001", "Old style", {2: pdf})
+        server.add("2001.00001", "A scan", {1: blank})
+        monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", server.url)
+        yield server
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "library.sqlite3"
+
+
+def test_add_from_arxiv_then_show(arxiv: ArxivServer, db: Path) -> None:
+    added = run("add", "arxiv:1706.03762", "--library", db)
+    assert added.exit_code == 0, added.stderr
+    assert "added arXiv:1706.03762v7 from arXiv: Attention Is All You Need" in added.stdout
+    shown = run("show", "1706.03762", "--library", db)
+    assert "arXiv:1706.03762v7" in shown.stdout and "BLEU score of 28.4" in shown.stdout
+    assert f"{arxiv.url}/pdf/1706.03762v7" in shown.stdout
+    again = run("add", "arXiv:1706.03762v7", "--library", db)
+    assert again.exit_code == 0 and "already in the library; nothing to do" in again.stdout
+    assert [s.path for s in arxiv.seen].count("/pdf/1706.03762v7") == 1
+    older = run("add", "arxiv:1706.03762v5", "--title", "Mine", "--library", db)
+    assert older.exit_code == 0 and "added arXiv:1706.03762v5 from arXiv: Mine" in older.stdout
+    old_style = run("add", "arxiv:hep-th/9901001", "--library", db)
+    assert old_style.exit_code == 0 and "arXiv:hep-th/9901001v2" in old_style.stdout
+    with Library.open(db) as library:
+        assert library.require_paper(parse_ref("1706.03762v5")).title == "Mine"
+        assert len(library.list_papers()) == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["arxiv:1706.03762v9"], "arXiv has no paper arXiv:1706.03762v9"),
+        (["arxiv:2001.00001"], "the PDF has no extractable text"),
+        (["arxiv:not-an-id"], "not a paper reference"),
+        (["arxiv:1706.03762", "--ref", "1706.03762"], "--ref does not apply to arxiv:ID"),
+    ],
+)
+def test_failures_are_one_line_and_change_nothing(
+    arxiv: ArxivServer, db: Path, args: list[str], message: str
+) -> None:
+    outcome = run("add", *args, "--library", db)
+    assert outcome.exit_code == 2 and message in outcome.stderr
+    assert len(outcome.stderr.strip().splitlines()) == 1 and "Traceback" not in outcome.stderr
+    if db.exists():
+        with Library.open(db) as library:
+            assert library.list_papers() == []
+
+
+def test_arxiv_down_is_a_clean_failure(arxiv: ArxivServer, db: Path) -> None:
+    arxiv.fail_next(503, count=4, retry_after="0")
+    outcome = run("add", "arxiv:1706.03762", "--library", db)
+    assert outcome.exit_code == 2
+    assert "arXiv answered HTTP 503" in outcome.stderr and "gave up after 4" in outcome.stderr
+
+
+def test_a_local_file_named_like_an_id_is_still_a_file(
+    arxiv: ArxivServer, db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    make_pdf(tmp_path / "arxiv:1706.03762v1", text="Local copy. " + PDF_TEXT)
+    outcome = run("add", "arxiv:1706.03762v1", "--ref", "1706.03762v1", "--library", db)
+    assert outcome.exit_code == 0 and arxiv.seen == []

@@ -1,0 +1,185 @@
+"""A local arXiv peer: the API's Atom metadata (``/api/query?id_list=``) and PDFs (``/pdf/IDvN``).
+
+    with ArxivServer() as srv:
+        srv.add("1706.03762", "Attention Is All\\n  You Need", {1: pdf_v1, 7: pdf_v7})
+        srv.fail_next(503, retry_after="0")   # then normal service
+        ...
+        assert srv.seen[0].path == "/api/query"
+
+Like arXiv: an unversioned id_list gives the newest version; a malformed id gives an error entry
+(``<id>http://arxiv.org/api/errors#...``); an unknown id an empty feed. Stdlib only, 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import TracebackType
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+from xml.sax.saxutils import escape
+
+_ID = re.compile(r"^(?P<work>\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v(?P<v>\d+))?$")
+
+_FEED = """<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/"
+      xmlns:arxiv="http://arxiv.org/schemas/atom">
+  <link href="http://arxiv.org/api/query?id_list={query}" rel="self" type="application/atom+xml"/>
+  <title type="html">ArXiv Query: id_list={query}</title>
+  <id>http://arxiv.org/api/fake</id>
+  <updated>2026-01-01T00:00:00-05:00</updated>
+  <opensearch:totalResults>{total}</opensearch:totalResults>
+  <opensearch:startIndex>0</opensearch:startIndex>
+  <opensearch:itemsPerPage>1</opensearch:itemsPerPage>
+{entries}</feed>
+"""
+_ENTRY = """  <entry>
+    <id>http://arxiv.org/abs/{vid}</id>
+    <updated>2023-08-02T00:41:18Z</updated>
+    <published>2017-06-12T17:57:34Z</published>
+    <title>{title}</title>
+    <summary>  An abstract.
+</summary>
+    <author><name>A. Author</name></author>
+    <link href="http://arxiv.org/abs/{vid}" rel="alternate" type="text/html"/>
+    <link title="pdf" href="http://arxiv.org/pdf/{vid}" rel="related" type="application/pdf"/>
+    <arxiv:primary_category term="cs.CL" scheme="http://arxiv.org/schemas/atom"/>
+  </entry>
+"""
+_ERROR = """  <entry>
+    <id>http://arxiv.org/api/errors#incorrect_id_format_for_{query}</id>
+    <title>Error</title>
+    <summary>incorrect id format for {query}</summary>
+    <updated>2026-01-01T00:00:00-05:00</updated>
+    <link href="http://arxiv.org/api/errors#incorrect_id_format_for_{query}" rel="alternate"/>
+    <author><name>arXiv api core</name></author>
+  </entry>
+"""
+
+
+@dataclass(frozen=True)
+class Reply:
+    status: int
+    body: bytes
+    content_type: str = "text/plain"
+    headers: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Seen:
+    path: str
+    query: Mapping[str, list[str]]
+    headers: Mapping[str, str]
+
+
+class ArxivServer:
+    def __init__(self) -> None:
+        self.papers: dict[str, tuple[str, dict[int, bytes]]] = {}
+        self._queued: deque[Reply] = deque()
+        self._lock = threading.Lock()
+        self._seen: list[Seen] = []
+        handler = type("BoundArxivHandler", (_Handler,), {"owner": self})
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, args=(0.02,), name="arxivserver", daemon=True
+        )
+        self._closing = threading.Event()
+        self.delay = 0.0  # seconds every reply waits (to outlast a client timeout)
+
+    @property
+    def url(self) -> str:
+        host, port = self._httpd.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    @property
+    def seen(self) -> list[Seen]:
+        with self._lock:
+            return list(self._seen)
+
+    def add(self, work: str, title: str, versions: dict[int, bytes]) -> None:
+        self.papers[work] = (title, versions)
+
+    def reply_next(
+        self, status: int, body: bytes, content_type: str = "text/html", **headers: str
+    ) -> None:
+        with self._lock:
+            self._queued.append(Reply(status, body, content_type, headers))
+
+    def fail_next(self, status: int, *, count: int = 1, retry_after: str | None = None) -> None:
+        headers = {"Retry-After": retry_after} if retry_after is not None else {}
+        for _ in range(count):
+            self.reply_next(status, f"fake arXiv error {status}".encode(), "text/plain", **headers)
+
+    def _serve(self, seen: Seen) -> Reply:
+        with self._lock:
+            self._seen.append(seen)
+            if self._queued:
+                return self._queued.popleft()
+        if seen.path == "/api/query":
+            return self._metadata(seen.query.get("id_list", [""])[0])
+        if seen.path.startswith("/pdf/"):
+            return self._pdf(seen.path.removeprefix("/pdf/"))
+        return Reply(404, b"not found")
+
+    def _metadata(self, wanted: str) -> Reply:
+        match = _ID.match(wanted)
+        if match is None:
+            entries, total = _ERROR.format(query=escape(wanted)), 1
+        else:
+            paper = self.papers.get(match["work"])
+            version = int(match["v"]) if match["v"] else max(paper[1]) if paper else None
+            if paper is None or version not in paper[1]:
+                entries, total = "", 0
+            else:
+                vid = f"{match['work']}v{version}"
+                entries, total = _ENTRY.format(vid=vid, title=escape(paper[0])), 1
+        feed = _FEED.format(query=escape(wanted), total=total, entries=entries)
+        return Reply(200, feed.encode(), "application/atom+xml; charset=utf-8")
+
+    def _pdf(self, vid: str) -> Reply:
+        match = _ID.match(vid)
+        paper = self.papers.get(match["work"]) if match else None
+        if match is None or paper is None or not match["v"] or int(match["v"]) not in paper[1]:
+            return Reply(404, b"<html>not found</html>", "text/html")
+        return Reply(200, paper[1][int(match["v"])], "application/pdf")
+
+    def __enter__(self) -> ArxivServer:
+        self._thread.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._closing.set()
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+
+class _Handler(BaseHTTPRequestHandler):
+    owner: ArxivServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        parts = urlsplit(self.path)
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        reply = self.owner._serve(Seen(parts.path, parse_qs(parts.query), headers))
+        if self.owner.delay:
+            self.owner._closing.wait(self.owner.delay)
+        self.send_response(reply.status)
+        self.send_header("Content-Type", reply.content_type)
+        self.send_header("Content-Length", str(len(reply.body)))
+        for name, value in reply.headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(reply.body)

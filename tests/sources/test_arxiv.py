@@ -1,0 +1,170 @@
+"""ArxivClient against a local arXiv peer: metadata, PDFs, pacing, retries, timeouts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.sources.arxiv import DEFAULT_BASE_URL, ArxivClient, ArxivEntry, ArxivError
+from tests.library.helpers import make_pdf
+from tests.sources.arxivserver import ArxivServer
+
+TITLE = "Attention Is All\n  You Need"
+
+
+class FakeTime:
+    """A clock that only moves when the client sleeps (or a test says so)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.sleeps: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+
+@pytest.fixture
+def pdf_bytes(tmp_path: Path) -> bytes:
+    return make_pdf(tmp_path / "paper.pdf").read_bytes()
+
+
+@pytest.fixture
+def arxiv(pdf_bytes: bytes) -> Iterator[ArxivServer]:
+    with ArxivServer() as server:
+        server.add("1706.03762", TITLE, {1: pdf_bytes, 7: pdf_bytes})
+        server.add("hep-th/9901001", "Old style", {2: pdf_bytes})
+        yield server
+
+
+@pytest.fixture
+def time_() -> FakeTime:
+    return FakeTime()
+
+
+@pytest.fixture
+def client(arxiv: ArxivServer, time_: FakeTime) -> Iterator[ArxivClient]:
+    with ArxivClient(arxiv.url, sleep=time_.sleep, clock=time_.clock, timeout=5.0) as made:
+        yield made
+
+
+def error(client: ArxivClient, ref: str) -> str:
+    with pytest.raises(ArxivError) as caught:
+        client.entry(parse_ref(ref))
+    return str(caught.value)
+
+
+def test_entry_gives_the_newest_version_for_an_unversioned_id(
+    arxiv: ArxivServer, client: ArxivClient
+) -> None:
+    entry = client.entry(parse_ref("arXiv:1706.03762"))
+    assert entry == ArxivEntry(parse_ref("1706.03762v7"), "Attention Is All You Need")
+    [request] = arxiv.seen
+    assert request.path == "/api/query"
+    assert request.query["id_list"] == ["1706.03762"]
+    assert request.headers["user-agent"].startswith("claimaudit/")
+    assert "python-httpx" in request.headers["user-agent"]
+
+
+def test_entry_for_a_version_and_old_style_ids(client: ArxivClient) -> None:
+    assert client.entry(parse_ref("1706.03762v1")).ref == parse_ref("1706.03762v1")
+    assert client.entry(parse_ref("hep-th/9901001")).versioned_id == "hep-th/9901001v2"
+    assert "arXiv has no paper arXiv:1706.03762v3" in error(client, "1706.03762v3")
+    assert "arXiv has no paper arXiv:2001.00001" in error(client, "2001.00001")
+
+
+def test_error_feeds_and_broken_metadata(arxiv: ArxivServer, client: ArxivClient) -> None:
+    arxiv.reply_next(200, b"<html>maintenance</html", "text/html")
+    assert "is not valid Atom" in error(client, "1706.03762")
+    wrong = arxiv._metadata("1706.03762v1").body
+    arxiv.reply_next(200, wrong, "application/atom+xml")
+    assert "answered with arXiv:1706.03762v1, not the requested arXiv:1706.03762v7" in error(
+        client, "1706.03762v7"
+    )
+    arxiv.reply_next(200, arxiv._metadata("1234").body, "application/atom+xml")
+    assert "arXiv API error for arXiv:1706.03762: incorrect id format for 1234" in error(
+        client, "1706.03762"
+    )
+    with pytest.raises(ArxivError, match="not an arXiv paper"):
+        client.entry(parse_ref("doi:10.1000/x"))
+
+
+def test_pdf_download(arxiv: ArxivServer, client: ArxivClient, pdf_bytes: bytes) -> None:
+    entry = ArxivEntry(parse_ref("1706.03762v7"), "Attention")
+    assert client.pdf(entry) == pdf_bytes
+    assert arxiv.seen[-1].path == "/pdf/1706.03762v7"
+    assert client.pdf_url(entry) == f"{arxiv.url}/pdf/1706.03762v7"
+    arxiv.reply_next(200, b"<html>PDF being generated</html>", "text/html")
+    with pytest.raises(ArxivError, match=r"did not return a PDF for arXiv:1706.03762v7 \(got text"):
+        client.pdf(entry)
+    with pytest.raises(ArxivError, match="HTTP 404"):
+        client.pdf(ArxivEntry(parse_ref("1706.03762v9"), "Attention"))
+    small = ArxivClient(arxiv.url, min_interval=0, max_pdf_bytes=100)
+    with pytest.raises(ArxivError, match="reply over 100 bytes"):
+        small.pdf(entry)
+    small.close()
+
+
+def test_at_most_one_request_per_interval(
+    arxiv: ArxivServer, client: ArxivClient, time_: FakeTime
+) -> None:
+    ref = parse_ref("1706.03762")
+    client.entry(ref)
+    assert time_.sleeps == []  # the first request does not wait
+    client.entry(ref)
+    assert time_.sleeps == [3.0]
+    time_.now += 1.0
+    client.entry(ref)
+    assert time_.sleeps == [3.0, 2.0]  # only what is left of the interval
+    time_.now += 10.0
+    client.entry(ref)
+    assert time_.sleeps == [3.0, 2.0] and client.requests_made == 4 == len(arxiv.seen)
+
+
+def test_retries_back_off_and_honour_retry_after(
+    arxiv: ArxivServer, client: ArxivClient, time_: FakeTime
+) -> None:
+    client.min_interval = 0
+    arxiv.fail_next(429, retry_after="7")
+    arxiv.fail_next(503)
+    arxiv.fail_next(500)
+    assert client.entry(parse_ref("1706.03762")).title == "Attention Is All You Need"
+    # Retry-After first, then our own doubling backoff from 3 s.
+    assert time_.sleeps == [7.0, 6.0, 12.0]
+    assert len(arxiv.seen) == 4
+    time_.sleeps.clear()
+    arxiv.fail_next(502, count=4, retry_after="600")
+    message = error(client, "1706.03762")
+    assert "arXiv answered HTTP 502" in message and "gave up after 4 attempts" in message
+    assert time_.sleeps == [60.0, 60.0, 60.0]  # a server's wait is capped
+
+
+def test_client_errors_are_not_retried(arxiv: ArxivServer, client: ArxivClient) -> None:
+    arxiv.fail_next(400)
+    assert "HTTP 400" in error(client, "1706.03762")
+    assert len(arxiv.seen) == 1
+
+
+def test_timeouts_and_unreachable(arxiv: ArxivServer, time_: FakeTime) -> None:
+    arxiv.delay = 1.0
+    with ArxivClient(arxiv.url, timeout=0.2, retries=1, sleep=time_.sleep) as slow:
+        message = error(slow, "1706.03762")
+    assert "arXiv unreachable" in message and "ReadTimeout" in message
+    assert "gave up after 2 attempts" in message
+    with ArxivClient(min_interval=0, retries=0) as nowhere:  # conftest: a closed local port
+        assert nowhere.base_url == "http://127.0.0.1:9"
+        assert "ConnectError" in error(nowhere, "1706.03762")
+
+
+def test_default_base_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CLAIMAUDIT_ARXIV_BASE_URL")
+    with ArxivClient() as client:
+        assert client.base_url == DEFAULT_BASE_URL == "https://export.arxiv.org"
+    with ArxivClient("http://mirror.example/arxiv/") as client:
+        assert client.base_url == "http://mirror.example/arxiv"

@@ -1,0 +1,216 @@
+"""ValyuSource through the real `valyu` SDK, against a local server speaking its wire format."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Iterator
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.plugins import DEFAULT_PLUGINS, Registry
+from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
+from claimaudit.sources.protocol import Source, SourceError, SourcePaper
+from claimaudit.sources.valyu import ValyuSource, register
+from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
+
+ABS = "https://arxiv.org/abs/"
+QUERY = "Transformers use no recurrence positional encoding"
+
+
+@pytest.fixture
+def valyu(monkeypatch: pytest.MonkeyPatch) -> Iterator[ValyuServer]:
+    with ValyuServer() as server:
+        monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
+        monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", server.url)
+        yield server
+
+
+@pytest.fixture
+def waits() -> list[float]:
+    return []
+
+
+@pytest.fixture
+def source(waits: list[float]) -> ValyuSource:
+    return ValyuSource(sleep=waits.append)
+
+
+def fetch(source: ValyuSource, ref: str) -> SourcePaper:
+    return source.fetch(parse_ref(ref), QUERY)
+
+
+def failure(source: ValyuSource, ref: str) -> str:
+    with pytest.raises(SourceError) as caught:
+        fetch(source, ref)
+    shown = [str(caught.value), "".join(traceback.format_exception(caught.value))]
+    assert all(TEST_VALYU_KEY not in text for text in shown)
+    return str(caught.value)
+
+
+def test_sends_the_seed_search_and_keeps_only_the_requested_paper(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    valyu.results = [
+        result(f"{ABS}1810.04805v2", "BERT text.", title="BERT"),  # another paper
+        result(f"{ABS}1706.03762v4", "Version four text."),  # another version
+        result(f"{ABS}1706.03762", "Unversioned text."),  # cannot establish the edition
+        result(f"{ABS}1706.03762v5", "The Transformer has no recurrence.\n\nIt uses attention."),
+        result("https://example.org/x", "Found by id.", id="arXiv:1706.03762v5"),
+        result(f"{ABS}1706.03762v5", "  The Transformer has no recurrence.\n\nIt uses attention. "),
+    ]
+    paper = fetch(source, "arXiv:1706.03762v5")
+    assert isinstance(source, Source) and source.name == "valyu"
+    [request] = valyu.searches
+    body = request.json
+    assert request.headers["x-api-key"] == TEST_VALYU_KEY
+    assert body["query"] == f"arXiv 1706.03762v5 {QUERY}"
+    assert body["search_type"] == "all"
+    assert body["included_sources"] == ["valyu/valyu-arxiv"]
+    assert body["max_num_results"] == 5 and body["response_length"] == 5000
+    assert [(p.passage_id, p.text) for p in paper.passages] == [
+        ("P001", "The Transformer has no recurrence."),
+        ("P002", "It uses attention."),
+        ("P003", "Found by id."),
+    ]
+    assert str(paper.ref) == "arXiv:1706.03762v5"
+    assert paper.title == "Attention Is All You Need"
+    assert paper.url == f"{ABS}1706.03762v5"
+    assert paper.search_query == body["query"]
+    assert paper.full_text is False and paper.calls == 1
+    assert paper.retrieved_at.tzinfo is not None
+
+
+def test_unversioned_request_takes_any_version(valyu: ValyuServer, source: ValyuSource) -> None:
+    valyu.results = [result(f"{ABS}1706.03762v7", "Seven.")]
+    paper = fetch(source, "1706.03762")
+    assert valyu.searches[0].json["query"].startswith("arXiv 1706.03762 ")
+    assert str(paper.ref) == "arXiv:1706.03762v7" and paper.url == f"{ABS}1706.03762v7"
+    # Excerpts from two editions name no single edition: the record says the work only.
+    valyu.results = [result(f"{ABS}1706.03762v7", "Seven."), result(f"{ABS}1706.03762v5", "Five.")]
+    paper = fetch(source, "1706.03762")
+    assert str(paper.ref) == "arXiv:1706.03762" and paper.url == f"{ABS}1706.03762"
+    assert [p.text for p in paper.passages] == ["Seven.", "Five."]
+
+
+def test_requested_paper_missing_from_results(valyu: ValyuServer, source: ValyuSource) -> None:
+    valyu.results = [
+        result(f"{ABS}1706.03762v4", "Another version."),
+        result(f"{ABS}1706.03762", "No version."),
+        result(f"{ABS}1810.04805v2", "Another paper."),
+    ]
+    message = failure(source, "1706.03762v5")
+    assert "did not return arXiv:1706.03762v5 among its 3 results" in message
+    valyu.results = []
+    assert "among its 0 results" in failure(source, "1706.03762v5")
+
+
+@pytest.mark.parametrize("content", ["", "   \n\n  ", [{"table": "structured"}]])
+def test_no_text_returned(valyu: ValyuServer, source: ValyuSource, content: object) -> None:
+    valyu.results = [result(f"{ABS}1706.03762v5", content)]
+    assert "returned arXiv:1706.03762v5 but no text excerpts" in failure(source, "1706.03762v5")
+
+
+def test_rate_limit_is_retried_and_counted(valyu: ValyuServer, source: ValyuSource) -> None:
+    valyu.results = [result(f"{ABS}1706.03762v5", "Text.")]
+    valyu.fail_next(429, retry_after="0")
+    paper = fetch(source, "1706.03762v5")
+    assert paper.calls == 2 and len(valyu.searches) == 2
+    valyu.fail_next(429, count=3, retry_after="0")
+    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 429: Too many requests"
+    assert len(valyu.searches) == 5  # the SDK's two retries, then it gives up
+
+
+def test_server_error_is_retried_once(
+    valyu: ValyuServer, source: ValyuSource, waits: list[float]
+) -> None:
+    valyu.results = [result(f"{ABS}1706.03762v5", "Text.")]
+    valyu.fail_next(500)
+    assert fetch(source, "1706.03762v5").calls == 2
+    assert waits == [source.server_error_wait]
+    valyu.fail_next(503, count=2)
+    assert failure(source, "1706.03762v5") == (
+        "Valyu search failed: HTTP 503: fake server error 503"
+    )
+    valyu.reply_next(502, b"<html>Bad Gateway</html>")
+    valyu.reply_next(502, b"<html>Bad Gateway</html>")
+    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 502"
+
+
+@pytest.mark.parametrize(
+    ("body", "missing"),
+    [
+        ({"success": True, "query": "q", "results": []}, "tx_id"),
+        (
+            {
+                "success": True,
+                "tx_id": "t",
+                "query": "q",
+                "results": [{"title": "T", "content": "x", "source": "s", "price": 0, "length": 1}],
+                "results_by_source": {"web": 0, "proprietary": 1},
+                "total_deduction_dollars": 0,
+                "total_characters": 1,
+            },
+            "url",
+        ),
+    ],
+)
+def test_reply_missing_required_fields(
+    valyu: ValyuServer, source: ValyuSource, body: dict[str, object], missing: str
+) -> None:
+    valyu.reply_next(200, body)
+    message = failure(source, "1706.03762v5")
+    assert message.startswith("Valyu search failed: ")
+    assert missing in message and "Field required" in message
+    assert "input_value" not in message and "\n" not in message
+
+
+def test_reported_error_in_a_200_is_a_failure(valyu: ValyuServer, source: ValyuSource) -> None:
+    valyu.reply_next(200, {**valyu.ok_body("q"), "results": [], "error": "Insufficient credits"})
+    assert failure(source, "1706.03762v5") == "Valyu search failed: Insufficient credits"
+
+
+def test_key_handling(
+    valyu: ValyuServer, source: ValyuSource, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    valyu.reply_next(500, {"success": False, "error": f"bad key {TEST_VALYU_KEY}"})
+    valyu.reply_next(500, {"success": False, "error": f"bad key {TEST_VALYU_KEY}"})
+    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 500: bad key [redacted]"
+    monkeypatch.setenv("VALYU_API_KEY", "val-wrong")
+    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 401: Invalid API key"
+    monkeypatch.delenv("VALYU_API_KEY")
+    before = len(valyu.searches)
+    assert "VALYU_API_KEY is not set" in failure(source, "1706.03762v5")
+    assert len(valyu.searches) == before
+
+
+def test_over_budget_excerpts_are_refused_not_truncated(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    long = "word " * (MAX_CHARS // 5 // 4)
+    valyu.results = [result(f"{ABS}1706.03762v5", f"{i} {long}") for i in range(5)]
+    message = failure(source, "1706.03762v5")
+    assert "over the judge's budget of 30,000" in message
+    assert "nothing was truncated" in message and "select sections" in message
+    many = "\n\n".join(f"Paragraph {i}." for i in range(MAX_PASSAGES + 1))
+    valyu.results = [result(f"{ABS}1706.03762v5", many)]
+    assert f"{MAX_PASSAGES + 1} excerpt passages" in failure(source, "1706.03762v5")
+    valyu.results = [result(f"{ABS}1706.03762v5", many.rsplit("\n\n", 1)[0])]
+    assert len(fetch(source, "1706.03762v5").passages) == MAX_PASSAGES
+
+
+def test_unreachable_and_non_arxiv(source: ValyuSource, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
+    message = failure(source, "1706.03762v5")  # conftest points the base URL at a closed port
+    assert message.startswith("Valyu search failed: Valyu unreachable at http://127.0.0.1:9/v1")
+    assert "arXiv papers only" in failure(source, "doi:10.1000/xyz")
+
+
+def test_base_url_argument_wins_and_plugin_is_registered(valyu: ValyuServer) -> None:
+    assert ValyuSource(base_url=valyu.url + "/").base_url == valyu.url
+    registry = Registry()
+    register(registry)
+    assert "VALYU_API_KEY" in registry.sources["valyu"][1]
+    made = registry.make_source("valyu", path=None)
+    assert isinstance(made, ValyuSource) and made.base_url == valyu.url
+    assert "claimaudit.sources.valyu" in DEFAULT_PLUGINS

@@ -1,0 +1,177 @@
+"""A local Valyu Search peer speaking the wire format of ``/work/shared/docs/wire-contracts.md``.
+
+``POST /search`` with header ``x-api-key`` and a JSON body; a 200 reply carries ``success, tx_id,
+query, results, results_by_source, total_deduction_dollars, total_characters``, each result
+``title, url, content, source, price, length`` (optionally ``id``, ``relevance_score``...). Errors
+come back as ``{"success": false, "error": ...}`` with the HTTP status.
+
+    with ValyuServer(key=TEST_VALYU_KEY) as srv:
+        srv.results = [result("https://arxiv.org/abs/1706.03762v5", "text")]
+        srv.fail_next(429, retry_after="0")     # then a 200 with srv.results
+        srv.reply_next(200, {"success": True})  # a body missing required fields
+        ...
+        assert srv.searches[0].json["included_sources"] == ["valyu/valyu-arxiv"]
+
+Listens only on 127.0.0.1, stdlib only, in a background thread (house style: faultserver.py).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import TracebackType
+from typing import Any
+
+TEST_VALYU_KEY = "val-test-0a1b2c3d-SECRET"
+REQUIRED_BODY = ("query", "search_type", "max_num_results")
+
+
+def result(
+    url: str,
+    content: Any,
+    *,
+    title: str = "Attention Is All You Need",
+    id: str | None = None,
+) -> dict[str, Any]:
+    """One search result with every field the SDK requires (and ``id`` when given)."""
+    item: dict[str, Any] = {
+        "title": title,
+        "url": url,
+        "content": content,
+        "source": "valyu/valyu-arxiv",
+        "price": 0.0015,
+        "length": len(content) if isinstance(content, str) else 0,
+        "relevance_score": 0.8,
+        "data_type": "unstructured",
+        "source_type": "paper",
+    }
+    if id is not None:
+        item["id"] = id
+    return item
+
+
+@dataclass(frozen=True)
+class Reply:
+    status: int
+    body: bytes
+    headers: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Seen:
+    path: str
+    headers: Mapping[str, str]
+    json: Any
+
+
+class ValyuServer:
+    """A Valyu Search server on an ephemeral port. ``key=None`` accepts any ``x-api-key``."""
+
+    def __init__(self, *, key: str | None = TEST_VALYU_KEY) -> None:
+        self.key = key
+        self.results: list[dict[str, Any]] = []
+        self._queued: deque[Reply] = deque()
+        self._lock = threading.Lock()
+        self._seen: list[Seen] = []
+        handler = type("BoundValyuHandler", (_Handler,), {"owner": self})
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, args=(0.02,), name="valyuserver", daemon=True
+        )
+
+    @property
+    def url(self) -> str:
+        """The base URL the SDK takes (``/search`` is appended)."""
+        host, port = self._httpd.server_address[:2]
+        return f"http://{host!s}:{port}/v1"
+
+    @property
+    def searches(self) -> list[Seen]:
+        with self._lock:
+            return list(self._seen)
+
+    def reply_next(self, status: int, body: Any, headers: Mapping[str, str] | None = None) -> None:
+        """Answer the next request with this status and body (JSON unless bytes)."""
+        raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+        with self._lock:
+            self._queued.append(Reply(status, raw, dict(headers or {})))
+
+    def fail_next(self, status: int, *, count: int = 1, retry_after: str | None = None) -> None:
+        """The next ``count`` requests get an error reply shaped like the service's."""
+        headers = {"Retry-After": retry_after} if retry_after is not None else {}
+        error = "Too many requests" if status == 429 else f"fake server error {status}"
+        for _ in range(count):
+            self.reply_next(status, {"success": False, "error": error}, headers)
+
+    def ok_body(self, query: str) -> dict[str, Any]:
+        return {
+            "success": True,
+            "error": None,
+            "tx_id": f"tx-{len(self._seen)}",
+            "query": query,
+            "results": self.results,
+            "results_by_source": {"web": 0, "proprietary": len(self.results)},
+            "total_deduction_dollars": 0.0015 * len(self.results),
+            "total_characters": sum(r.get("length", 0) for r in self.results),
+        }
+
+    def _next(self, seen: Seen) -> Reply:
+        with self._lock:
+            self._seen.append(seen)
+            queued = self._queued.popleft() if self._queued else None
+        if queued is not None:
+            return queued
+        if self.key is not None and seen.headers.get("x-api-key") != self.key:
+            return Reply(401, json.dumps({"success": False, "error": "Invalid API key"}).encode())
+        body = seen.json
+        if not isinstance(body, dict) or any(k not in body for k in REQUIRED_BODY):
+            error = {"success": False, "error": "query, search_type and max_num_results required"}
+            return Reply(400, json.dumps(error).encode())
+        return Reply(200, json.dumps(self.ok_body(str(body["query"]))).encode())
+
+    def __enter__(self) -> ValyuServer:
+        self._thread.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+
+class _Handler(BaseHTTPRequestHandler):
+    owner: ValyuServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        try:
+            parsed: Any = json.loads(raw) if raw else None
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            parsed = None
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        if self.path != "/v1/search":
+            reply = Reply(404, b'{"success": false, "error": "Not found"}')
+        else:
+            reply = self.owner._next(Seen(self.path, headers, parsed))
+        self.send_response(reply.status)
+        content_type = "application/json" if reply.body[:1] in (b"{", b"[") else "text/html"
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(reply.body)))
+        for name, value in reply.headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(reply.body)
