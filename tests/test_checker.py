@@ -6,6 +6,7 @@ from claimaudit.checker import Checker, InvalidClaimError, ReviewPolicy
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
 from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
+from claimaudit.sources.protocol import SourceError
 from tests.fakes import MemorySource, ScriptedJudge, failing, pick
 
 TEXTS = [
@@ -313,3 +314,13 @@ def test_a_failed_judge_still_accounts_for_its_calls_and_the_sources() -> None:
 def test_a_paper_the_source_could_not_provide_notes_no_calls(source: MemorySource) -> None:
     [record] = Checker(source, with_calls(1)).check("c", ["2105.14372"])
     assert isinstance(record, NotCheckedRecord) and record.calls == {}
+
+
+def test_a_source_failure_notes_the_requests_it_made() -> None:
+    class FailingSearch(MemorySource):
+        def fetch(self, ref, query):  # type: ignore[no-untyped-def]
+            raise SourceError("search did not return the requested paper", calls=2)
+
+    [record] = Checker(FailingSearch(name="remote"), with_calls(1)).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.calls == {"remote": 2}

@@ -140,7 +140,8 @@ class Checker:
         try:
             found = self.source.fetch(ref, source_query(claim, topic))
         except SourceError as error:
-            return self._failure(claim, ref, str(error))
+            spent = {self.source.name: error.calls} if error.calls else {}
+            return self._failure(claim, ref, str(error), calls=spent)
         # From here the source's requests are spent: every record below accounts for them.
         try:
             if not ref.matches(found.ref):

@@ -24,6 +24,7 @@ import hashlib
 import json
 import math
 import threading
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -118,6 +119,8 @@ class FaultServer:
         self.model = model
         self._lock = threading.Lock()
         self._requests: list[RecordedRequest] = []
+        # HTTP statuses for the next System One requests, before the mode applies again.
+        self.upcoming_errors: deque[int] = deque()
         # Set on close, so `slow` handlers stop waiting instead of holding the shutdown up.
         self._closing = threading.Event()
         self._httpd = _make_httpd(self)
@@ -274,6 +277,11 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_error(404, f"No route {request.path}")
             return
         mode = self.owner.mode
+        with self.owner._lock:
+            upcoming = self.owner.upcoming_errors.popleft() if self.owner.upcoming_errors else None
+        if upcoming is not None:
+            self._send_error(upcoming, f"fault server: scripted HTTP {upcoming}")
+            return
         if mode == "hangup":
             self.close_connection = True
             return

@@ -308,6 +308,14 @@ def test_retries_follow_settings(jev_env: FaultServer, decision: Decision) -> No
     assert len(jev_env.requests) == 2
 
 
+def test_retried_success_counts_every_attempt(jev_env: FaultServer, decision: Decision) -> None:
+    jev_env.upcoming_errors.extend([503, 429])  # both with Retry-After: 0
+    reply = make_judge(JudgeSettings(timeout=2.0, extra={"retries": 2})).decide(decision)
+    validate_reply(reply, decision)
+    assert reply.calls == 3
+    assert [r.headers.get("x-typesafe-retry-count") for r in jev_env.requests] == [None, "1", "2"]
+
+
 def test_default_retries_are_the_sdks(jev_env: FaultServer, decision: Decision) -> None:
     jev_env.set_mode("http429")  # the fault server sends Retry-After: 0, so retrying is instant
     judge_error(make_judge(JudgeSettings(timeout=2.0)), decision)

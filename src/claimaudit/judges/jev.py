@@ -68,6 +68,8 @@ from claimaudit.plugins import JudgeSettings, Registry
 NAME = "jev"
 DESCRIPTION = "TypeSafe Jev (System One) over HTTPS; needs TYPESAFE_API_KEY"
 DEFAULT_TIMEOUT = 60.0
+# Sent by typesafe-sdk on every retry (the number of attempts before it); read back for accounting.
+RETRY_COUNT_HEADER = "X-TypeSafe-Retry-Count"
 
 Compression = Literal["zstd", False]
 
@@ -192,10 +194,20 @@ class JevJudge:
 def _calls_made(error: Exception) -> int:
     """1 when the request was sent (an HTTP, connection or timeout failure), else 0.
 
-    One ``system_one`` call is one backend call; retries of a failed attempt inside the SDK are
-    not counted separately. An unexpected error is not known to have sent anything.
+    The SDK's exceptions do not say how many retries came before them, so a failed ``system_one``
+    counts as one call however often the SDK retried it. An unexpected error is not known to have
+    sent anything.
     """
     return 1 if isinstance(error, TypeSafeAPIError | TypeSafeAPIConnectionError) else 0
+
+
+def _attempts(response: SystemOneResponse) -> int:
+    """HTTP attempts behind a reply: the SDK stamps each retry with how many came before it."""
+    try:
+        retries = response.raw_http_response.request.headers.get(RETRY_COUNT_HEADER, "0")
+        return 1 + max(int(retries), 0)
+    except Exception:  # best effort: the reply itself proves one attempt
+        return 1
 
 
 def _http_message(error: TypeSafeAPIError, model: str) -> str:
@@ -236,7 +248,7 @@ def _reply(response: SystemOneResponse, decision: Decision) -> JudgeReply:
         )
         if isinstance(value, int)
     }
-    return JudgeReply(model=response.model, answers=answers, usage=usage, calls=1)
+    return JudgeReply(model=response.model, answers=answers, usage=usage, calls=_attempts(response))
 
 
 def _not_a_choice(response: SystemOneResponse, qid: str) -> str:

@@ -16,8 +16,13 @@ __all__ = ["Passage", "Source", "SourceError", "SourcePaper"]
 class SourceError(Exception):
     """The paper could not be provided (unknown, missing, no passages, service failure).
 
-    Becomes a ``not_checked`` record, never a verdict.
+    Becomes a ``not_checked`` record, never a verdict. ``calls``: backend requests made before
+    the failure (a search that found nothing usable was still a request), for the record.
     """
+
+    def __init__(self, message: str, *, calls: int = 0) -> None:
+        super().__init__(message)
+        self.calls = calls
 
 
 @dataclass(frozen=True)

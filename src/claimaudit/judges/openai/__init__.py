@@ -13,7 +13,7 @@ Configuration (``JudgeSettings`` first, then the environment):
   since local servers need none. It never appears in records, logs or errors.
 - timeout: ``settings.timeout`` seconds per request, default 60.
 - retries: ``settings.extra["retries"]``, default 2, on 408/429/5xx, timeouts and connection
-  errors (Retry-After honoured up to 30 s). A retried request still counts as one call.
+  errors (Retry-After honoured up to 30 s). Every HTTP attempt counts as a backend call.
 """
 
 from __future__ import annotations

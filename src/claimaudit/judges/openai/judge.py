@@ -1,9 +1,9 @@
 """The ``openai`` judge: the two Choice questions asked of any chat completions server.
 
-Each question is one request (so a decision costs two backend calls): a system message with the
-answering rule, the review policy and the injection defence, and a user message with the case
-(``prompting.render_case``: claim, topic, the escaped evidence block) followed by the question
-and its labelled options. ``temperature`` 0, a few ``max_tokens``, ``logprobs`` with 20
+Each question is one request (so a decision costs two backend calls, plus any retries): a system
+message with the answering rule, the review policy and the injection defence, and a user message
+with the case (``prompting.render_case``: claim, topic, the escaped evidence block) followed by
+the question and its labelled options. ``temperature`` 0, a few ``max_tokens``, ``logprobs`` with 20
 ``top_logprobs``. The option probabilities come from the answer token's logprobs (see
 ``labels``); confidence is Jev's formula over them. A server that returns no usable logprobs
 still gets its answer read from the text, but the answer then carries no probabilities, and the
@@ -77,12 +77,18 @@ class OpenAIJudge:
         calls = 0
         for qid, question in decision.questions.items():
             labels = assign_labels(list(question.options), solo=(NO_EVIDENCE,))
-            calls += 1
             try:
-                completion = client.complete(self._body(context, question, labels), self.model)
+                completion, attempts = client.complete(
+                    self._body(context, question, labels), self.model
+                )
+            except JudgeError as error:
+                error.calls += calls  # the failed request's attempts were sent too
+                raise
+            calls += attempts
+            try:
                 answers[qid] = _answer(qid, completion, labels)
             except JudgeError as error:
-                error.calls = calls  # the failed request counts: it was sent
+                error.calls = calls  # an answer that is not a label was still paid for
                 raise
             served_by = served_by or completion.model
             if completion.usage is not None:

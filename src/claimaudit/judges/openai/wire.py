@@ -91,12 +91,18 @@ class ChatClient:
     def close(self) -> None:
         self._http.close()
 
-    def complete(self, body: dict[str, Any], model: str) -> ChatCompletion:
-        """One chat completion, retried on 408/429/5xx, timeouts and connection errors."""
+    def complete(self, body: dict[str, Any], model: str) -> tuple[ChatCompletion, int]:
+        """One chat completion, retried on 408/429/5xx, timeouts and connection errors.
+
+        Returns the completion and the HTTP attempts it took; a JudgeError's ``calls`` holds the
+        attempts made before giving up. Every attempt counts, as a timed-out one may be billed.
+        """
         url = f"{self.base_url}/chat/completions"
         failure = ""
+        attempts = 0
         for attempt in range(self.retries + 1):
             last = attempt == self.retries
+            attempts += 1
             try:
                 response = self._http.post(url, json=body)
             except httpx.TimeoutException:
@@ -111,11 +117,15 @@ class ChatClient:
                 if response.status_code >= 400:
                     failure = self._http_message(response.status_code, model)
                     break
-                return _parse(response)
+                try:
+                    return _parse(response), attempts
+                except JudgeError as error:
+                    error.calls = attempts
+                    raise
             if last:
                 break
             time.sleep(_retry_delay(None, attempt))
-        raise JudgeError(failure)
+        raise JudgeError(failure, calls=attempts)
 
     def _http_message(self, status: int, model: str) -> str:
         # The server's error text is deliberately not quoted (see the module docstring); the model
