@@ -214,3 +214,14 @@ def test_base_url_argument_wins_and_plugin_is_registered(valyu: ValyuServer) -> 
     made = registry.make_source("valyu", path=None)
     assert isinstance(made, ValyuSource) and made.base_url == valyu.url
     assert "claimaudit.sources.valyu" in DEFAULT_PLUGINS
+
+
+def test_failures_after_a_search_keep_its_calls(valyu: ValyuServer, source: ValyuSource) -> None:
+    valyu.results = [result(f"{ABS}1810.04805v2", "Another paper.")]
+    with pytest.raises(SourceError) as missing:
+        fetch(source, "1706.03762v5")
+    assert missing.value.calls == 1
+    valyu.fail_next(503, count=2)
+    with pytest.raises(SourceError) as failed:
+        fetch(source, "1706.03762v5")
+    assert failed.value.calls == 2

@@ -87,6 +87,15 @@ class ValyuSource:
         wanted = ref.work if ref.version is None else f"{ref.work}v{ref.version}"
         search_query = f"arXiv {wanted} {query}".strip()
         results, calls = self._search(search_query, key)
+        try:
+            return self._paper(ref, results, search_query, calls)
+        except SourceError as error:
+            # A search that found nothing usable was still a paid request: keep it on the record.
+            raise SourceError(str(error), calls=calls) from None
+
+    def _paper(
+        self, ref: PaperRef, results: Sequence[Any], search_query: str, calls: int
+    ) -> SourcePaper:
         found = [(r, f) for r in results if (f := _identity(r)) is not None and ref.matches(f)]
         if not found:
             raise SourceError(
@@ -147,7 +156,9 @@ class ValyuSource:
             session.close()
         if failed or response is None:
             reason = _failure(adapter, getattr(response, "error", None), self.base_url)
-            raise SourceError(f"Valyu search failed: {reason.replace(key, '[redacted]')}")
+            raise SourceError(
+                f"Valyu search failed: {reason.replace(key, '[redacted]')}", calls=adapter.sent
+            )
         return list(response.results), adapter.sent
 
 
