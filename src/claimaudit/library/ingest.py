@@ -29,9 +29,11 @@ def add_path(
     ref: PaperRef | None = None,
     title: str | None = None,
     replace: bool = False,
+    source_label: str | None = None,
 ) -> AddResult:
     """Ingest the paper at ``path``. Raises InputError/RefRequiredError/ContentConflictError;
-    on any error the library is left exactly as it was."""
+    on any error the library is left exactly as it was. ``source_label`` is stored instead of
+    the path (for a temporary copy, such as an upload)."""
     document = extract(path)
     resolved = ref or infer_ref(path, document)
     passages = make_passages(document.blocks)
@@ -43,7 +45,7 @@ def add_path(
         passages=passages,
         content_hash=document.content_hash,
         url=resolved.url,
-        source_path=str(path.resolve()),
+        source_path=source_label or str(path.resolve()),
     )
     outcome = library.add_paper(paper, replace=replace)
     return AddResult(resolved, paper.title, outcome, len(passages), document.source_bytes)
