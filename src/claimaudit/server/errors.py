@@ -58,6 +58,16 @@ def validation_message(errors: list[dict[str, Any]]) -> tuple[int, str, str]:
         if error.get("type") == "json_invalid":
             detail = (error.get("ctx") or {}).get("error", "not valid JSON")
             return 400, "malformed_json", f"the request body is not valid JSON: {detail}"
+    for error in errors:
+        if tuple(error.get("loc", ())) == ("body",):
+            # The body as a whole is wrong: say what to send rather than pydantic's wording.
+            if error.get("type") == "missing":
+                return 422, "invalid_request", "the request body is empty: send a JSON object"
+            return (
+                422,
+                "invalid_request",
+                "the request body must be a JSON object, sent as application/json",
+            )
     parts = [f"{_field(e.get('loc', ()))}: {e.get('msg', 'invalid')}" for e in errors[:5]]
     more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
     return 422, "invalid_request", "; ".join(parts) + more
