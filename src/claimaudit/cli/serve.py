@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from enum import StrEnum
 from typing import Annotated
 
 import typer
@@ -22,6 +23,14 @@ from claimaudit.server.config import (
 )
 
 
+class LogLevel(StrEnum):
+    CRITICAL = "critical"
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+    DEBUG = "debug"
+
+
 def serve(
     host: Annotated[
         str, typer.Option(help="Address to bind; anything but loopback needs CLAIMAUDIT_TOKEN.")
@@ -37,17 +46,13 @@ def serve(
     max_upload_mb: Annotated[
         int, typer.Option(min=1, help="Largest paper upload, in MiB.")
     ] = DEFAULT_MAX_UPLOAD_BYTES // (1024 * 1024),
-    log_level: Annotated[
-        str, typer.Option(help="Server log level: critical, error, warning, info, debug.")
-    ] = "info",
+    log_level: Annotated[LogLevel, typer.Option(help="Server log level.")] = LogLevel.INFO,
 ) -> None:
     """Serve the HTTP API (/v1/...) and the web page (/) on HOST:PORT."""
     token = os.environ.get(TOKEN_ENV) or None
     problem = bind_problem(host, token)
     if problem:
         fail(problem)
-    if log_level not in ("critical", "error", "warning", "info", "debug"):
-        fail(f"unknown log level {log_level!r}")
     config = ServerConfig(
         library=resolve_library_path(library),
         token=token,
@@ -64,7 +69,7 @@ def serve(
         app = create_app(config)
     except LibraryError as exc:
         fail(str(exc))
-    uvicorn.run(app, host=host, port=port, log_level=log_level, server_header=False)
+    uvicorn.run(app, host=host, port=port, log_level=log_level.value, server_header=False)
 
 
 def mcp(library: LibraryOption = None) -> None:

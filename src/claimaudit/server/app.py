@@ -47,7 +47,6 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
         redoc_url=None,
         openapi_url="/openapi.json",
     )
-    app.state.claimaudit = state
     install_error_handlers(app)
     for feature in FEATURES:
         feature.install(app, state)

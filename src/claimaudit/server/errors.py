@@ -1,13 +1,12 @@
 """Errors as JSON: ``{"error": {"status", "code", "message"}}``, one clear line, never a trace.
 
 Domain exceptions map to HTTP statuses in ``failures``; anything unexpected is a 500 whose body
-says only that (the traceback goes to the server's log).
+says only that (the traceback goes to the server's log, never to the client).
 """
 
 from __future__ import annotations
 
 import json
-import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -16,8 +15,6 @@ from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 
 from claimaudit.server.failures import KNOWN_EXCEPTIONS, classify
-
-logger = logging.getLogger("claimaudit.server")
 
 _STATUS_CODES = {
     400: "bad_request",
@@ -93,7 +90,7 @@ async def _domain_or_internal_error(request: Request, exc: Exception) -> JSONRes
     failure = classify(exc)
     if failure is not None:
         return error_response(failure.status, failure.code, failure.message)
-    logger.exception("unexpected error while serving %s %s", request.method, request.url.path)
+    # Starlette re-raises after this response is sent, so the server log gets the traceback.
     return error_response(500, "internal_error", "internal server error; see the server log")
 
 
