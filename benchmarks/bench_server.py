@@ -9,7 +9,8 @@ Scenarios:
 - abstract: one SciFact abstract per check (about 10 sentence passages), 20 claims in turn;
 - full paper: deep-rules (66 passages, 35 selected within the budget), 4 claims in turn.
 
-Usage: python benchmarks/bench_server.py [--runs 3] [--clients 8] [--shared ../shared/data]
+Usage: python benchmarks/bench_server.py [--runs 3] [--clients 8] [--check-workers 2]
+       [--scenario abstract|"full paper"] [--shared ../shared/data]
 """
 
 from __future__ import annotations
@@ -68,10 +69,11 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _start(library: Path, port: int) -> subprocess.Popen[bytes]:
+def _start(library: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CLAIMAUDIT_", "TYPESAFE_"))}
     command = [sys.executable, "-m", "claimaudit", "serve", "--port", str(port)]
     command += ["--library", str(library), "--log-level", "warning"]
+    command += ["--check-workers", str(workers)]
     process = subprocess.Popen(command, env=env, cwd=ROOT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -125,8 +127,11 @@ def main() -> None:
     parser.add_argument("--abstract-requests", type=int, default=200)
     parser.add_argument("--paper-requests", type=int, default=40)
     parser.add_argument("--max-seconds", type=float, default=120.0)
+    parser.add_argument("--check-workers", type=int, default=2, help="the server's option")
+    parser.add_argument("--scenario", choices=["abstract", "full paper"], action="append")
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared" / "data")
     args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()[0]:.2f}", file=sys.stderr)
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         db = workdir / "library.sqlite3"
@@ -145,11 +150,13 @@ def main() -> None:
             ),
         }
         port = _free_port()
-        server = _start(db, port)
+        server = _start(db, port, args.check_workers)
         url = f"http://127.0.0.1:{port}"
         try:
             rows = []
             for name, (bodies, count) in scenarios.items():
+                if args.scenario and name not in args.scenario:
+                    continue
                 # Warm up: the model loads on the first check.
                 _load(url, bodies, 1, 2, args.max_seconds)
                 runs = [
@@ -157,6 +164,7 @@ def main() -> None:
                     for _ in range(args.runs)
                 ]
                 for i, run in enumerate(runs, start=1):
+                    # Other work on the machine shows here; quote figures from quiet runs only.
                     print(
                         f"{name} run {i}: {run.completed} ok, {run.failed} failed in "
                         f"{run.seconds:.1f} s; {run.rps:.2f} req/s; "
@@ -177,9 +185,10 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=30)
+    print(f"load average at end: {os.getloadavg()[0]:.2f}", file=sys.stderr)
     print(
-        f"| scenario ({args.clients} clients) | requests per run | req/s | p50 ms | p95 ms "
-        "| failed |"
+        f"| scenario ({args.clients} clients, {args.check_workers} check workers) "
+        "| requests per run | req/s | p50 ms | p95 ms | failed |"
     )
     print("|---|---:|---:|---:|---:|---:|")
     for name, count, rps, p50, p95, failed in rows:

@@ -27,7 +27,8 @@ class CheckRequest(_Wire):
         alias_generator=to_camel, populate_by_name=True, frozen=True, extra="forbid"
     )
 
-    claim: str = Field(max_length=MAX_CLAIM_CHARS * 2, description="The sentence to check.")
+    # Its length is the checker's to judge (one clear message); the body limit bounds it here.
+    claim: str = Field(description=f"The sentence to check (up to {MAX_CLAIM_CHARS} characters).")
     papers: list[str] = Field(
         min_length=1,
         max_length=MAX_PAPERS_PER_CHECK,
