@@ -57,6 +57,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_library.py
 	$(BIN)/python benchmarks/bench_check.py
 	$(BIN)/python benchmarks/bench_openai.py
+	$(BIN)/python benchmarks/bench_server.py
 	$(BIN)/python -m training.bench_local
 
 # Retrain the embedded verifier (CPU, about an hour). torch is pinned in training/requirements.txt

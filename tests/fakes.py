@@ -32,7 +32,7 @@ class MemorySource:
                     url=stored.url,
                     passages=passages,
                     retrieved_at=datetime(2026, 1, 1, tzinfo=UTC),
-                    search_query=query,
+                    search_query="",  # like the library: nothing searched
                     full_text=self.full_text,
                 )
         raise SourceError(f"{ref} is not in the library")

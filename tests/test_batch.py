@@ -55,7 +55,7 @@ def test_one_record_per_pair_with_id(tmp_path: Path, source: MemorySource) -> No
         ("c1", "scifact:2"),
         ("7", "scifact:2"),
     ]
-    assert rows[2]["searchQuery"] == "coffee"
+    assert rows[2]["searchQuery"] == "Coffee comes from beans. coffee"
 
 
 def test_malformed_lines_become_not_checked_with_line_numbers(

@@ -147,3 +147,121 @@ def test_user_text_is_never_fts_syntax(library: Library, query: str) -> None:
 def test_empty_query_returns_nothing(library: Library) -> None:
     library.add_paper(_paper("doi:10.1234/a", "text"))
     assert library.search("   ...  ") == []
+
+
+def test_library_uses_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "lib.sqlite3"
+    Library.open(path).close()
+    # The mode is stored in the file: a plain connection sees it too.
+    import sqlite3
+
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_foreign_database_keeps_its_journal_mode(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "other.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE t (x)")
+    with pytest.raises(LibraryError):
+        Library.open(path)
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+
+
+def test_find_papers_by_ref_or_title(library: Library) -> None:
+    library.add_paper(_paper("arXiv:1706.03762v5", "a", title="Attention Is All You Need"))
+    library.add_paper(_paper("doi:10.1000/attn", "b", title="Other work"))
+    library.add_paper(_paper("doi:10.5555/x_100%", "c", title="Notes"))
+    library.add_paper(_paper("local:zz", "d", title="Z"))
+    library.add_paper(_paper("doi:10.1234/local", "e", title="Y"))
+    assert [str(p.ref) for p in library.find_papers("attention")] == ["arXiv:1706.03762v5"]
+    # A reference that starts with the text ranks before one that merely contains it.
+    assert [str(p.ref) for p in library.find_papers("doi:10.1")] == [
+        "doi:10.1000/attn",
+        "doi:10.1234/local",
+    ]
+    assert [str(p.ref) for p in library.find_papers("LOCAL")] == ["local:zz", "doi:10.1234/local"]
+    assert [str(p.ref) for p in library.find_papers("arx")] == ["arXiv:1706.03762v5"]
+    assert [str(p.ref) for p in library.find_papers("work")] == ["doi:10.1000/attn"]
+    # LIKE wildcards in the text are literal characters.
+    assert [str(p.ref) for p in library.find_papers("x_1")] == ["doi:10.5555/x_100%"]
+    assert [str(p.ref) for p in library.find_papers("%")] == ["doi:10.5555/x_100%"]
+    assert library.find_papers("0_") == []
+    assert len(library.find_papers("", limit=2)) == 2
+
+
+def test_threads_read_while_another_writes(tmp_path: Path) -> None:
+    """Each thread opens its own Library; readers never see a half-written paper and never fail
+    with 'database is locked' while a writer adds papers one transaction at a time."""
+    import threading
+
+    path = tmp_path / "lib.sqlite3"
+    with Library.open(path) as lib:
+        lib.add_paper(_paper("local:seed", "seed passage"))
+    papers = 40
+    errors: list[BaseException] = []
+    done = threading.Event()
+    seen_counts: list[int] = []
+
+    def writer() -> None:
+        try:
+            with Library.open(path) as lib:
+                for i in range(papers):
+                    texts = [f"t{i}-{j}" for j in range(5)]
+                    lib.add_paper(_paper(f"local:w{i}", *texts, digest=f"d{i}"))
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            done.set()
+
+    def reader() -> None:
+        counts: list[int] = []
+        try:
+            with Library.open(path) as lib:
+                while True:
+                    finished = done.is_set()
+                    stored = lib.list_papers()
+                    # Every visible paper is complete: all 5 passages or the seed's 1.
+                    assert all(p.passage_count in (1, 5) for p in stored)
+                    counts.append(len(stored))
+                    if finished:
+                        break
+            # Committed papers never disappear from a later read.
+            assert counts == sorted(counts) and counts[-1] == papers + 1
+            seen_counts.extend(counts)
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=reader) for _ in range(3)]
+    threads.append(threading.Thread(target=writer))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert seen_counts
+    with Library.open(path) as lib:
+        assert len(lib.list_papers()) == papers + 1
+
+
+def test_a_library_object_stays_in_its_thread(tmp_path: Path) -> None:
+    import sqlite3
+    import threading
+
+    lib = Library.open(tmp_path / "lib.sqlite3")
+    caught: list[BaseException] = []
+
+    def use() -> None:
+        try:
+            lib.list_papers()
+        except BaseException as error:
+            caught.append(error)
+
+    thread = threading.Thread(target=use)
+    thread.start()
+    thread.join()
+    lib.close()
+    assert len(caught) == 1 and isinstance(caught[0], sqlite3.ProgrammingError)

@@ -30,7 +30,7 @@ def test_fetch_returns_all_passages_in_order(tmp_path: Path) -> None:
     assert [p.passage_id for p in paper.passages] == ["P001", "P002", "P003"]
     assert paper.passages[0].text == "first passage"
     assert paper.passages[0].section == "Results"
-    assert paper.full_text is True and paper.search_query == "claim text"
+    assert paper.full_text is True and paper.search_query == ""
     assert paper.url == "https://arxiv.org/abs/1706.03762v2"  # from the ref: none was stored
 
 

@@ -34,7 +34,12 @@ _PAPER_COLUMNS = (
 
 
 class Library:
-    """An open library. Use ``Library.open(path)``; close it (or use ``with``) when done."""
+    """An open library. Use ``Library.open(path)``; close it (or use ``with``) when done.
+
+    One object per thread: its connection refuses use from another thread (sqlite3's
+    ``check_same_thread``). Threads and processes share the file safely by each opening their
+    own ``Library``; WAL mode and the busy timeout let them read while one of them writes.
+    """
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
@@ -67,6 +72,10 @@ class Library:
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA busy_timeout = 5000")
             migrate(conn, label=str(resolved))
+            # WAL (set only once the file is known to be a library): readers never wait for a
+            # writer nor a writer for readers, so the server's threads, each with its own
+            # connection, share one file. The mode is stored in the file and persists.
+            conn.execute("PRAGMA journal_mode = WAL")
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise LibraryOpenError(f"cannot open library {resolved}: {exc}") from exc
@@ -211,6 +220,18 @@ class Library:
     def list_papers(self) -> list[StoredPaper]:
         return [paper for _, paper in self._rows("ORDER BY p.ref", ())]
 
+    def find_papers(self, text: str, limit: int = 20) -> list[StoredPaper]:
+        """Papers whose reference or title contains ``text`` (any case), references that start
+        with it first: suggestions while a user types a reference."""
+        needle = text.strip().lower()
+        escaped = needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        where = (
+            "WHERE lower(p.ref) LIKE :any ESCAPE '\\' OR lower(p.title) LIKE :any ESCAPE '\\' "
+            "ORDER BY lower(p.ref) NOT LIKE :start ESCAPE '\\', p.ref LIMIT :limit"
+        )
+        params = {"any": f"%{escaped}%", "start": f"{escaped}%", "limit": max(limit, 0)}
+        return [paper for _, paper in self._rows(where, params)]
+
     def search(self, query: str, ref: PaperRef | None = None, limit: int = 10) -> list[SearchHit]:
         """Passages best matching the words of ``query`` (BM25), optionally within one paper.
 
@@ -256,7 +277,9 @@ class Library:
         rows = self._rows("WHERE p.kind = ? AND p.work = ?", (ref.kind.value, ref.work))
         return [(i, p) for i, p in rows if ref.matches(p.ref)]
 
-    def _rows(self, where: str, params: tuple[object, ...]) -> list[tuple[int, StoredPaper]]:
+    def _rows(
+        self, where: str, params: tuple[object, ...] | dict[str, object]
+    ) -> list[tuple[int, StoredPaper]]:
         rows = self._conn.execute(f"SELECT {_PAPER_COLUMNS} FROM papers p {where}", params)
         return [
             (

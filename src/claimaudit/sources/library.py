@@ -66,7 +66,8 @@ class LibrarySource:
             passages=[Passage(p.passage_id, p.text, p.section) for p in passages],
             # The text is what was captured at ingestion; that is when it was retrieved.
             retrieved_at=paper.ingested_at,
-            search_query=query,
+            # Nothing is searched: the record names the query that ranked the passages.
+            search_query="",
             full_text=True,
         )
 

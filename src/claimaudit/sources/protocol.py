@@ -34,7 +34,7 @@ class SourcePaper:
     url: str | None
     passages: Sequence[Passage]
     retrieved_at: datetime
-    search_query: str
+    search_query: str  # the query sent to a search service; "" when nothing was searched
     # True when ``passages`` are the whole text; False for search excerpts.
     full_text: bool = True
     # Backend requests made to provide this paper (for cost accounting).

@@ -1,0 +1,82 @@
+"""``claimaudit serve`` (HTTP API and web page) and ``claimaudit mcp`` (MCP over stdio)."""
+
+from __future__ import annotations
+
+import os
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from claimaudit.cli._common import LibraryOption, fail
+from claimaudit.library.errors import LibraryError
+from claimaudit.library.paths import resolve_library_path
+from claimaudit.server.binding import bind_problem
+from claimaudit.server.config import (
+    DEFAULT_CHECK_WORKERS,
+    DEFAULT_HOST,
+    DEFAULT_MAX_JSON_BYTES,
+    DEFAULT_MAX_UPLOAD_BYTES,
+    DEFAULT_PORT,
+    TOKEN_ENV,
+    ServerConfig,
+)
+
+
+class LogLevel(StrEnum):
+    CRITICAL = "critical"
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+    DEBUG = "debug"
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to bind; anything but loopback needs CLAIMAUDIT_TOKEN.")
+    ] = DEFAULT_HOST,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = DEFAULT_PORT,
+    library: LibraryOption = None,
+    check_workers: Annotated[
+        int, typer.Option(min=1, max=64, help="Checks run at the same time; others queue.")
+    ] = DEFAULT_CHECK_WORKERS,
+    max_json_kb: Annotated[
+        int, typer.Option(min=1, help="Largest JSON request body, in KiB.")
+    ] = DEFAULT_MAX_JSON_BYTES // 1024,
+    max_upload_mb: Annotated[
+        int, typer.Option(min=1, help="Largest paper upload, in MiB.")
+    ] = DEFAULT_MAX_UPLOAD_BYTES // (1024 * 1024),
+    log_level: Annotated[LogLevel, typer.Option(help="Server log level.")] = LogLevel.INFO,
+) -> None:
+    """Serve the HTTP API (/v1/...) and the web page (/) on HOST:PORT."""
+    token = os.environ.get(TOKEN_ENV) or None
+    problem = bind_problem(host, token)
+    if problem:
+        fail(problem)
+    config = ServerConfig(
+        library=resolve_library_path(library),
+        token=token,
+        max_json_bytes=max_json_kb * 1024,
+        max_upload_bytes=max_upload_mb * 1024 * 1024,
+        check_workers=check_workers,
+    )
+    # Imported here: the other commands need neither FastAPI nor uvicorn.
+    import uvicorn
+
+    from claimaudit.server.app import create_app
+
+    try:
+        app = create_app(config)
+    except LibraryError as exc:
+        fail(str(exc))
+    uvicorn.run(app, host=host, port=port, log_level=log_level.value, server_header=False)
+
+
+def mcp(library: LibraryOption = None) -> None:
+    """Serve the checker as MCP tools on stdin/stdout, for a research agent."""
+    from claimaudit.mcp_server import run_stdio
+
+    try:
+        run_stdio(resolve_library_path(library))
+    except LibraryError as exc:
+        fail(str(exc))

@@ -1,0 +1,147 @@
+"""``claimaudit mcp``: the checker as tools for a research agent, over MCP on stdio.
+
+Built on the official MCP Python SDK (``MCPServer``). Tools return the same JSON as the HTTP
+API (review records exactly as ``claimaudit check --format json`` writes them). A request the
+service refuses (empty claim, unknown judge, paper not in the library, ...) comes back as a tool
+error with the same one-line message the API gives.
+
+Tools are registered per feature (``register_*``), so another feature adds one function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from pydantic import Field
+
+from claimaudit import __version__
+from claimaudit.checker import DEFAULT_THRESHOLD
+from claimaudit.records import record_to_dict
+from claimaudit.server.failures import classify
+from claimaudit.server.service import Service
+
+T = TypeVar("T")
+
+INSTRUCTIONS = (
+    "claimaudit checks whether the papers cited for a claim support it, and where. Call "
+    "check_claim with one sentence and the references you cite for it: each paper gets its own "
+    "record with a verdict (supports, contradicts, not_addressed, insufficient_evidence, or "
+    "not_checked for an operational failure) and a passage copied verbatim from the paper. "
+    "Treat needsReview=true as 'do not cite this as support without reading the evidence'. "
+    "Papers must be in the local library: find them with library_list or library_search, and "
+    "add a file with library_add."
+)
+
+
+def _answer(work: Callable[[], T]) -> T:
+    """Run a service call; a refusal the service knows becomes a clear tool error."""
+    try:
+        return work()
+    except Exception as exc:
+        failure = classify(exc)
+        if failure is None:
+            raise
+        raise ToolError(failure.message) from None
+
+
+def register_check_tools(server: MCPServer, service: Service) -> None:
+    @server.tool(
+        title="Check a claim against papers",
+        description=(
+            "Check one claim against each cited paper in the local library; returns one review "
+            "record per paper, in the order given."
+        ),
+    )
+    def check_claim(
+        claim: Annotated[str, Field(description="The sentence to check.")],
+        papers: Annotated[
+            list[str],
+            Field(description="Paper references: arXiv id or URL, DOI, or prefix:id."),
+        ],
+        topic: Annotated[
+            str | None, Field(description="Extra query words for evidence selection.")
+        ] = None,
+        judge: Annotated[str | None, Field(description="Judge backend (default local).")] = None,
+        threshold: Annotated[
+            float,
+            Field(ge=0.0, le=1.0, description="Confidence below which a record needs review."),
+        ] = DEFAULT_THRESHOLD,
+    ) -> dict[str, Any]:
+        records = _answer(
+            lambda: service.check(claim, papers, topic=topic, judge=judge, threshold=threshold)
+        )
+        return {"records": [record_to_dict(r) for r in records]}
+
+
+def register_library_tools(server: MCPServer, service: Service) -> None:
+    from claimaudit.server.schemas import Added, Hit, Paper
+
+    @server.tool(title="List library papers", description="Papers in the local library.")
+    def library_list(
+        query: Annotated[
+            str | None, Field(description="Only papers whose reference or title contains this.")
+        ] = None,
+        limit: Annotated[int, Field(ge=1, le=1000)] = 100,
+    ) -> dict[str, Any]:
+        papers = _answer(lambda: service.papers(query, limit))
+        return {"papers": [Paper.of(p).wire() for p in papers]}
+
+    @server.tool(
+        title="Search library passages",
+        description="Passages of library papers that best match plain words (BM25), best first.",
+    )
+    def library_search(
+        query: Annotated[str, Field(description="Plain words, no syntax.")],
+        ref: Annotated[str | None, Field(description="Search only this paper.")] = None,
+        limit: Annotated[int, Field(ge=1, le=100)] = 10,
+    ) -> dict[str, Any]:
+        hits = _answer(lambda: service.search(query, ref, limit))
+        return {"hits": [Hit.of(h).wire() for h in hits]}
+
+    @server.tool(
+        title="Add a paper to the library",
+        description=(
+            "Ingest a paper file or folder from this machine (PDF, LaTeX, Markdown, text, or a "
+            "folder with one paper's source) under a reference such as arXiv:1706.03762v5."
+        ),
+    )
+    def library_add(
+        path: Annotated[str, Field(description="Path of the file or folder on this machine.")],
+        ref: Annotated[
+            str | None, Field(description="The paper's reference (default: from the file name).")
+        ] = None,
+        title: Annotated[str | None, Field(description="Title (default: from the file).")] = None,
+        replace: Annotated[bool, Field(description="Overwrite different content.")] = False,
+    ) -> dict[str, Any]:
+        result = _answer(
+            lambda: service.add_file(Path(path).expanduser(), ref=ref, title=title, replace=replace)
+        )
+        return Added.of(result).wire()
+
+
+# One entry per feature; each registers its tools on the server.
+TOOLSETS = (register_check_tools, register_library_tools)
+
+
+def build_server(service: Service) -> MCPServer:
+    server = MCPServer(
+        name="claimaudit",
+        title="claimaudit",
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        # stdio carries the protocol on stdout; the SDK logs to stderr, and only warnings.
+        log_level="WARNING",
+    )
+    for register in TOOLSETS:
+        register(server, service)
+    return server
+
+
+def run_stdio(library: Path) -> None:
+    service = Service(library)
+    service.ensure_library()
+    build_server(service).run("stdio")

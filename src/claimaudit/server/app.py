@@ -1,0 +1,57 @@
+"""The ASGI application: ``create_app(config)`` wires features, limits, auth and errors."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from fastapi import FastAPI
+
+from claimaudit import __version__
+from claimaudit.server.auth import BearerAuthMiddleware
+from claimaudit.server.config import ServerConfig
+from claimaudit.server.errors import install_error_handlers
+from claimaudit.server.limits import BodyLimitMiddleware
+from claimaudit.server.routes import checks, health, judges, library, web
+from claimaudit.server.service import Service
+from claimaudit.server.state import AppState
+
+# One module per feature, each with ``install(app, state)``; a new feature is one more entry.
+FEATURES = (health, judges, checks, library, web)
+UPLOAD_ROUTES = library.UPLOAD_ROUTES
+
+DESCRIPTION = (
+    "Check whether the papers cited for a claim support it, and where. Errors are JSON: "
+    '`{"error": {"status", "code", "message"}}`. When the server has a token '
+    "(`CLAIMAUDIT_TOKEN`), send `Authorization: Bearer <token>` with every request."
+)
+
+
+def body_limit(config: ServerConfig, method: str, path: str) -> int:
+    if (method, path.rstrip("/") or "/") in UPLOAD_ROUTES:
+        return config.max_upload_bytes
+    return config.max_json_bytes
+
+
+def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
+    """The app for ``config``; creates the library file if there is none yet."""
+    service = service or Service(config.library)
+    service.ensure_library()
+    state = AppState(config, service)
+    app = FastAPI(
+        title="claimaudit",
+        version=__version__,
+        description=DESCRIPTION,
+        # The interactive docs pages load their scripts from a CDN, which these machines cannot
+        # reach; the OpenAPI document itself is served.
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/openapi.json",
+    )
+    install_error_handlers(app)
+    for feature in FEATURES:
+        feature.install(app, state)
+    # The last middleware added runs first: auth refuses before any body is read.
+    app.add_middleware(BodyLimitMiddleware, limit_for=partial(body_limit, config))
+    if config.token:
+        app.add_middleware(BearerAuthMiddleware, token=config.token)
+    return app

@@ -1,0 +1,40 @@
+"""What a server instance is configured with; the CLI builds it from options and environment."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+TOKEN_ENV = "CLAIMAUDIT_TOKEN"
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+DEFAULT_MAX_JSON_BYTES = 1024 * 1024
+DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+# Checks are CPU-bound with the local judge (2 onnxruntime threads each): more at once than the
+# machine has cores only makes each slower. Other requests have their own thread pool.
+DEFAULT_CHECK_WORKERS = 2
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    library: Path
+    # When set, every request except /health and the static page must carry it as a bearer token.
+    token: str | None = None
+    max_json_bytes: int = DEFAULT_MAX_JSON_BYTES
+    max_upload_bytes: int = DEFAULT_MAX_UPLOAD_BYTES
+    check_workers: int = DEFAULT_CHECK_WORKERS
+
+    def __post_init__(self) -> None:
+        if self.max_json_bytes < 1 or self.max_upload_bytes < 1:
+            raise ValueError("size limits must be positive")
+        if self.check_workers < 1:
+            raise ValueError("at least one check worker is needed")
+
+    def __repr__(self) -> str:
+        # The token never shows up in a log line or an error that prints the config.
+        token = "set" if self.token else "unset"
+        return (
+            f"ServerConfig(library={self.library!s}, token={token}, "
+            f"max_json_bytes={self.max_json_bytes}, max_upload_bytes={self.max_upload_bytes}, "
+            f"check_workers={self.check_workers})"
+        )

@@ -1,0 +1,104 @@
+"""Errors as JSON: ``{"error": {"status", "code", "message"}}``, one clear line, never a trace.
+
+Domain exceptions map to HTTP statuses in ``failures``; anything unexpected is a 500 whose body
+says only that (the traceback goes to the server's log, never to the client).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException
+from starlette.responses import JSONResponse
+
+from claimaudit.server.failures import KNOWN_EXCEPTIONS, classify
+
+_STATUS_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "too_large",
+    415: "unsupported_media_type",
+    422: "invalid_request",
+    503: "unavailable",
+}
+
+
+def error_body(status: int, code: str, message: str) -> dict[str, Any]:
+    return {"error": {"status": status, "code": code, "message": message}}
+
+
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse(error_body(status, code, message), status_code=status)
+
+
+def _field(location: tuple[Any, ...] | list[Any]) -> str:
+    # ("body", "papers", 0) -> "papers[0]"; the leading "body"/"query" says nothing to a user.
+    parts = [str(p) for p in location]
+    if parts and parts[0] in ("body", "query", "path", "header", "form"):
+        parts = parts[1:]
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if part.isdigit() else (f".{part}" if text else part)
+    return text or "body"
+
+
+def validation_message(errors: list[dict[str, Any]]) -> tuple[int, str, str]:
+    """(status, code, message) for a FastAPI validation error: 400 for unreadable JSON."""
+    for error in errors:
+        if error.get("type") == "json_invalid":
+            detail = (error.get("ctx") or {}).get("error", "not valid JSON")
+            return 400, "malformed_json", f"the request body is not valid JSON: {detail}"
+    for error in errors:
+        if tuple(error.get("loc", ())) == ("body",):
+            # The body as a whole is wrong: say what to send rather than pydantic's wording.
+            if error.get("type") == "missing":
+                return 422, "invalid_request", "the request body is empty: send a JSON object"
+            return (
+                422,
+                "invalid_request",
+                "the request body must be a JSON object, sent as application/json",
+            )
+    parts = [f"{_field(e.get('loc', ()))}: {e.get('msg', 'invalid')}" for e in errors[:5]]
+    more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
+    return 422, "invalid_request", "; ".join(parts) + more
+
+
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, HTTPException)
+    message = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail)
+    code = _STATUS_CODES.get(exc.status_code, "error")
+    response = error_response(exc.status_code, code, message)
+    if exc.headers:
+        response.headers.update(exc.headers)
+    return response
+
+
+async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    status, code, message = validation_message(list(exc.errors()))
+    return error_response(status, code, message)
+
+
+async def _domain_or_internal_error(request: Request, exc: Exception) -> JSONResponse:
+    failure = classify(exc)
+    if failure is not None:
+        return error_response(failure.status, failure.code, failure.message)
+    # Starlette re-raises after this response is sent, so the server log gets the traceback.
+    return error_response(500, "internal_error", "internal server error; see the server log")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    app.add_exception_handler(HTTPException, _http_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    # Domain errors answer like any other client error (no traceback in the log) ...
+    for kind in KNOWN_EXCEPTIONS:
+        app.add_exception_handler(kind, _domain_or_internal_error)
+    # ... and anything else is a bare 500 (Starlette still hands the exception to the log).
+    app.add_exception_handler(Exception, _domain_or_internal_error)

@@ -1,0 +1,40 @@
+"""``POST /v1/checks``: a claim and its papers in, one review record per paper out."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import JSONResponse
+
+from claimaudit.records import record_to_dict
+from claimaudit.server.schemas import CheckRequest, CheckResponse
+from claimaudit.server.state import AppState
+
+
+def install(app: FastAPI, state: AppState) -> None:
+    router = APIRouter(tags=["checks"])
+
+    @router.post(
+        "/v1/checks",
+        response_class=JSONResponse,
+        responses={200: {"model": CheckResponse, "description": "One record per paper."}},
+        summary="Check a claim against papers",
+    )
+    async def create_check(body: CheckRequest) -> JSONResponse:
+        """Each paper is checked on its own. A paper that could not be checked (not in the
+        library, judge unavailable, ...) is a ``not_checked`` record, never a verdict."""
+        work = partial(
+            state.service.check,
+            body.claim,
+            body.papers,
+            topic=body.topic,
+            judge=body.judge,
+            model=body.model,
+            threshold=body.threshold,
+        )
+        records = await state.run_check(work)
+        # The same JSON as `claimaudit check --format json` (an unset batch id is left out).
+        return JSONResponse({"records": [record_to_dict(r) for r in records]})
+
+    app.include_router(router)

@@ -1,0 +1,109 @@
+"""``/v1/library``: list and suggest papers, search passages, read a passage in its context,
+upload a paper file, remove a paper.
+
+References go in the path URL-encoded (``doi%3A10.1371%2Fjournal.pcbi.1005510``); the path
+converter accepts the slashes DOIs and old arXiv ids contain.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, FastAPI, File, Form, Query, UploadFile
+from fastapi.responses import JSONResponse
+
+from claimaudit.library.models import AddOutcome
+from claimaudit.server.schemas import (
+    Added,
+    Hit,
+    HitList,
+    Paper,
+    PaperDetail,
+    PaperList,
+    PassageInContext,
+    PassageOut,
+    Removed,
+)
+from claimaudit.server.service import MAX_CONTEXT
+from claimaudit.server.state import AppState
+
+UPLOAD_PATH = "/v1/library"
+# (method, path) pairs whose bodies are paper files, under the upload size limit.
+UPLOAD_ROUTES = frozenset({("POST", UPLOAD_PATH)})
+
+
+def install(app: FastAPI, state: AppState) -> None:
+    service = state.service
+    router = APIRouter(tags=["library"])
+
+    # Plain `def` endpoints run on the thread pool: SQLite and ingestion never block the loop.
+    @router.get("/v1/library", response_model=PaperList, summary="List or suggest papers")
+    def list_papers(
+        q: Annotated[
+            str | None,
+            Query(max_length=200, description="Only papers whose ref or title contains this."),
+        ] = None,
+        limit: Annotated[int, Query(ge=1, le=10_000)] = 50,
+    ) -> PaperList:
+        return PaperList(papers=[Paper.of(p) for p in service.papers(q, limit)])
+
+    @router.get("/v1/library/search", response_model=HitList, summary="Search passages")
+    def search(
+        q: Annotated[str, Query(min_length=1, max_length=2000, description="Plain words.")],
+        ref: Annotated[str | None, Query(description="Search only this paper.")] = None,
+        limit: Annotated[int, Query(ge=1, le=1000)] = 10,
+    ) -> HitList:
+        return HitList(hits=[Hit.of(h) for h in service.search(q, ref, limit)])
+
+    @router.get(
+        "/v1/library/{ref:path}/passages/{passage_id}",
+        response_model=PassageInContext,
+        summary="One passage with its neighbours",
+    )
+    def passage(
+        ref: str,
+        passage_id: str,
+        context: Annotated[
+            int, Query(ge=0, le=MAX_CONTEXT, description="Passages to show on each side.")
+        ] = 1,
+    ) -> PassageInContext:
+        return PassageInContext.of(service.passage(ref, passage_id, context))
+
+    @router.get("/v1/library/{ref:path}", response_model=PaperDetail, summary="One paper")
+    def paper(ref: str) -> PaperDetail:
+        stored, passages = service.paper(ref)
+        return PaperDetail(paper=Paper.of(stored), passages=[PassageOut.of(p) for p in passages])
+
+    @router.delete("/v1/library/{ref:path}", response_model=Removed, summary="Remove a paper")
+    def remove(ref: str) -> Removed:
+        return Removed(removed=Paper.of(service.remove(ref)))
+
+    @router.post(
+        UPLOAD_PATH,
+        response_class=JSONResponse,
+        status_code=201,
+        responses={
+            201: {"model": Added, "description": "Stored (added or replaced)."},
+            200: {"model": Added, "description": "Identical content was already stored."},
+        },
+        summary="Upload a paper file",
+    )
+    def upload(
+        file: Annotated[UploadFile, File(description="PDF, LaTeX, Markdown or text file.")],
+        ref: Annotated[
+            str | None, Form(description="The paper's reference (default: from the file).")
+        ] = None,
+        title: Annotated[str | None, Form(description="Title (default: from the file).")] = None,
+        replace: Annotated[bool, Form(description="Overwrite different content.")] = False,
+    ) -> JSONResponse:
+        result = service.add_upload(
+            file.file,
+            file.filename or "",
+            ref=ref or None,
+            title=title or None,
+            replace=replace,
+        )
+        status = 200 if result.outcome is AddOutcome.UNCHANGED else 201
+        return JSONResponse(Added.of(result).wire(), status_code=status)
+
+    app.include_router(router)

@@ -1,0 +1,34 @@
+"""The web page: static HTML, CSS and JavaScript shipped in the package, no build step and no
+CDN. The page calls the same JSON API as any other client."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from claimaudit.server.state import AppState
+
+STATIC = Path(__file__).resolve().parents[1] / "static"
+# Everything the page loads comes from this server; the policy makes that a rule, not a habit.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+
+
+def install(app: FastAPI, state: AppState) -> None:
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(
+            STATIC / "index.html",
+            headers={
+                "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+                "X-Content-Type-Options": "nosniff",
+                "Cache-Control": "no-cache",
+            },
+        )
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -1,0 +1,192 @@
+"""What the server does, independent of how it is asked: HTTP routes and MCP tools call this.
+
+Every method opens its own ``Library`` and closes it before returning, so a call is safe on any
+worker thread (a sqlite3 connection must stay on the thread that made it). Errors are the
+domain's own exceptions; ``failures.classify`` says how each reaches a caller.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from claimaudit.api import make_checker
+from claimaudit.checker import (
+    DEFAULT_THRESHOLD,
+    InvalidClaimError,
+    Record,
+    check_distinct,
+    validate_claim,
+)
+from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.library.errors import InputError
+from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
+from claimaudit.library.ingest import AddResult, add_path
+from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
+from claimaudit.library.store import Library
+from claimaudit.server.failures import PassageNotFoundError, UnsupportedFileError
+from claimaudit.server.judges import JudgePool
+
+UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
+MAX_PAPERS_PER_CHECK = 50
+MAX_CONTEXT = 5
+_UNSAFE_NAME = re.compile(r"[^\w.:+\-]+")
+
+
+@dataclass(frozen=True)
+class PassageContext:
+    """A passage with its neighbours in document order, to show evidence where it stands."""
+
+    paper: StoredPaper
+    passage: StoredPassage
+    before: list[StoredPassage]
+    after: list[StoredPassage]
+
+
+class Service:
+    def __init__(self, library: Path, judges: JudgePool | None = None) -> None:
+        self.library = library
+        self.judges = judges or JudgePool()
+
+    def ensure_library(self) -> None:
+        """Create (or migrate) the library file so that the first request finds one."""
+        Library.open(self.library, create=True).close()
+
+    @contextmanager
+    def _open(self) -> Iterator[Library]:
+        with Library.open(self.library, create=False) as library:
+            yield library
+
+    # -- checking ----------------------------------------------------------------------------
+
+    def check(
+        self,
+        claim: str,
+        papers: Sequence[str],
+        *,
+        topic: str | None = None,
+        judge: str | None = None,
+        model: str | None = None,
+        threshold: float = DEFAULT_THRESHOLD,
+    ) -> list[Record]:
+        """One record per paper, as ``claimaudit check`` gives them.
+
+        The request is validated before a judge is loaded, so its errors come first and fast.
+        """
+        validate_claim(claim)
+        if not papers:
+            raise InvalidClaimError("no paper to check the claim against")
+        if len(papers) > MAX_PAPERS_PER_CHECK:
+            raise InvalidClaimError(
+                f"{len(papers)} papers in one check; the limit is {MAX_PAPERS_PER_CHECK}"
+            )
+        check_distinct(papers)
+        if not 0.0 <= threshold <= 1.0:
+            raise InvalidClaimError("the threshold must lie in [0, 1]")
+        chosen = self.judges.get(judge, model)
+        # All checking goes through make_checker, so whatever it adds (a result cache) applies.
+        checker = make_checker(chosen, library=self.library, threshold=threshold)
+        return checker.check(claim, papers, topic)
+
+    # -- the library -------------------------------------------------------------------------
+
+    def papers(self, query: str | None = None, limit: int = 50) -> list[StoredPaper]:
+        with self._open() as library:
+            if query:
+                return library.find_papers(query, limit)
+            return library.list_papers()[:limit]
+
+    def paper(self, ref: str) -> tuple[StoredPaper, list[StoredPassage]]:
+        with self._open() as library:
+            paper = library.require_paper(parse_ref(ref))
+            return paper, library.passages(paper.ref)
+
+    def passage(self, ref: str, passage_id: str, context: int = 1) -> PassageContext:
+        """The passage ``passage_id`` of ``ref`` with up to ``context`` passages each side."""
+        context = max(0, min(context, MAX_CONTEXT))
+        paper, passages = self.paper(ref)
+        index = next((i for i, p in enumerate(passages) if p.passage_id == passage_id), None)
+        if index is None:
+            raise PassageNotFoundError(f"{paper.ref} has no passage {passage_id}")
+        return PassageContext(
+            paper=paper,
+            passage=passages[index],
+            before=passages[max(0, index - context) : index],
+            after=passages[index + 1 : index + 1 + context],
+        )
+
+    def search(self, query: str, ref: str | None = None, limit: int = 10) -> list[SearchHit]:
+        within: PaperRef | None = parse_ref(ref) if ref else None
+        with self._open() as library:
+            return library.search(query, ref=within, limit=limit)
+
+    def add_file(
+        self,
+        path: Path,
+        *,
+        ref: str | None = None,
+        title: str | None = None,
+        replace: bool = False,
+        source_path: str | None = None,
+    ) -> AddResult:
+        paper_ref = parse_ref(ref) if ref else None
+        if not path.exists():
+            raise InputError(f"{path}: no such file or folder")
+        with Library.open(self.library, create=True) as library:
+            return add_path(
+                library,
+                path,
+                ref=paper_ref,
+                title=title,
+                replace=replace,
+                source_path=source_path,
+            )
+
+    def add_upload(
+        self,
+        data: BinaryIO,
+        filename: str,
+        *,
+        ref: str | None = None,
+        title: str | None = None,
+        replace: bool = False,
+    ) -> AddResult:
+        """Store an uploaded paper file. Its name picks the format and may name the paper
+        (``1706.03762v5.pdf``); messages name the upload, never the server's temporary path."""
+        name = upload_name(filename)
+        with tempfile.TemporaryDirectory(prefix="claimaudit-upload-") as folder:
+            path = Path(folder) / name
+            with path.open("wb") as out:
+                shutil.copyfileobj(data, out)
+            try:
+                return self.add_file(
+                    path, ref=ref, title=title, replace=replace, source_path=f"upload:{name}"
+                )
+            except InputError as exc:
+                message = str(exc)
+                for shown in {str(path.resolve()), str(path)}:
+                    message = message.replace(shown, name)
+                raise type(exc)(message) from None
+
+    def remove(self, ref: str) -> StoredPaper:
+        with self._open() as library:
+            return library.remove(parse_ref(ref))
+
+
+def upload_name(filename: str) -> str:
+    """A safe local file name for an upload, keeping its suffix (the format) and stem (the ref)."""
+    base = filename.replace("\\", "/").rsplit("/", 1)[-1].strip()
+    name = _UNSAFE_NAME.sub("_", base).lstrip(".")[-200:]
+    suffix = Path(name).suffix.lower()
+    if not name or suffix not in UPLOAD_SUFFIXES:
+        kinds = ", ".join(sorted(UPLOAD_SUFFIXES))
+        raise UnsupportedFileError(
+            f"cannot tell the format of {base or 'the upload'!r}: name a file ending in {kinds}"
+        )
+    return name

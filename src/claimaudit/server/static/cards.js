@@ -1,0 +1,150 @@
+// One card per review record: verdict, confidence bar, the four probabilities, and the evidence
+// passage shown where it stands in the paper (its neighbours dimmed around it). Any panel that
+// shows records (checks today) uses renderRecord.
+
+import { api, refPath } from "./api.js";
+import { el, percent } from "./dom.js";
+
+const RELATIONS = ["supports", "contradicts", "not_addressed", "insufficient_evidence"];
+const LABELS = {
+  supports: "supports",
+  contradicts: "contradicts",
+  not_addressed: "not addressed",
+  insufficient_evidence: "insufficient evidence",
+  not_checked: "not checked",
+};
+
+function bar(value, className) {
+  const fill = el("span", { class: "fill" });
+  fill.style.width = percent(value); // CSSOM, allowed by the page's style-src policy
+  return el("span", { class: `bar ${className}`, role: "presentation" }, fill);
+}
+
+function probabilities(record) {
+  const rows = RELATIONS.map((relation) => {
+    const value = record.probabilities[relation] ?? 0;
+    return el(
+      "tr",
+      { class: relation === record.verdict ? "chosen" : "" },
+      el("th", { scope: "row", text: LABELS[relation] }),
+      el("td", {}, bar(value, `prob-${relation}`)),
+      el("td", { class: "num", text: value.toFixed(3) }),
+    );
+  });
+  return el(
+    "table",
+    { class: "probs" },
+    el("caption", { text: "Probability of each verdict" }),
+    el("tbody", {}, ...rows),
+  );
+}
+
+function passageBlock(passage, chosen) {
+  const head = el(
+    "div",
+    { class: "passage-head" },
+    el("span", { class: "pid", text: passage.id }),
+    passage.section ? el("span", { class: "section", text: passage.section }) : null,
+  );
+  if (chosen) {
+    return el(
+      "blockquote",
+      { class: "passage chosen", "data-passage-id": passage.id },
+      head,
+      el("mark", { text: passage.text }),
+    );
+  }
+  return el("div", { class: "passage context", "data-passage-id": passage.id }, head, el("p", { text: passage.text }));
+}
+
+async function loadContext(record, holder) {
+  const path = `/v1/library/${refPath(record.matchedRef)}/passages/${encodeURIComponent(record.evidencePassageId)}?context=1`;
+  try {
+    const found = await api(path);
+    holder.replaceChildren(
+      ...found.before.map((p) => passageBlock(p, false)),
+      passageBlock(found.passage, true),
+      ...found.after.map((p) => passageBlock(p, false)),
+    );
+    holder.dataset.context = "loaded";
+  } catch {
+    // The record already carries the passage verbatim; without its neighbours it still reads.
+    holder.dataset.context = "unavailable";
+  }
+}
+
+function evidence(record) {
+  if (!record.evidencePassageId) {
+    return el("p", { class: "no-evidence", text: "No passage was chosen as evidence." });
+  }
+  const holder = el(
+    "div",
+    { class: "passages" },
+    passageBlock(
+      { id: record.evidencePassageId, section: record.evidenceSection, text: record.evidence },
+      true,
+    ),
+  );
+  loadContext(record, holder);
+  return el(
+    "section",
+    { class: "evidence" },
+    el(
+      "h4",
+      {},
+      "Evidence ",
+      el("span", { class: "pid", text: record.evidencePassageId }),
+      el("span", { class: "muted", text: ` · evidence confidence ${record.evidenceConfidence.toFixed(2)}` }),
+    ),
+    holder,
+  );
+}
+
+function title(record) {
+  const ref = record.matchedRef || record.paperRef;
+  const link = record.paperUrl
+    ? el("a", { href: record.paperUrl, target: "_blank", rel: "noopener noreferrer", text: ref })
+    : el("span", { text: ref });
+  return el(
+    "header",
+    {},
+    el(
+      "div",
+      { class: "badges" },
+      el("span", { class: `badge verdict-${record.verdict}`, text: LABELS[record.verdict] || record.verdict }),
+      record.needsReview ? el("span", { class: "badge review", text: "needs review" }) : el("span", { class: "badge ok", text: "no review needed" }),
+    ),
+    el("h3", { text: record.paperTitle || record.paperRef }),
+    el("p", { class: "ref" }, link),
+  );
+}
+
+export function renderRecord(record) {
+  if (record.verdict === "not_checked") {
+    return el(
+      "article",
+      { class: "card not-checked", "data-verdict": "not_checked", "data-ref": record.paperRef },
+      title(record),
+      el("p", { class: "error", text: record.error }),
+      el("p", { class: "muted", text: "An operational failure, not a verdict about the paper." }),
+    );
+  }
+  return el(
+    "article",
+    { class: `card verdict-${record.verdict}`, "data-verdict": record.verdict, "data-ref": record.paperRef },
+    title(record),
+    el(
+      "div",
+      { class: "confidence" },
+      el("span", { text: `Confidence ${record.confidence.toFixed(2)}` }),
+      bar(record.confidence, "confidence-bar"),
+    ),
+    probabilities(record),
+    evidence(record),
+    el(
+      "footer",
+      { class: "muted" },
+      `${record.judge} · ${record.model} · ${record.passagesSelected} of ${record.passagesConsidered} passages seen (${record.evidenceScope.replace("_", " ")})`,
+    ),
+  );
+}

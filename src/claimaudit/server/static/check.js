@@ -1,0 +1,124 @@
+// The "Check a claim" panel: claim, paper references (suggested from the library as you type),
+// options; results as one card per paper.
+
+import { api } from "./api.js";
+import { renderRecord } from "./cards.js";
+import { el, setStatus } from "./dom.js";
+
+export function initCheckPanel() {
+  const form = document.getElementById("check-form");
+  const claim = document.getElementById("claim");
+  const input = document.getElementById("paper-input");
+  const chips = document.getElementById("paper-chips");
+  const suggestions = document.getElementById("paper-suggestions");
+  const judge = document.getElementById("judge");
+  const status = document.getElementById("check-status");
+  const results = document.getElementById("results");
+  const submit = document.getElementById("check-submit");
+  const papers = [];
+
+  function drawChips() {
+    chips.replaceChildren(
+      ...papers.map((ref) =>
+        el(
+          "li",
+          { class: "chip", "data-ref": ref },
+          el("span", { text: ref }),
+          removeButton(ref),
+        ),
+      ),
+    );
+  }
+
+  function removeButton(ref) {
+    const button = el("button", { type: "button", class: "link", "aria-label": `Remove ${ref}`, text: "×" });
+    button.addEventListener("click", () => {
+      papers.splice(papers.indexOf(ref), 1);
+      drawChips();
+    });
+    return button;
+  }
+
+  function addPaper() {
+    const ref = input.value.trim();
+    if (ref && !papers.includes(ref)) {
+      papers.push(ref);
+      drawChips();
+    }
+    input.value = "";
+  }
+
+  let pending = 0;
+  async function suggest() {
+    const text = input.value.trim();
+    const ticket = ++pending;
+    if (!text) return;
+    try {
+      const found = await api(`/v1/library?q=${encodeURIComponent(text)}&limit=20`);
+      if (ticket !== pending) return; // a newer keystroke asked already
+      suggestions.replaceChildren(
+        ...found.papers.map((p) => el("option", { value: p.ref, label: `${p.ref} · ${p.title}` })),
+      );
+    } catch {
+      // Suggestions are a convenience; typing a full reference still works.
+    }
+  }
+
+  let timer;
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(suggest, 120);
+  });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      addPaper();
+    }
+  });
+  document.getElementById("paper-add").addEventListener("click", addPaper);
+
+  api("/v1/judges")
+    .then((found) => {
+      judge.replaceChildren(
+        ...found.judges.map((j) => el("option", { value: j.name, selected: j.default, title: j.description, text: j.name })),
+      );
+    })
+    .catch(() => {});
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (input.value.trim()) addPaper();
+    if (!claim.value.trim()) {
+      setStatus(status, "Enter a claim to check.", "error");
+      return;
+    }
+    if (!papers.length) {
+      setStatus(status, "Add at least one paper reference.", "error");
+      return;
+    }
+    const body = {
+      claim: claim.value,
+      papers: [...papers],
+      threshold: Number(document.getElementById("threshold").value || 0.8),
+    };
+    const topic = document.getElementById("topic").value.trim();
+    if (topic) body.topic = topic;
+    if (judge.value) body.judge = judge.value;
+    submit.disabled = true;
+    setStatus(status, `Checking ${papers.length} paper${papers.length > 1 ? "s" : ""}…`, "busy");
+    results.replaceChildren();
+    try {
+      const found = await api("/v1/checks", { method: "POST", json: body });
+      results.replaceChildren(...found.records.map(renderRecord));
+      const review = found.records.filter((r) => r.needsReview).length;
+      setStatus(status, `${found.records.length} record${found.records.length > 1 ? "s" : ""}; ${review} need${review === 1 ? "s" : ""} review.`, "done");
+    } catch (error) {
+      setStatus(status, error.message, "error");
+    } finally {
+      submit.disabled = false;
+    }
+  });
+
+  // Other panels (an upload) announce library changes; stale suggestions are dropped.
+  document.addEventListener("claimaudit:library-changed", () => suggestions.replaceChildren());
+}

@@ -1,0 +1,73 @@
+// The "Library" panel: upload a paper file, see what is stored, remove a paper.
+
+import { api, refPath } from "./api.js";
+import { el, setStatus } from "./dom.js";
+
+export function initLibraryPanel() {
+  const form = document.getElementById("upload-form");
+  const status = document.getElementById("upload-status");
+  const submit = document.getElementById("upload-submit");
+  const tbody = document.querySelector("#library-table tbody");
+  const empty = document.getElementById("library-empty");
+
+  async function refresh() {
+    try {
+      const found = await api("/v1/library?limit=1000");
+      tbody.replaceChildren(...found.papers.map(row));
+      empty.hidden = found.papers.length > 0;
+    } catch (error) {
+      setStatus(status, error.message, "error");
+    }
+  }
+
+  function row(paper) {
+    const remove = el("button", { type: "button", class: "link danger", text: "remove", "aria-label": `Remove ${paper.ref}` });
+    remove.addEventListener("click", async () => {
+      if (!window.confirm(`Remove ${paper.ref} from the library?`)) return;
+      try {
+        await api(`/v1/library/${refPath(paper.ref)}`, { method: "DELETE" });
+        setStatus(status, `Removed ${paper.ref}.`, "done");
+        changed();
+      } catch (error) {
+        setStatus(status, error.message, "error");
+      }
+    });
+    return el(
+      "tr",
+      { "data-ref": paper.ref },
+      el("td", { class: "ref", text: paper.ref }),
+      el("td", { text: paper.title }),
+      el("td", { class: "num", text: paper.passages }),
+      el("td", {}, remove),
+    );
+  }
+
+  function changed() {
+    document.dispatchEvent(new CustomEvent("claimaudit:library-changed"));
+    refresh();
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    for (const name of ["ref", "title"]) {
+      if (!String(data.get(name) || "").trim()) data.delete(name);
+    }
+    submit.disabled = true;
+    setStatus(status, "Uploading…", "busy");
+    try {
+      const added = await api("/v1/library", { method: "POST", form: data });
+      const what = added.outcome === "unchanged" ? "already stored, unchanged" : `${added.outcome}, ${added.passages} passages`;
+      setStatus(status, `${added.ref}: ${added.title} (${what}).`, "done");
+      form.reset();
+      changed();
+    } catch (error) {
+      setStatus(status, error.message, "error");
+    } finally {
+      submit.disabled = false;
+    }
+  });
+
+  document.addEventListener("claimaudit:token", refresh);
+  refresh();
+}

@@ -1,0 +1,68 @@
+"""Runs the real ``claimaudit`` CLI with one extra judge plugin, ``gated``, for server tests.
+
+    python -m tests.server.launcher serve --port 8123 --library lib.sqlite3
+
+The ``gated`` judge answers ``supports`` with the first candidate passage. It first writes
+``entered-<n>`` into the folder named by ``CLAIMAUDIT_TEST_GATE``, then waits as long as a file
+``hold`` exists there. A test can so keep a check in progress for as long as it needs,
+deterministically, and see what the server does meanwhile. It registers exactly as a
+third-party plugin would.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import threading
+import time
+from pathlib import Path
+
+from claimaudit.judges.protocol import Decision, JudgeError, JudgeReply
+from claimaudit.plugins import JudgeSettings, Registry, get_registry
+from tests.fakes import pick
+
+GATE_ENV = "CLAIMAUDIT_TEST_GATE"
+# A safety net so that a broken test cannot hang a server thread forever; never reached when
+# the test opens the gate.
+MAX_WAIT_S = 120.0
+_entries = itertools.count(1)
+_lock = threading.Lock()
+
+
+class GatedJudge:
+    name = "gated"
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        gate = os.environ.get(GATE_ENV)
+        if gate:
+            folder = Path(gate)
+            with _lock:
+                entry = next(_entries)
+            (folder / f"entered-{entry}").touch()
+            waited = 0.0
+            while (folder / "hold").exists():
+                if waited > MAX_WAIT_S:
+                    raise JudgeError("gate never opened")
+                time.sleep(0.02)
+                waited += 0.02
+        first = next(iter(decision.case.passages)).passage_id
+        return pick("supports", first)(decision)
+
+
+def register(registry: Registry) -> None:
+    registry.add_judge("gated", _make, "test judge held by a gate")
+
+
+def _make(settings: JudgeSettings) -> GatedJudge:
+    return GatedJudge()
+
+
+def main() -> None:
+    register(get_registry())
+    from claimaudit.cli import main as cli_main
+
+    cli_main()
+
+
+if __name__ == "__main__":
+    main()

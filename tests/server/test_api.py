@@ -1,0 +1,349 @@
+"""The HTTP API through a real server process on 127.0.0.1 (``claimaudit serve``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.library.store import Library
+from tests.library.helpers import make_blank_pdf, make_pdf
+from tests.server.conftest import (
+    DEEP_RULES_REF,
+    GOOD_ENOUGH_REF,
+    NARROW_CLAIM,
+    RunningServer,
+)
+
+
+def _error(response: httpx.Response, status: int) -> dict[str, Any]:
+    """The JSON error body, after checking the status and the body's shape."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    body = response.json()
+    assert set(body) == {"error"}
+    error: dict[str, Any] = body["error"]
+    assert error["status"] == status and error["code"] and error["message"]
+    assert "Traceback" not in response.text
+    return error
+
+
+def test_health(api: httpx.Client) -> None:
+    response = api.get("/health")
+    assert response.status_code == 200
+    assert response.json()["status"] == "ok"
+
+
+def test_openapi_document_lists_every_endpoint(api: httpx.Client) -> None:
+    document = api.get("/openapi.json").json()
+    paths = document["paths"]
+    assert set(paths["/v1/checks"]) == {"post"}
+    assert set(paths["/v1/library"]) == {"get", "post"}
+    assert set(paths["/v1/library/{ref}"]) == {"get", "delete"}
+    assert "/v1/library/search" in paths and "/v1/library/{ref}/passages/{passage_id}" in paths
+    assert "/health" in paths and "/v1/judges" in paths
+    # The check request schema is documented, field by field.
+    schema = document["components"]["schemas"]["CheckRequest"]
+    assert {"claim", "papers", "topic", "judge", "threshold"} <= set(schema["properties"])
+
+
+def test_judges_lists_the_registered_ones(api: httpx.Client) -> None:
+    judges = {j["name"]: j for j in api.get("/v1/judges").json()["judges"]}
+    assert {"local", "jev", "gated"} <= set(judges)
+    assert judges["local"]["default"] is True
+
+
+def test_check_with_the_local_judge(api: httpx.Client, example_library: Path) -> None:
+    response = api.post(
+        "/v1/checks",
+        json={"claim": NARROW_CLAIM, "papers": [DEEP_RULES_REF, "arXiv:2401.00001"]},
+    )
+    assert response.status_code == 200, response.text
+    checked, missing = response.json()["records"]
+    assert checked["verdict"] == "supports" and checked["judge"] == "local"
+    assert set(checked["probabilities"]) == {
+        "supports",
+        "contradicts",
+        "not_addressed",
+        "insufficient_evidence",
+    }
+    with Library.open(example_library) as library:
+        stored = {p.passage_id: p.text for p in library.passages(parse_ref(DEEP_RULES_REF))}
+    assert checked["evidence"] == stored[checked["evidencePassageId"]]
+    assert "id" not in checked  # the same JSON as `claimaudit check --format json`
+    # A paper that is not there is a not_checked record, never a verdict.
+    assert missing["verdict"] == "not_checked" and "paper not in the library" in missing["error"]
+
+
+def test_check_options_reach_the_checker(api: httpx.Client) -> None:
+    response = api.post(
+        "/v1/checks",
+        json={
+            "claim": NARROW_CLAIM,
+            "papers": [GOOD_ENOUGH_REF],
+            "judge": "gated",
+            "topic": "baselines",
+            "threshold": 0.0,
+        },
+    )
+    [record] = response.json()["records"]
+    assert record["judge"] == "gated" and record["verdict"] == "supports"
+    assert record["searchQuery"] == f"{NARROW_CLAIM} baselines"  # what ranked the passages
+    # threshold 0: a confident supports with evidence needs no review.
+    assert record["needsReview"] is False
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code", "words"),
+    [
+        ({"claim": "   ", "papers": [DEEP_RULES_REF]}, 400, "invalid_claim", "empty"),
+        ({"claim": "x" * 2500, "papers": [DEEP_RULES_REF]}, 400, "invalid_claim", "limit"),
+        (
+            {"claim": "A claim.", "papers": [DEEP_RULES_REF, "2105.14372"]},
+            400,
+            "invalid_claim",
+            "more than once",
+        ),
+        (
+            {"claim": "A claim.", "papers": [DEEP_RULES_REF], "judge": "nope"},
+            400,
+            "unknown_judge",
+            "unknown judge 'nope'",
+        ),
+        ({"claim": "A claim.", "papers": []}, 422, "invalid_request", "papers"),
+        ({"claim": "A claim."}, 422, "invalid_request", "papers: Field required"),
+        ({"claim": 3, "papers": [DEEP_RULES_REF]}, 422, "invalid_request", "claim"),
+        (
+            {"claim": "A", "papers": [DEEP_RULES_REF], "threshold": 2},
+            422,
+            "invalid_request",
+            "threshold",
+        ),
+        (
+            {"claim": "A", "papers": [DEEP_RULES_REF], "judgr": "x"},
+            422,
+            "invalid_request",
+            "judgr: Extra inputs are not permitted",
+        ),
+        ([1, 2], 422, "invalid_request", "must be a JSON object"),
+    ],
+)
+def test_bad_check_requests(
+    api: httpx.Client, body: object, status: int, code: str, words: str
+) -> None:
+    error = _error(api.post("/v1/checks", json=body), status)
+    assert error["code"] == code
+    assert words in error["message"]
+
+
+@pytest.mark.parametrize(
+    "raw", [b'{"claim": "x", "papers": [', b"not json at all", b'{"claim": "x",}', b"\xff\xfe"]
+)
+def test_malformed_json_is_400(api: httpx.Client, raw: bytes) -> None:
+    response = api.post("/v1/checks", content=raw, headers={"content-type": "application/json"})
+    error = _error(response, 400)
+    assert error["code"] == "malformed_json"
+    assert error["message"].startswith("the request body is not valid JSON")
+
+
+@pytest.mark.parametrize(
+    ("headers", "content", "message"),
+    [
+        (
+            {"content-type": "text/plain"},
+            b'{"claim": "x", "papers": ["1706.03762"]}',
+            "JSON object",
+        ),
+        ({}, b'{"claim": "x", "papers": ["1706.03762"]}', "JSON object"),
+        ({"content-type": "application/json"}, b"", "the request body is empty"),
+    ],
+)
+def test_a_body_that_is_not_a_json_object(
+    api: httpx.Client, headers: dict[str, str], content: bytes, message: str
+) -> None:
+    error = _error(api.post("/v1/checks", content=content, headers=headers), 422)
+    assert message in error["message"]
+
+
+def test_unknown_path_and_method_are_json(api: httpx.Client) -> None:
+    assert _error(api.get("/v1/nothing-here"), 404)["code"] == "not_found"
+    assert _error(api.put("/health"), 405)["code"] == "method_not_allowed"
+
+
+# -- library ---------------------------------------------------------------------------------
+
+
+def test_list_and_suggest_papers(api: httpx.Client) -> None:
+    refs = [p["ref"] for p in api.get("/v1/library").json()["papers"]]
+    assert DEEP_RULES_REF in refs and GOOD_ENOUGH_REF in refs
+    suggested = api.get("/v1/library", params={"q": "deep learn"}).json()["papers"]
+    assert [p["ref"] for p in suggested] == [DEEP_RULES_REF]
+    assert suggested[0]["title"] == "Ten Quick Tips for Deep Learning in Biology"
+    assert suggested[0]["passages"] == 66
+    assert api.get("/v1/library", params={"q": "1609"}).json()["papers"][0]["ref"] == (
+        GOOD_ENOUGH_REF
+    )
+    assert api.get("/v1/library", params={"q": "no such paper"}).json() == {"papers": []}
+
+
+def test_search_passages(api: httpx.Client) -> None:
+    hits = api.get("/v1/library/search", params={"q": "random forests baseline"}).json()["hits"]
+    assert hits and hits[0]["ref"] == DEEP_RULES_REF
+    assert {"ref", "title", "passageId", "section", "text", "score"} == set(hits[0])
+    within = api.get(
+        "/v1/library/search", params={"q": "version control", "ref": GOOD_ENOUGH_REF, "limit": 3}
+    ).json()["hits"]
+    assert 0 < len(within) <= 3 and {h["ref"] for h in within} == {GOOD_ENOUGH_REF}
+    assert _error(api.get("/v1/library/search"), 422)["message"] == "q: Field required"
+    missing = api.get("/v1/library/search", params={"q": "x", "ref": "arXiv:2401.00001"})
+    assert _error(missing, 404)["message"] == "arXiv:2401.00001 is not in the library"
+
+
+def test_paper_and_passage_in_context(api: httpx.Client) -> None:
+    detail = api.get(f"/v1/library/{DEEP_RULES_REF}").json()
+    assert detail["paper"]["ref"] == DEEP_RULES_REF and len(detail["passages"]) == 66
+    ids = [p["id"] for p in detail["passages"]]
+    found = api.get(f"/v1/library/{DEEP_RULES_REF}/passages/P020", params={"context": 1}).json()
+    assert found["passage"]["id"] == "P020"
+    assert [p["id"] for p in found["before"]] == ["P019"]
+    assert [p["id"] for p in found["after"]] == ["P021"]
+    assert found["passage"]["text"] == detail["passages"][ids.index("P020")]["text"]
+    first = api.get(f"/v1/library/{DEEP_RULES_REF}/passages/P001", params={"context": 2}).json()
+    assert first["before"] == [] and [p["id"] for p in first["after"]] == ["P002", "P003"]
+    alone = api.get(f"/v1/library/{DEEP_RULES_REF}/passages/P005", params={"context": 0}).json()
+    assert alone["before"] == alone["after"] == []
+    assert _error(api.get(f"/v1/library/{DEEP_RULES_REF}/passages/P999"), 404)["message"] == (
+        f"{DEEP_RULES_REF} has no passage P999"
+    )
+    assert _error(api.get("/v1/library/arXiv:2401.00001"), 404)["code"] == "not_found"
+    assert _error(api.get("/v1/library/not a ref"), 400)["code"] == "invalid_reference"
+
+
+@pytest.fixture
+def cleanup(api: httpx.Client) -> Iterator[list[str]]:
+    """Refs a test adds to the shared library, removed afterwards."""
+    refs: list[str] = []
+    yield refs
+    for ref in refs:
+        api.delete(f"/v1/library/{quote(ref)}")
+
+
+def quote(ref: str) -> str:
+    from urllib.parse import quote as url_quote
+
+    return url_quote(ref, safe="")
+
+
+def test_upload_markdown_then_remove(api: httpx.Client, cleanup: list[str]) -> None:
+    text = b"# Notes on sparse data\n\nSparse matrices save memory.\n\nA second paragraph.\n"
+    cleanup.append("local:upload-md")
+    response = api.post(
+        "/v1/library",
+        files={"file": ("notes.md", text, "text/markdown")},
+        data={"ref": "local:upload-md", "title": "Upload test"},
+    )
+    assert response.status_code == 201, response.text
+    assert response.json() == {
+        "ref": "local:upload-md",
+        "title": "Upload test",
+        "outcome": "added",
+        "passages": 1,
+        "sourceBytes": len(text),
+    }
+    again = api.post(
+        "/v1/library",
+        files={"file": ("notes.md", text)},
+        data={"ref": "local:upload-md", "title": "Upload test"},
+    )
+    assert again.status_code == 200 and again.json()["outcome"] == "unchanged"
+    changed = api.post(
+        "/v1/library",
+        files={"file": ("notes.md", text + b"\nMore.\n")},
+        data={"ref": "local:upload-md"},
+    )
+    assert _error(changed, 409)["message"].startswith("local:upload-md is already in the library")
+    replaced = api.post(
+        "/v1/library",
+        files={"file": ("notes.md", text + b"\nMore.\n")},
+        data={"ref": "local:upload-md", "replace": "true"},
+    )
+    assert replaced.status_code == 201 and replaced.json()["outcome"] == "replaced"
+    # The uploaded paper is checkable at once.
+    [record] = api.post(
+        "/v1/checks",
+        json={
+            "claim": "Sparse matrices save memory.",
+            "papers": ["local:upload-md"],
+            "judge": "gated",
+        },
+    ).json()["records"]
+    assert record["verdict"] == "supports" and "Sparse matrices" in record["evidence"]
+    removed = api.delete("/v1/library/local:upload-md")
+    assert removed.status_code == 200 and removed.json()["removed"]["ref"] == "local:upload-md"
+    assert _error(api.delete("/v1/library/local:upload-md"), 404)["code"] == "not_found"
+
+
+def test_upload_pdf_named_by_its_file(
+    api: httpx.Client, tmp_path: Path, cleanup: list[str]
+) -> None:
+    """A DOI (with its slash) or arXiv id in the file name is the reference, as on the CLI."""
+    pdf = make_pdf(tmp_path / "paper.pdf", title="A Generated Paper").read_bytes()
+    cleanup.append("arXiv:1706.03762v5")
+    response = api.post("/v1/library", files={"file": ("1706.03762v5.pdf", pdf, "application/pdf")})
+    assert response.status_code == 201, response.text
+    assert response.json()["ref"] == "arXiv:1706.03762v5"
+    assert response.json()["title"] == "A Generated Paper"
+    cleanup.append("doi:10.1371/journal.pcbi.1005510")
+    with_doi = api.post(
+        "/v1/library",
+        files={"file": ("x.pdf", pdf)},
+        data={"ref": "doi:10.1371/journal.pcbi.1005510"},
+    )
+    assert with_doi.status_code == 201
+    # A reference with a slash goes in the path URL-encoded.
+    encoded = quote("doi:10.1371/journal.pcbi.1005510")
+    assert api.get(f"/v1/library/{encoded}").json()["paper"]["passages"] >= 1
+    assert api.get(f"/v1/library/{encoded}/passages/P001").json()["passage"]["id"] == "P001"
+    assert api.delete(f"/v1/library/{encoded}").status_code == 200
+
+
+def test_bad_uploads(api: httpx.Client, tmp_path: Path) -> None:
+    blank = make_blank_pdf(tmp_path / "blank.pdf").read_bytes()
+    scan = api.post("/v1/library", files={"file": ("scan.pdf", blank)}, data={"ref": "local:scan"})
+    error = _error(scan, 422)
+    assert error["code"] == "unreadable_paper" and error["message"].startswith("scan.pdf:")
+    assert str(tmp_path) not in error["message"] and "claimaudit-upload" not in error["message"]
+    unnamed = api.post("/v1/library", files={"file": ("notes.md", b"Some text.\n")})
+    assert _error(unnamed, 422)["message"].startswith("notes.md: cannot tell which paper")
+    odd = api.post("/v1/library", files={"file": ("paper.docx", b"PK\x03\x04")})
+    assert _error(odd, 415)["code"] == "unsupported_media_type"
+    no_file = api.post("/v1/library", data={"ref": "local:x"})
+    assert _error(no_file, 422)["message"] == "file: Field required"
+    bad_ref = api.post("/v1/library", files={"file": ("a.md", b"Text.\n")}, data={"ref": "bad ref"})
+    assert _error(bad_ref, 400)["code"] == "invalid_reference"
+
+
+def test_json_body_limit(server: RunningServer, api: httpx.Client) -> None:
+    big = {"claim": "A claim.", "papers": [DEEP_RULES_REF], "topic": "x" * (1024 * 1024)}
+    assert _error(api.post("/v1/checks", json=big), 413)["message"].endswith("(1 MiB)")
+
+    def chunks() -> Iterator[bytes]:
+        # No Content-Length: the server counts what arrives and stops at the limit.
+        yield json.dumps({"claim": "A claim.", "papers": [DEEP_RULES_REF], "topic": ""})[
+            :-2
+        ].encode()
+        for _ in range(40):
+            yield b"y" * 65536
+        yield b'"}'
+
+    streamed = api.post(
+        "/v1/checks", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert _error(streamed, 413)["code"] == "too_large"
+    # The server is still up and answering.
+    assert api.get("/health").status_code == 200

@@ -1,0 +1,47 @@
+"""The app in process: what no real server test can provoke on purpose (an internal error)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from claimaudit.library.models import StoredPaper
+from claimaudit.server.app import body_limit, create_app
+from claimaudit.server.config import ServerConfig
+from claimaudit.server.service import Service
+
+
+class BrokenService(Service):
+    def papers(self, query: str | None = None, limit: int = 50) -> list[StoredPaper]:
+        raise RuntimeError("internal detail /secret/path")
+
+
+def test_an_internal_error_is_a_bare_500(tmp_path: Path) -> None:
+    config = ServerConfig(library=tmp_path / "lib.sqlite3")
+    app = create_app(config, BrokenService(config.library))
+    with TestClient(app, raise_server_exceptions=False) as client:
+        response = client.get("/v1/library")
+    assert response.status_code == 500
+    assert response.json() == {
+        "error": {
+            "status": 500,
+            "code": "internal_error",
+            "message": "internal server error; see the server log",
+        }
+    }
+    assert "secret" not in response.text and "Traceback" not in response.text
+
+
+def test_uploads_get_the_upload_limit_and_everything_else_the_json_limit(tmp_path: Path) -> None:
+    config = ServerConfig(library=tmp_path / "l", max_json_bytes=10, max_upload_bytes=99)
+    assert body_limit(config, "POST", "/v1/library") == 99
+    assert body_limit(config, "POST", "/v1/library/") == 99
+    assert body_limit(config, "POST", "/v1/checks") == 10
+    assert body_limit(config, "DELETE", "/v1/library") == 10
+    assert body_limit(config, "POST", "/v1/library/search") == 10
+
+
+def test_the_config_never_shows_its_token(tmp_path: Path) -> None:
+    config = ServerConfig(library=tmp_path / "l", token="a-very-secret-token-value")
+    assert "a-very-secret" not in repr(config) and "a-very-secret" not in str(config)

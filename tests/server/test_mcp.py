@@ -1,0 +1,105 @@
+"""The MCP server through the SDK's own client over stdio (``claimaudit mcp`` as a subprocess)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM, REPO
+
+EXPECTED_TOOLS = {"check_claim", "library_search", "library_add", "library_list"}
+
+
+def _payload(result: Any) -> dict[str, Any]:
+    """The tool's JSON result; structured and text content must agree."""
+    assert result.is_error is False, result.content
+    [text] = result.content
+    data: dict[str, Any] = json.loads(text.text)
+    if result.structured_content is not None:
+        assert result.structured_content == data
+    return data
+
+
+def _error_text(result: Any) -> str:
+    assert result.is_error is True
+    return str(result.content[0].text)
+
+
+def _parameters(library: Path) -> StdioServerParameters:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CLAIMAUDIT_", "TYPESAFE_"))}
+    return StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "claimaudit", "mcp", "--library", str(library)],
+        env=env,
+        cwd=str(REPO),
+    )
+
+
+@pytest.fixture
+def library(example_library: Path, tmp_path: Path) -> Path:
+    copy = tmp_path / "library.sqlite3"
+    copy.write_bytes(example_library.read_bytes())
+    return copy
+
+
+def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Notes\n\nSparse matrices save memory in scientific code.\n")
+    outcome: dict[str, Any] = {}
+
+    async def session() -> None:
+        with anyio.fail_after(120):
+            async with Client(_parameters(library)) as client:
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+                outcome["tools"] = tools
+                outcome["check"] = await client.call_tool(
+                    "check_claim", {"claim": NARROW_CLAIM, "papers": [DEEP_RULES_REF]}
+                )
+                outcome["search"] = await client.call_tool(
+                    "library_search", {"query": "random forests baseline", "limit": 3}
+                )
+                outcome["add"] = await client.call_tool(
+                    "library_add", {"path": str(notes), "ref": "local:notes"}
+                )
+                outcome["list"] = await client.call_tool("library_list", {"query": "notes"})
+                outcome["unknown_judge"] = await client.call_tool(
+                    "check_claim", {"claim": "A claim.", "papers": ["local:notes"], "judge": "x"}
+                )
+                outcome["empty_claim"] = await client.call_tool(
+                    "check_claim", {"claim": " ", "papers": ["local:notes"]}
+                )
+                outcome["missing_file"] = await client.call_tool(
+                    "library_add", {"path": str(tmp_path / "nope.pdf")}
+                )
+
+    anyio.run(session)
+
+    tools = outcome["tools"]
+    assert set(tools) == EXPECTED_TOOLS
+    schema = tools["check_claim"].input_schema
+    assert set(schema["required"]) == {"claim", "papers"}
+    assert {"topic", "judge", "threshold"} <= set(schema["properties"])
+
+    [record] = _payload(outcome["check"])["records"]
+    assert record["verdict"] == "supports" and record["judge"] == "local"
+    assert record["paperRef"] == DEEP_RULES_REF and "random forests" in record["evidence"]
+    assert {"evidencePassageId", "probabilities", "needsReview", "confidence"} <= set(record)
+
+    hits = _payload(outcome["search"])["hits"]
+    assert 0 < len(hits) <= 3 and hits[0]["ref"] == DEEP_RULES_REF
+
+    added = _payload(outcome["add"])
+    assert added["ref"] == "local:notes" and added["outcome"] == "added"
+    assert [p["ref"] for p in _payload(outcome["list"])["papers"]] == ["local:notes"]
+
+    assert "unknown judge 'x'" in _error_text(outcome["unknown_judge"])
+    assert "the claim is empty" in _error_text(outcome["empty_claim"])
+    assert "no such file" in _error_text(outcome["missing_file"])

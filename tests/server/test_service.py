@@ -1,0 +1,119 @@
+"""The service the API and the MCP server share, in process."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from claimaudit.checker import InvalidClaimError
+from claimaudit.library.errors import InputError, LibraryOpenError, PaperNotFoundError
+from claimaudit.plugins import UnknownBackendError
+from claimaudit.server.failures import PassageNotFoundError, UnsupportedFileError, classify
+from claimaudit.server.judges import JudgePool
+from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service, upload_name
+from tests.server.conftest import DEEP_RULES_REF
+
+
+@pytest.fixture
+def service(example_library: Path, tmp_path: Path) -> Service:
+    copy = tmp_path / "library.sqlite3"
+    copy.write_bytes(example_library.read_bytes())
+    return Service(copy)
+
+
+@pytest.mark.parametrize(
+    ("given", "stored"),
+    [
+        ("1706.03762v5.pdf", "1706.03762v5.pdf"),
+        ("../../etc/paper.md", "paper.md"),
+        ("C:\\Users\\me\\notes.TXT", "notes.TXT"),
+        ("my paper (final).tex", "my_paper_final_.tex"),
+        (".hidden.md", "hidden.md"),
+        ("arXiv:1706.03762v5.pdf", "arXiv:1706.03762v5.pdf"),
+    ],
+)
+def test_upload_names(given: str, stored: str) -> None:
+    assert upload_name(given) == stored
+
+
+@pytest.mark.parametrize("given", ["", "paper", "paper.docx", "../", "archive.tar.gz"])
+def test_upload_names_without_a_known_format(given: str) -> None:
+    with pytest.raises(UnsupportedFileError):
+        upload_name(given)
+
+
+def test_check_refuses_bad_requests_before_loading_a_judge(service: Service) -> None:
+    class Refusing(JudgePool):
+        def get(self, name: str | None = None, model: str | None = None) -> object:  # type: ignore[override]
+            raise AssertionError("no judge may be loaded for a bad request")
+
+    service.judges = Refusing()
+    for claim, papers in (
+        ("", [DEEP_RULES_REF]),
+        ("A claim.", []),
+        ("A claim.", [DEEP_RULES_REF, "arXiv:2105.14372"]),
+        ("A claim.", [f"local:p{i}" for i in range(MAX_PAPERS_PER_CHECK + 1)]),
+    ):
+        with pytest.raises(InvalidClaimError):
+            service.check(claim, papers)
+    with pytest.raises(InvalidClaimError, match="threshold"):
+        service.check("A claim.", [DEEP_RULES_REF], threshold=1.5)
+
+
+def test_judges_are_loaded_once_per_name_and_model() -> None:
+    pool = JudgePool(capacity=2)
+    local = pool.get("local")
+    assert pool.get("local") is local and pool.get(None) is local
+    jev_a = pool.get("jev", "jev-latest")
+    assert pool.get("jev", "jev-latest") is jev_a and pool.get("jev", "jev-preview") is not jev_a
+    # Bounded: the least recently used judge made room.
+    assert pool.get("local") is not local
+    with pytest.raises(UnknownBackendError):
+        pool.get("nope")
+
+
+def test_passage_context_is_clamped(service: Service) -> None:
+    found = service.passage(DEEP_RULES_REF, "P066", context=99)
+    assert [p.passage_id for p in found.before] == [f"P0{n}" for n in range(61, 66)]
+    assert found.after == []
+    with pytest.raises(PassageNotFoundError):
+        service.passage(DEEP_RULES_REF, "P067")
+    with pytest.raises(PaperNotFoundError):
+        service.passage("arXiv:2401.00001", "P001")
+
+
+def test_upload_errors_name_the_upload_not_the_temporary_file(service: Service) -> None:
+    with pytest.raises(InputError) as caught:
+        service.add_upload(io.BytesIO(b""), "empty.txt", ref="local:empty")
+    assert str(caught.value).startswith("empty.txt:")
+    assert "claimaudit-upload" not in str(caught.value)
+
+
+def test_an_upload_records_where_it_came_from(service: Service) -> None:
+    result = service.add_upload(io.BytesIO(b"Some words.\n"), "n.md", ref="local:n")
+    assert result.passage_count == 1
+    from claimaudit.identity import parse_ref
+    from claimaudit.library.store import Library
+
+    with Library.open(service.library) as library:
+        paper = library.require_paper(parse_ref("local:n"))
+    assert paper.source_path == "upload:n.md"
+
+
+def test_a_missing_library_is_unavailable_not_created(tmp_path: Path) -> None:
+    service = Service(tmp_path / "none.sqlite3")
+    with pytest.raises(LibraryOpenError) as caught:
+        service.papers()
+    failure = classify(caught.value)
+    assert failure is not None and failure.status == 503
+    service.ensure_library()
+    assert service.papers() == []
+
+
+def test_classify_knows_the_domain_errors() -> None:
+    assert classify(UnknownBackendError("unknown judge 'x'")) is not None
+    failure = classify(InvalidClaimError("the claim is\n  empty"))
+    assert failure is not None and (failure.status, failure.message) == (400, "the claim is empty")
+    assert classify(RuntimeError("boom")) is None

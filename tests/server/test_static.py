@@ -1,0 +1,50 @@
+"""The page's files: everything it loads is shipped in the package and served by the server
+itself (these machines have no internet, and the page's security policy forbids the rest)."""
+
+from __future__ import annotations
+
+import re
+
+from claimaudit.server.routes.web import CONTENT_SECURITY_POLICY, STATIC
+
+PAGE_FILES = {
+    "index.html",
+    "style.css",
+    "main.js",
+    "api.js",
+    "dom.js",
+    "cards.js",
+    "check.js",
+    "library.js",
+}
+
+
+def test_the_page_files_are_in_the_package() -> None:
+    assert {p.name for p in STATIC.iterdir()} == PAGE_FILES
+
+
+def test_the_page_loads_only_its_own_files() -> None:
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    references = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert references, "the page loads its script and style"
+    for reference in references:
+        if reference.startswith("data:"):
+            continue
+        assert reference.startswith("/static/"), reference
+        assert (STATIC / reference.removeprefix("/static/")).is_file(), reference
+
+
+def test_scripts_import_only_sibling_modules() -> None:
+    for script in STATIC.glob("*.js"):
+        for target in re.findall(r'from\s+"([^"]+)"', script.read_text(encoding="utf-8")):
+            assert target.startswith("./") and (STATIC / target[2:]).is_file(), (script, target)
+
+
+def test_no_file_names_another_host() -> None:
+    for path in STATIC.iterdir():
+        assert not re.search(r"https?://|//cdn", path.read_text(encoding="utf-8")), path.name
+
+
+def test_the_policy_allows_only_this_server() -> None:
+    assert "default-src 'self'" in CONTENT_SECURITY_POLICY
+    assert "http" not in CONTENT_SECURITY_POLICY and "unsafe" not in CONTENT_SECURITY_POLICY

@@ -1,0 +1,156 @@
+"""The web page end to end in headless Chromium (Debian's, driven by Playwright), against a real
+server: type a claim, pick a suggested paper, see verdict cards with evidence in context, upload
+a file, and take a screenshot."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tests.library.helpers import make_pdf
+from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM, TOKEN, RunningServer
+
+CHROMIUM = Path("/usr/bin/chromium")
+# The system browser, offline: no downloads of its own, no background traffic.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TIMEOUT_MS = 60_000
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1100, "height": 1300})
+    opened = context.new_page()
+    opened.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    yield opened
+    context.close()
+    # HTTP errors the tests provoke on purpose show as failed loads; nothing else may fail.
+    assert [e for e in errors if not e.startswith("Failed to load resource")] == []
+
+
+def test_check_a_claim_and_read_the_evidence(
+    page: Page, server: RunningServer, tmp_path: Path
+) -> None:
+    page.goto(server.url)
+    expect(page.locator("#server-status")).to_contain_text("ok")
+    expect(page.locator("#judge option[value=local]")).to_have_attribute("selected", "")
+
+    page.fill("#claim", NARROW_CLAIM)
+    # References are suggested from the library as one types.
+    page.locator("#paper-input").press_sequentially("2105")
+    expect(page.locator(f'#paper-suggestions option[value="{DEEP_RULES_REF}"]')).to_have_count(1)
+    page.fill("#paper-input", DEEP_RULES_REF)
+    page.press("#paper-input", "Enter")
+    page.fill("#paper-input", "arXiv:2401.00001")
+    page.click("#paper-add")
+    expect(page.locator("#paper-chips .chip")).to_have_count(2)
+    page.click("#check-submit")
+
+    card = page.locator(f'.card[data-ref="{DEEP_RULES_REF}"]')
+    expect(card).to_have_attribute("data-verdict", "supports")
+    expect(card.locator(".badge").first).to_have_text("supports")
+    expect(card.locator(".confidence")).to_contain_text("Confidence 0.")
+    expect(card.locator(".confidence-bar .fill")).to_have_count(1)
+    expect(card.locator(".probs tbody tr")).to_have_count(4)
+    expect(card.locator(".probs tr.chosen th")).to_have_text("supports")
+    # The evidence passage is highlighted inside its neighbours, each with its passage id.
+    expect(card.locator(".passages")).to_have_attribute("data-context", "loaded")
+    chosen = card.locator(".passage.chosen")
+    expect(chosen.locator("mark")).to_contain_text("random forests")
+    chosen_id = chosen.get_attribute("data-passage-id")
+    assert chosen_id is not None and chosen_id.startswith("P")
+    expect(chosen.locator(".pid")).to_have_text(chosen_id)
+    number = int(chosen_id[1:])
+    context_ids = card.locator(".passage.context").evaluate_all(
+        "nodes => nodes.map(n => n.dataset.passageId)"
+    )
+    assert context_ids == [f"P{number - 1:03d}", f"P{number + 1:03d}"]
+
+    missing = page.locator('.card[data-ref="arXiv:2401.00001"]')
+    expect(missing).to_have_attribute("data-verdict", "not_checked")
+    expect(missing.locator(".error")).to_contain_text("paper not in the library")
+    expect(page.locator("#check-status")).to_contain_text("2 records")
+
+    shot = tmp_path / "check.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20_000
+    keep = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+    keep.mkdir(parents=True, exist_ok=True)
+    shutil.copy(shot, keep / "web-check.png")  # for people to look at; build/ is not tracked
+
+
+def test_upload_a_pdf_then_check_against_it(
+    page: Page, server: RunningServer, tmp_path: Path
+) -> None:
+    pdf = make_pdf(tmp_path / "2301.00002v1.pdf", title="Generated for the page test")
+    page.goto(server.url)
+    page.set_input_files("#upload-file", str(pdf))
+    page.click("#upload-submit")
+    try:
+        expect(page.locator("#upload-status")).to_contain_text(
+            "arXiv:2301.00002v1: Generated for the page test (added"
+        )
+        row = page.locator('#library-table tr[data-ref="arXiv:2301.00002v1"]')
+        expect(row).to_have_count(1)
+        page.fill("#claim", "The model reaches a BLEU score of 28.4 on WMT 2014 English-German.")
+        page.fill("#paper-input", "arXiv:2301.00002v1")
+        page.click("#check-submit")
+        card = page.locator('.card[data-ref="arXiv:2301.00002v1"]')
+        expect(card.locator(".passage.chosen mark")).to_contain_text("BLEU score of 28.4")
+        # Removing from the page asks first, then the row goes.
+        page.once("dialog", lambda dialog: dialog.accept())
+        row.locator("button").click()
+        expect(row).to_have_count(0)
+    finally:
+        httpx.delete(f"{server.url}/v1/library/arXiv:2301.00002v1")
+
+
+def test_errors_show_in_the_page(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    page.click("#check-submit")
+    expect(page.locator("#check-status")).to_have_text("Enter a claim to check.")
+    page.fill("#claim", "   ")
+    page.fill("#paper-input", DEEP_RULES_REF)
+    page.click("#check-submit")
+    expect(page.locator("#check-status")).to_have_text("Enter a claim to check.")
+    # Over the server's limit, once the text area's own cap is lifted: the API's message shows.
+    page.evaluate("document.getElementById('claim').removeAttribute('maxlength')")
+    page.fill("#claim", "x" * 2500)
+    page.click("#check-submit")
+    expect(page.locator("#check-status")).to_contain_text("the limit is 2000")
+
+
+def test_a_server_with_a_token_asks_for_it(page: Page, strict: RunningServer) -> None:
+    page.goto(strict.url)
+    expect(page.locator("#token-panel")).to_be_visible()
+    page.fill("#token-input", TOKEN)
+    page.click("#token-form button")
+    expect(page.locator("#token-panel")).to_be_hidden()
+    expect(page.locator(f'#library-table tr[data-ref="{DEEP_RULES_REF}"]')).to_have_count(1)
