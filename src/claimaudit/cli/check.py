@@ -27,6 +27,7 @@ from claimaudit.cli._common import (
     out_console,
 )
 from claimaudit.cli._render import OutputFormat, render
+from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.plugins import UnknownBackendError
 
 JudgeOption = Annotated[
@@ -37,6 +38,13 @@ ModelOption = Annotated[str | None, typer.Option("--model", help="Model id for t
 TimeoutOption = Annotated[
     float | None,
     typer.Option("--timeout", help="Seconds to wait for a remote judge's answer.", min=0.1),
+]
+NoCacheOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-cache",
+        help="Judge every pair afresh; neither read nor write the library's cache of results.",
+    ),
 ]
 ThresholdOption = Annotated[
     float,
@@ -67,10 +75,17 @@ def _checker(
     library: Path | None,
     threshold: float,
     timeout: float | None,
+    no_cache: bool = False,
 ) -> Checker:
+    cache = None if no_cache else LibraryResultCache(library)
     try:
         return make_checker(
-            judge, library=library, threshold=threshold, model=model, timeout=timeout
+            judge,
+            library=library,
+            threshold=threshold,
+            model=model,
+            timeout=timeout,
+            cache=cache,
         )
     except (UnknownBackendError, ValueError) as error:
         fail(str(error))
@@ -92,6 +107,7 @@ def check(
     timeout: TimeoutOption = None,
     library: LibraryOption = None,
     threshold: ThresholdOption = 0.8,
+    no_cache: NoCacheOption = False,
     output: Annotated[
         OutputFormat, typer.Option("--format", help="Output format.")
     ] = OutputFormat.TABLE,
@@ -107,7 +123,8 @@ def check(
         check_distinct(paper)
     except InvalidClaimError as error:
         fail(str(error))
-    records = _checker(judge, model, library, threshold, timeout).check(claim, paper, topic)
+    checker = _checker(judge, model, library, threshold, timeout, no_cache)
+    records = checker.check(claim, paper, topic)
     render(records, output, out_console)
     if fail_on and any(_matches(r, fail_on) for r in records):
         raise typer.Exit(EXIT_MATCHED)
@@ -129,13 +146,14 @@ def batch(
     timeout: TimeoutOption = None,
     library: LibraryOption = None,
     threshold: ThresholdOption = 0.8,
+    no_cache: NoCacheOption = False,
 ) -> None:
     """Check every (claim, paper) pair of a JSON Lines file; rerun with the same --out to resume."""
     if not source.is_file():
         fail(f"no such input file: {source}")
     if out.resolve() == source.resolve():
         fail("--out must differ from the input file")
-    checker = _checker(judge, model, library, threshold, timeout)
+    checker = _checker(judge, model, library, threshold, timeout, no_cache)
     try:
         total = pending_pairs(list(read_items(source)), done_pairs(out))
     except (UnicodeDecodeError, OSError) as error:

@@ -76,6 +76,8 @@ class JevJudge:
     """A ``Judge`` backed by TypeSafe System One. Thread-safe; one HTTP client per judge."""
 
     name = NAME
+    # I/O bound: several requests may be in flight at once (the HTTP client is thread-safe).
+    concurrency = 8
 
     def __init__(
         self,
@@ -118,6 +120,11 @@ class JevJudge:
         explicit = self._base_url
         url = explicit if explicit is not None else os.environ.get(BASE_URL_ENV, "").strip()
         return (url or DEFAULT_BASE_URL).rstrip("/")
+
+    @property
+    def cache_identity(self) -> str:
+        """The model and the endpoint serving it: another endpoint may answer differently."""
+        return f"{self.effective_model}@{_public_url(self.base_url)}"
 
     @property
     def effective_model(self) -> str:

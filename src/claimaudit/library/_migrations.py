@@ -93,6 +93,29 @@ MIGRATIONS: tuple[Migration, ...] = (
             "INSERT INTO passages_fts(passages_fts) VALUES ('rebuild')",
         ),
     ),
+    Migration(
+        3,
+        "cache of judged results",
+        (
+            # A new table only: papers and passages are untouched. ``key`` is the SHA-256 of
+            # everything that determines the answer (claimaudit.cache.CacheKey); the other
+            # columns say what an entry is about, for inspection and clean-up.
+            """
+            CREATE TABLE judged_results (
+                key TEXT PRIMARY KEY,
+                claim TEXT NOT NULL,
+                paper_ref TEXT NOT NULL,
+                matched_ref TEXT NOT NULL,
+                fingerprint TEXT NOT NULL,
+                judge TEXT NOT NULL,
+                judge_identity TEXT NOT NULL,
+                record TEXT NOT NULL,
+                created_at TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX judged_results_paper ON judged_results(matched_ref)",
+        ),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
-from claimaudit.judges.local.runtime import MODEL_DIR, VerifierModel
+from claimaudit.judges.local.runtime import MODEL_DIR, VerifierConfig, VerifierModel
 from claimaudit.judges.local.windows import fold_to_passages, passage_windows
 from claimaudit.judges.protocol import (
     ChoiceAnswer,
@@ -49,10 +49,25 @@ class LocalJudge:
     """Scores every candidate passage, then aggregates (see ``aggregate``'s docstring)."""
 
     name = "local"
+    # onnxruntime releases the GIL while scoring, so a second caller overlaps tokenising and
+    # aggregation with inference; more than two gains nothing on a small CPU.
+    concurrency = 2
 
     def __init__(self, model_dir: Path = MODEL_DIR, threads: int = 2) -> None:
         self.model_dir = model_dir
         self.threads = threads
+        self._identity: str | None = None
+
+    @property
+    def cache_identity(self) -> str | None:
+        """Model version and weights checksum: a retrained model never reuses old answers."""
+        if self._identity is None:
+            try:
+                config = VerifierConfig.read(self.model_dir)
+            except JudgeError:
+                return None  # decide() will report the broken model; nothing is cached
+            self._identity = f"claimaudit-verifier-{config.version}:{config.model_sha256}"
+        return self._identity
 
     def decide(self, decision: Decision) -> JudgeReply:
         self._check_questions(decision.questions)
