@@ -107,3 +107,14 @@ def test_positions_with_windows_line_endings_and_non_ascii() -> None:
     second = sentences[1]
     assert report[second.start : second.end] == "Zweite \U0001d6fc claim\r\ncontinues [2]."
     assert (second.line, second.column) == (3, 21)
+
+
+def test_a_lower_case_start_is_a_new_sentence_unless_after_et_al() -> None:
+    assert _texts("SciPy has sparse matrices [1].\nscikit-image reads images [2].") == [
+        "SciPy has sparse matrices [1].",
+        "scikit-image reads images [2].",
+    ]
+    assert _texts("As Lee et al. [3] note, tips help. mRNA levels rose.") == [
+        "As Lee et al. [3] note, tips help.",
+        "mRNA levels rose.",
+    ]

@@ -6,8 +6,9 @@ and "i.e." inside sentences. Two repairs follow, both for how papers are cited:
 - marks that close a sentence but start the next piece (``**``, a closing quote, a citation
   placed after the full stop: "works well. [1] Next") are moved back to the sentence they end;
 - a piece is joined to the one before when that one ends in an abbreviation that precedes a
-  number or name ("Fig.", "Eqs.", "approx.", "Refs. [1, 2]") or when it starts in lower case
-  ("Wilson et al. [3] found ...").
+  number or name ("Fig.", "Eqs.", "approx.", "Refs. [1, 2]"), or in "et al." (citations after
+  it allowed) with the piece going on in lower case ("Wilson et al. [3] found ..."). A piece in
+  lower case after a full stop is otherwise a sentence of its own: "scikit-image", "mRNA".
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ _ABBREVIATION = re.compile(
     r"i\.e|viz)\.$",
     re.IGNORECASE,
 )
+# Abbreviations that may end a sentence, so they join only a piece going on in lower case.
+_ABBREVIATION_BEFORE_LOWER = re.compile(r"\b(?:et al|etc|Inc|Ltd|Jr|Sr)\.$")
 
 
 @dataclass(frozen=True)
@@ -64,11 +67,10 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _continues(text: str, previous: tuple[int, int], start: int) -> bool:
-    head = text[start]
-    if head.islower() or head.isdigit():
-        return True
     before = _TRAILING_GROUPS.sub("", text[previous[0] : previous[1]])
-    return bool(_ABBREVIATION.search(before))
+    if _ABBREVIATION.search(before):
+        return True
+    return text[start].islower() and bool(_ABBREVIATION_BEFORE_LOWER.search(before))
 
 
 def split_block(text: str) -> list[tuple[int, int]]:
