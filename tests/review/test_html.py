@@ -23,7 +23,6 @@ VOID = frozenset({"meta", "br", "hr", "img", "input", "link"})
 
 
 class _Nesting(HTMLParser):
-
     def __init__(self) -> None:
         super().__init__()
         self.stack: list[str] = []

@@ -118,3 +118,17 @@ def test_a_lower_case_start_is_a_new_sentence_unless_after_et_al() -> None:
         "As Lee et al. [3] note, tips help.",
         "mRNA levels rose.",
     ]
+
+
+def test_a_paragraph_opening_with_an_enumerator_is_still_split() -> None:
+    assert _texts("(1) Models overfit [1]. Baselines help [2]. Data matter.") == [
+        "(1) Models overfit [1].",
+        "Baselines help [2].",
+        "Data matter.",
+    ]
+    assert _texts("Padding of 2) [@k]. Once again, the output [3]. Then b) more. Done.") == [
+        "Padding of 2) [@k].",
+        "Once again, the output [3].",
+        "Then b) more.",
+        "Done.",
+    ]

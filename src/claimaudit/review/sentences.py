@@ -5,6 +5,7 @@ and "i.e." inside sentences. Two repairs follow, both for how papers are cited:
 
 - marks that close a sentence but start the next piece (``**``, a closing quote, a citation
   placed after the full stop: "works well. [1] Next") are moved back to the sentence they end;
+- a piece opening with an enumerator ("1) ...", which sentencex leaves whole) is segmented again;
 - a piece is joined to the one before when that one ends in an abbreviation that precedes a
   number or name ("Fig.", "Eqs.", "approx.", "Refs. [1, 2]"), or in "et al." (citations after
   it allowed) with the piece going on in lower case ("Wilson et al. [3] found ..."). A piece in
@@ -26,6 +27,7 @@ _LANGUAGE = "en"
 _CARRIED = re.compile(
     r"(?:[*_)\]\"'\u201d\u2019\u00bb`]+|\[\^[^\]\s]+\]|\[[^\[\]]*(?:@|\d)[^\[\]]*\])+"
 )
+_ENUMERATOR = re.compile(r"\s*\(?[A-Za-z0-9]{1,3}\)\s+")
 _TRAILING_GROUPS = re.compile(r"(?:\s*\[[^\[\]]*\])+\s*$")
 _ABBREVIATION = re.compile(
     r"\b(?:figs?|eqs?|refs?|secs?|tabs?|vols?|nos?|chs?|pp?|approx|suppl|cf|vs|ca|resp|e\.g|"
@@ -73,12 +75,26 @@ def _continues(text: str, previous: tuple[int, int], start: int) -> bool:
     return text[start].islower() and bool(_ABBREVIATION_BEFORE_LOWER.search(before))
 
 
+def _segments(text: str, offset: int = 0) -> list[tuple[int, int]]:
+    """sentencex's pieces. sentencex never splits a piece that opens with an enumerator ("1) ",
+    "(b) "), so such a piece is segmented again without it and the enumerator rejoins the
+    first sentence."""
+    found: list[tuple[int, int]] = []
+    for boundary in sentencex.get_sentence_boundaries(_LANGUAGE, text):
+        start, end = int(boundary["start_index"]), int(boundary["end_index"])
+        enumerator = _ENUMERATOR.match(text, start, end)
+        if enumerator:
+            inner = _segments(text[enumerator.end() : end], offset + enumerator.end())
+            if len(inner) > 1:
+                found += [(offset + start, inner[0][1]), *inner[1:]]
+                continue
+        found.append((offset + start, offset + end))
+    return found
+
+
 def split_block(text: str) -> list[tuple[int, int]]:
     """[start, end) of each sentence of a paragraph's text, whitespace trimmed."""
-    pieces = [
-        _trimmed(text, int(b["start_index"]), int(b["end_index"]))
-        for b in sentencex.get_sentence_boundaries(_LANGUAGE, text)
-    ]
+    pieces = [_trimmed(text, start, end) for start, end in _segments(text)]
     merged: list[tuple[int, int]] = []
     for start, end in pieces:
         if start >= end:
