@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bibtexparser.entrypoint import parse_string as parse_bibtex
-
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.document import Block
@@ -67,7 +65,10 @@ def _clean(value: str) -> str:
 
 
 def _bibtex_entries(text: str) -> dict[str, Entry]:
-    library = parse_bibtex(text)
+    # Imported on use: every command loads this module, few reviews need BibTeX.
+    from bibtexparser.entrypoint import parse_string
+
+    library = parse_string(text)
     entries: dict[str, Entry] = {}
     for item in library.entries:
         fields = {name.lower(): str(f.value) for name, f in item.fields_dict.items()}
