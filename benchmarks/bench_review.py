@@ -7,7 +7,7 @@ text. Each repeat copies the freshly ingested library (no cached results), revie
 (cold), reviews it again (warm: every pair from the cache), then reviews it with one sentence
 edited (one new pair). Timings are in-process ``review_report`` calls, the model already loaded.
 
-Usage: python benchmarks/bench_review.py [--repeats N] [--shared ../shared/data] [--workers N]
+Usage: python benchmarks/bench_review.py [--repeats N] [--shared ../shared/data] [--workers N ...]
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from claimaudit.library.ingest import add_path
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
 from claimaudit.review import extract_claims, review_report
+from claimaudit.review.runner import judge_workers
 from claimaudit.text import sentences
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,7 +86,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared" / "data")
-    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument(
+        "--workers",
+        type=int,
+        nargs="*",
+        default=[0],
+        help="worker counts to compare, run in turn within each repeat (0: the judge's default)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         pristine = Path(tmp) / "pristine.sqlite3"
@@ -99,32 +106,36 @@ def main() -> None:
         assert all(t.paper for c in claims for t in c.targets)
         first = claims[0].sentence
         edited = report[: first.start] + "In short, " + report[first.start :]
-        cold, warm, edit = [], [], []
+        samples: dict[int, tuple[list[float], list[float], list[float]]] = {
+            w: ([], [], []) for w in args.workers
+        }
         for repeat in range(args.repeats + 1):
-            db = Path(tmp) / f"run{repeat}.sqlite3"
-            shutil.copyfile(pristine, db)
-            checker = make_checker("local", library=db, cache=LibraryResultCache(db))
-            timings = []
-            for text in (report, report, edited):
-                started = time.perf_counter()
-                result = review_report(text, checker=checker, workers=args.workers)
-                timings.append(time.perf_counter() - started)
-                assert result.summary.not_checked == 0
-            if repeat:  # the first round loads the model and warms the page cache
-                cold.append(timings[0])
-                warm.append(timings[1])
-                edit.append(timings[2])
-    workers = args.workers or "judge default (2)"
-    print(f"50 cited sentences, workers: {workers}, {args.repeats} repeats")
-    print("| review | median s | min s | max s |")
-    print("|---|---:|---:|---:|")
-    for label, samples in (
-        ("cold cache (50 pairs judged)", cold),
-        ("warm cache (50 pairs from the cache)", warm),
-        ("warm cache, one sentence edited (1 pair judged)", edit),
-    ):
-        row = [statistics.median(samples), min(samples), max(samples)]
-        print(f"| {label} | " + " | ".join(f"{v:.2f}" for v in row) + " |")
+            for workers in args.workers:
+                db = Path(tmp) / f"run{repeat}-{workers}.sqlite3"
+                shutil.copyfile(pristine, db)
+                checker = make_checker("local", library=db, cache=LibraryResultCache(db))
+                timings = []
+                for text in (report, report, edited):
+                    started = time.perf_counter()
+                    result = review_report(text, checker=checker, workers=workers or None)
+                    timings.append(time.perf_counter() - started)
+                    assert result.summary.not_checked == 0
+                if repeat:  # the first round loads the model and warms the page cache
+                    for series, value in zip(samples[workers], timings, strict=True):
+                        series.append(value)
+    default = judge_workers(make_checker("local", library=pristine).judge)
+    for workers, (cold, warm, edit) in samples.items():
+        label = workers or f"the judge's default ({default})"
+        print(f"\n50 cited sentences; workers: {label}; {args.repeats} repeats\n")
+        print("| review | median s | min s | max s |")
+        print("|---|---:|---:|---:|")
+        for name, values in (
+            ("cold cache (50 pairs judged)", cold),
+            ("warm cache (50 pairs from the cache)", warm),
+            ("warm cache, one sentence edited (1 pair judged)", edit),
+        ):
+            row = [statistics.median(values), min(values), max(values)]
+            print(f"| {name} | " + " | ".join(f"{v:.2f}" for v in row) + " |")
 
 
 if __name__ == "__main__":

@@ -151,3 +151,21 @@ def test_upgrade_from_version_2_keeps_papers_and_adds_the_results_cache(tmp_path
     )
     cache.put(key, record)
     assert cache.get(key) == record
+
+
+def test_a_step_applied_meanwhile_by_another_connection_is_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from claimaudit.library import _migrations
+
+    path = tmp_path / "lib.sqlite3"
+    first = sqlite3.connect(path, isolation_level=None)
+    assert migrate(first, target=2) == 2
+    second = sqlite3.connect(path, isolation_level=None)
+    assert migrate(first) == LATEST_VERSION  # one connection upgrades the file...
+    real = _migrations.schema_version
+    stale = iter([2])  # ...after the other read version 2, before it took the write lock
+    monkeypatch.setattr(_migrations, "schema_version", lambda c: next(stale, None) or real(c))
+    assert migrate(second) == LATEST_VERSION  # its upgrade skips the step already applied
+    tables = [r[0] for r in second.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+    assert tables.count("judged_results") == 1

@@ -140,6 +140,11 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
     for step in MIGRATIONS[current:target]:
         try:
             conn.execute("BEGIN IMMEDIATE")
+            if schema_version(conn) >= step.version:
+                # Another connection (a second thread of a review, say) applied this step while
+                # this one waited for the write lock.
+                conn.execute("COMMIT")
+                continue
             for statement in step.statements:
                 conn.execute(statement)
             # user_version is part of the database header, so it commits or rolls back with

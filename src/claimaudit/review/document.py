@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -154,7 +153,3 @@ def parse_document(report: str) -> Document:
                 continue
             (references if references_level is not None else prose).append(block)
     return Document(prose, references, seen_references, tuple(lines.starts))
-
-
-def blocks_text(blocks: Sequence[Block]) -> str:
-    return "\n\n".join(block.text for block in blocks)

@@ -25,6 +25,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from claimaudit.checker import Record
 from claimaudit.records import CheckedRecord
 from claimaudit.review.html_assets import SCRIPT, STYLE
 from claimaudit.review.result import VERDICTS, ClaimReview, ReviewResult
@@ -161,7 +162,7 @@ def _marker(n: int, worst: str) -> str:
     )
 
 
-def _record_item(record: Any, citations: Sequence[str]) -> str:
+def _record_item(record: Record, citations: Sequence[str]) -> str:
     verdict = record.verdict
     paper = escape(record.paper_ref or ", ".join(citations))
     url = record.paper_url or ""

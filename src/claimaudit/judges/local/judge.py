@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -28,6 +29,14 @@ _models: dict[tuple[Path, int], VerifierModel] = {}
 _lock = threading.Lock()
 
 
+def _cores() -> int:
+    """CPUs this process may run on (a container's share, where the OS tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not every OS has affinity masks
+        return os.cpu_count() or 1
+
+
 def load_model(model_dir: Path = MODEL_DIR, threads: int = 2) -> VerifierModel:
     """One session per (folder, threads) per process: loading costs far more than a decision."""
     key = (model_dir.resolve(), threads)
@@ -49,14 +58,18 @@ class LocalJudge:
     """Scores every candidate passage, then aggregates (see ``aggregate``'s docstring)."""
 
     name = "local"
-    # onnxruntime releases the GIL while scoring, so a second caller overlaps tokenising and
-    # aggregation with inference; more than two gains nothing on a small CPU.
-    concurrency = 2
 
     def __init__(self, model_dir: Path = MODEL_DIR, threads: int = 2) -> None:
         self.model_dir = model_dir
         self.threads = threads
         self._identity: str | None = None
+
+    @property
+    def concurrency(self) -> int:
+        """How many decisions may run at once: each keeps ``threads`` cores busy in onnxruntime,
+        so callers beyond the cores gain nothing (on two cores, two callers reviewed a draft no
+        faster than one; docs/benchmarks.md)."""
+        return max(1, _cores() // max(1, self.threads))
 
     @property
     def cache_identity(self) -> str | None:
