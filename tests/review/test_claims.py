@@ -21,8 +21,10 @@ def test_claim_text_drops_citations_and_markdown() -> None:
         "As [Wilson et al.](https://doi.org/10.1371/journal.pcbi.1005510) say, back up."
     ) == ("As Wilson et al. say, back up.")
     assert _clean("Baselines matter [1, 3-5],\nsee <https://arxiv.org/abs/2105.14372>.") == (
-        "Baselines matter, see."
+        "Baselines matter."
     )
+    assert _clean("Keep raw data, see also [@wilson2017].") == "Keep raw data."
+    assert _clean("We see this in data [1].") == "We see this in data."
 
 
 def test_targets_one_per_paper_in_order() -> None:

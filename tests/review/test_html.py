@@ -73,3 +73,16 @@ def test_everything_is_escaped_and_nothing_is_fetched() -> None:
     assert "default-src 'none'" in page  # the page may load nothing at all
     assert "<link" not in page and 'src="http' not in page
     assert "\u2e3c" not in page and "\u2e3d" not in page  # no marker left behind
+
+
+def test_a_report_using_the_marker_characters_still_renders() -> None:
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy", [EVIDENCE])
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")))
+    report = "Odd marks \u2e3c1\u2e3d stay text. A claim [@arxiv:1907.10121].\n"
+    page = render_html(review_report(report, checker=checker))
+    assert "Odd marks \u2e3c1\u2e3d stay text." in page
+    parser = _Nesting()
+    parser.feed(page)
+    spans = [a for tag, a in parser.tags if tag == "span" and "claim" in (a.get("class") or "")]
+    assert [a["data-claim"] for a in spans] == ["1"]

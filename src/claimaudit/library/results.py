@@ -44,7 +44,3 @@ class ResultTable:
 
     def count(self) -> int:
         return int(self._conn.execute("SELECT count(*) FROM judged_results").fetchone()[0])
-
-    def clear(self) -> int:
-        """Forget every judged result; return how many there were."""
-        return self._conn.execute("DELETE FROM judged_results").rowcount

@@ -18,6 +18,8 @@ from claimaudit.review.sentences import Sentence, split_sentences
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]+\]")
 _EMPTY_BRACKETS = re.compile(r"\(\s*[,;]?\s*\)|\[\s*[,;]?\s*\]")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
+# "..., see [3]." loses its citation; the pointer word left dangling goes with it.
+_DANGLING_POINTER = re.compile(r"[,;]?\s*\b(?:see also|see|cf\.)\s*([.!?]?)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,7 @@ def claim_text(sentence: str, citations: list[Citation] | tuple[Citation, ...]) 
             words.append(" ")
     text = _EMPTY_BRACKETS.sub("", "".join(words))
     text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", " ".join(text.split()))
-    return text.strip()
+    return _DANGLING_POINTER.sub(r"\1", text.strip())
 
 
 def _targets(bibliography: Bibliography, citations: list[Citation]) -> tuple[Target, ...]:

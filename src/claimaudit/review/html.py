@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from html import escape
 from typing import Any
@@ -30,8 +31,8 @@ from claimaudit.records import CheckedRecord
 from claimaudit.review.html_assets import SCRIPT, STYLE
 from claimaudit.review.result import VERDICTS, ClaimReview, ReviewResult
 
-_OPEN, _CLOSE = "\u2e3c", "\u2e3d"  # two rare punctuation characters
-_MARK = re.compile(f"{_OPEN}(\\d+){_CLOSE}|{_CLOSE}(\\d+){_OPEN}")
+# Rare punctuation characters for the markers: the first pair the report does not use.
+_MARKER_PAIRS = (("\u2e3c", "\u2e3d"), ("\u2e3e", "\u2e3f"), ("\u2e41", "\u2e4c"))
 _SAFE_URL = re.compile(r"^https?://", re.IGNORECASE)
 
 
@@ -57,10 +58,29 @@ def _v(verdict: str) -> str:
     return "v-" + verdict.replace("_", "-")
 
 
-def _marked(report: str, claims: Sequence[ClaimReview]) -> str:
+@dataclass(frozen=True)
+class _Markers:
+    start: str
+    end: str
+
+    @classmethod
+    def for_report(cls, report: str) -> _Markers:
+        for first, second in _MARKER_PAIRS:
+            if first not in report and second not in report:
+                return cls(first, second)
+        raise ValueError("the report uses every marker character")
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        a, b = self.start, self.end
+        return re.compile(f"{a}(\\d+){b}|{b}(\\d+){a}")
+
+
+def _marked(report: str, claims: Sequence[ClaimReview], markers: _Markers) -> str:
+    a, b = markers.start, markers.end
     cuts = sorted(
-        [(c.claim.sentence.start, 1, f"{_OPEN}{n}{_CLOSE}") for n, c in enumerate(claims)]
-        + [(c.claim.sentence.end, 0, f"{_CLOSE}{n}{_OPEN}") for n, c in enumerate(claims)]
+        [(c.claim.sentence.start, 1, f"{a}{n}{b}") for n, c in enumerate(claims)]
+        + [(c.claim.sentence.end, 0, f"{b}{n}{a}") for n, c in enumerate(claims)]
     )
     pieces, position = [], 0
     for offset, _, mark in cuts:
@@ -75,19 +95,20 @@ def _html(content: str) -> Token:
     return token
 
 
-def _unmark(token: Token) -> None:
-    token.content = _MARK.sub("", token.content)
+def _unmark(token: Token, mark: re.Pattern[str]) -> None:
+    token.content = mark.sub("", token.content)
     if token.attrs:
         token.attrs = {
-            k: _MARK.sub("", v) if isinstance(v, str) else v for k, v in token.attrs.items()
+            k: mark.sub("", v) if isinstance(v, str) else v for k, v in token.attrs.items()
         }
 
 
 class _Weaver:
     """Rewrites the token stream: claim text wrapped in spans, panels after their paragraph."""
 
-    def __init__(self, claims: Sequence[ClaimReview]) -> None:
+    def __init__(self, claims: Sequence[ClaimReview], mark: re.Pattern[str]) -> None:
         self.claims = claims
+        self.mark = mark
         self.placed: set[int] = set()
 
     def _open(self, n: int) -> str:
@@ -103,14 +124,14 @@ class _Weaver:
         current: int | None = None
         for child in children:
             if child.type != "text":
-                _unmark(child)
+                _unmark(child, self.mark)
                 if current is not None and child.type == "code_inline":
                     out += [_html(self._open(current)), child, _html("</span>")]
                 else:
                     out.append(child)
                 continue
             position = 0
-            for match in _MARK.finditer(child.content):
+            for match in self.mark.finditer(child.content):
                 out += self._text(child.content[position : match.start()], current)
                 position = match.end()
                 if match.group(1) is not None:
@@ -136,7 +157,7 @@ class _Weaver:
         out: list[Token] = []
         ended: list[int] = []
         for token in tokens:
-            _unmark(token)
+            _unmark(token, self.mark)
             if token.type == "inline" and token.children is not None:
                 token.children = self._inline(token.children, ended)
             out.append(token)
@@ -242,8 +263,9 @@ def render_html(result: ReviewResult, *, title: str = "report") -> str:
     claims = result.claims
     md = _renderer()
     env: EnvType = {}
-    tokens = md.parse(_marked(result.text, claims), env)
-    weaver = _Weaver(claims)
+    markers = _Markers.for_report(result.text)
+    tokens = md.parse(_marked(result.text, claims, markers), env)
+    weaver = _Weaver(claims, markers.pattern)
     body = md.renderer.render(weaver.weave(tokens), md.options, env)
     missing = weaver.missing()
     if missing:
