@@ -58,6 +58,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_check.py
 	$(BIN)/python benchmarks/bench_openai.py
 	$(BIN)/python benchmarks/bench_server.py
+	$(BIN)/python benchmarks/bench_review.py --workers 1 2
 	$(BIN)/python -m training.bench_local
 
 # Retrain the embedded verifier (CPU, about an hour). torch is pinned in training/requirements.txt

@@ -87,6 +87,7 @@ def main() -> None:
             "arXiv:2105.14372",
             "--format",
             "json",
+            "--no-cache",  # every run judges afresh; cached answers are bench_review's subject
         ]
         for _ in range(args.repeats):
             started = time.perf_counter()

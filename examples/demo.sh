@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job on the embedded default judge: ingest two example papers into a fresh demo
-# library, then check claims of four kinds against them. Runs offline.
+# library, check claims of four kinds against them, then review a drafted report. Runs offline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,3 +38,8 @@ claimaudit check "Daily aspirin lowers the risk of a first heart attack in adult
 step "5. One claim, two papers: one record per paper, never a vote"
 claimaudit check "Raw data should be backed up in more than one location." \
   --paper "$GOOD" --paper "$DEEP" --format jsonl
+
+step "6. Review a drafted report: every cited sentence against each paper it cites"
+claimaudit review examples/draft.md --out .demo/draft.annotated.md --json .demo/draft.json \
+  --html .demo/draft.html
+echo "annotated draft: .demo/draft.annotated.md; HTML report: .demo/draft.html"

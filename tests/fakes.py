@@ -6,8 +6,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from claimaudit.cache import CacheKey
 from claimaudit.identity import PaperRef
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
+from claimaudit.records import CheckedRecord
 from claimaudit.sources.protocol import Passage, SourceError, SourcePaper
 
 
@@ -52,6 +54,7 @@ class ScriptedJudge:
     script: Callable[[Decision], JudgeReply]
     name: str = "scripted"
     seen: list[Decision] = field(default_factory=list)
+    cache_identity: str | None = None  # set it to let a ResultCache keep this judge's answers
 
     def decide(self, decision: Decision) -> JudgeReply:
         self.seen.append(decision)
@@ -79,3 +82,21 @@ def failing(message: str) -> Callable[[Decision], JudgeReply]:
         raise JudgeError(message)
 
     return script
+
+
+@dataclass
+class MemoryCache:
+    """A ``ResultCache`` in a dict, counting what it was asked."""
+
+    entries: dict[str, CheckedRecord] = field(default_factory=dict)
+    gets: int = 0
+    hits: int = 0
+
+    def get(self, key: CacheKey) -> CheckedRecord | None:
+        self.gets += 1
+        found = self.entries.get(key.digest)
+        self.hits += found is not None
+        return found
+
+    def put(self, key: CacheKey, record: CheckedRecord) -> None:
+        self.entries[key.digest] = record

@@ -15,12 +15,20 @@ from claimaudit.judges.protocol import (
 from claimaudit.passage import Passage
 from claimaudit.plugins import JudgeSettings, Registry, UnknownBackendError, get_registry
 from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, record_to_dict
+from claimaudit.review import (
+    Bibliography,
+    ReviewResult,
+    load_bibliography,
+    render_html,
+    review_report,
+)
 from claimaudit.sources.protocol import Source, SourceError, SourcePaper
 
 __version__ = "0.1.0"
 
 __all__ = [
     "RELATIONS",
+    "Bibliography",
     "Case",
     "CheckedRecord",
     "Checker",
@@ -40,6 +48,7 @@ __all__ = [
     "RefKind",
     "Registry",
     "ReviewPolicy",
+    "ReviewResult",
     "Source",
     "SourceError",
     "SourcePaper",
@@ -47,9 +56,12 @@ __all__ = [
     "__version__",
     "check_claim",
     "get_registry",
+    "load_bibliography",
     "make_checker",
     "make_judge",
     "make_source",
     "parse_ref",
     "record_to_dict",
+    "render_html",
+    "review_report",
 ]

@@ -6,6 +6,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from claimaudit.cache import ResultCache
 from claimaudit.checker import DEFAULT_THRESHOLD, Checker, Record, ReviewPolicy
 from claimaudit.judges.protocol import Judge
 from claimaudit.plugins import JudgeSettings, get_registry
@@ -43,6 +44,7 @@ def make_checker(
     max_chars: int = MAX_CHARS,
     model: str | None = None,
     timeout: float | None = None,
+    cache: ResultCache | None = None,
 ) -> Checker:
     chosen = judge if judge is not None and not isinstance(judge, str) else None
     return Checker(
@@ -52,6 +54,7 @@ def make_checker(
         policy=ReviewPolicy(threshold),
         max_passages=max_passages,
         max_chars=max_chars,
+        cache=cache,
     )
 
 

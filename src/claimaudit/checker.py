@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
+from claimaudit.cache import CacheKey, ResultCache, judge_identity, paper_fingerprint
 from claimaudit.identity import InvalidReferenceError, PaperRef, parse_ref
 from claimaudit.judges.protocol import (
     Case,
@@ -117,6 +118,8 @@ class Checker:
     policy: ReviewPolicy = field(default_factory=ReviewPolicy)
     max_passages: int = MAX_PASSAGES
     max_chars: int = MAX_CHARS
+    # Judged results are reused from here when given (see ``claimaudit.cache``).
+    cache: ResultCache | None = None
 
     def check(self, claim: str, papers: Sequence[str], topic: str | None = None) -> list[Record]:
         return list(self.iter_check(claim, papers, topic))
@@ -151,8 +154,12 @@ class Checker:
                 raise SourceError(f"{ref} has no text passages to check")
         except SourceError as error:
             return self._failure(claim, ref, str(error), calls=self._calls(found))
+        key = self._cache_key(claim, ref, found, topic)
+        cached = self._cached(key, found)
+        if cached is not None:
+            return cached
         try:
-            return self._judge(claim, ref, found, query, topic)
+            record = self._judge(claim, ref, found, query, topic)
         except JudgeError as error:
             calls = self._calls(found, error.calls)
             return self._failure(claim, ref, str(error), found.url, calls)
@@ -161,6 +168,55 @@ class Checker:
             # it must not become a verdict, nor stop the other papers of a batch.
             message = f"judge {self.judge.name!r} failed: {type(error).__name__}"
             return self._failure(claim, ref, message, found.url, self._calls(found))
+        self._store(key, record)
+        return record
+
+    def _cache_key(
+        self, claim: str, ref: PaperRef, paper: SourcePaper, topic: str | None
+    ) -> CacheKey | None:
+        identity = judge_identity(self.judge)
+        if self.cache is None or identity is None:
+            return None
+        return CacheKey(
+            claim=claim,
+            topic=" ".join((topic or "").split()),
+            paper_ref=str(ref),
+            matched_ref=str(paper.ref),
+            fingerprint=paper_fingerprint(paper),
+            judge=self.judge.name,
+            judge_identity=identity,
+            selection=f"{type(self.ranker).__name__}:{self.max_passages}:{self.max_chars}",
+        )
+
+    def _cached(self, key: CacheKey | None, paper: SourcePaper) -> CheckedRecord | None:
+        if key is None or self.cache is None:
+            return None
+        try:
+            hit = self.cache.get(key)
+        except Exception:  # a cache only saves time; its failure must never fail a check
+            return None
+        if hit is None:
+            return None
+        # The policy is applied on read, so a new threshold needs no new judgement.
+        return hit.model_copy(
+            update={
+                "paper_url": paper.url,
+                "retrieved_at": paper.retrieved_at,
+                # A cached judgement cost no judge call this time; the source's requests did.
+                "calls": self._calls(paper),
+                "needs_review": self.policy.needs_review(
+                    hit.verdict, hit.confidence, hit.evidence_confidence, hit.evidence_passage_id
+                ),
+            }
+        )
+
+    def _store(self, key: CacheKey | None, record: CheckedRecord) -> None:
+        if key is None or self.cache is None:
+            return
+        try:
+            self.cache.put(key, record)
+        except Exception:  # as above: the record is returned whether or not it was stored
+            return
 
     def _calls(self, paper: SourcePaper, judge_calls: int = 0) -> dict[str, int]:
         """Backend requests by backend name, leaving out backends that made none."""

@@ -33,7 +33,8 @@ def _check(
 ) -> tuple[int, list[dict[str, object]], str]:
     result = runner.invoke(
         __import__("claimaudit.cli", fromlist=["app"]).app,
-        ["check", CLAIM, "--library", str(library), "--format", "json", *args],
+        # Each test here must reach its judge server: no answers from the results cache.
+        ["check", CLAIM, "--library", str(library), "--format", "json", "--no-cache", *args],
     )
     records = json.loads(result.stdout) if result.stdout.strip().startswith("[") else []
     return result.exit_code, records, result.stderr

@@ -200,3 +200,20 @@ def test_an_unrelated_passage_is_not_addressed(judge: LocalJudge) -> None:
     reply = judge.decide(decision)
     assert reply.answers["relation"].choice == "not_addressed"
     assert reply.answers["evidence"].choice == "none"
+
+
+def test_callers_at_once_follow_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    from claimaudit.judges.local import judge as local
+
+    monkeypatch.setattr(local, "_cores", lambda: 8)
+    assert LocalJudge(threads=2).concurrency == 4
+    monkeypatch.setattr(local, "_cores", lambda: 2)
+    assert LocalJudge(threads=2).concurrency == 1  # one session already fills both cores
+    assert LocalJudge(threads=1).concurrency == 2
+
+
+def test_cache_identity_names_model_and_weights(tmp_path: Path) -> None:
+    config = VerifierConfig.read(MODEL_DIR)
+    identity = LocalJudge().cache_identity
+    assert identity == f"claimaudit-verifier-{config.version}:{config.model_sha256}"
+    assert LocalJudge(tmp_path).cache_identity is None  # no model: nothing may be cached

@@ -88,3 +88,84 @@ def test_failed_step_rolls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     assert _migrations.schema_version(conn) == 1
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert "x" not in tables and "papers" in tables
+
+
+def test_upgrade_from_version_2_keeps_papers_and_adds_the_results_cache(tmp_path: Path) -> None:
+    from claimaudit.cache import CacheKey
+    from claimaudit.library.result_cache import LibraryResultCache
+    from claimaudit.records import CheckedRecord
+
+    path = tmp_path / "v2.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=2) == 2
+    conn.execute(
+        "INSERT INTO papers (id, ref, kind, work, version, title, url, source_path, content_hash,"
+        " ingested_at) VALUES (1, 'arXiv:1907.10121', 'arxiv', '1907.10121', NULL, 'SciPy 1.0',"
+        " NULL, 'paper.tex', 'abc', '2025-06-01T00:00:00+00:00')"
+    )
+    conn.executemany(
+        "INSERT INTO passages (paper_id, seq, passage_id, section, text) VALUES (1, ?, ?, ?, ?)",
+        [
+            (0, "P001", "Abstract", "SciPy is an open-source scientific computing library."),
+            (1, "P002", "Sparse", "SciPy provides sparse matrix data structures."),
+        ],
+    )
+    conn.close()
+    with Library.open(path) as lib:
+        paper = lib.get_paper(parse_ref("1907.10121"))
+        assert paper is not None and paper.passage_count == 2 and paper.source_path == "paper.tex"
+        assert [h.passage_id for h in lib.search("sparse matrix")] == ["P002"]
+        assert lib.results().count() == 0
+    with sqlite3.connect(path) as check:
+        assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 3
+    # The new table works on the upgraded file.
+    cache = LibraryResultCache(path)
+    key = CacheKey("c", "", "arXiv:1907.10121", "arXiv:1907.10121", "f", "j", "i", "s")
+    record = CheckedRecord.model_validate(
+        {
+            "claim": "c",
+            "paperRef": "arXiv:1907.10121",
+            "matchedRef": "arXiv:1907.10121",
+            "paperTitle": "SciPy 1.0",
+            "paperUrl": None,
+            "searchQuery": "c",
+            "evidenceScope": "full_text",
+            "retrievedAt": "2025-06-01T00:00:00Z",
+            "judge": "j",
+            "model": "m",
+            "verdict": "supports",
+            "confidence": 0.9,
+            "probabilities": {
+                "supports": 0.93,
+                "contradicts": 0.02,
+                "not_addressed": 0.03,
+                "insufficient_evidence": 0.02,
+            },
+            "evidencePassageId": "P002",
+            "evidence": "SciPy provides sparse matrix data structures.",
+            "evidenceConfidence": 0.9,
+            "passagesConsidered": 2,
+            "passagesSelected": 2,
+            "needsReview": False,
+        }
+    )
+    cache.put(key, record)
+    assert cache.get(key) == record
+
+
+def test_a_step_applied_meanwhile_by_another_connection_is_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from claimaudit.library import _migrations
+
+    path = tmp_path / "lib.sqlite3"
+    first = sqlite3.connect(path, isolation_level=None)
+    assert migrate(first, target=2) == 2
+    second = sqlite3.connect(path, isolation_level=None)
+    assert migrate(first) == LATEST_VERSION  # one connection upgrades the file...
+    real = _migrations.schema_version
+    stale = iter([2])  # ...after the other read version 2, before it took the write lock
+    monkeypatch.setattr(_migrations, "schema_version", lambda c: next(stale, None) or real(c))
+    assert migrate(second) == LATEST_VERSION  # its upgrade skips the step already applied
+    tables = [r[0] for r in second.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+    assert tables.count("judged_results") == 1

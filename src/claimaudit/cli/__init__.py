@@ -23,11 +23,13 @@ def _install_commands() -> None:
     from claimaudit.cli import check as check_cli
     from claimaudit.cli import evaluate as eval_cli
     from claimaudit.cli import library as library_cli
+    from claimaudit.cli import review as review_cli
     from claimaudit.cli import serve as serve_cli
 
     app.command("check")(check_cli.check)
     app.command("batch")(check_cli.batch)
     app.command("eval")(eval_cli.eval_command)
+    app.command("review")(review_cli.review)
     app.add_typer(library_cli.app, name="library", help="Manage the local paper library.")
     app.command("serve")(serve_cli.serve)
     app.command("mcp")(serve_cli.mcp)

@@ -28,6 +28,7 @@ from claimaudit.cli._common import (
     out_console,
 )
 from claimaudit.cli._render import OutputFormat, render
+from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.plugins import UnknownBackendError
 from claimaudit.sources.arxiv_library import FetchingSource
 
@@ -52,6 +53,13 @@ SourceOption = Annotated[
 DEFAULT_SOURCE = "auto"
 # --fetch puts papers into the library, so it only makes sense for sources that read it.
 _FETCHING_SOURCES = frozenset({"auto", "library", "arxiv"})
+NoCacheOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-cache",
+        help="Judge every pair afresh; neither read nor write the library's cache of results.",
+    ),
+]
 ThresholdOption = Annotated[
     float,
     typer.Option(
@@ -83,9 +91,11 @@ def _checker(
     timeout: float | None,
     source: str = DEFAULT_SOURCE,
     fetch: bool = False,
+    no_cache: bool = False,
 ) -> Checker:
     if fetch and source not in _FETCHING_SOURCES:
         fail(f"--fetch adds papers to the library; it does not apply to --source {source}")
+    cache = None if no_cache else LibraryResultCache(library)
     try:
         chosen = make_source(source, library)
         if fetch:
@@ -97,6 +107,7 @@ def _checker(
             threshold=threshold,
             model=model,
             timeout=timeout,
+            cache=cache,
         )
     except (UnknownBackendError, ValueError) as error:
         fail(str(error))
@@ -123,6 +134,7 @@ def check(
         typer.Option("--fetch", help="Download arXiv papers missing from the library first."),
     ] = False,
     threshold: ThresholdOption = 0.8,
+    no_cache: NoCacheOption = False,
     output: Annotated[
         OutputFormat, typer.Option("--format", help="Output format.")
     ] = OutputFormat.TABLE,
@@ -138,7 +150,7 @@ def check(
         check_distinct(paper)
     except InvalidClaimError as error:
         fail(str(error))
-    checker = _checker(judge, model, library, threshold, timeout, source, fetch)
+    checker = _checker(judge, model, library, threshold, timeout, source, fetch, no_cache)
     records = checker.check(claim, paper, topic)
     render(records, output, out_console)
     if output is OutputFormat.TABLE:
@@ -166,13 +178,14 @@ def batch(
     library: LibraryOption = None,
     paper_source: SourceOption = DEFAULT_SOURCE,
     threshold: ThresholdOption = 0.8,
+    no_cache: NoCacheOption = False,
 ) -> None:
     """Check every (claim, paper) pair of a JSON Lines file; rerun with the same --out to resume."""
     if not input_file.is_file():
         fail(f"no such input file: {input_file}")
     if out.resolve() == input_file.resolve():
         fail("--out must differ from the input file")
-    checker = _checker(judge, model, library, threshold, timeout, paper_source)
+    checker = _checker(judge, model, library, threshold, timeout, paper_source, no_cache=no_cache)
     try:
         total = pending_pairs(list(read_items(input_file)), done_pairs(out))
     except (UnicodeDecodeError, OSError) as error:

@@ -61,6 +61,7 @@ from typesafe_sdk.constants import (
     DEFAULT_MODEL_ENV,
 )
 
+from claimaudit.judges.prompting import PROMPT_VERSION
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
 from claimaudit.judges.urls import public_url as _public_url
 from claimaudit.plugins import JudgeSettings, Registry
@@ -78,6 +79,8 @@ class JevJudge:
     """A ``Judge`` backed by TypeSafe System One. Thread-safe; one HTTP client per judge."""
 
     name = NAME
+    # I/O bound: several requests may be in flight at once (the HTTP client is thread-safe).
+    concurrency = 8
 
     def __init__(
         self,
@@ -120,6 +123,11 @@ class JevJudge:
         explicit = self._base_url
         url = explicit if explicit is not None else os.environ.get(BASE_URL_ENV, "").strip()
         return (url or DEFAULT_BASE_URL).rstrip("/")
+
+    @property
+    def cache_identity(self) -> str:
+        """The model and the endpoint serving it: another endpoint may answer differently."""
+        return f"{self.effective_model}@{_public_url(self.base_url)}#prompt{PROMPT_VERSION}"
 
     @property
     def effective_model(self) -> str:

@@ -21,6 +21,8 @@ from xml.sax.saxutils import escape, quoteattr
 from claimaudit.judges.protocol import Case
 from claimaudit.passage import Passage
 
+# Part of every remote judge's cache identity: a new framing may draw other answers.
+PROMPT_VERSION = "1"
 CLAIM_TAG = "claim"
 TOPIC_TAG = "topic"
 EVIDENCE_TAG = "evidence"

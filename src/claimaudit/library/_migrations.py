@@ -93,6 +93,29 @@ MIGRATIONS: tuple[Migration, ...] = (
             "INSERT INTO passages_fts(passages_fts) VALUES ('rebuild')",
         ),
     ),
+    Migration(
+        3,
+        "cache of judged results",
+        (
+            # A new table only: papers and passages are untouched. ``key`` is the SHA-256 of
+            # everything that determines the answer (claimaudit.cache.CacheKey); the other
+            # columns say what an entry is about, for inspection and clean-up.
+            """
+            CREATE TABLE judged_results (
+                key TEXT PRIMARY KEY,
+                claim TEXT NOT NULL,
+                paper_ref TEXT NOT NULL,
+                matched_ref TEXT NOT NULL,
+                fingerprint TEXT NOT NULL,
+                judge TEXT NOT NULL,
+                judge_identity TEXT NOT NULL,
+                record TEXT NOT NULL,
+                created_at TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX judged_results_paper ON judged_results(matched_ref)",
+        ),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version
@@ -117,6 +140,11 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
     for step in MIGRATIONS[current:target]:
         try:
             conn.execute("BEGIN IMMEDIATE")
+            if schema_version(conn) >= step.version:
+                # Another connection (a second thread of a review, say) applied this step while
+                # this one waited for the write lock.
+                conn.execute("COMMIT")
+                continue
             for statement in step.statements:
                 conn.execute(statement)
             # user_version is part of the database header, so it commits or rolls back with

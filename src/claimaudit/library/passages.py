@@ -12,7 +12,6 @@ TARGET_CHARS = 1200
 MIN_CHARS = 200
 
 
-
 def passage_id(index: int) -> str:
     """``P001`` for the first passage; ids grow wider past 999 rather than wrap."""
     return f"P{index + 1:03d}"

@@ -26,6 +26,7 @@ from claimaudit.library.models import (
     StoredPassage,
 )
 from claimaudit.library.paths import resolve_library_path
+from claimaudit.library.results import ResultTable
 
 _PAPER_COLUMNS = (
     "p.id, p.kind, p.work, p.version, p.title, p.url, p.source_path, p.content_hash, "
@@ -188,6 +189,10 @@ class Library:
             paper_id, paper = candidates[0]
             self._delete_paper(paper_id)
         return paper
+
+    def results(self) -> ResultTable:
+        """The cache of judged results kept in this library (see ``claimaudit.cache``)."""
+        return ResultTable(self._conn)
 
     # -- reading -----------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
-from claimaudit.judges.local.runtime import MODEL_DIR, VerifierModel
+from claimaudit.judges.local.runtime import MODEL_DIR, VerifierConfig, VerifierModel
 from claimaudit.judges.local.windows import fold_to_passages, passage_windows
 from claimaudit.judges.protocol import (
     ChoiceAnswer,
@@ -26,6 +27,14 @@ NONE = "none"
 
 _models: dict[tuple[Path, int], VerifierModel] = {}
 _lock = threading.Lock()
+
+
+def _cores() -> int:
+    """CPUs this process may run on (a container's share, where the OS tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not every OS has affinity masks
+        return os.cpu_count() or 1
 
 
 def load_model(model_dir: Path = MODEL_DIR, threads: int = 2) -> VerifierModel:
@@ -53,6 +62,25 @@ class LocalJudge:
     def __init__(self, model_dir: Path = MODEL_DIR, threads: int = 2) -> None:
         self.model_dir = model_dir
         self.threads = threads
+        self._identity: str | None = None
+
+    @property
+    def concurrency(self) -> int:
+        """How many decisions may run at once: each keeps ``threads`` cores busy in onnxruntime,
+        so callers beyond the cores gain nothing (on two cores, two callers reviewed a draft no
+        faster than one; docs/benchmarks.md)."""
+        return max(1, _cores() // max(1, self.threads))
+
+    @property
+    def cache_identity(self) -> str | None:
+        """Model version and weights checksum: a retrained model never reuses old answers."""
+        if self._identity is None:
+            try:
+                config = VerifierConfig.read(self.model_dir)
+            except JudgeError:
+                return None  # decide() will report the broken model; nothing is cached
+            self._identity = f"claimaudit-verifier-{config.version}:{config.model_sha256}"
+        return self._identity
 
     def decide(self, decision: Decision) -> JudgeReply:
         self._check_questions(decision.questions)

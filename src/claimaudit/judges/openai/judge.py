@@ -32,7 +32,7 @@ from claimaudit.judges.openai.wire import (
     ChatCompletion,
     TokenLogprob,
 )
-from claimaudit.judges.prompting import DEFENCE, escape_text, render_case
+from claimaudit.judges.prompting import DEFENCE, PROMPT_VERSION, escape_text, render_case
 from claimaudit.judges.protocol import (
     ChoiceAnswer,
     ChoiceQuestion,
@@ -42,6 +42,7 @@ from claimaudit.judges.protocol import (
     confidence_from_probabilities,
 )
 from claimaudit.judges.questions import NO_EVIDENCE, POLICY
+from claimaudit.judges.urls import public_url
 
 TOP_LOGPROBS = 20  # the most the OpenAI API allows
 # Room for a leading newline or space before the label and its digit; the answer is a label.
@@ -56,6 +57,8 @@ class OpenAIJudge:
     """A ``Judge`` over an OpenAI-compatible chat completions server. Thread-safe."""
 
     name = NAME
+    # Decisions in flight at once during a review: the server does the work, we only wait.
+    concurrency = 4
 
     def __init__(
         self, *, model: str, base_url: str, timeout: float, retries: int, key_env: str = KEY_ENV
@@ -67,6 +70,11 @@ class OpenAIJudge:
         self._key_env = key_env
         self._client: ChatClient | None = None
         self._lock = threading.Lock()
+
+    @property
+    def cache_identity(self) -> str:
+        """Model, endpoint and prompt framing: each may change the answers a result came from."""
+        return f"{self.model}@{public_url(self.base_url)}#prompt{PROMPT_VERSION}"
 
     def decide(self, decision: Decision) -> JudgeReply:
         client = self._get_client()

@@ -1,0 +1,41 @@
+"""Reviewing a drafted report: every cited sentence checked against the papers it cites.
+
+``review_report(text, checker=...)`` finds the sentences of a Markdown report and their citations
+(Pandoc/Manubot keys, numbered references, arXiv ids, DOIs and their URLs), resolves them to
+papers, checks each (sentence, paper) pair once, and returns per-paper records with the
+sentence's position, the uncited sentences, a summary and the annotated Markdown.
+``render_html`` turns the result into a self-contained HTML report.
+"""
+
+from claimaudit.review.bibliography import (
+    Bibliography,
+    BibliographyError,
+    Entry,
+    load_bibliography,
+)
+from claimaudit.review.citations import Citation, CitationStyle, find_citations
+from claimaudit.review.claims import Claim, Target, extract_claims
+from claimaudit.review.html import render_html
+from claimaudit.review.report import review_report
+from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult, ReviewSummary
+from claimaudit.review.sentences import Sentence
+
+__all__ = [
+    "Bibliography",
+    "BibliographyError",
+    "Citation",
+    "CitationStyle",
+    "Claim",
+    "ClaimReview",
+    "Entry",
+    "ReviewResult",
+    "ReviewSummary",
+    "ReviewedRecord",
+    "Sentence",
+    "Target",
+    "extract_claims",
+    "find_citations",
+    "load_bibliography",
+    "render_html",
+    "review_report",
+]

@@ -1,0 +1,77 @@
+"""The annotated Markdown: the report byte for byte, a footnote marker after each cited sentence,
+and the footnotes (verdict, confidence, verbatim evidence with its passage id) appended at the end.
+
+Quotes and titles are backslash-escaped where Markdown or Pandoc would read them as syntax
+(``*``, ``[``, ``@``, ...), so the rendered footnote shows the passage exactly as stored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from claimaudit.records import CheckedRecord
+from claimaudit.review.result import ClaimReview, ReviewedRecord
+
+SEPARATOR = "<!-- claimaudit review: one footnote per cited sentence -->"
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|~$@&^{}#])")
+
+
+def escape(text: str) -> str:
+    """Plain text that renders as itself in CommonMark and Pandoc Markdown, on one line."""
+    return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+
+def _label_prefix(report: str) -> str:
+    prefix, n = "claimaudit", 1
+    while f"[^{prefix}-" in report:  # an already annotated report keeps its own footnotes
+        n += 1
+        prefix = f"claimaudit{n}"
+    return prefix
+
+
+def _paper_line(item: ReviewedRecord) -> str:
+    record = item.record
+    paper = escape(record.paper_ref or ", ".join(item.citations))
+    if not isinstance(record, CheckedRecord):
+        return f"{paper}: **not checked**: {escape(record.error)}"
+    review = ", needs review" if record.needs_review else ""
+    head = (
+        f"{paper} ({escape(record.paper_title)}): **{record.verdict.replace('_', ' ')}**, "
+        f"confidence {record.confidence:.2f}{review}."
+    )
+    if record.evidence_passage_id is None or record.evidence is None:
+        return f"{head} No evidence passage selected."
+    section = f" ({escape(record.evidence_section)})" if record.evidence_section else ""
+    return (
+        f"{head} Evidence {escape(record.evidence_passage_id)}{section}: "
+        f"\u201c{escape(record.evidence)}\u201d"
+    )
+
+
+def _footnote(label: str, claim: ClaimReview) -> str:
+    lines = [_paper_line(item) for item in claim.records]
+    # Later paragraphs of a footnote are indented by four spaces.
+    return f"[^{label}]: " + "\n\n    ".join(lines)
+
+
+def annotate(report: str, claims: Sequence[ClaimReview]) -> str:
+    prefix = _label_prefix(report)
+    labels = [f"{prefix}-{n}" for n in range(1, len(claims) + 1)]
+    pieces: list[str] = []
+    position = 0
+    order = sorted(zip(claims, labels, strict=True), key=lambda pair: pair[0].claim.sentence.end)
+    for claim, label in order:
+        end = claim.claim.sentence.end
+        pieces.append(report[position:end])
+        pieces.append(f"[^{label}]")
+        position = end
+    pieces.append(report[position:])
+    if not claims:
+        return report
+    body = "".join(pieces)
+    notes = "\n\n".join(
+        _footnote(label, claim) for claim, label in zip(claims, labels, strict=True)
+    )
+    newline = "" if body.endswith("\n") else "\n"
+    return f"{body}{newline}\n{SEPARATOR}\n\n{notes}\n"

@@ -1,0 +1,109 @@
+"""From a report to its claims: cited sentences, the text the judge sees, and the papers cited.
+
+The judge is shown the sentence, not its citation markers: "[@doi:...]", "[3]" and cited
+identifiers are removed, and Markdown is reduced to its text ("**strong**" reads "strong", a link
+reads as its text).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from claimaudit.review.bibliography import Bibliography, citation_tags, reference_entries
+from claimaudit.review.citations import Citation, find_citations
+from claimaudit.review.document import markdown, parse_document
+from claimaudit.review.sentences import Sentence, split_sentences
+
+_FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]+\]")
+_EMPTY_BRACKETS = re.compile(r"\(\s*[,;]?\s*\)|\[\s*[,;]?\s*\]")
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
+# "..., see [3]." loses its citation; the pointer word left dangling goes with it.
+_DANGLING_POINTER = re.compile(r"[,;]?\s*\b(?:see also|see|cf\.)\s*([.!?]?)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Target:
+    """One paper a sentence cites, or one citation that could not be resolved to a paper."""
+
+    citations: tuple[str, ...]  # the citations naming it, as written ("@doi:10.1/x", "[3]")
+    paper: str | None  # the reference to check (arXiv id, DOI or prefix:id), when resolved
+    error: str | None = None  # why the citation names no paper that can be checked
+
+    @property
+    def name(self) -> str:
+        return self.paper or self.citations[0]
+
+
+@dataclass(frozen=True)
+class Claim:
+    sentence: Sentence
+    text: str  # what the judge is asked about
+    citations: tuple[Citation, ...]
+    targets: tuple[Target, ...]
+
+
+def claim_text(sentence: str, citations: list[Citation] | tuple[Citation, ...]) -> str:
+    """The sentence without citation markers or Markdown, whitespace normalised."""
+    kept: list[str] = []
+    position = 0
+    for start, end in sorted({c.group for c in citations}):
+        if start >= position:
+            kept.append(sentence[position:start])
+            position = end
+        else:
+            position = max(position, end)
+    kept.append(sentence[position:])
+    stripped = _FOOTNOTE_REF.sub("", "".join(kept))
+    tokens = markdown().parseInline(stripped)
+    words: list[str] = []
+    for token in (tokens[0].children or []) if tokens else []:
+        if token.type in ("text", "code_inline", "image"):
+            words.append(token.content)
+        elif token.type in ("softbreak", "hardbreak"):
+            words.append(" ")
+    text = _EMPTY_BRACKETS.sub("", "".join(words))
+    text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", " ".join(text.split()))
+    return _DANGLING_POINTER.sub(r"\1", text.strip())
+
+
+def _targets(bibliography: Bibliography, citations: list[Citation]) -> tuple[Target, ...]:
+    grouped: dict[str, tuple[list[str], str | None, str | None]] = {}
+    for citation in citations:
+        resolution = bibliography.resolve(citation)
+        if resolution.ref is not None:
+            key, paper, error = str(resolution.ref), str(resolution.ref), None
+        else:
+            key, paper = f"unresolved {citation.label}", None
+            error = f"citation {citation.label} cannot be checked: {resolution.error}"
+        labels = grouped.setdefault(key, ([], paper, error))[0]
+        if citation.label not in labels:
+            labels.append(citation.label)
+    return tuple(Target(tuple(labels), paper, error) for labels, paper, error in grouped.values())
+
+
+def extract_claims(
+    report: str, bibliography: Bibliography | None = None
+) -> tuple[list[Claim], list[Sentence]]:
+    """The cited sentences of ``report`` as claims, and the sentences that cite nothing."""
+    document = parse_document(report)
+    resolver = (bibliography or Bibliography()).with_document(
+        reference_entries(document.references), citation_tags(report)
+    )
+    numbered = document.has_references_section or bool(resolver.numbered)
+    claims: list[Claim] = []
+    uncited: list[Sentence] = []
+    for sentence in split_sentences(document):
+        citations = find_citations(sentence.text, numbered=numbered)
+        if not citations:
+            uncited.append(sentence)
+            continue
+        claims.append(
+            Claim(
+                sentence=sentence,
+                text=claim_text(sentence.text, citations),
+                citations=tuple(citations),
+                targets=_targets(resolver, citations),
+            )
+        )
+    return claims, uncited

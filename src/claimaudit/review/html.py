@@ -1,0 +1,287 @@
+"""A self-contained HTML report: the document with each cited sentence coloured by its worst
+verdict, the evidence expandable under its paragraph, and a summary.
+
+One file, no network: inline CSS and JS, images shown as their alt text, and a Content Security
+Policy that forbids loading anything. Everything from the report or the records is escaped;
+raw HTML in the report is shown as text.
+
+How sentences are found in the rendered document: the report gets a marker (punctuation
+characters around the claim number, so Markdown parses as before) at each claim's start and end;
+after parsing, text between markers is wrapped text-node by text-node, so the spans always nest.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from claimaudit.checker import Record
+from claimaudit.records import CheckedRecord
+from claimaudit.review.html_assets import SCRIPT, STYLE
+from claimaudit.review.result import VERDICTS, ClaimReview, ReviewResult
+
+# Rare punctuation characters for the markers: the first pair the report does not use.
+_MARKER_PAIRS = (("\u2e3c", "\u2e3d"), ("\u2e3e", "\u2e3f"), ("\u2e41", "\u2e4c"))
+_SAFE_URL = re.compile(r"^https?://", re.IGNORECASE)
+
+
+def _image(self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    alt = self.renderInlineAsText(tokens[idx].children or [], options, env)
+    return f'<span class="image" title="image not embedded">[image: {escapeHtml(alt)}]</span>'
+
+
+@cache
+def _renderer() -> MarkdownIt:
+    # The same syntax as ``document.markdown()``, so the same paragraphs come out.
+    md = (
+        MarkdownIt("commonmark", {"html": False})
+        .enable("table")
+        .use(front_matter_plugin)
+        .use(footnote_plugin)
+    )
+    md.add_render_rule("image", _image)
+    return md
+
+
+def _v(verdict: str) -> str:
+    return "v-" + verdict.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class _Markers:
+    start: str
+    end: str
+
+    @classmethod
+    def for_report(cls, report: str) -> _Markers:
+        for first, second in _MARKER_PAIRS:
+            if first not in report and second not in report:
+                return cls(first, second)
+        raise ValueError("the report uses every marker character")
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        a, b = self.start, self.end
+        return re.compile(f"{a}(\\d+){b}|{b}(\\d+){a}")
+
+
+def _marked(report: str, claims: Sequence[ClaimReview], markers: _Markers) -> str:
+    a, b = markers.start, markers.end
+    cuts = sorted(
+        [(c.claim.sentence.start, 1, f"{a}{n}{b}") for n, c in enumerate(claims)]
+        + [(c.claim.sentence.end, 0, f"{b}{n}{a}") for n, c in enumerate(claims)]
+    )
+    pieces, position = [], 0
+    for offset, _, mark in cuts:
+        pieces.append(report[position:offset] + mark)
+        position = offset
+    return "".join(pieces) + report[position:]
+
+
+def _html(content: str) -> Token:
+    token = Token("html_inline", "", 0)
+    token.content = content
+    return token
+
+
+def _unmark(token: Token, mark: re.Pattern[str]) -> None:
+    token.content = mark.sub("", token.content)
+    if token.attrs:
+        token.attrs = {
+            k: mark.sub("", v) if isinstance(v, str) else v for k, v in token.attrs.items()
+        }
+
+
+class _Weaver:
+    """Rewrites the token stream: claim text wrapped in spans, panels after their paragraph."""
+
+    def __init__(self, claims: Sequence[ClaimReview], mark: re.Pattern[str]) -> None:
+        self.claims = claims
+        self.mark = mark
+        self.placed: set[int] = set()
+
+    def _open(self, n: int) -> str:
+        claim = self.claims[n]
+        review = " needs-review" if claim.needs_review else ""
+        return f'<span class="claim {_v(claim.worst)}{review}" data-claim="{n + 1}">'
+
+    def _span(self, n: int, text: str) -> Token:
+        return _html(f"{self._open(n)}{escapeHtml(text)}</span>")
+
+    def _inline(self, children: list[Token], ended: list[int]) -> list[Token]:
+        out: list[Token] = []
+        current: int | None = None
+        for child in children:
+            if child.type != "text":
+                _unmark(child, self.mark)
+                if current is not None and child.type == "code_inline":
+                    out += [_html(self._open(current)), child, _html("</span>")]
+                else:
+                    out.append(child)
+                continue
+            position = 0
+            for match in self.mark.finditer(child.content):
+                out += self._text(child.content[position : match.start()], current)
+                position = match.end()
+                if match.group(1) is not None:
+                    current = int(match.group(1))
+                else:
+                    n = int(match.group(2))
+                    current = None
+                    ended.append(n)
+                    out.append(_html(_marker(n, self.claims[n].worst)))
+            out += self._text(child.content[position:], current)
+        return out
+
+    def _text(self, text: str, current: int | None) -> list[Token]:
+        if not text:
+            return []
+        if current is None:
+            token = Token("text", "", 0)
+            token.content = text
+            return [token]
+        return [self._span(current, text)]
+
+    def weave(self, tokens: list[Token]) -> list[Token]:
+        out: list[Token] = []
+        ended: list[int] = []
+        for token in tokens:
+            _unmark(token, self.mark)
+            if token.type == "inline" and token.children is not None:
+                token.children = self._inline(token.children, ended)
+            out.append(token)
+            if token.type == "paragraph_close" and ended:
+                panels = Token("html_block", "", 0)
+                panels.content = "".join(self._panel(n) for n in ended)
+                out.append(panels)
+                ended = []
+        return out
+
+    def _panel(self, n: int) -> str:
+        self.placed.add(n)
+        return panel(n, self.claims[n])
+
+    def missing(self) -> str:
+        return "".join(panel(n, c) for n, c in enumerate(self.claims) if n not in self.placed)
+
+
+def _marker(n: int, worst: str) -> str:
+    return (
+        f'<a class="claim-marker {_v(worst)}" href="#claim-{n + 1}" data-claim="{n + 1}" '
+        f'title="{escape(worst.replace("_", " "))}">{n + 1}</a>'
+    )
+
+
+def _record_item(record: Record, citations: Sequence[str]) -> str:
+    verdict = record.verdict
+    paper = escape(record.paper_ref or ", ".join(citations))
+    url = record.paper_url or ""
+    name = f'<a href="{escape(url)}">{paper}</a>' if _SAFE_URL.match(url) else paper
+    cited = escape(", ".join(citations))
+    head = f'<span class="badge {_v(verdict)}">{escape(verdict.replace("_", " "))}</span> '
+    if not isinstance(record, CheckedRecord):
+        return (
+            f'<li class="record {_v(verdict)}" data-verdict="{verdict}">{head}{name} '
+            f'<span class="cited">cited as {cited}</span>'
+            f'<p class="error">{escape(record.error)}</p></li>'
+        )
+    review = ' <span class="flag">needs review</span>' if record.needs_review else ""
+    body = (
+        f'<span class="conf">confidence {record.confidence:.2f}</span>{review} {name} '
+        f'<cite>{escape(record.paper_title)}</cite> <span class="cited">cited as {cited}</span>'
+    )
+    if record.evidence_passage_id and record.evidence is not None:
+        section = f" ({escape(record.evidence_section)})" if record.evidence_section else ""
+        quote = (
+            f'<blockquote class="evidence-quote"><span class="pid">'
+            f"{escape(record.evidence_passage_id)}{section}</span> "
+            f'<q class="quote">{escape(record.evidence)}</q></blockquote>'
+        )
+    else:
+        quote = '<p class="no-evidence">No evidence passage was selected.</p>'
+    return f'<li class="record {_v(verdict)}" data-verdict="{verdict}">{head}{body}{quote}</li>'
+
+
+def panel(n: int, claim: ClaimReview) -> str:
+    sentence = claim.claim.sentence
+    items = "".join(_record_item(r.record, r.citations) for r in claim.records)
+    return (
+        f'<details class="evidence {_v(claim.worst)}" id="claim-{n + 1}" data-claim="{n + 1}">'
+        f'<summary><span class="badge {_v(claim.worst)}">{escape(claim.worst.replace("_", " "))}'
+        f"</span> Claim {n + 1}, line {sentence.line}: {escape(claim.claim.text)}</summary>"
+        f'<ul class="records">{items}</ul></details>\n'
+    )
+
+
+def _summary(result: ReviewResult) -> str:
+    s = result.summary
+    counts = "".join(
+        f'<li class="count {_v(v)}" data-verdict="{v}"><span class="n">{s.verdicts[v]}</span> '
+        f"{escape(v.replace('_', ' '))}</li>"
+        for v in VERDICTS
+    )
+    extra = (
+        ("claims", s.claims, "cited sentences"),
+        ("needs-review", s.needs_review, "need review"),
+        ("not-checked", s.not_checked, "not checked"),
+        ("uncited", s.uncited, "uncited sentences"),
+    )
+    totals = "".join(
+        f'<li class="total" data-count="{key}"><span class="n">{value}</span> {label}</li>'
+        for key, value, label in extra
+    )
+    return (
+        '<section id="summary"><h2>Summary</h2>'
+        f"<p>{s.records} records for {s.claims} cited sentences (one record per paper).</p>"
+        f'<ul class="counts">{counts}</ul><ul class="totals">{totals}</ul></section>'
+    )
+
+
+def _uncited(result: ReviewResult) -> str:
+    items = "".join(
+        f'<li data-line="{s.line}"><span class="line">line {s.line}</span> {escape(s.text)}</li>'
+        for s in result.uncited
+    )
+    return (
+        f'<section id="uncited"><details><summary>Uncited sentences ({len(result.uncited)})'
+        f"</summary><ul>{items}</ul></details></section>"
+    )
+
+
+def render_html(result: ReviewResult, *, title: str = "report") -> str:
+    claims = result.claims
+    md = _renderer()
+    env: EnvType = {}
+    markers = _Markers.for_report(result.text)
+    tokens = md.parse(_marked(result.text, claims, markers), env)
+    weaver = _Weaver(claims, markers.pattern)
+    body = md.renderer.render(weaver.weave(tokens), md.options, env)
+    missing = weaver.missing()
+    if missing:
+        body += (
+            f'<section id="unplaced"><h2>Cited sentences not shown above</h2>{missing}</section>'
+        )
+    name = escape(title)
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+        "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>claimaudit review: {name}</title><style>{STYLE}</style></head><body>"
+        f'<header><h1>claimaudit review: {name}</h1><div class="tools">'
+        '<button type="button" id="expand-all">expand all evidence</button> '
+        '<button type="button" id="collapse-all">collapse all</button></div></header>'
+        f'{_summary(result)}<main id="document">{body}</main>{_uncited(result)}'
+        f"<script>{SCRIPT}</script></body></html>\n"
+    )

@@ -1,0 +1,83 @@
+"""``review_report``: each cited sentence of a Markdown report checked against its papers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from claimaudit.checker import Checker, InvalidClaimError, Record, validate_claim
+from claimaudit.records import NotCheckedRecord
+from claimaudit.review.annotate import annotate
+from claimaudit.review.bibliography import Bibliography
+from claimaudit.review.claims import Claim, extract_claims
+from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult, ReviewSummary
+from claimaudit.review.runner import Pair, check_pairs, pair_key
+
+Progress = Callable[[int, int], None]
+
+
+def _pairs(claims: list[Claim]) -> tuple[list[Pair], dict[int, str]]:
+    """The (claim, paper) pairs to judge, and why a sentence cannot be a claim at all."""
+    pairs: list[Pair] = []
+    invalid: dict[int, str] = {}
+    for index, claim in enumerate(claims):
+        try:
+            text = validate_claim(claim.text)
+        except InvalidClaimError as error:
+            invalid[index] = f"sentence not checked: {error}"
+            continue
+        pairs += [(text, t.paper) for t in claim.targets if t.paper is not None]
+    return pairs, invalid
+
+
+def review_report(
+    text: str,
+    *,
+    checker: Checker,
+    bibliography: Bibliography | None = None,
+    topic: str | None = None,
+    workers: int | None = None,
+    on_progress: Progress | None = None,
+) -> ReviewResult:
+    """Check each cited sentence of ``text`` against each paper it cites; one record per paper.
+
+    Citations resolve through ``bibliography`` (a BibTeX or CSL-JSON file, see
+    ``load_bibliography``), the report's own References section and Manubot citation tags.
+    Each distinct (claim, paper) pair is judged once, concurrently where the judge allows
+    (``workers`` overrides); with a cache on the checker, a pair judged before is not judged
+    again. ``on_progress(done, total)`` is called before the first pair and after each one.
+    Nothing here raises for a bad citation or paper: those become ``not_checked`` records.
+    """
+    claims, uncited = extract_claims(text, bibliography)
+    pairs, invalid = _pairs(claims)
+    total = len({pair_key(p) for p in pairs})
+    done = 0
+    if on_progress is not None:
+        on_progress(0, total)
+
+    def advance(_: Record) -> None:
+        nonlocal done
+        done += 1
+        if on_progress is not None:
+            on_progress(done, total)
+
+    results = check_pairs(checker, pairs, topic=topic, workers=workers, on_record=advance)
+    reviews: list[ClaimReview] = []
+    for index, claim in enumerate(claims):
+        records: list[ReviewedRecord] = []
+        for target in claim.targets:
+            record: Record
+            if index in invalid or target.paper is None:
+                error = invalid.get(index) or target.error or "not checked"
+                record = NotCheckedRecord(claim=claim.text, paperRef=target.name, error=error)
+            else:
+                record = results[pair_key((validate_claim(claim.text), target.paper))]
+            records.append(ReviewedRecord(claim.sentence, target.citations, record))
+        reviews.append(ClaimReview(claim, tuple(records)))
+    claim_reviews = tuple(reviews)
+    return ReviewResult(
+        text=text,
+        claims=claim_reviews,
+        uncited=tuple(uncited),
+        summary=ReviewSummary.of(claim_reviews, len(uncited)),
+        annotated_markdown=annotate(text, claim_reviews),
+    )

@@ -1,0 +1,133 @@
+"""Sentences of a report's prose, with exact positions in the report.
+
+``sentencex`` (Wikimedia's rule-based segmenter) finds the boundaries; it keeps "et al.", "e.g."
+and "i.e." inside sentences. Two repairs follow, both for how papers are cited:
+
+- marks that close a sentence but start the next piece (``**``, a closing quote, a citation
+  placed after the full stop: "works well. [1] Next") are moved back to the sentence they end;
+- a piece opening with an enumerator ("1) ...", which sentencex leaves whole) is segmented again;
+- a piece is joined to the one before when that one ends in an abbreviation that precedes a
+  number or name ("Fig.", "Eqs.", "approx.", "Refs. [1, 2]"), or in "et al." (citations after
+  it allowed) with the piece going on in lower case ("Wilson et al. [3] found ..."). A piece in
+  lower case after a full stop is otherwise a sentence of its own: "scikit-image", "mRNA".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import sentencex
+
+from claimaudit.review.document import Block, Document
+
+_LANGUAGE = "en"
+# Closing marks and citation groups that belong to the sentence before them.
+_CARRIED = re.compile(
+    r"(?:[*_)\]\"'\u201d\u2019\u00bb`]+|\[\^[^\]\s]+\]|\[[^\[\]]*(?:@|\d)[^\[\]]*\])+"
+)
+_ENUMERATOR = re.compile(r"\s*\(?[A-Za-z0-9]{1,3}\)\s+")
+_TRAILING_GROUPS = re.compile(r"(?:\s*\[[^\[\]]*\])+\s*$")
+_ABBREVIATION = re.compile(
+    r"\b(?:figs?|eqs?|refs?|secs?|tabs?|vols?|nos?|chs?|pp?|approx|suppl|cf|vs|ca|resp|e\.g|"
+    r"i\.e|viz)\.$",
+    re.IGNORECASE,
+)
+# Abbreviations that may end a sentence, so they join only a piece going on in lower case.
+_ABBREVIATION_BEFORE_LOWER = re.compile(r"\b(?:et al|etc|Inc|Ltd|Jr|Sr)\.$")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence of the report: ``text`` as it reads in its paragraph (block prefixes such as
+    "> " removed) and ``[start, end)`` its exact place in the report."""
+
+    index: int
+    start: int
+    end: int
+    line: int
+    column: int
+    text: str
+
+    def position(self) -> dict[str, int]:
+        return {
+            "index": self.index,
+            "start": self.start,
+            "end": self.end,
+            "line": self.line,
+            "column": self.column,
+        }
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _continues(text: str, previous: tuple[int, int], start: int) -> bool:
+    before = _TRAILING_GROUPS.sub("", text[previous[0] : previous[1]])
+    if _ABBREVIATION.search(before):
+        return True
+    return text[start].islower() and bool(_ABBREVIATION_BEFORE_LOWER.search(before))
+
+
+def _segments(text: str, offset: int = 0) -> list[tuple[int, int]]:
+    """sentencex's pieces. sentencex never splits a piece that opens with an enumerator ("1) ",
+    "(b) "), so such a piece is segmented again without it and the enumerator rejoins the
+    first sentence."""
+    found: list[tuple[int, int]] = []
+    for boundary in sentencex.get_sentence_boundaries(_LANGUAGE, text):
+        start, end = int(boundary["start_index"]), int(boundary["end_index"])
+        enumerator = _ENUMERATOR.match(text, start, end)
+        if enumerator:
+            inner = _segments(text[enumerator.end() : end], offset + enumerator.end())
+            if len(inner) > 1:
+                found += [(offset + start, inner[0][1]), *inner[1:]]
+                continue
+        found.append((offset + start, offset + end))
+    return found
+
+
+def split_block(text: str) -> list[tuple[int, int]]:
+    """[start, end) of each sentence of a paragraph's text, whitespace trimmed."""
+    pieces = [_trimmed(text, start, end) for start, end in _segments(text)]
+    merged: list[tuple[int, int]] = []
+    for start, end in pieces:
+        if start >= end:
+            continue
+        if merged:
+            carried = _CARRIED.match(text, start, end)
+            if carried and (carried.end() == end or text[carried.end()].isspace()):
+                merged[-1] = (merged[-1][0], carried.end())
+                start, end = _trimmed(text, carried.end(), end)
+                if start >= end:
+                    continue
+            if _continues(text, merged[-1], start):
+                merged[-1] = (merged[-1][0], end)
+                continue
+        merged.append((start, end))
+    return merged
+
+
+def split_sentences(document: Document, blocks: Sequence[Block] | None = None) -> list[Sentence]:
+    """Every sentence of the document's prose (or of ``blocks``), in report order."""
+    found: list[Sentence] = []
+    for block in document.prose if blocks is None else blocks:
+        for start, end in split_block(block.text):
+            report_start, report_end = block.span(start, end)
+            line, column = document.line_column(report_start)
+            found.append(
+                Sentence(
+                    index=len(found),
+                    start=report_start,
+                    end=report_end,
+                    line=line,
+                    column=column,
+                    text=block.text[start:end],
+                )
+            )
+    return found

@@ -1,0 +1,87 @@
+"""Judged results kept in the library database, and a real check reusing them."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from claimaudit.api import make_checker
+from claimaudit.cache import CacheKey
+from claimaudit.identity import parse_ref
+from claimaudit.library.ingest import add_path
+from claimaudit.library.result_cache import LibraryResultCache
+from claimaudit.library.store import Library
+from claimaudit.records import CheckedRecord, record_from_dict
+from tests.fakes import ScriptedJudge, pick
+from tests.library.helpers import GOOD_ENOUGH
+
+REF = "doi:10.1371/journal.pcbi.1005510"
+CLAIM = "Researchers should save the raw data and never modify it."
+
+
+def _library(tmp_path: Path) -> Path:
+    path = tmp_path / "library.sqlite3"
+    with Library.open(path) as library:
+        add_path(library, GOOD_ENOUGH / "index.md", ref=parse_ref(REF))
+    return path
+
+
+def _judge() -> ScriptedJudge:
+    return ScriptedJudge(pick("supports", "P003"), cache_identity="scripted-1")
+
+
+def test_results_survive_between_checkers_and_processes(tmp_path: Path) -> None:
+    path = _library(tmp_path)
+    first_judge, second_judge = _judge(), _judge()
+    first = make_checker(first_judge, library=path, cache=LibraryResultCache(path))
+    record = first.check_paper(CLAIM, REF)
+    assert isinstance(record, CheckedRecord) and len(first_judge.seen) == 1
+    cache = LibraryResultCache(path)
+    second = make_checker(second_judge, library=path, cache=cache)
+    assert second.check_paper(CLAIM, REF) == record
+    assert second_judge.seen == [] and (cache.hits, cache.misses) == (1, 0)
+    with Library.open(path) as library:
+        assert library.results().count() == 1
+
+
+def test_replacing_the_paper_with_changed_text_invalidates(tmp_path: Path) -> None:
+    path = _library(tmp_path)
+    judge = _judge()
+    checker = make_checker(judge, library=path, cache=LibraryResultCache(path))
+    checker.check_paper(CLAIM, REF)
+    changed = tmp_path / "changed.md"
+    changed.write_text(
+        (GOOD_ENOUGH / "index.md").read_text(encoding="utf-8") + "\n\nAn added paragraph.\n",
+        encoding="utf-8",
+    )
+    with Library.open(path) as library:
+        add_path(library, changed, ref=parse_ref(REF), replace=True)
+    checker.check_paper(CLAIM, REF)
+    assert len(judge.seen) == 2
+
+
+def test_unreadable_entries_and_missing_libraries_are_misses(tmp_path: Path) -> None:
+    path = _library(tmp_path)
+    checker = make_checker(_judge(), library=path, cache=LibraryResultCache(path))
+    checker.check_paper(CLAIM, REF)
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE judged_results SET record = ?", (json.dumps({"verdict": "?"}),))
+    judge = _judge()
+    again = make_checker(judge, library=path, cache=LibraryResultCache(path))
+    assert again.check_paper(CLAIM, REF).verdict == "supports"
+    assert len(judge.seen) == 1  # judged afresh, and the bad entry overwritten
+    with sqlite3.connect(path) as conn:
+        [(stored,)] = conn.execute("SELECT record FROM judged_results").fetchall()
+    assert json.loads(stored)["verdict"] == "supports"
+    absent = LibraryResultCache(tmp_path / "absent.sqlite3")
+    key = CacheKey(CLAIM, "", REF, REF, "f", "scripted", "scripted-1", "s")
+    absent.put(key, json_record(stored))
+    assert absent.get(key) is None and absent.misses == 1
+    assert not (tmp_path / "absent.sqlite3").exists()  # a cache never creates a library
+
+
+def json_record(stored: str) -> CheckedRecord:
+    record = record_from_dict(json.loads(stored))
+    assert isinstance(record, CheckedRecord)
+    return record

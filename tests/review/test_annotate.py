@@ -1,0 +1,64 @@
+"""The annotated Markdown: the original byte for byte, a marker per cited sentence, footnotes."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from markdown_it import MarkdownIt
+from mdit_py_plugins.footnote import footnote_plugin
+
+from claimaudit.checker import Checker
+from claimaudit.identity import parse_ref
+from claimaudit.review import review_report
+from claimaudit.review.annotate import SEPARATOR, escape
+from tests.fakes import MemorySource, ScriptedJudge, pick
+
+# Passages with Markdown and Pandoc syntax in them, which must show verbatim in a footnote.
+PASSAGES = [
+    "Use *sparse* matrices [@doi:10.1/x] for 50% of <b>cases</b> & more_data_here.",
+    "A second passage.",
+]
+REPORT = (
+    "# Draft\r\n\r\nSciPy has sparse matrices [@arxiv:1907.10121]. Plain.\r\n\r\n"
+    "> Quoted claim\r\n> here [@doi:10.1234/none]."
+)
+
+
+def _result():  # type: ignore[no-untyped-def]
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy *1.0*", PASSAGES)
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001", strength=0.7)))
+    return review_report(REPORT, checker=checker)
+
+
+def test_original_text_is_kept_byte_for_byte() -> None:
+    annotated = _result().annotated_markdown
+    body, _, notes = annotated.partition("\n" + SEPARATOR + "\n")
+    assert re.sub(r"\[\^claimaudit-\d+\]", "", body).rstrip("\n") == REPORT
+    assert "[@arxiv:1907.10121].[^claimaudit-1] Plain." in body
+    assert body.endswith("here [@doi:10.1234/none].[^claimaudit-2]\n")
+    assert notes.count("[^claimaudit-") == 2
+
+
+def test_footnotes_render_verdict_confidence_and_verbatim_evidence() -> None:
+    annotated = _result().annotated_markdown
+    md = MarkdownIt("commonmark").use(footnote_plugin)
+    tokens = md.parse(annotated)
+    text = html.unescape(re.sub(r"<[^>]+>", "", md.render(annotated)))
+    assert f"\u201c{PASSAGES[0]}\u201d" in text  # rendered, the quote is the passage exactly
+    assert "SciPy *1.0*" in text
+    assert "(SciPy *1.0*): supports, confidence 0.60, needs review. Evidence P001: " in text
+    assert "doi:10.1234/none: not checked: doi:10.1234/none is not in the library" in text
+    # Two footnote definitions, each referenced from its sentence.
+    assert sum(t.type == "footnote_open" for t in tokens) == 2
+
+
+def test_escape_keeps_pandoc_citations_out_of_quotes() -> None:
+    assert escape("see [@key] and @other,\nthen *x*") == r"see \[\@key\] and \@other, then \*x\*"
+
+
+def test_a_report_without_citations_is_returned_unchanged() -> None:
+    source = MemorySource()
+    checker = Checker(source, ScriptedJudge(pick("supports", None)))
+    assert review_report("Just prose.\n", checker=checker).annotated_markdown == "Just prose.\n"

@@ -1,0 +1,149 @@
+"""Resolving citations: BibTeX, CSL-JSON, References sections, Manubot tags and self-naming keys."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.review.bibliography import (
+    Bibliography,
+    BibliographyError,
+    citation_tags,
+    load_bibliography,
+    reference_entries,
+)
+from claimaudit.review.citations import find_citations
+from claimaudit.review.document import parse_document
+
+BIBTEX = r"""
+@article{virtanen2020,
+  title = {{SciPy} 1.0: Fundamental Algorithms for Scientific Computing in Python},
+  doi = {10.1038/s41592-019-0686-2},
+  eprint = {1907.10121}, archivePrefix = {arXiv},
+}
+@article{wilson2017, title = "Good enough practices", doi = {10.1371/journal.pcbi.1005510}}
+@misc{dumoulin, title = {conv}, journal = {arXiv preprint arXiv:1603.07285}}
+@misc{skimage, title = {scikit-image}, url = {https://arxiv.org/abs/1407.6245v1}}
+@misc{pmcentry, eprint = {PMC123456}, eprinttype = {pubmed}}
+@book{nothing, title = {A book without identifiers}}
+@article{broken, title = {unterminated
+"""
+
+
+def _resolve(bib: Bibliography, text: str, numbered: bool = False) -> list[str]:
+    out = []
+    for citation in find_citations(text, numbered=numbered):
+        resolution = bib.resolve(citation)
+        out.append(str(resolution.ref) if resolution.ref else f"error: {resolution.error}")
+    return out
+
+
+def test_bibtex_keys(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(BIBTEX, encoding="utf-8")
+    bib = load_bibliography(path)
+    assert bib.entries["virtanen2020"].title == (
+        "SciPy 1.0: Fundamental Algorithms for Scientific Computing in Python"
+    )
+    resolved = _resolve(
+        bib, "A [@virtanen2020; @wilson2017; @dumoulin; @skimage; @pmcentry; @nothing; @missing]."
+    )
+    assert resolved[:4] == [
+        "arXiv:1907.10121",  # arXiv preferred over the DOI of the same entry
+        "doi:10.1371/journal.pcbi.1005510",
+        "arXiv:1603.07285",
+        "arXiv:1407.6245v1",
+    ]
+    assert "no arXiv id or DOI" in resolved[4] and "no arXiv id or DOI" in resolved[5]
+    assert resolved[6] == f"error: no bibliography entry for @missing in {path}"
+
+
+def test_csl_json(tmp_path: Path) -> None:
+    items = [
+        {"id": "virtanen", "DOI": "10.1038/s41592-019-0686-2", "title": "SciPy 1.0"},
+        {"id": "lee", "URL": "https://arxiv.org/abs/2105.14372", "type": "article"},
+        {"id": "web", "URL": "https://github.com/manubot/rootstock"},
+    ]
+    path = tmp_path / "refs.json"
+    path.write_text(json.dumps(items), encoding="utf-8")
+    bib = load_bibliography(path)
+    assert _resolve(bib, "X [@virtanen; @lee; @web].")[:2] == [
+        "doi:10.1038/s41592-019-0686-2",
+        "arXiv:2105.14372",
+    ]
+    assert "no arXiv id or DOI" in _resolve(bib, "X [@web].")[0]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ('{"id": "x"}', "must be a list"),
+        ("@article{broken, title = {x", "no BibTeX entry could be parsed"),
+        ("% only a comment\n", "holds no entries"),
+    ],
+)
+def test_unusable_bibliographies(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / ("refs.json" if content.startswith("{") else "refs.bib")
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(BibliographyError, match=message):
+        load_bibliography(path)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(BibliographyError, match="cannot read"):
+        load_bibliography(tmp_path / "absent.bib")
+
+
+def test_references_section_and_tags() -> None:
+    report = """Text [1, 2] and [3] and [4].
+
+[@tag:pneumonia]: doi:10.1016/S0933-3657(96)00367-3
+[@tag:web]: https://dl.acm.org/citation.cfm?id=2670313
+
+## References
+
+1. Virtanen P, et al. SciPy 1.0. arXiv:1907.10121 (also https://doi.org/10.1038/s41592-019-0686-2)
+2. Wilson G, et al. Good enough practices. <https://doi.org/10.1371/journal.pcbi.1005510>
+
+[3] A book with no identifier.
+"""
+    document = parse_document(report)
+    bib = Bibliography().with_document(
+        reference_entries(document.references), citation_tags(report)
+    )
+    assert _resolve(bib, "Text [1, 2] and [3] and [4].", numbered=True) == [
+        "arXiv:1907.10121",
+        "doi:10.1371/journal.pcbi.1005510",
+        "error: References entry [3] has no arXiv id or DOI to check against",
+        "error: no References entry numbered 4",
+    ]
+    assert _resolve(bib, "[@tag:pneumonia; @tag:web; @tag:none]") == [
+        str(parse_ref("doi:10.1016/S0933-3657(96)00367-3")),
+        "error: its tag points to https://dl.acm.org/citation.cfm?id=2670313, which is not an"
+        " arXiv id or DOI",
+        "error: no definition of the citation tag 'none'",
+    ]
+
+
+def test_keys_that_name_their_paper() -> None:
+    bib = Bibliography()
+    text = (
+        "[@doi:10.1371/journal.pcbi.1005510; @arxiv:1907.10121v2; @arXiv:1709.06560;"
+        " @url:https://arxiv.org/abs/2105.14372; @https://doi.org/10.7717/peerj.453;"
+        " @pmid:25738806; @doi:10/dzwxkd; @url:https://keras.io; @smith2020]"
+    )
+    assert _resolve(bib, text) == [
+        "doi:10.1371/journal.pcbi.1005510",
+        "arXiv:1907.10121v2",
+        "arXiv:1709.06560",
+        "arXiv:2105.14372",
+        "doi:10.7717/peerj.453",
+        "pmid:25738806",  # a local library reference
+        "error: a short DOI, which cannot be resolved offline",
+        "error: a web address, not an arXiv id or DOI",
+        "error: no bibliography entry for @smith2020 (no bibliography was given)",
+    ]

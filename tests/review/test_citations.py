@@ -1,0 +1,75 @@
+"""Finding citations of every style, with their spans."""
+
+from __future__ import annotations
+
+from claimaudit.review.citations import CitationStyle, find_citations
+
+
+def _labels(text: str, numbered: bool = False) -> list[str]:
+    return [c.label for c in find_citations(text, numbered=numbered)]
+
+
+def test_pandoc_and_manubot_keys() -> None:
+    text = "Claim [@doi:10.1038/s41592-019-0686-2; @arxiv:1907.10121v2] and [see @smith2020, p. 3]."
+    found = find_citations(text)
+    assert [(c.style, c.key) for c in found] == [
+        (CitationStyle.KEY, "doi:10.1038/s41592-019-0686-2"),
+        (CitationStyle.KEY, "arxiv:1907.10121v2"),
+        (CitationStyle.KEY, "smith2020"),
+    ]
+    assert text[found[0].start : found[0].end] == "@doi:10.1038/s41592-019-0686-2"
+    assert text[slice(*found[0].group)] == "[@doi:10.1038/s41592-019-0686-2; @arxiv:1907.10121v2]"
+    assert found[0].group == found[1].group
+
+
+def test_keys_with_urls_braces_and_suppressed_authors() -> None:
+    text = (
+        "A [@url:https://docs.example.org/guide.html#reproducibility] B [-@{https://x.org/a?b=1}]"
+        " C [@tag:Yosinski2014]."
+    )
+    assert _labels(text) == [
+        "@url:https://docs.example.org/guide.html#reproducibility",
+        "@https://x.org/a?b=1",
+        "@tag:Yosinski2014",
+    ]
+
+
+def test_not_citations() -> None:
+    # Cross-references, links, e-mail addresses, footnotes and code are not citations.
+    text = (
+        "See Figure [@fig:overview] and [the docs](https://example.org), write to a@b.org,"
+        " note[^1], and run `cite [@key] 10.1/x arXiv:1907.10121`."
+    )
+    assert find_citations(text) == []
+
+
+def test_numbered_citations_only_when_asked() -> None:
+    text = "Values lie in [0, 1] and models work [1, 3-5] well [2]."
+    assert _labels(text) == []
+    assert _labels(text, numbered=True) == ["[1]", "[3]", "[4]", "[5]", "[2]"]
+    # A range that is clearly not a citation list is ignored.
+    assert _labels("See [1-100000].", numbered=True) == []
+
+
+def test_identifiers_urls_and_dois_in_text() -> None:
+    text = (
+        "SciPy (arXiv:1907.10121) and [Wilson](https://doi.org/10.1371/journal.pcbi.1005510), "
+        "see <https://arxiv.org/abs/1603.07285v2>, doi:10.7717/peerj.453, and "
+        "10.1016/S0933-3657(96)00367-3. "
+        "Not https://github.com/scipy/scipy."
+    )
+    found = find_citations(text)
+    assert [c.label for c in found] == [
+        "arXiv:1907.10121",
+        "https://doi.org/10.1371/journal.pcbi.1005510",
+        "https://arxiv.org/abs/1603.07285v2",
+        "doi:10.7717/peerj.453",
+        "10.1016/S0933-3657(96)00367-3",
+    ]
+    assert all(c.style is CitationStyle.IDENTIFIER for c in found)
+    autolink = found[2]
+    assert text[slice(*autolink.group)] == "<https://arxiv.org/abs/1603.07285v2>"
+
+
+def test_a_doi_inside_a_citation_group_is_found_once() -> None:
+    assert _labels("Claim [@doi:10.1234/abc] here.") == ["@doi:10.1234/abc"]

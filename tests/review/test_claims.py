@@ -1,0 +1,58 @@
+"""From report to claims: the text the judge sees and the papers each sentence cites."""
+
+from __future__ import annotations
+
+from claimaudit.review.citations import find_citations
+from claimaudit.review.claims import claim_text, extract_claims
+
+
+def _clean(sentence: str, numbered: bool = True) -> str:
+    return claim_text(sentence, find_citations(sentence, numbered=numbered))
+
+
+def test_claim_text_drops_citations_and_markdown() -> None:
+    assert _clean("**SciPy** provides *sparse* matrices [@arxiv:1907.10121].") == (
+        "SciPy provides sparse matrices."
+    )
+    assert _clean("Models work well (arXiv:1907.10121; doi:10.1234/x) on `data`.[^2]") == (
+        "Models work well on data."
+    )
+    assert _clean(
+        "As [Wilson et al.](https://doi.org/10.1371/journal.pcbi.1005510) say, back up."
+    ) == ("As Wilson et al. say, back up.")
+    assert _clean("Baselines matter [1, 3-5],\nsee <https://arxiv.org/abs/2105.14372>.") == (
+        "Baselines matter."
+    )
+    assert _clean("Keep raw data, see also [@wilson2017].") == "Keep raw data."
+    assert _clean("We see this in data [1].") == "We see this in data."
+
+
+def test_targets_one_per_paper_in_order() -> None:
+    report = (
+        "Claim one [@arxiv:1907.10121; @doi:10.1234/X] cites "
+        "https://arxiv.org/abs/1907.10121 again. This cites nothing. "
+        "Claim three [@nosuch; @doi:10/short].\n"
+    )
+    claims, uncited = extract_claims(report)
+    assert [s.text for s in uncited] == ["This cites nothing."]
+    first, third = claims
+    assert [(t.citations, t.paper) for t in first.targets] == [
+        (("@arxiv:1907.10121", "https://arxiv.org/abs/1907.10121"), "arXiv:1907.10121"),
+        (("@doi:10.1234/X",), "doi:10.1234/x"),
+    ]
+    assert first.text == "Claim one cites again."
+    assert [t.paper for t in third.targets] == [None, None]
+    assert [t.name for t in third.targets] == ["@nosuch", "@doi:10/short"]
+    assert third.targets[0].error == (
+        "citation @nosuch cannot be checked: no bibliography entry for @nosuch"
+        " (no bibliography was given)"
+    )
+
+
+def test_numbered_citations_need_a_references_section() -> None:
+    body = "Probabilities lie in [0, 1] and models work [1].\n"
+    claims, _ = extract_claims(body)
+    assert claims == []
+    claims, _ = extract_claims(body + "\n# References\n\n1. Lee et al. arXiv:2105.14372\n")
+    [claim] = claims
+    assert [t.paper for t in claim.targets] == ["arXiv:2105.14372"]

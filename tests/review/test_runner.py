@@ -1,0 +1,84 @@
+"""Running (claim, paper) pairs: each distinct pair once, concurrently where the judge allows."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+from claimaudit.checker import Checker, Record
+from claimaudit.identity import parse_ref
+from claimaudit.judges.protocol import Decision, JudgeError, JudgeReply
+from claimaudit.review.runner import check_pairs, judge_workers
+from tests.fakes import MemorySource, ScriptedJudge, pick
+
+
+def _source() -> MemorySource:
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy", ["SciPy has sparse matrices.", "Other text."])
+    source.add(parse_ref("2105.14372"), "Tips", ["Use baselines.", "Tune hyperparameters."])
+    return source
+
+
+def test_each_distinct_pair_is_judged_once() -> None:
+    judge = ScriptedJudge(pick("supports", "P001"))
+    pairs = [
+        ("SciPy has sparse matrices.", "1907.10121"),
+        ("SciPy has sparse matrices.", "arXiv:1907.10121"),  # the same paper, spelt otherwise
+        ("Use baselines.", "2105.14372"),
+        ("SciPy has sparse matrices.", "1907.10121"),
+    ]
+    seen: list[Record] = []
+    results = check_pairs(Checker(_source(), judge), pairs, on_record=seen.append)
+    assert len(judge.seen) == 2 and len(results) == 2 and len(seen) == 2
+    assert set(results) == {
+        ("SciPy has sparse matrices.", "arXiv:1907.10121"),
+        ("Use baselines.", "arXiv:2105.14372"),
+    }
+
+
+@dataclass
+class BarrierJudge:
+    """Answers only once ``parties`` decisions are in flight together: proof of concurrency."""
+
+    parties: int
+    name: str = "barrier"
+    concurrency: int = 4
+    threads: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.barrier = threading.Barrier(self.parties, timeout=30)
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        self.threads.add(threading.current_thread().name)
+        try:
+            self.barrier.wait()
+        except threading.BrokenBarrierError:
+            raise JudgeError("decisions were not made concurrently") from None
+        return pick("supports", "P001")(decision)
+
+
+def test_pairs_run_concurrently_when_the_judge_allows() -> None:
+    judge = BarrierJudge(parties=2)
+    pairs = [("Claim one.", "1907.10121"), ("Claim two.", "2105.14372")]
+    results = check_pairs(Checker(_source(), judge), pairs)
+    assert [r.verdict for r in results.values()] == ["supports", "supports"]
+    assert len(judge.threads) == 2
+
+
+def test_workers_default_to_what_the_judge_declares() -> None:
+    assert judge_workers(BarrierJudge(parties=1)) == 4
+    assert judge_workers(ScriptedJudge(pick("supports", None))) == 1  # no declaration: one
+
+
+class ExplodingSource:
+    name = "exploding"
+
+    def fetch(self, ref: object, query: str) -> object:
+        raise RuntimeError("bug in a source plugin")
+
+
+def test_an_unexpected_failure_is_a_not_checked_record() -> None:
+    checker = Checker(ExplodingSource(), ScriptedJudge(pick("supports", None)))  # type: ignore[arg-type]
+    [record] = check_pairs(checker, [("Claim.", "1907.10121")], workers=3).values()
+    assert record.verdict == "not_checked"
+    assert "RuntimeError" in record.error  # type: ignore[union-attr]

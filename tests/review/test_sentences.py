@@ -1,0 +1,134 @@
+"""Sentence splitting with exact positions in the report."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.review.document import parse_document
+from claimaudit.review.sentences import split_block, split_sentences
+
+
+def _texts(text: str) -> list[str]:
+    return [text[start:end] for start, end in split_block(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Virtanen et al. report sparse matrices [1]. Many tools, e.g. NumPy, exist.",
+            ["Virtanen et al. report sparse matrices [1].", "Many tools, e.g. NumPy, exist."],
+        ),
+        (
+            "This was shown, i.e. proven, before (Smith et al., 2020). Next one.",
+            ["This was shown, i.e. proven, before (Smith et al., 2020).", "Next one."],
+        ),
+        ("Wilson et al. [3] found this. Next.", ["Wilson et al. [3] found this.", "Next."]),
+        ("See Figs. 2 and 3 and Eq. 4 here. Next.", ["See Figs. 2 and 3 and Eq. 4 here.", "Next."]),
+        ("Refs. [1, 2] show this. Next.", ["Refs. [1, 2] show this.", "Next."]),
+        ("About approx. 5 units. Next.", ["About approx. 5 units.", "Next."]),
+        # A citation placed after the full stop belongs to the sentence it follows.
+        (
+            "Models work well. [1] They need data. [2, 3]",
+            ["Models work well. [1]", "They need data. [2, 3]"],
+        ),
+        ("Models work. [@doi:10.1/x] They fail.", ["Models work. [@doi:10.1/x]", "They fail."]),
+        ("It works.[^1] Next one.", ["It works.[^1]", "Next one."]),
+        ("**A bold claim.** Next claim here.", ["**A bold claim.**", "Next claim here."]),
+        ("A claim [1].\nAnother claim [2].", ["A claim [1].", "Another claim [2]."]),
+    ],
+)
+def test_boundaries(text: str, expected: list[str]) -> None:
+    assert _texts(text) == expected
+
+
+REPORT = """---
+title: "A draft. With a full stop"
+---
+
+# A heading. Not a sentence
+
+First sentence [1]. Second
+  sentence spans lines.
+
+> Quoted claim one. Quoted
+> claim two [@a].
+
+- Item one. Item two.
+
+```
+code. not prose.
+```
+
+| cell. | other. |
+|---|---|
+| a. | b. |
+
+Closing words.[^n]
+
+## References
+
+1. An entry. arXiv:1907.10121
+
+[^n]: A footnote. Not a claim.
+"""
+
+
+def test_only_prose_outside_references_is_split() -> None:
+    sentences = split_sentences(parse_document(REPORT))
+    assert [s.text for s in sentences] == [
+        "First sentence [1].",
+        "Second\n  sentence spans lines.",
+        "Quoted claim one.",
+        "Quoted\nclaim two [@a].",
+        "Item one.",
+        "Item two.",
+        "Closing words.[^n]",
+    ]
+    assert [s.index for s in sentences] == list(range(7))
+
+
+def test_positions_point_into_the_report() -> None:
+    for sentence in split_sentences(parse_document(REPORT)):
+        original = REPORT[sentence.start : sentence.end]
+        # The report's slice is the sentence, plus any block prefix ("> ") inside it.
+        assert original.replace("> ", "") == sentence.text
+        lines = REPORT.split("\n")
+        assert lines[sentence.line - 1][sentence.column - 1 :].startswith(sentence.text[:6])
+
+
+def test_positions_with_windows_line_endings_and_non_ascii() -> None:
+    report = "# Tïtle\r\n\r\nÜber claim één [1]. Zweite \U0001d6fc claim\r\ncontinues [2].\r\n"
+    sentences = split_sentences(parse_document(report))
+    assert [s.text for s in sentences] == [
+        "Über claim één [1].",
+        "Zweite \U0001d6fc claim\ncontinues [2].",
+    ]
+    second = sentences[1]
+    assert report[second.start : second.end] == "Zweite \U0001d6fc claim\r\ncontinues [2]."
+    assert (second.line, second.column) == (3, 21)
+
+
+def test_a_lower_case_start_is_a_new_sentence_unless_after_et_al() -> None:
+    assert _texts("SciPy has sparse matrices [1].\nscikit-image reads images [2].") == [
+        "SciPy has sparse matrices [1].",
+        "scikit-image reads images [2].",
+    ]
+    assert _texts("As Lee et al. [3] note, tips help. mRNA levels rose.") == [
+        "As Lee et al. [3] note, tips help.",
+        "mRNA levels rose.",
+    ]
+
+
+def test_a_paragraph_opening_with_an_enumerator_is_still_split() -> None:
+    assert _texts("(1) Models overfit [1]. Baselines help [2]. Data matter.") == [
+        "(1) Models overfit [1].",
+        "Baselines help [2].",
+        "Data matter.",
+    ]
+    assert _texts("Padding of 2) [@k]. Once again, the output [3]. Then b) more. Done.") == [
+        "Padding of 2) [@k].",
+        "Once again, the output [3].",
+        "Then b) more.",
+        "Done.",
+    ]
