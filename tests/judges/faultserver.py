@@ -23,13 +23,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import threading
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import TracebackType
 from typing import Any
+
+from tests.httpfake import FakeHandler, FakeServer, RecordedRequest
 
 __all__ = ["ANSWERING_MODES", "MODES", "TEST_KEY", "FaultServer", "RecordedRequest"]
 
@@ -87,22 +85,7 @@ _ERROR_TYPES = {
 }
 
 
-@dataclass(frozen=True)
-class RecordedRequest:
-    """One request as the server received it; ``json`` is None when the body was not JSON."""
-
-    method: str
-    path: str
-    headers: Mapping[str, str]
-    body: bytes
-    json: Any
-
-    @property
-    def authorization(self) -> str | None:
-        return self.headers.get("authorization")
-
-
-class FaultServer:
+class FaultServer(FakeServer[RecordedRequest]):
     """A System One server on an ephemeral 127.0.0.1 port, running in a background thread.
 
     ``key``: when set, requests must carry ``Authorization: Bearer <key>`` (else 401/403), as the
@@ -117,19 +100,9 @@ class FaultServer:
         self.key = key
         self.delay = delay
         self.model = model
-        self._lock = threading.Lock()
-        self._requests: list[RecordedRequest] = []
         # HTTP statuses for the next System One requests, before the mode applies again.
         self.upcoming_errors: deque[int] = deque()
-        # Set on close, so `slow` handlers stop waiting instead of holding the shutdown up.
-        self._closing = threading.Event()
-        self._httpd = _make_httpd(self)
-        # A short poll interval: shutdown() waits up to one interval, once per test.
-        self._thread = threading.Thread(
-            target=self._httpd.serve_forever, args=(0.02,), name="faultserver", daemon=True
-        )
-
-    # ------------------------------------------------------------------ control
+        super().__init__(_Handler, name="faultserver")
 
     @staticmethod
     def _check_mode(mode: str) -> None:
@@ -141,101 +114,29 @@ class FaultServer:
         self.mode = mode
 
     @property
-    def url(self) -> str:
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host!s}:{port}"
-
-    @property
     def requests(self) -> list[RecordedRequest]:
         """Every request received so far, oldest first (a copy)."""
-        with self._lock:
-            return list(self._requests)
+        return self.recorded
 
     @property
     def systemone_requests(self) -> list[RecordedRequest]:
         return [r for r in self.requests if r.method == "POST" and r.path == "/v1/systemone"]
 
-    def clear(self) -> None:
-        with self._lock:
-            self._requests.clear()
 
-    def start(self) -> FaultServer:
-        self._thread.start()
-        return self
-
-    def close(self) -> None:
-        self._closing.set()
-        if self._thread.is_alive():
-            self._httpd.shutdown()
-        self._httpd.server_close()
-
-    def __enter__(self) -> FaultServer:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
-
-    # ------------------------------------------------------------------ used by the handler
-
-    def _record(self, request: RecordedRequest) -> None:
-        with self._lock:
-            self._requests.append(request)
-
-    def _wait(self, seconds: float) -> None:
-        self._closing.wait(seconds)
-
-
-class _QuietHTTPServer(ThreadingHTTPServer):
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        # A client that gave up (timeout) makes the late write fail; that is the point, not news.
-        pass
-
-
-def _make_httpd(owner: FaultServer) -> ThreadingHTTPServer:
-    handler = type("BoundFaultHandler", (_Handler,), {"owner": owner})
-    httpd = _QuietHTTPServer(("127.0.0.1", 0), handler)
-    # Handler threads must not keep the test process (or server_close) waiting on a sleeper.
-    httpd.daemon_threads = True
-    httpd.block_on_close = False
-    return httpd
-
-
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(FakeHandler):
     owner: FaultServer
-    protocol_version = "HTTP/1.1"  # keep-alive, like the real service behind its load balancer
     server_version = "claimaudit-faultserver"
 
-    def log_message(self, format: str, *args: Any) -> None:
-        pass  # keep pytest output clean
-
-    # ---------------------------------------------------------------- plumbing
-
     def _read_and_record(self) -> RecordedRequest:
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        try:
-            parsed: Any = json.loads(raw) if raw else None
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            parsed = None
-        headers = {name.lower(): value for name, value in self.headers.items()}
-        recorded = RecordedRequest(self.command, self.path, headers, raw, parsed)
-        self.owner._record(recorded)
+        recorded = self.read_request()
+        self.owner.record(recorded)
         return recorded
 
     def _send_raw(self, status: int, raw: bytes, content_type: str = "application/json") -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(raw)))
-        self.send_header("x-typesafe-request-id", "req_faultserver")
+        headers = {"x-typesafe-request-id": "req_faultserver"}
         if status == 429:
-            self.send_header("Retry-After", "0")
-        self.end_headers()
-        self.wfile.write(raw)
+            headers["Retry-After"] = "0"
+        self.send_body(status, raw, content_type, headers)
 
     def _send_json(self, status: int, payload: Any) -> None:
         # allow_nan: mode prob_nan needs the bare NaN token on the wire.
@@ -277,8 +178,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_error(404, f"No route {request.path}")
             return
         mode = self.owner.mode
-        with self.owner._lock:
-            upcoming = self.owner.upcoming_errors.popleft() if self.owner.upcoming_errors else None
+        upcoming = self.owner.pop_next(self.owner.upcoming_errors)
         if upcoming is not None:
             self._send_error(upcoming, f"fault server: scripted HTTP {upcoming}")
             return
@@ -311,7 +211,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_raw(200, b"")
             return
         if mode == "slow":
-            self.owner._wait(self.owner.delay)
+            self.owner.wait(self.owner.delay)
         self._answer(request)
 
     def _answer(self, request: RecordedRequest) -> None:

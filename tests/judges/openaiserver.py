@@ -30,14 +30,11 @@ from __future__ import annotations
 import json
 import math
 import re
-import threading
 from collections import deque
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import TracebackType
 from typing import Any
 
-from tests.judges.faultserver import RecordedRequest
+from tests.httpfake import FakeHandler, FakeServer, RecordedRequest
 
 __all__ = ["MODES", "OpenAIServer", "Reply", "Token"]
 
@@ -71,7 +68,7 @@ class Reply:
     tokens: list[Token] | None = None
 
 
-class OpenAIServer:
+class OpenAIServer(FakeServer[RecordedRequest]):
     """A chat completions server on an ephemeral 127.0.0.1 port, in a background thread."""
 
     def __init__(self, mode: str = "ok", *, key: str | None = None, delay: float = 3.0) -> None:
@@ -82,16 +79,7 @@ class OpenAIServer:
         self.replies: deque[Reply] = deque()
         # Statuses to answer the next requests with before behaving as the mode says.
         self.upcoming_errors: deque[int] = deque()
-        self._lock = threading.Lock()
-        self._requests: list[RecordedRequest] = []
-        self._closing = threading.Event()
-        handler = type("BoundHandler", (_Handler,), {"owner": self})
-        self._httpd = _QuietServer(("127.0.0.1", 0), handler)
-        self._httpd.daemon_threads = True
-        self._httpd.block_on_close = False
-        self._thread = threading.Thread(
-            target=self._httpd.serve_forever, args=(0.02,), name="openaiserver", daemon=True
-        )
+        super().__init__(_Handler, name="openaiserver", url_path="/v1")
 
     def set_mode(self, mode: str) -> None:
         if mode not in MODES:
@@ -99,93 +87,36 @@ class OpenAIServer:
         self.mode = mode
 
     @property
-    def url(self) -> str:
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host!s}:{port}/v1"
-
-    @property
     def requests(self) -> list[RecordedRequest]:
-        with self._lock:
-            return list(self._requests)
-
-    def start(self) -> OpenAIServer:
-        self._thread.start()
-        return self
-
-    def close(self) -> None:
-        self._closing.set()
-        if self._thread.is_alive():
-            self._httpd.shutdown()
-        self._httpd.server_close()
-
-    def __enter__(self) -> OpenAIServer:
-        return self.start()
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
-
-    def _record(self, request: RecordedRequest) -> None:
-        with self._lock:
-            self._requests.append(request)
-
-    def _next_error(self) -> int | None:
-        with self._lock:
-            return self.upcoming_errors.popleft() if self.upcoming_errors else None
+        return self.recorded
 
     def _next_reply(self, body: dict[str, Any]) -> Reply:
-        with self._lock:
-            if self.replies:
-                return self.replies.popleft()
-        return model_reply(_user_text(body), self.prefer)
+        reply = self.pop_next(self.replies)
+        return reply if reply is not None else model_reply(_user_text(body), self.prefer)
 
 
-class _QuietServer(ThreadingHTTPServer):
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        pass  # a client that timed out makes the late write fail; expected
-
-
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(FakeHandler):
     owner: OpenAIServer
-    protocol_version = "HTTP/1.1"
     # http.server writes headers and body separately; without TCP_NODELAY every reply waits out
     # the client's delayed ACK (about 40 ms), which real servers do not make anyone do.
     disable_nagle_algorithm = True
 
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
     def _send(self, status: int, payload: Any, raw: bytes | None = None) -> None:
         data = raw if raw is not None else json.dumps(payload).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json" if raw is None else "text/html")
-        self.send_header("Content-Length", str(len(data)))
-        if status in (429, 503):
-            self.send_header("Retry-After", "0")
-        self.end_headers()
-        self.wfile.write(data)
+        headers = {"Retry-After": "0"} if status in (429, 503) else {}
+        self.send_body(status, data, "application/json" if raw is None else "text/html", headers)
 
     def _error(self, status: int, message: str, kind: str = "invalid_request_error") -> None:
         self._send(status, {"error": {"message": message, "type": kind, "code": None}})
 
     def do_POST(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        try:
-            parsed: Any = json.loads(raw) if raw else None
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            parsed = None
-        headers = {name.lower(): value for name, value in self.headers.items()}
-        request = RecordedRequest(self.command, self.path, headers, raw, parsed)
-        self.owner._record(request)
+        request = self.read_request()
+        parsed = request.json
+        self.owner.record(request)
         owner, mode = self.owner, self.owner.mode
         if self.path != "/v1/chat/completions":
             self._error(404, f"Unknown route {self.path}")
-        elif (status := owner._next_error()) is not None:
+        elif (status := owner.pop_next(owner.upcoming_errors)) is not None:
             self._error(status, f"fake server: scripted HTTP {status}")
         elif mode == "hangup":
             self.close_connection = True
@@ -203,7 +134,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, {"id": "chatcmpl-x", "object": "chat.completion", "model": "m"})
         else:
             if mode == "slow":
-                owner._closing.wait(owner.delay)
+                owner.wait(owner.delay)
             reply = owner._next_reply(parsed)
             self._send(200, completion(reply, with_logprobs=mode != "no_logprobs", body=parsed))
 

@@ -13,15 +13,13 @@ Like arXiv: an unversioned id_list gives the newest version; a malformed id give
 from __future__ import annotations
 
 import re
-import threading
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import TracebackType
-from typing import Any
 from urllib.parse import parse_qs, urlsplit
 from xml.sax.saxutils import escape
+
+from tests.httpfake import FakeHandler, FakeServer
 
 _ID = re.compile(r"^(?P<work>\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v(?P<v>\d+))?$")
 
@@ -76,30 +74,16 @@ class Seen:
     headers: Mapping[str, str]
 
 
-class ArxivServer:
+class ArxivServer(FakeServer[Seen]):
     def __init__(self) -> None:
         self.papers: dict[str, tuple[str, dict[int, bytes]]] = {}
         self._queued: deque[Reply] = deque()
-        self._lock = threading.Lock()
-        self._seen: list[Seen] = []
-        handler = type("BoundArxivHandler", (_Handler,), {"owner": self})
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(
-            target=self._httpd.serve_forever, args=(0.02,), name="arxivserver", daemon=True
-        )
-        self._closing = threading.Event()
         self.delay = 0.0  # seconds every reply waits (to outlast a client timeout)
-
-    @property
-    def url(self) -> str:
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host!s}:{port}"
+        super().__init__(_Handler, name="arxivserver")
 
     @property
     def seen(self) -> list[Seen]:
-        with self._lock:
-            return list(self._seen)
+        return self.recorded
 
     def add(self, work: str, title: str, versions: dict[int, bytes]) -> None:
         self.papers[work] = (title, versions)
@@ -117,7 +101,7 @@ class ArxivServer:
 
     def _serve(self, seen: Seen) -> Reply:
         with self._lock:
-            self._seen.append(seen)
+            self._recorded.append(seen)
             if self._queued:
                 return self._queued.popleft()
         if seen.path == "/api/query":
@@ -148,38 +132,13 @@ class ArxivServer:
             return Reply(404, b"<html>not found</html>", "text/html")
         return Reply(200, paper[1][int(match["v"])], "application/pdf")
 
-    def __enter__(self) -> ArxivServer:
-        self._thread.start()
-        return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self._closing.set()
-        self._httpd.shutdown()
-        self._httpd.server_close()
-
-
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(FakeHandler):
     owner: ArxivServer
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
     def do_GET(self) -> None:
         parts = urlsplit(self.path)
-        headers = {name.lower(): value for name, value in self.headers.items()}
-        reply = self.owner._serve(Seen(parts.path, parse_qs(parts.query), headers))
+        reply = self.owner._serve(Seen(parts.path, parse_qs(parts.query), self.lower_headers()))
         if self.owner.delay:
-            self.owner._closing.wait(self.owner.delay)
-        self.send_response(reply.status)
-        self.send_header("Content-Type", reply.content_type)
-        self.send_header("Content-Length", str(len(reply.body)))
-        for name, value in reply.headers.items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(reply.body)
+            self.owner.wait(self.owner.delay)
+        self.send_body(reply.status, reply.body, reply.content_type, reply.headers)

@@ -12,19 +12,18 @@ come back as ``{"success": false, "error": ...}`` with the HTTP status.
         ...
         assert srv.searches[0].json["included_sources"] == ["valyu/valyu-arxiv"]
 
-Listens only on 127.0.0.1, stdlib only, in a background thread (house style: faultserver.py).
+Listens only on 127.0.0.1, stdlib only, in a background thread (``tests/httpfake.py``).
 """
 
 from __future__ import annotations
 
 import json
-import threading
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from types import TracebackType
 from typing import Any
+
+from tests.httpfake import FakeHandler, FakeServer, RecordedRequest
 
 TEST_VALYU_KEY = "val-test-0a1b2c3d-SECRET"
 REQUIRED_BODY = ("query", "search_type", "max_num_results")
@@ -61,39 +60,20 @@ class Reply:
     headers: Mapping[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Seen:
-    path: str
-    headers: Mapping[str, str]
-    json: Any
-
-
-class ValyuServer:
+class ValyuServer(FakeServer[RecordedRequest]):
     """A Valyu Search server on an ephemeral port. ``key=None`` accepts any ``x-api-key``."""
 
     def __init__(self, *, key: str | None = TEST_VALYU_KEY) -> None:
         self.key = key
         self.results: list[dict[str, Any]] = []
         self._queued: deque[Reply] = deque()
-        self._lock = threading.Lock()
-        self._seen: list[Seen] = []
-        handler = type("BoundValyuHandler", (_Handler,), {"owner": self})
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(
-            target=self._httpd.serve_forever, args=(0.02,), name="valyuserver", daemon=True
-        )
+        # url: the base URL the SDK takes (``/search`` is appended).
+        super().__init__(_Handler, name="valyuserver", url_path="/v1")
 
     @property
-    def url(self) -> str:
-        """The base URL the SDK takes (``/search`` is appended)."""
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host!s}:{port}/v1"
-
-    @property
-    def searches(self) -> list[Seen]:
-        with self._lock:
-            return list(self._seen)
+    def searches(self) -> list[RecordedRequest]:
+        """The requests to ``/v1/search``, oldest first (a copy)."""
+        return self.recorded
 
     def reply_next(self, status: int, body: Any, headers: Mapping[str, str] | None = None) -> None:
         """Answer the next request with this status and body (JSON unless bytes)."""
@@ -112,7 +92,7 @@ class ValyuServer:
         return {
             "success": True,
             "error": None,
-            "tx_id": f"tx-{len(self._seen)}",
+            "tx_id": f"tx-{len(self._recorded)}",
             "query": query,
             "results": self.results,
             "results_by_source": {"web": 0, "proprietary": len(self.results)},
@@ -120,9 +100,10 @@ class ValyuServer:
             "total_characters": sum(r.get("length", 0) for r in self.results),
         }
 
-    def _next(self, seen: Seen) -> Reply:
+    def _next(self, seen: RecordedRequest) -> Reply:
+        # Recording and taking a queued reply under one lock: replies go out in request order.
         with self._lock:
-            self._seen.append(seen)
+            self._recorded.append(seen)
             queued = self._queued.popleft() if self._queued else None
         if queued is not None:
             return queued
@@ -134,44 +115,15 @@ class ValyuServer:
             return Reply(400, json.dumps(error).encode())
         return Reply(200, json.dumps(self.ok_body(str(body["query"]))).encode())
 
-    def __enter__(self) -> ValyuServer:
-        self._thread.start()
-        return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
-
-
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(FakeHandler):
     owner: ValyuServer
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
     def do_POST(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        try:
-            parsed: Any = json.loads(raw) if raw else None
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            parsed = None
-        headers = {name.lower(): value for name, value in self.headers.items()}
+        request = self.read_request()
         if self.path != "/v1/search":
             reply = Reply(404, b'{"success": false, "error": "Not found"}')
         else:
-            reply = self.owner._next(Seen(self.path, headers, parsed))
-        self.send_response(reply.status)
+            reply = self.owner._next(request)
         content_type = "application/json" if reply.body[:1] in (b"{", b"[") else "text/html"
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(reply.body)))
-        for name, value in reply.headers.items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(reply.body)
+        self.send_body(reply.status, reply.body, content_type, reply.headers)
