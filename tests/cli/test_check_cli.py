@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
+from claimaudit.cli import app
 from claimaudit.identity import parse_ref
 from claimaudit.library.store import Library
 from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, record_from_dict
@@ -28,16 +29,29 @@ def fault(monkeypatch: pytest.MonkeyPatch) -> Iterator[FaultServer]:
         yield server
 
 
+def _invoke(runner: CliRunner, library: Path, *args: str) -> Result:
+    return runner.invoke(app, ["check", CLAIM, "--library", str(library), *args])
+
+
 def _check(
     runner: CliRunner, library: Path, *args: str
 ) -> tuple[int, list[dict[str, object]], str]:
-    result = runner.invoke(
-        __import__("claimaudit.cli", fromlist=["app"]).app,
-        # Each test here must reach its judge server: no answers from the results cache.
-        ["check", CLAIM, "--library", str(library), "--format", "json", "--no-cache", *args],
-    )
+    # Each test here must reach its judge server: no answers from the results cache.
+    result = _invoke(runner, library, "--format", "json", "--no-cache", *args)
     records = json.loads(result.stdout) if result.stdout.strip().startswith("[") else []
     return result.exit_code, records, result.stderr
+
+
+def _check_paper(
+    runner: CliRunner, library: Path, judge: str, *args: str
+) -> tuple[int, list[dict[str, object]], str]:
+    """``_check`` of the library's paper (DEEP_RULES_REF) with ``judge``."""
+    return _check(runner, library, "--paper", DEEP_RULES_REF, "--judge", judge, *args)
+
+
+def _stored_passages(library: Path) -> dict[str, str]:
+    with Library.open(library) as opened:
+        return {p.passage_id: p.text for p in opened.passages(parse_ref(DEEP_RULES_REF))}
 
 
 def test_jev_path_end_to_end(runner: CliRunner, paper_library: Path, jev_mock: str) -> None:
@@ -52,8 +66,7 @@ def test_jev_path_end_to_end(runner: CliRunner, paper_library: Path, jev_mock: s
     assert record.paper_ref == DEEP_RULES_REF
     assert record.paper_title.lower().startswith("ten quick tips for deep learning in biology")
     assert record.passages_selected <= record.passages_considered
-    with Library.open(paper_library) as library:
-        stored = {p.passage_id: p.text for p in library.passages(parse_ref(DEEP_RULES_REF))}
+    stored = _stored_passages(paper_library)
     assert record.passages_considered == len(stored)
     if record.evidence_passage_id is not None:
         assert record.evidence == stored[record.evidence_passage_id]  # copied verbatim
@@ -62,7 +75,7 @@ def test_jev_path_end_to_end(runner: CliRunner, paper_library: Path, jev_mock: s
 def test_jev_sends_both_questions_in_one_request(
     runner: CliRunner, paper_library: Path, fault: FaultServer
 ) -> None:
-    code, [data], _ = _check(runner, paper_library, "--paper", DEEP_RULES_REF, "--judge", "jev")
+    code, [data], _ = _check_paper(runner, paper_library, "jev")
     assert code == 0 and data["verdict"] != "not_checked"
     [request] = fault.systemone_requests
     body = request.json
@@ -91,17 +104,8 @@ def test_judge_faults_become_not_checked(
     runner: CliRunner, paper_library: Path, fault: FaultServer, mode: str, message: str
 ) -> None:
     fault.set_mode(mode)
-    code, [data], stderr = _check(
-        runner,
-        paper_library,
-        "--paper",
-        DEEP_RULES_REF,
-        "--judge",
-        "jev",
-        "--timeout",
-        "0.5",
-        "--fail-on",
-        "not-checked",
+    code, [data], stderr = _check_paper(
+        runner, paper_library, "jev", "--timeout", "0.5", "--fail-on", "not-checked"
     )
     assert code == 1  # --fail-on not-checked matched
     record = record_from_dict(data)
@@ -119,10 +123,10 @@ def test_unreachable_judge_and_missing_key(
         port = sock.getsockname()[1]
     monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
     monkeypatch.setenv("TYPESAFE_BASE_URL", f"http://127.0.0.1:{port}")
-    _, [data], _ = _check(runner, paper_library, "--paper", DEEP_RULES_REF, "--judge", "jev")
+    _, [data], _ = _check_paper(runner, paper_library, "jev")
     assert data["verdict"] == "not_checked" and "unreachable" in str(data["error"])
     monkeypatch.delenv("TYPESAFE_API_KEY")
-    _, [data], _ = _check(runner, paper_library, "--paper", DEEP_RULES_REF, "--judge", "jev")
+    _, [data], _ = _check_paper(runner, paper_library, "jev")
     assert data["verdict"] == "not_checked" and "TYPESAFE_API_KEY" in str(data["error"])
 
 
@@ -165,8 +169,6 @@ def test_source_failures_are_not_checked_per_paper(
 def test_usage_errors_are_one_line_exit_2(
     runner: CliRunner, library_copy: Path, args: list[str], message: str
 ) -> None:
-    from claimaudit.cli import app
-
     before = library_copy.read_bytes()
     result = runner.invoke(app, [*args, "--library", str(library_copy)])
     assert result.exit_code == 2
@@ -179,21 +181,7 @@ def test_usage_errors_are_one_line_exit_2(
 def test_table_output_shows_verdict_and_quote(
     runner: CliRunner, paper_library: Path, jev_mock: str
 ) -> None:
-    from claimaudit.cli import app
-
-    result = runner.invoke(
-        app,
-        [
-            "check",
-            CLAIM,
-            "--paper",
-            DEEP_RULES_REF,
-            "--judge",
-            "jev",
-            "--library",
-            str(paper_library),
-        ],
-    )
+    result = _invoke(runner, paper_library, "--paper", DEEP_RULES_REF, "--judge", "jev")
     assert result.exit_code == 0
     assert "arXiv:2105.14372" in result.stdout
     # The verdict column wraps "insufficient evidence" onto two lines: look for its words.
@@ -215,16 +203,13 @@ def test_openai_judge_end_to_end(
     runner: CliRunner, paper_library: Path, openai_chat: OpenAIServer
 ) -> None:
     openai_chat.prefer = ["supports", "P020"]
-    code, [data], _ = _check(
-        runner, paper_library, "--paper", DEEP_RULES_REF, "--judge", "openai", "--model", "m"
-    )
+    code, [data], _ = _check_paper(runner, paper_library, "openai", "--model", "m")
     assert code == 0
     record = record_from_dict(data)
     assert isinstance(record, CheckedRecord)
     assert (record.judge, record.model, record.verdict) == ("openai", "fake-chat-1", "supports")
     assert record.evidence_passage_id == "P020"
-    with Library.open(paper_library) as library:
-        stored = {p.passage_id: p.text for p in library.passages(parse_ref(DEEP_RULES_REF))}
+    stored = _stored_passages(paper_library)
     assert record.evidence == stored["P020"]
     assert record.calls == {"openai": 2} and record.probabilities_available
     assert [r.json["model"] for r in openai_chat.requests] == ["m", "m"]
@@ -233,24 +218,10 @@ def test_openai_judge_end_to_end(
 def test_openai_table_shows_missing_probabilities_and_the_summary(
     runner: CliRunner, paper_library: Path, openai_chat: OpenAIServer
 ) -> None:
-    from claimaudit.cli import app
-
     openai_chat.set_mode("no_logprobs")
     openai_chat.prefer = ["supports", "P020"]
-    result = runner.invoke(
-        app,
-        [
-            "check",
-            CLAIM,
-            "--paper",
-            DEEP_RULES_REF,
-            "--library",
-            str(paper_library),
-            "--judge",
-            "openai",
-            "--model",
-            "m",
-        ],
+    result = _invoke(
+        runner, paper_library, "--paper", DEEP_RULES_REF, "--judge", "openai", "--model", "m"
     )
     assert result.exit_code == 0, result.stderr
     assert "n/a" in result.stdout  # no confidence to show
@@ -269,17 +240,8 @@ def test_openai_failures_are_not_checked_records(
     runner: CliRunner, paper_library: Path, openai_chat: OpenAIServer, mode: str, message: str
 ) -> None:
     openai_chat.set_mode(mode)
-    code, [data], stderr = _check(
-        runner,
-        paper_library,
-        "--paper",
-        DEEP_RULES_REF,
-        "--judge",
-        "openai",
-        "--model",
-        "m",
-        "--fail-on",
-        "not-checked",
+    code, [data], stderr = _check_paper(
+        runner, paper_library, "openai", "--model", "m", "--fail-on", "not-checked"
     )
     assert code == 1 and data["verdict"] == "not_checked"
     assert message in data["error"]

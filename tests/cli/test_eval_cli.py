@@ -5,19 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from claimaudit.cli import app
 
 
-def test_eval_scores_pairs_and_writes_outputs(
-    runner: CliRunner, shared_data: Path, jev_mock: str, tmp_path: Path
-) -> None:
+def _eval_scifact(runner: CliRunner, shared_data: Path, *args: str) -> Result:
+    """``claimaudit eval scifact`` on the shared SciFact training claims and corpus."""
     scifact = shared_data / "scifact"
-    ids = tmp_path / "ids.txt"
-    ids.write_text("2\n4\n6\n", encoding="utf-8")
-    out, summary = tmp_path / "pairs.jsonl", tmp_path / "summary.json"
-    result = runner.invoke(
+    return runner.invoke(
         app,
         [
             "eval",
@@ -26,16 +22,19 @@ def test_eval_scores_pairs_and_writes_outputs(
             str(scifact / "claims_train.jsonl"),
             "--corpus",
             str(scifact / "corpus.jsonl"),
-            "--judge",
-            "jev",
-            "--ids",
-            str(ids),
-            "--out",
-            str(out),
-            "--summary",
-            str(summary),
+            *args,
         ],
     )
+
+
+def test_eval_scores_pairs_and_writes_outputs(
+    runner: CliRunner, shared_data: Path, jev_mock: str, tmp_path: Path
+) -> None:
+    ids = tmp_path / "ids.txt"
+    ids.write_text("2\n4\n6\n", encoding="utf-8")
+    out, summary = tmp_path / "pairs.jsonl", tmp_path / "summary.json"
+    outputs = ("--out", str(out), "--summary", str(summary))
+    result = _eval_scifact(runner, shared_data, "--judge", "jev", "--ids", str(ids), *outputs)
     assert result.exit_code == 0, result.stderr
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert {r["id"] for r in rows} == {"2", "4", "6"}
@@ -64,22 +63,7 @@ def test_eval_bad_input(runner: CliRunner, tmp_path: Path) -> None:
 def test_eval_with_openai_needs_a_model(
     runner: CliRunner, shared_data: Path, tmp_path: Path
 ) -> None:
-    scifact = shared_data / "scifact"
-    result = runner.invoke(
-        app,
-        [
-            "eval",
-            "scifact",
-            "--claims",
-            str(scifact / "claims_train.jsonl"),
-            "--corpus",
-            str(scifact / "corpus.jsonl"),
-            "--judge",
-            "openai",
-            "--limit",
-            "1",
-        ],
-    )
+    result = _eval_scifact(runner, shared_data, "--judge", "openai", "--limit", "1")
     assert result.exit_code == 2
     assert result.stderr.strip() == (
         "error: the openai judge needs a model id: pass --model or set OPENAI_MODEL"

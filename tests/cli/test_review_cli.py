@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from claimaudit.records import RELATIONS
 from claimaudit.review.annotate import SEPARATOR
+from tests.browser import launch_chromium
 
 PAPERS = {
     "arXiv:1907.10121": "scipy-1.0_virtanen2020",
@@ -201,57 +201,37 @@ def test_usage_errors_are_one_line_exit_2(
     assert report.read_text(encoding="utf-8") == REPORT
 
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
 def test_html_report_renders_in_chromium(draft: dict[str, Any], tmp_path: Path) -> None:
-    if shutil.which(CHROMIUM) is None:
-        pytest.fail("Debian's chromium is missing: run `make browser` (make test does)")
-    from playwright.sync_api import sync_playwright
-
     page_file = draft["work"] / "report.html"
     data = json.loads((draft["work"] / "records.json").read_text(encoding="utf-8"))
     shot = tmp_path / "report.png"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1100, "height": 900})
-            problems: list[str] = []
-            page.on("pageerror", lambda error: problems.append(str(error)))
-            page.on(
-                "request",
-                lambda request: (
-                    None if request.url.startswith("file:") else problems.append(request.url)
-                ),
-            )
-            page.goto(page_file.as_uri())
-            for verdict, count in data["summary"]["verdicts"].items():
-                shown = page.locator(f'#summary [data-verdict="{verdict}"] .n').inner_text()
-                assert int(shown) == count
-            assert page.locator('#summary [data-count="uncited"] .n').inner_text() == "1"
-            # The contradicted sentence is coloured, and its evidence opens under it.
-            sentence = page.locator("span.claim.v-contradicts").first
-            assert "Hyperparameter tuning is unnecessary" in sentence.inner_text()
-            colour = sentence.evaluate("e => getComputedStyle(e).backgroundColor")
-            assert colour not in ("rgba(0, 0, 0, 0)", "transparent")
-            panel = page.locator("details#claim-5")
-            quote = panel.locator("q.quote")
-            assert not quote.is_visible()
-            sentence.click()
-            assert panel.get_attribute("open") is not None and quote.is_visible()
-            assert quote.inner_text() == data["records"][4]["evidence"]
-            page.screenshot(path=str(shot), full_page=True)
-            assert problems == []  # no script error, nothing fetched from anywhere
-        finally:
-            browser.close()
+    with launch_chromium() as browser:
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        problems: list[str] = []
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.on(
+            "request",
+            lambda request: (
+                None if request.url.startswith("file:") else problems.append(request.url)
+            ),
+        )
+        page.goto(page_file.as_uri())
+        for verdict, count in data["summary"]["verdicts"].items():
+            shown = page.locator(f'#summary [data-verdict="{verdict}"] .n').inner_text()
+            assert int(shown) == count
+        assert page.locator('#summary [data-count="uncited"] .n').inner_text() == "1"
+        # The contradicted sentence is coloured, and its evidence opens under it.
+        sentence = page.locator("span.claim.v-contradicts").first
+        assert "Hyperparameter tuning is unnecessary" in sentence.inner_text()
+        colour = sentence.evaluate("e => getComputedStyle(e).backgroundColor")
+        assert colour not in ("rgba(0, 0, 0, 0)", "transparent")
+        panel = page.locator("details#claim-5")
+        quote = panel.locator("q.quote")
+        assert not quote.is_visible()
+        sentence.click()
+        assert panel.get_attribute("open") is not None and quote.is_visible()
+        assert quote.inner_text() == data["records"][4]["evidence"]
+        page.screenshot(path=str(shot), full_page=True)
+        assert problems == []  # no script error, nothing fetched from anywhere
     png = shot.read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20_000

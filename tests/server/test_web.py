@@ -10,33 +10,19 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
+from tests.browser import launch_chromium
 from tests.library.helpers import make_pdf
 from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM, TOKEN, RunningServer
 
-CHROMIUM = Path("/usr/bin/chromium")
-# The system browser, offline: no downloads of its own, no background traffic.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TIMEOUT_MS = 60_000
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    with launch_chromium() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture

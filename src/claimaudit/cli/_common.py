@@ -7,6 +7,7 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 EXIT_OK = 0
 EXIT_MATCHED = 1
@@ -21,6 +22,18 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     first_line = " ".join(message.split())
     err_console.print(f"[bold red]error:[/] {first_line}", markup=True, highlight=False)
     raise typer.Exit(code)
+
+
+def progress_bar(label: str) -> Progress:
+    """A progress bar on stderr (label, bar, done/total, time elapsed) that stays when done."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=False,
+    )
 
 
 LibraryOption = Annotated[

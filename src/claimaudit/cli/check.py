@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from claimaudit.accounting import RunSummary
 from claimaudit.api import make_checker, make_source
@@ -26,6 +25,7 @@ from claimaudit.cli._common import (
     err_console,
     fail,
     out_console,
+    progress_bar,
 )
 from claimaudit.cli._render import OutputFormat, render
 from claimaudit.library.result_cache import LibraryResultCache
@@ -72,6 +72,12 @@ class FailOn(StrEnum):
     NEEDS_REVIEW = "needs-review"
     CONTRADICTS = "contradicts"
     NOT_CHECKED = "not-checked"
+
+
+FailOnOption = Annotated[
+    list[FailOn] | None,
+    typer.Option("--fail-on", help="Exit 1 when any record matches; repeatable."),
+]
 
 
 def _matches(record: Record, conditions: list[FailOn]) -> bool:
@@ -138,10 +144,7 @@ def check(
     output: Annotated[
         OutputFormat, typer.Option("--format", help="Output format.")
     ] = OutputFormat.TABLE,
-    fail_on: Annotated[
-        list[FailOn] | None,
-        typer.Option("--fail-on", help="Exit 1 when any record matches; repeatable."),
-    ] = None,
+    fail_on: FailOnOption = None,
 ) -> None:
     """Check CLAIM against each --paper; one review record per paper."""
     try:
@@ -190,14 +193,7 @@ def batch(
         total = pending_pairs(list(read_items(input_file)), done_pairs(out))
     except (UnicodeDecodeError, OSError) as error:
         fail(f"cannot read {input_file}: {error}")
-    progress = Progress(
-        TextColumn("checking"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=False,
-    )
+    progress = progress_bar("checking")
     task = progress.add_task("pairs", total=total)
 
     def advance(_: Record) -> None:

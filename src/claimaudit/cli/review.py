@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -20,10 +19,11 @@ from claimaudit.cli._common import (
     err_console,
     fail,
     out_console,
+    progress_bar,
 )
 from claimaudit.cli._render import _VERDICT_STYLE as VERDICT_STYLE
 from claimaudit.cli.check import (
-    FailOn,
+    FailOnOption,
     JudgeOption,
     ModelOption,
     NoCacheOption,
@@ -150,10 +150,7 @@ def review(
         Path | None,
         typer.Option("--html", help="Write a self-contained HTML report here.", dir_okay=False),
     ] = None,
-    fail_on: Annotated[
-        list[FailOn] | None,
-        typer.Option("--fail-on", help="Exit 1 when any record matches; repeatable."),
-    ] = None,
+    fail_on: FailOnOption = None,
 ) -> None:
     """Check each cited sentence of REPORT against each paper it cites."""
     text = _read(report)
@@ -165,14 +162,7 @@ def review(
         except BibliographyError as error:
             fail(str(error))
     checker = _checker(judge, model, library, threshold, timeout, no_cache=no_cache)
-    progress = Progress(
-        TextColumn("reviewing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=False,
-    )
+    progress = progress_bar("reviewing")
     task = progress.add_task("pairs", total=None)
     pairs = 0
 
