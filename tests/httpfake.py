@@ -10,6 +10,7 @@ its own routes and wire format; this module knows none of them. Standard library
 from __future__ import annotations
 
 import json
+import socket
 import sys
 import threading
 from collections import deque
@@ -19,7 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Any, Generic, Self, TypeVar
 
-__all__ = ["FakeHandler", "FakeServer", "RecordedRequest"]
+__all__ = ["FakeHandler", "FakeServer", "RecordedRequest", "closed_port"]
 
 R = TypeVar("R")
 T = TypeVar("T")
@@ -152,3 +153,11 @@ class FakeServer(Generic[R]):
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def closed_port() -> int:
+    """A 127.0.0.1 port that nothing listens on (bound for a moment, then freed)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port

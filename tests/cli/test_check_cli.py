@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from claimaudit.identity import parse_ref
 from claimaudit.library.store import Library
 from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, record_from_dict
 from tests.cli.conftest import DEEP_RULES_REF
+from tests.httpfake import closed_port
 from tests.judges.faultserver import TEST_KEY, FaultServer
 from tests.judges.openaiserver import OpenAIServer
 
@@ -118,11 +118,8 @@ def test_judge_faults_become_not_checked(
 def test_unreachable_judge_and_missing_key(
     runner: CliRunner, paper_library: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
     monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
-    monkeypatch.setenv("TYPESAFE_BASE_URL", f"http://127.0.0.1:{port}")
+    monkeypatch.setenv("TYPESAFE_BASE_URL", f"http://127.0.0.1:{closed_port()}")
     _, [data], _ = _check_paper(runner, paper_library, "jev")
     assert data["verdict"] == "not_checked" and "unreachable" in str(data["error"])
     monkeypatch.delenv("TYPESAFE_API_KEY")

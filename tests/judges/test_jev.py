@@ -7,9 +7,7 @@ fast as the happy one.
 from __future__ import annotations
 
 import math
-import socket
 import time
-import traceback
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
@@ -26,41 +24,13 @@ from claimaudit.judges.protocol import (
     validate_reply,
 )
 from claimaudit.plugins import JudgeSettings, Registry
+from tests.httpfake import closed_port
 from tests.judges.faultserver import TEST_KEY, FaultServer
-
-FAST = JudgeSettings(timeout=2.0, extra={"retries": 0})
+from tests.judges.helpers import FAST, judge_error, registered_judge
 
 
 def make_judge(settings: JudgeSettings = FAST) -> JevJudge:
-    registry = Registry()
-    register(registry)
-    judge = registry.make_judge("jev", settings)
-    assert isinstance(judge, JevJudge)
-    return judge
-
-
-def assert_secret_free(error: BaseException) -> None:
-    """The key must not leak through the message, the repr, or a printed traceback."""
-    shown = [str(error), repr(error), "".join(traceback.format_exception(error))]
-    for text in shown:
-        assert TEST_KEY not in text
-    # Nothing chained either: the SDK's exception text quotes the server's error body.
-    assert error.__cause__ is None
-    assert error.__context__ is None
-
-
-def judge_error(judge: JevJudge, decision: Decision) -> JudgeError:
-    with pytest.raises(JudgeError) as caught:
-        judge.decide(decision)
-    assert_secret_free(caught.value)
-    return caught.value
-
-
-def closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-    return port
+    return registered_judge(register, "jev", JevJudge, settings)
 
 
 # ---------------------------------------------------------------------- registration, settings

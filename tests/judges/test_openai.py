@@ -7,8 +7,6 @@ timeouts, so the failure paths are as fast as the happy one.
 from __future__ import annotations
 
 import math
-import socket
-import traceback
 
 import pytest
 
@@ -20,7 +18,6 @@ from claimaudit.judges.protocol import (
     Case,
     Decision,
     Judge,
-    JudgeError,
     confidence_from_probabilities,
     validate_reply,
 )
@@ -29,35 +26,14 @@ from claimaudit.passage import Passage
 from claimaudit.plugins import JudgeSettings, Registry
 from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
 from tests.fakes import MemorySource
+from tests.httpfake import closed_port
 from tests.judges.faultserver import TEST_KEY
+from tests.judges.helpers import FAST, judge_error, registered_judge
 from tests.judges.openaiserver import OpenAIServer, Reply, Token
-
-FAST = JudgeSettings(timeout=2.0, extra={"retries": 0})
 
 
 def make_judge(settings: JudgeSettings = FAST) -> OpenAIJudge:
-    registry = Registry()
-    register(registry)
-    judge = registry.make_judge("openai", settings)
-    assert isinstance(judge, OpenAIJudge)
-    return judge
-
-
-def judge_error(judge: OpenAIJudge, decision: Decision) -> JudgeError:
-    with pytest.raises(JudgeError) as caught:
-        judge.decide(decision)
-    error = caught.value
-    for text in (str(error), repr(error), "".join(traceback.format_exception(error))):
-        assert TEST_KEY not in text
-    assert error.__cause__ is None and error.__context__ is None
-    return error
-
-
-def closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-    return port
+    return registered_judge(register, "openai", OpenAIJudge, settings)
 
 
 def check_one(server: OpenAIServer, texts: list[str], judge: OpenAIJudge | None = None) -> object:
