@@ -50,18 +50,24 @@ def _scifact_subset(shared: Path, workdir: Path, n_docs: int) -> tuple[Path, lis
     return subset, pairs
 
 
+def bench_library(shared: Path, workdir: Path) -> tuple[Path, list[tuple[str, str]]]:
+    """A library in ``workdir`` with 20 SciFact abstracts and the deep-rules paper: its path, and
+    the (claim, SciFact doc id) pairs whose abstracts it holds."""
+    db = workdir / "library.sqlite3"
+    subset, pairs = _scifact_subset(shared, workdir, 20)
+    with Library.open(db) as library:
+        import_corpus(library, subset)
+        add_path(library, DEEP_RULES, ref=parse_ref("arXiv:2105.14372"))
+    return db, pairs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared" / "data")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        workdir = Path(tmp)
-        db = workdir / "library.sqlite3"
-        subset, pairs = _scifact_subset(args.shared, workdir, 20)
-        with Library.open(db) as library:
-            import_corpus(library, subset)
-            add_path(library, DEEP_RULES, ref=parse_ref("arXiv:2105.14372"))
+        db, pairs = bench_library(args.shared, Path(tmp))
         checker = make_checker("local", library=db)
         checker.check_paper(pairs[0][0], f"scifact:{pairs[0][1]}")  # load the model once
         abstract: list[float] = []

@@ -24,14 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the fake server lives in the test suite
 
-from benchmarks.bench_check import DEEP_RULES, FULL_PAPER_CLAIM, _scifact_subset  # noqa: E402
+from benchmarks.bench_check import FULL_PAPER_CLAIM, bench_library  # noqa: E402
 from tests.judges.openaiserver import OpenAIServer  # noqa: E402
 
 from claimaudit.api import make_checker  # noqa: E402
-from claimaudit.identity import parse_ref  # noqa: E402
-from claimaudit.library.ingest import add_path  # noqa: E402
-from claimaudit.library.scifact import import_corpus  # noqa: E402
-from claimaudit.library.store import Library  # noqa: E402
 from claimaudit.records import CheckedRecord  # noqa: E402
 
 
@@ -43,12 +39,7 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as tmp, OpenAIServer() as server:
         os.environ["OPENAI_BASE_URL"] = server.url
-        workdir = Path(tmp)
-        db = workdir / "library.sqlite3"
-        subset, pairs = _scifact_subset(args.shared, workdir, 20)
-        with Library.open(db) as library:
-            import_corpus(library, subset)
-            add_path(library, DEEP_RULES, ref=parse_ref("arXiv:2105.14372"))
+        db, pairs = bench_library(args.shared, Path(tmp))
         checker = make_checker("openai", library=db, model="bench")
         cases = {
             "SciFact abstract": [(claim, f"scifact:{doc}") for claim, doc in pairs],

@@ -30,12 +30,7 @@ from pathlib import Path
 import httpx
 
 # Run as a script (like the other benchmarks): its folder is on sys.path.
-from bench_check import DEEP_RULES, FULL_PAPER_CLAIM, _scifact_subset
-
-from claimaudit.identity import parse_ref
-from claimaudit.library.ingest import add_path
-from claimaudit.library.scifact import import_corpus
-from claimaudit.library.store import Library
+from bench_check import FULL_PAPER_CLAIM, bench_library
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL_PAPER_CLAIMS = [
@@ -133,12 +128,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f}", file=sys.stderr)
     with tempfile.TemporaryDirectory() as tmp:
-        workdir = Path(tmp)
-        db = workdir / "library.sqlite3"
-        subset, pairs = _scifact_subset(args.shared, workdir, 20)
-        with Library.open(db) as library:
-            import_corpus(library, subset)
-            add_path(library, DEEP_RULES, ref=parse_ref("arXiv:2105.14372"))
+        db, pairs = bench_library(args.shared, Path(tmp))
         scenarios = {
             "abstract": (
                 [{"claim": c, "papers": [f"scifact:{d}"]} for c, d in pairs],

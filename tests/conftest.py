@@ -10,6 +10,24 @@ import pytest
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
 
+# Every field of the seed's checked record (claim-checker.ts, type Checked).
+SEED_FIELDS = {
+    "claim",
+    "paperTitle",
+    "paperUrl",
+    "searchQuery",
+    "evidenceScope",
+    "retrievedAt",
+    "model",
+    "verdict",
+    "confidence",
+    "probabilities",
+    "evidencePassageId",
+    "evidence",
+    "evidenceConfidence",
+    "needsReview",
+}
+
 # No test may reach a model hub or any network beyond 127.0.0.1.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")

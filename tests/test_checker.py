@@ -7,6 +7,7 @@ from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
 from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
 from claimaudit.sources.protocol import SourceError
+from tests.conftest import SEED_FIELDS
 from tests.fakes import MemorySource, ScriptedJudge, failing, pick
 
 TEXTS = [
@@ -61,23 +62,7 @@ def test_both_questions_go_in_one_decision(source: MemorySource) -> None:
 def test_record_json_uses_the_seed_keys(source: MemorySource) -> None:
     [record] = Checker(source, ScriptedJudge(pick("supports", "P002"))).check("x y", ["1706.03762"])
     data = record_to_dict(record)
-    for key in [
-        "claim",
-        "paperRef",
-        "paperTitle",
-        "paperUrl",
-        "searchQuery",
-        "evidenceScope",
-        "retrievedAt",
-        "model",
-        "verdict",
-        "confidence",
-        "probabilities",
-        "evidencePassageId",
-        "evidence",
-        "evidenceConfidence",
-        "needsReview",
-    ]:
+    for key in [*SEED_FIELDS, "paperRef"]:
         assert key in data
     assert data["retrievedAt"].endswith("Z") or data["retrievedAt"].endswith("+00:00")
 

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from claimaudit.cli import app
 from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, record_from_dict
 from tests.cli.conftest import DEEP_RULES_REF
+from tests.conftest import SEED_FIELDS
 from tests.library.helpers import make_pdf
 from tests.sources.arxivserver import ArxivServer
 from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
@@ -25,23 +26,6 @@ ABSTRACT = [
 ]
 RESULTS = "Experiments on two machine translation tasks show these models to be superior."
 ABS = "https://arxiv.org/abs/"
-# Every field of the seed's checked record (claim-checker.ts, type Checked).
-SEED_FIELDS = {
-    "claim",
-    "paperTitle",
-    "paperUrl",
-    "searchQuery",
-    "evidenceScope",
-    "retrievedAt",
-    "model",
-    "verdict",
-    "confidence",
-    "probabilities",
-    "evidencePassageId",
-    "evidence",
-    "evidenceConfidence",
-    "needsReview",
-}
 
 
 @pytest.fixture
