@@ -4,7 +4,8 @@ A subclass of ``FakeServer`` gets a threaded stdlib server on an ephemeral 127.0
 background thread, ``url``, ``start``/``close`` and use as a context manager, a locked list of
 what it received and an event that ends waits on close. Its handler subclasses ``FakeHandler``
 (keep-alive HTTP/1.1, no request logging) and reaches the server as ``self.owner``. Each fake keeps
-its own routes and wire format; this module knows none of them. Standard library only.
+its own routes and wire format; this module knows none of them. ``closed_port()`` gives a port
+nothing listens on, for the unreachable-service paths. Standard library only.
 """
 
 from __future__ import annotations
