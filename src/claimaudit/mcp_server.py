@@ -32,6 +32,7 @@ INSTRUCTIONS = (
     "record with a verdict (supports, contradicts, not_addressed, insufficient_evidence, or "
     "not_checked for an operational failure) and a passage copied verbatim from the paper. "
     "Treat needsReview=true as 'do not cite this as support without reading the evidence'. "
+    "To check a whole draft, call review_report with its Markdown. "
     "Papers must be in the local library: find them with library_list or library_search, and "
     "add a file with library_add."
 )
@@ -75,6 +76,52 @@ def register_check_tools(server: MCPServer, service: Service) -> None:
             lambda: service.check(claim, papers, topic=topic, judge=judge, threshold=threshold)
         )
         return {"records": [record_to_dict(r) for r in records]}
+
+
+def register_review_tools(server: MCPServer, service: Service) -> None:
+    from claimaudit.server.review_schemas import review_wire
+
+    @server.tool(
+        title="Review a Markdown draft",
+        description=(
+            "Check every cited sentence of a Markdown draft against each paper it cites "
+            "(Pandoc keys such as [@key] via a bibliography, numbered references with a "
+            "References section, arXiv ids and DOIs in the text). Returns one record per "
+            "(sentence, paper) with the sentence's position, the uncited sentences, a summary "
+            "and the draft annotated with a footnote per cited sentence."
+        ),
+    )
+    def review_report(
+        markdown: Annotated[str, Field(description="The draft's Markdown text.")],
+        bibliography: Annotated[
+            str | None,
+            Field(description="BibTeX or CSL-JSON text resolving the draft's citation keys."),
+        ] = None,
+        bibliography_path: Annotated[
+            str | None,
+            Field(description="Or: a .bib or CSL-JSON .json file on this machine."),
+        ] = None,
+        topic: Annotated[
+            str | None, Field(description="Extra query words for evidence selection.")
+        ] = None,
+        judge: Annotated[str | None, Field(description="Judge backend (default local).")] = None,
+        threshold: Annotated[
+            float,
+            Field(ge=0.0, le=1.0, description="Confidence below which a record needs review."),
+        ] = DEFAULT_THRESHOLD,
+    ) -> dict[str, Any]:
+        path = Path(bibliography_path).expanduser() if bibliography_path else None
+        result = _answer(
+            lambda: service.review(
+                markdown,
+                bibliography=bibliography,
+                bibliography_path=path,
+                topic=topic,
+                judge=judge,
+                threshold=threshold,
+            )
+        )
+        return review_wire(result)
 
 
 def register_library_tools(server: MCPServer, service: Service) -> None:
@@ -124,7 +171,7 @@ def register_library_tools(server: MCPServer, service: Service) -> None:
 
 
 # One entry per feature; each registers its tools on the server.
-TOOLSETS = (register_check_tools, register_library_tools)
+TOOLSETS = (register_check_tools, register_review_tools, register_library_tools)
 
 
 def build_server(service: Service) -> MCPServer:

@@ -13,6 +13,7 @@ from claimaudit.review.bibliography import (
     BibliographyError,
     citation_tags,
     load_bibliography,
+    parse_bibliography,
     reference_entries,
 )
 from claimaudit.review.citations import find_citations
@@ -146,4 +147,20 @@ def test_keys_that_name_their_paper() -> None:
         "error: a short DOI, which cannot be resolved offline",
         "error: a web address, not an arXiv id or DOI",
         "error: no bibliography entry for @smith2020 (no bibliography was given)",
+    ]
+
+
+def test_parse_from_text_sniffs_or_takes_the_format() -> None:
+    bib = parse_bibliography(BIBTEX)
+    assert _resolve(bib, "[@wilson2017]") == ["doi:10.1371/journal.pcbi.1005510"]
+    csl = json.dumps([{"id": "k", "DOI": "10.7717/peerj.453"}])
+    assert _resolve(parse_bibliography(csl), "[@k]") == ["doi:10.7717/peerj.453"]
+    assert _resolve(parse_bibliography(csl, kind="csl-json"), "[@k]") == ["doi:10.7717/peerj.453"]
+    # Without a file name, messages name "the bibliography".
+    with pytest.raises(BibliographyError, match=r"^the bibliography is not valid JSON"):
+        parse_bibliography("[oops", kind="csl-json")
+    with pytest.raises(BibliographyError, match=r"^the bibliography holds no entries"):
+        parse_bibliography("% nothing\n", kind="bibtex")
+    assert _resolve(bib, "[@absent]") == [
+        "error: no bibliography entry for @absent in the bibliography"
     ]

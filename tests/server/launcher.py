@@ -7,6 +7,10 @@ The ``gated`` judge answers ``supports`` with the first candidate passage. It fi
 ``hold`` exists there. A test can so keep a check in progress for as long as it needs,
 deterministically, and see what the server does meanwhile. It registers exactly as a
 third-party plugin would.
+
+``gated`` has no cache identity, so its answers are never cached and every check reaches it.
+``gated-cached`` is the same judge with one: a test counts the ``entered-<n>`` files to see
+whether a check reached the judge or was answered from the results cache.
 """
 
 from __future__ import annotations
@@ -49,12 +53,22 @@ class GatedJudge:
         return pick("supports", first)(decision)
 
 
+class CachedGatedJudge(GatedJudge):
+    name = "gated-cached"
+    cache_identity = "gated-cached/1"
+
+
 def register(registry: Registry) -> None:
     registry.add_judge("gated", _make, "test judge held by a gate")
+    registry.add_judge("gated-cached", _make_cached, "test judge held by a gate, cacheable")
 
 
 def _make(settings: JudgeSettings) -> GatedJudge:
     return GatedJudge()
+
+
+def _make_cached(settings: JudgeSettings) -> CachedGatedJudge:
+    return CachedGatedJudge()
 
 
 def main() -> None:

@@ -59,3 +59,37 @@ def test_health_and_library_answer_while_a_check_is_held(server: RunningServer) 
     assert response.status_code == 200
     [record] = response.json()["records"]
     assert record["judge"] == "gated" and record["verdict"] == "supports"
+
+
+def test_a_long_review_runs_on_the_check_workers(server: RunningServer) -> None:
+    hold = server.gate / "hold"
+    hold.touch()
+    results: dict[str, httpx.Response] = {}
+    draft = "A held review sentence cites a paper (arXiv:2105.14372).\n"
+
+    def long_review() -> None:
+        with server.client() as client:
+            results["review"] = client.post(
+                "/v1/reviews", json={"markdown": draft, "judge": "gated"}
+            )
+
+    entered = sorted(server.gate.glob("entered-*"))
+    worker = threading.Thread(target=long_review)
+    worker.start()
+    try:
+        _wait_for(server.gate / f"entered-{len(entered) + 1}")
+        with server.client() as client:
+            assert client.get("/health").status_code == 200
+            assert client.get("/v1/library").status_code == 200
+            other = client.post(
+                "/v1/checks", json={"claim": "Tests help.", "papers": [GOOD_ENOUGH_REF]}
+            )
+            assert other.status_code == 200 and other.json()["records"][0]["judge"] == "local"
+        assert "review" not in results and worker.is_alive()
+    finally:
+        hold.unlink()
+        worker.join(WAIT_LIMIT_S)
+    response = results["review"]
+    assert response.status_code == 200
+    [record] = response.json()["records"]
+    assert record["judge"] == "gated" and record["sentence"]["line"] == 1

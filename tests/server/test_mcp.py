@@ -15,7 +15,8 @@ from mcp.client.stdio import StdioServerParameters
 
 from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM, REPO
 
-EXPECTED_TOOLS = {"check_claim", "library_search", "library_add", "library_list"}
+EXPECTED_TOOLS = {"check_claim", "review_report", "library_search", "library_add", "library_list"}
+BIBTEX = "@misc{lee2022, eprint = {2105.14372}, archivePrefix = {arXiv}}"
 
 
 def _payload(result: Any) -> dict[str, Any]:
@@ -53,6 +54,9 @@ def library(example_library: Path, tmp_path: Path) -> Path:
 def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
     notes = tmp_path / "notes.md"
     notes.write_text("# Notes\n\nSparse matrices save memory in scientific code.\n")
+    bib = tmp_path / "refs.bib"
+    bib.write_text(BIBTEX)
+    draft = f"# Draft\n\n{NARROW_CLAIM[:-1]} [@lee2022]. Nothing cited here.\n"
     outcome: dict[str, Any] = {}
 
     async def session() -> None:
@@ -63,6 +67,17 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
                 outcome["check"] = await client.call_tool(
                     "check_claim", {"claim": NARROW_CLAIM, "papers": [DEEP_RULES_REF]}
                 )
+                outcome["review"] = await client.call_tool(
+                    "review_report", {"markdown": draft, "bibliography": BIBTEX}
+                )
+                outcome["review_path"] = await client.call_tool(
+                    "review_report", {"markdown": draft, "bibliography_path": str(bib)}
+                )
+                outcome["review_both"] = await client.call_tool(
+                    "review_report",
+                    {"markdown": draft, "bibliography": BIBTEX, "bibliography_path": str(bib)},
+                )
+                outcome["review_empty"] = await client.call_tool("review_report", {"markdown": ""})
                 outcome["search"] = await client.call_tool(
                     "library_search", {"query": "random forests baseline", "limit": 3}
                 )
@@ -87,11 +102,30 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
     schema = tools["check_claim"].input_schema
     assert set(schema["required"]) == {"claim", "papers"}
     assert {"topic", "judge", "threshold"} <= set(schema["properties"])
+    review_schema = tools["review_report"].input_schema
+    assert review_schema["required"] == ["markdown"]
+    assert {"bibliography", "bibliography_path", "topic", "judge"} <= set(
+        review_schema["properties"]
+    )
 
     [record] = _payload(outcome["check"])["records"]
     assert record["verdict"] == "supports" and record["judge"] == "local"
     assert record["paperRef"] == DEEP_RULES_REF and "random forests" in record["evidence"]
     assert {"evidencePassageId", "probabilities", "needsReview", "confidence"} <= set(record)
+
+    # The review's record for that sentence is the check's record (now from the results cache),
+    # plus where the sentence stands; the JSON is the API's.
+    review = _payload(outcome["review"])
+    assert set(review) == {"summary", "records", "uncited", "annotated"}
+    [reviewed] = review["records"]
+    assert {k: v for k, v in reviewed.items() if k not in ("sentence", "citations")} == record
+    assert reviewed["sentence"]["line"] == 3 and reviewed["citations"] == ["@lee2022"]
+    assert [u["text"] for u in review["uncited"]] == ["Nothing cited here."]
+    assert review["summary"]["verdicts"]["supports"] == 1
+    assert "[^claimaudit-1]" in review["annotated"]
+    assert _payload(outcome["review_path"])["records"] == review["records"]
+    assert "not both" in _error_text(outcome["review_both"])
+    assert "the draft is empty" in _error_text(outcome["review_empty"])
 
     hits = _payload(outcome["search"])["hits"]
     assert 0 < len(hits) <= 3 and hits[0]["ref"] == DEEP_RULES_REF

@@ -10,7 +10,13 @@ import pytest
 from claimaudit.checker import InvalidClaimError
 from claimaudit.library.errors import InputError, LibraryOpenError, PaperNotFoundError
 from claimaudit.plugins import UnknownBackendError
-from claimaudit.server.failures import PassageNotFoundError, UnsupportedFileError, classify
+from claimaudit.review.bibliography import BibliographyError
+from claimaudit.server.failures import (
+    InvalidDraftError,
+    PassageNotFoundError,
+    UnsupportedFileError,
+    classify,
+)
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service, upload_name
 from tests.server.conftest import DEEP_RULES_REF
@@ -60,6 +66,28 @@ def test_check_refuses_bad_requests_before_loading_a_judge(service: Service) -> 
             service.check(claim, papers)
     with pytest.raises(InvalidClaimError, match="threshold"):
         service.check("A claim.", [DEEP_RULES_REF], threshold=1.5)
+
+
+def test_review_refuses_bad_requests_before_loading_a_judge(
+    service: Service, tmp_path: Path
+) -> None:
+    class Refusing(JudgePool):
+        def get(self, name: str | None = None, model: str | None = None) -> object:  # type: ignore[override]
+            raise AssertionError("no judge may be loaded for a bad request")
+
+    service.judges = Refusing()
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@misc{k, eprint = {2105.14372}}")
+    with pytest.raises(InvalidDraftError, match="empty"):
+        service.review(" \n ")
+    with pytest.raises(InvalidDraftError, match="not both"):
+        service.review("A [@k].", bibliography="@misc{k}", bibliography_path=bib)
+    with pytest.raises(BibliographyError, match="cannot read"):
+        service.review("A [@k].", bibliography_path=tmp_path / "absent.bib")
+    with pytest.raises(BibliographyError, match="not valid JSON"):
+        service.review("A [@k].", bibliography="[", bibliography_format="csl-json")
+    with pytest.raises(InvalidClaimError, match="threshold"):
+        service.review("A [@k].", threshold=-0.1)
 
 
 def test_judges_are_loaded_once_per_name_and_model() -> None:
@@ -117,3 +145,9 @@ def test_classify_knows_the_domain_errors() -> None:
     failure = classify(InvalidClaimError("the claim is\n  empty"))
     assert failure is not None and (failure.status, failure.message) == (400, "the claim is empty")
     assert classify(RuntimeError("boom")) is None
+    for error, code in (
+        (InvalidDraftError("the draft is empty"), "invalid_draft"),
+        (BibliographyError("the bibliography holds no entries"), "invalid_bibliography"),
+    ):
+        failure = classify(error)
+        assert failure is not None and (failure.status, failure.code) == (400, code)

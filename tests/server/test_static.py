@@ -15,6 +15,7 @@ PAGE_FILES = {
     "dom.js",
     "cards.js",
     "check.js",
+    "review.js",
     "library.js",
 }
 

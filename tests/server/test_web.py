@@ -140,3 +140,100 @@ def test_a_server_with_a_token_asks_for_it(page: Page, strict: RunningServer) ->
     page.click("#token-form button")
     expect(page.locator("#token-panel")).to_be_hidden()
     expect(page.locator(f'#library-table tr[data-ref="{DEEP_RULES_REF}"]')).to_have_count(1)
+
+
+REVIEW_DRAFT = f"""# Baselines first
+
+{NARROW_CLAIM[:-1]} [@lee2022]. Keep raw data exactly as it was collected
+(arXiv:1609.00037).
+
+Untrusted <img src=x onerror="window.injected=1"> <b>markup</b> stays text [@missing].
+
+This sentence cites nothing.
+"""
+REVIEW_BIB = "@article{lee2022, eprint = {2105.14372}, archivePrefix = {arXiv}}"
+
+
+def test_review_a_draft(page: Page, server: RunningServer, tmp_path: Path) -> None:
+    page.goto(server.url)
+    page.fill("#draft", REVIEW_DRAFT)
+    page.click("#review-form details.options summary")
+    page.fill("#review-bib", REVIEW_BIB)
+    page.click("#review-submit")
+    expect(page.locator("#review-status")).to_contain_text("3 cited sentences, 3 records")
+    # The same review through the API (now from the results cache) gives the expected figures.
+    body = {"markdown": REVIEW_DRAFT, "bibliography": {"text": REVIEW_BIB}}
+    expected = httpx.post(f"{server.url}/v1/reviews", json=body, timeout=60).json()
+
+    draft = page.locator("#review-draft")
+    first = draft.locator('.sentence[data-claim="1"]')
+    expect(first).to_have_attribute("data-verdict", "supports")
+    expect(first).to_contain_text("logistic regression and random forests")
+    expect(first).to_have_css("background-color", "rgb(227, 243, 232)")
+    expect(draft.locator('.sentence[data-claim="3"]')).to_have_attribute(
+        "data-verdict", "not_checked"
+    )
+    expect(draft.locator(".sentence")).to_have_count(3)
+    # The draft is shown as text: its markup is not markup.
+    expect(draft).to_contain_text('<img src=x onerror="window.injected=1"> <b>markup</b>')
+    expect(draft.locator("img, b")).to_have_count(0)
+    assert page.evaluate("window.injected") is None
+
+    # Clicking the sentence opens its evidence: one card per paper it cites.
+    panel = page.locator("#review-claim-1")
+    expect(panel).not_to_have_attribute("open", "")
+    first.click()
+    expect(panel).to_have_attribute("open", "")
+    card = panel.locator(f'.card[data-ref="{DEEP_RULES_REF}"]')
+    expect(card).to_have_attribute("data-verdict", "supports")
+    expect(card.locator(".passage.chosen mark")).to_contain_text("random forests")
+    expect(card.locator(".passages")).to_have_attribute("data-context", "loaded")
+    expect(card.locator(".cited")).to_have_text("cited as @lee2022")
+    page.locator('#review-draft .claim-marker[data-claim="3"]').click()
+    missing = page.locator('#review-claim-3 .card[data-ref="@missing"]')
+    expect(missing.locator(".error")).to_contain_text("no bibliography entry for @missing")
+
+    summary = expected["summary"]
+    for verdict, count in summary["verdicts"].items():
+        expect(page.locator(f'#review-summary li[data-verdict="{verdict}"] .n')).to_have_text(
+            str(count)
+        )
+    for key, field in (
+        ("cited", "citedSentences"),
+        ("not-checked", "notChecked"),
+        ("uncited", "uncitedSentences"),
+        ("needs-review", "needsReview"),
+    ):
+        expect(page.locator(f'#review-summary li[data-count="{key}"] .n')).to_have_text(
+            str(summary[field])
+        )
+    assert summary["verdicts"]["supports"] >= 1 and summary["notChecked"] == 1
+    expect(page.locator("#review-uncited")).to_contain_text("This sentence cites nothing.")
+
+    # The annotated Markdown: shown, and downloaded as a file.
+    page.click("#review-annotated-panel summary")
+    expect(page.locator("#review-annotated")).to_contain_text("[^claimaudit-1]")
+    with page.expect_download() as download:
+        page.click("#review-download")
+    saved = Path(download.value.path())
+    assert download.value.suggested_filename == "annotated.md"
+    assert saved.read_text(encoding="utf-8") == expected["annotated"]
+
+    shot = tmp_path / "review.png"
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    keep = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+    keep.mkdir(parents=True, exist_ok=True)
+    shutil.copy(shot, keep / "web-review.png")
+
+
+def test_review_errors_show_in_the_page(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    page.click("#review-submit")
+    expect(page.locator("#review-status")).to_have_text("Paste a Markdown draft to review.")
+    page.fill("#draft", "A sentence [@k].")
+    page.click("#review-form details.options summary")
+    page.fill("#review-bib", "[not json")
+    page.click("#review-submit")
+    expect(page.locator("#review-status")).to_contain_text("the bibliography is not valid JSON")
+    expect(page.locator("#review-output")).to_be_hidden()

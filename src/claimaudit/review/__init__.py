@@ -12,6 +12,7 @@ from claimaudit.review.bibliography import (
     BibliographyError,
     Entry,
     load_bibliography,
+    parse_bibliography,
 )
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.claims import Claim, Target, extract_claims
@@ -36,6 +37,7 @@ __all__ = [
     "extract_claims",
     "find_citations",
     "load_bibliography",
+    "parse_bibliography",
     "render_html",
     "review_report",
 ]

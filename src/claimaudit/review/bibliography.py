@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
@@ -100,23 +100,36 @@ def _csl_entries(data: Any) -> dict[str, Entry]:
     return entries
 
 
+BibliographyFormat = Literal["bibtex", "csl-json"]
+
+
+def parse_bibliography(
+    text: str, *, kind: BibliographyFormat | None = None, source: str | None = None
+) -> Bibliography:
+    """Parse BibTeX or CSL-JSON text (``kind``; by default JSON when it starts with ``[`` or
+    ``{``); BibliographyError if unusable. ``source`` names it in messages (a file, say)."""
+    name = f"bibliography {source}" if source else "the bibliography"
+    is_json = kind == "csl-json" if kind is not None else text.lstrip()[:1] in ("[", "{")
+    if is_json:
+        try:
+            entries = _csl_entries(json.loads(text))
+        except json.JSONDecodeError as error:
+            raise BibliographyError(f"{name} is not valid JSON: {error}") from error
+    else:
+        entries = _bibtex_entries(text)
+    if not entries:
+        raise BibliographyError(f"{name} holds no entries")
+    return Bibliography(entries=entries, source=source or "the bibliography")
+
+
 def load_bibliography(path: Path) -> Bibliography:
     """Read a BibTeX (``.bib``) or CSL-JSON (``.json``) file; BibliographyError if unusable."""
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         raise BibliographyError(f"cannot read bibliography {path}: {error}") from error
-    is_json = path.suffix.lower() == ".json" or text.lstrip()[:1] in ("[", "{")
-    if is_json:
-        try:
-            entries = _csl_entries(json.loads(text))
-        except json.JSONDecodeError as error:
-            raise BibliographyError(f"bibliography {path} is not valid JSON: {error}") from error
-    else:
-        entries = _bibtex_entries(text)
-    if not entries:
-        raise BibliographyError(f"bibliography {path} holds no entries")
-    return Bibliography(entries=entries, source=str(path))
+    kind: BibliographyFormat | None = "csl-json" if path.suffix.lower() == ".json" else None
+    return parse_bibliography(text, kind=kind, source=str(path))
 
 
 def reference_entries(blocks: Sequence[Block]) -> dict[int, Entry]:

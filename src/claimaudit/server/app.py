@@ -11,12 +11,12 @@ from claimaudit.server.auth import BearerAuthMiddleware
 from claimaudit.server.config import ServerConfig
 from claimaudit.server.errors import install_error_handlers
 from claimaudit.server.limits import BodyLimitMiddleware
-from claimaudit.server.routes import checks, health, judges, library, web
+from claimaudit.server.routes import checks, health, judges, library, reviews, web
 from claimaudit.server.service import Service
 from claimaudit.server.state import AppState
 
 # One module per feature, each with ``install(app, state)``; a new feature is one more entry.
-FEATURES = (health, judges, checks, library, web)
+FEATURES = (health, judges, checks, reviews, library, web)
 UPLOAD_ROUTES = library.UPLOAD_ROUTES
 
 DESCRIPTION = (

@@ -19,6 +19,7 @@ from claimaudit.library.errors import (
     PaperNotFoundError,
 )
 from claimaudit.plugins import UnknownBackendError
+from claimaudit.review.bibliography import BibliographyError
 
 
 @dataclass(frozen=True)
@@ -36,11 +37,17 @@ class UnsupportedFileError(ValueError):
     """An upload whose name does not say which kind of paper file it is."""
 
 
+class InvalidDraftError(ValueError):
+    """A draft to review that has nothing in it, or review options that cannot be used."""
+
+
 # Most specific first: InputError and the others are LibraryErrors too.
 _KNOWN: tuple[tuple[type[Exception], int, str], ...] = (
     (InvalidClaimError, 400, "invalid_claim"),
     (InvalidReferenceError, 400, "invalid_reference"),
     (UnknownBackendError, 400, "unknown_judge"),
+    (InvalidDraftError, 400, "invalid_draft"),
+    (BibliographyError, 400, "invalid_bibliography"),
     (PaperNotFoundError, 404, "not_found"),
     (PassageNotFoundError, 404, "not_found"),
     (ContentConflictError, 409, "conflict"),

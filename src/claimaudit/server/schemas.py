@@ -14,6 +14,11 @@ from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
 from claimaudit.records import ReviewRecord
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, PassageContext
 
+CACHE_FIELD = (
+    "Answer from the library's cache of judged results when the same question was judged "
+    "before, and keep new judgements there; false judges afresh and stores nothing."
+)
+
 
 class _Wire(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
@@ -45,6 +50,7 @@ class CheckRequest(_Wire):
         le=1.0,
         description="Confidence below which a record needs review.",
     )
+    cache: bool = Field(default=True, description=CACHE_FIELD)
 
 
 class CheckResponse(BaseModel):

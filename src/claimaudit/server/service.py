@@ -19,6 +19,7 @@ from typing import BinaryIO
 from claimaudit.api import make_checker
 from claimaudit.checker import (
     DEFAULT_THRESHOLD,
+    Checker,
     InvalidClaimError,
     Record,
     check_distinct,
@@ -29,8 +30,20 @@ from claimaudit.library.errors import InputError
 from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
 from claimaudit.library.ingest import AddResult, add_path
 from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
+from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
-from claimaudit.server.failures import PassageNotFoundError, UnsupportedFileError
+from claimaudit.review import ReviewResult, review_report
+from claimaudit.review.bibliography import (
+    Bibliography,
+    BibliographyFormat,
+    load_bibliography,
+    parse_bibliography,
+)
+from claimaudit.server.failures import (
+    InvalidDraftError,
+    PassageNotFoundError,
+    UnsupportedFileError,
+)
 from claimaudit.server.judges import JudgePool
 
 UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
@@ -65,6 +78,18 @@ class Service:
 
     # -- checking ----------------------------------------------------------------------------
 
+    def _checker(
+        self, judge: str | None, model: str | None, threshold: float, cache: bool
+    ) -> Checker:
+        if not 0.0 <= threshold <= 1.0:
+            raise InvalidClaimError("the threshold must lie in [0, 1]")
+        chosen = self.judges.get(judge, model)
+        # Judged results are kept in the library and shared by every worker and process using
+        # it; a repeated question is answered from there without asking the judge.
+        results = LibraryResultCache(self.library) if cache else None
+        # All checking goes through make_checker, so whatever it adds applies here too.
+        return make_checker(chosen, library=self.library, threshold=threshold, cache=results)
+
     def check(
         self,
         claim: str,
@@ -74,6 +99,7 @@ class Service:
         judge: str | None = None,
         model: str | None = None,
         threshold: float = DEFAULT_THRESHOLD,
+        cache: bool = True,
     ) -> list[Record]:
         """One record per paper, as ``claimaudit check`` gives them.
 
@@ -87,12 +113,36 @@ class Service:
                 f"{len(papers)} papers in one check; the limit is {MAX_PAPERS_PER_CHECK}"
             )
         check_distinct(papers)
-        if not 0.0 <= threshold <= 1.0:
-            raise InvalidClaimError("the threshold must lie in [0, 1]")
-        chosen = self.judges.get(judge, model)
-        # All checking goes through make_checker, so whatever it adds (a result cache) applies.
-        checker = make_checker(chosen, library=self.library, threshold=threshold)
+        checker = self._checker(judge, model, threshold, cache)
         return checker.check(claim, papers, topic)
+
+    def review(
+        self,
+        markdown: str,
+        *,
+        bibliography: str | None = None,
+        bibliography_format: BibliographyFormat | None = None,
+        bibliography_path: Path | None = None,
+        topic: str | None = None,
+        judge: str | None = None,
+        model: str | None = None,
+        threshold: float = DEFAULT_THRESHOLD,
+        cache: bool = True,
+    ) -> ReviewResult:
+        """Every cited sentence of a Markdown draft checked against its papers, as
+        ``claimaudit review`` does. The bibliography comes as text (BibTeX or CSL-JSON) or as a
+        file on this machine (for local MCP clients), never both."""
+        if not markdown.strip():
+            raise InvalidDraftError("the draft is empty: send the Markdown text to review")
+        if bibliography is not None and bibliography_path is not None:
+            raise InvalidDraftError("give the bibliography as text or as a path, not both")
+        bib: Bibliography | None = None
+        if bibliography_path is not None:
+            bib = load_bibliography(bibliography_path)
+        elif bibliography is not None and bibliography.strip():
+            bib = parse_bibliography(bibliography, kind=bibliography_format)
+        checker = self._checker(judge, model, threshold, cache)
+        return review_report(markdown, checker=checker, bibliography=bib, topic=topic)
 
     # -- the library -------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ def install(app: FastAPI, state: AppState) -> None:
             judge=body.judge,
             model=body.model,
             threshold=body.threshold,
+            cache=body.cache,
         )
         records = await state.run_check(work)
         # The same JSON as `claimaudit check --format json` (an unset batch id is left out).

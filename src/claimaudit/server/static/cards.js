@@ -1,12 +1,12 @@
 // One card per review record: verdict, confidence bar, the four probabilities, and the evidence
 // passage shown where it stands in the paper (its neighbours dimmed around it). Any panel that
-// shows records (checks today) uses renderRecord.
+// shows records (checks, reviews) uses renderRecord.
 
 import { api, refPath } from "./api.js";
 import { el, percent } from "./dom.js";
 
 const RELATIONS = ["supports", "contradicts", "not_addressed", "insufficient_evidence"];
-const LABELS = {
+export const LABELS = {
   supports: "supports",
   contradicts: "contradicts",
   not_addressed: "not addressed",

@@ -4,8 +4,9 @@
 import { api, setToken } from "./api.js";
 import { initCheckPanel } from "./check.js";
 import { initLibraryPanel } from "./library.js";
+import { initReviewPanel } from "./review.js";
 
-const PANELS = [initCheckPanel, initLibraryPanel];
+const PANELS = [initCheckPanel, initReviewPanel, initLibraryPanel];
 
 function initToken() {
   const panel = document.getElementById("token-panel");

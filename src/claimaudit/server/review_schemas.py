@@ -1,0 +1,86 @@
+"""``POST /v1/reviews`` bodies. The answer is the review module's own JSON
+(``ReviewResult.to_dict``, what ``claimaudit review --json`` writes) plus the annotated Markdown;
+the response models below only document it in the OpenAPI document."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from claimaudit.checker import DEFAULT_THRESHOLD
+from claimaudit.review import ReviewResult
+from claimaudit.server.schemas import CACHE_FIELD, _Wire
+
+
+class BibliographyIn(_Wire):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    text: str = Field(description="The bibliography's content.")
+    format: Literal["bibtex", "csl-json"] | None = Field(
+        default=None,
+        description="bibtex or csl-json; by default CSL-JSON when the text starts with [ or {.",
+    )
+
+
+class ReviewRequest(_Wire):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    markdown: str = Field(description="The draft, as Markdown text (its size is the body limit).")
+    bibliography: BibliographyIn | None = Field(
+        default=None, description="Resolves citation keys such as [@smith2020]."
+    )
+    topic: str | None = Field(
+        default=None, max_length=1000, description="Extra query words for evidence selection."
+    )
+    judge: str | None = Field(default=None, description="Judge backend; default: local.")
+    model: str | None = Field(default=None, max_length=200, description="Model id for the judge.")
+    threshold: float = Field(
+        default=DEFAULT_THRESHOLD,
+        ge=0.0,
+        le=1.0,
+        description="Confidence below which a record needs review.",
+    )
+    cache: bool = Field(default=True, description=CACHE_FIELD)
+
+
+class SentenceOut(BaseModel):
+    index: int = Field(description="Position among the draft's sentences, from 0.")
+    start: int = Field(description="Offset of its first character in the draft (code points).")
+    end: int = Field(description="Offset just past its last character.")
+    line: int
+    column: int
+    text: str
+
+
+class ReviewedRecordOut(BaseModel):
+    """A check record, exactly as ``POST /v1/checks`` gives it, plus where the sentence is."""
+
+    model_config = ConfigDict(extra="allow")
+
+    sentence: SentenceOut
+    citations: list[str] = Field(description="The citations, as written, naming this paper.")
+
+
+class ReviewSummaryOut(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+    sentences: int
+    cited_sentences: int = Field(alias="citedSentences")
+    uncited_sentences: int = Field(alias="uncitedSentences")
+    records: int
+    verdicts: dict[str, int]
+    needs_review: int = Field(alias="needsReview")
+    not_checked: int = Field(alias="notChecked")
+
+
+class ReviewResponse(BaseModel):
+    summary: ReviewSummaryOut
+    records: list[ReviewedRecordOut] = Field(description="One per (cited sentence, paper).")
+    uncited: list[SentenceOut] = Field(description="Sentences citing no paper: not checked.")
+    annotated: str = Field(description="The draft with a footnote per cited sentence.")
+
+
+def review_wire(result: ReviewResult) -> dict[str, Any]:
+    """The answer of the API and of the MCP tool: one serialiser, the review module's."""
+    return {**result.to_dict(), "annotated": result.annotated_markdown}

@@ -1,0 +1,49 @@
+"""``POST /v1/reviews``: a Markdown draft in, its cited sentences checked against their papers."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from fastapi import APIRouter, FastAPI
+from fastapi.responses import JSONResponse
+
+from claimaudit.server.review_schemas import ReviewRequest, ReviewResponse, review_wire
+from claimaudit.server.state import AppState
+
+
+def install(app: FastAPI, state: AppState) -> None:
+    router = APIRouter(tags=["reviews"])
+
+    @router.post(
+        "/v1/reviews",
+        response_class=JSONResponse,
+        responses={
+            200: {
+                "model": ReviewResponse,
+                "description": "The records (with sentence positions), summary, uncited "
+                "sentences and annotated Markdown.",
+            }
+        },
+        summary="Review a Markdown draft",
+    )
+    async def create_review(body: ReviewRequest) -> JSONResponse:
+        """Each cited sentence is checked against each paper it cites, exactly as
+        ``claimaudit review`` does. A citation that cannot be resolved, or a paper that could
+        not be checked, is a ``not_checked`` record; sentences citing nothing are listed as
+        uncited. The review runs on the check workers, so other requests keep answering."""
+        bibliography = body.bibliography
+        work = partial(
+            state.service.review,
+            body.markdown,
+            bibliography=bibliography.text if bibliography else None,
+            bibliography_format=bibliography.format if bibliography else None,
+            topic=body.topic,
+            judge=body.judge,
+            model=body.model,
+            threshold=body.threshold,
+            cache=body.cache,
+        )
+        result = await state.run_check(work)
+        return JSONResponse(review_wire(result))
+
+    app.include_router(router)

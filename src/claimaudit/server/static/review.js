@@ -1,0 +1,272 @@
+// The "Review a draft" panel: paste a Markdown draft (and its bibliography, if it cites keys),
+// review it on the server, and read it back: each cited sentence coloured by its worst verdict,
+// its per-paper cards under its paragraph, the summary counts and the annotated Markdown.
+// The draft is untrusted text: it only ever enters the page as text nodes.
+
+import { api } from "./api.js";
+import { LABELS, renderRecord } from "./cards.js";
+import { el, setStatus } from "./dom.js";
+
+// Worst first, as the review module colours a sentence that cites several papers.
+const SEVERITY = ["contradicts", "not_addressed", "insufficient_evidence", "not_checked", "supports"];
+const VERDICTS = ["supports", "contradicts", "not_addressed", "insufficient_evidence", "not_checked"];
+
+// Records come one per (sentence, paper); a claim is one cited sentence with all its records.
+function claimsOf(records) {
+  const bySentence = new Map();
+  for (const record of records) {
+    const index = record.sentence.index;
+    if (!bySentence.has(index)) bySentence.set(index, { sentence: record.sentence, records: [] });
+    bySentence.get(index).records.push(record);
+  }
+  const claims = [...bySentence.values()].sort((a, b) => a.sentence.start - b.sentence.start);
+  claims.forEach((claim, i) => {
+    claim.number = i + 1;
+    claim.worst = SEVERITY.find((v) => claim.records.some((r) => r.verdict === v)) || "not_checked";
+    claim.needsReview = claim.records.some((r) => r.needsReview);
+  });
+  return claims;
+}
+
+// The draft's blocks (runs of non-blank lines) as [start, end) offsets. Offsets count code
+// points, as the server's do, so the draft is handled as an array of code points.
+function blocksOf(chars) {
+  const blocks = [];
+  let lineStart = 0;
+  let blockStart = null;
+  let blockEnd = 0;
+  for (let i = 0; i <= chars.length; i++) {
+    if (i < chars.length && chars[i] !== "\n") continue;
+    if (chars.slice(lineStart, i).join("").trim()) {
+      if (blockStart === null) blockStart = lineStart;
+      blockEnd = i;
+    } else if (blockStart !== null) {
+      blocks.push([blockStart, blockEnd]);
+      blockStart = null;
+    }
+    lineStart = i + 1;
+  }
+  if (blockStart !== null) blocks.push([blockStart, blockEnd]);
+  return blocks;
+}
+
+function openClaim(claim) {
+  const panel = document.getElementById(`review-claim-${claim.number}`);
+  if (!panel) return;
+  panel.open = true;
+  panel.scrollIntoView({ block: "nearest" });
+}
+
+function sentenceSpan(claim, text) {
+  const span = el(
+    "span",
+    {
+      class: `sentence verdict-${claim.worst}${claim.needsReview ? " needs-review" : ""}`,
+      "data-claim": claim.number,
+      "data-verdict": claim.worst,
+      role: "button",
+      tabindex: 0,
+      title: `${LABELS[claim.worst]}: show the evidence`,
+    },
+    text,
+  );
+  span.addEventListener("click", () => openClaim(claim));
+  span.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      openClaim(claim);
+    }
+  });
+  return span;
+}
+
+function marker(claim) {
+  const button = el("button", {
+    type: "button",
+    class: `claim-marker verdict-${claim.worst}`,
+    "data-claim": claim.number,
+    "aria-label": `Evidence for sentence ${claim.number}`,
+    text: claim.number,
+  });
+  button.addEventListener("click", () => openClaim(claim));
+  return button;
+}
+
+function card(record) {
+  const node = renderRecord(record);
+  node.append(el("p", { class: "cited muted", text: `cited as ${record.citations.join(", ")}` }));
+  return node;
+}
+
+function claimPanel(claim) {
+  const cards = el("div", { class: "cards" });
+  const panel = el(
+    "details",
+    {
+      class: `claim-panel verdict-${claim.worst}`,
+      id: `review-claim-${claim.number}`,
+      "data-claim": claim.number,
+      "data-verdict": claim.worst,
+    },
+    el(
+      "summary",
+      {},
+      el("span", { class: `badge verdict-${claim.worst}`, text: LABELS[claim.worst] }),
+      claim.needsReview ? el("span", { class: "badge review", text: "needs review" }) : null,
+      ` ${claim.number} · line ${claim.sentence.line} · ${claim.records.length} paper${claim.records.length > 1 ? "s" : ""}`,
+    ),
+    cards,
+  );
+  // Cards are built when first opened: each fetches its evidence's neighbouring passages.
+  panel.addEventListener("toggle", () => {
+    if (panel.open && !cards.childElementCount) cards.append(...claim.records.map(card));
+  });
+  return panel;
+}
+
+function renderDraft(markdown, claims) {
+  const chars = Array.from(markdown);
+  const text = (start, end) => chars.slice(start, end).join("");
+  const placed = new Set();
+  const nodes = [];
+  for (const [start, end] of blocksOf(chars)) {
+    const first = text(start, Math.min(end, start + 8));
+    const heading = /^#{1,6}\s/.exec(first);
+    const block = el("div", { class: heading ? "draft-block heading" : "draft-block" });
+    const ended = [];
+    let position = start;
+    for (const claim of claims) {
+      const from = Math.max(claim.sentence.start, start);
+      const to = Math.min(claim.sentence.end, end);
+      if (from >= to) continue;
+      if (from > position) block.append(text(position, from));
+      block.append(sentenceSpan(claim, text(from, to)));
+      position = to;
+      if (claim.sentence.end <= end) {
+        block.append(marker(claim));
+        ended.push(claim);
+      }
+    }
+    if (position < end) block.append(text(position, end));
+    nodes.push(block);
+    for (const claim of ended) {
+      nodes.push(claimPanel(claim));
+      placed.add(claim.number);
+    }
+  }
+  const rest = claims.filter((c) => !placed.has(c.number));
+  if (rest.length) {
+    nodes.push(el("h3", { text: "Cited sentences not shown above" }), ...rest.map(claimPanel));
+  }
+  return nodes;
+}
+
+function renderSummary(summary) {
+  const counts = VERDICTS.map((verdict) =>
+    el(
+      "li",
+      { class: `count verdict-${verdict}`, "data-verdict": verdict },
+      el("span", { class: "n", text: summary.verdicts[verdict] ?? 0 }),
+      ` ${LABELS[verdict]}`,
+    ),
+  );
+  const totals = [
+    ["cited", summary.citedSentences, "cited sentences"],
+    ["records", summary.records, "records (one per paper)"],
+    ["needs-review", summary.needsReview, "need review"],
+    ["not-checked", summary.notChecked, "not checked"],
+    ["uncited", summary.uncitedSentences, "uncited sentences"],
+  ].map(([key, n, label]) =>
+    el("li", { class: "total", "data-count": key }, el("span", { class: "n", text: n }), ` ${label}`),
+  );
+  return [el("ul", { class: "counts" }, ...counts), el("ul", { class: "totals" }, ...totals)];
+}
+
+function renderUncited(uncited) {
+  if (!uncited.length) return [];
+  return [
+    el(
+      "details",
+      {},
+      el("summary", { text: `Uncited sentences (${uncited.length}): not checked` }),
+      el(
+        "ul",
+        {},
+        ...uncited.map((s) => el("li", {}, el("span", { class: "muted", text: `line ${s.line} ` }), s.text)),
+      ),
+    ),
+  ];
+}
+
+function download(name, content) {
+  const url = URL.createObjectURL(new Blob([content], { type: "text/markdown;charset=utf-8" }));
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function initReviewPanel() {
+  const form = document.getElementById("review-form");
+  const draft = document.getElementById("draft");
+  const judge = document.getElementById("review-judge");
+  const status = document.getElementById("review-status");
+  const submit = document.getElementById("review-submit");
+  const output = document.getElementById("review-output");
+  const annotated = document.getElementById("review-annotated");
+  let annotatedText = "";
+
+  api("/v1/judges")
+    .then((found) => {
+      judge.replaceChildren(
+        ...found.judges.map((j) => el("option", { value: j.name, selected: j.default, title: j.description, text: j.name })),
+      );
+    })
+    .catch(() => {});
+
+  document.getElementById("review-download").addEventListener("click", () => {
+    download("annotated.md", annotatedText);
+  });
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!draft.value.trim()) {
+      setStatus(status, "Paste a Markdown draft to review.", "error");
+      return;
+    }
+    const body = {
+      markdown: draft.value,
+      threshold: Number(document.getElementById("review-threshold").value || 0.8),
+    };
+    const bibliography = document.getElementById("review-bib").value;
+    if (bibliography.trim()) body.bibliography = { text: bibliography };
+    const topic = document.getElementById("review-topic").value.trim();
+    if (topic) body.topic = topic;
+    if (judge.value) body.judge = judge.value;
+    if (document.getElementById("review-fresh").checked) body.cache = false;
+    submit.disabled = true;
+    output.hidden = true;
+    setStatus(status, "Reviewing: each cited sentence against each paper it cites…", "busy");
+    try {
+      const found = await api("/v1/reviews", { method: "POST", json: body });
+      const claims = claimsOf(found.records);
+      document.getElementById("review-summary").replaceChildren(...renderSummary(found.summary));
+      document.getElementById("review-draft").replaceChildren(...renderDraft(body.markdown, claims));
+      document.getElementById("review-uncited").replaceChildren(...renderUncited(found.uncited));
+      annotatedText = found.annotated;
+      annotated.textContent = found.annotated;
+      output.hidden = false;
+      const s = found.summary;
+      setStatus(
+        status,
+        `${s.citedSentences} cited sentence${s.citedSentences === 1 ? "" : "s"}, ${s.records} record${s.records === 1 ? "" : "s"}; ${s.needsReview} need${s.needsReview === 1 ? "s" : ""} review.`,
+        "done",
+      );
+    } catch (error) {
+      setStatus(status, error.message, "error");
+    } finally {
+      submit.disabled = false;
+    }
+  });
+}

@@ -1,0 +1,153 @@
+"""``POST /v1/reviews`` through a real server process on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.server.conftest import (
+    DEEP_RULES_REF,
+    GOOD_ENOUGH_REF,
+    NARROW_CLAIM,
+    TOKEN,
+    RunningServer,
+)
+from tests.server.test_api import _error
+
+DRAFT = f"""# A short draft
+
+{NARROW_CLAIM[:-1]} [@lee2022]. Scientists should put everything in version control
+(arXiv:1609.00037).
+
+This sentence cites nothing. Deep learning needs large data sets [@missing].
+"""
+BIBTEX = (
+    "@article{lee2022, title = {Ten quick tips}, eprint = {2105.14372}, archivePrefix = {arXiv}}"
+)
+CSL_JSON = json.dumps([{"id": "lee2022", "title": "Ten quick tips", "URL": "arXiv:2105.14372"}])
+RECORD_ONLY = ("sentence", "citations")
+
+
+def _review(api: httpx.Client, **body: Any) -> dict[str, Any]:
+    response = api.post("/v1/reviews", json={"markdown": DRAFT, **body})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def test_review_a_draft_with_the_local_judge(api: httpx.Client) -> None:
+    data = _review(api, bibliography={"format": "bibtex", "text": BIBTEX})
+    assert set(data) == {"summary", "records", "uncited", "annotated"}
+    lee, wilson, missing = data["records"]
+    # Each record names its sentence exactly where it stands in the draft.
+    for record in data["records"]:
+        sentence = record["sentence"]
+        assert DRAFT[sentence["start"] : sentence["end"]] == sentence["text"]
+        assert DRAFT.splitlines()[sentence["line"] - 1][sentence["column"] - 1 :].startswith(
+            sentence["text"][:20]
+        )
+    assert lee["paperRef"] == DEEP_RULES_REF and lee["citations"] == ["@lee2022"]
+    assert lee["verdict"] == "supports" and lee["judge"] == "local"
+    assert lee["claim"] == NARROW_CLAIM  # the judge saw the sentence without its citation
+    assert wilson["paperRef"] == GOOD_ENOUGH_REF and wilson["verdict"] != "not_checked"
+    assert missing["verdict"] == "not_checked" and missing["paperRef"] == "@missing"
+    assert "no bibliography entry for @missing" in missing["error"]
+    assert [s["text"] for s in data["uncited"]] == ["This sentence cites nothing."]
+    summary = data["summary"]
+    assert summary["citedSentences"] == 3 and summary["uncitedSentences"] == 1
+    assert summary["records"] == 3 and summary["notChecked"] == 1
+    assert sum(summary["verdicts"].values()) == 3 and summary["verdicts"]["supports"] >= 1
+    # The draft byte for byte, a footnote marker after each cited sentence, footnotes at the end.
+    annotated = data["annotated"]
+    assert annotated.startswith("# A short draft\n") and annotated.count("[^claimaudit-") == 6
+    assert "This sentence cites nothing." in annotated
+
+    # A review record is a check record plus its place: the same question through /v1/checks
+    # comes back from the results cache, the same record.
+    check = api.post("/v1/checks", json={"claim": lee["claim"], "papers": [lee["paperRef"]]})
+    [record] = check.json()["records"]
+    assert record == {k: v for k, v in lee.items() if k not in RECORD_ONLY}
+
+
+def test_a_csl_json_bibliography_and_its_format_sniffed(api: httpx.Client) -> None:
+    data = _review(api, bibliography={"text": CSL_JSON}, judge="gated")
+    assert data["records"][0]["paperRef"] == DEEP_RULES_REF
+    assert data["records"][0]["judge"] == "gated"
+    # Without a bibliography the key is a not_checked record, not an error.
+    unresolved = _review(api, judge="gated")["records"][0]
+    assert unresolved["verdict"] == "not_checked" and unresolved["paperRef"] == "@lee2022"
+    assert "no bibliography was given" in unresolved["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code", "words"),
+    [
+        ({"markdown": "  \n"}, 400, "invalid_draft", "the draft is empty"),
+        (
+            {"markdown": DRAFT, "bibliography": {"format": "csl-json", "text": "[oops"}},
+            400,
+            "invalid_bibliography",
+            "the bibliography is not valid JSON",
+        ),
+        (
+            {"markdown": DRAFT, "bibliography": {"text": "% no entries"}},
+            400,
+            "invalid_bibliography",
+            "holds no entries",
+        ),
+        ({"markdown": DRAFT, "judge": "nope"}, 400, "unknown_judge", "unknown judge 'nope'"),
+        (
+            {"markdown": DRAFT, "bibliography": {"format": "ris", "text": "x"}},
+            422,
+            "invalid_request",
+            "bibliography.format",
+        ),
+        ({"markdown": DRAFT, "threshold": -1}, 422, "invalid_request", "threshold"),
+        ({"markdwon": DRAFT}, 422, "invalid_request", "markdown: Field required"),
+        ({"markdown": 7}, 422, "invalid_request", "markdown"),
+        (["# draft"], 422, "invalid_request", "must be a JSON object"),
+    ],
+)
+def test_bad_review_requests(
+    api: httpx.Client, body: object, status: int, code: str, words: str
+) -> None:
+    error = _error(api.post("/v1/reviews", json=body), status)
+    assert error["code"] == code
+    assert words in error["message"]
+
+
+@pytest.mark.parametrize("raw", [b'{"markdown": "x', b"# not json", b"\xff\xfe"])
+def test_malformed_json_is_400(api: httpx.Client, raw: bytes) -> None:
+    response = api.post("/v1/reviews", content=raw, headers={"content-type": "application/json"})
+    assert _error(response, 400)["code"] == "malformed_json"
+
+
+def test_openapi_documents_reviews(api: httpx.Client) -> None:
+    document = api.get("/openapi.json").json()
+    assert set(document["paths"]["/v1/reviews"]) == {"post"}
+    schemas = document["components"]["schemas"]
+    assert {"markdown", "bibliography", "judge", "threshold", "cache"} <= set(
+        schemas["ReviewRequest"]["properties"]
+    )
+    assert set(schemas["ReviewResponse"]["properties"]) == {
+        "summary",
+        "records",
+        "uncited",
+        "annotated",
+    }
+    assert "cache" in schemas["CheckRequest"]["properties"]
+
+
+def test_reviews_need_the_token_and_fit_the_body_limit(strict: RunningServer) -> None:
+    body = {"markdown": DRAFT, "judge": "gated"}
+    with strict.client() as anonymous:
+        assert _error(anonymous.post("/v1/reviews", json=body), 401)["code"] == "unauthorized"
+    with strict.client(TOKEN) as client:
+        assert client.post("/v1/reviews", json=body).status_code == 200
+        # The strict server takes 4 KiB of JSON; a longer draft is refused before it is read.
+        long = {"markdown": DRAFT * 40, "judge": "gated"}
+        error = _error(client.post("/v1/reviews", json=long), 413)
+        assert "4 KiB" in error["message"]
