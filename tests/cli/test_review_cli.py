@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -235,3 +237,34 @@ def test_html_report_renders_in_chromium(draft: dict[str, Any], tmp_path: Path) 
         assert problems == []  # no script error, nothing fetched from anywhere
     png = shot.read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20_000
+
+
+def test_a_broken_bibliography_is_one_line_in_a_real_process(tmp_path: Path) -> None:
+    # In-process runs hide library log output behind pytest's log capture; a real process
+    # shows whether bibtexparser's own messages reach the terminal.
+    report = tmp_path / "draft.md"
+    report.write_text(REPORT, encoding="utf-8")
+    bib = tmp_path / "bad.bib"
+    bib.write_text("@article{x, title = {", encoding="utf-8")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "claimaudit",
+            "review",
+            str(report),
+            "--bib",
+            str(bib),
+            "--library",
+            str(tmp_path / "lib.sqlite3"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "error: no BibTeX entry could be parsed "
+        "(entry starting on line 1: Unexpectedly reached end of file.)"
+    ]

@@ -9,6 +9,7 @@ the edition checked can be verified.
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -68,7 +69,15 @@ def _bibtex_entries(text: str) -> dict[str, Entry]:
     # Imported on use: every command loads this module, few reviews need BibTeX.
     from bibtexparser.entrypoint import parse_string
 
-    library = parse_string(text)
+    # bibtexparser logs each block it cannot parse to stderr (Python's last-resort handler);
+    # the failure is reported once, as our own one-line error, instead.
+    logger = logging.getLogger("bibtexparser")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        library = parse_string(text)
+    finally:
+        logger.setLevel(level)
     entries: dict[str, Entry] = {}
     for item in library.entries:
         fields = {name.lower(): str(f.value) for name, f in item.fields_dict.items()}
@@ -80,7 +89,11 @@ def _bibtex_entries(text: str) -> dict[str, Entry]:
         title = _clean(fields["title"]) if "title" in fields else None
         entries[item.key] = Entry(item.key, _paper_refs(pairs), title)
     if not entries and library.failed_blocks:
-        raise BibliographyError("no BibTeX entry could be parsed")
+        first = library.failed_blocks[0]
+        error = getattr(first, "error", None)
+        why = " ".join(str(getattr(error, "abort_reason", None) or error or "").split())
+        where = f" (entry starting on line {first.start_line + 1}: {why})" if why else ""
+        raise BibliographyError(f"no BibTeX entry could be parsed{where}")
     return entries
 
 
