@@ -92,7 +92,9 @@ def _bibtex_entries(text: str) -> dict[str, Entry]:
         first = library.failed_blocks[0]
         error = getattr(first, "error", None)
         why = " ".join(str(getattr(error, "abort_reason", None) or error or "").split())
-        where = f" (entry starting on line {first.start_line + 1}: {why})" if why else ""
+        start = first.start_line
+        line = f"entry starting on line {start + 1}: " if start is not None else ""
+        where = f" ({line}{why})" if why else ""
         raise BibliographyError(f"no BibTeX entry could be parsed{where}")
     return entries
 
