@@ -45,6 +45,7 @@ from claimaudit.server.failures import (
     UnsupportedFileError,
 )
 from claimaudit.server.judges import JudgePool
+from claimaudit.server.sources import server_source
 
 UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
 MAX_PAPERS_PER_CHECK = 50
@@ -88,7 +89,13 @@ class Service:
         # it; a repeated question is answered from there without asking the judge.
         results = LibraryResultCache(self.library) if cache else None
         # All checking goes through make_checker, so whatever it adds applies here too.
-        return make_checker(chosen, library=self.library, threshold=threshold, cache=results)
+        return make_checker(
+            chosen,
+            source=server_source(self.library),
+            library=self.library,
+            threshold=threshold,
+            cache=results,
+        )
 
     def check(
         self,
