@@ -8,9 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from claimaudit.checker import DEFAULT_THRESHOLD
 from claimaudit.review import ReviewResult
-from claimaudit.server.schemas import CACHE_FIELD, _Wire
+from claimaudit.server.schemas import JudgingOptions, _Wire
 
 
 class BibliographyIn(_Wire):
@@ -23,25 +22,11 @@ class BibliographyIn(_Wire):
     )
 
 
-class ReviewRequest(_Wire):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
+class ReviewRequest(JudgingOptions):
     markdown: str = Field(description="The draft, as Markdown text (its size is the body limit).")
     bibliography: BibliographyIn | None = Field(
         default=None, description="Resolves citation keys such as [@smith2020]."
     )
-    topic: str | None = Field(
-        default=None, max_length=1000, description="Extra query words for evidence selection."
-    )
-    judge: str | None = Field(default=None, description="Judge backend; default: local.")
-    model: str | None = Field(default=None, max_length=200, description="Model id for the judge.")
-    threshold: float = Field(
-        default=DEFAULT_THRESHOLD,
-        ge=0.0,
-        le=1.0,
-        description="Confidence below which a record needs review.",
-    )
-    cache: bool = Field(default=True, description=CACHE_FIELD)
 
 
 class SentenceOut(BaseModel):

@@ -27,18 +27,13 @@ class _Wire(BaseModel):
         return self.model_dump(mode="json", by_alias=True)
 
 
-class CheckRequest(_Wire):
+class JudgingOptions(_Wire):
+    """How a check or a review is judged: the options both request bodies share."""
+
     model_config = ConfigDict(
         alias_generator=to_camel, populate_by_name=True, frozen=True, extra="forbid"
     )
 
-    # Its length is the checker's to judge (one clear message); the body limit bounds it here.
-    claim: str = Field(description=f"The sentence to check (up to {MAX_CLAIM_CHARS} characters).")
-    papers: list[str] = Field(
-        min_length=1,
-        max_length=MAX_PAPERS_PER_CHECK,
-        description="Paper references (arXiv id or URL, DOI, prefix:id), each checked alone.",
-    )
     topic: str | None = Field(
         default=None, max_length=1000, description="Extra query words for evidence selection."
     )
@@ -51,6 +46,17 @@ class CheckRequest(_Wire):
         description="Confidence below which a record needs review.",
     )
     cache: bool = Field(default=True, description=CACHE_FIELD)
+
+
+class CheckRequest(JudgingOptions):
+
+    # Its length is the checker's to judge (one clear message); the body limit bounds it here.
+    claim: str = Field(description=f"The sentence to check (up to {MAX_CLAIM_CHARS} characters).")
+    papers: list[str] = Field(
+        min_length=1,
+        max_length=MAX_PAPERS_PER_CHECK,
+        description="Paper references (arXiv id or URL, DOI, prefix:id), each checked alone.",
+    )
 
 
 class CheckResponse(BaseModel):
