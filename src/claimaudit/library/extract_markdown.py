@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from claimaudit.library.errors import InputError
-from claimaudit.library.extract_text import SourceHasher, decode_text, read_bytes
+from claimaudit.library.extract_text import SourceHasher, confined, decode_text, read_bytes
 from claimaudit.library.models import ExtractedDocument, TextBlock
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
@@ -113,11 +113,14 @@ def manubot_files(content: Path) -> list[Path]:
     return [p for p in files if not any(t in p.name for t in _TEMPLATE_FILES)]
 
 
-def extract_manubot(content: Path) -> ExtractedDocument:
+def extract_manubot(content: Path, *, root: Path | None = None) -> ExtractedDocument:
+    """A Manubot manuscript's ``content`` folder; every file read must lie inside ``root``
+    (default: ``content``) once symlinks are resolved."""
     files = manubot_files(content)
     if not files:
         raise InputError(f"{content}: no numbered Markdown files (Manubot content/NN.name.md)")
     metadata = content / "metadata.yaml"
+    confined([*files, metadata] if metadata.is_file() else files, root or content)
     return extract_markdown_files(
         files, title_source=metadata if metadata.is_file() else None, root=content
     )

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from claimaudit.library.errors import InputError
 from claimaudit.library.models import ExtractedDocument, TextBlock
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def confined(paths: Iterable[Path], root: Path) -> None:
+    """InputError unless every path lies inside ``root`` once symlinks are resolved; the
+    message names the file as found in the folder, never where it points."""
+    boundary = root.resolve()
+    for path in paths:
+        if not path.resolve().is_relative_to(boundary):
+            shown = path.relative_to(root) if path.is_relative_to(root) else path.name
+            raise InputError(f"{root}: {shown} refused: it points outside the paper's folder")
 
 
 def read_bytes(path: Path) -> bytes:

@@ -30,11 +30,13 @@ def add_path(
     title: str | None = None,
     replace: bool = False,
     source_path: str | None = None,
+    includes: bool = True,
 ) -> AddResult:
     """Ingest the paper at ``path``. Raises InputError/RefRequiredError/ContentConflictError;
     on any error the library is left exactly as it was. ``source_path`` records where the file
-    came from when ``path`` is a temporary copy (a downloaded PDF's URL)."""
-    document = extract(path)
+    came from when ``path`` is a temporary copy (a downloaded PDF's URL). ``includes=False``
+    refuses a document that pulls in other files (an upload: see ``extract``)."""
+    document = extract(path, includes=includes)
     resolved = ref or infer_ref(path, document)
     passages = make_passages(document.blocks)
     if not passages:

@@ -26,7 +26,7 @@ from claimaudit.checker import (
     validate_claim,
 )
 from claimaudit.identity import PaperRef, parse_ref
-from claimaudit.library.errors import InputError
+from claimaudit.library.errors import InputError, LibraryError
 from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
 from claimaudit.library.ingest import AddResult, add_path
 from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
@@ -46,6 +46,7 @@ from claimaudit.server.failures import (
 )
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.sources import server_source
+from claimaudit.untrusted import check_text
 
 UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
 MAX_PAPERS_PER_CHECK = 50
@@ -191,8 +192,13 @@ class Service:
         title: str | None = None,
         replace: bool = False,
         source_path: str | None = None,
+        includes: bool = True,
     ) -> AddResult:
-        paper_ref = parse_ref(ref) if ref else None
+        """Ingest a file or folder on this machine (the MCP tool). What a document pulls in
+        (``\\input``) must lie inside its own folder; ``includes=False`` refuses it outright."""
+        paper_ref = parse_ref(check_text(ref, "the reference")) if ref else None
+        if title is not None:
+            check_text(title, "the title")
         if not path.exists():
             raise InputError(f"{path}: no such file or folder")
         with Library.open(self.library, create=True) as library:
@@ -203,6 +209,7 @@ class Service:
                 title=title,
                 replace=replace,
                 source_path=source_path,
+                includes=includes,
             )
 
     def add_upload(
@@ -215,7 +222,8 @@ class Service:
         replace: bool = False,
     ) -> AddResult:
         """Store an uploaded paper file. Its name picks the format and may name the paper
-        (``1706.03762v5.pdf``); messages name the upload, never the server's temporary path."""
+        (``1706.03762v5.pdf``). An upload arrives alone, so it may pull in no other file
+        (``\\input`` is refused). Messages name the upload, never the server's temporary path."""
         name = upload_name(filename)
         with tempfile.TemporaryDirectory(prefix="claimaudit-upload-") as folder:
             path = Path(folder) / name
@@ -223,17 +231,31 @@ class Service:
                 shutil.copyfileobj(data, out)
             try:
                 return self.add_file(
-                    path, ref=ref, title=title, replace=replace, source_path=f"upload:{name}"
+                    path,
+                    ref=ref,
+                    title=title,
+                    replace=replace,
+                    source_path=f"upload:{name}",
+                    includes=False,
                 )
-            except InputError as exc:
-                message = str(exc)
-                for shown in {str(path.resolve()), str(path)}:
-                    message = message.replace(shown, name)
-                raise type(exc)(message) from None
+            except LibraryError as exc:
+                raise type(exc)(_upload_message(str(exc), path, name)) from None
 
     def remove(self, ref: str) -> StoredPaper:
         with self._open() as library:
             return library.remove(parse_ref(ref))
+
+
+def _upload_message(message: str, path: Path, name: str) -> str:
+    """``message`` with the upload's temporary file named as uploaded and its folder unnamed."""
+    for shown, replacement in (
+        (str(path.resolve()), name),
+        (str(path), name),
+        (str(path.parent.resolve()), "(upload)"),
+        (str(path.parent), "(upload)"),
+    ):
+        message = message.replace(shown, replacement)
+    return message
 
 
 def upload_name(filename: str) -> str:
