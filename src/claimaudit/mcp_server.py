@@ -10,6 +10,7 @@ Tools are registered per feature (``register_*``), so another feature adds one f
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -25,6 +26,7 @@ from claimaudit.server.failures import classify
 from claimaudit.server.service import Service
 
 T = TypeVar("T")
+_log = logging.getLogger("claimaudit.mcp")
 
 INSTRUCTIONS = (
     "claimaudit checks whether the papers cited for a claim support it, and where. Call "
@@ -39,14 +41,20 @@ INSTRUCTIONS = (
 
 
 def _answer(work: Callable[[], T]) -> T:
-    """Run a service call; a refusal the service knows becomes a clear tool error."""
+    """Run a service call; a refusal the service knows becomes a clear tool error.
+
+    Anything else is a one-line tool error too, and one line on stderr: a traceback there (a
+    RecursionError's runs to 100 KB) can stall a client that does not drain stderr."""
     try:
         return work()
     except Exception as exc:
         failure = classify(exc)
-        if failure is None:
-            raise
-        raise ToolError(failure.message) from None
+        if failure is not None:
+            raise ToolError(failure.message) from None
+        _log.error("tool failed: %s", type(exc).__name__)
+        raise ToolError(
+            f"internal error ({type(exc).__name__}); the request was not carried out"
+        ) from None
 
 
 def register_check_tools(server: MCPServer, service: Service) -> None:

@@ -24,6 +24,7 @@ from claimaudit.checker import (
     Record,
     check_distinct,
     validate_claim,
+    validate_topic,
 )
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.errors import InputError, LibraryError
@@ -85,6 +86,7 @@ class Service:
     ) -> Checker:
         if not 0.0 <= threshold <= 1.0:
             raise InvalidClaimError("the threshold must lie in [0, 1]")
+        _texts(judge=judge, model=model)
         chosen = self.judges.get(judge, model)
         # Judged results are kept in the library and shared by every worker and process using
         # it; a repeated question is answered from there without asking the judge.
@@ -114,6 +116,7 @@ class Service:
         The request is validated before a judge is loaded, so its errors come first and fast.
         """
         validate_claim(claim)
+        validate_topic(topic)
         if not papers:
             raise InvalidClaimError("no paper to check the claim against")
         if len(papers) > MAX_PAPERS_PER_CHECK:
@@ -140,6 +143,8 @@ class Service:
         """Every cited sentence of a Markdown draft checked against its papers, as
         ``claimaudit review`` does. The bibliography comes as text (BibTeX or CSL-JSON) or as a
         file on this machine (for local MCP clients), never both."""
+        _texts(draft=markdown, bibliography=bibliography)
+        validate_topic(topic)
         if not markdown.strip():
             raise InvalidDraftError("the draft is empty: send the Markdown text to review")
         if bibliography is not None and bibliography_path is not None:
@@ -155,12 +160,14 @@ class Service:
     # -- the library -------------------------------------------------------------------------
 
     def papers(self, query: str | None = None, limit: int = 50) -> list[StoredPaper]:
+        _texts(query=query)
         with self._open() as library:
             if query:
                 return library.find_papers(query, limit)
             return library.list_papers()[:limit]
 
     def paper(self, ref: str) -> tuple[StoredPaper, list[StoredPassage]]:
+        _texts(reference=ref)
         with self._open() as library:
             paper = library.require_paper(parse_ref(ref))
             return paper, library.passages(paper.ref)
@@ -168,6 +175,7 @@ class Service:
     def passage(self, ref: str, passage_id: str, context: int = 1) -> PassageContext:
         """The passage ``passage_id`` of ``ref`` with up to ``context`` passages each side."""
         context = max(0, min(context, MAX_CONTEXT))
+        _texts(passage_id=passage_id)
         paper, passages = self.paper(ref)
         index = next((i for i, p in enumerate(passages) if p.passage_id == passage_id), None)
         if index is None:
@@ -180,6 +188,7 @@ class Service:
         )
 
     def search(self, query: str, ref: str | None = None, limit: int = 10) -> list[SearchHit]:
+        _texts(query=query, reference=ref)
         within: PaperRef | None = parse_ref(ref) if ref else None
         with self._open() as library:
             return library.search(query, ref=within, limit=limit)
@@ -196,9 +205,8 @@ class Service:
     ) -> AddResult:
         """Ingest a file or folder on this machine (the MCP tool). What a document pulls in
         (``\\input``) must lie inside its own folder; ``includes=False`` refuses it outright."""
-        paper_ref = parse_ref(check_text(ref, "the reference")) if ref else None
-        if title is not None:
-            check_text(title, "the title")
+        _texts(reference=ref, title=title)
+        paper_ref = parse_ref(ref) if ref else None
         if not path.exists():
             raise InputError(f"{path}: no such file or folder")
         with Library.open(self.library, create=True) as library:
@@ -242,8 +250,17 @@ class Service:
                 raise type(exc)(_upload_message(str(exc), path, name)) from None
 
     def remove(self, ref: str) -> StoredPaper:
+        _texts(reference=ref)
         with self._open() as library:
             return library.remove(parse_ref(ref))
+
+
+def _texts(**values: str | None) -> None:
+    """InvalidTextError for the first value that is not valid text (a lone surrogate sent as
+    a JSON escape): refused here, before anything tries to encode it."""
+    for name, value in values.items():
+        if value is not None:
+            check_text(value, f"the {name.replace('_', ' ')}")
 
 
 def _upload_message(message: str, path: Path, name: str) -> str:
