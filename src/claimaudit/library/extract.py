@@ -53,6 +53,7 @@ def extract(path: Path, *, includes: bool = True) -> ExtractedDocument:
     # not prose: read as text, their rows and markup would become passages.
     if suffix in TEXT_SUFFIXES or not suffix[1:].isalpha():
         return extract_text(path)
+    decode_text(path, read_bytes(path))  # a binary or non-UTF-8 file says so first
     hint = " (a corpus: use `claimaudit library import-jsonl`)" if suffix == ".jsonl" else ""
     raise InputError(
         f"{path}: {suffix} files are not papers{hint}; add a PDF, LaTeX (.tex), Markdown (.md) "
