@@ -17,10 +17,12 @@ from typing import Annotated, Any, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.stdio import stdio_server
 from pydantic import Field
 
 from claimaudit import __version__
 from claimaudit.checker import DEFAULT_THRESHOLD
+from claimaudit.mcp_stdio import screened_stdio
 from claimaudit.records import record_to_dict
 from claimaudit.server.failures import classify
 from claimaudit.server.service import Service
@@ -182,8 +184,24 @@ def register_library_tools(server: MCPServer, service: Service) -> None:
 TOOLSETS = (register_check_tools, register_review_tools, register_library_tools)
 
 
+class ScreenedMCPServer(MCPServer):
+    """The SDK's server, its stdio input screened first (see ``claimaudit.mcp_stdio``)."""
+
+    async def run_stdio_async(self) -> None:
+        # As the SDK's own run_stdio_async, with screened streams in place of the raw ones.
+        with screened_stdio() as (lines, wire):
+            # The SDK types its streams as anyio.AsyncFile; it only iterates, writes, flushes.
+            streams = stdio_server(stdin=lines, stdout=wire)  # type: ignore[arg-type]
+            async with streams as (read_stream, write_stream):
+                await self._lowlevel_server.run(
+                    read_stream,
+                    write_stream,
+                    self._lowlevel_server.create_initialization_options(),
+                )
+
+
 def build_server(service: Service) -> MCPServer:
-    server = MCPServer(
+    server = ScreenedMCPServer(
         name="claimaudit",
         title="claimaudit",
         version=__version__,
