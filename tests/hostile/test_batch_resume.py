@@ -55,8 +55,12 @@ def test_look_alike_ids_and_repeated_lines_never_merge(
     out = tmp_path / "out.jsonl"
     first = run_batch(src, out, Checker(source, _judge()))
     assert first.written == 4
-    expected = [(1, "7", "scifact:1"), (2, "7", "scifact:1"), (3, "a", "scifact:2"),
-                (4, "a", "scifact:2")]  # fmt: skip
+    expected = [
+        (1, "7", "scifact:1"),
+        (2, "7", "scifact:1"),
+        (3, "a", "scifact:2"),
+        (4, "a", "scifact:2"),
+    ]
     assert _pairs(out) == expected
     # Interrupted after two records: resume writes exactly the two missing ones.
     lines = out.read_text(encoding="utf-8").splitlines(keepends=True)

@@ -75,8 +75,8 @@ def test_an_include_bomb_stops_at_the_size_limit(tmp_path: Path) -> None:
 
 def test_import_jsonl_of_deep_brackets_is_one_clear_line(tmp_path: Path, db: Path) -> None:
     corpus = tmp_path / "deep.jsonl"
-    corpus.write_text(json.dumps({"doc_id": 1, "title": "t", "abstract": ["a"]}) + "\n"
-                      + '{"doc_id": ' + "[" * 100_000 + "]" * 100_000 + "}\n")  # fmt: skip
+    good = json.dumps({"doc_id": 1, "title": "t", "abstract": ["a"]})
+    corpus.write_text(good + '\n{"doc_id": ' + "[" * 100_000 + "]" * 100_000 + "}\n")
     before = library_state(db)
     result = cli("library", "import-jsonl", corpus, "--library", db)
     assert_one_line_usage_error(result, f"{corpus}:2", "nested more than 64 levels deep")
