@@ -182,8 +182,8 @@ class Checker:
         try:
             ref = parse_ref(paper)
         except InvalidReferenceError as error:
-            shown = scrub_surrogates(paper.strip())
-            return NotCheckedRecord(claim=claim, paperRef=shown, error=str(error))
+            shown = redact_text(scrub_surrogates(paper.strip()))
+            return NotCheckedRecord(claim=claim, paperRef=shown, error=redact_text(str(error)))
         query = search_query(claim, topic)
         try:
             found = self.source.fetch(ref, source_query(claim, topic))
