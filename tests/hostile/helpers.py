@@ -13,7 +13,6 @@ from claimaudit.cli import _install_commands, app
 
 SECRET = "hostile-SECRET-0123456789abcdef"
 PASSWD_MARKERS = ("root:x:0:0", "/bin/bash", "nologin")
-TRACEBACK_MARKERS = ("Traceback (most recent call last)", 'File "', "Error:\n")
 
 _install_commands()
 _runner = CliRunner()
