@@ -57,6 +57,15 @@ def scrub_surrogates(value: str) -> str:
     return _SURROGATE.sub("\ufffd", value)
 
 
+def as_text(value: str) -> str:
+    """``value`` made encodable: an undecodable byte of a file name (decoded by Python with
+    ``surrogateescape``) shown as ``\\xff``, any other lone surrogate as ``\\ud800``."""
+    try:
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def line_of(text: str, offset: int) -> int:
     return text.count("\n", 0, offset) + 1
 

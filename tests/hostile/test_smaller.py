@@ -192,3 +192,17 @@ def test_library_show_pages_a_long_paper(tmp_path: Path) -> None:
     assert [p["id"] for p in data["passages"]] == ["P011", "P012", "P013", "P014", "P015"]
     everything = json.loads(cli(*show, "--limit", "0").stdout)
     assert len(everything["passages"]) == 1000
+
+
+def test_a_file_name_that_is_not_utf8_is_stored_as_text(tmp_path: Path) -> None:
+    # Python hands such a name over with its bad byte as a lone surrogate (surrogateescape).
+    path = tmp_path / b"\xff-notes.txt".decode("utf-8", "surrogateescape")
+    path.write_text("Sparse matrices save memory.\n", encoding="utf-8")
+    library = tmp_path / "lib.sqlite3"
+    added = cli("library", "add", path, "--ref", "local:ff", "--library", library)
+    assert added.exit_code == 0, added.output
+    assert "local:ff: \\xff-notes" in added.stdout
+    shown = cli("library", "show", "local:ff", "--library", library)
+    assert "\\xff-notes.txt" in shown.stdout
+    refused = cli("library", "add", path, "--library", library)  # no --ref: the name is quoted
+    assert_one_line_usage_error(refused, "\\xff-notes.txt: cannot tell which paper")

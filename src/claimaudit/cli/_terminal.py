@@ -3,8 +3,8 @@
 A paper or a draft may hold escape sequences (ANSI colours, OSC 8 links, OSC 52 clipboard writes,
 cursor moves, a carriage return that overwrites the line) that a terminal would obey. Whatever
 such a source supplies is printed through ``shown``: escape sequences and control characters go,
-newlines and tabs stay, and a lone surrogate (an undecodable file name) is written as ``\\udcxx``
-instead of failing to encode. JSON printed to a terminal gets the same treatment as escapes.
+newlines and tabs stay, and an undecodable byte of a file name is written as ``\\xff`` instead
+of failing to encode. JSON printed to a terminal gets the same treatment as escapes.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import json
 import re
 
 from rich.text import Text
+
+from claimaudit.untrusted import as_text
 
 _ESCAPE = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves
@@ -30,7 +32,7 @@ _JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 def shown(text: str) -> str:
     """``text`` without escape sequences or control characters, encodable as UTF-8."""
-    return _ESCAPE.sub("", text).encode("utf-8", "backslashreplace").decode("utf-8")
+    return as_text(_ESCAPE.sub("", text))
 
 
 def shown_text(text: str, style: str = "") -> Text:

@@ -59,7 +59,8 @@ class SourceHasher:
 
     def add(self, name: str, data: bytes) -> None:
         # Length-prefix each part so that different splits of the same bytes hash differently.
-        for part in (name.encode(), data):
+        # A file name's undecodable bytes (surrogateescape) hash as the bytes they were.
+        for part in (name.encode("utf-8", "surrogateescape"), data):
             self._sha.update(len(part).to_bytes(8, "big"))
             self._sha.update(part)
         self.size += len(data)

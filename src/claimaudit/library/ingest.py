@@ -11,6 +11,7 @@ from claimaudit.library.extract import extract
 from claimaudit.library.models import AddOutcome, ExtractedDocument, NewPaper
 from claimaudit.library.passages import make_passages
 from claimaudit.library.store import Library
+from claimaudit.untrusted import as_text
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,12 @@ def add_path(
         raise InputError(f"{path}: no text found")
     paper = NewPaper(
         ref=resolved,
-        title=title or document.title or _stem(path),
+        # A file name need not be UTF-8: what is stored must be text.
+        title=as_text(title or document.title or _stem(path)),
         passages=passages,
         content_hash=document.content_hash,
         url=resolved.url,
-        source_path=source_path or str(path.resolve()),
+        source_path=as_text(source_path or str(path.resolve())),
     )
     outcome = library.add_paper(paper, replace=replace)
     return AddResult(resolved, paper.title, outcome, len(passages), document.source_bytes)
