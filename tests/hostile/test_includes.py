@@ -85,6 +85,18 @@ def test_a_symlink_out_of_the_folder_is_refused_before_it_is_read(
     assert library_state(db) == before
 
 
+@pytest.mark.parametrize(
+    "include", ["\\input{" + "a" * 400 + "}", "\\input{a\x00b}", "\\input{loop}"]
+)
+def test_an_include_no_file_can_have_is_a_missing_file(tmp_path: Path, include: str) -> None:
+    folder = tmp_path / "paper"
+    # After 8 KiB of text, so that the binary-file check (a NUL early on) does not catch it.
+    paper = _tex(folder, "Filler words here. " * 500 + include)
+    (folder / "loop.tex").symlink_to(folder / "loop.tex")
+    result = cli("library", "add", paper, "--ref", "local:p", "--library", tmp_path / "l.db")
+    assert_one_line_usage_error(result, "refers to a missing file")
+
+
 def test_includes_inside_the_folder_still_work(tmp_path: Path) -> None:
     folder = tmp_path / "paper"
     paper = _tex(folder, "\\input{parts/method}")

@@ -41,9 +41,7 @@ def eval_command(
     model: Annotated[str | None, typer.Option("--model", help="Model id for the judge.")] = None,
     ids: Annotated[
         Path | None,
-        typer.Option(
-            "--ids", help="Only claims whose id is listed (one per line)."
-        ),
+        typer.Option("--ids", help="Only claims whose id is listed (one per line)."),
     ] = None,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="Stop after N pairs.")] = None,
     out: Annotated[

@@ -163,11 +163,17 @@ def _resolve(folder: Path, name: str, boundary: Path) -> Path | None:
 
     The boundary is checked before existence (``_OutsideError``), so a refused name says
     nothing about whether such a file exists."""
+    if "\x00" in name:
+        return None  # no file has such a name
     candidates = [name] if name.endswith(".tex") else [f"{name}.tex", name]
-    resolved = [(folder / c).resolve() for c in candidates]
-    if any(not r.is_relative_to(boundary) for r in resolved):
-        raise _OutsideError
-    return next((r for r in resolved if r.is_file()), None)
+    try:
+        resolved = [(folder / c).resolve() for c in candidates]
+        if any(not r.is_relative_to(boundary) for r in resolved):
+            raise _OutsideError
+        return next((r for r in resolved if r.is_file()), None)
+    except (OSError, RuntimeError):
+        # A name too long for the file system, a loop of symlinks (RuntimeError): no such file.
+        return None
 
 
 def extract_latex(

@@ -18,8 +18,12 @@ def confined(paths: Iterable[Path], root: Path) -> None:
     message names the file as found in the folder, never where it points."""
     boundary = root.resolve()
     for path in paths:
-        if not path.resolve().is_relative_to(boundary):
-            shown = path.relative_to(root) if path.is_relative_to(root) else path.name
+        shown = path.relative_to(root) if path.is_relative_to(root) else path.name
+        try:
+            inside = path.resolve().is_relative_to(boundary)
+        except (OSError, RuntimeError):  # a loop of symlinks
+            raise InputError(f"{root}: {shown} refused: its symlinks go round in a loop") from None
+        if not inside:
             raise InputError(f"{root}: {shown} refused: it points outside the paper's folder")
 
 
