@@ -3,24 +3,46 @@
 Each input line is ``{"id", "claim", "papers": [REF, ...], "topic"?}``. Each (claim, paper) record
 is written and flushed as soon as it is done, so a rerun with the same output file skips the
 pairs already written and continues where a crash or Ctrl-C stopped it.
+
+Resume matches a record to its input line by the line's *input key*, written into every record
+(``inputKey``, with ``inputLine``, the line's number, for people): the SHA-256 of the line's
+text and, for a line repeated word for word, which repeat it is (``<hex>:1``, ``<hex>:2``).
+So lines that look alike (ids ``7`` and ``"7"``, or one line given twice) are separate pairs
+that never merge; adding, removing or moving other lines changes no key; editing a line makes it
+a new one. A line of ``--out`` that is not a record (bad JSON, ``null``, a list) is reported
+with its number and left in place: only the pair it held is checked again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from claimaudit.accounting import RunSummary
-from claimaudit.checker import Checker, InvalidClaimError, Record, ref_key, validate_claim
+from claimaudit.checker import (
+    Checker,
+    InvalidClaimError,
+    Record,
+    check_distinct,
+    ref_key,
+    validate_claim,
+    validate_topic,
+)
 from claimaudit.records import NotCheckedRecord, record_to_dict
+from claimaudit.untrusted import InvalidTextError, NestingError, check_text, load_json
+
+MAX_ID_CHARS = 1_000
 
 
 @dataclass(frozen=True)
 class BatchItem:
     line_number: int
+    key: str
     id: str
     claim: str
     papers: tuple[str, ...]
@@ -30,69 +52,166 @@ class BatchItem:
 @dataclass(frozen=True)
 class BadLine:
     line_number: int
+    key: str
     id: str
     error: str
 
 
-def _parse_line(line_number: int, raw: str) -> BatchItem | BadLine:
-    fallback_id = f"line-{line_number}"
-    try:
-        data: Any = json.loads(raw)
-    except json.JSONDecodeError as error:
-        return BadLine(line_number, fallback_id, f"line {line_number}: invalid JSON ({error.msg})")
-    if not isinstance(data, dict):
-        return BadLine(line_number, fallback_id, f"line {line_number}: expected a JSON object")
+def input_key(text: bytes, repeat: int) -> str:
+    """The key of an input line's text, ``repeat`` counting lines with the same text (1 first)."""
+    return f"{hashlib.sha256(text).hexdigest()[:32]}:{repeat}"
+
+
+def _item_id(data: dict[str, Any]) -> str | None:
     item_id = data.get("id")
     if not isinstance(item_id, str | int) or isinstance(item_id, bool) or str(item_id) == "":
-        return BadLine(line_number, fallback_id, f"line {line_number}: missing or invalid 'id'")
+        return None
     ident = str(item_id)
+    try:
+        check_text(ident, "'id'")
+    except InvalidTextError:
+        return None
+    return ident if len(ident) <= MAX_ID_CHARS else None
+
+
+def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
+    fallback_id = f"line-{line_number}"
+
+    def bad(problem: str, ident: str = fallback_id) -> BadLine:
+        return BadLine(line_number, key, ident, f"line {line_number}: {problem}")
+
+    try:
+        data: Any = load_json(raw)
+    except NestingError as error:
+        return bad(str(error))
+    except json.JSONDecodeError as error:
+        return bad(f"invalid JSON ({error.msg})")
+    if not isinstance(data, dict):
+        return bad("expected a JSON object")
+    ident = _item_id(data)
+    if ident is None:
+        limit = f"{MAX_ID_CHARS:,}"
+        return bad(f"missing or invalid 'id' (a string or whole number, up to {limit} characters)")
     claim, papers, topic = data.get("claim"), data.get("papers"), data.get("topic")
-    problem = None
     if not isinstance(claim, str):
-        problem = "'claim' must be a string"
-    elif not isinstance(papers, list) or not papers or not all(isinstance(p, str) for p in papers):
-        problem = "'papers' must be a non-empty list of strings"
-    elif topic is not None and not isinstance(topic, str):
-        problem = "'topic' must be a string"
-    else:
-        try:
-            claim = validate_claim(claim)
-        except InvalidClaimError as error:
-            problem = str(error)
-    if problem:
-        return BadLine(line_number, ident, f"line {line_number}: {problem}")
-    assert isinstance(claim, str) and isinstance(papers, list)
-    unique = tuple(dict.fromkeys(papers, None))
-    return BatchItem(line_number, ident, claim, unique, topic)
+        return bad("'claim' must be a string", ident)
+    if not isinstance(papers, list) or not papers or not all(isinstance(p, str) for p in papers):
+        return bad("'papers' must be a non-empty list of strings", ident)
+    if topic is not None and not isinstance(topic, str):
+        return bad("'topic' must be a string", ident)
+    try:
+        text = validate_claim(claim)
+        validate_topic(topic)
+        # A paper listed twice (in any spelling) is refused, as `check` refuses it.
+        check_distinct(papers)
+    except InvalidClaimError as error:
+        return bad(str(error), ident)
+    return BatchItem(line_number, key, ident, text, tuple(papers), topic)
 
 
 def read_items(path: Path) -> Iterator[BatchItem | BadLine]:
-    with path.open(encoding="utf-8") as handle:
+    """Every non-blank line of ``path``, parsed; a line that is not UTF-8 is a BadLine too."""
+    seen: Counter[bytes] = Counter()
+    with path.open("rb") as handle:
         for number, raw in enumerate(handle, start=1):
-            if raw.strip():
-                yield _parse_line(number, raw)
+            text = raw.strip()
+            if number == 1 and text.startswith(b"\xef\xbb\xbf"):
+                text = text[3:].strip()  # a byte order mark
+            if not text:
+                continue
+            seen[text] += 1
+            key = input_key(text, seen[text])
+            try:
+                decoded = text.decode("utf-8")
+            except UnicodeDecodeError as error:
+                message = f"line {number}: not UTF-8 text (invalid byte at offset {error.start})"
+                yield BadLine(number, key, f"line-{number}", message)
+                continue
+            yield _parse_line(number, key, decoded)
+
+
+@dataclass
+class Resume:
+    """What ``--out`` already holds: pairs done, and its lines that are not records."""
+
+    done: set[tuple[str, str]] = field(default_factory=set)  # (inputKey, paperRef)
+    # Records written before input keys existed: (id, paperRef), trusted only for an id that
+    # a single input line has.
+    legacy: set[tuple[str, str]] = field(default_factory=set)
+    corrupt: list[tuple[int, str]] = field(default_factory=list)  # (line number, why)
+    torn: bool = False  # a last line cut short by a crash was dropped
+
+    def is_done(self, key: str, ident: str, paper: str, unique_id: bool) -> bool:
+        return (key, paper) in self.done or (unique_id and (ident, paper) in self.legacy)
+
+    def problems(self, out: Path) -> list[str]:
+        """One line per problem found in ``out``, for the user."""
+        lines = [
+            f"{out} line {number} is not a record ({why}); left in place, and the pair it held "
+            "is checked again"
+            for number, why in self.corrupt
+        ]
+        if self.torn:
+            lines.append(f"{out}: dropped a last line cut short by an interrupted run")
+        return lines
+
+
+def _record_key(raw: bytes) -> tuple[str, str, bool] | str:
+    """(key, paperRef, legacy) of a record line, or why it is not one."""
+    try:
+        data = load_json(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return "not UTF-8 text"
+    except NestingError as error:
+        return str(error)
+    except json.JSONDecodeError as error:
+        return f"invalid JSON: {error.msg}"
+    if not isinstance(data, dict):
+        return f"a JSON {type(data).__name__ if data is not None else 'null'}, not an object"
+    paper = data.get("paperRef")
+    key = data.get("inputKey")
+    if not isinstance(paper, str):
+        return "no 'paperRef'"
+    if isinstance(key, str):
+        return key, paper, False
+    ident = data.get("id")
+    if isinstance(ident, str | int) and not isinstance(ident, bool):
+        return str(ident), paper, True
+    return "no 'inputKey'"
+
+
+def read_resume(out: Path) -> Resume:
+    """What ``out`` holds. A torn last line (no newline, not a record) is cut off; a complete
+    last record without its newline gets one, so the next record starts on its own line."""
+    resume = Resume()
+    if not out.exists():
+        return resume
+    data = out.read_bytes()
+    lines = data.splitlines(keepends=True)
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        found = _record_key(raw.strip())
+        last = number == len(lines) and not raw.endswith(b"\n")
+        if isinstance(found, str):
+            if last:
+                resume.torn = True
+                with out.open("r+b") as handle:
+                    handle.truncate(len(data) - len(raw))
+            else:
+                resume.corrupt.append((number, found))
+            continue
+        key, paper, legacy = found
+        (resume.legacy if legacy else resume.done).add((key, paper))
+        if last:
+            with out.open("ab") as handle:
+                handle.write(b"\n")
+    return resume
 
 
 def done_pairs(out: Path) -> set[tuple[str, str]]:
-    """(id, paperRef) pairs already written; drops a torn last line left by a crash."""
-    if not out.exists():
-        return set()
-    done: set[tuple[str, str]] = set()
-    good_bytes = 0
-    with out.open("rb") as handle:
-        for raw in handle:
-            try:
-                data = json.loads(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError):
-                break
-            if not raw.endswith(b"\n"):
-                break
-            done.add((str(data.get("id")), str(data.get("paperRef"))))
-            good_bytes += len(raw)
-    if good_bytes != out.stat().st_size:
-        with out.open("r+b") as handle:
-            handle.truncate(good_bytes)
-    return done
+    """(inputKey, paperRef) pairs already written (see ``read_resume``)."""
+    return read_resume(out).done
 
 
 @dataclass
@@ -101,14 +220,25 @@ class BatchStats:
     skipped: int = 0
     # What the records written by this run cost (pairs already done are not counted again).
     summary: RunSummary = field(default_factory=RunSummary)
+    problems: list[str] = field(default_factory=list)
 
 
-def pending_pairs(items: list[BatchItem | BadLine], done: set[tuple[str, str]]) -> int:
-    count = 0
-    for item in items:
-        keys = [""] if isinstance(item, BadLine) else [ref_key(p) for p in item.papers]
-        count += sum((item.id, key) not in done for key in keys)
-    return count
+def _ids_once(items: list[BatchItem | BadLine]) -> set[str]:
+    counts = Counter(item.id for item in items)
+    return {ident for ident, count in counts.items() if count == 1}
+
+
+def _pairs(item: BatchItem | BadLine) -> list[str]:
+    return [""] if isinstance(item, BadLine) else [ref_key(p) for p in item.papers]
+
+
+def pending_pairs(items: list[BatchItem | BadLine], resume: Resume) -> int:
+    unique = _ids_once(items)
+    return sum(
+        not resume.is_done(item.key, item.id, paper, item.id in unique)
+        for item in items
+        for paper in _pairs(item)
+    )
 
 
 def run_batch(
@@ -116,36 +246,49 @@ def run_batch(
     out: Path,
     checker: Checker,
     on_record: Callable[[Record], None] | None = None,
+    *,
+    items: list[BatchItem | BadLine] | None = None,
+    resume: Resume | None = None,
 ) -> BatchStats:
-    """Check every pending pair of ``source``, appending records to ``out`` as they finish."""
-    items = list(read_items(source))
-    done = done_pairs(out)
-    stats = BatchStats()
+    """Check every pending pair of ``source``, appending records to ``out`` as they finish.
+
+    ``items`` and ``resume`` are ``source`` and ``out`` as already read (``read_items``,
+    ``read_resume``), for a caller that counted the pending pairs first."""
+    items = list(read_items(source)) if items is None else items
+    resume = read_resume(out) if resume is None else resume
+    unique = _ids_once(items)
+    stats = BatchStats(problems=resume.problems(out))
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as handle:
         for item in items:
+            extra = {"inputLine": item.line_number, "inputKey": item.key}
             if isinstance(item, BadLine):
-                if (item.id, "") in done:
+                if resume.is_done(item.key, item.id, "", item.id in unique):
                     stats.skipped += 1
                     continue
                 record: Record = NotCheckedRecord(
                     claim="", paperRef="", error=item.error, id=item.id
                 )
-                _write(handle, record, stats, on_record)
+                _write(handle, record, extra, stats, on_record)
                 continue
             for paper in item.papers:
-                if (item.id, ref_key(paper)) in done:
+                if resume.is_done(item.key, item.id, ref_key(paper), item.id in unique):
                     stats.skipped += 1
                     continue
                 checked = checker.check_paper(item.claim, paper, item.topic)
-                _write(handle, checked.model_copy(update={"id": item.id}), stats, on_record)
+                record = checked.model_copy(update={"id": item.id})
+                _write(handle, record, extra, stats, on_record)
     return stats
 
 
 def _write(
-    handle: IO[str], record: Record, stats: BatchStats, on_record: Callable[[Record], None] | None
+    handle: IO[str],
+    record: Record,
+    extra: dict[str, Any],
+    stats: BatchStats,
+    on_record: Callable[[Record], None] | None,
 ) -> None:
-    handle.write(json.dumps(record_to_dict(record), ensure_ascii=False) + "\n")
+    handle.write(json.dumps({**record_to_dict(record), **extra}, ensure_ascii=False) + "\n")
     handle.flush()
     stats.written += 1
     stats.summary.add(record)

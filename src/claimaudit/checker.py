@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from claimaudit.cache import CacheKey, ResultCache, judge_identity, paper_fingerprint
+from claimaudit.fts import has_content_words
 from claimaudit.identity import InvalidReferenceError, PaperRef, parse_ref
 from claimaudit.judges.protocol import (
     Case,
@@ -29,10 +30,13 @@ from claimaudit.records import (
     NotCheckedRecord,
     Relation,
 )
+from claimaudit.redaction import redact_text
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES, Bm25Ranker, Ranker, select_candidates
 from claimaudit.sources.protocol import Source, SourceError, SourcePaper
+from claimaudit.untrusted import InvalidTextError, check_text, scrub_surrogates
 
 MAX_CLAIM_CHARS = 2_000
+MAX_TOPIC_CHARS = 1_000
 DEFAULT_THRESHOLD = 0.8
 
 Record = CheckedRecord | NotCheckedRecord
@@ -42,15 +46,44 @@ class InvalidClaimError(ValueError):
     """The request itself is unusable (empty or oversized claim, duplicate papers)."""
 
 
+class InvalidClaimTextError(InvalidClaimError, InvalidTextError):
+    """A claim, topic or paper reference that is not valid text (invalid UTF-8, a lone
+    surrogate): refused before anything tries to encode it."""
+
+
+def _valid_text(value: str, what: str) -> str:
+    try:
+        return check_text(value, what)
+    except InvalidTextError as error:
+        raise InvalidClaimTextError(str(error)) from None
+
+
 def validate_claim(claim: str) -> str:
-    text = " ".join(claim.split())
+    """The claim with whitespace normalised; InvalidClaimError when it cannot be checked."""
+    text = " ".join(_valid_text(claim, "the claim").split())
     if not text:
         raise InvalidClaimError("the claim is empty")
     if len(text) > MAX_CLAIM_CHARS:
         raise InvalidClaimError(
             f"the claim has {len(text)} characters; the limit is {MAX_CLAIM_CHARS}"
         )
+    if not has_content_words(text):
+        # Punctuation or search syntax alone would still rank passages and get a verdict.
+        raise InvalidClaimError(
+            "the claim has no words to check (only punctuation, numbers or common words)"
+        )
     return text
+
+
+def validate_topic(topic: str | None) -> str | None:
+    if topic is None:
+        return None
+    _valid_text(topic, "the topic")
+    if len(topic) > MAX_TOPIC_CHARS:
+        raise InvalidClaimError(
+            f"the topic has {len(topic)} characters; the limit is {MAX_TOPIC_CHARS}"
+        )
+    return topic
 
 
 def ref_key(text: str) -> str:
@@ -62,8 +95,10 @@ def ref_key(text: str) -> str:
 
 
 def check_distinct(papers: Sequence[str]) -> None:
+    """InvalidClaimError when a paper is given twice (in any spelling) or is not valid text."""
     seen: set[str] = set()
-    for text in papers:
+    for number, text in enumerate(papers, start=1):
+        _valid_text(text, f"paper reference {number}")
         key = ref_key(text)
         if key in seen:
             raise InvalidClaimError(f"paper {text!r} is given more than once")
@@ -128,6 +163,7 @@ class Checker:
         self, claim: str, papers: Sequence[str], topic: str | None = None
     ) -> Iterator[Record]:
         text = validate_claim(claim)
+        validate_topic(topic)
         if not papers:
             raise InvalidClaimError("no paper to check the claim against")
         check_distinct(papers)
@@ -135,15 +171,24 @@ class Checker:
             yield self.check_paper(text, paper, topic)
 
     def check_paper(self, claim: str, paper: str, topic: str | None = None) -> Record:
+        if not has_content_words(claim):
+            # Callers validate first (validate_claim); this keeps a verdict from ever being
+            # given to punctuation by one that did not (a draft's sentence, say).
+            return NotCheckedRecord(
+                claim=scrub_surrogates(claim),
+                paperRef=scrub_surrogates(paper.strip()),
+                error="the claim has no words to check",
+            )
         try:
             ref = parse_ref(paper)
         except InvalidReferenceError as error:
-            return NotCheckedRecord(claim=claim, paperRef=paper.strip(), error=str(error))
+            shown = redact_text(scrub_surrogates(paper.strip()))
+            return NotCheckedRecord(claim=claim, paperRef=shown, error=redact_text(str(error)))
         query = search_query(claim, topic)
         try:
             found = self.source.fetch(ref, source_query(claim, topic))
         except SourceError as error:
-            spent = {self.source.name: error.calls} if error.calls else {}
+            spent = {error.backend or self.source.name: error.calls} if error.calls else {}
             return self._failure(claim, ref, str(error), calls=spent)
         # From here the source's requests are spent: every record below accounts for them.
         try:
@@ -220,7 +265,7 @@ class Checker:
 
     def _calls(self, paper: SourcePaper, judge_calls: int = 0) -> dict[str, int]:
         """Backend requests by backend name, leaving out backends that made none."""
-        counts = {self.source.name: paper.calls}
+        counts = {paper.backend or self.source.name: paper.calls}
         counts[self.judge.name] = counts.get(self.judge.name, 0) + judge_calls
         return {name: count for name, count in counts.items() if count}
 
@@ -291,7 +336,12 @@ class Checker:
         calls: dict[str, int] | None = None,
     ) -> NotCheckedRecord:
         return NotCheckedRecord(
-            claim=claim, paperRef=str(ref), paperUrl=url or ref.url, error=error, calls=calls or {}
+            claim=claim,
+            paperRef=str(ref),
+            paperUrl=url or ref.url,
+            # Messages come from backends and plugins: no credential in a URL may survive.
+            error=redact_text(error),
+            calls=calls or {},
         )
 
 

@@ -77,6 +77,12 @@ _LOCAL = re.compile(
     r"^(?P<prefix>[a-z][a-z0-9_\-]*):(?P<id>[A-Za-z0-9][A-Za-z0-9._\-]*)$", re.IGNORECASE
 )
 _RESERVED_PREFIXES = {"arxiv", "doi", "http", "https"}
+# Longer than any real DOI or id; a bound keeps hostile input out of messages and the database.
+MAX_REF_CHARS = 500
+# arXiv numbers versions from v1; nothing has reached four digits.
+MAX_ARXIV_VERSION = 9999
+# Control characters (terminal escapes among them) and lone surrogates are never part of an id.
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def _arxiv(match: re.Match[str]) -> PaperRef:
@@ -94,7 +100,12 @@ def _arxiv(match: re.Match[str]) -> PaperRef:
         work = (
             f"{name.lower()}.{subject.upper()}/{number}" if subject else f"{name.lower()}/{number}"
         )
-    return PaperRef(RefKind.ARXIV, work, int(version) if version else None)
+    number = int(version) if version else None
+    if number is not None and not 1 <= number <= MAX_ARXIV_VERSION:
+        raise InvalidReferenceError(
+            f"not a valid arXiv version: v{version[:8]} (versions run from v1)"
+        )
+    return PaperRef(RefKind.ARXIV, work, number)
 
 
 def parse_ref(text: str) -> PaperRef:
@@ -102,6 +113,15 @@ def parse_ref(text: str) -> PaperRef:
     value = text.strip()
     if not value:
         raise InvalidReferenceError("empty paper reference")
+    if len(value) > MAX_REF_CHARS:
+        raise InvalidReferenceError(
+            f"not a paper reference: {len(value):,} characters, over the limit of {MAX_REF_CHARS}"
+        )
+    if _UNPRINTABLE.search(value):
+        # Not echoed: it may be a terminal escape sequence or text that cannot be encoded.
+        raise InvalidReferenceError(
+            "not a paper reference: it holds control characters or invalid text"
+        )
     for pattern in (_ARXIV_URL, _ARXIV_BARE):
         match = pattern.match(value)
         if match:

@@ -10,21 +10,25 @@ Tools are registered per feature (``register_*``), so another feature adds one f
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.stdio import stdio_server
 from pydantic import Field
 
 from claimaudit import __version__
 from claimaudit.checker import DEFAULT_THRESHOLD
+from claimaudit.mcp_stdio import screened_stdio
 from claimaudit.records import record_to_dict
 from claimaudit.server.failures import classify
 from claimaudit.server.service import Service
 
 T = TypeVar("T")
+_log = logging.getLogger("claimaudit.mcp")
 
 INSTRUCTIONS = (
     "claimaudit checks whether the papers cited for a claim support it, and where. Call "
@@ -39,14 +43,20 @@ INSTRUCTIONS = (
 
 
 def _answer(work: Callable[[], T]) -> T:
-    """Run a service call; a refusal the service knows becomes a clear tool error."""
+    """Run a service call; a refusal the service knows becomes a clear tool error.
+
+    Anything else is a one-line tool error too, and one line on stderr: a traceback there (a
+    RecursionError's runs to 100 KB) can stall a client that does not drain stderr."""
     try:
         return work()
     except Exception as exc:
         failure = classify(exc)
-        if failure is None:
-            raise
-        raise ToolError(failure.message) from None
+        if failure is not None:
+            raise ToolError(failure.message) from None
+        _log.error("tool failed: %s", type(exc).__name__)
+        raise ToolError(
+            f"internal error ({type(exc).__name__}); the request was not carried out"
+        ) from None
 
 
 def register_check_tools(server: MCPServer, service: Service) -> None:
@@ -174,8 +184,24 @@ def register_library_tools(server: MCPServer, service: Service) -> None:
 TOOLSETS = (register_check_tools, register_review_tools, register_library_tools)
 
 
+class ScreenedMCPServer(MCPServer):
+    """The SDK's server, its stdio input screened first (see ``claimaudit.mcp_stdio``)."""
+
+    async def run_stdio_async(self) -> None:
+        # As the SDK's own run_stdio_async, with screened streams in place of the raw ones.
+        with screened_stdio() as (lines, wire):
+            # The SDK types its streams as anyio.AsyncFile; it only iterates, writes, flushes.
+            streams = stdio_server(stdin=lines, stdout=wire)  # type: ignore[arg-type]
+            async with streams as (read_stream, write_stream):
+                await self._lowlevel_server.run(
+                    read_stream,
+                    write_stream,
+                    self._lowlevel_server.create_initialization_options(),
+                )
+
+
 def build_server(service: Service) -> MCPServer:
-    server = MCPServer(
+    server = ScreenedMCPServer(
         name="claimaudit",
         title="claimaudit",
         version=__version__,

@@ -316,14 +316,15 @@ def test_timeout(openai_server: OpenAIServer, decision: Decision) -> None:
 def test_connection_failures(
     openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch, decision: Decision, mode: str
 ) -> None:
-    url = openai_server.url
+    shown = openai_server.url
     if mode == "closed":
-        url = f"http://127.0.0.1:{closed_port()}/v1"
-        monkeypatch.setenv("OPENAI_BASE_URL", f"http://user:{TEST_KEY}@{url[7:]}?k=v")
+        address = f"127.0.0.1:{closed_port()}/v1"
+        monkeypatch.setenv("OPENAI_BASE_URL", f"http://user:{TEST_KEY}@{address}?k=v&token=T")
+        shown = f"http://***@{address}?k=v&token=***"
     else:
         openai_server.set_mode(mode)
     error = judge_error(make_judge(), decision)
-    assert str(error) == f"OpenAI-compatible server is unreachable at {url}"
+    assert str(error) == f"OpenAI-compatible server is unreachable at {shown}"
 
 
 def test_an_answer_that_is_not_an_option(openai_server: OpenAIServer, decision: Decision) -> None:

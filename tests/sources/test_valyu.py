@@ -175,7 +175,7 @@ def test_key_handling(
 ) -> None:
     valyu.reply_next(500, {"success": False, "error": f"bad key {TEST_VALYU_KEY}"})
     valyu.reply_next(500, {"success": False, "error": f"bad key {TEST_VALYU_KEY}"})
-    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 500: bad key [redacted]"
+    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 500: bad key ***"
     monkeypatch.setenv("VALYU_API_KEY", "val-wrong")
     assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 401: Invalid API key"
     monkeypatch.delenv("VALYU_API_KEY")

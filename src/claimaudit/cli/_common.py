@@ -8,6 +8,11 @@ from typing import Annotated, NoReturn
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
+
+from claimaudit.cli._terminal import shown
+from claimaudit.redaction import redact_text
+from claimaudit.untrusted import InvalidTextError, check_text
 
 EXIT_OK = 0
 EXIT_MATCHED = 1
@@ -18,10 +23,27 @@ out_console = Console(highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    """Print a one-line error to stderr and exit; never a traceback."""
-    first_line = " ".join(message.split())
-    err_console.print(f"[bold red]error:[/] {first_line}", markup=True, highlight=False)
+    """Print a one-line error to stderr and exit; never a traceback. The message may quote
+    a file, a reference or a backend's words: it is redacted and made safe to print."""
+    first_line = " ".join(shown(redact_text(message)).split())
+    err_console.print(Text.assemble(("error:", "bold red"), " ", first_line))
     raise typer.Exit(code)
+
+
+def require_text(**values: str | None) -> None:
+    """Exit 2 when an argument is not valid text (invalid UTF-8 on the command line)."""
+    for option, value in values.items():
+        if value is not None:
+            try:
+                check_text(value, f"--{option.replace('_', '-')}")
+            except InvalidTextError as error:
+                fail(str(error))
+
+
+def require_file(path: Path | None, option: str) -> None:
+    """Exit 2 with one line when a file option names a folder."""
+    if path is not None and path.is_dir():
+        fail(f"{option} {path} is a folder; give a file")
 
 
 def progress_bar(label: str) -> Progress:
@@ -42,6 +64,5 @@ LibraryOption = Annotated[
         "--library",
         envvar="CLAIMAUDIT_LIBRARY",
         help="Library database file (default: under the user data directory).",
-        dir_okay=False,
     ),
 ]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from enum import StrEnum
 
@@ -11,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from claimaudit.checker import Record
+from claimaudit.cli._terminal import json_text, shown, shown_text
 from claimaudit.records import CheckedRecord, record_to_dict
 
 _VERDICT_STYLE = {
@@ -29,12 +29,13 @@ class OutputFormat(StrEnum):
 
 
 def render(records: Sequence[Record], fmt: OutputFormat, console: Console) -> None:
+    # JSON is written to the file directly so rich adds no markup, colour or wrapping; json_text
+    # keeps a paper's control characters escaped.
     if fmt is OutputFormat.JSON:
-        console.print_json(json.dumps([record_to_dict(r) for r in records], ensure_ascii=False))
+        console.file.write(json_text([record_to_dict(r) for r in records], indent=2) + "\n")
     elif fmt is OutputFormat.JSONL:
         for record in records:
-            # Written to the file directly so rich adds no markup or wrapping.
-            console.file.write(json.dumps(record_to_dict(record), ensure_ascii=False) + "\n")
+            console.file.write(json_text(record_to_dict(record)) + "\n")
     else:
         console.print(records_table(records))
 
@@ -53,12 +54,12 @@ def records_table(records: Sequence[Record]) -> Table:
         review = Text("yes", style="bold") if record.needs_review else Text("no")
         if isinstance(record, CheckedRecord):
             if record.evidence_passage_id and record.evidence:
-                evidence = Text(f"{record.evidence_passage_id}: ", style="bold")
-                evidence.append(f"\u201c{record.evidence}\u201d")
+                evidence = shown_text(f"{record.evidence_passage_id}: ", style="bold")
+                evidence.append(f"\u201c{shown(record.evidence)}\u201d")
             else:
                 evidence = Text("no evidence passage selected", style="dim")
             table.add_row(
-                f"{record.paper_ref}\n{record.paper_title}",
+                shown_text(f"{record.paper_ref}\n{record.paper_title}"),
                 verdict,
                 "n/a" if record.confidence is None else f"{record.confidence:.2f}",
                 review,
@@ -66,10 +67,10 @@ def records_table(records: Sequence[Record]) -> Table:
             )
         else:
             table.add_row(
-                record.paper_ref or "-",
+                shown_text(record.paper_ref or "-"),
                 verdict,
                 "-",
                 review,
-                Text(record.error, style="magenta"),
+                shown_text(record.error, style="magenta"),
             )
     return table

@@ -10,13 +10,14 @@ import typer
 
 from claimaudit.accounting import RunSummary
 from claimaudit.api import make_checker, make_source
-from claimaudit.batch import done_pairs, pending_pairs, read_items, run_batch
+from claimaudit.batch import pending_pairs, read_items, read_resume, run_batch
 from claimaudit.checker import (
     Checker,
     InvalidClaimError,
     Record,
     check_distinct,
     validate_claim,
+    validate_topic,
 )
 from claimaudit.cli._common import (
     EXIT_MATCHED,
@@ -26,8 +27,12 @@ from claimaudit.cli._common import (
     fail,
     out_console,
     progress_bar,
+    require_file,
+    require_text,
 )
 from claimaudit.cli._render import OutputFormat, render
+from claimaudit.cli._terminal import shown_text
+from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.plugins import UnknownBackendError
 from claimaudit.sources.arxiv_library import FetchingSource
@@ -53,6 +58,8 @@ SourceOption = Annotated[
 DEFAULT_SOURCE = "auto"
 # --fetch puts papers into the library, so it only makes sense for sources that read it.
 _FETCHING_SOURCES = frozenset({"auto", "library", "arxiv"})
+# Sources that read the library without ever creating it.
+_READING_SOURCES = frozenset({"auto", "library"})
 NoCacheOption = Annotated[
     bool,
     typer.Option(
@@ -101,12 +108,13 @@ def _checker(
 ) -> Checker:
     if fetch and source not in _FETCHING_SOURCES:
         fail(f"--fetch adds papers to the library; it does not apply to --source {source}")
+    require_text(model=model, judge=judge, source=source)
     cache = None if no_cache else LibraryResultCache(library)
     try:
         chosen = make_source(source, library)
         if fetch:
             chosen = FetchingSource(chosen, library)
-        return make_checker(
+        checker = make_checker(
             judge,
             source=chosen,
             library=library,
@@ -117,6 +125,21 @@ def _checker(
         )
     except (UnknownBackendError, ValueError) as error:
         fail(str(error))
+    # After the judge and source names, so that those errors come first (models load lazily).
+    _check_library(library, reads=source in _READING_SOURCES and not fetch)
+    return checker
+
+
+def _check_library(library: Path | None, *, reads: bool) -> None:
+    """A library named on the command line (or in CLAIMAUDIT_LIBRARY) must be a file, and must
+    exist when the source only reads it: a mistyped path is an error, not "no such paper"."""
+    if library is None:
+        return
+    path = resolve_library_path(library)
+    if path.is_dir():
+        fail(f"--library {path} is a folder; give the library file")
+    if reads and not path.exists():
+        fail(f"no library at {path} (add a paper with `claimaudit library add`)")
 
 
 def check(
@@ -150,6 +173,7 @@ def check(
     try:
         # The request is checked before any backend loads, so its errors come first and fast.
         validate_claim(claim)
+        validate_topic(topic)
         check_distinct(paper)
     except InvalidClaimError as error:
         fail(str(error))
@@ -169,11 +193,10 @@ def batch(
         typer.Argument(
             metavar="SOURCE",
             help="JSON Lines input: {id, claim, papers, topic?} per line.",
-            dir_okay=False,
         ),
     ],
     out: Annotated[
-        Path, typer.Option("--out", help="JSON Lines output; reused to resume.", dir_okay=False)
+        Path, typer.Option("--out", help="JSON Lines output; reused to resume.")
     ],
     judge: JudgeOption = None,
     model: ModelOption = None,
@@ -184,15 +207,25 @@ def batch(
     no_cache: NoCacheOption = False,
 ) -> None:
     """Check every (claim, paper) pair of a JSON Lines file; rerun with the same --out to resume."""
+    if input_file.is_dir():
+        fail(f"{input_file} is a folder; give the JSON Lines input file")
     if not input_file.is_file():
         fail(f"no such input file: {input_file}")
+    require_file(out, "--out")
     if out.resolve() == input_file.resolve():
         fail("--out must differ from the input file")
     checker = _checker(judge, model, library, threshold, timeout, paper_source, no_cache=no_cache)
     try:
-        total = pending_pairs(list(read_items(input_file)), done_pairs(out))
-    except (UnicodeDecodeError, OSError) as error:
-        fail(f"cannot read {input_file}: {error}")
+        items = list(read_items(input_file))
+    except OSError as error:
+        fail(f"cannot read {input_file}: {error.strerror or error}")
+    try:
+        resume = read_resume(out)
+    except OSError as error:
+        fail(f"cannot read {out}: {error.strerror or error}")
+    for problem in resume.problems(out):
+        err_console.print(shown_text(f"warning: {problem}"))
+    total = pending_pairs(items, resume)
     progress = progress_bar("checking")
     task = progress.add_task("pairs", total=total)
 
@@ -201,10 +234,14 @@ def batch(
 
     try:
         with progress:
-            stats = run_batch(input_file, out, checker, on_record=advance)
+            stats = run_batch(
+                input_file, out, checker, on_record=advance, items=items, resume=resume
+            )
     except KeyboardInterrupt:
         fail(f"interrupted; rerun with --out {out} to resume", code=130)
-    except (UnicodeDecodeError, OSError) as error:
-        fail(f"batch stopped: {error}")
-    err_console.print(f"wrote {stats.written} records to {out}; {stats.skipped} already done")
+    except OSError as error:
+        fail(f"batch stopped: {error.strerror or error}")
+    err_console.print(
+        shown_text(f"wrote {stats.written} records to {out}; {stats.skipped} already done")
+    )
     err_console.print(f"summary: {stats.summary.line()}")

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from claimaudit.api import make_judge, make_source
-from claimaudit.cli._common import err_console, fail, out_console
+from claimaudit.cli._common import err_console, fail, out_console, require_file
 from claimaudit.evaluation.datasets import DatasetError, DatasetFormat, read_ids, read_pairs
 from claimaudit.evaluation.report import summary, tables
 from claimaudit.evaluation.runner import evaluate
@@ -35,15 +35,13 @@ def _library_source(path: Path, fmt: DatasetFormat, corpus: Path) -> Source:
 
 def eval_command(
     fmt: Annotated[DatasetFormat, typer.Argument(metavar="FORMAT", help="Dataset format.")],
-    claims: Annotated[Path, typer.Option("--claims", help="Labelled claims file.", dir_okay=False)],
-    corpus: Annotated[Path, typer.Option("--corpus", help="Corpus of abstracts.", dir_okay=False)],
+    claims: Annotated[Path, typer.Option("--claims", help="Labelled claims file.")],
+    corpus: Annotated[Path, typer.Option("--corpus", help="Corpus of abstracts.")],
     judge: Annotated[str | None, typer.Option("--judge", help="Judge backend.")] = None,
     model: Annotated[str | None, typer.Option("--model", help="Model id for the judge.")] = None,
     ids: Annotated[
         Path | None,
-        typer.Option(
-            "--ids", help="Only claims whose id is listed (one per line).", dir_okay=False
-        ),
+        typer.Option("--ids", help="Only claims whose id is listed (one per line)."),
     ] = None,
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="Stop after N pairs.")] = None,
     out: Annotated[
@@ -51,10 +49,13 @@ def eval_command(
         typer.Option("--out", help="Write each pair's record (with gold) as JSON Lines."),
     ] = None,
     summary_path: Annotated[
-        Path | None, typer.Option("--summary", help="Write the metrics as JSON.", dir_okay=False)
+        Path | None, typer.Option("--summary", help="Write the metrics as JSON.")
     ] = None,
 ) -> None:
     """Check each claim against each cited document of a labelled dataset and score the verdicts."""
+    options = {"--claims": claims, "--corpus": corpus, "--ids": ids, "--out": out}
+    for option, path in {**options, "--summary": summary_path}.items():
+        require_file(path, option)
     for path in (claims, corpus, ids):
         if path is not None and not path.is_file():
             fail(f"no such file: {path}")

@@ -12,6 +12,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from claimaudit.checker import InvalidClaimError, validate_topic
 from claimaudit.cli._common import (
     EXIT_MATCHED,
     EXIT_OK,
@@ -20,8 +21,10 @@ from claimaudit.cli._common import (
     fail,
     out_console,
     progress_bar,
+    require_file,
 )
 from claimaudit.cli._render import _VERDICT_STYLE as VERDICT_STYLE
+from claimaudit.cli._terminal import shown, shown_text
 from claimaudit.cli.check import (
     FailOnOption,
     JudgeOption,
@@ -35,11 +38,13 @@ from claimaudit.cli.check import (
 from claimaudit.review import (
     Bibliography,
     BibliographyError,
+    DraftError,
     ReviewResult,
     load_bibliography,
     render_html,
     review_report,
 )
+from claimaudit.review.document import parse_document
 
 
 def _write(path: Path, content: str) -> None:
@@ -66,6 +71,8 @@ def _check_outputs(report: Path, outputs: list[Path | None]) -> None:
 
 
 def _read(report: Path) -> str:
+    if report.is_dir():
+        fail(f"{report} is a folder; give the Markdown draft")
     if not report.is_file():
         fail(f"no such report: {report}")
     try:
@@ -90,13 +97,13 @@ def _table(result: ReviewResult) -> Table:
             record = item.record
             if papers:
                 papers.append("\n")
-            papers.append(f"{record.paper_ref}: ")
+            papers.append(f"{shown(record.paper_ref)}: ")
             papers.append(record.verdict.replace("_", " "), style=VERDICT_STYLE[record.verdict])
             if record.needs_review:
                 papers.append(" (review)", style="bold")
         sentence = claim.claim.text
         short = sentence if len(sentence) <= 160 else sentence[:157] + "..."
-        table.add_row(str(n), str(claim.claim.sentence.line), short, papers)
+        table.add_row(str(n), str(claim.claim.sentence.line), shown_text(short), papers)
     return table
 
 
@@ -110,13 +117,12 @@ def _summary_line(result: ReviewResult) -> str:
 
 
 def review(
-    report: Annotated[Path, typer.Argument(help="The Markdown draft to review.", dir_okay=False)],
+    report: Annotated[Path, typer.Argument(help="The Markdown draft to review.")],
     bib: Annotated[
         Path | None,
         typer.Option(
             "--bib",
             help="BibTeX (.bib) or CSL-JSON (.json) file for citation keys.",
-            dir_okay=False,
         ),
     ] = None,
     library: LibraryOption = None,
@@ -136,25 +142,34 @@ def review(
     no_cache: NoCacheOption = False,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Write the annotated Markdown here.", dir_okay=False),
+        typer.Option("--out", help="Write the annotated Markdown here."),
     ] = None,
     json_out: Annotated[
         Path | None,
         typer.Option(
             "--json",
             help="Write the records (with sentence positions) as JSON here.",
-            dir_okay=False,
         ),
     ] = None,
     html_out: Annotated[
         Path | None,
-        typer.Option("--html", help="Write a self-contained HTML report here.", dir_okay=False),
+        typer.Option("--html", help="Write a self-contained HTML report here."),
     ] = None,
     fail_on: FailOnOption = None,
 ) -> None:
     """Check each cited sentence of REPORT against each paper it cites."""
     text = _read(report)
+    options = {"--bib": bib, "--out": out, "--json": json_out, "--html": html_out}
+    for option, path in options.items():
+        require_file(path, option)
     _check_outputs(report, [out, json_out, html_out])
+    try:
+        validate_topic(topic)
+        parse_document(text)  # a draft the parser cannot read whole fails before any work
+    except InvalidClaimError as error:
+        fail(str(error))
+    except DraftError as error:
+        fail(f"{report}: {error}")
     bibliography: Bibliography | None = None
     if bib is not None:
         try:

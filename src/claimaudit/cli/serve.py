@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from enum import StrEnum
 from typing import Annotated
 
@@ -11,7 +12,7 @@ import typer
 from claimaudit.cli._common import LibraryOption, fail
 from claimaudit.library.errors import LibraryError
 from claimaudit.library.paths import resolve_library_path
-from claimaudit.server.binding import bind_problem
+from claimaudit.server.binding import bind_problem, listen_host
 from claimaudit.server.config import (
     DEFAULT_CHECK_WORKERS,
     DEFAULT_HOST,
@@ -49,10 +50,17 @@ def serve(
     log_level: Annotated[LogLevel, typer.Option(help="Server log level.")] = LogLevel.INFO,
 ) -> None:
     """Serve the HTTP API (/v1/...) and the web page (/) on HOST:PORT."""
+    # An empty variable is no token; a blank one is refused (it would lock every client out).
     token = os.environ.get(TOKEN_ENV) or None
     problem = bind_problem(host, token)
     if problem:
         fail(problem)
+    address = listen_host(host)
+    try:
+        socket.getaddrinfo(address, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        fail(f"cannot listen on {host}: {reason}")
     config = ServerConfig(
         library=resolve_library_path(library),
         token=token,
@@ -69,7 +77,7 @@ def serve(
         app = create_app(config)
     except LibraryError as exc:
         fail(str(exc))
-    uvicorn.run(app, host=host, port=port, log_level=log_level.value, server_header=False)
+    uvicorn.run(app, host=address, port=port, log_level=log_level.value, server_header=False)
 
 
 def mcp(library: LibraryOption = None) -> None:

@@ -15,6 +15,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from claimaudit.untrusted import NestingError, load_json
+
 SUPPORTS, CONTRADICTS, NOT_ESTABLISHED = "supports", "contradicts", "not_established"
 CLASSES: tuple[str, ...] = (SUPPORTS, CONTRADICTS, NOT_ESTABLISHED)
 
@@ -69,7 +71,9 @@ def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             if not line.strip():
                 continue
             try:
-                data = json.loads(line)
+                data = load_json(line)
+            except NestingError as error:
+                raise DatasetError(f"{path}:{number}: {error}") from None
             except json.JSONDecodeError as error:
                 raise DatasetError(f"{path}:{number}: invalid JSON ({error.msg})") from None
             if not isinstance(data, dict):

@@ -63,8 +63,9 @@ from typesafe_sdk.constants import (
 
 from claimaudit.judges.prompting import PROMPT_VERSION
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
-from claimaudit.judges.urls import public_url as _public_url
 from claimaudit.plugins import JudgeSettings, Registry
+from claimaudit.redaction import public_url as _public_url
+from claimaudit.redaction import redact_text, redact_url
 
 NAME = "jev"
 DESCRIPTION = "TypeSafe Jev (System One) over HTTPS; needs TYPESAFE_API_KEY"
@@ -184,7 +185,7 @@ class JevJudge:
         if isinstance(error, TypeSafeAPITimeoutError):
             return f"Jev request timed out after {self.timeout:g}s"
         if isinstance(error, TypeSafeAPIConnectionError):
-            return f"Jev is unreachable at {_public_url(self.base_url)}"
+            return f"Jev is unreachable at {redact_url(self.base_url)}"
         if isinstance(error, TypeSafeAPIResponseValidationError):
             # field_path is a dotted location such as answers.relation.probabilities, never a value.
             if not error.field_path:
@@ -195,7 +196,7 @@ class JevJudge:
         if isinstance(error, TypeSafeError):
             # Raised before sending: malformed key, unencodable question. SDK texts here describe
             # the problem, not the key, but redact anyway in case a future version quotes it.
-            return _redact(f"Jev client error: {error}")
+            return redact_text(f"Jev client error: {error}")
         return f"Jev request failed: unexpected {type(error).__name__}"
 
 
@@ -284,11 +285,6 @@ def _as_retries(value: Any) -> int | None:
     if isinstance(value, str) and value.strip().isdigit():
         return int(value)
     raise ValueError(f"Jev retries must be a non-negative integer, not {value!r}")
-
-
-def _redact(message: str) -> str:
-    key = os.environ.get(API_KEY_ENV, "").strip()
-    return message.replace(key, "***") if key else message
 
 
 def _factory(settings: JudgeSettings) -> JevJudge:

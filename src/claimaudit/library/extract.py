@@ -1,4 +1,8 @@
-"""Pick the extractor for a path: a PDF, LaTeX, Markdown or text file, or a paper's folder."""
+"""Pick the extractor for a path: a PDF, LaTeX, Markdown or text file, or a paper's folder.
+
+Nothing outside the paper is read: a folder's files, and every file a document pulls in, must
+lie inside the document's own folder once symlinks are resolved.
+"""
 
 from __future__ import annotations
 
@@ -9,29 +13,52 @@ from claimaudit.library.errors import InputError
 from claimaudit.library.extract_latex import extract_latex
 from claimaudit.library.extract_markdown import extract_manubot, extract_markdown, manubot_files
 from claimaudit.library.extract_pdf import extract_pdf
-from claimaudit.library.extract_text import decode_text, extract_text, read_bytes
+from claimaudit.library.extract_text import (
+    confined,
+    decode_text,
+    extract_text,
+    read_bytes,
+)
 from claimaudit.library.models import ExtractedDocument
 
 LATEX_SUFFIXES = frozenset({".tex", ".latex", ".ltx"})
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
+TEXT_SUFFIXES = frozenset({".txt", ".text"})
 _DOCUMENTCLASS = re.compile(r"^[^%\n]*\\documentclass", re.MULTILINE)
 
 
-def extract(path: Path) -> ExtractedDocument:
-    """Read ``path`` as a paper; InputError (one line, naming the file) if it cannot be."""
+def extract(path: Path, *, includes: bool = True) -> ExtractedDocument:
+    """Read ``path`` as a paper; InputError (one line, naming the file) if it cannot be.
+
+    ``includes=False`` refuses every file a document would pull in (``\\input``): for uploads,
+    which arrive as one file with nothing beside it that belongs to them.
+    """
     if not path.exists():
         raise InputError(f"{path}: no such file or folder")
     if path.is_dir():
+        if not includes:
+            raise InputError(f"{path}: a folder cannot be added here; add one file")
         content = _manubot_dir(path)
-        return extract_manubot(content) if content else extract(main_source(path))
+        if content:
+            return extract_manubot(content, root=path)
+        return extract_latex(main_source(path), root=path)
     suffix = path.suffix.lower()
     if suffix == ".pdf" or read_bytes(path)[:5] == b"%PDF-":
         return extract_pdf(path)
     if suffix in LATEX_SUFFIXES:
-        return extract_latex(path)
+        return extract_latex(path, includes=includes)
     if suffix in MARKDOWN_SUFFIXES:
         return extract_markdown(path)
-    return extract_text(path)
+    # "notes" and "1706.03762v5" have no format suffix; ".csv", ".json", ".html" do, and are
+    # not prose: read as text, their rows and markup would become passages.
+    if suffix in TEXT_SUFFIXES or not suffix[1:].isalpha():
+        return extract_text(path)
+    decode_text(path, read_bytes(path))  # a binary or non-UTF-8 file says so first
+    hint = " (a corpus: use `claimaudit library import-jsonl`)" if suffix == ".jsonl" else ""
+    raise InputError(
+        f"{path}: {suffix} files are not papers{hint}; add a PDF, LaTeX (.tex), Markdown (.md) "
+        "or plain-text (.txt) file"
+    )
 
 
 def _manubot_dir(folder: Path) -> Path | None:
@@ -44,6 +71,9 @@ def _manubot_dir(folder: Path) -> Path | None:
 def main_source(folder: Path) -> Path:
     """The ``.tex`` file in ``folder`` (or one level down) that has ``\\documentclass``."""
     candidates = sorted(folder.glob("*.tex")) or sorted(folder.glob("*/*.tex"))
+    candidates = [p for p in candidates if p.is_file()]
+    # Read only what lies inside the folder: a symlink out of it is refused, not followed.
+    confined(candidates, folder)
     mains = [p for p in candidates if _DOCUMENTCLASS.search(decode_text(p, read_bytes(p)))]
     if len(mains) == 1:
         return mains[0]

@@ -7,6 +7,7 @@ a ``\\newcommand`` whose body starts with ``\\section{#1}`` becomes a section he
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -26,6 +27,7 @@ from pylatexenc.macrospec import MacroSpec
 from claimaudit.library.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
 from claimaudit.library.models import ExtractedDocument, TextBlock
+from claimaudit.untrusted import MAX_LATEX_DEPTH, NestingError, check_latex_depth
 
 SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
 # Environments whose content is not prose a claim could cite (code, drawings, tables, refs).
@@ -78,6 +80,9 @@ _INPUT = re.compile(r"\\(input|include)\s*\{([^}]*)\}")
 _COMMENT_LINE = re.compile(r"^[ \t]*(?<!\\)%.*\n", re.MULTILINE)
 _COMMENT_TAIL = re.compile(r"(?<!\\)%.*$", re.MULTILINE)
 _MAX_DEPTH = 20
+# pylatexenc reads about 0.3 MB a second: a bigger source (or one that \inputs the same file
+# over and over) would hold a worker for minutes. Real papers are well under 1 MB.
+MAX_SOURCE_CHARS = 4_000_000
 # Dropping ``\cite{...}`` leaves "format , and" behind; close such gaps before punctuation.
 _SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+(?=[,.;:)])")
 
@@ -86,45 +91,108 @@ def strip_comments(text: str) -> str:
     return _COMMENT_TAIL.sub("", _COMMENT_LINE.sub("", text))
 
 
-def expand_inputs(main: Path, hasher: SourceHasher | None = None) -> str:
+def expand_inputs(
+    main: Path,
+    hasher: SourceHasher | None = None,
+    *,
+    root: Path | None = None,
+    includes: bool = True,
+) -> str:
     """The text of ``main`` with every ``\\input``/``\\include`` replaced by its file, recursively.
 
     Like LaTeX, names resolve against the main file's folder and gain ``.tex`` when they have no
-    such suffix. A missing file is an InputError, not a silently shorter paper.
+    such suffix. Every included file must lie inside ``root`` (default: the main file's folder)
+    once symlinks are resolved; anything else is refused, whether or not it exists. With
+    ``includes=False`` (an uploaded file, which arrives alone) every include is refused. A
+    missing or refused file is an InputError naming the include as written, not a silently
+    shorter paper.
     """
-    root = main.parent
+    folder = main.parent.resolve()
+    boundary = (root or main.parent).resolve()
     hasher = hasher or SourceHasher()
+    total = 0
 
     def load(path: Path, chain: tuple[Path, ...]) -> str:
+        nonlocal total
+        shown = main if len(chain) == 1 else Path(os.path.relpath(path, boundary))
         data = read_bytes(path)
-        hasher.add("" if path == main else path.relative_to(root).as_posix(), data)
-        text = strip_comments(decode_text(path, data))
+        hasher.add("" if len(chain) == 1 else Path(os.path.relpath(path, folder)).as_posix(), data)
+        text = strip_comments(decode_text(shown, data))
+        total += len(text)
+        if total > MAX_SOURCE_CHARS:
+            raise InputError(
+                f"{main}: the LaTeX source, with its included files, is over "
+                f"{MAX_SOURCE_CHARS:,} characters, more than a paper holds"
+            )
+        try:
+            check_latex_depth(text)
+        except NestingError as error:
+            raise InputError(f"{shown}: LaTeX {error}") from None
 
         def replace(match: re.Match[str]) -> str:
-            name = match.group(2).strip()
-            target = _resolve(root, name)
-            if target is None:
+            written = match.group(0)
+            if not includes:
                 raise InputError(
-                    f"{path}: \\{match.group(1)}{{{name}}} refers to a missing file "
-                    f"(looked for {root / name}{'' if name.endswith('.tex') else '.tex'})"
+                    f"{shown}: {written} refused: an uploaded file cannot pull in other files "
+                    "(upload the paper as one .tex file, or as a PDF)"
                 )
+            try:
+                target = _resolve(folder, match.group(2).strip(), boundary)
+            except _OutsideError:
+                raise InputError(
+                    f"{shown}: {written} refused: it points outside the paper's folder"
+                ) from None
+            if target is None:
+                raise InputError(f"{shown}: {written} refers to a missing file")
             if target in chain or len(chain) > _MAX_DEPTH:
-                raise InputError(f"{path}: \\{match.group(1)}{{{name}}} includes itself")
+                raise InputError(f"{shown}: {written} includes itself")
             return "\n" + load(target, (*chain, target)) + "\n"
 
         return _INPUT.sub(replace, text)
 
-    return load(main, (main,))
+    start = folder / main.name
+    return load(start, (start,))
 
 
-def _resolve(root: Path, name: str) -> Path | None:
-    candidates = [root / name] if name.endswith(".tex") else [root / f"{name}.tex", root / name]
-    return next((c for c in candidates if c.is_file()), None)
+class _OutsideError(Exception):
+    """An include resolves (after symlinks) outside the folder it must stay in."""
 
 
-def extract_latex(path: Path) -> ExtractedDocument:
+def _resolve(folder: Path, name: str, boundary: Path) -> Path | None:
+    """The file an include names, or None when there is none.
+
+    The boundary is checked before existence (``_OutsideError``), so a refused name says
+    nothing about whether such a file exists."""
+    if "\x00" in name:
+        return None  # no file has such a name
+    candidates = [name] if name.endswith(".tex") else [f"{name}.tex", name]
+    try:
+        resolved = [(folder / c).resolve() for c in candidates]
+        if any(not r.is_relative_to(boundary) for r in resolved):
+            raise _OutsideError
+        return next((r for r in resolved if r.is_file()), None)
+    except (OSError, RuntimeError):
+        # A name too long for the file system, a loop of symlinks (RuntimeError): no such file.
+        return None
+
+
+def extract_latex(
+    path: Path, *, root: Path | None = None, includes: bool = True
+) -> ExtractedDocument:
+    """A LaTeX paper; ``root`` and ``includes`` bound what it may pull in (``expand_inputs``)."""
     hasher = SourceHasher()
-    source = expand_inputs(path, hasher)
+    source = expand_inputs(path, hasher, root=root, includes=includes)
+    try:
+        return _extract(path, source, hasher)
+    except RecursionError:
+        # The per-file depth check stops this; nesting that only adds up across files ends here.
+        raise InputError(
+            f"{path}: the LaTeX source is nested too deeply to read (the limit is "
+            f"{MAX_LATEX_DEPTH} levels of groups and environments)"
+        ) from None
+
+
+def _extract(path: Path, source: str, hasher: SourceHasher) -> ExtractedDocument:
     nodes = _parse(source, {})
     aliases = _section_aliases(nodes)
     if aliases:

@@ -12,13 +12,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from claimaudit.library.errors import InputError
-from claimaudit.library.extract_text import SourceHasher, decode_text, read_bytes
+from claimaudit.library.extract_text import SourceHasher, confined, decode_text, read_bytes
 from claimaudit.library.models import ExtractedDocument, TextBlock
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
-_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
-_JINJA = re.compile(r"\{#.*?#\}|\{%.*?%\}|\{\{.*?\}\}", re.DOTALL)
-_FENCE = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.DOTALL | re.MULTILINE)
+# Comments and Jinja2 templating: (opening, closing) delimiters of spans that are dropped.
+_HTML_COMMENT = (("<!--", "-->"),)
+_JINJA = (("{#", "#}"), ("{%", "%}"), ("{{", "}}"))
+_FENCES = ("```", "~~~")
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _HEADING_ATTRS = re.compile(r"\s*\{[^}]*\}\s*$")
 _DROP_LINE = re.compile(
@@ -29,8 +30,10 @@ _DROP_LINE = re.compile(
     r"|\|?[\s:|-]*-{3,}[\s:|-]*\|?"  # a table rule |---|:--|
     r")\s*$"
 )
-_IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)(?:\{[^}]*\})?")
-_LINK = re.compile(r"\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)(?:\{[^}]*\})?")
+# Link text and destinations hold no unmatched bracket: a run of "[" or "(" (hostile input)
+# then fails at once instead of scanning to the end of the line from every one of them.
+_IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)(?:\{[^{}]*\})?")
+_LINK = re.compile(r"\[([^\[\]]+)\]\((?:[^()]|\([^()]*\))*+\)(?:\{[^{}]*\})?")
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _LINE_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?")
@@ -43,9 +46,60 @@ _TEMPLATE_FILES = ("front-matter", "back-matter")
 def clean(text: str) -> str:
     """Strip everything that is not prose, keeping line structure for paragraph breaks."""
     text = _FRONT_MATTER.sub("", text)
-    for pattern in (_HTML_COMMENT, _JINJA, _FENCE):
-        text = pattern.sub("", text)
-    return text
+    text = _without_spans(text, _HTML_COMMENT)
+    text = _without_spans(text, _JINJA)
+    return _without_fences(text)
+
+
+def _without_spans(text: str, delimiters: tuple[tuple[str, str], ...]) -> str:
+    """``text`` less every span from an opening delimiter to the first closing one after it;
+    an opening delimiter never closed is kept. One pass: a pattern such as ``<!--.*?-->``
+    would rescan to the end from every unclosed opening (quadratic on hostile input)."""
+    closing = dict(delimiters)
+    upcoming = {start: text.find(start) for start in closing}
+    kept: list[str] = []
+    position = 0
+    while True:
+        live = [(at, start) for start, at in upcoming.items() if at >= 0]
+        if not live:
+            break
+        at, start = min(live)
+        end = text.find(closing[start], at + len(start))
+        if end < 0:
+            upcoming[start] = -1  # no later opening of this kind can close either
+            continue
+        kept.append(text[position:at])
+        position = end + len(closing[start])
+        for other, found in upcoming.items():
+            if 0 <= found < position:
+                upcoming[other] = text.find(other, position)
+    kept.append(text[position:])
+    return "".join(kept)
+
+
+def _without_fences(text: str) -> str:
+    """``text`` less fenced code blocks (from a line starting with ``` or ~~~ to the next line
+    that is that fence alone), each left as one empty line; an unclosed fence is kept."""
+    lines = text.split("\n")
+    kept: list[str] = []
+    closed = set(_FENCES)  # fences that still have a closing line ahead, as far as known
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        fence = line[:3]
+        if fence in closed:
+            end = next(
+                (i for i in range(index + 1, len(lines)) if lines[i].rstrip(" \t") == fence),
+                None,
+            )
+            if end is not None:
+                kept.append("")
+                index = end + 1
+                continue
+            closed.discard(fence)
+        kept.append(line)
+        index += 1
+    return "\n".join(kept)
 
 
 def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
@@ -113,11 +167,14 @@ def manubot_files(content: Path) -> list[Path]:
     return [p for p in files if not any(t in p.name for t in _TEMPLATE_FILES)]
 
 
-def extract_manubot(content: Path) -> ExtractedDocument:
+def extract_manubot(content: Path, *, root: Path | None = None) -> ExtractedDocument:
+    """A Manubot manuscript's ``content`` folder; every file read must lie inside ``root``
+    (default: ``content``) once symlinks are resolved."""
     files = manubot_files(content)
     if not files:
         raise InputError(f"{content}: no numbered Markdown files (Manubot content/NN.name.md)")
     metadata = content / "metadata.yaml"
+    confined([*files, metadata] if metadata.is_file() else files, root or content)
     return extract_markdown_files(
         files, title_source=metadata if metadata.is_file() else None, root=content
     )

@@ -13,6 +13,7 @@ from claimaudit.identity import PaperRef, try_parse_ref
 from claimaudit.library.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, paragraphs, read_bytes
 from claimaudit.library.models import ExtractedDocument, TextBlock
+from claimaudit.untrusted import scrub_surrogates
 
 _DOI = re.compile(r"\b10\.\d{4,9}/[^\s\"<>,;]+")
 _ARXIV = re.compile(r"\barxiv:\s*(\d{4}\.\d{4,5}(?:v\d+)?)", re.IGNORECASE)
@@ -31,13 +32,22 @@ def extract_pdf(path: Path) -> ExtractedDocument:
         reader = PdfReader(path)
         if reader.is_encrypted and not reader.decrypt(""):
             raise InputError(f"{path}: the PDF is encrypted; decrypt it first")
-        pages = [page.extract_text() or "" for page in reader.pages]
+        # A broken text map can yield lone surrogates, which no database or reply can encode.
+        pages = [scrub_surrogates(page.extract_text() or "") for page in reader.pages]
         raw = reader.metadata
-        meta = {str(k): str(v) for k, v in raw.items() if v is not None} if raw else {}
+        meta = (
+            {str(k): scrub_surrogates(str(v)) for k, v in raw.items() if v is not None}
+            if raw
+            else {}
+        )
     except InputError:
         raise
     except (PdfReadError, PyPdfError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise InputError(f"{path}: not a readable PDF ({exc})") from None
+        raise InputError(f"{path}: not a readable PDF ({_one_line(exc)})") from None
+    except Exception as exc:
+        # pypdf fails on damaged files in many other ways (IndexError, AttributeError,
+        # RecursionError on absurdly nested objects...): each is an unreadable file, not a crash.
+        raise InputError(f"{path}: not a readable PDF ({type(exc).__name__})") from None
     blocks: list[TextBlock] = []
     for page in pages:
         text = _HYPHEN_BREAK.sub(r"\1\2", page)
@@ -52,6 +62,11 @@ def extract_pdf(path: Path) -> ExtractedDocument:
     return ExtractedDocument(
         blocks, hasher.hexdigest(), hasher.size, title=title, ref_hints=_metadata_refs(meta)
     )
+
+
+def _one_line(error: Exception) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _metadata_refs(meta: dict[str, str]) -> tuple[PaperRef, ...]:

@@ -4,12 +4,27 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from claimaudit.library.errors import InputError
 from claimaudit.library.models import ExtractedDocument, TextBlock
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def confined(paths: Iterable[Path], root: Path) -> None:
+    """InputError unless every path lies inside ``root`` once symlinks are resolved; the
+    message names the file as found in the folder, never where it points."""
+    boundary = root.resolve()
+    for path in paths:
+        shown = path.relative_to(root) if path.is_relative_to(root) else path.name
+        try:
+            inside = path.resolve().is_relative_to(boundary)
+        except (OSError, RuntimeError):  # a loop of symlinks
+            raise InputError(f"{root}: {shown} refused: its symlinks go round in a loop") from None
+        if not inside:
+            raise InputError(f"{root}: {shown} refused: it points outside the paper's folder")
 
 
 def read_bytes(path: Path) -> bytes:
@@ -48,7 +63,8 @@ class SourceHasher:
 
     def add(self, name: str, data: bytes) -> None:
         # Length-prefix each part so that different splits of the same bytes hash differently.
-        for part in (name.encode(), data):
+        # A file name's undecodable bytes (surrogateescape) hash as the bytes they were.
+        for part in (name.encode("utf-8", "surrogateescape"), data):
             self._sha.update(len(part).to_bytes(8, "big"))
             self._sha.update(part)
         self.size += len(data)

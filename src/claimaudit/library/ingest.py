@@ -11,6 +11,7 @@ from claimaudit.library.extract import extract
 from claimaudit.library.models import AddOutcome, ExtractedDocument, NewPaper
 from claimaudit.library.passages import make_passages
 from claimaudit.library.store import Library
+from claimaudit.untrusted import as_text
 
 
 @dataclass(frozen=True)
@@ -30,22 +31,25 @@ def add_path(
     title: str | None = None,
     replace: bool = False,
     source_path: str | None = None,
+    includes: bool = True,
 ) -> AddResult:
     """Ingest the paper at ``path``. Raises InputError/RefRequiredError/ContentConflictError;
     on any error the library is left exactly as it was. ``source_path`` records where the file
-    came from when ``path`` is a temporary copy (a downloaded PDF's URL)."""
-    document = extract(path)
+    came from when ``path`` is a temporary copy (a downloaded PDF's URL). ``includes=False``
+    refuses a document that pulls in other files (an upload: see ``extract``)."""
+    document = extract(path, includes=includes)
     resolved = ref or infer_ref(path, document)
     passages = make_passages(document.blocks)
     if not passages:
         raise InputError(f"{path}: no text found")
     paper = NewPaper(
         ref=resolved,
-        title=title or document.title or _stem(path),
+        # A file name need not be UTF-8: what is stored must be text.
+        title=as_text(title or document.title or _stem(path)),
         passages=passages,
         content_hash=document.content_hash,
         url=resolved.url,
-        source_path=source_path or str(path.resolve()),
+        source_path=as_text(source_path or str(path.resolve())),
     )
     outcome = library.add_paper(paper, replace=replace)
     return AddResult(resolved, paper.title, outcome, len(passages), document.source_bytes)

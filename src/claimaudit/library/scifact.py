@@ -28,6 +28,7 @@ from claimaudit.library.extract_text import decode_text, read_bytes
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.passages import one_per_item
 from claimaudit.library.store import Library
+from claimaudit.untrusted import InvalidTextError, NestingError, check_text, load_json
 
 
 class CorpusFormat(StrEnum):
@@ -92,7 +93,9 @@ def _read(path: Path, corpus_format: CorpusFormat, prefix: str) -> Iterator[NewP
             continue
         where = f"{path}:{number}"
         try:
-            record = json.loads(line)
+            record = load_json(line)
+        except NestingError as exc:
+            raise InputError(f"{where}: {exc}") from None
         except json.JSONDecodeError as exc:
             raise InputError(f"{where}: not valid JSON ({exc.msg})") from None
         if not isinstance(record, dict) or id_field not in record:
@@ -107,8 +110,16 @@ def _paper(record: dict[str, Any], id_field: str, prefix: str, where: str, sourc
     sentences = record.get("abstract")
     if not isinstance(sentences, list) or not all(isinstance(s, str) for s in sentences):
         raise InputError(f"{where}: 'abstract' must be a list of sentences")
-    ref = _ref(prefix, record[id_field], where)
-    title = str(record.get("title") or "").strip() or str(ref)
+    raw_title = record.get("title")
+    if raw_title is not None and not isinstance(raw_title, str):
+        raise InputError(f"{where}: 'title' must be a string")
+    try:
+        for sentence in (*sentences, raw_title or ""):
+            check_text(sentence, "the text")
+    except InvalidTextError as exc:
+        raise InputError(f"{where}: {exc}") from None
+    ref = _ref(prefix, record[id_field], id_field, where)
+    title = (raw_title or "").strip() or str(ref)
     canonical = json.dumps({"title": title, "abstract": sentences}, ensure_ascii=False)
     return NewPaper(
         ref=ref,
@@ -119,7 +130,13 @@ def _paper(record: dict[str, Any], id_field: str, prefix: str, where: str, sourc
     )
 
 
-def _ref(prefix: str, doc_id: object, where: str) -> PaperRef:
+def _ref(prefix: str, doc_id: object, id_field: str, where: str) -> PaperRef:
+    # A JSON number that is not a whole number, true/false and null are not identifiers:
+    # str() would turn them into "scifact:1.5", "scifact:True", "scifact:None".
+    if isinstance(doc_id, bool) or not isinstance(doc_id, str | int):
+        kinds = {bool: "true or false", float: "a fraction", list: "a list", dict: "an object"}
+        kind = kinds.get(type(doc_id), "null")
+        raise InputError(f"{where}: {id_field!r} must be a string or a whole number, not {kind}")
     try:
         return parse_ref(f"{prefix}:{doc_id}")
     except InvalidReferenceError as exc:

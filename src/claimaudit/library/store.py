@@ -213,14 +213,24 @@ class Library:
 
     def passages(self, ref: PaperRef) -> list[StoredPassage]:
         """All passages of the paper ``ref`` resolves to, in document order."""
+        return list(self.iter_passages(ref))
+
+    def iter_passages(
+        self, ref: PaperRef, offset: int = 0, limit: int | None = None
+    ) -> Iterator[StoredPassage]:
+        """Passages of the paper ``ref`` resolves to, in document order, from the ``offset``-th
+        (0 is the first), at most ``limit``; read as they are consumed, so a paper of 100,000
+        passages costs no more memory than the page shown."""
         found = self._resolve(ref)
         if found is None:
             raise PaperNotFoundError(f"{ref} is not in the library")
         rows = self._conn.execute(
-            "SELECT passage_id, text, section FROM passages WHERE paper_id = ? ORDER BY seq",
-            (found[0],),
+            "SELECT passage_id, text, section FROM passages WHERE paper_id = ? ORDER BY seq "
+            "LIMIT ? OFFSET ?",
+            (found[0], -1 if limit is None else max(limit, 0), max(offset, 0)),
         )
-        return [StoredPassage(passage_id=r[0], text=r[1], section=r[2]) for r in rows]
+        for row in rows:
+            yield StoredPassage(passage_id=row[0], text=row[1], section=row[2])
 
     def list_papers(self) -> list[StoredPaper]:
         return [paper for _, paper in self._rows("ORDER BY p.ref", ())]

@@ -16,6 +16,7 @@ from claimaudit.review.bibliography import (
 )
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.claims import Claim, Target, extract_claims
+from claimaudit.review.document import DraftError
 from claimaudit.review.html import render_html
 from claimaudit.review.report import review_report
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult, ReviewSummary
@@ -28,6 +29,7 @@ __all__ = [
     "CitationStyle",
     "Claim",
     "ClaimReview",
+    "DraftError",
     "Entry",
     "ReviewResult",
     "ReviewSummary",

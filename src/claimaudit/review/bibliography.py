@@ -19,6 +19,13 @@ from typing import Any, Literal
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.document import Block
+from claimaudit.untrusted import (
+    InvalidTextError,
+    NestingError,
+    check_brace_depth,
+    check_text,
+    load_json,
+)
 
 # Fields whose whole value is an identifier, then fields searched for identifiers in their text.
 _ID_FIELDS = ("eprint", "arxiv", "arxivid", "doi")
@@ -28,6 +35,8 @@ _TAG_DEFINITION = re.compile(r"^\[@tag:(?P<tag>[^\]\s]+)\]:[ \t]*(?P<target>\S+)
 _ENTRY_NUMBER = re.compile(r"^\s*(?:\[(\d+)\]|(\d+)[.)])\s")
 _MANUBOT_PREFIXES = {"doi", "arxiv"}
 _URL_PREFIXES = {"url", "http", "https"}
+# Far beyond any real bibliography (tens of thousands of entries are a few MiB).
+MAX_BIBLIOGRAPHY_BYTES = 20 * 1024 * 1024
 
 
 class BibliographyError(ValueError):
@@ -125,13 +134,17 @@ def parse_bibliography(
     ``{``); BibliographyError if unusable. ``source`` names it in messages (a file, say)."""
     name = f"bibliography {source}" if source else "the bibliography"
     is_json = kind == "csl-json" if kind is not None else text.lstrip()[:1] in ("[", "{")
-    if is_json:
-        try:
-            entries = _csl_entries(json.loads(text))
-        except json.JSONDecodeError as error:
-            raise BibliographyError(f"{name} is not valid JSON: {error}") from error
-    else:
-        entries = _bibtex_entries(text)
+    try:
+        check_text(text, name)
+        if is_json:
+            entries = _csl_entries(load_json(text))
+        else:
+            check_brace_depth(text)
+            entries = _bibtex_entries(text)
+    except json.JSONDecodeError as error:
+        raise BibliographyError(f"{name} is not valid JSON: {error}") from None
+    except (NestingError, InvalidTextError) as error:
+        raise BibliographyError(f"{name}: {error}") from None
     if not entries:
         raise BibliographyError(f"{name} holds no entries")
     return Bibliography(entries=entries, source=source or "the bibliography")
@@ -139,10 +152,22 @@ def parse_bibliography(
 
 def load_bibliography(path: Path) -> Bibliography:
     """Read a BibTeX (``.bib``) or CSL-JSON (``.json``) file; BibliographyError if unusable."""
+    if path.is_dir():
+        raise BibliographyError(f"bibliography {path} is a folder; give a .bib or .json file")
     try:
+        if path.stat().st_size > MAX_BIBLIOGRAPHY_BYTES:
+            limit = MAX_BIBLIOGRAPHY_BYTES // (1024 * 1024)
+            raise BibliographyError(f"bibliography {path} is over {limit} MiB")
         text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise BibliographyError(f"cannot read bibliography {path}: {error}") from error
+    except UnicodeDecodeError as error:
+        raise BibliographyError(
+            f"cannot read bibliography {path}: not UTF-8 text (invalid byte at offset "
+            f"{error.start})"
+        ) from None
+    except OSError as error:
+        raise BibliographyError(
+            f"cannot read bibliography {path}: {error.strerror or error}"
+        ) from None
     kind: BibliographyFormat | None = "csl-json" if path.suffix.lower() == ".json" else None
     return parse_bibliography(text, kind=kind, source=str(path))
 

@@ -28,13 +28,20 @@ _REFERENCE_HEADINGS = re.compile(
 )
 _HEADING_ATTRIBUTES = re.compile(r"\s*\{[^{}]*\}\s*$")  # Pandoc's "References {#refs}"
 _HEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.)\s+")
+# markdown-it silently skips the rest of a document once blocks (quotes, lists) nest this
+# deep; a draft that reaches it is refused instead. Each list level takes two.
+MAX_NESTING = 40
+
+
+class DraftError(ValueError):
+    """A draft that cannot be read as a whole (blocks nested past ``MAX_NESTING``)."""
 
 
 @cache
 def markdown() -> MarkdownIt:
     """The parser every review module shares, so they agree on what is a paragraph."""
     return (
-        MarkdownIt("commonmark", {"html": False})
+        MarkdownIt("commonmark", {"html": False, "maxNesting": MAX_NESTING})
         .enable("table")
         .use(front_matter_plugin)
         .use(footnote_plugin)
@@ -121,6 +128,13 @@ def _heading_title(text: str) -> str:
 
 def parse_document(report: str) -> Document:
     tokens = markdown().parse(report)
+    deepest = next((t for t in tokens if t.level >= MAX_NESTING - 1), None)
+    if deepest is not None:
+        line = f" (line {deepest.map[0] + 1})" if deepest.map else ""
+        raise DraftError(
+            f"the draft nests lists or quotes too deeply{line}: over {MAX_NESTING} block "
+            "levels, each list counting two; the parser would skip the rest of it"
+        )
     lines = _Lines(report)
     prose: list[Block] = []
     references: list[Block] = []

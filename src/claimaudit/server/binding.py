@@ -26,10 +26,29 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def listen_host(host: str) -> str:
+    """The address to bind: ``[::1]``, as written in URLs, is the IPv6 address ``::1``."""
+    name = host.strip()
+    return name[1:-1] if name.startswith("[") and name.endswith("]") else name
+
+
+def token_problem(token: str) -> str | None:
+    """Why ``token`` cannot work as a bearer token, or None."""
+    if not token.strip():
+        return f"{TOKEN_ENV} is blank: set it to a secret of at least {MIN_TOKEN_CHARS} characters"
+    # A client sends it in an Authorization header, which trims it and cannot carry controls:
+    # a token with spaces or control characters would lock every client out.
+    if any(c.isspace() or not c.isprintable() for c in token):
+        return f"{TOKEN_ENV} holds spaces or control characters; use printable characters only"
+    if len(token) < MIN_TOKEN_CHARS:
+        return f"{TOKEN_ENV} is too short: use at least {MIN_TOKEN_CHARS} characters"
+    return None
+
+
 def bind_problem(host: str, token: str | None) -> str | None:
     """Why the server must not start on ``host`` with ``token``, or None when it may."""
-    if token is not None and len(token) < MIN_TOKEN_CHARS:
-        return f"{TOKEN_ENV} is too short: use at least {MIN_TOKEN_CHARS} characters"
+    if token is not None and (problem := token_problem(token)):
+        return problem
     if token is None and not is_loopback(host):
         return (
             f"binding to {host} makes the server reachable from other machines; "

@@ -14,7 +14,9 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 
+from claimaudit.redaction import redact_text
 from claimaudit.server.failures import KNOWN_EXCEPTIONS, classify
+from claimaudit.untrusted import scrub_surrogates
 
 _STATUS_CODES = {
     400: "bad_request",
@@ -31,7 +33,9 @@ _STATUS_CODES = {
 
 
 def error_body(status: int, code: str, message: str) -> dict[str, Any]:
-    return {"error": {"status": status, "code": code, "message": message}}
+    # Messages may quote what a client sent: nothing in one may fail to encode as UTF-8.
+    shown = scrub_surrogates(redact_text(message))
+    return {"error": {"status": status, "code": code, "message": shown}}
 
 
 def error_response(status: int, code: str, message: str) -> JSONResponse:

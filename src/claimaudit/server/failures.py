@@ -19,7 +19,10 @@ from claimaudit.library.errors import (
     PaperNotFoundError,
 )
 from claimaudit.plugins import UnknownBackendError
+from claimaudit.redaction import redact_text
 from claimaudit.review.bibliography import BibliographyError
+from claimaudit.review.document import DraftError
+from claimaudit.untrusted import InvalidTextError, scrub_surrogates
 
 
 @dataclass(frozen=True)
@@ -41,12 +44,15 @@ class InvalidDraftError(ValueError):
     """A draft to review that has nothing in it, or review options that cannot be used."""
 
 
-# Most specific first: InputError and the others are LibraryErrors too.
+# Most specific first: InputError and the others are LibraryErrors too; a claim that is not
+# valid text is an InvalidClaimError as well, but answers as invalid text.
 _KNOWN: tuple[tuple[type[Exception], int, str], ...] = (
+    (InvalidTextError, 422, "invalid_text"),
     (InvalidClaimError, 400, "invalid_claim"),
     (InvalidReferenceError, 400, "invalid_reference"),
     (UnknownBackendError, 400, "unknown_judge"),
     (InvalidDraftError, 400, "invalid_draft"),
+    (DraftError, 400, "invalid_draft"),
     (BibliographyError, 400, "invalid_bibliography"),
     (PaperNotFoundError, 404, "not_found"),
     (PassageNotFoundError, 404, "not_found"),
@@ -72,4 +78,5 @@ def classify(exc: BaseException) -> Failure | None:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.split()) or "request failed"
+    """One line, fit for any client: no credential, nothing that cannot be encoded."""
+    return " ".join(scrub_surrogates(redact_text(text)).split()) or "request failed"

@@ -24,9 +24,10 @@ from claimaudit.checker import (
     Record,
     check_distinct,
     validate_claim,
+    validate_topic,
 )
 from claimaudit.identity import PaperRef, parse_ref
-from claimaudit.library.errors import InputError
+from claimaudit.library.errors import InputError, LibraryError
 from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
 from claimaudit.library.ingest import AddResult, add_path
 from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
@@ -46,6 +47,7 @@ from claimaudit.server.failures import (
 )
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.sources import server_source
+from claimaudit.untrusted import check_text
 
 UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
 MAX_PAPERS_PER_CHECK = 50
@@ -84,6 +86,7 @@ class Service:
     ) -> Checker:
         if not 0.0 <= threshold <= 1.0:
             raise InvalidClaimError("the threshold must lie in [0, 1]")
+        _texts(judge=judge, model=model)
         chosen = self.judges.get(judge, model)
         # Judged results are kept in the library and shared by every worker and process using
         # it; a repeated question is answered from there without asking the judge.
@@ -113,6 +116,7 @@ class Service:
         The request is validated before a judge is loaded, so its errors come first and fast.
         """
         validate_claim(claim)
+        validate_topic(topic)
         if not papers:
             raise InvalidClaimError("no paper to check the claim against")
         if len(papers) > MAX_PAPERS_PER_CHECK:
@@ -139,6 +143,8 @@ class Service:
         """Every cited sentence of a Markdown draft checked against its papers, as
         ``claimaudit review`` does. The bibliography comes as text (BibTeX or CSL-JSON) or as a
         file on this machine (for local MCP clients), never both."""
+        _texts(draft=markdown, bibliography=bibliography)
+        validate_topic(topic)
         if not markdown.strip():
             raise InvalidDraftError("the draft is empty: send the Markdown text to review")
         if bibliography is not None and bibliography_path is not None:
@@ -154,12 +160,14 @@ class Service:
     # -- the library -------------------------------------------------------------------------
 
     def papers(self, query: str | None = None, limit: int = 50) -> list[StoredPaper]:
+        _texts(query=query)
         with self._open() as library:
             if query:
                 return library.find_papers(query, limit)
             return library.list_papers()[:limit]
 
     def paper(self, ref: str) -> tuple[StoredPaper, list[StoredPassage]]:
+        _texts(reference=ref)
         with self._open() as library:
             paper = library.require_paper(parse_ref(ref))
             return paper, library.passages(paper.ref)
@@ -167,6 +175,7 @@ class Service:
     def passage(self, ref: str, passage_id: str, context: int = 1) -> PassageContext:
         """The passage ``passage_id`` of ``ref`` with up to ``context`` passages each side."""
         context = max(0, min(context, MAX_CONTEXT))
+        _texts(passage_id=passage_id)
         paper, passages = self.paper(ref)
         index = next((i for i, p in enumerate(passages) if p.passage_id == passage_id), None)
         if index is None:
@@ -179,6 +188,7 @@ class Service:
         )
 
     def search(self, query: str, ref: str | None = None, limit: int = 10) -> list[SearchHit]:
+        _texts(query=query, reference=ref)
         within: PaperRef | None = parse_ref(ref) if ref else None
         with self._open() as library:
             return library.search(query, ref=within, limit=limit)
@@ -191,7 +201,11 @@ class Service:
         title: str | None = None,
         replace: bool = False,
         source_path: str | None = None,
+        includes: bool = True,
     ) -> AddResult:
+        """Ingest a file or folder on this machine (the MCP tool). What a document pulls in
+        (``\\input``) must lie inside its own folder; ``includes=False`` refuses it outright."""
+        _texts(reference=ref, title=title)
         paper_ref = parse_ref(ref) if ref else None
         if not path.exists():
             raise InputError(f"{path}: no such file or folder")
@@ -203,6 +217,7 @@ class Service:
                 title=title,
                 replace=replace,
                 source_path=source_path,
+                includes=includes,
             )
 
     def add_upload(
@@ -215,7 +230,8 @@ class Service:
         replace: bool = False,
     ) -> AddResult:
         """Store an uploaded paper file. Its name picks the format and may name the paper
-        (``1706.03762v5.pdf``); messages name the upload, never the server's temporary path."""
+        (``1706.03762v5.pdf``). An upload arrives alone, so it may pull in no other file
+        (``\\input`` is refused). Messages name the upload, never the server's temporary path."""
         name = upload_name(filename)
         with tempfile.TemporaryDirectory(prefix="claimaudit-upload-") as folder:
             path = Path(folder) / name
@@ -223,17 +239,40 @@ class Service:
                 shutil.copyfileobj(data, out)
             try:
                 return self.add_file(
-                    path, ref=ref, title=title, replace=replace, source_path=f"upload:{name}"
+                    path,
+                    ref=ref,
+                    title=title,
+                    replace=replace,
+                    source_path=f"upload:{name}",
+                    includes=False,
                 )
-            except InputError as exc:
-                message = str(exc)
-                for shown in {str(path.resolve()), str(path)}:
-                    message = message.replace(shown, name)
-                raise type(exc)(message) from None
+            except LibraryError as exc:
+                raise type(exc)(_upload_message(str(exc), path, name)) from None
 
     def remove(self, ref: str) -> StoredPaper:
+        _texts(reference=ref)
         with self._open() as library:
             return library.remove(parse_ref(ref))
+
+
+def _texts(**values: str | None) -> None:
+    """InvalidTextError for the first value that is not valid text (a lone surrogate sent as
+    a JSON escape): refused here, before anything tries to encode it."""
+    for name, value in values.items():
+        if value is not None:
+            check_text(value, f"the {name.replace('_', ' ')}")
+
+
+def _upload_message(message: str, path: Path, name: str) -> str:
+    """``message`` with the upload's temporary file named as uploaded and its folder unnamed."""
+    for shown, replacement in (
+        (str(path.resolve()), name),
+        (str(path), name),
+        (str(path.parent.resolve()), "(upload)"),
+        (str(path.parent), "(upload)"),
+    ):
+        message = message.replace(shown, replacement)
+    return message
 
 
 def upload_name(filename: str) -> str:

@@ -31,7 +31,7 @@ class ServerSource:
             message = str(error)
             for path in self._paths:
                 message = message.replace(path, LIBRARY_NAME)
-            raise SourceError(message, calls=error.calls) from None
+            raise SourceError(message, calls=error.calls, backend=error.backend) from None
 
 
 def server_source(library: Path) -> ServerSource:

@@ -23,6 +23,7 @@ from importlib.metadata import PackageNotFoundError, version
 from types import TracebackType
 
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
+from claimaudit.redaction import redact_url
 
 BASE_URL_ENV = "CLAIMAUDIT_ARXIV_BASE_URL"
 DEFAULT_BASE_URL = "https://export.arxiv.org"
@@ -153,11 +154,12 @@ class ArxivClient:
             try:
                 reply = self._throttled_get(url, params)
             except httpx.HTTPError as error:
-                failure = f"arXiv unreachable at {self.base_url} ({type(error).__name__})"
+                where = redact_url(self.base_url)
+                failure = f"arXiv unreachable at {where} ({type(error).__name__})"
             else:
                 if reply.status == 200:
                     return reply
-                failure = f"arXiv answered HTTP {reply.status} for {url}"
+                failure = f"arXiv answered HTTP {reply.status} for {redact_url(url)}"
                 if reply.status not in _RETRY_STATUSES:
                     raise ArxivError(failure)
                 wait = _retry_after(reply.headers)
@@ -180,7 +182,9 @@ class ArxivClient:
                     for chunk in response.iter_bytes():
                         size += len(chunk)
                         if size > self.max_pdf_bytes:
-                            raise ArxivError(f"{url}: reply over {self.max_pdf_bytes:,} bytes")
+                            raise ArxivError(
+                                f"{redact_url(url)}: reply over {self.max_pdf_bytes:,} bytes"
+                            )
                         chunks.append(chunk)
                 return _Reply(response.status_code, response.headers, b"".join(chunks))
             finally:

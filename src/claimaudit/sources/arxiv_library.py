@@ -19,6 +19,7 @@ from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.errors import InputError, LibraryError
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
+from claimaudit.redaction import redact_url
 from claimaudit.sources.arxiv import ArxivClient, ArxivError
 from claimaudit.sources.library import LibrarySource
 from claimaudit.sources.protocol import Source, SourceError, SourcePaper
@@ -48,7 +49,8 @@ def add_from_arxiv(
     if stored is not None and not replace:
         return AddResult(stored.ref, stored.title, AddOutcome.UNCHANGED, stored.passage_count, 0)
     data = client.pdf(entry)
-    url = client.pdf_url(entry)
+    # Stored as the paper's source and shown in messages: no credential of a mirror's URL.
+    url = redact_url(client.pdf_url(entry))
     with tempfile.TemporaryDirectory(prefix="claimaudit-arxiv-") as folder:
         path = Path(folder) / f"{entry.versioned_id.replace('/', '_')}.pdf"
         path.write_bytes(data)
@@ -95,7 +97,11 @@ class FetchingSource:
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         made = self.ensure(ref) if ref.kind is RefKind.ARXIV else 0
         paper = self.inner.fetch(ref, query)
-        return dataclasses.replace(paper, calls=paper.calls + made) if made else paper
+        if not made:
+            return paper
+        # Downloads are arXiv's requests; the library that then served the paper made none.
+        backend = NAME if not paper.calls else paper.backend
+        return dataclasses.replace(paper, calls=paper.calls + made, backend=backend)
 
     def ensure(self, ref: PaperRef) -> int:
         """Make sure the library holds ``ref``, downloading it if needed (SourceError if that

@@ -40,14 +40,22 @@ class AutoSource:
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         if self.library.holds(ref):
             return self.library.fetch(ref, query)
-        if ref.kind is not RefKind.ARXIV:
-            return self.library.fetch(ref, query)  # Valyu cannot help: the library's own error
-        if os.environ.get(API_KEY_ENV, "").strip():
+        searchable = ref.kind is RefKind.ARXIV
+        if searchable and os.environ.get(API_KEY_ENV, "").strip():
             return self.valyu.fetch(ref, query)
+        path = resolve_library_path(self.library.path)
+        if not path.exists():
+            alternative = f" or set {API_KEY_ENV}" if searchable else ""
+            raise SourceError(
+                f"{ref}: no library at {path} (add the paper with `claimaudit library add`"
+                f"{alternative})"
+            )
+        if not searchable:
+            return self.library.fetch(ref, query)  # Valyu cannot help: the library's own error
         raise SourceError(
             f"{ref}: paper not in the library; add it or set {API_KEY_ENV} "
             f"(`claimaudit library add arxiv:{_wanted(ref)}` or `check --fetch`; library: "
-            f"{resolve_library_path(self.library.path)})"
+            f"{path})"
         )
 
 

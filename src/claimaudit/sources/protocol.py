@@ -17,12 +17,14 @@ class SourceError(Exception):
     """The paper could not be provided (unknown, missing, no passages, service failure).
 
     Becomes a ``not_checked`` record, never a verdict. ``calls``: backend requests made before
-    the failure (a search that found nothing usable was still a request), for the record.
+    the failure (a search that found nothing usable was still a request), for the record;
+    ``backend``: who made them, when not the source itself (``auto`` searching Valyu).
     """
 
-    def __init__(self, message: str, *, calls: int = 0) -> None:
+    def __init__(self, message: str, *, calls: int = 0, backend: str | None = None) -> None:
         super().__init__(message)
         self.calls = calls
+        self.backend = backend
 
 
 @dataclass(frozen=True)
@@ -37,8 +39,10 @@ class SourcePaper:
     search_query: str  # the query sent to a search service; "" when nothing was searched
     # True when ``passages`` are the whole text; False for search excerpts.
     full_text: bool = True
-    # Backend requests made to provide this paper (for cost accounting).
+    # Backend requests made to provide this paper (for cost accounting), and the backend that
+    # made them when it is not the source itself (``auto`` answering through Valyu: "valyu").
     calls: int = 0
+    backend: str | None = None
 
 
 @runtime_checkable

@@ -13,7 +13,7 @@ The SDK's ``search()`` never raises: any failure comes back as ``success=False``
 429 itself (honouring Retry-After); this source adds one retry after a 5xx, which the SDK does not
 retry. Timeouts and connection errors are not retried (a timed-out search may have been billed).
 Every HTTP attempt, retries included, is counted in ``SourcePaper.calls``. The key comes from
-``VALYU_API_KEY`` and is scrubbed from every message.
+``VALYU_API_KEY`` and is scrubbed from every message, as is any credential in the base URL.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
+from claimaudit.redaction import MASK, redact_text, redact_url
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.protocol import Passage, SourceError, SourcePaper
 
@@ -91,7 +92,7 @@ class ValyuSource:
             return self._paper(ref, results, search_query, calls)
         except SourceError as error:
             # A search that found nothing usable was still a paid request: keep it on the record.
-            raise SourceError(str(error), calls=calls) from None
+            raise SourceError(str(error), calls=calls, backend=NAME) from None
 
     def _paper(
         self, ref: PaperRef, results: Sequence[Any], search_query: str, calls: int
@@ -113,12 +114,13 @@ class ValyuSource:
         return SourcePaper(
             ref=matched,
             title=_title(first) or str(matched),
-            url=str(first.url) if first_ref == matched else matched.url,
+            url=redact_url(str(first.url)) if first_ref == matched else matched.url,
             passages=passages,
             retrieved_at=datetime.now(UTC),
             search_query=search_query,
             full_text=False,
             calls=calls,
+            backend=NAME,
         )
 
     def _search(self, search_query: str, key: str) -> tuple[Sequence[Any], int]:
@@ -157,7 +159,9 @@ class ValyuSource:
         if failed or response is None:
             reason = _failure(adapter, getattr(response, "error", None), self.base_url)
             raise SourceError(
-                f"Valyu search failed: {reason.replace(key, '[redacted]')}", calls=adapter.sent
+                redact_text(f"Valyu search failed: {reason}").replace(key, MASK),
+                calls=adapter.sent,
+                backend=NAME,
             )
         return list(response.results), adapter.sent
 
@@ -224,7 +228,8 @@ def _passages(ref: PaperRef, text: str) -> list[Passage]:
 def _failure(adapter: Any, sdk_error: str | None, base_url: str) -> str:
     """One short line saying what went wrong, from the last HTTP exchange where there was one."""
     if adapter.last is None:
-        return f"Valyu unreachable at {base_url} ({adapter.last_error or sdk_error or 'no reply'})"
+        why = adapter.last_error or sdk_error or "no reply"
+        return f"Valyu unreachable at {redact_url(base_url)} ({why})"
     status = adapter.last.status_code
     if status != 200:
         try:

@@ -42,7 +42,7 @@ from claimaudit.judges.protocol import (
     confidence_from_probabilities,
 )
 from claimaudit.judges.questions import NO_EVIDENCE, POLICY
-from claimaudit.judges.urls import public_url
+from claimaudit.redaction import public_url
 
 TOP_LOGPROBS = 20  # the most the OpenAI API allows
 # Room for a leading newline or space before the label and its digit; the answer is a label.

@@ -5,7 +5,7 @@ servers such as Ollama, vLLM and llama.cpp need none). The reply is read through
 of only the fields used; everything else a server adds is ignored.
 
 Messages never carry the key: server error bodies are not quoted (a misbehaving proxy may echo
-the Authorization header), URLs are shown without userinfo or query, and the httpx exception is
+the Authorization header), URLs are redacted (``claimaudit.redaction``), and the httpx exception is
 neither the cause nor the context of the JudgeError (it is raised outside the handler).
 """
 
@@ -19,7 +19,7 @@ import httpx
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from claimaudit.judges.protocol import JudgeError
-from claimaudit.judges.urls import public_url
+from claimaudit.redaction import redact_url
 
 SERVER = "OpenAI-compatible server"
 KEY_ENV = "OPENAI_API_KEY"
@@ -108,7 +108,7 @@ class ChatClient:
             except httpx.TimeoutException:
                 failure = f"{SERVER} timed out after {self.timeout:g}s"
             except httpx.TransportError:
-                failure = f"{SERVER} is unreachable at {public_url(self.base_url)}"
+                failure = f"{SERVER} is unreachable at {redact_url(self.base_url)}"
             else:
                 status = response.status_code
                 if (status in RETRY_STATUSES or status >= 500) and not last:
@@ -139,7 +139,7 @@ class ChatClient:
         elif status == 403:
             text = f"{SERVER} denied access to model {model!r}"
         elif status == 404:
-            where = public_url(self.base_url)
+            where = redact_url(self.base_url)
             text = f"{SERVER} does not serve model {model!r} (or the base URL {where} is wrong)"
         elif status in (400, 422):
             text = f"{SERVER} rejected the request for model {model!r}"

@@ -1,0 +1,47 @@
+"""Text from drafts, references and papers made safe to print on a terminal.
+
+A paper or a draft may hold escape sequences (ANSI colours, OSC 8 links, OSC 52 clipboard writes,
+cursor moves, a carriage return that overwrites the line) that a terminal would obey. Whatever
+such a source supplies is printed through ``shown``: escape sequences and control characters go,
+newlines and tabs stay, and an undecodable byte of a file name is written as ``\\xff`` instead
+of failing to encode. JSON printed to a terminal gets the same treatment as escapes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from rich.text import Text
+
+from claimaudit.untrusted import as_text
+
+_ESCAPE = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves
+    r"|\x1b\][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC: title, hyperlink, clipboard
+    r"|\x1b[PX^_][^\x1b\x9c]*(?:\x1b\\|\x9c)?"  # DCS, SOS, PM, APC strings
+    r"|\x1b[ -/]*[0-~]"  # any other escape sequence
+    r"|\x9b[0-?]*[ -/]*[@-~]"  # the 8-bit CSI
+    r"|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # 8-bit string controls
+    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"  # every other control character but tab and newline
+)
+# Inside JSON these can only sit in strings, where \u escapes mean the same text (a lone
+# surrogate included, which could not be written as UTF-8).
+_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def shown(text: str) -> str:
+    """``text`` without escape sequences or control characters, encodable as UTF-8."""
+    return as_text(_ESCAPE.sub("", text))
+
+
+def shown_text(text: str, style: str = "") -> Text:
+    """A rich ``Text`` of ``shown(text)``: never markup, never an escape sequence."""
+    return Text(shown(text), style=style)
+
+
+def json_text(value: object, *, indent: int | None = None) -> str:
+    """``value`` as JSON (non-ASCII kept) that is also safe on a terminal: the control
+    characters json leaves raw (DEL, the C1 range) are written as ``\\u`` escapes."""
+    text = json.dumps(value, ensure_ascii=False, indent=indent)
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

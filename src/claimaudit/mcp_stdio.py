@@ -1,0 +1,190 @@
+"""The MCP server's stdio wire, where every incoming line is screened before the SDK sees it.
+
+The SDK answers nothing to a line it cannot parse: bad JSON, JSON nested past its parser's
+limit, invalid UTF-8 (decoded to U+FFFD and passed on as if it were text), or a lone surrogate
+escape (``"\\ud800"``). A client then waits for ever. Here such a line gets an answer at once:
+a tool error for a ``tools/call`` (the same kind of refusal as an unknown judge), a JSON-RPC error
+otherwise, nothing for a notification (JSON-RPC never answers those). Lines that pass go to the
+SDK unchanged.
+
+The process's own stdin and stdout are moved aside while serving, as the SDK's transport does:
+stray output from a library can then never corrupt the protocol stream.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO, Any
+
+import anyio
+import anyio.to_thread
+
+from claimaudit.untrusted import NestingError, check_json_depth, has_surrogates
+
+# Far above any request the tools take (a draft within the HTTP API's 1 MiB limit).
+MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+INVALID_PARAMS = -32602
+
+
+def _error(request_id: Any, code: int, message: str) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}
+
+
+def _refusal(message: Any, problem: str) -> dict[str, Any] | None:
+    """The answer to a parsed ``message`` the SDK must not see, or None for a notification."""
+    if not isinstance(message, dict) or "id" not in message:
+        return None if isinstance(message, dict) and "method" in message else _error(
+            None, INVALID_REQUEST, f"Invalid request: {problem}"
+        )
+    request_id = message["id"]
+    if not isinstance(request_id, str | int) or isinstance(request_id, bool):
+        request_id = None
+    if message.get("method") == "tools/call":
+        result = {"content": [{"type": "text", "text": problem}], "isError": True}
+        return {"jsonrpc": "2.0", "id": request_id, "result": result}
+    return _error(request_id, INVALID_PARAMS, f"Invalid params: {problem}")
+
+
+def _invalid_text_at(value: Any, where: str = "") -> str | None:
+    """Where in ``value`` a string (or key) holds a lone surrogate, e.g. ``claim``."""
+    if isinstance(value, str):
+        return where or "the message" if has_surrogates(value) else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            name = f"{where}.{key}" if where else str(key)
+            if has_surrogates(str(key)):
+                return where or "a key"
+            if (found := _invalid_text_at(item, name)) is not None:
+                return found
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            if (found := _invalid_text_at(item, f"{where}[{index}]")) is not None:
+                return found
+    return None
+
+
+def _arguments_name(path: str) -> str:
+    # params.arguments.claim -> claim: the client knows its tool's arguments by name.
+    return path.removeprefix("params.arguments.").removeprefix("params.")
+
+
+def screen(raw: bytes) -> tuple[str | None, dict[str, Any] | None]:
+    """``(line, None)`` to pass on, ``(None, reply)`` to answer here, ``(None, None)`` to drop."""
+    if not raw.strip():
+        return None, None
+    try:
+        text = raw.decode("utf-8")
+        utf8 = True
+    except UnicodeDecodeError:
+        text = raw.decode("utf-8", "replace")
+        utf8 = False
+    try:
+        check_json_depth(text)
+        message = json.loads(text)
+    except (NestingError, json.JSONDecodeError) as error:
+        detail = str(error) if isinstance(error, NestingError) else error.msg
+        return None, _error(None, PARSE_ERROR, f"Parse error: {detail}")
+    if not utf8:
+        return None, _refusal(message, "the request is not valid UTF-8 text")
+    where = _invalid_text_at(message)
+    if where is not None:
+        name = _arguments_name(where)
+        return None, _refusal(
+            message, f"{name} is not valid text: invalid UTF-8 or a lone surrogate"
+        )
+    return text, None
+
+
+class _Wire:
+    """The protocol's output: one complete message per write, from any thread."""
+
+    def __init__(self, binary: IO[bytes]) -> None:
+        self._binary = binary
+        self._lock = threading.Lock()
+
+    def send(self, text: str) -> int:
+        data = text.encode("utf-8", "backslashreplace")
+        with self._lock:
+            self._binary.write(data)
+            self._binary.flush()
+        return len(text)
+
+    async def write(self, text: str) -> int:
+        return await anyio.to_thread.run_sync(self.send, text)
+
+    async def flush(self) -> None:
+        return None
+
+
+class _ScreenedLines:
+    """The protocol's input as lines for the SDK; refused lines are answered on ``wire``."""
+
+    def __init__(self, binary: IO[bytes], wire: _Wire) -> None:
+        self._binary = binary
+        self._wire = wire
+
+    def __aiter__(self) -> _ScreenedLines:
+        return self
+
+    async def __anext__(self) -> str:
+        while True:
+            raw = await anyio.to_thread.run_sync(self._read_line)
+            if raw is None:
+                raise StopAsyncIteration
+            if len(raw) > MAX_MESSAGE_BYTES:
+                limit = MAX_MESSAGE_BYTES // (1024 * 1024)
+                error = _error(None, PARSE_ERROR, f"Parse error: message over {limit} MiB")
+                await self._wire.write(json.dumps(error) + "\n")
+                continue
+            line, reply = screen(raw)
+            if reply is not None:
+                await self._wire.write(json.dumps(reply) + "\n")
+            if line is not None:
+                return line + "\n"
+
+    def _read_line(self) -> bytes | None:
+        """One line; an oversized one is read to its end but kept only as its first bytes."""
+        line = self._binary.readline(MAX_MESSAGE_BYTES + 1)
+        if not line:
+            return None
+        if len(line) > MAX_MESSAGE_BYTES:
+            while line and not line.endswith(b"\n"):
+                line = self._binary.readline(1024 * 1024)
+            return b"x" * (MAX_MESSAGE_BYTES + 1)
+        return line
+
+
+@contextmanager
+def _claimed_stdio() -> Iterator[tuple[IO[bytes], IO[bytes]]]:
+    """The protocol's stdin and stdout; fd 0 reads nothing and fd 1 goes to stderr meanwhile."""
+    sys.stdout.flush()
+    saved_in, saved_out = os.dup(0), os.dup(1)
+    wire_in = os.fdopen(os.dup(0), "rb")
+    wire_out = os.fdopen(os.dup(1), "wb")
+    null = os.open(os.devnull, os.O_RDONLY)
+    try:
+        os.dup2(null, 0)
+        os.dup2(2, 1)
+        yield wire_in, wire_out
+    finally:
+        os.dup2(saved_in, 0)
+        os.dup2(saved_out, 1)
+        for fd in (null, saved_in, saved_out):
+            os.close(fd)
+        wire_in.close()
+        wire_out.close()
+
+
+@contextmanager
+def screened_stdio() -> Iterator[tuple[_ScreenedLines, _Wire]]:
+    """Text streams for ``mcp.server.stdio.stdio_server(stdin, stdout)``."""
+    with _claimed_stdio() as (wire_in, wire_out):
+        wire = _Wire(wire_out)
+        yield _ScreenedLines(wire_in, wire), wire

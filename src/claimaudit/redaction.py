@@ -1,0 +1,84 @@
+"""Credentials kept out of every message: one place that knows what a secret looks like.
+
+A base URL may carry a credential (``https://user:SECRET@proxy/v1``, ``...?api_key=SECRET``), and
+backends' error texts may quote URLs. ``redact_url`` shows a URL without its userinfo and with the
+values of secret-looking query (and fragment) keys masked; ``redact_text`` does that to every URL
+in a message and also masks the current values of the secret environment variables and bearer
+tokens. Records, API errors, MCP errors and command-line errors all pass through it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from urllib.parse import urlsplit, urlunsplit
+
+MASK = "***"
+# The environment variables that hold secrets; their values never appear in a message.
+SECRET_ENV = ("VALYU_API_KEY", "OPENAI_API_KEY", "TYPESAFE_API_KEY", "CLAIMAUDIT_TOKEN")
+# Query keys whose values are credentials: api_key, apikey, access_token, X-Amz-Signature,
+# password, client_secret, sig, auth, session ids ...
+_SECRET_KEY = re.compile(
+    r"key|token|secret|pass(?:word|wd)?|sig(?:nature)?|auth|credential|session|cookie",
+    re.IGNORECASE,
+)
+_URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://[^\s\"'<>`]+")
+_BEARER = re.compile(r"\b(bearer)\s+[^\s\"',;]+", re.IGNORECASE)
+# Too short a value would mask ordinary words; real keys are long.
+_MIN_SECRET_CHARS = 6
+
+
+def _redact_pairs(text: str) -> str:
+    pairs = []
+    for pair in text.split("&"):
+        name, sep, value = pair.partition("=")
+        pairs.append(f"{name}={MASK}" if sep and value and _SECRET_KEY.search(name) else pair)
+    return "&".join(pairs)
+
+
+def redact_url(url: str) -> str:
+    """``url`` without userinfo, secret-looking query or fragment values masked."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "(an invalid URL)"
+    netloc = parts.netloc
+    if "@" in netloc:
+        netloc = f"{MASK}@{netloc.rsplit('@', 1)[1]}"
+    return urlunsplit(
+        (
+            parts.scheme,
+            netloc,
+            parts.path,
+            _redact_pairs(parts.query) if parts.query else "",
+            _redact_pairs(parts.fragment) if parts.fragment else "",
+        )
+    )
+
+
+def public_url(url: str) -> str:
+    """Scheme, host, port and path only: what identifies an endpoint (e.g. for cache keys)."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        if ":" in host:  # an IPv6 literal lost its brackets in .hostname
+            host = f"[{host}]"
+        if parts.port is not None:
+            host = f"{host}:{parts.port}"
+    except ValueError:
+        return "(an invalid base URL)"
+    return urlunsplit((parts.scheme, host, parts.path, "", "")) or "(an invalid base URL)"
+
+
+def secret_values() -> list[str]:
+    values = {os.environ.get(name, "").strip() for name in SECRET_ENV}
+    return sorted((v for v in values if len(v) >= _MIN_SECRET_CHARS), key=len, reverse=True)
+
+
+def redact_text(text: str) -> str:
+    """``text`` with every URL redacted, bearer tokens and secret environment values masked."""
+    text = _URL.sub(lambda match: redact_url(match.group()), text)
+    text = _BEARER.sub(lambda match: f"{match.group(1)} {MASK}", text)
+    for value in secret_values():
+        text = text.replace(value, MASK)
+    return text

@@ -1,0 +1,117 @@
+"""Guards for text from outside: valid Unicode, and nesting bounded before a parser recurses.
+
+Lone surrogates reach Python strings from invalid UTF-8 in command-line arguments (decoded with
+``surrogateescape``) and from JSON escapes such as ``"\\ud800"``; they cannot be written as
+UTF-8, so a string holding one must be refused where it enters, not fail deep inside.
+
+Parsers that recurse per nesting level (Python's ``json``, pylatexenc) exhaust the interpreter's
+stack on input nested a few hundred levels deep. The scanners here measure the depth in one
+linear pass, so input over the limit is refused with a clear message before parsing starts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+# Real documents nest far less: JSON records a handful of levels, LaTeX a few dozen.
+MAX_JSON_DEPTH = 64
+MAX_LATEX_DEPTH = 64
+MAX_BIBTEX_DEPTH = 64
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+# A JSON string (its closing quote optional, so an unterminated one is consumed, not retried
+# from every later quote) or a bracket. Possessive quantifiers keep the scan linear.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{}]', re.DOTALL)
+# LaTeX groups and environments; ``\{``, ``\}`` and ``\\`` are escapes, not groups.
+_LATEX_TOKEN = re.compile(r"\\(?:begin|end)(?![A-Za-z])|\\[{}\\]|[{}]")
+_BRACE_TOKEN = re.compile(r"\\[{}\\]|[{}]")
+
+
+class InvalidTextError(ValueError):
+    """Text that is not valid Unicode (a lone surrogate, from invalid UTF-8 or a JSON escape)."""
+
+
+class NestingError(ValueError):
+    """Input nested deeper than a parser is allowed to go; the message says where."""
+
+
+def check_text(value: str, what: str) -> str:
+    """``value`` unchanged, or InvalidTextError naming ``what`` (never echoing the bad text)."""
+    match = _SURROGATE.search(value)
+    if match is not None:
+        raise InvalidTextError(
+            f"{what} is not valid text: invalid UTF-8 or a lone surrogate at character "
+            f"{match.start() + 1}"
+        )
+    return value
+
+
+def has_surrogates(value: str) -> bool:
+    return _SURROGATE.search(value) is not None
+
+
+def scrub_surrogates(value: str) -> str:
+    """Lone surrogates replaced by U+FFFD: for text extracted from files, which is kept."""
+    return _SURROGATE.sub("\ufffd", value)
+
+
+def as_text(value: str) -> str:
+    """``value`` made encodable: an undecodable byte of a file name (decoded by Python with
+    ``surrogateescape``) shown as ``\\xff``, any other lone surrogate as ``\\ud800``."""
+    try:
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def _peak(text: str, tokens: re.Pattern[str], opening: frozenset[str], limit: int) -> int | None:
+    """The offset where nesting first passes ``limit``, or None."""
+    depth = 0
+    for match in tokens.finditer(text):
+        token = match.group()
+        if token[0] == '"' or token in ("\\{", "\\}", "\\\\"):
+            continue
+        if token in opening:
+            depth += 1
+            if depth > limit:
+                return match.start()
+        elif depth:
+            depth -= 1
+    return None
+
+
+def check_json_depth(text: str, limit: int = MAX_JSON_DEPTH) -> None:
+    where = _peak(text, _JSON_TOKEN, frozenset("[{"), limit)
+    if where is not None:
+        raise NestingError(
+            f"JSON nested more than {limit} levels deep (at character {where + 1})"
+        )
+
+
+def load_json(text: str, limit: int = MAX_JSON_DEPTH) -> Any:
+    """``json.loads`` for untrusted text: NestingError past ``limit`` levels, else
+    json.JSONDecodeError for text that is not JSON."""
+    check_json_depth(text, limit)
+    return json.loads(text)
+
+
+def check_latex_depth(text: str, limit: int = MAX_LATEX_DEPTH) -> None:
+    where = _peak(text, _LATEX_TOKEN, frozenset({"{", "\\begin"}), limit)
+    if where is not None:
+        raise NestingError(
+            f"groups and environments nested more than {limit} levels deep "
+            f"(line {line_of(text, where)})"
+        )
+
+
+def check_brace_depth(text: str, limit: int = MAX_BIBTEX_DEPTH) -> None:
+    where = _peak(text, _BRACE_TOKEN, frozenset("{"), limit)
+    if where is not None:
+        line = line_of(text, where)
+        raise NestingError(f"braces nested more than {limit} levels deep (line {line})")

@@ -1,0 +1,201 @@
+"""Batch resume loses no record: look-alike ids, repeated lines, corrupt output lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from claimaudit.batch import read_items, read_resume, run_batch
+from claimaudit.checker import Checker
+from claimaudit.identity import parse_ref
+from claimaudit.judges.protocol import Decision, JudgeReply
+from tests.fakes import MemorySource, ScriptedJudge, pick
+from tests.hostile.helpers import assert_no_traceback, cli
+
+
+@pytest.fixture
+def source() -> MemorySource:
+    memory = MemorySource()
+    memory.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    memory.add(parse_ref("scifact:2"), "Two", ["Coffee is brewed from roasted beans."])
+    return memory
+
+
+def _judge() -> ScriptedJudge:
+    return ScriptedJudge(pick("supports", "P001"))
+
+
+def _input(path: Path, rows: list[object]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def _records(out: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+
+
+def _pairs(out: Path) -> list[tuple[object, object, object]]:
+    return sorted((r["inputLine"], r["id"], r["paperRef"]) for r in _records(out))
+
+
+LOOK_ALIKES = [
+    {"id": 7, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]},
+    {"id": "7", "claim": "Coffee comes from beans.", "papers": ["scifact:1"]},
+    {"id": "a", "claim": "Aspirin lowers fever.", "papers": ["scifact:2"]},
+    {"id": "a", "claim": "Aspirin lowers fever.", "papers": ["scifact:2"]},  # the same line again
+]
+
+
+def test_look_alike_ids_and_repeated_lines_never_merge(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    src = _input(tmp_path / "in.jsonl", LOOK_ALIKES)
+    out = tmp_path / "out.jsonl"
+    first = run_batch(src, out, Checker(source, _judge()))
+    assert first.written == 4
+    expected = [
+        (1, "7", "scifact:1"),
+        (2, "7", "scifact:1"),
+        (3, "a", "scifact:2"),
+        (4, "a", "scifact:2"),
+    ]
+    assert _pairs(out) == expected
+    # Interrupted after two records: resume writes exactly the two missing ones.
+    lines = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    out.write_text("".join(lines[:1] + lines[2:3]), encoding="utf-8")
+    judge = _judge()
+    second = run_batch(src, out, Checker(source, judge))
+    assert (second.written, second.skipped, len(judge.seen)) == (2, 2, 2)
+    assert _pairs(out) == expected  # every record present once
+    third = run_batch(src, out, Checker(source, _judge()))
+    assert (third.written, third.skipped) == (0, 4)
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "why"),
+    [
+        ("{not json", "invalid JSON"),
+        ("null", "null"),
+        ("[1, 2]", "list"),
+        ('"a string"', "str"),
+        ('{"id": "c1"}', "no 'paperRef'"),
+        ("[" * 5000 + "]" * 5000, "nested more than"),
+    ],
+)
+def test_a_corrupt_output_line_is_reported_and_only_its_pair_redone(
+    tmp_path: Path, source: MemorySource, corrupt: str, why: str
+) -> None:
+    rows = [
+        {"id": f"c{i}", "claim": f"Aspirin claim number {i}.", "papers": ["scifact:1"]}
+        for i in range(5)
+    ]
+    src = _input(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Checker(source, _judge()))
+    lines = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[2] = corrupt + "\n"  # the record of c2 is damaged; c3 and c4 come after it
+    out.write_text("".join(lines), encoding="utf-8")
+    resume = read_resume(out)
+    assert [number for number, _ in resume.corrupt] == [3]
+    assert why in resume.corrupt[0][1]
+    judge = _judge()
+    stats = run_batch(src, out, Checker(source, judge))
+    assert (stats.written, stats.skipped, len(judge.seen)) == (1, 4, 1)
+    assert stats.problems and "line 3 is not a record" in stats.problems[0]
+    kept = [json.loads(line) for i, line in enumerate(out.read_text().splitlines()) if i != 2]
+    assert sorted(r["id"] for r in kept) == [f"c{i}" for i in range(5)]
+    assert out.read_text(encoding="utf-8").splitlines()[2] == corrupt  # left in place
+
+
+def test_the_cli_reports_corrupt_lines_and_loses_nothing(
+    tmp_path: Path, source: MemorySource, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from claimaudit.plugins import get_registry
+
+    judges = get_registry().judges
+    monkeypatch.setitem(judges, "hostile-scripted", (lambda settings: _judge(), "test judge"))
+    monkeypatch.setattr("claimaudit.cli.check.make_source", lambda name, library: source)
+    rows = [
+        {"id": i, "claim": f"Coffee claim number {i}.", "papers": ["scifact:2"]} for i in range(4)
+    ]
+    src = _input(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    args = ["batch", src, "--out", out, "--judge", "hostile-scripted", "--no-cache"]
+    assert cli(*args).exit_code == 0
+    lines = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[1] = "null\n"
+    out.write_text("".join(lines) + '{"id": 3, "paperRef": "scif', encoding="utf-8")
+    result = cli(*args)
+    assert result.exit_code == 0, result.stderr
+    assert_no_traceback(result.stdout, result.stderr)
+    assert f"{out} line 2 is not a record (a JSON null" in result.stderr
+    assert "dropped a last line cut short" in result.stderr
+    assert "wrote 1 records" in result.stderr and "3 already done" in result.stderr
+    records = [json.loads(x) for x in out.read_text().splitlines() if x != "null"]
+    assert sorted(r["id"] for r in records) == ["0", "1", "2", "3"]
+
+
+def test_a_paper_repeated_in_one_line_is_refused_like_check_does(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    rows = [{"id": "d", "claim": "Aspirin lowers fever.", "papers": ["scifact:1", " scifact:1 "]}]
+    out = tmp_path / "out.jsonl"
+    judge = _judge()
+    run_batch(_input(tmp_path / "in.jsonl", rows), out, Checker(source, judge))
+    [record] = _records(out)
+    assert record["verdict"] == "not_checked" and "more than once" in str(record["error"])
+    assert judge.seen == []
+
+
+def test_hostile_input_lines_become_records_not_crashes(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    src = tmp_path / "in.jsonl"
+    good = json.dumps({"id": "ok", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]})
+    src.write_bytes(
+        b"\xff\xfe not utf-8\n"
+        + ("[" * 100_000 + "]" * 100_000).encode()
+        + b"\n"
+        + b'{"id": "s", "claim": "\\ud800 fever", "papers": ["scifact:1"]}\n'
+        + b'{"id": "\\udcff", "claim": "Aspirin.", "papers": ["scifact:1"]}\n'
+        + b'{"id": "p", "claim": "?!", "papers": ["scifact:1"]}\n'
+        + b'{"id": "q", "claim": "Aspirin.", "papers": ["\\u001b[31mscifact:1"]}\n'
+        + good.encode()
+        + b"\n"
+    )
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Checker(source, _judge()))
+    records = _records(out)
+    errors = [str(r.get("error", "")) for r in records]
+    assert errors[0].startswith("line 1: not UTF-8 text")
+    assert errors[1] == "line 2: JSON nested more than 64 levels deep (at character 65)"
+    assert errors[2].startswith("line 3: the claim is not valid text")
+    assert errors[3].startswith("line 4: missing or invalid 'id'")
+    assert errors[4].startswith("line 5: the claim has no words to check")
+    assert "control characters" in errors[5] and "\x1b" not in out.read_text(encoding="utf-8")
+    assert records[-1]["verdict"] == "supports" and records[-1]["inputLine"] == 7
+    # Every line has its own key, also the ones that failed, so each is done exactly once.
+    assert len({r["inputKey"] for r in records}) == 7
+    assert [item.line_number for item in read_items(src)] == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_records_written_before_input_keys_still_count_as_done(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    rows = [{"id": "only", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}]
+    src = _input(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Checker(source, _judge()))
+    [record] = _records(out)
+    del record["inputKey"], record["inputLine"]
+    out.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    judge = _judge()
+
+    def never(decision: Decision) -> JudgeReply:
+        raise AssertionError("a pair already done was judged again")
+
+    judge.script = never
+    stats = run_batch(src, out, Checker(source, judge))
+    assert (stats.written, stats.skipped) == (0, 1)
