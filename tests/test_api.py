@@ -35,7 +35,8 @@ def test_check_claim_with_the_default_judge(library: Path) -> None:
     )
     checked, missing = records
     assert isinstance(checked, CheckedRecord) and checked.judge == "local"
-    assert checked.verdict in claimaudit.RELATIONS
+    # The paper's own words: "Ensure that raw data is backed up in more than one location."
+    assert checked.verdict == "supports"
     assert isinstance(missing, NotCheckedRecord)
     assert "paper not in the library; add it or set VALYU_API_KEY" in missing.error
 

@@ -61,7 +61,9 @@ def test_jev_path_end_to_end(runner: CliRunner, paper_library: Path, jev_mock: s
     record = record_from_dict(data)
     assert isinstance(record, CheckedRecord)
     assert record.judge == "jev" and record.model
-    assert record.verdict in RELATIONS
+    # The Jev mock answers deterministically from the request: the choice is its most likely option.
+    assert record.verdict == "insufficient_evidence"
+    assert max(record.probabilities, key=record.probabilities.__getitem__) == record.verdict
     assert set(record.probabilities) == set(RELATIONS)
     assert record.paper_ref == DEEP_RULES_REF
     assert record.paper_title.lower().startswith("ten quick tips for deep learning in biology")
@@ -146,7 +148,7 @@ def test_source_failures_are_not_checked_per_paper(
     )
     assert code == 0
     verdicts = [r["verdict"] for r in records]
-    assert verdicts[:3] == ["not_checked"] * 3 and verdicts[3] in RELATIONS
+    assert verdicts[:3] == ["not_checked"] * 3 and verdicts[3] == "insufficient_evidence"
     assert "not a paper reference" in str(records[0]["error"])
     # The default source (auto) says how to get the paper: the library or a Valyu key.
     assert "paper not in the library; add it or set VALYU_API_KEY" in str(records[1]["error"])
@@ -182,7 +184,8 @@ def test_table_output_shows_verdict_and_quote(
     assert result.exit_code == 0
     assert "arXiv:2105.14372" in result.stdout
     # The verdict column wraps "insufficient evidence" onto two lines: look for its words.
-    assert any(all(word in result.stdout for word in v.split("_")) for v in RELATIONS)
+    assert "insufficient" in result.stdout and "evidence" in result.stdout
+    assert "supports" not in result.stdout and "contradicts" not in result.stdout
 
 
 # ---------------------------------------------------------------------- the openai judge
