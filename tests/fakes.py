@@ -7,10 +7,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from claimaudit.cache import CacheKey
+from claimaudit.errors import JudgeError, SourceError
 from claimaudit.identity import PaperRef
-from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
 from claimaudit.records import CheckedRecord
-from claimaudit.sources.protocol import Passage, SourceError, SourcePaper
+from claimaudit.sources.protocol import Passage, SourcePaper
 
 
 @dataclass

@@ -2,11 +2,11 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.checker import Checker, InvalidClaimError, ReviewPolicy
+from claimaudit.checker import Checker, ReviewPolicy
+from claimaudit.errors import InvalidClaimError, JudgeError, SourceError
 from claimaudit.identity import parse_ref
-from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
 from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
-from claimaudit.sources.protocol import SourceError
 from tests.conftest import SEED_FIELDS
 from tests.fakes import MemorySource, ScriptedJudge, failing, pick
 

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.identity import InvalidReferenceError, PaperRef, RefKind, parse_ref
+from claimaudit.errors import InvalidReferenceError
+from claimaudit.identity import PaperRef, RefKind, parse_ref
 
 
 @pytest.mark.parametrize(

@@ -26,15 +26,15 @@ from typing import IO, Any
 from claimaudit.accounting import RunSummary
 from claimaudit.checker import (
     Checker,
-    InvalidClaimError,
     Record,
     check_distinct,
     ref_key,
     validate_claim,
     validate_topic,
 )
+from claimaudit.errors import InvalidClaimError, InvalidTextError, NestingError
 from claimaudit.records import NotCheckedRecord, record_to_dict
-from claimaudit.untrusted import InvalidTextError, NestingError, check_text, load_json
+from claimaudit.untrusted import check_text, load_json
 
 MAX_ID_CHARS = 1_000
 

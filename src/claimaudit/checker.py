@@ -13,15 +13,18 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from claimaudit.cache import CacheKey, ResultCache, judge_identity, paper_fingerprint
-from claimaudit.fts import has_content_words
-from claimaudit.identity import InvalidReferenceError, PaperRef, parse_ref
-from claimaudit.judges.protocol import (
-    Case,
-    ChoiceAnswer,
-    Judge,
+from claimaudit.errors import (
+    InvalidClaimError,
+    InvalidClaimTextError,
+    InvalidReferenceError,
+    InvalidTextError,
     JudgeError,
-    validate_reply,
+    SourceError,
+    UsageError,
 )
+from claimaudit.fts import has_content_words
+from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.judges.protocol import Case, ChoiceAnswer, Judge, validate_reply
 from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
 from claimaudit.records import (
     RELATIONS,
@@ -32,23 +35,14 @@ from claimaudit.records import (
 )
 from claimaudit.redaction import redact_text
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES, Bm25Ranker, Ranker, select_candidates
-from claimaudit.sources.protocol import Source, SourceError, SourcePaper
-from claimaudit.untrusted import InvalidTextError, check_text, scrub_surrogates
+from claimaudit.sources.protocol import Source, SourcePaper
+from claimaudit.untrusted import check_text, scrub_surrogates
 
 MAX_CLAIM_CHARS = 2_000
 MAX_TOPIC_CHARS = 1_000
 DEFAULT_THRESHOLD = 0.8
 
 Record = CheckedRecord | NotCheckedRecord
-
-
-class InvalidClaimError(ValueError):
-    """The request itself is unusable (empty or oversized claim, duplicate papers)."""
-
-
-class InvalidClaimTextError(InvalidClaimError, InvalidTextError):
-    """A claim, topic or paper reference that is not valid text (invalid UTF-8, a lone
-    surrogate): refused before anything tries to encode it."""
 
 
 def _valid_text(value: str, what: str) -> str:
@@ -113,7 +107,7 @@ class ReviewPolicy:
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.threshold <= 1.0:
-            raise ValueError("the review threshold must lie in [0, 1]")
+            raise UsageError("the review threshold must lie in [0, 1]")
 
     def needs_review(
         self,

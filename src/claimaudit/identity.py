@@ -14,15 +14,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import unquote
 
+from claimaudit.errors import InvalidReferenceError
+
 
 class RefKind(StrEnum):
     ARXIV = "arxiv"
     DOI = "doi"
     LOCAL = "local"
-
-
-class InvalidReferenceError(ValueError):
-    """The text is not a paper reference this tool understands."""
 
 
 @dataclass(frozen=True, order=True)

@@ -22,9 +22,10 @@ from pydantic import Field
 
 from claimaudit import __version__
 from claimaudit.checker import DEFAULT_THRESHOLD
+from claimaudit.errors import as_known
 from claimaudit.mcp_stdio import screened_stdio
 from claimaudit.records import record_to_dict
-from claimaudit.server.failures import classify
+from claimaudit.redaction import safe_line
 from claimaudit.server.service import Service
 
 T = TypeVar("T")
@@ -50,9 +51,9 @@ def _answer(work: Callable[[], T]) -> T:
     try:
         return work()
     except Exception as exc:
-        failure = classify(exc)
-        if failure is not None:
-            raise ToolError(failure.message) from None
+        known = as_known(exc)
+        if known is not None:
+            raise ToolError(safe_line(str(known))) from None
         _log.error("tool failed: %s", type(exc).__name__)
         raise ToolError(
             f"internal error ({type(exc).__name__}); the request was not carried out"

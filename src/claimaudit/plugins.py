@@ -15,6 +15,8 @@ from functools import partial
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
+from claimaudit.errors import UnknownBackendError
+
 if TYPE_CHECKING:
     from claimaudit.judges.protocol import Judge
     from claimaudit.sources.protocol import Source
@@ -29,10 +31,6 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.sources.auto",
 )
 ENTRY_POINT_GROUP = "claimaudit.plugins"
-
-
-class UnknownBackendError(LookupError):
-    pass
 
 
 @dataclass(frozen=True)

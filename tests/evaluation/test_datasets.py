@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.evaluation.datasets import DatasetError, DatasetFormat, read_ids, read_pairs
+from claimaudit.errors import DatasetError
+from claimaudit.evaluation.datasets import DatasetFormat, read_ids, read_pairs
 
 
 def test_scifact_pairs_map_labels_and_rationales(shared_data: Path) -> None:

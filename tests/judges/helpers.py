@@ -8,7 +8,8 @@ from typing import TypeVar
 
 import pytest
 
-from claimaudit.judges.protocol import Decision, Judge, JudgeError
+from claimaudit.errors import JudgeError
+from claimaudit.judges.protocol import Decision, Judge
 from claimaudit.plugins import JudgeSettings, Registry
 from tests.judges.faultserver import TEST_KEY
 

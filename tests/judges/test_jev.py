@@ -14,11 +14,11 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from jevcompat.mock import MockConfig, Running
 
+from claimaudit.errors import JudgeError
 from claimaudit.judges.jev import DEFAULT_TIMEOUT, JevJudge, _public_url, register
 from claimaudit.judges.protocol import (
     Decision,
     Judge,
-    JudgeError,
     JudgeReply,
     confidence_from_probabilities,
     validate_reply,

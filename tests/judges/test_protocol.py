@@ -4,10 +4,10 @@ import math
 
 import pytest
 
+from claimaudit.errors import JudgeError
 from claimaudit.judges.protocol import (
     ChoiceAnswer,
     ChoiceQuestion,
-    JudgeError,
     confidence_from_probabilities,
     validate_answer,
 )

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import InputError, RefRequiredError
 from claimaudit.identity import parse_ref
-from claimaudit.library.errors import InputError, RefRequiredError
 from claimaudit.library.extract import extract, main_source
 from claimaudit.library.ingest import add_path, infer_ref
 from claimaudit.library.models import StoredPassage

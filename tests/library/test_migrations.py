@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import LibraryOpenError
 from claimaudit.identity import parse_ref
 from claimaudit.library._migrations import APPLICATION_ID, LATEST_VERSION, migrate
-from claimaudit.library.errors import LibraryOpenError
 from claimaudit.library.store import Library
 
 

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import ContentConflictError, LibraryError, PaperNotFoundError
 from claimaudit.identity import parse_ref
-from claimaudit.library.errors import ContentConflictError, LibraryError, PaperNotFoundError
 from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, NewPaper, StoredPassage
 from claimaudit.library.store import Library

@@ -6,8 +6,9 @@ import threading
 from dataclasses import dataclass, field
 
 from claimaudit.checker import Checker, Record
+from claimaudit.errors import JudgeError
 from claimaudit.identity import parse_ref
-from claimaudit.judges.protocol import Decision, JudgeError, JudgeReply
+from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.review.runner import check_pairs, judge_workers
 from tests.fakes import MemorySource, ScriptedJudge, pick
 

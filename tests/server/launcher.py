@@ -21,7 +21,8 @@ import threading
 import time
 from pathlib import Path
 
-from claimaudit.judges.protocol import Decision, JudgeError, JudgeReply
+from claimaudit.errors import JudgeError
+from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.plugins import JudgeSettings, Registry, get_registry
 from tests.fakes import pick
 

@@ -7,15 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.checker import InvalidClaimError
-from claimaudit.library.errors import InputError, LibraryOpenError, PaperNotFoundError
-from claimaudit.plugins import UnknownBackendError
-from claimaudit.review.bibliography import BibliographyError
-from claimaudit.server.failures import (
-    InvalidDraftError,
+from claimaudit.errors import (
+    BibliographyError,
+    DraftError,
+    InputError,
+    InvalidClaimError,
+    LibraryOpenError,
+    PaperNotFoundError,
     PassageNotFoundError,
+    UnknownBackendError,
     UnsupportedFileError,
-    classify,
 )
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service, upload_name
@@ -78,9 +79,9 @@ def test_review_refuses_bad_requests_before_loading_a_judge(
     service.judges = Refusing()
     bib = tmp_path / "refs.bib"
     bib.write_text("@misc{k, eprint = {2105.14372}}")
-    with pytest.raises(InvalidDraftError, match="empty"):
+    with pytest.raises(DraftError, match="empty"):
         service.review(" \n ")
-    with pytest.raises(InvalidDraftError, match="not both"):
+    with pytest.raises(DraftError, match="not both"):
         service.review("A [@k].", bibliography="@misc{k}", bibliography_path=bib)
     with pytest.raises(BibliographyError, match="cannot read"):
         service.review("A [@k].", bibliography_path=tmp_path / "absent.bib")
@@ -134,20 +135,12 @@ def test_a_missing_library_is_unavailable_not_created(tmp_path: Path) -> None:
     service = Service(tmp_path / "none.sqlite3")
     with pytest.raises(LibraryOpenError) as caught:
         service.papers()
-    failure = classify(caught.value)
-    assert failure is not None and failure.status == 503
+    assert caught.value.http_status == 503
     service.ensure_library()
     assert service.papers() == []
 
 
-def test_classify_knows_the_domain_errors() -> None:
-    assert classify(UnknownBackendError("unknown judge 'x'")) is not None
-    failure = classify(InvalidClaimError("the claim is\n  empty"))
-    assert failure is not None and (failure.status, failure.message) == (400, "the claim is empty")
-    assert classify(RuntimeError("boom")) is None
-    for error, code in (
-        (InvalidDraftError("the draft is empty"), "invalid_draft"),
-        (BibliographyError("the bibliography holds no entries"), "invalid_bibliography"),
-    ):
-        failure = classify(error)
-        assert failure is not None and (failure.status, failure.code) == (400, code)
+def test_the_service_refuses_an_empty_draft_as_a_draft_error(service: Service) -> None:
+    with pytest.raises(DraftError, match="the draft is empty") as caught:
+        service.review("  \n")
+    assert (caught.value.http_status, caught.value.code) == (400, "invalid_draft")

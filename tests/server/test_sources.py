@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.server.sources import LIBRARY_NAME, ServerSource, server_source
-from claimaudit.sources.protocol import SourceError, SourcePaper
+from claimaudit.sources.protocol import SourcePaper
 
 
 class _Failing:

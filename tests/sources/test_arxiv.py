@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import ArxivError
 from claimaudit.identity import parse_ref
-from claimaudit.sources.arxiv import DEFAULT_BASE_URL, ArxivClient, ArxivEntry, ArxivError
+from claimaudit.sources.arxiv import DEFAULT_BASE_URL, ArxivClient, ArxivEntry
 from tests.library.helpers import make_pdf
 from tests.sources.arxivserver import ArxivServer
 

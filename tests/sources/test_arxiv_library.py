@@ -7,15 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import InputError, SourceError
 from claimaudit.identity import parse_ref
-from claimaudit.library.errors import InputError
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
 from claimaudit.sources.arxiv import ArxivClient
 from claimaudit.sources.arxiv_library import FetchingSource, add_from_arxiv, register
 from claimaudit.sources.library import LibrarySource
-from claimaudit.sources.protocol import SourceError
 from tests.library.helpers import PDF_TEXT, make_blank_pdf, make_pdf
 from tests.sources.arxivserver import ArxivServer
 

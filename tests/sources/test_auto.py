@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import SourceError
 from claimaudit.identity import parse_ref
 from claimaudit.library.models import NewPaper, StoredPassage
 from claimaudit.library.store import Library
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
 from claimaudit.sources.auto import AutoSource, register
-from claimaudit.sources.protocol import SourceError
 from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
 
 ABS = "https://arxiv.org/abs/"

@@ -4,13 +4,14 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import SourceError
 from claimaudit.identity import parse_ref
 from claimaudit.library.models import NewPaper, StoredPassage
 from claimaudit.library.store import Library
 from claimaudit.plugins import Registry
 from claimaudit.sources import library as library_source
 from claimaudit.sources.library import LibrarySource
-from claimaudit.sources.protocol import Source, SourceError
+from claimaudit.sources.protocol import Source
 
 
 def _store(path: Path, ref: str, *texts: str) -> None:

@@ -2,7 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
+from typer.core import TyperGroup
+
+from claimaudit.errors import as_known
+
+
+class _Commands(TyperGroup):
+    """Every command runs under one handler: an error claimaudit raises (or a failure of the
+    library database) is one line on stderr and that error's exit code, never a traceback."""
+
+    # typer bundles its own click: its Context type is not importable publicly.
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as error:
+            known = as_known(error)
+            if known is None:
+                raise
+            from claimaudit.cli._common import fail
+
+            fail(str(known), known.exit_code)
+
 
 app = typer.Typer(
     name="claimaudit",
@@ -10,6 +33,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=_Commands,
 )
 _installed = False
 

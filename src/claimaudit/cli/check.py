@@ -11,14 +11,7 @@ import typer
 from claimaudit.accounting import RunSummary
 from claimaudit.api import make_checker, make_source
 from claimaudit.batch import pending_pairs, read_items, read_resume, run_batch
-from claimaudit.checker import (
-    Checker,
-    InvalidClaimError,
-    Record,
-    check_distinct,
-    validate_claim,
-    validate_topic,
-)
+from claimaudit.checker import Checker, Record, check_distinct, validate_claim, validate_topic
 from claimaudit.cli._common import (
     EXIT_MATCHED,
     EXIT_OK,
@@ -34,7 +27,6 @@ from claimaudit.cli._render import OutputFormat, render
 from claimaudit.cli._terminal import shown_text
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.result_cache import LibraryResultCache
-from claimaudit.plugins import UnknownBackendError
 from claimaudit.sources.arxiv_library import FetchingSource
 
 JudgeOption = Annotated[
@@ -110,21 +102,18 @@ def _checker(
         fail(f"--fetch adds papers to the library; it does not apply to --source {source}")
     require_text(model=model, judge=judge, source=source)
     cache = None if no_cache else LibraryResultCache(library)
-    try:
-        chosen = make_source(source, library)
-        if fetch:
-            chosen = FetchingSource(chosen, library)
-        checker = make_checker(
-            judge,
-            source=chosen,
-            library=library,
-            threshold=threshold,
-            model=model,
-            timeout=timeout,
-            cache=cache,
-        )
-    except (UnknownBackendError, ValueError) as error:
-        fail(str(error))
+    chosen = make_source(source, library)
+    if fetch:
+        chosen = FetchingSource(chosen, library)
+    checker = make_checker(
+        judge,
+        source=chosen,
+        library=library,
+        threshold=threshold,
+        model=model,
+        timeout=timeout,
+        cache=cache,
+    )
     # After the judge and source names, so that those errors come first (models load lazily).
     _check_library(library, reads=source in _READING_SOURCES and not fetch)
     return checker
@@ -170,13 +159,10 @@ def check(
     fail_on: FailOnOption = None,
 ) -> None:
     """Check CLAIM against each --paper; one review record per paper."""
-    try:
-        # The request is checked before any backend loads, so its errors come first and fast.
-        validate_claim(claim)
-        validate_topic(topic)
-        check_distinct(paper)
-    except InvalidClaimError as error:
-        fail(str(error))
+    # The request is checked before any backend loads, so its errors come first and fast.
+    validate_claim(claim)
+    validate_topic(topic)
+    check_distinct(paper)
     checker = _checker(judge, model, library, threshold, timeout, source, fetch, no_cache)
     records = checker.check(claim, paper, topic)
     render(records, output, out_console)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,15 +12,14 @@ from rich.text import Text
 
 from claimaudit.cli._common import LibraryOption, fail, out_console, require_text
 from claimaudit.cli._terminal import json_text, shown, shown_text
-from claimaudit.identity import InvalidReferenceError, PaperRef, parse_ref
-from claimaudit.library.errors import LibraryError
+from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, StoredPaper, StoredPassage
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
-from claimaudit.sources.arxiv import ArxivClient, ArxivError
+from claimaudit.sources.arxiv import ArxivClient
 from claimaudit.sources.arxiv_library import add_from_arxiv
-from claimaudit.untrusted import InvalidTextError, check_text
+from claimaudit.untrusted import check_text
 
 app = typer.Typer(
     help="Manage the local paper library.",
@@ -36,24 +33,13 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of 
 DEFAULT_SHOW_LIMIT = 100
 
 
-@contextmanager
-def _library(path: Path | None, *, create: bool = False) -> Iterator[Library]:
-    """Open the library; every LibraryError or database failure becomes a one-line exit 2."""
-    try:
-        with Library.open(path, create=create) as library:
-            yield library
-    except LibraryError as exc:
-        fail(str(exc))
-    except sqlite3.Error as exc:
-        fail(f"library database error: {exc}")
+def _library(path: Path | None, *, create: bool = False) -> Library:
+    # Errors (here and while the library is used) are the command line's one-line exit 2.
+    return Library.open(path, create=create)
 
 
 def _ref(text: str) -> PaperRef:
-    try:
-        check_text(text, "the reference")
-        return parse_ref(text)
-    except (InvalidReferenceError, InvalidTextError) as exc:
-        fail(str(exc))
+    return parse_ref(check_text(text, "the reference"))
 
 
 def _paper_json(paper: StoredPaper) -> dict[str, Any]:
@@ -102,8 +88,6 @@ def add(
     with _library(library, create=True) as lib:
         try:
             result = add_path(lib, path, ref=paper_ref, title=title, replace=replace)
-        except LibraryError as exc:
-            fail(str(exc))
         except OSError as exc:
             fail(f"{path}: {exc.strerror or exc}")
     if result.outcome is AddOutcome.UNCHANGED:
@@ -123,10 +107,7 @@ def _add_arxiv(
         fail("--ref does not apply to arxiv:ID; the arXiv id is the reference")
     paper_ref = _ref(text)
     with _library(library, create=True) as lib, ArxivClient() as client:
-        try:
-            result = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
-        except (ArxivError, LibraryError) as exc:
-            fail(str(exc))
+        result = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
     if result.outcome is AddOutcome.UNCHANGED:
         message = f"{result.ref} is already in the library; nothing to do"
     else:
@@ -158,10 +139,7 @@ def import_jsonl(
     if not file.is_file():
         fail(f"{file}: no such file")
     with _library(library, create=True) as lib:
-        try:
-            summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
-        except LibraryError as exc:
-            fail(str(exc))
+        summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
     out_console.print(
         shown_text(
             f"imported {file.name}: {summary.added} added, {summary.replaced} replaced, "
@@ -211,21 +189,18 @@ def show(
     """Show a paper's metadata and its passages exactly as stored, a page at a time."""
     paper_ref = _ref(ref)
     with _library(library) as lib:
-        try:
-            paper = lib.require_paper(paper_ref)
-            passages = lib.iter_passages(paper.ref, offset, limit or None)
-            if as_json:
-                record = _paper_json(paper)
-                record["passage_count"] = paper.passage_count
-                record["offset"] = offset
-                record["passages"] = [
-                    {"id": p.passage_id, "section": p.section, "text": p.text} for p in passages
-                ]
-                _print_json(record)
-                return
-            _show_table(paper, passages, offset, limit)
-        except LibraryError as exc:
-            fail(str(exc))
+        paper = lib.require_paper(paper_ref)
+        passages = lib.iter_passages(paper.ref, offset, limit or None)
+        if as_json:
+            record = _paper_json(paper)
+            record["passage_count"] = paper.passage_count
+            record["offset"] = offset
+            record["passages"] = [
+                {"id": p.passage_id, "section": p.section, "text": p.text} for p in passages
+            ]
+            _print_json(record)
+            return
+        _show_table(paper, passages, offset, limit)
 
 
 def _show_table(
@@ -281,10 +256,7 @@ def search(
     require_text(query=query)
     paper_ref = _ref(ref) if ref is not None else None
     with _library(library) as lib:
-        try:
-            hits = lib.search(query, ref=paper_ref, limit=limit)
-        except LibraryError as exc:
-            fail(str(exc))
+        hits = lib.search(query, ref=paper_ref, limit=limit)
     if as_json:
         _print_json(
             [
@@ -325,8 +297,5 @@ def remove(
     """Remove a paper and its passages."""
     paper_ref = _ref(ref)
     with _library(library) as lib:
-        try:
-            removed = lib.remove(paper_ref)
-        except LibraryError as exc:
-            fail(str(exc))
+        removed = lib.remove(paper_ref)
     out_console.print(shown_text(f"removed {removed.ref}: {removed.title}"))

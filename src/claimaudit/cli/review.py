@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from claimaudit.checker import InvalidClaimError, validate_topic
+from claimaudit.checker import validate_topic
 from claimaudit.cli._common import (
     EXIT_MATCHED,
     EXIT_OK,
@@ -35,10 +35,9 @@ from claimaudit.cli.check import (
     _checker,
     _matches,
 )
+from claimaudit.errors import DraftError
 from claimaudit.review import (
     Bibliography,
-    BibliographyError,
-    DraftError,
     ReviewResult,
     load_bibliography,
     render_html,
@@ -166,16 +165,11 @@ def review(
     try:
         validate_topic(topic)
         parse_document(text)  # a draft the parser cannot read whole fails before any work
-    except InvalidClaimError as error:
-        fail(str(error))
     except DraftError as error:
         fail(f"{report}: {error}")
     bibliography: Bibliography | None = None
     if bib is not None:
-        try:
-            bibliography = load_bibliography(bib)
-        except BibliographyError as error:
-            fail(str(error))
+        bibliography = load_bibliography(bib)
     checker = _checker(judge, model, library, threshold, timeout, no_cache=no_cache)
     progress = progress_bar("reviewing")
     task = progress.add_task("pairs", total=None)

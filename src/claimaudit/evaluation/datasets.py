@@ -15,7 +15,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from claimaudit.untrusted import NestingError, load_json
+from claimaudit.errors import DatasetError, NestingError
+from claimaudit.untrusted import load_json
 
 SUPPORTS, CONTRADICTS, NOT_ESTABLISHED = "supports", "contradicts", "not_established"
 CLASSES: tuple[str, ...] = (SUPPORTS, CONTRADICTS, NOT_ESTABLISHED)
@@ -46,10 +47,6 @@ class DatasetFormat(StrEnum):
         return {"scifact": "scifact", "citation-integrity": "citint", "check-covid": "checkcovid"}[
             self.value
         ]
-
-
-class DatasetError(ValueError):
-    """A claims or corpus file does not have the expected shape."""
 
 
 @dataclass(frozen=True)

@@ -61,8 +61,9 @@ from typesafe_sdk.constants import (
     DEFAULT_MODEL_ENV,
 )
 
+from claimaudit.errors import InvalidSettingsError, JudgeError
 from claimaudit.judges.prompting import PROMPT_VERSION
-from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
 from claimaudit.plugins import JudgeSettings, Registry
 from claimaudit.redaction import public_url as _public_url
 from claimaudit.redaction import redact_text, redact_url
@@ -93,9 +94,13 @@ class JevJudge:
         compression: Compression = False,
     ) -> None:
         if not (isinstance(timeout, int | float) and math.isfinite(timeout) and timeout > 0):
-            raise ValueError(f"Jev timeout must be a positive number of seconds, not {timeout!r}")
+            raise InvalidSettingsError(
+                f"Jev timeout must be a positive number of seconds, not {timeout!r}"
+            )
         if retries is not None and (isinstance(retries, bool) or retries < 0):
-            raise ValueError(f"Jev retries must be a non-negative integer, not {retries!r}")
+            raise InvalidSettingsError(
+                f"Jev retries must be a non-negative integer, not {retries!r}"
+            )
         self.model = model
         self.timeout = float(timeout)
         self.retries = retries
@@ -109,7 +114,9 @@ class JevJudge:
         extra = settings.extra
         compression = extra.get("compression", False)
         if compression not in ("zstd", False):
-            raise ValueError(f"Jev compression must be 'zstd' or False, not {compression!r}")
+            raise InvalidSettingsError(
+                f"Jev compression must be 'zstd' or False, not {compression!r}"
+            )
         return cls(
             model=settings.model or None,
             timeout=DEFAULT_TIMEOUT if settings.timeout is None else settings.timeout,
@@ -284,7 +291,7 @@ def _as_retries(value: Any) -> int | None:
         return value
     if isinstance(value, str) and value.strip().isdigit():
         return int(value)
-    raise ValueError(f"Jev retries must be a non-negative integer, not {value!r}")
+    raise InvalidSettingsError(f"Jev retries must be a non-negative integer, not {value!r}")
 
 
 def _factory(settings: JudgeSettings) -> JevJudge:

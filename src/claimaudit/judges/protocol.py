@@ -13,22 +13,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from claimaudit.errors import JudgeError
 from claimaudit.passage import Passage
 
+__all__ = [
+    "Case",
+    "ChoiceAnswer",
+    "ChoiceQuestion",
+    "Decision",
+    "Judge",
+    "JudgeError",
+    "JudgeReply",
+    "confidence_from_probabilities",
+    "validate_answer",
+    "validate_reply",
+]
+
 PROBABILITY_SUM_TOLERANCE = 0.02
-
-
-class JudgeError(Exception):
-    """An operational failure of a judge: unreachable, timed out, HTTP error, invalid answer.
-
-    The checker turns it into a ``not_checked`` record; it is never a verdict. Messages must not
-    contain secrets. ``calls``: backend requests the judge had made when it failed (a failure
-    after a request still cost one), for the record's cost accounting.
-    """
-
-    def __init__(self, message: str, *, calls: int = 0) -> None:
-        super().__init__(message)
-        self.calls = calls
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ from pathlib import Path
 from pypdf import PdfReader
 from pypdf.errors import PdfReadError, PyPdfError
 
+from claimaudit.errors import InputError
 from claimaudit.identity import PaperRef, try_parse_ref
-from claimaudit.library.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, paragraphs, read_bytes
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.untrusted import scrub_surrogates

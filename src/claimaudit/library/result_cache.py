@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from claimaudit.cache import CacheKey
-from claimaudit.library.errors import LibraryError
+from claimaudit.errors import LibraryError
 from claimaudit.library.store import Library
 from claimaudit.records import CheckedRecord, record_from_dict, record_to_dict
 

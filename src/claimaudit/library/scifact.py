@@ -22,13 +22,13 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from claimaudit.identity import InvalidReferenceError, PaperRef, parse_ref
-from claimaudit.library.errors import InputError
+from claimaudit.errors import InputError, InvalidReferenceError, InvalidTextError, NestingError
+from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.extract_text import decode_text, read_bytes
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.passages import one_per_item
 from claimaudit.library.store import Library
-from claimaudit.untrusted import InvalidTextError, NestingError, check_text, load_json
+from claimaudit.untrusted import check_text, load_json
 
 
 class CorpusFormat(StrEnum):

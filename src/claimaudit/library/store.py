@@ -9,15 +9,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
-from claimaudit.fts import fts_query
-from claimaudit.identity import PaperRef, RefKind
-from claimaudit.library._migrations import migrate
-from claimaudit.library.errors import (
+from claimaudit.errors import (
     ContentConflictError,
     LibraryError,
     LibraryOpenError,
     PaperNotFoundError,
 )
+from claimaudit.fts import fts_query
+from claimaudit.identity import PaperRef, RefKind
+from claimaudit.library._migrations import migrate
 from claimaudit.library.models import (
     AddOutcome,
     NewPaper,

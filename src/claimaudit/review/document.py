@@ -19,6 +19,8 @@ from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from claimaudit.errors import DraftError
+
 # markdown-it's own line breaks (it normalises these to "\n" before parsing).
 _LINE_BREAK = re.compile(r"\r\n?|\n")
 _REFERENCE_HEADINGS = re.compile(
@@ -31,10 +33,6 @@ _HEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.)\s+")
 # markdown-it silently skips the rest of a document once blocks (quotes, lists) nest this
 # deep; a draft that reaches it is refused instead. Each list level takes two.
 MAX_NESTING = 40
-
-
-class DraftError(ValueError):
-    """A draft that cannot be read as a whole (blocks nested past ``MAX_NESTING``)."""
 
 
 @cache

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from claimaudit.checker import Checker, InvalidClaimError, Record, validate_claim
+from claimaudit.checker import Checker, Record, validate_claim
+from claimaudit.errors import InvalidClaimError
 from claimaudit.records import NotCheckedRecord
 from claimaudit.review.annotate import annotate
 from claimaudit.review.bibliography import Bibliography

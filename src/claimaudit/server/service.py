@@ -20,14 +20,20 @@ from claimaudit.api import make_checker
 from claimaudit.checker import (
     DEFAULT_THRESHOLD,
     Checker,
-    InvalidClaimError,
     Record,
     check_distinct,
     validate_claim,
     validate_topic,
 )
+from claimaudit.errors import (
+    DraftError,
+    InputError,
+    InvalidClaimError,
+    LibraryError,
+    PassageNotFoundError,
+    UnsupportedFileError,
+)
 from claimaudit.identity import PaperRef, parse_ref
-from claimaudit.library.errors import InputError, LibraryError
 from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
 from claimaudit.library.ingest import AddResult, add_path
 from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
@@ -39,11 +45,6 @@ from claimaudit.review.bibliography import (
     BibliographyFormat,
     load_bibliography,
     parse_bibliography,
-)
-from claimaudit.server.failures import (
-    InvalidDraftError,
-    PassageNotFoundError,
-    UnsupportedFileError,
 )
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.sources import server_source
@@ -146,9 +147,9 @@ class Service:
         _texts(draft=markdown, bibliography=bibliography)
         validate_topic(topic)
         if not markdown.strip():
-            raise InvalidDraftError("the draft is empty: send the Markdown text to review")
+            raise DraftError("the draft is empty: send the Markdown text to review")
         if bibliography is not None and bibliography_path is not None:
-            raise InvalidDraftError("give the bibliography as text or as a path, not both")
+            raise DraftError("give the bibliography as text or as a path, not both")
         bib: Bibliography | None = None
         if bibliography_path is not None:
             bib = load_bibliography(bibliography_path)

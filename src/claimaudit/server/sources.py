@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.api import make_source
+from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef
-from claimaudit.sources.protocol import Source, SourceError, SourcePaper
+from claimaudit.sources.protocol import Source, SourcePaper
 
 LIBRARY_NAME = "the server's library"
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from types import TracebackType
 
+from claimaudit.errors import ArxivError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.redaction import redact_url
 
@@ -47,10 +48,6 @@ def user_agent() -> str:
         f"claimaudit/{release} (claim checker fetching single papers for a user's own library; "
         f"python-httpx/{httpx.__version__})"
     )
-
-
-class ArxivError(Exception):
-    """arXiv could not provide the paper (unknown id, service failure, not a PDF)."""
 
 
 @dataclass(frozen=True)

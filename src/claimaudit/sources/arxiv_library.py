@@ -15,14 +15,14 @@ import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from claimaudit.errors import ArxivError, InputError, LibraryError, SourceError
 from claimaudit.identity import PaperRef, RefKind
-from claimaudit.library.errors import InputError, LibraryError
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
 from claimaudit.redaction import redact_url
-from claimaudit.sources.arxiv import ArxivClient, ArxivError
+from claimaudit.sources.arxiv import ArxivClient
 from claimaudit.sources.library import LibrarySource
-from claimaudit.sources.protocol import Source, SourceError, SourcePaper
+from claimaudit.sources.protocol import Source, SourcePaper
 
 if TYPE_CHECKING:
     from claimaudit.library.ingest import AddResult

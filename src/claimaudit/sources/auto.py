@@ -11,10 +11,11 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.sources.library import LibrarySource
-from claimaudit.sources.protocol import SourceError, SourcePaper
+from claimaudit.sources.protocol import SourcePaper
 from claimaudit.sources.valyu import API_KEY_ENV, ValyuSource
 
 if TYPE_CHECKING:

@@ -6,11 +6,11 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from claimaudit.errors import LibraryError, SourceError
 from claimaudit.identity import PaperRef
-from claimaudit.library.errors import LibraryError
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
-from claimaudit.sources.protocol import Passage, SourceError, SourcePaper
+from claimaudit.sources.protocol import Passage, SourcePaper
 
 if TYPE_CHECKING:
     from claimaudit.plugins import Registry

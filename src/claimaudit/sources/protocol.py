@@ -7,24 +7,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
+from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.passage import Passage
 
 __all__ = ["Passage", "Source", "SourceError", "SourcePaper"]
-
-
-class SourceError(Exception):
-    """The paper could not be provided (unknown, missing, no passages, service failure).
-
-    Becomes a ``not_checked`` record, never a verdict. ``calls``: backend requests made before
-    the failure (a search that found nothing usable was still a request), for the record;
-    ``backend``: who made them, when not the source itself (``auto`` searching Valyu).
-    """
-
-    def __init__(self, message: str, *, calls: int = 0, backend: str | None = None) -> None:
-        super().__init__(message)
-        self.calls = calls
-        self.backend = backend
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.redaction import MASK, redact_text, redact_url
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
-from claimaudit.sources.protocol import Passage, SourceError, SourcePaper
+from claimaudit.sources.protocol import Passage, SourcePaper
 
 if TYPE_CHECKING:
     from claimaudit.plugins import Registry

@@ -22,6 +22,8 @@ import math
 import os
 from typing import TYPE_CHECKING, Any
 
+from claimaudit.errors import InvalidSettingsError
+
 if TYPE_CHECKING:
     from claimaudit.judges.openai.judge import OpenAIJudge
     from claimaudit.plugins import JudgeSettings, Registry
@@ -41,10 +43,14 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
 
     model = (settings.model or os.environ.get(MODEL_ENV, "")).strip()
     if not model:
-        raise ValueError(f"the openai judge needs a model id: pass --model or set {MODEL_ENV}")
+        raise InvalidSettingsError(
+            f"the openai judge needs a model id: pass --model or set {MODEL_ENV}"
+        )
     timeout = DEFAULT_TIMEOUT if settings.timeout is None else settings.timeout
     if not (isinstance(timeout, int | float) and math.isfinite(timeout) and timeout > 0):
-        raise ValueError(f"openai timeout must be a positive number of seconds, not {timeout!r}")
+        raise InvalidSettingsError(
+            f"openai timeout must be a positive number of seconds, not {timeout!r}"
+        )
     base_url = settings.extra.get("base_url") or os.environ.get(BASE_URL_ENV, "").strip()
     return OpenAIJudge(
         model=model,
@@ -60,7 +66,7 @@ def _retries(value: Any) -> int:
         return value
     if isinstance(value, str) and value.strip().isdigit():
         return int(value)
-    raise ValueError(f"openai retries must be a non-negative integer, not {value!r}")
+    raise InvalidSettingsError(f"openai retries must be a non-negative integer, not {value!r}")
 
 
 def register(registry: Registry) -> None:

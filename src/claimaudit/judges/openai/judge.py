@@ -17,6 +17,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
+from claimaudit.errors import JudgeError
 from claimaudit.judges.openai import NAME
 from claimaudit.judges.openai.labels import (
     Labels,
@@ -37,7 +38,6 @@ from claimaudit.judges.protocol import (
     ChoiceAnswer,
     ChoiceQuestion,
     Decision,
-    JudgeError,
     JudgeReply,
     confidence_from_probabilities,
 )
