@@ -9,13 +9,13 @@ from datetime import UTC, datetime
 from claimaudit.cache import CacheKey
 from claimaudit.errors import JudgeError, SourceError
 from claimaudit.identity import PaperRef
-from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply
 from claimaudit.records import CheckedRecord
-from claimaudit.sources.protocol import Passage, SourcePaper
+from claimaudit.sources.protocol import Passage, Source, SourcePaper
 
 
 @dataclass
-class MemorySource:
+class MemorySource(Source):
     """Papers held in a dict keyed by the stored reference."""
 
     papers: dict[PaperRef, tuple[str, list[str]]] = field(default_factory=dict)
@@ -49,7 +49,7 @@ def answer(probabilities: Mapping[str, float]) -> ChoiceAnswer:
 
 
 @dataclass
-class ScriptedJudge:
+class ScriptedJudge(Judge):
     """Answers with whatever ``script`` returns for the decision; records what it was asked."""
 
     script: Callable[[Decision], JudgeReply]

@@ -10,8 +10,8 @@ cached. The review policy is not part of the key: ``needsReview`` is recomputed 
 changing ``--threshold`` needs no fresh judgements.
 
 Any object with ``get`` and ``put`` is a cache (``ResultCache``); the library database provides
-one (``claimaudit.library.results``). A judge opts in by exposing ``cache_identity``; a judge
-without one is never cached, since its answers could not be told apart.
+one (``claimaudit.library.results``). A judge opts in with its ``cache_identity`` (see
+``Judge``); a judge without one is never cached, since its answers could not be told apart.
 """
 
 from __future__ import annotations
@@ -54,12 +54,6 @@ class ResultCache(Protocol):
     def put(self, key: CacheKey, record: CheckedRecord) -> None:
         """Store ``record``; a cache that cannot write drops it silently (it is only a cache)."""
         ...
-
-
-def judge_identity(judge: object) -> str | None:
-    """The judge's ``cache_identity``, or None when it has none (then nothing is cached)."""
-    identity = getattr(judge, "cache_identity", None)
-    return identity if isinstance(identity, str) and identity else None
 
 
 def paper_fingerprint(paper: SourcePaper) -> str:

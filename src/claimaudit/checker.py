@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from claimaudit.cache import CacheKey, ResultCache, judge_identity, paper_fingerprint
+from claimaudit.cache import CacheKey, ResultCache, paper_fingerprint
 from claimaudit.errors import (
     InvalidClaimError,
     InvalidClaimTextError,
@@ -26,6 +26,7 @@ from claimaudit.fts import has_content_words
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.judges.protocol import Case, ChoiceAnswer, Judge, validate_reply
 from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
+from claimaudit.plugins import require_judge, require_source
 from claimaudit.records import (
     RELATIONS,
     CheckedRecord,
@@ -150,6 +151,12 @@ class Checker:
     # Judged results are reused from here when given (see ``claimaudit.cache``).
     cache: ResultCache | None = None
 
+    def __post_init__(self) -> None:
+        # Backends from plugins enter here: one that breaks its contract is refused up front,
+        # in one line, rather than failing on a missing part in the middle of a check.
+        require_source(self.source)
+        require_judge(self.judge)
+
     def check(self, claim: str, papers: Sequence[str], topic: str | None = None) -> list[Record]:
         return list(self.iter_check(claim, papers, topic))
 
@@ -213,8 +220,8 @@ class Checker:
     def _cache_key(
         self, claim: str, ref: PaperRef, paper: SourcePaper, topic: str | None
     ) -> CacheKey | None:
-        identity = judge_identity(self.judge)
-        if self.cache is None or identity is None:
+        identity = self.judge.cache_identity
+        if self.cache is None or not identity:
             return None
         return CacheKey(
             claim=claim,

@@ -41,6 +41,7 @@ __all__ = [
     "NestingError",
     "PaperNotFoundError",
     "PassageNotFoundError",
+    "PluginError",
     "RefRequiredError",
     "SourceError",
     "UnknownBackendError",
@@ -110,6 +111,14 @@ class InvalidSettingsError(UsageError):
     """A backend's options cannot be used (the openai judge without a model, a bad timeout)."""
 
     code = "invalid_settings"
+
+
+class PluginError(ClaimauditError):
+    """A backend that does not keep its contract (a judge without ``decide``, say): a bug of
+    the plugin that made it, reported in one line rather than as a traceback mid-check."""
+
+    http_status = 500
+    code = "plugin_error"
 
 
 class DraftError(UsageError):

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from claimaudit.errors import UnknownBackendError
+from claimaudit.errors import PluginError, UnknownBackendError
 
 if TYPE_CHECKING:
     from claimaudit.judges.protocol import Judge
@@ -67,7 +67,7 @@ class Registry:
             raise UnknownBackendError(
                 f"unknown judge {name!r} (known: {known}){self._broken_note()}"
             ) from None
-        return factory(settings or JudgeSettings())
+        return require_judge(factory(settings or JudgeSettings()))
 
     def make_source(self, name: str, **kwargs: Any) -> Source:
         try:
@@ -77,7 +77,7 @@ class Registry:
             raise UnknownBackendError(
                 f"unknown source {name!r} (known: {known}){self._broken_note()}"
             ) from None
-        return factory(**kwargs)
+        return require_source(factory(**kwargs))
 
     def _broken_note(self) -> str:
         if not self.broken:
@@ -91,6 +91,39 @@ class Registry:
             loader().register(self)
         except Exception as error:  # a plugin's own bug or missing dependency
             self.broken[name] = f"{type(error).__name__}: {error}"
+
+
+def _missing(backend: object, contract: type) -> list[str]:
+    """The members of ``contract`` that ``backend`` lacks (its optional parts included: a class
+    that subclasses the contract inherits their defaults)."""
+    members = {*getattr(contract, "__annotations__", {}), *vars(contract)}
+    return sorted(m for m in members if not m.startswith("_") and not hasattr(backend, m))
+
+
+def _require(backend: object, contract: type, what: str) -> None:
+    missing = _missing(backend, contract)
+    if missing:
+        name = getattr(backend, "name", type(backend).__name__)
+        raise PluginError(
+            f"{what} {name!r} does not keep the {contract.__name__} contract (missing: "
+            f"{', '.join(missing)}); subclass claimaudit.{contract.__name__} for the defaults"
+        )
+
+
+def require_judge(judge: object) -> Judge:
+    """``judge`` when it keeps the ``Judge`` contract, else PluginError naming what it lacks."""
+    from claimaudit.judges.protocol import Judge
+
+    _require(judge, Judge, "judge")
+    return cast("Judge", judge)
+
+
+def require_source(source: object) -> Source:
+    """``source`` when it keeps the ``Source`` contract, else PluginError naming what it lacks."""
+    from claimaudit.sources.protocol import Source
+
+    _require(source, Source, "source")
+    return cast("Source", source)
 
 
 _registry: Registry | None = None

@@ -16,7 +16,7 @@ from urllib.parse import quote
 import pytest
 from fastapi.testclient import TestClient
 
-from claimaudit.judges.protocol import Decision, JudgeReply
+from claimaudit.judges.protocol import Decision, Judge, JudgeReply
 from claimaudit.plugins import get_registry
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
@@ -36,7 +36,7 @@ from tests.httpfake import closed_port
 TERMINAL_CONTROLS = ("\x1b", "\x9b", "\x07", "\x08", "\r")
 
 
-class FirstPassageJudge:
+class FirstPassageJudge(Judge):
     """Answers supports with the first candidate: what it says does not matter here."""
 
     name = "hostile"

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 
 from claimaudit.checker import Checker, Record
 from claimaudit.errors import JudgeError
-from claimaudit.identity import parse_ref
-from claimaudit.judges.protocol import Decision, JudgeReply
-from claimaudit.review.runner import check_pairs, judge_workers
+from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.judges.protocol import Decision, Judge, JudgeReply
+from claimaudit.review.runner import check_pairs
+from claimaudit.sources.protocol import Source, SourcePaper
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 
@@ -38,7 +39,7 @@ def test_each_distinct_pair_is_judged_once() -> None:
 
 
 @dataclass
-class BarrierJudge:
+class BarrierJudge(Judge):
     """Answers only once ``parties`` decisions are in flight together: proof of concurrency."""
 
     parties: int
@@ -66,20 +67,15 @@ def test_pairs_run_concurrently_when_the_judge_allows() -> None:
     assert len(judge.threads) == 2
 
 
-def test_workers_default_to_what_the_judge_declares() -> None:
-    assert judge_workers(BarrierJudge(parties=1)) == 4
-    assert judge_workers(ScriptedJudge(pick("supports", None))) == 1  # no declaration: one
-
-
-class ExplodingSource:
+class ExplodingSource(Source):
     name = "exploding"
 
-    def fetch(self, ref: object, query: str) -> object:
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         raise RuntimeError("bug in a source plugin")
 
 
 def test_an_unexpected_failure_is_a_not_checked_record() -> None:
-    checker = Checker(ExplodingSource(), ScriptedJudge(pick("supports", None)))  # type: ignore[arg-type]
+    checker = Checker(ExplodingSource(), ScriptedJudge(pick("supports", None)))
     [record] = check_pairs(checker, [("Claim.", "1907.10121")], workers=3).values()
     assert record.verdict == "not_checked"
     assert "RuntimeError" in record.error  # type: ignore[union-attr]

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from claimaudit.errors import JudgeError
-from claimaudit.judges.protocol import Decision, JudgeReply
+from claimaudit.judges.protocol import Decision, Judge, JudgeReply
 from claimaudit.plugins import JudgeSettings, Registry, get_registry
 from tests.fakes import pick
 
@@ -34,7 +34,7 @@ _entries = itertools.count(1)
 _lock = threading.Lock()
 
 
-class GatedJudge:
+class GatedJudge(Judge):
     name = "gated"
 
     def decide(self, decision: Decision) -> JudgeReply:

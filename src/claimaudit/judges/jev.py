@@ -63,7 +63,7 @@ from typesafe_sdk.constants import (
 
 from claimaudit.errors import InvalidSettingsError, JudgeError
 from claimaudit.judges.prompting import PROMPT_VERSION
-from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply
 from claimaudit.plugins import JudgeSettings, Registry
 from claimaudit.redaction import public_url as _public_url
 from claimaudit.redaction import redact_text, redact_url
@@ -77,7 +77,7 @@ RETRY_COUNT_HEADER = "X-TypeSafe-Retry-Count"
 Compression = Literal["zstd", False]
 
 
-class JevJudge:
+class JevJudge(Judge):
     """A ``Judge`` backed by TypeSafe System One. Thread-safe; one HTTP client per judge."""
 
     name = NAME

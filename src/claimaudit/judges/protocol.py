@@ -1,9 +1,14 @@
-"""The decision protocol every judge speaks.
+"""The contract every judge keeps, and the decision protocol it speaks.
 
-It mirrors TypeSafe System One's Choice question: a state text plus named questions, each with
-labelled options, answered with the chosen label, a probability per label and a confidence. Judges
-that reason over text (Jev, OpenAI-compatible models) read ``Decision.state``; judges that score
-passages themselves (the embedded verifier) read the structured ``Decision.case``.
+A judge is a class that subclasses ``Judge`` and gives it a ``name`` and a ``decide`` method;
+every other part of the contract has a default here, which a judge overrides when it has more to
+say (see ``Judge``). A plugin makes judges from ``JudgeSettings`` (see ``claimaudit.plugins``).
+
+The decision mirrors TypeSafe System One's Choice question: a state text plus named questions,
+each with labelled options, answered with the chosen label, a probability per label and a
+confidence. Judges that reason over text (Jev, OpenAI-compatible models) read
+``Decision.state``; judges that score passages themselves (the embedded verifier) read the
+structured ``Decision.case``.
 """
 
 from __future__ import annotations
@@ -93,11 +98,47 @@ class JudgeReply:
 
 @runtime_checkable
 class Judge(Protocol):
-    """A decision backend: ``decide`` answers every question or raises JudgeError."""
+    """A decision backend. Subclass it: ``class MyJudge(Judge)``.
+
+    Required: ``name`` (how records and ``--judge`` name it) and ``decide``, which answers every
+    question of the decision (each option with a probability, or the choice alone) or raises
+    ``JudgeError`` for an operational failure (unreachable, timed out, invalid answer), which
+    becomes a ``not_checked`` record, never a verdict. Any other exception is treated the same
+    way, as a bug of the judge.
+
+    Optional, with the defaults below; override them as properties or class attributes:
+    ``cache_identity``, ``concurrency``, ``review_threshold`` and ``close``.
+    """
 
     name: str
 
-    def decide(self, decision: Decision) -> JudgeReply: ...
+    def decide(self, decision: Decision) -> JudgeReply:
+        """Answer every question of ``decision`` (see ``JudgeReply``) or raise JudgeError."""
+        ...
+
+    @property
+    def cache_identity(self) -> str | None:
+        """What identifies this judge's answers (model and weights, or model and endpoint): the
+        results cache keeps them under it. None, the default, means they are never cached,
+        since answers of two configurations could not be told apart."""
+        return None
+
+    @property
+    def concurrency(self) -> int:
+        """How many decisions may run at once, from different threads (a review checks pairs
+        concurrently). The default, 1, calls the judge from one thread at a time."""
+        return 1
+
+    @property
+    def review_threshold(self) -> float | None:
+        """The confidence threshold this judge's own validation fitted; the review policy uses
+        it when the user gives none. None, the default, leaves the policy's own default."""
+        return None
+
+    def close(self) -> None:
+        """Release what the judge holds (connections, sessions); called once it is no longer
+        used. The default holds nothing."""
+        return None
 
 
 def confidence_from_probabilities(probabilities: Mapping[str, float]) -> float:

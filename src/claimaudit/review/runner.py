@@ -1,8 +1,8 @@
 """Checking many (claim, paper) pairs: each distinct pair once, concurrently where the judge allows.
 
-A judge says how many decisions it can take at once with an optional ``concurrency`` attribute
-(the embedded verifier: 2, since onnxruntime releases the GIL; Jev: 8, it waits on the network);
-a judge without one is called from one thread at a time.
+A judge says how many decisions it can take at once with its ``concurrency`` (see ``Judge``: the
+embedded verifier one per two cores, since onnxruntime releases the GIL; Jev 8, it waits on the
+network; by default one at a time).
 """
 
 from __future__ import annotations
@@ -14,11 +14,6 @@ from claimaudit.checker import Checker, Record, ref_key
 from claimaudit.records import NotCheckedRecord
 
 Pair = tuple[str, str]  # (claim text, paper reference)
-
-
-def judge_workers(judge: object) -> int:
-    value = getattr(judge, "concurrency", 1)
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
 
 
 def pair_key(pair: Pair) -> Pair:
@@ -48,7 +43,7 @@ def check_pairs(
     distinct: dict[Pair, Pair] = {}
     for pair in pairs:
         distinct.setdefault(pair_key(pair), pair)
-    count = workers if workers is not None else judge_workers(checker.judge)
+    count = max(1, workers if workers is not None else checker.judge.concurrency)
     results: dict[Pair, Record] = {}
 
     def finish(key: Pair, record: Record) -> None:

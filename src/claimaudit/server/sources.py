@@ -17,7 +17,7 @@ from claimaudit.sources.protocol import Source, SourcePaper
 LIBRARY_NAME = "the server's library"
 
 
-class ServerSource:
+class ServerSource(Source):
     """Wraps a source so that its failures never name the server's library path."""
 
     def __init__(self, inner: Source, library: Path) -> None:

@@ -68,7 +68,7 @@ def add_from_arxiv(
             raise InputError(str(exc).replace(str(path), url)) from None
 
 
-class FetchingSource:
+class FetchingSource(Source):
     """Adds a missing arXiv paper to the library from arXiv, then asks ``inner`` for it.
 
     One client serves every paper, so its one-request-per-interval rule holds across a run.

@@ -15,7 +15,7 @@ from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.sources.library import LibrarySource
-from claimaudit.sources.protocol import SourcePaper
+from claimaudit.sources.protocol import Source, SourcePaper
 from claimaudit.sources.valyu import API_KEY_ENV, ValyuSource
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 NAME = "auto"
 
 
-class AutoSource:
+class AutoSource(Source):
     name = NAME
 
     def __init__(

@@ -10,13 +10,13 @@ from claimaudit.errors import LibraryError, SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
-from claimaudit.sources.protocol import Passage, SourcePaper
+from claimaudit.sources.protocol import Passage, Source, SourcePaper
 
 if TYPE_CHECKING:
     from claimaudit.plugins import Registry
 
 
-class LibrarySource:
+class LibrarySource(Source):
     """Serves whole papers from the library database at ``path`` (default location if None).
 
     The database is opened per fetch (read-only use, never created), so a source object is

@@ -1,4 +1,5 @@
-"""What a paper source hands the checker: the identified paper and its passages."""
+"""The contract every paper source keeps, and what it hands the checker: the identified paper
+and its passages."""
 
 from __future__ import annotations
 
@@ -34,8 +35,21 @@ class SourcePaper:
 
 @runtime_checkable
 class Source(Protocol):
+    """Where papers come from. Subclass it: ``class MySource(Source)``.
+
+    Required: ``name`` and ``fetch``, which returns exactly the paper (work and version) the
+    reference asks for, or raises ``SourceError`` when it cannot (not found, service failure),
+    which becomes a ``not_checked`` record; any other exception is treated the same way, as a
+    bug of the source. Optional, with the default below: ``close``.
+    """
+
     name: str
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         """Return the paper ``ref`` asks for, or raise SourceError. ``query`` is claim + topic."""
         ...
+
+    def close(self) -> None:
+        """Release what the source holds (connections); called once it is no longer used. The
+        default holds nothing."""
+        return None

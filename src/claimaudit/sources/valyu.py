@@ -30,7 +30,7 @@ from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.redaction import MASK, redact_text, redact_url
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
-from claimaudit.sources.protocol import Passage, SourcePaper
+from claimaudit.sources.protocol import Passage, Source, SourcePaper
 
 if TYPE_CHECKING:
     from claimaudit.plugins import Registry
@@ -48,7 +48,7 @@ _BLANK_LINE = re.compile(r"\r?\n\s*\r?\n")
 _PYDANTIC_DETAIL = re.compile(r"\s*\[type=.*$")
 
 
-class ValyuSource:
+class ValyuSource(Source):
     """Serves arXiv papers as Valyu Search excerpts. Needs ``VALYU_API_KEY``.
 
     The key and base URL are read when a paper is fetched, not when the source is built, so

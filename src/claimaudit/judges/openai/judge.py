@@ -38,6 +38,7 @@ from claimaudit.judges.protocol import (
     ChoiceAnswer,
     ChoiceQuestion,
     Decision,
+    Judge,
     JudgeReply,
     confidence_from_probabilities,
 )
@@ -53,7 +54,7 @@ ROLE = (
 )
 
 
-class OpenAIJudge:
+class OpenAIJudge(Judge):
     """A ``Judge`` over an OpenAI-compatible chat completions server. Thread-safe."""
 
     name = NAME
