@@ -21,9 +21,10 @@ from claimaudit.judges.protocol import (
     Decision,
     Judge,
     JudgeReply,
+    JudgeSettings,
 )
 from claimaudit.passage import Passage
-from claimaudit.plugins import JudgeSettings, Registry, get_registry
+from claimaudit.plugins import Registry, get_registry
 from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, record_to_dict
 from claimaudit.review import (
     Bibliography,

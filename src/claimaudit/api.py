@@ -8,8 +8,8 @@ from pathlib import Path
 
 from claimaudit.cache import ResultCache
 from claimaudit.checker import DEFAULT_THRESHOLD, Checker, Record, ReviewPolicy
-from claimaudit.judges.protocol import Judge
-from claimaudit.plugins import JudgeSettings, get_registry
+from claimaudit.judges.protocol import Judge, JudgeSettings
+from claimaudit.plugins import get_registry
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.protocol import Source
 

@@ -16,6 +16,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, cast
 
 from claimaudit.errors import PluginError, UnknownBackendError
+from claimaudit.judges.protocol import JudgeSettings
 
 if TYPE_CHECKING:
     from claimaudit.judges.protocol import Judge
@@ -33,15 +34,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
 ENTRY_POINT_GROUP = "claimaudit.plugins"
 
 
-@dataclass(frozen=True)
-class JudgeSettings:
-    """Options a judge factory may use; each backend reads what applies to it."""
-
-    model: str | None = None
-    timeout: float | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
+# A judge factory makes a judge from its settings; a source factory gets the library path.
 JudgeFactory = Callable[[JudgeSettings], "Judge"]
 SourceFactory = Callable[..., "Source"]
 

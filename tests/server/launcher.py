@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 from claimaudit.errors import JudgeError
-from claimaudit.judges.protocol import Decision, Judge, JudgeReply
-from claimaudit.plugins import JudgeSettings, Registry, get_registry
+from claimaudit.judges.protocol import Decision, Judge, JudgeReply, JudgeSettings
+from claimaudit.plugins import Registry, get_registry
 from tests.fakes import pick
 
 GATE_ENV = "CLAIMAUDIT_TEST_GATE"

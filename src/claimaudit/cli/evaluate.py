@@ -13,9 +13,9 @@ from claimaudit.cli._common import err_console, fail, out_console, require_file
 from claimaudit.evaluation.datasets import DatasetFormat, read_ids, read_pairs
 from claimaudit.evaluation.report import summary, tables
 from claimaudit.evaluation.runner import evaluate
+from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
-from claimaudit.plugins import JudgeSettings
 from claimaudit.sources.protocol import Source
 
 _CORPUS_FORMAT = {

@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
-from claimaudit.errors import JudgeError
+from claimaudit.errors import InvalidSettingsError, JudgeError
 from claimaudit.passage import Passage
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "Judge",
     "JudgeError",
     "JudgeReply",
+    "JudgeSettings",
     "confidence_from_probabilities",
     "validate_answer",
     "validate_reply",
@@ -94,6 +95,36 @@ class JudgeReply:
     answers: Mapping[str, ChoiceAnswer]
     usage: Mapping[str, int] = field(default_factory=dict)
     calls: int = 0
+
+
+Options = TypeVar("Options")
+
+
+@dataclass(frozen=True)
+class JudgeSettings:
+    """What a judge's factory receives (see ``claimaudit.plugins``).
+
+    ``model`` and ``timeout`` are the settings any judge may take (``--model``, ``--timeout``);
+    each judge reads what applies to it. ``options`` holds one judge's own typed options: a
+    frozen dataclass that judge defines (``JevOptions``, ``OpenAIOptions``, ``LocalOptions``),
+    which its factory reads with ``options_for``.
+    """
+
+    model: str | None = None
+    timeout: float | None = None
+    options: object | None = None
+
+    def options_for(self, kind: type[Options]) -> Options:
+        """The options as ``kind``: those given, or ``kind()`` (its defaults) when none were;
+        InvalidSettingsError when the options given are another judge's."""
+        if self.options is None:
+            return kind()
+        if not isinstance(self.options, kind):
+            raise InvalidSettingsError(
+                f"{type(self.options).__name__} are not options of this judge "
+                f"(it takes {kind.__name__})"
+            )
+        return self.options
 
 
 @runtime_checkable

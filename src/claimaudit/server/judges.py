@@ -12,8 +12,8 @@ import threading
 from collections import OrderedDict
 
 from claimaudit.api import default_judge_name, make_judge
-from claimaudit.judges.protocol import Judge
-from claimaudit.plugins import JudgeSettings, get_registry
+from claimaudit.judges.protocol import Judge, JudgeSettings
+from claimaudit.plugins import get_registry
 
 # Clients choose the model string: bound the pool so arbitrary names cannot grow it forever.
 MAX_JUDGES = 8
