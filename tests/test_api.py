@@ -59,3 +59,18 @@ def test_unusable_requests_raise_and_unknown_judges_are_named(library: Path) -> 
 def test_public_names_are_exported() -> None:
     for name in claimaudit.__all__:
         assert hasattr(claimaudit, name), name
+
+
+def test_a_checker_closes_the_backends_it_made_and_only_those(
+    library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    closed: list[str] = []
+    monkeypatch.setattr(ScriptedJudge, "close", lambda self: closed.append(self.name))
+    monkeypatch.setattr("claimaudit.judges.jev.JevJudge.close", lambda self: closed.append("jev"))
+    mine = ScriptedJudge(pick("supports", "P001"))
+    with claimaudit.make_checker(mine, library=library):
+        pass
+    assert closed == []  # the caller's judge stays open for the caller
+    with claimaudit.make_checker("jev", library=library):
+        pass
+    assert closed == ["jev"]

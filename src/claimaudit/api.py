@@ -46,15 +46,21 @@ def make_checker(
     timeout: float | None = None,
     cache: ResultCache | None = None,
 ) -> Checker:
-    chosen = judge if judge is not None and not isinstance(judge, str) else None
+    owned: list[Judge | Source] = []
+    if judge is None or isinstance(judge, str):
+        judge = make_judge(judge, JudgeSettings(model, timeout))
+        owned.append(judge)
+    if source is None:
+        source = make_source(library=library)
+        owned.append(source)
     return Checker(
-        source=source or make_source(library=library),
-        judge=chosen
-        or make_judge(judge if isinstance(judge, str) else None, JudgeSettings(model, timeout)),
+        source=source,
+        judge=judge,
         policy=ReviewPolicy(threshold),
         max_passages=max_passages,
         max_chars=max_chars,
         cache=cache,
+        owned=tuple(owned),
     )
 
 
@@ -77,12 +83,12 @@ def check_claim(
     (the openai judge without a model). Failures while checking a paper come
     back as ``NotCheckedRecord`` entries, never as exceptions.
     """
-    checker = make_checker(
+    with make_checker(
         judge,
         source=source,
         library=library,
         threshold=threshold,
         model=model,
         timeout=timeout,
-    )
-    return checker.check(claim, papers, topic)
+    ) as checker:
+        return checker.check(claim, papers, topic)

@@ -150,12 +150,25 @@ class Checker:
     max_chars: int = MAX_CHARS
     # Judged results are reused from here when given (see ``claimaudit.cache``).
     cache: ResultCache | None = None
+    # What ``close`` releases: the backends made for this checker (``make_checker`` sets it),
+    # never ones a caller passed in, which stay the caller's to close.
+    owned: tuple[Judge | Source, ...] = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         # Backends from plugins enter here: one that breaks its contract is refused up front,
         # in one line, rather than failing on a missing part in the middle of a check.
         require_source(self.source)
         require_judge(self.judge)
+
+    def close(self) -> None:
+        for backend in self.owned:
+            backend.close()
+
+    def __enter__(self) -> Checker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def check(self, claim: str, papers: Sequence[str], topic: str | None = None) -> list[Record]:
         return list(self.iter_check(claim, papers, topic))

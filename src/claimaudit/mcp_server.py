@@ -218,4 +218,7 @@ def build_server(service: Service) -> MCPServer:
 def run_stdio(library: Path) -> None:
     service = Service(library)
     service.ensure_library()
-    build_server(service).run("stdio")
+    try:
+        build_server(service).run("stdio")
+    finally:
+        service.close()

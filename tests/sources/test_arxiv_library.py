@@ -103,6 +103,8 @@ def test_fetching_source_adds_missing_papers_once(
     with pytest.raises(SourceError, match="not in the local library"):
         source.fetch(parse_ref("doi:10.1000/x"), "claim")
     assert len(arxiv.seen) == before  # only arXiv papers are fetched
+    source.close()  # the client was passed in: it stays open for its owner
+    assert source.fetch(parse_ref("1706.03762"), "claim").title == "Attention Is All You Need"
 
 
 def test_registered_as_the_arxiv_source(
@@ -113,6 +115,9 @@ def test_registered_as_the_arxiv_source(
     register(registry)
     source = registry.make_source("arxiv", path=db)
     assert isinstance(source, FetchingSource) and source.name == "arxiv"
-    source.client.min_interval = 0
+    client = source.client
+    client.min_interval = 0
     assert source.fetch(parse_ref("1706.03762v1"), "q").title == "Attention Is All You Need"
+    source.close()  # its own client: closed with it
+    assert client._http.is_closed
     assert "claimaudit.sources.arxiv_library" in DEFAULT_PLUGINS

@@ -163,8 +163,8 @@ def check(
     validate_claim(claim)
     validate_topic(topic)
     check_distinct(paper)
-    checker = _checker(judge, model, library, threshold, timeout, source, fetch, no_cache)
-    records = checker.check(claim, paper, topic)
+    with _checker(judge, model, library, threshold, timeout, source, fetch, no_cache) as checker:
+        records = checker.check(claim, paper, topic)
     render(records, output, out_console)
     if output is OutputFormat.TABLE:
         err_console.print(RunSummary.of(records).line())
@@ -219,7 +219,7 @@ def batch(
         progress.advance(task)
 
     try:
-        with progress:
+        with progress, checker:
             stats = run_batch(
                 input_file, out, checker, on_record=advance, items=items, resume=resume
             )

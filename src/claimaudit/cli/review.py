@@ -181,7 +181,7 @@ def review(
         progress.update(task, completed=done, total=total)
 
     try:
-        with progress:
+        with progress, checker:
             result = review_report(
                 text,
                 checker=checker,

@@ -82,24 +82,30 @@ class Service:
 
     # -- checking ----------------------------------------------------------------------------
 
+    @contextmanager
     def _checker(
         self, judge: str | None, model: str | None, threshold: float, cache: bool
-    ) -> Checker:
+    ) -> Iterator[Checker]:
+        """A checker with the pool's judge, held for the ``with`` block."""
         if not 0.0 <= threshold <= 1.0:
             raise InvalidClaimError("the threshold must lie in [0, 1]")
         _texts(judge=judge, model=model)
-        chosen = self.judges.get(judge, model)
-        # Judged results are kept in the library and shared by every worker and process using
-        # it; a repeated question is answered from there without asking the judge.
-        results = LibraryResultCache(self.library) if cache else None
-        # All checking goes through make_checker, so whatever it adds applies here too.
-        return make_checker(
-            chosen,
-            source=server_source(self.library),
-            library=self.library,
-            threshold=threshold,
-            cache=results,
-        )
+        with self.judges.lease(judge, model) as chosen:
+            # Judged results are kept in the library and shared by every worker and process
+            # using it; a repeated question is answered from there without asking the judge.
+            results = LibraryResultCache(self.library) if cache else None
+            # All checking goes through make_checker, so whatever it adds applies here too.
+            yield make_checker(
+                chosen,
+                source=server_source(self.library),
+                library=self.library,
+                threshold=threshold,
+                cache=results,
+            )
+
+    def close(self) -> None:
+        """Release the judges (at shutdown)."""
+        self.judges.close()
 
     def check(
         self,
@@ -125,8 +131,8 @@ class Service:
                 f"{len(papers)} papers in one check; the limit is {MAX_PAPERS_PER_CHECK}"
             )
         check_distinct(papers)
-        checker = self._checker(judge, model, threshold, cache)
-        return checker.check(claim, papers, topic)
+        with self._checker(judge, model, threshold, cache) as checker:
+            return checker.check(claim, papers, topic)
 
     def review(
         self,
@@ -155,8 +161,8 @@ class Service:
             bib = load_bibliography(bibliography_path)
         elif bibliography is not None and bibliography.strip():
             bib = parse_bibliography(bibliography, kind=bibliography_format)
-        checker = self._checker(judge, model, threshold, cache)
-        return review_report(markdown, checker=checker, bibliography=bib, topic=topic)
+        with self._checker(judge, model, threshold, cache) as checker:
+            return review_report(markdown, checker=checker, bibliography=bib, topic=topic)
 
     # -- the library -------------------------------------------------------------------------
 

@@ -34,6 +34,9 @@ class ServerSource(Source):
                 message = message.replace(path, LIBRARY_NAME)
             raise SourceError(message, calls=error.calls, backend=error.backend) from None
 
+    def close(self) -> None:
+        self.inner.close()
+
 
 def server_source(library: Path) -> ServerSource:
     return ServerSource(make_source(library=library), library)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import sqlite3
 import tempfile
-import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -86,13 +85,19 @@ class FetchingSource(Source):
         self.path = path
         self.name = name or inner.name
         self._client = client
+        self._owns_client = client is None  # a client passed in stays its owner's to close
 
     @property
     def client(self) -> ArxivClient:
         if self._client is None:
             self._client = ArxivClient()
-            weakref.finalize(self, self._client.close)
         return self._client
+
+    def close(self) -> None:
+        if self._owns_client and self._client is not None:
+            self._client.close()
+            self._client = None
+        self.inner.close()
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         made = self.ensure(ref) if ref.kind is RefKind.ARXIV else 0

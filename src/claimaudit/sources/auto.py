@@ -59,6 +59,10 @@ class AutoSource(Source):
             f"{path})"
         )
 
+    def close(self) -> None:
+        self.library.close()
+        self.valyu.close()
+
 
 def _wanted(ref: PaperRef) -> str:
     return ref.work if ref.version is None else f"{ref.work}v{ref.version}"
