@@ -90,5 +90,7 @@ def test_backends_that_break_their_contract_are_refused_in_one_line() -> None:
     class DuckSource:
         name = "duck-source"
 
-    with pytest.raises(PluginError, match=r"source 'duck-source' .* \(missing: close, fetch\)"):
+    with pytest.raises(
+        PluginError, match=r"source 'duck-source' .* \(missing: close, fetch, library_use\)"
+    ):
         Checker(DuckSource(), Minimal())  # type: ignore[arg-type]

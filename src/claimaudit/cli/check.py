@@ -28,6 +28,7 @@ from claimaudit.cli._terminal import shown_text
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.sources.arxiv_library import FetchingSource
+from claimaudit.sources.protocol import LibraryUse
 
 JudgeOption = Annotated[
     str | None,
@@ -48,10 +49,6 @@ SourceOption = Annotated[
     ),
 ]
 DEFAULT_SOURCE = "auto"
-# --fetch puts papers into the library, so it only makes sense for sources that read it.
-_FETCHING_SOURCES = frozenset({"auto", "library", "arxiv"})
-# Sources that read the library without ever creating it.
-_READING_SOURCES = frozenset({"auto", "library"})
 NoCacheOption = Annotated[
     bool,
     typer.Option(
@@ -98,12 +95,13 @@ def _checker(
     fetch: bool = False,
     no_cache: bool = False,
 ) -> Checker:
-    if fetch and source not in _FETCHING_SOURCES:
-        fail(f"--fetch adds papers to the library; it does not apply to --source {source}")
     require_text(model=model, judge=judge, source=source)
     cache = None if no_cache else LibraryResultCache(library)
     chosen = make_source(source, library)
     if fetch:
+        # --fetch puts papers into the library: it only makes sense for a source that reads it.
+        if chosen.library_use is LibraryUse.NONE:
+            fail(f"--fetch adds papers to the library; it does not apply to --source {source}")
         chosen = FetchingSource(chosen, library)
     checker = make_checker(
         judge,
@@ -115,7 +113,7 @@ def _checker(
         cache=cache,
     )
     # After the judge and source names, so that those errors come first (models load lazily).
-    _check_library(library, reads=source in _READING_SOURCES and not fetch)
+    _check_library(library, reads=chosen.library_use is LibraryUse.READS)
     return checker
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from claimaudit.api import make_source
 from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef
-from claimaudit.sources.protocol import Source, SourcePaper
+from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
 LIBRARY_NAME = "the server's library"
 
@@ -33,6 +33,10 @@ class ServerSource(Source):
             for path in self._paths:
                 message = message.replace(path, LIBRARY_NAME)
             raise SourceError(message, calls=error.calls, backend=error.backend) from None
+
+    @property
+    def library_use(self) -> LibraryUse:
+        return self.inner.library_use
 
     def close(self) -> None:
         self.inner.close()

@@ -21,7 +21,7 @@ from claimaudit.library.store import Library
 from claimaudit.redaction import redact_url
 from claimaudit.sources.arxiv import ArxivClient
 from claimaudit.sources.library import LibrarySource
-from claimaudit.sources.protocol import Source, SourcePaper
+from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
 if TYPE_CHECKING:
     from claimaudit.library.ingest import AddResult
@@ -86,6 +86,10 @@ class FetchingSource(Source):
         self.name = name or inner.name
         self._client = client
         self._owns_client = client is None  # a client passed in stays its owner's to close
+
+    @property
+    def library_use(self) -> LibraryUse:
+        return LibraryUse.FILLS
 
     @property
     def client(self) -> ArxivClient:

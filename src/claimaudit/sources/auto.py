@@ -15,7 +15,7 @@ from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.sources.library import LibrarySource
-from claimaudit.sources.protocol import Source, SourcePaper
+from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 from claimaudit.sources.valyu import API_KEY_ENV, ValyuSource
 
 if TYPE_CHECKING:
@@ -26,6 +26,8 @@ NAME = "auto"
 
 class AutoSource(Source):
     name = NAME
+    # The library first; a missing library is reported, never created.
+    library_use = LibraryUse.READS
 
     def __init__(
         self,

@@ -10,7 +10,7 @@ from claimaudit.errors import LibraryError, SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
-from claimaudit.sources.protocol import Passage, Source, SourcePaper
+from claimaudit.sources.protocol import LibraryUse, Passage, Source, SourcePaper
 
 if TYPE_CHECKING:
     from claimaudit.plugins import Registry
@@ -24,6 +24,7 @@ class LibrarySource(Source):
     """
 
     name = "library"
+    library_use = LibraryUse.READS
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path

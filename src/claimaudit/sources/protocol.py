@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
 from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.passage import Passage
 
-__all__ = ["Passage", "Source", "SourceError", "SourcePaper"]
+__all__ = ["LibraryUse", "Passage", "Source", "SourceError", "SourcePaper"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,14 @@ class SourcePaper:
     backend: str | None = None
 
 
+class LibraryUse(StrEnum):
+    """What a source does with the local library, so callers can check it before a run."""
+
+    NONE = "none"  # never opens it (a search service)
+    READS = "reads"  # reads papers from it and never creates it
+    FILLS = "fills"  # reads it and adds the papers it lacks, creating it when missing
+
+
 @runtime_checkable
 class Source(Protocol):
     """Where papers come from. Subclass it: ``class MySource(Source)``.
@@ -40,7 +49,7 @@ class Source(Protocol):
     Required: ``name`` and ``fetch``, which returns exactly the paper (work and version) the
     reference asks for, or raises ``SourceError`` when it cannot (not found, service failure),
     which becomes a ``not_checked`` record; any other exception is treated the same way, as a
-    bug of the source. Optional, with the default below: ``close``.
+    bug of the source. Optional, with the defaults below: ``library_use`` and ``close``.
     """
 
     name: str
@@ -48,6 +57,11 @@ class Source(Protocol):
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         """Return the paper ``ref`` asks for, or raise SourceError. ``query`` is claim + topic."""
         ...
+
+    @property
+    def library_use(self) -> LibraryUse:
+        """What it does with the local library (see ``LibraryUse``); the default: nothing."""
+        return LibraryUse.NONE
 
     def close(self) -> None:
         """Release what the source holds (connections); called once it is no longer used. The
