@@ -112,10 +112,10 @@ def test_a_corrupt_output_line_is_reported_and_only_its_pair_redone(
 def test_the_cli_reports_corrupt_lines_and_loses_nothing(
     tmp_path: Path, source: MemorySource, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from claimaudit.plugins import get_registry
+    from claimaudit.plugins import Registered, get_registry
 
     judges = get_registry().judges
-    monkeypatch.setitem(judges, "hostile-scripted", (lambda settings: _judge(), "test judge"))
+    monkeypatch.setitem(judges, "hostile-scripted", Registered(lambda _: _judge(), "", "tests"))
     monkeypatch.setattr("claimaudit.cli.check.make_source", lambda name, library: source)
     rows = [
         {"id": i, "claim": f"Coffee claim number {i}.", "papers": ["scifact:2"]} for i in range(4)

@@ -43,8 +43,7 @@ def make_judge(settings: JudgeSettings = FAST) -> JevJudge:
 def test_registers_under_jev_and_satisfies_the_protocol() -> None:
     registry = Registry()
     register(registry)
-    _, description = registry.judges["jev"]
-    assert "TYPESAFE_API_KEY" in description
+    assert "TYPESAFE_API_KEY" in registry.judges["jev"].description
     judge = registry.make_judge("jev")
     assert isinstance(judge, Judge)
     assert judge.name == "jev"

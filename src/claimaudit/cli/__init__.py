@@ -47,6 +47,7 @@ def _install_commands() -> None:
     from claimaudit.cli import check as check_cli
     from claimaudit.cli import evaluate as eval_cli
     from claimaudit.cli import library as library_cli
+    from claimaudit.cli import plugins as plugins_cli
     from claimaudit.cli import review as review_cli
     from claimaudit.cli import serve as serve_cli
 
@@ -57,6 +58,7 @@ def _install_commands() -> None:
     app.add_typer(library_cli.app, name="library", help="Manage the local paper library.")
     app.command("serve")(serve_cli.serve)
     app.command("mcp")(serve_cli.mcp)
+    app.command("plugins")(plugins_cli.plugins)
 
 
 def main() -> None:

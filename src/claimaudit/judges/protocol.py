@@ -58,7 +58,13 @@ class ChoiceQuestion:
 
 @dataclass(frozen=True)
 class Decision:
-    """A System One style request: the state text, the questions, and the structured case."""
+    """A System One style request: the state text, the questions, and the structured case.
+
+    The checker asks two questions: ``"relation"``, whose options are the four verdicts
+    (``supports``, ``contradicts``, ``not_addressed``, ``insufficient_evidence``), and
+    ``"evidence"``, whose options are the ids of ``case.passages`` plus ``"none"``. A judge
+    answers each with one of its options (see ``ChoiceAnswer``).
+    """
 
     state: str
     questions: Mapping[str, ChoiceQuestion]
@@ -69,9 +75,11 @@ class Decision:
 class ChoiceAnswer:
     """The chosen option, with a probability per option and Jev's confidence.
 
-    ``probabilities`` and ``confidence`` are None when the backend gave only a choice (an
-    OpenAI-compatible server that returns no logprobs): nothing is made up in their place, and
-    the checker then always asks for review. A model's self-reported confidence never fills them.
+    ``probabilities`` maps every option of the question to a probability (they sum to 1, within
+    0.02); ``confidence`` is ``confidence_from_probabilities`` of them. Both are None when the
+    backend gave only a choice (an OpenAI-compatible server that returns no logprobs): nothing
+    is made up in their place, and the checker then always asks for review. A model's
+    self-reported confidence never fills them.
     """
 
     choice: str

@@ -90,4 +90,5 @@ class JudgePool:
     @staticmethod
     def available() -> dict[str, str]:
         """Judge name -> description, for clients that offer a choice."""
-        return {name: about for name, (_, about) in sorted(get_registry().judges.items())}
+        judges = get_registry().judges
+        return {name: judges[name].description for name in sorted(judges)}
