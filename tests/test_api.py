@@ -8,6 +8,7 @@ import pytest
 
 import claimaudit
 from claimaudit import CheckedRecord, InvalidClaimError, NotCheckedRecord, check_claim
+from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from tests.fakes import ScriptedJudge, pick
@@ -74,3 +75,19 @@ def test_a_checker_closes_the_backends_it_made_and_only_those(
     with claimaudit.make_checker("jev", library=library):
         pass
     assert closed == ["jev"]
+
+
+def test_check_claim_keeps_judgements_in_the_librarys_cache(tmp_path: Path, library: Path) -> None:
+    copy = tmp_path / "library.sqlite3"
+    copy.write_bytes(library.read_bytes())
+    def first_passage(decision: Decision) -> JudgeReply:
+        return pick("supports", decision.case.passages[0].passage_id)(decision)
+
+    judge = ScriptedJudge(first_passage, cache_identity="scripted-1")
+    claim = "Raw data should be backed up in more than one location."
+    [first] = check_claim(claim, ["1609.00037"], library=copy, judge=judge)
+    [again] = check_claim(claim, ["1609.00037"], library=copy, judge=judge)
+    assert first.verdict == "supports"
+    assert len(judge.seen) == 1 and again == first  # the second answer came from the cache
+    [fresh] = check_claim(claim, ["1609.00037"], library=copy, judge=judge, cache=False)
+    assert len(judge.seen) == 2 and fresh.verdict == "supports"

@@ -8,6 +8,7 @@ turns a failure into a verdict, and nothing here imports a concrete backend.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import cast
@@ -38,6 +39,8 @@ from claimaudit.redaction import redact_text
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES, Bm25Ranker, Ranker, select_candidates
 from claimaudit.sources.protocol import Source, SourcePaper
 from claimaudit.untrusted import check_text, scrub_surrogates
+
+_log = logging.getLogger(__name__)
 
 MAX_CLAIM_CHARS = 2_000
 MAX_TOPIC_CHARS = 1_000
@@ -198,12 +201,26 @@ class Checker:
         except InvalidReferenceError as error:
             shown = redact_text(scrub_surrogates(paper.strip()))
             return NotCheckedRecord(claim=claim, paperRef=shown, error=redact_text(str(error)))
+        try:
+            return self._check_ref(claim, ref, topic)
+        except Exception as error:
+            # A bug anywhere below is an operational failure of this paper alone, never a
+            # verdict; the traceback goes to the debug log, not to the record.
+            _log.debug("checking %s failed", ref, exc_info=True)
+            return self._failure(claim, ref, f"check failed: {type(error).__name__}")
+
+    def _check_ref(self, claim: str, ref: PaperRef, topic: str | None) -> Record:
         query = search_query(claim, topic)
         try:
             found = self.source.fetch(ref, source_query(claim, topic))
         except SourceError as error:
             spent = {error.backend or self.source.name: error.calls} if error.calls else {}
             return self._failure(claim, ref, str(error), calls=spent)
+        except Exception as error:
+            # A source's own bug (a plugin, say): as above, never a verdict.
+            _log.debug("source %r failed on %s", self.source.name, ref, exc_info=True)
+            message = f"source {self.source.name!r} failed: {type(error).__name__}"
+            return self._failure(claim, ref, message)
         # From here the source's requests are spent: every record below accounts for them.
         try:
             if not ref.matches(found.ref):
@@ -222,11 +239,6 @@ class Checker:
         except JudgeError as error:
             calls = self._calls(found, error.calls)
             return self._failure(claim, ref, str(error), found.url, calls)
-        except Exception as error:
-            # A judge's own bug (a plugin, say) is still an operational failure for this paper:
-            # it must not become a verdict, nor stop the other papers of a batch.
-            message = f"judge {self.judge.name!r} failed: {type(error).__name__}"
-            return self._failure(claim, ref, message, found.url, self._calls(found))
         self._store(key, record)
         return record
 
@@ -298,7 +310,15 @@ class Checker:
             topic=topic,
         )
         decision = build_decision(case)
-        reply = self.judge.decide(decision)
+        try:
+            reply = self.judge.decide(decision)
+        except JudgeError:
+            raise
+        except Exception as error:
+            # A judge's own bug (a plugin, say) is still an operational failure for this paper:
+            # it must not become a verdict, nor stop the other papers of a batch.
+            _log.debug("judge %r failed on %s", self.judge.name, ref, exc_info=True)
+            raise JudgeError(f"judge {self.judge.name!r} failed: {type(error).__name__}") from None
         try:
             validate_reply(reply, decision)
         except JudgeError as error:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,9 +11,11 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from claimaudit.cli import app
-from claimaudit.identity import parse_ref
+from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.store import Library
+from claimaudit.plugins import Registered, get_registry
 from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, record_from_dict
+from claimaudit.sources.protocol import Source, SourcePaper
 from tests.cli.conftest import DEEP_RULES_REF
 from tests.httpfake import closed_port
 from tests.judges.faultserver import TEST_KEY, FaultServer
@@ -248,3 +251,30 @@ def test_openai_failures_are_not_checked_records(
     # The CLI keeps the default 2 retries for 503 (sent with Retry-After: 0): 3 attempts.
     assert data["calls"] == {"openai": 3 if mode == "http503" else 1}
     assert TEST_KEY not in json.dumps(data) + stderr
+
+
+# ---------------------------------------------------------------------- a bug in a plugin
+
+
+def test_a_bug_in_a_source_plugin_is_not_checked_and_debug_shows_its_traceback(
+    runner: CliRunner, paper_library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Exploding(Source):
+        name = "exploding"
+
+        def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+            raise RuntimeError("bug in a source plugin")
+
+    registered = Registered(lambda *, path: Exploding(), "test source", "tests")
+    monkeypatch.setitem(get_registry().sources, "exploding", registered)
+    root = logging.getLogger()
+    monkeypatch.setattr(root, "handlers", [])  # --debug configures logging: undone after
+    monkeypatch.setattr(root, "level", root.level)
+    args = ["--paper", DEEP_RULES_REF, "--source", "exploding", "--format", "jsonl"]
+    quiet = _invoke(runner, paper_library, *args)
+    assert quiet.exit_code == 0 and "Traceback" not in quiet.stderr
+    assert json.loads(quiet.stdout)["error"] == "source 'exploding' failed: RuntimeError"
+    loud = runner.invoke(app, ["--debug", "check", CLAIM, "--library", str(paper_library), *args])
+    assert loud.exit_code == 0
+    assert json.loads(loud.stdout)["error"] == "source 'exploding' failed: RuntimeError"
+    assert "Traceback" in loud.stderr and "bug in a source plugin" in loud.stderr

@@ -166,7 +166,7 @@ def test_fetch_adds_missing_arxiv_papers_first(
     ("args", "message"),
     [
         (["--source", "nowhere"], "unknown source 'nowhere'"),
-        (["--source", "valyu", "--fetch"], "--fetch adds papers to the library"),
+        (["--source", "valyu", "--fetch"], "(--fetch) adds papers to the library"),
     ],
 )
 def test_source_usage_errors(

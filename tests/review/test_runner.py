@@ -7,10 +7,9 @@ from dataclasses import dataclass, field
 
 from claimaudit.checker import Checker, Record
 from claimaudit.errors import JudgeError
-from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply
 from claimaudit.review.runner import check_pairs
-from claimaudit.sources.protocol import Source, SourcePaper
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 
@@ -65,17 +64,3 @@ def test_pairs_run_concurrently_when_the_judge_allows() -> None:
     results = check_pairs(Checker(_source(), judge), pairs)
     assert [r.verdict for r in results.values()] == ["supports", "supports"]
     assert len(judge.threads) == 2
-
-
-class ExplodingSource(Source):
-    name = "exploding"
-
-    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
-        raise RuntimeError("bug in a source plugin")
-
-
-def test_an_unexpected_failure_is_a_not_checked_record() -> None:
-    checker = Checker(ExplodingSource(), ScriptedJudge(pick("supports", None)))
-    [record] = check_pairs(checker, [("Claim.", "1907.10121")], workers=3).values()
-    assert record.verdict == "not_checked"
-    assert "RuntimeError" in record.error  # type: ignore[union-attr]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
@@ -36,6 +37,21 @@ app = typer.Typer(
     cls=_Commands,
 )
 _installed = False
+
+
+@app.callback()
+def _options(
+    debug: Annotated[
+        bool,
+        typer.Option(
+            "--debug", help="Log details to stderr, such as the traceback of a plugin's bug."
+        ),
+    ] = False,
+) -> None:
+    if debug:
+        logging.basicConfig(
+            level=logging.DEBUG, format="%(levelname)s %(name)s: %(message)s", force=True
+        )
 
 
 def _install_commands() -> None:

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from claimaudit.accounting import RunSummary
-from claimaudit.api import make_checker, make_source
+from claimaudit.api import DEFAULT_SOURCE, make_checker
 from claimaudit.batch import pending_pairs, read_items, read_resume, run_batch
 from claimaudit.checker import Checker, Record, check_distinct, validate_claim, validate_topic
 from claimaudit.cli._common import (
@@ -26,8 +26,6 @@ from claimaudit.cli._common import (
 from claimaudit.cli._render import OutputFormat, render
 from claimaudit.cli._terminal import shown_text
 from claimaudit.library.paths import resolve_library_path
-from claimaudit.library.result_cache import LibraryResultCache
-from claimaudit.sources.arxiv_library import FetchingSource
 from claimaudit.sources.protocol import LibraryUse
 
 JudgeOption = Annotated[
@@ -48,7 +46,6 @@ SourceOption = Annotated[
         "another registered source.",
     ),
 ]
-DEFAULT_SOURCE = "auto"
 NoCacheOption = Annotated[
     bool,
     typer.Option(
@@ -96,24 +93,18 @@ def _checker(
     no_cache: bool = False,
 ) -> Checker:
     require_text(model=model, judge=judge, source=source)
-    cache = None if no_cache else LibraryResultCache(library)
-    chosen = make_source(source, library)
-    if fetch:
-        # --fetch puts papers into the library: it only makes sense for a source that reads it.
-        if chosen.library_use is LibraryUse.NONE:
-            fail(f"--fetch adds papers to the library; it does not apply to --source {source}")
-        chosen = FetchingSource(chosen, library)
     checker = make_checker(
         judge,
-        source=chosen,
+        source=source,
         library=library,
+        fetch=fetch,
+        cache=not no_cache,
         threshold=threshold,
         model=model,
         timeout=timeout,
-        cache=cache,
     )
     # After the judge and source names, so that those errors come first (models load lazily).
-    _check_library(library, reads=chosen.library_use is LibraryUse.READS)
+    _check_library(library, reads=checker.source.library_use is LibraryUse.READS)
     return checker
 
 

@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
 from claimaudit.checker import Checker, Record, ref_key
-from claimaudit.records import NotCheckedRecord
 
 Pair = tuple[str, str]  # (claim text, paper reference)
 
@@ -22,13 +21,7 @@ def pair_key(pair: Pair) -> Pair:
 
 
 def _check(checker: Checker, pair: Pair, topic: str | None) -> Record:
-    claim, paper = pair
-    try:
-        return checker.check_paper(claim, paper, topic)
-    except Exception as error:  # a source's own bug is still an operational failure
-        return NotCheckedRecord(
-            claim=claim, paperRef=paper, error=f"check failed: {type(error).__name__}"
-        )
+    return checker.check_paper(pair[0], pair[1], topic)
 
 
 def check_pairs(

@@ -11,7 +11,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -37,7 +37,6 @@ from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
 from claimaudit.library.ingest import AddResult, add_path
 from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
-from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
 from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.bibliography import (
@@ -90,18 +89,16 @@ class Service:
         if not 0.0 <= threshold <= 1.0:
             raise InvalidClaimError("the threshold must lie in [0, 1]")
         _texts(judge=judge, model=model)
-        with self.judges.lease(judge, model) as chosen:
-            # Judged results are kept in the library and shared by every worker and process
-            # using it; a repeated question is answered from there without asking the judge.
-            results = LibraryResultCache(self.library) if cache else None
-            # All checking goes through make_checker, so whatever it adds applies here too.
-            yield make_checker(
-                chosen,
-                source=server_source(self.library),
-                library=self.library,
-                threshold=threshold,
-                cache=results,
-            )
+        # The one checker factory, as everywhere. Judged results are kept in the library's
+        # cache, shared by every worker and process using it.
+        with (
+            self.judges.lease(judge, model) as chosen,
+            closing(server_source(self.library)) as source,
+            make_checker(
+                chosen, source=source, library=self.library, cache=cache, threshold=threshold
+            ) as checker,
+        ):
+            yield checker
 
     def close(self) -> None:
         """Release the judges (at shutdown)."""

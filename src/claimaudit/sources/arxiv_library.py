@@ -80,12 +80,16 @@ class FetchingSource(Source):
         *,
         client: ArxivClient | None = None,
         name: str | None = None,
+        owns_inner: bool = False,
     ) -> None:
         self.inner = inner
         self.path = path
         self.name = name or inner.name
         self._client = client
-        self._owns_client = client is None  # a client passed in stays its owner's to close
+        # What close() releases: its own client, and ``inner`` only when it was made for it
+        # (a source or client passed in stays its owner's to close).
+        self._owns_client = client is None
+        self._owns_inner = owns_inner
 
     @property
     def library_use(self) -> LibraryUse:
@@ -101,7 +105,8 @@ class FetchingSource(Source):
         if self._owns_client and self._client is not None:
             self._client.close()
             self._client = None
-        self.inner.close()
+        if self._owns_inner:
+            self.inner.close()
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         made = self.ensure(ref) if ref.kind is RefKind.ARXIV else 0
@@ -131,7 +136,7 @@ class FetchingSource(Source):
 
 
 def make_arxiv_source(*, path: Path | None = None) -> FetchingSource:
-    return FetchingSource(LibrarySource(path), path, name=NAME)
+    return FetchingSource(LibrarySource(path), path, name=NAME, owns_inner=True)
 
 
 def register(registry: Registry) -> None:
