@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from claimaudit.checker import Checker, Record
+from claimaudit.api import make_checker
+from claimaudit.checker import Record
 from claimaudit.evaluation.datasets import DatasetFormat, EvalPair
 from claimaudit.evaluation.metrics import (
     VERDICT_CLASS,
@@ -61,7 +62,8 @@ def evaluate(
     not_checked = 0
     with tempfile.TemporaryDirectory(prefix="claimaudit-eval-") as tmp:
         source = build_source(Path(tmp) / "library.sqlite3", fmt, corpus)
-        checker = Checker(source=source, judge=judge)
+        # No cache: every pair is judged, so the figures measure the judge.
+        checker = make_checker(judge, source=source, cache=False)
         handle = out.open("w", encoding="utf-8") if out else None
         started = time.perf_counter()
         try:
