@@ -7,8 +7,9 @@ from dataclasses import replace
 import pytest
 
 from claimaudit.cache import CacheKey, paper_fingerprint
-from claimaudit.checker import Checker, ReviewPolicy
+from claimaudit.checker import Checker
 from claimaudit.identity import parse_ref
+from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, failing, pick
 

@@ -4,10 +4,11 @@ import logging
 
 import pytest
 
-from claimaudit.checker import Checker, ReviewPolicy
+from claimaudit.checker import Checker
 from claimaudit.errors import InvalidClaimError, JudgeError, SourceError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
+from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
 from claimaudit.selection import Bm25Ranker
 from tests.conftest import SEED_FIELDS

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from claimaudit.cache import CacheKey, ResultCache, paper_fingerprint
+from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
 from claimaudit.errors import (
     InvalidClaimError,
     InvalidClaimTextError,
@@ -21,13 +21,13 @@ from claimaudit.errors import (
     InvalidTextError,
     JudgeError,
     SourceError,
-    UsageError,
 )
 from claimaudit.fts import has_content_words
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.judges.protocol import Case, ChoiceAnswer, Judge, validate_reply
 from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
 from claimaudit.plugins import require_judge, require_source
+from claimaudit.policy import ReviewPolicy
 from claimaudit.records import (
     RELATIONS,
     CheckedRecord,
@@ -44,7 +44,6 @@ _log = logging.getLogger(__name__)
 
 MAX_CLAIM_CHARS = 2_000
 MAX_TOPIC_CHARS = 1_000
-DEFAULT_THRESHOLD = 0.8
 
 Record = CheckedRecord | NotCheckedRecord
 
@@ -101,34 +100,6 @@ def check_distinct(papers: Sequence[str]) -> None:
         if key in seen:
             raise InvalidClaimError(f"paper {text!r} is given more than once")
         seen.add(key)
-
-
-@dataclass(frozen=True)
-class ReviewPolicy:
-    """When a human must look: anything but a confident, evidenced ``supports``."""
-
-    threshold: float = DEFAULT_THRESHOLD
-
-    def __post_init__(self) -> None:
-        if not 0.0 <= self.threshold <= 1.0:
-            raise UsageError("the review threshold must lie in [0, 1]")
-
-    def needs_review(
-        self,
-        verdict: str,
-        confidence: float | None,
-        evidence_confidence: float | None,
-        evidence_id: str | None,
-    ) -> bool:
-        # A confidence of None means the judge gave no probabilities: nothing can clear that.
-        return (
-            verdict != "supports"
-            or confidence is None
-            or evidence_confidence is None
-            or confidence < self.threshold
-            or evidence_confidence < self.threshold
-            or evidence_id is None
-        )
 
 
 def search_query(claim: str, topic: str | None) -> str:
@@ -231,63 +202,26 @@ class Checker:
         except SourceError as error:
             return self._failure(claim, ref, str(error), calls=self._calls(found))
         key = self._cache_key(claim, ref, found, topic)
-        cached = self._cached(key, found)
-        if cached is not None:
-            return cached
+        if key is not None and self.cache is not None:
+            cached = recall(self.cache, key, found, self._calls(found), self.policy)
+            if cached is not None:
+                return cached
         try:
             record = self._judge(claim, ref, found, query, topic)
         except JudgeError as error:
             calls = self._calls(found, error.calls)
             return self._failure(claim, ref, str(error), found.url, calls)
-        self._store(key, record)
+        if key is not None and self.cache is not None:
+            keep(self.cache, key, record)
         return record
 
     def _cache_key(
         self, claim: str, ref: PaperRef, paper: SourcePaper, topic: str | None
     ) -> CacheKey | None:
-        identity = self.judge.cache_identity
-        if self.cache is None or not identity:
+        if self.cache is None:
             return None
-        return CacheKey(
-            claim=claim,
-            topic=" ".join((topic or "").split()),
-            paper_ref=str(ref),
-            matched_ref=str(paper.ref),
-            fingerprint=paper_fingerprint(paper),
-            judge=self.judge.name,
-            judge_identity=identity,
-            selection=f"{type(self.ranker).__name__}:{self.max_passages}:{self.max_chars}",
-        )
-
-    def _cached(self, key: CacheKey | None, paper: SourcePaper) -> CheckedRecord | None:
-        if key is None or self.cache is None:
-            return None
-        try:
-            hit = self.cache.get(key)
-        except Exception:  # a cache only saves time; its failure must never fail a check
-            return None
-        if hit is None:
-            return None
-        # The policy is applied on read, so a new threshold needs no new judgement.
-        return hit.model_copy(
-            update={
-                "paper_url": paper.url,
-                "retrieved_at": paper.retrieved_at,
-                # A cached judgement cost no judge call this time; the source's requests did.
-                "calls": self._calls(paper),
-                "needs_review": self.policy.needs_review(
-                    hit.verdict, hit.confidence, hit.evidence_confidence, hit.evidence_passage_id
-                ),
-            }
-        )
-
-    def _store(self, key: CacheKey | None, record: CheckedRecord) -> None:
-        if key is None or self.cache is None:
-            return
-        try:
-            self.cache.put(key, record)
-        except Exception:  # as above: the record is returned whether or not it was stored
-            return
+        selection = f"{type(self.ranker).__name__}:{self.max_passages}:{self.max_chars}"
+        return cache_key(claim, topic, ref, paper, self.judge, selection)
 
     def _calls(self, paper: SourcePaper, judge_calls: int = 0) -> dict[str, int]:
         """Backend requests by backend name, leaving out backends that made none."""

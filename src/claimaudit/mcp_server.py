@@ -21,9 +21,9 @@ from mcp.server.stdio import stdio_server
 from pydantic import Field
 
 from claimaudit import __version__
-from claimaudit.checker import DEFAULT_THRESHOLD
 from claimaudit.errors import as_known
 from claimaudit.mcp_stdio import screened_stdio
+from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import record_to_dict
 from claimaudit.redaction import safe_line
 from claimaudit.server.service import Service

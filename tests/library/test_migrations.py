@@ -115,7 +115,7 @@ def test_upgrade_from_version_2_keeps_papers_and_adds_the_results_cache(tmp_path
         paper = lib.get_paper(parse_ref("1907.10121"))
         assert paper is not None and paper.passage_count == 2 and paper.source_path == "paper.tex"
         assert [h.passage_id for h in lib.search("sparse matrix")] == ["P002"]
-        assert lib.results().count() == 0
+    assert LibraryResultCache(path).count() == 0
     with sqlite3.connect(path) as check:
         assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 3
     # The new table works on the upgraded file.

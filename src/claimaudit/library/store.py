@@ -26,7 +26,6 @@ from claimaudit.library.models import (
     StoredPassage,
 )
 from claimaudit.library.paths import resolve_library_path
-from claimaudit.library.results import ResultTable
 
 _PAPER_COLUMNS = (
     "p.id, p.kind, p.work, p.version, p.title, p.url, p.source_path, p.content_hash, "
@@ -190,9 +189,11 @@ class Library:
             self._delete_paper(paper_id)
         return paper
 
-    def results(self) -> ResultTable:
-        """The cache of judged results kept in this library (see ``claimaudit.cache``)."""
-        return ResultTable(self._conn)
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The open connection (autocommit), for the library's own modules that keep tables
+        of their own in this database (the results cache)."""
+        return self._conn
 
     # -- reading -----------------------------------------------------------------------------
 

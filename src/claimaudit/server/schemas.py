@@ -8,9 +8,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
-from claimaudit.checker import DEFAULT_THRESHOLD, MAX_CLAIM_CHARS
+from claimaudit.checker import MAX_CLAIM_CHARS
 from claimaudit.library.ingest import AddResult
 from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
+from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import ReviewRecord
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, PassageContext
 

@@ -17,14 +17,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from claimaudit.api import make_checker
-from claimaudit.checker import (
-    DEFAULT_THRESHOLD,
-    Checker,
-    Record,
-    check_distinct,
-    validate_claim,
-    validate_topic,
-)
+from claimaudit.checker import Checker, Record, check_distinct, validate_claim, validate_topic
 from claimaudit.errors import (
     DraftError,
     InputError,
@@ -38,6 +31,7 @@ from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
 from claimaudit.library.ingest import AddResult, add_path
 from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
 from claimaudit.library.store import Library
+from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.bibliography import (
     Bibliography,
