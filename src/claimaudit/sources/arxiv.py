@@ -57,10 +57,6 @@ class ArxivEntry:
     ref: PaperRef  # always versioned
     title: str
 
-    @property
-    def versioned_id(self) -> str:
-        return f"{self.ref.work}v{self.ref.version}"
-
 
 class ArxivClient:
     """Metadata and PDFs from arXiv, one request at a time. Thread-safe; close when done.
@@ -123,8 +119,8 @@ class ArxivClient:
         """The edition ``ref`` names (the newest one when unversioned), from the arXiv API."""
         if ref.kind is not RefKind.ARXIV:
             raise ArxivError(f"{ref} is not an arXiv paper")
-        wanted = ref.work if ref.version is None else f"{ref.work}v{ref.version}"
-        reply = self._get(f"{self.base_url}/api/query", {"id_list": wanted, "max_results": "1"})
+        query = {"id_list": ref.versioned_id, "max_results": "1"}
+        reply = self._get(f"{self.base_url}/api/query", query)
         entry = parse_entry(reply.content, ref)
         if not ref.matches(entry.ref):
             raise ArxivError(f"arXiv answered with {entry.ref}, not the requested {ref}")
@@ -140,7 +136,7 @@ class ArxivClient:
         return data
 
     def pdf_url(self, entry: ArxivEntry) -> str:
-        return f"{self.base_url}/pdf/{entry.versioned_id}"
+        return f"{self.base_url}/pdf/{entry.ref.versioned_id}"
 
     def _get(self, url: str, params: dict[str, str] | None = None) -> _Reply:
         import httpx

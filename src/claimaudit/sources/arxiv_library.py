@@ -51,7 +51,7 @@ def add_from_arxiv(
     # Stored as the paper's source and shown in messages: no credential of a mirror's URL.
     url = redact_url(client.pdf_url(entry))
     with tempfile.TemporaryDirectory(prefix="claimaudit-arxiv-") as folder:
-        path = Path(folder) / f"{entry.versioned_id.replace('/', '_')}.pdf"
+        path = Path(folder) / f"{entry.ref.versioned_id.replace('/', '_')}.pdf"
         path.write_bytes(data)
         try:
             return add_path(

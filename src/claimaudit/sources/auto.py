@@ -57,17 +57,13 @@ class AutoSource(Source):
             return self.library.fetch(ref, query)  # Valyu cannot help: the library's own error
         raise SourceError(
             f"{ref}: paper not in the library; add it or set {API_KEY_ENV} "
-            f"(`claimaudit library add arxiv:{_wanted(ref)}` or `check --fetch`; library: "
+            f"(`claimaudit library add arxiv:{ref.versioned_id}` or `check --fetch`; library: "
             f"{path})"
         )
 
     def close(self) -> None:
         self.library.close()
         self.valyu.close()
-
-
-def _wanted(ref: PaperRef) -> str:
-    return ref.work if ref.version is None else f"{ref.work}v{ref.version}"
 
 
 def make_auto_source(*, path: Path | None = None) -> AutoSource:

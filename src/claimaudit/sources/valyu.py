@@ -86,8 +86,7 @@ class ValyuSource(Source):
         key = os.environ.get(API_KEY_ENV, "").strip()
         if not key:
             raise SourceError(f"{API_KEY_ENV} is not set; the valyu source needs a Valyu API key")
-        wanted = ref.work if ref.version is None else f"{ref.work}v{ref.version}"
-        search_query = f"arXiv {wanted} {query}".strip()
+        search_query = f"arXiv {ref.versioned_id} {query}".strip()
         results, calls = self._search(search_query, key)
         try:
             return self._paper(ref, results, search_query, calls)
