@@ -10,6 +10,7 @@ from claimaudit.cache import CacheKey
 from claimaudit.errors import JudgeError, SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply
+from claimaudit.passage import passage_id
 from claimaudit.records import CheckedRecord
 from claimaudit.sources.protocol import Passage, Source, SourcePaper
 
@@ -28,7 +29,7 @@ class MemorySource(Source):
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         for stored, (title, texts) in self.papers.items():
             if ref.matches(stored):
-                passages = [Passage(f"P{i:03d}", t) for i, t in enumerate(texts, start=1)]
+                passages = [Passage(passage_id(i), t) for i, t in enumerate(texts)]
                 return SourcePaper(
                     ref=stored,
                     title=title,

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from claimaudit.errors import DatasetError, NestingError
+from claimaudit.passage import passage_id
 from claimaudit.untrusted import load_json
 
 SUPPORTS, CONTRADICTS, NOT_ESTABLISHED = "supports", "contradicts", "not_established"
@@ -56,10 +57,6 @@ class EvalPair:
     doc_id: str
     gold: str
     rationale: frozenset[str]
-
-
-def passage_id(sentence_index: int) -> str:
-    return f"P{sentence_index + 1:03d}"
 
 
 def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -5,16 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from claimaudit.library.models import StoredPassage, TextBlock
+from claimaudit.passage import passage_id
 from claimaudit.text import normalise, split_long
 
 TARGET_CHARS = 1200
 # A fragment shorter than this (a stray line, a lone formula) reads better joined to a neighbour.
 MIN_CHARS = 200
-
-
-def passage_id(index: int) -> str:
-    """``P001`` for the first passage; ids grow wider past 999 rather than wrap."""
-    return f"P{index + 1:03d}"
 
 
 def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> list[StoredPassage]:

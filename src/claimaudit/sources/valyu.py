@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
+from claimaudit.passage import passage_id
 from claimaudit.redaction import MASK, redact_text, redact_url
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.protocol import Passage, Source, SourcePaper
@@ -222,7 +223,7 @@ def _passages(ref: PaperRef, text: str) -> list[Passage]:
             f"Valyu returned {len(blocks)} excerpt passages for {ref}, over the judge's budget "
             f"of {MAX_PASSAGES}; {hint}"
         )
-    return [Passage(f"P{i:03d}", block) for i, block in enumerate(blocks, start=1)]
+    return [Passage(passage_id(i), block) for i, block in enumerate(blocks)]
 
 
 def _failure(adapter: Any, sdk_error: str | None, base_url: str) -> str:
