@@ -14,9 +14,10 @@ from claimaudit.cli._common import LibraryOption, fail, out_console, require_tex
 from claimaudit.cli._terminal import json_text, shown, shown_text
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.ingest import add_path
-from claimaudit.library.models import AddOutcome, StoredPaper, StoredPassage
+from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from claimaudit.sources.arxiv import ArxivClient
 from claimaudit.sources.arxiv_library import add_from_arxiv
 from claimaudit.untrusted import check_text
@@ -204,7 +205,7 @@ def show(
 
 
 def _show_table(
-    paper: StoredPaper, passages: Iterator[StoredPassage], offset: int, limit: int
+    paper: StoredPaper, passages: Iterator[Passage], offset: int, limit: int
 ) -> None:
     total = paper.passage_count
     for label, value in (

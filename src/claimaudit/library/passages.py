@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from claimaudit.library.models import StoredPassage, TextBlock
-from claimaudit.passage import passage_id
+from claimaudit.library.models import TextBlock
+from claimaudit.passage import Passage, passage_id
 from claimaudit.text import normalise, split_long
 
 TARGET_CHARS = 1200
@@ -13,7 +13,7 @@ TARGET_CHARS = 1200
 MIN_CHARS = 200
 
 
-def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> list[StoredPassage]:
+def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> list[Passage]:
     """Number sized passages ``P001``, ``P002``... in document order, keeping each block's
     section. Tiny fragments merge with a neighbour in the same section; long paragraphs split
     at sentence boundaries."""
@@ -31,15 +31,15 @@ def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> li
             else:
                 sized.append(TextBlock(piece, block.section))
     return [
-        StoredPassage(passage_id=passage_id(i), text=b.text, section=b.section)
+        Passage(passage_id=passage_id(i), text=b.text, section=b.section)
         for i, b in enumerate(sized)
     ]
 
 
-def one_per_item(texts: Iterable[str], section: str | None = None) -> list[StoredPassage]:
+def one_per_item(texts: Iterable[str], section: str | None = None) -> list[Passage]:
     """One passage per given text, unsized: for corpora whose sentence numbering must hold
     (SciFact evidence indices refer to sentence ``i`` as passage ``P{i+1}``)."""
     return [
-        StoredPassage(passage_id=passage_id(i), text=normalise(t), section=section)
+        Passage(passage_id=passage_id(i), text=normalise(t), section=section)
         for i, t in enumerate(texts)
     ]

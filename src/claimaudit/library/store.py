@@ -18,14 +18,9 @@ from claimaudit.errors import (
 from claimaudit.fts import fts_query
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library._migrations import migrate
-from claimaudit.library.models import (
-    AddOutcome,
-    NewPaper,
-    SearchHit,
-    StoredPaper,
-    StoredPassage,
-)
+from claimaudit.library.models import AddOutcome, NewPaper, SearchHit, StoredPaper
 from claimaudit.library.paths import resolve_library_path
+from claimaudit.passage import Passage
 
 _PAPER_COLUMNS = (
     "p.id, p.kind, p.work, p.version, p.title, p.url, p.source_path, p.content_hash, "
@@ -162,7 +157,7 @@ class Library:
         self._insert_passages(cursor.lastrowid, paper.passages)
         return outcome
 
-    def _insert_passages(self, paper_id: int, passages: list[StoredPassage]) -> None:
+    def _insert_passages(self, paper_id: int, passages: list[Passage]) -> None:
         self._conn.executemany(
             "INSERT INTO passages (paper_id, seq, passage_id, section, text) "
             "VALUES (?, ?, ?, ?, ?)",
@@ -212,13 +207,13 @@ class Library:
             raise PaperNotFoundError(f"{ref} is not in the library")
         return paper
 
-    def passages(self, ref: PaperRef) -> list[StoredPassage]:
+    def passages(self, ref: PaperRef) -> list[Passage]:
         """All passages of the paper ``ref`` resolves to, in document order."""
         return list(self.iter_passages(ref))
 
     def iter_passages(
         self, ref: PaperRef, offset: int = 0, limit: int | None = None
-    ) -> Iterator[StoredPassage]:
+    ) -> Iterator[Passage]:
         """Passages of the paper ``ref`` resolves to, in document order, from the ``offset``-th
         (0 is the first), at most ``limit``; read as they are consumed, so a paper of 100,000
         passages costs no more memory than the page shown."""
@@ -231,7 +226,7 @@ class Library:
             (found[0], -1 if limit is None else max(limit, 0), max(offset, 0)),
         )
         for row in rows:
-            yield StoredPassage(passage_id=row[0], text=row[1], section=row[2])
+            yield Passage(passage_id=row[0], text=row[1], section=row[2])
 
     def list_papers(self) -> list[StoredPaper]:
         return [paper for _, paper in self._rows("ORDER BY p.ref", ())]

@@ -10,7 +10,8 @@ from pydantic.alias_generators import to_camel
 
 from claimaudit.checker import MAX_CLAIM_CHARS
 from claimaudit.library.ingest import AddResult
-from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
+from claimaudit.library.models import SearchHit, StoredPaper
+from claimaudit.passage import Passage
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import ReviewRecord
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, PassageContext
@@ -96,7 +97,7 @@ class PassageOut(_Wire):
     text: str
 
     @classmethod
-    def of(cls, passage: StoredPassage) -> PassageOut:
+    def of(cls, passage: Passage) -> PassageOut:
         return cls(id=passage.passage_id, section=passage.section, text=passage.text)
 
 

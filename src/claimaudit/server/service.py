@@ -29,8 +29,9 @@ from claimaudit.errors import (
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
 from claimaudit.library.ingest import AddResult, add_path
-from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
+from claimaudit.library.models import SearchHit, StoredPaper
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.bibliography import (
@@ -54,9 +55,9 @@ class PassageContext:
     """A passage with its neighbours in document order, to show evidence where it stands."""
 
     paper: StoredPaper
-    passage: StoredPassage
-    before: list[StoredPassage]
-    after: list[StoredPassage]
+    passage: Passage
+    before: list[Passage]
+    after: list[Passage]
 
 
 class Service:
@@ -164,7 +165,7 @@ class Service:
                 return library.find_papers(query, limit)
             return library.list_papers()[:limit]
 
-    def paper(self, ref: str) -> tuple[StoredPaper, list[StoredPassage]]:
+    def paper(self, ref: str) -> tuple[StoredPaper, list[Passage]]:
         _texts(reference=ref)
         with self._open() as library:
             paper = library.require_paper(parse_ref(ref))

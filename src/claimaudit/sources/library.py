@@ -10,7 +10,7 @@ from claimaudit.errors import LibraryError, SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
-from claimaudit.sources.protocol import LibraryUse, Passage, Source, SourcePaper
+from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
 if TYPE_CHECKING:
     from claimaudit.plugins import Registry
@@ -64,7 +64,7 @@ class LibrarySource(Source):
             ref=paper.ref,
             title=paper.title,
             url=paper.url or paper.ref.url,
-            passages=[Passage(p.passage_id, p.text, p.section) for p in passages],
+            passages=passages,
             # The text is what was captured at ingestion; that is when it was retrieved.
             retrieved_at=paper.ingested_at,
             # Nothing is searched: the record names the query that ranked the passages.
