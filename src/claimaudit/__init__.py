@@ -1,7 +1,7 @@
 """claimaudit: do the papers cited for a claim actually support it, and where?"""
 
 from claimaudit.api import check_claim, make_checker, make_judge, make_source
-from claimaudit.checker import Checker, Record
+from claimaudit.checker import Checker
 from claimaudit.errors import (
     BackendError,
     ClaimauditError,
@@ -26,7 +26,7 @@ from claimaudit.judges.protocol import (
 from claimaudit.passage import Passage
 from claimaudit.plugins import Registry, get_registry
 from claimaudit.policy import ReviewPolicy
-from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, record_to_dict
+from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, Record, record_to_dict
 from claimaudit.review import (
     Bibliography,
     ReviewResult,

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from claimaudit.records import CheckedRecord, NotCheckedRecord
+from claimaudit.records import NotCheckedRecord, Record
 
 
 @dataclass
@@ -19,14 +19,14 @@ class RunSummary:
     not_checked: int = 0
     calls: Counter[str] = field(default_factory=Counter)
 
-    def add(self, record: CheckedRecord | NotCheckedRecord) -> None:
+    def add(self, record: Record) -> None:
         self.pairs += 1
         if isinstance(record, NotCheckedRecord):
             self.not_checked += 1
         self.calls.update(record.calls)
 
     @classmethod
-    def of(cls, records: Iterable[CheckedRecord | NotCheckedRecord]) -> RunSummary:
+    def of(cls, records: Iterable[Record]) -> RunSummary:
         summary = cls()
         for record in records:
             summary.add(record)

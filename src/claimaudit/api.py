@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from claimaudit.cache import ResultCache
-from claimaudit.checker import Checker, Record
+from claimaudit.checker import Checker
 from claimaudit.errors import UsageError
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.plugins import get_registry
 from claimaudit.policy import DEFAULT_THRESHOLD, ReviewPolicy
+from claimaudit.records import Record
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.arxiv_library import FetchingSource
 from claimaudit.sources.protocol import LibraryUse, Source

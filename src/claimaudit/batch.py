@@ -24,16 +24,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from claimaudit.accounting import RunSummary
-from claimaudit.checker import (
-    Checker,
-    Record,
-    check_distinct,
-    ref_key,
-    validate_claim,
-    validate_topic,
-)
+from claimaudit.checker import Checker, check_distinct, ref_key, validate_claim, validate_topic
 from claimaudit.errors import InvalidClaimError, InvalidTextError, NestingError
-from claimaudit.records import NotCheckedRecord, record_to_dict
+from claimaudit.records import NotCheckedRecord, Record, record_to_dict
 from claimaudit.untrusted import check_text, load_json
 
 MAX_ID_CHARS = 1_000

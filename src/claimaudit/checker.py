@@ -33,6 +33,7 @@ from claimaudit.records import (
     CheckedRecord,
     EvidenceScope,
     NotCheckedRecord,
+    Record,
     Relation,
 )
 from claimaudit.redaction import redact_text
@@ -45,7 +46,6 @@ _log = logging.getLogger(__name__)
 MAX_CLAIM_CHARS = 2_000
 MAX_TOPIC_CHARS = 1_000
 
-Record = CheckedRecord | NotCheckedRecord
 
 
 def _valid_text(value: str, what: str) -> str:

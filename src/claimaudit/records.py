@@ -79,11 +79,13 @@ class NotCheckedRecord(BaseModel):
     id: str | None = None
 
 
-ReviewRecord = Annotated[CheckedRecord | NotCheckedRecord, Field(discriminator="verdict")]
-_RECORD_ADAPTER: TypeAdapter[CheckedRecord | NotCheckedRecord] = TypeAdapter(ReviewRecord)
+# A review record, checked or not: ``verdict`` tells them apart (for pydantic too: the API's
+# schema, ``record_from_dict``).
+Record = Annotated[CheckedRecord | NotCheckedRecord, Field(discriminator="verdict")]
+_RECORD_ADAPTER: TypeAdapter[Record] = TypeAdapter(Record)
 
 
-def record_to_dict(record: CheckedRecord | NotCheckedRecord) -> dict[str, Any]:
+def record_to_dict(record: Record) -> dict[str, Any]:
     """The record as JSON-ready data with the schema's camelCase keys (``id`` only when set)."""
     data = record.model_dump(mode="json", by_alias=True)
     if data.get("id") is None:
@@ -91,5 +93,5 @@ def record_to_dict(record: CheckedRecord | NotCheckedRecord) -> dict[str, Any]:
     return data
 
 
-def record_from_dict(data: dict[str, Any]) -> CheckedRecord | NotCheckedRecord:
+def record_from_dict(data: dict[str, Any]) -> Record:
     return _RECORD_ADAPTER.validate_python(data)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
-from claimaudit.checker import Checker, Record
+from claimaudit.checker import Checker
 from claimaudit.errors import JudgeError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply
+from claimaudit.records import Record
 from claimaudit.review.runner import check_pairs
 from tests.fakes import MemorySource, ScriptedJudge, pick
 

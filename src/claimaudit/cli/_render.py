@@ -9,9 +9,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from claimaudit.checker import Record
 from claimaudit.cli._terminal import json_text, shown, shown_text
-from claimaudit.records import CheckedRecord, record_to_dict
+from claimaudit.records import CheckedRecord, Record, record_to_dict
 
 _VERDICT_STYLE = {
     "supports": "green",

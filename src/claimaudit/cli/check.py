@@ -11,7 +11,7 @@ import typer
 from claimaudit.accounting import RunSummary
 from claimaudit.api import DEFAULT_SOURCE, make_checker
 from claimaudit.batch import pending_pairs, read_items, read_resume, run_batch
-from claimaudit.checker import Checker, Record, check_distinct, validate_claim, validate_topic
+from claimaudit.checker import Checker, check_distinct, validate_claim, validate_topic
 from claimaudit.cli._common import (
     EXIT_MATCHED,
     EXIT_OK,
@@ -26,6 +26,7 @@ from claimaudit.cli._common import (
 from claimaudit.cli._render import OutputFormat, render
 from claimaudit.cli._terminal import shown_text
 from claimaudit.library.paths import resolve_library_path
+from claimaudit.records import Record
 from claimaudit.sources.protocol import LibraryUse
 
 JudgeOption = Annotated[

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from claimaudit.api import make_checker
-from claimaudit.checker import Record
 from claimaudit.evaluation.datasets import DatasetFormat, EvalPair
 from claimaudit.evaluation.metrics import (
     VERDICT_CLASS,
@@ -20,7 +19,7 @@ from claimaudit.evaluation.metrics import (
     score,
 )
 from claimaudit.judges.protocol import Judge
-from claimaudit.records import CheckedRecord, record_to_dict
+from claimaudit.records import CheckedRecord, Record, record_to_dict
 from claimaudit.sources.protocol import Source
 
 # Builds the source over a freshly imported corpus; the CLI passes the library-backed one.

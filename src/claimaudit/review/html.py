@@ -26,8 +26,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from claimaudit.checker import Record
-from claimaudit.records import CheckedRecord
+from claimaudit.records import CheckedRecord, Record
 from claimaudit.review.html_assets import SCRIPT, STYLE
 from claimaudit.review.result import VERDICTS, ClaimReview, ReviewResult
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from claimaudit.checker import Record
-from claimaudit.records import RELATIONS, record_to_dict
+from claimaudit.records import RELATIONS, Record, record_to_dict
 from claimaudit.review.claims import Claim
 from claimaudit.review.sentences import Sentence
 

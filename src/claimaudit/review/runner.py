@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
-from claimaudit.checker import Checker, Record, ref_key
+from claimaudit.checker import Checker, ref_key
+from claimaudit.records import Record
 
 Pair = tuple[str, str]  # (claim text, paper reference)
 

@@ -13,7 +13,7 @@ from claimaudit.library.ingest import AddResult
 from claimaudit.library.models import SearchHit, StoredPaper
 from claimaudit.passage import Passage
 from claimaudit.policy import DEFAULT_THRESHOLD
-from claimaudit.records import ReviewRecord
+from claimaudit.records import Record
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, PassageContext
 
 CACHE_FIELD = (
@@ -64,7 +64,7 @@ class CheckRequest(JudgingOptions):
 class CheckResponse(BaseModel):
     """For the OpenAPI document: records are returned exactly as ``record_to_dict`` writes them."""
 
-    records: list[ReviewRecord]
+    records: list[Record]
 
 
 class Paper(_Wire):

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from claimaudit.api import make_checker
-from claimaudit.checker import Checker, Record, check_distinct, validate_claim, validate_topic
+from claimaudit.checker import Checker, check_distinct, validate_claim, validate_topic
 from claimaudit.errors import (
     DraftError,
     InputError,
@@ -33,6 +33,7 @@ from claimaudit.library.models import SearchHit, StoredPaper
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.policy import DEFAULT_THRESHOLD
+from claimaudit.records import Record
 from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.bibliography import (
     Bibliography,
