@@ -10,7 +10,7 @@ import typer
 
 from claimaudit.api import make_judge, make_source
 from claimaudit.cli._common import err_console, fail, out_console, require_file
-from claimaudit.evaluation.datasets import DatasetFormat, read_ids, read_pairs
+from claimaudit.evaluation.datasets import read_ids, read_pairs
 from claimaudit.evaluation.report import summary, tables
 from claimaudit.evaluation.runner import evaluate
 from claimaudit.judges.protocol import JudgeSettings
@@ -18,21 +18,15 @@ from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
 from claimaudit.sources.protocol import Source
 
-_CORPUS_FORMAT = {
-    DatasetFormat.SCIFACT: CorpusFormat.SCIFACT,
-    DatasetFormat.CITATION_INTEGRITY: CorpusFormat.SCIFACT,
-    DatasetFormat.CHECK_COVID: CorpusFormat.CHECK_COVID,
-}
 
-
-def _library_source(path: Path, fmt: DatasetFormat, corpus: Path) -> Source:
+def _library_source(path: Path, fmt: CorpusFormat, corpus: Path) -> Source:
     with Library.open(path) as library:
-        import_corpus(library, corpus, _CORPUS_FORMAT[fmt], ref_prefix=fmt.ref_prefix)
+        import_corpus(library, corpus, fmt)
     return make_source("library", library=path)
 
 
 def eval_command(
-    fmt: Annotated[DatasetFormat, typer.Argument(metavar="FORMAT", help="Dataset format.")],
+    fmt: Annotated[CorpusFormat, typer.Argument(metavar="FORMAT", help="Dataset format.")],
     claims: Annotated[Path, typer.Option("--claims", help="Labelled claims file.")],
     corpus: Annotated[Path, typer.Option("--corpus", help="Corpus of abstracts.")],
     judge: Annotated[str | None, typer.Option("--judge", help="Judge backend.")] = None,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from claimaudit.api import make_checker
-from claimaudit.evaluation.datasets import DatasetFormat, EvalPair
+from claimaudit.evaluation.datasets import EvalPair
 from claimaudit.evaluation.metrics import (
     VERDICT_CLASS,
     Metrics,
@@ -19,11 +19,12 @@ from claimaudit.evaluation.metrics import (
     score,
 )
 from claimaudit.judges.protocol import Judge
+from claimaudit.library.scifact import CorpusFormat
 from claimaudit.records import CheckedRecord, Record, record_to_dict
 from claimaudit.sources.protocol import Source
 
 # Builds the source over a freshly imported corpus; the CLI passes the library-backed one.
-SourceBuilder = Callable[[Path, DatasetFormat, Path], Source]
+SourceBuilder = Callable[[Path, CorpusFormat, Path], Source]
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ def outcome(pair: EvalPair, record: CheckedRecord) -> Outcome:
 
 def evaluate(
     pairs: Sequence[EvalPair],
-    fmt: DatasetFormat,
+    fmt: CorpusFormat,
     corpus: Path,
     judge: Judge,
     build_source: SourceBuilder,
