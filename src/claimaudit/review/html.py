@@ -23,10 +23,9 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
-from mdit_py_plugins.footnote import footnote_plugin
-from mdit_py_plugins.front_matter import front_matter_plugin
 
 from claimaudit.records import CheckedRecord, Record
+from claimaudit.review.document import markdown_parser
 from claimaudit.review.html_assets import SCRIPT, STYLE
 from claimaudit.review.result import VERDICTS, ClaimReview, ReviewResult
 
@@ -42,13 +41,8 @@ def _image(self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, e
 
 @cache
 def _renderer() -> MarkdownIt:
-    # The same syntax as ``document.markdown()``, so the same paragraphs come out.
-    md = (
-        MarkdownIt("commonmark", {"html": False})
-        .enable("table")
-        .use(front_matter_plugin)
-        .use(footnote_plugin)
-    )
+    # The review's own syntax, so the same paragraphs come out; images shown as their alt text.
+    md = markdown_parser()
     md.add_render_rule("image", _image)
     return md
 
