@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from claimaudit.accounting import RunSummary
-from claimaudit.api import DEFAULT_SOURCE, make_checker
+from claimaudit.api import DEFAULT_SOURCE
 from claimaudit.batch import pending_pairs, read_items, read_resume, run_batch
-from claimaudit.checker import Checker, check_distinct, validate_claim, validate_topic
+from claimaudit.checker import check_distinct, validate_claim, validate_topic
+from claimaudit.cli._checking import (
+    FailOnOption,
+    JudgeOption,
+    ModelOption,
+    NoCacheOption,
+    SourceOption,
+    ThresholdOption,
+    TimeoutOption,
+    build_checker,
+    matches,
+)
 from claimaudit.cli._common import (
     EXIT_MATCHED,
     EXIT_OK,
@@ -21,104 +31,11 @@ from claimaudit.cli._common import (
     out_console,
     progress_bar,
     require_file,
-    require_text,
 )
 from claimaudit.cli._render import OutputFormat, render
 from claimaudit.cli._terminal import shown_text
-from claimaudit.library.paths import resolve_library_path
+from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import Record
-from claimaudit.sources.protocol import LibraryUse
-
-JudgeOption = Annotated[
-    str | None,
-    typer.Option("--judge", help="Judge backend (default: local, or $CLAIMAUDIT_JUDGE)."),
-]
-ModelOption = Annotated[str | None, typer.Option("--model", help="Model id for the judge.")]
-TimeoutOption = Annotated[
-    float | None,
-    typer.Option("--timeout", help="Seconds to wait for a remote judge's answer.", min=0.1),
-]
-SourceOption = Annotated[
-    str,
-    typer.Option(
-        "--source",
-        help="Where papers come from: auto (the library, else Valyu Search when VALYU_API_KEY "
-        "is set), library, valyu, arxiv (the library, downloading missing arXiv papers), or "
-        "another registered source.",
-    ),
-]
-NoCacheOption = Annotated[
-    bool,
-    typer.Option(
-        "--no-cache",
-        help="Judge every pair afresh; neither read nor write the library's cache of results.",
-    ),
-]
-ThresholdOption = Annotated[
-    float,
-    typer.Option(
-        "--threshold", help="Confidence below which a record needs review.", min=0.0, max=1.0
-    ),
-]
-
-
-class FailOn(StrEnum):
-    NEEDS_REVIEW = "needs-review"
-    CONTRADICTS = "contradicts"
-    NOT_CHECKED = "not-checked"
-
-
-FailOnOption = Annotated[
-    list[FailOn] | None,
-    typer.Option("--fail-on", help="Exit 1 when any record matches; repeatable."),
-]
-
-
-def _matches(record: Record, conditions: list[FailOn]) -> bool:
-    return any(
-        (condition is FailOn.NEEDS_REVIEW and record.needs_review)
-        or (condition is FailOn.CONTRADICTS and record.verdict == "contradicts")
-        or (condition is FailOn.NOT_CHECKED and record.verdict == "not_checked")
-        for condition in conditions
-    )
-
-
-def _checker(
-    judge: str | None,
-    model: str | None,
-    library: Path | None,
-    threshold: float,
-    timeout: float | None,
-    source: str = DEFAULT_SOURCE,
-    fetch: bool = False,
-    no_cache: bool = False,
-) -> Checker:
-    require_text(model=model, judge=judge, source=source)
-    checker = make_checker(
-        judge,
-        source=source,
-        library=library,
-        fetch=fetch,
-        cache=not no_cache,
-        threshold=threshold,
-        model=model,
-        timeout=timeout,
-    )
-    # After the judge and source names, so that those errors come first (models load lazily).
-    _check_library(library, reads=checker.source.library_use is LibraryUse.READS)
-    return checker
-
-
-def _check_library(library: Path | None, *, reads: bool) -> None:
-    """A library named on the command line (or in CLAIMAUDIT_LIBRARY) must be a file, and must
-    exist when the source only reads it: a mistyped path is an error, not "no such paper"."""
-    if library is None:
-        return
-    path = resolve_library_path(library)
-    if path.is_dir():
-        fail(f"--library {path} is a folder; give the library file")
-    if reads and not path.exists():
-        fail(f"no library at {path} (add a paper with `claimaudit library add`)")
 
 
 def check(
@@ -141,7 +58,7 @@ def check(
         bool,
         typer.Option("--fetch", help="Download arXiv papers missing from the library first."),
     ] = False,
-    threshold: ThresholdOption = 0.8,
+    threshold: ThresholdOption = DEFAULT_THRESHOLD,
     no_cache: NoCacheOption = False,
     output: Annotated[
         OutputFormat, typer.Option("--format", help="Output format.")
@@ -153,12 +70,21 @@ def check(
     validate_claim(claim)
     validate_topic(topic)
     check_distinct(paper)
-    with _checker(judge, model, library, threshold, timeout, source, fetch, no_cache) as checker:
+    with build_checker(
+        judge=judge,
+        model=model,
+        library=library,
+        threshold=threshold,
+        timeout=timeout,
+        source=source,
+        fetch=fetch,
+        no_cache=no_cache,
+    ) as checker:
         records = checker.check(claim, paper, topic)
     render(records, output, out_console)
     if output is OutputFormat.TABLE:
         err_console.print(RunSummary.of(records).line())
-    if fail_on and any(_matches(r, fail_on) for r in records):
+    if fail_on and any(matches(r, fail_on) for r in records):
         raise typer.Exit(EXIT_MATCHED)
     raise typer.Exit(EXIT_OK)
 
@@ -179,7 +105,7 @@ def batch(
     timeout: TimeoutOption = None,
     library: LibraryOption = None,
     paper_source: SourceOption = DEFAULT_SOURCE,
-    threshold: ThresholdOption = 0.8,
+    threshold: ThresholdOption = DEFAULT_THRESHOLD,
     no_cache: NoCacheOption = False,
 ) -> None:
     """Check every (claim, paper) pair of a JSON Lines file; rerun with the same --out to resume."""
@@ -190,7 +116,15 @@ def batch(
     require_file(out, "--out")
     if out.resolve() == input_file.resolve():
         fail("--out must differ from the input file")
-    checker = _checker(judge, model, library, threshold, timeout, paper_source, no_cache=no_cache)
+    checker = build_checker(
+        judge=judge,
+        model=model,
+        library=library,
+        threshold=threshold,
+        timeout=timeout,
+        source=paper_source,
+        no_cache=no_cache,
+    )
     try:
         items = list(read_items(input_file))
     except OSError as error:

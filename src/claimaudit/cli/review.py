@@ -13,6 +13,16 @@ from rich.table import Table
 from rich.text import Text
 
 from claimaudit.checker import validate_topic
+from claimaudit.cli._checking import (
+    FailOnOption,
+    JudgeOption,
+    ModelOption,
+    NoCacheOption,
+    ThresholdOption,
+    TimeoutOption,
+    build_checker,
+    matches,
+)
 from claimaudit.cli._common import (
     EXIT_MATCHED,
     EXIT_OK,
@@ -25,17 +35,8 @@ from claimaudit.cli._common import (
 )
 from claimaudit.cli._render import _VERDICT_STYLE as VERDICT_STYLE
 from claimaudit.cli._terminal import shown, shown_text
-from claimaudit.cli.check import (
-    FailOnOption,
-    JudgeOption,
-    ModelOption,
-    NoCacheOption,
-    ThresholdOption,
-    TimeoutOption,
-    _checker,
-    _matches,
-)
 from claimaudit.errors import DraftError
+from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.review import (
     Bibliography,
     ReviewResult,
@@ -128,7 +129,7 @@ def review(
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,
-    threshold: ThresholdOption = 0.8,
+    threshold: ThresholdOption = DEFAULT_THRESHOLD,
     topic: Annotated[
         str | None, typer.Option("--topic", help="Extra query words for evidence selection.")
     ] = None,
@@ -170,7 +171,14 @@ def review(
     bibliography: Bibliography | None = None
     if bib is not None:
         bibliography = load_bibliography(bib)
-    checker = _checker(judge, model, library, threshold, timeout, no_cache=no_cache)
+    checker = build_checker(
+        judge=judge,
+        model=model,
+        library=library,
+        threshold=threshold,
+        timeout=timeout,
+        no_cache=no_cache,
+    )
     progress = progress_bar("reviewing")
     task = progress.add_task("pairs", total=None)
     pairs = 0
@@ -205,6 +213,6 @@ def review(
     hits = getattr(cache, "hits", None)
     if isinstance(hits, int):
         err_console.print(f"{hits} of {pairs} (claim, paper) pairs came from the cache")
-    if fail_on and any(_matches(r.record, fail_on) for r in result.records):
+    if fail_on and any(matches(r.record, fail_on) for r in result.records):
         raise typer.Exit(EXIT_MATCHED)
     raise typer.Exit(EXIT_OK)
