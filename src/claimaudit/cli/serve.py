@@ -78,6 +78,6 @@ def serve(
 
 def mcp(library: LibraryOption = None) -> None:
     """Serve the checker as MCP tools on stdin/stdout, for a research agent."""
-    from claimaudit.mcp_server import run_stdio
+    from claimaudit.server.mcp import run_stdio
 
     run_stdio(resolve_library_path(library))

@@ -22,10 +22,10 @@ from pydantic import Field
 
 from claimaudit import __version__
 from claimaudit.errors import as_known
-from claimaudit.mcp_stdio import screened_stdio
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import record_to_dict
 from claimaudit.redaction import safe_line
+from claimaudit.server.mcp_stdio import screened_stdio
 from claimaudit.server.service import Service
 
 T = TypeVar("T")
@@ -186,7 +186,7 @@ TOOLSETS = (register_check_tools, register_review_tools, register_library_tools)
 
 
 class ScreenedMCPServer(MCPServer):
-    """The SDK's server, its stdio input screened first (see ``claimaudit.mcp_stdio``)."""
+    """The SDK's server, its stdio input screened first (see ``claimaudit.server.mcp_stdio``)."""
 
     async def run_stdio_async(self) -> None:
         # As the SDK's own run_stdio_async, with screened streams in place of the raw ones.
