@@ -15,7 +15,7 @@ from claimaudit.plugins import get_registry
 from claimaudit.policy import DEFAULT_THRESHOLD, ReviewPolicy
 from claimaudit.records import Record
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
-from claimaudit.sources.arxiv_library import FetchingSource
+from claimaudit.sources.fetching import FetchingSource
 from claimaudit.sources.protocol import LibraryUse, Source
 
 JUDGE_ENV = "CLAIMAUDIT_JUDGE"

@@ -39,7 +39,7 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.judges.openai",
     "claimaudit.sources.library",
     "claimaudit.sources.valyu",
-    "claimaudit.sources.arxiv_library",
+    "claimaudit.sources.fetching",
     "claimaudit.sources.auto",
 )
 ENTRY_POINT_GROUP = "claimaudit.plugins"

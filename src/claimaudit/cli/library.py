@@ -13,13 +13,13 @@ from rich.text import Text
 from claimaudit.cli._common import LibraryOption, fail, out_console, require_text
 from claimaudit.cli._terminal import json_text, shown, shown_text
 from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.sources.arxiv import ArxivClient
-from claimaudit.sources.arxiv_library import add_from_arxiv
 from claimaudit.untrusted import check_text
 
 app = typer.Typer(
