@@ -69,6 +69,22 @@ def test_add_latex_show_search_remove(db: Path) -> None:
     )
     assert found[0]["ref"] == "arXiv:1907.10121v3"
     assert "templated classes" in found[0]["text"]
+    # camelCase, as records and the API write them
+    [paper] = json.loads(listed.stdout)
+    assert set(paper) == {
+        "ref",
+        "title",
+        "url",
+        "sourcePath",
+        "contentHash",
+        "ingestedAt",
+        "passages",
+    }
+    assert paper["sourcePath"] == str(h.SCIPY_TEX.parent.resolve())
+    assert set(shown_json) == (set(paper) - {"passages"}) | {"passageCount", "offset", "passages"}
+    assert shown_json["passageCount"] == paper["passages"] == 104  # the first 100 shown
+    assert len(texts) == 100 and shown_json["offset"] == 0
+    assert set(found[0]) == {"ref", "title", "passageId", "section", "text", "score"}
     table = run("search", "sparse matrices", "--library", db, "--limit", "2")
     assert table.exit_code == 0 and "P0" in table.stdout
 

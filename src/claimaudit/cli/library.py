@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -18,6 +18,7 @@ from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
+from claimaudit.library.wire import Hit, LocalPaper, PassageOut
 from claimaudit.passage import Passage
 from claimaudit.sources.arxiv import ArxivClient
 from claimaudit.untrusted import check_text
@@ -41,18 +42,6 @@ def _library(path: Path | None, *, create: bool = False) -> Library:
 
 def _ref(text: str) -> PaperRef:
     return parse_ref(check_text(text, "the reference"))
-
-
-def _paper_json(paper: StoredPaper) -> dict[str, Any]:
-    return {
-        "ref": str(paper.ref),
-        "title": paper.title,
-        "url": paper.url,
-        "source_path": paper.source_path,
-        "content_hash": paper.content_hash,
-        "ingested_at": paper.ingested_at.isoformat(),
-        "passages": paper.passage_count,
-    }
 
 
 def _print_json(value: object) -> None:
@@ -157,7 +146,7 @@ def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> N
         papers = lib.list_papers()
         where = lib.path
     if as_json:
-        _print_json([_paper_json(p) for p in papers])
+        _print_json([LocalPaper.of(p).wire() for p in papers])
         return
     if not papers:
         out_console.print(shown_text(f"no papers in {where}"))
@@ -193,13 +182,12 @@ def show(
         paper = lib.require_paper(paper_ref)
         passages = lib.iter_passages(paper.ref, offset, limit or None)
         if as_json:
-            record = _paper_json(paper)
-            record["passage_count"] = paper.passage_count
-            record["offset"] = offset
-            record["passages"] = [
-                {"id": p.passage_id, "section": p.section, "text": p.text} for p in passages
-            ]
-            _print_json(record)
+            shown = LocalPaper.of(paper).wire()
+            # "passages" counts them in a listing; here it is the page of passages.
+            shown["passageCount"] = shown.pop("passages")
+            shown["offset"] = offset
+            shown["passages"] = [PassageOut.of(p).wire() for p in passages]
+            _print_json(shown)
             return
         _show_table(paper, passages, offset, limit)
 
@@ -259,18 +247,7 @@ def search(
     with _library(library) as lib:
         hits = lib.search(query, ref=paper_ref, limit=limit)
     if as_json:
-        _print_json(
-            [
-                {
-                    "ref": str(h.ref),
-                    "passage_id": h.passage_id,
-                    "section": h.section,
-                    "score": round(h.score, 4),
-                    "text": h.text,
-                }
-                for h in hits
-            ]
-        )
+        _print_json([Hit.of(h).wire() for h in hits])
         return
     if not hits:
         out_console.print("no matching passages")

@@ -136,7 +136,7 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
 
 
 def register_library_tools(server: MCPServer, service: Service) -> None:
-    from claimaudit.server.schemas import Added, Hit, Paper
+    from claimaudit.library.wire import Added, Hit, Paper
 
     @server.tool(title="List library papers", description="Papers in the local library.")
     def library_list(
