@@ -19,3 +19,27 @@ def test_summary_line_without_calls() -> None:
         "1 pair checked, 1 not_checked; backend calls: none"
     )
     assert RunSummary().line() == "0 pairs checked, 0 not_checked; backend calls: none"
+
+
+def test_summary_as_json_counts_every_verdict() -> None:
+    from claimaudit.checker import Checker
+    from claimaudit.identity import parse_ref
+    from tests.fakes import MemorySource, ScriptedJudge, pick
+
+    source = MemorySource()
+    source.add(parse_ref("1706.03762v5"), "T", ["Attention is all you need."])
+    checked = Checker(source, ScriptedJudge(pick("supports", "P001"))).check("c", ["1706.03762"])
+    summary = RunSummary.of([*checked, failure({"valyu": 1})]).to_dict()
+    assert summary == {
+        "records": 2,
+        "verdicts": {
+            "supports": 1,
+            "contradicts": 0,
+            "not_addressed": 0,
+            "insufficient_evidence": 0,
+            "not_checked": 1,
+        },
+        "needsReview": 1,  # the confident, evidenced supports needs none
+        "notChecked": 1,
+        "calls": {"valyu": 1},
+    }

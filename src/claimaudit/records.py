@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 RELATIONS: tuple[str, ...] = ("supports", "contradicts", "not_addressed", "insufficient_evidence")
+# Every verdict a record can carry: the relations, and not_checked for an operational failure.
+VERDICTS: tuple[str, ...] = (*RELATIONS, "not_checked")
 Relation = Literal["supports", "contradicts", "not_addressed", "insufficient_evidence"]
 EvidenceScope = Literal["full_text", "selected_passages", "search_excerpts"]
 

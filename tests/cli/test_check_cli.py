@@ -41,7 +41,7 @@ def _check(
 ) -> tuple[int, list[dict[str, object]], str]:
     # Each test here must reach its judge server: no answers from the results cache.
     result = _invoke(runner, library, "--format", "json", "--no-cache", *args)
-    records = json.loads(result.stdout) if result.stdout.strip().startswith("[") else []
+    records = json.loads(result.stdout)["records"] if result.stdout.strip() else []
     return result.exit_code, records, result.stderr
 
 
@@ -278,3 +278,19 @@ def test_a_bug_in_a_source_plugin_is_not_checked_and_debug_shows_its_traceback(
     assert loud.exit_code == 0
     assert json.loads(loud.stdout)["error"] == "source 'exploding' failed: RuntimeError"
     assert "Traceback" in loud.stderr and "bug in a source plugin" in loud.stderr
+
+
+def test_json_output_is_the_records_and_their_summary(
+    runner: CliRunner, paper_library: Path, jev_mock: str
+) -> None:
+    args = ("--paper", DEEP_RULES_REF, "--paper", "2105.14372v9", "--judge", "jev")
+    result = _invoke(runner, paper_library, "--format", "json", "--no-cache", *args)
+    assert result.exit_code == 0
+    answer = json.loads(result.stdout)
+    assert set(answer) == {"records", "summary"}
+    checked, missing = answer["records"]
+    assert missing["verdict"] == "not_checked"
+    summary = answer["summary"]
+    assert (summary["records"], summary["notChecked"], summary["needsReview"]) == (2, 1, 2)
+    assert summary["verdicts"][checked["verdict"]] == 1 and summary["verdicts"]["not_checked"] == 1
+    assert summary["calls"] == {"jev": 1}

@@ -58,7 +58,7 @@ def check(runner: CliRunner, library: Path, *args: str) -> tuple[int, list[dict[
         app, ["check", CLAIM, "--library", str(library), "--format", "json", *args]
     )
     assert TEST_VALYU_KEY not in outcome.stdout + outcome.stderr
-    records = json.loads(outcome.stdout) if outcome.stdout.strip().startswith("[") else []
+    records = json.loads(outcome.stdout)["records"] if outcome.stdout.strip() else []
     return outcome.exit_code, records
 
 

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from claimaudit.accounting import check_answer
 from claimaudit.cli._terminal import json_text, shown, shown_text
 from claimaudit.records import CheckedRecord, Record, record_to_dict
 
@@ -31,7 +32,7 @@ def render(records: Sequence[Record], fmt: OutputFormat, console: Console) -> No
     # JSON is written to the file directly so rich adds no markup, colour or wrapping; json_text
     # keeps a paper's control characters escaped.
     if fmt is OutputFormat.JSON:
-        console.file.write(json_text([record_to_dict(r) for r in records], indent=2) + "\n")
+        console.file.write(json_text(check_answer(records), indent=2) + "\n")
     elif fmt is OutputFormat.JSONL:
         for record in records:
             console.file.write(json_text(record_to_dict(record)) + "\n")

@@ -24,10 +24,10 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
-from claimaudit.records import CheckedRecord, Record
+from claimaudit.records import VERDICTS, CheckedRecord, Record
 from claimaudit.review.document import markdown_parser
 from claimaudit.review.html_assets import SCRIPT, STYLE
-from claimaudit.review.result import VERDICTS, ClaimReview, ReviewResult
+from claimaudit.review.result import ClaimReview, ReviewResult
 
 # Rare punctuation characters for the markers: the first pair the report does not use.
 _MARKER_PAIRS = (("\u2e3c", "\u2e3d"), ("\u2e3e", "\u2e3f"), ("\u2e41", "\u2e4c"))

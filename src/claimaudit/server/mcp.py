@@ -21,9 +21,9 @@ from mcp.server.stdio import stdio_server
 from pydantic import Field
 
 from claimaudit import __version__
+from claimaudit.accounting import check_answer
 from claimaudit.errors import as_known
 from claimaudit.policy import DEFAULT_THRESHOLD
-from claimaudit.records import record_to_dict
 from claimaudit.redaction import safe_line
 from claimaudit.server.mcp_stdio import screened_stdio
 from claimaudit.server.service import Service
@@ -86,7 +86,7 @@ def register_check_tools(server: MCPServer, service: Service) -> None:
         records = _answer(
             lambda: service.check(claim, papers, topic=topic, judge=judge, threshold=threshold)
         )
-        return {"records": [record_to_dict(r) for r in records]}
+        return check_answer(records)
 
 
 def register_review_tools(server: MCPServer, service: Service) -> None:

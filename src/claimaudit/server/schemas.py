@@ -51,10 +51,22 @@ class CheckRequest(JudgingOptions):
     )
 
 
+class CheckSummary(BaseModel):
+    """What the records of a check add up to (``RunSummary.to_dict``)."""
+
+    records: int
+    verdicts: dict[str, int] = Field(description="Every verdict, counted (not_checked too).")
+    needs_review: int = Field(alias="needsReview")
+    not_checked: int = Field(alias="notChecked")
+    calls: dict[str, int] = Field(description="Backend requests, by backend.")
+
+
 class CheckResponse(BaseModel):
-    """For the OpenAPI document: records are returned exactly as ``record_to_dict`` writes them."""
+    """For the OpenAPI document: the answer is ``accounting.check_answer``'s, records exactly
+    as ``record_to_dict`` writes them."""
 
     records: list[Record]
+    summary: CheckSummary
 
 
 class PaperList(Wire):
