@@ -39,11 +39,17 @@ class RunSummary:
             summary.add(record)
         return summary
 
-    def line(self) -> str:
-        """One line, e.g. ``3 pairs checked, 1 not_checked; backend calls: openai 4, valyu 2``."""
-        pairs = f"{self.pairs} pair{'' if self.pairs == 1 else 's'} checked"
+    def line(self, noun: str = "pair") -> str:
+        """One line, each record counted once, e.g. ``3 pairs: 2 with a verdict, 1 not checked;
+        3 need review; backend calls: openai 4, valyu 2`` (``noun``: what a record is about)."""
+        total = f"{self.pairs} {noun}{'' if self.pairs == 1 else 's'}"
+        judged = f"{self.pairs - self.not_checked} with a verdict"
+        review = f"{self.needs_review} need{'s' if self.needs_review == 1 else ''} review"
         calls = ", ".join(f"{name} {count}" for name, count in sorted(self.calls.items()))
-        return f"{pairs}, {self.not_checked} not_checked; backend calls: {calls or 'none'}"
+        return (
+            f"{total}: {judged}, {self.not_checked} not checked; {review}; "
+            f"backend calls: {calls or 'none'}"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """As JSON: ``records``, ``verdicts`` (every verdict, counted), ``needsReview``,

@@ -228,7 +228,8 @@ def test_openai_table_shows_missing_probabilities_and_the_summary(
     )
     assert result.exit_code == 0, result.stderr
     assert "n/a" in result.stdout  # no confidence to show
-    assert "1 pair checked, 0 not_checked; backend calls: openai 2" in result.stderr
+    summary = "1 paper: 1 with a verdict, 0 not checked; 1 needs review; backend calls: openai 2"
+    assert summary in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -83,7 +83,7 @@ def check(
         records = checker.check(claim, paper, topic)
     render(records, output, out_console)
     if output is OutputFormat.TABLE:
-        err_console.print(RunSummary.of(records).line())
+        err_console.print(RunSummary.of(records).line("paper"))
     if fail_on and any(matches(r, fail_on) for r in records):
         raise typer.Exit(EXIT_MATCHED)
     raise typer.Exit(EXIT_OK)
@@ -154,4 +154,4 @@ def batch(
     err_console.print(
         shown_text(f"wrote {stats.written} records to {out}; {stats.skipped} already done")
     )
-    err_console.print(f"summary: {stats.summary.line()}")
+    err_console.print(f"this run: {stats.summary.line()}")
