@@ -295,3 +295,45 @@ def test_json_output_is_the_records_and_their_summary(
     assert (summary["records"], summary["notChecked"], summary["needsReview"]) == (2, 1, 2)
     assert summary["verdicts"][checked["verdict"]] == 1 and summary["verdicts"]["not_checked"] == 1
     assert summary["calls"] == {"jev": 1}
+
+
+def test_the_table_gives_each_paper_two_lines_at_80_columns_and_wide_the_whole_passage(
+    runner: CliRunner, paper_library: Path, openai_chat: OpenAIServer
+) -> None:
+    openai_chat.prefer = ["supports", "P020"]
+    args = ["--paper", DEEP_RULES_REF, "--judge", "openai", "--model", "m", "--no-cache"]
+    compact = runner.invoke(
+        app, ["check", CLAIM, "--library", str(paper_library), *args], env={"COLUMNS": "80"}
+    )
+    assert compact.exit_code == 0, compact.stderr
+    header, rule, first, second = [line for line in compact.stdout.splitlines() if line.strip()]
+    assert header.split() == ["verdict", "conf.", "review", "paper", "and", "evidence"]
+    assert max(len(line) for line in (header, rule, first, second)) <= 80
+    verdict, confidence, review, reference = first.split()
+    assert (verdict, review, reference) == ("supports", "yes", DEEP_RULES_REF)  # a whole ref
+    assert 0.0 <= float(confidence) < 0.8  # the fake's logprobs: not confident enough
+    evidence = _stored_passages(paper_library)["P020"]
+    assert second.split()[0] == "P020" and second.rstrip().endswith("\u2026")
+    assert f"\u201c{evidence.split()[0]}" in second  # the passage starts there, cut to the line
+
+    wide = runner.invoke(
+        app,
+        ["check", CLAIM, "--library", str(paper_library), *args, "--wide"],
+        env={"COLUMNS": "80"},
+    )
+    assert wide.exit_code == 0
+    shown = " ".join(wide.stdout.split())
+    assert " ".join(evidence.split()) in shown  # the whole passage
+    assert "Ten Quick Tips for Deep Learning in Biology" in shown  # and the title
+
+
+def test_an_error_in_the_table_is_whole(runner: CliRunner, paper_library: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["check", CLAIM, "--library", str(paper_library), "--paper", "2105.14372v9"],
+        env={"COLUMNS": "80"},
+    )
+    assert result.exit_code == 0
+    shown = " ".join(result.stdout.split())
+    assert "not checked" in shown
+    assert "arXiv:2105.14372v9: paper not in the library; add it or set VALYU_API_KEY" in shown

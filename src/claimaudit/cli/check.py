@@ -63,6 +63,12 @@ def check(
     output: Annotated[
         OutputFormat, typer.Option("--format", help="Output format.")
     ] = OutputFormat.TABLE,
+    wide: Annotated[
+        bool,
+        typer.Option(
+            "--wide", help="Table: each paper's title and its whole evidence passage, wrapped."
+        ),
+    ] = False,
     fail_on: FailOnOption = None,
 ) -> None:
     """Check CLAIM against each --paper; one review record per paper."""
@@ -81,7 +87,7 @@ def check(
         no_cache=no_cache,
     ) as checker:
         records = checker.check(claim, paper, topic)
-    render(records, output, out_console)
+    render(records, output, out_console, wide=wide)
     if output is OutputFormat.TABLE:
         err_console.print(RunSummary.of(records).line("paper"))
     if fail_on and any(matches(r, fail_on) for r in records):

@@ -33,7 +33,7 @@ from claimaudit.cli._common import (
     progress_bar,
     require_file,
 )
-from claimaudit.cli._render import _VERDICT_STYLE as VERDICT_STYLE
+from claimaudit.cli._render import VERDICT_STYLE
 from claimaudit.cli._terminal import shown, shown_text
 from claimaudit.errors import DraftError
 from claimaudit.policy import DEFAULT_THRESHOLD
