@@ -244,3 +244,13 @@ def test_markup_in_text_is_printed_literally(db: Path, tmp_path: Path) -> None:
         assert paper.get_paper(parse_ref("doi:10.1234/m")) is not None
     finally:
         paper.close()
+
+
+def test_list_shows_references_whole_at_80_columns(db: Path) -> None:
+    long_ref = "doi:10.1371/journal.pcbi.1005510"
+    assert run("add", h.GOOD_ENOUGH / "index.md", "--ref", long_ref, "--library", db).exit_code == 0
+    result = runner.invoke(app, ["library", "list", "--library", str(db)], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()[1:]  # after the title, which names the library file
+    assert any(line.split()[:1] == [long_ref] for line in lines)  # whole, on one line
+    assert max(len(line) for line in lines) <= 80

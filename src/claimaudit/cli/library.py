@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
@@ -152,14 +153,23 @@ def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> N
         out_console.print(shown_text(f"no papers in {where}"))
         return
     table = Table(
-        "ref", "title", "passages", "ingested", title=shown_text(f"{len(papers)} papers in {where}")
+        title=shown_text(f"{len(papers)} papers in {where}"),
+        box=box.SIMPLE_HEAD,
+        expand=True,
+        pad_edge=False,
     )
+    # The reference whole, to be copied into a command; the title wraps instead.
+    refs = [shown(str(p.ref)) for p in papers]
+    table.add_column("ref", no_wrap=True, min_width=max(len(r) for r in refs))
+    table.add_column("title", ratio=1, min_width=10)
+    table.add_column("passages", justify="right", no_wrap=True)
+    table.add_column("ingested", no_wrap=True)
     for paper in papers:
         table.add_row(
             shown_text(str(paper.ref)),
             shown_text(paper.title),
             str(paper.passage_count),
-            paper.ingested_at.strftime("%Y-%m-%d %H:%M"),
+            paper.ingested_at.strftime("%Y-%m-%d"),
         )
     out_console.print(table)
 
