@@ -295,6 +295,8 @@ def test_json_output_is_the_records_and_their_summary(
     assert (summary["records"], summary["notChecked"], summary["needsReview"]) == (2, 1, 2)
     assert summary["verdicts"][checked["verdict"]] == 1 and summary["verdicts"]["not_checked"] == 1
     assert summary["calls"] == {"jev": 1}
+    # Several papers: a progress bar on stderr, never in the JSON on stdout.
+    assert "checking" in result.stderr and "2/2" in result.stderr
 
 
 def test_the_table_gives_each_paper_two_lines_at_80_columns_and_wide_the_whole_passage(
@@ -306,6 +308,7 @@ def test_the_table_gives_each_paper_two_lines_at_80_columns_and_wide_the_whole_p
         app, ["check", CLAIM, "--library", str(paper_library), *args], env={"COLUMNS": "80"}
     )
     assert compact.exit_code == 0, compact.stderr
+    assert "checking" not in compact.stderr  # one paper: no progress bar
     header, rule, first, second = [line for line in compact.stdout.splitlines() if line.strip()]
     assert header.split() == ["verdict", "conf.", "review", "paper", "and", "evidence"]
     assert max(len(line) for line in (header, rule, first, second)) <= 80

@@ -10,7 +10,7 @@ import typer
 from claimaudit.accounting import RunSummary
 from claimaudit.api import DEFAULT_SOURCE
 from claimaudit.batch import pending_pairs, read_items, read_resume, run_batch
-from claimaudit.checker import check_distinct, validate_claim, validate_topic
+from claimaudit.checker import Checker, check_distinct, validate_claim, validate_topic
 from claimaudit.cli._checking import (
     FailOnOption,
     JudgeOption,
@@ -86,13 +86,30 @@ def check(
         fetch=fetch,
         no_cache=no_cache,
     ) as checker:
-        records = checker.check(claim, paper, topic)
+        records = _check_papers(checker, claim, paper, topic)
     render(records, output, out_console, wide=wide)
     if output is OutputFormat.TABLE:
         err_console.print(RunSummary.of(records).line("paper"))
     if fail_on and any(matches(r, fail_on) for r in records):
         raise typer.Exit(EXIT_MATCHED)
     raise typer.Exit(EXIT_OK)
+
+
+def _check_papers(
+    checker: Checker, claim: str, papers: list[str], topic: str | None
+) -> list[Record]:
+    """The records, with a progress bar on stderr when there are several papers (each can take
+    seconds with a model or a service to ask)."""
+    if len(papers) == 1:
+        return checker.check(claim, papers, topic)
+    records: list[Record] = []
+    progress = progress_bar("checking")
+    task = progress.add_task("papers", total=len(papers))
+    with progress:
+        for record in checker.iter_check(claim, papers, topic):
+            records.append(record)
+            progress.advance(task)
+    return records
 
 
 def batch(
