@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -340,3 +341,18 @@ def test_an_error_in_the_table_is_whole(runner: CliRunner, paper_library: Path) 
     shown = " ".join(result.stdout.split())
     assert "not checked" in shown
     assert "arXiv:2105.14372v9: paper not in the library; add it or set VALYU_API_KEY" in shown
+
+
+@pytest.mark.parametrize(
+    "command",
+    [[], ["check"], ["batch"], ["review"], ["eval"], ["serve"], ["plugins"], ["library", "add"]],
+)
+def test_help_names_values_as_the_readme_does(runner: CliRunner, command: list[str]) -> None:
+    result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0
+    # No Python types (<bool>, <list[str]>, <float range>) and no braces around arguments.
+    assert not re.search(r"<[a-z][^>]*>|\{[a-z_]+\}", result.stdout), result.stdout
+    if command == ["check"]:
+        assert "Usage: claimaudit check [OPTIONS] CLAIM" in result.stdout
+        for shown in ("--paper      -p      REF", "--fetch    ", "table|json|jsonl"):
+            assert shown in result.stdout

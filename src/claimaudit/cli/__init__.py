@@ -6,12 +6,12 @@ import logging
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
 
+from claimaudit.cli._help import Command, Group
 from claimaudit.errors import as_known
 
 
-class _Commands(TyperGroup):
+class _Commands(Group):
     """Every command runs under one handler: an error claimaudit raises (or a failure of the
     library database) is one line on stderr and that error's exit code, never a traceback."""
 
@@ -67,14 +67,14 @@ def _install_commands() -> None:
     from claimaudit.cli import review as review_cli
     from claimaudit.cli import serve as serve_cli
 
-    app.command("check")(check_cli.check)
-    app.command("batch")(check_cli.batch)
-    app.command("eval")(eval_cli.eval_command)
-    app.command("review")(review_cli.review)
+    app.command("check", cls=Command)(check_cli.check)
+    app.command("batch", cls=Command)(check_cli.batch)
+    app.command("eval", cls=Command)(eval_cli.eval_command)
+    app.command("review", cls=Command)(review_cli.review)
     app.add_typer(library_cli.app, name="library", help="Manage the local paper library.")
-    app.command("serve")(serve_cli.serve)
-    app.command("mcp")(serve_cli.mcp)
-    app.command("plugins")(plugins_cli.plugins)
+    app.command("serve", cls=Command)(serve_cli.serve)
+    app.command("mcp", cls=Command)(serve_cli.mcp)
+    app.command("plugins", cls=Command)(plugins_cli.plugins)
 
 
 def main() -> None:

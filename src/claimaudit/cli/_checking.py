@@ -18,17 +18,24 @@ from claimaudit.sources.protocol import LibraryUse
 
 JudgeOption = Annotated[
     str | None,
-    typer.Option("--judge", help="Judge backend (default: local, or $CLAIMAUDIT_JUDGE)."),
+    typer.Option(
+        "--judge", metavar="NAME", help="Judge backend (default: local, or $CLAIMAUDIT_JUDGE)."
+    ),
 ]
-ModelOption = Annotated[str | None, typer.Option("--model", help="Model id for the judge.")]
+ModelOption = Annotated[
+    str | None, typer.Option("--model", metavar="ID", help="Model id for the judge.")
+]
 TimeoutOption = Annotated[
     float | None,
-    typer.Option("--timeout", help="Seconds to wait for a remote judge's answer.", min=0.1),
+    typer.Option(
+        "--timeout", metavar="SECONDS", help="Seconds to wait for a remote judge's answer.", min=0.1
+    ),
 ]
 SourceOption = Annotated[
     str,
     typer.Option(
         "--source",
+        metavar="NAME",
         help="Where papers come from: auto (the library, else Valyu Search when VALYU_API_KEY "
         "is set), library, valyu, arxiv (the library, downloading missing arXiv papers), or "
         "another registered source.",
@@ -44,7 +51,11 @@ NoCacheOption = Annotated[
 ThresholdOption = Annotated[
     float,
     typer.Option(
-        "--threshold", help="Confidence below which a record needs review.", min=0.0, max=1.0
+        "--threshold",
+        metavar="X",
+        help="Confidence below which a record needs review.",
+        min=0.0,
+        max=1.0,
     ),
 ]
 

@@ -63,6 +63,7 @@ LibraryOption = Annotated[
     Path | None,
     typer.Option(
         "--library",
+        metavar="PATH",
         envvar="CLAIMAUDIT_LIBRARY",
         help="Library database file (default: under the user data directory).",
     ),

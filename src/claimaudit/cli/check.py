@@ -43,11 +43,15 @@ def check(
     paper: Annotated[
         list[str],
         typer.Option(
-            "--paper", "-p", help="Paper reference (arXiv id or URL, DOI, prefix:id); repeatable."
+            "--paper",
+            "-p",
+            metavar="REF",
+            help="Paper reference (arXiv id or URL, DOI, prefix:id); repeatable.",
         ),
     ],
     topic: Annotated[
-        str | None, typer.Option("--topic", help="Extra query words for evidence selection.")
+        str | None,
+        typer.Option("--topic", metavar="TEXT", help="Extra query words for evidence selection."),
     ] = None,
     judge: JudgeOption = None,
     model: ModelOption = None,
@@ -120,9 +124,7 @@ def batch(
             help="JSON Lines input: {id, claim, papers, topic?} per line.",
         ),
     ],
-    out: Annotated[
-        Path, typer.Option("--out", help="JSON Lines output; reused to resume.")
-    ],
+    out: Annotated[Path, typer.Option("--out", help="JSON Lines output; reused to resume.")],
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,

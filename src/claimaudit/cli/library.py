@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from claimaudit.cli._common import LibraryOption, fail, out_console, require_text
+from claimaudit.cli._help import Command, Group
 from claimaudit.cli._terminal import json_text, shown, shown_text
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.arxiv import add_from_arxiv
@@ -29,6 +30,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=Group,
 )
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
@@ -49,7 +51,7 @@ def _print_json(value: object) -> None:
     out_console.file.write(json_text(value, indent=2) + "\n")
 
 
-@app.command()
+@app.command(cls=Command)
 def add(
     path: Annotated[
         Path,
@@ -109,7 +111,7 @@ def _add_arxiv(
     out_console.print(shown_text(message))
 
 
-@app.command("import-jsonl")
+@app.command("import-jsonl", cls=Command)
 def import_jsonl(
     file: Annotated[Path, typer.Argument(help="Corpus file, one JSON document per line.")],
     format: Annotated[
@@ -140,7 +142,7 @@ def import_jsonl(
     )
 
 
-@app.command("list")
+@app.command("list", cls=Command)
 def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> None:
     """List the stored papers."""
     with _library(library) as lib:
@@ -174,7 +176,7 @@ def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> N
     out_console.print(table)
 
 
-@app.command()
+@app.command(cls=Command)
 def show(
     ref: Annotated[str, typer.Argument(help="Paper reference; unversioned means newest.")],
     library: LibraryOption = None,
@@ -243,7 +245,7 @@ def _show_table(
         )
 
 
-@app.command()
+@app.command(cls=Command)
 def search(
     query: Annotated[str, typer.Argument(help="Words to look for (plain text, no syntax).")],
     ref: Annotated[str | None, typer.Option(help="Search only this paper.")] = None,
@@ -277,7 +279,7 @@ def search(
     out_console.print(table)
 
 
-@app.command()
+@app.command(cls=Command)
 def remove(
     ref: Annotated[str, typer.Argument(help="Paper reference to remove.")],
     library: LibraryOption = None,
