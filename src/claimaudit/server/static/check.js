@@ -2,7 +2,7 @@
 // options; results as one card per paper.
 
 import { api } from "./api.js";
-import { renderRecord } from "./cards.js";
+import { legend, renderRecord } from "./cards.js";
 import { el, setStatus } from "./dom.js";
 
 export function initCheckPanel() {
@@ -109,7 +109,7 @@ export function initCheckPanel() {
     results.replaceChildren();
     try {
       const found = await api("/v1/checks", { method: "POST", json: body });
-      results.replaceChildren(...found.records.map(renderRecord));
+      results.replaceChildren(legend(), ...found.records.map(renderRecord));
       const review = found.records.filter((r) => r.needsReview).length;
       setStatus(status, `${found.records.length} record${found.records.length > 1 ? "s" : ""}; ${review} need${review === 1 ? "s" : ""} review.`, "done");
     } catch (error) {
