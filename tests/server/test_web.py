@@ -283,3 +283,20 @@ def test_review_errors_show_in_the_page(page: Page, server: RunningServer) -> No
     page.click("#review-submit")
     expect(page.locator("#review-status")).to_contain_text("the bibliography is not valid JSON")
     expect(page.locator("#review-output")).to_be_hidden()
+
+
+def test_a_record_without_probabilities_reads_as_such(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    expect(page.locator("#judge option[value=bare]")).to_have_count(1)
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", DEEP_RULES_REF)
+    page.click("#check-form details.options summary")
+    page.select_option("#judge", "bare")
+    page.click("#check-submit")
+    card = page.locator(f'.card[data-ref="{DEEP_RULES_REF}"]')
+    expect(card).to_have_attribute("data-verdict", "supports")
+    expect(card.locator(".confidence")).to_contain_text("Confidence n/a")
+    expect(card).to_contain_text("without probabilities")
+    badge = card.locator(".badges .badge").first
+    expect(badge).to_have_attribute("data-strength", "weak")  # outlined: nothing to be sure of
+    expect(card.locator(".badge.review")).to_have_text("\u2691 needs review")

@@ -70,6 +70,11 @@ export const LABELS = {
   not_checked: "not checked",
 };
 
+// A confidence or "n/a" when the judge gave none: nothing is made up in its place.
+function fixed(value) {
+  return value === null || value === undefined ? "n/a" : value.toFixed(2);
+}
+
 function bar(value, className) {
   const fill = el("span", { class: "fill" });
   fill.style.width = percent(value); // CSSOM, allowed by the page's style-src policy
@@ -77,6 +82,9 @@ function bar(value, className) {
 }
 
 function probabilities(record) {
+  if (!record.probabilities) {
+    return el("p", { class: "muted", text: "The judge gave its choice without probabilities." });
+  }
   const rows = RELATIONS.map((relation) => {
     const value = record.probabilities[relation] ?? 0;
     return el(
@@ -150,7 +158,7 @@ function evidence(record) {
       {},
       "Evidence ",
       el("span", { class: "pid", text: record.evidencePassageId }),
-      el("span", { class: "muted", text: ` · evidence confidence ${record.evidenceConfidence.toFixed(2)}` }),
+      el("span", { class: "muted", text: ` · evidence confidence ${fixed(record.evidenceConfidence)}` }),
     ),
     holder,
   );
@@ -187,8 +195,8 @@ export function renderRecord(record) {
     el(
       "div",
       { class: "confidence" },
-      el("span", { text: `Confidence ${record.confidence.toFixed(2)}` }),
-      bar(record.confidence, "confidence-bar"),
+      el("span", { text: `Confidence ${fixed(record.confidence)}` }),
+      bar(record.confidence ?? 0, "confidence-bar"),
     ),
     probabilities(record),
     evidence(record),
