@@ -19,6 +19,8 @@ from tests.library.helpers import make_pdf
 from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM, TOKEN, RunningServer
 
 TIMEOUT_MS = 60_000
+# A check with the embedded judge can take seconds on a busy machine: expectations wait as long.
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 @pytest.fixture(scope="module")

@@ -96,11 +96,10 @@ export function initCheckPanel() {
       setStatus(status, "Add at least one paper reference.", "error");
       return;
     }
-    const body = {
-      claim: claim.value,
-      papers: [...papers],
-      threshold: Number(document.getElementById("threshold").value || 0.8),
-    };
+    const body = { claim: claim.value, papers: [...papers] };
+    // Left empty, the server applies its own default threshold.
+    const threshold = document.getElementById("threshold").value;
+    if (threshold !== "") body.threshold = Number(threshold);
     const topic = document.getElementById("topic").value.trim();
     if (topic) body.topic = topic;
     if (judge.value) body.judge = judge.value;

@@ -239,10 +239,10 @@ export function initReviewPanel() {
       setStatus(status, "Paste a Markdown draft to review.", "error");
       return;
     }
-    const body = {
-      markdown: draft.value,
-      threshold: Number(document.getElementById("review-threshold").value || 0.8),
-    };
+    const body = { markdown: draft.value };
+    // Left empty, the server applies its own default threshold.
+    const threshold = document.getElementById("review-threshold").value;
+    if (threshold !== "") body.threshold = Number(threshold);
     const bibliography = document.getElementById("review-bib").value;
     if (bibliography.trim()) body.bibliography = { text: bibliography };
     const topic = document.getElementById("review-topic").value.trim();
