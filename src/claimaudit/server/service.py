@@ -2,7 +2,7 @@
 
 Every method opens its own ``Library`` and closes it before returning, so a call is safe on any
 worker thread (a sqlite3 connection must stay on the thread that made it). Errors are the
-domain's own exceptions; ``failures.classify`` says how each reaches a caller.
+domain's own exceptions (``claimaudit.errors``), each knowing how it reaches a caller.
 """
 
 from __future__ import annotations
