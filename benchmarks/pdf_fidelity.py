@@ -83,14 +83,24 @@ _CITATION = re.compile(
     r"\s*\[[^\[\]]*?(?:\d|et al)[^\[\]]*\]"  # [3], [2-8], [Le Cun et al., 1997]
     r"|\s*\((?:[^()]*?(?:\d{4}[a-z]?|et al\.?))(?:\s*[;,]\s*[^()]*?\d{4}[a-z]?)*\)"  # (X, 2007)
 )
+# The LaTeX extraction drops ``\ref`` ("Section~\ref{x}" reads "Section", the PDF "Section 6")
+# and ``\autoref`` with the word it prints ("(\autoref{x})" reads "()", the PDF "(Figure 1.2)"):
+# both sides lose such words and numbers, and parentheses left empty.
+_CROSS_REFERENCE = re.compile(
+    r"\b(?:Sections?|Figures?|Figs?\.?|Tables?|Box(?:es)?|Equations?|Eqs?\.?|Chapters?|"
+    r"Appendix|Relationship)(?!\w)(?:[\s~]+[A-Z]?\d+(?:\.\d+)*[a-z]?\b)?"
+)
 _NUMBER = re.compile(r"^\d{1,4}(?:/\d{1,4})?[.,;:]?$")
 _GLUED = re.compile(r"^[^\W\d_]{2,}[.,;:]?\d{1,4}$")
 
 
 def normalise(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_QUOTES).translate(_DASHES)
-    text = text.replace("\u2026", "...").replace(". . .", "...")
+    # pdfLaTeX draws "\_" in Computer Modern as a rule, not a character: no PDF can have it.
+    text = text.replace("_", " ").replace("\u2026", "...")
+    text = re.sub(r"(?:\.\s?){3}\s*", "... ", text)
     text = _CITATION.sub("", text)
+    text = _CROSS_REFERENCE.sub("", text).replace("()", "")
     text = re.sub(r"\s+([,.;:)])", r"\1", text)
     return " ".join(text.split())
 
@@ -103,7 +113,11 @@ def latex_sentences(latex: ExtractedDocument, verbatim_math: ExtractedDocument) 
     appear there as the math-as-text extraction renders it."""
     verbatim = "\n".join(normalise(b.text) for b in verbatim_math.blocks)
     found: list[str] = []
+    # Body text: under a heading. What comes before the first one is the title block (authors,
+    # affiliations, addresses), which the PDF extraction keeps out of the passages.
     for block in latex.blocks:
+        if block.section is None:
+            continue
         for sentence in _sentences(block.text):
             clean = normalise(sentence)
             if len(clean) >= MIN_SENTENCE and clean in verbatim:
@@ -190,8 +204,10 @@ def _kinds(pdf: ExtractedDocument, passages: Sequence[object]) -> list[str]:
 
 
 def _broken(text: str) -> bool:
+    # A quotation that opens with an ellipsis starts mid-sentence on purpose.
+    quoted = re.match(r"^(?:\.\s?){3}|^\u2026", text.strip())
     first = text.lstrip()[:1]
-    starts_mid = first.islower() or first in ",.;:)]"
+    starts_mid = not quoted and (first.islower() or first in ",.;:)]")
     ends_mid = not re.search(r"[.!?:][\"'\u201d\u2019)\]]*$", text.rstrip())
     return starts_mid or ends_mid
 
@@ -200,7 +216,9 @@ def _spurious(texts: list[str], latex_tokens: set[str], running: set[str]) -> li
     found: list[str] = []
     for text in texts:
         depth = 0
-        for token in text.split():
+        for position, token in enumerate(text.split()):
+            if position == 0 and re.match(r"^\d{1,2}[.)]$", token):
+                continue  # a list item's number
             depth += token.count("[") + token.count("(")
             inside = depth > 0
             depth = max(0, depth - token.count("]") - token.count(")"))

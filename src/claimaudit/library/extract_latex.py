@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
+from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTextSpec
 from pylatexenc.latex2text import get_default_latex_context_db as text_context_db
 from pylatexenc.latexwalker import (
     LatexEnvironmentNode,
@@ -278,6 +278,8 @@ def _converter(math_mode: str = "text", notes: list[str] | None = None) -> Latex
             MacroTextSpec("footnote", simplify_repl=footnote),
             MacroTextSpec("item", simplify_repl=item),
         ],
+        # The same environments the walker skips, wherever they nest (a drawing in a figure).
+        environments=[EnvironmentTextSpec(name, discard=True) for name in SKIPPED_ENVIRONMENTS],
         prepend=True,
     )
     return LatexNodes2Text(latex_context=context, math_mode=math_mode, strict_latex_spaces=True)

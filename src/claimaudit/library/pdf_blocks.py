@@ -29,7 +29,7 @@ _BULLET = re.compile(rf"^[{_BULLETS}]\s*")
 _MARKS = "*\u2020\u2021\u00a7\u00b6\u2016\u2217\u22c6"
 _CAPTION = re.compile(
     r"^(?:Figure|Fig\.?|Table|Tab\.|Box|Listing|Algorithm|Scheme|Chart|Supplementary "
-    r"(?:Figure|Table))\s*[A-Z]?\d+(?:\.\d+)*[a-z]?\s*[.:|\u2014\u2013-]",
+    r"(?:Figure|Table))\s*[A-Z]?\d+(?:\.\d+)*[a-z]?(?![\d.]*\d)\s*[.:|\u2014\u2013-](?:\s|$)",
 )
 _FOOTNOTE_MARK = re.compile(rf"^(?:\d{{1,2}}|[{_MARKS}#a-z])\s?\S")
 _REFERENCES = re.compile(
@@ -169,16 +169,24 @@ def _clean_authors(text: str) -> str | None:
 
 
 def _vocabulary(lines: list[Line]) -> set[str]:
-    """Every word printed whole (not at a line-end hyphen): to tell "ready-to-" from "com-"."""
+    """Every word printed whole, to tell "ready-to-" from "com-" at a line end: not the word
+    cut by a line-end hyphen, nor the piece that follows it, nor the parts of a URL."""
     words: set[str] = set()
+    after_hyphen = False
     for line in lines:
         tokens = line.text.split()
-        for token in tokens[:-1] if line.text.endswith("-") else tokens:
+        cut = line.text.endswith("-")
+        for index, token in enumerate(tokens):
+            if (index == len(tokens) - 1 and cut) or (index == 0 and after_hyphen):
+                continue
+            if "/" in token or "@" in token or re.search(r"\w\.\w", token):
+                continue
             for word in re.findall(r"[^\W_]+(?:-[^\W_]+)*", token.lower()):
                 parts = word.split("-")
                 words.add(word)
                 words.update(parts)
                 words.update(f"{a}-{b}" for a, b in itertools.pairwise(parts))
+        after_hyphen = cut
     return words
 
 
@@ -241,17 +249,20 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
         first = block.lines[0]
         text = " ".join(line.text for line in block.lines).strip()
         size = first.size
+        short = len(block.lines) <= 3 and _is_heading_text(text)
         if all(line.mono for line in block.lines):
             block.kind = "code"
+        elif short and (size >= 1.3 * body or (size >= 1.12 * body and first.bold)):
+            # Large type heads a section (or a box: "Box 1: Summary"); merely larger type,
+            # as on a title page, only when bold.
+            block.kind = "heading"
         elif _CAPTION.match(text):
             block.kind = "caption"
-        elif len(block.lines) <= 3 and _is_heading_text(text) and (
-            size >= 1.12 * body
-            or (
-                all(line.bold for line in block.lines)
-                and size >= 0.85 * body
-                and not _LABEL.match(text)
-            )
+        elif (
+            short
+            and all(line.bold for line in block.lines)
+            and size >= 0.85 * body
+            and not _LABEL.match(text)
         ):
             block.kind = "heading"
         elif size <= 0.92 * body and _FOOTNOTE_MARK.match(text) and _low_on_page(block):
@@ -322,7 +333,9 @@ def previous_heading_text(block: _Raw) -> str:
 def _continues(open_block: _Raw, block: _Raw) -> bool:
     last = open_block.parts[-1][-1]
     first = block.lines[0]
-    if abs(last.size - first.size) > 0.6 or first.page > last.page + 1:
+    # Only captions, footnotes and the like lie between (see the caller): any number of pages
+    # of figures may.
+    if abs(last.size - first.size) > 0.6:
         return False
     start = first.text.strip()
     if block.kind == "list":

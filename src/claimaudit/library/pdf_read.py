@@ -44,6 +44,7 @@ _ACCENTS = {
     "\u02dd": "\u030b", "\u02db": "\u0328",
 }
 _ACCENT_WINDOW = 60
+_MARK_CHARS = frozenset("0123456789,*\u2020\u2021\u00a7\u00b6\u2016\u2217\u22c6\u2013-")
 # Text turned by more than this (radians) is a margin stamp or a rotated table label.
 _MAX_ANGLE = 0.05
 
@@ -259,11 +260,18 @@ def _continues(run: list[_Char], char: _Char) -> bool:
 
 
 def _segment(run: list[_Char]) -> Segment:
+    weights: dict[tuple[str, float], int] = {}
+    for char in run:
+        key = (char.font, round(char.size, 1))
+        weights[key] = weights.get(key, 0) + 1
+    font, size = max(weights, key=lambda k: weights[k])
+    # The line's own baseline is that of its dominant font (not of a leading superscript).
+    main = [c for c in run if c.font == font and round(c.size, 1) == size] or run
+    baseline = sorted(c.baseline for c in main)[len(main) // 2]
+    kept = [c for c in run if not _is_mark(c, size, baseline)] or run
     parts: list[str] = []
     previous: _Char | None = None
-    weights: dict[tuple[str, float], int] = {}
-    bold = mono = 0
-    for char in run:
+    for char in kept:
         gap = char.x0 - previous.x1 if previous is not None else 0.0
         # pdfium's own word breaks (``space_before``) are trusted only where there is some gap:
         # it also breaks around TeX's separately drawn accents.
@@ -272,15 +280,9 @@ def _segment(run: list[_Char]) -> Segment:
         ):
             parts.append(" ")
         parts.append(char.ch)
-        key = (char.font, round(char.size, 1))
-        weights[key] = weights.get(key, 0) + 1
-        bold += bool(_BOLD_NAME.search(char.font))
-        mono += bool(_MONO_NAME.search(char.font))
         previous = char
-    font, size = max(weights, key=lambda k: weights[k])
-    # The line's own baseline is that of its dominant font (not of a leading superscript).
-    main = [c for c in run if c.font == font and round(c.size, 1) == size] or run
-    baseline = sorted(c.baseline for c in main)[len(main) // 2]
+    bold = sum(bool(_BOLD_NAME.search(c.font)) for c in kept)
+    mono = sum(bool(_MONO_NAME.search(c.font)) for c in kept)
     return Segment(
         text="".join(parts),
         x0=min(c.x0 for c in run),
@@ -289,7 +291,17 @@ def _segment(run: list[_Char]) -> Segment:
         bottom=baseline + 0.25 * size,
         baseline=baseline,
         size=size,
-        bold=bold >= 0.8 * len(run),
-        mono=mono >= 0.8 * len(run),
+        bold=bold >= 0.8 * len(kept),
+        mono=mono >= 0.8 * len(kept),
         font=font,
+    )
+
+
+def _is_mark(char: _Char, size: float, baseline: float) -> bool:
+    """A superscript footnote, affiliation or citation mark ("scheme,¹" "Wilson¹,‡"): small
+    type raised above the line, digits or marks only. Raised letters ("4th") are kept."""
+    return (
+        char.size < 0.85 * size
+        and baseline - char.baseline > 0.2 * size
+        and char.ch in _MARK_CHARS
     )
