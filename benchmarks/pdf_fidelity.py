@@ -90,6 +90,8 @@ _CROSS_REFERENCE = re.compile(
     r"\b(?:Sections?|Figures?|Figs?\.?|Tables?|Box(?:es)?|Equations?|Eqs?\.?|Chapters?|"
     r"Appendix|Relationship)(?!\w)(?:[\s~]+[A-Z]?\d+(?:\.\d+)*[a-z]?\b)?"
 )
+# "600 000" (siunitx's grouping) is the LaTeX extraction's "600000".
+_THOUSANDS = re.compile(r"(?<=\d)[ \u2009\u202f](?=\d{3}\b)")
 _NUMBER = re.compile(r"^\d{1,4}(?:/\d{1,4})?[.,;:]?$")
 _GLUED = re.compile(r"^[^\W\d_]{2,}[.,;:]?\d{1,4}$")
 
@@ -99,8 +101,9 @@ def normalise(text: str) -> str:
     # pdfLaTeX draws "\_" in Computer Modern as a rule, not a character: no PDF can have it.
     text = text.replace("_", " ").replace("\u2026", "...")
     text = re.sub(r"(?:\.\s?){3}\s*", "... ", text)
+    text = _THOUSANDS.sub("", text)
     text = _CITATION.sub("", text)
-    text = _CROSS_REFERENCE.sub("", text).replace("()", "")
+    text = re.sub(r"\(\s*\)", "", _CROSS_REFERENCE.sub("", text))
     text = re.sub(r"\s+([,.;:)])", r"\1", text)
     return " ".join(text.split())
 
@@ -215,15 +218,20 @@ def _broken(text: str) -> bool:
 def _spurious(texts: list[str], latex_tokens: set[str], running: set[str]) -> list[str]:
     found: list[str] = []
     for text in texts:
+        text = _THOUSANDS.sub("", text)
         depth = 0
-        for position, token in enumerate(text.split()):
+        words = text.split()
+        for position, token in enumerate(words):
             if position == 0 and re.match(r"^\d{1,2}[.)]$", token):
                 continue  # a list item's number
             depth += token.count("[") + token.count("(")
             inside = depth > 0
             depth = max(0, depth - token.count("]") - token.count(")"))
             bare = token.strip(".,;:")
-            if inside or bare in latex_tokens:
+            # A number after a capitalised word is a label the LaTeX text lacks ("Relationship
+            # 8."), not a line number.
+            labelled = position > 0 and words[position - 1][:1].isupper()
+            if inside or bare in latex_tokens or labelled:
                 continue
             if _NUMBER.match(token) or _GLUED.match(token):
                 found.append(token)

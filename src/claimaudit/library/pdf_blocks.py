@@ -39,7 +39,10 @@ _REFERENCES = re.compile(
 )
 # Back matter after the references that is prose again.
 _AFTER_REFERENCES = re.compile(
-    r"^(?:appendix|appendices|supplementary|supporting|box|[A-Z]\.?\s)", re.IGNORECASE
+    r"^(?:appendix|appendices|supplementary|supporting|box|acknowledge?ments?|author "
+    r"contributions|competing|conflicts? of interest|funding|data availability|code "
+    r"availability|additional information|[A-Z]\.?\s)",
+    re.IGNORECASE,
 )
 _CONTENTS = re.compile(r"^(?:table of contents|contents|list of (?:figures|tables))$", re.I)
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\d+\s*$")
@@ -209,7 +212,7 @@ def _breaks(block: list[Line], line: Line, pitch: dict[float, float]) -> bool:
     em = line.size
     if (prev.page, prev.piece) != (line.page, line.piece):
         return True
-    if abs(prev.size - line.size) > 0.6 or prev.mono != line.mono:
+    if abs(prev.size - line.size) > 0.6:
         return True
     gap = line.baseline - prev.baseline
     if gap < 0.5 * em or gap > 1.3 * _pitch(pitch, line.size):
@@ -250,8 +253,8 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
         text = " ".join(line.text for line in block.lines).strip()
         size = first.size
         short = len(block.lines) <= 3 and _is_heading_text(text)
-        if all(line.mono for line in block.lines):
-            block.kind = "code"
+        if all(line.mono for line in block.lines) or _is_table(block.lines):
+            block.kind = "code"  # code and tables are not prose a claim could cite
         elif short and (size >= 1.3 * body or (size >= 1.12 * body and first.bold)):
             # Large type heads a section (or a box: "Box 1: Summary"); merely larger type,
             # as on a title page, only when bold.
@@ -270,6 +273,11 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
         elif _LABEL.match(text):
             block.kind = "list"
     return blocks
+
+
+def _is_table(lines: list[Line]) -> bool:
+    """Rows of cells: most lines broken into three or more pieces by wide gaps."""
+    return len(lines) >= 2 and sum(line.cells >= 3 for line in lines) >= 0.6 * len(lines)
 
 
 def _low_on_page(block: _Raw) -> bool:

@@ -30,6 +30,8 @@ _EDGE_LINES = 2
 _MIN_GUTTER = 4.0
 _MIN_COLUMN_LINES = 4
 _MAX_DEPTH = 2
+_MIN_CELLS = 3
+_MIN_TABLE_ROWS = 3
 
 
 @dataclass(slots=True)
@@ -48,6 +50,8 @@ class Line:
     left: float
     right: float
     piece: int
+    # How many pieces wide gaps cut the line into: one for prose, several for a table row.
+    cells: int = 1
 
     @property
     def width(self) -> float:
@@ -66,6 +70,8 @@ def read_order(pages: list[PageText]) -> tuple[list[Line], Removed]:
     """Every page's text lines in reading order, with gutters and running lines removed."""
     numbers = sum(_drop_line_numbers(page) for page in pages)
     running = _drop_running_lines(pages)
+    for page in pages:
+        _drop_tables(page)
     lines: list[Line] = []
     for page in pages:
         for index, piece in enumerate(_pieces(page.segments, 0)):
@@ -118,6 +124,33 @@ def _drop_running_lines(pages: list[PageText]) -> int:
                 removed += 1
         page.segments = [s for s in page.segments if id(s) not in doomed]
     return removed
+
+
+def _drop_tables(page: PageText) -> None:
+    """Remove tables: three or more consecutive rows each cut into three or more cells by
+    wide gaps. The LaTeX extraction leaves tables out too; their cells are not prose."""
+    rows = _rows(page.segments)
+    # Cells are short; a row of a two-column page (a column's line, a label, the other
+    # column's line) has long pieces.
+    short = 0.25 * page.width
+    cellular = [
+        sum(s.x1 - s.x0 < short for s in row) >= _MIN_CELLS and _wide_gaps(row) for row in rows
+    ]
+    doomed: set[int] = set()
+    start = 0
+    while start < len(rows):
+        end = start
+        while end < len(rows) and cellular[end]:
+            end += 1
+        if end - start >= _MIN_TABLE_ROWS:
+            doomed.update(id(s) for row in rows[start:end] for s in row)
+        start = end + 1 if end == start else end
+    page.segments = [s for s in page.segments if id(s) not in doomed]
+
+
+def _wide_gaps(row: list[Segment]) -> bool:
+    gaps = [b.x0 - a.x1 for a, b in itertools.pairwise(row)]
+    return sum(gap > 1.0 * row[0].size for gap in gaps) >= _MIN_CELLS - 1
 
 
 def _edge_rows(page: PageText) -> list[list[Segment]]:
@@ -235,6 +268,7 @@ def _lines(piece: list[Segment], page: int, index: int) -> list[Line]:
                 left=left,
                 right=right,
                 piece=index,
+                cells=len(row),
             )
         )
     return lines
