@@ -169,10 +169,11 @@ def measure(pair: Pair) -> Fidelity:
     spurious = _spurious(
         [p.text for p in passages], latex_tokens, _running_lines(pair.pdf)
     )
+    bounds = _sentence_bounds(latex)
     broken = tuple(
         p.text
         for p, block_kind in zip(passages, _kinds(pdf, passages), strict=True)
-        if block_kind == "text" and _broken(p.text)
+        if block_kind == "text" and _broken(p.text, bounds)
     )
     return Fidelity(
         name=pair.name,
@@ -206,13 +207,39 @@ def _kinds(pdf: ExtractedDocument, passages: Sequence[object]) -> list[str]:
     return kinds
 
 
-def _broken(text: str) -> bool:
+def _sentence_bounds(latex: ExtractedDocument) -> tuple[set[str], set[str]]:
+    """The first and the last four words of every LaTeX paragraph and sentence: a passage
+    that starts (ends) like one of them does not start (end) mid-sentence, whatever its case
+    ("scikit-image is ...") or punctuation ("Keywords: a, b")."""
+    starts: set[str] = set()
+    ends: set[str] = set()
+    for block in latex.blocks:
+        for piece in (block.text, *_sentences(block.text)):
+            words = normalise(piece).split()
+            starts.add(" ".join(words[:4]))
+            ends.add(" ".join(words[-4:]))
+    return starts, ends
+
+
+def _broken(text: str, bounds: tuple[set[str], set[str]]) -> bool:
+    words = normalise(text).split()
+    if not words:
+        return False
+    starts_well = " ".join(words[:4]) in bounds[0]
+    ends_well = " ".join(words[-4:]) in bounds[1]
+    return (not starts_well and _starts_mid(text)) or (not ends_well and _ends_mid(text))
+
+
+def _starts_mid(text: str) -> bool:
     # A quotation that opens with an ellipsis starts mid-sentence on purpose.
     quoted = re.match(r"^(?:\.\s?){3}|^\u2026", text.strip())
     first = text.lstrip()[:1]
-    starts_mid = not quoted and (first.islower() or first in ",.;:)]")
-    ends_mid = not re.search(r"[.!?:][\"'\u201d\u2019)\]]*$", text.rstrip())
-    return starts_mid or ends_mid
+    return not quoted and (first.islower() or first in ",.;:)]")
+
+
+def _ends_mid(text: str) -> bool:
+    text = re.sub(r"(?:\s*\[[^\[\]]*\])+\s*$", "", text)  # citations after the full stop
+    return not re.search(r"[.!?:][\"'\u201d\u2019)\]]*$", text.rstrip())
 
 
 def _spurious(texts: list[str], latex_tokens: set[str], running: set[str]) -> list[str]:

@@ -31,7 +31,6 @@ _CAPTION = re.compile(
     r"^(?:Figure|Fig\.?|Table|Tab\.|Box|Listing|Algorithm|Scheme|Chart|Supplementary "
     r"(?:Figure|Table))\s*[A-Z]?\d+(?:\.\d+)*[a-z]?(?![\d.]*\d)\s*[.:|\u2014\u2013-](?:\s|$)",
 )
-_FOOTNOTE_MARK = re.compile(rf"^(?:\d{{1,2}}|[{_MARKS}#a-z])\s?\S")
 _REFERENCES = re.compile(
     r"^(?:[\dIVX]+\.?\s+)?(?:references|bibliography|literature cited|works cited|"
     r"reference list|citations)$",
@@ -44,6 +43,7 @@ _AFTER_REFERENCES = re.compile(
     r"availability|additional information|[A-Z]\.?\s)",
     re.IGNORECASE,
 )
+_KEYWORDS = re.compile(r"^(?:key\s?words|index terms)\s*[:.\u2014-]", re.IGNORECASE)
 _CONTENTS = re.compile(r"^(?:table of contents|contents|list of (?:figures|tables))$", re.I)
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\d+\s*$")
 _TERMINAL = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
@@ -253,7 +253,13 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
         text = " ".join(line.text for line in block.lines).strip()
         size = first.size
         short = len(block.lines) <= 3 and _is_heading_text(text)
-        if all(line.mono for line in block.lines) or _is_table(block.lines):
+        if size <= 0.92 * body and _low_on_page(block) and _last_in_piece(block, blocks, body):
+            block.kind = "footnote"
+        elif (
+            all(line.mono for line in block.lines)
+            or _is_table(block.lines)
+            or not _WORD.search(text)  # symbols and numbers only: a drawing's marks
+        ):
             block.kind = "code"  # code and tables are not prose a claim could cite
         elif short and (size >= 1.3 * body or (size >= 1.12 * body and first.bold)):
             # Large type heads a section (or a box: "Box 1: Summary"); merely larger type,
@@ -268,8 +274,6 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
             and not _LABEL.match(text)
         ):
             block.kind = "heading"
-        elif size <= 0.92 * body and _FOOTNOTE_MARK.match(text) and _low_on_page(block):
-            block.kind = "footnote"
         elif _LABEL.match(text):
             block.kind = "list"
     return blocks
@@ -280,6 +284,18 @@ def _is_table(lines: list[Line]) -> bool:
     return len(lines) >= 2 and sum(line.cells >= 3 for line in lines) >= 0.6 * len(lines)
 
 
+def _last_in_piece(block: _Raw, blocks: list[_Raw], body: float) -> bool:
+    """Nothing in body type follows on the same page and column: a footnote's place (its mark,
+    raised, was dropped with the other superscript marks)."""
+    first = block.lines[0]
+    return not any(
+        line.size > 0.92 * body and line.baseline > first.baseline
+        for other in blocks
+        for line in other.lines
+        if (line.page, line.piece) == (first.page, first.piece)
+    )
+
+
 def _low_on_page(block: _Raw) -> bool:
     # Page height is not kept on a line; footnotes sit below every body line of their column,
     # which in practice means low on the page: the bottom 40% of a US letter or A4 page.
@@ -287,7 +303,9 @@ def _low_on_page(block: _Raw) -> bool:
 
 
 def _drop_front_matter(blocks: list[_Raw]) -> list[_Raw]:
-    """Affiliations, addresses and dates before the first heading of the opening pages."""
+    """Affiliations, addresses and dates before the first heading of the opening pages, and
+    keyword lines."""
+    blocks = [b for b in blocks if not _KEYWORDS.match(b.lines[0].text.strip())]
     for index, block in enumerate(blocks):
         if block.kind == "heading":
             return blocks[index:] if block.lines[0].page <= 3 else blocks
