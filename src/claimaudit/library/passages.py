@@ -1,10 +1,11 @@
 """Passages are the paper's paragraphs: one per block, split only between sentences when long.
 
 A paragraph over the size limit is cut at sentence boundaries (Wikimedia's ``sentencex``, which
-keeps "e.g.", "et al." and "Fig. 2" inside a sentence); only a single sentence longer than the
-limit four times over (a run-on list) is cut between words. A text fragment that ends mid-sentence (the words
-before a displayed formula) is joined to the paragraph after it. Captions, footnotes and list
-items stay passages of their own. Each passage keeps its block's section and pages.
+keeps "e.g.", "et al." and "Fig. 2" inside a sentence); only a single sentence four times
+longer than the limit (a run-on list) is cut between words. A text fragment that ends
+mid-sentence (the words before a displayed formula) is joined to the paragraph after it.
+Captions, footnotes and list items stay passages of their own. Each passage keeps its
+block's section and pages.
 """
 
 from __future__ import annotations
