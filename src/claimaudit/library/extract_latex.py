@@ -239,7 +239,9 @@ def _extract(path: Path, source: str, hasher: SourceHasher, math_mode: str) -> E
     blocks.extend(_Walker(converter, aliases, notes).blocks(body))
     if not blocks:
         raise InputError(f"{path}: no text found in the LaTeX source")
-    return ExtractedDocument(blocks, hasher.hexdigest(), hasher.size, title=title)
+    return ExtractedDocument(
+        blocks, hasher.hexdigest(), hasher.size, title=title, source_format="latex"
+    )
 
 
 def _parse(source: str, aliases: dict[str, int]) -> list[LatexNode]:

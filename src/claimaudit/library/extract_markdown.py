@@ -48,7 +48,7 @@ _SINGLE_EMPHASIS = re.compile(
 _CITATION_GROUP = re.compile(r"\s*\[[^\[\]]*?-?@[^\[\]\s][^\[\]]*\](?![(:])")
 _CITATION_KEY = re.compile(
     r"(?<![\w@.])-?@(?:doi|arxiv|pmid|pmcid|pmc|url|tag|isbn|wikidata|q|fig|tbl|sec|eq|lst):"
-    r"[^\s\],;]*[^\s\],;.]"
+    r"[^\s\]),;]*[^\s\]),;.]"
 )
 _SUPERSCRIPT = re.compile(r"<sup>[^<]*</sup>", re.IGNORECASE)
 _YAML_TITLE = re.compile(r"^title:\s*(.+?)\s*$", re.MULTILINE)
@@ -152,7 +152,7 @@ def _inline(text: str) -> str:
     text = _HTML_TAG.sub("", text)
     text = _EMPHASIS.sub(r"\2", text)
     text = _SINGLE_EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
-    text = re.sub(r"\s+([,.;:])", r"\1", text)  # where a citation stood before punctuation
+    text = re.sub(r"\s+([,.;:)])", r"\1", text)  # where a citation stood before punctuation
     return " ".join(text.replace("|", " ").split())
 
 
@@ -219,4 +219,6 @@ def extract_markdown_files(
         title = _unquote(match.group(1)) if match else title
     if not blocks:
         raise InputError(f"{files[0]}: no text found in the Markdown")
-    return ExtractedDocument(blocks, hasher.hexdigest(), hasher.size, title=title)
+    return ExtractedDocument(
+        blocks, hasher.hexdigest(), hasher.size, title=title, source_format="markdown"
+    )
