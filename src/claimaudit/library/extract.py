@@ -69,6 +69,12 @@ def extractor_version(source_format: str) -> str:
     return f"{source_format}/{EXTRACTOR_VERSIONS.get(source_format, '1')}"
 
 
+def is_current(source_format: str | None, extractor: str | None) -> bool:
+    """Whether a stored paper was read by today's extractor for its format (a paper stored
+    before extractors were recorded was not)."""
+    return source_format is not None and extractor == extractor_version(source_format)
+
+
 def _manubot_dir(folder: Path) -> Path | None:
     for content in (folder / "content", folder):
         if content.is_dir() and manubot_files(content):
