@@ -154,9 +154,12 @@ def _title_and_authors(lines: list[Line], body: float) -> tuple[list[Line], list
         line = first[index]
         if (
             _NOT_AUTHORS.search(line.text.strip())
+            or line.marked  # an affiliation, its mark dropped
             or line.size < 0.9 * body
             or line.size >= biggest - 0.3
             or line.bold
+            # Author lines are set close together; a wider gap leads to the affiliations.
+            or (authors and line.baseline - authors[-1].baseline > 1.6 * line.size)
         ):
             break
         authors.append(line)
@@ -218,7 +221,7 @@ def _breaks(block: list[Line], line: Line, pitch: dict[float, float]) -> bool:
     if gap < 0.5 * em or gap > 1.3 * _pitch(pitch, line.size):
         return True
     text = line.text.strip()
-    if _LABEL.match(text) or _CAPTION.match(text):
+    if _LABEL.match(text) or _CAPTION.match(text) or line.marked:
         return True
     if prev.bold and not line.bold and len(block) == 1:
         # A bold line alone, followed by a sentence: a heading set close to its text (a line

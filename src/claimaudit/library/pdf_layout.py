@@ -52,6 +52,8 @@ class Line:
     piece: int
     # How many pieces wide gaps cut the line into: one for prose, several for a table row.
     cells: int = 1
+    # It began with a raised mark (dropped): the first line of a footnote or an affiliation.
+    marked: bool = False
 
     @property
     def width(self) -> float:
@@ -269,6 +271,7 @@ def _lines(piece: list[Segment], page: int, index: int) -> list[Line]:
                 right=right,
                 piece=index,
                 cells=len(row),
+                marked=row[0].marked,
             )
         )
     return lines

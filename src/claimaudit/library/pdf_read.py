@@ -63,6 +63,8 @@ class Segment:
     bold: bool  # most of its characters are bold
     mono: bool  # most of its characters are monospaced (code)
     font: str
+    # It began with a raised mark, dropped from its text: a footnote's or an affiliation's.
+    marked: bool = False
 
     @property
     def height(self) -> float:
@@ -294,6 +296,7 @@ def _segment(run: list[_Char]) -> Segment:
         bold=bold >= 0.8 * len(kept),
         mono=mono >= 0.8 * len(kept),
         font=font,
+        marked=kept[0] is not run[0],
     )
 
 
