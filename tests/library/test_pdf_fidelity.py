@@ -8,7 +8,6 @@ headers, page numbers) per 1,000 words, and passages starting or ending mid-sent
 from __future__ import annotations
 
 import pytest
-
 from benchmarks.pdf_fidelity import PAIRS, Fidelity, Pair, measure
 
 # Passages still broken mid-sentence, by paper, and why (see docs/benchmarks.md): a target of 0
