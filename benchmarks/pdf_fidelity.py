@@ -177,7 +177,7 @@ def measure(pair: Pair) -> Fidelity:
     )
     return Fidelity(
         name=pair.name,
-        pages=_page_count(pair.pdf),
+        pages=page_count(pair.pdf),
         passages=len(passages),
         sentences=len(sentences),
         found=len(sentences) - len(missing),
@@ -290,7 +290,7 @@ def _running_lines(path: Path) -> set[str]:
         document.close()
 
 
-def _page_count(path: Path) -> int:
+def page_count(path: Path) -> int:
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(path)

@@ -300,9 +300,9 @@ def _last_in_piece(block: _Raw, blocks: list[_Raw], body: float) -> bool:
 
 
 def _low_on_page(block: _Raw) -> bool:
-    # Page height is not kept on a line; footnotes sit below every body line of their column,
-    # which in practice means low on the page: the bottom 40% of a US letter or A4 page.
-    return block.lines[0].baseline > 0.6 * 792
+    # Footnotes sit in the bottom part of the page, below every body line of their column.
+    first = block.lines[0]
+    return first.baseline > 0.6 * first.page_height
 
 
 def _drop_front_matter(blocks: list[_Raw]) -> list[_Raw]:

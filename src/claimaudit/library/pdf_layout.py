@@ -54,6 +54,7 @@ class Line:
     cells: int = 1
     # It began with a raised mark (dropped): the first line of a footnote or an affiliation.
     marked: bool = False
+    page_height: float = 792.0
 
     @property
     def width(self) -> float:
@@ -77,7 +78,7 @@ def read_order(pages: list[PageText]) -> tuple[list[Line], Removed]:
     lines: list[Line] = []
     for page in pages:
         for index, piece in enumerate(_pieces(page.segments, 0)):
-            lines.extend(_lines(piece, page.number, index))
+            lines.extend(_lines(piece, page, index))
     return lines, Removed(numbers, running)
 
 
@@ -247,7 +248,7 @@ def _gutter(segments: list[Segment]) -> tuple[float, float] | None:
     return best
 
 
-def _lines(piece: list[Segment], page: int, index: int) -> list[Line]:
+def _lines(piece: list[Segment], page: PageText, index: int) -> list[Line]:
     rows = _rows(piece)
     if not rows:
         return []
@@ -266,12 +267,13 @@ def _lines(piece: list[Segment], page: int, index: int) -> list[Line]:
                 size=max(_weighted(row), key=lambda size: _weighted(row)[size]),
                 bold=sum(len(s.text) for s in row if s.bold) >= 0.8 * chars,
                 mono=sum(len(s.text) for s in row if s.mono) >= 0.8 * chars,
-                page=page,
+                page=page.number,
                 left=left,
                 right=right,
                 piece=index,
                 cells=len(row),
                 marked=row[0].marked,
+                page_height=page.height,
             )
         )
     return lines
