@@ -27,13 +27,17 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
     print("## PDF fidelity against the LaTeX source\n")
-    print("| PDF | pages | passages | sentences found | spurious / 1,000 words | broken |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print(
+        "| PDF | pages | passages | sentences found | spurious / 1,000 words | broken "
+        "| line numbers removed | running lines removed |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for pair in PAIRS:
         f = measure(pair)
         print(
             f"| {f.name} | {f.pages} | {f.passages} | {f.recall:.3f} ({f.found}/{f.sentences}) "
-            f"| {f.spurious_per_1000:.2f} | {f.broken} |"
+            f"| {f.spurious_per_1000:.2f} | {f.broken} | {f.line_numbers_removed} "
+            f"| {f.running_lines_removed} |"
         )
     print(f"\n## PDF extraction speed (median of {args.repeats} runs)\n")
     print("| PDF | pages | median s | pages/s |")

@@ -143,6 +143,8 @@ class Fidelity:
     words: int
     spurious: int
     broken: int
+    line_numbers_removed: int
+    running_lines_removed: int
     missing: tuple[str, ...]
     spurious_tokens: tuple[str, ...]
     broken_passages: tuple[str, ...]
@@ -157,7 +159,7 @@ class Fidelity:
 
 
 def measure(pair: Pair) -> Fidelity:
-    pdf, _ = extract_pdf_layout(pair.pdf)
+    pdf, removed = extract_pdf_layout(pair.pdf)
     latex = extract_latex(pair.latex)
     verbatim = extract_latex(pair.latex, math_mode="verbatim")
     passages = make_passages(pdf.blocks)
@@ -184,6 +186,8 @@ def measure(pair: Pair) -> Fidelity:
         words=sum(len(p.text.split()) for p in passages),
         spurious=len(spurious),
         broken=len(broken),
+        line_numbers_removed=removed.line_numbers,
+        running_lines_removed=removed.running_lines,
         missing=missing,
         spurious_tokens=tuple(spurious),
         broken_passages=broken,

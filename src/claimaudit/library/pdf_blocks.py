@@ -43,6 +43,7 @@ _AFTER_REFERENCES = re.compile(
     r"availability|additional information|[A-Z]\.?\s)",
     re.IGNORECASE,
 )
+_CHAPTER = re.compile(r"^(?:chapter|part|appendix)\s+\w+$", re.IGNORECASE)
 _KEYWORDS = re.compile(r"^(?:key\s?words|index terms)\s*[:.\u2014-]", re.IGNORECASE)
 _CONTENTS = re.compile(r"^(?:table of contents|contents|list of (?:figures|tables))$", re.I)
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\d+\s*$")
@@ -322,22 +323,21 @@ def _join_continuations(blocks: list[_Raw]) -> list[_Raw]:
     section: str | None = None
     open_block: _Raw | None = None
     in_references = False
-    previous_heading: _Raw | None = None
+    previous_heading: str | None = None
     for block in blocks:
         text = " ".join(line.text for line in block.lines).strip()
         if block.kind == "heading":
             heading = " ".join(text.split())
-            if previous_heading is not None and re.match(
-                r"^(?:chapter|part|appendix)\s+\w+$", previous_heading_text(previous_heading), re.I
-            ):
-                heading = f"{previous_heading_text(previous_heading)} {heading}"
+            # "Chapter 1" over "Introduction": one heading, "Chapter 1 Introduction".
+            if previous_heading is not None and _CHAPTER.match(previous_heading):
+                heading = f"{previous_heading} {heading}"
             if _REFERENCES.match(heading):
                 in_references = True
             elif in_references and _AFTER_REFERENCES.match(heading):
                 in_references = False
             section = heading
             open_block = None
-            previous_heading = block
+            previous_heading = heading
             continue
         previous_heading = None
         if in_references or block.kind == "code":
@@ -353,10 +353,6 @@ def _join_continuations(blocks: list[_Raw]) -> list[_Raw]:
         if block.kind in ("text", "list"):
             open_block = block
     return out
-
-
-def previous_heading_text(block: _Raw) -> str:
-    return " ".join(" ".join(line.text for line in block.lines).split())
 
 
 def _continues(open_block: _Raw, block: _Raw) -> bool:
