@@ -23,6 +23,7 @@ from claimaudit.judges.protocol import (
     validate_reply,
 )
 from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
+from claimaudit.passage import page_list
 from claimaudit.records import (
     RELATIONS,
     CheckedRecord,
@@ -314,6 +315,7 @@ class Checker:
             probabilities=_relation_probabilities(relation),
             evidencePassageId=chosen,
             evidenceSection=passage.section if passage else None,
+            evidencePages=page_list(passage.pages) if passage else None,
             evidence=passage.text if passage else None,
             evidenceConfidence=evidence.confidence,
             passagesConsidered=selection.considered,

@@ -165,7 +165,7 @@ def _missing_input(d: Path) -> Path:
     [
         (lambda d: d / "missing.pdf", "no such file"),
         (_corrupt, "not a readable PDF"),
-        (_blank, "no extractable text"),
+        (_blank, "no text layer; run OCR first, e.g. ocrmypdf"),
         (_binary, "binary file"),
         (_latin1, "not UTF-8"),
         (_missing_input, "\\input{poly}"),

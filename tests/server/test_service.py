@@ -103,11 +103,11 @@ def test_judges_are_loaded_once_per_name_and_model() -> None:
 
 
 def test_passage_context_is_clamped(service: Service) -> None:
-    found = service.passage(DEEP_RULES_REF, "P066", context=99)
-    assert [p.passage_id for p in found.before] == [f"P0{n}" for n in range(61, 66)]
+    found = service.passage(DEEP_RULES_REF, "P067", context=99)
+    assert [p.passage_id for p in found.before] == [f"P0{n}" for n in range(62, 67)]
     assert found.after == []
     with pytest.raises(PassageNotFoundError):
-        service.passage(DEEP_RULES_REF, "P067")
+        service.passage(DEEP_RULES_REF, "P068")
     with pytest.raises(PaperNotFoundError):
         service.passage("arXiv:2401.00001", "P001")
 

@@ -9,6 +9,7 @@ import pytest
 
 from claimaudit.identity import parse_ref
 from claimaudit.library.errors import InputError
+from claimaudit.library.extract import extractor_version
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
@@ -50,10 +51,16 @@ def test_add_stores_the_newest_edition_with_arxiv_title(
         assert result.outcome is AddOutcome.ADDED and str(result.ref) == "arXiv:1706.03762v2"
         paper = library.require_paper(parse_ref("1706.03762"))
         passages = library.passages(paper.ref)
-    assert [s.path for s in arxiv.seen] == ["/api/query", "/pdf/1706.03762v2"]
+    # No source package on the server (404): the PDF is read instead, and the library says so.
+    assert [s.path for s in arxiv.seen] == [
+        "/api/query",
+        "/e-print/1706.03762v2",
+        "/pdf/1706.03762v2",
+    ]
     assert paper.title == "Attention Is All You Need"
     assert paper.url == "https://arxiv.org/abs/1706.03762v2"
     assert paper.source_path == f"{arxiv.url}/pdf/1706.03762v2"
+    assert (paper.source_format, paper.extractor) == ("pdf", extractor_version("pdf"))
     assert "BLEU score of 28.4" in " ".join(p.text for p in passages)
 
 
@@ -93,9 +100,9 @@ def test_fetching_source_adds_missing_papers_once(
     source = FetchingSource(LibrarySource(db), db, client=client)
     paper = source.fetch(parse_ref("1706.03762"), "claim")
     assert str(paper.ref) == "arXiv:1706.03762v2" and paper.full_text
-    assert paper.calls == 2 and source.name == "library"
+    assert paper.calls == 3 and source.name == "library"  # metadata, e-print (none), PDF
     again = source.fetch(parse_ref("1706.03762"), "claim")
-    assert again.calls == 0 and len(arxiv.seen) == 2
+    assert again.calls == 0 and len(arxiv.seen) == 3
     with pytest.raises(SourceError, match=r"could not fetch arXiv:1706\.03762v5 from arXiv"):
         source.fetch(parse_ref("1706.03762v5"), "claim")
     with pytest.raises(SourceError, match=r"could not add arXiv:2001\.00001 to the library"):

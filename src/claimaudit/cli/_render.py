@@ -11,6 +11,7 @@ from rich.text import Text
 
 from claimaudit.checker import Record
 from claimaudit.cli._terminal import json_text, shown, shown_text
+from claimaudit.passage import location
 from claimaudit.records import CheckedRecord, record_to_dict
 
 _VERDICT_STYLE = {
@@ -54,7 +55,10 @@ def records_table(records: Sequence[Record]) -> Table:
         review = Text("yes", style="bold") if record.needs_review else Text("no")
         if isinstance(record, CheckedRecord):
             if record.evidence_passage_id and record.evidence:
-                evidence = shown_text(f"{record.evidence_passage_id}: ", style="bold")
+                where = location(record.evidence_pages, record.evidence_section)
+                pid = record.evidence_passage_id
+                label = f"{pid} ({where})" if where else pid
+                evidence = shown_text(f"{label}: ", style="bold")
                 evidence.append(f"\u201c{shown(record.evidence)}\u201d")
             else:
                 evidence = Text("no evidence passage selected", style="dim")

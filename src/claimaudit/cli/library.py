@@ -20,6 +20,7 @@ from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, StoredPaper, StoredPassage
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
+from claimaudit.passage import location, page_list
 from claimaudit.sources.arxiv import ArxivClient, ArxivError
 from claimaudit.sources.arxiv_library import add_from_arxiv
 from claimaudit.untrusted import InvalidTextError, check_text
@@ -65,6 +66,9 @@ def _paper_json(paper: StoredPaper) -> dict[str, Any]:
         "content_hash": paper.content_hash,
         "ingested_at": paper.ingested_at.isoformat(),
         "passages": paper.passage_count,
+        "authors": paper.authors,
+        "source_format": paper.source_format,
+        "extractor": paper.extractor,
     }
 
 
@@ -219,7 +223,13 @@ def show(
                 record["passage_count"] = paper.passage_count
                 record["offset"] = offset
                 record["passages"] = [
-                    {"id": p.passage_id, "section": p.section, "text": p.text} for p in passages
+                    {
+                        "id": p.passage_id,
+                        "section": p.section,
+                        "pages": page_list(p.pages),
+                        "text": p.text,
+                    }
+                    for p in passages
                 ]
                 _print_json(record)
                 return
@@ -235,8 +245,10 @@ def _show_table(
     for label, value in (
         ("ref", str(paper.ref)),
         ("title", paper.title),
+        ("authors", paper.authors or "-"),
         ("url", paper.url or "-"),
         ("source", paper.source_path or "-"),
+        ("read from", f"{paper.source_format or '-'} (extractor {paper.extractor or '-'})"),
         ("ingested", paper.ingested_at.isoformat()),
         ("sha256", paper.content_hash),
         ("passages", str(total)),
@@ -248,7 +260,8 @@ def _show_table(
     styled = out_console.is_terminal
     for passage in passages:
         count += 1
-        section = f"  [{shown(passage.section)}]" if passage.section else ""
+        where = location(page_list(passage.pages), passage.section)
+        section = f"  [{shown(where)}]" if where else ""
         if not styled:
             out_console.file.write(f"\n{passage.passage_id}{section}\n{shown(passage.text)}\n")
             continue

@@ -27,6 +27,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from claimaudit.checker import Record
+from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
 from claimaudit.review.html_assets import SCRIPT, STYLE
 from claimaudit.review.result import VERDICTS, ClaimReview, ReviewResult
@@ -202,7 +203,8 @@ def _record_item(record: Record, citations: Sequence[str]) -> str:
         f'<cite>{escape(record.paper_title)}</cite> <span class="cited">cited as {cited}</span>'
     )
     if record.evidence_passage_id and record.evidence is not None:
-        section = f" ({escape(record.evidence_section)})" if record.evidence_section else ""
+        where = location(record.evidence_pages, record.evidence_section)
+        section = f' (<span class="where">{escape(where)}</span>)' if where else ""
         quote = (
             f'<blockquote class="evidence-quote"><span class="pid">'
             f"{escape(record.evidence_passage_id)}{section}</span> "

@@ -11,6 +11,7 @@ from pydantic.alias_generators import to_camel
 from claimaudit.checker import DEFAULT_THRESHOLD, MAX_CLAIM_CHARS
 from claimaudit.library.ingest import AddResult
 from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
+from claimaudit.passage import page_list
 from claimaudit.records import ReviewRecord
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, PassageContext
 
@@ -93,10 +94,17 @@ class PassageOut(_Wire):
     id: str
     section: str | None
     text: str
+    # The pages it is printed on, first to last (PDF papers); null otherwise.
+    pages: list[int] | None = None
 
     @classmethod
     def of(cls, passage: StoredPassage) -> PassageOut:
-        return cls(id=passage.passage_id, section=passage.section, text=passage.text)
+        return cls(
+            id=passage.passage_id,
+            section=passage.section,
+            text=passage.text,
+            pages=page_list(passage.pages),
+        )
 
 
 class PaperDetail(_Wire):

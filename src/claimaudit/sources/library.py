@@ -63,7 +63,7 @@ class LibrarySource:
             ref=paper.ref,
             title=paper.title,
             url=paper.url or paper.ref.url,
-            passages=[Passage(p.passage_id, p.text, p.section) for p in passages],
+            passages=[Passage(p.passage_id, p.text, p.section, p.pages) for p in passages],
             # The text is what was captured at ingestion; that is when it was retrieved.
             retrieved_at=paper.ingested_at,
             # Nothing is searched: the record names the query that ranked the passages.
