@@ -55,6 +55,7 @@ eval-val: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_library.py
+	$(BIN)/python benchmarks/bench_pdf.py
 	$(BIN)/python benchmarks/bench_show.py
 	$(BIN)/python benchmarks/bench_check.py
 	$(BIN)/python benchmarks/bench_openai.py

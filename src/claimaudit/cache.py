@@ -61,11 +61,15 @@ class ResultCache(Protocol):
 
 
 def paper_fingerprint(paper: SourcePaper) -> str:
-    """SHA-256 over the title and every passage (id, section, text) the judge could be shown."""
+    """SHA-256 over the title and every passage (id, section, text, and pages where it has
+    them: a record names its evidence's pages) the judge could be shown. A passage without
+    pages hashes as it did before pages were kept, so such cached results still count."""
     digest = hashlib.sha256()
     digest.update(json.dumps([str(paper.ref), paper.title, paper.full_text]).encode("utf-8"))
     for passage in paper.passages:
-        item = [passage.passage_id, passage.section, passage.text]
+        item: list[object] = [passage.passage_id, passage.section, passage.text]
+        if passage.pages is not None:
+            item.append(list(passage.pages))
         digest.update(b"\x00" + json.dumps(item, ensure_ascii=False).encode("utf-8"))
     return digest.hexdigest()
 

@@ -26,6 +26,7 @@ from claimaudit.fts import has_content_words
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.judges.protocol import Case, ChoiceAnswer, Judge, validate_reply
 from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
+from claimaudit.passage import page_list
 from claimaudit.plugins import require_judge, require_source
 from claimaudit.policy import ReviewPolicy
 from claimaudit.records import (
@@ -282,6 +283,7 @@ class Checker:
             probabilities=_relation_probabilities(relation),
             evidencePassageId=chosen,
             evidenceSection=passage.section if passage else None,
+            evidencePages=page_list(passage.pages) if passage else None,
             evidence=passage.text if passage else None,
             evidenceConfidence=evidence.confidence,
             passagesConsidered=selection.considered,

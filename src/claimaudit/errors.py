@@ -29,6 +29,7 @@ __all__ = [
     "ContentConflictError",
     "DatasetError",
     "DraftError",
+    "EprintError",
     "InputError",
     "InvalidClaimError",
     "InvalidClaimTextError",
@@ -224,6 +225,11 @@ class SourceError(BackendError):
 
 class ArxivError(BackendError):
     """arXiv could not provide the paper (unknown id, service failure, not a PDF)."""
+
+
+class EprintError(ArxivError):
+    """arXiv's source package of a paper is over the unpacking limits: refused, not partly
+    read (the paper is then read from its PDF)."""
 
 
 def as_known(exc: BaseException) -> ClaimauditError | None:

@@ -19,3 +19,21 @@ class Passage:
     passage_id: str
     text: str
     section: str | None = None
+    # The first and last page it is printed on, for papers with pages (PDF).
+    pages: tuple[int, int] | None = None
+
+
+def page_list(pages: tuple[int, int] | None) -> list[int] | None:
+    """Every page from the first to the last, as a record's ``evidencePages`` lists them."""
+    return list(range(pages[0], pages[1] + 1)) if pages else None
+
+
+def location(pages: list[int] | None, section: str | None) -> str:
+    """Where a passage is, as a reader looks for it: "p. 4, 2 Software", "pp. 4-5",
+    "Introduction" (no pages: LaTeX or Markdown), or "" when nothing is known."""
+    parts: list[str] = []
+    if pages:
+        parts.append(f"p. {pages[0]}" if len(pages) == 1 else f"pp. {pages[0]}-{pages[-1]}")
+    if section:
+        parts.append(section)
+    return ", ".join(parts)

@@ -41,6 +41,8 @@ class CheckedRecord(BaseModel):
     probabilities: dict[str, float] | None
     evidence_passage_id: str | None = Field(alias="evidencePassageId")
     evidence_section: str | None = Field(default=None, alias="evidenceSection")
+    # The page numbers the evidence passage is printed on (PDF papers), first to last.
+    evidence_pages: list[int] | None = Field(default=None, alias="evidencePages")
     evidence: str | None
     evidence_confidence: float | None = Field(ge=0.0, le=1.0, alias="evidenceConfidence")
     passages_considered: int = Field(ge=0, alias="passagesConsidered")

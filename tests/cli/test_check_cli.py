@@ -65,8 +65,9 @@ def test_jev_path_end_to_end(runner: CliRunner, paper_library: Path, jev_mock: s
     record = record_from_dict(data)
     assert isinstance(record, CheckedRecord)
     assert record.judge == "jev" and record.model
-    # The Jev mock answers deterministically from the request: the choice is its most likely option.
-    assert record.verdict == "insufficient_evidence"
+    # The Jev mock answers deterministically from the request (a hash of it, not its meaning):
+    # this verdict follows from the stored passages, which changed with paragraph passages.
+    assert record.verdict == "not_addressed"
     assert max(record.probabilities, key=record.probabilities.__getitem__) == record.verdict
     assert set(record.probabilities) == set(RELATIONS)
     assert record.paper_ref == DEEP_RULES_REF
@@ -152,7 +153,7 @@ def test_source_failures_are_not_checked_per_paper(
     )
     assert code == 0
     verdicts = [r["verdict"] for r in records]
-    assert verdicts[:3] == ["not_checked"] * 3 and verdicts[3] == "insufficient_evidence"
+    assert verdicts[:3] == ["not_checked"] * 3 and verdicts[3] == "not_addressed"
     assert "not a paper reference" in str(records[0]["error"])
     # The default source (auto) says how to get the paper: the library or a Valyu key.
     assert "paper not in the library; add it or set VALYU_API_KEY" in str(records[1]["error"])
@@ -187,8 +188,7 @@ def test_table_output_shows_verdict_and_quote(
     result = _invoke(runner, paper_library, "--paper", DEEP_RULES_REF, "--judge", "jev")
     assert result.exit_code == 0
     assert "arXiv:2105.14372" in result.stdout
-    # The verdict column wraps "insufficient evidence" onto two lines: look for its words.
-    assert "insufficient" in result.stdout and "evidence" in result.stdout
+    assert "not addressed" in result.stdout
     assert "supports" not in result.stdout and "contradicts" not in result.stdout
 
 

@@ -153,11 +153,16 @@ def test_fetch_adds_missing_arxiv_papers_first(
     assert code == 0 and isinstance(record, CheckedRecord), data
     assert record.matched_ref == "arXiv:1706.03762v7" and record.evidence_scope == "full_text"
     assert record.paper_title == "Attention Is All You Need"
-    assert [s.path for s in arxiv.seen] == ["/api/query", "/pdf/1706.03762v7"]
+    # The source package first (none here), then the PDF.
+    assert [s.path for s in arxiv.seen] == [
+        "/api/query",
+        "/e-print/1706.03762v7",
+        "/pdf/1706.03762v7",
+    ]
     code, [data] = check(runner, library_copy, "-p", "1706.03762", "--fetch", "--judge", "jev")
     # Now stored: the same question gets the same answer, without a download.
     assert code == 0 and data["verdict"] == record.verdict == "insufficient_evidence"
-    assert len(arxiv.seen) == 2
+    assert len(arxiv.seen) == 3
     _, [data] = check(runner, library_copy, "-p", "1706.03762v9", "--fetch", "--judge", "jev")
     assert "could not fetch arXiv:1706.03762v9 from arXiv" in str(data["error"])
 

@@ -63,7 +63,7 @@ def test_add_from_arxiv_then_show(arxiv: ArxivServer, db: Path) -> None:
     ("args", "message"),
     [
         (["arxiv:1706.03762v9"], "arXiv has no paper arXiv:1706.03762v9"),
-        (["arxiv:2001.00001"], "the PDF has no extractable text"),
+        (["arxiv:2001.00001"], "the PDF has no text layer; run OCR first"),
         (["arxiv:not-an-id"], "not a paper reference"),
         (["arxiv:1706.03762", "--ref", "1706.03762"], "--ref does not apply to arxiv:ID"),
     ],

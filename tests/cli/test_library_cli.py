@@ -79,10 +79,13 @@ def test_add_latex_show_search_remove(db: Path) -> None:
         "contentHash",
         "ingestedAt",
         "passages",
+        "authors",
+        "sourceFormat",
+        "extractor",
     }
     assert paper["sourcePath"] == str(h.SCIPY_TEX.parent.resolve())
     assert set(shown_json) == (set(paper) - {"passages"}) | {"passageCount", "offset", "passages"}
-    assert shown_json["passageCount"] == paper["passages"] == 104  # the first 100 shown
+    assert shown_json["passageCount"] == paper["passages"] == 110  # the first 100 shown
     assert len(texts) == 100 and shown_json["offset"] == 0
     assert set(found[0]) == {"ref", "title", "passageId", "section", "text", "score"}
     table = run("search", "sparse matrices", "--library", db, "--limit", "2")
@@ -181,7 +184,7 @@ def _missing_input(d: Path) -> Path:
     [
         (lambda d: d / "missing.pdf", "no such file"),
         (_corrupt, "not a readable PDF"),
-        (_blank, "no extractable text"),
+        (_blank, "no text layer; run OCR first, e.g. ocrmypdf"),
         (_binary, "binary file"),
         (_latin1, "not UTF-8"),
         (_missing_input, "\\input{poly}"),

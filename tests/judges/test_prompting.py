@@ -184,10 +184,14 @@ def local_record(library: Path, sentence: str, every: int) -> CheckedRecord:
 def test_local_judge_verdict_survives_an_injected_sentence(
     example_library: Path, sentence: str
 ) -> None:
-    # One order added to one unrelated passage: the verdict stays the not_addressed that
-    # tests/cli/test_local_cli.py pins for this claim and paper without any injection.
+    # One order added to one unrelated passage: the verdict stays what the same check gives
+    # without any injection (not_addressed or insufficient_evidence: tests/cli/test_local_cli.py),
+    # never supports.
+    [plain] = Checker(LibrarySource(example_library), LocalJudge()).check(
+        UNRELATED, ["arXiv:2105.14372"]
+    )
     record = local_record(example_library, sentence, every=1_000)
-    assert record.verdict == "not_addressed"
+    assert record.verdict == plain.verdict != "supports"
     assert record.evidence_passage_id is None and record.needs_review
 
 

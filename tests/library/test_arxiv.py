@@ -9,6 +9,7 @@ import pytest
 from claimaudit.errors import InputError
 from claimaudit.identity import parse_ref
 from claimaudit.library.arxiv import add_from_arxiv
+from claimaudit.library.extract import extractor_version
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
 from claimaudit.sources.arxiv import ArxivClient
@@ -28,10 +29,16 @@ def test_add_stores_the_newest_edition_with_arxiv_title(
         assert result.outcome is AddOutcome.ADDED and str(result.ref) == "arXiv:1706.03762v2"
         paper = library.require_paper(parse_ref("1706.03762"))
         passages = library.passages(paper.ref)
-    assert [s.path for s in arxiv_papers.seen] == ["/api/query", "/pdf/1706.03762v2"]
+    # No source package on the server (404): the PDF is read instead, and the library says so.
+    assert [s.path for s in arxiv_papers.seen] == [
+        "/api/query",
+        "/e-print/1706.03762v2",
+        "/pdf/1706.03762v2",
+    ]
     assert paper.title == "Attention Is All You Need"
     assert paper.url == "https://arxiv.org/abs/1706.03762v2"
     assert paper.source_path == f"{arxiv_papers.url}/pdf/1706.03762v2"
+    assert (paper.source_format, paper.extractor) == ("pdf", extractor_version("pdf"))
     assert "BLEU score of 28.4" in " ".join(p.text for p in passages)
 
 

@@ -155,7 +155,7 @@ def test_title_falls_back_to_file_stem(tmp_path: Path, library: Library) -> None
     [
         (lambda d: d / "absent.pdf", "no such file"),
         (lambda d: h.make_corrupt_pdf(d / "corrupt.pdf"), "not a readable PDF"),
-        (lambda d: h.make_blank_pdf(d / "blank.pdf"), "no extractable text"),
+        (lambda d: h.make_blank_pdf(d / "blank.pdf"), "no text layer; run OCR first"),
         (lambda d: h.make_binary(d / "image.txt"), "binary file"),
         (lambda d: h.make_latin1(d / "latin1.md"), "not UTF-8"),
     ],

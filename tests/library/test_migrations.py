@@ -8,6 +8,7 @@ import pytest
 from claimaudit.errors import LibraryOpenError
 from claimaudit.identity import parse_ref
 from claimaudit.library._migrations import APPLICATION_ID, LATEST_VERSION, migrate
+from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
 
 
@@ -92,7 +93,6 @@ def test_failed_step_rolls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 
 def test_upgrade_from_version_2_keeps_papers_and_adds_the_results_cache(tmp_path: Path) -> None:
     from claimaudit.cache import CacheKey
-    from claimaudit.library.result_cache import LibraryResultCache
     from claimaudit.records import CheckedRecord
 
     path = tmp_path / "v2.sqlite3"
@@ -169,3 +169,46 @@ def test_a_step_applied_meanwhile_by_another_connection_is_skipped(
     assert migrate(second) == LATEST_VERSION  # its upgrade skips the step already applied
     tables = [r[0] for r in second.execute("SELECT name FROM sqlite_master WHERE type='table'")]
     assert tables.count("judged_results") == 1
+
+
+def test_upgrade_from_version_3_keeps_papers_passages_and_results(tmp_path: Path) -> None:
+    """Version 4 adds pages, authors, the source format and the extractor: nothing stored in
+    a version-3 library is lost, and its papers read as having no pages and an unknown reader."""
+    path = tmp_path / "v3.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=3) == 3
+    conn.execute(
+        "INSERT INTO papers (id, ref, kind, work, version, title, url, source_path, content_hash,"
+        " ingested_at) VALUES (1, 'arXiv:1706.03762v5', 'arxiv', '1706.03762', 5, 'Attention',"
+        " 'https://arxiv.org/abs/1706.03762v5', '/papers/a.pdf', 'abc', "
+        "'2024-01-01T00:00:00+00:00')"
+    )
+    conn.executemany(
+        "INSERT INTO passages (paper_id, seq, passage_id, section, text) VALUES (1, ?, ?, ?, ?)",
+        [
+            (0, "P001", "Abstract", "The Transformer relies entirely on attention."),
+            (1, "P002", None, "It trains in 3.5 days on eight GPUs."),
+        ],
+    )
+    conn.execute(
+        "INSERT INTO judged_results VALUES ('k', 'claim', 'arXiv:1706.03762', "
+        "'arXiv:1706.03762v5', 'fp', 'local', 'model', '{}', '2024-01-01T00:00:00+00:00')"
+    )
+    conn.close()
+    with Library.open(path) as lib:
+        paper = lib.require_paper(parse_ref("1706.03762"))
+        assert (paper.title, paper.url, paper.source_path, paper.content_hash) == (
+            "Attention",
+            "https://arxiv.org/abs/1706.03762v5",
+            "/papers/a.pdf",
+            "abc",
+        )
+        assert (paper.authors, paper.source_format, paper.extractor) == (None, None, None)
+        assert [(p.passage_id, p.section, p.text, p.pages) for p in lib.passages(paper.ref)] == [
+            ("P001", "Abstract", "The Transformer relies entirely on attention.", None),
+            ("P002", None, "It trains in 3.5 days on eight GPUs.", None),
+        ]
+        assert [h.passage_id for h in lib.search("eight GPUs")] == ["P002"]
+    assert LibraryResultCache(path).count() == 1
+    with sqlite3.connect(path) as check:
+        assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION == 4

@@ -9,17 +9,39 @@ def test_ids_are_stable_and_ordered() -> None:
     assert [passage_id(i) for i in (0, 1, 998, 999)] == ["P001", "P002", "P999", "P1000"]
 
 
-def test_tiny_fragments_merge_within_a_section_only() -> None:
+def test_paragraphs_stay_whole_and_fragments_join_the_next_text_paragraph() -> None:
     blocks = [
-        TextBlock("Short heading-like line.", "A"),
-        TextBlock("A real paragraph " * 20, "A"),
-        TextBlock("Next section text " * 20, "B"),
-        TextBlock("tiny", "B"),
+        TextBlock("Short paragraph.", "A", (1, 1)),
+        TextBlock("The output size is given by", "A", (1, 1)),
+        TextBlock("where k is the kernel size.", "A", (2, 2)),
+        TextBlock("Figure 1: A caption", "A", (2, 2), "caption"),
+        TextBlock("A footnote", "A", (2, 2), "footnote"),
+        TextBlock("Next section text.", "B", (3, 3)),
     ]
     passages = make_passages(blocks)
-    assert [p.section for p in passages] == ["A", "B"]
-    assert passages[0].text.startswith("Short heading-like line. A real paragraph")
-    assert passages[1].text.endswith("tiny")
+    assert [(p.text, p.section, p.pages) for p in passages] == [
+        ("Short paragraph.", "A", (1, 1)),
+        ("The output size is given by where k is the kernel size.", "A", (1, 2)),
+        ("Figure 1: A caption", "A", (2, 2)),
+        ("A footnote", "A", (2, 2)),
+        ("Next section text.", "B", (3, 3)),
+    ]
+
+
+def test_long_paragraphs_split_between_sentences_only() -> None:
+    sentence = "See Fig. 2 and the results of Smith et al. in Table 1, which hold up well. "
+    passages = make_passages([TextBlock(sentence * 40, "A", (4, 5))])
+    assert len(passages) > 1
+    for passage in passages:
+        assert passage.text.startswith("See Fig. 2") and passage.text.endswith("hold up well.")
+        assert len(passage.text) <= 1200 and passage.pages == (4, 5)
+
+
+def test_a_sentence_longer_than_the_limit_stays_whole_up_to_four_times_it() -> None:
+    names = ", ".join(f"Author Number{i}" for i in range(200))  # about 3,000 characters
+    assert [p.text for p in make_passages([TextBlock(names)])] == [names]
+    longer = ", ".join(f"Author Number{i}" for i in range(400))
+    assert len(make_passages([TextBlock(longer)])) > 1
 
 
 def test_whitespace_is_normalised_and_empty_blocks_dropped() -> None:

@@ -28,7 +28,9 @@ def _library(tmp_path: Path) -> Path:
 
 
 def _judge() -> ScriptedJudge:
-    return ScriptedJudge(pick("supports", "P003"), cache_identity="scripted-1")
+    # P017 is the paragraph "Save the raw data (1a). Where possible, ...": the passage the
+    # claim is about, so evidence selection surely offers it.
+    return ScriptedJudge(pick("supports", "P017"), cache_identity="scripted-1")
 
 
 def test_results_survive_between_checkers_and_processes(tmp_path: Path) -> None:

@@ -189,7 +189,7 @@ def test_list_and_suggest_papers(api: httpx.Client) -> None:
     suggested = api.get("/v1/library", params={"q": "deep learn"}).json()["papers"]
     assert [p["ref"] for p in suggested] == [DEEP_RULES_REF]
     assert suggested[0]["title"] == "Ten Quick Tips for Deep Learning in Biology"
-    assert suggested[0]["passages"] == 66
+    assert suggested[0]["passages"] == 67
     assert api.get("/v1/library", params={"q": "1609"}).json()["papers"][0]["ref"] == (
         GOOD_ENOUGH_REF
     )
@@ -211,7 +211,7 @@ def test_search_passages(api: httpx.Client) -> None:
 
 def test_paper_and_passage_in_context(api: httpx.Client) -> None:
     detail = api.get(f"/v1/library/{DEEP_RULES_REF}").json()
-    assert detail["paper"]["ref"] == DEEP_RULES_REF and len(detail["passages"]) == 66
+    assert detail["paper"]["ref"] == DEEP_RULES_REF and len(detail["passages"]) == 67
     ids = [p["id"] for p in detail["passages"]]
     found = api.get(f"/v1/library/{DEEP_RULES_REF}/passages/P020", params={"context": 1}).json()
     assert found["passage"]["id"] == "P020"
@@ -257,7 +257,7 @@ def test_upload_markdown_then_remove(api: httpx.Client, cleanup: list[str]) -> N
         "ref": "local:upload-md",
         "title": "Upload test",
         "outcome": "added",
-        "passages": 1,
+        "passages": 2,  # one per paragraph
         "sourceBytes": len(text),
     }
     again = api.post(

@@ -147,6 +147,8 @@ def test_upload_a_pdf_then_check_against_it(
         page.click("#check-submit")
         card = page.locator('.card[data-ref="arXiv:2301.00002v1"]')
         expect(card.locator(".passage.chosen mark")).to_contain_text("BLEU score of 28.4")
+        # A PDF's passage says where it is printed, so a reader finds the quote in the file.
+        expect(card.locator(".passage.chosen .section")).to_have_text("p. 1")
         # Removing from the page asks first, then the row goes.
         page.once("dialog", lambda dialog: dialog.accept())
         row.locator("button").click()

@@ -1,7 +1,9 @@
-"""A local arXiv peer: the API's Atom metadata (``/api/query?id_list=``) and PDFs (``/pdf/IDvN``).
+"""A local arXiv peer: the API's Atom metadata (``/api/query?id_list=``), PDFs (``/pdf/IDvN``)
+and source packages (``/e-print/IDvN``).
 
     with ArxivServer() as srv:
         srv.add("1706.03762", "Attention Is All\\n  You Need", {1: pdf_v1, 7: pdf_v7})
+        srv.add_source("1706.03762", 7, gzipped_tar_bytes)  # else /e-print/ answers 404
         srv.fail_next(503, retry_after="0")   # then normal service
         ...
         assert srv.seen[0].path == "/api/query"
@@ -79,6 +81,8 @@ class Seen:
 class ArxivServer(FakeServer[Seen]):
     def __init__(self) -> None:
         self.papers: dict[str, tuple[str, dict[int, bytes]]] = {}
+        # (work, version) -> the e-print as arXiv serves it: a gzipped tar or .tex, or a PDF.
+        self.sources: dict[tuple[str, int], tuple[bytes, str]] = {}
         self._queued: deque[Reply] = deque()
         self.delay = 0.0  # seconds every reply waits (to outlast a client timeout)
         super().__init__(_Handler, name="arxivserver")
@@ -89,6 +93,11 @@ class ArxivServer(FakeServer[Seen]):
 
     def add(self, work: str, title: str, versions: dict[int, bytes]) -> None:
         self.papers[work] = (title, versions)
+
+    def add_source(
+        self, work: str, version: int, data: bytes, content_type: str = "application/x-eprint-tar"
+    ) -> None:
+        self.sources[(work, version)] = (data, content_type)
 
     def reply_next(
         self, status: int, body: bytes, content_type: str = "text/html", **headers: str
@@ -110,7 +119,16 @@ class ArxivServer(FakeServer[Seen]):
             return self._metadata(seen.query.get("id_list", [""])[0])
         if seen.path.startswith("/pdf/"):
             return self._pdf(seen.path.removeprefix("/pdf/"))
+        if seen.path.startswith("/e-print/"):
+            return self._eprint(seen.path.removeprefix("/e-print/"))
         return Reply(404, b"not found")
+
+    def _eprint(self, vid: str) -> Reply:
+        match = _ID.match(vid)
+        found = self.sources.get((match["work"], int(match["v"]))) if match and match["v"] else None
+        if found is None:
+            return Reply(404, b"<html>no source</html>", "text/html")
+        return Reply(200, found[0], found[1])
 
     def _metadata(self, wanted: str) -> Reply:
         match = _ID.match(wanted)

@@ -27,9 +27,9 @@ def test_fetching_source_adds_missing_papers_once(
     source = FetchingSource(LibrarySource(db), db, client=arxiv_client)
     paper = source.fetch(parse_ref("1706.03762"), "claim")
     assert str(paper.ref) == "arXiv:1706.03762v2" and paper.full_text
-    assert paper.calls == 2 and source.name == "library"
+    assert paper.calls == 3 and source.name == "library"  # metadata, e-print (none), PDF
     again = source.fetch(parse_ref("1706.03762"), "claim")
-    assert again.calls == 0 and len(arxiv_papers.seen) == 2
+    assert again.calls == 0 and len(arxiv_papers.seen) == 3
     with pytest.raises(SourceError, match=r"could not fetch arXiv:1706\.03762v5 from arXiv"):
         source.fetch(parse_ref("1706.03762v5"), "claim")
     with pytest.raises(SourceError, match=r"could not add arXiv:2001\.00001 to the library"):

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from claimaudit.accounting import check_answer
 from claimaudit.cli._terminal import json_text, shown, shown_text
+from claimaudit.passage import location
 from claimaudit.records import CheckedRecord, Record, record_to_dict
 
 VERDICT_STYLE = {
@@ -77,13 +78,14 @@ def records_table(records: Sequence[Record], *, wide: bool = False) -> Table:
 def _evidence(record: CheckedRecord, wide: bool) -> Text:
     if not (record.evidence_passage_id and record.evidence):
         return Text("no evidence passage selected", style="dim")
-    where = shown(record.evidence_passage_id)
+    section = None
     if record.evidence_section:
         section = " ".join(shown(record.evidence_section).split())
         if not wide and len(section) > SECTION_CHARS:
             section = section[: SECTION_CHARS - 1] + "\u2026"  # leave room for the passage
-        where += f" \u00a7 {section}"
-    text = Text(f"{where}: ", style="cyan")
+    where = location(record.evidence_pages, section)
+    label = shown(record.evidence_passage_id)
+    text = Text(f"{label} ({where}): " if where else f"{label}: ", style="cyan")
     passage = shown(record.evidence) if wide else " ".join(shown(record.evidence).split())
     text.append(f"\u201c{passage}\u201d")
     if not wide:

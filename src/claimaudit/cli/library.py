@@ -21,7 +21,7 @@ from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
 from claimaudit.library.wire import Hit, LocalPaper, PassageOut
-from claimaudit.passage import Passage
+from claimaudit.passage import Passage, location, page_list
 from claimaudit.sources.arxiv import ArxivClient
 from claimaudit.untrusted import check_text
 
@@ -211,8 +211,10 @@ def _show_table(
     for label, value in (
         ("ref", str(paper.ref)),
         ("title", paper.title),
+        ("authors", paper.authors or "-"),
         ("url", paper.url or "-"),
         ("source", paper.source_path or "-"),
+        ("read from", f"{paper.source_format or '-'} (extractor {paper.extractor or '-'})"),
         ("ingested", paper.ingested_at.isoformat()),
         ("sha256", paper.content_hash),
         ("passages", str(total)),
@@ -224,7 +226,8 @@ def _show_table(
     styled = out_console.is_terminal
     for passage in passages:
         count += 1
-        section = f"  [{shown(passage.section)}]" if passage.section else ""
+        where = location(page_list(passage.pages), passage.section)
+        section = f"  [{shown(where)}]" if where else ""
         if not styled:
             out_console.file.write(f"\n{passage.passage_id}{section}\n{shown(passage.text)}\n")
             continue

@@ -116,6 +116,20 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX judged_results_paper ON judged_results(matched_ref)",
         ),
     ),
+    Migration(
+        4,
+        "where each passage is printed, and what each paper was read from and by",
+        (
+            # New nullable columns only: every stored row keeps its data. NULL pages: a paper
+            # without pages (LaTeX, Markdown) or one read before pages were kept; NULL
+            # extractor: read by an older claimaudit, so re-adding the file reads it again.
+            "ALTER TABLE passages ADD COLUMN page_start INTEGER",
+            "ALTER TABLE passages ADD COLUMN page_end INTEGER",
+            "ALTER TABLE papers ADD COLUMN authors TEXT",
+            "ALTER TABLE papers ADD COLUMN source_format TEXT",
+            "ALTER TABLE papers ADD COLUMN extractor TEXT",
+        ),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -21,6 +21,9 @@ from claimaudit.library.extract_text import (
 )
 from claimaudit.library.models import ExtractedDocument
 
+# The version of each format's extractor, stored with every paper it read: a paper read by an
+# older version is read again when its file is added again. Raise one when its output changes.
+EXTRACTOR_VERSIONS = {"pdf": "2", "latex": "2", "markdown": "2", "text": "1", "jsonl": "1"}
 LATEX_SUFFIXES = frozenset({".tex", ".latex", ".ltx"})
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
@@ -59,6 +62,17 @@ def extract(path: Path, *, includes: bool = True) -> ExtractedDocument:
         f"{path}: {suffix} files are not papers{hint}; add a PDF, LaTeX (.tex), Markdown (.md) "
         "or plain-text (.txt) file"
     )
+
+
+def extractor_version(source_format: str) -> str:
+    """``"pdf/2"``: the format and the version of the extractor that reads it."""
+    return f"{source_format}/{EXTRACTOR_VERSIONS.get(source_format, '1')}"
+
+
+def is_current(source_format: str | None, extractor: str | None) -> bool:
+    """Whether a stored paper was read by today's extractor for its format (a paper stored
+    before extractors were recorded was not)."""
+    return source_format is not None and extractor == extractor_version(source_format)
 
 
 def _manubot_dir(folder: Path) -> Path | None:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
+from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTextSpec
 from pylatexenc.latex2text import get_default_latex_context_db as text_context_db
 from pylatexenc.latexwalker import (
     LatexEnvironmentNode,
@@ -26,19 +26,34 @@ from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
+from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.untrusted import MAX_LATEX_DEPTH, check_latex_depth
 
 SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
 # Environments whose content is not prose a claim could cite (code, drawings, tables, refs).
 SKIPPED_ENVIRONMENTS = frozenset(
-    {"thebibliography", "lstlisting", "verbatim", "minted", "tikzpicture", "tabular", "tabularx"}
+    {
+        "thebibliography",
+        "lstlisting",
+        "verbatim",
+        "Verbatim",
+        "minted",
+        "pyverbatim",
+        "pycode",
+        "pyblock",
+        "pyconsole",
+        "tikzpicture",
+        "tabular",
+        "tabularx",
+    }
 )
 # Macros whose output is noise in plain text: citation keys, labels, layout, author blocks.
 _DISCARDED_MACROS = tuple(
     "cite citep citet citen citeauthor ref eqref autoref cref Cref label maketitle "
     "includegraphics bibliography bibliographystyle author affil keywords thanks date "
-    "thispagestyle vspace hspace newcommand renewcommand title".split()
+    "thispagestyle vspace hspace newcommand renewcommand title setlength addtolength "
+    "setcounter addtocounter".split()
 )
 # pylatexenc renders these font and link macros as nothing; we want their visible text.
 _TEXT_MACROS = {
@@ -52,7 +67,9 @@ _TEXT_MACROS = {
     "url": "%(1)s",
     "num": "%(2)s",
     "href": "%(2)s",
-    "footnote": " (%(2)s)",
+    # A forced line break inside a paragraph still separates words ("matrices. scipy...").
+    "newline": " ",
+    "linebreak": " ",
 }
 # Argument shapes the walker must know, so a macro's arguments are not read as body text.
 _WALKER_ARGS = {
@@ -73,6 +90,10 @@ _WALKER_ARGS = {
     "url": "{",
     "thispagestyle": "{",
     "pagestyle": "{",
+    "setlength": "{{",
+    "addtolength": "{{",
+    "setcounter": "{{",
+    "addtocounter": "{{",
 }
 _INPUT = re.compile(r"\\(input|include)\s*\{([^}]*)\}")
 # A whole-line comment vanishes with its newline (it must not split a paragraph); a trailing
@@ -177,13 +198,18 @@ def _resolve(folder: Path, name: str, boundary: Path) -> Path | None:
 
 
 def extract_latex(
-    path: Path, *, root: Path | None = None, includes: bool = True
+    path: Path, *, root: Path | None = None, includes: bool = True, math_mode: str = "text"
 ) -> ExtractedDocument:
-    """A LaTeX paper; ``root`` and ``includes`` bound what it may pull in (``expand_inputs``)."""
+    """A LaTeX paper; ``root`` and ``includes`` bound what it may pull in (``expand_inputs``).
+
+    ``math_mode`` is pylatexenc's: formulas as text (the default), or ``"verbatim"`` as written
+    (the fidelity benchmark uses it to tell sentences with mathematics)."""
     hasher = SourceHasher()
-    source = expand_inputs(path, hasher, root=root, includes=includes)
+    source = expand_macros(
+        expand_inputs(path, hasher, root=root, includes=includes), MAX_SOURCE_CHARS
+    )
     try:
-        return _extract(path, source, hasher)
+        return _extract(path, source, hasher, math_mode)
     except RecursionError:
         # The per-file depth check stops this; nesting that only adds up across files ends here.
         raise InputError(
@@ -192,13 +218,14 @@ def extract_latex(
         ) from None
 
 
-def _extract(path: Path, source: str, hasher: SourceHasher) -> ExtractedDocument:
+def _extract(path: Path, source: str, hasher: SourceHasher, math_mode: str) -> ExtractedDocument:
     nodes = _parse(source, {})
     aliases = _section_aliases(nodes)
     if aliases:
         # Re-parse knowing how many arguments each alias takes, so its heading is an argument.
         nodes = _parse(source, aliases)
-    converter = _converter()
+    notes: list[str] = []
+    converter = _converter(math_mode, notes)
     title = _find_title(nodes, converter)
     document = _find_env(nodes, "document")
     blocks: list[TextBlock] = []
@@ -208,10 +235,13 @@ def _extract(path: Path, source: str, hasher: SourceHasher) -> ExtractedDocument
             if isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
                 blocks.extend(paragraphs(to_text(converter, node.nodelist), "Abstract"))
     body = document.nodelist if document is not None else nodes
-    blocks.extend(_Walker(converter, aliases).blocks(body))
+    notes.clear()  # footnotes of the title and abstract are not the paper's text
+    blocks.extend(_Walker(converter, aliases, notes).blocks(body))
     if not blocks:
         raise InputError(f"{path}: no text found in the LaTeX source")
-    return ExtractedDocument(blocks, hasher.hexdigest(), hasher.size, title=title)
+    return ExtractedDocument(
+        blocks, hasher.hexdigest(), hasher.size, title=title, source_format="latex"
+    )
 
 
 def _parse(source: str, aliases: dict[str, int]) -> list[LatexNode]:
@@ -224,17 +254,37 @@ def _parse(source: str, aliases: dict[str, int]) -> list[LatexNode]:
     return list(nodes)
 
 
-def _converter() -> LatexNodes2Text:
+def _converter(math_mode: str = "text", notes: list[str] | None = None) -> LatexNodes2Text:
+    """pylatexenc's converter, set up for papers. Footnotes are taken out of their sentence
+    into ``notes`` (each becomes its own passage after its paragraph, as a PDF prints it apart);
+    each list item starts a paragraph of its own, without pylatexenc's "*" bullet."""
+    collected = notes if notes is not None else []
+
+    def footnote(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        args = _args(node)
+        if args:
+            collected.append(" ".join(str(l2tobj.nodelist_to_text([args[-1]])).split()))
+        return ""
+
+    def item(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        label = _args(node)
+        text = " ".join(str(l2tobj.nodelist_to_text(label)).split()) if label else ""
+        return f"\n\n{text} " if text else "\n\n"
+
     context = text_context_db()
     context.add_context_category(
         "claimaudit",
         macros=[
             *(MacroTextSpec(name, discard=True) for name in _DISCARDED_MACROS),
             *(MacroTextSpec(name, simplify_repl=repl) for name, repl in _TEXT_MACROS.items()),
+            MacroTextSpec("footnote", simplify_repl=footnote),
+            MacroTextSpec("item", simplify_repl=item),
         ],
+        # The same environments the walker skips, wherever they nest (a drawing in a figure).
+        environments=[EnvironmentTextSpec(name, discard=True) for name in SKIPPED_ENVIRONMENTS],
         prepend=True,
     )
-    return LatexNodes2Text(latex_context=context, math_mode="text", strict_latex_spaces=True)
+    return LatexNodes2Text(latex_context=context, math_mode=math_mode, strict_latex_spaces=True)
 
 
 def to_text(converter: LatexNodes2Text, nodes: Sequence[LatexNode]) -> str:
@@ -300,8 +350,11 @@ def _find_title(nodes: Sequence[LatexNode], converter: LatexNodes2Text) -> str |
 class _Walker:
     """Collects paragraphs of the document body, tracking the current section heading."""
 
-    def __init__(self, converter: LatexNodes2Text, aliases: dict[str, int]) -> None:
+    def __init__(
+        self, converter: LatexNodes2Text, aliases: dict[str, int], notes: list[str]
+    ) -> None:
         self._converter = converter
+        self._notes = notes
         self._headings = SECTION_MACROS | set(aliases)
         self._aliases = aliases
         self._section: str | None = None
@@ -348,3 +401,7 @@ class _Walker:
             text = _SPACE_BEFORE_PUNCT.sub("", to_text(self._converter, self._pending))
             self._out.extend(paragraphs(text, self._section))
             self._pending = []
+        self._out.extend(
+            TextBlock(note, self._section, kind="footnote") for note in self._notes if note
+        )
+        self._notes.clear()

@@ -2,7 +2,10 @@
 
 Dropped: YAML front matter, HTML comments, Jinja2 templating (Manubot's front-matter
 templates), fenced code, image-only lines, link/reference definition lines and HTML tags.
-Kept: the words, with link text in place of links and ``[@doi:...]`` citations as written.
+Kept: the words, with link text in place of links. Citations are markup too: Pandoc and
+Manubot keys (``[@doi:10.1/x]``, ``[see @smith2020, p. 3]``, ``@arxiv:1907.10121`` in the text)
+and ``<sup>`` marks are dropped, as the LaTeX extraction drops citation commands; so are
+pandoc-crossref references (``Figure @fig:overview`` reads "Figure").
 """
 
 from __future__ import annotations
@@ -38,6 +41,16 @@ _FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _LINE_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?")
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
+_SINGLE_EMPHASIS = re.compile(
+    r"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])|(?<![\w\\])_(?=\S)([^_\n]+?)(?<=\S)_(?!\w)"
+)
+# A bracketed group of Pandoc citation keys, and a prefixed key standing in the text.
+_CITATION_GROUP = re.compile(r"\s*\[[^\[\]]*?-?@[^\[\]\s][^\[\]]*\](?![(:])")
+_CITATION_KEY = re.compile(
+    r"(?<![\w@.])-?@(?:doi|arxiv|pmid|pmcid|pmc|url|tag|isbn|wikidata|q|fig|tbl|sec|eq|lst):"
+    r"[^\s\]),;]*[^\s\]),;.]"
+)
+_SUPERSCRIPT = re.compile(r"<sup>[^<]*</sup>", re.IGNORECASE)
 _YAML_TITLE = re.compile(r"^title:\s*(.+?)\s*$", re.MULTILINE)
 # Manubot's template files carry build metadata, not the paper's text.
 _TEMPLATE_FILES = ("front-matter", "back-matter")
@@ -131,10 +144,15 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
 
 def _inline(text: str) -> str:
     text = _IMAGE.sub("", text)
+    text = _CITATION_GROUP.sub("", text)
+    text = _CITATION_KEY.sub("", text)
     text = _LINK.sub(r"\1", text)
     text = _FOOTNOTE_REF.sub("", text)
+    text = _SUPERSCRIPT.sub("", text)
     text = _HTML_TAG.sub("", text)
     text = _EMPHASIS.sub(r"\2", text)
+    text = _SINGLE_EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
+    text = re.sub(r"\s+([,.;:)])", r"\1", text)  # where a citation stood before punctuation
     return " ".join(text.replace("|", " ").split())
 
 
@@ -201,4 +219,6 @@ def extract_markdown_files(
         title = _unquote(match.group(1)) if match else title
     if not blocks:
         raise InputError(f"{files[0]}: no text found in the Markdown")
-    return ExtractedDocument(blocks, hasher.hexdigest(), hasher.size, title=title)
+    return ExtractedDocument(
+        blocks, hasher.hexdigest(), hasher.size, title=title, source_format="markdown"
+    )

@@ -1,80 +1,85 @@
-"""PDF papers via pypdf: page text, the /Title, and any DOI or arXiv id in the metadata."""
+"""PDF papers: layout-aware text (pypdfium2), title and authors, and refs from the metadata.
+
+Reading (``pdf_read``), page layout (``pdf_layout``) and paragraphs (``pdf_blocks``) are
+separate steps; this module joins them and refuses what yields no paper: an encrypted or
+truncated file, one without a text layer (a scan), or one with hardly any text.
+"""
 
 from __future__ import annotations
 
-import logging
 import re
 from pathlib import Path
 
-from pypdf import PdfReader
-from pypdf.errors import PdfReadError, PyPdfError
-
 from claimaudit.errors import InputError
 from claimaudit.identity import PaperRef, try_parse_ref
-from claimaudit.library.extract_text import SourceHasher, paragraphs, read_bytes
+from claimaudit.library.extract_text import SourceHasher, read_bytes
 from claimaudit.library.models import ExtractedDocument, TextBlock
-from claimaudit.untrusted import scrub_surrogates
+from claimaudit.library.pdf_blocks import PdfLayout, build_blocks
+from claimaudit.library.pdf_layout import Removed, read_order
+from claimaudit.library.pdf_read import read_pdf
 
 _DOI = re.compile(r"\b10\.\d{4,9}/[^\s\"<>,;]+")
 _ARXIV = re.compile(r"\barxiv:\s*(\d{4}\.\d{4,5}(?:v\d+)?)", re.IGNORECASE)
-# A word broken across lines by a hyphen: "exam-\nple" -> "example".
-_HYPHEN_BREAK = re.compile(r"(\w)-\n(\w)")
-_LINE_BREAK = re.compile(r"(?<!\n)\n(?!\n)")
+# Fewer words than this, in all or per page, is not a paper but a cover, a form or a scan
+# with a stamp or a page header as its only text.
+MIN_WORDS = 15
+MIN_WORDS_PER_PAGE = 10
+# A metadata title that is a file or a tool's placeholder, not the paper's title.
+_PLACEHOLDER_TITLE = re.compile(
+    r"^(?:untitled|microsoft word\b.*|.*\.(?:dvi|tex|docx?|pdf))$", re.IGNORECASE
+)
 
 
 def extract_pdf(path: Path) -> ExtractedDocument:
+    document, _ = extract_pdf_layout(path)
+    return document
+
+
+def extract_pdf_layout(path: Path) -> tuple[ExtractedDocument, Removed]:
+    """The paper and what layout cleaning removed from it (for the fidelity benchmark)."""
     data = read_bytes(path)
     hasher = SourceHasher()
     hasher.add("", data)
-    # pypdf logs recoverable damage as warnings; a paper that reads is good enough for us.
-    logging.getLogger("pypdf").setLevel(logging.ERROR)
-    try:
-        reader = PdfReader(path)
-        if reader.is_encrypted and not reader.decrypt(""):
-            raise InputError(f"{path}: the PDF is encrypted; decrypt it first")
-        # A broken text map can yield lone surrogates, which no database or reply can encode.
-        pages = [scrub_surrogates(page.extract_text() or "") for page in reader.pages]
-        raw = reader.metadata
-        meta = (
-            {str(k): scrub_surrogates(str(v)) for k, v in raw.items() if v is not None}
-            if raw
-            else {}
-        )
-    except InputError:
-        raise
-    except (PdfReadError, PyPdfError, ValueError, KeyError, TypeError, OSError) as exc:
-        raise InputError(f"{path}: not a readable PDF ({_one_line(exc)})") from None
-    except Exception as exc:
-        # pypdf fails on damaged files in many other ways (IndexError, AttributeError,
-        # RecursionError on absurdly nested objects...): each is an unreadable file, not a crash.
-        raise InputError(f"{path}: not a readable PDF ({type(exc).__name__})") from None
-    blocks: list[TextBlock] = []
-    for page in pages:
-        text = _HYPHEN_BREAK.sub(r"\1\2", page)
-        # PDF text has a newline per printed line; a blank line is the only paragraph signal.
-        blocks.extend(paragraphs(_LINE_BREAK.sub(" ", text)))
-    if not blocks:
+    pdf = read_pdf(path, data)
+    if not any(page.segments for page in pdf.pages):
         raise InputError(
-            f"{path}: the PDF has no extractable text (scanned images?); "
-            "add its LaTeX source or an OCRed copy instead"
+            f"{path}: the PDF has no text layer; run OCR first, e.g. ocrmypdf (or add the "
+            "paper's LaTeX source)"
         )
-    title = meta.get("/Title", "").strip() or None
-    return ExtractedDocument(
-        blocks, hasher.hexdigest(), hasher.size, title=title, ref_hints=_metadata_refs(meta)
+    lines, removed = read_order(pdf.pages)
+    layout = build_blocks(lines)
+    words = sum(len(block.text.split()) for block in layout.blocks)
+    if words < MIN_WORDS or (len(pdf.pages) > 1 and words < MIN_WORDS_PER_PAGE * len(pdf.pages)):
+        raise InputError(
+            f"{path}: the PDF holds almost no text ({words} words on {len(pdf.pages)} pages); "
+            "if it is a scan, run OCR first, e.g. ocrmypdf"
+        )
+    meta = pdf.metadata
+    title = meta.get("Title", "")
+    document = ExtractedDocument(
+        _blocks(layout),
+        hasher.hexdigest(),
+        hasher.size,
+        title=title if title and not _PLACEHOLDER_TITLE.match(title) else layout.title,
+        ref_hints=_metadata_refs(meta),
+        authors=meta.get("Author") or layout.authors,
+        source_format="pdf",
     )
+    return document, removed
 
 
-def _one_line(error: Exception) -> str:
-    text = " ".join(str(error).split()) or type(error).__name__
-    return text if len(text) <= 200 else text[:197] + "..."
+def _blocks(layout: PdfLayout) -> list[TextBlock]:
+    return [
+        TextBlock(b.text, b.section, (b.first_page, b.last_page), b.kind) for b in layout.blocks
+    ]
 
 
 def _metadata_refs(meta: dict[str, str]) -> tuple[PaperRef, ...]:
     found: list[PaperRef] = []
-    for key in ("/doi", "/DOI"):
+    for key in ("doi", "DOI"):
         if key in meta and (ref := try_parse_ref(meta[key])):
             found.append(ref)
-    for key in ("/Subject", "/Title", "/Keywords"):
+    for key in ("Subject", "Title", "Keywords"):
         value = meta.get(key, "")
         candidates = [m.rstrip(".") for m in _DOI.findall(value)]
         candidates += [f"arXiv:{m}" for m in _ARXIV.findall(value)]

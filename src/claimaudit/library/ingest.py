@@ -7,7 +7,7 @@ from pathlib import Path
 
 from claimaudit.errors import InputError, RefRequiredError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
-from claimaudit.library.extract import extract
+from claimaudit.library.extract import extract, extractor_version
 from claimaudit.library.models import AddOutcome, ExtractedDocument, NewPaper
 from claimaudit.library.passages import make_passages
 from claimaudit.library.store import Library
@@ -32,11 +32,14 @@ def add_path(
     replace: bool = False,
     source_path: str | None = None,
     includes: bool = True,
+    source_format: str | None = None,
 ) -> AddResult:
     """Ingest the paper at ``path``. Raises InputError/RefRequiredError/ContentConflictError;
     on any error the library is left exactly as it was. ``source_path`` records where the file
     came from when ``path`` is a temporary copy (a downloaded PDF's URL). ``includes=False``
-    refuses a document that pulls in other files (an upload: see ``extract``)."""
+    refuses a document that pulls in other files (an upload: see ``extract``).
+    ``source_format`` names where the text came from when that says more than the file's
+    format does (``"arxiv-latex"``: an arXiv paper's own LaTeX source)."""
     document = extract(path, includes=includes)
     resolved = ref or infer_ref(path, document)
     passages = make_passages(document.blocks)
@@ -50,6 +53,9 @@ def add_path(
         content_hash=document.content_hash,
         url=resolved.url,
         source_path=as_text(source_path or str(path.resolve())),
+        authors=document.authors,
+        source_format=source_format or document.source_format,
+        extractor=extractor_version(document.source_format),
     )
     outcome = library.add_paper(paper, replace=replace)
     return AddResult(resolved, paper.title, outcome, len(passages), document.source_bytes)

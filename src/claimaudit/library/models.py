@@ -12,10 +12,14 @@ from claimaudit.passage import Passage
 
 @dataclass(frozen=True)
 class TextBlock:
-    """A paragraph-ish run of text as an extractor found it, before passage sizing."""
+    """A paragraph as an extractor found it, before passage sizing."""
 
     text: str
     section: str | None = None
+    # The pages it is printed on (first, last), where the format has pages (PDF).
+    pages: tuple[int, int] | None = None
+    # "text", "list" (an item), "caption" or "footnote": only text paragraphs are ever joined.
+    kind: str = "text"
 
 
 @dataclass(frozen=True)
@@ -28,6 +32,11 @@ class NewPaper:
     content_hash: str
     url: str | None = None
     source_path: str | None = None
+    authors: str | None = None
+    # What the text was read from ("pdf", "latex", "markdown", "text", "jsonl") and by which
+    # version of its extractor: a newer extractor re-reads the same file.
+    source_format: str | None = None
+    extractor: str | None = None
 
 
 @dataclass(frozen=True)
@@ -39,6 +48,9 @@ class StoredPaper:
     content_hash: str
     ingested_at: datetime
     passage_count: int
+    authors: str | None = None
+    source_format: str | None = None
+    extractor: str | None = None
 
 
 @dataclass(frozen=True)
@@ -68,3 +80,5 @@ class ExtractedDocument:
     title: str | None = None
     # References found inside the document (PDF metadata); the file name is checked separately.
     ref_hints: tuple[PaperRef, ...] = ()
+    authors: str | None = None
+    source_format: str = "text"

@@ -1,39 +1,91 @@
-"""Size extracted text into passages: whole paragraphs where possible, never huge or tiny."""
+"""Passages are the paper's paragraphs: one per block, split only between sentences when long.
+
+A paragraph over the size limit is cut at sentence boundaries (Wikimedia's ``sentencex``, which
+keeps "e.g.", "et al." and "Fig. 2" inside a sentence); only a single sentence four times
+longer than the limit (a run-on list) is cut between words. A text fragment that ends
+mid-sentence (the words before a displayed formula) is joined to the paragraph after it.
+Captions, footnotes and list items stay passages of their own. Each passage keeps its
+block's section and pages.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Iterator
+
+import sentencex
 
 from claimaudit.library.models import TextBlock
 from claimaudit.passage import Passage, passage_id
-from claimaudit.text import normalise, split_long
+from claimaudit.text import normalise
 
 TARGET_CHARS = 1200
-# A fragment shorter than this (a stray line, a lone formula) reads better joined to a neighbour.
-MIN_CHARS = 200
+_LONGEST_SENTENCE = 4
+_SENTENCE_END = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
 
 
 def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> list[Passage]:
-    """Number sized passages ``P001``, ``P002``... in document order, keeping each block's
-    section. Tiny fragments merge with a neighbour in the same section; long paragraphs split
-    at sentence boundaries."""
+    """Number the paragraphs ``P001``, ``P002``... in document order (see the module doc)."""
     sized: list[TextBlock] = []
     for block in blocks:
-        for piece in split_long(normalise(block.text), target):
+        for piece in split_paragraph(normalise(block.text), target):
             last = sized[-1] if sized else None
             if (
                 last is not None
+                and last.kind == block.kind == "text"
                 and last.section == block.section
-                and (len(last.text) < MIN_CHARS or len(piece) < MIN_CHARS)
+                and not _SENTENCE_END.search(last.text)
                 and len(last.text) + 1 + len(piece) <= target
             ):
-                sized[-1] = TextBlock(f"{last.text} {piece}", last.section)
+                sized[-1] = TextBlock(
+                    f"{last.text} {piece}", last.section, _span(last.pages, block.pages), "text"
+                )
             else:
-                sized.append(TextBlock(piece, block.section))
+                sized.append(TextBlock(piece, block.section, block.pages, block.kind))
     return [
-        Passage(passage_id=passage_id(i), text=b.text, section=b.section)
+        Passage(passage_id=passage_id(i), text=b.text, section=b.section, pages=b.pages)
         for i, b in enumerate(sized)
     ]
+
+
+def _span(a: tuple[int, int] | None, b: tuple[int, int] | None) -> tuple[int, int] | None:
+    if a is None or b is None:
+        return a or b
+    return (min(a[0], b[0]), max(a[1], b[1]))
+
+
+def split_paragraph(text: str, target: int) -> list[str]:
+    """``text`` whole when it fits, else pieces of whole sentences of at most ``target``
+    characters (a longer sentence is a piece of its own)."""
+    if not text:
+        return []
+    if len(text) <= target:
+        return [text]
+    pieces: list[str] = []
+    current = ""
+    for sentence in _sentences(text, target):
+        if current and len(current) + 1 + len(sentence) > target:
+            pieces.append(current)
+            current = sentence
+        else:
+            current = f"{current} {sentence}" if current else sentence
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def _sentences(text: str, limit: int) -> Iterator[str]:
+    for boundary in sentencex.get_sentence_boundaries("en", text):
+        sentence = text[int(boundary["start_index"]) : int(boundary["end_index"])].strip()
+        # One sentence is kept whole up to a few times the limit (a list of names); only a
+        # longer one is cut between words.
+        while len(sentence) > _LONGEST_SENTENCE * limit:
+            cut = sentence.rfind(" ", 0, limit)
+            cut = cut if cut > limit // 2 else limit
+            yield sentence[:cut].strip()
+            sentence = sentence[cut:].strip()
+        if sentence:
+            yield sentence
 
 
 def one_per_item(texts: Iterable[str], section: str | None = None) -> list[Passage]:

@@ -24,6 +24,7 @@ from typing import Any
 
 from claimaudit.errors import InputError, InvalidReferenceError, InvalidTextError, NestingError
 from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.library.extract import extractor_version
 from claimaudit.library.extract_text import decode_text, read_bytes
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.passages import one_per_item
@@ -134,6 +135,8 @@ def _paper(record: dict[str, Any], id_field: str, prefix: str, where: str, sourc
         passages=one_per_item(sentences),
         content_hash=hashlib.sha256(canonical.encode()).hexdigest(),
         source_path=source,
+        source_format="jsonl",
+        extractor=extractor_version("jsonl"),
     )
 
 

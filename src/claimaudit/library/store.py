@@ -24,7 +24,8 @@ from claimaudit.passage import Passage
 
 _PAPER_COLUMNS = (
     "p.id, p.kind, p.work, p.version, p.title, p.url, p.source_path, p.content_hash, "
-    "p.ingested_at, (SELECT count(*) FROM passages s WHERE s.paper_id = p.id)"
+    "p.ingested_at, (SELECT count(*) FROM passages s WHERE s.paper_id = p.id), p.authors, "
+    "p.source_format, p.extractor"
 )
 
 
@@ -106,8 +107,10 @@ class Library:
     # -- writing -----------------------------------------------------------------------------
 
     def add_paper(self, paper: NewPaper, *, replace: bool = False) -> AddOutcome:
-        """Store ``paper`` atomically. Identical content is a no-op; different content under
-        the same reference needs ``replace=True`` (else ContentConflictError)."""
+        """Store ``paper`` atomically. Identical content read by the same extractor is a
+        no-op; the same content read by another extractor version replaces the stored reading;
+        different content under the same reference needs ``replace=True`` (else
+        ContentConflictError)."""
         with self._transaction():
             return self._add(paper, replace)
 
@@ -125,13 +128,15 @@ class Library:
         if not paper.passages:
             raise LibraryError(f"{paper.ref}: no passages to store")
         row = self._conn.execute(
-            "SELECT id, content_hash FROM papers WHERE ref = ?", (str(paper.ref),)
+            "SELECT id, content_hash, extractor FROM papers WHERE ref = ?", (str(paper.ref),)
         ).fetchone()
         outcome = AddOutcome.ADDED
         if row is not None:
-            if row[1] == paper.content_hash:
+            same_reader = paper.extractor is None or row[2] == paper.extractor
+            if row[1] == paper.content_hash and same_reader:
                 return AddOutcome.UNCHANGED
-            if not replace:
+            # The same file read by a newer extractor replaces its older reading by itself.
+            if row[1] != paper.content_hash and not replace:
                 raise ContentConflictError(
                     f"{paper.ref} is already in the library with different content; "
                     "use --replace to overwrite it"
@@ -140,7 +145,8 @@ class Library:
             outcome = AddOutcome.REPLACED
         cursor = self._conn.execute(
             "INSERT INTO papers (ref, kind, work, version, title, url, source_path, "
-            "content_hash, ingested_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "content_hash, ingested_at, authors, source_format, extractor) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 str(paper.ref),
                 paper.ref.kind.value,
@@ -151,6 +157,9 @@ class Library:
                 paper.source_path,
                 paper.content_hash,
                 datetime.now(UTC).isoformat(timespec="seconds"),
+                paper.authors,
+                paper.source_format,
+                paper.extractor,
             ),
         )
         assert cursor.lastrowid is not None
@@ -159,9 +168,12 @@ class Library:
 
     def _insert_passages(self, paper_id: int, passages: list[Passage]) -> None:
         self._conn.executemany(
-            "INSERT INTO passages (paper_id, seq, passage_id, section, text) "
-            "VALUES (?, ?, ?, ?, ?)",
-            [(paper_id, i, p.passage_id, p.section, p.text) for i, p in enumerate(passages)],
+            "INSERT INTO passages (paper_id, seq, passage_id, section, text, page_start, "
+            "page_end) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                (paper_id, i, p.passage_id, p.section, p.text, *(p.pages or (None, None)))
+                for i, p in enumerate(passages)
+            ],
         )
 
     def _delete_paper(self, paper_id: int) -> None:
@@ -221,12 +233,13 @@ class Library:
         if found is None:
             raise PaperNotFoundError(f"{ref} is not in the library")
         rows = self._conn.execute(
-            "SELECT passage_id, text, section FROM passages WHERE paper_id = ? ORDER BY seq "
-            "LIMIT ? OFFSET ?",
+            "SELECT passage_id, text, section, page_start, page_end FROM passages "
+            "WHERE paper_id = ? ORDER BY seq LIMIT ? OFFSET ?",
             (found[0], -1 if limit is None else max(limit, 0), max(offset, 0)),
         )
         for row in rows:
-            yield Passage(passage_id=row[0], text=row[1], section=row[2])
+            pages = (int(row[3]), int(row[4])) if row[3] is not None else None
+            yield Passage(passage_id=row[0], text=row[1], section=row[2], pages=pages)
 
     def list_papers(self) -> list[StoredPaper]:
         return [paper for _, paper in self._rows("ORDER BY p.ref", ())]
@@ -303,6 +316,9 @@ class Library:
                     content_hash=r[7],
                     ingested_at=datetime.fromisoformat(r[8]),
                     passage_count=int(r[9]),
+                    authors=r[10],
+                    source_format=r[11],
+                    extractor=r[12],
                 ),
             )
             for r in rows

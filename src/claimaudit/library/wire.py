@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from claimaudit.library.models import SearchHit, StoredPaper
-from claimaudit.passage import Passage
+from claimaudit.passage import Passage, page_list
 
 if TYPE_CHECKING:
     from claimaudit.library.ingest import AddResult
@@ -48,11 +48,18 @@ class Paper(Wire):
 class PassageOut(Wire):
     id: str
     section: str | None
+    # The pages it is printed on, first to last (PDF papers); null otherwise.
+    pages: list[int] | None = None
     text: str
 
     @classmethod
     def of(cls, passage: Passage) -> PassageOut:
-        return cls(id=passage.passage_id, section=passage.section, text=passage.text)
+        return cls(
+            id=passage.passage_id,
+            section=passage.section,
+            pages=page_list(passage.pages),
+            text=passage.text,
+        )
 
 
 class Hit(Wire):
@@ -98,7 +105,17 @@ class LocalPaper(Paper):
     never tells its clients."""
 
     source_path: str | None
+    authors: str | None
+    # What the text was read from (pdf, latex, markdown, text, jsonl) and by which extractor.
+    source_format: str | None
+    extractor: str | None
 
     @classmethod
     def of(cls, paper: StoredPaper) -> LocalPaper:
-        return cls(**Paper.of(paper).model_dump(), source_path=paper.source_path)
+        return cls(
+            **Paper.of(paper).model_dump(),
+            source_path=paper.source_path,
+            authors=paper.authors,
+            source_format=paper.source_format,
+            extractor=paper.extractor,
+        )

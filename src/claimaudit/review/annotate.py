@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
 from claimaudit.review.result import ClaimReview, ReviewedRecord
 
@@ -44,7 +45,8 @@ def _paper_line(item: ReviewedRecord) -> str:
     )
     if record.evidence_passage_id is None or record.evidence is None:
         return f"{head} No evidence passage selected."
-    section = f" ({escape(record.evidence_section)})" if record.evidence_section else ""
+    where = location(record.evidence_pages, record.evidence_section)
+    section = f" ({escape(where)})" if where else ""
     return (
         f"{head} Evidence {escape(record.evidence_passage_id)}{section}: "
         f"\u201c{escape(record.evidence)}\u201d"

@@ -24,6 +24,7 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
+from claimaudit.passage import location
 from claimaudit.records import VERDICTS, CheckedRecord, Record
 from claimaudit.review.document import markdown_parser
 from claimaudit.review.html_assets import SCRIPT, STYLE
@@ -247,7 +248,8 @@ def _record_item(record: Record, citations: Sequence[str]) -> str:
         f'<cite>{escape(record.paper_title)}</cite> <span class="cited">cited as {cited}</span>'
     )
     if record.evidence_passage_id and record.evidence is not None:
-        section = f" ({escape(record.evidence_section)})" if record.evidence_section else ""
+        where = location(record.evidence_pages, record.evidence_section)
+        section = f' (<span class="where">{escape(where)}</span>)' if where else ""
         quote = (
             f'<blockquote class="evidence-quote"><span class="pid">'
             f"{escape(record.evidence_passage_id)}{section}</span> "

@@ -1,4 +1,4 @@
-"""A polite arXiv client: a paper's metadata from the arXiv API (Atom) and its PDF.
+"""A polite arXiv client: a paper's metadata from the arXiv API (Atom), its source and its PDF.
 
 Politeness, as arXiv asks of API users: a descriptive User-Agent, one connection, at most one
 request every 3 seconds (``min_interval``, shared by metadata and PDF requests of one client),
@@ -7,8 +7,9 @@ Retry-After, capped), and a timeout on every request.
 
 Both kinds of request go to one base URL, ``CLAIMAUDIT_ARXIV_BASE_URL`` (default
 ``https://export.arxiv.org``, the host arXiv sets aside for programmatic access):
-``{base}/api/query?id_list=ID`` for metadata and ``{base}/pdf/IDvN`` for the PDF. The stored
-paper URL is always the canonical ``https://arxiv.org/abs/IDvN``.
+``{base}/api/query?id_list=ID`` for metadata, ``{base}/e-print/IDvN`` for the source package
+(the LaTeX the authors submitted) and ``{base}/pdf/IDvN`` for the PDF. The stored paper URL is
+always the canonical ``https://arxiv.org/abs/IDvN``.
 """
 
 from __future__ import annotations
@@ -137,6 +138,14 @@ class ArxivClient:
 
     def pdf_url(self, entry: ArxivEntry) -> str:
         return f"{self.base_url}/pdf/{entry.ref.versioned_id}"
+
+    def eprint(self, entry: ArxivEntry) -> bytes:
+        """The source package of exactly this edition, as arXiv serves it (gzip or tar of the
+        LaTeX, or a PDF when the authors sent none); ArxivError when there is none."""
+        return self._get(self.eprint_url(entry)).content
+
+    def eprint_url(self, entry: ArxivEntry) -> str:
+        return f"{self.base_url}/e-print/{entry.ref.versioned_id}"
 
     def _get(self, url: str, params: dict[str, str] | None = None) -> _Reply:
         import httpx

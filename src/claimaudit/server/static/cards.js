@@ -103,12 +103,23 @@ function probabilities(record) {
   );
 }
 
+// Where a passage is printed, as a reader looks for it: "p. 4, 2 Software", "pp. 4-5".
+export function location(pages, section) {
+  const parts = [];
+  if (pages && pages.length) {
+    parts.push(pages.length === 1 ? `p. ${pages[0]}` : `pp. ${pages[0]}-${pages[pages.length - 1]}`);
+  }
+  if (section) parts.push(section);
+  return parts.join(", ");
+}
+
 function passageBlock(passage, chosen) {
+  const where = location(passage.pages, passage.section);
   const head = el(
     "div",
     { class: "passage-head" },
     el("span", { class: "pid", text: passage.id }),
-    passage.section ? el("span", { class: "section", text: passage.section }) : null,
+    where ? el("span", { class: "section", text: where }) : null,
   );
   if (chosen) {
     return el(
@@ -145,7 +156,12 @@ function evidence(record) {
     "div",
     { class: "passages" },
     passageBlock(
-      { id: record.evidencePassageId, section: record.evidenceSection, text: record.evidence },
+      {
+        id: record.evidencePassageId,
+        section: record.evidenceSection,
+        pages: record.evidencePages,
+        text: record.evidence,
+      },
       true,
     ),
   );

@@ -1,0 +1,91 @@
+"""Do checks against a paper's PDF give the verdicts its LaTeX gives? On a labelled claim set.
+
+Run from the repository root:
+    .venv/bin/python benchmarks/bench_pdf_verdicts.py --claims CLAIMS.jsonl [--judge local]
+
+CLAIMS.jsonl holds one claim a line: ``{"id", "paper", "claim", "verdict", "evidence"}``, where
+``paper`` names a folder of ``../shared/data/papers`` (the full-paper evaluation set has this
+shape). Each paper with a PDF in ``../shared/data/papers-pdf`` is added twice to a temporary
+library, from its LaTeX and from each of its PDFs; every claim is checked against each copy with
+the same judge. Prints, per PDF, how many verdicts equal the LaTeX copy's, how many equal the
+label, and how often the evidence passage of the PDF copy holds the labelled evidence text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.pdf_fidelity import PAIRS
+
+from claimaudit.api import make_checker
+from claimaudit.identity import parse_ref
+from claimaudit.library.ingest import add_path
+from claimaudit.library.store import Library
+from claimaudit.records import CheckedRecord
+
+_FOLDERS = {
+    "conv-arithmetic": "conv-arithmetic_dumoulin2016",
+    "good-enough-practices": "good-enough-practices_wilson2017",
+    "good-enough-practices (two-column)": "good-enough-practices_wilson2017",
+    "scikit-image": "scikit-image_vanderwalt2014",
+    "scipy-1.0": "scipy-1.0_virtanen2020",
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--claims", type=Path, required=True)
+    parser.add_argument("--judge", default="local")
+    args = parser.parse_args()
+    claims = [json.loads(line) for line in args.claims.read_text().splitlines() if line.strip()]
+    by_paper: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for claim in claims:
+        by_paper[claim["paper"]].append(claim)
+    with tempfile.TemporaryDirectory() as folder:
+        library = Path(folder) / "library.sqlite3"
+        refs = _load(library)
+        checker = make_checker(args.judge, library=library)
+        print("| PDF | claims | same verdict as LaTeX | PDF verdict = label | LaTeX = label |")
+        print("|---|---:|---:|---:|---:|")
+        for pair in PAIRS:
+            rows = by_paper.get(_FOLDERS[pair.name], [])
+            same = pdf_right = latex_right = 0
+            for row in rows:
+                latex = checker.check_paper(row["claim"], refs[("latex", pair.name)])
+                pdf = checker.check_paper(row["claim"], refs[("pdf", pair.name)])
+                same += latex.verdict == pdf.verdict
+                pdf_right += pdf.verdict == row["verdict"]
+                latex_right += latex.verdict == row["verdict"]
+                if isinstance(pdf, CheckedRecord) and pdf.verdict != latex.verdict:
+                    note = f"  {row['id']}: LaTeX {latex.verdict}, PDF {pdf.verdict}"
+                    print(note, file=sys.stderr)
+            n = len(rows) or 1
+            print(
+                f"| {pair.name} | {len(rows)} | {same}/{len(rows)} ({same / n:.0%}) "
+                f"| {pdf_right / n:.0%} | {latex_right / n:.0%} |"
+            )
+
+
+def _load(library: Path) -> dict[tuple[str, str], str]:
+    refs: dict[tuple[str, str], str] = {}
+    with Library.open(library) as lib:
+        for index, pair in enumerate(PAIRS):
+            refs[("latex", pair.name)] = _add(lib, pair.latex, f"local:latex-{index}")
+            refs[("pdf", pair.name)] = _add(lib, pair.pdf, f"local:pdf-{index}")
+    return refs
+
+
+def _add(lib: Library, path: Path, ref: str) -> str:
+    add_path(lib, path, ref=parse_ref(ref))
+    return ref
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"""A paper's own simple macros, expanded before the LaTeX is read as text.
+
+pylatexenc does not expand ``\\newcommand`` definitions: an unknown macro's arguments come out
+glued together, so ``\\practice{1b}{Ensure ...}`` read "1bEnsure ..." and
+``\\withurl{Storage}{https://...}`` read "Storagehttps://...". Definitions with a fixed number
+of arguments (``\\newcommand``, ``\\renewcommand``, ``\\providecommand``, the form with braces
+or without) are expanded as TeX would, ``#1`` to ``#9`` replaced by the arguments given in
+braces; definitions with an optional argument, and uses whose arguments are not braced, are
+left alone. Expansion is bounded (passes, macros, size), so no source can make it loop.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_DEFINITION = re.compile(
+    r"\\(?:re|provide)?newcommand\*?\s*(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))\s*(?:\[(\d)\])?\s*"
+)
+_MAX_PASSES = 5
+_MAX_MACROS = 200
+# A length set in the flow of text (``\itemsep0em``, ``\parskip=2pt``): pylatexenc would print
+# the dimension ("0em") as words.
+_LENGTH_ASSIGNMENT = re.compile(
+    r"\\[A-Za-z]+\s*=?\s*-?\d*\.?\d+\s*(?:em|ex|pt|mm|cm|in|bp|pc|sp|mu)\b"
+    r"(?:\s*(?:plus|minus)\s*-?\d*\.?\d+\s*(?:em|ex|pt|mm|cm|in|bp|pc|sp|mu|fil+))*"
+)
+
+
+@dataclass(frozen=True)
+class _Macro:
+    name: str
+    arguments: int
+    body: str
+
+
+def expand_macros(source: str, limit: int) -> str:
+    """``source`` with its simple macros expanded and their definitions removed; never longer
+    than ``limit`` characters (expansion stops short of it)."""
+    macros, source = _definitions(source)
+    if not macros:
+        return _LENGTH_ASSIGNMENT.sub("", source)
+    pattern = re.compile(
+        r"\\(" + "|".join(re.escape(m.name) for m in macros.values()) + r")(?![A-Za-z@])"
+    )
+    for _ in range(_MAX_PASSES):
+        expanded = _expand_once(source, pattern, macros, limit)
+        if expanded == source:
+            break
+        source = expanded
+    return _LENGTH_ASSIGNMENT.sub("", source)
+
+
+def _definitions(source: str) -> tuple[dict[str, _Macro], str]:
+    macros: dict[str, _Macro] = {}
+    kept: list[str] = []
+    position = 0
+    for match in _DEFINITION.finditer(source):
+        if match.start() < position:
+            continue
+        name = match.group(1) or match.group(2)
+        arguments = int(match.group(3) or 0)
+        rest = match.end()
+        if source.startswith("[", rest):  # an optional argument's default: not expanded
+            continue
+        body = _group(source, rest)
+        if body is None or "@" in name or len(macros) >= _MAX_MACROS:
+            continue
+        text, end = body
+        if f"\\{name}" in text:  # recursive: TeX would loop too
+            continue
+        macros[name] = _Macro(name, arguments, text)
+        kept.append(source[position : match.start()])
+        position = end
+    kept.append(source[position:])
+    return macros, "".join(kept)
+
+
+def _group(source: str, start: int) -> tuple[str, int] | None:
+    """The content of the brace group at ``start`` (spaces skipped) and the index after it."""
+    index = start
+    while index < len(source) and source[index] in " \t\n":
+        index += 1
+    if index >= len(source) or source[index] != "{":
+        return None
+    depth = 0
+    for position in range(index, len(source)):
+        char = source[position]
+        if char == "\\":
+            continue
+        if char == "{" and source[position - 1] != "\\":
+            depth += 1
+        elif char == "}" and source[position - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return source[index + 1 : position], position + 1
+    return None
+
+
+def _expand_once(
+    source: str, pattern: re.Pattern[str], macros: dict[str, _Macro], limit: int
+) -> str:
+    out: list[str] = []
+    position = 0
+    size = 0
+    for match in pattern.finditer(source):
+        if match.start() < position:
+            continue
+        macro = macros[match.group(1)]
+        end = match.end()
+        arguments: list[str] = []
+        for _ in range(macro.arguments):
+            group = _group(source, end)
+            if group is None:
+                break
+            arguments.append(group[0])
+            end = group[1]
+        if len(arguments) < macro.arguments:
+            continue
+        body = macro.body
+        for number, argument in enumerate(arguments, start=1):
+            body = body.replace(f"#{number}", argument)
+        piece = source[position : match.start()] + "{" + body + "}"
+        size += len(piece)
+        if size > limit:
+            return source
+        out.append(piece)
+        position = end
+    out.append(source[position:])
+    return "".join(out)

@@ -1,0 +1,422 @@
+"""From a PDF's lines in reading order to the paper's blocks: paragraphs with their pages and
+section, captions and footnotes apart; the title and authors from the first page's type.
+
+Paragraphs come from layout: a new one starts after a wider vertical gap, at an indented
+first line, at a list label, or where the type changes. A paragraph broken by a column or page
+end, a float or a displayed formula is joined again. Headings are short lines in larger or
+bold type; what follows a References heading is left out, as are tables of contents, code
+listings and the stray labels of drawings.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import statistics
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from claimaudit.library.pdf_layout import Line
+
+# Bullets (round, square, triangular), dashes used as bullets, and enumerators: "1." "(a)".
+_BULLETS = "\u2022\u25e6\u25aa\u25ab\u2023\u2219\u00b7\u25cf\u25cb\u25a0\u25a1"
+_LABEL = re.compile(
+    rf"^(?:[{_BULLETS}\u2013\u2014*-]\s|\(?(?:\d{{1,2}}|[a-zA-Z]|[ivx]{{1,4}})[.)]\s)"
+)
+_BULLET = re.compile(rf"^[{_BULLETS}]\s*")
+# Footnote and affiliation marks: daggers, section and pilcrow signs, stars.
+_MARKS = "*\u2020\u2021\u00a7\u00b6\u2016\u2217\u22c6"
+_CAPTION = re.compile(
+    r"^(?:Figure|Fig\.?|Table|Tab\.|Box|Listing|Algorithm|Scheme|Chart|Supplementary "
+    r"(?:Figure|Table))\s*[A-Z]?\d+(?:\.\d+)*[a-z]?(?![\d.]*\d)\s*[.:|\u2014\u2013-](?:\s|$)",
+)
+_REFERENCES = re.compile(
+    r"^(?:[\dIVX]+\.?\s+)?(?:references|bibliography|literature cited|works cited|"
+    r"reference list|citations)$",
+    re.IGNORECASE,
+)
+# Back matter after the references that is prose again.
+_AFTER_REFERENCES = re.compile(
+    r"^(?:appendix|appendices|supplementary|supporting|box|acknowledge?ments?|author "
+    r"contributions|competing|conflicts? of interest|funding|data availability|code "
+    r"availability|additional information|[A-Z]\.?\s)",
+    re.IGNORECASE,
+)
+_CHAPTER = re.compile(r"^(?:chapter|part|appendix)\s+\w+$", re.IGNORECASE)
+_KEYWORDS = re.compile(r"^(?:key\s?words|index terms)\s*[:.\u2014-]", re.IGNORECASE)
+_CONTENTS = re.compile(r"^(?:table of contents|contents|list of (?:figures|tables))$", re.I)
+_LEADER = re.compile(r"(?:\.\s?){4,}\s*\d+\s*$")
+_TERMINAL = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
+_WORD = re.compile(r"[^\W\d_]{3,}")
+_HYPHENATED = re.compile(r"([^\W\d_]+)-$")
+_LEADING_WORD = re.compile(r"^([^\W\d_]+)")
+_AUTHOR_MARKS = re.compile(rf"(?<=[^\W\d_.])(?:[\d{_MARKS}]+(?:,(?=\s*[\d{_MARKS}]))?)+")
+# Each of these makes a line no author line: an affiliation number or mark, an address.
+_NOT_AUTHORS = re.compile(
+    rf"^[\d{_MARKS}]|@|\b(?:university|institute|department|abstract)\b", re.IGNORECASE
+)
+
+
+@dataclass
+class PdfBlock:
+    text: str
+    kind: str  # "text", "list", "caption", "footnote"
+    section: str | None
+    first_page: int
+    last_page: int
+
+
+@dataclass
+class PdfLayout:
+    blocks: list[PdfBlock]
+    title: str | None
+    authors: str | None
+
+
+@dataclass
+class _Raw:
+    lines: list[Line]
+    kind: str = "text"
+    section: str | None = None
+    parts: list[list[Line]] = field(default_factory=list)  # joined continuations
+
+
+def build_blocks(lines: list[Line]) -> PdfLayout:
+    if not lines:
+        return PdfLayout([], None, None)
+    body = _body_size(lines)
+    pitch = _pitches(lines)
+    lines = [line for line in _without_contents(lines) if not _is_drawing_label(line, body)]
+    title_lines, author_lines = _title_and_authors(lines, body)
+    taken = {id(line) for line in (*title_lines, *author_lines)}
+    lines = [line for line in lines if id(line) not in taken]
+    vocabulary = _vocabulary(lines)
+    raw = _classify(_split(lines, pitch), body, pitch)
+    raw = _drop_front_matter(raw)
+    blocks = list(_assemble(_join_continuations(raw), vocabulary))
+    title = _join_lines(title_lines, vocabulary) if title_lines else None
+    authors = _clean_authors(_join_lines(author_lines, vocabulary)) if author_lines else None
+    return PdfLayout(blocks, title, authors)
+
+
+def _body_size(lines: list[Line]) -> float:
+    weights: Counter[float] = Counter()
+    for line in lines:
+        weights[round(line.size, 1)] += len(line.text)
+    return weights.most_common(1)[0][0]
+
+
+def _pitches(lines: list[Line]) -> dict[float, float]:
+    """The usual distance between baselines for each type size: consecutive lines' gaps."""
+    gaps: dict[float, list[float]] = {}
+    for a, b in itertools.pairwise(lines):
+        if (a.page, a.piece) == (b.page, b.piece) and round(a.size, 1) == round(b.size, 1):
+            gap = b.baseline - a.baseline
+            if 0.9 * a.size < gap < 2.0 * a.size:
+                gaps.setdefault(round(a.size, 1), []).append(gap)
+    return {size: statistics.median(values) for size, values in gaps.items()}
+
+
+def _pitch(pitch: dict[float, float], size: float) -> float:
+    return pitch.get(round(size, 1), 1.2 * size)
+
+
+def _without_contents(lines: list[Line]) -> Iterator[Line]:
+    """Lines less tables of contents: a Contents heading and what follows on its page, and
+    any line ending in a dot leader and a page number."""
+    skip_page: int | None = None
+    for line in lines:
+        if _CONTENTS.match(line.text.strip()):
+            skip_page = line.page
+        if line.page == skip_page or _LEADER.search(line.text):
+            continue
+        yield line
+
+
+def _is_drawing_label(line: Line, body: float) -> bool:
+    """Tiny type with no word in it: the numbers and letters of a figure's drawing."""
+    return line.size <= 0.7 * body and not _WORD.search(line.text)
+
+
+def _title_and_authors(lines: list[Line], body: float) -> tuple[list[Line], list[Line]]:
+    first = [line for line in lines if line.page == lines[0].page]
+    biggest = max((line.size for line in first if _WORD.search(line.text)), default=0.0)
+    if biggest < 1.2 * body:
+        return [], []
+    start = next(i for i, line in enumerate(first) if abs(line.size - biggest) < 0.3)
+    title: list[Line] = []
+    index = start
+    while index < len(first) and abs(first[index].size - biggest) < 0.3 and len(title) < 4:
+        title.append(first[index])
+        index += 1
+    authors: list[Line] = []
+    while index < len(first) and len(authors) < 6:
+        line = first[index]
+        if (
+            _NOT_AUTHORS.search(line.text.strip())
+            or line.marked  # an affiliation, its mark dropped
+            or line.size < 0.9 * body
+            or line.size >= biggest - 0.3
+            or line.bold
+            # Author lines are set close together; a wider gap leads to the affiliations.
+            or (authors and line.baseline - authors[-1].baseline > 1.6 * line.size)
+        ):
+            break
+        authors.append(line)
+        index += 1
+    return title, authors
+
+
+def _clean_authors(text: str) -> str | None:
+    text = _AUTHOR_MARKS.sub("", text)
+    text = re.sub(r"\s*,(?:\s*,)+", ",", text)
+    text = re.sub(r"\s+,", ",", " ".join(text.split())).strip(" ,")
+    return text or None
+
+
+def _vocabulary(lines: list[Line]) -> set[str]:
+    """Every word printed whole, to tell "ready-to-" from "com-" at a line end: not the word
+    cut by a line-end hyphen, nor the piece that follows it, nor the parts of a URL."""
+    words: set[str] = set()
+    after_hyphen = False
+    for line in lines:
+        tokens = line.text.split()
+        cut = line.text.endswith("-")
+        for index, token in enumerate(tokens):
+            if (index == len(tokens) - 1 and cut) or (index == 0 and after_hyphen):
+                continue
+            if "/" in token or "@" in token or re.search(r"\w\.\w", token):
+                continue
+            for word in re.findall(r"[^\W_]+(?:-[^\W_]+)*", token.lower()):
+                parts = word.split("-")
+                words.add(word)
+                words.update(parts)
+                words.update(f"{a}-{b}" for a, b in itertools.pairwise(parts))
+        after_hyphen = cut
+    return words
+
+
+def _split(lines: list[Line], pitch: dict[float, float]) -> list[_Raw]:
+    blocks: list[_Raw] = []
+    current: list[Line] = []
+    for line in lines:
+        if current and _breaks(current, line, pitch):
+            blocks.append(_Raw(current))
+            current = []
+        current.append(line)
+    if current:
+        blocks.append(_Raw(current))
+    return blocks
+
+
+def _breaks(block: list[Line], line: Line, pitch: dict[float, float]) -> bool:
+    """Whether ``line`` starts a new block after the lines of ``block``."""
+    prev = block[-1]
+    em = line.size
+    if (prev.page, prev.piece) != (line.page, line.piece):
+        return True
+    if abs(prev.size - line.size) > 0.6:
+        return True
+    gap = line.baseline - prev.baseline
+    if gap < 0.5 * em or gap > 1.3 * _pitch(pitch, line.size):
+        return True
+    text = line.text.strip()
+    if _LABEL.match(text) or _CAPTION.match(text) or line.marked:
+        return True
+    if prev.bold and not line.bold and len(block) == 1:
+        # A bold line alone, followed by a sentence: a heading set close to its text (a line
+        # that runs on into lowercase is the bold start of a paragraph).
+        return (
+            _is_heading_text(prev.text)
+            and not _LABEL.match(prev.text.strip())
+            and line.text.strip()[:1].isupper()
+        )
+    if _LABEL.match(block[0].text.strip()):
+        # A list item's lines hang under its text; a line further left ends the item.
+        return line.x0 < block[0].x0 - 0.3 * em
+    rest = block[1:] or block
+    base = min(b.x0 for b in rest)
+    # An indented first line opens a paragraph; centred lines (formulas) are their own block.
+    return line.x0 > base + 0.6 * em and abs(line.x0 - prev.x0) > 0.3 * em
+
+
+def _is_heading_text(text: str) -> bool:
+    text = text.strip()
+    return (
+        0 < len(text) <= 150
+        and bool(_WORD.search(text))
+        and not text[0].islower()
+        and not text.endswith((",", ";", "."))
+    )
+
+
+def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> list[_Raw]:
+    for block in blocks:
+        first = block.lines[0]
+        text = " ".join(line.text for line in block.lines).strip()
+        size = first.size
+        short = len(block.lines) <= 3 and _is_heading_text(text)
+        if size <= 0.92 * body and _low_on_page(block) and _last_in_piece(block, blocks, body):
+            block.kind = "footnote"
+        elif (
+            all(line.mono for line in block.lines)
+            or _is_table(block.lines)
+            or not _WORD.search(text)  # symbols and numbers only: a drawing's marks
+        ):
+            block.kind = "code"  # code and tables are not prose a claim could cite
+        elif short and (size >= 1.3 * body or (size >= 1.12 * body and first.bold)):
+            # Large type heads a section (or a box: "Box 1: Summary"); merely larger type,
+            # as on a title page, only when bold.
+            block.kind = "heading"
+        elif _CAPTION.match(text):
+            block.kind = "caption"
+        elif (
+            short
+            and all(line.bold for line in block.lines)
+            and size >= 0.85 * body
+            and not _LABEL.match(text)
+        ):
+            block.kind = "heading"
+        elif _LABEL.match(text):
+            block.kind = "list"
+    return blocks
+
+
+def _is_table(lines: list[Line]) -> bool:
+    """Rows of cells: most lines broken into three or more pieces by wide gaps."""
+    return len(lines) >= 2 and sum(line.cells >= 3 for line in lines) >= 0.6 * len(lines)
+
+
+def _last_in_piece(block: _Raw, blocks: list[_Raw], body: float) -> bool:
+    """Nothing in body type follows on the same page and column: a footnote's place (its mark,
+    raised, was dropped with the other superscript marks)."""
+    first = block.lines[0]
+    return not any(
+        line.size > 0.92 * body and line.baseline > first.baseline
+        for other in blocks
+        for line in other.lines
+        if (line.page, line.piece) == (first.page, first.piece)
+    )
+
+
+def _low_on_page(block: _Raw) -> bool:
+    # Footnotes sit in the bottom part of the page, below every body line of their column.
+    first = block.lines[0]
+    return first.baseline > 0.6 * first.page_height
+
+
+def _drop_front_matter(blocks: list[_Raw]) -> list[_Raw]:
+    """Affiliations, addresses and dates before the first heading of the opening pages, and
+    keyword lines."""
+    blocks = [b for b in blocks if not _KEYWORDS.match(b.lines[0].text.strip())]
+    for index, block in enumerate(blocks):
+        if block.kind == "heading":
+            return blocks[index:] if block.lines[0].page <= 3 else blocks
+    return blocks
+
+
+def _join_continuations(blocks: list[_Raw]) -> list[_Raw]:
+    """Sections assigned, references and code dropped, and each paragraph that a column or
+    page end, a float or a displayed formula interrupted joined to its start."""
+    out: list[_Raw] = []
+    section: str | None = None
+    open_block: _Raw | None = None
+    in_references = False
+    previous_heading: str | None = None
+    for block in blocks:
+        text = " ".join(line.text for line in block.lines).strip()
+        if block.kind == "heading":
+            heading = " ".join(text.split())
+            # "Chapter 1" over "Introduction": one heading, "Chapter 1 Introduction".
+            if previous_heading is not None and _CHAPTER.match(previous_heading):
+                heading = f"{previous_heading} {heading}"
+            if _REFERENCES.match(heading):
+                in_references = True
+            elif in_references and _AFTER_REFERENCES.match(heading):
+                in_references = False
+            section = heading
+            open_block = None
+            previous_heading = heading
+            continue
+        previous_heading = None
+        if in_references or block.kind == "code":
+            continue
+        block.section = section
+        if block.kind in ("text", "list") and open_block is not None and _continues(
+            open_block, block
+        ):
+            open_block.parts.append(block.lines)
+            continue
+        block.parts = [block.lines]
+        out.append(block)
+        if block.kind in ("text", "list"):
+            open_block = block
+    return out
+
+
+def _continues(open_block: _Raw, block: _Raw) -> bool:
+    last = open_block.parts[-1][-1]
+    first = block.lines[0]
+    # Only captions, footnotes and the like lie between (see the caller): any number of pages
+    # of figures may.
+    if abs(last.size - first.size) > 0.6:
+        return False
+    start = first.text.strip()
+    if block.kind == "list":
+        return False
+    end = last.text.strip()
+    if not _TERMINAL.search(end) or start[:1].islower():
+        return True
+    # A new column or page that opens flush left, not indented, carries on the paragraph.
+    new_flow = (first.page, first.piece) != (last.page, last.piece)
+    return new_flow and first.x0 <= first.left + 0.3 * first.size and open_block.kind == "text"
+
+
+def _assemble(blocks: list[_Raw], vocabulary: set[str]) -> Iterator[PdfBlock]:
+    for block in blocks:
+        lines = [line for part in block.parts for line in part]
+        text = _join_lines(lines, vocabulary)
+        if block.kind == "list":
+            text = _BULLET.sub("", text)
+        if text:
+            yield PdfBlock(
+                text,
+                block.kind,
+                block.section,
+                lines[0].page,
+                max(line.page for line in lines),
+            )
+
+
+def _join_lines(lines: list[Line], vocabulary: set[str]) -> str:
+    text = ""
+    for line in lines:
+        piece = " ".join(line.text.split())
+        if not text:
+            text = piece
+            continue
+        hyphenated = _HYPHENATED.search(text)
+        following = _LEADING_WORD.match(piece)
+        if hyphenated and following:
+            head, tail = hyphenated.group(1), following.group(1)
+            if _keeps_hyphen(head, tail, vocabulary):
+                text += piece
+            else:
+                text = text[:-1] + piece
+        else:
+            text += " " + piece
+    return text.strip()
+
+
+def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
+    """Whether "head-" at a line end and "tail" on the next line are one hyphenated compound
+    ("ready-to-" "analyze") rather than one word TeX broke ("com-" "puting")."""
+    joined, compound = (head + tail).lower(), f"{head}-{tail}".lower()
+    if joined in vocabulary:
+        return False
+    if compound in vocabulary:
+        return True
+    if tail[:1].isupper():
+        return True
+    return tail.lower() in vocabulary and head.lower() in vocabulary and len(tail) > 2

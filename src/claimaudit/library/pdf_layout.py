@@ -1,0 +1,286 @@
+"""Page layout: what on a page is not the paper's text, and in which order the rest is read.
+
+Removed: line-number gutters (a column of increasing numbers beside the text, as the
+``lineno`` package prints them) and running headers and footers (the same line, digits aside,
+at the top or bottom of many pages), page numbers among them. The rest is cut into column
+pieces by the vertical gutters between columns and read piece by piece: within a band between
+two full-width lines, the left column, then the right one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from claimaudit.library.pdf_read import PageText, Segment
+
+_NUMBER = re.compile(r"^\d{1,5}$")
+# A running line's identity: its words with every number made one symbol ("PLOS 2/15").
+_DIGITS = re.compile(r"\d+")
+_PAGE_NUMBER = re.compile(
+    r"^(?:page\s+)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$", re.IGNORECASE
+)
+# How many lines at each end of a page may be running heads or page numbers.
+_EDGE_LINES = 2
+# A column gutter is at least this wide (points; LaTeX's default column sep is 10pt, less the
+# overhang of loose glyph boxes and hanging punctuation), and each side holds this many lines.
+_MIN_GUTTER = 4.0
+_MIN_COLUMN_LINES = 4
+_MAX_DEPTH = 2
+_MIN_CELLS = 3
+_MIN_TABLE_ROWS = 3
+
+
+@dataclass(slots=True)
+class Line:
+    """One printed line of a column, in reading order."""
+
+    text: str
+    x0: float
+    x1: float
+    baseline: float
+    size: float
+    bold: bool
+    mono: bool
+    page: int
+    # The column piece it was read in: its left and right edge, and its number on the page.
+    left: float
+    right: float
+    piece: int
+    # How many pieces wide gaps cut the line into: one for prose, several for a table row.
+    cells: int = 1
+    # It began with a raised mark (dropped): the first line of a footnote or an affiliation.
+    marked: bool = False
+    page_height: float = 792.0
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+
+@dataclass(frozen=True)
+class Removed:
+    """What layout cleaning took away, counted for the fidelity benchmark."""
+
+    line_numbers: int
+    running_lines: int
+
+
+def read_order(pages: list[PageText]) -> tuple[list[Line], Removed]:
+    """Every page's text lines in reading order, with gutters and running lines removed."""
+    numbers = sum(_drop_line_numbers(page) for page in pages)
+    running = _drop_running_lines(pages)
+    for page in pages:
+        _drop_tables(page)
+    lines: list[Line] = []
+    for page in pages:
+        for index, piece in enumerate(_pieces(page.segments, 0)):
+            lines.extend(_lines(piece, page, index))
+    return lines, Removed(numbers, running)
+
+
+def _drop_line_numbers(page: PageText) -> int:
+    """Remove line-number gutters: at least five number-only segments aligned on one edge,
+    counting up down the page. Returns how many segments were removed."""
+    numbers = [s for s in page.segments if _NUMBER.match(s.text.replace(" ", ""))]
+    gutters: list[tuple[float, float]] = []
+    for edge in ("x0", "x1"):
+        groups: dict[int, list[Segment]] = {}
+        for segment in numbers:
+            groups.setdefault(round(getattr(segment, edge) / 2), []).append(segment)
+        for group in groups.values():
+            if len(group) >= 5 and _counts_up(group):
+                gutters.append((min(s.x0 for s in group) - 1, max(s.x1 for s in group) + 1))
+    if not gutters:
+        return 0
+    doomed = {
+        id(s)
+        for s in numbers
+        if any(left <= s.x0 and s.x1 <= right for left, right in gutters)
+    }
+    page.segments = [s for s in page.segments if id(s) not in doomed]
+    return len(doomed)
+
+
+def _counts_up(group: list[Segment]) -> bool:
+    values = [int(s.text.replace(" ", "")) for s in sorted(group, key=lambda s: s.baseline)]
+    steps = [b - a for a, b in itertools.pairwise(values)]
+    return sum(1 <= step <= 3 for step in steps) >= 0.75 * len(steps)
+
+
+def _drop_running_lines(pages: list[PageText]) -> int:
+    """Remove lines at a page's top or bottom that recur (digits aside) on many pages, and
+    lone page numbers there. Returns how many lines were removed."""
+    edges = {page.number: _edge_rows(page) for page in pages}
+    seen = Counter(key for rows in edges.values() for key in {_key(row) for row in rows})
+    needed = max(2, round(0.4 * len(pages)))
+    removed = 0
+    for page in pages:
+        doomed: set[int] = set()
+        for row in edges[page.number]:
+            text = " ".join(s.text for s in row).strip()
+            if (len(pages) > 1 and seen[_key(row)] >= needed) or _PAGE_NUMBER.match(text):
+                doomed.update(id(s) for s in row)
+                removed += 1
+        page.segments = [s for s in page.segments if id(s) not in doomed]
+    return removed
+
+
+def _drop_tables(page: PageText) -> None:
+    """Remove tables: three or more consecutive rows each cut into three or more cells by
+    wide gaps. The LaTeX extraction leaves tables out too; their cells are not prose."""
+    rows = _rows(page.segments)
+    # Cells are short; a row of a two-column page (a column's line, a label, the other
+    # column's line) has long pieces.
+    short = 0.25 * page.width
+    cellular = [
+        sum(s.x1 - s.x0 < short for s in row) >= _MIN_CELLS and _wide_gaps(row) for row in rows
+    ]
+    doomed: set[int] = set()
+    start = 0
+    while start < len(rows):
+        end = start
+        while end < len(rows) and cellular[end]:
+            end += 1
+        if end - start >= _MIN_TABLE_ROWS:
+            doomed.update(id(s) for row in rows[start:end] for s in row)
+        start = end + 1 if end == start else end
+    page.segments = [s for s in page.segments if id(s) not in doomed]
+
+
+def _wide_gaps(row: list[Segment]) -> bool:
+    gaps = [b.x0 - a.x1 for a, b in itertools.pairwise(row)]
+    return sum(gap > 1.0 * row[0].size for gap in gaps) >= _MIN_CELLS - 1
+
+
+def _edge_rows(page: PageText) -> list[list[Segment]]:
+    rows = _rows(page.segments)
+    if len(rows) <= 2 * _EDGE_LINES:
+        return rows
+    return rows[:_EDGE_LINES] + rows[-_EDGE_LINES:]
+
+
+def _key(row: list[Segment]) -> str:
+    return _DIGITS.sub("#", " ".join(" ".join(s.text for s in row).lower().split()))
+
+
+def _rows(segments: Iterable[Segment]) -> list[list[Segment]]:
+    """Segments grouped by baseline, top to bottom, each row left to right."""
+    rows: list[list[Segment]] = []
+    for segment in sorted(segments, key=lambda s: s.baseline):
+        if rows and abs(segment.baseline - rows[-1][0].baseline) <= 0.3 * segment.size:
+            rows[-1].append(segment)
+        else:
+            rows.append([segment])
+    return [sorted(row, key=lambda s: s.x0) for row in rows]
+
+
+def _pieces(segments: list[Segment], depth: int) -> list[list[Segment]]:
+    """``segments`` cut into column pieces in reading order."""
+    gutter = _gutter(segments) if depth < _MAX_DEPTH else None
+    if gutter is None:
+        return [segments] if segments else []
+    start, end = gutter
+    spanning = sorted((s for s in segments if s.x0 < end and s.x1 > start), key=_top)
+    sides: list[tuple[list[Segment], list[Segment]]] = [([], []) for _ in range(len(spanning) + 1)]
+    for segment in segments:
+        if segment.x0 < end and segment.x1 > start:
+            continue
+        band = sum(1 for s in spanning if s.baseline < segment.baseline)
+        sides[band][0 if segment.x1 <= start else 1].append(segment)
+    pieces: list[list[Segment]] = []
+    for band, (left, right) in enumerate(sides):
+        pieces.extend(_pieces(left, depth + 1))
+        pieces.extend(_pieces(right, depth + 1))
+        if band < len(spanning):
+            if pieces and pieces[-1] and pieces[-1][-1] is (spanning[band - 1] if band else None):
+                pieces[-1].append(spanning[band])
+            else:
+                pieces.append([spanning[band]])
+    return pieces
+
+
+def _top(segment: Segment) -> float:
+    return segment.baseline
+
+
+def _gutter(segments: list[Segment]) -> tuple[float, float] | None:
+    """The widest empty vertical strip in the middle of ``segments`` that columns of lines
+    lie on both sides of, or None when they form one column."""
+    if len(segments) < 2 * _MIN_COLUMN_LINES:
+        return None
+    left = min(s.x0 for s in segments)
+    right = max(s.x1 for s in segments)
+    width = right - left
+    if width < 150:
+        return None
+    # Lines wider than most of the page cross any gutter: only narrower ones can show one.
+    narrow = [s for s in segments if s.x1 - s.x0 < 0.6 * width]
+    if len(narrow) < 2 * _MIN_COLUMN_LINES:
+        return None
+    covered = bytearray(int(width) + 2)
+    for segment in narrow:
+        covered[int(segment.x0 - left) : int(segment.x1 - left) + 1] = b"\x01" * (
+            int(segment.x1 - left) - int(segment.x0 - left) + 1
+        )
+    best: tuple[float, float] | None = None
+    run_start: int | None = None
+    lo, hi = int(0.2 * width), int(0.8 * width)
+    for x in range(lo, hi + 1):
+        if not covered[x] and run_start is None:
+            run_start = x
+        elif covered[x] and run_start is not None:
+            if x - run_start >= _MIN_GUTTER and (best is None or x - run_start > best[1] - best[0]):
+                best = (left + run_start, left + x)
+            run_start = None
+    if best is None:
+        return None
+    start, end = best
+    lefts = sum(1 for s in narrow if s.x1 <= start)
+    rights = sum(1 for s in narrow if s.x0 >= end)
+    # Columns hold a good share of the lines; a few formula numbers at the right margin of a
+    # single-column page do not make a column.
+    if min(lefts, rights) < _MIN_COLUMN_LINES or lefts + rights < 0.35 * len(segments):
+        return None
+    return best
+
+
+def _lines(piece: list[Segment], page: PageText, index: int) -> list[Line]:
+    rows = _rows(piece)
+    if not rows:
+        return []
+    left = min(s.x0 for s in piece)
+    right = max(s.x1 for s in piece)
+    lines: list[Line] = []
+    for row in rows:
+        main = max(row, key=lambda s: (s.size, len(s.text)))
+        chars = sum(len(s.text) for s in row)
+        lines.append(
+            Line(
+                text=" ".join(s.text.strip() for s in row),
+                x0=row[0].x0,
+                x1=row[-1].x1,
+                baseline=main.baseline,
+                size=max(_weighted(row), key=lambda size: _weighted(row)[size]),
+                bold=sum(len(s.text) for s in row if s.bold) >= 0.8 * chars,
+                mono=sum(len(s.text) for s in row if s.mono) >= 0.8 * chars,
+                page=page.number,
+                left=left,
+                right=right,
+                piece=index,
+                cells=len(row),
+                marked=row[0].marked,
+                page_height=page.height,
+            )
+        )
+    return lines
+
+
+def _weighted(row: list[Segment]) -> dict[float, int]:
+    sizes: dict[float, int] = {}
+    for segment in row:
+        sizes[segment.size] = sizes.get(segment.size, 0) + len(segment.text)
+    return sizes

@@ -1,0 +1,86 @@
+"""Clean passages from every format: each leftover the issue quoted, on the real shared papers."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+
+from claimaudit.library.extract import extract
+from claimaudit.library.latex_macros import expand_macros
+from claimaudit.library.passages import make_passages
+from tests.library.helpers import CONV_TEX, DEEP_REVIEW, DEEP_RULES, GOOD_ENOUGH_TEX, SCIPY_TEX
+
+
+@functools.cache
+def text_of(path: Path) -> str:
+    return "\n".join(p.text for p in make_passages(extract(path).blocks))
+
+
+def test_latex_spacing_commands_leave_no_dimension_behind() -> None:
+    text = text_of(SCIPY_TEX)
+    assert "0em" not in text
+    assert "Additional information is available in the SciPy Tutorial and API Reference." in text
+
+
+def test_a_papers_own_macros_are_expanded_not_glued() -> None:
+    text = text_of(GOOD_ENOUGH_TEX)
+    # \practice{1b}{Ensure ...} is defined as "#2 (#1)"; it read "1bEnsure ..." before.
+    assert "1bEnsure" not in text
+    assert "Ensure that raw data is backed up in more than one location (1b)." in text
+    # \withurl{Google Cloud Storage}{https://...} shows only its first argument.
+    assert "Storagehttps://" not in text and "https://cloud.google.com" not in text
+    assert "Google Cloud Storage or Microsoft Azure" in text
+
+
+def test_a_forced_line_break_still_separates_words() -> None:
+    text = text_of(SCIPY_TEX)
+    assert "matrices.scipy.sparse.linalg" not in text
+    assert "sparse matrices. scipy.sparse.linalg provides a collection" in text
+
+
+@pytest.mark.parametrize("paper", [DEEP_REVIEW, DEEP_RULES])
+def test_manubot_citation_tags_and_crossrefs_never_reach_a_passage(paper: Path) -> None:
+    text = text_of(paper)
+    for leftover in ("[@", "@doi:", "@arxiv:", "@fig:", "@tbl:", "<sup>"):
+        assert leftover not in text
+
+
+def test_deep_rules_sentences_read_without_their_citations() -> None:
+    text = text_of(DEEP_RULES)
+    assert (
+        "deep learning has been used to predict protein-drug binding kinetics, to identify the "
+        "lab-of-origin of synthetic DNA, and to uncover the facial phenotypes of genetic "
+        "disorders."
+    ) in text
+
+
+def test_list_items_are_paragraphs_without_pylatexenc_bullets() -> None:
+    text = text_of(GOOD_ENOUGH_TEX)
+    assert "\n* " not in text and not text.startswith("* ")
+    assert "\nData Management: saving both raw and intermediate forms" in text
+
+
+def test_latex_footnotes_are_passages_apart_from_their_sentence() -> None:
+    passages = make_passages(extract(CONV_TEX).blocks)
+    assert any(
+        p.text.endswith("creator of the Solarized color scheme, whose colors were used for the "
+                        "figures.")
+        for p in passages
+    )
+    assert "http://ethanschoonover.com/solarized" in [p.text for p in passages]
+
+
+def test_macro_expansion_is_bounded_and_leaves_odd_uses_alone() -> None:
+    source = (
+        "\\newcommand{\\pair}[2]{#2 (#1)}\\newcommand\\name{SciPy}"
+        "\\newcommand{\\opt}[1][x]{#1}\\newcommand{\\loop}{\\loop}"
+        "A \\pair{1a}{Save it}. \\name is \\opt{y}. \\pair x. \\loop\\itemsep0em."
+    )
+    out = expand_macros(source, 10_000)
+    assert "{Save it (1a)}" in out and "{SciPy} is" in out
+    assert "\\opt{y}" in out and "\\pair x" in out and "\\loop" in out
+    assert "0em" not in out
+    bomb = "\\newcommand{\\a}{xxxxxxxxxx}" + "\\a" * 1000
+    assert len(expand_macros(bomb, 5_000)) <= 5_000 + len(bomb)

@@ -1,0 +1,39 @@
+"""The five shared PDFs against the LaTeX they were compiled from: the quality targets.
+
+Measures as defined in benchmarks/pdf_fidelity.py (figures in docs/benchmarks.md): the share of
+LaTeX body sentences found whole in one PDF passage, spurious tokens (line numbers, running
+headers, page numbers) per 1,000 words, and passages starting or ending mid-sentence.
+"""
+
+from __future__ import annotations
+
+import pytest
+from benchmarks.pdf_fidelity import PAIRS, Fidelity, Pair, measure
+
+# Passages still broken mid-sentence, by paper, and why (see docs/benchmarks.md): a target of 0
+# not yet met there. Any rise is a regression.
+KNOWN_BROKEN = {
+    # a displayed formula set between two halves of one sentence, read as a paragraph end
+    "conv-arithmetic": 1,
+    # two tables whose rows have only two cells, and a list of contributors cut by a page end
+    "scipy-1.0": 3,
+}
+
+
+@pytest.fixture(scope="module", params=PAIRS, ids=[p.name for p in PAIRS])
+def fidelity(request: pytest.FixtureRequest) -> Fidelity:
+    pair: Pair = request.param
+    return measure(pair)
+
+
+def test_nearly_every_latex_sentence_is_found_whole(fidelity: Fidelity) -> None:
+    assert fidelity.sentences > 100
+    assert fidelity.recall >= 0.95, fidelity.missing
+
+
+def test_no_line_numbers_headers_or_page_numbers_in_the_passages(fidelity: Fidelity) -> None:
+    assert fidelity.spurious_per_1000 <= 1.0, fidelity.spurious_tokens
+
+
+def test_passages_start_and_end_at_sentence_boundaries(fidelity: Fidelity) -> None:
+    assert fidelity.broken <= KNOWN_BROKEN.get(fidelity.name, 0), fidelity.broken_passages
