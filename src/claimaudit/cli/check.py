@@ -12,6 +12,7 @@ from claimaudit.api import DEFAULT_SOURCE
 from claimaudit.batch import pending_pairs, read_items, read_resume, run_batch
 from claimaudit.checker import Checker, check_distinct, validate_claim, validate_topic
 from claimaudit.cli._checking import (
+    ContextTokensOption,
     FailOnOption,
     JudgeOption,
     ModelOption,
@@ -56,6 +57,7 @@ def check(
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,
+    context_tokens: ContextTokensOption = None,
     library: LibraryOption = None,
     source: SourceOption = DEFAULT_SOURCE,
     fetch: Annotated[
@@ -86,6 +88,7 @@ def check(
         library=library,
         threshold=threshold,
         timeout=timeout,
+        context_tokens=context_tokens,
         source=source,
         fetch=fetch,
         no_cache=no_cache,
@@ -128,6 +131,7 @@ def batch(
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,
+    context_tokens: ContextTokensOption = None,
     library: LibraryOption = None,
     paper_source: SourceOption = DEFAULT_SOURCE,
     threshold: ThresholdOption = DEFAULT_THRESHOLD,
@@ -147,6 +151,7 @@ def batch(
         library=library,
         threshold=threshold,
         timeout=timeout,
+        context_tokens=context_tokens,
         source=paper_source,
         no_cache=no_cache,
     )

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from claimaudit.checker import validate_topic
 from claimaudit.cli._checking import (
+    ContextTokensOption,
     FailOnOption,
     JudgeOption,
     ModelOption,
@@ -112,7 +113,8 @@ def _summary_line(result: ReviewResult) -> str:
     verdicts = ", ".join(f"{n} {v.replace('_', ' ')}" for v, n in s.verdicts.items() if n)
     return (
         f"{s.claims} cited sentences, {s.records} records ({verdicts or 'none'}); "
-        f"{s.needs_review} need review, {s.not_checked} not checked, {s.uncited} uncited sentences"
+        f"{s.needs_review} need review, {s.not_checked} not checked, {s.uncited} uncited "
+        f"sentences; {s.cost.cost_line()}"
     )
 
 
@@ -129,6 +131,7 @@ def review(
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,
+    context_tokens: ContextTokensOption = None,
     threshold: ThresholdOption = DEFAULT_THRESHOLD,
     topic: Annotated[
         str | None, typer.Option("--topic", help="Extra query words for evidence selection.")
@@ -177,6 +180,7 @@ def review(
         library=library,
         threshold=threshold,
         timeout=timeout,
+        context_tokens=context_tokens,
         no_cache=no_cache,
     )
     progress = progress_bar("reviewing")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from claimaudit.accounting import RunSummary
 from claimaudit.records import VERDICTS, Record, record_to_dict
 from claimaudit.review.claims import Claim
 from claimaudit.review.sentences import Sentence
@@ -61,6 +62,7 @@ class ReviewSummary:
     verdicts: dict[str, int]
     needs_review: int
     not_checked: int
+    cost: RunSummary  # backend calls, judge tokens and seconds, summed over the records
 
     @classmethod
     def of(cls, claims: tuple[ClaimReview, ...], uncited: int) -> ReviewSummary:
@@ -76,6 +78,7 @@ class ReviewSummary:
             verdicts=verdicts,
             needs_review=sum(r.needs_review for r in records),
             not_checked=verdicts["not_checked"],
+            cost=RunSummary.of(records),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -87,6 +90,8 @@ class ReviewSummary:
             "verdicts": dict(self.verdicts),
             "needsReview": self.needs_review,
             "notChecked": self.not_checked,
+            "calls": dict(sorted(self.cost.calls.items())),
+            **self.cost.cost_dict(),
         }
 
 
