@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from claimaudit.cache import ResultCache
-from claimaudit.checker import DEFAULT_THRESHOLD, Checker, Record, ReviewPolicy
+from claimaudit.checker import Checker, Record, ReviewPolicy
 from claimaudit.judges.protocol import Judge
 from claimaudit.plugins import JudgeSettings, get_registry
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
@@ -39,7 +39,7 @@ def make_checker(
     *,
     source: Source | None = None,
     library: Path | None = None,
-    threshold: float = DEFAULT_THRESHOLD,
+    threshold: float | None = None,
     max_passages: int = MAX_PASSAGES,
     max_chars: int = MAX_CHARS,
     model: str | None = None,
@@ -66,7 +66,7 @@ def check_claim(
     judge: str | Judge | None = None,
     source: Source | None = None,
     library: Path | None = None,
-    threshold: float = DEFAULT_THRESHOLD,
+    threshold: float | None = None,
     model: str | None = None,
     timeout: float | None = None,
 ) -> list[Record]:

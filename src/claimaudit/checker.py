@@ -20,6 +20,7 @@ from claimaudit.judges.protocol import (
     ChoiceAnswer,
     Judge,
     JudgeError,
+    review_threshold,
     validate_reply,
 )
 from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
@@ -108,13 +109,23 @@ def check_distinct(papers: Sequence[str]) -> None:
 
 @dataclass(frozen=True)
 class ReviewPolicy:
-    """When a human must look: anything but a confident, evidenced ``supports``."""
+    """When a human must look: anything but a confident, evidenced, note-free ``supports``.
 
-    threshold: float = DEFAULT_THRESHOLD
+    ``threshold`` None means: the threshold the judge's own validation fitted
+    (``review_threshold``, the embedded verifier's), else ``DEFAULT_THRESHOLD``.
+    """
+
+    threshold: float | None = None
 
     def __post_init__(self) -> None:
-        if not 0.0 <= self.threshold <= 1.0:
+        if self.threshold is not None and not 0.0 <= self.threshold <= 1.0:
             raise ValueError("the review threshold must lie in [0, 1]")
+
+    def threshold_for(self, judge: Judge) -> float:
+        if self.threshold is not None:
+            return self.threshold
+        fitted = review_threshold(judge)
+        return DEFAULT_THRESHOLD if fitted is None else fitted
 
     def needs_review(
         self,
@@ -122,15 +133,18 @@ class ReviewPolicy:
         confidence: float | None,
         evidence_confidence: float | None,
         evidence_id: str | None,
+        notes: Sequence[str] = (),
+        threshold: float = DEFAULT_THRESHOLD,
     ) -> bool:
         # A confidence of None means the judge gave no probabilities: nothing can clear that.
         return (
             verdict != "supports"
             or confidence is None
             or evidence_confidence is None
-            or confidence < self.threshold
-            or evidence_confidence < self.threshold
+            or confidence < threshold
+            or evidence_confidence < threshold
             or evidence_id is None
+            or bool(notes)
         )
 
 
@@ -251,7 +265,12 @@ class Checker:
                 # A cached judgement cost no judge call this time; the source's requests did.
                 "calls": self._calls(paper),
                 "needs_review": self.policy.needs_review(
-                    hit.verdict, hit.confidence, hit.evidence_confidence, hit.evidence_passage_id
+                    hit.verdict,
+                    hit.confidence,
+                    hit.evidence_confidence,
+                    hit.evidence_passage_id,
+                    hit.review_notes,
+                    self.policy.threshold_for(self.judge),
                 ),
             }
         )
@@ -321,8 +340,14 @@ class Checker:
             passagesConsidered=selection.considered,
             passagesSelected=selection.selected,
             needsReview=self.policy.needs_review(
-                relation.choice, relation.confidence, evidence.confidence, chosen
+                relation.choice,
+                relation.confidence,
+                evidence.confidence,
+                chosen,
+                reply.review_notes,
+                self.policy.threshold_for(self.judge),
             ),
+            reviewNotes=list(reply.review_notes),
             probabilitiesAvailable=(
                 relation.probabilities_available and evidence.probabilities_available
             ),

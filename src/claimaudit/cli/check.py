@@ -68,9 +68,13 @@ NoCacheOption = Annotated[
     ),
 ]
 ThresholdOption = Annotated[
-    float,
+    float | None,
     typer.Option(
-        "--threshold", help="Confidence below which a record needs review.", min=0.0, max=1.0
+        "--threshold",
+        help="Confidence below which a record needs review (default: the judge's validated "
+        "threshold, else 0.8).",
+        min=0.0,
+        max=1.0,
     ),
 ]
 
@@ -100,7 +104,7 @@ def _checker(
     judge: str | None,
     model: str | None,
     library: Path | None,
-    threshold: float,
+    threshold: float | None,
     timeout: float | None,
     source: str = DEFAULT_SOURCE,
     fetch: bool = False,
@@ -162,7 +166,7 @@ def check(
         bool,
         typer.Option("--fetch", help="Download arXiv papers missing from the library first."),
     ] = False,
-    threshold: ThresholdOption = 0.8,
+    threshold: ThresholdOption = None,
     no_cache: NoCacheOption = False,
     output: Annotated[
         OutputFormat, typer.Option("--format", help="Output format.")
@@ -203,7 +207,7 @@ def batch(
     timeout: TimeoutOption = None,
     library: LibraryOption = None,
     paper_source: SourceOption = DEFAULT_SOURCE,
-    threshold: ThresholdOption = 0.8,
+    threshold: ThresholdOption = None,
     no_cache: NoCacheOption = False,
 ) -> None:
     """Check every (claim, paper) pair of a JSON Lines file; rerun with the same --out to resume."""

@@ -129,7 +129,7 @@ def review(
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,
-    threshold: ThresholdOption = 0.8,
+    threshold: ThresholdOption = None,
     topic: Annotated[
         str | None, typer.Option("--topic", help="Extra query words for evidence selection.")
     ] = None,

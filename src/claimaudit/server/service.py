@@ -18,7 +18,6 @@ from typing import BinaryIO
 
 from claimaudit.api import make_checker
 from claimaudit.checker import (
-    DEFAULT_THRESHOLD,
     Checker,
     InvalidClaimError,
     Record,
@@ -82,9 +81,9 @@ class Service:
     # -- checking ----------------------------------------------------------------------------
 
     def _checker(
-        self, judge: str | None, model: str | None, threshold: float, cache: bool
+        self, judge: str | None, model: str | None, threshold: float | None, cache: bool
     ) -> Checker:
-        if not 0.0 <= threshold <= 1.0:
+        if threshold is not None and not 0.0 <= threshold <= 1.0:
             raise InvalidClaimError("the threshold must lie in [0, 1]")
         _texts(judge=judge, model=model)
         chosen = self.judges.get(judge, model)
@@ -108,7 +107,7 @@ class Service:
         topic: str | None = None,
         judge: str | None = None,
         model: str | None = None,
-        threshold: float = DEFAULT_THRESHOLD,
+        threshold: float | None = None,
         cache: bool = True,
     ) -> list[Record]:
         """One record per paper, as ``claimaudit check`` gives them.
@@ -137,7 +136,7 @@ class Service:
         topic: str | None = None,
         judge: str | None = None,
         model: str | None = None,
-        threshold: float = DEFAULT_THRESHOLD,
+        threshold: float | None = None,
         cache: bool = True,
     ) -> ReviewResult:
         """Every cited sentence of a Markdown draft checked against its papers, as
