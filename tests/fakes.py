@@ -55,6 +55,7 @@ class ScriptedJudge:
     name: str = "scripted"
     seen: list[Decision] = field(default_factory=list)
     cache_identity: str | None = None  # set it to let a ResultCache keep this judge's answers
+    review_threshold: float | None = None  # the threshold its validation fitted, if any
 
     def decide(self, decision: Decision) -> JudgeReply:
         self.seen.append(decision)
@@ -62,7 +63,10 @@ class ScriptedJudge:
 
 
 def pick(
-    relation: str, passage_id: str | None, strength: float = 0.94
+    relation: str,
+    passage_id: str | None,
+    strength: float = 0.94,
+    notes: tuple[str, ...] = (),
 ) -> Callable[[Decision], JudgeReply]:
     """A script that picks ``relation`` and ``passage_id`` with the given top probability."""
 
@@ -72,7 +76,7 @@ def pick(
             target = relation if qid == "relation" else (passage_id or "none")
             rest = (1.0 - strength) / (len(question.options) - 1)
             answers[qid] = answer({o: strength if o == target else rest for o in question.options})
-        return JudgeReply(model="scripted-1", answers=answers)
+        return JudgeReply(model="scripted-1", answers=answers, review_notes=notes)
 
     return script
 

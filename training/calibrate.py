@@ -175,6 +175,7 @@ def calibrate(model_dir: Path, seed: int = 13, command: str = "") -> dict[str, o
     for k in range(5):
         oof[folds == k] = predict(fit_aggregator(x[folds != k], y[folds != k]), x[folds == k])
 
+    metrics_ablation = ablation(cal, x, y, folds)
     evidence_t = fit_evidence_temperature(cal, oof, window_probs)
     judged_oof = [
         judge_paper(p, r, w, evidence_t) for p, r, w in zip(cal, oof, window_probs, strict=True)
@@ -197,6 +198,7 @@ def calibrate(model_dir: Path, seed: int = 13, command: str = "") -> dict[str, o
             [cal[i] for i in idx], oof[idx], [judged_oof[i] for i in idx]
         )
     metrics["selective_out_of_fold"] = chosen
+    metrics["ablation_out_of_fold"] = metrics_ablation
     metrics["risk_coverage_out_of_fold"] = risk_coverage(real_oof)
     all_dev: list[Judged] = []
     for name, papers in dev.items():
@@ -208,6 +210,10 @@ def calibrate(model_dir: Path, seed: int = 13, command: str = "") -> dict[str, o
         all_dev += judged
         metrics["dev"][name] = summarise(papers, rel, judged)  # type: ignore[index]
     metrics["selective_dev"] = choose_threshold(all_dev, TARGET_PRECISION, fixed=threshold)[1]
+    pool = [p for p in cal if p.dataset == "scifact"] + [p for ps in dev.values() for p in ps]
+    both, pairs = negation_consistency(model, pool, final, temperature)
+    metrics["negation_both_supports"] = round(both / pairs, 4) if pairs else None
+    metrics["negation_pairs"] = pairs
     check = Path(__file__).resolve().parent / "work" / "export_check.json"
     if check.is_file():  # written by the export stage
         metrics.update(json.loads(check.read_text(encoding="utf-8")))
@@ -217,6 +223,66 @@ def calibrate(model_dir: Path, seed: int = 13, command: str = "") -> dict[str, o
     write_card(model_dir, metrics, VERSION, command)
     print(json.dumps(metrics, indent=2), flush=True)
     return metrics
+
+
+def ablation(
+    cal: list[Paper], x: np.ndarray, y: np.ndarray, folds: np.ndarray
+) -> dict[str, dict[str, float]]:
+    """Out-of-fold macro-F1 per calibration set with feature groups left out: what the second
+    pass and the consistency checks add."""
+    names = list(agg.FEATURE_NAMES)
+    groups = {
+        "windows only": list(agg.WINDOW_FEATURES),
+        "windows + second pass": [*agg.WINDOW_FEATURES, *agg.JOINT_FEATURES],
+        "windows + consistency": [*agg.WINDOW_FEATURES, *consistency.FEATURE_NAMES],
+        "all": names,
+    }
+    real = np.array([p.real for p in cal])
+    out: dict[str, dict[str, float]] = {}
+    for label, features in groups.items():
+        cols = [names.index(f) for f in features]
+        oof = np.zeros((len(cal), 4))
+        for k in range(5):
+            train, test = folds != k, folds == k
+            oof[test] = predict(fit_aggregator(x[train][:, cols], y[train]), x[test][:, cols])
+        row: dict[str, float] = {}
+        for name in ("scifact", "citation-integrity", "check-covid"):
+            mask = real & np.array([p.dataset == name for p in cal])
+            gold, pred = _COLLAPSE[y[mask]], _COLLAPSE[oof[mask].argmax(1)]
+            row[name] = round(float(np.mean(f1_scores(gold, pred, 3))), 4)
+        out[label] = row
+    return out
+
+
+def negation_consistency(
+    model: VerifierModel,
+    papers: list[Paper],
+    params: tuple[np.ndarray, ...],
+    temperature: float,
+) -> tuple[int, int]:
+    """(pairs where a claim and its negation both come back supports, pairs measured).
+
+    Pairs are built from real supported or contradicted claims that negate cleanly
+    (``training.contrast.negate``), each negation judged against the claim's own paper.
+    """
+    from training import contrast
+
+    chosen = [p for p in papers if p.real and p.label in (SUP, CON) and p.scores is not None]
+    negations = [contrast.negate(doc) for doc in contrast.parse([p.claim for p in chosen])]
+    both = pairs = 0
+    for paper, negated in zip(chosen, negations, strict=True):
+        if not negated:
+            continue
+        assert paper.scores is not None
+        flipped = scoring.score(model, negated, list(paper.sentences), negated, model.config)
+        verdicts = []
+        for claim, scores in ((paper.claim, paper.scores), (negated, flipped)):
+            features = scoring.paper_inputs(scores, claim, temperature).features
+            assert features is not None
+            verdicts.append(int(predict(params, features[None, :])[0].argmax()))
+        pairs += 1
+        both += verdicts == [SUP, SUP]
+    return both, pairs
 
 
 def fit_evidence_temperature(

@@ -62,6 +62,8 @@ def records_table(records: Sequence[Record]) -> Table:
                 evidence.append(f"\u201c{shown(record.evidence)}\u201d")
             else:
                 evidence = Text("no evidence passage selected", style="dim")
+            for note in record.review_notes:
+                evidence.append(f"\nreview: {shown(note)}", style="magenta")
             table.add_row(
                 shown_text(f"{record.paper_ref}\n{record.paper_title}"),
                 verdict,

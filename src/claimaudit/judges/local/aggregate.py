@@ -14,10 +14,11 @@ Paper level, in three steps:
    and stored in the model's ``config.json``) maps those features to the four relation options
    ``supports, contradicts, not_addressed, insufficient_evidence``. It is the calibrator: its
    probabilities were fitted by likelihood on held-out papers.
-3. ``evidence_probabilities`` gives the evidence question's distribution: ``none`` receives the
-   probability that nothing establishes the claim (``not_addressed + insufficient_evidence``);
-   the rest is shared among windows by a tempered softmax over each window's evidence strength
-   for the verdicts still in play (``P(supports)*p_sup + P(contradicts)*p_con``, normalised).
+3. ``evidence_probabilities`` gives the evidence question's distribution: windows share it by a
+   tempered softmax over each window's evidence strength for the verdicts still in play
+   (``P(supports)*p_sup + P(contradicts)*p_con``, normalised); ``none`` receives the probability
+   that nothing establishes the claim (``not_addressed + insufficient_evidence``), unless the
+   verdict is ``supports`` or ``contradicts``, which always quote a passage.
 """
 
 from __future__ import annotations
@@ -178,7 +179,13 @@ def relation_probabilities(params: AggregatorParams, features: Array | None) -> 
 
 
 def evidence_probabilities(relation: Array, passage_probs: Array, temperature: float) -> Array:
-    """Probabilities over the n passages followed by ``none`` (length n + 1)."""
+    """Probabilities over the n passages followed by ``none`` (length n + 1).
+
+    The question is asked of the verdict: when it is ``supports`` or ``contradicts`` (the most
+    probable relation), it asks which passage carries it, so the passages share everything and
+    ``none`` gets nothing (a verdict that rests on a paper always quotes it). Otherwise ``none``
+    gets the probability that nothing establishes the claim.
+    """
     p_none = float(relation[2] + relation[3])
     n = len(passage_probs)
     if n == 0:
@@ -190,6 +197,8 @@ def evidence_probabilities(relation: Array, passage_probs: Array, temperature: f
     else:
         strength = (p_sup * passage_probs[:, 0] + p_con * passage_probs[:, 1]) / weight
     share = softmax(np.log(np.clip(strength, _EPS, 1.0)) / temperature)
+    if int(np.argmax(relation)) in (0, 1):
+        return np.concatenate([share, [0.0]])
     return np.concatenate([share * (1.0 - p_none), [p_none]])
 
 

@@ -23,6 +23,7 @@ _NEGATION = re.compile(
 # Direction words by stem: a claim saying one and evidence saying only its opposite disagree.
 _DIRECTIONS: tuple[tuple[str, str], ...] = (
     ("increas", "decreas"), ("higher", "lower"), ("more", "less"), ("more", "fewer"),
+    ("larger", "fewer"), ("greater", "fewer"),
     ("greater", "smaller"), ("larger", "smaller"), ("rais", "lower"), ("promot", "inhibit"),
     ("enhanc", "impair"), ("activat", "suppress"), ("upregulat", "downregulat"),
     ("improv", "worsen"), ("positiv", "negativ"), ("benefi", "harm"), ("faster", "slower"),
