@@ -38,10 +38,14 @@ _CONTEXTS_PER_ITEM = 2
 # Claims whose contradiction is a negation can be negated back into support safely.
 _NEGATE_BACK = ("scifact", "check-covid")
 # Per-epoch caps on contrast edits that flip support away (the rest are kept whole).
+# Per kind, before --contrast-scale. Edits that keep support are capped too: uncapped (run 1)
+# they made contradiction as common as support, and real supporting sentences came back
+# `contradicts` (EXPERIMENTS.md).
 CONTRAST_CAPS = {
     "claim-negation": 8000, "passage-negation": 6000, "claim-direction": 4500,
     "claim-number": 2500, "passage-number": 2500, "passage-direction": 1750,
     "claim-entity": 5000, "overreach": 6000,
+    "both-negated": 6000, "both-direction": 1750, "negated-back": 2000,
 }  # fmt: skip
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = set(
@@ -188,8 +192,7 @@ def build(seed: int = 13, scale: float = 1.0) -> list[Pair]:
 
 
 def sample_contrast(candidates: list[Pair], rng: random.Random, scale: float) -> list[Pair]:
-    """At most ``CONTRAST_CAPS[kind] * scale`` of each kind; edits that keep support are kept
-    whole, so contradiction does not outnumber support."""
+    """At most ``CONTRAST_CAPS[kind] * scale`` of each kind."""
     by_kind: dict[str, list[Pair]] = {}
     for pair in candidates:
         by_kind.setdefault(pair.source.split("+contrast-")[-1], []).append(pair)

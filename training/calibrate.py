@@ -19,6 +19,7 @@ import datetime as dt
 import hashlib
 import itertools
 import json
+import pickle
 import random
 from pathlib import Path
 
@@ -157,11 +158,7 @@ def paper_arrays(papers: list[Paper], temperature: float) -> tuple[np.ndarray, l
 def calibrate(model_dir: Path, seed: int = 13, command: str = "") -> dict[str, object]:
     write_config(model_dir, params=None, metrics={})  # provisional: lets the runtime load
     model = VerifierModel(model_dir)
-    cal = build(paper_sets.calibration_items(), seed, synthetic=True)
-    dev = {name: build(load(), seed, synthetic=False) for name, load in paper_sets.DEV_SETS.items()}
-    score_all(cal, model)
-    for papers in dev.values():
-        score_all(papers, model)
+    cal, dev = scored_papers(model_dir, model, seed)
     temperature = fit_temperature(*window_logits_and_labels(cal))
     x, window_probs = paper_arrays(cal, temperature)
     y = np.array([p.label for p in cal])
@@ -223,6 +220,29 @@ def calibrate(model_dir: Path, seed: int = 13, command: str = "") -> dict[str, o
     write_card(model_dir, metrics, VERSION, command)
     print(json.dumps(metrics, indent=2), flush=True)
     return metrics
+
+
+def scored_papers(
+    model_dir: Path, model: VerifierModel, seed: int
+) -> tuple[list[Paper], dict[str, list[Paper]]]:
+    """Calibration and dev papers scored by this model. The scores are kept in training/work
+    (keyed by the weights, the seed and the scoring settings), so refitting the aggregator does
+    not score two thousand papers again."""
+    onnx = (model_dir / "model.int8.onnx").read_bytes()
+    settings = (model.config.preselect_limit, model.config.joint_windows, model.config.joint_chars)
+    key = hashlib.sha256(onnx + repr((seed, settings)).encode()).hexdigest()
+    cache = Path(__file__).resolve().parent / "work" / f"scores-{key[:16]}.pkl"
+    cache.parent.mkdir(exist_ok=True)
+    if cache.is_file():
+        cal, dev = pickle.loads(cache.read_bytes())
+        return cal, dev
+    cal = build(paper_sets.calibration_items(), seed, synthetic=True)
+    dev = {name: build(load(), seed, synthetic=False) for name, load in paper_sets.DEV_SETS.items()}
+    score_all(cal, model)
+    for papers in dev.values():
+        score_all(papers, model)
+    cache.write_bytes(pickle.dumps((cal, dev)))
+    return cal, dev
 
 
 def ablation(
