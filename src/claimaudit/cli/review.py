@@ -36,7 +36,6 @@ from claimaudit.cli._common import (
 from claimaudit.cli._render import VERDICT_STYLE
 from claimaudit.cli._terminal import shown, shown_text
 from claimaudit.errors import DraftError
-from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.review import (
     Bibliography,
     ReviewResult,
@@ -129,7 +128,7 @@ def review(
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,
-    threshold: ThresholdOption = DEFAULT_THRESHOLD,
+    threshold: ThresholdOption = None,
     topic: Annotated[
         str | None, typer.Option("--topic", help="Extra query words for evidence selection.")
     ] = None,
