@@ -37,7 +37,6 @@ from claimaudit.cli._common import (
 from claimaudit.cli._render import VERDICT_STYLE
 from claimaudit.cli._terminal import shown, shown_text
 from claimaudit.errors import DraftError
-from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.review import (
     Bibliography,
     ReviewResult,
@@ -132,7 +131,7 @@ def review(
     model: ModelOption = None,
     timeout: TimeoutOption = None,
     context_tokens: ContextTokensOption = None,
-    threshold: ThresholdOption = DEFAULT_THRESHOLD,
+    threshold: ThresholdOption = None,
     topic: Annotated[
         str | None, typer.Option("--topic", help="Extra query words for evidence selection.")
     ] = None,

@@ -103,12 +103,16 @@ class JudgeReply:
     the backend reported it cost; ``input_tokens`` and ``output_tokens`` (prompt and completion
     tokens, summed over the decision's requests) reach the record's ``judgeTokens``, other
     keys are the judge's own.
+    ``review_notes``: reasons the judge found for a human to look whatever its confidence (the
+    embedded verifier's consistency checks: "the claim's year 2005 is not in the evidence");
+    a record with any is never cleared.
     """
 
     model: str
     answers: Mapping[str, ChoiceAnswer]
     usage: Mapping[str, int] = field(default_factory=dict)
     calls: int = 0
+    review_notes: tuple[str, ...] = ()
 
 
 Options = TypeVar("Options")

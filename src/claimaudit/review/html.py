@@ -257,6 +257,8 @@ def _record_item(record: Record, citations: Sequence[str]) -> str:
         )
     else:
         quote = '<p class="no-evidence">No evidence passage was selected.</p>'
+    notes = "".join(f'<p class="note">review: {escape(n)}</p>' for n in record.review_notes)
+    quote += notes
     return f'<li class="record {_v(verdict)}" data-verdict="{verdict}">{head}{body}{quote}</li>'
 
 
