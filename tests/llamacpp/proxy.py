@@ -34,7 +34,7 @@ class ChatProxy(FakeServer[Exchange]):
     def __init__(self, upstream_root: str, change: Change | None = None) -> None:
         self.upstream_root = upstream_root.rstrip("/")
         self.change = change
-        self.http = httpx.Client(timeout=120.0)
+        self.http = httpx.Client(timeout=600.0)  # a slow shared machine: the server decides
         super().__init__(_Handler, name="chatproxy", url_path="/v1")
 
     @property

@@ -45,6 +45,7 @@ class LlamaServer:
         self.log = workdir / f"llama-{self.port}.log"
         self._extra = extra
         self._process: subprocess.Popen[bytes] | None = None
+        self._http = httpx.Client(timeout=60.0)  # one connection for the tokenizer's calls
 
     @property
     def root(self) -> str:
@@ -96,6 +97,7 @@ class LlamaServer:
         pytest.fail(f"llama.cpp server did not start in {STARTUP_LIMIT_S} s:\n{self.tail()}")
 
     def stop(self) -> None:
+        self._http.close()
         process, self._process = self._process, None
         if process is None:
             return
@@ -103,6 +105,14 @@ class LlamaServer:
         try:
             process.wait(timeout=15)
         except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+    def kill(self) -> None:
+        """Stop at once (SIGKILL), as a crash would: requests in flight get no answer."""
+        self._http.close()
+        process, self._process = self._process, None
+        if process is not None:
             process.kill()
             process.wait()
 
@@ -124,7 +134,7 @@ class LlamaServer:
         return str(self._post("/extras/detokenize", {"tokens": tokens})["text"])
 
     def _post(self, path: str, body: dict[str, Any]) -> Any:
-        response = httpx.post(f"{self.root}{path}", json=body, timeout=30.0)
+        response = self._http.post(f"{self.root}{path}", json=body)
         response.raise_for_status()
         return response.json()
 

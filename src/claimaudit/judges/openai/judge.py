@@ -103,7 +103,7 @@ class OpenAIJudge(Judge):
     def decide(self, decision: Decision) -> JudgeReply:
         client = self._get_client()
         answers: dict[str, ChoiceAnswer] = {}
-        usage = {INPUT_TOKENS: 0, OUTPUT_TOKENS: 0}
+        usage: dict[str, int] = {}  # stays empty while the server reports no usage
         served_by: str | None = None
         calls = 0
         for qid, question in decision.questions.items():
@@ -119,8 +119,11 @@ class OpenAIJudge(Judge):
                 raise
             calls += attempts
             if completion.usage is not None:
-                usage[INPUT_TOKENS] += completion.usage.prompt_tokens or 0
-                usage[OUTPUT_TOKENS] += completion.usage.completion_tokens or 0
+                for key, count in (
+                    (INPUT_TOKENS, completion.usage.prompt_tokens),
+                    (OUTPUT_TOKENS, completion.usage.completion_tokens),
+                ):
+                    usage[key] = usage.get(key, 0) + (count or 0)
             try:
                 answers[qid] = _answer(qid, completion, labels)
             except JudgeError as error:
