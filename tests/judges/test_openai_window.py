@@ -21,6 +21,7 @@ from claimaudit.judges.openai.window import BYTES_PER_TOKEN, TEMPLATE_TOKENS
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.records import CheckedRecord, NotCheckedRecord, Record
 from tests.fakes import MemorySource
+from tests.httpfake import closed_port
 from tests.judges.helpers import FAST_TIMEOUT, registered_judge
 from tests.judges.openaiserver import OVERFLOWS, TOKENIZERS, OpenAIServer, count_words
 
@@ -267,3 +268,15 @@ def _decision():  # type: ignore[no-untyped-def]
 
     passages = [Passage(f"P{i:03d}", text) for i, text in enumerate(TEXTS[:3], start=1)]
     return build_decision(Case(claim=CLAIM, paper_title="A paper", passages=passages))
+
+
+def test_an_unreachable_server_is_asked_the_question_not_only_its_size(
+    openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://127.0.0.1:{closed_port()}/v1")
+    judge = make_judge()
+    record = check(judge)
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error.startswith("OpenAI-compatible server is unreachable")
+    # The failed look-up of the window is not final: the next record asks again.
+    assert record.calls == {"openai": 1} and judge.window.size() is None

@@ -142,7 +142,7 @@ def test_review(
     assert_outcome(condition, record)
     assert_summary(answer["records"], answer["summary"])
     if condition == "plain":
-        assert SUMMARY_COST.search(" ".join(result.stderr.split())), result.stderr
+        assert SUMMARY_COST.search(" ".join(result.stdout.split())), result.stdout
 
 
 def test_a_server_stopped_in_the_middle_of_a_batch(

@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from claimaudit.errors import ContextLengthError
+from claimaudit.errors import ContextLengthError, JudgeError
 from claimaudit.judges.openai.messages import (
     MAX_TOKENS,
     SYSTEM,
@@ -93,7 +93,12 @@ class ContextWindow:
         """The window in tokens, or None while it is unknown (asks the server once)."""
         with self._asking:
             if not self._asked:
-                found = self._discover()
+                try:
+                    found = self._discover()
+                except JudgeError:
+                    # Unreachable or timed out: the question itself, with its retries, will
+                    # say so; the size is asked again for the next one.
+                    return None
                 with self._lock:
                     self._asked = True
                     if self._size is None:
