@@ -76,8 +76,21 @@ def _installed_version() -> str | None:
         return None
 
 
+def ensure_compiler() -> None:
+    """A C/C++ compiler for the build: Debian's ``build-essential`` when there is none (as
+    ``make browser`` installs Chromium). CMake comes from the registry when it is missing."""
+    if shutil.which("cc") and shutil.which("c++"):
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    install = [*sudo, "apt-get", "install", "-y", "-q", "build-essential"]
+    if subprocess.run(install, check=False).returncode != 0:
+        subprocess.run([*sudo, "apt-get", "update", "-q"], check=True)
+        subprocess.run(install, check=True)
+
+
 def build_wheel(target: Path) -> Path:
     """Compile llama-cpp-python from the registry's source into ``target`` (the cache)."""
+    ensure_compiler()
     _, cmake_args = build_flavour()
     print(
         f"building llama-cpp-python {LLAMA_CPP_VERSION} from source (about 8 minutes on two "
