@@ -26,6 +26,7 @@ from claimaudit.library.models import (
     StoredPassage,
 )
 from claimaudit.library.paths import resolve_library_path
+from claimaudit.library.reference_lookups import ReferenceLookupTable
 from claimaudit.library.results import ResultTable
 
 _PAPER_COLUMNS = (
@@ -205,6 +206,10 @@ class Library:
     def results(self) -> ResultTable:
         """The cache of judged results kept in this library (see ``claimaudit.cache``)."""
         return ResultTable(self._conn)
+
+    def reference_lookups(self) -> ReferenceLookupTable:
+        """Catalogue answers about cited references (see ``claimaudit.refcheck``)."""
+        return ReferenceLookupTable(self._conn)
 
     # -- reading -----------------------------------------------------------------------------
 

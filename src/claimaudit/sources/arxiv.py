@@ -34,6 +34,7 @@ MAX_RETRIES = 3
 MAX_WAIT = 60.0
 MAX_PDF_BYTES = 100 * 1024 * 1024
 _ATOM = "{http://www.w3.org/2005/Atom}"
+_ARXIV = "{http://arxiv.org/schemas/atom}"
 _RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 
 
@@ -54,12 +55,22 @@ class ArxivError(Exception):
     """arXiv could not provide the paper (unknown id, service failure, not a PDF)."""
 
 
+class ArxivNotFoundError(ArxivError):
+    """arXiv answered, and has no paper with this id (or no such version): the id does not
+    exist. Every other ArxivError (a failed request, a malformed reply) says nothing about it."""
+
+
 @dataclass(frozen=True)
 class ArxivEntry:
     """One edition of a paper as the arXiv API describes it."""
 
     ref: PaperRef  # always versioned
     title: str
+    authors: tuple[str, ...] = ()  # as arXiv prints them: "Pauli Virtanen"
+    published: str | None = None  # when version 1 was submitted (ISO 8601)
+    updated: str | None = None  # when this version was submitted
+    comment: str | None = None  # the authors' comment; a withdrawal says so here
+    summary: str | None = None
 
     @property
     def versioned_id(self) -> str:
@@ -224,7 +235,9 @@ def parse_entry(feed: bytes, requested: PaperRef) -> ArxivEntry:
         raise ArxivError(f"arXiv metadata for {requested} is not valid Atom ({error})") from None
     entry = root.find(f"{_ATOM}entry")
     if entry is None:
-        raise ArxivError(f"arXiv has no paper {requested}")
+        if root.tag != f"{_ATOM}feed":
+            raise ArxivError(f"arXiv metadata for {requested} is not an Atom feed")
+        raise ArxivNotFoundError(f"arXiv has no paper {requested}")
     ident = (entry.findtext(f"{_ATOM}id") or "").strip()
     title = " ".join((entry.findtext(f"{_ATOM}title") or "").split())
     if "/api/errors" in ident:
@@ -233,5 +246,21 @@ def parse_entry(feed: bytes, requested: PaperRef) -> ArxivEntry:
     found = try_parse_ref(ident)
     if found is None or found.kind is not RefKind.ARXIV or found.version is None or not title:
         # arXiv answers an unknown id with an entry that has neither id nor title.
-        raise ArxivError(f"arXiv has no paper {requested}")
-    return ArxivEntry(ref=found, title=title)
+        raise ArxivNotFoundError(f"arXiv has no paper {requested}")
+    authors = tuple(
+        " ".join((node.findtext(f"{_ATOM}name") or "").split())
+        for node in entry.findall(f"{_ATOM}author")
+    )
+    return ArxivEntry(
+        ref=found,
+        title=title,
+        authors=tuple(a for a in authors if a),
+        published=_text(entry, f"{_ATOM}published"),
+        updated=_text(entry, f"{_ATOM}updated"),
+        comment=_text(entry, f"{_ARXIV}comment"),
+        summary=_text(entry, f"{_ATOM}summary"),
+    )
+
+
+def _text(entry: ET.Element, tag: str) -> str | None:
+    return " ".join((entry.findtext(tag) or "").split()) or None
