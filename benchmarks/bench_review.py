@@ -25,7 +25,6 @@ from claimaudit.library.ingest import add_path
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
 from claimaudit.review import extract_claims, review_report
-from claimaudit.review.runner import judge_workers
 from claimaudit.text import sentences
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -123,7 +122,7 @@ def main() -> None:
                 if repeat:  # the first round loads the model and warms the page cache
                     for series, value in zip(samples[workers], timings, strict=True):
                         series.append(value)
-    default = judge_workers(make_checker("local", library=pristine).judge)
+    default = make_checker("local", library=pristine).judge.concurrency
     for workers, (cold, warm, edit) in samples.items():
         label = workers or f"the judge's default ({default})"
         print(f"\n50 cited sentences; workers: {label}; {args.repeats} repeats\n")

@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+# Fixtures shared by tests of several packages.
+pytest_plugins = ["tests.sources.arxivfixtures"]
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
 

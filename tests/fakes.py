@@ -7,14 +7,16 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from claimaudit.cache import CacheKey
+from claimaudit.errors import JudgeError, SourceError
 from claimaudit.identity import PaperRef
-from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply
+from claimaudit.passage import passage_id
 from claimaudit.records import CheckedRecord
-from claimaudit.sources.protocol import Passage, SourceError, SourcePaper
+from claimaudit.sources.protocol import Passage, Source, SourcePaper
 
 
 @dataclass
-class MemorySource:
+class MemorySource(Source):
     """Papers held in a dict keyed by the stored reference."""
 
     papers: dict[PaperRef, tuple[str, list[str]]] = field(default_factory=dict)
@@ -27,7 +29,7 @@ class MemorySource:
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         for stored, (title, texts) in self.papers.items():
             if ref.matches(stored):
-                passages = [Passage(f"P{i:03d}", t) for i, t in enumerate(texts, start=1)]
+                passages = [Passage(passage_id(i), t) for i, t in enumerate(texts)]
                 return SourcePaper(
                     ref=stored,
                     title=title,
@@ -48,7 +50,7 @@ def answer(probabilities: Mapping[str, float]) -> ChoiceAnswer:
 
 
 @dataclass
-class ScriptedJudge:
+class ScriptedJudge(Judge):
     """Answers with whatever ``script`` returns for the decision; records what it was asked."""
 
     script: Callable[[Decision], JudgeReply]

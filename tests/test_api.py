@@ -8,6 +8,7 @@ import pytest
 
 import claimaudit
 from claimaudit import CheckedRecord, InvalidClaimError, NotCheckedRecord, check_claim
+from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from tests.fakes import ScriptedJudge, pick
@@ -35,7 +36,8 @@ def test_check_claim_with_the_default_judge(library: Path) -> None:
     )
     checked, missing = records
     assert isinstance(checked, CheckedRecord) and checked.judge == "local"
-    assert checked.verdict in claimaudit.RELATIONS
+    # The paper's own words: "Ensure that raw data is backed up in more than one location."
+    assert checked.verdict == "supports"
     assert isinstance(missing, NotCheckedRecord)
     assert "paper not in the library; add it or set VALYU_API_KEY" in missing.error
 
@@ -58,3 +60,34 @@ def test_unusable_requests_raise_and_unknown_judges_are_named(library: Path) -> 
 def test_public_names_are_exported() -> None:
     for name in claimaudit.__all__:
         assert hasattr(claimaudit, name), name
+
+
+def test_a_checker_closes_the_backends_it_made_and_only_those(
+    library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    closed: list[str] = []
+    monkeypatch.setattr(ScriptedJudge, "close", lambda self: closed.append(self.name))
+    monkeypatch.setattr("claimaudit.judges.jev.JevJudge.close", lambda self: closed.append("jev"))
+    mine = ScriptedJudge(pick("supports", "P001"))
+    with claimaudit.make_checker(mine, library=library):
+        pass
+    assert closed == []  # the caller's judge stays open for the caller
+    with claimaudit.make_checker("jev", library=library):
+        pass
+    assert closed == ["jev"]
+
+
+def test_check_claim_keeps_judgements_in_the_librarys_cache(tmp_path: Path, library: Path) -> None:
+    copy = tmp_path / "library.sqlite3"
+    copy.write_bytes(library.read_bytes())
+    def first_passage(decision: Decision) -> JudgeReply:
+        return pick("supports", decision.case.passages[0].passage_id)(decision)
+
+    judge = ScriptedJudge(first_passage, cache_identity="scripted-1")
+    claim = "Raw data should be backed up in more than one location."
+    [first] = check_claim(claim, ["1609.00037"], library=copy, judge=judge)
+    [again] = check_claim(claim, ["1609.00037"], library=copy, judge=judge)
+    assert first.verdict == "supports"
+    assert len(judge.seen) == 1 and again == first  # the second answer came from the cache
+    [fresh] = check_claim(claim, ["1609.00037"], library=copy, judge=judge, cache=False)
+    assert len(judge.seen) == 2 and fresh.verdict == "supports"

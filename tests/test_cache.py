@@ -6,9 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from claimaudit.cache import CacheKey, judge_identity, paper_fingerprint
-from claimaudit.checker import Checker, ReviewPolicy
+from claimaudit.cache import CacheKey, paper_fingerprint
+from claimaudit.checker import Checker
 from claimaudit.identity import parse_ref
+from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, failing, pick
 
@@ -108,8 +109,8 @@ def test_fingerprint_and_identity() -> None:
     other.add(REF, "SciPy 1.0", [TEXTS[0], TEXTS[1] + " "])
     assert paper_fingerprint(paper) == paper_fingerprint(source.fetch(REF, "another query"))
     assert paper_fingerprint(paper) != paper_fingerprint(other.fetch(REF, CLAIM))
-    assert judge_identity(judge) == "scripted-1"
-    assert judge_identity(ScriptedJudge(pick("supports", None))) is None
+    assert judge.cache_identity == "scripted-1"
+    assert ScriptedJudge(pick("supports", None)).cache_identity is None
 
 
 def test_the_shipped_judges_declare_an_identity() -> None:
@@ -117,11 +118,11 @@ def test_the_shipped_judges_declare_an_identity() -> None:
     from claimaudit.judges.local.judge import LocalJudge
     from claimaudit.judges.openai.judge import OpenAIJudge
 
-    local = judge_identity(LocalJudge())
+    local = LocalJudge().cache_identity
     assert local is not None and local.startswith("claimaudit-verifier-")
     jev = JevJudge(model="jev-x", base_url="https://user:secret@api.example.org/v1?k=secret")
-    assert judge_identity(jev) == "jev-x@https://api.example.org/v1#prompt1"
+    assert jev.cache_identity == "jev-x@https://api.example.org/v1#prompt1"
     openai = OpenAIJudge(
         model="qwen", base_url="http://user:secret@127.0.0.1:9/v1", timeout=1.0, retries=0
     )
-    assert judge_identity(openai) == "qwen@http://127.0.0.1:9/v1#prompt1"
+    assert openai.cache_identity == "qwen@http://127.0.0.1:9/v1#prompt1"

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
+import logging
+
 import pytest
 
-from claimaudit.checker import Checker, InvalidClaimError, ReviewPolicy
+from claimaudit.checker import Checker
+from claimaudit.errors import InvalidClaimError, JudgeError, SourceError
 from claimaudit.identity import parse_ref
-from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
+from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
-from claimaudit.sources.protocol import SourceError
+from claimaudit.selection import Bm25Ranker
 from tests.conftest import SEED_FIELDS
 from tests.fakes import MemorySource, ScriptedJudge, failing, pick
 
@@ -309,3 +313,48 @@ def test_a_source_failure_notes_the_requests_it_made() -> None:
     [record] = Checker(FailingSearch(name="remote"), with_calls(1)).check("c", ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.calls == {"remote": 2}
+
+
+# ---------------------------------------------------------------------- bugs in backends
+
+
+class ExplodingSource(MemorySource):
+    def fetch(self, ref, query):  # type: ignore[no-untyped-def]
+        raise RuntimeError("bug in a source plugin")
+
+
+def test_a_bug_in_a_source_is_a_not_checked_record_with_its_traceback_in_the_debug_log(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    checker = Checker(ExplodingSource(name="exploding"), ScriptedJudge(pick("supports", None)))
+    with caplog.at_level(logging.DEBUG, logger="claimaudit"):
+        [record] = checker.check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "source 'exploding' failed: RuntimeError"  # no message, no trace
+    [logged] = caplog.records
+    assert logged.levelno == logging.DEBUG and logged.exc_info is not None
+    assert "bug in a source plugin" in caplog.text and "Traceback" in caplog.text
+
+
+def test_a_bug_in_a_judge_is_a_not_checked_record(
+    source: MemorySource, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(decision: Decision) -> JudgeReply:
+        raise KeyError("relation")
+
+    with caplog.at_level(logging.DEBUG, logger="claimaudit"):
+        [record] = Checker(source, ScriptedJudge(broken)).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "judge 'scripted' failed: KeyError"
+    assert "Traceback" in caplog.text
+
+
+def test_a_bug_anywhere_else_is_still_a_not_checked_record(source: MemorySource) -> None:
+    class BadRanker(Bm25Ranker):
+        def rank(self, query, passages):  # type: ignore[no-untyped-def]
+            raise ZeroDivisionError
+
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")), ranker=BadRanker())
+    [record] = checker.check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "check failed: ZeroDivisionError"

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.identity import InvalidReferenceError, PaperRef, RefKind, parse_ref
+from claimaudit.errors import InvalidReferenceError
+from claimaudit.identity import PaperRef, RefKind, parse_ref
 
 
 @pytest.mark.parametrize(
@@ -98,3 +99,10 @@ def test_version_rule() -> None:
     assert not parse_ref("1706.03762v2").matches(parse_ref("1706.03762"))
     assert parse_ref("1706.03762").matches(parse_ref("1706.03762"))
     assert not parse_ref("doi:10.1000/1706.03762").matches(stored_v2)
+
+
+def test_the_id_with_its_version_has_one_spelling() -> None:
+    assert parse_ref("arXiv:1706.03762v5").versioned_id == "1706.03762v5"
+    assert parse_ref("1706.03762").versioned_id == "1706.03762"
+    assert parse_ref("hep-th/9901001v2").versioned_id == "hep-th/9901001v2"
+    assert parse_ref("doi:10.1000/X").versioned_id == "10.1000/x"

@@ -1,20 +1,32 @@
 """claimaudit: do the papers cited for a claim actually support it, and where?"""
 
 from claimaudit.api import check_claim, make_checker, make_judge, make_source
-from claimaudit.checker import Checker, InvalidClaimError, Record, ReviewPolicy
-from claimaudit.identity import InvalidReferenceError, PaperRef, RefKind, parse_ref
+from claimaudit.checker import Checker
+from claimaudit.errors import (
+    BackendError,
+    ClaimauditError,
+    InvalidClaimError,
+    InvalidReferenceError,
+    JudgeError,
+    LibraryError,
+    SourceError,
+    UnknownBackendError,
+    UsageError,
+)
+from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.judges.protocol import (
     Case,
     ChoiceAnswer,
     ChoiceQuestion,
     Decision,
     Judge,
-    JudgeError,
     JudgeReply,
+    JudgeSettings,
 )
 from claimaudit.passage import Passage
-from claimaudit.plugins import JudgeSettings, Registry, UnknownBackendError, get_registry
-from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, record_to_dict
+from claimaudit.plugins import Registry, get_registry
+from claimaudit.policy import ReviewPolicy
+from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, Record, record_to_dict
 from claimaudit.review import (
     Bibliography,
     ReviewResult,
@@ -22,18 +34,20 @@ from claimaudit.review import (
     render_html,
     review_report,
 )
-from claimaudit.sources.protocol import Source, SourceError, SourcePaper
+from claimaudit.sources.protocol import Source, SourcePaper
 
 __version__ = "0.1.0"
 
 __all__ = [
     "RELATIONS",
+    "BackendError",
     "Bibliography",
     "Case",
     "CheckedRecord",
     "Checker",
     "ChoiceAnswer",
     "ChoiceQuestion",
+    "ClaimauditError",
     "Decision",
     "InvalidClaimError",
     "InvalidReferenceError",
@@ -41,6 +55,7 @@ __all__ = [
     "JudgeError",
     "JudgeReply",
     "JudgeSettings",
+    "LibraryError",
     "NotCheckedRecord",
     "PaperRef",
     "Passage",
@@ -53,6 +68,7 @@ __all__ = [
     "SourceError",
     "SourcePaper",
     "UnknownBackendError",
+    "UsageError",
     "__version__",
     "check_claim",
     "get_registry",

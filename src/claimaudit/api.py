@@ -7,11 +7,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from claimaudit.cache import ResultCache
-from claimaudit.checker import DEFAULT_THRESHOLD, Checker, Record, ReviewPolicy
-from claimaudit.judges.protocol import Judge
-from claimaudit.plugins import JudgeSettings, get_registry
+from claimaudit.checker import Checker
+from claimaudit.errors import UsageError
+from claimaudit.judges.protocol import Judge, JudgeSettings
+from claimaudit.library.result_cache import LibraryResultCache
+from claimaudit.plugins import get_registry
+from claimaudit.policy import DEFAULT_THRESHOLD, ReviewPolicy
+from claimaudit.records import Record
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
-from claimaudit.sources.protocol import Source
+from claimaudit.sources.fetching import FetchingSource
+from claimaudit.sources.protocol import LibraryUse, Source
 
 JUDGE_ENV = "CLAIMAUDIT_JUDGE"
 DEFAULT_JUDGE = "local"
@@ -37,25 +42,63 @@ def make_source(name: str = DEFAULT_SOURCE, library: Path | None = None) -> Sour
 def make_checker(
     judge: str | Judge | None = None,
     *,
-    source: Source | None = None,
+    source: str | Source = DEFAULT_SOURCE,
     library: Path | None = None,
+    fetch: bool = False,
+    cache: bool | ResultCache = True,
     threshold: float = DEFAULT_THRESHOLD,
-    max_passages: int = MAX_PASSAGES,
-    max_chars: int = MAX_CHARS,
     model: str | None = None,
     timeout: float | None = None,
-    cache: ResultCache | None = None,
+    max_passages: int = MAX_PASSAGES,
+    max_chars: int = MAX_CHARS,
 ) -> Checker:
-    chosen = judge if judge is not None and not isinstance(judge, str) else None
+    """The one way a checker is built (the command line, the server, MCP and ``check_claim``
+    all come here), so every one of them checks alike.
+
+    ``judge``: a name (default ``$CLAIMAUDIT_JUDGE``, else ``local``), built with ``model`` and
+    ``timeout``, or a ``Judge`` object. ``source``: a name (default ``auto``) or a ``Source``.
+    ``fetch``: first download arXiv papers missing from the library into it (for a source that
+    reads the library; UsageError otherwise). ``cache``: True keeps judgements in the library's
+    results cache and reuses them, False judges afresh and keeps nothing, or any
+    ``ResultCache``. Close the checker (or use ``with``) to release the backends built here;
+    a judge or source passed in stays the caller's to close.
+    """
+    owned: list[Judge | Source] = []
+    try:
+        if judge is None or isinstance(judge, str):
+            judge = make_judge(judge, JudgeSettings(model, timeout))
+            owned.append(judge)
+        if isinstance(source, str):
+            source = make_source(source, library)
+            owned.append(source)
+        if fetch:
+            source = _fetching(source, library)
+            owned.append(source)
+    except BaseException:
+        for backend in owned:
+            backend.close()
+        raise
+    if cache is True:
+        cache = LibraryResultCache(library)
     return Checker(
-        source=source or make_source(library=library),
-        judge=chosen
-        or make_judge(judge if isinstance(judge, str) else None, JudgeSettings(model, timeout)),
+        source=source,
+        judge=judge,
         policy=ReviewPolicy(threshold),
         max_passages=max_passages,
         max_chars=max_chars,
-        cache=cache,
+        cache=cache or None,
+        owned=tuple(owned),
     )
+
+
+def _fetching(source: Source, library: Path | None) -> Source:
+    # Fetching puts papers into the library: it only makes sense for a source that reads it.
+    if source.library_use is LibraryUse.NONE:
+        raise UsageError(
+            f"fetching (--fetch) adds papers to the library; it does not apply to source "
+            f"{source.name!r}, which does not read it"
+        )
+    return FetchingSource(source, library)
 
 
 def check_claim(
@@ -64,25 +107,29 @@ def check_claim(
     *,
     topic: str | None = None,
     judge: str | Judge | None = None,
-    source: Source | None = None,
+    source: str | Source = DEFAULT_SOURCE,
     library: Path | None = None,
+    cache: bool | ResultCache = True,
     threshold: float = DEFAULT_THRESHOLD,
     model: str | None = None,
     timeout: float | None = None,
 ) -> list[Record]:
     """Check ``claim`` against each paper; one review record per paper, in the order given.
 
-    Raises InvalidClaimError for an unusable request (empty or oversized claim, no or duplicate
-    papers), UnknownBackendError for an unknown judge and ValueError for unusable judge settings
-    (the openai judge without a model). Failures while checking a paper come
-    back as ``NotCheckedRecord`` entries, never as exceptions.
+    Judgements are kept in the library's results cache and reused (``cache=False``: judge
+    afresh). Raises InvalidClaimError for an unusable request (empty or oversized claim, no or
+    duplicate papers), UnknownBackendError for an unknown judge or source and
+    InvalidSettingsError for unusable judge settings (the openai judge without a model); all are
+    ``claimaudit.UsageError``. Failures while checking a paper come back as ``NotCheckedRecord``
+    entries, never as exceptions.
     """
-    checker = make_checker(
+    with make_checker(
         judge,
         source=source,
         library=library,
+        cache=cache,
         threshold=threshold,
         model=model,
         timeout=timeout,
-    )
-    return checker.check(claim, papers, topic)
+    ) as checker:
+        return checker.check(claim, papers, topic)

@@ -24,17 +24,10 @@ from pathlib import Path
 from typing import IO, Any
 
 from claimaudit.accounting import RunSummary
-from claimaudit.checker import (
-    Checker,
-    InvalidClaimError,
-    Record,
-    check_distinct,
-    ref_key,
-    validate_claim,
-    validate_topic,
-)
-from claimaudit.records import NotCheckedRecord, record_to_dict
-from claimaudit.untrusted import InvalidTextError, NestingError, check_text, load_json
+from claimaudit.checker import Checker, check_distinct, ref_key, validate_claim, validate_topic
+from claimaudit.errors import InvalidClaimError, InvalidTextError, NestingError
+from claimaudit.records import NotCheckedRecord, Record, record_to_dict
+from claimaudit.untrusted import check_text, load_json
 
 MAX_ID_CHARS = 1_000
 

@@ -6,12 +6,13 @@ requested and the matched edition of the paper with a fingerprint of the text th
 identity (model and weights, or model and endpoint), and the evidence-selection settings.
 
 Only checked records are stored; a ``not_checked`` record is an operational failure and is never
-cached. The review policy is not part of the key: ``needsReview`` is recomputed on every read, so
-changing ``--threshold`` needs no fresh judgements.
+cached. The review policy is not part of the key: ``recall`` decides ``needsReview`` on every
+read, so changing ``--threshold`` needs no fresh judgements.
 
 Any object with ``get`` and ``put`` is a cache (``ResultCache``); the library database provides
-one (``claimaudit.library.results``). A judge opts in by exposing ``cache_identity``; a judge
-without one is never cached, since its answers could not be told apart.
+one (``claimaudit.library.result_cache``). A judge opts in with its ``cache_identity`` (see
+``Judge``); a judge without one is never cached, since its answers could not be told apart.
+The checker asks only ``cache_key``, ``recall`` and ``keep``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Protocol, runtime_checkable
 
+from claimaudit.identity import PaperRef
+from claimaudit.judges.protocol import Judge
+from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord
 from claimaudit.sources.protocol import SourcePaper
 
@@ -56,12 +60,6 @@ class ResultCache(Protocol):
         ...
 
 
-def judge_identity(judge: object) -> str | None:
-    """The judge's ``cache_identity``, or None when it has none (then nothing is cached)."""
-    identity = getattr(judge, "cache_identity", None)
-    return identity if isinstance(identity, str) and identity else None
-
-
 def paper_fingerprint(paper: SourcePaper) -> str:
     """SHA-256 over the title and every passage (id, section, text, and pages where it has
     them: a record names its evidence's pages) the judge could be shown. A passage without
@@ -74,3 +72,55 @@ def paper_fingerprint(paper: SourcePaper) -> str:
             item.append(list(passage.pages))
         digest.update(b"\x00" + json.dumps(item, ensure_ascii=False).encode("utf-8"))
     return digest.hexdigest()
+
+
+def cache_key(
+    claim: str, topic: str | None, ref: PaperRef, paper: SourcePaper, judge: Judge, selection: str
+) -> CacheKey | None:
+    """The key of this question to ``judge``, or None when the judge has no cache identity
+    (its answers are never cached). ``selection`` names the evidence selection's settings."""
+    identity = judge.cache_identity
+    if not identity:
+        return None
+    return CacheKey(
+        claim=claim,
+        topic=" ".join((topic or "").split()),
+        paper_ref=str(ref),
+        matched_ref=str(paper.ref),
+        fingerprint=paper_fingerprint(paper),
+        judge=judge.name,
+        judge_identity=identity,
+        selection=selection,
+    )
+
+
+def recall(
+    cache: ResultCache,
+    key: CacheKey,
+    paper: SourcePaper,
+    calls: dict[str, int],
+    policy: ReviewPolicy,
+) -> CheckedRecord | None:
+    """The judgement stored under ``key`` as a record of this check: the paper's address and
+    retrieval time as found now, this check's ``calls`` (a cached judgement cost no judge call)
+    and ``needsReview`` decided by ``policy`` now. None on a miss, or when the cache fails: a
+    cache only saves time, and its failure must never fail a check."""
+    try:
+        hit = cache.get(key)
+    except Exception:
+        return None
+    if hit is None:
+        return None
+    found = hit.model_copy(
+        update={"paper_url": paper.url, "retrieved_at": paper.retrieved_at, "calls": calls}
+    )
+    return policy.reviewed(found)
+
+
+def keep(cache: ResultCache, key: CacheKey, record: CheckedRecord) -> None:
+    """Store ``record`` under ``key``; a failure to store is ignored (the record is returned to
+    the caller whether or not it was kept)."""
+    try:
+        cache.put(key, record)
+    except Exception:
+        return

@@ -8,48 +8,45 @@ turns a failure into a verdict, and nothing here imports a concrete backend.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from claimaudit.cache import CacheKey, ResultCache, judge_identity, paper_fingerprint
-from claimaudit.fts import has_content_words
-from claimaudit.identity import InvalidReferenceError, PaperRef, parse_ref
-from claimaudit.judges.protocol import (
-    Case,
-    ChoiceAnswer,
-    Judge,
+from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
+from claimaudit.errors import (
+    InvalidClaimError,
+    InvalidClaimTextError,
+    InvalidReferenceError,
+    InvalidTextError,
     JudgeError,
-    validate_reply,
+    SourceError,
 )
+from claimaudit.fts import has_content_words
+from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.judges.protocol import Case, ChoiceAnswer, Judge, validate_reply
 from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
 from claimaudit.passage import page_list
+from claimaudit.plugins import require_judge, require_source
+from claimaudit.policy import ReviewPolicy
 from claimaudit.records import (
     RELATIONS,
     CheckedRecord,
     EvidenceScope,
     NotCheckedRecord,
+    Record,
     Relation,
 )
 from claimaudit.redaction import redact_text
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES, Bm25Ranker, Ranker, select_candidates
-from claimaudit.sources.protocol import Source, SourceError, SourcePaper
-from claimaudit.untrusted import InvalidTextError, check_text, scrub_surrogates
+from claimaudit.sources.protocol import Source, SourcePaper
+from claimaudit.untrusted import check_text, scrub_surrogates
+
+_log = logging.getLogger(__name__)
 
 MAX_CLAIM_CHARS = 2_000
 MAX_TOPIC_CHARS = 1_000
-DEFAULT_THRESHOLD = 0.8
 
-Record = CheckedRecord | NotCheckedRecord
-
-
-class InvalidClaimError(ValueError):
-    """The request itself is unusable (empty or oversized claim, duplicate papers)."""
-
-
-class InvalidClaimTextError(InvalidClaimError, InvalidTextError):
-    """A claim, topic or paper reference that is not valid text (invalid UTF-8, a lone
-    surrogate): refused before anything tries to encode it."""
 
 
 def _valid_text(value: str, what: str) -> str:
@@ -106,34 +103,6 @@ def check_distinct(papers: Sequence[str]) -> None:
         seen.add(key)
 
 
-@dataclass(frozen=True)
-class ReviewPolicy:
-    """When a human must look: anything but a confident, evidenced ``supports``."""
-
-    threshold: float = DEFAULT_THRESHOLD
-
-    def __post_init__(self) -> None:
-        if not 0.0 <= self.threshold <= 1.0:
-            raise ValueError("the review threshold must lie in [0, 1]")
-
-    def needs_review(
-        self,
-        verdict: str,
-        confidence: float | None,
-        evidence_confidence: float | None,
-        evidence_id: str | None,
-    ) -> bool:
-        # A confidence of None means the judge gave no probabilities: nothing can clear that.
-        return (
-            verdict != "supports"
-            or confidence is None
-            or evidence_confidence is None
-            or confidence < self.threshold
-            or evidence_confidence < self.threshold
-            or evidence_id is None
-        )
-
-
 def search_query(claim: str, topic: str | None) -> str:
     """What evidence selection ranks passages by: the claim, narrowed by the topic."""
     return f"{claim} {topic}".strip() if topic else claim
@@ -156,6 +125,25 @@ class Checker:
     max_chars: int = MAX_CHARS
     # Judged results are reused from here when given (see ``claimaudit.cache``).
     cache: ResultCache | None = None
+    # What ``close`` releases: the backends made for this checker (``make_checker`` sets it),
+    # never ones a caller passed in, which stay the caller's to close.
+    owned: tuple[Judge | Source, ...] = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        # Backends from plugins enter here: one that breaks its contract is refused up front,
+        # in one line, rather than failing on a missing part in the middle of a check.
+        require_source(self.source)
+        require_judge(self.judge)
+
+    def close(self) -> None:
+        for backend in self.owned:
+            backend.close()
+
+    def __enter__(self) -> Checker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def check(self, claim: str, papers: Sequence[str], topic: str | None = None) -> list[Record]:
         return list(self.iter_check(claim, papers, topic))
@@ -185,12 +173,26 @@ class Checker:
         except InvalidReferenceError as error:
             shown = redact_text(scrub_surrogates(paper.strip()))
             return NotCheckedRecord(claim=claim, paperRef=shown, error=redact_text(str(error)))
+        try:
+            return self._check_ref(claim, ref, topic)
+        except Exception as error:
+            # A bug anywhere below is an operational failure of this paper alone, never a
+            # verdict; the traceback goes to the debug log, not to the record.
+            _log.debug("checking %s failed", ref, exc_info=True)
+            return self._failure(claim, ref, f"check failed: {type(error).__name__}")
+
+    def _check_ref(self, claim: str, ref: PaperRef, topic: str | None) -> Record:
         query = search_query(claim, topic)
         try:
             found = self.source.fetch(ref, source_query(claim, topic))
         except SourceError as error:
             spent = {error.backend or self.source.name: error.calls} if error.calls else {}
             return self._failure(claim, ref, str(error), calls=spent)
+        except Exception as error:
+            # A source's own bug (a plugin, say): as above, never a verdict.
+            _log.debug("source %r failed on %s", self.source.name, ref, exc_info=True)
+            message = f"source {self.source.name!r} failed: {type(error).__name__}"
+            return self._failure(claim, ref, message)
         # From here the source's requests are spent: every record below accounts for them.
         try:
             if not ref.matches(found.ref):
@@ -201,68 +203,26 @@ class Checker:
         except SourceError as error:
             return self._failure(claim, ref, str(error), calls=self._calls(found))
         key = self._cache_key(claim, ref, found, topic)
-        cached = self._cached(key, found)
-        if cached is not None:
-            return cached
+        if key is not None and self.cache is not None:
+            cached = recall(self.cache, key, found, self._calls(found), self.policy)
+            if cached is not None:
+                return cached
         try:
             record = self._judge(claim, ref, found, query, topic)
         except JudgeError as error:
             calls = self._calls(found, error.calls)
             return self._failure(claim, ref, str(error), found.url, calls)
-        except Exception as error:
-            # A judge's own bug (a plugin, say) is still an operational failure for this paper:
-            # it must not become a verdict, nor stop the other papers of a batch.
-            message = f"judge {self.judge.name!r} failed: {type(error).__name__}"
-            return self._failure(claim, ref, message, found.url, self._calls(found))
-        self._store(key, record)
+        if key is not None and self.cache is not None:
+            keep(self.cache, key, record)
         return record
 
     def _cache_key(
         self, claim: str, ref: PaperRef, paper: SourcePaper, topic: str | None
     ) -> CacheKey | None:
-        identity = judge_identity(self.judge)
-        if self.cache is None or identity is None:
+        if self.cache is None:
             return None
-        return CacheKey(
-            claim=claim,
-            topic=" ".join((topic or "").split()),
-            paper_ref=str(ref),
-            matched_ref=str(paper.ref),
-            fingerprint=paper_fingerprint(paper),
-            judge=self.judge.name,
-            judge_identity=identity,
-            selection=f"{type(self.ranker).__name__}:{self.max_passages}:{self.max_chars}",
-        )
-
-    def _cached(self, key: CacheKey | None, paper: SourcePaper) -> CheckedRecord | None:
-        if key is None or self.cache is None:
-            return None
-        try:
-            hit = self.cache.get(key)
-        except Exception:  # a cache only saves time; its failure must never fail a check
-            return None
-        if hit is None:
-            return None
-        # The policy is applied on read, so a new threshold needs no new judgement.
-        return hit.model_copy(
-            update={
-                "paper_url": paper.url,
-                "retrieved_at": paper.retrieved_at,
-                # A cached judgement cost no judge call this time; the source's requests did.
-                "calls": self._calls(paper),
-                "needs_review": self.policy.needs_review(
-                    hit.verdict, hit.confidence, hit.evidence_confidence, hit.evidence_passage_id
-                ),
-            }
-        )
-
-    def _store(self, key: CacheKey | None, record: CheckedRecord) -> None:
-        if key is None or self.cache is None:
-            return
-        try:
-            self.cache.put(key, record)
-        except Exception:  # as above: the record is returned whether or not it was stored
-            return
+        selection = f"{type(self.ranker).__name__}:{self.max_passages}:{self.max_chars}"
+        return cache_key(claim, topic, ref, paper, self.judge, selection)
 
     def _calls(self, paper: SourcePaper, judge_calls: int = 0) -> dict[str, int]:
         """Backend requests by backend name, leaving out backends that made none."""
@@ -285,7 +245,15 @@ class Checker:
             topic=topic,
         )
         decision = build_decision(case)
-        reply = self.judge.decide(decision)
+        try:
+            reply = self.judge.decide(decision)
+        except JudgeError:
+            raise
+        except Exception as error:
+            # A judge's own bug (a plugin, say) is still an operational failure for this paper:
+            # it must not become a verdict, nor stop the other papers of a batch.
+            _log.debug("judge %r failed on %s", self.judge.name, ref, exc_info=True)
+            raise JudgeError(f"judge {self.judge.name!r} failed: {type(error).__name__}") from None
         try:
             validate_reply(reply, decision)
         except JudgeError as error:

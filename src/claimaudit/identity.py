@@ -14,15 +14,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from urllib.parse import unquote
 
+from claimaudit.errors import InvalidReferenceError
+
 
 class RefKind(StrEnum):
     ARXIV = "arxiv"
     DOI = "doi"
     LOCAL = "local"
-
-
-class InvalidReferenceError(ValueError):
-    """The text is not a paper reference this tool understands."""
 
 
 @dataclass(frozen=True, order=True)
@@ -35,11 +33,16 @@ class PaperRef:
 
     def __str__(self) -> str:
         if self.kind is RefKind.ARXIV:
-            suffix = f"v{self.version}" if self.version is not None else ""
-            return f"arXiv:{self.work}{suffix}"
+            return f"arXiv:{self.versioned_id}"
         if self.kind is RefKind.DOI:
             return f"doi:{self.work}"
         return self.work
+
+    @property
+    def versioned_id(self) -> str:
+        """The work with its version as arXiv writes them (``1706.03762v5``, ``hep-th/9901001v2``);
+        the work alone when no version is given."""
+        return self.work if self.version is None else f"{self.work}v{self.version}"
 
     @property
     def unversioned(self) -> PaperRef:
@@ -49,8 +52,7 @@ class PaperRef:
     def url(self) -> str | None:
         """The canonical public address, where there is one."""
         if self.kind is RefKind.ARXIV:
-            suffix = f"v{self.version}" if self.version is not None else ""
-            return f"https://arxiv.org/abs/{self.work}{suffix}"
+            return f"https://arxiv.org/abs/{self.versioned_id}"
         if self.kind is RefKind.DOI:
             return f"https://doi.org/{self.work}"
         return None

@@ -1,9 +1,22 @@
-"""Registry of judges and paper sources.
+"""Registry of judges and paper sources: the plugins.
 
-Built-in backends register exactly like third-party ones: each plugin module exposes
-``register(registry)``. Built-ins are listed in ``default_plugins``; other packages announce
-theirs under the ``claimaudit.plugins`` entry-point group. The core asks the registry for a
-backend by name and never imports a concrete backend itself.
+A plugin is a module with ``register(registry)``, which adds judges and sources by name:
+
+    def register(registry: Registry) -> None:
+        registry.add_judge("mine", make_my_judge, "what it is, in one line")
+
+``make_my_judge(settings: JudgeSettings) -> Judge`` builds a judge (a subclass of
+``claimaudit.Judge``); a source factory takes the library path, ``make(*, path) -> Source``.
+Built-in backends register exactly like third-party ones. Built-ins are listed in
+``DEFAULT_PLUGINS``; another package announces its plugin module under the ``claimaudit.plugins``
+entry-point group, e.g. in its ``pyproject.toml``:
+
+    [project.entry-points."claimaudit.plugins"]
+    mine = "my_package.claimaudit_plugin"
+
+A plugin that fails to load (a missing dependency, a bug) is recorded with why and leaves the
+others working; ``claimaudit plugins`` lists everything registered and what failed. The core asks
+the registry for a backend by name and never imports a concrete backend itself.
 """
 
 from __future__ import annotations
@@ -13,11 +26,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any, NamedTuple, Protocol, cast
 
-if TYPE_CHECKING:
-    from claimaudit.judges.protocol import Judge
-    from claimaudit.sources.protocol import Source
+from claimaudit.errors import PluginError, UnknownBackendError
+from claimaudit.judges.protocol import Judge, JudgeSettings
+from claimaudit.sources.protocol import Source
 
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.judges.local",
@@ -25,61 +39,58 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.judges.openai",
     "claimaudit.sources.library",
     "claimaudit.sources.valyu",
-    "claimaudit.sources.arxiv_library",
+    "claimaudit.sources.fetching",
     "claimaudit.sources.auto",
 )
 ENTRY_POINT_GROUP = "claimaudit.plugins"
+BUILT_IN = "built-in"
+
+JudgeFactory = Callable[[JudgeSettings], Judge]
 
 
-class UnknownBackendError(LookupError):
-    pass
+class SourceFactory(Protocol):
+    def __call__(self, *, path: Path | None) -> Source: ...
 
 
-@dataclass(frozen=True)
-class JudgeSettings:
-    """Options a judge factory may use; each backend reads what applies to it."""
-
-    model: str | None = None
-    timeout: float | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-JudgeFactory = Callable[[JudgeSettings], "Judge"]
-SourceFactory = Callable[..., "Source"]
+class Registered(NamedTuple):
+    factory: Any  # a JudgeFactory or a SourceFactory
+    description: str
+    origin: str  # "built-in", or the package that provides it ("my-package 1.0")
 
 
 @dataclass
 class Registry:
-    judges: dict[str, tuple[JudgeFactory, str]] = field(default_factory=dict)
-    sources: dict[str, tuple[SourceFactory, str]] = field(default_factory=dict)
+    judges: dict[str, Registered] = field(default_factory=dict)
+    sources: dict[str, Registered] = field(default_factory=dict)
     # Plugins that failed to load, with why; one broken plugin must not disable the others.
     broken: dict[str, str] = field(default_factory=dict)
+    _origin: str = field(default=BUILT_IN, repr=False)
 
     def add_judge(self, name: str, factory: JudgeFactory, description: str) -> None:
-        self.judges[name] = (factory, description)
+        self.judges[name] = Registered(factory, description, self._origin)
 
     def add_source(self, name: str, factory: SourceFactory, description: str) -> None:
-        self.sources[name] = (factory, description)
+        self.sources[name] = Registered(factory, description, self._origin)
 
     def make_judge(self, name: str, settings: JudgeSettings | None = None) -> Judge:
         try:
-            factory, _ = self.judges[name]
+            factory: JudgeFactory = self.judges[name].factory
         except KeyError:
             known = ", ".join(sorted(self.judges)) or "none"
             raise UnknownBackendError(
                 f"unknown judge {name!r} (known: {known}){self._broken_note()}"
             ) from None
-        return factory(settings or JudgeSettings())
+        return require_judge(factory(settings or JudgeSettings()))
 
-    def make_source(self, name: str, **kwargs: Any) -> Source:
+    def make_source(self, name: str, *, path: Path | None = None) -> Source:
         try:
-            factory, _ = self.sources[name]
+            factory: SourceFactory = self.sources[name].factory
         except KeyError:
             known = ", ".join(sorted(self.sources)) or "none"
             raise UnknownBackendError(
                 f"unknown source {name!r} (known: {known}){self._broken_note()}"
             ) from None
-        return factory(**kwargs)
+        return require_source(factory(path=path))
 
     def _broken_note(self) -> str:
         if not self.broken:
@@ -88,11 +99,45 @@ class Registry:
             f"{name}: {why}" for name, why in sorted(self.broken.items())
         )
 
-    def load(self, name: str, loader: Callable[[], Any]) -> None:
+    def load(self, name: str, loader: Callable[[], Any], origin: str = BUILT_IN) -> None:
+        """Import the plugin ``name`` with ``loader`` and let it register; what it adds is
+        credited to ``origin``. A failure is recorded in ``broken``, never raised."""
+        self._origin = origin
         try:
             loader().register(self)
         except Exception as error:  # a plugin's own bug or missing dependency
             self.broken[name] = f"{type(error).__name__}: {error}"
+        finally:
+            self._origin = BUILT_IN
+
+
+def _missing(backend: object, contract: type) -> list[str]:
+    """The members of ``contract`` that ``backend`` lacks (its optional parts included: a class
+    that subclasses the contract inherits their defaults)."""
+    members = {*getattr(contract, "__annotations__", {}), *vars(contract)}
+    return sorted(m for m in members if not m.startswith("_") and not hasattr(backend, m))
+
+
+def _require(backend: object, contract: type, what: str) -> None:
+    missing = _missing(backend, contract)
+    if missing:
+        name = getattr(backend, "name", type(backend).__name__)
+        raise PluginError(
+            f"{what} {name!r} does not keep the {contract.__name__} contract (missing: "
+            f"{', '.join(missing)}); subclass claimaudit.{contract.__name__} for the defaults"
+        )
+
+
+def require_judge(judge: object) -> Judge:
+    """``judge`` when it keeps the ``Judge`` contract, else PluginError naming what it lacks."""
+    _require(judge, Judge, "judge")
+    return cast(Judge, judge)
+
+
+def require_source(source: object) -> Source:
+    """``source`` when it keeps the ``Source`` contract, else PluginError naming what it lacks."""
+    _require(source, Source, "source")
+    return cast(Source, source)
 
 
 _registry: Registry | None = None
@@ -106,6 +151,8 @@ def get_registry() -> Registry:
         for module_name in DEFAULT_PLUGINS:
             registry.load(module_name, partial(importlib.import_module, module_name))
         for entry in entry_points(group=ENTRY_POINT_GROUP):
-            registry.load(entry.name, entry.load)
+            dist = entry.dist
+            origin = f"{dist.name} {dist.version}" if dist is not None else entry.value
+            registry.load(entry.name, entry.load, origin)
         _registry = registry
     return _registry

@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 RELATIONS: tuple[str, ...] = ("supports", "contradicts", "not_addressed", "insufficient_evidence")
+# Every verdict a record can carry: the relations, and not_checked for an operational failure.
+VERDICTS: tuple[str, ...] = (*RELATIONS, "not_checked")
 Relation = Literal["supports", "contradicts", "not_addressed", "insufficient_evidence"]
 EvidenceScope = Literal["full_text", "selected_passages", "search_excerpts"]
 
@@ -81,11 +83,13 @@ class NotCheckedRecord(BaseModel):
     id: str | None = None
 
 
-ReviewRecord = Annotated[CheckedRecord | NotCheckedRecord, Field(discriminator="verdict")]
-_RECORD_ADAPTER: TypeAdapter[CheckedRecord | NotCheckedRecord] = TypeAdapter(ReviewRecord)
+# A review record, checked or not: ``verdict`` tells them apart (for pydantic too: the API's
+# schema, ``record_from_dict``).
+Record = Annotated[CheckedRecord | NotCheckedRecord, Field(discriminator="verdict")]
+_RECORD_ADAPTER: TypeAdapter[Record] = TypeAdapter(Record)
 
 
-def record_to_dict(record: CheckedRecord | NotCheckedRecord) -> dict[str, Any]:
+def record_to_dict(record: Record) -> dict[str, Any]:
     """The record as JSON-ready data with the schema's camelCase keys (``id`` only when set)."""
     data = record.model_dump(mode="json", by_alias=True)
     if data.get("id") is None:
@@ -93,5 +97,5 @@ def record_to_dict(record: CheckedRecord | NotCheckedRecord) -> dict[str, Any]:
     return data
 
 
-def record_from_dict(data: dict[str, Any]) -> CheckedRecord | NotCheckedRecord:
+def record_from_dict(data: dict[str, Any]) -> Record:
     return _RECORD_ADAPTER.validate_python(data)

@@ -82,3 +82,11 @@ def redact_text(text: str) -> str:
     for value in secret_values():
         text = text.replace(value, MASK)
     return text
+
+
+def safe_line(message: str) -> str:
+    """``message`` as one line fit for any client: redacted, and with anything that cannot be
+    encoded as UTF-8 replaced (messages may quote what a client sent)."""
+    from claimaudit.untrusted import scrub_surrogates
+
+    return " ".join(scrub_surrogates(redact_text(message)).split()) or "request failed"

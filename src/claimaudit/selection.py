@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from claimaudit.errors import UsageError
 from claimaudit.fts import fts_query
 from claimaudit.passage import Passage
 
@@ -74,7 +75,7 @@ def select_candidates(
 ) -> Selection:
     """The best-ranked passages that fit both budgets, returned in document order."""
     if max_passages < 1 or max_chars < 1:
-        raise ValueError("selection budgets must be positive")
+        raise UsageError("selection budgets must be positive")
     order = {p.passage_id: i for i, p in enumerate(passages)}
     chosen: list[Passage] = []
     used = 0

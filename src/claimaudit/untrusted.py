@@ -15,6 +15,8 @@ import json
 import re
 from typing import Any
 
+from claimaudit.errors import InvalidTextError, NestingError
+
 # Real documents nest far less: JSON records a handful of levels, LaTeX a few dozen.
 MAX_JSON_DEPTH = 64
 MAX_LATEX_DEPTH = 64
@@ -27,14 +29,6 @@ _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{}]', re.DOTALL)
 # LaTeX groups and environments; ``\{``, ``\}`` and ``\\`` are escapes, not groups.
 _LATEX_TOKEN = re.compile(r"\\(?:begin|end)(?![A-Za-z])|\\[{}\\]|[{}]")
 _BRACE_TOKEN = re.compile(r"\\[{}\\]|[{}]")
-
-
-class InvalidTextError(ValueError):
-    """Text that is not valid Unicode (a lone surrogate, from invalid UTF-8 or a JSON escape)."""
-
-
-class NestingError(ValueError):
-    """Input nested deeper than a parser is allowed to go; the message says where."""
 
 
 def check_text(value: str, what: str) -> str:

@@ -57,14 +57,18 @@ def test_batch_writes_one_line_per_pair_and_resumes(
     assert "wrote 4 records" in first.stderr
     # One Jev request per checked pair; the unknown version and the bad line cost nothing.
     assert [r.get("calls") for r in rows] == [{"jev": 1}, {}, {"jev": 1}, {}]
-    assert "summary: 4 pairs checked, 2 not_checked; backend calls: jev 2" in first.stderr
+    summary = (
+        "this run: 4 pairs: 2 with a verdict, 2 not checked; 4 need review; backend calls: jev 2"
+    )
+    assert summary in first.stderr
     # Drop the last two records, as if the run had been interrupted, and resume.
     out.write_text("\n".join(json.dumps(r) for r in rows[:2]) + "\n", encoding="utf-8")
     second = runner.invoke(app, args)
     assert second.exit_code == 0
     assert "wrote 2 records" in second.stderr and "2 already done" in second.stderr
     # Pair b was judged in the first run: its result comes from the library's cache, no call.
-    assert "summary: 2 pairs checked, 1 not_checked; backend calls: none" in second.stderr
+    assert "this run: 2 pairs: 1 with a verdict, 1 not checked;" in second.stderr
+    assert "backend calls: none" in second.stderr
     resumed = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [(r["id"], r["paperRef"]) for r in resumed] == [(r["id"], r["paperRef"]) for r in rows]
 
@@ -102,6 +106,7 @@ def test_batch_with_an_openai_compatible_judge(
     assert [r["calls"] for r in rows] == [{"openai": 2}, {"openai": 2}, {}]
     assert all(r["probabilitiesAvailable"] is (mode == "ok") for r in rows[:2])
     assert all(r["needsReview"] for r in rows)
-    assert "summary: 3 pairs checked, 1 not_checked; backend calls: openai 4" in result.stderr
+    summary = "3 pairs: 2 with a verdict, 1 not checked; 3 need review; backend calls: openai 4"
+    assert f"this run: {summary}" in result.stderr
     assert len(openai_chat.requests) == 4
     assert TEST_KEY not in out.read_text(encoding="utf-8") + result.stderr

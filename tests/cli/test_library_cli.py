@@ -69,6 +69,25 @@ def test_add_latex_show_search_remove(db: Path) -> None:
     )
     assert found[0]["ref"] == "arXiv:1907.10121v3"
     assert "templated classes" in found[0]["text"]
+    # camelCase, as records and the API write them
+    [paper] = json.loads(listed.stdout)
+    assert set(paper) == {
+        "ref",
+        "title",
+        "url",
+        "sourcePath",
+        "contentHash",
+        "ingestedAt",
+        "passages",
+        "authors",
+        "sourceFormat",
+        "extractor",
+    }
+    assert paper["sourcePath"] == str(h.SCIPY_TEX.parent.resolve())
+    assert set(shown_json) == (set(paper) - {"passages"}) | {"passageCount", "offset", "passages"}
+    assert shown_json["passageCount"] == paper["passages"] == 110  # the first 100 shown
+    assert len(texts) == 100 and shown_json["offset"] == 0
+    assert set(found[0]) == {"ref", "title", "passageId", "section", "text", "score"}
     table = run("search", "sparse matrices", "--library", db, "--limit", "2")
     assert table.exit_code == 0 and "P0" in table.stdout
 
@@ -228,3 +247,13 @@ def test_markup_in_text_is_printed_literally(db: Path, tmp_path: Path) -> None:
         assert paper.get_paper(parse_ref("doi:10.1234/m")) is not None
     finally:
         paper.close()
+
+
+def test_list_shows_references_whole_at_80_columns(db: Path) -> None:
+    long_ref = "doi:10.1371/journal.pcbi.1005510"
+    assert run("add", h.GOOD_ENOUGH / "index.md", "--ref", long_ref, "--library", db).exit_code == 0
+    result = runner.invoke(app, ["library", "list", "--library", str(db)], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()[1:]  # after the title, which names the library file
+    assert any(line.split()[:1] == [long_ref] for line in lines)  # whole, on one line
+    assert max(len(line) for line in lines) <= 80

@@ -56,7 +56,7 @@ def records(example_library: Path) -> dict[str, dict[str, object]]:
             ["check", claim, "--paper", REF, "--library", str(example_library), "--format", "json"],
         )
         assert result.exit_code == 0, result.stderr
-        [found[kind]] = json.loads(result.stdout)
+        [found[kind]] = json.loads(result.stdout)["records"]
     return found
 
 
@@ -121,6 +121,6 @@ def test_same_input_same_record(example_library: Path) -> None:
         "--format",
         "json",
     ]
-    first, second = (json.loads(runner.invoke(app, args).stdout)[0] for _ in range(2))
+    first, second = (json.loads(runner.invoke(app, args).stdout)["records"][0] for _ in range(2))
     first.pop("retrievedAt"), second.pop("retrievedAt")
     assert first == second

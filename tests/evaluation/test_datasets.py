@@ -5,11 +5,13 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.evaluation.datasets import DatasetError, DatasetFormat, read_ids, read_pairs
+from claimaudit.errors import DatasetError
+from claimaudit.evaluation.datasets import read_ids, read_pairs
+from claimaudit.library.scifact import CorpusFormat
 
 
 def test_scifact_pairs_map_labels_and_rationales(shared_data: Path) -> None:
-    pairs = read_pairs(DatasetFormat.SCIFACT, shared_data / "scifact" / "claims_train.jsonl")
+    pairs = read_pairs(CorpusFormat.SCIFACT, shared_data / "scifact" / "claims_train.jsonl")
     by_claim = {(p.claim_id, p.doc_id): p for p in pairs}
     # Claim 2 contradicts doc 13734012 with sentence 4 as rationale (first lines of the file).
     pair = by_claim[("2", "13734012")]
@@ -21,7 +23,7 @@ def test_scifact_pairs_map_labels_and_rationales(shared_data: Path) -> None:
 
 def test_citation_integrity_strips_citation_markers(shared_data: Path) -> None:
     pairs = read_pairs(
-        DatasetFormat.CITATION_INTEGRITY, shared_data / "citation-integrity" / "claims_dev.jsonl"
+        CorpusFormat.CITATION_INTEGRITY, shared_data / "citation-integrity" / "claims_dev.jsonl"
     )
     assert len(pairs) == 316
     assert all("<|" not in p.claim for p in pairs)
@@ -30,7 +32,7 @@ def test_citation_integrity_strips_citation_markers(shared_data: Path) -> None:
 
 def test_check_covid_pairs(shared_data: Path) -> None:
     path = shared_data / "check-covid" / "dev" / "covidCheck_dev_composed+extracted.json"
-    pairs = read_pairs(DatasetFormat.CHECK_COVID, path)
+    pairs = read_pairs(CorpusFormat.CHECK_COVID, path)
     assert len(pairs) == 207
     nei = [p for p in pairs if p.gold == "not_established"]
     assert nei and all(not p.rationale for p in nei)
@@ -42,12 +44,12 @@ def test_bad_files_raise_dataset_error(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text("{oops\n", encoding="utf-8")
     with pytest.raises(DatasetError, match=r"bad\.jsonl:1"):
-        read_pairs(DatasetFormat.SCIFACT, bad)
+        read_pairs(CorpusFormat.SCIFACT, bad)
     unknown = tmp_path / "unknown.jsonl"
     row = {"id": 1, "claim": "c", "evidence": {"5": [{"sentences": [0], "label": "MAYBE"}]}}
     unknown.write_text(json.dumps(row) + "\n", encoding="utf-8")
     with pytest.raises(DatasetError, match="unknown label"):
-        read_pairs(DatasetFormat.SCIFACT, unknown)
+        read_pairs(CorpusFormat.SCIFACT, unknown)
 
 
 def test_read_ids(tmp_path: Path) -> None:

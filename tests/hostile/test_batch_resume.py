@@ -112,17 +112,18 @@ def test_a_corrupt_output_line_is_reported_and_only_its_pair_redone(
 def test_the_cli_reports_corrupt_lines_and_loses_nothing(
     tmp_path: Path, source: MemorySource, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from claimaudit.plugins import get_registry
+    from claimaudit.plugins import Registered, get_registry
 
-    judges = get_registry().judges
-    monkeypatch.setitem(judges, "hostile-scripted", (lambda settings: _judge(), "test judge"))
-    monkeypatch.setattr("claimaudit.cli.check.make_source", lambda name, library: source)
+    registry = get_registry()
+    monkeypatch.setitem(registry.judges, "scripted", Registered(lambda _: _judge(), "", "t"))
+    monkeypatch.setitem(registry.sources, "hostile", Registered(lambda *, path: source, "", "t"))
     rows = [
         {"id": i, "claim": f"Coffee claim number {i}.", "papers": ["scifact:2"]} for i in range(4)
     ]
     src = _input(tmp_path / "in.jsonl", rows)
     out = tmp_path / "out.jsonl"
-    args = ["batch", src, "--out", out, "--judge", "hostile-scripted", "--no-cache"]
+    args = ["batch", src, "--out", out, "--judge", "scripted", "--source", "hostile"]
+    args.append("--no-cache")
     assert cli(*args).exit_code == 0
     lines = out.read_text(encoding="utf-8").splitlines(keepends=True)
     lines[1] = "null\n"

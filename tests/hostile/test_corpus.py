@@ -16,8 +16,8 @@ from urllib.parse import quote
 import pytest
 from fastapi.testclient import TestClient
 
-from claimaudit.judges.protocol import Decision, JudgeReply
-from claimaudit.plugins import get_registry
+from claimaudit.judges.protocol import Decision, Judge, JudgeReply
+from claimaudit.plugins import Registered, get_registry
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
 from tests.conftest import REPO_ROOT
@@ -36,7 +36,7 @@ from tests.httpfake import closed_port
 TERMINAL_CONTROLS = ("\x1b", "\x9b", "\x07", "\x08", "\r")
 
 
-class FirstPassageJudge:
+class FirstPassageJudge(Judge):
     """Answers supports with the first candidate: what it says does not matter here."""
 
     name = "hostile"
@@ -60,7 +60,8 @@ def hostile_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, st
         monkeypatch.setenv(name, value)
     monkeypatch.setattr("claimaudit.sources.valyu.SERVER_ERROR_WAIT", 0.0)
     judges = get_registry().judges
-    monkeypatch.setitem(judges, "hostile", (lambda settings: FirstPassageJudge(), "test judge"))
+    judge = Registered(lambda settings: FirstPassageJudge(), "test judge", "tests")
+    monkeypatch.setitem(judges, "hostile", judge)
     return env
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from claimaudit.errors import InputError
 from claimaudit.identity import parse_ref
-from claimaudit.library.errors import InputError
 from claimaudit.library.extract import extract
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library

@@ -7,13 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.library.errors import InputError
+from claimaudit.errors import BibliographyError, DraftError, InputError, NestingError
 from claimaudit.library.extract import extract
 from claimaudit.library.extract_latex import MAX_SOURCE_CHARS
-from claimaudit.review import DraftError, parse_bibliography
-from claimaudit.review.bibliography import BibliographyError
+from claimaudit.review import parse_bibliography
 from claimaudit.review.document import parse_document
-from claimaudit.untrusted import MAX_JSON_DEPTH, NestingError, load_json
+from claimaudit.untrusted import MAX_JSON_DEPTH, load_json
 from tests.hostile.helpers import assert_one_line_usage_error, cli, library_state
 
 DOC = "\\documentclass{article}\n\\begin{document}\nSome words about sparse solvers.\n\n"

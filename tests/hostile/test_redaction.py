@@ -81,7 +81,7 @@ def test_a_password_in_the_valyu_url_stays_off_the_terminal(
     outcome = cli("check", claim, "-p", "1706.03762", "--library", library, "--format", "json")
     assert outcome.exit_code == 0, outcome.stderr
     assert SECRET not in outcome.stdout + outcome.stderr
-    assert "***@127.0.0.1" in json.loads(outcome.stdout)[0]["error"]
+    assert "***@127.0.0.1" in json.loads(outcome.stdout)["records"][0]["error"]
 
 
 def test_server_records_count_valyu_calls_under_valyu(

@@ -188,7 +188,7 @@ def test_library_show_pages_a_long_paper(tmp_path: Path) -> None:
     assert ids == [f"P{i}" for i in range(991, 1001)] and "showing" not in tail.stdout
     show = ["library", "show", "scifact:1", "--json", "--library", library]
     data = json.loads(cli(*show, "--limit", "5", "--offset", "10").stdout)
-    assert data["passage_count"] == 1000 and data["offset"] == 10
+    assert data["passageCount"] == 1000 and data["offset"] == 10
     assert [p["id"] for p in data["passages"]] == ["P011", "P012", "P013", "P014", "P015"]
     everything = json.loads(cli(*show, "--limit", "0").stdout)
     assert len(everything["passages"]) == 1000

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from claimaudit.checker import InvalidClaimError, validate_claim
-from claimaudit.identity import InvalidReferenceError, parse_ref
+from claimaudit.checker import validate_claim
+from claimaudit.errors import InvalidClaimError, InvalidReferenceError
+from claimaudit.identity import parse_ref
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
 from tests.conftest import REPO_ROOT

@@ -8,14 +8,15 @@ from typing import TypeVar
 
 import pytest
 
-from claimaudit.judges.protocol import Decision, Judge, JudgeError
-from claimaudit.plugins import JudgeSettings, Registry
+from claimaudit.errors import JudgeError
+from claimaudit.judges.protocol import Decision, Judge, JudgeSettings
+from claimaudit.plugins import Registry
 from tests.judges.faultserver import TEST_KEY
 
 J = TypeVar("J")
 
-# Retries off and a short timeout, so the failure paths are as fast as the happy one.
-FAST = JudgeSettings(timeout=2.0, extra={"retries": 0})
+# A short timeout (and, in each judge's tests, retries off), so failure paths are fast.
+FAST_TIMEOUT = 2.0
 
 
 def registered_judge(

@@ -8,25 +8,29 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from jevcompat.mock import MockConfig, Running
 
-from claimaudit.judges.jev import DEFAULT_TIMEOUT, JevJudge, _public_url, register
+from claimaudit.errors import InvalidSettingsError, JudgeError
+from claimaudit.judges.jev import DEFAULT_TIMEOUT, JevJudge, JevOptions, _public_url, register
+from claimaudit.judges.openai import OpenAIOptions
 from claimaudit.judges.protocol import (
     Decision,
     Judge,
-    JudgeError,
     JudgeReply,
+    JudgeSettings,
     confidence_from_probabilities,
     validate_reply,
 )
-from claimaudit.plugins import JudgeSettings, Registry
+from claimaudit.plugins import Registry
 from tests.httpfake import closed_port
 from tests.judges.faultserver import TEST_KEY, FaultServer
-from tests.judges.helpers import FAST, judge_error, registered_judge
+from tests.judges.helpers import FAST_TIMEOUT, judge_error, registered_judge
+
+FAST = JudgeSettings(timeout=FAST_TIMEOUT, options=JevOptions(retries=0))
 
 
 def make_judge(settings: JudgeSettings = FAST) -> JevJudge:
@@ -39,8 +43,7 @@ def make_judge(settings: JudgeSettings = FAST) -> JevJudge:
 def test_registers_under_jev_and_satisfies_the_protocol() -> None:
     registry = Registry()
     register(registry)
-    _, description = registry.judges["jev"]
-    assert "TYPESAFE_API_KEY" in description
+    assert "TYPESAFE_API_KEY" in registry.judges["jev"].description
     judge = registry.make_judge("jev")
     assert isinstance(judge, Judge)
     assert judge.name == "jev"
@@ -53,7 +56,7 @@ def test_settings_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
     assert default.effective_model == "jev-latest"
     tuned = make_judge(
         JudgeSettings(
-            model="jev-preview", timeout=5, extra={"retries": "1", "base_url": "http://x/"}
+            model="jev-preview", timeout=5, options=JevOptions(retries=1, base_url="http://x/")
         )
     )
     assert (tuned.model, tuned.timeout, tuned.retries) == ("jev-preview", 5.0, 1)
@@ -63,17 +66,18 @@ def test_settings_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(
     "settings",
     [
-        JudgeSettings(timeout=0),
-        JudgeSettings(timeout=math.inf),
-        JudgeSettings(extra={"retries": -1}),
-        JudgeSettings(extra={"retries": "many"}),
-        JudgeSettings(extra={"retries": True}),
-        JudgeSettings(extra={"compression": "gzip"}),
+        lambda: JudgeSettings(timeout=0),
+        lambda: JudgeSettings(timeout=math.inf),
+        lambda: JudgeSettings(options=JevOptions(retries=-1)),
+        lambda: JudgeSettings(options=JevOptions(retries="many")),  # type: ignore[arg-type]
+        lambda: JudgeSettings(options=JevOptions(retries=True)),
+        lambda: JudgeSettings(options=JevOptions(compression="gzip")),  # type: ignore[arg-type]
+        lambda: JudgeSettings(options=OpenAIOptions()),  # another judge's options
     ],
 )
-def test_bad_settings_are_rejected_when_building(settings: JudgeSettings) -> None:
-    with pytest.raises(ValueError):
-        make_judge(settings)
+def test_bad_settings_are_rejected_when_building(settings: Callable[[], JudgeSettings]) -> None:
+    with pytest.raises(InvalidSettingsError):
+        make_judge(settings())
 
 
 def test_building_needs_no_key_and_no_network(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -143,7 +147,7 @@ def test_mock_rejects_a_wrong_key(
 
 
 def test_mock_unknown_model_names_the_model(mock_url: str, decision: Decision) -> None:
-    judge = make_judge(JudgeSettings(model="jev-0.0.1", extra={"retries": 0}))
+    judge = make_judge(JudgeSettings(model="jev-0.0.1", options=JevOptions(retries=0)))
     error = judge_error(judge, decision)
     assert "'jev-0.0.1'" in str(error)
     assert "HTTP 400" in str(error)
@@ -186,7 +190,7 @@ def test_model_from_settings_then_environment(
 ) -> None:
     monkeypatch.setenv("TYPESAFE_DEFAULT_MODEL", "jev-1.13.0")
     make_judge().decide(decision)
-    make_judge(JudgeSettings(model="jev-preview", extra={"retries": 0})).decide(decision)
+    make_judge(JudgeSettings(model="jev-preview", options=JevOptions(retries=0))).decide(decision)
     assert [r.json["model"] for r in jev_env.requests] == ["jev-1.13.0", "jev-preview"]
 
 
@@ -236,7 +240,7 @@ def test_echoed_credential_stays_out_of_the_error(jev_env: FaultServer, decision
 
 def test_timeout(jev_env: FaultServer, decision: Decision) -> None:
     jev_env.set_mode("slow")
-    judge = make_judge(JudgeSettings(timeout=0.3, extra={"retries": 0}))
+    judge = make_judge(JudgeSettings(timeout=0.3, options=JevOptions(retries=0)))
     started = time.monotonic()
     error = judge_error(judge, decision)
     assert str(error) == "Jev request timed out after 0.3s"
@@ -275,13 +279,13 @@ def test_hangup_is_a_connection_failure(jev_env: FaultServer, decision: Decision
 
 def test_retries_follow_settings(jev_env: FaultServer, decision: Decision) -> None:
     jev_env.set_mode("http500")
-    judge_error(make_judge(JudgeSettings(timeout=2.0, extra={"retries": 1})), decision)
+    judge_error(make_judge(JudgeSettings(timeout=2.0, options=JevOptions(retries=1))), decision)
     assert len(jev_env.requests) == 2
 
 
 def test_retried_success_counts_every_attempt(jev_env: FaultServer, decision: Decision) -> None:
     jev_env.upcoming_errors.extend([503, 429])  # both with Retry-After: 0
-    reply = make_judge(JudgeSettings(timeout=2.0, extra={"retries": 2})).decide(decision)
+    reply = make_judge(JudgeSettings(timeout=2.0, options=JevOptions(retries=2))).decide(decision)
     validate_reply(reply, decision)
     assert reply.calls == 3
     assert [r.headers.get("x-typesafe-retry-count") for r in jev_env.requests] == [None, "1", "2"]

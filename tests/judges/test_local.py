@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from claimaudit.judges.local import LocalOptions, make_judge, register
 from claimaudit.judges.local import aggregate as agg
-from claimaudit.judges.local import make_judge, register
 from claimaudit.judges.local.judge import LocalJudge, load_model
 from claimaudit.judges.local.runtime import MODEL_DIR, VerifierConfig
 from claimaudit.judges.protocol import (
@@ -21,11 +21,12 @@ from claimaudit.judges.protocol import (
     Decision,
     Judge,
     JudgeError,
+    JudgeSettings,
     validate_reply,
 )
 from claimaudit.judges.questions import build_decision
 from claimaudit.passage import Passage
-from claimaudit.plugins import JudgeSettings, Registry
+from claimaudit.plugins import Registry
 
 os.environ["HF_HUB_OFFLINE"] = "1"
 
@@ -111,7 +112,7 @@ def test_missing_or_corrupt_model_raises_judge_error(tmp_path: Path, decision: D
     config = VerifierConfig.read(tmp_path)
     (tmp_path / config.model_file).write_bytes(b"not an onnx model")
     with pytest.raises(JudgeError, match="corrupt"):
-        make_judge(JudgeSettings(extra={"model_dir": str(tmp_path)})).decide(decision)
+        make_judge(JudgeSettings(options=LocalOptions(model_dir=tmp_path))).decide(decision)
 
 
 def test_unknown_questions_raise_judge_error(judge: LocalJudge, decision: Decision) -> None:

@@ -7,29 +7,35 @@ timeouts, so the failure paths are as fast as the happy one.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pytest
 
 from claimaudit.checker import Checker
+from claimaudit.errors import InvalidSettingsError
 from claimaudit.identity import parse_ref
-from claimaudit.judges.openai import DEFAULT_BASE_URL, register
+from claimaudit.judges.jev import JevOptions
+from claimaudit.judges.openai import DEFAULT_BASE_URL, OpenAIOptions, register
 from claimaudit.judges.openai.judge import MAX_TOKENS, TOP_LOGPROBS, OpenAIJudge
 from claimaudit.judges.protocol import (
     Case,
     Decision,
     Judge,
+    JudgeSettings,
     confidence_from_probabilities,
     validate_reply,
 )
 from claimaudit.judges.questions import build_decision
 from claimaudit.passage import Passage
-from claimaudit.plugins import JudgeSettings, Registry
+from claimaudit.plugins import Registry
 from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
 from tests.fakes import MemorySource
 from tests.httpfake import closed_port
 from tests.judges.faultserver import TEST_KEY
-from tests.judges.helpers import FAST, judge_error, registered_judge
+from tests.judges.helpers import FAST_TIMEOUT, judge_error, registered_judge
 from tests.judges.openaiserver import OpenAIServer, Reply, Token
+
+FAST = JudgeSettings(timeout=FAST_TIMEOUT, options=OpenAIOptions(retries=0))
 
 
 def make_judge(settings: JudgeSettings = FAST) -> OpenAIJudge:
@@ -63,7 +69,9 @@ def test_is_a_default_plugin() -> None:
 
 
 def test_model_is_required() -> None:
-    with pytest.raises(ValueError, match="needs a model id: pass --model or set OPENAI_MODEL"):
+    with pytest.raises(
+        InvalidSettingsError, match="needs a model id: pass --model or set OPENAI_MODEL"
+    ):
         make_judge(JudgeSettings())
 
 
@@ -77,7 +85,9 @@ def test_settings_then_environment_then_defaults(monkeypatch: pytest.MonkeyPatch
         2,
     )
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1/")
-    tuned = make_judge(JudgeSettings(model="from-flag", timeout=5, extra={"retries": "1"}))
+    tuned = make_judge(
+        JudgeSettings(model="from-flag", timeout=5, options=OpenAIOptions(retries=1))
+    )
     assert (tuned.model, tuned.base_url, tuned.timeout, tuned.retries) == (
         "from-flag",
         "http://127.0.0.1:9/v1",
@@ -89,15 +99,16 @@ def test_settings_then_environment_then_defaults(monkeypatch: pytest.MonkeyPatch
 @pytest.mark.parametrize(
     "settings",
     [
-        JudgeSettings(model="m", timeout=0),
-        JudgeSettings(model="m", timeout=math.nan),
-        JudgeSettings(model="m", extra={"retries": -1}),
-        JudgeSettings(model="m", extra={"retries": True}),
+        lambda: JudgeSettings(model="m", timeout=0),
+        lambda: JudgeSettings(model="m", timeout=math.nan),
+        lambda: JudgeSettings(model="m", options=OpenAIOptions(retries=-1)),
+        lambda: JudgeSettings(model="m", options=OpenAIOptions(retries=True)),
+        lambda: JudgeSettings(model="m", options=JevOptions()),  # another judge's options
     ],
 )
-def test_bad_settings_are_rejected_when_building(settings: JudgeSettings) -> None:
-    with pytest.raises(ValueError):
-        make_judge(settings)
+def test_bad_settings_are_rejected_when_building(settings: Callable[[], JudgeSettings]) -> None:
+    with pytest.raises(InvalidSettingsError):
+        make_judge(settings())
 
 
 # ---------------------------------------------------------------------- with logprobs
@@ -291,7 +302,9 @@ def test_no_key_is_fine_for_a_local_server(
 ) -> None:
     with OpenAIServer() as server:
         monkeypatch.setenv("OPENAI_BASE_URL", server.url)
-        reply = make_judge(JudgeSettings(model="llama3", extra={"retries": 0})).decide(decision)
+        reply = make_judge(JudgeSettings(model="llama3", options=OpenAIOptions(retries=0))).decide(
+            decision
+        )
         validate_reply(reply, decision)
         assert "authorization" not in server.requests[0].headers
 
@@ -308,7 +321,9 @@ def test_malformed_key_is_refused_before_sending(
 
 def test_timeout(openai_server: OpenAIServer, decision: Decision) -> None:
     openai_server.set_mode("slow")
-    error = judge_error(make_judge(JudgeSettings(timeout=0.3, extra={"retries": 0})), decision)
+    error = judge_error(
+        make_judge(JudgeSettings(timeout=0.3, options=OpenAIOptions(retries=0))), decision
+    )
     assert str(error) == "OpenAI-compatible server timed out after 0.3s"
 
 
@@ -356,7 +371,9 @@ def test_rate_limits_and_server_errors_are_retried(
     openai_server: OpenAIServer, decision: Decision, mode: str
 ) -> None:
     openai_server.set_mode(mode)  # sends Retry-After: 0
-    error = judge_error(make_judge(JudgeSettings(timeout=2.0, extra={"retries": 2})), decision)
+    error = judge_error(
+        make_judge(JudgeSettings(timeout=2.0, options=OpenAIOptions(retries=2))), decision
+    )
     assert len(openai_server.requests) == 3
     assert error.calls == 3  # every HTTP attempt is a backend call
 
@@ -365,7 +382,9 @@ def test_a_retry_that_succeeds_gives_the_answer(
     openai_server: OpenAIServer, decision: Decision
 ) -> None:
     openai_server.upcoming_errors.extend([503, 429])  # both send Retry-After: 0
-    reply = make_judge(JudgeSettings(timeout=2.0, extra={"retries": 2})).decide(decision)
+    reply = make_judge(JudgeSettings(timeout=2.0, options=OpenAIOptions(retries=2))).decide(
+        decision
+    )
     validate_reply(reply, decision)
     assert len(openai_server.requests) == 4  # two failures, then one request per question
     assert reply.calls == 4
@@ -383,7 +402,7 @@ def test_each_failure_is_the_right_not_checked_record(
     openai_server: OpenAIServer, mode: str, error_text: str
 ) -> None:
     openai_server.set_mode(mode)
-    judge = make_judge(JudgeSettings(timeout=0.3, extra={"retries": 0}))
+    judge = make_judge(JudgeSettings(timeout=0.3, options=OpenAIOptions(retries=0)))
     record = check_one(openai_server, ["Dropout helps.", "Unrelated."], judge)
     assert isinstance(record, NotCheckedRecord)
     assert error_text in record.error

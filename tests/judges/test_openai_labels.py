@@ -6,13 +6,13 @@ import math
 
 import pytest
 
+from claimaudit.errors import JudgeError
 from claimaudit.judges.openai.labels import (
     TokenLogprobs,
     assign_labels,
     parse_content,
     read_logprobs,
 )
-from claimaudit.judges.protocol import JudgeError
 
 RELATIONS = ["supports", "contradicts", "not_addressed", "insufficient_evidence"]
 

@@ -19,14 +19,14 @@ from claimaudit.checker import Checker
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.judges.jev import JevJudge
 from claimaudit.judges.local.judge import LocalJudge
+from claimaudit.judges.openai import OpenAIOptions
 from claimaudit.judges.openai import make_judge as make_openai_judge
 from claimaudit.judges.prompting import DEFENCE, render_case
-from claimaudit.judges.protocol import Case
+from claimaudit.judges.protocol import Case, JudgeSettings
 from claimaudit.judges.questions import POLICY, build_decision
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
-from claimaudit.plugins import JudgeSettings
 from claimaudit.records import CheckedRecord
 from claimaudit.sources.library import LibrarySource
 from claimaudit.sources.protocol import SourcePaper
@@ -111,7 +111,7 @@ def test_jev_sends_the_defended_state(
 def test_openai_request_keeps_injections_inside_the_evidence_block(
     openai_server: OpenAIServer,
 ) -> None:
-    judge = make_openai_judge(JudgeSettings(extra={"retries": 0}))
+    judge = make_openai_judge(JudgeSettings(options=OpenAIOptions(retries=0)))
     judge.decide(build_decision(CASE))
     for request in openai_server.requests:
         system, user = (m["content"] for m in request.json["messages"])
@@ -133,7 +133,7 @@ def test_openai_verdict_follows_the_models_label_only(
     source = MemorySource()
     source.add(parse_ref("2105.14372v1"), "A paper", texts)
     openai_server.prefer = ["not_addressed", "none"]  # what the scripted model answers
-    judge = make_openai_judge(JudgeSettings(extra={"retries": 0}))
+    judge = make_openai_judge(JudgeSettings(options=OpenAIOptions(retries=0)))
     [record] = Checker(source, judge).check("Dropout improves translation.", ["2105.14372"])
     assert isinstance(record, CheckedRecord)
     assert (record.verdict, record.evidence_passage_id) == ("not_addressed", None)

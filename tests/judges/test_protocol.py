@@ -4,13 +4,18 @@ import math
 
 import pytest
 
+from claimaudit.checker import Checker
+from claimaudit.errors import JudgeError, PluginError
 from claimaudit.judges.protocol import (
     ChoiceAnswer,
     ChoiceQuestion,
-    JudgeError,
+    Decision,
+    Judge,
+    JudgeReply,
     confidence_from_probabilities,
     validate_answer,
 )
+from tests.fakes import MemorySource
 
 QUESTION = ChoiceQuestion("?", {"a": None, "b": None, "c": None})
 
@@ -44,3 +49,48 @@ def test_valid_answer_passes() -> None:
 def test_invalid_answers_are_operational_failures(answer: ChoiceAnswer) -> None:
     with pytest.raises(JudgeError):
         validate_answer("q", answer, QUESTION)
+
+
+# ---------------------------------------------------------------------- the judge contract
+
+
+class Minimal(Judge):
+    """Only what the contract requires; everything else from its defaults."""
+
+    name = "minimal"
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        raise JudgeError("not asked here")
+
+
+def test_a_judge_that_subclasses_the_contract_gets_its_defaults() -> None:
+    judge = Minimal()
+    assert isinstance(judge, Judge)
+    assert judge.cache_identity is None  # never cached
+    assert judge.concurrency == 1  # called from one thread at a time
+    assert judge.review_threshold is None  # the review policy's own default
+    judge.close()  # holds nothing
+
+
+def test_backends_that_break_their_contract_are_refused_in_one_line() -> None:
+    class DuckJudge:
+        name = "duck"
+
+        def decide(self, decision: Decision) -> JudgeReply:
+            raise JudgeError("never asked")
+
+    source = MemorySource()
+    with pytest.raises(PluginError) as caught:
+        Checker(source, DuckJudge())  # type: ignore[arg-type]
+    message = str(caught.value)
+    assert "judge 'duck' does not keep the Judge contract" in message
+    assert "missing: cache_identity, close, concurrency, review_threshold" in message
+    assert "subclass claimaudit.Judge" in message
+
+    class DuckSource:
+        name = "duck-source"
+
+    with pytest.raises(
+        PluginError, match=r"source 'duck-source' .* \(missing: close, fetch, library_use\)"
+    ):
+        Checker(DuckSource(), Minimal())  # type: ignore[arg-type]

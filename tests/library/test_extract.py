@@ -7,21 +7,21 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import InputError, RefRequiredError
 from claimaudit.identity import parse_ref
-from claimaudit.library.errors import InputError, RefRequiredError
 from claimaudit.library.extract import extract, main_source
 from claimaudit.library.ingest import add_path, infer_ref
-from claimaudit.library.models import StoredPassage
 from claimaudit.library.passages import make_passages
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from tests.library import helpers as h
 
 
-def _passages(path: Path) -> list[StoredPassage]:
+def _passages(path: Path) -> list[Passage]:
     return make_passages(extract(path).blocks)
 
 
-def _find(passages: list[StoredPassage], words: str) -> StoredPassage:
+def _find(passages: list[Passage], words: str) -> Passage:
     found = [p for p in passages if words in p.text]
     assert found, f"{words!r} not in any passage"
     return found[0]

@@ -5,9 +5,11 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import LibraryOpenError
 from claimaudit.identity import parse_ref
 from claimaudit.library._migrations import APPLICATION_ID, LATEST_VERSION, migrate
-from claimaudit.library.errors import LibraryOpenError
+from claimaudit.library.reference_lookups import LibraryReferenceCache
+from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
 
 
@@ -92,7 +94,6 @@ def test_failed_step_rolls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 
 def test_upgrade_from_version_2_keeps_papers_and_adds_the_results_cache(tmp_path: Path) -> None:
     from claimaudit.cache import CacheKey
-    from claimaudit.library.result_cache import LibraryResultCache
     from claimaudit.records import CheckedRecord
 
     path = tmp_path / "v2.sqlite3"
@@ -115,7 +116,7 @@ def test_upgrade_from_version_2_keeps_papers_and_adds_the_results_cache(tmp_path
         paper = lib.get_paper(parse_ref("1907.10121"))
         assert paper is not None and paper.passage_count == 2 and paper.source_path == "paper.tex"
         assert [h.passage_id for h in lib.search("sparse matrix")] == ["P002"]
-        assert lib.results().count() == 0
+    assert LibraryResultCache(path).count() == 0
     with sqlite3.connect(path) as check:
         assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 3
     # The new table works on the upgraded file.
@@ -209,7 +210,7 @@ def test_upgrade_from_version_3_keeps_papers_passages_and_results(tmp_path: Path
             ("P002", None, "It trains in 3.5 days on eight GPUs.", None),
         ]
         assert [h.passage_id for h in lib.search("eight GPUs")] == ["P002"]
-        assert lib.results().count() == 1
+    assert LibraryResultCache(path).count() == 1
     with sqlite3.connect(path) as check:
         assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 4
 
@@ -252,7 +253,7 @@ def test_upgrade_from_version_4_keeps_everything_and_adds_reference_lookups(
         assert (paper.authors, paper.extractor) == ("Ann Smith", "pdf/2")
         assert [p.pages for p in lib.passages(paper.ref)] == [(1, 1), (2, 3)]
         assert [h.passage_id for h in lib.search("sparse memory")] == ["P001"]
-        assert lib.reference_lookups().count() == 0
+    assert LibraryReferenceCache(path).count() == 0
     with sqlite3.connect(path) as check:
         assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 5
         after = {

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
 from claimaudit.library.models import TextBlock
-from claimaudit.library.passages import make_passages, passage_id
+from claimaudit.library.passages import make_passages
+from claimaudit.passage import passage_id
 
 
 def test_ids_are_stable_and_ordered() -> None:

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from fpdf import FPDF
 
+from claimaudit.errors import InputError
 from claimaudit.identity import parse_ref
-from claimaudit.library.errors import InputError
 from claimaudit.library.extract import extract
 from claimaudit.library.ingest import add_path
-from claimaudit.library.models import StoredPassage
 from claimaudit.library.passages import make_passages
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from tests.library.helpers import DATA
 
 PDFS = DATA / "papers-pdf"
@@ -29,7 +29,7 @@ CONV = PDFS / "conv-arithmetic_dumoulin2016.pdf"
 
 
 @functools.cache
-def passages(path: Path) -> list[StoredPassage]:
+def passages(path: Path) -> list[Passage]:
     return make_passages(extract(path).blocks)
 
 

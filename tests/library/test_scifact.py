@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import ContentConflictError, InputError
 from claimaudit.identity import parse_ref
-from claimaudit.library.errors import ContentConflictError, InputError
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
 from tests.library.helpers import CHECK_COVID_CORPUS, CITATION_INTEGRITY_CORPUS, SCIFACT_CORPUS

@@ -4,19 +4,20 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import ContentConflictError, LibraryError, PaperNotFoundError
 from claimaudit.identity import parse_ref
-from claimaudit.library.errors import ContentConflictError, LibraryError, PaperNotFoundError
 from claimaudit.library.ingest import add_path
-from claimaudit.library.models import AddOutcome, NewPaper, StoredPassage
+from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 
 
 def _paper(ref: str, *texts: str, digest: str = "h1", title: str = "T") -> NewPaper:
-    passages = [StoredPassage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
     return NewPaper(parse_ref(ref), title, passages, digest, url=parse_ref(ref).url)
 
 
-def _snapshot(lib: Library) -> list[tuple[str, str, list[StoredPassage]]]:
+def _snapshot(lib: Library) -> list[tuple[str, str, list[Passage]]]:
     return [(str(p.ref), p.content_hash, lib.passages(p.ref)) for p in lib.list_papers()]
 
 
@@ -29,7 +30,7 @@ def test_add_and_read_back(library: Library) -> None:
     assert paper.url == "https://arxiv.org/abs/1706.03762v2"
     passages = library.passages(paper.ref)
     assert [p.passage_id for p in passages] == ["P001", "P002"]
-    assert passages[0] == StoredPassage("P001", "Attention is all.", "Intro")
+    assert passages[0] == Passage("P001", "Attention is all.", "Intro")
 
 
 def test_version_rule_via_add_with_ref(library: Library, tmp_path: Path) -> None:
@@ -81,7 +82,7 @@ def test_failure_mid_insert_leaves_library_unchanged(
     library.add_paper(_paper("doi:10.1000/xyz", "original passage"))
     before = _snapshot(library)
 
-    def explode(self: Library, paper_id: int, passages: list[StoredPassage]) -> None:
+    def explode(self: Library, paper_id: int, passages: list[Passage]) -> None:
         # The paper row is already inserted (and the old version deleted) when this runs.
         raise RuntimeError("disk full")
 

@@ -11,12 +11,11 @@ from pathlib import Path
 import pytest
 
 from claimaudit.identity import parse_ref
-from claimaudit.library.reference_lookups import StoredLookup
+from claimaudit.library.reference_lookups import LibraryReferenceCache, StoredLookup
 from claimaudit.library.store import Library
 from claimaudit.refcheck import (
     CitedReference,
     CrossrefClient,
-    LibraryReferenceCache,
     ReferenceStatus,
     ReferenceVerifier,
 )
@@ -205,8 +204,7 @@ def test_answers_are_cached_in_the_library_failures_are_not(
     assert first.check(entry(SCIPY_DOI)).status is ReferenceStatus.NOT_VERIFIED
     assert first.check(entry("arXiv:1907.10121")).status is ReferenceStatus.OK
     assert first.check(entry("arXiv:2403.99999")).status is ReferenceStatus.NOT_FOUND
-    with Library.open(library) as lib:
-        assert lib.reference_lookups().count() == 2  # the failed DOI is not stored
+    assert LibraryReferenceCache(library).count() == 2  # the failed DOI is not stored
     arxiv.clear()
     second = make(arxiv, crossref, cache=LibraryReferenceCache(library))
     ok = second.check(entry("arXiv:1907.10121v1", title="SciPy 1.0"))
@@ -230,10 +228,10 @@ def test_stale_answers_are_asked_again(
         "withdrawn": None,
         "latestVersion": 1,
     }
-    with Library.open(library) as lib:
-        lib.reference_lookups().put(
-            StoredLookup("arXiv:1907.10121", "arxiv", "found", json.dumps(record), "", old)
-        )
+    Library.open(library).close()
+    LibraryReferenceCache(library).put(
+        StoredLookup("arXiv:1907.10121", "arxiv", "found", json.dumps(record), "", old)
+    )
     check = make(arxiv, crossref, cache=LibraryReferenceCache(library)).check(
         entry("arXiv:1907.10121v2")
     )

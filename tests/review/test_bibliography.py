@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import BibliographyError
 from claimaudit.identity import parse_ref
 from claimaudit.review.bibliography import (
     Bibliography,
-    BibliographyError,
     citation_tags,
     load_bibliography,
     parse_bibliography,

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from pathlib import Path
 
 from claimaudit.checker import Checker
 from claimaudit.identity import parse_ref
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
 from claimaudit.review import render_html, review_report
+from claimaudit.review.html import strength
+from tests.browser import launch_chromium
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 REPORT = """# Draft <script>alert("title")</script>
@@ -86,3 +90,94 @@ def test_a_report_using_the_marker_characters_still_renders() -> None:
     parser.feed(page)
     spans = [a for tag, a in parser.tags if tag == "span" and "claim" in (a.get("class") or "")]
     assert [a["data-claim"] for a in spans] == ["1"]
+
+
+# ---------------------------------------------------------------------- badges and the legend
+
+
+STRENGTH_REPORT = """A strong claim about sparse matrices [@arxiv:1907.10121].
+
+A moderate claim about baselines [@arxiv:2105.14372].
+
+A weak claim about attention [@arxiv:1706.03762].
+"""
+
+
+def _strengths_page() -> str:
+    source = MemorySource()
+    source.add(parse_ref("1907.10121v1"), "SciPy", ["SciPy has sparse matrices."])
+    source.add(parse_ref("2105.14372v1"), "Tips", ["Use baselines."])
+    source.add(parse_ref("1706.03762v1"), "Attention", ["Attention is all you need."])
+    tops = {"strong": 0.94, "moderate": 0.6, "weak": 0.45}
+
+    def script(decision: Decision) -> JudgeReply:
+        top = next(t for word, t in tops.items() if word in decision.case.claim)
+        return pick("supports", "P001", strength=top)(decision)
+
+    checker = Checker(source, ScriptedJudge(script))
+    return render_html(review_report(STRENGTH_REPORT, checker=checker), title="strengths.md")
+
+
+def test_badge_strength_follows_confidence_in_fixed_bands() -> None:
+    assert [strength(c) for c in (0.92, 0.7, 0.69, 0.4, 0.38, 0.0, None)] == [
+        "strong",
+        "strong",
+        "moderate",
+        "moderate",
+        "weak",
+        "weak",
+        "weak",
+    ]
+    page = _strengths_page()
+    # Confidences (p - 1/4) / (3/4): 0.92, 0.47 and 0.27.
+    for level in ("strong", "moderate", "weak"):
+        assert f'class="badge v-supports s-{level}" data-strength="{level}"' in page
+    assert 'class="legend"' in page and "\u2691 needs review" in page
+
+
+def test_badges_and_the_review_mark_show_in_chromium(tmp_path: Path) -> None:
+    report = tmp_path / "report.html"
+    report.write_text(_strengths_page(), encoding="utf-8")
+    with launch_chromium() as browser:
+        page = browser.new_page(viewport={"width": 1000, "height": 900})
+        page.goto(report.as_uri())
+        fills = {}
+        for level in ("strong", "moderate", "weak"):
+            badge = page.locator(f"li.record .badge.s-{level}")
+            assert badge.count() == 1
+            fills[level] = badge.evaluate(
+                "e => { const s = getComputedStyle(e); "
+                "return [s.backgroundColor, s.color, s.borderTopStyle]; }"
+            )
+        white = "rgb(255, 255, 255)"
+        assert fills["strong"][1] == white and fills["strong"][0] != white
+        assert fills["moderate"][0] not in (white, fills["strong"][0])
+        assert fills["weak"][0] == white and fills["weak"][2] == "dashed"
+        # Needs review is visible in the text, not only as a style: the marker carries the flag.
+        flagged = page.locator(".claim-marker.needs-review")
+        assert flagged.count() == 2 and flagged.first.is_visible()
+        assert all("\u2691" in text for text in flagged.all_inner_texts())
+        assert "\u2691" not in page.locator('.claim-marker[data-claim="1"]').inner_text()
+        dash = page.locator('span.claim[data-claim="3"]').first.evaluate(
+            "e => getComputedStyle(e).textDecorationStyle"
+        )
+        assert dash == "dashed"
+        legend = page.locator("#summary .legend")
+        assert legend.is_visible() and "needs review" in legend.inner_text()
+
+
+def test_a_record_without_probabilities_renders_with_an_outlined_badge() -> None:
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy", [EVIDENCE])
+
+    def choice_only(decision: Decision) -> JudgeReply:
+        choices = {"relation": "supports", "evidence": "P001"}
+        answers = {q: ChoiceAnswer(choices[q], None, None) for q in decision.questions}
+        return JudgeReply(model="bare", answers=answers)
+
+    checker = Checker(source, ScriptedJudge(choice_only))
+    result = review_report("A claim [@arxiv:1907.10121].\n", checker=checker)
+    assert "**supports**, confidence n/a, needs review." in result.annotated_markdown
+    page = render_html(result)
+    assert "confidence n/a" in page
+    assert 's-weak" data-strength="weak" title="supports: no probabilities"' in page

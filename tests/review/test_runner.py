@@ -5,10 +5,12 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
-from claimaudit.checker import Checker, Record
+from claimaudit.checker import Checker
+from claimaudit.errors import JudgeError
 from claimaudit.identity import parse_ref
-from claimaudit.judges.protocol import Decision, JudgeError, JudgeReply
-from claimaudit.review.runner import check_pairs, judge_workers
+from claimaudit.judges.protocol import Decision, Judge, JudgeReply
+from claimaudit.records import Record
+from claimaudit.review.runner import check_pairs
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 
@@ -37,7 +39,7 @@ def test_each_distinct_pair_is_judged_once() -> None:
 
 
 @dataclass
-class BarrierJudge:
+class BarrierJudge(Judge):
     """Answers only once ``parties`` decisions are in flight together: proof of concurrency."""
 
     parties: int
@@ -63,22 +65,3 @@ def test_pairs_run_concurrently_when_the_judge_allows() -> None:
     results = check_pairs(Checker(_source(), judge), pairs)
     assert [r.verdict for r in results.values()] == ["supports", "supports"]
     assert len(judge.threads) == 2
-
-
-def test_workers_default_to_what_the_judge_declares() -> None:
-    assert judge_workers(BarrierJudge(parties=1)) == 4
-    assert judge_workers(ScriptedJudge(pick("supports", None))) == 1  # no declaration: one
-
-
-class ExplodingSource:
-    name = "exploding"
-
-    def fetch(self, ref: object, query: str) -> object:
-        raise RuntimeError("bug in a source plugin")
-
-
-def test_an_unexpected_failure_is_a_not_checked_record() -> None:
-    checker = Checker(ExplodingSource(), ScriptedJudge(pick("supports", None)))  # type: ignore[arg-type]
-    [record] = check_pairs(checker, [("Claim.", "1907.10121")], workers=3).values()
-    assert record.verdict == "not_checked"
-    assert "RuntimeError" in record.error  # type: ignore[union-attr]

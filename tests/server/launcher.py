@@ -21,8 +21,9 @@ import threading
 import time
 from pathlib import Path
 
-from claimaudit.judges.protocol import Decision, JudgeError, JudgeReply
-from claimaudit.plugins import JudgeSettings, Registry, get_registry
+from claimaudit.errors import JudgeError
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
+from claimaudit.plugins import Registry, get_registry
 from tests.fakes import pick
 
 GATE_ENV = "CLAIMAUDIT_TEST_GATE"
@@ -33,7 +34,7 @@ _entries = itertools.count(1)
 _lock = threading.Lock()
 
 
-class GatedJudge:
+class GatedJudge(Judge):
     name = "gated"
 
     def decide(self, decision: Decision) -> JudgeReply:
@@ -53,6 +54,19 @@ class GatedJudge:
         return pick("supports", first)(decision)
 
 
+class BareJudge(Judge):
+    """Its choice alone, no probabilities (as a chat server without logprobs): supports, with
+    the first candidate."""
+
+    name = "bare"
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        first = next(iter(decision.case.passages)).passage_id
+        choices = {"relation": "supports", "evidence": first}
+        answers = {q: ChoiceAnswer(choices[q], None, None) for q in decision.questions}
+        return JudgeReply(model="bare-1", answers=answers)
+
+
 class CachedGatedJudge(GatedJudge):
     name = "gated-cached"
     cache_identity = "gated-cached/1"
@@ -61,6 +75,7 @@ class CachedGatedJudge(GatedJudge):
 def register(registry: Registry) -> None:
     registry.add_judge("gated", _make, "test judge held by a gate")
     registry.add_judge("gated-cached", _make_cached, "test judge held by a gate, cacheable")
+    registry.add_judge("bare", lambda settings: BareJudge(), "test judge without probabilities")
 
 
 def _make(settings: JudgeSettings) -> GatedJudge:

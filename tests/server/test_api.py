@@ -78,6 +78,8 @@ def test_check_with_the_local_judge(api: httpx.Client, example_library: Path) ->
     assert "id" not in checked  # the same JSON as `claimaudit check --format json`
     # A paper that is not there is a not_checked record, never a verdict.
     assert missing["verdict"] == "not_checked" and "paper not in the library" in missing["error"]
+    summary = response.json()["summary"]  # as `claimaudit check --format json` writes it
+    assert (summary["records"], summary["notChecked"], summary["verdicts"]["supports"]) == (2, 1, 1)
     # Remote clients are not told where the server keeps its files.
     assert "the server's library" in missing["error"]
     assert str(example_library) not in missing["error"] and "sqlite3" not in missing["error"]

@@ -109,6 +109,7 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
     )
 
     [record] = _payload(outcome["check"])["records"]
+    assert _payload(outcome["check"])["summary"]["records"] == 1
     assert record["verdict"] == "supports" and record["judge"] == "local"
     assert record["paperRef"] == DEEP_RULES_REF and "random forests" in record["evidence"]
     assert {"evidencePassageId", "probabilities", "needsReview", "confidence"} <= set(record)

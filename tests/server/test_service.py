@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from claimaudit.checker import InvalidClaimError
-from claimaudit.library.errors import InputError, LibraryOpenError, PaperNotFoundError
-from claimaudit.plugins import UnknownBackendError
-from claimaudit.review.bibliography import BibliographyError
-from claimaudit.server.failures import (
-    InvalidDraftError,
+from claimaudit.errors import (
+    BibliographyError,
+    DraftError,
+    InputError,
+    InvalidClaimError,
+    JudgeError,
+    LibraryOpenError,
+    PaperNotFoundError,
     PassageNotFoundError,
+    UnknownBackendError,
     UnsupportedFileError,
-    classify,
 )
+from claimaudit.judges.protocol import Decision, Judge, JudgeReply, JudgeSettings
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service, upload_name
 from tests.server.conftest import DEEP_RULES_REF
@@ -52,7 +56,7 @@ def test_upload_names_without_a_known_format(given: str) -> None:
 
 def test_check_refuses_bad_requests_before_loading_a_judge(service: Service) -> None:
     class Refusing(JudgePool):
-        def get(self, name: str | None = None, model: str | None = None) -> object:  # type: ignore[override]
+        def lease(self, name: str | None = None, model: str | None = None) -> Any:
             raise AssertionError("no judge may be loaded for a bad request")
 
     service.judges = Refusing()
@@ -72,15 +76,15 @@ def test_review_refuses_bad_requests_before_loading_a_judge(
     service: Service, tmp_path: Path
 ) -> None:
     class Refusing(JudgePool):
-        def get(self, name: str | None = None, model: str | None = None) -> object:  # type: ignore[override]
+        def lease(self, name: str | None = None, model: str | None = None) -> Any:
             raise AssertionError("no judge may be loaded for a bad request")
 
     service.judges = Refusing()
     bib = tmp_path / "refs.bib"
     bib.write_text("@misc{k, eprint = {2105.14372}}")
-    with pytest.raises(InvalidDraftError, match="empty"):
+    with pytest.raises(DraftError, match="empty"):
         service.review(" \n ")
-    with pytest.raises(InvalidDraftError, match="not both"):
+    with pytest.raises(DraftError, match="not both"):
         service.review("A [@k].", bibliography="@misc{k}", bibliography_path=bib)
     with pytest.raises(BibliographyError, match="cannot read"):
         service.review("A [@k].", bibliography_path=tmp_path / "absent.bib")
@@ -90,16 +94,56 @@ def test_review_refuses_bad_requests_before_loading_a_judge(
         service.review("A [@k].", threshold=-0.1)
 
 
+def _get(pool: JudgePool, name: str | None, model: str | None = None) -> Judge:
+    with pool.lease(name, model) as judge:
+        return judge
+
+
 def test_judges_are_loaded_once_per_name_and_model() -> None:
     pool = JudgePool(capacity=2)
-    local = pool.get("local")
-    assert pool.get("local") is local and pool.get(None) is local
-    jev_a = pool.get("jev", "jev-latest")
-    assert pool.get("jev", "jev-latest") is jev_a and pool.get("jev", "jev-preview") is not jev_a
+    local = _get(pool, "local")
+    assert _get(pool, "local") is local and _get(pool, None) is local
+    jev_a = _get(pool, "jev", "jev-latest")
+    assert _get(pool, "jev", "jev-latest") is jev_a
+    assert _get(pool, "jev", "jev-preview") is not jev_a
     # Bounded: the least recently used judge made room.
-    assert pool.get("local") is not local
+    assert _get(pool, "local") is not local
     with pytest.raises(UnknownBackendError):
-        pool.get("nope")
+        _get(pool, "nope")
+
+
+class Closable(Judge):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.closed = 0
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        raise JudgeError("not asked here")
+
+    def close(self) -> None:
+        self.closed += 1
+
+
+def test_a_judge_that_leaves_the_pool_is_closed_once_no_request_uses_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made: dict[str, Closable] = {}
+
+    def make(name: str, settings: JudgeSettings) -> Closable:
+        made[settings.model or ""] = Closable(name)
+        return made[settings.model or ""]
+
+    monkeypatch.setattr("claimaudit.server.judges.make_judge", make)
+    pool = JudgePool(capacity=1)
+    with pool.lease("x", "a") as a:
+        with pool.lease("x", "b"):  # makes room: "a" leaves the pool while in use
+            assert a.closed == 0
+        assert a.closed == 0  # its request still runs
+    assert a.closed == 1 and made["b"].closed == 0
+    _get(pool, "x", "c")  # "b" leaves the pool unused: closed at once
+    assert made["b"].closed == 1
+    pool.close()  # at shutdown, the rest
+    assert made["c"].closed == 1 and a.closed == 1
 
 
 def test_passage_context_is_clamped(service: Service) -> None:
@@ -134,20 +178,12 @@ def test_a_missing_library_is_unavailable_not_created(tmp_path: Path) -> None:
     service = Service(tmp_path / "none.sqlite3")
     with pytest.raises(LibraryOpenError) as caught:
         service.papers()
-    failure = classify(caught.value)
-    assert failure is not None and failure.status == 503
+    assert caught.value.http_status == 503
     service.ensure_library()
     assert service.papers() == []
 
 
-def test_classify_knows_the_domain_errors() -> None:
-    assert classify(UnknownBackendError("unknown judge 'x'")) is not None
-    failure = classify(InvalidClaimError("the claim is\n  empty"))
-    assert failure is not None and (failure.status, failure.message) == (400, "the claim is empty")
-    assert classify(RuntimeError("boom")) is None
-    for error, code in (
-        (InvalidDraftError("the draft is empty"), "invalid_draft"),
-        (BibliographyError("the bibliography holds no entries"), "invalid_bibliography"),
-    ):
-        failure = classify(error)
-        assert failure is not None and (failure.status, failure.code) == (400, code)
+def test_the_service_refuses_an_empty_draft_as_a_draft_error(service: Service) -> None:
+    with pytest.raises(DraftError, match="the draft is empty") as caught:
+        service.review("  \n")
+    assert (caught.value.http_status, caught.value.code) == (400, "invalid_draft")

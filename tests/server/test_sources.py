@@ -6,12 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.server.sources import LIBRARY_NAME, ServerSource, server_source
-from claimaudit.sources.protocol import SourceError, SourcePaper
+from claimaudit.sources.protocol import Source, SourcePaper
 
 
-class _Failing:
+class _Failing(Source):
     name = "failing"
 
     def __init__(self, message: str, calls: int = 0) -> None:

@@ -4,19 +4,23 @@ a file, and take a screenshot."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
+from claimaudit.review.html import strength
 from tests.browser import launch_chromium
 from tests.library.helpers import make_pdf
 from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM, TOKEN, RunningServer
 
 TIMEOUT_MS = 60_000
+# A check with the embedded judge can take seconds on a busy machine: expectations wait as long.
+expect.set_options(timeout=TIMEOUT_MS)
 
 
 @pytest.fixture(scope="module")
@@ -61,8 +65,25 @@ def test_check_a_claim_and_read_the_evidence(
 
     card = page.locator(f'.card[data-ref="{DEEP_RULES_REF}"]')
     expect(card).to_have_attribute("data-verdict", "supports")
-    expect(card.locator(".badge").first).to_have_text("supports")
+    badge = card.locator(".badge").first
+    expect(badge).to_have_text("supports")
     expect(card.locator(".confidence")).to_contain_text("Confidence 0.")
+    # The badge's fill shows how confident the verdict is, in the bands the HTML report uses.
+    confidence = float(card.locator(".confidence span").first.inner_text().split()[-1])
+    assert badge.get_attribute("data-strength") == strength(confidence)
+    assert f"confidence {confidence:.2f}" in (badge.get_attribute("title") or "")
+    _assert_fill(badge, strength(confidence))
+    review = card.locator(".badge.review, .badge.ok")
+    expect(review).to_have_count(1)
+    if card.locator(".badge.review").count():
+        expect(review).to_have_text("\u2691 needs review")
+    # A legend says what colours, fills and the mark mean, above the cards.
+    legend = page.locator("#results .legend")
+    expect(legend).to_be_visible()
+    expect(legend.locator(".legend-strengths .badge")).to_have_count(3)
+    for level in ("strong", "moderate", "weak"):
+        _assert_fill(legend.locator(f".legend-strengths .badge.strength-{level}"), level)
+    expect(legend).to_contain_text("\u2691 needs review")
     expect(card.locator(".confidence-bar .fill")).to_have_count(1)
     expect(card.locator(".probs tbody tr")).to_have_count(4)
     expect(card.locator(".probs tr.chosen th")).to_have_text("supports")
@@ -90,6 +111,22 @@ def test_check_a_claim_and_read_the_evidence(
     keep = Path(__file__).resolve().parents[2] / "build" / "screenshots"
     keep.mkdir(parents=True, exist_ok=True)
     shutil.copy(shot, keep / "web-check.png")  # for people to look at; build/ is not tracked
+
+
+def _assert_fill(badge: Locator, level: str) -> None:
+    """Strong: solid, white text; moderate: tinted; weak: white with a dashed outline."""
+    style = badge.evaluate(
+        "e => { const s = getComputedStyle(e); "
+        "return [s.backgroundColor, s.color, s.borderTopStyle]; }"
+    )
+    background, colour, border = style
+    if level == "strong":
+        assert colour == "rgb(255, 255, 255)" and background != "rgb(255, 255, 255)"
+        assert border == "solid"
+    elif level == "moderate":
+        assert background not in ("rgb(255, 255, 255)", colour) and border == "solid"
+    else:
+        assert background == "rgb(255, 255, 255)" and border == "dashed"
 
 
 def test_upload_a_pdf_then_check_against_it(
@@ -176,6 +213,17 @@ def test_review_a_draft(page: Page, server: RunningServer, tmp_path: Path) -> No
         "data-verdict", "not_checked"
     )
     expect(draft.locator(".sentence")).to_have_count(3)
+    # A sentence that needs review is marked, visibly, in the text: dashed, and its marker flagged.
+    flagged = draft.locator(".sentence.needs-review")
+    assert flagged.count() == sum(
+        any(r["needsReview"] for r in expected["records"] if r["sentence"]["index"] == i)
+        for i in {r["sentence"]["index"] for r in expected["records"]}
+    )
+    third = draft.locator('.sentence[data-claim="3"]')
+    expect(third).to_have_class(re.compile(r"\bneeds-review\b"))
+    expect(third).to_have_css("text-decoration-style", "dashed")
+    expect(draft.locator('.claim-marker[data-claim="3"]')).to_have_text("3 \u2691")
+    expect(page.locator("#review-summary .legend")).to_be_visible()
     # The draft is shown as text: its markup is not markup.
     expect(draft).to_contain_text('<img src=x onerror="window.injected=1"> <b>markup</b>')
     expect(draft.locator("img, b")).to_have_count(0)
@@ -239,3 +287,20 @@ def test_review_errors_show_in_the_page(page: Page, server: RunningServer) -> No
     page.click("#review-submit")
     expect(page.locator("#review-status")).to_contain_text("the bibliography is not valid JSON")
     expect(page.locator("#review-output")).to_be_hidden()
+
+
+def test_a_record_without_probabilities_reads_as_such(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    expect(page.locator("#judge option[value=bare]")).to_have_count(1)
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", DEEP_RULES_REF)
+    page.click("#check-form details.options summary")
+    page.select_option("#judge", "bare")
+    page.click("#check-submit")
+    card = page.locator(f'.card[data-ref="{DEEP_RULES_REF}"]')
+    expect(card).to_have_attribute("data-verdict", "supports")
+    expect(card.locator(".confidence")).to_contain_text("Confidence n/a")
+    expect(card).to_contain_text("without probabilities")
+    badge = card.locator(".badges .badge").first
+    expect(badge).to_have_attribute("data-strength", "weak")  # outlined: nothing to be sure of
+    expect(card.locator(".badge.review")).to_have_text("\u2691 needs review")

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 from xml.sax.saxutils import escape
 
@@ -193,3 +195,18 @@ class _Handler(FakeHandler):
         if self.owner.delay:
             self.owner.wait(self.owner.delay)
         self.send_body(reply.status, reply.body, reply.content_type, reply.headers)
+
+
+@contextmanager
+def two_papers(folder: Path) -> Iterator[ArxivServer]:
+    """A server with 1706.03762 in two versions (v2 the newest) and 2001.00001, a scan with no
+    text (its PDFs are written to ``folder``)."""
+    from tests.library.helpers import PDF_TEXT, make_blank_pdf, make_pdf
+
+    v1 = make_pdf(folder / "v1.pdf", text="First version. " + PDF_TEXT).read_bytes()
+    v2 = make_pdf(folder / "v2.pdf").read_bytes()
+    blank = make_blank_pdf(folder / "blank.pdf").read_bytes()
+    with ArxivServer() as server:
+        server.add("1706.03762", "Attention Is All\n You Need", {1: v1, 2: v2})
+        server.add("2001.00001", "A scan", {1: blank})
+        yield server

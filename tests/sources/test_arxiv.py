@@ -7,14 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import ArxivError, ArxivNotFoundError
 from claimaudit.identity import parse_ref
-from claimaudit.sources.arxiv import (
-    DEFAULT_BASE_URL,
-    ArxivClient,
-    ArxivEntry,
-    ArxivError,
-    ArxivNotFoundError,
-)
+from claimaudit.sources.arxiv import DEFAULT_BASE_URL, ArxivClient, ArxivEntry
 from tests.library.helpers import make_pdf
 from tests.sources.arxivserver import ArxivServer
 
@@ -83,7 +78,7 @@ def test_entry_gives_the_newest_version_for_an_unversioned_id(
 
 def test_entry_for_a_version_and_old_style_ids(client: ArxivClient) -> None:
     assert client.entry(parse_ref("1706.03762v1")).ref == parse_ref("1706.03762v1")
-    assert client.entry(parse_ref("hep-th/9901001")).versioned_id == "hep-th/9901001v2"
+    assert client.entry(parse_ref("hep-th/9901001")).ref.versioned_id == "hep-th/9901001v2"
     assert "arXiv has no paper arXiv:1706.03762v3" in error(client, "1706.03762v3")
     assert "arXiv has no paper arXiv:2001.00001" in error(client, "2001.00001")
     # An id arXiv does not have is told apart from a failed request.

@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import SourceError
 from claimaudit.identity import parse_ref
-from claimaudit.library.models import NewPaper, StoredPassage
+from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
 from claimaudit.sources.auto import AutoSource, register
-from claimaudit.sources.protocol import SourceError
 from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
 
 ABS = "https://arxiv.org/abs/"
@@ -23,7 +24,7 @@ def db(tmp_path: Path) -> Path:
     path = tmp_path / "library.sqlite3"
     with Library.open(path) as library:
         for ref in ("1706.03762v5", "doi:10.1000/kept"):
-            passages = [StoredPassage("P001", "Stored text.")]
+            passages = [Passage("P001", "Stored text.")]
             library.add_paper(NewPaper(parse_ref(ref), "Stored", passages, f"hash-{ref}"))
     return path
 

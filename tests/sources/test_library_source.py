@@ -4,17 +4,19 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import SourceError
 from claimaudit.identity import parse_ref
-from claimaudit.library.models import NewPaper, StoredPassage
+from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from claimaudit.plugins import Registry
 from claimaudit.sources import library as library_source
 from claimaudit.sources.library import LibrarySource
-from claimaudit.sources.protocol import Source, SourceError
+from claimaudit.sources.protocol import Source
 
 
 def _store(path: Path, ref: str, *texts: str) -> None:
-    passages = [StoredPassage(f"P{i:03d}", t, "Results") for i, t in enumerate(texts, start=1)]
+    passages = [Passage(f"P{i:03d}", t, "Results") for i, t in enumerate(texts, start=1)]
     with Library.open(path) as lib:
         lib.add_paper(NewPaper(parse_ref(ref), "Attention", passages, f"hash-{ref}"))
 

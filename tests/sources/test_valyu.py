@@ -7,10 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from claimaudit.errors import SourceError
 from claimaudit.identity import parse_ref
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
-from claimaudit.sources.protocol import Source, SourceError, SourcePaper
+from claimaudit.sources.protocol import Source, SourcePaper
 from claimaudit.sources.valyu import ValyuSource, register
 from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
 

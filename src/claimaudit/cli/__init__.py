@@ -2,7 +2,31 @@
 
 from __future__ import annotations
 
+import logging
+from typing import Annotated, Any
+
 import typer
+
+from claimaudit.cli._help import Command, Group
+from claimaudit.errors import as_known
+
+
+class _Commands(Group):
+    """Every command runs under one handler: an error claimaudit raises (or a failure of the
+    library database) is one line on stderr and that error's exit code, never a traceback."""
+
+    # typer bundles its own click: its Context type is not importable publicly.
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as error:
+            known = as_known(error)
+            if known is None:
+                raise
+            from claimaudit.cli._common import fail
+
+            fail(str(known), known.exit_code)
+
 
 app = typer.Typer(
     name="claimaudit",
@@ -10,8 +34,24 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=_Commands,
 )
 _installed = False
+
+
+@app.callback()
+def _options(
+    debug: Annotated[
+        bool,
+        typer.Option(
+            "--debug", help="Log details to stderr, such as the traceback of a plugin's bug."
+        ),
+    ] = False,
+) -> None:
+    if debug:
+        logging.basicConfig(
+            level=logging.DEBUG, format="%(levelname)s %(name)s: %(message)s", force=True
+        )
 
 
 def _install_commands() -> None:
@@ -23,16 +63,18 @@ def _install_commands() -> None:
     from claimaudit.cli import check as check_cli
     from claimaudit.cli import evaluate as eval_cli
     from claimaudit.cli import library as library_cli
+    from claimaudit.cli import plugins as plugins_cli
     from claimaudit.cli import review as review_cli
     from claimaudit.cli import serve as serve_cli
 
-    app.command("check")(check_cli.check)
-    app.command("batch")(check_cli.batch)
-    app.command("eval")(eval_cli.eval_command)
-    app.command("review")(review_cli.review)
+    app.command("check", cls=Command)(check_cli.check)
+    app.command("batch", cls=Command)(check_cli.batch)
+    app.command("eval", cls=Command)(eval_cli.eval_command)
+    app.command("review", cls=Command)(review_cli.review)
     app.add_typer(library_cli.app, name="library", help="Manage the local paper library.")
-    app.command("serve")(serve_cli.serve)
-    app.command("mcp")(serve_cli.mcp)
+    app.command("serve", cls=Command)(serve_cli.serve)
+    app.command("mcp", cls=Command)(serve_cli.mcp)
+    app.command("plugins", cls=Command)(plugins_cli.plugins)
 
 
 def main() -> None:

@@ -11,8 +11,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from claimaudit.cli._terminal import shown
+from claimaudit.errors import InvalidTextError
 from claimaudit.redaction import redact_text
-from claimaudit.untrusted import InvalidTextError, check_text
+from claimaudit.untrusted import check_text
 
 EXIT_OK = 0
 EXIT_MATCHED = 1
@@ -62,6 +63,7 @@ LibraryOption = Annotated[
     Path | None,
     typer.Option(
         "--library",
+        metavar="PATH",
         envvar="CLAIMAUDIT_LIBRARY",
         help="Library database file (default: under the user data directory).",
     ),

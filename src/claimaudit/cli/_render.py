@@ -5,16 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from rich.console import Console
+from rich import box
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from claimaudit.checker import Record
+from claimaudit.accounting import check_answer
 from claimaudit.cli._terminal import json_text, shown, shown_text
 from claimaudit.passage import location
-from claimaudit.records import CheckedRecord, record_to_dict
+from claimaudit.records import CheckedRecord, Record, record_to_dict
 
-_VERDICT_STYLE = {
+VERDICT_STYLE = {
     "supports": "green",
     "contradicts": "red",
     "not_addressed": "yellow",
@@ -23,58 +24,72 @@ _VERDICT_STYLE = {
 }
 
 
+# In the compact table, a heading longer than this is cut, so the passage itself shows.
+SECTION_CHARS = 24
+
+
 class OutputFormat(StrEnum):
     TABLE = "table"
     JSON = "json"
     JSONL = "jsonl"
 
 
-def render(records: Sequence[Record], fmt: OutputFormat, console: Console) -> None:
+def render(
+    records: Sequence[Record], fmt: OutputFormat, console: Console, *, wide: bool = False
+) -> None:
     # JSON is written to the file directly so rich adds no markup, colour or wrapping; json_text
     # keeps a paper's control characters escaped.
     if fmt is OutputFormat.JSON:
-        console.file.write(json_text([record_to_dict(r) for r in records], indent=2) + "\n")
+        console.file.write(json_text(check_answer(records), indent=2) + "\n")
     elif fmt is OutputFormat.JSONL:
         for record in records:
             console.file.write(json_text(record_to_dict(record)) + "\n")
     else:
-        console.print(records_table(records))
+        console.print(records_table(records, wide=wide))
 
 
-def records_table(records: Sequence[Record]) -> Table:
-    table = Table(show_lines=True, expand=True)
-    # Fixed widths keep refs and verdicts whole on an 80-column terminal; evidence takes the rest.
-    table.add_column("paper", overflow="fold", width=20)
+def records_table(records: Sequence[Record], *, wide: bool = False) -> Table:
+    """Per paper: the verdict, its confidence, whether it needs review, then the paper's
+    reference (whole, so it can be copied) over where the evidence is and the start of it, cut
+    to the line: two lines a paper. ``wide``: the title too, and the whole passage, wrapped."""
+    table = Table(box=box.SIMPLE_HEAD, show_lines=wide, expand=True, pad_edge=False)
+    # "insufficient evidence" takes two lines rather than eight columns from the evidence.
     table.add_column("verdict", width=13)
-    table.add_column("conf.", justify="right", min_width=5)
-    table.add_column("review", min_width=6)
-    table.add_column("evidence", overflow="fold", ratio=1)
+    table.add_column("conf.", justify="right", width=5)
+    table.add_column("review", width=6)
+    table.add_column("paper and evidence", ratio=1, overflow="fold")
     for record in records:
-        style = _VERDICT_STYLE.get(record.verdict, "")
-        verdict = Text(record.verdict.replace("_", " "), style=style)
+        verdict = Text(record.verdict.replace("_", " "), style=VERDICT_STYLE[record.verdict])
         review = Text("yes", style="bold") if record.needs_review else Text("no")
+        paper = shown_text(record.paper_ref or "-", style="bold")
         if isinstance(record, CheckedRecord):
-            if record.evidence_passage_id and record.evidence:
-                where = location(record.evidence_pages, record.evidence_section)
-                pid = record.evidence_passage_id
-                label = f"{pid} ({where})" if where else pid
-                evidence = shown_text(f"{label}: ", style="bold")
-                evidence.append(f"\u201c{shown(record.evidence)}\u201d")
-            else:
-                evidence = Text("no evidence passage selected", style="dim")
-            table.add_row(
-                shown_text(f"{record.paper_ref}\n{record.paper_title}"),
-                verdict,
-                "n/a" if record.confidence is None else f"{record.confidence:.2f}",
-                review,
-                evidence,
-            )
+            if wide:
+                paper.append(f" \u00b7 {shown(record.paper_title)}", style="")
+            confidence = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
+            evidence = _evidence(record, wide)
         else:
-            table.add_row(
-                shown_text(record.paper_ref or "-"),
-                verdict,
-                "-",
-                review,
-                shown_text(record.error, style="magenta"),
-            )
+            # An error says what to do about it: always whole.
+            confidence = "-"
+            evidence = shown_text(record.error, style="magenta")
+        table.add_row(verdict, confidence, review, Group(paper, evidence))
     return table
+
+
+def _evidence(record: CheckedRecord, wide: bool) -> Text:
+    if not (record.evidence_passage_id and record.evidence):
+        return Text("no evidence passage selected", style="dim")
+    section = None
+    if record.evidence_section:
+        section = " ".join(shown(record.evidence_section).split())
+        if not wide and len(section) > SECTION_CHARS:
+            section = section[: SECTION_CHARS - 1] + "\u2026"  # leave room for the passage
+    where = location(record.evidence_pages, section)
+    label = shown(record.evidence_passage_id)
+    text = Text(f"{label} ({where}): " if where else f"{label}: ", style="cyan")
+    passage = shown(record.evidence) if wide else " ".join(shown(record.evidence).split())
+    text.append(f"\u201c{passage}\u201d")
+    if not wide:
+        # One line: the start of the passage, cut at the table's edge (--wide shows it whole).
+        text.no_wrap = True
+        text.overflow = "ellipsis"
+    return text

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from claimaudit.accounting import RunSummary
-from claimaudit.api import make_checker, make_source
+from claimaudit.api import DEFAULT_SOURCE
 from claimaudit.batch import pending_pairs, read_items, read_resume, run_batch
-from claimaudit.checker import (
-    Checker,
-    InvalidClaimError,
-    Record,
-    check_distinct,
-    validate_claim,
-    validate_topic,
+from claimaudit.checker import Checker, check_distinct, validate_claim, validate_topic
+from claimaudit.cli._checking import (
+    FailOnOption,
+    JudgeOption,
+    ModelOption,
+    NoCacheOption,
+    SourceOption,
+    ThresholdOption,
+    TimeoutOption,
+    build_checker,
+    matches,
 )
 from claimaudit.cli._common import (
     EXIT_MATCHED,
@@ -28,118 +31,11 @@ from claimaudit.cli._common import (
     out_console,
     progress_bar,
     require_file,
-    require_text,
 )
 from claimaudit.cli._render import OutputFormat, render
 from claimaudit.cli._terminal import shown_text
-from claimaudit.library.paths import resolve_library_path
-from claimaudit.library.result_cache import LibraryResultCache
-from claimaudit.plugins import UnknownBackendError
-from claimaudit.sources.arxiv_library import FetchingSource
-
-JudgeOption = Annotated[
-    str | None,
-    typer.Option("--judge", help="Judge backend (default: local, or $CLAIMAUDIT_JUDGE)."),
-]
-ModelOption = Annotated[str | None, typer.Option("--model", help="Model id for the judge.")]
-TimeoutOption = Annotated[
-    float | None,
-    typer.Option("--timeout", help="Seconds to wait for a remote judge's answer.", min=0.1),
-]
-SourceOption = Annotated[
-    str,
-    typer.Option(
-        "--source",
-        help="Where papers come from: auto (the library, else Valyu Search when VALYU_API_KEY "
-        "is set), library, valyu, arxiv (the library, downloading missing arXiv papers), or "
-        "another registered source.",
-    ),
-]
-DEFAULT_SOURCE = "auto"
-# --fetch puts papers into the library, so it only makes sense for sources that read it.
-_FETCHING_SOURCES = frozenset({"auto", "library", "arxiv"})
-# Sources that read the library without ever creating it.
-_READING_SOURCES = frozenset({"auto", "library"})
-NoCacheOption = Annotated[
-    bool,
-    typer.Option(
-        "--no-cache",
-        help="Judge every pair afresh; neither read nor write the library's cache of results.",
-    ),
-]
-ThresholdOption = Annotated[
-    float,
-    typer.Option(
-        "--threshold", help="Confidence below which a record needs review.", min=0.0, max=1.0
-    ),
-]
-
-
-class FailOn(StrEnum):
-    NEEDS_REVIEW = "needs-review"
-    CONTRADICTS = "contradicts"
-    NOT_CHECKED = "not-checked"
-
-
-FailOnOption = Annotated[
-    list[FailOn] | None,
-    typer.Option("--fail-on", help="Exit 1 when any record matches; repeatable."),
-]
-
-
-def _matches(record: Record, conditions: list[FailOn]) -> bool:
-    return any(
-        (condition is FailOn.NEEDS_REVIEW and record.needs_review)
-        or (condition is FailOn.CONTRADICTS and record.verdict == "contradicts")
-        or (condition is FailOn.NOT_CHECKED and record.verdict == "not_checked")
-        for condition in conditions
-    )
-
-
-def _checker(
-    judge: str | None,
-    model: str | None,
-    library: Path | None,
-    threshold: float,
-    timeout: float | None,
-    source: str = DEFAULT_SOURCE,
-    fetch: bool = False,
-    no_cache: bool = False,
-) -> Checker:
-    if fetch and source not in _FETCHING_SOURCES:
-        fail(f"--fetch adds papers to the library; it does not apply to --source {source}")
-    require_text(model=model, judge=judge, source=source)
-    cache = None if no_cache else LibraryResultCache(library)
-    try:
-        chosen = make_source(source, library)
-        if fetch:
-            chosen = FetchingSource(chosen, library)
-        checker = make_checker(
-            judge,
-            source=chosen,
-            library=library,
-            threshold=threshold,
-            model=model,
-            timeout=timeout,
-            cache=cache,
-        )
-    except (UnknownBackendError, ValueError) as error:
-        fail(str(error))
-    # After the judge and source names, so that those errors come first (models load lazily).
-    _check_library(library, reads=source in _READING_SOURCES and not fetch)
-    return checker
-
-
-def _check_library(library: Path | None, *, reads: bool) -> None:
-    """A library named on the command line (or in CLAIMAUDIT_LIBRARY) must be a file, and must
-    exist when the source only reads it: a mistyped path is an error, not "no such paper"."""
-    if library is None:
-        return
-    path = resolve_library_path(library)
-    if path.is_dir():
-        fail(f"--library {path} is a folder; give the library file")
-    if reads and not path.exists():
-        fail(f"no library at {path} (add a paper with `claimaudit library add`)")
+from claimaudit.policy import DEFAULT_THRESHOLD
+from claimaudit.records import Record
 
 
 def check(
@@ -147,11 +43,15 @@ def check(
     paper: Annotated[
         list[str],
         typer.Option(
-            "--paper", "-p", help="Paper reference (arXiv id or URL, DOI, prefix:id); repeatable."
+            "--paper",
+            "-p",
+            metavar="REF",
+            help="Paper reference (arXiv id or URL, DOI, prefix:id); repeatable.",
         ),
     ],
     topic: Annotated[
-        str | None, typer.Option("--topic", help="Extra query words for evidence selection.")
+        str | None,
+        typer.Option("--topic", metavar="TEXT", help="Extra query words for evidence selection."),
     ] = None,
     judge: JudgeOption = None,
     model: ModelOption = None,
@@ -162,29 +62,58 @@ def check(
         bool,
         typer.Option("--fetch", help="Download arXiv papers missing from the library first."),
     ] = False,
-    threshold: ThresholdOption = 0.8,
+    threshold: ThresholdOption = DEFAULT_THRESHOLD,
     no_cache: NoCacheOption = False,
     output: Annotated[
         OutputFormat, typer.Option("--format", help="Output format.")
     ] = OutputFormat.TABLE,
+    wide: Annotated[
+        bool,
+        typer.Option(
+            "--wide", help="Table: each paper's title and its whole evidence passage, wrapped."
+        ),
+    ] = False,
     fail_on: FailOnOption = None,
 ) -> None:
     """Check CLAIM against each --paper; one review record per paper."""
-    try:
-        # The request is checked before any backend loads, so its errors come first and fast.
-        validate_claim(claim)
-        validate_topic(topic)
-        check_distinct(paper)
-    except InvalidClaimError as error:
-        fail(str(error))
-    checker = _checker(judge, model, library, threshold, timeout, source, fetch, no_cache)
-    records = checker.check(claim, paper, topic)
-    render(records, output, out_console)
+    # The request is checked before any backend loads, so its errors come first and fast.
+    validate_claim(claim)
+    validate_topic(topic)
+    check_distinct(paper)
+    with build_checker(
+        judge=judge,
+        model=model,
+        library=library,
+        threshold=threshold,
+        timeout=timeout,
+        source=source,
+        fetch=fetch,
+        no_cache=no_cache,
+    ) as checker:
+        records = _check_papers(checker, claim, paper, topic)
+    render(records, output, out_console, wide=wide)
     if output is OutputFormat.TABLE:
-        err_console.print(RunSummary.of(records).line())
-    if fail_on and any(_matches(r, fail_on) for r in records):
+        err_console.print(RunSummary.of(records).line("paper"))
+    if fail_on and any(matches(r, fail_on) for r in records):
         raise typer.Exit(EXIT_MATCHED)
     raise typer.Exit(EXIT_OK)
+
+
+def _check_papers(
+    checker: Checker, claim: str, papers: list[str], topic: str | None
+) -> list[Record]:
+    """The records, with a progress bar on stderr when there are several papers (each can take
+    seconds with a model or a service to ask)."""
+    if len(papers) == 1:
+        return checker.check(claim, papers, topic)
+    records: list[Record] = []
+    progress = progress_bar("checking")
+    task = progress.add_task("papers", total=len(papers))
+    with progress:
+        for record in checker.iter_check(claim, papers, topic):
+            records.append(record)
+            progress.advance(task)
+    return records
 
 
 def batch(
@@ -195,15 +124,13 @@ def batch(
             help="JSON Lines input: {id, claim, papers, topic?} per line.",
         ),
     ],
-    out: Annotated[
-        Path, typer.Option("--out", help="JSON Lines output; reused to resume.")
-    ],
+    out: Annotated[Path, typer.Option("--out", help="JSON Lines output; reused to resume.")],
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,
     library: LibraryOption = None,
     paper_source: SourceOption = DEFAULT_SOURCE,
-    threshold: ThresholdOption = 0.8,
+    threshold: ThresholdOption = DEFAULT_THRESHOLD,
     no_cache: NoCacheOption = False,
 ) -> None:
     """Check every (claim, paper) pair of a JSON Lines file; rerun with the same --out to resume."""
@@ -214,7 +141,15 @@ def batch(
     require_file(out, "--out")
     if out.resolve() == input_file.resolve():
         fail("--out must differ from the input file")
-    checker = _checker(judge, model, library, threshold, timeout, paper_source, no_cache=no_cache)
+    checker = build_checker(
+        judge=judge,
+        model=model,
+        library=library,
+        threshold=threshold,
+        timeout=timeout,
+        source=paper_source,
+        no_cache=no_cache,
+    )
     try:
         items = list(read_items(input_file))
     except OSError as error:
@@ -233,7 +168,7 @@ def batch(
         progress.advance(task)
 
     try:
-        with progress:
+        with progress, checker:
             stats = run_batch(
                 input_file, out, checker, on_record=advance, items=items, resume=resume
             )
@@ -244,4 +179,4 @@ def batch(
     err_console.print(
         shown_text(f"wrote {stats.written} records to {out}; {stats.skipped} already done")
     )
-    err_console.print(f"summary: {stats.summary.line()}")
+    err_console.print(f"this run: {stats.summary.line()}")

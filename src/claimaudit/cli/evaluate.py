@@ -10,31 +10,23 @@ import typer
 
 from claimaudit.api import make_judge, make_source
 from claimaudit.cli._common import err_console, fail, out_console, require_file
-from claimaudit.evaluation.datasets import DatasetError, DatasetFormat, read_ids, read_pairs
+from claimaudit.evaluation.datasets import read_ids, read_pairs
 from claimaudit.evaluation.report import summary, tables
 from claimaudit.evaluation.runner import evaluate
-from claimaudit.judges.protocol import JudgeError
-from claimaudit.library.errors import LibraryError
+from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
-from claimaudit.plugins import JudgeSettings, UnknownBackendError
 from claimaudit.sources.protocol import Source
 
-_CORPUS_FORMAT = {
-    DatasetFormat.SCIFACT: CorpusFormat.SCIFACT,
-    DatasetFormat.CITATION_INTEGRITY: CorpusFormat.SCIFACT,
-    DatasetFormat.CHECK_COVID: CorpusFormat.CHECK_COVID,
-}
 
-
-def _library_source(path: Path, fmt: DatasetFormat, corpus: Path) -> Source:
+def _library_source(path: Path, fmt: CorpusFormat, corpus: Path) -> Source:
     with Library.open(path) as library:
-        import_corpus(library, corpus, _CORPUS_FORMAT[fmt], ref_prefix=fmt.ref_prefix)
+        import_corpus(library, corpus, fmt)
     return make_source("library", library=path)
 
 
 def eval_command(
-    fmt: Annotated[DatasetFormat, typer.Argument(metavar="FORMAT", help="Dataset format.")],
+    fmt: Annotated[CorpusFormat, typer.Argument(metavar="FORMAT", help="Dataset format.")],
     claims: Annotated[Path, typer.Option("--claims", help="Labelled claims file.")],
     corpus: Annotated[Path, typer.Option("--corpus", help="Corpus of abstracts.")],
     judge: Annotated[str | None, typer.Option("--judge", help="Judge backend.")] = None,
@@ -64,20 +56,14 @@ def eval_command(
         if ids is not None:
             wanted = read_ids(ids)
             pairs = [p for p in pairs if p.claim_id in wanted]
-    except (DatasetError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
         fail(str(error))
     pairs = pairs[:limit] if limit else pairs
     if not pairs:
         fail("no (claim, document) pairs to evaluate")
-    try:
-        chosen = make_judge(judge, JudgeSettings(model=model))
-    except (UnknownBackendError, JudgeError, ValueError) as error:
-        fail(str(error))
+    chosen = make_judge(judge, JudgeSettings(model=model))
     err_console.print(f"evaluating {len(pairs)} pairs with judge {chosen.name!r}")
-    try:
-        result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out)
-    except (LibraryError, DatasetError) as error:
-        fail(str(error))
+    result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out)
     out_console.print(tables(result))
     if summary_path:
         data = summary(result, format=fmt.value, judge=chosen.name, claims=str(claims))

@@ -2,34 +2,35 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
 from claimaudit.cli._common import LibraryOption, fail, out_console, require_text
+from claimaudit.cli._help import Command, Group
 from claimaudit.cli._terminal import json_text, shown, shown_text
-from claimaudit.identity import InvalidReferenceError, PaperRef, parse_ref
-from claimaudit.library.errors import LibraryError
+from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.ingest import add_path
-from claimaudit.library.models import AddOutcome, StoredPaper, StoredPassage
+from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
-from claimaudit.passage import location, page_list
-from claimaudit.sources.arxiv import ArxivClient, ArxivError
-from claimaudit.sources.arxiv_library import add_from_arxiv
-from claimaudit.untrusted import InvalidTextError, check_text
+from claimaudit.library.wire import Hit, LocalPaper, PassageOut
+from claimaudit.passage import Passage, location, page_list
+from claimaudit.sources.arxiv import ArxivClient
+from claimaudit.untrusted import check_text
 
 app = typer.Typer(
     help="Manage the local paper library.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=Group,
 )
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
@@ -37,46 +38,20 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of 
 DEFAULT_SHOW_LIMIT = 100
 
 
-@contextmanager
-def _library(path: Path | None, *, create: bool = False) -> Iterator[Library]:
-    """Open the library; every LibraryError or database failure becomes a one-line exit 2."""
-    try:
-        with Library.open(path, create=create) as library:
-            yield library
-    except LibraryError as exc:
-        fail(str(exc))
-    except sqlite3.Error as exc:
-        fail(f"library database error: {exc}")
+def _library(path: Path | None, *, create: bool = False) -> Library:
+    # Errors (here and while the library is used) are the command line's one-line exit 2.
+    return Library.open(path, create=create)
 
 
 def _ref(text: str) -> PaperRef:
-    try:
-        check_text(text, "the reference")
-        return parse_ref(text)
-    except (InvalidReferenceError, InvalidTextError) as exc:
-        fail(str(exc))
-
-
-def _paper_json(paper: StoredPaper) -> dict[str, Any]:
-    return {
-        "ref": str(paper.ref),
-        "title": paper.title,
-        "url": paper.url,
-        "source_path": paper.source_path,
-        "content_hash": paper.content_hash,
-        "ingested_at": paper.ingested_at.isoformat(),
-        "passages": paper.passage_count,
-        "authors": paper.authors,
-        "source_format": paper.source_format,
-        "extractor": paper.extractor,
-    }
+    return parse_ref(check_text(text, "the reference"))
 
 
 def _print_json(value: object) -> None:
     out_console.file.write(json_text(value, indent=2) + "\n")
 
 
-@app.command()
+@app.command(cls=Command)
 def add(
     path: Annotated[
         Path,
@@ -106,8 +81,6 @@ def add(
     with _library(library, create=True) as lib:
         try:
             result = add_path(lib, path, ref=paper_ref, title=title, replace=replace)
-        except LibraryError as exc:
-            fail(str(exc))
         except OSError as exc:
             fail(f"{path}: {exc.strerror or exc}")
     if result.outcome is AddOutcome.UNCHANGED:
@@ -127,10 +100,7 @@ def _add_arxiv(
         fail("--ref does not apply to arxiv:ID; the arXiv id is the reference")
     paper_ref = _ref(text)
     with _library(library, create=True) as lib, ArxivClient() as client:
-        try:
-            result = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
-        except (ArxivError, LibraryError) as exc:
-            fail(str(exc))
+        result = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
     if result.outcome is AddOutcome.UNCHANGED:
         message = f"{result.ref} is already in the library; nothing to do"
     else:
@@ -141,7 +111,7 @@ def _add_arxiv(
     out_console.print(shown_text(message))
 
 
-@app.command("import-jsonl")
+@app.command("import-jsonl", cls=Command)
 def import_jsonl(
     file: Annotated[Path, typer.Argument(help="Corpus file, one JSON document per line.")],
     format: Annotated[
@@ -162,10 +132,7 @@ def import_jsonl(
     if not file.is_file():
         fail(f"{file}: no such file")
     with _library(library, create=True) as lib:
-        try:
-            summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
-        except LibraryError as exc:
-            fail(str(exc))
+        summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
     out_console.print(
         shown_text(
             f"imported {file.name}: {summary.added} added, {summary.replaced} replaced, "
@@ -175,32 +142,41 @@ def import_jsonl(
     )
 
 
-@app.command("list")
+@app.command("list", cls=Command)
 def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> None:
     """List the stored papers."""
     with _library(library) as lib:
         papers = lib.list_papers()
         where = lib.path
     if as_json:
-        _print_json([_paper_json(p) for p in papers])
+        _print_json([LocalPaper.of(p).wire() for p in papers])
         return
     if not papers:
         out_console.print(shown_text(f"no papers in {where}"))
         return
     table = Table(
-        "ref", "title", "passages", "ingested", title=shown_text(f"{len(papers)} papers in {where}")
+        title=shown_text(f"{len(papers)} papers in {where}"),
+        box=box.SIMPLE_HEAD,
+        expand=True,
+        pad_edge=False,
     )
+    # The reference whole, to be copied into a command; the title wraps instead.
+    refs = [shown(str(p.ref)) for p in papers]
+    table.add_column("ref", no_wrap=True, min_width=max(len(r) for r in refs))
+    table.add_column("title", ratio=1, min_width=10)
+    table.add_column("passages", justify="right", no_wrap=True)
+    table.add_column("ingested", no_wrap=True)
     for paper in papers:
         table.add_row(
             shown_text(str(paper.ref)),
             shown_text(paper.title),
             str(paper.passage_count),
-            paper.ingested_at.strftime("%Y-%m-%d %H:%M"),
+            paper.ingested_at.strftime("%Y-%m-%d"),
         )
     out_console.print(table)
 
 
-@app.command()
+@app.command(cls=Command)
 def show(
     ref: Annotated[str, typer.Argument(help="Paper reference; unversioned means newest.")],
     library: LibraryOption = None,
@@ -215,31 +191,21 @@ def show(
     """Show a paper's metadata and its passages exactly as stored, a page at a time."""
     paper_ref = _ref(ref)
     with _library(library) as lib:
-        try:
-            paper = lib.require_paper(paper_ref)
-            passages = lib.iter_passages(paper.ref, offset, limit or None)
-            if as_json:
-                record = _paper_json(paper)
-                record["passage_count"] = paper.passage_count
-                record["offset"] = offset
-                record["passages"] = [
-                    {
-                        "id": p.passage_id,
-                        "section": p.section,
-                        "pages": page_list(p.pages),
-                        "text": p.text,
-                    }
-                    for p in passages
-                ]
-                _print_json(record)
-                return
-            _show_table(paper, passages, offset, limit)
-        except LibraryError as exc:
-            fail(str(exc))
+        paper = lib.require_paper(paper_ref)
+        passages = lib.iter_passages(paper.ref, offset, limit or None)
+        if as_json:
+            shown = LocalPaper.of(paper).wire()
+            # "passages" counts them in a listing; here it is the page of passages.
+            shown["passageCount"] = shown.pop("passages")
+            shown["offset"] = offset
+            shown["passages"] = [PassageOut.of(p).wire() for p in passages]
+            _print_json(shown)
+            return
+        _show_table(paper, passages, offset, limit)
 
 
 def _show_table(
-    paper: StoredPaper, passages: Iterator[StoredPassage], offset: int, limit: int
+    paper: StoredPaper, passages: Iterator[Passage], offset: int, limit: int
 ) -> None:
     total = paper.passage_count
     for label, value in (
@@ -282,7 +248,7 @@ def _show_table(
         )
 
 
-@app.command()
+@app.command(cls=Command)
 def search(
     query: Annotated[str, typer.Argument(help="Words to look for (plain text, no syntax).")],
     ref: Annotated[str | None, typer.Option(help="Search only this paper.")] = None,
@@ -294,23 +260,9 @@ def search(
     require_text(query=query)
     paper_ref = _ref(ref) if ref is not None else None
     with _library(library) as lib:
-        try:
-            hits = lib.search(query, ref=paper_ref, limit=limit)
-        except LibraryError as exc:
-            fail(str(exc))
+        hits = lib.search(query, ref=paper_ref, limit=limit)
     if as_json:
-        _print_json(
-            [
-                {
-                    "ref": str(h.ref),
-                    "passage_id": h.passage_id,
-                    "section": h.section,
-                    "score": round(h.score, 4),
-                    "text": h.text,
-                }
-                for h in hits
-            ]
-        )
+        _print_json([Hit.of(h).wire() for h in hits])
         return
     if not hits:
         out_console.print("no matching passages")
@@ -330,7 +282,7 @@ def search(
     out_console.print(table)
 
 
-@app.command()
+@app.command(cls=Command)
 def remove(
     ref: Annotated[str, typer.Argument(help="Paper reference to remove.")],
     library: LibraryOption = None,
@@ -338,8 +290,5 @@ def remove(
     """Remove a paper and its passages."""
     paper_ref = _ref(ref)
     with _library(library) as lib:
-        try:
-            removed = lib.remove(paper_ref)
-        except LibraryError as exc:
-            fail(str(exc))
+        removed = lib.remove(paper_ref)
     out_console.print(shown_text(f"removed {removed.ref}: {removed.title}"))

@@ -12,7 +12,17 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from claimaudit.checker import InvalidClaimError, validate_topic
+from claimaudit.checker import validate_topic
+from claimaudit.cli._checking import (
+    FailOnOption,
+    JudgeOption,
+    ModelOption,
+    NoCacheOption,
+    ThresholdOption,
+    TimeoutOption,
+    build_checker,
+    matches,
+)
 from claimaudit.cli._common import (
     EXIT_MATCHED,
     EXIT_OK,
@@ -23,22 +33,12 @@ from claimaudit.cli._common import (
     progress_bar,
     require_file,
 )
-from claimaudit.cli._render import _VERDICT_STYLE as VERDICT_STYLE
+from claimaudit.cli._render import VERDICT_STYLE
 from claimaudit.cli._terminal import shown, shown_text
-from claimaudit.cli.check import (
-    FailOnOption,
-    JudgeOption,
-    ModelOption,
-    NoCacheOption,
-    ThresholdOption,
-    TimeoutOption,
-    _checker,
-    _matches,
-)
+from claimaudit.errors import DraftError
+from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.review import (
     Bibliography,
-    BibliographyError,
-    DraftError,
     ReviewResult,
     load_bibliography,
     render_html,
@@ -129,7 +129,7 @@ def review(
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,
-    threshold: ThresholdOption = 0.8,
+    threshold: ThresholdOption = DEFAULT_THRESHOLD,
     topic: Annotated[
         str | None, typer.Option("--topic", help="Extra query words for evidence selection.")
     ] = None,
@@ -166,17 +166,19 @@ def review(
     try:
         validate_topic(topic)
         parse_document(text)  # a draft the parser cannot read whole fails before any work
-    except InvalidClaimError as error:
-        fail(str(error))
     except DraftError as error:
         fail(f"{report}: {error}")
     bibliography: Bibliography | None = None
     if bib is not None:
-        try:
-            bibliography = load_bibliography(bib)
-        except BibliographyError as error:
-            fail(str(error))
-    checker = _checker(judge, model, library, threshold, timeout, no_cache=no_cache)
+        bibliography = load_bibliography(bib)
+    checker = build_checker(
+        judge=judge,
+        model=model,
+        library=library,
+        threshold=threshold,
+        timeout=timeout,
+        no_cache=no_cache,
+    )
     progress = progress_bar("reviewing")
     task = progress.add_task("pairs", total=None)
     pairs = 0
@@ -187,7 +189,7 @@ def review(
         progress.update(task, completed=done, total=total)
 
     try:
-        with progress:
+        with progress, checker:
             result = review_report(
                 text,
                 checker=checker,
@@ -211,6 +213,6 @@ def review(
     hits = getattr(cache, "hits", None)
     if isinstance(hits, int):
         err_console.print(f"{hits} of {pairs} (claim, paper) pairs came from the cache")
-    if fail_on and any(_matches(r.record, fail_on) for r in result.records):
+    if fail_on and any(matches(r.record, fail_on) for r in result.records):
         raise typer.Exit(EXIT_MATCHED)
     raise typer.Exit(EXIT_OK)

@@ -10,7 +10,6 @@ from typing import Annotated
 import typer
 
 from claimaudit.cli._common import LibraryOption, fail
-from claimaudit.library.errors import LibraryError
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.server.binding import bind_problem, listen_host
 from claimaudit.server.config import (
@@ -73,18 +72,12 @@ def serve(
 
     from claimaudit.server.app import create_app
 
-    try:
-        app = create_app(config)
-    except LibraryError as exc:
-        fail(str(exc))
+    app = create_app(config)
     uvicorn.run(app, host=address, port=port, log_level=log_level.value, server_header=False)
 
 
 def mcp(library: LibraryOption = None) -> None:
     """Serve the checker as MCP tools on stdin/stdout, for a research agent."""
-    from claimaudit.mcp_server import run_stdio
+    from claimaudit.server.mcp import run_stdio
 
-    try:
-        run_stdio(resolve_library_path(library))
-    except LibraryError as exc:
-        fail(str(exc))
+    run_stdio(resolve_library_path(library))

@@ -11,11 +11,13 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from claimaudit.untrusted import NestingError, load_json
+from claimaudit.errors import DatasetError, NestingError
+from claimaudit.library.scifact import CorpusFormat
+from claimaudit.passage import passage_id
+from claimaudit.untrusted import load_json
 
 SUPPORTS, CONTRADICTS, NOT_ESTABLISHED = "supports", "contradicts", "not_established"
 CLASSES: tuple[str, ...] = (SUPPORTS, CONTRADICTS, NOT_ESTABLISHED)
@@ -36,22 +38,6 @@ _LABELS = {
 _CITATION_MARKER = re.compile(r"\s*\[[^\[\]]*<\|[a-z_]+\|>[^\[\]]*\]|\s*<\|[a-z_]+\|>\s*")
 
 
-class DatasetFormat(StrEnum):
-    SCIFACT = "scifact"
-    CITATION_INTEGRITY = "citation-integrity"
-    CHECK_COVID = "check-covid"
-
-    @property
-    def ref_prefix(self) -> str:
-        return {"scifact": "scifact", "citation-integrity": "citint", "check-covid": "checkcovid"}[
-            self.value
-        ]
-
-
-class DatasetError(ValueError):
-    """A claims or corpus file does not have the expected shape."""
-
-
 @dataclass(frozen=True)
 class EvalPair:
     claim_id: str
@@ -59,10 +45,6 @@ class EvalPair:
     doc_id: str
     gold: str
     rationale: frozenset[str]
-
-
-def passage_id(sentence_index: int) -> str:
-    return f"P{sentence_index + 1:03d}"
 
 
 def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -125,10 +107,10 @@ def _check_covid(path: Path) -> Iterator[EvalPair]:
             raise DatasetError(f"{where}: malformed record ({error})") from None
 
 
-def read_pairs(fmt: DatasetFormat, claims: Path) -> list[EvalPair]:
-    if fmt is DatasetFormat.CHECK_COVID:
+def read_pairs(fmt: CorpusFormat, claims: Path) -> list[EvalPair]:
+    if fmt is CorpusFormat.CHECK_COVID:
         return list(_check_covid(claims))
-    return list(_scifact_style(claims, clean=fmt is DatasetFormat.CITATION_INTEGRITY))
+    return list(_scifact_style(claims, clean=fmt is CorpusFormat.CITATION_INTEGRITY))
 
 
 def read_ids(path: Path) -> set[str]:

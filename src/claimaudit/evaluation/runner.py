@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from claimaudit.checker import Checker, Record
-from claimaudit.evaluation.datasets import DatasetFormat, EvalPair
+from claimaudit.api import make_checker
+from claimaudit.evaluation.datasets import EvalPair
 from claimaudit.evaluation.metrics import (
     VERDICT_CLASS,
     Metrics,
@@ -19,11 +19,12 @@ from claimaudit.evaluation.metrics import (
     score,
 )
 from claimaudit.judges.protocol import Judge
-from claimaudit.records import CheckedRecord, record_to_dict
+from claimaudit.library.scifact import CorpusFormat
+from claimaudit.records import CheckedRecord, Record, record_to_dict
 from claimaudit.sources.protocol import Source
 
 # Builds the source over a freshly imported corpus; the CLI passes the library-backed one.
-SourceBuilder = Callable[[Path, DatasetFormat, Path], Source]
+SourceBuilder = Callable[[Path, CorpusFormat, Path], Source]
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ def outcome(pair: EvalPair, record: CheckedRecord) -> Outcome:
 
 def evaluate(
     pairs: Sequence[EvalPair],
-    fmt: DatasetFormat,
+    fmt: CorpusFormat,
     corpus: Path,
     judge: Judge,
     build_source: SourceBuilder,
@@ -61,7 +62,8 @@ def evaluate(
     not_checked = 0
     with tempfile.TemporaryDirectory(prefix="claimaudit-eval-") as tmp:
         source = build_source(Path(tmp) / "library.sqlite3", fmt, corpus)
-        checker = Checker(source=source, judge=judge)
+        # No cache: every pair is judged, so the figures measure the judge.
+        checker = make_checker(judge, source=source, cache=False)
         handle = out.open("w", encoding="utf-8") if out else None
         started = time.perf_counter()
         try:

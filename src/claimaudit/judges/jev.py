@@ -10,13 +10,13 @@ Configuration (``JudgeSettings`` first, then the SDK's own environment variables
   building the judge never fails and never touches the network. A missing key therefore surfaces
   as a ``JudgeError`` from ``decide``: the checker records each claim as ``not_checked`` (an
   operational failure), exactly as it would for an unreachable service.
-- base URL: ``settings.extra["base_url"]``, else ``TYPESAFE_BASE_URL``, else the SDK default.
+- base URL: ``JevOptions.base_url``, else ``TYPESAFE_BASE_URL``, else the SDK default.
 - model: ``settings.model``, else ``TYPESAFE_DEFAULT_MODEL``, else ``jev-latest`` (the SDK's rule).
 - timeout: ``settings.timeout`` seconds per HTTP attempt, default 60 (System One answers can take
   longer than the SDK's 10 s default when a paper contributes many long passages).
-- retries: ``settings.extra["retries"]``, else the SDK's default policy (2 retries on 408/429/5xx,
+- retries: ``JevOptions.retries``, else the SDK's default policy (2 retries on 408/429/5xx,
   connection errors and timeouts). Tests pass 0 so failure paths stay fast.
-- compression: ``settings.extra["compression"]`` (``"zstd"``), default off: local stand-ins such as
+- compression: ``JevOptions.compression`` (``"zstd"``), default off: local stand-ins such as
   the jevcompat mock do not decode zstd bodies, and our bodies are a few KB at most.
 
 Failures of any kind become ``JudgeError`` with a short message naming what went wrong and the
@@ -33,7 +33,8 @@ from __future__ import annotations
 import math
 import os
 import threading
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
 
 from typesafe_sdk import (
     Choice,
@@ -61,9 +62,10 @@ from typesafe_sdk.constants import (
     DEFAULT_MODEL_ENV,
 )
 
+from claimaudit.errors import InvalidSettingsError, JudgeError
 from claimaudit.judges.prompting import PROMPT_VERSION
-from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeError, JudgeReply
-from claimaudit.plugins import JudgeSettings, Registry
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
+from claimaudit.plugins import Registry
 from claimaudit.redaction import public_url as _public_url
 from claimaudit.redaction import redact_text, redact_url
 
@@ -76,7 +78,29 @@ RETRY_COUNT_HEADER = "X-TypeSafe-Retry-Count"
 Compression = Literal["zstd", False]
 
 
-class JevJudge:
+@dataclass(frozen=True)
+class JevOptions:
+    """Jev's own options (``JudgeSettings.options``); see the module docstring."""
+
+    base_url: str | None = None
+    retries: int | None = None  # None: the SDK's default policy
+    compression: Compression = False
+
+    def __post_init__(self) -> None:
+        retries = self.retries
+        if retries is not None and (
+            isinstance(retries, bool) or not isinstance(retries, int) or retries < 0
+        ):
+            raise InvalidSettingsError(
+                f"Jev retries must be a non-negative integer, not {retries!r}"
+            )
+        if self.compression not in ("zstd", False):
+            raise InvalidSettingsError(
+                f"Jev compression must be 'zstd' or False, not {self.compression!r}"
+            )
+
+
+class JevJudge(Judge):
     """A ``Judge`` backed by TypeSafe System One. Thread-safe; one HTTP client per judge."""
 
     name = NAME
@@ -93,9 +117,13 @@ class JevJudge:
         compression: Compression = False,
     ) -> None:
         if not (isinstance(timeout, int | float) and math.isfinite(timeout) and timeout > 0):
-            raise ValueError(f"Jev timeout must be a positive number of seconds, not {timeout!r}")
+            raise InvalidSettingsError(
+                f"Jev timeout must be a positive number of seconds, not {timeout!r}"
+            )
         if retries is not None and (isinstance(retries, bool) or retries < 0):
-            raise ValueError(f"Jev retries must be a non-negative integer, not {retries!r}")
+            raise InvalidSettingsError(
+                f"Jev retries must be a non-negative integer, not {retries!r}"
+            )
         self.model = model
         self.timeout = float(timeout)
         self.retries = retries
@@ -106,16 +134,13 @@ class JevJudge:
 
     @classmethod
     def from_settings(cls, settings: JudgeSettings) -> JevJudge:
-        extra = settings.extra
-        compression = extra.get("compression", False)
-        if compression not in ("zstd", False):
-            raise ValueError(f"Jev compression must be 'zstd' or False, not {compression!r}")
+        options = settings.options_for(JevOptions)
         return cls(
             model=settings.model or None,
             timeout=DEFAULT_TIMEOUT if settings.timeout is None else settings.timeout,
-            retries=_as_retries(extra.get("retries")),
-            base_url=extra.get("base_url") or None,
-            compression=compression,
+            retries=options.retries,
+            base_url=options.base_url or None,
+            compression=options.compression,
         )
 
     @property
@@ -276,17 +301,6 @@ def _not_a_choice(response: SystemOneResponse, qid: str) -> str:
     return f"an answer of a type typesafe-sdk does not know ({str(raw)[:40]!r})"
 
 
-def _as_retries(value: Any) -> int | None:
-    """A retry count from settings.extra, where the command line may have left it a string."""
-    if value is None:
-        return None
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value)
-    raise ValueError(f"Jev retries must be a non-negative integer, not {value!r}")
-
-
 def _factory(settings: JudgeSettings) -> JevJudge:
     return JevJudge.from_settings(settings)
 
@@ -295,4 +309,4 @@ def register(registry: Registry) -> None:
     registry.add_judge(NAME, _factory, DESCRIPTION)
 
 
-__all__ = ["DEFAULT_TIMEOUT", "JevJudge", "register"]
+__all__ = ["DEFAULT_TIMEOUT", "JevJudge", "JevOptions", "register"]

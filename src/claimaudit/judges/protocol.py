@@ -1,9 +1,14 @@
-"""The decision protocol every judge speaks.
+"""The contract every judge keeps, and the decision protocol it speaks.
 
-It mirrors TypeSafe System One's Choice question: a state text plus named questions, each with
-labelled options, answered with the chosen label, a probability per label and a confidence. Judges
-that reason over text (Jev, OpenAI-compatible models) read ``Decision.state``; judges that score
-passages themselves (the embedded verifier) read the structured ``Decision.case``.
+A judge is a class that subclasses ``Judge`` and gives it a ``name`` and a ``decide`` method;
+every other part of the contract has a default here, which a judge overrides when it has more to
+say (see ``Judge``). A plugin makes judges from ``JudgeSettings`` (see ``claimaudit.plugins``).
+
+The decision mirrors TypeSafe System One's Choice question: a state text plus named questions,
+each with labelled options, answered with the chosen label, a probability per label and a
+confidence. Judges that reason over text (Jev, OpenAI-compatible models) read
+``Decision.state``; judges that score passages themselves (the embedded verifier) read the
+structured ``Decision.case``.
 """
 
 from __future__ import annotations
@@ -11,24 +16,26 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
+from claimaudit.errors import InvalidSettingsError, JudgeError
 from claimaudit.passage import Passage
 
+__all__ = [
+    "Case",
+    "ChoiceAnswer",
+    "ChoiceQuestion",
+    "Decision",
+    "Judge",
+    "JudgeError",
+    "JudgeReply",
+    "JudgeSettings",
+    "confidence_from_probabilities",
+    "validate_answer",
+    "validate_reply",
+]
+
 PROBABILITY_SUM_TOLERANCE = 0.02
-
-
-class JudgeError(Exception):
-    """An operational failure of a judge: unreachable, timed out, HTTP error, invalid answer.
-
-    The checker turns it into a ``not_checked`` record; it is never a verdict. Messages must not
-    contain secrets. ``calls``: backend requests the judge had made when it failed (a failure
-    after a request still cost one), for the record's cost accounting.
-    """
-
-    def __init__(self, message: str, *, calls: int = 0) -> None:
-        super().__init__(message)
-        self.calls = calls
 
 
 @dataclass(frozen=True)
@@ -51,7 +58,13 @@ class ChoiceQuestion:
 
 @dataclass(frozen=True)
 class Decision:
-    """A System One style request: the state text, the questions, and the structured case."""
+    """A System One style request: the state text, the questions, and the structured case.
+
+    The checker asks two questions: ``"relation"``, whose options are the four verdicts
+    (``supports``, ``contradicts``, ``not_addressed``, ``insufficient_evidence``), and
+    ``"evidence"``, whose options are the ids of ``case.passages`` plus ``"none"``. A judge
+    answers each with one of its options (see ``ChoiceAnswer``).
+    """
 
     state: str
     questions: Mapping[str, ChoiceQuestion]
@@ -62,9 +75,11 @@ class Decision:
 class ChoiceAnswer:
     """The chosen option, with a probability per option and Jev's confidence.
 
-    ``probabilities`` and ``confidence`` are None when the backend gave only a choice (an
-    OpenAI-compatible server that returns no logprobs): nothing is made up in their place, and
-    the checker then always asks for review. A model's self-reported confidence never fills them.
+    ``probabilities`` maps every option of the question to a probability (they sum to 1, within
+    0.02); ``confidence`` is ``confidence_from_probabilities`` of them. Both are None when the
+    backend gave only a choice (an OpenAI-compatible server that returns no logprobs): nothing
+    is made up in their place, and the checker then always asks for review. A model's
+    self-reported confidence never fills them.
     """
 
     choice: str
@@ -90,13 +105,79 @@ class JudgeReply:
     calls: int = 0
 
 
+Options = TypeVar("Options")
+
+
+@dataclass(frozen=True)
+class JudgeSettings:
+    """What a judge's factory receives (see ``claimaudit.plugins``).
+
+    ``model`` and ``timeout`` are the settings any judge may take (``--model``, ``--timeout``);
+    each judge reads what applies to it. ``options`` holds one judge's own typed options: a
+    frozen dataclass that judge defines (``JevOptions``, ``OpenAIOptions``, ``LocalOptions``),
+    which its factory reads with ``options_for``.
+    """
+
+    model: str | None = None
+    timeout: float | None = None
+    options: object | None = None
+
+    def options_for(self, kind: type[Options]) -> Options:
+        """The options as ``kind``: those given, or ``kind()`` (its defaults) when none were;
+        InvalidSettingsError when the options given are another judge's."""
+        if self.options is None:
+            return kind()
+        if not isinstance(self.options, kind):
+            raise InvalidSettingsError(
+                f"{type(self.options).__name__} are not options of this judge "
+                f"(it takes {kind.__name__})"
+            )
+        return self.options
+
+
 @runtime_checkable
 class Judge(Protocol):
-    """A decision backend: ``decide`` answers every question or raises JudgeError."""
+    """A decision backend. Subclass it: ``class MyJudge(Judge)``.
+
+    Required: ``name`` (how records and ``--judge`` name it) and ``decide``, which answers every
+    question of the decision (each option with a probability, or the choice alone) or raises
+    ``JudgeError`` for an operational failure (unreachable, timed out, invalid answer), which
+    becomes a ``not_checked`` record, never a verdict. Any other exception is treated the same
+    way, as a bug of the judge.
+
+    Optional, with the defaults below; override them as properties or class attributes:
+    ``cache_identity``, ``concurrency``, ``review_threshold`` and ``close``.
+    """
 
     name: str
 
-    def decide(self, decision: Decision) -> JudgeReply: ...
+    def decide(self, decision: Decision) -> JudgeReply:
+        """Answer every question of ``decision`` (see ``JudgeReply``) or raise JudgeError."""
+        ...
+
+    @property
+    def cache_identity(self) -> str | None:
+        """What identifies this judge's answers (model and weights, or model and endpoint): the
+        results cache keeps them under it. None, the default, means they are never cached,
+        since answers of two configurations could not be told apart."""
+        return None
+
+    @property
+    def concurrency(self) -> int:
+        """How many decisions may run at once, from different threads (a review checks pairs
+        concurrently). The default, 1, calls the judge from one thread at a time."""
+        return 1
+
+    @property
+    def review_threshold(self) -> float | None:
+        """The confidence threshold this judge's own validation fitted; the review policy uses
+        it when the user gives none. None, the default, leaves the policy's own default."""
+        return None
+
+    def close(self) -> None:
+        """Release what the judge holds (connections, sessions); called once it is no longer
+        used. The default holds nothing."""
+        return None
 
 
 def confidence_from_probabilities(probabilities: Mapping[str, float]) -> float:

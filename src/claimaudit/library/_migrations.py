@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from claimaudit.library.errors import LibraryOpenError
+from claimaudit.errors import LibraryOpenError
 
 # Marks a SQLite file as a claimaudit library so we never migrate somebody else's database.
 APPLICATION_ID = 0x43414C42  # "CALB"

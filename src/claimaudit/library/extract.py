@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from claimaudit.library.errors import InputError
+from claimaudit.errors import InputError
 from claimaudit.library.extract_latex import extract_latex
 from claimaudit.library.extract_markdown import extract_manubot, extract_markdown, manubot_files
 from claimaudit.library.extract_pdf import extract_pdf

@@ -24,11 +24,11 @@ from pylatexenc.latexwalker import (
 from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
 from pylatexenc.macrospec import LatexContextDb, MacroSpec
 
-from claimaudit.library.errors import InputError
+from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
 from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.models import ExtractedDocument, TextBlock
-from claimaudit.untrusted import MAX_LATEX_DEPTH, NestingError, check_latex_depth
+from claimaudit.untrusted import MAX_LATEX_DEPTH, check_latex_depth
 
 SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
 # Environments whose content is not prose a claim could cite (code, drawings, tables, refs).

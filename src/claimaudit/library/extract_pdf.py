@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from claimaudit.errors import InputError
 from claimaudit.identity import PaperRef, try_parse_ref
-from claimaudit.library.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, read_bytes
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.library.pdf_blocks import PdfLayout, build_blocks

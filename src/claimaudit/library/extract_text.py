@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from claimaudit.library.errors import InputError
+from claimaudit.errors import InputError
 from claimaudit.library.models import ExtractedDocument, TextBlock
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")

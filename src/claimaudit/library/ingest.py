@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from claimaudit.errors import InputError, RefRequiredError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
-from claimaudit.library.errors import InputError, RefRequiredError
 from claimaudit.library.extract import extract, extractor_version
 from claimaudit.library.models import AddOutcome, ExtractedDocument, NewPaper
 from claimaudit.library.passages import make_passages

@@ -7,6 +7,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from claimaudit.identity import PaperRef
+from claimaudit.passage import Passage
 
 
 @dataclass(frozen=True)
@@ -22,20 +23,12 @@ class TextBlock:
 
 
 @dataclass(frozen=True)
-class StoredPassage:
-    passage_id: str
-    text: str
-    section: str | None = None
-    pages: tuple[int, int] | None = None
-
-
-@dataclass(frozen=True)
 class NewPaper:
     """Everything needed to store one paper; passages are already sized and in order."""
 
     ref: PaperRef
     title: str
-    passages: list[StoredPassage]
+    passages: list[Passage]
     content_hash: str
     url: str | None = None
     source_path: str | None = None

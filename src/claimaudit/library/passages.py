@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator
 
 import sentencex
 
-from claimaudit.library.models import StoredPassage, TextBlock
+from claimaudit.library.models import TextBlock
+from claimaudit.passage import Passage, passage_id
 from claimaudit.text import normalise
 
 TARGET_CHARS = 1200
@@ -23,12 +24,7 @@ _LONGEST_SENTENCE = 4
 _SENTENCE_END = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
 
 
-def passage_id(index: int) -> str:
-    """``P001`` for the first passage; ids grow wider past 999 rather than wrap."""
-    return f"P{index + 1:03d}"
-
-
-def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> list[StoredPassage]:
+def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> list[Passage]:
     """Number the paragraphs ``P001``, ``P002``... in document order (see the module doc)."""
     sized: list[TextBlock] = []
     for block in blocks:
@@ -47,7 +43,7 @@ def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> li
             else:
                 sized.append(TextBlock(piece, block.section, block.pages, block.kind))
     return [
-        StoredPassage(passage_id=passage_id(i), text=b.text, section=b.section, pages=b.pages)
+        Passage(passage_id=passage_id(i), text=b.text, section=b.section, pages=b.pages)
         for i, b in enumerate(sized)
     ]
 
@@ -92,10 +88,10 @@ def _sentences(text: str, limit: int) -> Iterator[str]:
             yield sentence
 
 
-def one_per_item(texts: Iterable[str], section: str | None = None) -> list[StoredPassage]:
+def one_per_item(texts: Iterable[str], section: str | None = None) -> list[Passage]:
     """One passage per given text, unsized: for corpora whose sentence numbering must hold
     (SciFact evidence indices refer to sentence ``i`` as passage ``P{i+1}``)."""
     return [
-        StoredPassage(passage_id=passage_id(i), text=normalise(t), section=section)
+        Passage(passage_id=passage_id(i), text=normalise(t), section=section)
         for i, t in enumerate(texts)
     ]

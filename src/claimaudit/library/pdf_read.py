@@ -18,7 +18,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from claimaudit.library.errors import InputError
+from claimaudit.errors import InputError
 from claimaudit.untrusted import scrub_surrogates
 
 # A gap wider than this (in ems of the larger neighbouring font) starts a new segment: wide

@@ -1,7 +1,9 @@
-"""A ``ResultCache`` kept in the library database, next to the papers it judged.
+"""The results cache kept in the library database: the ``judged_results`` table (schema step 3)
+and ``LibraryResultCache``, the ``ResultCache`` (see ``claimaudit.cache``) over it.
 
 The database is opened per call, like the library source does, so one cache object is safe to
-share between the threads of a review and never holds the file open between checks.
+share between the threads of a review and never holds the file open between checks. It is only
+a cache: a library that cannot be read or written is a miss, never a failed check.
 """
 
 from __future__ import annotations
@@ -9,12 +11,13 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from datetime import UTC, datetime
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from claimaudit.cache import CacheKey
-from claimaudit.library.errors import LibraryError
+from claimaudit.errors import LibraryError
 from claimaudit.library.store import Library
 from claimaudit.records import CheckedRecord, record_from_dict, record_to_dict
 
@@ -42,20 +45,48 @@ class LibraryResultCache:
         data.pop("id", None)  # a batch line id belongs to the batch, not to the judgement
         try:
             with Library.open(self.path, create=False) as library:
-                library.results().put(key, json.dumps(data, ensure_ascii=False))
+                _insert(library.connection, key, json.dumps(data, ensure_ascii=False))
         except (LibraryError, sqlite3.Error):
             return  # only a cache: the record still reaches the caller
+
+    def count(self) -> int:
+        """How many judgements the library keeps."""
+        with Library.open(self.path, create=False) as library:
+            row = library.connection.execute("SELECT count(*) FROM judged_results").fetchone()
+        return int(row[0])
 
     def _read(self, key: CacheKey) -> CheckedRecord | None:
         try:
             with Library.open(self.path, create=False) as library:
-                stored = library.results().get(key.digest)
+                row = library.connection.execute(
+                    "SELECT record FROM judged_results WHERE key = ?", (key.digest,)
+                ).fetchone()
         except (LibraryError, sqlite3.Error):
             return None
-        if stored is None:
+        if row is None:
             return None
         try:
-            record = record_from_dict(json.loads(stored))
+            record = record_from_dict(json.loads(str(row[0])))
         except (ValueError, ValidationError):
             return None  # written by another schema; judged afresh and overwritten
         return record if isinstance(record, CheckedRecord) else None
+
+
+def _insert(conn: sqlite3.Connection, key: CacheKey, record_json: str) -> None:
+    # One statement, so it is atomic on its own; a rerun of the same pair overwrites.
+    conn.execute(
+        "INSERT OR REPLACE INTO judged_results (key, claim, paper_ref, matched_ref, "
+        "fingerprint, judge, judge_identity, record, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            key.digest,
+            key.claim,
+            key.paper_ref,
+            key.matched_ref,
+            key.fingerprint,
+            key.judge,
+            key.judge_identity,
+            record_json,
+            datetime.now(UTC).isoformat(timespec="seconds"),
+        ),
+    )

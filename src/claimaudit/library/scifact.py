@@ -22,28 +22,35 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from claimaudit.identity import InvalidReferenceError, PaperRef, parse_ref
-from claimaudit.library.errors import InputError
+from claimaudit.errors import InputError, InvalidReferenceError, InvalidTextError, NestingError
+from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.extract import extractor_version
 from claimaudit.library.extract_text import decode_text, read_bytes
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.passages import one_per_item
 from claimaudit.library.store import Library
-from claimaudit.untrusted import InvalidTextError, NestingError, check_text, load_json
+from claimaudit.untrusted import check_text, load_json
 
 
 class CorpusFormat(StrEnum):
+    """A claim-verification dataset family: its corpus schema here, its claims files in
+    ``claimaudit.evaluation.datasets``."""
+
     SCIFACT = "scifact"
     CITATION_INTEGRITY = "citation-integrity"
     CHECK_COVID = "check-covid"
 
+    @property
+    def ref_prefix(self) -> str:
+        """The prefix of its documents' references (``scifact:4983``)."""
+        return _REF_PREFIX[self]
 
-ID_FIELD = {
-    CorpusFormat.SCIFACT: "doc_id",
-    CorpusFormat.CITATION_INTEGRITY: "doc_id",
-    CorpusFormat.CHECK_COVID: "cord_id",
-}
-DEFAULT_PREFIX = {
+    @property
+    def id_field(self) -> str:
+        return "cord_id" if self is CorpusFormat.CHECK_COVID else "doc_id"
+
+
+_REF_PREFIX = {
     CorpusFormat.SCIFACT: "scifact",
     CorpusFormat.CITATION_INTEGRITY: "citint",
     CorpusFormat.CHECK_COVID: "checkcovid",
@@ -72,7 +79,7 @@ def import_corpus(
     Identical documents already stored are left alone; changed ones need ``replace=True``.
     Documents without any abstract sentence are skipped (they would have no passages).
     """
-    prefix = ref_prefix or DEFAULT_PREFIX[corpus_format]
+    prefix = ref_prefix or corpus_format.ref_prefix
     papers = list(_read(path, corpus_format, prefix))
     kept = [p for p in papers if p.passages]
     counts = library.add_papers(kept, replace=replace)
@@ -87,7 +94,7 @@ def import_corpus(
 
 def _read(path: Path, corpus_format: CorpusFormat, prefix: str) -> Iterator[NewPaper]:
     text = decode_text(path, read_bytes(path))
-    id_field = ID_FIELD[corpus_format]
+    id_field = corpus_format.id_field
     source = str(path.resolve())
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():

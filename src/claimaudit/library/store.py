@@ -9,25 +9,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 
-from claimaudit.fts import fts_query
-from claimaudit.identity import PaperRef, RefKind
-from claimaudit.library._migrations import migrate
-from claimaudit.library.errors import (
+from claimaudit.errors import (
     ContentConflictError,
     LibraryError,
     LibraryOpenError,
     PaperNotFoundError,
 )
-from claimaudit.library.models import (
-    AddOutcome,
-    NewPaper,
-    SearchHit,
-    StoredPaper,
-    StoredPassage,
-)
+from claimaudit.fts import fts_query
+from claimaudit.identity import PaperRef, RefKind
+from claimaudit.library._migrations import migrate
+from claimaudit.library.models import AddOutcome, NewPaper, SearchHit, StoredPaper
 from claimaudit.library.paths import resolve_library_path
-from claimaudit.library.reference_lookups import ReferenceLookupTable
-from claimaudit.library.results import ResultTable
+from claimaudit.passage import Passage
 
 _PAPER_COLUMNS = (
     "p.id, p.kind, p.work, p.version, p.title, p.url, p.source_path, p.content_hash, "
@@ -173,7 +166,7 @@ class Library:
         self._insert_passages(cursor.lastrowid, paper.passages)
         return outcome
 
-    def _insert_passages(self, paper_id: int, passages: list[StoredPassage]) -> None:
+    def _insert_passages(self, paper_id: int, passages: list[Passage]) -> None:
         self._conn.executemany(
             "INSERT INTO passages (paper_id, seq, passage_id, section, text, page_start, "
             "page_end) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -203,13 +196,11 @@ class Library:
             self._delete_paper(paper_id)
         return paper
 
-    def results(self) -> ResultTable:
-        """The cache of judged results kept in this library (see ``claimaudit.cache``)."""
-        return ResultTable(self._conn)
-
-    def reference_lookups(self) -> ReferenceLookupTable:
-        """Catalogue answers about cited references (see ``claimaudit.refcheck``)."""
-        return ReferenceLookupTable(self._conn)
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The open connection (autocommit), for the library's own modules that keep tables
+        of their own in this database (the results cache, the reference look-ups)."""
+        return self._conn
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -228,13 +219,13 @@ class Library:
             raise PaperNotFoundError(f"{ref} is not in the library")
         return paper
 
-    def passages(self, ref: PaperRef) -> list[StoredPassage]:
+    def passages(self, ref: PaperRef) -> list[Passage]:
         """All passages of the paper ``ref`` resolves to, in document order."""
         return list(self.iter_passages(ref))
 
     def iter_passages(
         self, ref: PaperRef, offset: int = 0, limit: int | None = None
-    ) -> Iterator[StoredPassage]:
+    ) -> Iterator[Passage]:
         """Passages of the paper ``ref`` resolves to, in document order, from the ``offset``-th
         (0 is the first), at most ``limit``; read as they are consumed, so a paper of 100,000
         passages costs no more memory than the page shown."""
@@ -248,7 +239,7 @@ class Library:
         )
         for row in rows:
             pages = (int(row[3]), int(row[4])) if row[3] is not None else None
-            yield StoredPassage(passage_id=row[0], text=row[1], section=row[2], pages=pages)
+            yield Passage(passage_id=row[0], text=row[1], section=row[2], pages=pages)
 
     def list_papers(self) -> list[StoredPaper]:
         return [paper for _, paper in self._rows("ORDER BY p.ref", ())]

@@ -7,7 +7,6 @@ Crossref's REST API and gives a ``ReferenceCheck`` whose ``status`` is one of ``
 ``claimaudit.refcheck.compare`` for the tolerances).
 """
 
-from claimaudit.refcheck.cache import LibraryReferenceCache
 from claimaudit.refcheck.crossref import CrossrefClient, CrossrefError, CrossrefNotFoundError
 from claimaudit.refcheck.models import (
     CatalogueRecord,
@@ -24,7 +23,6 @@ __all__ = [
     "CrossrefClient",
     "CrossrefError",
     "CrossrefNotFoundError",
-    "LibraryReferenceCache",
     "Mismatch",
     "ReferenceCheck",
     "ReferenceStatus",

@@ -13,6 +13,7 @@ import weakref
 from datetime import UTC, datetime
 from typing import Protocol
 
+from claimaudit.errors import ArxivError, ArxivNotFoundError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.reference_lookups import StoredLookup
 from claimaudit.redaction import redact_text
@@ -26,7 +27,7 @@ from claimaudit.refcheck.models import (
     ReferenceCheck,
     ReferenceStatus,
 )
-from claimaudit.sources.arxiv import ArxivClient, ArxivError, ArxivNotFoundError
+from claimaudit.sources.arxiv import ArxivClient
 
 _NAMES = {"title": "title", "firstAuthor": "first author", "year": "year"}
 

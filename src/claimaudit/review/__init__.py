@@ -9,14 +9,12 @@ sentence's position, the uncited sentences, a summary and the annotated Markdown
 
 from claimaudit.review.bibliography import (
     Bibliography,
-    BibliographyError,
     Entry,
     load_bibliography,
     parse_bibliography,
 )
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.claims import Claim, Target, extract_claims
-from claimaudit.review.document import DraftError
 from claimaudit.review.html import render_html
 from claimaudit.review.report import review_report
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult, ReviewSummary
@@ -24,12 +22,10 @@ from claimaudit.review.sentences import Sentence
 
 __all__ = [
     "Bibliography",
-    "BibliographyError",
     "Citation",
     "CitationStyle",
     "Claim",
     "ClaimReview",
-    "DraftError",
     "Entry",
     "ReviewResult",
     "ReviewSummary",

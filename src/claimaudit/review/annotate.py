@@ -37,9 +37,11 @@ def _paper_line(item: ReviewedRecord) -> str:
     if not isinstance(record, CheckedRecord):
         return f"{paper}: **not checked**: {escape(record.error)}"
     review = ", needs review" if record.needs_review else ""
+    # No probabilities (a judge that gave its choice alone): nothing to show, nothing made up.
+    confidence = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
     head = (
         f"{paper} ({escape(record.paper_title)}): **{record.verdict.replace('_', ' ')}**, "
-        f"confidence {record.confidence:.2f}{review}."
+        f"confidence {confidence}{review}."
     )
     if record.evidence_passage_id is None or record.evidence is None:
         return f"{head} No evidence passage selected."

@@ -16,16 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.document import Block
-from claimaudit.untrusted import (
-    InvalidTextError,
-    NestingError,
-    check_brace_depth,
-    check_text,
-    load_json,
-)
+from claimaudit.untrusted import check_brace_depth, check_text, load_json
 
 # Fields whose whole value is an identifier, then fields searched for identifiers in their text.
 _ID_FIELDS = ("eprint", "arxiv", "arxivid", "doi")
@@ -37,10 +32,6 @@ _MANUBOT_PREFIXES = {"doi", "arxiv"}
 _URL_PREFIXES = {"url", "http", "https"}
 # Far beyond any real bibliography (tens of thousands of entries are a few MiB).
 MAX_BIBLIOGRAPHY_BYTES = 20 * 1024 * 1024
-
-
-class BibliographyError(ValueError):
-    """The bibliography file cannot be read or is not BibTeX or CSL-JSON."""
 
 
 @dataclass(frozen=True)

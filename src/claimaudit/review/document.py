@@ -19,6 +19,8 @@ from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from claimaudit.errors import DraftError
+
 # markdown-it's own line breaks (it normalises these to "\n" before parsing).
 _LINE_BREAK = re.compile(r"\r\n?|\n")
 _REFERENCE_HEADINGS = re.compile(
@@ -33,19 +35,21 @@ _HEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.)\s+")
 MAX_NESTING = 40
 
 
-class DraftError(ValueError):
-    """A draft that cannot be read as a whole (blocks nested past ``MAX_NESTING``)."""
-
-
-@cache
-def markdown() -> MarkdownIt:
-    """The parser every review module shares, so they agree on what is a paragraph."""
+def markdown_parser() -> MarkdownIt:
+    """A new parser of the one Markdown syntax the review modules read (CommonMark, tables,
+    YAML front matter, footnotes, the nesting limit), so they agree on what is a paragraph."""
     return (
         MarkdownIt("commonmark", {"html": False, "maxNesting": MAX_NESTING})
         .enable("table")
         .use(front_matter_plugin)
         .use(footnote_plugin)
     )
+
+
+@cache
+def markdown() -> MarkdownIt:
+    """The shared parser, for parsing only (a renderer with rules of its own makes its own)."""
+    return markdown_parser()
 
 
 @dataclass(frozen=True)

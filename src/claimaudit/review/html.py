@@ -23,14 +23,12 @@ from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
-from mdit_py_plugins.footnote import footnote_plugin
-from mdit_py_plugins.front_matter import front_matter_plugin
 
-from claimaudit.checker import Record
 from claimaudit.passage import location
-from claimaudit.records import CheckedRecord
+from claimaudit.records import VERDICTS, CheckedRecord, Record
+from claimaudit.review.document import markdown_parser
 from claimaudit.review.html_assets import SCRIPT, STYLE
-from claimaudit.review.result import VERDICTS, ClaimReview, ReviewResult
+from claimaudit.review.result import ClaimReview, ReviewResult
 
 # Rare punctuation characters for the markers: the first pair the report does not use.
 _MARKER_PAIRS = (("\u2e3c", "\u2e3d"), ("\u2e3e", "\u2e3f"), ("\u2e41", "\u2e4c"))
@@ -44,19 +42,57 @@ def _image(self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, e
 
 @cache
 def _renderer() -> MarkdownIt:
-    # The same syntax as ``document.markdown()``, so the same paragraphs come out.
-    md = (
-        MarkdownIt("commonmark", {"html": False})
-        .enable("table")
-        .use(front_matter_plugin)
-        .use(footnote_plugin)
-    )
+    # The review's own syntax, so the same paragraphs come out; images shown as their alt text.
+    md = markdown_parser()
     md.add_render_rule("image", _image)
     return md
 
 
 def _v(verdict: str) -> str:
     return "v-" + verdict.replace("_", "-")
+
+
+# How strongly a verdict is held, by its confidence: the badge is solid, tinted or outlined.
+# The web page (server/static/cards.js) draws the same bands.
+STRENGTHS = (
+    ("strong", 0.7, "solid: confidence 0.70 or more"),
+    ("moderate", 0.4, "tinted: 0.40 to 0.70"),
+    ("weak", 0.0, "outlined: below 0.40, or no probabilities"),
+)
+REVIEW_MARK = "\u2691"  # ⚑
+
+
+def strength(confidence: float | None) -> str:
+    if confidence is None:
+        return "weak"
+    return next(level for level, floor, _ in STRENGTHS if confidence >= floor)
+
+
+def _badge(verdict: str, confidence: float | None) -> str:
+    label = verdict.replace("_", " ")
+    if verdict == "not_checked":
+        level, how = "none", "an operational failure, not a verdict"
+    else:
+        level = strength(confidence)
+        how = "no probabilities" if confidence is None else f"confidence {confidence:.2f}, {level}"
+    return (
+        f'<span class="badge {_v(verdict)} s-{level}" data-strength="{level}" '
+        f'title="{escape(label)}: {how}">{escape(label)}</span>'
+    )
+
+
+def _review_flag() -> str:
+    return f'<span class="flag">{REVIEW_MARK} needs review</span>'
+
+
+def _claim_confidence(claim: ClaimReview) -> float | None:
+    """The least confidence among the records of the sentence's worst verdict (its badge)."""
+    values = [
+        r.record.confidence if isinstance(r.record, CheckedRecord) else None
+        for r in claim.records
+        if r.record.verdict == claim.worst
+    ]
+    return None if None in values else min(v for v in values if v is not None)
 
 
 @dataclass(frozen=True)
@@ -141,7 +177,7 @@ class _Weaver:
                     n = int(match.group(2))
                     current = None
                     ended.append(n)
-                    out.append(_html(_marker(n, self.claims[n].worst)))
+                    out.append(_html(_marker(n, self.claims[n])))
             out += self._text(child.content[position:], current)
         return out
 
@@ -177,10 +213,17 @@ class _Weaver:
         return "".join(panel(n, c) for n, c in enumerate(self.claims) if n not in self.placed)
 
 
-def _marker(n: int, worst: str) -> str:
+def _marker(n: int, claim: ClaimReview) -> str:
+    worst = claim.worst.replace("_", " ")
+    if claim.needs_review:
+        return (
+            f'<a class="claim-marker {_v(claim.worst)} needs-review" href="#claim-{n + 1}" '
+            f'data-claim="{n + 1}" title="{escape(worst)}; needs review">{n + 1} '
+            f'<span class="review-mark">{REVIEW_MARK}</span></a>'
+        )
     return (
-        f'<a class="claim-marker {_v(worst)}" href="#claim-{n + 1}" data-claim="{n + 1}" '
-        f'title="{escape(worst.replace("_", " "))}">{n + 1}</a>'
+        f'<a class="claim-marker {_v(claim.worst)}" href="#claim-{n + 1}" data-claim="{n + 1}" '
+        f'title="{escape(worst)}">{n + 1}</a>'
     )
 
 
@@ -190,16 +233,18 @@ def _record_item(record: Record, citations: Sequence[str]) -> str:
     url = record.paper_url or ""
     name = f'<a href="{escape(url)}">{paper}</a>' if _SAFE_URL.match(url) else paper
     cited = escape(", ".join(citations))
-    head = f'<span class="badge {_v(verdict)}">{escape(verdict.replace("_", " "))}</span> '
+    confidence = record.confidence if isinstance(record, CheckedRecord) else None
+    head = _badge(verdict, confidence) + " "
     if not isinstance(record, CheckedRecord):
         return (
             f'<li class="record {_v(verdict)}" data-verdict="{verdict}">{head}{name} '
             f'<span class="cited">cited as {cited}</span>'
             f'<p class="error">{escape(record.error)}</p></li>'
         )
-    review = ' <span class="flag">needs review</span>' if record.needs_review else ""
+    review = f" {_review_flag()}" if record.needs_review else ""
+    shown = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
     body = (
-        f'<span class="conf">confidence {record.confidence:.2f}</span>{review} {name} '
+        f'<span class="conf">confidence {shown}</span>{review} {name} '
         f'<cite>{escape(record.paper_title)}</cite> <span class="cited">cited as {cited}</span>'
     )
     if record.evidence_passage_id and record.evidence is not None:
@@ -220,8 +265,9 @@ def panel(n: int, claim: ClaimReview) -> str:
     items = "".join(_record_item(r.record, r.citations) for r in claim.records)
     return (
         f'<details class="evidence {_v(claim.worst)}" id="claim-{n + 1}" data-claim="{n + 1}">'
-        f'<summary><span class="badge {_v(claim.worst)}">{escape(claim.worst.replace("_", " "))}'
-        f"</span> Claim {n + 1}, line {sentence.line}: {escape(claim.claim.text)}</summary>"
+        f"<summary>{_badge(claim.worst, _claim_confidence(claim))}"
+        f"{' ' + _review_flag() if claim.needs_review else ''}"
+        f" Claim {n + 1}, line {sentence.line}: {escape(claim.claim.text)}</summary>"
         f'<ul class="records">{items}</ul></details>\n'
     )
 
@@ -246,7 +292,26 @@ def _summary(result: ReviewResult) -> str:
     return (
         '<section id="summary"><h2>Summary</h2>'
         f"<p>{s.records} records for {s.claims} cited sentences (one record per paper).</p>"
-        f'<ul class="counts">{counts}</ul><ul class="totals">{totals}</ul></section>'
+        f'<ul class="counts">{counts}</ul><ul class="totals">{totals}</ul>{_legend()}</section>'
+    )
+
+
+def _legend() -> str:
+    """What the colours, fills and the review mark mean."""
+    verdicts = "".join(
+        f"<li>{_badge(v, 1.0 if v != 'not_checked' else None)}</li>" for v in VERDICTS
+    )
+    fills = "".join(
+        f'<li><span class="badge v-supports s-{level}">{level}</span> {meaning}</li>'
+        for level, _, meaning in STRENGTHS
+    )
+    return (
+        '<div class="legend" aria-label="Legend">'
+        f'<ul><li class="legend-title">Verdicts:</li>{verdicts}</ul>'
+        f'<ul><li class="legend-title">Confidence:</li>{fills}</ul>'
+        f'<p><span class="review-mark">{REVIEW_MARK}</span> needs review (the sentence is '
+        "underlined with dashes): not a confident, evidenced <em>supports</em>. Read the "
+        "evidence before citing the paper for the claim.</p></div>"
     )
 
 

@@ -2,7 +2,7 @@
 
 STYLE = """
 :root { --supports: #d4f0d4; --contradicts: #f7c9c9; --addressed: #fbe3b5;
-  --unchecked: #e3dcef; --ink: #1d2330; --muted: #5b6473; }
+  --unchecked: #e3dcef; --ink: #1d2330; --muted: #5b6473; --review: #b35c00; }
 * { box-sizing: border-box; }
 body { font: 16px/1.6 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink);
   max-width: 60rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
@@ -22,7 +22,10 @@ h1 { font-size: 1.4rem; margin: .5rem 0; }
 .total { background: #fff; }
 #document { margin-top: 1.5rem; }
 .claim { border-radius: 3px; padding: 0 .1rem; cursor: pointer; }
-.claim.needs-review { text-decoration: underline dashed #7a2b2b; text-underline-offset: 3px; }
+/* Needs review: the sentence dashed underneath and its marker flagged, as the legend says. */
+.claim.needs-review { text-decoration: underline dashed var(--review); text-underline-offset: 3px; }
+.claim-marker.needs-review { border-color: var(--review); }
+.review-mark { color: var(--review); font-weight: 700; }
 .claim-marker { font-size: .7em; vertical-align: super; text-decoration: none; color: var(--ink);
   border-radius: 8px; padding: 0 .3rem; margin-left: .1rem; border: 1px solid #99a; }
 details.evidence { margin: .3rem 0 1rem 1rem; border-left: 4px solid #99a; padding: .2rem .6rem;
@@ -33,12 +36,26 @@ details.evidence.v-not-addressed, details.evidence.v-insufficient-evidence {
   border-left-color: #d49a1c; }
 details.evidence.v-not-checked { border-left-color: #8a6fb5; }
 details.evidence summary { cursor: pointer; font-size: .92rem; }
-.badge { border-radius: 3px; padding: 0 .35rem; font-size: .8rem; font-weight: 600;
-  border: 1px solid #99a; text-transform: uppercase; letter-spacing: .02em; }
+/* A verdict badge: its colour says which verdict, its fill how confident (see .legend): solid
+   when strong, tinted when moderate, outlined (dashed) when weak or without probabilities. */
+.badge { --v: #8a8f99; border-radius: 3px; padding: 0 .35rem; font-size: .8rem; font-weight: 600;
+  border: 1px solid var(--v); text-transform: uppercase; letter-spacing: .02em; }
+.badge.v-supports { --v: #2e7d32; } .badge.v-contradicts { --v: #b3261e; }
+.badge.v-not-addressed { --v: #6b7280; } .badge.v-insufficient-evidence { --v: #a86400; }
+.badge.v-not-checked { --v: #6a559a; }
+.badge.s-strong, .badge.s-none { background: var(--v); color: #fff; }
+.badge.s-moderate { background: color-mix(in srgb, var(--v) 20%, #fff); color: var(--v); }
+.badge.s-weak { background: #fff; color: var(--v); border-style: dashed; }
+.legend { font-size: .85rem; color: var(--muted); border-top: 1px solid #dde; margin-top: .4rem;
+  padding-top: .3rem; }
+.legend ul { list-style: none; padding: 0; margin: .2rem 0; display: flex; flex-wrap: wrap;
+  gap: .3rem .8rem; align-items: center; }
+.legend .legend-title { font-weight: 600; }
+.legend p { margin: .2rem 0; }
 .records { list-style: none; padding-left: .2rem; }
 .record { background: #fff; margin: .4rem 0; padding: .4rem .6rem; border: 1px solid #dde;
   border-radius: 4px; font-size: .92rem; }
-.record .flag { color: #7a2b2b; font-weight: 600; }
+.record .flag, summary .flag { color: var(--review); font-weight: 600; }
 .record .cited, .conf { color: var(--muted); }
 .evidence-quote { margin: .4rem 0 0 0; padding: .3rem .6rem; border-left: 3px solid #ccd;
   background: #f6f7fa; white-space: pre-wrap; }

@@ -36,7 +36,7 @@ from pylatexenc.latexwalker import (
 )
 from pylatexenc.macrospec import MacroSpec
 
-from claimaudit.library.errors import InputError
+from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_latex import (
     MAX_SOURCE_CHARS,
     SECTION_MACROS,
@@ -58,7 +58,7 @@ from claimaudit.review.latex_cites import (
     command_name,
 )
 from claimaudit.review.latex_text import BlockBuilder, LatexBlock, paragraph_breaks
-from claimaudit.untrusted import MAX_LATEX_DEPTH, NestingError, check_latex_depth
+from claimaudit.untrusted import MAX_LATEX_DEPTH, check_latex_depth
 
 # Environments whose text is no claim: ingestion's, plus floats and mathematics.
 NON_CLAIM_ENVIRONMENTS = SKIPPED_ENVIRONMENTS | frozenset(

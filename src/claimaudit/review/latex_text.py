@@ -63,7 +63,7 @@ class BlockBuilder:
         for char, offset in zip(self.chars, self.offsets, strict=True):
             position_map.append(len(kept_chars))
             if char.isspace():
-                if kept_chars and not kept_chars[-1] == " ":
+                if kept_chars and kept_chars[-1] != " ":
                     kept_chars.append(" ")
                     kept_offsets.append(offset)
                 continue

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from claimaudit.checker import Checker, InvalidClaimError, Record, validate_claim
-from claimaudit.records import NotCheckedRecord
+from claimaudit.checker import Checker, validate_claim
+from claimaudit.errors import InvalidClaimError
+from claimaudit.records import NotCheckedRecord, Record
 from claimaudit.review.annotate import annotate
 from claimaudit.review.bibliography import Bibliography
 from claimaudit.review.claims import Claim, extract_claims

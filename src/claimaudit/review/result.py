@@ -5,12 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from claimaudit.checker import Record
-from claimaudit.records import RELATIONS, record_to_dict
+from claimaudit.records import VERDICTS, Record, record_to_dict
 from claimaudit.review.claims import Claim
 from claimaudit.review.sentences import Sentence
 
-VERDICTS: tuple[str, ...] = (*RELATIONS, "not_checked")
 # Worst first: how a sentence with several papers is coloured. An unchecked paper ranks below
 # every verdict against the claim (it is no evidence either way) but above support.
 SEVERITY: tuple[str, ...] = (

@@ -1,8 +1,8 @@
 """Checking many (claim, paper) pairs: each distinct pair once, concurrently where the judge allows.
 
-A judge says how many decisions it can take at once with an optional ``concurrency`` attribute
-(the embedded verifier: 2, since onnxruntime releases the GIL; Jev: 8, it waits on the network);
-a judge without one is called from one thread at a time.
+A judge says how many decisions it can take at once with its ``concurrency`` (see ``Judge``: the
+embedded verifier one per two cores, since onnxruntime releases the GIL; Jev 8, it waits on the
+network; by default one at a time).
 """
 
 from __future__ import annotations
@@ -10,15 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
-from claimaudit.checker import Checker, Record, ref_key
-from claimaudit.records import NotCheckedRecord
+from claimaudit.checker import Checker, ref_key
+from claimaudit.records import Record
 
 Pair = tuple[str, str]  # (claim text, paper reference)
-
-
-def judge_workers(judge: object) -> int:
-    value = getattr(judge, "concurrency", 1)
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
 
 
 def pair_key(pair: Pair) -> Pair:
@@ -27,13 +22,7 @@ def pair_key(pair: Pair) -> Pair:
 
 
 def _check(checker: Checker, pair: Pair, topic: str | None) -> Record:
-    claim, paper = pair
-    try:
-        return checker.check_paper(claim, paper, topic)
-    except Exception as error:  # a source's own bug is still an operational failure
-        return NotCheckedRecord(
-            claim=claim, paperRef=paper, error=f"check failed: {type(error).__name__}"
-        )
+    return checker.check_paper(pair[0], pair[1], topic)
 
 
 def check_pairs(
@@ -48,7 +37,7 @@ def check_pairs(
     distinct: dict[Pair, Pair] = {}
     for pair in pairs:
         distinct.setdefault(pair_key(pair), pair)
-    count = workers if workers is not None else judge_workers(checker.judge)
+    count = max(1, workers if workers is not None else checker.judge.concurrency)
     results: dict[Pair, Record] = {}
 
     def finish(key: Pair, record: Record) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from functools import partial
 
 from fastapi import FastAPI
@@ -37,7 +39,13 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
     service = service or Service(config.library)
     service.ensure_library()
     state = AppState(config, service)
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        service.close()  # the judges' connections and sessions, at shutdown
+
     app = FastAPI(
+        lifespan=lifespan,
         title="claimaudit",
         version=__version__,
         description=DESCRIPTION,

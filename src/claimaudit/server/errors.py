@@ -1,12 +1,14 @@
 """Errors as JSON: ``{"error": {"status", "code", "message"}}``, one clear line, never a trace.
 
-Domain exceptions map to HTTP statuses in ``failures``; anything unexpected is a 500 whose body
-says only that (the traceback goes to the server's log, never to the client).
+Every error claimaudit raises knows its status and code (``claimaudit.errors``); anything
+unexpected is a 500 whose body says only that (the traceback goes to the server's log, never to
+the client).
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -14,9 +16,8 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 
-from claimaudit.redaction import redact_text
-from claimaudit.server.failures import KNOWN_EXCEPTIONS, classify
-from claimaudit.untrusted import scrub_surrogates
+from claimaudit.errors import ClaimauditError, as_known
+from claimaudit.redaction import safe_line
 
 _STATUS_CODES = {
     400: "bad_request",
@@ -33,9 +34,7 @@ _STATUS_CODES = {
 
 
 def error_body(status: int, code: str, message: str) -> dict[str, Any]:
-    # Messages may quote what a client sent: nothing in one may fail to encode as UTF-8.
-    shown = scrub_surrogates(redact_text(message))
-    return {"error": {"status": status, "code": code, "message": shown}}
+    return {"error": {"status": status, "code": code, "message": safe_line(message)}}
 
 
 def error_response(status: int, code: str, message: str) -> JSONResponse:
@@ -91,9 +90,9 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
 
 
 async def _domain_or_internal_error(request: Request, exc: Exception) -> JSONResponse:
-    failure = classify(exc)
-    if failure is not None:
-        return error_response(failure.status, failure.code, failure.message)
+    known = as_known(exc)
+    if known is not None:
+        return error_response(known.http_status, known.code, str(known))
     # Starlette re-raises after this response is sent, so the server log gets the traceback.
     return error_response(500, "internal_error", "internal server error; see the server log")
 
@@ -101,8 +100,8 @@ async def _domain_or_internal_error(request: Request, exc: Exception) -> JSONRes
 def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
-    # Domain errors answer like any other client error (no traceback in the log) ...
-    for kind in KNOWN_EXCEPTIONS:
+    # Our own errors answer like any other client error (no traceback in the log) ...
+    for kind in (ClaimauditError, sqlite3.Error):
         app.add_exception_handler(kind, _domain_or_internal_error)
     # ... and anything else is a bare 500 (Starlette still hands the exception to the log).
     app.add_exception_handler(Exception, _domain_or_internal_error)

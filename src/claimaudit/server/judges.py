@@ -4,45 +4,91 @@ Building a judge is cheap but loading its model is not (the local verifier reads
 starts an onnxruntime session), so judges are kept rather than rebuilt per request. Judges are
 shared across the worker threads: the built-in ones are thread-safe (the local judge's session
 and tokenizer are read-only after loading; Jev's client is guarded by a lock).
+
+The pool is bounded, since clients choose the model string. A judge that makes room for another
+is closed (``Judge.close``) as soon as no request still uses it, never under a running check;
+``close`` at shutdown closes the rest.
 """
 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from claimaudit.api import default_judge_name, make_judge
-from claimaudit.judges.protocol import Judge
-from claimaudit.plugins import JudgeSettings, get_registry
+from claimaudit.judges.protocol import Judge, JudgeSettings
+from claimaudit.plugins import get_registry
 
 # Clients choose the model string: bound the pool so arbitrary names cannot grow it forever.
 MAX_JUDGES = 8
+
+Key = tuple[str, str | None]
 
 
 class JudgePool:
     def __init__(self, capacity: int = MAX_JUDGES) -> None:
         self.capacity = capacity
-        self._judges: OrderedDict[tuple[str, str | None], Judge] = OrderedDict()
+        self._judges: OrderedDict[Key, Judge] = OrderedDict()
+        # Requests using each judge (by identity: judges need not be hashable), and judges that
+        # left the pool while in use, to be closed when their last request ends.
+        self._users: Counter[int] = Counter()
+        self._retired: dict[int, Judge] = {}
         self._lock = threading.Lock()
 
-    def get(self, name: str | None = None, model: str | None = None) -> Judge:
-        """The judge called ``name`` (default: the configured default) for ``model``.
-
-        Raises UnknownBackendError for a name no plugin registered.
-        """
+    @contextmanager
+    def lease(self, name: str | None = None, model: str | None = None) -> Iterator[Judge]:
+        """The judge called ``name`` (default: the configured default) for ``model``, held for
+        the ``with`` block. Raises UnknownBackendError for a name no plugin registered."""
         key = (name or default_judge_name(), model)
         with self._lock:
-            judge = self._judges.get(key)
-            if judge is None:
-                judge = make_judge(key[0], JudgeSettings(model=model))
-                self._judges[key] = judge
-                if len(self._judges) > self.capacity:
-                    self._judges.popitem(last=False)
-            else:
-                self._judges.move_to_end(key)
-            return judge
+            judge, evicted = self._take(key)
+            self._users[id(judge)] += 1
+        self._close_unused(evicted)
+        try:
+            yield judge
+        finally:
+            with self._lock:
+                self._users[id(judge)] -= 1
+                done = None
+                if not self._users[id(judge)]:
+                    del self._users[id(judge)]
+                    done = self._retired.pop(id(judge), None)
+            if done is not None:
+                done.close()
+
+    def _take(self, key: Key) -> tuple[Judge, list[Judge]]:
+        judge = self._judges.get(key)
+        if judge is not None:
+            self._judges.move_to_end(key)
+            return judge, []
+        judge = make_judge(key[0], JudgeSettings(model=key[1]))
+        self._judges[key] = judge
+        evicted = []
+        while len(self._judges) > self.capacity:
+            evicted.append(self._judges.popitem(last=False)[1])
+        return judge, evicted
+
+    def _close_unused(self, judges: list[Judge]) -> None:
+        for judge in judges:
+            with self._lock:
+                if self._users[id(judge)]:
+                    self._retired[id(judge)] = judge  # closed by its last user
+                    continue
+            judge.close()
+
+    def close(self) -> None:
+        """Close every judge (at shutdown, when no request runs any more)."""
+        with self._lock:
+            judges = [*self._judges.values(), *self._retired.values()]
+            self._judges.clear()
+            self._retired.clear()
+        for judge in judges:
+            judge.close()
 
     @staticmethod
     def available() -> dict[str, str]:
         """Judge name -> description, for clients that offer a choice."""
-        return {name: about for name, (_, about) in sorted(get_registry().judges.items())}
+        judges = get_registry().judges
+        return {name: judges[name].description for name in sorted(judges)}

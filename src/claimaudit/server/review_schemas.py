@@ -8,11 +8,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from claimaudit.library.wire import Wire
 from claimaudit.review import ReviewResult
-from claimaudit.server.schemas import JudgingOptions, _Wire
+from claimaudit.server.schemas import JudgingOptions
 
 
-class BibliographyIn(_Wire):
+class BibliographyIn(Wire):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     text: str = Field(description="The bibliography's content.")

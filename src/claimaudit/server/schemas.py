@@ -1,18 +1,16 @@
-"""The API's request and response bodies (camelCase on the wire, like the review records)."""
+"""The API's request and response bodies (camelCase on the wire, like the review records). The
+JSON forms of the library's papers, passages and search hits are ``claimaudit.library.wire``'s,
+shared with the command line and the MCP tools."""
 
 from __future__ import annotations
-
-from datetime import datetime
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
-from claimaudit.checker import DEFAULT_THRESHOLD, MAX_CLAIM_CHARS
-from claimaudit.library.ingest import AddResult
-from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
-from claimaudit.passage import page_list
-from claimaudit.records import ReviewRecord
+from claimaudit.checker import MAX_CLAIM_CHARS
+from claimaudit.library.wire import Hit, Paper, PassageOut, Wire
+from claimaudit.policy import DEFAULT_THRESHOLD
+from claimaudit.records import Record
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, PassageContext
 
 CACHE_FIELD = (
@@ -21,14 +19,7 @@ CACHE_FIELD = (
 )
 
 
-class _Wire(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
-
-    def wire(self) -> dict[str, Any]:
-        return self.model_dump(mode="json", by_alias=True)
-
-
-class JudgingOptions(_Wire):
+class JudgingOptions(Wire):
     """How a check or a review is judged: the options both request bodies share."""
 
     model_config = ConfigDict(
@@ -60,59 +51,34 @@ class CheckRequest(JudgingOptions):
     )
 
 
+class CheckSummary(BaseModel):
+    """What the records of a check add up to (``RunSummary.to_dict``)."""
+
+    records: int
+    verdicts: dict[str, int] = Field(description="Every verdict, counted (not_checked too).")
+    needs_review: int = Field(alias="needsReview")
+    not_checked: int = Field(alias="notChecked")
+    calls: dict[str, int] = Field(description="Backend requests, by backend.")
+
+
 class CheckResponse(BaseModel):
-    """For the OpenAPI document: records are returned exactly as ``record_to_dict`` writes them."""
+    """For the OpenAPI document: the answer is ``accounting.check_answer``'s, records exactly
+    as ``record_to_dict`` writes them."""
 
-    records: list[ReviewRecord]
-
-
-class Paper(_Wire):
-    ref: str
-    title: str
-    url: str | None
-    content_hash: str
-    ingested_at: datetime
-    passages: int
-
-    @classmethod
-    def of(cls, paper: StoredPaper) -> Paper:
-        return cls(
-            ref=str(paper.ref),
-            title=paper.title,
-            url=paper.url,
-            content_hash=paper.content_hash,
-            ingested_at=paper.ingested_at,
-            passages=paper.passage_count,
-        )
+    records: list[Record]
+    summary: CheckSummary
 
 
-class PaperList(_Wire):
+class PaperList(Wire):
     papers: list[Paper]
 
 
-class PassageOut(_Wire):
-    id: str
-    section: str | None
-    text: str
-    # The pages it is printed on, first to last (PDF papers); null otherwise.
-    pages: list[int] | None = None
-
-    @classmethod
-    def of(cls, passage: StoredPassage) -> PassageOut:
-        return cls(
-            id=passage.passage_id,
-            section=passage.section,
-            text=passage.text,
-            pages=page_list(passage.pages),
-        )
-
-
-class PaperDetail(_Wire):
+class PaperDetail(Wire):
     paper: Paper
     passages: list[PassageOut]
 
 
-class PassageInContext(_Wire):
+class PassageInContext(Wire):
     ref: str
     title: str
     passage: PassageOut
@@ -130,62 +96,24 @@ class PassageInContext(_Wire):
         )
 
 
-class Hit(_Wire):
-    ref: str
-    title: str
-    passage_id: str
-    section: str | None
-    text: str
-    score: float
-
-    @classmethod
-    def of(cls, hit: SearchHit) -> Hit:
-        return cls(
-            ref=str(hit.ref),
-            title=hit.title,
-            passage_id=hit.passage_id,
-            section=hit.section,
-            text=hit.text,
-            score=round(hit.score, 4),
-        )
-
-
-class HitList(_Wire):
+class HitList(Wire):
     hits: list[Hit]
 
 
-class Added(_Wire):
-    ref: str
-    title: str
-    outcome: str = Field(description="added, replaced or unchanged")
-    passages: int
-    source_bytes: int
-
-    @classmethod
-    def of(cls, result: AddResult) -> Added:
-        return cls(
-            ref=str(result.ref),
-            title=result.title,
-            outcome=result.outcome.value,
-            passages=result.passage_count,
-            source_bytes=result.source_bytes,
-        )
-
-
-class Removed(_Wire):
+class Removed(Wire):
     removed: Paper
 
 
-class JudgeInfo(_Wire):
+class JudgeInfo(Wire):
     name: str
     description: str
     default: bool
 
 
-class JudgeList(_Wire):
+class JudgeList(Wire):
     judges: list[JudgeInfo]
 
 
-class Health(_Wire):
+class Health(Wire):
     status: str
     version: str

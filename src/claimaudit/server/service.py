@@ -2,7 +2,7 @@
 
 Every method opens its own ``Library`` and closes it before returning, so a call is safe on any
 worker thread (a sqlite3 connection must stay on the thread that made it). Errors are the
-domain's own exceptions; ``failures.classify`` says how each reaches a caller.
+domain's own exceptions (``claimaudit.errors``), each knowing how it reaches a caller.
 """
 
 from __future__ import annotations
@@ -11,39 +11,35 @@ import re
 import shutil
 import tempfile
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
 from claimaudit.api import make_checker
-from claimaudit.checker import (
-    DEFAULT_THRESHOLD,
-    Checker,
+from claimaudit.checker import Checker, check_distinct, validate_claim, validate_topic
+from claimaudit.errors import (
+    DraftError,
+    InputError,
     InvalidClaimError,
-    Record,
-    check_distinct,
-    validate_claim,
-    validate_topic,
+    LibraryError,
+    PassageNotFoundError,
+    UnsupportedFileError,
 )
 from claimaudit.identity import PaperRef, parse_ref
-from claimaudit.library.errors import InputError, LibraryError
 from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
 from claimaudit.library.ingest import AddResult, add_path
-from claimaudit.library.models import SearchHit, StoredPaper, StoredPassage
-from claimaudit.library.result_cache import LibraryResultCache
+from claimaudit.library.models import SearchHit, StoredPaper
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
+from claimaudit.policy import DEFAULT_THRESHOLD
+from claimaudit.records import Record
 from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.bibliography import (
     Bibliography,
     BibliographyFormat,
     load_bibliography,
     parse_bibliography,
-)
-from claimaudit.server.failures import (
-    InvalidDraftError,
-    PassageNotFoundError,
-    UnsupportedFileError,
 )
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.sources import server_source
@@ -60,9 +56,9 @@ class PassageContext:
     """A passage with its neighbours in document order, to show evidence where it stands."""
 
     paper: StoredPaper
-    passage: StoredPassage
-    before: list[StoredPassage]
-    after: list[StoredPassage]
+    passage: Passage
+    before: list[Passage]
+    after: list[Passage]
 
 
 class Service:
@@ -81,24 +77,28 @@ class Service:
 
     # -- checking ----------------------------------------------------------------------------
 
+    @contextmanager
     def _checker(
         self, judge: str | None, model: str | None, threshold: float, cache: bool
-    ) -> Checker:
+    ) -> Iterator[Checker]:
+        """A checker with the pool's judge, held for the ``with`` block."""
         if not 0.0 <= threshold <= 1.0:
             raise InvalidClaimError("the threshold must lie in [0, 1]")
         _texts(judge=judge, model=model)
-        chosen = self.judges.get(judge, model)
-        # Judged results are kept in the library and shared by every worker and process using
-        # it; a repeated question is answered from there without asking the judge.
-        results = LibraryResultCache(self.library) if cache else None
-        # All checking goes through make_checker, so whatever it adds applies here too.
-        return make_checker(
-            chosen,
-            source=server_source(self.library),
-            library=self.library,
-            threshold=threshold,
-            cache=results,
-        )
+        # The one checker factory, as everywhere. Judged results are kept in the library's
+        # cache, shared by every worker and process using it.
+        with (
+            self.judges.lease(judge, model) as chosen,
+            closing(server_source(self.library)) as source,
+            make_checker(
+                chosen, source=source, library=self.library, cache=cache, threshold=threshold
+            ) as checker,
+        ):
+            yield checker
+
+    def close(self) -> None:
+        """Release the judges (at shutdown)."""
+        self.judges.close()
 
     def check(
         self,
@@ -124,8 +124,8 @@ class Service:
                 f"{len(papers)} papers in one check; the limit is {MAX_PAPERS_PER_CHECK}"
             )
         check_distinct(papers)
-        checker = self._checker(judge, model, threshold, cache)
-        return checker.check(claim, papers, topic)
+        with self._checker(judge, model, threshold, cache) as checker:
+            return checker.check(claim, papers, topic)
 
     def review(
         self,
@@ -146,16 +146,16 @@ class Service:
         _texts(draft=markdown, bibliography=bibliography)
         validate_topic(topic)
         if not markdown.strip():
-            raise InvalidDraftError("the draft is empty: send the Markdown text to review")
+            raise DraftError("the draft is empty: send the Markdown text to review")
         if bibliography is not None and bibliography_path is not None:
-            raise InvalidDraftError("give the bibliography as text or as a path, not both")
+            raise DraftError("give the bibliography as text or as a path, not both")
         bib: Bibliography | None = None
         if bibliography_path is not None:
             bib = load_bibliography(bibliography_path)
         elif bibliography is not None and bibliography.strip():
             bib = parse_bibliography(bibliography, kind=bibliography_format)
-        checker = self._checker(judge, model, threshold, cache)
-        return review_report(markdown, checker=checker, bibliography=bib, topic=topic)
+        with self._checker(judge, model, threshold, cache) as checker:
+            return review_report(markdown, checker=checker, bibliography=bib, topic=topic)
 
     # -- the library -------------------------------------------------------------------------
 
@@ -166,7 +166,7 @@ class Service:
                 return library.find_papers(query, limit)
             return library.list_papers()[:limit]
 
-    def paper(self, ref: str) -> tuple[StoredPaper, list[StoredPassage]]:
+    def paper(self, ref: str) -> tuple[StoredPaper, list[Passage]]:
         _texts(reference=ref)
         with self._open() as library:
             paper = library.require_paper(parse_ref(ref))

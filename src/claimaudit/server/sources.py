@@ -10,13 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.api import make_source
+from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef
-from claimaudit.sources.protocol import Source, SourceError, SourcePaper
+from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
 LIBRARY_NAME = "the server's library"
 
 
-class ServerSource:
+class ServerSource(Source):
     """Wraps a source so that its failures never name the server's library path."""
 
     def __init__(self, inner: Source, library: Path) -> None:
@@ -32,6 +33,13 @@ class ServerSource:
             for path in self._paths:
                 message = message.replace(path, LIBRARY_NAME)
             raise SourceError(message, calls=error.calls, backend=error.backend) from None
+
+    @property
+    def library_use(self) -> LibraryUse:
+        return self.inner.library_use
+
+    def close(self) -> None:
+        self.inner.close()
 
 
 def server_source(library: Path) -> ServerSource:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from types import TracebackType
 
+from claimaudit.errors import ArxivError, ArxivNotFoundError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.redaction import redact_url
 
@@ -51,15 +52,6 @@ def user_agent() -> str:
     )
 
 
-class ArxivError(Exception):
-    """arXiv could not provide the paper (unknown id, service failure, not a PDF)."""
-
-
-class ArxivNotFoundError(ArxivError):
-    """arXiv answered, and has no paper with this id (or no such version): the id does not
-    exist. Every other ArxivError (a failed request, a malformed reply) says nothing about it."""
-
-
 @dataclass(frozen=True)
 class ArxivEntry:
     """One edition of a paper as the arXiv API describes it."""
@@ -71,10 +63,6 @@ class ArxivEntry:
     updated: str | None = None  # when this version was submitted
     comment: str | None = None  # the authors' comment; a withdrawal says so here
     summary: str | None = None
-
-    @property
-    def versioned_id(self) -> str:
-        return f"{self.ref.work}v{self.ref.version}"
 
 
 class ArxivClient:
@@ -138,8 +126,8 @@ class ArxivClient:
         """The edition ``ref`` names (the newest one when unversioned), from the arXiv API."""
         if ref.kind is not RefKind.ARXIV:
             raise ArxivError(f"{ref} is not an arXiv paper")
-        wanted = ref.work if ref.version is None else f"{ref.work}v{ref.version}"
-        reply = self._get(f"{self.base_url}/api/query", {"id_list": wanted, "max_results": "1"})
+        query = {"id_list": ref.versioned_id, "max_results": "1"}
+        reply = self._get(f"{self.base_url}/api/query", query)
         entry = parse_entry(reply.content, ref)
         if not ref.matches(entry.ref):
             raise ArxivError(f"arXiv answered with {entry.ref}, not the requested {ref}")
@@ -155,7 +143,7 @@ class ArxivClient:
         return data
 
     def pdf_url(self, entry: ArxivEntry) -> str:
-        return f"{self.base_url}/pdf/{entry.versioned_id}"
+        return f"{self.base_url}/pdf/{entry.ref.versioned_id}"
 
     def eprint(self, entry: ArxivEntry) -> bytes:
         """The source package of exactly this edition, as arXiv serves it (gzip or tar of the
@@ -163,7 +151,7 @@ class ArxivClient:
         return self._get(self.eprint_url(entry)).content
 
     def eprint_url(self, entry: ArxivEntry) -> str:
-        return f"{self.base_url}/e-print/{entry.versioned_id}"
+        return f"{self.base_url}/e-print/{entry.ref.versioned_id}"
 
     def _get(self, url: str, params: dict[str, str] | None = None) -> _Reply:
         import httpx

@@ -11,10 +11,11 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.sources.library import LibrarySource
-from claimaudit.sources.protocol import SourceError, SourcePaper
+from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 from claimaudit.sources.valyu import API_KEY_ENV, ValyuSource
 
 if TYPE_CHECKING:
@@ -23,8 +24,10 @@ if TYPE_CHECKING:
 NAME = "auto"
 
 
-class AutoSource:
+class AutoSource(Source):
     name = NAME
+    # The library first; a missing library is reported, never created.
+    library_use = LibraryUse.READS
 
     def __init__(
         self,
@@ -54,13 +57,13 @@ class AutoSource:
             return self.library.fetch(ref, query)  # Valyu cannot help: the library's own error
         raise SourceError(
             f"{ref}: paper not in the library; add it or set {API_KEY_ENV} "
-            f"(`claimaudit library add arxiv:{_wanted(ref)}` or `check --fetch`; library: "
+            f"(`claimaudit library add arxiv:{ref.versioned_id}` or `check --fetch`; library: "
             f"{path})"
         )
 
-
-def _wanted(ref: PaperRef) -> str:
-    return ref.work if ref.version is None else f"{ref.work}v{ref.version}"
+    def close(self) -> None:
+        self.library.close()
+        self.valyu.close()
 
 
 def make_auto_source(*, path: Path | None = None) -> AutoSource:

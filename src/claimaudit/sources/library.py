@@ -6,17 +6,17 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from claimaudit.errors import LibraryError, SourceError
 from claimaudit.identity import PaperRef
-from claimaudit.library.errors import LibraryError
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
-from claimaudit.sources.protocol import Passage, SourceError, SourcePaper
+from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
 if TYPE_CHECKING:
     from claimaudit.plugins import Registry
 
 
-class LibrarySource:
+class LibrarySource(Source):
     """Serves whole papers from the library database at ``path`` (default location if None).
 
     The database is opened per fetch (read-only use, never created), so a source object is
@@ -24,6 +24,7 @@ class LibrarySource:
     """
 
     name = "library"
+    library_use = LibraryUse.READS
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
@@ -63,7 +64,7 @@ class LibrarySource:
             ref=paper.ref,
             title=paper.title,
             url=paper.url or paper.ref.url,
-            passages=[Passage(p.passage_id, p.text, p.section, p.pages) for p in passages],
+            passages=passages,
             # The text is what was captured at ingestion; that is when it was retrieved.
             retrieved_at=paper.ingested_at,
             # Nothing is searched: the record names the query that ranked the passages.

@@ -1,30 +1,19 @@
-"""What a paper source hands the checker: the identified paper and its passages."""
+"""The contract every paper source keeps, and what it hands the checker: the identified paper
+and its passages."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
+from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.passage import Passage
 
-__all__ = ["Passage", "Source", "SourceError", "SourcePaper"]
-
-
-class SourceError(Exception):
-    """The paper could not be provided (unknown, missing, no passages, service failure).
-
-    Becomes a ``not_checked`` record, never a verdict. ``calls``: backend requests made before
-    the failure (a search that found nothing usable was still a request), for the record;
-    ``backend``: who made them, when not the source itself (``auto`` searching Valyu).
-    """
-
-    def __init__(self, message: str, *, calls: int = 0, backend: str | None = None) -> None:
-        super().__init__(message)
-        self.calls = calls
-        self.backend = backend
+__all__ = ["LibraryUse", "Passage", "Source", "SourceError", "SourcePaper"]
 
 
 @dataclass(frozen=True)
@@ -45,10 +34,36 @@ class SourcePaper:
     backend: str | None = None
 
 
+class LibraryUse(StrEnum):
+    """What a source does with the local library, so callers can check it before a run."""
+
+    NONE = "none"  # never opens it (a search service)
+    READS = "reads"  # reads papers from it and never creates it
+    FILLS = "fills"  # reads it and adds the papers it lacks, creating it when missing
+
+
 @runtime_checkable
 class Source(Protocol):
+    """Where papers come from. Subclass it: ``class MySource(Source)``.
+
+    Required: ``name`` and ``fetch``, which returns exactly the paper (work and version) the
+    reference asks for, or raises ``SourceError`` when it cannot (not found, service failure),
+    which becomes a ``not_checked`` record; any other exception is treated the same way, as a
+    bug of the source. Optional, with the defaults below: ``library_use`` and ``close``.
+    """
+
     name: str
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         """Return the paper ``ref`` asks for, or raise SourceError. ``query`` is claim + topic."""
         ...
+
+    @property
+    def library_use(self) -> LibraryUse:
+        """What it does with the local library (see ``LibraryUse``); the default: nothing."""
+        return LibraryUse.NONE
+
+    def close(self) -> None:
+        """Release what the source holds (connections); called once it is no longer used. The
+        default holds nothing."""
+        return None

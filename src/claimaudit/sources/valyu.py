@@ -26,10 +26,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
+from claimaudit.passage import passage_id
 from claimaudit.redaction import MASK, redact_text, redact_url
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
-from claimaudit.sources.protocol import Passage, SourceError, SourcePaper
+from claimaudit.sources.protocol import Passage, Source, SourcePaper
 
 if TYPE_CHECKING:
     from claimaudit.plugins import Registry
@@ -47,7 +49,7 @@ _BLANK_LINE = re.compile(r"\r?\n\s*\r?\n")
 _PYDANTIC_DETAIL = re.compile(r"\s*\[type=.*$")
 
 
-class ValyuSource:
+class ValyuSource(Source):
     """Serves arXiv papers as Valyu Search excerpts. Needs ``VALYU_API_KEY``.
 
     The key and base URL are read when a paper is fetched, not when the source is built, so
@@ -85,8 +87,7 @@ class ValyuSource:
         key = os.environ.get(API_KEY_ENV, "").strip()
         if not key:
             raise SourceError(f"{API_KEY_ENV} is not set; the valyu source needs a Valyu API key")
-        wanted = ref.work if ref.version is None else f"{ref.work}v{ref.version}"
-        search_query = f"arXiv {wanted} {query}".strip()
+        search_query = f"arXiv {ref.versioned_id} {query}".strip()
         results, calls = self._search(search_query, key)
         try:
             return self._paper(ref, results, search_query, calls)
@@ -222,7 +223,7 @@ def _passages(ref: PaperRef, text: str) -> list[Passage]:
             f"Valyu returned {len(blocks)} excerpt passages for {ref}, over the judge's budget "
             f"of {MAX_PASSAGES}; {hint}"
         )
-    return [Passage(f"P{i:03d}", block) for i, block in enumerate(blocks, start=1)]
+    return [Passage(passage_id(i), block) for i, block in enumerate(blocks)]
 
 
 def _failure(adapter: Any, sdk_error: str | None, base_url: str) -> str:

@@ -6,24 +6,40 @@ cached per process (``judge.load_model``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from claimaudit.errors import InvalidSettingsError
+
 if TYPE_CHECKING:
     from claimaudit.judges.local.judge import LocalJudge
-    from claimaudit.plugins import JudgeSettings, Registry
+    from claimaudit.judges.protocol import JudgeSettings
+    from claimaudit.plugins import Registry
 
 DESCRIPTION = "embedded verifier model (MiniLM cross-encoder, int8 ONNX), offline on CPU"
 
 
+@dataclass(frozen=True)
+class LocalOptions:
+    """The embedded judge's own options: another model folder (default: the packaged model),
+    and onnxruntime threads per decision."""
+
+    model_dir: Path | None = None
+    threads: int = 2
+
+    def __post_init__(self) -> None:
+        if isinstance(self.threads, bool) or not isinstance(self.threads, int) or self.threads < 1:
+            raise InvalidSettingsError(f"threads must be a positive integer, not {self.threads!r}")
+
+
 def make_judge(settings: JudgeSettings) -> LocalJudge:
-    """Factory: ``settings.extra`` may name another ``model_dir`` or a ``threads`` count."""
+    """Factory: ``settings.options`` may be ``LocalOptions``."""
     from claimaudit.judges.local.judge import LocalJudge
     from claimaudit.judges.local.runtime import MODEL_DIR
 
-    model_dir = Path(settings.extra.get("model_dir", MODEL_DIR))
-    threads = int(settings.extra.get("threads", 2))
-    return LocalJudge(model_dir, threads)
+    options = settings.options_for(LocalOptions)
+    return LocalJudge(options.model_dir or MODEL_DIR, options.threads)
 
 
 def register(registry: Registry) -> None:

@@ -16,6 +16,7 @@ from claimaudit.judges.protocol import (
     ChoiceAnswer,
     ChoiceQuestion,
     Decision,
+    Judge,
     JudgeError,
     JudgeReply,
     confidence_from_probabilities,
@@ -54,7 +55,7 @@ def _answer(labels: list[str], probabilities: np.ndarray) -> ChoiceAnswer:
     return ChoiceAnswer(agg.choice_order(labels, probabilities), values, confidence)
 
 
-class LocalJudge:
+class LocalJudge(Judge):
     """Scores every candidate passage, then aggregates (see ``aggregate``'s docstring)."""
 
     name = "local"

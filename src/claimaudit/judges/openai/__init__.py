@@ -6,13 +6,13 @@ HTTP client is made on the first decision.
 Configuration (``JudgeSettings`` first, then the environment):
 
 - model: ``settings.model`` (``--model``), else ``OPENAI_MODEL``. Required: servers have no
-  common default, so building the judge without one is a usage error (``ValueError``).
-- base URL: ``settings.extra["base_url"]``, else ``OPENAI_BASE_URL``, else OpenAI's
+  common default, so building the judge without one is a usage error (``InvalidSettingsError``).
+- base URL: ``OpenAIOptions.base_url``, else ``OPENAI_BASE_URL``, else OpenAI's
   ``https://api.openai.com/v1``. Requests go to ``{base}/chat/completions``.
 - key: ``OPENAI_API_KEY``, read on the first decision and sent as a Bearer token; optional,
   since local servers need none. It never appears in records, logs or errors.
 - timeout: ``settings.timeout`` seconds per request, default 60.
-- retries: ``settings.extra["retries"]``, default 2, on 408/429/5xx, timeouts and connection
+- retries: ``OpenAIOptions.retries``, default 2, on 408/429/5xx, timeouts and connection
   errors (Retry-After honoured up to 30 s). Every HTTP attempt counts as a backend call.
 """
 
@@ -20,11 +20,15 @@ from __future__ import annotations
 
 import math
 import os
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from claimaudit.errors import InvalidSettingsError
 
 if TYPE_CHECKING:
     from claimaudit.judges.openai.judge import OpenAIJudge
-    from claimaudit.plugins import JudgeSettings, Registry
+    from claimaudit.judges.protocol import JudgeSettings
+    from claimaudit.plugins import Registry
 
 NAME = "openai"
 DESCRIPTION = "any OpenAI-compatible chat completions server; needs --model or OPENAI_MODEL"
@@ -35,32 +39,42 @@ DEFAULT_TIMEOUT = 60.0
 DEFAULT_RETRIES = 2
 
 
+@dataclass(frozen=True)
+class OpenAIOptions:
+    """The openai judge's own options (``JudgeSettings.options``)."""
+
+    base_url: str | None = None  # default: OPENAI_BASE_URL, else OpenAI's
+    retries: int = DEFAULT_RETRIES
+
+    def __post_init__(self) -> None:
+        if isinstance(self.retries, bool) or not isinstance(self.retries, int) or self.retries < 0:
+            raise InvalidSettingsError(
+                f"openai retries must be a non-negative integer, not {self.retries!r}"
+            )
+
+
 def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     """Factory: validates the settings, never touches the network."""
     from claimaudit.judges.openai.judge import OpenAIJudge
 
+    options = settings.options_for(OpenAIOptions)
     model = (settings.model or os.environ.get(MODEL_ENV, "")).strip()
     if not model:
-        raise ValueError(f"the openai judge needs a model id: pass --model or set {MODEL_ENV}")
+        raise InvalidSettingsError(
+            f"the openai judge needs a model id: pass --model or set {MODEL_ENV}"
+        )
     timeout = DEFAULT_TIMEOUT if settings.timeout is None else settings.timeout
     if not (isinstance(timeout, int | float) and math.isfinite(timeout) and timeout > 0):
-        raise ValueError(f"openai timeout must be a positive number of seconds, not {timeout!r}")
-    base_url = settings.extra.get("base_url") or os.environ.get(BASE_URL_ENV, "").strip()
+        raise InvalidSettingsError(
+            f"openai timeout must be a positive number of seconds, not {timeout!r}"
+        )
+    base_url = options.base_url or os.environ.get(BASE_URL_ENV, "").strip()
     return OpenAIJudge(
         model=model,
         base_url=base_url or DEFAULT_BASE_URL,
         timeout=float(timeout),
-        retries=_retries(settings.extra.get("retries", DEFAULT_RETRIES)),
+        retries=options.retries,
     )
-
-
-def _retries(value: Any) -> int:
-    """A retry count from settings.extra, where the command line may have left it a string."""
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value)
-    raise ValueError(f"openai retries must be a non-negative integer, not {value!r}")
 
 
 def register(registry: Registry) -> None:

@@ -17,6 +17,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
+from claimaudit.errors import JudgeError
 from claimaudit.judges.openai import NAME
 from claimaudit.judges.openai.labels import (
     Labels,
@@ -37,7 +38,7 @@ from claimaudit.judges.protocol import (
     ChoiceAnswer,
     ChoiceQuestion,
     Decision,
-    JudgeError,
+    Judge,
     JudgeReply,
     confidence_from_probabilities,
 )
@@ -53,7 +54,7 @@ ROLE = (
 )
 
 
-class OpenAIJudge:
+class OpenAIJudge(Judge):
     """A ``Judge`` over an OpenAI-compatible chat completions server. Thread-safe."""
 
     name = NAME

@@ -44,7 +44,7 @@ import string
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from claimaudit.judges.protocol import JudgeError
+from claimaudit.errors import JudgeError
 
 LETTERS = string.ascii_uppercase
 DIGITS = "123456789"

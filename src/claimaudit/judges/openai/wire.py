@@ -18,7 +18,7 @@ from typing import Annotated, Any
 import httpx
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from claimaudit.judges.protocol import JudgeError
+from claimaudit.errors import JudgeError
 from claimaudit.redaction import redact_url
 
 SERVER = "OpenAI-compatible server"

@@ -7,7 +7,7 @@ from functools import partial
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import JSONResponse
 
-from claimaudit.records import record_to_dict
+from claimaudit.accounting import check_answer
 from claimaudit.server.schemas import CheckRequest, CheckResponse
 from claimaudit.server.state import AppState
 
@@ -36,6 +36,6 @@ def install(app: FastAPI, state: AppState) -> None:
         )
         records = await state.run_check(work)
         # The same JSON as `claimaudit check --format json` (an unset batch id is left out).
-        return JSONResponse({"records": [record_to_dict(r) for r in records]})
+        return JSONResponse(check_answer(records))
 
     app.include_router(router)

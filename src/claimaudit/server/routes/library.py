@@ -13,17 +13,8 @@ from fastapi import APIRouter, FastAPI, File, Form, Query, UploadFile
 from fastapi.responses import JSONResponse
 
 from claimaudit.library.models import AddOutcome
-from claimaudit.server.schemas import (
-    Added,
-    Hit,
-    HitList,
-    Paper,
-    PaperDetail,
-    PaperList,
-    PassageInContext,
-    PassageOut,
-    Removed,
-)
+from claimaudit.library.wire import Added, Hit, Paper, PassageOut
+from claimaudit.server.schemas import HitList, PaperDetail, PaperList, PassageInContext, Removed
 from claimaudit.server.service import MAX_CONTEXT
 from claimaudit.server.state import AppState
 

@@ -6,6 +6,62 @@ import { api, refPath } from "./api.js";
 import { el, percent } from "./dom.js";
 
 const RELATIONS = ["supports", "contradicts", "not_addressed", "insufficient_evidence"];
+// How strongly a verdict is held, by its confidence: the badge is solid, tinted or outlined.
+// The HTML report (review/html.py) draws the same bands.
+const STRENGTHS = [
+  ["strong", 0.7, "solid: confidence 0.70 or more"],
+  ["moderate", 0.4, "tinted: 0.40 to 0.70"],
+  ["weak", 0, "outlined: below 0.40, or no probabilities"],
+];
+export const REVIEW_MARK = "\u2691"; // ⚑
+
+export function strength(confidence) {
+  if (confidence === null || confidence === undefined) return "weak";
+  return STRENGTHS.find(([, floor]) => confidence >= floor)[0];
+}
+
+// The badge of a verdict: its colour says which, its fill how confidently (see the legend).
+export function verdictBadge(verdict, confidence) {
+  const measured = confidence !== null && confidence !== undefined;
+  const level = verdict === "not_checked" ? "none" : strength(confidence);
+  const how = verdict === "not_checked" ? "an operational failure, not a verdict" : measured ? `confidence ${confidence.toFixed(2)}, ${level}` : "no probabilities";
+  return el("span", {
+    class: `badge verdict-${verdict} strength-${level}`,
+    "data-strength": level,
+    title: `${LABELS[verdict] || verdict}: ${how}`,
+    text: LABELS[verdict] || verdict,
+  });
+}
+
+export function reviewBadge(needsReview) {
+  return needsReview
+    ? el("span", { class: "badge review", title: "Read the evidence before citing this paper for the claim.", text: `${REVIEW_MARK} needs review` })
+    : el("span", { class: "badge ok", text: "no review needed" });
+}
+
+// What the colours, fills and the review mark mean; shown beside any list of verdicts.
+export function legend() {
+  const verdicts = ["supports", "contradicts", "not_addressed", "insufficient_evidence", "not_checked"].map((v) =>
+    el("li", {}, el("span", { class: `badge verdict-${v} strength-${v === "not_checked" ? "none" : "strong"}`, text: LABELS[v] })),
+  );
+  const fills = STRENGTHS.map(([level, , meaning]) =>
+    el("li", {}, el("span", { class: `badge verdict-supports strength-${level}`, text: level }), ` ${meaning}`),
+  );
+  return el(
+    "section",
+    { class: "legend", "aria-label": "Legend" },
+    el("ul", { class: "legend-verdicts" }, el("li", { class: "legend-title", text: "Verdicts:" }), ...verdicts),
+    el("ul", { class: "legend-strengths" }, el("li", { class: "legend-title", text: "Confidence:" }), ...fills),
+    el(
+      "p",
+      { class: "legend-review" },
+      el("span", { class: "review-mark", text: REVIEW_MARK }),
+      " needs review: not a confident, evidenced ",
+      el("em", { text: "supports" }),
+      ". Read the evidence before citing the paper for the claim.",
+    ),
+  );
+}
 export const LABELS = {
   supports: "supports",
   contradicts: "contradicts",
@@ -14,6 +70,11 @@ export const LABELS = {
   not_checked: "not checked",
 };
 
+// A confidence or "n/a" when the judge gave none: nothing is made up in its place.
+function fixed(value) {
+  return value === null || value === undefined ? "n/a" : value.toFixed(2);
+}
+
 function bar(value, className) {
   const fill = el("span", { class: "fill" });
   fill.style.width = percent(value); // CSSOM, allowed by the page's style-src policy
@@ -21,6 +82,9 @@ function bar(value, className) {
 }
 
 function probabilities(record) {
+  if (!record.probabilities) {
+    return el("p", { class: "muted", text: "The judge gave its choice without probabilities." });
+  }
   const rows = RELATIONS.map((relation) => {
     const value = record.probabilities[relation] ?? 0;
     return el(
@@ -110,7 +174,7 @@ function evidence(record) {
       {},
       "Evidence ",
       el("span", { class: "pid", text: record.evidencePassageId }),
-      el("span", { class: "muted", text: ` · evidence confidence ${record.evidenceConfidence.toFixed(2)}` }),
+      el("span", { class: "muted", text: ` · evidence confidence ${fixed(record.evidenceConfidence)}` }),
     ),
     holder,
   );
@@ -124,12 +188,7 @@ function title(record) {
   return el(
     "header",
     {},
-    el(
-      "div",
-      { class: "badges" },
-      el("span", { class: `badge verdict-${record.verdict}`, text: LABELS[record.verdict] || record.verdict }),
-      record.needsReview ? el("span", { class: "badge review", text: "needs review" }) : el("span", { class: "badge ok", text: "no review needed" }),
-    ),
+    el("div", { class: "badges" }, verdictBadge(record.verdict, record.confidence), reviewBadge(record.needsReview)),
     el("h3", { text: record.paperTitle || record.paperRef }),
     el("p", { class: "ref" }, link),
   );
@@ -152,8 +211,8 @@ export function renderRecord(record) {
     el(
       "div",
       { class: "confidence" },
-      el("span", { text: `Confidence ${record.confidence.toFixed(2)}` }),
-      bar(record.confidence, "confidence-bar"),
+      el("span", { text: `Confidence ${fixed(record.confidence)}` }),
+      bar(record.confidence ?? 0, "confidence-bar"),
     ),
     probabilities(record),
     evidence(record),

@@ -2,7 +2,7 @@
 // options; results as one card per paper.
 
 import { api } from "./api.js";
-import { renderRecord } from "./cards.js";
+import { legend, renderRecord } from "./cards.js";
 import { el, setStatus } from "./dom.js";
 
 export function initCheckPanel() {
@@ -96,11 +96,10 @@ export function initCheckPanel() {
       setStatus(status, "Add at least one paper reference.", "error");
       return;
     }
-    const body = {
-      claim: claim.value,
-      papers: [...papers],
-      threshold: Number(document.getElementById("threshold").value || 0.8),
-    };
+    const body = { claim: claim.value, papers: [...papers] };
+    // Left empty, the server applies its own default threshold.
+    const threshold = document.getElementById("threshold").value;
+    if (threshold !== "") body.threshold = Number(threshold);
     const topic = document.getElementById("topic").value.trim();
     if (topic) body.topic = topic;
     if (judge.value) body.judge = judge.value;
@@ -109,7 +108,7 @@ export function initCheckPanel() {
     results.replaceChildren();
     try {
       const found = await api("/v1/checks", { method: "POST", json: body });
-      results.replaceChildren(...found.records.map(renderRecord));
+      results.replaceChildren(legend(), ...found.records.map(renderRecord));
       const review = found.records.filter((r) => r.needsReview).length;
       setStatus(status, `${found.records.length} record${found.records.length > 1 ? "s" : ""}; ${review} need${review === 1 ? "s" : ""} review.`, "done");
     } catch (error) {

@@ -4,7 +4,7 @@
 // The draft is untrusted text: it only ever enters the page as text nodes.
 
 import { api } from "./api.js";
-import { LABELS, renderRecord } from "./cards.js";
+import { LABELS, legend, renderRecord, REVIEW_MARK, reviewBadge, verdictBadge } from "./cards.js";
 import { el, setStatus } from "./dom.js";
 
 // Worst first, as the review module colours a sentence that cites several papers.
@@ -24,6 +24,9 @@ function claimsOf(records) {
     claim.number = i + 1;
     claim.worst = SEVERITY.find((v) => claim.records.some((r) => r.verdict === v)) || "not_checked";
     claim.needsReview = claim.records.some((r) => r.needsReview);
+    // The sentence's badge is as strong as the least confident record of its worst verdict.
+    const worst = claim.records.filter((r) => r.verdict === claim.worst).map((r) => r.confidence);
+    claim.confidence = worst.some((c) => c === null || c === undefined) ? null : Math.min(...worst);
   });
   return claims;
 }
@@ -81,12 +84,13 @@ function sentenceSpan(claim, text) {
 }
 
 function marker(claim) {
+  const review = claim.needsReview ? " needs review" : "";
   const button = el("button", {
     type: "button",
-    class: `claim-marker verdict-${claim.worst}`,
+    class: `claim-marker verdict-${claim.worst}${claim.needsReview ? " needs-review" : ""}`,
     "data-claim": claim.number,
-    "aria-label": `Evidence for sentence ${claim.number}`,
-    text: claim.number,
+    "aria-label": `Evidence for sentence ${claim.number}${review}`,
+    text: claim.needsReview ? `${claim.number} ${REVIEW_MARK}` : claim.number,
   });
   button.addEventListener("click", () => openClaim(claim));
   return button;
@@ -111,8 +115,8 @@ function claimPanel(claim) {
     el(
       "summary",
       {},
-      el("span", { class: `badge verdict-${claim.worst}`, text: LABELS[claim.worst] }),
-      claim.needsReview ? el("span", { class: "badge review", text: "needs review" }) : null,
+      verdictBadge(claim.worst, claim.confidence),
+      claim.needsReview ? reviewBadge(true) : null,
       ` ${claim.number} · line ${claim.sentence.line} · ${claim.records.length} paper${claim.records.length > 1 ? "s" : ""}`,
     ),
     cards,
@@ -179,7 +183,7 @@ function renderSummary(summary) {
   ].map(([key, n, label]) =>
     el("li", { class: "total", "data-count": key }, el("span", { class: "n", text: n }), ` ${label}`),
   );
-  return [el("ul", { class: "counts" }, ...counts), el("ul", { class: "totals" }, ...totals)];
+  return [el("ul", { class: "counts" }, ...counts), el("ul", { class: "totals" }, ...totals), legend()];
 }
 
 function renderUncited(uncited) {
@@ -235,10 +239,10 @@ export function initReviewPanel() {
       setStatus(status, "Paste a Markdown draft to review.", "error");
       return;
     }
-    const body = {
-      markdown: draft.value,
-      threshold: Number(document.getElementById("review-threshold").value || 0.8),
-    };
+    const body = { markdown: draft.value };
+    // Left empty, the server applies its own default threshold.
+    const threshold = document.getElementById("review-threshold").value;
+    if (threshold !== "") body.threshold = Number(threshold);
     const bibliography = document.getElementById("review-bib").value;
     if (bibliography.trim()) body.bibliography = { text: bibliography };
     const topic = document.getElementById("review-topic").value.trim();

@@ -10,17 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import EprintError
 from claimaudit.identity import parse_ref
+from claimaudit.library.arxiv import add_from_arxiv
+from claimaudit.library.arxiv_eprint import MAX_UNPACKED_BYTES, unpack_eprint
 from claimaudit.library.extract import EXTRACTOR_VERSIONS, extract, extractor_version
 from claimaudit.library.passages import make_passages
 from claimaudit.library.store import Library
 from claimaudit.sources.arxiv import ArxivClient
-from claimaudit.sources.arxiv_eprint import (
-    MAX_UNPACKED_BYTES,
-    EprintError,
-    unpack_eprint,
-)
-from claimaudit.sources.arxiv_library import add_from_arxiv
 from tests.library.helpers import CONV_TEX, SKIMAGE_TEX, make_pdf
 from tests.sources.arxivserver import ArxivServer
 

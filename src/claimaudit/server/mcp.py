@@ -21,10 +21,11 @@ from mcp.server.stdio import stdio_server
 from pydantic import Field
 
 from claimaudit import __version__
-from claimaudit.checker import DEFAULT_THRESHOLD
-from claimaudit.mcp_stdio import screened_stdio
-from claimaudit.records import record_to_dict
-from claimaudit.server.failures import classify
+from claimaudit.accounting import check_answer
+from claimaudit.errors import as_known
+from claimaudit.policy import DEFAULT_THRESHOLD
+from claimaudit.redaction import safe_line
+from claimaudit.server.mcp_stdio import screened_stdio
 from claimaudit.server.service import Service
 
 T = TypeVar("T")
@@ -50,9 +51,9 @@ def _answer(work: Callable[[], T]) -> T:
     try:
         return work()
     except Exception as exc:
-        failure = classify(exc)
-        if failure is not None:
-            raise ToolError(failure.message) from None
+        known = as_known(exc)
+        if known is not None:
+            raise ToolError(safe_line(str(known))) from None
         _log.error("tool failed: %s", type(exc).__name__)
         raise ToolError(
             f"internal error ({type(exc).__name__}); the request was not carried out"
@@ -85,7 +86,7 @@ def register_check_tools(server: MCPServer, service: Service) -> None:
         records = _answer(
             lambda: service.check(claim, papers, topic=topic, judge=judge, threshold=threshold)
         )
-        return {"records": [record_to_dict(r) for r in records]}
+        return check_answer(records)
 
 
 def register_review_tools(server: MCPServer, service: Service) -> None:
@@ -135,7 +136,7 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
 
 
 def register_library_tools(server: MCPServer, service: Service) -> None:
-    from claimaudit.server.schemas import Added, Hit, Paper
+    from claimaudit.library.wire import Added, Hit, Paper
 
     @server.tool(title="List library papers", description="Papers in the local library.")
     def library_list(
@@ -185,7 +186,7 @@ TOOLSETS = (register_check_tools, register_review_tools, register_library_tools)
 
 
 class ScreenedMCPServer(MCPServer):
-    """The SDK's server, its stdio input screened first (see ``claimaudit.mcp_stdio``)."""
+    """The SDK's server, its stdio input screened first (see ``claimaudit.server.mcp_stdio``)."""
 
     async def run_stdio_async(self) -> None:
         # As the SDK's own run_stdio_async, with screened streams in place of the raw ones.
@@ -217,4 +218,7 @@ def build_server(service: Service) -> MCPServer:
 def run_stdio(library: Path) -> None:
     service = Service(library)
     service.ensure_library()
-    build_server(service).run("stdio")
+    try:
+        build_server(service).run("stdio")
+    finally:
+        service.close()

@@ -24,7 +24,8 @@ from typing import IO, Any
 import anyio
 import anyio.to_thread
 
-from claimaudit.untrusted import NestingError, check_json_depth, has_surrogates
+from claimaudit.errors import NestingError
+from claimaudit.untrusted import check_json_depth, has_surrogates
 
 # Far above any request the tools take (a draft within the HTTP API's 1 MiB limit).
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024

@@ -22,14 +22,12 @@ import tarfile
 import zlib
 from pathlib import Path, PurePosixPath
 
+from claimaudit.errors import EprintError
+from claimaudit.library.extract import LATEX_SUFFIXES
+
 MAX_UNPACKED_BYTES = 50 * 1024 * 1024
 MAX_FILES = 2_000
-LATEX_SUFFIXES = (".tex", ".ltx", ".latex")
 _CHUNK = 1 << 16
-
-
-class EprintError(Exception):
-    """The package is over the limits: refused, not partly read."""
 
 
 def unpack_eprint(data: bytes, folder: Path) -> Path | None:

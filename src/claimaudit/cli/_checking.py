@@ -1,0 +1,120 @@
+"""What ``check``, ``batch`` and ``review`` share: their judging options, how they build the
+checker (through the one factory, ``make_checker``), and ``--fail-on``."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from claimaudit.api import DEFAULT_SOURCE, make_checker
+from claimaudit.checker import Checker
+from claimaudit.cli._common import fail, require_text
+from claimaudit.library.paths import resolve_library_path
+from claimaudit.records import Record
+from claimaudit.sources.protocol import LibraryUse
+
+JudgeOption = Annotated[
+    str | None,
+    typer.Option(
+        "--judge", metavar="NAME", help="Judge backend (default: local, or $CLAIMAUDIT_JUDGE)."
+    ),
+]
+ModelOption = Annotated[
+    str | None, typer.Option("--model", metavar="ID", help="Model id for the judge.")
+]
+TimeoutOption = Annotated[
+    float | None,
+    typer.Option(
+        "--timeout", metavar="SECONDS", help="Seconds to wait for a remote judge's answer.", min=0.1
+    ),
+]
+SourceOption = Annotated[
+    str,
+    typer.Option(
+        "--source",
+        metavar="NAME",
+        help="Where papers come from: auto (the library, else Valyu Search when VALYU_API_KEY "
+        "is set), library, valyu, arxiv (the library, downloading missing arXiv papers), or "
+        "another registered source.",
+    ),
+]
+NoCacheOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-cache",
+        help="Judge every pair afresh; neither read nor write the library's cache of results.",
+    ),
+]
+ThresholdOption = Annotated[
+    float,
+    typer.Option(
+        "--threshold",
+        metavar="X",
+        help="Confidence below which a record needs review.",
+        min=0.0,
+        max=1.0,
+    ),
+]
+
+
+class FailOn(StrEnum):
+    NEEDS_REVIEW = "needs-review"
+    CONTRADICTS = "contradicts"
+    NOT_CHECKED = "not-checked"
+
+
+FailOnOption = Annotated[
+    list[FailOn] | None,
+    typer.Option("--fail-on", help="Exit 1 when any record matches; repeatable."),
+]
+
+
+def matches(record: Record, conditions: list[FailOn]) -> bool:
+    return any(
+        (condition is FailOn.NEEDS_REVIEW and record.needs_review)
+        or (condition is FailOn.CONTRADICTS and record.verdict == "contradicts")
+        or (condition is FailOn.NOT_CHECKED and record.verdict == "not_checked")
+        for condition in conditions
+    )
+
+
+def build_checker(
+    *,
+    judge: str | None,
+    model: str | None,
+    library: Path | None,
+    threshold: float,
+    timeout: float | None,
+    source: str = DEFAULT_SOURCE,
+    fetch: bool = False,
+    no_cache: bool = False,
+) -> Checker:
+    require_text(model=model, judge=judge, source=source)
+    checker = make_checker(
+        judge,
+        source=source,
+        library=library,
+        fetch=fetch,
+        cache=not no_cache,
+        threshold=threshold,
+        model=model,
+        timeout=timeout,
+    )
+    # After the judge and source names, so that those errors come first (models load lazily).
+    check_library(library, reads=checker.source.library_use is LibraryUse.READS)
+    return checker
+
+
+def check_library(library: Path | None, *, reads: bool) -> None:
+    """A library named on the command line (or in CLAIMAUDIT_LIBRARY) must be a file, and must
+    exist when the source only reads it: a mistyped path is an error, not "no such paper"."""
+    if library is None:
+        return
+    path = resolve_library_path(library)
+    if path.is_dir():
+        fail(f"--library {path} is a folder; give the library file")
+    if reads and not path.exists():
+        fail(f"no library at {path} (add a paper with `claimaudit library add`)")

@@ -1,0 +1,248 @@
+"""Every error claimaudit raises on purpose, in one tree.
+
+Each class knows how it reaches a person: ``exit_code`` on the command line, ``http_status``
+and ``code`` in the HTTP API's ``{"error": {"status", "code", "message"}}`` (the MCP server
+gives the same message as a tool error). Messages are one line, fit for a user, and never hold
+a secret (callers redact what they quote).
+
+- ``UsageError``: the request itself is unusable (a bad claim, reference, draft, setting);
+  nothing was attempted.
+- ``LibraryError``: a library operation could not be done (missing, conflict, unreadable file).
+- ``BackendError``: an operational failure of a judge, a source or a download, carrying the
+  backend requests it had cost (``calls``). While checking a paper it becomes a ``not_checked``
+  record, never a verdict.
+
+Built-in exceptions of other libraries that mean one of these (``sqlite3.Error``: the library
+database failed) are translated by ``as_known``, so every surface reports them alike.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import ClassVar
+
+__all__ = [
+    "ArxivError",
+    "ArxivNotFoundError",
+    "BackendError",
+    "BibliographyError",
+    "ClaimauditError",
+    "ContentConflictError",
+    "DatasetError",
+    "DraftError",
+    "EprintError",
+    "InputError",
+    "InvalidClaimError",
+    "InvalidClaimTextError",
+    "InvalidReferenceError",
+    "InvalidSettingsError",
+    "InvalidTextError",
+    "JudgeError",
+    "LibraryError",
+    "LibraryOpenError",
+    "NestingError",
+    "PaperNotFoundError",
+    "PassageNotFoundError",
+    "PluginError",
+    "RefRequiredError",
+    "SourceError",
+    "UnknownBackendError",
+    "UnsupportedFileError",
+    "UsageError",
+    "as_known",
+]
+
+EXIT_USAGE = 2
+
+
+class ClaimauditError(Exception):
+    """The base of every error claimaudit raises on purpose."""
+
+    exit_code: ClassVar[int] = EXIT_USAGE
+    http_status: ClassVar[int] = 400
+    code: ClassVar[str] = "bad_request"
+
+
+# -- the request is unusable -----------------------------------------------------------------
+
+
+class UsageError(ClaimauditError, ValueError):
+    """The caller asked for something that cannot be done as asked; nothing was attempted."""
+
+    code = "invalid_request"
+
+
+class InvalidTextError(UsageError):
+    """Text that is not valid Unicode (a lone surrogate, from invalid UTF-8 or a JSON escape)."""
+
+    http_status = 422
+    code = "invalid_text"
+
+
+class NestingError(UsageError):
+    """Input nested deeper than a parser is allowed to go; the message says where."""
+
+
+class InvalidClaimError(UsageError):
+    """The check itself is unusable (empty or oversized claim, duplicate papers, bad topic)."""
+
+    code = "invalid_claim"
+
+
+class InvalidClaimTextError(InvalidClaimError, InvalidTextError):
+    """A claim, topic or paper reference that is not valid text: refused before anything tries
+    to encode it, and reported as invalid text."""
+
+    http_status = InvalidTextError.http_status
+    code = InvalidTextError.code
+
+
+class InvalidReferenceError(UsageError):
+    """The text is not a paper reference this tool understands."""
+
+    code = "invalid_reference"
+
+
+class UnknownBackendError(UsageError, LookupError):
+    """No plugin registered a judge or source of that name."""
+
+    code = "unknown_judge"
+
+
+class InvalidSettingsError(UsageError):
+    """A backend's options cannot be used (the openai judge without a model, a bad timeout)."""
+
+    code = "invalid_settings"
+
+
+class PluginError(ClaimauditError):
+    """A backend that does not keep its contract (a judge without ``decide``, say): a bug of
+    the plugin that made it, reported in one line rather than as a traceback mid-check."""
+
+    http_status = 500
+    code = "plugin_error"
+
+
+class DraftError(UsageError):
+    """A draft to review that is empty or cannot be read as a whole (nested too deeply)."""
+
+    code = "invalid_draft"
+
+
+class BibliographyError(UsageError):
+    """A bibliography file that cannot be read: its message says which entry or line."""
+
+    code = "invalid_bibliography"
+
+
+class DatasetError(UsageError):
+    """A claims or corpus file does not have the expected shape."""
+
+    code = "invalid_dataset"
+
+
+class UnsupportedFileError(UsageError):
+    """An upload whose name does not say which kind of paper file it is."""
+
+    http_status = 415
+    code = "unsupported_media_type"
+
+
+# -- the library -----------------------------------------------------------------------------
+
+
+class LibraryError(ClaimauditError):
+    """A library operation could not be done; the message is fit for a user."""
+
+    code = "library_error"
+
+
+class LibraryOpenError(LibraryError):
+    """The database is missing, unreadable, not SQLite, or from a newer claimaudit."""
+
+    http_status = 503
+    code = "library_unavailable"
+
+
+class PaperNotFoundError(LibraryError, LookupError):
+    """No stored paper satisfies the requested reference."""
+
+    http_status = 404
+    code = "not_found"
+
+
+class PassageNotFoundError(LibraryError, LookupError):
+    """The paper exists but has no passage with the requested id."""
+
+    http_status = 404
+    code = "not_found"
+
+
+class ContentConflictError(LibraryError):
+    """Different content is already stored under this reference and replace was not asked."""
+
+    http_status = 409
+    code = "conflict"
+
+
+class InputError(LibraryError):
+    """The file or folder to ingest cannot be read as a paper."""
+
+    http_status = 422
+    code = "unreadable_paper"
+
+
+class RefRequiredError(InputError):
+    """No unambiguous reference could be inferred; the user must pass --ref."""
+
+
+# -- operational failures of backends --------------------------------------------------------
+
+
+class BackendError(ClaimauditError):
+    """An operational failure: a service unreachable, a timeout, an HTTP error, an invalid answer.
+
+    ``calls``: backend requests made before the failure (a failure after a request still cost
+    it), for the record's cost accounting; ``backend``: who made them, when not the one that
+    raised (the ``auto`` source searching Valyu). Messages must not contain secrets.
+    """
+
+    http_status = 502
+    code = "backend_error"
+
+    def __init__(self, message: str, *, calls: int = 0, backend: str | None = None) -> None:
+        super().__init__(message)
+        self.calls = calls
+        self.backend = backend
+
+
+class JudgeError(BackendError):
+    """A judge could not decide: unreachable, timed out, HTTP error, invalid answer."""
+
+
+class SourceError(BackendError):
+    """The paper could not be provided (unknown, missing, no passages, service failure)."""
+
+
+class ArxivError(BackendError):
+    """arXiv could not provide the paper (unknown id, service failure, not a PDF)."""
+
+
+class ArxivNotFoundError(ArxivError):
+    """arXiv answered, and has no paper with this id (or no such version): the id does not
+    exist. Every other ArxivError (a failed request, a malformed reply) says nothing about it."""
+
+
+class EprintError(ArxivError):
+    """arXiv's source package of a paper is over the unpacking limits: refused, not partly
+    read (the paper is then read from its PDF)."""
+
+
+def as_known(exc: BaseException) -> ClaimauditError | None:
+    """``exc`` as one of ours: itself, a library database failure as ``LibraryOpenError``, or
+    None for a bug (which callers report as an internal error, never in detail)."""
+    if isinstance(exc, ClaimauditError):
+        return exc
+    if isinstance(exc, sqlite3.Error):
+        return LibraryOpenError(f"library database error: {exc}")
+    return None

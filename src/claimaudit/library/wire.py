@@ -1,0 +1,121 @@
+"""The JSON forms of the library's papers, passages, search hits and additions: camelCase, like
+the records, and the same whether the command line, the HTTP API or an MCP tool writes them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+from claimaudit.library.models import SearchHit, StoredPaper
+from claimaudit.passage import Passage, page_list
+
+if TYPE_CHECKING:
+    from claimaudit.library.ingest import AddResult
+
+
+class Wire(BaseModel):
+    """A JSON body: snake_case in Python, camelCase on the wire (``wire()``)."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
+
+    def wire(self) -> dict[str, Any]:
+        return self.model_dump(mode="json", by_alias=True)
+
+
+class Paper(Wire):
+    ref: str
+    title: str
+    url: str | None
+    content_hash: str
+    ingested_at: datetime
+    passages: int
+
+    @classmethod
+    def of(cls, paper: StoredPaper) -> Paper:
+        return cls(
+            ref=str(paper.ref),
+            title=paper.title,
+            url=paper.url,
+            content_hash=paper.content_hash,
+            ingested_at=paper.ingested_at,
+            passages=paper.passage_count,
+        )
+
+
+class PassageOut(Wire):
+    id: str
+    section: str | None
+    # The pages it is printed on, first to last (PDF papers); null otherwise.
+    pages: list[int] | None = None
+    text: str
+
+    @classmethod
+    def of(cls, passage: Passage) -> PassageOut:
+        return cls(
+            id=passage.passage_id,
+            section=passage.section,
+            pages=page_list(passage.pages),
+            text=passage.text,
+        )
+
+
+class Hit(Wire):
+    ref: str
+    title: str
+    passage_id: str
+    section: str | None
+    text: str
+    score: float
+
+    @classmethod
+    def of(cls, hit: SearchHit) -> Hit:
+        return cls(
+            ref=str(hit.ref),
+            title=hit.title,
+            passage_id=hit.passage_id,
+            section=hit.section,
+            text=hit.text,
+            score=round(hit.score, 4),
+        )
+
+
+class Added(Wire):
+    ref: str
+    title: str
+    outcome: str = Field(description="added, replaced or unchanged")
+    passages: int
+    source_bytes: int
+
+    @classmethod
+    def of(cls, result: AddResult) -> Added:
+        return cls(
+            ref=str(result.ref),
+            title=result.title,
+            outcome=result.outcome.value,
+            passages=result.passage_count,
+            source_bytes=result.source_bytes,
+        )
+
+
+class LocalPaper(Paper):
+    """A paper as the command line lists it: with the file it was read from, which a server
+    never tells its clients."""
+
+    source_path: str | None
+    authors: str | None
+    # What the text was read from (pdf, latex, markdown, text, jsonl) and by which extractor.
+    source_format: str | None
+    extractor: str | None
+
+    @classmethod
+    def of(cls, paper: StoredPaper) -> LocalPaper:
+        return cls(
+            **Paper.of(paper).model_dump(),
+            source_path=paper.source_path,
+            authors=paper.authors,
+            source_format=paper.source_format,
+            extractor=paper.extractor,
+        )

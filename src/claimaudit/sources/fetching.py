@@ -1,0 +1,102 @@
+"""The ``arxiv`` source and ``check --fetch``: ``FetchingSource`` first adds a missing arXiv
+paper to the library (``claimaudit.library.arxiv``), then asks the source it wraps for it."""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from claimaudit.errors import ArxivError, LibraryError, SourceError
+from claimaudit.identity import PaperRef, RefKind
+from claimaudit.library.arxiv import add_from_arxiv
+from claimaudit.library.store import Library
+from claimaudit.sources.arxiv import ArxivClient
+from claimaudit.sources.library import LibrarySource
+from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
+
+if TYPE_CHECKING:
+    from claimaudit.plugins import Registry
+
+NAME = "arxiv"
+
+
+class FetchingSource(Source):
+    """Adds a missing arXiv paper to the library from arXiv, then asks ``inner`` for it.
+
+    One client serves every paper, so its one-request-per-interval rule holds across a run.
+    """
+
+    def __init__(
+        self,
+        inner: Source,
+        path: Path | None = None,
+        *,
+        client: ArxivClient | None = None,
+        name: str | None = None,
+        owns_inner: bool = False,
+    ) -> None:
+        self.inner = inner
+        self.path = path
+        self.name = name or inner.name
+        self._client = client
+        # What close() releases: its own client, and ``inner`` only when it was made for it
+        # (a source or client passed in stays its owner's to close).
+        self._owns_client = client is None
+        self._owns_inner = owns_inner
+
+    @property
+    def library_use(self) -> LibraryUse:
+        return LibraryUse.FILLS
+
+    @property
+    def client(self) -> ArxivClient:
+        if self._client is None:
+            self._client = ArxivClient()
+        return self._client
+
+    def close(self) -> None:
+        if self._owns_client and self._client is not None:
+            self._client.close()
+            self._client = None
+        if self._owns_inner:
+            self.inner.close()
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        made = self.ensure(ref) if ref.kind is RefKind.ARXIV else 0
+        paper = self.inner.fetch(ref, query)
+        if not made:
+            return paper
+        # Downloads are arXiv's requests; the library that then served the paper made none.
+        backend = NAME if not paper.calls else paper.backend
+        return dataclasses.replace(paper, calls=paper.calls + made, backend=backend)
+
+    def ensure(self, ref: PaperRef) -> int:
+        """Make sure the library holds ``ref``, downloading it if needed (SourceError if that
+        fails). Returns the number of requests made to arXiv."""
+        try:
+            with Library.open(self.path, create=True) as library:
+                if library.get_paper(ref) is not None:
+                    return 0
+                before = self.client.requests_made
+                add_from_arxiv(library, ref, self.client)
+                return self.client.requests_made - before
+        except ArxivError as exc:
+            raise SourceError(f"could not fetch {ref} from arXiv: {exc}") from None
+        except LibraryError as exc:
+            raise SourceError(f"could not add {ref} to the library: {exc}") from None
+        except sqlite3.Error as exc:
+            raise SourceError(f"local library unreadable: {exc}") from None
+
+
+def make_arxiv_source(*, path: Path | None = None) -> FetchingSource:
+    return FetchingSource(LibrarySource(path), path, name=NAME, owns_inner=True)
+
+
+def register(registry: Registry) -> None:
+    registry.add_source(
+        NAME,
+        make_arxiv_source,
+        "The local library, first downloading missing arXiv papers from arXiv into it.",
+    )

@@ -1,0 +1,91 @@
+"""Third-party plugins as a user installs them: a package announcing a plugin module under the
+``claimaudit.plugins`` entry-point group. The judge is the one-file plugin in
+``tests/plugin_example``, written from the docstrings alone."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from claimaudit import plugins
+from claimaudit.cli import app
+from tests.cli.conftest import DEEP_RULES_REF
+
+PLUGIN = Path(__file__).resolve().parents[1] / "plugin_example" / "claimaudit_keyword.py"
+
+
+@pytest.fixture
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The plugin installed as package ``claimaudit-keyword`` 0.1, beside one whose module is
+    missing; a fresh registry sees both."""
+    site = tmp_path / "site"
+    info = site / "claimaudit_keyword-0.1.dist-info"
+    info.mkdir(parents=True)
+    shutil.copy(PLUGIN, site / PLUGIN.name)
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: claimaudit-keyword\nVersion: 0.1\n"
+    )
+    (info / "entry_points.txt").write_text(
+        "[claimaudit.plugins]\nkeyword = claimaudit_keyword\nbroken = claimaudit_not_there\n"
+    )
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.setattr(plugins, "_registry", None)
+    yield
+    sys.modules.pop("claimaudit_keyword", None)
+
+
+def test_plugins_lists_built_in_third_party_and_failed(runner: CliRunner, installed: None) -> None:
+    result = runner.invoke(app, ["plugins", "--json"])
+    assert result.exit_code == 0, result.output
+    listed = json.loads(result.stdout)
+    judges = {j["name"]: j for j in listed["judges"]}
+    assert judges["keyword"]["origin"] == "claimaudit-keyword 0.1"
+    assert judges["keyword"]["description"] == "supports when one passage has every claim word"
+    assert {judges[n]["origin"] for n in ("local", "jev", "openai")} == {"built-in"}
+    assert {s["name"] for s in listed["sources"]} >= {"auto", "library", "valyu", "arxiv"}
+    [failed] = listed["failed"]
+    assert failed["plugin"] == "broken"
+    assert "ModuleNotFoundError" in failed["error"] and "claimaudit_not_there" in failed["error"]
+
+    table = runner.invoke(app, ["plugins"], env={"COLUMNS": "120"})
+    assert table.exit_code == 0
+    assert "claimaudit-keyword 0.1" in table.stdout
+    assert "failed to load broken: ModuleNotFoundError" in table.stdout
+
+
+def test_the_one_file_plugin_judges_through_the_whole_pipeline(
+    runner: CliRunner, installed: None, paper_library: Path
+) -> None:
+    claim = "Practitioners should still consider traditional methods as performance baselines."
+    result = runner.invoke(
+        app,
+        [
+            "check",
+            claim,
+            "-p",
+            DEEP_RULES_REF,
+            "--judge",
+            "keyword",
+            "--library",
+            str(paper_library),
+            "--format",
+            "jsonl",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert (record["judge"], record["model"], record["verdict"]) == (
+        "keyword",
+        "keyword-1",
+        "supports",
+    )
+    # Its choice alone, no probabilities: the record says so and asks for review.
+    assert record["probabilitiesAvailable"] is False and record["needsReview"] is True
+    words = {w.strip(".").lower() for w in claim.split()}
+    assert words <= {w.strip(".,()").lower() for w in record["evidence"].split()}

@@ -1,0 +1,86 @@
+"""One exception tree: every error knows its exit code, HTTP status and code."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from claimaudit import errors
+from claimaudit.errors import (
+    BackendError,
+    ClaimauditError,
+    InvalidClaimTextError,
+    JudgeError,
+    LibraryOpenError,
+    SourceError,
+    UsageError,
+    as_known,
+)
+
+
+def _classes() -> list[type[ClaimauditError]]:
+    found = [getattr(errors, name) for name in errors.__all__]
+    return [c for c in found if isinstance(c, type) and issubclass(c, ClaimauditError)]
+
+
+def test_every_error_has_one_base_and_says_how_it_reaches_a_person() -> None:
+    classes = _classes()
+    assert len(classes) > 20
+    for kind in classes:
+        assert kind.exit_code == 2, kind
+        assert 400 <= kind.http_status < 600, kind
+        assert kind.code and kind.code == kind.code.lower(), kind
+
+
+@pytest.mark.parametrize(
+    ("name", "status", "code"),
+    [
+        ("InvalidClaimError", 400, "invalid_claim"),
+        ("InvalidTextError", 422, "invalid_text"),
+        ("InvalidReferenceError", 400, "invalid_reference"),
+        ("UnknownBackendError", 400, "unknown_judge"),
+        ("DraftError", 400, "invalid_draft"),
+        ("BibliographyError", 400, "invalid_bibliography"),
+        ("PaperNotFoundError", 404, "not_found"),
+        ("PassageNotFoundError", 404, "not_found"),
+        ("ContentConflictError", 409, "conflict"),
+        ("UnsupportedFileError", 415, "unsupported_media_type"),
+        ("InputError", 422, "unreadable_paper"),
+        ("LibraryOpenError", 503, "library_unavailable"),
+        ("LibraryError", 400, "library_error"),
+    ],
+)
+def test_statuses_the_api_documents(name: str, status: int, code: str) -> None:
+    kind = getattr(errors, name)
+    assert (kind.http_status, kind.code) == (status, code)
+
+
+def test_claim_text_that_is_not_text_answers_as_invalid_text() -> None:
+    error = InvalidClaimTextError("the claim is not valid text")
+    assert isinstance(error, errors.InvalidClaimError)
+    assert isinstance(error, errors.InvalidTextError)
+    assert (error.http_status, error.code) == (422, "invalid_text")
+
+
+def test_usage_errors_are_still_value_errors() -> None:
+    # Callers that caught ValueError before the tree existed keep working.
+    assert issubclass(UsageError, ValueError)
+    assert issubclass(errors.PaperNotFoundError, LookupError)
+
+
+def test_backend_errors_carry_their_calls() -> None:
+    for kind in (JudgeError, SourceError, errors.ArxivError):
+        error = kind("HTTP 503", calls=3, backend="valyu")
+        assert isinstance(error, BackendError)
+        assert (error.calls, error.backend, str(error)) == (3, "valyu", "HTTP 503")
+    assert JudgeError("x").calls == 0
+
+
+def test_as_known_translates_database_failures_and_leaves_bugs_alone() -> None:
+    known = as_known(sqlite3.OperationalError("disk I/O error"))
+    assert isinstance(known, LibraryOpenError)
+    assert str(known) == "library database error: disk I/O error"
+    mine = UsageError("x")
+    assert as_known(mine) is mine
+    assert as_known(RuntimeError("boom")) is None
