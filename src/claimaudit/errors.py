@@ -28,6 +28,8 @@ __all__ = [
     "BibliographyError",
     "ClaimauditError",
     "ContentConflictError",
+    "CrossrefError",
+    "CrossrefNotFoundError",
     "DatasetError",
     "DraftError",
     "EprintError",
@@ -236,6 +238,14 @@ class ArxivNotFoundError(ArxivError):
 class EprintError(ArxivError):
     """arXiv's source package of a paper is over the unpacking limits: refused, not partly
     read (the paper is then read from its PDF)."""
+
+
+class CrossrefError(BackendError):
+    """Crossref could not be asked, or its answer could not be read: says nothing about the DOI."""
+
+
+class CrossrefNotFoundError(CrossrefError):
+    """Crossref answered 404: no work has this DOI."""
 
 
 def as_known(exc: BaseException) -> ClaimauditError | None:

@@ -7,13 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from claimaudit.errors import CrossrefError, CrossrefNotFoundError
 from claimaudit.identity import parse_ref
-from claimaudit.refcheck.crossref import (
-    DEFAULT_BASE_URL,
-    CrossrefClient,
-    CrossrefError,
-    CrossrefNotFoundError,
-)
+from claimaudit.refcheck.crossref import DEFAULT_BASE_URL, CrossrefClient
 from tests.httpfake import closed_port
 from tests.refcheck.crossrefserver import CrossrefServer
 

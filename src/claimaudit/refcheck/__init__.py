@@ -7,7 +7,7 @@ Crossref's REST API and gives a ``ReferenceCheck`` whose ``status`` is one of ``
 ``claimaudit.refcheck.compare`` for the tolerances).
 """
 
-from claimaudit.refcheck.crossref import CrossrefClient, CrossrefError, CrossrefNotFoundError
+from claimaudit.refcheck.crossref import CrossrefClient
 from claimaudit.refcheck.models import (
     CatalogueRecord,
     CitedReference,
@@ -21,8 +21,6 @@ __all__ = [
     "CatalogueRecord",
     "CitedReference",
     "CrossrefClient",
-    "CrossrefError",
-    "CrossrefNotFoundError",
     "Mismatch",
     "ReferenceCheck",
     "ReferenceStatus",

@@ -20,48 +20,29 @@ a year within one of the catalogue's.
 from __future__ import annotations
 
 import difflib
-import html
 import re
 import unicodedata
-from functools import cache
 
 from claimaudit.refcheck.models import CatalogueRecord, CitedReference, Mismatch
+from claimaudit.text import plain_text
 
 TITLE_SIMILARITY = 0.9
 TEXT_TITLE_COVERAGE = 0.8
 YEAR_TOLERANCE = 1
-_TAG = re.compile(r"<[^<>]{0,200}>")
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 _YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
 _SHOWN = 200
 
 
-@cache
-def _latex_converter() -> object:
-    from pylatexenc.latex2text import LatexNodes2Text
-
-    return LatexNodes2Text(math_mode="text")
-
-
-def plain(text: str) -> str:
-    """LaTeX or HTML markup reduced to its text."""
-    if "\\" in text or "{" in text:
-        try:
-            text = str(_latex_converter().latex_to_text(text))  # type: ignore[attr-defined]
-        except Exception:  # pylatexenc raises assorted errors on broken markup
-            text = text.replace("{", "").replace("}", "")
-    return " ".join(html.unescape(_TAG.sub(" ", text)).split())
-
-
 def words(text: str) -> str:
     """Lower-case ASCII words separated by single spaces."""
-    decomposed = unicodedata.normalize("NFKD", plain(text).replace("&", " and "))
+    decomposed = unicodedata.normalize("NFKD", plain_text(text).replace("&", " and "))
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(_NON_WORD.sub(" ", stripped.lower().replace("ß", "ss")).split())
 
 
 def _main_title(title: str) -> str:
-    return words(re.split(r"[:?.!]\s", plain(title), maxsplit=1)[0])
+    return words(re.split(r"[:?.!]\s", plain_text(title), maxsplit=1)[0])
 
 
 def titles_match(cited: str, catalogue: str) -> bool:
@@ -97,9 +78,9 @@ def compare(cited: CitedReference, found: CatalogueRecord) -> tuple[Mismatch, ..
         return _compare_text(cited.text, found)
     mismatches: list[Mismatch] = []
     if cited.title and found.title and not titles_match(cited.title, found.title):
-        mismatches.append(Mismatch("title", plain(cited.title), found.title))
+        mismatches.append(Mismatch("title", plain_text(cited.title), found.title))
     if cited.authors and found.authors and not families_match(cited.authors[0], found.authors[0]):
-        mismatches.append(Mismatch("firstAuthor", plain(cited.authors[0]), found.authors[0]))
+        mismatches.append(Mismatch("firstAuthor", plain_text(cited.authors[0]), found.authors[0]))
     if cited.year is not None and not years_match(cited.year, found.years):
         shown = ", ".join(str(y) for y in dict.fromkeys(found.years))
         mismatches.append(Mismatch("year", str(cited.year), shown))
@@ -114,12 +95,12 @@ def _compare_text(text: str, found: CatalogueRecord) -> tuple[Mismatch, ...]:
     main = _main_title(found.title)
     covered = sum(w in present for w in title_words) / len(title_words) if title_words else 1.0
     if title_words and covered < TEXT_TITLE_COVERAGE and not (main and f" {main} " in f" {body} "):
-        mismatches.append(Mismatch("title", _short(plain(text)), found.title))
+        mismatches.append(Mismatch("title", _short(plain_text(text)), found.title))
     if found.authors:
         family = words(found.authors[0])
         if family and family.replace(" ", "") not in body.replace(" ", ""):
-            mismatches.append(Mismatch("firstAuthor", _short(plain(text)), found.authors[0]))
-    years = [int(y) for y in _YEAR.findall(plain(text))]
+            mismatches.append(Mismatch("firstAuthor", _short(plain_text(text)), found.authors[0]))
+    years = [int(y) for y in _YEAR.findall(plain_text(text))]
     if years and found.years and not any(years_match(y, found.years) for y in years):
         shown = ", ".join(str(y) for y in dict.fromkeys(found.years))
         mismatches.append(Mismatch("year", ", ".join(map(str, years)), shown))

@@ -18,6 +18,7 @@ from types import TracebackType
 from typing import Any
 from urllib.parse import quote
 
+from claimaudit.errors import CrossrefError, CrossrefNotFoundError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.redaction import redact_url
 from claimaudit.refcheck.models import CatalogueRecord
@@ -34,14 +35,6 @@ _RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 # Update types that take a work back; the others (correction, erratum, expression of concern,
 # new version) leave it standing.
 _WITHDRAWING = {"retraction", "partial_retraction", "withdrawal", "removal"}
-
-
-class CrossrefError(Exception):
-    """Crossref could not be asked, or its answer could not be read."""
-
-
-class CrossrefNotFoundError(CrossrefError):
-    """Crossref answered 404: no work has this DOI."""
 
 
 class CrossrefClient:

@@ -13,13 +13,18 @@ import weakref
 from datetime import UTC, datetime
 from typing import Protocol
 
-from claimaudit.errors import ArxivError, ArxivNotFoundError
+from claimaudit.errors import (
+    ArxivError,
+    ArxivNotFoundError,
+    CrossrefError,
+    CrossrefNotFoundError,
+)
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.reference_lookups import StoredLookup
 from claimaudit.redaction import redact_text
 from claimaudit.refcheck.arxiv_catalogue import arxiv_record
 from claimaudit.refcheck.compare import compare
-from claimaudit.refcheck.crossref import CrossrefClient, CrossrefError, CrossrefNotFoundError
+from claimaudit.refcheck.crossref import CrossrefClient
 from claimaudit.refcheck.models import (
     CatalogueRecord,
     CitedReference,
