@@ -3,8 +3,9 @@ a LaTeX draft's own ``.bib``) or CSL-JSON, into one record per entry.
 
 BibTeX is parsed by bibtexparser (its default stack: ``@string`` macros resolved, enclosing
 braces removed) and names split by its BibTeX name rules, so "van der Walt, St{\\'e}fan" has
-the family name "van der Walt"; titles and names read as text (LaTeX accents as letters). A CSL-JSON item gives ``author`` as ``family``/``given`` (or
-``literal``) and its year in ``issued``. Everything else is kept as written, field by field,
+the family name "van der Walt"; titles and names read as text (LaTeX accents as letters).
+A CSL-JSON item gives ``author`` as ``family``/``given`` (or ``literal``) and its year in
+``issued``. Everything else is kept as written, field by field,
 for the modules that read it: citation resolution (``claimaudit.review.bibliography``),
 reference checks and ``library import-bib`` (which reads the ``file`` field).
 """
