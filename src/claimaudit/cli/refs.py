@@ -49,7 +49,10 @@ def _table(checks: list[ReferenceCheck]) -> Table:
 
 
 def refs(
-    bib: Annotated[Path, typer.Argument(help="BibTeX (.bib) or CSL-JSON (.json) file to check.")],
+    bibs: Annotated[
+        list[Path],
+        typer.Argument(metavar="BIB", help="BibTeX (.bib) or CSL-JSON (.json) files to check."),
+    ],
     library: LibraryOption = None,
     no_cache: Annotated[
         bool,
@@ -58,21 +61,24 @@ def refs(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
     fail_on: FailOnOption = None,
 ) -> None:
-    """Check that each reference of BIB exists, matches the catalogue and stands."""
+    """Check that each reference of each BIB exists, matches the catalogue and stands."""
     require_conditions(fail_on, REFERENCE_CONDITIONS, "refs")
-    records = read_bib(bib)
+    # Every file is read before any catalogue is asked: a bad file fails fast.
+    entries = [(bib, entry_of(r)) for bib in bibs for r in read_bib(bib)]
     verifier = make_verifier(library, cache=not no_cache)
-    entries = [entry_of(r) for r in records]
     try:
         checks = [
             verifier.check(cited_reference(e.key, str(e.refs[0]) if e.refs else None, e))
-            for e in entries
+            for _, e in entries
         ]
     finally:
         verifier.close()
     counts = status_counts(checks)
     if as_json:
-        answer = {"references": [c.to_dict() for c in checks], "summary": counts}
+        listed = [
+            {"file": str(bib), **c.to_dict()} for (bib, _), c in zip(entries, checks, strict=True)
+        ]
+        answer = {"references": listed, "summary": counts}
         out_console.file.write(json_text(answer, indent=2) + "\n")
     else:
         out_console.print(_table(checks))
