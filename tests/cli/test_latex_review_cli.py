@@ -289,3 +289,88 @@ def test_annotated_draft_is_the_draft_plus_comment_lines(reviewed: dict[str, Any
     ghost = next(line for line in main.splitlines() if line.startswith(f"{PREFIX} ghost2024"))
     assert "reference not_found" in ghost
     assert "\\usepackage{todonotes}" in main and "\\todo{claimaudit:" in main
+
+
+def _small_draft(folder: Path, name: str = "notes.txt") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "refs.bib").write_text("@misc{a, title = {A}, doi = {10.1234/a}}\n", "utf-8")
+    (folder / "part.tex").write_text("Included claim \\cite{a}.\n", encoding="utf-8")
+    path = folder / name
+    path.write_text(
+        "\\begin{document}\nA claim \\citep{a}.\n\\input{part}\n\\bibliography{refs}\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_format_option_reads_any_file_as_latex(tmp_path: Path) -> None:
+    _install_commands()
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    draft = _small_draft(tmp_path / "draft")
+    out = tmp_path / "out" / "notes.txt"
+    result = _run(
+        "review", draft, "--format", "latex", "--library", library, "--json",
+        tmp_path / "records.json", "--out", out,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    records = json.loads((tmp_path / "records.json").read_text(encoding="utf-8"))["records"]
+    assert [(r["sentence"]["file"], r["paperRef"]) for r in records] == [
+        ("notes.txt", "doi:10.1234/a"),
+        ("part.tex", "doi:10.1234/a"),
+    ]
+    assert (tmp_path / "out" / "part.tex").read_text(encoding="utf-8").count(PREFIX) == 1
+    assert "verify-refs" not in json.dumps(records) and "referenceStatus" not in records[0]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--todo"], "--todo applies to LaTeX drafts only"),
+        (["--fail-on", "bad-reference"], "need --verify-refs"),
+    ],
+)
+def test_options_that_cannot_apply_are_refused(
+    tmp_path: Path, extra: list[str], message: str
+) -> None:
+    _install_commands()
+    draft = tmp_path / "draft.md"
+    draft.write_text("A claim [@doi:10.1234/a].\n", encoding="utf-8")
+    result = _run("review", draft, *extra)
+    assert result.exit_code == 2 and message in result.stderr
+
+
+def test_outputs_never_overwrite_the_drafts_files(tmp_path: Path) -> None:
+    _install_commands()
+    draft = _small_draft(tmp_path / "draft", "paper.tex")
+    over_include = _run("review", draft, "--json", tmp_path / "draft" / "part.tex")
+    assert over_include.exit_code == 2
+    assert "would overwrite a file of the draft" in over_include.stderr
+    over_bib = _run("review", draft, "--html", tmp_path / "draft" / "refs.bib")
+    assert over_bib.exit_code == 2 and "a file of the draft" in over_bib.stderr
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    beside = _run(
+        "review", draft, "--library", library, "--out", tmp_path / "draft" / "annotated.tex"
+    )
+    assert beside.exit_code == 2
+    assert "annotated copy of part.tex would overwrite the draft's own file" in beside.stderr
+    assert (tmp_path / "draft" / "part.tex").read_text(encoding="utf-8") == (
+        "Included claim \\cite{a}.\n"
+    )
+
+
+def test_a_draft_whose_bibliography_is_missing_fails_fast(tmp_path: Path) -> None:
+    _install_commands()
+    draft = _small_draft(tmp_path / "draft", "paper.tex")
+    (tmp_path / "draft" / "refs.bib").unlink()
+    result = _run("review", draft)
+    assert result.exit_code == 2
+    assert "refs.bib it names is not in the draft's folder; pass it with --bib" in result.stderr
+    given = tmp_path / "other.bib"
+    given.write_text("@misc{a, title = {A}, doi = {10.1234/a}}\n", encoding="utf-8")
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    with_bib = _run("review", draft, "--bib", given, "--library", library)
+    assert with_bib.exit_code == 0, with_bib.output
