@@ -68,7 +68,8 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db, pairs = bench_library(args.shared, Path(tmp))
-        checker = make_checker("local", library=db)
+        # No results cache: every run judges afresh (cached answers are bench_review's subject).
+        checker = make_checker("local", library=db, cache=False)
         checker.check_paper(pairs[0][0], f"scifact:{pairs[0][1]}")  # load the model once
         abstract: list[float] = []
         for _ in range(args.repeats):

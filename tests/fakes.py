@@ -57,6 +57,7 @@ class ScriptedJudge(Judge):
     name: str = "scripted"
     seen: list[Decision] = field(default_factory=list)
     cache_identity: str | None = None  # set it to let a ResultCache keep this judge's answers
+    review_threshold: float | None = None  # the threshold its validation fitted, if any
 
     def decide(self, decision: Decision) -> JudgeReply:
         self.seen.append(decision)
@@ -64,7 +65,10 @@ class ScriptedJudge(Judge):
 
 
 def pick(
-    relation: str, passage_id: str | None, strength: float = 0.94
+    relation: str,
+    passage_id: str | None,
+    strength: float = 0.94,
+    notes: tuple[str, ...] = (),
 ) -> Callable[[Decision], JudgeReply]:
     """A script that picks ``relation`` and ``passage_id`` with the given top probability."""
 
@@ -74,7 +78,7 @@ def pick(
             target = relation if qid == "relation" else (passage_id or "none")
             rest = (1.0 - strength) / (len(question.options) - 1)
             answers[qid] = answer({o: strength if o == target else rest for o in question.options})
-        return JudgeReply(model="scripted-1", answers=answers)
+        return JudgeReply(model="scripted-1", answers=answers, review_notes=notes)
 
     return script
 

@@ -94,6 +94,39 @@ def test_supports_without_evidence_needs_review(source: MemorySource) -> None:
     assert record.evidence is None and record.evidence_passage_id is None and record.needs_review
 
 
+def test_a_review_note_keeps_a_confident_supports_in_review(source: MemorySource) -> None:
+    note = "the claim's year 2005 is not in the evidence (it gives 2017)"
+    judge = ScriptedJudge(pick("supports", "P002", notes=(note,)))
+    [record] = Checker(source, judge).check("c", ["1706.03762"])
+    assert isinstance(record, CheckedRecord)
+    assert record.verdict == "supports" and record.confidence and record.confidence > 0.9
+    assert record.needs_review
+    assert record.review_notes == [note]
+    assert record_to_dict(record)["reviewNotes"] == [note]
+
+
+def test_a_record_with_notes_cannot_claim_it_needs_no_review(source: MemorySource) -> None:
+    [record] = Checker(source, ScriptedJudge(pick("supports", "P002"))).check("c", ["1706.03762"])
+    data = record_to_dict(record)
+    assert data["needsReview"] is False and data["reviewNotes"] == []
+    with pytest.raises(ValueError, match="review notes"):
+        CheckedRecord.model_validate({**data, "reviewNotes": ["odd"]})
+
+
+def test_the_judges_validated_threshold_applies_unless_the_user_sets_one(
+    source: MemorySource,
+) -> None:
+    # Confidence of a 0.9 pick over four options is (0.9 - 0.25) / 0.75 = 0.867.
+    strict = ScriptedJudge(pick("supports", "P002", strength=0.9), review_threshold=0.9)
+    [record] = Checker(source, strict).check("c", ["1706.03762"])
+    assert record.needs_review  # 0.867 is below the judge's own 0.9
+    [record] = Checker(source, strict, policy=ReviewPolicy(0.8)).check("c", ["1706.03762"])
+    assert not record.needs_review  # the user's threshold wins
+    plain = ScriptedJudge(pick("supports", "P002", strength=0.9))
+    [record] = Checker(source, plain).check("c", ["1706.03762"])
+    assert not record.needs_review  # no judge threshold: the default 0.8
+
+
 def test_policy_rejects_thresholds_outside_unit_interval() -> None:
     with pytest.raises(ValueError):
         ReviewPolicy(1.5)

@@ -1,14 +1,16 @@
-"""Fit the runtime's calibration on SciFact validation papers and measure the shipped model.
+"""Fit the runtime's calibration on held-out papers and measure the shipped model.
 
-Everything here goes through the *shipped* int8 ONNX model and the runtime's own numpy code
-(``claimaudit.judges.local``), so the figures are those of what users run.
+Everything goes through the *shipped* int8 ONNX model and the runtime's own code
+(``claimaudit.judges.local.scoring`` and ``aggregate``), so the figures are those users get.
 
-Validation papers (claim, cited abstract; each sentence one passage, P001 = sentence 0):
-real pairs labelled supports / contradicts / insufficient_evidence (cited, no evidence entry), plus
-two synthetic kinds so the aggregator sees all four relations: the claim against a random other
-abstract (not_addressed) and an overreaching rewrite of a supported claim against its supporting
-abstract (insufficient_evidence). Reported metrics are out-of-fold (5 folds grouped by claim),
-then the aggregator is refitted on all validation papers for shipping.
+1. Score every calibration paper (SciFact validation, Citation-Integrity cal, Check-COVID cal,
+   plus synthetic not-addressed and overreach papers) and every dev paper once.
+2. Fit the window temperature, then the paper-level logistic aggregator. Reported calibration
+   figures are out-of-fold (5 folds grouped by claim); the shipped aggregator is refitted on all.
+3. Fit the evidence temperature and the review threshold (the lowest confidence at which cleared
+   ``supports`` were right at least 95% of the time, out-of-fold).
+4. Measure the dev sets (never fitted on) and negation consistency, write config.json,
+   metrics.json and MODEL_CARD.md.
 """
 
 from __future__ import annotations
@@ -17,64 +19,27 @@ import datetime as dt
 import hashlib
 import itertools
 import json
+import pickle
 import random
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 from sklearn.linear_model import LogisticRegression
 
 from claimaudit.judges.local import aggregate as agg
+from claimaudit.judges.local import consistency, scoring
 from claimaudit.judges.local.runtime import VerifierModel
-from training import data
+from claimaudit.judges.local.windows import fold_to_passages
+from claimaudit.judges.protocol import confidence_from_probabilities
+from training import papers as paper_sets
+from training.calibration_data import CON, SUP, Paper, build, score_all, window_logits_and_labels
 from training.model_card import write_card
-from training.synthetic import overreach
+from training.selective import Judged, choose_threshold, risk_coverage
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"
 MAX_LENGTH = 256
-RELATIONS = agg.RELATION_OPTIONS
-NA, IE = 2, 3
-
-
-@dataclass
-class Paper:
-    claim_id: int
-    claim: str
-    sentences: list[str]
-    label: int  # index into RELATIONS
-    rationale: set[int]
-    real: bool
-    logits: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
-
-
-def val_papers(seed: int) -> list[Paper]:
-    rng = random.Random(seed)
-    claims = data.scifact_claims()
-    corpus = data.scifact_corpus()
-    val_ids = data.carve_val_ids(claims)
-    docs = sorted(corpus)
-    papers: list[Paper] = []
-    for claim in (c for c in claims if int(c["id"]) in val_ids):
-        cid, text = int(claim["id"]), claim["claim"]
-        for doc_id in claim["cited_doc_ids"]:
-            label, rationale = data.doc_evidence(claim, int(doc_id))
-            relation = IE if label is None else label  # SUP=0, CON=1 match RELATIONS order
-            sentences = corpus[int(doc_id)]["abstract"]
-            papers.append(Paper(cid, text, sentences, relation, rationale, True))
-            if label == data.SUP:
-                papers.append(Paper(cid, overreach(text, rng), sentences, IE, set(), False))
-        cited = {int(d) for d in claim["cited_doc_ids"]}
-        other = rng.choice([d for d in docs if d not in cited])
-        papers.append(Paper(cid, text, corpus[other]["abstract"], NA, set(), False))
-    return papers
-
-
-def passage_labels(paper: Paper) -> list[int]:
-    if paper.label == NA:
-        return [data.UNREL] * len(paper.sentences)
-    if not paper.real:
-        return [data.REL] * len(paper.sentences)
-    return [paper.label if i in paper.rationale else data.REL for i in range(len(paper.sentences))]
+TARGET_PRECISION = 0.95
+_COLLAPSE = np.array([0, 1, 2, 2])  # four relations -> supports / contradicts / not established
 
 
 def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
@@ -89,17 +54,22 @@ def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
 
 
 def fit_aggregator(
-    x: np.ndarray, y: np.ndarray
+    x: np.ndarray, y: np.ndarray, c: float = 0.5
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     mean, scale = x.mean(0), x.std(0) + 1e-6
-    lr = LogisticRegression(C=1.0, max_iter=2000)
+    lr = LogisticRegression(C=c, max_iter=4000)
     lr.fit((x - mean) / scale, y)
     weights = np.zeros((4, x.shape[1]))
     bias = np.zeros(4)
     weights[lr.classes_] = lr.coef_
     bias[lr.classes_] = lr.intercept_
-    bias[[c for c in range(4) if c not in lr.classes_]] = -30.0
+    bias[[k for k in range(4) if k not in lr.classes_]] = -30.0
     return mean, scale, weights, bias
+
+
+def predict(params: tuple[np.ndarray, ...], x: np.ndarray) -> np.ndarray:
+    mean, scale, w, b = params
+    return agg.softmax(((x - mean) / scale) @ w.T + b, axis=1)
 
 
 def ece(confidence: np.ndarray, correct: np.ndarray, bins: int = 10) -> float:
@@ -121,110 +91,244 @@ def f1_scores(gold: np.ndarray, pred: np.ndarray, n: int) -> list[float]:
     return out
 
 
+def judge_paper(
+    paper: Paper, relation: np.ndarray, window_probs: np.ndarray, evidence_t: float
+) -> Judged:
+    """What the judge answers for a scored paper, as ``LocalJudge.decide`` computes it."""
+    assert paper.scores is not None
+    by_window = agg.evidence_probabilities(relation, window_probs, evidence_t)
+    n = len(paper.sentences)
+    evidence = np.append(
+        fold_to_passages(by_window[:-1], paper.scores.windows.owners, n), by_window[-1]
+    )
+    choice = int(np.argmax(evidence))
+    verdict = int(np.argmax(relation))
+    chosen = None if choice == n else choice
+    notes: list[str] = []
+    if chosen is not None and verdict in (SUP, CON):
+        notes = consistency.check(
+            paper.claim, paper.sentences[chosen], " ".join(paper.sentences)
+        ).notes()
+    labels = [str(i) for i in range(n + 1)]
+    return Judged(
+        gold=int(paper.label),
+        verdict=verdict,
+        confidence=confidence_from_probabilities(
+            dict(zip(agg.RELATION_OPTIONS, relation, strict=True))
+        ),
+        evidence_confidence=confidence_from_probabilities(dict(zip(labels, evidence, strict=True))),
+        evidence=chosen,
+        evidence_hit=chosen is not None and chosen in paper.rationale,
+        notes=tuple(notes),
+    )
+
+
+def summarise(papers: list[Paper], relation: np.ndarray, judged: list[Judged]) -> dict[str, object]:
+    """Three-class figures over the real papers, as ``claimaudit eval`` reports them."""
+    real = np.array([p.real for p in papers])
+    gold = _COLLAPSE[np.array([p.label for p in papers])][real]
+    pred = _COLLAPSE[relation.argmax(1)][real]
+    prob3 = np.stack([relation[:, 0], relation[:, 1], relation[:, 2] + relation[:, 3]], 1)[real]
+    f1 = f1_scores(gold, pred, 3)
+    hits = [
+        j.evidence_hit
+        for p, j in zip(papers, judged, strict=True)
+        if p.real and p.label in (SUP, CON) and j.verdict == p.label
+    ]
+    return {
+        "pairs": int(real.sum()),
+        "macro_f1": round(float(np.mean(f1)), 4),
+        "f1_supports": round(f1[0], 4),
+        "f1_contradicts": round(f1[1], 4),
+        "f1_not_established": round(f1[2], 4),
+        "accuracy": round(float(np.mean(gold == pred)), 4),
+        "evidence_hit_rate": round(float(np.mean(hits)), 4) if hits else None,
+        "ece": round(ece(prob3[np.arange(len(pred)), pred], (pred == gold).astype(float)), 4),
+    }
+
+
+def paper_arrays(papers: list[Paper], temperature: float) -> tuple[np.ndarray, list[np.ndarray]]:
+    inputs = [
+        scoring.paper_inputs(p.scores, p.claim, temperature) for p in papers if p.scores is not None
+    ]
+    x = np.stack([i.features for i in inputs if i.features is not None])
+    return x, [i.window_probs for i in inputs]
+
+
 def calibrate(model_dir: Path, seed: int = 13, command: str = "") -> dict[str, object]:
     write_config(model_dir, params=None, metrics={})  # provisional: lets the runtime load
     model = VerifierModel(model_dir)
-    papers = val_papers(seed)
-    for paper in papers:
-        paper.logits, _ = model.logits(paper.claim, paper.sentences)
-    all_logits = np.concatenate([p.logits for p in papers])
-    all_labels = np.concatenate([passage_labels(p) for p in papers])
-    temperature = fit_temperature(all_logits, all_labels)
-    probs = [agg.passage_probabilities(p.logits, temperature) for p in papers]
-    x = np.stack([agg.paper_features(p) for p in probs])
-    y = np.array([p.label for p in papers])
+    cal, dev = scored_papers(model_dir, model, seed)
+    temperature = fit_temperature(*window_logits_and_labels(cal))
+    x, window_probs = paper_arrays(cal, temperature)
+    y = np.array([p.label for p in cal])
 
     # Out-of-fold relation probabilities, folds grouped by claim.
-    claim_ids = sorted({p.claim_id for p in papers})
-    random.Random(seed).shuffle(claim_ids)
-    fold_of = {cid: i % 5 for i, cid in enumerate(claim_ids)}
-    folds = np.array([fold_of[p.claim_id] for p in papers])
-    oof = np.zeros((len(papers), 4))
+    keys = sorted({(p.dataset, p.claim_id) for p in cal})
+    random.Random(seed).shuffle(keys)
+    fold_of = {k: i % 5 for i, k in enumerate(keys)}
+    folds = np.array([fold_of[(p.dataset, p.claim_id)] for p in cal])
+    oof = np.zeros((len(cal), 4))
     for k in range(5):
-        mean, scale, w, b = fit_aggregator(x[folds != k], y[folds != k])
-        oof[folds == k] = agg.softmax(((x[folds == k] - mean) / scale) @ w.T + b, axis=1)
+        oof[folds == k] = predict(fit_aggregator(x[folds != k], y[folds != k]), x[folds == k])
 
-    evidence_t = fit_evidence_temperature(papers, probs, oof)
-    metrics = measure(papers, probs, oof, all_logits, all_labels, temperature, evidence_t)
+    metrics_ablation = ablation(cal, x, y, folds)
+    evidence_t = fit_evidence_temperature(cal, oof, window_probs)
+    judged_oof = [
+        judge_paper(p, r, w, evidence_t) for p, r, w in zip(cal, oof, window_probs, strict=True)
+    ]
+    real_oof = [j for p, j in zip(cal, judged_oof, strict=True) if p.real]
+    threshold, chosen = choose_threshold(real_oof, TARGET_PRECISION)
+    final = fit_aggregator(x, y)
+    metrics: dict[str, object] = {
+        "date": dt.date.today().isoformat(),
+        "version": VERSION,
+        "passage_temperature": round(temperature, 4),
+        "evidence_temperature": evidence_t,
+        "review_threshold": threshold,
+        "calibration_out_of_fold": {},
+        "dev": {},
+    }
+    for name in ("scifact", "citation-integrity", "check-covid"):
+        idx = [i for i, p in enumerate(cal) if p.dataset == name]
+        metrics["calibration_out_of_fold"][name] = summarise(  # type: ignore[index]
+            [cal[i] for i in idx], oof[idx], [judged_oof[i] for i in idx]
+        )
+    metrics["selective_out_of_fold"] = chosen
+    metrics["ablation_out_of_fold"] = metrics_ablation
+    metrics["risk_coverage_out_of_fold"] = risk_coverage(real_oof)
+    all_dev: list[Judged] = []
+    for name, papers in dev.items():
+        dx, dprobs = paper_arrays(papers, temperature)
+        rel = predict(final, dx)
+        judged = [
+            judge_paper(p, r, w, evidence_t) for p, r, w in zip(papers, rel, dprobs, strict=True)
+        ]
+        all_dev += judged
+        metrics["dev"][name] = summarise(papers, rel, judged)  # type: ignore[index]
+    metrics["selective_dev"] = choose_threshold(all_dev, TARGET_PRECISION, fixed=threshold)[1]
+    pool = [p for p in cal if p.dataset == "scifact"] + [p for ps in dev.values() for p in ps]
+    both, pairs = negation_consistency(model, pool, final, temperature)
+    metrics["negation_both_supports"] = round(both / pairs, 4) if pairs else None
+    metrics["negation_pairs"] = pairs
     check = Path(__file__).resolve().parent / "work" / "export_check.json"
     if check.is_file():  # written by the export stage
         metrics.update(json.loads(check.read_text(encoding="utf-8")))
-    mean, scale, w, b = fit_aggregator(x, y)
-    params = agg.AggregatorParams(mean, scale, w, b, evidence_t, temperature)
-    write_config(model_dir, params=params, metrics=metrics)
+    params = agg.AggregatorParams(*final, evidence_t, temperature)
+    write_config(model_dir, params=params, metrics=metrics, review_threshold=threshold)
     (model_dir / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
     write_card(model_dir, metrics, VERSION, command)
     print(json.dumps(metrics, indent=2), flush=True)
     return metrics
 
 
+def scored_papers(
+    model_dir: Path, model: VerifierModel, seed: int
+) -> tuple[list[Paper], dict[str, list[Paper]]]:
+    """Calibration and dev papers scored by this model. The scores are kept in training/work
+    (keyed by the weights, the seed and the scoring settings), so refitting the aggregator does
+    not score two thousand papers again."""
+    onnx = (model_dir / "model.int8.onnx").read_bytes()
+    settings = (model.config.preselect_limit, model.config.joint_windows, model.config.joint_chars)
+    key = hashlib.sha256(onnx + repr((seed, settings)).encode()).hexdigest()
+    cache = Path(__file__).resolve().parent / "work" / f"scores-{key[:16]}.pkl"
+    cache.parent.mkdir(exist_ok=True)
+    if cache.is_file():
+        cal, dev = pickle.loads(cache.read_bytes())
+        return cal, dev
+    cal = build(paper_sets.calibration_items(), seed, synthetic=True)
+    dev = {name: build(load(), seed, synthetic=False) for name, load in paper_sets.DEV_SETS.items()}
+    score_all(cal, model)
+    for papers in dev.values():
+        score_all(papers, model)
+    cache.write_bytes(pickle.dumps((cal, dev)))
+    return cal, dev
+
+
+def ablation(
+    cal: list[Paper], x: np.ndarray, y: np.ndarray, folds: np.ndarray
+) -> dict[str, dict[str, float]]:
+    """Out-of-fold macro-F1 per calibration set with feature groups left out: what the second
+    pass and the consistency checks add."""
+    names = list(agg.FEATURE_NAMES)
+    groups = {
+        "windows only": list(agg.WINDOW_FEATURES),
+        "windows + second pass": [*agg.WINDOW_FEATURES, *agg.JOINT_FEATURES],
+        "windows + consistency": [*agg.WINDOW_FEATURES, *consistency.FEATURE_NAMES],
+        "all": names,
+    }
+    real = np.array([p.real for p in cal])
+    out: dict[str, dict[str, float]] = {}
+    for label, features in groups.items():
+        cols = [names.index(f) for f in features]
+        oof = np.zeros((len(cal), 4))
+        for k in range(5):
+            train, test = folds != k, folds == k
+            oof[test] = predict(fit_aggregator(x[train][:, cols], y[train]), x[test][:, cols])
+        row: dict[str, float] = {}
+        for name in ("scifact", "citation-integrity", "check-covid"):
+            mask = real & np.array([p.dataset == name for p in cal])
+            gold, pred = _COLLAPSE[y[mask]], _COLLAPSE[oof[mask].argmax(1)]
+            row[name] = round(float(np.mean(f1_scores(gold, pred, 3))), 4)
+        out[label] = row
+    return out
+
+
+def negation_consistency(
+    model: VerifierModel,
+    papers: list[Paper],
+    params: tuple[np.ndarray, ...],
+    temperature: float,
+) -> tuple[int, int]:
+    """(pairs where a claim and its negation both come back supports, pairs measured).
+
+    Pairs are built from real supported or contradicted claims that negate cleanly
+    (``training.contrast.negate``), each negation judged against the claim's own paper.
+    """
+    from training import contrast
+
+    chosen = [p for p in papers if p.real and p.label in (SUP, CON) and p.scores is not None]
+    negations = [contrast.negate(doc) for doc in contrast.parse([p.claim for p in chosen])]
+    both = pairs = 0
+    for paper, negated in zip(chosen, negations, strict=True):
+        if not negated:
+            continue
+        assert paper.scores is not None
+        flipped = scoring.score(model, negated, list(paper.sentences), negated, model.config)
+        verdicts = []
+        for claim, scores in ((paper.claim, paper.scores), (negated, flipped)):
+            features = scoring.paper_inputs(scores, claim, temperature).features
+            assert features is not None
+            verdicts.append(int(predict(params, features[None, :])[0].argmax()))
+        pairs += 1
+        both += verdicts == [SUP, SUP]
+    return both, pairs
+
+
 def fit_evidence_temperature(
-    papers: list[Paper], probs: list[np.ndarray], rel: np.ndarray
+    papers: list[Paper], relation: np.ndarray, window_probs: list[np.ndarray]
 ) -> float:
     best, best_ll = 1.0, -np.inf
     for t in (0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0):
         ll = 0.0
-        for paper, p, r in zip(papers, probs, rel, strict=True):
-            if paper.real and paper.rationale and paper.label in (0, 1):
-                dist = agg.evidence_probabilities(r, p, t)
-                ll += float(np.log(sum(dist[i] for i in paper.rationale if i < len(p)) + 1e-9))
+        for paper, r, w in zip(papers, relation, window_probs, strict=True):
+            if paper.real and paper.rationale and paper.label in (SUP, CON):
+                assert paper.scores is not None
+                dist = agg.evidence_probabilities(r, w, t)
+                mass = fold_to_passages(
+                    dist[:-1], paper.scores.windows.owners, len(paper.sentences)
+                )
+                ll += float(np.log(sum(mass[i] for i in paper.rationale if i < len(mass)) + 1e-9))
         if ll > best_ll:
             best, best_ll = t, ll
     return best
 
 
-def measure(
-    papers: list[Paper],
-    probs: list[np.ndarray],
-    rel: np.ndarray,
-    logits: np.ndarray,
-    labels: np.ndarray,
-    temperature: float,
-    evidence_t: float,
-) -> dict[str, object]:
-    real = np.array([p.real for p in papers])
-    gold4 = np.array([p.label for p in papers])
-    pred4 = rel.argmax(1)
-    collapse = np.array([0, 1, 2, 2])
-    gold3, pred3 = collapse[gold4[real]], collapse[pred4[real]]
-    prob3 = np.stack([rel[:, 0], rel[:, 1], rel[:, 2] + rel[:, 3]], axis=1)[real]
-    f1_3 = f1_scores(gold3, pred3, 3)
-    hits, eligible = 0, 0
-    for paper, p, r, ok in zip(papers, probs, rel, pred4 == gold4, strict=True):
-        if paper.real and paper.label in (0, 1) and ok:
-            eligible += 1
-            choice = int(np.argmax(agg.evidence_probabilities(r, p, evidence_t)))
-            hits += int(choice in paper.rationale)
-    passage_pred = agg.passage_probabilities(logits, temperature)
-    f1_p = f1_scores(labels, passage_pred.argmax(1), 4)
-    return {
-        "date": dt.date.today().isoformat(),
-        "validation": "SciFact claims_train, 20% of claims grouped by cited doc (training/splits)",
-        "paper_pairs_real": int(real.sum()),
-        "paper_pairs_with_synthetic": len(papers),
-        "paper_macro_f1_3class": round(float(np.mean(f1_3)), 4),
-        "paper_f1_supports": round(f1_3[0], 4),
-        "paper_f1_contradicts": round(f1_3[1], 4),
-        "paper_f1_not_established": round(f1_3[2], 4),
-        "paper_accuracy_3class": round(float(np.mean(gold3 == pred3)), 4),
-        "evidence_hit_rate": round(hits / max(1, eligible), 4),
-        "evidence_eligible_pairs": eligible,
-        "ece_3class_real": round(
-            ece(prob3[np.arange(len(pred3)), pred3], (pred3 == gold3).astype(float)), 4
-        ),
-        "ece_4class_all": round(ece(rel.max(1), (pred4 == gold4).astype(float)), 4),
-        "paper_macro_f1_4class_all": round(float(np.mean(f1_scores(gold4, pred4, 4))), 4),
-        "passage_pairs": len(labels),
-        "passage_macro_f1_4class": round(float(np.mean(f1_p)), 4),
-        "passage_f1_per_class": [round(v, 4) for v in f1_p],
-        "passage_accuracy": round(float(np.mean(passage_pred.argmax(1) == labels)), 4),
-        "passage_temperature": round(temperature, 4),
-        "evidence_temperature": evidence_t,
-    }
-
-
 def write_config(
-    model_dir: Path, params: agg.AggregatorParams | None, metrics: dict[str, object]
+    model_dir: Path,
+    params: agg.AggregatorParams | None,
+    metrics: dict[str, object],
+    review_threshold: float | None = None,
 ) -> None:
     model_file = "model.int8.onnx"
     digest = hashlib.sha256((model_dir / model_file).read_bytes()).hexdigest()
@@ -242,6 +346,10 @@ def write_config(
         "max_length": MAX_LENGTH,
         "batch_size": 32,
         "passage_labels": list(agg.PASSAGE_LABELS),
+        "preselect_limit": 48,
+        "joint_windows": 4,
+        "joint_chars": 1200,
+        "review_threshold": review_threshold,
         "aggregator": params.to_json(),
         "metrics": metrics,
     }

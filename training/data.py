@@ -27,7 +27,9 @@ VAL_IDS_FILE = SPLITS / "scifact_val_ids.txt"
 VAL_FRACTION = 0.2
 SPLIT_SEED = 20261130
 
-_CITATION_MARK = re.compile(r"\s*\[[^\]]*(?:<\|[a-z_]+\|>|CI)[^\]]*\]")
+# Citation-Integrity marks citation slots in the citing sentence ("[<|multi_cit|>, 7]", or a bare
+# "<|cit|>"); runtime claims arrive without them.
+_CITATION_MARK = re.compile(r"\s*\[[^\[\]]*(?:<\|[a-z_]+\|>|CI)[^\[\]]*\]|\s*\(?<\|[a-z_]+\|>\)?")
 
 
 @dataclass(frozen=True)

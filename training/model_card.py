@@ -1,20 +1,84 @@
-"""Write MODEL_CARD.md next to the shipped model, with the measured figures filled in."""
+"""Write MODEL_CARD.md next to the shipped model: fixed text plus the measured figures."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 TEMPLATE = Path(__file__).with_name("MODEL_CARD.template.md")
+_SETS = {
+    "scifact": "SciFact validation (out-of-fold)",
+    "citation-integrity": "Citation-Integrity cal (out-of-fold)",
+    "check-covid": "Check-COVID cal (out-of-fold)",
+    "citation-integrity-dev": "Citation-Integrity dev (held out)",
+    "check-covid-dev": "Check-COVID dev (held out)",
+}
 
 
-def write_card(model_dir: Path, metrics: dict[str, object], version: str, command: str) -> None:
-    values = dict(metrics)
-    values.setdefault("int8_torch_agreement", "not measured")
-    values.setdefault("agreement_pairs", 0)
-    per_class = metrics.get("passage_f1_per_class", [])
-    values["passage_f1"] = (
-        " / ".join(str(v) for v in per_class) if isinstance(per_class, list) else ""
+def _fmt(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)
+
+
+def quality_table(metrics: dict[str, Any]) -> str:
+    rows = [
+        "| set | pairs | macro-F1 | F1 sup / con / n.e. | accuracy | evidence hit | ECE |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    groups = [metrics.get("calibration_out_of_fold", {}), metrics.get("dev", {})]
+    for group in groups:
+        for name, m in group.items():
+            f1s = " / ".join(
+                _fmt(m[k]) for k in ("f1_supports", "f1_contradicts", "f1_not_established")
+            )
+            rows.append(
+                f"| {_SETS.get(name, name)} | {m['pairs']} | {_fmt(m['macro_f1'])} | {f1s} | "
+                f"{_fmt(m['accuracy'])} | {_fmt(m['evidence_hit_rate'])} | {_fmt(m['ece'])} |"
+            )
+    return "\n".join(rows)
+
+
+def risk_table(metrics: dict[str, Any]) -> str:
+    rows = [
+        "| threshold | cleared | precision of cleared | share of true supports cleared |",
+        "|---|---|---|---|",
+    ]
+    for point in metrics.get("risk_coverage_out_of_fold", []):
+        rows.append(
+            f"| {point['threshold']:.2f} | {point['cleared']} | {point['precision']:.3f} | "
+            f"{point['coverage_of_true_supports']:.3f} |"
+        )
+    return "\n".join(rows)
+
+
+def selective_line(stats: dict[str, Any] | None) -> str:
+    if not stats:
+        return "not measured"
+    return (
+        f"{stats['cleared']} cleared, {stats['precision']:.3f} right, "
+        f"{stats['coverage_of_true_supports']:.3f} of true supports cleared"
     )
+
+
+def write_card(model_dir: Path, metrics: dict[str, Any], version: str, command: str) -> None:
+    values = {
+        "version": version,
+        "command": command.strip(),
+        "date": metrics.get("date", ""),
+        "quality_table": quality_table(metrics),
+        "risk_table": risk_table(metrics),
+        "review_threshold": _fmt(metrics.get("review_threshold")),
+        "selective_oof": selective_line(metrics.get("selective_out_of_fold")),
+        "selective_dev": selective_line(metrics.get("selective_dev")),
+        "negation_both_supports": _fmt(metrics.get("negation_both_supports")),
+        "negation_pairs": metrics.get("negation_pairs", 0),
+        "passage_temperature": _fmt(metrics.get("passage_temperature")),
+        "evidence_temperature": _fmt(metrics.get("evidence_temperature")),
+        "int8_torch_agreement": _fmt(metrics.get("int8_torch_agreement")),
+        "agreement_pairs": metrics.get("agreement_pairs", 0),
+    }
     template = TEMPLATE.read_text(encoding="utf-8")
-    text = template.format(version=version, command=command.strip(), **values)
-    (model_dir / "MODEL_CARD.md").write_text(text, encoding="utf-8")
+    (model_dir / "MODEL_CARD.md").write_text(template.format(**values), encoding="utf-8")

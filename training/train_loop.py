@@ -1,10 +1,18 @@
-"""Fine-tune the cross-encoder on CPU within a wall-clock budget."""
+"""Fine-tune the cross-encoder: CPU by default, CUDA when present, resumable at any step.
+
+Mixed precision: bfloat16 autocast on CPUs that have it (AMX or AVX-512 BF16 make a step about
+three times faster than float32 here) and on CUDA; master weights stay float32. Every
+``save_every`` steps the whole run state (weights, optimiser, schedule, step, data order) is
+written to ``state.pt`` so an interrupted run resumes where it stopped, and each finished epoch
+leaves ``epoch{N}.pt`` (weights only) for model selection.
+"""
 
 from __future__ import annotations
 
 import math
 import random
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -22,57 +30,94 @@ def encode(tokenizer: Tokenizer, pairs: list[Pair]) -> list[Encoded]:
     return [(e.ids, e.type_ids) for e in encodings]
 
 
-def length_batches(lengths: list[int], batch_size: int, rng: random.Random) -> list[list[int]]:
-    """Shuffle, then sort within chunks of 50 batches so padding stays small but order varies."""
+def pick_device(requested: str = "auto") -> torch.device:
+    if requested == "auto":
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    return torch.device(requested)
+
+
+def bf16_supported(device: torch.device) -> bool:
+    if device.type == "cuda":
+        return bool(torch.cuda.is_bf16_supported())
+    try:
+        return bool(torch.backends.mkldnn.is_available()) and _cpu_has_bf16()
+    except AttributeError:
+        return False
+
+
+def _cpu_has_bf16() -> bool:
+    try:
+        flags = Path("/proc/cpuinfo").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return "avx512_bf16" in flags or "amx_bf16" in flags
+
+
+def token_budget_batches(
+    lengths: list[int], tokens: int, max_batch: int, rng: random.Random
+) -> list[list[int]]:
+    """Shuffle, sort within chunks, then cut batches of about ``tokens`` padded tokens each.
+
+    Short sentence pairs go in large batches and 256-token contexts in small ones, so every
+    step costs about the same and padding stays small.
+    """
     order = list(range(len(lengths)))
     rng.shuffle(order)
-    chunk = batch_size * 50
     batches: list[list[int]] = []
+    chunk = max_batch * 50
     for start in range(0, len(order), chunk):
         part = sorted(order[start : start + chunk], key=lambda i: lengths[i])
-        batches += [part[i : i + batch_size] for i in range(0, len(part), batch_size)]
+        batch: list[int] = []
+        for i in part:  # ascending length: the newest pair sets the padded width
+            if batch and ((len(batch) + 1) * lengths[i] > tokens or len(batch) >= max_batch):
+                batches.append(batch)
+                batch = []
+            batch.append(i)
+        if batch:
+            batches.append(batch)
     rng.shuffle(batches)
     return batches
 
 
+@dataclass(frozen=True)
+class TrainConfig:
+    epochs: float
+    lr: float
+    batch_tokens: int = 2048
+    max_batch: int = 32
+    max_minutes: float = 600.0
+    seed: int = 13
+    save_every: int = 200
+    device: str = "auto"
+    precision: str = "auto"  # auto | bf16 | fp32
+
+
 @torch.no_grad()
-def predict_logits(model: Verifier, encoded: list[Encoded], batch_size: int = 64) -> np.ndarray:
+def predict_logits(
+    model: Verifier, encoded: list[Encoded], batch_size: int = 64, device: str = "cpu"
+) -> np.ndarray:
     model.eval()
     order = sorted(range(len(encoded)), key=lambda i: len(encoded[i][0]))
     out = np.zeros((len(encoded), 4), dtype=np.float32)
     for start in range(0, len(order), batch_size):
         idx = order[start : start + batch_size]
-        batch = collate([encoded[i] for i in idx])
-        out[idx] = model(**batch).numpy()
+        batch = {k: v.to(device) for k, v in collate([encoded[i] for i in idx]).items()}
+        out[idx] = model(**batch).float().cpu().numpy()
     return out
-
-
-def macro_f1(gold: np.ndarray, pred: np.ndarray, n: int) -> tuple[float, list[float]]:
-    scores = []
-    for c in range(n):
-        tp = float(np.sum((pred == c) & (gold == c)))
-        fp = float(np.sum((pred == c) & (gold != c)))
-        fn = float(np.sum((pred != c) & (gold == c)))
-        scores.append(0.0 if tp == 0 else 2 * tp / (2 * tp + fp + fn))
-    return float(np.mean(scores)), scores
 
 
 def train(
     model: Verifier,
     train_enc: list[Encoded],
     train_labels: list[int],
-    val_enc: list[Encoded],
-    val_labels: list[int],
-    *,
-    epochs: float,
-    batch_size: int,
-    lr: float,
-    max_minutes: float,
-    checkpoint: Path,
-    seed: int,
+    config: TrainConfig,
+    work: Path,
 ) -> None:
-    rng = random.Random(seed)
-    torch.manual_seed(seed)
+    """Train in place; resumes from ``work/state.pt`` when it exists."""
+    device = pick_device(config.device)
+    use_bf16 = config.precision == "bf16" or (config.precision == "auto" and bf16_supported(device))
+    model.to(device)
+    torch.manual_seed(config.seed)
     # Word embeddings stay frozen: their AdamW update dominates a CPU step and the
     # small data would only overfit them.
     model.bert.embeddings.word_embeddings.weight.requires_grad_(False)
@@ -80,11 +125,17 @@ def train(
     decay = [p for p in params if p.dim() > 1]
     no_decay = [p for p in params if p.dim() <= 1]
     optimizer = torch.optim.AdamW(
-        [{"params": decay, "weight_decay": 0.01}, {"params": no_decay, "weight_decay": 0.0}], lr=lr
+        [{"params": decay, "weight_decay": 0.01}, {"params": no_decay, "weight_decay": 0.0}],
+        lr=config.lr,
     )
     lengths = [len(ids) for ids, _ in train_enc]
-    steps_per_epoch = math.ceil(len(train_enc) / batch_size)
-    total = max(1, int(steps_per_epoch * epochs))
+    rng = random.Random(config.seed)
+    epoch_batches = [
+        token_budget_batches(lengths, config.batch_tokens, config.max_batch, rng)
+        for _ in range(math.ceil(config.epochs))
+    ]
+    per_epoch = len(epoch_batches[0])
+    total = max(1, int(per_epoch * config.epochs))
     warmup = max(1, int(0.06 * total))
 
     def schedule(step: int) -> float:
@@ -93,52 +144,70 @@ def train(
         return max(0.0, (total - step) / max(1, total - warmup))
 
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, schedule)
+    state_path = work / "state.pt"
+    step = 0
+    if state_path.is_file():
+        state = torch.load(state_path, map_location=device, weights_only=False)
+        model.load_state_dict(state["model"])
+        optimizer.load_state_dict(state["optimizer"])
+        scheduler.load_state_dict(state["scheduler"])
+        step = int(state["step"])
+        print(f"resumed at step {step}/{total}", flush=True)
     labels = torch.tensor(train_labels)
     start = time.time()
-    step, seen, running = 0, 0, 0.0
-    print(f"training: {len(train_enc)} pairs, {total} steps of {batch_size}", flush=True)
-    epoch = 0
-    while step < total:
-        model.train()
-        for batch_idx in length_batches(lengths, batch_size, rng):
-            if step >= total:
-                break
-            batch = collate([train_enc[i] for i in batch_idx])
-            logits = model(**batch)
-            loss = torch.nn.functional.cross_entropy(logits, labels[batch_idx])
-            loss.backward()  # type: ignore[no-untyped-call]  # torch leaves it unannotated
-            torch.nn.utils.clip_grad_norm_(params, 1.0)
-            optimizer.step()
-            scheduler.step()
-            optimizer.zero_grad()
-            step += 1
-            seen += len(batch_idx)
-            running = 0.98 * running + 0.02 * float(loss) if step > 1 else float(loss)
-            elapsed = time.time() - start
-            if step % 50 == 0:
-                print(
-                    f"step {step}/{total} loss {running:.4f} {seen / elapsed:.1f} pairs/s "
-                    f"{elapsed / 60:.1f} min",
-                    flush=True,
-                )
-            if step % 300 == 0:
-                torch.save(model.state_dict(), checkpoint)
-            if elapsed > max_minutes * 60:
-                print(f"time budget reached at step {step}; stopping early", flush=True)
-                step = total
-                break
-        epoch += 1
-        evaluate(model, val_enc, val_labels, f"after epoch {epoch}")
-    torch.save(model.state_dict(), checkpoint)
-
-
-def evaluate(model: Verifier, val_enc: list[Encoded], val_labels: list[int], tag: str) -> None:
-    logits = predict_logits(model, val_enc)
-    gold = np.asarray(val_labels)
-    pred = logits.argmax(axis=1)
-    f1, per = macro_f1(gold, pred, 4)
-    acc = float(np.mean(pred == gold))
+    seen, running = 0, 0.0
     print(
-        f"val {tag}: acc {acc:.3f} macro-F1 {f1:.3f} per-class {[round(x, 3) for x in per]}",
+        f"training: {len(train_enc)} pairs, {total} steps ({per_epoch} per epoch), "
+        f"device {device}, {'bf16' if use_bf16 else 'fp32'}",
         flush=True,
     )
+
+    def save_state() -> None:
+        tmp = state_path.with_suffix(".tmp")
+        torch.save(
+            {
+                "model": model.state_dict(),
+                "optimizer": optimizer.state_dict(),
+                "scheduler": scheduler.state_dict(),
+                "step": step,
+            },
+            tmp,
+        )
+        tmp.replace(state_path)  # atomic: a kill mid-write leaves the previous state
+
+    model.train()
+    while step < total:
+        epoch, offset = divmod(step, per_epoch)
+        batch_idx = epoch_batches[epoch][offset]
+        batch = {k: v.to(device) for k, v in collate([train_enc[i] for i in batch_idx]).items()}
+        with torch.autocast(device.type, dtype=torch.bfloat16, enabled=use_bf16):
+            logits = model(**batch)
+        loss = torch.nn.functional.cross_entropy(logits.float(), labels[batch_idx].to(device))
+        loss.backward()  # type: ignore[no-untyped-call]  # torch leaves it unannotated
+        torch.nn.utils.clip_grad_norm_(params, 1.0)
+        optimizer.step()
+        scheduler.step()
+        optimizer.zero_grad()
+        step += 1
+        seen += len(batch_idx)
+        running = 0.98 * running + 0.02 * loss.item() if seen > len(batch_idx) else loss.item()
+        elapsed = time.time() - start
+        if step % 100 == 0:
+            print(
+                f"step {step}/{total} epoch {epoch + 1} loss {running:.4f} "
+                f"{seen / elapsed:.1f} pairs/s {elapsed / 60:.1f} min",
+                flush=True,
+            )
+        if step % config.save_every == 0:
+            save_state()
+        if step % per_epoch == 0 or step == total:
+            done = step / per_epoch
+            name = f"epoch{done:g}.pt" if step % per_epoch == 0 else f"step{step}.pt"
+            torch.save(model.state_dict(), work / name)
+            save_state()
+            print(f"saved {name}", flush=True)
+        if elapsed > config.max_minutes * 60:
+            save_state()
+            print(f"time budget reached at step {step}; rerun to resume", flush=True)
+            return
+    model.to("cpu")

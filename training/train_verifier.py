@@ -12,96 +12,83 @@ paper-level aggregator, write config.json, metrics.json and MODEL_CARD.md into t
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+from training.data import Pair
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "training" / "work"
 CHECKPOINT = WORK / "verifier.pt"
 MODEL_DIR = ROOT / "src" / "claimaudit" / "judges" / "local" / "model"
-TRAIN_MAX_LENGTH = 128
+# Sentence pairs are far shorter; multi-sentence contexts use the whole window, as the
+# runtime's second pass does.
+TRAIN_MAX_LENGTH = 256
 RUNTIME_MAX_LENGTH = 256
 
 
 def stage_train(args: argparse.Namespace) -> None:
     import torch
 
-    from training.build_dataset import build, describe, scifact_split
+    from training.build_dataset import build, describe
     from training.model import Verifier, base_model_dir, load_tokenizer
-    from training.train_loop import encode, evaluate, train
+    from training.train_loop import TrainConfig, encode, train
 
     torch.set_num_threads(args.threads)
-    train_pairs, val_pairs, _ = build(args.seed)
+    run = args.run_dir
+    run.mkdir(parents=True, exist_ok=True)
+    pairs = load_or_build_pairs(run / "pairs.jsonl", lambda: build(args.seed, args.contrast_scale))
     if args.limit:
-        train_pairs = random.Random(args.seed).sample(train_pairs, args.limit)
-        val_pairs = val_pairs[: max(64, args.limit // 4)]
-    print("train:", describe(train_pairs), flush=True)
-    print("val:", describe(val_pairs), flush=True)
+        pairs = random.Random(args.seed).sample(pairs, args.limit)
+    print("train:", describe(pairs), flush=True)
     tokenizer = load_tokenizer(base_model_dir() / "tokenizer.json", TRAIN_MAX_LENGTH)
-    train_enc = encode(tokenizer, train_pairs)
-    val_enc = encode(tokenizer, val_pairs)
     model = Verifier.from_base()
-    if args.resume:
-        # Continue from an earlier checkpoint instead of the base model.
-        model.load_state_dict(torch.load(args.resume, map_location="cpu"))
-    WORK.mkdir(parents=True, exist_ok=True)
-    val_labels = [p.label for p in val_pairs]
-    if args.epochs > 0:
-        # Phase 1: the whole mix (every dataset plus synthetic hard cases).
-        train(
-            model, train_enc, [p.label for p in train_pairs], val_enc, val_labels,
-            epochs=args.epochs, lr=args.lr, checkpoint=WORK / "verifier_general.pt",
-            batch_size=args.batch_size, seed=args.seed, max_minutes=args.max_minutes,
-        )  # fmt: skip
-    if args.focus_epochs > 0:
-        # Phase 2: the target domain. SciFact pairs (and their synthetic hard cases) plus a
-        # fifth of the other data, at a lower learning rate, so the model settles on biomedical
-        # abstracts without forgetting the rest.
-        rng = random.Random(args.seed + 2)
-        focus = [i for i, p in enumerate(train_pairs) if p.source.startswith("scifact")]
-        rest = [i for i, p in enumerate(train_pairs) if not p.source.startswith("scifact")]
-        keep = sorted(focus + rng.sample(rest, int(args.focus_others * len(rest))))
-        print("focus:", describe([train_pairs[i] for i in keep]), flush=True)
-        train(
-            model, [train_enc[i] for i in keep], [train_pairs[i].label for i in keep], val_enc,
-            val_labels, epochs=args.focus_epochs, lr=args.focus_lr, checkpoint=CHECKPOINT,
-            batch_size=args.batch_size, seed=args.seed, max_minutes=args.max_minutes,
-        )  # fmt: skip
-    if args.polish_epochs > 0:
-        # Phase 3: rationale selection. Every non-rationale sentence of each cited SciFact
-        # abstract is a negative (phases 1-2 saw three per abstract), so the model learns which
-        # sentence of an on-topic abstract carries the evidence; 10% of the other data stays.
-        rng = random.Random(args.seed + 3)
-        polish_pairs = scifact_split(rng, related_per_doc=100)[0]
-        others = [p for p in train_pairs if not p.source.startswith("scifact")]
-        polish_pairs += rng.sample(others, len(others) // 10)
-        print("polish:", describe(polish_pairs), flush=True)
-        train(
-            model, encode(tokenizer, polish_pairs), [p.label for p in polish_pairs], val_enc,
-            val_labels, epochs=args.polish_epochs, lr=args.polish_lr, checkpoint=CHECKPOINT,
-            batch_size=args.batch_size, seed=args.seed, max_minutes=args.max_minutes,
-        )  # fmt: skip
-    if args.focus_epochs <= 0 and args.polish_epochs <= 0:
-        torch.save(model.state_dict(), CHECKPOINT)
-    if not args.limit:
-        evaluate(model, val_enc, val_labels, "final")
+    if args.init:
+        # Start from an earlier model instead of the base weights.
+        model.load_state_dict(torch.load(args.init, map_location="cpu"))
+    config = TrainConfig(
+        epochs=args.epochs, lr=args.lr, batch_tokens=args.batch_tokens,
+        max_minutes=args.max_minutes, seed=args.seed, device=args.device,
+    )  # fmt: skip
+    train(model, encode(tokenizer, pairs), [p.label for p in pairs], config, run)
+    final = run / f"epoch{args.epochs:g}.pt"
+    if final.is_file():
+        CHECKPOINT.parent.mkdir(parents=True, exist_ok=True)
+        CHECKPOINT.write_bytes(final.read_bytes())
+        print(f"{final} -> {CHECKPOINT}", flush=True)
+
+
+def load_or_build_pairs(path: Path, build: Callable[[], list[Pair]]) -> list[Pair]:
+    """The run's training pairs, built once: a resumed run must see exactly the same data."""
+    if path.is_file():
+        with path.open(encoding="utf-8") as handle:
+            return [Pair(**json.loads(line)) for line in handle]
+    pairs = build()
+    tmp = path.with_suffix(".tmp")
+    with tmp.open("w", encoding="utf-8") as handle:
+        for pair in pairs:
+            handle.write(json.dumps(dataclasses.asdict(pair), ensure_ascii=False) + "\n")
+    tmp.replace(path)
+    return pairs
 
 
 def stage_export(args: argparse.Namespace) -> None:
-    import json
-
-    from training.build_dataset import build
     from training.export_onnx import agreement_on, export
+    from training.papers import calibration_items
 
+    checkpoint = args.checkpoint or CHECKPOINT
     args.model_dir.mkdir(parents=True, exist_ok=True)
-    export(CHECKPOINT, WORK, args.model_dir, threads=args.threads)
-    _, val_pairs, _ = build(args.seed)
-    sample = random.Random(args.seed).sample(val_pairs, 300)
-    pairs = [(p.claim, p.passage) for p in sample]
-    agree = agreement_on(args.model_dir / "model.int8.onnx", CHECKPOINT, pairs, args.threads)
+    export(checkpoint, WORK, args.model_dir, threads=args.threads)
+    rng = random.Random(args.seed)
+    items = rng.sample(calibration_items(), 300)
+    pairs = [(i.claim, rng.choice(i.sentences)) for i in items]
+    agree = agreement_on(args.model_dir / "model.int8.onnx", checkpoint, pairs, args.threads)
     print(f"int8 ONNX vs torch argmax agreement on {len(pairs)} validation pairs: {agree:.3f}")
     check = {"int8_torch_agreement": round(agree, 4), "agreement_pairs": len(pairs)}
     (WORK / "export_check.json").write_text(json.dumps(check) + "\n", encoding="utf-8")
@@ -118,23 +105,25 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
     parser.add_argument("--stage", choices=["all", "train", "export", "calibrate"], default="all")
-    parser.add_argument("--epochs", type=float, default=2.0)
-    parser.add_argument("--max-minutes", type=float, default=50.0, help="wall-clock cap per phase")
-    parser.add_argument("--focus-epochs", type=float, default=3.0, help="phase 2 (SciFact) epochs")
-    parser.add_argument("--focus-lr", type=float, default=3e-5)
-    parser.add_argument("--polish-epochs", type=float, default=0.0, help="phase 3 epochs")
-    parser.add_argument("--polish-lr", type=float, default=2e-5)
-    parser.add_argument("--focus-others", type=float, default=0.2, help="share of other data")
-    parser.add_argument("--batch-size", type=int, default=32)
-    parser.add_argument("--lr", type=float, default=5e-5)
+    parser.add_argument("--epochs", type=float, default=3.0)
+    parser.add_argument("--lr", type=float, default=4e-5)
+    parser.add_argument("--batch-tokens", type=int, default=2048, help="padded tokens per step")
+    parser.add_argument("--contrast-scale", type=float, default=1.0, help="scale contrast caps")
+    parser.add_argument("--max-minutes", type=float, default=600.0, help="stop (resumable) after")
+    parser.add_argument("--run-dir", type=Path, default=WORK / "run", help="state and epochs")
+    parser.add_argument("--init", type=Path, default=None, help="start from these weights")
+    parser.add_argument("--checkpoint", type=Path, default=None, help="export these weights")
+    parser.add_argument("--device", default="auto", help="auto (CUDA when present), cpu, cuda")
     parser.add_argument("--limit", type=int, default=0, help="train on N pairs (a smoke run)")
-    parser.add_argument("--resume", type=Path, default=None, help="start from this checkpoint")
     parser.add_argument("--model-dir", type=Path, default=MODEL_DIR, help="export/calibrate here")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=13)
     args = parser.parse_args()
     args.command_line = " ".join(["python -m training.train_verifier", *sys.argv[1:]])
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    # Idle OpenMP threads sleep instead of spinning: on a shared two-core machine, spinning
+    # threads starve every other process and the run itself (12 instead of 80 pairs/s here).
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     started = time.time()
     if args.stage in ("all", "train"):
         stage_train(args)

@@ -12,7 +12,7 @@ from claimaudit.errors import UsageError
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.plugins import get_registry
-from claimaudit.policy import DEFAULT_THRESHOLD, ReviewPolicy
+from claimaudit.policy import ReviewPolicy
 from claimaudit.records import Record
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.fetching import FetchingSource
@@ -46,7 +46,7 @@ def make_checker(
     library: Path | None = None,
     fetch: bool = False,
     cache: bool | ResultCache = True,
-    threshold: float = DEFAULT_THRESHOLD,
+    threshold: float | None = None,
     model: str | None = None,
     timeout: float | None = None,
     max_passages: int = MAX_PASSAGES,
@@ -110,7 +110,7 @@ def check_claim(
     source: str | Source = DEFAULT_SOURCE,
     library: Path | None = None,
     cache: bool | ResultCache = True,
-    threshold: float = DEFAULT_THRESHOLD,
+    threshold: float | None = None,
     model: str | None = None,
     timeout: float | None = None,
 ) -> list[Record]:

@@ -134,6 +134,9 @@ class Checker:
         # in one line, rather than failing on a missing part in the middle of a check.
         require_source(self.source)
         require_judge(self.judge)
+        # No threshold given: the judge's own fitted one, fixed here for every record and
+        # every cache read of this checker.
+        self.policy = self.policy.for_judge(self.judge)
 
     def close(self) -> None:
         for backend in self.owned:
@@ -289,8 +292,13 @@ class Checker:
             passagesConsidered=selection.considered,
             passagesSelected=selection.selected,
             needsReview=self.policy.needs_review(
-                relation.choice, relation.confidence, evidence.confidence, chosen
+                relation.choice,
+                relation.confidence,
+                evidence.confidence,
+                chosen,
+                reply.review_notes,
             ),
+            reviewNotes=list(reply.review_notes),
             probabilitiesAvailable=(
                 relation.probabilities_available and evidence.probabilities_available
             ),

@@ -6,9 +6,11 @@ cache, so a new threshold needs no new judgements.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from claimaudit.errors import UsageError
+from claimaudit.judges.protocol import Judge
 from claimaudit.records import CheckedRecord
 
 DEFAULT_THRESHOLD = 0.8
@@ -16,13 +18,29 @@ DEFAULT_THRESHOLD = 0.8
 
 @dataclass(frozen=True)
 class ReviewPolicy:
-    """When a human must look: anything but a confident, evidenced ``supports``."""
+    """When a human must look: anything but a confident, evidenced, note-free ``supports``.
 
-    threshold: float = DEFAULT_THRESHOLD
+    ``threshold`` None means: the threshold the judge's own validation fitted (its
+    ``review_threshold``; the embedded verifier ships one), else ``DEFAULT_THRESHOLD``. A checker
+    resolves it once for its judge (``for_judge``).
+    """
+
+    threshold: float | None = None
 
     def __post_init__(self) -> None:
-        if not 0.0 <= self.threshold <= 1.0:
+        if self.threshold is not None and not 0.0 <= self.threshold <= 1.0:
             raise UsageError("the review threshold must lie in [0, 1]")
+
+    def for_judge(self, judge: Judge) -> ReviewPolicy:
+        """This policy with its threshold fixed for ``judge``."""
+        if self.threshold is not None:
+            return self
+        fitted = judge.review_threshold
+        return ReviewPolicy(DEFAULT_THRESHOLD if fitted is None else fitted)
+
+    @property
+    def effective_threshold(self) -> float:
+        return DEFAULT_THRESHOLD if self.threshold is None else self.threshold
 
     def needs_review(
         self,
@@ -30,15 +48,19 @@ class ReviewPolicy:
         confidence: float | None,
         evidence_confidence: float | None,
         evidence_id: str | None,
+        notes: Sequence[str] = (),
     ) -> bool:
+        threshold = self.effective_threshold
         # A confidence of None means the judge gave no probabilities: nothing can clear that.
+        # A review note (a consistency problem the judge saw) never lets a record be cleared.
         return (
             verdict != "supports"
             or confidence is None
             or evidence_confidence is None
-            or confidence < self.threshold
-            or evidence_confidence < self.threshold
+            or confidence < threshold
+            or evidence_confidence < threshold
             or evidence_id is None
+            or bool(notes)
         )
 
     def reviewed(self, record: CheckedRecord) -> CheckedRecord:
@@ -48,5 +70,6 @@ class ReviewPolicy:
             record.confidence,
             record.evidence_confidence,
             record.evidence_passage_id,
+            record.review_notes,
         )
         return record.model_copy(update={"needs_review": needs})

@@ -48,6 +48,9 @@ class CheckedRecord(BaseModel):
     passages_considered: int = Field(ge=0, alias="passagesConsidered")
     passages_selected: int = Field(ge=0, alias="passagesSelected")
     needs_review: bool = Field(alias="needsReview")
+    # Why the judge asks for a human look whatever its confidence (the embedded verifier's
+    # consistency checks between the claim and the quoted passage); any note means review.
+    review_notes: list[str] = Field(default_factory=list, alias="reviewNotes")
     # False when the judge returned choices without probabilities; such a record always needs
     # review, since a model's self-reported confidence never clears it.
     probabilities_available: bool = Field(default=True, alias="probabilitiesAvailable")
@@ -65,6 +68,8 @@ class CheckedRecord(BaseModel):
             )
         if not measured and not self.needs_review:
             raise ValueError("a record without probabilities always needs review")
+        if self.review_notes and not self.needs_review:
+            raise ValueError("a record with review notes always needs review")
         return self
 
 

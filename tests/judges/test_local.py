@@ -128,9 +128,19 @@ def test_unknown_questions_raise_judge_error(judge: LocalJudge, decision: Decisi
 # ------------------------------------------------------------------ aggregation rules
 
 
-def _relation(params: agg.AggregatorParams, rows: list[list[float]]) -> tuple[str, np.ndarray]:
+# The consistency features of a claim whose evidence agrees with it in every checked respect.
+AGREES = [0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+# ...and of one whose best passage shares none of the claim's content words.
+NO_OVERLAP = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+
+
+def _relation(
+    params: agg.AggregatorParams, rows: list[list[float]], consistency: list[float] = AGREES
+) -> tuple[str, np.ndarray]:
+    """The verdict when the second pass reads what the strongest window says."""
     probs = np.array(rows, dtype=np.float64)
-    relation = agg.relation_probabilities(params, probs)
+    joint = probs[int(np.argmax(probs[:, 0] + probs[:, 1] + probs[:, 2]))]
+    relation = agg.relation_probabilities(params, agg.paper_features(probs, joint, consistency))
     evidence = agg.evidence_probabilities(relation, probs, params.evidence_temperature)
     assert relation.sum() == pytest.approx(1.0) and evidence.sum() == pytest.approx(1.0)
     return RELATIONS[int(relation.argmax())], evidence
@@ -155,7 +165,8 @@ def test_one_strongly_contradicting_passage_contradicts(params: agg.AggregatorPa
 
 
 def test_all_unrelated_is_not_addressed_with_no_evidence(params: agg.AggregatorParams) -> None:
-    verdict, evidence = _relation(params, [UNREL] * 6)
+    # Unrelated windows share few words with the claim; the aggregator reads that overlap too.
+    verdict, evidence = _relation(params, [UNREL] * 6, NO_OVERLAP)
     assert verdict == "not_addressed"
     assert int(evidence.argmax()) == len(evidence) - 1  # "none"
 
@@ -166,17 +177,35 @@ def test_on_topic_but_not_establishing_is_insufficient(params: agg.AggregatorPar
     assert int(evidence.argmax()) == len(evidence) - 1
 
 
-def test_none_gets_the_not_established_mass() -> None:
-    relation = np.array([0.5, 0.1, 0.3, 0.1])
+def test_none_gets_the_not_established_mass_of_an_unestablished_verdict() -> None:
+    relation = np.array([0.2, 0.1, 0.3, 0.4])
     probs = np.array([[0.9, 0.0, 0.05, 0.05], [0.1, 0.1, 0.7, 0.1]])
     evidence = agg.evidence_probabilities(relation, probs, temperature=0.5)
-    assert evidence[-1] == pytest.approx(0.4)
+    assert evidence[-1] == pytest.approx(0.7)
     assert evidence[0] > evidence[1]
+
+
+def test_a_supports_or_contradicts_verdict_always_quotes_a_passage() -> None:
+    # Not established (0.3 + 0.25) outweighs supports (0.45), but supports is the verdict.
+    relation = np.array([0.45, 0.0, 0.3, 0.25])
+    probs = np.array([[0.6, 0.0, 0.3, 0.1], [0.1, 0.1, 0.7, 0.1]])
+    evidence = agg.evidence_probabilities(relation, probs, temperature=0.5)
+    assert evidence[-1] == 0.0
+    assert evidence.sum() == pytest.approx(1.0)
+    assert int(evidence.argmax()) == 0
 
 
 def test_features_do_not_depend_on_passage_order() -> None:
     probs = np.array([REL, [0.6, 0.1, 0.2, 0.1], UNREL])
-    assert np.allclose(agg.paper_features(probs), agg.paper_features(probs[::-1]))
+    joint = np.array(REL)
+    forward = agg.paper_features(probs, joint, AGREES)
+    assert np.allclose(forward, agg.paper_features(probs[::-1], joint, AGREES))
+    assert len(forward) == len(agg.FEATURE_NAMES)
+
+
+def test_no_passages_means_not_addressed(params: agg.AggregatorParams) -> None:
+    relation = agg.relation_probabilities(params, None)
+    assert RELATIONS[int(relation.argmax())] == "not_addressed"
 
 
 # ------------------------------------------------------------------ regression guards (real model)

@@ -62,3 +62,23 @@ def test_a_report_without_citations_is_returned_unchanged() -> None:
     source = MemorySource()
     checker = Checker(source, ScriptedJudge(pick("supports", None)))
     assert review_report("Just prose.\n", checker=checker).annotated_markdown == "Just prose.\n"
+
+
+def test_review_notes_reach_the_footnote_the_html_report_and_the_table() -> None:
+    from rich.console import Console
+
+    from claimaudit.cli._render import records_table
+    from claimaudit.review import render_html
+
+    note = "the claim's year 2005 is not in the evidence (it gives 2017)"
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy 1.0", PASSAGES)
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001", notes=(note,))))
+    result = review_report(REPORT, checker=checker)
+    record = result.records[0].record
+    assert record.needs_review
+    assert f"Review: {escape(note)}." in result.annotated_markdown
+    assert f"review: {html.escape(note)}" in render_html(result, title="draft.md")
+    console = Console(width=200, record=True)
+    console.print(records_table([record]))
+    assert f"review: {note}" in console.export_text()

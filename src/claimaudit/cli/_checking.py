@@ -50,11 +50,12 @@ NoCacheOption = Annotated[
     ),
 ]
 ThresholdOption = Annotated[
-    float,
+    float | None,
     typer.Option(
         "--threshold",
         metavar="X",
-        help="Confidence below which a record needs review.",
+        help="Confidence below which a record needs review (default: the judge's validated "
+        "threshold, else 0.8).",
         min=0.0,
         max=1.0,
     ),
@@ -119,7 +120,7 @@ def build_checker(
     judge: str | None,
     model: str | None,
     library: Path | None,
-    threshold: float,
+    threshold: float | None,
     timeout: float | None,
     source: str = DEFAULT_SOURCE,
     fetch: bool = False,

@@ -67,11 +67,14 @@ def records_table(records: Sequence[Record], *, wide: bool = False) -> Table:
                 paper.append(f" \u00b7 {shown(record.paper_title)}", style="")
             confidence = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
             evidence = _evidence(record, wide)
+            # What the judge's consistency checks saw: the reason this record needs review.
+            notes = [Text(f"review: {shown(n)}", style="magenta") for n in record.review_notes]
         else:
             # An error says what to do about it: always whole.
             confidence = "-"
             evidence = shown_text(record.error, style="magenta")
-        table.add_row(verdict, confidence, review, Group(paper, evidence))
+            notes = []
+        table.add_row(verdict, confidence, review, Group(paper, evidence, *notes))
     return table
 
 

@@ -36,7 +36,6 @@ from claimaudit.cli._common import (
 )
 from claimaudit.cli._render import OutputFormat, render
 from claimaudit.cli._terminal import shown_text
-from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import Record
 
 
@@ -64,7 +63,7 @@ def check(
         bool,
         typer.Option("--fetch", help="Download arXiv papers missing from the library first."),
     ] = False,
-    threshold: ThresholdOption = DEFAULT_THRESHOLD,
+    threshold: ThresholdOption = None,
     no_cache: NoCacheOption = False,
     output: Annotated[
         OutputFormat, typer.Option("--format", help="Output format.")
@@ -133,7 +132,7 @@ def batch(
     timeout: TimeoutOption = None,
     library: LibraryOption = None,
     paper_source: SourceOption = DEFAULT_SOURCE,
-    threshold: ThresholdOption = DEFAULT_THRESHOLD,
+    threshold: ThresholdOption = None,
     no_cache: NoCacheOption = False,
 ) -> None:
     """Check every (claim, paper) pair of a JSON Lines file; rerun with the same --out to resume."""

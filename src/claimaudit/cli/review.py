@@ -43,7 +43,6 @@ from claimaudit.cli._review_output import (
 )
 from claimaudit.errors import DraftError
 from claimaudit.library.extract import LATEX_SUFFIXES
-from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review import Bibliography, ReviewResult, load_bibliography, render_html
 from claimaudit.review.annotate_latex import annotate_latex
@@ -123,7 +122,7 @@ def review(
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,
-    threshold: ThresholdOption = DEFAULT_THRESHOLD,
+    threshold: ThresholdOption = None,
     topic: Annotated[
         str | None, typer.Option("--topic", help="Extra query words for evidence selection.")
     ] = None,

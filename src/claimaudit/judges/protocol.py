@@ -97,12 +97,16 @@ class JudgeReply:
 
     ``calls``: requests made to the backend for this decision (Jev: one for both questions; a
     judge that runs in-process makes none), for the record's cost accounting.
+    ``review_notes``: reasons the judge found for a human to look whatever its confidence (the
+    embedded verifier's consistency checks: "the claim's year 2005 is not in the evidence");
+    a record with any is never cleared.
     """
 
     model: str
     answers: Mapping[str, ChoiceAnswer]
     usage: Mapping[str, int] = field(default_factory=dict)
     calls: int = 0
+    review_notes: tuple[str, ...] = ()
 
 
 Options = TypeVar("Options")

@@ -43,13 +43,14 @@ def _paper_line(item: ReviewedRecord) -> str:
         f"{paper} ({escape(record.paper_title)}): **{record.verdict.replace('_', ' ')}**, "
         f"confidence {confidence}{review}."
     )
+    notes = "".join(f" Review: {escape(note)}." for note in record.review_notes)
     if record.evidence_passage_id is None or record.evidence is None:
-        return f"{head} No evidence passage selected."
+        return f"{head} No evidence passage selected.{notes}"
     where = location(record.evidence_pages, record.evidence_section)
     section = f" ({escape(where)})" if where else ""
     return (
         f"{head} Evidence {escape(record.evidence_passage_id)}{section}: "
-        f"\u201c{escape(record.evidence)}\u201d"
+        f"\u201c{escape(record.evidence)}\u201d{notes}"
     )
 
 

@@ -63,6 +63,7 @@ def record_line(item: ReviewedRecord) -> str:
         line += f"; evidence {record.evidence_passage_id}"
         line += f" ({where})" if where else ""
         line += f": \u201c{record.evidence}\u201d"
+    line += "".join(f"; review: {note}" for note in record.review_notes)
     return _one_line(line)
 
 

@@ -61,6 +61,7 @@ details.evidence summary { cursor: pointer; font-size: .92rem; }
   background: #f6f7fa; white-space: pre-wrap; }
 .pid { font-family: ui-monospace, monospace; font-weight: 600; margin-right: .3rem; }
 .error { color: #5a3d86; margin: .3rem 0 0; }
+.note { color: #8a3b12; margin: .3rem 0 0; font-size: .9em; }
 .image { color: var(--muted); font-style: italic; }
 #uncited { margin-top: 2rem; color: var(--muted); }
 #uncited .line { font-family: ui-monospace, monospace; margin-right: .4rem; }

@@ -136,6 +136,8 @@ def record_item(item: ReviewedRecord) -> str:
         )
     else:
         quote = '<p class="no-evidence">No evidence passage was selected.</p>'
+    notes = "".join(f'<p class="note">review: {escape(n)}</p>' for n in record.review_notes)
+    quote += notes
     reference = _reference_detail(item.reference)
     return (
         f'<li class="record {verdict_class(verdict)}" data-verdict="{verdict}">'

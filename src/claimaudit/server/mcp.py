@@ -79,9 +79,14 @@ def register_check_tools(server: MCPServer, service: Service) -> None:
         ] = None,
         judge: Annotated[str | None, Field(description="Judge backend (default local).")] = None,
         threshold: Annotated[
-            float,
-            Field(ge=0.0, le=1.0, description="Confidence below which a record needs review."),
-        ] = DEFAULT_THRESHOLD,
+            float | None,
+            Field(
+                ge=0.0,
+                le=1.0,
+                description="Confidence below which a record needs review (default: the "
+                f"judge's validated threshold, else {DEFAULT_THRESHOLD}).",
+            ),
+        ] = None,
     ) -> dict[str, Any]:
         records = _answer(
             lambda: service.check(claim, papers, topic=topic, judge=judge, threshold=threshold)
@@ -117,9 +122,14 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
         ] = None,
         judge: Annotated[str | None, Field(description="Judge backend (default local).")] = None,
         threshold: Annotated[
-            float,
-            Field(ge=0.0, le=1.0, description="Confidence below which a record needs review."),
-        ] = DEFAULT_THRESHOLD,
+            float | None,
+            Field(
+                ge=0.0,
+                le=1.0,
+                description="Confidence below which a record needs review (default: the "
+                f"judge's validated threshold, else {DEFAULT_THRESHOLD}).",
+            ),
+        ] = None,
     ) -> dict[str, Any]:
         path = Path(bibliography_path).expanduser() if bibliography_path else None
         result = _answer(

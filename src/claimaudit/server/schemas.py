@@ -31,17 +31,17 @@ class JudgingOptions(Wire):
     )
     judge: str | None = Field(default=None, description="Judge backend; default: local.")
     model: str | None = Field(default=None, max_length=200, description="Model id for the judge.")
-    threshold: float = Field(
-        default=DEFAULT_THRESHOLD,
+    threshold: float | None = Field(
+        default=None,
         ge=0.0,
         le=1.0,
-        description="Confidence below which a record needs review.",
+        description="Confidence below which a record needs review (default: the judge's "
+        f"validated threshold, else {DEFAULT_THRESHOLD}).",
     )
     cache: bool = Field(default=True, description=CACHE_FIELD)
 
 
 class CheckRequest(JudgingOptions):
-
     # Its length is the checker's to judge (one clear message); the body limit bounds it here.
     claim: str = Field(description=f"The sentence to check (up to {MAX_CLAIM_CHARS} characters).")
     papers: list[str] = Field(

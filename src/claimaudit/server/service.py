@@ -33,7 +33,6 @@ from claimaudit.library.ingest import AddResult, add_path
 from claimaudit.library.models import SearchHit, StoredPaper
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
-from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import Record
 from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
@@ -75,10 +74,10 @@ class Service:
 
     @contextmanager
     def _checker(
-        self, judge: str | None, model: str | None, threshold: float, cache: bool
+        self, judge: str | None, model: str | None, threshold: float | None, cache: bool
     ) -> Iterator[Checker]:
         """A checker with the pool's judge, held for the ``with`` block."""
-        if not 0.0 <= threshold <= 1.0:
+        if threshold is not None and not 0.0 <= threshold <= 1.0:
             raise InvalidClaimError("the threshold must lie in [0, 1]")
         _texts(judge=judge, model=model)
         # The one checker factory, as everywhere. Judged results are kept in the library's
@@ -104,7 +103,7 @@ class Service:
         topic: str | None = None,
         judge: str | None = None,
         model: str | None = None,
-        threshold: float = DEFAULT_THRESHOLD,
+        threshold: float | None = None,
         cache: bool = True,
     ) -> list[Record]:
         """One record per paper, as ``claimaudit check`` gives them.
@@ -133,7 +132,7 @@ class Service:
         topic: str | None = None,
         judge: str | None = None,
         model: str | None = None,
-        threshold: float = DEFAULT_THRESHOLD,
+        threshold: float | None = None,
         cache: bool = True,
     ) -> ReviewResult:
         """Every cited sentence of a Markdown draft checked against its papers, as

@@ -1,22 +1,24 @@
 """From passage scores to the two answers of a decision (numpy only, no model needed).
 
-The cross-encoder scores every (claim, passage) pair with four passage classes::
+The cross-encoder scores every (claim, window) pair with four passage classes::
 
     supports | contradicts | related (on topic, does not establish) | unrelated
 
 Paper level, in three steps:
 
-1. ``paper_features`` summarises the passage probability matrix with order-free statistics that
-   do not depend on how many passages there are (max and top-2 mean per class, top-3 mean
-   relatedness, log-odds of the strongest supporting/contradicting passage).
-2. A multinomial logistic regression (``AggregatorParams``; weights fitted on a validation split
+1. ``paper_features`` summarises the evidence with order-free statistics that do not depend on
+   how many windows there are: max and top-k means of the window probabilities, the second
+   pass's probabilities for the claim read against its best windows together (``joint``), and
+   the consistency checks between the claim and its strongest window (``consistency``).
+2. A multinomial logistic regression (``AggregatorParams``; weights fitted on held-out papers
    and stored in the model's ``config.json``) maps those features to the four relation options
    ``supports, contradicts, not_addressed, insufficient_evidence``. It is the calibrator: its
    probabilities were fitted by likelihood on held-out papers.
-3. ``evidence_probabilities`` gives the evidence question's distribution: ``none`` receives the
-   probability that nothing establishes the claim (``not_addressed + insufficient_evidence``);
-   the rest is shared among passages by a tempered softmax over each passage's evidence strength
-   for the verdicts still in play (``P(supports)*p_sup + P(contradicts)*p_con``, normalised).
+3. ``evidence_probabilities`` gives the evidence question's distribution: windows share it by a
+   tempered softmax over each window's evidence strength for the verdicts still in play
+   (``P(supports)*p_sup + P(contradicts)*p_con``, normalised); ``none`` receives the probability
+   that nothing establishes the claim (``not_addressed + insufficient_evidence``), unless the
+   verdict is ``supports`` or ``contradicts``, which always quote a passage.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from claimaudit.judges.local.consistency import FEATURE_NAMES as CONSISTENCY_FEATURES
+
 Array = npt.NDArray[np.float64]
 
 PASSAGE_LABELS: tuple[str, ...] = ("supports", "contradicts", "related", "unrelated")
@@ -37,7 +41,7 @@ RELATION_OPTIONS: tuple[str, ...] = (
     "not_addressed",
     "insufficient_evidence",
 )
-FEATURE_NAMES: tuple[str, ...] = (
+WINDOW_FEATURES: tuple[str, ...] = (
     "max_sup",
     "max_con",
     "max_rel",
@@ -49,6 +53,8 @@ FEATURE_NAMES: tuple[str, ...] = (
     "logit_max_con",
     "max_sup_minus_con",
 )
+JOINT_FEATURES: tuple[str, ...] = ("joint_logit_sup", "joint_logit_con", "joint_related")
+FEATURE_NAMES: tuple[str, ...] = WINDOW_FEATURES + JOINT_FEATURES + CONSISTENCY_FEATURES
 _EPS = 1e-6
 # Log-odds features are clipped here so that near-certain passages do not push the linear
 # aggregator far outside the range it was fitted on.
@@ -69,9 +75,9 @@ def _logit(p: float) -> float:
     return float(np.log(q / (1.0 - q)))
 
 
-def paper_features(passage_probs: Array) -> Array:
-    """Fixed-length features of an ``(n, 4)`` passage probability matrix (any n >= 0)."""
-    probs = passage_probs if len(passage_probs) else _EMPTY
+def window_features(window_probs: Array) -> Array:
+    """Fixed-length summary of an ``(n, 4)`` window probability matrix (any n >= 0)."""
+    probs = window_probs if len(window_probs) else _EMPTY
     sup, con, rel, unrel = probs[:, 0], probs[:, 1], probs[:, 2], probs[:, 3]
     related = 1.0 - unrel
     return np.array(
@@ -88,6 +94,23 @@ def paper_features(passage_probs: Array) -> Array:
             float(sup.max() - con.max()),
         ],
         dtype=np.float64,
+    )
+
+
+def joint_features(joint_probs: Array) -> Array:
+    """The second pass (claim against its best windows together): log-odds and relatedness."""
+    sup, con, _, unrel = (float(v) for v in joint_probs)
+    return np.array([_logit(sup), _logit(con), 1.0 - unrel], dtype=np.float64)
+
+
+def paper_features(window_probs: Array, joint_probs: Array, consistency: Sequence[float]) -> Array:
+    """The aggregator's input, in ``FEATURE_NAMES`` order."""
+    return np.concatenate(
+        [
+            window_features(window_probs),
+            joint_features(joint_probs),
+            np.asarray(consistency, dtype=np.float64),
+        ]
     )
 
 
@@ -147,16 +170,22 @@ class AggregatorParams:
         }
 
 
-def relation_probabilities(params: AggregatorParams, passage_probs: Array) -> Array:
-    """The four relation probabilities, in ``RELATION_OPTIONS`` order."""
-    if len(passage_probs) == 0:
+def relation_probabilities(params: AggregatorParams, features: Array | None) -> Array:
+    """The four relation probabilities, in ``RELATION_OPTIONS`` order (None: no passages)."""
+    if features is None:
         return _NO_PASSAGES.copy()
-    x = (paper_features(passage_probs) - params.mean) / params.scale
+    x = (features - params.mean) / params.scale
     return softmax(params.weights @ x + params.bias)
 
 
 def evidence_probabilities(relation: Array, passage_probs: Array, temperature: float) -> Array:
-    """Probabilities over the n passages followed by ``none`` (length n + 1)."""
+    """Probabilities over the n passages followed by ``none`` (length n + 1).
+
+    The question is asked of the verdict: when it is ``supports`` or ``contradicts`` (the most
+    probable relation), it asks which passage carries it, so the passages share everything and
+    ``none`` gets nothing (a verdict that rests on a paper always quotes it). Otherwise ``none``
+    gets the probability that nothing establishes the claim.
+    """
     p_none = float(relation[2] + relation[3])
     n = len(passage_probs)
     if n == 0:
@@ -168,6 +197,8 @@ def evidence_probabilities(relation: Array, passage_probs: Array, temperature: f
     else:
         strength = (p_sup * passage_probs[:, 0] + p_con * passage_probs[:, 1]) / weight
     share = softmax(np.log(np.clip(strength, _EPS, 1.0)) / temperature)
+    if int(np.argmax(relation)) in (0, 1):
+        return np.concatenate([share, [0.0]])
     return np.concatenate([share * (1.0 - p_none), [p_none]])
 
 

@@ -10,8 +10,9 @@ from pathlib import Path
 import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
+from claimaudit.judges.local import consistency, scoring
 from claimaudit.judges.local.runtime import MODEL_DIR, VerifierConfig, VerifierModel
-from claimaudit.judges.local.windows import fold_to_passages, passage_windows
+from claimaudit.judges.local.windows import fold_to_passages
 from claimaudit.judges.protocol import (
     ChoiceAnswer,
     ChoiceQuestion,
@@ -21,6 +22,7 @@ from claimaudit.judges.protocol import (
     JudgeReply,
     confidence_from_probabilities,
 )
+from claimaudit.passage import Passage
 
 RELATION = "relation"
 EVIDENCE = "evidence"
@@ -49,6 +51,20 @@ def load_model(model_dir: Path = MODEL_DIR, threads: int = 2) -> VerifierModel:
         return model
 
 
+def _review_notes(
+    claim: str, relation: ChoiceAnswer, evidence: ChoiceAnswer, passages: list[Passage]
+) -> list[str]:
+    """Consistency problems between the claim and the quoted passage, for a verdict that rests
+    on it: a ``supports`` with any of them is never cleared without review."""
+    if relation.choice not in ("supports", "contradicts"):
+        return []
+    quoted = next((p for p in passages if p.passage_id == evidence.choice), None)
+    if quoted is None:
+        return []
+    paper_text = " ".join(p.text for p in passages)
+    return consistency.check(claim, quoted.text, paper_text).notes()
+
+
 def _answer(labels: list[str], probabilities: np.ndarray) -> ChoiceAnswer:
     values = {label: float(p) for label, p in zip(labels, probabilities, strict=True)}
     confidence = confidence_from_probabilities(values) if len(values) >= 2 else 1.0
@@ -64,6 +80,7 @@ class LocalJudge(Judge):
         self.model_dir = model_dir
         self.threads = threads
         self._identity: str | None = None
+        self._config: VerifierConfig | None = None
 
     @property
     def concurrency(self) -> int:
@@ -83,29 +100,50 @@ class LocalJudge(Judge):
             self._identity = f"claimaudit-verifier-{config.version}:{config.model_sha256}"
         return self._identity
 
+    @property
+    def review_threshold(self) -> float | None:
+        """The confidence this model's cleared verdicts were validated at (model config)."""
+        if self._config is None:
+            try:
+                self._config = VerifierConfig.read(self.model_dir)
+            except JudgeError:
+                return None  # decide() will report the broken model
+        return self._config.review_threshold
+
     def decide(self, decision: Decision) -> JudgeReply:
         self._check_questions(decision.questions)
         model = load_model(self.model_dir, self.threads)
         case = decision.case
         passages = list(case.passages)
-        # Paragraph-length passages are scored as sentence windows, as the model was trained.
-        windows = passage_windows([p.text for p in passages])
-        logits, tokens = model.logits(case.claim, windows.texts)
+        texts = [p.text for p in passages]
+        query = f"{case.claim} {case.topic}" if case.topic else case.claim
+        scores = scoring.score(model, case.claim, texts, query, model.config)
         params = model.config.aggregator
-        probs = agg.passage_probabilities(logits, params.passage_temperature)
-        relation = agg.relation_probabilities(params, probs)
-        by_window = agg.evidence_probabilities(relation, probs, params.evidence_temperature)
-        evidence = np.append(
-            fold_to_passages(by_window[:-1], windows.owners, len(passages)), by_window[-1]
+        inputs = scoring.paper_inputs(scores, case.claim, params.passage_temperature)
+        relation = agg.relation_probabilities(params, inputs.features)
+        by_window = agg.evidence_probabilities(
+            relation, inputs.window_probs, params.evidence_temperature
         )
-        answers = {
-            RELATION: _answer(list(agg.RELATION_OPTIONS), relation),
-            EVIDENCE: self._evidence_answer(
-                decision.questions[EVIDENCE], [p.passage_id for p in passages], evidence
-            ),
+        evidence = np.append(
+            fold_to_passages(by_window[:-1], scores.windows.owners, len(passages)), by_window[-1]
+        )
+        relation_answer = _answer(list(agg.RELATION_OPTIONS), relation)
+        evidence_answer = self._evidence_answer(
+            decision.questions[EVIDENCE], [p.passage_id for p in passages], evidence
+        )
+        notes = _review_notes(case.claim, relation_answer, evidence_answer, passages)
+        usage = {
+            "passages": len(passages),
+            "windows": len(scores.windows.texts),
+            "windowsScored": len(scores.kept),
+            "tokens": scores.tokens,
         }
-        usage = {"passages": len(passages), "windows": len(windows.texts), "tokens": tokens}
-        return JudgeReply(model=model.model_id, answers=answers, usage=usage)
+        return JudgeReply(
+            model=model.model_id,
+            answers={RELATION: relation_answer, EVIDENCE: evidence_answer},
+            usage=usage,
+            review_notes=tuple(notes),
+        )
 
     @staticmethod
     def _check_questions(questions: Mapping[str, ChoiceQuestion]) -> None:

@@ -34,6 +34,14 @@ class VerifierConfig:
     max_length: int
     batch_size: int
     aggregator: AggregatorParams
+    # Windows scored by the cross-encoder at most (the rest pre-selected away by BM25).
+    preselect_limit: int = 48
+    # The second pass reads at most this many of the best windows, this many characters.
+    joint_windows: int = 4
+    joint_chars: int = 1200
+    # Confidence at or above which a supports needs no review: fitted on validation papers so
+    # that cleared verdicts were right at least 95% of the time (None: the policy's default).
+    review_threshold: float | None = None
 
     @classmethod
     def read(cls, model_dir: Path) -> VerifierConfig:
@@ -49,9 +57,22 @@ class VerifierConfig:
                 max_length=int(data["max_length"]),
                 batch_size=int(data.get("batch_size", 32)),
                 aggregator=AggregatorParams.from_json(data["aggregator"]),
+                preselect_limit=int(data.get("preselect_limit", 48)),
+                joint_windows=int(data.get("joint_windows", 4)),
+                joint_chars=int(data.get("joint_chars", 1200)),
+                review_threshold=_optional_probability(data.get("review_threshold")),
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise JudgeError(f"local verifier config unusable in {model_dir}: {exc}") from exc
+
+
+def _optional_probability(value: object) -> float | None:
+    if value is None:
+        return None
+    number = float(value)  # type: ignore[arg-type]  # a JSON number; TypeError is caught above
+    if not 0.0 <= number <= 1.0:
+        raise ValueError("review_threshold must lie in [0, 1]")
+    return number
 
 
 class VerifierModel:

@@ -216,6 +216,7 @@ export function renderRecord(record) {
     ),
     probabilities(record),
     evidence(record),
+    ...(record.reviewNotes || []).map((note) => el("p", { class: "note", text: `Review: ${note}` })),
     el(
       "footer",
       { class: "muted" },

@@ -1,0 +1,148 @@
+"""Explicit consistency checks between a claim and the evidence the verifier chose.
+
+A small cross-encoder can read "released in 2005" as supported by "released in 2017": the
+sentences match in every word but one. These checks look at exactly what it may miss (numbers
+and years, negation, direction words, named entities) with plain rules, cheaply. They serve
+twice: as features of the paper-level aggregator, and as review notes, so a ``supports`` whose
+evidence disagrees with the claim on one of them is never cleared without a human look.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_NUMBER = re.compile(r"(?<![\w.\-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w\-]*\d)(?!-)")
+_YEAR = re.compile(r"^(1[89]\d\d|20\d\d)$")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|none|neither|nor|without|cannot|can't|n't|fails?|failed|lacks?|lacked"
+    r"|absence|absent|unable|unaffected|nonsignificant|insignificant)\b|n't\b",
+    re.IGNORECASE,
+)
+# Direction words by stem: a claim saying one and evidence saying only its opposite disagree.
+_DIRECTIONS: tuple[tuple[str, str], ...] = (
+    ("increas", "decreas"), ("higher", "lower"), ("more", "less"), ("more", "fewer"),
+    ("larger", "fewer"), ("greater", "fewer"),
+    ("greater", "smaller"), ("larger", "smaller"), ("rais", "lower"), ("promot", "inhibit"),
+    ("enhanc", "impair"), ("activat", "suppress"), ("upregulat", "downregulat"),
+    ("improv", "worsen"), ("positiv", "negativ"), ("benefi", "harm"), ("faster", "slower"),
+    ("longer", "shorter"), ("better", "worse"), ("before", "after"), ("above", "below"),
+    ("gain", "loss"), ("elevat", "reduc"), ("increas", "reduc"), ("stronger", "weaker"),
+    ("accelerat", "slow"), ("strengthen", "weaken"), ("earlier", "later"), ("rare", "common"),
+    ("effective", "ineffective"), ("sufficient", "insufficient"), ("necessary", "unnecessary"),
+)  # fmt: skip
+_STOP = set(
+    "the a an of in on and or to for with by is are was were be been being that this these those "
+    "as at from it its their our we can may than which has have had do does did not no into also "
+    "such other more most all some any each both between over under".split()
+)
+_ENTITY = re.compile(
+    r"\b(?:[A-Z][A-Za-z]*\d[A-Za-z0-9\-]*|[A-Z]{2,}[a-z]?\d*|[A-Za-z]+-\d+[A-Za-z]*"
+    r"|[A-Z][a-z]+(?:[A-Z][A-Za-z]+)+)\b"
+)
+
+FEATURE_NAMES: tuple[str, ...] = (
+    "number_missing",
+    "number_conflict",
+    "negation_mismatch",
+    "direction_conflict",
+    "entity_missing",
+    "overlap",
+)
+
+
+def _numbers(text: str) -> set[str]:
+    return {m.group(1).replace(",", "") for m in _NUMBER.finditer(text)}
+
+
+def _content_words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP and len(w) > 2}
+
+
+def _has_stem(words: set[str], stem: str) -> bool:
+    return any(w.startswith(stem) for w in words)
+
+
+@dataclass(frozen=True)
+class Consistency:
+    """What the claim says that the evidence does not, feature by feature."""
+
+    claim_numbers_missing: tuple[str, ...]  # numbers of the claim absent from the evidence
+    evidence_numbers: tuple[str, ...]
+    negation_mismatch: bool
+    direction_conflicts: tuple[tuple[str, str], ...]  # (claim word, evidence word)
+    entities_missing: tuple[str, ...]  # claim entities found nowhere in the paper's text
+    overlap: float  # share of the claim's content words found in the evidence
+
+    @property
+    def number_conflict(self) -> bool:
+        """The claim gives a number the evidence does not, while the evidence gives others."""
+        return bool(self.claim_numbers_missing) and bool(self.evidence_numbers)
+
+    def features(self, claim_numbers: int, claim_entities: int) -> list[float]:
+        return [
+            len(self.claim_numbers_missing) / claim_numbers if claim_numbers else 0.0,
+            float(self.number_conflict),
+            float(self.negation_mismatch),
+            float(bool(self.direction_conflicts)),
+            len(self.entities_missing) / claim_entities if claim_entities else 0.0,
+            self.overlap,
+        ]
+
+    def notes(self) -> list[str]:
+        """Why a human should look, in words a reader can check against the quote."""
+        notes: list[str] = []
+        if self.number_conflict:
+            years = all(_YEAR.match(n) for n in self.claim_numbers_missing)
+            kind = "year" if years else "number"
+            shown = ", ".join(self.evidence_numbers[:4])
+            missing = ", ".join(self.claim_numbers_missing)
+            notes.append(f"the claim's {kind} {missing} is not in the evidence (it gives {shown})")
+        if self.negation_mismatch:
+            notes.append("one of the claim and the evidence is negated and the other is not")
+        for mine, theirs in self.direction_conflicts[:2]:
+            notes.append(f"the claim says '{mine}' where the evidence says '{theirs}'")
+        if self.entities_missing:
+            names = ", ".join(self.entities_missing[:3])
+            notes.append(f"the paper's text never names {names}")
+        return notes
+
+
+def check(claim: str, evidence: str, paper_text: str) -> Consistency:
+    """Compare the claim with the chosen evidence (and, for names, the whole candidate text)."""
+    claim_numbers = _numbers(claim)
+    evidence_numbers = _numbers(evidence)
+    claim_words = _content_words(claim)
+    evidence_words = _content_words(evidence)
+    evidence_lower = {w.lower() for w in _WORD.findall(evidence)}
+    claim_lower = {w.lower() for w in _WORD.findall(claim)}
+    conflicts: list[tuple[str, str]] = []
+    for a, b in _DIRECTIONS:
+        for mine, theirs in ((a, b), (b, a)):
+            if (
+                _has_stem(claim_lower, mine)
+                and _has_stem(evidence_lower, theirs)
+                and not _has_stem(evidence_lower, mine)
+                and not _has_stem(claim_lower, theirs)
+            ):
+                word = next(w for w in sorted(claim_lower) if w.startswith(mine))
+                other = next(w for w in sorted(evidence_lower) if w.startswith(theirs))
+                conflicts.append((word, other))
+    haystack = paper_text.lower()
+    entities = sorted({e for e in _ENTITY.findall(claim)})
+    missing_entities = tuple(e for e in entities if e.lower() not in haystack)
+    overlap = len(claim_words & evidence_words) / len(claim_words) if claim_words else 0.0
+    return Consistency(
+        claim_numbers_missing=tuple(sorted(claim_numbers - evidence_numbers)),
+        evidence_numbers=tuple(sorted(evidence_numbers - claim_numbers)),
+        negation_mismatch=bool(_NEGATION.search(claim)) != bool(_NEGATION.search(evidence)),
+        direction_conflicts=tuple(conflicts),
+        entities_missing=missing_entities,
+        overlap=overlap,
+    )
+
+
+def counts(claim: str) -> tuple[int, int]:
+    """(numbers, entities) in the claim: the denominators of the share features."""
+    return len(_numbers(claim)), len(set(_ENTITY.findall(claim)))
