@@ -43,3 +43,12 @@ step "6. Review a drafted report: every cited sentence against each paper it cit
 claimaudit review examples/draft.md --out .demo/draft.annotated.md --json .demo/draft.json \
   --html .demo/draft.html
 echo "annotated draft: .demo/draft.annotated.md; HTML report: .demo/draft.html"
+
+# The PDFs this step reads are the shared ones beside the repository (../shared/data).
+if [ -d ../shared/data/papers-pdf ]; then
+  step "7. A LaTeX draft: import its reference manager's export (PDFs attached), then review it"
+  claimaudit library import-bib examples/latex-draft/references.bib
+  claimaudit review examples/latex-draft/paper.tex --out .demo/latex/paper.tex \
+    --json .demo/latex.json --html .demo/latex.html
+  echo "annotated draft: .demo/latex/paper.tex (and sections/); HTML report: .demo/latex.html"
+fi

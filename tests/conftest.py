@@ -60,3 +60,5 @@ def _isolated_environment(
     # Online sources point at a closed local port unless a test starts its own server there.
     monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", "http://127.0.0.1:9/v1")
     monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", "http://127.0.0.1:9")
+    monkeypatch.setenv("CLAIMAUDIT_CROSSREF_BASE_URL", "http://127.0.0.1:9")
+    monkeypatch.delenv("CLAIMAUDIT_CONTACT_EMAIL", raising=False)

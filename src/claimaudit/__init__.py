@@ -28,11 +28,14 @@ from claimaudit.passage import Passage
 from claimaudit.plugins import Registry, get_registry
 from claimaudit.policy import ReviewPolicy
 from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, Record, record_to_dict
+from claimaudit.refcheck import ReferenceCheck, ReferenceStatus, ReferenceVerifier
 from claimaudit.review import (
     Bibliography,
     ReviewResult,
+    annotate_latex,
     load_bibliography,
     render_html,
+    review_latex,
     review_report,
 )
 from claimaudit.sources.protocol import Source, SourcePaper
@@ -63,6 +66,9 @@ __all__ = [
     "Passage",
     "Record",
     "RefKind",
+    "ReferenceCheck",
+    "ReferenceStatus",
+    "ReferenceVerifier",
     "Registry",
     "ReviewPolicy",
     "ReviewResult",
@@ -72,6 +78,7 @@ __all__ = [
     "UnknownBackendError",
     "UsageError",
     "__version__",
+    "annotate_latex",
     "check_claim",
     "get_registry",
     "load_bibliography",
@@ -81,5 +88,6 @@ __all__ = [
     "parse_ref",
     "record_to_dict",
     "render_html",
+    "review_latex",
     "review_report",
 ]

@@ -23,11 +23,14 @@ from typing import ClassVar
 
 __all__ = [
     "ArxivError",
+    "ArxivNotFoundError",
     "BackendError",
     "BibliographyError",
     "ClaimauditError",
     "ContentConflictError",
     "ContextLengthError",
+    "CrossrefError",
+    "CrossrefNotFoundError",
     "DatasetError",
     "DraftError",
     "EprintError",
@@ -263,9 +266,22 @@ class ArxivError(BackendError):
     """arXiv could not provide the paper (unknown id, service failure, not a PDF)."""
 
 
+class ArxivNotFoundError(ArxivError):
+    """arXiv answered, and has no paper with this id (or no such version): the id does not
+    exist. Every other ArxivError (a failed request, a malformed reply) says nothing about it."""
+
+
 class EprintError(ArxivError):
     """arXiv's source package of a paper is over the unpacking limits: refused, not partly
     read (the paper is then read from its PDF)."""
+
+
+class CrossrefError(BackendError):
+    """Crossref could not be asked, or its answer could not be read: says nothing about the DOI."""
+
+
+class CrossrefNotFoundError(CrossrefError):
+    """Crossref answered 404: no work has this DOI."""
 
 
 def as_known(exc: BaseException) -> ClaimauditError | None:

@@ -1,12 +1,17 @@
-"""Plain-text helpers shared by ingestion and judges: whitespace and sentence-bounded pieces."""
+"""Plain-text helpers shared by ingestion, judges and reference checks: whitespace,
+sentence-bounded pieces, and markup (LaTeX, HTML) reduced to its text."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
+from functools import cache
+from typing import Any
 
 _SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"')\]]))\s+(?=[\"'(\[]?[A-Z0-9])")
 _WHITESPACE = re.compile(r"\s+")
+_TAG = re.compile(r"<[^<>]{0,200}>")
 
 
 def normalise(text: str) -> str:
@@ -44,3 +49,22 @@ def sentences(text: str, max_chars: int) -> Iterator[str]:
             sentence = sentence[cut:].strip()
         if sentence:
             yield sentence
+
+
+@cache
+def _latex_converter() -> Any:
+    from pylatexenc.latex2text import LatexNodes2Text
+
+    return LatexNodes2Text(math_mode="text")
+
+
+def plain_text(markup: str) -> str:
+    """LaTeX or HTML markup reduced to its text ("Sch{\\"o}nberger" reads "Schönberger"),
+    whitespace normalised: titles and names from a bibliography or a catalogue."""
+    text = markup
+    if "\\" in text or "{" in text:
+        try:
+            text = str(_latex_converter().latex_to_text(text))
+        except Exception:  # pylatexenc raises assorted errors on broken markup
+            text = text.replace("{", "").replace("}", "")
+    return normalise(html.unescape(_TAG.sub(" ", text)))

@@ -8,6 +8,7 @@ import pytest
 from claimaudit.errors import LibraryOpenError
 from claimaudit.identity import parse_ref
 from claimaudit.library._migrations import APPLICATION_ID, LATEST_VERSION, migrate
+from claimaudit.library.reference_lookups import LibraryReferenceCache
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
 
@@ -211,4 +212,54 @@ def test_upgrade_from_version_3_keeps_papers_passages_and_results(tmp_path: Path
         assert [h.passage_id for h in lib.search("eight GPUs")] == ["P002"]
     assert LibraryResultCache(path).count() == 1
     with sqlite3.connect(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION == 4
+        assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 4
+
+
+def test_upgrade_from_version_4_keeps_everything_and_adds_reference_lookups(
+    tmp_path: Path,
+) -> None:
+    """Version 5 adds the cache of catalogue answers (``reference_lookups``) and touches
+    nothing else: every paper, passage (with its pages) and judged result of a version-4
+    library reads back as it was written."""
+    path = tmp_path / "v4.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=4) == 4
+    conn.execute(
+        "INSERT INTO papers (id, ref, kind, work, version, title, url, source_path, content_hash,"
+        " ingested_at, authors, source_format, extractor) VALUES (1, 'local:smith2020', "
+        "'local', 'local:smith2020', NULL, 'Notes', NULL, '/papers/smith.pdf', 'h1', "
+        "'2025-01-01T00:00:00+00:00', 'Ann Smith', 'pdf', 'pdf/2')"
+    )
+    conn.executemany(
+        "INSERT INTO passages (paper_id, seq, passage_id, section, text, page_start, page_end) "
+        "VALUES (1, ?, ?, ?, ?, ?, ?)",
+        [
+            (0, "P001", "Intro", "Sparse matrices save memory.", 1, 1),
+            (1, "P002", None, "Results span two pages.", 2, 3),
+        ],
+    )
+    conn.execute(
+        "INSERT INTO judged_results VALUES ('k', 'claim', 'local:smith2020', "
+        "'local:smith2020', 'fp', 'local', 'model', '{\"verdict\": \"supports\"}', "
+        "'2025-01-01T00:00:00+00:00')"
+    )
+    before = {
+        table: conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
+        for table in ("papers", "passages", "judged_results")
+    }
+    conn.close()
+    with Library.open(path) as lib:
+        paper = lib.require_paper(parse_ref("local:smith2020"))
+        assert (paper.authors, paper.extractor) == ("Ann Smith", "pdf/2")
+        assert [p.pages for p in lib.passages(paper.ref)] == [(1, 1), (2, 3)]
+        assert [h.passage_id for h in lib.search("sparse memory")] == ["P001"]
+    assert LibraryReferenceCache(path).count() == 0
+    with sqlite3.connect(path) as check:
+        assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 5
+        after = {
+            table: check.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
+            for table in ("papers", "passages", "judged_results")
+        }
+        assert after == before
+        columns = [row[1] for row in check.execute("PRAGMA table_info(reference_lookups)")]
+        assert columns == ["identifier", "source", "outcome", "record", "reason", "checked_at"]

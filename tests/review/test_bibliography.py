@@ -58,8 +58,37 @@ def test_bibtex_keys(tmp_path: Path) -> None:
         "arXiv:1603.07285",
         "arXiv:1407.6245v1",
     ]
-    assert "no arXiv id or DOI" in resolved[4] and "no arXiv id or DOI" in resolved[5]
+    # Entries without an identifier are looked up in the library under their citation key,
+    # where ``library import-bib`` puts their attached files; the reason goes with them.
+    assert resolved[4:6] == ["local:pmcentry", "local:nothing"]
+    fallback = bib.resolve(find_citations("A [@nothing].")[0])
+    assert fallback.entry is not None and fallback.entry.title == "A book without identifiers"
+    assert fallback.note is not None and "no arXiv id or DOI" in fallback.note
+    assert "import-bib" in fallback.note
     assert resolved[6] == f"error: no bibliography entry for @missing in {path}"
+
+
+def test_entries_carry_authors_and_year_for_reference_checks(tmp_path: Path) -> None:
+    bib = parse_bibliography(
+        r"""@article{walt, author = {van der Walt, St{\'e}fan and Sch{\"o}nberger, Johannes
+        L. and others}, title = {scikit-image}, year = 2014}
+        @misc{scipy, author = {{SciPy 1.0 Contributors}}, date = {2020-02-03}}"""
+    )
+    walt, scipy = bib.entries["walt"], bib.entries["scipy"]
+    assert walt.authors[0] == "van der Walt" and len(walt.authors) == 2
+    assert (walt.year, scipy.year, scipy.authors) == (2014, 2020, ("SciPy 1.0 Contributors",))
+    csl = parse_bibliography(
+        json.dumps(
+            [
+                {
+                    "id": "a",
+                    "author": [{"family": "Walt", "non-dropping-particle": "van der"}],
+                    "issued": {"date-parts": [[2014, 6]]},
+                }
+            ]
+        )
+    )
+    assert (csl.entries["a"].authors, csl.entries["a"].year) == (("van der Walt",), 2014)
 
 
 def test_csl_json(tmp_path: Path) -> None:
@@ -75,7 +104,7 @@ def test_csl_json(tmp_path: Path) -> None:
         "doi:10.1038/s41592-019-0686-2",
         "arXiv:2105.14372",
     ]
-    assert "no arXiv id or DOI" in _resolve(bib, "X [@web].")[0]
+    assert _resolve(bib, "X [@web].") == ["local:web"]  # no identifier: by its key
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from claimaudit.checker import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
 from claimaudit.review import render_html, review_report
-from claimaudit.review.html import strength
+from claimaudit.review.html_parts import strength
 from tests.browser import launch_chromium
 from tests.fakes import MemorySource, ScriptedJudge, pick
 

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from claimaudit.review.html import strength
+from claimaudit.review.html_parts import strength
 from tests.browser import launch_chromium
 from tests.library.helpers import make_pdf
 from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM, TOKEN, RunningServer

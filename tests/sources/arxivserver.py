@@ -4,6 +4,8 @@ and source packages (``/e-print/IDvN``).
     with ArxivServer() as srv:
         srv.add("1706.03762", "Attention Is All\\n  You Need", {1: pdf_v1, 7: pdf_v7})
         srv.add_source("1706.03762", 7, gzipped_tar_bytes)  # else /e-print/ answers 404
+        srv.add("1234.56789", "Withdrawn", {1: b"", 2: b""}, authors=("Ann Other",),
+                published="2012-04-01T00:00:00Z", comments={2: "This paper has been withdrawn"})
         srv.fail_next(503, retry_after="0")   # then normal service
         ...
         assert srv.seen[0].path == "/api/query"
@@ -42,12 +44,11 @@ _FEED = """<?xml version="1.0" encoding="UTF-8"?>
 _ENTRY = """  <entry>
     <id>http://arxiv.org/abs/{vid}</id>
     <updated>2023-08-02T00:41:18Z</updated>
-    <published>2017-06-12T17:57:34Z</published>
+    <published>{published}</published>
     <title>{title}</title>
-    <summary>  An abstract.
+    <summary>  {summary}
 </summary>
-    <author><name>A. Author</name></author>
-    <link href="http://arxiv.org/abs/{vid}" rel="alternate" type="text/html"/>
+{authors}{comment}    <link href="http://arxiv.org/abs/{vid}" rel="alternate" type="text/html"/>
     <link title="pdf" href="http://arxiv.org/pdf/{vid}" rel="related" type="application/pdf"/>
     <arxiv:primary_category term="cs.CL" scheme="http://arxiv.org/schemas/atom"/>
   </entry>
@@ -78,9 +79,17 @@ class Seen:
     headers: Mapping[str, str]
 
 
+@dataclass(frozen=True)
+class Metadata:
+    authors: tuple[str, ...] = ("A. Author",)
+    published: str = "2017-06-12T17:57:34Z"
+    comments: Mapping[int, str] = field(default_factory=dict)  # version -> arxiv:comment
+
+
 class ArxivServer(FakeServer[Seen]):
     def __init__(self) -> None:
         self.papers: dict[str, tuple[str, dict[int, bytes]]] = {}
+        self.metadata: dict[str, Metadata] = {}
         # (work, version) -> the e-print as arXiv serves it: a gzipped tar or .tex, or a PDF.
         self.sources: dict[tuple[str, int], tuple[bytes, str]] = {}
         self._queued: deque[Reply] = deque()
@@ -91,8 +100,18 @@ class ArxivServer(FakeServer[Seen]):
     def seen(self) -> list[Seen]:
         return self.recorded
 
-    def add(self, work: str, title: str, versions: dict[int, bytes]) -> None:
+    def add(
+        self,
+        work: str,
+        title: str,
+        versions: dict[int, bytes],
+        *,
+        authors: tuple[str, ...] = ("A. Author",),
+        published: str = "2017-06-12T17:57:34Z",
+        comments: Mapping[int, str] | None = None,
+    ) -> None:
         self.papers[work] = (title, versions)
+        self.metadata[work] = Metadata(authors, published, dict(comments or {}))
 
     def add_source(
         self, work: str, version: int, data: bytes, content_type: str = "application/x-eprint-tar"
@@ -141,9 +160,23 @@ class ArxivServer(FakeServer[Seen]):
                 entries, total = "", 0
             else:
                 vid = f"{match['work']}v{version}"
-                entries, total = _ENTRY.format(vid=vid, title=escape(paper[0])), 1
+                entries, total = self._entry(match["work"], vid, paper[0], version), 1
         feed = _FEED.format(query=escape(wanted), total=total, entries=entries)
         return Reply(200, feed.encode(), "application/atom+xml; charset=utf-8")
+
+    def _entry(self, work: str, vid: str, title: str, version: int) -> str:
+        meta = self.metadata.get(work, Metadata())
+        comment = meta.comments.get(version)
+        return _ENTRY.format(
+            vid=vid,
+            title=escape(title),
+            published=escape(meta.published),
+            summary=escape(comment or "An abstract."),
+            authors="".join(
+                f"    <author><name>{escape(name)}</name></author>\n" for name in meta.authors
+            ),
+            comment=f"    <arxiv:comment>{escape(comment)}</arxiv:comment>\n" if comment else "",
+        )
 
     def _pdf(self, vid: str) -> Reply:
         match = _ID.match(vid)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.errors import ArxivError
+from claimaudit.errors import ArxivError, ArxivNotFoundError
 from claimaudit.identity import parse_ref
 from claimaudit.sources.arxiv import DEFAULT_BASE_URL, ArxivClient, ArxivEntry
 from tests.library.helpers import make_pdf
@@ -65,7 +65,10 @@ def test_entry_gives_the_newest_version_for_an_unversioned_id(
     arxiv: ArxivServer, client: ArxivClient
 ) -> None:
     entry = client.entry(parse_ref("arXiv:1706.03762"))
-    assert entry == ArxivEntry(parse_ref("1706.03762v7"), "Attention Is All You Need")
+    assert (entry.ref, entry.title) == (parse_ref("1706.03762v7"), "Attention Is All You Need")
+    assert entry.authors == ("A. Author",)
+    assert entry.published == "2017-06-12T17:57:34Z"
+    assert entry.comment is None
     [request] = arxiv.seen
     assert request.path == "/api/query"
     assert request.query["id_list"] == ["1706.03762"]
@@ -78,6 +81,28 @@ def test_entry_for_a_version_and_old_style_ids(client: ArxivClient) -> None:
     assert client.entry(parse_ref("hep-th/9901001")).ref.versioned_id == "hep-th/9901001v2"
     assert "arXiv has no paper arXiv:1706.03762v3" in error(client, "1706.03762v3")
     assert "arXiv has no paper arXiv:2001.00001" in error(client, "2001.00001")
+    # An id arXiv does not have is told apart from a failed request.
+    with pytest.raises(ArxivNotFoundError):
+        client.entry(parse_ref("2001.00001"))
+
+
+def test_entry_metadata_authors_dates_and_withdrawal_comment(
+    arxiv: ArxivServer, client: ArxivClient
+) -> None:
+    arxiv.add(
+        "1907.10121",
+        "SciPy 1.0",
+        {1: b"", 2: b""},
+        authors=("Pauli Virtanen", "Ralf Gommers"),
+        published="2019-07-23T18:00:00Z",
+        comments={2: "This paper has been withdrawn by the authors"},
+    )
+    entry = client.entry(parse_ref("1907.10121"))
+    assert entry.ref == parse_ref("1907.10121v2")
+    assert entry.authors == ("Pauli Virtanen", "Ralf Gommers")
+    assert entry.published == "2019-07-23T18:00:00Z"
+    assert entry.comment == "This paper has been withdrawn by the authors"
+    assert client.entry(parse_ref("1907.10121v1")).comment is None
 
 
 def test_error_feeds_and_broken_metadata(arxiv: ArxivServer, client: ArxivClient) -> None:

@@ -62,8 +62,10 @@ def _install_commands() -> None:
     _installed = True
     from claimaudit.cli import check as check_cli
     from claimaudit.cli import evaluate as eval_cli
+    from claimaudit.cli import import_bib as import_bib_cli
     from claimaudit.cli import library as library_cli
     from claimaudit.cli import plugins as plugins_cli
+    from claimaudit.cli import refs as refs_cli
     from claimaudit.cli import review as review_cli
     from claimaudit.cli import serve as serve_cli
 
@@ -71,6 +73,8 @@ def _install_commands() -> None:
     app.command("batch", cls=Command)(check_cli.batch)
     app.command("eval", cls=Command)(eval_cli.eval_command)
     app.command("review", cls=Command)(review_cli.review)
+    app.command("refs", cls=Command)(refs_cli.refs)
+    library_cli.app.command("import-bib", cls=Command)(import_bib_cli.import_bib)
     app.add_typer(library_cli.app, name="library", help="Manage the local paper library.")
     app.command("serve", cls=Command)(serve_cli.serve)
     app.command("mcp", cls=Command)(serve_cli.mcp)

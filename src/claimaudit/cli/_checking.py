@@ -14,6 +14,7 @@ from claimaudit.checker import Checker
 from claimaudit.cli._common import fail, require_text
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.records import Record
+from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
 from claimaudit.sources.protocol import LibraryUse
 
 JudgeOption = Annotated[
@@ -75,12 +76,19 @@ class FailOn(StrEnum):
     NEEDS_REVIEW = "needs-review"
     CONTRADICTS = "contradicts"
     NOT_CHECKED = "not-checked"
+    # Reference checks (review --verify-refs, refs): a reference that does not exist, was
+    # withdrawn, or whose title, first author or year differ from the catalogue's.
+    BAD_REFERENCE = "bad-reference"
+    UNVERIFIED_REFERENCE = "unverified-reference"
 
 
 FailOnOption = Annotated[
     list[FailOn] | None,
     typer.Option("--fail-on", help="Exit 1 when any record matches; repeatable."),
 ]
+BAD_REFERENCE_STATUSES = frozenset(
+    {ReferenceStatus.NOT_FOUND, ReferenceStatus.WITHDRAWN, ReferenceStatus.METADATA_MISMATCH}
+)
 
 
 def matches(record: Record, conditions: list[FailOn]) -> bool:
@@ -88,6 +96,31 @@ def matches(record: Record, conditions: list[FailOn]) -> bool:
         (condition is FailOn.NEEDS_REVIEW and record.needs_review)
         or (condition is FailOn.CONTRADICTS and record.verdict == "contradicts")
         or (condition is FailOn.NOT_CHECKED and record.verdict == "not_checked")
+        for condition in conditions
+    )
+
+
+REFERENCE_CONDITIONS = frozenset({FailOn.BAD_REFERENCE, FailOn.UNVERIFIED_REFERENCE})
+RECORD_CONDITIONS = frozenset(FailOn) - REFERENCE_CONDITIONS
+
+
+def require_conditions(
+    conditions: list[FailOn] | None, allowed: frozenset[FailOn], where: str
+) -> None:
+    """Exit 2 for a --fail-on condition that cannot happen here (a reference condition on a
+    command that checks no references)."""
+    for condition in conditions or []:
+        if condition not in allowed:
+            fail(f"--fail-on {condition.value} does not apply to {where}")
+
+
+def reference_matches(check: ReferenceCheck, conditions: list[FailOn]) -> bool:
+    return any(
+        (condition is FailOn.BAD_REFERENCE and check.status in BAD_REFERENCE_STATUSES)
+        or (
+            condition is FailOn.UNVERIFIED_REFERENCE
+            and check.status is ReferenceStatus.NOT_VERIFIED
+        )
         for condition in conditions
     )
 

@@ -9,6 +9,7 @@ plainly.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from typer.core import TyperCommand, TyperGroup
@@ -44,7 +45,8 @@ class _CleanHelp:
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces: list[str] = super().collect_usage_pieces(ctx)  # type: ignore[misc]
-        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
+        # "{CLAIM}" reads "CLAIM", and "{BIB}..." (an argument taking several) "BIB...".
+        return [re.sub(r"^\{([^{}]*)\}(\.\.\.)?$", r"\1\2", p) for p in pieces]
 
 
 class Command(_CleanHelp, TyperCommand):

@@ -12,6 +12,7 @@ from claimaudit.api import DEFAULT_SOURCE
 from claimaudit.batch import pending_pairs, read_items, read_resume, run_batch
 from claimaudit.checker import Checker, check_distinct, validate_claim, validate_topic
 from claimaudit.cli._checking import (
+    RECORD_CONDITIONS,
     ContextTokensOption,
     FailOnOption,
     JudgeOption,
@@ -22,6 +23,7 @@ from claimaudit.cli._checking import (
     TimeoutOption,
     build_checker,
     matches,
+    require_conditions,
 )
 from claimaudit.cli._common import (
     EXIT_MATCHED,
@@ -78,6 +80,7 @@ def check(
 ) -> None:
     """Check CLAIM against each --paper; one review record per paper."""
     # The request is checked before any backend loads, so its errors come first and fast.
+    require_conditions(fail_on, RECORD_CONDITIONS, "check")
     validate_claim(claim)
     validate_topic(topic)
     check_distinct(paper)

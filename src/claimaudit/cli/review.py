@@ -1,19 +1,18 @@
-"""``claimaudit review``: check every cited sentence of a Markdown draft against its papers."""
+"""``claimaudit review``: check every cited sentence of a Markdown or LaTeX draft against its
+papers and, with --verify-refs, every cited reference against the catalogues."""
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
 from claimaudit.checker import validate_topic
 from claimaudit.cli._checking import (
+    REFERENCE_CONDITIONS,
     ContextTokensOption,
     FailOnOption,
     JudgeOption,
@@ -23,6 +22,7 @@ from claimaudit.cli._checking import (
     TimeoutOption,
     build_checker,
     matches,
+    reference_matches,
 )
 from claimaudit.cli._common import (
     EXIT_MATCHED,
@@ -34,45 +34,38 @@ from claimaudit.cli._common import (
     progress_bar,
     require_file,
 )
-from claimaudit.cli._render import VERDICT_STYLE
-from claimaudit.cli._terminal import shown, shown_text
-from claimaudit.errors import DraftError
-from claimaudit.review import (
-    Bibliography,
-    ReviewResult,
-    load_bibliography,
-    render_html,
-    review_report,
+from claimaudit.cli._references import make_verifier
+from claimaudit.cli._review_output import (
+    annotated_paths,
+    check_outputs,
+    review_table,
+    summary_line,
+    write_text,
 )
+from claimaudit.errors import DraftError
+from claimaudit.library.extract import LATEX_SUFFIXES
+from claimaudit.refcheck.verify import ReferenceVerifier
+from claimaudit.review import Bibliography, ReviewResult, load_bibliography, render_html
+from claimaudit.review.annotate_latex import annotate_latex
 from claimaudit.review.document import parse_document
+from claimaudit.review.latex_claims import LatexClaims, bibliography_files, extract_latex_claims
+from claimaudit.review.report import review_latex_claims, review_report
 
 
-def _write(path: Path, content: str) -> None:
-    """Write atomically: a failed write never leaves half a file where a good one was."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(content)
-        os.replace(tmp, path)
-    except OSError as error:
-        fail(f"cannot write {path}: {error}")
+class DraftFormat(StrEnum):
+    MARKDOWN = "markdown"
+    LATEX = "latex"
 
 
-def _check_outputs(report: Path, outputs: list[Path | None]) -> None:
-    seen = {report.resolve()}
-    for path in outputs:
-        if path is None:
-            continue
-        if path.resolve() in seen:
-            what = "the report itself" if path.resolve() == report.resolve() else "another output"
-            fail(f"output {path} would overwrite {what}; choose another path")
-        seen.add(path.resolve())
+def _format(report: Path, chosen: DraftFormat | None) -> DraftFormat:
+    if chosen is not None:
+        return chosen
+    return DraftFormat.LATEX if report.suffix.lower() in LATEX_SUFFIXES else DraftFormat.MARKDOWN
 
 
 def _read(report: Path) -> str:
     if report.is_dir():
-        fail(f"{report} is a folder; give the Markdown draft")
+        fail(f"{report} is a folder; give the draft's file")
     if not report.is_file():
         fail(f"no such report: {report}")
     try:
@@ -85,45 +78,45 @@ def _read(report: Path) -> str:
         fail(f"cannot read {report}: {error}")
 
 
-def _table(result: ReviewResult) -> Table:
-    table = Table(show_lines=False, expand=True)
-    table.add_column("#", justify="right", width=4)
-    table.add_column("line", justify="right", width=5)
-    table.add_column("sentence", overflow="fold", ratio=2)
-    table.add_column("papers", overflow="fold", ratio=2)
-    for n, claim in enumerate(result.claims, start=1):
-        papers = Text()
-        for item in claim.records:
-            record = item.record
-            if papers:
-                papers.append("\n")
-            papers.append(f"{shown(record.paper_ref)}: ")
-            papers.append(record.verdict.replace("_", " "), style=VERDICT_STYLE[record.verdict])
-            if record.needs_review:
-                papers.append(" (review)", style="bold")
-        sentence = claim.claim.text
-        short = sentence if len(sentence) <= 160 else sentence[:157] + "..."
-        table.add_row(str(n), str(claim.claim.sentence.line), shown_text(short), papers)
-    return table
+def _latex_inputs(found: LatexClaims) -> set[Path]:
+    folder = found.draft.folder
+    files = {(folder / name).resolve() for name in found.draft.files}
+    return files | {p.resolve() for p in bibliography_files(found.draft, missing_ok=True)}
 
 
-def _summary_line(result: ReviewResult) -> str:
-    s = result.summary
-    verdicts = ", ".join(f"{n} {v.replace('_', ' ')}" for v, n in s.verdicts.items() if n)
-    return (
-        f"{s.claims} cited sentences, {s.records} records ({verdicts or 'none'}); "
-        f"{s.needs_review} need review, {s.not_checked} not checked, {s.uncited} uncited "
-        f"sentences; {s.cost.cost_line()}"
-    )
+def _annotated_files(
+    result: ReviewResult, out: Path, todo: bool, inputs: set[Path]
+) -> dict[Path, str]:
+    """Each annotated file of a LaTeX draft by where it goes; none over a file of the draft."""
+    assert result.latex is not None
+    texts = annotate_latex(result, todo=todo)
+    places = annotated_paths(out, result.latex.draft.main, list(texts))
+    for name, path in places.items():
+        if path.resolve() in inputs:
+            fail(
+                f"--out: the annotated copy of {name} would overwrite the draft's own file; "
+                "write the annotated draft into another folder"
+            )
+    return {places[name]: text for name, text in texts.items()}
 
 
 def review(
-    report: Annotated[Path, typer.Argument(help="The Markdown draft to review.")],
+    report: Annotated[
+        Path,
+        typer.Argument(
+            help="The draft to review: Markdown, or LaTeX (.tex, with its \\input files)."
+        ),
+    ],
+    draft_format: Annotated[
+        DraftFormat | None,
+        typer.Option("--format", help="The draft's format (default: from its extension)."),
+    ] = None,
     bib: Annotated[
         Path | None,
         typer.Option(
             "--bib",
-            help="BibTeX (.bib) or CSL-JSON (.json) file for citation keys.",
+            help="BibTeX (.bib) or CSL-JSON (.json) file for citation keys (a LaTeX draft's own "
+            "\\bibliography is read without it).",
         ),
     ] = None,
     library: LibraryOption = None,
@@ -142,10 +135,27 @@ def review(
         ),
     ] = None,
     no_cache: NoCacheOption = False,
+    verify_refs: Annotated[
+        bool,
+        typer.Option(
+            "--verify-refs",
+            help="Also check each cited reference against arXiv and Crossref: does it exist, "
+            "do its title, first author and year match, was it withdrawn?",
+        ),
+    ] = False,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Write the annotated Markdown here."),
+        typer.Option(
+            "--out",
+            help="Write the annotated draft here (LaTeX: included files go beside it).",
+        ),
     ] = None,
+    todo: Annotated[
+        bool,
+        typer.Option(
+            "--todo", help="LaTeX: add a \\todo note (todonotes) for each sentence to review."
+        ),
+    ] = False,
     json_out: Annotated[
         Path | None,
         typer.Option(
@@ -161,18 +171,28 @@ def review(
 ) -> None:
     """Check each cited sentence of REPORT against each paper it cites."""
     text = _read(report)
+    chosen = _format(report, draft_format)
     options = {"--bib": bib, "--out": out, "--json": json_out, "--html": html_out}
     for option, path in options.items():
         require_file(path, option)
-    _check_outputs(report, [out, json_out, html_out])
+    if todo and chosen is not DraftFormat.LATEX:
+        fail("--todo applies to LaTeX drafts only")
+    if not verify_refs and any(c in REFERENCE_CONDITIONS for c in fail_on or []):
+        fail("--fail-on bad-reference and unverified-reference need --verify-refs")
+    bibliography: Bibliography | None = load_bibliography(bib) if bib is not None else None
+    found: LatexClaims | None = None
+    inputs: set[Path] = set()
     try:
         validate_topic(topic)
-        parse_document(text)  # a draft the parser cannot read whole fails before any work
+        if chosen is DraftFormat.LATEX:
+            # The whole draft is read (and its bibliography) before any work.
+            found = extract_latex_claims(report, bibliography)
+            inputs = _latex_inputs(found)
+        else:
+            parse_document(text)  # a draft the parser cannot read whole fails before any work
     except DraftError as error:
         fail(f"{report}: {error}")
-    bibliography: Bibliography | None = None
-    if bib is not None:
-        bibliography = load_bibliography(bib)
+    check_outputs(report, [out, json_out, html_out], inputs)
     checker = build_checker(
         judge=judge,
         model=model,
@@ -181,6 +201,9 @@ def review(
         timeout=timeout,
         context_tokens=context_tokens,
         no_cache=no_cache,
+    )
+    verifier: ReferenceVerifier | None = (
+        make_verifier(library, cache=not no_cache) if verify_refs else None
     )
     progress = progress_bar("reviewing")
     task = progress.add_task("pairs", total=None)
@@ -193,29 +216,50 @@ def review(
 
     try:
         with progress, checker:
-            result = review_report(
-                text,
-                checker=checker,
-                bibliography=bibliography,
-                topic=topic,
-                workers=workers,
-                on_progress=advance,
-            )
+            if found is not None:
+                result = review_latex_claims(
+                    found,
+                    checker=checker,
+                    topic=topic,
+                    workers=workers,
+                    on_progress=advance,
+                    verifier=verifier,
+                )
+            else:
+                result = review_report(
+                    text,
+                    checker=checker,
+                    bibliography=bibliography,
+                    topic=topic,
+                    workers=workers,
+                    on_progress=advance,
+                    verifier=verifier,
+                )
     except KeyboardInterrupt:
         fail("interrupted; pairs already judged are cached, rerun to continue", code=130)
+    finally:
+        if verifier is not None:
+            verifier.close()
     if out is not None:
-        _write(out, result.annotated_markdown)
+        if result.latex is None:
+            write_text(out, result.annotated_markdown)
+        else:
+            for path, annotated in _annotated_files(result, out, todo, inputs).items():
+                write_text(path, annotated)
     if json_out is not None:
-        _write(json_out, json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n")
+        write_text(json_out, json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n")
     if html_out is not None:
-        _write(html_out, render_html(result, title=report.name))
+        write_text(html_out, render_html(result, title=report.name))
     if result.claims:
-        out_console.print(_table(result))
-    out_console.print(_summary_line(result))
+        out_console.print(review_table(result))
+    out_console.print(summary_line(result))
     cache = checker.cache
     hits = getattr(cache, "hits", None)
     if isinstance(hits, int):
         err_console.print(f"{hits} of {pairs} (claim, paper) pairs came from the cache")
-    if fail_on and any(matches(r.record, fail_on) for r in result.records):
+    if fail_on and (
+        any(matches(r.record, fail_on) for r in result.records)
+        or any(reference_matches(c, fail_on) for c in result.references or ())
+    ):
         raise typer.Exit(EXIT_MATCHED)
     raise typer.Exit(EXIT_OK)

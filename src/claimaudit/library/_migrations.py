@@ -130,6 +130,26 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE papers ADD COLUMN extractor TEXT",
         ),
     ),
+    Migration(
+        5,
+        "catalogue answers about cited references (arXiv, Crossref)",
+        (
+            # A new table only: nothing stored before is touched. One row per identifier
+            # looked up (``arXiv:1907.10121`` unversioned, ``doi:10...``): what the catalogue
+            # said (``found`` with the record as JSON, or ``not_found``) and when. Failed
+            # look-ups are never stored.
+            """
+            CREATE TABLE reference_lookups (
+                identifier TEXT PRIMARY KEY,
+                source TEXT NOT NULL,
+                outcome TEXT NOT NULL CHECK (outcome IN ('found', 'not_found')),
+                record TEXT,
+                reason TEXT NOT NULL,
+                checked_at TEXT NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -22,7 +22,7 @@ from pylatexenc.latexwalker import (
     LatexWalker,
 )
 from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
-from pylatexenc.macrospec import MacroSpec
+from pylatexenc.macrospec import LatexContextDb, MacroSpec
 
 from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
@@ -179,6 +179,10 @@ class _OutsideError(Exception):
     """An include resolves (after symlinks) outside the folder it must stay in."""
 
 
+class IncludeOutsideError(Exception):
+    """Public face of ``_OutsideError`` (``resolve_include``)."""
+
+
 def _resolve(folder: Path, name: str, boundary: Path) -> Path | None:
     """The file an include names, or None when there is none.
 
@@ -225,7 +229,7 @@ def _extract(path: Path, source: str, hasher: SourceHasher, math_mode: str) -> E
         # Re-parse knowing how many arguments each alias takes, so its heading is an argument.
         nodes = _parse(source, aliases)
     notes: list[str] = []
-    converter = _converter(math_mode, notes)
+    converter = text_converter(math_mode, notes)
     title = _find_title(nodes, converter)
     document = _find_env(nodes, "document")
     blocks: list[TextBlock] = []
@@ -245,16 +249,31 @@ def _extract(path: Path, source: str, hasher: SourceHasher, math_mode: str) -> E
 
 
 def _parse(source: str, aliases: dict[str, int]) -> list[LatexNode]:
-    context = walker_context_db()
-    specs = [MacroSpec(name, args) for name, args in _WALKER_ARGS.items()]
-    specs += [MacroSpec(name, "{" * nargs) for name, nargs in aliases.items()]
-    context.add_context_category("claimaudit", macros=specs, prepend=True)
-    walker = LatexWalker(source, latex_context=context, tolerant_parsing=True)
+    specs = [MacroSpec(name, "{" * nargs) for name, nargs in aliases.items()]
+    walker = LatexWalker(source, latex_context=walker_context(specs), tolerant_parsing=True)
     nodes, _, _ = walker.get_latex_nodes()
     return list(nodes)
 
 
-def _converter(math_mode: str = "text", notes: list[str] | None = None) -> LatexNodes2Text:
+def walker_context(extra: Sequence[MacroSpec] = ()) -> LatexContextDb:
+    """The argument shapes papers are parsed with (``extra`` takes precedence); drafts under
+    review are parsed with the same, plus their citation commands."""
+    context = walker_context_db()
+    specs = [MacroSpec(name, args) for name, args in _WALKER_ARGS.items()]
+    context.add_context_category("claimaudit", macros=[*specs, *extra], prepend=True)
+    return context
+
+
+def resolve_include(folder: Path, name: str, boundary: Path) -> Path | None:
+    """The file ``\\input{name}`` names (relative to ``folder``), or None when there is none;
+    IncludeOutsideError when it resolves, after symlinks, outside ``boundary``."""
+    try:
+        return _resolve(folder, name, boundary)
+    except _OutsideError:
+        raise IncludeOutsideError(name) from None
+
+
+def text_converter(math_mode: str = "text", notes: list[str] | None = None) -> LatexNodes2Text:
     """pylatexenc's converter, set up for papers. Footnotes are taken out of their sentence
     into ``notes`` (each becomes its own passage after its paragraph, as a PDF prints it apart);
     each list item starts a paragraph of its own, without pylatexenc's "*" bullet."""

@@ -51,6 +51,18 @@ def expand_macros(source: str, limit: int) -> str:
     return _LENGTH_ASSIGNMENT.sub("", source)
 
 
+def simple_macros(source: str) -> dict[str, tuple[int, str]]:
+    """The simple macros ``source`` defines: name -> (number of arguments, body)."""
+    return {name: (m.arguments, m.body) for name, m in _definitions(source)[0].items()}
+
+
+def expand_call(body: str, arguments: list[str]) -> str:
+    """A simple macro's body with ``#1``... replaced by ``arguments``, as TeX would."""
+    for number, argument in enumerate(arguments, start=1):
+        body = body.replace(f"#{number}", argument)
+    return body
+
+
 def _definitions(source: str) -> tuple[dict[str, _Macro], str]:
     macros: dict[str, _Macro] = {}
     kept: list[str] = []

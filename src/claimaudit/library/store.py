@@ -199,7 +199,7 @@ class Library:
     @property
     def connection(self) -> sqlite3.Connection:
         """The open connection (autocommit), for the library's own modules that keep tables
-        of their own in this database (the results cache)."""
+        of their own in this database (the results cache, the reference look-ups)."""
         return self._conn
 
     # -- reading -----------------------------------------------------------------------------

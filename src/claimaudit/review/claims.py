@@ -8,9 +8,15 @@ reads as its text).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from claimaudit.review.bibliography import Bibliography, citation_tags, reference_entries
+from claimaudit.review.bibliography import (
+    Bibliography,
+    Entry,
+    citation_tags,
+    reference_entries,
+)
 from claimaudit.review.citations import Citation, find_citations
 from claimaudit.review.document import markdown, parse_document
 from claimaudit.review.sentences import Sentence, split_sentences
@@ -29,6 +35,8 @@ class Target:
     citations: tuple[str, ...]  # the citations naming it, as written ("@doi:10.1/x", "[3]")
     paper: str | None  # the reference to check (arXiv id, DOI or prefix:id), when resolved
     error: str | None = None  # why the citation names no paper that can be checked
+    entry: Entry | None = None  # the bibliography entry naming it, when one does
+    note: str | None = None  # added to the reason when the paper cannot be checked
 
     @property
     def name(self) -> str:
@@ -67,19 +75,22 @@ def claim_text(sentence: str, citations: list[Citation] | tuple[Citation, ...]) 
     return _DANGLING_POINTER.sub(r"\1", text.strip())
 
 
-def _targets(bibliography: Bibliography, citations: list[Citation]) -> tuple[Target, ...]:
-    grouped: dict[str, tuple[list[str], str | None, str | None]] = {}
+def targets(bibliography: Bibliography, citations: Sequence[Citation]) -> tuple[Target, ...]:
+    """The papers ``citations`` name, each once, with the labels naming it."""
+    grouped: dict[str, tuple[list[str], Target]] = {}
     for citation in citations:
         resolution = bibliography.resolve(citation)
         if resolution.ref is not None:
-            key, paper, error = str(resolution.ref), str(resolution.ref), None
+            key = str(resolution.ref)
+            target = Target((), key, None, resolution.entry, resolution.note)
         else:
-            key, paper = f"unresolved {citation.label}", None
+            key = f"unresolved {citation.label}"
             error = f"citation {citation.label} cannot be checked: {resolution.error}"
-        labels = grouped.setdefault(key, ([], paper, error))[0]
+            target = Target((), None, error, resolution.entry)
+        labels = grouped.setdefault(key, ([], target))[0]
         if citation.label not in labels:
             labels.append(citation.label)
-    return tuple(Target(tuple(labels), paper, error) for labels, paper, error in grouped.values())
+    return tuple(replace(target, citations=tuple(labels)) for labels, target in grouped.values())
 
 
 def extract_claims(
@@ -103,7 +114,7 @@ def extract_claims(
                 sentence=sentence,
                 text=claim_text(sentence.text, citations),
                 citations=tuple(citations),
-                targets=_targets(resolver, citations),
+                targets=targets(resolver, citations),
             )
         )
     return claims, uncited

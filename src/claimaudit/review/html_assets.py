@@ -68,6 +68,20 @@ details.evidence summary { cursor: pointer; font-size: .92rem; }
 pre, code { background: #f1f2f5; border-radius: 3px; }
 pre { padding: .6rem; overflow-x: auto; }
 table { border-collapse: collapse; } td, th { border: 1px solid #ccd; padding: .2rem .5rem; }
+/* Reference checks (--verify-refs): green when the catalogue agrees, red when the reference
+   does not exist or was withdrawn, amber for a metadata mismatch, grey when not verified. */
+.ref-status { border-radius: 3px; padding: 0 .35rem; font-size: .78rem; font-weight: 600;
+  border: 1px solid #8a8f99; }
+.r-ok { border-color: #2e7d32; color: #2e7d32; }
+.r-not-found, .r-withdrawn { background: #b3261e; border-color: #b3261e; color: #fff; }
+.r-metadata-mismatch { background: #fbe3b5; border-color: #a86400; color: #6b3f00; }
+.r-not-verified { border-style: dashed; color: #5b6473; }
+.reference { margin: .3rem 0 0; font-size: .88rem; } .ref-reason { color: var(--muted); }
+.mismatches { margin: .2rem 0 0 1rem; font-size: .85rem; }
+.reference-checks { list-style: none; padding: 0; } .reference-check { margin: .4rem 0; }
+.latex-paragraph.footnote { font-size: .9rem; color: var(--muted); border-left: 2px solid #dde;
+  padding-left: .6rem; }
+.file { color: var(--muted); font-size: .8rem; font-family: monospace; }
 """
 
 SCRIPT = """

@@ -1,17 +1,24 @@
-"""``review_report``: each cited sentence of a Markdown report checked against its papers."""
+"""``review_report`` and ``review_latex``: each cited sentence of a Markdown report or a LaTeX
+draft checked against its papers (and, with a verifier, each reference against the catalogues)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
 
 from claimaudit.checker import Checker, validate_claim
 from claimaudit.errors import InvalidClaimError
 from claimaudit.records import NotCheckedRecord, Record
+from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.annotate import annotate
 from claimaudit.review.bibliography import Bibliography
 from claimaudit.review.claims import Claim, extract_claims
+from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
+from claimaudit.review.references import check_references, reference_key
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult, ReviewSummary
 from claimaudit.review.runner import Pair, check_pairs, pair_key
+from claimaudit.review.sentences import Sentence
 
 Progress = Callable[[int, int], None]
 
@@ -38,6 +45,7 @@ def review_report(
     topic: str | None = None,
     workers: int | None = None,
     on_progress: Progress | None = None,
+    verifier: ReferenceVerifier | None = None,
 ) -> ReviewResult:
     """Check each cited sentence of ``text`` against each paper it cites; one record per paper.
 
@@ -46,9 +54,62 @@ def review_report(
     Each distinct (claim, paper) pair is judged once, concurrently where the judge allows
     (``workers`` overrides); with a cache on the checker, a pair judged before is not judged
     again. ``on_progress(done, total)`` is called before the first pair and after each one.
+    With a ``verifier``, every cited reference is also checked against the catalogues.
     Nothing here raises for a bad citation or paper: those become ``not_checked`` records.
     """
     claims, uncited = extract_claims(text, bibliography)
+    result = _review(claims, uncited, checker, topic, workers, on_progress, verifier)
+    return replace(result, text=text, annotated_markdown=annotate(text, result.claims))
+
+
+def review_latex(
+    path: Path,
+    *,
+    checker: Checker,
+    bibliography: Bibliography | None = None,
+    topic: str | None = None,
+    workers: int | None = None,
+    on_progress: Progress | None = None,
+    verifier: ReferenceVerifier | None = None,
+) -> ReviewResult:
+    """``review_report`` for the LaTeX draft at ``path`` (with the files it includes and the
+    bibliography it names, plus ``bibliography``). InputError when the draft cannot be read,
+    BibliographyError when a bibliography it names cannot; see ``annotate_latex`` for the
+    annotated copy."""
+    found = extract_latex_claims(path, bibliography)
+    return review_latex_claims(
+        found,
+        checker=checker,
+        topic=topic,
+        workers=workers,
+        on_progress=on_progress,
+        verifier=verifier,
+    )
+
+
+def review_latex_claims(
+    found: LatexClaims,
+    *,
+    checker: Checker,
+    topic: str | None = None,
+    workers: int | None = None,
+    on_progress: Progress | None = None,
+    verifier: ReferenceVerifier | None = None,
+) -> ReviewResult:
+    """``review_latex`` for a draft already read (``extract_latex_claims``)."""
+    result = _review(found.claims, found.uncited, checker, topic, workers, on_progress, verifier)
+    return replace(result, text=found.draft.files[found.draft.main], latex=found)
+
+
+def _review(
+    claims: list[Claim],
+    uncited: list[Sentence],
+    checker: Checker,
+    topic: str | None,
+    workers: int | None,
+    on_progress: Progress | None,
+    verifier: ReferenceVerifier | None,
+) -> ReviewResult:
     pairs, invalid = _pairs(claims)
     total = len({pair_key(p) for p in pairs})
     done = 0
@@ -61,6 +122,7 @@ def review_report(
         if on_progress is not None:
             on_progress(done, total)
 
+    references = check_references(claims, verifier) if verifier is not None else None
     results = check_pairs(checker, pairs, topic=topic, workers=workers, on_record=advance)
     reviews: list[ClaimReview] = []
     for index, claim in enumerate(claims):
@@ -72,13 +134,18 @@ def review_report(
                 record = NotCheckedRecord(claim=claim.text, paperRef=target.name, error=error)
             else:
                 record = results[pair_key((validate_claim(claim.text), target.paper))]
-            records.append(ReviewedRecord(claim.sentence, target.citations, record))
+                if isinstance(record, NotCheckedRecord) and target.note:
+                    record = record.model_copy(update={"error": f"{record.error} ({target.note})"})
+            reference = None if references is None else references[reference_key(target)]
+            records.append(ReviewedRecord(claim.sentence, target.citations, record, reference))
         reviews.append(ClaimReview(claim, tuple(records)))
     claim_reviews = tuple(reviews)
+    checks = None if references is None else tuple(references.values())
     return ReviewResult(
-        text=text,
+        text="",
         claims=claim_reviews,
         uncited=tuple(uncited),
-        summary=ReviewSummary.of(claim_reviews, len(uncited)),
-        annotated_markdown=annotate(text, claim_reviews),
+        summary=ReviewSummary.of(claim_reviews, len(uncited), checks),
+        annotated_markdown="",
+        references=checks,
     )

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from claimaudit.accounting import RunSummary
 from claimaudit.records import VERDICTS, Record, record_to_dict
+from claimaudit.refcheck.models import ReferenceCheck
 from claimaudit.review.claims import Claim
+from claimaudit.review.latex_claims import LatexClaims
+from claimaudit.review.references import status_counts
 from claimaudit.review.sentences import Sentence
 
 # Worst first: how a sentence with several papers is coloured. An unchecked paper ranks below
@@ -28,13 +32,23 @@ class ReviewedRecord:
     sentence: Sentence
     citations: tuple[str, ...]
     record: Record
+    reference: ReferenceCheck | None = None  # with --verify-refs: is the cited work real?
 
     def to_dict(self) -> dict[str, Any]:
         sentence = {**self.sentence.position(), "text": self.sentence.text}
+        checked = (
+            {}
+            if self.reference is None
+            else {
+                "referenceStatus": self.reference.status.value,
+                "reference": self.reference.to_dict(),
+            }
+        )
         return {
             "sentence": sentence,
             "citations": list(self.citations),
             **record_to_dict(self.record),
+            **checked,
         }
 
 
@@ -63,9 +77,15 @@ class ReviewSummary:
     needs_review: int
     not_checked: int
     cost: RunSummary  # backend calls, judge tokens and seconds, summed over the records
+    references: dict[str, int] | None = None  # references by status, with --verify-refs
 
     @classmethod
-    def of(cls, claims: tuple[ClaimReview, ...], uncited: int) -> ReviewSummary:
+    def of(
+        cls,
+        claims: tuple[ClaimReview, ...],
+        uncited: int,
+        references: Sequence[ReferenceCheck] | None = None,
+    ) -> ReviewSummary:
         records = [r.record for c in claims for r in c.records]
         verdicts = dict.fromkeys(VERDICTS, 0)
         for record in records:
@@ -79,6 +99,7 @@ class ReviewSummary:
             needs_review=sum(r.needs_review for r in records),
             not_checked=verdicts["not_checked"],
             cost=RunSummary.of(records),
+            references=None if references is None else status_counts(references),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -92,26 +113,41 @@ class ReviewSummary:
             "notChecked": self.not_checked,
             "calls": dict(sorted(self.cost.calls.items())),
             **self.cost.cost_dict(),
+            **({} if self.references is None else {"referenceStatuses": dict(self.references)}),
         }
 
 
 @dataclass(frozen=True)
 class ReviewResult:
-    """A reviewed report. ``annotated_markdown`` is the report with a footnote per claim."""
+    """A reviewed report. ``annotated_markdown`` is a Markdown report with a footnote per
+    claim (empty for a LaTeX draft: see ``annotate_latex``); ``latex`` holds a LaTeX draft's
+    files and paragraphs; ``references`` every cited reference's check, with --verify-refs."""
 
     text: str
     claims: tuple[ClaimReview, ...]
     uncited: tuple[Sentence, ...]
     summary: ReviewSummary
     annotated_markdown: str
+    references: tuple[ReferenceCheck, ...] | None = None
+    latex: LatexClaims | None = None
 
     @property
     def records(self) -> list[ReviewedRecord]:
         return [record for claim in self.claims for record in claim.records]
 
+    @property
+    def format(self) -> str:
+        return "markdown" if self.latex is None else "latex"
+
     def to_dict(self) -> dict[str, Any]:
+        checked = (
+            {}
+            if self.references is None
+            else {"references": [r.to_dict() for r in self.references]}
+        )
         return {
             "summary": self.summary.to_dict(),
             "records": [record.to_dict() for record in self.records],
             "uncited": [{**s.position(), "text": s.text} for s in self.uncited],
+            **checked,
         }

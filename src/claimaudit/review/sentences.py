@@ -41,7 +41,8 @@ _ABBREVIATION_BEFORE_LOWER = re.compile(r"\b(?:et al|etc|Inc|Ltd|Jr|Sr)\.$")
 @dataclass(frozen=True)
 class Sentence:
     """A sentence of the report: ``text`` as it reads in its paragraph (block prefixes such as
-    "> " removed) and ``[start, end)`` its exact place in the report."""
+    "> " removed, LaTeX as plain text) and ``[start, end)`` its exact place in the report, or
+    in ``file`` (a LaTeX draft's file, relative to the draft's folder)."""
 
     index: int
     start: int
@@ -49,9 +50,12 @@ class Sentence:
     line: int
     column: int
     text: str
+    file: str | None = None
 
-    def position(self) -> dict[str, int]:
+    def position(self) -> dict[str, int | str]:
+        where: dict[str, int | str] = {} if self.file is None else {"file": self.file}
         return {
+            **where,
             "index": self.index,
             "start": self.start,
             "end": self.end,

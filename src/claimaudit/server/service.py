@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from claimaudit.api import make_checker
+from claimaudit.bibfile import BibFormat
 from claimaudit.checker import Checker, check_distinct, validate_claim, validate_topic
 from claimaudit.errors import (
     DraftError,
@@ -34,12 +35,7 @@ from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.records import Record
 from claimaudit.review import ReviewResult, review_report
-from claimaudit.review.bibliography import (
-    Bibliography,
-    BibliographyFormat,
-    load_bibliography,
-    parse_bibliography,
-)
+from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.sources import server_source
 from claimaudit.untrusted import check_text
@@ -131,7 +127,7 @@ class Service:
         markdown: str,
         *,
         bibliography: str | None = None,
-        bibliography_format: BibliographyFormat | None = None,
+        bibliography_format: BibFormat | None = None,
         bibliography_path: Path | None = None,
         topic: str | None = None,
         judge: str | None = None,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from types import TracebackType
 
-from claimaudit.errors import ArxivError
+from claimaudit.errors import ArxivError, ArxivNotFoundError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.redaction import redact_url
 
@@ -35,6 +35,7 @@ MAX_RETRIES = 3
 MAX_WAIT = 60.0
 MAX_PDF_BYTES = 100 * 1024 * 1024
 _ATOM = "{http://www.w3.org/2005/Atom}"
+_ARXIV = "{http://arxiv.org/schemas/atom}"
 _RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 
 
@@ -57,6 +58,11 @@ class ArxivEntry:
 
     ref: PaperRef  # always versioned
     title: str
+    authors: tuple[str, ...] = ()  # as arXiv prints them: "Pauli Virtanen"
+    published: str | None = None  # when version 1 was submitted (ISO 8601)
+    updated: str | None = None  # when this version was submitted
+    comment: str | None = None  # the authors' comment; a withdrawal says so here
+    summary: str | None = None
 
 
 class ArxivClient:
@@ -217,7 +223,9 @@ def parse_entry(feed: bytes, requested: PaperRef) -> ArxivEntry:
         raise ArxivError(f"arXiv metadata for {requested} is not valid Atom ({error})") from None
     entry = root.find(f"{_ATOM}entry")
     if entry is None:
-        raise ArxivError(f"arXiv has no paper {requested}")
+        if root.tag != f"{_ATOM}feed":
+            raise ArxivError(f"arXiv metadata for {requested} is not an Atom feed")
+        raise ArxivNotFoundError(f"arXiv has no paper {requested}")
     ident = (entry.findtext(f"{_ATOM}id") or "").strip()
     title = " ".join((entry.findtext(f"{_ATOM}title") or "").split())
     if "/api/errors" in ident:
@@ -226,5 +234,21 @@ def parse_entry(feed: bytes, requested: PaperRef) -> ArxivEntry:
     found = try_parse_ref(ident)
     if found is None or found.kind is not RefKind.ARXIV or found.version is None or not title:
         # arXiv answers an unknown id with an entry that has neither id nor title.
-        raise ArxivError(f"arXiv has no paper {requested}")
-    return ArxivEntry(ref=found, title=title)
+        raise ArxivNotFoundError(f"arXiv has no paper {requested}")
+    authors = tuple(
+        " ".join((node.findtext(f"{_ATOM}name") or "").split())
+        for node in entry.findall(f"{_ATOM}author")
+    )
+    return ArxivEntry(
+        ref=found,
+        title=title,
+        authors=tuple(a for a in authors if a),
+        published=_text(entry, f"{_ATOM}published"),
+        updated=_text(entry, f"{_ATOM}updated"),
+        comment=_text(entry, f"{_ARXIV}comment"),
+        summary=_text(entry, f"{_ATOM}summary"),
+    )
+
+
+def _text(entry: ET.Element, tag: str) -> str | None:
+    return " ".join((entry.findtext(tag) or "").split()) or None

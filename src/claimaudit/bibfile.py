@@ -1,0 +1,195 @@
+"""Reading a reference manager's export: BibTeX (Zotero, Better BibTeX, JabRef, Mendeley,
+a LaTeX draft's own ``.bib``) or CSL-JSON, into one record per entry.
+
+BibTeX is parsed by bibtexparser (its default stack: ``@string`` macros resolved, enclosing
+braces removed) and names split by its BibTeX name rules, so "van der Walt, St{\\'e}fan" has
+the family name "van der Walt"; titles and names read as text (LaTeX accents as letters).
+A CSL-JSON item gives ``author`` as ``family``/``given`` (or ``literal``) and its year in
+``issued``. Everything else is kept as written, field by field,
+for the modules that read it: citation resolution (``claimaudit.review.bibliography``),
+reference checks and ``library import-bib`` (which reads the ``file`` field).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
+from claimaudit.text import plain_text
+from claimaudit.untrusted import check_brace_depth, check_text, load_json
+
+BibFormat = Literal["bibtex", "csl-json"]
+# Far beyond any real bibliography (tens of thousands of entries are a few MiB).
+MAX_BIBLIOGRAPHY_BYTES = 20 * 1024 * 1024
+_YEAR = re.compile(r"\b(1[5-9]\d\d|2\d\d\d)\b")
+
+
+@dataclass(frozen=True)
+class BibRecord:
+    """One entry: ``fields`` by lower-case name (CSL-JSON's string and number values), the
+    family names of its authors in order, and its year when it gives one."""
+
+    key: str
+    fields: Mapping[str, str] = field(default_factory=dict)
+    authors: tuple[str, ...] = ()
+    year: int | None = None
+    line: int | None = None  # where a BibTeX entry starts (1-based)
+
+    @property
+    def title(self) -> str | None:
+        """The title as it reads (LaTeX markup reduced to its text)."""
+        title = self.fields.get("title")
+        return plain_text(title) or None if title else None
+
+
+def _families(value: str) -> tuple[str, ...]:
+    from bibtexparser.middlewares.names import (
+        InvalidNameError,
+        parse_single_name_into_parts,
+        split_multiple_persons_names,
+    )
+
+    families: list[str] = []
+    for person in split_multiple_persons_names(value):
+        if person.strip().lower() == "others":
+            continue
+        try:
+            parts = parse_single_name_into_parts(person)
+        except InvalidNameError:
+            families.append(plain_text(person))
+            continue
+        family = plain_text(" ".join([*parts.von, *parts.last]))
+        families.append(family or plain_text(person))
+    return tuple(families)
+
+
+def _year(value: str | None) -> int | None:
+    match = _YEAR.search(value or "")
+    return int(match.group(1)) if match else None
+
+
+def _bibtex(text: str) -> list[BibRecord]:
+    # Imported on use: every command loads this module's importers, few need BibTeX.
+    from bibtexparser.entrypoint import parse_string
+
+    # bibtexparser logs each block it cannot parse to stderr (Python's last-resort handler);
+    # the failure is reported once, as our own one-line error, instead.
+    logger = logging.getLogger("bibtexparser")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        library = parse_string(text)
+    finally:
+        logger.setLevel(level)
+    records: list[BibRecord] = []
+    for item in library.entries:
+        fields = {name.lower(): str(f.value) for name, f in item.fields_dict.items()}
+        authors = fields.get("author") or fields.get("editor") or ""
+        line = item.start_line + 1 if item.start_line is not None else None
+        year = _year(fields.get("year") or fields.get("date"))
+        records.append(BibRecord(item.key, fields, _families(authors), year, line))
+    if not records and library.failed_blocks:
+        first = library.failed_blocks[0]
+        error = getattr(first, "error", None)
+        why = " ".join(str(getattr(error, "abort_reason", None) or error or "").split())
+        start = first.start_line
+        line_text = f"entry starting on line {start + 1}: " if start is not None else ""
+        where = f" ({line_text}{why})" if why else ""
+        raise BibliographyError(f"no BibTeX entry could be parsed{where}")
+    return records
+
+
+def _csl_authors(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        return ()
+    names: list[str] = []
+    for person in value:
+        if isinstance(person, dict):
+            family = person.get("family") or person.get("literal")
+            if isinstance(family, str) and family.strip():
+                particle = person.get("non-dropping-particle")
+                prefix = f"{particle} " if isinstance(particle, str) and particle else ""
+                names.append(f"{prefix}{family.strip()}")
+    return tuple(names)
+
+
+def _csl_year(value: Any) -> int | None:
+    if not isinstance(value, dict):
+        return None
+    parts = value.get("date-parts")
+    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        first = parts[0][0]
+        if isinstance(first, int) or (isinstance(first, str) and first.isdigit()):
+            return int(first)
+    raw = value.get("raw") or value.get("literal")
+    return _year(raw) if isinstance(raw, str) else None
+
+
+def _csl(data: Any) -> list[BibRecord]:
+    if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
+        raise BibliographyError("CSL-JSON must be a list of objects")
+    records: list[BibRecord] = []
+    for item in data:
+        key = item.get("id")
+        if not isinstance(key, str | int) or isinstance(key, bool):
+            continue
+        fields = {
+            str(k).lower(): str(v)
+            for k, v in item.items()
+            if isinstance(v, str | int) and not isinstance(v, bool)
+        }
+        authors = _csl_authors(item.get("author") or item.get("editor"))
+        records.append(BibRecord(str(key), fields, authors, _csl_year(item.get("issued"))))
+    return records
+
+
+def parse_bib(
+    text: str, *, kind: BibFormat | None = None, source: str | None = None
+) -> list[BibRecord]:
+    """The entries of BibTeX or CSL-JSON ``text`` (``kind``; by default JSON when it starts
+    with ``[`` or ``{``); BibliographyError when it holds none or cannot be read. ``source``
+    names it in messages (a file, say)."""
+    name = f"bibliography {source}" if source else "the bibliography"
+    is_json = kind == "csl-json" if kind is not None else text.lstrip()[:1] in ("[", "{")
+    try:
+        check_text(text, name)
+        if is_json:
+            records = _csl(load_json(text))
+        else:
+            check_brace_depth(text)
+            records = _bibtex(text)
+    except json.JSONDecodeError as error:
+        raise BibliographyError(f"{name} is not valid JSON: {error}") from None
+    except (NestingError, InvalidTextError) as error:
+        raise BibliographyError(f"{name}: {error}") from None
+    if not records:
+        raise BibliographyError(f"{name} holds no entries")
+    return records
+
+
+def read_bib(path: Path) -> list[BibRecord]:
+    """Read a BibTeX (``.bib``) or CSL-JSON (``.json``) file; BibliographyError if unusable."""
+    if path.is_dir():
+        raise BibliographyError(f"bibliography {path} is a folder; give a .bib or .json file")
+    try:
+        if path.stat().st_size > MAX_BIBLIOGRAPHY_BYTES:
+            limit = MAX_BIBLIOGRAPHY_BYTES // (1024 * 1024)
+            raise BibliographyError(f"bibliography {path} is over {limit} MiB")
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise BibliographyError(
+            f"cannot read bibliography {path}: not UTF-8 text (invalid byte at offset "
+            f"{error.start})"
+        ) from None
+    except OSError as error:
+        raise BibliographyError(
+            f"cannot read bibliography {path}: {error.strerror or error}"
+        ) from None
+    kind: BibFormat | None = "csl-json" if path.suffix.lower() == ".json" else None
+    return parse_bib(text, kind=kind, source=str(path))

@@ -1,0 +1,95 @@
+"""What ``claimaudit review`` writes: the table and summary line on the terminal, and its files
+(annotated draft, JSON, HTML), each written atomically and never over the draft's own files."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from rich.table import Table
+from rich.text import Text
+
+from claimaudit.cli._common import fail
+from claimaudit.cli._references import status_line
+from claimaudit.cli._render import VERDICT_STYLE
+from claimaudit.cli._terminal import shown, shown_text
+from claimaudit.refcheck.models import ReferenceStatus
+from claimaudit.review import ReviewResult
+
+
+def write_text(path: Path, content: str) -> None:
+    """Write atomically: a failed write never leaves half a file where a good one was."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(content)
+        os.replace(tmp, path)
+    except OSError as error:
+        fail(f"cannot write {path}: {error}")
+
+
+def check_outputs(report: Path, outputs: list[Path | None], inputs: set[Path]) -> None:
+    """No output may overwrite the draft, a file it reads (``inputs``), or another output."""
+    seen = {report.resolve(), *inputs}
+    for path in outputs:
+        if path is None:
+            continue
+        where = path.resolve()
+        if where in seen:
+            what = "another output"
+            if where == report.resolve():
+                what = "the report itself"
+            elif where in inputs:
+                what = "a file of the draft"
+            fail(f"output {path} would overwrite {what}; choose another path")
+        seen.add(where)
+
+
+def annotated_paths(out: Path, main: str, names: list[str]) -> dict[str, Path]:
+    """Where each annotated file of a LaTeX draft goes: the main file to ``out``, the files
+    it includes beside it under their names relative to the draft's folder."""
+    return {name: out if name == main else out.parent / name for name in names}
+
+
+def review_table(result: ReviewResult) -> Table:
+    table = Table(show_lines=False, expand=True)
+    table.add_column("#", justify="right", width=4)
+    table.add_column("line", justify="right", min_width=5)
+    table.add_column("sentence", overflow="fold", ratio=2)
+    table.add_column("papers", overflow="fold", ratio=2)
+    main = result.latex.draft.main if result.latex is not None else None
+    for n, claim in enumerate(result.claims, start=1):
+        papers = Text()
+        for item in claim.records:
+            record = item.record
+            if papers:
+                papers.append("\n")
+            papers.append(f"{shown(record.paper_ref)}: ")
+            papers.append(record.verdict.replace("_", " "), style=VERDICT_STYLE[record.verdict])
+            if record.needs_review:
+                papers.append(" (review)", style="bold")
+            if item.reference is not None and item.reference.status is not ReferenceStatus.OK:
+                status = item.reference.status.value.replace("_", " ")
+                papers.append(f" [reference {status}]", style="bold red")
+        sentence = claim.claim.text
+        short = sentence if len(sentence) <= 160 else sentence[:157] + "..."
+        where = claim.claim.sentence
+        line = str(where.line)
+        if where.file is not None and where.file != main:
+            line = f"{where.file}:{line}"  # a sentence of an included file
+        table.add_row(str(n), shown_text(line), shown_text(short), papers)
+    return table
+
+
+def summary_line(result: ReviewResult) -> str:
+    s = result.summary
+    verdicts = ", ".join(f"{n} {v.replace('_', ' ')}" for v, n in s.verdicts.items() if n)
+    line = (
+        f"{s.claims} cited sentences, {s.records} records ({verdicts or 'none'}); "
+        f"{s.needs_review} need review, {s.not_checked} not checked, {s.uncited} uncited sentences"
+    )
+    if s.references is not None:
+        line += f"; references: {status_line(s.references)}"
+    return f"{line}; {s.cost.cost_line()}"

@@ -1,0 +1,81 @@
+"""``claimaudit library import-bib``: a reference manager's export into the library."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.text import Text
+
+from claimaudit.cli._common import EXIT_MATCHED, EXIT_OK, LibraryOption, fail, out_console
+from claimaudit.cli._terminal import json_text, shown
+from claimaudit.library.bib_import import EntryImport, ImportStatus, ImportSummary, import_entries
+from claimaudit.library.store import Library
+
+_STYLE = {
+    ImportStatus.ADDED: "green",
+    ImportStatus.REPLACED: "green",
+    ImportStatus.SKIPPED: "dim",
+    ImportStatus.FAILED: "bold red",
+    ImportStatus.NO_FILE: "yellow",
+}
+
+
+def _line(entry: EntryImport) -> Text:
+    ref = f" {entry.ref}" if entry.ref is not None else ""
+    status = entry.status.value.replace("_", " ")
+    return Text.assemble(
+        (f"{status:>8}", _STYLE[entry.status]),
+        f" {shown(entry.key)}{shown(ref)}: ",
+        shown(entry.detail),
+    )
+
+
+def _summary(file: Path, summary: ImportSummary) -> str:
+    no_file = summary.of(ImportStatus.NO_FILE)
+    on_arxiv = sum("--fetch" in e.detail for e in no_file)
+    fetchable = f" ({on_arxiv} on arXiv: --fetch downloads them)" if on_arxiv else ""
+    replaced = summary.count(ImportStatus.REPLACED)
+    return (
+        f"imported {file.name}: {summary.count(ImportStatus.ADDED)} added"
+        + (f", {replaced} replaced" if replaced else "")
+        + f", {summary.count(ImportStatus.SKIPPED)} skipped (already there, same text), "
+        f"{summary.count(ImportStatus.FAILED)} failed, {len(no_file)} without a file{fetchable}"
+    )
+
+
+def import_bib(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="BibTeX (.bib: Zotero, Better BibTeX, JabRef, Mendeley) or CSL-JSON (.json)."
+        ),
+    ],
+    fetch: Annotated[
+        bool,
+        typer.Option("--fetch", help="Download from arXiv the arXiv entries without a file."),
+    ] = False,
+    replace: Annotated[
+        bool, typer.Option(help="Overwrite different content stored under an entry's ref.")
+    ] = False,
+    library: LibraryOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of lines.")] = False,
+) -> None:
+    """Add the papers attached to a reference manager's export; exit 1 when one failed."""
+    if file.is_dir():
+        fail(f"{file} is a folder; give the .bib or .json export")
+    if not file.is_file():
+        fail(f"{file}: no such file")
+
+    def report(entry: EntryImport) -> None:
+        if not as_json:
+            out_console.print(_line(entry))
+
+    with Library.open(library, create=True) as lib:
+        summary = import_entries(lib, file, fetch=fetch, replace=replace, on_entry=report)
+    if as_json:
+        out_console.file.write(json_text(summary.to_dict(), indent=2) + "\n")
+    else:
+        out_console.print(Text(shown(_summary(file, summary)), style="bold"))
+    raise typer.Exit(EXIT_MATCHED if summary.count(ImportStatus.FAILED) else EXIT_OK)

@@ -1,0 +1,88 @@
+"""``claimaudit refs``: every entry of a bibliography checked against arXiv and Crossref."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from claimaudit.bibfile import read_bib
+from claimaudit.cli._checking import (
+    REFERENCE_CONDITIONS,
+    FailOnOption,
+    reference_matches,
+    require_conditions,
+)
+from claimaudit.cli._common import EXIT_MATCHED, EXIT_OK, LibraryOption, out_console
+from claimaudit.cli._references import make_verifier, status_line
+from claimaudit.cli._terminal import json_text, shown_text
+from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
+from claimaudit.review.bibliography import entry_of
+from claimaudit.review.references import cited_reference, status_counts
+
+_STYLE = {
+    ReferenceStatus.OK: "green",
+    ReferenceStatus.NOT_FOUND: "bold red",
+    ReferenceStatus.WITHDRAWN: "bold red",
+    ReferenceStatus.METADATA_MISMATCH: "yellow",
+    ReferenceStatus.NOT_VERIFIED: "dim",
+}
+
+
+def _table(checks: list[ReferenceCheck]) -> Table:
+    table = Table(expand=True)
+    table.add_column("key", no_wrap=True)
+    table.add_column("reference", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    table.add_column("why", ratio=1, overflow="fold")
+    for check in checks:
+        table.add_row(
+            shown_text(check.key),
+            shown_text(str(check.ref) if check.ref else "-"),
+            Text(check.status.value.replace("_", " "), style=_STYLE[check.status]),
+            shown_text(check.reason),
+        )
+    return table
+
+
+def refs(
+    bibs: Annotated[
+        list[Path],
+        typer.Argument(metavar="BIB", help="BibTeX (.bib) or CSL-JSON (.json) files to check."),
+    ],
+    library: LibraryOption = None,
+    no_cache: Annotated[
+        bool,
+        typer.Option("--no-cache", help="Ask the catalogues afresh, ignoring kept answers."),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    fail_on: FailOnOption = None,
+) -> None:
+    """Check that each reference of each BIB exists, matches the catalogue and stands."""
+    require_conditions(fail_on, REFERENCE_CONDITIONS, "refs")
+    # Every file is read before any catalogue is asked: a bad file fails fast.
+    entries = [(bib, entry_of(r)) for bib in bibs for r in read_bib(bib)]
+    verifier = make_verifier(library, cache=not no_cache)
+    try:
+        checks = [
+            verifier.check(cited_reference(e.key, str(e.refs[0]) if e.refs else None, e))
+            for _, e in entries
+        ]
+    finally:
+        verifier.close()
+    counts = status_counts(checks)
+    if as_json:
+        listed = [
+            {"file": str(bib), **c.to_dict()} for (bib, _), c in zip(entries, checks, strict=True)
+        ]
+        answer = {"references": listed, "summary": counts}
+        out_console.file.write(json_text(answer, indent=2) + "\n")
+    else:
+        out_console.print(_table(checks))
+        out_console.print(f"{len(checks)} references: {status_line(counts)}")
+    if fail_on and any(reference_matches(c, fail_on) for c in checks):
+        raise typer.Exit(EXIT_MATCHED)
+    raise typer.Exit(EXIT_OK)

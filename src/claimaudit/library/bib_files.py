@@ -1,0 +1,131 @@
+"""The files a reference manager attaches to an entry, from its ``file`` field.
+
+Each tool writes the field its own way; all are read here:
+
+- Zotero (its own BibTeX export): ``Full Text PDF:/home/me/Zotero/storage/AB12/a.pdf:
+  application/pdf`` (description, path, MIME type), several joined by ``;``, a Windows path's
+  colon written ``\\:`` and its backslashes doubled;
+- Better BibTeX (Zotero): the bare paths, ``/home/me/Zotero/storage/AB12/a.pdf;/home/b.html``;
+- JabRef: ``:papers/a.pdf:PDF`` (description, path, type), the path relative to the ``.bib``
+  file or to the library's ``jabref-meta: fileDirectory`` comment;
+- Mendeley Desktop: ``:home/me/Documents/Mendeley Desktop/a.pdf:pdf``, the leading ``/``
+  dropped, a drive written ``C$\\backslash$:``, and ``_`` or ``&`` escaped as ``{\\_}``, ``{\\&}``.
+
+CSL-JSON has no field for attachments; an item's ``file`` member, when a tool writes one, is
+read the same way. Only files a paper is read from are attached papers: PDF first, then LaTeX,
+Markdown or text; snapshots (``.html``) are not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+_PAPER_SUFFIXES = (".pdf", ".tex", ".md", ".markdown", ".txt")
+_LATEX_ESCAPES = (
+    (r"$\backslash$", "\\"),
+    (r"{\_}", "_"),
+    (r"\_", "_"),
+    (r"{\&}", "&"),
+    (r"\&", "&"),
+    (r"{\%}", "%"),
+    (r"\%", "%"),
+    (r"{\#}", "#"),
+    (r"\#", "#"),
+    (r"{\$}", "$"),
+    (r"\$", "$"),
+    (r"{\~}", "~"),
+)
+_WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
+_FILE_DIRECTORY = re.compile(
+    r"@comment\s*\{\s*jabref-meta:\s*fileDirectory(?:-[^:]*)?:\s*(?P<dir>[^;}]*);", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """One attached file as written (``written``) and the path it resolves to, when it does."""
+
+    written: str
+    path: Path | None
+    problem: str | None = None
+
+
+def _split(text: str, separator: str) -> list[str]:
+    """``text`` split on ``separator`` where it is not escaped with a backslash."""
+    parts: list[str] = []
+    current: list[str] = []
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == "\\" and index + 1 < len(text):
+            current.append(text[index : index + 2])
+            index += 2
+            continue
+        if char == separator:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+        index += 1
+    parts.append("".join(current))
+    return parts
+
+
+def _unescape(path: str) -> str:
+    for written, meant in _LATEX_ESCAPES:
+        path = path.replace(written, meant)
+    path = re.sub(r"\\([:;\\])", r"\1", path)  # Zotero's "\:" and "\\", JabRef's "\;"
+    return path.replace("{", "").replace("}", "").strip()
+
+
+def _written_paths(value: str) -> list[str]:
+    paths: list[str] = []
+    for item in _split(value, ";"):
+        if not item.strip():
+            continue
+        parts = _split(item, ":")
+        if len(parts) >= 3:
+            # description:path:type; the path may hold an unescaped drive colon (Mendeley).
+            paths.append(":".join(parts[1:-1]))
+        elif len(parts) == 2 and _WINDOWS_DRIVE.match(_unescape(item)):
+            paths.append(item)
+        elif len(parts) == 2:
+            paths.append(parts[1] or parts[0])
+        else:
+            paths.append(item)
+    return [_unescape(p) for p in paths if _unescape(p)]
+
+
+def file_directories(bib_text: str, bib_folder: Path) -> list[Path]:
+    """Where relative attachments are looked for: JabRef's ``fileDirectory`` settings in the
+    file (relative to it when relative), then the ``.bib`` file's own folder."""
+    found: list[Path] = []
+    for match in _FILE_DIRECTORY.finditer(bib_text):
+        written = _unescape(match.group("dir"))
+        if written:
+            folder = Path(written).expanduser()
+            found.append(folder if folder.is_absolute() else bib_folder / folder)
+    return [*found, bib_folder]
+
+
+def _resolve(written: str, folders: list[Path]) -> Attachment:
+    if _WINDOWS_DRIVE.match(written) and not Path(written).exists():
+        return Attachment(written, None, "a Windows path, which does not exist on this machine")
+    path = Path(written).expanduser()
+    candidates = [path] if path.is_absolute() else [folder / path for folder in folders]
+    if not path.is_absolute():
+        candidates.append(Path("/") / path)  # Mendeley drops the leading "/"
+    for candidate in candidates:
+        if candidate.is_file():
+            return Attachment(written, candidate)
+    return Attachment(written, None, "no such file")
+
+
+def attachments(value: str, folders: list[Path]) -> list[Attachment]:
+    """The paper files a ``file`` field names (resolved where they exist), best first: PDFs,
+    then other formats a paper is read from; other attachments (snapshots) are left out."""
+    found = [_resolve(p, folders) for p in _written_paths(value)]
+    papers = [a for a in found if Path(a.written).suffix.lower() in _PAPER_SUFFIXES]
+    return sorted(papers, key=lambda a: _PAPER_SUFFIXES.index(Path(a.written).suffix.lower()))

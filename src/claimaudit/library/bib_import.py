@@ -1,0 +1,174 @@
+"""``library import-bib``: a reference manager's export (BibTeX or CSL-JSON) into the library.
+
+Each entry with an attached paper file (see ``bib_files``) is ingested under the reference its
+arXiv id or DOI gives (an arXiv eprint, a ``doi`` field, or one in its URL: the same rule that
+resolves a draft's citations, ``claimaudit.review.bibliography``), else under
+``local:<citekey>``, which is what a review then looks the key up by. An entry without a file
+is listed; with ``fetch``, one with an arXiv id is downloaded from arXiv instead. Nothing stops
+the import: each entry ends added, skipped (already there with the same text), failed (with
+why) or without a file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+from claimaudit.bibfile import BibRecord, read_bib
+from claimaudit.errors import ClaimauditError
+from claimaudit.identity import PaperRef, RefKind
+from claimaudit.library.bib_files import Attachment, attachments, file_directories
+from claimaudit.library.models import AddOutcome
+from claimaudit.library.store import Library
+from claimaudit.review.bibliography import entry_of, local_ref
+from claimaudit.sources.arxiv import ArxivClient
+
+
+class ImportStatus(StrEnum):
+    ADDED = "added"
+    REPLACED = "replaced"
+    SKIPPED = "skipped"  # already in the library with the same text
+    FAILED = "failed"
+    NO_FILE = "no_file"  # nothing attached (and not fetched)
+
+
+@dataclass(frozen=True)
+class EntryImport:
+    key: str
+    status: ImportStatus
+    ref: PaperRef | None
+    detail: str  # the file read, or why it failed, or what could be fetched
+    title: str | None = None
+
+    def to_dict(self) -> dict[str, str | None]:
+        return {
+            "key": self.key,
+            "status": self.status.value,
+            "ref": None if self.ref is None else str(self.ref),
+            "detail": self.detail,
+            "title": self.title,
+        }
+
+
+@dataclass
+class ImportSummary:
+    entries: list[EntryImport] = field(default_factory=list)
+
+    def count(self, status: ImportStatus) -> int:
+        return sum(e.status is status for e in self.entries)
+
+    def of(self, *statuses: ImportStatus) -> list[EntryImport]:
+        return [e for e in self.entries if e.status in statuses]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "added": self.count(ImportStatus.ADDED),
+            "replaced": self.count(ImportStatus.REPLACED),
+            "skipped": self.count(ImportStatus.SKIPPED),
+            "failed": self.count(ImportStatus.FAILED),
+            "noFile": self.count(ImportStatus.NO_FILE),
+            "entries": [e.to_dict() for e in self.entries],
+        }
+
+
+def entry_ref(record: BibRecord) -> PaperRef | None:
+    """The reference an entry's paper is stored under: its arXiv id or DOI, else its key."""
+    entry = entry_of(record)
+    return entry.refs[0] if entry.refs else local_ref(record.key)
+
+
+def _outcome(outcome: AddOutcome) -> ImportStatus:
+    return {
+        AddOutcome.ADDED: ImportStatus.ADDED,
+        AddOutcome.REPLACED: ImportStatus.REPLACED,
+        AddOutcome.UNCHANGED: ImportStatus.SKIPPED,
+    }[outcome]
+
+
+def _add_file(
+    library: Library, record: BibRecord, ref: PaperRef, files: list[Attachment], replace: bool
+) -> EntryImport:
+    from claimaudit.library.ingest import add_path  # PDF extraction is heavy: on use
+
+    found = next((a for a in files if a.path is not None), None)
+    if found is None or found.path is None:
+        why = "; ".join(f"{a.written}: {a.problem}" for a in files)
+        return EntryImport(record.key, ImportStatus.FAILED, ref, f"attached file not found ({why})")
+    try:
+        added = add_path(library, found.path, ref=ref, title=record.title, replace=replace)
+    except ClaimauditError as error:
+        return EntryImport(record.key, ImportStatus.FAILED, ref, f"{found.path}: {error}")
+    except OSError as error:
+        return EntryImport(
+            record.key, ImportStatus.FAILED, ref, f"{found.path}: {error.strerror or error}"
+        )
+    return EntryImport(record.key, _outcome(added.outcome), added.ref, str(found.path), added.title)
+
+
+def _fetch(
+    library: Library, record: BibRecord, ref: PaperRef, client: ArxivClient, replace: bool
+) -> EntryImport:
+    from claimaudit.library.arxiv import add_from_arxiv
+
+    try:
+        added = add_from_arxiv(library, ref, client, replace=replace)
+    except ClaimauditError as error:
+        return EntryImport(record.key, ImportStatus.FAILED, ref, f"arXiv: {error}")
+    return EntryImport(record.key, _outcome(added.outcome), added.ref, "from arXiv", added.title)
+
+
+def import_entries(
+    library: Library,
+    path: Path,
+    *,
+    fetch: bool = False,
+    replace: bool = False,
+    client: Callable[[], ArxivClient] = ArxivClient,
+    on_entry: Callable[[EntryImport], None] | None = None,
+) -> ImportSummary:
+    """Import every entry of the BibTeX or CSL-JSON file at ``path``; BibliographyError when
+    the file cannot be read. ``client`` makes the arXiv client, on first use."""
+    records = read_bib(path)
+    text = path.read_text(encoding="utf-8-sig") if path.suffix.lower() != ".json" else ""
+    folders = file_directories(text, path.resolve().parent)
+    summary = ImportSummary()
+    made: list[ArxivClient] = []
+    try:
+        for result in _each(library, records, folders, fetch, replace, client, made):
+            summary.entries.append(result)
+            if on_entry is not None:
+                on_entry(result)
+    finally:
+        for arxiv in made:
+            arxiv.close()
+    return summary
+
+
+def _each(
+    library: Library,
+    records: list[BibRecord],
+    folders: list[Path],
+    fetch: bool,
+    replace: bool,
+    client: Callable[[], ArxivClient],
+    made: list[ArxivClient],
+) -> Iterator[EntryImport]:
+    for record in records:
+        ref = entry_ref(record)
+        if ref is None:
+            yield EntryImport(
+                record.key, ImportStatus.FAILED, None, "its key cannot be a library reference"
+            )
+            continue
+        files = attachments(record.fields.get("file", ""), folders)
+        if files:
+            yield _add_file(library, record, ref, files, replace)
+        elif fetch and ref.kind is RefKind.ARXIV:
+            if not made:
+                made.append(client())
+            yield _fetch(library, record, ref, made[0], replace)
+        else:
+            hint = "; --fetch downloads it from arXiv" if ref.kind is RefKind.ARXIV else ""
+            yield EntryImport(record.key, ImportStatus.NO_FILE, ref, f"no attached file{hint}")

@@ -1,0 +1,204 @@
+"""Checking cited references against the catalogues: arXiv ids against the arXiv API, DOIs
+against Crossref.
+
+``not_found`` comes only from a catalogue's answer that the identifier does not exist (a 404
+from Crossref, an empty feed from arXiv, or an arXiv version past the newest); a timeout, an
+HTTP error, a 429 or an unreadable reply is ``not_verified``, never a verdict on the reference.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from datetime import UTC, datetime
+from typing import Protocol
+
+from claimaudit.errors import (
+    ArxivError,
+    ArxivNotFoundError,
+    CrossrefError,
+    CrossrefNotFoundError,
+)
+from claimaudit.identity import PaperRef, RefKind
+from claimaudit.library.reference_lookups import StoredLookup
+from claimaudit.redaction import redact_text
+from claimaudit.refcheck.arxiv_catalogue import arxiv_record
+from claimaudit.refcheck.compare import compare
+from claimaudit.refcheck.crossref import CrossrefClient
+from claimaudit.refcheck.models import (
+    CatalogueRecord,
+    CitedReference,
+    Mismatch,
+    ReferenceCheck,
+    ReferenceStatus,
+)
+from claimaudit.sources.arxiv import ArxivClient
+
+_NAMES = {"title": "title", "firstAuthor": "first author", "year": "year"}
+
+
+class LookupCache(Protocol):
+    def get(self, identifier: str) -> StoredLookup | None: ...
+
+    def put(self, lookup: StoredLookup) -> None: ...
+
+
+class _Failed(Exception):
+    """The catalogue could not be asked."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def describe(mismatches: tuple[Mismatch, ...], source: str) -> str:
+    return "; ".join(
+        f"{_NAMES.get(m.field, m.field)} differs: cited {m.cited!r}, {source} {m.catalogue!r}"
+        for m in mismatches
+    )
+
+
+class ReferenceVerifier:
+    """Checks ``CitedReference``s one at a time, each identifier asked about once per run
+    (and, with a ``cache``, once per ``max_age``). Clients are made on first use; close when
+    done."""
+
+    def __init__(
+        self,
+        *,
+        arxiv: ArxivClient | None = None,
+        crossref: CrossrefClient | None = None,
+        cache: LookupCache | None = None,
+    ) -> None:
+        self._arxiv = arxiv
+        self._crossref = crossref
+        self.cache = cache
+        self._seen: dict[str, StoredLookup] = {}
+        self.requests_made = 0
+
+    @property
+    def arxiv(self) -> ArxivClient:
+        if self._arxiv is None:
+            self._arxiv = ArxivClient()
+            weakref.finalize(self, self._arxiv.close)
+        return self._arxiv
+
+    @property
+    def crossref(self) -> CrossrefClient:
+        if self._crossref is None:
+            self._crossref = CrossrefClient()
+            weakref.finalize(self, self._crossref.close)
+        return self._crossref
+
+    def close(self) -> None:
+        for client in (self._arxiv, self._crossref):
+            if client is not None:
+                client.close()
+
+    def check(self, cited: CitedReference) -> ReferenceCheck:
+        ref = cited.ref
+        if ref is None:
+            return ReferenceCheck(
+                cited.key, None, ReferenceStatus.NOT_VERIFIED, "no arXiv id or DOI to look up"
+            )
+        if ref.kind is RefKind.LOCAL:
+            return ReferenceCheck(
+                cited.key,
+                ref,
+                ReferenceStatus.NOT_VERIFIED,
+                f"{ref} is a local reference: no catalogue to check it against",
+            )
+        try:
+            lookup, cached = self._lookup(ref)
+        except _Failed as failure:
+            return ReferenceCheck(
+                cited.key, ref, ReferenceStatus.NOT_VERIFIED, str(failure), checked_at=_now()
+            )
+        if lookup.outcome == "not_found" or lookup.record is None:
+            return ReferenceCheck(
+                cited.key,
+                ref,
+                ReferenceStatus.NOT_FOUND,
+                lookup.reason,
+                checked_at=lookup.checked_at,
+                cached=cached,
+            )
+        record = CatalogueRecord.from_dict(json.loads(lookup.record))
+        return self._judge(cited, ref, record, lookup.checked_at, cached)
+
+    def _judge(
+        self,
+        cited: CitedReference,
+        ref: PaperRef,
+        record: CatalogueRecord,
+        checked_at: str,
+        cached: bool,
+    ) -> ReferenceCheck:
+        def made(
+            status: ReferenceStatus, reason: str, mismatches: tuple[Mismatch, ...] = ()
+        ) -> ReferenceCheck:
+            return ReferenceCheck(
+                cited.key, ref, status, reason, mismatches, record, checked_at, cached
+            )
+
+        latest = record.latest_version
+        if ref.version is not None and latest is not None and ref.version > latest:
+            return made(
+                ReferenceStatus.NOT_FOUND,
+                f"arXiv has no version {ref.version} of {ref.unversioned} "
+                f"(the newest is v{latest})",
+            )
+        mismatches = compare(cited, record)
+        if record.withdrawn:
+            return made(ReferenceStatus.WITHDRAWN, record.withdrawn, mismatches)
+        if mismatches:
+            return made(
+                ReferenceStatus.METADATA_MISMATCH, describe(mismatches, record.source), mismatches
+            )
+        what = "title, first author and year" if cited.text is None else "entry"
+        return made(ReferenceStatus.OK, f"{record.source} knows {record.ref}; {what} agree")
+
+    def _lookup(self, ref: PaperRef) -> tuple[StoredLookup, bool]:
+        identifier = str(ref.unversioned)
+        if identifier in self._seen:
+            return self._seen[identifier], True
+        stored = self.cache.get(identifier) if self.cache is not None else None
+        if stored is not None:
+            self._seen[identifier] = stored
+            return stored, True
+        lookup = self._ask(ref)
+        self._seen[identifier] = lookup
+        if self.cache is not None:
+            self.cache.put(lookup)
+        return lookup, False
+
+    def _ask(self, ref: PaperRef) -> StoredLookup:
+        identifier = str(ref.unversioned)
+        if ref.kind is RefKind.ARXIV:
+            source = "arxiv"
+            client = self.arxiv
+            before = client.requests_made
+            try:
+                record = arxiv_record(client, ref)
+            except ArxivNotFoundError as error:
+                return StoredLookup(identifier, source, "not_found", None, str(error), _now())
+            except ArxivError as error:
+                raise _Failed(f"arXiv could not be asked: {redact_text(str(error))}") from None
+            finally:
+                self.requests_made += client.requests_made - before
+        else:
+            source = "crossref"
+            crossref = self.crossref
+            before = crossref.requests_made
+            try:
+                record = crossref.work(ref)
+            except CrossrefNotFoundError as error:
+                return StoredLookup(identifier, source, "not_found", None, str(error), _now())
+            except CrossrefError as error:
+                raise _Failed(f"Crossref could not be asked: {redact_text(str(error))}") from None
+            finally:
+                self.requests_made += crossref.requests_made - before
+        data = json.dumps(record.to_dict(), ensure_ascii=False)
+        return StoredLookup(
+            identifier, source, "found", data, f"{source} knows {record.ref}", _now()
+        )

@@ -1,0 +1,140 @@
+"""The annotated LaTeX draft: each file byte for byte, with a ``% claimaudit:`` comment line
+after the line where each checked sentence ends (one line per paper it cites).
+
+A comment line changes nothing TeX prints: the line before keeps its end of line (a space),
+and the comment takes its own. With ``todo``, a sentence that needs review also gets a
+``\\todo{...}%`` line after its comments (``[inline]`` in a footnote, where a margin note
+cannot go), and the main file loads ``todonotes`` before ``\\begin{document}`` unless it
+already loads it or defines ``\\todo`` itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+from claimaudit.passage import location
+from claimaudit.records import CheckedRecord
+from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult
+
+PREFIX = "% claimaudit:"
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "$": r"\$",
+    "&": r"\&",
+    "#": r"\#",
+    "^": r"\^{}",
+    "_": r"\_",
+    "%": r"\%",
+    "~": r"\~{}",
+}
+_TODONOTES = re.compile(
+    r"\\usepackage\s*(?:\[[^\]]*\])?\s*\{[^}]*\btodonotes\b[^}]*\}"
+    r"|\\(?:re)?newcommand\s*\*?\s*\{?\\todo\b|\\def\s*\\todo\b"
+)
+_BEGIN_DOCUMENT = re.compile(r"^[ \t]*\\begin\s*\{document\}", re.MULTILINE)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(_CONTROL.sub(" ", text).split())
+
+
+def record_line(item: ReviewedRecord) -> str:
+    """What one paper's record says, on one line."""
+    record = item.record
+    paper = record.paper_ref or ", ".join(item.citations)
+    cited = ", ".join(item.citations)
+    head = f"{cited} ({paper})" if cited and cited != paper else paper
+    reference = "" if item.reference is None else f"; reference {item.reference.status.value}"
+    if item.reference is not None and item.reference.status.value != "ok":
+        reference += f" ({item.reference.reason})"
+    if not isinstance(record, CheckedRecord):
+        return _one_line(f"{head}: not checked: {record.error}{reference}")
+    confidence = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
+    review = ", needs review" if record.needs_review else ""
+    verdict = record.verdict.replace("_", " ")
+    line = f"{head}: {verdict}, confidence {confidence}{review}{reference}"
+    if record.evidence_passage_id is not None and record.evidence is not None:
+        where = location(record.evidence_pages, record.evidence_section)
+        line += f"; evidence {record.evidence_passage_id}"
+        line += f" ({where})" if where else ""
+        line += f": \u201c{record.evidence}\u201d"
+    line += "".join(f"; review: {note}" for note in record.review_notes)
+    return _one_line(line)
+
+
+def _todo(claim: ClaimReview, footnote: bool) -> str:
+    worst = claim.worst.replace("_", " ")
+    papers = ", ".join(r.record.paper_ref or ", ".join(r.citations) for r in claim.records)
+    text = "".join(_SPECIAL.get(c, c) for c in _one_line(f"claimaudit: {worst} ({papers})"))
+    return f"\\todo[inline]{{{text}}}" if footnote else f"\\todo{{{text}}}"
+
+
+def _line_end(text: str, offset: int) -> int:
+    """Where the line holding ``offset`` ends (its newline included), or the text's end."""
+    newline = text.find("\n", offset)
+    return len(text) if newline < 0 else newline + 1
+
+
+def _newline(text: str) -> str:
+    return "\r\n" if "\r\n" in text else "\n"
+
+
+def _annotate_file(
+    text: str, claims: Sequence[tuple[ClaimReview, bool]], todo: bool, load_todonotes: bool
+) -> str:
+    newline = _newline(text)
+    inserts: list[tuple[int, int, str]] = []  # (offset, order, text)
+    for order, (claim, footnote) in enumerate(claims):
+        sentence = claim.claim.sentence
+        end = _line_end(text, max(sentence.end - 1, sentence.start))
+        lead = "" if end == 0 or text[end - 1] == "\n" else newline
+        comments = "".join(f"{PREFIX} {record_line(r)}{newline}" for r in claim.records)
+        if todo and claim.needs_review:
+            # On a line of its own, ended by "%": never inside a macro or a comment of the
+            # sentence's line, and no space added to the paragraph.
+            comments += f"{_todo(claim, footnote)}%{newline}"
+        inserts.append((end, order, lead + comments))
+    if load_todonotes:
+        begin = _BEGIN_DOCUMENT.search(text)
+        if begin is not None:
+            package = f"\\usepackage{{todonotes}} {PREFIX} loaded for its review notes{newline}"
+            inserts.append((begin.start(), -2, package))
+    pieces: list[str] = []
+    position = 0
+    for offset, _, insert in sorted(inserts, key=lambda item: (item[0], item[1])):
+        pieces.append(text[position:offset])
+        pieces.append(insert)
+        position = offset
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+def annotate_latex(result: ReviewResult, *, todo: bool = False) -> dict[str, str]:
+    """The annotated text of a reviewed LaTeX draft's main file and of every file holding a
+    checked sentence, by name relative to the draft's folder (the main file first)."""
+    if result.latex is None:
+        raise ValueError("not the review of a LaTeX draft")
+    draft, claims = result.latex.draft, result.claims
+    in_footnotes = {
+        span.claim
+        for paragraph in result.latex.paragraphs
+        if paragraph.block.kind == "footnote"
+        for span in paragraph.sentences
+        if span.claim is not None
+    }
+    by_file: Mapping[str, list[tuple[ClaimReview, bool]]] = defaultdict(list)
+    for number, claim in enumerate(claims):
+        name = claim.claim.sentence.file or draft.main
+        by_file[name].append((claim, number in in_footnotes))
+    main = draft.files[draft.main]
+    needs_notes = todo and any(c.needs_review for c in claims) and not _TODONOTES.search(main)
+    annotated = {draft.main: _annotate_file(main, by_file.get(draft.main, []), todo, needs_notes)}
+    for name, found in by_file.items():
+        if name != draft.main:
+            annotated[name] = _annotate_file(draft.files[name], found, todo, False)
+    return annotated

@@ -1,0 +1,182 @@
+"""From a LaTeX draft to its claims: each sentence of its paragraphs (and footnotes) with the
+citation commands in it, the papers their keys name, and where each sentence is.
+
+The bibliography is the draft's own: the files ``\\bibliography{...}`` and
+``\\addbibresource{...}`` name, looked up in the draft's folder (and no further), and the items
+of a ``thebibliography`` environment, each resolved from its text (an arXiv id or DOI in it,
+as numbered references are); ``--bib`` adds more. A citation command belongs to the sentence
+it is written in, or, placed after the full stop (``works well.\\cite{x} Next``), to the
+sentence it follows.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from claimaudit.errors import BibliographyError
+from claimaudit.review.bibliography import Bibliography, Entry, load_bibliography, paper_refs
+from claimaudit.review.citations import Citation, CitationStyle
+from claimaudit.review.claims import Claim, targets
+from claimaudit.review.latex import LatexDraft, read_latex_draft
+from claimaudit.review.latex_cites import CitationCommand, CiteKind, textual_names
+from claimaudit.review.latex_text import LatexBlock
+from claimaudit.review.sentences import Sentence, split_block
+
+# What a dropped citation leaves in the sentence: "(see )", "[]", a dangling "see".
+_EMPTY_GROUP = re.compile(
+    r"\s*[(\[]\s*(?:(?:see also|see|cf\.|e\.g\.|i\.e\.)\s*)?[,;]?\s*[)\]]", re.IGNORECASE
+)
+_DANGLING = re.compile(r"[,;]?\s*\b(?:see also|see|cf\.)\s*([.!?]?)$", re.IGNORECASE)
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
+
+
+@dataclass(frozen=True)
+class Span:
+    """A sentence in a paragraph's text: ``claim`` is its number among the draft's claims."""
+
+    start: int
+    end: int
+    claim: int | None
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph (or footnote) of the draft as the HTML report shows it."""
+
+    block: LatexBlock
+    sentences: tuple[Span, ...]
+
+
+@dataclass(frozen=True)
+class LatexClaims:
+    draft: LatexDraft
+    claims: list[Claim]
+    uncited: list[Sentence]
+    paragraphs: tuple[Paragraph, ...]
+    bibliography: Bibliography
+
+
+def bibliography_files(draft: LatexDraft, *, missing_ok: bool = False) -> list[Path]:
+    """The files the draft's ``\\bibliography``/``\\addbibresource`` name, in its folder;
+    BibliographyError for one that is outside the folder, or missing (unless ``missing_ok``:
+    another bibliography was given)."""
+    found: list[Path] = []
+    for name in draft.bibliographies:
+        written = name if Path(name).suffix.lower() in (".bib", ".json") else f"{name}.bib"
+        path = (draft.folder / written).resolve()
+        if not path.is_relative_to(draft.folder):
+            raise BibliographyError(
+                f"{draft.main}: bibliography {name!r} is outside the draft's folder; pass --bib"
+            )
+        if not path.is_file():
+            if missing_ok:
+                continue
+            raise BibliographyError(
+                f"{draft.main}: the bibliography {written} it names is not in the draft's "
+                f"folder; pass it with --bib"
+            )
+        found.append(path)
+    return found
+
+
+def draft_bibliography(draft: LatexDraft, extra: Bibliography | None = None) -> Bibliography:
+    """The draft's bibliography files and ``\\bibitem``s, then ``extra`` (``--bib``), a later
+    entry winning over an earlier one of the same key."""
+    files = bibliography_files(draft, missing_ok=extra is not None)
+    entries: dict[str, Entry] = {}
+    sources: list[str] = []
+    if files:
+        loaded = load_bibliography(*files)
+        entries.update(loaded.entries)
+        sources += [Path(f).name for f in files]
+    for item in draft.bibitems:
+        entries[item.key] = Entry(item.key, paper_refs([("text", item.text)]), text=item.text)
+    if draft.bibitems:
+        sources.append(f"the thebibliography of {draft.main}")
+    if extra is not None:
+        entries.update(extra.entries)
+        sources.append(extra.source or "--bib")
+    return Bibliography(entries=entries, source=", ".join(sources) or None)
+
+
+def claim_text(sentence: str) -> str:
+    """The sentence as the judge reads it: what dropped citations left behind removed."""
+    text = _EMPTY_GROUP.sub("", sentence)
+    text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", " ".join(text.split()))
+    return _DANGLING.sub(r"\1", text.strip())
+
+
+def _citations(commands: list[tuple[int, CitationCommand]]) -> list[Citation]:
+    found: list[Citation] = []
+    for position, command in commands:
+        if not command.is_claim_citation:
+            continue
+        for key in command.keys:
+            found.append(
+                Citation(CitationStyle.KEY, key, key, position, position, (position, position))
+            )
+    return found
+
+
+_Owned = list[tuple[int, CitationCommand]]
+
+
+def _sentences(
+    draft: LatexDraft, block: LatexBlock, index: int
+) -> list[tuple[Sentence, _Owned, tuple[int, int]]]:
+    spans = split_block(block.text)
+    if not spans:
+        return []
+    owned: list[_Owned] = [[] for _ in spans]
+    for position, command in block.citations:
+        # The last sentence starting at or before it: one placed after a full stop goes
+        # with the sentence it follows.
+        owner = max((i for i, (start, _) in enumerate(spans) if start <= position), default=0)
+        owned[owner].append((position, command))
+    made: list[tuple[Sentence, _Owned, tuple[int, int]]] = []
+    for (start, end), commands in zip(spans, owned, strict=True):
+        first = block.offsets[start]
+        last = max([block.offsets[end - 1] + 1, *(c.end for _, c in commands)])
+        line, column = draft.line_column(block.file, first)
+        sentence = Sentence(
+            index + len(made), first, last, line, column, block.text[start:end], block.file
+        )
+        made.append((sentence, commands, (start, end)))
+    return made
+
+
+def extract_latex_claims(path: Path, bibliography: Bibliography | None = None) -> LatexClaims:
+    """The cited sentences of the LaTeX draft at ``path`` as claims, its uncited sentences
+    and its paragraphs; InputError when the draft cannot be read, BibliographyError when a
+    bibliography it names cannot."""
+    draft = read_latex_draft(path)
+    resolver = draft_bibliography(draft, bibliography)
+    if any(c.kind is CiteKind.TEXTUAL for c in draft.commands):
+        # Read again, now that the bibliography says whose names a textual citation prints.
+        def names(keys: tuple[str, ...]) -> str:
+            entries = resolver.entries
+            return textual_names(
+                [(entries[k].authors if k in entries else ()) or (k,) for k in keys]
+            )
+
+        draft = read_latex_draft(path, names)
+    claims: list[Claim] = []
+    uncited: list[Sentence] = []
+    paragraphs: list[Paragraph] = []
+    count = 0
+    for block in draft.blocks:
+        spans: list[Span] = []
+        for sentence, commands, bounds in _sentences(draft, block, count):
+            count += 1
+            citations = _citations(commands)
+            if not citations:
+                uncited.append(sentence)
+                spans.append(Span(*bounds, None))
+                continue
+            spans.append(Span(*bounds, len(claims)))
+            text = claim_text(sentence.text)
+            claims.append(Claim(sentence, text, tuple(citations), targets(resolver, citations)))
+        paragraphs.append(Paragraph(block, tuple(spans)))
+    return LatexClaims(draft, claims, uncited, tuple(paragraphs), resolver)

@@ -1,0 +1,94 @@
+"""Plain text of a LaTeX draft's paragraphs with every character traced to its file offset.
+
+The text is assembled piece by piece as the draft's nodes are converted (each piece knows the
+source span it came from: exact for plain characters, spread evenly over a macro's span for
+what a macro prints). ``finish`` then normalises spaces as a reader sees them (runs of
+whitespace to one space, none before closing punctuation, where a dropped citation mark left
+one) and keeps the offsets and citation positions in step.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from claimaudit.review.latex_cites import CitationCommand
+
+_CLOSING = frozenset(",.;:)")
+
+
+@dataclass(frozen=True)
+class LatexBlock:
+    """A paragraph (or a footnote's text) of the draft: ``offsets[i]`` is the offset in
+    ``file`` of ``text[i]``; ``citations`` are (position in ``text``, command) pairs."""
+
+    file: str
+    text: str
+    offsets: tuple[int, ...]
+    section: str | None
+    kind: str  # "paragraph" or "footnote"
+    citations: tuple[tuple[int, CitationCommand], ...] = ()
+
+
+@dataclass
+class BlockBuilder:
+    file: str
+    section: str | None
+    kind: str = "paragraph"
+    chars: list[str] = field(default_factory=list)
+    offsets: list[int] = field(default_factory=list)
+    citations: list[tuple[int, CitationCommand]] = field(default_factory=list)
+
+    def add(self, text: str, start: int, end: int, *, exact: bool = False) -> None:
+        """``text`` printed by the source span [start, end): character by character when
+        ``exact`` (the text is the source), else spread evenly over the span."""
+        if not text:
+            return
+        span = max(end - start, 1)
+        for index, char in enumerate(text):
+            self.chars.append(char)
+            self.offsets.append(start + index if exact else start + index * span // len(text))
+
+    def cite(self, command: CitationCommand) -> None:
+        self.citations.append((len(self.chars), command))
+
+    @property
+    def empty(self) -> bool:
+        return not "".join(self.chars).strip() and not self.citations
+
+    def finish(self) -> LatexBlock | None:
+        kept_chars: list[str] = []
+        kept_offsets: list[int] = []
+        position_map: list[int] = []  # old index -> new index
+        for char, offset in zip(self.chars, self.offsets, strict=True):
+            position_map.append(len(kept_chars))
+            if char.isspace():
+                if kept_chars and kept_chars[-1] != " ":
+                    kept_chars.append(" ")
+                    kept_offsets.append(offset)
+                continue
+            if char in _CLOSING and kept_chars and kept_chars[-1] == " ":
+                kept_chars.pop()
+                kept_offsets.pop()
+                position_map[-1] = len(kept_chars)
+            kept_chars.append(char)
+            kept_offsets.append(offset)
+        position_map.append(len(kept_chars))
+        while kept_chars and kept_chars[-1] == " ":
+            kept_chars.pop()
+            kept_offsets.pop()
+        text = "".join(kept_chars)
+        if not text.strip():
+            return None
+        citations = tuple(
+            (min(position_map[index], len(text)), command) for index, command in self.citations
+        )
+        return LatexBlock(self.file, text, tuple(kept_offsets), self.section, self.kind, citations)
+
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
+
+
+def paragraph_breaks(text: str) -> list[tuple[int, int]]:
+    """[start, end) of each blank-line run in ``text``."""
+    return [(m.start(), m.end()) for m in _PARAGRAPH_BREAK.finditer(text)]

@@ -1,0 +1,118 @@
+"""import_entries: each entry of a reference manager's export added under the reference its
+identifiers give (else ``local:<citekey>``), skipped when already there with the same text,
+failed with why, or listed without a file; ``fetch`` downloads the arXiv ones."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from claimaudit.errors import BibliographyError
+from claimaudit.identity import parse_ref
+from claimaudit.library.bib_import import ImportStatus, import_entries
+from claimaudit.library.store import Library
+from claimaudit.sources.arxiv import ArxivClient
+from tests.library.helpers import make_binary, make_pdf
+from tests.sources.arxivserver import two_papers
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> Path:
+    folder = tmp_path / "storage"
+    folder.mkdir()
+    make_pdf(folder / "attention.pdf", title="Attention")
+    make_pdf(folder / "notes.pdf", title="Notes", text="Sparse matrices save memory. " * 8)
+    make_binary(folder / "broken.pdf")
+    return folder
+
+
+def _bib(tmp_path: Path, files: Path) -> Path:
+    path = tmp_path / "refs.bib"
+    path.write_text(
+        f"""
+@article{{vaswani2017, title = {{Attention Is All You Need}}, author = {{Vaswani, Ashish}},
+  eprint = {{1706.03762}}, archivePrefix = {{arXiv}},
+  file = {{Full Text PDF:{files}/attention.pdf:application/pdf}}}}
+@misc{{notes2020, title = {{My notes}}, file = {{{files}/notes.pdf}}}}
+@misc{{broken, title = {{Broken}}, doi = {{10.1234/broken}}, file = {{:storage/broken.pdf:PDF}}}}
+@misc{{gone, title = {{Gone}}, doi = {{10.1234/gone}}, file = {{:storage/gone.pdf:PDF}}}}
+@misc{{scan, title = {{A scan}}, eprint = {{2001.00001}}, archivePrefix = {{arXiv}}}}
+@book{{book, title = {{A book}}, doi = {{10.1234/book}}}}
+""",
+        encoding="utf-8",
+    )
+    return path
+
+
+def _no_arxiv() -> ArxivClient:
+    raise AssertionError("arXiv is asked only with fetch")
+
+
+def test_import_summary(tmp_path: Path, files: Path) -> None:
+    bib = _bib(tmp_path, files)
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        summary = import_entries(library, bib, client=_no_arxiv)
+        by_key = {e.key: e for e in summary.entries}
+        assert {k: e.status for k, e in by_key.items()} == {
+            "vaswani2017": ImportStatus.ADDED,
+            "notes2020": ImportStatus.ADDED,
+            "broken": ImportStatus.FAILED,
+            "gone": ImportStatus.FAILED,
+            "scan": ImportStatus.NO_FILE,
+            "book": ImportStatus.NO_FILE,
+        }
+        assert str(by_key["vaswani2017"].ref) == "arXiv:1706.03762"
+        assert str(by_key["notes2020"].ref) == "local:notes2020"
+        assert "broken.pdf" in by_key["broken"].detail
+        assert "gone.pdf: no such file" in by_key["gone"].detail
+        assert "--fetch" in by_key["scan"].detail and "--fetch" not in by_key["book"].detail
+        stored = library.require_paper(parse_ref("local:notes2020"))
+        assert stored.title == "My notes"  # the reference manager's title
+        again = import_entries(library, bib)
+        assert again.count(ImportStatus.SKIPPED) == 2 and again.count(ImportStatus.ADDED) == 0
+    counts = summary.to_dict()
+    assert (counts["added"], counts["skipped"], counts["failed"], counts["noFile"]) == (2, 0, 2, 2)
+
+
+def test_fetch_downloads_the_arxiv_entries_without_a_file(tmp_path: Path, files: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@misc{att, eprint = {1706.03762}, archivePrefix = {arXiv}}\n"
+        "@misc{ghost, eprint = {2403.99999}, archivePrefix = {arXiv}}\n"
+        "@misc{book, doi = {10.1234/book}}\n",
+        encoding="utf-8",
+    )
+    with two_papers(tmp_path) as server, Library.open(tmp_path / "lib.sqlite3") as library:
+        summary = import_entries(
+            library, bib, fetch=True, client=lambda: ArxivClient(server.url, min_interval=0)
+        )
+        statuses = {e.key: (e.status, str(e.ref), e.detail) for e in summary.entries}
+        assert statuses["att"] == (ImportStatus.ADDED, "arXiv:1706.03762v2", "from arXiv")
+        assert statuses["ghost"][0] is ImportStatus.FAILED
+        assert "arXiv has no paper" in statuses["ghost"][2]
+        assert statuses["book"][0] is ImportStatus.NO_FILE
+        assert library.get_paper(parse_ref("arXiv:1706.03762v2")) is not None
+
+
+def test_csl_json_with_and_without_files(tmp_path: Path, files: Path) -> None:
+    items = [
+        {"id": "notes", "title": "Notes", "file": str(files / "notes.pdf")},
+        {"id": "lee", "URL": "https://arxiv.org/abs/2105.14372", "type": "article"},
+    ]
+    path = tmp_path / "refs.json"
+    path.write_text(json.dumps(items), encoding="utf-8")
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        summary = import_entries(library, path)
+    assert [(e.key, e.status, str(e.ref)) for e in summary.entries] == [
+        ("notes", ImportStatus.ADDED, "local:notes"),
+        ("lee", ImportStatus.NO_FILE, "arXiv:2105.14372"),
+    ]
+
+
+def test_an_unreadable_export_is_one_error(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text("@article{broken, title = {unterminated", encoding="utf-8")
+    with Library.open(tmp_path / "lib.sqlite3") as library, pytest.raises(BibliographyError):
+        import_entries(library, path)

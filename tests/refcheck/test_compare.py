@@ -1,0 +1,80 @@
+"""The documented tolerances between a cited reference and the catalogue's record."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.refcheck.compare import compare, families_match, titles_match, words
+from claimaudit.refcheck.models import CatalogueRecord, CitedReference
+
+SCIPY = CatalogueRecord(
+    source="crossref",
+    ref=parse_ref("doi:10.1038/s41592-019-0686-2"),
+    title="SciPy 1.0: fundamental algorithms for scientific computing in Python",
+    authors=("Virtanen", "Gommers"),
+    years=(2020,),
+)
+
+
+def cited(**fields: object) -> CitedReference:
+    return CitedReference("virtanen2020", SCIPY.ref, **fields)  # type: ignore[arg-type]
+
+
+def test_words_drop_latex_html_accents_and_case() -> None:
+    assert words(r"{SciPy} 1.0: Algorithms in {P}ython") == "scipy 1 0 algorithms in python"
+    assert words(r"St{\'e}fan van der Walt") == "stefan van der walt"
+    assert words("Deep <i>learning</i> &amp; biology") == "deep learning and biology"
+
+
+@pytest.mark.parametrize(
+    ("cited_title", "same"),
+    [
+        (r"{SciPy} 1.0: Fundamental Algorithms for Scientific Computing in {Python}", True),
+        ("SciPy 1.0", True),  # the subtitle left out
+        ("SciPy 1.0: fundamental algorithms for scientific computing in Pyhton", True),  # typo
+        ("NumPy: array programming for scientific computing in Python", False),
+        ("Attention is all you need", False),
+    ],
+)
+def test_titles(cited_title: str, same: bool) -> None:
+    assert titles_match(cited_title, SCIPY.title) is same
+
+
+@pytest.mark.parametrize(
+    ("cited_family", "catalogue", "same"),
+    [
+        ("Virtanen", "Virtanen", True),
+        ("van der Walt", "Walt", True),
+        ("Le Cun", "LeCun", True),
+        (r"M{\"u}ller", "Müller", True),
+        ("Smith", "Virtanen", False),
+    ],
+)
+def test_first_authors(cited_family: str, catalogue: str, same: bool) -> None:
+    assert families_match(cited_family, catalogue) is same
+
+
+def test_compare_names_each_field_with_both_values() -> None:
+    assert compare(cited(title="SciPy 1.0", authors=("Virtanen",), year=2019), SCIPY) == ()
+    found = compare(cited(title="A different paper", authors=("Smith",), year=2015), SCIPY)
+    assert [(m.field, m.cited, m.catalogue) for m in found] == [
+        ("title", "A different paper", SCIPY.title),
+        ("firstAuthor", "Smith", "Virtanen"),
+        ("year", "2015", "2020"),
+    ]
+
+
+def test_fields_not_given_are_not_compared() -> None:
+    assert compare(cited(), SCIPY) == ()
+    assert compare(cited(year=2021), SCIPY) == ()
+
+
+def test_unstructured_entry_is_compared_by_containment() -> None:
+    good = "Virtanen P, Gommers R, et al. SciPy 1.0: fundamental algorithms for scientific "
+    good += "computing in Python. Nature Methods. 2020;17:261-272. doi:10.1038/s41592-019-0686-2"
+    assert compare(CitedReference("[1]", SCIPY.ref, text=good), SCIPY) == ()
+    bad = "Smith J. Array programming with NumPy. Nature. 2011. doi:10.1038/s41592-019-0686-2"
+    found = compare(CitedReference("[2]", SCIPY.ref, text=bad), SCIPY)
+    assert [m.field for m in found] == ["title", "firstAuthor", "year"]
+    assert found[0].cited.startswith("Smith J. Array programming")

@@ -1,0 +1,239 @@
+"""ReferenceVerifier against local arXiv and Crossref peers: each status, and no failure of a
+service ever reported as ``not_found``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.library.reference_lookups import LibraryReferenceCache, StoredLookup
+from claimaudit.library.store import Library
+from claimaudit.refcheck import (
+    CitedReference,
+    CrossrefClient,
+    ReferenceStatus,
+    ReferenceVerifier,
+)
+from claimaudit.sources.arxiv import ArxivClient
+from tests.httpfake import closed_port
+from tests.refcheck.crossrefserver import CrossrefServer
+from tests.sources.arxivserver import ArxivServer
+
+SCIPY_DOI = "10.1038/s41592-019-0686-2"
+
+
+@pytest.fixture
+def arxiv() -> Iterator[ArxivServer]:
+    with ArxivServer() as server:
+        server.add(
+            "1907.10121",
+            "SciPy 1.0: Fundamental Algorithms for Scientific Computing in Python",
+            {1: b"", 2: b""},
+            authors=("Pauli Virtanen", "Ralf Gommers"),
+            published="2019-07-23T18:00:00Z",
+        )
+        server.add(
+            "1412.0001",
+            "A result that did not hold",
+            {1: b"", 2: b""},
+            authors=("Ann Other",),
+            published="2014-12-01T00:00:00Z",
+            comments={2: "This paper has been withdrawn by the author due to an error"},
+        )
+        yield server
+
+
+@pytest.fixture
+def crossref() -> Iterator[CrossrefServer]:
+    with CrossrefServer() as server:
+        server.add(
+            SCIPY_DOI,
+            "SciPy 1.0: fundamental algorithms for scientific computing in Python",
+            ["Virtanen", "Gommers"],
+            2020,
+        )
+        server.add(
+            "10.1234/retracted",
+            "A retracted result",
+            ["Doe"],
+            2019,
+            updated_by=[("retraction", "10.1234/notice")],
+        )
+        yield server
+
+
+def make(arxiv: ArxivServer, crossref: CrossrefServer, **options: object) -> ReferenceVerifier:
+    return ReferenceVerifier(
+        arxiv=ArxivClient(
+            arxiv.url, min_interval=0, backoff=0, sleep=lambda _: None, timeout=0.5, retries=1
+        ),
+        crossref=CrossrefClient(crossref.url, backoff=0, sleep=lambda _: None, timeout=0.5),
+        **options,  # type: ignore[arg-type]
+    )
+
+
+def entry(ref: str | None, **fields: object) -> CitedReference:
+    return CitedReference("key", parse_ref(ref) if ref else None, **fields)  # type: ignore[arg-type]
+
+
+def test_real_references_are_ok(arxiv: ArxivServer, crossref: CrossrefServer) -> None:
+    verifier = make(arxiv, crossref)
+    by_arxiv = verifier.check(
+        entry("arXiv:1907.10121v2", title="SciPy 1.0", authors=("Virtanen",), year=2020)
+    )
+    assert by_arxiv.status is ReferenceStatus.OK, by_arxiv.reason
+    assert by_arxiv.catalogue is not None and by_arxiv.catalogue.source == "arxiv"
+    assert by_arxiv.catalogue.authors == ("Virtanen", "Gommers")
+    by_doi = verifier.check(entry(SCIPY_DOI, title="{SciPy} 1.0", authors=("Virtanen",), year=2020))
+    assert by_doi.status is ReferenceStatus.OK, by_doi.reason
+    assert by_doi.to_dict()["catalogue"] == {
+        "source": "crossref",
+        "title": "SciPy 1.0: fundamental algorithms for scientific computing in Python",
+        "firstAuthor": "Virtanen",
+        "year": 2020,
+        "url": f"https://doi.org/{SCIPY_DOI}",
+    }
+
+
+def test_identifiers_that_do_not_exist_are_not_found(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    verifier = make(arxiv, crossref)
+    missing = verifier.check(entry("arXiv:2403.99999", title="A plausible paper"))
+    assert missing.status is ReferenceStatus.NOT_FOUND
+    assert missing.reason == "arXiv has no paper arXiv:2403.99999"
+    version = verifier.check(entry("arXiv:1907.10121v7"))
+    assert version.status is ReferenceStatus.NOT_FOUND
+    assert "no version 7 of arXiv:1907.10121 (the newest is v2)" in version.reason
+    doi = verifier.check(entry("doi:10.9999/made.up.2024"))
+    assert (doi.status, doi.reason) == (
+        ReferenceStatus.NOT_FOUND,
+        "Crossref has no work doi:10.9999/made.up.2024",
+    )
+
+
+def test_a_doi_whose_title_does_not_match_says_which_and_both_values(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    check = make(arxiv, crossref).check(
+        entry(
+            SCIPY_DOI, title="Deep learning for protein folding", authors=("Virtanen",), year=2020
+        )
+    )
+    assert check.status is ReferenceStatus.METADATA_MISMATCH
+    [mismatch] = check.mismatches
+    assert mismatch.to_dict() == {
+        "field": "title",
+        "cited": "Deep learning for protein folding",
+        "catalogue": "SciPy 1.0: fundamental algorithms for scientific computing in Python",
+    }
+    assert check.reason.startswith("title differs: cited 'Deep learning for protein folding'")
+    year = make(arxiv, crossref).check(entry("arXiv:1907.10121", authors=("Smith",), year=2012))
+    assert [m.field for m in year.mismatches] == ["firstAuthor", "year"]
+    assert year.mismatches[1].catalogue == "2019, 2023"  # first and newest version
+
+
+def test_withdrawn_on_arxiv_and_retracted_on_crossref(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    verifier = make(arxiv, crossref)
+    arxiv_check = verifier.check(entry("arXiv:1412.0001v1", title="A result that did not hold"))
+    assert arxiv_check.status is ReferenceStatus.WITHDRAWN
+    assert "arXiv withdrawal (arXiv:1412.0001v2: This paper has been withdrawn" in (
+        arxiv_check.reason
+    )
+    retracted = verifier.check(entry("10.1234/retracted", title="A retracted result"))
+    assert retracted.status is ReferenceStatus.WITHDRAWN
+    assert retracted.reason == "Crossref lists a retraction (notice doi:10.1234/notice)"
+
+
+def test_no_identifier_and_local_references_are_not_verified(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    verifier = make(arxiv, crossref)
+    assert verifier.check(entry(None)).status is ReferenceStatus.NOT_VERIFIED
+    local = verifier.check(entry("local:smith2020"))
+    assert local.status is ReferenceStatus.NOT_VERIFIED
+    assert arxiv.seen == [] and crossref.seen == []
+
+
+@pytest.mark.parametrize("failure", ["429", "500", "503", "timeout", "garbage"])
+def test_service_failures_are_never_not_found(
+    arxiv: ArxivServer, crossref: CrossrefServer, failure: str
+) -> None:
+    for server in (arxiv, crossref):
+        if failure == "timeout":
+            server.delay = 1.0
+        elif failure == "garbage":
+            server.reply_next(200, b"<html>busy</html>", "text/html")
+            server.reply_next(200, b"<html>busy</html>", "text/html")
+        else:
+            server.fail_next(int(failure), count=6, retry_after="0")  # every attempt
+    verifier = make(arxiv, crossref)
+    # Identifiers that do not exist: a failure must not be mistaken for their absence either.
+    for ref in ("arXiv:1907.10121", "arXiv:2403.99999", SCIPY_DOI, "doi:10.9999/made.up"):
+        check = verifier.check(entry(ref, title="Anything"))
+        assert check.status is ReferenceStatus.NOT_VERIFIED, (ref, check.reason)
+        assert "could not be asked" in check.reason
+
+
+def test_unreachable_services_are_not_verified() -> None:
+    port = closed_port()
+    verifier = ReferenceVerifier(
+        arxiv=ArxivClient(f"http://127.0.0.1:{port}", min_interval=0, retries=0),
+        crossref=CrossrefClient(f"http://127.0.0.1:{port}", retries=0),
+    )
+    for ref in ("arXiv:2403.99999", "doi:10.9999/made.up"):
+        check = verifier.check(entry(ref))
+        assert check.status is ReferenceStatus.NOT_VERIFIED
+        assert "unreachable" in check.reason
+
+
+def test_answers_are_cached_in_the_library_failures_are_not(
+    arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
+) -> None:
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    crossref.fail_next(503, count=3)
+    first = make(arxiv, crossref, cache=LibraryReferenceCache(library))
+    assert first.check(entry(SCIPY_DOI)).status is ReferenceStatus.NOT_VERIFIED
+    assert first.check(entry("arXiv:1907.10121")).status is ReferenceStatus.OK
+    assert first.check(entry("arXiv:2403.99999")).status is ReferenceStatus.NOT_FOUND
+    assert LibraryReferenceCache(library).count() == 2  # the failed DOI is not stored
+    arxiv.clear()
+    second = make(arxiv, crossref, cache=LibraryReferenceCache(library))
+    ok = second.check(entry("arXiv:1907.10121v1", title="SciPy 1.0"))
+    assert (ok.status, ok.cached) == (ReferenceStatus.OK, True)
+    assert second.check(entry("arXiv:2403.99999")).status is ReferenceStatus.NOT_FOUND
+    assert arxiv.seen == []
+    assert second.check(entry(SCIPY_DOI)).status is ReferenceStatus.OK  # asked again
+
+
+def test_stale_answers_are_asked_again(
+    arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
+) -> None:
+    library = tmp_path / "library.sqlite3"
+    old = (datetime.now(UTC) - timedelta(days=40)).isoformat(timespec="seconds")
+    record = {
+        "source": "arxiv",
+        "ref": "arXiv:1907.10121v1",
+        "title": "SciPy 1.0",
+        "authors": ["Virtanen"],
+        "years": [2019],
+        "withdrawn": None,
+        "latestVersion": 1,
+    }
+    Library.open(library).close()
+    LibraryReferenceCache(library).put(
+        StoredLookup("arXiv:1907.10121", "arxiv", "found", json.dumps(record), "", old)
+    )
+    check = make(arxiv, crossref, cache=LibraryReferenceCache(library)).check(
+        entry("arXiv:1907.10121v2")
+    )
+    assert (check.status, check.cached) == (ReferenceStatus.OK, False)
+    assert len(arxiv.seen) == 1

@@ -1,0 +1,182 @@
+"""Reading a LaTeX draft for review: what is a claim and what is not, includes kept inside the
+draft's folder, the bibliography found beside it, ``thebibliography`` items resolved from their
+text, and every sentence traced to its file, line and column."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from claimaudit.errors import BibliographyError, InputError
+from claimaudit.review.latex import read_latex_draft
+from claimaudit.review.latex_claims import extract_latex_claims
+
+PREAMBLE = "\\documentclass{article}\n\\usepackage{natbib}\n"
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8", newline="")
+    return path
+
+
+def _doc(body: str, preamble: str = "") -> str:
+    return f"{PREAMBLE}{preamble}\\begin{{document}}\n{body}\n\\end{{document}}\n"
+
+
+NOT_CLAIMS = r"""
+Prose cites arXiv:1907.10121 \cite{a}.
+% Commented \cite{b} is no claim.
+\begin{equation} E = mc^2 \text{\cite{c}} \end{equation}
+\begin{figure}\caption{A caption \cite{d}.}\end{figure}
+\begin{table}\begin{tabular}{l} cell \cite{e} \\ \end{tabular}\end{table}
+\begin{verbatim}
+\cite{f} in verbatim.
+\end{verbatim}
+\begin{align} x &= y \cite{g} \end{align}
+$inline \cite{h}$ math stays in its sentence \cite{i}.
+"""
+
+
+def test_comments_math_floats_and_verbatim_are_not_claims(tmp_path: Path) -> None:
+    path = _write(tmp_path, "paper.tex", _doc(NOT_CLAIMS))
+    found = extract_latex_claims(path)
+    claimed = [c.key for claim in found.claims for c in claim.citations]
+    assert claimed == ["a", "i"]
+    contexts = {c.keys[0]: c.context for c in found.draft.commands}
+    # Found, so a count of the draft's commands is complete, but none is a claim's.
+    assert contexts == {
+        "a": "prose",
+        "c": "equation",
+        "d": "figure",
+        "e": "table",
+        "g": "align",
+        "h": "math",
+        "i": "prose",
+    }
+    text = " ".join(b.text for b in found.draft.blocks)
+    assert "Commented" not in text and "verbatim" not in text and "A caption" not in text
+
+
+def test_includes_followed_in_the_folder_with_positions(tmp_path: Path) -> None:
+    main = _write(
+        tmp_path,
+        "paper.tex",
+        _doc("Intro sentence \\citep{a}.\n\\input{sections/one}\n\\include{two}\nLast."),
+    )
+    _write(tmp_path, "sections/one.tex", "% a comment line\nFirst included \\cite{b}. More.\n")
+    _write(tmp_path, "two.tex", "Second included \\cite{c}.\n")
+    found = extract_latex_claims(main)
+    where = [(c.sentence.file, c.sentence.line, c.sentence.column) for c in found.claims]
+    assert where == [("paper.tex", 4, 1), ("sections/one.tex", 2, 1), ("two.tex", 1, 1)]
+    for claim in found.claims:
+        sentence = claim.sentence
+        source = found.draft.files[sentence.file or ""]
+        assert source[sentence.start : sentence.end].startswith(sentence.text.split()[0])
+        assert source[sentence.end - 1] in ".}"
+    assert sorted(found.draft.files) == ["paper.tex", "sections/one.tex", "two.tex"]
+
+
+@pytest.mark.parametrize("target", ["../outside", "/etc/hostname"])
+def test_includes_outside_the_folder_are_refused(tmp_path: Path, target: str) -> None:
+    draft = tmp_path / "draft"
+    _write(tmp_path, "outside.tex", "Secret \\cite{x}.\n")
+    main = _write(draft, "paper.tex", _doc(f"Text.\n\\input{{{target}}}"))
+    with pytest.raises(InputError, match="outside the draft's folder"):
+        read_latex_draft(main)
+
+
+def test_a_symlink_out_of_the_folder_is_refused(tmp_path: Path) -> None:
+    draft = tmp_path / "draft"
+    _write(tmp_path, "outside.tex", "Secret \\cite{x}.\n")
+    main = _write(draft, "paper.tex", _doc("Text.\n\\input{link}"))
+    os.symlink(tmp_path / "outside.tex", draft / "link.tex")
+    with pytest.raises(InputError, match="outside the draft's folder"):
+        read_latex_draft(main)
+
+
+def test_missing_and_recursive_includes_are_clear_errors(tmp_path: Path) -> None:
+    main = _write(tmp_path, "paper.tex", _doc("\\input{nothere}"))
+    with pytest.raises(InputError, match=r"paper.tex: \\input\{nothere\} refers to a missing file"):
+        read_latex_draft(main)
+    loop = _write(tmp_path, "loop.tex", _doc("\\input{again}"))
+    _write(tmp_path, "again.tex", "\\input{again}\n")
+    with pytest.raises(InputError, match="includes itself"):
+        read_latex_draft(loop)
+
+
+BIB = r"""@article{scipy, title = {SciPy 1.0}, author = {Virtanen, Pauli}, year = 2020,
+  doi = {10.1038/s41592-019-0686-2}}"""
+
+
+@pytest.mark.parametrize(
+    ("command", "file"),
+    [("\\bibliography{refs}", "refs.bib"), ("\\addbibresource{lib/refs.bib}", "lib/refs.bib")],
+)
+def test_bibliography_found_beside_the_draft(tmp_path: Path, command: str, file: str) -> None:
+    _write(tmp_path, file, BIB)
+    preamble = command + "\n" if "addbib" in command else ""
+    body = "SciPy is fast \\citep{scipy}." + ("" if preamble else f"\n{command}")
+    found = extract_latex_claims(_write(tmp_path, "paper.tex", _doc(body, preamble)))
+    [target] = found.claims[0].targets
+    assert target.paper == "doi:10.1038/s41592-019-0686-2"
+    assert target.entry is not None and target.entry.authors == ("Virtanen",)
+
+
+def test_a_missing_bibliography_is_a_clear_error(tmp_path: Path) -> None:
+    path = _write(tmp_path, "paper.tex", _doc("A \\cite{x}.\n\\bibliography{refs}"))
+    with pytest.raises(BibliographyError, match=r"refs\.bib it names is not in the draft's folder"):
+        extract_latex_claims(path)
+
+
+THEBIBLIOGRAPHY = r"""
+Tidy data helps \cite{wickham2014}. Python is popular \cite{python}.
+SciPy is fast \cite{scipy}.
+
+\begin{thebibliography}{10}
+\bibitem{wickham2014}
+Wickham H.
+\newblock Tidy Data.
+\newblock Journal of Statistical Software. 2014;59(10).
+\newblock doi:{10.18637/jss.v059.i10}.
+
+\bibitem[Virtanen et~al.(2020)]{scipy}
+Virtanen P, et~al. SciPy 1.0. arXiv:1907.10121 [cs.MS]; 2019.
+
+\bibitem{python}
+Python Software Foundation. Python; 2016.
+\end{thebibliography}
+"""
+
+
+def test_thebibliography_items_resolve_from_their_text(tmp_path: Path) -> None:
+    found = extract_latex_claims(_write(tmp_path, "paper.tex", _doc(THEBIBLIOGRAPHY)))
+    papers = [t.paper for claim in found.claims for t in claim.targets]
+    assert papers == ["doi:10.18637/jss.v059.i10", "local:python", "arXiv:1907.10121"]
+    entry = found.claims[0].targets[0].entry
+    assert entry is not None and entry.text is not None and "Tidy Data" in entry.text
+    # The bibliography itself is not prose.
+    assert all("Wickham H" not in s.text for s in found.uncited)
+
+
+def test_crlf_and_utf8_positions(tmp_path: Path) -> None:
+    text = _doc("Ünïcode prose \\cite{a}.\r\nSecond line \\cite{b}.").replace("\n", "\r\n")
+    path = _write(tmp_path, "paper.tex", text)
+    found = extract_latex_claims(path)
+    first, second = (c.sentence for c in found.claims)
+    assert (first.line, second.line) == (4, 5)
+    assert text[first.start : first.start + 7] == "Ünïcode"
+    assert text[second.start : second.start + 6] == "Second"
+
+
+def test_unreadable_drafts_are_one_line_errors(tmp_path: Path) -> None:
+    latin = tmp_path / "latin.tex"
+    latin.write_bytes(b"\\begin{document}caf\xe9\\end{document}")
+    with pytest.raises(InputError, match="not UTF-8"):
+        read_latex_draft(latin)
+    deep = _write(tmp_path, "deep.tex", "{" * 200 + "}" * 200)
+    with pytest.raises(InputError, match="nested more than"):
+        read_latex_draft(deep)

@@ -1,0 +1,112 @@
+"""Every natbib and biblatex citation command a LaTeX draft may use: found with its keys, in
+its sentence, and a claim's citation; ``\\nocite`` found and never a claim."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimaudit.review.latex import read_latex_draft
+from claimaudit.review.latex_cites import CITE_COMMANDS, CiteKind
+from claimaudit.review.latex_claims import extract_latex_claims
+
+BIB = r"""
+@article{virtanen2020, title = {SciPy 1.0}, author = {Virtanen, Pauli and Gommers, Ralf and
+  Oliphant, Travis}, year = 2020, eprint = {1907.10121}, archivePrefix = {arXiv}}
+@article{walt2014, title = {scikit-image}, author = {van der Walt, St{\'e}fan and
+  Sch{\"o}nberger, Johannes}, year = 2014, doi = {10.7717/peerj.453}}
+@misc{dumoulin2016, title = {conv}, author = {Dumoulin, Vincent}, eprint = {1603.07285}}
+"""
+
+
+def _draft(tmp_path: Path, body: str) -> Path:
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        f"{body}\n\\bibliography{{refs}}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+# (command as written, what the sentence reads as, the keys, the command's name with its star)
+STYLES = [
+    (r"\cite{virtanen2020}", "SciPy is fast.", ("virtanen2020",), "cite"),
+    (r"\citep{virtanen2020}", "SciPy is fast.", ("virtanen2020",), "citep"),
+    (r"\citet{virtanen2020}", "Virtanen et al. SciPy is fast.", ("virtanen2020",), "citet"),
+    (r"\citealp{virtanen2020}", "SciPy is fast.", ("virtanen2020",), "citealp"),
+    (
+        r"\citeauthor{walt2014}",
+        "van der Walt and Schönberger SciPy is fast.",
+        ("walt2014",),
+        "citeauthor",
+    ),
+    (r"\parencite{walt2014}", "SciPy is fast.", ("walt2014",), "parencite"),
+    (
+        r"\textcite{walt2014}",
+        "van der Walt and Schönberger SciPy is fast.",
+        ("walt2014",),
+        "textcite",
+    ),
+    (r"\autocite{dumoulin2016}", "SciPy is fast.", ("dumoulin2016",), "autocite"),
+    (r"\footcite{dumoulin2016}", "SciPy is fast.", ("dumoulin2016",), "footcite"),
+    (r"\citep*{virtanen2020}", "SciPy is fast.", ("virtanen2020",), "citep*"),
+    (r"\citet*{virtanen2020}", "Virtanen et al. SciPy is fast.", ("virtanen2020",), "citet*"),
+    (r"\cite*{virtanen2020}", "SciPy is fast.", ("virtanen2020",), "cite*"),
+    (r"\citep[p.~3]{virtanen2020}", "SciPy is fast.", ("virtanen2020",), "citep"),
+    (r"\citep[see][ch.~2]{virtanen2020}", "SciPy is fast.", ("virtanen2020",), "citep"),
+    (r"\parencite[see][12]{walt2014}", "SciPy is fast.", ("walt2014",), "parencite"),
+    (
+        r"\citep{virtanen2020, walt2014,dumoulin2016}",
+        "SciPy is fast.",
+        ("virtanen2020", "walt2014", "dumoulin2016"),
+        "citep",
+    ),
+    (
+        "\\citep{%\n  virtanen2020,%\n  walt2014}",
+        "SciPy is fast.",
+        ("virtanen2020", "walt2014"),
+        "citep",
+    ),
+]
+
+
+@pytest.mark.parametrize(("written", "reads", "keys", "name"), STYLES)
+def test_each_citation_style_is_a_claim_citation(
+    tmp_path: Path, written: str, reads: str, keys: tuple[str, ...], name: str
+) -> None:
+    textual = CITE_COMMANDS[name.rstrip("*")] is CiteKind.TEXTUAL
+    sentence = f"{written} SciPy is fast." if textual else f"SciPy is fast {written}."
+    if name == "footcite":
+        sentence = f"SciPy is fast.{written}"  # placed after the full stop, as footnotes are
+    found = extract_latex_claims(_draft(tmp_path, f"Intro.\n\n{sentence} Then more.\n"))
+    [claim] = found.claims
+    [command] = found.draft.commands
+    assert (command.command, command.keys, command.line) == (name, keys, 5)
+    assert claim.text == reads
+    assert [c.key for c in claim.citations] == list(keys)
+    assert [t.citations for t in claim.targets] == [(k,) for k in keys]
+    assert all(t.paper is not None for t in claim.targets)
+    assert [s.text for s in found.uncited] == ["Intro.", "Then more."]
+
+
+def test_nocite_is_found_but_is_no_claim(tmp_path: Path) -> None:
+    found = extract_latex_claims(_draft(tmp_path, "SciPy is fast.\\nocite{virtanen2020}\n"))
+    assert found.claims == []
+    [command] = found.draft.commands
+    assert (command.command, command.kind, command.is_claim_citation) == (
+        "nocite",
+        CiteKind.NOCITE,
+        False,
+    )
+    assert [s.text for s in found.uncited] == ["SciPy is fast."]
+
+
+def test_every_listed_command_is_recognised(tmp_path: Path) -> None:
+    """The whole table, each as it would be written: none goes unnoticed."""
+    body = "\n\n".join(f"Sentence {n} \\{name}{{k{n}}}." for n, name in enumerate(CITE_COMMANDS))
+    draft = read_latex_draft(_draft(tmp_path, body))
+    assert [c.command for c in draft.commands] == list(CITE_COMMANDS)
+    assert [c.keys for c in draft.commands] == [(f"k{n}",) for n in range(len(CITE_COMMANDS))]

@@ -1,0 +1,71 @@
+"""Which reference each cited paper is, for ``--verify-refs``: a bibliography entry with its
+metadata, a numbered entry with its text, an identifier written in the sentence with nothing
+but itself; each checked once however often it is cited."""
+
+from __future__ import annotations
+
+from claimaudit.checker import Checker
+from claimaudit.refcheck.models import CitedReference, ReferenceCheck, ReferenceStatus
+from claimaudit.refcheck.verify import ReferenceVerifier
+from claimaudit.review import parse_bibliography, review_report
+from tests.fakes import MemorySource, ScriptedJudge, pick
+
+REPORT = """# Draft
+
+SciPy is fast [@scipy]. SciPy is written in Python [1].
+Attention is all you need (arXiv:1706.03762) and SciPy is fast [@scipy].
+A key nobody defined [@nobody].
+
+## References
+
+1. Virtanen P, et al. SciPy 1.0. Nature Methods. 2020. doi:10.1038/s41592-019-0686-2
+"""
+
+
+class Recording(ReferenceVerifier):
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[CitedReference] = []
+
+    def check(self, cited: CitedReference) -> ReferenceCheck:
+        self.asked.append(cited)
+        return ReferenceCheck(cited.key, cited.ref, ReferenceStatus.OK, "fine")
+
+
+def test_markdown_references_checked_once_each() -> None:
+    bibliography = parse_bibliography(
+        "@article{scipy, title = {SciPy 1.0}, author = {Virtanen, Pauli}, year = 2020, "
+        "eprint = {1907.10121}, archivePrefix = {arXiv}}"
+    )
+    verifier = Recording()
+    checker = Checker(MemorySource(), ScriptedJudge(pick("supports", "P001")))
+    result = review_report(REPORT, checker=checker, bibliography=bibliography, verifier=verifier)
+    asked = {c.key: c for c in verifier.asked}
+    assert list(asked) == ["scipy", "[1]", "arXiv:1706.03762"]  # @nobody: nothing to ask
+    assert (asked["scipy"].title, asked["scipy"].authors, asked["scipy"].year) == (
+        "SciPy 1.0",
+        ("Virtanen",),
+        2020,
+    )
+    assert asked["[1]"].text is not None and "Nature Methods" in asked["[1]"].text
+    assert str(asked["[1]"].ref) == "doi:10.1038/s41592-019-0686-2"
+    identifier = asked["arXiv:1706.03762"]
+    assert (identifier.title, identifier.authors, identifier.text) == (None, (), None)
+    statuses = [(r.citations, r.reference and r.reference.status) for r in result.records]
+    assert statuses[-1] == (("@nobody",), ReferenceStatus.NOT_VERIFIED)
+    assert result.references is not None and len(result.references) == 4
+    assert result.summary.references == {
+        "ok": 3,
+        "not_found": 0,
+        "metadata_mismatch": 0,
+        "withdrawn": 0,
+        "not_verified": 1,
+    }
+
+
+def test_without_a_verifier_nothing_is_said_about_references() -> None:
+    checker = Checker(MemorySource(), ScriptedJudge(pick("supports", "P001")))
+    result = review_report(REPORT, checker=checker)
+    data = result.to_dict()
+    assert "references" not in data and "referenceStatuses" not in data["summary"]
+    assert all("referenceStatus" not in r for r in data["records"])

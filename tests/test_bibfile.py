@@ -1,0 +1,74 @@
+"""Reading BibTeX and CSL-JSON exports into records: fields kept as written, family names by
+BibTeX's name rules, titles and names as text, years from ``year``, ``date`` or ``issued``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from claimaudit.bibfile import parse_bib, read_bib
+from claimaudit.errors import BibliographyError
+
+
+def test_bibtex_records() -> None:
+    records = parse_bib(
+        r"""@string{nm = "Nature Methods"}
+@article{scipy,
+  author = {Virtanen, Pauli and Gommers, Ralf and others},
+  title = {{SciPy} 1.0: Algorithms in {P}ython},
+  journal = nm, date = {2020-02-03},
+  file = {Full Text PDF:/tmp/a.pdf:application/pdf},
+}
+@book{eds, editor = {Le Cun, Yann}, title = {Sch{\"o}ne {\'E}t{\'e}s}}
+"""
+    )
+    scipy, eds = records
+    assert (scipy.key, scipy.line, scipy.year) == ("scipy", 2, 2020)
+    assert scipy.authors == ("Virtanen", "Gommers")  # "others" is no author
+    assert scipy.title == "SciPy 1.0: Algorithms in Python"
+    assert scipy.fields["journal"] == "Nature Methods"
+    assert scipy.fields["file"] == "Full Text PDF:/tmp/a.pdf:application/pdf"
+    assert (eds.authors, eds.title, eds.year) == (("Le Cun",), "Schöne Étés", None)
+
+
+def test_csl_json_records(tmp_path: Path) -> None:
+    path = tmp_path / "refs.json"
+    path.write_text(
+        json.dumps(
+            [
+                {
+                    "id": "a",
+                    "title": "A",
+                    "author": [{"literal": "SciPy 1.0 Contributors"}],
+                    "issued": {"raw": "2020-02"},
+                    "DOI": "10.1/x",
+                },
+                {"id": 7, "title": "Numbered", "issued": {"date-parts": [["2019"]]}},
+                {"title": "no id: skipped"},
+            ]
+        ),
+        encoding="utf-8",
+    )
+    first, second = read_bib(path)
+    assert (first.authors, first.year, first.fields["doi"]) == (
+        ("SciPy 1.0 Contributors",),
+        2020,
+        "10.1/x",
+    )
+    assert (second.key, second.year) == ("7", 2019)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("@article{a, title = {unterminated", "no BibTeX entry could be parsed"),
+        ("[1, 2]", "CSL-JSON must be a list of objects"),
+        ("[]", "holds no entries"),
+        ("{" * 100, "not valid JSON|nested"),
+    ],
+)
+def test_unusable_exports_are_one_error(text: str, message: str) -> None:
+    with pytest.raises(BibliographyError, match=message):
+        parse_bib(text)

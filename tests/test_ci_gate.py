@@ -1,0 +1,199 @@
+"""The CI gate for manuscript repositories: ``.pre-commit-hooks.yaml`` run by the real
+``pre-commit`` tool on a temporary git repository, and the composite ``action.yml``'s own shell
+steps run with its inputs, both against local arXiv and Crossref peers.
+
+pre-commit would install a ``language: python`` hook from the network; offline, the test runs
+the same hooks (id, entry, files, pass_filenames) as ``repo: local`` hooks of ``language:
+system``, with ``claimaudit`` the one installed here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from claimaudit.library.store import Library
+from tests.conftest import REPO_ROOT
+from tests.library.helpers import make_pdf
+from tests.sources.arxivserver import ArxivServer
+
+CLAIMAUDIT = Path(sys.executable).parent / "claimaudit"
+DRAFT = r"""\documentclass{article}
+\usepackage{natbib}
+\begin{document}
+Attention replaces recurrence in sequence models \citep{vaswani2017}.
+Citation checking is a solved problem \citep{ghost2024}.
+\bibliography{refs}
+\end{document}
+"""
+BIB = """@article{vaswani2017, title = {Attention Is All You Need}, author = {Vaswani, Ashish},
+  year = 2017, eprint = {1706.03762}, archivePrefix = {arXiv}, file = {:attention.pdf:PDF}}
+@misc{ghost2024, title = {A ghost}, author = {Nobody, Ann}, year = 2024,
+  eprint = {2403.99999}, archivePrefix = {arXiv}}
+"""
+
+
+@pytest.fixture
+def arxiv() -> Iterator[ArxivServer]:
+    with ArxivServer() as server:
+        server.add(
+            "1706.03762",
+            "Attention Is All You Need",
+            {7: b""},
+            authors=("Ashish Vaswani", "Noam Shazeer"),
+            published="2017-06-12T17:57:34Z",
+        )
+        yield server
+
+
+def _environment(tmp_path: Path, arxiv: ArxivServer, library: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        PATH=f"{CLAIMAUDIT.parent}{os.pathsep}{env.get('PATH', '')}",
+        CLAIMAUDIT_LIBRARY=str(library),
+        CLAIMAUDIT_ARXIV_BASE_URL=arxiv.url,
+        CLAIMAUDIT_CROSSREF_BASE_URL="http://127.0.0.1:9",
+        PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        GIT_CONFIG_GLOBAL=str(tmp_path / "gitconfig"),
+        GIT_CONFIG_NOSYSTEM="1",
+    )
+    return env
+
+
+def _repository(folder: Path) -> Path:
+    folder.mkdir()
+    (folder / "paper.tex").write_text(DRAFT, encoding="utf-8")
+    (folder / "refs.bib").write_text(BIB, encoding="utf-8")
+    make_pdf(folder / "attention.pdf")
+    return folder
+
+
+def _local_hooks(draft_args: list[str]) -> dict[str, Any]:
+    """Our hooks as ``repo: local`` ones that need no install: same id, entry, file filter."""
+    declared = yaml.safe_load((REPO_ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    hooks = []
+    for hook in declared:
+        assert hook["language"] == "python" and hook["entry"].startswith("claimaudit ")
+        local = {**hook, "language": "system"}
+        local["entry"] = hook["entry"].replace("claimaudit", str(CLAIMAUDIT), 1)
+        if hook["id"] == "claimaudit-review":
+            local["args"] = draft_args
+        hooks.append(local)
+    return {"repos": [{"repo": "local", "hooks": hooks}]}
+
+
+def _git(repo: Path, env: dict[str, str], *args: str) -> None:
+    subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True)
+
+
+def _pre_commit(repo: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"],
+        cwd=repo,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_pre_commit_hooks_gate_a_manuscript_repository(tmp_path: Path, arxiv: ArxivServer) -> None:
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    env = _environment(tmp_path, arxiv, library)
+    repo = _repository(tmp_path / "manuscript")
+    config = _local_hooks(["paper.tex", "--verify-refs", "--fail-on", "bad-reference"])
+    (repo / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    _git(repo, env, "init", "-q")
+    _git(repo, env, "add", ".")
+    failed = _pre_commit(repo, env)
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert re.search(r"claimaudit review\.+Failed", failed.stdout)
+    assert re.search(r"claimaudit refs\.+Failed", failed.stdout)
+    assert "references: 1 ok, 1 not found" in failed.stdout  # the review's summary line
+    assert "ghost2024" in failed.stdout and "arXiv has no paper" in failed.stdout
+    # The ghost reference removed, the gate passes; catalogue answers came from the library.
+    (repo / "paper.tex").write_text(
+        DRAFT.replace("Citation checking is a solved problem \\citep{ghost2024}.\n", ""),
+        encoding="utf-8",
+    )
+    (repo / "refs.bib").write_text(BIB.split("@misc{ghost2024")[0], encoding="utf-8")
+    _git(repo, env, "add", ".")
+    passed = _pre_commit(repo, env)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert re.search(r"claimaudit review\.+Passed", passed.stdout)
+    assert re.search(r"claimaudit refs\.+Passed", passed.stdout)
+    queries = [s.query["id_list"][0] for s in arxiv.seen if s.path == "/api/query"]
+    assert sorted(queries) == ["1706.03762", "2403.99999"]  # each asked once, in all four runs
+
+
+def _action() -> dict[str, Any]:
+    return dict(yaml.safe_load((REPO_ROOT / "action.yml").read_text(encoding="utf-8")))
+
+
+def _step_script(step: dict[str, Any], inputs: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """A ``run`` step's script and environment, ``${{ inputs.x }}`` filled as Actions does."""
+
+    def fill(text: str) -> str:
+        return re.sub(r"\$\{\{\s*inputs\.([\w-]+)\s*\}\}", lambda m: inputs[m.group(1)], text)
+
+    assert "${{" not in fill(step["run"])  # inputs reach the script only through env
+    return step["run"], {name: fill(str(value)) for name, value in step.get("env", {}).items()}
+
+
+def test_action_is_composite_and_keeps_the_library_between_runs() -> None:
+    action = _action()
+    assert action["runs"]["using"] == "composite"
+    assert action["inputs"]["draft"]["required"] is True
+    steps = {step.get("name", step.get("uses")): step for step in action["runs"]["steps"]}
+    cache = steps["Restore the claimaudit library"]
+    assert cache["uses"].startswith("actions/cache@")
+    assert cache["with"]["path"] == "${{ inputs.library }}"
+    assert "github.run_id" in cache["with"]["key"]  # saved anew each run, restored by prefix
+    assert cache["with"]["key"].startswith(cache["with"]["restore-keys"])
+    for name in ("Import the reference manager's export", "Review the draft"):
+        assert steps[name]["env"]["CLAIMAUDIT_LIBRARY"] == "${{ inputs.library }}"
+
+
+def test_action_steps_import_then_review(tmp_path: Path, arxiv: ArxivServer) -> None:
+    action = _action()
+    inputs = {name: str(spec.get("default", "")) for name, spec in action["inputs"].items()}
+    inputs.update({"draft": "paper.tex", "import-bib": "refs.bib"})
+    steps = {step.get("name"): step for step in action["runs"]["steps"]}
+    repo = _repository(tmp_path / "manuscript")
+    env = _environment(tmp_path, arxiv, tmp_path / "unused")
+
+    def run(name: str) -> subprocess.CompletedProcess[str]:
+        script, step_env = _step_script(steps[name], inputs)
+        return subprocess.run(
+            ["bash", "-e", "-c", script],
+            cwd=repo,
+            env={**env, **step_env},
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+
+    imported = run("Import the reference manager's export")
+    # ghost2024 cannot be fetched: a warning, not a failed step.
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    assert "::warning::some entries of refs.bib were not imported" in imported.stdout
+    assert (repo / ".claimaudit" / "library.sqlite3").is_file()
+    reviewed = run("Review the draft")
+    assert reviewed.returncode == 1, reviewed.stdout + reviewed.stderr  # fail-on bad-reference
+    report = repo / "claimaudit-report"
+    assert (report / "report.html").is_file() and (report / "annotated" / "paper.tex").is_file()
+    records = (report / "records.json").read_text(encoding="utf-8")
+    assert '"referenceStatus": "not_found"' in records
+    again = run("Review the draft")
+    # The judged pair comes from the kept library; the ghost's (not checked) is no judgement.
+    assert "1 of 2 (claim, paper) pairs came from the cache" in again.stderr
