@@ -4,8 +4,9 @@
         server.base_url  # http://127.0.0.1:PORT/v1, what OPENAI_BASE_URL takes
 
 It serves the SmolLM2 GGUF (``model.gguf_path()``) under the name ``SERVED_MODEL`` on the CPU,
-and stops with the ``with`` block (or ``stop()``, which a test may call midway to see what a
-judge does when its server goes away). Its log is kept for failure messages.
+with its prompt cache on, and stops with the ``with`` block (``stop()``, or ``kill()`` as a crash
+would, which a test may call midway to see what a judge does when its server goes away). Its log
+is kept for failure messages.
 """
 
 from __future__ import annotations
@@ -73,6 +74,10 @@ class LlamaServer:
             str(self.port),
             "--n_ctx",
             str(self.n_ctx),
+            # Keep the state after each prompt (in memory), so a question the tests ask again
+            # (every surface asks the same one) is answered without reading its prompt again.
+            "--cache",
+            "true",
             *self._extra,
         ]
         with self.log.open("wb") as out:
