@@ -90,6 +90,9 @@ _CROSS_REFERENCE = re.compile(
     r"\b(?:Sections?|Figures?|Figs?\.?|Tables?|Box(?:es)?|Equations?|Eqs?\.?|Chapters?|"
     r"Appendix|Relationship)(?!\w)(?:[\s~]+[A-Z]?\d+(?:\.\d+)*[a-z]?\b)?"
 )
+# Affiliation and footnote marks: the LaTeX extraction prints "Ann Smith$^{3,4}$" as
+# "Ann Smith^3,4"; the PDF extraction drops raised marks.
+_RAISED_MARKS = re.compile(r"(?<=\w)\^\d+(?:,\d+)*")
 # "600 000" (siunitx's grouping) is the LaTeX extraction's "600000".
 _THOUSANDS = re.compile(r"(?<=\d)[ \u2009\u202f](?=\d{3}\b)")
 _NUMBER = re.compile(r"^\d{1,4}(?:/\d{1,4})?[.,;:]?$")
@@ -102,6 +105,7 @@ def normalise(text: str) -> str:
     text = text.replace("_", " ").replace("\u2026", "...")
     text = re.sub(r"(?:\.\s?){3}\s*", "... ", text)
     text = _THOUSANDS.sub("", text)
+    text = _RAISED_MARKS.sub("", text)
     text = _CITATION.sub("", text)
     text = re.sub(r"\(\s*\)", "", _CROSS_REFERENCE.sub("", text))
     text = re.sub(r"\s+([,.;:)])", r"\1", text)

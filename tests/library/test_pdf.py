@@ -122,6 +122,41 @@ def test_footnotes_are_apart_and_the_references_are_left_out() -> None:
     assert "Save the raw data." in gep  # Box 1, printed after the references, is kept
 
 
+def test_a_line_that_opens_like_a_list_label_mid_sentence_carries_on_its_paragraph() -> None:
+    # "... an additional hyperparameter" ends a full line; the next opens "d. Implementations",
+    # flush with the paragraph: the sentence goes on, no list item starts.
+    found = [p for p in passages(CONV) if "additional hyperparameter" in p.text]
+    assert len(found) == 1
+    assert "controlled by an additional hyperparameter d. Implementations may vary" in found[0].text
+    assert not any(p.text.startswith("d. Implementations") for p in passages(CONV))
+
+
+def test_tables_of_two_cells_a_row_and_wrapped_grid_cells_are_left_out() -> None:
+    text = texts(SCIPY)
+    # Table 2: a subpackage and a change a row, both centred; its cells used to run into the
+    # paragraph after the table.
+    assert "reduce overlap with NumPy equivalent" not in text
+    assert "add PROPACK wrappers" not in text
+    problem = [p for p in passages(SCIPY) if "A problem faced by many open source" in p.text]
+    assert len(problem) == 1 and problem[0].text.startswith("A problem faced by many open source")
+    # Table 1: row labels wrapped onto two lines between rows of check marks.
+    assert "Iterative Hessian factorization Local convergence" not in text
+    assert not any(p.text.startswith("100 101") for p in passages(SCIPY))
+    # The caption stays, and the prose on both sides of each table.
+    captions = [p.text for p in passages(SCIPY) if p.text.startswith("Table 2:")]
+    assert captions == ["Table 2: Summary of SciPy Roadmap items following 1.0 release"]
+    assert "to handle NumPy arrays." in text
+
+
+def test_a_bold_paragraph_cut_by_a_page_end_is_one_passage_not_a_heading() -> None:
+    # The consortium's names, in bold, run from page 27 onto page 28.
+    names = [p for p in passages(SCIPY) if "Aditya Vijaykumar" in p.text]
+    assert len(names) == 1 and names[0].pages == (27, 28)
+    assert "Tom Krauss , Utkarsh Upadhyay , Yaroslav O. Halchenko" in names[0].text
+    assert names[0].text.endswith("Yoshiki V\u00e1zquez-Baeza")
+    assert not any("Upadhyay" in (p.section or "") for p in passages(SCIPY))
+
+
 def test_tables_of_contents_are_left_out() -> None:
     assert not any(". . . . ." in p.text or p.section == "Contents" for p in passages(CONV))
 

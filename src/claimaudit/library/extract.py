@@ -23,7 +23,7 @@ from claimaudit.library.models import ExtractedDocument
 
 # The version of each format's extractor, stored with every paper it read: a paper read by an
 # older version is read again when its file is added again. Raise one when its output changes.
-EXTRACTOR_VERSIONS = {"pdf": "2", "latex": "2", "markdown": "2", "text": "1", "jsonl": "1"}
+EXTRACTOR_VERSIONS = {"pdf": "3", "latex": "2", "markdown": "2", "text": "1", "jsonl": "1"}
 LATEX_SUFFIXES = frozenset({".tex", ".latex", ".ltx"})
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
@@ -65,7 +65,7 @@ def extract(path: Path, *, includes: bool = True) -> ExtractedDocument:
 
 
 def extractor_version(source_format: str) -> str:
-    """``"pdf/2"``: the format and the version of the extractor that reads it."""
+    """``"pdf/3"``: the format and the version of the extractor that reads it."""
     return f"{source_format}/{EXTRACTOR_VERSIONS.get(source_format, '1')}"
 
 

@@ -222,7 +222,9 @@ def _breaks(block: list[Line], line: Line, pitch: dict[float, float]) -> bool:
     if gap < 0.5 * em or gap > 1.3 * _pitch(pitch, line.size):
         return True
     text = line.text.strip()
-    if _LABEL.match(text) or _CAPTION.match(text) or line.marked:
+    if _LABEL.match(text) and not _runs_on(block, line):
+        return True
+    if _CAPTION.match(text) or line.marked:
         return True
     if prev.bold and not line.bold and len(block) == 1:
         # A bold line alone, followed by a sentence: a heading set close to its text (a line
@@ -239,6 +241,20 @@ def _breaks(block: list[Line], line: Line, pitch: dict[float, float]) -> bool:
     base = min(b.x0 for b in rest)
     # An indented first line opens a paragraph; centred lines (formulas) are their own block.
     return line.x0 > base + 0.6 * em and abs(line.x0 - prev.x0) > 0.3 * em
+
+
+def _runs_on(block: list[Line], line: Line) -> bool:
+    """Whether ``line``, which opens like a list label ("d. Implementations vary"), carries on
+    the paragraph's sentence instead: the line before it is full and ends mid-sentence, and
+    it starts flush with the paragraph, where a list's label would hang or be indented."""
+    prev = block[-1]
+    em = line.size
+    return (
+        not _LABEL.match(block[0].text.strip())
+        and not _TERMINAL.search(prev.text.strip())
+        and prev.x1 >= prev.right - 2 * em
+        and abs(line.x0 - min((b.x0 for b in block[1:]), default=line.left)) <= 0.3 * em
+    )
 
 
 def _is_heading_text(text: str) -> bool:
@@ -326,6 +342,8 @@ def _join_continuations(blocks: list[_Raw]) -> list[_Raw]:
     previous_heading: str | None = None
     for block in blocks:
         text = " ".join(line.text for line in block.lines).strip()
+        if block.kind == "heading" and open_block is not None and _bold_run_on(open_block, block):
+            block.kind = "text"
         if block.kind == "heading":
             heading = " ".join(text.split())
             # "Chapter 1" over "Introduction": one heading, "Chapter 1 Introduction".
@@ -363,14 +381,30 @@ def _continues(open_block: _Raw, block: _Raw) -> bool:
     if abs(last.size - first.size) > 0.6:
         return False
     start = first.text.strip()
-    if block.kind == "list":
-        return False
+    if block.kind == "list" or last.bold != first.bold:
+        return False  # a list item, or bold names before plain affiliations
     end = last.text.strip()
     if not _TERMINAL.search(end) or start[:1].islower():
         return True
     # A new column or page that opens flush left, not indented, carries on the paragraph.
     new_flow = (first.page, first.piece) != (last.page, last.piece)
     return new_flow and first.x0 <= first.left + 0.3 * first.size and open_block.kind == "text"
+
+
+def _bold_run_on(open_block: _Raw, block: _Raw) -> bool:
+    """Whether a short bold block taken for a heading carries on a bold paragraph that a
+    column or page end cut mid-sentence (a list of names in bold, its last line overleaf)."""
+    last = open_block.parts[-1][-1]
+    first = block.lines[0]
+    return (
+        open_block.kind == "text"
+        and last.bold
+        and all(line.bold for line in block.lines)
+        and abs(last.size - first.size) <= 0.6
+        and not _TERMINAL.search(last.text.strip())
+        and (first.page, first.piece) != (last.page, last.piece)
+        and first.x0 <= first.left + 0.3 * first.size
+    )
 
 
 def _assemble(blocks: list[_Raw], vocabulary: set[str]) -> Iterator[PdfBlock]:

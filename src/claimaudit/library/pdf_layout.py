@@ -2,9 +2,9 @@
 
 Removed: line-number gutters (a column of increasing numbers beside the text, as the
 ``lineno`` package prints them) and running headers and footers (the same line, digits aside,
-at the top or bottom of many pages), page numbers among them. The rest is cut into column
-pieces by the vertical gutters between columns and read piece by piece: within a band between
-two full-width lines, the left column, then the right one.
+at the top or bottom of many pages), page numbers among them, and tables (``pdf_tables``).
+The rest is cut into column pieces by the vertical gutters between columns and read piece by
+piece: within a band between two full-width lines, the left column, then the right one.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from claimaudit.library.pdf_read import PageText, Segment
+from claimaudit.library.pdf_tables import aligned_rows, grid_rows
 
 _NUMBER = re.compile(r"^\d{1,5}$")
 # A running line's identity: its words with every number made one symbol ("PLOS 2/15").
@@ -30,8 +31,6 @@ _EDGE_LINES = 2
 _MIN_GUTTER = 4.0
 _MIN_COLUMN_LINES = 4
 _MAX_DEPTH = 2
-_MIN_CELLS = 3
-_MIN_TABLE_ROWS = 3
 
 
 @dataclass(slots=True)
@@ -130,30 +129,10 @@ def _drop_running_lines(pages: list[PageText]) -> int:
 
 
 def _drop_tables(page: PageText) -> None:
-    """Remove tables: three or more consecutive rows each cut into three or more cells by
-    wide gaps. The LaTeX extraction leaves tables out too; their cells are not prose."""
+    """Remove grid tables across the page (see ``pdf_tables``)."""
     rows = _rows(page.segments)
-    # Cells are short; a row of a two-column page (a column's line, a label, the other
-    # column's line) has long pieces.
-    short = 0.25 * page.width
-    cellular = [
-        sum(s.x1 - s.x0 < short for s in row) >= _MIN_CELLS and _wide_gaps(row) for row in rows
-    ]
-    doomed: set[int] = set()
-    start = 0
-    while start < len(rows):
-        end = start
-        while end < len(rows) and cellular[end]:
-            end += 1
-        if end - start >= _MIN_TABLE_ROWS:
-            doomed.update(id(s) for row in rows[start:end] for s in row)
-        start = end + 1 if end == start else end
+    doomed = {id(s) for index in grid_rows(rows, page.width) for s in rows[index]}
     page.segments = [s for s in page.segments if id(s) not in doomed]
-
-
-def _wide_gaps(row: list[Segment]) -> bool:
-    gaps = [b.x0 - a.x1 for a, b in itertools.pairwise(row)]
-    return sum(gap > 1.0 * row[0].size for gap in gaps) >= _MIN_CELLS - 1
 
 
 def _edge_rows(page: PageText) -> list[list[Segment]]:
@@ -254,29 +233,34 @@ def _lines(piece: list[Segment], page: PageText, index: int) -> list[Line]:
         return []
     left = min(s.x0 for s in piece)
     right = max(s.x1 for s in piece)
+    # Tables of a name and a description are found in their column, where prose lines are
+    # one segment each; across a page, the two columns' lines would line up like cells.
+    tables = aligned_rows(rows, right - left)
     lines: list[Line] = []
-    for row in rows:
-        main = max(row, key=lambda s: (s.size, len(s.text)))
-        chars = sum(len(s.text) for s in row)
-        lines.append(
-            Line(
-                text=" ".join(s.text.strip() for s in row),
-                x0=row[0].x0,
-                x1=row[-1].x1,
-                baseline=main.baseline,
-                size=max(_weighted(row), key=lambda size: _weighted(row)[size]),
-                bold=sum(len(s.text) for s in row if s.bold) >= 0.8 * chars,
-                mono=sum(len(s.text) for s in row if s.mono) >= 0.8 * chars,
-                page=page.number,
-                left=left,
-                right=right,
-                piece=index,
-                cells=len(row),
-                marked=row[0].marked,
-                page_height=page.height,
-            )
-        )
+    for row in (row for number, row in enumerate(rows) if number not in tables):
+        lines.append(_line(row, page, left, right, index))
     return lines
+
+
+def _line(row: list[Segment], page: PageText, left: float, right: float, index: int) -> Line:
+    main = max(row, key=lambda s: (s.size, len(s.text)))
+    chars = sum(len(s.text) for s in row)
+    return Line(
+        text=" ".join(s.text.strip() for s in row),
+        x0=row[0].x0,
+        x1=row[-1].x1,
+        baseline=main.baseline,
+        size=max(_weighted(row), key=lambda size: _weighted(row)[size]),
+        bold=sum(len(s.text) for s in row if s.bold) >= 0.8 * chars,
+        mono=sum(len(s.text) for s in row if s.mono) >= 0.8 * chars,
+        page=page.number,
+        left=left,
+        right=right,
+        piece=index,
+        cells=len(row),
+        marked=row[0].marked,
+        page_height=page.height,
+    )
 
 
 def _weighted(row: list[Segment]) -> dict[float, int]:
