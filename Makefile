@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install browser demo test lint bench train-verifier eval-val clean
+.PHONY: install browser llama demo test test-llama lint bench train-verifier eval-val clean
 
 install: $(STAMP)
 
@@ -25,10 +25,19 @@ browser:
 		$$SUDO apt-get install -y -q chromium chromium-driver >/dev/null \
 		|| { $$SUDO apt-get update -q >/dev/null && $$SUDO apt-get install -y -q chromium chromium-driver >/dev/null; }; }
 
-test: $(STAMP) browser
+# The llama.cpp server and model the tests marked `llama` use (tests/llamacpp/install.py): the
+# server is compiled once per machine (about 8 minutes on two cores) into ~/.cache/claimaudit,
+# outside the clone, and installed from there in seconds on every later run.
+llama: $(STAMP)
+	$(BIN)/python -m tests.llamacpp.install
+
+test: $(STAMP) browser llama
 	$(BIN)/ruff check src tests benchmarks training
 	$(BIN)/mypy
 	$(BIN)/pytest
+
+test-llama: llama
+	$(BIN)/pytest -m llama
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks training

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 # Fixtures shared by tests of several packages.
-pytest_plugins = ["tests.sources.arxivfixtures"]
+pytest_plugins = ["tests.sources.arxivfixtures", "tests.llamacpp.fixtures"]
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
@@ -52,7 +52,7 @@ def _isolated_environment(
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.delenv("CLAIMAUDIT_LIBRARY", raising=False)
     monkeypatch.delenv("CLAIMAUDIT_JUDGE", raising=False)
-    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL"):
+    for name in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "OPENAI_MODEL", "OPENAI_CONTEXT_TOKENS"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("TYPESAFE_API_KEY", raising=False)
     monkeypatch.delenv("TYPESAFE_BASE_URL", raising=False)

@@ -1,11 +1,20 @@
 from __future__ import annotations
 
 from claimaudit.accounting import RunSummary
-from claimaudit.records import NotCheckedRecord
+from claimaudit.records import JudgeTokens, NotCheckedRecord
 
 
-def failure(calls: dict[str, int]) -> NotCheckedRecord:
-    return NotCheckedRecord(claim="c", paperRef="x:1", error="e", calls=calls)
+def failure(
+    calls: dict[str, int], tokens: JudgeTokens | None = None, seconds: float = 0.0
+) -> NotCheckedRecord:
+    return NotCheckedRecord(
+        claim="c",
+        paperRef="x:1",
+        error="e",
+        calls=calls,
+        judgeTokens=tokens,
+        judgeSeconds=seconds,
+    )
 
 
 def test_summary_adds_calls_per_backend_and_counts_not_checked() -> None:
@@ -25,6 +34,30 @@ def test_summary_line_without_calls() -> None:
     )
 
 
+def test_summary_adds_the_judges_tokens_and_seconds() -> None:
+    records = [
+        failure({"openai": 2}, JudgeTokens(prompt=1200, completion=2), 1.25),
+        failure({"openai": 1}, JudgeTokens(prompt=1110, completion=1), 0.5),
+        failure({}),  # nothing asked: no tokens, no time
+    ]
+    summary = RunSummary.of(records)
+    assert summary.cost_line() == (
+        "backend calls: openai 3; judge tokens: 2,310 prompt, 3 completion; "
+        "waiting on the judge: 1.8 s"
+    )
+    assert summary.cost_dict() == {
+        "judgeTokens": {"prompt": 2310, "completion": 3},
+        "judgeSeconds": 1.75,
+    }
+
+
+def test_time_without_tokens_is_still_reported() -> None:
+    # The embedded judge reports no tokens, but it was waited on.
+    summary = RunSummary.of([failure({}, None, 2.04)])
+    assert summary.cost_line() == "backend calls: none; waiting on the judge: 2.0 s"
+    assert summary.to_dict()["judgeTokens"] == {"prompt": 0, "completion": 0}
+
+
 def test_summary_as_json_counts_every_verdict() -> None:
     from claimaudit.checker import Checker
     from claimaudit.identity import parse_ref
@@ -34,6 +67,8 @@ def test_summary_as_json_counts_every_verdict() -> None:
     source.add(parse_ref("1706.03762v5"), "T", ["Attention is all you need."])
     checked = Checker(source, ScriptedJudge(pick("supports", "P001"))).check("c", ["1706.03762"])
     summary = RunSummary.of([*checked, failure({"valyu": 1})]).to_dict()
+    seconds = summary.pop("judgeSeconds")
+    assert seconds == round(checked[0].judge_seconds, 3) and seconds >= 0.0
     assert summary == {
         "records": 2,
         "verdicts": {
@@ -46,4 +81,5 @@ def test_summary_as_json_counts_every_verdict() -> None:
         "needsReview": 1,  # the confident, evidenced supports needs none
         "notChecked": 1,
         "calls": {"valyu": 1},
+        "judgeTokens": {"prompt": 0, "completion": 0},  # the scripted judge reports none
     }

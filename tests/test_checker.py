@@ -1,15 +1,18 @@
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Sequence
 
 import pytest
 
 from claimaudit.checker import Checker
-from claimaudit.errors import InvalidClaimError, JudgeError, SourceError
+from claimaudit.errors import ContextLengthError, InvalidClaimError, JudgeError, SourceError
 from claimaudit.identity import parse_ref
-from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
+from claimaudit.judges.protocol import Case, ChoiceAnswer, Decision, JudgeReply
+from claimaudit.passage import Passage
 from claimaudit.policy import ReviewPolicy
-from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
+from claimaudit.records import CheckedRecord, JudgeTokens, NotCheckedRecord, record_to_dict
 from claimaudit.selection import Bm25Ranker
 from tests.conftest import SEED_FIELDS
 from tests.fakes import MemorySource, ScriptedJudge, failing, pick
@@ -391,3 +394,114 @@ def test_a_bug_anywhere_else_is_still_a_not_checked_record(source: MemorySource)
     [record] = checker.check("c", ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "check failed: ZeroDivisionError"
+
+
+# ---------------------------------------------------------------- cost, and fitting to a window
+
+
+def test_records_carry_the_judges_tokens_and_the_time_spent_waiting(source: MemorySource) -> None:
+    def script(decision: Decision) -> JudgeReply:
+        time.sleep(0.05)
+        reply = pick("supports", "P001")(decision)
+        usage = {"input_tokens": 812, "output_tokens": 2, "windows": 7}  # windows: its own
+        return JudgeReply(model=reply.model, answers=reply.answers, usage=usage, calls=2)
+
+    [record] = Checker(source, ScriptedJudge(script)).check("c", ["1706.03762"])
+    assert record.judge_tokens == JudgeTokens(prompt=812, completion=2)
+    assert 0.05 <= record.judge_seconds < 5.0
+    data = record_to_dict(record)
+    assert data["judgeTokens"] == {"prompt": 812, "completion": 2}
+    assert data["judgeSeconds"] == record.judge_seconds
+
+
+def test_a_judge_that_reports_no_tokens_gives_none(source: MemorySource) -> None:
+    [record] = Checker(source, ScriptedJudge(pick("supports", "P001"))).check("c", ["1706.03762"])
+    assert record.judge_tokens is None and record_to_dict(record)["judgeTokens"] is None
+
+
+def test_a_failed_judge_still_accounts_for_its_tokens_and_time(source: MemorySource) -> None:
+    def script(decision: Decision) -> JudgeReply:
+        raise JudgeError("answered 'evidence' with 'The'", calls=2, usage={"input_tokens": 900})
+
+    [record] = Checker(source, ScriptedJudge(script)).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.calls == {"scripted": 2}
+    assert record.judge_tokens == JudgeTokens(prompt=900, completion=0)
+    assert record.judge_seconds >= 0.0
+
+
+class WindowJudge(ScriptedJudge):
+    """A judge with a context window it learns from its first refusal, as the openai judge."""
+
+    window: int | None = None
+
+    def fit_evidence(
+        self, case: Case, ranked: Sequence[Passage], limit: int
+    ) -> Sequence[Passage] | None:
+        return None if self.window is None else ranked[: self.window]
+
+
+def test_an_overflow_that_names_the_window_is_fitted_and_asked_once_more(
+    source: MemorySource,
+) -> None:
+    def script(decision: Decision) -> JudgeReply:
+        if len(decision.case.passages) > 1:
+            judge.window = 1  # what the server said
+            raise ContextLengthError("too long", window=1, calls=1)
+        return pick("supports", "P001")(decision)
+
+    judge = WindowJudge(script)
+    [record] = Checker(source, judge).check("Transformers use attention.", ["1706.03762"])
+    assert isinstance(record, CheckedRecord)
+    assert [len(d.case.passages) for d in judge.seen] == [3, 1]
+    assert record.passages_selected == 1 and record.evidence_scope == "selected_passages"
+    assert record.calls == {"scripted": 1}  # the refused request; the scripted answer made none
+
+
+def test_an_overflow_is_asked_again_only_once_and_never_becomes_a_verdict(
+    source: MemorySource,
+) -> None:
+    def script(decision: Decision) -> JudgeReply:
+        judge.window = len(decision.case.passages) - 1 or None
+        raise ContextLengthError("too long for 1 token", window=1, calls=1)
+
+    judge = WindowJudge(script)
+    [record] = Checker(source, judge).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert len(judge.seen) == 2 and record.calls == {"scripted": 2}
+    assert record.error == "too long for 1 token"
+
+
+def test_an_overflow_is_not_asked_again_when_fitting_changes_nothing(source: MemorySource) -> None:
+    judge = ScriptedJudge(failing("unused"))
+
+    def script(decision: Decision) -> JudgeReply:
+        raise ContextLengthError("the prompt is longer than the window of 9 tokens", window=9)
+
+    judge.script = script
+    [record] = Checker(source, judge).check("c", ["1706.03762"])
+    # The judge has no fit of its own, so the same passages would overflow again.
+    assert isinstance(record, NotCheckedRecord) and len(judge.seen) == 1
+    assert "window of 9 tokens" in record.error
+
+
+def test_an_overflow_without_a_size_is_not_asked_again(source: MemorySource) -> None:
+    def script(decision: Decision) -> JudgeReply:
+        raise ContextLengthError("the prompt is longer than the model's context window")
+
+    judge = WindowJudge(script)
+    [record] = Checker(source, judge).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord) and len(judge.seen) == 1
+
+
+def test_a_fit_that_fails_is_not_checked_and_sends_nothing(source: MemorySource) -> None:
+    class Cramped(ScriptedJudge):
+        def fit_evidence(
+            self, case: Case, ranked: Sequence[Passage], limit: int
+        ) -> Sequence[Passage] | None:
+            raise ContextLengthError("the claim and the questions alone take 900 tokens")
+
+    judge = Cramped(pick("supports", "P001"))
+    [record] = Checker(source, judge).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord) and not judge.seen
+    assert record.error == "the claim and the questions alone take 900 tokens"

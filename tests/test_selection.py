@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import pytest
+
 from claimaudit.selection import Bm25Ranker, select_candidates
 from claimaudit.sources.protocol import Passage
 
@@ -48,3 +52,39 @@ def test_oversized_passage_is_skipped_not_truncated() -> None:
     passages = _passages("dogs " * 50, "dogs bark")
     selection = select_candidates("dogs", passages, Bm25Ranker(), max_chars=100)
     assert [p.text for p in selection.passages] == ["dogs bark"]
+
+
+def test_a_judges_fit_replaces_the_character_budget() -> None:
+    passages = _passages(*(f"alpha beta {i} " + "x" * 90 for i in range(10)))
+    offered: list[tuple[list[str], int]] = []
+
+    def fit(ranked: Sequence[Passage], limit: int) -> Sequence[Passage]:
+        offered.append(([p.passage_id for p in ranked], limit))
+        return [ranked[3], ranked[0]]  # best first, as a judge returns them
+
+    selection = select_candidates("alpha 7", passages, Bm25Ranker(), max_chars=50, fit=fit)
+    [(ranked_ids, limit)] = offered
+    assert ranked_ids[0] == "P008" and len(ranked_ids) == 10 and limit == 120
+    # Kept whatever the characters: the judge counted its own budget; in document order.
+    assert [p.passage_id for p in selection.passages] == sorted([ranked_ids[3], "P008"])
+    assert selection.considered == 10
+
+
+def test_a_fit_of_none_leaves_the_character_budget() -> None:
+    passages = _passages(*(f"alpha {i} " + "x" * 90 for i in range(10)))
+    selection = select_candidates(
+        "alpha", passages, Bm25Ranker(), max_chars=350, fit=lambda ranked, limit: None
+    )
+    assert selection.selected == 3
+
+
+def test_a_fit_may_not_bring_passages_of_its_own() -> None:
+    passages = _passages("alpha", "beta")
+    with pytest.raises(ValueError, match="not offered"):
+        select_candidates(
+            "alpha", passages, Bm25Ranker(), fit=lambda ranked, limit: [Passage("P999", "x")]
+        )
+    with pytest.raises(ValueError, match="not offered"):
+        select_candidates(
+            "alpha", passages, Bm25Ranker(), fit=lambda ranked, limit: [ranked[0], ranked[0]]
+        )

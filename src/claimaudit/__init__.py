@@ -5,6 +5,7 @@ from claimaudit.checker import Checker
 from claimaudit.errors import (
     BackendError,
     ClaimauditError,
+    ContextLengthError,
     InvalidClaimError,
     InvalidReferenceError,
     JudgeError,
@@ -51,6 +52,7 @@ __all__ = [
     "ChoiceAnswer",
     "ChoiceQuestion",
     "ClaimauditError",
+    "ContextLengthError",
     "Decision",
     "InvalidClaimError",
     "InvalidReferenceError",

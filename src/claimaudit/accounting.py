@@ -1,9 +1,11 @@
 """What a run gave and cost: records per verdict, how many need review or could not be checked,
-and backend requests per backend.
+backend requests per backend, the judge's tokens and the time spent waiting on it.
 
-Each record carries its own ``calls`` (backend name -> requests); this sums them for the summary
-``check`` and ``batch`` print (a line on stderr, or the ``summary`` of ``check``'s JSON and of
-the API's and MCP's check answers).
+Each record carries its own ``calls`` (backend name -> requests), ``judgeTokens`` (prompt and
+completion tokens, as the judge's server reported them) and ``judgeSeconds``; this sums them for
+the summary ``check``, ``batch`` and ``review`` print (a line on stderr, or the ``summary`` of
+their JSON and of the API's and MCP's answers). Seconds add up over records: when a review
+checks pairs concurrently, their sum exceeds the time the run took.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ class RunSummary:
     needs_review: int = 0
     verdicts: Counter[str] = field(default_factory=Counter)
     calls: Counter[str] = field(default_factory=Counter)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    judge_seconds: float = 0.0
 
     def add(self, record: Record) -> None:
         self.pairs += 1
@@ -31,6 +36,10 @@ class RunSummary:
         self.needs_review += record.needs_review
         self.verdicts[record.verdict] += 1
         self.calls.update(record.calls)
+        if record.judge_tokens is not None:
+            self.prompt_tokens += record.judge_tokens.prompt
+            self.completion_tokens += record.judge_tokens.completion
+        self.judge_seconds += record.judge_seconds
 
     @classmethod
     def of(cls, records: Iterable[Record]) -> RunSummary:
@@ -41,25 +50,47 @@ class RunSummary:
 
     def line(self, noun: str = "pair") -> str:
         """One line, each record counted once, e.g. ``3 pairs: 2 with a verdict, 1 not checked;
-        3 need review; backend calls: openai 4, valyu 2`` (``noun``: what a record is about)."""
+        3 need review; backend calls: openai 4, valyu 2; judge tokens: 2,310 prompt, 8
+        completion; waiting on the judge: 3.1 s`` (``noun``: what a record is about; for the
+        cost, see ``cost_line``)."""
         total = f"{self.pairs} {noun}{'' if self.pairs == 1 else 's'}"
         judged = f"{self.pairs - self.not_checked} with a verdict"
         review = f"{self.needs_review} need{'s' if self.needs_review == 1 else ''} review"
+        return f"{total}: {judged}, {self.not_checked} not checked; {review}; {self.cost_line()}"
+
+    def cost_line(self) -> str:
+        """``backend calls: openai 4; judge tokens: 2,310 prompt, 8 completion; waiting on the
+        judge: 3.1 s``, the tokens only when the judge's server reported some, the time only
+        when a judge was asked (cached results cost none)."""
         calls = ", ".join(f"{name} {count}" for name, count in sorted(self.calls.items()))
-        return (
-            f"{total}: {judged}, {self.not_checked} not checked; {review}; "
-            f"backend calls: {calls or 'none'}"
-        )
+        parts = [f"backend calls: {calls or 'none'}"]
+        if self.prompt_tokens or self.completion_tokens:
+            parts.append(
+                f"judge tokens: {self.prompt_tokens:,} prompt, "
+                f"{self.completion_tokens:,} completion"
+            )
+        if self.judge_seconds:
+            parts.append(f"waiting on the judge: {self.judge_seconds:.1f} s")
+        return "; ".join(parts)
 
     def to_dict(self) -> dict[str, Any]:
         """As JSON: ``records``, ``verdicts`` (every verdict, counted), ``needsReview``,
-        ``notChecked`` and ``calls`` per backend."""
+        ``notChecked``, ``calls`` per backend, ``judgeTokens`` (``prompt``, ``completion``)
+        and ``judgeSeconds``."""
         return {
             "records": self.pairs,
             "verdicts": {verdict: self.verdicts[verdict] for verdict in VERDICTS},
             "needsReview": self.needs_review,
             "notChecked": self.not_checked,
             "calls": dict(sorted(self.calls.items())),
+            **self.cost_dict(),
+        }
+
+    def cost_dict(self) -> dict[str, Any]:
+        """``judgeTokens`` and ``judgeSeconds`` (rounded to milliseconds) as JSON."""
+        return {
+            "judgeTokens": {"prompt": self.prompt_tokens, "completion": self.completion_tokens},
+            "judgeSeconds": round(self.judge_seconds, 3),
         }
 
 

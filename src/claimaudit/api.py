@@ -49,24 +49,26 @@ def make_checker(
     threshold: float | None = None,
     model: str | None = None,
     timeout: float | None = None,
+    context_tokens: int | None = None,
     max_passages: int = MAX_PASSAGES,
     max_chars: int = MAX_CHARS,
 ) -> Checker:
     """The one way a checker is built (the command line, the server, MCP and ``check_claim``
     all come here), so every one of them checks alike.
 
-    ``judge``: a name (default ``$CLAIMAUDIT_JUDGE``, else ``local``), built with ``model`` and
-    ``timeout``, or a ``Judge`` object. ``source``: a name (default ``auto``) or a ``Source``.
-    ``fetch``: first download arXiv papers missing from the library into it (for a source that
-    reads the library; UsageError otherwise). ``cache``: True keeps judgements in the library's
-    results cache and reuses them, False judges afresh and keeps nothing, or any
-    ``ResultCache``. Close the checker (or use ``with``) to release the backends built here;
-    a judge or source passed in stays the caller's to close.
+    ``judge``: a name (default ``$CLAIMAUDIT_JUDGE``, else ``local``), built with ``model``,
+    ``timeout`` and ``context_tokens`` (``JudgeSettings``), or a ``Judge`` object. ``source``:
+    a name (default ``auto``) or a ``Source``. ``fetch``: first download arXiv papers missing
+    from the library into it (for a source that reads the library; UsageError otherwise).
+    ``cache``: True keeps judgements in the library's results cache and reuses them, False
+    judges afresh and keeps nothing, or any ``ResultCache``. Close the checker (or use
+    ``with``) to release the backends built here; a judge or source passed in stays the
+    caller's to close.
     """
     owned: list[Judge | Source] = []
     try:
         if judge is None or isinstance(judge, str):
-            judge = make_judge(judge, JudgeSettings(model, timeout))
+            judge = make_judge(judge, JudgeSettings(model, timeout, context_tokens=context_tokens))
             owned.append(judge)
         if isinstance(source, str):
             source = make_source(source, library)
@@ -113,6 +115,7 @@ def check_claim(
     threshold: float | None = None,
     model: str | None = None,
     timeout: float | None = None,
+    context_tokens: int | None = None,
 ) -> list[Record]:
     """Check ``claim`` against each paper; one review record per paper, in the order given.
 
@@ -131,5 +134,6 @@ def check_claim(
         threshold=threshold,
         model=model,
         timeout=timeout,
+        context_tokens=context_tokens,
     ) as checker:
         return checker.check(claim, papers, topic)

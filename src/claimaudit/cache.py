@@ -102,7 +102,8 @@ def recall(
     policy: ReviewPolicy,
 ) -> CheckedRecord | None:
     """The judgement stored under ``key`` as a record of this check: the paper's address and
-    retrieval time as found now, this check's ``calls`` (a cached judgement cost no judge call)
+    retrieval time as found now, this check's ``calls`` (a cached judgement cost no judge call,
+    no tokens and no time waiting on the judge)
     and ``needsReview`` decided by ``policy`` now. None on a miss, or when the cache fails: a
     cache only saves time, and its failure must never fail a check."""
     try:
@@ -112,7 +113,13 @@ def recall(
     if hit is None:
         return None
     found = hit.model_copy(
-        update={"paper_url": paper.url, "retrieved_at": paper.retrieved_at, "calls": calls}
+        update={
+            "paper_url": paper.url,
+            "retrieved_at": paper.retrieved_at,
+            "calls": calls,
+            "judge_tokens": None,
+            "judge_seconds": 0.0,
+        }
     )
     return policy.reviewed(found)
 

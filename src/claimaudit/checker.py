@@ -9,12 +9,16 @@ turns a failure into a verdict, and nothing here imports a concrete backend.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+import time
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import cast
 
 from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
 from claimaudit.errors import (
+    ContextLengthError,
     InvalidClaimError,
     InvalidClaimTextError,
     InvalidReferenceError,
@@ -24,21 +28,36 @@ from claimaudit.errors import (
 )
 from claimaudit.fts import has_content_words
 from claimaudit.identity import PaperRef, parse_ref
-from claimaudit.judges.protocol import Case, ChoiceAnswer, Judge, validate_reply
+from claimaudit.judges.protocol import (
+    INPUT_TOKENS,
+    OUTPUT_TOKENS,
+    Case,
+    ChoiceAnswer,
+    Judge,
+    validate_reply,
+)
 from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
-from claimaudit.passage import page_list
+from claimaudit.passage import Passage, page_list
 from claimaudit.plugins import require_judge, require_source
 from claimaudit.policy import ReviewPolicy
 from claimaudit.records import (
     RELATIONS,
     CheckedRecord,
     EvidenceScope,
+    JudgeTokens,
     NotCheckedRecord,
     Record,
     Relation,
 )
 from claimaudit.redaction import redact_text
-from claimaudit.selection import MAX_CHARS, MAX_PASSAGES, Bm25Ranker, Ranker, select_candidates
+from claimaudit.selection import (
+    MAX_CHARS,
+    MAX_PASSAGES,
+    Bm25Ranker,
+    Ranker,
+    Selection,
+    select_candidates,
+)
 from claimaudit.sources.protocol import Source, SourcePaper
 from claimaudit.untrusted import check_text, scrub_surrogates
 
@@ -46,6 +65,7 @@ _log = logging.getLogger(__name__)
 
 MAX_CLAIM_CHARS = 2_000
 MAX_TOPIC_CHARS = 1_000
+_TOKEN_KEYS = frozenset({INPUT_TOKENS, OUTPUT_TOKENS})
 
 
 
@@ -210,12 +230,8 @@ class Checker:
             cached = recall(self.cache, key, found, self._calls(found), self.policy)
             if cached is not None:
                 return cached
-        try:
-            record = self._judge(claim, ref, found, query, topic)
-        except JudgeError as error:
-            calls = self._calls(found, error.calls)
-            return self._failure(claim, ref, str(error), found.url, calls)
-        if key is not None and self.cache is not None:
+        record = self._judge(claim, ref, found, query, topic)
+        if key is not None and self.cache is not None and isinstance(record, CheckedRecord):
             keep(self.cache, key, record)
         return record
 
@@ -235,12 +251,54 @@ class Checker:
 
     def _judge(
         self, claim: str, ref: PaperRef, paper: SourcePaper, query: str, topic: str | None
-    ) -> CheckedRecord:
+    ) -> Record:
+        """Put the questions to the judge; its failures become a ``not_checked`` record. When
+        the prompt overflowed a context window the server named, the judge now knows the
+        window: the evidence is fitted to it and the questions are asked once more."""
+        spent = _Spent()
+        tried: Selection | None = None
+        overflow = ""
+        for _ in range(2):
+            selection: Selection | None = None
+            try:
+                selection = self._select(claim, paper, query, topic, spent)
+                if tried is not None and selection.passages == tried.passages:
+                    break  # fitting changed nothing: asking again would overflow again
+                return self._decide(claim, ref, paper, query, topic, selection, spent)
+            except JudgeError as error:
+                spent.add(error.calls, error.usage)
+                asked = selection is not None and tried is None
+                if not (asked and isinstance(error, ContextLengthError) and error.window):
+                    return self._judge_failure(claim, ref, paper, str(error), spent)
+                overflow, tried = str(error), selection
+        return self._judge_failure(claim, ref, paper, overflow, spent)
+
+    def _select(
+        self, claim: str, paper: SourcePaper, query: str, topic: str | None, spent: _Spent
+    ) -> Selection:
+        frame = Case(claim=claim, paper_title=paper.title, passages=(), topic=topic)
+
+        def fit(ranked: Sequence[Passage], limit: int) -> Sequence[Passage] | None:
+            with self._asking(spent):
+                return self.judge.fit_evidence(frame, ranked, limit)
+
         selection = select_candidates(
-            query, paper.passages, self.ranker, self.max_passages, self.max_chars
+            query, paper.passages, self.ranker, self.max_passages, self.max_chars, fit
         )
         if not selection.passages:
             raise JudgeError("no passage fits the evidence budget; nothing was sent to the judge")
+        return selection
+
+    def _decide(
+        self,
+        claim: str,
+        ref: PaperRef,
+        paper: SourcePaper,
+        query: str,
+        topic: str | None,
+        selection: Selection,
+        spent: _Spent,
+    ) -> CheckedRecord:
         case = Case(
             claim=claim,
             paper_title=paper.title,
@@ -248,20 +306,10 @@ class Checker:
             topic=topic,
         )
         decision = build_decision(case)
-        try:
+        with self._asking(spent):
             reply = self.judge.decide(decision)
-        except JudgeError:
-            raise
-        except Exception as error:
-            # A judge's own bug (a plugin, say) is still an operational failure for this paper:
-            # it must not become a verdict, nor stop the other papers of a batch.
-            _log.debug("judge %r failed on %s", self.judge.name, ref, exc_info=True)
-            raise JudgeError(f"judge {self.judge.name!r} failed: {type(error).__name__}") from None
-        try:
-            validate_reply(reply, decision)
-        except JudgeError as error:
-            error.calls = reply.calls  # an invalid answer was still paid for
-            raise
+        spent.add(reply.calls, reply.usage)
+        validate_reply(reply, decision)
         relation: ChoiceAnswer = reply.answers[RELATION]
         evidence: ChoiceAnswer = reply.answers[EVIDENCE]
         chosen = None if evidence.choice == NO_EVIDENCE else evidence.choice
@@ -302,7 +350,32 @@ class Checker:
             probabilitiesAvailable=(
                 relation.probabilities_available and evidence.probabilities_available
             ),
-            calls=self._calls(paper, reply.calls),
+            calls=self._calls(paper, spent.calls),
+            judgeTokens=spent.tokens(),
+            judgeSeconds=round(spent.seconds, 3),
+        )
+
+    @contextmanager
+    def _asking(self, spent: _Spent) -> Iterator[None]:
+        """Time a call into the judge; a judge's own bug (a plugin, say) is still an operational
+        failure of this paper: it must not become a verdict, nor stop the other papers."""
+        start = time.perf_counter()
+        try:
+            yield
+        except JudgeError:
+            raise
+        except Exception as error:
+            _log.debug("judge %r failed", self.judge.name, exc_info=True)
+            raise JudgeError(f"judge {self.judge.name!r} failed: {type(error).__name__}") from None
+        finally:
+            spent.seconds += time.perf_counter() - start
+
+    def _judge_failure(
+        self, claim: str, ref: PaperRef, paper: SourcePaper, error: str, spent: _Spent
+    ) -> NotCheckedRecord:
+        record = self._failure(claim, ref, error, paper.url, self._calls(paper, spent.calls))
+        return record.model_copy(
+            update={"judge_tokens": spent.tokens(), "judge_seconds": round(spent.seconds, 3)}
         )
 
     @staticmethod
@@ -320,6 +393,26 @@ class Checker:
             # Messages come from backends and plugins: no credential in a URL may survive.
             error=redact_text(error),
             calls=calls or {},
+        )
+
+
+@dataclass
+class _Spent:
+    """What judging one record cost: requests, the tokens the server reported, seconds waited."""
+
+    calls: int = 0
+    usage: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    def add(self, calls: int, usage: Mapping[str, int]) -> None:
+        self.calls += calls
+        self.usage.update({k: v for k, v in usage.items() if k in _TOKEN_KEYS})
+
+    def tokens(self) -> JudgeTokens | None:
+        if not self.usage:
+            return None
+        return JudgeTokens(
+            prompt=self.usage[INPUT_TOKENS], completion=self.usage[OUTPUT_TOKENS]
         )
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "BibliographyError",
     "ClaimauditError",
     "ContentConflictError",
+    "ContextLengthError",
     "CrossrefError",
     "CrossrefNotFoundError",
     "DatasetError",
@@ -219,7 +220,42 @@ class BackendError(ClaimauditError):
 
 
 class JudgeError(BackendError):
-    """A judge could not decide: unreachable, timed out, HTTP error, invalid answer."""
+    """A judge could not decide: unreachable, timed out, HTTP error, invalid answer.
+
+    ``usage``: the tokens the judge's server reported for requests that were answered before
+    the failure (``input_tokens``, ``output_tokens``), as ``JudgeReply.usage``; they were paid
+    for too.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        calls: int = 0,
+        backend: str | None = None,
+        usage: dict[str, int] | None = None,
+    ) -> None:
+        super().__init__(message, calls=calls, backend=backend)
+        self.usage: dict[str, int] = dict(usage or {})
+
+
+class ContextLengthError(JudgeError):
+    """The prompt did not fit the model's context window. ``window``: the window's size in
+    tokens, where the server said it (the judge then knows it, and the checker fits the
+    evidence to it and asks once more); ``prompt_tokens``: how long the prompt was, where the
+    server said it."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        window: int | None = None,
+        prompt_tokens: int | None = None,
+        calls: int = 0,
+    ) -> None:
+        super().__init__(message, calls=calls)
+        self.window = window
+        self.prompt_tokens = prompt_tokens
 
 
 class SourceError(BackendError):

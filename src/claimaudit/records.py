@@ -20,6 +20,15 @@ EvidenceScope = Literal["full_text", "selected_passages", "search_excerpts"]
 _CONFIG = ConfigDict(populate_by_name=True, frozen=True, extra="forbid")
 
 
+class JudgeTokens(BaseModel):
+    """Tokens the judge's server reported for this record's requests, as it counted them."""
+
+    model_config = _CONFIG
+
+    prompt: int = Field(ge=0)
+    completion: int = Field(ge=0)
+
+
 class CheckedRecord(BaseModel):
     model_config = _CONFIG
 
@@ -56,6 +65,10 @@ class CheckedRecord(BaseModel):
     probabilities_available: bool = Field(default=True, alias="probabilitiesAvailable")
     # Backend requests this record cost, by backend name (source and judge; non-zero only).
     calls: dict[str, int] = Field(default_factory=dict)
+    # What the judge's server reported this record's requests cost in tokens (null when it
+    # reported none, or no request was made), and the seconds spent waiting on the judge.
+    judge_tokens: JudgeTokens | None = Field(default=None, alias="judgeTokens")
+    judge_seconds: float = Field(default=0.0, ge=0.0, alias="judgeSeconds")
     id: str | None = None
 
     @model_validator(mode="after")
@@ -85,6 +98,8 @@ class NotCheckedRecord(BaseModel):
     # Backend requests made before the failure, by backend name (non-zero only; a failure after a
     # request still cost it).
     calls: dict[str, int] = Field(default_factory=dict)
+    judge_tokens: JudgeTokens | None = Field(default=None, alias="judgeTokens")
+    judge_seconds: float = Field(default=0.0, ge=0.0, alias="judgeSeconds")
     id: str | None = None
 
 

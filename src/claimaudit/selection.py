@@ -1,14 +1,16 @@
 """Evidence selection: rank a paper's passages for a claim and keep what fits the judge's budget.
 
 Ranking sits behind the small ``Ranker`` protocol so a better ranker (dense retrieval, a
-cross-encoder) can replace BM25 without touching the checker. Nothing is dropped silently:
+cross-encoder) can replace BM25 without touching the checker. The budget is the judge's own
+where it has one (``fit``: a judge with a context window counts tokens, see
+``Judge.fit_evidence``), else a fixed number of characters. Nothing is dropped silently:
 ``Selection`` says how many passages were considered and how many were selected.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -18,6 +20,11 @@ from claimaudit.passage import Passage
 
 MAX_PASSAGES = 120
 MAX_CHARS = 30_000
+
+
+# The judge's own budget: the ranked passages and the most it may take -> the passages it can
+# read, best first, or None to leave the choice to the character budget.
+Fit = Callable[[Sequence[Passage], int], Sequence[Passage] | None]
 
 
 class Ranker(Protocol):
@@ -72,19 +79,34 @@ def select_candidates(
     ranker: Ranker,
     max_passages: int = MAX_PASSAGES,
     max_chars: int = MAX_CHARS,
+    fit: Fit | None = None,
 ) -> Selection:
-    """The best-ranked passages that fit both budgets, returned in document order."""
+    """The best-ranked passages that fit the budget (``fit``'s, else ``max_chars``), at most
+    ``max_passages`` of them, returned in document order."""
     if max_passages < 1 or max_chars < 1:
         raise UsageError("selection budgets must be positive")
     order = {p.passage_id: i for i, p in enumerate(passages)}
+    ranked = ranker.rank(query, passages)
+    fitted = None if fit is None else fit(ranked, max_passages)
+    if fitted is None:
+        chosen = _by_characters(ranked, max_passages, max_chars)
+    else:
+        chosen = list(fitted)[:max_passages]
+        ids = [p.passage_id for p in chosen]
+        if len(set(ids)) != len(ids) or not set(ids) <= order.keys():
+            raise ValueError("the judge's fit returned passages that were not offered")
+    chosen.sort(key=lambda p: order[p.passage_id])
+    return Selection(passages=tuple(chosen), considered=len(passages))
+
+
+def _by_characters(ranked: Sequence[Passage], max_passages: int, max_chars: int) -> list[Passage]:
     chosen: list[Passage] = []
     used = 0
-    for passage in ranker.rank(query, passages):
+    for passage in ranked:
         if len(chosen) >= max_passages:
             break
         if used + len(passage.text) > max_chars:
             continue  # a shorter, lower-ranked passage may still fit
         chosen.append(passage)
         used += len(passage.text)
-    chosen.sort(key=lambda p: order[p.passage_id])
-    return Selection(passages=tuple(chosen), considered=len(passages))
+    return chosen

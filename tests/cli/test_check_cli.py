@@ -354,5 +354,6 @@ def test_help_names_values_as_the_readme_does(runner: CliRunner, command: list[s
     assert not re.search(r"<[a-z][^>]*>|\{[a-z_]+\}", result.stdout), result.stdout
     if command == ["check"]:
         assert "Usage: claimaudit check [OPTIONS] CLAIM" in result.stdout
-        for shown in ("--paper      -p      REF", "--fetch    ", "table|json|jsonl"):
+        assert re.search(r"--paper +-p +REF", result.stdout)
+        for shown in ("--fetch    ", "--context-tokens", "table|json|jsonl"):
             assert shown in result.stdout

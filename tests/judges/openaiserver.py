@@ -18,6 +18,13 @@ Modes (``MODES``) break one thing each; ``server.upcoming_errors`` (a queue of H
 fails just the next requests, to test retries that then succeed. It listens on 127.0.0.1 only
 and uses the standard library only.
 
+What a server says about its context window, for the judge's fitting (off by default, as on a
+server that says nothing): ``server.models`` and ``server.props`` answer ``GET /v1/models`` and
+``GET /props``; ``server.tokenizer`` opens one tokenizer endpoint in the wire shape of
+``TOKENIZERS`` (a token is a whitespace-separated word, ``count_words``); ``server.window``
+refuses a request whose messages have more words than that, with the overflow error of
+``server.overflow`` (``OVERFLOWS``). The GET requests are kept in ``server.gets``.
+
     with OpenAIServer(key=TEST_KEY) as server:
         monkeypatch.setenv("OPENAI_BASE_URL", server.url)
         server.prefer = ["not_addressed", "none"]
@@ -36,7 +43,7 @@ from typing import Any
 
 from tests.httpfake import FakeHandler, FakeServer, RecordedRequest
 
-__all__ = ["MODES", "OpenAIServer", "Reply", "Token"]
+__all__ = ["MODES", "OVERFLOWS", "TOKENIZERS", "OpenAIServer", "Reply", "Token", "count_words"]
 
 SERVED_MODEL = "fake-chat-1"
 MODES: dict[str, str] = {
@@ -49,6 +56,8 @@ MODES: dict[str, str] = {
     "echo_auth": "401 whose error message echoes the Authorization header",
     **{f"http{s}": f"HTTP {s} with an OpenAI error body" for s in (400, 401, 404, 429, 500, 503)},
 }
+TOKENIZERS = ("llama-cpp-python", "vllm", "llama-server")
+OVERFLOWS = ("openai", "llama-server", "unnamed")
 _OPTION_LINE = re.compile(r"^([A-Z][1-9]?)\. (\S+?)(?::|$)", re.MULTILINE)
 
 
@@ -79,6 +88,12 @@ class OpenAIServer(FakeServer[RecordedRequest]):
         self.replies: deque[Reply] = deque()
         # Statuses to answer the next requests with before behaving as the mode says.
         self.upcoming_errors: deque[int] = deque()
+        self.models: dict[str, Any] | None = None
+        self.props: dict[str, Any] | None = None
+        self.tokenizer: str | None = None
+        self.window: int | None = None
+        self.overflow = "openai"
+        self.gets: list[str] = []
         super().__init__(_Handler, name="openaiserver", url_path="/v1")
 
     def set_mode(self, mode: str) -> None:
@@ -109,13 +124,27 @@ class _Handler(FakeHandler):
     def _error(self, status: int, message: str, kind: str = "invalid_request_error") -> None:
         self._send(status, {"error": {"message": message, "type": kind, "code": None}})
 
+    def do_GET(self) -> None:
+        owner = self.owner
+        with owner._lock:
+            owner.gets.append(self.path)
+        answer = {"/v1/models": owner.models, "/props": owner.props}.get(self.path)
+        if answer is None:
+            self._error(404, f"Unknown route {self.path}")
+        else:
+            self._send(200, answer)
+
     def do_POST(self) -> None:
         request = self.read_request()
         parsed = request.json
         self.owner.record(request)
         owner, mode = self.owner, self.owner.mode
         if self.path != "/v1/chat/completions":
-            self._error(404, f"Unknown route {self.path}")
+            counted = _tokenize(owner.tokenizer, self.path, parsed)
+            if counted is None:
+                self._error(404, f"Unknown route {self.path}")
+            else:
+                self._send(200, counted)
         elif (status := owner.pop_next(owner.upcoming_errors)) is not None:
             self._error(status, f"fake server: scripted HTTP {status}")
         elif mode == "hangup":
@@ -128,6 +157,8 @@ class _Handler(FakeHandler):
             self._error(401, "Incorrect API key provided.")
         elif (problem := _invalid(parsed)) is not None:
             self._error(400, problem)
+        elif owner.window is not None and (words := _prompt_words(parsed)) > owner.window:
+            self._send(400, _overflow(owner.overflow, owner.window, words))
         elif mode == "non_json":
             self._send(200, None, raw=b"<html><body>502 Bad Gateway</body></html>")
         elif mode == "no_choices":
@@ -152,6 +183,55 @@ def _invalid(body: Any) -> str | None:
     if top is not None and (not isinstance(top, int) or not 0 <= top <= 20):
         return "top_logprobs must be an integer from 0 to 20"
     return None
+
+
+def count_words(text: str) -> int:
+    """The fake's tokenizer: one token per whitespace-separated word."""
+    return len(text.split())
+
+
+def _prompt_words(body: dict[str, Any]) -> int:
+    return sum(count_words(str(m.get("content", ""))) for m in body["messages"]) + int(
+        body.get("max_tokens") or 0
+    )
+
+
+def _tokenize(tokenizer: str | None, path: str, body: Any) -> dict[str, Any] | None:
+    """The answer of the one tokenizer endpoint the fake has, or None for any other path."""
+    if not isinstance(body, dict):
+        return None
+    if tokenizer == "llama-cpp-python" and path == "/extras/tokenize/count":
+        return {"count": count_words(str(body.get("input", "")))}
+    if tokenizer == "vllm" and path == "/tokenize" and "prompt" in body:
+        n = count_words(str(body["prompt"]))
+        return {"count": n, "max_model_len": 4096, "tokens": list(range(n))}
+    if tokenizer == "llama-server" and path == "/tokenize" and "content" in body:
+        return {"tokens": list(range(count_words(str(body["content"]))))}
+    return None
+
+
+def _overflow(style: str, window: int, words: int) -> dict[str, Any]:
+    if style == "llama-server":
+        return {
+            "error": {
+                "code": 400,
+                "message": "the request exceeds the available context size, try increasing it",
+                "type": "exceed_context_size_error",
+                "n_prompt_tokens": words,
+                "n_ctx": window,
+            }
+        }
+    if style == "unnamed":
+        return {"error": {"message": "prompt too long", "code": "context_length_exceeded"}}
+    return {
+        "error": {
+            "message": f"This model's maximum context length is {window} tokens. However, you "
+            f"requested {words} tokens ({words - 4} in the messages, 4 in the completion).",
+            "type": "invalid_request_error",
+            "param": "messages",
+            "code": "context_length_exceeded",
+        }
+    }
 
 
 def _user_text(body: dict[str, Any]) -> str:

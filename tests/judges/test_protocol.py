@@ -84,7 +84,7 @@ def test_backends_that_break_their_contract_are_refused_in_one_line() -> None:
         Checker(source, DuckJudge())  # type: ignore[arg-type]
     message = str(caught.value)
     assert "judge 'duck' does not keep the Judge contract" in message
-    assert "missing: cache_identity, close, concurrency, review_threshold" in message
+    assert "missing: cache_identity, close, concurrency, fit_evidence, review_threshold" in message
     assert "subclass claimaudit.Judge" in message
 
     class DuckSource:

@@ -32,6 +32,16 @@ TimeoutOption = Annotated[
         "--timeout", metavar="SECONDS", help="Seconds to wait for a remote judge's answer.", min=0.1
     ),
 ]
+ContextTokensOption = Annotated[
+    int | None,
+    typer.Option(
+        "--context-tokens",
+        metavar="N",
+        help="The judge model's context window in tokens (openai judge; default: "
+        "$OPENAI_CONTEXT_TOKENS, else what the server says); the evidence is fitted to it.",
+        min=1,
+    ),
+]
 SourceOption = Annotated[
     str,
     typer.Option(
@@ -122,6 +132,7 @@ def build_checker(
     library: Path | None,
     threshold: float | None,
     timeout: float | None,
+    context_tokens: int | None = None,
     source: str = DEFAULT_SOURCE,
     fetch: bool = False,
     no_cache: bool = False,
@@ -136,6 +147,7 @@ def build_checker(
         threshold=threshold,
         model=model,
         timeout=timeout,
+        context_tokens=context_tokens,
     )
     # After the judge and source names, so that those errors come first (models load lazily).
     check_library(library, reads=checker.source.library_use is LibraryUse.READS)

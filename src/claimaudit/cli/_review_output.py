@@ -92,4 +92,4 @@ def summary_line(result: ReviewResult) -> str:
     )
     if s.references is not None:
         line += f"; references: {status_line(s.references)}"
-    return line
+    return f"{line}; {s.cost.cost_line()}"

@@ -13,6 +13,7 @@ from claimaudit.batch import pending_pairs, read_items, read_resume, run_batch
 from claimaudit.checker import Checker, check_distinct, validate_claim, validate_topic
 from claimaudit.cli._checking import (
     RECORD_CONDITIONS,
+    ContextTokensOption,
     FailOnOption,
     JudgeOption,
     ModelOption,
@@ -57,6 +58,7 @@ def check(
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,
+    context_tokens: ContextTokensOption = None,
     library: LibraryOption = None,
     source: SourceOption = DEFAULT_SOURCE,
     fetch: Annotated[
@@ -88,6 +90,7 @@ def check(
         library=library,
         threshold=threshold,
         timeout=timeout,
+        context_tokens=context_tokens,
         source=source,
         fetch=fetch,
         no_cache=no_cache,
@@ -130,6 +133,7 @@ def batch(
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,
+    context_tokens: ContextTokensOption = None,
     library: LibraryOption = None,
     paper_source: SourceOption = DEFAULT_SOURCE,
     threshold: ThresholdOption = None,
@@ -149,6 +153,7 @@ def batch(
         library=library,
         threshold=threshold,
         timeout=timeout,
+        context_tokens=context_tokens,
         source=paper_source,
         no_cache=no_cache,
     )

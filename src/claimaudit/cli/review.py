@@ -13,6 +13,7 @@ import typer
 from claimaudit.checker import validate_topic
 from claimaudit.cli._checking import (
     REFERENCE_CONDITIONS,
+    ContextTokensOption,
     FailOnOption,
     JudgeOption,
     ModelOption,
@@ -122,6 +123,7 @@ def review(
     judge: JudgeOption = None,
     model: ModelOption = None,
     timeout: TimeoutOption = None,
+    context_tokens: ContextTokensOption = None,
     threshold: ThresholdOption = None,
     topic: Annotated[
         str | None, typer.Option("--topic", help="Extra query words for evidence selection.")
@@ -197,6 +199,7 @@ def review(
         library=library,
         threshold=threshold,
         timeout=timeout,
+        context_tokens=context_tokens,
         no_cache=no_cache,
     )
     verifier: ReferenceVerifier | None = (

@@ -39,14 +39,18 @@ DEFENCE = (
 )
 
 
+def render_passage(passage: Passage) -> str:
+    """One passage's line of the evidence block, with its id and section."""
+    attributes = f"id={quoteattr(passage.passage_id)}"
+    if passage.section:
+        attributes += f" section={quoteattr(passage.section)}"
+    return f"<{PASSAGE_TAG} {attributes}>{escape(passage.text)}</{PASSAGE_TAG}>"
+
+
 def render_evidence(title: str, passages: Sequence[Passage]) -> str:
     """The evidence block: the paper's title and each passage with its id and section."""
     lines = [f"<{EVIDENCE_TAG}>", f"<{TITLE_TAG}>{escape(title)}</{TITLE_TAG}>"]
-    for passage in passages:
-        attributes = f"id={quoteattr(passage.passage_id)}"
-        if passage.section:
-            attributes += f" section={quoteattr(passage.section)}"
-        lines.append(f"<{PASSAGE_TAG} {attributes}>{escape(passage.text)}</{PASSAGE_TAG}>")
+    lines.extend(render_passage(passage) for passage in passages)
     lines.append(f"</{EVIDENCE_TAG}>")
     return "\n".join(lines)
 
@@ -65,4 +69,11 @@ def escape_text(text: str) -> str:
     return escape(text)
 
 
-__all__ = ["DEFENCE", "EVIDENCE_TAG", "escape_text", "render_case", "render_evidence"]
+__all__ = [
+    "DEFENCE",
+    "EVIDENCE_TAG",
+    "escape_text",
+    "render_case",
+    "render_evidence",
+    "render_passage",
+]

@@ -36,6 +36,9 @@ __all__ = [
 ]
 
 PROBABILITY_SUM_TOLERANCE = 0.02
+# JudgeReply.usage keys the checker reads: prompt and completion tokens, as the server counted.
+INPUT_TOKENS = "input_tokens"
+OUTPUT_TOKENS = "output_tokens"
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,10 @@ class JudgeReply:
     """Answers keyed by question id, plus the model id that produced them.
 
     ``calls``: requests made to the backend for this decision (Jev: one for both questions; a
-    judge that runs in-process makes none), for the record's cost accounting.
+    judge that runs in-process makes none), for the record's cost accounting. ``usage``: what
+    the backend reported it cost; ``input_tokens`` and ``output_tokens`` (prompt and completion
+    tokens, summed over the decision's requests) reach the record's ``judgeTokens``, other
+    keys are the judge's own.
     ``review_notes``: reasons the judge found for a human to look whatever its confidence (the
     embedded verifier's consistency checks: "the claim's year 2005 is not in the evidence");
     a record with any is never cleared.
@@ -116,7 +122,8 @@ Options = TypeVar("Options")
 class JudgeSettings:
     """What a judge's factory receives (see ``claimaudit.plugins``).
 
-    ``model`` and ``timeout`` are the settings any judge may take (``--model``, ``--timeout``);
+    ``model``, ``timeout`` and ``context_tokens`` are the settings any judge may take
+    (``--model``, ``--timeout``, ``--context-tokens``: the model's context window in tokens);
     each judge reads what applies to it. ``options`` holds one judge's own typed options: a
     frozen dataclass that judge defines (``JevOptions``, ``OpenAIOptions``, ``LocalOptions``),
     which its factory reads with ``options_for``.
@@ -125,6 +132,7 @@ class JudgeSettings:
     model: str | None = None
     timeout: float | None = None
     options: object | None = None
+    context_tokens: int | None = None
 
     def options_for(self, kind: type[Options]) -> Options:
         """The options as ``kind``: those given, or ``kind()`` (its defaults) when none were;
@@ -150,7 +158,7 @@ class Judge(Protocol):
     way, as a bug of the judge.
 
     Optional, with the defaults below; override them as properties or class attributes:
-    ``cache_identity``, ``concurrency``, ``review_threshold`` and ``close``.
+    ``cache_identity``, ``concurrency``, ``review_threshold``, ``fit_evidence`` and ``close``.
     """
 
     name: str
@@ -176,6 +184,17 @@ class Judge(Protocol):
     def review_threshold(self) -> float | None:
         """The confidence threshold this judge's own validation fitted; the review policy uses
         it when the user gives none. None, the default, leaves the policy's own default."""
+        return None
+
+    def fit_evidence(
+        self, case: Case, ranked: Sequence[Passage], limit: int
+    ) -> Sequence[Passage] | None:
+        """The passages of ``ranked`` (best match first) this judge can read together with the
+        claim, topic and title of ``case`` (whose ``passages`` is empty) and the questions: at
+        most ``limit`` of them, best first. A judge with a context window fits the evidence to
+        it here; may raise JudgeError (``ContextLengthError`` when not even the claim and the
+        questions fit). None, the default, leaves the choice to the checker's character budget.
+        """
         return None
 
     def close(self) -> None:

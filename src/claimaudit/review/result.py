@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from claimaudit.accounting import RunSummary
 from claimaudit.records import VERDICTS, Record, record_to_dict
 from claimaudit.refcheck.models import ReferenceCheck
 from claimaudit.review.claims import Claim
@@ -75,6 +76,7 @@ class ReviewSummary:
     verdicts: dict[str, int]
     needs_review: int
     not_checked: int
+    cost: RunSummary  # backend calls, judge tokens and seconds, summed over the records
     references: dict[str, int] | None = None  # references by status, with --verify-refs
 
     @classmethod
@@ -96,6 +98,7 @@ class ReviewSummary:
             verdicts=verdicts,
             needs_review=sum(r.needs_review for r in records),
             not_checked=verdicts["not_checked"],
+            cost=RunSummary.of(records),
             references=None if references is None else status_counts(references),
         )
 
@@ -108,6 +111,8 @@ class ReviewSummary:
             "verdicts": dict(self.verdicts),
             "needsReview": self.needs_review,
             "notChecked": self.not_checked,
+            "calls": dict(sorted(self.cost.calls.items())),
+            **self.cost.cost_dict(),
             **({} if self.references is None else {"referenceStatuses": dict(self.references)}),
         }
 

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from claimaudit.library.wire import Wire
+from claimaudit.records import JudgeTokens
 from claimaudit.review import ReviewResult
 from claimaudit.server.schemas import JudgingOptions
 
@@ -58,6 +59,16 @@ class ReviewSummaryOut(BaseModel):
     verdicts: dict[str, int]
     needs_review: int = Field(alias="needsReview")
     not_checked: int = Field(alias="notChecked")
+    calls: dict[str, int] = Field(description="Backend requests, by backend.")
+    judge_tokens: JudgeTokens = Field(
+        alias="judgeTokens",
+        description="Prompt and completion tokens, as the judge's server reported them.",
+    )
+    judge_seconds: float = Field(
+        alias="judgeSeconds",
+        description="Seconds spent waiting on the judge, summed over records (concurrent "
+        "checks overlap, so the sum may exceed the review's duration).",
+    )
 
 
 class ReviewResponse(BaseModel):

@@ -10,7 +10,7 @@ from pydantic.alias_generators import to_camel
 from claimaudit.checker import MAX_CLAIM_CHARS
 from claimaudit.library.wire import Hit, Paper, PassageOut, Wire
 from claimaudit.policy import DEFAULT_THRESHOLD
-from claimaudit.records import Record
+from claimaudit.records import JudgeTokens, Record
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, PassageContext
 
 CACHE_FIELD = (
@@ -59,6 +59,13 @@ class CheckSummary(BaseModel):
     needs_review: int = Field(alias="needsReview")
     not_checked: int = Field(alias="notChecked")
     calls: dict[str, int] = Field(description="Backend requests, by backend.")
+    judge_tokens: JudgeTokens = Field(
+        alias="judgeTokens",
+        description="Prompt and completion tokens, as the judge's server reported them.",
+    )
+    judge_seconds: float = Field(
+        alias="judgeSeconds", description="Seconds spent waiting on the judge, summed."
+    )
 
 
 class CheckResponse(BaseModel):

@@ -14,6 +14,8 @@ Configuration (``JudgeSettings`` first, then the environment):
 - timeout: ``settings.timeout`` seconds per request, default 60.
 - retries: ``OpenAIOptions.retries``, default 2, on 408/429/5xx, timeouts and connection
   errors (Retry-After honoured up to 30 s). Every HTTP attempt counts as a backend call.
+- context window: ``settings.context_tokens`` (``--context-tokens``), else
+  ``OPENAI_CONTEXT_TOKENS``, else what the server says (see ``window``).
 """
 
 from __future__ import annotations
@@ -34,9 +36,11 @@ NAME = "openai"
 DESCRIPTION = "any OpenAI-compatible chat completions server; needs --model or OPENAI_MODEL"
 MODEL_ENV = "OPENAI_MODEL"
 BASE_URL_ENV = "OPENAI_BASE_URL"
+CONTEXT_ENV = "OPENAI_CONTEXT_TOKENS"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_RETRIES = 2
+MIN_CONTEXT_TOKENS = 256  # the questions alone take a few hundred tokens
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,27 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
         base_url=base_url or DEFAULT_BASE_URL,
         timeout=float(timeout),
         retries=options.retries,
+        context_tokens=_context_tokens(settings.context_tokens),
     )
+
+
+def _context_tokens(given: int | None) -> int | None:
+    """The configured context window: the setting, else the environment; None when neither."""
+    if given is None:
+        text = os.environ.get(CONTEXT_ENV, "").strip()
+        if not text:
+            return None
+        try:
+            given = int(text)
+        except ValueError:
+            raise InvalidSettingsError(
+                f"{CONTEXT_ENV} must be a whole number of tokens, not {text!r}"
+            ) from None
+    if isinstance(given, bool) or not isinstance(given, int) or given < MIN_CONTEXT_TOKENS:
+        raise InvalidSettingsError(
+            f"the context window must be at least {MIN_CONTEXT_TOKENS} tokens, not {given!r}"
+        )
+    return given
 
 
 def register(registry: Registry) -> None:

@@ -1,13 +1,15 @@
 """The ``openai`` judge: the two Choice questions asked of any chat completions server.
 
-Each question is one request (so a decision costs two backend calls, plus any retries): a system
-message with the answering rule, the review policy and the injection defence, and a user message
-with the case (``prompting.render_case``: claim, topic, the escaped evidence block) followed by
-the question and its labelled options. ``temperature`` 0, a few ``max_tokens``, ``logprobs`` with 20
+Each question is one request (so a decision costs two backend calls, plus any retries), built
+by ``messages``: ``temperature`` 0, a few ``max_tokens``, ``logprobs`` with 20
 ``top_logprobs``. The option probabilities come from the answer token's logprobs (see
 ``labels``); confidence is Jev's formula over them. A server that returns no usable logprobs
 still gets its answer read from the text, but the answer then carries no probabilities, and the
 checker marks the record ``probabilitiesAvailable: false`` with ``needsReview: true``.
+
+Before the questions are asked, the checker lets the judge fit the evidence to the model's
+context window (``fit_evidence``, see ``window``). A request the server refuses as too long
+raises ``ContextLengthError``; the window it names is learned, so the checker's second try fits.
 """
 
 from __future__ import annotations
@@ -15,17 +17,24 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Sequence
-from typing import Any
 
-from claimaudit.errors import JudgeError
+from claimaudit.errors import ContextLengthError, JudgeError
 from claimaudit.judges.openai import NAME
 from claimaudit.judges.openai.labels import (
     Labels,
     TokenLogprobs,
-    assign_labels,
     parse_content,
     read_logprobs,
 )
+from claimaudit.judges.openai.messages import (
+    MAX_TOKENS,
+    TOP_LOGPROBS,
+    labels_for,
+    render_question,
+    request_body,
+    user_message,
+)
+from claimaudit.judges.openai.window import ContextWindow
 from claimaudit.judges.openai.wire import (
     KEY_ENV,
     SERVER,
@@ -33,25 +42,19 @@ from claimaudit.judges.openai.wire import (
     ChatCompletion,
     TokenLogprob,
 )
-from claimaudit.judges.prompting import DEFENCE, PROMPT_VERSION, escape_text, render_case
+from claimaudit.judges.prompting import PROMPT_VERSION
 from claimaudit.judges.protocol import (
+    INPUT_TOKENS,
+    OUTPUT_TOKENS,
+    Case,
     ChoiceAnswer,
-    ChoiceQuestion,
     Decision,
     Judge,
     JudgeReply,
     confidence_from_probabilities,
 )
-from claimaudit.judges.questions import NO_EVIDENCE, POLICY
+from claimaudit.passage import Passage
 from claimaudit.redaction import public_url
-
-TOP_LOGPROBS = 20  # the most the OpenAI API allows
-# Room for a leading newline or space before the label and its digit; the answer is a label.
-MAX_TOKENS = 4
-ROLE = (
-    "You review whether a paper supports a claim. You answer multiple-choice questions with the "
-    "label of exactly one option and nothing else: no explanation, no punctuation."
-)
 
 
 class OpenAIJudge(Judge):
@@ -62,7 +65,14 @@ class OpenAIJudge(Judge):
     concurrency = 4
 
     def __init__(
-        self, *, model: str, base_url: str, timeout: float, retries: int, key_env: str = KEY_ENV
+        self,
+        *,
+        model: str,
+        base_url: str,
+        timeout: float,
+        retries: int,
+        context_tokens: int | None = None,
+        key_env: str = KEY_ENV,
     ) -> None:
         self.model = model
         self.base_url = base_url.rstrip("/")
@@ -71,38 +81,56 @@ class OpenAIJudge(Judge):
         self._key_env = key_env
         self._client: ChatClient | None = None
         self._lock = threading.Lock()
+        self.window = ContextWindow(
+            self._get_client, base_url=self.base_url, model=model, configured=context_tokens
+        )
 
     @property
     def cache_identity(self) -> str:
-        """Model, endpoint and prompt framing: each may change the answers a result came from."""
-        return f"{self.model}@{public_url(self.base_url)}#prompt{PROMPT_VERSION}"
+        """Model, endpoint and prompt framing: each may change the answers a result came from;
+        and a configured context window, which changes the evidence the model reads."""
+        identity = f"{self.model}@{public_url(self.base_url)}#prompt{PROMPT_VERSION}"
+        configured = self.window.configured
+        return identity if configured is None else f"{identity}#ctx{configured}"
+
+    def fit_evidence(
+        self, case: Case, ranked: Sequence[Passage], limit: int
+    ) -> list[Passage] | None:
+        """The passages that fit the model's context window (``window``), once its size is
+        known; until then None, and the checker's character budget applies."""
+        return self.window.fit(case, ranked, limit)
 
     def decide(self, decision: Decision) -> JudgeReply:
         client = self._get_client()
-        context = render_case(decision.case)
         answers: dict[str, ChoiceAnswer] = {}
-        usage = {"input_tokens": 0, "output_tokens": 0}
+        usage: dict[str, int] = {}  # stays empty while the server reports no usage
         served_by: str | None = None
         calls = 0
         for qid, question in decision.questions.items():
-            labels = assign_labels(list(question.options), solo=(NO_EVIDENCE,))
+            labels = labels_for(question)
+            body = request_body(self.model, user_message(decision.case, question, labels))
             try:
-                completion, attempts = client.complete(
-                    self._body(context, question, labels), self.model
-                )
+                completion, attempts = client.complete(body, self.model)
             except JudgeError as error:
+                if isinstance(error, ContextLengthError):
+                    self.window.learn(error)
                 error.calls += calls  # the failed request's attempts were sent too
+                error.usage = dict(usage)
                 raise
             calls += attempts
+            if completion.usage is not None:
+                for key, count in (
+                    (INPUT_TOKENS, completion.usage.prompt_tokens),
+                    (OUTPUT_TOKENS, completion.usage.completion_tokens),
+                ):
+                    usage[key] = usage.get(key, 0) + (count or 0)
             try:
                 answers[qid] = _answer(qid, completion, labels)
             except JudgeError as error:
-                error.calls = calls  # an answer that is not a label was still paid for
+                # An answer that is not a label was still paid for.
+                error.calls, error.usage = calls, dict(usage)
                 raise
             served_by = served_by or completion.model
-            if completion.usage is not None:
-                usage["input_tokens"] += completion.usage.prompt_tokens or 0
-                usage["output_tokens"] += completion.usage.completion_tokens or 0
         return JudgeReply(model=served_by or self.model, answers=answers, usage=usage, calls=calls)
 
     def close(self) -> None:
@@ -121,30 +149,6 @@ class OpenAIJudge(Judge):
                     )
                 self._client = ChatClient(self.base_url, key, self.timeout, self.retries)
             return self._client
-
-    def _body(self, context: str, question: ChoiceQuestion, labels: Labels) -> dict[str, Any]:
-        return {
-            "model": self.model,
-            "messages": [
-                {"role": "system", "content": "\n\n".join([ROLE, POLICY, DEFENCE])},
-                {"role": "user", "content": f"{context}\n\n{render_question(question, labels)}"},
-            ],
-            "temperature": 0,
-            "max_tokens": MAX_TOKENS,
-            "logprobs": True,
-            "top_logprobs": TOP_LOGPROBS,
-        }
-
-
-def render_question(question: ChoiceQuestion, labels: Labels) -> str:
-    """The question, its options one per line with their labels, and how to answer."""
-    lines = [f"Question: {escape_text(question.instructions)}", "Options:"]
-    for label, option in labels.by_label.items():
-        description = question.options[option]
-        text = escape_text(option if description is None else f"{option}: {description}")
-        lines.append(f"{label}. {text}")
-    lines.append(labels.hint())
-    return "\n".join(lines)
 
 
 def _answer(qid: str, completion: ChatCompletion, labels: Labels) -> ChoiceAnswer:

@@ -4,27 +4,40 @@
 servers such as Ollama, vLLM and llama.cpp need none). The reply is read through pydantic models
 of only the fields used; everything else a server adds is ignored.
 
+A prompt longer than the model's context window is recognised in the error body the servers
+send (OpenAI, vLLM and llama-cpp-python: code ``context_length_exceeded`` and "maximum context
+length is N tokens"; llama.cpp's server: type ``exceed_context_size_error`` with ``n_ctx``) and
+raised as ``ContextLengthError`` with the window's size: only numbers are read from the body.
+
 Messages never carry the key: server error bodies are not quoted (a misbehaving proxy may echo
 the Authorization header), URLs are redacted (``claimaudit.redaction``), and the httpx exception is
 neither the cause nor the context of the JudgeError (it is raised outside the handler).
+
+``get_json`` and ``post_json`` serve the judge's questions about the server (its models, its
+context size, its tokenizer): one attempt each, and an answer that is not JSON is None.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import re
 import time
 from typing import Annotated, Any
 
 import httpx
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from claimaudit.errors import JudgeError
+from claimaudit.errors import ContextLengthError, JudgeError
 from claimaudit.redaction import redact_url
 
 SERVER = "OpenAI-compatible server"
 KEY_ENV = "OPENAI_API_KEY"
 RETRY_STATUSES = frozenset({408, 429})  # and every 5xx
 MAX_RETRY_AFTER = 30.0  # seconds; a longer Retry-After is capped rather than obeyed
+_WINDOW = re.compile(r"maximum context length is (\d+) tokens")
+_REQUESTED = re.compile(r"(\d+) in the messages|(\d+) input tokens")
+OVERFLOW_CODES = frozenset({"context_length_exceeded", "exceed_context_size_error"})
 
 
 def _log_probability(value: float) -> float:
@@ -115,6 +128,10 @@ class ChatClient:
                     time.sleep(_retry_delay(response, attempt))
                     continue
                 if response.status_code >= 400:
+                    overflow = _context_overflow(response)
+                    if overflow is not None:
+                        overflow.calls = attempts
+                        raise overflow
                     failure = self._http_message(response.status_code, model)
                     break
                 try:
@@ -126,6 +143,32 @@ class ChatClient:
                 break
             time.sleep(_retry_delay(None, attempt))
         raise JudgeError(failure, calls=attempts)
+
+    def get_json(self, url: str) -> Any | None:
+        """GET ``url`` once: its JSON, or None when the server answers otherwise."""
+        return self._json("GET", url, None)
+
+    def post_json(self, url: str, body: dict[str, Any]) -> Any | None:
+        """POST ``body`` to ``url`` once: the JSON answer, or None when the server answers
+        with an error status or something that is not JSON (an endpoint it does not have)."""
+        return self._json("POST", url, body)
+
+    def _json(self, method: str, url: str, body: dict[str, Any] | None) -> Any | None:
+        failure = ""
+        try:
+            response = self._http.request(method, url, json=body)
+        except httpx.TimeoutException:
+            failure = f"{SERVER} timed out after {self.timeout:g}s"
+        except httpx.TransportError:
+            failure = f"{SERVER} is unreachable at {redact_url(self.base_url)}"
+        else:
+            if response.status_code >= 400:
+                return None
+            try:
+                return json.loads(response.content)
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                return None
+        raise JudgeError(failure)
 
     def _http_message(self, status: int, model: str) -> str:
         # The server's error text is deliberately not quoted (see the module docstring); the model
@@ -148,6 +191,39 @@ class ChatClient:
         else:
             text = f"{SERVER} request failed"
         return f"{text}: HTTP {status}"
+
+
+def _context_overflow(response: httpx.Response) -> ContextLengthError | None:
+    """The error for a prompt longer than the context window, when ``response`` says so."""
+    try:
+        error = json.loads(response.content).get("error")
+    except (UnicodeDecodeError, json.JSONDecodeError, AttributeError):
+        return None
+    if not isinstance(error, dict):
+        return None
+    text = error.get("message")
+    message = text if isinstance(text, str) else ""
+    window_match = _WINDOW.search(message)
+    named = error.get("code") in OVERFLOW_CODES or error.get("type") in OVERFLOW_CODES
+    if not named and window_match is None:
+        return None
+    window = _positive(error.get("n_ctx"))
+    if window is None and window_match is not None:
+        window = int(window_match.group(1))
+    prompt = _positive(error.get("n_prompt_tokens"))
+    requested = _REQUESTED.search(message)
+    if prompt is None and requested is not None:
+        prompt = int(requested.group(1) or requested.group(2))
+    size = f" of {window} tokens" if window else ""
+    return ContextLengthError(
+        f"the prompt is longer than the model's context window{size}",
+        window=window,
+        prompt_tokens=prompt,
+    )
+
+
+def _positive(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
 
 
 def _parse(response: httpx.Response) -> ChatCompletion:
