@@ -1,0 +1,62 @@
+"""Pairs for fine-tuning an already trained verifier (run 2): a replay sample of real pairs plus
+contrast edits at a small share, with support-keeping edits outnumbering the negation and
+direction flips, so the model learns the edit and not "an edited-looking sentence contradicts".
+
+Samples from a run's ``pairs.jsonl`` (run 1's holds every kind) and writes a new run's, which
+``train_verifier --run-dir`` then reads instead of building its own:
+
+    .venv/bin/python -m training.finetune_pairs training/work/run1/pairs.jsonl \\
+        training/work/run2/pairs.jsonl
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+REAL = 16_000
+# Per kind. Flips: 0.2 of run 1's caps. Support-keeping kinds: more than the negation and
+# direction flips together (5,050 against 4,050).
+KINDS = {
+    "claim-negation": 1600, "passage-negation": 1200, "claim-direction": 900,
+    "passage-direction": 350, "claim-number": 225, "passage-number": 225,
+    "claim-entity": 1000, "overreach": 1200,
+    "both-negated": 2800, "both-direction": 1250, "negated-back": 1000,
+}  # fmt: skip
+
+
+def kind(source: str) -> str:
+    return source.split("+contrast-")[-1] if "+contrast" in source else "real"
+
+
+def sample(rows: list[dict[str, object]], seed: int = 13) -> list[dict[str, object]]:
+    rng = random.Random(seed)
+    by_kind: dict[str, list[dict[str, object]]] = {}
+    for row in rows:
+        by_kind.setdefault(kind(str(row["source"])), []).append(row)
+    chosen = rng.sample(by_kind["real"], min(REAL, len(by_kind["real"])))
+    for name, count in sorted(KINDS.items()):
+        pool = by_kind.get(name, [])
+        chosen += rng.sample(pool, min(count, len(pool)))
+    rng.shuffle(chosen)
+    return chosen
+
+
+def main() -> None:
+    if len(sys.argv) != 3:
+        raise SystemExit("usage: python -m training.finetune_pairs FROM/pairs.jsonl TO/pairs.jsonl")
+    source, target = Path(sys.argv[1]), Path(sys.argv[2])
+    rows = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines()]
+    chosen = sample(rows)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text("".join(json.dumps(r) + "\n" for r in chosen), encoding="utf-8")
+    print(
+        len(chosen), "pairs:", dict(sorted(Counter(kind(str(r["source"])) for r in chosen).items()))
+    )
+
+
+if __name__ == "__main__":
+    main()
