@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -51,9 +52,11 @@ class _Batch:
 class RunCounters:
     """What the last run did, for tests and benchmarks."""
 
+    workers: int = 0
     batches: int = 0
     resubmitted: int = 0
     worker_errors: list[str] = field(default_factory=list)
+    peaks: dict[str, int] = field(default_factory=dict)  # most slots held at once, per backend
 
 
 def default_limits(checker: Checker, spec: CheckerSpec) -> dict[str, int]:
@@ -139,6 +142,7 @@ class RayEngine:
             worker.remote(self.judge_factory, self.source_factory, spec, self._limiter, limits)
             for _ in range(count)
         ]
+        self.counters.workers = count
         try:
             self.worker_pids()  # every worker has loaded its judge, or we say why not
         except RayError as error:
@@ -150,6 +154,8 @@ class RayEngine:
         for actor in self._actors:
             ray.kill(actor, no_restart=True)
         if self._limiter is not None:
+            with suppress(RayError):  # only figures for tests and benchmarks
+                self.counters.peaks = ray.get(self._limiter.peaks.remote(), timeout=10)
             ray.kill(self._limiter)
         self._actors, self._limiter = [], None
 

@@ -145,6 +145,8 @@ class PairWorker:
         self.source = source
         self.spec = spec
 
+    # Its own thread: answered while the judge is busy (a test kills the worker by its pid).
+    @ray.method(concurrency_group="control")
     def pid(self) -> int:
         return os.getpid()
 
@@ -158,6 +160,11 @@ RemoteLimiter = ray.remote(num_cpus=0)(Limiter)
 def remote_worker(cpus: float, concurrency: int) -> Any:
     """The worker actor class: replaced by Ray when its process dies (its pairs are re-run by
     the driver, not by Ray, so that no pair is judged into the output twice)."""
-    return ray.remote(num_cpus=cpus, max_restarts=-1, max_task_retries=0)(PairWorker).options(
-        max_concurrency=max(1, concurrency)
-    )
+    options: dict[str, Any] = {
+        "num_cpus": cpus,
+        "max_restarts": -1,
+        "max_task_retries": 0,
+        "max_concurrency": max(1, concurrency),
+        "concurrency_groups": {"control": 1},
+    }
+    return ray.remote(**options)(PairWorker)
