@@ -26,13 +26,17 @@ VERDICTS = ("supports", "contradicts", "not_addressed", "insufficient_evidence")
 
 def scifact_subset(shared: Path, folder: Path, claims: int) -> tuple[Path, Path]:
     """The first ``claims`` SciFact training claims as batch input, and a library holding
-    just the abstracts they cite."""
+    just the abstracts they cite (``corpus.jsonl`` and ``labelled.jsonl`` beside them)."""
     rows = []
+    labelled = []
     with (shared / "scifact" / "claims_train.jsonl").open(encoding="utf-8") as handle:
         for line in handle:
             rows.append(json.loads(line))
+            labelled.append(line)
             if len(rows) == claims:
                 break
+    # The same claims in SciFact's own format, for ``eval``.
+    (folder / "labelled.jsonl").write_text("".join(labelled), encoding="utf-8")
     cited = {doc for row in rows for doc in row["cited_doc_ids"]}
     corpus = folder / "corpus.jsonl"
     with (shared / "scifact" / "corpus.jsonl").open(encoding="utf-8") as source:

@@ -3,6 +3,7 @@ the records of the local engine, a driver killed mid-run and resumed, and the on
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -127,3 +128,26 @@ def test_an_unreachable_cluster_is_one_line(
     assert result.stderr.strip().splitlines()[-1].startswith(
         "error: cannot start or reach Ray at ray://127.0.0.1:9"
     )
+
+
+def test_eval_on_ray_scores_as_the_local_engine(
+    runner: CliRunner, ray_address: str, scifact_batch: tuple[Path, Path], tmp_path: Path
+) -> None:
+    folder = scifact_batch[0].parent
+    summaries = {}
+    for engine in ("local", "ray"):
+        out, summary = tmp_path / f"{engine}.jsonl", tmp_path / f"{engine}.json"
+        args = ["eval", "scifact", "--claims", str(folder / "labelled.jsonl")]
+        args += ["--corpus", str(folder / "corpus.jsonl"), "--out", str(out)]
+        args += ["--summary", str(summary), "--engine", engine]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.stderr
+        data = json.loads(summary.read_text(encoding="utf-8"))
+        summaries[engine] = {k: v for k, v in data.items() if "second" not in k.lower()}
+    assert summaries["ray"] == summaries["local"]
+    # Each run imports the corpus afresh: only the papers' ingestion time (retrievedAt) differs.
+    rows = {e: read_records(tmp_path / f"{e}.jsonl") for e in ("local", "ray")}
+    for found in rows.values():
+        for row in found:
+            row.pop("retrievedAt")
+    assert comparable(rows["ray"]) == comparable(rows["local"])
