@@ -12,6 +12,7 @@ driver, so a batch re-run is never written twice); a batch that kills its worker
 from __future__ import annotations
 
 import logging
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import suppress
@@ -53,6 +54,7 @@ class RunCounters:
     """What the last run did, for tests and benchmarks."""
 
     workers: int = 0
+    start_seconds: float = 0.0  # until every worker had loaded its judge
     batches: int = 0
     resubmitted: int = 0
     worker_errors: list[str] = field(default_factory=list)
@@ -91,6 +93,7 @@ class RayEngine:
         self.counters = RunCounters()
         self._actors: list[Any] = []
         self._limiter: Any = None
+        self._pinned: list[Any] = []
         self._started_ray = False
 
     def connect(self) -> None:
@@ -125,7 +128,9 @@ class RayEngine:
         self.connect()
         self.counters = RunCounters()
         limits = dict(self.limits) if self.limits is not None else default_limits(checker, spec)
+        started = time.perf_counter()
         self._start_workers(checker, spec, limits)
+        self.counters.start_seconds = time.perf_counter() - started
         try:
             self._run(checker, spec, iter(requests), on_record)
         finally:
@@ -138,10 +143,9 @@ class RayEngine:
         share = min(1.0, cpus / count)
         self._limiter = RemoteLimiter.remote(limits) if limits else None
         worker = remote_worker(share, checker.judge.concurrency)
-        self._actors = [
-            worker.remote(self.judge_factory, self.source_factory, spec, self._limiter, limits)
-            for _ in range(count)
-        ]
+        # Kept referenced for the whole run: a replaced worker is built from them again.
+        self._pinned = [ray.put(x) for x in (self.judge_factory, self.source_factory, spec)]
+        self._actors = [worker.remote(*self._pinned, self._limiter, limits) for _ in range(count)]
         self.counters.workers = count
         try:
             self.worker_pids()  # every worker has loaded its judge, or we say why not
@@ -157,7 +161,7 @@ class RayEngine:
             with suppress(RayError):  # only figures for tests and benchmarks
                 self.counters.peaks = ray.get(self._limiter.peaks.remote(), timeout=10)
             ray.kill(self._limiter)
-        self._actors, self._limiter = [], None
+        self._actors, self._limiter, self._pinned = [], None, []
 
     def _batches(
         self, checker: Checker, spec: CheckerSpec, requests: Iterator[tuple[T, PairRequest]]
