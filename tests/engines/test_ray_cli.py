@@ -86,6 +86,20 @@ def test_a_killed_driver_resumes_without_losing_or_repeating_a_record(
     assert comparable(rows) == comparable(read_records(local))
 
 
+def test_without_an_address_a_local_ray_is_started_for_the_run(
+    scifact_batch: tuple[Path, Path], tmp_path: Path
+) -> None:
+    batch, library = scifact_batch
+    out = tmp_path / "ray.jsonl"
+    args = _batch_args(batch, library, out, "--engine", "ray", "--workers", "1")
+    result = subprocess.run(
+        [sys.executable, "-m", "claimaudit", *args], capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    assert f"wrote {len(read_records(out))} records to {out}; 0 already done" in result.stderr
+    assert set(pair_counts(read_records(out)).values()) == {1}
+
+
 def test_without_ray_the_engine_says_how_to_install_it(
     runner: CliRunner,
     scifact_batch: tuple[Path, Path],
