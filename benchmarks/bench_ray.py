@@ -16,6 +16,7 @@ reset at the start), for N and N/10: a driver that
 streams stays flat.
 
 Usage: python benchmarks/bench_ray.py [--repeats N] [--shared ../shared/data] [--memory 100000]
+    [--sets instant abstracts papers] [--skip-throughput]
 """
 
 from __future__ import annotations
@@ -195,6 +196,13 @@ def main() -> None:
     parser.add_argument("--memory", type=int, default=0, help="pairs for the memory run")
     parser.add_argument("--memory-run", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--skip-throughput", action="store_true")
+    parser.add_argument(
+        "--sets",
+        nargs="*",
+        choices=("instant", "abstracts", "papers"),
+        default=["instant", "abstracts", "papers"],
+        help="which throughput inputs to run",
+    )
     args = parser.parse_args()
     if args.memory_run:
         memory_run(args.memory_run)
@@ -205,19 +213,16 @@ def main() -> None:
             ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
             local = partial(make_judge, "local")
             batch, library = abstracts(args.shared, folder, args.abstracts)
-            throughput(
-                "instant judge (the engine's own cost)",
-                batch,
-                library,
-                instant_judge,
-                args.repeats,
-                folder,
-            )
-            throughput(
-                "embedded judge, SciFact abstracts", batch, library, local, args.repeats, folder
-            )
-            batch, library = full_papers(args.shared, folder)
-            throughput("embedded judge, full papers", batch, library, local, args.repeats, folder)
+            if "instant" in args.sets:
+                name = "instant judge (the engine's own cost)"
+                throughput(name, batch, library, instant_judge, args.repeats, folder)
+            if "abstracts" in args.sets:
+                name = "embedded judge, SciFact abstracts"
+                throughput(name, batch, library, local, args.repeats, folder)
+            if "papers" in args.sets:
+                batch, library = full_papers(args.shared, folder)
+                name = "embedded judge, full papers"
+                throughput(name, batch, library, local, args.repeats, folder)
             ray.shutdown()
     if args.memory:
         print(

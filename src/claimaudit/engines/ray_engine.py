@@ -94,6 +94,7 @@ class RayEngine:
         self._actors: list[Any] = []
         self._limiter: Any = None
         self._pinned: list[Any] = []
+        self._setup: tuple[CheckerSpec, dict[str, int]] | None = None
         self._started_ray = False
 
     def connect(self) -> None:
@@ -126,15 +127,25 @@ class RayEngine:
         if spec.worker_fetches and self.source_factory is None:
             raise UsageError(f"source {spec.source_name!r}: the ray engine needs its factory")
         self.connect()
-        self.counters = RunCounters()
         limits = dict(self.limits) if self.limits is not None else default_limits(checker, spec)
-        started = time.perf_counter()
-        self._start_workers(checker, spec, limits)
-        self.counters.start_seconds = time.perf_counter() - started
+        setup = (spec, limits)
+        if self._actors and setup != self._setup:
+            self._stop_workers()
+        if not self._actors:
+            # Workers load their judge once and serve every later run of this engine with the
+            # same settings (the drafts of one review); ``close`` stops them.
+            self.counters = RunCounters()
+            started = time.perf_counter()
+            self._start_workers(checker, spec, limits)
+            self.counters.start_seconds = time.perf_counter() - started
+            self._setup = setup
+        else:
+            self.counters = RunCounters(workers=len(self._actors))
         try:
             self._run(checker, spec, iter(requests), on_record)
-        finally:
-            self._stop_workers()
+        except BaseException:
+            self._stop_workers()  # batches still in flight must not reach a later run
+            raise
 
     def _start_workers(self, checker: Checker, spec: CheckerSpec, limits: dict[str, int]) -> None:
         cpus = float(ray.cluster_resources().get("CPU", 1.0))  # type: ignore[no-untyped-call]
@@ -161,7 +172,7 @@ class RayEngine:
             with suppress(RayError):  # only figures for tests and benchmarks
                 self.counters.peaks = ray.get(self._limiter.peaks.remote(), timeout=10)
             ray.kill(self._limiter)
-        self._actors, self._limiter, self._pinned = [], None, []
+        self._actors, self._limiter, self._pinned, self._setup = [], None, [], None
 
     def _batches(
         self, checker: Checker, spec: CheckerSpec, requests: Iterator[tuple[T, PairRequest]]
