@@ -165,3 +165,16 @@ def test_eval_on_ray_scores_as_the_local_engine(
         for row in found:
             row.pop("retrievedAt")
     assert comparable(rows["ray"]) == comparable(rows["local"])
+
+
+def test_the_package_never_imports_ray_unasked() -> None:
+    code = (
+        "import sys, claimaudit, claimaudit.batch, claimaudit.engines, claimaudit.engines.local\n"
+        "from claimaudit.cli import _install_commands\n"
+        "_install_commands()\n"
+        "from claimaudit.plugins import get_registry\n"
+        "get_registry()\n"
+        "print('ray' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.strip() == "False", result.stderr
