@@ -127,20 +127,21 @@ def test_cluster_options_need_the_ray_engine(
     assert result.stderr.strip() == f"error: {option[0]} applies to --engine ray only"
 
 
+@pytest.mark.parametrize("address", ["ray://127.0.0.1:9", "127.0.0.1:9"])
 def test_an_unreachable_cluster_is_one_line(
-    runner: CliRunner, scifact_batch: tuple[Path, Path], tmp_path: Path
+    scifact_batch: tuple[Path, Path], tmp_path: Path, address: str
 ) -> None:
     batch, library = scifact_batch
     args = _batch_args(batch, library, tmp_path / "o.jsonl", "--engine", "ray")
     result = subprocess.run(
-        [sys.executable, "-m", "claimaudit", *args, "--address", "ray://127.0.0.1:9"],
+        [sys.executable, "-m", "claimaudit", *args, "--address", address],
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert result.returncode == 2, result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith(
-        "error: cannot start or reach Ray at ray://127.0.0.1:9"
+        f"error: cannot start or reach Ray at {address}"
     )
 
 

@@ -130,6 +130,32 @@ def test_a_remote_backend_is_capped_across_the_cluster(
     assert set(pair_counts(read_records(out)).values()) == {1}
 
 
+def test_a_killed_worker_gives_back_its_slots(
+    ray_address: str, scifact_batch: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """One slot for the whole cluster: a worker killed while it may hold it must not leave the
+    others waiting forever."""
+    batch, library = scifact_batch
+    engine = RayEngine(slow_judge, workers=2, batch_size=1, limits={"hash": 1})
+    killed: list[int] = []
+
+    def kill_one(record: Record) -> None:
+        if not killed:
+            killed.append(engine.worker_pids()[1])
+            os.kill(killed[0], signal.SIGKILL)
+
+    out = tmp_path / "ray.jsonl"
+    try:
+        checker = Checker(LibrarySource(library), slow_judge())
+        run_batch(batch, out, checker, on_record=kill_one, engine=engine)
+    finally:
+        engine.close()
+    assert killed and engine.counters.peaks == {"hash": 1}
+    assert pair_counts(read_records(out)) == pair_counts(
+        _local(batch, library, HashJudge(), tmp_path / "local.jsonl")
+    )
+
+
 def test_default_caps_cover_remote_judges_and_search_sources(tmp_path: Path) -> None:
     remote = Checker(SearchSource(), ScriptedJudge(pick("supports", "P001"), name="jev"))
     assert default_limits(remote, CheckerSpec.of(remote)) == {"jev": 1, "search": 4}

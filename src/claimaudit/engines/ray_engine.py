@@ -12,6 +12,7 @@ driver, so a batch re-run is never written twice); a batch that kills its worker
 from __future__ import annotations
 
 import logging
+import socket
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -71,6 +72,18 @@ def default_limits(checker: Checker, spec: CheckerSpec) -> dict[str, int]:
     return limits
 
 
+def _probe(address: str) -> None:
+    """A ``HOST:PORT`` where nothing listens fails at once: Ray itself would retry for minutes."""
+    host, sep, port = address.rpartition(":")
+    if "://" in address or not sep or not port.isdigit():
+        return  # "auto", or Ray Client's ray://, which times out by itself
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=10).close()
+    except OSError as error:
+        why = error.strerror or type(error).__name__
+        raise BackendError(f"cannot start or reach Ray at {address}: {why}") from None
+
+
 class RayEngine:
     name = "ray"
 
@@ -103,6 +116,8 @@ class RayEngine:
         if ray.is_initialized():
             return
         common: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
+        if self.address is not None:
+            _probe(self.address)
         try:
             if self.address is None:
                 ray.init(include_dashboard=False, _node_ip_address="127.0.0.1", **common)
