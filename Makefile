@@ -70,6 +70,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_openai.py
 	$(BIN)/python benchmarks/bench_server.py
 	$(BIN)/python benchmarks/bench_review.py --workers 1 2
+	$(BIN)/python benchmarks/bench_ray.py
 	$(BIN)/python -m training.bench_local
 
 # Retrain the embedded verifier (CPU: about 70 minutes an epoch on 2 cores; CUDA when present).

@@ -18,13 +18,15 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from claimaudit.accounting import RunSummary
 from claimaudit.checker import Checker, check_distinct, ref_key, validate_claim, validate_topic
+from claimaudit.engines import Engine, PairRequest
+from claimaudit.engines.local import LocalEngine
 from claimaudit.errors import InvalidClaimError, InvalidTextError, NestingError
 from claimaudit.records import NotCheckedRecord, Record, record_to_dict
 from claimaudit.untrusted import check_text, load_json
@@ -216,7 +218,7 @@ class BatchStats:
     problems: list[str] = field(default_factory=list)
 
 
-def _ids_once(items: list[BatchItem | BadLine]) -> set[str]:
+def _ids_once(items: Iterable[BatchItem | BadLine]) -> set[str]:
     counts = Counter(item.id for item in items)
     return {ident for ident, count in counts.items() if count == 1}
 
@@ -225,13 +227,57 @@ def _pairs(item: BatchItem | BadLine) -> list[str]:
     return [""] if isinstance(item, BadLine) else [ref_key(p) for p in item.papers]
 
 
-def pending_pairs(items: list[BatchItem | BadLine], resume: Resume) -> int:
-    unique = _ids_once(items)
+def pending_pairs(items: Iterable[BatchItem | BadLine], resume: Resume) -> int:
+    items = list(items)
+    return _pending_count(items, resume, _ids_once(items))
+
+
+def _pending_count(items: Iterable[BatchItem | BadLine], resume: Resume, unique: set[str]) -> int:
     return sum(
         not resume.is_done(item.key, item.id, paper, item.id in unique)
         for item in items
         for paper in _pairs(item)
     )
+
+
+@dataclass(frozen=True)
+class InputScan:
+    """One streaming pass over the input: the ids that a single line has, and the pairs left
+    to do. A second pass (``read_items`` again) then streams the work, so a long input is never
+    held in memory whole."""
+
+    unique_ids: set[str]
+    pending: int
+
+
+def scan_input(path: Path, resume: Resume) -> InputScan:
+    unique = _ids_once(read_items(path))
+    return InputScan(unique, _pending_count(read_items(path), resume, unique))
+
+
+Work = tuple[BatchItem, str] | BadLine  # a pair to check (line, paper as written), or a bad line
+
+
+def pending_work(
+    items: Iterable[BatchItem | BadLine], resume: Resume, unique: set[str], stats: BatchStats
+) -> Iterator[Work]:
+    """What is left to do, in input order; each pair already in ``--out`` counts as skipped."""
+    for item in items:
+        if isinstance(item, BadLine):
+            if resume.is_done(item.key, item.id, "", item.id in unique):
+                stats.skipped += 1
+            else:
+                yield item
+            continue
+        for paper in item.papers:
+            if resume.is_done(item.key, item.id, ref_key(paper), item.id in unique):
+                stats.skipped += 1
+            else:
+                yield item, paper
+
+
+def bad_line_record(item: BadLine) -> Record:
+    return NotCheckedRecord(claim="", paperRef="", error=item.error, id=item.id)
 
 
 def run_batch(
@@ -240,47 +286,55 @@ def run_batch(
     checker: Checker,
     on_record: Callable[[Record], None] | None = None,
     *,
-    items: list[BatchItem | BadLine] | None = None,
+    items: Iterable[BatchItem | BadLine] | None = None,
     resume: Resume | None = None,
+    unique_ids: set[str] | None = None,
+    engine: Engine | None = None,
 ) -> BatchStats:
     """Check every pending pair of ``source``, appending records to ``out`` as they finish.
 
     ``items`` and ``resume`` are ``source`` and ``out`` as already read (``read_items``,
-    ``read_resume``), for a caller that counted the pending pairs first."""
-    items = list(read_items(source)) if items is None else items
+    ``read_resume``), for a caller that counted the pending pairs first; ``unique_ids`` (from
+    ``scan_input``) lets ``items`` be a stream. ``engine`` judges the pairs (default: here, in
+    input order; the ray engine writes each record as its pair finishes)."""
     resume = read_resume(out) if resume is None else resume
-    unique = _ids_once(items)
+    if items is None:
+        items = read_items(source)
+        unique_ids = unique_ids if unique_ids is not None else _ids_once(read_items(source))
+    elif unique_ids is None:
+        items = list(items)
+        unique_ids = _ids_once(items)
+    engine = engine or LocalEngine()
     stats = BatchStats(problems=resume.problems(out))
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as handle:
-        for item in items:
-            extra = {"inputLine": item.line_number, "inputKey": item.key}
-            if isinstance(item, BadLine):
-                if resume.is_done(item.key, item.id, "", item.id in unique):
-                    stats.skipped += 1
-                    continue
-                record: Record = NotCheckedRecord(
-                    claim="", paperRef="", error=item.error, id=item.id
-                )
-                _write(handle, record, extra, stats, on_record)
-                continue
-            for paper in item.papers:
-                if resume.is_done(item.key, item.id, ref_key(paper), item.id in unique):
-                    stats.skipped += 1
-                    continue
-                checked = checker.check_paper(item.claim, paper, item.topic)
-                record = checked.model_copy(update={"id": item.id})
-                _write(handle, record, extra, stats, on_record)
+
+        def write(item: BatchItem | BadLine, record: Record) -> None:
+            _write(handle, record, item, stats, on_record)
+
+        def requests() -> Iterator[tuple[BatchItem, PairRequest]]:
+            for work in pending_work(items, resume, unique_ids, stats):
+                if isinstance(work, BadLine):
+                    write(work, bad_line_record(work))
+                else:
+                    item, paper = work
+                    yield item, PairRequest(item.claim, paper, item.topic)
+
+        def finished(item: BatchItem, record: Record) -> None:
+            write(item, record.model_copy(update={"id": item.id}))
+
+        engine.check(checker, requests(), finished)
     return stats
 
 
 def _write(
     handle: IO[str],
     record: Record,
-    extra: dict[str, Any],
+    item: BatchItem | BadLine,
     stats: BatchStats,
     on_record: Callable[[Record], None] | None,
 ) -> None:
+    extra = {"inputLine": item.line_number, "inputKey": item.key}
     handle.write(json.dumps({**record_to_dict(record), **extra}, ensure_ascii=False) + "\n")
     handle.flush()
     stats.written += 1

@@ -225,7 +225,7 @@ class Checker:
                 raise SourceError(f"{ref} has no text passages to check")
         except SourceError as error:
             return self._failure(claim, ref, str(error), calls=self._calls(found))
-        key = self._cache_key(claim, ref, found, topic)
+        key = self.cache_key_for(claim, ref, found, topic)
         if key is not None and self.cache is not None:
             cached = recall(self.cache, key, found, self._calls(found), self.policy)
             if cached is not None:
@@ -235,9 +235,11 @@ class Checker:
             keep(self.cache, key, record)
         return record
 
-    def _cache_key(
+    def cache_key_for(
         self, claim: str, ref: PaperRef, paper: SourcePaper, topic: str | None
     ) -> CacheKey | None:
+        """The results-cache key of this question (None without a cache, or for a judge whose
+        answers are never cached); an engine that judges elsewhere looks the cache up with it."""
         if self.cache is None:
             return None
         selection = f"{type(self.ranker).__name__}:{self.max_passages}:{self.max_chars}"

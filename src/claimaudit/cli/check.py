@@ -9,7 +9,7 @@ import typer
 
 from claimaudit.accounting import RunSummary
 from claimaudit.api import DEFAULT_SOURCE
-from claimaudit.batch import pending_pairs, read_items, read_resume, run_batch
+from claimaudit.batch import read_items, read_resume, run_batch, scan_input
 from claimaudit.checker import Checker, check_distinct, validate_claim, validate_topic
 from claimaudit.cli._checking import (
     RECORD_CONDITIONS,
@@ -34,9 +34,19 @@ from claimaudit.cli._common import (
     out_console,
     progress_bar,
     require_file,
+    require_text,
+)
+from claimaudit.cli._engine import (
+    AddressOption,
+    EngineOption,
+    EngineWorkersOption,
+    build_engine,
+    require_engine_options,
 )
 from claimaudit.cli._render import OutputFormat, render
 from claimaudit.cli._terminal import shown_text
+from claimaudit.engines import EngineName
+from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.records import Record
 
 
@@ -138,8 +148,13 @@ def batch(
     paper_source: SourceOption = DEFAULT_SOURCE,
     threshold: ThresholdOption = None,
     no_cache: NoCacheOption = False,
+    engine: EngineOption = EngineName.LOCAL,
+    address: AddressOption = None,
+    workers: EngineWorkersOption = None,
 ) -> None:
     """Check every (claim, paper) pair of a JSON Lines file; rerun with the same --out to resume."""
+    require_engine_options(engine, address, workers)
+    require_text(address=address)
     if input_file.is_dir():
         fail(f"{input_file} is a folder; give the JSON Lines input file")
     if not input_file.is_file():
@@ -157,17 +172,28 @@ def batch(
         source=paper_source,
         no_cache=no_cache,
     )
-    try:
-        items = list(read_items(input_file))
-    except OSError as error:
-        fail(f"cannot read {input_file}: {error.strerror or error}")
+    runner = build_engine(
+        engine,
+        judge=judge,
+        settings=JudgeSettings(model, timeout, context_tokens=context_tokens),
+        source=checker.source,
+        source_name=paper_source,
+        library=library,
+        address=address,
+        workers=workers,
+    )
     try:
         resume = read_resume(out)
     except OSError as error:
         fail(f"cannot read {out}: {error.strerror or error}")
+    try:
+        # Two streaming passes (ids, then the work): a long input is never held whole.
+        scan = scan_input(input_file, resume)
+    except OSError as error:
+        fail(f"cannot read {input_file}: {error.strerror or error}")
     for problem in resume.problems(out):
         err_console.print(shown_text(f"warning: {problem}"))
-    total = pending_pairs(items, resume)
+    total = scan.pending
     progress = progress_bar("checking")
     task = progress.add_task("pairs", total=total)
 
@@ -176,9 +202,19 @@ def batch(
 
     try:
         with progress, checker:
-            stats = run_batch(
-                input_file, out, checker, on_record=advance, items=items, resume=resume
-            )
+            try:
+                stats = run_batch(
+                    input_file,
+                    out,
+                    checker,
+                    on_record=advance,
+                    items=read_items(input_file),
+                    resume=resume,
+                    unique_ids=scan.unique_ids,
+                    engine=runner,
+                )
+            finally:
+                runner.close()
     except KeyboardInterrupt:
         fail(f"interrupted; rerun with --out {out} to resume", code=130)
     except OSError as error:

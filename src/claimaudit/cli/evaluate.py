@@ -9,7 +9,15 @@ from typing import Annotated
 import typer
 
 from claimaudit.api import make_judge, make_source
-from claimaudit.cli._common import err_console, fail, out_console, require_file
+from claimaudit.cli._common import err_console, fail, out_console, require_file, require_text
+from claimaudit.cli._engine import (
+    AddressOption,
+    EngineOption,
+    EngineWorkersOption,
+    build_engine,
+    require_engine_options,
+)
+from claimaudit.engines import EngineName
 from claimaudit.evaluation.datasets import read_ids, read_pairs
 from claimaudit.evaluation.report import summary, tables
 from claimaudit.evaluation.runner import evaluate
@@ -43,8 +51,13 @@ def eval_command(
     summary_path: Annotated[
         Path | None, typer.Option("--summary", help="Write the metrics as JSON.")
     ] = None,
+    engine: EngineOption = EngineName.LOCAL,
+    address: AddressOption = None,
+    workers: EngineWorkersOption = None,
 ) -> None:
     """Check each claim against each cited document of a labelled dataset and score the verdicts."""
+    require_engine_options(engine, address, workers)
+    require_text(address=address)
     options = {"--claims": claims, "--corpus": corpus, "--ids": ids, "--out": out}
     for option, path in {**options, "--summary": summary_path}.items():
         require_file(path, option)
@@ -61,9 +74,14 @@ def eval_command(
     pairs = pairs[:limit] if limit else pairs
     if not pairs:
         fail("no (claim, document) pairs to evaluate")
-    chosen = make_judge(judge, JudgeSettings(model=model))
+    settings = JudgeSettings(model=model)
+    chosen = make_judge(judge, settings)
+    runner = build_engine(engine, judge=judge, settings=settings, address=address, workers=workers)
     err_console.print(f"evaluating {len(pairs)} pairs with judge {chosen.name!r}")
-    result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out)
+    try:
+        result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out, engine=runner)
+    finally:
+        runner.close()
     out_console.print(tables(result))
     if summary_path:
         data = summary(result, format=fmt.value, judge=chosen.name, claims=str(claims))

@@ -4,16 +4,18 @@ papers and, with --verify-refs, every cited reference against the catalogues."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from claimaudit.checker import validate_topic
+from claimaudit.checker import Checker, validate_topic
 from claimaudit.cli._checking import (
     REFERENCE_CONDITIONS,
     ContextTokensOption,
+    FailOn,
     FailOnOption,
     JudgeOption,
     ModelOption,
@@ -33,7 +35,9 @@ from claimaudit.cli._common import (
     out_console,
     progress_bar,
     require_file,
+    require_text,
 )
+from claimaudit.cli._engine import AddressOption, EngineOption, build_engine
 from claimaudit.cli._references import make_verifier
 from claimaudit.cli._review_output import (
     annotated_paths,
@@ -42,7 +46,10 @@ from claimaudit.cli._review_output import (
     summary_line,
     write_text,
 )
+from claimaudit.cli._terminal import shown_text
+from claimaudit.engines import Engine, EngineName
 from claimaudit.errors import DraftError
+from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.extract import LATEX_SUFFIXES
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review import Bibliography, ReviewResult, load_bibliography, render_html
@@ -100,11 +107,42 @@ def _annotated_files(
     return {places[name]: text for name, text in texts.items()}
 
 
+@dataclass
+class _Draft:
+    """A draft read whole (and its LaTeX files and bibliography) before any pair is judged."""
+
+    path: Path
+    text: str
+    found: LatexClaims | None
+    inputs: set[Path]
+    bibliography: Bibliography | None
+
+
+def _prepare(
+    report: Path, draft_format: DraftFormat | None, bibliography: Bibliography | None
+) -> _Draft:
+    text = _read(report)
+    chosen = _format(report, draft_format)
+    found: LatexClaims | None = None
+    inputs: set[Path] = set()
+    try:
+        if chosen is DraftFormat.LATEX:
+            # The whole draft is read (and its bibliography) before any work.
+            found = extract_latex_claims(report, bibliography)
+            inputs = _latex_inputs(found)
+        else:
+            parse_document(text)  # a draft the parser cannot read whole fails before any work
+    except DraftError as error:
+        fail(f"{report}: {error}")
+    return _Draft(report, text, found, inputs, bibliography)
+
+
 def review(
-    report: Annotated[
-        Path,
+    reports: Annotated[
+        list[Path],
         typer.Argument(
-            help="The draft to review: Markdown, or LaTeX (.tex, with its \\input files)."
+            metavar="REPORT...",
+            help="The drafts to review: Markdown, or LaTeX (.tex, with its \\input files).",
         ),
     ],
     draft_format: Annotated[
@@ -131,7 +169,10 @@ def review(
     workers: Annotated[
         int | None,
         typer.Option(
-            "--workers", min=1, help="Pairs checked at once (default: what the judge allows)."
+            "--workers",
+            min=1,
+            help="Pairs checked at once (default: what the judge allows); with --engine ray, "
+            "worker actors (default: one per CPU of the cluster).",
         ),
     ] = None,
     no_cache: NoCacheOption = False,
@@ -168,31 +209,28 @@ def review(
         typer.Option("--html", help="Write a self-contained HTML report here."),
     ] = None,
     fail_on: FailOnOption = None,
+    engine: EngineOption = EngineName.LOCAL,
+    address: AddressOption = None,
 ) -> None:
-    """Check each cited sentence of REPORT against each paper it cites."""
-    text = _read(report)
-    chosen = _format(report, draft_format)
+    """Check each cited sentence of each REPORT against each paper it cites."""
+    if address is not None and engine is not EngineName.RAY:
+        fail("--address applies to --engine ray only")
+    require_text(address=address)
     options = {"--bib": bib, "--out": out, "--json": json_out, "--html": html_out}
+    if len(reports) > 1 and (out or json_out or html_out):
+        fail("--out, --json and --html write one draft's results: give a single draft")
     for option, path in options.items():
         require_file(path, option)
-    if todo and chosen is not DraftFormat.LATEX:
-        fail("--todo applies to LaTeX drafts only")
     if not verify_refs and any(c in REFERENCE_CONDITIONS for c in fail_on or []):
         fail("--fail-on bad-reference and unverified-reference need --verify-refs")
+    validate_topic(topic)
+    for report in reports:
+        if todo and _format(report, draft_format) is not DraftFormat.LATEX:
+            fail("--todo applies to LaTeX drafts only")
     bibliography: Bibliography | None = load_bibliography(bib) if bib is not None else None
-    found: LatexClaims | None = None
-    inputs: set[Path] = set()
-    try:
-        validate_topic(topic)
-        if chosen is DraftFormat.LATEX:
-            # The whole draft is read (and its bibliography) before any work.
-            found = extract_latex_claims(report, bibliography)
-            inputs = _latex_inputs(found)
-        else:
-            parse_document(text)  # a draft the parser cannot read whole fails before any work
-    except DraftError as error:
-        fail(f"{report}: {error}")
-    check_outputs(report, [out, json_out, html_out], inputs)
+    drafts = [_prepare(report, draft_format, bibliography) for report in reports]
+    for draft in drafts:
+        check_outputs(draft.path, [out, json_out, html_out], draft.inputs)
     checker = build_checker(
         judge=judge,
         model=model,
@@ -202,12 +240,60 @@ def review(
         context_tokens=context_tokens,
         no_cache=no_cache,
     )
+    runner: Engine | None = None
+    if engine is EngineName.RAY:
+        settings = JudgeSettings(model, timeout, context_tokens=context_tokens)
+        runner = build_engine(
+            engine, judge=judge, settings=settings, address=address, workers=workers
+        )
     verifier: ReferenceVerifier | None = (
         make_verifier(library, cache=not no_cache) if verify_refs else None
     )
+    matched = False
+    try:
+        for draft in drafts:
+            hits_before = _cache_hits(checker)
+            result, pairs = _review_draft(draft, checker, topic, workers, verifier, runner)
+            if out is not None:
+                if result.latex is None:
+                    write_text(out, result.annotated_markdown)
+                else:
+                    for path, annotated in _annotated_files(
+                        result, out, todo, draft.inputs
+                    ).items():
+                        write_text(path, annotated)
+            if json_out is not None:
+                text = json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"
+                write_text(json_out, text)
+            if html_out is not None:
+                write_text(html_out, render_html(result, title=draft.path.name))
+            if len(drafts) > 1:
+                out_console.print(shown_text(f"{draft.path}:"))
+            _print_result(result, pairs, checker, hits_before)
+            matched = matched or _matches(result, fail_on)
+    finally:
+        checker.close()
+        if verifier is not None:
+            verifier.close()
+        if runner is not None:
+            runner.close()
+    raise typer.Exit(EXIT_MATCHED if matched else EXIT_OK)
+
+
+def _review_draft(
+    draft: _Draft,
+    checker: Checker,
+    topic: str | None,
+    workers: int | None,
+    verifier: ReferenceVerifier | None,
+    runner: Engine | None,
+) -> tuple[ReviewResult, int]:
+    """The draft's review, with a progress bar; and how many distinct pairs it had."""
     progress = progress_bar("reviewing")
     task = progress.add_task("pairs", total=None)
     pairs = 0
+    # With the ray engine, --workers counts its actors, not this process's threads.
+    threads = None if runner is not None else workers
 
     def advance(done: int, total: int) -> None:
         nonlocal pairs
@@ -215,51 +301,53 @@ def review(
         progress.update(task, completed=done, total=total)
 
     try:
-        with progress, checker:
-            if found is not None:
+        with progress:
+            if draft.found is not None:
                 result = review_latex_claims(
-                    found,
+                    draft.found,
                     checker=checker,
                     topic=topic,
-                    workers=workers,
+                    workers=threads,
                     on_progress=advance,
                     verifier=verifier,
+                    engine=runner,
                 )
             else:
                 result = review_report(
-                    text,
+                    draft.text,
                     checker=checker,
-                    bibliography=bibliography,
+                    bibliography=draft.bibliography,
                     topic=topic,
-                    workers=workers,
+                    workers=threads,
                     on_progress=advance,
                     verifier=verifier,
+                    engine=runner,
                 )
     except KeyboardInterrupt:
         fail("interrupted; pairs already judged are cached, rerun to continue", code=130)
-    finally:
-        if verifier is not None:
-            verifier.close()
-    if out is not None:
-        if result.latex is None:
-            write_text(out, result.annotated_markdown)
-        else:
-            for path, annotated in _annotated_files(result, out, todo, inputs).items():
-                write_text(path, annotated)
-    if json_out is not None:
-        write_text(json_out, json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n")
-    if html_out is not None:
-        write_text(html_out, render_html(result, title=report.name))
+    return result, pairs
+
+
+def _cache_hits(checker: Checker) -> int | None:
+    hits = getattr(checker.cache, "hits", None)
+    return hits if isinstance(hits, int) else None
+
+
+def _print_result(
+    result: ReviewResult, pairs: int, checker: Checker, hits_before: int | None
+) -> None:
     if result.claims:
         out_console.print(review_table(result))
     out_console.print(summary_line(result))
-    cache = checker.cache
-    hits = getattr(cache, "hits", None)
-    if isinstance(hits, int):
-        err_console.print(f"{hits} of {pairs} (claim, paper) pairs came from the cache")
-    if fail_on and (
-        any(matches(r.record, fail_on) for r in result.records)
-        or any(reference_matches(c, fail_on) for c in result.references or ())
-    ):
-        raise typer.Exit(EXIT_MATCHED)
-    raise typer.Exit(EXIT_OK)
+    hits = _cache_hits(checker)
+    if hits is not None:
+        err_console.print(
+            f"{hits - (hits_before or 0)} of {pairs} (claim, paper) pairs came from the cache"
+        )
+
+
+def _matches(result: ReviewResult, fail_on: list[FailOn] | None) -> bool:
+    return bool(fail_on) and (
+        any(matches(r.record, fail_on or []) for r in result.records)
+        or any(reference_matches(c, fail_on or []) for c in result.references or ())
+    )

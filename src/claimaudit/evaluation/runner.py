@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from claimaudit.api import make_checker
+from claimaudit.engines import Engine, PairRequest
+from claimaudit.engines.local import LocalEngine
 from claimaudit.evaluation.datasets import EvalPair
 from claimaudit.evaluation.metrics import (
     VERDICT_CLASS,
@@ -56,8 +58,12 @@ def evaluate(
     build_source: SourceBuilder,
     out: Path | None = None,
     on_pair: Callable[[Record], None] | None = None,
+    engine: Engine | None = None,
 ) -> EvalResult:
-    """Check each (claim, cited document) pair against a temporary library of ``corpus``."""
+    """Check each (claim, cited document) pair against a temporary library of ``corpus``.
+
+    ``engine`` judges the pairs (default: here, in order; the ray engine writes each pair's row
+    as it finishes, so ``out`` may be in another order, with the same rows)."""
     outcomes: list[Outcome] = []
     not_checked = 0
     with tempfile.TemporaryDirectory(prefix="claimaudit-eval-") as tmp:
@@ -66,20 +72,24 @@ def evaluate(
         checker = make_checker(judge, source=source, cache=False)
         handle = out.open("w", encoding="utf-8") if out else None
         started = time.perf_counter()
+
+        def finished(pair: EvalPair, record: Record) -> None:
+            nonlocal not_checked
+            if isinstance(record, CheckedRecord):
+                outcomes.append(outcome(pair, record))
+            else:
+                not_checked += 1
+            if handle:
+                row = record_to_dict(record.model_copy(update={"id": pair.claim_id}))
+                row["gold"] = pair.gold
+                row["goldRationale"] = sorted(pair.rationale)
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+            if on_pair:
+                on_pair(record)
+
+        requests = ((p, PairRequest(p.claim, f"{fmt.ref_prefix}:{p.doc_id}")) for p in pairs)
         try:
-            for pair in pairs:
-                record = checker.check_paper(pair.claim, f"{fmt.ref_prefix}:{pair.doc_id}")
-                if isinstance(record, CheckedRecord):
-                    outcomes.append(outcome(pair, record))
-                else:
-                    not_checked += 1
-                if handle:
-                    row = record_to_dict(record.model_copy(update={"id": pair.claim_id}))
-                    row["gold"] = pair.gold
-                    row["goldRationale"] = sorted(pair.rationale)
-                    handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-                if on_pair:
-                    on_pair(record)
+            (engine or LocalEngine()).check(checker, requests, finished)
         finally:
             if handle:
                 handle.close()

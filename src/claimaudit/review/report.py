@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from claimaudit.checker import Checker, validate_claim
+from claimaudit.engines import Engine
 from claimaudit.errors import InvalidClaimError
 from claimaudit.records import NotCheckedRecord, Record
 from claimaudit.refcheck.verify import ReferenceVerifier
@@ -46,6 +47,7 @@ def review_report(
     workers: int | None = None,
     on_progress: Progress | None = None,
     verifier: ReferenceVerifier | None = None,
+    engine: Engine | None = None,
 ) -> ReviewResult:
     """Check each cited sentence of ``text`` against each paper it cites; one record per paper.
 
@@ -55,10 +57,11 @@ def review_report(
     (``workers`` overrides); with a cache on the checker, a pair judged before is not judged
     again. ``on_progress(done, total)`` is called before the first pair and after each one.
     With a ``verifier``, every cited reference is also checked against the catalogues.
+    ``engine`` judges the pairs elsewhere (the ray engine: on a cluster's workers).
     Nothing here raises for a bad citation or paper: those become ``not_checked`` records.
     """
     claims, uncited = extract_claims(text, bibliography)
-    result = _review(claims, uncited, checker, topic, workers, on_progress, verifier)
+    result = _review(claims, uncited, checker, topic, workers, on_progress, verifier, engine)
     return replace(result, text=text, annotated_markdown=annotate(text, result.claims))
 
 
@@ -71,6 +74,7 @@ def review_latex(
     workers: int | None = None,
     on_progress: Progress | None = None,
     verifier: ReferenceVerifier | None = None,
+    engine: Engine | None = None,
 ) -> ReviewResult:
     """``review_report`` for the LaTeX draft at ``path`` (with the files it includes and the
     bibliography it names, plus ``bibliography``). InputError when the draft cannot be read,
@@ -84,6 +88,7 @@ def review_latex(
         workers=workers,
         on_progress=on_progress,
         verifier=verifier,
+        engine=engine,
     )
 
 
@@ -95,9 +100,12 @@ def review_latex_claims(
     workers: int | None = None,
     on_progress: Progress | None = None,
     verifier: ReferenceVerifier | None = None,
+    engine: Engine | None = None,
 ) -> ReviewResult:
     """``review_latex`` for a draft already read (``extract_latex_claims``)."""
-    result = _review(found.claims, found.uncited, checker, topic, workers, on_progress, verifier)
+    result = _review(
+        found.claims, found.uncited, checker, topic, workers, on_progress, verifier, engine
+    )
     return replace(result, text=found.draft.files[found.draft.main], latex=found)
 
 
@@ -109,6 +117,7 @@ def _review(
     workers: int | None,
     on_progress: Progress | None,
     verifier: ReferenceVerifier | None,
+    engine: Engine | None = None,
 ) -> ReviewResult:
     pairs, invalid = _pairs(claims)
     total = len({pair_key(p) for p in pairs})
@@ -123,7 +132,9 @@ def _review(
             on_progress(done, total)
 
     references = check_references(claims, verifier) if verifier is not None else None
-    results = check_pairs(checker, pairs, topic=topic, workers=workers, on_record=advance)
+    results = check_pairs(
+        checker, pairs, topic=topic, workers=workers, on_record=advance, engine=engine
+    )
     reviews: list[ClaimReview] = []
     for index, claim in enumerate(claims):
         records: list[ReviewedRecord] = []

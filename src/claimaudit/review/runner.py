@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
 from claimaudit.checker import Checker, ref_key
+from claimaudit.engines import Engine, PairRequest
 from claimaudit.records import Record
 
 Pair = tuple[str, str]  # (claim text, paper reference)
@@ -32,8 +33,10 @@ def check_pairs(
     topic: str | None = None,
     workers: int | None = None,
     on_record: Callable[[Record], None] | None = None,
+    engine: Engine | None = None,
 ) -> dict[Pair, Record]:
-    """One record per distinct pair, keyed by ``pair_key``; ``on_record`` after each one."""
+    """One record per distinct pair, keyed by ``pair_key``; ``on_record`` after each one.
+    ``engine`` judges them elsewhere (the ray engine), in place of this process's threads."""
     distinct: dict[Pair, Pair] = {}
     for pair in pairs:
         distinct.setdefault(pair_key(pair), pair)
@@ -45,6 +48,10 @@ def check_pairs(
         if on_record is not None:
             on_record(record)
 
+    if engine is not None:
+        requests = ((key, PairRequest(pair[0], pair[1], topic)) for key, pair in distinct.items())
+        engine.check(checker, requests, finish)
+        return results
     if count <= 1 or len(distinct) <= 1:
         for key, pair in distinct.items():
             finish(key, _check(checker, pair, topic))

@@ -1,0 +1,100 @@
+"""Engines: where the (claim, paper) pairs of a run are judged.
+
+``local`` judges them in this process (the default); ``ray`` spreads them over the actors of a
+Ray cluster (``claimaudit[ray]``). Both take the same checker and the same stream of requests,
+and hand every record to the same callback, so ``batch``, ``eval`` and ``review`` write the
+same records whichever engine ran them; only the order in which pairs finish may differ.
+
+Nothing here imports Ray: ``make_engine`` loads it only when the ``ray`` engine is asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol, TypeVar
+
+from claimaudit.checker import Checker
+from claimaudit.errors import UsageError
+from claimaudit.judges.protocol import Judge
+from claimaudit.records import Record
+from claimaudit.sources.protocol import Source
+
+T = TypeVar("T")
+
+# Builds a backend where it runs (a Ray worker builds its own judge); must pickle.
+JudgeFactory = Callable[[], Judge]
+SourceFactory = Callable[[], Source]
+
+RAY_INSTALL_HINT = "the ray engine needs Ray: pip install 'claimaudit[ray]'"
+
+
+class EngineName(StrEnum):
+    LOCAL = "local"
+    RAY = "ray"
+
+
+@dataclass(frozen=True)
+class PairRequest:
+    """One pair to judge: the claim (already validated), the paper reference and the topic."""
+
+    claim: str
+    paper: str
+    topic: str | None = None
+
+
+class Engine(Protocol):
+    """Judges pairs with ``checker`` (its source, cache, policy and evidence settings) and calls
+    ``on_record(tag, record)`` once per request, in the thread that called ``check``. The tag
+    is the caller's own and never leaves this process."""
+
+    name: str
+
+    def check(
+        self,
+        checker: Checker,
+        requests: Iterable[tuple[T, PairRequest]],
+        on_record: Callable[[T, Record], None],
+    ) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class RayMissingError(UsageError):
+    """The ray engine was asked for and Ray is not installed."""
+
+
+@dataclass(frozen=True)
+class EngineOptions:
+    """What the ray engine needs beyond the checker: how workers build their judge (and their
+    source, for a source that does not read the library), and where the cluster is."""
+
+    judge_factory: JudgeFactory | None = None
+    source_factory: SourceFactory | None = None
+    address: str | None = None  # None: a local Ray started for the run; "auto"; "ray://h:p"
+    workers: int | None = None  # None: one per CPU of the cluster
+
+
+def make_engine(name: EngineName | str, options: EngineOptions | None = None) -> Engine:
+    """The engine ``name``; RayMissingError (one line: how to install it) without Ray."""
+    chosen = EngineName(name)
+    if chosen is EngineName.LOCAL:
+        from claimaudit.engines.local import LocalEngine
+
+        return LocalEngine()
+    try:
+        import ray  # noqa: F401  (only to learn whether it is installed)
+    except ImportError:
+        raise RayMissingError(RAY_INSTALL_HINT) from None
+    from claimaudit.engines.ray_engine import RayEngine
+
+    options = options or EngineOptions()
+    if options.judge_factory is None:
+        raise UsageError("the ray engine needs a judge factory for its workers")
+    return RayEngine(
+        options.judge_factory,
+        source_factory=options.source_factory,
+        address=options.address,
+        workers=options.workers,
+    )

@@ -1,0 +1,28 @@
+"""The local engine: every pair judged in this process, in the order given."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+from claimaudit.checker import Checker
+from claimaudit.engines import PairRequest
+from claimaudit.records import Record
+
+T = TypeVar("T")
+
+
+class LocalEngine:
+    name = "local"
+
+    def check(
+        self,
+        checker: Checker,
+        requests: Iterable[tuple[T, PairRequest]],
+        on_record: Callable[[T, Record], None],
+    ) -> None:
+        for tag, request in requests:
+            on_record(tag, checker.check_paper(request.claim, request.paper, request.topic))
+
+    def close(self) -> None:
+        return None

@@ -1,0 +1,274 @@
+"""The ray engine: pairs judged by worker actors on a Ray cluster, records streamed back.
+
+The driver (this process) reads the requests lazily, fetches each paper from its source and
+looks it up in its cache (``shipping.prepare``), and sends batches of pairs to the workers,
+keeping only a few batches per worker in flight: memory stays flat however long the input.
+Each record reaches ``on_record`` once, when its batch comes back. A worker that dies is
+restarted by Ray and its unfinished batches are sent again (records are only written on the
+driver, so a batch re-run is never written twice); a batch that kills its worker
+``MAX_ATTEMPTS`` times becomes ``not_checked`` records.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import ray
+from ray.exceptions import RayActorError, RayError
+
+from claimaudit.cache import CacheKey, keep
+from claimaudit.checker import Checker, ref_key
+from claimaudit.engines import JudgeFactory, PairRequest, SourceFactory
+from claimaudit.engines.ray_worker import RemoteLimiter, remote_worker
+from claimaudit.engines.shipping import CheckerSpec, ShippedPair, prepare
+from claimaudit.errors import BackendError, UsageError
+from claimaudit.records import NotCheckedRecord, Record
+from claimaudit.redaction import redact_text
+
+T = TypeVar("T")
+
+BATCH_SIZE = 4  # pairs per task: amortises a round trip without holding many pairs in flight
+MAX_ATTEMPTS = 3
+# Judges that run on the worker's own CPU: nothing remote to protect, so no cluster-wide cap.
+IN_PROCESS_JUDGES = frozenset({"local"})
+SEARCH_SOURCE_LIMIT = 4  # concurrent fetches cluster-wide for a source each worker asks itself
+
+
+@dataclass
+class _Batch:
+    tags: list[Any]
+    keys: list[CacheKey | None]
+    pairs: list[ShippedPair]
+    attempts: int = 0
+    actor: int = -1
+
+
+@dataclass
+class RunCounters:
+    """What the last run did, for tests and benchmarks."""
+
+    workers: int = 0
+    start_seconds: float = 0.0  # until every worker had loaded its judge
+    batches: int = 0
+    resubmitted: int = 0
+    worker_errors: list[str] = field(default_factory=list)
+    peaks: dict[str, int] = field(default_factory=dict)  # most slots held at once, per backend
+
+
+def default_limits(checker: Checker, spec: CheckerSpec) -> dict[str, int]:
+    """Cluster-wide caps: a remote judge's own concurrency, and a few for a search source."""
+    limits: dict[str, int] = {}
+    if checker.judge.name not in IN_PROCESS_JUDGES:
+        limits[checker.judge.name] = max(1, checker.judge.concurrency)
+    if spec.worker_fetches:
+        limits[spec.source_name] = SEARCH_SOURCE_LIMIT
+    return limits
+
+
+def _probe(address: str) -> None:
+    """A ``HOST:PORT`` where nothing listens fails at once: Ray itself would retry for minutes."""
+    host, sep, port = address.rpartition(":")
+    if "://" in address or not sep or not port.isdigit():
+        return  # "auto", or Ray Client's ray://, which times out by itself
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=10).close()
+    except OSError as error:
+        why = error.strerror or type(error).__name__
+        raise BackendError(f"cannot start or reach Ray at {address}: {why}") from None
+
+
+class RayEngine:
+    name = "ray"
+
+    def __init__(
+        self,
+        judge_factory: JudgeFactory,
+        *,
+        source_factory: SourceFactory | None = None,
+        address: str | None = None,
+        workers: int | None = None,
+        batch_size: int = BATCH_SIZE,
+        limits: Mapping[str, int] | None = None,
+    ) -> None:
+        self.judge_factory = judge_factory
+        self.source_factory = source_factory
+        self.address = address
+        self.workers = workers
+        self.batch_size = max(1, batch_size)
+        self.limits = limits
+        self.counters = RunCounters()
+        self._actors: list[Any] = []
+        self._limiter: Any = None
+        self._pinned: list[Any] = []
+        self._setup: tuple[CheckerSpec, dict[str, int]] | None = None
+        self._started_ray = False
+
+    def connect(self) -> None:
+        """Join the cluster (``address``), or start a local Ray for this run when none is
+        given and none is running in this process."""
+        if ray.is_initialized():
+            return
+        common: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
+        if self.address is not None:
+            _probe(self.address)
+        try:
+            if self.address is None:
+                ray.init(include_dashboard=False, _node_ip_address="127.0.0.1", **common)
+                self._started_ray = True
+            else:
+                ray.init(address=self.address, **common)
+        except (ConnectionError, RayError, ValueError, RuntimeError) as error:
+            where = self.address or "a local Ray"
+            raise BackendError(f"cannot start or reach Ray at {where}: {error}") from None
+
+    def worker_pids(self) -> list[int]:
+        """The process id of each worker (a killed one is replaced: ask again)."""
+        return list(ray.get([actor.pid.remote() for actor in self._actors]))
+
+    def check(
+        self,
+        checker: Checker,
+        requests: Iterable[tuple[T, PairRequest]],
+        on_record: Callable[[T, Record], None],
+    ) -> None:
+        spec = CheckerSpec.of(checker)
+        if spec.worker_fetches and self.source_factory is None:
+            raise UsageError(f"source {spec.source_name!r}: the ray engine needs its factory")
+        self.connect()
+        limits = dict(self.limits) if self.limits is not None else default_limits(checker, spec)
+        setup = (spec, limits)
+        if self._actors and setup != self._setup:
+            self._stop_workers()
+        if not self._actors:
+            # Workers load their judge once and serve every later run of this engine with the
+            # same settings (the drafts of one review); ``close`` stops them.
+            self.counters = RunCounters()
+            started = time.perf_counter()
+            self._start_workers(checker, spec, limits)
+            self.counters.start_seconds = time.perf_counter() - started
+            self._setup = setup
+        else:
+            self.counters = RunCounters(workers=len(self._actors))
+        try:
+            self._run(checker, spec, iter(requests), on_record)
+        except BaseException:
+            self._stop_workers()  # batches still in flight must not reach a later run
+            raise
+
+    def _start_workers(self, checker: Checker, spec: CheckerSpec, limits: dict[str, int]) -> None:
+        cpus = float(ray.cluster_resources().get("CPU", 1.0))  # type: ignore[no-untyped-call]
+        count = self.workers or max(1, int(cpus))
+        # More workers than CPUs would wait for CPUs forever: share them out instead.
+        share = min(1.0, cpus / count)
+        self._limiter = RemoteLimiter.remote(limits) if limits else None
+        worker = remote_worker(share, checker.judge.concurrency)
+        # Kept referenced for the whole run: a replaced worker is built from them again.
+        self._pinned = [ray.put(x) for x in (self.judge_factory, self.source_factory, spec)]
+        self._actors = [worker.remote(*self._pinned, self._limiter, limits) for _ in range(count)]
+        self.counters.workers = count
+        try:
+            self.worker_pids()  # every worker has loaded its judge, or we say why not
+        except RayError as error:
+            self._stop_workers()
+            cause = redact_text(" ".join(str(error).split())[-300:])
+            raise BackendError(f"ray workers could not start: {cause}") from None
+
+    def _stop_workers(self) -> None:
+        for actor in self._actors:
+            ray.kill(actor, no_restart=True)
+        if self._limiter is not None:
+            with suppress(RayError):  # only figures for tests and benchmarks
+                self.counters.peaks = ray.get(self._limiter.peaks.remote(), timeout=10)
+            ray.kill(self._limiter)
+        self._actors, self._limiter, self._pinned, self._setup = [], None, [], None
+
+    def _batches(
+        self, checker: Checker, spec: CheckerSpec, requests: Iterator[tuple[T, PairRequest]]
+    ) -> Iterator[_Batch]:
+        batch = _Batch([], [], [])
+        for tag, request in requests:
+            shipped, key = prepare(checker, spec, request)
+            batch.tags.append(tag)
+            batch.keys.append(key)
+            batch.pairs.append(shipped)
+            if len(batch.pairs) >= self.batch_size:
+                yield batch
+                batch = _Batch([], [], [])
+        if batch.pairs:
+            yield batch
+
+    def _run(
+        self,
+        checker: Checker,
+        spec: CheckerSpec,
+        requests: Iterator[tuple[T, PairRequest]],
+        on_record: Callable[[T, Record], None],
+    ) -> None:
+        per_worker = max(1, checker.judge.concurrency) + 1  # one waiting: a worker never idles
+        capacity = per_worker * len(self._actors)
+        load: Counter[int] = Counter()
+        inflight: dict[Any, _Batch] = {}
+
+        def submit(batch: _Batch) -> None:
+            index = min(range(len(self._actors)), key=lambda i: load[i])
+            batch.actor = index
+            load[index] += 1
+            inflight[self._actors[index].check.remote(batch.pairs)] = batch
+            self.counters.batches += 1
+
+        batches = self._batches(checker, spec, requests)
+        exhausted = False
+        while True:
+            while not exhausted and len(inflight) < capacity:
+                batch = next(batches, None)
+                if batch is None:
+                    exhausted = True
+                else:
+                    submit(batch)
+            if not inflight:
+                return
+            ready, _ = ray.wait(list(inflight), num_returns=1)
+            batch = inflight.pop(ready[0])
+            load[batch.actor] -= 1
+            try:
+                results = ray.get(ready[0])
+            except RayActorError as error:
+                # The worker died (killed, out of memory, its node lost): Ray replaces it.
+                batch.attempts += 1
+                self.counters.worker_errors.append(type(error).__name__)
+                if batch.attempts < MAX_ATTEMPTS:
+                    self.counters.resubmitted += 1
+                    submit(batch)
+                else:
+                    self._give_up(batch, f"its worker died {MAX_ATTEMPTS} times", on_record)
+                continue
+            except RayError as error:
+                self.counters.worker_errors.append(type(error).__name__)
+                self._give_up(batch, f"worker failed: {type(error).__name__}", on_record)
+                continue
+            for tag, key, (record, kept) in zip(batch.tags, batch.keys, results, strict=True):
+                if kept is not None and key is not None and checker.cache is not None:
+                    keep(checker.cache, key, kept)
+                on_record(tag, record)
+
+    @staticmethod
+    def _give_up(batch: _Batch, why: str, on_record: Callable[[Any, Record], None]) -> None:
+        for tag, pair in zip(batch.tags, batch.pairs, strict=True):
+            request = pair.request
+            record = NotCheckedRecord(
+                claim=request.claim, paperRef=ref_key(request.paper), error=f"check failed: {why}"
+            )
+            on_record(tag, record)
+
+    def close(self) -> None:
+        self._stop_workers()
+        if self._started_ray and ray.is_initialized():
+            ray.shutdown()
+            self._started_ray = False

@@ -1,0 +1,115 @@
+"""One real Ray cluster for the engine tests: ``ray start --head`` on a free loopback port, two
+CPUs, no dashboard; this process joins it as a driver, and CLI runs join it by ``--address``."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+# `ray start` turns token authentication on, and a driver sends its token (~/.ray/auth_token)
+# only in this mode, which Ray reads once, on import.
+os.environ["RAY_AUTH_MODE"] = "token"
+
+import ray
+
+from claimaudit.cli import _install_commands
+from tests.conftest import REPO_ROOT
+from tests.engines.support import scifact_subset
+
+RAY = Path(sys.executable).with_name("ray")
+
+
+def _session_pids(session: int) -> list[int]:
+    """The processes of ``session`` (the head's, which its Ray processes and workers share)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == session:
+                pids.append(int(entry.name))
+    return pids
+
+
+def _stop(head: subprocess.Popen[bytes]) -> None:
+    """Stop the head, then any process of its session still running: ours alone, by pid."""
+    os.killpg(head.pid, signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        head.wait(timeout=20)
+    for pid in _session_pids(head.pid):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    head.wait(timeout=10)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def ray_address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    address = f"127.0.0.1:{port}"
+    # The workers import this suite's judges by name: the repository is on their path.
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "RAY_USAGE_STATS_ENABLED": "0"}
+    temp = tmp_path_factory.mktemp("ray")
+    head = subprocess.Popen(
+        [
+            str(RAY),
+            "start",
+            "--head",
+            "--block",
+            "--node-ip-address=127.0.0.1",
+            f"--port={port}",
+            "--num-cpus=2",
+            "--include-dashboard=false",
+            "--disable-usage-stats",
+            "--object-store-memory=200000000",
+            f"--temp-dir={temp}",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its own process group: stopped below, and nothing else
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                ray.init(address=address, log_to_driver=False)
+                break
+            except Exception:
+                if time.monotonic() > deadline or head.poll() is not None:
+                    raise
+                time.sleep(1)
+        yield address
+    finally:
+        if ray.is_initialized():
+            ray.shutdown()
+        _stop(head)
+
+
+@pytest.fixture(scope="session")
+def runner() -> CliRunner:
+    _install_commands()
+    return CliRunner()
+
+
+@pytest.fixture(scope="session")
+def scifact_batch(shared_data: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """Twenty SciFact claims as batch input, and a library of the abstracts they cite."""
+    return scifact_subset(shared_data, tmp_path_factory.mktemp("scifact"), 20)
