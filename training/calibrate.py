@@ -4,7 +4,7 @@ Everything goes through the *shipped* int8 ONNX model and the runtime's own code
 (``claimaudit.judges.local.scoring`` and ``aggregate``), so the figures are those users get.
 
 1. Score every calibration paper (SciFact validation, Citation-Integrity cal, Check-COVID cal,
-   plus synthetic not-addressed and overreach papers) and every dev paper once.
+   plus synthetic not-addressed, overreach and contradicting-edit papers) and every dev paper once.
 2. Fit the window temperature, then the paper-level logistic aggregator. Reported calibration
    figures are out-of-fold (5 folds grouped by claim); the shipped aggregator is refitted on all.
 3. Fit the evidence temperature and the review threshold (the lowest confidence at which cleared
@@ -36,7 +36,7 @@ from training.calibration_data import CON, SUP, Paper, build, score_all, window_
 from training.model_card import write_card
 from training.selective import Judged, choose_threshold, risk_coverage
 
-VERSION = "0.2.0"
+VERSION = "0.3.0"
 MAX_LENGTH = 256
 TARGET_PRECISION = 0.95
 _COLLAPSE = np.array([0, 1, 2, 2])  # four relations -> supports / contradicts / not established
@@ -207,10 +207,19 @@ def calibrate(model_dir: Path, seed: int = 13, command: str = "") -> dict[str, o
         all_dev += judged
         metrics["dev"][name] = summarise(papers, rel, judged)  # type: ignore[index]
     metrics["selective_dev"] = choose_threshold(all_dev, TARGET_PRECISION, fixed=threshold)[1]
-    pool = [p for p in cal if p.dataset == "scifact"] + [p for ps in dev.values() for p in ps]
-    both, pairs = negation_consistency(model, pool, final, temperature)
+    # SciFact validation claims were fitted on (their contradicting edits too); the dev claims
+    # never were, so the dev share is the held-out figure.
+    sf_both, sf_pairs = negation_consistency(
+        model, [p for p in cal if p.dataset == "scifact"], final, temperature
+    )
+    dev_both, dev_pairs = negation_consistency(
+        model, [p for ps in dev.values() for p in ps], final, temperature
+    )
+    both, pairs = sf_both + dev_both, sf_pairs + dev_pairs
     metrics["negation_both_supports"] = round(both / pairs, 4) if pairs else None
     metrics["negation_pairs"] = pairs
+    metrics["negation_both_supports_dev"] = round(dev_both / dev_pairs, 4) if dev_pairs else None
+    metrics["negation_pairs_dev"] = dev_pairs
     check = Path(__file__).resolve().parent / "work" / "export_check.json"
     if check.is_file():  # written by the export stage
         metrics.update(json.loads(check.read_text(encoding="utf-8")))
@@ -229,7 +238,13 @@ def scored_papers(
     (keyed by the weights, the seed and the scoring settings), so refitting the aggregator does
     not score two thousand papers again."""
     onnx = (model_dir / "model.int8.onnx").read_bytes()
-    settings = (model.config.preselect_limit, model.config.joint_windows, model.config.joint_chars)
+    settings = (
+        model.config.preselect_limit,
+        model.config.joint_windows,
+        model.config.joint_chars,
+        ("probe", scoring.PROBE_WINDOWS),
+        ("calibration data", 2),  # 2: contradicting edits among the synthetic papers
+    )
     key = hashlib.sha256(onnx + repr((seed, settings)).encode()).hexdigest()
     cache = Path(__file__).resolve().parent / "work" / f"scores-{key[:16]}.pkl"
     cache.parent.mkdir(exist_ok=True)
@@ -255,6 +270,7 @@ def ablation(
         "windows only": list(agg.WINDOW_FEATURES),
         "windows + second pass": [*agg.WINDOW_FEATURES, *agg.JOINT_FEATURES],
         "windows + consistency": [*agg.WINDOW_FEATURES, *consistency.FEATURE_NAMES],
+        "all but the negation probe": [f for f in names if f not in agg.PROBE_FEATURES],
         "all": names,
     }
     real = np.array([p.real for p in cal])

@@ -2,11 +2,16 @@
 
 A paper here is a claim against one cited text (each sentence a passage, ``P001`` = sentence 0),
 with a four-way relation label. Real papers come from ``training.papers`` (calibration items:
-SciFact validation, Citation-Integrity cal, Check-COVID cal; or the dev sets); two synthetic kinds
-let the aggregator see every relation: the claim against another text of its data set
-(``not_addressed``) and an overreaching rewrite of a supported claim against its own text
-(``insufficient_evidence``). Real "not established" items count as ``insufficient_evidence``:
-the claim's own citation is on its subject.
+SciFact validation, Citation-Integrity cal, Check-COVID cal; or the dev sets); three synthetic
+kinds let the aggregator see every relation: the claim against another text of its data set
+(``not_addressed``), an overreaching rewrite of a supported claim against its own text
+(``insufficient_evidence``), and a supported claim minimally edited against its own text
+(``contradicts``): negated, its direction reversed, or a number it shares with the evidence
+changed (``training.contrast``, a spaCy parse, not the runtime's own negation rules). Without the
+last kind, the aggregator never sees a claim that matches its evidence in every word but the one
+that matters, and learns to ignore the consistency checks and the negation probe that catch it.
+Real "not established" items count as ``insufficient_evidence``: the claim's own citation is on
+its subject.
 """
 
 from __future__ import annotations
@@ -79,7 +84,37 @@ def build(items: list[PaperItem], seed: int, synthetic: bool) -> list[Paper]:
                 Paper(item.dataset, item.claim_id, item.claim, rng.choice(others), NA,
                       frozenset(), False)
             )  # fmt: skip
+    if synthetic:
+        papers += contradicted_edits(papers, random.Random(seed + 1))
     return papers
+
+
+# Share of real supported papers that also get a contradicting edit: enough that every fold
+# sees each kind, while real papers stay the majority of what the aggregator is fitted on.
+_EDIT_SHARE = 0.5
+
+
+def contradicted_edits(papers: list[Paper], rng: random.Random) -> list[Paper]:
+    """One minimal contradicting edit for about half of the real supported papers."""
+    from training import contrast  # spaCy: training only
+
+    chosen = [p for p in papers if p.real and p.label == SUP and rng.random() < _EDIT_SHARE]
+    edits: list[Paper] = []
+    for paper, doc in zip(chosen, contrast.parse([p.claim for p in chosen]), strict=True):
+        shared = {n for i in paper.rationale for n in contrast.numbers(paper.sentences[i])}
+        options = [
+            contrast.negate(doc),
+            contrast.flip_direction(doc, rng),
+            contrast.change_number(paper.claim, rng, only=shared) if shared else None,
+        ]
+        usable = [o for o in options if o and o != paper.claim]
+        if usable:
+            edited = rng.choice(usable)
+            edits.append(
+                Paper(paper.dataset, paper.claim_id, edited, paper.sentences, CON,
+                      paper.rationale, False)
+            )  # fmt: skip
+    return edits
 
 
 def score_all(papers: list[Paper], model: VerifierModel, every: int = 200) -> None:

@@ -75,6 +75,8 @@ def write_card(model_dir: Path, metrics: dict[str, Any], version: str, command: 
         "selective_dev": selective_line(metrics.get("selective_dev")),
         "negation_both_supports": _fmt(metrics.get("negation_both_supports")),
         "negation_pairs": metrics.get("negation_pairs", 0),
+        "negation_both_supports_dev": _fmt(metrics.get("negation_both_supports_dev")),
+        "negation_pairs_dev": metrics.get("negation_pairs_dev", 0),
         "passage_temperature": _fmt(metrics.get("passage_temperature")),
         "evidence_temperature": _fmt(metrics.get("evidence_temperature")),
         "int8_torch_agreement": _fmt(metrics.get("int8_torch_agreement")),

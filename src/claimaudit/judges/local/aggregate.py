@@ -8,8 +8,9 @@ Paper level, in three steps:
 
 1. ``paper_features`` summarises the evidence with order-free statistics that do not depend on
    how many windows there are: max and top-k means of the window probabilities, the second
-   pass's probabilities for the claim read against its best windows together (``joint``), and
-   the consistency checks between the claim and its strongest window (``consistency``).
+   pass's probabilities for the claim read against its best windows together (``joint``), the
+   consistency checks between the claim and its strongest window (``consistency``), and how
+   much better the claim fits its best windows than its negation does (the probe).
 2. A multinomial logistic regression (``AggregatorParams``; weights fitted on held-out papers
    and stored in the model's ``config.json``) maps those features to the four relation options
    ``supports, contradicts, not_addressed, insufficient_evidence``. It is the calibrator: its
@@ -54,7 +55,17 @@ WINDOW_FEATURES: tuple[str, ...] = (
     "max_sup_minus_con",
 )
 JOINT_FEATURES: tuple[str, ...] = ("joint_logit_sup", "joint_logit_con", "joint_related")
-FEATURE_NAMES: tuple[str, ...] = WINDOW_FEATURES + JOINT_FEATURES + CONSISTENCY_FEATURES
+# The counterfactual probe (``scoring.probe_features``): the claim's fit minus its negation's.
+PROBE_FEATURES: tuple[str, ...] = (
+    "probe_sup_gap",
+    "probe_con_gap",
+    "probe_joint_sup_gap",
+    "probe_joint_con_gap",
+    "probe_available",
+)
+FEATURE_NAMES: tuple[str, ...] = (
+    WINDOW_FEATURES + JOINT_FEATURES + CONSISTENCY_FEATURES + PROBE_FEATURES
+)
 _EPS = 1e-6
 # Log-odds features are clipped here so that near-certain passages do not push the linear
 # aggregator far outside the range it was fitted on.
@@ -103,13 +114,19 @@ def joint_features(joint_probs: Array) -> Array:
     return np.array([_logit(sup), _logit(con), 1.0 - unrel], dtype=np.float64)
 
 
-def paper_features(window_probs: Array, joint_probs: Array, consistency: Sequence[float]) -> Array:
-    """The aggregator's input, in ``FEATURE_NAMES`` order."""
+def paper_features(
+    window_probs: Array,
+    joint_probs: Array,
+    consistency: Sequence[float],
+    probe: Sequence[float] | Array | None = None,
+) -> Array:
+    """The aggregator's input, in ``FEATURE_NAMES`` order (no probe: its features are zero)."""
     return np.concatenate(
         [
             window_features(window_probs),
             joint_features(joint_probs),
             np.asarray(consistency, dtype=np.float64),
+            np.asarray(probe if probe is not None else [0.0] * len(PROBE_FEATURES), np.float64),
         ]
     )
 

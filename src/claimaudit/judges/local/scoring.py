@@ -5,7 +5,10 @@ Two passes over the candidate passages, cut into sentence windows:
 1. the cross-encoder scores (claim, window) for the windows BM25 pre-selects;
 2. it reads the claim once more against its best windows joined in document order (the
    *joint* pass), because evidence often spans sentences ("In 2017 we released version 1.0.
-   It added ...").
+   It added ...");
+3. it reads the claim's negation (``negation``) against the same best windows and joined
+   context (the *probe*): how much better the claim fits than its negation is the signal a
+   small cross-encoder keeps even when it calls both "supports".
 
 ``score`` runs the model; ``paper_inputs`` turns its logits into the aggregator's features. They
 are split so that calibration (``training/calibrate.py``) scores each validation paper once and
@@ -20,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
-from claimaudit.judges.local import consistency
+from claimaudit.judges.local import consistency, negation
 from claimaudit.judges.local.preselect import preselect
 from claimaudit.judges.local.runtime import VerifierConfig, VerifierModel
 from claimaudit.judges.local.windows import Windows, passage_windows
@@ -35,6 +38,10 @@ class Scores:
     window_logits: agg.Array  # (len(kept), 4)
     joint_logits: agg.Array  # (4,); zeros when there is nothing to read
     tokens: int
+    # The negated claim against the probed windows (rows of ``window_logits``) and the joint
+    # context; None when the claim could not be negated or there was nothing to read.
+    probe_rows: tuple[int, ...] = ()
+    probe_logits: agg.Array | None = None  # (len(probe_rows) + 1, 4): windows, then joint
 
 
 def joint_context(texts: Sequence[str], logits: agg.Array, max_windows: int, max_chars: int) -> str:
@@ -60,11 +67,61 @@ def score(
     texts = [windows.texts[i] for i in kept]
     logits, tokens = model.logits(claim, texts)
     joint = np.zeros(4)
-    if texts:
-        context = joint_context(texts, logits, config.joint_windows, config.joint_chars)
-        joint_logits, joint_tokens = model.logits(claim, [context])
-        joint, tokens = joint_logits[0], tokens + joint_tokens
-    return Scores(windows, kept, logits, joint, tokens)
+    if not texts:
+        return Scores(windows, kept, logits, joint, tokens)
+    context = joint_context(texts, logits, config.joint_windows, config.joint_chars)
+    joint_logits, joint_tokens = model.logits(claim, [context])
+    joint, tokens = joint_logits[0], tokens + joint_tokens
+    negated = negation.negate(claim)
+    if negated is None:
+        return Scores(windows, kept, logits, joint, tokens)
+    rows = probe_rows(logits, PROBE_WINDOWS)
+    probe, probe_tokens = model.logits(negated, [*(texts[i] for i in rows), context])
+    return Scores(windows, kept, logits, joint, tokens + probe_tokens, rows, probe)
+
+
+# Windows the negated claim is read against: the strongest few for support or contradiction.
+# More add time and little signal (the aggregator reads the maximum).
+PROBE_WINDOWS = 3
+
+
+def probe_rows(logits: agg.Array, k: int) -> tuple[int, ...]:
+    """Rows of the ``k`` windows with the most support plus contradiction."""
+    probs = agg.softmax(np.asarray(logits, dtype=np.float64), axis=1)
+    strength = probs[:, 0] + probs[:, 1]
+    return tuple(int(i) for i in np.argsort(-strength, kind="stable")[:k])
+
+
+def probe_features(scores: Scores, temperature: float) -> agg.Array:
+    """How much better the claim fits than its negation, in log-odds of support and of
+    contradiction, over the probed windows (best of each) and the joint context; zeros, with
+    the availability flag off, when there is no probe. Log-odds, not log-probabilities: the
+    failure this catches is both at 0.9 and above, where log-probabilities barely differ."""
+    if scores.probe_logits is None or not scores.probe_rows:
+        return np.zeros(len(agg.PROBE_FEATURES))
+    rows = list(scores.probe_rows)
+    claim = _log_odds(agg.passage_probabilities(scores.window_logits[rows], temperature))
+    negated_all = _log_odds(agg.passage_probabilities(scores.probe_logits, temperature))
+    negated, joint_negated = negated_all[:-1], negated_all[-1]
+    joint_claim = _log_odds(
+        agg.passage_probabilities(scores.joint_logits[None, :], temperature)
+    )[0]
+    return np.array(
+        [
+            claim[:, 0].max() - negated[:, 0].max(),
+            claim[:, 1].max() - negated[:, 1].max(),
+            joint_claim[0] - joint_negated[0],
+            joint_claim[1] - joint_negated[1],
+            1.0,
+        ],
+        dtype=np.float64,
+    )
+
+
+def _log_odds(probs: agg.Array) -> agg.Array:
+    q = np.clip(probs, 1e-4, 1.0 - 1e-4)
+    result: agg.Array = np.log(q / (1.0 - q))
+    return result
 
 
 @dataclass(frozen=True)
@@ -85,5 +142,10 @@ def paper_inputs(scores: Scores, claim: str, temperature: float) -> PaperInputs:
     joint = agg.passage_probabilities(scores.joint_logits[None, :], temperature)[0]
     paper_text = " ".join(scores.windows.texts[i] for i in scores.kept)
     checks = consistency.check(claim, scores.windows.texts[best], paper_text)
-    features = agg.paper_features(scored, joint, checks.features(*consistency.counts(claim)))
+    features = agg.paper_features(
+        scored,
+        joint,
+        checks.features(*consistency.counts(claim)),
+        probe_features(scores, temperature),
+    )
     return PaperInputs(probs, features, best)
