@@ -5,7 +5,10 @@ Measures, on one machine and with medians over repeated runs:
   and on a full paper (deep-rules, about 66 paragraph passages, budget-limited selection);
 - a cold ``claimaudit check`` process (start-up, model load, one check), as a user sees it.
 
-Usage: python benchmarks/bench_check.py [--repeats N] [--shared ../shared/data]
+Usage: python benchmarks/bench_check.py [--repeats N] [--shared ../shared/data] [--model-dir DIR]
+
+``--model-dir`` measures the warm checks with another model folder (to compare two settings in
+one session); the cold process always runs the packaged model, so it is left out then.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from pathlib import Path
 
 from claimaudit.api import make_checker
 from claimaudit.identity import parse_ref
+from claimaudit.judges.local.judge import LocalJudge
 from claimaudit.library.ingest import add_path
 from claimaudit.library.scifact import import_corpus
 from claimaudit.library.store import Library
@@ -65,11 +69,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--model-dir", type=Path, default=None)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db, pairs = bench_library(args.shared, Path(tmp))
         # No results cache: every run judges afresh (cached answers are bench_review's subject).
-        checker = make_checker("local", library=db, cache=False)
+        judge = LocalJudge(args.model_dir) if args.model_dir else "local"
+        checker = make_checker(judge, library=db, cache=False)
         checker.check_paper(pairs[0][0], f"scifact:{pairs[0][1]}")  # load the model once
         abstract: list[float] = []
         for _ in range(args.repeats):
@@ -96,7 +102,7 @@ def main() -> None:
             "json",
             "--no-cache",  # every run judges afresh; cached answers are bench_review's subject
         ]
-        for _ in range(args.repeats):
+        for _ in range(0 if args.model_dir else args.repeats):
             started = time.perf_counter()
             subprocess.run(command, env=env, check=True, capture_output=True)
             cold.append(time.perf_counter() - started)
@@ -106,7 +112,8 @@ def main() -> None:
     print(f"| warm check, SciFact abstract | {_median_ms(abstract)} | {len(abstract)} |")
     label = f"warm check, full paper ({selected} passages selected)"
     print(f"| {label} | {_median_ms(full)} | {len(full)} |")
-    print(f"| cold `claimaudit check` process, full paper | {_median_ms(cold)} | {len(cold)} |")
+    if cold:
+        print(f"| cold `claimaudit check` process, full paper | {_median_ms(cold)} | {len(cold)} |")
 
 
 if __name__ == "__main__":

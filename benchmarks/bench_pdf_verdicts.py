@@ -2,6 +2,7 @@
 
 Run from the repository root:
     .venv/bin/python benchmarks/bench_pdf_verdicts.py --claims CLAIMS.jsonl [--judge local]
+        [--model-dir DIR]
 
 CLAIMS.jsonl holds one claim a line: ``{"id", "paper", "claim", "verdict", "evidence"}``, where
 ``paper`` names a folder of ``../shared/data/papers`` (the full-paper evaluation set has this
@@ -26,6 +27,7 @@ from benchmarks.pdf_fidelity import PAIRS
 
 from claimaudit.api import make_checker
 from claimaudit.identity import parse_ref
+from claimaudit.judges.local.judge import LocalJudge
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from claimaudit.records import CheckedRecord
@@ -43,6 +45,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--claims", type=Path, required=True)
     parser.add_argument("--judge", default="local")
+    parser.add_argument("--model-dir", type=Path, default=None, help="another local model folder")
     args = parser.parse_args()
     claims = [json.loads(line) for line in args.claims.read_text().splitlines() if line.strip()]
     by_paper: dict[str, list[dict[str, str]]] = defaultdict(list)
@@ -51,7 +54,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         library = Path(folder) / "library.sqlite3"
         refs = _load(library)
-        checker = make_checker(args.judge, library=library)
+        judge = LocalJudge(args.model_dir) if args.model_dir else args.judge
+        checker = make_checker(judge, library=library)
         print("| PDF | claims | same verdict as LaTeX | PDF verdict = label | LaTeX = label |")
         print("|---|---:|---:|---:|---:|")
         for pair in PAIRS:

@@ -36,8 +36,15 @@ from training.calibration_data import CON, SUP, Paper, build, score_all, window_
 from training.model_card import write_card
 from training.selective import Judged, choose_threshold, risk_coverage
 
-VERSION = "0.3.0"
+VERSION = "0.4.0"
 MAX_LENGTH = 256
+# Windows scored per paper at most (BM25 pre-selection) and how passages are cut into them. 24
+# is above the calibration texts' lengths (95% of SciFact abstracts have at most 15 sentences),
+# so a full paper's maxima are taken over about as many windows as the aggregator was fitted
+# on; packed windows kept the gold evidence more often than one-sentence windows on the
+# full-paper set (training/EXPERIMENTS.md, run 4a).
+PRESELECT_LIMIT = 24
+WINDOW_MODE = "packed"
 TARGET_PRECISION = 0.95
 _COLLAPSE = np.array([0, 1, 2, 2])  # four relations -> supports / contradicts / not established
 
@@ -155,8 +162,15 @@ def paper_arrays(papers: list[Paper], temperature: float) -> tuple[np.ndarray, l
     return x, [i.window_probs for i in inputs]
 
 
-def calibrate(model_dir: Path, seed: int = 13, command: str = "") -> dict[str, object]:
-    write_config(model_dir, params=None, metrics={})  # provisional: lets the runtime load
+def calibrate(
+    model_dir: Path,
+    seed: int = 13,
+    command: str = "",
+    preselect_limit: int = PRESELECT_LIMIT,
+    window_mode: str = WINDOW_MODE,
+) -> dict[str, object]:
+    windows = {"preselect_limit": preselect_limit, "window_mode": window_mode}
+    write_config(model_dir, params=None, metrics={}, **windows)  # provisional: lets it load
     model = VerifierModel(model_dir)
     cal, dev = scored_papers(model_dir, model, seed)
     temperature = fit_temperature(*window_logits_and_labels(cal))
@@ -224,7 +238,7 @@ def calibrate(model_dir: Path, seed: int = 13, command: str = "") -> dict[str, o
     if check.is_file():  # written by the export stage
         metrics.update(json.loads(check.read_text(encoding="utf-8")))
     params = agg.AggregatorParams(*final, evidence_t, temperature)
-    write_config(model_dir, params=params, metrics=metrics, review_threshold=threshold)
+    write_config(model_dir, params, metrics, review_threshold=threshold, **windows)
     (model_dir / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
     write_card(model_dir, metrics, VERSION, command)
     print(json.dumps(metrics, indent=2), flush=True)
@@ -240,6 +254,7 @@ def scored_papers(
     onnx = (model_dir / "model.int8.onnx").read_bytes()
     settings = (
         model.config.preselect_limit,
+        model.config.window_mode,
         model.config.joint_windows,
         model.config.joint_chars,
         ("probe", scoring.PROBE_WINDOWS),
@@ -345,6 +360,8 @@ def write_config(
     params: agg.AggregatorParams | None,
     metrics: dict[str, object],
     review_threshold: float | None = None,
+    preselect_limit: int = PRESELECT_LIMIT,
+    window_mode: str = WINDOW_MODE,
 ) -> None:
     model_file = "model.int8.onnx"
     digest = hashlib.sha256((model_dir / model_file).read_bytes()).hexdigest()
@@ -362,7 +379,8 @@ def write_config(
         "max_length": MAX_LENGTH,
         "batch_size": 32,
         "passage_labels": list(agg.PASSAGE_LABELS),
-        "preselect_limit": 48,
+        "preselect_limit": preselect_limit,
+        "window_mode": window_mode,
         "joint_windows": 4,
         "joint_chars": 1200,
         "review_threshold": review_threshold,

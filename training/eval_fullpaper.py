@@ -103,7 +103,7 @@ def evidence_kept(checker: Checker, claim: Claim, config: VerifierConfig) -> boo
         return None
     paper = checker.source.fetch(parse_ref(claim.ref), claim.claim)
     selection = select_candidates(claim.claim, paper.passages, Bm25Ranker())
-    windows = passage_windows([p.text for p in selection.passages])
+    windows = passage_windows([p.text for p in selection.passages], mode=config.window_mode)
     kept = preselect(claim.claim, windows.texts, config.preselect_limit)
     needle = normalise(claim.evidence)
     # The evidence may straddle two windows: a window holding most of it counts.

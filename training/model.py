@@ -9,6 +9,8 @@ from tokenizers import Tokenizer
 from torch import nn
 from transformers import BertModel
 
+from claimaudit.judges.local.runtime import typography_first
+
 N_LABELS = 4
 
 
@@ -19,8 +21,10 @@ def base_model_dir() -> Path:
 
 
 def load_tokenizer(path: Path, max_length: int) -> Tokenizer:
-    """Same settings as the runtime: pair truncation, no padding (batches pad dynamically)."""
+    """Same settings as the runtime: typography normalised, pair truncation, no padding
+    (batches pad dynamically)."""
     tokenizer = Tokenizer.from_file(str(path))
+    tokenizer.normalizer = typography_first(tokenizer.normalizer)
     tokenizer.no_padding()
     tokenizer.enable_truncation(max_length=max_length, strategy="longest_first")
     return tokenizer

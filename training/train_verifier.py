@@ -97,7 +97,13 @@ def stage_export(args: argparse.Namespace) -> None:
 def stage_calibrate(args: argparse.Namespace) -> None:
     from training.calibrate import calibrate
 
-    calibrate(args.model_dir, seed=args.seed, command=args.command_line)
+    calibrate(
+        args.model_dir,
+        seed=args.seed,
+        command=args.command_line,
+        preselect_limit=args.preselect_limit,
+        window_mode=args.window_mode,
+    )
 
 
 def main() -> None:
@@ -118,6 +124,8 @@ def main() -> None:
     parser.add_argument("--model-dir", type=Path, default=MODEL_DIR, help="export/calibrate here")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--preselect-limit", type=int, default=24, help="windows scored at most")
+    parser.add_argument("--window-mode", choices=["sentence", "packed"], default="packed")
     args = parser.parse_args()
     args.command_line = " ".join(["python -m training.train_verifier", *sys.argv[1:]])
     os.environ.setdefault("HF_HUB_OFFLINE", "1")

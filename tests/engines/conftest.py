@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -16,9 +17,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-# `ray start` turns token authentication on, and a driver sends its token (~/.ray/auth_token)
-# only in this mode, which Ray reads once, on import.
+# `ray start` turns token authentication on, and a driver sends its token only in this mode,
+# which Ray reads once, on import. The token is this run's own, in the environment the head,
+# its workers and this driver share: on a machine without ~/.ray/auth_token the head would
+# write one only after the driver had looked for it and failed.
 os.environ["RAY_AUTH_MODE"] = "token"
+os.environ.setdefault("RAY_AUTH_TOKEN", secrets.token_hex(32))
 
 import ray
 
@@ -45,7 +49,8 @@ def _session_pids(session: int) -> list[int]:
 
 def _stop(head: subprocess.Popen[bytes]) -> None:
     """Stop the head, then any process of its session still running: ours alone, by pid."""
-    os.killpg(head.pid, signal.SIGTERM)
+    with contextlib.suppress(ProcessLookupError):  # the head may have exited by itself
+        os.killpg(head.pid, signal.SIGTERM)
     with contextlib.suppress(subprocess.TimeoutExpired):
         head.wait(timeout=20)
     for pid in _session_pids(head.pid):

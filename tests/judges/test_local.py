@@ -5,6 +5,7 @@ Runs offline from the packaged model folder; nothing is downloaded.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -113,6 +114,32 @@ def test_missing_or_corrupt_model_raises_judge_error(tmp_path: Path, decision: D
     (tmp_path / config.model_file).write_bytes(b"not an onnx model")
     with pytest.raises(JudgeError, match="corrupt"):
         make_judge(JudgeSettings(options=LocalOptions(model_dir=tmp_path))).decide(decision)
+
+
+def test_config_names_its_window_mode_and_refuses_an_unknown_one(tmp_path: Path) -> None:
+    data = json.loads((MODEL_DIR / "config.json").read_text(encoding="utf-8"))
+    assert VerifierConfig.read(MODEL_DIR).window_mode in ("sentence", "packed")
+    data.pop("window_mode", None)  # written before the choice existed: packed, as calibrated then
+    (tmp_path / "config.json").write_text(json.dumps(data), encoding="utf-8")
+    assert VerifierConfig.read(tmp_path).window_mode == "packed"
+    data["window_mode"] = "paragraph"
+    (tmp_path / "config.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(JudgeError, match="window_mode"):
+        VerifierConfig.read(tmp_path)
+
+
+def test_typographic_variants_read_alike_and_passages_stay_verbatim() -> None:
+    """A PDF's curly quotes, dashes, minus signs and ligatures are its LaTeX source's plain
+    characters to the model, so the two formats of one paper are scored alike."""
+    model = load_model()
+    claim = "A convolutional layer\u2019s output shape depends on the input \u2014 and its padding."
+    plain = "A convolutional layer's output shape depends on the input - and its padding."
+    passage = "The \ufb01lter\u2019s output size is \u22121 plus the \u201cinput size\u201d."
+    plain_passage = "The filter's output size is -1 plus the \"input size\"."
+    typographic, _ = model.logits(claim, [passage])
+    ascii_only, _ = model.logits(plain, [plain_passage])
+    assert np.array_equal(typographic, ascii_only)
+    assert model.tokenizer.encode("e\ufb03cient").tokens[1:-1] == ["efficient"]
 
 
 def test_unknown_questions_raise_judge_error(judge: LocalJudge, decision: Decision) -> None:

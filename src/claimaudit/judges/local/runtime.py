@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from claimaudit.judges.local.aggregate import PASSAGE_LABELS, AggregatorParams, Array
+from claimaudit.judges.local.windows import WINDOW_MODES
 from claimaudit.judges.protocol import JudgeError
 
 MODEL_DIR = Path(__file__).resolve().parent / "model"
@@ -39,6 +40,9 @@ class VerifierConfig:
     # The second pass reads at most this many of the best windows, this many characters.
     joint_windows: int = 4
     joint_chars: int = 1200
+    # How passages are cut into windows (``windows.WINDOW_MODES``); configs written before the
+    # choice existed were calibrated on packed windows.
+    window_mode: str = "packed"
     # Confidence at or above which a supports needs no review: fitted on validation papers so
     # that cleared verdicts were right at least 95% of the time (None: the policy's default).
     review_threshold: float | None = None
@@ -60,10 +64,17 @@ class VerifierConfig:
                 preselect_limit=int(data.get("preselect_limit", 48)),
                 joint_windows=int(data.get("joint_windows", 4)),
                 joint_chars=int(data.get("joint_chars", 1200)),
+                window_mode=_window_mode(data.get("window_mode", "packed")),
                 review_threshold=_optional_probability(data.get("review_threshold")),
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise JudgeError(f"local verifier config unusable in {model_dir}: {exc}") from exc
+
+
+def _window_mode(value: object) -> str:
+    if value not in WINDOW_MODES:
+        raise ValueError(f"window_mode must be one of {', '.join(WINDOW_MODES)}")
+    return str(value)
 
 
 def _optional_probability(value: object) -> float | None:
@@ -73,6 +84,27 @@ def _optional_probability(value: object) -> float | None:
     if not 0.0 <= number <= 1.0:
         raise ValueError("review_threshold must lie in [0, 1]")
     return number
+
+
+# Typographic variants the vocabulary lacks or spells apart: a PDF's curly apostrophes and
+# quotes, minus signs, dashes and ligatures (one ligature character is an unknown token) must
+# read as its LaTeX source's plain ones, so one paper gives one verdict in either format. Only
+# the model's input is normalised; passages and quotes stay verbatim.
+_TYPOGRAPHY: tuple[tuple[str, str], ...] = (
+    *((quote, "'") for quote in "\u2018\u2019\u201a\u201b\u2032"),
+    *((quote, '"') for quote in "\u201c\u201d\u201e\u201f\u2033"),
+    *((dash, "-") for dash in "\u2010\u2011\u2012\u2013\u2014\u2212"),
+    ("\u00ad", ""),  # a soft hyphen left inside a word
+)
+
+
+def typography_first(normalizer: Any) -> Any:
+    """NFKC (ligatures, non-breaking and full-width characters) and the variants above, then
+    the tokenizer's own normaliser."""
+    from tokenizers import normalizers
+
+    steps = [normalizers.NFKC(), *(normalizers.Replace(a, b) for a, b in _TYPOGRAPHY)]
+    return normalizers.Sequence([*steps, normalizer] if normalizer is not None else steps)
 
 
 class VerifierModel:
@@ -104,6 +136,7 @@ class VerifierModel:
             self.session = ort.InferenceSession(blob, options, providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime and tokenizers raise their own exception types
             raise JudgeError(f"local verifier could not be loaded: {type(exc).__name__}") from exc
+        self.tokenizer.normalizer = typography_first(self.tokenizer.normalizer)
         self.tokenizer.no_padding()
         self.tokenizer.enable_truncation(
             max_length=self.config.max_length, strategy="longest_first"

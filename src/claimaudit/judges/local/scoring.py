@@ -62,7 +62,7 @@ def joint_context(texts: Sequence[str], logits: agg.Array, max_windows: int, max
 def score(
     model: VerifierModel, claim: str, passages: Sequence[str], query: str, config: VerifierConfig
 ) -> Scores:
-    windows = passage_windows(passages)
+    windows = passage_windows(passages, mode=config.window_mode)
     kept = preselect(query, windows.texts, config.preselect_limit)
     texts = [windows.texts[i] for i in kept]
     logits, tokens = model.logits(claim, texts)
@@ -103,9 +103,7 @@ def probe_features(scores: Scores, temperature: float) -> agg.Array:
     claim = _log_odds(agg.passage_probabilities(scores.window_logits[rows], temperature))
     negated_all = _log_odds(agg.passage_probabilities(scores.probe_logits, temperature))
     negated, joint_negated = negated_all[:-1], negated_all[-1]
-    joint_claim = _log_odds(
-        agg.passage_probabilities(scores.joint_logits[None, :], temperature)
-    )[0]
+    joint_claim = _log_odds(agg.passage_probabilities(scores.joint_logits[None, :], temperature))[0]
     return np.array(
         [
             claim[:, 0].max() - negated[:, 0].max(),
