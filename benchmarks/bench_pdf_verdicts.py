@@ -2,7 +2,7 @@
 
 Run from the repository root:
     .venv/bin/python benchmarks/bench_pdf_verdicts.py --claims CLAIMS.jsonl [--judge local]
-        [--model-dir DIR]
+        [--model-dir DIR] [--details OUT.jsonl]
 
 CLAIMS.jsonl holds one claim a line: ``{"id", "paper", "claim", "verdict", "evidence"}``, where
 ``paper`` names a folder of ``../shared/data/papers`` (the full-paper evaluation set has this
@@ -10,6 +10,8 @@ shape). Each paper with a PDF in ``../shared/data/papers-pdf`` is added twice to
 library, from its LaTeX and from each of its PDFs; every claim is checked against each copy with
 the same judge. Prints, per PDF, how many verdicts equal the LaTeX copy's, how many equal the
 label, and how often the evidence passage of the PDF copy holds the labelled evidence text.
+``--details`` writes both records of every claim (verdict, probabilities, evidence) to study
+the differences.
 """
 
 from __future__ import annotations
@@ -46,7 +48,9 @@ def main() -> None:
     parser.add_argument("--claims", type=Path, required=True)
     parser.add_argument("--judge", default="local")
     parser.add_argument("--model-dir", type=Path, default=None, help="another local model folder")
+    parser.add_argument("--details", type=Path, default=None, help="both records, one claim a line")
     args = parser.parse_args()
+    details = args.details.open("w", encoding="utf-8") if args.details else None
     claims = [json.loads(line) for line in args.claims.read_text().splitlines() if line.strip()]
     by_paper: dict[str, list[dict[str, str]]] = defaultdict(list)
     for claim in claims:
@@ -67,6 +71,9 @@ def main() -> None:
                 same += latex.verdict == pdf.verdict
                 pdf_right += pdf.verdict == row["verdict"]
                 latex_right += latex.verdict == row["verdict"]
+                if details is not None:
+                    both = {"latex": _brief(latex), "pdf": _brief(pdf)}
+                    details.write(json.dumps({"pdf_name": pair.name, **row, **both}) + "\n")
                 if isinstance(pdf, CheckedRecord) and pdf.verdict != latex.verdict:
                     note = f"  {row['id']}: LaTeX {latex.verdict}, PDF {pdf.verdict}"
                     print(note, file=sys.stderr)
@@ -75,6 +82,19 @@ def main() -> None:
                 f"| {pair.name} | {len(rows)} | {same}/{len(rows)} ({same / n:.0%}) "
                 f"| {pdf_right / n:.0%} | {latex_right / n:.0%} |"
             )
+    if details is not None:
+        details.close()
+
+
+def _brief(record: object) -> dict[str, object]:
+    if not isinstance(record, CheckedRecord):
+        return {"verdict": getattr(record, "verdict", None)}
+    return {
+        "verdict": record.verdict,
+        "probabilities": record.probabilities,
+        "evidence": record.evidence,
+        "section": record.evidence_section,
+    }
 
 
 def _load(library: Path) -> dict[tuple[str, str], str]:

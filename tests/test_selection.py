@@ -42,6 +42,19 @@ def test_selection_respects_both_budgets_and_reports_counts() -> None:
     assert by_chars.selected == 3
 
 
+def test_a_passage_that_is_only_a_link_is_never_a_candidate() -> None:
+    # scikit-image's footnote, once quoted as the evidence that contradicted "The scikit-image
+    # project was started in August 2009".
+    passages = _passages(
+        "The scikit-image project started in August of 2009.",
+        "https://www.ohloh.net/p/scikit-image, Accessed 2014-05-15",
+        "The code is on GitHub (https://github.com/scikit-image/scikit-image).",
+    )
+    selection = select_candidates("scikit-image started 2009", passages, Bm25Ranker())
+    assert [p.passage_id for p in selection.passages] == ["P001", "P003"]
+    assert selection.considered == 3 and not selection.complete
+
+
 def test_selection_returns_document_order() -> None:
     passages = _passages("nothing here", "cats", "cats and dogs", "dogs")
     selection = select_candidates("dogs", passages, Bm25Ranker(), max_passages=2)

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
-from claimaudit.text import normalise, sentences, split_long
+import pytest
+
+from claimaudit.text import is_link_only, normalise, sentences, split_long
 
 
 def test_long_paragraph_splits_at_sentences() -> None:
@@ -25,3 +27,23 @@ def test_sentences_and_normalise() -> None:
         "Then 3 more. e.g. lower case stays.",
     ]
     assert normalise("  a\n\t b ") == "a b"
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "https://www.ohloh.net/p/scikit-image, Accessed 2014-05-15",
+        "https://travis-ci.org, https://coveralls.io, Accessed: 2014-03-30",
+        "http://pypi.python.org",
+    ],
+)
+def test_notes_that_are_only_links_are_told_apart(note: str) -> None:
+    assert is_link_only(note)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["See https://github.com/x for the code.", "Data at www.example.org.", "No link at all."],
+)
+def test_text_with_words_around_a_link_is_not_only_a_link(text: str) -> None:
+    assert not is_link_only(text)

@@ -17,6 +17,7 @@ from typing import Protocol
 from claimaudit.errors import UsageError
 from claimaudit.fts import fts_query
 from claimaudit.passage import Passage
+from claimaudit.text import is_link_only
 
 MAX_PASSAGES = 120
 MAX_CHARS = 30_000
@@ -82,11 +83,13 @@ def select_candidates(
     fit: Fit | None = None,
 ) -> Selection:
     """The best-ranked passages that fit the budget (``fit``'s, else ``max_chars``), at most
-    ``max_passages`` of them, returned in document order."""
+    ``max_passages`` of them, returned in document order. A passage that is only web addresses
+    (a footnote "https://..., Accessed 2014-05-15") is never a candidate: it says where, not
+    what, and a judge that quoted it as evidence would show the reader a link."""
     if max_passages < 1 or max_chars < 1:
         raise UsageError("selection budgets must be positive")
     order = {p.passage_id: i for i, p in enumerate(passages)}
-    ranked = ranker.rank(query, passages)
+    ranked = ranker.rank(query, [p for p in passages if not is_link_only(p.text)])
     fitted = None if fit is None else fit(ranked, max_passages)
     if fitted is None:
         chosen = _by_characters(ranked, max_passages, max_chars)

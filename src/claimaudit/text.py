@@ -12,10 +12,18 @@ from typing import Any
 _SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"')\]]))\s+(?=[\"'(\[]?[A-Z0-9])")
 _WHITESPACE = re.compile(r"\s+")
 _TAG = re.compile(r"<[^<>]{0,200}>")
+_LINK = re.compile(r"(?:https?://|www\.)\S+|\b[Aa]ccessed:?\s+[\d\-/.]+|\b[Aa]ccessed\b")
+_WORD = re.compile(r"[^\W\d_]{2,}")
 
 
 def normalise(text: str) -> str:
     return _WHITESPACE.sub(" ", text).strip()
+
+
+def is_link_only(text: str) -> bool:
+    """A note that is only web addresses (and when they were accessed): a footnote such as
+    "https://www.ohloh.net/p/scikit-image, Accessed 2014-05-15" says where, not what."""
+    return bool(_LINK.search(text)) and not _WORD.search(_LINK.sub(" ", text))
 
 
 def split_long(text: str, target: int) -> list[str]:

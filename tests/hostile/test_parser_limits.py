@@ -145,3 +145,20 @@ def test_markdown_papers_with_huge_lines_and_runs_of_markup_read(tmp_path: Path)
     )
     blocks = extract(paper).blocks
     assert blocks and blocks[-1].text.startswith("word word")
+
+
+def test_markdown_runs_of_anchor_links_and_code_marks_read(tmp_path: Path) -> None:
+    # Citations as links to anchors are matched over several lines; a run of such links with
+    # no closing bracket, and runs of backticks and labels, must not make that slow.
+    paper = tmp_path / "paper.md"
+    paper.write_text(
+        "# Title\n\n["
+        + "[a](#b) " * 50_000
+        + "\n\n"
+        + "`" * 50_000
+        + "\n\n"
+        + "[fig:" * 50_000
+        + "\n\nThe end.\n",
+        encoding="utf-8",
+    )
+    assert extract(paper).blocks[-1].text == "The end."

@@ -10,7 +10,14 @@ import pytest
 from claimaudit.library.extract import extract
 from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.passages import make_passages
-from tests.library.helpers import CONV_TEX, DEEP_REVIEW, DEEP_RULES, GOOD_ENOUGH_TEX, SCIPY_TEX
+from tests.library.helpers import (
+    CONV_TEX,
+    DEEP_REVIEW,
+    DEEP_RULES,
+    GOOD_ENOUGH,
+    GOOD_ENOUGH_TEX,
+    SCIPY_TEX,
+)
 
 
 @functools.cache
@@ -56,6 +63,46 @@ def test_deep_rules_sentences_read_without_their_citations() -> None:
     ) in text
 
 
+def test_a_boxs_bold_heading_line_is_its_section_not_its_first_words() -> None:
+    # "\\noindent \\textbf{What Not To Do} \\\\ We recommend against ..." read "What Not To Do We
+    # recommend against", a negation the paper never wrote; the PDF prints it as a heading.
+    passages = make_passages(extract(GOOD_ENOUGH_TEX).blocks)
+    [box] = [p for p in passages if "no commercial use" in p.text]
+    assert box.text.startswith("We recommend against the")
+    assert box.section == "What Not To Do"
+    assert not any(p.text.startswith(("What Not To Do", "Tab Completion")) for p in passages)
+    # The box's heading ends with the box: the list it sits in goes on under its own section.
+    after = next(p for p in passages if p.text.startswith("Make the project citable"))
+    assert after.section == "Collaboration"
+
+
+GOOD_ENOUGH_MD = GOOD_ENOUGH / "index.md"
+
+
+def test_markdown_converted_from_latex_reads_without_its_markup() -> None:
+    # The demo's paper: emphasis over two lines, code spans, citations as links to the
+    # bibliography's anchors over two lines, and cross-reference labels all reached passages.
+    passages = make_passages(extract(GOOD_ENOUGH_MD).blocks)
+    text = "\n".join(p.text for p in passages)
+    for leftover in ("***", "`", "[wickham2014", "[fig:tidy]", "[sec:omitted]", "hart2016]"):
+        assert leftover not in text
+    assert "Ensure that raw data is backed up in more than one location. (1b) If external" in text
+    assert "rename variables called name1 and name2 to personal_name and family_name" in text
+    assert 'working with so-called "tidy" data. Two key principles are:' in text
+    assert "a terabyte hard drive costs about $50 retail" in text and "\\$" not in text
+
+
+def test_markdown_references_and_box_headings_are_not_passages() -> None:
+    passages = make_passages(extract(GOOD_ENOUGH_MD).blocks)
+    assert not any(p.section == "Bibliography" for p in passages)
+    assert not any(p.text.startswith("Brown CT") or "[brown2015]" in p.text for p in passages)
+    [box] = [p for p in passages if "no commercial use" in p.text]
+    assert box.text.startswith("We recommend against the") and box.section == "What Not To Do"
+    # The quote ends, and with it the box's heading.
+    after = next(p for p in passages if p.text.startswith("Make the project citable"))
+    assert after.section == "Collaboration"
+
+
 def test_list_items_are_paragraphs_without_pylatexenc_bullets() -> None:
     text = text_of(GOOD_ENOUGH_TEX)
     assert "\n* " not in text and not text.startswith("* ")
@@ -65,8 +112,9 @@ def test_list_items_are_paragraphs_without_pylatexenc_bullets() -> None:
 def test_latex_footnotes_are_passages_apart_from_their_sentence() -> None:
     passages = make_passages(extract(CONV_TEX).blocks)
     assert any(
-        p.text.endswith("creator of the Solarized color scheme, whose colors were used for the "
-                        "figures.")
+        p.text.endswith(
+            "creator of the Solarized color scheme, whose colors were used for the figures."
+        )
         for p in passages
     )
     assert "http://ethanschoonover.com/solarized" in [p.text for p in passages]

@@ -6,6 +6,7 @@ Each defect the issue quoted from the old extraction has a regression test on th
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,24 @@ def test_line_numbers_are_not_glued_into_words(path: Path) -> None:
     assert "ready-to-analyze68" not in text and "ready-to-analyze data" in text
     assert "collaborators to understand and contribute to a project." in text
     assert "to a45 project.46" not in text
+
+
+@pytest.mark.parametrize("path", [GEP, GEP_TWO_COLUMNS, SCIPY, SKIMAGE, CONV])
+def test_punctuation_stays_on_its_word_where_a_footnote_mark_was(path: Path) -> None:
+    # A raised mark dropped between a word and its comma ("(PyPI)¹,"), or a line number drawn
+    # between them in the content stream, left "(PyPI) ," and "individuals ." (pdf/3).
+    detached = re.findall(r"[a-z)] [,;](?=\s)|[a-z)] \.(?=\s|$)", texts(path))
+    assert detached == []
+
+
+def test_a_sentence_with_footnote_marks_reads_as_its_latex_source() -> None:
+    text = texts(SKIMAGE)
+    assert "contributions from more than 100 individuals. The package" in text
+    assert "the Python Package Index (PyPI), Continuum Analytics Anaconda, Enthought" in text
+    # A mark before a word keeps the word's space: "India, ¹Department", not "India,Department".
+    affiliations = texts(SCIPY)
+    assert "Bengaluru 560089, India, Department of Physics" in affiliations
+    assert not re.search(r"[a-z],[A-Z]", affiliations)
 
 
 @pytest.mark.parametrize("path", [GEP, GEP_TWO_COLUMNS, SCIPY, SKIMAGE, CONV])
@@ -152,7 +171,7 @@ def test_a_bold_paragraph_cut_by_a_page_end_is_one_passage_not_a_heading() -> No
     # The consortium's names, in bold, run from page 27 onto page 28.
     names = [p for p in passages(SCIPY) if "Aditya Vijaykumar" in p.text]
     assert len(names) == 1 and names[0].pages == (27, 28)
-    assert "Tom Krauss , Utkarsh Upadhyay , Yaroslav O. Halchenko" in names[0].text
+    assert "Tom Krauss, Utkarsh Upadhyay, Yaroslav O. Halchenko" in names[0].text
     assert names[0].text.endswith("Yoshiki V\u00e1zquez-Baeza")
     assert not any("Upadhyay" in (p.section or "") for p in passages(SCIPY))
 

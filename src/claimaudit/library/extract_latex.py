@@ -71,8 +71,18 @@ _TEXT_MACROS = {
     "newline": " ",
     "linebreak": " ",
 }
+# A box's own heading: a bold line that opens a line and ends with a forced break
+# ("\\noindent \\textbf{What Not To Do} \\\\ We recommend..."). A PDF prints it as a heading
+# line; read as text, it would open the paragraph ("What Not To Do We recommend against...").
+# It is rewritten to this private heading macro before parsing.
+_BOX_HEADING = "claimauditboxheading"
+_BOX_HEADING_LINE = re.compile(
+    r"^([ \t]*)(?:\\noindent\s*)?\\textbf\{([^{}\n]{1,80})\}[ \t]*\n?[ \t]*\\\\(?![a-zA-Z])",
+    re.MULTILINE,
+)
 # Argument shapes the walker must know, so a macro's arguments are not read as body text.
 _WALKER_ARGS = {
+    _BOX_HEADING: "{",
     "citep": "[[{",
     "citet": "[[{",
     "citen": "{",
@@ -223,6 +233,7 @@ def extract_latex(
 
 
 def _extract(path: Path, source: str, hasher: SourceHasher, math_mode: str) -> ExtractedDocument:
+    source = _BOX_HEADING_LINE.sub(rf"\1\\{_BOX_HEADING}{{\2}}", source)
     nodes = _parse(source, {})
     aliases = _section_aliases(nodes)
     if aliases:
@@ -374,9 +385,10 @@ class _Walker:
     ) -> None:
         self._converter = converter
         self._notes = notes
-        self._headings = SECTION_MACROS | set(aliases)
+        self._headings = SECTION_MACROS | set(aliases) | {_BOX_HEADING}
         self._aliases = aliases
         self._section: str | None = None
+        self._in_box = False  # the section is a box's own heading
         self._pending: list[LatexNode] = []
         self._out: list[TextBlock] = []
 
@@ -390,6 +402,7 @@ class _Walker:
             if isinstance(node, LatexMacroNode) and node.macroname in self._headings:
                 self._flush()
                 self._section = self._heading(node)
+                self._in_box = node.macroname == _BOX_HEADING
             elif isinstance(node, LatexEnvironmentNode) and (
                 node.environmentname in SKIPPED_ENVIRONMENTS
             ):
@@ -399,8 +412,14 @@ class _Walker:
                 self._section = "Abstract"
                 self._walk(node.nodelist)
                 self._flush()
-            elif isinstance(node, LatexGroupNode) and self._has_heading(node.nodelist):
+            elif isinstance(node, (LatexGroupNode, LatexEnvironmentNode)) and self._has_heading(
+                node.nodelist
+            ):
+                outside = self._section
                 self._walk(node.nodelist)
+                if self._in_box:  # a box's heading ends with its box
+                    self._flush()
+                    self._section, self._in_box = outside, False
             else:
                 self._pending.append(node)
 
@@ -413,7 +432,17 @@ class _Walker:
         return " ".join(to_text(self._converter, [arg]).split()) or None
 
     def _has_heading(self, nodes: Sequence[LatexNode]) -> bool:
-        return any(isinstance(n, LatexMacroNode) and n.macroname in self._headings for n in nodes)
+        """Whether a heading lies anywhere inside (a box's heading may sit in a list item)."""
+        for node in nodes:
+            if isinstance(node, LatexMacroNode) and node.macroname in self._headings:
+                return True
+            inside = isinstance(node, LatexGroupNode) or (
+                isinstance(node, LatexEnvironmentNode)
+                and node.environmentname not in SKIPPED_ENVIRONMENTS
+            )
+            if inside and self._has_heading(node.nodelist):
+                return True
+        return False
 
     def _flush(self) -> None:
         if self._pending:

@@ -25,6 +25,11 @@ _JINJA = (("{#", "#}"), ("{%", "%}"), ("{{", "}}"))
 _FENCES = ("```", "~~~")
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _HEADING_ATTRS = re.compile(r"\s*\{[^}]*\}\s*$")
+# A box's own heading: a quoted line that is one bold phrase ("> **What Not To Do**"). Read as
+# text it would open the box's paragraph ("What Not To Do We recommend against..."); it is the
+# box's section, and the section before it comes back where the quote ends.
+_BOX_HEADING = re.compile(r"^\s*>[\s>]*(\*\*|__)([^*_\n]{1,80})\1\s*$")
+_QUOTED = re.compile(r"^\s*>")
 _DROP_LINE = re.compile(
     r"^\s*(?:"
     r"!\[[^\]]*\]\([^)]*\)(?:\{[^}]*\})?"  # an image on its own line
@@ -51,6 +56,17 @@ _CITATION_KEY = re.compile(
     r"[^\s\]),;]*[^\s\]),;.]"
 )
 _SUPERSCRIPT = re.compile(r"<sup>[^<]*</sup>", re.IGNORECASE)
+# Citations converted from LaTeX: a bracket of links to the bibliography's anchors, which may
+# run over several lines ("[[wickham2014](#wickham2014),\n [hart2016](#hart2016)]"); at most 20
+# links a group, so a hostile run of links without its closing bracket fails fast.
+_ANCHOR_CITATIONS = re.compile(r"[ \t]*\[(?:\s*\[[^\[\]\n]+\]\(#[^()\s]+\)\s*,?){1,20}\s*\]")
+# Cross-references a converter left as their labels ("Figure [fig:tidy]", "Section [sec:x]").
+_CROSSREF_LABEL = re.compile(r"\s*\[(?:fig|sec|tbl|tab|eq|lst):[^\[\]\s]+\]")
+_CODE = re.compile(r"`+([^`\n]+?)`+")
+# A backslash escape prints the character after it ("\\$50" is "$50").
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!$|<>~])")
+# A references section is a list of works, not the paper's statements.
+_REFERENCES = re.compile(r"^(?:references|bibliography|literature cited|works cited)$", re.I)
 _YAML_TITLE = re.compile(r"^title:\s*(.+?)\s*$", re.MULTILINE)
 # Manubot's template files carry build metadata, not the paper's text.
 _TEMPLATE_FILES = ("front-matter", "back-matter")
@@ -61,7 +77,7 @@ def clean(text: str) -> str:
     text = _FRONT_MATTER.sub("", text)
     text = _without_spans(text, _HTML_COMMENT)
     text = _without_spans(text, _JINJA)
-    return _without_fences(text)
+    return _ANCHOR_CITATIONS.sub("", _without_fences(text))
 
 
 def _without_spans(text: str, delimiters: tuple[tuple[str, str], ...]) -> str:
@@ -118,17 +134,34 @@ def _without_fences(text: str) -> str:
 def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
     blocks: list[TextBlock] = []
     lines: list[str] = []
+    in_references = False
+    outside: list[str | None] = []  # the section a box's heading stands in for
 
     def flush() -> None:
         if lines:
-            blocks.append(TextBlock(" ".join(lines), section))
+            # Emphasis may span lines ("***Ensure that raw data ...\n location. (1b)***").
+            text = _ESCAPE.sub(r"\1", _emphasis(" ".join(lines)))
+            if text and not in_references:
+                blocks.append(TextBlock(text, section))
             lines.clear()
 
     for raw in clean(text).split("\n"):
+        if outside and raw.strip() and not _QUOTED.match(raw):
+            flush()
+            section = outside.pop()
         heading = _HEADING.match(raw)
         if heading:
             flush()
+            outside.clear()
             section = _inline(_HEADING_ATTRS.sub("", heading.group(2))) or section
+            in_references = bool(section and _REFERENCES.match(section))
+            continue
+        box = _BOX_HEADING.match(raw)
+        if box and _inline(box.group(2)):
+            flush()
+            if not outside:
+                outside.append(section)
+            section = _inline(box.group(2))
             continue
         if not raw.strip():
             flush()
@@ -148,12 +181,18 @@ def _inline(text: str) -> str:
     text = _CITATION_KEY.sub("", text)
     text = _LINK.sub(r"\1", text)
     text = _FOOTNOTE_REF.sub("", text)
+    text = _CROSSREF_LABEL.sub("", text)
     text = _SUPERSCRIPT.sub("", text)
     text = _HTML_TAG.sub("", text)
-    text = _EMPHASIS.sub(r"\2", text)
-    text = _SINGLE_EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
+    text = _CODE.sub(r"\1", text)
+    text = _emphasis(text)
     text = re.sub(r"\s+([,.;:)])", r"\1", text)  # where a citation stood before punctuation
     return " ".join(text.replace("|", " ").split())
+
+
+def _emphasis(text: str) -> str:
+    text = _EMPHASIS.sub(r"\2", text)
+    return _SINGLE_EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
 
 
 def title_from(text: str) -> str | None:

@@ -15,8 +15,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from claimaudit.library.pdf_read import PageText, Segment
+from claimaudit.library.pdf_read import SPACE_GAP_EMS, PageText, Segment
 from claimaudit.library.pdf_tables import aligned_rows, grid_rows
+
+_CLOSING = frozenset(",.;:)]")
 
 _NUMBER = re.compile(r"^\d{1,5}$")
 # A running line's identity: its words with every number made one symbol ("PLOS 2/15").
@@ -242,11 +244,25 @@ def _lines(piece: list[Segment], page: PageText, index: int) -> list[Line]:
     return lines
 
 
+def _row_text(row: list[Segment]) -> str:
+    """A row's segments with a space between them, except before punctuation that touches the
+    segment before it: a word split from its comma by a line number drawn between them in the
+    content stream ("individuals² [82] .") or by a dropped footnote mark reads "individuals."."""
+    parts: list[str] = []
+    for before, segment in zip([None, *row], row, strict=False):
+        text = segment.text.strip()
+        touching = before is not None and segment.x0 - before.x1 <= SPACE_GAP_EMS * segment.size
+        if parts and not (touching and text[:1] in _CLOSING):
+            parts.append(" ")
+        parts.append(text)
+    return "".join(parts)
+
+
 def _line(row: list[Segment], page: PageText, left: float, right: float, index: int) -> Line:
     main = max(row, key=lambda s: (s.size, len(s.text)))
     chars = sum(len(s.text) for s in row)
     return Line(
-        text=" ".join(s.text.strip() for s in row),
+        text=_row_text(row),
         x0=row[0].x0,
         x1=row[-1].x1,
         baseline=main.baseline,

@@ -270,11 +270,24 @@ def _segment(run: list[_Char]) -> Segment:
     # The line's own baseline is that of its dominant font (not of a leading superscript).
     main = [c for c in run if c.font == font and round(c.size, 1) == size] or run
     baseline = sorted(c.baseline for c in main)[len(main) // 2]
-    kept = [c for c in run if not _is_mark(c, size, baseline)] or run
+    marks = {id(c) for c in run if _is_mark(c, size, baseline)}
+    kept = [c for c in run if id(c) not in marks] or run
+    if len(kept) == len(run):
+        marks = set()
     parts: list[str] = []
     previous: _Char | None = None
-    for char in kept:
-        gap = char.x0 - previous.x1 if previous is not None else 0.0
+    end = 0.0  # right edge of the last character read, a dropped mark included
+    around_marks = 0.0  # the widest gap beside the marks dropped since the last character
+    for char in run:
+        if id(char) in marks:
+            # A word break is on either side of a mark: "India, ¹Department" and "individuals¹
+            # and" keep their space; "(PyPI)¹, Continuum" is "(PyPI),", not "(PyPI) ,".
+            if previous is not None:
+                around_marks = max(around_marks, char.x0 - end)
+            end = char.x1
+            continue
+        gap = max(char.x0 - end, around_marks) if previous is not None else 0.0
+        end, around_marks = char.x1, 0.0
         # pdfium's own word breaks (``space_before``) are trusted only where there is some gap:
         # it also breaks around TeX's separately drawn accents.
         if previous is not None and (
@@ -304,7 +317,5 @@ def _is_mark(char: _Char, size: float, baseline: float) -> bool:
     """A superscript footnote, affiliation or citation mark ("scheme,¹" "Wilson¹,‡"): small
     type raised above the line, digits or marks only. Raised letters ("4th") are kept."""
     return (
-        char.size < 0.85 * size
-        and baseline - char.baseline > 0.2 * size
-        and char.ch in _MARK_CHARS
+        char.size < 0.85 * size and baseline - char.baseline > 0.2 * size and char.ch in _MARK_CHARS
     )
