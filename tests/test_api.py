@@ -38,6 +38,7 @@ def test_check_claim_with_the_default_judge(library: Path) -> None:
     assert isinstance(checked, CheckedRecord) and checked.judge == "local"
     # The paper's own words: "Ensure that raw data is backed up in more than one location."
     assert checked.verdict == "supports"
+    assert checked.evidence == "Ensure that raw data is backed up in more than one location."
     assert isinstance(missing, NotCheckedRecord)
     assert "paper not in the library; add it or set VALYU_API_KEY" in missing.error
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from claimaudit.library.extract import extract
+from claimaudit.library.extract_markdown import markdown_blocks
 from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.passages import make_passages
 from tests.library.helpers import (
@@ -90,6 +91,21 @@ def test_markdown_converted_from_latex_reads_without_its_markup() -> None:
     assert "rename variables called name1 and name2 to personal_name and family_name" in text
     assert 'working with so-called "tidy" data. Two key principles are:' in text
     assert "a terabyte hard drive costs about $50 retail" in text and "\\$" not in text
+
+
+def test_markdown_list_items_are_paragraphs_of_their_own() -> None:
+    # Box 1 is an HTML list: its items were one passage of glued sentences.
+    passages = make_passages(extract(GOOD_ENOUGH_MD).blocks)
+    box = [p.text for p in passages if p.section == "Box 1: Summary of Practices"]
+    assert "Ensure that raw data is backed up in more than one location." in box
+    assert "Decompose programs into functions." in box
+    blocks = markdown_blocks("Intro line.\n- first item\n  continued\n- second item\n1. third\n")
+    assert [b.text for b in blocks] == [
+        "Intro line.",
+        "first item continued",
+        "second item",
+        "third",
+    ]
 
 
 def test_markdown_references_and_box_headings_are_not_passages() -> None:

@@ -30,6 +30,9 @@ _HEADING_ATTRS = re.compile(r"\s*\{[^}]*\}\s*$")
 # box's section, and the section before it comes back where the quote ends.
 _BOX_HEADING = re.compile(r"^\s*>[\s>]*(\*\*|__)([^*_\n]{1,80})\1\s*$")
 _QUOTED = re.compile(r"^\s*>")
+# Each list item is a paragraph of its own, as in the LaTeX extraction: a Markdown marker or an
+# HTML <li> (a summary box written as an HTML list read as one run of glued items).
+_ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+|<li\b)", re.IGNORECASE)
 _DROP_LINE = re.compile(
     r"^\s*(?:"
     r"!\[[^\]]*\]\([^)]*\)(?:\{[^}]*\})?"  # an image on its own line
@@ -166,6 +169,8 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         if not raw.strip():
             flush()
             continue
+        if _ITEM.match(raw):
+            flush()
         if _DROP_LINE.match(raw):
             continue
         line = _inline(_LINE_PREFIX.sub("", raw, count=1))
