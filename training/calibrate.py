@@ -177,14 +177,8 @@ def calibrate(
     x, window_probs = paper_arrays(cal, temperature)
     y = np.array([p.label for p in cal])
 
-    # Out-of-fold relation probabilities, folds grouped by claim.
-    keys = sorted({(p.dataset, p.claim_id) for p in cal})
-    random.Random(seed).shuffle(keys)
-    fold_of = {k: i % 5 for i, k in enumerate(keys)}
-    folds = np.array([fold_of[(p.dataset, p.claim_id)] for p in cal])
-    oof = np.zeros((len(cal), 4))
-    for k in range(5):
-        oof[folds == k] = predict(fit_aggregator(x[folds != k], y[folds != k]), x[folds == k])
+    folds = claim_folds(cal, seed)
+    oof = out_of_fold(x, y, folds)
 
     metrics_ablation = ablation(cal, x, y, folds)
     evidence_t = fit_evidence_temperature(cal, oof, window_probs)
@@ -243,6 +237,22 @@ def calibrate(
     write_card(model_dir, metrics, VERSION, command)
     print(json.dumps(metrics, indent=2), flush=True)
     return metrics
+
+
+def claim_folds(cal: list[Paper], seed: int) -> np.ndarray:
+    """Five folds grouped by claim: a claim's papers never sit on both sides of a fit."""
+    keys = sorted({(p.dataset, p.claim_id) for p in cal})
+    random.Random(seed).shuffle(keys)
+    fold_of = {k: i % 5 for i, k in enumerate(keys)}
+    return np.array([fold_of[(p.dataset, p.claim_id)] for p in cal])
+
+
+def out_of_fold(x: np.ndarray, y: np.ndarray, folds: np.ndarray) -> np.ndarray:
+    """Relation probabilities of each row from an aggregator fitted on the other folds."""
+    oof = np.zeros((len(x), 4))
+    for k in range(5):
+        oof[folds == k] = predict(fit_aggregator(x[folds != k], y[folds != k]), x[folds == k])
+    return oof
 
 
 def scored_papers(

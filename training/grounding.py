@@ -12,7 +12,6 @@ on the two dev sets together, from the scores cached by ``calibrate``:
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
@@ -22,9 +21,11 @@ from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local.runtime import VerifierModel
 from training.calibrate import (
     _COLLAPSE,
+    claim_folds,
     f1_scores,
     fit_aggregator,
     fit_temperature,
+    out_of_fold,
     paper_arrays,
     predict,
     scored_papers,
@@ -64,13 +65,7 @@ def main() -> None:
     temperature = fit_temperature(*window_logits_and_labels(cal))
     x, _ = paper_arrays(cal, temperature)
     y = np.array([p.label for p in cal])
-    keys = sorted({(p.dataset, p.claim_id) for p in cal})
-    random.Random(13).shuffle(keys)
-    fold_of = {k: i % 5 for i, k in enumerate(keys)}
-    folds = np.array([fold_of[(p.dataset, p.claim_id)] for p in cal])
-    oof = np.zeros((len(cal), 4))
-    for k in range(5):
-        oof[folds == k] = predict(fit_aggregator(x[folds != k], y[folds != k]), x[folds == k])
+    oof = out_of_fold(x, y, claim_folds(cal, 13))
     final = fit_aggregator(x, y)
     groups: dict[str, tuple[list[Paper], np.ndarray, np.ndarray]] = {}
     for name in SETS[:3]:

@@ -271,9 +271,9 @@ def _segment(run: list[_Char]) -> Segment:
     main = [c for c in run if c.font == font and round(c.size, 1) == size] or run
     baseline = sorted(c.baseline for c in main)[len(main) // 2]
     marks = {id(c) for c in run if _is_mark(c, size, baseline)}
-    kept = [c for c in run if id(c) not in marks] or run
-    if len(kept) == len(run):
-        marks = set()
+    kept = [c for c in run if id(c) not in marks]
+    if not kept:  # a run of marks alone is read as it is
+        kept, marks = run, set()
     parts: list[str] = []
     previous: _Char | None = None
     end = 0.0  # right edge of the last character read, a dropped mark included
