@@ -272,5 +272,18 @@ def test_callers_at_once_follow_the_cores(monkeypatch: pytest.MonkeyPatch) -> No
 def test_cache_identity_names_model_and_weights(tmp_path: Path) -> None:
     config = VerifierConfig.read(MODEL_DIR)
     identity = LocalJudge().cache_identity
-    assert identity == f"claimaudit-verifier-{config.version}:{config.model_sha256}"
+    assert identity is not None
+    assert identity.startswith(f"claimaudit-verifier-{config.version}:{config.model_sha256}:")
     assert LocalJudge(tmp_path).cache_identity is None  # no model: nothing may be cached
+
+
+def test_a_recalibrated_model_with_the_same_weights_has_another_identity(tmp_path: Path) -> None:
+    # Same version and weights, another aggregator fit: its cached answers are not ours.
+    for name in ("config.json", "tokenizer.json"):
+        shutil.copyfile(MODEL_DIR / name, tmp_path / name)
+    (tmp_path / "model.int8.onnx").symlink_to(MODEL_DIR / "model.int8.onnx")
+    assert LocalJudge(tmp_path).cache_identity == LocalJudge().cache_identity
+    data = json.loads((tmp_path / "config.json").read_text(encoding="utf-8"))
+    data["aggregator"]["bias"] = [b + 0.1 for b in data["aggregator"]["bias"]]
+    (tmp_path / "config.json").write_text(json.dumps(data), encoding="utf-8")
+    assert LocalJudge(tmp_path).cache_identity != LocalJudge().cache_identity

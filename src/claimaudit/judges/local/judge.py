@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 from collections.abc import Mapping
@@ -11,7 +12,7 @@ import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local import consistency, scoring
-from claimaudit.judges.local.runtime import MODEL_DIR, VerifierConfig, VerifierModel
+from claimaudit.judges.local.runtime import CONFIG_FILE, MODEL_DIR, VerifierConfig, VerifierModel
 from claimaudit.judges.local.windows import fold_to_passages
 from claimaudit.judges.protocol import (
     ChoiceAnswer,
@@ -91,13 +92,16 @@ class LocalJudge(Judge):
 
     @property
     def cache_identity(self) -> str | None:
-        """Model version and weights checksum: a retrained model never reuses old answers."""
+        """Model version, weights checksum and a digest of the whole config: a retrained or
+        recalibrated model (same weights, new aggregator or threshold) never reuses old answers."""
         if self._identity is None:
             try:
                 config = VerifierConfig.read(self.model_dir)
-            except JudgeError:
+                settings = (self.model_dir / CONFIG_FILE).read_bytes()
+            except (JudgeError, OSError):
                 return None  # decide() will report the broken model; nothing is cached
-            self._identity = f"claimaudit-verifier-{config.version}:{config.model_sha256}"
+            digest = hashlib.sha256(settings).hexdigest()[:16]
+            self._identity = f"claimaudit-verifier-{config.version}:{config.model_sha256}:{digest}"
         return self._identity
 
     @property
