@@ -27,6 +27,12 @@ from claimaudit.untrusted import scrub_surrogates
 SEGMENT_GAP_EMS = 0.6
 # A gap wider than this (in ems) is a word space even where the PDF draws no space character.
 SPACE_GAP_EMS = 0.16
+# Between digits, a gap narrower than this is a thousands separator (a thin space, 1/6 em, as
+# siunitx sets "462 574"), not a word space (at least 2/9 em in TeX's fonts): read as "462574",
+# as the LaTeX source writes it, when three digits follow.
+DIGIT_GROUP_EMS = 0.2
+_THIN = "\x00"  # marks such a gap until the digits after it are known; never in PDF text
+_DIGIT_GROUP = re.compile(r"(?<=\d)\x00(?=\d{3}(?!\d))")
 # Bold fonts by name: TeX's CM/EC/cm-super "bx" fonts, PostScript "Medi"/"Bold"/"Demi"...
 _BOLD_NAME = re.compile(r"bold|medi|demi|black|heavy|(?:^|\+)(?:cm|sf|ec|tc|lm)bx|bx\d", re.I)
 _MONO_NAME = re.compile(
@@ -293,13 +299,14 @@ def _segment(run: list[_Char]) -> Segment:
         if previous is not None and (
             gap > SPACE_GAP_EMS * char.size or (char.space_before and gap > 0.08 * char.size)
         ):
-            parts.append(" ")
+            digits = previous.ch.isdigit() and char.ch.isdigit()
+            parts.append(_THIN if digits and gap < DIGIT_GROUP_EMS * char.size else " ")
         parts.append(char.ch)
         previous = char
     bold = sum(bool(_BOLD_NAME.search(c.font)) for c in kept)
     mono = sum(bool(_MONO_NAME.search(c.font)) for c in kept)
     return Segment(
-        text="".join(parts),
+        text=_DIGIT_GROUP.sub("", "".join(parts)).replace(_THIN, " "),
         x0=min(c.x0 for c in run),
         x1=max(c.x1 for c in run),
         top=baseline - 0.75 * size,
