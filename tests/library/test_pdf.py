@@ -106,6 +106,17 @@ def test_running_headers_and_page_numbers_are_gone(path: Path) -> None:
         assert not passage.text.strip().isdigit()
 
 
+def test_a_figure_legend_is_not_read_into_its_caption() -> None:
+    # scipy-1.0's Fig. 3: "Figure 3:" set apart from its text by a wide space was read in a
+    # column of its own, and the legend drawn above ("Compiled (covered) ... Python
+    # (uncovered)") began the caption's passage instead (pdf/5).
+    [caption] = [p.text for p in passages(SCIPY) if "code volume in SciPy over time" in p.text]
+    assert caption.startswith("Figure 3: Python (red) and compiled (blue) code volume")
+    assert caption.endswith("using a Docker-based approach [131].")
+    assert "covered)" not in texts(SCIPY)
+    assert "Figure 3:" not in [p.text for p in passages(SCIPY)]
+
+
 def test_captions_are_passages_of_their_own() -> None:
     found = [p for p in passages(GEP) if p.text.startswith("Fig 1.")]
     assert [p.text for p in found] == ["Fig 1. Example of gathering columns to create tidy data."]

@@ -92,7 +92,7 @@ def build_blocks(lines: list[Line]) -> PdfLayout:
     taken = {id(line) for line in (*title_lines, *author_lines)}
     lines = [line for line in lines if id(line) not in taken]
     vocabulary = _vocabulary(lines)
-    raw = _classify(_split(lines, pitch), body, pitch)
+    raw = _hang_captions(_classify(_split(lines, pitch), body, pitch))
     raw = _drop_front_matter(raw)
     blocks = list(_assemble(_join_continuations(raw), vocabulary))
     title = _join_lines(title_lines, vocabulary) if title_lines else None
@@ -299,6 +299,63 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
     return blocks
 
 
+def _hang_captions(blocks: list[_Raw]) -> list[_Raw]:
+    """A caption whose label is set apart by a wide space ("Figure 3:", then the text) can be
+    read in two column pieces, the label first and the figure's drawn words (a legend) between:
+    give the label its text back, and drop the drawn words above the caption, which would
+    otherwise run on into the caption as if they began its paragraph. The text stays a
+    paragraph, so that the rest of the caption, which the float's layout may cut into further
+    pieces, joins it."""
+    out: list[_Raw] = []
+    taken: set[int] = set()
+    for index, block in enumerate(blocks):
+        if id(block) in taken:
+            continue
+        label = block.lines[-1]
+        at = next(
+            (
+                index + 1 + k
+                for k, b in enumerate(blocks[index + 1 :])
+                if block.kind == "caption" and _beside(label, b)
+            ),
+            None,
+        )
+        if at is not None and _CAPTION.fullmatch(label.text.strip() + " "):
+            text = blocks[at]
+            text.lines = [*block.lines, *text.lines]
+            for drawn in blocks[index + 1 : at]:
+                if _drawn_above(drawn, label):
+                    drawn.kind = "code"
+            taken.add(id(text))
+            out.append(text)
+            continue
+        out.append(block)
+    return out
+
+
+def _drawn_above(block: _Raw, label: Line) -> bool:
+    """A short line or two without a sentence end, above a figure's caption on its page."""
+    last = block.lines[-1]
+    return (
+        len(block.lines) <= 2
+        and last.page == label.page
+        and last.baseline < label.baseline
+        and not _TERMINAL.search(last.text.strip())
+    )
+
+
+def _beside(label: Line, block: _Raw) -> bool:
+    """Whether ``block`` opens on the label's baseline, to its right, in another column piece."""
+    first = block.lines[0]
+    return (
+        block.kind == "text"
+        and first.page == label.page
+        and first.piece != label.piece
+        and abs(first.baseline - label.baseline) <= 0.3 * label.size
+        and first.x0 > label.x1
+    )
+
+
 def _is_table(lines: list[Line]) -> bool:
     """Rows of cells: most lines broken into three or more pieces by wide gaps."""
     return len(lines) >= 2 and sum(line.cells >= 3 for line in lines) >= 0.6 * len(lines)
@@ -383,6 +440,8 @@ def _continues(open_block: _Raw, block: _Raw) -> bool:
     start = first.text.strip()
     if block.kind == "list" or last.bold != first.bold:
         return False  # a list item, or bold names before plain affiliations
+    if _CAPTION.match(start + " "):
+        return False  # a caption given back its label (``_hang_captions``) starts afresh
     end = last.text.strip()
     if not _TERMINAL.search(end) or start[:1].islower():
         return True
