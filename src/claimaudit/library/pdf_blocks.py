@@ -311,16 +311,15 @@ def _hang_captions(blocks: list[_Raw]) -> list[_Raw]:
     for index, block in enumerate(blocks):
         if id(block) in taken:
             continue
-        label = block.lines[-1]
-        at = next(
-            (
-                index + 1 + k
-                for k, b in enumerate(blocks[index + 1 :])
-                if block.kind == "caption" and _beside(label, b)
-            ),
-            None,
-        )
-        if at is not None and _CAPTION.fullmatch(label.text.strip() + " "):
+        label = block.lines[0]
+        at = None
+        if (
+            block.kind == "caption"
+            and len(block.lines) == 1
+            and _CAPTION.fullmatch(label.text.strip() + " ")
+        ):
+            at = _text_beside(blocks, index, label)
+        if at is not None:
             text = blocks[at]
             text.lines = [*block.lines, *text.lines]
             for drawn in blocks[index + 1 : at]:
@@ -342,6 +341,16 @@ def _drawn_above(block: _Raw, label: Line) -> bool:
         and last.baseline < label.baseline
         and not _TERMINAL.search(last.text.strip())
     )
+
+
+def _text_beside(blocks: list[_Raw], index: int, label: Line) -> int | None:
+    """The first block after ``index`` that opens beside the label, looking on its page only."""
+    for at in range(index + 1, len(blocks)):
+        if blocks[at].lines[0].page != label.page:
+            return None
+        if _beside(label, blocks[at]):
+            return at
+    return None
 
 
 def _beside(label: Line, block: _Raw) -> bool:
