@@ -354,11 +354,11 @@ def _text_beside(blocks: list[_Raw], index: int, label: Line) -> int | None:
 
 
 def _beside(label: Line, block: _Raw) -> bool:
-    """Whether ``block`` opens on the label's baseline, to its right, in another column piece."""
+    """Whether ``block`` (on the label's page) opens on the label's baseline, to its right, in
+    another column piece."""
     first = block.lines[0]
     return (
         block.kind == "text"
-        and first.page == label.page
         and first.piece != label.piece
         and abs(first.baseline - label.baseline) <= 0.3 * label.size
         and first.x0 > label.x1

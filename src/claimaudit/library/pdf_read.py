@@ -303,10 +303,13 @@ def _segment(run: list[_Char]) -> Segment:
             parts.append(_THIN if digits and gap < DIGIT_GROUP_EMS * char.size else " ")
         parts.append(char.ch)
         previous = char
+    text = "".join(parts)
+    if _THIN in text:  # rare: only numbers set with thin spaces
+        text = _DIGIT_GROUP.sub("", text).replace(_THIN, " ")
     bold = sum(bool(_BOLD_NAME.search(c.font)) for c in kept)
     mono = sum(bool(_MONO_NAME.search(c.font)) for c in kept)
     return Segment(
-        text=_DIGIT_GROUP.sub("", "".join(parts)).replace(_THIN, " "),
+        text=text,
         x0=min(c.x0 for c in run),
         x1=max(c.x1 for c in run),
         top=baseline - 0.75 * size,
