@@ -48,6 +48,16 @@ def test_a_forced_line_break_still_separates_words() -> None:
     assert "sparse matrices. scipy.sparse.linalg provides a collection" in text
 
 
+def test_a_citation_on_a_line_of_its_own_leaves_no_gap_before_the_full_stop() -> None:
+    # "challenge\n\\citep{krizhevsky2012imagenet}." read "challenge ." in the passage.
+    text = text_of(CONV_TEX)
+    assert "ImageNet image classification challenge." in text
+    assert "such as Theano, Torch" in text
+    for gap in (" .", " ,", " :"):
+        assert f"challenge{gap}" not in text and f"Theano{gap}" not in text
+    assert "inspiration from many sources, from" in " ".join(text_of(GOOD_ENOUGH_TEX).split())
+
+
 @pytest.mark.parametrize("paper", [DEEP_REVIEW, DEEP_RULES])
 def test_manubot_citation_tags_and_crossrefs_never_reach_a_passage(paper: Path) -> None:
     text = text_of(paper)

@@ -114,8 +114,10 @@ _MAX_DEPTH = 20
 # pylatexenc reads about 0.3 MB a second: a bigger source (or one that \inputs the same file
 # over and over) would hold a worker for minutes. Real papers are well under 1 MB.
 MAX_SOURCE_CHARS = 4_000_000
-# Dropping ``\cite{...}`` leaves "format , and" behind; close such gaps before punctuation.
-_SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+(?=[,.;:)])")
+# Dropping ``\cite{...}`` leaves "format , and" behind; close such gaps before punctuation,
+# also where the citation stood on a line of its own ("challenge\n\\citep{x}." reads
+# "challenge\n.").
+_SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+(?=[,.;:)])|(?<=\w)[ \t]*\n[ \t]*(?=[,.;:)](?!\w))")
 
 
 def strip_comments(text: str) -> str:
