@@ -17,7 +17,9 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from claimaudit.library.pdf_front import clean_authors, title_and_authors
 from claimaudit.library.pdf_layout import Line
+from claimaudit.library.pdf_words import join_lines, vocabulary
 
 # Bullets (round, square, triangular), dashes used as bullets, and enumerators: "1." "(a)".
 _BULLETS = "\u2022\u25e6\u25aa\u25ab\u2023\u2219\u00b7\u25cf\u25cb\u25a0\u25a1"
@@ -25,8 +27,6 @@ _LABEL = re.compile(
     rf"^(?:[{_BULLETS}\u2013\u2014*-]\s|\(?(?:\d{{1,2}}|[a-zA-Z]|[ivx]{{1,4}})[.)]\s)"
 )
 _BULLET = re.compile(rf"^[{_BULLETS}]\s*")
-# Footnote and affiliation marks: daggers, section and pilcrow signs, stars.
-_MARKS = "*\u2020\u2021\u00a7\u00b6\u2016\u2217\u22c6"
 _CAPTION = re.compile(
     r"^(?:Figure|Fig\.?|Table|Tab\.|Box|Listing|Algorithm|Scheme|Chart|Supplementary "
     r"(?:Figure|Table))\s*[A-Z]?\d+(?:\.\d+)*[a-z]?(?![\d.]*\d)\s*[.:|\u2014\u2013-](?:\s|$)",
@@ -49,13 +49,6 @@ _CONTENTS = re.compile(r"^(?:table of contents|contents|list of (?:figures|table
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\d+\s*$")
 _TERMINAL = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
 _WORD = re.compile(r"[^\W\d_]{3,}")
-_HYPHENATED = re.compile(r"([^\W\d_]+)-$")
-_LEADING_WORD = re.compile(r"^([^\W\d_]+)")
-_AUTHOR_MARKS = re.compile(rf"(?<=[^\W\d_.])(?:[\d{_MARKS}]+(?:,(?=\s*[\d{_MARKS}]))?)+")
-# Each of these makes a line no author line: an affiliation number or mark, an address.
-_NOT_AUTHORS = re.compile(
-    rf"^[\d{_MARKS}]|@|\b(?:university|institute|department|abstract)\b", re.IGNORECASE
-)
 
 
 @dataclass
@@ -88,15 +81,15 @@ def build_blocks(lines: list[Line]) -> PdfLayout:
     body = _body_size(lines)
     pitch = _pitches(lines)
     lines = [line for line in _without_contents(lines) if not _is_drawing_label(line, body)]
-    title_lines, author_lines = _title_and_authors(lines, body)
+    title_lines, author_lines = title_and_authors(lines, body)
     taken = {id(line) for line in (*title_lines, *author_lines)}
     lines = [line for line in lines if id(line) not in taken]
-    vocabulary = _vocabulary(lines)
+    known = vocabulary(lines)
     raw = _hang_captions(_classify(_split(lines, pitch), body, pitch))
     raw = _drop_front_matter(raw)
-    blocks = list(_assemble(_join_continuations(raw), vocabulary))
-    title = _join_lines(title_lines, vocabulary) if title_lines else None
-    authors = _clean_authors(_join_lines(author_lines, vocabulary)) if author_lines else None
+    blocks = list(_assemble(_join_continuations(raw), known))
+    title = join_lines(title_lines, known) if title_lines else None
+    authors = clean_authors(join_lines(author_lines, known)) if author_lines else None
     return PdfLayout(blocks, title, authors)
 
 
@@ -137,64 +130,6 @@ def _without_contents(lines: list[Line]) -> Iterator[Line]:
 def _is_drawing_label(line: Line, body: float) -> bool:
     """Tiny type with no word in it: the numbers and letters of a figure's drawing."""
     return line.size <= 0.7 * body and not _WORD.search(line.text)
-
-
-def _title_and_authors(lines: list[Line], body: float) -> tuple[list[Line], list[Line]]:
-    first = [line for line in lines if line.page == lines[0].page]
-    biggest = max((line.size for line in first if _WORD.search(line.text)), default=0.0)
-    if biggest < 1.2 * body:
-        return [], []
-    start = next(i for i, line in enumerate(first) if abs(line.size - biggest) < 0.3)
-    title: list[Line] = []
-    index = start
-    while index < len(first) and abs(first[index].size - biggest) < 0.3 and len(title) < 4:
-        title.append(first[index])
-        index += 1
-    authors: list[Line] = []
-    while index < len(first) and len(authors) < 6:
-        line = first[index]
-        if (
-            _NOT_AUTHORS.search(line.text.strip())
-            or line.marked  # an affiliation, its mark dropped
-            or line.size < 0.9 * body
-            or line.size >= biggest - 0.3
-            or line.bold
-            # Author lines are set close together; a wider gap leads to the affiliations.
-            or (authors and line.baseline - authors[-1].baseline > 1.6 * line.size)
-        ):
-            break
-        authors.append(line)
-        index += 1
-    return title, authors
-
-
-def _clean_authors(text: str) -> str | None:
-    text = _AUTHOR_MARKS.sub("", text)
-    text = re.sub(r"\s*,(?:\s*,)+", ",", text)
-    text = re.sub(r"\s+,", ",", " ".join(text.split())).strip(" ,")
-    return text or None
-
-
-def _vocabulary(lines: list[Line]) -> set[str]:
-    """Every word printed whole, to tell "ready-to-" from "com-" at a line end: not the word
-    cut by a line-end hyphen, nor the piece that follows it, nor the parts of a URL."""
-    words: set[str] = set()
-    after_hyphen = False
-    for line in lines:
-        tokens = line.text.split()
-        cut = line.text.endswith("-")
-        for index, token in enumerate(tokens):
-            if (index == len(tokens) - 1 and cut) or (index == 0 and after_hyphen):
-                continue
-            if "/" in token or "@" in token or re.search(r"\w\.\w", token):
-                continue
-            for word in re.findall(r"[^\W_]+(?:-[^\W_]+)*", token.lower()):
-                parts = word.split("-")
-                words.add(word)
-                words.update(parts)
-                words.update(f"{a}-{b}" for a, b in itertools.pairwise(parts))
-        after_hyphen = cut
-    return words
 
 
 def _split(lines: list[Line], pitch: dict[float, float]) -> list[_Raw]:
@@ -427,8 +362,10 @@ def _join_continuations(blocks: list[_Raw]) -> list[_Raw]:
         if in_references or block.kind == "code":
             continue
         block.section = section
-        if block.kind in ("text", "list") and open_block is not None and _continues(
-            open_block, block
+        if (
+            block.kind in ("text", "list")
+            and open_block is not None
+            and _continues(open_block, block)
         ):
             open_block.parts.append(block.lines)
             continue
@@ -478,7 +415,7 @@ def _bold_run_on(open_block: _Raw, block: _Raw) -> bool:
 def _assemble(blocks: list[_Raw], vocabulary: set[str]) -> Iterator[PdfBlock]:
     for block in blocks:
         lines = [line for part in block.parts for line in part]
-        text = _join_lines(lines, vocabulary)
+        text = join_lines(lines, vocabulary)
         if block.kind == "list":
             text = _BULLET.sub("", text)
         if text:
@@ -489,36 +426,3 @@ def _assemble(blocks: list[_Raw], vocabulary: set[str]) -> Iterator[PdfBlock]:
                 lines[0].page,
                 max(line.page for line in lines),
             )
-
-
-def _join_lines(lines: list[Line], vocabulary: set[str]) -> str:
-    text = ""
-    for line in lines:
-        piece = " ".join(line.text.split())
-        if not text:
-            text = piece
-            continue
-        hyphenated = _HYPHENATED.search(text)
-        following = _LEADING_WORD.match(piece)
-        if hyphenated and following:
-            head, tail = hyphenated.group(1), following.group(1)
-            if _keeps_hyphen(head, tail, vocabulary):
-                text += piece
-            else:
-                text = text[:-1] + piece
-        else:
-            text += " " + piece
-    return text.strip()
-
-
-def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
-    """Whether "head-" at a line end and "tail" on the next line are one hyphenated compound
-    ("ready-to-" "analyze") rather than one word TeX broke ("com-" "puting")."""
-    joined, compound = (head + tail).lower(), f"{head}-{tail}".lower()
-    if joined in vocabulary:
-        return False
-    if compound in vocabulary:
-        return True
-    if tail[:1].isupper():
-        return True
-    return tail.lower() in vocabulary and head.lower() in vocabulary and len(tail) > 2

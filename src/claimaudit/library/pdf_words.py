@@ -1,0 +1,70 @@
+"""A PDF's lines joined into text, with the hyphens TeX put at line ends undone.
+
+"com-" then "puting" reads "computing"; "ready-to-" then "analyze" keeps its hyphen. The
+paper's own vocabulary decides: the words it prints whole, anywhere.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from claimaudit.library.pdf_layout import Line
+
+_HYPHENATED = re.compile(r"([^\W\d_]+)-$")
+_LEADING_WORD = re.compile(r"^([^\W\d_]+)")
+
+
+def vocabulary(lines: list[Line]) -> set[str]:
+    """Every word printed whole, to tell "ready-to-" from "com-" at a line end: not the word
+    cut by a line-end hyphen, nor the piece that follows it, nor the parts of a URL."""
+    words: set[str] = set()
+    after_hyphen = False
+    for line in lines:
+        tokens = line.text.split()
+        cut = line.text.endswith("-")
+        for index, token in enumerate(tokens):
+            if (index == len(tokens) - 1 and cut) or (index == 0 and after_hyphen):
+                continue
+            if "/" in token or "@" in token or re.search(r"\w\.\w", token):
+                continue
+            for word in re.findall(r"[^\W_]+(?:-[^\W_]+)*", token.lower()):
+                parts = word.split("-")
+                words.add(word)
+                words.update(parts)
+                words.update(f"{a}-{b}" for a, b in itertools.pairwise(parts))
+        after_hyphen = cut
+    return words
+
+
+def join_lines(lines: list[Line], vocabulary: set[str]) -> str:
+    text = ""
+    for line in lines:
+        piece = " ".join(line.text.split())
+        if not text:
+            text = piece
+            continue
+        hyphenated = _HYPHENATED.search(text)
+        following = _LEADING_WORD.match(piece)
+        if hyphenated and following:
+            head, tail = hyphenated.group(1), following.group(1)
+            if _keeps_hyphen(head, tail, vocabulary):
+                text += piece
+            else:
+                text = text[:-1] + piece
+        else:
+            text += " " + piece
+    return text.strip()
+
+
+def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
+    """Whether "head-" at a line end and "tail" on the next line are one hyphenated compound
+    ("ready-to-" "analyze") rather than one word TeX broke ("com-" "puting")."""
+    joined, compound = (head + tail).lower(), f"{head}-{tail}".lower()
+    if joined in vocabulary:
+        return False
+    if compound in vocabulary:
+        return True
+    if tail[:1].isupper():
+        return True
+    return tail.lower() in vocabulary and head.lower() in vocabulary and len(tail) > 2

@@ -1,0 +1,37 @@
+"""Lines joined into text: TeX's line-end hyphens undone, a compound's own hyphen kept."""
+
+from __future__ import annotations
+
+from claimaudit.library.pdf_layout import Line
+from claimaudit.library.pdf_words import join_lines, vocabulary
+
+
+def lines(*texts: str) -> list[Line]:
+    return [
+        Line(text, 72.0, 300.0, 100.0 + 12 * i, 10.0, False, False, 1, 72.0, 540.0, 0)
+        for i, text in enumerate(texts)
+    ]
+
+
+def test_a_word_tex_broke_at_a_line_end_is_read_whole() -> None:
+    printed = lines("software used for com-", "puting, and computing is hard.")
+    assert join_lines(printed, vocabulary(printed)) == (
+        "software used for computing, and computing is hard."
+    )
+
+
+def test_a_compound_printed_whole_elsewhere_keeps_its_hyphen() -> None:
+    printed = lines("data that is ready-to-", "analyze. Keep data ready-to-analyze always.")
+    assert join_lines(printed, vocabulary(printed)).startswith("data that is ready-to-analyze.")
+
+
+def test_the_pieces_around_a_line_end_hyphen_are_not_counted_as_words() -> None:
+    # "com" and "puting" were never printed whole: they must not vouch for a compound.
+    known = vocabulary(lines("for com-", "puting and https://example.org/a-b"))
+    assert {"com", "puting", "a-b"}.isdisjoint(known)
+    assert {"for", "and"} <= known
+
+
+def test_a_capitalised_tail_keeps_the_hyphen() -> None:
+    printed = lines("a non-", "Gaussian noise")
+    assert join_lines(printed, vocabulary(printed)) == "a non-Gaussian noise"
