@@ -199,20 +199,31 @@ def measure(pair: Pair) -> Fidelity:
 
 
 def _kinds(pdf: ExtractedDocument, passages: Sequence[object]) -> list[str]:
-    """The block kind of each passage (a long paragraph split in two gives two passages of
-    its kind): passages are matched to blocks by their text."""
+    """The block kind of each passage, matched to blocks by their text: a long paragraph split
+    in two gives two passages of its kind, and a list's name read with its first item gives
+    one passage over two blocks (the kind of the first)."""
+    texts = [" ".join(b.text.split()) for b in pdf.blocks]
     kinds: list[str] = []
-    blocks = iter(pdf.blocks)
-    block = next(blocks, None)
-    remaining = " ".join(block.text.split()) if block else ""
+    index, offset = 0, 0  # the next unread character: block ``index``, at ``offset``
     for passage in passages:
-        text = getattr(passage, "text", "")
-        while block is not None and not remaining.startswith(text):
-            block = next(blocks, None)
-            remaining = " ".join(block.text.split()) if block else ""
-        kinds.append(block.kind if block is not None else "text")
-        remaining = remaining[len(text) :].lstrip()
+        rest = getattr(passage, "text", "")
+        while index < len(texts) and not _starts(texts[index][offset:].lstrip(), rest):
+            index, offset = index + 1, 0
+        kinds.append(pdf.blocks[index].kind if index < len(texts) else "text")
+        while index < len(texts) and rest:
+            remaining = texts[index][offset:].lstrip()
+            if remaining.startswith(rest):
+                offset = len(texts[index]) - len(remaining) + len(rest)
+                rest = ""
+            else:
+                rest = rest[len(remaining) :].lstrip()
+                index, offset = index + 1, 0
     return kinds
+
+
+def _starts(remaining: str, text: str) -> bool:
+    """Whether a passage of ``text`` begins at ``remaining``, whole or across blocks."""
+    return bool(remaining) and (remaining.startswith(text) or text.startswith(remaining))
 
 
 def _sentence_bounds(latex: ExtractedDocument) -> tuple[set[str], set[str]]:

@@ -58,6 +58,25 @@ def test_a_citation_on_a_line_of_its_own_leaves_no_gap_before_the_full_stop() ->
     assert "inspiration from many sources, from" in " ".join(text_of(GOOD_ENOUGH_TEX).split())
 
 
+@pytest.mark.parametrize("paper", [GOOD_ENOUGH_TEX, GOOD_ENOUGH])
+def test_a_lists_name_reads_with_its_first_item_and_nothing_else(paper: Path) -> None:
+    passages = [p.text for p in make_passages(extract(paper).blocks)]
+    assert "Data Management Save the raw data." in passages
+    assert "Ensure that raw data is backed up in more than one location." in passages
+
+
+def test_a_code_block_is_not_glued_to_the_list_item_after_it() -> None:
+    passages = [p.text for p in make_passages(extract(GOOD_ENOUGH).blocks)]
+    assert any(p.startswith("Decompose programs into functions (2b)") for p in passages)
+    assert any(p.startswith("Put compiled programs in the bin directory (4e)") for p in passages)
+
+
+def test_latex_list_items_are_passages_even_without_a_full_stop() -> None:
+    passages = [p.text for p in make_passages(extract(CONV_TEX).blocks)]
+    assert "i_j: input size along axis j," in passages
+    assert "k_j: kernel size along axis j," in passages
+
+
 @pytest.mark.parametrize("paper", [DEEP_REVIEW, DEEP_RULES])
 def test_manubot_citation_tags_and_crossrefs_never_reach_a_passage(paper: Path) -> None:
     text = text_of(paper)

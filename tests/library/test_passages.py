@@ -28,6 +28,26 @@ def test_paragraphs_stay_whole_and_fragments_join_the_next_text_paragraph() -> N
     ]
 
 
+def test_list_items_stay_apart_but_a_lists_name_reads_with_its_first_item() -> None:
+    blocks = [
+        TextBlock("Data Management", "Box", kind="list"),
+        TextBlock("Save the raw data.", "Box", kind="list"),
+        TextBlock("Ensure that raw data is backed up.", "Box", kind="list"),
+        TextBlock("i_j: input size along axis j,", "Notation", kind="list"),
+        TextBlock("k_j: kernel size along axis j.", "Notation", kind="list"),
+        TextBlock("Duke University / karen@duke.edu", "Authors", kind="list"),
+        TextBlock("University of Oslo / lex@uio.no", "Authors", kind="list"),
+    ]
+    assert [(p.text, p.section) for p in make_passages(blocks)] == [
+        ("Data Management Save the raw data.", "Box"),
+        ("Ensure that raw data is backed up.", "Box"),
+        ("i_j: input size along axis j,", "Notation"),
+        ("k_j: kernel size along axis j.", "Notation"),
+        ("Duke University / karen@duke.edu", "Authors"),
+        ("University of Oslo / lex@uio.no", "Authors"),
+    ]
+
+
 def test_long_paragraphs_split_between_sentences_only() -> None:
     sentence = "See Fig. 2 and the results of Smith et al. in Table 1, which hold up well. "
     passages = make_passages([TextBlock(sentence * 40, "A", (4, 5))])

@@ -117,6 +117,20 @@ def test_a_figure_legend_is_not_read_into_its_caption() -> None:
     assert "Figure 3:" not in [p.text for p in passages(SCIPY)]
 
 
+def test_list_items_read_without_their_labels_as_their_latex_source() -> None:
+    # "1. Save the raw data (1a)." and "b) Ensure that ..." printed, "Save the raw data (1a)."
+    # and "Ensure that ..." in the LaTeX source, whose enumerate prints the labels.
+    for path in (GEP, GEP_TWO_COLUMNS):
+        texts = [p.text for p in passages(path)]
+        assert "Ensure that raw data is backed up in more than one location." in texts
+        assert "Data Management Save the raw data." in texts  # the list's name, then its item
+        assert any(t.startswith("Save the raw data (1a). Where possible") for t in texts)
+    assert "To facilitate education in image processing." in [p.text for p in passages(SKIMAGE)]
+    label = re.compile(r"^(?:[\u2022\u25e6\u2013*-]|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)])\s")
+    for path in (GEP, GEP_TWO_COLUMNS, SCIPY, SKIMAGE, CONV):
+        assert not [p.text for p in passages(path) if label.match(p.text)]
+
+
 def test_captions_are_passages_of_their_own() -> None:
     found = [p for p in passages(GEP) if p.text.startswith("Fig 1.")]
     assert [p.text for p in found] == ["Fig 1. Example of gathering columns to create tidy data."]

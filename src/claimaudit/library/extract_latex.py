@@ -117,6 +117,9 @@ MAX_SOURCE_CHARS = 4_000_000
 # Dropping ``\cite{...}`` leaves "format , and" behind; close such gaps before punctuation,
 # also where the citation stood on a line of its own ("challenge\n\\citep{x}." reads
 # "challenge\n.").
+# Where a list item begins, for its paragraph to become a "list" block (never joined to the
+# next): a private-use character, which no paper's text holds and ``str.strip`` keeps.
+ITEM_MARK = "\ue000"
 _SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+(?=[,.;:)])|(?<=\w)[ \t]*\n[ \t]*(?=[,.;:)](?!\w))")
 
 
@@ -301,7 +304,7 @@ def text_converter(math_mode: str = "text", notes: list[str] | None = None) -> L
     def item(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         label = _args(node)
         text = " ".join(str(l2tobj.nodelist_to_text(label)).split()) if label else ""
-        return f"\n\n{text} " if text else "\n\n"
+        return f"\n\n{ITEM_MARK}{text} " if text else f"\n\n{ITEM_MARK}"
 
     context = text_context_db()
     context.add_context_category(
@@ -449,7 +452,11 @@ class _Walker:
     def _flush(self) -> None:
         if self._pending:
             text = _SPACE_BEFORE_PUNCT.sub("", to_text(self._converter, self._pending))
-            self._out.extend(paragraphs(text, self._section))
+            for block in paragraphs(text, self._section):
+                kind = "list" if block.text.startswith(ITEM_MARK) else "text"
+                clean = block.text.replace(ITEM_MARK, "").strip()
+                if clean:
+                    self._out.append(TextBlock(clean, block.section, kind=kind))
             self._pending = []
         self._out.extend(
             TextBlock(note, self._section, kind="footnote") for note in self._notes if note

@@ -139,14 +139,17 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
     lines: list[str] = []
     in_references = False
     outside: list[str | None] = []  # the section a box's heading stands in for
+    kind = "text"  # "list" from a list item's first line to its end
 
     def flush() -> None:
+        nonlocal kind
         if lines:
             # Emphasis may span lines ("***Ensure that raw data ...\n location. (1b)***").
             text = _ESCAPE.sub(r"\1", _emphasis(" ".join(lines)))
             if text and not in_references:
-                blocks.append(TextBlock(text, section))
+                blocks.append(TextBlock(text, section, kind=kind))
             lines.clear()
+        kind = "text"
 
     for raw in clean(text).split("\n"):
         if outside and raw.strip() and not _QUOTED.match(raw):
@@ -171,6 +174,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             continue
         if _ITEM.match(raw):
             flush()
+            kind = "list"
         if _DROP_LINE.match(raw):
             continue
         line = _inline(_LINE_PREFIX.sub("", raw, count=1))

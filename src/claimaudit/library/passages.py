@@ -4,8 +4,9 @@ A paragraph over the size limit is cut at sentence boundaries (Wikimedia's ``sen
 keeps "e.g.", "et al." and "Fig. 2" inside a sentence); only a single sentence four times
 longer than the limit (a run-on list) is cut between words. A text fragment that ends
 mid-sentence (the words before a displayed formula) is joined to the paragraph after it.
-Captions, footnotes and list items stay passages of their own. Each passage keeps its
-block's section and pages.
+Captions, footnotes and list items stay passages of their own, but for an item of a few words
+that only names the list nested in it, which reads with that list's first item. Each passage
+keeps its block's section and pages.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from claimaudit.text import normalise
 
 TARGET_CHARS = 1200
 _LONGEST_SENTENCE = 4
+# A list's name: a few plain words ("Keeping Track of Changes"), no address, number or mark.
+_LABEL_WORDS = 4
+_LABEL_WORD = re.compile(r"[^\W\d_][^\W\d_'\-]*|&")
 _SENTENCE_END = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
 
 
@@ -32,13 +36,13 @@ def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> li
             last = sized[-1] if sized else None
             if (
                 last is not None
-                and last.kind == block.kind == "text"
+                and _runs_on(last, block.kind)
                 and last.section == block.section
                 and not _SENTENCE_END.search(last.text)
                 and len(last.text) + 1 + len(piece) <= target
             ):
                 sized[-1] = TextBlock(
-                    f"{last.text} {piece}", last.section, _span(last.pages, block.pages), "text"
+                    f"{last.text} {piece}", last.section, _span(last.pages, block.pages), last.kind
                 )
             else:
                 sized.append(TextBlock(piece, block.section, block.pages, block.kind))
@@ -46,6 +50,20 @@ def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> li
         Passage(passage_id=passage_id(i), text=b.text, section=b.section, pages=b.pages)
         for i, b in enumerate(sized)
     ]
+
+
+def _runs_on(last: TextBlock, kind: str) -> bool:
+    """Whether a block of ``kind`` carries on ``last`` (which ends mid-sentence): text after a
+    text fragment, or the first item of a list after an item that only names it ("Software",
+    then "Place a brief explanatory comment ..."), as every format prints such a nested list."""
+    if last.kind == kind == "text":
+        return True
+    words = last.text.split()
+    return (
+        last.kind == kind == "list"
+        and len(words) <= _LABEL_WORDS
+        and all(_LABEL_WORD.fullmatch(word) for word in words)
+    )
 
 
 def _span(a: tuple[int, int] | None, b: tuple[int, int] | None) -> tuple[int, int] | None:

@@ -26,7 +26,11 @@ _BULLETS = "\u2022\u25e6\u25aa\u25ab\u2023\u2219\u00b7\u25cf\u25cb\u25a0\u25a1"
 _LABEL = re.compile(
     rf"^(?:[{_BULLETS}\u2013\u2014*-]\s|\(?(?:\d{{1,2}}|[a-zA-Z]|[ivx]{{1,4}})[.)]\s)"
 )
-_BULLET = re.compile(rf"^[{_BULLETS}]\s*")
+# The label a list item's passage drops, as the LaTeX and Markdown sources never print it: a
+# bullet or dash, or an enumerator ("1.", "(a)", "b)", "iv."); "A." may begin a name, so stays.
+_ITEM_LABEL = re.compile(
+    rf"^(?:[{_BULLETS}]\s*|[\u2013\u2014*-]\s+|\(?(?:\d{{1,2}}|[a-z]|[ivx]{{1,4}})[.)]\s+|\(?[A-Z]\)\s+)"
+)
 _CAPTION = re.compile(
     r"^(?:Figure|Fig\.?|Table|Tab\.|Box|Listing|Algorithm|Scheme|Chart|Supplementary "
     r"(?:Figure|Table))\s*[A-Z]?\d+(?:\.\d+)*[a-z]?(?![\d.]*\d)\s*[.:|\u2014\u2013-](?:\s|$)",
@@ -203,12 +207,16 @@ def _is_heading_text(text: str) -> bool:
 
 
 def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> list[_Raw]:
+    previous: _Raw | None = None
     for block in blocks:
         first = block.lines[0]
         text = " ".join(line.text for line in block.lines).strip()
         size = first.size
         short = len(block.lines) <= 3 and _is_heading_text(text)
-        if size <= 0.92 * body and _low_on_page(block) and _last_in_piece(block, blocks, body):
+        if _LABEL.match(text) and _same_list(previous, block):
+            # A list in small type runs on into the foot of its page: still a list, not notes.
+            block.kind = "list"
+        elif size <= 0.92 * body and _low_on_page(block) and _last_in_piece(block, blocks, body):
             block.kind = "footnote"
         elif (
             all(line.mono for line in block.lines)
@@ -231,6 +239,7 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
             block.kind = "heading"
         elif _LABEL.match(text):
             block.kind = "list"
+        previous = block
     return blocks
 
 
@@ -303,6 +312,15 @@ def _beside(label: Line, block: _Raw) -> bool:
 def _is_table(lines: list[Line]) -> bool:
     """Rows of cells: most lines broken into three or more pieces by wide gaps."""
     return len(lines) >= 2 and sum(line.cells >= 3 for line in lines) >= 0.6 * len(lines)
+
+
+def _same_list(previous: _Raw | None, block: _Raw) -> bool:
+    """Whether ``block`` is the next item of the list ``previous`` belongs to: same page, same
+    type."""
+    if previous is None or previous.kind != "list":
+        return False
+    last, first = previous.lines[-1], block.lines[0]
+    return last.page == first.page and abs(last.size - first.size) < 0.3
 
 
 def _last_in_piece(block: _Raw, blocks: list[_Raw], body: float) -> bool:
@@ -417,7 +435,7 @@ def _assemble(blocks: list[_Raw], vocabulary: set[str]) -> Iterator[PdfBlock]:
         lines = [line for part in block.parts for line in part]
         text = join_lines(lines, vocabulary)
         if block.kind == "list":
-            text = _BULLET.sub("", text)
+            text = _ITEM_LABEL.sub("", text, count=1)
         if text:
             yield PdfBlock(
                 text,
