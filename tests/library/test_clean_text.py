@@ -18,6 +18,7 @@ from tests.library.helpers import (
     GOOD_ENOUGH,
     GOOD_ENOUGH_TEX,
     SCIPY_TEX,
+    SKIMAGE_TEX,
 )
 
 
@@ -75,6 +76,30 @@ def test_latex_list_items_are_passages_even_without_a_full_stop() -> None:
     passages = [p.text for p in make_passages(extract(CONV_TEX).blocks)]
     assert "i_j: input size along axis j," in passages
     assert "k_j: kernel size along axis j," in passages
+
+
+def test_layout_arguments_and_short_captions_never_reach_a_passage() -> None:
+    conv = [p.text for p in make_passages(extract(CONV_TEX).blocks)]
+    # \begin{subfigure}[t]{0.48\textwidth}, \resizebox{.98\hsize}{!}{...}, \bibliographystyle
+    assert not [t for t in conv if t.startswith(("[t]", ".98")) or "0.48 The" in t]
+    assert "natbib" not in conv
+    assert any(t.startswith("The kernel has to slide two steps to the right") for t in conv)
+    skimage = [p.text for p in make_passages(extract(SKIMAGE_TEX).blocks)]
+    # \caption[Getting started figure]{Illustration of ...}: the long text only.
+    assert not [t for t in skimage if "Getting started figure" in t]
+    assert any(t.startswith("Illustration of several functions available") for t in skimage)
+
+
+def test_an_epigraph_reads_as_its_quote_then_its_author(tmp_path: Path) -> None:
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        "\\documentclass{book}\\begin{document}\n"
+        "\\epigraph{All models are wrong, but some are useful.}{George E. P. Box}\n"
+        "\\chapter{Introduction}\nText.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    texts = [p.text for p in make_passages(extract(source).blocks)]
+    assert texts[:2] == ["All models are wrong, but some are useful.", "George E. P. Box"]
 
 
 @pytest.mark.parametrize("paper", [DEEP_REVIEW, DEEP_RULES])

@@ -22,7 +22,7 @@ from pylatexenc.latexwalker import (
     LatexWalker,
 )
 from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
-from pylatexenc.macrospec import LatexContextDb, MacroSpec
+from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
 
 from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
@@ -70,6 +70,14 @@ _TEXT_MACROS = {
     # A forced line break inside a paragraph still separates words ("matrices. scipy...").
     "newline": " ",
     "linebreak": " ",
+    # A caption's short title ("\\caption[Getting started figure]{...}") is for the list of
+    # figures; the caption is its long text. A scaled box prints its content, an epigraph its
+    # quote, then who said it.
+    "caption": "%(2)s",
+    "subcaption": "%(2)s",
+    "resizebox": "%(3)s",
+    "scalebox": "%(3)s",
+    "epigraph": "%(1)s\n\n%(2)s",
 }
 # A box's own heading: a bold line that opens a line and ends with a forced break
 # ("\\noindent \\textbf{What Not To Do} \\\\ We recommend..."). A PDF prints it as a heading
@@ -104,7 +112,16 @@ _WALKER_ARGS = {
     "addtolength": "{{",
     "setcounter": "{{",
     "addtocounter": "{{",
+    "bibliography": "{",
+    "bibliographystyle": "{",
+    "caption": "[{",
+    "subcaption": "[{",
+    "resizebox": "{{{",
+    "scalebox": "{[{",
+    "epigraph": "{{",
 }
+# Environments whose arguments are layout ("\\begin{subfigure}[t]{0.48\\textwidth}"), not text.
+_WALKER_ENVIRONMENTS = {"minipage": "[[[{", "subfigure": "[{", "wrapfigure": "[{[{"}
 _INPUT = re.compile(r"\\(input|include)\s*\{([^}]*)\}")
 # A whole-line comment vanishes with its newline (it must not split a paragraph); a trailing
 # comment vanishes up to the newline. ``\%`` is a literal percent sign, not a comment.
@@ -276,7 +293,10 @@ def walker_context(extra: Sequence[MacroSpec] = ()) -> LatexContextDb:
     review are parsed with the same, plus their citation commands."""
     context = walker_context_db()
     specs = [MacroSpec(name, args) for name, args in _WALKER_ARGS.items()]
-    context.add_context_category("claimaudit", macros=[*specs, *extra], prepend=True)
+    environments = [EnvironmentSpec(name, args) for name, args in _WALKER_ENVIRONMENTS.items()]
+    context.add_context_category(
+        "claimaudit", macros=[*specs, *extra], environments=environments, prepend=True
+    )
     return context
 
 
