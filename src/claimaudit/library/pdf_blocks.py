@@ -139,14 +139,57 @@ def _is_drawing_label(line: Line, body: float) -> bool:
 def _split(lines: list[Line], pitch: dict[float, float]) -> list[_Raw]:
     blocks: list[_Raw] = []
     current: list[Line] = []
-    for line in lines:
-        if current and _breaks(current, line, pitch):
+    # Where the last description-list item on this page and column set its name and where
+    # its lines hang: an item of one line is known by its neighbours' indent.
+    hang: tuple[int, int, float, float] | None = None
+    for index, line in enumerate(lines):
+        after = lines[index + 1] if index + 1 < len(lines) else None
+        if (
+            current
+            and _breaks(current, line, pitch)
+            and not _under_hang(current, line, hang)
+            and not _opens_hang(current, line, after, pitch)
+        ):
             blocks.append(_Raw(current))
             current = []
         current.append(line)
+        if _hanging(current):
+            hang = (line.page, line.piece, current[0].x0, min(b.x0 for b in current[1:]))
     if current:
         blocks.append(_Raw(current))
     return blocks
+
+
+def _opens_hang(
+    block: list[Line], line: Line, after: Line | None, pitch: dict[float, float]
+) -> bool:
+    """Whether ``line`` is the first of the lines hanging under a description-list item's
+    one-line start ("Branches A branch is ...", then lines indented under "A"): the line after
+    it keeps its indent, where a paragraph's second line would go back to the left edge."""
+    if len(block) != 1 or after is None:
+        return False
+    first, em = block[0], line.size
+    spaced = all(
+        (a.page, a.piece) == (b.page, b.piece)
+        and abs(a.size - b.size) <= 0.6
+        and b.baseline - a.baseline <= 1.15 * _pitch(pitch, b.size)
+        for a, b in ((first, line), (line, after))
+    )
+    return (
+        spaced
+        and first.x0 <= first.left + 0.3 * em
+        and line.x0 > first.x0 + 1.5 * em
+        and abs(after.x0 - line.x0) < 0.3 * em
+    )
+
+
+def _under_hang(block: list[Line], line: Line, hang: tuple[int, int, float, float] | None) -> bool:
+    """Whether ``line`` hangs under the one-line start of a description-list item, as the
+    items before it on the page do."""
+    if hang is None or len(block) != 1 or (line.page, line.piece) != hang[:2]:
+        return False
+    close = 0.3 * line.size
+    return abs(block[0].x0 - hang[2]) < close and abs(line.x0 - hang[3]) < close
 
 
 def _breaks(block: list[Line], line: Line, pitch: dict[float, float]) -> bool:
@@ -160,6 +203,8 @@ def _breaks(block: list[Line], line: Line, pitch: dict[float, float]) -> bool:
     gap = line.baseline - prev.baseline
     if gap < 0.5 * em or gap > 1.3 * _pitch(pitch, line.size):
         return True
+    if gap > 1.15 * _pitch(pitch, line.size) and _ends_short(prev):
+        return True  # a sentence's end, then extra space: list items set apart
     text = line.text.strip()
     if _LABEL.match(text) and not _runs_on(block, line):
         return True
@@ -178,8 +223,33 @@ def _breaks(block: list[Line], line: Line, pitch: dict[float, float]) -> bool:
         return line.x0 < block[0].x0 - 0.3 * em
     rest = block[1:] or block
     base = min(b.x0 for b in rest)
+    if _hanging(block) and line.x0 < base - 0.6 * em:
+        return True  # back out to where the item's name began: the next item
+    if _mid_sentence(prev) and not _centred(line):
+        return False  # a full line ending mid-sentence runs on, under a hanging indent too
     # An indented first line opens a paragraph; centred lines (formulas) are their own block.
     return line.x0 > base + 0.6 * em and abs(line.x0 - prev.x0) > 0.3 * em
+
+
+def _hanging(lines: list[Line]) -> bool:
+    """A description list's item: its first line (the name, "cluster") starts well left of
+    the lines under it."""
+    return len(lines) > 1 and lines[0].x0 < min(b.x0 for b in lines[1:]) - 2 * lines[0].size
+
+
+def _ends_short(line: Line) -> bool:
+    """A short line that ends a sentence: the last line of a paragraph or an item."""
+    return line.x1 < line.right - line.size and bool(_TERMINAL.search(line.text.strip()))
+
+
+def _mid_sentence(line: Line) -> bool:
+    return line.x1 >= line.right - 2 * line.size and not _TERMINAL.search(line.text.strip())
+
+
+def _centred(line: Line) -> bool:
+    """A displayed formula's line: as far from the right edge as from the left, and indented."""
+    left, right = line.x0 - line.left, line.right - line.x1
+    return left > 2 * line.size and abs(left - right) < 3 * line.size
 
 
 def _runs_on(block: list[Line], line: Line) -> bool:
@@ -237,7 +307,7 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
             and not _LABEL.match(text)
         ):
             block.kind = "heading"
-        elif _LABEL.match(text):
+        elif _LABEL.match(text) or _hanging(block.lines):
             block.kind = "list"
         previous = block
     return blocks
@@ -404,14 +474,24 @@ def _continues(open_block: _Raw, block: _Raw) -> bool:
     start = first.text.strip()
     if block.kind == "list" or last.bold != first.bold:
         return False  # a list item, or bold names before plain affiliations
+    if open_block.kind == "list" and _hanging(open_block.parts[0]):
+        # A description list's item goes on under its hanging indent, never back at its name.
+        hang = min(line.x0 for line in open_block.parts[0][1:])
+        return abs(first.x0 - hang) < 0.3 * first.size
     if _CAPTION.match(start + " "):
         return False  # a caption given back its label (``_hang_captions``) starts afresh
     end = last.text.strip()
-    if not _TERMINAL.search(end) or start[:1].islower():
+    if not _TERMINAL.search(end):
+        return True
+    # After a sentence's end, an indented first line opens a paragraph, even one that begins
+    # with a name in lower case ("scikit-image is also applied ...").
+    if first.x0 > first.left + 0.3 * first.size:
+        return False
+    if start[:1].islower():
         return True
     # A new column or page that opens flush left, not indented, carries on the paragraph.
     new_flow = (first.page, first.piece) != (last.page, last.piece)
-    return new_flow and first.x0 <= first.left + 0.3 * first.size and open_block.kind == "text"
+    return new_flow and open_block.kind == "text"
 
 
 def _bold_run_on(open_block: _Raw, block: _Raw) -> bool:
