@@ -131,6 +131,34 @@ def test_list_items_read_without_their_labels_as_their_latex_source() -> None:
         assert not [p.text for p in passages(path) if label.match(p.text)]
 
 
+def test_a_paragraph_opening_with_a_lowercase_name_after_an_indent_is_its_own() -> None:
+    # "scikit-image thus makes ..." is indented after a sentence's end: not a run-on line.
+    texts = [p.text for p in passages(SKIMAGE)]
+    assert (
+        "scikit-image thus makes it possible to perform sophisticated image processing tasks "
+        "with only a few function calls."
+    ) in texts
+    assert any(t.startswith("scikit-image is also applied in a commercial setting") for t in texts)
+    assert any(t.startswith("scikit-image complies with the PEP8 coding style") for t in texts)
+
+
+def test_a_description_lists_items_are_one_passage_each() -> None:
+    # SciPy's subpackages: the name, then lines hanging under its text; items set apart.
+    texts = [p.text for p in passages(SCIPY)]
+    for name in ("cluster", "constants", "io", "odr", "optimize", "sparse", "special", "stats"):
+        items = [t for t in texts if t.startswith(f"{name} ")]
+        assert len(items) == 1, name
+    sparse = next(t for t in texts if t.startswith("sparse This subpackage"))
+    assert "scipy.sparse.linalg provides a collection" in sparse
+    assert "optimize" not in next(t for t in texts if t.startswith("odr "))
+    # Good Enough Practices' "What We Left Out": a one-line start, then the hanging text.
+    gep = [p.text for p in passages(GEP)]
+    branches = next(t for t in gep if t.startswith("Branches A branch is"))
+    assert "Developers create branches so that they can make multiple changes" in branches
+    reviews = next(t for t in gep if t.startswith("Code Reviews and Pair Programming"))
+    assert "One important observation" not in reviews
+
+
 def test_captions_are_passages_of_their_own() -> None:
     found = [p for p in passages(GEP) if p.text.startswith("Fig 1.")]
     assert [p.text for p in found] == ["Fig 1. Example of gathering columns to create tidy data."]

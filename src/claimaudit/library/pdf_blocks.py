@@ -10,30 +10,21 @@ listings and the stray labels of drawings.
 
 from __future__ import annotations
 
-import itertools
 import re
-import statistics
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from claimaudit.library.pdf_front import clean_authors, title_and_authors
 from claimaudit.library.pdf_layout import Line
+from claimaudit.library.pdf_paragraphs import hanging, pitches, split_lines
+from claimaudit.library.pdf_patterns import BULLETS, CAPTION, LABEL, TERMINAL, WORD, is_heading_text
 from claimaudit.library.pdf_words import join_lines, vocabulary
 
-# Bullets (round, square, triangular), dashes used as bullets, and enumerators: "1." "(a)".
-_BULLETS = "\u2022\u25e6\u25aa\u25ab\u2023\u2219\u00b7\u25cf\u25cb\u25a0\u25a1"
-_LABEL = re.compile(
-    rf"^(?:[{_BULLETS}\u2013\u2014*-]\s|\(?(?:\d{{1,2}}|[a-zA-Z]|[ivx]{{1,4}})[.)]\s)"
-)
 # The label a list item's passage drops, as the LaTeX and Markdown sources never print it: a
 # bullet or dash, or an enumerator ("1.", "(a)", "b)", "iv."); "A." may begin a name, so stays.
 _ITEM_LABEL = re.compile(
-    rf"^(?:[{_BULLETS}]\s*|[\u2013\u2014*-]\s+|\(?(?:\d{{1,2}}|[a-z]|[ivx]{{1,4}})[.)]\s+|\(?[A-Z]\)\s+)"
-)
-_CAPTION = re.compile(
-    r"^(?:Figure|Fig\.?|Table|Tab\.|Box|Listing|Algorithm|Scheme|Chart|Supplementary "
-    r"(?:Figure|Table))\s*[A-Z]?\d+(?:\.\d+)*[a-z]?(?![\d.]*\d)\s*[.:|\u2014\u2013-](?:\s|$)",
+    rf"^(?:[{BULLETS}]\s*|[\u2013\u2014*-]\s+|\(?(?:\d{{1,2}}|[a-z]|[ivx]{{1,4}})[.)]\s+|\(?[A-Z]\)\s+)"
 )
 _REFERENCES = re.compile(
     r"^(?:[\dIVX]+\.?\s+)?(?:references|bibliography|literature cited|works cited|"
@@ -51,8 +42,6 @@ _CHAPTER = re.compile(r"^(?:chapter|part|appendix)\s+\w+$", re.IGNORECASE)
 _KEYWORDS = re.compile(r"^(?:key\s?words|index terms)\s*[:.\u2014-]", re.IGNORECASE)
 _CONTENTS = re.compile(r"^(?:table of contents|contents|list of (?:figures|tables))$", re.I)
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\d+\s*$")
-_TERMINAL = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
-_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 @dataclass
@@ -83,13 +72,15 @@ def build_blocks(lines: list[Line]) -> PdfLayout:
     if not lines:
         return PdfLayout([], None, None)
     body = _body_size(lines)
-    pitch = _pitches(lines)
+    pitch = pitches(lines)
     lines = [line for line in _without_contents(lines) if not _is_drawing_label(line, body)]
     title_lines, author_lines = title_and_authors(lines, body)
     taken = {id(line) for line in (*title_lines, *author_lines)}
     lines = [line for line in lines if id(line) not in taken]
     known = vocabulary(lines)
-    raw = _hang_captions(_classify(_split(lines, pitch), body, pitch))
+    raw = _hang_captions(
+        _classify([_Raw(group) for group in split_lines(lines, pitch)], body, pitch)
+    )
     raw = _drop_front_matter(raw)
     blocks = list(_assemble(_join_continuations(raw), known))
     title = join_lines(title_lines, known) if title_lines else None
@@ -102,21 +93,6 @@ def _body_size(lines: list[Line]) -> float:
     for line in lines:
         weights[round(line.size, 1)] += len(line.text)
     return weights.most_common(1)[0][0]
-
-
-def _pitches(lines: list[Line]) -> dict[float, float]:
-    """The usual distance between baselines for each type size: consecutive lines' gaps."""
-    gaps: dict[float, list[float]] = {}
-    for a, b in itertools.pairwise(lines):
-        if (a.page, a.piece) == (b.page, b.piece) and round(a.size, 1) == round(b.size, 1):
-            gap = b.baseline - a.baseline
-            if 0.9 * a.size < gap < 2.0 * a.size:
-                gaps.setdefault(round(a.size, 1), []).append(gap)
-    return {size: statistics.median(values) for size, values in gaps.items()}
-
-
-def _pitch(pitch: dict[float, float], size: float) -> float:
-    return pitch.get(round(size, 1), 1.2 * size)
 
 
 def _without_contents(lines: list[Line]) -> Iterator[Line]:
@@ -133,77 +109,7 @@ def _without_contents(lines: list[Line]) -> Iterator[Line]:
 
 def _is_drawing_label(line: Line, body: float) -> bool:
     """Tiny type with no word in it: the numbers and letters of a figure's drawing."""
-    return line.size <= 0.7 * body and not _WORD.search(line.text)
-
-
-def _split(lines: list[Line], pitch: dict[float, float]) -> list[_Raw]:
-    blocks: list[_Raw] = []
-    current: list[Line] = []
-    for line in lines:
-        if current and _breaks(current, line, pitch):
-            blocks.append(_Raw(current))
-            current = []
-        current.append(line)
-    if current:
-        blocks.append(_Raw(current))
-    return blocks
-
-
-def _breaks(block: list[Line], line: Line, pitch: dict[float, float]) -> bool:
-    """Whether ``line`` starts a new block after the lines of ``block``."""
-    prev = block[-1]
-    em = line.size
-    if (prev.page, prev.piece) != (line.page, line.piece):
-        return True
-    if abs(prev.size - line.size) > 0.6:
-        return True
-    gap = line.baseline - prev.baseline
-    if gap < 0.5 * em or gap > 1.3 * _pitch(pitch, line.size):
-        return True
-    text = line.text.strip()
-    if _LABEL.match(text) and not _runs_on(block, line):
-        return True
-    if _CAPTION.match(text) or line.marked:
-        return True
-    if prev.bold and not line.bold and len(block) == 1:
-        # A bold line alone, followed by a sentence: a heading set close to its text (a line
-        # that runs on into lowercase is the bold start of a paragraph).
-        return (
-            _is_heading_text(prev.text)
-            and not _LABEL.match(prev.text.strip())
-            and line.text.strip()[:1].isupper()
-        )
-    if _LABEL.match(block[0].text.strip()):
-        # A list item's lines hang under its text; a line further left ends the item.
-        return line.x0 < block[0].x0 - 0.3 * em
-    rest = block[1:] or block
-    base = min(b.x0 for b in rest)
-    # An indented first line opens a paragraph; centred lines (formulas) are their own block.
-    return line.x0 > base + 0.6 * em and abs(line.x0 - prev.x0) > 0.3 * em
-
-
-def _runs_on(block: list[Line], line: Line) -> bool:
-    """Whether ``line``, which opens like a list label ("d. Implementations vary"), carries on
-    the paragraph's sentence instead: the line before it is full and ends mid-sentence, and
-    it starts flush with the paragraph, where a list's label would hang or be indented."""
-    prev = block[-1]
-    em = line.size
-    return (
-        not _LABEL.match(block[0].text.strip())
-        and not _TERMINAL.search(prev.text.strip())
-        and prev.x1 >= prev.right - 2 * em
-        and abs(line.x0 - min((b.x0 for b in block[1:]), default=line.left)) <= 0.3 * em
-    )
-
-
-def _is_heading_text(text: str) -> bool:
-    text = text.strip()
-    return (
-        0 < len(text) <= 150
-        and bool(_WORD.search(text))
-        and not text[0].islower()
-        and not text.endswith((",", ";", "."))
-    )
+    return line.size <= 0.7 * body and not WORD.search(line.text)
 
 
 def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> list[_Raw]:
@@ -212,8 +118,8 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
         first = block.lines[0]
         text = " ".join(line.text for line in block.lines).strip()
         size = first.size
-        short = len(block.lines) <= 3 and _is_heading_text(text)
-        if _LABEL.match(text) and _same_list(previous, block):
+        short = len(block.lines) <= 3 and is_heading_text(text)
+        if LABEL.match(text) and _same_list(previous, block):
             # A list in small type runs on into the foot of its page: still a list, not notes.
             block.kind = "list"
         elif size <= 0.92 * body and _low_on_page(block) and _last_in_piece(block, blocks, body):
@@ -221,23 +127,23 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
         elif (
             all(line.mono for line in block.lines)
             or _is_table(block.lines)
-            or not _WORD.search(text)  # symbols and numbers only: a drawing's marks
+            or not WORD.search(text)  # symbols and numbers only: a drawing's marks
         ):
             block.kind = "code"  # code and tables are not prose a claim could cite
         elif short and (size >= 1.3 * body or (size >= 1.12 * body and first.bold)):
             # Large type heads a section (or a box: "Box 1: Summary"); merely larger type,
             # as on a title page, only when bold.
             block.kind = "heading"
-        elif _CAPTION.match(text):
+        elif CAPTION.match(text):
             block.kind = "caption"
         elif (
             short
             and all(line.bold for line in block.lines)
             and size >= 0.85 * body
-            and not _LABEL.match(text)
+            and not LABEL.match(text)
         ):
             block.kind = "heading"
-        elif _LABEL.match(text):
+        elif LABEL.match(text) or hanging(block.lines):
             block.kind = "list"
         previous = block
     return blocks
@@ -260,7 +166,7 @@ def _hang_captions(blocks: list[_Raw]) -> list[_Raw]:
         if (
             block.kind == "caption"
             and len(block.lines) == 1
-            and _CAPTION.fullmatch(label.text.strip() + " ")
+            and CAPTION.fullmatch(label.text.strip() + " ")
         ):
             at = _text_beside(blocks, index, label)
         if at is not None:
@@ -283,7 +189,7 @@ def _drawn_above(block: _Raw, label: Line) -> bool:
         len(block.lines) <= 2
         and last.page == label.page
         and last.baseline < label.baseline
-        and not _TERMINAL.search(last.text.strip())
+        and not TERMINAL.search(last.text.strip())
     )
 
 
@@ -404,14 +310,24 @@ def _continues(open_block: _Raw, block: _Raw) -> bool:
     start = first.text.strip()
     if block.kind == "list" or last.bold != first.bold:
         return False  # a list item, or bold names before plain affiliations
-    if _CAPTION.match(start + " "):
+    if open_block.kind == "list" and hanging(open_block.parts[0]):
+        # A description list's item goes on under its hanging indent, never back at its name.
+        hang = min(line.x0 for line in open_block.parts[0][1:])
+        return abs(first.x0 - hang) < 0.3 * first.size
+    if CAPTION.match(start + " "):
         return False  # a caption given back its label (``_hang_captions``) starts afresh
     end = last.text.strip()
-    if not _TERMINAL.search(end) or start[:1].islower():
+    if not TERMINAL.search(end):
+        return True
+    # After a sentence's end, an indented first line opens a paragraph, even one that begins
+    # with a name in lower case ("scikit-image is also applied ...").
+    if first.x0 > first.left + 0.3 * first.size:
+        return False
+    if start[:1].islower():
         return True
     # A new column or page that opens flush left, not indented, carries on the paragraph.
     new_flow = (first.page, first.piece) != (last.page, last.piece)
-    return new_flow and first.x0 <= first.left + 0.3 * first.size and open_block.kind == "text"
+    return new_flow and open_block.kind == "text"
 
 
 def _bold_run_on(open_block: _Raw, block: _Raw) -> bool:
@@ -424,7 +340,7 @@ def _bold_run_on(open_block: _Raw, block: _Raw) -> bool:
         and last.bold
         and all(line.bold for line in block.lines)
         and abs(last.size - first.size) <= 0.6
-        and not _TERMINAL.search(last.text.strip())
+        and not TERMINAL.search(last.text.strip())
         and (first.page, first.piece) != (last.page, last.piece)
         and first.x0 <= first.left + 0.3 * first.size
     )

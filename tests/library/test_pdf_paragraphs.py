@@ -1,0 +1,58 @@
+"""Where a PDF's paragraphs break, on lines set as a page would set them."""
+
+from __future__ import annotations
+
+from claimaudit.library.pdf_layout import Line
+from claimaudit.library.pdf_paragraphs import pitches, split_lines
+
+LEFT, RIGHT, SIZE, PITCH = 72.0, 540.0, 10.0, 12.0
+
+
+def line(text: str, x0: float, baseline: float, *, full: bool = True) -> Line:
+    x1 = RIGHT if full else x0 + 6 * len(text)
+    return Line(text, x0, x1, baseline, SIZE, False, False, 1, LEFT, RIGHT, 0)
+
+
+def texts(lines: list[Line]) -> list[str]:
+    return [" ".join(x.text for x in group) for group in split_lines(lines, pitches(lines))]
+
+
+def test_an_indented_first_line_opens_a_paragraph() -> None:
+    lines = [
+        line("The first paragraph runs on", LEFT + 18, 100),
+        line("and ends here.", LEFT, 112, full=False),
+        line("scikit-image opens the next one", LEFT + 18, 124),
+        line("and ends too.", LEFT, 136, full=False),
+    ]
+    assert texts(lines) == [
+        "The first paragraph runs on and ends here.",
+        "scikit-image opens the next one and ends too.",
+    ]
+
+
+def test_a_description_lists_items_hang_under_their_names() -> None:
+    hang = LEFT + 70
+    lines = [
+        line("cluster The cluster subpackage contains", LEFT, 100),
+        line("vector quantization and k-means.", hang, 112, full=False),
+        line("odr Orthogonal distance regression.", LEFT, 127, full=False),  # one line
+        line("sparse This subpackage holds sparse matrices.", LEFT, 142, full=False),
+        line("scipy.sparse.linalg provides linear algebra", hang, 154),
+        line("routines for sparse matrices.", hang, 166, full=False),
+    ]
+    assert texts(lines) == [
+        "cluster The cluster subpackage contains vector quantization and k-means.",
+        "odr Orthogonal distance regression.",
+        "sparse This subpackage holds sparse matrices. scipy.sparse.linalg provides linear "
+        "algebra routines for sparse matrices.",
+    ]
+
+
+def test_a_centred_formula_after_a_full_line_is_its_own_block() -> None:
+    lines = [
+        line("The output size is given by the relation", LEFT, 100),
+        Line("o = (i - k) + 1", 270.0, 342.0, 112, SIZE, False, False, 1, LEFT, RIGHT, 0),
+        line("where k is the kernel size.", LEFT, 124, full=False),
+    ]
+    # A full line ending mid-sentence runs on, but not into a displayed formula.
+    assert texts(lines)[0] == "The output size is given by the relation"
