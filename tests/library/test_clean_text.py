@@ -59,7 +59,7 @@ def test_a_citation_on_a_line_of_its_own_leaves_no_gap_before_the_full_stop() ->
     assert "inspiration from many sources, from" in " ".join(text_of(GOOD_ENOUGH_TEX).split())
 
 
-@pytest.mark.parametrize("paper", [GOOD_ENOUGH_TEX, GOOD_ENOUGH])
+@pytest.mark.parametrize("paper", [GOOD_ENOUGH_TEX, GOOD_ENOUGH / "index.md"])
 def test_a_lists_name_reads_with_its_first_item_and_nothing_else(paper: Path) -> None:
     passages = [p.text for p in make_passages(extract(paper).blocks)]
     assert "Data Management Save the raw data." in passages
@@ -67,7 +67,7 @@ def test_a_lists_name_reads_with_its_first_item_and_nothing_else(paper: Path) ->
 
 
 def test_a_code_block_is_not_glued_to_the_list_item_after_it() -> None:
-    passages = [p.text for p in make_passages(extract(GOOD_ENOUGH).blocks)]
+    passages = [p.text for p in make_passages(extract(GOOD_ENOUGH / "index.md").blocks)]
     assert any(p.startswith("Decompose programs into functions (2b)") for p in passages)
     assert any(p.startswith("Put compiled programs in the bin directory (4e)") for p in passages)
 
@@ -100,6 +100,24 @@ def test_an_epigraph_reads_as_its_quote_then_its_author(tmp_path: Path) -> None:
     )
     texts = [p.text for p in make_passages(extract(source).blocks)]
     assert texts[:2] == ["All models are wrong, but some are useful.", "George E. P. Box"]
+
+
+def test_markdown_footnotes_are_passages_of_their_own() -> None:
+    # "[^3]: As the joke goes, ...\n    email…": the first line was dropped and the indented
+    # rest read as text, so "email…" and "\"binary\"." were passages.
+    texts = [p.text for p in make_passages(extract(GOOD_ENOUGH / "index.md").blocks)]
+    assert "As the joke goes, yourself from three months ago doesn't answer email\u2026" in texts
+    assert not {"email\u2026", '"binary".', 'email\u2026 "binary".'} & set(texts)
+
+
+def test_an_ellipsis_ends_a_paragraph_and_may_end_a_box_heading() -> None:
+    passages = make_passages(extract(GOOD_ENOUGH_TEX).blocks)
+    texts = [p.text for p in passages]
+    # Two quoted paragraphs, the first ending "…from the OR…", read as two.
+    assert any(t.startswith("\u2026as much as we want to convince ourselves") for t in texts)
+    # \noindent \textbf{The First Rule Is{\ldots}} \\ heads its box, as the PDF prints it.
+    workflow = next(p for p in passages if p.text.startswith("The workflow you choose"))
+    assert workflow.section == "The First Rule Is\u2026"
 
 
 @pytest.mark.parametrize("paper", [DEEP_REVIEW, DEEP_RULES])

@@ -159,6 +159,13 @@ def test_a_description_lists_items_are_one_passage_each() -> None:
     assert "One important observation" not in reviews
 
 
+def test_a_bold_line_ending_in_an_ellipsis_heads_its_box() -> None:
+    for path in (GEP, GEP_TWO_COLUMNS):
+        workflow = next(p for p in passages(path) if "The workflow you choose" in p.text)
+        assert workflow.text.startswith("The workflow you choose")
+        assert workflow.section == "The First Rule Is. . ."
+
+
 def test_captions_are_passages_of_their_own() -> None:
     found = [p for p in passages(GEP) if p.text.startswith("Fig 1.")]
     assert [p.text for p in found] == ["Fig 1. Example of gathering columns to create tidy data."]

@@ -85,7 +85,8 @@ _TEXT_MACROS = {
 # It is rewritten to this private heading macro before parsing.
 _BOX_HEADING = "claimauditboxheading"
 _BOX_HEADING_LINE = re.compile(
-    r"^([ \t]*)(?:\\noindent\s*)?\\textbf\{([^{}\n]{1,80})\}[ \t]*\n?[ \t]*\\\\(?![a-zA-Z])",
+    r"^([ \t]*)(?:\\noindent\s*)?\\textbf\{((?:[^{}\n]|\{[^{}\n]{0,20}\}){1,80})\}"
+    r"[ \t]*\n?[ \t]*\\\\(?![a-zA-Z])",
     re.MULTILINE,
 )
 # Argument shapes the walker must know, so a macro's arguments are not read as body text.

@@ -36,7 +36,7 @@ _ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+|<li\b)", re.IGNORECASE)
 _DROP_LINE = re.compile(
     r"^\s*(?:"
     r"!\[[^\]]*\]\([^)]*\)(?:\{[^}]*\})?"  # an image on its own line
-    r"|\[[^\]]+\]:\s*\S.*"  # a reference or footnote definition: [@tag:x]: url, [^1]: ...
+    r"|\[(?!\^)[^\]]+\]:\s*\S.*"  # a reference definition: [@tag:x]: url
     r"|(?:<[^>]+>\s*)+"  # only HTML tags (<div id="refs"></div>)
     r"|\|?[\s:|-]*-{3,}[\s:|-]*\|?"  # a table rule |---|:--|
     r")\s*$"
@@ -46,6 +46,9 @@ _DROP_LINE = re.compile(
 _IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)(?:\{[^{}]*\})?")
 _LINK = re.compile(r"\[([^\[\]]+)\]\((?:[^()]|\([^()]*\))*+\)(?:\{[^{}]*\})?")
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
+# A footnote's definition ("[^3]: As the joke goes, ..."), its further lines indented under it:
+# a passage of its own, as a PDF prints a footnote apart from its sentence.
+_FOOTNOTE_DEF = re.compile(r"^\[\^[^\]]+\]:[ \t]*")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _LINE_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?")
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
@@ -175,6 +178,12 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         if _ITEM.match(raw):
             flush()
             kind = "list"
+        elif _FOOTNOTE_DEF.match(raw):
+            flush()
+            kind = "footnote"
+            raw = _FOOTNOTE_DEF.sub("", raw, count=1)
+        elif kind == "footnote" and not raw[:1].isspace():
+            flush()  # a footnote's text goes on only on lines indented under it
         if _DROP_LINE.match(raw):
             continue
         line = _inline(_LINE_PREFIX.sub("", raw, count=1))

@@ -25,7 +25,7 @@ _LONGEST_SENTENCE = 4
 # A list's name: a few plain words ("Keeping Track of Changes"), no address, number or mark.
 _LABEL_WORDS = 4
 _LABEL_WORD = re.compile(r"[^\W\d_][^\W\d_'\-]*|&")
-_SENTENCE_END = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
+_SENTENCE_END = re.compile(r"[.!?:;\u2026][\"'\u201d\u2019)\]]*$")
 
 
 def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> list[Passage]:

@@ -14,15 +14,17 @@ CAPTION = re.compile(
     r"^(?:Figure|Fig\.?|Table|Tab\.|Box|Listing|Algorithm|Scheme|Chart|Supplementary "
     r"(?:Figure|Table))\s*[A-Z]?\d+(?:\.\d+)*[a-z]?(?![\d.]*\d)\s*[.:|\u2014\u2013-](?:\s|$)",
 )
-TERMINAL = re.compile(r"[.!?:;][\"'\u201d\u2019)\]]*$")
+TERMINAL = re.compile(r"[.!?:;\u2026][\"'\u201d\u2019)\]]*$")
 WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 def is_heading_text(text: str) -> bool:
+    """Short, with words, not starting in lower case, and not ending as a sentence or a clause
+    does; a trailing ellipsis ("The First Rule Is. . .") may end a heading."""
     text = text.strip()
     return (
         0 < len(text) <= 150
         and bool(WORD.search(text))
         and not text[0].islower()
-        and not text.endswith((",", ";", "."))
+        and (not text.endswith((",", ";", ".")) or text.endswith((". . .", "...")))
     )
