@@ -28,6 +28,7 @@ from sklearn.linear_model import LogisticRegression
 
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local import consistency, scoring
+from claimaudit.judges.local.judge import READER_REVISION
 from claimaudit.judges.local.runtime import VerifierModel
 from claimaudit.judges.local.windows import fold_to_passages
 from claimaudit.judges.protocol import confidence_from_probabilities
@@ -269,6 +270,7 @@ def scored_papers(
         model.config.joint_chars,
         ("probe", scoring.PROBE_WINDOWS),
         ("calibration data", 2),  # 2: contradicting edits among the synthetic papers
+        ("reader", READER_REVISION),  # how passages are read (citation markers dropped, ...)
     )
     key = hashlib.sha256(onnx + repr((seed, settings)).encode()).hexdigest()
     cache = Path(__file__).resolve().parent / "work" / f"scores-{key[:16]}.pkl"
