@@ -37,7 +37,7 @@ from training.calibration_data import CON, SUP, Paper, build, score_all, window_
 from training.model_card import write_card
 from training.selective import Judged, choose_threshold, risk_coverage
 
-VERSION = "0.4.0"
+VERSION = "0.4.1"
 MAX_LENGTH = 256
 # Windows scored per paper at most (BM25 pre-selection) and how passages are cut into them. 24
 # is above the calibration texts' lengths (95% of SciFact abstracts have at most 15 sentences),
