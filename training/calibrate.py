@@ -28,6 +28,7 @@ from sklearn.linear_model import LogisticRegression
 
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local import consistency, scoring
+from claimaudit.judges.local.judge import READER_REVISION
 from claimaudit.judges.local.runtime import VerifierModel
 from claimaudit.judges.local.windows import fold_to_passages
 from claimaudit.judges.protocol import confidence_from_probabilities
@@ -36,7 +37,7 @@ from training.calibration_data import CON, SUP, Paper, build, score_all, window_
 from training.model_card import write_card
 from training.selective import Judged, choose_threshold, risk_coverage
 
-VERSION = "0.4.0"
+VERSION = "0.4.1"
 MAX_LENGTH = 256
 # Windows scored per paper at most (BM25 pre-selection) and how passages are cut into them. 24
 # is above the calibration texts' lengths (95% of SciFact abstracts have at most 15 sentences),
@@ -269,6 +270,7 @@ def scored_papers(
         model.config.joint_chars,
         ("probe", scoring.PROBE_WINDOWS),
         ("calibration data", 2),  # 2: contradicting edits among the synthetic papers
+        ("reader", READER_REVISION),  # how passages are read (citation markers dropped, ...)
     )
     key = hashlib.sha256(onnx + repr((seed, settings)).encode()).hexdigest()
     cache = Path(__file__).resolve().parent / "work" / f"scores-{key[:16]}.pkl"

@@ -15,7 +15,7 @@ import pytest
 
 from claimaudit.judges.local import LocalOptions, make_judge, register
 from claimaudit.judges.local import aggregate as agg
-from claimaudit.judges.local.judge import LocalJudge, load_model
+from claimaudit.judges.local.judge import READER_REVISION, LocalJudge, load_model
 from claimaudit.judges.local.runtime import MODEL_DIR, VerifierConfig
 from claimaudit.judges.protocol import (
     Case,
@@ -274,6 +274,7 @@ def test_cache_identity_names_model_and_weights(tmp_path: Path) -> None:
     identity = LocalJudge().cache_identity
     assert identity is not None
     assert identity.startswith(f"claimaudit-verifier-{config.version}:{config.model_sha256}:")
+    assert identity.endswith(f":reader{READER_REVISION}")  # how the code reads passages
     assert LocalJudge(tmp_path).cache_identity is None  # no model: nothing may be cached
 
 

@@ -12,6 +12,7 @@ import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local import consistency, scoring
+from claimaudit.judges.local.citations import without_citations
 from claimaudit.judges.local.runtime import CONFIG_FILE, MODEL_DIR, VerifierConfig, VerifierModel
 from claimaudit.judges.local.windows import fold_to_passages
 from claimaudit.judges.protocol import (
@@ -28,6 +29,10 @@ from claimaudit.passage import Passage
 RELATION = "relation"
 EVIDENCE = "evidence"
 NONE = "none"
+
+# How this code reads a paper for the model (windows, citation markers dropped, ...). Bumped when
+# a change here gives other answers from the same model folder, so cached answers are not reused.
+READER_REVISION = "2"
 
 _models: dict[tuple[Path, int], VerifierModel] = {}
 _lock = threading.Lock()
@@ -62,8 +67,8 @@ def _review_notes(
     quoted = next((p for p in passages if p.passage_id == evidence.choice), None)
     if quoted is None:
         return []
-    paper_text = " ".join(p.text for p in passages)
-    return consistency.check(claim, quoted.text, paper_text).notes()
+    paper_text = " ".join(without_citations(p.text) for p in passages)
+    return consistency.check(claim, without_citations(quoted.text), paper_text).notes()
 
 
 def _answer(labels: list[str], probabilities: np.ndarray) -> ChoiceAnswer:
@@ -92,8 +97,9 @@ class LocalJudge(Judge):
 
     @property
     def cache_identity(self) -> str | None:
-        """Model version, weights checksum and a digest of the whole config: a retrained or
-        recalibrated model (same weights, new aggregator or threshold) never reuses old answers."""
+        """Model version, weights checksum, a digest of the whole config and the reader's
+        revision: a retrained or recalibrated model (same weights, new aggregator or threshold),
+        or a new way of reading the passages, never reuses old answers."""
         if self._identity is None:
             try:
                 config = VerifierConfig.read(self.model_dir)
@@ -101,7 +107,10 @@ class LocalJudge(Judge):
             except (JudgeError, OSError):
                 return None  # decide() will report the broken model; nothing is cached
             digest = hashlib.sha256(settings).hexdigest()[:16]
-            self._identity = f"claimaudit-verifier-{config.version}:{config.model_sha256}:{digest}"
+            self._identity = (
+                f"claimaudit-verifier-{config.version}:{config.model_sha256}:{digest}"
+                f":reader{READER_REVISION}"
+            )
         return self._identity
 
     @property

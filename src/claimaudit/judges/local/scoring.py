@@ -1,6 +1,7 @@
 """What the verifier reads of a paper, and the aggregator's features from it.
 
-Two passes over the candidate passages, cut into sentence windows:
+Two passes over the candidate passages, read without their citation markers (``citations``)
+and cut into sentence windows:
 
 1. the cross-encoder scores (claim, window) for the windows BM25 pre-selects;
 2. it reads the claim once more against its best windows joined in document order (the
@@ -24,6 +25,7 @@ import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local import consistency, negation
+from claimaudit.judges.local.citations import without_citations
 from claimaudit.judges.local.preselect import preselect
 from claimaudit.judges.local.runtime import VerifierConfig, VerifierModel
 from claimaudit.judges.local.windows import Windows, passage_windows
@@ -62,7 +64,7 @@ def joint_context(texts: Sequence[str], logits: agg.Array, max_windows: int, max
 def score(
     model: VerifierModel, claim: str, passages: Sequence[str], query: str, config: VerifierConfig
 ) -> Scores:
-    windows = passage_windows(passages, mode=config.window_mode)
+    windows = passage_windows([without_citations(t) for t in passages], mode=config.window_mode)
     kept = preselect(query, windows.texts, config.preselect_limit)
     texts = [windows.texts[i] for i in kept]
     logits, tokens = model.logits(claim, texts)

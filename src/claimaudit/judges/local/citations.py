@@ -1,0 +1,51 @@
+"""Inline citation markers, kept out of what the verifier reads.
+
+A PDF prints "... the ImageNet challenge [Krizhevsky et al., 2012]." where the paper's LaTeX
+source, read through ``\\cite``, gives "... the ImageNet challenge.". The markers say where a
+statement comes from, not what it states, yet the cross-encoder reads them as words and the
+number checks read their years as the evidence's numbers. Dropping them from the verifier's
+input lets one paper give one verdict in either format. Passages and quotes stay verbatim: only
+the model's view changes, as with the typography normalised in ``runtime``.
+
+Kept on purpose: a bare year in parentheses ("Smith (2014)" or "a release (2014)"), and a
+bracketed number right after a number ("66 years [60-72]", "146 [105-214]"), which is a range
+or a count, not a reference. A place and a year in parentheses ("BCG policy (Iran, 1984)") reads
+as an author and a year and is dropped: the pattern cannot tell them apart.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NAME = r"[A-Z][\w'\u2019\-]*\.?"
+_PARTICLE = r"(?:(?:van|von|de|der|le|la|du)\s+)*"
+_JOINED = r"(?:\s+|,\s*)(?:et\s+al\.?|and|&|of|the|for|" + _PARTICLE + _NAME + r")"
+_AUTHORS = _PARTICLE + _NAME + r"(?:" + _JOINED + r")*"
+_YEAR = r"(?:1[89]|20)\d\d[a-z]?(?:,[a-z]\b)*"  # 2010, 2014a, 1983b,a
+_WORK = _AUTHORS + r",?\s+" + _YEAR + r"(?:\s*,\s*" + _YEAR + r")*"
+_AUTHOR_YEAR = r"(?:(?:e\.g\.|see|cf\.),?\s+)?" + _WORK + r"(?:\s*[;,]\s*" + _WORK + r")*"
+_NUMBERED = r"\d{1,4}(?:\s*[\-\u2013,]\s*\d{1,4})*"  # [3], [2, 5-7]
+_MARKER = re.compile(
+    r"[ \t]*(?:\[(?P<numbered>" + _NUMBERED + r")\]|\[" + _AUTHOR_YEAR + r"\]"
+    r"|\(" + _AUTHOR_YEAR + r"\))"
+)
+# The two words before a bracketed number: a number among them makes it a range or a count.
+_LAST_WORDS = re.compile(r"(\S+)?\s*(\S+)\s*$")
+
+
+def _after_a_number(text: str, start: int) -> bool:
+    words = _LAST_WORDS.search(text[max(0, start - 40) : start])
+    return words is not None and any(w and any(c.isdigit() for c in w) for w in words.groups())
+
+
+def without_citations(text: str) -> str:
+    """``text`` without its inline citation markers ("[136]", "(Hunter, 2007)")."""
+    if "[" not in text and "(" not in text:
+        return text
+
+    def drop(match: re.Match[str]) -> str:
+        if match.group("numbered") is not None and _after_a_number(text, match.start()):
+            return match.group()
+        return ""
+
+    return _MARKER.sub(drop, text)
