@@ -12,8 +12,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTextSpec
-from pylatexenc.latex2text import get_default_latex_context_db as text_context_db
+from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import (
     LatexEnvironmentNode,
     LatexGroupNode,
@@ -21,108 +20,33 @@ from pylatexenc.latexwalker import (
     LatexNode,
     LatexWalker,
 )
-from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
-from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
+from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
+from claimaudit.library.latex_context import (
+    BOX_HEADING,
+    ITEM_MARK,
+    SECTION_MACROS,
+    SKIPPED_ENVIRONMENTS,
+    macro_args,
+    text_converter,
+    to_text,
+    walker_context,
+)
 from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.untrusted import MAX_LATEX_DEPTH, check_latex_depth
 
-SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
-# Environments whose content is not prose a claim could cite (code, drawings, tables, refs).
-SKIPPED_ENVIRONMENTS = frozenset(
-    {
-        "thebibliography",
-        "lstlisting",
-        "verbatim",
-        "Verbatim",
-        "minted",
-        "pyverbatim",
-        "pycode",
-        "pyblock",
-        "pyconsole",
-        "tikzpicture",
-        "tabular",
-        "tabularx",
-    }
-)
-# Macros whose output is noise in plain text: citation keys, labels, layout, author blocks.
-_DISCARDED_MACROS = tuple(
-    "cite citep citet citen citeauthor ref eqref autoref cref Cref label maketitle "
-    "includegraphics bibliography bibliographystyle author affil keywords thanks date "
-    "thispagestyle vspace hspace newcommand renewcommand title setlength addtolength "
-    "setcounter addtocounter".split()
-)
-# pylatexenc renders these font and link macros as nothing; we want their visible text.
-_TEXT_MACROS = {
-    "texttt": "%(1)s",
-    "textsf": "%(1)s",
-    "textmd": "%(1)s",
-    "textup": "%(1)s",
-    "textnormal": "%(1)s",
-    "mbox": "%(1)s",
-    "code": "%(1)s",
-    "url": "%(1)s",
-    "num": "%(2)s",
-    "href": "%(2)s",
-    # A forced line break inside a paragraph still separates words ("matrices. scipy...").
-    "newline": " ",
-    "linebreak": " ",
-    # A caption's short title ("\\caption[Getting started figure]{...}") is for the list of
-    # figures; the caption is its long text. A scaled box prints its content, an epigraph its
-    # quote, then who said it.
-    "caption": "%(2)s",
-    "subcaption": "%(2)s",
-    "resizebox": "%(3)s",
-    "scalebox": "%(3)s",
-    "epigraph": "%(1)s\n\n%(2)s",
-}
 # A box's own heading: a bold line that opens a line and ends with a forced break
 # ("\\noindent \\textbf{What Not To Do} \\\\ We recommend..."). A PDF prints it as a heading
 # line; read as text, it would open the paragraph ("What Not To Do We recommend against...").
-# It is rewritten to this private heading macro before parsing.
-_BOX_HEADING = "claimauditboxheading"
+# It is rewritten to the private heading macro ``BOX_HEADING`` before parsing.
 _BOX_HEADING_LINE = re.compile(
     r"^([ \t]*)(?:\\noindent\s*)?\\textbf\{((?:[^{}\n]|\{[^{}\n]{0,20}\}){1,80})\}"
     r"[ \t]*\n?[ \t]*\\\\(?![a-zA-Z])",
     re.MULTILINE,
 )
-# Argument shapes the walker must know, so a macro's arguments are not read as body text.
-_WALKER_ARGS = {
-    _BOX_HEADING: "{",
-    "citep": "[[{",
-    "citet": "[[{",
-    "citen": "{",
-    "citeauthor": "{",
-    "autoref": "{",
-    "cref": "{",
-    "Cref": "{",
-    "affil": "[{",
-    "keywords": "{",
-    "author": "[{",
-    "code": "{",
-    "num": "[{",
-    "href": "{{",
-    "footnote": "[{",
-    "url": "{",
-    "thispagestyle": "{",
-    "pagestyle": "{",
-    "setlength": "{{",
-    "addtolength": "{{",
-    "setcounter": "{{",
-    "addtocounter": "{{",
-    "bibliography": "{",
-    "bibliographystyle": "{",
-    "caption": "[{",
-    "subcaption": "[{",
-    "resizebox": "{{{",
-    "scalebox": "{[{",
-    "epigraph": "{{",
-}
-# Environments whose arguments are layout ("\\begin{subfigure}[t]{0.48\\textwidth}"), not text.
-_WALKER_ENVIRONMENTS = {"minipage": "[[[{", "subfigure": "[{", "wrapfigure": "[{[{"}
 _INPUT = re.compile(r"\\(input|include)\s*\{([^}]*)\}")
 # A whole-line comment vanishes with its newline (it must not split a paragraph); a trailing
 # comment vanishes up to the newline. ``\%`` is a literal percent sign, not a comment.
@@ -135,9 +59,6 @@ MAX_SOURCE_CHARS = 4_000_000
 # Dropping ``\cite{...}`` leaves "format , and" behind; close such gaps before punctuation,
 # also where the citation stood on a line of its own ("challenge\n\\citep{x}." reads
 # "challenge\n.").
-# Where a list item begins, for its paragraph to become a "list" block (never joined to the
-# next): a private-use character, which no paper's text holds and ``str.strip`` keeps.
-ITEM_MARK = "\ue000"
 _SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+(?=[,.;:)])|(?<=\w)[ \t]*\n[ \t]*(?=[,.;:)](?!\w))")
 
 
@@ -256,7 +177,7 @@ def extract_latex(
 
 
 def _extract(path: Path, source: str, hasher: SourceHasher, math_mode: str) -> ExtractedDocument:
-    source = _BOX_HEADING_LINE.sub(rf"\1\\{_BOX_HEADING}{{\2}}", source)
+    source = _BOX_HEADING_LINE.sub(rf"\1\\{BOX_HEADING}{{\2}}", source)
     nodes = _parse(source, {})
     aliases = _section_aliases(nodes)
     if aliases:
@@ -289,18 +210,6 @@ def _parse(source: str, aliases: dict[str, int]) -> list[LatexNode]:
     return list(nodes)
 
 
-def walker_context(extra: Sequence[MacroSpec] = ()) -> LatexContextDb:
-    """The argument shapes papers are parsed with (``extra`` takes precedence); drafts under
-    review are parsed with the same, plus their citation commands."""
-    context = walker_context_db()
-    specs = [MacroSpec(name, args) for name, args in _WALKER_ARGS.items()]
-    environments = [EnvironmentSpec(name, args) for name, args in _WALKER_ENVIRONMENTS.items()]
-    context.add_context_category(
-        "claimaudit", macros=[*specs, *extra], environments=environments, prepend=True
-    )
-    return context
-
-
 def resolve_include(folder: Path, name: str, boundary: Path) -> Path | None:
     """The file ``\\input{name}`` names (relative to ``folder``), or None when there is none;
     IncludeOutsideError when it resolves, after symlinks, outside ``boundary``."""
@@ -308,57 +217,6 @@ def resolve_include(folder: Path, name: str, boundary: Path) -> Path | None:
         return _resolve(folder, name, boundary)
     except _OutsideError:
         raise IncludeOutsideError(name) from None
-
-
-def text_converter(math_mode: str = "text", notes: list[str] | None = None) -> LatexNodes2Text:
-    """pylatexenc's converter, set up for papers. Footnotes are taken out of their sentence
-    into ``notes`` (each becomes its own passage after its paragraph, as a PDF prints it apart);
-    each list item starts a paragraph of its own, without pylatexenc's "*" bullet."""
-    collected = notes if notes is not None else []
-
-    def footnote(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
-        args = _args(node)
-        if args:
-            collected.append(" ".join(str(l2tobj.nodelist_to_text([args[-1]])).split()))
-        return ""
-
-    def item(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
-        label = _args(node)
-        text = " ".join(str(l2tobj.nodelist_to_text(label)).split()) if label else ""
-        return f"\n\n{ITEM_MARK}{text} " if text else f"\n\n{ITEM_MARK}"
-
-    context = text_context_db()
-    context.add_context_category(
-        "claimaudit",
-        macros=[
-            *(MacroTextSpec(name, discard=True) for name in _DISCARDED_MACROS),
-            *(MacroTextSpec(name, simplify_repl=repl) for name, repl in _TEXT_MACROS.items()),
-            MacroTextSpec("footnote", simplify_repl=footnote),
-            MacroTextSpec("item", simplify_repl=item),
-        ],
-        # The same environments the walker skips, wherever they nest (a drawing in a figure).
-        environments=[EnvironmentTextSpec(name, discard=True) for name in SKIPPED_ENVIRONMENTS],
-        prepend=True,
-    )
-    return LatexNodes2Text(latex_context=context, math_mode=math_mode, strict_latex_spaces=True)
-
-
-def to_text(converter: LatexNodes2Text, nodes: Sequence[LatexNode]) -> str:
-    """Plain text of ``nodes``; a node pylatexenc cannot render is dropped, not fatal."""
-    try:
-        return str(converter.nodelist_to_text(list(nodes)))
-    except Exception:  # pylatexenc raises assorted errors on odd macro use
-        parts: list[str] = []
-        for node in nodes:
-            try:
-                parts.append(str(converter.nodelist_to_text([node])))
-            except Exception:  # skip just the node it chokes on
-                continue
-        return "".join(parts)
-
-
-def _args(node: LatexMacroNode) -> list[LatexNode]:
-    return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
 
 
 def _section_aliases(nodes: Sequence[LatexNode]) -> dict[str, int]:
@@ -397,8 +255,8 @@ def _find_env(nodes: Sequence[LatexNode], name: str) -> LatexEnvironmentNode | N
 def _find_title(nodes: Sequence[LatexNode], converter: LatexNodes2Text) -> str | None:
     document = _find_env(nodes, "document")
     for node in [*nodes, *(document.nodelist if document else [])]:
-        if isinstance(node, LatexMacroNode) and node.macroname == "title" and _args(node):
-            text = " ".join(to_text(converter, [_args(node)[-1]]).split())
+        if isinstance(node, LatexMacroNode) and node.macroname == "title" and macro_args(node):
+            text = " ".join(to_text(converter, [macro_args(node)[-1]]).split())
             return text or None
     return None
 
@@ -411,7 +269,7 @@ class _Walker:
     ) -> None:
         self._converter = converter
         self._notes = notes
-        self._headings = SECTION_MACROS | set(aliases) | {_BOX_HEADING}
+        self._headings = SECTION_MACROS | set(aliases) | {BOX_HEADING}
         self._aliases = aliases
         self._section: str | None = None
         self._in_box = False  # the section is a box's own heading
@@ -428,7 +286,7 @@ class _Walker:
             if isinstance(node, LatexMacroNode) and node.macroname in self._headings:
                 self._flush()
                 self._section = self._heading(node)
-                self._in_box = node.macroname == _BOX_HEADING
+                self._in_box = node.macroname == BOX_HEADING
             elif isinstance(node, LatexEnvironmentNode) and (
                 node.environmentname in SKIPPED_ENVIRONMENTS
             ):
@@ -450,7 +308,7 @@ class _Walker:
                 self._pending.append(node)
 
     def _heading(self, node: LatexMacroNode) -> str | None:
-        args = _args(node)
+        args = macro_args(node)
         if not args:
             return None
         # Section macros take the title last (after ``*`` and ``[short]``); aliases take it first.

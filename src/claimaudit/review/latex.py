@@ -37,17 +37,15 @@ from pylatexenc.latexwalker import (
 from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError, NestingError
-from claimaudit.library.extract_latex import (
-    MAX_SOURCE_CHARS,
+from claimaudit.library.extract_latex import MAX_SOURCE_CHARS, IncludeOutsideError, resolve_include
+from claimaudit.library.extract_text import read_bytes
+from claimaudit.library.latex_context import (
     SECTION_MACROS,
     SKIPPED_ENVIRONMENTS,
-    IncludeOutsideError,
-    resolve_include,
     text_converter,
     to_text,
     walker_context,
 )
-from claimaudit.library.extract_text import read_bytes
 from claimaudit.library.latex_macros import expand_call, simple_macros
 from claimaudit.review.latex_cites import (
     CITE_COMMANDS,

@@ -1,0 +1,167 @@
+"""How pylatexenc is set up to read papers: which macros print their text, which are noise,
+which environments are skipped, and the argument shapes the parser must know so a macro's
+arguments are not read as body text. Shared by paper extraction and draft review.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTextSpec
+from pylatexenc.latex2text import get_default_latex_context_db as text_context_db
+from pylatexenc.latexwalker import LatexMacroNode, LatexNode
+from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
+from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
+
+SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
+# Environments whose content is not prose a claim could cite (code, drawings, tables, refs).
+SKIPPED_ENVIRONMENTS = frozenset(
+    {
+        "thebibliography",
+        "lstlisting",
+        "verbatim",
+        "Verbatim",
+        "minted",
+        "pyverbatim",
+        "pycode",
+        "pyblock",
+        "pyconsole",
+        "tikzpicture",
+        "tabular",
+        "tabularx",
+    }
+)
+# Macros whose output is noise in plain text: citation keys, labels, layout, author blocks.
+_DISCARDED_MACROS = tuple(
+    "cite citep citet citen citeauthor ref eqref autoref cref Cref label maketitle "
+    "includegraphics bibliography bibliographystyle author affil keywords thanks date "
+    "thispagestyle vspace hspace newcommand renewcommand title setlength addtolength "
+    "setcounter addtocounter".split()
+)
+# pylatexenc renders these font and link macros as nothing; we want their visible text.
+_TEXT_MACROS = {
+    "texttt": "%(1)s",
+    "textsf": "%(1)s",
+    "textmd": "%(1)s",
+    "textup": "%(1)s",
+    "textnormal": "%(1)s",
+    "mbox": "%(1)s",
+    "code": "%(1)s",
+    "url": "%(1)s",
+    "num": "%(2)s",
+    "href": "%(2)s",
+    # A forced line break inside a paragraph still separates words ("matrices. scipy...").
+    "newline": " ",
+    "linebreak": " ",
+    # A caption's short title ("\\caption[Getting started figure]{...}") is for the list of
+    # figures; the caption is its long text. A scaled box prints its content, an epigraph its
+    # quote, then who said it.
+    "caption": "%(2)s",
+    "subcaption": "%(2)s",
+    "resizebox": "%(3)s",
+    "scalebox": "%(3)s",
+    "epigraph": "%(1)s\n\n%(2)s",
+}
+# A box's own heading line (see ``extract_latex``) is rewritten to this private macro.
+BOX_HEADING = "claimauditboxheading"
+
+# Argument shapes the walker must know, so a macro's arguments are not read as body text.
+_WALKER_ARGS = {
+    BOX_HEADING: "{",
+    "citep": "[[{",
+    "citet": "[[{",
+    "citen": "{",
+    "citeauthor": "{",
+    "autoref": "{",
+    "cref": "{",
+    "Cref": "{",
+    "affil": "[{",
+    "keywords": "{",
+    "author": "[{",
+    "code": "{",
+    "num": "[{",
+    "href": "{{",
+    "footnote": "[{",
+    "url": "{",
+    "thispagestyle": "{",
+    "pagestyle": "{",
+    "setlength": "{{",
+    "addtolength": "{{",
+    "setcounter": "{{",
+    "addtocounter": "{{",
+    "bibliography": "{",
+    "bibliographystyle": "{",
+    "caption": "[{",
+    "subcaption": "[{",
+    "resizebox": "{{{",
+    "scalebox": "{[{",
+    "epigraph": "{{",
+}
+# Environments whose arguments are layout ("\\begin{subfigure}[t]{0.48\\textwidth}"), not text.
+_WALKER_ENVIRONMENTS = {"minipage": "[[[{", "subfigure": "[{", "wrapfigure": "[{[{"}
+# Where a list item begins, for its paragraph to become a "list" block (never joined to the
+# next): a private-use character, which no paper's text holds and ``str.strip`` keeps.
+ITEM_MARK = "\ue000"
+
+
+def walker_context(extra: Sequence[MacroSpec] = ()) -> LatexContextDb:
+    """The argument shapes papers are parsed with (``extra`` takes precedence); drafts under
+    review are parsed with the same, plus their citation commands."""
+    context = walker_context_db()
+    specs = [MacroSpec(name, args) for name, args in _WALKER_ARGS.items()]
+    environments = [EnvironmentSpec(name, args) for name, args in _WALKER_ENVIRONMENTS.items()]
+    context.add_context_category(
+        "claimaudit", macros=[*specs, *extra], environments=environments, prepend=True
+    )
+    return context
+
+
+def text_converter(math_mode: str = "text", notes: list[str] | None = None) -> LatexNodes2Text:
+    """pylatexenc's converter, set up for papers. Footnotes are taken out of their sentence
+    into ``notes`` (each becomes its own passage after its paragraph, as a PDF prints it apart);
+    each list item starts a paragraph of its own, without pylatexenc's "*" bullet."""
+    collected = notes if notes is not None else []
+
+    def footnote(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        args = macro_args(node)
+        if args:
+            collected.append(" ".join(str(l2tobj.nodelist_to_text([args[-1]])).split()))
+        return ""
+
+    def item(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        label = macro_args(node)
+        text = " ".join(str(l2tobj.nodelist_to_text(label)).split()) if label else ""
+        return f"\n\n{ITEM_MARK}{text} " if text else f"\n\n{ITEM_MARK}"
+
+    context = text_context_db()
+    context.add_context_category(
+        "claimaudit",
+        macros=[
+            *(MacroTextSpec(name, discard=True) for name in _DISCARDED_MACROS),
+            *(MacroTextSpec(name, simplify_repl=repl) for name, repl in _TEXT_MACROS.items()),
+            MacroTextSpec("footnote", simplify_repl=footnote),
+            MacroTextSpec("item", simplify_repl=item),
+        ],
+        # The same environments the walker skips, wherever they nest (a drawing in a figure).
+        environments=[EnvironmentTextSpec(name, discard=True) for name in SKIPPED_ENVIRONMENTS],
+        prepend=True,
+    )
+    return LatexNodes2Text(latex_context=context, math_mode=math_mode, strict_latex_spaces=True)
+
+
+def to_text(converter: LatexNodes2Text, nodes: Sequence[LatexNode]) -> str:
+    """Plain text of ``nodes``; a node pylatexenc cannot render is dropped, not fatal."""
+    try:
+        return str(converter.nodelist_to_text(list(nodes)))
+    except Exception:  # pylatexenc raises assorted errors on odd macro use
+        parts: list[str] = []
+        for node in nodes:
+            try:
+                parts.append(str(converter.nodelist_to_text([node])))
+            except Exception:  # skip just the node it chokes on
+                continue
+        return "".join(parts)
+
+
+def macro_args(node: LatexMacroNode) -> list[LatexNode]:
+    return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
