@@ -30,7 +30,7 @@ def library(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     with Library.open(path) as lib:
         add_path(lib, PDF, ref=parse_ref(REF))
         [chosen] = [
-            p for p in lib.passages(parse_ref(REF)) if p.text.startswith("1. Save the raw data")
+            p for p in lib.passages(parse_ref(REF)) if p.text.startswith("Save the raw data (1a)")
         ]
     return path, chosen.passage_id
 
