@@ -120,6 +120,21 @@ def test_an_ellipsis_ends_a_paragraph_and_may_end_a_box_heading() -> None:
     assert workflow.section == "The First Rule Is\u2026"
 
 
+def test_markdown_figures_formulas_and_definition_lists_read_as_text() -> None:
+    review = [p.text for p in make_passages(extract(DEEP_REVIEW).blocks)]
+    # A caption over several lines: "![Neural networks ..." to "](images/petting-zoo.svg){...}".
+    assert not [t for t in review if "](images/" in t or t.startswith("![")]
+    assert any(t.startswith("Neural networks come in many different forms.") for t in review)
+    # A citation dropped at a line's end: its comma was left on the next line.
+    assert any("approach of Simonyan et al., illustrating" in t for t in review)
+    assert all(any(c.isalpha() for c in t) for t in review)  # no ",." left by a template
+    rules = " ".join(p.text for p in make_passages(extract(DEEP_RULES).blocks))
+    assert "\\text{" not in rules and 'the rule "HasAsthma(x)' in rules
+    gep = [p.text for p in make_passages(extract(GOOD_ENOUGH / "index.md").blocks)]
+    assert any(t.startswith('Branches A branch is a "parallel universe"') for t in gep)
+    assert not [t for t in gep if "^^" in t or " : " in t]
+
+
 @pytest.mark.parametrize("paper", [DEEP_REVIEW, DEEP_RULES])
 def test_manubot_citation_tags_and_crossrefs_never_reach_a_passage(paper: Path) -> None:
     text = text_of(paper)

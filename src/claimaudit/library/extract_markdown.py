@@ -17,6 +17,7 @@ from pathlib import Path
 from claimaudit.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, confined, decode_text, read_bytes
 from claimaudit.library.models import ExtractedDocument, TextBlock
+from claimaudit.text import plain_text
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 # Comments and Jinja2 templating: (opening, closing) delimiters of spans that are dropped.
@@ -50,7 +51,18 @@ _FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
 # a passage of its own, as a PDF prints a footnote apart from its sentence.
 _FOOTNOTE_DEF = re.compile(r"^\[\^[^\]]+\]:[ \t]*")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
-_LINE_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+)?")
+# A quote mark, a list marker, or a definition list's ":" before its description.
+_LINE_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+|:\s+)?")
+# A figure whose caption runs over several lines: "![Caption ..." opens it and
+# "](images/x.svg){#fig:x}" closes it. The caption is a passage; the file name is not text.
+_IMAGE_OPEN = re.compile(r"^\s*!\[")
+_IMAGE_CLOSE = re.compile(r"^\s*\]\([^()\s]*\)(?:\{[^{}]*\})?\s*$")
+# Inline mathematics ("$\text{HasAsthma}(x) \Rightarrow ...$") read as text; a "$" that does
+# not open formula markup (a backslash, "^", "_" or a brace inside) is a dollar sign.
+_INLINE_MATH = re.compile(r"(?<![\\$\w])\$(?=\S)([^$\n]{1,300})(?<=\S)\$(?![\w$])")
+# Pandoc superscripts ("x^2^", and "Microsoft^^" where a converter lost the mark).
+_PANDOC_SUPERSCRIPT = re.compile(r"\^([^\s^]*)\^")
+_SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:)])(?=\s|$)")
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
 _SINGLE_EMPHASIS = re.compile(
     r"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])|(?<![\w\\])_(?=\S)([^_\n]+?)(?<=\S)_(?!\w)"
@@ -142,13 +154,15 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
     lines: list[str] = []
     in_references = False
     outside: list[str | None] = []  # the section a box's heading stands in for
-    kind = "text"  # "list" from a list item's first line to its end
+    kind = "text"  # "list", "footnote" or "caption" from such a block's first line to its end
 
     def flush() -> None:
         nonlocal kind
         if lines:
             # Emphasis may span lines ("***Ensure that raw data ...\n location. (1b)***").
             text = _ESCAPE.sub(r"\1", _emphasis(" ".join(lines)))
+            # A citation dropped at a line's end left its line's punctuation on the next.
+            text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
             if text and not in_references:
                 blocks.append(TextBlock(text, section, kind=kind))
             lines.clear()
@@ -175,7 +189,14 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         if not raw.strip():
             flush()
             continue
-        if _ITEM.match(raw):
+        if _IMAGE_CLOSE.match(raw):
+            flush()
+            continue
+        if _IMAGE_OPEN.match(raw) and not _IMAGE.search(raw):
+            flush()
+            kind = "caption"
+            raw = _IMAGE_OPEN.sub("", raw, count=1)
+        elif _ITEM.match(raw):
             flush()
             kind = "list"
         elif _FOOTNOTE_DEF.match(raw):
@@ -187,7 +208,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         if _DROP_LINE.match(raw):
             continue
         line = _inline(_LINE_PREFIX.sub("", raw, count=1))
-        if line:
+        if any(c.isalnum() for c in line):  # not the commas a removed template left (": , .")
             lines.append(line)
     flush()
     return blocks
@@ -195,6 +216,8 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
 
 def _inline(text: str) -> str:
     text = _IMAGE.sub("", text)
+    text = _INLINE_MATH.sub(_math_as_text, text)
+    text = _PANDOC_SUPERSCRIPT.sub(r"\1", text)
     text = _CITATION_GROUP.sub("", text)
     text = _CITATION_KEY.sub("", text)
     text = _LINK.sub(r"\1", text)
@@ -204,8 +227,13 @@ def _inline(text: str) -> str:
     text = _HTML_TAG.sub("", text)
     text = _CODE.sub(r"\1", text)
     text = _emphasis(text)
-    text = re.sub(r"\s+([,.;:)])", r"\1", text)  # where a citation stood before punctuation
+    text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)  # where a citation stood before punctuation
     return " ".join(text.replace("|", " ").split())
+
+
+def _math_as_text(match: re.Match[str]) -> str:
+    formula = match.group(1)
+    return plain_text(formula) if any(c in formula for c in "\\^_{") else match.group(0)
 
 
 def _emphasis(text: str) -> str:
