@@ -24,10 +24,11 @@ from pathlib import Path
 from typing import IO, Any
 
 from claimaudit.accounting import RunSummary
-from claimaudit.checker import Checker, check_distinct, ref_key, validate_claim, validate_topic
+from claimaudit.checker import Checker
 from claimaudit.engines import Engine, PairRequest
 from claimaudit.engines.local import LocalEngine
 from claimaudit.errors import InvalidClaimError, InvalidTextError, NestingError
+from claimaudit.inputs import check_distinct, ref_key, validate_claim, validate_topic
 from claimaudit.records import NotCheckedRecord, Record, record_to_dict
 from claimaudit.untrusted import check_text, load_json
 

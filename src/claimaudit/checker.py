@@ -20,14 +20,19 @@ from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
 from claimaudit.errors import (
     ContextLengthError,
     InvalidClaimError,
-    InvalidClaimTextError,
     InvalidReferenceError,
-    InvalidTextError,
     JudgeError,
     SourceError,
 )
 from claimaudit.fts import has_content_words
 from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.inputs import (
+    check_distinct,
+    search_query,
+    source_query,
+    validate_claim,
+    validate_topic,
+)
 from claimaudit.judges.protocol import (
     INPUT_TOKENS,
     OUTPUT_TOKENS,
@@ -59,78 +64,11 @@ from claimaudit.selection import (
     select_candidates,
 )
 from claimaudit.sources.protocol import Source, SourcePaper
-from claimaudit.untrusted import check_text, scrub_surrogates
+from claimaudit.untrusted import scrub_surrogates
 
 _log = logging.getLogger(__name__)
 
-MAX_CLAIM_CHARS = 2_000
-MAX_TOPIC_CHARS = 1_000
 _TOKEN_KEYS = frozenset({INPUT_TOKENS, OUTPUT_TOKENS})
-
-
-
-def _valid_text(value: str, what: str) -> str:
-    try:
-        return check_text(value, what)
-    except InvalidTextError as error:
-        raise InvalidClaimTextError(str(error)) from None
-
-
-def validate_claim(claim: str) -> str:
-    """The claim with whitespace normalised; InvalidClaimError when it cannot be checked."""
-    text = " ".join(_valid_text(claim, "the claim").split())
-    if not text:
-        raise InvalidClaimError("the claim is empty")
-    if len(text) > MAX_CLAIM_CHARS:
-        raise InvalidClaimError(
-            f"the claim has {len(text)} characters; the limit is {MAX_CLAIM_CHARS}"
-        )
-    if not has_content_words(text):
-        # Punctuation or search syntax alone would still rank passages and get a verdict.
-        raise InvalidClaimError(
-            "the claim has no words to check (only punctuation, numbers or common words)"
-        )
-    return text
-
-
-def validate_topic(topic: str | None) -> str | None:
-    if topic is None:
-        return None
-    _valid_text(topic, "the topic")
-    if len(topic) > MAX_TOPIC_CHARS:
-        raise InvalidClaimError(
-            f"the topic has {len(topic)} characters; the limit is {MAX_TOPIC_CHARS}"
-        )
-    return topic
-
-
-def ref_key(text: str) -> str:
-    """The ``paperRef`` a record carries for this requested reference."""
-    try:
-        return str(parse_ref(text))
-    except InvalidReferenceError:
-        return text.strip()
-
-
-def check_distinct(papers: Sequence[str]) -> None:
-    """InvalidClaimError when a paper is given twice (in any spelling) or is not valid text."""
-    seen: set[str] = set()
-    for number, text in enumerate(papers, start=1):
-        _valid_text(text, f"paper reference {number}")
-        key = ref_key(text)
-        if key in seen:
-            raise InvalidClaimError(f"paper {text!r} is given more than once")
-        seen.add(key)
-
-
-def search_query(claim: str, topic: str | None) -> str:
-    """What evidence selection ranks passages by: the claim, narrowed by the topic."""
-    return f"{claim} {topic}".strip() if topic else claim
-
-
-def source_query(claim: str, topic: str | None) -> str:
-    """What a source searches for: the focused topic when given (as in the seed), else the claim."""
-    return topic.strip() if topic and topic.strip() else claim
 
 
 @dataclass
@@ -413,9 +351,7 @@ class _Spent:
     def tokens(self) -> JudgeTokens | None:
         if not self.usage:
             return None
-        return JudgeTokens(
-            prompt=self.usage[INPUT_TOKENS], completion=self.usage[OUTPUT_TOKENS]
-        )
+        return JudgeTokens(prompt=self.usage[INPUT_TOKENS], completion=self.usage[OUTPUT_TOKENS])
 
 
 def _relation_probabilities(answer: ChoiceAnswer) -> dict[str, float] | None:

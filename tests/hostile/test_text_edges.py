@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from claimaudit.checker import validate_claim
+from claimaudit.inputs import validate_claim
 from claimaudit.errors import InvalidClaimError, InvalidReferenceError
 from claimaudit.identity import parse_ref
 from claimaudit.server.app import create_app

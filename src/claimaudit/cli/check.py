@@ -10,7 +10,7 @@ import typer
 from claimaudit.accounting import RunSummary
 from claimaudit.api import DEFAULT_SOURCE
 from claimaudit.batch import read_items, read_resume, run_batch, scan_input
-from claimaudit.checker import Checker, check_distinct, validate_claim, validate_topic
+from claimaudit.checker import Checker
 from claimaudit.cli._checking import (
     RECORD_CONDITIONS,
     ContextTokensOption,
@@ -46,6 +46,7 @@ from claimaudit.cli._engine import (
 from claimaudit.cli._render import OutputFormat, render
 from claimaudit.cli._terminal import shown_text
 from claimaudit.engines import EngineName
+from claimaudit.inputs import check_distinct, validate_claim, validate_topic
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.records import Record
 

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from claimaudit.checker import Checker, validate_topic
+from claimaudit.checker import Checker
 from claimaudit.cli._checking import (
     REFERENCE_CONDITIONS,
     ContextTokensOption,
@@ -49,6 +49,7 @@ from claimaudit.cli._review_output import (
 from claimaudit.cli._terminal import shown_text
 from claimaudit.engines import Engine, EngineName
 from claimaudit.errors import DraftError
+from claimaudit.inputs import validate_topic
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.extract import LATEX_SUFFIXES
 from claimaudit.refcheck.verify import ReferenceVerifier

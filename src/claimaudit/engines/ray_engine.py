@@ -24,11 +24,12 @@ import ray
 from ray.exceptions import RayActorError, RayError
 
 from claimaudit.cache import CacheKey, keep
-from claimaudit.checker import Checker, ref_key
+from claimaudit.checker import Checker
 from claimaudit.engines import JudgeFactory, PairRequest, SourceFactory
 from claimaudit.engines.ray_worker import RemoteLimiter, remote_worker
 from claimaudit.engines.shipping import CheckerSpec, ShippedPair, prepare
 from claimaudit.errors import BackendError, UsageError
+from claimaudit.inputs import ref_key
 from claimaudit.records import NotCheckedRecord, Record
 from claimaudit.redaction import redact_text
 

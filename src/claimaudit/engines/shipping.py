@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from claimaudit.cache import CacheKey
-from claimaudit.checker import Checker, source_query
+from claimaudit.checker import Checker
 from claimaudit.engines import PairRequest
 from claimaudit.errors import InvalidReferenceError, SourceError
 from claimaudit.fts import has_content_words
 from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.inputs import source_query
 from claimaudit.judges.protocol import Judge
 from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord, Record

@@ -7,9 +7,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from claimaudit.checker import Checker, validate_claim
+from claimaudit.checker import Checker
 from claimaudit.engines import Engine
 from claimaudit.errors import InvalidClaimError
+from claimaudit.inputs import validate_claim
 from claimaudit.records import NotCheckedRecord, Record
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.annotate import annotate

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
-from claimaudit.checker import Checker, ref_key
+from claimaudit.checker import Checker
 from claimaudit.engines import Engine, PairRequest
+from claimaudit.inputs import ref_key
 from claimaudit.records import Record
 
 Pair = tuple[str, str]  # (claim text, paper reference)

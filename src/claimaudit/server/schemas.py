@@ -7,7 +7,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
-from claimaudit.checker import MAX_CLAIM_CHARS
+from claimaudit.inputs import MAX_CLAIM_CHARS
 from claimaudit.library.wire import Hit, Paper, PassageOut, Wire
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import JudgeTokens, Record

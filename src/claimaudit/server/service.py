@@ -18,7 +18,7 @@ from typing import BinaryIO
 
 from claimaudit.api import make_checker
 from claimaudit.bibfile import BibFormat
-from claimaudit.checker import Checker, check_distinct, validate_claim, validate_topic
+from claimaudit.checker import Checker
 from claimaudit.errors import (
     DraftError,
     InputError,
@@ -28,6 +28,7 @@ from claimaudit.errors import (
     UnsupportedFileError,
 )
 from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.inputs import check_distinct, validate_claim, validate_topic
 from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
 from claimaudit.library.ingest import AddResult, add_path
 from claimaudit.library.models import SearchHit, StoredPaper

@@ -1,0 +1,58 @@
+"""What a check accepts: claims, topics and paper references, before any paper is read."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.errors import InvalidClaimError
+from claimaudit.inputs import (
+    MAX_CLAIM_CHARS,
+    MAX_TOPIC_CHARS,
+    check_distinct,
+    ref_key,
+    search_query,
+    source_query,
+    validate_claim,
+    validate_topic,
+)
+
+
+def test_a_claim_is_checked_with_its_whitespace_normalised() -> None:
+    assert validate_claim("  SciPy   provides\nsparse matrices. ") == (
+        "SciPy provides sparse matrices."
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "message"),
+    [
+        ("", "the claim is empty"),
+        ("   \n ", "the claim is empty"),
+        ("?! ...", "no words to check"),
+        ("x" * (MAX_CLAIM_CHARS + 1), "the limit is"),
+    ],
+)
+def test_a_claim_that_cannot_be_checked_is_a_usage_error(claim: str, message: str) -> None:
+    with pytest.raises(InvalidClaimError, match=message):
+        validate_claim(claim)
+
+
+def test_a_topic_is_optional_and_bounded() -> None:
+    assert validate_topic(None) is None
+    assert validate_topic("sparse matrices") == "sparse matrices"
+    with pytest.raises(InvalidClaimError, match="topic"):
+        validate_topic("t" * (MAX_TOPIC_CHARS + 1))
+
+
+def test_a_paper_given_twice_in_any_spelling_is_refused() -> None:
+    check_distinct(["arXiv:1907.10121", "doi:10.1038/s41592-019-0686-2"])
+    assert ref_key(" arXiv:1907.10121 ") == ref_key("arXiv:1907.10121")
+    with pytest.raises(InvalidClaimError, match="more than once"):
+        check_distinct(["arXiv:1907.10121", " arXiv:1907.10121 "])
+
+
+def test_the_topic_narrows_ranking_and_leads_the_source_search() -> None:
+    assert search_query("Claim.", None) == "Claim."
+    assert search_query("Claim.", "topic") == "Claim. topic"
+    assert source_query("Claim.", "  focused topic ") == "focused topic"
+    assert source_query("Claim.", "   ") == "Claim."
