@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from claimaudit.inputs import validate_claim
 from claimaudit.errors import InvalidClaimError, InvalidReferenceError
 from claimaudit.identity import parse_ref
+from claimaudit.inputs import validate_claim
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
 from tests.conftest import REPO_ROOT
