@@ -90,6 +90,19 @@ def test_layout_arguments_and_short_captions_never_reach_a_passage() -> None:
     assert any(t.startswith("Illustration of several functions available") for t in skimage)
 
 
+def test_a_web_address_reads_as_written(tmp_path: Path) -> None:
+    skimage = [p.text for p in make_passages(extract(SKIMAGE_TEX).blocks)]
+    assert "https://groups.google.com/forum/?&fromgroups#!forum/scikit-image" in skimage
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        "\\documentclass{article}\\begin{document}\\section{Code}\n"
+        "Our code is at \\url{http://example.org/~me/a_b?x=1&y=2#top}.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    texts = [p.text for p in make_passages(extract(source).blocks)]
+    assert texts == ["Our code is at http://example.org/~me/a_b?x=1&y=2#top."]
+
+
 def test_an_epigraph_reads_as_its_quote_then_its_author(tmp_path: Path) -> None:
     source = tmp_path / "paper.tex"
     source.write_text(
