@@ -115,6 +115,52 @@ def test_an_epigraph_reads_as_its_quote_then_its_author(tmp_path: Path) -> None:
     assert texts[:2] == ["All models are wrong, but some are useful.", "George E. P. Box"]
 
 
+def test_a_wrapped_epigraph_in_the_real_paper_reads_as_quote_then_author() -> None:
+    # conv-arithmetic wraps the epigraph: "\\let\\originalepigraph\\epigraph" and a
+    # \\renewcommand calling the copy. pylatexenc did not know the copy, so the quote ran into
+    # its author ("...some are useful.George E. P. Box").
+    texts = [p.text for p in make_passages(extract(CONV_TEX).blocks)]
+    assert texts[:2] == ["All models are wrong, but some are useful.", "George E. P. Box"]
+
+
+def test_let_copies_read_as_the_builtin_they_copy() -> None:
+    source = (
+        "\\let\\oldemph\\emph\n\\let\\plain=\\textbf\n"
+        "\\renewcommand{\\emph}[1]{\\oldemph{\\textsc{#1}}}\n"
+        "A \\emph{word} and \\plain{bold}; \\oldemphasis stays.\n"
+    )
+    out = expand_macros(source, 10_000)
+    assert "\\let" not in out
+    assert "A {\\emph{\\textsc{word}}} and \\textbf{bold}; \\oldemphasis stays." in out
+
+
+def test_a_let_copy_of_the_papers_own_macro_is_dropped_not_guessed() -> None:
+    # Which definition TeX copied depends on where the \\let stood; the copy stays unknown.
+    source = "\\newcommand{\\note}[1]{(#1)}\n\\let\\oldnote\\note\n\\oldnote{x} \\note{y}\n"
+    out = expand_macros(source, 10_000)
+    assert "\\let" not in out
+    assert "\\oldnote{x} {(y)}" in out
+
+
+def test_a_renamed_abstract_heads_its_paragraphs_as_the_pdf_prints_it(tmp_path: Path) -> None:
+    # conv-arithmetic renames its abstracts "Acknowledgements", "Feedback", ... The PDF prints
+    # those headings; the LaTeX passages had all said "Abstract".
+    sections = {p.text[:20]: p.section for p in make_passages(extract(CONV_TEX).blocks)}
+    assert sections["The authors of this "] == "Acknowledgements"
+    assert sections["Your feedback is wel"] == "Feedback"
+    assert sections["The code used to gen"] == "Source code and animations"
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        "\\documentclass{article}\\renewcommand{\\abstractname}{Summary}\n\\begin{document}\n"
+        "\\begin{abstract}In short.\\end{abstract}\n"
+        "\\renewcommand\\abstractname{Notes}\n\\begin{abstract}Noted.\\end{abstract}\n"
+        "\\section{Intro}\nText.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    got = [(p.text, p.section) for p in make_passages(extract(source).blocks)]
+    assert got == [("In short.", "Summary"), ("Noted.", "Notes"), ("Text.", "Intro")]
+
+
 def test_markdown_footnotes_are_passages_of_their_own() -> None:
     # "[^3]: As the joke goes, ...\n    email…": the first line was dropped and the indented
     # rest read as text, so "email…" and "\"binary\"." were passages.

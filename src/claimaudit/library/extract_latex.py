@@ -25,6 +25,7 @@ from pylatexenc.macrospec import MacroSpec
 from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
 from claimaudit.library.latex_context import (
+    ABSTRACT_NAME,
     BOX_HEADING,
     ITEM_MARK,
     SECTION_MACROS,
@@ -52,6 +53,12 @@ _BOX_HEADING_LINE = re.compile(
 _URL = re.compile(r"\\url\{((?:[^{}\s\\]|\\[#%&_$~]){1,2000})\}")
 _URL_PART = re.compile(r"\\.|.")
 _URL_SPECIALS = {"&": r"\&", "~": r"\textasciitilde{}", "#": r"\#", "_": r"\_", "$": r"\$"}
+# A renamed abstract ("\\renewcommand{\\abstractname}{Acknowledgements}" before the next
+# ``abstract`` environment) heads its paragraphs as the PDF prints it.
+_ABSTRACT_NAME = re.compile(
+    r"\\renewcommand\*?\s*(?:\{\s*\\abstractname\s*\}|\\abstractname(?![A-Za-z@]))\s*"
+    r"\{([^{}\n]{1,120})\}"
+)
 _INPUT = re.compile(r"\\(input|include)\s*\{([^}]*)\}")
 # A whole-line comment vanishes with its newline (it must not split a paragraph); a trailing
 # comment vanishes up to the newline. ``\%`` is a literal percent sign, not a comment.
@@ -168,9 +175,9 @@ def extract_latex(
     ``math_mode`` is pylatexenc's: formulas as text (the default), or ``"verbatim"`` as written
     (the fidelity benchmark uses it to tell sentences with mathematics)."""
     hasher = SourceHasher()
-    source = expand_macros(
-        expand_inputs(path, hasher, root=root, includes=includes), MAX_SOURCE_CHARS
-    )
+    source = expand_inputs(path, hasher, root=root, includes=includes)
+    source = _ABSTRACT_NAME.sub(rf"\\{ABSTRACT_NAME}{{\1}}", source)
+    source = expand_macros(source, MAX_SOURCE_CHARS)
     try:
         return _extract(path, source, hasher, math_mode)
     except RecursionError:
@@ -201,19 +208,27 @@ def _extract(path: Path, source: str, hasher: SourceHasher, math_mode: str) -> E
     title = _find_title(nodes, converter)
     document = _find_env(nodes, "document")
     blocks: list[TextBlock] = []
+    abstract_name = "Abstract"
     if document is not None:
         # Some templates put the abstract in the preamble (SciPy 1.0 does).
         for node in nodes:
-            if isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
-                blocks.extend(paragraphs(to_text(converter, node.nodelist), "Abstract"))
+            if isinstance(node, LatexMacroNode) and node.macroname == ABSTRACT_NAME:
+                abstract_name = _abstract_name(converter, node)
+            elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
+                blocks.extend(paragraphs(to_text(converter, node.nodelist), abstract_name))
     body = document.nodelist if document is not None else nodes
     notes.clear()  # footnotes of the title and abstract are not the paper's text
-    blocks.extend(_Walker(converter, aliases, notes).blocks(body))
+    blocks.extend(_Walker(converter, aliases, notes, abstract_name).blocks(body))
     if not blocks:
         raise InputError(f"{path}: no text found in the LaTeX source")
     return ExtractedDocument(
         blocks, hasher.hexdigest(), hasher.size, title=title, source_format="latex"
     )
+
+
+def _abstract_name(converter: LatexNodes2Text, node: LatexMacroNode) -> str:
+    args = macro_args(node)
+    return " ".join(to_text(converter, args[-1:]).split()) or "Abstract"
 
 
 def _parse(source: str, aliases: dict[str, int]) -> list[LatexNode]:
@@ -278,7 +293,11 @@ class _Walker:
     """Collects paragraphs of the document body, tracking the current section heading."""
 
     def __init__(
-        self, converter: LatexNodes2Text, aliases: dict[str, int], notes: list[str]
+        self,
+        converter: LatexNodes2Text,
+        aliases: dict[str, int],
+        notes: list[str],
+        abstract_name: str,
     ) -> None:
         self._converter = converter
         self._notes = notes
@@ -286,6 +305,7 @@ class _Walker:
         self._aliases = aliases
         self._section: str | None = None
         self._in_box = False  # the section is a box's own heading
+        self._abstract_name = abstract_name  # ``\\abstractname`` as last renamed
         self._pending: list[LatexNode] = []
         self._out: list[TextBlock] = []
 
@@ -304,9 +324,11 @@ class _Walker:
                 node.environmentname in SKIPPED_ENVIRONMENTS
             ):
                 continue
+            elif isinstance(node, LatexMacroNode) and node.macroname == ABSTRACT_NAME:
+                self._abstract_name = _abstract_name(self._converter, node)
             elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
                 self._flush()
-                self._section = "Abstract"
+                self._section = self._abstract_name
                 self._walk(node.nodelist)
                 self._flush()
             elif isinstance(node, (LatexGroupNode, LatexEnvironmentNode)) and self._has_heading(

@@ -31,12 +31,15 @@ SKIPPED_ENVIRONMENTS = frozenset(
         "tabularx",
     }
 )
+# ``\\renewcommand{\\abstractname}{Feedback}`` is rewritten to this private macro before the
+# paper's own macros are expanded, so the walker sees where an abstract's heading is renamed.
+ABSTRACT_NAME = "claimauditabstractname"
 # Macros whose output is noise in plain text: citation keys, labels, layout, author blocks.
 _DISCARDED_MACROS = tuple(
     "cite citep citet citen citeauthor ref eqref autoref cref Cref label maketitle "
     "includegraphics bibliography bibliographystyle author affil keywords thanks date "
     "thispagestyle vspace hspace newcommand renewcommand title setlength addtolength "
-    "setcounter addtocounter".split()
+    f"setcounter addtocounter {ABSTRACT_NAME}".split()
 )
 # pylatexenc renders these font and link macros as nothing; we want their visible text.
 _TEXT_MACROS = {
@@ -68,6 +71,7 @@ BOX_HEADING = "claimauditboxheading"
 # Argument shapes the walker must know, so a macro's arguments are not read as body text.
 _WALKER_ARGS = {
     BOX_HEADING: "{",
+    ABSTRACT_NAME: "{",
     "citep": "[[{",
     "citet": "[[{",
     "citen": "{",

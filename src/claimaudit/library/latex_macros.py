@@ -7,6 +7,11 @@ of arguments (``\\newcommand``, ``\\renewcommand``, ``\\providecommand``, the fo
 or without) are expanded as TeX would, ``#1`` to ``#9`` replaced by the arguments given in
 braces; definitions with an optional argument, and uses whose arguments are not braced, are
 left alone. Expansion is bounded (passes, macros, size), so no source can make it loop.
+
+``\\let\\copy\\original`` keeps a built-in macro's meaning under a new name, usually to wrap it
+(``\\renewcommand\\epigraph[2]{\\originalepigraph{\\textit{#1}}{\\textsc{#2}}}``): after
+expansion the copy is read as the original, which pylatexenc knows. Left in, pylatexenc would
+not know the copy, and the epigraph's quote ran into its author.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from dataclasses import dataclass
 _DEFINITION = re.compile(
     r"\\(?:re|provide)?newcommand\*?\s*(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))\s*(?:\[(\d)\])?\s*"
 )
+_LET = re.compile(r"\\let\s*\\([A-Za-z]+)\s*=?\s*\\([A-Za-z]+)(?![A-Za-z@])")
 _MAX_PASSES = 5
 _MAX_MACROS = 200
 # A length set in the flow of text (``\itemsep0em``, ``\parskip=2pt``): pylatexenc would print
@@ -37,9 +43,10 @@ class _Macro:
 def expand_macros(source: str, limit: int) -> str:
     """``source`` with its simple macros expanded and their definitions removed; never longer
     than ``limit`` characters (expansion stops short of it)."""
+    copies, source = _copies(source)
     macros, source = _definitions(source)
     if not macros:
-        return _LENGTH_ASSIGNMENT.sub("", source)
+        return _restore_copies(_LENGTH_ASSIGNMENT.sub("", source), copies)
     pattern = re.compile(
         r"\\(" + "|".join(re.escape(m.name) for m in macros.values()) + r")(?![A-Za-z@])"
     )
@@ -48,7 +55,31 @@ def expand_macros(source: str, limit: int) -> str:
         if expanded == source:
             break
         source = expanded
-    return _LENGTH_ASSIGNMENT.sub("", source)
+    return _restore_copies(_LENGTH_ASSIGNMENT.sub("", source), copies)
+
+
+def _copies(source: str) -> tuple[dict[str, str], str]:
+    """``\\let`` copies of built-in macros (copy -> original), and the source without any
+    ``\\let``. A copy of one of the paper's own macros is dropped: which definition it copied
+    depends on where it stood, and TeX's meaning cannot be rebuilt here."""
+    first_defined: dict[str, int] = {}
+    for definition in _DEFINITION.finditer(source):
+        first_defined.setdefault(definition.group(1) or definition.group(2), definition.start())
+    copies: dict[str, str] = {}
+    for match in _LET.finditer(source):
+        copy, original = match.group(1), match.group(2)
+        own = first_defined.get(original, len(source)) < match.start()
+        if not own and len(copies) < _MAX_MACROS:
+            copies[copy] = original
+    return copies, _LET.sub("", source)
+
+
+def _restore_copies(source: str, copies: dict[str, str]) -> str:
+    """Copies read as the built-in macros they copied."""
+    if not copies:
+        return source
+    pattern = re.compile(r"\\(" + "|".join(map(re.escape, copies)) + r")(?![A-Za-z@])")
+    return pattern.sub(lambda m: "\\" + copies[m.group(1)], source)
 
 
 def simple_macros(source: str) -> dict[str, tuple[int, str]]:
