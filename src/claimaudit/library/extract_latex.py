@@ -36,6 +36,7 @@ from claimaudit.library.latex_context import (
     walker_context,
 )
 from claimaudit.library.latex_macros import expand_macros
+from claimaudit.library.latex_refs import autoref_names, label_targets, render
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.untrusted import MAX_LATEX_DEPTH, check_latex_depth
 
@@ -177,9 +178,10 @@ def extract_latex(
     hasher = SourceHasher()
     source = expand_inputs(path, hasher, root=root, includes=includes)
     source = _ABSTRACT_NAME.sub(rf"\\{ABSTRACT_NAME}{{\1}}", source)
+    names = autoref_names(source)  # before expansion, which drops their definitions
     source = expand_macros(source, MAX_SOURCE_CHARS)
     try:
-        return _extract(path, source, hasher, math_mode)
+        return _extract(path, source, hasher, math_mode, names)
     except RecursionError:
         # The per-file depth check stops this; nesting that only adds up across files ends here.
         raise InputError(
@@ -195,7 +197,9 @@ def _literal_url(match: re.Match[str]) -> str:
     return f"\\url{{{address}}}"
 
 
-def _extract(path: Path, source: str, hasher: SourceHasher, math_mode: str) -> ExtractedDocument:
+def _extract(
+    path: Path, source: str, hasher: SourceHasher, math_mode: str, names: dict[str, str]
+) -> ExtractedDocument:
     source = _BOX_HEADING_LINE.sub(rf"\1\\{BOX_HEADING}{{\2}}", source)
     source = _URL.sub(_literal_url, source)
     nodes = _parse(source, {})
@@ -204,9 +208,12 @@ def _extract(path: Path, source: str, hasher: SourceHasher, math_mode: str) -> E
         # Re-parse knowing how many arguments each alias takes, so its heading is an argument.
         nodes = _parse(source, aliases)
     notes: list[str] = []
-    converter = text_converter(math_mode, notes)
-    title = _find_title(nodes, converter)
     document = _find_env(nodes, "document")
+    targets = label_targets(source, document.nodelist if document is not None else nodes)
+    converter = text_converter(
+        math_mode, notes, lambda style, key: render(targets.get(key), style, names)
+    )
+    title = _find_title(nodes, converter)
     blocks: list[TextBlock] = []
     abstract_name = "Abstract"
     if document is not None:

@@ -5,7 +5,7 @@ arguments are not read as body text. Shared by paper extraction and draft review
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTextSpec
 from pylatexenc.latex2text import get_default_latex_context_db as text_context_db
@@ -36,7 +36,7 @@ SKIPPED_ENVIRONMENTS = frozenset(
 ABSTRACT_NAME = "claimauditabstractname"
 # Macros whose output is noise in plain text: citation keys, labels, layout, author blocks.
 _DISCARDED_MACROS = tuple(
-    "cite citep citet citen citeauthor ref eqref autoref cref Cref label maketitle "
+    "cite citep citet citen citeauthor cref Cref label maketitle "
     "includegraphics bibliography bibliographystyle author affil keywords thanks date "
     "thispagestyle vspace hspace newcommand renewcommand title setlength addtolength "
     f"setcounter addtocounter {ABSTRACT_NAME}".split()
@@ -120,11 +120,26 @@ def walker_context(extra: Sequence[MacroSpec] = ()) -> LatexContextDb:
     return context
 
 
-def text_converter(math_mode: str = "text", notes: list[str] | None = None) -> LatexNodes2Text:
+# What a cross-reference prints: (style, label) -> text, "" when it cannot be resolved.
+References = Callable[[str, str], str]
+_REFERENCES = ("ref", "autoref", "eqref")
+
+
+def text_converter(
+    math_mode: str = "text", notes: list[str] | None = None, references: References | None = None
+) -> LatexNodes2Text:
     """pylatexenc's converter, set up for papers. Footnotes are taken out of their sentence
     into ``notes`` (each becomes its own passage after its paragraph, as a PDF prints it apart);
-    each list item starts a paragraph of its own, without pylatexenc's "*" bullet."""
+    each list item starts a paragraph of its own, without pylatexenc's "*" bullet;
+    ``\\ref``, ``\\autoref`` and ``\\eqref`` print what ``references`` says (nothing without)."""
     collected = notes if notes is not None else []
+
+    def reference(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        args = macro_args(node)
+        if references is None or not args:
+            return ""
+        key = str(args[-1].latex_verbatim()).strip().removeprefix("{").removesuffix("}")
+        return references(node.macroname, key.strip())
 
     def footnote(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         args = macro_args(node)
@@ -142,6 +157,7 @@ def text_converter(math_mode: str = "text", notes: list[str] | None = None) -> L
         "claimaudit",
         macros=[
             *(MacroTextSpec(name, discard=True) for name in _DISCARDED_MACROS),
+            *(MacroTextSpec(name, simplify_repl=reference) for name in _REFERENCES),
             *(MacroTextSpec(name, simplify_repl=repl) for name, repl in _TEXT_MACROS.items()),
             MacroTextSpec("footnote", simplify_repl=footnote),
             MacroTextSpec("item", simplify_repl=item),

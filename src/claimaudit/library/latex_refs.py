@@ -1,0 +1,256 @@
+"""Cross-references numbered as LaTeX numbers them, so "Figure~\\ref{fig:a} shows" reads
+"Figure 2.6 shows", as the PDF prints it, and not "Figure shows".
+
+A source has no ``.aux`` file, so the numbers are counted here, the way the standard classes
+count them: chapters (report and book classes), sections and their subsections, figures and
+tables by their captions (per chapter where there are chapters), ``equation`` environments,
+and ``\\newtheorem`` environments (shared and per-section counters included); ``\\appendix``
+turns the top level into letters. A ``\\label`` names whatever was numbered last in its
+environment, as in LaTeX (so a label after an unnumbered ``\\section*`` names the last
+numbered section, as the PDF prints it). Where the count could be wrong (sub-figures, aligned
+equations, labels the count never reached), the reference is left out, as before: a quote
+never shows a number the paper does not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pylatexenc.latexwalker import (
+    LatexEnvironmentNode,
+    LatexGroupNode,
+    LatexMacroNode,
+    LatexNode,
+)
+
+_CLASS = re.compile(r"\\documentclass\s*(?:\[[^\]]*\])?\s*\{\s*([A-Za-z0-9-]+)\s*\}")
+_CHAPTER_CLASSES = frozenset({"report", "book", "memoir", "scrreprt", "scrbook"})
+_THEOREM = re.compile(
+    r"\\newtheorem\s*\{\s*([A-Za-z@*]+)\s*\}\s*(?:\[\s*([A-Za-z@]+)\s*\])?\s*\{([^{}\n]{1,60})\}"
+    r"(?:\s*\[\s*([A-Za-z@]+)\s*\])?"
+)
+_AUTOREF_NAME = re.compile(
+    r"\\(?:re|provide|new)command\*?\s*\{?\s*\\([A-Za-z]+)autorefname\s*\}?\s*\{([^{}\n]{1,40})\}"
+)
+# hyperref's own names for \autoref.
+_AUTOREF_DEFAULTS = {
+    "chapter": "chapter",
+    "section": "section",
+    "subsection": "subsection",
+    "subsubsection": "subsubsection",
+    "figure": "Figure",
+    "table": "Table",
+    "equation": "Equation",
+    "theorem": "Theorem",
+}
+_LEVELS = ("chapter", "section", "subsection", "subsubsection")
+_FLOATS = {
+    "figure": "figure",
+    "figure*": "figure",
+    "wrapfigure": "figure",
+    "table": "table",
+    "table*": "table",
+}
+_NUMBER_WITHIN = re.compile(r"\\numberwithin\s*\{\s*(\w+)\s*\}\s*\{\s*(\w+)\s*\}")
+# A sub-figure's letter is not counted: its labels stay unresolved.
+_SUBFLOATS = frozenset({"subfigure", "subtable"})
+# Displays that number each line: not counted, so equation numbers after one are unknown.
+_LINE_NUMBERED = frozenset({"align", "eqnarray", "gather", "multline", "flalign", "alignat"})
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: str  # the counter: "figure", "section", a theorem environment's name, ...
+    number: str
+
+
+@dataclass(frozen=True)
+class _Theorem:
+    counter: str  # the counter it steps (its own, or the one it shares)
+    within: str | None  # the level its number is reset by and prefixed with
+
+
+@dataclass
+class _Counts:
+    chapters: bool
+    theorems: dict[str, _Theorem]
+    within: dict[str, str]  # figure, table, equation -> the level that resets and prefixes it
+    values: dict[str, int] = field(default_factory=dict)
+    numbers: dict[str, str] = field(default_factory=dict)
+    unknown: set[str] = field(default_factory=set)  # counters the count lost track of
+    appendix: bool = False
+    labels: dict[str, Target] = field(default_factory=dict)
+
+    def step(self, kind: str) -> str | None:
+        self.values[kind] = self.values.get(kind, 0) + 1
+        for child in self._resets(kind):
+            self.values[child] = 0
+            self.unknown.discard(child)
+        if kind in self.unknown:
+            return None
+        number = self._format(kind)
+        self.numbers[kind] = number
+        return number
+
+    def _resets(self, kind: str) -> list[str]:
+        out: list[str] = []
+        if kind in _LEVELS:
+            out.extend(_LEVELS[_LEVELS.index(kind) + 1 :])
+        out.extend(name for name, level in self.within.items() if level == kind)
+        out.extend(name for name, t in self.theorems.items() if t.within == kind)
+        return out
+
+    def _format(self, kind: str) -> str:
+        value = self.values[kind]
+        top = "chapter" if self.chapters else "section"
+        if kind == top and self.appendix:
+            own = chr(ord("A") + value - 1) if 1 <= value <= 26 else str(value)
+        else:
+            own = str(value)
+        parent: str | None
+        if kind in _LEVELS:
+            index = _LEVELS.index(kind)
+            parent = _LEVELS[index - 1] if index > 0 and kind != top else None
+        elif kind in ("figure", "table", "equation"):
+            parent = self.within.get(kind)
+        else:
+            theorem = self.theorems.get(kind)
+            parent = theorem.within if theorem else None
+        if parent is None:
+            return own
+        return f"{self.numbers.get(parent, '0')}.{own}"
+
+
+def document_class(source: str) -> str | None:
+    match = _CLASS.search(source)
+    return match.group(1) if match else None
+
+
+def autoref_names(source: str) -> dict[str, str]:
+    """hyperref's names, with those the paper defines (``\\relationshipautorefname``)."""
+    names = dict(_AUTOREF_DEFAULTS)
+    for match in _AUTOREF_NAME.finditer(source):
+        names[match.group(1)] = match.group(2).strip()
+    return names
+
+
+def label_targets(source: str, nodes: Sequence[LatexNode]) -> dict[str, Target]:
+    """Every ``\\label`` of the document body the count can place: label -> what it names."""
+    chapters = document_class(source) in _CHAPTER_CLASSES
+    within = {kind: "chapter" for kind in ("figure", "table", "equation")} if chapters else {}
+    for match in _NUMBER_WITHIN.finditer(source):
+        if match.group(1) in ("figure", "table", "equation") and match.group(2) in _LEVELS:
+            within[match.group(1)] = match.group(2)
+    counts = _Counts(chapters=chapters, theorems=_theorems(source), within=within)
+    _walk(nodes, counts, None, None)
+    return counts.labels
+
+
+def _theorems(source: str) -> dict[str, _Theorem]:
+    theorems: dict[str, _Theorem] = {}
+    for match in _THEOREM.finditer(source):
+        name, shared, _title, within = match.groups()
+        if name.endswith("*"):
+            continue  # unnumbered
+        if shared and shared in theorems:
+            theorems[name] = theorems[shared]
+        else:
+            theorems[name] = _Theorem(counter=name, within=within)
+    return theorems
+
+
+def _walk(
+    nodes: Sequence[LatexNode], counts: _Counts, current: Target | None, floating: str | None
+) -> Target | None:
+    """Counts through ``nodes`` in order; returns what is numbered last at this level (LaTeX's
+    current label, which an environment keeps to itself). ``floating`` is the
+    counter a caption steps here (inside a figure or table, at any depth)."""
+    for node in nodes:
+        if isinstance(node, LatexMacroNode):
+            current = _macro(node, counts, current, floating)
+        elif isinstance(node, LatexEnvironmentNode):
+            _environment(node, counts, current, floating)
+        elif isinstance(node, LatexGroupNode):
+            # Not scoped: the paper's own macros are expanded inside braces (``latex_macros``),
+            # which TeX's expansion does not add, and a section heading may sit in one.
+            current = _walk(node.nodelist or [], counts, current, floating)
+    return current
+
+
+def _macro(
+    node: LatexMacroNode, counts: _Counts, current: Target | None, floating: str | None
+) -> Target | None:
+    name = node.macroname
+    args = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+    if name == "appendix":
+        counts.appendix = True
+        counts.values["chapter" if counts.chapters else "section"] = 0
+        return current
+    if name in _LEVELS:
+        starred = any(a.latex_verbatim() == "*" for a in args)
+        if not starred and (name != "chapter" or counts.chapters):
+            current = _target(name, counts.step(name))
+            top = "chapter" if counts.chapters else "section"
+            if current is not None and counts.appendix and name == top:
+                # hyperref's name for an appendix depends on the class; the letter alone is sure.
+                current = Target("appendix", current.number)
+    elif name == "caption" and floating is not None:
+        current = _target(floating, counts.step(floating))
+    elif name in ("setcounter", "addtocounter") and args:
+        counts.unknown.add(_plain(args[0]))  # a count set by hand is not followed
+        return current
+    elif name == "label" and args:
+        key = _plain(args[-1])
+        if key and current is not None:
+            counts.labels.setdefault(key, current)
+        return current
+    for arg in args:  # a label inside a caption's argument names the float
+        if isinstance(arg, LatexGroupNode):
+            _walk(arg.nodelist or [], counts, current, floating)
+    return current
+
+
+def _environment(
+    node: LatexEnvironmentNode, counts: _Counts, current: Target | None, floating: str | None
+) -> None:
+    name = node.environmentname
+    if name.rstrip("*") in _LINE_NUMBERED:
+        if not name.endswith("*"):
+            counts.unknown.add("equation")
+        current = None  # a label on one of its lines is not placed
+    elif name in _SUBFLOATS:
+        current, floating = None, None  # its caption steps the sub-figure's letter
+    elif name in _FLOATS:
+        floating = _FLOATS[name]
+    elif name == "equation":
+        current = _target("equation", counts.step("equation"))
+    elif name in counts.theorems:
+        counter = counts.theorems[name].counter
+        current = _target(counter, counts.step(counter))
+    _walk(node.nodelist or [], counts, current, floating)
+
+
+def _target(kind: str, number: str | None) -> Target | None:
+    return Target(kind, number) if number is not None else None
+
+
+def _plain(node: LatexNode) -> str:
+    text = str(node.latex_verbatim()).strip()
+    if text.startswith("{") and text.endswith("}"):
+        text = text[1:-1]
+    return text.strip()
+
+
+def render(target: Target | None, style: str, names: dict[str, str]) -> str:
+    """What ``\\ref`` (``style`` "ref"), ``\\autoref`` or ``\\eqref`` prints for ``target``;
+    "" when unresolved."""
+    if target is None:
+        return ""
+    if style == "eqref":
+        return f"({target.number})"
+    if style == "autoref":
+        name = names.get(target.kind, "")
+        return f"{name} {target.number}" if name else target.number
+    return target.number

@@ -1,0 +1,123 @@
+"""Cross-references in LaTeX read with the numbers the compiled paper prints."""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from pathlib import Path
+
+import pytest
+from benchmarks.pdf_fidelity import PAIRS, Pair
+
+from claimaudit.library.extract import extract
+from claimaudit.library.passages import make_passages
+from tests.library.helpers import CONV_TEX, GOOD_ENOUGH_TEX, SCIPY_TEX, SKIMAGE_TEX
+
+# A reference as the PDF prints it ("Figure 2.6", "Table 1", "Figure 5(a)").
+_REFERENCE = re.compile(
+    r"\b(?:Figure|Fig\.?|Table|Section|Relationship|Equation)\s+(?:[A-Z]|\d)[\d.]*(?:\([a-z]\))?"
+)
+
+
+@functools.cache
+def texts(path: Path) -> tuple[str, ...]:
+    return tuple(p.text for p in make_passages(extract(path).blocks))
+
+
+def _plain(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)
+    return " ".join(text.translate({0x2019: "'", 0x2018: "'", 0x2212: "-"}).split())
+
+
+def passages_of(tmp_path: Path, body: str, preamble: str = "", cls: str = "article") -> list[str]:
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        f"\\documentclass{{{cls}}}\n{preamble}\n\\begin{{document}}\n{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return [p.text for p in make_passages(extract(source).blocks)]
+
+
+@pytest.mark.parametrize(
+    ("path", "sentence"),
+    [
+        (CONV_TEX, "Figure 2.6 shows an example with i = 5, k = 3, s = 2 and p = 1, while Figure"),
+        (CONV_TEX, "derived by applying Relationship 5 on an effective input of size"),
+        (CONV_TEX, "as many output feature maps as desired (Figure 1.3). The final outputs"),
+        (GOOD_ENOUGH_TEX, "for larger-scale development (Section 6)."),
+        (SKIMAGE_TEX, "Figure 5(a) shows the Petra dataset"),
+        (SCIPY_TEX, "presented in Table 1; it illustrates"),
+    ],
+)
+def test_references_read_with_the_number_the_pdf_prints(path: Path, sentence: str) -> None:
+    # They read "(see Figure )", "applying on an effective input", "Table ;" before.
+    assert any(sentence in text for text in texts(path))
+
+
+@pytest.mark.parametrize("pair", PAIRS, ids=lambda p: p.name)
+def test_every_numbered_reference_is_the_one_the_pdf_prints(pair: Pair) -> None:
+    """Each reference the LaTeX now prints, with the word before it, is in the compiled PDF:
+    a count gone wrong would put a number in a quote that the paper does not have."""
+    printed = _plain(" ".join(texts(pair.pdf)))
+    found = 0
+    for text in texts(pair.latex):
+        text = _plain(text)
+        for match in _REFERENCE.finditer(text):
+            # With a few characters of the sentence on one side (mathematics is typeset
+            # differently in the two, so one side may differ).
+            before = text[max(0, match.start() - 10) : match.end()]
+            after = text[match.start() : match.end() + 10]
+            assert before in printed or after in printed, (before, after)
+            found += 1
+    assert found >= 4
+
+
+def test_report_classes_number_by_chapter_and_label_what_was_numbered_last(
+    tmp_path: Path,
+) -> None:
+    body = (
+        "\\chapter{One}\\section{A}\\label{sec:a}\n"
+        "\\begin{figure}\\caption{First.}\\label{fig:a}\\end{figure}\n"
+        "\\chapter{Two}\\section*{Unnumbered}\\label{sec:star}\n"
+        "\\begin{figure}\\caption{Second.\\label{fig:b}}\\end{figure}\n"
+        "\\begin{table}\\caption{T.}\\end{table}\\label{after}\n"
+        "See \\ref{sec:a}, \\autoref{fig:a}, \\autoref{fig:b}, \\ref{sec:star} and \\ref{after}.\n"
+    )
+    got = " ".join(passages_of(tmp_path, body, cls="report"))
+    # An unnumbered section's label names the last numbered counter (chapter 2 here); a label
+    # after a float's end names what is current outside it.
+    assert "See 1.1, Figure 1.1, Figure 2.1, 2 and 2." in got
+
+
+def test_article_theorems_appendix_and_equations(tmp_path: Path) -> None:
+    preamble = (
+        "\\newtheorem{theorem}{Theorem}[section]\n\\newtheorem{lemma}[theorem]{Lemma}\n"
+        "\\providecommand*{\\lemmaautorefname}{Lemma}"
+    )
+    body = (
+        "\\section{Intro}\n\\begin{theorem}\\label{th:a}T.\\end{theorem}\n"
+        "\\begin{lemma}\\label{le:b}L.\\end{lemma}\n"
+        "\\begin{equation}x = 1\\label{eq:one}\\end{equation}\n"
+        "\\appendix\n\\section{Proofs}\\label{app:p}\n"
+        "Text cites \\ref{th:a}, \\ref{le:b}, \\eqref{eq:one}, \\autoref{eq:one} and "
+        "\\autoref{app:p}.\n"
+    )
+    got = " ".join(passages_of(tmp_path, body, preamble))
+    # A lemma shares the theorem counter; hyperref names it by that counter ("Theorem").
+    assert "Text cites 1.1, 1.2, (1), Equation 1 and A." in got
+
+
+def test_what_the_count_cannot_place_is_left_out_not_guessed(tmp_path: Path) -> None:
+    body = (
+        "\\section{S}\n"
+        "\\begin{figure}\\begin{subfigure}{1in}\\caption{Sub.}\\label{fig:sub}\\end{subfigure}"
+        "\\caption{Whole.}\\label{fig:whole}\\end{figure}\n"
+        "\\begin{align}a &= b\\label{eq:line}\\end{align}\n"
+        "\\begin{equation}c = d\\label{eq:after}\\end{equation}\n"
+        "\\setcounter{figure}{4}\n\\begin{figure}\\caption{Later.}\\label{fig:later}\\end{figure}\n"
+        "Parts: \\ref{fig:sub}; whole \\ref{fig:whole}; line \\eqref{eq:line}; after "
+        "\\ref{eq:after}; later \\ref{fig:later}; missing \\ref{nowhere}.\n"
+    )
+    got = " ".join(passages_of(tmp_path, body))
+    assert "Parts:; whole 1; line; after; later; missing." in got
