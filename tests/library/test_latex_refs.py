@@ -121,3 +121,29 @@ def test_what_the_count_cannot_place_is_left_out_not_guessed(tmp_path: Path) -> 
     )
     got = " ".join(passages_of(tmp_path, body))
     assert "Parts:; whole 1; line; after; later; missing." in got
+
+
+def test_theorem_heads_print_as_the_pdf_prints_them() -> None:
+    # conv-arithmetic's 15 "relationship" boxes: the PDF opens each with "Relationship 11.".
+    latex = [t for t in texts(CONV_TEX) if t.startswith("Relationship ")]
+    assert len(latex) == 15
+    assert "Relationship 11. A convolution described by s = 1, k and p = k - 1 has" in latex[10]
+    printed = _plain(" ".join(texts(next(p.pdf for p in PAIRS if p.name == "conv-arithmetic"))))
+    for text in latex:
+        assert text.split(" A ")[0].split(" For ")[0] in printed
+
+
+def test_theorem_heads_follow_the_package_and_keep_notes(tmp_path: Path) -> None:
+    preamble = "\\newtheorem{theorem}{Theorem}\n\\newtheorem{lemma}[theorem]{Lemma}"
+    body = (
+        "\\begin{theorem}First.\\end{theorem}\n\n"
+        "\\begin{lemma}[Young]Second.\\end{lemma}\n\n"
+        "\\begin{proof}No head.\\end{proof}\n"
+    )
+    plain = passages_of(tmp_path, body, preamble)
+    assert plain[:2] == ["Theorem 1 First.", "Lemma 2 (Young) Second."]
+    ams = passages_of(tmp_path, body, "\\usepackage{amsmath,amsthm}\n" + preamble)
+    assert ams[:2] == ["Theorem 1. First.", "Lemma 2 (Young). Second."]
+    # A title in markup is not printed as a guess; the body still is.
+    marked = passages_of(tmp_path, body, "\\newtheorem{theorem}{\\textsc{Th}eorem}")
+    assert marked[0] == "First."

@@ -36,7 +36,7 @@ from claimaudit.library.latex_context import (
     walker_context,
 )
 from claimaudit.library.latex_macros import expand_macros
-from claimaudit.library.latex_refs import autoref_names, label_targets, render
+from claimaudit.library.latex_refs import autoref_names, numbering, render, with_head
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.untrusted import MAX_LATEX_DEPTH, check_latex_depth
 
@@ -209,9 +209,19 @@ def _extract(
         nodes = _parse(source, aliases)
     notes: list[str] = []
     document = _find_env(nodes, "document")
-    targets = label_targets(source, document.nodelist if document is not None else nodes)
+    numbers = numbering(source, document.nodelist if document is not None else nodes)
+
+    def theorem(node: LatexEnvironmentNode, l2tobj: LatexNodes2Text) -> str:
+        body = str(l2tobj.nodelist_to_text(node.nodelist or []))
+        optional = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+        note = " ".join(to_text(l2tobj, optional[:1]).split())  # ``\\begin{lemma}[Young]``
+        return with_head(numbers, node.pos, body, note)
+
     converter = text_converter(
-        math_mode, notes, lambda style, key: render(targets.get(key), style, names)
+        math_mode,
+        notes,
+        lambda style, key: render(numbers.labels.get(key), style, names),
+        dict.fromkeys(numbers.theorem_names, theorem),
     )
     title = _find_title(nodes, converter)
     blocks: list[TextBlock] = []

@@ -5,11 +5,11 @@ arguments are not read as body text. Shared by paper extraction and draft review
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTextSpec
 from pylatexenc.latex2text import get_default_latex_context_db as text_context_db
-from pylatexenc.latexwalker import LatexMacroNode, LatexNode
+from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode, LatexNode
 from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
 from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
 
@@ -125,13 +125,21 @@ References = Callable[[str, str], str]
 _REFERENCES = ("ref", "autoref", "eqref")
 
 
+# How an environment prints: (node, converter) -> text.
+EnvironmentText = Callable[[LatexEnvironmentNode, LatexNodes2Text], str]
+
+
 def text_converter(
-    math_mode: str = "text", notes: list[str] | None = None, references: References | None = None
+    math_mode: str = "text",
+    notes: list[str] | None = None,
+    references: References | None = None,
+    environments: Mapping[str, EnvironmentText] | None = None,
 ) -> LatexNodes2Text:
     """pylatexenc's converter, set up for papers. Footnotes are taken out of their sentence
     into ``notes`` (each becomes its own passage after its paragraph, as a PDF prints it apart);
     each list item starts a paragraph of its own, without pylatexenc's "*" bullet;
-    ``\\ref``, ``\\autoref`` and ``\\eqref`` print what ``references`` says (nothing without)."""
+    ``\\ref``, ``\\autoref`` and ``\\eqref`` print what ``references`` says (nothing without);
+    ``environments`` print as their functions say (a theorem with its numbered head)."""
     collected = notes if notes is not None else []
 
     def reference(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
@@ -163,7 +171,13 @@ def text_converter(
             MacroTextSpec("item", simplify_repl=item),
         ],
         # The same environments the walker skips, wherever they nest (a drawing in a figure).
-        environments=[EnvironmentTextSpec(name, discard=True) for name in SKIPPED_ENVIRONMENTS],
+        environments=[
+            *(EnvironmentTextSpec(name, discard=True) for name in SKIPPED_ENVIRONMENTS),
+            *(
+                EnvironmentTextSpec(name, simplify_repl=function)
+                for name, function in (environments or {}).items()
+            ),
+        ],
         prepend=True,
     )
     return LatexNodes2Text(latex_context=context, math_mode=math_mode, strict_latex_spaces=True)

@@ -31,6 +31,8 @@ _THEOREM = re.compile(
     r"\\newtheorem\s*\{\s*([A-Za-z@*]+)\s*\}\s*(?:\[\s*([A-Za-z@]+)\s*\])?\s*\{([^{}\n]{1,60})\}"
     r"(?:\s*\[\s*([A-Za-z@]+)\s*\])?"
 )
+_PLAIN_TITLE = re.compile(r"[A-Za-z][A-Za-z .'-]{0,40}")
+_AMSTHM = re.compile(r"\\usepackage\s*(?:\[[^\]]*\])?\s*\{[^{}]*\bamsthm\b")
 _AUTOREF_NAME = re.compile(
     r"\\(?:re|provide|new)command\*?\s*\{?\s*\\([A-Za-z]+)autorefname\s*\}?\s*\{([^{}\n]{1,40})\}"
 )
@@ -70,6 +72,17 @@ class Target:
 class _Theorem:
     counter: str  # the counter it steps (its own, or the one it shares)
     within: str | None  # the level its number is reset by and prefixed with
+    title: str  # what its head prints before the number ("Relationship")
+
+
+@dataclass(frozen=True)
+class Numbering:
+    """What the count found: each label's target, and each numbered theorem's head."""
+
+    labels: dict[str, Target]
+    heads: dict[int, str]  # a theorem environment's position in the source -> "Lemma 2"
+    theorem_names: frozenset[str]  # the environments ``heads`` may hold
+    head_period: bool  # amsthm ends a theorem's head with a full stop ("Lemma 2.")
 
 
 @dataclass
@@ -82,6 +95,7 @@ class _Counts:
     unknown: set[str] = field(default_factory=set)  # counters the count lost track of
     appendix: bool = False
     labels: dict[str, Target] = field(default_factory=dict)
+    heads: dict[int, str] = field(default_factory=dict)  # theorem node position -> "Lemma 2"
 
     def step(self, kind: str) -> str | None:
         self.values[kind] = self.values.get(kind, 0) + 1
@@ -136,28 +150,35 @@ def autoref_names(source: str) -> dict[str, str]:
     return names
 
 
-def label_targets(source: str, nodes: Sequence[LatexNode]) -> dict[str, Target]:
-    """Every ``\\label`` of the document body the count can place: label -> what it names."""
+def numbering(source: str, nodes: Sequence[LatexNode]) -> Numbering:
+    """Every ``\\label`` of the document body the count can place (label -> what it names), and
+    the head of every theorem-like environment it numbered."""
     chapters = document_class(source) in _CHAPTER_CLASSES
     within = {kind: "chapter" for kind in ("figure", "table", "equation")} if chapters else {}
     for match in _NUMBER_WITHIN.finditer(source):
         if match.group(1) in ("figure", "table", "equation") and match.group(2) in _LEVELS:
             within[match.group(1)] = match.group(2)
-    counts = _Counts(chapters=chapters, theorems=_theorems(source), within=within)
+    theorems = _theorems(source)
+    counts = _Counts(chapters=chapters, theorems=theorems, within=within)
     _walk(nodes, counts, None, None)
-    return counts.labels
+    return Numbering(
+        counts.labels, counts.heads, frozenset(theorems), _AMSTHM.search(source) is not None
+    )
 
 
 def _theorems(source: str) -> dict[str, _Theorem]:
     theorems: dict[str, _Theorem] = {}
     for match in _THEOREM.finditer(source):
-        name, shared, _title, within = match.groups()
+        name, shared, title, within = match.groups()
         if name.endswith("*"):
             continue  # unnumbered
+        title = " ".join(title.split())
+        if not _PLAIN_TITLE.fullmatch(title):
+            title = ""  # a title in markup is not printed as a guess
         if shared and shared in theorems:
-            theorems[name] = theorems[shared]
+            theorems[name] = _Theorem(shared, theorems[shared].within, title)
         else:
-            theorems[name] = _Theorem(counter=name, within=within)
+            theorems[name] = _Theorem(counter=name, within=within, title=title)
     return theorems
 
 
@@ -227,8 +248,10 @@ def _environment(
     elif name == "equation":
         current = _target("equation", counts.step("equation"))
     elif name in counts.theorems:
-        counter = counts.theorems[name].counter
-        current = _target(counter, counts.step(counter))
+        theorem = counts.theorems[name]
+        current = _target(theorem.counter, counts.step(theorem.counter))
+        if current is not None and theorem.title:
+            counts.heads[node.pos] = f"{theorem.title} {current.number}"
     _walk(node.nodelist or [], counts, current, floating)
 
 
@@ -241,6 +264,18 @@ def _plain(node: LatexNode) -> str:
     if text.startswith("{") and text.endswith("}"):
         text = text[1:-1]
     return text.strip()
+
+
+def with_head(numbers: Numbering, position: int, body: str, note: str = "") -> str:
+    """A theorem's text as printed: its head ("Relationship 11.", "Lemma 2 (Young)." for
+    ``\\begin{lemma}[Young]``), then its body; the body alone where the count gave it no
+    number."""
+    head = numbers.heads.get(position)
+    if head is None:
+        return body
+    if note:
+        head = f"{head} ({note})"
+    return f"{head}{'.' if numbers.head_period else ''} {body.lstrip()}"
 
 
 def render(target: Target | None, style: str, names: dict[str, str]) -> str:

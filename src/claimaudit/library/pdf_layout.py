@@ -98,9 +98,7 @@ def _drop_line_numbers(page: PageText) -> int:
     if not gutters:
         return 0
     doomed = {
-        id(s)
-        for s in numbers
-        if any(left <= s.x0 and s.x1 <= right for left, right in gutters)
+        id(s) for s in numbers if any(left <= s.x0 and s.x1 <= right for left, right in gutters)
     }
     page.segments = [s for s in page.segments if id(s) not in doomed]
     return len(doomed)

@@ -44,10 +44,21 @@ _MAX_FONT_NAME = 128
 # TeX (OT1) draws an accented letter as a letter and a separate accent glyph; such glyphs
 # are put back onto their letter as combining marks ("a" + "¨" -> "ä").
 _ACCENTS = {
-    "\u00b4": "\u0301", "`": "\u0300", "\u00a8": "\u0308", "\u02c6": "\u0302", "^": "\u0302",
-    "\u02dc": "\u0303", "~": "\u0303", "\u02c7": "\u030c", "\u00af": "\u0304",
-    "\u02d8": "\u0306", "\u02d9": "\u0307", "\u02da": "\u030a", "\u00b8": "\u0327",
-    "\u02dd": "\u030b", "\u02db": "\u0328",
+    "\u00b4": "\u0301",
+    "`": "\u0300",
+    "\u00a8": "\u0308",
+    "\u02c6": "\u0302",
+    "^": "\u0302",
+    "\u02dc": "\u0303",
+    "~": "\u0303",
+    "\u02c7": "\u030c",
+    "\u00af": "\u0304",
+    "\u02d8": "\u0306",
+    "\u02d9": "\u0307",
+    "\u02da": "\u030a",
+    "\u00b8": "\u0327",
+    "\u02dd": "\u030b",
+    "\u02db": "\u0328",
 }
 _ACCENT_WINDOW = 60
 _MARK_CHARS = frozenset("0123456789,*\u2020\u2021\u00a7\u00b6\u2016\u2217\u22c6\u2013-")
