@@ -294,3 +294,11 @@ def test_macro_expansion_is_bounded_and_leaves_odd_uses_alone() -> None:
     assert "0em" not in out
     bomb = "\\newcommand{\\a}{xxxxxxxxxx}" + "\\a" * 1000
     assert len(expand_macros(bomb, 5_000)) <= 5_000 + len(bomb)
+
+
+def test_the_full_stop_after_a_citation_on_its_own_line_ends_the_sentence() -> None:
+    # "... neural fields (DeepCNFs)\n[@doi:...; @doi:...]." lost its full stop with the
+    # citation, and the sentence ran on into the next paragraph.
+    text = text_of(DEEP_REVIEW / "content")
+    assert "deep convolutional neural fields (DeepCNFs)." in text
+    assert "(DeepCNFs) Here we focus" not in text

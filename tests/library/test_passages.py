@@ -67,3 +67,37 @@ def test_a_sentence_longer_than_the_limit_stays_whole_up_to_four_times_it() -> N
 def test_whitespace_is_normalised_and_empty_blocks_dropped() -> None:
     passages = make_passages([TextBlock("  a\n\tb  "), TextBlock("   ")])
     assert [p.text for p in passages] == ["a b"]
+
+
+def test_a_sentence_carries_on_past_a_float_and_footnote_set_in_it() -> None:
+    blocks = [
+        TextBlock("A kernel (shaded area) of value", "S"),
+        TextBlock("An aside at the foot of the page.", "S", kind="footnote"),
+        TextBlock("Figure 1.1: Computing the output values.", "S", kind="caption"),
+        TextBlock("slides across the input feature map.", "S"),
+    ]
+    assert [p.text for p in make_passages(blocks)] == [
+        "A kernel (shaded area) of value slides across the input feature map.",
+        "An aside at the foot of the page.",
+        "Figure 1.1: Computing the output values.",
+    ]
+
+
+def test_a_joined_paragraph_is_cut_again_between_its_sentences() -> None:
+    # The fragment and a long paragraph after it: one paragraph, cut as one (the fragment's
+    # sentence whole), where before the two stayed apart for being too long together.
+    rest = " ".join(f"Sentence number {i} is here." for i in range(40))
+    passages = make_passages(
+        [TextBlock("The kernel of value", None), TextBlock("slides on. " + rest, None)], 300
+    )
+    assert passages[0].text.startswith("The kernel of value slides on. Sentence number 0")
+    assert all(len(p.text) <= 300 for p in passages)
+    assert " ".join(p.text for p in passages) == "The kernel of value slides on. " + rest
+
+
+def test_a_run_on_list_longer_than_a_passage_is_not_joined_to_what_follows() -> None:
+    authors = ", ".join(f"Author Number{i}" for i in range(100))  # no sentence end, 1,800 chars
+    passages = make_passages(
+        [TextBlock(authors, None), TextBlock("Affiliations, one by one", None)]
+    )
+    assert [p.text for p in passages] == [authors, "Affiliations, one by one"]

@@ -31,12 +31,17 @@ from claimaudit.library.latex_context import (
     SECTION_MACROS,
     SKIPPED_ENVIRONMENTS,
     macro_args,
-    text_converter,
     to_text,
     walker_context,
 )
 from claimaudit.library.latex_macros import expand_macros
-from claimaudit.library.latex_refs import autoref_names, numbering, render, with_head
+from claimaudit.library.latex_refs import (
+    CaptionStyle,
+    autoref_names,
+    caption_style,
+    numbered_converter,
+    numbering,
+)
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.untrusted import MAX_LATEX_DEPTH, check_latex_depth
 
@@ -59,6 +64,9 @@ _URL_SPECIALS = {"&": r"\&", "~": r"\textasciitilde{}", "#": r"\#", "_": r"\_", 
 _ABSTRACT_NAME = re.compile(
     r"\\renewcommand\*?\s*(?:\{\s*\\abstractname\s*\}|\\abstractname(?![A-Za-z@]))\s*"
     r"\{([^{}\n]{1,120})\}"
+)
+_FLOATS = frozenset(
+    {"figure", "figure*", "table", "table*", "wrapfigure", "sidewaysfigure", "sidewaystable"}
 )
 _INPUT = re.compile(r"\\(input|include)\s*\{([^}]*)\}")
 # A whole-line comment vanishes with its newline (it must not split a paragraph); a trailing
@@ -178,10 +186,11 @@ def extract_latex(
     hasher = SourceHasher()
     source = expand_inputs(path, hasher, root=root, includes=includes)
     source = _ABSTRACT_NAME.sub(rf"\\{ABSTRACT_NAME}{{\1}}", source)
-    names = autoref_names(source)  # before expansion, which drops their definitions
+    # Before expansion, which drops the definitions they read (``\\figurename``, ...).
+    names, captions = autoref_names(source), caption_style(source)
     source = expand_macros(source, MAX_SOURCE_CHARS)
     try:
-        return _extract(path, source, hasher, math_mode, names)
+        return _extract(path, source, hasher, math_mode, names, captions)
     except RecursionError:
         # The per-file depth check stops this; nesting that only adds up across files ends here.
         raise InputError(
@@ -198,7 +207,12 @@ def _literal_url(match: re.Match[str]) -> str:
 
 
 def _extract(
-    path: Path, source: str, hasher: SourceHasher, math_mode: str, names: dict[str, str]
+    path: Path,
+    source: str,
+    hasher: SourceHasher,
+    math_mode: str,
+    names: dict[str, str],
+    captions: CaptionStyle | None,
 ) -> ExtractedDocument:
     source = _BOX_HEADING_LINE.sub(rf"\1\\{BOX_HEADING}{{\2}}", source)
     source = _URL.sub(_literal_url, source)
@@ -210,19 +224,7 @@ def _extract(
     notes: list[str] = []
     document = _find_env(nodes, "document")
     numbers = numbering(source, document.nodelist if document is not None else nodes)
-
-    def theorem(node: LatexEnvironmentNode, l2tobj: LatexNodes2Text) -> str:
-        body = str(l2tobj.nodelist_to_text(node.nodelist or []))
-        optional = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
-        note = " ".join(to_text(l2tobj, optional[:1]).split())  # ``\\begin{lemma}[Young]``
-        return with_head(numbers, node.pos, body, note)
-
-    converter = text_converter(
-        math_mode,
-        notes,
-        lambda style, key: render(numbers.labels.get(key), style, names),
-        dict.fromkeys(numbers.theorem_names, theorem),
-    )
+    converter = numbered_converter(numbers, names, captions, math_mode, notes)
     title = _find_title(nodes, converter)
     blocks: list[TextBlock] = []
     abstract_name = "Abstract"
@@ -343,6 +345,12 @@ class _Walker:
                 continue
             elif isinstance(node, LatexMacroNode) and node.macroname == ABSTRACT_NAME:
                 self._abstract_name = _abstract_name(self._converter, node)
+            elif isinstance(node, LatexEnvironmentNode) and node.environmentname in _FLOATS:
+                # A float's text is its captions, apart from the paragraph it is set in (as a
+                # PDF prints it): a sentence broken by a figure carries on past it.
+                self._flush()
+                self._pending = [node]
+                self._flush("caption")
             elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
                 self._flush()
                 self._section = self._abstract_name
@@ -380,11 +388,11 @@ class _Walker:
                 return True
         return False
 
-    def _flush(self) -> None:
+    def _flush(self, kind_of_text: str = "text") -> None:
         if self._pending:
             text = _SPACE_BEFORE_PUNCT.sub("", to_text(self._converter, self._pending))
             for block in paragraphs(text, self._section):
-                kind = "list" if block.text.startswith(ITEM_MARK) else "text"
+                kind = "list" if block.text.startswith(ITEM_MARK) else kind_of_text
                 clean = block.text.replace(ITEM_MARK, "").strip()
                 if clean:
                     self._out.append(TextBlock(clean, block.section, kind=kind))

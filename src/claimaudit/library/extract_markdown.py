@@ -208,7 +208,12 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         if _DROP_LINE.match(raw):
             continue
         line = _inline(_LINE_PREFIX.sub("", raw, count=1))
-        if any(c.isalnum() for c in line):  # not the commas a removed template left (": , .")
+        if any(c.isalnum() for c in line):
+            lines.append(line)
+        elif lines and 0 < len(line) <= 3:
+            # The full stop after a citation dropped at a line's start ("(DeepCNFs)\n[@doi:...]."
+            # ends the sentence); a block of bare commas a removed template left (": , .") is not
+            # text.
             lines.append(line)
     flush()
     return blocks

@@ -125,8 +125,9 @@ References = Callable[[str, str], str]
 _REFERENCES = ("ref", "autoref", "eqref")
 
 
-# How an environment prints: (node, converter) -> text.
+# How an environment or a macro prints: (node, converter) -> text.
 EnvironmentText = Callable[[LatexEnvironmentNode, LatexNodes2Text], str]
+MacroText = Callable[[LatexMacroNode, LatexNodes2Text], str]
 
 
 def text_converter(
@@ -134,12 +135,14 @@ def text_converter(
     notes: list[str] | None = None,
     references: References | None = None,
     environments: Mapping[str, EnvironmentText] | None = None,
+    macros: Mapping[str, MacroText] | None = None,
 ) -> LatexNodes2Text:
     """pylatexenc's converter, set up for papers. Footnotes are taken out of their sentence
     into ``notes`` (each becomes its own passage after its paragraph, as a PDF prints it apart);
     each list item starts a paragraph of its own, without pylatexenc's "*" bullet;
     ``\\ref``, ``\\autoref`` and ``\\eqref`` print what ``references`` says (nothing without);
-    ``environments`` print as their functions say (a theorem with its numbered head)."""
+    ``environments`` and ``macros`` print as their functions say (a theorem with its numbered
+    head, a caption with its label)."""
     collected = notes if notes is not None else []
 
     def reference(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
@@ -166,7 +169,12 @@ def text_converter(
         macros=[
             *(MacroTextSpec(name, discard=True) for name in _DISCARDED_MACROS),
             *(MacroTextSpec(name, simplify_repl=reference) for name in _REFERENCES),
-            *(MacroTextSpec(name, simplify_repl=repl) for name, repl in _TEXT_MACROS.items()),
+            *(
+                MacroTextSpec(name, simplify_repl=repl)
+                for name, repl in _TEXT_MACROS.items()
+                if name not in (macros or {})
+            ),
+            *(MacroTextSpec(name, simplify_repl=f) for name, f in (macros or {}).items()),
             MacroTextSpec("footnote", simplify_repl=footnote),
             MacroTextSpec("item", simplify_repl=item),
         ],

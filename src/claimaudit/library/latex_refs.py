@@ -18,12 +18,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import (
     LatexEnvironmentNode,
     LatexGroupNode,
     LatexMacroNode,
     LatexNode,
 )
+
+from claimaudit.library.latex_context import macro_args, text_converter, to_text
 
 _CLASS = re.compile(r"\\documentclass\s*(?:\[[^\]]*\])?\s*\{\s*([A-Za-z0-9-]+)\s*\}")
 _CHAPTER_CLASSES = frozenset({"report", "book", "memoir", "scrreprt", "scrbook"})
@@ -34,7 +37,7 @@ _THEOREM = re.compile(
 _PLAIN_TITLE = re.compile(r"[A-Za-z][A-Za-z .'-]{0,40}")
 _AMSTHM = re.compile(r"\\usepackage\s*(?:\[[^\]]*\])?\s*\{[^{}]*\bamsthm\b")
 _AUTOREF_NAME = re.compile(
-    r"\\(?:re|provide|new)command\*?\s*\{?\s*\\([A-Za-z]+)autorefname\s*\}?\s*\{([^{}\n]{1,40})\}"
+    r"\\(?:(?:re)?newcommand|providecommand)\*?\s*\{?\s*\\([A-Za-z]+)autorefname\s*\}?\s*\{([^{}\n]{1,40})\}"
 )
 # hyperref's own names for \autoref.
 _AUTOREF_DEFAULTS = {
@@ -81,6 +84,7 @@ class Numbering:
 
     labels: dict[str, Target]
     heads: dict[int, str]  # a theorem environment's position in the source -> "Lemma 2"
+    captions: dict[int, Target]  # a float's ``\\caption`` position in the source -> its number
     theorem_names: frozenset[str]  # the environments ``heads`` may hold
     head_period: bool  # amsthm ends a theorem's head with a full stop ("Lemma 2.")
 
@@ -96,6 +100,7 @@ class _Counts:
     appendix: bool = False
     labels: dict[str, Target] = field(default_factory=dict)
     heads: dict[int, str] = field(default_factory=dict)  # theorem node position -> "Lemma 2"
+    captions: dict[int, Target] = field(default_factory=dict)  # caption node position -> float
 
     def step(self, kind: str) -> str | None:
         self.values[kind] = self.values.get(kind, 0) + 1
@@ -137,6 +142,52 @@ class _Counts:
         return f"{self.numbers.get(parent, '0')}.{own}"
 
 
+@dataclass(frozen=True)
+class CaptionStyle:
+    """How a float's caption label prints ("Figure 2.1: ", "Fig 1. ")."""
+
+    names: dict[str, str]  # "figure" -> "Figure" (or the paper's ``\\figurename``)
+    separator: str
+
+    def label(self, target: Target) -> str:
+        return f"{self.names[target.kind]} {target.number}{self.separator}"
+
+
+# The standard classes print "Figure 1: "; the caption package's ``labelsep`` changes the ": ".
+_STANDARD_CLASSES = frozenset({"article", "report", "book"})
+_SEPARATORS = {"colon": ": ", "period": ". ", "space": " ", "quad": " ", "endash": " \u2013 "}
+_CAPTION_PACKAGE = re.compile(r"\\usepackage\s*(?:\[([^\]]*)\])?\s*\{\s*caption\s*\}")
+_CAPTION_SETUP = re.compile(r"\\captionsetup\s*(\[[^\]]*\])?\s*\{([^{}]*)\}")
+_FLOAT_NAME = re.compile(
+    r"\\(?:(?:re)?newcommand|providecommand)\*?\s*\{?\s*\\(figure|table)name\s*\}?\s*\{([^{}\n]{1,30})\}"
+)
+_LABELSEP = re.compile(r"labelsep\s*=\s*(\w+)")
+
+
+def caption_style(source: str) -> CaptionStyle | None:
+    """The caption label of a standard class, as the source configures it; None where a class
+    or a setting of its own could print it otherwise (a quote then shows no label)."""
+    if document_class(source) not in _STANDARD_CLASSES:
+        return None
+    options = [m.group(1) or "" for m in _CAPTION_PACKAGE.finditer(source)]
+    for match in _CAPTION_SETUP.finditer(source):
+        if match.group(1):
+            return None  # set for one kind of float only
+        options.append(match.group(2))
+    separator = ": "
+    for option in options:
+        if "labelformat" in option or "name=" in option:
+            return None
+        for sep in _LABELSEP.findall(option):
+            if sep not in _SEPARATORS:
+                return None
+            separator = _SEPARATORS[sep]
+    names = {"figure": "Figure", "table": "Table"}
+    for match in _FLOAT_NAME.finditer(source):
+        names[match.group(1)] = match.group(2).strip()
+    return CaptionStyle(names, separator)
+
+
 def document_class(source: str) -> str | None:
     match = _CLASS.search(source)
     return match.group(1) if match else None
@@ -162,7 +213,11 @@ def numbering(source: str, nodes: Sequence[LatexNode]) -> Numbering:
     counts = _Counts(chapters=chapters, theorems=theorems, within=within)
     _walk(nodes, counts, None, None)
     return Numbering(
-        counts.labels, counts.heads, frozenset(theorems), _AMSTHM.search(source) is not None
+        counts.labels,
+        counts.heads,
+        counts.captions,
+        frozenset(theorems),
+        _AMSTHM.search(source) is not None,
     )
 
 
@@ -219,6 +274,8 @@ def _macro(
                 current = Target("appendix", current.number)
     elif name == "caption" and floating is not None:
         current = _target(floating, counts.step(floating))
+        if current is not None:
+            counts.captions[node.pos] = current
     elif name in ("setcounter", "addtocounter") and args:
         counts.unknown.add(_plain(args[0]))  # a count set by hand is not followed
         return current
@@ -266,7 +323,40 @@ def _plain(node: LatexNode) -> str:
     return text.strip()
 
 
-def with_head(numbers: Numbering, position: int, body: str, note: str = "") -> str:
+def numbered_converter(
+    numbers: Numbering,
+    names: dict[str, str],
+    captions: CaptionStyle | None,
+    math_mode: str,
+    notes: list[str],
+) -> LatexNodes2Text:
+    """The paper's text converter (``latex_context.text_converter``) printing what the count
+    found: references, theorem heads and caption labels."""
+
+    def theorem(node: LatexEnvironmentNode, l2tobj: LatexNodes2Text) -> str:
+        body = str(l2tobj.nodelist_to_text(node.nodelist or []))
+        optional = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+        note = " ".join(to_text(l2tobj, optional[:1]).split())  # ``\\begin{lemma}[Young]``
+        return _with_head(numbers, node.pos, body, note)
+
+    def caption(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        args = macro_args(node)
+        text = to_text(l2tobj, args[-1:]) if args else ""
+        target = numbers.captions.get(node.pos)
+        if captions is None or target is None:
+            return text  # a label the class might print otherwise is left out
+        return captions.label(target) + text.lstrip()
+
+    return text_converter(
+        math_mode,
+        notes,
+        lambda style, key: render(numbers.labels.get(key), style, names),
+        dict.fromkeys(numbers.theorem_names, theorem),
+        {"caption": caption},
+    )
+
+
+def _with_head(numbers: Numbering, position: int, body: str, note: str = "") -> str:
     """A theorem's text as printed: its head ("Relationship 11.", "Lemma 2 (Young)." for
     ``\\begin{lemma}[Young]``), then its body; the body alone where the count gave it no
     number."""

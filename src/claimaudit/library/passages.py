@@ -3,7 +3,8 @@
 A paragraph over the size limit is cut at sentence boundaries (Wikimedia's ``sentencex``, which
 keeps "e.g.", "et al." and "Fig. 2" inside a sentence); only a single sentence four times
 longer than the limit (a run-on list) is cut between words. A text fragment that ends
-mid-sentence (the words before a displayed formula) is joined to the paragraph after it.
+mid-sentence (the words before a displayed formula) is joined to the paragraph after it, past
+the caption of a float set in the middle of the sentence.
 Captions, footnotes and list items stay passages of their own, but for an item of a few words
 that only names the list nested in it, which reads with that list's first item. Each passage
 keeps its block's section and pages.
@@ -32,20 +33,32 @@ def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> li
     """Number the paragraphs ``P001``, ``P002``... in document order (see the module doc)."""
     sized: list[TextBlock] = []
     for block in blocks:
-        for piece in split_paragraph(normalise(block.text), target):
-            last = sized[-1] if sized else None
-            if (
-                last is not None
-                and _runs_on(last, block.kind)
-                and last.section == block.section
-                and not _SENTENCE_END.search(last.text)
-                and len(last.text) + 1 + len(piece) <= target
-            ):
-                sized[-1] = TextBlock(
-                    f"{last.text} {piece}", last.section, _span(last.pages, block.pages), last.kind
-                )
-            else:
-                sized.append(TextBlock(piece, block.section, block.pages, block.kind))
+        text = normalise(block.text)
+        host = len(sized) - 1
+        if block.kind == "text":
+            # A float set in the middle of a sentence ("A kernel of value [figure] slides
+            # across ..."): the sentence carries on past its caption and footnotes.
+            while host >= 0 and sized[host].kind in ("caption", "footnote"):
+                host -= 1
+        last = sized[host] if host >= 0 and text else None
+        if (
+            last is not None
+            and _runs_on(last, block.kind)
+            and last.section == block.section
+            and not _SENTENCE_END.search(last.text)
+            and len(last.text) <= target  # not a run-on list (a long author list)
+        ):
+            # One paragraph, cut again between its sentences as one.
+            pages = _span(last.pages, block.pages)
+            sized[host : host + 1] = [
+                TextBlock(piece, last.section, pages, last.kind)
+                for piece in split_paragraph(f"{last.text} {text}", target)
+            ]
+        else:
+            sized.extend(
+                TextBlock(piece, block.section, block.pages, block.kind)
+                for piece in split_paragraph(text, target)
+            )
     return [
         Passage(passage_id=passage_id(i), text=b.text, section=b.section, pages=b.pages)
         for i, b in enumerate(sized)
