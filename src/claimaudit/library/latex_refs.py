@@ -1,5 +1,6 @@
-"""Cross-references numbered as LaTeX numbers them, so "Figure~\\ref{fig:a} shows" reads
-"Figure 2.6 shows", as the PDF prints it, and not "Figure shows".
+"""What LaTeX numbers, counted, so the text reads as the compiled paper prints it: references
+("Figure~\\ref{fig:a} shows" is "Figure 2.6 shows", not "Figure shows"), theorem heads
+("Relationship 11.") and caption labels ("Figure 2.1: ").
 
 A source has no ``.aux`` file, so the numbers are counted here, the way the standard classes
 count them: chapters (report and book classes), sections and their subsections, figures and
@@ -9,7 +10,9 @@ turns the top level into letters. A ``\\label`` names whatever was numbered last
 environment, as in LaTeX (so a label after an unnumbered ``\\section*`` names the last
 numbered section, as the PDF prints it). Where the count could be wrong (sub-figures, aligned
 equations, labels the count never reached), the reference is left out, as before: a quote
-never shows a number the paper does not.
+never shows a number the paper does not. Caption labels are printed only for the standard
+classes, with the paper's ``\\figurename`` and the caption package's ``labelsep``: another
+class may print them its own way.
 """
 
 from __future__ import annotations
