@@ -302,3 +302,26 @@ def test_the_full_stop_after_a_citation_on_its_own_line_ends_the_sentence() -> N
     text = text_of(DEEP_REVIEW / "content")
     assert "deep convolutional neural fields (DeepCNFs)." in text
     assert "(DeepCNFs) Here we focus" not in text
+
+
+def test_a_pandoc_table_caption_is_a_passage_of_its_own() -> None:
+    # "Table: Glossary.\n{#tbl:glossary}" read "Table: Glossary. {#tbl:glossary} While deep
+    # learning shows ..." (the attributes left the caption open, so the next paragraph ran on).
+    texts = [p.text for p in make_passages(extract(DEEP_REVIEW / "content").blocks)]
+    assert "Glossary." in texts
+    assert not any("{#tbl:" in t or t.startswith("Table:") for t in texts)
+    assert any(t.startswith("While deep learning shows increased flexibility") for t in texts)
+
+
+def test_brackets_left_around_nothing_are_dropped(tmp_path: Path) -> None:
+    # An unnumbered reference or a citation in brackets left "the kernel ()."; code keeps its
+    # call brackets.
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        "\\documentclass{article}\\begin{document}\n"
+        "The kernel slides (\\ref{fig:nowhere}). Prior work (\\citep{a}) agrees.\n"
+        "Call \\texttt{load()} first.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    texts = [p.text for p in make_passages(extract(source).blocks)]
+    assert texts == ["The kernel slides. Prior work agrees. Call load() first."]

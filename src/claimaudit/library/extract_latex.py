@@ -81,6 +81,9 @@ MAX_SOURCE_CHARS = 4_000_000
 # also where the citation stood on a line of its own ("challenge\n\\citep{x}." reads
 # "challenge\n.").
 _SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+(?=[,.;:)])|(?<=\w)[ \t]*\n[ \t]*(?=[,.;:)](?!\w))")
+# Brackets around nothing but a reference that could not be numbered or a citation (dropped):
+# "the kernel (\\autoref{fig:sub})." read "the kernel ()."; code such as "load()" has no space.
+_EMPTY_BRACKETS = re.compile(r"[ \t]+\(\s*\)(?=[\s.,;:]|$)")
 
 
 def strip_comments(text: str) -> str:
@@ -390,7 +393,8 @@ class _Walker:
 
     def _flush(self, kind_of_text: str = "text") -> None:
         if self._pending:
-            text = _SPACE_BEFORE_PUNCT.sub("", to_text(self._converter, self._pending))
+            text = to_text(self._converter, self._pending)
+            text = _SPACE_BEFORE_PUNCT.sub("", _EMPTY_BRACKETS.sub("", text))
             for block in paragraphs(text, self._section):
                 kind = "list" if block.text.startswith(ITEM_MARK) else kind_of_text
                 clean = block.text.replace(ITEM_MARK, "").strip()

@@ -40,8 +40,12 @@ _DROP_LINE = re.compile(
     r"|\[(?!\^)[^\]]+\]:\s*\S.*"  # a reference definition: [@tag:x]: url
     r"|(?:<[^>]+>\s*)+"  # only HTML tags (<div id="refs"></div>)
     r"|\|?[\s:|-]*-{3,}[\s:|-]*\|?"  # a table rule |---|:--|
+    r"|\{#[^{}]*\}"  # attributes on a line of their own ({#tbl:glossary})
     r")\s*$"
 )
+# A table's caption in Pandoc ("Table: Glossary."): a caption passage, as a PDF prints it apart
+# from the paragraph after it.
+_TABLE_CAPTION = re.compile(r"^\s*Table:\s+")
 # Link text and destinations hold no unmatched bracket: a run of "[" or "(" (hostile input)
 # then fails at once instead of scanning to the end of the line from every one of them.
 _IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)(?:\{[^{}]*\})?")
@@ -196,6 +200,10 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             flush()
             kind = "caption"
             raw = _IMAGE_OPEN.sub("", raw, count=1)
+        elif _TABLE_CAPTION.match(raw):
+            flush()
+            kind = "caption"
+            raw = _TABLE_CAPTION.sub("", raw, count=1)
         elif _ITEM.match(raw):
             flush()
             kind = "list"
