@@ -83,7 +83,7 @@ def test_layout_arguments_and_short_captions_never_reach_a_passage() -> None:
     # \begin{subfigure}[t]{0.48\textwidth}, \resizebox{.98\hsize}{!}{...}, \bibliographystyle
     assert not [t for t in conv if t.startswith(("[t]", ".98")) or "0.48 The" in t]
     assert "natbib" not in conv
-    assert any(t.startswith("The kernel has to slide two steps to the right") for t in conv)
+    assert any(t.startswith("(a) The kernel has to slide two steps to the right") for t in conv)
     skimage = [p.text for p in make_passages(extract(SKIMAGE_TEX).blocks)]
     # \caption[Getting started figure]{Illustration of ...}: the long text only.
     assert not [t for t in skimage if "Getting started figure" in t]

@@ -16,7 +16,8 @@ from tests.library.helpers import CONV_TEX, GOOD_ENOUGH_TEX, SCIPY_TEX, SKIMAGE_
 
 # A reference as the PDF prints it ("Figure 2.6", "Table 1", "Figure 5(a)").
 _REFERENCE = re.compile(
-    r"\b(?:Figure|Fig\.?|Table|Section|Relationship|Equation)\s+(?:[A-Z]|\d)[\d.]*(?:\([a-z]\))?"
+    r"\b(?:Figure|Fig\.?|Table|Section|Relationship|Equation)\s+(?:[A-Z]|\d)[\d.]*[a-z]?"
+    r"(?:\([a-z]\))?"
 )
 
 
@@ -25,7 +26,7 @@ def texts(path: Path) -> tuple[str, ...]:
     return tuple(p.text for p in make_passages(extract(path).blocks))
 
 
-def _plain(text: str) -> str:
+def plain(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     return " ".join(text.translate({0x2019: "'", 0x2018: "'", 0x2212: "-"}).split())
 
@@ -59,10 +60,10 @@ def test_references_read_with_the_number_the_pdf_prints(path: Path, sentence: st
 def test_every_numbered_reference_is_the_one_the_pdf_prints(pair: Pair) -> None:
     """Each reference the LaTeX now prints, with the word before it, is in the compiled PDF:
     a count gone wrong would put a number in a quote that the paper does not have."""
-    printed = _plain(" ".join(texts(pair.pdf)))
+    printed = plain(" ".join(texts(pair.pdf)))
     found = 0
     for text in texts(pair.latex):
-        text = _plain(text)
+        text = plain(text)
         for match in _REFERENCE.finditer(text):
             # With a few characters of the sentence on one side (mathematics is typeset
             # differently in the two, so one side may differ).
@@ -123,12 +124,46 @@ def test_what_the_count_cannot_place_is_left_out_not_guessed(tmp_path: Path) -> 
     assert "Parts:; whole 1; line; after; later; missing." in got
 
 
+def test_subcaption_sub_figures_are_lettered_within_their_figure(tmp_path: Path) -> None:
+    body = (
+        "\\section{S}\n"
+        "\\begin{figure}\\begin{subfigure}{1in}\\caption{\\label{fig:left} Left.}\\end{subfigure}"
+        "\\begin{subfigure}{1in}\\caption{Right.}\\label{fig:right}\\end{subfigure}"
+        "\\caption{Whole.}\\label{fig:whole}\\end{figure}\n"
+        "\\begin{figure}\\begin{subfigure}{1in}\\caption{Again.}\\label{fig:again}"
+        "\\end{subfigure}\\caption{Next.}\\end{figure}\n"
+        "See \\autoref{fig:left}, \\ref{fig:right}, \\ref{fig:whole} and \\ref{fig:again}.\n"
+    )
+    got = passages_of(tmp_path, body, "\\usepackage{subcaption}")
+    # The letters restart in each figure, and a sub-figure's number is its figure's, which
+    # the figure's caption, set after the sub-figures, steps (conv-arithmetic's "Figure 2.8a").
+    assert "See Figure 1a, 1b, 1 and 2a." in got
+    assert [t for t in got if not t.startswith("See")] == [
+        "(a) Left.",
+        "(b) Right.",
+        "Figure 1: Whole.",
+        "(a) Again.",
+        "Figure 2: Next.",
+    ]
+    # Another label format is the package's to print: the letters go, the numbers stay.
+    got = passages_of(tmp_path, body, "\\usepackage[labelformat=simple]{subcaption}")
+    assert "See Figure 1a, 1b, 1 and 2a." in got
+    assert "Left." in got and "(a) Left." not in got
+
+
+def test_the_sub_figures_of_the_shared_paper_read_as_its_pdf() -> None:
+    conv = texts(CONV_TEX)
+    assert any("the initial position of the kernel (Figure 2.8a)." in t for t in conv)
+    assert any("the initial position of the kernel (Figure 2.8b)." in t for t in conv)
+    assert any(t.startswith("(a) The kernel has to slide two steps to the right") for t in conv)
+
+
 def test_theorem_heads_print_as_the_pdf_prints_them() -> None:
     # conv-arithmetic's 15 "relationship" boxes: the PDF opens each with "Relationship 11.".
     latex = [t for t in texts(CONV_TEX) if t.startswith("Relationship ")]
     assert len(latex) == 15
     assert "Relationship 11. A convolution described by s = 1, k and p = k - 1 has" in latex[10]
-    printed = _plain(" ".join(texts(next(p.pdf for p in PAIRS if p.name == "conv-arithmetic"))))
+    printed = plain(" ".join(texts(next(p.pdf for p in PAIRS if p.name == "conv-arithmetic"))))
     for text in latex:
         assert text.split(" A ")[0].split(" For ")[0] in printed
 
@@ -149,51 +184,8 @@ def test_theorem_heads_follow_the_package_and_keep_notes(tmp_path: Path) -> None
     assert marked[0] == "First."
 
 
-def test_captions_carry_the_label_their_class_prints() -> None:
-    conv = texts(CONV_TEX)
-    assert (
-        "Figure 1.2: Computing the output values of a discrete convolution for N = 2,"
-        in " ".join(conv)
-    )
-    # good-enough-practices renames its figures ("\renewcommand{\figurename}{Fig}") and sets
-    # the caption package's labelsep=period, as its PDF prints them.
-    assert "Fig 1. Example of gathering columns to create tidy data." in texts(GOOD_ENOUGH_TEX)
-    for pair in PAIRS[:2]:
-        printed = _plain(" ".join(texts(pair.pdf)))
-        for text in texts(pair.latex):
-            label = re.match(r"(Fig|Figure) \d[\d.]*[:.] \S+ \S+", _plain(text))
-            if label:
-                assert label.group(0) in printed
-    # scikit-image's class (wlpeerj) is not one whose labels are known here: no label guessed.
-    assert not any(re.match(r"Figure \d", t) for t in texts(SKIMAGE_TEX) if "Illustration" in t)
-
-
-@pytest.mark.parametrize(
-    ("preamble", "label"),
-    [
-        ("", "Figure 1: "),
-        ("\\usepackage[labelsep=period]{caption}", "Figure 1. "),
-        ("\\usepackage{caption}\n\\captionsetup{labelsep=space}", "Figure 1 "),
-        ("\\renewcommand{\\figurename}{Fig.}", "Fig. 1: "),
-        ("\\usepackage{caption}\n\\captionsetup[figure]{labelsep=period}", ""),
-        ("\\usepackage[labelformat=simple]{caption}", ""),
-    ],
-)
-def test_caption_labels_follow_the_settings_or_stay_out(
-    tmp_path: Path, preamble: str, label: str
-) -> None:
-    body = "\\section{S}\nText.\n\\begin{figure}\\caption{A drawing.}\\end{figure}\n"
-    assert passages_of(tmp_path, body, preamble)[-1] == f"{label}A drawing."
-
-
-def test_no_caption_label_in_a_class_of_its_own(tmp_path: Path) -> None:
-    body = "\\begin{table}\\caption{Numbers.}\\end{table}\n"
-    assert passages_of(tmp_path, body, cls="article")[-1] == "Table 1: Numbers."
-    assert passages_of(tmp_path, body, cls="wlscirep")[-1] == "Numbers."
-
-
 def test_a_sentence_broken_by_a_figure_reads_whole_as_in_the_pdf() -> None:
     sentence = "A kernel (shaded area) of value slides across the input feature map."
     assert any(sentence in t for t in texts(CONV_TEX))
     pdf = next(p.pdf for p in PAIRS if p.name == "conv-arithmetic")
-    assert any(_plain(sentence) in _plain(t) for t in texts(pdf))
+    assert any(plain(sentence) in plain(t) for t in texts(pdf))

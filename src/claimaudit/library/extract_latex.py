@@ -24,6 +24,7 @@ from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
+from claimaudit.library.latex_captions import CaptionStyle, caption_style
 from claimaudit.library.latex_context import (
     ABSTRACT_NAME,
     BOX_HEADING,
@@ -36,9 +37,8 @@ from claimaudit.library.latex_context import (
 )
 from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.latex_refs import (
-    CaptionStyle,
     autoref_names,
-    caption_style,
+    document_class,
     numbered_converter,
     numbering,
 )
@@ -190,7 +190,8 @@ def extract_latex(
     source = expand_inputs(path, hasher, root=root, includes=includes)
     source = _ABSTRACT_NAME.sub(rf"\\{ABSTRACT_NAME}{{\1}}", source)
     # Before expansion, which drops the definitions they read (``\\figurename``, ...).
-    names, captions = autoref_names(source), caption_style(source)
+    names = autoref_names(source)
+    captions = caption_style(source, document_class(source))
     source = expand_macros(source, MAX_SOURCE_CHARS)
     try:
         return _extract(path, source, hasher, math_mode, names, captions)

@@ -1,6 +1,6 @@
 """What LaTeX numbers, counted, so the text reads as the compiled paper prints it: references
 ("Figure~\\ref{fig:a} shows" is "Figure 2.6 shows", not "Figure shows"), theorem heads
-("Relationship 11.") and caption labels ("Figure 2.1: ").
+("Relationship 11.") and caption labels ("Figure 2.1: ", printed as ``latex_captions`` says).
 
 A source has no ``.aux`` file, so the numbers are counted here, the way the standard classes
 count them: chapters (report and book classes), sections and their subsections, figures and
@@ -8,11 +8,10 @@ tables by their captions (per chapter where there are chapters), ``equation`` en
 and ``\\newtheorem`` environments (shared and per-section counters included); ``\\appendix``
 turns the top level into letters. A ``\\label`` names whatever was numbered last in its
 environment, as in LaTeX (so a label after an unnumbered ``\\section*`` names the last
-numbered section, as the PDF prints it). Where the count could be wrong (sub-figures, aligned
-equations, labels the count never reached), the reference is left out, as before: a quote
-never shows a number the paper does not. Caption labels are printed only for the standard
-classes, with the paper's ``\\figurename`` and the caption package's ``labelsep``: another
-class may print them its own way.
+numbered section, as the PDF prints it). Sub-figures of the ``subcaption`` package are
+lettered within their figure ("Figure 2.8a", caption "(a) "). Where the count could be wrong
+(other sub-figure packages, aligned equations, labels the count never reached), the reference
+is left out, as before: a quote never shows a number the paper does not.
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ from pylatexenc.latexwalker import (
     LatexNode,
 )
 
+from claimaudit.library.latex_captions import CaptionStyle
 from claimaudit.library.latex_context import macro_args, text_converter, to_text
 
 _CLASS = re.compile(r"\\documentclass\s*(?:\[[^\]]*\])?\s*\{\s*([A-Za-z0-9-]+)\s*\}")
@@ -62,8 +62,10 @@ _FLOATS = {
     "table*": "table",
 }
 _NUMBER_WITHIN = re.compile(r"\\numberwithin\s*\{\s*(\w+)\s*\}\s*\{\s*(\w+)\s*\}")
-# A sub-figure's letter is not counted: its labels stay unresolved.
+# Sub-figures: lettered where the subcaption package sets them, else left unresolved.
 _SUBFLOATS = frozenset({"subfigure", "subtable"})
+_SUBFLOAT = "subfloat"  # what a caption inside a sub-figure steps
+_SUBCAPTION = re.compile(r"\\usepackage\s*(\[[^\]]*\])?\s*\{[^{}]*\bsubcaption\b[^{}]*\}")
 # Displays that number each line: not counted, so equation numbers after one are unknown.
 _LINE_NUMBERED = frozenset({"align", "eqnarray", "gather", "multline", "flalign", "alignat"})
 
@@ -88,8 +90,20 @@ class Numbering:
     labels: dict[str, Target]
     heads: dict[int, str]  # a theorem environment's position in the source -> "Lemma 2"
     captions: dict[int, Target]  # a float's ``\\caption`` position in the source -> its number
+    subcaptions: dict[int, str]  # a sub-figure's caption position -> its letter ("a")
     theorem_names: frozenset[str]  # the environments ``heads`` may hold
     head_period: bool  # amsthm ends a theorem's head with a full stop ("Lemma 2.")
+
+
+@dataclass
+class _Subfloats:
+    """The sub-figures of the float being counted: lettered in order, numbered once the
+    float's own caption (which LaTeX sets after them) gives the number."""
+
+    number: str | None = None
+    letters: int = 0
+    labels: list[tuple[str, int]] = field(default_factory=list)  # label -> letter index
+    captions: list[tuple[int, int]] = field(default_factory=list)  # caption position -> index
 
 
 @dataclass
@@ -97,6 +111,9 @@ class _Counts:
     chapters: bool
     theorems: dict[str, _Theorem]
     within: dict[str, str]  # figure, table, equation -> the level that resets and prefixes it
+    lettered: bool = False  # the subcaption package letters sub-figures
+    labelled: bool = False  # and prints "(a) " before their captions (no options of its own)
+    sub: _Subfloats | None = None  # the float being counted, where sub-figures are lettered
     values: dict[str, int] = field(default_factory=dict)
     numbers: dict[str, str] = field(default_factory=dict)
     unknown: set[str] = field(default_factory=set)  # counters the count lost track of
@@ -104,6 +121,7 @@ class _Counts:
     labels: dict[str, Target] = field(default_factory=dict)
     heads: dict[int, str] = field(default_factory=dict)  # theorem node position -> "Lemma 2"
     captions: dict[int, Target] = field(default_factory=dict)  # caption node position -> float
+    subcaptions: dict[int, str] = field(default_factory=dict)  # caption position -> letter
 
     def step(self, kind: str) -> str | None:
         self.values[kind] = self.values.get(kind, 0) + 1
@@ -145,52 +163,6 @@ class _Counts:
         return f"{self.numbers.get(parent, '0')}.{own}"
 
 
-@dataclass(frozen=True)
-class CaptionStyle:
-    """How a float's caption label prints ("Figure 2.1: ", "Fig 1. ")."""
-
-    names: dict[str, str]  # "figure" -> "Figure" (or the paper's ``\\figurename``)
-    separator: str
-
-    def label(self, target: Target) -> str:
-        return f"{self.names[target.kind]} {target.number}{self.separator}"
-
-
-# The standard classes print "Figure 1: "; the caption package's ``labelsep`` changes the ": ".
-_STANDARD_CLASSES = frozenset({"article", "report", "book"})
-_SEPARATORS = {"colon": ": ", "period": ". ", "space": " ", "quad": " ", "endash": " \u2013 "}
-_CAPTION_PACKAGE = re.compile(r"\\usepackage\s*(?:\[([^\]]*)\])?\s*\{\s*caption\s*\}")
-_CAPTION_SETUP = re.compile(r"\\captionsetup\s*(\[[^\]]*\])?\s*\{([^{}]*)\}")
-_FLOAT_NAME = re.compile(
-    r"\\(?:(?:re)?newcommand|providecommand)\*?\s*\{?\s*\\(figure|table)name\s*\}?\s*\{([^{}\n]{1,30})\}"
-)
-_LABELSEP = re.compile(r"labelsep\s*=\s*(\w+)")
-
-
-def caption_style(source: str) -> CaptionStyle | None:
-    """The caption label of a standard class, as the source configures it; None where a class
-    or a setting of its own could print it otherwise (a quote then shows no label)."""
-    if document_class(source) not in _STANDARD_CLASSES:
-        return None
-    options = [m.group(1) or "" for m in _CAPTION_PACKAGE.finditer(source)]
-    for match in _CAPTION_SETUP.finditer(source):
-        if match.group(1):
-            return None  # set for one kind of float only
-        options.append(match.group(2))
-    separator = ": "
-    for option in options:
-        if "labelformat" in option or "name=" in option:
-            return None
-        for sep in _LABELSEP.findall(option):
-            if sep not in _SEPARATORS:
-                return None
-            separator = _SEPARATORS[sep]
-    names = {"figure": "Figure", "table": "Table"}
-    for match in _FLOAT_NAME.finditer(source):
-        names[match.group(1)] = match.group(2).strip()
-    return CaptionStyle(names, separator)
-
-
 def document_class(source: str) -> str | None:
     match = _CLASS.search(source)
     return match.group(1) if match else None
@@ -213,12 +185,20 @@ def numbering(source: str, nodes: Sequence[LatexNode]) -> Numbering:
         if match.group(1) in ("figure", "table", "equation") and match.group(2) in _LEVELS:
             within[match.group(1)] = match.group(2)
     theorems = _theorems(source)
-    counts = _Counts(chapters=chapters, theorems=theorems, within=within)
+    package = _SUBCAPTION.search(source)
+    counts = _Counts(
+        chapters=chapters,
+        theorems=theorems,
+        within=within,
+        lettered=package is not None,
+        labelled=package is not None and not package.group(1),
+    )
     _walk(nodes, counts, None, None)
     return Numbering(
         counts.labels,
         counts.heads,
         counts.captions,
+        counts.subcaptions,
         frozenset(theorems),
         _AMSTHM.search(source) is not None,
     )
@@ -275,16 +255,23 @@ def _macro(
             if current is not None and counts.appendix and name == top:
                 # hyperref's name for an appendix depends on the class; the letter alone is sure.
                 current = Target("appendix", current.number)
-    elif name == "caption" and floating is not None:
+    elif name in ("caption", "subcaption") and floating == _SUBFLOAT and counts.sub:
+        counts.sub.letters += 1
+        counts.sub.captions.append((node.pos, counts.sub.letters))
+    elif name == "caption" and floating is not None and floating != _SUBFLOAT:
         current = _target(floating, counts.step(floating))
         if current is not None:
             counts.captions[node.pos] = current
+            if counts.sub is not None and counts.sub.number is None:
+                counts.sub.number = current.number
     elif name in ("setcounter", "addtocounter") and args:
         counts.unknown.add(_plain(args[0]))  # a count set by hand is not followed
         return current
     elif name == "label" and args:
         key = _plain(args[-1])
-        if key and current is not None:
+        if key and floating == _SUBFLOAT and counts.sub and counts.sub.letters:
+            counts.sub.labels.append((key, counts.sub.letters))
+        elif key and current is not None:
             counts.labels.setdefault(key, current)
         return current
     for arg in args:  # a label inside a caption's argument names the float
@@ -302,9 +289,11 @@ def _environment(
             counts.unknown.add("equation")
         current = None  # a label on one of its lines is not placed
     elif name in _SUBFLOATS:
-        current, floating = None, None  # its caption steps the sub-figure's letter
+        # Its caption steps the sub-figure's letter, which is known only where it is lettered.
+        current, floating = None, _SUBFLOAT if counts.sub is not None else None
     elif name in _FLOATS:
-        floating = _FLOATS[name]
+        _float(node, counts, current, _FLOATS[name])
+        return
     elif name == "equation":
         current = _target("equation", counts.step("equation"))
     elif name in counts.theorems:
@@ -313,6 +302,24 @@ def _environment(
         if current is not None and theorem.title:
             counts.heads[node.pos] = f"{theorem.title} {current.number}"
     _walk(node.nodelist or [], counts, current, floating)
+
+
+def _float(node: LatexEnvironmentNode, counts: _Counts, current: Target | None, kind: str) -> None:
+    """Counts a figure or table, then letters its sub-figures with the number its caption
+    took ("2.8a")."""
+    outer, counts.sub = counts.sub, _Subfloats() if counts.lettered else None
+    _walk(node.nodelist or [], counts, current, kind)
+    sub, counts.sub = counts.sub, outer
+    if sub is None or sub.number is None:
+        return
+    for key, index in sub.labels:
+        counts.labels.setdefault(key, Target(kind, sub.number + _letter(index)))
+    for position, index in sub.captions if counts.labelled else []:
+        counts.subcaptions[position] = _letter(index)
+
+
+def _letter(index: int) -> str:
+    return chr(ord("a") + index - 1) if 1 <= index <= 26 else str(index)
 
 
 def _target(kind: str, number: str | None) -> Target | None:
@@ -346,16 +353,21 @@ def numbered_converter(
         args = macro_args(node)
         text = to_text(l2tobj, args[-1:]) if args else ""
         target = numbers.captions.get(node.pos)
-        if captions is None or target is None:
-            return text  # a label the class might print otherwise is left out
-        return captions.label(target) + text.lstrip()
+        letter = numbers.subcaptions.get(node.pos)
+        if captions is not None and letter is not None:
+            text = f"({letter}) {text.lstrip()}"
+        elif captions is not None and target is not None:
+            text = captions.label(target) + text.lstrip()
+        # (A label the class might print otherwise is left out.) Each caption of a float is a
+        # paragraph of its own, as printed, however the source runs them together.
+        return f"\n\n{text}\n\n"
 
     return text_converter(
         math_mode,
         notes,
         lambda style, key: render(numbers.labels.get(key), style, names),
         dict.fromkeys(numbers.theorem_names, theorem),
-        {"caption": caption},
+        {"caption": caption, "subcaption": caption},
     )
 
 

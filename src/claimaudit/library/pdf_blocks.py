@@ -38,6 +38,7 @@ _AFTER_REFERENCES = re.compile(
     r"availability|additional information|[A-Z]\.?\s)",
     re.IGNORECASE,
 )
+_SUBLABEL = re.compile(r"^\([a-z]\)\s")
 _CHAPTER = re.compile(r"^(?:chapter|part|appendix)\s+\w+$", re.IGNORECASE)
 _KEYWORDS = re.compile(r"^(?:key\s?words|index terms)\s*[:.\u2014-]", re.IGNORECASE)
 _CONTENTS = re.compile(r"^(?:table of contents|contents|list of (?:figures|tables))$", re.I)
@@ -79,7 +80,7 @@ def build_blocks(lines: list[Line]) -> PdfLayout:
     lines = [line for line in lines if id(line) not in taken]
     known = vocabulary(lines)
     raw = _hang_captions(
-        _classify([_Raw(group) for group in split_lines(lines, pitch)], body, pitch)
+        _subcaptions(_classify([_Raw(group) for group in split_lines(lines, pitch)], body, pitch))
     )
     raw = _drop_front_matter(raw)
     blocks = list(_assemble(_join_continuations(raw), known))
@@ -146,6 +147,21 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
         elif LABEL.match(text) or hanging(block.lines):
             block.kind = "list"
         previous = block
+    return blocks
+
+
+def _subcaptions(blocks: list[_Raw]) -> list[_Raw]:
+    """Sub-figures' captions ("(a) The kernel ...") set just above their figure's caption
+    on its page are captions too, not notes at the page's foot nor list items."""
+    for index, block in enumerate(blocks):
+        if block.kind != "caption" or not CAPTION.match(block.lines[0].text.strip() + " "):
+            continue
+        page = block.lines[0].page
+        for before in reversed(blocks[:index]):
+            first = before.lines[0]
+            if first.page != page or not _SUBLABEL.match(first.text):
+                break
+            before.kind = "caption"
     return blocks
 
 
@@ -216,8 +232,9 @@ def _beside(label: Line, block: _Raw) -> bool:
 
 
 def _is_table(lines: list[Line]) -> bool:
-    """Rows of cells: most lines broken into three or more pieces by wide gaps."""
-    return len(lines) >= 2 and sum(line.cells >= 3 for line in lines) >= 0.6 * len(lines)
+    """Rows of cells: most lines broken into three or more pieces by wide gaps. A line of its
+    own so broken is a drawing's legend or axis labels, as prose is never set that way."""
+    return sum(line.cells >= 3 for line in lines) >= 0.6 * len(lines)
 
 
 def _same_list(previous: _Raw | None, block: _Raw) -> bool:

@@ -33,6 +33,10 @@ _EDGE_LINES = 2
 _MIN_GUTTER = 4.0
 _MIN_COLUMN_LINES = 4
 _MAX_DEPTH = 2
+# A column's longer lines (upper quartile) are at least this share of the text's width, and
+# a line whose middle is within this share of the text's middle is centred.
+_MIN_COLUMN_SHARE = 0.25
+_CENTRED = 0.05
 
 
 @dataclass(slots=True)
@@ -163,10 +167,14 @@ def _pieces(segments: list[Segment], depth: int) -> list[list[Segment]]:
     if gutter is None:
         return [segments] if segments else []
     start, end = gutter
-    spanning = sorted((s for s in segments if s.x0 < end and s.x1 > start), key=_top)
+    crossing = [s for s in segments if s.x0 < end and s.x1 > start]
+    # A row that crosses the gutter spans it whole: "Figure 2.7:" stays on its caption's line.
+    spanning = [s for s in segments if any(_same_row(s, c) for c in crossing)]
+    spanning.sort(key=lambda s: (s.baseline, s.x0))
+    kept = {id(s) for s in spanning}
     sides: list[tuple[list[Segment], list[Segment]]] = [([], []) for _ in range(len(spanning) + 1)]
     for segment in segments:
-        if segment.x0 < end and segment.x1 > start:
+        if id(segment) in kept:
             continue
         band = sum(1 for s in spanning if s.baseline < segment.baseline)
         sides[band][0 if segment.x1 <= start else 1].append(segment)
@@ -182,8 +190,8 @@ def _pieces(segments: list[Segment], depth: int) -> list[list[Segment]]:
     return pieces
 
 
-def _top(segment: Segment) -> float:
-    return segment.baseline
+def _same_row(a: Segment, b: Segment) -> bool:
+    return abs(a.baseline - b.baseline) <= 0.3 * max(a.size, b.size)
 
 
 def _gutter(segments: list[Segment]) -> tuple[float, float] | None:
@@ -201,7 +209,7 @@ def _gutter(segments: list[Segment]) -> tuple[float, float] | None:
     if len(narrow) < 2 * _MIN_COLUMN_LINES:
         return None
     covered = bytearray(int(width) + 2)
-    for segment in narrow:
+    for segment in _blocking(narrow, segments, left + width / 2, width):
         covered[int(segment.x0 - left) : int(segment.x1 - left) + 1] = b"\x01" * (
             int(segment.x1 - left) - int(segment.x0 - left) + 1
         )
@@ -224,7 +232,27 @@ def _gutter(segments: list[Segment]) -> tuple[float, float] | None:
     # single-column page do not make a column.
     if min(lefts, rights) < _MIN_COLUMN_LINES or lefts + rights < 0.35 * len(segments):
         return None
+    # Each side holds lines of text, not a column of equation numbers beside the formulas.
+    for side in ([s for s in narrow if s.x1 <= start], [s for s in narrow if s.x0 >= end]):
+        widths = sorted(s.x1 - s.x0 for s in side)
+        if widths[3 * len(widths) // 4] < _MIN_COLUMN_SHARE * width:
+            return None
     return best
+
+
+def _blocking(
+    narrow: list[Segment], segments: list[Segment], middle: float, width: float
+) -> list[Segment]:
+    """The narrow segments that rule out a gutter where they lie. A centred line alone on
+    its baseline (a caption or heading set below side-by-side subfigures, or across two
+    columns) does not: it is read as a row of its own across the gutter."""
+
+    def centred_alone(segment: Segment) -> bool:
+        if abs((segment.x0 + segment.x1) / 2 - middle) > _CENTRED * width:
+            return False
+        return not any(o is not segment and _same_row(o, segment) for o in segments)
+
+    return [s for s in narrow if not centred_alone(s)]
 
 
 def _lines(piece: list[Segment], page: PageText, index: int) -> list[Line]:
