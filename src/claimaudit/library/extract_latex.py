@@ -25,6 +25,7 @@ from pylatexenc.macrospec import MacroSpec
 from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
 from claimaudit.library.latex_captions import CaptionStyle, caption_style
+from claimaudit.library.latex_citations import bibliography_files, read_names
 from claimaudit.library.latex_context import (
     ABSTRACT_NAME,
     BOX_HEADING,
@@ -192,15 +193,39 @@ def extract_latex(
     # Before expansion, which drops the definitions they read (``\\figurename``, ...).
     names = autoref_names(source)
     captions = caption_style(source, document_class(source))
+    cited = _bibliography_names(path, source, hasher, root) if includes else {}
     source = expand_macros(source, MAX_SOURCE_CHARS)
     try:
-        return _extract(path, source, hasher, math_mode, names, captions)
+        return _extract(path, source, hasher, math_mode, names, captions, cited)
     except RecursionError:
         # The per-file depth check stops this; nesting that only adds up across files ends here.
         raise InputError(
             f"{path}: the LaTeX source is nested too deeply to read (the limit is "
             f"{MAX_LATEX_DEPTH} levels of groups and environments)"
         ) from None
+
+
+def _bibliography_names(
+    path: Path, source: str, hasher: SourceHasher, root: Path | None
+) -> dict[str, str]:
+    """The names the paper's textual citations print, from its bibliography files beside it
+    (``latex_citations``). Each file is read as an include is (inside the paper's folder) and
+    hashed with the source, since it changes the text; one that is missing, outside the folder
+    or unreadable is passed over: its citations print nothing, as a citation did before."""
+    folder = path.parent.resolve()
+    boundary = (root or path.parent).resolve()
+    read: list[tuple[Path, bytes]] = []
+    for name in bibliography_files(source, path):
+        try:
+            target = (folder / name).resolve()
+            if not target.is_relative_to(boundary) or not target.is_file():
+                continue
+            data = target.read_bytes()
+        except (OSError, RuntimeError):
+            continue
+        hasher.add(Path(os.path.relpath(target, folder)).as_posix(), data)
+        read.append((target, data))
+    return read_names(read)
 
 
 def _literal_url(match: re.Match[str]) -> str:
@@ -217,6 +242,7 @@ def _extract(
     math_mode: str,
     names: dict[str, str],
     captions: CaptionStyle | None,
+    cited: dict[str, str],
 ) -> ExtractedDocument:
     source = _BOX_HEADING_LINE.sub(rf"\1\\{BOX_HEADING}{{\2}}", source)
     source = _URL.sub(_literal_url, source)
@@ -228,7 +254,7 @@ def _extract(
     notes: list[str] = []
     document = _find_env(nodes, "document")
     numbers = numbering(source, document.nodelist if document is not None else nodes)
-    converter = numbered_converter(numbers, names, captions, math_mode, notes)
+    converter = numbered_converter(numbers, names, captions, math_mode, notes, cited)
     title = _find_title(nodes, converter)
     blocks: list[TextBlock] = []
     abstract_name = "Abstract"

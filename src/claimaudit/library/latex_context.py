@@ -13,6 +13,8 @@ from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode, LatexNo
 from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
 from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
 
+from claimaudit.library.latex_citations import CITE_SPECS, citation_macros
+
 SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
 # Environments whose content is not prose a claim could cite (code, drawings, tables, refs).
 SKIPPED_ENVIRONMENTS = frozenset(
@@ -34,9 +36,10 @@ SKIPPED_ENVIRONMENTS = frozenset(
 # ``\\renewcommand{\\abstractname}{Feedback}`` is rewritten to this private macro before the
 # paper's own macros are expanded, so the walker sees where an abstract's heading is renamed.
 ABSTRACT_NAME = "claimauditabstractname"
-# Macros whose output is noise in plain text: citation keys, labels, layout, author blocks.
+# Macros whose output is noise in plain text: labels, layout, author blocks. (Citations print
+# as ``latex_citations`` says: nothing, or a textual one's names.)
 _DISCARDED_MACROS = tuple(
-    "cite citep citet citen citeauthor cref Cref label maketitle "
+    "cref Cref label maketitle "
     "includegraphics bibliography bibliographystyle author affil keywords thanks date "
     "thispagestyle vspace hspace newcommand renewcommand title setlength addtolength "
     f"setcounter addtocounter {ABSTRACT_NAME}".split()
@@ -72,10 +75,6 @@ BOX_HEADING = "claimauditboxheading"
 _WALKER_ARGS = {
     BOX_HEADING: "{",
     ABSTRACT_NAME: "{",
-    "citep": "[[{",
-    "citet": "[[{",
-    "citen": "{",
-    "citeauthor": "{",
     "autoref": "{",
     "cref": "{",
     "Cref": "{",
@@ -112,7 +111,7 @@ def walker_context(extra: Sequence[MacroSpec] = ()) -> LatexContextDb:
     """The argument shapes papers are parsed with (``extra`` takes precedence); drafts under
     review are parsed with the same, plus their citation commands."""
     context = walker_context_db()
-    specs = [MacroSpec(name, args) for name, args in _WALKER_ARGS.items()]
+    specs = [*CITE_SPECS, *(MacroSpec(name, args) for name, args in _WALKER_ARGS.items())]
     environments = [EnvironmentSpec(name, args) for name, args in _WALKER_ENVIRONMENTS.items()]
     context.add_context_category(
         "claimaudit", macros=[*specs, *extra], environments=environments, prepend=True
@@ -142,8 +141,10 @@ def text_converter(
     each list item starts a paragraph of its own, without pylatexenc's "*" bullet;
     ``\\ref``, ``\\autoref`` and ``\\eqref`` print what ``references`` says (nothing without);
     ``environments`` and ``macros`` print as their functions say (a theorem with its numbered
-    head, a caption with its label)."""
+    head, a caption with its label); citation commands print nothing unless ``macros`` says
+    otherwise (``latex_citations.citation_macros``)."""
     collected = notes if notes is not None else []
+    handlers = {**citation_macros({}), **(macros or {})}
 
     def reference(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         args = macro_args(node)
@@ -172,9 +173,9 @@ def text_converter(
             *(
                 MacroTextSpec(name, simplify_repl=repl)
                 for name, repl in _TEXT_MACROS.items()
-                if name not in (macros or {})
+                if name not in handlers
             ),
-            *(MacroTextSpec(name, simplify_repl=f) for name, f in (macros or {}).items()),
+            *(MacroTextSpec(name, simplify_repl=f) for name, f in handlers.items()),
             MacroTextSpec("footnote", simplify_repl=footnote),
             MacroTextSpec("item", simplify_repl=item),
         ],

@@ -10,34 +10,27 @@ claim reads with those names; the others print a mark that is no part of the cla
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
-from pylatexenc.latexwalker import LatexCharsNode, LatexGroupNode, LatexMacroNode, LatexNode
-from pylatexenc.macrospec import MacroSpec
+from pylatexenc.latexwalker import LatexMacroNode, LatexNode
 
-
-class CiteKind(StrEnum):
-    PARENTHETICAL = "parenthetical"
-    TEXTUAL = "textual"
-    FOOTNOTE = "footnote"
-    NOCITE = "nocite"
-
-
-_PARENTHETICAL = (
-    "cite Cite citep Citep citealp Citealp citeyear citeyearpar citenum citen citetext "
-    "parencite Parencite autocite Autocite smartcite Smartcite supercite"
+from claimaudit.library.latex_citations import (
+    CITE_COMMANDS,
+    CITE_SPECS,
+    CiteKind,
+    citation_keys,
+    textual_names,
 )
-_TEXTUAL = "citet Citet citealt Citealt citeauthor Citeauthor textcite Textcite"
-_FOOTNOTE = "footcite footcitetext"
 
-CITE_COMMANDS: dict[str, CiteKind] = {
-    **dict.fromkeys(_PARENTHETICAL.split(), CiteKind.PARENTHETICAL),
-    **dict.fromkeys(_TEXTUAL.split(), CiteKind.TEXTUAL),
-    **dict.fromkeys(_FOOTNOTE.split(), CiteKind.FOOTNOTE),
-    "nocite": CiteKind.NOCITE,
-}
-# Star, pre-note, post-note, keys: what natbib and biblatex accept.
-CITE_SPECS = [MacroSpec(name, "*[[{") for name in CITE_COMMANDS]
+# The commands and how a textual one reads are the ingestion's too (``library.latex_citations``).
+__all__ = [
+    "CITE_COMMANDS",
+    "CITE_SPECS",
+    "CitationCommand",
+    "CiteKind",
+    "citation_keys",
+    "command_name",
+    "textual_names",
+]
 
 
 @dataclass(frozen=True)
@@ -66,28 +59,3 @@ def command_name(node: LatexMacroNode) -> str:
     arguments = _arguments(node)
     star = bool(arguments) and arguments[0] is not None and arguments[0].latex_verbatim() == "*"
     return f"{node.macroname}{'*' if star else ''}"
-
-
-def citation_keys(node: LatexMacroNode) -> tuple[str, ...]:
-    """The keys in the last argument, comments and spaces ignored (``{%\\n a,\\n b}``)."""
-    arguments = _arguments(node)
-    group = arguments[-1] if arguments else None
-    if not isinstance(group, LatexGroupNode):
-        return ()
-    text = "".join(n.chars for n in group.nodelist if isinstance(n, LatexCharsNode))
-    return tuple(key.strip() for key in text.split(",") if key.strip())
-
-
-def textual_names(families: list[tuple[str, ...]]) -> str:
-    """What a textual citation prints, for the judge: "Virtanen et al.", "Smith and Jones"."""
-    shown: list[str] = []
-    for authors in families:
-        if not authors:
-            continue
-        if len(authors) == 1:
-            shown.append(authors[0])
-        elif len(authors) == 2:
-            shown.append(f"{authors[0]} and {authors[1]}")
-        else:
-            shown.append(f"{authors[0]} et al.")
-    return "; ".join(shown)

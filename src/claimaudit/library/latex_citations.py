@@ -1,0 +1,154 @@
+"""Citation commands of natbib and biblatex, and the names a textual one prints.
+
+Every command takes an optional star and up to two optional notes before its keys:
+``\\citep*[see][p.~3]{a,b}``. A parenthetical command prints a mark that is no part of the
+sentence ("[3]", "(Hunter, 2007)"), dropped from the text as the judge drops it from a PDF. A
+textual command (``\\citet``, ``\\textcite``, ``\\citeauthor``...) prints the authors' names as
+part of the sentence: "see \\citet{oord2016wavenet}, in which" reads "see Oord et al., in
+which", as the PDF prints it less its year mark. The names come from the paper's own files: the
+compiled bibliography (``.bbl``, natbib's short names as printed), else the ``.bib`` entries'
+family names ("Oord et al.", "Yu and Koltun"). A key neither names prints nothing, as before:
+a quote never shows a name the paper does not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
+from pathlib import Path
+
+from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latexwalker import LatexCharsNode, LatexGroupNode, LatexMacroNode
+from pylatexenc.macrospec import MacroSpec
+
+from claimaudit.bibfile import MAX_BIBLIOGRAPHY_BYTES, parse_bib
+from claimaudit.errors import BibliographyError
+
+
+class CiteKind(StrEnum):
+    PARENTHETICAL = "parenthetical"
+    TEXTUAL = "textual"
+    FOOTNOTE = "footnote"
+    NOCITE = "nocite"
+
+
+_PARENTHETICAL = (
+    "cite Cite citep Citep citealp Citealp citeyear citeyearpar citenum citen citetext "
+    "parencite Parencite autocite Autocite smartcite Smartcite supercite"
+)
+_TEXTUAL = "citet Citet citealt Citealt citeauthor Citeauthor textcite Textcite"
+_FOOTNOTE = "footcite footcitetext"
+
+CITE_COMMANDS: dict[str, CiteKind] = {
+    **dict.fromkeys(_PARENTHETICAL.split(), CiteKind.PARENTHETICAL),
+    **dict.fromkeys(_TEXTUAL.split(), CiteKind.TEXTUAL),
+    **dict.fromkeys(_FOOTNOTE.split(), CiteKind.FOOTNOTE),
+    "nocite": CiteKind.NOCITE,
+}
+# Star, pre-note, post-note, keys: what natbib and biblatex accept.
+CITE_SPECS = [MacroSpec(name, "*[[{") for name in CITE_COMMANDS]
+
+MacroText = Callable[[LatexMacroNode, LatexNodes2Text], str]
+
+_BIBLIOGRAPHY = re.compile(r"\\bibliography\s*\{([^{}]*)\}")
+_RESOURCE = re.compile(r"\\addbibresource\s*(?:\[[^\]]*\])?\s*\{([^{}]*)\}")
+# natbib's entry in a compiled bibliography: \bibitem[Short names(Year)Long names]{key}, the
+# optional argument sometimes in braces.
+_BIBITEM = re.compile(
+    r"\\bibitem\s*\[\s*\{?(?P<short>[^()\[\]{}]*?)\s*\((?P<rest>[^\]]*)\]\s*\{(?P<key>[^{}]+)\}"
+)
+
+
+def textual_names(families: Sequence[Sequence[str]]) -> str:
+    """What a textual citation prints of the works' authors: "Virtanen et al.", "Smith and
+    Jones", several works joined by "; " (natbib's default)."""
+    shown: list[str] = []
+    for authors in families:
+        if not authors:
+            continue
+        if len(authors) == 1:
+            shown.append(authors[0])
+        elif len(authors) == 2:
+            shown.append(f"{authors[0]} and {authors[1]}")
+        else:
+            shown.append(f"{authors[0]} et al.")
+    return "; ".join(shown)
+
+
+def citation_keys(node: LatexMacroNode) -> tuple[str, ...]:
+    """The keys in the last argument, comments and spaces ignored (``{%\\n a,\\n b}``)."""
+    arguments = list(node.nodeargd.argnlist) if node.nodeargd is not None else []
+    group = arguments[-1] if arguments else None
+    if not isinstance(group, LatexGroupNode):
+        return ()
+    text = "".join(n.chars for n in group.nodelist if isinstance(n, LatexCharsNode))
+    return tuple(key.strip() for key in text.split(",") if key.strip())
+
+
+def bibliography_files(source: str, main: Path) -> list[str]:
+    """The names of the files the paper's bibliography is read from, as LaTeX finds them
+    beside ``main``: its compiled ``.bbl``, then the ``.bib`` files it names."""
+    names = [f"{main.stem}.bbl"]
+    for match in _BIBLIOGRAPHY.finditer(source):
+        for name in match.group(1).split(","):
+            name = name.strip()
+            if name:
+                names.append(name if name.endswith(".bib") else f"{name}.bib")
+    names.extend(m.group(1).strip() for m in _RESOURCE.finditer(source) if m.group(1).strip())
+    return list(dict.fromkeys(names))
+
+
+def names_from_bbl(text: str) -> dict[str, str]:
+    """Each key's short names as natbib prints them ("Oord et al."), from a ``.bbl``."""
+    plain = LatexNodes2Text(strict_latex_spaces=True)
+    found: dict[str, str] = {}
+    for match in _BIBITEM.finditer(text):
+        short = " ".join(str(plain.latex_to_text(match.group("short"))).split())
+        if short:
+            found.setdefault(match.group("key").strip(), short)
+    return found
+
+
+def names_from_bib(text: str, path: Path) -> dict[str, str]:
+    """Each key's authors as a textual citation names them, from a ``.bib`` or CSL-JSON file's
+    text; nothing from one that cannot be read (its citations then print nothing, as before)."""
+    try:
+        records = parse_bib(
+            text, kind="csl-json" if path.suffix == ".json" else None, source=path.name
+        )
+    except BibliographyError:
+        return {}
+    return {r.key: textual_names([r.authors]) for r in records if r.authors}
+
+
+def read_names(files: Sequence[tuple[Path, bytes]]) -> dict[str, str]:
+    """Every key's names from the bibliography files read (path, bytes), a ``.bbl`` first."""
+    names: dict[str, str] = {}
+    for path, data in files:
+        if len(data) > MAX_BIBLIOGRAPHY_BYTES:
+            continue
+        text = data.decode("utf-8-sig", "replace")
+        found = names_from_bbl(text) if path.suffix == ".bbl" else names_from_bib(text, path)
+        for key, shown in found.items():
+            names.setdefault(key, shown)
+    return names
+
+
+def citation_macros(names: Mapping[str, str]) -> dict[str, MacroText]:
+    """How the text converter prints each citation command: a textual one as the names of its
+    works (all of them known, else nothing), every other as nothing."""
+
+    def textual(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        keys = citation_keys(node)
+        if not keys or any(key not in names for key in keys):
+            return ""
+        text = "; ".join(names[key] for key in keys)
+        return text[:1].upper() + text[1:] if node.macroname[:1].isupper() else text
+
+    def mark(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        return ""
+
+    return {
+        name: textual if kind is CiteKind.TEXTUAL else mark for name, kind in CITE_COMMANDS.items()
+    }

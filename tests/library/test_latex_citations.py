@@ -1,0 +1,121 @@
+"""Citation commands in a LaTeX paper: marks leave nothing, textual ones print their names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from benchmarks.pdf_fidelity import PAIRS, measure
+
+from claimaudit.library.extract import extract
+from claimaudit.library.latex_citations import CITE_COMMANDS, CiteKind, names_from_bbl
+from claimaudit.library.passages import make_passages
+from tests.library.helpers import CONV_TEX
+
+BIB = """
+@article{oord2016, author = {van den Oord, A{\\"a}ron and Dieleman, Sander and Zen, Heiga},
+  title = {WaveNet}, year = {2016}}
+@article{chen2014, author = {Chen, Liang-Chieh and Papandreou, George}, title = {S}, year = 2014}
+@article{yu2015, author = {Yu, Fisher}, title = {Multi-scale}, year = {2015}}
+"""
+
+
+def _paper(folder: Path, body: str, bibliography: str = "\\bibliography{refs}") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{natbib}\n\\begin{document}\n\\section{S}\n"
+        f"{body}\n{bibliography}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def _text(path: Path, *, includes: bool = True) -> str:
+    return " ".join(p.text for p in make_passages(extract(path, includes=includes).blocks))
+
+
+@pytest.mark.parametrize("name", sorted(CITE_COMMANDS))
+def test_no_citation_command_leaves_its_keys_in_the_text(tmp_path: Path, name: str) -> None:
+    # biblatex's \textcite{key}, \parencite{key} and \autocite{key} printed "key" (latex/14).
+    text = _text(_paper(tmp_path, f"One claim \\{name}*[see][p.~3]{{somekey2020,other}} stands."))
+    assert "somekey" not in text and "other" not in text and "p. 3" not in text
+    assert text.startswith("One claim") and text.endswith("stands.")
+
+
+def test_textual_citations_print_the_names_the_bibliography_gives(tmp_path: Path) -> None:
+    path = _paper(
+        tmp_path,
+        "As \\citet{oord2016} show, \\Citet{oord2016} agree, see \\citet{chen2014,yu2015}; "
+        "\\citeauthor{yu2015} and \\textcite{chen2014} too, unlike \\citep{yu2015}.",
+    )
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    assert _text(path) == (
+        "As van den Oord et al. show, Van den Oord et al. agree, see Chen and Papandreou; Yu; "
+        "Yu and Chen and Papandreou too, unlike."
+    )
+
+
+def test_the_compiled_bibliography_gives_the_names_as_printed(tmp_path: Path) -> None:
+    path = _paper(tmp_path, "See \\citet{oord2016} and \\citet{yu2015}.")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    # natbib's .bbl holds the short names its style prints (here without the "van den").
+    (tmp_path / "paper.bbl").write_text(
+        "\\begin{thebibliography}{2}\n"
+        "\\bibitem[{Oord et~al.(2016)Oord, Dieleman, and Zen}]{oord2016}\nA. van den Oord.\n"
+        "\\end{thebibliography}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "See Oord et al. and Yu."
+
+
+def test_names_are_not_guessed(tmp_path: Path) -> None:
+    (tmp_path / "paper").mkdir()
+    (tmp_path / "outside.bib").write_text(BIB, encoding="utf-8")
+    # A key the bibliography lacks, a bibliography outside the paper's folder, a broken one:
+    # the citation prints nothing, and the paper still reads.
+    body = "See \\citet{oord2016,missing} and \\citet{yu2015}."
+    assert _text(_paper(tmp_path / "a", body)) == "See and."  # no bibliography at all
+    path = _paper(tmp_path / "paper", body, "\\bibliography{../outside}")
+    assert _text(path) == "See and."
+    path = _paper(tmp_path / "b", body)
+    (tmp_path / "b" / "refs.bib").write_text("@article{yu2015, author = {Yu", encoding="utf-8")
+    assert _text(path) == "See and."
+
+
+def test_an_uploaded_file_reads_no_bibliography_and_a_changed_one_is_read_again(
+    tmp_path: Path,
+) -> None:
+    path = _paper(tmp_path, "See \\citet{yu2015}.")
+    bib = tmp_path / "refs.bib"
+    bib.write_text(BIB, encoding="utf-8")
+    assert _text(path, includes=False) == "See."
+    first = extract(path)
+    bib.write_text(BIB.replace("Yu, Fisher", "Koltun, Vladlen"), encoding="utf-8")
+    second = extract(path)
+    assert first.content_hash != second.content_hash
+    assert _text(path) == "See Koltun."
+
+
+def test_names_from_a_bbl_entry_with_and_without_braces() -> None:
+    bbl = (
+        "\\bibitem[Chen et~al.(2014)Chen, Papandreou, and Kokkinos]{chen2014}\nText.\n"
+        "\\bibitem[{Yu and Koltun(2015)}]{yu2015}\nText.\n"
+        "\\bibitem{numbered}\nA numbered style names no one.\n"
+    )
+    assert names_from_bbl(bbl) == {"chen2014": "Chen et al.", "yu2015": "Yu and Koltun"}
+
+
+def test_the_shared_paper_reads_its_textual_citations_as_its_pdf() -> None:
+    conv = " ".join(p.text for p in make_passages(extract(CONV_TEX).blocks))
+    # The PDF: "see Oord et al. [2016], in which" and "see Chen et al. [2014], Yu and Koltun
+    # [2015]." (the year marks are citation marks, left out as every other).
+    assert "For a concrete example, see Oord et al., in which the proposed WaveNet" in conv
+    assert "they are applied, see Chen et al.; Yu and Koltun." in conv
+    missing = measure(next(p for p in PAIRS if p.name == "conv-arithmetic")).missing
+    assert not [s for s in missing if "concrete example" in s]
+
+
+def test_every_command_has_a_kind() -> None:
+    assert {CITE_COMMANDS[n] for n in ("citet", "textcite", "citeauthor")} == {CiteKind.TEXTUAL}
+    assert CITE_COMMANDS["parencite"] is CiteKind.PARENTHETICAL
