@@ -67,6 +67,15 @@ _TEXT_MACROS = {
     "resizebox": "%(3)s",
     "scalebox": "%(3)s",
     "epigraph": "%(1)s\n\n%(2)s",
+    # Logos and a named character pylatexenc prints as nothing ("with a dash of , MATLAB",
+    # "differentialevolution" for "differential\\textunderscore evolution").
+    "TeX": "TeX",
+    "LaTeX": "LaTeX",
+    "LaTeXe": "LaTeX2e",
+    "BibTeX": "BibTeX",
+    "XeTeX": "XeTeX",
+    "LuaTeX": "LuaTeX",
+    "textunderscore": "_",
 }
 # A box's own heading line (see ``extract_latex``) is rewritten to this private macro.
 BOX_HEADING = "claimauditboxheading"
