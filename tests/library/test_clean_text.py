@@ -325,3 +325,38 @@ def test_brackets_left_around_nothing_are_dropped(tmp_path: Path) -> None:
     )
     texts = [p.text for p in make_passages(extract(source).blocks)]
     assert texts == ["The kernel slides. Prior work agrees. Call load() first."]
+
+
+def test_logos_and_a_named_underscore_read_as_printed(tmp_path: Path) -> None:
+    # scipy-1.0: "with a dash of \TeX, MATLAB" read "with a dash of, MATLAB", and
+    # "differential\textunderscore evolution" read "differentialevolution" (latex/16).
+    scipy = " ".join(p.text for p in make_passages(extract(SCIPY_TEX).blocks))
+    assert "2% C++, with a dash of TeX, MATLAB, shell script, and Make." in scipy
+    assert "The new scipy.optimize.differential_evolution function" in scipy
+    source = tmp_path / "logos.tex"
+    source.write_text(
+        "\\documentclass{article}\\begin{document}\\section{S}\n"
+        "Written in \\LaTeX{} and \\LaTeXe, with \\BibTeX{} and \\XeTeX; see a\\textunderscore b."
+        "\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    [text] = [p.text for p in make_passages(extract(source).blocks)]
+    assert text == "Written in LaTeX and LaTeX2e, with BibTeX and XeTeX; see a_b."
+
+
+def test_boxes_and_links_print_their_text_not_their_settings(tmp_path: Path) -> None:
+    # "\parbox{3cm}{X}" read "3cmX", "\rotatebox{90}{X}" "90X", "\hyperref[sec:a]{X}" "[sec:a]X".
+    source = tmp_path / "boxes.tex"
+    source.write_text(
+        "\\documentclass{article}\\begin{document}\\section{S}\n"
+        "A \\parbox[t]{3cm}{boxed} word, a \\rotatebox[origin=c]{90}{turned} one, a "
+        "\\raisebox{1pt}{raised} one, a \\hyperref[sec:s]{linked} one, "
+        "\\textquotedbl{}quoted\\textquotedbl{} and \\enquote{cited} ones, see \\S 3.\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    [text] = [p.text for p in make_passages(extract(source).blocks)]
+    assert text == (
+        'A boxed word, a turned one, a raised one, a linked one, "quoted" and \u201ccited\u201d '
+        "ones, see \u00a73."
+    )

@@ -205,6 +205,16 @@ def test_hyphenation_at_line_ends_is_undone_but_compounds_keep_their_hyphen() ->
     assert "state-of-the-art" in text
 
 
+def test_a_web_address_and_a_date_broken_at_a_line_end_read_whole() -> None:
+    # "https://github.com/scikit-image/" + "scikit-image-demos." read with a space between;
+    # a footnote's "Accessed 2014-05-" + "09" lost its "09", taken for a page number (pdf/12).
+    skimage = texts(SKIMAGE)
+    assert "The full source code is at https://github.com/scikit-image/scikit-image-demos." in (
+        skimage
+    )
+    assert "description3.html, Accessed 2014-05-09" in skimage
+
+
 def test_footnotes_are_apart_and_the_references_are_left_out() -> None:
     conv = passages(CONV)
     assert any(p.text == "http://ethanschoonover.com/solarized" for p in conv)

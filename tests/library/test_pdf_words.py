@@ -35,3 +35,23 @@ def test_the_pieces_around_a_line_end_hyphen_are_not_counted_as_words() -> None:
 def test_a_capitalised_tail_keeps_the_hyphen() -> None:
     printed = lines("a non-", "Gaussian noise")
     assert join_lines(printed, vocabulary(printed)) == "a non-Gaussian noise"
+
+
+def test_a_web_address_broken_at_a_line_end_reads_whole() -> None:
+    # scikit-image: "https://github.com/scikit-image/" at a line's end, "scikit-image-demos."
+    # on the next (the url package breaks after "/" and "-" and adds nothing).
+    known = vocabulary([])
+    got = join_lines(lines("is at https://github.com/scikit-image/", "scikit-image-demos."), known)
+    assert got == "is at https://github.com/scikit-image/scikit-image-demos."
+    got = join_lines(lines("see www.example.org/data-", "sets/2014 for them."), known)
+    assert got == "see www.example.org/data-sets/2014 for them."
+    # An address that ends a sentence, and a slash that is no address's, stay apart.
+    got = join_lines(lines("at https://github.com/scipy.", "Some code"), known)
+    assert got == "at https://github.com/scipy. Some code"
+    assert join_lines(lines("input/", "output pairs"), known) == "input/ output pairs"
+
+
+def test_a_number_broken_at_its_hyphen_reads_whole() -> None:
+    # scikit-image's footnote: "Accessed 2014-" at a line's end, "05-09" on the next line.
+    got = join_lines(lines("description3.html, Accessed 2014-", "05-09"), vocabulary([]))
+    assert got == "description3.html, Accessed 2014-05-09"

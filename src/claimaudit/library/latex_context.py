@@ -14,6 +14,7 @@ from pylatexenc.latexwalker import get_default_latex_context_db as walker_contex
 from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
 
 from claimaudit.library.latex_citations import CITE_SPECS, citation_macros
+from claimaudit.library.latex_units import SIUNITX_SPECS, siunitx_macros
 
 SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
 # Environments whose content is not prose a claim could cite (code, drawings, tables, refs).
@@ -67,6 +68,24 @@ _TEXT_MACROS = {
     "resizebox": "%(3)s",
     "scalebox": "%(3)s",
     "epigraph": "%(1)s\n\n%(2)s",
+    # Logos and a named character pylatexenc prints as nothing ("with a dash of , MATLAB",
+    # "differentialevolution" for "differential\\textunderscore evolution").
+    "TeX": "TeX",
+    "LaTeX": "LaTeX",
+    "LaTeXe": "LaTeX2e",
+    "BibTeX": "BibTeX",
+    "XeTeX": "XeTeX",
+    "LuaTeX": "LuaTeX",
+    "textunderscore": "_",
+    "textquotedbl": '"',
+    "S": "\u00a7",
+    # Boxes print their text, not their width, angle or lift ("3cmX", "90X" before); a
+    # hyperref link its text, not its label.
+    "parbox": "%(5)s",
+    "rotatebox": "%(3)s",
+    "raisebox": "%(4)s",
+    "hyperref": "%(2)s",
+    "enquote": "\u201c%(2)s\u201d",
 }
 # A box's own heading line (see ``extract_latex``) is rewritten to this private macro.
 BOX_HEADING = "claimauditboxheading"
@@ -97,6 +116,11 @@ _WALKER_ARGS = {
     "caption": "[{",
     "subcaption": "[{",
     "resizebox": "{{{",
+    "parbox": "[[[{{",
+    "rotatebox": "[{{",
+    "raisebox": "{[[{",
+    "hyperref": "[{",
+    "enquote": "*{",
     "scalebox": "{[{",
     "epigraph": "{{",
 }
@@ -111,7 +135,8 @@ def walker_context(extra: Sequence[MacroSpec] = ()) -> LatexContextDb:
     """The argument shapes papers are parsed with (``extra`` takes precedence); drafts under
     review are parsed with the same, plus their citation commands."""
     context = walker_context_db()
-    specs = [*CITE_SPECS, *(MacroSpec(name, args) for name, args in _WALKER_ARGS.items())]
+    shapes = {**SIUNITX_SPECS, **_WALKER_ARGS}
+    specs = [*CITE_SPECS, *(MacroSpec(name, args) for name, args in shapes.items())]
     environments = [EnvironmentSpec(name, args) for name, args in _WALKER_ENVIRONMENTS.items()]
     context.add_context_category(
         "claimaudit", macros=[*specs, *extra], environments=environments, prepend=True
@@ -144,7 +169,7 @@ def text_converter(
     head, a caption with its label); citation commands print nothing unless ``macros`` says
     otherwise (``latex_citations.citation_macros``)."""
     collected = notes if notes is not None else []
-    handlers = {**citation_macros({}), **(macros or {})}
+    handlers = {**citation_macros({}), **siunitx_macros(), **(macros or {})}
 
     def reference(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         args = macro_args(node)

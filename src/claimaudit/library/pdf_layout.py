@@ -21,10 +21,12 @@ from claimaudit.library.pdf_tables import aligned_rows, grid_rows
 _CLOSING = frozenset(",.;:)]")
 
 _NUMBER = re.compile(r"^\d{1,5}$")
-# A running line's identity: its words with every number made one symbol ("PLOS 2/15").
-_DIGITS = re.compile(r"\d+")
+# A running line's identity: its words with every number made one symbol ("PLOS 2/15"), but
+# for one opening with a zero, which no page number does.
+_DIGITS = re.compile(r"(?<!\d)[1-9]\d*")
+# A page number never opens with a zero: "09" at a page's foot ends a footnote's date.
 _PAGE_NUMBER = re.compile(
-    r"^(?:page\s+)?(?:\d{1,4}|[ivxlc]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$", re.IGNORECASE
+    r"^(?:page\s+)?(?:[1-9]\d{0,3}|[ivxlc]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$", re.IGNORECASE
 )
 # How many lines at each end of a page may be running heads or page numbers.
 _EDGE_LINES = 2

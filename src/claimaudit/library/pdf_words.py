@@ -1,7 +1,9 @@
 """A PDF's lines joined into text, with the hyphens TeX put at line ends undone.
 
 "com-" then "puting" reads "computing"; "ready-to-" then "analyze" keeps its hyphen. The
-paper's own vocabulary decides: the words it prints whole, anywhere.
+paper's own vocabulary decides: the words it prints whole, anywhere. A web address broken at a
+line end ("https://github.com/scikit-image/" then "scikit-image-demos") reads whole: LaTeX's
+``url`` package breaks addresses after such characters without a hyphen or a space.
 """
 
 from __future__ import annotations
@@ -13,6 +15,11 @@ from claimaudit.library.pdf_layout import Line
 
 _HYPHENATED = re.compile(r"([^\W\d_]+)-$")
 _LEADING_WORD = re.compile(r"^([^\W\d_]+)")
+# TeX never hyphenates a number: a hyphen after digits at a line end is the text's own
+# ("Accessed 2014-05-" then "09").
+_CUT_NUMBER = re.compile(r"\d-$")
+# The last word of a line: a web address cut after a character no sentence ends with.
+_CUT_ADDRESS = re.compile(r"(?:^|\s)(?:[a-z][a-z0-9+.-]*://|www\.)\S*[/\-_=?&#~]$", re.IGNORECASE)
 
 
 def vocabulary(lines: list[Line]) -> set[str]:
@@ -46,7 +53,9 @@ def join_lines(lines: list[Line], vocabulary: set[str]) -> str:
             continue
         hyphenated = _HYPHENATED.search(text)
         following = _LEADING_WORD.match(piece)
-        if hyphenated and following:
+        if _CUT_ADDRESS.search(text) or (_CUT_NUMBER.search(text) and piece[:1].isdigit()):
+            text += piece
+        elif hyphenated and following:
             head, tail = hyphenated.group(1), following.group(1)
             if _keeps_hyphen(head, tail, vocabulary):
                 text += piece

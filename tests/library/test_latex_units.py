@@ -1,0 +1,43 @@
+"""siunitx quantities in a LaTeX paper read as the package prints them by default."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimaudit.library.extract import extract
+from claimaudit.library.passages import make_passages
+
+
+def _read(tmp_path: Path, body: str) -> str:
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        "\\documentclass{article}\n\\usepackage{siunitx}\n\\begin{document}\n\\section{S}\n"
+        f"{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return " ".join(p.text for p in make_passages(extract(source).blocks))
+
+
+@pytest.mark.parametrize(
+    ("written", "printed"),
+    [
+        ("\\SI{5}{\\milli\\gram}", "5 mg"),
+        ("\\SI{5}{mg}", "5 mg"),  # a unit written as text
+        ("\\qty{2}{\\micro\\litre}", "2 \u00b5L"),
+        ("\\SI{10}{\\milli\\gram\\per\\kilo\\gram}", "10 mg kg\u22121"),
+        ("\\si{\\metre\\per\\second\\squared}", "m s\u22122"),
+        ("\\SI{3}{\\square\\metre}", "3 m2"),
+        ("\\SI{37}{\\degreeCelsius}", "37 \u00b0C"),
+        # Ranges and lists: the numbers had run together ("15").
+        ("\\SIrange{1}{5}{\\metre}", "1 m to 5 m"),
+        ("\\numrange{1}{5}", "1 to 5"),
+        ("\\SIlist{1;2;3}{\\percent}", "1 %, 2 % and 3 %"),
+        ("\\ang{30}", "30\u00b0"),
+        # A unit macro not known leaves the unit out, never a part of it.
+        ("\\SI{10}{\\milli\\furlong}", "10"),
+    ],
+)
+def test_quantities_read_as_printed(tmp_path: Path, written: str, printed: str) -> None:
+    assert _read(tmp_path, f"The dose was {written} here.") == f"The dose was {printed} here."
