@@ -93,6 +93,7 @@ def test_a_single_gzipped_tex_is_read_too(
         pytest.param(b"%PDF-1.5 only a PDF was submitted", id="a PDF"),
         pytest.param(gzip.compress(b"\x00\x01binary"), id="binary"),
         pytest.param(_tar_gz({"figure.png": b"\x89PNG"}), id="no LaTeX"),
+        pytest.param(_tar_gz({"refs.bbl": b"\\bibitem{a} A."}), id="a bibliography only"),
         pytest.param(
             _tar_gz({"a.tex": b"\\documentclass{article}", "b.tex": b"\\documentclass{x}"}),
             id="two main files",
@@ -162,3 +163,20 @@ def test_a_copy_read_by_an_older_extractor_is_fetched_and_read_again(
         newer = add_from_arxiv(library, parse_ref(CONV), client)
         assert newer.outcome == "replaced"
         assert library.require_paper(newer.ref).extractor == "latex/99"
+
+
+def test_an_eprints_compiled_bibliography_names_its_textual_citations(
+    arxiv: ArxivServer, client: ArxivClient, tmp_path: Path
+) -> None:
+    # arXiv sources carry the compiled .bbl rather than the .bib: natbib's short names.
+    main = (
+        b"\\documentclass{article}\\usepackage{natbib}\\begin{document}\\section{Dilation}\n"
+        b"For a concrete example, see \\citet{oord2016wavenet}, in which WaveNet dilates.\n"
+        b"\\bibliography{refs}\\end{document}\n"
+    )
+    bbl = b"\\bibitem[{Oord et~al.(2016)Oord, Dieleman, and Zen}]{oord2016wavenet}\nWaveNet.\n"
+    arxiv.add_source(CONV, 2, _tar_gz({"ms.tex": main, "ms.bbl": bbl}))
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        added = add_from_arxiv(library, parse_ref(CONV), client)
+        text = " ".join(p.text for p in library.passages(added.ref))
+    assert text == "For a concrete example, see Oord et al., in which WaveNet dilates."

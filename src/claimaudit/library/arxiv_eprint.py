@@ -2,7 +2,8 @@
 
 arXiv serves ``/e-print/IDvN`` as a gzipped tar of the source files, a single gzipped ``.tex``,
 or, when the authors sent no source, the PDF. ``unpack_eprint`` writes only what the LaTeX
-extraction can read (``.tex``, ``.ltx``, ``.latex`` files) into the given folder:
+extraction can read (``.tex``, ``.ltx``, ``.latex`` files, and the ``.bbl`` and ``.bib`` files
+that name the authors of textual citations) into the given folder:
 
 - no path escapes it: absolute names, ``..`` parts, links and devices are skipped;
 - decompression is bounded (``MAX_UNPACKED_BYTES`` in all, ``MAX_FILES`` files), so a
@@ -28,6 +29,7 @@ from claimaudit.library.extract import LATEX_SUFFIXES
 MAX_UNPACKED_BYTES = 50 * 1024 * 1024
 MAX_FILES = 2_000
 _CHUNK = 1 << 16
+_BIBLIOGRAPHY_SUFFIXES = frozenset({".bbl", ".bib"})
 
 
 def unpack_eprint(data: bytes, folder: Path) -> Path | None:
@@ -69,6 +71,8 @@ def _is_tar(raw: bytes) -> bool:
 
 
 def _untar(raw: bytes, folder: Path) -> int:
+    """The members written; the count is of LaTeX files only (a bibliography alone is no
+    paper)."""
     written = 0
     total = 0
     try:
@@ -89,21 +93,21 @@ def _untar(raw: bytes, folder: Path) -> int:
                     continue
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(source.read(member.size))
-                written += 1
+                written += target.suffix.lower() in LATEX_SUFFIXES
     except tarfile.TarError:
         return written
     return written
 
 
 def _safe_target(member: tarfile.TarInfo, folder: Path) -> Path | None:
-    """Where a LaTeX member may be written, or None to skip it (not a plain file, not LaTeX,
-    or a name that would land outside ``folder``)."""
+    """Where a member may be written, or None to skip it (not a plain file, neither LaTeX nor
+    a bibliography, or a name that would land outside ``folder``)."""
     if not member.isfile():
         return None  # directories are made as needed; links and devices are never written
     name = PurePosixPath(member.name)
     if name.is_absolute() or ".." in name.parts or not name.parts:
         return None
-    if name.suffix.lower() not in LATEX_SUFFIXES:
+    if name.suffix.lower() not in LATEX_SUFFIXES | _BIBLIOGRAPHY_SUFFIXES:
         return None
     target = folder.joinpath(*name.parts).resolve()
     return target if target.is_relative_to(folder.resolve()) else None
