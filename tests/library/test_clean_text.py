@@ -360,3 +360,17 @@ def test_boxes_and_links_print_their_text_not_their_settings(tmp_path: Path) -> 
         'A boxed word, a turned one, a raised one, a linked one, "quoted" and \u201ccited\u201d '
         "ones, see \u00a73."
     )
+
+
+def test_ordinals_of_the_nth_package_read_with_their_suffix(tmp_path: Path) -> None:
+    # scipy-1.0: "The fields \textit{\nth{1}} and \textit{\nth{2} derivatives}" read "1 and 2".
+    scipy = " ".join(p.text for p in make_passages(extract(SCIPY_TEX).blocks))
+    assert "The fields 1st and 2nd derivatives indicates whether" in scipy
+    source = tmp_path / "nth.tex"
+    source.write_text(
+        "\\documentclass{article}\\begin{document}\\section{S}\n"
+        "The \\nth{3}, \\nth{11}, \\nth{22} and \\nth{104} runs.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    [text] = [p.text for p in make_passages(extract(source).blocks)]
+    assert text == "The 3rd, 11th, 22nd and 104th runs."

@@ -215,6 +215,12 @@ def test_a_web_address_and_a_date_broken_at_a_line_end_read_whole() -> None:
     assert "description3.html, Accessed 2014-05-09" in skimage
 
 
+def test_an_italic_word_after_a_space_is_not_glued_to_it() -> None:
+    # scipy-1.0's Table 1 notes: the italic "f" overhangs the space before it, and the words
+    # read "Hessianfactorization" (pdf/13).
+    assert "Iterative Hessian factorization denotes algorithms" in texts(SCIPY)
+
+
 def test_footnotes_are_apart_and_the_references_are_left_out() -> None:
     conv = passages(CONV)
     assert any(p.text == "http://ethanschoonover.com/solarized" for p in conv)

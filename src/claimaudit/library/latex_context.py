@@ -121,6 +121,7 @@ _WALKER_ARGS = {
     "raisebox": "{[[{",
     "hyperref": "[{",
     "enquote": "*{",
+    "nth": "{",
     "scalebox": "{[{",
     "epigraph": "{{",
 }
@@ -154,6 +155,18 @@ EnvironmentText = Callable[[LatexEnvironmentNode, LatexNodes2Text], str]
 MacroText = Callable[[LatexMacroNode, LatexNodes2Text], str]
 
 
+def _ordinal(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """The nth package's ``\\nth{2}``: "2nd" (the PDF sets the suffix raised; its text reads
+    the same)."""
+    args = macro_args(node)
+    number = " ".join(str(l2tobj.nodelist_to_text(args[-1:])).split()) if args else ""
+    if not number.isdigit():
+        return number
+    value = int(number)
+    suffix = "th" if value % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(value % 10)
+    return number + (suffix or "th")
+
+
 def text_converter(
     math_mode: str = "text",
     notes: list[str] | None = None,
@@ -169,7 +182,7 @@ def text_converter(
     head, a caption with its label); citation commands print nothing unless ``macros`` says
     otherwise (``latex_citations.citation_macros``)."""
     collected = notes if notes is not None else []
-    handlers = {**citation_macros({}), **siunitx_macros(), **(macros or {})}
+    handlers = {**citation_macros({}), **siunitx_macros(), "nth": _ordinal, **(macros or {})}
 
     def reference(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         args = macro_args(node)

@@ -250,6 +250,10 @@ def _attach_accents(chars: list[_Char]) -> list[_Char]:
     return [c for i, c in enumerate(chars) if i not in dropped]
 
 
+def _letters(a: _Char, b: _Char) -> bool:
+    return a.ch.isalpha() and b.ch.isalpha()
+
+
 def _segments(chars: list[_Char]) -> list[Segment]:
     segments: list[Segment] = []
     run: list[_Char] = []
@@ -306,9 +310,12 @@ def _segment(run: list[_Char]) -> Segment:
         gap = max(char.x0 - end, around_marks) if previous is not None else 0.0
         end, around_marks = char.x1, 0.0
         # pdfium's own word breaks (``space_before``) are trusted only where there is some gap:
-        # it also breaks around TeX's separately drawn accents.
+        # it also breaks around TeX's separately drawn accents. Between two letters a smaller
+        # gap will do: an italic "f" overhangs the space before it ("Hessian factorization").
         if previous is not None and (
-            gap > SPACE_GAP_EMS * char.size or (char.space_before and gap > 0.08 * char.size)
+            gap > SPACE_GAP_EMS * char.size
+            or (char.space_before and gap > 0.08 * char.size)
+            or (char.space_before and gap > 0.04 * char.size and _letters(previous, char))
         ):
             digits = previous.ch.isdigit() and char.ch.isdigit()
             parts.append(_THIN if digits and gap < DIGIT_GROUP_EMS * char.size else " ")
