@@ -120,14 +120,23 @@ def test_a_folder_paper_may_include_within_the_folder_given(tmp_path: Path) -> N
     assert "Body text about sparse solvers" in texts
 
 
-def test_bibliography_and_images_are_never_read(tmp_path: Path, outside: Path) -> None:
+def test_images_and_bibliographies_outside_the_folder_are_never_read(
+    tmp_path: Path, outside: Path
+) -> None:
+    # A bibliography is read for the names a textual citation prints (latex/15), and only
+    # inside the paper's folder: not by an absolute or "../" name, nor through a link.
+    secret_bib = outside.with_suffix(".bib")
+    secret_bib.write_text("@article{k, author = {Leakedname, A.}, title = {T}}\n", "utf-8")
     body = (
-        f"\\bibliography{{{outside.with_suffix('')}}}\n\\includegraphics{{{outside}}}\n"
-        f"\\bibliographystyle{{../private}}\n"
+        f"As \\citet{{k}} show.\n\\bibliography{{{outside.with_suffix('')},../private,linked}}\n"
+        f"\\includegraphics{{{outside}}}\n\\bibliographystyle{{../private}}\n"
     )
     paper = _tex(tmp_path / "paper", body)
-    texts = " ".join(b.text for b in extract(paper).blocks)
-    assert "Sparse matrices" in texts and "private words" not in texts
+    (tmp_path / "paper" / "linked.bib").symlink_to(secret_bib)
+    (tmp_path / "paper" / "paper.bbl").symlink_to(secret_bib)
+    texts = " ".join(" ".join(b.text for b in extract(paper).blocks).split())
+    assert "Sparse matrices" in texts and "As show." in texts
+    assert "private words" not in texts and "Leakedname" not in texts
 
 
 def test_manubot_files_linked_from_outside_are_refused(tmp_path: Path, outside: Path) -> None:

@@ -162,3 +162,20 @@ def test_markdown_runs_of_anchor_links_and_code_marks_read(tmp_path: Path) -> No
         encoding="utf-8",
     )
     assert extract(paper).blocks[-1].text == "The end."
+
+
+@pytest.mark.parametrize(
+    "bbl",
+    [
+        "\\bibitem[" + " " * 200_000 + "]{k}",  # no "(": never a name
+        "\\bibitem[{" + "a" * 200_000 + "(2020)" + "b" * 200_000 + "]{k}",
+        "\\bibitem[A(2020)]" + " " * 200_000 + "{k}",
+        "\\bibitem[A(2020)]{" * 20_000,
+    ],
+)
+def test_a_hostile_compiled_bibliography_is_read_in_linear_time(bbl: str) -> None:
+    # Every part of the entry pattern is bounded; an unbounded lazy one before "\s*(" was
+    # quadratic in a run of spaces. Nothing here is a well-formed entry.
+    from claimaudit.library.latex_citations import names_from_bbl
+
+    assert names_from_bbl(bbl) == {}

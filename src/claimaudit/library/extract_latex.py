@@ -25,7 +25,7 @@ from pylatexenc.macrospec import MacroSpec
 from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
 from claimaudit.library.latex_captions import CaptionStyle, caption_style
-from claimaudit.library.latex_citations import bibliography_files, read_names
+from claimaudit.library.latex_citations import TEXTUAL_COMMAND, bibliography_files, read_names
 from claimaudit.library.latex_context import (
     ABSTRACT_NAME,
     BOX_HEADING,
@@ -63,13 +63,13 @@ _URL_SPECIALS = {"&": r"\&", "~": r"\textasciitilde{}", "#": r"\#", "_": r"\_", 
 # A renamed abstract ("\\renewcommand{\\abstractname}{Acknowledgements}" before the next
 # ``abstract`` environment) heads its paragraphs as the PDF prints it.
 _ABSTRACT_NAME = re.compile(
-    r"\\renewcommand\*?\s*(?:\{\s*\\abstractname\s*\}|\\abstractname(?![A-Za-z@]))\s*"
-    r"\{([^{}\n]{1,120})\}"
+    r"\\renewcommand\*?\s{0,40}(?:\{\s{0,40}\\abstractname\s{0,40}\}|\\abstractname(?![A-Za-z@]))"
+    r"\s{0,40}\{([^{}\n]{1,120})\}"
 )
 _FLOATS = frozenset(
     {"figure", "figure*", "table", "table*", "wrapfigure", "sidewaysfigure", "sidewaystable"}
 )
-_INPUT = re.compile(r"\\(input|include)\s*\{([^}]*)\}")
+_INPUT = re.compile(r"\\(input|include)\s{0,40}\{([^}]{0,500})\}")
 # A whole-line comment vanishes with its newline (it must not split a paragraph); a trailing
 # comment vanishes up to the newline. ``\%`` is a literal percent sign, not a comment.
 _COMMENT_LINE = re.compile(r"^[ \t]*(?<!\\)%.*\n", re.MULTILINE)
@@ -81,10 +81,12 @@ MAX_SOURCE_CHARS = 4_000_000
 # Dropping ``\cite{...}`` leaves "format , and" behind; close such gaps before punctuation,
 # also where the citation stood on a line of its own ("challenge\n\\citep{x}." reads
 # "challenge\n.").
-_SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+(?=[,.;:)])|(?<=\w)[ \t]*\n[ \t]*(?=[,.;:)](?!\w))")
+_SPACE_BEFORE_PUNCT = re.compile(
+    r"(?<![ \t])[ \t]+(?=[,.;:)])|(?<=\w)[ \t]*\n[ \t]*(?=[,.;:)](?!\w))"
+)
 # Brackets around nothing but a reference that could not be numbered or a citation (dropped):
 # "the kernel (\\autoref{fig:sub})." read "the kernel ()."; code such as "load()" has no space.
-_EMPTY_BRACKETS = re.compile(r"[ \t]+\(\s*\)(?=[\s.,;:]|$)")
+_EMPTY_BRACKETS = re.compile(r"(?<![ \t])[ \t]+\(\s*\)(?=[\s.,;:]|$)")
 
 
 def strip_comments(text: str) -> str:
@@ -193,7 +195,9 @@ def extract_latex(
     # Before expansion, which drops the definitions they read (``\\figurename``, ...).
     names = autoref_names(source)
     captions = caption_style(source, document_class(source))
-    cited = _bibliography_names(path, source, hasher, root) if includes else {}
+    # The bibliography is read only for what a textual citation prints.
+    textual = includes and TEXTUAL_COMMAND.search(source) is not None
+    cited = _bibliography_names(path, source, hasher, root) if textual else {}
     source = expand_macros(source, MAX_SOURCE_CHARS)
     try:
         return _extract(path, source, hasher, math_mode, names, captions, cited)

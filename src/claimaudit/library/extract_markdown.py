@@ -24,8 +24,10 @@ _FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", r
 _HTML_COMMENT = (("<!--", "-->"),)
 _JINJA = (("{#", "#}"), ("{%", "%}"), ("{{", "}}"))
 _FENCES = ("```", "~~~")
-_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t#]*$")
-_HEADING_ATTRS = re.compile(r"\s*\{[^}]*\}\s*$")
+# A heading's closing "#"s and blanks are stripped after the match (``_title``): a lazy title
+# before them re-read a long run of blanks from every place in it.
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$")
+_HEADING_ATTRS = re.compile(r"(?<!\s)\s*\{[^{}]{0,500}\}\s*$")
 # A box's own heading: a quoted line that is one bold phrase ("> **What Not To Do**"). Read as
 # text it would open the box's paragraph ("What Not To Do We recommend against..."); it is the
 # box's section, and the section before it comes back where the quote ends.
@@ -34,12 +36,13 @@ _QUOTED = re.compile(r"^\s*>")
 # Each list item is a paragraph of its own, as in the LaTeX extraction: a Markdown marker or an
 # HTML <li> (a summary box written as an HTML list read as one run of glued items).
 _ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+|<li\b)", re.IGNORECASE)
+# The leading blanks are read once (possessive): a line of blanks is not read again from each.
 _DROP_LINE = re.compile(
-    r"^\s*(?:"
+    r"^\s*+(?:"
     r"!\[[^\]]*\]\([^)]*\)(?:\{[^}]*\})?"  # an image on its own line
     r"|\[(?!\^)[^\]]+\]:\s*\S.*"  # a reference definition: [@tag:x]: url
     r"|(?:<[^>]+>\s*)+"  # only HTML tags (<div id="refs"></div>)
-    r"|\|?[\s:|-]*-{3,}[\s:|-]*\|?"  # a table rule |---|:--|
+    r"|(?=[^\n]*---)[\s:|-]+"  # a table rule |---|:--| (found first, then read once)
     r"|\{#[^{}]*\}"  # attributes on a line of their own ({#tbl:glossary})
     r")\s*$"
 )
@@ -66,13 +69,13 @@ _IMAGE_CLOSE = re.compile(r"^\s*\]\([^()\s]*\)(?:\{[^{}]*\})?\s*$")
 _INLINE_MATH = re.compile(r"(?<![\\$\w])\$(?=\S)([^$\n]{1,300})(?<=\S)\$(?![\w$])")
 # Pandoc superscripts ("x^2^", and "Microsoft^^" where a converter lost the mark).
 _PANDOC_SUPERSCRIPT = re.compile(r"\^([^\s^]*)\^")
-_SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:)])(?=\s|$)")
+_SPACE_BEFORE_PUNCT = re.compile(r"(?<!\s)\s+([,.;:)])(?=\s|$)")
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
 _SINGLE_EMPHASIS = re.compile(
     r"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])|(?<![\w\\])_(?=\S)([^_\n]+?)(?<=\S)_(?!\w)"
 )
 # A bracketed group of Pandoc citation keys, and a prefixed key standing in the text.
-_CITATION_GROUP = re.compile(r"\s*\[[^\[\]]*?-?@[^\[\]\s][^\[\]]*\](?![(:])")
+_CITATION_GROUP = re.compile(r"(?<!\s)\s*\[[^\[\]]*?-?@[^\[\]\s][^\[\]]*\](?![(:])")
 _CITATION_KEY = re.compile(
     r"(?<![\w@.])-?@(?:doi|arxiv|pmid|pmcid|pmc|url|tag|isbn|wikidata|q|fig|tbl|sec|eq|lst):"
     r"[^\s\]),;]*[^\s\]),;.]"
@@ -81,9 +84,11 @@ _SUPERSCRIPT = re.compile(r"<sup>[^<]*</sup>", re.IGNORECASE)
 # Citations converted from LaTeX: a bracket of links to the bibliography's anchors, which may
 # run over several lines ("[[wickham2014](#wickham2014),\n [hart2016](#hart2016)]"); at most 20
 # links a group, so a hostile run of links without its closing bracket fails fast.
-_ANCHOR_CITATIONS = re.compile(r"[ \t]*\[(?:\s*\[[^\[\]\n]+\]\(#[^()\s]+\)\s*,?){1,20}\s*\]")
+_ANCHOR_CITATIONS = re.compile(
+    r"(?<![ \t])[ \t]*\[(?:\s*\[[^\[\]\n]+\]\(#[^()\s]+\)\s*,?){1,20}\s*\]"
+)
 # Cross-references a converter left as their labels ("Figure [fig:tidy]", "Section [sec:x]").
-_CROSSREF_LABEL = re.compile(r"\s*\[(?:fig|sec|tbl|tab|eq|lst):[^\[\]\s]+\]")
+_CROSSREF_LABEL = re.compile(r"(?<!\s)\s*\[(?:fig|sec|tbl|tab|eq|lst):[^\[\]\s]+\]")
 _CODE = re.compile(r"`+([^`\n]+?)`+")
 # A backslash escape prints the character after it ("\\$50" is "$50").
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!$|<>~])")
@@ -153,6 +158,10 @@ def _without_fences(text: str) -> str:
     return "\n".join(kept)
 
 
+def _title(heading: re.Match[str]) -> str:
+    return heading.group(2).rstrip(" \t#")
+
+
 def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
     blocks: list[TextBlock] = []
     lines: list[str] = []
@@ -180,7 +189,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         if heading:
             flush()
             outside.clear()
-            section = _inline(_HEADING_ATTRS.sub("", heading.group(2))) or section
+            section = _inline(_HEADING_ATTRS.sub("", _title(heading))) or section
             in_references = bool(section and _REFERENCES.match(section))
             continue
         box = _BOX_HEADING.match(raw)
@@ -262,7 +271,7 @@ def title_from(text: str) -> str | None:
     for line in clean(text).split("\n"):
         heading = _HEADING.match(line)
         if heading and len(heading.group(1)) == 1:
-            return _inline(_HEADING_ATTRS.sub("", heading.group(2))) or None
+            return _inline(_HEADING_ATTRS.sub("", _title(heading))) or None
     return None
 
 

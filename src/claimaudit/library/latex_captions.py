@@ -28,12 +28,15 @@ class CaptionStyle:
 
 _STANDARD_CLASSES = frozenset({"article", "report", "book"})
 _SEPARATORS = {"colon": ": ", "period": ". ", "space": " ", "quad": " ", "endash": " \u2013 "}
-_CAPTION_PACKAGE = re.compile(r"\\usepackage\s*(?:\[([^\]]*)\])?\s*\{\s*caption\s*\}")
-_CAPTION_SETUP = re.compile(r"\\captionsetup\s*(\[[^\]]*\])?\s*\{([^{}]*)\}")
-_FLOAT_NAME = re.compile(
-    r"\\(?:(?:re)?newcommand|providecommand)\*?\s*\{?\s*\\(figure|table)name\s*\}?\s*\{([^{}\n]{1,30})\}"
+_CAPTION_PACKAGE = re.compile(
+    r"\\usepackage\s{0,40}(?:\[([^\]]{0,500})\])?\s{0,40}\{\s{0,40}caption\s{0,40}\}"
 )
-_LABELSEP = re.compile(r"labelsep\s*=\s*(\w+)")
+_CAPTION_SETUP = re.compile(r"\\captionsetup\s{0,40}(\[[^\]]{0,500}\])?\s{0,40}\{([^{}]{0,500})\}")
+_FLOAT_NAME = re.compile(
+    r"\\(?:(?:re)?newcommand|providecommand)\*?\s{0,40}\{?\s{0,40}\\(figure|table)name"
+    r"\s{0,40}\}?\s{0,40}\{([^{}\n]{1,30})\}"
+)
+_LABELSEP = re.compile(r"labelsep\s{0,40}=\s{0,40}(\w+)")
 
 
 def caption_style(source: str, document_class: str | None) -> CaptionStyle | None:

@@ -51,13 +51,17 @@ CITE_SPECS = [MacroSpec(name, "*[[{") for name in CITE_COMMANDS]
 
 MacroText = Callable[[LatexMacroNode, LatexNodes2Text], str]
 
-_BIBLIOGRAPHY = re.compile(r"\\bibliography\s*\{([^{}]*)\}")
-_RESOURCE = re.compile(r"\\addbibresource\s*(?:\[[^\]]*\])?\s*\{([^{}]*)\}")
+_BIBLIOGRAPHY = re.compile(r"\\bibliography\s{0,40}\{([^{}]{0,500})\}")
+_RESOURCE = re.compile(r"\\addbibresource\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{([^{}]{0,500})\}")
 # natbib's entry in a compiled bibliography: \bibitem[Short names(Year)Long names]{key}, the
-# optional argument sometimes in braces.
+# optional argument sometimes in braces. Every part is bounded, so a hostile .bbl costs time in
+# proportion to its size.
 _BIBITEM = re.compile(
-    r"\\bibitem\s*\[\s*\{?(?P<short>[^()\[\]{}]*?)\s*\((?P<rest>[^\]]*)\]\s*\{(?P<key>[^{}]+)\}"
+    r"\\bibitem\[\{?(?P<short>[^()\[\]{}]{1,300})\((?P<year>[^()\[\]{}]{1,40})\)[^\]]{0,2000}\]"
+    r"\s{0,200}\{(?P<key>[^{}]{1,300})\}"
 )
+# A textual citation command anywhere in a source: only then is a bibliography read.
+TEXTUAL_COMMAND = re.compile(r"\\(?:" + "|".join(_TEXTUAL.split()) + r")(?![A-Za-z])")
 
 
 def textual_names(families: Sequence[Sequence[str]]) -> str:

@@ -20,16 +20,22 @@ import re
 from dataclasses import dataclass
 
 _DEFINITION = re.compile(
-    r"\\(?:re|provide)?newcommand\*?\s*(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))\s*(?:\[(\d)\])?\s*"
+    r"\\(?:re|provide)?newcommand\*?\s{0,40}(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))"
+    r"\s{0,40}(?:\[(\d)\])?\s{0,40}"
 )
-_LET = re.compile(r"\\let\s*\\([A-Za-z]+)\s*=?\s*\\([A-Za-z]+)(?![A-Za-z@])")
+_LET = re.compile(r"\\let\s{0,40}\\([A-Za-z]+)\s{0,40}=?\s{0,40}\\([A-Za-z]+)(?![A-Za-z@])")
+# Blanks inside these patterns are bounded: two unbounded runs side by side re-read a long run
+# of blanks from every place in it (quadratic in a hostile source).
 _MAX_PASSES = 5
 _MAX_MACROS = 200
+# A decimal number, its digits read once (possessive): "-2", "0.5", ".5".
+_NUMBER = r"-?(?:\d++(?:\.\d*+)?|\.\d++)"
+_UNIT = r"(?:em|ex|pt|mm|cm|in|bp|pc|sp|mu)"
 # A length set in the flow of text (``\itemsep0em``, ``\parskip=2pt``): pylatexenc would print
 # the dimension ("0em") as words.
 _LENGTH_ASSIGNMENT = re.compile(
-    r"\\[A-Za-z]+\s*=?\s*-?\d*\.?\d+\s*(?:em|ex|pt|mm|cm|in|bp|pc|sp|mu)\b"
-    r"(?:\s*(?:plus|minus)\s*-?\d*\.?\d+\s*(?:em|ex|pt|mm|cm|in|bp|pc|sp|mu|fil+))*"
+    r"\\[A-Za-z]+\s{0,40}=?\s{0,40}" + _NUMBER + r"\s{0,40}" + _UNIT + r"\b"
+    r"(?:\s{0,40}(?:plus|minus)\s{0,40}" + _NUMBER + r"\s{0,40}(?:" + _UNIT + r"|fil+))*"
 )
 
 

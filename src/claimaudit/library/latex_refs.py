@@ -32,16 +32,20 @@ from claimaudit.library.latex_captions import CaptionStyle
 from claimaudit.library.latex_citations import citation_macros
 from claimaudit.library.latex_context import macro_args, text_converter, to_text
 
-_CLASS = re.compile(r"\\documentclass\s*(?:\[[^\]]*\])?\s*\{\s*([A-Za-z0-9-]+)\s*\}")
+_CLASS = re.compile(
+    r"\\documentclass\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{\s{0,40}([A-Za-z0-9-]+)\s{0,40}\}"
+)
 _CHAPTER_CLASSES = frozenset({"report", "book", "memoir", "scrreprt", "scrbook"})
 _THEOREM = re.compile(
-    r"\\newtheorem\s*\{\s*([A-Za-z@*]+)\s*\}\s*(?:\[\s*([A-Za-z@]+)\s*\])?\s*\{([^{}\n]{1,60})\}"
-    r"(?:\s*\[\s*([A-Za-z@]+)\s*\])?"
+    r"\\newtheorem\s{0,40}\{\s{0,40}([A-Za-z@*]+)\s{0,40}\}"
+    r"\s{0,40}(?:\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?\s{0,40}\{([^{}\n]{1,60})\}"
+    r"(?:\s{0,40}\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?"
 )
 _PLAIN_TITLE = re.compile(r"[A-Za-z][A-Za-z .'-]{0,40}")
-_AMSTHM = re.compile(r"\\usepackage\s*(?:\[[^\]]*\])?\s*\{[^{}]*\bamsthm\b")
+_AMSTHM = re.compile(r"\\usepackage\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bamsthm\b")
 _AUTOREF_NAME = re.compile(
-    r"\\(?:(?:re)?newcommand|providecommand)\*?\s*\{?\s*\\([A-Za-z]+)autorefname\s*\}?\s*\{([^{}\n]{1,40})\}"
+    r"\\(?:(?:re)?newcommand|providecommand)\*?\s{0,40}\{?\s{0,40}\\([A-Za-z]+)autorefname"
+    r"\s{0,40}\}?\s{0,40}\{([^{}\n]{1,40})\}"
 )
 # hyperref's own names for \autoref.
 _AUTOREF_DEFAULTS = {
@@ -62,11 +66,15 @@ _FLOATS = {
     "table": "table",
     "table*": "table",
 }
-_NUMBER_WITHIN = re.compile(r"\\numberwithin\s*\{\s*(\w+)\s*\}\s*\{\s*(\w+)\s*\}")
+_NUMBER_WITHIN = re.compile(
+    r"\\numberwithin\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}"
+)
 # Sub-figures: lettered where the subcaption package sets them, else left unresolved.
 _SUBFLOATS = frozenset({"subfigure", "subtable"})
 _SUBFLOAT = "subfloat"  # what a caption inside a sub-figure steps
-_SUBCAPTION = re.compile(r"\\usepackage\s*(\[[^\]]*\])?\s*\{[^{}]*\bsubcaption\b[^{}]*\}")
+_SUBCAPTION = re.compile(
+    r"\\usepackage\s{0,40}(\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bsubcaption\b[^{}]{0,500}\}"
+)
 # Displays that number each line: not counted, so equation numbers after one are unknown.
 _LINE_NUMBERED = frozenset({"align", "eqnarray", "gather", "multline", "flalign", "alignat"})
 

@@ -43,6 +43,7 @@ _CHAPTER = re.compile(r"^(?:chapter|part|appendix)\s+\w+$", re.IGNORECASE)
 _KEYWORDS = re.compile(r"^(?:key\s?words|index terms)\s*[:.\u2014-]", re.IGNORECASE)
 _CONTENTS = re.compile(r"^(?:table of contents|contents|list of (?:figures|tables))$", re.I)
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\d+\s*$")
+_LEADER_TAIL = 120
 
 
 @dataclass
@@ -103,7 +104,8 @@ def _without_contents(lines: list[Line]) -> Iterator[Line]:
     for line in lines:
         if _CONTENTS.match(line.text.strip()):
             skip_page = line.page
-        if line.page == skip_page or _LEADER.search(line.text):
+        # A leader ends its line: its tail is enough, and a hostile line stays cheap.
+        if line.page == skip_page or _LEADER.search(line.text[-_LEADER_TAIL:]):
             continue
         yield line
 

@@ -13,7 +13,8 @@ import re
 
 from claimaudit.library.pdf_layout import Line
 
-_HYPHENATED = re.compile(r"([^\W\d_]+)-$")
+_HYPHENATED = re.compile(r"(?<![^\W\d_])([^\W\d_]+)-$")
+_TAIL = 400
 _LEADING_WORD = re.compile(r"^([^\W\d_]+)")
 # TeX never hyphenates a number: a hyphen after digits at a line end is the text's own
 # ("Accessed 2014-05-" then "09").
@@ -45,25 +46,29 @@ def vocabulary(lines: list[Line]) -> set[str]:
 
 
 def join_lines(lines: list[Line], vocabulary: set[str]) -> str:
-    text = ""
+    # What decides each join is at the text's end, so only a tail of it is kept at hand, and
+    # the pieces are joined once: a paragraph of many lines costs time in its length.
+    parts: list[str] = []
+    tail = ""
     for line in lines:
         piece = " ".join(line.text.split())
-        if not text:
-            text = piece
+        if not parts:
+            parts, tail = [piece], piece[-_TAIL:]
             continue
-        hyphenated = _HYPHENATED.search(text)
+        hyphenated = _HYPHENATED.search(tail)
         following = _LEADING_WORD.match(piece)
-        if _CUT_ADDRESS.search(text) or (_CUT_NUMBER.search(text) and piece[:1].isdigit()):
-            text += piece
+        if _CUT_ADDRESS.search(tail) or (_CUT_NUMBER.search(tail) and piece[:1].isdigit()):
+            glue = ""
         elif hyphenated and following:
-            head, tail = hyphenated.group(1), following.group(1)
-            if _keeps_hyphen(head, tail, vocabulary):
-                text += piece
-            else:
-                text = text[:-1] + piece
+            if not _keeps_hyphen(hyphenated.group(1), following.group(1), vocabulary):
+                parts[-1] = parts[-1][:-1]  # the line ends with the hyphen TeX added
+                tail = tail[:-1]
+            glue = ""
         else:
-            text += " " + piece
-    return text.strip()
+            glue = " "
+        parts.append(glue + piece)
+        tail = (tail + glue + piece)[-_TAIL:]
+    return "".join(parts).strip()
 
 
 def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:

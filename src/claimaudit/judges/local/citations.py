@@ -26,7 +26,7 @@ _WORK = _AUTHORS + r",?\s+" + _YEAR + r"(?:\s*,\s*" + _YEAR + r")*"
 _AUTHOR_YEAR = r"(?:(?:e\.g\.|see|cf\.),?\s+)?" + _WORK + r"(?:\s*[;,]\s*" + _WORK + r")*"
 _NUMBERED = r"\d{1,4}(?:\s*[\-\u2013,]\s*\d{1,4})*"  # [3], [2, 5-7]
 _MARKER = re.compile(
-    r"[ \t]*(?:\[(?P<numbered>" + _NUMBERED + r")\]|\[" + _AUTHOR_YEAR + r"\]"
+    r"(?<![ \t])[ \t]*(?:\[(?P<numbered>" + _NUMBERED + r")\]|\[" + _AUTHOR_YEAR + r"\]"
     r"|\(" + _AUTHOR_YEAR + r"\))"
 )
 # The two words before a bracketed number: a number among them makes it a range or a count.

@@ -1,0 +1,98 @@
+"""Long runs of one character cost time in proportion to their length, in every text reader.
+
+Each input below took a pattern that had two quantifiers over the same characters side by side
+(``\\s*(...)?\\s*``), or one that a search restarts inside a run of blanks, into quadratic time:
+20,000 blanks after ``\\documentclass`` took 0.8 s, so the 200,000 here would take over a
+minute, and the 4,000,000 characters a LaTeX source may hold, hours. Read in linear time, each
+input here takes well under a second.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimaudit.judges.local.citations import without_citations
+from claimaudit.library.extract import extract
+from claimaudit.library.pdf_blocks import build_blocks
+from claimaudit.library.pdf_layout import Line
+from claimaudit.library.pdf_words import join_lines
+
+RUN = 200_000
+
+
+@pytest.mark.parametrize(
+    "preamble",
+    [
+        "\\documentclass" + " " * RUN + "x",
+        "\\usepackage" + " " * RUN + "x",  # amsthm, subcaption and caption look-ups
+        "\\newtheorem{lemma}" + " " * RUN + "x",
+        "\\newcommand" + " " * RUN + "x",  # autoref and float names
+        "\\numberwithin{equation}" + " " * RUN + "x",
+        "\\captionsetup" + " " * RUN + "x",
+        "\\addbibresource" + " " * RUN + "x",
+        "\\bibliography{" + "a" * RUN + "}",
+        "\\renewcommand" + " " * RUN + "x",
+    ],
+)
+def test_a_latex_preamble_with_a_long_run_reads_in_linear_time(
+    tmp_path: Path, preamble: str
+) -> None:
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        f"{preamble}\n\\begin{{document}}\n\\section{{S}}\nA claim \\citet{{k}} stands.\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    text = " ".join(b.text for b in extract(source).blocks)
+    assert "A claim" in text and "stands." in text
+
+
+def test_a_latex_body_with_a_long_run_of_blanks_reads_in_linear_time(tmp_path: Path) -> None:
+    # Blanks before punctuation and before empty brackets are closed up by two patterns.
+    source = tmp_path / "paper.tex"
+    body = "Words" + " " * RUN + "x and more" + "\t" * RUN + "( y)."
+    source.write_text(
+        f"\\documentclass{{article}}\\begin{{document}}\\section{{S}}\n{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    assert "Words" in " ".join(b.text for b in extract(source).blocks)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        " " * RUN,  # a line of blanks: once "^\\s*" gave them back one by one
+        "Words" + " " * RUN + "x",
+        "A [" + " " * RUN + "x",
+        "# Heading" + " " * RUN + "{x",
+    ],
+)
+def test_a_markdown_line_with_a_long_run_reads_in_linear_time(tmp_path: Path, line: str) -> None:
+    source = tmp_path / "paper.md"
+    source.write_text(f"# Title\n\nA first paragraph.\n\n{line}\n\nA last one.\n", "utf-8")
+    text = " ".join(b.text for b in extract(source).blocks)
+    assert "A first paragraph." in text and "A last one." in text
+
+
+def test_the_verifiers_citation_reader_takes_a_long_run_of_blanks() -> None:
+    text = "A claim" + " " * RUN + "stands [3]."
+    assert without_citations(text) == "A claim" + " " * RUN + "stands."
+
+
+def _line(text: str, row: int) -> Line:
+    return Line(text, 72.0, 300.0, 100.0 + 12 * row, 10.0, False, False, 1, 72.0, 540.0, 0)
+
+
+def test_a_pdf_paragraph_of_many_lines_is_joined_in_linear_time() -> None:
+    # Every join used to search the whole paragraph so far.
+    lines = [_line("aaaa " * 10 + "a" * 40, row) for row in range(20_000)]
+    joined = join_lines(lines, set())
+    assert len(joined) == 20_000 * 91 - 1
+
+
+def test_a_pdf_line_of_dots_is_not_read_as_a_leader_in_quadratic_time() -> None:
+    lines = [_line("Body text of the page.", 0), _line(". " * RUN + "x", 1)]
+    layout = build_blocks(lines)
+    assert any("Body text" in b.text for b in layout.blocks)
