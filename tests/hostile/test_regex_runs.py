@@ -96,3 +96,34 @@ def test_a_pdf_line_of_dots_is_not_read_as_a_leader_in_quadratic_time() -> None:
     lines = [_line("Body text of the page.", 0), _line(". " * RUN + "x", 1)]
     layout = build_blocks(lines)
     assert any("Body text" in b.text for b in layout.blocks)
+
+
+def test_a_draft_with_long_runs_is_read_for_review_in_linear_time(tmp_path: Path) -> None:
+    from claimaudit.review.claims import extract_claims
+    from claimaudit.review.latex_claims import extract_latex_claims
+
+    report = (
+        "# Draft" + " " * RUN + "{x\n\nSparse solvers save memory [1]" + " " * RUN + "[2].\n\n"
+        "## References\n\n1. A. Author. arXiv:1907.10121\n2. B. Author. arXiv:1407.6245\n"
+    )
+    claims, _ = extract_claims(report)
+    assert [c.text for c in claims] == ["Sparse solvers save memory."]
+    draft = tmp_path / "draft.tex"
+    draft.write_text(
+        "\\documentclass{article}\\usepackage" + " " * RUN + "{todonotes}\\begin{document}\n"
+        "Sparse solvers save memory (" + " " * RUN + "\\cite{a}).\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(draft).claims
+    assert claim.text == "Sparse solvers save memory."
+
+
+def test_an_error_message_with_a_long_run_of_digits_is_read_in_linear_time() -> None:
+    import httpx
+
+    from claimaudit.judges.openai.wire import _context_overflow
+
+    message = "maximum context length is 2048 tokens; " + "1" * RUN + "x, 4096 input tokens"
+    response = httpx.Response(400, json={"error": {"message": message}})
+    error = _context_overflow(response)
+    assert error is not None and error.window == 2048 and error.prompt_tokens == 4096

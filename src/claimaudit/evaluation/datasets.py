@@ -35,7 +35,9 @@ _LABELS = {
     "NOTENOUGHINFO": NOT_ESTABLISHED,
 }
 # Citation-Integrity marks the citation slots in the citing sentence; they are not claim text.
-_CITATION_MARKER = re.compile(r"\s*\[[^\[\]]*<\|[a-z_]+\|>[^\[\]]*\]|\s*<\|[a-z_]+\|>\s*")
+_CITATION_MARKER = re.compile(
+    r"(?:(?<!\s)\s+)?(?:\[[^\[\]]*<\|[a-z_]+\|>[^\[\]]*\]|<\|[a-z_]+\|>\s*)"
+)
 
 
 @dataclass(frozen=True)

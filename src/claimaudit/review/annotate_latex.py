@@ -33,8 +33,8 @@ _SPECIAL = {
     "~": r"\~{}",
 }
 _TODONOTES = re.compile(
-    r"\\usepackage\s*(?:\[[^\]]*\])?\s*\{[^}]*\btodonotes\b[^}]*\}"
-    r"|\\(?:re)?newcommand\s*\*?\s*\{?\\todo\b|\\def\s*\\todo\b"
+    r"\\usepackage\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{[^}]{0,500}\btodonotes\b[^}]{0,500}\}"
+    r"|\\(?:re)?newcommand\s{0,40}\*?\s{0,40}\{?\\todo\b|\\def\s{0,40}\\todo\b"
 )
 _BEGIN_DOCUMENT = re.compile(r"^[ \t]*\\begin\s*\{document\}", re.MULTILINE)
 

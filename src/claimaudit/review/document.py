@@ -28,7 +28,7 @@ _REFERENCE_HEADINGS = re.compile(
     r"citations|sources|notes and references)$",
     re.IGNORECASE,
 )
-_HEADING_ATTRIBUTES = re.compile(r"\s*\{[^{}]*\}\s*$")  # Pandoc's "References {#refs}"
+_HEADING_ATTRIBUTES = re.compile(r"(?<!\s)\s*\{[^{}]{0,500}\}\s*$")  # Pandoc's "References {#refs}"
 _HEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.)\s+")
 # markdown-it silently skips the rest of a document once blocks (quotes, lists) nest this
 # deep; a draft that reaches it is refused instead. Each list level takes two.

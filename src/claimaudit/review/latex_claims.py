@@ -103,7 +103,8 @@ def draft_bibliography(draft: LatexDraft, extra: Bibliography | None = None) -> 
 
 def claim_text(sentence: str) -> str:
     """The sentence as the judge reads it: what dropped citations left behind removed."""
-    text = _EMPTY_GROUP.sub("", sentence)
+    # Blanks collapsed first: the patterns then never meet a long run of them.
+    text = _EMPTY_GROUP.sub("", " ".join(sentence.split()))
     text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", " ".join(text.split()))
     return _DANGLING.sub(r"\1", text.strip())
 

@@ -28,7 +28,7 @@ _CARRIED = re.compile(
     r"(?:[*_)\]\"'\u201d\u2019\u00bb`]+|\[\^[^\]\s]+\]|\[[^\[\]]*(?:@|\d)[^\[\]]*\])+"
 )
 _ENUMERATOR = re.compile(r"\s*\(?[A-Za-z0-9]{1,3}\)\s+")
-_TRAILING_GROUPS = re.compile(r"(?:\s*\[[^\[\]]*\])+\s*$")
+_TRAILING_GROUPS = re.compile(r"(?<!\s)(?:\s*\[[^\[\]]*\])+\s*$")
 _ABBREVIATION = re.compile(
     r"\b(?:figs?|eqs?|refs?|secs?|tabs?|vols?|nos?|chs?|pp?|approx|suppl|cf|vs|ca|resp|e\.g|"
     r"i\.e|viz)\.$",

@@ -46,7 +46,7 @@ RESPONSE_LENGTH = 5_000
 DEFAULT_TIMEOUT = 60.0
 SERVER_ERROR_WAIT = 2.0
 _BLANK_LINE = re.compile(r"\r?\n\s*\r?\n")
-_PYDANTIC_DETAIL = re.compile(r"\s*\[type=.*$")
+_PYDANTIC_DETAIL = re.compile(r"(?<!\s)\s*\[type=.*$")
 
 
 class ValyuSource(Source):

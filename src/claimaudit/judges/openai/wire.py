@@ -36,7 +36,7 @@ KEY_ENV = "OPENAI_API_KEY"
 RETRY_STATUSES = frozenset({408, 429})  # and every 5xx
 MAX_RETRY_AFTER = 30.0  # seconds; a longer Retry-After is capped rather than obeyed
 _WINDOW = re.compile(r"maximum context length is (\d+) tokens")
-_REQUESTED = re.compile(r"(\d+) in the messages|(\d+) input tokens")
+_REQUESTED = re.compile(r"(?<!\d)(\d+) in the messages|(?<!\d)(\d+) input tokens")
 OVERFLOW_CODES = frozenset({"context_length_exceeded", "exceed_context_size_error"})
 
 
