@@ -20,6 +20,7 @@ from tests.library.helpers import (
     SCIPY_TEX,
     SKIMAGE_TEX,
 )
+from tests.library.test_latex_refs import passages_of
 
 
 @functools.cache
@@ -333,29 +334,21 @@ def test_logos_and_a_named_underscore_read_as_printed(tmp_path: Path) -> None:
     scipy = " ".join(p.text for p in make_passages(extract(SCIPY_TEX).blocks))
     assert "2% C++, with a dash of TeX, MATLAB, shell script, and Make." in scipy
     assert "The new scipy.optimize.differential_evolution function" in scipy
-    source = tmp_path / "logos.tex"
-    source.write_text(
-        "\\documentclass{article}\\begin{document}\\section{S}\n"
+    body = (
         "Written in \\LaTeX{} and \\LaTeXe, with \\BibTeX{} and \\XeTeX; see a\\textunderscore b."
-        "\n\\end{document}\n",
-        encoding="utf-8",
     )
-    [text] = [p.text for p in make_passages(extract(source).blocks)]
+    [text] = passages_of(tmp_path, "\\section{S}\n" + body)
     assert text == "Written in LaTeX and LaTeX2e, with BibTeX and XeTeX; see a_b."
 
 
 def test_boxes_and_links_print_their_text_not_their_settings(tmp_path: Path) -> None:
     # "\parbox{3cm}{X}" read "3cmX", "\rotatebox{90}{X}" "90X", "\hyperref[sec:a]{X}" "[sec:a]X".
-    source = tmp_path / "boxes.tex"
-    source.write_text(
-        "\\documentclass{article}\\begin{document}\\section{S}\n"
-        "A \\parbox[t]{3cm}{boxed} word, a \\rotatebox[origin=c]{90}{turned} one, a "
+    body = (
+        "\\section{S}\nA \\parbox[t]{3cm}{boxed} word, a \\rotatebox[origin=c]{90}{turned} one, a "
         "\\raisebox{1pt}{raised} one, a \\hyperref[sec:s]{linked} one, "
-        "\\textquotedbl{}quoted\\textquotedbl{} and \\enquote{cited} ones, see \\S 3.\n"
-        "\\end{document}\n",
-        encoding="utf-8",
+        "\\textquotedbl{}quoted\\textquotedbl{} and \\enquote{cited} ones, see \\S 3."
     )
-    [text] = [p.text for p in make_passages(extract(source).blocks)]
+    [text] = passages_of(tmp_path, body)
     assert text == (
         'A boxed word, a turned one, a raised one, a linked one, "quoted" and \u201ccited\u201d '
         "ones, see \u00a73."
@@ -366,11 +359,7 @@ def test_ordinals_of_the_nth_package_read_with_their_suffix(tmp_path: Path) -> N
     # scipy-1.0: "The fields \textit{\nth{1}} and \textit{\nth{2} derivatives}" read "1 and 2".
     scipy = " ".join(p.text for p in make_passages(extract(SCIPY_TEX).blocks))
     assert "The fields 1st and 2nd derivatives indicates whether" in scipy
-    source = tmp_path / "nth.tex"
-    source.write_text(
-        "\\documentclass{article}\\begin{document}\\section{S}\n"
-        "The \\nth{3}, \\nth{11}, \\nth{22} and \\nth{104} runs.\n\\end{document}\n",
-        encoding="utf-8",
+    [text] = passages_of(
+        tmp_path, "\\section{S}\nThe \\nth{3}, \\nth{11}, \\nth{22} and \\nth{104} runs."
     )
-    [text] = [p.text for p in make_passages(extract(source).blocks)]
     assert text == "The 3rd, 11th, 22nd and 104th runs."
