@@ -271,6 +271,8 @@ def scored_papers(
         ("probe", scoring.PROBE_WINDOWS),
         ("calibration data", 2),  # 2: contradicting edits among the synthetic papers
         ("reader", READER_REVISION),  # how passages are read (citation markers dropped, ...)
+        # int8 activation scales are taken per call, so the batch size changes the scores.
+        ("batch", model.config.batch_size),
     )
     key = hashlib.sha256(onnx + repr((seed, settings)).encode()).hexdigest()
     cache = Path(__file__).resolve().parent / "work" / f"scores-{key[:16]}.pkl"
