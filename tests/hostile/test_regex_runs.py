@@ -34,6 +34,8 @@ RUN = 200_000
         "\\addbibresource" + " " * RUN + "x",
         "\\bibliography{" + "a" * RUN + "}",
         "\\renewcommand" + " " * RUN + "x",
+        "\\setcitestyle" + " " * RUN + "x",  # natbib's mode, read for a bare \cite
+        "\\usepackage[" + " " * RUN + "]{natbib}",
     ],
 )
 def test_a_latex_preamble_with_a_long_run_reads_in_linear_time(

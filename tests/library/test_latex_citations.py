@@ -10,7 +10,7 @@ from benchmarks.pdf_fidelity import PAIRS, measure
 from claimaudit.library.extract import extract
 from claimaudit.library.latex_citations import CITE_COMMANDS, CiteKind, names_from_bbl
 from claimaudit.library.passages import make_passages
-from tests.library.helpers import CONV_TEX
+from tests.library.helpers import CONV_TEX, SKIMAGE_TEX
 
 BIB = """
 @article{oord2016, author = {van den Oord, A{\\"a}ron and Dieleman, Sander and Zen, Heiga},
@@ -119,3 +119,59 @@ def test_the_shared_paper_reads_its_textual_citations_as_its_pdf() -> None:
 def test_every_command_has_a_kind() -> None:
     assert {CITE_COMMANDS[n] for n in ("citet", "textcite", "citeauthor")} == {CiteKind.TEXTUAL}
     assert CITE_COMMANDS["parencite"] is CiteKind.PARENTHETICAL
+
+
+def _preamble_paper(folder: Path, preamble: str, body: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "refs.bib").write_text(BIB, encoding="utf-8")
+    path = folder / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n\\section{{S}}\n{body}\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.mark.parametrize(
+    ("preamble", "body", "expected"),
+    [
+        # natbib's default author-year mode prints \cite as \citet: names, as the PDF does.
+        ("\\usepackage{natbib}", "As \\cite{yu2015} shows.", "As Yu shows."),
+        ("\\usepackage[round]{natbib}", "As \\cite{yu2015} shows.", "As Yu shows."),
+        # natbib loaded by the class (wlpeerj): its own commands are the sign.
+        ("", "As \\cite{yu2015} shows \\citep{chen2014}.", "As Yu shows."),
+        # Numbers: \cite prints a mark, dropped as any other.
+        ("\\usepackage[numbers]{natbib}", "As \\cite{yu2015} shows.", "As shows."),
+        ("\\usepackage[super,sort]{natbib}", "As \\cite{yu2015} shows.", "As shows."),
+        ("\\setcitestyle{numbers}", "As \\cite{yu2015} shows \\citep{chen2014}.", "As shows."),
+        # No natbib, or biblatex: LaTeX's own \cite prints "[3]".
+        ("", "As \\cite{yu2015} shows.", "As shows."),
+        (
+            "\\usepackage[natbib]{biblatex}",
+            "As \\cite{yu2015} shows \\citep{chen2014}.",
+            "As shows.",
+        ),
+    ],
+)
+def test_a_bare_cite_prints_names_only_in_natbib_author_year_mode(
+    tmp_path: Path, preamble: str, body: str, expected: str
+) -> None:
+    assert _text(_preamble_paper(tmp_path, preamble, body)) == expected
+
+
+def test_a_numeric_compiled_bibliography_makes_cite_a_mark(tmp_path: Path) -> None:
+    # natbib falls back to numbers when the style writes entries without author-year labels.
+    path = _preamble_paper(tmp_path, "\\usepackage{natbib}", "As \\cite{yu2015} shows.")
+    (tmp_path / "paper.bbl").write_text(
+        "\\begin{thebibliography}{1}\n\\bibitem{yu2015} F. Yu.\n\\end{thebibliography}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "As shows."
+
+
+def test_the_peerj_paper_reads_its_bare_cite_as_its_pdf() -> None:
+    # The PDF: "Course materials for some of these sessions are found in Haenel et al. (2014)
+    # and are licensed"; the LaTeX had read "found in and are licensed" (latex/17).
+    skimage = " ".join(p.text for p in make_passages(extract(SKIMAGE_TEX).blocks))
+    assert "sessions are found in Haenel et al. and are licensed under" in skimage

@@ -25,7 +25,15 @@ from pylatexenc.macrospec import MacroSpec
 from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
 from claimaudit.library.latex_captions import CaptionStyle, caption_style
-from claimaudit.library.latex_citations import TEXTUAL_COMMAND, bibliography_files, read_names
+from claimaudit.library.latex_citations import (
+    BARE_CITE,
+    TEXTUAL_COMMAND,
+    CitedWorks,
+    bibliography_files,
+    cite_prints_names,
+    numeric_bibliography,
+    read_names,
+)
 from claimaudit.library.latex_context import (
     ABSTRACT_NAME,
     BOX_HEADING,
@@ -196,8 +204,10 @@ def extract_latex(
     names = autoref_names(source)
     captions = caption_style(source, document_class(source))
     # The bibliography is read only for what a textual citation prints.
-    textual = includes and TEXTUAL_COMMAND.search(source) is not None
-    cited = _bibliography_names(path, source, hasher, root) if textual else {}
+    bare = cite_prints_names(source) and BARE_CITE.search(source) is not None
+    textual = includes and (bare or TEXTUAL_COMMAND.search(source) is not None)
+    files = _bibliography(path, source, hasher, root) if textual else []
+    cited = CitedWorks(read_names(files), bare and not numeric_bibliography(files))
     source = expand_macros(source, MAX_SOURCE_CHARS)
     try:
         return _extract(path, source, hasher, math_mode, names, captions, cited)
@@ -209,13 +219,13 @@ def extract_latex(
         ) from None
 
 
-def _bibliography_names(
+def _bibliography(
     path: Path, source: str, hasher: SourceHasher, root: Path | None
-) -> dict[str, str]:
-    """The names the paper's textual citations print, from its bibliography files beside it
-    (``latex_citations``). Each file is read as an include is (inside the paper's folder) and
-    hashed with the source, since it changes the text; one that is missing, outside the folder
-    or unreadable is passed over: its citations print nothing, as a citation did before."""
+) -> list[tuple[Path, bytes]]:
+    """The paper's bibliography files beside it, which give the names its textual citations
+    print (``latex_citations``). Each file is read as an include is (inside the paper's folder)
+    and hashed with the source, since it changes the text; one that is missing, outside the
+    folder or unreadable is passed over: its citations print nothing, as a citation did before."""
     folder = path.parent.resolve()
     boundary = (root or path.parent).resolve()
     read: list[tuple[Path, bytes]] = []
@@ -229,7 +239,7 @@ def _bibliography_names(
             continue
         hasher.add(Path(os.path.relpath(target, folder)).as_posix(), data)
         read.append((target, data))
-    return read_names(read)
+    return read
 
 
 def _literal_url(match: re.Match[str]) -> str:
@@ -246,7 +256,7 @@ def _extract(
     math_mode: str,
     names: dict[str, str],
     captions: CaptionStyle | None,
-    cited: dict[str, str],
+    cited: CitedWorks,
 ) -> ExtractedDocument:
     source = _BOX_HEADING_LINE.sub(rf"\1\\{BOX_HEADING}{{\2}}", source)
     source = _URL.sub(_literal_url, source)

@@ -8,13 +8,15 @@ part of the sentence: "see \\citet{oord2016wavenet}, in which" reads "see Oord e
 which", as the PDF prints it less its year mark. The names come from the paper's own files: the
 compiled bibliography (``.bbl``, natbib's short names as printed), else the ``.bib`` entries'
 family names ("Oord et al.", "Yu and Koltun"). A key neither names prints nothing, as before:
-a quote never shows a name the paper does not.
+a quote never shows a name the paper does not. A bare ``\\cite`` is textual too where natbib
+runs in its default author-year mode (``cite_prints_names``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
@@ -62,6 +64,62 @@ _BIBITEM = re.compile(
 )
 # A textual citation command anywhere in a source: only then is a bibliography read.
 TEXTUAL_COMMAND = re.compile(r"\\(?:" + "|".join(_TEXTUAL.split()) + r")(?![A-Za-z])")
+BARE_CITE = re.compile(r"\\cite(?![A-Za-z])")
+# Commands only natbib defines: a source using them has natbib loaded, by its own \usepackage
+# line or by its class (PeerJ's wlpeerj loads it, in author-year mode).
+_NATBIB_ONLY = re.compile(r"\\(?:[cC]ite(?:al)?[pt]|citeyearpar)(?![A-Za-z])")
+_PACKAGE = re.compile(
+    r"\\(?:usepackage|RequirePackage)\s{0,40}(?:\[(?P<options>[^\]]{0,500})\])?\s{0,40}"
+    r"\{(?P<names>[^{}]{0,500})\}"
+)
+_CITE_STYLE = re.compile(r"\\setcitestyle\s{0,40}\{(?P<options>[^{}]{0,500})\}")
+_NUMERIC_OPTIONS = frozenset({"numbers", "super"})
+# A compiled bibliography entry without natbib's author-year label (a numeric style such as
+# plain or unsrt): natbib then falls back to numbers whatever its options.
+_NUMERIC_BIBITEM = re.compile(r"\\bibitem\s{0,40}\{")
+
+
+@dataclass(frozen=True)
+class CitedWorks:
+    """What a paper's citations print: each key's names, and whether a bare ``\\cite`` prints
+    them (natbib's author-year mode) or is a mark like ``\\citep``."""
+
+    names: Mapping[str, str] = field(default_factory=dict)
+    cite_is_textual: bool = False
+
+
+def cite_prints_names(source: str) -> bool:
+    """Whether the source's bare ``\\cite`` prints its works' names, as natbib's author-year
+    mode (its default) prints it like ``\\citet``: "found in \\cite{notes}" reads "found in
+    Haenel et al. (2014)" in the PDF. Only natbib's, loaded by the source or (its own commands
+    used) by the class, and not set to numbers; biblatex and numeric styles print a mark."""
+    loaded = False
+    for match in _PACKAGE.finditer(source):
+        packages = {name.strip() for name in match.group("names").split(",")}
+        options = {opt.strip() for opt in (match.group("options") or "").split(",")}
+        if packages & {"biblatex", "cite"}:
+            return False
+        if "natbib" in packages:
+            loaded = True
+            if options & _NUMERIC_OPTIONS:
+                return False
+    if not loaded and _NATBIB_ONLY.search(source) is None:
+        return False
+    for match in _CITE_STYLE.finditer(source):
+        if {opt.strip() for opt in match.group("options").split(",")} & _NUMERIC_OPTIONS:
+            return False
+    return True
+
+
+def numeric_bibliography(files: Sequence[tuple[Path, bytes]]) -> bool:
+    """Whether a compiled bibliography among ``files`` has entries without author-year labels,
+    which puts natbib in numeric mode."""
+    return any(
+        path.suffix == ".bbl"
+        and len(data) <= MAX_BIBLIOGRAPHY_BYTES
+        and _NUMERIC_BIBITEM.search(data.decode("utf-8-sig", "replace")) is not None
+        for path, data in files
+    )
 
 
 def textual_names(families: Sequence[Sequence[str]]) -> str:
@@ -139,9 +197,11 @@ def read_names(files: Sequence[tuple[Path, bytes]]) -> dict[str, str]:
     return names
 
 
-def citation_macros(names: Mapping[str, str]) -> dict[str, MacroText]:
-    """How the text converter prints each citation command: a textual one as the names of its
-    works (all of them known, else nothing), every other as nothing."""
+def citation_macros(cited: CitedWorks) -> dict[str, MacroText]:
+    """How the text converter prints each citation command: a textual one (a bare ``\\cite``
+    too, where ``cited`` says so) as the names of its works (all of them known, else nothing),
+    every other as nothing."""
+    names = cited.names
 
     def textual(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         keys = citation_keys(node)
@@ -153,6 +213,9 @@ def citation_macros(names: Mapping[str, str]) -> dict[str, MacroText]:
     def mark(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         return ""
 
-    return {
+    macros: dict[str, MacroText] = {
         name: textual if kind is CiteKind.TEXTUAL else mark for name, kind in CITE_COMMANDS.items()
     }
+    if cited.cite_is_textual:
+        macros["cite"] = textual
+    return macros

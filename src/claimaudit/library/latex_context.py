@@ -13,7 +13,7 @@ from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode, LatexNo
 from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
 from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
 
-from claimaudit.library.latex_citations import CITE_SPECS, citation_macros
+from claimaudit.library.latex_citations import CITE_SPECS, CitedWorks, citation_macros
 from claimaudit.library.latex_units import SIUNITX_SPECS, siunitx_macros
 
 SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
@@ -182,7 +182,12 @@ def text_converter(
     head, a caption with its label); citation commands print nothing unless ``macros`` says
     otherwise (``latex_citations.citation_macros``)."""
     collected = notes if notes is not None else []
-    handlers = {**citation_macros({}), **siunitx_macros(), "nth": _ordinal, **(macros or {})}
+    handlers = {
+        **citation_macros(CitedWorks()),
+        **siunitx_macros(),
+        "nth": _ordinal,
+        **(macros or {}),
+    }
 
     def reference(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         args = macro_args(node)

@@ -17,7 +17,7 @@ is left out, as before: a quote never shows a number the paper does not.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pylatexenc.latex2text import LatexNodes2Text
@@ -29,7 +29,7 @@ from pylatexenc.latexwalker import (
 )
 
 from claimaudit.library.latex_captions import CaptionStyle
-from claimaudit.library.latex_citations import citation_macros
+from claimaudit.library.latex_citations import CitedWorks, citation_macros
 from claimaudit.library.latex_context import macro_args, text_converter, to_text
 
 _CLASS = re.compile(
@@ -348,7 +348,7 @@ def numbered_converter(
     captions: CaptionStyle | None,
     math_mode: str,
     notes: list[str],
-    cited: Mapping[str, str] | None = None,
+    cited: CitedWorks | None = None,
 ) -> LatexNodes2Text:
     """The paper's text converter (``latex_context.text_converter``) printing what the count
     found: references, theorem heads and caption labels; and textual citations with the names
@@ -378,7 +378,7 @@ def numbered_converter(
         notes,
         lambda style, key: render(numbers.labels.get(key), style, names),
         dict.fromkeys(numbers.theorem_names, theorem),
-        {**citation_macros(cited or {}), "caption": caption, "subcaption": caption},
+        {**citation_macros(cited or CitedWorks()), "caption": caption, "subcaption": caption},
     )
 
 
