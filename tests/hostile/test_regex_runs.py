@@ -36,6 +36,7 @@ RUN = 200_000
         "\\renewcommand" + " " * RUN + "x",
         "\\setcitestyle" + " " * RUN + "x",  # natbib's mode, read for a bare \cite
         "\\usepackage[" + " " * RUN + "]{natbib}",
+        "\\bibliographystyle" + " " * RUN + "x",
     ],
 )
 def test_a_latex_preamble_with_a_long_run_reads_in_linear_time(

@@ -145,6 +145,13 @@ def _preamble_paper(folder: Path, preamble: str, body: str) -> Path:
         ("\\usepackage[numbers]{natbib}", "As \\cite{yu2015} shows.", "As shows."),
         ("\\usepackage[super,sort]{natbib}", "As \\cite{yu2015} shows.", "As shows."),
         ("\\setcitestyle{numbers}", "As \\cite{yu2015} shows \\citep{chen2014}.", "As shows."),
+        # A numeric style: natbib prints numbers whatever its options.
+        ("\\usepackage{natbib}\\bibliographystyle{unsrt}", "As \\cite{yu2015} shows.", "As shows."),
+        (
+            "\\usepackage{natbib}\\bibliographystyle{plainnat}",
+            "As \\cite{yu2015} shows.",
+            "As Yu shows.",
+        ),
         # No natbib, or biblatex: LaTeX's own \cite prints "[3]".
         ("", "As \\cite{yu2015} shows.", "As shows."),
         (

@@ -74,6 +74,11 @@ _PACKAGE = re.compile(
 )
 _CITE_STYLE = re.compile(r"\\setcitestyle\s{0,40}\{(?P<options>[^{}]{0,500})\}")
 _NUMERIC_OPTIONS = frozenset({"numbers", "super"})
+# Bibliography styles that write no author-year labels, or that natbib itself sets to numbers.
+_STYLE = re.compile(r"\\bibliographystyle\s{0,40}\{(?P<style>[^{}]{0,200})\}")
+_NUMERIC_STYLES = frozenset(
+    {"plain", "unsrt", "alpha", "abbrv", "ieeetr", "acm", "siam", "nature", "cospar", "esa"}
+)
 # A compiled bibliography entry without natbib's author-year label (a numeric style such as
 # plain or unsrt): natbib then falls back to numbers whatever its options.
 _NUMERIC_BIBITEM = re.compile(r"\\bibitem\s{0,40}\{")
@@ -92,7 +97,8 @@ def cite_prints_names(source: str) -> bool:
     """Whether the source's bare ``\\cite`` prints its works' names, as natbib's author-year
     mode (its default) prints it like ``\\citet``: "found in \\cite{notes}" reads "found in
     Haenel et al. (2014)" in the PDF. Only natbib's, loaded by the source or (its own commands
-    used) by the class, and not set to numbers; biblatex and numeric styles print a mark."""
+    used) by the class, and not set to numbers; biblatex and numeric styles (``plain``,
+    ``unsrt``...) print a mark."""
     loaded = False
     for match in _PACKAGE.finditer(source):
         packages = {name.strip() for name in match.group("names").split(",")}
@@ -108,7 +114,7 @@ def cite_prints_names(source: str) -> bool:
     for match in _CITE_STYLE.finditer(source):
         if {opt.strip() for opt in match.group("options").split(",")} & _NUMERIC_OPTIONS:
             return False
-    return True
+    return not any(m.group("style").strip() in _NUMERIC_STYLES for m in _STYLE.finditer(source))
 
 
 def numeric_bibliography(files: Sequence[tuple[Path, bytes]]) -> bool:
