@@ -81,7 +81,9 @@ _QUOTES = str.maketrans(
 _DASHES = str.maketrans(dict.fromkeys("\u2013\u2014\u2010\u2011\u2212", "-"))
 _CITATION = re.compile(
     r"\s*\[[^\[\]]*?(?:\d|et al)[^\[\]]*\]"  # [3], [2-8], [Le Cun et al., 1997]
-    r"|\s*\((?:[^()]*?(?:\d{4}[a-z]?|et al\.?))(?:\s*[;,]\s*[^()]*?\d{4}[a-z]?)*\)"  # (X, 2007)
+    # (X, 2007), (X, 2007; Y, 2008), and two works of a year in one mark: (X, 1983b,a)
+    r"|\s*\((?:[^()]*?(?:\d{4}[a-z]?(?:,[a-z]\b)*|et al\.?))"
+    r"(?:\s*[;,]\s*[^()]*?\d{4}[a-z]?(?:,[a-z]\b)*)*\)"
 )
 # The LaTeX extraction drops ``\ref`` ("Section~\ref{x}" reads "Section", the PDF "Section 6")
 # and ``\autoref`` with the word it prints ("(\autoref{x})" reads "()", the PDF "(Figure 1.2)"):

@@ -37,3 +37,11 @@ def test_affiliation_marks_of_the_latex_text_are_not_compared() -> None:
         "Aditya Vijaykumar, Yoshiki V\u00e1zquez-Baeza"
     )
     assert normalise("o = (i - k)^2 + 1") == "o = (i - k)^2 + 1"
+
+
+def test_citation_marks_are_not_compared() -> None:
+    # Both works of one year in one mark: scikit-image's "(Burt and Adelson, 1983b,a)".
+    assert normalise("and Laplacian pyramids (Burt and Adelson, 1983b,a). The") == (
+        "and Laplacian pyramids. The"
+    )
+    assert normalise("as shown (Smith, 2007; Jones et al., 2008a).") == "as shown."
