@@ -355,6 +355,13 @@ def test_boxes_and_links_print_their_text_not_their_settings(tmp_path: Path) -> 
     )
 
 
+def test_csquotes_quotes_read_as_printed_outer_and_inner(tmp_path: Path) -> None:
+    # \enquote* had printed outer (double) quotes too.
+    body = "\\section{S}\nHe said \\enquote{an \\enquote*{inner} approach} and \\enquote*{this}."
+    [text] = passages_of(tmp_path, body)
+    assert text == "He said \u201can \u2018inner\u2019 approach\u201d and \u2018this\u2019."
+
+
 def test_ordinals_of_the_nth_package_read_with_their_suffix(tmp_path: Path) -> None:
     # scipy-1.0: "The fields \textit{\nth{1}} and \textit{\nth{2} derivatives}" read "1 and 2".
     scipy = " ".join(p.text for p in make_passages(extract(SCIPY_TEX).blocks))

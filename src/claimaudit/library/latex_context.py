@@ -85,7 +85,6 @@ _TEXT_MACROS = {
     "rotatebox": "%(3)s",
     "raisebox": "%(4)s",
     "hyperref": "%(2)s",
-    "enquote": "\u201c%(2)s\u201d",
 }
 # A box's own heading line (see ``extract_latex``) is rewritten to this private macro.
 BOX_HEADING = "claimauditboxheading"
@@ -167,6 +166,16 @@ def _ordinal(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
     return number + (suffix or "th")
 
 
+def _quoted(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """csquotes' ``\\enquote{X}`` in outer (double) quotes, ``\\enquote*{X}`` in inner
+    (single) ones, as it prints them in English."""
+    argd = node.nodeargd
+    inner = argd is not None and bool(argd.argnlist) and argd.argnlist[0] is not None
+    args = macro_args(node)
+    text = str(l2tobj.nodelist_to_text(args[-1:])) if args else ""
+    return f"\u2018{text}\u2019" if inner else f"\u201c{text}\u201d"
+
+
 def text_converter(
     math_mode: str = "text",
     notes: list[str] | None = None,
@@ -186,6 +195,7 @@ def text_converter(
         **citation_macros(CitedWorks()),
         **siunitx_macros(),
         "nth": _ordinal,
+        "enquote": _quoted,
         **(macros or {}),
     }
 
