@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from claimaudit.library.pdf_layout import Line
-from claimaudit.library.pdf_words import join_lines, vocabulary
+from claimaudit.library.pdf_words import breaks_words, join_lines, vocabulary
 
 
 def lines(*texts: str) -> list[Line]:
@@ -55,3 +57,35 @@ def test_a_number_broken_at_its_hyphen_reads_whole() -> None:
     # scikit-image's footnote: "Accessed 2014-" at a line's end, "05-09" on the next line.
     got = join_lines(lines("description3.html, Accessed 2014-", "05-09"), vocabulary([]))
     assert got == "description3.html, Accessed 2014-05-09"
+
+
+def test_where_the_typesetter_does_not_hyphenate_a_line_end_hyphen_is_kept() -> None:
+    # A browser or a word processor breaks lines after the text's own hyphens only.
+    printed = lines(
+        "more than hair-", "splitting, a file 2016-05-", "alaska-b.csv and a com-", "puter"
+    )
+    assert join_lines(printed, vocabulary(printed), hyphenated=False) == (
+        "more than hair-splitting, a file 2016-05-alaska-b.csv and a com-puter"
+    )
+    # TeX's own hyphen is undone as before.
+    assert join_lines(printed, vocabulary(printed)) == (
+        "more than hairsplitting, a file 2016-05- alaska-b.csv and a computer"
+    )
+
+
+@pytest.mark.parametrize(
+    ("producer", "creator", "hyphenates"),
+    [
+        ("pdfTeX-1.40.24", "LaTeX with hyperref", True),
+        ("Skia/PDF m150", "Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/150.0.0.0", False),
+        ("cairo 1.16.0 (https://cairographics.org)", "Mozilla Firefox 128.0", False),
+        ("Microsoft\u00ae Word for Microsoft 365", "Microsoft\u00ae Word for Microsoft 365", False),
+        ("LibreOffice 7.6", "Writer", False),
+        ("Adobe PDF Library 15.0", "Adobe InDesign 16.0", True),  # a publisher's typesetting
+        ("", "", True),  # unnamed: assumed to hyphenate, as most papers' typesetters do
+    ],
+)
+def test_the_producer_tells_whether_words_were_broken(
+    producer: str, creator: str, hyphenates: bool
+) -> None:
+    assert breaks_words({"Producer": producer, "Creator": creator}) is hyphenates

@@ -17,6 +17,7 @@ from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.library.pdf_blocks import PdfLayout, build_blocks
 from claimaudit.library.pdf_layout import Removed, read_order
 from claimaudit.library.pdf_read import read_pdf
+from claimaudit.library.pdf_words import breaks_words
 
 _DOI = re.compile(r"\b10\.\d{4,9}/[^\s\"<>,;]+")
 _ARXIV = re.compile(r"\barxiv:\s*(\d{4}\.\d{4,5}(?:v\d+)?)", re.IGNORECASE)
@@ -47,7 +48,7 @@ def extract_pdf_layout(path: Path) -> tuple[ExtractedDocument, Removed]:
             "paper's LaTeX source)"
         )
     lines, removed = read_order(pdf.pages)
-    layout = build_blocks(lines)
+    layout = build_blocks(lines, breaks_words(pdf.metadata))
     words = sum(len(block.text.split()) for block in layout.blocks)
     if words < MIN_WORDS or (len(pdf.pages) > 1 and words < MIN_WORDS_PER_PAGE * len(pdf.pages)):
         raise InputError(

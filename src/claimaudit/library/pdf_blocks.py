@@ -70,7 +70,10 @@ class _Raw:
     parts: list[list[Line]] = field(default_factory=list)  # joined continuations
 
 
-def build_blocks(lines: list[Line]) -> PdfLayout:
+def build_blocks(lines: list[Line], hyphenated: bool = True) -> PdfLayout:
+    """The page lines as paragraphs, captions, lists and footnotes, with the title and the
+    authors; ``hyphenated``: whether the typesetter broke words at line ends
+    (``pdf_words.breaks_words``)."""
     if not lines:
         return PdfLayout([], None, None)
     body = _body_size(lines)
@@ -84,9 +87,9 @@ def build_blocks(lines: list[Line]) -> PdfLayout:
         _subcaptions(_classify([_Raw(group) for group in split_lines(lines, pitch)], body, pitch))
     )
     raw = _drop_front_matter(raw)
-    blocks = list(_assemble(_join_continuations(raw), known))
-    title = join_lines(title_lines, known) if title_lines else None
-    authors = clean_authors(join_lines(author_lines, known)) if author_lines else None
+    blocks = list(_assemble(_join_continuations(raw), known, hyphenated))
+    title = join_lines(title_lines, known, hyphenated) if title_lines else None
+    authors = clean_authors(join_lines(author_lines, known, hyphenated)) if author_lines else None
     return PdfLayout(blocks, title, authors)
 
 
@@ -365,10 +368,10 @@ def _bold_run_on(open_block: _Raw, block: _Raw) -> bool:
     )
 
 
-def _assemble(blocks: list[_Raw], vocabulary: set[str]) -> Iterator[PdfBlock]:
+def _assemble(blocks: list[_Raw], vocabulary: set[str], hyphenated: bool) -> Iterator[PdfBlock]:
     for block in blocks:
         lines = [line for part in block.parts for line in part]
-        text = join_lines(lines, vocabulary)
+        text = join_lines(lines, vocabulary, hyphenated)
         if block.kind == "list":
             text = _ITEM_LABEL.sub("", text, count=1)
         if text:

@@ -10,6 +10,7 @@ Coordinates run top-down (``top`` grows down the page), in PDF points.
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -41,6 +42,8 @@ _MONO_NAME = re.compile(
 # pdfium's codes for a password it does not have (FPDF_ERR_PASSWORD) and a broken file.
 _ERR_PASSWORD = 4
 _MAX_FONT_NAME = 128
+# The document entries read; Producer and Creator name the program that set the text.
+_METADATA_KEYS = ("Title", "Author", "Subject", "Keywords", "doi", "DOI", "Producer", "Creator")
 # TeX (OT1) draws an accented letter as a letter and a separate accent glyph; such glyphs
 # are put back onto their letter as combining marks ("a" + "¨" -> "ä").
 _ACCENTS = {
@@ -61,6 +64,10 @@ _ACCENTS = {
     "\u02db": "\u0328",
 }
 _ACCENT_WINDOW = 60
+# How far above its letter's baseline an accent's own baseline may sit, in ems: TeX raises an
+# accent over a capital by about a quarter em; a line of text above, set with a line spacing of
+# about one em (a browser's), is further, so its backticks are not put on the letters below.
+_ACCENT_RAISE = 0.5
 _MARK_CHARS = frozenset("0123456789,*\u2020\u2021\u00a7\u00b6\u2016\u2217\u22c6\u2013-")
 # Text turned by more than this (radians) is a margin stamp or a rotated table label.
 _MAX_ANGLE = 0.05
@@ -129,7 +136,7 @@ def read_pdf(path: Path, data: bytes) -> PdfText:
     try:
         metadata = {
             key: scrub_surrogates(value).strip()
-            for key in ("Title", "Author", "Subject", "Keywords", "doi", "DOI")
+            for key in _METADATA_KEYS
             if (value := document.get_metadata_value(key))
         }
         pages = [_read_page(document, index) for index in range(len(document))]
@@ -177,6 +184,7 @@ def _chars(raw: pdfium_c.FPDF_TEXTPAGE, height: float) -> list[_Char]:
     """The page's visible characters in content order; spaces become ``space_before`` flags."""
     chars: list[_Char] = []
     box = pdfium_c.FS_RECTF()
+    matrix = pdfium_c.FS_MATRIX()
     ox, oy = ctypes.c_double(), ctypes.c_double()
     name = ctypes.create_string_buffer(_MAX_FONT_NAME)
     flags = ctypes.c_int()
@@ -198,7 +206,12 @@ def _chars(raw: pdfium_c.FPDF_TEXTPAGE, height: float) -> list[_Char]:
         # between inked shapes (a "1" has wide side bearings).
         pdfium_c.FPDFText_GetLooseCharBox(raw, i, box)
         pdfium_c.FPDFText_GetCharOrigin(raw, i, ox, oy)
+        # pdfium's size is the font's as set, before the page's scaling: a browser draws 16px
+        # type scaled by 0.75, which prints at 12 pt. The vertical scale is taken, so that
+        # TeX's slightly widened or narrowed letters (microtype) keep their size.
         size = pdfium_c.FPDFText_GetFontSize(raw, i)
+        if pdfium_c.FPDFText_GetMatrix(raw, i, matrix):
+            size *= math.hypot(matrix.c, matrix.d) or 1.0
         pdfium_c.FPDFText_GetFontInfo(raw, i, name, _MAX_FONT_NAME, ctypes.byref(flags))
         x0, x1 = box.left, box.right
         if x1 <= x0:  # an empty box (a control glyph): as wide as nothing, where it starts
@@ -221,8 +234,8 @@ def _chars(raw: pdfium_c.FPDF_TEXTPAGE, height: float) -> list[_Char]:
 def _attach_accents(chars: list[_Char]) -> list[_Char]:
     """Each accent glyph drawn over a nearby letter becomes that letter's combining mark.
 
-    The letter is found by geometry (the accent's centre lies within it, at most an em above
-    its baseline), since pdfium may list the accent apart from its letter; an accent over
+    The letter is found by geometry (the accent's centre lies within it, at most half an em
+    above its baseline), since pdfium may list the accent apart from its letter; an accent over
     nothing (a backtick or tilde in code) stays as it is."""
     dropped: set[int] = set()
     for i, accent in enumerate(chars):
@@ -230,6 +243,7 @@ def _attach_accents(chars: list[_Char]) -> list[_Char]:
         if mark is None:
             continue
         centre = (accent.x0 + accent.x1) / 2
+        highest = _ACCENT_RAISE * accent.size
         best: int | None = None
         for j in range(max(0, i - _ACCENT_WINDOW), min(len(chars), i + _ACCENT_WINDOW)):
             base = chars[j]
@@ -238,7 +252,7 @@ def _attach_accents(chars: list[_Char]) -> list[_Char]:
                 or j in dropped
                 or not base.ch.isalpha()
                 or not base.x0 + 0.5 < centre < base.x1 - 0.5
-                or not -0.1 * base.size <= base.baseline - accent.baseline <= base.size
+                or not -0.1 * base.size <= base.baseline - accent.baseline <= highest
             ):
                 continue
             if best is None or abs(j - i) < abs(best - i):

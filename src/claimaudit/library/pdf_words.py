@@ -4,12 +4,18 @@
 paper's own vocabulary decides: the words it prints whole, anywhere. A web address broken at a
 line end ("https://github.com/scikit-image/" then "scikit-image-demos") reads whole: LaTeX's
 ``url`` package breaks addresses after such characters without a hyphen or a space.
+
+Not every typesetter hyphenates. A web browser printing a page, and a word processor as it
+comes, break lines only at spaces and after hyphens already in the text, so there a hyphen at a
+line end is always the text's own: "hair-" then "splitting" reads "hair-splitting", and
+"2016-05-" then "alaska-b.csv" reads whole. The PDF's producer tells (``breaks_words``).
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Mapping
 
 from claimaudit.library.pdf_layout import Line
 
@@ -21,6 +27,22 @@ _LEADING_WORD = re.compile(r"^([^\W\d_]+)")
 _CUT_NUMBER = re.compile(r"\d-$")
 # The last word of a line: a web address cut after a character no sentence ends with.
 _CUT_ADDRESS = re.compile(r"(?:^|\s)(?:[a-z][a-z0-9+.-]*://|www\.)\S*[/\-_=?&#~]$", re.IGNORECASE)
+_CUT_AFTER_HYPHEN = re.compile(r"\S-$")
+# Producers that set text without hyphenating words of their own: web browsers printing a page
+# (Chrome's and Edge's Skia, Firefox's cairo) and word processors with their defaults (Word,
+# LibreOffice, Google Docs). TeX and publishers' typesetting systems hyphenate, and so is a PDF
+# assumed to be that does not name its producer.
+_UNHYPHENATED = re.compile(
+    r"skia/pdf|cairo|chrome|firefox|microsoft.{0,3}word|libreoffice|openoffice|google docs",
+    re.IGNORECASE,
+)
+
+
+def breaks_words(metadata: Mapping[str, str]) -> bool:
+    """Whether the typesetter that made the PDF breaks words at line ends with hyphens of its
+    own, from its Producer and Creator entries."""
+    made_by = f"{metadata.get('Producer', '')[:200]} {metadata.get('Creator', '')[:200]}"
+    return _UNHYPHENATED.search(made_by) is None
 
 
 def vocabulary(lines: list[Line]) -> set[str]:
@@ -45,7 +67,9 @@ def vocabulary(lines: list[Line]) -> set[str]:
     return words
 
 
-def join_lines(lines: list[Line], vocabulary: set[str]) -> str:
+def join_lines(lines: list[Line], vocabulary: set[str], hyphenated: bool = True) -> str:
+    """The lines' text as one paragraph; ``hyphenated`` says whether the typesetter may have
+    broken words at line ends (``breaks_words``)."""
     # What decides each join is at the text's end, so only a tail of it is kept at hand, and
     # the pieces are joined once: a paragraph of many lines costs time in its length.
     parts: list[str] = []
@@ -55,12 +79,14 @@ def join_lines(lines: list[Line], vocabulary: set[str]) -> str:
         if not parts:
             parts, tail = [piece], piece[-_TAIL:]
             continue
-        hyphenated = _HYPHENATED.search(tail)
+        cut = _HYPHENATED.search(tail)
         following = _LEADING_WORD.match(piece)
         if _CUT_ADDRESS.search(tail) or (_CUT_NUMBER.search(tail) and piece[:1].isdigit()):
             glue = ""
-        elif hyphenated and following:
-            if not _keeps_hyphen(hyphenated.group(1), following.group(1), vocabulary):
+        elif not hyphenated and _CUT_AFTER_HYPHEN.search(tail) and piece[:1].isalnum():
+            glue = ""  # the text's own hyphen, where the line was broken after it
+        elif cut and following:
+            if not _keeps_hyphen(cut.group(1), following.group(1), vocabulary):
                 parts[-1] = parts[-1][:-1]  # the line ends with the hyphen TeX added
                 tail = tail[:-1]
             glue = ""

@@ -1,0 +1,63 @@
+"""A page printed to PDF by a web browser (headless Chromium, as "Save as PDF" makes one).
+
+A browser sets its type at 16px scaled to 12 pt, and breaks lines only at spaces and after the
+text's own hyphens, never inside a word: both differ from the TeX-made PDFs the other tests read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimaudit.library.extract import extract
+from claimaudit.library.passages import make_passages
+from tests.browser import launch_chromium
+
+# The second paragraph is set narrow, so that its lines end after "Closely-" and "2016-05-".
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>A printed page</title>
+<style>body{font-family:serif;font-size:12pt;width:30em} .narrow{width:9.5em}</style></head>
+<body><h1>A printed page</h1><p>Ann Author and Ben Author</p><h2>Introduction</h2>
+<p>This first paragraph is set across the page as a browser sets any paragraph of text. It holds
+enough words to read as prose, and it ends here with a full stop.</p>
+<p class="narrow">Consistency matters more than hair-splitting over names. Closely-related
+variables belong in one list. A file named 2016-05-alaska-b.csv sorts by date.</p>
+<p>The project's code goes in the <code>src</code> directory of the project, next to the data,
+and compiled programs and external scripts go in the bin directory of the project.</p>
+</body></html>"""
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("browser") / "page.pdf"
+    with launch_chromium() as browser:
+        page = browser.new_page()
+        page.set_content(PAGE)
+        page.pdf(path=str(path), format="A4")
+        page.close()
+    return path
+
+
+def test_paragraphs_of_a_printed_page_are_passages_of_their_own(printed: Path) -> None:
+    # Read at 16 "points", the lines seemed closer than one em and the paragraph gaps were
+    # missed: the three paragraphs came out as one passage.
+    texts = [p.text for p in make_passages(extract(printed).blocks)]
+    assert texts[0] == (
+        "This first paragraph is set across the page as a browser sets any paragraph of text. It "
+        "holds enough words to read as prose, and it ends here with a full stop."
+    )
+    assert len(texts) == 3
+    assert texts[2].startswith("The project's code goes in the src directory")
+
+
+def test_a_hyphen_at_a_line_end_of_a_printed_page_is_the_texts_own(printed: Path) -> None:
+    # TeX's rule ("com-" "puting" is one word) had read "Closelyrelated" and "2016-05- alaska".
+    [narrow] = [p.text for p in make_passages(extract(printed).blocks) if "Closely" in p.text]
+    assert narrow == (
+        "Consistency matters more than hair-splitting over names. Closely-related variables "
+        "belong in one list. A file named 2016-05-alaska-b.csv sorts by date."
+    )
+
+
+def test_the_title_comes_from_the_page(printed: Path) -> None:
+    assert extract(printed).title == "A printed page"

@@ -1,0 +1,54 @@
+"""Characters read off a PDF's pages: accent glyphs put back on their letters, and only there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fpdf import FPDF
+
+from claimaudit.library.extract import extract
+
+PROSE = "A paragraph of plain prose comes first, so that the page holds enough words to read. " * 3
+
+
+def _page() -> FPDF:
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=12)
+    pdf.set_xy(15, 15)
+    pdf.multi_cell(180, 6, PROSE)
+    return pdf
+
+
+def _text(path: Path) -> str:
+    return " ".join(b.text for b in extract(path).blocks)
+
+
+def test_a_separate_accent_glyph_goes_onto_its_letter(tmp_path: Path) -> None:
+    # TeX (OT1) draws "é" as "e" and an acute accent glyph over it, on the same baseline.
+    pdf = _page()
+    pdf.text(20, 60, "The caf")
+    x = 20 + pdf.get_string_width("The caf")
+    pdf.text(x, 60, "e")
+    pdf.text(x + (pdf.get_string_width("e") - pdf.get_string_width("\u00b4")) / 2, 60, "\u00b4")
+    pdf.text(x + pdf.get_string_width("e"), 60, " is open every day of the week.")
+    path = tmp_path / "accent.pdf"
+    pdf.output(str(path))
+    assert "The caf\u00e9 is open every day of the week." in _text(path)
+
+
+def test_backticks_of_a_line_above_stay_off_the_letters_below(tmp_path: Path) -> None:
+    # A browser sets lines about one em apart: the backticks round "`src`" sat over letters of
+    # the next line and were read as grave accents ("compil\u00e8d pr\u0300ograms").
+    pdf = _page()
+    lines = [
+        "Put project source code in the `src` directory of the project.",
+        "Put compiled programs and external scripts in the bin directory.",
+    ]
+    for row, line in enumerate(lines):
+        pdf.text(15, 60 + row * 4.2, line)  # 4.2 mm: 11.9 pt apart, under the 12 pt size
+    path = tmp_path / "code.pdf"
+    pdf.output(str(path))
+    text = _text(path)
+    assert "`src`" in text
+    assert "Put compiled programs and external scripts in the bin directory." in text
