@@ -1,18 +1,20 @@
-"""PDF extraction of a page a web browser printed, against the Markdown source it shows.
+"""PDF extraction of pages a web browser printed, against the Markdown sources they show.
 
-Run from the repository root:  .venv/bin/python benchmarks/bench_pdf_browser.py [--keep DIR]
+Run from the repository root:  .venv/bin/python benchmarks/bench_pdf_browser.py [--missing]
 
 Many papers on a researcher's disk were saved from a browser ("Save as PDF" of an HTML article),
-not typeset by TeX. This renders good-enough-practices' Markdown (``index.md``, shared data) to
-HTML with markdown-it (CommonMark and tables), prints it to A4 with the headless Chromium the
-browser tests use, with the date, title, address and page numbers a browser prints on every
-page, extracts the PDF, and measures it as ``bench_pdf.py`` does, against the Markdown
-extraction of the same file instead of a LaTeX one. Needs ``make browser``.
+not typeset by TeX. This renders two shared Markdown papers to HTML with markdown-it (CommonMark
+and tables): good-enough-practices (``index.md``) and deep-rules (the Manubot chapters
+``content/02`` to ``14``, without the templated front matter); prints each to A4 with the
+headless Chromium the browser tests use, with the date, title, address and page numbers a
+browser prints on every page; extracts the PDF; and measures it as ``bench_pdf.py`` does,
+against claimaudit's Markdown extraction of the same source instead of a LaTeX one. Needs
+``make browser``.
 
-The figure is a lower bound: markdown-it does not know the kramdown syntax the source also
-uses (attribute lists, definition lists, ``[sec:...]`` cross-references, footnote marks), so
-sentences holding such syntax read differently on the two sides whatever the extractor does;
-``--missing`` lists them.
+The figures are lower bounds: markdown-it knows neither kramdown's syntax (attribute lists,
+definition lists, ``[sec:...]`` references, footnote marks) nor Manubot's citation tags
+(``[@tag:srivastava-dropout]``), so sentences holding them read differently on the two sides
+whatever the extractor does; ``--missing`` lists them.
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ from tests.browser import launch_chromium
 
 from claimaudit.library.extract import extract
 
-SOURCE = fidelity.DATA / "papers/good-enough-practices_wilson2017/index.md"
+PAPERS = fidelity.DATA / "papers"
+GOOD_ENOUGH = PAPERS / "good-enough-practices_wilson2017/index.md"
+DEEP_RULES = PAPERS / "deep-rules_lee2022/content"
 STYLE = "body{font-family:serif;font-size:11pt;max-width:40em;margin:auto;line-height:1.4}"
 # A browser's running lines, as Chrome's "Save as PDF" prints them: the date and the title at
 # the top of each page, the address and "3/18" at the foot.
@@ -40,11 +44,16 @@ _RUNNING = (
 )
 
 
-def print_page(markdown: Path, out: Path) -> None:
-    body = MarkdownIt("commonmark").enable("table").render(markdown.read_text(encoding="utf-8"))
+def _chapters(folder: Path) -> str:
+    """A Manubot manuscript's chapters in order, without its templated front and back matter."""
+    files = sorted(folder.glob("[0-9][0-9].*.md"))
+    return "\n\n".join(f.read_text(encoding="utf-8") for f in files if "01" < f.name[:2] < "90")
+
+
+def print_page(markdown: str, title: str, out: Path) -> None:
+    body = MarkdownIt("commonmark").enable("table").render(markdown)
     html = (
-        '<!doctype html><html><head><meta charset="utf-8">'
-        "<title>Good enough practices in scientific computing</title>"
+        f'<!doctype html><html><head><meta charset="utf-8"><title>{title}</title>'
         f"<style>{STYLE}</style></head><body>{body}</body></html>"
     )
     with launch_chromium() as browser:
@@ -68,27 +77,35 @@ def print_page(markdown: Path, out: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--keep", type=Path, default=None, help="write the PDF into this folder")
+    parser.add_argument("--keep", type=Path, default=None, help="write the PDFs into this folder")
     parser.add_argument("--missing", action="store_true", help="list the sentences not found")
     args = parser.parse_args()
+    # The fidelity measure reads its reference through extract_latex; here the reference is
+    # the Markdown extraction of the same source.
+    fidelity.extract_latex = lambda path, math_mode="text": extract(path)  # type: ignore[assignment]
+    papers = [
+        ("good-enough-practices", GOOD_ENOUGH.read_text(encoding="utf-8"), GOOD_ENOUGH),
+        ("deep-rules", _chapters(DEEP_RULES), DEEP_RULES),
+    ]
+    results = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
-        pdf = folder / "good-enough-practices.browser.pdf"
-        print_page(SOURCE, pdf)
-        # The fidelity measure reads its reference through extract_latex; here the reference
-        # is the Markdown extraction.
-        fidelity.extract_latex = lambda path, math_mode="text": extract(path)  # type: ignore[assignment]
-        f = fidelity.measure(fidelity.Pair("good-enough-practices (browser)", pdf, SOURCE))
+        for name, markdown, reference in papers:
+            pdf = folder / f"{name}.browser.pdf"
+            print_page(markdown, name, pdf)
+            results.append(fidelity.measure(fidelity.Pair(f"{name} (browser)", pdf, reference)))
     print("| PDF | pages | passages | sentences found | spurious / 1,000 words | broken |")
     print("|---|---:|---:|---:|---:|---:|")
-    print(
-        f"| {f.name} | {f.pages} | {f.passages} | {f.recall:.3f} ({f.found}/{f.sentences}) "
-        f"| {1000 * f.spurious / max(f.words, 1):.2f} | {f.broken} |"
-    )
+    for f in results:
+        print(
+            f"| {f.name} | {f.pages} | {f.passages} | {f.recall:.3f} ({f.found}/{f.sentences}) "
+            f"| {1000 * f.spurious / max(f.words, 1):.2f} | {f.broken} |"
+        )
     if args.missing:
-        for sentence in f.missing:
-            print(f"- {sentence}")
+        for f in results:
+            for sentence in f.missing:
+                print(f"- {f.name}: {sentence}")
 
 
 if __name__ == "__main__":

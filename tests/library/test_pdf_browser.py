@@ -61,3 +61,32 @@ def test_a_hyphen_at_a_line_end_of_a_printed_page_is_the_texts_own(printed: Path
 
 def test_the_title_comes_from_the_page(printed: Path) -> None:
     assert extract(printed).title == "A printed page"
+
+
+# A page that opens with a section heading and its paragraphs, as a printed chapter does: no
+# title of its own above them, no author line.
+CHAPTER = """<!doctype html><html><head><meta charset="utf-8"><title>A chapter</title></head>
+<body style="font-family:serif;font-size:12pt;width:30em"><h2>Introduction</h2>
+<p>Machine learning is a modern approach to problem-solving and task automation, concerned
+with algorithms that recognise patterns in data and use them for prediction.</p>
+<p>Deep learning uses artificial neural networks with many layers, and it can now be applied
+to massive data sets and in innumerable contexts across biology.</p>
+<h2>Methods</h2><p>We collected advice from a community of researchers with varied
+backgrounds, and wrote it down as ten tips for those who use deep learning.</p></body></html>"""
+
+
+def test_a_pages_opening_paragraphs_are_text_not_its_authors(tmp_path: Path) -> None:
+    # The heading, the largest type on the page, is taken for the title; the paragraph under
+    # it had been taken for the authors, and the next one dropped as front matter.
+    path = tmp_path / "chapter.pdf"
+    with launch_chromium() as browser:
+        page = browser.new_page()
+        page.set_content(CHAPTER)
+        page.pdf(path=str(path), format="A4")
+        page.close()
+    document = extract(path)
+    texts = [p.text for p in make_passages(document.blocks)]
+    assert document.authors is None
+    assert texts[0].startswith("Machine learning is a modern approach to problem-solving")
+    assert texts[1].startswith("Deep learning uses artificial neural networks")
+    assert texts[2].startswith("We collected advice from a community")

@@ -89,3 +89,12 @@ def test_the_producer_tells_whether_words_were_broken(
     producer: str, creator: str, hyphenates: bool
 ) -> None:
     assert breaks_words({"Producer": producer, "Creator": creator}) is hyphenates
+
+
+def test_a_hyphen_hanging_before_a_conjunction_keeps_its_space() -> None:
+    # "individual- and team-level", broken at the space after the hanging hyphen.
+    for hyphenated in (True, False):
+        printed = lines("we encourage individual-", "and team-level work, pre-", "or post-hoc.")
+        assert join_lines(printed, vocabulary(printed), hyphenated=hyphenated) == (
+            "we encourage individual- and team-level work, pre- or post-hoc."
+        )

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from claimaudit.library.pdf_front import clean_authors, title_and_authors
+from claimaudit.library.pdf_front import clean_authors, reads_as_prose, title_and_authors
 from claimaudit.library.pdf_layout import Line
 from claimaudit.library.pdf_paragraphs import hanging, pitches, split_lines
 from claimaudit.library.pdf_patterns import BULLETS, CAPTION, LABEL, TERMINAL, WORD, is_heading_text
@@ -44,6 +44,8 @@ _KEYWORDS = re.compile(r"^(?:key\s?words|index terms)\s*[:.\u2014-]", re.IGNOREC
 _CONTENTS = re.compile(r"^(?:table of contents|contents|list of (?:figures|tables))$", re.I)
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\d+\s*$")
 _LEADER_TAIL = 120
+# A paragraph before the first heading this long, in sentences, is text, not front matter.
+_OPENING_WORDS = 20
 
 
 @dataclass
@@ -271,12 +273,25 @@ def _low_on_page(block: _Raw) -> bool:
 
 def _drop_front_matter(blocks: list[_Raw]) -> list[_Raw]:
     """Affiliations, addresses and dates before the first heading of the opening pages, and
-    keyword lines."""
+    keyword lines. A paragraph of prose there is the paper's opening text (an abstract set
+    without a heading, or a printed page's first paragraphs under its title) and stays."""
     blocks = [b for b in blocks if not _KEYWORDS.match(b.lines[0].text.strip())]
     for index, block in enumerate(blocks):
         if block.kind == "heading":
-            return blocks[index:] if block.lines[0].page <= 3 else blocks
+            if block.lines[0].page > 3:
+                return blocks
+            return [b for b in blocks[:index] if _opening_text(b)] + blocks[index:]
     return blocks
+
+
+def _opening_text(block: _Raw) -> bool:
+    text = " ".join(line.text for line in block.lines).strip()
+    return (
+        block.kind == "text"
+        and len(text.split()) >= _OPENING_WORDS
+        and text[-1:] in ".!?"
+        and reads_as_prose(text)
+    )
 
 
 def _join_continuations(blocks: list[_Raw]) -> list[_Raw]:

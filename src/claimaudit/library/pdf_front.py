@@ -1,7 +1,8 @@
 """A PDF's title and authors, from the first page's type rather than the file name.
 
 The title is the largest type on the first page (at most four lines); the authors are the
-lines just below it in body-sized, plain type, before the affiliations and addresses begin.
+lines just below it in body-sized, plain type, before the affiliations and addresses begin,
+unless they read as sentences.
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ _WORD = re.compile(r"[^\W\d_]{3,}")
 _MARKS = "*\u2020\u2021\u00a7\u00b6\u2016\u2217\u22c6"
 _AUTHOR_MARKS = re.compile(rf"(?<=[^\W\d_.])(?:[\d{_MARKS}]+(?:,(?=\s*[\d{_MARKS}]))?)+")
 # Each of these makes a line no author line: an affiliation number or mark, an address.
+# Lower-case words a list of names holds: conjunctions and family-name particles.
+_PARTICLES = frozenset(
+    "and und et y e da de del della der di dos du la le van von ten ter zu".split()
+)
 _NOT_AUTHORS = re.compile(
     rf"^[\d{_MARKS}]|@|\b(?:university|institute|department|abstract)\b", re.IGNORECASE
 )
@@ -46,7 +51,20 @@ def title_and_authors(lines: list[Line], body: float) -> tuple[list[Line], list[
             break
         authors.append(line)
         index += 1
+    if reads_as_prose(" ".join(line.text for line in authors)):
+        # A page that opens with a heading and its first paragraph (a printed web page, a
+        # chapter): the paragraph is text, not a list of names.
+        authors = []
     return title, authors
+
+
+def reads_as_prose(text: str) -> bool:
+    """Whether lines read as sentences rather than names: most of their words start in lower
+    case ("Machine learning is a modern approach to ..."), where a list of names has only
+    particles ("and", "van", "de") in lower case."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'-]*", text) if w.lower() not in _PARTICLES]
+    lower = sum(w[0].islower() for w in words)
+    return len(words) >= 6 and lower > 0.4 * len(words)
 
 
 def clean_authors(text: str) -> str | None:

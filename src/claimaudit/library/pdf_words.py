@@ -28,6 +28,10 @@ _CUT_NUMBER = re.compile(r"\d-$")
 # The last word of a line: a web address cut after a character no sentence ends with.
 _CUT_ADDRESS = re.compile(r"(?:^|\s)(?:[a-z][a-z0-9+.-]*://|www\.)\S*[/\-_=?&#~]$", re.IGNORECASE)
 _CUT_AFTER_HYPHEN = re.compile(r"\S-$")
+# A hyphen left hanging before a conjunction ("individual- and team-level", "pre- or
+# post-"): the line broke at the space after it. TeX never leaves two letters after its own
+# hyphen, and no word it breaks ends in "and" alone.
+_SUSPENDED = re.compile(r"(?i)^(?:and|or|nor|to)\b")
 # Producers that set text without hyphenating words of their own: web browsers printing a page
 # (Chrome's and Edge's Skia, Firefox's cairo) and word processors with their defaults (Word,
 # LibreOffice, Google Docs). TeX and publishers' typesetting systems hyphenate, and so is a PDF
@@ -83,6 +87,8 @@ def join_lines(lines: list[Line], vocabulary: set[str], hyphenated: bool = True)
         following = _LEADING_WORD.match(piece)
         if _CUT_ADDRESS.search(tail) or (_CUT_NUMBER.search(tail) and piece[:1].isdigit()):
             glue = ""
+        elif _CUT_AFTER_HYPHEN.search(tail) and _SUSPENDED.match(piece):
+            glue = " "
         elif not hyphenated and _CUT_AFTER_HYPHEN.search(tail) and piece[:1].isalnum():
             glue = ""  # the text's own hyphen, where the line was broken after it
         elif cut and following:
