@@ -5,11 +5,11 @@ Run from the repository root:  .venv/bin/python benchmarks/bench_pdf_browser.py 
 Many papers on a researcher's disk were saved from a browser ("Save as PDF" of an HTML article),
 not typeset by TeX. This renders two shared Markdown papers to HTML with markdown-it (CommonMark
 and tables): good-enough-practices (``index.md``) and deep-rules (the Manubot chapters
-``content/02`` to ``14``, without the templated front matter); prints each to A4 with the
-headless Chromium the browser tests use, with the date, title, address and page numbers a
-browser prints on every page; extracts the PDF; and measures it as ``bench_pdf.py`` does,
-against claimaudit's Markdown extraction of the same source instead of a LaTeX one. Needs
-``make browser``.
+``content/02`` to ``14``, without the templated front matter); prints each to A4, in one
+column and in two (CSS columns), with the headless Chromium the browser tests use and the date,
+title, address and page numbers a browser prints on every page; extracts the PDF; and measures
+it as ``bench_pdf.py`` does, against claimaudit's Markdown extraction of the same source instead
+of a LaTeX one. Needs ``make browser``.
 
 The figures are lower bounds: markdown-it knows neither kramdown's syntax (attribute lists,
 definition lists, ``[sec:...]`` references, footnote marks) nor Manubot's citation tags
@@ -36,6 +36,8 @@ PAPERS = fidelity.DATA / "papers"
 GOOD_ENOUGH = PAPERS / "good-enough-practices_wilson2017/index.md"
 DEEP_RULES = PAPERS / "deep-rules_lee2022/content"
 STYLE = "body{font-family:serif;font-size:11pt;max-width:40em;margin:auto;line-height:1.4}"
+# The same page set in two columns, as some journals' HTML is printed.
+TWO_COLUMNS = "body{font-family:serif;font-size:10pt;column-count:2;column-gap:2em;line-height:1.3}"
 # A browser's running lines, as Chrome's "Save as PDF" prints them: the date and the title at
 # the top of each page, the address and "3/18" at the foot.
 _RUNNING = (
@@ -50,11 +52,11 @@ def _chapters(folder: Path) -> str:
     return "\n\n".join(f.read_text(encoding="utf-8") for f in files if "01" < f.name[:2] < "90")
 
 
-def print_page(markdown: str, title: str, out: Path) -> None:
+def print_page(markdown: str, title: str, out: Path, style: str = STYLE) -> None:
     body = MarkdownIt("commonmark").enable("table").render(markdown)
     html = (
         f'<!doctype html><html><head><meta charset="utf-8"><title>{title}</title>'
-        f"<style>{STYLE}</style></head><body>{body}</body></html>"
+        f"<style>{style}</style></head><body>{body}</body></html>"
     )
     with launch_chromium() as browser:
         page = browser.new_page()
@@ -92,9 +94,11 @@ def main() -> None:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         for name, markdown, reference in papers:
-            pdf = folder / f"{name}.browser.pdf"
-            print_page(markdown, name, pdf)
-            results.append(fidelity.measure(fidelity.Pair(f"{name} (browser)", pdf, reference)))
+            for layout, style in (("one column", STYLE), ("two columns", TWO_COLUMNS)):
+                pdf = folder / f"{name}.browser.{layout.replace(' ', '-')}.pdf"
+                print_page(markdown, name, pdf, style)
+                label = f"{name} (browser, {layout})"
+                results.append(fidelity.measure(fidelity.Pair(label, pdf, reference)))
     print("| PDF | pages | passages | sentences found | spurious / 1,000 words | broken |")
     print("|---|---:|---:|---:|---:|---:|")
     for f in results:

@@ -90,3 +90,38 @@ def test_a_pages_opening_paragraphs_are_text_not_its_authors(tmp_path: Path) -> 
     assert texts[0].startswith("Machine learning is a modern approach to problem-solving")
     assert texts[1].startswith("Deep learning uses artificial neural networks")
     assert texts[2].startswith("We collected advice from a community")
+
+
+def _columns_page() -> str:
+    def sentences(side: str, numbers: range) -> str:
+        return " ".join(
+            f"{side} sentence number {n} is in the {side.lower()} column." for n in numbers
+        )
+
+    # A line of code a little wider than its column, set between two paragraphs of the left.
+    code = "make_images.py -f 0.1 -n 0.5 -o birds.csv -s 42 -w 480"
+    return (
+        '<!doctype html><html><head><meta charset="utf-8"><title>Columns</title></head>'
+        '<body style="font-family:serif;font-size:10pt;column-count:2;column-gap:2em">'
+        f"<h2>Methods</h2><p>{sentences('Left', range(1, 13))}</p><pre>{code}</pre>"
+        f"<p>{sentences('Left', range(13, 25))}</p><p>{sentences('Right', range(1, 25))}</p>"
+        "</body></html>"
+    )
+
+
+def test_a_line_of_code_overflowing_its_column_does_not_merge_the_columns(
+    tmp_path: Path,
+) -> None:
+    # A browser lets a long line of preformatted text run out of its column into the gap; it
+    # had hidden the gutter, and the two columns were read line by line across the page.
+    path = tmp_path / "columns.pdf"
+    with launch_chromium() as browser:
+        page = browser.new_page()
+        page.set_content(_columns_page())
+        page.pdf(path=str(path), format="A4")
+        page.close()
+    text = " ".join(p.text for p in make_passages(extract(path).blocks))
+    for n in range(1, 25):
+        assert f"Left sentence number {n} is in the left column." in text
+        assert f"Right sentence number {n} is in the right column." in text
+    assert text.index("Left sentence number 24 ") < text.index("Right sentence number 1 ")

@@ -289,7 +289,6 @@ def _opening_text(block: _Raw) -> bool:
     return (
         block.kind == "text"
         and len(text.split()) >= _OPENING_WORDS
-        and text[-1:] in ".!?"
         and reads_as_prose(text)
     )
 

@@ -20,6 +20,7 @@ _AUTHOR_MARKS = re.compile(rf"(?<=[^\W\d_.])(?:[\d{_MARKS}]+(?:,(?=\s*[\d{_MARKS
 _PARTICLES = frozenset(
     "and und et y e da de del della der di dos du la le van von ten ter zu".split()
 )
+_ADDRESS = re.compile(r"@|/|\w\.\w")
 _NOT_AUTHORS = re.compile(
     rf"^[\d{_MARKS}]|@|\b(?:university|institute|department|abstract)\b", re.IGNORECASE
 )
@@ -62,7 +63,9 @@ def reads_as_prose(text: str) -> bool:
     """Whether lines read as sentences rather than names: most of their words start in lower
     case ("Machine learning is a modern approach to ..."), where a list of names has only
     particles ("and", "van", "de") in lower case."""
-    words = [w for w in re.findall(r"[^\W\d_][\w'-]*", text) if w.lower() not in _PARTICLES]
+    # Addresses are left out: an e-mail or a web address is lower case in any front matter.
+    plain = " ".join(token for token in text.split() if not _ADDRESS.search(token))
+    words = [w for w in re.findall(r"[^\W\d_][\w'-]*", plain) if w.lower() not in _PARTICLES]
     lower = sum(w[0].islower() for w in words)
     return len(words) >= 6 and lower > 0.4 * len(words)
 

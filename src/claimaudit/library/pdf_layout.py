@@ -169,7 +169,8 @@ def _pieces(segments: list[Segment], depth: int) -> list[list[Segment]]:
     if gutter is None:
         return [segments] if segments else []
     start, end = gutter
-    crossing = [s for s in segments if s.x0 < end and s.x1 > start]
+    overflow = _overflowing(segments, start)
+    crossing = [s for s in segments if s.x0 < end and s.x1 > start and id(s) not in overflow]
     # A row that crosses the gutter spans it whole: "Figure 2.7:" stays on its caption's line.
     spanning = [s for s in segments if any(_same_row(s, c) for c in crossing)]
     spanning.sort(key=lambda s: (s.baseline, s.x0))
@@ -179,7 +180,7 @@ def _pieces(segments: list[Segment], depth: int) -> list[list[Segment]]:
         if id(segment) in kept:
             continue
         band = sum(1 for s in spanning if s.baseline < segment.baseline)
-        sides[band][0 if segment.x1 <= start else 1].append(segment)
+        sides[band][0 if segment.x1 <= start or id(segment) in overflow else 1].append(segment)
     pieces: list[list[Segment]] = []
     for band, (left, right) in enumerate(sides):
         pieces.extend(_pieces(left, depth + 1))
@@ -190,6 +191,25 @@ def _pieces(segments: list[Segment], depth: int) -> list[list[Segment]]:
             else:
                 pieces.append([spanning[band]])
     return pieces
+
+
+def _overflowing(segments: list[Segment], start: float) -> set[int]:
+    """The code segments of lines that start left of the gutter and run on into it or past it
+    (``id`` of each): a browser's multi-column page lets a long line of preformatted text
+    overflow its column. Such a line belongs to the column it starts in, neither ruling out
+    the gutter nor spanning it. A line runs on while its next piece starts within an em."""
+    found: set[int] = set()
+    for row in _rows(s for s in segments if s.mono):
+        previous: Segment | None = None
+        for segment in row:
+            if previous is None:
+                if segment.x0 >= start:
+                    break
+            elif segment.x0 - previous.x1 > segment.size:
+                break
+            found.add(id(segment))
+            previous = segment
+    return found
 
 
 def _same_row(a: Segment, b: Segment) -> bool:
@@ -211,7 +231,8 @@ def _gutter(segments: list[Segment]) -> tuple[float, float] | None:
     if len(narrow) < 2 * _MIN_COLUMN_LINES:
         return None
     covered = bytearray(int(width) + 2)
-    for segment in _blocking(narrow, segments, left + width / 2, width):
+    prose = [s for s in narrow if not s.mono]  # code may overflow its column (``_overflowing``)
+    for segment in _blocking(prose, segments, left + width / 2, width):
         covered[int(segment.x0 - left) : int(segment.x1 - left) + 1] = b"\x01" * (
             int(segment.x1 - left) - int(segment.x0 - left) + 1
         )
