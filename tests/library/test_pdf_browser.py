@@ -125,3 +125,32 @@ def test_a_line_of_code_overflowing_its_column_does_not_merge_the_columns(
         assert f"Left sentence number {n} is in the left column." in text
         assert f"Right sentence number {n} is in the right column." in text
     assert text.index("Left sentence number 24 ") < text.index("Right sentence number 1 ")
+
+
+def test_affiliations_before_the_first_heading_are_still_left_out(tmp_path: Path) -> None:
+    # Only prose stays there: a list of institutions and addresses is not read as sentences.
+    places = " ".join(
+        f"{n} Department of Biology, University of Somewhere, Somewhere City, "
+        f"Country / author{n}@example.org"
+        for n in range(1, 5)
+    )
+    html = (
+        '<!doctype html><html><head><meta charset="utf-8"><title>T</title></head>'
+        '<body style="font-family:serif;font-size:12pt;width:30em"><h1>A Paper Title</h1>'
+        f"<p>Ann Author, Ben Author, Cy Author</p><p>{places}</p><h2>Introduction</h2>"
+        "<p>The introduction says what the paper is about, in sentences of plain prose that "
+        "run on for a while, as an introduction does.</p></body></html>"
+    )
+    path = tmp_path / "front.pdf"
+    with launch_chromium() as browser:
+        page = browser.new_page()
+        page.set_content(html)
+        page.pdf(path=str(path), format="A4")
+        page.close()
+    document = extract(path)
+    texts = [p.text for p in make_passages(document.blocks)]
+    assert document.authors == "Ann Author, Ben Author, Cy Author"
+    assert texts == [
+        "The introduction says what the paper is about, in sentences of plain prose that run on "
+        "for a while, as an introduction does."
+    ]
