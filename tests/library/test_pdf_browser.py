@@ -27,15 +27,19 @@ and compiled programs and external scripts go in the bin directory of the projec
 </body></html>"""
 
 
-@pytest.fixture(scope="module")
-def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("browser") / "page.pdf"
+def _print(html: str, path: Path) -> Path:
+    """``html`` printed to an A4 PDF at ``path`` by headless Chromium."""
     with launch_chromium() as browser:
         page = browser.new_page()
-        page.set_content(PAGE)
+        page.set_content(html)
         page.pdf(path=str(path), format="A4")
         page.close()
     return path
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _print(PAGE, tmp_path_factory.mktemp("browser") / "page.pdf")
 
 
 def test_paragraphs_of_a_printed_page_are_passages_of_their_own(printed: Path) -> None:
@@ -79,11 +83,7 @@ def test_a_pages_opening_paragraphs_are_text_not_its_authors(tmp_path: Path) -> 
     # The heading, the largest type on the page, is taken for the title; the paragraph under
     # it had been taken for the authors, and the next one dropped as front matter.
     path = tmp_path / "chapter.pdf"
-    with launch_chromium() as browser:
-        page = browser.new_page()
-        page.set_content(CHAPTER)
-        page.pdf(path=str(path), format="A4")
-        page.close()
+    _print(CHAPTER, path)
     document = extract(path)
     texts = [p.text for p in make_passages(document.blocks)]
     assert document.authors is None
@@ -115,11 +115,7 @@ def test_a_line_of_code_overflowing_its_column_does_not_merge_the_columns(
     # A browser lets a long line of preformatted text run out of its column into the gap; it
     # had hidden the gutter, and the two columns were read line by line across the page.
     path = tmp_path / "columns.pdf"
-    with launch_chromium() as browser:
-        page = browser.new_page()
-        page.set_content(_columns_page())
-        page.pdf(path=str(path), format="A4")
-        page.close()
+    _print(_columns_page(), path)
     text = " ".join(p.text for p in make_passages(extract(path).blocks))
     for n in range(1, 25):
         assert f"Left sentence number {n} is in the left column." in text
@@ -142,11 +138,7 @@ def test_affiliations_before_the_first_heading_are_still_left_out(tmp_path: Path
         "run on for a while, as an introduction does.</p></body></html>"
     )
     path = tmp_path / "front.pdf"
-    with launch_chromium() as browser:
-        page = browser.new_page()
-        page.set_content(html)
-        page.pdf(path=str(path), format="A4")
-        page.close()
+    _print(html, path)
     document = extract(path)
     texts = [p.text for p in make_passages(document.blocks)]
     assert document.authors == "Ann Author, Ben Author, Cy Author"
