@@ -103,8 +103,7 @@ _GLUED = re.compile(r"^[^\W\d_]{2,}[.,;:]?\d{1,4}$")
 
 def normalise(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_QUOTES).translate(_DASHES)
-    # pdfLaTeX draws "\_" in Computer Modern as a rule, not a character: no PDF can have it.
-    text = text.replace("_", " ").replace("\u2026", "...")
+    text = text.replace("\u2026", "...")
     text = re.sub(r"(?:\.\s?){3}\s*", "... ", text)
     text = _THOUSANDS.sub("", text)
     text = _RAISED_MARKS.sub("", text)

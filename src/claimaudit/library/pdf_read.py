@@ -20,6 +20,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from claimaudit.errors import InputError
+from claimaudit.library.pdf_rules import Rule, short_rules, underscores
 from claimaudit.untrusted import scrub_surrogates
 
 # A gap wider than this (in ems of the larger neighbouring font) starts a new segment: wide
@@ -173,10 +174,36 @@ def _read_page(document: pdfium.PdfDocument, index: int) -> PageText:
             chars = _chars(text_page.raw, height)
         finally:
             text_page.close()
+        rules = short_rules(page, height)
     finally:
         page.close()
     result = PageText(index + 1, float(width), float(height))
-    result.segments = _segments(chars)
+    result.segments = _segments(_with_underscores(chars, rules))
+    return result
+
+
+def _with_underscores(chars: list[_Char], rules: list[Rule]) -> list[_Char]:
+    """``chars`` with the underscores TeX drew as rules (``pdf_rules``) in their places."""
+    places = underscores(chars, rules)
+    if not places:
+        return chars
+    result: list[_Char] = []
+    places.sort(key=lambda u: (u.before, u.x0))
+    k = 0
+    for i in range(len(chars) + 1):
+        while k < len(places) and places[k].before == i:
+            place = places[k]
+            k += 1
+            beside = chars[i - 1] if not place.starts_word else chars[i]
+            space = False
+            if i < len(chars) and place.joins_next:
+                space = chars[i].space_before if place.starts_word else False
+                chars[i].space_before = False
+            result.append(
+                _Char("_", place.x0, place.x1, beside.baseline, beside.size, beside.font, space)
+            )
+        if i < len(chars):
+            result.append(chars[i])
     return result
 
 
