@@ -5,15 +5,17 @@ arguments are not read as body text. Shared by paper extraction and draft review
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 
 from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTextSpec
 from pylatexenc.latex2text import get_default_latex_context_db as text_context_db
-from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode, LatexNode
+from pylatexenc.latexwalker import LatexCharsNode, LatexEnvironmentNode, LatexMacroNode, LatexNode
 from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
 from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
 
 from claimaudit.library.latex_citations import CITE_SPECS, CitedWorks, citation_macros
+from claimaudit.library.latex_math import operator_macros, spaced_chars
 from claimaudit.library.latex_units import SIUNITX_SPECS, siunitx_macros
 
 SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
@@ -192,6 +194,7 @@ def text_converter(
     otherwise (``latex_citations.citation_macros``)."""
     collected = notes if notes is not None else []
     handlers = {
+        **operator_macros(),
         **citation_macros(CitedWorks()),
         **siunitx_macros(),
         "nth": _ordinal,
@@ -242,7 +245,27 @@ def text_converter(
         ],
         prepend=True,
     )
-    return LatexNodes2Text(latex_context=context, math_mode=math_mode, strict_latex_spaces=True)
+    return _PaperText(latex_context=context, math_mode=math_mode, strict_latex_spaces=True)
+
+
+_INSIDE_DELIMITERS = re.compile("(?<=[\u230a\u2308\u27e8]) +| +(?=[\u230b\u2309\u27e9])")
+
+
+class _PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no type hints
+    """pylatexenc's converter with a formula's typed operators spaced as TeX prints them."""
+
+    def chars_node_to_text(self, node: LatexCharsNode, textcol: int = 0) -> str:
+        text = str(super().chars_node_to_text(node, textcol=textcol))
+        return spaced_chars(node, text) if self.math_mode == "text" else text
+
+    def math_node_to_text(self, node: LatexNode) -> str:
+        text = str(super().math_node_to_text(node))
+        if self.math_mode != "text":
+            return text
+        # An operator's spaces and the ones typed beside it: one space, not two; and none
+        # typed inside floor, ceiling or angle brackets, which TeX never prints.
+        text = re.sub(r"(?<=\S)  +(?=\S)", " ", text)
+        return _INSIDE_DELIMITERS.sub("", text)
 
 
 def to_text(converter: LatexNodes2Text, nodes: Sequence[LatexNode]) -> str:

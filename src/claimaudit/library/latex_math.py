@@ -1,0 +1,126 @@
+"""Operators in a formula spaced as TeX sets them: a space either side of ``\\times`` or ``=``.
+
+TeX ignores the spaces typed in a formula and spaces it by the kind of each symbol: a relation
+(``=``, ``\\leq``, ``\\in``) and a binary operator (``+``, ``-``, ``\\times``) get a space on
+either side, and a binary operator with nothing before it (``-1``, ``(-k)``) is a sign and gets
+none. In a sub- or superscript, or in an inline fraction, TeX sets no such spaces. pylatexenc
+instead keeps the source's spaces and, after a command, none: ``$3 \\times 3$`` came out with
+no space after the multiplication sign, ``$p \\leq q$`` with none after the "less or equal".
+Here the operators a formula prints are spaced the TeX way, so a quote reads as the paper, and
+its PDF, do.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latexwalker import LatexCharsNode, LatexMacroNode, LatexNode
+
+from claimaudit.library.latex_units import MacroText
+
+_RELATIONS = {
+    "leq": "\u2264", "le": "\u2264", "geq": "\u2265", "ge": "\u2265", "neq": "\u2260",
+    "ne": "\u2260", "leqslant": "\u2a7d", "geqslant": "\u2a7e", "approx": "\u2248",
+    "equiv": "\u2261", "sim": "\u223c", "simeq": "\u2243", "cong": "\u2245", "propto": "\u221d",
+    "in": "\u2208", "notin": "\u2209", "ni": "\u220b", "subset": "\u2282", "supset": "\u2283",
+    "subseteq": "\u2286", "supseteq": "\u2287", "to": "\u2192", "rightarrow": "\u2192",
+    "leftarrow": "\u2190", "gets": "\u2190", "Rightarrow": "\u21d2", "Leftarrow": "\u21d0",
+    "leftrightarrow": "\u2194", "Leftrightarrow": "\u21d4", "mapsto": "\u21a6",
+    "ll": "\u226a", "gg": "\u226b", "mid": "\u2223",
+}  # fmt: skip
+_BINARIES = {
+    "times": "\u00d7", "cdot": "\u00b7", "pm": "\u00b1", "mp": "\u2213", "div": "\u00f7",
+    "circ": "\u2218", "ast": "\u2217", "oplus": "\u2295", "otimes": "\u2297", "cup": "\u222a",
+    "cap": "\u2229", "wedge": "\u2227", "vee": "\u2228", "setminus": "\u2216",
+}  # fmt: skip
+# Typed as characters in a formula.
+_RELATION_CHARS = frozenset("=<>")
+_BINARY_CHARS = frozenset("+-")
+# What an operator after it is a sign to (nothing, an opening, punctuation, another operator).
+_NO_OPERAND = frozenset("([{,;:^_=<>+-&$") | frozenset(_RELATIONS.values())
+_NO_OPERAND |= frozenset(_BINARIES.values())
+# Groups whose contents TeX sets small (no operator spaces) or as text (left as typed).
+_SMALL_GROUPS = re.compile(r"(?:[\^_]|\\t?frac\s*(?:\{[^{}]*\})?|\\binom\s*(?:\{[^{}]*\})?)$")
+_TEXT_GROUPS = re.compile(
+    r"\\(?:text\w*|math(?:rm|it|bf|sf|tt)|mbox|operatorname\*?|emph|hbox|label|ref)\s*$"
+)
+_LOOK_BACK = 400  # characters of source searched for the group a formula's piece sits in
+
+
+def operator_macros() -> dict[str, MacroText]:
+    """Handlers for the operator commands: the symbol, spaced where TeX spaces it."""
+    handlers: dict[str, MacroText] = {}
+    for name, symbol in {**_RELATIONS, **_BINARIES}.items():
+        handlers[name] = _operator(symbol, relation=name in _RELATIONS)
+    return handlers
+
+
+def _operator(symbol: str, relation: bool) -> MacroText:
+    def text(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        if not node.parsing_state.in_math_mode or _setting(node) != "math":
+            return symbol
+        if not relation and _previous(node) in _NO_OPERAND:
+            return symbol  # a sign: "±1"
+        return f" {symbol} "
+
+    return text
+
+
+def spaced_chars(node: LatexCharsNode, text: str) -> str:
+    """A formula's typed characters with =, <, >, + and - spaced as TeX spaces them."""
+    if not node.parsing_state.in_math_mode or not any(
+        c in _RELATION_CHARS or c in _BINARY_CHARS for c in text
+    ):
+        return text
+    if _setting(node) != "math":
+        return text
+    out: list[str] = []
+    operand = _previous(node) not in _NO_OPERAND
+    for ch in text:
+        if ch.isspace():
+            out.append(ch)
+        elif ch in _RELATION_CHARS or (ch in _BINARY_CHARS and operand):
+            out.append(f" {ch} ")
+            operand = False
+        else:
+            out.append(ch)
+            operand = ch not in _NO_OPERAND
+    spaced = "".join(out)
+    # Typed spaces beside an operator are its own: one space, not two.
+    return re.sub(r" *( [=<>+-] ) *", r"\1", spaced)
+
+
+def _previous(node: LatexNode) -> str:
+    """The last character typed before ``node`` in its formula ("$" at the formula's start)."""
+    source: str = node.parsing_state.s
+    before = source[max(0, node.pos - _LOOK_BACK) : node.pos].rstrip()
+    if not before:
+        return "$"
+    if before.endswith(("\\(", "\\[", "\\left(", "\\left[")):
+        return "("
+    return before[-1]
+
+
+def _setting(node: LatexNode) -> str:
+    """How TeX sets the group ``node`` sits in: "small" (a script or an inline fraction),
+    "text" (``\\text{...}`` and the like) or "math"."""
+    source: str = node.parsing_state.s
+    start = max(0, node.pos - _LOOK_BACK)
+    depth = 0
+    for i in range(node.pos - 1, start - 1, -1):
+        ch = source[i]
+        if ch == "}" and (i == 0 or source[i - 1] != "\\"):
+            depth += 1
+        elif ch == "{" and (i == 0 or source[i - 1] != "\\"):
+            if depth == 0:
+                head = source[start:i].rstrip()
+                if _TEXT_GROUPS.search(head):
+                    return "text"
+                if _SMALL_GROUPS.search(head):
+                    return "small"
+            else:
+                depth -= 1
+        elif ch == "$" and depth == 0:
+            break
+    return "math"

@@ -1,0 +1,62 @@
+"""Operators in a LaTeX paper's formulas spaced as TeX prints them (and as its PDF reads)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimaudit.library.extract import extract
+from claimaudit.library.passages import make_passages
+
+
+def _read(tmp_path: Path, body: str) -> str:
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        "\\documentclass{article}\n\\usepackage{amssymb}\n\\begin{document}\n\\section{S}\n"
+        f"{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return " ".join(p.text for p in make_passages(extract(source).blocks))
+
+
+@pytest.mark.parametrize(
+    ("written", "printed"),
+    [
+        # A command ate the space after it: "3 \u00d73", "n \u2208\u2115", "\u230b= n".
+        ("a $3 \\times 3$ kernel", "a 3 \u00d7 3 kernel"),
+        ("a $3\\times3$ kernel", "a 3 \u00d7 3 kernel"),
+        ("where $n \\in \\mathbb{N}$ holds", "where n \u2208 \u2115 holds"),
+        ("so $p = \\lfloor k/2 \\rfloor = n$ here", "so p = \u230ak/2\u230b = n here"),
+        ("bounds $x^l \\leq x \\leq x^u$ apply", "bounds x^l \u2264 x \u2264 x^u apply"),
+        # Typed operators get TeX's spaces too, as the PDF prints them.
+        ("size $k-p-1$ here", "size k - p - 1 here"),
+        ("then $a=b$ and $x<y$ hold", "then a = b and x < y hold"),
+        ("output $o' = i' + (k-1) - 2p$ here", "output o' = i' + (k - 1) - 2p here"),
+    ],
+)
+def test_operators_are_spaced_as_tex_prints_them(
+    tmp_path: Path, written: str, printed: str
+) -> None:
+    assert printed in _read(tmp_path, f"We set {written}. Then we go on.")
+
+
+@pytest.mark.parametrize(
+    ("written", "printed"),
+    [
+        # A sign has nothing before it.
+        ("values $-1$ and $(-k)$ and $\\pm 1$", "values -1 and (-k) and \u00b11"),
+        # Scripts and inline fractions are set small, without operator spaces.
+        ("terms $x^{n+1}$ and $x_{i-1}$", "terms x^n+1 and x_i-1"),
+        ("a space $\\mathbb{R}^{n\\times m}$ here", "a space \u211d^n\u00d7m here"),
+        ("half $\\frac{a+b}{2}$ here", "half a+b/2 here"),
+        # Text inside a formula is text: its hyphen is not a minus.
+        ("the $\\text{log-likelihood}$ here", "the log-likelihood here"),
+        # Outside a formula nothing changes.
+        ("the well-known x-y plane, a+b", "the well-known x-y plane, a+b"),
+    ],
+)
+def test_signs_scripts_and_text_are_left_as_typed(
+    tmp_path: Path, written: str, printed: str
+) -> None:
+    assert printed in _read(tmp_path, f"We set {written}. Then we go on.")
