@@ -248,7 +248,9 @@ def text_converter(
     return _PaperText(latex_context=context, math_mode=math_mode, strict_latex_spaces=True)
 
 
-_INSIDE_DELIMITERS = re.compile("(?<=[\u230a\u2308\u27e8]) +| +(?=[\u230b\u2309\u27e9])")
+# Each run of spaces is tried once (it must start after a non-space), so a long run costs
+# linear time.
+_INSIDE_DELIMITERS = re.compile("(?<=[\u230a\u2308\u27e8]) +|(?<! ) +(?=[\u230b\u2309\u27e9])")
 
 
 class _PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no type hints

@@ -77,18 +77,20 @@ def spaced_chars(node: LatexCharsNode, text: str) -> str:
         return text
     out: list[str] = []
     operand = _previous(node) not in _NO_OPERAND
+    after_operator = False
     for ch in text:
         if ch.isspace():
-            out.append(ch)
+            if not after_operator:  # an operator's own space stands for the typed ones
+                out.append(ch)
         elif ch in _RELATION_CHARS or (ch in _BINARY_CHARS and operand):
+            while out and out[-1] == " ":
+                out.pop()
             out.append(f" {ch} ")
-            operand = False
+            operand, after_operator = False, True
         else:
             out.append(ch)
-            operand = ch not in _NO_OPERAND
-    spaced = "".join(out)
-    # Typed spaces beside an operator are its own: one space, not two.
-    return re.sub(r" *( [=<>+-] ) *", r"\1", spaced)
+            operand, after_operator = ch not in _NO_OPERAND, False
+    return "".join(out)
 
 
 def _previous(node: LatexNode) -> str:
