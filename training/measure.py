@@ -1,6 +1,6 @@
 """Measure a model folder exactly as it is configured: nothing is fitted.
 
-    .venv/bin/python -m training.measure MODEL_DIR [MODEL_DIR ...]
+    .venv/bin/python -m training.measure MODEL_DIR [MODEL_DIR ...] [--baseline OLD.measure.json]
 
 ``training.calibrate`` refits the aggregator and reports out-of-fold figures; this script scores
 every calibration and dev paper as the folder's ``config.json`` says (batch size included) and
@@ -9,14 +9,17 @@ how pairs are scored can be compared pair by pair. The calibration sets are in-s
 aggregator was fitted on them, under the scoring it was calibrated with); the dev sets never
 were. With two or more folders it also prints, per set, McNemar's exact p-value on the papers
 one folder gets right and the other wrong (``training.compare_fullpaper``). Each folder's
-figures are written to ``MODEL_DIR.measure.json``.
+figures are written to ``MODEL_DIR.measure.json``. A change of code rather than of folder (how
+the reader reads passages) is compared with ``--baseline``: a ``.measure.json`` the same folder
+gave before the change, taken as the first row.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -80,28 +83,32 @@ def measure(model_dir: Path) -> dict[str, object]:
 
 
 def main() -> None:
-    folders = [Path(p) for p in sys.argv[1:]]
-    if not folders:
-        raise SystemExit("usage: python -m training.measure MODEL_DIR [MODEL_DIR ...]")
-    results = []
-    for folder in folders:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folders", nargs="+", type=Path, metavar="MODEL_DIR")
+    parser.add_argument("--baseline", type=Path, help="an earlier MODEL_DIR.measure.json")
+    args = parser.parse_args()
+    results: list[Any] = []  # measure() results and earlier ones read back
+    if args.baseline is not None:
+        results.append(json.loads(args.baseline.read_text(encoding="utf-8")))
+    for folder in args.folders:
         result = measure(folder)
         out = folder.with_name(folder.name + ".measure.json")
         out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
         results.append(result)
-    names = list(results[0]["sets"])  # type: ignore[call-overload]
+    names = list(results[0]["sets"])
     print("| folder | batch | " + " | ".join(names) + " | mean of 5 | negation |")
     print("|---" * (len(names) + 4) + "|")
     for r in results:
-        cells = [f"{r['sets'][n]['macro_f1']:.3f}" for n in names]  # type: ignore[index]
+        cells = [f"{r['sets'][n]['macro_f1']:.3f}" for n in names]
         print(
-            f"| {Path(str(r['folder'])).name} | {r['batch_size']} | " + " | ".join(cells)
+            f"| {Path(str(r['folder'])).name} | {r['batch_size']} | "
+            + " | ".join(cells)
             + f" | {r['mean_of_five']:.3f} | {r['negation_both_supports']} |"
         )
     base = results[0]
     for other in results[1:]:
         for name in names:
-            a, b = base["right"][name], other["right"][name]  # type: ignore[index]
+            a, b = base["right"][name], other["right"][name]
             won = sum(b[k] and not a[k] for k in a)
             lost = sum(a[k] and not b[k] for k in a)
             print(
