@@ -205,6 +205,14 @@ def test_hyphenation_at_line_ends_is_undone_but_compounds_keep_their_hyphen() ->
     assert "state-of-the-art" in text
 
 
+def test_the_formulas_of_conv_arithmetics_boxes_end_their_sentences() -> None:
+    # Displayed formulas were dropped as symbols, leaving "for s = 1 and p = 0," unfinished
+    # (pdf/16); the LaTeX reads the same sentence with its formula.
+    text = texts(CONV)
+    assert "Relationship 1. For any i and k, and for s = 1 and p = 0, o = (i \u2212 k) + 1." in text
+    assert "o = i + 2\u230ak/2\u230b \u2212 (k \u2212 1) = i + 2n \u2212 2n = i." in text
+
+
 def test_a_web_address_and_a_date_broken_at_a_line_end_read_whole() -> None:
     # "https://github.com/scikit-image/" + "scikit-image-demos." read with a space between;
     # a footnote's "Accessed 2014-05-" + "09" lost its "09", taken for a page number (pdf/12).

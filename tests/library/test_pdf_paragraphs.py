@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from claimaudit.library.pdf_blocks import build_blocks
 from claimaudit.library.pdf_layout import Line
 from claimaudit.library.pdf_paragraphs import pitches, split_lines
 
@@ -56,3 +57,66 @@ def test_a_centred_formula_after_a_full_line_is_its_own_block() -> None:
     ]
     # A full line ending mid-sentence runs on, but not into a displayed formula.
     assert texts(lines)[0] == "The output size is given by the relation"
+
+
+def _formula(text: str, baseline: float, x0: float = 250.0) -> Line:
+    return Line(text, x0, x0 + 6 * len(text), baseline, SIZE, False, False, 1, LEFT, RIGHT, 0)
+
+
+def _blocks(lines: list[Line]) -> list[str]:
+    return [" ".join(b.text.split()) for b in build_blocks(lines).blocks]
+
+
+PROSE = [
+    line("Convolution arithmetic relates the sizes of a layer's input and output.", LEFT, 64),
+    line("It holds for every layer, whatever its kernel and its strides may be.", LEFT, 76),
+]
+
+
+def test_a_displayed_formula_a_sentence_runs_into_ends_that_sentence() -> None:
+    # conv-arithmetic's boxes: "Relationship 1. For any i and k, and for s = 1 and p = 0,"
+    # then, centred, "o = (i - k) + 1." The formula had been dropped as a drawing's marks.
+    lines = [
+        *PROSE,
+        line(
+            "Relationship 1. For any i and k, and for s = 1 and p = 0,", LEFT + 18, 100, full=False
+        ),
+        _formula("o = (i - k) + 1.", 122),
+        line(
+            "Figure 2.1 provides an example for i = 4, k = 3 and p = 0.", LEFT + 18, 144, full=False
+        ),
+    ]
+    blocks = _blocks(lines)
+    assert "Relationship 1. For any i and k, and for s = 1 and p = 0, o = (i - k) + 1." in blocks
+    assert "Figure 2.1 provides an example for i = 4, k = 3 and p = 0." in blocks
+
+
+def test_a_formulas_lines_aligned_at_its_relation_stay_with_it() -> None:
+    lines = [
+        *PROSE,
+        line(
+            "Relationship 4. For any i and k, and for p = k - 1 and s = 1,",
+            LEFT + 18,
+            100,
+            full=False,
+        ),
+        _formula("o = i + 2(k - 1) - (k - 1)", 122, x0=228.0),
+        _formula("= i + (k - 1).", 136, x0=236.0),
+    ]
+    assert (
+        "Relationship 4. For any i and k, and for p = k - 1 and s = 1, "
+        "o = i + 2(k - 1) - (k - 1) = i + (k - 1)." in _blocks(lines)
+    )
+
+
+def test_a_formula_after_a_finished_sentence_is_still_left_out() -> None:
+    # Nothing runs into it: a formula set apart (or a drawing's marks) is not prose to cite.
+    lines = [
+        *PROSE,
+        line("The output size follows from the sizes as follows.", LEFT + 18, 100, full=False),
+        _formula("o = (i - k) + 1", 122),
+        line(
+            "Figure 2.1 provides an example for i = 4, k = 3 and p = 0.", LEFT + 18, 144, full=False
+        ),
+    ]
+    assert not any("o = (i - k)" in block for block in _blocks(lines))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from claimaudit.library.pdf_front import clean_authors, reads_as_prose, title_and_authors
 from claimaudit.library.pdf_layout import Line
-from claimaudit.library.pdf_paragraphs import hanging, pitches, split_lines
+from claimaudit.library.pdf_paragraphs import hanging, pitches, sentence_formula, split_lines
 from claimaudit.library.pdf_patterns import BULLETS, CAPTION, LABEL, TERMINAL, WORD, is_heading_text
 from claimaudit.library.pdf_words import join_lines, vocabulary
 
@@ -132,6 +132,8 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
             block.kind = "list"
         elif size <= 0.92 * body and _low_on_page(block) and _last_in_piece(block, blocks, body):
             block.kind = "footnote"
+        elif _ends_a_sentence(block, previous, body):
+            pass  # a displayed formula a sentence runs into: text, joined to that sentence
         elif (
             all(line.mono for line in block.lines)
             or _is_table(block.lines)
@@ -155,6 +157,15 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
             block.kind = "list"
         previous = block
     return blocks
+
+
+def _ends_a_sentence(block: _Raw, previous: _Raw | None, body: float) -> bool:
+    if previous is None or previous.kind != "text":
+        return False
+    before = [previous.lines[-1], *block.lines[:-1]]
+    return all(
+        sentence_formula(line, b, body) for line, b in zip(block.lines, before, strict=True)
+    )
 
 
 def _subcaptions(blocks: list[_Raw]) -> list[_Raw]:

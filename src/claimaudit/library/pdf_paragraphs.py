@@ -5,6 +5,7 @@ of type, a caption label; and where they do not, under a description list's hang
 from __future__ import annotations
 
 import itertools
+import re
 import statistics
 
 from claimaudit.library.pdf_layout import Line
@@ -135,6 +136,37 @@ def _ends_short(line: Line) -> bool:
 
 def _mid_sentence(line: Line) -> bool:
     return line.x1 >= line.right - 2 * line.size and not TERMINAL.search(line.text.strip())
+
+
+# A relation a displayed formula states: "o = (i - k) + 1", "x ≤ y", "n ∈ N".
+_RELATION = re.compile("[=<>\u2264\u2265\u2248\u2260\u2208\u2261\u221d]")
+_FORMULA_CHARS = 120
+
+
+def sentence_formula(line: Line, before: Line | None, body: float) -> bool:
+    """A displayed formula a sentence runs into ("... and for s = 1," then, centred,
+    "o = (i - k) + 1."): one centred line of body type stating a relation, right after a line
+    of text that ends mid-sentence. It is read as part of that sentence, as the paper's LaTeX
+    is, and so are the formula's further lines aligned under it. Lines of symbols elsewhere (a
+    drawing's marks, a formula set apart) are left out."""
+    return (
+        before is not None
+        and before.page == line.page
+        and abs(line.size - body) <= 0.6
+        and len(line.text) <= _FORMULA_CHARS
+        and _RELATION.search(line.text) is not None
+        and (_centred(line) or _aligned_under(line, before))
+        and not TERMINAL.search(before.text.strip())
+    )
+
+
+def _aligned_under(line: Line, formula: Line) -> bool:
+    """A displayed formula's next line, aligned at its relation ("= i + 2n - 2n")."""
+    return (
+        _RELATION.match(line.text.lstrip()) is not None
+        and (_centred(formula) or _RELATION.match(formula.text.lstrip()) is not None)
+        and line.x0 - line.left > 2 * line.size
+    )
 
 
 def _centred(line: Line) -> bool:
