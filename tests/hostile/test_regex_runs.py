@@ -82,6 +82,20 @@ def test_a_markdown_line_with_a_long_run_reads_in_linear_time(tmp_path: Path, li
 def test_the_verifiers_citation_reader_takes_a_long_run_of_blanks() -> None:
     text = "A claim" + " " * RUN + "stands [3]."
     assert without_citations(text) == "A claim" + " " * RUN + "stands."
+    # After "et al." a year mark is looked for; after a word a bracketed number.
+    text = "Smith et al." + " " * RUN + "x (2014) and F2PY" + " " * RUN + "[23]."
+    assert without_citations(text).endswith("x (2014) and F2PY.")
+
+
+def test_a_formula_with_a_long_run_of_blanks_reads_in_linear_time(tmp_path: Path) -> None:
+    # Typed spaces beside an operator, and before a closing floor bracket, are closed up.
+    source = tmp_path / "paper.tex"
+    body = "So $a" + " " * RUN + "= b$ and $\\lfloor a" + " " * RUN + "b \\rfloor$ hold."
+    source.write_text(
+        f"\\documentclass{{article}}\\begin{{document}}\\section{{S}}\n{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    assert "a = b" in " ".join(b.text for b in extract(source).blocks)
 
 
 def _line(text: str, row: int) -> Line:

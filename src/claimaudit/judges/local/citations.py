@@ -7,10 +7,14 @@ number checks read their years as the evidence's numbers. Dropping them from the
 input lets one paper give one verdict in either format. Passages and quotes stay verbatim: only
 the model's view changes, as with the typography normalised in ``runtime``.
 
-Kept on purpose: a bare year in parentheses ("Smith (2014)" or "a release (2014)"), and a
-bracketed number right after a number ("66 years [60-72]", "146 [105-214]"), which is a range
-or a count, not a reference. A place and a year in parentheses ("BCG policy (Iran, 1984)") reads
-as an author and a year and is dropped: the pattern cannot tell them apart.
+Kept on purpose: a bare year in parentheses after a name ("Smith (2014)" or "a release
+(2014)"), and a bracketed number right after a number ("66 years [60-72]", "146 [105-214]"),
+which is a range or a count, not a reference. After "et al." a year in parentheses is a
+citation's year mark ("Haenel et al. (2014)") and is dropped, as the LaTeX reading of
+``\\citet`` leaves it out; after a name with digits in it ("F2PY [23]") or a closing
+parenthesis ("(SciPy 0.13) [120]") a bracketed number is a reference. A place and a year in
+parentheses ("BCG policy (Iran, 1984)") reads as an author and a year and is dropped: the
+pattern cannot tell them apart.
 """
 
 from __future__ import annotations
@@ -29,19 +33,23 @@ _MARKER = re.compile(
     r"(?<![ \t])[ \t]*(?:\[(?P<numbered>" + _NUMBERED + r")\]|\[" + _AUTHOR_YEAR + r"\]"
     r"|\(" + _AUTHOR_YEAR + r"\))"
 )
+# "Haenel et al. (2014)": the year mark of a textual citation.
+_YEAR_MARK = re.compile(r"(?<=\bet al\.)[ \t]*\(" + _YEAR + r"(?:\s*[,;]\s*" + _YEAR + r")*\)")
 # The two words before a bracketed number: a number among them makes it a range or a count.
 _LAST_WORDS = re.compile(r"(\S+)?\s*(\S+)\s*$")
+_NUMBER_WORD = re.compile(r"[(\[]?[\d.,%\-\u2013]*\d[\d.,%\-\u2013]*")
 
 
 def _after_a_number(text: str, start: int) -> bool:
     words = _LAST_WORDS.search(text[max(0, start - 40) : start])
-    return words is not None and any(w and any(c.isdigit() for c in w) for w in words.groups())
+    return words is not None and any(w and _NUMBER_WORD.fullmatch(w) for w in words.groups())
 
 
 def without_citations(text: str) -> str:
     """``text`` without its inline citation markers ("[136]", "(Hunter, 2007)")."""
     if "[" not in text and "(" not in text:
         return text
+    text = _YEAR_MARK.sub("", text)
 
     def drop(match: re.Match[str]) -> str:
         if match.group("numbered") is not None and _after_a_number(text, match.start()):
