@@ -15,7 +15,7 @@ runs in its default author-year mode (``cite_prints_names``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -26,6 +26,7 @@ from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.bibfile import MAX_BIBLIOGRAPHY_BYTES, parse_bib
 from claimaudit.errors import BibliographyError
+from claimaudit.library.latex_printing import MacroText
 
 
 class CiteKind(StrEnum):
@@ -50,8 +51,6 @@ CITE_COMMANDS: dict[str, CiteKind] = {
 }
 # Star, pre-note, post-note, keys: what natbib and biblatex accept.
 CITE_SPECS = [MacroSpec(name, "*[[{") for name in CITE_COMMANDS]
-
-MacroText = Callable[[LatexMacroNode, LatexNodes2Text], str]
 
 _BIBLIOGRAPHY = re.compile(r"\\bibliography\s{0,40}\{([^{}]{0,500})\}")
 _RESOURCE = re.compile(r"\\addbibresource\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{([^{}]{0,500})\}")

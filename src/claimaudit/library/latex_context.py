@@ -10,12 +10,13 @@ from collections.abc import Callable, Mapping, Sequence
 
 from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTextSpec
 from pylatexenc.latex2text import get_default_latex_context_db as text_context_db
-from pylatexenc.latexwalker import LatexCharsNode, LatexEnvironmentNode, LatexMacroNode, LatexNode
+from pylatexenc.latexwalker import LatexCharsNode, LatexMacroNode, LatexNode
 from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
 from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
 
 from claimaudit.library.latex_citations import CITE_SPECS, CitedWorks, citation_macros
 from claimaudit.library.latex_math import operator_macros, spaced_chars
+from claimaudit.library.latex_printing import EnvironmentText, MacroText
 from claimaudit.library.latex_units import SIUNITX_SPECS, siunitx_macros
 
 SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
@@ -149,11 +150,6 @@ def walker_context(extra: Sequence[MacroSpec] = ()) -> LatexContextDb:
 # What a cross-reference prints: (style, label) -> text, "" when it cannot be resolved.
 References = Callable[[str, str], str]
 _REFERENCES = ("ref", "autoref", "eqref")
-
-
-# How an environment or a macro prints: (node, converter) -> text.
-EnvironmentText = Callable[[LatexEnvironmentNode, LatexNodes2Text], str]
-MacroText = Callable[[LatexMacroNode, LatexNodes2Text], str]
 
 
 def _ordinal(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:

@@ -17,7 +17,7 @@ import re
 from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import LatexCharsNode, LatexMacroNode, LatexNode
 
-from claimaudit.library.latex_units import MacroText
+from claimaudit.library.latex_printing import MacroText
 
 _RELATIONS = {
     "leq": "\u2264", "le": "\u2264", "geq": "\u2265", "ge": "\u2265", "neq": "\u2260",

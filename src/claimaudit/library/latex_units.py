@@ -10,7 +10,7 @@ written. A unit macro this table does not know leaves the whole unit out, never 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import (
@@ -21,7 +21,7 @@ from pylatexenc.latexwalker import (
     LatexNode,
 )
 
-MacroText = Callable[[LatexMacroNode, LatexNodes2Text], str]
+from claimaudit.library.latex_printing import MacroText
 
 _UNITS = {
     "metre": "m", "meter": "m", "gram": "g", "second": "s", "ampere": "A", "kelvin": "K",
