@@ -56,6 +56,7 @@ def test_a_latex_body_with_a_long_run_of_blanks_reads_in_linear_time(tmp_path: P
     # Blanks before punctuation and before empty brackets are closed up by two patterns.
     source = tmp_path / "paper.tex"
     body = "Words" + " " * RUN + "x and more" + "\t" * RUN + "( y)."
+    body += " Ties" + "\u00a0" * RUN + "z and" + "\u00a0" * RUN + "\n" + "\u00a0" * RUN + "."
     source.write_text(
         f"\\documentclass{{article}}\\begin{{document}}\\section{{S}}\n{body}\n\\end{{document}}\n",
         encoding="utf-8",

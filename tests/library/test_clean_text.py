@@ -60,6 +60,22 @@ def test_a_citation_on_a_line_of_its_own_leaves_no_gap_before_the_full_stop() ->
     assert "inspiration from many sources, from" in " ".join(text_of(GOOD_ENOUGH_TEX).split())
 
 
+def test_a_citation_after_a_tie_leaves_no_gap_and_an_ellipsis_keeps_its_space() -> None:
+    # "outputs~\\cite{hunt1999}." read "outputs ." (the tie is a no-break space), and
+    # "\\{0, 1, 2, ..., 255\\}" read "2,..., 255" when gaps before full stops were closed.
+    gep = " ".join(text_of(GOOD_ENOUGH_TEX).split())
+    assert "clearly-defined inputs and outputs. Much has been written on this topic, and" in gep
+    assert "values in {0, 1, 2, ..., 255}." in text_of(SKIMAGE_TEX)
+
+
+def test_raised_marks_in_formulas_are_left_out_as_the_pdf_leaves_them() -> None:
+    # scipy-1.0's consortium lists affiliations as "$^{81}$Independent Researcher, Berlin".
+    text = text_of(SCIPY_TEX)
+    assert "^81" not in text and "^32,33" not in text
+    assert "Aditya Vijaykumar, Alessandro Pietro Bardelli," in text
+    assert "Independent Researcher, Berlin, Germany," in text
+
+
 @pytest.mark.parametrize("paper", [GOOD_ENOUGH_TEX, GOOD_ENOUGH / "index.md"])
 def test_a_lists_name_reads_with_its_first_item_and_nothing_else(paper: Path) -> None:
     passages = [p.text for p in make_passages(extract(paper).blocks)]

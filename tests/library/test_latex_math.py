@@ -60,3 +60,21 @@ def test_signs_scripts_and_text_are_left_as_typed(
     tmp_path: Path, written: str, printed: str
 ) -> None:
     assert printed in _read(tmp_path, f"We set {written}. Then we go on.")
+
+
+@pytest.mark.parametrize(
+    ("written", "printed"),
+    [
+        # A formula that is only a raised mark: an affiliation's or a footnote's, left out.
+        ("Wilson$^{1,2}$ and Smith$^{\\dagger}$ wrote", "Wilson and Smith wrote"),
+        ("$^{81}$Independent Researcher, Berlin", "Independent Researcher, Berlin"),
+        # A raised circle is a degree; a raised word and a power are not marks.
+        ("at 37$^{\\circ}$C for", "at 37\u00b0C for"),
+        ("the 4$^{th}$ run", "the 4^th run"),
+        ("about $10^{5}$ cells", "about 10^5 cells"),
+    ],
+)
+def test_a_raised_mark_alone_in_a_formula_is_left_out(
+    tmp_path: Path, written: str, printed: str
+) -> None:
+    assert printed in _read(tmp_path, f"We set {written}. Then we go on.")

@@ -87,10 +87,11 @@ _MAX_DEPTH = 20
 # over and over) would hold a worker for minutes. Real papers are well under 1 MB.
 MAX_SOURCE_CHARS = 4_000_000
 # Dropping ``\cite{...}`` leaves "format , and" behind; close such gaps before punctuation,
-# also where the citation stood on a line of its own ("challenge\n\\citep{x}." reads
-# "challenge\n.").
+# also a tie's ("outputs~\cite{x}." read "outputs ."), and where the citation stood on a line
+# of its own ("challenge\n\\citep{x}." reads "challenge\n."). An ellipsis keeps its space
+# ("2, ..., 255").
 _SPACE_BEFORE_PUNCT = re.compile(
-    r"(?<![ \t])[ \t]+(?=[,.;:)])|(?<=\w)[ \t]*\n[ \t]*(?=[,.;:)](?!\w))"
+    r"(?<![ \t\xa0])[ \t\xa0]+(?=[,;:)]|\.(?!\.))|(?<=\w)[ \t\xa0]*\n[ \t\xa0]*(?=[,.;:)](?!\w))"
 )
 # Brackets around nothing but a reference that could not be numbered or a citation (dropped):
 # "the kernel (\\autoref{fig:sub})." read "the kernel ()."; code such as "load()" has no space.

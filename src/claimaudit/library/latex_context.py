@@ -15,7 +15,7 @@ from pylatexenc.latexwalker import get_default_latex_context_db as walker_contex
 from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
 
 from claimaudit.library.latex_citations import CITE_SPECS, CitedWorks, citation_macros
-from claimaudit.library.latex_math import operator_macros, spaced_chars
+from claimaudit.library.latex_math import operator_macros, raised_text, spaced_chars
 from claimaudit.library.latex_printing import EnvironmentText, MacroText
 from claimaudit.library.latex_units import SIUNITX_SPECS, siunitx_macros
 
@@ -257,6 +257,9 @@ class _PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no ty
         return spaced_chars(node, text) if self.math_mode == "text" else text
 
     def math_node_to_text(self, node: LatexNode) -> str:
+        raised = raised_text(node) if self.math_mode == "text" else None
+        if raised is not None:
+            return raised
         text = str(super().math_node_to_text(node))
         if self.math_mode != "text":
             return text

@@ -46,6 +46,12 @@ _TEXT_GROUPS = re.compile(
     r"\\(?:text\w*|math(?:rm|it|bf|sf|tt)|mbox|operatorname\*?|emph|hbox|label|ref)\s*$"
 )
 _LOOK_BACK = 400  # characters of source searched for the group a formula's piece sits in
+# A formula that is only a raised mark: digits, commas, stars and daggers ("$^{1,2}$").
+_MARK = r"(?:[\d,*\s]|\\(?:dagger|ddagger|ast|star|S|P|sharp|natural)(?![A-Za-z]))"
+_RAISED_MARK = re.compile(r"\^\s*(?:\{" + _MARK + r"+\}|[\d*])")
+# A formula that is only a raised circle: a degree ("37$^{\circ}$C").
+_DEGREE = re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)")
+_MARK_CHARS = 60
 
 
 def operator_macros() -> dict[str, MacroText]:
@@ -91,6 +97,20 @@ def spaced_chars(node: LatexCharsNode, text: str) -> str:
             out.append(ch)
             operand, after_operator = ch not in _NO_OPERAND, False
     return "".join(out)
+
+
+def raised_text(node: LatexNode) -> str | None:
+    """What a formula that is nothing but a raised mark prints, or None for any other formula.
+
+    ``$^{81}$`` or ``$^{1,2}$`` before an affiliation and ``$^{\\dagger}$`` after a name are
+    marks, left out as the PDF reader leaves raised marks out; ``$^{\\circ}$`` is a degree
+    sign. A raised word (``$^{th}$``) is not a mark and reads as before."""
+    body = "".join(n.latex_verbatim() for n in getattr(node, "nodelist", None) or []).strip()
+    if len(body) > _MARK_CHARS:
+        return None
+    if _RAISED_MARK.fullmatch(body):
+        return ""
+    return "\u00b0" if _DEGREE.fullmatch(body) else None
 
 
 def _previous(node: LatexNode) -> str:
