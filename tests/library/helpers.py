@@ -7,6 +7,9 @@ from pathlib import Path
 
 from fpdf import FPDF
 
+from claimaudit.library.extract import extract
+from claimaudit.library.passages import make_passages
+
 # The ``shared`` folder beside the repository root (see /work/shared/data/README.md).
 DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 PAPERS = DATA / "papers"
@@ -64,3 +67,15 @@ def make_binary(path: Path) -> Path:
 def make_latin1(path: Path) -> Path:
     path.write_bytes("Caf\xe9 culture and na\xefve claims.\n".encode("latin-1"))
     return path
+
+
+def read_latex(tmp_path: Path, body: str, packages: str = "") -> str:
+    """The passages of a one-section article with ``body`` (and ``\\usepackage{packages}``)."""
+    preamble = f"\\usepackage{{{packages}}}\n" if packages else ""
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        f"\\documentclass{{article}}\n{preamble}\\begin{{document}}\n\\section{{S}}\n"
+        f"{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return " ".join(p.text for p in make_passages(extract(source).blocks))

@@ -1,4 +1,4 @@
-"""Operators in a LaTeX paper's formulas spaced as TeX prints them (and as its PDF reads)."""
+"""Formulas in a LaTeX paper read as TeX prints them (and as the paper's PDF reads)."""
 
 from __future__ import annotations
 
@@ -6,18 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.library.extract import extract
-from claimaudit.library.passages import make_passages
-
-
-def _read(tmp_path: Path, body: str) -> str:
-    source = tmp_path / "paper.tex"
-    source.write_text(
-        "\\documentclass{article}\n\\usepackage{amssymb}\n\\begin{document}\n\\section{S}\n"
-        f"{body}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
-    return " ".join(p.text for p in make_passages(extract(source).blocks))
+from tests.library.helpers import read_latex
 
 
 @pytest.mark.parametrize(
@@ -33,17 +22,6 @@ def _read(tmp_path: Path, body: str) -> str:
         ("size $k-p-1$ here", "size k - p - 1 here"),
         ("then $a=b$ and $x<y$ hold", "then a = b and x < y hold"),
         ("output $o' = i' + (k-1) - 2p$ here", "output o' = i' + (k - 1) - 2p here"),
-    ],
-)
-def test_operators_are_spaced_as_tex_prints_them(
-    tmp_path: Path, written: str, printed: str
-) -> None:
-    assert printed in _read(tmp_path, f"We set {written}. Then we go on.")
-
-
-@pytest.mark.parametrize(
-    ("written", "printed"),
-    [
         # A sign has nothing before it.
         ("values $-1$ and $(-k)$ and $\\pm 1$", "values -1 and (-k) and \u00b11"),
         # Scripts and inline fractions are set small, without operator spaces.
@@ -54,18 +32,7 @@ def test_operators_are_spaced_as_tex_prints_them(
         ("the $\\text{log-likelihood}$ here", "the log-likelihood here"),
         # Outside a formula nothing changes.
         ("the well-known x-y plane, a+b", "the well-known x-y plane, a+b"),
-    ],
-)
-def test_signs_scripts_and_text_are_left_as_typed(
-    tmp_path: Path, written: str, printed: str
-) -> None:
-    assert printed in _read(tmp_path, f"We set {written}. Then we go on.")
-
-
-@pytest.mark.parametrize(
-    ("written", "printed"),
-    [
-        # A formula that is only a raised mark: an affiliation's or a footnote's, left out.
+        # A formula that is only a raised mark (an affiliation's, a footnote's) is left out.
         ("Wilson$^{1,2}$ and Smith$^{\\dagger}$ wrote", "Wilson and Smith wrote"),
         ("$^{81}$Independent Researcher, Berlin", "Independent Researcher, Berlin"),
         # A raised circle is a degree; a raised word and a power are not marks.
@@ -74,7 +41,5 @@ def test_signs_scripts_and_text_are_left_as_typed(
         ("about $10^{5}$ cells", "about 10^5 cells"),
     ],
 )
-def test_a_raised_mark_alone_in_a_formula_is_left_out(
-    tmp_path: Path, written: str, printed: str
-) -> None:
-    assert printed in _read(tmp_path, f"We set {written}. Then we go on.")
+def test_a_formula_reads_as_tex_prints_it(tmp_path: Path, written: str, printed: str) -> None:
+    assert printed in read_latex(tmp_path, f"We set {written}. Then we go on.", "amssymb")

@@ -6,18 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.library.extract import extract
-from claimaudit.library.passages import make_passages
+from tests.library.helpers import read_latex
 
 
 def _read(tmp_path: Path, body: str) -> str:
-    source = tmp_path / "paper.tex"
-    source.write_text(
-        "\\documentclass{article}\n\\usepackage{siunitx}\n\\begin{document}\n\\section{S}\n"
-        f"{body}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
-    return " ".join(p.text for p in make_passages(extract(source).blocks))
+    return read_latex(tmp_path, body, packages="siunitx")
 
 
 @pytest.mark.parametrize(
