@@ -30,6 +30,10 @@ from claimaudit.passage import Passage
         # A reference after a name with digits, or after a parenthesis: not a count.
         ("released F2PY [23], a command line tool", "released F2PY, a command line tool"),
         ("PPoly (SciPy 0.13) [120], BPoly", "PPoly (SciPy 0.13), BPoly"),
+        # One reference right after a number (scipy-1.0's PDF); the LaTeX reads none.
+        ("released in October 2006 [33], paving", "released in October 2006, paving"),
+        ("Algorithm 644 [73] for computing", "Algorithm 644 for computing"),
+        ("has been cited over 3000 times [141].", "has been cited over 3000 times."),
     ],
 )
 def test_citation_markers_are_dropped(printed: str, read: str) -> None:
@@ -44,7 +48,8 @@ def test_citation_markers_are_dropped(printed: str, read: str) -> None:
         "Of the 25,482 respondents (50.3% [12,809] women)",
         "SciPy 1.0 was released (in 2017) after years of work",  # a year that is content
         "Smith (2014) showed the opposite",  # could be "a release (2014)": left as it is
-        "SciPy 1.0 was released in 2005 [33] and NumPy in 2006",  # after a number: a range?
+        "of whom 45% [9] were women",  # one count after a percentage
+        "in 2005 [33, 34] and 2006",  # a list after a number: could be a range, kept
         "the matrix [a, b] and the list [x]",
     ],
 )

@@ -8,13 +8,15 @@ input lets one paper give one verdict in either format. Passages and quotes stay
 the model's view changes, as with the typography normalised in ``runtime``.
 
 Kept on purpose: a bare year in parentheses after a name ("Smith (2014)" or "a release
-(2014)"), and a bracketed number right after a number ("66 years [60-72]", "146 [105-214]"),
-which is a range or a count, not a reference. After "et al." a year in parentheses is a
-citation's year mark ("Haenel et al. (2014)") and is dropped, as the LaTeX reading of
-``\\citet`` leaves it out; after a name with digits in it ("F2PY [23]") or a closing
-parenthesis ("(SciPy 0.13) [120]") a bracketed number is a reference. A place and a year in
-parentheses ("BCG policy (Iran, 1984)") reads as an author and a year and is dropped: the
-pattern cannot tell them apart.
+(2014)"); bracketed numbers with a dash or comma right after a number ("66 years [60-72]",
+"146 [105-214]", "50.3% [12,809]"), which are a range or a count, not a reference; and one
+bracketed number after a percentage ("45% [9]"), a count. One bracketed number after any other
+number is a reference ("released in October 2006 [33]", "Algorithm 644 [73]"), and so is one
+after a name with digits in it ("F2PY [23]") or a closing parenthesis ("(SciPy 0.13) [120]").
+After "et al." a year in parentheses is a citation's year mark ("Haenel et al. (2014)") and is
+dropped, as the LaTeX reading of ``\\citet`` leaves it out. A place and a year in parentheses
+("BCG policy (Iran, 1984)") reads as an author and a year and is dropped: the pattern cannot
+tell them apart.
 """
 
 from __future__ import annotations
@@ -38,11 +40,18 @@ _YEAR_MARK = re.compile(r"(?<=\bet al\.)[ \t]*\(" + _YEAR + r"(?:\s*[,;]\s*" + _
 # The two words before a bracketed number: a number among them makes it a range or a count.
 _LAST_WORDS = re.compile(r"(\S+)?\s*(\S+)\s*$")
 _NUMBER_WORD = re.compile(r"[(\[]?[\d.,%\-\u2013]*\d[\d.,%\-\u2013]*")
+_SEPARATED = re.compile(r"[\-\u2013,]")
 
 
-def _after_a_number(text: str, start: int) -> bool:
+def _range_or_count(text: str, start: int, numbered: str) -> bool:
+    """Whether the bracketed numbers at ``start`` are content: a range or list after a
+    number, or one count after a percentage."""
     words = _LAST_WORDS.search(text[max(0, start - 40) : start])
-    return words is not None and any(w and _NUMBER_WORD.fullmatch(w) for w in words.groups())
+    if words is None:
+        return False
+    if not _SEPARATED.search(numbered):
+        return words.group(2).endswith("%")
+    return any(w and _NUMBER_WORD.fullmatch(w) for w in words.groups())
 
 
 def without_citations(text: str) -> str:
@@ -52,7 +61,8 @@ def without_citations(text: str) -> str:
     text = _YEAR_MARK.sub("", text)
 
     def drop(match: re.Match[str]) -> str:
-        if match.group("numbered") is not None and _after_a_number(text, match.start()):
+        numbered = match.group("numbered")
+        if numbered is not None and _range_or_count(text, match.start(), numbered):
             return match.group()
         return ""
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local import consistency, scoring
-from claimaudit.judges.local.citations import without_citations
+from claimaudit.judges.local.reading import as_read
 from claimaudit.judges.local.runtime import CONFIG_FILE, MODEL_DIR, VerifierConfig, VerifierModel
 from claimaudit.judges.local.windows import fold_to_passages
 from claimaudit.judges.protocol import (
@@ -32,7 +32,7 @@ NONE = "none"
 
 # How this code reads a paper for the model (windows, citation markers dropped, ...). Bumped when
 # a change here gives other answers from the same model folder, so cached answers are not reused.
-READER_REVISION = "4"  # 3 was run 8's per-pair reader, never shipped
+READER_REVISION = "5"  # 3 was run 8's per-pair reader, never shipped
 
 _models: dict[tuple[Path, int], VerifierModel] = {}
 _lock = threading.Lock()
@@ -67,8 +67,8 @@ def _review_notes(
     quoted = next((p for p in passages if p.passage_id == evidence.choice), None)
     if quoted is None:
         return []
-    paper_text = " ".join(without_citations(p.text) for p in passages)
-    return consistency.check(claim, without_citations(quoted.text), paper_text).notes()
+    paper_text = " ".join(as_read(p.text) for p in passages)
+    return consistency.check(claim, as_read(quoted.text), paper_text).notes()
 
 
 def _answer(labels: list[str], probabilities: np.ndarray) -> ChoiceAnswer:

@@ -25,8 +25,8 @@ import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local import consistency, negation
-from claimaudit.judges.local.citations import without_citations
 from claimaudit.judges.local.preselect import preselect
+from claimaudit.judges.local.reading import as_read
 from claimaudit.judges.local.runtime import VerifierConfig, VerifierModel
 from claimaudit.judges.local.windows import Windows, passage_windows
 
@@ -64,7 +64,7 @@ def joint_context(texts: Sequence[str], logits: agg.Array, max_windows: int, max
 def score(
     model: VerifierModel, claim: str, passages: Sequence[str], query: str, config: VerifierConfig
 ) -> Scores:
-    windows = passage_windows([without_citations(t) for t in passages], mode=config.window_mode)
+    windows = passage_windows([as_read(t) for t in passages], mode=config.window_mode)
     kept = preselect(query, windows.texts, config.preselect_limit)
     texts = [windows.texts[i] for i in kept]
     logits, tokens = model.logits(claim, texts)
