@@ -7,6 +7,7 @@ from pathlib import Path
 from fpdf import FPDF
 
 from claimaudit.library.extract import extract
+from tests.library.helpers import DATA
 
 PROSE = "A paragraph of plain prose comes first, so that the page holds enough words to read. " * 3
 
@@ -52,3 +53,29 @@ def test_backticks_of_a_line_above_stay_off_the_letters_below(tmp_path: Path) ->
     text = _text(path)
     assert "`src`" in text
     assert "Put compiled programs and external scripts in the bin directory." in text
+
+
+def test_an_accent_listed_at_the_line_end_still_goes_onto_its_letter(tmp_path: Path) -> None:
+    # pdfTeX may list an accent glyph after the rest of its line, further from its letter in
+    # the page's character order than any nearby search reaches (scipy-1.0's "Universite").
+    pdf = _page()
+    pdf.set_font("helvetica", size=9)
+    head = "Laboratoire Photonique, Universit"
+    tail = "e de Bordeaux, Institut d'Optique Graduate School, CNRS, 33400 Talence, France."
+    pdf.text(15, 60, head + tail)
+    x = 15 + pdf.get_string_width(head)
+    pdf.text(x + (pdf.get_string_width("e") - pdf.get_string_width("\u00b4")) / 2, 60, "\u00b4")
+    path = tmp_path / "late-accent.pdf"
+    pdf.output(str(path))
+    text = _text(path)
+    assert "Universit\u00e9 de Bordeaux" in text
+    assert "\u00b4" not in text
+
+
+def test_accented_dotless_letters_read_as_plain_accented_letters() -> None:
+    # TeX sets "\\'{\\i}" as a dotless i under an acute accent: "Rodr\u0131\u0301guez" read back.
+    text = _text(DATA / "papers-pdf" / "scipy-1.0_virtanen2020.pdf")
+    names = ("Rodr\u00edguez", "Vin\u00edcius", "Astrof\u00edsica", "Universit\u00e9 de Bordeaux")
+    assert all(name in text for name in names)
+    assert "\u0131" not in text
+    assert "\u00b4" not in text

@@ -65,6 +65,10 @@ _ACCENTS = {
     "\u02db": "\u0328",
 }
 _ACCENT_WINDOW = 60
+# TeX puts an accent on "i" or "j" over the dotless letter ("\\'{\\i}"); with the accent back on
+# it, the letter is the ordinary one (U+0131 + acute -> "í"). The cedilla and ogonek sit below.
+_DOTLESS = {"\u0131": "i", "\u0237": "j"}
+_BELOW = frozenset("\u0327\u0328")
 # How far above its letter's baseline an accent's own baseline may sit, in ems: TeX raises an
 # accent over a capital by about a quarter em; a line of text above, set with a line spacing of
 # about one em (a browser's), is further, so its backticks are not put on the letters below.
@@ -262,33 +266,45 @@ def _attach_accents(chars: list[_Char]) -> list[_Char]:
     """Each accent glyph drawn over a nearby letter becomes that letter's combining mark.
 
     The letter is found by geometry (the accent's centre lies within it, at most half an em
-    above its baseline), since pdfium may list the accent apart from its letter; an accent over
-    nothing (a backtick or tilde in code) stays as it is."""
+    above its baseline), since pdfium may list the accent apart from its letter: first among
+    the characters listed near it, then, for a TeX accent glyph listed at its line's end, on the
+    whole page. An accent over nothing (a backtick or tilde in code) stays as it is."""
     dropped: set[int] = set()
     for i, accent in enumerate(chars):
         mark = _ACCENTS.get(accent.ch)
         if mark is None:
             continue
-        centre = (accent.x0 + accent.x1) / 2
-        highest = _ACCENT_RAISE * accent.size
-        best: int | None = None
-        for j in range(max(0, i - _ACCENT_WINDOW), min(len(chars), i + _ACCENT_WINDOW)):
-            base = chars[j]
-            if (
-                j == i
-                or j in dropped
-                or not base.ch.isalpha()
-                or not base.x0 + 0.5 < centre < base.x1 - 0.5
-                or not -0.1 * base.size <= base.baseline - accent.baseline <= highest
-            ):
-                continue
-            if best is None or abs(j - i) < abs(best - i):
-                best = j
+        near = range(max(0, i - _ACCENT_WINDOW), min(len(chars), i + _ACCENT_WINDOW))
+        best = _accented(chars, i, near, dropped)
+        if best is None and not accent.ch.isascii():  # code's backticks and tildes: no search
+            best = _accented(chars, i, range(len(chars)), dropped)
         if best is not None:
             base = chars[best]
-            base.ch = unicodedata.normalize("NFC", base.ch + mark)
+            letter = _DOTLESS.get(base.ch, base.ch) if mark not in _BELOW else base.ch
+            base.ch = unicodedata.normalize("NFC", letter + mark)
             dropped.add(i)
     return [c for i, c in enumerate(chars) if i not in dropped]
+
+
+def _accented(chars: list[_Char], i: int, candidates: range, dropped: set[int]) -> int | None:
+    """The index of the letter under the accent ``chars[i]``, the nearest in listing order."""
+    accent = chars[i]
+    centre = (accent.x0 + accent.x1) / 2
+    highest = _ACCENT_RAISE * accent.size
+    best: int | None = None
+    for j in candidates:
+        base = chars[j]
+        if (
+            j == i
+            or j in dropped
+            or not base.ch.isalpha()
+            or not base.x0 + 0.5 < centre < base.x1 - 0.5
+            or not -0.1 * base.size <= base.baseline - accent.baseline <= highest
+        ):
+            continue
+        if best is None or abs(j - i) < abs(best - i):
+            best = j
+    return best
 
 
 def _letters(a: _Char, b: _Char) -> bool:
