@@ -126,6 +126,8 @@ _WALKER_ARGS = {
     "nth": "{",
     "scalebox": "{[{",
     "epigraph": "{{",
+    "dfrac": "{{",  # amsmath's display and text fractions, written like \frac
+    "tfrac": "{{",
 }
 # Environments whose arguments are layout ("\\begin{subfigure}[t]{0.48\\textwidth}"), not text.
 _WALKER_ENVIRONMENTS = {"minipage": "[[[{", "subfigure": "[{", "wrapfigure": "[{[{"}

@@ -55,11 +55,27 @@ _MARK_CHARS = 60
 
 
 def operator_macros() -> dict[str, MacroText]:
-    """Handlers for the operator commands: the symbol, spaced where TeX spaces it."""
+    """Handlers for the operator commands: the symbol, spaced where TeX spaces it; and
+    fractions, written on one line."""
     handlers: dict[str, MacroText] = {}
     for name, symbol in {**_RELATIONS, **_BINARIES}.items():
         handlers[name] = _operator(symbol, relation=name in _RELATIONS)
+    for name in ("frac", "dfrac", "tfrac"):
+        handlers[name] = _fraction
     return handlers
+
+
+# A part of a fraction with more than one term: an operator or a space after its first character.
+_TERMS = re.compile(r"\S[\s+\-\u2212\u00d7\u00b7/=<>\u2264\u2265]")
+
+
+def _fraction(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """``\\frac{i - k}{s}`` on one line as "(i - k)/s": a numerator or denominator of more
+    than one term is put in parentheses, which the stacked fraction needs none of."""
+    args = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+    parts = [" ".join(str(l2tobj.nodelist_to_text([a])).split()) for a in args[-2:]]
+    grouped = [f"({part})" if _TERMS.search(part) else part for part in parts]
+    return "/".join(grouped)
 
 
 def _operator(symbol: str, relation: bool) -> MacroText:

@@ -20,6 +20,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from claimaudit.errors import InputError
+from claimaudit.library.pdf_fractions import fraction_bars, with_fractions
 from claimaudit.library.pdf_rules import Rule, short_rules, underscores
 from claimaudit.untrusted import scrub_surrogates
 
@@ -179,10 +180,11 @@ def _read_page(document: pdfium.PdfDocument, index: int) -> PageText:
         finally:
             text_page.close()
         rules = short_rules(page, height)
+        bars = fraction_bars(page, height)
     finally:
         page.close()
     result = PageText(index + 1, float(width), float(height))
-    result.segments = _segments(_with_underscores(chars, rules))
+    result.segments = with_fractions(_segments(_with_underscores(chars, rules)), bars)
     return result
 
 
