@@ -29,7 +29,10 @@ from tests.library.helpers import read_latex
         ("a space $\\mathbb{R}^{n\\times m}$ here", "a space \u211d^n\u00d7m here"),
         ("half $\\frac{a+b}{2}$ here", "half (a+b)/2 here"),
         # A fraction on one line: a part of several terms in parentheses.
-        ("$o = \\left\\lfloor \\frac{i - k}{s} \\right\\rfloor + 1$", "o = \u230a(i - k)/s\u230b + 1"),
+        (
+            "$o = \\left\\lfloor \\frac{i - k}{s} \\right\\rfloor + 1$",
+            "o = \u230a(i - k)/s\u230b + 1",
+        ),
         ("$\\dfrac{1}{2}$, $\\tfrac{n}{-1}$ and $\\frac{2p}{s}$", "1/2, n/-1 and 2p/s"),
         # Text inside a formula is text: its hyphen is not a minus.
         ("the $\\text{log-likelihood}$ here", "the log-likelihood here"),

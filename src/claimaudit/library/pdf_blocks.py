@@ -352,8 +352,8 @@ def _continues(open_block: _Raw, block: _Raw) -> bool:
     first = block.lines[0]
     # Only captions, footnotes and the like lie between (see the caller): any number of pages
     # of figures may.
-    if abs(last.size - first.size) > 0.6:
-        return False
+    if abs(last.size - first.size) > 0.6 or (last.box is None) != (first.box is None):
+        return False  # other type, or out of a drawn box (or into one)
     start = first.text.strip()
     if block.kind == "list" or last.bold != first.bold:
         return False  # a list item, or bold names before plain affiliations

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from claimaudit.library.pdf_boxes import box_of
 from claimaudit.library.pdf_read import SPACE_GAP_EMS, PageText, Segment
 from claimaudit.library.pdf_tables import aligned_rows, grid_rows
 
@@ -62,6 +63,8 @@ class Line:
     # It began with a raised mark (dropped): the first line of a footnote or an affiliation.
     marked: bool = False
     page_height: float = 792.0
+    # The drawn box on its page that holds it (``pdf_boxes``): a paragraph never leaves one.
+    box: int | None = None
 
     @property
     def width(self) -> float:
@@ -325,6 +328,7 @@ def _line(row: list[Segment], page: PageText, left: float, right: float, index: 
         cells=len(row),
         marked=row[0].marked,
         page_height=page.height,
+        box=box_of(row[0].x0, row[-1].x1, main.baseline, page.boxes),
     )
 
 

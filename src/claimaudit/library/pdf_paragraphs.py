@@ -88,7 +88,7 @@ def _breaks(block: list[Line], line: Line, pitch: dict[float, float]) -> bool:
     """Whether ``line`` starts a new block after the lines of ``block``."""
     prev = block[-1]
     em = line.size
-    if (prev.page, prev.piece) != (line.page, line.piece):
+    if (prev.page, prev.piece, prev.box) != (line.page, line.piece, line.box):
         return True
     if abs(prev.size - line.size) > 0.6:
         return True

@@ -20,6 +20,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from claimaudit.errors import InputError
+from claimaudit.library.pdf_boxes import Box, drawn_boxes
 from claimaudit.library.pdf_fractions import fraction_bars, with_fractions
 from claimaudit.library.pdf_rules import Rule, short_rules, underscores
 from claimaudit.untrusted import scrub_surrogates
@@ -107,6 +108,7 @@ class PageText:
     width: float
     height: float
     segments: list[Segment] = field(default_factory=list)
+    boxes: list[Box] = field(default_factory=list)  # drawn around text (``pdf_boxes``)
 
 
 @dataclass(frozen=True)
@@ -181,9 +183,10 @@ def _read_page(document: pdfium.PdfDocument, index: int) -> PageText:
             text_page.close()
         rules = short_rules(page, height)
         bars = fraction_bars(page, height)
+        boxes = drawn_boxes(page, height)
     finally:
         page.close()
-    result = PageText(index + 1, float(width), float(height))
+    result = PageText(index + 1, float(width), float(height), boxes=boxes)
     result.segments = with_fractions(_segments(_with_underscores(chars, rules)), bars)
     return result
 

@@ -1,0 +1,58 @@
+"""Text in a drawn box is its own paragraph: the text after the box never runs on from it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fpdf import FPDF
+
+from claimaudit.library.extract import extract
+from claimaudit.library.passages import make_passages
+from tests.library.helpers import DATA
+
+PROSE = "A paragraph of plain prose comes first, so that the page holds enough words to read. " * 3
+BOXED = "Relationship 4. For any i and k, the output size grows by k - 1."
+AFTER = "This is sometimes referred to as full padding, as the figure shows."
+
+
+def _passages(pdf: FPDF, tmp_path: Path) -> list[str]:
+    path = tmp_path / "box.pdf"
+    pdf.output(str(path))
+    return [p.text for p in make_passages(extract(path).blocks)]
+
+
+def _page(boxed: bool) -> FPDF:
+    """A sentence, then (as TeX sets a framed box inside a paragraph) the next line flush
+    left, one line's space below, with or without a frame drawn around the first."""
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=12)
+    pdf.set_xy(15, 15)
+    pdf.multi_cell(180, 6, PROSE)
+    if boxed:
+        pdf.rect(13, 54, 184, 9)  # a frame round the boxed line, stroked
+    pdf.text(15, 60, BOXED)
+    pdf.text(15, 66, AFTER)
+    return pdf
+
+
+def test_the_line_after_a_box_starts_a_paragraph(tmp_path: Path) -> None:
+    passages = _passages(_page(boxed=True), tmp_path)
+    assert BOXED in passages
+    assert AFTER in passages
+
+
+def test_without_a_box_the_same_lines_are_one_paragraph(tmp_path: Path) -> None:
+    # The control: only the drawn frame sets the two lines apart.
+    passages = _passages(_page(boxed=False), tmp_path)
+    assert f"{BOXED} {AFTER}" in passages
+
+
+def test_conv_arithmetic_boxes_end_where_their_relationship_ends() -> None:
+    blocks = extract(DATA / "papers-pdf" / "conv-arithmetic_dumoulin2016.pdf").blocks
+    texts = [p.text for p in make_passages(blocks)]
+    minus = "\u2212"
+    formula = f"o = i + 2(k {minus} 1) {minus} (k {minus} 1) = i + (k {minus} 1)."
+    assert any(t.startswith("Relationship 4.") and t.endswith(formula) for t in texts)
+    assert any(t.startswith("This is sometimes referred to as full padding") for t in texts)
+    assert "Figure 5.1 provides an example for i = 7, k = 3 and d = 2." in texts
