@@ -79,3 +79,29 @@ def read_latex(tmp_path: Path, body: str, packages: str = "") -> str:
         encoding="utf-8",
     )
     return " ".join(p.text for p in make_passages(extract(source).blocks))
+
+
+PROSE = "A paragraph of plain prose comes first, so that the page holds enough words to read. " * 3
+
+
+def prose_page(size: float = 12.0) -> FPDF:
+    """An A4 page that opens with a paragraph of prose (so that it holds enough words to be
+    read as text), for a test to draw on below it in helvetica of ``size`` points."""
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=size)
+    pdf.set_xy(15, 15)
+    pdf.multi_cell(180, 6, PROSE)
+    return pdf
+
+
+def pdf_passages(pdf: FPDF, path: Path) -> list[str]:
+    """The passages of ``pdf`` once written to ``path`` and read back."""
+    pdf.output(str(path))
+    return [p.text for p in make_passages(extract(path).blocks)]
+
+
+def pdf_text(pdf: FPDF, path: Path) -> str:
+    """The text of every block of ``pdf`` once written to ``path`` and read back."""
+    pdf.output(str(path))
+    return " ".join(b.text for b in extract(path).blocks)

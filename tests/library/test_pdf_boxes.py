@@ -8,27 +8,20 @@ from fpdf import FPDF
 
 from claimaudit.library.extract import extract
 from claimaudit.library.passages import make_passages
-from tests.library.helpers import DATA
+from tests.library.helpers import DATA, pdf_passages, prose_page
 
-PROSE = "A paragraph of plain prose comes first, so that the page holds enough words to read. " * 3
 BOXED = "Relationship 4. For any i and k, the output size grows by k - 1."
 AFTER = "This is sometimes referred to as full padding, as the figure shows."
 
 
 def _passages(pdf: FPDF, tmp_path: Path) -> list[str]:
-    path = tmp_path / "box.pdf"
-    pdf.output(str(path))
-    return [p.text for p in make_passages(extract(path).blocks)]
+    return pdf_passages(pdf, tmp_path / "box.pdf")
 
 
 def _page(boxed: bool) -> FPDF:
     """A sentence, then (as TeX sets a framed box inside a paragraph) the next line flush
     left, one line's space below, with or without a frame drawn around the first."""
-    pdf = FPDF()
-    pdf.add_page()
-    pdf.set_font("helvetica", size=12)
-    pdf.set_xy(15, 15)
-    pdf.multi_cell(180, 6, PROSE)
+    pdf = prose_page()
     if boxed:
         pdf.rect(13, 54, 184, 9)  # a frame round the boxed line, stroked
     pdf.text(15, 60, BOXED)

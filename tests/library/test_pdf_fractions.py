@@ -8,21 +8,15 @@ from fpdf import FPDF
 
 from claimaudit.library.extract import extract
 from claimaudit.library.passages import make_passages
-from tests.library.helpers import DATA
+from tests.library.helpers import DATA, pdf_text, prose_page
 
 SIZE = 12.0  # points
 EM = SIZE * 25.4 / 72  # one em in millimetres, fpdf's unit
-PROSE = "A paragraph of plain prose comes first, so that the page holds enough words to read. " * 3
 BAR = 0.04  # a bar's thickness in ems, as TeX's 0.4 pt rule
 
 
 def _page() -> FPDF:
-    pdf = FPDF()
-    pdf.add_page()
-    pdf.set_font("helvetica", size=SIZE)
-    pdf.set_xy(15, 15)
-    pdf.multi_cell(180, 6, PROSE)
-    return pdf
+    return prose_page(SIZE)
 
 
 def _fraction(pdf: FPDF, x: float, baseline: float, numerator: str, denominator: str) -> float:
@@ -36,9 +30,7 @@ def _fraction(pdf: FPDF, x: float, baseline: float, numerator: str, denominator:
 
 
 def _text(pdf: FPDF, tmp_path: Path) -> str:
-    path = tmp_path / "fraction.pdf"
-    pdf.output(str(path))
-    return " ".join(b.text for b in extract(path).blocks)
+    return pdf_text(pdf, tmp_path / "fraction.pdf")
 
 
 def test_a_displayed_fraction_ends_its_sentence_on_one_line(tmp_path: Path) -> None:

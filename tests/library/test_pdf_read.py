@@ -7,18 +7,11 @@ from pathlib import Path
 from fpdf import FPDF
 
 from claimaudit.library.extract import extract
-from tests.library.helpers import DATA
-
-PROSE = "A paragraph of plain prose comes first, so that the page holds enough words to read. " * 3
+from tests.library.helpers import DATA, prose_page
 
 
 def _page() -> FPDF:
-    pdf = FPDF()
-    pdf.add_page()
-    pdf.set_font("helvetica", size=12)
-    pdf.set_xy(15, 15)
-    pdf.multi_cell(180, 6, PROSE)
-    return pdf
+    return prose_page(12)
 
 
 def _text(path: Path) -> str:

@@ -8,20 +8,15 @@ import pytest
 from fpdf import FPDF
 
 from claimaudit.library.extract import extract
+from tests.library.helpers import pdf_text, prose_page
 
 SIZE = 12.0  # points
 EM = SIZE * 25.4 / 72  # one em in millimetres, fpdf's unit
 BASELINE = 60.0
-PROSE = "A paragraph of plain prose comes first, so that the page holds enough words to read. " * 3
 
 
 def _page() -> FPDF:
-    pdf = FPDF()
-    pdf.add_page()
-    pdf.set_font("helvetica", size=SIZE)
-    pdf.set_xy(15, 15)
-    pdf.multi_cell(180, 6, PROSE)
-    return pdf
+    return prose_page(SIZE)
 
 
 def _write(pdf: FPDF, x: float, pieces: list[str | tuple[float, float, float]]) -> None:
@@ -42,9 +37,7 @@ UNDERSCORE = (0.3, 0.033, 0.0)
 
 
 def _text(pdf: FPDF, tmp_path: Path) -> str:
-    path = tmp_path / "rules.pdf"
-    pdf.output(str(path))
-    return " ".join(b.text for b in extract(path).blocks)
+    return pdf_text(pdf, tmp_path / "rules.pdf")
 
 
 def test_a_rule_on_the_baseline_between_letters_is_an_underscore(tmp_path: Path) -> None:

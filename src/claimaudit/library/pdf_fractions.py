@@ -21,6 +21,8 @@ from typing import Protocol, TypeVar
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from claimaudit.library.pdf_rules import Placed
+
 # A fraction bar: TeX's default rule is 0.4 pt thick; no bar is thicker than this (points).
 _MAX_THICKNESS_PT = 1.5
 _MIN_WIDTH_PT = 2.0
@@ -41,23 +43,15 @@ _SLACK_PT = 1.0
 _TERMS = re.compile(r"\S[\s+\-\u2212\u00d7\u00b7/=<>\u2264\u2265]")
 
 
-class Piece(Protocol):
+class Piece(Placed, Protocol):
     """A run of text on one baseline, as ``pdf_read.Segment`` holds it."""
 
     @property
     def text(self) -> str: ...
     @property
-    def x0(self) -> float: ...
-    @property
-    def x1(self) -> float: ...
-    @property
     def top(self) -> float: ...
     @property
     def bottom(self) -> float: ...
-    @property
-    def baseline(self) -> float: ...
-    @property
-    def size(self) -> float: ...
 
 
 P = TypeVar("P", bound=Piece)
