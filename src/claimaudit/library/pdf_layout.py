@@ -19,7 +19,9 @@ from claimaudit.library.pdf_boxes import box_of
 from claimaudit.library.pdf_read import SPACE_GAP_EMS, PageText, Segment
 from claimaudit.library.pdf_tables import aligned_rows, grid_rows
 
-_CLOSING = frozenset(",.;:)]")
+_CLOSING = frozenset(",.;:)]\u230b\u2309\u27e9")
+# An opening bracket drawn as a piece of its own (TeX's big delimiters) touches what follows.
+_OPENING = frozenset("([\u230a\u2308\u27e8")
 
 _NUMBER = re.compile(r"^\d{1,5}$")
 # A running line's identity: its words with every number made one symbol ("PLOS 2/15"), but
@@ -304,7 +306,8 @@ def _row_text(row: list[Segment]) -> str:
     for before, segment in zip([None, *row], row, strict=False):
         text = segment.text.strip()
         touching = before is not None and segment.x0 - before.x1 <= SPACE_GAP_EMS * segment.size
-        if parts and not (touching and text[:1] in _CLOSING):
+        opened = parts[-1][-1:] in _OPENING if parts else False
+        if parts and not (touching and (text[:1] in _CLOSING or opened)):
             parts.append(" ")
         parts.append(text)
     return "".join(parts)
