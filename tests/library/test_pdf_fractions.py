@@ -81,10 +81,11 @@ def test_conv_arithmetic_relationships_with_fractions_read_whole() -> None:
     # Relationships 5 to 7 and 15 of the shared PDF set their formula as a fraction.
     blocks = extract(DATA / "papers-pdf" / "conv-arithmetic_dumoulin2016.pdf").blocks
     texts = [p.text for p in make_passages(blocks)]
+    # Each between the floor brackets that the math extension font draws (``pdf_math_fonts``).
     for whole in (
-        "Relationship 5. For any i, k and s, and for p = 0, o = (i \u2212 k)/s + 1.",
-        "Relationship 6. For any i, k, p and s, o = (i + 2p \u2212 k)/s + 1.",
-        "Relationship 7. For any i, k and s, o = (i \u2212 k)/s + 1.",
+        "Relationship 5. For any i, k and s, and for p = 0, o = \u230a(i \u2212 k)/s\u230b + 1.",
+        "Relationship 6. For any i, k, p and s, o = \u230a(i + 2p \u2212 k)/s\u230b + 1.",
+        "Relationship 7. For any i, k and s, o = \u230a(i \u2212 k)/s\u230b + 1.",
     ):
         assert whole in texts
     assert any(t.startswith("The floor function accounts for the fact") for t in texts)
