@@ -9,10 +9,10 @@ paragraph never runs from inside a box to outside it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
+from claimaudit.library.pdf_rules import Shape
 
 # A box around text is wider and taller than any rule, bar or underline (points).
 _MIN_WIDTH_PT = 72.0
@@ -32,15 +32,13 @@ class Box:
         return (self.x1 - self.x0) * (self.bottom - self.top)
 
 
-def drawn_boxes(page: pdfium.PdfPage, height: float) -> list[Box]:
-    """The page's own drawn shapes large enough to hold lines of text (not a figure embedded
-    as a form, whose drawing is not the page's)."""
-    boxes: list[Box] = []
-    for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=0):
-        left, bottom, right, top = obj.get_bounds()
-        if right - left >= _MIN_WIDTH_PT and top - bottom >= _MIN_HEIGHT_PT:
-            boxes.append(Box(left, height - top, right, height - bottom))
-    return boxes
+def drawn_boxes(shapes: Sequence[Shape]) -> list[Box]:
+    """The page's drawn shapes large enough to hold lines of text."""
+    return [
+        Box(s.x0, s.top, s.x1, s.bottom)
+        for s in shapes
+        if s.x1 - s.x0 >= _MIN_WIDTH_PT and s.bottom - s.top >= _MIN_HEIGHT_PT
+    ]
 
 
 def box_of(x0: float, x1: float, baseline: float, boxes: list[Box]) -> int | None:

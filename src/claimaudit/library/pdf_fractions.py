@@ -18,10 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
-import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
-
-from claimaudit.library.pdf_rules import Placed
+from claimaudit.library.pdf_rules import Placed, Shape
 
 # A fraction bar: TeX's default rule is 0.4 pt thick; no bar is thicker than this (points).
 _MAX_THICKNESS_PT = 1.5
@@ -64,15 +61,13 @@ class Bar:
     middle: float  # top-down
 
 
-def fraction_bars(page: pdfium.PdfPage, height: float) -> list[Bar]:
-    """The page's thin horizontal filled shapes (top-down coordinates); only the page's own
-    drawing is read, not a figure embedded as a form."""
-    bars: list[Bar] = []
-    for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=0):
-        left, bottom, right, top = obj.get_bounds()
-        if top - bottom <= _MAX_THICKNESS_PT and _MIN_WIDTH_PT <= right - left <= _MAX_WIDTH_PT:
-            bars.append(Bar(left, right, height - (top + bottom) / 2))
-    return bars
+def fraction_bars(shapes: Sequence[Shape]) -> list[Bar]:
+    """The page's thin horizontal drawn shapes."""
+    return [
+        Bar(s.x0, s.x1, (s.top + s.bottom) / 2)
+        for s in shapes
+        if s.bottom - s.top <= _MAX_THICKNESS_PT and _MIN_WIDTH_PT <= s.x1 - s.x0 <= _MAX_WIDTH_PT
+    ]
 
 
 def with_fractions(segments: Sequence[P], bars: Sequence[Bar]) -> list[P]:

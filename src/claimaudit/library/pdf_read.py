@@ -23,7 +23,7 @@ from claimaudit.errors import InputError
 from claimaudit.library.pdf_boxes import Box, drawn_boxes
 from claimaudit.library.pdf_fractions import fraction_bars, with_fractions
 from claimaudit.library.pdf_math_fonts import blackboard, is_extension_font, unmapped_char
-from claimaudit.library.pdf_rules import Rule, short_rules, underscores
+from claimaudit.library.pdf_rules import Rule, drawn_shapes, short_rules, underscores
 from claimaudit.untrusted import scrub_surrogates
 
 # A gap wider than this (in ems of the larger neighbouring font) starts a new segment: wide
@@ -182,13 +182,12 @@ def _read_page(document: pdfium.PdfDocument, index: int) -> PageText:
             chars = _chars(text_page.raw, height)
         finally:
             text_page.close()
-        rules = short_rules(page, height)
-        bars = fraction_bars(page, height)
-        boxes = drawn_boxes(page, height)
+        shapes = drawn_shapes(page, height)
     finally:
         page.close()
-    result = PageText(index + 1, float(width), float(height), boxes=boxes)
-    result.segments = with_fractions(_segments(_with_underscores(chars, rules)), bars)
+    result = PageText(index + 1, float(width), float(height), boxes=drawn_boxes(shapes))
+    segments = _segments(_with_underscores(chars, short_rules(shapes)))
+    result.segments = with_fractions(segments, fraction_bars(shapes))
     return result
 
 

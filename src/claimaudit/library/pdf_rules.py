@@ -64,17 +64,34 @@ class Underscore:
     starts_word: bool  # it touches only the next character, so it takes that one's word break
 
 
-def short_rules(page: pdfium.PdfPage, height: float) -> list[Rule]:
-    """The page's drawn shapes small enough to be an underscore, top-down coordinates.
+@dataclass(frozen=True)
+class Shape:
+    """The bounds of one drawn path on a page, top-down coordinates."""
 
-    Only the page's own drawing is read (``max_depth=0``): a figure embedded as a form is not
-    text, and its thousands of paths would cost time for nothing."""
-    rules: list[Rule] = []
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+
+
+def drawn_shapes(page: pdfium.PdfPage, height: float) -> list[Shape]:
+    """The page's own drawn paths, read once for every reader of shapes (underscores here,
+    fraction bars, boxes). Only the page's own drawing (``max_depth=0``): a figure embedded as
+    a form is not text, and its thousands of paths would cost time for nothing."""
+    shapes: list[Shape] = []
     for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH], max_depth=0):
         left, bottom, right, top = obj.get_bounds()
-        if 0.0 < right - left <= _MAX_WIDTH_PT and top - bottom <= _MAX_HEIGHT_PT:
-            rules.append(Rule(left, right, height - top, height - bottom))
-    return rules
+        shapes.append(Shape(left, height - top, right, height - bottom))
+    return shapes
+
+
+def short_rules(shapes: Sequence[Shape]) -> list[Rule]:
+    """The drawn shapes small enough to be an underscore."""
+    return [
+        Rule(s.x0, s.x1, s.top, s.bottom)
+        for s in shapes
+        if 0.0 < s.x1 - s.x0 <= _MAX_WIDTH_PT and s.bottom - s.top <= _MAX_HEIGHT_PT
+    ]
 
 
 def underscores(chars: Sequence[Placed], rules: Sequence[Rule]) -> list[Underscore]:
