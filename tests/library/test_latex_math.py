@@ -34,6 +34,11 @@ from tests.library.helpers import read_latex
             "o = \u230a(i - k)/s\u230b + 1",
         ),
         ("$\\dfrac{1}{2}$, $\\tfrac{n}{-1}$ and $\\frac{2p}{s}$", "1/2, n/-1 and 2p/s"),
+        # Named operators by name, spaced before an operand; modulo as TeX prints it.
+        ("$a = (i + 2p - k) \\mod s$ zeros", "a = (i + 2p - k) mod s zeros"),
+        ("$a \\bmod b$ and $a \\equiv b \\pmod{n}$.", "a mod b and a \u2261 b (mod n)."),
+        ("$\\gcd(a, b) = 1$, $\\det A$ and $O(n \\log n)$", "gcd(a, b) = 1, det A and O(n log n)"),
+        ("$\\max_i x_i$ and $\\sin\\theta$", "max_i x_i and sin \u03b8"),
         # Text inside a formula is text: its hyphen is not a minus.
         ("the $\\text{log-likelihood}$ here", "the log-likelihood here"),
         # Outside a formula nothing changes.

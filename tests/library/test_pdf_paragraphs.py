@@ -31,6 +31,38 @@ def test_an_indented_first_line_opens_a_paragraph() -> None:
     ]
 
 
+def test_a_paragraph_of_one_line_ends_where_the_next_indented_one_begins() -> None:
+    # conv-arithmetic: "Figure 4.6 provides an example ..." alone, then "The constraint ...":
+    # both lines indented, and no second line to show where the paragraph's left edge is.
+    lines = [
+        line("Figure 4.6 provides an example.", LEFT + 15, 100, full=False),
+        line("The constraint on the size of the input", LEFT + 15, 112),
+        line("can be relaxed.", LEFT, 124, full=False),
+        line("It is indeed the case.", LEFT + 15, 136, full=False),
+        line("Formally, the relationship applies:", LEFT + 15, 148, full=False),
+    ]
+    assert texts(lines) == [
+        "Figure 4.6 provides an example.",
+        "The constraint on the size of the input can be relaxed.",
+        "It is indeed the case.",
+        "Formally, the relationship applies:",
+    ]
+
+
+def test_a_quotations_lines_all_set_in_stay_one_paragraph() -> None:
+    # good-enough-practices' quotation: a sentence ends at a line's end, and the lines after
+    # keep the quotation's indent.
+    lines = [
+        line("The goal is to make sure one can. . . reproduce. . .", LEFT + 25, 100, full=False),
+        line("computational analyses. The goal of version control", LEFT + 25, 112, full=False),
+        line("is to track changes to source code.", LEFT + 25, 124, full=False),
+    ]
+    assert texts(lines) == [
+        "The goal is to make sure one can. . . reproduce. . . computational analyses. The goal "
+        "of version control is to track changes to source code."
+    ]
+
+
 def test_a_description_lists_items_hang_under_their_names() -> None:
     hang = LEFT + 70
     lines = [

@@ -128,6 +128,7 @@ _WALKER_ARGS = {
     "epigraph": "{{",
     "dfrac": "{{",  # amsmath's display and text fractions, written like \frac
     "tfrac": "{{",
+    "pmod": "{",  # "(mod n)"
 }
 # Environments whose arguments are layout ("\\begin{subfigure}[t]{0.48\\textwidth}"), not text.
 _WALKER_ENVIRONMENTS = {"minipage": "[[[{", "subfigure": "[{", "wrapfigure": "[{[{"}

@@ -62,7 +62,44 @@ def operator_macros() -> dict[str, MacroText]:
         handlers[name] = _operator(symbol, relation=name in _RELATIONS)
     for name in ("frac", "dfrac", "tfrac"):
         handlers[name] = _fraction
+    for name in _NAMED_OPERATORS:
+        handlers[name] = _named(name)
+    for name in ("bmod", "mod"):
+        handlers[name] = _operator("mod", relation=False)
+    handlers["pmod"] = _parenthesised_mod
     return handlers
+
+
+# Named operators, printed by name with TeX's space before an operand ("log x", "det A") and
+# none before a bracket or a script ("gcd(a, b)", "max_i"). pylatexenc prints some of them
+# with no space after ("logx") and others (\gcd, \det, \arg) not at all.
+_NAMED_OPERATORS = (
+    "arg", "cos", "cosh", "cot", "deg", "det", "dim", "exp", "gcd", "hom", "inf", "ker", "lg",
+    "lim", "liminf", "limsup", "ln", "log", "max", "min", "Pr", "sin", "sinh", "sup", "tan",
+    "tanh",
+)  # fmt: skip
+_PRINTED_NAMES = {"liminf": "lim inf", "limsup": "lim sup"}
+_NO_SPACE_BEFORE = frozenset("([{_^,.;:)]}|'$")
+
+
+def _named(name: str) -> MacroText:
+    printed = _PRINTED_NAMES.get(name, name)
+
+    def text(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        source: str = node.parsing_state.s
+        after = source[node.pos + node.len : node.pos + node.len + 8].lstrip()
+        if not after or after[0] in _NO_SPACE_BEFORE or after.startswith("\\left"):
+            return printed
+        return printed + " "
+
+    return text
+
+
+def _parenthesised_mod(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """``a \\equiv b \\pmod{n}`` as TeX prints it: "a ≡ b (mod n)"."""
+    args = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+    modulus = " ".join(str(l2tobj.nodelist_to_text(args[-1:])).split())
+    return f" (mod {modulus})" if modulus else " (mod)"
 
 
 # A part of a fraction with more than one term: an operator or a space after its first character.

@@ -38,7 +38,7 @@ def split_lines(lines: list[Line], pitch: dict[float, float]) -> list[list[Line]
         after = lines[index + 1] if index + 1 < len(lines) else None
         if (
             current
-            and _breaks(current, line, pitch)
+            and _breaks(current, line, after, pitch)
             and not _under_hang(current, line, hang)
             and not _opens_hang(current, line, after, pitch)
         ):
@@ -84,8 +84,9 @@ def _under_hang(block: list[Line], line: Line, hang: tuple[int, int, float, floa
     return abs(block[0].x0 - hang[2]) < close and abs(line.x0 - hang[3]) < close
 
 
-def _breaks(block: list[Line], line: Line, pitch: dict[float, float]) -> bool:
-    """Whether ``line`` starts a new block after the lines of ``block``."""
+def _breaks(block: list[Line], line: Line, after: Line | None, pitch: dict[float, float]) -> bool:
+    """Whether ``line`` starts a new block after the lines of ``block`` (``after`` is the line
+    that follows it)."""
     prev = block[-1]
     em = line.size
     if (prev.page, prev.piece, prev.box) != (line.page, line.piece, line.box):
@@ -119,8 +120,21 @@ def _breaks(block: list[Line], line: Line, pitch: dict[float, float]) -> bool:
         return True  # back out to where the item's name began: the next item
     if _mid_sentence(prev) and not _centred(line):
         return False  # a full line ending mid-sentence runs on, under a hanging indent too
+    if len(block) == 1 and _ends_short(prev) and abs(line.x0 - prev.x0) <= 0.3 * em:
+        # A paragraph of one line, indented, then another line indented as it was: nothing
+        # sets the paragraph's left edge, so the column's stands in for it, unless the next
+        # line keeps the indent too (a quotation, every line of it set in).
+        return prev.x0 > prev.left + 0.6 * em and not _keeps_indent(line, after)
     # An indented first line opens a paragraph; centred lines (formulas) are their own block.
     return line.x0 > base + 0.6 * em and abs(line.x0 - prev.x0) > 0.3 * em
+
+
+def _keeps_indent(line: Line, after: Line | None) -> bool:
+    return (
+        after is not None
+        and (after.page, after.piece, after.box) == (line.page, line.piece, line.box)
+        and abs(after.x0 - line.x0) <= 0.3 * line.size
+    )
 
 
 def hanging(lines: list[Line]) -> bool:
