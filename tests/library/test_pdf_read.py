@@ -72,3 +72,34 @@ def test_accented_dotless_letters_read_as_plain_accented_letters() -> None:
     assert all(name in text for name in names)
     assert "\u0131" not in text
     assert "\u00b4" not in text
+
+
+def _words_apart(pdf: FPDF, x: float, y: float, words: list[str]) -> float:
+    """``words`` drawn one by one, a space's width apart and no space drawn: as a word
+    processor sets them. Returns where the last one ends."""
+    for word in words:
+        pdf.text(x, y, word)
+        x += pdf.get_string_width(word + " ")
+    return x - pdf.get_string_width(" ")
+
+
+def test_code_set_smaller_inside_a_sentence_stays_in_its_paragraph(tmp_path: Path) -> None:
+    # LibreOffice's PDF of good-enough-practices: "e.g. create `score = (1, 2, 3)` rather than
+    # `score1`, ..." with the code in an 11pt monospaced font beside 12pt prose. A monospaced
+    # space is 0.6 em wide, and the code made most of the line, which was then read as a
+    # column of 11pt code apart from its paragraph and dropped.
+    pdf = _page()
+    pdf.text(20, 60, "Use data structures like lists instead of creating many variables, e.g.")
+    pdf.set_font("courier", size=11)
+    end = _words_apart(pdf, 20, 66, ["score", "=", "(1,", "2,", "3)"])
+    pdf.set_font("helvetica", size=12)
+    end = _words_apart(pdf, end + pdf.get_string_width(" "), 66, ["rather", "than"])
+    pdf.set_font("courier", size=11)
+    end = _words_apart(pdf, end + pdf.get_string_width(" "), 66, ["score1,", "score2,"])
+    pdf.set_font("helvetica", size=12)
+    pdf.text(end + pdf.get_string_width(" "), 66, "and so on.")
+    path = tmp_path / "code.pdf"
+    pdf.output(str(path))
+    assert "many variables, e.g. score = (1, 2, 3) rather than score1, score2, and so on." in (
+        _text(path)
+    )

@@ -53,6 +53,30 @@ def test_a_web_address_broken_at_a_line_end_reads_whole() -> None:
     assert join_lines(lines("input/", "output pairs"), known) == "input/ output pairs"
 
 
+def test_a_web_address_that_ends_at_a_line_end_is_not_glued_to_the_next_word() -> None:
+    # LibreOffice's PDF of good-enough-practices: "... or https://azure.microsoft.com/en-us/
+    # services/storage/" ends a line and "are reasonably priced" begins the next. A word the
+    # paper prints elsewhere, with nothing of an address in it, is the sentence going on.
+    printed = lines(
+        "Cloud storage or https://azure.microsoft.com/en-us/services/storage/",
+        "are reasonably priced and reliable, and prices are falling.",
+    )
+    assert join_lines(printed, vocabulary(printed)) == (
+        "Cloud storage or https://azure.microsoft.com/en-us/services/storage/ are reasonably "
+        "priced and reliable, and prices are falling."
+    )
+    # A piece with an address's characters, or a word the paper never prints, goes on with it.
+    known = vocabulary(lines("the data are here"))
+    got = join_lines(lines("at https://example.org/", "data/2014 here"), known)
+    assert got == "at https://example.org/data/2014 here"
+    got = join_lines(lines("at https://example.org/", "zenodo here"), known)
+    assert got == "at https://example.org/zenodo here"
+    # Broken before its path: no sentence goes on with a slash.
+    got = join_lines(lines("see https://ocean.sagepub.com", "/blog/10-organizations here"), known)
+    assert got == "see https://ocean.sagepub.com/blog/10-organizations here"
+    assert join_lines(lines("the input", "/output pairs"), known) == "the input /output pairs"
+
+
 def test_a_number_broken_at_its_hyphen_reads_whole() -> None:
     # scikit-image's footnote: "Accessed 2014-" at a line's end, "05-09" on the next line.
     got = join_lines(lines("description3.html, Accessed 2014-", "05-09"), vocabulary([]))

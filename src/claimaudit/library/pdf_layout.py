@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from claimaudit.library.pdf_boxes import box_of
-from claimaudit.library.pdf_read import SPACE_GAP_EMS, PageText, Segment
+from claimaudit.library.pdf_read import PROSE_LETTERS, SPACE_GAP_EMS, PageText, Segment
 from claimaudit.library.pdf_tables import aligned_rows, grid_rows
 
 _CLOSING = frozenset(",.;:)]\u230b\u2309\u27e9")
@@ -321,7 +321,7 @@ def _line(row: list[Segment], page: PageText, left: float, right: float, index: 
         x0=row[0].x0,
         x1=row[-1].x1,
         baseline=main.baseline,
-        size=max(_weighted(row), key=lambda size: _weighted(row)[size]),
+        size=_line_size(row),
         bold=sum(len(s.text) for s in row if s.bold) >= 0.8 * chars,
         mono=sum(len(s.text) for s in row if s.mono) >= 0.8 * chars,
         page=page.number,
@@ -333,6 +333,16 @@ def _line(row: list[Segment], page: PageText, left: float, right: float, index: 
         page_height=page.height,
         box=box_of(row[0].x0, row[-1].x1, main.baseline, page.boxes),
     )
+
+
+def _line_size(row: list[Segment]) -> float:
+    """The size most of the line's prose is set in: code in a sentence is often set smaller
+    ("e.g. create `score = (1, 2, 3)`" in a word processor's code style), and a line of mostly
+    code is still a line of its paragraph. A line of code alone has its code's size."""
+    prose = [segment for segment in row if not segment.mono]
+    letters = sum(ch.isalpha() for segment in prose for ch in segment.text)
+    sizes = _weighted(prose if letters >= PROSE_LETTERS else row)
+    return max(sizes, key=lambda size: sizes[size])
 
 
 def _weighted(row: list[Segment]) -> dict[float, int]:

@@ -353,14 +353,29 @@ def _continues(run: list[_Char], char: _Char) -> bool:
     if abs(char.baseline - base) > 0.55 * max(run[0].size, char.size):
         return False
     gap = char.x0 - last.x1
+    # A code font's space is 0.6 em wide (DejaVu Sans Mono, Courier), as wide as the gap that
+    # parts columns: between two code characters one space more is allowed.
+    widest = SEGMENT_GAP_EMS + (_MONO_SPACE_EMS if _mono(last) and _mono(char) else 0.0)
     # pdfium splits a ligature ("fi") into characters that share its box: the second one
     # starts before the first one ends, but never before the first one starts.
-    return char.x0 >= last.x0 - 0.2 * em and gap <= SEGMENT_GAP_EMS * em
+    return char.x0 >= last.x0 - 0.2 * em and gap <= widest * em
+
+
+_MONO_SPACE_EMS = 0.25
+# Letters of a text font that make a run's prose (and set its size) beside code.
+PROSE_LETTERS = 3
+
+
+def _mono(char: _Char) -> bool:
+    return _MONO_NAME.search(char.font) is not None
 
 
 def _segment(run: list[_Char]) -> Segment:
     weights: dict[tuple[str, float], int] = {}
-    for char in run:
+    # Prose sets the size; code inside it may be smaller (see ``pdf_layout._line_size``). A
+    # footnote's raised mark before a web address in a code font is not prose.
+    prose = [c for c in run if not _mono(c) and c.ch.isalpha()]
+    for char in prose if len(prose) >= PROSE_LETTERS else run:
         key = (char.font, round(char.size, 1))
         weights[key] = weights.get(key, 0) + 1
     font, size = max(weights, key=lambda k: weights[k])

@@ -28,6 +28,12 @@ _CUT_NUMBER = re.compile(r"\d-$")
 # The last word of a line: a web address cut after a character no sentence ends with.
 _CUT_ADDRESS = re.compile(r"(?:^|\s)(?:[a-z][a-z0-9+.-]*://|www\.)\S*[/\-_=?&#~]$", re.IGNORECASE)
 _CUT_AFTER_HYPHEN = re.compile(r"\S-$")
+# The last word of a line: a web address, cut anywhere ("https://ocean.sagepub.com" then
+# "/blog/..."), where the next line goes on with its path, query or fragment.
+_ENDS_ADDRESS = re.compile(r"(?:^|\s)(?:[a-z][a-z0-9+.-]*://|www\.)\S*$", re.IGNORECASE)
+_ADDRESS_GOES_ON = re.compile(r"^[/?#&=]\S")
+# What a web address's next piece has and a word of prose has not.
+_ADDRESS_CHARS = re.compile(r"[/.\-_=?&#~%\d]")
 # A hyphen left hanging before a conjunction ("individual- and team-level", "pre- or
 # post-"): the line broke at the space after it. TeX never leaves two letters after its own
 # hyphen, and no word it breaks ends in "and" alone.
@@ -85,8 +91,10 @@ def join_lines(lines: list[Line], vocabulary: set[str], hyphenated: bool = True)
             continue
         cut = _HYPHENATED.search(tail)
         following = _LEADING_WORD.match(piece)
-        if _CUT_ADDRESS.search(tail) or (_CUT_NUMBER.search(tail) and piece[:1].isdigit()):
-            glue = ""
+        if _goes_on_address(tail, piece, vocabulary):
+            glue = ""  # a web address goes on
+        elif _CUT_NUMBER.search(tail) and piece[:1].isdigit():
+            glue = ""  # a date goes on ("Accessed 2014-" then "05-09")
         elif _CUT_AFTER_HYPHEN.search(tail) and _SUSPENDED.match(piece):
             glue = " "
         elif not hyphenated and _CUT_AFTER_HYPHEN.search(tail) and piece[:1].isalnum():
@@ -101,6 +109,23 @@ def join_lines(lines: list[Line], vocabulary: set[str], hyphenated: bool = True)
         parts.append(glue + piece)
         tail = (tail + glue + piece)[-_TAIL:]
     return "".join(parts).strip()
+
+
+def _goes_on_address(tail: str, piece: str, vocabulary: set[str]) -> bool:
+    """Whether the line ``piece`` goes on with a web address the text so far ends with."""
+    if _CUT_ADDRESS.search(tail) and _continues_address(piece, vocabulary):
+        return True
+    return _ADDRESS_GOES_ON.match(piece) is not None and _ENDS_ADDRESS.search(tail) is not None
+
+
+def _continues_address(piece: str, vocabulary: set[str]) -> bool:
+    """Whether a line after one ending in a web address cut after "/" goes on with the address
+    ("scikit-image-demos", "storage/") rather than with the sentence ("are reasonably
+    priced"): an address ends at a line's end as often as it breaks there, and a word the
+    paper prints elsewhere, with nothing of an address in it, is the sentence going on."""
+    token = piece.split(maxsplit=1)[0] if piece.strip() else ""
+    word = token.rstrip(".,;:!?)]\"'\u2019\u201d")
+    return not word or bool(_ADDRESS_CHARS.search(word)) or word.lower() not in vocabulary
 
 
 def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
