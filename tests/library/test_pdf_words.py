@@ -77,6 +77,18 @@ def test_a_web_address_that_ends_at_a_line_end_is_not_glued_to_the_next_word() -
     assert join_lines(lines("the input", "/output pairs"), known) == "the input /output pairs"
 
 
+def test_a_line_broken_after_a_dash_set_close_joins_close() -> None:
+    # LibreOffice breaks after an em dash set between words with no space: "for example—"
+    # then "so one other way" read "example— so".
+    known = vocabulary([])
+    got = join_lines(lines("as they are loaded, for example\u2014", "so one other way"), known)
+    assert got == "as they are loaded, for example\u2014so one other way"
+    assert join_lines(lines("pages 10\u2013", "12 of it"), known) == "pages 10\u201312 of it"
+    # A dash with spaces around it keeps them.
+    got = join_lines(lines("a pause \u2014", "then more"), known)
+    assert got == "a pause \u2014 then more"
+
+
 def test_a_number_broken_at_its_hyphen_reads_whole() -> None:
     # scikit-image's footnote: "Accessed 2014-" at a line's end, "05-09" on the next line.
     got = join_lines(lines("description3.html, Accessed 2014-", "05-09"), vocabulary([]))

@@ -130,7 +130,10 @@ def _classify(blocks: list[_Raw], body: float, pitch: dict[float, float]) -> lis
         if LABEL.match(text) and _same_list(previous, block):
             # A list in small type runs on into the foot of its page: still a list, not notes.
             block.kind = "list"
-        elif size <= 0.92 * body and _low_on_page(block) and _last_in_piece(block, blocks, body):
+        elif _low_on_page(block) and (
+            (size <= 0.92 * body and _last_in_piece(block, blocks, body))
+            or (first.marked and _a_note(text) and _notes_below(block, blocks, body))
+        ):
             block.kind = "footnote"
         elif _ends_a_sentence(block, previous, body):
             pass  # a displayed formula a sentence runs into: text, joined to that sentence
@@ -273,6 +276,26 @@ def _last_in_piece(block: _Raw, blocks: list[_Raw], body: float) -> bool:
         for other in blocks
         for line in other.lines
         if (line.page, line.piece) == (first.page, first.piece)
+    )
+
+
+def _a_note(text: str) -> bool:
+    """Sentences, or one that ends as a sentence does ("The node-and-arc kind."), where an
+    affiliation ends with a country or a comma."""
+    return reads_as_prose(text) or (text[:1].isupper() and TERMINAL.search(text) is not None)
+
+
+def _notes_below(block: _Raw, blocks: list[_Raw], body: float) -> bool:
+    """Below a block that opens with a raised mark, on its page and column, only more such
+    blocks or small type: footnotes set in body type (a word processor's default style), each
+    opening with its number."""
+    first = block.lines[0]
+    return not any(
+        other.lines[0].baseline > first.baseline
+        and not other.lines[0].marked
+        and any(line.size > 0.92 * body for line in other.lines)
+        for other in blocks
+        if (other.lines[0].page, other.lines[0].piece) == (first.page, first.piece)
     )
 
 
