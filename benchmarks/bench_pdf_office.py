@@ -7,9 +7,9 @@ shared Markdown papers to a word-processor document with pandoc (its default sty
 body and heading styles, code in a smaller monospaced font, footnotes at the page foot) and
 prints that document to PDF with LibreOffice Writer, headless: good-enough-practices
 (``index.md``) and deep-rules (the Manubot chapters, as ``bench_pdf_browser.py`` takes them).
-Each paper is printed twice: with pandoc's styles as they come, and on A4 with what a
+Each paper is printed three times: with pandoc's styles as they come, and on A4 with what a
 journal's Word template adds, the title at the head of every page and the page number at its
-foot.
+foot, in one column and in two.
 Each PDF is measured as ``bench_pdf.py`` measures the TeX ones, against claimaudit's Markdown
 extraction of the same source. Needs ``pandoc`` and ``soffice`` on the PATH (Debian: ``apt-get
 install pandoc libreoffice-writer-nogui``); neither is needed by the tests.
@@ -69,16 +69,18 @@ def _pandoc(*args: str) -> bytes:
     return done.stdout
 
 
-def running_lines_template(title: str, out: Path) -> Path:
+def running_lines_template(title: str, out: Path, columns: int = 1) -> Path:
     """pandoc's default reference document with what a journal's Word template adds: the
-    title at the head of every page and the page number at its foot (A4)."""
+    title at the head of every page and the page number at its foot (A4), in ``columns``
+    columns."""
     default = out.with_suffix(".default.docx")
     default.write_bytes(_pandoc("--print-default-data-file", "reference.docx"))
     with zipfile.ZipFile(default) as source, zipfile.ZipFile(out, "w") as target:
         for item in source.infolist():
             data = source.read(item.filename)
             if item.filename == "word/document.xml":
-                data = data.replace(b"<w:sectPr />", _SECTION.encode())
+                section = _SECTION.replace("<w:pgSz", f'<w:cols w:num="{columns}"/><w:pgSz')
+                data = data.replace(b"<w:sectPr />", section.encode())
                 data = data.replace(b"<w:document ", f'<w:document xmlns:r="{_R}" '.encode(), 1)
             elif item.filename == "word/_rels/document.xml.rels":
                 links = (
@@ -139,10 +141,13 @@ def main() -> None:
             pdf = office_pdf(markdown, folder / f"{name}.office.pdf")
             label = f"{name} (pandoc's styles)"
             results.append(fidelity.measure(fidelity.Pair(label, pdf, reference)))
-            template = running_lines_template(name, folder / f"{name}.template.docx")
-            pdf = office_pdf(markdown, folder / f"{name}.office-running.pdf", template)
-            label = f"{name} (A4, running title and page numbers)"
-            results.append(fidelity.measure(fidelity.Pair(label, pdf, reference)))
+            for columns in (1, 2):
+                template = running_lines_template(
+                    name, folder / f"{name}.template-{columns}.docx", columns
+                )
+                pdf = office_pdf(markdown, folder / f"{name}.office-{columns}.pdf", template)
+                label = f"{name} (A4, {columns} column{'s' if columns > 1 else ''}, running lines)"
+                results.append(fidelity.measure(fidelity.Pair(label, pdf, reference)))
     print("| PDF | pages | passages | sentences found | spurious / 1,000 words | broken |")
     print("|---|---:|---:|---:|---:|---:|")
     for f in results:

@@ -49,6 +49,30 @@ def test_a_paragraph_of_one_line_ends_where_the_next_indented_one_begins() -> No
     ]
 
 
+def test_a_line_of_code_words_in_a_narrow_column_stays_in_its_sentence() -> None:
+    # LibreOffice's two-column good-enough-practices: "use names such as" then, alone on their
+    # lines in an 11pt code font, "bird_count_table.csv," and "manuscript.md, or", spaced as
+    # the prose is. A code block after a finished sentence, set closer, stays apart.
+    def code(text: str, baseline: float) -> Line:
+        return Line(text, LEFT, LEFT + 120, baseline, 11.0, False, True, 1, LEFT, RIGHT, 0)
+
+    lines = [
+        line("Name all files to reflect their content. For example, use names such as", LEFT, 100),
+        code("bird_count_table.csv,", 112),
+        code("manuscript.md, or", 124),
+        line("not sequential numbers.", LEFT, 136, full=False),
+        line("Here is the usage of the script:", LEFT + 18, 148, full=False),
+        code("make_images.py -f fuzzing", 159),
+        code("-s seed -v -w size", 170),
+    ]
+    assert texts(lines) == [
+        "Name all files to reflect their content. For example, use names such as "
+        "bird_count_table.csv, manuscript.md, or not sequential numbers.",
+        "Here is the usage of the script:",
+        "make_images.py -f fuzzing -s seed -v -w size",
+    ]
+
+
 def test_a_quotations_lines_all_set_in_stay_one_paragraph() -> None:
     # good-enough-practices' quotation: a sentence ends at a line's end, and the lines after
     # keep the quotation's indent.

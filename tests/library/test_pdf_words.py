@@ -84,6 +84,8 @@ def test_a_line_broken_after_a_dash_set_close_joins_close() -> None:
     got = join_lines(lines("as they are loaded, for example\u2014", "so one other way"), known)
     assert got == "as they are loaded, for example\u2014so one other way"
     assert join_lines(lines("pages 10\u2013", "12 of it"), known) == "pages 10\u201312 of it"
+    got = join_lines(lines("within life sciences research", "\u2014spanning basic biology"), known)
+    assert got == "within life sciences research\u2014spanning basic biology"
     # A dash with spaces around it keeps them.
     got = join_lines(lines("a pause \u2014", "then more"), known)
     assert got == "a pause \u2014 then more"

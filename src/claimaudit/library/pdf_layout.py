@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from claimaudit.library.pdf_boxes import box_of
+from claimaudit.library.pdf_patterns import WORD
 from claimaudit.library.pdf_read import PROSE_LETTERS, SPACE_GAP_EMS, PageText, Segment
 from claimaudit.library.pdf_tables import aligned_rows, grid_rows
 
@@ -42,6 +43,7 @@ _MAX_DEPTH = 2
 # a line whose middle is within this share of the text's middle is centred.
 _MIN_COLUMN_SHARE = 0.25
 _CENTRED = 0.05
+_EDGE_EMS = 0.25
 
 
 @dataclass(slots=True)
@@ -175,7 +177,14 @@ def _pieces(segments: list[Segment], depth: int) -> list[list[Segment]]:
         return [segments] if segments else []
     start, end = gutter
     overflow = _overflowing(segments, start)
-    crossing = [s for s in segments if s.x0 < end and s.x1 > start and id(s) not in overflow]
+    # A code line may end a little past the gutter's edge, which prose lines alone set.
+    crossing = [
+        s
+        for s in segments
+        if s.x0 < end - _EDGE_EMS * s.size
+        and s.x1 > start + _EDGE_EMS * s.size
+        and id(s) not in overflow
+    ]
     # A row that crosses the gutter spans it whole: "Figure 2.7:" stays on its caption's line.
     spanning = [s for s in segments if any(_same_row(s, c) for c in crossing)]
     spanning.sort(key=lambda s: (s.baseline, s.x0))
@@ -185,7 +194,7 @@ def _pieces(segments: list[Segment], depth: int) -> list[list[Segment]]:
         if id(segment) in kept:
             continue
         band = sum(1 for s in spanning if s.baseline < segment.baseline)
-        sides[band][0 if segment.x1 <= start or id(segment) in overflow else 1].append(segment)
+        sides[band][0 if segment.x0 < start or id(segment) in overflow else 1].append(segment)
     pieces: list[list[Segment]] = []
     for band, (left, right) in enumerate(sides):
         pieces.extend(_pieces(left, depth + 1))
@@ -278,6 +287,8 @@ def _blocking(
     def centred_alone(segment: Segment) -> bool:
         if abs((segment.x0 + segment.x1) / 2 - middle) > _CENTRED * width:
             return False
+        if not WORD.search(segment.text):
+            return False  # a footnote's number at the foot of the second column is no caption
         return not any(o is not segment and _same_row(o, segment) for o in segments)
 
     return [s for s in narrow if not centred_alone(s)]

@@ -91,7 +91,7 @@ def _breaks(block: list[Line], line: Line, after: Line | None, pitch: dict[float
     em = line.size
     if (prev.page, prev.piece, prev.box) != (line.page, line.piece, line.box):
         return True
-    if abs(prev.size - line.size) > 0.6:
+    if abs(prev.size - line.size) > 0.6 and not _code_in_sentence(prev, line, pitch):
         return True
     gap = line.baseline - prev.baseline
     if gap < 0.5 * em or gap > 1.3 * _pitch(pitch, line.size):
@@ -127,6 +127,18 @@ def _breaks(block: list[Line], line: Line, after: Line | None, pitch: dict[float
         return prev.x0 > prev.left + 0.6 * em and not _keeps_indent(line, after)
     # An indented first line opens a paragraph; centred lines (formulas) are their own block.
     return line.x0 > base + 0.6 * em and abs(line.x0 - prev.x0) > 0.3 * em
+
+
+def _code_in_sentence(prev: Line, line: Line, pitch: dict[float, float]) -> bool:
+    """A line of code words inside a sentence, in a smaller code font ("use names such as" then
+    "bird_count_table.csv," alone on a narrow column's line): one of the two lines is code, the
+    sentence runs on, and the lines keep the prose's spacing, where a code block sits apart."""
+    if prev.mono == line.mono:
+        return False
+    prose = line if prev.mono else prev
+    step = _pitch(pitch, prose.size)
+    gap = line.baseline - prev.baseline
+    return not TERMINAL.search(prev.text.strip()) and abs(gap - step) <= 0.15 * step
 
 
 def _keeps_indent(line: Line, after: Line | None) -> bool:

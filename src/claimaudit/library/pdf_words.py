@@ -28,9 +28,10 @@ _CUT_NUMBER = re.compile(r"\d-$")
 # The last word of a line: a web address cut after a character no sentence ends with.
 _CUT_ADDRESS = re.compile(r"(?:^|\s)(?:[a-z][a-z0-9+.-]*://|www\.)\S*[/\-_=?&#~]$", re.IGNORECASE)
 _CUT_AFTER_HYPHEN = re.compile(r"\S-$")
-# A line broken after a dash set close to the word before it (typesetters and word processors
-# both break there): the dash is as close to the word after it.
+# A line broken after a dash set close to the word before it, or before one set close to the
+# word after it (typesetters and word processors break on either side): both sides are close.
 _CUT_AFTER_DASH = re.compile("\\S[\u2013\u2014]$")
+_DASH_FIRST = re.compile("^[\u2013\u2014]\\S")
 # The last word of a line: a web address, cut anywhere ("https://ocean.sagepub.com" then
 # "/blog/..."), where the next line goes on with its path, query or fragment.
 _ENDS_ADDRESS = re.compile(r"(?:^|\s)(?:[a-z][a-z0-9+.-]*://|www\.)\S*$", re.IGNORECASE)
@@ -98,7 +99,7 @@ def join_lines(lines: list[Line], vocabulary: set[str], hyphenated: bool = True)
             glue = ""  # a web address goes on
         elif _CUT_NUMBER.search(tail) and piece[:1].isdigit():
             glue = ""  # a date goes on ("Accessed 2014-" then "05-09")
-        elif _CUT_AFTER_DASH.search(tail):
+        elif _CUT_AFTER_DASH.search(tail) or _DASH_FIRST.match(piece):
             glue = ""  # "for example—" then "so": a dash set close is closed on both sides
         elif _CUT_AFTER_HYPHEN.search(tail) and _SUSPENDED.match(piece):
             glue = " "
