@@ -10,6 +10,7 @@ Coordinates run top-down (``top`` grows down the page), in PDF points.
 from __future__ import annotations
 
 import ctypes
+import functools
 import math
 import re
 import unicodedata
@@ -367,7 +368,14 @@ PROSE_LETTERS = 3
 
 
 def _mono(char: _Char) -> bool:
-    return _MONO_NAME.search(char.font) is not None
+    return _mono_font(char.font)
+
+
+@functools.lru_cache(maxsize=256)
+def _mono_font(font: str) -> bool:
+    # Asked for every character; a document has a handful of fonts (bounded: subset names
+    # differ from one document to the next).
+    return _MONO_NAME.search(font) is not None
 
 
 def _segment(run: list[_Char]) -> Segment:
@@ -416,7 +424,7 @@ def _segment(run: list[_Char]) -> Segment:
     if _THIN in text:  # rare: only numbers set with thin spaces
         text = _DIGIT_GROUP.sub("", text).replace(_THIN, " ")
     bold = sum(bool(_BOLD_NAME.search(c.font)) for c in kept)
-    mono = sum(bool(_MONO_NAME.search(c.font)) for c in kept)
+    mono = sum(_mono(c) for c in kept)
     return Segment(
         text=text,
         x0=min(c.x0 for c in run),
