@@ -1,0 +1,98 @@
+"""Offline check of hard rules on top of a model folder's aggregator, on its cached scores.
+
+    .venv/bin/python -m training.rule_overrides MODEL_DIR
+
+Each rule turns a predicted ``supports`` into ``insufficient_evidence``; the script prints the
+three-class macro-F1 of every calibration and dev set before and after, how often the rule
+fires and on how many gold ``supports``. Scores come from ``training.calibrate``'s cache (a
+fresh folder is scored first, which takes minutes). Results: ``training/EXPERIMENTS.md``, run 13b.
+
+- ``entity``: the claim names something (``consistency`` entities: "SIFT", "GitLab") that the
+  paper's scored text never names.
+- ``overreach``: the claim states a universal or superlative ("every", "most", "best", "only")
+  that its evidence window does not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from claimaudit.judges.local import aggregate as agg
+from claimaudit.judges.local import scoring
+from claimaudit.judges.local.runtime import VerifierConfig, VerifierModel
+from training.calibrate import _COLLAPSE, f1_scores, paper_arrays, predict, scored_papers
+from training.calibration_data import Paper
+
+SUPPORTS, INSUFFICIENT = 0, 3
+_QUANTIFIERS = re.compile(
+    r"\b(all|every|everyone|always|never|none|any|most|majority|best|only|entire|universally"
+    r"|whole)\b",
+    re.IGNORECASE,
+)
+Rule = Callable[[Paper, np.ndarray, float], bool]
+
+
+def entity_missing(paper: Paper, features: np.ndarray, temperature: float) -> bool:
+    return bool(features[agg.FEATURE_NAMES.index("entity_missing")] > 0)
+
+
+def overreach(paper: Paper, features: np.ndarray, temperature: float) -> bool:
+    assert paper.scores is not None
+    best = scoring.paper_inputs(paper.scores, paper.claim, temperature).best_window
+    if best is None:
+        return False
+    evidence = paper.scores.windows.texts[best].lower()
+    words = {word.lower() for word in _QUANTIFIERS.findall(paper.claim)}
+    return bool(words) and not any(re.search(rf"\b{w}\b", evidence) for w in words)
+
+
+RULES: dict[str, Rule] = {"entity": entity_missing, "overreach": overreach}
+
+
+def _macro(papers: list[Paper], predicted: np.ndarray) -> float:
+    real = np.array([p.real for p in papers])
+    gold = _COLLAPSE[np.array([p.label for p in papers])][real]
+    return float(np.mean(f1_scores(gold, _COLLAPSE[predicted][real], 3)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("model_dir", type=Path)
+    args = parser.parse_args()
+    params = VerifierConfig.read(args.model_dir).aggregator
+    fitted = (params.mean, params.scale, params.weights, params.bias)
+    calibration, dev = scored_papers(args.model_dir, VerifierModel(args.model_dir), 13)
+    sets = {
+        name: [p for p in calibration if p.dataset == name]
+        for name in ("scifact", "citation-integrity", "check-covid")
+    }
+    sets.update(dev)
+    for rule_name, rule in RULES.items():
+        print(f"## {rule_name}")
+        for name, papers in sets.items():
+            features, _ = paper_arrays(papers, params.passage_temperature)
+            predicted = predict(fitted, features).argmax(1)
+            gold = np.array([p.label for p in papers])
+            fires = np.array(
+                [
+                    predicted[i] == SUPPORTS
+                    and p.real
+                    and p.scores is not None
+                    and rule(p, features[i], params.passage_temperature)
+                    for i, p in enumerate(papers)
+                ]
+            )
+            changed = np.where(fires, INSUFFICIENT, predicted)
+            print(
+                f"{name:24s} {_macro(papers, predicted):.3f} -> {_macro(papers, changed):.3f}"
+                f"  fires {int(fires.sum())}, on gold supports {int(np.sum(fires & (gold == 0)))}"
+            )
+
+
+if __name__ == "__main__":
+    main()
