@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from pathlib import Path
 
 from claimaudit.judges.local.runtime import MODEL_DIR, VerifierModel
 from training import data
@@ -39,12 +40,13 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--pairs", type=int, default=512)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--model-dir", type=Path, default=MODEL_DIR, help="another model folder")
     args = parser.parse_args()
 
     loads = []
     for _ in range(args.repeats):
         start = time.perf_counter()
-        model = VerifierModel(MODEL_DIR, args.threads)
+        model = VerifierModel(args.model_dir, args.threads)
         loads.append(time.perf_counter() - start)
     groups = real_pairs(args.pairs)
     n_pairs = sum(len(s) for _, s in groups)
@@ -73,7 +75,7 @@ def main() -> None:
         for claim, passages in long:
             model.logits(claim, passages)
         long_rates.append(n_long / (time.perf_counter() - start))
-    size = (MODEL_DIR / model.config.model_file).stat().st_size / 1e6
+    size = (args.model_dir / model.config.model_file).stat().st_size / 1e6
     print(f"model {model.model_id}: {size:.1f} MB, threads {args.threads}")
     print(
         f"load time: first {loads[0]:.3f} s (includes importing onnxruntime), "

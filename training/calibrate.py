@@ -273,6 +273,7 @@ def scored_papers(
         ("reader", READER_REVISION),  # how passages are read (citation markers dropped, ...)
         # int8 activation scales are taken per call, so the batch size changes the scores.
         ("batch", model.config.batch_size),
+        *((("bucket", model.config.bucket_ratio),) if model.config.bucket_ratio else ()),
     )
     key = hashlib.sha256(onnx + repr((seed, settings)).encode()).hexdigest()
     cache = Path(__file__).resolve().parent / "work" / f"scores-{key[:16]}.pkl"

@@ -46,6 +46,10 @@ class VerifierConfig:
     # Confidence at or above which a supports needs no review: fitted on validation papers so
     # that cleared verdicts were right at least 95% of the time (None: the policy's default).
     review_threshold: float | None = None
+    # A batch ends where the next pair (in order of length) is longer than this many times its
+    # shortest pair, plus a few tokens: padding short pairs to a long one costs more than the
+    # batch saves. None: batches of ``batch_size`` whatever the lengths (configs before it).
+    bucket_ratio: float | None = None
 
     @classmethod
     def read(cls, model_dir: Path) -> VerifierConfig:
@@ -66,6 +70,7 @@ class VerifierConfig:
                 joint_chars=int(data.get("joint_chars", 1200)),
                 window_mode=_window_mode(data.get("window_mode", "packed")),
                 review_threshold=_optional_probability(data.get("review_threshold")),
+                bucket_ratio=_optional_ratio(data.get("bucket_ratio")),
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise JudgeError(f"local verifier config unusable in {model_dir}: {exc}") from exc
@@ -75,6 +80,15 @@ def _window_mode(value: object) -> str:
     if value not in WINDOW_MODES:
         raise ValueError(f"window_mode must be one of {', '.join(WINDOW_MODES)}")
     return str(value)
+
+
+def _optional_ratio(value: object) -> float | None:
+    if value is None:
+        return None
+    number = float(value)  # type: ignore[arg-type]  # a JSON number; TypeError is caught above
+    if not number >= 1.0:
+        raise ValueError("bucket_ratio must be at least 1")
+    return number
 
 
 def _optional_probability(value: object) -> float | None:
@@ -153,9 +167,9 @@ class VerifierModel:
         encodings = self.tokenizer.encode_batch([(claim, text) for text in passages])
         order = sorted(range(len(encodings)), key=lambda i: (len(encodings[i].ids), i))
         out = np.zeros((len(encodings), len(PASSAGE_LABELS)), dtype=np.float64)
-        size = self.config.batch_size
-        for start in range(0, len(order), size):
-            rows = order[start : start + size]
+        lengths = [len(encodings[i].ids) for i in order]
+        for start, end in batches(lengths, self.config.batch_size, self.config.bucket_ratio):
+            rows = order[start:end]
             width = max(len(encodings[i].ids) for i in rows)
             feeds = {name: np.zeros((len(rows), width), dtype=np.int64) for name in _INPUTS}
             for row, index in enumerate(rows):
@@ -171,3 +185,23 @@ class VerifierModel:
             out[rows] = result
         tokens = sum(len(e.ids) for e in encodings)
         return out, tokens
+
+
+# Tokens a pair may be padded by within a bucket however short it is.
+_BUCKET_SLACK = 8
+
+
+def batches(lengths: Sequence[int], size: int, ratio: float | None) -> list[tuple[int, int]]:
+    """(start, end) of each batch over pairs sorted by token length: at most ``size`` pairs,
+    and with ``ratio``, none longer than ``ratio`` times the batch's first plus a few tokens."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for index, length in enumerate(lengths):
+        full = index - start >= size
+        long = ratio is not None and length > ratio * lengths[start] + _BUCKET_SLACK
+        if index > start and (full or long):
+            spans.append((start, index))
+            start = index
+    if start < len(lengths):
+        spans.append((start, len(lengths)))
+    return spans
