@@ -169,8 +169,13 @@ def calibrate(
     command: str = "",
     preselect_limit: int = PRESELECT_LIMIT,
     window_mode: str = WINDOW_MODE,
+    bucket_ratio: float | None = None,
 ) -> dict[str, object]:
-    windows = {"preselect_limit": preselect_limit, "window_mode": window_mode}
+    windows = {
+        "preselect_limit": preselect_limit,
+        "window_mode": window_mode,
+        "bucket_ratio": bucket_ratio,
+    }
     write_config(model_dir, params=None, metrics={}, **windows)  # provisional: lets it load
     model = VerifierModel(model_dir)
     cal, dev = scored_papers(model_dir, model, seed)
@@ -377,6 +382,7 @@ def write_config(
     review_threshold: float | None = None,
     preselect_limit: int = PRESELECT_LIMIT,
     window_mode: str = WINDOW_MODE,
+    bucket_ratio: float | None = None,
 ) -> None:
     model_file = "model.int8.onnx"
     digest = hashlib.sha256((model_dir / model_file).read_bytes()).hexdigest()
@@ -402,4 +408,6 @@ def write_config(
         "aggregator": params.to_json(),
         "metrics": metrics,
     }
+    if bucket_ratio is not None:  # scored in length buckets (``runtime.batches``)
+        config["bucket_ratio"] = bucket_ratio
     (model_dir / "config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")

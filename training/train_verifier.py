@@ -103,6 +103,7 @@ def stage_calibrate(args: argparse.Namespace) -> None:
         command=args.command_line,
         preselect_limit=args.preselect_limit,
         window_mode=args.window_mode,
+        bucket_ratio=args.bucket_ratio,
     )
 
 
@@ -122,6 +123,12 @@ def main() -> None:
     parser.add_argument("--device", default="auto", help="auto (CUDA when present), cpu, cuda")
     parser.add_argument("--limit", type=int, default=0, help="train on N pairs (a smoke run)")
     parser.add_argument("--model-dir", type=Path, default=MODEL_DIR, help="export/calibrate here")
+    parser.add_argument(
+        "--bucket-ratio",
+        type=float,
+        default=None,
+        help="score in length buckets (a batch ends past this many times its shortest pair)",
+    )
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--preselect-limit", type=int, default=24, help="windows scored at most")
