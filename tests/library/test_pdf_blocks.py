@@ -6,7 +6,7 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from tests.library.helpers import pdf_passages
+from tests.library.helpers import pdf_passages, pdf_text, prose_page
 
 BODY = (
     "Version control systems keep every version of a project's files, and branches let a team "
@@ -41,3 +41,21 @@ def test_a_footnote_in_body_type_is_not_read_into_the_paragraph_it_interrupts(
     passages = pdf_passages(pdf, tmp_path / "note.pdf")
     assert any("multiple changes to a project independently. They are" in p for p in passages)
     assert NOTE in passages
+
+
+def test_manubot_citation_tags_a_pdf_prints_never_reach_a_passage(tmp_path: Path) -> None:
+    # deep-rules built to a PDF without Manubot's citation processor prints its tags as text,
+    # which the Markdown reader drops from the same source. A bracketed e-mail address stays.
+    pdf = prose_page(11)
+    pdf.set_xy(15, 60)
+    pdf.multi_cell(
+        180,
+        6,
+        "We wrote it with version control [@url:https://github.com/Benjamin-Lee/deep-rules] "
+        "and the Manubot toolset [@doi:10.1371/journal.pcbi.1007128; @tag:manubot]. Write to "
+        "the editors [editors@example.org] with comments on dropout [@tag:srivastava-dropout].",
+    )
+    text = pdf_text(pdf, tmp_path / "tags.pdf")
+    assert "We wrote it with version control and the Manubot toolset. Write to" in text
+    assert "the editors [editors@example.org] with comments on dropout." in text
+    assert "@" not in text.replace("editors@example.org", "")

@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 from claimaudit.library.pdf_front import clean_authors, reads_as_prose, title_and_authors
 from claimaudit.library.pdf_layout import Line
 from claimaudit.library.pdf_paragraphs import hanging, pitches, sentence_formula, split_lines
-from claimaudit.library.pdf_patterns import BULLETS, CAPTION, LABEL, TERMINAL, WORD, is_heading_text
+from claimaudit.library.pdf_patterns import (
+    BULLETS,
+    CAPTION,
+    CITATION_TAGS,
+    LABEL,
+    TERMINAL,
+    WORD,
+    is_heading_text,
+)
 from claimaudit.library.pdf_words import join_lines, vocabulary
 
 # The label a list item's passage drops, as the LaTeX and Markdown sources never print it: a
@@ -419,7 +427,7 @@ def _bold_run_on(open_block: _Raw, block: _Raw) -> bool:
 def _assemble(blocks: list[_Raw], vocabulary: set[str], hyphenated: bool) -> Iterator[PdfBlock]:
     for block in blocks:
         lines = [line for part in block.parts for line in part]
-        text = join_lines(lines, vocabulary, hyphenated)
+        text = CITATION_TAGS.sub("", join_lines(lines, vocabulary, hyphenated))
         if block.kind == "list":
             text = _ITEM_LABEL.sub("", text, count=1)
         if text:

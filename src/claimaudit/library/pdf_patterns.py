@@ -16,6 +16,13 @@ CAPTION = re.compile(
 )
 TERMINAL = re.compile(r"[.!?:;\u2026][\"'\u201d\u2019)\]]*$")
 WORD = re.compile(r"[^\W\d_]{3,}")
+# Manubot's citation tags as a PDF built without its citation processor prints them
+# ("platform [@url:https://github.com/...] and", "[@doi:10.1371/x; @tag:y]."): what the
+# Markdown reader drops from the same source. Only the prefixed keys Manubot uses, so a bracketed
+# e-mail address ("[jenny@stat.ubc.ca]") stays.
+CITATION_TAGS = re.compile(
+    r"(?<!\s)\s*\[-?@(?:doi|arxiv|pmid|pmcid|pmc|url|tag|isbn|wikidata|https?):[^\[\]]{1,400}\]"
+)
 
 
 def is_heading_text(text: str) -> bool:
