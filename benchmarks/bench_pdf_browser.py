@@ -77,18 +77,37 @@ def print_page(markdown: str, title: str, out: Path, style: str = STYLE) -> None
         page.close()
 
 
+def markdown_papers() -> list[tuple[str, str, Path]]:
+    """The two shared Markdown papers (name, Markdown, source), with the fidelity measure set
+    to read its reference from the Markdown extraction of the same source (it reads it through
+    ``extract_latex``)."""
+    fidelity.extract_latex = lambda path, math_mode="text": extract(path)  # type: ignore[assignment]
+    return [
+        ("good-enough-practices", GOOD_ENOUGH.read_text(encoding="utf-8"), GOOD_ENOUGH),
+        ("deep-rules", _chapters(DEEP_RULES), DEEP_RULES),
+    ]
+
+
+def print_results(results: list[fidelity.Fidelity], missing: bool) -> None:
+    print("| PDF | pages | passages | sentences found | spurious / 1,000 words | broken |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for f in results:
+        print(
+            f"| {f.name} | {f.pages} | {f.passages} | {f.recall:.3f} ({f.found}/{f.sentences}) "
+            f"| {1000 * f.spurious / max(f.words, 1):.2f} | {f.broken} |"
+        )
+    if missing:
+        for f in results:
+            for sentence in f.missing:
+                print(f"- {f.name}: {sentence}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--keep", type=Path, default=None, help="write the PDFs into this folder")
     parser.add_argument("--missing", action="store_true", help="list the sentences not found")
     args = parser.parse_args()
-    # The fidelity measure reads its reference through extract_latex; here the reference is
-    # the Markdown extraction of the same source.
-    fidelity.extract_latex = lambda path, math_mode="text": extract(path)  # type: ignore[assignment]
-    papers = [
-        ("good-enough-practices", GOOD_ENOUGH.read_text(encoding="utf-8"), GOOD_ENOUGH),
-        ("deep-rules", _chapters(DEEP_RULES), DEEP_RULES),
-    ]
+    papers = markdown_papers()
     results = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp)
@@ -99,17 +118,7 @@ def main() -> None:
                 print_page(markdown, name, pdf, style)
                 label = f"{name} (browser, {layout})"
                 results.append(fidelity.measure(fidelity.Pair(label, pdf, reference)))
-    print("| PDF | pages | passages | sentences found | spurious / 1,000 words | broken |")
-    print("|---|---:|---:|---:|---:|---:|")
-    for f in results:
-        print(
-            f"| {f.name} | {f.pages} | {f.passages} | {f.recall:.3f} ({f.found}/{f.sentences}) "
-            f"| {1000 * f.spurious / max(f.words, 1):.2f} | {f.broken} |"
-        )
-    if args.missing:
-        for f in results:
-            for sentence in f.missing:
-                print(f"- {f.name}: {sentence}")
+    print_results(results, args.missing)
 
 
 if __name__ == "__main__":

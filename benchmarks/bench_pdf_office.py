@@ -33,9 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import benchmarks.pdf_fidelity as fidelity
-from benchmarks.bench_pdf_browser import DEEP_RULES, GOOD_ENOUGH, _chapters
-
-from claimaudit.library.extract import extract
+from benchmarks.bench_pdf_browser import markdown_papers, print_results
 
 _TIMEOUT = 300
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -126,13 +124,7 @@ def main() -> None:
     missing_tools = [tool for tool in ("pandoc", "soffice") if shutil.which(tool) is None]
     if missing_tools:
         sys.exit(f"error: needs {' and '.join(missing_tools)} on the PATH (see this script's doc)")
-    # The fidelity measure reads its reference through extract_latex; here the reference is
-    # the Markdown extraction of the same source.
-    fidelity.extract_latex = lambda path, math_mode="text": extract(path)  # type: ignore[assignment]
-    papers = [
-        ("good-enough-practices", GOOD_ENOUGH.read_text(encoding="utf-8"), GOOD_ENOUGH),
-        ("deep-rules", _chapters(DEEP_RULES), DEEP_RULES),
-    ]
+    papers = markdown_papers()
     results = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.keep or Path(tmp)
@@ -148,17 +140,7 @@ def main() -> None:
                 pdf = office_pdf(markdown, folder / f"{name}.office-{columns}.pdf", template)
                 label = f"{name} (A4, {columns} column{'s' if columns > 1 else ''}, running lines)"
                 results.append(fidelity.measure(fidelity.Pair(label, pdf, reference)))
-    print("| PDF | pages | passages | sentences found | spurious / 1,000 words | broken |")
-    print("|---|---:|---:|---:|---:|---:|")
-    for f in results:
-        print(
-            f"| {f.name} | {f.pages} | {f.passages} | {f.recall:.3f} ({f.found}/{f.sentences}) "
-            f"| {1000 * f.spurious / max(f.words, 1):.2f} | {f.broken} |"
-        )
-    if args.missing:
-        for f in results:
-            for sentence in f.missing:
-                print(f"- {f.name}: {sentence}")
+    print_results(results, args.missing)
 
 
 if __name__ == "__main__":
