@@ -1,4 +1,5 @@
-"""Export the fine-tuned cross-encoder to ONNX, quantise it to int8, check it against torch."""
+"""Export the fine-tuned cross-encoder to ONNX, quantise it to int8 (weights per channel,
+activations per token), check it against torch."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ import shutil
 from pathlib import Path
 
 import numpy as np
+import onnx
 import torch
 
 from training.model import Verifier, base_model_dir, collate, load_tokenizer
+from training.token_scales import per_token_scales
 
 OPSET = 17
 INPUTS = ("input_ids", "attention_mask", "token_type_ids")
@@ -62,6 +65,9 @@ def export(checkpoint: Path, work: Path, model_dir: Path, threads: int = 2) -> N
     # Per-channel scales: per-tensor int8 flipped about a tenth of validation argmaxes,
     # per-channel about three in a hundred, at the same size and speed.
     quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8, per_channel=True)
+    # One activation scale per token, not per call: a pair scores the same in any batch
+    # (run 15 in EXPERIMENTS.md).
+    onnx.save(per_token_scales(onnx.load(str(int8))), str(int8))
     shutil.copyfile(base_model_dir() / "tokenizer.json", model_dir / "tokenizer.json")
     with torch.no_grad():
         reference = model(**batch).numpy()

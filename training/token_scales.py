@@ -22,8 +22,11 @@ differently on older and newer CPUs. The weights stay as ``quantize_dynamic`` wr
 The rewrite, per quantised input ``x`` of width ``K`` (the runtime shapes stay dynamic):
 ``scale = max(max(x) - min(x), eps) / levels`` and ``zp = round(-min(x) / scale)`` per token, with
 ``min`` and ``max`` taken with 0 so that 0 is exact; ``q = QuantizeLinear(x, scale, zp)`` on the
-``(tokens, K)`` view; then for each product with weights ``W``, ``MatMulInteger(q, W)`` less
-``zp * colsum(W)`` (in int32, exact), times ``scale * w_scale`` as before.
+``(tokens, K)`` view. No integer product kernel of onnxruntime takes a zero point per row, so each
+product with weights ``W`` is onnxruntime's fused ``MatMulIntegerToFloat(q, W) * w_scale`` less
+``zp * colsum(W) * w_scale``, times the token's scale. (Keeping ``quantize_dynamic``'s
+``MatMulInteger -> Cast -> Mul`` chain with per-token scales does not work: onnxruntime fuses
+that chain into a kernel that reads one scale only.)
 """
 
 from __future__ import annotations
@@ -85,7 +88,9 @@ def _quantiser(g: _Graph, quant: onnx.NodeProto, levels: int, tag: str) -> list[
         helper.make_node("Min", [n + "min", n + "zero"], [n + "lo"]),
         helper.make_node("Sub", [n + "hi", n + "lo"], [n + "range"]),
         helper.make_node("Max", [n + "range", g.const(n + "eps", _EPS)], [n + "range+"]),
-        helper.make_node("Div", [n + "range+", g.const(n + "levels", np.float32(levels))], [n + "s"]),
+        helper.make_node(
+            "Div", [n + "range+", g.const(n + "levels", np.float32(levels))], [n + "s"]
+        ),
         helper.make_node("Div", [n + "lo", n + "s"], [n + "lo/s"]),
         helper.make_node("Neg", [n + "lo/s"], [n + "-lo/s"]),
         helper.make_node("Round", [n + "-lo/s"], [n + "zpf"]),
