@@ -54,8 +54,8 @@ class _Graph:
                 self.consumers.setdefault(name, []).append(node)
         self.added: list[onnx.TensorProto] = []
 
-    def const(self, name: str, value: np.ndarray) -> str:
-        self.added.append(numpy_helper.from_array(value, name))
+    def const(self, name: str, value: np.ndarray | np.generic) -> str:
+        self.added.append(numpy_helper.from_array(np.asarray(value), name))
         return name
 
     def weights(self, node: onnx.NodeProto) -> np.ndarray:
@@ -110,6 +110,10 @@ def _quantiser(g: _Graph, quant: onnx.NodeProto, levels: int, tag: str) -> list[
         helper.make_node("Reshape", [n + "zpf", n + "shape1"], [zero]),
     ]
     return nodes
+
+
+def _key(node: onnx.NodeProto) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    return node.op_type, tuple(node.input), tuple(node.output)
 
 
 def _scaling(g: _Graph, product: onnx.NodeProto) -> tuple[list[onnx.NodeProto], np.ndarray]:
@@ -168,21 +172,28 @@ def per_token_scales(model: onnx.ModelProto, levels: int = 127) -> onnx.ModelPro
     out.CopyFrom(model)
     g = _Graph(out)
     nodes: list[onnx.NodeProto] = []
-    dropped: set[str] = set()
+    # The scaling after each integer product is replaced along with the product.
+    dropped = {
+        _key(old)
+        for node in g.graph.node
+        if node.op_type == "MatMulInteger"
+        for old in _scaling(g, node)[0]
+    }
     rewritten = 0
     for index, node in enumerate(g.graph.node):
+        if _key(node) in dropped:
+            continue
         if node.op_type == "DynamicQuantizeLinear":
             nodes += _quantiser(g, node, levels, f"token_scales/{index}")
             rewritten += 1
         elif node.op_type == "MatMulInteger":
             nodes += _product(g, node, f"token_scales/{index}")
-            dropped.update(id(old) for old in _scaling(g, node)[0])
         else:
             nodes.append(node)
     if rewritten == 0:
         raise ValueError("no DynamicQuantizeLinear node: not a dynamically quantised graph")
     del g.graph.node[:]
-    g.graph.node.extend(node for node in nodes if id(node) not in dropped)
+    g.graph.node.extend(nodes)
     if not any(op.domain == _MS for op in out.opset_import):
         out.opset_import.append(helper.make_opsetid(_MS, 1))
     g.graph.initializer.extend(g.added)
