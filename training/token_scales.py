@@ -49,9 +49,12 @@ class _Graph:
         self.graph = model.graph
         self.inits = {init.name: init for init in self.graph.initializer}
         self.consumers: dict[str, list[onnx.NodeProto]] = {}
+        self.producer: dict[str, onnx.NodeProto] = {}
         for node in self.graph.node:
             for name in node.input:
                 self.consumers.setdefault(name, []).append(node)
+            for name in node.output:
+                self.producer[name] = node
         self.added: list[onnx.TensorProto] = []
 
     def const(self, name: str, value: np.ndarray | np.generic) -> str:
@@ -125,7 +128,7 @@ def _scaling(g: _Graph, product: onnx.NodeProto) -> tuple[list[onnx.NodeProto], 
     if cast.op_type != "Cast" or mul.op_type != "Mul":
         raise ValueError(f"{product.name}: not followed by Cast and Mul")
     [scales] = [name for name in mul.input if name != cast.output[0]]
-    [maker] = [node for node in g.graph.node if scales in node.output]
+    maker = g.producer[scales]
     [name] = [name for name in maker.input if name in g.inits]
     if maker.op_type != "Mul" or len(g.consumers[scales]) != 1:
         raise ValueError(f"{product.name}: unexpected scaling of its output")
@@ -136,8 +139,7 @@ def _scaling(g: _Graph, product: onnx.NodeProto) -> tuple[list[onnx.NodeProto], 
 def _product(g: _Graph, product: onnx.NodeProto, tag: str) -> list[onnx.NodeProto]:
     """``(q @ W) * w_scale`` in one fused kernel, less ``zp * colsum(W) * w_scale``, times the
     token's scale: the zero point is per token, which no integer product kernel takes."""
-    [quant] = [node for node in g.graph.node if product.input[0] in node.output]
-    _, x_scale, x_zero = quant.output
+    _, x_scale, x_zero = g.producer[product.input[0]].output
     weights = g.weights(product)
     nodes, w_scale = _scaling(g, product)
     mul = nodes[-1]
