@@ -11,7 +11,9 @@ were. With two or more folders it also prints, per set, McNemar's exact p-value 
 one folder gets right and the other wrong (``training.compare_fullpaper``). Each folder's
 figures are written to ``MODEL_DIR.measure.json``. A change of code rather than of folder (how
 the reader reads passages) is compared with ``--baseline``: a ``.measure.json`` the same folder
-gave before the change, taken as the first row.
+gave before the change, taken as the first row. Sets no model was chosen on
+(``training.papers.FRESH_SETS``, first read by run 16) are scored and reported beside the five,
+outside their mean, so that means stay comparable with earlier runs.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from claimaudit.judges.local.runtime import VerifierConfig, VerifierModel
+from training import papers as paper_sets
 from training.calibrate import (
     _COLLAPSE,
     judge_paper,
@@ -33,7 +36,7 @@ from training.calibrate import (
     scored_papers,
     summarise,
 )
-from training.calibration_data import Paper
+from training.calibration_data import Paper, build, score_all
 from training.compare_fullpaper import mcnemar_exact
 
 SEED = 13  # calibrate's default: the same papers and synthetic edits
@@ -50,9 +53,15 @@ def measure(model_dir: Path) -> dict[str, object]:
         for name in ("scifact", "citation-integrity", "check-covid")
     }
     sets.update(dev)
+    # Sets no model was chosen on (run 16): scored here, outside the cached calibration scores.
+    fresh = {
+        name: build(load(), SEED, synthetic=False) for name, load in paper_sets.FRESH_SETS.items()
+    }
+    for papers in fresh.values():
+        score_all(papers, model)
     figures: dict[str, object] = {}
     right: dict[str, dict[str, bool]] = {}
-    for name, papers in sets.items():
+    for name, papers in {**sets, **fresh}.items():
         x, window_probs = paper_arrays(papers, params.passage_temperature)
         relation = predict(final, x)
         judged = [

@@ -12,6 +12,7 @@ _SETS = {
     "check-covid": "Check-COVID cal (out-of-fold)",
     "citation-integrity-dev": "Citation-Integrity dev (held out)",
     "check-covid-dev": "Check-COVID dev (held out)",
+    "covid-fact-dev": "COVID-Fact dev (held out; supports and contradicts only)",
 }
 
 

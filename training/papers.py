@@ -10,10 +10,16 @@ document land on the same side:
   Citation-Integrity train and of Check-COVID train);
 - ``dev``: Citation-Integrity dev and Check-COVID dev, never trained or fitted on; used only to
   compare finished models.
+
+``FRESH_SETS`` holds sets first read by run 16 (``training/EXPERIMENTS.md``) to test a reading
+of the dev sets on pairs no model had been chosen on: COVID-Fact dev, each claim against its
+one evidence sentence as a one-passage paper.
 """
 
 from __future__ import annotations
 
+import csv
+import hashlib
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -162,3 +168,27 @@ DEV_SETS: dict[str, Callable[[], list[PaperItem]]] = {
     "citation-integrity-dev": lambda: citation_integrity()[2],
     "check-covid-dev": lambda: check_covid()[2],
 }
+
+
+def covid_fact_dev() -> list[PaperItem]:
+    """COVID-Fact dev: a claim and one evidence sentence; the counter-claims contradict it."""
+    items: list[PaperItem] = []
+    with (data.DATA / "covid-fact" / "dev.tsv").open(encoding="utf-8") as handle:
+        reader = csv.DictReader(handle, delimiter="\t")
+        # The dev file names its label column "entailment" (train names it "label"): take the
+        # last column, whatever its header says.
+        column = (reader.fieldnames or ["label"])[-1]
+        for row in reader:
+            label = SUPPORTS if row[column] == "entailment" else CONTRADICTS
+            evidence = row["sentence1"].strip()
+            items.append(
+                PaperItem(
+                    "covid-fact-dev", row["index"], row["Sentence2"].strip(),
+                    hashlib.sha256(evidence.encode()).hexdigest()[:12],
+                    (evidence,), label, frozenset({0}),
+                )
+            )  # fmt: skip
+    return items
+
+
+FRESH_SETS: dict[str, Callable[[], list[PaperItem]]] = {"covid-fact-dev": covid_fact_dev}
