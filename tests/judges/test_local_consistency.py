@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from claimaudit.judges.local.consistency import FEATURE_NAMES, check, counts
+from claimaudit.judges.local.reading import plain_typography
+from claimaudit.judges.local.runtime import typography_first
 
 SCIPY = "SciPy 1.0 was released in late 2017, about 16 years after the original version 0.1."
 
@@ -62,3 +64,30 @@ def test_features_have_one_value_per_name_in_unit_range() -> None:
     assert len(values) == len(FEATURE_NAMES)
     assert all(0.0 <= v <= 1.0 for v in values)
     assert values[FEATURE_NAMES.index("number_conflict")] == 1.0
+
+
+def test_a_pdfs_curly_apostrophe_negates_as_the_plain_one_does() -> None:
+    # conv-arithmetic, its LaTeX reading and its PDF's: one negation (run 17).
+    claim = "Dilated convolutions improve accuracy in semantic segmentation."
+    for evidence in (
+        "While this doesn't affect the analysis for convolutions, it complicates it.",
+        "While this doesn\u2019t affect the analysis for convolutions, it complicates it.",
+    ):
+        assert check(claim, evidence, evidence).negation_mismatch
+    negated = "Dilated convolutions don\u2019t improve accuracy."
+    assert not check(negated, "They do not improve accuracy.", "").negation_mismatch
+
+
+def test_minus_signs_and_unbreakable_hyphens_read_as_plain_ones() -> None:
+    evidence = "IL-6 fell by -2 units."
+    result = check("IL\u20116 fell by \u22122 units.", evidence, evidence)
+    assert result.claim_numbers_missing == ()
+    assert result.entities_missing == ()
+    assert counts("IL\u20116 fell by \u22122 units.") == counts("IL-6 fell by -2 units.")
+
+
+def test_the_checks_read_typography_as_the_models_tokenizer_does() -> None:
+    text = "\ufb01le\u2019s \u201cquote\u201d \u2013 \u22121\u00a0and soft\u00adhyphen \u2032"
+    # The model's normaliser without the tokenizer's own (lower case, accents) after it.
+    assert plain_typography(text) == typography_first(None).normalize_str(text)
+    assert plain_typography(text) == "file's \"quote\" - -1 and softhyphen '"

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from claimaudit.judges.local.reading import plain_typography
+
 _NUMBER = re.compile(r"(?<![\w.\-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w\-]*\d)(?!-)")
 _YEAR = re.compile(r"^(1[89]\d\d|20\d\d)$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
@@ -110,7 +112,12 @@ class Consistency:
 
 
 def check(claim: str, evidence: str, paper_text: str) -> Consistency:
-    """Compare the claim with the chosen evidence (and, for names, the whole candidate text)."""
+    """Compare the claim with the chosen evidence (and, for names, the whole candidate text).
+
+    All three are read with plain typography, as the model reads them: a PDF's "doesn\u2019t"
+    is negated as its LaTeX source's "doesn't" is, and "IL\u20116" names "IL-6"."""
+    claim, evidence = plain_typography(claim), plain_typography(evidence)
+    paper_text = plain_typography(paper_text)
     claim_numbers = _numbers(claim)
     evidence_numbers = _numbers(evidence)
     claim_words = _content_words(claim)
@@ -145,4 +152,5 @@ def check(claim: str, evidence: str, paper_text: str) -> Consistency:
 
 def counts(claim: str) -> tuple[int, int]:
     """(numbers, entities) in the claim: the denominators of the share features."""
+    claim = plain_typography(claim)
     return len(_numbers(claim)), len(set(_ENTITY.findall(claim)))

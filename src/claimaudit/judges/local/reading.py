@@ -22,8 +22,29 @@ consistency checks'); passages and quotes stay verbatim:
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from claimaudit.judges.local.citations import without_citations
+
+# Typographic variants the vocabulary lacks or spells apart: a PDF's curly apostrophes and
+# quotes, minus signs, dashes and ligatures (one ligature character is an unknown token) must
+# read as its LaTeX source's plain ones, so one paper gives one verdict in either format. The
+# model's tokenizer applies them after NFKC (``runtime.typography_first``), the consistency
+# checks through ``plain_typography``: both read "doesn\u2019t" as "doesn't".
+TYPOGRAPHY: tuple[tuple[str, str], ...] = (
+    *((quote, "'") for quote in "\u2018\u2019\u201a\u201b\u2032"),
+    *((quote, '"') for quote in "\u201c\u201d\u201e\u201f\u2033"),
+    *((dash, "-") for dash in "\u2010\u2011\u2012\u2013\u2014\u2212"),
+    ("\u00ad", ""),  # a soft hyphen left inside a word
+)
+_TYPOGRAPHY_TABLE = str.maketrans(dict(TYPOGRAPHY))
+
+
+def plain_typography(text: str) -> str:
+    """``text`` as the model's tokenizer reads it before its own normaliser: NFKC, then the
+    typographic variants above as plain characters."""
+    return unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY_TABLE)
+
 
 # A subscript on one letter or symbol standing alone ("i_1", "w_1,1", "∑_i=1") or on a named
 # operator ("min_x"); not an underscore inside a longer name ("TEMP_DIR", "fig_3").

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from claimaudit.judges.local.aggregate import PASSAGE_LABELS, AggregatorParams, Array
+from claimaudit.judges.local.reading import TYPOGRAPHY
 from claimaudit.judges.local.windows import WINDOW_MODES
 from claimaudit.judges.protocol import JudgeError
 
@@ -100,24 +101,13 @@ def _optional_probability(value: object) -> float | None:
     return number
 
 
-# Typographic variants the vocabulary lacks or spells apart: a PDF's curly apostrophes and
-# quotes, minus signs, dashes and ligatures (one ligature character is an unknown token) must
-# read as its LaTeX source's plain ones, so one paper gives one verdict in either format. Only
-# the model's input is normalised; passages and quotes stay verbatim.
-_TYPOGRAPHY: tuple[tuple[str, str], ...] = (
-    *((quote, "'") for quote in "\u2018\u2019\u201a\u201b\u2032"),
-    *((quote, '"') for quote in "\u201c\u201d\u201e\u201f\u2033"),
-    *((dash, "-") for dash in "\u2010\u2011\u2012\u2013\u2014\u2212"),
-    ("\u00ad", ""),  # a soft hyphen left inside a word
-)
-
-
 def typography_first(normalizer: Any) -> Any:
-    """NFKC (ligatures, non-breaking and full-width characters) and the variants above, then
-    the tokenizer's own normaliser."""
+    """NFKC (ligatures, non-breaking and full-width characters) and ``reading.TYPOGRAPHY``,
+    then the tokenizer's own normaliser. Only the model's input is normalised; passages and
+    quotes stay verbatim."""
     from tokenizers import normalizers
 
-    steps = [normalizers.NFKC(), *(normalizers.Replace(a, b) for a, b in _TYPOGRAPHY)]
+    steps = [normalizers.NFKC(), *(normalizers.Replace(a, b) for a, b in TYPOGRAPHY)]
     return normalizers.Sequence([*steps, normalizer] if normalizer is not None else steps)
 
 
