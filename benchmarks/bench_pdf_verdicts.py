@@ -34,7 +34,7 @@ from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from claimaudit.records import CheckedRecord
 
-_FOLDERS = {
+FOLDERS = {
     "conv-arithmetic": "conv-arithmetic_dumoulin2016",
     "good-enough-practices": "good-enough-practices_wilson2017",
     "good-enough-practices (two-column)": "good-enough-practices_wilson2017",
@@ -57,13 +57,13 @@ def main() -> None:
         by_paper[claim["paper"]].append(claim)
     with tempfile.TemporaryDirectory() as folder:
         library = Path(folder) / "library.sqlite3"
-        refs = _load(library)
+        refs = load_pairs(library)
         judge = LocalJudge(args.model_dir) if args.model_dir else args.judge
         checker = make_checker(judge, library=library)
         print("| PDF | claims | same verdict as LaTeX | PDF verdict = label | LaTeX = label |")
         print("|---|---:|---:|---:|---:|")
         for pair in PAIRS:
-            rows = by_paper.get(_FOLDERS[pair.name], [])
+            rows = by_paper.get(FOLDERS[pair.name], [])
             same = pdf_right = latex_right = 0
             for row in rows:
                 latex = checker.check_paper(row["claim"], refs[("latex", pair.name)])
@@ -97,7 +97,7 @@ def _brief(record: object) -> dict[str, object]:
     }
 
 
-def _load(library: Path) -> dict[tuple[str, str], str]:
+def load_pairs(library: Path) -> dict[tuple[str, str], str]:
     refs: dict[tuple[str, str], str] = {}
     with Library.open(library) as lib:
         for index, pair in enumerate(PAIRS):
