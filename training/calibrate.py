@@ -35,9 +35,10 @@ from claimaudit.judges.protocol import confidence_from_probabilities
 from training import papers as paper_sets
 from training.calibration_data import CON, SUP, Paper, build, score_all, window_logits_and_labels
 from training.model_card import write_card
+from training.relation_temperature import fit_relation_temperature, scaled_aggregator, tempered
 from training.selective import Judged, choose_threshold, risk_coverage
 
-VERSION = "0.4.2"
+VERSION = "0.4.3"
 MAX_LENGTH = 256
 # Windows scored per paper at most (BM25 pre-selection) and how passages are cut into them. 24
 # is above the calibration texts' lengths (95% of SciFact abstracts have at most 15 sentences),
@@ -185,6 +186,10 @@ def calibrate(
 
     folds = claim_folds(cal, seed)
     oof = out_of_fold(x, y, folds)
+    # Calibrated where users' papers are: on the real calibration pairs (run 18).
+    real = np.array([p.real for p in cal])
+    relation_t = fit_relation_temperature(oof[real], y[real])
+    oof = tempered(oof, relation_t)
 
     metrics_ablation = ablation(cal, x, y, folds)
     evidence_t = fit_evidence_temperature(cal, oof, window_probs)
@@ -193,11 +198,12 @@ def calibrate(
     ]
     real_oof = [j for p, j in zip(cal, judged_oof, strict=True) if p.real]
     threshold, chosen = choose_threshold(real_oof, TARGET_PRECISION)
-    final = fit_aggregator(x, y)
+    final = scaled_aggregator(fit_aggregator(x, y), relation_t)
     metrics: dict[str, object] = {
         "date": dt.date.today().isoformat(),
         "version": VERSION,
         "passage_temperature": round(temperature, 4),
+        "relation_temperature": relation_t,
         "evidence_temperature": evidence_t,
         "review_threshold": threshold,
         "calibration_out_of_fold": {},
