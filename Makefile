@@ -33,6 +33,7 @@ llama: $(STAMP)
 
 test: $(STAMP) browser llama
 	$(BIN)/ruff check src tests benchmarks training
+	$(BIN)/ruff format --check src tests benchmarks training
 	$(BIN)/mypy
 	$(BIN)/pytest
 
@@ -41,6 +42,7 @@ test-llama: llama
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks training
+	$(BIN)/ruff format --check src tests benchmarks training
 	$(BIN)/mypy
 
 clean:

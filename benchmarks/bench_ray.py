@@ -225,9 +225,7 @@ def main() -> None:
                 throughput(name, batch, library, local, args.repeats, folder)
             ray.shutdown()
     if args.memory:
-        print(
-            "\ndriver memory, instant judge, 2 workers (resident; its peak during the run)\n"
-        )
+        print("\ndriver memory, instant judge, 2 workers (resident; its peak during the run)\n")
         for pairs in (args.memory // 10, args.memory):
             result = subprocess.run(
                 [

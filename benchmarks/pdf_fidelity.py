@@ -34,7 +34,8 @@ DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 
 GOOD_ENOUGH_TEX = (
-    DATA / "papers/good-enough-practices_wilson2017"
+    DATA
+    / "papers/good-enough-practices_wilson2017"
     / "good-enough-practices-for-scientific-computing.tex"
 )
 
@@ -173,9 +174,7 @@ def measure(pair: Pair) -> Fidelity:
     sentences = latex_sentences(latex, verbatim)
     missing = tuple(s for s in sentences if s not in joined)
     latex_tokens = {t.strip(".,;:()[]") for b in latex.blocks for t in b.text.split()}
-    spurious = _spurious(
-        [p.text for p in passages], latex_tokens, _running_lines(pair.pdf)
-    )
+    spurious = _spurious([p.text for p in passages], latex_tokens, _running_lines(pair.pdf))
     bounds = _sentence_bounds(latex)
     broken = tuple(
         p.text

@@ -81,6 +81,7 @@ def test_a_checker_closes_the_backends_it_made_and_only_those(
 def test_check_claim_keeps_judgements_in_the_librarys_cache(tmp_path: Path, library: Path) -> None:
     copy = tmp_path / "library.sqlite3"
     copy.write_bytes(library.read_bytes())
+
     def first_passage(decision: Decision) -> JudgeReply:
         return pick("supports", decision.case.passages[0].passage_id)(decision)
 

@@ -83,9 +83,7 @@ def _peak(text: str, tokens: re.Pattern[str], opening: frozenset[str], limit: in
 def check_json_depth(text: str, limit: int = MAX_JSON_DEPTH) -> None:
     where = _peak(text, _JSON_TOKEN, frozenset("[{"), limit)
     if where is not None:
-        raise NestingError(
-            f"JSON nested more than {limit} levels deep (at character {where + 1})"
-        )
+        raise NestingError(f"JSON nested more than {limit} levels deep (at character {where + 1})")
 
 
 def load_json(text: str, limit: int = MAX_JSON_DEPTH) -> Any:

@@ -140,8 +140,10 @@ def test_an_unreachable_cluster_is_one_line(
         timeout=120,
     )
     assert result.returncode == 2, result.stderr
-    assert result.stderr.strip().splitlines()[-1].startswith(
-        f"error: cannot start or reach Ray at {address}"
+    assert (
+        result.stderr.strip()
+        .splitlines()[-1]
+        .startswith(f"error: cannot start or reach Ray at {address}")
     )
 
 

@@ -21,9 +21,15 @@ from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
     [
         (f"http://user:{SECRET}@host:8/v1", "http://***@host:8/v1"),
         (f"https://{SECRET}@host/v1?api_key={SECRET}&q=1", "https://***@host/v1?api_key=***&q=1"),
-        (f"https://h/p?X-Amz-Signature={SECRET}&token={SECRET}", "https://h/p?X-Amz-Signature=***&token=***"),
+        (
+            f"https://h/p?X-Amz-Signature={SECRET}&token={SECRET}",
+            "https://h/p?X-Amz-Signature=***&token=***",
+        ),
         (f"https://h/cb#access_token={SECRET}&state=x", "https://h/cb#access_token=***&state=x"),
-        ("https://export.arxiv.org/api/query?id_list=1706.03762", "https://export.arxiv.org/api/query?id_list=1706.03762"),
+        (
+            "https://export.arxiv.org/api/query?id_list=1706.03762",
+            "https://export.arxiv.org/api/query?id_list=1706.03762",
+        ),
         ("http://[::1]:9/v1", "http://[::1]:9/v1"),
     ],
 )
@@ -70,9 +76,7 @@ def test_a_password_in_the_valyu_url_stays_out_of_api_records(
     assert record["calls"] == {"valyu": 1}
 
 
-def test_a_password_in_the_valyu_url_stays_off_the_terminal(
-    tmp_path: Path, valyu_env: str
-) -> None:
+def test_a_password_in_the_valyu_url_stays_off_the_terminal(tmp_path: Path, valyu_env: str) -> None:
     library = tmp_path / "lib.sqlite3"
     notes = tmp_path / "notes.txt"
     notes.write_text("Words.\n")

@@ -135,7 +135,7 @@ def test_typographic_variants_read_alike_and_passages_stay_verbatim() -> None:
     claim = "A convolutional layer\u2019s output shape depends on the input \u2014 and its padding."
     plain = "A convolutional layer's output shape depends on the input - and its padding."
     passage = "The \ufb01lter\u2019s output size is \u22121 plus the \u201cinput size\u201d."
-    plain_passage = "The filter's output size is -1 plus the \"input size\"."
+    plain_passage = 'The filter\'s output size is -1 plus the "input size".'
     typographic, _ = model.logits(claim, [passage])
     ascii_only, _ = model.logits(plain, [plain_passage])
     assert np.array_equal(typographic, ascii_only)

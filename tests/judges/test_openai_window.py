@@ -92,8 +92,16 @@ def test_an_unusable_window_is_a_usage_error(
     ("models", "props", "size"),
     [
         ({"data": [{"id": "fake-chat", "max_model_len": 8192}]}, None, 8192),  # vLLM
-        ({"data": [{"id": "other", "context_length": 1}, {"id": "fake-chat",
-          "context_length": 32768}]}, None, 32768),  # hosted APIs
+        (
+            {
+                "data": [
+                    {"id": "other", "context_length": 1},
+                    {"id": "fake-chat", "context_length": 32768},
+                ]
+            },
+            None,
+            32768,
+        ),  # hosted APIs
         ({"data": [{"id": "served-as-something-else", "context_window": 128000}]}, None, 128000),
         ({"data": [{"id": "fake-chat"}]}, {"default_generation_settings": {"n_ctx": 4096}}, 4096),
         (None, {"n_ctx": 2048}, 2048),  # llama.cpp's llama-server

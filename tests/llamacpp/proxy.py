@@ -61,9 +61,7 @@ class _Handler(FakeHandler):
         if body is not None and self.path.endswith("/chat/completions") and owner.change:
             body = owner.change(dict(body))
         try:
-            reply = owner.http.request(
-                self.command, f"{owner.upstream_root}{self.path}", json=body
-            )
+            reply = owner.http.request(self.command, f"{owner.upstream_root}{self.path}", json=body)
         except httpx.TransportError:
             self.close_connection = True  # as the server itself would: no answer at all
             return

@@ -176,9 +176,7 @@ def test_a_record_reports_what_the_server_counted_and_how_long_it_took(
 # ---------------------------------------------------------------------- failures
 
 
-def test_an_answer_outside_the_options_is_not_checked(
-    conditions: Conditions, papers: Path
-) -> None:
+def test_an_answer_outside_the_options_is_not_checked(conditions: Conditions, papers: Path) -> None:
     judge = make_judge(conditions.base_url("off_options"))
     with pytest.raises(JudgeError, match="not one of its option labels") as caught:
         judge.decide(dropout_decision(papers))

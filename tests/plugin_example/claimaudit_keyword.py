@@ -30,8 +30,7 @@ class KeywordJudge(Judge):
             "evidence": hit.passage_id if hit else "none",
         }
         answers = {
-            question: ChoiceAnswer(choices[question], None, None)
-            for question in decision.questions
+            question: ChoiceAnswer(choices[question], None, None) for question in decision.questions
         }
         return JudgeReply(model="keyword-1", answers=answers)
 

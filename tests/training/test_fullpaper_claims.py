@@ -23,8 +23,11 @@ def test_the_set_covers_every_verdict_and_kind() -> None:
     assert min(verdicts.values()) >= 15
     kinds = {c.kind for c in CLAIMS}
     assert {"negation", "number", "direction", "entity", "overreach", "off_topic"} <= kinds
-    assert all(c.kind in {"negation", "number", "direction", "entity"} for c in CLAIMS
-               if c.verdict == "contradicts")
+    assert all(
+        c.kind in {"negation", "number", "direction", "entity"}
+        for c in CLAIMS
+        if c.verdict == "contradicts"
+    )
     assert len({c.paper for c in CLAIMS}) == 6
 
 

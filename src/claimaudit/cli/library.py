@@ -204,9 +204,7 @@ def show(
         _show_table(paper, passages, offset, limit)
 
 
-def _show_table(
-    paper: StoredPaper, passages: Iterator[Passage], offset: int, limit: int
-) -> None:
+def _show_table(paper: StoredPaper, passages: Iterator[Passage], offset: int, limit: int) -> None:
     total = paper.passage_count
     for label, value in (
         ("ref", str(paper.ref)),

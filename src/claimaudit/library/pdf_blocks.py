@@ -174,9 +174,7 @@ def _ends_a_sentence(block: _Raw, previous: _Raw | None, body: float) -> bool:
     if previous is None or previous.kind != "text":
         return False
     before = [previous.lines[-1], *block.lines[:-1]]
-    return all(
-        sentence_formula(line, b, body) for line, b in zip(block.lines, before, strict=True)
-    )
+    return all(sentence_formula(line, b, body) for line, b in zip(block.lines, before, strict=True))
 
 
 def _subcaptions(blocks: list[_Raw]) -> list[_Raw]:
@@ -328,11 +326,7 @@ def _drop_front_matter(blocks: list[_Raw]) -> list[_Raw]:
 
 def _opening_text(block: _Raw) -> bool:
     text = " ".join(line.text for line in block.lines).strip()
-    return (
-        block.kind == "text"
-        and len(text.split()) >= _OPENING_WORDS
-        and reads_as_prose(text)
-    )
+    return block.kind == "text" and len(text.split()) >= _OPENING_WORDS and reads_as_prose(text)
 
 
 def _join_continuations(blocks: list[_Raw]) -> list[_Raw]:

@@ -39,6 +39,7 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
     service = service or Service(config.library)
     service.ensure_library()
     state = AppState(config, service)
+
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         yield

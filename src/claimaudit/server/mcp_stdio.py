@@ -41,8 +41,10 @@ def _error(request_id: Any, code: int, message: str) -> dict[str, Any]:
 def _refusal(message: Any, problem: str) -> dict[str, Any] | None:
     """The answer to a parsed ``message`` the SDK must not see, or None for a notification."""
     if not isinstance(message, dict) or "id" not in message:
-        return None if isinstance(message, dict) and "method" in message else _error(
-            None, INVALID_REQUEST, f"Invalid request: {problem}"
+        return (
+            None
+            if isinstance(message, dict) and "method" in message
+            else _error(None, INVALID_REQUEST, f"Invalid request: {problem}")
         )
     request_id = message["id"]
     if not isinstance(request_id, str | int) or isinstance(request_id, bool):

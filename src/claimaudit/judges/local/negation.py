@@ -23,21 +23,20 @@ _CONTRACTIONS = {
     "wouldn't": "would", "mustn't": "must",
 }  # fmt: skip
 _AUXILIARIES = frozenset(
-    "is are was were can could may might will would should must shall does do did has have had"
-    .split()
+    "is are was were can could may might will would should must shall".split()
+    + "does do did has have had".split()
 )
 _POSSESSIVE = {"has": "does not have", "have": "do not have", "had": "did not have"}
 # Frequent verbs of scientific claims, by lemma, for claims with no auxiliary ("statins reduce").
-_VERBS = frozenset(
-    """reduce increase decrease improve cause lead induce inhibit promote prevent affect predict
+_VERB_LEMMAS = """
+    reduce increase decrease improve cause lead induce inhibit promote prevent affect predict
     regulate activate suppress protect lower raise mediate trigger require result contribute
     correlate enhance impair block bind encode express produce contain show exhibit play drive
     modulate control facilitate limit alter confer elevate attenuate stimulate target outperform
     perform provide support allow enable help depend occur remain exist differ vary respond develop
     form generate need correspond associate link accelerate delay extend shorten worsen relieve
     treat cure kill restore disrupt recruit interact compete benefit harm rise fall decline"""
-    .split()
-)
+_VERBS = frozenset(_VERB_LEMMAS.split())
 _DETERMINERS = frozenset("a an the this that these those its their his her our my your".split())
 _PREPOSITIONS = frozenset("of in on at by for with from to into than between among".split())
 # "Patients treated with X ...": an -ed word before these is a participle, not the verb.
