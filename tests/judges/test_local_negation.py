@@ -68,3 +68,17 @@ def test_most_real_claims_are_negated_and_every_negation_differs() -> None:
         for c, n in zip(claims, negated, strict=True)
         if n is not None
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "negated"),
+    [
+        # A draft written in a word processor has typographic apostrophes; the model reads them
+        # as plain ones, and so do the rules (it had read "doesn\u2019t do not reduce").
+        ("Drug X doesn\u2019t reduce events.", "Drug X does reduce events."),
+        ("The model isn\u2019t robust.", "The model is robust."),
+        ("The effect wasn\u2019t significant.", "The effect was significant."),
+    ],
+)
+def test_typographic_apostrophes_read_as_plain_ones(claim: str, negated: str) -> None:
+    assert negate(claim) == negated

@@ -32,7 +32,7 @@ NONE = "none"
 
 # How this code reads a paper for the model (windows, citation markers dropped, ...). Bumped when
 # a change here gives other answers from the same model folder, so cached answers are not reused.
-READER_REVISION = "6"  # 3 was run 8's per-pair reader, never shipped; 6: checks read typography
+READER_REVISION = "7"  # 3: run 8, never shipped; 6: checks, 7: probe read typography
 
 _models: dict[tuple[Path, int], VerifierModel] = {}
 _lock = threading.Lock()

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from claimaudit.judges.local.reading import plain_typography
+
 _CONTRACTIONS = {
     "doesn't": "does", "don't": "do", "didn't": "did", "isn't": "is", "aren't": "are",
     "wasn't": "was", "weren't": "were", "can't": "can", "won't": "will", "hasn't": "has",
@@ -157,8 +159,11 @@ def _insert_negation(words: _Words) -> str | None:
 
 
 def negate(claim: str) -> str | None:
-    """The claim with its first negation removed, or negated; ``None`` when no rule applies."""
-    words = _Words(claim)
+    """The claim with its first negation removed, or negated; ``None`` when no rule applies.
+
+    The claim is read with plain typography, as the model reads it: a draft's "doesn\u2019t"
+    is the contraction "doesn't", not a word the rules would negate again."""
+    words = _Words(plain_typography(claim))
     if not any(core for _, core, _ in words.parts):
         return None
     return _remove_negation(words) or _insert_negation(words)
