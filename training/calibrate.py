@@ -219,23 +219,13 @@ def calibrate(
     metrics["risk_coverage_out_of_fold"] = risk_coverage(real_oof)
     all_dev: list[Judged] = []
     for name, papers in dev.items():
-        dx, dprobs = paper_arrays(papers, temperature)
-        rel = predict(final, dx)
-        judged = [
-            judge_paper(p, r, w, evidence_t) for p, r, w in zip(papers, rel, dprobs, strict=True)
-        ]
+        rel, judged = judge_set(papers, final, temperature, evidence_t)
         all_dev += judged
         metrics["dev"][name] = summarise(papers, rel, judged)  # type: ignore[index]
     metrics["selective_dev"] = choose_threshold(all_dev, TARGET_PRECISION, fixed=threshold)[1]
     # Sets no model was chosen on (run 16), reported beside the dev sets, kept out of every fit.
-    for name, load in paper_sets.FRESH_SETS.items():
-        papers = build(load(), seed, synthetic=False)
-        score_all(papers, model)
-        fx, fprobs = paper_arrays(papers, temperature)
-        rel = predict(final, fx)
-        judged = [
-            judge_paper(p, r, w, evidence_t) for p, r, w in zip(papers, rel, fprobs, strict=True)
-        ]
+    for name, papers in scored_fresh_sets(model, seed).items():
+        rel, judged = judge_set(papers, final, temperature, evidence_t)
         metrics["dev"][name] = summarise(papers, rel, judged)  # type: ignore[index]
     # SciFact validation claims were fitted on (their contradicting edits too); the dev claims
     # never were, so the dev share is the held-out figure.
@@ -275,6 +265,33 @@ def out_of_fold(x: np.ndarray, y: np.ndarray, folds: np.ndarray) -> np.ndarray:
     for k in range(5):
         oof[folds == k] = predict(fit_aggregator(x[folds != k], y[folds != k]), x[folds == k])
     return oof
+
+
+def judge_set(
+    papers: list[Paper],
+    params: tuple[np.ndarray, ...],
+    temperature: float,
+    evidence_t: float,
+) -> tuple[np.ndarray, list[Judged]]:
+    """Relation probabilities and each scored paper's judged record, as the judge gives them."""
+    x, window_probs = paper_arrays(papers, temperature)
+    relation = predict(params, x)
+    judged = [
+        judge_paper(p, r, w, evidence_t)
+        for p, r, w in zip(papers, relation, window_probs, strict=True)
+    ]
+    return relation, judged
+
+
+def scored_fresh_sets(model: VerifierModel, seed: int) -> dict[str, list[Paper]]:
+    """The sets no model was chosen on (``papers.FRESH_SETS``), scored by this model; not cached
+    with the calibration scores, so adding a set never reuses a stale cache."""
+    fresh = {
+        name: build(load(), seed, synthetic=False) for name, load in paper_sets.FRESH_SETS.items()
+    }
+    for papers in fresh.values():
+        score_all(papers, model)
+    return fresh
 
 
 def scored_papers(

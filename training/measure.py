@@ -26,17 +26,15 @@ from typing import Any
 import numpy as np
 
 from claimaudit.judges.local.runtime import VerifierConfig, VerifierModel
-from training import papers as paper_sets
 from training.calibrate import (
     _COLLAPSE,
-    judge_paper,
+    judge_set,
     negation_consistency,
-    paper_arrays,
-    predict,
+    scored_fresh_sets,
     scored_papers,
     summarise,
 )
-from training.calibration_data import Paper, build, score_all
+from training.calibration_data import Paper
 from training.compare_fullpaper import mcnemar_exact
 
 SEED = 13  # calibrate's default: the same papers and synthetic edits
@@ -53,21 +51,13 @@ def measure(model_dir: Path) -> dict[str, object]:
         for name in ("scifact", "citation-integrity", "check-covid")
     }
     sets.update(dev)
-    # Sets no model was chosen on (run 16): scored here, outside the cached calibration scores.
-    fresh = {
-        name: build(load(), SEED, synthetic=False) for name, load in paper_sets.FRESH_SETS.items()
-    }
-    for papers in fresh.values():
-        score_all(papers, model)
+    fresh = scored_fresh_sets(model, SEED)  # run 16's sets, outside the cached scores
     figures: dict[str, object] = {}
     right: dict[str, dict[str, bool]] = {}
     for name, papers in {**sets, **fresh}.items():
-        x, window_probs = paper_arrays(papers, params.passage_temperature)
-        relation = predict(final, x)
-        judged = [
-            judge_paper(p, r, w, params.evidence_temperature)
-            for p, r, w in zip(papers, relation, window_probs, strict=True)
-        ]
+        relation, judged = judge_set(
+            papers, final, params.passage_temperature, params.evidence_temperature
+        )
         figures[name] = summarise(papers, relation, judged)
         pred = _COLLAPSE[relation.argmax(1)]
         right[name] = {
