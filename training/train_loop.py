@@ -19,7 +19,7 @@ import numpy as np
 import torch
 from tokenizers import Tokenizer
 
-from training.data import Pair
+from training.data import SUP, Pair
 from training.model import Verifier, collate
 
 Encoded = tuple[list[int], list[int]]
@@ -90,6 +90,12 @@ class TrainConfig:
     save_every: int = 200
     device: str = "auto"
     precision: str = "auto"  # auto | bf16 | fp32
+    # Run 20: each step also ranks ``pair_batch`` contrast groups (winner over loser on
+    # log P(supports), by at least ``pair_margin``), weighted ``pair_weight`` against the
+    # cross-entropy. 0 turns it off.
+    pair_weight: float = 0.0
+    pair_margin: float = 1.0
+    pair_batch: int = 8
 
 
 @torch.no_grad()
@@ -106,12 +112,20 @@ def predict_logits(
     return out
 
 
+def ranking_loss(logits: torch.Tensor, margin: float) -> torch.Tensor:
+    """Mean hinge on log P(supports): rows ``[:n]`` are winners, ``[n:]`` their losers."""
+    n = logits.shape[0] // 2
+    log_sup = torch.log_softmax(logits.float(), dim=-1)[:, SUP]
+    return torch.relu(margin - (log_sup[:n] - log_sup[n:])).mean()
+
+
 def train(
     model: Verifier,
     train_enc: list[Encoded],
     train_labels: list[int],
     config: TrainConfig,
     work: Path,
+    groups: list[tuple[Encoded, Encoded]] | None = None,
 ) -> None:
     """Train in place; resumes from ``work/state.pt`` when it exists."""
     device = pick_device(config.device)
@@ -135,6 +149,9 @@ def train(
         for _ in range(math.ceil(config.epochs))
     ]
     per_epoch = len(epoch_batches[0])
+    ranked = groups if groups and config.pair_weight > 0 else []
+    # Fixed before the first step, so a resumed run ranks the same groups at the same steps.
+    group_order = random.Random(config.seed + 1).sample(range(len(ranked)), len(ranked))
     total = max(1, int(per_epoch * config.epochs))
     warmup = max(1, int(0.06 * total))
 
@@ -155,7 +172,7 @@ def train(
         print(f"resumed at step {step}/{total}", flush=True)
     labels = torch.tensor(train_labels)
     start = time.time()
-    seen, running = 0, 0.0
+    seen, running, running_rank = 0, 0.0, 0.0
     print(
         f"training: {len(train_enc)} pairs, {total} steps ({per_epoch} per epoch), "
         f"device {device}, {'bf16' if use_bf16 else 'fp32'}",
@@ -183,6 +200,17 @@ def train(
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=use_bf16):
             logits = model(**batch)
         loss = torch.nn.functional.cross_entropy(logits.float(), labels[batch_idx].to(device))
+        if ranked:
+            picked = [
+                group_order[(step * config.pair_batch + j) % len(ranked)]
+                for j in range(config.pair_batch)
+            ]
+            rows = [ranked[g][0] for g in picked] + [ranked[g][1] for g in picked]
+            pair_inputs = {k: v.to(device) for k, v in collate(rows).items()}
+            with torch.autocast(device.type, dtype=torch.bfloat16, enabled=use_bf16):
+                rank = ranking_loss(model(**pair_inputs), config.pair_margin)
+            running_rank = 0.98 * running_rank + 0.02 * rank.item()
+            loss = loss + config.pair_weight * rank
         loss.backward()  # type: ignore[no-untyped-call]  # torch leaves it unannotated
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         optimizer.step()
@@ -195,6 +223,7 @@ def train(
         if step % 100 == 0:
             print(
                 f"step {step}/{total} epoch {epoch + 1} loss {running:.4f} "
+                f"{f'rank {running_rank:.4f} ' if ranked else ''}"
                 f"{seen / elapsed:.1f} pairs/s {elapsed / 60:.1f} min",
                 flush=True,
             )

@@ -20,8 +20,14 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from training.data import Pair
+
+if TYPE_CHECKING:
+    from tokenizers import Tokenizer
+
+    from training.train_loop import Encoded
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "training" / "work"
@@ -55,8 +61,13 @@ def stage_train(args: argparse.Namespace) -> None:
     config = TrainConfig(
         epochs=args.epochs, lr=args.lr, batch_tokens=args.batch_tokens,
         max_minutes=args.max_minutes, seed=args.seed, device=args.device,
+        pair_weight=args.pairwise_weight, pair_margin=args.pairwise_margin,
     )  # fmt: skip
-    train(model, encode(tokenizer, pairs), [p.label for p in pairs], config, run)
+    groups = None
+    if args.pairwise_weight > 0:
+        groups = load_groups(run / "groups.jsonl", tokenizer)
+        print(f"ranking {len(groups)} contrast groups", flush=True)
+    train(model, encode(tokenizer, pairs), [p.label for p in pairs], config, run, groups)
     final = run / f"epoch{args.epochs:g}.pt"
     if final.is_file():
         CHECKPOINT.parent.mkdir(parents=True, exist_ok=True)
@@ -76,6 +87,22 @@ def load_or_build_pairs(path: Path, build: Callable[[], list[Pair]]) -> list[Pai
             handle.write(json.dumps(dataclasses.asdict(pair), ensure_ascii=False) + "\n")
     tmp.replace(path)
     return pairs
+
+
+def load_groups(path: Path, tokenizer: Tokenizer) -> list[tuple[Encoded, Encoded]]:
+    """``training.contrast_groups``'s (winner, loser) pairs, encoded."""
+    from training.train_loop import encode
+
+    if not path.is_file():
+        raise SystemExit(f"--pairwise-weight needs {path} (python -m training.contrast_groups)")
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+    def pair(row: dict[str, object]) -> Pair:
+        return Pair(str(row["claim"]), str(row["passage"]), int(str(row["label"])), "")
+
+    winners = encode(tokenizer, [pair(r["winner"]) for r in rows])
+    losers = encode(tokenizer, [pair(r["loser"]) for r in rows])
+    return list(zip(winners, losers, strict=True))
 
 
 def stage_export(args: argparse.Namespace) -> None:
@@ -118,6 +145,10 @@ def main() -> None:
     parser.add_argument("--contrast-scale", type=float, default=1.0, help="scale contrast caps")
     parser.add_argument("--max-minutes", type=float, default=600.0, help="stop (resumable) after")
     parser.add_argument("--run-dir", type=Path, default=WORK / "run", help="state and epochs")
+    parser.add_argument(
+        "--pairwise-weight", type=float, default=0.0, help="rank RUN_DIR/groups.jsonl (run 20)"
+    )
+    parser.add_argument("--pairwise-margin", type=float, default=1.0, help="in log P(supports)")
     parser.add_argument("--init", type=Path, default=None, help="start from these weights")
     parser.add_argument("--checkpoint", type=Path, default=None, help="export these weights")
     parser.add_argument("--device", default="auto", help="auto (CUDA when present), cpu, cuda")
