@@ -18,11 +18,12 @@ from pathlib import Path
 
 import numpy as np
 
+from claimaudit.judges.local.aggregate import PASSAGE_LABELS, softmax
 from claimaudit.judges.local.runtime import VerifierModel
 from training import contrast
 from training.papers import DEV_SETS, calibration_items
 
-SUP_COLUMN = 0  # PASSAGE_LABELS[0] == "supports"
+SUP_COLUMN = PASSAGE_LABELS.index("supports")
 
 
 def edited_pairs(seed: int = 13) -> dict[str, list[tuple[str, str, str]]]:
@@ -46,9 +47,7 @@ def edited_pairs(seed: int = 13) -> dict[str, list[tuple[str, str, str]]]:
 
 def gaps(model: VerifierModel, pairs: list[tuple[str, str, str]]) -> np.ndarray:
     def log_sup(claim: str, passage: str) -> float:
-        logits = model.logits(claim, [passage])[0][0]
-        shifted = logits - logits.max()
-        return float(shifted[SUP_COLUMN] - np.log(np.exp(shifted).sum()))
+        return float(np.log(softmax(model.logits(claim, [passage])[0][0])[SUP_COLUMN]))
 
     return np.array([log_sup(c, s) - log_sup(e, s) for c, e, s in pairs])
 
