@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from training import contrast, data
-from training.data import CON, REL, SUP, UNREL, Pair
+from training.data import CON, REL, SUP, UNREL, Pair, describe
 from training.papers import CONTRADICTS, NOT_ESTABLISHED, SUPPORTS, PaperItem, training_items
 from training.synthetic import overreach
 
@@ -202,12 +202,6 @@ def sample_contrast(candidates: list[Pair], rng: random.Random, scale: float) ->
         cap = CONTRAST_CAPS.get(kind)
         chosen += pairs if cap is None else pairs[: int(cap * scale)]
     return chosen
-
-
-def describe(pairs: list[Pair]) -> str:
-    by_label = Counter(p.label for p in pairs)
-    by_source = Counter(p.source.split("+")[0] for p in pairs)
-    return f"{len(pairs)} pairs; labels {dict(sorted(by_label.items()))}; sources {dict(by_source)}"
 
 
 if __name__ == "__main__":

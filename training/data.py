@@ -15,6 +15,7 @@ import csv
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -228,3 +229,9 @@ def healthver() -> list[Pair]:
                     Pair(row["claim"].strip(), row["evidence"], labels[row["label"]], "healthver")
                 )
     return pairs
+
+
+def describe(pairs: list[Pair]) -> str:
+    by_label = Counter(p.label for p in pairs)
+    by_source = Counter(p.source.split("+")[0] for p in pairs)
+    return f"{len(pairs)} pairs; labels {dict(sorted(by_label.items()))}; sources {dict(by_source)}"

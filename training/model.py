@@ -7,7 +7,7 @@ from pathlib import Path
 import torch
 from tokenizers import Tokenizer
 from torch import nn
-from transformers import BertModel
+from transformers import BertConfig, BertModel
 
 from claimaudit.judges.local.runtime import typography_first
 
@@ -42,6 +42,14 @@ class Verifier(nn.Module):
         # Eager attention exports to plain ONNX ops and matches onnxruntime numerically.
         bert = BertModel.from_pretrained(str(base_model_dir()), attn_implementation="eager")
         return cls(bert)
+
+    @classmethod
+    def from_config(cls, config_json: Path) -> Verifier:
+        """The same network with untrained weights, for a caller that loads its own (``--init``)
+        where the base model's package is not installed (a GPU machine)."""
+        config = BertConfig.from_json_file(str(config_json))
+        config._attn_implementation = "eager"
+        return cls(BertModel(config, add_pooling_layer=True))
 
     def forward(
         self, input_ids: torch.Tensor, attention_mask: torch.Tensor, token_type_ids: torch.Tensor

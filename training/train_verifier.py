@@ -27,6 +27,7 @@ from training.data import Pair
 if TYPE_CHECKING:
     from tokenizers import Tokenizer
 
+    from training.model import Verifier
     from training.train_loop import Encoded
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,22 +43,26 @@ RUNTIME_MAX_LENGTH = 256
 def stage_train(args: argparse.Namespace) -> None:
     import torch
 
-    from training.build_dataset import build, describe
-    from training.model import Verifier, base_model_dir, load_tokenizer
+    from training.data import describe
+    from training.model import base_model_dir, load_tokenizer
     from training.train_loop import TrainConfig, encode, train
+
+    def build_pairs() -> list[Pair]:
+        # Imported only when the pairs are not built yet: building needs spaCy, training not.
+        from training.build_dataset import build
+
+        return build(args.seed, args.contrast_scale)
 
     torch.set_num_threads(args.threads)
     run = args.run_dir
     run.mkdir(parents=True, exist_ok=True)
-    pairs = load_or_build_pairs(run / "pairs.jsonl", lambda: build(args.seed, args.contrast_scale))
+    pairs = load_or_build_pairs(run / "pairs.jsonl", build_pairs)
     if args.limit:
         pairs = random.Random(args.seed).sample(pairs, args.limit)
     print("train:", describe(pairs), flush=True)
-    tokenizer = load_tokenizer(base_model_dir() / "tokenizer.json", TRAIN_MAX_LENGTH)
-    model = Verifier.from_base()
-    if args.init:
-        # Start from an earlier model instead of the base weights.
-        model.load_state_dict(torch.load(args.init, map_location="cpu"))
+    base = args.base or base_model_dir()
+    tokenizer = load_tokenizer(base / "tokenizer.json", TRAIN_MAX_LENGTH)
+    model = initial_model(base if args.base else None, args.init)
     config = TrainConfig(
         epochs=args.epochs, lr=args.lr, batch_tokens=args.batch_tokens,
         max_minutes=args.max_minutes, seed=args.seed, device=args.device,
@@ -73,6 +78,31 @@ def stage_train(args: argparse.Namespace) -> None:
         CHECKPOINT.parent.mkdir(parents=True, exist_ok=True)
         CHECKPOINT.write_bytes(final.read_bytes())
         print(f"{final} -> {CHECKPOINT}", flush=True)
+
+
+def initial_model(base: Path | None, init: Path | None) -> Verifier:
+    """The network to train: the base model's weights, or ``init``'s (a torch state dict, or an
+    int8 ONNX verifier recovered to float). With ``base`` (a folder holding only config.json and
+    tokenizer.json) the base model's package is not needed, so ``init`` is required."""
+    if base is not None and init is None:
+        raise SystemExit("--base holds no weights: give --init (a .pt state dict or .onnx file)")
+    import torch
+
+    from training.model import Verifier
+    from training.recover_weights import recover
+
+    model = Verifier.from_config(base / "config.json") if base else Verifier.from_base()
+    if init is None:
+        return model
+    if init.suffix == ".onnx":
+        missing, unknown = model.load_state_dict(recover(init), strict=False)
+        # The pooler is unused (mean pooling), so the export dropped it.
+        missing = [k for k in missing if not k.startswith("bert.pooler.")]
+        if missing or unknown:
+            raise SystemExit(f"{init}: missing {missing[:5]}, unknown {unknown[:5]}")
+    else:
+        model.load_state_dict(torch.load(init, map_location="cpu"))
+    return model
 
 
 def load_or_build_pairs(path: Path, build: Callable[[], list[Pair]]) -> list[Pair]:
@@ -149,7 +179,15 @@ def main() -> None:
         "--pairwise-weight", type=float, default=0.0, help="rank RUN_DIR/groups.jsonl (run 20)"
     )
     parser.add_argument("--pairwise-margin", type=float, default=1.0, help="in log P(supports)")
-    parser.add_argument("--init", type=Path, default=None, help="start from these weights")
+    parser.add_argument(
+        "--init", type=Path, default=None, help="start from these weights (.pt, or int8 .onnx)"
+    )
+    parser.add_argument(
+        "--base",
+        type=Path,
+        default=None,
+        help="config.json and tokenizer.json of the base (where its package is absent; GPU)",
+    )
     parser.add_argument("--checkpoint", type=Path, default=None, help="export these weights")
     parser.add_argument("--device", default="auto", help="auto (CUDA when present), cpu, cuda")
     parser.add_argument("--limit", type=int, default=0, help="train on N pairs (a smoke run)")
