@@ -34,6 +34,8 @@ from claimaudit.judges.local.windows import fold_to_passages
 from claimaudit.judges.protocol import confidence_from_probabilities
 from training import papers as paper_sets
 from training.calibration_data import CON, SUP, Paper, build, score_all, window_logits_and_labels
+from training.macro_f1 import COLLAPSE as _COLLAPSE
+from training.macro_f1 import f1_scores
 from training.model_card import write_card
 from training.relation_temperature import fit_relation_temperature, scaled_aggregator, tempered
 from training.selective import Judged, choose_threshold, risk_coverage
@@ -48,7 +50,6 @@ MAX_LENGTH = 256
 PRESELECT_LIMIT = 24
 WINDOW_MODE = "packed"
 TARGET_PRECISION = 0.95
-_COLLAPSE = np.array([0, 1, 2, 2])  # four relations -> supports / contradicts / not established
 
 
 def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
@@ -89,15 +90,6 @@ def ece(confidence: np.ndarray, correct: np.ndarray, bins: int = 10) -> float:
         if mask.any():
             total += mask.mean() * abs(confidence[mask].mean() - correct[mask].mean())
     return float(total)
-
-
-def f1_scores(gold: np.ndarray, pred: np.ndarray, n: int) -> list[float]:
-    out = []
-    for c in range(n):
-        tp = np.sum((pred == c) & (gold == c))
-        denom = 2 * tp + np.sum((pred == c) & (gold != c)) + np.sum((pred != c) & (gold == c))
-        out.append(float(2 * tp / denom) if denom else 0.0)
-    return out
 
 
 def judge_paper(
