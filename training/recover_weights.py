@@ -99,6 +99,19 @@ def recover(onnx_path: Path) -> dict[str, torch.Tensor]:
     return {k: torch.from_numpy(v.copy()) for k, v in recover_arrays(onnx_path).items()}
 
 
+def load_recovered(model: torch.nn.Module, onnx_path: Path) -> None:
+    """Load the int8 file's weights into ``model`` (the verifier network), or exit saying what
+    does not fit. The pooler is unused (mean pooling), so the export dropped it; it keeps the
+    model's own weights."""
+    try:
+        missing, unknown = model.load_state_dict(recover(onnx_path), strict=False)
+    except RuntimeError as err:  # a tensor of another shape
+        raise SystemExit(f"{onnx_path}: {str(err).strip().splitlines()[-1].strip()}") from err
+    missing = [k for k in missing if not k.startswith("bert.pooler.")]
+    if missing or unknown:
+        raise SystemExit(f"{onnx_path}: missing {missing[:5]}, unknown {unknown[:5]}")
+
+
 def main() -> None:
     if len(sys.argv) != 3:
         raise SystemExit("usage: python -m training.recover_weights MODEL.int8.onnx OUT.pt")
@@ -106,22 +119,10 @@ def main() -> None:
 
     from training.model import Verifier
 
-    state = recover(Path(sys.argv[1]))
     model = Verifier.from_base()
-    expected = model.state_dict()
-    # The pooler is unused (mean pooling), so the export dropped it; it keeps the base weights.
-    missing = [k for k in expected if k not in state and not k.startswith("bert.pooler.")]
-    unknown = [k for k in state if k not in expected]
-    if missing or unknown:
-        raise SystemExit(f"missing {missing[:5]}, unknown {unknown[:5]}")
-    for key, value in state.items():
-        if tuple(value.shape) != tuple(expected[key].shape):
-            raise SystemExit(
-                f"{key}: shape {tuple(value.shape)}, want {tuple(expected[key].shape)}"
-            )
-    model.load_state_dict(state, strict=False)
+    load_recovered(model, Path(sys.argv[1]))
     torch.save(model.state_dict(), sys.argv[2])
-    print(f"{len(state)} tensors -> {sys.argv[2]}")
+    print(f"{sys.argv[1]} -> {sys.argv[2]}")
 
 
 if __name__ == "__main__":

@@ -89,17 +89,13 @@ def initial_model(base: Path | None, init: Path | None) -> Verifier:
     import torch
 
     from training.model import Verifier
-    from training.recover_weights import recover
+    from training.recover_weights import load_recovered
 
     model = Verifier.from_config(base / "config.json") if base else Verifier.from_base()
     if init is None:
         return model
     if init.suffix == ".onnx":
-        missing, unknown = model.load_state_dict(recover(init), strict=False)
-        # The pooler is unused (mean pooling), so the export dropped it.
-        missing = [k for k in missing if not k.startswith("bert.pooler.")]
-        if missing or unknown:
-            raise SystemExit(f"{init}: missing {missing[:5]}, unknown {unknown[:5]}")
+        load_recovered(model, init)
     else:
         model.load_state_dict(torch.load(init, map_location="cpu"))
     return model
