@@ -21,6 +21,7 @@ import itertools
 import json
 import pickle
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -32,6 +33,7 @@ from claimaudit.judges.local.judge import READER_REVISION
 from claimaudit.judges.local.runtime import VerifierModel
 from claimaudit.judges.local.windows import fold_to_passages
 from claimaudit.judges.protocol import confidence_from_probabilities
+from training import export_check
 from training import papers as paper_sets
 from training.calibration_data import CON, SUP, Paper, build, score_all, window_logits_and_labels
 from training.macro_f1 import COLLAPSE as _COLLAPSE
@@ -49,6 +51,17 @@ MAX_LENGTH = 256
 # full-paper set (training/EXPERIMENTS.md, run 4a).
 PRESELECT_LIMIT = 24
 WINDOW_MODE = "packed"
+
+
+@dataclass(frozen=True)
+class WindowSettings:
+    """How the runtime cuts and scores a paper's windows, written into config.json."""
+
+    preselect_limit: int = PRESELECT_LIMIT
+    window_mode: str = WINDOW_MODE
+    bucket_ratio: float | None = None  # scored in length buckets (``runtime.batches``)
+
+
 TARGET_PRECISION = 0.95
 
 
@@ -164,12 +177,8 @@ def calibrate(
     window_mode: str = WINDOW_MODE,
     bucket_ratio: float | None = None,
 ) -> dict[str, object]:
-    windows = {
-        "preselect_limit": preselect_limit,
-        "window_mode": window_mode,
-        "bucket_ratio": bucket_ratio,
-    }
-    write_config(model_dir, params=None, metrics={}, **windows)  # provisional: lets it load
+    windows = WindowSettings(preselect_limit, window_mode, bucket_ratio)
+    write_config(model_dir, None, {}, windows=windows)  # provisional: lets it load
     model = VerifierModel(model_dir)
     cal, dev = scored_papers(model_dir, model, seed)
     temperature = fit_temperature(*window_logits_and_labels(cal))
@@ -232,13 +241,12 @@ def calibrate(
     metrics["negation_pairs"] = pairs
     metrics["negation_both_supports_dev"] = round(dev_both / dev_pairs, 4) if dev_pairs else None
     metrics["negation_pairs_dev"] = dev_pairs
-    check = Path(__file__).resolve().parent / "work" / "export_check.json"
-    if check.is_file():  # written by the export stage
-        metrics.update(json.loads(check.read_text(encoding="utf-8")))
+    metrics.update(export_check.carried(model_dir))
     params = agg.AggregatorParams(*final, evidence_t, temperature)
-    write_config(model_dir, params, metrics, review_threshold=threshold, **windows)
+    write_config(model_dir, params, metrics, review_threshold=threshold, windows=windows)
     (model_dir / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n", encoding="utf-8")
     write_card(model_dir, metrics, VERSION, command)
+    export_check.consume(model_dir)
     print(json.dumps(metrics, indent=2), flush=True)
     return metrics
 
@@ -405,10 +413,9 @@ def write_config(
     params: agg.AggregatorParams | None,
     metrics: dict[str, object],
     review_threshold: float | None = None,
-    preselect_limit: int = PRESELECT_LIMIT,
-    window_mode: str = WINDOW_MODE,
-    bucket_ratio: float | None = None,
+    windows: WindowSettings | None = None,
 ) -> None:
+    windows = windows or WindowSettings()
     model_file = "model.int8.onnx"
     digest = hashlib.sha256((model_dir / model_file).read_bytes()).hexdigest()
     if params is None:
@@ -425,14 +432,14 @@ def write_config(
         "max_length": MAX_LENGTH,
         "batch_size": 32,
         "passage_labels": list(agg.PASSAGE_LABELS),
-        "preselect_limit": preselect_limit,
-        "window_mode": window_mode,
+        "preselect_limit": windows.preselect_limit,
+        "window_mode": windows.window_mode,
         "joint_windows": 4,
         "joint_chars": 1200,
         "review_threshold": review_threshold,
         "aggregator": params.to_json(),
         "metrics": metrics,
     }
-    if bucket_ratio is not None:  # scored in length buckets (``runtime.batches``)
-        config["bucket_ratio"] = bucket_ratio
+    if windows.bucket_ratio is not None:  # scored in length buckets (``runtime.batches``)
+        config["bucket_ratio"] = windows.bucket_ratio
     (model_dir / "config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")

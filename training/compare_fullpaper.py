@@ -39,7 +39,7 @@ def mcnemar_exact(won: int, lost: int) -> float:
     if n == 0:
         return 1.0
     k = min(won, lost)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / float(2**n)
     return min(1.0, 2 * tail)
 
 

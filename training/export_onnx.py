@@ -4,6 +4,7 @@ activations per token), check it against torch."""
 from __future__ import annotations
 
 import shutil
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -37,14 +38,19 @@ SAMPLE = [
 ]
 
 
-def export(checkpoint: Path, work: Path, model_dir: Path, threads: int = 2) -> None:
+def export(checkpoint: Path, model_dir: Path, threads: int = 2) -> None:
+    """Write ``model_dir/model.int8.onnx`` and its tokenizer from a torch state dict."""
+    with tempfile.TemporaryDirectory(prefix="claimaudit-export-") as work:
+        _export(checkpoint, Path(work) / "model.fp32.onnx", model_dir, threads)
+
+
+def _export(checkpoint: Path, fp32: Path, model_dir: Path, threads: int) -> None:
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     torch.set_num_threads(threads)
     model = Verifier.from_base()
     model.load_state_dict(torch.load(checkpoint, map_location="cpu"))
     model.eval()
-    fp32 = work / "model.fp32.onnx"
     tokenizer = load_tokenizer(base_model_dir() / "tokenizer.json", 256)
     encodings = tokenizer.encode_batch(SAMPLE)
     batch = collate([(e.ids, e.type_ids) for e in encodings])

@@ -27,7 +27,6 @@ import numpy as np
 
 from claimaudit.judges.local.runtime import VerifierConfig, VerifierModel
 from training.calibrate import (
-    _COLLAPSE,
     judge_set,
     negation_consistency,
     scored_fresh_sets,
@@ -36,6 +35,7 @@ from training.calibrate import (
 )
 from training.calibration_data import Paper
 from training.compare_fullpaper import mcnemar_exact
+from training.macro_f1 import COLLAPSE as _COLLAPSE
 
 SEED = 13  # calibrate's default: the same papers and synthetic edits
 

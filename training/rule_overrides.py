@@ -25,8 +25,10 @@ import numpy as np
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local import scoring
 from claimaudit.judges.local.runtime import VerifierConfig, VerifierModel
-from training.calibrate import _COLLAPSE, f1_scores, paper_arrays, predict, scored_papers
+from training.calibrate import paper_arrays, predict, scored_papers
 from training.calibration_data import Paper
+from training.macro_f1 import COLLAPSE as _COLLAPSE
+from training.macro_f1 import f1_scores
 
 SUPPORTS, INSUFFICIENT = 0, 3
 _QUANTIFIERS = re.compile(

@@ -3,10 +3,11 @@
     .venv/bin/python -m training.train_verifier            # all stages
     .venv/bin/python -m training.train_verifier --stage calibrate   # rerun one stage
 
-Stages: ``train`` (fine-tune all-MiniLM-L6-v2 as a 4-class cross-encoder; checkpoint in
-training/work/), ``export`` (ONNX, int8 dynamic quantisation, agreement check against torch) and
-``calibrate`` (score SciFact validation papers with the shipped int8 model, fit temperature and the
-paper-level aggregator, write config.json, metrics.json and MODEL_CARD.md into the model folder).
+Stages: ``train`` (fine-tune all-MiniLM-L6-v2 as a 4-class cross-encoder; state and one
+checkpoint per epoch in ``--run-dir``, training/work/run by default), ``export`` (ONNX, int8
+dynamic quantisation, agreement check against torch) and ``calibrate`` (score SciFact validation
+papers with the shipped int8 model, fit temperature and the paper-level aggregator, write
+config.json, metrics.json and MODEL_CARD.md into the model folder).
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "training" / "work"
-CHECKPOINT = WORK / "verifier.pt"
 MODEL_DIR = ROOT / "src" / "claimaudit" / "judges" / "local" / "model"
 # Sentence pairs are far shorter; multi-sentence contexts use the whole window, as the
 # runtime's second pass does.
@@ -73,11 +73,12 @@ def stage_train(args: argparse.Namespace) -> None:
         groups = load_groups(run / "groups.jsonl", tokenizer)
         print(f"ranking {len(groups)} contrast groups", flush=True)
     train(model, encode(tokenizer, pairs), [p.label for p in pairs], config, run, groups)
-    final = run / f"epoch{args.epochs:g}.pt"
-    if final.is_file():
-        CHECKPOINT.parent.mkdir(parents=True, exist_ok=True)
-        CHECKPOINT.write_bytes(final.read_bytes())
-        print(f"{final} -> {CHECKPOINT}", flush=True)
+
+
+def final_epoch(run_dir: Path, epochs: float) -> Path:
+    """The weights a run of ``epochs`` epochs ends with: each run keeps its own, so runs side
+    by side never export each other's."""
+    return run_dir / f"epoch{epochs:g}.pt"
 
 
 def initial_model(base: Path | None, init: Path | None) -> Verifier:
@@ -132,19 +133,21 @@ def load_groups(path: Path, tokenizer: Tokenizer) -> list[tuple[Encoded, Encoded
 
 
 def stage_export(args: argparse.Namespace) -> None:
+    checkpoint = args.checkpoint or final_epoch(args.run_dir, args.epochs)
+    if not checkpoint.is_file():
+        raise SystemExit(f"no weights to export at {checkpoint}: train first, or give --checkpoint")
+    from training import export_check
     from training.export_onnx import agreement_on, export
     from training.papers import calibration_items
 
-    checkpoint = args.checkpoint or CHECKPOINT
     args.model_dir.mkdir(parents=True, exist_ok=True)
-    export(checkpoint, WORK, args.model_dir, threads=args.threads)
+    export(checkpoint, args.model_dir, threads=args.threads)
     rng = random.Random(args.seed)
     items = rng.sample(calibration_items(), 300)
     pairs = [(i.claim, rng.choice(i.sentences)) for i in items]
     agree = agreement_on(args.model_dir / "model.int8.onnx", checkpoint, pairs, args.threads)
     print(f"int8 ONNX vs torch argmax agreement on {len(pairs)} validation pairs: {agree:.3f}")
-    check = {"int8_torch_agreement": round(agree, 4), "agreement_pairs": len(pairs)}
-    (WORK / "export_check.json").write_text(json.dumps(check) + "\n", encoding="utf-8")
+    export_check.write(args.model_dir, agree, len(pairs))
 
 
 def stage_calibrate(args: argparse.Namespace) -> None:
@@ -184,7 +187,9 @@ def main() -> None:
         default=None,
         help="config.json and tokenizer.json of the base (where its package is absent; GPU)",
     )
-    parser.add_argument("--checkpoint", type=Path, default=None, help="export these weights")
+    parser.add_argument(
+        "--checkpoint", type=Path, default=None, help="export these (default: RUN_DIR's last epoch)"
+    )
     parser.add_argument("--device", default="auto", help="auto (CUDA when present), cpu, cuda")
     parser.add_argument("--limit", type=int, default=0, help="train on N pairs (a smoke run)")
     parser.add_argument("--model-dir", type=Path, default=MODEL_DIR, help="export/calibrate here")
