@@ -12,7 +12,7 @@ import onnx
 import torch
 
 from training.model import Verifier, base_model_dir, collate, load_tokenizer
-from training.token_scales import per_token_scales
+from training.token_scales import dynamic_int8, per_token_scales
 
 OPSET = 17
 INPUTS = ("input_ids", "attention_mask", "token_type_ids")
@@ -45,8 +45,6 @@ def export(checkpoint: Path, model_dir: Path, threads: int = 2) -> None:
 
 
 def _export(checkpoint: Path, fp32: Path, model_dir: Path, threads: int) -> None:
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-
     torch.set_num_threads(threads)
     model = Verifier.from_base()
     model.load_state_dict(torch.load(checkpoint, map_location="cpu"))
@@ -68,12 +66,9 @@ def _export(checkpoint: Path, fp32: Path, model_dir: Path, threads: int) -> None
         dynamo=False,
     )
     int8 = model_dir / "model.int8.onnx"
-    # Per-channel scales: per-tensor int8 flipped about a tenth of validation argmaxes,
-    # per-channel about three in a hundred, at the same size and speed.
-    quantize_dynamic(str(fp32), str(int8), weight_type=QuantType.QInt8, per_channel=True)
     # One activation scale per token, not per call: a pair scores the same in any batch
     # (run 15 in EXPERIMENTS.md).
-    onnx.save(per_token_scales(onnx.load(str(int8))), str(int8))
+    onnx.save(per_token_scales(dynamic_int8(fp32, int8)), str(int8))
     shutil.copyfile(base_model_dir() / "tokenizer.json", model_dir / "tokenizer.json")
     with torch.no_grad():
         reference = model(**batch).numpy()

@@ -13,9 +13,8 @@ import numpy as np
 import onnx
 import pytest
 from onnx import TensorProto, helper, numpy_helper
-from onnxruntime.quantization import QuantType, quantize_dynamic
 from training.recover_weights import recover_arrays
-from training.token_scales import per_token_scales
+from training.token_scales import dynamic_int8, per_token_scales
 
 from training import gpu
 
@@ -81,14 +80,7 @@ def _int8_graphs(folder: Path) -> tuple[np.ndarray, onnx.ModelProto]:
     )
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     (folder / "fp32.onnx").write_bytes(model.SerializeToString())
-    quantize_dynamic(
-        str(folder / "fp32.onnx"),
-        str(folder / "int8.onnx"),
-        weight_type=QuantType.QInt8,
-        per_channel=True,
-    )
-    int8 = onnx.load(str(folder / "int8.onnx"))
-    return weight, per_token_scales(int8)
+    return weight, per_token_scales(dynamic_int8(folder / "fp32.onnx", folder / "int8.onnx"))
 
 
 def test_weights_are_recovered_from_both_shipped_graphs(tmp_path: Path) -> None:

@@ -10,8 +10,7 @@ import onnx
 import onnxruntime as ort
 import pytest
 from onnx import TensorProto, helper, numpy_helper
-from onnxruntime.quantization import QuantType, quantize_dynamic
-from training.token_scales import per_token_scales
+from training.token_scales import dynamic_int8, per_token_scales
 
 WIDTH, HIDDEN = 64, 48
 
@@ -43,13 +42,7 @@ def graphs(tmp_path_factory: pytest.TempPathFactory) -> tuple[onnx.ModelProto, o
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     folder = tmp_path_factory.mktemp("token-scales")
     (folder / "fp32.onnx").write_bytes(model.SerializeToString())
-    quantize_dynamic(
-        str(folder / "fp32.onnx"),
-        str(folder / "int8.onnx"),
-        weight_type=QuantType.QInt8,
-        per_channel=True,
-    )
-    return model, onnx.load(str(folder / "int8.onnx"))
+    return model, dynamic_int8(folder / "fp32.onnx", folder / "int8.onnx")
 
 
 def _run(model: onnx.ModelProto, x: np.ndarray) -> np.ndarray:
