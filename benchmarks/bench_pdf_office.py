@@ -32,8 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import benchmarks.pdf_fidelity as fidelity
-from benchmarks.bench_pdf_browser import markdown_papers, print_results
+from benchmarks.bench_pdf_browser import markdown_papers, measure_markdown, print_results
 
 _TIMEOUT = 300
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -132,14 +131,14 @@ def main() -> None:
         for name, markdown, reference in papers:
             pdf = office_pdf(markdown, folder / f"{name}.office.pdf")
             label = f"{name} (pandoc's styles)"
-            results.append(fidelity.measure(fidelity.Pair(label, pdf, reference)))
+            results.append(measure_markdown(label, pdf, reference))
             for columns in (1, 2):
                 template = running_lines_template(
                     name, folder / f"{name}.template-{columns}.docx", columns
                 )
                 pdf = office_pdf(markdown, folder / f"{name}.office-{columns}.pdf", template)
                 label = f"{name} (A4, {columns} column{'s' if columns > 1 else ''}, running lines)"
-                results.append(fidelity.measure(fidelity.Pair(label, pdf, reference)))
+                results.append(measure_markdown(label, pdf, reference))
     print_results(results, args.missing)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -164,10 +164,16 @@ class Fidelity:
         return 1000 * self.spurious / self.words if self.words else 0.0
 
 
-def measure(pair: Pair) -> Fidelity:
+# Reads a PDF's source as the reference text: ``extract_latex`` by default, called once with its
+# math as text and once with ``math_mode="verbatim"``.
+ReferenceReader = Callable[..., ExtractedDocument]
+
+
+def measure(pair: Pair, reference: ReferenceReader = extract_latex) -> Fidelity:
+    """How much of ``pair.latex``'s text, read by ``reference``, the PDF extraction keeps."""
     pdf, removed = extract_pdf_layout(pair.pdf)
-    latex = extract_latex(pair.latex)
-    verbatim = extract_latex(pair.latex, math_mode="verbatim")
+    latex = reference(pair.latex)
+    verbatim = reference(pair.latex, math_mode="verbatim")
     passages = make_passages(pdf.blocks)
     texts = [normalise(p.text) for p in passages]
     joined = "\n".join(texts)
