@@ -1,0 +1,129 @@
+"""Study two aggregator features from the untouched base sentence embedder (run 24).
+
+all-MiniLM-L6-v2 was trained to embed sentences so that paraphrases and entailed pairs sit
+close; the verifier's fine-tune overwrote that reading. This measures whether the embedder's
+cosine between the claim and its windows adds to a model's aggregator: ``emb_max`` (the best
+cosine over the scored windows) and ``emb_at_sup`` (the cosine with the window the
+cross-encoder finds most supporting). The aggregator is refitted as ``training.grounding`` does,
+with and without them, on the scores ``calibrate`` cached:
+
+    .venv/bin/python -m training.embedding_features src/claimaudit/judges/local/model
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from claimaudit.judges.local import aggregate as agg
+from claimaudit.judges.local.runtime import VerifierModel
+from training.calibrate import (
+    claim_folds,
+    fit_aggregator,
+    fit_temperature,
+    out_of_fold,
+    paper_arrays,
+    predict,
+    scored_papers,
+)
+from training.calibration_data import Paper, window_logits_and_labels
+from training.grounding import SETS, macro
+
+FEATURES = ("emb_max", "emb_at_sup")
+
+
+def embed(texts: list[str], batch: int = 64) -> dict[str, np.ndarray]:
+    """Unit vectors of the base model for each distinct text: mean pooling over the last layer,
+    as sentence-transformers pools all-MiniLM-L6-v2."""
+    import torch
+    from transformers import BertModel
+
+    from training.model import base_model_dir, load_tokenizer
+
+    torch.set_num_threads(2)
+    bert = BertModel.from_pretrained(str(base_model_dir()))
+    bert.train(False)  # inference: no dropout
+    tokenizer = load_tokenizer(base_model_dir() / "tokenizer.json", 256)
+    unique = sorted(set(texts), key=len)
+    out: dict[str, np.ndarray] = {}
+    for start in range(0, len(unique), batch):
+        chunk = unique[start : start + batch]
+        encodings = tokenizer.encode_batch(chunk)
+        width = max(len(e.ids) for e in encodings)
+        ids = torch.zeros((len(chunk), width), dtype=torch.long)
+        mask = torch.zeros_like(ids)
+        for row, e in enumerate(encodings):
+            ids[row, : len(e.ids)] = torch.tensor(e.ids)
+            mask[row, : len(e.ids)] = 1
+        with torch.no_grad():
+            hidden = bert(input_ids=ids, attention_mask=mask).last_hidden_state
+        m = mask.unsqueeze(-1).float()
+        pooled = ((hidden * m).sum(1) / m.sum(1).clamp(min=1.0)).numpy()
+        pooled /= np.linalg.norm(pooled, axis=1, keepdims=True) + 1e-12
+        out.update(zip(chunk, pooled, strict=True))
+    return out
+
+
+def paper_texts(paper: Paper) -> list[str]:
+    assert paper.scores is not None
+    return [paper.scores.windows.texts[k] for k in paper.scores.kept]
+
+
+def features(paper: Paper, vectors: dict[str, np.ndarray]) -> np.ndarray:
+    """``FEATURES`` of one paper; zeros where nothing was scored."""
+    assert paper.scores is not None
+    texts = paper_texts(paper)
+    if not texts:
+        return np.zeros(len(FEATURES))
+    claim = vectors[paper.claim]
+    cosines = np.array([float(vectors[t] @ claim) for t in texts])
+    sup = agg.softmax(np.asarray(paper.scores.window_logits, dtype=np.float64), axis=1)[:, 0]
+    return np.array([cosines.max(), cosines[int(np.argmax(sup))]])
+
+
+def main() -> None:
+    model_dir = Path(sys.argv[1])
+    model = VerifierModel(model_dir)
+    cal, dev = scored_papers(model_dir, model, 13)
+    papers = cal + [p for ps in dev.values() for p in ps]
+    texts = [p.claim for p in papers] + [t for p in papers for t in paper_texts(p)]
+    print(f"embedding {len(set(texts))} distinct texts", flush=True)
+    vectors = embed(texts)
+    temperature = fit_temperature(*window_logits_and_labels(cal))
+    base, _ = paper_arrays(cal, temperature)
+    extra = np.stack([features(p, vectors) for p in cal])
+    y = np.array([p.label for p in cal])
+    folds = claim_folds(cal, 13)
+    rows: dict[str, list[float]] = {}
+    for name, x in (("0.4.3 features", base), ("+ embedder", np.hstack([base, extra]))):
+        oof = out_of_fold(x, y, folds)
+        final = fit_aggregator(x, y)
+        figures = []
+        for set_name in SETS[:3]:
+            idx = [i for i, p in enumerate(cal) if p.dataset == set_name]
+            figures.append(macro([cal[i] for i in idx], oof[idx]))
+        for set_name in SETS[3:]:
+            dx, _ = paper_arrays(dev[set_name], temperature)
+            if x.shape[1] > base.shape[1]:
+                dx = np.hstack([dx, np.stack([features(p, vectors) for p in dev[set_name]])])
+            figures.append(macro(dev[set_name], predict(final, dx)))
+        rows[name] = figures
+    print("| features | " + " | ".join(SETS) + " | mean of 5 |")
+    print("|---" * (len(SETS) + 2) + "|")
+    for name, figures in rows.items():
+        cells = " | ".join(f"{v:.3f}" for v in figures)
+        print(f"| {name} | {cells} | {np.mean(figures):.3f} |", flush=True)
+    real = np.array([p.real for p in cal])
+    for k, feature in enumerate(FEATURES):
+        by_label = {
+            label: float(np.mean(extra[real & (y == code), k]))
+            for code, label in enumerate(agg.RELATION_OPTIONS)
+            if np.any(real & (y == code))
+        }
+        print(f"{feature} mean by gold relation (real calibration papers): {by_label}")
+
+
+if __name__ == "__main__":
+    main()
