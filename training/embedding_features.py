@@ -18,18 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
-from claimaudit.judges.local.runtime import VerifierModel
-from training.calibrate import (
-    claim_folds,
-    fit_aggregator,
-    fit_temperature,
-    out_of_fold,
-    paper_arrays,
-    predict,
-    scored_papers,
-)
-from training.calibration_data import Paper, window_logits_and_labels
-from training.grounding import SETS, macro
+from training.calibration_data import Paper
 
 FEATURES = ("emb_max", "emb_at_sup")
 
@@ -84,6 +73,20 @@ def features(paper: Paper, vectors: dict[str, np.ndarray]) -> np.ndarray:
 
 
 def main() -> None:
+    # The study needs scikit-learn (the aggregator's fit); ``features`` does not.
+    from claimaudit.judges.local.runtime import VerifierModel
+    from training.calibrate import (
+        claim_folds,
+        fit_aggregator,
+        fit_temperature,
+        out_of_fold,
+        paper_arrays,
+        predict,
+        scored_papers,
+    )
+    from training.calibration_data import window_logits_and_labels
+    from training.grounding import SETS, macro
+
     model_dir = Path(sys.argv[1])
     model = VerifierModel(model_dir)
     cal, dev = scored_papers(model_dir, model, 13)
