@@ -5,7 +5,7 @@ close; the verifier's fine-tune overwrote that reading. This measures whether th
 cosine between the claim and its windows adds to a model's aggregator: ``emb_max`` (the best
 cosine over the scored windows) and ``emb_at_sup`` (the cosine with the window the
 cross-encoder finds most supporting). The aggregator is refitted as ``training.grounding`` does,
-with and without them, on the scores ``calibrate`` cached:
+with and without them (``training.feature_study``), on the scores ``calibrate`` cached:
 
     .venv/bin/python -m training.embedding_features src/claimaudit/judges/local/model
 """
@@ -19,6 +19,7 @@ import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
 from training.calibration_data import Paper
+from training.feature_study import compare
 
 FEATURES = ("emb_max", "emb_at_sup")
 
@@ -72,60 +73,14 @@ def features(paper: Paper, vectors: dict[str, np.ndarray]) -> np.ndarray:
     return np.array([cosines.max(), cosines[int(np.argmax(sup))]])
 
 
-def main() -> None:
-    # The study needs scikit-learn (the aggregator's fit); ``features`` does not.
-    from claimaudit.judges.local.runtime import VerifierModel
-    from training.calibrate import (
-        claim_folds,
-        fit_aggregator,
-        fit_temperature,
-        out_of_fold,
-        paper_arrays,
-        predict,
-        scored_papers,
-    )
-    from training.calibration_data import window_logits_and_labels
-    from training.grounding import SETS, macro
-
-    model_dir = Path(sys.argv[1])
-    model = VerifierModel(model_dir)
-    cal, dev = scored_papers(model_dir, model, 13)
-    papers = cal + [p for ps in dev.values() for p in ps]
+def embedder_columns(_model: object, papers: list[Paper], _temperature: float) -> np.ndarray:
     texts = [p.claim for p in papers] + [t for p in papers for t in paper_texts(p)]
-    print(f"embedding {len(set(texts))} distinct texts", flush=True)
     vectors = embed(texts)
-    temperature = fit_temperature(*window_logits_and_labels(cal))
-    base, _ = paper_arrays(cal, temperature)
-    extra = np.stack([features(p, vectors) for p in cal])
-    y = np.array([p.label for p in cal])
-    folds = claim_folds(cal, 13)
-    rows: dict[str, list[float]] = {}
-    for name, x in (("0.4.3 features", base), ("+ embedder", np.hstack([base, extra]))):
-        oof = out_of_fold(x, y, folds)
-        final = fit_aggregator(x, y)
-        figures = []
-        for set_name in SETS[:3]:
-            idx = [i for i, p in enumerate(cal) if p.dataset == set_name]
-            figures.append(macro([cal[i] for i in idx], oof[idx]))
-        for set_name in SETS[3:]:
-            dx, _ = paper_arrays(dev[set_name], temperature)
-            if x.shape[1] > base.shape[1]:
-                dx = np.hstack([dx, np.stack([features(p, vectors) for p in dev[set_name]])])
-            figures.append(macro(dev[set_name], predict(final, dx)))
-        rows[name] = figures
-    print("| features | " + " | ".join(SETS) + " | mean of 5 |")
-    print("|---" * (len(SETS) + 2) + "|")
-    for name, figures in rows.items():
-        cells = " | ".join(f"{v:.3f}" for v in figures)
-        print(f"| {name} | {cells} | {np.mean(figures):.3f} |", flush=True)
-    real = np.array([p.real for p in cal])
-    for k, feature in enumerate(FEATURES):
-        by_label = {
-            label: float(np.mean(extra[real & (y == code), k]))
-            for code, label in enumerate(agg.RELATION_OPTIONS)
-            if np.any(real & (y == code))
-        }
-        print(f"{feature} mean by gold relation (real calibration papers): {by_label}")
+    return np.stack([features(p, vectors) for p in papers])
+
+
+def main() -> None:
+    compare(Path(sys.argv[1]), embedder_columns, "embedder cosines")
 
 
 if __name__ == "__main__":
