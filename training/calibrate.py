@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from sklearn.linear_model import LogisticRegression
 
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local import consistency, scoring
@@ -79,6 +78,9 @@ def fit_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
 def fit_aggregator(
     x: np.ndarray, y: np.ndarray, c: float = 0.5
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    # scikit-learn is a training dependency only; the rest of this module needs none.
+    from sklearn.linear_model import LogisticRegression
+
     mean, scale = x.mean(0), x.std(0) + 1e-6
     lr = LogisticRegression(C=c, max_iter=4000)
     lr.fit((x - mean) / scale, y)
