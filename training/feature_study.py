@@ -1,8 +1,8 @@
-"""Does a candidate aggregator feature add to a model's aggregator? (runs 24 and 25)
+"""Does a candidate aggregator input add to a model's aggregator? (runs 24 to 26)
 
 The aggregator is refitted as calibration fits it (window temperature, C 0.5, five folds grouped
-by claim) with and without the extra columns, on the scores ``calibrate`` cached for the model:
-macro-F1 out of fold on the three calibration sets, and with the final fit on the two dev sets.
+by claim) on the scores ``calibrate`` cached for a model: macro-F1 out of fold on the three
+calibration sets, and with the final fit on the two dev sets.
 """
 
 from __future__ import annotations
@@ -17,51 +17,58 @@ from training.calibration_data import Paper
 
 # The extra columns of a list of papers, one row each, given the model and window temperature.
 Extra = Callable[[VerifierModel, list[Paper], float], np.ndarray]
+SETS = ("scifact", "citation-integrity", "check-covid", "citation-integrity-dev", "check-covid-dev")
+
+
+def figures(
+    cal: list[Paper], dev: dict[str, list[Paper]], x: np.ndarray, dev_x: dict[str, np.ndarray]
+) -> list[float]:
+    """The five macro-F1 figures of an aggregator fitted on ``x`` (one row per calibration
+    paper): out of fold on the calibration sets, the final fit on the dev sets."""
+    # scikit-learn (the aggregator's fit) is a training-only dependency.
+    from training.calibrate import claim_folds, fit_aggregator, out_of_fold, predict
+    from training.grounding import macro
+
+    y = np.array([p.label for p in cal])
+    oof = out_of_fold(x, y, claim_folds(cal, 13))
+    final = fit_aggregator(x, y)
+    out = []
+    for name in SETS[:3]:
+        idx = [i for i, p in enumerate(cal) if p.dataset == name]
+        out.append(macro([cal[i] for i in idx], oof[idx]))
+    out.extend(macro(dev[name], predict(final, dev_x[name])) for name in SETS[3:])
+    return out
+
+
+def print_rows(rows: dict[str, list[float]]) -> None:
+    print("| aggregator | " + " | ".join(SETS) + " | mean of 5 |")
+    print("|---" * (len(SETS) + 2) + "|")
+    for name, values in rows.items():
+        cells = " | ".join(f"{v:.3f}" for v in values)
+        print(f"| {name} | {cells} | {np.mean(values):.3f} |", flush=True)
 
 
 def compare(model_dir: Path, extra: Extra, label: str) -> dict[str, list[float]]:
-    """Print and return the five macro-F1 figures with the model's features, then with
-    ``extra``'s columns beside them."""
-    # scikit-learn (the aggregator's fit) is a training-only dependency.
-    from training.calibrate import (
-        claim_folds,
-        fit_aggregator,
-        fit_temperature,
-        out_of_fold,
-        paper_arrays,
-        predict,
-        scored_papers,
-    )
+    """Print and return the five figures with the model's features, then with ``extra``'s
+    columns beside them."""
+    from training.calibrate import fit_temperature, paper_arrays, scored_papers
     from training.calibration_data import window_logits_and_labels
-    from training.grounding import SETS, macro
 
     model = VerifierModel(model_dir)
     cal, dev = scored_papers(model_dir, model, 13)
     temperature = fit_temperature(*window_logits_and_labels(cal))
-    base, _ = paper_arrays(cal, temperature)
-    added = extra(model, cal, temperature)
+    base = paper_arrays(cal, temperature)[0]
     dev_base = {name: paper_arrays(papers, temperature)[0] for name, papers in dev.items()}
+    added = extra(model, cal, temperature)
     dev_added = {name: extra(model, papers, temperature) for name, papers in dev.items()}
-    y = np.array([p.label for p in cal])
-    folds = claim_folds(cal, 13)
-    rows: dict[str, list[float]] = {}
-    for name, with_extra in (("model's features", False), (f"+ {label}", True)):
-        x = np.hstack([base, added]) if with_extra else base
-        oof = out_of_fold(x, y, folds)
-        final = fit_aggregator(x, y)
-        figures = []
-        for set_name in SETS[:3]:
-            idx = [i for i, p in enumerate(cal) if p.dataset == set_name]
-            figures.append(macro([cal[i] for i in idx], oof[idx]))
-        for set_name in SETS[3:]:
-            dx = dev_base[set_name]
-            if with_extra:
-                dx = np.hstack([dx, dev_added[set_name]])
-            figures.append(macro(dev[set_name], predict(final, dx)))
-        rows[name] = figures
-    print("| aggregator features | " + " | ".join(SETS) + " | mean of 5 |")
-    print("|---" * (len(SETS) + 2) + "|")
-    for name, figures in rows.items():
-        cells = " | ".join(f"{v:.3f}" for v in figures)
-        print(f"| {name} | {cells} | {np.mean(figures):.3f} |", flush=True)
+    rows = {
+        "model's features": figures(cal, dev, base, dev_base),
+        f"+ {label}": figures(
+            cal,
+            dev,
+            np.hstack([base, added]),
+            {name: np.hstack([dev_base[name], dev_added[name]]) for name in dev},
+        ),
+    }
+    print_rows(rows)
     return rows
