@@ -418,8 +418,8 @@ def write_config(
     windows: WindowSettings | None = None,
 ) -> None:
     windows = windows or WindowSettings()
-    model_file = "model.int8.onnx"
-    digest = hashlib.sha256((model_dir / model_file).read_bytes()).hexdigest()
+    model_file = export_check.MODEL_FILE
+    digest = export_check.model_sha256(model_dir)
     if params is None:
         n = len(agg.FEATURE_NAMES)
         params = agg.AggregatorParams(

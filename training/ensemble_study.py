@@ -68,26 +68,20 @@ def ensemble_papers(
 
 
 def main() -> None:
-    from training.calibrate import fit_temperature, paper_arrays, scored_papers
-    from training.calibration_data import window_logits_and_labels
-    from training.feature_study import figures, print_rows
+    from training.calibrate import scored_papers
+    from training.feature_study import print_rows, scored_figures
 
     folders = [Path(a) for a in sys.argv[1:]]
     if len(folders) < 2:
         raise SystemExit("usage: python -m training.ensemble_study REFERENCE_DIR OTHER_DIR...")
     per_model = [scored_papers(f, VerifierModel(f), 13) for f in folders]
-    rows: dict[str, list[float]] = {}
-    for folder, (cal, dev) in [(folders[0], per_model[0])]:
-        t = fit_temperature(*window_logits_and_labels(cal))
-        rows[folder.name] = figures(
-            cal, dev, paper_arrays(cal, t)[0], {n: paper_arrays(p, t)[0] for n, p in dev.items()}
-        )
     cal, dev, shared = ensemble_papers(per_model)
-    t = fit_temperature(*window_logits_and_labels(cal))
-    rows[f"average of {len(folders)}"] = figures(
-        cal, dev, paper_arrays(cal, t)[0], {n: paper_arrays(p, t)[0] for n, p in dev.items()}
+    print_rows(
+        {
+            folders[0].name: scored_figures(*per_model[0]),
+            f"average of {len(folders)}": scored_figures(cal, dev),
+        }
     )
-    print_rows(rows)
     print(f"papers whose probe windows every model shared: {shared:.1%}")
 
 

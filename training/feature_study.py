@@ -40,6 +40,18 @@ def figures(
     return out
 
 
+def scored_figures(cal: list[Paper], dev: dict[str, list[Paper]]) -> list[float]:
+    """The five figures of papers' own scores: window temperature and aggregator fitted as
+    calibration fits them."""
+    from training.calibrate import fit_temperature, paper_arrays
+    from training.calibration_data import window_logits_and_labels
+
+    t = fit_temperature(*window_logits_and_labels(cal))
+    return figures(
+        cal, dev, paper_arrays(cal, t)[0], {n: paper_arrays(p, t)[0] for n, p in dev.items()}
+    )
+
+
 def print_rows(rows: dict[str, list[float]]) -> None:
     print("| aggregator | " + " | ".join(SETS) + " | mean of 5 |")
     print("|---" * (len(SETS) + 2) + "|")
