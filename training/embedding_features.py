@@ -12,8 +12,10 @@ with and without them (``training.feature_study``), on the scores ``calibrate`` 
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -24,9 +26,9 @@ from training.feature_study import compare
 FEATURES = ("emb_max", "emb_at_sup")
 
 
-def embed(texts: list[str], batch: int = 64) -> dict[str, np.ndarray]:
-    """Unit vectors of the base model for each distinct text: mean pooling over the last layer,
-    as sentence-transformers pools all-MiniLM-L6-v2."""
+@functools.cache
+def _base_embedder() -> tuple[Any, Any]:
+    """The base model and its tokenizer, loaded once for the calibration and both dev sets."""
     import torch
     from transformers import BertModel
 
@@ -35,7 +37,15 @@ def embed(texts: list[str], batch: int = 64) -> dict[str, np.ndarray]:
     torch.set_num_threads(2)
     bert = BertModel.from_pretrained(str(base_model_dir()))
     bert.train(False)  # inference: no dropout
-    tokenizer = load_tokenizer(base_model_dir() / "tokenizer.json", 256)
+    return bert, load_tokenizer(base_model_dir() / "tokenizer.json", 256)
+
+
+def embed(texts: list[str], batch: int = 64) -> dict[str, np.ndarray]:
+    """Unit vectors of the base model for each distinct text: mean pooling over the last layer,
+    as sentence-transformers pools all-MiniLM-L6-v2."""
+    import torch
+
+    bert, tokenizer = _base_embedder()
     unique = sorted(set(texts), key=len)
     out: dict[str, np.ndarray] = {}
     for start in range(0, len(unique), batch):

@@ -27,8 +27,7 @@ from claimaudit.judges.local import scoring
 from claimaudit.judges.local.runtime import VerifierConfig, VerifierModel
 from training.calibrate import paper_arrays, predict, scored_papers
 from training.calibration_data import Paper
-from training.macro_f1 import COLLAPSE as _COLLAPSE
-from training.macro_f1 import f1_scores
+from training.grounding import macro_of_labels
 
 SUPPORTS, INSUFFICIENT = 0, 3
 _QUANTIFIERS = re.compile(
@@ -54,12 +53,6 @@ def overreach(paper: Paper, features: np.ndarray, temperature: float) -> bool:
 
 
 RULES: dict[str, Rule] = {"entity": entity_missing, "overreach": overreach}
-
-
-def _macro(papers: list[Paper], predicted: np.ndarray) -> float:
-    real = np.array([p.real for p in papers])
-    gold = _COLLAPSE[np.array([p.label for p in papers])][real]
-    return float(np.mean(f1_scores(gold, _COLLAPSE[predicted][real], 3)))
 
 
 def main() -> None:
@@ -90,8 +83,9 @@ def main() -> None:
                 ]
             )
             changed = np.where(fires, INSUFFICIENT, predicted)
+            before, after = macro_of_labels(papers, predicted), macro_of_labels(papers, changed)
             print(
-                f"{name:24s} {_macro(papers, predicted):.3f} -> {_macro(papers, changed):.3f}"
+                f"{name:24s} {before:.3f} -> {after:.3f}"
                 f"  fires {int(fires.sum())}, on gold supports {int(np.sum(fires & (gold == 0)))}"
             )
 
