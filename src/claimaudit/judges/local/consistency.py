@@ -13,8 +13,11 @@ import re
 from dataclasses import dataclass
 
 from claimaudit.judges.local.reading import plain_typography
+from claimaudit.text import sentences
 
 _NUMBER = re.compile(r"(?<![\w.\-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w\-]*\d)(?!-)")
+# A note quotes the sentence it is about, shortened so that the record stays readable.
+_EXCERPT_CHARS = 160
 _YEAR = re.compile(r"^(1[89]\d\d|20\d\d)$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
 _NEGATION = re.compile(
@@ -58,8 +61,31 @@ def _numbers(text: str) -> set[str]:
     return {m.group(1).replace(",", "") for m in _NUMBER.finditer(text)}
 
 
+def _negated(text: str) -> bool:
+    return bool(_NEGATION.search(text))
+
+
 def _content_words(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text) if w.lower() not in _STOP and len(w) > 2}
+
+
+def focus_sentence(claim: str, evidence: str) -> str:
+    """The evidence sentence sharing the most content words with the claim (the first on a tie).
+
+    Negation is compared with this sentence, not the whole window: a window of several
+    sentences nearly always holds a "not" or "without" somewhere, and a check that fires
+    everywhere warns of nothing (run 28 in training/EXPERIMENTS.md)."""
+    words = _content_words(claim)
+    parts = list(sentences(evidence, max(len(evidence), 1))) or [evidence]
+    return max(parts, key=lambda part: len(words & _content_words(part)))
+
+
+def _excerpt(sentence: str) -> str:
+    """The sentence in quotation marks, cut at a word after ``_EXCERPT_CHARS``."""
+    if len(sentence) > _EXCERPT_CHARS:
+        cut = sentence.rfind(" ", 0, _EXCERPT_CHARS)
+        sentence = sentence[: cut if cut > 0 else _EXCERPT_CHARS].rstrip(" ,;:") + "\u2026"
+    return f"\u201c{sentence}\u201d"
 
 
 def _has_stem(words: set[str], stem: str) -> bool:
@@ -72,10 +98,12 @@ class Consistency:
 
     claim_numbers_missing: tuple[str, ...]  # numbers of the claim absent from the evidence
     evidence_numbers: tuple[str, ...]
-    negation_mismatch: bool
+    negation_mismatch: bool  # against the evidence sentence the claim is about
     direction_conflicts: tuple[tuple[str, str], ...]  # (claim word, evidence word)
     entities_missing: tuple[str, ...]  # claim entities found nowhere in the paper's text
     overlap: float  # share of the claim's content words found in the evidence
+    focus: str = ""  # the evidence sentence the claim is about, as the checks read it
+    claim_negated: bool = False
 
     @property
     def number_conflict(self) -> bool:
@@ -102,7 +130,10 @@ class Consistency:
             missing = ", ".join(self.claim_numbers_missing)
             notes.append(f"the claim's {kind} {missing} is not in the evidence (it gives {shown})")
         if self.negation_mismatch:
-            notes.append("one of the claim and the evidence is negated and the other is not")
+            negated, plain = ("the claim", "the evidence sentence closest to it")
+            if not self.claim_negated:
+                negated, plain = ("the evidence sentence closest to the claim", "the claim")
+            notes.append(f"{negated} is negated and {plain} is not: {_excerpt(self.focus)}")
         for mine, theirs in self.direction_conflicts[:2]:
             notes.append(f"the claim says '{mine}' where the evidence says '{theirs}'")
         if self.entities_missing:
@@ -140,13 +171,16 @@ def check(claim: str, evidence: str, paper_text: str) -> Consistency:
     entities = sorted({e for e in _ENTITY.findall(claim)})
     missing_entities = tuple(e for e in entities if e.lower() not in haystack)
     overlap = len(claim_words & evidence_words) / len(claim_words) if claim_words else 0.0
+    focus = focus_sentence(claim, evidence)
     return Consistency(
         claim_numbers_missing=tuple(sorted(claim_numbers - evidence_numbers)),
         evidence_numbers=tuple(sorted(evidence_numbers - claim_numbers)),
-        negation_mismatch=bool(_NEGATION.search(claim)) != bool(_NEGATION.search(evidence)),
+        negation_mismatch=_negated(claim) != _negated(focus),
         direction_conflicts=tuple(conflicts),
         entities_missing=missing_entities,
         overlap=overlap,
+        focus=focus,
+        claim_negated=_negated(claim),
     )
 
 
