@@ -32,20 +32,17 @@ Check = Callable[[str, str], bool]
 COLUMN = agg.FEATURE_NAMES.index("negation_mismatch")
 
 
-def negated(text: str) -> bool:
-    return bool(consistency._NEGATION.search(text))
-
-
 def window_check(claim: str, evidence: str) -> bool:
     """The shipped check: the claim against the whole window."""
     claim, evidence = plain_typography(claim), plain_typography(evidence)
-    return negated(claim) != negated(evidence)
+    return consistency._negated(claim) != consistency._negated(evidence)
 
 
 def focus_check(claim: str, evidence: str) -> bool:
     """The candidate: the claim against its focus sentence."""
     claim, evidence = plain_typography(claim), plain_typography(evidence)
-    return negated(claim) != negated(consistency.focus_sentence(claim, evidence))
+    focus = consistency.focus_sentence(claim, evidence)
+    return consistency._negated(claim) != consistency._negated(focus)
 
 
 def best_evidence(papers: list[Paper], temperature: float) -> list[str | None]:

@@ -98,12 +98,16 @@ class Consistency:
 
     claim_numbers_missing: tuple[str, ...]  # numbers of the claim absent from the evidence
     evidence_numbers: tuple[str, ...]
-    negation_mismatch: bool  # against the evidence sentence the claim is about
     direction_conflicts: tuple[tuple[str, str], ...]  # (claim word, evidence word)
     entities_missing: tuple[str, ...]  # claim entities found nowhere in the paper's text
     overlap: float  # share of the claim's content words found in the evidence
-    focus: str = ""  # the evidence sentence the claim is about, as the checks read it
-    claim_negated: bool = False
+    focus: str  # the evidence sentence the claim is about, as the checks read it
+    claim_negated: bool
+
+    @property
+    def negation_mismatch(self) -> bool:
+        """One of the claim and its focus sentence is negated and the other is not."""
+        return self.claim_negated != _negated(self.focus)
 
     @property
     def number_conflict(self) -> bool:
@@ -171,15 +175,13 @@ def check(claim: str, evidence: str, paper_text: str) -> Consistency:
     entities = sorted({e for e in _ENTITY.findall(claim)})
     missing_entities = tuple(e for e in entities if e.lower() not in haystack)
     overlap = len(claim_words & evidence_words) / len(claim_words) if claim_words else 0.0
-    focus = focus_sentence(claim, evidence)
     return Consistency(
         claim_numbers_missing=tuple(sorted(claim_numbers - evidence_numbers)),
         evidence_numbers=tuple(sorted(evidence_numbers - claim_numbers)),
-        negation_mismatch=_negated(claim) != _negated(focus),
         direction_conflicts=tuple(conflicts),
         entities_missing=missing_entities,
         overlap=overlap,
-        focus=focus,
+        focus=focus_sentence(claim, evidence),
         claim_negated=_negated(claim),
     )
 
