@@ -20,24 +20,35 @@ Extra = Callable[[VerifierModel, list[Paper], float], np.ndarray]
 SETS = ("scifact", "citation-integrity", "check-covid", "citation-integrity-dev", "check-covid-dev")
 
 
-def figures(
+def predictions(
     cal: list[Paper], dev: dict[str, list[Paper]], x: np.ndarray, dev_x: dict[str, np.ndarray]
-) -> list[float]:
-    """The five macro-F1 figures of an aggregator fitted on ``x`` (one row per calibration
-    paper): out of fold on the calibration sets, the final fit on the dev sets."""
+) -> dict[str, tuple[list[Paper], np.ndarray]]:
+    """Each set's papers and relation probabilities from an aggregator fitted on ``x`` (one row
+    per calibration paper): out of fold on the calibration sets, the final fit on the dev sets;
+    in ``SETS`` order."""
     # scikit-learn (the aggregator's fit) is a training-only dependency.
     from training.calibrate import claim_folds, fit_aggregator, out_of_fold, predict
-    from training.grounding import macro
 
     y = np.array([p.label for p in cal])
     oof = out_of_fold(x, y, claim_folds(cal, 13))
     final = fit_aggregator(x, y)
-    out = []
+    out: dict[str, tuple[list[Paper], np.ndarray]] = {}
     for name in SETS[:3]:
         idx = [i for i, p in enumerate(cal) if p.dataset == name]
-        out.append(macro([cal[i] for i in idx], oof[idx]))
-    out.extend(macro(dev[name], predict(final, dev_x[name])) for name in SETS[3:])
+        out[name] = ([cal[i] for i in idx], oof[idx])
+    for name in SETS[3:]:
+        out[name] = (dev[name], predict(final, dev_x[name]))
     return out
+
+
+def figures(
+    cal: list[Paper], dev: dict[str, list[Paper]], x: np.ndarray, dev_x: dict[str, np.ndarray]
+) -> list[float]:
+    """The five macro-F1 figures of an aggregator fitted on ``x`` (see ``predictions``)."""
+    from training.grounding import macro
+
+    fitted = predictions(cal, dev, x, dev_x).values()
+    return [macro(papers, relation) for papers, relation in fitted]
 
 
 def scored_figures(cal: list[Paper], dev: dict[str, list[Paper]]) -> list[float]:

@@ -17,7 +17,7 @@ import numpy as np
 
 from claimaudit.judges.local.runtime import VerifierModel
 from training.calibration_data import Paper, window_logits_and_labels
-from training.feature_study import SETS, print_rows
+from training.feature_study import predictions, print_rows
 from training.grounding import macro_of_labels
 
 SUPPORTS, CONTRADICTS, NOT_ADDRESSED, INSUFFICIENT = range(4)
@@ -41,22 +41,11 @@ def both_rules(
     cal: list[Paper], dev: dict[str, list[Paper]], x: np.ndarray, dev_x: dict[str, np.ndarray]
 ) -> dict[str, list[float]]:
     """The five figures of one aggregator fit under the argmax over four and over three."""
-    from training.calibrate import claim_folds, fit_aggregator, out_of_fold, predict
-
-    y = np.array([p.label for p in cal])
-    oof = out_of_fold(x, y, claim_folds(cal, 13))
-    final = fit_aggregator(x, y)
-    rows: dict[str, list[float]] = {}
-    for name, decide in (("argmax of four", lambda r: r.argmax(1)), ("of three", merged_choice)):
-        figures = []
-        for set_name in SETS[:3]:
-            idx = [i for i, p in enumerate(cal) if p.dataset == set_name]
-            figures.append(macro_of_labels([cal[i] for i in idx], decide(oof[idx])))
-        for set_name in SETS[3:]:
-            relation = predict(final, dev_x[set_name])
-            figures.append(macro_of_labels(dev[set_name], decide(relation)))
-        rows[name] = figures
-    return rows
+    fitted = predictions(cal, dev, x, dev_x).values()
+    return {
+        name: [macro_of_labels(papers, decide(relation)) for papers, relation in fitted]
+        for name, decide in (("argmax of four", lambda r: r.argmax(1)), ("of three", merged_choice))
+    }
 
 
 def main() -> None:
