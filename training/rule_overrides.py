@@ -2,15 +2,25 @@
 
     .venv/bin/python -m training.rule_overrides MODEL_DIR
 
-Each rule turns a predicted ``supports`` into ``insufficient_evidence``; the script prints the
+Each rule turns a predicted ``supports`` into another relation; the script prints the
 three-class macro-F1 of every calibration and dev set before and after, how often the rule
-fires and on how many gold ``supports``. Scores come from ``training.calibrate``'s cache (a
-fresh folder is scored first, which takes minutes). Results: ``training/EXPERIMENTS.md``, run 13b.
+fires and on how many gold ``supports`` and ``contradicts``. Scores come from
+``training.calibrate``'s cache (a fresh folder is scored first, which takes minutes). Results:
+``training/EXPERIMENTS.md``, runs 13b and 32.
+
+To ``insufficient_evidence`` (run 13b):
 
 - ``entity``: the claim names something (``consistency`` entities: "SIFT", "GitLab") that the
   paper's scored text never names.
 - ``overreach``: the claim states a universal or superlative ("every", "most", "best", "only")
   that its evidence window does not.
+
+To ``contradicts`` (run 32):
+
+- ``number``: the claim gives a number its evidence window does not, while the window gives
+  others (``number_conflict``).
+- ``direction``: a direction word of the claim is reversed in its evidence window
+  (``direction_conflict``).
 """
 
 from __future__ import annotations
@@ -29,7 +39,7 @@ from training.calibrate import paper_arrays, predict, scored_papers
 from training.calibration_data import Paper
 from training.grounding import macro_of_labels
 
-SUPPORTS, INSUFFICIENT = 0, 3
+SUPPORTS, CONTRADICTS, INSUFFICIENT = 0, 1, 3
 _QUANTIFIERS = re.compile(
     r"\b(all|every|everyone|always|never|none|any|most|majority|best|only|entire|universally"
     r"|whole)\b",
@@ -52,7 +62,21 @@ def overreach(paper: Paper, features: np.ndarray, temperature: float) -> bool:
     return bool(words) and not any(re.search(rf"\b{w}\b", evidence) for w in words)
 
 
-RULES: dict[str, Rule] = {"entity": entity_missing, "overreach": overreach}
+def number_conflict(paper: Paper, features: np.ndarray, temperature: float) -> bool:
+    return bool(features[agg.FEATURE_NAMES.index("number_conflict")] > 0)
+
+
+def direction_conflict(paper: Paper, features: np.ndarray, temperature: float) -> bool:
+    return bool(features[agg.FEATURE_NAMES.index("direction_conflict")] > 0)
+
+
+# Each rule with the relation it turns a predicted ``supports`` into.
+RULES: dict[str, tuple[Rule, int]] = {
+    "entity": (entity_missing, INSUFFICIENT),
+    "overreach": (overreach, INSUFFICIENT),
+    "number": (number_conflict, CONTRADICTS),
+    "direction": (direction_conflict, CONTRADICTS),
+}
 
 
 def main() -> None:
@@ -67,7 +91,7 @@ def main() -> None:
         for name in ("scifact", "citation-integrity", "check-covid")
     }
     sets.update(dev)
-    for rule_name, rule in RULES.items():
+    for rule_name, (rule, target) in RULES.items():
         print(f"## {rule_name}")
         for name, papers in sets.items():
             features, _ = paper_arrays(papers, params.passage_temperature)
@@ -82,11 +106,12 @@ def main() -> None:
                     for i, p in enumerate(papers)
                 ]
             )
-            changed = np.where(fires, INSUFFICIENT, predicted)
+            changed = np.where(fires, target, predicted)
             before, after = macro_of_labels(papers, predicted), macro_of_labels(papers, changed)
             print(
                 f"{name:24s} {before:.3f} -> {after:.3f}"
                 f"  fires {int(fires.sum())}, on gold supports {int(np.sum(fires & (gold == 0)))}"
+                f", on gold contradicts {int(np.sum(fires & (gold == CONTRADICTS)))}"
             )
 
 

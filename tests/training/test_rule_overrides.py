@@ -34,3 +34,18 @@ def test_entity_rule_reads_the_consistency_feature() -> None:
     assert not entity_missing(paper, features, 1.0)
     features[agg.FEATURE_NAMES.index("entity_missing")] = 1.0
     assert entity_missing(paper, features, 1.0)
+
+
+def test_number_and_direction_rules_read_their_checks_and_name_contradicts() -> None:
+    from training.rule_overrides import CONTRADICTS, RULES, direction_conflict, number_conflict
+
+    paper = _paper("Misclassified examples have higher scores.", ["They have lower scores."], 0)
+    features = np.zeros(len(agg.FEATURE_NAMES))
+    assert not number_conflict(paper, features, 1.0)
+    assert not direction_conflict(paper, features, 1.0)
+    features[agg.FEATURE_NAMES.index("number_conflict")] = 1.0
+    assert number_conflict(paper, features, 1.0)
+    assert not direction_conflict(paper, features, 1.0)
+    features[agg.FEATURE_NAMES.index("direction_conflict")] = 1.0
+    assert direction_conflict(paper, features, 1.0)
+    assert RULES["number"][1] == RULES["direction"][1] == CONTRADICTS
