@@ -118,7 +118,7 @@ def contrast_pairs(pairs: list[Pair], rng: random.Random) -> list[Pair]:
     out: list[Pair] = []
     for pair in targets:
         claim_doc = parsed[pair.claim]
-        tag = pair.source.split("-context")[0].split("-unrelated")[0] + "+contrast"
+        tag = data.base_source(pair.source) + "+contrast"
         if pair.label == CON:
             safe = pair.source.startswith(_NEGATE_BACK)
             back = contrast.negate(claim_doc) if safe else None

@@ -41,6 +41,12 @@ class Pair:
     source: str
 
 
+def base_source(source: str) -> str:
+    """The data set a pair's source names, without its kind ("scifact-context-whole" ->
+    "scifact"); contrast edits keep their "+..." tag."""
+    return source.split("-context")[0].split("-unrelated")[0]
+
+
 def clean_claim(text: str) -> str:
     """Drop Citation-Integrity's citation markers; runtime claims arrive without them."""
     return re.sub(r"\s+", " ", _CITATION_MARK.sub("", text)).strip()

@@ -84,6 +84,18 @@ def paper_path(paper: str, fmt: str) -> Path | None:
     return PAPERS / paper / SOURCES[paper]
 
 
+def supports_quoted(path: Path) -> list[tuple[str, str, bool]]:
+    """(claim, quoted evidence, gold is ``supports``) of every claim a run's output file
+    (``--out``) calls ``supports`` with a quote: what a review note would be shown on."""
+    claims = {claim.id: claim.claim for claim in load_claims()}
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return [
+        (claims[r["id"]], r["evidence"], r["expected"] == "supports")
+        for r in rows
+        if r["verdict"] == "supports" and r.get("evidence")
+    ]
+
+
 def build_library(path: Path, claims: list[Claim], fmt: str) -> set[str]:
     """Ingest every paper the claims name; returns the papers that exist in this format."""
     present: set[str] = set()

@@ -18,16 +18,14 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from training.data import CON, REL, SUP, Pair
+from training.data import CON, REL, SUP, Pair, base_source
 
 TARGET_SETS = ("scifact", "citation-integrity", "check-covid")
 
 
 def is_real_target_pair(pair: Pair) -> bool:
     """A pair of the three target sets that is not a contrast edit (run 22's selection)."""
-    return "+" not in pair.source and pair.source.split("-context")[0].split("-unrelated")[0] in (
-        TARGET_SETS
-    )
+    return "+" not in pair.source and base_source(pair.source) in TARGET_SETS
 
 
 def without_established_hard_negatives(pairs: list[Pair]) -> list[Pair]:

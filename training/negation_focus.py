@@ -13,7 +13,6 @@ each (``training.feature_study``):
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -25,7 +24,7 @@ from claimaudit.judges.local import consistency, scoring
 from claimaudit.judges.local.reading import plain_typography
 from claimaudit.judges.local.runtime import VerifierModel
 from training.calibration_data import CON, SUP, Paper, window_logits_and_labels
-from training.eval_fullpaper import CLAIMS
+from training.eval_fullpaper import supports_quoted
 from training.feature_study import SETS, figures, print_rows
 
 Check = Callable[[str, str], bool]
@@ -85,19 +84,10 @@ def replaced(
 
 def fullpaper(path: Path) -> None:
     """Both checks on the quoted evidence of every claim called ``supports``."""
-    claims = {
-        c["id"]: c["claim"]
-        for c in map(json.loads, CLAIMS.read_text(encoding="utf-8").splitlines())
-    }
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    called = [
-        r | {"claim": claims[r["id"]]}
-        for r in rows
-        if r["verdict"] == "supports" and r.get("evidence")
-    ]
+    called = supports_quoted(path)
     for name, check in (("window", window_check), ("focus", focus_check)):
-        right = [check(r["claim"], r["evidence"]) for r in called if r["expected"] == "supports"]
-        wrong = [check(r["claim"], r["evidence"]) for r in called if r["expected"] != "supports"]
+        right = [check(claim, evidence) for claim, evidence, ok in called if ok]
+        wrong = [check(claim, evidence) for claim, evidence, ok in called if not ok]
         print(
             f"full paper, {name}: fires on {sum(right)} of {len(right)} right supports, "
             f"{sum(wrong)} of {len(wrong)} wrong"

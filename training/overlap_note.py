@@ -10,7 +10,6 @@ ones; then the same on a full-paper run's quoted evidence (``training.eval_fullp
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from claimaudit.judges.local import consistency
 from claimaudit.judges.local.reading import plain_typography
 from claimaudit.judges.local.runtime import VerifierConfig, VerifierModel
 from training.calibration_data import SUP, Paper
-from training.eval_fullpaper import CLAIMS
+from training.eval_fullpaper import supports_quoted
 from training.feature_study import SETS
 
 # Below this share of the claim's content words found in the evidence, the note is shown.
@@ -51,19 +50,6 @@ def called_supports(papers: list[Paper], model_dir: Path) -> list[tuple[str, str
     ]
 
 
-def fullpaper_pairs(path: Path) -> list[tuple[str, str, bool]]:
-    claims = {
-        c["id"]: c["claim"]
-        for c in map(json.loads, CLAIMS.read_text(encoding="utf-8").splitlines())
-    }
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    return [
-        (claims[r["id"]], r["evidence"], r["expected"] == "supports")
-        for r in rows
-        if r["verdict"] == "supports" and r.get("evidence")
-    ]
-
-
 def line(name: str, counts: tuple[int, int, int, int]) -> str:
     shown_right, right, shown_wrong, wrong = counts
     ratio = (shown_wrong / wrong) / (shown_right / right) if shown_right and wrong else float("inf")
@@ -83,7 +69,7 @@ def main() -> None:
         print(line(name, rates(pairs)))
     print(line("pooled", rates(pooled)))
     for path in sys.argv[2:]:
-        print(line(Path(path).name, rates(fullpaper_pairs(Path(path)))))
+        print(line(Path(path).name, rates(supports_quoted(Path(path)))))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from training.overlap_note import fullpaper_pairs, rates, shows_note
+from training.eval_fullpaper import supports_quoted
+from training.overlap_note import rates, shows_note
 
 CLAIM = "Raw data should be backed up in more than one location."
 
@@ -29,7 +30,7 @@ def test_rates_count_right_and_wrong_pairs_apart() -> None:
     assert rates(pairs) == (1, 2, 2, 3)
 
 
-def test_fullpaper_pairs_keep_supports_with_a_quote(tmp_path: Path) -> None:
+def test_a_full_paper_runs_supports_with_a_quote_are_read(tmp_path: Path) -> None:
     from training.eval_fullpaper import CLAIMS
 
     first = json.loads(CLAIMS.read_text(encoding="utf-8").splitlines()[0])
@@ -41,7 +42,7 @@ def test_fullpaper_pairs_keep_supports_with_a_quote(tmp_path: Path) -> None:
     ]
     path = tmp_path / "run.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    assert fullpaper_pairs(path) == [
+    assert supports_quoted(path) == [
         (first["claim"], "quote", True),
         (first["claim"], "q", False),
     ]
