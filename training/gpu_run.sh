@@ -4,6 +4,7 @@
 # Prepared here with `python -m training.gpu pack ...`, which writes training/work/gpu (carry it).
 # On the device, from the repository root, with OUT set to the folder whose files come back:
 #     bash training/gpu_run.sh --epochs 3 --lr 2e-5 --seed 21 --threads 16
+#     SEEDS="22 23" bash training/gpu_run.sh --epochs 3 --lr 2e-5 --threads 8   # two seeds at once
 # Arguments go to `train_verifier --stage train`. Choose --epochs to finish inside the call: a
 # run stopped by --max-minutes leaves its resumable state on the machine, which is too big to
 # bring back. Back here: `python -m training.gpu join DIR OUT.pt`, then export and calibrate.
@@ -26,6 +27,33 @@ if [ -f "$PACK/groups.jsonl.gz" ]; then gunzip -c "$PACK/groups.jsonl.gz" >"$RUN
 INIT=$PACK/init.int8.onnx
 [ -f "$INIT" ] || INIT=src/claimaudit/judges/local/model/model.int8.onnx
 
-"$PY" -m training.train_verifier --stage train --device "${DEVICE:-cuda}" --base "$PACK/base" \
-    --init "$INIT" --run-dir "$RUN" "$@" 2>&1 | tee "$OUT/train.log"
-"$PY" -m training.gpu send-back "$RUN" "$OUT"
+train() {  # train RUN_DIR ARGS...: one run of the recipe on the device
+    local dir=$1
+    shift
+    "$PY" -m training.train_verifier --stage train --device "${DEVICE:-cuda}" --base "$PACK/base" \
+        --init "$INIT" --run-dir "$dir" "$@"
+}
+
+if [ -z "${SEEDS:-}" ]; then
+    train "$RUN" "$@" 2>&1 | tee "$OUT/train.log"
+    "$PY" -m training.gpu send-back "$RUN" "$OUT"
+    exit 0
+fi
+
+# SEEDS="22 23": one run a seed, side by side on the one GPU (small batches leave it mostly idle).
+# Each seed's weights return in OUT/sSEED (three parts and a manifest, so two seeds fill the
+# eight files a call returns); the logs stay on the machine and their ends go to stdout.
+pids=()
+for seed in $SEEDS; do
+    mkdir -p "$RUN/s$seed"
+    train "$RUN/s$seed" --seed "$seed" "$@" >"$RUN/s$seed/train.log" 2>&1 &
+    pids+=($!)
+done
+status=0
+for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+for seed in $SEEDS; do
+    echo "== seed $seed: end of its log"
+    tail -n 25 "$RUN/s$seed/train.log"
+    "$PY" -m training.gpu send-back "$RUN/s$seed" "$OUT/s$seed" || status=$?
+done
+exit "$status"
