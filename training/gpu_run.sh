@@ -43,14 +43,31 @@ fi
 # SEEDS="22 23": one run a seed, side by side on the one GPU (small batches leave it mostly idle).
 # Each seed's weights return in OUT/sSEED (three parts and a manifest, so two seeds fill the
 # eight files a call returns); the logs stay on the machine and their ends go to stdout.
-pids=()
+send_finished_epochs() {  # a seed's newest finished epoch goes back as soon as it is saved,
+    local seed=$1 sent="" latest   # so a call stopped at its limit still returns something
+    while sleep 5; do
+        latest=$(grep -o 'saved epoch[0-9.]*\.pt' "$RUN/s$seed/train.log" | tail -n 1 || true)
+        if [ -n "$latest" ] && [ "$latest" != "$sent" ]; then
+            "$PY" -m training.gpu send-back "$RUN/s$seed" "$OUT/s$seed" && sent=$latest
+        fi
+    done
+}
+
+pids=() watchers=()
 for seed in $SEEDS; do
     mkdir -p "$RUN/s$seed"
+    # The carried pairs (without them train_verifier would build its own, which needs spaCy).
+    cp "$RUN/pairs.jsonl" "$RUN/s$seed/"
+    if [ -f "$RUN/groups.jsonl" ]; then cp "$RUN/groups.jsonl" "$RUN/s$seed/"; fi
     train "$RUN/s$seed" --seed "$seed" "$@" >"$RUN/s$seed/train.log" 2>&1 &
     pids+=($!)
+    send_finished_epochs "$seed" &
+    watchers+=($!)
 done
 status=0
 for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+kill "${watchers[@]}" 2>/dev/null || true
+wait "${watchers[@]}" 2>/dev/null || true
 for seed in $SEEDS; do
     echo "== seed $seed: end of its log"
     tail -n 25 "$RUN/s$seed/train.log"
