@@ -14,13 +14,14 @@ dependencies, and it reaches no registry. So:
 - ``training/gpu_run.sh`` (there) trains with ``train_verifier --device cuda``, then calls
   ``send-back``: the final weights as fp16, cut into parts under the file limit, with their
   SHA-256.
-- ``join`` (here) checks the parts and writes an fp32 state dict that ``train_verifier --stage
+- ``join`` (here) checks the parts, puts back the frozen word embeddings from the start weights
+  (checked against their digest), and writes an fp32 state dict that ``train_verifier --stage
   export --checkpoint`` (and ``training.interpolate``) take as they take a CPU run's.
 
     .venv/bin/python -m training.gpu pack --pairs RUN/pairs.jsonl [--groups RUN/groups.jsonl]
         [--init MODEL.int8.onnx] [--wheels]
     bash training/gpu_run.sh --epochs 3 ...          # on the device, OUT set
-    .venv/bin/python -m training.gpu join DIR OUT.pt
+    .venv/bin/python -m training.gpu join DIR OUT.pt --start START.pt
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ CARRY_LIMIT = 64 * 2**20
 # Under the 16 MiB a returned file may hold, with room for the manifest and the log.
 PART_BYTES = 15 * 2**20
 MAX_PARTS = 6
+# What one call returns in all: run 36's first call got back 57 MiB of its 87 and left out the
+# files that would have passed 64 MiB. So two seeds return together only without the word
+# embeddings, which training keeps frozen (``train_loop``): ``join`` takes them from the start.
+RETURN_LIMIT = 64 * 2**20
+FROZEN = ("bert.embeddings.word_embeddings.weight",)
 WEIGHTS = "weights.fp16.pt"
 MANIFEST = "weights.json"
 # What ``import claimaudit`` needs that the device image lacks (its package list, 2026-11-17),
@@ -126,31 +132,50 @@ def last_epoch(run_dir: Path) -> Path:
     return epochs[-1]
 
 
+def tensor_digest(tensor: Any) -> str:
+    """SHA-256 of a tensor's fp16 bytes: the start recovered here and there matches, even if
+    two numpy builds differ in a float32 last bit."""
+    return _sha256(tensor.detach().half().contiguous().cpu().numpy().tobytes())
+
+
 def send_back(run_dir: Path, out_dir: Path) -> dict[str, Any]:
-    """The run's last weights as an fp16 state dict, in parts small enough to return."""
+    """The run's last weights as an fp16 state dict, in parts small enough to return, less the
+    frozen tensors (their digests go in the manifest for ``join`` to check the start against)."""
     import io
 
     import torch
 
     checkpoint = last_epoch(run_dir)
     state = torch.load(checkpoint, map_location="cpu")
+    left_out = {k: tensor_digest(state.pop(k)) for k in FROZEN if k in state}
     half = {k: v.half() if v.is_floating_point() else v for k, v in state.items()}
     buffer = io.BytesIO()
     torch.save(half, buffer)
     manifest = split(buffer.getvalue(), out_dir)
     manifest["checkpoint"] = checkpoint.name
+    manifest["left_out"] = left_out
     (out_dir / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return manifest
 
 
-def join_weights(in_dir: Path, out: Path) -> None:
-    """``send_back``'s parts as an fp32 state dict, the form every other stage reads."""
+def join_weights(in_dir: Path, out: Path, start: Path | None = None) -> None:
+    """``send_back``'s parts as an fp32 state dict, the form every other stage reads; the frozen
+    tensors it left out come from ``start``, which must hold exactly the ones trained from."""
     import io
 
     import torch
 
     state = torch.load(io.BytesIO(join(in_dir)), map_location="cpu")
     full = {k: v.float() if v.is_floating_point() else v for k, v in state.items()}
+    left_out = json.loads((in_dir / MANIFEST).read_text(encoding="utf-8")).get("left_out", {})
+    if left_out:
+        if start is None:
+            raise SystemExit(f"{in_dir}: {', '.join(left_out)} left out; give --start START.pt")
+        start_state = torch.load(start, map_location="cpu")
+        for key, digest in left_out.items():
+            if key not in start_state or tensor_digest(start_state[key]) != digest:
+                raise SystemExit(f"{start}: its {key} is not the one this run trained from")
+            full[key] = start_state[key].float()
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.save(full, out)
 
@@ -220,6 +245,8 @@ def main() -> None:
     j = verbs.add_parser("join", help="here: the parts as an fp32 state dict")
     j.add_argument("in_dir", type=Path)
     j.add_argument("out", type=Path)
+    j.add_argument("--start", type=Path, default=None, help="the start weights (.pt), for the"
+                   " frozen tensors send-back leaves out")  # fmt: skip
     args = parser.parse_args()
     if args.verb == "pack":
         if args.init is not None and args.init.suffix != ".onnx":
@@ -237,7 +264,7 @@ def main() -> None:
         print(f"{manifest['checkpoint']}: {manifest['bytes'] / 2**20:.1f} MiB fp16 in "
               f"{len(manifest['parts'])} parts, sha256 {manifest['sha256'][:12]}")  # fmt: skip
     else:
-        join_weights(args.in_dir, args.out)
+        join_weights(args.in_dir, args.out, args.start)
         print(f"{args.in_dir} -> {args.out} (fp32)")
 
 

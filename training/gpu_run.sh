@@ -41,8 +41,9 @@ if [ -z "${SEEDS:-}" ]; then
 fi
 
 # SEEDS="22 23": one run a seed, side by side on the one GPU (small batches leave it mostly idle).
-# Each seed's weights return in OUT/sSEED (three parts and a manifest, so two seeds fill the
-# eight files a call returns); the logs stay on the machine and their ends go to stdout.
+# Each seed's weights return in OUT/sSEED (two parts and a manifest: the frozen word embeddings
+# stay behind, so two seeds fit the 64 MiB a call returns); the logs stay on the machine and
+# their ends go to stdout.
 send_finished_epochs() {  # a seed's newest finished epoch goes back as soon as it is saved,
     local seed=$1 sent="" latest   # so a call stopped at its limit still returns something
     while sleep 5; do

@@ -9,6 +9,7 @@ leaves ``epoch{N}.pt`` (weights only) for model selection.
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 import time
@@ -81,6 +82,29 @@ def token_budget_batches(
     return batches
 
 
+def epoch_ends(batches_per_epoch: list[int], epochs: float) -> list[int]:
+    """The step at which each (possibly partial, last) epoch ends.
+
+    Epochs differ in batch count (the token budget cuts each shuffle differently), so steps are
+    counted epoch by epoch rather than as ``epoch * len(first epoch)``; a fractional last epoch
+    runs that fraction of its own batches.
+    """
+    ends, done = [], 0
+    for epoch, count in enumerate(batches_per_epoch):
+        share = min(1.0, epochs - epoch)
+        if share <= 0:
+            break
+        done += count if share >= 1.0 else max(1, int(count * share))
+        ends.append(done)
+    return ends
+
+
+def locate(step: int, ends: list[int]) -> tuple[int, int]:
+    """(epoch, batch within it) of a step, given ``epoch_ends``."""
+    epoch = bisect.bisect_right(ends, step)
+    return epoch, step - (ends[epoch - 1] if epoch else 0)
+
+
 @dataclass(frozen=True)
 class TrainConfig:
     epochs: float
@@ -150,11 +174,11 @@ def train(
         token_budget_batches(lengths, config.batch_tokens, config.max_batch, rng)
         for _ in range(math.ceil(config.epochs))
     ]
-    per_epoch = len(epoch_batches[0])
+    ends = epoch_ends([len(b) for b in epoch_batches], config.epochs)
     ranked = groups if groups and config.pair_weight > 0 else []
     # Fixed before the first step, so a resumed run ranks the same groups at the same steps.
     group_order = random.Random(config.seed + 1).sample(range(len(ranked)), len(ranked))
-    total = max(1, int(per_epoch * config.epochs))
+    total = ends[-1]
     warmup = max(1, int(0.06 * total))
 
     def schedule(step: int) -> float:
@@ -176,7 +200,7 @@ def train(
     start = time.time()
     seen, running, running_rank = 0, 0.0, 0.0
     print(
-        f"training: {len(train_enc)} pairs, {total} steps ({per_epoch} per epoch), "
+        f"training: {len(train_enc)} pairs, {total} steps ({len(epoch_batches[0])} per epoch), "
         f"device {device}, {'bf16' if use_bf16 else 'fp32'}",
         flush=True,
     )
@@ -196,7 +220,7 @@ def train(
 
     model.train()
     while step < total:
-        epoch, offset = divmod(step, per_epoch)
+        epoch, offset = locate(step, ends)
         batch_idx = epoch_batches[epoch][offset]
         batch = {k: v.to(device) for k, v in collate([train_enc[i] for i in batch_idx]).items()}
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=use_bf16):
@@ -231,9 +255,10 @@ def train(
             )
         if step % config.save_every == 0:
             save_state()
-        if step % per_epoch == 0 or step == total:
-            done = step / per_epoch
-            name = f"epoch{done:g}.pt" if step % per_epoch == 0 else f"step{step}.pt"
+        if step in ends:
+            finished = ends.index(step) + 1
+            whole = finished <= config.epochs
+            name = f"epoch{finished}.pt" if whole else f"epoch{config.epochs:g}.pt"
             torch.save(model.state_dict(), work / name)
             save_state()
             print(f"saved {name}", flush=True)

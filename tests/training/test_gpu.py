@@ -4,6 +4,7 @@ imports nothing the device image lacks."""
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 import textwrap
@@ -46,11 +47,44 @@ def test_weights_too_big_to_return_are_refused_before_writing(tmp_path: Path) ->
     assert not (tmp_path / "out").exists()
 
 
-def test_the_full_model_returns_in_few_enough_files() -> None:
-    # 22.7M parameters as fp16, plus the manifest and the log: within 8 files of 16 MiB.
-    fp16_bytes = 22_713_216 * 2
+def test_two_seeds_return_in_one_call() -> None:
+    # 22.7M parameters, 11.7M of them the frozen word embeddings (30,522 x 384), which stay
+    # behind: two seeds' fp16 parts and manifests within 8 files of 16 MiB and 64 MiB in all.
+    fp16_bytes = (22_713_216 - 30_522 * 384) * 2
     parts = -(-fp16_bytes // gpu.PART_BYTES)
-    assert parts + 2 <= 8 and gpu.PART_BYTES < 16 * 2**20
+    assert 2 * (parts + 1) <= 8 and gpu.PART_BYTES < 16 * 2**20
+    assert 2 * fp16_bytes + 2 * 4096 < gpu.RETURN_LIMIT
+
+
+def test_frozen_tensors_stay_behind_and_join_takes_them_from_the_start(tmp_path: Path) -> None:
+    import torch
+
+    (frozen,) = gpu.FROZEN
+    start = {frozen: torch.randn(50, 8), "bert.pooler.dense.weight": torch.randn(8, 8)}
+    trained = {frozen: start[frozen].clone(), "bert.pooler.dense.weight": torch.randn(8, 8)}
+    run = tmp_path / "run"
+    run.mkdir()
+    torch.save(trained, run / "epoch3.pt")
+    torch.save(start, tmp_path / "start.pt")
+    manifest = gpu.send_back(run, tmp_path / "back")
+    assert manifest["checkpoint"] == "epoch3.pt" and list(manifest["left_out"]) == [frozen]
+    sent = torch.load(io.BytesIO(gpu.join(tmp_path / "back")))
+    assert frozen not in sent and sent["bert.pooler.dense.weight"].dtype == torch.float16
+
+    gpu.join_weights(tmp_path / "back", tmp_path / "joined.pt", tmp_path / "start.pt")
+    joined = torch.load(tmp_path / "joined.pt")
+    assert torch.equal(joined[frozen], start[frozen])
+    torch.testing.assert_close(
+        joined["bert.pooler.dense.weight"],
+        trained["bert.pooler.dense.weight"],
+        atol=1e-2,
+        rtol=1e-3,
+    )
+    with pytest.raises(SystemExit, match="give --start"):
+        gpu.join_weights(tmp_path / "back", tmp_path / "x.pt")
+    torch.save({**start, frozen: torch.randn(50, 8)}, tmp_path / "other.pt")
+    with pytest.raises(SystemExit, match="not the one this run trained from"):
+        gpu.join_weights(tmp_path / "back", tmp_path / "x.pt", tmp_path / "other.pt")
 
 
 def test_the_last_finished_epoch_is_sent(tmp_path: Path) -> None:
