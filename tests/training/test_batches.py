@@ -1,4 +1,4 @@
-"""Epoch bookkeeping of the training loop (``training/train_loop.py``): every epoch's batches
+"""Epoch bookkeeping of the training loop (``training/batches.py``): every epoch's batches
 are run once, however many each epoch's shuffle cuts (run 36's first GPU call crashed in its
 second epoch when the second shuffle gave fewer batches than the first)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from training.train_loop import epoch_ends, locate, token_budget_batches
+from training.batches import epoch_ends, locate, token_budget_batches
 
 
 def test_epochs_of_different_lengths_are_each_run_once() -> None:
