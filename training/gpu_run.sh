@@ -7,7 +7,8 @@
 #     SEEDS="22 23" bash training/gpu_run.sh --epochs 3 --lr 2e-5 --threads 8   # two seeds at once
 # Arguments go to `train_verifier --stage train`. Choose --epochs to finish inside the call: a
 # run stopped by --max-minutes leaves its resumable state on the machine, which is too big to
-# bring back. Back here: `python -m training.gpu join DIR OUT.pt`, then export and calibrate.
+# bring back. Back here: `python -m training.gpu join DIR OUT.pt --start START.pt`, then export
+# and calibrate.
 set -euo pipefail
 PACK=${PACK:-training/work/gpu}
 PY=${PYTHON:-python3}
