@@ -28,6 +28,20 @@ if [ -f "$PACK/groups.jsonl.gz" ]; then gunzip -c "$PACK/groups.jsonl.gz" >"$RUN
 INIT=$PACK/init.int8.onnx
 [ -f "$INIT" ] || INIT=src/claimaudit/judges/local/model/model.int8.onnx
 
+# TEACHER=/tmp/teacher (run 38): that folder holds training.teacher's parts, copied there by
+# this and earlier calls. The teacher is fine-tuned on the same pairs first; its logits (and its
+# reading of the carried gold evidence) come back in OUT/teacher, and the students learn from
+# them. TEACHER_ARGS go to `training.teacher train`.
+if [ -n "${TEACHER:-}" ]; then
+    # shellcheck disable=SC2086  # TEACHER_ARGS is a list of words
+    "$PY" -m training.teacher train --parts "$TEACHER" --pairs "$RUN/pairs.jsonl" \
+        --gold "$PACK/gold.jsonl.gz" --out "$OUT/teacher" --device "${DEVICE:-cuda}" \
+        ${TEACHER_ARGS:-} >"$RUN/teacher.log" 2>&1 || { tail -n 40 "$RUN/teacher.log"; exit 1; }
+    echo "== teacher: end of its log"
+    tail -n 12 "$RUN/teacher.log"
+    set -- "$@" --teacher-logits "$OUT/teacher/logits.npz"
+fi
+
 train() {  # train RUN_DIR ARGS...: one run of the recipe on the device
     local dir=$1
     shift

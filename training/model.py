@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import torch
 from tokenizers import Tokenizer
 from torch import nn
-from transformers import BertConfig, BertModel
+from transformers import BertConfig, BertModel, PreTrainedModel
 
 from claimaudit.judges.local.runtime import typography_first
 
@@ -31,9 +32,10 @@ def load_tokenizer(path: Path, max_length: int) -> Tokenizer:
 
 
 class Verifier(nn.Module):
-    def __init__(self, bert: BertModel) -> None:
+    def __init__(self, bert: PreTrainedModel) -> None:
         super().__init__()
-        self.bert = bert
+        # A BertModel, or the teacher's MPNetModel (run 38): both keep .embeddings.word_embeddings.
+        self.bert: Any = bert
         self.dropout = nn.Dropout(0.1)
         self.head = nn.Linear(bert.config.hidden_size, N_LABELS)
 

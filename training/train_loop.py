@@ -73,6 +73,10 @@ class TrainConfig:
     pair_weight: float = 0.0
     pair_margin: float = 1.0
     pair_batch: int = 8
+    # Run 38: a teacher's logits for the same pairs; the loss becomes (1 - w) * cross-entropy
+    # + w * T^2 * KL(teacher || student) at temperature T. 0 turns it off.
+    distill_weight: float = 0.0
+    distill_temperature: float = 2.0
 
 
 @torch.no_grad()
@@ -96,6 +100,17 @@ def ranking_loss(logits: torch.Tensor, margin: float) -> torch.Tensor:
     return torch.relu(margin - (log_sup[:n] - log_sup[n:])).mean()
 
 
+def distill_loss(student: torch.Tensor, teacher: torch.Tensor, temperature: float) -> torch.Tensor:
+    """T^2 * KL(teacher || student) on the softened distributions, mean over the batch (the
+    T^2 keeps its gradients on the cross-entropy's scale whatever T is)."""
+    log_student = torch.log_softmax(student.float() / temperature, dim=-1)
+    log_teacher = torch.log_softmax(teacher.float() / temperature, dim=-1)
+    kl = torch.nn.functional.kl_div(
+        log_student, log_teacher, reduction="batchmean", log_target=True
+    )
+    return kl * temperature**2
+
+
 def train(
     model: Verifier,
     train_enc: list[Encoded],
@@ -103,8 +118,13 @@ def train(
     config: TrainConfig,
     work: Path,
     groups: list[tuple[Encoded, Encoded]] | None = None,
+    teacher_logits: np.ndarray | None = None,
 ) -> None:
     """Train in place; resumes from ``work/state.pt`` when it exists."""
+    if teacher_logits is not None and teacher_logits.shape != (len(train_enc), 4):
+        raise ValueError(f"teacher logits {teacher_logits.shape} for {len(train_enc)} pairs")
+    distilling = teacher_logits is not None and config.distill_weight > 0
+    soft = torch.from_numpy(teacher_logits) if distilling else None
     device = pick_device(config.device)
     use_bf16 = config.precision == "bf16" or (config.precision == "auto" and bf16_supported(device))
     model.to(device)
@@ -177,6 +197,9 @@ def train(
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=use_bf16):
             logits = model(**batch)
         loss = torch.nn.functional.cross_entropy(logits.float(), labels[batch_idx].to(device))
+        if soft is not None:
+            taught = distill_loss(logits, soft[batch_idx].to(device), config.distill_temperature)
+            loss = (1.0 - config.distill_weight) * loss + config.distill_weight * taught
         if ranked:
             picked = [
                 group_order[(step * config.pair_batch + j) % len(ranked)]

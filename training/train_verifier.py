@@ -57,8 +57,17 @@ def stage_train(args: argparse.Namespace) -> None:
     run = args.run_dir
     run.mkdir(parents=True, exist_ok=True)
     pairs = load_or_build_pairs(run / "pairs.jsonl", build_pairs)
+    teacher = None
+    if args.teacher_logits is not None:
+        import numpy as np
+
+        teacher = np.load(args.teacher_logits)["pairs"]
+        if len(teacher) != len(pairs):
+            raise SystemExit(f"{args.teacher_logits}: {len(teacher)} rows for {len(pairs)} pairs")
     if args.limit:
-        pairs = random.Random(args.seed).sample(pairs, args.limit)
+        kept = random.Random(args.seed).sample(range(len(pairs)), args.limit)
+        pairs = [pairs[i] for i in kept]
+        teacher = teacher[kept] if teacher is not None else None
     print("train:", describe(pairs), flush=True)
     base = args.base or base_model_dir()
     tokenizer = load_tokenizer(base / "tokenizer.json", TRAIN_MAX_LENGTH)
@@ -67,12 +76,17 @@ def stage_train(args: argparse.Namespace) -> None:
         epochs=args.epochs, lr=args.lr, batch_tokens=args.batch_tokens,
         max_minutes=args.max_minutes, seed=args.seed, device=args.device,
         pair_weight=args.pairwise_weight, pair_margin=args.pairwise_margin,
+        distill_weight=args.distill_weight, distill_temperature=args.distill_temperature,
     )  # fmt: skip
     groups = None
     if args.pairwise_weight > 0:
         groups = load_groups(run / "groups.jsonl", tokenizer)
         print(f"ranking {len(groups)} contrast groups", flush=True)
-    train(model, encode(tokenizer, pairs), [p.label for p in pairs], config, run, groups)
+    if teacher is not None:
+        print(f"distilling from {args.teacher_logits} (weight {args.distill_weight}, T "
+              f"{args.distill_temperature})", flush=True)  # fmt: skip
+    labels = [p.label for p in pairs]
+    train(model, encode(tokenizer, pairs), labels, config, run, groups, teacher)
 
 
 def final_epoch(run_dir: Path, epochs: float) -> Path:
@@ -178,6 +192,14 @@ def main() -> None:
         "--pairwise-weight", type=float, default=0.0, help="rank RUN_DIR/groups.jsonl (run 20)"
     )
     parser.add_argument("--pairwise-margin", type=float, default=1.0, help="in log P(supports)")
+    parser.add_argument(
+        "--teacher-logits",
+        type=Path,
+        default=None,
+        help="a teacher's logits for RUN_DIR/pairs.jsonl (training.teacher's logits.npz; run 38)",
+    )
+    parser.add_argument("--distill-weight", type=float, default=0.5, help="with --teacher-logits")
+    parser.add_argument("--distill-temperature", type=float, default=2.0)
     parser.add_argument(
         "--init", type=Path, default=None, help="start from these weights (.pt, or int8 .onnx)"
     )
