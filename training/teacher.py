@@ -242,7 +242,8 @@ def compare(gold_path: Path, logits_path: Path, model_dirs: list[Path]) -> None:
     readers = {"teacher": np.load(logits_path)["gold"]}
     for folder in model_dirs:
         model = VerifierModel(folder)
-        readers[folder.name] = np.stack(
+        # Parent and name: candidates of different runs share names (cand22-wise).
+        readers["/".join(folder.parts[-2:])] = np.stack(
             [np.asarray(model.logits(r["claim"], [r["passage"]])[0][0]) for r in rows]
         )
     print("| reader | set | supports right | contradicts right | AUC con vs sup |")
