@@ -1,13 +1,19 @@
-"""How the verifier batches (claim, window) pairs: a short pair is never padded far past itself."""
+"""How the verifier batches (claim, window) pairs, a short pair never padded far past itself, and
+what it feeds the graph."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import shutil
 from pathlib import Path
 
+import numpy as np
+import onnx
 import pytest
+from onnx import TensorProto, helper, numpy_helper
 
-from claimaudit.judges.local.runtime import MODEL_DIR, VerifierConfig, batches
+from claimaudit.judges.local.runtime import MODEL_DIR, VerifierConfig, VerifierModel, batches
 from claimaudit.judges.protocol import JudgeError
 
 
@@ -36,3 +42,73 @@ def test_the_config_names_a_ratio_of_at_least_one(tmp_path: Path) -> None:
     (tmp_path / "config.json").write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(JudgeError, match="bucket_ratio"):
         VerifierConfig.read(tmp_path)
+
+
+def _tiny_verifier(folder: Path, inputs: tuple[str, ...]) -> Path:
+    """A model folder whose graph reads only ``inputs`` and answers, per pair, the sum of its
+    token ids, its token count and the sum of its segment ids (0 when it takes none)."""
+    axis = numpy_helper.from_array(np.array([1], dtype=np.int64), "axis")
+    nodes = [
+        helper.make_node("Mul", ["input_ids", "attention_mask"], ["kept"]),
+        helper.make_node("ReduceSum", ["kept", "axis"], ["id_sum"], keepdims=1),
+        helper.make_node("ReduceSum", ["attention_mask", "axis"], ["count"], keepdims=1),
+    ]
+    if "token_type_ids" in inputs:
+        nodes.append(helper.make_node("ReduceSum", ["token_type_ids", "axis"], ["type_sum"]))
+    else:
+        nodes.append(helper.make_node("Sub", ["count", "count"], ["type_sum"]))
+    nodes += [
+        helper.make_node("Sub", ["count", "count"], ["zero"]),
+        helper.make_node("Concat", ["id_sum", "count", "type_sum", "zero"], ["joined"], axis=1),
+        helper.make_node("Cast", ["joined"], ["logits"], to=TensorProto.FLOAT),
+    ]
+    graph = helper.make_graph(
+        nodes,
+        "tiny",
+        [helper.make_tensor_value_info(n, TensorProto.INT64, ["b", "t"]) for n in inputs],
+        [helper.make_tensor_value_info("logits", TensorProto.FLOAT, ["b", 4])],
+        [axis],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    onnx.checker.check_model(model)
+    folder.mkdir()
+    shutil.copyfile(MODEL_DIR / "tokenizer.json", folder / "tokenizer.json")
+    _write_graph(folder, model)
+    return folder
+
+
+def _write_graph(folder: Path, model: onnx.ModelProto) -> None:
+    """The graph as the folder's model, with the shipped config naming it and its checksum."""
+    blob = model.SerializeToString()
+    (folder / "tiny.onnx").write_bytes(blob)
+    data = json.loads((MODEL_DIR / "config.json").read_text(encoding="utf-8"))
+    data["model_file"] = "tiny.onnx"
+    data["model_sha256"] = hashlib.sha256(blob).hexdigest()
+    (folder / "config.json").write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize("segments", [True, False])
+def test_the_graph_is_fed_the_inputs_it_declares(tmp_path: Path, segments: bool) -> None:
+    inputs = ("input_ids", "attention_mask", *(("token_type_ids",) if segments else ()))
+    model = VerifierModel(_tiny_verifier(tmp_path / "model", inputs))
+    passages = ["A short passage.", "A much longer passage, which pads the first one in its batch."]
+    logits, tokens = model.logits("The claim.", passages)
+    encodings = model.tokenizer.encode_batch([("The claim.", p) for p in passages])
+    for row, enc in zip(logits, encodings, strict=True):
+        # Padding is masked out of every sum; the segment ids reach only a graph that takes them.
+        assert row[0] == sum(enc.ids) and row[1] == len(enc.ids)
+        assert row[2] == (sum(enc.type_ids) if segments else 0) and row[3] == 0
+    assert tokens == sum(len(e.ids) for e in encodings)
+    assert all(sum(e.type_ids) > 0 for e in encodings)
+
+
+def test_a_graph_without_an_attention_mask_is_refused(tmp_path: Path) -> None:
+    folder = _tiny_verifier(tmp_path / "model", ("input_ids", "attention_mask"))
+    # The same graph with its mask input renamed: it no longer takes what the runtime feeds.
+    model = onnx.load(str(folder / "tiny.onnx"))
+    model.graph.input[1].name = "mask"
+    for node in model.graph.node:
+        node.input[:] = ["mask" if name == "attention_mask" else name for name in node.input]
+    _write_graph(folder, model)
+    with pytest.raises(JudgeError, match=r"takes inputs \['input_ids', 'mask'\]"):
+        VerifierModel(folder)

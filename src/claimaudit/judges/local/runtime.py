@@ -24,7 +24,10 @@ from claimaudit.judges.protocol import JudgeError
 
 MODEL_DIR = Path(__file__).resolve().parent / "model"
 CONFIG_FILE = "config.json"
-_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+# What the graph must take, and what it may: encoders without segment embeddings (RoBERTa,
+# DeBERTa, MPNet) take no token_type_ids, and are fed what their graph declares.
+_REQUIRED_INPUTS = ("input_ids", "attention_mask")
+_OPTIONAL_INPUTS = ("token_type_ids",)
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,15 @@ class VerifierModel:
             self.session = ort.InferenceSession(blob, options, providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime and tokenizers raise their own exception types
             raise JudgeError(f"local verifier could not be loaded: {type(exc).__name__}") from exc
+        declared = {node.name for node in self.session.get_inputs()}
+        missing = [name for name in _REQUIRED_INPUTS if name not in declared]
+        unknown = sorted(declared - {*_REQUIRED_INPUTS, *_OPTIONAL_INPUTS})
+        if missing or unknown:
+            raise JudgeError(
+                f"local verifier {model_path.name} takes inputs {sorted(declared)}; it needs "
+                f"{list(_REQUIRED_INPUTS)} and may take {list(_OPTIONAL_INPUTS)}"
+            )
+        self._inputs = tuple(n for n in (*_REQUIRED_INPUTS, *_OPTIONAL_INPUTS) if n in declared)
         self.tokenizer.normalizer = typography_first(self.tokenizer.normalizer)
         self.tokenizer.no_padding()
         self.tokenizer.enable_truncation(
@@ -161,13 +173,14 @@ class VerifierModel:
         for start, end in batches(lengths, self.config.batch_size, self.config.bucket_ratio):
             rows = order[start:end]
             width = max(len(encodings[i].ids) for i in rows)
-            feeds = {name: np.zeros((len(rows), width), dtype=np.int64) for name in _INPUTS}
+            feeds = {name: np.zeros((len(rows), width), dtype=np.int64) for name in self._inputs}
             for row, index in enumerate(rows):
                 enc = encodings[index]
                 n = len(enc.ids)
                 feeds["input_ids"][row, :n] = enc.ids
-                feeds["token_type_ids"][row, :n] = enc.type_ids
                 feeds["attention_mask"][row, :n] = 1
+                if "token_type_ids" in feeds:
+                    feeds["token_type_ids"][row, :n] = enc.type_ids
             try:
                 result: npt.NDArray[np.float32] = self.session.run(["logits"], feeds)[0]
             except Exception as exc:  # onnxruntime's own error types
