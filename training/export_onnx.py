@@ -15,7 +15,6 @@ from training.model import Verifier, base_model_dir, collate, load_tokenizer
 from training.token_scales import dynamic_int8, per_token_scales
 
 OPSET = 17
-INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 SAMPLE = [
     (
         "Vitamin D supplementation reduces fracture risk.",
@@ -38,28 +37,37 @@ SAMPLE = [
 ]
 
 
-def export(checkpoint: Path, model_dir: Path, threads: int = 2) -> None:
-    """Write ``model_dir/model.int8.onnx`` and its tokenizer from a torch state dict."""
+def export(checkpoint: Path, model_dir: Path, threads: int = 2, base: Path | None = None) -> None:
+    """Write ``model_dir/model.int8.onnx`` and its tokenizer from a torch state dict: of the
+    shipped base, or of the encoder whose config.json and tokenizer.json are in ``base``."""
     with tempfile.TemporaryDirectory(prefix="claimaudit-export-") as work:
-        _export(checkpoint, Path(work) / "model.fp32.onnx", model_dir, threads)
+        _export(checkpoint, Path(work) / "model.fp32.onnx", model_dir, threads, base)
 
 
-def _export(checkpoint: Path, fp32: Path, model_dir: Path, threads: int) -> None:
-    torch.set_num_threads(threads)
-    model = Verifier.from_base()
+def _load(checkpoint: Path, base: Path | None) -> tuple[Verifier, Path]:
+    """The trained network and its tokenizer file."""
+    model = Verifier.from_config(base / "config.json") if base else Verifier.from_base()
     model.load_state_dict(torch.load(checkpoint, map_location="cpu"))
     model.eval()
-    tokenizer = load_tokenizer(base_model_dir() / "tokenizer.json", 256)
+    return model, (base or base_model_dir()) / "tokenizer.json"
+
+
+def _export(checkpoint: Path, fp32: Path, model_dir: Path, threads: int, base: Path | None) -> None:
+    torch.set_num_threads(threads)
+    model, tokenizer_file = _load(checkpoint, base)
+    tokenizer = load_tokenizer(tokenizer_file, 256)
     encodings = tokenizer.encode_batch(SAMPLE)
     batch = collate([(e.ids, e.type_ids) for e in encodings])
-    dynamic = {name: {0: "batch", 1: "sequence"} for name in INPUTS}
+    inputs = model.input_names
+    dynamic = {name: {0: "batch", 1: "sequence"} for name in inputs}
     # The TorchScript exporter (dynamo=False) needs no onnxscript and keeps plain BERT ops
-    # that quantize_dynamic understands.
+    # that quantize_dynamic understands. forward always takes the segment ids; a graph whose
+    # encoder ignores them does not keep them as an input.
     torch.onnx.export(
         model,
         (batch["input_ids"], batch["attention_mask"], batch["token_type_ids"]),
         str(fp32),
-        input_names=list(INPUTS),
+        input_names=list(inputs),
         output_names=["logits"],
         dynamic_axes={**dynamic, "logits": {0: "batch"}},
         opset_version=OPSET,
@@ -69,7 +77,7 @@ def _export(checkpoint: Path, fp32: Path, model_dir: Path, threads: int) -> None
     # One activation scale per token, not per call: a pair scores the same in any batch
     # (run 15 in EXPERIMENTS.md).
     onnx.save(per_token_scales(dynamic_int8(fp32, int8)), str(int8))
-    shutil.copyfile(base_model_dir() / "tokenizer.json", model_dir / "tokenizer.json")
+    shutil.copyfile(tokenizer_file, model_dir / "tokenizer.json")
     with torch.no_grad():
         reference = model(**batch).numpy()
     for path in (fp32, int8):
@@ -92,18 +100,21 @@ def _run(path: Path, batch: dict[str, torch.Tensor], threads: int) -> np.ndarray
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads
     session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-    feeds = {name: batch[name].numpy().astype(np.int64) for name in INPUTS}
+    declared = [node.name for node in session.get_inputs()]
+    feeds = {name: batch[name].numpy().astype(np.int64) for name in declared}
     return np.asarray(session.run(["logits"], feeds)[0])
 
 
 def agreement_on(
-    model_path: Path, checkpoint: Path, pairs: list[tuple[str, str]], threads: int = 2
+    model_path: Path,
+    checkpoint: Path,
+    pairs: list[tuple[str, str]],
+    threads: int = 2,
+    base: Path | None = None,
 ) -> float:
     """Fraction of pairs where the int8 ONNX model and torch pick the same class."""
-    model = Verifier.from_base()
-    model.load_state_dict(torch.load(checkpoint, map_location="cpu"))
-    model.eval()
-    tokenizer = load_tokenizer(base_model_dir() / "tokenizer.json", 256)
+    model, tokenizer_file = _load(checkpoint, base)
+    tokenizer = load_tokenizer(tokenizer_file, 256)
     same = 0
     for start in range(0, len(pairs), 32):
         encodings = tokenizer.encode_batch(pairs[start : start + 32])

@@ -35,7 +35,8 @@ INIT=$PACK/init.int8.onnx
 if [ -n "${TEACHER:-}" ]; then
     # shellcheck disable=SC2086  # TEACHER_ARGS is a list of words
     "$PY" -m training.teacher train --parts "$TEACHER" --pairs "$RUN/pairs.jsonl" \
-        --gold "$PACK/gold.jsonl.gz" --out "$OUT/teacher" --device "${DEVICE:-cuda}" \
+        --gold "$PACK/gold.jsonl.gz" --out "$OUT/teacher" --work "$RUN/teacher" \
+        --device "${DEVICE:-cuda}" \
         ${TEACHER_ARGS:-} >"$RUN/teacher.log" 2>&1 || { tail -n 40 "$RUN/teacher.log"; exit 1; }
     echo "== teacher: end of its log"
     tail -n 12 "$RUN/teacher.log"

@@ -1,14 +1,21 @@
-"""The cross-encoder: all-MiniLM-L6-v2 (BERT, 6 layers, 384 wide), mean pooling, linear head."""
+"""The cross-encoder: all-MiniLM-L6-v2 (BERT, 6 layers, 384 wide), mean pooling, linear head.
+
+Other encoder families go behind the same head (``from_config``: the family is the config's
+``model_type``); one without segment embeddings (MPNet, RoBERTa) is simply not given
+``token_type_ids``, and its exported graph does not take them (run 38).
+"""
 
 from __future__ import annotations
 
+import inspect
+import json
 from pathlib import Path
 from typing import Any
 
 import torch
 from tokenizers import Tokenizer
 from torch import nn
-from transformers import BertConfig, BertModel, PreTrainedModel
+from transformers import AutoConfig, AutoModel, BertModel, PreTrainedModel
 
 from claimaudit.judges.local.runtime import typography_first
 
@@ -34,10 +41,18 @@ def load_tokenizer(path: Path, max_length: int) -> Tokenizer:
 class Verifier(nn.Module):
     def __init__(self, bert: PreTrainedModel) -> None:
         super().__init__()
-        # A BertModel, or the teacher's MPNetModel (run 38): both keep .embeddings.word_embeddings.
+        # The encoder keeps the attribute name ``bert`` whatever its family, so that every
+        # state dict since 0.1 keeps its keys; all families have .embeddings.word_embeddings.
         self.bert: Any = bert
         self.dropout = nn.Dropout(0.1)
         self.head = nn.Linear(bert.config.hidden_size, N_LABELS)
+        self.takes_segments = "token_type_ids" in inspect.signature(bert.forward).parameters
+
+    @property
+    def input_names(self) -> tuple[str, ...]:
+        """What the exported graph takes (the runtime feeds what a graph declares)."""
+        segments = ("token_type_ids",) if self.takes_segments else ()
+        return ("input_ids", "attention_mask", *segments)
 
     @classmethod
     def from_base(cls) -> Verifier:
@@ -47,17 +62,21 @@ class Verifier(nn.Module):
 
     @classmethod
     def from_config(cls, config_json: Path) -> Verifier:
-        """The same network with untrained weights, for a caller that loads its own (``--init``)
-        where the base model's package is not installed (a GPU machine)."""
-        config = BertConfig.from_json_file(str(config_json))
+        """The network a config.json describes, with untrained weights, for a caller that loads
+        its own (``--init``): where the base model's package is not installed (a GPU machine),
+        or for another encoder family (its ``model_type``: bert, mpnet, roberta, ...)."""
+        data = json.loads(config_json.read_text(encoding="utf-8"))
+        config = AutoConfig.for_model(data.pop("model_type"), **data)
         config._attn_implementation = "eager"
-        return cls(BertModel(config, add_pooling_layer=True))
+        # transformers is untyped where installed; without it (CI) the ignore is unused.
+        return cls(AutoModel.from_config(config))  # type: ignore[no-untyped-call,unused-ignore]
 
     def forward(
         self, input_ids: torch.Tensor, attention_mask: torch.Tensor, token_type_ids: torch.Tensor
     ) -> torch.Tensor:
+        segments = {"token_type_ids": token_type_ids} if self.takes_segments else {}
         hidden = self.bert(
-            input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            input_ids=input_ids, attention_mask=attention_mask, **segments
         ).last_hidden_state
         # Mean pooling, as all-MiniLM-L6-v2 was pre-trained with it.
         mask = attention_mask.unsqueeze(-1).to(hidden.dtype)

@@ -31,16 +31,11 @@ import lzma
 import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from training import gpu
-
-if TYPE_CHECKING:
-    import torch
-
-    from training.model import Verifier
 
 ROOT = Path(__file__).resolve().parent.parent
 PACK = ROOT / "training" / "work" / "teacher"
@@ -171,40 +166,16 @@ def reading(rows: list[dict[str, Any]], logits: np.ndarray) -> dict[str, dict[st
     return out
 
 
-def _teacher(config_json: Path) -> Verifier:
-    """all-mpnet-base-v2 behind the student's head (mean pooling, four classes)."""
-    from transformers import MPNetConfig, MPNetModel
-
-    from training.model import Verifier
-
-    class Teacher(Verifier):
-        def forward(
-            self,
-            input_ids: torch.Tensor,
-            attention_mask: torch.Tensor,
-            token_type_ids: torch.Tensor,
-        ) -> torch.Tensor:
-            # MPNet has no segment embeddings: the pair is told apart by its separators.
-            del token_type_ids
-            hidden = self.bert(input_ids=input_ids, attention_mask=attention_mask)
-            mask = attention_mask.unsqueeze(-1).to(hidden.last_hidden_state.dtype)
-            pooled = (hidden.last_hidden_state * mask).sum(dim=1) / mask.sum(dim=1).clamp(min=1.0)
-            logits: torch.Tensor = self.head(self.dropout(pooled))
-            return logits
-
-    config = MPNetConfig.from_json_file(str(config_json))
-    return Teacher(MPNetModel(config, add_pooling_layer=False))
-
-
 def train_teacher(args: argparse.Namespace) -> None:
     import torch
 
     from training.data import Pair
-    from training.model import load_tokenizer
+    from training.model import Verifier, load_tokenizer
     from training.train_loop import TrainConfig, encode, pick_device, predict_logits, train
 
     parts = args.parts
-    model = _teacher(parts / "config.json")
+    # all-mpnet-base-v2 behind the student's head (mean pooling, four classes), no segment ids.
+    model = Verifier.from_config(parts / "config.json")
     weights = dequantise(gpu.join(parts))
     state = {f"bert.{k}": torch.from_numpy(v) for k, v in weights.items()}
     missing, unexpected = model.load_state_dict(state, strict=False)

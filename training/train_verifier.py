@@ -155,11 +155,13 @@ def stage_export(args: argparse.Namespace) -> None:
     from training.papers import calibration_items
 
     args.model_dir.mkdir(parents=True, exist_ok=True)
-    export(checkpoint, args.model_dir, threads=args.threads)
+    export(checkpoint, args.model_dir, threads=args.threads, base=args.base)
     rng = random.Random(args.seed)
     items = rng.sample(calibration_items(), 300)
     pairs = [(i.claim, rng.choice(i.sentences)) for i in items]
-    agree = agreement_on(args.model_dir / "model.int8.onnx", checkpoint, pairs, args.threads)
+    agree = agreement_on(
+        args.model_dir / "model.int8.onnx", checkpoint, pairs, args.threads, args.base
+    )
     print(f"int8 ONNX vs torch argmax agreement on {len(pairs)} validation pairs: {agree:.3f}")
     export_check.write(args.model_dir, agree, len(pairs))
 
@@ -207,7 +209,8 @@ def main() -> None:
         "--base",
         type=Path,
         default=None,
-        help="config.json and tokenizer.json of the base (where its package is absent; GPU)",
+        help="config.json and tokenizer.json of the base: where its package is absent (GPU), or"
+        " another encoder family (its config's model_type; run 38)",
     )
     parser.add_argument(
         "--checkpoint", type=Path, default=None, help="export these (default: RUN_DIR's last epoch)"

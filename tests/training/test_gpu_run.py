@@ -103,7 +103,7 @@ def test_the_students_learn_from_the_teacher(device: dict[str, str], tmp_path: P
     out, run, pack = device["OUT"], device["RUN"], device["PACK"]
     assert calls[0] == (
         f"-m training.teacher train --parts {tmp_path / 'parts'} --pairs {run}/pairs.jsonl "
-        f"--gold {pack}/gold.jsonl.gz --out {out}/teacher --device cuda "
+        f"--gold {pack}/gold.jsonl.gz --out {out}/teacher --work {run}/teacher --device cuda "
         "--epochs 2 --max-minutes 4.5"
     )
     students = [c for c in calls if "train_verifier" in c]
