@@ -61,6 +61,13 @@ class Verifier(nn.Module):
         return cls(bert)
 
     @classmethod
+    def from_pretrained(cls, folder: Path) -> Verifier:
+        """An encoder's own pre-trained weights (``folder/model.safetensors``, any family
+        transformers knows) behind a new head."""
+        encoder = AutoModel.from_pretrained(str(folder), attn_implementation="eager")
+        return cls(encoder)
+
+    @classmethod
     def from_config(cls, config_json: Path) -> Verifier:
         """The network a config.json describes, with untrained weights, for a caller that loads
         its own (``--init``): where the base model's package is not installed (a GPU machine),

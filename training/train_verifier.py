@@ -97,16 +97,23 @@ def final_epoch(run_dir: Path, epochs: float) -> Path:
 
 def initial_model(base: Path | None, init: Path | None) -> Verifier:
     """The network to train: the base model's weights, or ``init``'s (a torch state dict, or an
-    int8 ONNX verifier recovered to float). With ``base`` (a folder holding only config.json and
-    tokenizer.json) the base model's package is not needed, so ``init`` is required."""
-    if base is not None and init is None:
+    int8 ONNX verifier recovered to float). With ``base`` the base model's package is not
+    needed: its folder holds config.json and tokenizer.json, and either the encoder's own
+    pre-trained weights (model.safetensors: another family, a new head) or none, when ``init``
+    gives them all."""
+    if base is not None and init is None and not (base / "model.safetensors").is_file():
         raise SystemExit("--base holds no weights: give --init (a .pt state dict or .onnx file)")
     import torch
 
     from training.model import Verifier
     from training.recover_weights import load_recovered
 
-    model = Verifier.from_config(base / "config.json") if base else Verifier.from_base()
+    if base is None:
+        model = Verifier.from_base()
+    elif init is None:
+        return Verifier.from_pretrained(base)
+    else:
+        model = Verifier.from_config(base / "config.json")
     if init is None:
         return model
     if init.suffix == ".onnx":

@@ -87,3 +87,18 @@ def test_the_exported_graph_runs_in_the_runtime(tmp_path: Path, family: str) -> 
         want = model(**_batch(base)).numpy()
     # int8 weights and activations: close, not equal.
     np.testing.assert_allclose(got, want, atol=0.05)
+
+
+def test_an_encoders_own_weights_start_a_run(tmp_path: Path) -> None:
+    from training.train_verifier import initial_model
+
+    base = _base(tmp_path / "base", "mpnet")
+    with pytest.raises(SystemExit, match="give --init"):
+        initial_model(base, None)
+    torch.manual_seed(0)
+    encoder = Verifier.from_config(base / "config.json").bert
+    encoder.save_pretrained(str(base))  # model.safetensors beside config.json, as a hub folder
+    model = initial_model(base, None)
+    assert type(model.bert).__name__ == "MPNetModel" and not model.takes_segments
+    for name, value in encoder.state_dict().items():
+        assert torch.equal(model.bert.state_dict()[name], value), name
