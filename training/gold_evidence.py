@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -35,13 +35,18 @@ def held_out_items() -> dict[str, list[PaperItem]]:
     return sets
 
 
+def gold_pairs(items: Iterable[PaperItem]) -> Iterator[tuple[PaperItem, str]]:
+    """Each supported or contradicted item with rationale sentences, and those sentences joined:
+    the passage its claim is scored against."""
+    for item in items:
+        if item.label in GOLD and item.rationale:
+            yield item, " ".join(item.sentences[i] for i in sorted(item.rationale))
+
+
 def confusion(model: VerifierModel, items: Iterable[PaperItem]) -> Counter[tuple[str, str]]:
     """(gold relation, passage class picked) counts over the items with rationale sentences."""
     counts: Counter[tuple[str, str]] = Counter()
-    for item in items:
-        if item.label not in GOLD or not item.rationale:
-            continue
-        evidence = " ".join(item.sentences[i] for i in sorted(item.rationale))
+    for item, evidence in gold_pairs(items):
         logits = model.logits(item.claim, [evidence])[0][0]
         counts[(item.label, PASSAGE_LABELS[int(np.argmax(logits))])] += 1
     return counts

@@ -108,13 +108,11 @@ def pack(model_dir: Path, part_bytes: int = CALL_BYTES, out: Path = PACK) -> lis
 def gold_rows() -> Iterator[dict[str, str]]:
     """Every supported or contradicted held-out pair with rationale sentences, the claim against
     them joined (``training.gold_evidence``'s pairs), with its set's name."""
-    from training.gold_evidence import GOLD, held_out_items
+    from training.gold_evidence import gold_pairs, held_out_items
 
     for name, items in held_out_items().items():
-        for item in items:
-            if item.label in GOLD and item.rationale:
-                evidence = " ".join(item.sentences[i] for i in sorted(item.rationale))
-                yield {"set": name, "label": item.label, "claim": item.claim, "passage": evidence}
+        for item, evidence in gold_pairs(items):
+            yield {"set": name, "label": item.label, "claim": item.claim, "passage": evidence}
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:

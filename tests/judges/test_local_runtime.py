@@ -3,9 +3,7 @@ what it feeds the graph."""
 
 from __future__ import annotations
 
-import hashlib
 import json
-import shutil
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +13,7 @@ from onnx import TensorProto, helper, numpy_helper
 
 from claimaudit.judges.local.runtime import MODEL_DIR, VerifierConfig, VerifierModel, batches
 from claimaudit.judges.protocol import JudgeError
+from tests.judges.local_model import write_model_folder
 
 
 def test_without_a_ratio_batches_are_runs_of_the_batch_size() -> None:
@@ -71,20 +70,7 @@ def _tiny_verifier(folder: Path, inputs: tuple[str, ...]) -> Path:
     )
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     onnx.checker.check_model(model)
-    folder.mkdir()
-    shutil.copyfile(MODEL_DIR / "tokenizer.json", folder / "tokenizer.json")
-    _write_graph(folder, model)
-    return folder
-
-
-def _write_graph(folder: Path, model: onnx.ModelProto) -> None:
-    """The graph as the folder's model, with the shipped config naming it and its checksum."""
-    blob = model.SerializeToString()
-    (folder / "tiny.onnx").write_bytes(blob)
-    data = json.loads((MODEL_DIR / "config.json").read_text(encoding="utf-8"))
-    data["model_file"] = "tiny.onnx"
-    data["model_sha256"] = hashlib.sha256(blob).hexdigest()
-    (folder / "config.json").write_text(json.dumps(data), encoding="utf-8")
+    return write_model_folder(folder, model.SerializeToString(), "tiny.onnx")
 
 
 @pytest.mark.parametrize("segments", [True, False])
@@ -109,6 +95,6 @@ def test_a_graph_without_an_attention_mask_is_refused(tmp_path: Path) -> None:
     model.graph.input[1].name = "mask"
     for node in model.graph.node:
         node.input[:] = ["mask" if name == "attention_mask" else name for name in node.input]
-    _write_graph(folder, model)
+    write_model_folder(folder, model.SerializeToString(), "tiny.onnx")
     with pytest.raises(JudgeError, match=r"takes inputs \['input_ids', 'mask'\]"):
         VerifierModel(folder)

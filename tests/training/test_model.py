@@ -4,7 +4,6 @@ its graph runs in the runtime as the shipped one does. Tiny random encoders; nee
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -14,6 +13,7 @@ import onnx
 import pytest
 
 from claimaudit.judges.local.runtime import MODEL_DIR, VerifierModel
+from tests.judges.local_model import write_model_folder
 
 torch = pytest.importorskip("torch")  # training only: CI's install has no torch
 pytest.importorskip("transformers")
@@ -77,10 +77,7 @@ def test_the_exported_graph_runs_in_the_runtime(tmp_path: Path, family: str) -> 
     export(tmp_path / "weights.pt", out, threads=1, base=base)
     graph = onnx.load(str(out / "model.int8.onnx"))
     assert tuple(i.name for i in graph.graph.input) == model.input_names
-    config = json.loads((MODEL_DIR / "config.json").read_text(encoding="utf-8"))
-    blob = (out / "model.int8.onnx").read_bytes()
-    config["model_sha256"] = hashlib.sha256(blob).hexdigest()
-    (out / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    write_model_folder(out, (out / "model.int8.onnx").read_bytes())
     runtime = VerifierModel(out, threads=1)
     got = np.stack([runtime.logits(claim, [passage])[0][0] for claim, passage in SAMPLE])
     with torch.no_grad():
