@@ -77,6 +77,10 @@ class TrainConfig:
     # + w * T^2 * KL(teacher || student) at temperature T. 0 turns it off.
     distill_weight: float = 0.0
     distill_temperature: float = 2.0
+    # Run 39: product of experts with a shallow bias model's log-probabilities for the same
+    # pairs (training.debias): the cross-entropy reads log_softmax(logits) + w * log p_bias.
+    # 0 turns it off.
+    poe_weight: float = 0.0
 
 
 @torch.no_grad()
@@ -111,6 +115,12 @@ def distill_loss(student: torch.Tensor, teacher: torch.Tensor, temperature: floa
     return kl * temperature**2
 
 
+def poe_logits(logits: torch.Tensor, bias_log_probs: torch.Tensor, weight: float) -> torch.Tensor:
+    """The product of the pair model and the bias model, as logits for the cross-entropy: what
+    the bias model already predicts leaves the pair model little gradient."""
+    return torch.log_softmax(logits.float(), dim=-1) + weight * bias_log_probs.float()
+
+
 def train(
     model: Verifier,
     train_enc: list[Encoded],
@@ -119,10 +129,14 @@ def train(
     work: Path,
     groups: list[tuple[Encoded, Encoded]] | None = None,
     teacher_logits: np.ndarray | None = None,
+    bias_log_probs: np.ndarray | None = None,
 ) -> None:
     """Train in place; resumes from ``work/state.pt`` when it exists."""
-    if teacher_logits is not None and teacher_logits.shape != (len(train_enc), 4):
-        raise ValueError(f"teacher logits {teacher_logits.shape} for {len(train_enc)} pairs")
+    for name, given in (("teacher logits", teacher_logits), ("bias", bias_log_probs)):
+        if given is not None and given.shape != (len(train_enc), 4):
+            raise ValueError(f"{name} {given.shape} for {len(train_enc)} pairs")
+    biased = bias_log_probs is not None and config.poe_weight > 0
+    bias = torch.from_numpy(bias_log_probs) if biased else None
     distilling = teacher_logits is not None and config.distill_weight > 0
     soft = torch.from_numpy(teacher_logits) if distilling else None
     device = pick_device(config.device)
@@ -196,7 +210,12 @@ def train(
         batch = {k: v.to(device) for k, v in collate([train_enc[i] for i in batch_idx]).items()}
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=use_bf16):
             logits = model(**batch)
-        loss = torch.nn.functional.cross_entropy(logits.float(), labels[batch_idx].to(device))
+        target = labels[batch_idx].to(device)
+        if bias is not None:
+            combined = poe_logits(logits, bias[batch_idx].to(device), config.poe_weight)
+            loss = torch.nn.functional.cross_entropy(combined, target)
+        else:
+            loss = torch.nn.functional.cross_entropy(logits.float(), target)
         if soft is not None:
             taught = distill_loss(logits, soft[batch_idx].to(device), config.distill_temperature)
             loss = (1.0 - config.distill_weight) * loss + config.distill_weight * taught

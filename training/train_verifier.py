@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from training.data import Pair
 
 if TYPE_CHECKING:
+    import numpy as np
     from tokenizers import Tokenizer
 
     from training.model import Verifier
@@ -57,17 +58,13 @@ def stage_train(args: argparse.Namespace) -> None:
     run = args.run_dir
     run.mkdir(parents=True, exist_ok=True)
     pairs = load_or_build_pairs(run / "pairs.jsonl", build_pairs)
-    teacher = None
-    if args.teacher_logits is not None:
-        import numpy as np
-
-        teacher = np.load(args.teacher_logits)["pairs"]
-        if len(teacher) != len(pairs):
-            raise SystemExit(f"{args.teacher_logits}: {len(teacher)} rows for {len(pairs)} pairs")
+    teacher = per_pair_rows(args.teacher_logits, len(pairs))
+    bias = per_pair_rows(args.bias_log_probs, len(pairs))
     if args.limit:
         kept = random.Random(args.seed).sample(range(len(pairs)), args.limit)
         pairs = [pairs[i] for i in kept]
         teacher = teacher[kept] if teacher is not None else None
+        bias = bias[kept] if bias is not None else None
     print("train:", describe(pairs), flush=True)
     base = args.base or base_model_dir()
     tokenizer = load_tokenizer(base / "tokenizer.json", TRAIN_MAX_LENGTH)
@@ -77,6 +74,7 @@ def stage_train(args: argparse.Namespace) -> None:
         max_minutes=args.max_minutes, seed=args.seed, device=args.device,
         pair_weight=args.pairwise_weight, pair_margin=args.pairwise_margin,
         distill_weight=args.distill_weight, distill_temperature=args.distill_temperature,
+        poe_weight=args.poe_weight if bias is not None else 0.0,
     )  # fmt: skip
     groups = None
     if args.pairwise_weight > 0:
@@ -85,8 +83,23 @@ def stage_train(args: argparse.Namespace) -> None:
     if teacher is not None:
         print(f"distilling from {args.teacher_logits} (weight {args.distill_weight}, T "
               f"{args.distill_temperature})", flush=True)  # fmt: skip
+    if bias is not None:
+        print(f"product of experts with {args.bias_log_probs} (weight {args.poe_weight})",
+              flush=True)  # fmt: skip
     labels = [p.label for p in pairs]
-    train(model, encode(tokenizer, pairs), labels, config, run, groups, teacher)
+    train(model, encode(tokenizer, pairs), labels, config, run, groups, teacher, bias)
+
+
+def per_pair_rows(path: Path | None, n_pairs: int) -> np.ndarray | None:
+    """An npz's ``pairs`` array (one row per training pair), checked against the pairs."""
+    if path is None:
+        return None
+    import numpy as np
+
+    rows: np.ndarray = np.load(path)["pairs"]
+    if len(rows) != n_pairs:
+        raise SystemExit(f"{path}: {len(rows)} rows for {n_pairs} pairs")
+    return rows
 
 
 def final_epoch(run_dir: Path, epochs: float) -> Path:
@@ -209,6 +222,14 @@ def main() -> None:
     )
     parser.add_argument("--distill-weight", type=float, default=0.5, help="with --teacher-logits")
     parser.add_argument("--distill-temperature", type=float, default=2.0)
+    parser.add_argument(
+        "--bias-log-probs",
+        type=Path,
+        default=None,
+        help="a shallow bias model's log-probabilities for RUN_DIR/pairs.jsonl (training.debias;"
+        " run 39): product-of-experts training",
+    )
+    parser.add_argument("--poe-weight", type=float, default=1.0, help="with --bias-log-probs")
     parser.add_argument(
         "--init", type=Path, default=None, help="start from these weights (.pt, or int8 .onnx)"
     )
