@@ -21,6 +21,10 @@ To ``contradicts`` (run 32):
   others (``number_conflict``).
 - ``direction``: a direction word of the claim is reversed in its evidence window
   (``direction_conflict``).
+- ``slot_number`` (run 40): a number of the claim is absent from its evidence window, which
+  holds another number of the same kind (year, percentage, other) among the same words (at
+  least two content words shared within three tokens either side, or all of the claim's when it
+  has one).
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local import scoring
+from claimaudit.judges.local.consistency import _NUMBER, _YEAR, _content_words
+from claimaudit.judges.local.reading import plain_typography
 from claimaudit.judges.local.runtime import VerifierConfig, VerifierModel
 from training.calibrate import paper_arrays, predict, scored_papers
 from training.calibration_data import Paper
@@ -70,12 +76,59 @@ def direction_conflict(paper: Paper, features: np.ndarray, temperature: float) -
     return bool(features[agg.FEATURE_NAMES.index("direction_conflict")] > 0)
 
 
+_TOKEN = re.compile(r"\S+")
+_PERCENT = re.compile(r"\s*(%|percent\b|per cent\b)", re.IGNORECASE)
+SLOT_TOKENS, SLOT_SHARED = 3, 2
+
+
+def _slots(text: str) -> list[tuple[str, str, set[str]]]:
+    """Each number of ``text`` with its kind and the content words around it."""
+    tokens = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(text)]
+    out = []
+    for match in _NUMBER.finditer(text):
+        value = match.group(1).replace(",", "")
+        at = next(i for i, (start, end, _) in enumerate(tokens) if start <= match.start() < end)
+        near = tokens[max(0, at - SLOT_TOKENS) : at] + tokens[at + 1 : at + 1 + SLOT_TOKENS]
+        if _YEAR.match(value):
+            kind = "year"
+        elif _PERCENT.match(text, match.end()):
+            kind = "percent"
+        else:
+            kind = "other"
+        out.append((value, kind, _content_words(" ".join(word for _, _, word in near))))
+    return out
+
+
+def slot_conflict(claim: str, evidence: str) -> bool:
+    """A number of the claim that the evidence gives otherwise, among the same words."""
+    claim, evidence = plain_typography(claim), plain_typography(evidence)
+    mine, theirs = _slots(claim), _slots(evidence)
+    claim_values = {value for value, _, _ in mine}
+    evidence_values = {value for value, _, _ in theirs}
+    return any(
+        value not in evidence_values
+        and other not in claim_values
+        and kind == other_kind
+        and context
+        and len(context & other_context) >= min(SLOT_SHARED, len(context))
+        for value, kind, context in mine
+        for other, other_kind, other_context in theirs
+    )
+
+
+def slot_number(paper: Paper, features: np.ndarray, temperature: float) -> bool:
+    assert paper.scores is not None
+    best = scoring.paper_inputs(paper.scores, paper.claim, temperature).best_window
+    return best is not None and slot_conflict(paper.claim, paper.scores.windows.texts[best])
+
+
 # Each rule with the relation it turns a predicted ``supports`` into.
 RULES: dict[str, tuple[Rule, int]] = {
     "entity": (entity_missing, INSUFFICIENT),
     "overreach": (overreach, INSUFFICIENT),
     "number": (number_conflict, CONTRADICTS),
     "direction": (direction_conflict, CONTRADICTS),
+    "slot_number": (slot_number, CONTRADICTS),
 }
 
 

@@ -49,3 +49,31 @@ def test_number_and_direction_rules_read_their_checks_and_name_contradicts() -> 
     features[agg.FEATURE_NAMES.index("direction_conflict")] = 1.0
     assert direction_conflict(paper, features, 1.0)
     assert RULES["number"][1] == RULES["direction"][1] == CONTRADICTS
+
+
+def test_slot_rule_fires_only_on_a_number_given_otherwise_among_the_same_words() -> None:
+    from training.rule_overrides import CONTRADICTS, RULES, slot_conflict, slot_number
+
+    release = "SciPy 1.0 was released in late 2017 after 16 years of development."
+    assert slot_conflict("SciPy 1.0 was released in 2005.", release)
+    assert not slot_conflict("SciPy 1.0 was released in 2017.", release)  # the same year
+    # Another number among other words: a sample size from elsewhere, no conflict (run 32's
+    # rule fired on such pairs).
+    assert not slot_conflict(
+        "We recruited 500 patients with asthma.",
+        "Of the 1,200 adults enrolled, 600 had asthma at baseline.",
+    )
+    # Kinds must match: a percentage is not compared with a count or a year.
+    assert slot_conflict(
+        "The classifier reached 75% accuracy on the test set.",
+        "On the held-out test set the classifier reached 90% accuracy.",
+    )
+    assert not slot_conflict(
+        "The classifier reached 75% accuracy on the test set.",
+        "On the held-out test set the classifier reached 90 accuracy points.",
+    )
+    features = np.zeros(len(agg.FEATURE_NAMES))
+    paper = _paper("SciPy 1.0 was released in 2005.", ["Unrelated text.", release], 1)
+    assert slot_number(paper, features, 1.0)
+    assert not slot_number(_paper(paper.claim, ["Unrelated text.", release], 0), features, 1.0)
+    assert RULES["slot_number"][1] == CONTRADICTS
