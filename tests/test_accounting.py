@@ -83,3 +83,14 @@ def test_summary_as_json_counts_every_verdict() -> None:
         "calls": {"valyu": 1},
         "judgeTokens": {"prompt": 0, "completion": 0},  # the scripted judge reports none
     }
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    from claimaudit.accounting import counted, noun_for
+
+    assert counted(1, "cited sentence") == "1 cited sentence"
+    assert counted(0, "cited sentence") == "0 cited sentences"
+    assert counted(2, "record") == "2 records"
+    assert counted(1, "needs review", "need review") == "1 needs review"
+    assert counted(3, "needs review", "need review") == "3 need review"
+    assert noun_for(1, "uncited sentence") == "uncited sentence"

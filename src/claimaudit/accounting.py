@@ -18,6 +18,16 @@ from typing import Any
 from claimaudit.records import VERDICTS, NotCheckedRecord, Record, record_to_dict
 
 
+def noun_for(count: int, singular: str, plural: str | None = None) -> str:
+    """``singular`` for a count of one, else ``plural`` (the singular with an "s" by default)."""
+    return singular if count == 1 else (plural or f"{singular}s")
+
+
+def counted(count: int, singular: str, plural: str | None = None) -> str:
+    """``1 record``, ``2 records``: a count with its noun agreeing."""
+    return f"{count} {noun_for(count, singular, plural)}"
+
+
 @dataclass
 class RunSummary:
     pairs: int = 0
@@ -53,9 +63,9 @@ class RunSummary:
         3 need review; backend calls: openai 4, valyu 2; judge tokens: 2,310 prompt, 8
         completion; waiting on the judge: 3.1 s`` (``noun``: what a record is about; for the
         cost, see ``cost_line``)."""
-        total = f"{self.pairs} {noun}{'' if self.pairs == 1 else 's'}"
+        total = counted(self.pairs, noun)
         judged = f"{self.pairs - self.not_checked} with a verdict"
-        review = f"{self.needs_review} need{'s' if self.needs_review == 1 else ''} review"
+        review = counted(self.needs_review, "needs review", "need review")
         return f"{total}: {judged}, {self.not_checked} not checked; {review}; {self.cost_line()}"
 
     def cost_line(self) -> str:

@@ -272,3 +272,19 @@ def test_a_broken_bibliography_is_one_line_in_a_real_process(tmp_path: Path) -> 
         "error: no BibTeX entry could be parsed "
         "(entry starting on line 1: Unexpectedly reached end of file.)"
     ]
+
+
+def test_the_summary_line_says_one_sentence_in_the_singular() -> None:
+    from claimaudit.checker import Checker
+    from claimaudit.cli._review_output import summary_line
+    from claimaudit.review import review_report
+    from tests.fakes import MemorySource, ScriptedJudge, pick
+
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy", ["SciPy has sparse matrices.", "Other."])
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")))
+    result = review_report("SciPy has sparse matrices [@arxiv:1907.10121]. Nothing here.\n",
+                           checker=checker)  # fmt: skip
+    line = summary_line(result)
+    assert line.startswith("1 cited sentence, 1 record (1 supports); 0 need review, ")
+    assert "0 not checked, 1 uncited sentence;" in line

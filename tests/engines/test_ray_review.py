@@ -63,7 +63,7 @@ def test_several_drafts_in_one_run(runner: CliRunner, ray_address: str, drafts: 
     assert result.exit_code == 0, result.stderr
     assert f"{drafts / 'a.md'}:" in result.stdout and f"{drafts / 'b.md'}:" in result.stdout
     assert "2 cited sentences, 2 records" in result.stdout
-    assert "1 cited sentences, 1 records" in result.stdout
+    assert "1 cited sentence, 1 record " in result.stdout
 
 
 def test_outputs_take_a_single_draft(runner: CliRunner, drafts: Path, tmp_path: Path) -> None:

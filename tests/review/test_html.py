@@ -181,3 +181,12 @@ def test_a_record_without_probabilities_renders_with_an_outlined_badge() -> None
     page = render_html(result)
     assert "confidence n/a" in page
     assert 's-weak" data-strength="weak" title="supports: no probabilities"' in page
+
+
+def test_the_summary_counts_agree_with_their_nouns() -> None:
+    page = _page()
+    # One uncited sentence, three cited ones, one record each.
+    assert '<span class="n">1</span> uncited sentence</li>' in page
+    assert '<span class="n">3</span> cited sentences</li>' in page
+    assert "3 records for 3 cited sentences" in page
+    assert '<span class="n">3</span> need review</li>' in page

@@ -258,6 +258,10 @@ def test_review_a_draft(page: Page, server: RunningServer, tmp_path: Path) -> No
             str(summary[field])
         )
     assert summary["verdicts"]["supports"] >= 1 and summary["notChecked"] == 1
+    # One uncited sentence, read in the singular.
+    expect(page.locator('#review-summary li[data-count="uncited"]')).to_have_text(
+        "1 uncited sentence"
+    )
     expect(page.locator("#review-uncited")).to_contain_text("This sentence cites nothing.")
 
     # The annotated Markdown: shown, and downloaded as a file.

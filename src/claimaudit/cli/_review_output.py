@@ -10,6 +10,7 @@ from pathlib import Path
 from rich.table import Table
 from rich.text import Text
 
+from claimaudit.accounting import counted
 from claimaudit.cli._common import fail
 from claimaudit.cli._references import status_line
 from claimaudit.cli._render import VERDICT_STYLE
@@ -87,8 +88,9 @@ def summary_line(result: ReviewResult) -> str:
     s = result.summary
     verdicts = ", ".join(f"{n} {v.replace('_', ' ')}" for v, n in s.verdicts.items() if n)
     line = (
-        f"{s.claims} cited sentences, {s.records} records ({verdicts or 'none'}); "
-        f"{s.needs_review} need review, {s.not_checked} not checked, {s.uncited} uncited sentences"
+        f"{counted(s.claims, 'cited sentence')}, {counted(s.records, 'record')} "
+        f"({verdicts or 'none'}); {counted(s.needs_review, 'needs review', 'need review')}, "
+        f"{s.not_checked} not checked, {counted(s.uncited, 'uncited sentence')}"
     )
     if s.references is not None:
         line += f"; references: {status_line(s.references)}"

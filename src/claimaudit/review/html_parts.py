@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from html import escape
 
+from claimaudit.accounting import counted, noun_for
 from claimaudit.passage import location
 from claimaudit.records import VERDICTS, CheckedRecord
 from claimaudit.refcheck.models import STATUS_SEVERITY, ReferenceCheck
@@ -167,10 +168,10 @@ def summary_section(result: ReviewResult) -> str:
         for v in VERDICTS
     )
     extra = (
-        ("claims", s.claims, "cited sentences"),
-        ("needs-review", s.needs_review, "need review"),
+        ("claims", s.claims, noun_for(s.claims, "cited sentence")),
+        ("needs-review", s.needs_review, noun_for(s.needs_review, "needs review", "need review")),
         ("not-checked", s.not_checked, "not checked"),
-        ("uncited", s.uncited, "uncited sentences"),
+        ("uncited", s.uncited, noun_for(s.uncited, "uncited sentence")),
     )
     totals = "".join(
         f'<li class="total" data-count="{key}"><span class="n">{value}</span> {label}</li>'
@@ -178,7 +179,8 @@ def summary_section(result: ReviewResult) -> str:
     )
     return (
         '<section id="summary"><h2>Summary</h2>'
-        f"<p>{s.records} records for {s.claims} cited sentences (one record per paper).</p>"
+        f"<p>{counted(s.records, 'record')} for {counted(s.claims, 'cited sentence')}"
+        " (one record per paper).</p>"
         f'<ul class="counts">{counts}</ul><ul class="totals">{totals}</ul>{legend()}</section>'
     )
 

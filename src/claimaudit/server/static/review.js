@@ -174,14 +174,20 @@ function renderSummary(summary) {
       ` ${LABELS[verdict]}`,
     ),
   );
+  // [key, count, label for one, label for any other count]
   const totals = [
-    ["cited", summary.citedSentences, "cited sentences"],
-    ["records", summary.records, "records (one per paper)"],
-    ["needs-review", summary.needsReview, "need review"],
-    ["not-checked", summary.notChecked, "not checked"],
-    ["uncited", summary.uncitedSentences, "uncited sentences"],
-  ].map(([key, n, label]) =>
-    el("li", { class: "total", "data-count": key }, el("span", { class: "n", text: n }), ` ${label}`),
+    ["cited", summary.citedSentences, "cited sentence", "cited sentences"],
+    ["records", summary.records, "record (one per paper)", "records (one per paper)"],
+    ["needs-review", summary.needsReview, "needs review", "need review"],
+    ["not-checked", summary.notChecked, "not checked", "not checked"],
+    ["uncited", summary.uncitedSentences, "uncited sentence", "uncited sentences"],
+  ].map(([key, n, one, many]) =>
+    el(
+      "li",
+      { class: "total", "data-count": key },
+      el("span", { class: "n", text: n }),
+      ` ${n === 1 ? one : many}`,
+    ),
   );
   return [el("ul", { class: "counts" }, ...counts), el("ul", { class: "totals" }, ...totals), legend()];
 }
