@@ -12,6 +12,7 @@ sentence leaks in as a "related" or "unrelated" negative either).
 from __future__ import annotations
 
 import csv
+import gzip
 import json
 import random
 import re
@@ -53,7 +54,9 @@ def clean_claim(text: str) -> str:
 
 
 def read_jsonl(path: Path) -> Iterator[dict]:  # type: ignore[type-arg]
-    with path.open(encoding="utf-8") as handle:
+    """Rows of a JSON Lines file, gzipped where its name ends in ``.gz``."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as handle:
         for line in handle:
             if line.strip():
                 yield json.loads(line)

@@ -26,7 +26,7 @@ import numpy as np
 from scipy import sparse
 
 from claimaudit.judges.local.consistency import _content_words
-from training.data import Pair
+from training.data import Pair, read_jsonl
 
 N_CLASSES = 4
 HASH_BITS = 18
@@ -98,8 +98,7 @@ def cross_fitted_log_probs(pairs: list[Pair], folds: int = 5, c: float = 0.1) ->
 
 
 def read_pairs(path: Path) -> list[Pair]:
-    with path.open(encoding="utf-8") as handle:
-        return [Pair(**json.loads(line)) for line in handle if line.strip()]
+    return [Pair(**row) for row in read_jsonl(path)]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -109,13 +108,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("-C", type=float, default=0.1, dest="c", help="inverse L2 strength")
     args = parser.parse_args(argv)
-    if args.pairs.suffix == ".gz":
-        import gzip
-
-        with gzip.open(args.pairs, "rt", encoding="utf-8") as handle:
-            pairs = [Pair(**json.loads(line)) for line in handle if line.strip()]
-    else:
-        pairs = read_pairs(args.pairs)
+    pairs = read_pairs(args.pairs)
     log_probs = cross_fitted_log_probs(pairs, args.folds, args.c)
     labels = np.array([p.label for p in pairs])
     right = float((log_probs.argmax(axis=1) == labels).mean())

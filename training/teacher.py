@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from training import gpu
+from training import data, gpu
 
 ROOT = Path(__file__).resolve().parent.parent
 PACK = ROOT / "training" / "work" / "teacher"
@@ -116,11 +116,7 @@ def gold_rows() -> Iterator[dict[str, str]]:
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
-    import gzip
-
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
+    return list(data.read_jsonl(path))
 
 
 def auc(positive: Sequence[float], negative: Sequence[float]) -> float:
