@@ -62,6 +62,11 @@ def read_jsonl(path: Path) -> Iterator[dict]:  # type: ignore[type-arg]
                 yield json.loads(line)
 
 
+def read_pairs(path: Path) -> list[Pair]:
+    """Training pairs written one JSON object a line (gzipped or not)."""
+    return [Pair(**row) for row in read_jsonl(path)]
+
+
 # ---------------------------------------------------------------- SciFact and its split
 
 

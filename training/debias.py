@@ -26,7 +26,7 @@ import numpy as np
 from scipy import sparse
 
 from claimaudit.judges.local.consistency import _content_words
-from training.data import Pair, read_jsonl
+from training.data import Pair, read_pairs
 
 N_CLASSES = 4
 HASH_BITS = 18
@@ -95,10 +95,6 @@ def cross_fitted_log_probs(pairs: list[Pair], folds: int = 5, c: float = 0.1) ->
         probs /= probs.sum(axis=1, keepdims=True)
         out[held] = np.log(probs)
     return out
-
-
-def read_pairs(path: Path) -> list[Pair]:
-    return [Pair(**row) for row in read_jsonl(path)]
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -58,12 +58,18 @@ def entity_missing(paper: Paper, features: np.ndarray, temperature: float) -> bo
     return bool(features[agg.FEATURE_NAMES.index("entity_missing")] > 0)
 
 
-def overreach(paper: Paper, features: np.ndarray, temperature: float) -> bool:
+def _evidence(paper: Paper, temperature: float) -> str | None:
+    """The text of the window the paper's evidence comes from, if any."""
     assert paper.scores is not None
     best = scoring.paper_inputs(paper.scores, paper.claim, temperature).best_window
-    if best is None:
+    return None if best is None else paper.scores.windows.texts[best]
+
+
+def overreach(paper: Paper, features: np.ndarray, temperature: float) -> bool:
+    window = _evidence(paper, temperature)
+    if window is None:
         return False
-    evidence = paper.scores.windows.texts[best].lower()
+    evidence = window.lower()
     words = {word.lower() for word in _QUANTIFIERS.findall(paper.claim)}
     return bool(words) and not any(re.search(rf"\b{w}\b", evidence) for w in words)
 
@@ -117,9 +123,8 @@ def slot_conflict(claim: str, evidence: str) -> bool:
 
 
 def slot_number(paper: Paper, features: np.ndarray, temperature: float) -> bool:
-    assert paper.scores is not None
-    best = scoring.paper_inputs(paper.scores, paper.claim, temperature).best_window
-    return best is not None and slot_conflict(paper.claim, paper.scores.windows.texts[best])
+    evidence = _evidence(paper, temperature)
+    return evidence is not None and slot_conflict(paper.claim, evidence)
 
 
 # Each rule with the relation it turns a predicted ``supports`` into.

@@ -177,7 +177,7 @@ def train_teacher(args: argparse.Namespace) -> None:
     untrained = [k for k in missing if not k.startswith("head.")]
     print(f"teacher: {len(state)} tensors; untrained {untrained}; unused {unexpected}", flush=True)
     tokenizer = load_tokenizer(parts / "tokenizer.json", TEACHER_MAX_LENGTH)
-    pairs = [Pair(**row) for row in read_jsonl(args.pairs)]
+    pairs = data.read_pairs(args.pairs)
     if args.limit:
         pairs = pairs[: args.limit]
     encoded = encode(tokenizer, pairs)

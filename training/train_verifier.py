@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from training.data import Pair
+from training.data import Pair, read_pairs
 
 if TYPE_CHECKING:
     import numpy as np
@@ -139,8 +139,7 @@ def initial_model(base: Path | None, init: Path | None) -> Verifier:
 def load_or_build_pairs(path: Path, build: Callable[[], list[Pair]]) -> list[Pair]:
     """The run's training pairs, built once: a resumed run must see exactly the same data."""
     if path.is_file():
-        with path.open(encoding="utf-8") as handle:
-            return [Pair(**json.loads(line)) for line in handle]
+        return read_pairs(path)
     pairs = build()
     tmp = path.with_suffix(".tmp")
     with tmp.open("w", encoding="utf-8") as handle:
