@@ -68,3 +68,45 @@ def test_eval_with_openai_needs_a_model(
     assert result.stderr.strip() == (
         "error: the openai judge needs a model id: pass --model or set OPENAI_MODEL"
     )
+
+
+def test_eval_makes_the_folders_its_outputs_need(
+    runner: CliRunner, shared_data: Path, jev_mock: str, tmp_path: Path
+) -> None:
+    ids = tmp_path / "ids.txt"
+    ids.write_text("2\n", encoding="utf-8")
+    out, summary = tmp_path / "runs" / "pairs.jsonl", tmp_path / "figures" / "a" / "summary.json"
+    outputs = ("--out", str(out), "--summary", str(summary))
+    result = _eval_scifact(runner, shared_data, "--judge", "jev", "--ids", str(ids), *outputs)
+    assert result.exit_code == 0, result.stderr
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 1
+    assert json.loads(summary.read_text(encoding="utf-8"))["pairs"] == 1
+
+
+def test_eval_refuses_an_unwritable_output_before_judging(
+    runner: CliRunner, shared_data: Path, tmp_path: Path
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    result = _eval_scifact(runner, shared_data, "--summary", str(blocker / "summary.json"))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: --summary ") and len(result.stderr.splitlines()) == 1
+    # Refused up front: not a single pair was judged (a long run must not end by failing).
+    assert "evaluating" not in result.stderr
+
+
+def test_eval_never_overwrites_its_inputs(
+    runner: CliRunner, shared_data: Path, tmp_path: Path
+) -> None:
+    claims = tmp_path / "claims.jsonl"
+    original = (shared_data / "scifact" / "claims_train.jsonl").read_text(encoding="utf-8")
+    claims.write_text(original, encoding="utf-8")
+    corpus = str(shared_data / "scifact" / "corpus.jsonl")
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", corpus]
+    result = runner.invoke(app, [*args, "--out", str(claims)])
+    assert result.exit_code == 2 and "would overwrite --claims" in result.stderr
+    assert claims.read_text(encoding="utf-8") == original
+    both = tmp_path / "both.json"
+    result = runner.invoke(app, [*args, "--out", str(both), "--summary", str(both)])
+    assert result.exit_code == 2 and "would overwrite --out" in result.stderr
+    assert not both.exists()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -68,3 +70,40 @@ LibraryOption = Annotated[
         help="Library database file (default: under the user data directory).",
     ),
 ]
+
+
+def require_writable(path: Path | None, option: str) -> None:
+    """Exit 2 with one line, before any work is done, when an output file cannot be written;
+    the folders it needs are made. A long run must not end by failing to save its result."""
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        fail(f"{option} {path}: cannot make its folder ({error.strerror})")
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        fail(f"{option} {path}: not writable")
+
+
+def require_distinct(outputs: dict[str, Path | None], inputs: dict[str, Path | None]) -> None:
+    """Exit 2 with one line when an output would overwrite an input or another output."""
+    seen = {path.resolve(): option for option, path in inputs.items() if path is not None}
+    for option, path in outputs.items():
+        if path is None:
+            continue
+        where = path.resolve()
+        if where in seen:
+            fail(f"{option} {path} would overwrite {seen[where]}; choose another path")
+        seen[where] = option
+
+
+def write_text(path: Path, content: str) -> None:
+    """Write atomically: a failed write never leaves half a file where a good one was."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(content)
+        os.replace(tmp, path)
+    except OSError as error:
+        fail(f"cannot write {path}: {error}")

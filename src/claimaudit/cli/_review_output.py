@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from rich.table import Table
@@ -17,18 +15,6 @@ from claimaudit.cli._render import VERDICT_STYLE
 from claimaudit.cli._terminal import shown, shown_text
 from claimaudit.refcheck.models import ReferenceStatus
 from claimaudit.review import ReviewResult
-
-
-def write_text(path: Path, content: str) -> None:
-    """Write atomically: a failed write never leaves half a file where a good one was."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(content)
-        os.replace(tmp, path)
-    except OSError as error:
-        fail(f"cannot write {path}: {error}")
 
 
 def check_outputs(report: Path, outputs: list[Path | None], inputs: set[Path]) -> None:

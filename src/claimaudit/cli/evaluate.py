@@ -9,7 +9,16 @@ from typing import Annotated
 import typer
 
 from claimaudit.api import make_judge, make_source
-from claimaudit.cli._common import err_console, fail, out_console, require_file, require_text
+from claimaudit.cli._common import (
+    err_console,
+    fail,
+    out_console,
+    require_distinct,
+    require_file,
+    require_text,
+    require_writable,
+    write_text,
+)
 from claimaudit.cli._engine import (
     AddressOption,
     EngineOption,
@@ -64,6 +73,10 @@ def eval_command(
     for path in (claims, corpus, ids):
         if path is not None and not path.is_file():
             fail(f"no such file: {path}")
+    outputs = {"--out": out, "--summary": summary_path}
+    require_distinct(outputs, {"--claims": claims, "--corpus": corpus, "--ids": ids})
+    for option, path in outputs.items():
+        require_writable(path, option)
     try:
         pairs = read_pairs(fmt, claims)
         if ids is not None:
@@ -85,4 +98,4 @@ def eval_command(
     out_console.print(tables(result))
     if summary_path:
         data = summary(result, format=fmt.value, judge=chosen.name, claims=str(claims))
-        summary_path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        write_text(summary_path, json.dumps(data, indent=2) + "\n")

@@ -36,6 +36,7 @@ from claimaudit.cli._common import (
     progress_bar,
     require_file,
     require_text,
+    write_text,
 )
 from claimaudit.cli._engine import AddressOption, EngineOption, build_engine
 from claimaudit.cli._references import make_verifier
@@ -44,7 +45,6 @@ from claimaudit.cli._review_output import (
     check_outputs,
     review_table,
     summary_line,
-    write_text,
 )
 from claimaudit.cli._terminal import shown_text
 from claimaudit.engines import Engine, EngineName
