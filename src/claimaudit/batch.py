@@ -27,7 +27,12 @@ from claimaudit.accounting import RunSummary
 from claimaudit.checker import Checker
 from claimaudit.engines import Engine, PairRequest
 from claimaudit.engines.local import LocalEngine
-from claimaudit.errors import InvalidClaimError, InvalidTextError, NestingError
+from claimaudit.errors import (
+    BatchOutputError,
+    InvalidClaimError,
+    InvalidTextError,
+    NestingError,
+)
 from claimaudit.inputs import check_distinct, ref_key, validate_claim, validate_topic
 from claimaudit.records import NotCheckedRecord, Record, record_to_dict
 from claimaudit.untrusted import check_text, load_json
@@ -180,10 +185,18 @@ def read_resume(out: Path) -> Resume:
     """What ``out`` holds. A torn last line (no newline, not a record) is cut off; a complete
     last record without its newline gets one, so the next record starts on its own line."""
     resume = Resume()
-    if not out.exists():
+    if not out.is_file():
+        # Nothing to resume from, or a stream (``/dev/stdout``, a FIFO) that is only written.
         return resume
     data = out.read_bytes()
     lines = data.splitlines(keepends=True)
+    if data.strip() and not any(isinstance(_record_key(raw.strip()), tuple) for raw in lines):
+        # Not one record: this is some other file (a draft, a database), not a run's output,
+        # and resuming would cut its last line and append to it.
+        raise BatchOutputError(
+            f"{out} holds no batch record, so it is not an earlier run's output; give a new "
+            "file to --out, or the one a run wrote"
+        )
     for number, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue

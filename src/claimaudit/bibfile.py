@@ -23,6 +23,7 @@ from typing import Any, Literal
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
 from claimaudit.text import plain_text
 from claimaudit.untrusted import check_brace_depth, check_text, load_json
+from claimaudit.userfiles import UnreadableFileError, read_regular
 
 BibFormat = Literal["bibtex", "csl-json"]
 # Far beyond any real bibliography (tens of thousands of entries are a few MiB).
@@ -178,10 +179,10 @@ def read_bib(path: Path) -> list[BibRecord]:
     if path.is_dir():
         raise BibliographyError(f"bibliography {path} is a folder; give a .bib or .json file")
     try:
-        if path.stat().st_size > MAX_BIBLIOGRAPHY_BYTES:
-            limit = MAX_BIBLIOGRAPHY_BYTES // (1024 * 1024)
-            raise BibliographyError(f"bibliography {path} is over {limit} MiB")
-        text = path.read_text(encoding="utf-8-sig")
+        data = read_regular(path, MAX_BIBLIOGRAPHY_BYTES)
+        text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+    except UnreadableFileError as error:
+        raise BibliographyError(f"bibliography {path} {error}") from None
     except UnicodeDecodeError as error:
         raise BibliographyError(
             f"cannot read bibliography {path}: not UTF-8 text (invalid byte at offset "

@@ -144,6 +144,12 @@ class DatasetError(UsageError):
     code = "invalid_dataset"
 
 
+class BatchOutputError(UsageError):
+    """A batch ``--out`` that is some other file: it holds no record of an earlier run."""
+
+    code = "invalid_batch_output"
+
+
 class UnsupportedFileError(UsageError):
     """An upload whose name does not say which kind of paper file it is."""
 

@@ -200,3 +200,66 @@ def test_records_written_before_input_keys_still_count_as_done(
     judge.script = never
     stats = run_batch(src, out, Checker(source, judge))
     assert (stats.written, stats.skipped) == (0, 1)
+
+
+@pytest.fixture
+def scripted_cli(source: MemorySource, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The batch command's judge and source options for the scripted judge and ``source``."""
+    from claimaudit.plugins import Registered, get_registry
+
+    registry = get_registry()
+    monkeypatch.setitem(registry.judges, "scripted", Registered(lambda _: _judge(), "", "t"))
+    monkeypatch.setitem(registry.sources, "hostile", Registered(lambda *, path: source, "", "t"))
+    return ["--judge", "scripted", "--source", "hostile", "--no-cache"]
+
+
+ONE_ROW = [{"id": 1, "claim": "Coffee is brewed from beans.", "papers": ["scifact:2"]}]
+
+
+def test_an_output_that_is_another_file_is_refused_and_kept(
+    tmp_path: Path, scripted_cli: list[str]
+) -> None:
+    # Resuming cuts a torn last line and appends records: on a draft that would lose text.
+    src = _input(tmp_path / "in.jsonl", ONE_ROW)
+    draft = tmp_path / "draft.md"
+    draft.write_text("# My draft\n\nImportant final paragraph", encoding="utf-8")
+    result = cli("batch", src, "--out", draft, *scripted_cli)
+    assert result.exit_code == 2 and "holds no batch record" in result.stderr
+    assert_no_traceback(result.stdout, result.stderr)
+    assert draft.read_text(encoding="utf-8") == "# My draft\n\nImportant final paragraph"
+
+
+def test_the_library_and_a_hard_link_to_the_input_are_never_the_output(
+    tmp_path: Path, scripted_cli: list[str]
+) -> None:
+    src = _input(tmp_path / "in.jsonl", ONE_ROW)
+    library = tmp_path / "lib.sqlite3"
+    library.write_bytes(b"SQLite format 3\x00" + b"\x00" * 100)
+    result = cli("batch", src, "--out", library, "--library", library, *scripted_cli)
+    assert result.exit_code == 2 and "must differ from the library" in result.stderr
+    assert library.read_bytes() == b"SQLite format 3\x00" + b"\x00" * 100
+    linked = tmp_path / "linked.jsonl"
+    linked.hardlink_to(src)
+    # Appending to the input while reading it would never end.
+    result = cli("batch", src, "--out", linked, *scripted_cli)
+    assert result.exit_code == 2 and "must differ from the input" in result.stderr
+    assert linked.read_text(encoding="utf-8") == src.read_text(encoding="utf-8")
+
+
+def test_an_output_stream_is_written_not_read(tmp_path: Path, scripted_cli: list[str]) -> None:
+    import os
+    import stat
+    import subprocess
+
+    src = _input(tmp_path / "in.jsonl", ONE_ROW)
+    fifo = tmp_path / "records.jsonl"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    try:
+        result = cli("batch", src, "--out", fifo, *scripted_cli)
+        streamed, _ = reader.communicate(timeout=30)
+    finally:
+        reader.kill()
+    assert result.exit_code == 0, result.stderr
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert [json.loads(line)["id"] for line in streamed.decode().splitlines()] == ["1"]

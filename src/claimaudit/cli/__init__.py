@@ -13,19 +13,24 @@ from claimaudit.errors import as_known
 
 class _Commands(Group):
     """Every command runs under one handler: an error claimaudit raises (or a failure of the
-    library database) is one line on stderr and that error's exit code, never a traceback."""
+    library database, or a path the system refuses) is one line on stderr and that error's
+    exit code, never a traceback."""
 
     # typer bundles its own click: its Context type is not importable publicly.
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except Exception as error:
-            known = as_known(error)
-            if known is None:
-                raise
             from claimaudit.cli._common import fail
 
-            fail(str(known), known.exit_code)
+            known = as_known(error)
+            if known is not None:
+                fail(str(known), known.exit_code)
+            if isinstance(error, OSError) and error.filename is not None:
+                # A path the system refuses (a name too long, a folder that may not be read)
+                # is the user's to fix, so it is named in one line like any usage error.
+                fail(f"{error.filename}: {error.strerror or error}")
+            raise
 
 
 app = typer.Typer(

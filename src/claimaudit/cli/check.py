@@ -48,6 +48,7 @@ from claimaudit.cli._terminal import shown_text
 from claimaudit.engines import EngineName
 from claimaudit.inputs import check_distinct, validate_claim, validate_topic
 from claimaudit.judges.protocol import JudgeSettings
+from claimaudit.library.paths import default_library_path
 from claimaudit.records import Record
 
 
@@ -161,8 +162,10 @@ def batch(
     if not input_file.is_file():
         fail(f"no such input file: {input_file}")
     require_file(out, "--out")
-    if out.resolve() == input_file.resolve():
+    if _same_file(out, input_file):
         fail("--out must differ from the input file")
+    if _same_file(out, library or default_library_path()):
+        fail("--out must differ from the library database")
     checker = build_checker(
         judge=judge,
         model=model,
@@ -224,3 +227,11 @@ def batch(
         shown_text(f"wrote {stats.written} records to {out}; {stats.skipped} already done")
     )
     err_console.print(f"this run: {stats.summary.line()}")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """The same file, by any path (a symlink or a hard link to it included)."""
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False

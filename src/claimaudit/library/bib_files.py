@@ -118,8 +118,11 @@ def _resolve(written: str, folders: list[Path]) -> Attachment:
     if not path.is_absolute():
         candidates.append(Path("/") / path)  # Mendeley drops the leading "/"
     for candidate in candidates:
-        if candidate.is_file():
-            return Attachment(written, candidate)
+        try:
+            if candidate.is_file():
+                return Attachment(written, candidate)
+        except OSError as error:  # a name the system refuses, such as one too long
+            return Attachment(written, None, error.strerror or "cannot be read")
     return Attachment(written, None, "no such file")
 
 

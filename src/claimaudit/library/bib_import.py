@@ -24,6 +24,7 @@ from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
 from claimaudit.review.bibliography import entry_of, local_ref
 from claimaudit.sources.arxiv import ArxivClient
+from claimaudit.userfiles import read_regular
 
 
 class ImportStatus(StrEnum):
@@ -131,7 +132,10 @@ def import_entries(
     """Import every entry of the BibTeX or CSL-JSON file at ``path``; BibliographyError when
     the file cannot be read. ``client`` makes the arXiv client, on first use."""
     records = read_bib(path)
-    text = path.read_text(encoding="utf-8-sig") if path.suffix.lower() != ".json" else ""
+    # read_bib has vetted the file (regular, within the limit, UTF-8); its text again, for the
+    # folders its ``file`` fields are relative to.
+    raw = read_regular(path) if path.suffix.lower() != ".json" else b""
+    text = raw.decode("utf-8-sig")
     folders = file_directories(text, path.resolve().parent)
     summary = ImportSummary()
     made: list[ArxivClient] = []

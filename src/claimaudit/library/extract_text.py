@@ -9,6 +9,7 @@ from pathlib import Path
 
 from claimaudit.errors import InputError
 from claimaudit.library.models import ExtractedDocument, TextBlock
+from claimaudit.userfiles import UnreadableFileError, read_regular
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
@@ -29,7 +30,9 @@ def confined(paths: Iterable[Path], root: Path) -> None:
 
 def read_bytes(path: Path) -> bytes:
     try:
-        return path.read_bytes()
+        return read_regular(path)
+    except UnreadableFileError as exc:
+        raise InputError(f"{path} {exc}") from None
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except OSError as exc:

@@ -1,0 +1,47 @@
+"""Only regular files are read, and never past a limit."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from claimaudit.userfiles import UnreadableFileError, read_regular
+
+
+def test_a_regular_file_is_read_whole_or_up_to_its_limit(tmp_path: Path) -> None:
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"x" * 10)
+    assert read_regular(path) == b"x" * 10
+    assert read_regular(path, limit=10) == b"x" * 10
+    with pytest.raises(UnreadableFileError, match="is over 9 bytes"):
+        read_regular(path, limit=9)
+    with pytest.raises(UnreadableFileError, match="is over 1 MiB"):
+        path.write_bytes(b"x" * (1024 * 1024 + 1))
+        read_regular(path, limit=1024 * 1024)
+
+
+def test_a_symlink_to_a_regular_file_is_read(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_bytes(b"words")
+    (tmp_path / "link.txt").symlink_to(tmp_path / "a.txt")
+    assert read_regular(tmp_path / "link.txt") == b"words"
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.md"
+    os.mkfifo(fifo)
+    with pytest.raises(UnreadableFileError, match="not a regular file"):
+        read_regular(fifo)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_device_that_never_ends_is_refused() -> None:
+    # /dev/zero reports a size of 0, so a size check alone would read it until memory ran out.
+    with pytest.raises(UnreadableFileError, match="not a regular file"):
+        read_regular(Path("/dev/zero"), limit=1024)
+
+
+def test_a_missing_file_is_the_systems_error(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        read_regular(tmp_path / "missing.txt")
