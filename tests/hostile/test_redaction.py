@@ -51,6 +51,19 @@ def test_redact_text_finds_every_url_and_secret(monkeypatch: pytest.MonkeyPatch)
     assert "http://***@a/v1" in shown and "password=***" in shown and "Bearer ***" in shown
 
 
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("a valid bearer token is required", "a valid bearer token is required"),
+        ("unknown judge 'bearer secret'", "unknown judge 'bearer secret'"),
+        ("Authorization: Bearer sk-abc123456", "Authorization: Bearer ***"),
+        ("bearer 0123456789abcdef, then", "bearer ***, then"),
+    ],
+)
+def test_bearer_masks_tokens_not_words(text: str, shown: str) -> None:
+    assert redact_text(text) == shown
+
+
 @pytest.fixture
 def valyu_env(monkeypatch: pytest.MonkeyPatch) -> str:
     """Valyu's key set, its base URL carrying a password, and nothing listening there."""
