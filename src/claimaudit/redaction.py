@@ -23,7 +23,9 @@ _SECRET_KEY = re.compile(
     re.IGNORECASE,
 )
 _URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]*://[^\s\"'<>`]+")
-_BEARER = re.compile(r"\b(bearer)\s+[^\s\"',;]+", re.IGNORECASE)
+# A bearer token is a long word: "a valid bearer token" or "bearer secret" is prose, not a token.
+_MIN_BEARER_CHARS = 8
+_BEARER = re.compile(rf"\b(bearer)\s+[^\s\"',;]{{{_MIN_BEARER_CHARS},}}", re.IGNORECASE)
 # Too short a value would mask ordinary words; real keys are long.
 _MIN_SECRET_CHARS = 6
 

@@ -60,6 +60,18 @@ class RawMCP:
             if message.get("id") == request_id and ("result" in message or "error" in message):
                 return message
 
+    def messages_until(self, request_id: object, timeout: float = 60.0) -> list[dict[str, Any]]:
+        """Every message the server sends up to and including its reply to ``request_id``."""
+        messages: list[dict[str, Any]] = []
+        while True:
+            try:
+                line = self._replies.get(timeout=timeout)
+            except queue.Empty:
+                raise AssertionError(f"no reply to request {request_id!r}") from None
+            messages.append(json.loads(line.decode("utf-8")))
+            if messages[-1].get("id") == request_id and "method" not in messages[-1]:
+                return messages
+
     def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         self._next_id += 1
         body = {"jsonrpc": "2.0", "id": self._next_id, "method": method, "params": params}

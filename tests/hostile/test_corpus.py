@@ -33,6 +33,9 @@ from tests.hostile.helpers import (
 from tests.hostile.mcpwire import RawMCP, tool_text
 from tests.httpfake import closed_port
 
+# The app answers only Host headers naming loopback (DNS-rebinding defence).
+LOOPBACK = "http://127.0.0.1"
+
 TERMINAL_CONTROLS = ("\x1b", "\x9b", "\x07", "\x08", "\r")
 
 
@@ -157,7 +160,7 @@ def test_the_command_line(
 @pytest.fixture
 def client(library: Path, hostile_env: dict[str, str]) -> Iterator[TestClient]:
     app = create_app(ServerConfig(library=library, max_upload_bytes=8 * 1024 * 1024))
-    with TestClient(app, raise_server_exceptions=False) as test_client:
+    with TestClient(app, base_url=LOOPBACK, raise_server_exceptions=False) as test_client:
         yield test_client
 
 

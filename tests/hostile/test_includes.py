@@ -22,6 +22,9 @@ from tests.hostile.helpers import (
     library_state,
 )
 
+# The app answers only Host headers naming loopback (DNS-rebinding defence).
+LOOPBACK = "http://127.0.0.1"
+
 PREAMBLE = "\\documentclass{article}\n\\begin{document}\n\\section{Intro}\n"
 BODY = "Sparse matrices save memory in scientific computing.\n\n"
 
@@ -165,7 +168,9 @@ def test_a_main_file_linked_from_outside_is_not_read(tmp_path: Path, outside: Pa
 def client(tmp_path: Path) -> TestClient:
     library = tmp_path / "server" / "lib.sqlite3"
     library.parent.mkdir()
-    return TestClient(create_app(ServerConfig(library=library)), raise_server_exceptions=False)
+    return TestClient(
+        create_app(ServerConfig(library=library)), base_url=LOOPBACK, raise_server_exceptions=False
+    )
 
 
 def _upload(client: TestClient, name: str, body: bytes, ref: str = "local:up") -> dict[str, str]:

@@ -15,6 +15,9 @@ from tests.hostile.helpers import SECRET, assert_no_traceback, cli
 from tests.httpfake import closed_port
 from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
 
+# The app answers only Host headers naming loopback (DNS-rebinding defence).
+LOOPBACK = "http://127.0.0.1"
+
 
 @pytest.mark.parametrize(
     ("url", "shown"),
@@ -48,6 +51,19 @@ def test_redact_text_finds_every_url_and_secret(monkeypatch: pytest.MonkeyPatch)
     assert "http://***@a/v1" in shown and "password=***" in shown and "Bearer ***" in shown
 
 
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("a valid bearer token is required", "a valid bearer token is required"),
+        ("unknown judge 'bearer secret'", "unknown judge 'bearer secret'"),
+        ("Authorization: Bearer sk-abc123456", "Authorization: Bearer ***"),
+        ("bearer 0123456789abcdef, then", "bearer ***, then"),
+    ],
+)
+def test_bearer_masks_tokens_not_words(text: str, shown: str) -> None:
+    assert redact_text(text) == shown
+
+
 @pytest.fixture
 def valyu_env(monkeypatch: pytest.MonkeyPatch) -> str:
     """Valyu's key set, its base URL carrying a password, and nothing listening there."""
@@ -62,7 +78,7 @@ def test_a_password_in_the_valyu_url_stays_out_of_api_records(
     tmp_path: Path, valyu_env: str
 ) -> None:
     app = create_app(ServerConfig(library=tmp_path / "lib.sqlite3"))
-    with TestClient(app, raise_server_exceptions=False) as client:
+    with TestClient(app, base_url=LOOPBACK, raise_server_exceptions=False) as client:
         response = client.post(
             "/v1/checks", json={"claim": "Attention replaces recurrence.", "papers": ["1706.03762"]}
         )
@@ -96,7 +112,7 @@ def test_server_records_count_valyu_calls_under_valyu(
         monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
         monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", valyu.url)
         app = create_app(ServerConfig(library=tmp_path / "lib.sqlite3"))
-        with TestClient(app) as client:
+        with TestClient(app, base_url=LOOPBACK) as client:
             claim = "Attention replaces recurrence."
             body = {"claim": claim, "papers": ["1706.03762"], "judge": "nope"}
             assert client.post("/v1/checks", json=body).status_code == 400

@@ -18,6 +18,9 @@ from claimaudit.server.config import ServerConfig
 from tests.conftest import REPO_ROOT
 from tests.hostile.helpers import assert_one_line_usage_error, cli, library_state
 
+# The app answers only Host headers naming loopback (DNS-rebinding defence).
+LOOPBACK = "http://127.0.0.1"
+
 CLAIM = "Sparse matrices save memory."
 
 
@@ -32,7 +35,9 @@ def library(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(library: Path) -> TestClient:
-    return TestClient(create_app(ServerConfig(library=library)), raise_server_exceptions=False)
+    return TestClient(
+        create_app(ServerConfig(library=library)), base_url=LOOPBACK, raise_server_exceptions=False
+    )
 
 
 def _post(client: TestClient, path: str, raw: bytes) -> tuple[int, dict[str, str]]:

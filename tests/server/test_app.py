@@ -11,6 +11,9 @@ from claimaudit.server.app import body_limit, create_app
 from claimaudit.server.config import ServerConfig
 from claimaudit.server.service import Service
 
+# The app answers only Host headers naming loopback (DNS-rebinding defence).
+LOOPBACK = "http://127.0.0.1"
+
 
 class BrokenService(Service):
     def papers(self, query: str | None = None, limit: int = 50) -> list[StoredPaper]:
@@ -20,7 +23,7 @@ class BrokenService(Service):
 def test_an_internal_error_is_a_bare_500(tmp_path: Path) -> None:
     config = ServerConfig(library=tmp_path / "lib.sqlite3")
     app = create_app(config, BrokenService(config.library))
-    with TestClient(app, raise_server_exceptions=False) as client:
+    with TestClient(app, base_url=LOOPBACK, raise_server_exceptions=False) as client:
         response = client.get("/v1/library")
     assert response.status_code == 500
     assert response.json() == {

@@ -120,6 +120,18 @@ def test_every_api_request_needs_the_token(strict: RunningServer, method: str, p
         assert client.get(f"/v1/library/{DEEP_RULES_REF}").status_code == 200
 
 
+def test_refusals_read_as_written_while_the_token_is_set(strict: RunningServer) -> None:
+    # Redaction masks bearer tokens, not the word after "bearer" in a message.
+    with strict.client() as anonymous:
+        message = anonymous.get("/v1/library").json()["error"]["message"]
+        assert message == "a valid bearer token is required"
+    with strict.client(TOKEN) as client:
+        check = {"claim": "A claim.", "papers": [DEEP_RULES_REF], "judge": "bearer secret"}
+        response = client.post("/v1/checks", json=check)
+        assert response.status_code == 400
+        assert "unknown judge 'bearer secret'" in response.json()["error"]["message"]
+
+
 def test_with_the_token_requests_go_through(strict: RunningServer) -> None:
     with strict.client(TOKEN) as client:
         assert client.get("/v1/library").status_code == 200

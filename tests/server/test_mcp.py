@@ -138,3 +138,41 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
     assert "unknown judge 'x'" in _error_text(outcome["unknown_judge"])
     assert "the claim is empty" in _error_text(outcome["empty_claim"])
     assert "no such file" in _error_text(outcome["missing_file"])
+
+
+def test_bad_arguments_read_as_the_api_s_errors(library: Path) -> None:
+    outcome: dict[str, Any] = {}
+
+    async def session() -> None:
+        with anyio.fail_after(120):
+            async with Client(_parameters(library)) as client:
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+                outcome["schema"] = tools["library_list"].input_schema
+                outcome["missing"] = await client.call_tool("check_claim", {"claim": "A claim."})
+                outcome["unknown"] = await client.call_tool("library_list", {"bogus": 1})
+                outcome["types"] = await client.call_tool(
+                    "library_list", {"query": 5, "limit": "x"}
+                )
+                outcome["range"] = await client.call_tool(
+                    "check_claim", {"claim": "A claim.", "papers": ["x"], "threshold": 7}
+                )
+                outcome["fine"] = await client.call_tool("library_list", {"limit": 1})
+
+    anyio.run(session)
+
+    assert outcome["schema"]["additionalProperties"] is False
+    assert _error_text(outcome["missing"]) == (
+        "Error executing tool check_claim: papers: Field required"
+    )
+    assert _error_text(outcome["unknown"]) == (
+        "Error executing tool library_list: bogus: Extra inputs are not permitted"
+    )
+    types = _error_text(outcome["types"])
+    assert types.startswith(
+        "Error executing tool library_list: query: Input should be a valid string; limit: "
+    )
+    assert "\n" not in types and "pydantic" not in types and "input_value" not in types
+    assert _error_text(outcome["range"]) == (
+        "Error executing tool check_claim: threshold: Input should be less than or equal to 1"
+    )
+    assert len(_payload(outcome["fine"])["papers"]) == 1

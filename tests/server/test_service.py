@@ -187,3 +187,57 @@ def test_the_service_refuses_an_empty_draft_as_a_draft_error(service: Service) -
     with pytest.raises(DraftError, match="the draft is empty") as caught:
         service.review("  \n")
     assert (caught.value.http_status, caught.value.code) == (400, "invalid_draft")
+
+
+def _library_calls(service: Service) -> dict[str, Any]:
+    """Every service call that opens the library, as the API's and MCP's routes make them."""
+    return {
+        "papers": lambda: service.papers(),
+        "search": lambda: service.search("deep learning"),
+        "paper": lambda: service.paper(DEEP_RULES_REF),
+        "passage": lambda: service.passage(DEEP_RULES_REF, "p1"),
+        "remove": lambda: service.remove(DEEP_RULES_REF),
+        "upload": lambda: service.add_upload(io.BytesIO(b"# T\n\nWords.\n"), "n.md", ref="local:n"),
+    }
+
+
+@pytest.mark.parametrize("damage", ["garbage", "directory", "missing"])
+def test_an_unusable_library_is_reported_without_its_path(service: Service, damage: str) -> None:
+    library = service.library
+    if damage == "garbage":
+        library.write_bytes(b"this is not an SQLite database\n" * 100)
+    elif damage == "directory":
+        library.unlink()
+        library.mkdir()
+    calls = _library_calls(service)
+    if damage == "missing":
+        library.unlink()
+        del calls["upload"]  # an upload creates a missing library, as at startup
+    for name, call in calls.items():
+        with pytest.raises(LibraryOpenError) as caught:
+            call()
+        message = str(caught.value)
+        assert caught.value.http_status == 503, name
+        assert str(library.parent) not in message and "library.sqlite3" not in message, message
+        assert "the server's library" in message, message
+        assert "\n" not in message
+
+
+def test_a_503_over_http_does_not_name_the_library_path(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from claimaudit.server.app import create_app
+    from claimaudit.server.config import ServerConfig
+
+    library = tmp_path / "lib3.sqlite3"
+    with TestClient(create_app(ServerConfig(library=library)), base_url="http://127.0.0.1") as api:
+        library.write_bytes(b"garbage" * 1000)
+        response = api.get("/v1/library")
+        assert response.status_code == 503
+        error = response.json()["error"]
+        assert error["code"] == "library_unavailable"
+        assert error["message"] == "cannot open the server's library: file is not a database"
+        library.unlink()
+        response = api.get("/v1/library/search", params={"q": "deep"})
+        assert response.status_code == 503 and str(tmp_path) not in response.text
+        assert "the server's library is missing" in response.json()["error"]["message"]

@@ -62,6 +62,7 @@ def serve(
         fail(f"cannot listen on {host}: {reason}")
     config = ServerConfig(
         library=resolve_library_path(library),
+        host=host,
         token=token,
         max_json_bytes=max_json_kb * 1024,
         max_upload_bytes=max_upload_mb * 1024 * 1024,

@@ -13,6 +13,7 @@ from claimaudit.server.auth import BearerAuthMiddleware
 from claimaudit.server.config import ServerConfig
 from claimaudit.server.errors import install_error_handlers
 from claimaudit.server.limits import BodyLimitMiddleware
+from claimaudit.server.origin import OriginGuardMiddleware
 from claimaudit.server.routes import checks, health, judges, library, reviews, web
 from claimaudit.server.service import Service
 from claimaudit.server.state import AppState
@@ -59,8 +60,10 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
     install_error_handlers(app)
     for feature in FEATURES:
         feature.install(app, state)
-    # The last middleware added runs first: auth refuses before any body is read.
+    # The last middleware added runs first: auth refuses before any body is read, and a
+    # foreign Host or a cross-origin request is refused before auth, with or without a token.
     app.add_middleware(BodyLimitMiddleware, limit_for=partial(body_limit, config))
     if config.token:
         app.add_middleware(BearerAuthMiddleware, token=config.token)
+    app.add_middleware(OriginGuardMiddleware, bound_host=config.host)
     return app

@@ -18,6 +18,8 @@ DEFAULT_CHECK_WORKERS = 2
 @dataclass(frozen=True)
 class ServerConfig:
     library: Path
+    # The address the server listens on: on loopback, requests must name a loopback host.
+    host: str = DEFAULT_HOST
     # When set, every request except /health and the static page must carry it as a bearer token.
     token: str | None = None
     max_json_bytes: int = DEFAULT_MAX_JSON_BYTES
@@ -34,7 +36,7 @@ class ServerConfig:
         # The token never shows up in a log line or an error that prints the config.
         token = "set" if self.token else "unset"
         return (
-            f"ServerConfig(library={self.library!s}, token={token}, "
+            f"ServerConfig(library={self.library!s}, host={self.host}, token={token}, "
             f"max_json_bytes={self.max_json_bytes}, max_upload_bytes={self.max_upload_bytes}, "
             f"check_workers={self.check_workers})"
         )

@@ -18,6 +18,7 @@ from starlette.responses import JSONResponse
 
 from claimaudit.errors import ClaimauditError, as_known
 from claimaudit.redaction import safe_line
+from claimaudit.server.validation import field_errors
 
 _STATUS_CODES = {
     400: "bad_request",
@@ -41,17 +42,6 @@ def error_response(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse(error_body(status, code, message), status_code=status)
 
 
-def _field(location: tuple[Any, ...] | list[Any]) -> str:
-    # ("body", "papers", 0) -> "papers[0]"; the leading "body"/"query" says nothing to a user.
-    parts = [str(p) for p in location]
-    if parts and parts[0] in ("body", "query", "path", "header", "form"):
-        parts = parts[1:]
-    text = ""
-    for part in parts:
-        text += f"[{part}]" if part.isdigit() else (f".{part}" if text else part)
-    return text or "body"
-
-
 def validation_message(errors: list[dict[str, Any]]) -> tuple[int, str, str]:
     """(status, code, message) for a FastAPI validation error: 400 for unreadable JSON."""
     for error in errors:
@@ -68,9 +58,7 @@ def validation_message(errors: list[dict[str, Any]]) -> tuple[int, str, str]:
                 "invalid_request",
                 "the request body must be a JSON object, sent as application/json",
             )
-    parts = [f"{_field(e.get('loc', ()))}: {e.get('msg', 'invalid')}" for e in errors[:5]]
-    more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
-    return 422, "invalid_request", "; ".join(parts) + more
+    return 422, "invalid_request", field_errors(errors)
 
 
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:

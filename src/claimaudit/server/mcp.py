@@ -16,9 +16,12 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.context import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.stdio import stdio_server
-from pydantic import Field
+from mcp.types import CallToolResult, InputRequiredResult
+from mcp.types import Tool as ToolInfo
+from pydantic import Field, ValidationError
 
 from claimaudit import __version__
 from claimaudit.accounting import check_answer
@@ -27,6 +30,7 @@ from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
 from claimaudit.server.mcp_stdio import screened_stdio
 from claimaudit.server.service import Service
+from claimaudit.server.validation import EXTRA_FIELD, field_errors
 
 T = TypeVar("T")
 _log = logging.getLogger("claimaudit.mcp")
@@ -196,7 +200,36 @@ TOOLSETS = (register_check_tools, register_review_tools, register_library_tools)
 
 
 class ScreenedMCPServer(MCPServer):
-    """The SDK's server, its stdio input screened first (see ``claimaudit.server.mcp_stdio``)."""
+    """The SDK's server, its stdio input screened first (see ``claimaudit.server.mcp_stdio``),
+    and its tools' arguments checked as the API checks a request body: unknown arguments are
+    refused, and a refusal reads as the API's ("papers: Field required"), one line."""
+
+    async def list_tools(self) -> list[ToolInfo]:
+        tools = await super().list_tools()
+        for tool in tools:
+            tool.input_schema = {**tool.input_schema, "additionalProperties": False}
+        return tools
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        prefix = f"Error executing tool {name}"  # the SDK's, as on every other tool error
+        known = {
+            tool.name: tool.input_schema.get("properties", {}) for tool in await self.list_tools()
+        }
+        unknown = sorted(set(arguments) - set(known.get(name, arguments)))
+        if unknown:
+            problems = [{"loc": (argument,), "msg": EXTRA_FIELD} for argument in unknown]
+            raise ToolError(f"{prefix}: {safe_line(field_errors(problems, located=False))}")
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if not isinstance(cause, ValidationError):
+                raise
+            # pydantic's own text spans lines, links to its site and echoes the input.
+            message = safe_line(field_errors([dict(e) for e in cause.errors()], located=False))
+            raise ToolError(f"{prefix}: {message}") from cause
 
     async def run_stdio_async(self) -> None:
         # As the SDK's own run_stdio_async, with screened streams in place of the raw ones.

@@ -2,10 +2,12 @@
 
 The SDK answers nothing to a line it cannot parse: bad JSON, JSON nested past its parser's
 limit, invalid UTF-8 (decoded to U+FFFD and passed on as if it were text), or a lone surrogate
-escape (``"\\ud800"``). A client then waits for ever. Here such a line gets an answer at once:
-a tool error for a ``tools/call`` (the same kind of refusal as an unknown judge), a JSON-RPC error
-otherwise, nothing for a notification (JSON-RPC never answers those). Lines that pass go to the
-SDK unchanged.
+escape (``"\\ud800"``), or JSON that is no JSON-RPC 2.0 message (no ``"jsonrpc": "2.0"``, an id
+that is null, a float or an object, a method that is no string, params that are no object, a
+batch). A client then waits for ever. Here such a line gets an answer at once: -32600 Invalid
+Request for a message of the wrong shape, a tool error for invalid text in a ``tools/call`` (the
+same kind of refusal as an unknown judge), a JSON-RPC error otherwise, nothing for a well-formed
+notification (JSON-RPC never answers those). Lines that pass go to the SDK unchanged.
 
 The process's own stdin and stdout are moved aside while serving, as the SDK's transport does:
 stray output from a library can then never corrupt the protocol stream.
@@ -46,13 +48,49 @@ def _refusal(message: Any, problem: str) -> dict[str, Any] | None:
             if isinstance(message, dict) and "method" in message
             else _error(None, INVALID_REQUEST, f"Invalid request: {problem}")
         )
-    request_id = message["id"]
-    if not isinstance(request_id, str | int) or isinstance(request_id, bool):
-        request_id = None
+    request_id = message["id"] if _is_id(message["id"]) else None
     if message.get("method") == "tools/call":
         result = {"content": [{"type": "text", "text": problem}], "isError": True}
         return {"jsonrpc": "2.0", "id": request_id, "result": result}
     return _error(request_id, INVALID_PARAMS, f"Invalid params: {problem}")
+
+
+def _is_id(value: Any) -> bool:
+    # JSON-RPC ids are strings or integers (MCP forbids null); True is no integer here.
+    return isinstance(value, str | int) and not isinstance(value, bool)
+
+
+def _shape_problem(message: Any) -> str | None:
+    """Why ``message`` is not a JSON-RPC 2.0 request, notification or response, or None.
+
+    The SDK silently drops what its models reject, so these are answered here."""
+    if isinstance(message, list):
+        # MCP (2025-06-18 on) has no batches: one error answers the whole array.
+        return "batches are not supported; send one request per line"
+    if not isinstance(message, dict):
+        return "a message must be a JSON object"
+    if message.get("jsonrpc") != "2.0":
+        return '"jsonrpc" must be "2.0"'
+    if "id" in message and not _is_id(message["id"]):
+        return '"id" must be a string or an integer'
+    if "method" not in message:
+        # A client's response to a request of the server's: an id and a result or an error.
+        if "id" in message and ("result" in message) != ("error" in message):
+            return None
+        return '"method" is missing'
+    if not isinstance(message["method"], str):
+        return '"method" must be a string'
+    if "params" in message and not isinstance(message["params"], dict):
+        return '"params" must be an object'
+    return None
+
+
+def _invalid_request(message: Any, problem: str) -> dict[str, Any]:
+    """-32600, with the request's id when it has a usable one (JSON-RPC: else null)."""
+    request_id = message.get("id") if isinstance(message, dict) else None
+    return _error(
+        request_id if _is_id(request_id) else None, INVALID_REQUEST, f"Invalid request: {problem}"
+    )
 
 
 def _invalid_text_at(value: Any, where: str = "") -> str | None:
@@ -94,6 +132,9 @@ def screen(raw: bytes) -> tuple[str | None, dict[str, Any] | None]:
     except (NestingError, json.JSONDecodeError) as error:
         detail = str(error) if isinstance(error, NestingError) else error.msg
         return None, _error(None, PARSE_ERROR, f"Parse error: {detail}")
+    shape = _shape_problem(message)
+    if shape is not None:
+        return None, _invalid_request(message, shape)
     if not utf8:
         return None, _refusal(message, "the request is not valid UTF-8 text")
     where = _invalid_text_at(message)

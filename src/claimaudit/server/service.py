@@ -24,6 +24,7 @@ from claimaudit.errors import (
     InputError,
     InvalidClaimError,
     LibraryError,
+    LibraryOpenError,
     PassageNotFoundError,
     UnsupportedFileError,
 )
@@ -38,7 +39,7 @@ from claimaudit.records import Record
 from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
 from claimaudit.server.judges import JudgePool
-from claimaudit.server.sources import server_source
+from claimaudit.server.sources import LIBRARY_NAME, hide_library, server_source
 from claimaudit.untrusted import check_text
 
 UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
@@ -67,9 +68,24 @@ class Service:
         Library.open(self.library, create=True).close()
 
     @contextmanager
-    def _open(self) -> Iterator[Library]:
-        with Library.open(self.library, create=False) as library:
+    def _open(self, *, create: bool = False) -> Iterator[Library]:
+        with self._library_errors(), Library.open(self.library, create=create) as library:
             yield library
+
+    @contextmanager
+    def _library_errors(self) -> Iterator[None]:
+        """A library that cannot be opened is reported without its path: remote clients must
+        not learn where the server keeps its data."""
+        try:
+            yield
+        except LibraryOpenError as exc:
+            if not self.library.exists():
+                message = (
+                    f"{LIBRARY_NAME} is missing: it was moved or deleted after the server started"
+                )
+            else:
+                message = hide_library(str(exc), self.library)
+            raise LibraryOpenError(message) from None
 
     # -- checking ----------------------------------------------------------------------------
 
@@ -84,6 +100,7 @@ class Service:
         # The one checker factory, as everywhere. Judged results are kept in the library's
         # cache, shared by every worker and process using it.
         with (
+            self._library_errors(),  # the results cache lives in the library
             self.judges.lease(judge, model) as chosen,
             closing(server_source(self.library)) as source,
             make_checker(
@@ -205,7 +222,7 @@ class Service:
         paper_ref = parse_ref(ref) if ref else None
         if not path.exists():
             raise InputError(f"{path}: no such file or folder")
-        with Library.open(self.library, create=True) as library:
+        with self._open(create=True) as library:
             return add_path(
                 library,
                 path,

@@ -15,6 +15,26 @@ from claimaudit.identity import PaperRef
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
 LIBRARY_NAME = "the server's library"
+FOLDER_NAME = "the server's library folder"
+# How the library's messages read once its path is gone ("cannot open library PATH: ...").
+_WORDING = (
+    (f"library path {LIBRARY_NAME}", LIBRARY_NAME),
+    (f"library {LIBRARY_NAME}", LIBRARY_NAME),
+)
+
+
+def hide_library(message: str, library: Path) -> str:
+    """``message`` with the library file's path (and its folder's) named, not spelled out."""
+    file_paths = {str(library), str(library.resolve())}
+    folder_paths = {str(library.parent), str(library.resolve().parent)}
+    for path in sorted(file_paths, key=len, reverse=True):
+        message = message.replace(path, LIBRARY_NAME)
+    # A folder as short as "/" or "." would mangle every other path in the message.
+    for path in sorted((p for p in folder_paths if len(p) > 1), key=len, reverse=True):
+        message = message.replace(path, FOLDER_NAME)
+    for wordy, plain in _WORDING:
+        message = message.replace(wordy, plain)
+    return message
 
 
 class ServerSource(Source):
@@ -23,15 +43,13 @@ class ServerSource(Source):
     def __init__(self, inner: Source, library: Path) -> None:
         self.inner = inner
         self.name = inner.name
-        self._paths = sorted({str(library), str(library.resolve())}, key=len, reverse=True)
+        self._library = library
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         try:
             return self.inner.fetch(ref, query)
         except SourceError as error:
-            message = str(error)
-            for path in self._paths:
-                message = message.replace(path, LIBRARY_NAME)
+            message = hide_library(str(error), self._library)
             raise SourceError(message, calls=error.calls, backend=error.backend) from None
 
     @property
