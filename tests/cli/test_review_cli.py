@@ -207,6 +207,21 @@ def test_usage_errors_are_one_line_exit_2(
     assert report.read_text(encoding="utf-8") == REPORT
 
 
+@pytest.mark.parametrize("option", ["--out", "--json", "--html"])
+def test_no_output_overwrites_the_bib_file(runner: CliRunner, tmp_path: Path, option: str) -> None:
+    report = tmp_path / "draft.md"
+    report.write_text(REPORT, encoding="utf-8")
+    bib = tmp_path / "refs.bib"
+    bib.write_text(BIBTEX, encoding="utf-8")
+    args = ["review", str(report), "--bib", str(bib), option, str(bib)]
+    result = runner.invoke(app, [*args, "--library", str(tmp_path / "lib.sqlite3")])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"error: output {bib} would overwrite the bibliography (--bib); choose another path"
+    ]
+    assert bib.read_text(encoding="utf-8") == BIBTEX
+
+
 def test_html_report_renders_in_chromium(draft: dict[str, Any], tmp_path: Path) -> None:
     page_file = draft["work"] / "report.html"
     data = json.loads((draft["work"] / "records.json").read_text(encoding="utf-8"))
