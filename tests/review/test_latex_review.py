@@ -178,6 +178,25 @@ def test_todo_never_clashes_with_a_drafts_own_todo(tmp_path: Path) -> None:
     assert re.search(r"\\todo\{claimaudit: not checked \(x\)\}%", main)
 
 
+@pytest.mark.parametrize(
+    "preamble",
+    ["% \\usepackage{todonotes}\n", "\\usepackage{graphicx} % \\usepackage{todonotes}\n"],
+)
+def test_a_commented_out_todonotes_is_not_loaded(tmp_path: Path, preamble: str) -> None:
+    (tmp_path / "paper.tex").write_text(
+        f"\\documentclass{{article}}\n{preamble}\\begin{{document}}\n"
+        "A claim \\cite{x}.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    result = review_latex(
+        tmp_path / "paper.tex",
+        checker=Checker(MemorySource(), ScriptedJudge(pick("supports", "P001"))),
+    )
+    main = annotate_latex(result, todo=True)["paper.tex"]
+    loads = f"\\usepackage{{todonotes}} {PREFIX} loaded for its review notes\n\\begin{{document}}"
+    assert loads in main and "\\todo{claimaudit: not checked (x)}%" in main
+
+
 def test_html_report_of_a_latex_draft(reviewed: tuple[Path, ReviewResult, FakeVerifier]) -> None:
     _, result, _ = reviewed
     page = render_html(result, title="paper.tex")

@@ -14,6 +14,7 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
+from claimaudit.library.extract_latex import strip_comments
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult
@@ -132,7 +133,9 @@ def annotate_latex(result: ReviewResult, *, todo: bool = False) -> dict[str, str
         name = claim.claim.sentence.file or draft.main
         by_file[name].append((claim, number in in_footnotes))
     main = draft.files[draft.main]
-    needs_notes = todo and any(c.needs_review for c in claims) and not _TODONOTES.search(main)
+    # A commented-out \usepackage{todonotes} loads nothing: search the text without comments.
+    loaded = _TODONOTES.search(strip_comments(main)) is not None
+    needs_notes = todo and any(c.needs_review for c in claims) and not loaded
     annotated = {draft.main: _annotate_file(main, by_file.get(draft.main, []), todo, needs_notes)}
     for name, found in by_file.items():
         if name != draft.main:
