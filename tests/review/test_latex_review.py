@@ -197,6 +197,29 @@ def test_a_commented_out_todonotes_is_not_loaded(tmp_path: Path, preamble: str) 
     assert loads in main and "\\todo{claimaudit: not checked (x)}%" in main
 
 
+def test_annotations_never_land_in_a_footnote_or_verbatim_left_open(tmp_path: Path) -> None:
+    draft = (
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Deep networks need no tuning \\citep{lee}.\\footnote{A note\n  over two lines.}\n"
+        "SciPy offers sparse matrices \\citep{scipy}. Listing: \\begin{verbatim}\n"
+        "import scipy\n\\end{verbatim}\n\\end{document}\n"
+    )
+    (tmp_path / "paper.tex").write_text(draft, encoding="utf-8")
+    result = review_latex(
+        tmp_path / "paper.tex",
+        checker=Checker(MemorySource(), ScriptedJudge(pick("supports", "P001"))),
+    )
+    main = annotate_latex(result, todo=True)["paper.tex"]
+    assert _strip_annotations(main) == draft
+    lines = main.splitlines()
+    after_note = lines[lines.index("  over two lines.}") + 1 :]
+    assert after_note[0].startswith(f"{PREFIX} lee") and after_note[1].startswith("\\todo{")
+    assert after_note[2].startswith("SciPy offers")
+    after_listing = lines[lines.index("\\end{verbatim}") + 1 :]
+    assert after_listing[0].startswith(f"{PREFIX} scipy") and after_listing[1].startswith("\\todo{")
+    assert lines[lines.index("import scipy") - 1].endswith("\\begin{verbatim}")
+
+
 def test_html_report_of_a_latex_draft(reviewed: tuple[Path, ReviewResult, FakeVerifier]) -> None:
     _, result, _ = reviewed
     page = render_html(result, title="paper.tex")
