@@ -183,6 +183,17 @@ def test_latex_include_cycle_is_an_error(tmp_path: Path) -> None:
         extract(tmp_path / "a.tex")
 
 
+def test_latex_includes_past_the_depth_limit_are_not_called_a_loop(tmp_path: Path) -> None:
+    (tmp_path / "a.tex").write_text(
+        "\\documentclass{article}\\begin{document}\\input{f0}\\end{document}"
+    )
+    for n in range(21):
+        (tmp_path / f"f{n}.tex").write_text(f"Level {n}. \\input{{f{n + 1}}}" if n < 20 else "End.")
+    message = r"f19.tex: \\input\{f20\} exceeds the include depth limit \(20 nested includes\)"
+    with pytest.raises(InputError, match=message):
+        extract(tmp_path / "a.tex")
+
+
 def test_folder_without_paper_source(tmp_path: Path) -> None:
     (tmp_path / "README").write_text("nothing here")
     with pytest.raises(InputError, match="no paper source"):

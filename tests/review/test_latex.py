@@ -108,6 +108,20 @@ def test_missing_and_recursive_includes_are_clear_errors(tmp_path: Path) -> None
         read_latex_draft(loop)
 
 
+def test_includes_past_the_depth_limit_are_not_called_a_loop(tmp_path: Path) -> None:
+    # paper.tex -> f0 -> ... -> f20: 21 nested includes, all distinct files.
+    main = _write(tmp_path, "paper.tex", _doc("\\input{f0}"))
+    for n in range(21):
+        _write(
+            tmp_path, f"f{n}.tex", f"Level {n}.\n" + (f"\\input{{f{n + 1}}}\n" if n < 20 else "")
+        )
+    message = r"f19.tex: \\input\{f20\} exceeds the include depth limit \(20 nested includes\)"
+    with pytest.raises(InputError, match=message):
+        read_latex_draft(main)
+    _write(tmp_path, "f19.tex", "Level 19.\n")  # 20 deep: read whole
+    assert read_latex_draft(main).files.keys() >= {"f0.tex", "f19.tex"}
+
+
 BIB = r"""@article{scipy, title = {SciPy 1.0}, author = {Virtanen, Pauli}, year = 2020,
   doi = {10.1038/s41592-019-0686-2}}"""
 

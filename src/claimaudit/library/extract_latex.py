@@ -155,8 +155,13 @@ def expand_inputs(
                 ) from None
             if target is None:
                 raise InputError(f"{shown}: {written} refers to a missing file")
-            if target in chain or len(chain) > _MAX_DEPTH:
+            if target in chain:
                 raise InputError(f"{shown}: {written} includes itself")
+            if len(chain) > _MAX_DEPTH:
+                raise InputError(
+                    f"{shown}: {written} exceeds the include depth limit "
+                    f"({_MAX_DEPTH} nested includes)"
+                )
             return "\n" + load(target, (*chain, target)) + "\n"
 
         return _INPUT.sub(replace, text)

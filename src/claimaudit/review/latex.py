@@ -213,8 +213,13 @@ class _Reader:
             ) from None
         if target is None:
             raise InputError(f"{shown}: {written} refers to a missing file")
-        if target in chain or len(chain) > _MAX_INCLUDE_DEPTH:
+        if target in chain:
             raise InputError(f"{shown}: {written} includes itself")
+        if len(chain) > _MAX_INCLUDE_DEPTH:
+            raise InputError(
+                f"{shown}: {written} exceeds the include depth limit "
+                f"({_MAX_INCLUDE_DEPTH} nested includes)"
+            )
         self.flush()
         outer_file, outer_line = self.file, self.top_line
         if len(chain) == 1:
