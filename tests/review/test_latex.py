@@ -122,6 +122,23 @@ def test_includes_past_the_depth_limit_are_not_called_a_loop(tmp_path: Path) -> 
     assert read_latex_draft(main).files.keys() >= {"f0.tex", "f19.tex"}
 
 
+def test_the_brace_less_input_reads_the_whole_name(tmp_path: Path) -> None:
+    main = _write(tmp_path, "paper.tex", _doc("\\input sub/a\nBetween.\n\\input\n  sub/b.tex\n"))
+    _write(tmp_path, "sub/a.tex", "First included claim \\cite{x}.\n")
+    _write(tmp_path, "sub/b.tex", "Second included claim \\cite{y}.\n")
+    draft = read_latex_draft(main)
+    assert list(draft.files) == ["paper.tex", "sub/a.tex", "sub/b.tex"]
+    assert [(c.file, c.keys) for c in draft.commands] == [
+        ("sub/a.tex", ("x",)),
+        ("sub/b.tex", ("y",)),
+    ]
+    text = " ".join(b.text for b in draft.blocks)
+    assert "ub/a" not in text and "Between." in text
+    missing = _write(tmp_path, "missing.tex", _doc("\\input sub/none\n"))
+    with pytest.raises(InputError, match=r"missing.tex: \\input sub/none refers to a missing file"):
+        read_latex_draft(missing)
+
+
 BIB = r"""@article{scipy, title = {SciPy 1.0}, author = {Virtanen, Pauli}, year = 2020,
   doi = {10.1038/s41592-019-0686-2}}"""
 

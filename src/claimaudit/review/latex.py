@@ -55,6 +55,7 @@ from claimaudit.review.latex_cites import (
     citation_keys,
     command_name,
 )
+from claimaudit.review.latex_include import INPUT_SPEC
 from claimaudit.review.latex_text import BlockBuilder, LatexBlock, paragraph_breaks
 from claimaudit.untrusted import MAX_LATEX_DEPTH, check_latex_depth
 
@@ -77,7 +78,7 @@ _DEFINITIONS = frozenset(
 _MAX_INCLUDE_DEPTH = 20
 _DRAFT_SPECS = [
     *CITE_SPECS,
-    MacroSpec("input", "{"),
+    INPUT_SPEC,
     MacroSpec("include", "{"),
     MacroSpec("subfile", "{"),
     MacroSpec("bibliography", "{"),
@@ -125,6 +126,12 @@ def _line_starts(text: str) -> list[int]:
 
 def _args(node: LatexMacroNode | LatexEnvironmentNode) -> list[LatexNode]:
     return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+
+
+def _include_name(node: LatexNode) -> str:
+    if isinstance(node, LatexCharsNode):  # a bare name: \input sections/a
+        return str(node.chars).strip()
+    return _group_text(node)
 
 
 def _group_text(node: LatexNode | None) -> str:
@@ -203,7 +210,7 @@ class _Reader:
         self, node: LatexMacroNode, chain: tuple[Path, ...], *, preamble: bool = False
     ) -> None:
         written = node.latex_verbatim()
-        name = _group_text(_args(node)[-1]) if _args(node) else ""
+        name = _include_name(_args(node)[-1]) if _args(node) else ""
         shown = self.file
         try:
             target = resolve_include(self.folder, name, self.folder)
