@@ -50,6 +50,7 @@ from claimaudit.library.latex_macros import expand_call, simple_macros
 from claimaudit.review.latex_cites import (
     CITE_COMMANDS,
     CITE_SPECS,
+    CITE_TEXT,
     CitationCommand,
     CiteKind,
     citation_keys,
@@ -168,7 +169,7 @@ class _Reader:
         converter = text_converter()
         converter.latex_context.add_context_category(
             "claimaudit-draft",
-            macros=[MacroTextSpec(name, discard=True) for name in CITE_COMMANDS],
+            macros=[MacroTextSpec(name, discard=True) for name in [*CITE_COMMANDS, CITE_TEXT]],
             prepend=True,
         )
         return converter
@@ -352,6 +353,8 @@ class _Reader:
             if command.kind is CiteKind.TEXTUAL:
                 self.emit(self.names(command.keys), node)
             self.builder.cite(command)
+        elif name == CITE_TEXT:
+            self.cite_text(_args(node), context)
         elif name in _INCLUDES:
             self.include(node, chain)
         elif name in _BIBLIOGRAPHY_MACROS:
@@ -377,6 +380,22 @@ class _Reader:
         else:
             self.collect(_args(node), context)
             self.emit(self.text_of([node]), node)
+
+    def cite_text(self, nodes: Sequence[LatexNode | None], context: str) -> None:
+        """The citations inside ``\\citetext{see \\citealp{a}}``: the sentence's, though the
+        whole is a parenthetical mark, so none of its text (a textual one's names neither)
+        goes into the sentence."""
+        for node in nodes:
+            if isinstance(node, LatexMacroNode) and node.macroname in CITE_COMMANDS:
+                command = self.citation(node, context)
+                if command.kind is not CiteKind.NOCITE:
+                    if self.builder is None:
+                        self.builder = BlockBuilder(self.file, self.section)
+                    self.builder.cite(command)
+            elif isinstance(node, LatexMacroNode):
+                self.cite_text(_args(node), context)
+            elif isinstance(node, LatexGroupNode | LatexEnvironmentNode):
+                self.cite_text(node.nodelist, context)
 
     def footnote(self, node: LatexMacroNode, chain: tuple[Path, ...]) -> None:
         arguments = _args(node)
