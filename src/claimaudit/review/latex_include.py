@@ -14,7 +14,7 @@ from pylatexenc.macrospec import MacroSpec, MacroStandardArgsParser, ParsedMacro
 BARE_NAME = re.compile(r"[ \t]{0,40}(?:\r?\n)?[ \t]{0,40}([^\s{}%\\]{1,500})")
 
 
-class _InputArgs(MacroStandardArgsParser):
+class _InputArgs(MacroStandardArgsParser):  # type: ignore[misc]  # pylatexenc has no type hints
     """One mandatory argument, or a bare file name read as a single characters node (the
     standard parser would take its first character alone: ``\\input sub/a`` read ``s``)."""
 
