@@ -361,6 +361,19 @@ def test_outputs_never_overwrite_the_drafts_files(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("option", ["--out", "--json", "--html"])
+def test_outputs_never_overwrite_the_bib_file(tmp_path: Path, option: str) -> None:
+    _install_commands()
+    draft = _small_draft(tmp_path / "draft", "paper.tex")
+    given = tmp_path / "ext.bib"
+    entry = "@misc{a, title = {A}, doi = {10.1234/a}}\n"
+    given.write_text(entry, encoding="utf-8")
+    result = _run("review", draft, "--bib", given, option, given)
+    assert result.exit_code == 2
+    assert "would overwrite the bibliography (--bib)" in result.stderr
+    assert given.read_text(encoding="utf-8") == entry
+
+
 def test_a_draft_whose_bibliography_is_missing_fails_fast(tmp_path: Path) -> None:
     _install_commands()
     draft = _small_draft(tmp_path / "draft", "paper.tex")

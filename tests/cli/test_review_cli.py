@@ -22,8 +22,9 @@ from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from claimaudit.records import RELATIONS
-from claimaudit.review.annotate import SEPARATOR
+from claimaudit.review.annotate import SEPARATOR, escape
 from tests.browser import launch_chromium
+from tests.refcheck.crossrefserver import CrossrefServer
 
 PAPERS = {
     "arXiv:1907.10121": "scipy-1.0_virtanen2020",
@@ -205,6 +206,50 @@ def test_usage_errors_are_one_line_exit_2(
     assert result.exit_code == 2
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert report.read_text(encoding="utf-8") == REPORT
+
+
+@pytest.mark.parametrize("option", ["--out", "--json", "--html"])
+def test_no_output_overwrites_the_bib_file(runner: CliRunner, tmp_path: Path, option: str) -> None:
+    report = tmp_path / "draft.md"
+    report.write_text(REPORT, encoding="utf-8")
+    bib = tmp_path / "refs.bib"
+    bib.write_text(BIBTEX, encoding="utf-8")
+    args = ["review", str(report), "--bib", str(bib), option, str(bib)]
+    result = runner.invoke(app, [*args, "--library", str(tmp_path / "lib.sqlite3")])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"error: output {bib} would overwrite the bibliography (--bib); choose another path"
+    ]
+    assert bib.read_text(encoding="utf-8") == BIBTEX
+
+
+def test_annotated_markdown_says_a_missing_reference(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    report = tmp_path / "w.md"
+    report.write_text(
+        "Raw data should be backed up in more than one place [@w].\n", encoding="utf-8"
+    )
+    bib = tmp_path / "w.bib"
+    bib.write_text(
+        "@article{w, title={Good enough practices}, year={2017}, doi={10.1234/gone}}\n",
+        encoding="utf-8",
+    )
+    library = tmp_path / "lib.sqlite3"
+    Library.open(library).close()
+    with CrossrefServer() as crossref:  # knows no DOI: every one is a 404
+        monkeypatch.setenv("CLAIMAUDIT_CROSSREF_BASE_URL", crossref.url)
+        result = runner.invoke(app, [
+            "review", str(report), "--bib", str(bib), "--verify-refs", "--no-cache",
+            "--library", str(library), "--json", str(tmp_path / "w.json"),
+            "--out", str(tmp_path / "w.ann.md"),
+        ])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    [record] = json.loads((tmp_path / "w.json").read_text(encoding="utf-8"))["records"]
+    assert record["referenceStatus"] == "not_found", record["reference"]
+    notes = (tmp_path / "w.ann.md").read_text(encoding="utf-8").partition(SEPARATOR)[2]
+    reason = escape(record["reference"]["reason"])
+    assert f"; reference not\\_found ({reason})" in notes
 
 
 def test_html_report_renders_in_chromium(draft: dict[str, Any], tmp_path: Path) -> None:

@@ -183,6 +183,30 @@ def test_latex_include_cycle_is_an_error(tmp_path: Path) -> None:
         extract(tmp_path / "a.tex")
 
 
+def test_latex_includes_past_the_depth_limit_are_not_called_a_loop(tmp_path: Path) -> None:
+    (tmp_path / "a.tex").write_text(
+        "\\documentclass{article}\\begin{document}\\input{f0}\\end{document}"
+    )
+    for n in range(21):
+        (tmp_path / f"f{n}.tex").write_text(f"Level {n}. \\input{{f{n + 1}}}" if n < 20 else "End.")
+    message = r"f19.tex: \\input\{f20\} exceeds the include depth limit \(20 nested includes\)"
+    with pytest.raises(InputError, match=message):
+        extract(tmp_path / "a.tex")
+
+
+def test_latex_brace_less_input_is_followed(tmp_path: Path) -> None:
+    (tmp_path / "a.tex").write_text(
+        "\\documentclass{article}\\begin{document}\nOpening words.\n\\input sub/b\n"
+        "\\input\n  sub/c.tex\n\\end{document}"
+    )
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.tex").write_text("Words of the second file.")
+    (tmp_path / "sub" / "c.tex").write_text("Words of the third file.")
+    text = " ".join(b.text for b in extract(tmp_path / "a.tex").blocks)
+    assert "Words of the second file." in text and "Words of the third file." in text
+    assert "sub/b" not in text and "ub/b" not in text
+
+
 def test_folder_without_paper_source(tmp_path: Path) -> None:
     (tmp_path / "README").write_text("nothing here")
     with pytest.raises(InputError, match="no paper source"):

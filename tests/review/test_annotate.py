@@ -10,6 +10,8 @@ from mdit_py_plugins.footnote import footnote_plugin
 
 from claimaudit.checker import Checker
 from claimaudit.identity import parse_ref
+from claimaudit.refcheck.models import CitedReference, ReferenceCheck, ReferenceStatus
+from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review import review_report
 from claimaudit.review.annotate import SEPARATOR, escape
 from tests.fakes import MemorySource, ScriptedJudge, pick
@@ -82,3 +84,30 @@ def test_review_notes_reach_the_footnote_the_html_report_and_the_table() -> None
     console = Console(width=200, record=True)
     console.print(records_table([record]))
     assert f"review: {note}" in console.export_text()
+
+
+class _Catalogue(ReferenceVerifier):
+    """SciPy's arXiv id exists; the DOI is not in the catalogue."""
+
+    def check(self, cited: CitedReference) -> ReferenceCheck:
+        if str(cited.ref) == "arXiv:1907.10121":
+            return ReferenceCheck(cited.key, cited.ref, ReferenceStatus.OK, "fine")
+        reason = "Crossref has no work with this DOI"
+        return ReferenceCheck(cited.key, cited.ref, ReferenceStatus.NOT_FOUND, reason)
+
+
+def test_footnotes_say_each_reference_check_with_verify_refs() -> None:
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy", PASSAGES)
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001", strength=0.7)))
+    result = review_report(REPORT, checker=checker, verifier=_Catalogue())
+    annotated = result.annotated_markdown
+    md = MarkdownIt("commonmark").use(footnote_plugin)
+    text = html.unescape(re.sub(r"<[^>]+>", "", md.render(annotated)))
+    assert "(SciPy): supports, confidence 0.60, needs review; reference ok. Evidence P001" in text
+    assert (
+        "doi:10.1234/none: not checked: doi:10.1234/none is not in the library; "
+        "reference not_found (Crossref has no work with this DOI)"
+    ) in text
+    # Without --verify-refs the footnotes say nothing about references.
+    assert "reference" not in _result().annotated_markdown.partition(SEPARATOR)[2]

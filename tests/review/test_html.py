@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+import unicodedata
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -90,6 +92,48 @@ def test_a_report_using_the_marker_characters_still_renders() -> None:
     parser.feed(page)
     spans = [a for tag, a in parser.tags if tag == "span" and "claim" in (a.get("class") or "")]
     assert [a["data-claim"] for a in spans] == ["1"]
+
+
+def _claim_spans(page: str) -> list[str]:
+    parser = _Nesting()
+    parser.feed(page)
+    assert parser.errors == [] and parser.stack == []
+    return [
+        a["data-claim"] or ""
+        for tag, a in parser.tags
+        if tag == "span" and "claim" in (a.get("class") or "").split()
+    ]
+
+
+def test_a_report_using_one_of_each_marker_pair_still_renders() -> None:
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy", [EVIDENCE])
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")))
+    # One character of every preferred pair, written and as entities: none is usable.
+    report = (
+        "Odd marks \u2e3c \u2e3e \u2e41 and &#x2e3d;7&#x2e3f; stay text.\n\n"
+        "A claim [@arxiv:1907.10121].\n"
+    )
+    page = render_html(review_report(report, checker=checker))
+    assert "Odd marks \u2e3c \u2e3e \u2e41 and \u2e3d7\u2e3f stay text." in page
+    assert _claim_spans(page) == ["1"]
+    assert 'id="unplaced"' not in page
+
+
+def test_a_report_holding_every_candidate_is_drawn_without_highlights() -> None:
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy", [EVIDENCE])
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")))
+    symbols = "".join(
+        chr(p)
+        for p in range(0xA1, sys.maxunicode + 1)
+        if unicodedata.category(chr(p)).startswith(("P", "S"))
+    )
+    report = f"A claim [@arxiv:1907.10121].\n\n{symbols}\n"
+    page = render_html(review_report(report, checker=checker))
+    assert _claim_spans(page) == []  # nothing marks the sentence in the text ...
+    assert 'id="unplaced"' in page and 'id="claim-1"' in page  # ... its panel is still there
+    assert "A claim [@arxiv:1907.10121]." in page
 
 
 # ---------------------------------------------------------------------- badges and the legend

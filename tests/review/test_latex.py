@@ -108,6 +108,37 @@ def test_missing_and_recursive_includes_are_clear_errors(tmp_path: Path) -> None
         read_latex_draft(loop)
 
 
+def test_includes_past_the_depth_limit_are_not_called_a_loop(tmp_path: Path) -> None:
+    # paper.tex -> f0 -> ... -> f20: 21 nested includes, all distinct files.
+    main = _write(tmp_path, "paper.tex", _doc("\\input{f0}"))
+    for n in range(21):
+        _write(
+            tmp_path, f"f{n}.tex", f"Level {n}.\n" + (f"\\input{{f{n + 1}}}\n" if n < 20 else "")
+        )
+    message = r"f19.tex: \\input\{f20\} exceeds the include depth limit \(20 nested includes\)"
+    with pytest.raises(InputError, match=message):
+        read_latex_draft(main)
+    _write(tmp_path, "f19.tex", "Level 19.\n")  # 20 deep: read whole
+    assert read_latex_draft(main).files.keys() >= {"f0.tex", "f19.tex"}
+
+
+def test_the_brace_less_input_reads_the_whole_name(tmp_path: Path) -> None:
+    main = _write(tmp_path, "paper.tex", _doc("\\input sub/a\nBetween.\n\\input\n  sub/b.tex\n"))
+    _write(tmp_path, "sub/a.tex", "First included claim \\cite{x}.\n")
+    _write(tmp_path, "sub/b.tex", "Second included claim \\cite{y}.\n")
+    draft = read_latex_draft(main)
+    assert list(draft.files) == ["paper.tex", "sub/a.tex", "sub/b.tex"]
+    assert [(c.file, c.keys) for c in draft.commands] == [
+        ("sub/a.tex", ("x",)),
+        ("sub/b.tex", ("y",)),
+    ]
+    text = " ".join(b.text for b in draft.blocks)
+    assert "ub/a" not in text and "Between." in text
+    missing = _write(tmp_path, "missing.tex", _doc("\\input sub/none\n"))
+    with pytest.raises(InputError, match=r"missing.tex: \\input sub/none refers to a missing file"):
+        read_latex_draft(missing)
+
+
 BIB = r"""@article{scipy, title = {SciPy 1.0}, author = {Virtanen, Pauli}, year = 2020,
   doi = {10.1038/s41592-019-0686-2}}"""
 

@@ -104,6 +104,28 @@ def test_nocite_is_found_but_is_no_claim(tmp_path: Path) -> None:
     assert [s.text for s in found.uncited] == ["SciPy is fast."]
 
 
+@pytest.mark.parametrize(
+    ("written", "keys"),
+    [
+        (r"\citetext{see \citealp{virtanen2020}}", ["virtanen2020"]),
+        (
+            r"\citetext{see \citealp{virtanen2020}, also \emph{\citealt{walt2014}}, p.~3}",
+            ["virtanen2020", "walt2014"],
+        ),
+    ],
+)
+def test_citetext_is_free_text_around_its_citations(
+    tmp_path: Path, written: str, keys: list[str]
+) -> None:
+    found = extract_latex_claims(_draft(tmp_path, f"Intro.\n\nSciPy is fast {written}. Then.\n"))
+    [claim] = found.claims
+    assert [k for c in found.draft.commands for k in c.keys] == keys  # never "see"
+    assert "citetext" not in [c.command for c in found.draft.commands]
+    assert claim.text == "SciPy is fast."  # the whole \citetext is the mark
+    assert [c.key for c in claim.citations] == keys
+    assert all(t.paper is not None for t in claim.targets)
+
+
 def test_every_listed_command_is_recognised(tmp_path: Path) -> None:
     """The whole table, each as it would be written: none goes unnoticed."""
     body = "\n\n".join(f"Sentence {n} \\{name}{{k{n}}}." for n, name in enumerate(CITE_COMMANDS))

@@ -178,6 +178,48 @@ def test_todo_never_clashes_with_a_drafts_own_todo(tmp_path: Path) -> None:
     assert re.search(r"\\todo\{claimaudit: not checked \(x\)\}%", main)
 
 
+@pytest.mark.parametrize(
+    "preamble",
+    ["% \\usepackage{todonotes}\n", "\\usepackage{graphicx} % \\usepackage{todonotes}\n"],
+)
+def test_a_commented_out_todonotes_is_not_loaded(tmp_path: Path, preamble: str) -> None:
+    (tmp_path / "paper.tex").write_text(
+        f"\\documentclass{{article}}\n{preamble}\\begin{{document}}\n"
+        "A claim \\cite{x}.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    result = review_latex(
+        tmp_path / "paper.tex",
+        checker=Checker(MemorySource(), ScriptedJudge(pick("supports", "P001"))),
+    )
+    main = annotate_latex(result, todo=True)["paper.tex"]
+    loads = f"\\usepackage{{todonotes}} {PREFIX} loaded for its review notes\n\\begin{{document}}"
+    assert loads in main and "\\todo{claimaudit: not checked (x)}%" in main
+
+
+def test_annotations_never_land_in_a_footnote_or_verbatim_left_open(tmp_path: Path) -> None:
+    draft = (
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Deep networks need no tuning \\citep{lee}.\\footnote{A note\n  over two lines.}\n"
+        "SciPy offers sparse matrices \\citep{scipy}. Listing: \\begin{verbatim}\n"
+        "import scipy\n\\end{verbatim}\n\\end{document}\n"
+    )
+    (tmp_path / "paper.tex").write_text(draft, encoding="utf-8")
+    result = review_latex(
+        tmp_path / "paper.tex",
+        checker=Checker(MemorySource(), ScriptedJudge(pick("supports", "P001"))),
+    )
+    main = annotate_latex(result, todo=True)["paper.tex"]
+    assert _strip_annotations(main) == draft
+    lines = main.splitlines()
+    after_note = lines[lines.index("  over two lines.}") + 1 :]
+    assert after_note[0].startswith(f"{PREFIX} lee") and after_note[1].startswith("\\todo{")
+    assert after_note[2].startswith("SciPy offers")
+    after_listing = lines[lines.index("\\end{verbatim}") + 1 :]
+    assert after_listing[0].startswith(f"{PREFIX} scipy") and after_listing[1].startswith("\\todo{")
+    assert lines[lines.index("import scipy") - 1].endswith("\\begin{verbatim}")
+
+
 def test_html_report_of_a_latex_draft(reviewed: tuple[Path, ReviewResult, FakeVerifier]) -> None:
     _, result, _ = reviewed
     page = render_html(result, title="paper.tex")

@@ -17,9 +17,15 @@ from claimaudit.refcheck.models import ReferenceStatus
 from claimaudit.review import ReviewResult
 
 
-def check_outputs(report: Path, outputs: list[Path | None], inputs: set[Path]) -> None:
-    """No output may overwrite the draft, a file it reads (``inputs``), or another output."""
+def check_outputs(
+    report: Path, outputs: list[Path | None], inputs: set[Path], bib: Path | None = None
+) -> None:
+    """No output may overwrite the draft, a file it reads (``inputs``), the --bib file
+    (``bib``), or another output."""
+    bibliography = bib.resolve() if bib is not None else None
     seen = {report.resolve(), *inputs}
+    if bibliography is not None:
+        seen.add(bibliography)
     for path in outputs:
         if path is None:
             continue
@@ -28,6 +34,8 @@ def check_outputs(report: Path, outputs: list[Path | None], inputs: set[Path]) -
             what = "another output"
             if where == report.resolve():
                 what = "the report itself"
+            elif where == bibliography:
+                what = "the bibliography (--bib)"
             elif where in inputs:
                 what = "a file of the draft"
             fail(f"output {path} would overwrite {what}; choose another path")

@@ -231,7 +231,7 @@ def review(
     bibliography: Bibliography | None = load_bibliography(bib) if bib is not None else None
     drafts = [_prepare(report, draft_format, bibliography) for report in reports]
     for draft in drafts:
-        check_outputs(draft.path, [out, json_out, html_out], draft.inputs)
+        check_outputs(draft.path, [out, json_out, html_out], draft.inputs, bib)
     checker = build_checker(
         judge=judge,
         model=model,
@@ -259,9 +259,8 @@ def review(
                 if result.latex is None:
                     write_text(out, result.annotated_markdown)
                 else:
-                    for path, annotated in _annotated_files(
-                        result, out, todo, draft.inputs
-                    ).items():
+                    protected = draft.inputs | ({bib.resolve()} if bib is not None else set())
+                    for path, annotated in _annotated_files(result, out, todo, protected).items():
                         write_text(path, annotated)
             if json_out is not None:
                 text = json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"

@@ -77,7 +77,12 @@ _ABSTRACT_NAME = re.compile(
 _FLOATS = frozenset(
     {"figure", "figure*", "table", "table*", "wrapfigure", "sidewaysfigure", "sidewaystable"}
 )
-_INPUT = re.compile(r"\\(input|include)\s{0,40}\{([^}]{0,500})\}")
+# TeX's own form, ``\input sections/a``, names the file up to the next space (the name may
+# start on the next line, as TeX skips one end of line after a command).
+_INPUT = re.compile(
+    r"\\(input|include)\s{0,40}\{([^}]{0,500})\}"
+    r"|\\input(?=\s)[ \t]{0,40}(?:\r?\n)?[ \t]{0,40}([^\s{}%\\]{1,500})"
+)
 # A whole-line comment vanishes with its newline (it must not split a paragraph); a trailing
 # comment vanishes up to the newline. ``\%`` is a literal percent sign, not a comment.
 _COMMENT_LINE = re.compile(r"^[ \t]*(?<!\\)%.*\n", re.MULTILINE)
@@ -148,15 +153,21 @@ def expand_inputs(
                     "(upload the paper as one .tex file, or as a PDF)"
                 )
             try:
-                target = _resolve(folder, match.group(2).strip(), boundary)
+                name = match.group(2) if match.group(2) is not None else match.group(3)
+                target = _resolve(folder, name.strip(), boundary)
             except _OutsideError:
                 raise InputError(
                     f"{shown}: {written} refused: it points outside the paper's folder"
                 ) from None
             if target is None:
                 raise InputError(f"{shown}: {written} refers to a missing file")
-            if target in chain or len(chain) > _MAX_DEPTH:
+            if target in chain:
                 raise InputError(f"{shown}: {written} includes itself")
+            if len(chain) > _MAX_DEPTH:
+                raise InputError(
+                    f"{shown}: {written} exceeds the include depth limit "
+                    f"({_MAX_DEPTH} nested includes)"
+                )
             return "\n" + load(target, (*chain, target)) + "\n"
 
         return _INPUT.sub(replace, text)

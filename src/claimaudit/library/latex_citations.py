@@ -37,9 +37,12 @@ class CiteKind(StrEnum):
 
 
 _PARENTHETICAL = (
-    "cite Cite citep Citep citealp Citealp citeyear citeyearpar citenum citen citetext "
+    "cite Cite citep Citep citealp Citealp citeyear citeyearpar citenum citen "
     "parencite Parencite autocite Autocite smartcite Smartcite supercite"
 )
+# natbib's \citetext{see \citealp{a}} takes free text, not keys: it prints a parenthetical
+# mark around the citations written inside it, so it is no citation command of its own.
+CITE_TEXT = "citetext"
 _TEXTUAL = "citet Citet citealt Citealt citeauthor Citeauthor textcite Textcite"
 _FOOTNOTE = "footcite footcitetext"
 
@@ -50,7 +53,7 @@ CITE_COMMANDS: dict[str, CiteKind] = {
     "nocite": CiteKind.NOCITE,
 }
 # Star, pre-note, post-note, keys: what natbib and biblatex accept.
-CITE_SPECS = [MacroSpec(name, "*[[{") for name in CITE_COMMANDS]
+CITE_SPECS = [*(MacroSpec(name, "*[[{") for name in CITE_COMMANDS), MacroSpec(CITE_TEXT, "{")]
 
 _BIBLIOGRAPHY = re.compile(r"\\bibliography\s{0,40}\{([^{}]{0,500})\}")
 _RESOURCE = re.compile(r"\\addbibresource\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{([^{}]{0,500})\}")
@@ -221,6 +224,7 @@ def citation_macros(cited: CitedWorks) -> dict[str, MacroText]:
     macros: dict[str, MacroText] = {
         name: textual if kind is CiteKind.TEXTUAL else mark for name, kind in CITE_COMMANDS.items()
     }
+    macros[CITE_TEXT] = mark
     if cited.cite_is_textual:
         macros["cite"] = textual
     return macros

@@ -1,5 +1,6 @@
 """The annotated Markdown: the report byte for byte, a footnote marker after each cited sentence,
-and the footnotes (verdict, confidence, verbatim evidence with its passage id) appended at the end.
+and the footnotes (verdict, confidence, the reference check with --verify-refs, verbatim evidence
+with its passage id) appended at the end.
 
 Quotes and titles are backslash-escaped where Markdown or Pandoc would read them as syntax
 (``*``, ``[``, ``@``, ...), so the rendered footnote shows the passage exactly as stored.
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
+from claimaudit.refcheck.models import ReferenceStatus
 from claimaudit.review.result import ClaimReview, ReviewedRecord
 
 SEPARATOR = "<!-- claimaudit review: one footnote per cited sentence -->"
@@ -31,17 +33,28 @@ def _label_prefix(report: str) -> str:
     return prefix
 
 
+def _reference(item: ReviewedRecord) -> str:
+    """The reference check (with --verify-refs), as the LaTeX comment line says it."""
+    check = item.reference
+    if check is None:
+        return ""
+    status = check.status.value
+    reason = "" if check.status is ReferenceStatus.OK else f" ({check.reason})"
+    return escape(f"; reference {status}{reason}")
+
+
 def _paper_line(item: ReviewedRecord) -> str:
     record = item.record
     paper = escape(record.paper_ref or ", ".join(item.citations))
+    reference = _reference(item)
     if not isinstance(record, CheckedRecord):
-        return f"{paper}: **not checked**: {escape(record.error)}"
+        return f"{paper}: **not checked**: {escape(record.error)}{reference}"
     review = ", needs review" if record.needs_review else ""
     # No probabilities (a judge that gave its choice alone): nothing to show, nothing made up.
     confidence = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
     head = (
         f"{paper} ({escape(record.paper_title)}): **{record.verdict.replace('_', ' ')}**, "
-        f"confidence {confidence}{review}."
+        f"confidence {confidence}{review}{reference}."
     )
     notes = "".join(f" Review: {escape(note)}." for note in record.review_notes)
     if record.evidence_passage_id is None or record.evidence is None:

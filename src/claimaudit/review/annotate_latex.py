@@ -1,5 +1,7 @@
 """The annotated LaTeX draft: each file byte for byte, with a ``% claimaudit:`` comment line
-after the line where each checked sentence ends (one line per paper it cites).
+after the line where each checked sentence ends (one line per paper it cites), or, where a
+brace group or verbatim environment opened after the sentence is still open there, after the
+line where it closes (``claimaudit.review.latex_insert``).
 
 A comment line changes nothing TeX prints: the line before keeps its end of line (a space),
 and the comment takes its own. With ``todo``, a sentence that needs review also gets a
@@ -14,8 +16,10 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
+from claimaudit.library.extract_latex import strip_comments
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
+from claimaudit.review.latex_insert import annotation_offset
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult
 
 PREFIX = "% claimaudit:"
@@ -74,12 +78,6 @@ def _todo(claim: ClaimReview, footnote: bool) -> str:
     return f"\\todo[inline]{{{text}}}" if footnote else f"\\todo{{{text}}}"
 
 
-def _line_end(text: str, offset: int) -> int:
-    """Where the line holding ``offset`` ends (its newline included), or the text's end."""
-    newline = text.find("\n", offset)
-    return len(text) if newline < 0 else newline + 1
-
-
 def _newline(text: str) -> str:
     return "\r\n" if "\r\n" in text else "\n"
 
@@ -91,7 +89,7 @@ def _annotate_file(
     inserts: list[tuple[int, int, str]] = []  # (offset, order, text)
     for order, (claim, footnote) in enumerate(claims):
         sentence = claim.claim.sentence
-        end = _line_end(text, max(sentence.end - 1, sentence.start))
+        end = annotation_offset(text, sentence.start, sentence.end)
         lead = "" if end == 0 or text[end - 1] == "\n" else newline
         comments = "".join(f"{PREFIX} {record_line(r)}{newline}" for r in claim.records)
         if todo and claim.needs_review:
@@ -132,7 +130,9 @@ def annotate_latex(result: ReviewResult, *, todo: bool = False) -> dict[str, str
         name = claim.claim.sentence.file or draft.main
         by_file[name].append((claim, number in in_footnotes))
     main = draft.files[draft.main]
-    needs_notes = todo and any(c.needs_review for c in claims) and not _TODONOTES.search(main)
+    # A commented-out \usepackage{todonotes} loads nothing: search the text without comments.
+    loaded = _TODONOTES.search(strip_comments(main)) is not None
+    needs_notes = todo and any(c.needs_review for c in claims) and not loaded
     annotated = {draft.main: _annotate_file(main, by_file.get(draft.main, []), todo, needs_notes)}
     for name, found in by_file.items():
         if name != draft.main:

@@ -9,12 +9,18 @@ raw HTML in the report is shown as text.
 How sentences are found in the rendered document: the report gets a marker (punctuation
 characters around the claim number, so Markdown parses as before) at each claim's start and end;
 after parsing, text between markers is wrapped text-node by text-node, so the spans always nest.
+The marker characters are two the report cannot produce (neither written nor as an HTML entity);
+in the unlikely report that uses every candidate, the page is drawn without in-text highlights
+and every panel goes to the "not shown above" section, rather than failing on the user's text.
 """
 
 from __future__ import annotations
 
+import html
 import re
-from collections.abc import Sequence
+import sys
+import unicodedata
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -29,8 +35,10 @@ from claimaudit.review.html_latex import latex_body
 from claimaudit.review.html_parts import marker, page, panel, verdict_class
 from claimaudit.review.result import ClaimReview, ReviewResult
 
-# Rare punctuation characters for the markers: the first pair the report does not use.
+# Rare punctuation characters for the markers, tried first; then any other non-ASCII
+# punctuation or symbol (what markdown-it counts as punctuation, so emphasis parses as before).
 _MARKER_PAIRS = (("\u2e3c", "\u2e3d"), ("\u2e3e", "\u2e3f"), ("\u2e41", "\u2e4c"))
+_REPLACEMENT = "\ufffd"  # what markdown-it turns NUL and broken entities into
 
 
 def _image(self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
@@ -46,22 +54,35 @@ def _renderer() -> MarkdownIt:
     return md
 
 
+def _candidates() -> Iterator[str]:
+    preferred = [c for pair in _MARKER_PAIRS for c in pair]
+    yield from preferred
+    for point in range(0xA1, sys.maxunicode + 1):
+        char = chr(point)
+        if char not in preferred and unicodedata.category(char).startswith(("P", "S")):
+            yield char
+
+
 @dataclass(frozen=True)
 class _Markers:
     start: str
     end: str
 
     @classmethod
-    def for_report(cls, report: str) -> _Markers:
-        for first, second in _MARKER_PAIRS:
-            if first not in report and second not in report:
-                return cls(first, second)
-        raise ValueError("the report uses every marker character")
+    def for_report(cls, report: str) -> _Markers | None:
+        """Two marker characters the parsed report cannot hold; None if it could hold them all."""
+        # An entity (&#x2e3c;) becomes its character in the parsed text, so it counts as used.
+        used = set(report) | set(html.unescape(report)) | {_REPLACEMENT}
+        free = (c for c in _candidates() if c not in used)
+        first, second = next(free, None), next(free, None)
+        if first is None or second is None:
+            return None
+        return cls(first, second)
 
     @property
     def pattern(self) -> re.Pattern[str]:
-        a, b = self.start, self.end
-        return re.compile(f"{a}(\\d+){b}|{b}(\\d+){a}")
+        a, b = re.escape(self.start), re.escape(self.end)
+        return re.compile(f"{a}([0-9]+){b}|{b}([0-9]+){a}")
 
 
 def _marked(report: str, claims: Sequence[ClaimReview], markers: _Markers) -> str:
@@ -172,10 +193,14 @@ def render_html(result: ReviewResult, *, title: str = "report") -> str:
     md = _renderer()
     env: EnvType = {}
     markers = _Markers.for_report(result.text)
-    tokens = md.parse(_marked(result.text, claims, markers), env)
-    weaver = _Weaver(claims, markers.pattern)
-    body = md.renderer.render(weaver.weave(tokens), md.options, env)
-    missing = weaver.missing()
+    if markers is None:
+        body = md.render(result.text, env)
+        missing = "".join(panel(n, c) for n, c in enumerate(claims))
+    else:
+        tokens = md.parse(_marked(result.text, claims, markers), env)
+        weaver = _Weaver(claims, markers.pattern)
+        body = md.renderer.render(weaver.weave(tokens), md.options, env)
+        missing = weaver.missing()
     if missing:
         body += (
             f'<section id="unplaced"><h2>Cited sentences not shown above</h2>{missing}</section>'

@@ -50,11 +50,13 @@ from claimaudit.library.latex_macros import expand_call, simple_macros
 from claimaudit.review.latex_cites import (
     CITE_COMMANDS,
     CITE_SPECS,
+    CITE_TEXT,
     CitationCommand,
     CiteKind,
     citation_keys,
     command_name,
 )
+from claimaudit.review.latex_include import INPUT_SPEC
 from claimaudit.review.latex_text import BlockBuilder, LatexBlock, paragraph_breaks
 from claimaudit.untrusted import MAX_LATEX_DEPTH, check_latex_depth
 
@@ -77,7 +79,7 @@ _DEFINITIONS = frozenset(
 _MAX_INCLUDE_DEPTH = 20
 _DRAFT_SPECS = [
     *CITE_SPECS,
-    MacroSpec("input", "{"),
+    INPUT_SPEC,
     MacroSpec("include", "{"),
     MacroSpec("subfile", "{"),
     MacroSpec("bibliography", "{"),
@@ -127,6 +129,12 @@ def _args(node: LatexMacroNode | LatexEnvironmentNode) -> list[LatexNode]:
     return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
 
 
+def _include_name(node: LatexNode) -> str:
+    if isinstance(node, LatexCharsNode):  # a bare name: \input sections/a
+        return str(node.chars).strip()
+    return _group_text(node)
+
+
 def _group_text(node: LatexNode | None) -> str:
     if isinstance(node, LatexGroupNode):
         return "".join(n.chars for n in node.nodelist if isinstance(n, LatexCharsNode)).strip()
@@ -161,7 +169,7 @@ class _Reader:
         converter = text_converter()
         converter.latex_context.add_context_category(
             "claimaudit-draft",
-            macros=[MacroTextSpec(name, discard=True) for name in CITE_COMMANDS],
+            macros=[MacroTextSpec(name, discard=True) for name in [*CITE_COMMANDS, CITE_TEXT]],
             prepend=True,
         )
         return converter
@@ -203,7 +211,7 @@ class _Reader:
         self, node: LatexMacroNode, chain: tuple[Path, ...], *, preamble: bool = False
     ) -> None:
         written = node.latex_verbatim()
-        name = _group_text(_args(node)[-1]) if _args(node) else ""
+        name = _include_name(_args(node)[-1]) if _args(node) else ""
         shown = self.file
         try:
             target = resolve_include(self.folder, name, self.folder)
@@ -213,8 +221,13 @@ class _Reader:
             ) from None
         if target is None:
             raise InputError(f"{shown}: {written} refers to a missing file")
-        if target in chain or len(chain) > _MAX_INCLUDE_DEPTH:
+        if target in chain:
             raise InputError(f"{shown}: {written} includes itself")
+        if len(chain) > _MAX_INCLUDE_DEPTH:
+            raise InputError(
+                f"{shown}: {written} exceeds the include depth limit "
+                f"({_MAX_INCLUDE_DEPTH} nested includes)"
+            )
         self.flush()
         outer_file, outer_line = self.file, self.top_line
         if len(chain) == 1:
@@ -340,6 +353,8 @@ class _Reader:
             if command.kind is CiteKind.TEXTUAL:
                 self.emit(self.names(command.keys), node)
             self.builder.cite(command)
+        elif name == CITE_TEXT:
+            self.cite_text(_args(node), context)
         elif name in _INCLUDES:
             self.include(node, chain)
         elif name in _BIBLIOGRAPHY_MACROS:
@@ -365,6 +380,22 @@ class _Reader:
         else:
             self.collect(_args(node), context)
             self.emit(self.text_of([node]), node)
+
+    def cite_text(self, nodes: Sequence[LatexNode | None], context: str) -> None:
+        """The citations inside ``\\citetext{see \\citealp{a}}``: the sentence's, though the
+        whole is a parenthetical mark, so none of its text (a textual one's names neither)
+        goes into the sentence."""
+        for node in nodes:
+            if isinstance(node, LatexMacroNode) and node.macroname in CITE_COMMANDS:
+                command = self.citation(node, context)
+                if command.kind is not CiteKind.NOCITE:
+                    if self.builder is None:
+                        self.builder = BlockBuilder(self.file, self.section)
+                    self.builder.cite(command)
+            elif isinstance(node, LatexMacroNode):
+                self.cite_text(_args(node), context)
+            elif isinstance(node, LatexGroupNode | LatexEnvironmentNode):
+                self.cite_text(node.nodelist, context)
 
     def footnote(self, node: LatexMacroNode, chain: tuple[Path, ...]) -> None:
         arguments = _args(node)

@@ -16,6 +16,7 @@ from pylatexenc.latexwalker import LatexMacroNode, LatexNode
 from claimaudit.library.latex_citations import (
     CITE_COMMANDS,
     CITE_SPECS,
+    CITE_TEXT,
     CiteKind,
     citation_keys,
     textual_names,
@@ -25,6 +26,7 @@ from claimaudit.library.latex_citations import (
 __all__ = [
     "CITE_COMMANDS",
     "CITE_SPECS",
+    "CITE_TEXT",
     "CitationCommand",
     "CiteKind",
     "citation_keys",
