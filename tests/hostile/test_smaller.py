@@ -16,10 +16,11 @@ from claimaudit.server.binding import bind_problem, listen_host
 from tests.conftest import REPO_ROOT
 from tests.hostile.helpers import assert_no_traceback, assert_one_line_usage_error, cli
 
-# Colour, a clipboard write (OSC 52), a hyperlink (OSC 8), an 8-bit CSI clearing the screen, CR.
+# Colour, a clipboard write (OSC 52), a hyperlink (OSC 8), an 8-bit CSI clearing the screen, CR,
+# and bidirectional overrides that would print "evil\u202eexe.md" as "evildm.exe".
 ESCAPES = (
     "\x1b[31mRED\x1b[0m \x1b]52;c;cm0gLXJmIH4=\x07 "
-    "\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\ \x9b2J\r"
+    "\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\ \x9b2J\r evil\u202eexe.md\u2066x\u2069"
 )
 
 
@@ -38,7 +39,7 @@ def library(tmp_path: Path) -> Path:
 
 
 def _clean(output: str) -> None:
-    for char in ("\x1b", "\x9b", "\x07", "\r"):
+    for char in ("\x1b", "\x9b", "\x07", "\r", "\u202e", "\u2066", "\u2069"):
         assert char not in output, repr(output[:300])
 
 
@@ -192,6 +193,22 @@ def test_library_show_pages_a_long_paper(tmp_path: Path) -> None:
     assert [p["id"] for p in data["passages"]] == ["P011", "P012", "P013", "P014", "P015"]
     everything = json.loads(cli(*show, "--limit", "0").stdout)
     assert len(everything["passages"]) == 1000
+    # Past what SQLite can be asked for: refused as a usage error, not a traceback.
+    for option in ("--offset", "--limit"):
+        beyond = cli(*show, option, "99999999999999999999")
+        assert beyond.exit_code == 2 and option in beyond.stderr
+        assert_no_traceback(beyond.stdout, beyond.stderr)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_disk_under_standard_output_is_one_line(library: Path) -> None:
+    command = [sys.executable, "-m", "claimaudit", "library", "list", "--library", str(library)]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            command, cwd=REPO_ROOT, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120
+        )
+    assert done.returncode == 2
+    assert done.stderr.strip() == "error: cannot write the output: No space left on device"
 
 
 def test_a_file_name_that_is_not_utf8_is_stored_as_text(tmp_path: Path) -> None:

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import errno
 import logging
+import sys
 from typing import Annotated, Any
 
 import typer
 
 from claimaudit.cli._help import Command, Group
 from claimaudit.errors import as_known
+
+# Standard output on a full disk (``> /dev/full``), or on a device that failed.
+_OUTPUT_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EIO})
 
 
 class _Commands(Group):
@@ -30,6 +35,8 @@ class _Commands(Group):
                 # A path the system refuses (a name too long, a folder that may not be read)
                 # is the user's to fix, so it is named in one line like any usage error.
                 fail(f"{error.filename}: {error.strerror or error}")
+            if isinstance(error, OSError) and error.errno in _OUTPUT_FULL:
+                fail(f"cannot write the output: {error.strerror}")
             raise
 
 
@@ -87,5 +94,8 @@ def _install_commands() -> None:
 
 
 def main() -> None:
-    _install_commands()
-    app()
+    try:
+        _install_commands()
+        app()
+    except KeyboardInterrupt:  # Ctrl-C while the commands load, before click handles it
+        sys.exit(130)

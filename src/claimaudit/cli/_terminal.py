@@ -2,9 +2,10 @@
 
 A paper or a draft may hold escape sequences (ANSI colours, OSC 8 links, OSC 52 clipboard writes,
 cursor moves, a carriage return that overwrites the line) that a terminal would obey. Whatever
-such a source supplies is printed through ``shown``: escape sequences and control characters go,
-newlines and tabs stay, and an undecodable byte of a file name is written as ``\\xff`` instead
-of failing to encode. JSON printed to a terminal gets the same treatment as escapes.
+such a source supplies is printed through ``shown``: escape sequences, control characters and
+bidirectional overrides go, newlines and tabs stay, and an undecodable byte of a file name is
+written as ``\\xff`` instead of failing to encode. JSON printed to a terminal gets the same
+treatment as escapes.
 """
 
 from __future__ import annotations
@@ -24,10 +25,13 @@ _ESCAPE = re.compile(
     r"|\x9b[0-?]*[ -/]*[@-~]"  # the 8-bit CSI
     r"|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # 8-bit string controls
     r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"  # every other control character but tab and newline
+    # Bidirectional embeddings, overrides and isolates: they can make "evil.exe" print as
+    # something else ("Trojan Source"); right-to-left text reads correctly without them.
+    r"|[\u202a-\u202e\u2066-\u2069]"
 )
 # Inside JSON these can only sit in strings, where \u escapes mean the same text (a lone
 # surrogate included, which could not be written as UTF-8).
-_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def shown(text: str) -> str:

@@ -176,16 +176,20 @@ def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> N
     out_console.print(table)
 
 
+# Past SQLite's integers an offset could not be asked for; no paper has a billion passages.
+MAX_PAGE = 1_000_000_000
+
+
 @app.command(cls=Command)
 def show(
     ref: Annotated[str, typer.Argument(help="Paper reference; unversioned means newest.")],
     library: LibraryOption = None,
     as_json: JsonOption = False,
     offset: Annotated[
-        int, typer.Option(min=0, help="Passages to skip first (0: start at P001).")
+        int, typer.Option(min=0, max=MAX_PAGE, help="Passages to skip first (0: start at P001).")
     ] = 0,
     limit: Annotated[
-        int, typer.Option(min=0, help="Most passages to show; 0 shows them all.")
+        int, typer.Option(min=0, max=MAX_PAGE, help="Most passages to show; 0 shows them all.")
     ] = DEFAULT_SHOW_LIMIT,
 ) -> None:
     """Show a paper's metadata and its passages exactly as stored, a page at a time."""
