@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,14 @@ def test_batch_refuses_to_overwrite_its_input(runner: CliRunner, tmp_path: Path)
     result = runner.invoke(app, ["batch", str(source), "--out", str(source)])
     assert result.exit_code == 2 and "--out must differ" in result.stderr
     assert source.read_text(encoding="utf-8") == "{}\n"
+
+
+def test_batch_names_an_input_that_is_not_a_file(runner: CliRunner, tmp_path: Path) -> None:
+    fifo = tmp_path / "claims.jsonl"
+    os.mkfifo(fifo)
+    result = runner.invoke(app, ["batch", str(fifo), "--out", str(tmp_path / "out.jsonl")])
+    assert result.exit_code == 2
+    assert f"{fifo} is not a regular file" in result.stderr  # it used to say "no such file"
 
 
 @pytest.mark.parametrize("mode", ["ok", "no_logprobs"])

@@ -261,3 +261,41 @@ def test_list_shows_references_whole_at_80_columns(db: Path) -> None:
     lines = result.stdout.splitlines()[1:]  # after the title, which names the library file
     assert any(line.split()[:1] == [long_ref] for line in lines)  # whole, on one line
     assert max(len(line) for line in lines) <= 80
+
+
+def test_a_new_title_for_the_same_content_needs_replace(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.txt"
+    note.write_text("Sparse solvers save memory.\n", encoding="utf-8")
+    added = run("add", note, "--ref", "local:n", "--library", db)
+    assert added.exit_code == 0 and "(1 passage)" in added.stdout  # one passage, not "1 passages"
+    asked = run("add", note, "--ref", "local:n", "--title", "My notes", "--library", db)
+    assert asked.exit_code == 0 and "add --replace to change its title" in asked.stdout
+    assert "My notes" not in run("list", "--library", db).stdout
+    done = run("add", note, "--ref", "local:n", "--title", "My notes", "--replace", "--library", db)
+    assert done.exit_code == 0 and "retitled local:n: My notes" in done.stdout
+    listed = run("list", "--library", db).stdout
+    assert "My notes" in listed and "1 paper in" in listed
+    # Adding the same file again without --title keeps the title given, as before.
+    again = run("add", note, "--ref", "local:n", "--library", db)
+    assert again.exit_code == 0 and "nothing to do" in again.stdout
+    assert "My notes" in run("list", "--library", db).stdout
+
+
+def test_an_invalid_query_is_named_as_the_argument(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.txt"
+    note.write_text("Sparse solvers save memory.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "local:n", "--library", db).exit_code == 0
+    assert_clean_failure(run("search", "\udcff", "--library", db), "QUERY is not valid text")
+
+
+def test_retitle_changes_only_the_title(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.txt"
+    note.write_text("Sparse solvers save memory.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "local:n", "--library", db).exit_code == 0
+    with Library.open(db) as lib:
+        before = lib.require_paper(parse_ref("local:n"))
+        lib.retitle(parse_ref("local:n"), "Another")
+        after = lib.require_paper(parse_ref("local:n"))
+        with pytest.raises(LookupError):
+            lib.retitle(parse_ref("local:missing"), "Nothing")
+    assert after.title == "Another" and after.content_hash == before.content_hash

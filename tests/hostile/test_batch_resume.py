@@ -133,7 +133,7 @@ def test_the_cli_reports_corrupt_lines_and_loses_nothing(
     assert_no_traceback(result.stdout, result.stderr)
     assert f"{out} line 2 is not a record (a JSON null" in result.stderr
     assert "dropped a last line cut short" in result.stderr
-    assert "wrote 1 records" in result.stderr and "3 already done" in result.stderr
+    assert "wrote 1 record to" in result.stderr and "3 already done" in result.stderr
     records = [json.loads(x) for x in out.read_text().splitlines() if x != "null"]
     assert sorted(r["id"] for r in records) == ["0", "1", "2", "3"]
 

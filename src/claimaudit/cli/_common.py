@@ -38,7 +38,9 @@ def require_text(**values: str | None) -> None:
     for option, value in values.items():
         if value is not None:
             try:
-                check_text(value, f"--{option.replace('_', '-')}")
+                # An upper-case name is a positional argument's metavar (QUERY), not an option.
+                name = option if option.isupper() else f"--{option.replace('_', '-')}"
+                check_text(value, name)
             except InvalidTextError as error:
                 fail(str(error))
 

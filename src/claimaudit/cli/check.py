@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from claimaudit.accounting import RunSummary
+from claimaudit.accounting import RunSummary, counted
 from claimaudit.api import DEFAULT_SOURCE
 from claimaudit.batch import read_items, read_resume, run_batch, scan_input
 from claimaudit.checker import Checker
@@ -159,6 +159,8 @@ def batch(
     require_text(address=address)
     if input_file.is_dir():
         fail(f"{input_file} is a folder; give the JSON Lines input file")
+    if input_file.exists() and not input_file.is_file():
+        fail(f"{input_file} is not a regular file; give a JSON Lines file (stdin is not read)")
     if not input_file.is_file():
         fail(f"no such input file: {input_file}")
     require_file(out, "--out")
@@ -222,9 +224,12 @@ def batch(
     except KeyboardInterrupt:
         fail(f"interrupted; rerun with --out {out} to resume", code=130)
     except OSError as error:
-        fail(f"batch stopped: {error.strerror or error}")
+        where = f" ({error.filename})" if error.filename else ""
+        fail(f"batch stopped: {error.strerror or error}{where}")
     err_console.print(
-        shown_text(f"wrote {stats.written} records to {out}; {stats.skipped} already done")
+        shown_text(
+            f"wrote {counted(stats.written, 'record')} to {out}; {stats.skipped} already done"
+        )
     )
     err_console.print(f"this run: {stats.summary.line()}")
 

@@ -11,6 +11,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from claimaudit.accounting import counted
 from claimaudit.cli._common import LibraryOption, fail, out_console, require_text
 from claimaudit.cli._help import Command, Group
 from claimaudit.cli._terminal import json_text, shown, shown_text
@@ -83,11 +84,24 @@ def add(
             result = add_path(lib, path, ref=paper_ref, title=title, replace=replace)
         except OSError as exc:
             fail(f"{path}: {exc.strerror or exc}")
-    if result.outcome is AddOutcome.UNCHANGED:
+        stored = lib.require_paper(result.ref).title
+        retitle = result.outcome is AddOutcome.UNCHANGED and title is not None and title != stored
+        if retitle and replace and title is not None:
+            lib.retitle(result.ref, title)
+    if retitle:
+        # The same content with another --title: the title alone is what the user asked for.
+        message = (
+            f"retitled {result.ref}: {title}"
+            if replace
+            else f"{result.ref} is already in the library with identical content, titled "
+            f"{stored!r}; add --replace to change its title"
+        )
+    elif result.outcome is AddOutcome.UNCHANGED:
         message = f"{result.ref} is already in the library with identical content; nothing to do"
     else:
         message = (
-            f"{result.outcome.value} {result.ref}: {result.title} ({result.passage_count} passages)"
+            f"{result.outcome.value} {result.ref}: {result.title} "
+            f"({counted(result.passage_count, 'passage')})"
         )
     out_console.print(shown_text(message))
 
@@ -106,7 +120,7 @@ def _add_arxiv(
     else:
         message = (
             f"{result.outcome.value} {result.ref} from arXiv: {result.title} "
-            f"({result.passage_count} passages)"
+            f"({counted(result.passage_count, 'passage')})"
         )
     out_console.print(shown_text(message))
 
@@ -137,7 +151,7 @@ def import_jsonl(
         shown_text(
             f"imported {file.name}: {summary.added} added, {summary.replaced} replaced, "
             f"{summary.unchanged} unchanged, {summary.skipped} skipped (no sentences); "
-            f"{summary.passages} passages"
+            f"{counted(summary.passages, 'passage')}"
         )
     )
 
@@ -155,7 +169,7 @@ def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> N
         out_console.print(shown_text(f"no papers in {where}"))
         return
     table = Table(
-        title=shown_text(f"{len(papers)} papers in {where}"),
+        title=shown_text(f"{counted(len(papers), 'paper')} in {where}"),
         box=box.SIMPLE_HEAD,
         expand=True,
         pad_edge=False,
@@ -259,7 +273,7 @@ def search(
     as_json: JsonOption = False,
 ) -> None:
     """Find passages matching QUERY, best first (BM25)."""
-    require_text(query=query)
+    require_text(QUERY=query)
     paper_ref = _ref(ref) if ref is not None else None
     with _library(library) as lib:
         hits = lib.search(query, ref=paper_ref, limit=limit)

@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from claimaudit.accounting import counted
 from claimaudit.bibfile import read_bib
 from claimaudit.cli._checking import (
     REFERENCE_CONDITIONS,
@@ -82,7 +83,7 @@ def refs(
         out_console.file.write(json_text(answer, indent=2) + "\n")
     else:
         out_console.print(_table(checks))
-        out_console.print(f"{len(checks)} references: {status_line(counts)}")
+        out_console.print(f"{counted(len(checks), 'reference')}: {status_line(counts)}")
     if fail_on and any(reference_matches(c, fail_on) for c in checks):
         raise typer.Exit(EXIT_MATCHED)
     raise typer.Exit(EXIT_OK)

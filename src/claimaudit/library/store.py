@@ -196,6 +196,15 @@ class Library:
             self._delete_paper(paper_id)
         return paper
 
+    def retitle(self, ref: PaperRef, title: str) -> None:
+        """Give the paper stored under exactly ``ref`` another title; its content stays."""
+        with self._transaction():
+            cursor = self._conn.execute(
+                "UPDATE papers SET title = ? WHERE ref = ?", (title, str(ref))
+            )
+            if cursor.rowcount == 0:
+                raise PaperNotFoundError(f"{ref} is not in the library")
+
     @property
     def connection(self) -> sqlite3.Connection:
         """The open connection (autocommit), for the library's own modules that keep tables
