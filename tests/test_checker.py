@@ -3,6 +3,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -192,6 +193,36 @@ def test_empty_paper_is_not_checked() -> None:
     src.add(parse_ref("scifact:1"), "Empty", [])
     [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check("c", ["scifact:1"])
     assert isinstance(record, NotCheckedRecord) and "no text passages" in record.error
+
+
+def test_a_source_repeating_a_passage_id_is_not_checked() -> None:
+    # The judge names its evidence by id; with two "P001"s the quote could be the other text.
+    class Repeating(MemorySource):
+        def fetch(self, ref, query):  # type: ignore[no-untyped-def]
+            paper = super().fetch(ref, query)
+            first = paper.passages[0]
+            hurts = Passage(first.passage_id, "Aspirin raises fever.")
+            return replace(paper, passages=[first, hurts])
+
+    src = Repeating()
+    src.add(parse_ref("scifact:1"), "T", ["Aspirin lowers fever."])
+    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check("c", ["scifact:1"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "source returned passage id P001 more than once"
+
+
+def test_a_sources_url_loses_its_credentials_in_the_record() -> None:
+    class Leaky(MemorySource):
+        def fetch(self, ref, query):  # type: ignore[no-untyped-def]
+            url = "http://user:pw@example.com/x?token=abc&page=2"
+            return replace(super().fetch(ref, query), url=url)
+
+    src = Leaky()
+    src.add(parse_ref("scifact:1"), "T", ["Aspirin lowers fever."])
+    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check("c", ["scifact:1"])
+    assert isinstance(record, CheckedRecord) and record.paper_url is not None
+    assert "pw" not in record.paper_url and "abc" not in record.paper_url
+    assert record.paper_url.startswith("http://***@example.com/x?") and "page=2" in record.paper_url
 
 
 def test_truncation_is_reported_in_the_record(source: MemorySource) -> None:

@@ -54,7 +54,7 @@ from claimaudit.records import (
     Record,
     Relation,
 )
-from claimaudit.redaction import redact_text
+from claimaudit.redaction import redact_text, redact_url
 from claimaudit.selection import (
     MAX_CHARS,
     MAX_PASSAGES,
@@ -161,6 +161,11 @@ class Checker:
                 raise SourceError(f"source returned {found.ref}, not the requested {ref}")
             if not found.passages:
                 raise SourceError(f"{ref} has no text passages to check")
+            ids = [p.passage_id for p in found.passages]
+            if len(set(ids)) != len(ids):
+                # The judge names a passage by id and code copies it: an id must name one text.
+                repeated = next(i for i in ids if ids.count(i) > 1)
+                raise SourceError(f"source returned passage id {repeated} more than once")
         except SourceError as error:
             return self._failure(claim, ref, str(error), calls=self._calls(found))
         key = self.cache_key_for(claim, ref, found, topic)
@@ -263,7 +268,7 @@ class Checker:
             paperRef=str(ref),
             matchedRef=str(paper.ref),
             paperTitle=paper.title,
-            paperUrl=paper.url,
+            paperUrl=redact_url(paper.url) if paper.url else None,
             searchQuery=paper.search_query or query,
             evidenceScope=scope,
             retrievedAt=paper.retrieved_at,
@@ -329,7 +334,7 @@ class Checker:
         return NotCheckedRecord(
             claim=claim,
             paperRef=str(ref),
-            paperUrl=url or ref.url,
+            paperUrl=redact_url(url) if url else ref.url,
             # Messages come from backends and plugins: no credential in a URL may survive.
             error=redact_text(error),
             calls=calls or {},
