@@ -132,3 +132,13 @@ def test_timeout_and_unreachable_are_failures_not_404(crossref: CrossrefServer) 
         pytest.raises(CrossrefError, match="unreachable"),
     ):
         client.work(parse_ref(DOI))
+
+
+def test_an_unreachable_crossref_is_not_asked_again_for_a_minute() -> None:
+    with CrossrefClient(f"http://127.0.0.1:{closed_port()}", retries=1, sleep=lambda _: None) as c:
+        with pytest.raises(CrossrefError, match="gave up after 2 attempts"):
+            c.work(parse_ref(DOI))
+        asked = c.requests_made
+        with pytest.raises(CrossrefError, match="not retried: it failed moments ago"):
+            c.work(parse_ref("10.1000/another"))
+        assert c.requests_made == asked

@@ -194,3 +194,25 @@ def test_default_base_url(monkeypatch: pytest.MonkeyPatch) -> None:
         assert client.base_url == DEFAULT_BASE_URL == "https://export.arxiv.org"
     with ArxivClient("http://mirror.example/arxiv/") as client:
         assert client.base_url == "http://mirror.example/arxiv"
+
+
+def test_an_unreachable_arxiv_is_not_asked_again_for_a_minute(time_: FakeTime) -> None:
+    # Offline, every paper of a run would otherwise wait out the retries (21 s each).
+    options = {"min_interval": 0, "retries": 2, "sleep": time_.sleep, "clock": time_.clock}
+    with ArxivClient(**options) as nowhere:  # type: ignore[arg-type]  # conftest: closed port
+        first = error(nowhere, "1706.03762")
+        assert "ConnectError" in first and "gave up after 3 attempts" in first
+        asked = nowhere.requests_made
+        second = error(nowhere, "1810.04805")
+        assert nowhere.requests_made == asked and "not retried: it failed moments ago" in second
+        time_.now += 61
+        third = error(nowhere, "1810.04805")
+        assert nowhere.requests_made == asked + 3 and "gave up after 3 attempts" in third
+
+
+def test_an_answer_that_is_an_error_is_not_remembered(
+    arxiv: ArxivServer, client: ArxivClient
+) -> None:
+    arxiv.reply_next(200, b"<html>maintenance</html", "text/html")
+    assert "is not valid Atom" in error(client, "1706.03762")  # arXiv answered: it is there
+    assert client.entry(parse_ref("1706.03762")).ref.work == "1706.03762"
