@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
+import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -216,6 +219,38 @@ def read_resume(out: Path) -> Resume:
             with out.open("ab") as handle:
                 handle.write(b"\n")
     return resume
+
+
+def drop_not_checked(out: Path) -> int:
+    """Take the ``not_checked`` records out of ``out`` (written atomically), so that their
+    pairs are checked again on resume; the number taken out. Every other line stays as it was.
+    Those records are operational failures (a judge or source that was down), never verdicts."""
+    if not out.is_file():
+        return 0
+    lines = out.read_bytes().splitlines(keepends=True)
+    kept = [raw for raw in lines if not _is_not_checked(raw)]
+    dropped = len(lines) - len(kept)
+    if dropped:
+        fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+        try:
+            os.fchmod(fd, stat.S_IMODE(out.stat().st_mode))
+            with os.fdopen(fd, "wb") as handle:
+                handle.writelines(kept)
+            os.replace(tmp, out)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    return dropped
+
+
+def _is_not_checked(raw: bytes) -> bool:
+    if b"not_checked" not in raw:  # most lines: no need to parse them
+        return False
+    try:
+        data = load_json(raw.decode("utf-8"))
+    except (UnicodeDecodeError, NestingError, json.JSONDecodeError):
+        return False
+    return isinstance(data, dict) and data.get("verdict") == "not_checked"
 
 
 def done_pairs(out: Path) -> set[tuple[str, str]]:

@@ -263,3 +263,31 @@ def test_an_output_stream_is_written_not_read(tmp_path: Path, scripted_cli: list
     assert result.exit_code == 0, result.stderr
     assert stat.S_ISFIFO(fifo.stat().st_mode)
     assert [json.loads(line)["id"] for line in streamed.decode().splitlines()] == ["1"]
+
+
+def test_retry_not_checked_checks_those_pairs_again_and_keeps_the_rest(
+    tmp_path: Path, source: MemorySource, scripted_cli: list[str]
+) -> None:
+    rows = [
+        {"id": "here", "claim": "Coffee is brewed from beans.", "papers": ["scifact:2"]},
+        {"id": "later", "claim": "Aspirin lowers fever.", "papers": ["scifact:3"]},
+    ]
+    src = _input(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    assert cli("batch", src, "--out", out, *scripted_cli).exit_code == 0
+    first = _records(out)
+    assert [r["verdict"] for r in first] == ["supports", "not_checked"]  # scifact:3 is missing
+    source.add(parse_ref("scifact:3"), "Three", ["Aspirin lowers fever in adults."])
+    plain = cli("batch", src, "--out", out, *scripted_cli)
+    assert "wrote 0 records" in plain.stderr and _records(out) == first  # resume skips it
+    retried = cli("batch", src, "--out", out, "--retry-not-checked", *scripted_cli)
+    assert retried.exit_code == 0, retried.stderr
+    assert "checking again 1 pair not checked before" in retried.stderr
+    records = _records(out)
+    assert records[0] == first[0]  # a verdict is never taken out or redone
+    assert [(r["id"], r["verdict"]) for r in records] == [
+        ("here", "supports"),
+        ("later", "supports"),
+    ]
+    again = cli("batch", src, "--out", out, "--retry-not-checked", *scripted_cli)
+    assert "checking again" not in again.stderr and _records(out) == records

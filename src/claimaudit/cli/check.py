@@ -9,7 +9,7 @@ import typer
 
 from claimaudit.accounting import RunSummary, counted
 from claimaudit.api import DEFAULT_SOURCE
-from claimaudit.batch import read_items, read_resume, run_batch, scan_input
+from claimaudit.batch import drop_not_checked, read_items, read_resume, run_batch, scan_input
 from claimaudit.checker import Checker
 from claimaudit.cli._checking import (
     RECORD_CONDITIONS,
@@ -150,6 +150,14 @@ def batch(
     paper_source: SourceOption = DEFAULT_SOURCE,
     threshold: ThresholdOption = None,
     no_cache: NoCacheOption = False,
+    retry_not_checked: Annotated[
+        bool,
+        typer.Option(
+            "--retry-not-checked",
+            help="On resume, check again the pairs --out holds as not_checked (a judge or "
+            "source that was down); their old records are taken out of --out.",
+        ),
+    ] = False,
     engine: EngineOption = EngineName.LOCAL,
     address: AddressOption = None,
     workers: EngineWorkersOption = None,
@@ -190,6 +198,9 @@ def batch(
     )
     try:
         resume = read_resume(out)
+        if retry_not_checked and (dropped := drop_not_checked(out)):
+            err_console.print(f"checking again {counted(dropped, 'pair')} not checked before")
+            resume = read_resume(out)
     except OSError as error:
         fail(f"cannot read {out}: {error.strerror or error}")
     try:
