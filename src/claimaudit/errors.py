@@ -26,6 +26,7 @@ __all__ = [
     "ArxivNotFoundError",
     "BackendError",
     "BibliographyError",
+    "CancelledWorkError",
     "ClaimauditError",
     "ContentConflictError",
     "ContextLengthError",
@@ -48,6 +49,7 @@ __all__ = [
     "PassageNotFoundError",
     "PluginError",
     "RefRequiredError",
+    "ReviewTooLargeError",
     "SourceError",
     "UnknownBackendError",
     "UnsupportedFileError",
@@ -136,6 +138,22 @@ class BibliographyError(UsageError):
     """A bibliography file that cannot be read: its message says which entry or line."""
 
     code = "invalid_bibliography"
+
+
+class ReviewTooLargeError(DraftError):
+    """A draft asking for more judgements than the server takes in one review: refused before
+    any is made."""
+
+    http_status = 413
+    code = "review_too_large"
+
+
+class CancelledWorkError(ClaimauditError):
+    """The caller went away (an HTTP client disconnected), so the work stopped unfinished."""
+
+    # nginx's "client closed request": nobody reads the answer, the server's log shows it.
+    http_status = 499
+    code = "cancelled"
 
 
 class DatasetError(UsageError):

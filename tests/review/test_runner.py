@@ -5,8 +5,10 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 
+import pytest
+
 from claimaudit.checker import Checker
-from claimaudit.errors import JudgeError
+from claimaudit.errors import CancelledWorkError, JudgeError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply
 from claimaudit.records import Record
@@ -65,3 +67,28 @@ def test_pairs_run_concurrently_when_the_judge_allows() -> None:
     results = check_pairs(Checker(_source(), judge), pairs)
     assert [r.verdict for r in results.values()] == ["supports", "supports"]
     assert len(judge.threads) == 2
+
+
+@dataclass
+class CountingJudge(ScriptedJudge):
+    workers: int = 1
+
+    @property
+    def concurrency(self) -> int:
+        return self.workers
+
+
+@pytest.mark.parametrize("concurrency", [1, 2])
+def test_once_cancelled_no_further_pair_is_judged(concurrency: int) -> None:
+    """Sequential and threaded alike: the pairs under way finish, the rest never start."""
+    pairs = [(f"Claim {word} about baselines.", "2105.14372") for word in "abcdefgh"]
+    cancel = threading.Event()
+
+    def cancelling(decision: Decision) -> JudgeReply:
+        cancel.set()  # as a client hanging up during the first decision
+        return pick("supports", "P001")(decision)
+
+    judge = CountingJudge(cancelling, workers=concurrency)
+    with pytest.raises(CancelledWorkError, match=r"cancelled after \d of 8 pairs"):
+        check_pairs(Checker(_source(), judge), pairs, cancel=cancel)
+    assert 1 <= len(judge.seen) <= concurrency

@@ -16,6 +16,7 @@ from claimaudit.server.config import (
     DEFAULT_CHECK_WORKERS,
     DEFAULT_HOST,
     DEFAULT_MAX_JSON_BYTES,
+    DEFAULT_MAX_REVIEW_PAIRS,
     DEFAULT_MAX_UPLOAD_BYTES,
     DEFAULT_PORT,
     TOKEN_ENV,
@@ -46,6 +47,9 @@ def serve(
     max_upload_mb: Annotated[
         int, typer.Option(min=1, help="Largest paper upload, in MiB.")
     ] = DEFAULT_MAX_UPLOAD_BYTES // (1024 * 1024),
+    max_review_pairs: Annotated[
+        int, typer.Option(min=1, help="Most (sentence, paper) pairs one review may judge.")
+    ] = DEFAULT_MAX_REVIEW_PAIRS,
     log_level: Annotated[LogLevel, typer.Option(help="Server log level.")] = LogLevel.INFO,
 ) -> None:
     """Serve the HTTP API (/v1/...) and the web page (/) on HOST:PORT."""
@@ -67,6 +71,7 @@ def serve(
         max_json_bytes=max_json_kb * 1024,
         max_upload_bytes=max_upload_mb * 1024 * 1024,
         check_workers=check_workers,
+        max_review_pairs=max_review_pairs,
     )
     # Imported here: the other commands need neither FastAPI nor uvicorn.
     import uvicorn

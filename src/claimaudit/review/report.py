@@ -3,6 +3,7 @@ draft checked against its papers (and, with a verifier, each reference against t
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -17,6 +18,7 @@ from claimaudit.review.annotate import annotate
 from claimaudit.review.bibliography import Bibliography
 from claimaudit.review.claims import Claim, extract_claims
 from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
+from claimaudit.review.limits import ReviewLimits
 from claimaudit.review.references import check_references, reference_key
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult, ReviewSummary
 from claimaudit.review.runner import Pair, check_pairs, pair_key
@@ -49,6 +51,8 @@ def review_report(
     on_progress: Progress | None = None,
     verifier: ReferenceVerifier | None = None,
     engine: Engine | None = None,
+    limits: ReviewLimits | None = None,
+    cancel: threading.Event | None = None,
 ) -> ReviewResult:
     """Check each cited sentence of ``text`` against each paper it cites; one record per paper.
 
@@ -60,9 +64,13 @@ def review_report(
     With a ``verifier``, every cited reference is also checked against the catalogues.
     ``engine`` judges the pairs elsewhere (the ray engine: on a cluster's workers).
     Nothing here raises for a bad citation or paper: those become ``not_checked`` records.
+    A draft over ``limits`` is refused (ReviewTooLargeError) before anything is judged; once
+    ``cancel`` is set, no further pair is judged (CancelledWorkError).
     """
     claims, uncited = extract_claims(text, bibliography)
-    result = _review(claims, uncited, checker, topic, workers, on_progress, verifier, engine)
+    result = _review(
+        claims, uncited, checker, topic, workers, on_progress, verifier, engine, limits, cancel
+    )
     return replace(result, text=text, annotated_markdown=annotate(text, result.claims))
 
 
@@ -119,9 +127,13 @@ def _review(
     on_progress: Progress | None,
     verifier: ReferenceVerifier | None,
     engine: Engine | None = None,
+    limits: ReviewLimits | None = None,
+    cancel: threading.Event | None = None,
 ) -> ReviewResult:
     pairs, invalid = _pairs(claims)
     total = len({pair_key(p) for p in pairs})
+    if limits is not None:
+        limits.check(claims, total)
     done = 0
     if on_progress is not None:
         on_progress(0, total)
@@ -134,7 +146,13 @@ def _review(
 
     references = check_references(claims, verifier) if verifier is not None else None
     results = check_pairs(
-        checker, pairs, topic=topic, workers=workers, on_record=advance, engine=engine
+        checker,
+        pairs,
+        topic=topic,
+        workers=workers,
+        on_record=advance,
+        engine=engine,
+        cancel=cancel,
     )
     reviews: list[ClaimReview] = []
     for index, claim in enumerate(claims):

@@ -7,11 +7,13 @@ network; by default one at a time).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
 from claimaudit.checker import Checker
 from claimaudit.engines import Engine, PairRequest
+from claimaudit.errors import CancelledWorkError
 from claimaudit.inputs import ref_key
 from claimaudit.records import Record
 
@@ -35,16 +37,26 @@ def check_pairs(
     workers: int | None = None,
     on_record: Callable[[Record], None] | None = None,
     engine: Engine | None = None,
+    cancel: threading.Event | None = None,
 ) -> dict[Pair, Record]:
     """One record per distinct pair, keyed by ``pair_key``; ``on_record`` after each one.
-    ``engine`` judges them elsewhere (the ray engine), in place of this process's threads."""
+    ``engine`` judges them elsewhere (the ray engine), in place of this process's threads.
+    Once ``cancel`` is set, pairs not yet started are not judged, and CancelledWorkError is
+    raised when the ones under way have finished (this process's threads only)."""
     distinct: dict[Pair, Pair] = {}
     for pair in pairs:
         distinct.setdefault(pair_key(pair), pair)
     count = max(1, workers if workers is not None else checker.judge.concurrency)
     results: dict[Pair, Record] = {}
 
-    def finish(key: Pair, record: Record) -> None:
+    def judge(pair: Pair) -> Record | None:
+        if cancel is not None and cancel.is_set():
+            return None
+        return _check(checker, pair, topic)
+
+    def finish(key: Pair, record: Record | None) -> None:
+        if record is None:
+            return
         results[key] = record
         if on_record is not None:
             on_record(record)
@@ -55,12 +67,12 @@ def check_pairs(
         return results
     if count <= 1 or len(distinct) <= 1:
         for key, pair in distinct.items():
-            finish(key, _check(checker, pair, topic))
-        return results
+            finish(key, judge(pair))
+        return _all_or_cancelled(results, len(distinct))
     executor = ThreadPoolExecutor(max_workers=count, thread_name_prefix="claimaudit-review")
-    pending: dict[Future[Record], Pair] = {}
+    pending: dict[Future[Record | None], Pair] = {}
     try:
-        pending = {executor.submit(_check, checker, p, topic): k for k, p in distinct.items()}
+        pending = {executor.submit(judge, p): k for k, p in distinct.items()}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
@@ -68,4 +80,10 @@ def check_pairs(
     finally:
         # On Ctrl-C, drop the pairs not yet started; finished ones are already in the cache.
         executor.shutdown(wait=not pending, cancel_futures=True)
+    return _all_or_cancelled(results, len(distinct))
+
+
+def _all_or_cancelled(results: dict[Pair, Record], wanted: int) -> dict[Pair, Record]:
+    if len(results) < wanted:
+        raise CancelledWorkError(f"cancelled after {len(results)} of {wanted} pairs")
     return results

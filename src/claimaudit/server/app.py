@@ -17,6 +17,7 @@ from claimaudit.server.origin import OriginGuardMiddleware
 from claimaudit.server.routes import checks, health, judges, library, reviews, web
 from claimaudit.server.service import Service
 from claimaudit.server.state import AppState
+from claimaudit.server.urltext import UrlTextMiddleware
 
 # One module per feature, each with ``install(app, state)``; a new feature is one more entry.
 FEATURES = (health, judges, checks, reviews, library, web)
@@ -37,7 +38,7 @@ def body_limit(config: ServerConfig, method: str, path: str) -> int:
 
 def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
     """The app for ``config``; creates the library file if there is none yet."""
-    service = service or Service(config.library)
+    service = service or Service(config.library, max_review_pairs=config.max_review_pairs)
     service.ensure_library()
     state = AppState(config, service)
 
@@ -62,6 +63,7 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
         feature.install(app, state)
     # The last middleware added runs first: auth refuses before any body is read, and a
     # foreign Host or a cross-origin request is refused before auth, with or without a token.
+    app.add_middleware(UrlTextMiddleware)
     app.add_middleware(BodyLimitMiddleware, limit_for=partial(body_limit, config))
     if config.token:
         app.add_middleware(BearerAuthMiddleware, token=config.token)

@@ -10,6 +10,9 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_MAX_JSON_BYTES = 1024 * 1024
 DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024
+# (sentence, paper) pairs one review may ask to judge: a few minutes of the local judge, where a
+# 1 MiB draft could otherwise hold the check workers for hours.
+DEFAULT_MAX_REVIEW_PAIRS = 500
 # Checks are CPU-bound with the local judge (2 onnxruntime threads each): more at once than the
 # machine has cores only makes each slower. Other requests have their own thread pool.
 DEFAULT_CHECK_WORKERS = 2
@@ -25,9 +28,10 @@ class ServerConfig:
     max_json_bytes: int = DEFAULT_MAX_JSON_BYTES
     max_upload_bytes: int = DEFAULT_MAX_UPLOAD_BYTES
     check_workers: int = DEFAULT_CHECK_WORKERS
+    max_review_pairs: int = DEFAULT_MAX_REVIEW_PAIRS
 
     def __post_init__(self) -> None:
-        if self.max_json_bytes < 1 or self.max_upload_bytes < 1:
+        if self.max_json_bytes < 1 or self.max_upload_bytes < 1 or self.max_review_pairs < 1:
             raise ValueError("size limits must be positive")
         if self.check_workers < 1:
             raise ValueError("at least one check worker is needed")
@@ -38,5 +42,5 @@ class ServerConfig:
         return (
             f"ServerConfig(library={self.library!s}, host={self.host}, token={token}, "
             f"max_json_bytes={self.max_json_bytes}, max_upload_bytes={self.max_upload_bytes}, "
-            f"check_workers={self.check_workers})"
+            f"check_workers={self.check_workers}, max_review_pairs={self.max_review_pairs})"
         )

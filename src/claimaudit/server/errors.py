@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse
 
 from claimaudit.errors import ClaimauditError, as_known
 from claimaudit.redaction import safe_line
-from claimaudit.server.validation import field_errors
+from claimaudit.server.validation import field_errors, field_name
 
 _STATUS_CODES = {
     400: "bad_request",
@@ -32,6 +32,9 @@ _STATUS_CODES = {
     422: "invalid_request",
     503: "unavailable",
 }
+
+
+NOT_UNICODE = "invalid UTF-8 or a lone surrogate"
 
 
 def error_body(status: int, code: str, message: str) -> dict[str, Any]:
@@ -49,6 +52,11 @@ def validation_message(errors: list[dict[str, Any]]) -> tuple[int, str, str]:
             detail = (error.get("ctx") or {}).get("error", "not valid JSON")
             return 400, "malformed_json", f"the request body is not valid JSON: {detail}"
     for error in errors:
+        if error.get("type") == "string_unicode":
+            # pydantic's words for a lone surrogate in a field it measures (topic, model).
+            field = field_name(error.get("loc", ()))
+            return 422, "invalid_text", f"{field} is not valid text: {NOT_UNICODE}"
+    for error in errors:
         if tuple(error.get("loc", ())) == ("body",):
             # The body as a whole is wrong: say what to send rather than pydantic's wording.
             if error.get("type") == "missing":
@@ -63,6 +71,9 @@ def validation_message(errors: list[dict[str, Any]]) -> tuple[int, str, str]:
 
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HTTPException)
+    if isinstance(exc.__cause__, UnicodeDecodeError):
+        # FastAPI's "error parsing the body": a JSON body whose bytes are not UTF-8.
+        return error_response(422, "invalid_text", "the request body is not valid UTF-8")
     message = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail)
     code = _STATUS_CODES.get(exc.status_code, "error")
     response = error_response(exc.status_code, code, message)

@@ -15,7 +15,7 @@ from claimaudit.server.schemas import JudgingOptions
 
 
 class BibliographyIn(Wire):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     text: str = Field(description="The bibliography's content.")
     format: Literal["bibtex", "csl-json"] | None = Field(

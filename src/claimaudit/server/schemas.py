@@ -22,8 +22,9 @@ CACHE_FIELD = (
 class JudgingOptions(Wire):
     """How a check or a review is judged: the options both request bodies share."""
 
+    # Strict: "0.5" is no threshold and "no" no boolean; the schema says what JSON type to send.
     model_config = ConfigDict(
-        alias_generator=to_camel, populate_by_name=True, frozen=True, extra="forbid"
+        alias_generator=to_camel, populate_by_name=True, frozen=True, extra="forbid", strict=True
     )
 
     topic: str | None = Field(

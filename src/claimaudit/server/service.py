@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import shutil
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from claimaudit.api import make_checker
 from claimaudit.bibfile import BibFormat
 from claimaudit.checker import Checker
 from claimaudit.errors import (
+    CancelledWorkError,
     DraftError,
     InputError,
     InvalidClaimError,
@@ -38,6 +40,8 @@ from claimaudit.passage import Passage
 from claimaudit.records import Record
 from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
+from claimaudit.review.limits import ReviewLimits
+from claimaudit.server.config import DEFAULT_MAX_REVIEW_PAIRS
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.sources import LIBRARY_NAME, hide_library, server_source
 from claimaudit.untrusted import check_text
@@ -59,9 +63,15 @@ class PassageContext:
 
 
 class Service:
-    def __init__(self, library: Path, judges: JudgePool | None = None) -> None:
+    def __init__(
+        self,
+        library: Path,
+        judges: JudgePool | None = None,
+        max_review_pairs: int = DEFAULT_MAX_REVIEW_PAIRS,
+    ) -> None:
         self.library = library
         self.judges = judges or JudgePool()
+        self.review_limits = ReviewLimits(MAX_PAPERS_PER_CHECK, max_review_pairs)
 
     def ensure_library(self) -> None:
         """Create (or migrate) the library file so that the first request finds one."""
@@ -123,10 +133,12 @@ class Service:
         model: str | None = None,
         threshold: float | None = None,
         cache: bool = True,
+        cancel: threading.Event | None = None,
     ) -> list[Record]:
         """One record per paper, as ``claimaudit check`` gives them.
 
         The request is validated before a judge is loaded, so its errors come first and fast.
+        Once ``cancel`` is set (the client went away), no further paper is checked.
         """
         validate_claim(claim)
         validate_topic(topic)
@@ -137,8 +149,15 @@ class Service:
                 f"{len(papers)} papers in one check; the limit is {MAX_PAPERS_PER_CHECK}"
             )
         check_distinct(papers)
+        _unless_cancelled(cancel, 0, len(papers))  # the client left while the check queued
+        records: list[Record] = []
         with self._checker(judge, model, threshold, cache) as checker:
-            return checker.check(claim, papers, topic)
+            # The generator checks each paper when asked for it: none is begun once cancelled.
+            for record in checker.iter_check(claim, papers, topic):
+                records.append(record)
+                if len(records) < len(papers):
+                    _unless_cancelled(cancel, len(records), len(papers))
+        return records
 
     def review(
         self,
@@ -152,10 +171,12 @@ class Service:
         model: str | None = None,
         threshold: float | None = None,
         cache: bool = True,
+        cancel: threading.Event | None = None,
     ) -> ReviewResult:
         """Every cited sentence of a Markdown draft checked against its papers, as
         ``claimaudit review`` does. The bibliography comes as text (BibTeX or CSL-JSON) or as a
-        file on this machine (for local MCP clients), never both."""
+        file on this machine (for local MCP clients), never both. A draft over the review
+        limits is refused before anything is judged; once ``cancel`` is set, nothing more is."""
         _texts(draft=markdown, bibliography=bibliography)
         validate_topic(topic)
         if not markdown.strip():
@@ -168,7 +189,14 @@ class Service:
         elif bibliography is not None and bibliography.strip():
             bib = parse_bibliography(bibliography, kind=bibliography_format)
         with self._checker(judge, model, threshold, cache) as checker:
-            return review_report(markdown, checker=checker, bibliography=bib, topic=topic)
+            return review_report(
+                markdown,
+                checker=checker,
+                bibliography=bib,
+                topic=topic,
+                limits=self.review_limits,
+                cancel=cancel,
+            )
 
     # -- the library -------------------------------------------------------------------------
 
@@ -274,6 +302,11 @@ def _texts(**values: str | None) -> None:
     for name, value in values.items():
         if value is not None:
             check_text(value, f"the {name.replace('_', ' ')}")
+
+
+def _unless_cancelled(cancel: threading.Event | None, done: int, total: int) -> None:
+    if cancel is not None and cancel.is_set():
+        raise CancelledWorkError(f"cancelled after {done} of {total} papers")
 
 
 def _upload_message(message: str, path: Path, name: str) -> str:

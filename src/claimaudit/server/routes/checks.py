@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from claimaudit.accounting import check_answer
@@ -21,7 +21,7 @@ def install(app: FastAPI, state: AppState) -> None:
         responses={200: {"model": CheckResponse, "description": "One record per paper."}},
         summary="Check a claim against papers",
     )
-    async def create_check(body: CheckRequest) -> JSONResponse:
+    async def create_check(body: CheckRequest, request: Request) -> JSONResponse:
         """Each paper is checked on its own. A paper that could not be checked (not in the
         library, judge unavailable, ...) is a ``not_checked`` record, never a verdict."""
         work = partial(
@@ -34,7 +34,7 @@ def install(app: FastAPI, state: AppState) -> None:
             threshold=body.threshold,
             cache=body.cache,
         )
-        records = await state.run_check(work)
+        records = await state.run_check(request, lambda cancel: work(cancel=cancel))
         # The same JSON as `claimaudit check --format json` (an unset batch id is left out).
         return JSONResponse(check_answer(records))
 

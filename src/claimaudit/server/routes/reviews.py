@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from claimaudit.server.review_schemas import ReviewRequest, ReviewResponse, review_wire
@@ -26,7 +26,7 @@ def install(app: FastAPI, state: AppState) -> None:
         },
         summary="Review a Markdown draft",
     )
-    async def create_review(body: ReviewRequest) -> JSONResponse:
+    async def create_review(body: ReviewRequest, request: Request) -> JSONResponse:
         """Each cited sentence is checked against each paper it cites, exactly as
         ``claimaudit review`` does. A citation that cannot be resolved, or a paper that could
         not be checked, is a ``not_checked`` record; sentences citing nothing are listed as
@@ -43,7 +43,7 @@ def install(app: FastAPI, state: AppState) -> None:
             threshold=body.threshold,
             cache=body.cache,
         )
-        result = await state.run_check(work)
+        result = await state.run_check(request, lambda cancel: work(cancel=cancel))
         return JSONResponse(review_wire(result))
 
     app.include_router(router)

@@ -1,0 +1,68 @@
+"""Text that is not valid Unicode is 422 ``invalid_text`` wherever a request carries it: a JSON
+body's bytes, any of its string fields, a path or a query string (real server on 127.0.0.1)."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from tests.server.conftest import DEEP_RULES_REF
+from tests.server.test_api import _error
+
+CHECK = b'{"claim": "Deep learning helps.", "papers": ["arXiv:2105.14372"]'
+REVIEW = b'{"markdown": "Deep learning helps (arXiv:2105.14372)."'
+
+
+def _post(api: httpx.Client, path: str, raw: bytes) -> httpx.Response:
+    return api.post(path, content=raw, headers={"content-type": "application/json"})
+
+
+@pytest.mark.parametrize(
+    ("path", "raw"),
+    [
+        ("/v1/checks", b'{"claim": "Deep \xff learning", "papers": ["arXiv:2105.14372"]}'),
+        ("/v1/reviews", b'{"markdown": "Deep \xff learning (arXiv:2105.14372)."}'),
+    ],
+    ids=["check", "review"],
+)
+def test_a_body_that_is_not_utf8_is_invalid_text(api: httpx.Client, path: str, raw: bytes) -> None:
+    error = _error(_post(api, path, raw), 422)
+    assert error == {
+        "status": 422,
+        "code": "invalid_text",
+        "message": "the request body is not valid UTF-8",
+    }
+
+
+@pytest.mark.parametrize("field", ["topic", "model"])
+@pytest.mark.parametrize("start", [CHECK, REVIEW], ids=["check", "review"])
+def test_a_lone_surrogate_in_any_field_is_invalid_text(
+    api: httpx.Client, start: bytes, field: str
+) -> None:
+    path = "/v1/checks" if start is CHECK else "/v1/reviews"
+    raw = start + b', "%s": "\\udfff", "judge": "gated"}' % field.encode()
+    error = _error(_post(api, path, raw), 422)
+    assert error["code"] == "invalid_text"
+    assert error["message"] == f"{field} is not valid text: invalid UTF-8 or a lone surrogate"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/v1/library/search?q=%FFdeep",
+        "/v1/library/search?q=deep&ref=arXiv%3A2105.14372%ED%A0%80",  # an encoded surrogate
+        "/v1/library?q=%C3",
+        "/v1/library/arXiv%3A2105.14372%FF",
+        "/v1/library/arXiv%3A2105.14372/passages/P001%FF",
+    ],
+)
+def test_a_path_or_query_that_is_not_utf8_is_invalid_text(api: httpx.Client, url: str) -> None:
+    error = _error(api.get(url), 422)
+    assert error["code"] == "invalid_text"
+    part = "path" if "?" not in url else "query string"
+    assert error["message"].startswith(f"the request's {part} is not valid text: invalid UTF-8")
+
+
+def test_percent_encoded_utf8_is_still_text(api: httpx.Client) -> None:
+    assert api.get("/v1/library/search", params={"q": "réseaux deep"}).status_code == 200
+    assert api.get(f"/v1/library/{DEEP_RULES_REF.replace(':', '%3A')}").status_code == 200
