@@ -44,15 +44,6 @@ def outside(tmp_path: Path) -> Path:
     return secret
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    path = tmp_path / "lib.sqlite3"
-    keep = tmp_path / "keep.txt"
-    keep.write_text("A paper that must survive every refusal.\n", encoding="utf-8")
-    assert cli("library", "add", keep, "--ref", "local:keep", "--library", path).exit_code == 0
-    return path
-
-
 @pytest.mark.parametrize(
     "include",
     [

@@ -24,15 +24,6 @@ def _latex(tmp_path: Path, body: str) -> Path:
     return path
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    path = tmp_path / "lib.sqlite3"
-    keep = tmp_path / "keep.txt"
-    keep.write_text("A paper that must survive.\n", encoding="utf-8")
-    assert cli("library", "add", keep, "--ref", "local:keep", "--library", path).exit_code == 0
-    return path
-
-
 @pytest.mark.parametrize(
     "body",
     [

@@ -22,15 +22,6 @@ BIB = "@article{lee, title={Ten quick tips}, eprint={2105.14372}, archivePrefix=
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    path = tmp_path / "lib.sqlite3"
-    keep = tmp_path / "keep.txt"
-    keep.write_text("A paper that must survive.\n", encoding="utf-8")
-    assert cli("library", "add", keep, "--ref", "local:keep", "--library", path).exit_code == 0
-    return path
-
-
-@pytest.fixture
 def draft(tmp_path: Path) -> Path:
     (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
     path = tmp_path / "draft.md"
