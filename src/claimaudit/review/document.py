@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -71,6 +73,9 @@ class Document:
     references: list[Block]
     has_references_section: bool
     line_starts: tuple[int, ...]
+    # Link reference definitions ("[1]: https://..."), by markdown-it's normalised label:
+    # "[text][1]" and "[1]" are links to them, not numbered citations.
+    links: Mapping[str, Any] = field(default_factory=dict)
 
     def line_column(self, offset: int) -> tuple[int, int]:
         """1-based line and column of a report offset."""
@@ -131,7 +136,8 @@ def _heading_title(text: str) -> str:
 
 
 def parse_document(report: str) -> Document:
-    tokens = markdown().parse(report)
+    env: dict[str, Any] = {}
+    tokens = markdown().parse(report, env)
     deepest = next((t for t in tokens if t.level >= MAX_NESTING - 1), None)
     if deepest is not None:
         line = f" (line {deepest.map[0] + 1})" if deepest.map else ""
@@ -170,4 +176,5 @@ def parse_document(report: str) -> Document:
             if block is None:
                 continue
             (references if references_level is not None else prose).append(block)
-    return Document(prose, references, seen_references, tuple(lines.starts))
+    links = dict(env.get("references") or {})
+    return Document(prose, references, seen_references, tuple(lines.starts), links)
