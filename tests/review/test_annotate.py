@@ -111,3 +111,17 @@ def test_footnotes_say_each_reference_check_with_verify_refs() -> None:
     ) in text
     # Without --verify-refs the footnotes say nothing about references.
     assert "reference" not in _result().annotated_markdown.partition(SEPARATOR)[2]
+
+
+def _annotated(report: str) -> str:
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy", PASSAGES)
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")))
+    return review_report(report, checker=checker).annotated_markdown
+
+
+def test_a_bom_is_kept_in_the_annotated_copy_and_left_out_of_the_claim() -> None:
+    report = "\ufeffRaw data is kept [@arxiv:1907.10121].\n"
+    annotated = _annotated(report)
+    assert annotated.startswith("\ufeffRaw data is kept [@arxiv:1907.10121].[^claimaudit-1]\n")
+    assert annotated.count("\ufeff") == 1

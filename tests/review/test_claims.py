@@ -81,3 +81,13 @@ def test_numbered_citations_need_a_references_section() -> None:
     claims, _ = extract_claims(body + "\n# References\n\n1. Lee et al. arXiv:2105.14372\n")
     [claim] = claims
     assert [t.paper for t in claim.targets] == ["arXiv:2105.14372"]
+
+
+def test_a_bom_is_no_part_of_the_first_claim() -> None:
+    report = "\ufeffRaw data is kept [@doi:10.1234/x].\n"
+    [claim], _ = extract_claims(report)
+    assert claim.text == "Raw data is kept."
+    sentence = claim.sentence
+    # Offsets still index the file's text, BOM included; the column is the one editors show.
+    assert report[sentence.start : sentence.end] == "Raw data is kept [@doi:10.1234/x]."
+    assert (sentence.start, sentence.line, sentence.column) == (1, 1, 1)

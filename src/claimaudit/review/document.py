@@ -23,6 +23,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from claimaudit.errors import DraftError
 
+BOM = "\ufeff"
 # markdown-it's own line breaks (it normalises these to "\n" before parsing).
 _LINE_BREAK = re.compile(r"\r\n?|\n")
 _REFERENCE_HEADINGS = re.compile(
@@ -94,6 +95,8 @@ class _Lines:
             starts.append(match.end())
         self.texts.append(text[starts[-1] :])
         self.starts = starts
+        # Columns count from after a BOM, as an editor shows the first line.
+        self.columns = [1 if text.startswith(BOM) else 0, *starts[1:]]
 
     def locate(self, line: int, content: str) -> list[int]:
         """Offsets of ``content`` (a paragraph line, prefixes removed) within report line
@@ -124,10 +127,15 @@ def _paragraph(lines: _Lines, inline: Token, number: int | None) -> Block | None
             offsets.append(offsets[-1] + 1 if offsets else located[0])
         text_parts.append(part)
         offsets.extend(located)
-    if not offsets:
+    text = "".join(text_parts)
+    if text.startswith(BOM) and offsets and offsets[0] == 0:
+        # A UTF-8 BOM read as text is no part of the first sentence; its offset is skipped,
+        # so positions (and the annotated copy, which keeps it) stay exact.
+        text, offsets = text[1:], offsets[1:]
+    if not offsets or not text.strip():
         return None
     offsets.append(offsets[-1] + 1)
-    return Block("".join(text_parts), tuple(offsets), number)
+    return Block(text, tuple(offsets), number)
 
 
 def _heading_title(text: str) -> str:
@@ -177,4 +185,4 @@ def parse_document(report: str) -> Document:
                 continue
             (references if references_level is not None else prose).append(block)
     links = dict(env.get("references") or {})
-    return Document(prose, references, seen_references, tuple(lines.starts), links)
+    return Document(prose, references, seen_references, tuple(lines.columns), links)
