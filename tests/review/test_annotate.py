@@ -36,11 +36,20 @@ def _result():  # type: ignore[no-untyped-def]
 
 def test_original_text_is_kept_byte_for_byte() -> None:
     annotated = _result().annotated_markdown
-    body, _, notes = annotated.partition("\n" + SEPARATOR + "\n")
-    assert re.sub(r"\[\^claimaudit-\d+\]", "", body).rstrip("\n") == REPORT
+    body, _, notes = annotated.partition("\r\n" + SEPARATOR + "\r\n")
+    assert re.sub(r"\[\^claimaudit-\d+\]", "", body).rstrip("\r\n") == REPORT
     assert "[@arxiv:1907.10121].[^claimaudit-1] Plain." in body
-    assert body.endswith("here [@doi:10.1234/none].[^claimaudit-2]\n")
+    assert body.endswith("here [@doi:10.1234/none].[^claimaudit-2]\r\n")
     assert notes.count("[^claimaudit-") == 2
+
+
+def test_the_lines_added_end_as_the_drafts_do() -> None:
+    # A CRLF draft gets CRLF footnotes (one file, one convention); an LF draft LF ones.
+    annotated = _result().annotated_markdown
+    assert "\n" not in annotated.replace("\r\n", "")
+    assert "\r\n\r\n[^claimaudit-2]: " in annotated and annotated.endswith("\r\n")
+    plain = _annotated("Claim [@arxiv:1907.10121].\nNext [@doi:10.1234/none].\n")
+    assert "\r" not in plain
 
 
 def test_footnotes_render_verdict_confidence_and_verbatim_evidence() -> None:
