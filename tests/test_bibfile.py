@@ -23,7 +23,7 @@ def test_bibtex_records() -> None:
 }
 @book{eds, editor = {Le Cun, Yann}, title = {Sch{\"o}ne {\'E}t{\'e}s}}
 """
-    )
+    ).records
     scipy, eds = records
     assert (scipy.key, scipy.line, scipy.year) == ("scipy", 2, 2020)
     assert scipy.authors == ("Virtanen", "Gommers")  # "others" is no author
@@ -51,7 +51,7 @@ def test_csl_json_records(tmp_path: Path) -> None:
         ),
         encoding="utf-8",
     )
-    first, second = read_bib(path)
+    first, second = read_bib(path).records
     assert (first.authors, first.year, first.fields["doi"]) == (
         ("SciPy 1.0 Contributors",),
         2020,
@@ -72,3 +72,39 @@ def test_csl_json_records(tmp_path: Path) -> None:
 def test_unusable_exports_are_one_error(text: str, message: str) -> None:
     with pytest.raises(BibliographyError, match=message):
         parse_bib(text)
+
+
+PARTIAL = "@misc{first, title={One}}\n@misc{broken title = {x}}\n@misc{third, title={Three}}\n"
+
+
+def test_an_entry_that_cannot_be_parsed_is_reported_not_dropped() -> None:
+    found = parse_bib(PARTIAL, source="partial.bib")
+    assert [r.key for r in found.records] == ["first", "third"]
+    (unread,) = found.unread
+    assert (unread.line, unread.key) == (2, "broken")
+    assert unread.message == (
+        "partial.bib line 2: an entry that could not be read "
+        "(Expected comma after entry key, but found =)"
+    )
+
+
+def test_a_duplicate_key_and_a_duplicate_field_are_reported() -> None:
+    text = "@misc{a, title={One}}\n@misc{a, title={Two}}\n@misc{b, title={x}, title={y}}\n"
+    found = parse_bib(text, source="d.bib")
+    assert [r.key for r in found.records] == ["a"]
+    second, fields = found.unread
+    assert (
+        second.message
+        == "d.bib line 2: a second entry with the key 'a', ignored (the first is used)"
+    )
+    assert (fields.line, fields.key) == (3, "b")
+    assert "Duplicate field keys on entry: 'title'" in fields.message
+    assert "Note" not in fields.message  # bibtexparser's hint about its API is left out
+
+
+def test_a_csl_json_item_without_an_id_is_reported() -> None:
+    found = parse_bib('[{"id": "a"}, {"title": "no id"}]', source="r.json")
+    assert [r.key for r in found.records] == ["a"]
+    assert [u.message for u in found.unread] == [
+        "r.json: item 2 has no id (a string or number), so it cannot be cited"
+    ]

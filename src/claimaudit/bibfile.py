@@ -29,6 +29,8 @@ BibFormat = Literal["bibtex", "csl-json"]
 # Far beyond any real bibliography (tens of thousands of entries are a few MiB).
 MAX_BIBLIOGRAPHY_BYTES = 20 * 1024 * 1024
 _YEAR = re.compile(r"\b(1[5-9]\d\d|2\d\d\d)\b")
+# The key a block that could not be parsed seems to give: what follows "@type{".
+_BLOCK_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]+)")
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,38 @@ class BibRecord:
         """The title as it reads (LaTeX markup reduced to its text)."""
         title = self.fields.get("title")
         return plain_text(title) or None if title else None
+
+
+@dataclass(frozen=True)
+class UnreadEntry:
+    """A BibTeX block that was not read as an entry: one bibtexparser could not parse, or a
+    second entry with a key already used (the first is kept). ``key`` is the key it seems to
+    give, when it could not be parsed: a citation of that key is then explained."""
+
+    line: int | None  # 1-based
+    reason: str  # what the block is: "an entry that could not be read (why)"
+    key: str | None = None
+    source: str | None = None
+    why: str | None = None  # the parser's reason, when it could not be parsed
+
+    @property
+    def where(self) -> str:
+        return f"{self.source or 'the bibliography'}{f' line {self.line}' if self.line else ''}"
+
+    @property
+    def message(self) -> str:
+        return f"{self.where}: {self.reason}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"file": self.source, "line": self.line, "key": self.key, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class BibFile:
+    """A bibliography's entries, and the blocks it holds that could not be read as one."""
+
+    records: list[BibRecord]
+    unread: tuple[UnreadEntry, ...] = ()
 
 
 def _families(value: str) -> tuple[str, ...]:
@@ -75,7 +109,35 @@ def _year(value: str | None) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def _bibtex(text: str) -> list[BibRecord]:
+def _why(error: object) -> str:
+    reason = str(getattr(error, "abort_reason", None) or error or "")
+    # bibtexparser's own hint ("Note: The entry ... is available as ...") is about its API.
+    if " Note: " in reason:
+        reason = reason.split(" Note: ")[0].rstrip(".")
+    return " ".join(reason.split())
+
+
+def _unread(block: Any, source: str | None) -> UnreadEntry:
+    from bibtexparser.model import DuplicateBlockKeyBlock
+
+    line = block.start_line + 1 if block.start_line is not None else None
+    if isinstance(block, DuplicateBlockKeyBlock):
+        return UnreadEntry(
+            line,
+            f"a second entry with the key {block.key!r}, ignored (the first is used)",
+            source=source,
+        )
+    parsed = getattr(block, "ignore_error_block", None)  # a duplicate field: parsed, not kept
+    key = getattr(parsed, "key", None)
+    if not isinstance(key, str):
+        match = _BLOCK_KEY.match(str(block.raw or "").lstrip())
+        key = match.group(1) if match else None
+    why = _why(getattr(block, "error", None))
+    reason = "an entry that could not be read" + (f" ({why})" if why else "")
+    return UnreadEntry(line, reason, key, source, why or None)
+
+
+def _bibtex(text: str, source: str | None) -> BibFile:
     # Imported on use: every command loads this module's importers, few need BibTeX.
     from bibtexparser.entrypoint import parse_string
 
@@ -97,13 +159,12 @@ def _bibtex(text: str) -> list[BibRecord]:
         records.append(BibRecord(item.key, fields, _families(authors), year, line))
     if not records and library.failed_blocks:
         first = library.failed_blocks[0]
-        error = getattr(first, "error", None)
-        why = " ".join(str(getattr(error, "abort_reason", None) or error or "").split())
+        why = _why(getattr(first, "error", None))
         start = first.start_line
         line_text = f"entry starting on line {start + 1}: " if start is not None else ""
         where = f" ({line_text}{why})" if why else ""
         raise BibliographyError(f"no BibTeX entry could be parsed{where}")
-    return records
+    return BibFile(records, tuple(_unread(b, source) for b in library.failed_blocks))
 
 
 def _csl_authors(value: Any) -> tuple[str, ...]:
@@ -132,13 +193,16 @@ def _csl_year(value: Any) -> int | None:
     return _year(raw) if isinstance(raw, str) else None
 
 
-def _csl(data: Any) -> list[BibRecord]:
+def _csl(data: Any, source: str | None) -> BibFile:
     if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
         raise BibliographyError("CSL-JSON must be a list of objects")
     records: list[BibRecord] = []
-    for item in data:
+    unread: list[UnreadEntry] = []
+    for number, item in enumerate(data, 1):
         key = item.get("id")
         if not isinstance(key, str | int) or isinstance(key, bool):
+            reason = f"item {number} has no id (a string or number), so it cannot be cited"
+            unread.append(UnreadEntry(None, reason, source=source))
             continue
         fields = {
             str(k).lower(): str(v)
@@ -147,34 +211,32 @@ def _csl(data: Any) -> list[BibRecord]:
         }
         authors = _csl_authors(item.get("author") or item.get("editor"))
         records.append(BibRecord(str(key), fields, authors, _csl_year(item.get("issued"))))
-    return records
+    return BibFile(records, tuple(unread))
 
 
-def parse_bib(
-    text: str, *, kind: BibFormat | None = None, source: str | None = None
-) -> list[BibRecord]:
+def parse_bib(text: str, *, kind: BibFormat | None = None, source: str | None = None) -> BibFile:
     """The entries of BibTeX or CSL-JSON ``text`` (``kind``; by default JSON when it starts
-    with ``[`` or ``{``); BibliographyError when it holds none or cannot be read. ``source``
-    names it in messages (a file, say)."""
+    with ``[`` or ``{``), with the blocks that could not be read as one; BibliographyError when
+    it holds none or cannot be read. ``source`` names it in messages (a file, say)."""
     name = f"bibliography {source}" if source else "the bibliography"
     is_json = kind == "csl-json" if kind is not None else text.lstrip()[:1] in ("[", "{")
     try:
         check_text(text, name)
         if is_json:
-            records = _csl(load_json(text))
+            found = _csl(load_json(text), source)
         else:
             check_brace_depth(text)
-            records = _bibtex(text)
+            found = _bibtex(text, source)
     except json.JSONDecodeError as error:
         raise BibliographyError(f"{name} is not valid JSON: {error}") from None
     except (NestingError, InvalidTextError) as error:
         raise BibliographyError(f"{name}: {error}") from None
-    if not records:
+    if not found.records:
         raise BibliographyError(f"{name} holds no entries")
-    return records
+    return found
 
 
-def read_bib(path: Path) -> list[BibRecord]:
+def read_bib(path: Path) -> BibFile:
     """Read a BibTeX (``.bib``) or CSL-JSON (``.json``) file; BibliographyError if unusable."""
     if path.is_dir():
         raise BibliographyError(f"bibliography {path} is a folder; give a .bib or .json file")

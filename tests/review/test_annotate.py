@@ -36,11 +36,20 @@ def _result():  # type: ignore[no-untyped-def]
 
 def test_original_text_is_kept_byte_for_byte() -> None:
     annotated = _result().annotated_markdown
-    body, _, notes = annotated.partition("\n" + SEPARATOR + "\n")
-    assert re.sub(r"\[\^claimaudit-\d+\]", "", body).rstrip("\n") == REPORT
+    body, _, notes = annotated.partition("\r\n" + SEPARATOR + "\r\n")
+    assert re.sub(r"\[\^claimaudit-\d+\]", "", body).rstrip("\r\n") == REPORT
     assert "[@arxiv:1907.10121].[^claimaudit-1] Plain." in body
-    assert body.endswith("here [@doi:10.1234/none].[^claimaudit-2]\n")
+    assert body.endswith("here [@doi:10.1234/none].[^claimaudit-2]\r\n")
     assert notes.count("[^claimaudit-") == 2
+
+
+def test_the_lines_added_end_as_the_drafts_do() -> None:
+    # A CRLF draft gets CRLF footnotes (one file, one convention); an LF draft LF ones.
+    annotated = _result().annotated_markdown
+    assert "\n" not in annotated.replace("\r\n", "")
+    assert "\r\n\r\n[^claimaudit-2]: " in annotated and annotated.endswith("\r\n")
+    plain = _annotated("Claim [@arxiv:1907.10121].\nNext [@doi:10.1234/none].\n")
+    assert "\r" not in plain
 
 
 def test_footnotes_render_verdict_confidence_and_verbatim_evidence() -> None:
@@ -111,3 +120,17 @@ def test_footnotes_say_each_reference_check_with_verify_refs() -> None:
     ) in text
     # Without --verify-refs the footnotes say nothing about references.
     assert "reference" not in _result().annotated_markdown.partition(SEPARATOR)[2]
+
+
+def _annotated(report: str) -> str:
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy", PASSAGES)
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")))
+    return review_report(report, checker=checker).annotated_markdown
+
+
+def test_a_bom_is_kept_in_the_annotated_copy_and_left_out_of_the_claim() -> None:
+    report = "\ufeffRaw data is kept [@arxiv:1907.10121].\n"
+    annotated = _annotated(report)
+    assert annotated.startswith("\ufeffRaw data is kept [@arxiv:1907.10121].[^claimaudit-1]\n")
+    assert annotated.count("\ufeff") == 1

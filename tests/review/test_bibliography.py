@@ -68,6 +68,23 @@ def test_bibtex_keys(tmp_path: Path) -> None:
     assert resolved[6] == f"error: no bibliography entry for @missing in {path}"
 
 
+def test_a_key_in_an_entry_that_could_not_be_read_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "partial.bib"
+    path.write_text(
+        "@misc{first, title={One}}\n@misc{broken title = {x}}\n@misc{third, title={Three}}\n",
+        encoding="utf-8",
+    )
+    bib = load_bibliography(path)
+    assert [u.key for u in bib.unread] == ["broken"]
+    # Kept through the document's own references; the key is matched as keys are, any case.
+    bib = bib.with_document({}, {})
+    assert _resolve(bib, "A [@Broken; @missing].") == [
+        f"error: the bibliography entry for @Broken ({path} line 2) could not be read: "
+        "Expected comma after entry key, but found =",
+        f"error: no bibliography entry for @missing in {path}",
+    ]
+
+
 def test_entries_carry_authors_and_year_for_reference_checks(tmp_path: Path) -> None:
     bib = parse_bibliography(
         r"""@article{walt, author = {van der Walt, St{\'e}fan and Sch{\"o}nberger, Johannes

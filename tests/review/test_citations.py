@@ -73,3 +73,28 @@ def test_identifiers_urls_and_dois_in_text() -> None:
 
 def test_a_doi_inside_a_citation_group_is_found_once() -> None:
     assert _labels("Claim [@doi:10.1234/abc] here.") == ["@doi:10.1234/abc"]
+
+
+def test_a_reference_style_link_is_not_a_numbered_citation() -> None:
+    # [text][1] is a link whose label is 1, defined or not; [1] alone is one where the draft
+    # defines "[1]: url"; [1][ref] and [1](url) are links too.
+    assert _labels("As [the guide][1] explains.", numbered=True) == []
+    assert _labels("See [1][], [1][guide] and [1](https://x.org).", numbered=True) == []
+    found = find_citations("The guide [1] explains.", numbered=True, links={"1"})
+    assert found == []
+    # Defined labels are matched as markdown-it matches them (case and blanks aside).
+    assert find_citations("A [1, 2] B.", numbered=True, links={"1, 2"}) == []
+
+
+def test_indexing_is_not_a_numbered_citation() -> None:
+    assert _labels("Array x[1] holds a[i][1] and x2[3].", numbered=True) == []
+
+
+def test_numbered_citations_around_links_and_indexing_still_count() -> None:
+    text = "Tuning [1]. Tuning [1, 2]. Tuning [1-3]. Tuning.[4] In 2020[5]. Also [6][7]."
+    assert _labels(text, numbered=True) == [
+        *("[1]", "[1]", "[2]", "[1]", "[2]", "[3]"),
+        *("[4]", "[5]", "[6]", "[7]"),
+    ]
+    # A label the draft defines is a link only where it is written as one.
+    assert _labels("Tuning [2] and [the guide][1].", numbered=True) == ["[2]"]

@@ -49,6 +49,31 @@ def test_targets_one_per_paper_in_order() -> None:
     )
 
 
+def test_a_markdown_link_or_indexing_is_not_a_numbered_citation() -> None:
+    report = (
+        "Keep raw data, as [the guide][1] explains.\n\n"
+        "Tips help [2]. Array x[1] holds the first value.\n\n"
+        "[1]: https://example.com/guide\n\n"
+        "# References\n\n1. Lee et al. arXiv:2105.14372\n2. Wilson et al. doi:10.1234/x\n"
+    )
+    claims, uncited = extract_claims(report)
+    assert [s.text for s in uncited] == [
+        "Keep raw data, as [the guide][1] explains.",
+        "Array x[1] holds the first value.",
+    ]
+    [claim] = claims
+    assert [t.paper for t in claim.targets] == ["doi:10.1234/x"]
+
+
+def test_a_reference_link_reads_as_its_text() -> None:
+    report = (
+        "Tips help, as [the guide][g] says [1].\n\n[g]: https://x.org\n\n"
+        "# References\n\n1. A arXiv:2105.14372\n"
+    )
+    [claim], _ = extract_claims(report)
+    assert claim.text == "Tips help, as the guide says."
+
+
 def test_numbered_citations_need_a_references_section() -> None:
     body = "Probabilities lie in [0, 1] and models work [1].\n"
     claims, _ = extract_claims(body)
@@ -56,3 +81,13 @@ def test_numbered_citations_need_a_references_section() -> None:
     claims, _ = extract_claims(body + "\n# References\n\n1. Lee et al. arXiv:2105.14372\n")
     [claim] = claims
     assert [t.paper for t in claim.targets] == ["arXiv:2105.14372"]
+
+
+def test_a_bom_is_no_part_of_the_first_claim() -> None:
+    report = "\ufeffRaw data is kept [@doi:10.1234/x].\n"
+    [claim], _ = extract_claims(report)
+    assert claim.text == "Raw data is kept."
+    sentence = claim.sentence
+    # Offsets still index the file's text, BOM included; the column is the one editors show.
+    assert report[sentence.start : sentence.end] == "Raw data is kept [@doi:10.1234/x]."
+    assert (sentence.start, sentence.line, sentence.column) == (1, 1, 1)

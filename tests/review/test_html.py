@@ -234,3 +234,12 @@ def test_the_summary_counts_agree_with_their_nouns() -> None:
     assert '<span class="n">3</span> cited sentences</li>' in page
     assert "3 records for 3 cited sentences" in page
     assert '<span class="n">3</span> need review</li>' in page
+
+
+def test_a_bom_is_not_shown_in_the_page_nor_in_the_claim() -> None:
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy", [EVIDENCE])
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")))
+    result = review_report("\ufeffRaw data is kept [@arxiv:1907.10121].\n", checker=checker)
+    assert result.records[0].record.claim == "Raw data is kept."
+    assert "\ufeff" not in render_html(result, title="draft.md")

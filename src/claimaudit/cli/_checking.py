@@ -12,7 +12,9 @@ import typer
 from claimaudit.api import DEFAULT_SOURCE, make_checker
 from claimaudit.checker import Checker
 from claimaudit.cli._common import fail, require_text
+from claimaudit.errors import LibraryError
 from claimaudit.library.paths import resolve_library_path
+from claimaudit.library.store import Library
 from claimaudit.records import Record
 from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
 from claimaudit.sources.protocol import LibraryUse
@@ -150,17 +152,28 @@ def build_checker(
         context_tokens=context_tokens,
     )
     # After the judge and source names, so that those errors come first (models load lazily).
-    check_library(library, reads=checker.source.library_use is LibraryUse.READS)
+    use = checker.source.library_use
+    try:
+        check_library(library, reads=use is LibraryUse.READS, opens=use is not LibraryUse.NONE)
+    except BaseException:
+        checker.close()
+        raise
     return checker
 
 
-def check_library(library: Path | None, *, reads: bool) -> None:
+def check_library(library: Path | None, *, reads: bool, opens: bool = False) -> None:
     """A library named on the command line (or in CLAIMAUDIT_LIBRARY) must be a file, and must
-    exist when the source only reads it: a mistyped path is an error, not "no such paper"."""
-    if library is None:
-        return
+    exist when the source only reads it: a mistyped path is an error, not "no such paper".
+    With ``opens`` (the source reads papers from it), one that exists must open as a library:
+    a file that is not one is an error up front, not a run of ``not_checked`` records."""
     path = resolve_library_path(library)
-    if path.is_dir():
-        fail(f"--library {path} is a folder; give the library file")
-    if reads and not path.exists():
-        fail(f"no library at {path} (add a paper with `claimaudit library add`)")
+    if library is not None:
+        if path.is_dir():
+            fail(f"--library {path} is a folder; give the library file")
+        if reads and not path.exists():
+            fail(f"no library at {path} (add a paper with `claimaudit library add`)")
+    if opens and path.is_file():
+        try:
+            Library.open(path, create=False).close()
+        except LibraryError as error:
+            fail(str(error))

@@ -8,8 +8,10 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
+from claimaudit.bibfile import UnreadEntry
 from claimaudit.cli._common import EXIT_MATCHED, EXIT_OK, LibraryOption, fail, out_console
 from claimaudit.cli._terminal import json_text, shown
+from claimaudit.cli._warnings import warn_unread
 from claimaudit.library.bib_import import EntryImport, ImportStatus, ImportSummary, import_entries
 from claimaudit.library.store import Library
 
@@ -42,6 +44,7 @@ def _summary(file: Path, summary: ImportSummary) -> str:
         + (f", {replaced} replaced" if replaced else "")
         + f", {summary.count(ImportStatus.SKIPPED)} skipped (already there, same text), "
         f"{summary.count(ImportStatus.FAILED)} failed, {len(no_file)} without a file{fetchable}"
+        + (f", {len(summary.unread)} could not be read" if summary.unread else "")
     )
 
 
@@ -72,8 +75,13 @@ def import_bib(
         if not as_json:
             out_console.print(_line(entry))
 
+    def unread(entry: UnreadEntry) -> None:
+        warn_unread([entry])
+
     with Library.open(library, create=True) as lib:
-        summary = import_entries(lib, file, fetch=fetch, replace=replace, on_entry=report)
+        summary = import_entries(
+            lib, file, fetch=fetch, replace=replace, on_entry=report, on_unread=unread
+        )
     if as_json:
         out_console.file.write(json_text(summary.to_dict(), indent=2) + "\n")
     else:

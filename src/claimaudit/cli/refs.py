@@ -20,6 +20,7 @@ from claimaudit.cli._checking import (
 from claimaudit.cli._common import EXIT_MATCHED, EXIT_OK, LibraryOption, out_console
 from claimaudit.cli._references import make_verifier, status_line
 from claimaudit.cli._terminal import json_text, shown_text
+from claimaudit.cli._warnings import warn_unread
 from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
 from claimaudit.review.bibliography import entry_of
 from claimaudit.review.references import cited_reference, status_counts
@@ -65,7 +66,10 @@ def refs(
     """Check that each reference of each BIB exists, matches the catalogue and stands."""
     require_conditions(fail_on, REFERENCE_CONDITIONS, "refs")
     # Every file is read before any catalogue is asked: a bad file fails fast.
-    entries = [(bib, entry_of(r)) for bib in bibs for r in read_bib(bib)]
+    files = [(bib, read_bib(bib)) for bib in bibs]
+    entries = [(bib, entry_of(r)) for bib, found in files for r in found.records]
+    unread = [u for _, found in files for u in found.unread]
+    warn_unread(unread)
     verifier = make_verifier(library, cache=not no_cache)
     try:
         checks = [
@@ -79,11 +83,14 @@ def refs(
         listed = [
             {"file": str(bib), **c.to_dict()} for (bib, _), c in zip(entries, checks, strict=True)
         ]
-        answer = {"references": listed, "summary": counts}
+        answer: dict[str, object] = {"references": listed, "summary": counts}
+        if unread:
+            answer["unreadEntries"] = [u.to_dict() for u in unread]
         out_console.file.write(json_text(answer, indent=2) + "\n")
     else:
         out_console.print(_table(checks))
-        out_console.print(f"{counted(len(checks), 'reference')}: {status_line(counts)}")
+        skipped = f"; {len(unread)} could not be read" if unread else ""
+        out_console.print(f"{counted(len(checks), 'reference')}: {status_line(counts)}{skipped}")
     if fail_on and any(reference_matches(c, fail_on) for c in checks):
         raise typer.Exit(EXIT_MATCHED)
     raise typer.Exit(EXIT_OK)

@@ -47,6 +47,7 @@ from claimaudit.cli._review_output import (
     summary_line,
 )
 from claimaudit.cli._terminal import shown_text
+from claimaudit.cli._warnings import warn_unread
 from claimaudit.engines import Engine, EngineName
 from claimaudit.errors import DraftError
 from claimaudit.inputs import validate_topic
@@ -230,6 +231,14 @@ def review(
             fail("--todo applies to LaTeX drafts only")
     bibliography: Bibliography | None = load_bibliography(bib) if bib is not None else None
     drafts = [_prepare(report, draft_format, bibliography) for report in reports]
+    # Each bibliography block that could not be read is named once, before any work.
+    warn_unread(
+        u
+        for draft in drafts
+        for u in (
+            draft.found.bibliography if draft.found else bibliography or Bibliography()
+        ).unread
+    )
     for draft in drafts:
         check_outputs(draft.path, [out, json_out, html_out], draft.inputs, bib)
     checker = build_checker(

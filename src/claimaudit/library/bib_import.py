@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from claimaudit.bibfile import BibRecord, read_bib
+from claimaudit.bibfile import BibRecord, UnreadEntry, read_bib
 from claimaudit.errors import ClaimauditError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.bib_files import Attachment, attachments, file_directories
@@ -56,6 +56,7 @@ class EntryImport:
 @dataclass
 class ImportSummary:
     entries: list[EntryImport] = field(default_factory=list)
+    unread: tuple[UnreadEntry, ...] = ()  # blocks of the file that could not be read as entries
 
     def count(self, status: ImportStatus) -> int:
         return sum(e.status is status for e in self.entries)
@@ -71,6 +72,7 @@ class ImportSummary:
             "failed": self.count(ImportStatus.FAILED),
             "noFile": self.count(ImportStatus.NO_FILE),
             "entries": [e.to_dict() for e in self.entries],
+            **({"unreadEntries": [u.to_dict() for u in self.unread]} if self.unread else {}),
         }
 
 
@@ -128,19 +130,24 @@ def import_entries(
     replace: bool = False,
     client: Callable[[], ArxivClient] = ArxivClient,
     on_entry: Callable[[EntryImport], None] | None = None,
+    on_unread: Callable[[UnreadEntry], None] | None = None,
 ) -> ImportSummary:
     """Import every entry of the BibTeX or CSL-JSON file at ``path``; BibliographyError when
-    the file cannot be read. ``client`` makes the arXiv client, on first use."""
-    records = read_bib(path)
+    the file cannot be read. ``client`` makes the arXiv client, on first use. ``on_unread``
+    hears of each block that could not be read as an entry, before any import."""
+    found = read_bib(path)
+    if on_unread is not None:
+        for unread in found.unread:
+            on_unread(unread)
     # read_bib has vetted the file (regular, within the limit, UTF-8); its text again, for the
     # folders its ``file`` fields are relative to.
     raw = read_regular(path) if path.suffix.lower() != ".json" else b""
     text = raw.decode("utf-8-sig")
     folders = file_directories(text, path.resolve().parent)
-    summary = ImportSummary()
+    summary = ImportSummary(unread=found.unread)
     made: list[ArxivClient] = []
     try:
-        for result in _each(library, records, folders, fetch, replace, client, made):
+        for result in _each(library, found.records, folders, fetch, replace, client, made):
             summary.entries.append(result)
             if on_entry is not None:
                 on_entry(result)

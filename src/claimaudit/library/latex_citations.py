@@ -184,12 +184,12 @@ def names_from_bib(text: str, path: Path) -> dict[str, str]:
     """Each key's authors as a textual citation names them, from a ``.bib`` or CSL-JSON file's
     text; nothing from one that cannot be read (its citations then print nothing, as before)."""
     try:
-        records = parse_bib(
+        found = parse_bib(
             text, kind="csl-json" if path.suffix == ".json" else None, source=path.name
         )
     except BibliographyError:
         return {}
-    return {r.key: textual_names([r.authors]) for r in records if r.authors}
+    return {r.key: textual_names([r.authors]) for r in found.records if r.authors}
 
 
 def read_names(files: Sequence[tuple[Path, bytes]]) -> dict[str, str]:

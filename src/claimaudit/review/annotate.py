@@ -18,6 +18,7 @@ from claimaudit.review.result import ClaimReview, ReviewedRecord
 
 SEPARATOR = "<!-- claimaudit review: one footnote per cited sentence -->"
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~$@&^{}#])")
+_LINE_END = re.compile(r"\r\n|\n|\r")
 
 
 def escape(text: str) -> str:
@@ -67,10 +68,17 @@ def _paper_line(item: ReviewedRecord) -> str:
     )
 
 
-def _footnote(label: str, claim: ClaimReview) -> str:
+def _footnote(label: str, claim: ClaimReview, newline: str) -> str:
     lines = [_paper_line(item) for item in claim.records]
     # Later paragraphs of a footnote are indented by four spaces.
-    return f"[^{label}]: " + "\n\n    ".join(lines)
+    return f"[^{label}]: " + f"{newline}{newline}    ".join(lines)
+
+
+def line_ending(report: str) -> str:
+    """The line ending of the report's first line (CRLF, LF or CR; LF when it has one line),
+    for the lines added to it: an annotated copy never mixes two conventions."""
+    match = _LINE_END.search(report)
+    return match.group(0) if match else "\n"
 
 
 def annotate(report: str, claims: Sequence[ClaimReview]) -> str:
@@ -88,8 +96,9 @@ def annotate(report: str, claims: Sequence[ClaimReview]) -> str:
     if not claims:
         return report
     body = "".join(pieces)
-    notes = "\n\n".join(
-        _footnote(label, claim) for claim, label in zip(claims, labels, strict=True)
+    nl = line_ending(report)
+    notes = (nl + nl).join(
+        _footnote(label, claim, nl) for claim, label in zip(claims, labels, strict=True)
     )
-    newline = "" if body.endswith("\n") else "\n"
-    return f"{body}{newline}\n{SEPARATOR}\n\n{notes}\n"
+    closing = "" if body.endswith(("\n", "\r")) else nl
+    return f"{body}{closing}{nl}{SEPARATOR}{nl}{nl}{notes}{nl}"

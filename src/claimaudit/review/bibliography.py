@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from claimaudit.bibfile import BibFormat, BibRecord, parse_bib, read_bib
+from claimaudit.bibfile import BibFormat, BibRecord, UnreadEntry, parse_bib, read_bib
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.document import Block
@@ -88,9 +88,11 @@ def parse_bibliography(
 ) -> Bibliography:
     """Parse BibTeX or CSL-JSON text (``kind``; by default JSON when it starts with ``[`` or
     ``{``); BibliographyError if unusable. ``source`` names it in messages (a file, say)."""
-    records = parse_bib(text, kind=kind, source=source)
+    found = parse_bib(text, kind=kind, source=source)
     return Bibliography(
-        entries={r.key: entry_of(r) for r in records}, source=source or "the bibliography"
+        entries={r.key: entry_of(r) for r in found.records},
+        source=source or "the bibliography",
+        unread=found.unread,
     )
 
 
@@ -98,9 +100,13 @@ def load_bibliography(*paths: Path) -> Bibliography:
     """Read BibTeX (``.bib``) or CSL-JSON (``.json``) files, a later file's entry winning over
     an earlier one with its key; BibliographyError if one is unusable."""
     entries: dict[str, Entry] = {}
+    unread: list[UnreadEntry] = []
     for path in paths:
-        entries.update((r.key, entry_of(r)) for r in read_bib(path))
-    return Bibliography(entries=entries, source=", ".join(str(p) for p in paths))
+        found = read_bib(path)
+        entries.update((r.key, entry_of(r)) for r in found.records)
+        unread += found.unread
+    source = ", ".join(str(p) for p in paths)
+    return Bibliography(entries=entries, source=source, unread=tuple(unread))
 
 
 def reference_entries(blocks: Sequence[Block]) -> dict[int, Entry]:
@@ -130,9 +136,10 @@ class Bibliography:
     numbered: Mapping[int, Entry] = field(default_factory=dict)
     tags: Mapping[str, str] = field(default_factory=dict)
     source: str | None = None
+    unread: tuple[UnreadEntry, ...] = ()  # its blocks that could not be read as entries
 
     def with_document(self, numbered: Mapping[int, Entry], tags: Mapping[str, str]) -> Bibliography:
-        return Bibliography(self.entries, numbered, {**self.tags, **tags}, self.source)
+        return Bibliography(self.entries, numbered, {**self.tags, **tags}, self.source, self.unread)
 
     def resolve(self, citation: Citation) -> Resolution:
         if citation.style is CitationStyle.NUMBER:
@@ -192,6 +199,13 @@ class Bibliography:
         ref = try_parse_ref(key) if rest else None
         if ref is not None:
             return Resolution(ref)  # prefix:id, a local library reference such as pmid:123
+        broken = next((u for u in self.unread if (u.key or "").casefold() == key.casefold()), None)
+        if broken is not None:
+            why = f": {broken.why}" if broken.why else ""
+            cited = label or "@" + key
+            return Resolution(
+                None, f"the bibliography entry for {cited} ({broken.where}) could not be read{why}"
+            )
         where = f" in {self.source}" if self.source else " (no bibliography was given)"
         return Resolution(None, f"no bibliography entry for {label or '@' + key}{where}")
 

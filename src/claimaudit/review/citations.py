@@ -4,8 +4,10 @@ Three styles:
 
 - **keys**: Pandoc/Manubot citation groups, ``[@key]``, ``[@doi:10.1/x; @arxiv:1907.10121]``,
   ``[see @smith2020, p. 3]``. pandoc-crossref references (``@fig:x``, ``@tbl:x``) are not citations.
-- **numbers**: ``[1]``, ``[1, 3-5]``, resolved through the report's References section (only
-  looked for when the report has one, so "[0, 1]" in prose is not taken for citations).
+- **numbers**: ``[1]``, ``[1, 3-5]``, ``[1][2]``, resolved through the report's References
+  section (only looked for when the report has one, so "[0, 1]" in prose is not taken for
+  citations). A Markdown link is not one: ``[text][1]``, or ``[1]`` where the draft defines
+  ``[1]: url``; nor is indexing, a group glued to a word (``x[1]``, ``a[i][1]``).
 - **identifiers**: an arXiv id (``arXiv:1907.10121``), a DOI (``doi:10.1/x`` or bare ``10.1/x``)
   or an arxiv.org / doi.org URL anywhere in the sentence, links included. Other URLs are not
   citations.
@@ -16,15 +18,20 @@ Inline code is never searched. ``Citation.group`` is the span to remove from the
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
+
+from markdown_it.common.utils import normalizeReference
 
 from claimaudit.identity import RefKind, try_parse_ref
 
 MAX_RANGE = 100  # "[3-5]" expands; "[1-100000]" is a typo, not a hundred thousand papers
 
 _CODE = re.compile(r"(`+)(?:.|\n)+?\1")
-_GROUP = re.compile(r"\[(?P<body>[^\[\]]*)\](?![(\[])")
+_GROUP = re.compile(r"\[(?P<body>[^\[\]]*)\]")
+_BEFORE = re.compile(r"\[(?P<body>[^\[\]]*)\]$")  # the bracket group that ends where one starts
+_AFTER = re.compile(r"\[(?P<body>[^\[\]]*)\]")
 _KEY = re.compile(
     r"(?<![\w@.])-?@(?P<key>\{[^{}]*\}|\w(?:[\w:.#$%&\-+?<>~/]*[\w/])?)",
 )
@@ -92,12 +99,52 @@ def _mask(masked: list[bool], start: int, end: int) -> bool:
     return True
 
 
-def _groups(text: str, masked: list[bool], numbered: bool) -> list[Citation]:
+def _is_label(body: str, links: Collection[str]) -> bool:
+    return normalizeReference(body) in links
+
+
+def _glued(text: str, start: int) -> bool:
+    """Whether an identifier (not a bare number: "in 2020[1]" still cites) ends at ``start``."""
+    first = start
+    while first > 0 and (text[first - 1].isalnum() or text[first - 1] == "_"):
+        first -= 1
+    return first < start and not text[first:start].isdecimal()
+
+
+def _numbers_group(text: str, start: int, end: int, links: Collection[str]) -> bool:
+    """Whether the numbers group ``text[start:end]`` cites (not a link, not indexing)."""
+    before = text[start - 1 : start]
+    if _glued(text, start):
+        return False  # x[1], x2[1]: indexing
+    if text[end : end + 1] == "(":
+        return False  # [1](url): an inline link
+    body = text[start + 1 : end - 1]
+    after = _AFTER.match(text, end)
+    if after is not None:
+        label = after.group("body") or body  # [1][] is a collapsed reference link
+        if _is_label(label, links):
+            return False  # [1][ref]: a reference link
+        if not _NUMBERS.match(after.group("body")):
+            return False  # [1][ref] with ref undefined is still written as a link
+    elif _is_label(body, links):
+        return False  # [1] with "[1]: url" defined: a shortcut reference link
+    if before == "]":
+        # [text][1] is a link's label, a[i][1] indexing; [1][2] is two citations.
+        previous = _BEFORE.search(text, 0, start)
+        if previous is None or not _NUMBERS.match(previous.group("body")):
+            return False
+        return _numbers_group(text, previous.start(), previous.end(), ())
+    return True
+
+
+def _groups(
+    text: str, masked: list[bool], numbered: bool, links: Collection[str]
+) -> list[Citation]:
     found: list[Citation] = []
     for group in _GROUP.finditer(text):
         body, offset = group.group("body"), group.start("body")
         span = (group.start(), group.end())
-        if "@" in body:
+        if "@" in body and text[span[1] : span[1] + 1] not in ("(", "["):
             keys = [k for k in _KEY.finditer(body) if not _CROSSREF.match(k.group("key"))]
             if not keys or not _mask(masked, *span):
                 continue
@@ -105,7 +152,7 @@ def _groups(text: str, masked: list[bool], numbered: bool) -> list[Citation]:
                 name = key.group("key").strip("{}")
                 start, end = offset + key.start(), offset + key.end()
                 found.append(Citation(CitationStyle.KEY, f"@{name}", name, start, end, span))
-        elif numbered and _NUMBERS.match(body):
+        elif numbered and _NUMBERS.match(body) and _numbers_group(text, *span, links):
             numbers = _numbers(body)
             if not numbers or not _mask(masked, *span):
                 continue
@@ -136,10 +183,13 @@ def _identifiers(text: str, masked: list[bool]) -> list[Citation]:
     return found
 
 
-def find_citations(text: str, *, numbered: bool = False) -> list[Citation]:
-    """Every citation in ``text``, in order of position."""
+def find_citations(
+    text: str, *, numbered: bool = False, links: Collection[str] = ()
+) -> list[Citation]:
+    """Every citation in ``text``, in order of position. ``links`` are the labels of the
+    draft's link definitions (``[1]: url``), as markdown-it normalises them."""
     masked = [False] * len(text)
     for code in _CODE.finditer(text):
         masked[code.start() : code.end()] = [True] * (code.end() - code.start())
-    found = _groups(text, masked, numbered) + _identifiers(text, masked)
+    found = _groups(text, masked, numbered, links) + _identifiers(text, masked)
     return sorted(found, key=lambda c: (c.start, c.label))

@@ -8,8 +8,9 @@ reads as its text).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from claimaudit.review.bibliography import (
     Bibliography,
@@ -51,8 +52,13 @@ class Claim:
     targets: tuple[Target, ...]
 
 
-def claim_text(sentence: str, citations: list[Citation] | tuple[Citation, ...]) -> str:
-    """The sentence without citation markers or Markdown, whitespace normalised."""
+def claim_text(
+    sentence: str,
+    citations: list[Citation] | tuple[Citation, ...],
+    links: Mapping[str, Any] | None = None,
+) -> str:
+    """The sentence without citation markers or Markdown, whitespace normalised; ``links``
+    (the draft's link definitions) make "[text][1]" read as its text."""
     kept: list[str] = []
     position = 0
     for start, end in sorted({c.group for c in citations}):
@@ -63,7 +69,7 @@ def claim_text(sentence: str, citations: list[Citation] | tuple[Citation, ...]) 
             position = max(position, end)
     kept.append(sentence[position:])
     stripped = _FOOTNOTE_REF.sub("", "".join(kept))
-    tokens = markdown().parseInline(stripped)
+    tokens = markdown().parseInline(stripped, {"references": dict(links or {})})
     words: list[str] = []
     for token in (tokens[0].children or []) if tokens else []:
         if token.type in ("text", "code_inline", "image"):
@@ -105,14 +111,14 @@ def extract_claims(
     claims: list[Claim] = []
     uncited: list[Sentence] = []
     for sentence in split_sentences(document):
-        citations = find_citations(sentence.text, numbered=numbered)
+        citations = find_citations(sentence.text, numbered=numbered, links=document.links)
         if not citations:
             uncited.append(sentence)
             continue
         claims.append(
             Claim(
                 sentence=sentence,
-                text=claim_text(sentence.text, citations),
+                text=claim_text(sentence.text, citations, document.links),
                 citations=tuple(citations),
                 targets=targets(resolver, citations),
             )

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -21,6 +23,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from claimaudit.errors import DraftError
 
+BOM = "\ufeff"
 # markdown-it's own line breaks (it normalises these to "\n" before parsing).
 _LINE_BREAK = re.compile(r"\r\n?|\n")
 _REFERENCE_HEADINGS = re.compile(
@@ -71,6 +74,9 @@ class Document:
     references: list[Block]
     has_references_section: bool
     line_starts: tuple[int, ...]
+    # Link reference definitions ("[1]: https://..."), by markdown-it's normalised label:
+    # "[text][1]" and "[1]" are links to them, not numbered citations.
+    links: Mapping[str, Any] = field(default_factory=dict)
 
     def line_column(self, offset: int) -> tuple[int, int]:
         """1-based line and column of a report offset."""
@@ -89,6 +95,8 @@ class _Lines:
             starts.append(match.end())
         self.texts.append(text[starts[-1] :])
         self.starts = starts
+        # Columns count from after a BOM, as an editor shows the first line.
+        self.columns = [1 if text.startswith(BOM) else 0, *starts[1:]]
 
     def locate(self, line: int, content: str) -> list[int]:
         """Offsets of ``content`` (a paragraph line, prefixes removed) within report line
@@ -119,10 +127,15 @@ def _paragraph(lines: _Lines, inline: Token, number: int | None) -> Block | None
             offsets.append(offsets[-1] + 1 if offsets else located[0])
         text_parts.append(part)
         offsets.extend(located)
-    if not offsets:
+    text = "".join(text_parts)
+    if text.startswith(BOM) and offsets and offsets[0] == 0:
+        # A UTF-8 BOM read as text is no part of the first sentence; its offset is skipped,
+        # so positions (and the annotated copy, which keeps it) stay exact.
+        text, offsets = text[1:], offsets[1:]
+    if not offsets or not text.strip():
         return None
     offsets.append(offsets[-1] + 1)
-    return Block("".join(text_parts), tuple(offsets), number)
+    return Block(text, tuple(offsets), number)
 
 
 def _heading_title(text: str) -> str:
@@ -131,7 +144,8 @@ def _heading_title(text: str) -> str:
 
 
 def parse_document(report: str) -> Document:
-    tokens = markdown().parse(report)
+    env: dict[str, Any] = {}
+    tokens = markdown().parse(report, env)
     deepest = next((t for t in tokens if t.level >= MAX_NESTING - 1), None)
     if deepest is not None:
         line = f" (line {deepest.map[0] + 1})" if deepest.map else ""
@@ -170,4 +184,5 @@ def parse_document(report: str) -> Document:
             if block is None:
                 continue
             (references if references_level is not None else prose).append(block)
-    return Document(prose, references, seen_references, tuple(lines.starts))
+    links = dict(env.get("references") or {})
+    return Document(prose, references, seen_references, tuple(lines.columns), links)

@@ -30,7 +30,7 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
-from claimaudit.review.document import markdown_parser
+from claimaudit.review.document import BOM, markdown_parser
 from claimaudit.review.html_latex import latex_body
 from claimaudit.review.html_parts import marker, page, panel, verdict_class
 from claimaudit.review.result import ClaimReview, ReviewResult
@@ -194,10 +194,10 @@ def render_html(result: ReviewResult, *, title: str = "report") -> str:
     env: EnvType = {}
     markers = _Markers.for_report(result.text)
     if markers is None:
-        body = md.render(result.text, env)
+        body = md.render(result.text.removeprefix(BOM), env)  # a BOM is not text to show
         missing = "".join(panel(n, c) for n, c in enumerate(claims))
     else:
-        tokens = md.parse(_marked(result.text, claims, markers), env)
+        tokens = md.parse(_marked(result.text, claims, markers).removeprefix(BOM), env)
         weaver = _Weaver(claims, markers.pattern)
         body = md.renderer.render(weaver.weave(tokens), md.options, env)
         missing = weaver.missing()

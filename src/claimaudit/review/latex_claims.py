@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from claimaudit.bibfile import UnreadEntry
 from claimaudit.errors import BibliographyError
 from claimaudit.review.bibliography import Bibliography, Entry, load_bibliography, paper_refs
 from claimaudit.review.citations import Citation, CitationStyle
@@ -87,9 +88,11 @@ def draft_bibliography(draft: LatexDraft, extra: Bibliography | None = None) -> 
     files = bibliography_files(draft, missing_ok=extra is not None)
     entries: dict[str, Entry] = {}
     sources: list[str] = []
+    unread: tuple[UnreadEntry, ...] = ()
     if files:
         loaded = load_bibliography(*files)
         entries.update(loaded.entries)
+        unread = loaded.unread
         sources += [Path(f).name for f in files]
     for item in draft.bibitems:
         entries[item.key] = Entry(item.key, paper_refs([("text", item.text)]), text=item.text)
@@ -97,8 +100,9 @@ def draft_bibliography(draft: LatexDraft, extra: Bibliography | None = None) -> 
         sources.append(f"the thebibliography of {draft.main}")
     if extra is not None:
         entries.update(extra.entries)
+        unread += extra.unread
         sources.append(extra.source or "--bib")
-    return Bibliography(entries=entries, source=", ".join(sources) or None)
+    return Bibliography(entries=entries, source=", ".join(sources) or None, unread=unread)
 
 
 def claim_text(sentence: str) -> str:

@@ -71,7 +71,9 @@ def review_report(
     result = _review(
         claims, uncited, checker, topic, workers, on_progress, verifier, engine, limits, cancel
     )
-    return replace(result, text=text, annotated_markdown=annotate(text, result.claims))
+    annotated = annotate(text, result.claims)
+    unread = bibliography.unread if bibliography is not None else ()
+    return replace(result, text=text, annotated_markdown=annotated, unread=unread)
 
 
 def review_latex(
@@ -115,7 +117,8 @@ def review_latex_claims(
     result = _review(
         found.claims, found.uncited, checker, topic, workers, on_progress, verifier, engine
     )
-    return replace(result, text=found.draft.files[found.draft.main], latex=found)
+    text = found.draft.files[found.draft.main]
+    return replace(result, text=text, latex=found, unread=found.bibliography.unread)
 
 
 def _review(

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from claimaudit.accounting import RunSummary
+from claimaudit.bibfile import UnreadEntry
 from claimaudit.records import VERDICTS, Record, record_to_dict
 from claimaudit.refcheck.models import ReferenceCheck
 from claimaudit.review.claims import Claim
@@ -121,7 +122,8 @@ class ReviewSummary:
 class ReviewResult:
     """A reviewed report. ``annotated_markdown`` is a Markdown report with a footnote per
     claim (empty for a LaTeX draft: see ``annotate_latex``); ``latex`` holds a LaTeX draft's
-    files and paragraphs; ``references`` every cited reference's check, with --verify-refs."""
+    files and paragraphs; ``references`` every cited reference's check, with --verify-refs;
+    ``unread`` the bibliography's blocks that could not be read as entries."""
 
     text: str
     claims: tuple[ClaimReview, ...]
@@ -130,6 +132,7 @@ class ReviewResult:
     annotated_markdown: str
     references: tuple[ReferenceCheck, ...] | None = None
     latex: LatexClaims | None = None
+    unread: tuple[UnreadEntry, ...] = ()  # bibliography blocks that could not be read
 
     @property
     def records(self) -> list[ReviewedRecord]:
@@ -150,4 +153,5 @@ class ReviewResult:
             "records": [record.to_dict() for record in self.records],
             "uncited": [{**s.position(), "text": s.text} for s in self.uncited],
             **checked,
+            **({"unreadEntries": [u.to_dict() for u in self.unread]} if self.unread else {}),
         }

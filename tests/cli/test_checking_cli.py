@@ -1,0 +1,61 @@
+"""``check``, ``batch`` and ``review`` open the library up front when their source reads
+papers from it: a file that is not a library is exit 2 and one line before any work, as a
+missing one is, never a run of ``not_checked`` records that passes a ``--fail-on`` gate."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from claimaudit.cli import app
+
+NOT_A_LIBRARY = "@misc{a, title = {A}}\n"
+
+
+@pytest.fixture
+def library(tmp_path: Path) -> Path:
+    path = tmp_path / "refs.bib"
+    path.write_text(NOT_A_LIBRARY, encoding="utf-8")
+    return path
+
+
+def _args(command: str, tmp_path: Path) -> list[str]:
+    if command == "check":
+        return ["check", "Raw data is kept.", "--paper", "arXiv:2105.14372"]
+    if command == "batch":
+        batch = tmp_path / "in.jsonl"
+        line = {"id": 1, "claim": "Raw data is kept.", "papers": ["arXiv:2105.14372"]}
+        batch.write_text(json.dumps(line) + "\n", encoding="utf-8")
+        return ["batch", str(batch), "--out", str(tmp_path / "out.jsonl")]
+    draft = tmp_path / "d.md"
+    draft.write_text("Raw data is kept [@arxiv:2105.14372].\n", encoding="utf-8")
+    return ["review", str(draft), "--json", str(tmp_path / "out.json")]
+
+
+@pytest.mark.parametrize("command", ["check", "batch", "review"])
+def test_a_file_that_is_not_a_library_is_one_line_exit_2(
+    runner: CliRunner, tmp_path: Path, library: Path, command: str
+) -> None:
+    gate = [] if command == "batch" else ["--fail-on", "contradicts"]  # batch has no gate
+    result = runner.invoke(app, [*_args(command, tmp_path), "--library", str(library), *gate])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"error: cannot open library {library}: file is not a database"
+    ]
+    assert result.stdout == ""
+    assert not (tmp_path / "out.jsonl").exists() and not (tmp_path / "out.json").exists()
+    assert library.read_text(encoding="utf-8") == NOT_A_LIBRARY  # never touched
+
+
+def test_a_source_that_never_opens_the_library_is_not_stopped_by_it(
+    runner: CliRunner, tmp_path: Path, library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("VALYU_API_KEY", raising=False)
+    args = [*_args("check", tmp_path), "--source", "valyu", "--no-cache"]
+    result = runner.invoke(app, [*args, "--library", str(library), "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    [record] = json.loads(result.stdout)["records"]
+    assert record["verdict"] == "not_checked" and "VALYU_API_KEY" in record["error"]
