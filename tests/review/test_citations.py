@@ -87,7 +87,9 @@ def test_a_reference_style_link_is_not_a_numbered_citation() -> None:
 
 
 def test_indexing_is_not_a_numbered_citation() -> None:
-    assert _labels("Array x[1] holds a[i][1] and x2[3].", numbered=True) == []
+    assert _labels("Array x[1] holds a[i][1] and x2[3] and my_list[4].", numbered=True) == []
+    # A mark glued to a word is a citation style, not indexing.
+    assert _labels("As shown before[5].", numbered=True) == ["[5]"]
 
 
 def test_numbered_citations_around_links_and_indexing_still_count() -> None:

@@ -104,11 +104,16 @@ def _is_label(body: str, links: Collection[str]) -> bool:
 
 
 def _glued(text: str, start: int) -> bool:
-    """Whether an identifier (not a bare number: "in 2020[1]" still cites) ends at ``start``."""
+    """Whether a code-like name ends at ``start``: one letter, or a name with a digit or an
+    underscore (``x[1]``, ``x2[1]``, ``my_list[1]``). A word ("shown before[1]") still cites,
+    since some styles glue the mark to it, and so does a bare number ("in 2020[1]")."""
     first = start
     while first > 0 and (text[first - 1].isalnum() or text[first - 1] == "_"):
         first -= 1
-    return first < start and not text[first:start].isdecimal()
+    name = text[first:start]
+    if not name or name.isdecimal():
+        return False
+    return len(name) == 1 or any(c.isdigit() or c == "_" for c in name)
 
 
 def _numbers_group(text: str, start: int, end: int, links: Collection[str]) -> bool:
