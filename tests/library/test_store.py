@@ -107,7 +107,7 @@ def test_remove(library: Library) -> None:
     library.add_paper(_paper("1706.03762v2", "a"))
     library.add_paper(_paper("1706.03762v3", "b", digest="h3"))
     library.add_paper(_paper("doi:10.1000/xyz", "c"))
-    with pytest.raises(LibraryError, match="several stored versions"):
+    with pytest.raises(LibraryError, match="several stored copies"):
         library.remove(parse_ref("1706.03762"))
     removed = library.remove(parse_ref("1706.03762v2"))
     assert str(removed.ref) == "arXiv:1706.03762v2"
@@ -117,6 +117,23 @@ def test_remove(library: Library) -> None:
         library.remove(parse_ref("1706.03762v3"))
     assert [str(p.ref) for p in library.list_papers()] == ["doi:10.1000/xyz"]
     assert library.search("a b") == []
+
+
+def test_an_unversioned_copy_beside_a_version_is_removed_only_when_asked(
+    library: Library,
+) -> None:
+    # `show` and `check` read v1 for the unversioned ref: removing the copy instead would
+    # remove another paper than the one the user saw.
+    library.add_paper(_paper("2101.00001", "unversioned"))
+    library.add_paper(_paper("2101.00001v1", "version one", digest="h1"))
+    assert library.require_paper(parse_ref("2101.00001")).ref.version == 1
+    with pytest.raises(LibraryError, match="--exact removes the unversioned copy"):
+        library.remove(parse_ref("2101.00001"))
+    removed = library.remove(parse_ref("2101.00001"), exact=True)
+    assert removed.ref.version is None
+    assert [str(p.ref) for p in library.list_papers()] == ["arXiv:2101.00001v1"]
+    with pytest.raises(PaperNotFoundError):
+        library.remove(parse_ref("2101.00001"), exact=True)
 
 
 def test_search_ranks_and_filters(library: Library) -> None:

@@ -301,10 +301,18 @@ def search(
 @app.command(cls=Command)
 def remove(
     ref: Annotated[str, typer.Argument(help="Paper reference to remove.")],
+    exact: Annotated[
+        bool,
+        typer.Option(
+            "--exact",
+            help="Remove only the copy stored under exactly REF (an unversioned copy kept "
+            "beside stored versions).",
+        ),
+    ] = False,
     library: LibraryOption = None,
 ) -> None:
     """Remove a paper and its passages."""
     paper_ref = _ref(ref)
     with _library(library) as lib:
-        removed = lib.remove(paper_ref)
+        removed = lib.remove(paper_ref, exact=exact)
     out_console.print(shown_text(f"removed {removed.ref}: {removed.title}"))

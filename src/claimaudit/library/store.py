@@ -181,17 +181,23 @@ class Library:
         self._conn.execute("DELETE FROM passages WHERE paper_id = ?", (paper_id,))
         self._conn.execute("DELETE FROM papers WHERE id = ?", (paper_id,))
 
-    def remove(self, ref: PaperRef) -> StoredPaper:
-        """Remove the paper stored under exactly ``ref``; an unversioned ref may name the only
-        stored version. Several stored versions and an unversioned ref is an error."""
+    def remove(self, ref: PaperRef, *, exact: bool = False) -> StoredPaper:
+        """Remove the one paper ``ref`` names: a version, or the only stored copy of a work.
+        An unversioned ref matching several (versions, or an unversioned copy beside them) is
+        an error naming them, since ``show`` and ``check`` read the newest and removing another
+        would surprise; ``exact`` removes only the copy stored under exactly ``ref``."""
         with self._transaction():
-            exact = self._rows("WHERE p.ref = ?", (str(ref),))
-            candidates = exact or self._candidates(ref)
+            if exact:
+                candidates = self._rows("WHERE p.ref = ?", (str(ref),))
+            else:
+                candidates = self._candidates(ref)
             if not candidates:
                 raise PaperNotFoundError(f"{ref} is not in the library")
             if len(candidates) > 1:
                 names = ", ".join(str(p.ref) for _, p in candidates)
-                raise LibraryError(f"{ref} matches several stored versions ({names}); name one")
+                unversioned = any(p.ref == ref for _, p in candidates)
+                hint = "; --exact removes the unversioned copy" if unversioned else ""
+                raise LibraryError(f"{ref} matches several stored copies ({names}): name one{hint}")
             paper_id, paper = candidates[0]
             self._delete_paper(paper_id)
         return paper
