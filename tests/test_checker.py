@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import pytest
@@ -285,6 +285,56 @@ def test_a_bare_choice_is_a_verdict_that_always_needs_review(source: MemorySourc
         None,
         None,
     )
+
+
+def test_a_judges_own_confidence_never_clears_a_record(source: MemorySource) -> None:
+    # The record's confidence comes from the probabilities, never from the figure reported.
+    def claims_certainty(chosen: str, probabilities: dict[str, float]) -> Callable[..., JudgeReply]:
+        def script(decision: Decision) -> JudgeReply:
+            evidence = {o: float(o == "P002") for o in decision.questions["evidence"].options}
+            return JudgeReply(
+                model="m",
+                answers={
+                    "relation": ChoiceAnswer(chosen, probabilities, 1.0),
+                    "evidence": ChoiceAnswer("P002", evidence, 1.0),
+                },
+            )
+
+        return script
+
+    uniform = dict.fromkeys(
+        ("supports", "contradicts", "not_addressed", "insufficient_evidence"), 0.25
+    )
+    against = {
+        **uniform,
+        "supports": 0.01,
+        "contradicts": 0.97,
+        "not_addressed": 0.01,
+        "insufficient_evidence": 0.01,
+    }
+    for probabilities, confidence in ((uniform, 0.0), (against, 0.0)):
+        judge = ScriptedJudge(claims_certainty("supports", probabilities))
+        [record] = Checker(source, judge, policy=ReviewPolicy(0.5)).check("c", ["1706.03762"])
+        assert isinstance(record, CheckedRecord) and record.verdict == "supports"
+        assert record.confidence == confidence and record.needs_review
+    # A choice its probabilities favour gets their confidence, as Jev computes it.
+    favoured = {**against, "supports": 0.97, "contradicts": 0.01}
+    judge = ScriptedJudge(claims_certainty("supports", favoured))
+    [record] = Checker(source, judge, policy=ReviewPolicy(0.5)).check("c", ["1706.03762"])
+    assert isinstance(record, CheckedRecord) and record.confidence == pytest.approx(0.96)
+    assert not record.needs_review
+
+
+def test_a_judge_cannot_put_its_own_text_in_the_evidence(source: MemorySource) -> None:
+    # fit_evidence names passages; the text judged and quoted stays the paper's.
+    class Inventive(ScriptedJudge):
+        def fit_evidence(self, case, ranked, limit):  # type: ignore[no-untyped-def]
+            return [replace(p, text="INVENTED text, not the paper's") for p in ranked]
+
+    judge = Inventive(pick("supports", "P002"))
+    [record] = Checker(source, judge).check("The Transformer has no recurrence.", ["1706.03762"])
+    assert isinstance(record, CheckedRecord) and record.evidence == TEXTS[1]
+    assert all("INVENTED" not in p.text for d in judge.seen for p in d.case.passages)
 
 
 def test_record_schema_keeps_the_flag_and_the_numbers_consistent(source: MemorySource) -> None:

@@ -39,6 +39,7 @@ from claimaudit.judges.protocol import (
     Case,
     ChoiceAnswer,
     Judge,
+    settled_confidence,
     validate_reply,
 )
 from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
@@ -257,6 +258,8 @@ class Checker:
         validate_reply(reply, decision)
         relation: ChoiceAnswer = reply.answers[RELATION]
         evidence: ChoiceAnswer = reply.answers[EVIDENCE]
+        relation_confidence = settled_confidence(relation)
+        evidence_confidence = settled_confidence(evidence)
         chosen = None if evidence.choice == NO_EVIDENCE else evidence.choice
         # Code copies the passage; the judge only names it.
         passage = next((p for p in selection.passages if p.passage_id == chosen), None)
@@ -275,19 +278,19 @@ class Checker:
             judge=self.judge.name,
             model=reply.model,
             verdict=cast(Relation, relation.choice),  # validated above
-            confidence=relation.confidence,
+            confidence=relation_confidence,
             probabilities=_relation_probabilities(relation),
             evidencePassageId=chosen,
             evidenceSection=passage.section if passage else None,
             evidencePages=page_list(passage.pages) if passage else None,
             evidence=passage.text if passage else None,
-            evidenceConfidence=evidence.confidence,
+            evidenceConfidence=evidence_confidence,
             passagesConsidered=selection.considered,
             passagesSelected=selection.selected,
             needsReview=self.policy.needs_review(
                 relation.choice,
-                relation.confidence,
-                evidence.confidence,
+                relation_confidence,
+                evidence_confidence,
                 chosen,
                 reply.review_notes,
             ),

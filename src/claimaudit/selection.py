@@ -94,10 +94,13 @@ def select_candidates(
     if fitted is None:
         chosen = _by_characters(ranked, max_passages, max_chars)
     else:
-        chosen = list(fitted)[:max_passages]
-        ids = [p.passage_id for p in chosen]
-        if len(set(ids)) != len(ids) or not set(ids) <= order.keys():
+        offered = {p.passage_id: p for p in ranked}
+        ids = [p.passage_id for p in list(fitted)[:max_passages]]
+        if len(set(ids)) != len(ids) or not set(ids) <= offered.keys():
             raise ValueError("the judge's fit returned passages that were not offered")
+        # The judge names passages; their text stays the source's own, so what is judged and
+        # quoted is the paper's, whatever text the judge's objects carried.
+        chosen = [offered[i] for i in ids]
     chosen.sort(key=lambda p: order[p.passage_id])
     return Selection(passages=tuple(chosen), considered=len(passages))
 

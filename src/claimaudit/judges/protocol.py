@@ -31,6 +31,7 @@ __all__ = [
     "JudgeReply",
     "JudgeSettings",
     "confidence_from_probabilities",
+    "settled_confidence",
     "validate_answer",
     "validate_reply",
 ]
@@ -211,6 +212,19 @@ def confidence_from_probabilities(probabilities: Mapping[str, float]) -> float:
     p_max = max(probabilities.values())
     value = (p_max - 1.0 / n) / (1.0 - 1.0 / n)
     return min(1.0, max(0.0, value))
+
+
+def settled_confidence(answer: ChoiceAnswer) -> float | None:
+    """The confidence a record carries for ``answer``: ``confidence_from_probabilities`` of its
+    probabilities when its choice is their top option (ties included), 0 when the judge chose
+    an option its own probabilities do not favour, None without probabilities. The figure a
+    judge reports is never used, so no judge can clear a record by saying it is sure."""
+    if answer.probabilities is None:
+        return None
+    top = max(answer.probabilities.values())
+    if answer.probabilities[answer.choice] < top - 1e-9:
+        return 0.0
+    return confidence_from_probabilities(answer.probabilities)
 
 
 def validate_answer(question_id: str, answer: ChoiceAnswer, question: ChoiceQuestion) -> None:
