@@ -4,6 +4,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import datetime
 
 import pytest
 
@@ -209,6 +210,39 @@ def test_a_source_repeating_a_passage_id_is_not_checked() -> None:
     [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check("c", ["scifact:1"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "source returned passage id P001 more than once"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"passages": [Passage("none", "Aspirin lowers fever.")]}, "reserved id 'none'"),
+        ({"calls": -3}, "reported -3 requests"),
+        ({"retrieved_at": datetime(2020, 1, 1)}, "without a time zone"),
+    ],
+)
+def test_what_a_source_returns_is_vetted(change: dict[str, object], message: str) -> None:
+    class Odd(MemorySource):
+        def fetch(self, ref, query):  # type: ignore[no-untyped-def]
+            return replace(super().fetch(ref, query), **change)
+
+    src = Odd()
+    src.add(parse_ref("scifact:1"), "T", ["Aspirin lowers fever."])
+    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check("c", ["scifact:1"])
+    assert isinstance(record, NotCheckedRecord) and message in record.error
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [({"calls": -1}, "reported -1 requests"), ({"review_notes": "abc"}, "sequence of strings")],
+)
+def test_what_a_judge_returns_is_vetted(
+    source: MemorySource, change: dict[str, object], message: str
+) -> None:
+    def script(decision: Decision) -> JudgeReply:
+        return replace(pick("supports", "P002")(decision), **change)
+
+    [record] = Checker(source, ScriptedJudge(script)).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord) and message in record.error
 
 
 def test_a_sources_url_loses_its_credentials_in_the_record() -> None:

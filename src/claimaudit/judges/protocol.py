@@ -259,6 +259,11 @@ def validate_answer(question_id: str, answer: ChoiceAnswer, question: ChoiceQues
 
 
 def validate_reply(reply: JudgeReply, decision: Decision) -> None:
+    if isinstance(reply.calls, bool) or not isinstance(reply.calls, int) or reply.calls < 0:
+        raise JudgeError(f"judge reported {reply.calls!r} requests, not a count")
+    notes = reply.review_notes
+    if not isinstance(notes, tuple | list) or not all(isinstance(n, str) for n in notes):
+        raise JudgeError("judge review notes must be a sequence of strings")
     for question_id, question in decision.questions.items():
         answer = reply.answers.get(question_id)
         if answer is None:
