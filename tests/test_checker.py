@@ -9,7 +9,13 @@ from datetime import datetime
 import pytest
 
 from claimaudit.checker import Checker
-from claimaudit.errors import ContextLengthError, InvalidClaimError, JudgeError, SourceError
+from claimaudit.errors import (
+    ContextLengthError,
+    InvalidClaimError,
+    JudgeError,
+    PluginError,
+    SourceError,
+)
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Case, ChoiceAnswer, Decision, JudgeReply
 from claimaudit.passage import Passage
@@ -620,3 +626,25 @@ def test_a_fit_that_fails_is_not_checked_and_sends_nothing(source: MemorySource)
     [record] = Checker(source, judge).check("c", ["1706.03762"])
     assert isinstance(record, NotCheckedRecord) and not judge.seen
     assert record.error == "the claim and the questions alone take 900 tokens"
+
+
+@pytest.mark.parametrize(
+    ("attribute", "value", "message"),
+    [
+        ("review_threshold", 5.0, "gives a review threshold of 5.0"),
+        ("concurrency", None, "allows None concurrent decisions"),
+        ("concurrency", 0, "allows 0 concurrent decisions"),
+    ],
+)
+def test_a_judges_own_settings_out_of_range_are_its_fault(
+    source: MemorySource, attribute: str, value: object, message: str
+) -> None:
+    # Blamed on the plugin (PluginError), not on a user who passed no such setting.
+    class Odd(ScriptedJudge):
+        pass
+
+    setattr(Odd, attribute, value)
+    judge = Odd(pick("supports", "P002"))
+    setattr(judge, attribute, value)  # the fake keeps its threshold per instance
+    with pytest.raises(PluginError, match=message):
+        Checker(source, judge)

@@ -22,6 +22,7 @@ from claimaudit.errors import (
     InvalidClaimError,
     InvalidReferenceError,
     JudgeError,
+    PluginError,
     SourceError,
 )
 from claimaudit.fts import has_content_words
@@ -93,6 +94,12 @@ class Checker:
         # in one line, rather than failing on a missing part in the middle of a check.
         require_source(self.source)
         require_judge(self.judge)
+        workers = self.judge.concurrency
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise PluginError(
+                f"judge {self.judge.name!r} allows {workers!r} concurrent decisions, "
+                "not a whole number of at least 1"
+            )
         # No threshold given: the judge's own fitted one, fixed here for every record and
         # every cache read of this checker.
         self.policy = self.policy.for_judge(self.judge)

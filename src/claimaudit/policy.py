@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from claimaudit.errors import UsageError
+from claimaudit.errors import PluginError, UsageError
 from claimaudit.judges.protocol import Judge
 from claimaudit.records import CheckedRecord
 
@@ -36,7 +36,14 @@ class ReviewPolicy:
         if self.threshold is not None:
             return self
         fitted = judge.review_threshold
-        return ReviewPolicy(DEFAULT_THRESHOLD if fitted is None else fitted)
+        if fitted is None:
+            return ReviewPolicy(DEFAULT_THRESHOLD)
+        if isinstance(fitted, bool) or not isinstance(fitted, int | float) or not 0 <= fitted <= 1:
+            # The judge's own figure, not the user's: say whose it is.
+            raise PluginError(
+                f"judge {judge.name!r} gives a review threshold of {fitted!r}, not one in [0, 1]"
+            )
+        return ReviewPolicy(float(fitted))
 
     @property
     def effective_threshold(self) -> float:
