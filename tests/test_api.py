@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
 import claimaudit
 from claimaudit import CheckedRecord, InvalidClaimError, NotCheckedRecord, check_claim
+from claimaudit.errors import PluginError
 from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
+from claimaudit.plugins import Registered
 from tests.fakes import ScriptedJudge, pick
 
 REPO = Path(__file__).resolve().parents[1]
@@ -93,3 +96,21 @@ def test_check_claim_keeps_judgements_in_the_librarys_cache(tmp_path: Path, libr
     assert len(judge.seen) == 1 and again == first  # the second answer came from the cache
     [fresh] = check_claim(claim, ["1609.00037"], library=copy, judge=judge, cache=False)
     assert len(judge.seen) == 2 and fresh.verdict == "supports"
+
+
+def test_a_plugin_factory_that_raises_is_a_plugin_error(
+    library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def boom(*args: object, **kwargs: object) -> NoReturn:
+        raise ZeroDivisionError("a secret in the message")
+
+    registry = claimaudit.get_registry()
+    monkeypatch.setitem(registry.judges, "boom", Registered(boom, "raises", "tests"))
+    monkeypatch.setitem(registry.sources, "boom", Registered(boom, "raises", "tests"))
+    with pytest.raises(PluginError) as judge_error:
+        check_claim("c", ["1609.00037"], library=library, judge="boom")
+    assert str(judge_error.value) == (
+        "judge 'boom' could not be built: its factory raised ZeroDivisionError"
+    )
+    with pytest.raises(PluginError, match=r"^source 'boom' .* raised ZeroDivisionError$"):
+        check_claim("c", ["1609.00037"], library=library, source="boom")
