@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 from typing import NoReturn
 
@@ -114,3 +115,9 @@ def test_a_plugin_factory_that_raises_is_a_plugin_error(
     )
     with pytest.raises(PluginError, match=r"^source 'boom' .* raised ZeroDivisionError$"):
         check_claim("c", ["1609.00037"], library=library, source="boom")
+
+
+def test_the_package_ships_its_type_hints() -> None:
+    # PEP 561: without the marker, a user's mypy ignores every hint (a Judge subclass is Any).
+    marker = resources.files("claimaudit").joinpath("py.typed")
+    assert marker.is_file()
