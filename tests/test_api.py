@@ -121,3 +121,20 @@ def test_the_package_ships_its_type_hints() -> None:
     # PEP 561: without the marker, a user's mypy ignores every hint (a Judge subclass is Any).
     marker = resources.files("claimaudit").joinpath("py.typed")
     assert marker.is_file()
+
+
+def test_papers_as_one_string_is_refused(library: Path) -> None:
+    # A string is an iterable of references too: each letter used to be one paper.
+    for papers in ("arXiv:1907.10121", "2105", b"2105"):
+        with pytest.raises(InvalidClaimError) as caught:
+            check_claim("Raw data is backed up.", papers, library=library)  # type: ignore[arg-type]
+        assert str(caught.value) == "papers must be a list of references, not one string"
+        assert isinstance(caught.value, claimaudit.UsageError)
+
+
+def test_papers_as_a_one_shot_iterator_are_each_checked(library: Path) -> None:
+    judge = ScriptedJudge(pick("supports", "P001"))
+    papers = (p for p in ["1609.00037", "2105.14372"])
+    records = check_claim("Raw data is backed up.", papers, library=library, judge=judge)
+    assert [r.paper_ref for r in records] == ["arXiv:1609.00037", "arXiv:2105.14372"]
+    assert isinstance(records[0], CheckedRecord) and isinstance(records[1], NotCheckedRecord)

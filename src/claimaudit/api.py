@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable
 from pathlib import Path
 
 from claimaudit.cache import ResultCache
 from claimaudit.checker import Checker
 from claimaudit.errors import UsageError
+from claimaudit.inputs import paper_list
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.plugins import get_registry
@@ -105,7 +106,7 @@ def _fetching(source: Source, library: Path | None) -> Source:
 
 def check_claim(
     claim: str,
-    papers: Sequence[str],
+    papers: Iterable[str],
     *,
     topic: str | None = None,
     judge: str | Judge | None = None,
@@ -120,12 +121,15 @@ def check_claim(
     """Check ``claim`` against each paper; one review record per paper, in the order given.
 
     Judgements are kept in the library's results cache and reused (``cache=False``: judge
-    afresh). Raises InvalidClaimError for an unusable request (empty or oversized claim, no or
-    duplicate papers), UnknownBackendError for an unknown judge or source and
+    afresh). ``papers``: a list (any iterable, read once) of references, never one string.
+    Raises InvalidClaimError for an unusable request (empty or oversized claim, no or duplicate
+    papers, one string as ``papers``), UnknownBackendError for an unknown judge or source and
     InvalidSettingsError for unusable judge settings (the openai judge without a model); all are
     ``claimaudit.UsageError``. Failures while checking a paper come back as ``NotCheckedRecord``
     entries, never as exceptions.
     """
+    # Refused before any backend is built; materialised here as Checker.check reads it twice.
+    refs = paper_list(papers)
     with make_checker(
         judge,
         source=source,
@@ -136,4 +140,4 @@ def check_claim(
         timeout=timeout,
         context_tokens=context_tokens,
     ) as checker:
-        return checker.check(claim, papers, topic)
+        return checker.check(claim, refs, topic)
