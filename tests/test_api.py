@@ -138,3 +138,15 @@ def test_papers_as_a_one_shot_iterator_are_each_checked(library: Path) -> None:
     records = check_claim("Raw data is backed up.", papers, library=library, judge=judge)
     assert [r.paper_ref for r in records] == ["arXiv:1609.00037", "arXiv:2105.14372"]
     assert isinstance(records[0], CheckedRecord) and isinstance(records[1], NotCheckedRecord)
+
+
+def test_the_library_may_be_given_as_a_str(library: Path) -> None:
+    judge = ScriptedJudge(pick("supports", "P001"))
+    claim, papers = "Raw data is backed up.", ["1609.00037"]
+    [record] = check_claim(claim, papers, library=str(library), judge=judge)
+    assert isinstance(record, CheckedRecord)
+    with claimaudit.make_checker(judge, source="library", library=str(library)) as checker:
+        assert isinstance(checker.check(claim, papers)[0], CheckedRecord)
+    wrong = r"^library must be a path or a string, not int$"
+    with pytest.raises(claimaudit.UsageError, match=wrong):
+        check_claim(claim, papers, library=3, judge=judge)  # type: ignore[arg-type]

@@ -18,6 +18,7 @@ from claimaudit.records import Record
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.fetching import FetchingSource
 from claimaudit.sources.protocol import LibraryUse, Source
+from claimaudit.userfiles import PathArg, as_optional_path
 
 JUDGE_ENV = "CLAIMAUDIT_JUDGE"
 DEFAULT_JUDGE = "local"
@@ -35,7 +36,7 @@ def make_judge(name: str | None = None, settings: JudgeSettings | None = None) -
 DEFAULT_SOURCE = "auto"
 
 
-def make_source(name: str = DEFAULT_SOURCE, library: Path | None = None) -> Source:
+def make_source(name: str = DEFAULT_SOURCE, library: PathArg | None = None) -> Source:
     """A paper source by name; ``auto`` reads the library, else Valyu when its key is set."""
     return get_registry().make_source(name, path=library)
 
@@ -44,7 +45,7 @@ def make_checker(
     judge: str | Judge | None = None,
     *,
     source: str | Source = DEFAULT_SOURCE,
-    library: Path | None = None,
+    library: PathArg | None = None,
     fetch: bool = False,
     cache: bool | ResultCache = True,
     threshold: float | None = None,
@@ -64,8 +65,10 @@ def make_checker(
     ``cache``: True keeps judgements in the library's results cache and reuses them, False
     judges afresh and keeps nothing, or any ``ResultCache``. Close the checker (or use
     ``with``) to release the backends built here; a judge or source passed in stays the
-    caller's to close.
+    caller's to close. ``library``: the library's path (a ``Path`` or a ``str``; default
+    ``$CLAIMAUDIT_LIBRARY``, else the user data directory).
     """
+    library = as_optional_path(library, "library")
     owned: list[Judge | Source] = []
     try:
         if judge is None or isinstance(judge, str):
@@ -111,7 +114,7 @@ def check_claim(
     topic: str | None = None,
     judge: str | Judge | None = None,
     source: str | Source = DEFAULT_SOURCE,
-    library: Path | None = None,
+    library: PathArg | None = None,
     cache: bool | ResultCache = True,
     threshold: float | None = None,
     model: str | None = None,

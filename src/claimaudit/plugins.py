@@ -33,6 +33,7 @@ from typing import Any, NamedTuple, Protocol, cast
 from claimaudit.errors import PluginError, UnknownBackendError, as_known
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.sources.protocol import Source
+from claimaudit.userfiles import PathArg, as_optional_path
 
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.judges.local",
@@ -85,7 +86,7 @@ class Registry:
             ) from None
         return require_judge(_build("judge", name, factory, settings or JudgeSettings()))
 
-    def make_source(self, name: str, *, path: Path | None = None) -> Source:
+    def make_source(self, name: str, *, path: PathArg | None = None) -> Source:
         try:
             factory: SourceFactory = self.sources[name].factory
         except KeyError:
@@ -93,7 +94,8 @@ class Registry:
             raise UnknownBackendError(
                 f"unknown source {name!r} (known: {known}){self._broken_note()}"
             ) from None
-        return require_source(_build("source", name, factory, path=path))
+        library = as_optional_path(path, "library")  # factories are promised a Path
+        return require_source(_build("source", name, factory, path=library))
 
     def _broken_note(self) -> str:
         if not self.broken:
