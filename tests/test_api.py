@@ -150,3 +150,20 @@ def test_the_library_may_be_given_as_a_str(library: Path) -> None:
     wrong = r"^library must be a path or a string, not int$"
     with pytest.raises(claimaudit.UsageError, match=wrong):
         check_claim(claim, papers, library=3, judge=judge)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("budget", "message"),
+    [
+        ({"max_passages": 0}, "max_passages must be a positive whole number, not 0"),
+        ({"max_chars": -1}, "max_chars must be a positive whole number, not -1"),
+        ({"max_chars": 2.5}, "max_chars must be a positive whole number, not 2.5"),
+    ],
+)
+def test_an_unusable_evidence_budget_is_refused_when_the_checker_is_built(
+    library: Path, budget: dict[str, int], message: str
+) -> None:
+    # It used to be found while checking: every paper not_checked, "check failed: UsageError".
+    with pytest.raises(claimaudit.UsageError) as caught:
+        claimaudit.make_checker(ScriptedJudge(pick("supports", "P001")), library=library, **budget)
+    assert str(caught.value) == message

@@ -15,7 +15,7 @@ from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.plugins import get_registry
 from claimaudit.policy import ReviewPolicy
 from claimaudit.records import Record
-from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
+from claimaudit.selection import MAX_CHARS, MAX_PASSAGES, check_budgets
 from claimaudit.sources.fetching import FetchingSource
 from claimaudit.sources.protocol import LibraryUse, Source
 from claimaudit.userfiles import PathArg, as_optional_path
@@ -66,9 +66,11 @@ def make_checker(
     judges afresh and keeps nothing, or any ``ResultCache``. Close the checker (or use
     ``with``) to release the backends built here; a judge or source passed in stays the
     caller's to close. ``library``: the library's path (a ``Path`` or a ``str``; default
-    ``$CLAIMAUDIT_LIBRARY``, else the user data directory).
+    ``$CLAIMAUDIT_LIBRARY``, else the user data directory). ``max_passages`` and
+    ``max_chars``: the evidence budget per paper, positive whole numbers (UsageError otherwise).
     """
     library = as_optional_path(library, "library")
+    check_budgets(max_passages, max_chars)  # before any backend is built
     owned: list[Judge | Source] = []
     try:
         if judge is None or isinstance(judge, str):
