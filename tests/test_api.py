@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
 import claimaudit
 from claimaudit import CheckedRecord, InvalidClaimError, NotCheckedRecord, check_claim
+from claimaudit.errors import PluginError
 from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
+from claimaudit.plugins import Registered
 from tests.fakes import ScriptedJudge, pick
 
 REPO = Path(__file__).resolve().parents[1]
@@ -93,3 +97,73 @@ def test_check_claim_keeps_judgements_in_the_librarys_cache(tmp_path: Path, libr
     assert len(judge.seen) == 1 and again == first  # the second answer came from the cache
     [fresh] = check_claim(claim, ["1609.00037"], library=copy, judge=judge, cache=False)
     assert len(judge.seen) == 2 and fresh.verdict == "supports"
+
+
+def test_a_plugin_factory_that_raises_is_a_plugin_error(
+    library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def boom(*args: object, **kwargs: object) -> NoReturn:
+        raise ZeroDivisionError("a secret in the message")
+
+    registry = claimaudit.get_registry()
+    monkeypatch.setitem(registry.judges, "boom", Registered(boom, "raises", "tests"))
+    monkeypatch.setitem(registry.sources, "boom", Registered(boom, "raises", "tests"))
+    with pytest.raises(PluginError) as judge_error:
+        check_claim("c", ["1609.00037"], library=library, judge="boom")
+    assert str(judge_error.value) == (
+        "judge 'boom' could not be built: its factory raised ZeroDivisionError"
+    )
+    with pytest.raises(PluginError, match=r"^source 'boom' .* raised ZeroDivisionError$"):
+        check_claim("c", ["1609.00037"], library=library, source="boom")
+
+
+def test_the_package_ships_its_type_hints() -> None:
+    # PEP 561: without the marker, a user's mypy ignores every hint (a Judge subclass is Any).
+    marker = resources.files("claimaudit").joinpath("py.typed")
+    assert marker.is_file()
+
+
+def test_papers_as_one_string_is_refused(library: Path) -> None:
+    # A string is an iterable of references too: each letter used to be one paper.
+    for papers in ("arXiv:1907.10121", "2105", b"2105"):
+        with pytest.raises(InvalidClaimError) as caught:
+            check_claim("Raw data is backed up.", papers, library=library)  # type: ignore[arg-type]
+        assert str(caught.value) == "papers must be a list of references, not one string"
+        assert isinstance(caught.value, claimaudit.UsageError)
+
+
+def test_papers_as_a_one_shot_iterator_are_each_checked(library: Path) -> None:
+    judge = ScriptedJudge(pick("supports", "P001"))
+    papers = (p for p in ["1609.00037", "2105.14372"])
+    records = check_claim("Raw data is backed up.", papers, library=library, judge=judge)
+    assert [r.paper_ref for r in records] == ["arXiv:1609.00037", "arXiv:2105.14372"]
+    assert isinstance(records[0], CheckedRecord) and isinstance(records[1], NotCheckedRecord)
+
+
+def test_the_library_may_be_given_as_a_str(library: Path) -> None:
+    judge = ScriptedJudge(pick("supports", "P001"))
+    claim, papers = "Raw data is backed up.", ["1609.00037"]
+    [record] = check_claim(claim, papers, library=str(library), judge=judge)
+    assert isinstance(record, CheckedRecord)
+    with claimaudit.make_checker(judge, source="library", library=str(library)) as checker:
+        assert isinstance(checker.check(claim, papers)[0], CheckedRecord)
+    wrong = r"^library must be a path or a string, not int$"
+    with pytest.raises(claimaudit.UsageError, match=wrong):
+        check_claim(claim, papers, library=3, judge=judge)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("budget", "message"),
+    [
+        ({"max_passages": 0}, "max_passages must be a positive whole number, not 0"),
+        ({"max_chars": -1}, "max_chars must be a positive whole number, not -1"),
+        ({"max_chars": 2.5}, "max_chars must be a positive whole number, not 2.5"),
+    ],
+)
+def test_an_unusable_evidence_budget_is_refused_when_the_checker_is_built(
+    library: Path, budget: dict[str, int], message: str
+) -> None:
+    # It used to be found while checking: every paper not_checked, "check failed: UsageError".
+    with pytest.raises(claimaudit.UsageError) as caught:
+        claimaudit.make_checker(ScriptedJudge(pick("supports", "P001")), library=library, **budget)
+    assert str(caught.value) == message

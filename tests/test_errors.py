@@ -6,6 +6,7 @@ import sqlite3
 
 import pytest
 
+import claimaudit
 from claimaudit import errors
 from claimaudit.errors import (
     BackendError,
@@ -84,3 +85,11 @@ def test_as_known_translates_database_failures_and_leaves_bugs_alone() -> None:
     mine = UsageError("x")
     assert as_known(mine) is mine
     assert as_known(RuntimeError("boom")) is None
+
+
+def test_the_plugin_error_the_api_raises_is_exported() -> None:
+    # make_checker and check_claim raise it: a caller must be able to catch it by name.
+    assert claimaudit.PluginError is errors.PluginError
+    assert "PluginError" in claimaudit.__all__
+    with pytest.raises(claimaudit.PluginError, match="does not keep the Judge contract"):
+        claimaudit.make_checker(object(), cache=False)  # type: ignore[arg-type]

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.userfiles import UnreadableFileError, read_regular
+from claimaudit.errors import UsageError
+from claimaudit.userfiles import UnreadableFileError, as_optional_path, as_path, read_regular
 
 
 def test_a_regular_file_is_read_whole_or_up_to_its_limit(tmp_path: Path) -> None:
@@ -45,3 +46,16 @@ def test_a_device_that_never_ends_is_refused() -> None:
 def test_a_missing_file_is_the_systems_error(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         read_regular(tmp_path / "missing.txt")
+
+
+def test_a_path_may_be_given_as_a_str_or_any_path_like() -> None:
+    class Named(os.PathLike[str]):
+        def __fspath__(self) -> str:
+            return "/tmp/named"
+
+    assert as_path("~/lib.sqlite3") == Path("~/lib.sqlite3")
+    assert as_path(Named()) == Path("/tmp/named")
+    assert as_optional_path(None) is None
+    for wrong in (3, b"/tmp/lib.sqlite3"):
+        with pytest.raises(UsageError, match=r"^library must be a path or a string, not "):
+            as_path(wrong, "library")  # type: ignore[arg-type]

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable
 from pathlib import Path
 
 from claimaudit.cache import ResultCache
 from claimaudit.checker import Checker
 from claimaudit.errors import UsageError
+from claimaudit.inputs import paper_list
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.plugins import get_registry
 from claimaudit.policy import ReviewPolicy
 from claimaudit.records import Record
-from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
+from claimaudit.selection import MAX_CHARS, MAX_PASSAGES, check_budgets
 from claimaudit.sources.fetching import FetchingSource
 from claimaudit.sources.protocol import LibraryUse, Source
+from claimaudit.userfiles import PathArg, as_optional_path
 
 JUDGE_ENV = "CLAIMAUDIT_JUDGE"
 DEFAULT_JUDGE = "local"
@@ -34,7 +36,7 @@ def make_judge(name: str | None = None, settings: JudgeSettings | None = None) -
 DEFAULT_SOURCE = "auto"
 
 
-def make_source(name: str = DEFAULT_SOURCE, library: Path | None = None) -> Source:
+def make_source(name: str = DEFAULT_SOURCE, library: PathArg | None = None) -> Source:
     """A paper source by name; ``auto`` reads the library, else Valyu when its key is set."""
     return get_registry().make_source(name, path=library)
 
@@ -43,7 +45,7 @@ def make_checker(
     judge: str | Judge | None = None,
     *,
     source: str | Source = DEFAULT_SOURCE,
-    library: Path | None = None,
+    library: PathArg | None = None,
     fetch: bool = False,
     cache: bool | ResultCache = True,
     threshold: float | None = None,
@@ -63,8 +65,12 @@ def make_checker(
     ``cache``: True keeps judgements in the library's results cache and reuses them, False
     judges afresh and keeps nothing, or any ``ResultCache``. Close the checker (or use
     ``with``) to release the backends built here; a judge or source passed in stays the
-    caller's to close.
+    caller's to close. ``library``: the library's path (a ``Path`` or a ``str``; default
+    ``$CLAIMAUDIT_LIBRARY``, else the user data directory). ``max_passages`` and
+    ``max_chars``: the evidence budget per paper, positive whole numbers (UsageError otherwise).
     """
+    library = as_optional_path(library, "library")
+    check_budgets(max_passages, max_chars)  # before any backend is built
     owned: list[Judge | Source] = []
     try:
         if judge is None or isinstance(judge, str):
@@ -105,12 +111,12 @@ def _fetching(source: Source, library: Path | None) -> Source:
 
 def check_claim(
     claim: str,
-    papers: Sequence[str],
+    papers: Iterable[str],
     *,
     topic: str | None = None,
     judge: str | Judge | None = None,
     source: str | Source = DEFAULT_SOURCE,
-    library: Path | None = None,
+    library: PathArg | None = None,
     cache: bool | ResultCache = True,
     threshold: float | None = None,
     model: str | None = None,
@@ -120,12 +126,15 @@ def check_claim(
     """Check ``claim`` against each paper; one review record per paper, in the order given.
 
     Judgements are kept in the library's results cache and reused (``cache=False``: judge
-    afresh). Raises InvalidClaimError for an unusable request (empty or oversized claim, no or
-    duplicate papers), UnknownBackendError for an unknown judge or source and
+    afresh). ``papers``: a list (any iterable, read once) of references, never one string.
+    Raises InvalidClaimError for an unusable request (empty or oversized claim, no or duplicate
+    papers, one string as ``papers``), UnknownBackendError for an unknown judge or source and
     InvalidSettingsError for unusable judge settings (the openai judge without a model); all are
     ``claimaudit.UsageError``. Failures while checking a paper come back as ``NotCheckedRecord``
     entries, never as exceptions.
     """
+    # Refused before any backend is built; materialised here as Checker.check reads it twice.
+    refs = paper_list(papers)
     with make_checker(
         judge,
         source=source,
@@ -136,4 +145,4 @@ def check_claim(
         timeout=timeout,
         context_tokens=context_tokens,
     ) as checker:
-        return checker.check(claim, papers, topic)
+        return checker.check(claim, refs, topic)

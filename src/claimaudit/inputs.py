@@ -3,7 +3,7 @@ normalised before any paper is read, and the queries made from them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from claimaudit.errors import (
     InvalidClaimError,
@@ -60,6 +60,14 @@ def ref_key(text: str) -> str:
         return str(parse_ref(text))
     except InvalidReferenceError:
         return text.strip()
+
+
+def paper_list(papers: Iterable[str]) -> list[str]:
+    """The references as a list, read once: a one-shot iterator would otherwise be used up by
+    the duplicate check, and one string would be checked letter by letter."""
+    if isinstance(papers, str | bytes | bytearray):
+        raise InvalidClaimError("papers must be a list of references, not one string")
+    return list(papers)
 
 
 def check_distinct(papers: Sequence[str]) -> None:

@@ -22,6 +22,7 @@ the registry for a backend by name and never imports a concrete backend itself.
 from __future__ import annotations
 
 import importlib
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -29,9 +30,10 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol, cast
 
-from claimaudit.errors import PluginError, UnknownBackendError
+from claimaudit.errors import PluginError, UnknownBackendError, as_known
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.sources.protocol import Source
+from claimaudit.userfiles import PathArg, as_optional_path
 
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.judges.local",
@@ -44,6 +46,8 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
 )
 ENTRY_POINT_GROUP = "claimaudit.plugins"
 BUILT_IN = "built-in"
+
+_log = logging.getLogger(__name__)
 
 JudgeFactory = Callable[[JudgeSettings], Judge]
 
@@ -80,9 +84,9 @@ class Registry:
             raise UnknownBackendError(
                 f"unknown judge {name!r} (known: {known}){self._broken_note()}"
             ) from None
-        return require_judge(factory(settings or JudgeSettings()))
+        return require_judge(_build("judge", name, factory, settings or JudgeSettings()))
 
-    def make_source(self, name: str, *, path: Path | None = None) -> Source:
+    def make_source(self, name: str, *, path: PathArg | None = None) -> Source:
         try:
             factory: SourceFactory = self.sources[name].factory
         except KeyError:
@@ -90,7 +94,8 @@ class Registry:
             raise UnknownBackendError(
                 f"unknown source {name!r} (known: {known}){self._broken_note()}"
             ) from None
-        return require_source(factory(path=path))
+        library = as_optional_path(path, "library")  # factories are promised a Path
+        return require_source(_build("source", name, factory, path=library))
 
     def _broken_note(self) -> str:
         if not self.broken:
@@ -109,6 +114,21 @@ class Registry:
             self.broken[name] = f"{type(error).__name__}: {error}"
         finally:
             self._origin = BUILT_IN
+
+
+def _build(kind: str, name: str, factory: Any, *args: Any, **kwargs: Any) -> object:
+    """What ``factory`` builds; a factory's own bug is PluginError naming the backend and the
+    exception's type. Not its message, which may quote a secret (a key, a URL with a token):
+    the traceback goes to the debug log (``--debug``)."""
+    try:
+        return factory(*args, **kwargs)
+    except Exception as error:
+        if as_known(error) is not None:
+            raise  # meant for the user (the openai judge without a model, say)
+        _log.debug("building %s %r failed", kind, name, exc_info=True)
+        raise PluginError(
+            f"{kind} {name!r} could not be built: its factory raised {type(error).__name__}"
+        ) from error
 
 
 def _missing(backend: object, contract: type) -> list[str]:

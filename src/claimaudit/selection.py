@@ -74,6 +74,15 @@ class Selection:
         return self.selected == self.considered
 
 
+def check_budgets(max_passages: int, max_chars: int) -> None:
+    """UsageError unless both budgets are positive whole numbers. Checked when a checker is
+    built: found only while checking, each paper's record would say "check failed: UsageError"
+    and lose this message."""
+    for name, value in (("max_passages", max_passages), ("max_chars", max_chars)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise UsageError(f"{name} must be a positive whole number, not {value!r}")
+
+
 def select_candidates(
     query: str,
     passages: Sequence[Passage],
@@ -86,8 +95,7 @@ def select_candidates(
     ``max_passages`` of them, returned in document order. A passage that is only web addresses
     (a footnote "https://..., Accessed 2014-05-15") is never a candidate: it says where, not
     what, and a judge that quoted it as evidence would show the reader a link."""
-    if max_passages < 1 or max_chars < 1:
-        raise UsageError("selection budgets must be positive")
+    check_budgets(max_passages, max_chars)
     order = {p.passage_id: i for i, p in enumerate(passages)}
     ranked = ranker.rank(query, [p for p in passages if not is_link_only(p.text)])
     fitted = None if fit is None else fit(ranked, max_passages)

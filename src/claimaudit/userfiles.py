@@ -7,8 +7,32 @@ nor a plain read is safe on them.
 
 from __future__ import annotations
 
+import os
 import stat
 from pathlib import Path
+from typing import TypeAlias
+
+from claimaudit.errors import UsageError
+
+# What the public API takes wherever it names a file: a Path, or a str as most callers have.
+PathArg: TypeAlias = str | os.PathLike[str]
+
+
+def as_path(path: PathArg, what: str = "path") -> Path:
+    """``path`` as a ``Path``; UsageError for anything else (a ``str`` has no ``expanduser``,
+    and the failure would surface far away as an AttributeError)."""
+    if isinstance(path, Path):
+        return path
+    if isinstance(path, str | os.PathLike) and not isinstance(path, bytes):
+        try:
+            return Path(path)
+        except TypeError:  # a PathLike whose __fspath__ gives bytes
+            pass
+    raise UsageError(f"{what} must be a path or a string, not {type(path).__name__}")
+
+
+def as_optional_path(path: PathArg | None, what: str = "path") -> Path | None:
+    return None if path is None else as_path(path, what)
 
 
 class UnreadableFileError(Exception):

@@ -5,10 +5,12 @@
 from __future__ import annotations
 
 import json
+import logging
 import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from typer.testing import CliRunner
@@ -89,3 +91,54 @@ def test_the_one_file_plugin_judges_through_the_whole_pipeline(
     assert record["probabilitiesAvailable"] is False and record["needsReview"] is True
     words = {w.strip(".").lower() for w in claim.split()}
     assert words <= {w.strip(".,()").lower() for w in record["evidence"].split()}
+
+
+def _boom(*args: object, **kwargs: object) -> NoReturn:
+    raise ZeroDivisionError("secret-token-123 in a plugin's message")
+
+
+@pytest.fixture
+def boom(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A judge and a source whose factories raise; --debug's logging is undone after."""
+    registry = plugins.get_registry()
+    monkeypatch.setitem(registry.judges, "boom", plugins.Registered(_boom, "raises", "tests"))
+    monkeypatch.setitem(registry.sources, "boom", plugins.Registered(_boom, "raises", "tests"))
+    root = logging.getLogger()
+    monkeypatch.setattr(root, "handlers", [])
+    monkeypatch.setattr(root, "level", root.level)
+
+
+@pytest.mark.parametrize(
+    ("command", "backend"),
+    [
+        ("check", "--judge"),
+        ("check", "--source"),
+        ("batch", "--judge"),
+        ("batch", "--source"),
+        ("review", "--judge"),  # review reads the library only: it has no --source
+    ],
+)
+def test_a_factory_that_raises_is_one_line_exit_2_naming_the_plugin(
+    runner: CliRunner, boom: None, tmp_path: Path, command: str, backend: str
+) -> None:
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text(json.dumps({"claim": "Baselines help.", "papers": ["2105.14372"]}) + "\n")
+    draft = tmp_path / "draft.md"
+    draft.write_text("Baselines help evaluate deep learning [@arxiv:2105.14372].\n")
+    args = {
+        "check": ["check", "Baselines help.", "-p", "2105.14372"],
+        "batch": ["batch", str(claims), "--out", str(tmp_path / "out.jsonl")],
+        "review": ["review", str(draft), "--out", str(tmp_path / "out.md")],
+    }[command]
+    args += [backend, "boom", "--library", str(tmp_path / "lib.sqlite3")]
+    kind = backend.removeprefix("--")
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip().splitlines() == [
+        f"error: {kind} 'boom' could not be built: its factory raised ZeroDivisionError"
+    ]
+    assert "secret-token-123" not in result.output
+
+    loud = runner.invoke(app, ["--debug", *args])
+    assert loud.exit_code == 2
+    assert "Traceback" in loud.stderr and "ZeroDivisionError" in loud.stderr

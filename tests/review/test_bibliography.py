@@ -210,3 +210,9 @@ def test_parse_from_text_sniffs_or_takes_the_format() -> None:
     assert _resolve(bib, "[@absent]") == [
         "error: no bibliography entry for @absent in the bibliography"
     ]
+
+
+def test_a_bibliography_given_as_a_str_path_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(BIBTEX, encoding="utf-8")
+    assert load_bibliography(str(path)).entries == load_bibliography(path).entries

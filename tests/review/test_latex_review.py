@@ -244,3 +244,12 @@ def test_html_report_of_a_latex_draft(reviewed: tuple[Path, ReviewResult, FakeVe
 )
 def test_claim_text_drops_what_citations_left(sentence: str, claim: str) -> None:
     assert claim_text(sentence) == claim
+
+
+def test_a_draft_given_as_a_str_path_is_read(tmp_path: Path) -> None:
+    (tmp_path / "paper.tex").write_text("\\begin{document}\nA claim \\cite{x}.\n\\end{document}\n")
+    result = review_latex(
+        str(tmp_path / "paper.tex"),
+        checker=Checker(MemorySource(), ScriptedJudge(pick("supports", "P001"))),
+    )
+    assert [r.record.paper_ref for r in result.records] == ["x"]

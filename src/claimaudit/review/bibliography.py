@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from claimaudit.bibfile import BibFormat, BibRecord, UnreadEntry, parse_bib, read_bib
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.document import Block
+from claimaudit.userfiles import PathArg, as_path
 
 # Fields whose whole value is an identifier, then fields searched for identifiers in their text.
 _ID_FIELDS = ("eprint", "arxiv", "arxivid", "doi")
@@ -96,13 +96,14 @@ def parse_bibliography(
     )
 
 
-def load_bibliography(*paths: Path) -> Bibliography:
-    """Read BibTeX (``.bib``) or CSL-JSON (``.json``) files, a later file's entry winning over
-    an earlier one with its key; BibliographyError if one is unusable."""
+def load_bibliography(*paths: PathArg) -> Bibliography:
+    """Read BibTeX (``.bib``) or CSL-JSON (``.json``) files (``Path`` or ``str``), a later
+    file's entry winning over an earlier one with its key; BibliographyError if one is
+    unusable."""
     entries: dict[str, Entry] = {}
     unread: list[UnreadEntry] = []
     for path in paths:
-        found = read_bib(path)
+        found = read_bib(as_path(path, "a bibliography"))
         entries.update((r.key, entry_of(r)) for r in found.records)
         unread += found.unread
     source = ", ".join(str(p) for p in paths)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 
 from claimaudit.checker import Checker
 from claimaudit.engines import Engine
@@ -23,6 +22,7 @@ from claimaudit.review.references import check_references, reference_key
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult, ReviewSummary
 from claimaudit.review.runner import Pair, check_pairs, pair_key
 from claimaudit.review.sentences import Sentence
+from claimaudit.userfiles import PathArg, as_path
 
 Progress = Callable[[int, int], None]
 
@@ -77,7 +77,7 @@ def review_report(
 
 
 def review_latex(
-    path: Path,
+    path: PathArg,
     *,
     checker: Checker,
     bibliography: Bibliography | None = None,
@@ -91,7 +91,7 @@ def review_latex(
     bibliography it names, plus ``bibliography``). InputError when the draft cannot be read,
     BibliographyError when a bibliography it names cannot; see ``annotate_latex`` for the
     annotated copy."""
-    found = extract_latex_claims(path, bibliography)
+    found = extract_latex_claims(as_path(path, "the draft"), bibliography)
     return review_latex_claims(
         found,
         checker=checker,

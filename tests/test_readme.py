@@ -1,0 +1,91 @@
+"""The README's Python snippets run as written: a user copies them first, so they must hold for
+a paper that cannot be checked too."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.library.ingest import add_path
+from claimaudit.library.store import Library
+from claimaudit.records import RELATIONS
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+_SNIPPET = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
+
+SCIPY = (
+    "# SciPy 1.0\n\n"
+    "## Sparse data\n\n"
+    "SciPy provides sparse matrices in scipy.sparse, with routines for sparse linear algebra.\n\n"
+    "## Optimisation\n\n"
+    "The optimize module minimises functions and finds roots of equations.\n"
+)
+DRAFT = (
+    "SciPy provides sparse matrices for scientific computing [@scipy].\n\n"
+    "Raw data should be backed up in more than one location [@missing].\n"
+)
+BIB = """@article{scipy, title = {SciPy 1.0}, eprint = {1907.10121}, archivePrefix = {arXiv}}
+@article{missing, title = {Ten quick tips}, eprint = {2105.14372}, archivePrefix = {arXiv}}
+"""
+
+
+def snippets() -> list[str]:
+    return _SNIPPET.findall(README.read_text(encoding="utf-8"))
+
+
+def run(code: str) -> list[str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, str(README), "exec"), {"__name__": "__readme__"})
+    return out.getvalue().splitlines()
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder as the snippets expect it: ``library.sqlite3`` (also the default library)
+    holding SciPy only, ``draft.md`` citing it and a paper not there, and ``refs.bib``."""
+    paper = tmp_path / "scipy" / "index.md"
+    paper.parent.mkdir()
+    paper.write_text(SCIPY, encoding="utf-8")
+    with Library.open(tmp_path / "library.sqlite3") as library:
+        add_path(library, paper, ref=parse_ref("arXiv:1907.10121"))
+    (tmp_path / "draft.md").write_text(DRAFT, encoding="utf-8")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CLAIMAUDIT_LIBRARY", str(tmp_path / "library.sqlite3"))
+    return tmp_path
+
+
+def test_the_readme_has_the_snippets_these_tests_run() -> None:
+    found = snippets()
+    assert len(found) == 2
+    assert "check_claim(" in found[0] and "review_report(" in found[1]
+
+
+def test_the_check_claim_snippet_prints_a_verdict_or_why_there_is_none(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = snippets()[0]
+    [checked] = run(code)
+    assert checked.split()[0] in RELATIONS
+    # The paper missing (a library without it, no Valyu key): a not_checked record, and why.
+    with Library.open(workdir / "empty.sqlite3"):
+        pass
+    monkeypatch.setenv("CLAIMAUDIT_LIBRARY", str(workdir / "empty.sqlite3"))
+    [missing] = run(code)
+    assert missing.startswith("not_checked arXiv:1907.10121: paper not in the library")
+
+
+def test_the_review_snippet_writes_its_outputs(workdir: Path) -> None:
+    lines = run(snippets()[1])
+    found, missing = lines[:2]
+    assert found.startswith("1 arXiv:1907.10121 ") and found.split()[-1] in RELATIONS
+    assert missing == "3 arXiv:2105.14372 not_checked"
+    annotated = (workdir / "annotated.md").read_text(encoding="utf-8")
+    assert "[@scipy].[^claimaudit-1]" in annotated and "[@missing].[^claimaudit-2]" in annotated
+    assert "<html" in (workdir / "report.html").read_text(encoding="utf-8")
