@@ -15,6 +15,7 @@ from claimaudit.errors import (
     JudgeError,
     PluginError,
     SourceError,
+    UsageError,
 )
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Case, ChoiceAnswer, Decision, JudgeReply
@@ -648,3 +649,16 @@ def test_a_judges_own_settings_out_of_range_are_its_fault(
     setattr(judge, attribute, value)  # the fake keeps its threshold per instance
     with pytest.raises(PluginError, match=message):
         Checker(source, judge)
+
+
+def test_a_checker_reads_papers_once_and_refuses_one_string(source: MemorySource) -> None:
+    checker = Checker(source, ScriptedJudge(pick("supports", "P002")))
+    with pytest.raises(InvalidClaimError, match="not one string"):
+        checker.check("c", "1706.03762")  # type: ignore[arg-type]  # the mistake under test
+    records = checker.check("c", (p for p in ["1706.03762"]))
+    assert [r.paper_ref for r in records] == ["arXiv:1706.03762"]
+
+
+def test_a_checker_refuses_an_unusable_budget_when_built(source: MemorySource) -> None:
+    with pytest.raises(UsageError, match="max_passages must be a positive whole number"):
+        Checker(source, ScriptedJudge(pick("supports", "P002")), max_passages=0)

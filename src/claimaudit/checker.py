@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import cast
@@ -29,6 +29,7 @@ from claimaudit.fts import has_content_words
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import (
     check_distinct,
+    paper_list,
     search_query,
     source_query,
     validate_claim,
@@ -63,6 +64,7 @@ from claimaudit.selection import (
     Bm25Ranker,
     Ranker,
     Selection,
+    check_budgets,
     select_candidates,
 )
 from claimaudit.sources.protocol import Source, SourcePaper
@@ -94,6 +96,7 @@ class Checker:
         # in one line, rather than failing on a missing part in the middle of a check.
         require_source(self.source)
         require_judge(self.judge)
+        check_budgets(self.max_passages, self.max_chars)
         workers = self.judge.concurrency
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise PluginError(
@@ -114,14 +117,15 @@ class Checker:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def check(self, claim: str, papers: Sequence[str], topic: str | None = None) -> list[Record]:
+    def check(self, claim: str, papers: Iterable[str], topic: str | None = None) -> list[Record]:
         return list(self.iter_check(claim, papers, topic))
 
     def iter_check(
-        self, claim: str, papers: Sequence[str], topic: str | None = None
+        self, claim: str, papers: Iterable[str], topic: str | None = None
     ) -> Iterator[Record]:
         text = validate_claim(claim)
         validate_topic(topic)
+        papers = paper_list(papers)  # one string is refused; an iterator is read once
         if not papers:
             raise InvalidClaimError("no paper to check the claim against")
         check_distinct(papers)
