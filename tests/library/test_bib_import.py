@@ -12,6 +12,7 @@ import pytest
 from claimaudit.errors import BibliographyError
 from claimaudit.identity import parse_ref
 from claimaudit.library.bib_import import ImportStatus, import_entries
+from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from claimaudit.sources.arxiv import ArxivClient
 from tests.library.helpers import make_binary, make_pdf
@@ -116,3 +117,17 @@ def test_an_unreadable_export_is_one_error(tmp_path: Path) -> None:
     path.write_text("@article{broken, title = {unterminated", encoding="utf-8")
     with Library.open(tmp_path / "lib.sqlite3") as library, pytest.raises(BibliographyError):
         import_entries(library, path)
+
+
+def test_an_entry_without_a_file_already_in_the_library_says_so(
+    tmp_path: Path, files: Path
+) -> None:
+    # Nothing to fetch: checks read the stored copy, so --fetch is not suggested for it.
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        notes = tmp_path / "scan.md"
+        notes.write_text("# A scan\n\nSparse matrices save memory.\n", encoding="utf-8")
+        add_path(library, notes, ref=parse_ref("arXiv:2001.00001v2"))
+        entries = {e.key: e for e in import_entries(library, _bib(tmp_path, files)).entries}
+    scan = entries["scan"]
+    assert scan.status is ImportStatus.NO_FILE and "--fetch" not in scan.detail
+    assert scan.detail == "no attached file; the library already holds arXiv:2001.00001v2"

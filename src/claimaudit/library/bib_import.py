@@ -181,5 +181,11 @@ def _each(
                 made.append(client())
             yield _fetch(library, record, ref, made[0], replace)
         else:
-            hint = "; --fetch downloads it from arXiv" if ref.kind is RefKind.ARXIV else ""
+            held = library.get_paper(ref)
+            if held is not None:  # nothing to fetch: the check will read the stored copy
+                hint = f"; the library already holds {held.ref}"
+            elif ref.kind is RefKind.ARXIV:
+                hint = "; --fetch downloads it from arXiv"
+            else:
+                hint = ""
             yield EntryImport(record.key, ImportStatus.NO_FILE, ref, f"no attached file{hint}")
