@@ -71,10 +71,18 @@ class Registry:
     _origin: str = field(default=BUILT_IN, repr=False)
 
     def add_judge(self, name: str, factory: JudgeFactory, description: str) -> None:
+        self._warn_on_replace("judge", name, self.judges.get(name))
         self.judges[name] = Registered(factory, description, self._origin)
 
     def add_source(self, name: str, factory: SourceFactory, description: str) -> None:
+        self._warn_on_replace("source", name, self.sources.get(name))
         self.sources[name] = Registered(factory, description, self._origin)
+
+    def _warn_on_replace(self, kind: str, name: str, current: Registered | None) -> None:
+        # A plugin may replace a backend (a better "local", say), but never unseen: the
+        # default judge or source changing under a user is worth a line on stderr.
+        if current is not None and current.origin != self._origin:
+            _log.warning("%s replaces the %s %r from %s", self._origin, kind, name, current.origin)
 
     def make_judge(self, name: str, settings: JudgeSettings | None = None) -> Judge:
         try:

@@ -142,3 +142,29 @@ def test_a_factory_that_raises_is_one_line_exit_2_naming_the_plugin(
     loud = runner.invoke(app, ["--debug", *args])
     assert loud.exit_code == 2
     assert "Traceback" in loud.stderr and "ZeroDivisionError" in loud.stderr
+
+
+def test_a_plugin_replacing_a_built_in_is_said_on_stderr(caplog: pytest.LogCaptureFixture) -> None:
+    from importlib import import_module
+
+    from claimaudit.plugins import Registry
+
+    class Replacing:
+        @staticmethod
+        def register(registry: Registry) -> None:
+            registry.add_judge("local", lambda settings: None, "a better local")
+
+    class Adding:
+        @staticmethod
+        def register(registry: Registry) -> None:
+            registry.add_judge("mine", lambda settings: None, "a new one")
+
+    registry = Registry()
+    registry.load("claimaudit.judges.local", lambda: import_module("claimaudit.judges.local"))
+    assert "local" in registry.judges and not registry.broken
+    with caplog.at_level("WARNING", logger="claimaudit.plugins"):
+        registry.load("better", lambda: Replacing, "better-local 1.0")
+        registry.load("mine", lambda: Adding, "mine 1.0")
+    assert registry.judges["local"].origin == "better-local 1.0"  # replacing is allowed...
+    warnings = [r.getMessage() for r in caplog.records]
+    assert warnings == ["better-local 1.0 replaces the judge 'local' from built-in"]  # ...said
