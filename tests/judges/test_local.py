@@ -288,3 +288,17 @@ def test_a_recalibrated_model_with_the_same_weights_has_another_identity(tmp_pat
     data["aggregator"]["bias"] = [b + 0.1 for b in data["aggregator"]["bias"]]
     (tmp_path / "config.json").write_text(json.dumps(data), encoding="utf-8")
     assert LocalJudge(tmp_path).cache_identity != LocalJudge().cache_identity
+
+
+def test_a_model_id_for_another_judge_is_refused_not_ignored() -> None:
+    # "--model gpt-4o" without "--judge openai" would otherwise run the embedded model silently.
+    from claimaudit.errors import InvalidSettingsError
+    from claimaudit.judges.local import make_judge as make_local
+    from claimaudit.judges.protocol import JudgeSettings
+
+    with pytest.raises(InvalidSettingsError, match="applies to the jev and openai judges"):
+        make_local(JudgeSettings(model="gpt-4o"))
+    own = make_local(JudgeSettings())
+    # Its own model's name is accepted as --model (a record's "model", sent back).
+    config = json.loads((own.model_dir / "config.json").read_text(encoding="utf-8"))
+    assert make_local(JudgeSettings(model=f"claimaudit-verifier-{config['version']}"))

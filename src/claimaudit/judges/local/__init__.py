@@ -39,7 +39,24 @@ def make_judge(settings: JudgeSettings) -> LocalJudge:
     from claimaudit.judges.local.runtime import MODEL_DIR
 
     options = settings.options_for(LocalOptions)
-    return LocalJudge(options.model_dir or MODEL_DIR, options.threads)
+    judge = LocalJudge(options.model_dir or MODEL_DIR, options.threads)
+    if settings.model is not None and settings.model != _model_name(judge):
+        # Silently running the embedded model under another model's name would mislead; a
+        # --model meant for jev or openai without --judge is the usual cause.
+        raise InvalidSettingsError(
+            f"the local judge runs its own model ({_model_name(judge)}); --model "
+            f"{settings.model!r} applies to the jev and openai judges"
+        )
+    return judge
+
+
+def _model_name(judge: LocalJudge) -> str:
+    from claimaudit.judges.local.runtime import VerifierConfig
+
+    try:
+        return f"claimaudit-verifier-{VerifierConfig.read(judge.model_dir).version}"
+    except (OSError, ValueError, KeyError):
+        return "claimaudit-verifier"  # a broken model folder is reported when it is used
 
 
 def register(registry: Registry) -> None:
