@@ -1,7 +1,8 @@
 """Markdown papers, Manubot style: headings become sections, markup and templating go away.
 
 Dropped: YAML front matter, HTML comments, Jinja2 templating (Manubot's front-matter
-templates), fenced code, image-only lines, link/reference definition lines and HTML tags.
+templates), ``<script>`` and ``<style>`` elements, fenced code, image-only lines,
+link/reference definition lines and HTML tags.
 Kept: the words, with link text in place of links. Citations are markup too: Pandoc and
 Manubot keys (``[@doi:10.1/x]``, ``[see @smith2020, p. 3]``, ``@arxiv:1907.10121`` in the text)
 and ``<sup>`` marks are dropped, as the LaTeX extraction drops citation commands; so are
@@ -23,6 +24,9 @@ _FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", r
 # Comments and Jinja2 templating: (opening, closing) delimiters of spans that are dropped.
 _HTML_COMMENT = (("<!--", "-->"),)
 _JINJA = (("{#", "#}"), ("{%", "%}"), ("{{", "}}"))
+# A script's code and a style sheet are HTML a page runs, never prose; each ends a paragraph,
+# as an HTML block does in Markdown.
+_SCRIPTS = (("<script", "</script>"), ("<style", "</style>"))
 _FENCES = ("```", "~~~")
 # A heading's closing "#"s and blanks are stripped after the match (``_title``): a lazy title
 # before them re-read a long run of blanks from every place in it.
@@ -104,12 +108,15 @@ def clean(text: str) -> str:
     text = _FRONT_MATTER.sub("", text)
     text = _without_spans(text, _HTML_COMMENT)
     text = _without_spans(text, _JINJA)
+    text = _without_spans(text, _SCRIPTS, "\n\n")
     return _ANCHOR_CITATIONS.sub("", _without_fences(text))
 
 
-def _without_spans(text: str, delimiters: tuple[tuple[str, str], ...]) -> str:
-    """``text`` less every span from an opening delimiter to the first closing one after it;
-    an opening delimiter never closed is kept. One pass: a pattern such as ``<!--.*?-->``
+def _without_spans(
+    text: str, delimiters: tuple[tuple[str, str], ...], replacement: str = ""
+) -> str:
+    """``text`` with every span from an opening delimiter to the first closing one after it
+    replaced; an opening delimiter never closed is kept. One pass: a pattern such as ``<!--.*?-->``
     would rescan to the end from every unclosed opening (quadratic on hostile input)."""
     closing = dict(delimiters)
     upcoming = {start: text.find(start) for start in closing}
@@ -125,6 +132,7 @@ def _without_spans(text: str, delimiters: tuple[tuple[str, str], ...]) -> str:
             upcoming[start] = -1  # no later opening of this kind can close either
             continue
         kept.append(text[position:at])
+        kept.append(replacement)
         position = end + len(closing[start])
         for other, found in upcoming.items():
             if 0 <= found < position:
