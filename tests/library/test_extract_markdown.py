@@ -3,7 +3,7 @@ and headings and breaks read as a reader sees them."""
 
 from __future__ import annotations
 
-from claimaudit.library.extract_markdown import markdown_blocks
+from claimaudit.library.extract_markdown import markdown_blocks, title_from
 
 
 def _texts(markdown: str) -> list[tuple[str | None, str]]:
@@ -20,3 +20,17 @@ def test_script_and_style_contents_are_dropped() -> None:
         ("Results", "First paragraph."),
         ("Results", "Next paragraph here."),
     ]
+
+
+def test_setext_headings_are_sections_not_first_words() -> None:
+    markdown = (
+        "A Paper Title\n=============\n\nThe opening paragraph.\n\n"
+        "Methods\n-------\nWe measured carbon.\n\nOne more line.\n\n---\n\nAfter a rule.\n"
+    )
+    assert _texts(markdown) == [
+        ("A Paper Title", "The opening paragraph."),
+        ("Methods", "We measured carbon."),
+        ("Methods", "One more line."),
+        ("Methods", "After a rule."),
+    ]
+    assert title_from(markdown) == "A Paper Title"

@@ -31,6 +31,9 @@ _FENCES = ("```", "~~~")
 # A heading's closing "#"s and blanks are stripped after the match (``_title``): a lazy title
 # before them re-read a long run of blanks from every place in it.
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$")
+# A setext heading's underline: the paragraph lines above it are the heading ("Methods" over
+# "-------"); a rule after a blank line is a thematic break, not a heading.
+_SETEXT = re.compile(r"^ {0,3}(?:=+|-+)[ \t]*$")
 _HEADING_ATTRS = re.compile(r"(?<!\s)\s*\{[^{}]{0,500}\}\s*$")
 # A box's own heading: a quoted line that is one bold phrase ("> **What Not To Do**"). Read as
 # text it would open the box's paragraph ("What Not To Do We recommend against..."); it is the
@@ -194,10 +197,13 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             flush()
             section = outside.pop()
         heading = _HEADING.match(raw)
-        if heading:
+        setext = lines and kind == "text" and _SETEXT.match(raw)
+        if heading or setext:
+            title = _title(heading) if heading else _ESCAPE.sub(r"\1", " ".join(lines))
+            lines.clear()  # a setext heading's own lines
             flush()
             outside.clear()
-            section = _inline(_HEADING_ATTRS.sub("", _title(heading))) or section
+            section = _inline(_HEADING_ATTRS.sub("", title)) or section
             in_references = bool(section and _REFERENCES.match(section))
             continue
         box = _BOX_HEADING.match(raw)
@@ -272,14 +278,18 @@ def _emphasis(text: str) -> str:
 
 
 def title_from(text: str) -> str | None:
-    """The YAML ``title:`` if there is one, else the first level-1 heading."""
+    """The YAML ``title:`` if there is one, else the first level-1 heading (``#`` or ``===``)."""
     front = _FRONT_MATTER.match(text)
     if front and (match := _YAML_TITLE.search(front.group(0))):
         return _unquote(match.group(1))
+    previous = ""
     for line in clean(text).split("\n"):
         heading = _HEADING.match(line)
         if heading and len(heading.group(1)) == 1:
             return _inline(_HEADING_ATTRS.sub("", _title(heading))) or None
+        if previous.strip() and line.strip().startswith("=") and _SETEXT.match(line):
+            return _inline(previous) or None
+        previous = line
     return None
 
 
