@@ -34,3 +34,16 @@ def test_setext_headings_are_sections_not_first_words() -> None:
         ("Methods", "After a rule."),
     ]
     assert title_from(markdown) == "A Paper Title"
+
+
+def test_an_indented_code_block_is_dropped_not_glued_to_the_next_paragraph() -> None:
+    markdown = (
+        "Run the model as follows.\n\n    python run.py --seed 1\n    print(result)\n\n"
+        "The model converged.\n\n- A list item\n\n    its indented second paragraph.\n"
+    )
+    assert [text for _, text in _texts(markdown)] == [
+        "Run the model as follows.",
+        "The model converged.",
+        "A list item",
+        "its indented second paragraph.",
+    ]

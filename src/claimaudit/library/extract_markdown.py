@@ -1,7 +1,7 @@
 """Markdown papers, Manubot style: headings become sections, markup and templating go away.
 
 Dropped: YAML front matter, HTML comments, Jinja2 templating (Manubot's front-matter
-templates), ``<script>`` and ``<style>`` elements, fenced code, image-only lines,
+templates), ``<script>`` and ``<style>`` elements, fenced and indented code, image-only lines,
 link/reference definition lines and HTML tags.
 Kept: the words, with link text in place of links. Citations are markup too: Pandoc and
 Manubot keys (``[@doi:10.1/x]``, ``[see @smith2020, p. 3]``, ``@arxiv:1907.10121`` in the text)
@@ -112,7 +112,36 @@ def clean(text: str) -> str:
     text = _without_spans(text, _HTML_COMMENT)
     text = _without_spans(text, _JINJA)
     text = _without_spans(text, _SCRIPTS, "\n\n")
-    return _ANCHOR_CITATIONS.sub("", _without_fences(text))
+    return _ANCHOR_CITATIONS.sub("", _without_indented_code(_without_fences(text)))
+
+
+def _without_indented_code(text: str) -> str:
+    """``text`` less indented code blocks (lines indented four spaces or a tab, after a blank
+    line, outside a list or footnote, and the indented lines after them), each line left
+    empty, as fenced code is."""
+    kept: list[str] = []
+    in_code = False
+    in_list = False  # indented lines there are the item's own
+    blank_before = True
+    for line in text.split("\n"):
+        if not line.strip():
+            kept.append(line)
+            blank_before = True
+            continue
+        indented = line.expandtabs(4).startswith("    ")
+        # An indented list item is a nested list (a licence's "b. ...\n\n    1. ..."), not code.
+        if indented and not _ITEM.match(line) and (in_code or (blank_before and not in_list)):
+            in_code = True
+            kept.append("")
+        else:
+            in_code = False
+            if _ITEM.match(line) or _FOOTNOTE_DEF.match(line):
+                in_list = True
+            elif not indented and blank_before:
+                in_list = False
+            kept.append(line)
+        blank_before = False
+    return "\n".join(kept)
 
 
 def _without_spans(
