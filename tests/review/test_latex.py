@@ -80,6 +80,28 @@ def test_includes_followed_in_the_folder_with_positions(tmp_path: Path) -> None:
     assert sorted(found.draft.files) == ["paper.tex", "sections/one.tex", "two.tex"]
 
 
+def test_text_tex_never_prints_is_no_claim(tmp_path: Path) -> None:
+    body = (
+        "Kept sentence \\cite{a}.\n"
+        "\\iffalse A sentence in iffalse \\cite{b}. \\fi\n"
+        "\\begin{comment}\nA commented-out sentence \\cite{c}.\n\\end{comment}\n"
+        "\\input{sections/one}\n"
+        "Last sentence \\cite{e}."
+    )
+    main = _write(tmp_path, "paper.tex", _doc(body))
+    _write(
+        tmp_path, "sections/one.tex", "Included \\cite{d}.\n\\endinput\nAfter the end \\cite{f}.\n"
+    )
+    found = extract_latex_claims(main)
+    claimed = [c.key for claim in found.claims for c in claim.citations]
+    assert claimed == ["a", "d", "e"]
+    assert [c.keys for c in found.draft.commands] == [("a",), ("d",), ("e",)]
+    # Offsets still point into the file as written.
+    last = found.claims[-1].sentence
+    assert (last.file, last.line, last.column) == ("paper.tex", 10, 1)
+    assert found.draft.files["paper.tex"][last.start : last.end].startswith("Last sentence")
+
+
 @pytest.mark.parametrize("target", ["../outside", "/etc/hostname"])
 def test_includes_outside_the_folder_are_refused(tmp_path: Path, target: str) -> None:
     draft = tmp_path / "draft"

@@ -23,7 +23,7 @@ from claimaudit.library.models import ExtractedDocument
 
 # The version of each format's extractor, stored with every paper it read: a paper read by an
 # older version is read again when its file is added again. Raise one when its output changes.
-EXTRACTOR_VERSIONS = {"pdf": "22", "latex": "22", "markdown": "8", "text": "2", "jsonl": "1"}
+EXTRACTOR_VERSIONS = {"pdf": "22", "latex": "23", "markdown": "9", "text": "2", "jsonl": "1"}
 LATEX_SUFFIXES = frozenset({".tex", ".latex", ".ltx"})
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 TEXT_SUFFIXES = frozenset({".txt", ".text"})

@@ -51,6 +51,7 @@ from claimaudit.library.latex_refs import (
     numbered_converter,
     numbering,
 )
+from claimaudit.library.latex_unprinted import drop_unprinted, excluded_environments
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.untrusted import MAX_LATEX_DEPTH, check_latex_depth
 
@@ -127,6 +128,7 @@ def expand_inputs(
     boundary = (root or main.parent).resolve()
     hasher = hasher or SourceHasher()
     total = 0
+    excluded: set[str] = set()  # \excludecomment environments, declared in the preamble
 
     def load(path: Path, chain: tuple[Path, ...]) -> str:
         nonlocal total
@@ -134,6 +136,9 @@ def expand_inputs(
         data = read_bytes(path)
         hasher.add("" if len(chain) == 1 else Path(os.path.relpath(path, folder)).as_posix(), data)
         text = strip_comments(decode_text(shown, data))
+        # Before includes are followed: an \input inside \iffalse is never read.
+        excluded.update(excluded_environments(text))
+        text = drop_unprinted(text, excluded)
         total += len(text)
         if total > MAX_SOURCE_CHARS:
             raise InputError(

@@ -1,7 +1,8 @@
 """Markdown papers, Manubot style: headings become sections, markup and templating go away.
 
 Dropped: YAML front matter, HTML comments, Jinja2 templating (Manubot's front-matter
-templates), fenced code, image-only lines, link/reference definition lines and HTML tags.
+templates), ``<script>`` and ``<style>`` elements, fenced and indented code, image-only lines,
+link/reference definition lines and HTML tags.
 Kept: the words, with link text in place of links. Citations are markup too: Pandoc and
 Manubot keys (``[@doi:10.1/x]``, ``[see @smith2020, p. 3]``, ``@arxiv:1907.10121`` in the text)
 and ``<sup>`` marks are dropped, as the LaTeX extraction drops citation commands; so are
@@ -23,10 +24,16 @@ _FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", r
 # Comments and Jinja2 templating: (opening, closing) delimiters of spans that are dropped.
 _HTML_COMMENT = (("<!--", "-->"),)
 _JINJA = (("{#", "#}"), ("{%", "%}"), ("{{", "}}"))
+# A script's code and a style sheet are HTML a page runs, never prose; each ends a paragraph,
+# as an HTML block does in Markdown.
+_SCRIPTS = (("<script", "</script>"), ("<style", "</style>"))
 _FENCES = ("```", "~~~")
 # A heading's closing "#"s and blanks are stripped after the match (``_title``): a lazy title
 # before them re-read a long run of blanks from every place in it.
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$")
+# A setext heading's underline: the paragraph lines above it are the heading ("Methods" over
+# "-------"); a rule after a blank line is a thematic break, not a heading.
+_SETEXT = re.compile(r"^ {0,3}(?:=+|-+)[ \t]*$")
 _HEADING_ATTRS = re.compile(r"(?<!\s)\s*\{[^{}]{0,500}\}\s*$")
 # A box's own heading: a quoted line that is one bold phrase ("> **What Not To Do**"). Read as
 # text it would open the box's paragraph ("What Not To Do We recommend against..."); it is the
@@ -104,12 +111,44 @@ def clean(text: str) -> str:
     text = _FRONT_MATTER.sub("", text)
     text = _without_spans(text, _HTML_COMMENT)
     text = _without_spans(text, _JINJA)
-    return _ANCHOR_CITATIONS.sub("", _without_fences(text))
+    text = _without_spans(text, _SCRIPTS, "\n\n")
+    return _ANCHOR_CITATIONS.sub("", _without_indented_code(_without_fences(text)))
 
 
-def _without_spans(text: str, delimiters: tuple[tuple[str, str], ...]) -> str:
-    """``text`` less every span from an opening delimiter to the first closing one after it;
-    an opening delimiter never closed is kept. One pass: a pattern such as ``<!--.*?-->``
+def _without_indented_code(text: str) -> str:
+    """``text`` less indented code blocks (lines indented four spaces or a tab, after a blank
+    line, outside a list or footnote, and the indented lines after them), each line left
+    empty, as fenced code is."""
+    kept: list[str] = []
+    in_code = False
+    in_list = False  # indented lines there are the item's own
+    blank_before = True
+    for line in text.split("\n"):
+        if not line.strip():
+            kept.append(line)
+            blank_before = True
+            continue
+        indented = line.expandtabs(4).startswith("    ")
+        # An indented list item is a nested list (a licence's "b. ...\n\n    1. ..."), not code.
+        if indented and not _ITEM.match(line) and (in_code or (blank_before and not in_list)):
+            in_code = True
+            kept.append("")
+        else:
+            in_code = False
+            if _ITEM.match(line) or _FOOTNOTE_DEF.match(line):
+                in_list = True
+            elif not indented and blank_before:
+                in_list = False
+            kept.append(line)
+        blank_before = False
+    return "\n".join(kept)
+
+
+def _without_spans(
+    text: str, delimiters: tuple[tuple[str, str], ...], replacement: str = ""
+) -> str:
+    """``text`` with every span from an opening delimiter to the first closing one after it
+    replaced; an opening delimiter never closed is kept. One pass: a pattern such as ``<!--.*?-->``
     would rescan to the end from every unclosed opening (quadratic on hostile input)."""
     closing = dict(delimiters)
     upcoming = {start: text.find(start) for start in closing}
@@ -125,6 +164,7 @@ def _without_spans(text: str, delimiters: tuple[tuple[str, str], ...]) -> str:
             upcoming[start] = -1  # no later opening of this kind can close either
             continue
         kept.append(text[position:at])
+        kept.append(replacement)
         position = end + len(closing[start])
         for other, found in upcoming.items():
             if 0 <= found < position:
@@ -186,10 +226,13 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             flush()
             section = outside.pop()
         heading = _HEADING.match(raw)
-        if heading:
+        setext = lines and kind == "text" and _SETEXT.match(raw)
+        if heading or setext:
+            title = _title(heading) if heading else _ESCAPE.sub(r"\1", " ".join(lines))
+            lines.clear()  # a setext heading's own lines
             flush()
             outside.clear()
-            section = _inline(_HEADING_ATTRS.sub("", _title(heading))) or section
+            section = _inline(_HEADING_ATTRS.sub("", title)) or section
             in_references = bool(section and _REFERENCES.match(section))
             continue
         box = _BOX_HEADING.match(raw)
@@ -264,14 +307,18 @@ def _emphasis(text: str) -> str:
 
 
 def title_from(text: str) -> str | None:
-    """The YAML ``title:`` if there is one, else the first level-1 heading."""
+    """The YAML ``title:`` if there is one, else the first level-1 heading (``#`` or ``===``)."""
     front = _FRONT_MATTER.match(text)
     if front and (match := _YAML_TITLE.search(front.group(0))):
         return _unquote(match.group(1))
+    previous = ""
     for line in clean(text).split("\n"):
         heading = _HEADING.match(line)
         if heading and len(heading.group(1)) == 1:
             return _inline(_HEADING_ATTRS.sub("", _title(heading))) or None
+        if previous.strip() and line.strip().startswith("=") and _SETEXT.match(line):
+            return _inline(previous) or None
+        previous = line
     return None
 
 

@@ -6,7 +6,9 @@ the same argument shapes, the same text converter, the same environments left ou
 citation commands added, and each file on its own so that every sentence keeps its file, line
 and column. What is not a claim: comments, headings, math environments, figures, tables,
 code and verbatim environments, the bibliography. Citations there are still found (their
-``context`` says where), so a count of the draft's citation commands is complete.
+``context`` says where), so a count of the draft's citation commands is complete. What TeX
+never prints (``\\iffalse`` branches, ``comment`` environments, a file's rest after
+``\\endinput``: ``latex_unprinted``) is read as a comment is: no text, no citations.
 
 ``\\input``/``\\include`` are followed inside the draft's folder only (after symlinks, as
 ingestion does); ``\\bibliography{...}`` and ``\\addbibresource{...}`` are noted for the caller
@@ -47,6 +49,7 @@ from claimaudit.library.latex_context import (
     walker_context,
 )
 from claimaudit.library.latex_macros import expand_call, simple_macros
+from claimaudit.library.latex_unprinted import blank_unprinted, excluded_environments
 from claimaudit.review.latex_cites import (
     CITE_COMMANDS,
     CITE_SPECS,
@@ -164,6 +167,7 @@ class _Reader:
         self.file = self.main
         self.override: tuple[int, int] | None = None
         self.top_line: int | None = None
+        self.excluded: set[str] = set()  # \excludecomment environments (the main file's)
 
     def _converter(self) -> LatexNodes2Text:
         converter = text_converter()
@@ -199,11 +203,17 @@ class _Reader:
         except NestingError as error:
             raise InputError(f"{name}: LaTeX {error}") from None
         self.files[name] = text
+        # TeX never prints \iffalse branches, comment environments or a file's rest after
+        # \endinput: parsed as spaces, so every offset still points into the file as written.
+        self.excluded.update(excluded_environments(text))
+        printed = blank_unprinted(text, self.excluded)
         if len(chain) == 1:
-            self.macros = {n: m for n, m in simple_macros(text).items() if n not in CITE_COMMANDS}
+            self.macros = {
+                n: m for n, m in simple_macros(printed).items() if n not in CITE_COMMANDS
+            }
             specs = [MacroSpec(n, "{" * a) for n, (a, _) in self.macros.items()]
             self.context = walker_context([*_DRAFT_SPECS, *specs])
-        walker = LatexWalker(text, latex_context=self.context, tolerant_parsing=True)
+        walker = LatexWalker(printed, latex_context=self.context, tolerant_parsing=True)
         nodes, _, _ = walker.get_latex_nodes()
         return list(nodes)
 

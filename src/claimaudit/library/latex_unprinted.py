@@ -1,0 +1,130 @@
+"""LaTeX source that TeX reads past without printing: ``\\iffalse ... \\fi``, the ``comment``
+package's environments (``comment`` and any declared with ``\\excludecomment``) and a file's
+rest after ``\\endinput``. Such text is an author's note or a dropped draft, never the paper's
+words, so neither ingestion nor review may read it as a statement.
+
+``unprinted_spans`` finds the spans in one file's text; ``drop_unprinted`` removes them
+(ingestion) and ``blank_unprinted`` turns them into spaces (review, which keeps offsets).
+A span that fills whole lines takes its line end too, so it neither splits a paragraph
+(where TeX sees no empty line) nor joins two.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+# TeX's own conditionals, each closed by ``\\fi``: inside a skipped ``\\iffalse`` they nest.
+# LaTeX commands named ``\\if...`` that take arguments (``\\ifthenelse``, etoolbox's ``\\ifdef``)
+# have no ``\\fi`` and are not counted; nor is ``\\ifx`` written after ``\\newif``.
+_PRIMITIVE_IFS = frozenset(
+    "if ifcat ifnum ifdim ifodd ifvmode ifhmode ifmmode ifinner ifvoid ifhbox ifvbox ifx "
+    "ifeof iftrue iffalse ifcase ifdefined ifcsname iffontchar ifincsname ifpdf ifxetex "
+    "ifluatex".split()
+)
+_TOKEN = re.compile(
+    r"\\newif\s*\\(?P<newif>if[A-Za-z@]+)"
+    r"|\\(?P<cond>if[A-Za-z@]*|fi|else)(?![A-Za-z@])"
+    r"|\\begin\s*\{(?P<begin>[^{}\s]{1,80})\}"
+    r"|\\excludecomment\s*\{\s*(?P<exclude>[^{}\s]{1,80})\s*\}"
+    r"|\\endinput(?![A-Za-z@])"
+)
+_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+
+
+def excluded_environments(text: str) -> set[str]:
+    """Environments ``\\excludecomment{name}`` declares in ``text`` (comments ignored)."""
+    masked = _mask_comments(text)
+    return {m.group("exclude") for m in _TOKEN.finditer(masked) if m.group("exclude")}
+
+
+def unprinted_spans(text: str, excluded: Iterable[str] = ()) -> list[tuple[int, int]]:
+    """[start, end) of every unprinted span of ``text``, in order and apart. ``excluded``
+    names environments declared elsewhere (the main file) as comments."""
+    masked = _mask_comments(text)
+    environments = {"comment", *excluded}
+    conditionals = set(_PRIMITIVE_IFS)
+    spans: list[tuple[int, int]] = []
+    position = 0
+    while (match := _TOKEN.search(masked, position)) is not None:
+        position = match.end()
+        if match.group("newif"):
+            conditionals.add(match.group("newif"))
+        elif match.group("exclude"):
+            environments.add(match.group("exclude"))
+        elif match.group("cond") == "iffalse":
+            end = _false_branch_end(masked, position, conditionals)
+            if end is not None:  # never closed: TeX would stop with an error; keep the text
+                spans.append((match.start(), end))
+                position = end
+        elif match.group("begin") in environments:
+            name = re.escape(match.group("begin"))
+            close = re.compile(r"\\end\s*\{" + name + r"\}").search(masked, position)
+            if close is not None:
+                spans.append((match.start(), close.end()))
+                position = close.end()
+        elif match.group(0) == "\\endinput":
+            # TeX still reads the rest of the line \endinput stands on, then stops the file.
+            line_end = masked.find("\n", position)
+            if line_end < 0 or not masked[position:line_end].strip():
+                spans.append((match.start(), len(text)))
+            else:
+                spans.extend([(match.start(), position), (line_end + 1, len(text))])
+            break
+    return [_whole_lines(text, start, end) for start, end in spans]
+
+
+def drop_unprinted(text: str, excluded: Iterable[str] = ()) -> str:
+    kept: list[str] = []
+    position = 0
+    for start, end in unprinted_spans(text, excluded):
+        kept.append(text[position:start])
+        position = end
+    kept.append(text[position:])
+    return "".join(kept)
+
+
+def blank_unprinted(text: str, excluded: Iterable[str] = ()) -> str:
+    """``text`` with every unprinted character a space: the same length, so offsets hold."""
+    chars = list(text)
+    for start, end in unprinted_spans(text, excluded):
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def _false_branch_end(masked: str, position: int, conditionals: set[str]) -> int | None:
+    """Where the skipped branch of an ``\\iffalse`` ends: after its ``\\fi``, or after an
+    ``\\else`` of its own (whose branch is printed; its ``\\fi`` prints nothing)."""
+    depth = 0
+    while (match := _TOKEN.search(masked, position)) is not None:
+        position = match.end()
+        word = match.group("cond")
+        if word in conditionals:
+            depth += 1
+        elif word == "fi":
+            if depth == 0:
+                return position
+            depth -= 1
+        elif word == "else" and depth == 0:
+            return position
+    return None
+
+
+def _whole_lines(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span, widened over its line's blanks and line end when it fills whole lines."""
+    before = start
+    while before > 0 and text[before - 1] in " \t":
+        before -= 1
+    after = end
+    while after < len(text) and text[after] in " \t\r":
+        after += 1
+    opens_line = before == 0 or text[before - 1] == "\n"
+    closes_line = after == len(text) or text[after] == "\n"
+    if opens_line and closes_line:
+        return before, min(after + 1, len(text))
+    return start, end
+
+
+def _mask_comments(text: str) -> str:
+    # Same length: a "\\fi" or "\\end{comment}" in a % comment is not TeX's.
+    return _COMMENT.sub(lambda m: " " * len(m.group(0)), text)

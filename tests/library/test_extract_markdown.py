@@ -1,0 +1,49 @@
+"""Markdown that is not prose (scripts, style sheets, code, tables) never reaches a passage,
+and headings and breaks read as a reader sees them."""
+
+from __future__ import annotations
+
+from claimaudit.library.extract_markdown import markdown_blocks, title_from
+
+
+def _texts(markdown: str) -> list[tuple[str | None, str]]:
+    return [(b.section, b.text) for b in markdown_blocks(markdown)]
+
+
+def test_script_and_style_contents_are_dropped() -> None:
+    markdown = (
+        "# Results\n\nFirst paragraph.\n"
+        '<script type="text/javascript">\nvar secret = "do not store";\n</script>\n'
+        "<style>\n.x { color: red; }\n</style>\nNext paragraph here.\n"
+    )
+    assert _texts(markdown) == [
+        ("Results", "First paragraph."),
+        ("Results", "Next paragraph here."),
+    ]
+
+
+def test_setext_headings_are_sections_not_first_words() -> None:
+    markdown = (
+        "A Paper Title\n=============\n\nThe opening paragraph.\n\n"
+        "Methods\n-------\nWe measured carbon.\n\nOne more line.\n\n---\n\nAfter a rule.\n"
+    )
+    assert _texts(markdown) == [
+        ("A Paper Title", "The opening paragraph."),
+        ("Methods", "We measured carbon."),
+        ("Methods", "One more line."),
+        ("Methods", "After a rule."),
+    ]
+    assert title_from(markdown) == "A Paper Title"
+
+
+def test_an_indented_code_block_is_dropped_not_glued_to_the_next_paragraph() -> None:
+    markdown = (
+        "Run the model as follows.\n\n    python run.py --seed 1\n    print(result)\n\n"
+        "The model converged.\n\n- A list item\n\n    its indented second paragraph.\n"
+    )
+    assert [text for _, text in _texts(markdown)] == [
+        "Run the model as follows.",
+        "The model converged.",
+        "A list item",
+        "its indented second paragraph.",
+    ]
