@@ -47,3 +47,12 @@ def test_an_indented_code_block_is_dropped_not_glued_to_the_next_paragraph() -> 
         "A list item",
         "its indented second paragraph.",
     ]
+
+
+def test_a_br_tag_separates_words() -> None:
+    markdown = (
+        "This is **a bold team**.<br>Second line after br.<br/>Third<br />fourth <BR> five.\n"
+    )
+    assert _texts(markdown) == [
+        (None, "This is a bold team. Second line after br. Third fourth five."),
+    ]

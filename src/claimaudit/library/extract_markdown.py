@@ -65,6 +65,8 @@ _FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
 # a passage of its own, as a PDF prints a footnote apart from its sentence.
 _FOOTNOTE_DEF = re.compile(r"^\[\^[^\]]+\]:[ \t]*")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+# A line break ("a bold team.<br>Second line") separates words, as a line end does.
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # A quote mark, a list marker, or a definition list's ":" before its description.
 _LINE_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+|:\s+)?")
 # A figure whose caption runs over several lines: "![Caption ..." opens it and
@@ -289,6 +291,7 @@ def _inline(text: str) -> str:
     text = _FOOTNOTE_REF.sub("", text)
     text = _CROSSREF_LABEL.sub("", text)
     text = _SUPERSCRIPT.sub("", text)
+    text = _LINE_BREAK.sub(" ", text)
     text = _HTML_TAG.sub("", text)
     text = _CODE.sub(r"\1", text)
     text = _emphasis(text)
