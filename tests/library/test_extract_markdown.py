@@ -56,3 +56,16 @@ def test_a_br_tag_separates_words() -> None:
     assert _texts(markdown) == [
         (None, "This is a bold team. Second line after br. Third fourth five."),
     ]
+
+
+def test_display_maths_reads_as_inline_maths_without_dollars() -> None:
+    markdown = (
+        "The formula\n$$E = mc^2 \\quad \\text{energy equation}$$\nholds.\n\n"
+        "$$\nE = mc^2 \\quad \\text{energy equation}\n$$\n\n"
+        "Costs $$5 and $$10 stay dollars.\n"
+    )
+    assert [text for _, text in _texts(markdown)] == [
+        "The formula E = mc^2 energy equation holds.",
+        "E = mc^2 energy equation",
+        "Costs $$5 and $$10 stay dollars.",
+    ]

@@ -76,6 +76,11 @@ _IMAGE_CLOSE = re.compile(r"^\s*\]\([^()\s]*\)(?:\{[^{}]*\})?\s*$")
 # Inline mathematics ("$\text{HasAsthma}(x) \Rightarrow ...$") read as text; a "$" that does
 # not open formula markup (a backslash, "^", "_" or a brace inside) is a dollar sign.
 _INLINE_MATH = re.compile(r"(?<![\\$\w])\$(?=\S)([^$\n]{1,300})(?<=\S)\$(?![\w$])")
+# Displayed mathematics ("$$E = mc^2$$", its delimiters also on lines of their own; no blank
+# line inside, as in Pandoc) read as inline mathematics is, without its "$$"; as after an inline
+# formula's "$", a digit after the closing "$$" makes it dollars ("$$5 and $$10"). The formula
+# stops at the first "$" or blank line, so an unclosed "$$" is never read again from each place.
+_DISPLAY_MATH = re.compile(r"(?<![\\$])\$\$((?:[^$\n]|\n(?![ \t]*\n))++)\$\$(?![$\d])")
 # Pandoc superscripts ("x^2^", and "Microsoft^^" where a converter lost the mark).
 _PANDOC_SUPERSCRIPT = re.compile(r"\^([^\s^]*)\^")
 _SPACE_BEFORE_PUNCT = re.compile(r"(?<!\s)\s+([,.;:)])(?=\s|$)")
@@ -114,7 +119,8 @@ def clean(text: str) -> str:
     text = _without_spans(text, _HTML_COMMENT)
     text = _without_spans(text, _JINJA)
     text = _without_spans(text, _SCRIPTS, "\n\n")
-    return _ANCHOR_CITATIONS.sub("", _without_indented_code(_without_fences(text)))
+    text = _ANCHOR_CITATIONS.sub("", _without_indented_code(_without_fences(text)))
+    return _DISPLAY_MATH.sub(_display_math_as_text, text)
 
 
 def _without_indented_code(text: str) -> str:
@@ -302,6 +308,10 @@ def _inline(text: str) -> str:
 def _math_as_text(match: re.Match[str]) -> str:
     formula = match.group(1)
     return plain_text(formula) if any(c in formula for c in "\\^_{") else match.group(0)
+
+
+def _display_math_as_text(match: re.Match[str]) -> str:
+    return f" {plain_text(match.group(1))} "  # words on either side stay apart
 
 
 def _emphasis(text: str) -> str:
