@@ -69,3 +69,22 @@ def test_display_maths_reads_as_inline_maths_without_dollars() -> None:
         "E = mc^2 energy equation",
         "Costs $$5 and $$10 stay dollars.",
     ]
+
+
+def test_a_pipe_table_is_left_out_and_never_glued_to_prose() -> None:
+    markdown = (
+        "We measured carbon at two sites.\n"
+        "| Site | Carbon (t/ha) |\n|---|---|\n| A | 120 |\n| B | 95 |\n"
+        "Site A held more carbon than site B in every season we sampled.\n\n"
+        "Site | Carbon\n:--- | ---:\nA | 120\n\n: Carbon by site. {#tbl:carbon}\n\n"
+        "| Site | Carbon |\n|---|---|\n| A | 120 |\n\nTable: Carbon again.\n\n"
+        ": not a caption, a definition's description.\n"
+    )
+    blocks = markdown_blocks(markdown)
+    assert [(b.kind, b.text) for b in blocks] == [
+        ("text", "We measured carbon at two sites."),
+        ("text", "Site A held more carbon than site B in every season we sampled."),
+        ("caption", "Carbon by site."),
+        ("caption", "Carbon again."),
+        ("text", "not a caption, a definition's description."),
+    ]

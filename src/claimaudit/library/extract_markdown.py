@@ -53,9 +53,14 @@ _DROP_LINE = re.compile(
     r"|\{#[^{}]*\}"  # attributes on a line of their own ({#tbl:glossary})
     r")\s*$"
 )
-# A table's caption in Pandoc ("Table: Glossary."): a caption passage, as a PDF prints it apart
-# from the paragraph after it.
+# A table's caption in Pandoc ("Table: Glossary.", or ": Glossary." after the table): a caption
+# passage, as a PDF prints it apart from the paragraph after it.
 _TABLE_CAPTION = re.compile(r"^\s*Table:\s+")
+_AFTER_TABLE_CAPTION = re.compile(r"^\s*:\s+")
+# A pipe table: its rule ("|---|:--:|", at least one "|"), the header line above the rule, and
+# the lines with a "|" below it. Its cells are no prose (the LaTeX and PDF readers leave tables
+# out too): the rows are left out and end the paragraphs on either side.
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 # Link text and destinations hold no unmatched bracket: a run of "[" or "(" (hostile input)
 # then fails at once instead of scanning to the end of the line from every one of them.
 _IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)(?:\{[^{}]*\})?")
@@ -206,6 +211,21 @@ def _without_fences(text: str) -> str:
     return "\n".join(kept)
 
 
+def _table_rows(lines: Sequence[str]) -> set[int]:
+    """The indices of ``lines`` that are pipe-table rows (header, rule and body)."""
+    rows: set[int] = set()
+    for index, line in enumerate(lines):
+        if index in rows or "|" not in line or not _TABLE_RULE.match(line):
+            continue
+        if index and "|" in lines[index - 1] and lines[index - 1].strip():
+            rows.add(index - 1)
+        end = index
+        while end < len(lines) and "|" in lines[end]:
+            rows.add(end)
+            end += 1
+    return rows
+
+
 def _title(heading: re.Match[str]) -> str:
     return heading.group(2).rstrip(" \t#")
 
@@ -216,6 +236,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
     in_references = False
     outside: list[str | None] = []  # the section a box's heading stands in for
     kind = "text"  # "list", "footnote" or "caption" from such a block's first line to its end
+    after_table = False  # only blank lines since a table's last row
 
     def flush() -> None:
         nonlocal kind
@@ -229,7 +250,15 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             lines.clear()
         kind = "text"
 
-    for raw in clean(text).split("\n"):
+    cleaned = clean(text).split("\n")
+    table_rows = _table_rows(cleaned)
+    for index, raw in enumerate(cleaned):
+        if index in table_rows:
+            flush()
+            after_table = True
+            continue
+        table_caption = after_table and _AFTER_TABLE_CAPTION.match(raw)
+        after_table = after_table and not raw.strip()
         if outside and raw.strip() and not _QUOTED.match(raw):
             flush()
             section = outside.pop()
@@ -260,10 +289,10 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             flush()
             kind = "caption"
             raw = _IMAGE_OPEN.sub("", raw, count=1)
-        elif _TABLE_CAPTION.match(raw):
+        elif _TABLE_CAPTION.match(raw) or table_caption:
             flush()
             kind = "caption"
-            raw = _TABLE_CAPTION.sub("", raw, count=1)
+            raw = _HEADING_ATTRS.sub("", _TABLE_CAPTION.sub("", raw, count=1))
         elif _ITEM.match(raw):
             flush()
             kind = "list"
