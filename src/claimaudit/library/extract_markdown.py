@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from claimaudit.errors import InputError
@@ -211,19 +212,39 @@ def _without_fences(text: str) -> str:
     return "\n".join(kept)
 
 
-def _table_rows(lines: Sequence[str]) -> set[int]:
-    """The indices of ``lines`` that are pipe-table rows (header, rule and body)."""
-    rows: set[int] = set()
+@dataclass(frozen=True)
+class _Tables:
+    """Where ``lines`` hold pipe tables: the rows of each table with a body (read as a block of
+    their own), its last row, the rule lines, and the rows of header-only tables (left out)."""
+
+    body: frozenset[int]
+    last: frozenset[int]
+    rules: frozenset[int]
+    header_only: frozenset[int]
+
+
+def _tables(lines: Sequence[str]) -> _Tables:
+    body: set[int] = set()
+    last: set[int] = set()
+    rules: set[int] = set()
+    header_only: set[int] = set()
     for index, line in enumerate(lines):
-        if index in rows or "|" not in line or not _TABLE_RULE.match(line):
+        if index in body or "|" not in line or not _TABLE_RULE.match(line):
             continue
-        if index and "|" in lines[index - 1] and lines[index - 1].strip():
-            rows.add(index - 1)
-        end = index
+        start = (
+            index - 1 if index and "|" in lines[index - 1] and lines[index - 1].strip() else index
+        )
+        end = index + 1
         while end < len(lines) and "|" in lines[end]:
-            rows.add(end)
             end += 1
-    return rows
+        rules.add(index)
+        rows = set(range(start, end))
+        if end == index + 1:
+            header_only |= rows  # column names over no row: nothing to read
+        else:
+            body |= rows
+            last.add(end - 1)
+    return _Tables(frozenset(body), frozenset(last), frozenset(rules), frozenset(header_only))
 
 
 def _title(heading: re.Match[str]) -> str:
@@ -251,14 +272,22 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         kind = "text"
 
     cleaned = clean(text).split("\n")
-    table_rows = _table_rows(cleaned)
+    tables = _tables(cleaned)
     for index, raw in enumerate(cleaned):
-        if index in table_rows:
+        # A table is a block of its own, never glued to the prose around it; its cells stay
+        # readable (a glossary defines terms a claim may cite), a header over no row does not.
+        if index - 1 in tables.last or (index in tables.body and index - 1 not in tables.body):
+            flush()
+        if index in tables.header_only:
             flush()
             after_table = True
             continue
-        table_caption = after_table and _AFTER_TABLE_CAPTION.match(raw)
-        after_table = after_table and not raw.strip()
+        if index in tables.rules:
+            continue  # "|---|---|" between the column names and the rows
+        if index in tables.last:
+            after_table = True
+        table_caption = after_table and index not in tables.body and _AFTER_TABLE_CAPTION.match(raw)
+        after_table = after_table and (index in tables.body or not raw.strip())
         if outside and raw.strip() and not _QUOTED.match(raw):
             flush()
             section = outside.pop()
