@@ -308,3 +308,71 @@ def test_a_record_without_probabilities_reads_as_such(page: Page, server: Runnin
     badge = card.locator(".badges .badge").first
     expect(badge).to_have_attribute("data-strength", "weak")  # outlined: nothing to be sure of
     expect(card.locator(".badge.review")).to_have_text("\u2691 needs review")
+
+
+NARROW_WIDTH = 375
+LONG_URL = "https://docs.ray.io/en/latest/tune/" + "a" * 120 + "/index.html"
+LONG_TOKEN = "x" * 160
+LONG_PAPER = f"""# Sea surface temperature at forty buoys
+
+## Data
+
+The buoy data were deposited at {LONG_URL} and the sea surface warmed by 0.3 degrees per
+decade between 1980 and 2020.
+
+## Methods
+
+Each buoy was calibrated every six months; the raw log is {LONG_TOKEN} as recorded.
+
+## Results
+
+The sea surface warmed by 0.3 degrees per decade at {LONG_URL} between 1980 and 2020.
+"""
+LONG_REF = "10.5555/a-long-reference-that-names-a-paper-with-a-very-long-doi-suffix-2024"
+
+
+@pytest.fixture
+def long_paper(server: RunningServer, tmp_path: Path) -> Iterator[str]:
+    """A small Markdown paper whose passages hold a long URL and a long unbroken token."""
+    path = tmp_path / "buoys.md"
+    path.write_text(LONG_PAPER, encoding="utf-8")
+    with server.client() as client, path.open("rb") as handle:
+        answer = client.post(
+            "/v1/library", files={"file": ("buoys.md", handle)}, data={"ref": LONG_REF}
+        )
+        assert answer.status_code in (200, 201), answer.text
+        ref = answer.json()["ref"]
+        try:
+            yield ref
+        finally:
+            client.delete(f"/v1/library/{ref}")
+
+
+def _page_width(page: Page) -> int:
+    return int(page.evaluate("document.documentElement.scrollWidth"))
+
+
+def test_a_narrow_screen_keeps_long_urls_and_the_library_inside(
+    page: Page, server: RunningServer, long_paper: str
+) -> None:
+    page.set_viewport_size({"width": NARROW_WIDTH, "height": 800})
+    page.goto(server.url)
+    expect(page.locator(f'#library-table tr[data-ref="{long_paper}"]')).to_have_count(1)
+    # The library table wraps its long references and keeps its remove buttons in the panel.
+    assert _page_width(page) <= NARROW_WIDTH
+    panel = page.locator("#library-panel").bounding_box()
+    button = page.locator(f'#library-table tr[data-ref="{long_paper}"] button').bounding_box()
+    assert panel is not None and button is not None
+    assert button["x"] + button["width"] <= panel["x"] + panel["width"]
+
+    page.fill("#claim", "The sea surface warmed by 0.3 degrees per decade between 1980 and 2020.")
+    page.fill("#paper-input", long_paper)
+    page.click("#check-submit")
+    card = page.locator(f'.card[data-ref="{long_paper}"]')
+    expect(card.locator(".passages")).to_have_attribute("data-context", "loaded")
+    expect(card).to_contain_text("docs.ray.io")
+    expect(card).to_contain_text(LONG_TOKEN)
+    # Neither the card nor the page grows wider than the screen: long words wrap.
+    assert _page_width(page) <= NARROW_WIDTH
+    box = card.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= NARROW_WIDTH
