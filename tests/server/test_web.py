@@ -16,7 +16,13 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from claimaudit.review.html_parts import strength
 from tests.browser import launch_chromium
 from tests.library.helpers import make_pdf
-from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM, TOKEN, RunningServer
+from tests.server.conftest import (
+    DEEP_RULES_REF,
+    GOOD_ENOUGH_REF,
+    NARROW_CLAIM,
+    TOKEN,
+    RunningServer,
+)
 
 TIMEOUT_MS = 60_000
 # A check with the embedded judge can take seconds on a busy machine: expectations wait as long.
@@ -376,3 +382,30 @@ def test_a_narrow_screen_keeps_long_urls_and_the_library_inside(
     assert _page_width(page) <= NARROW_WIDTH
     box = card.bounding_box()
     assert box is not None and box["x"] + box["width"] <= NARROW_WIDTH
+
+
+def test_a_typed_title_adds_the_suggested_papers_reference(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    # A title, in any case, is the paper it names: its reference goes in, not the title.
+    page.fill("#paper-input", "good enough practices in SCIENTIFIC computing")
+    page.press("#paper-input", "Enter")
+    expect(page.locator("#paper-chips .chip")).to_have_count(1)
+    expect(page.locator("#paper-chips .chip")).to_have_attribute("data-ref", GOOD_ENOUGH_REF)
+    expect(page.locator("#paper-input")).to_have_value("")
+    # The only suggestion for a piece of a title is taken as well.
+    found = httpx.get(f"{server.url}/v1/library", params={"q": DEEP_RULES_REF}).json()
+    title = found["papers"][0]["title"]
+    page.locator("#paper-input").press_sequentially(" ".join(title.split()[:4]))
+    expect(page.locator("#paper-suggestions option")).to_have_count(1)
+    page.press("#paper-input", "Enter")
+    expect(page.locator("#paper-chips .chip").nth(1)).to_have_attribute(
+        "data-ref", DEEP_RULES_REF
+    )
+    # A reference the library does not suggest goes in as typed.
+    page.fill("#paper-input", "arXiv:2401.00001")
+    page.click("#paper-add")
+    expect(page.locator("#paper-chips .chip").nth(2)).to_have_attribute(
+        "data-ref", "arXiv:2401.00001"
+    )

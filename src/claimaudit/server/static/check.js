@@ -39,32 +39,54 @@ export function initCheckPanel() {
     return button;
   }
 
-  function addPaper() {
-    const ref = input.value.trim();
-    if (ref && !papers.includes(ref)) {
-      papers.push(ref);
-      drawChips();
-    }
-    input.value = "";
+  let timer;
+  // The suggestions now in the datalist, and the text they were asked for.
+  let shown = { text: null, papers: [] };
+  let pending = 0;
+  async function lookup(text) {
+    const found = await api(`/v1/library?q=${encodeURIComponent(text)}&limit=20`);
+    return found.papers;
   }
 
-  let pending = 0;
   async function suggest() {
     const text = input.value.trim();
     const ticket = ++pending;
     if (!text) return;
     try {
-      const found = await api(`/v1/library?q=${encodeURIComponent(text)}&limit=20`);
+      const papers = await lookup(text);
       if (ticket !== pending) return; // a newer keystroke asked already
+      shown = { text, papers };
       suggestions.replaceChildren(
-        ...found.papers.map((p) => el("option", { value: p.ref, label: `${p.ref} · ${p.title}` })),
+        ...papers.map((p) => el("option", { value: p.ref, label: `${p.ref} · ${p.title}` })),
       );
     } catch {
       // Suggestions are a convenience; typing a full reference still works.
     }
   }
 
-  let timer;
+  // What typed text adds: the suggested paper whose title it is (any case), or the only
+  // suggestion; otherwise the text itself, as a reference.
+  async function resolveRef(text) {
+    const papers = shown.text === text ? shown.papers : await lookup(text).catch(() => []);
+    if (papers.some((p) => p.ref === text)) return text;
+    const lower = text.toLowerCase();
+    const titled = papers.find((p) => (p.title || "").trim().toLowerCase() === lower);
+    if (titled) return titled.ref;
+    return papers.length === 1 ? papers[0].ref : text;
+  }
+
+  async function addPaper() {
+    const text = input.value.trim();
+    input.value = "";
+    clearTimeout(timer);
+    if (!text) return;
+    const ref = await resolveRef(text);
+    if (!papers.includes(ref)) {
+      papers.push(ref);
+      drawChips();
+    }
+  }
+
   input.addEventListener("input", () => {
     clearTimeout(timer);
     timer = setTimeout(suggest, 120);
@@ -87,7 +109,7 @@ export function initCheckPanel() {
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (input.value.trim()) addPaper();
+    if (input.value.trim()) await addPaper();
     if (!claim.value.trim()) {
       setStatus(status, "Enter a claim to check.", "error");
       return;
@@ -119,5 +141,8 @@ export function initCheckPanel() {
   });
 
   // Other panels (an upload) announce library changes; stale suggestions are dropped.
-  document.addEventListener("claimaudit:library-changed", () => suggestions.replaceChildren());
+  document.addEventListener("claimaudit:library-changed", () => {
+    shown = { text: null, papers: [] };
+    suggestions.replaceChildren();
+  });
 }
