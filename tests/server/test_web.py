@@ -409,3 +409,20 @@ def test_a_typed_title_adds_the_suggested_papers_reference(
     expect(page.locator("#paper-chips .chip").nth(2)).to_have_attribute(
         "data-ref", "arXiv:2401.00001"
     )
+
+
+def test_after_the_token_the_judges_load_and_stale_errors_go(
+    page: Page, strict: RunningServer
+) -> None:
+    page.goto(strict.url)
+    expect(page.locator("#token-panel")).to_be_visible()
+    expect(page.locator("#upload-status")).to_contain_text("token")
+    expect(page.locator("#judge option")).to_have_count(0)
+    page.fill("#token-input", TOKEN)
+    page.click("#token-form button")
+    # What failed for want of the token is asked again: both Judge selects fill in...
+    expect(page.locator("#judge option[value=local]")).to_have_attribute("selected", "")
+    expect(page.locator("#review-judge option[value=local]")).to_have_attribute("selected", "")
+    # ... and the library's "a valid bearer token is required" is gone with the table filled.
+    expect(page.locator(f'#library-table tr[data-ref="{DEEP_RULES_REF}"]')).to_have_count(1)
+    expect(page.locator("#upload-status")).to_have_text("")

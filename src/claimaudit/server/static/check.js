@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { legend, renderRecord } from "./cards.js";
-import { el, setStatus } from "./dom.js";
+import { el, loadJudges, setStatus } from "./dom.js";
 
 export function initCheckPanel() {
   const form = document.getElementById("check-form");
@@ -99,13 +99,12 @@ export function initCheckPanel() {
   });
   document.getElementById("paper-add").addEventListener("click", addPaper);
 
-  api("/v1/judges")
-    .then((found) => {
-      judge.replaceChildren(
-        ...found.judges.map((j) => el("option", { value: j.name, selected: j.default, title: j.description, text: j.name })),
-      );
-    })
-    .catch(() => {});
+  loadJudges(judge);
+  // Once a token is given, what failed without it is asked again and its error dropped.
+  document.addEventListener("claimaudit:token", () => {
+    loadJudges(judge);
+    if (status.dataset.kind === "error") setStatus(status, "");
+  });
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -1,3 +1,5 @@
+import { api } from "./api.js";
+
 // Small helpers to build elements. Text always goes in as text, never as HTML: paper passages
 // and claims are untrusted input.
 
@@ -23,4 +25,18 @@ export function setStatus(node, message, kind = "") {
 
 export function percent(value) {
   return `${Math.round(value * 100)}%`;
+}
+
+// Fills a Judge select from the server, keeping the choice made if the judge is still there.
+export async function loadJudges(select) {
+  try {
+    const found = await api("/v1/judges");
+    const chosen = select.value;
+    select.replaceChildren(
+      ...found.judges.map((j) => el("option", { value: j.name, selected: j.default, title: j.description, text: j.name })),
+    );
+    if (chosen && found.judges.some((j) => j.name === chosen)) select.value = chosen;
+  } catch {
+    // Without judges the server's default applies; a 401 shows the token prompt.
+  }
 }

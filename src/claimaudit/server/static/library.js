@@ -68,6 +68,9 @@ export function initLibraryPanel() {
     }
   });
 
-  document.addEventListener("claimaudit:token", refresh);
+  document.addEventListener("claimaudit:token", () => {
+    if (status.dataset.kind === "error") setStatus(status, "");
+    refresh();
+  });
   refresh();
 }

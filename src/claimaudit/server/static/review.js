@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { LABELS, legend, renderRecord, REVIEW_MARK, reviewBadge, verdictBadge } from "./cards.js";
-import { el, setStatus } from "./dom.js";
+import { el, loadJudges, setStatus } from "./dom.js";
 
 // Worst first, as the review module colours a sentence that cites several papers.
 const SEVERITY = ["contradicts", "not_addressed", "insufficient_evidence", "not_checked", "supports"];
@@ -227,13 +227,12 @@ export function initReviewPanel() {
   const annotated = document.getElementById("review-annotated");
   let annotatedText = "";
 
-  api("/v1/judges")
-    .then((found) => {
-      judge.replaceChildren(
-        ...found.judges.map((j) => el("option", { value: j.name, selected: j.default, title: j.description, text: j.name })),
-      );
-    })
-    .catch(() => {});
+  loadJudges(judge);
+  // Once a token is given, what failed without it is asked again and its error dropped.
+  document.addEventListener("claimaudit:token", () => {
+    loadJudges(judge);
+    if (status.dataset.kind === "error") setStatus(status, "");
+  });
 
   document.getElementById("review-download").addEventListener("click", () => {
     download("annotated.md", annotatedText);
