@@ -426,3 +426,20 @@ def test_after_the_token_the_judges_load_and_stale_errors_go(
     # ... and the library's "a valid bearer token is required" is gone with the table filled.
     expect(page.locator(f'#library-table tr[data-ref="{DEEP_RULES_REF}"]')).to_have_count(1)
     expect(page.locator("#upload-status")).to_have_text("")
+
+
+def test_keyboard_focus_shows_on_a_flagged_marker(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    page.fill("#draft", "A sentence that cites a missing paper [@missing].\n")
+    page.click("#review-submit")
+    marker = page.locator('#review-draft .claim-marker[data-claim="1"]')
+    expect(marker).to_have_class(re.compile(r"\bneeds-review\b"))
+    flagged = ("rgb(179, 92, 0)", "2px")
+    outline = "e => { const s = getComputedStyle(e); return [s.outlineColor, s.outlineWidth]; }"
+    assert tuple(marker.evaluate(outline)) == flagged
+    # Tab from the sentence to its marker: the focus ring is not the needs-review outline.
+    page.locator('#review-draft .sentence[data-claim="1"]').focus()
+    page.keyboard.press("Tab")
+    expect(marker).to_be_focused()
+    assert marker.evaluate("e => e.matches(':focus-visible')")
+    assert tuple(marker.evaluate(outline)) == ("rgb(36, 87, 166)", "3px")
