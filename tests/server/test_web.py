@@ -400,9 +400,7 @@ def test_a_typed_title_adds_the_suggested_papers_reference(
     page.locator("#paper-input").press_sequentially(" ".join(title.split()[:4]))
     expect(page.locator("#paper-suggestions option")).to_have_count(1)
     page.press("#paper-input", "Enter")
-    expect(page.locator("#paper-chips .chip").nth(1)).to_have_attribute(
-        "data-ref", DEEP_RULES_REF
-    )
+    expect(page.locator("#paper-chips .chip").nth(1)).to_have_attribute("data-ref", DEEP_RULES_REF)
     # A reference the library does not suggest goes in as typed.
     page.fill("#paper-input", "arXiv:2401.00001")
     page.click("#paper-add")
@@ -443,3 +441,48 @@ def test_keyboard_focus_shows_on_a_flagged_marker(page: Page, server: RunningSer
     expect(marker).to_be_focused()
     assert marker.evaluate("e => e.matches(':focus-visible')")
     assert tuple(marker.evaluate(outline)) == ("rgb(36, 87, 166)", "3px")
+
+
+def _focused_id(page: Page) -> str:
+    return str(page.evaluate("document.activeElement.id"))
+
+
+def test_focus_lands_on_the_results_after_check_review_and_upload(
+    page: Page, server: RunningServer, tmp_path: Path
+) -> None:
+    page.goto(server.url)
+    # Check from the keyboard: when the cards are in, focus is on them, not lost to <body>.
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", DEEP_RULES_REF)
+    page.press("#paper-input", "Enter")
+    page.focus("#check-submit")
+    page.keyboard.press("Enter")
+    expect(page.locator("#check-status")).to_have_attribute("data-kind", "done")
+    expect(page.locator("#results")).to_be_focused()
+    # Review: focus on the reviewed draft.
+    page.fill("#draft", "A sentence that cites a missing paper [@missing].\n")
+    page.focus("#review-submit")
+    page.keyboard.press("Enter")
+    expect(page.locator("#review-status")).to_have_attribute("data-kind", "done")
+    expect(page.locator("#review-output")).to_be_focused()
+    # A failed review keeps focus on its button, beside the error.
+    page.fill("#draft", "A sentence [@k].")
+    page.click("#review-form details.options summary")
+    page.fill("#review-bib", "[not json")
+    page.focus("#review-submit")
+    page.keyboard.press("Enter")
+    expect(page.locator("#review-status")).to_have_attribute("data-kind", "error")
+    expect(page.locator("#review-submit")).to_be_focused()
+    # Upload: focus back on the button, beside what the status says.
+    paper = tmp_path / "focus.md"
+    paper.write_text("# Focus\n\nThe buoys were calibrated every six months.\n", encoding="utf-8")
+    page.set_input_files("#upload-file", str(paper))
+    page.fill("#upload-ref", "arXiv:2301.00004")
+    try:
+        page.focus("#upload-submit")
+        page.keyboard.press("Enter")
+        expect(page.locator("#upload-status")).to_have_attribute("data-kind", "done")
+        expect(page.locator("#upload-submit")).to_be_focused()
+    finally:
+        httpx.delete(f"{server.url}/v1/library/arXiv:2301.00004")
+    assert _focused_id(page) == "upload-submit"

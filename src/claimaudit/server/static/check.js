@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { legend, renderRecord } from "./cards.js";
-import { el, loadJudges, setStatus } from "./dom.js";
+import { el, loadJudges, restoreFocus, setStatus } from "./dom.js";
 
 export function initCheckPanel() {
   const form = document.getElementById("check-form");
@@ -75,16 +75,21 @@ export function initCheckPanel() {
     return papers.length === 1 ? papers[0].ref : text;
   }
 
-  async function addPaper() {
+  // Adds run one after another, in the order typed; a check waits for those under way.
+  let adding = Promise.resolve();
+  function addPaper() {
     const text = input.value.trim();
     input.value = "";
     clearTimeout(timer);
-    if (!text) return;
-    const ref = await resolveRef(text);
-    if (!papers.includes(ref)) {
-      papers.push(ref);
-      drawChips();
-    }
+    if (!text) return adding;
+    adding = adding.then(async () => {
+      const ref = await resolveRef(text);
+      if (!papers.includes(ref)) {
+        papers.push(ref);
+        drawChips();
+      }
+    });
+    return adding;
   }
 
   input.addEventListener("input", () => {
@@ -108,7 +113,7 @@ export function initCheckPanel() {
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (input.value.trim()) await addPaper();
+    await addPaper();
     if (!claim.value.trim()) {
       setStatus(status, "Enter a claim to check.", "error");
       return;
@@ -127,15 +132,18 @@ export function initCheckPanel() {
     submit.disabled = true;
     setStatus(status, `Checking ${papers.length} paper${papers.length > 1 ? "s" : ""}…`, "busy");
     results.replaceChildren();
+    let landing = null; // where focus goes when the results are in
     try {
       const found = await api("/v1/checks", { method: "POST", json: body });
       results.replaceChildren(legend(), ...found.records.map(renderRecord));
       const review = found.records.filter((r) => r.needsReview).length;
       setStatus(status, `${found.records.length} record${found.records.length > 1 ? "s" : ""}; ${review} need${review === 1 ? "s" : ""} review.`, "done");
+      landing = results;
     } catch (error) {
       setStatus(status, error.message, "error");
     } finally {
       submit.disabled = false;
+      restoreFocus(landing, submit);
     }
   });
 

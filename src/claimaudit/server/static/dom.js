@@ -40,3 +40,11 @@ export async function loadJudges(select) {
     // Without judges the server's default applies; a 401 shows the token prompt.
   }
 }
+
+// After a request, focus goes to what it brought (`target`), or back to the button that sent it,
+// unless the reader has moved it elsewhere meanwhile: a disabled button drops focus to <body>.
+export function restoreFocus(target, button) {
+  const active = document.activeElement;
+  if (active && active !== document.body && active !== button) return;
+  (target || button).focus();
+}

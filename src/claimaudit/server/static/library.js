@@ -1,7 +1,7 @@
 // The "Library" panel: upload a paper file, see what is stored, remove a paper.
 
 import { api, refPath } from "./api.js";
-import { el, setStatus } from "./dom.js";
+import { el, restoreFocus, setStatus } from "./dom.js";
 
 export function initLibraryPanel() {
   const form = document.getElementById("upload-form");
@@ -65,6 +65,7 @@ export function initLibraryPanel() {
       setStatus(status, error.message, "error");
     } finally {
       submit.disabled = false;
+      restoreFocus(null, submit); // the status beside it says what happened
     }
   });
 

@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { LABELS, legend, renderRecord, REVIEW_MARK, reviewBadge, verdictBadge } from "./cards.js";
-import { el, loadJudges, setStatus } from "./dom.js";
+import { el, loadJudges, restoreFocus, setStatus } from "./dom.js";
 
 // Worst first, as the review module colours a sentence that cites several papers.
 const SEVERITY = ["contradicts", "not_addressed", "insufficient_evidence", "not_checked", "supports"];
@@ -257,6 +257,7 @@ export function initReviewPanel() {
     submit.disabled = true;
     output.hidden = true;
     setStatus(status, "Reviewing: each cited sentence against each paper it cites…", "busy");
+    let landing = null; // where focus goes when the results are in
     try {
       const found = await api("/v1/reviews", { method: "POST", json: body });
       const claims = claimsOf(found.records);
@@ -272,10 +273,12 @@ export function initReviewPanel() {
         `${s.citedSentences} cited sentence${s.citedSentences === 1 ? "" : "s"}, ${s.records} record${s.records === 1 ? "" : "s"}; ${s.needsReview} need${s.needsReview === 1 ? "s" : ""} review.`,
         "done",
       );
+      landing = output;
     } catch (error) {
       setStatus(status, error.message, "error");
     } finally {
       submit.disabled = false;
+      restoreFocus(landing, submit);
     }
   });
 }
