@@ -126,3 +126,33 @@ def test_the_shipped_judges_declare_an_identity() -> None:
         model="qwen", base_url="http://user:secret@127.0.0.1:9/v1", timeout=1.0, retries=0
     )
     assert openai.cache_identity == "qwen@http://127.0.0.1:9/v1#prompt1"
+
+
+def test_a_stored_record_for_another_question_is_a_miss() -> None:
+    # A damaged or hand-edited cache must never answer one claim with another claim's record.
+    source, judge, cache = _setup()
+    checker = Checker(source, judge, cache=cache)
+    checker.check_paper(CLAIM, "1907.10121")
+    checker.check_paper("It is written in Python.", "1907.10121")
+    asked, other = cache.entries.values()
+    for digest in list(cache.entries):
+        cache.entries[digest] = other  # every key now holds the second claim's record
+    again = checker.check_paper(CLAIM, "1907.10121")
+    assert isinstance(again, CheckedRecord) and again.claim == CLAIM
+    assert len(judge.seen) == 3  # judged afresh
+    assert asked.claim == CLAIM
+
+
+def test_a_cached_record_shows_the_sources_url_without_credentials() -> None:
+    source, judge, cache = _setup()
+
+    class Leaky(MemorySource):
+        def fetch(self, ref, query):  # type: ignore[no-untyped-def]
+            return replace(super().fetch(ref, query), url="https://u:pw@example.org/x?token=abc")
+
+    leaky = Leaky(papers=source.papers)
+    checker = Checker(leaky, judge, cache=cache)
+    checker.check_paper(CLAIM, "1907.10121")
+    cached = checker.check_paper(CLAIM, "1907.10121")
+    assert cache.hits == 1 and isinstance(cached, CheckedRecord)
+    assert cached.paper_url == "https://***@example.org/x?token=***"

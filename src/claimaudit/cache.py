@@ -26,6 +26,7 @@ from claimaudit.identity import PaperRef
 from claimaudit.judges.protocol import Judge
 from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord
+from claimaudit.redaction import redact_url
 from claimaudit.sources.protocol import SourcePaper
 
 # Bump when the stored record's meaning changes, so older entries simply stop matching.
@@ -112,9 +113,13 @@ def recall(
         return None
     if hit is None:
         return None
+    if (hit.claim, hit.paper_ref, hit.matched_ref) != (key.claim, key.paper_ref, key.matched_ref):
+        # A stored record answering another question (a damaged or hand-edited cache) is a
+        # miss, never a verdict for this one.
+        return None
     found = hit.model_copy(
         update={
-            "paper_url": paper.url,
+            "paper_url": redact_url(paper.url) if paper.url else None,
             "retrieved_at": paper.retrieved_at,
             "calls": calls,
             "judge_tokens": None,

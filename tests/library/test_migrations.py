@@ -263,3 +263,56 @@ def test_upgrade_from_version_4_keeps_everything_and_adds_reference_lookups(
         assert after == before
         columns = [row[1] for row in check.execute("PRAGMA table_info(reference_lookups)")]
         assert columns == ["identifier", "source", "outcome", "record", "reason", "checked_at"]
+
+
+def test_an_upgrade_is_said_and_a_new_library_is_not(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    old = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(old, isolation_level=None)
+    migrate(conn, target=1)
+    conn.close()
+    with caplog.at_level("WARNING", logger="claimaudit.library._migrations"):
+        Library.open(tmp_path / "new.sqlite3").close()
+        assert caplog.records == []
+        Library.open(old).close()
+    [said] = [r.getMessage() for r in caplog.records]
+    assert f"from schema version 1 to {LATEST_VERSION}" in said and "older claimaudit" in said
+
+
+def test_a_step_that_cannot_begin_reports_why_not_a_failed_rollback(tmp_path: Path) -> None:
+    # BEGIN IMMEDIATE fails on a library another connection holds for writing: the message must
+    # say "locked", not "cannot rollback - no transaction is active".
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, target=1)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    waiting = sqlite3.connect(path, isolation_level=None, timeout=0.1)
+    try:
+        with pytest.raises(LibraryOpenError, match="locked"):
+            migrate(waiting)
+    finally:
+        holder.execute("ROLLBACK")
+        for handle in (holder, waiting, conn):
+            handle.close()
+
+
+def test_a_library_in_a_folder_that_may_not_be_written_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite says only "unable to open database file"; the cause is the folder (WAL mode keeps
+    # its -wal and -shm files there). A read-only mount cannot be made here, so the failure is.
+    import os
+
+    from claimaudit.library import store
+
+    path = tmp_path / "lib.sqlite3"
+    Library.open(path).close()
+    writable = os.access
+    monkeypatch.setattr(
+        store.os, "access", lambda p, mode: False if Path(p) == tmp_path else writable(p, mode)
+    )
+    error = sqlite3.OperationalError("unable to open database file")
+    assert "its folder" in store._why(error, path) and str(tmp_path) in store._why(error, path)
+    assert store._why(sqlite3.OperationalError("disk I/O error"), path) == "disk I/O error"

@@ -7,10 +7,13 @@ library written by any older claimaudit upgrades without losing data.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from dataclasses import dataclass
 
 from claimaudit.errors import LibraryOpenError
+
+_log = logging.getLogger(__name__)
 
 # Marks a SQLite file as a claimaudit library so we never migrate somebody else's database.
 APPLICATION_ID = 0x43414C42  # "CALB"
@@ -186,12 +189,25 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
             conn.execute(f"PRAGMA user_version = {step.version}")
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
-            conn.execute("ROLLBACK")
+            # BEGIN itself may have failed (locked), or SQLite rolled back already (disk full):
+            # a ROLLBACK then fails too, and its error would hide the real one.
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise LibraryOpenError(
                 f"could not upgrade library {label} to schema version {step.version} "
                 f"({step.description}): {exc}"
             ) from exc
-    return schema_version(conn)
+    version = schema_version(conn)
+    if 0 < current < version:  # a new library is created, not upgraded: nothing to say then
+        # Said, not silent: the file changes for good, and an older claimaudit cannot open it.
+        _log.warning(
+            "upgraded the library %s from schema version %d to %d; older claimaudit versions "
+            "cannot open it now",
+            label,
+            current,
+            version,
+        )
+    return version
 
 
 def _check_is_library(conn: sqlite3.Connection, version: int, label: str) -> None:

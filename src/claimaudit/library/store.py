@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -74,7 +75,9 @@ class Library:
             conn.execute("PRAGMA journal_mode = WAL")
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise LibraryOpenError(f"cannot open library {resolved}: {exc}") from exc
+            raise LibraryOpenError(
+                f"cannot open library {resolved}: {_why(exc, resolved)}"
+            ) from exc
         except LibraryError:
             conn.close()
             raise
@@ -338,3 +341,15 @@ class Library:
             )
             for r in rows
         ]
+
+
+def _why(exc: sqlite3.DatabaseError, path: Path) -> str:
+    """SQLite's words, with the cause it leaves out where it can be told: a library in a folder
+    that may not be written cannot be opened at all, since WAL mode keeps its -wal and -shm
+    files beside the database."""
+    if "unable to open database file" in str(exc) and not os.access(path.parent, os.W_OK):
+        return (
+            f"{exc} (its folder {path.parent} may not be written, and SQLite keeps the -wal "
+            "and -shm files there)"
+        )
+    return str(exc)
