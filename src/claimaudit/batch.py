@@ -17,9 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -39,6 +36,7 @@ from claimaudit.errors import (
 from claimaudit.inputs import check_distinct, ref_key, validate_claim, validate_topic
 from claimaudit.records import NotCheckedRecord, Record, record_to_dict
 from claimaudit.untrusted import check_text, load_json
+from claimaudit.userfiles import write_atomic
 
 MAX_ID_CHARS = 1_000
 
@@ -231,15 +229,7 @@ def drop_not_checked(out: Path) -> int:
     kept = [raw for raw in lines if not _is_not_checked(raw)]
     dropped = len(lines) - len(kept)
     if dropped:
-        fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
-        try:
-            os.fchmod(fd, stat.S_IMODE(out.stat().st_mode))
-            with os.fdopen(fd, "wb") as handle:
-                handle.writelines(kept)
-            os.replace(tmp, out)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomic(out, b"".join(kept))
     return dropped
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from pathlib import Path
 from typing import TypeAlias
 
@@ -54,3 +55,33 @@ def read_regular(path: Path, limit: int | None = None) -> bytes:
 def _size(limit: int) -> str:
     mib = limit / (1024 * 1024)
     return f"{mib:g} MiB" if mib >= 1 else f"{limit:,} bytes"
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a failed write never leaves half a file where a good
+    one was. A symbolic link keeps pointing where it did (its target is rewritten); an existing
+    file that is not a regular one (``/dev/stdout``, a FIFO) is written to, never replaced; a
+    file keeps its permissions and a new one gets the umask's. OSError when the system refuses."""
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        with target.open("wb") as handle:
+            handle.write(data)
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        os.fchmod(fd, mode)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    # The umask can only be read by setting it back; writes here happen on one thread.
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

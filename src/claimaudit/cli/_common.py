@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -16,6 +15,7 @@ from claimaudit.cli._terminal import shown
 from claimaudit.errors import InvalidTextError
 from claimaudit.redaction import redact_text
 from claimaudit.untrusted import check_text
+from claimaudit.userfiles import write_atomic
 
 EXIT_OK = 0
 EXIT_MATCHED = 1
@@ -100,33 +100,8 @@ def require_distinct(outputs: dict[str, Path | None], inputs: dict[str, Path | N
 
 
 def write_text(path: Path, content: str) -> None:
-    """Write atomically: a failed write never leaves half a file where a good one was. A
-    symbolic link keeps pointing where it did (its target is rewritten), and an existing file
-    that is not a regular one (``/dev/null``, ``/dev/stdout``, a FIFO) is written to, never
-    replaced. A new file gets the usual permissions (the umask's), not a temporary file's."""
+    """``userfiles.write_atomic`` of ``content`` as UTF-8; a refusal is one line and exit 2."""
     try:
-        target = Path(os.path.realpath(path))
-        if target.exists() and not target.is_file():
-            with target.open("w", encoding="utf-8", newline="") as handle:
-                handle.write(content)
-            return
-        target.parent.mkdir(parents=True, exist_ok=True)
-        mode = target.stat().st_mode & 0o7777 if target.exists() else 0o666 & ~_umask()
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-        try:
-            os.fchmod(fd, mode)
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-                handle.write(content)
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomic(path, content.encode("utf-8"))
     except OSError as error:
         fail(f"cannot write {path}: {error.strerror or error}")
-
-
-def _umask() -> int:
-    # The umask can only be read by setting it; the command line is single-threaded here.
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
