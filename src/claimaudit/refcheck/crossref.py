@@ -20,6 +20,7 @@ from urllib.parse import quote
 
 from claimaudit.errors import CrossrefError, CrossrefNotFoundError
 from claimaudit.identity import PaperRef, RefKind
+from claimaudit.outage import RecentOutage
 from claimaudit.redaction import redact_url
 from claimaudit.refcheck.models import CatalogueRecord
 
@@ -30,9 +31,6 @@ DEFAULT_TIMEOUT = 20.0
 MAX_RETRIES = 2
 BACKOFF = 2.0
 MAX_WAIT = 30.0
-# How long a service that could not be reached is not asked again (a minute: an offline
-# run fails fast, a server's next request after an outage tries again).
-UNREACHABLE_FOR = 60.0
 MAX_REPLY_BYTES = 5 * 1024 * 1024
 _RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 # Update types that take a work back; the others (correction, erratum, expression of concern,
@@ -63,9 +61,7 @@ class CrossrefClient:
         self.backoff = BACKOFF if backoff is None else backoff
         self._sleep = sleep
         self.requests_made = 0
-        # Set when Crossref could not be reached after every retry: for UNREACHABLE_FOR
-        # seconds, requests fail at once (offline, each DOI would wait out the retries).
-        self._unreachable: tuple[str, float] | None = None
+        self._outage = RecentOutage()
         import httpx
 
         from claimaudit.sources.arxiv import user_agent
@@ -112,10 +108,8 @@ class CrossrefClient:
     def _get(self, url: str, params: dict[str, str] | None) -> tuple[int, bytes]:
         import httpx
 
-        if self._unreachable is not None:
-            failure, since = self._unreachable
-            if time.monotonic() - since < UNREACHABLE_FOR:
-                raise CrossrefError(f"{failure} (not retried: it failed moments ago)")
+        if (recent := self._outage.recent()) is not None:
+            raise CrossrefError(recent)
         attempt = 0
         while True:
             wait: float | None = None
@@ -135,7 +129,7 @@ class CrossrefClient:
                     f"Crossref unreachable at {redact_url(self.base_url)} ({type(error).__name__})"
                 )
                 if attempt >= self.retries:
-                    self._unreachable = (failure, time.monotonic())
+                    self._outage.note(failure)
             else:
                 if status in (200, 404):
                     return status, body

@@ -25,6 +25,7 @@ from types import TracebackType
 
 from claimaudit.errors import ArxivError, ArxivNotFoundError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
+from claimaudit.outage import RecentOutage
 from claimaudit.redaction import redact_url
 
 BASE_URL_ENV = "CLAIMAUDIT_ARXIV_BASE_URL"
@@ -33,9 +34,6 @@ MIN_INTERVAL = 3.0
 DEFAULT_TIMEOUT = 30.0
 MAX_RETRIES = 3
 MAX_WAIT = 60.0
-# How long a service that could not be reached is not asked again (a minute: an offline
-# run fails fast, a server's next request after an outage tries again).
-UNREACHABLE_FOR = 60.0
 MAX_PDF_BYTES = 100 * 1024 * 1024
 _ATOM = "{http://www.w3.org/2005/Atom}"
 _ARXIV = "{http://arxiv.org/schemas/atom}"
@@ -100,9 +98,7 @@ class ArxivClient:
         self._clock = clock
         self._last_end: float | None = None
         self._lock = threading.Lock()
-        # Set when arXiv could not be reached after every retry: for UNREACHABLE_FOR seconds,
-        # requests fail at once (an offline run would otherwise wait out the retries per paper).
-        self._unreachable: tuple[str, float] | None = None
+        self._outage = RecentOutage(clock)
         # Imported on use: httpx is slow to import, and this module loads with every command.
         import httpx
 
@@ -162,10 +158,8 @@ class ArxivClient:
     def _get(self, url: str, params: dict[str, str] | None = None) -> _Reply:
         import httpx
 
-        if self._unreachable is not None:
-            failure, since = self._unreachable
-            if self._clock() - since < UNREACHABLE_FOR:
-                raise ArxivError(f"{failure} (not retried: it failed moments ago)")
+        if (recent := self._outage.recent()) is not None:
+            raise ArxivError(recent)
         attempt = 0
         while True:
             wait: float | None = None
@@ -175,7 +169,7 @@ class ArxivClient:
                 where = redact_url(self.base_url)
                 failure = f"arXiv unreachable at {where} ({type(error).__name__})"
                 if attempt >= self.retries:
-                    self._unreachable = (failure, self._clock())
+                    self._outage.note(failure)
             else:
                 if reply.status == 200:
                     return reply
