@@ -185,6 +185,19 @@ def test_a_missing_bibliography_is_a_clear_error(tmp_path: Path) -> None:
         extract_latex_claims(path)
 
 
+def test_a_draft_read_alone_reads_nothing_beside_it(tmp_path: Path) -> None:
+    # A draft that arrived as text (the API's) shares its folder with nothing of its own.
+    _write(tmp_path, "refs.bib", BIB)
+    _write(tmp_path, "intro.tex", "Intro text.")
+    body = "SciPy is fast \\citep{scipy}.\n\\bibliography{refs}"
+    found = extract_latex_claims(_write(tmp_path, "paper.tex", _doc(body)), alone=True)
+    [target] = found.claims[0].targets
+    assert target.paper is None and found.draft.bibliographies == ("refs",)
+    included = _write(tmp_path, "main.tex", _doc("Text.\n\\input{intro}"))
+    with pytest.raises(InputError, match=r"input\{intro\} refused: a draft sent as text"):
+        extract_latex_claims(included, alone=True)
+
+
 THEBIBLIOGRAPHY = r"""
 Tidy data helps \cite{wickham2014}. Python is popular \cite{python}.
 SciPy is fast \cite{scipy}.

@@ -15,7 +15,14 @@ from mcp.client.stdio import StdioServerParameters
 
 from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM, REPO
 
-EXPECTED_TOOLS = {"check_claim", "review_report", "library_search", "library_add", "library_list"}
+EXPECTED_TOOLS = {
+    "check_claim",
+    "review_report",
+    "review_latex",
+    "library_search",
+    "library_add",
+    "library_list",
+}
 BIBTEX = "@misc{lee2022, eprint = {2105.14372}, archivePrefix = {arXiv}}"
 
 
@@ -57,6 +64,7 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
     bib = tmp_path / "refs.bib"
     bib.write_text(BIBTEX)
     draft = f"# Draft\n\n{NARROW_CLAIM[:-1]} [@lee2022]. Nothing cited here.\n"
+    latex = f"{NARROW_CLAIM[:-1]} \\cite{{lee2022}}. Nothing cited here.\n"
     outcome: dict[str, Any] = {}
 
     async def session() -> None:
@@ -78,6 +86,12 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
                     {"markdown": draft, "bibliography": BIBTEX, "bibliography_path": str(bib)},
                 )
                 outcome["review_empty"] = await client.call_tool("review_report", {"markdown": ""})
+                outcome["latex"] = await client.call_tool(
+                    "review_latex", {"latex": latex, "bibliography_path": str(bib)}
+                )
+                outcome["latex_input"] = await client.call_tool(
+                    "review_latex", {"latex": "Text \\input{intro} here [1]."}
+                )
                 outcome["search"] = await client.call_tool(
                     "library_search", {"query": "random forests baseline", "limit": 3}
                 )
@@ -131,6 +145,13 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
     assert _payload(outcome["review_path"])["records"] == review["records"]
     assert "not both" in _error_text(outcome["review_both"])
     assert "the draft is empty" in _error_text(outcome["review_empty"])
+    # A LaTeX draft gives the same record for the same sentence and paper.
+    latex_review = _payload(outcome["latex"])
+    [latex_record] = latex_review["records"]
+    assert latex_record["citations"] == ["lee2022"]
+    assert {k: v for k, v in latex_record.items() if k not in leave_out} == judged
+    assert "% claimaudit:" in latex_review["annotated"]
+    assert "refused: a draft sent as text is read on its own" in _error_text(outcome["latex_input"])
 
     hits = _payload(outcome["search"])["hits"]
     assert 0 < len(hits) <= 3 and hits[0]["ref"] == DEEP_RULES_REF

@@ -109,7 +109,7 @@ def test_a_csl_json_bibliography_and_its_format_sniffed(api: httpx.Client) -> No
             "bibliography.format",
         ),
         ({"markdown": DRAFT, "threshold": -1}, 422, "invalid_request", "threshold"),
-        ({"markdwon": DRAFT}, 422, "invalid_request", "markdown: Field required"),
+        ({"markdwon": DRAFT}, 422, "invalid_request", "markdwon: Extra inputs are not"),
         ({"markdown": 7}, 422, "invalid_request", "markdown"),
         (["# draft"], 422, "invalid_request", "must be a JSON object"),
     ],
@@ -132,7 +132,7 @@ def test_openapi_documents_reviews(api: httpx.Client) -> None:
     document = api.get("/openapi.json").json()
     assert set(document["paths"]["/v1/reviews"]) == {"post"}
     schemas = document["components"]["schemas"]
-    assert {"markdown", "bibliography", "judge", "threshold", "cache"} <= set(
+    assert {"markdown", "latex", "bibliography", "judge", "threshold", "cache"} <= set(
         schemas["ReviewRequest"]["properties"]
     )
     assert set(schemas["ReviewResponse"]["properties"]) == {
@@ -154,3 +154,81 @@ def test_reviews_need_the_token_and_fit_the_body_limit(strict: RunningServer) ->
         long = {"markdown": DRAFT * 40, "judge": "gated"}
         error = _error(client.post("/v1/reviews", json=long), 413)
         assert "4 KiB" in error["message"]
+
+
+LATEX = rf"""\documentclass{{article}}
+\begin{{document}}
+\section{{A short draft}}
+{NARROW_CLAIM[:-1]}~\cite{{lee2022}}. Scientists should put everything in version control
+\citep{{wilson}}.
+
+This sentence cites nothing.
+\end{{document}}
+"""
+THEBIBLIOGRAPHY = r"""
+\begin{thebibliography}{9}
+\bibitem{lee2022} B. D. Lee. Ten simple rules. arXiv:2105.14372, 2022.
+\end{thebibliography}
+"""
+
+
+def test_review_a_latex_draft(api: httpx.Client) -> None:
+    bibliography = BIBTEX + "\n@article{wilson, eprint = {1609.00037}, archivePrefix = {arXiv}}"
+    response = api.post(
+        "/v1/reviews", json={"latex": LATEX, "bibliography": {"text": bibliography}}
+    )
+    assert response.status_code == 200, response.text
+    data = response.json()
+    lee, wilson = data["records"]
+    assert lee["paperRef"] == DEEP_RULES_REF and lee["citations"] == ["lee2022"]
+    assert lee["claim"] == NARROW_CLAIM and lee["verdict"] == "supports"
+    assert wilson["paperRef"] == GOOD_ENOUGH_REF and wilson["verdict"] != "not_checked"
+    # Positions are in the LaTeX as sent; the text is the sentence as read.
+    for record in data["records"]:
+        sentence = record["sentence"]
+        source = LATEX[sentence["start"] : sentence["end"]]
+        assert source.startswith(sentence["text"][:40]) and source.endswith("}.")
+    assert [s["text"] for s in data["uncited"]] == ["This sentence cites nothing."]
+    assert data["summary"]["citedSentences"] == 2
+    # The annotated copy is the LaTeX draft with a comment line per record after each cited
+    # sentence, as `claimaudit review --out` writes it.
+    annotated = data["annotated"]
+    assert annotated.startswith(r"\documentclass{article}")
+    assert annotated.count("% claimaudit:") == 2 and "This sentence cites nothing." in annotated
+
+
+def test_a_latex_draft_s_own_thebibliography_resolves_its_keys(api: httpx.Client) -> None:
+    draft = LATEX.replace(r"\end{document}", THEBIBLIOGRAPHY + r"\end{document}")
+    data = api.post("/v1/reviews", json={"latex": draft, "judge": "gated"}).json()
+    lee, wilson = data["records"]
+    assert lee["paperRef"] == DEEP_RULES_REF and lee["verdict"] != "not_checked"
+    assert wilson["verdict"] == "not_checked" and "wilson" in wilson["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code", "words"),
+    [
+        ({"latex": " \n"}, 400, "invalid_draft", "the draft is empty: send the LaTeX text"),
+        (
+            {"latex": LATEX.replace("This sentence", r"\input{intro} This sentence")},
+            400,
+            "invalid_draft",
+            r"draft.tex: \input{intro} refused: a draft sent as text is read on its own",
+        ),
+        (
+            {"latex": LATEX.replace(r"\end{document}", "\\bibliography{refs}\n\\end{document}")},
+            400,
+            "invalid_draft",
+            "the draft names the bibliography refs: send its text as the bibliography",
+        ),
+        ({"latex": LATEX, "markdown": DRAFT}, 422, "invalid_request", "exactly one of them"),
+        ({"judge": "gated"}, 422, "invalid_request", "exactly one of them"),
+        ({"latex": 7}, 422, "invalid_request", "latex"),
+    ],
+)
+def test_bad_latex_review_requests(
+    api: httpx.Client, body: object, status: int, code: str, words: str
+) -> None:
+    error = _error(api.post("/v1/reviews", json=body), status)
+    assert error["code"] == code
+    assert words in error["message"]

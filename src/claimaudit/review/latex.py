@@ -145,8 +145,9 @@ def _group_text(node: LatexNode | None) -> str:
 
 
 class _Reader:
-    def __init__(self, main: Path, names: TextualNames) -> None:
+    def __init__(self, main: Path, names: TextualNames, *, includes: bool = True) -> None:
         self.folder = main.parent.resolve()
+        self.includes = includes
         self.main = main.name
         self.names = names
         self.files: dict[str, str] = {}
@@ -223,6 +224,11 @@ class _Reader:
         written = node.latex_verbatim()
         name = _include_name(_args(node)[-1]) if _args(node) else ""
         shown = self.file
+        if not self.includes:
+            raise InputError(
+                f"{shown}: {written} refused: a draft sent as text is read on its own; put "
+                "the included file's text in its place"
+            )
         try:
             target = resolve_include(self.folder, name, self.folder)
         except IncludeOutsideError:
@@ -514,12 +520,16 @@ class _Reader:
                 self.collect([node], "preamble")
 
 
-def read_latex_draft(path: Path, names: TextualNames | None = None) -> LatexDraft:
+def read_latex_draft(
+    path: Path, names: TextualNames | None = None, *, includes: bool = True
+) -> LatexDraft:
     """Read the draft at ``path`` with the files it includes; InputError when it cannot be
     read (not UTF-8, too large or deep, an include that is missing or leaves the folder).
 
-    ``names(keys)`` gives what a textual citation prints (the authors), default the keys."""
-    reader = _Reader(path, names or (lambda keys: ", ".join(keys)))
+    ``names(keys)`` gives what a textual citation prints (the authors), default the keys.
+    ``includes=False`` refuses every ``\\input``: a draft that arrived as one text has
+    nothing beside it that belongs to it."""
+    reader = _Reader(path, names or (lambda keys: ", ".join(keys)), includes=includes)
     nodes = reader.read(reader.folder / path.name, (reader.folder / path.name,))
     try:
         reader.document(nodes)

@@ -82,18 +82,20 @@ def bibliography_files(draft: LatexDraft, *, missing_ok: bool = False) -> list[P
     return found
 
 
-def draft_bibliography(draft: LatexDraft, extra: Bibliography | None = None) -> Bibliography:
-    """The draft's bibliography files and ``\\bibitem``s, then ``extra`` (``--bib``), a later
-    entry winning over an earlier one of the same key."""
-    files = bibliography_files(draft, missing_ok=extra is not None)
+def draft_bibliography(
+    draft: LatexDraft, extra: Bibliography | None = None, *, files: bool = True
+) -> Bibliography:
+    """The draft's bibliography files (unless not ``files``) and ``\\bibitem``s, then
+    ``extra`` (``--bib``), a later entry winning over an earlier one of the same key."""
+    named = bibliography_files(draft, missing_ok=extra is not None) if files else []
     entries: dict[str, Entry] = {}
     sources: list[str] = []
     unread: tuple[UnreadEntry, ...] = ()
-    if files:
-        loaded = load_bibliography(*files)
+    if named:
+        loaded = load_bibliography(*named)
         entries.update(loaded.entries)
         unread = loaded.unread
-        sources += [Path(f).name for f in files]
+        sources += [Path(f).name for f in named]
     for item in draft.bibitems:
         entries[item.key] = Entry(item.key, paper_refs([("text", item.text)]), text=item.text)
     if draft.bibitems:
@@ -152,12 +154,16 @@ def _sentences(
     return made
 
 
-def extract_latex_claims(path: Path, bibliography: Bibliography | None = None) -> LatexClaims:
+def extract_latex_claims(
+    path: Path, bibliography: Bibliography | None = None, *, alone: bool = False
+) -> LatexClaims:
     """The cited sentences of the LaTeX draft at ``path`` as claims, its uncited sentences
     and its paragraphs; InputError when the draft cannot be read, BibliographyError when a
-    bibliography it names cannot."""
-    draft = read_latex_draft(path)
-    resolver = draft_bibliography(draft, bibliography)
+    bibliography it names cannot. ``alone``: the draft arrived as one text, so neither the
+    files it includes nor the bibliography files it names are read (an include is refused)."""
+    includes = not alone
+    draft = read_latex_draft(path, includes=includes)
+    resolver = draft_bibliography(draft, bibliography, files=includes)
     if any(c.kind is CiteKind.TEXTUAL for c in draft.commands):
         # Read again, now that the bibliography says whose names a textual citation prints.
         def names(keys: tuple[str, ...]) -> str:
@@ -166,7 +172,7 @@ def extract_latex_claims(path: Path, bibliography: Bibliography | None = None) -
                 [(entries[k].authors if k in entries else ()) or (k,) for k in keys]
             )
 
-        draft = read_latex_draft(path, names)
+        draft = read_latex_draft(path, names, includes=includes)
     claims: list[Claim] = []
     uncited: list[Sentence] = []
     paragraphs: list[Paragraph] = []

@@ -112,10 +112,22 @@ def review_latex_claims(
     on_progress: Progress | None = None,
     verifier: ReferenceVerifier | None = None,
     engine: Engine | None = None,
+    limits: ReviewLimits | None = None,
+    cancel: threading.Event | None = None,
 ) -> ReviewResult:
-    """``review_latex`` for a draft already read (``extract_latex_claims``)."""
+    """``review_latex`` for a draft already read (``extract_latex_claims``); ``limits`` and
+    ``cancel`` as for ``review_report``."""
     result = _review(
-        found.claims, found.uncited, checker, topic, workers, on_progress, verifier, engine
+        found.claims,
+        found.uncited,
+        checker,
+        topic,
+        workers,
+        on_progress,
+        verifier,
+        engine,
+        limits,
+        cancel,
     )
     text = found.draft.files[found.draft.main]
     return replace(result, text=text, latex=found, unread=found.bibliography.unread)

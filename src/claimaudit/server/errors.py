@@ -61,6 +61,10 @@ def validation_message(errors: list[dict[str, Any]]) -> tuple[int, str, str]:
             # The body as a whole is wrong: say what to send rather than pydantic's wording.
             if error.get("type") == "missing":
                 return 422, "invalid_request", "the request body is empty: send a JSON object"
+            if error.get("type") == "value_error":
+                # A rule across fields (a model validator's own words).
+                reason = (error.get("ctx") or {}).get("error")
+                return 422, "invalid_request", str(reason or error.get("msg"))
             return (
                 422,
                 "invalid_request",

@@ -148,6 +148,53 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
         )
         return review_wire(result)
 
+    @server.tool(
+        title="Review a LaTeX draft",
+        description=(
+            "Check every cited sentence of a LaTeX draft (one file: an \\input in it is "
+            "refused) against each paper it cites (\\cite, \\citep, \\parencite ... keys "
+            "through its thebibliography or a bibliography; arXiv ids and DOIs in the text). "
+            "Returns what review_report returns, the draft annotated with a % comment line "
+            "per paper after each cited sentence."
+        ),
+    )
+    def review_latex(
+        latex: Annotated[str, Field(description="The draft's LaTeX text.")],
+        bibliography: Annotated[
+            str | None,
+            Field(description="BibTeX or CSL-JSON text resolving the draft's citation keys."),
+        ] = None,
+        bibliography_path: Annotated[
+            str | None,
+            Field(description="Or: a .bib or CSL-JSON .json file on this machine."),
+        ] = None,
+        topic: Annotated[
+            str | None, Field(description="Extra query words for evidence selection.")
+        ] = None,
+        judge: Annotated[str | None, Field(description="Judge backend (default local).")] = None,
+        threshold: Annotated[
+            float | None,
+            Field(
+                ge=0.0,
+                le=1.0,
+                description="Confidence below which a record needs review (default: the "
+                f"judge's validated threshold, else {DEFAULT_THRESHOLD}).",
+            ),
+        ] = None,
+    ) -> dict[str, Any]:
+        path = Path(bibliography_path).expanduser() if bibliography_path else None
+        result = _answer(
+            lambda: service.review_latex(
+                latex,
+                bibliography=bibliography,
+                bibliography_path=path,
+                topic=topic,
+                judge=judge,
+                threshold=threshold,
+            )
+        )
+        return review_wire(result)
+
 
 def register_library_tools(server: MCPServer, service: Service) -> None:
     from claimaudit.library.wire import Added, Hit, Paper

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from claimaudit.library.wire import Wire
 from claimaudit.records import JudgeTokens
-from claimaudit.review import ReviewResult
+from claimaudit.review import ReviewResult, annotate_latex
 from claimaudit.server.schemas import JudgingOptions
 
 
@@ -25,10 +25,25 @@ class BibliographyIn(Wire):
 
 
 class ReviewRequest(JudgingOptions):
-    markdown: str = Field(description="The draft, as Markdown text (its size is the body limit).")
-    bibliography: BibliographyIn | None = Field(
-        default=None, description="Resolves citation keys such as [@smith2020]."
+    markdown: str | None = Field(
+        default=None,
+        description="The draft, as Markdown text (its size is the body limit). Send this or latex.",
     )
+    latex: str | None = Field(
+        default=None,
+        description="Or: the draft as LaTeX text, read on its own (an \\input is refused); "
+        "its \\cite keys resolve through its thebibliography or the bibliography.",
+    )
+    bibliography: BibliographyIn | None = Field(
+        default=None,
+        description="Resolves citation keys such as [@smith2020] or \\cite{smith2020}.",
+    )
+
+    @model_validator(mode="after")
+    def _one_draft(self) -> ReviewRequest:
+        if (self.markdown is None) == (self.latex is None):
+            raise ValueError("send the draft as markdown or as latex, exactly one of them")
+        return self
 
 
 class SentenceOut(BaseModel):
@@ -75,9 +90,16 @@ class ReviewResponse(BaseModel):
     summary: ReviewSummaryOut
     records: list[ReviewedRecordOut] = Field(description="One per (cited sentence, paper).")
     uncited: list[SentenceOut] = Field(description="Sentences citing no paper: not checked.")
-    annotated: str = Field(description="The draft with a footnote per cited sentence.")
+    annotated: str = Field(
+        description="The draft with a footnote per cited sentence (for a LaTeX draft, a "
+        "% comment line per paper after each)."
+    )
 
 
 def review_wire(result: ReviewResult) -> dict[str, Any]:
     """The answer of the API and of the MCP tool: one serialiser, the review module's."""
-    return {**result.to_dict(), "annotated": result.annotated_markdown}
+    if result.latex is None:
+        annotated = result.annotated_markdown
+    else:
+        annotated = annotate_latex(result)[result.latex.draft.main]
+    return {**result.to_dict(), "annotated": annotated}

@@ -40,7 +40,9 @@ from claimaudit.passage import Passage
 from claimaudit.records import Record
 from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
+from claimaudit.review.latex_claims import extract_latex_claims
 from claimaudit.review.limits import ReviewLimits
+from claimaudit.review.report import review_latex_claims
 from claimaudit.server.config import DEFAULT_MAX_REVIEW_PAIRS
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.sources import LIBRARY_NAME, hide_library, server_source
@@ -49,6 +51,8 @@ from claimaudit.untrusted import check_text
 UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
 MAX_PAPERS_PER_CHECK = 50
 MAX_CONTEXT = 5
+# What a LaTeX draft sent as text is called in messages and in the annotated copy.
+LATEX_DRAFT_NAME = "draft.tex"
 _UNSAFE_NAME = re.compile(r"[^\w.:+\-]+")
 
 
@@ -181,13 +185,7 @@ class Service:
         validate_topic(topic)
         if not markdown.strip():
             raise DraftError("the draft is empty: send the Markdown text to review")
-        if bibliography is not None and bibliography_path is not None:
-            raise DraftError("give the bibliography as text or as a path, not both")
-        bib: Bibliography | None = None
-        if bibliography_path is not None:
-            bib = load_bibliography(bibliography_path)
-        elif bibliography is not None and bibliography.strip():
-            bib = parse_bibliography(bibliography, kind=bibliography_format)
+        bib = _bibliography(bibliography, bibliography_format, bibliography_path)
         with self._checker(judge, model, threshold, cache) as checker:
             return review_report(
                 markdown,
@@ -197,6 +195,50 @@ class Service:
                 limits=self.review_limits,
                 cancel=cancel,
             )
+
+    def review_latex(
+        self,
+        latex: str,
+        *,
+        bibliography: str | None = None,
+        bibliography_format: BibFormat | None = None,
+        bibliography_path: Path | None = None,
+        topic: str | None = None,
+        judge: str | None = None,
+        model: str | None = None,
+        threshold: float | None = None,
+        cache: bool = True,
+        cancel: threading.Event | None = None,
+    ) -> ReviewResult:
+        """``review`` for a LaTeX draft sent as text: read on its own (an ``\\input`` is
+        refused, there is nothing beside it), its ``thebibliography`` or ``bibliography``
+        resolving its ``\\cite`` keys."""
+        _texts(draft=latex, bibliography=bibliography)
+        validate_topic(topic)
+        if not latex.strip():
+            raise DraftError("the draft is empty: send the LaTeX text to review")
+        bib = _bibliography(bibliography, bibliography_format, bibliography_path)
+        with tempfile.TemporaryDirectory(prefix="claimaudit-draft-") as folder:
+            path = Path(folder) / LATEX_DRAFT_NAME
+            path.write_text(latex, encoding="utf-8")
+            try:
+                found = extract_latex_claims(path, bib, alone=True)
+            except InputError as error:  # the draft's fault, not the library's
+                raise DraftError(str(error)) from None
+            named = found.draft.bibliographies
+            if bib is None and named and not found.draft.bibitems:
+                raise DraftError(
+                    f"the draft names the bibliography {', '.join(named)}: send its text as "
+                    "the bibliography"
+                )
+            with self._checker(judge, model, threshold, cache) as checker:
+                return review_latex_claims(
+                    found,
+                    checker=checker,
+                    topic=topic,
+                    limits=self.review_limits,
+                    cancel=cancel,
+                )
 
     # -- the library -------------------------------------------------------------------------
 
@@ -294,6 +336,19 @@ class Service:
         _texts(reference=ref)
         with self._open() as library:
             return library.remove(parse_ref(ref))
+
+
+def _bibliography(
+    text: str | None, kind: BibFormat | None, path: Path | None
+) -> Bibliography | None:
+    """A review's bibliography, sent as text or (local MCP clients) named as a file."""
+    if text is not None and path is not None:
+        raise DraftError("give the bibliography as text or as a path, not both")
+    if path is not None:
+        return load_bibliography(path)
+    if text is not None and text.strip():
+        return parse_bibliography(text, kind=kind)
+    return None
 
 
 def _texts(**values: str | None) -> None:

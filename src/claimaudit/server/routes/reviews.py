@@ -1,12 +1,15 @@
-"""``POST /v1/reviews``: a Markdown draft in, its cited sentences checked against their papers."""
+"""``POST /v1/reviews``: a Markdown or LaTeX draft in, its cited sentences checked against their
+papers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from claimaudit.review import ReviewResult
 from claimaudit.server.review_schemas import ReviewRequest, ReviewResponse, review_wire
 from claimaudit.server.state import AppState
 
@@ -24,17 +27,24 @@ def install(app: FastAPI, state: AppState) -> None:
                 "sentences and annotated Markdown.",
             }
         },
-        summary="Review a Markdown draft",
+        summary="Review a Markdown or LaTeX draft",
     )
     async def create_review(body: ReviewRequest, request: Request) -> JSONResponse:
         """Each cited sentence is checked against each paper it cites, exactly as
-        ``claimaudit review`` does. A citation that cannot be resolved, or a paper that could
-        not be checked, is a ``not_checked`` record; sentences citing nothing are listed as
-        uncited. The review runs on the check workers, so other requests keep answering."""
+        ``claimaudit review`` does. A LaTeX draft (``latex``) is read on its own: an
+        ``\\input`` in it is refused, and its ``\\cite`` keys resolve through its
+        ``thebibliography`` or the ``bibliography`` sent. A citation that cannot be resolved,
+        or a paper that could not be checked, is a ``not_checked`` record; sentences citing
+        nothing are listed as uncited. The review runs on the check workers, so other
+        requests keep answering."""
         bibliography = body.bibliography
+        review: Callable[..., ReviewResult] = state.service.review
+        draft = body.markdown or ""
+        if body.latex is not None:
+            review, draft = state.service.review_latex, body.latex
         work = partial(
-            state.service.review,
-            body.markdown,
+            review,
+            draft,
             bibliography=bibliography.text if bibliography else None,
             bibliography_format=bibliography.format if bibliography else None,
             topic=body.topic,
