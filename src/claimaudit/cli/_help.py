@@ -5,13 +5,18 @@ and puts a required argument in braces (``{claim}``). Every command and group of
 uses these classes instead: a flag shows no value, a choice its values, any other value its
 metavar (the one it declares, else its name in capitals), and the usage line names arguments
 plainly.
+
+A mistyped option, a missing argument or an option value out of range is one line on stderr
+(``error: No such option: --bogus. See 'claimaudit check --help'.``), exit
+2, like every other usage error, instead of the usage block and framed box typer prints.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NoReturn
 
+from typer._click.exceptions import NoArgsIsHelpError, UsageError
 from typer.core import TyperCommand, TyperGroup
 
 
@@ -35,8 +40,28 @@ def _clean(param: Any) -> None:
         param.metavar = choices or param.name.upper()
 
 
+def _one_line(error: UsageError) -> NoReturn:
+    from claimaudit.cli._common import fail
+
+    path = error.ctx.command_path if error.ctx is not None else "claimaudit"
+    # pydantic's prefix on a value a validator refused says nothing to a person.
+    message = error.format_message().replace("Value error, ", "").strip()
+    if not message.endswith((".", "?", "!")):
+        message += "."
+    fail(f"{message} See '{path} --help'.", error.exit_code)
+
+
 class _CleanHelp:
     # typer bundles its own click: its Context type is not importable publicly.
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            parsed: list[str] = super().parse_args(ctx, args)  # type: ignore[misc]
+        except NoArgsIsHelpError:
+            raise  # shows the help, as asked
+        except UsageError as error:
+            _one_line(error)
+        return parsed
+
     def get_params(self, ctx: Any) -> list[Any]:
         params: list[Any] = super().get_params(ctx)  # type: ignore[misc]
         for param in params:
@@ -54,4 +79,8 @@ class Command(_CleanHelp, TyperCommand):
 
 
 class Group(_CleanHelp, TyperGroup):
-    pass
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as error:  # "No such command 'chek'. Did you mean 'check'?"
+            _one_line(error)

@@ -1,0 +1,61 @@
+"""The argument parser's errors: one line on stderr and exit 2, like every usage error."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from claimaudit.cli import app
+from tests.server.conftest import REPO
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["check", "--bogus"], "No such option: --bogus. See 'claimaudit check --help'."),
+        (["chek"], "No such command 'chek'. Did you mean 'check'? See 'claimaudit --help'."),
+        (["check"], "Missing argument 'CLAIM'. See 'claimaudit check --help'."),
+        (
+            ["check", "A claim.", "--format", "xml"],
+            "Invalid value for '--format': 'xml' is not one of 'table', 'json', 'jsonl'.",
+        ),
+        (
+            ["check", "A claim.", "--threshold", "1.5"],
+            "Invalid value for '--threshold': Input should be less than or equal to 1.",
+        ),
+        (["--bogus"], "No such option: --bogus. See 'claimaudit --help'."),
+        (["library", "ad"], "No such command 'ad'. Did you mean 'add'?"),
+        (["library", "add"], "Missing argument 'PATH'. See 'claimaudit library add --help'."),
+        (["review", "--fail-on"], "Option '--fail-on' requires an argument."),
+    ],
+)
+def test_parser_errors_are_one_line(runner: CliRunner, args: list[str], line: str) -> None:
+    result = runner.invoke(app, args, env={"COLUMNS": "80"})
+    assert result.exit_code == 2
+    [shown] = result.stderr.splitlines()
+    assert shown.startswith("error: ") and line in shown
+    assert result.stdout == ""
+
+
+def test_no_arguments_still_shows_the_help(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["library"], env={"COLUMNS": "80"})
+    assert "Usage: claimaudit library" in result.stdout + result.stderr
+    assert "error:" not in result.stdout + result.stderr
+
+
+def test_the_installed_entry_point_prints_one_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "claimaudit", "check", "A claim.", "--papr", "x"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    # Run as a module, the program calls itself "python -m claimaudit".
+    [line] = done.stderr.splitlines()
+    assert line.startswith("error: No such option: --papr (Possible options: --paper). See '")
+    assert line.endswith("claimaudit check --help'.")
