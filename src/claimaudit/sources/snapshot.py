@@ -60,12 +60,14 @@ class SnapshotSource(Source):
         try:
             with held.lock:
                 kept = held.paper
-                if kept is not None and (kept.full_text or held.query == query):
-                    return dataclasses.replace(kept, calls=0)
-                paper = self.inner.fetch(ref, query)
                 if kept is None:
+                    paper = self.inner.fetch(ref, query)
                     held.paper, held.query = paper, query
-                return paper
+                    return paper
+                if kept.full_text or held.query == query:
+                    return dataclasses.replace(kept, calls=0)
+            # Excerpts for another claim's query: its own search, beside the others.
+            return self.inner.fetch(ref, query)
         finally:
             self._answered(str(ref), held)
 
