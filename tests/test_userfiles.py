@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from claimaudit.errors import UsageError
-from claimaudit.userfiles import UnreadableFileError, as_optional_path, as_path, read_regular
+from claimaudit.userfiles import (
+    UnreadableFileError,
+    as_optional_path,
+    as_path,
+    read_regular,
+    require_distinct,
+    same_file,
+)
 
 
 def test_a_regular_file_is_read_whole_or_up_to_its_limit(tmp_path: Path) -> None:
@@ -59,3 +66,41 @@ def test_a_path_may_be_given_as_a_str_or_any_path_like() -> None:
     for wrong in (3, b"/tmp/lib.sqlite3"):
         with pytest.raises(UsageError, match=r"^library must be a path or a string, not "):
             as_path(wrong, "library")  # type: ignore[arg-type]
+
+
+def test_one_file_is_seen_through_symlinks_relative_paths_and_hard_links(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = tmp_path / "draft.md"
+    original.write_text("text", encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    symlink = tmp_path / "symlink.md"
+    symlink.symlink_to(original)
+    hard = tmp_path / "hard.md"
+    hard.hardlink_to(original)
+    monkeypatch.chdir(tmp_path / "sub")
+    for other in (symlink, hard, Path("../draft.md"), tmp_path / "sub" / ".." / "draft.md"):
+        assert same_file(other, original) and same_file(original, other)
+    copy = tmp_path / "copy.md"
+    copy.write_text("text", encoding="utf-8")
+    assert not same_file(copy, original)
+    # A file not made yet is the same as another only by its path.
+    assert same_file(tmp_path / "new.json", Path("../new.json"))
+    assert not same_file(tmp_path / "new.json", original)
+
+
+def test_require_distinct_names_the_output_and_what_it_would_overwrite(tmp_path: Path) -> None:
+    draft = tmp_path / "draft.md"
+    draft.write_text("text", encoding="utf-8")
+    linked = tmp_path / "linked.json"
+    linked.hardlink_to(draft)
+    inputs = [("the draft", draft), ("--bib", None)]
+    with pytest.raises(UsageError) as caught:
+        require_distinct([("--out", None), ("--json", linked)], inputs)
+    assert str(caught.value) == (
+        f"--json {linked} is the same file as the draft {draft}; choose another path"
+    )
+    out = tmp_path / "out.html"
+    with pytest.raises(UsageError, match=r"^--html .* is the same file as --json "):
+        require_distinct([("--json", out), ("--html", out)], inputs)
+    require_distinct([("--json", tmp_path / "a.json"), ("--html", out)], inputs)

@@ -1,4 +1,5 @@
-"""Reading a file a person named (on the command line, in a bibliography, over MCP).
+"""Reading a file a person named (on the command line, in a bibliography, over MCP), and
+writing one without overwriting another.
 
 Only regular files are read, and never past a limit: a device such as ``/dev/zero`` reports a
 size of 0 and never ends, and a FIFO blocks until someone writes to it, so neither a size check
@@ -10,6 +11,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TypeAlias
 
@@ -78,6 +80,34 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+# A file a command names, and how its message calls it ("--json", "the draft").
+NamedPath: TypeAlias = tuple[str, Path | None]
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file by any path: symbolic links and relative parts
+    resolved, and, where both exist, the same device and inode (a hard link)."""
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False  # a path the system refuses is reported by whatever opens it
+
+
+def require_distinct(outputs: Iterable[NamedPath], inputs: Iterable[NamedPath]) -> None:
+    """UsageError, in one line, when an output is the same file as an input or as an earlier
+    output; outputs and inputs that are None are left out."""
+    seen = [(name, path) for name, path in inputs if path is not None]
+    for name, path in outputs:
+        if path is None:
+            continue
+        for other_name, other in seen:
+            if same_file(path, other):
+                raise UsageError(
+                    f"{name} {path} is the same file as {other_name} {other}; choose another path"
+                )
+        seen.append((name, path))
 
 
 def _umask() -> int:

@@ -78,7 +78,8 @@ def test_batch_refuses_to_overwrite_its_input(runner: CliRunner, tmp_path: Path)
     source = tmp_path / "claims.jsonl"
     source.write_text("{}\n", encoding="utf-8")
     result = runner.invoke(app, ["batch", str(source), "--out", str(source)])
-    assert result.exit_code == 2 and "--out must differ" in result.stderr
+    assert result.exit_code == 2
+    assert f"--out {source} is the same file as the input {source}" in result.stderr
     assert source.read_text(encoding="utf-8") == "{}\n"
 
 

@@ -104,9 +104,28 @@ def test_eval_never_overwrites_its_inputs(
     corpus = str(shared_data / "scifact" / "corpus.jsonl")
     args = ["eval", "scifact", "--claims", str(claims), "--corpus", corpus]
     result = runner.invoke(app, [*args, "--out", str(claims)])
-    assert result.exit_code == 2 and "would overwrite --claims" in result.stderr
+    assert result.exit_code == 2 and f"is the same file as --claims {claims}" in result.stderr
     assert claims.read_text(encoding="utf-8") == original
     both = tmp_path / "both.json"
     result = runner.invoke(app, [*args, "--out", str(both), "--summary", str(both)])
-    assert result.exit_code == 2 and "would overwrite --out" in result.stderr
+    assert result.exit_code == 2 and f"is the same file as --out {both}" in result.stderr
     assert not both.exists()
+
+
+def test_eval_refuses_an_output_hard_linked_to_an_input(
+    runner: CliRunner, shared_data: Path, tmp_path: Path
+) -> None:
+    claims = tmp_path / "claims.jsonl"
+    original = (shared_data / "scifact" / "claims_train.jsonl").read_text(encoding="utf-8")
+    claims.write_text(original, encoding="utf-8")
+    linked = tmp_path / "linked.jsonl"
+    linked.hardlink_to(claims)
+    corpus = str(shared_data / "scifact" / "corpus.jsonl")
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", corpus]
+    # The openai judge without a model fails fast: the path check must come before it.
+    result = runner.invoke(app, [*args, "--judge", "openai", "--out", str(linked)])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"error: --out {linked} is the same file as --claims {claims}; choose another path"
+    ]
+    assert claims.read_text(encoding="utf-8") == original

@@ -346,9 +346,9 @@ def test_outputs_never_overwrite_the_drafts_files(tmp_path: Path) -> None:
     draft = _small_draft(tmp_path / "draft", "paper.tex")
     over_include = _run("review", draft, "--json", tmp_path / "draft" / "part.tex")
     assert over_include.exit_code == 2
-    assert "would overwrite a file of the draft" in over_include.stderr
+    assert "is the same file as the draft's file" in over_include.stderr
     over_bib = _run("review", draft, "--html", tmp_path / "draft" / "refs.bib")
-    assert over_bib.exit_code == 2 and "a file of the draft" in over_bib.stderr
+    assert over_bib.exit_code == 2 and "the same file as the draft's file" in over_bib.stderr
     library = tmp_path / "library.sqlite3"
     Library.open(library).close()
     beside = _run(
@@ -361,6 +361,17 @@ def test_outputs_never_overwrite_the_drafts_files(tmp_path: Path) -> None:
     )
 
 
+def test_an_output_hard_linked_to_an_included_file_is_refused(tmp_path: Path) -> None:
+    _install_commands()
+    draft = _small_draft(tmp_path / "draft", "paper.tex")
+    linked = tmp_path / "part-link.json"
+    linked.hardlink_to(tmp_path / "draft" / "part.tex")
+    result = _run("review", draft, "--json", linked)
+    assert result.exit_code == 2
+    assert f"--json {linked} is the same file as the draft's file" in result.stderr
+    assert linked.read_text(encoding="utf-8") == "Included claim \\cite{a}.\n"
+
+
 @pytest.mark.parametrize("option", ["--out", "--json", "--html"])
 def test_outputs_never_overwrite_the_bib_file(tmp_path: Path, option: str) -> None:
     _install_commands()
@@ -370,7 +381,7 @@ def test_outputs_never_overwrite_the_bib_file(tmp_path: Path, option: str) -> No
     given.write_text(entry, encoding="utf-8")
     result = _run("review", draft, "--bib", given, option, given)
     assert result.exit_code == 2
-    assert "would overwrite the bibliography (--bib)" in result.stderr
+    assert f"is the same file as --bib {given}" in result.stderr
     assert given.read_text(encoding="utf-8") == entry
 
 

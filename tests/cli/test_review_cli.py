@@ -187,8 +187,8 @@ def test_a_second_review_comes_from_the_cache_and_gates_a_pipeline(
     ("extra", "message"),
     [
         (["missing.md"], "no such report"),
-        (["DRAFT", "--out", "DRAFT"], "would overwrite the report itself"),
-        (["DRAFT", "--json", "x.json", "--html", "x.json"], "would overwrite another output"),
+        (["DRAFT", "--out", "DRAFT"], "is the same file as the draft"),
+        (["DRAFT", "--json", "x.json", "--html", "x.json"], "is the same file as --json"),
         (["DRAFT", "--bib", "BADBIB"], "no BibTeX entry could be parsed"),
         (["DRAFT", "--judge", "oracle"], "unknown judge 'oracle'"),
     ],
@@ -209,6 +209,25 @@ def test_usage_errors_are_one_line_exit_2(
 
 
 @pytest.mark.parametrize("option", ["--out", "--json", "--html"])
+def test_no_output_is_a_hard_link_to_the_draft(
+    runner: CliRunner, tmp_path: Path, option: str
+) -> None:
+    report = tmp_path / "draft.md"
+    report.write_text(REPORT, encoding="utf-8")
+    linked = tmp_path / "linked.md"
+    linked.hardlink_to(report)
+    library = tmp_path / "lib.sqlite3"
+    Library.open(library).close()  # a review that got past the check would write its output
+    args = ["review", str(report), option, str(linked)]
+    result = runner.invoke(app, [*args, "--library", str(library)])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"error: {option} {linked} is the same file as the draft {report}; choose another path"
+    ]
+    assert report.read_text(encoding="utf-8") == REPORT
+
+
+@pytest.mark.parametrize("option", ["--out", "--json", "--html"])
 def test_no_output_overwrites_the_bib_file(runner: CliRunner, tmp_path: Path, option: str) -> None:
     report = tmp_path / "draft.md"
     report.write_text(REPORT, encoding="utf-8")
@@ -218,7 +237,7 @@ def test_no_output_overwrites_the_bib_file(runner: CliRunner, tmp_path: Path, op
     result = runner.invoke(app, [*args, "--library", str(tmp_path / "lib.sqlite3")])
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
-        f"error: output {bib} would overwrite the bibliography (--bib); choose another path"
+        f"error: {option} {bib} is the same file as --bib {bib}; choose another path"
     ]
     assert bib.read_text(encoding="utf-8") == BIBTEX
 

@@ -1,11 +1,20 @@
-"""review_report end to end with in-memory papers: records, positions, cache reuse."""
+"""review_report end to end with in-memory papers: records, positions, cache reuse, and one
+version of each paper per review."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from claimaudit.checker import Checker
-from claimaudit.identity import parse_ref
+from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.judges.protocol import Decision, JudgeReply
+from claimaudit.library.models import NewPaper
+from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from claimaudit.records import CheckedRecord, NotCheckedRecord
 from claimaudit.review import review_report
+from claimaudit.sources.library import LibrarySource
+from claimaudit.sources.protocol import SourcePaper
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, pick
 
 SCIPY = ["SciPy provides sparse matrix data structures.", "SciPy is written in Python."]
@@ -97,3 +106,50 @@ def test_a_sentence_that_is_only_a_citation_is_not_checked() -> None:
     assert isinstance(item.record, NotCheckedRecord)
     assert item.record.error == "sentence not checked: the claim is empty"
     assert judge.seen == []
+
+
+DRAFT = """# Draft
+
+SciPy provides sparse matrices [@arxiv:1907.10121].
+SciPy is written in Python (arXiv:1907.10121).
+SciPy has signal processing routines (arXiv:1907.10121).
+"""
+
+
+def _store(path: Path, title: str, text: str) -> None:
+    paper = NewPaper(parse_ref("1907.10121v1"), title, [Passage("P001", text)], f"hash-{title}")
+    with Library.open(path) as library:
+        library.add_paper(paper, replace=True)
+
+
+class CountingLibrary(LibrarySource):
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.reads = 0
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        self.reads += 1
+        return super().fetch(ref, query)
+
+
+def test_a_paper_replaced_during_a_review_is_judged_in_one_version(tmp_path: Path) -> None:
+    db = tmp_path / "library.sqlite3"
+    _store(db, "SciPy 1.0", "SciPy provides sparse matrices, in Python.")
+    pick_first = pick("supports", "P001")
+
+    def replace_then_answer(decision: Decision) -> JudgeReply:
+        # Another terminal's `library add --replace`, while the review is under way.
+        _store(db, "SciPy 1.0 (revised)", "A revised text about SciPy.")
+        return pick_first(decision)
+
+    source = CountingLibrary(db)
+    result = review_report(DRAFT, checker=Checker(source, ScriptedJudge(replace_then_answer)))
+    records = [r.record for r in result.records]
+    assert len(records) == 3 and all(isinstance(r, CheckedRecord) for r in records)
+    first = "SciPy provides sparse matrices, in Python."
+    versions = {(r.paper_title, r.evidence, r.retrieved_at) for r in records}
+    assert versions == {("SciPy 1.0", first, records[0].retrieved_at)}
+    assert source.reads == 1  # one read per review, not one per sentence
+    # The next review reads the paper afresh: the snapshot is the review's own.
+    again = review_report(DRAFT, checker=Checker(source, ScriptedJudge(pick_first)))
+    assert {r.record.paper_title for r in again.records} == {"SciPy 1.0 (revised)"}

@@ -9,10 +9,11 @@ import pytest
 
 from claimaudit.checker import Checker
 from claimaudit.errors import CancelledWorkError, JudgeError
-from claimaudit.identity import parse_ref
+from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply
 from claimaudit.records import Record
 from claimaudit.review.runner import check_pairs
+from claimaudit.sources.protocol import SourcePaper
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 
@@ -92,3 +93,26 @@ def test_once_cancelled_no_further_pair_is_judged(concurrency: int) -> None:
     with pytest.raises(CancelledWorkError, match=r"cancelled after \d of 8 pairs"):
         check_pairs(Checker(_source(), judge), pairs, cancel=cancel)
     assert 1 <= len(judge.seen) <= concurrency
+
+
+@dataclass
+class CountingSource(MemorySource):
+    reads: list[str] = field(default_factory=list)
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        self.reads.append(str(ref))
+        return super().fetch(ref, query)
+
+
+@pytest.mark.parametrize("concurrency", [1, 4])
+def test_each_paper_is_read_once_per_run(concurrency: int) -> None:
+    source = CountingSource()
+    source.add(parse_ref("1907.10121"), "SciPy", ["SciPy has sparse matrices."])
+    source.add(parse_ref("2105.14372"), "Tips", ["Use baselines."])
+    pairs = [(f"Claim {word} about SciPy.", "1907.10121") for word in "abcdef"]
+    pairs.append(("Use baselines.", "arXiv:2105.14372"))
+    judge = CountingJudge(pick("supports", "P001"), workers=concurrency)
+    results = check_pairs(Checker(source, judge), pairs)
+    assert len(results) == 7 and len(judge.seen) == 7
+    assert sorted(source.reads) == ["arXiv:1907.10121", "arXiv:2105.14372"]
+    assert all(record.verdict == "supports" for record in results.values())

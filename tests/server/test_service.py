@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from claimaudit.errors import (
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply, JudgeSettings
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service, upload_name
+from tests.fakes import ScriptedJudge, pick
 from tests.server.conftest import DEEP_RULES_REF
 
 
@@ -241,3 +244,31 @@ def test_a_503_over_http_does_not_name_the_library_path(tmp_path: Path) -> None:
         response = api.get("/v1/library/search", params={"q": "deep"})
         assert response.status_code == 503 and str(tmp_path) not in response.text
         assert "the server's library is missing" in response.json()["error"]["message"]
+
+
+def test_a_review_judges_one_version_of_a_paper_uploaded_anew_meanwhile(service: Service) -> None:
+    choose = pick("supports", "P001")
+
+    def upload_then_answer(decision: Decision) -> JudgeReply:
+        # Someone replaces the paper through the server while the review runs.
+        revised = io.BytesIO(b"# Revised\n\nA wholly revised text about deep learning.\n")
+        service.add_upload(revised, "revised.md", ref=DEEP_RULES_REF, replace=True)
+        return choose(decision)
+
+    judge = ScriptedJudge(upload_then_answer)
+
+    class Scripted(JudgePool):
+        @contextmanager
+        def lease(self, name: str | None = None, model: str | None = None) -> Iterator[Judge]:
+            yield judge
+
+    service.judges = Scripted()
+    draft = (
+        f"Deep learning needs baselines ({DEEP_RULES_REF}).\n"
+        f"Deep learning models need much data ({DEEP_RULES_REF}).\n"
+    )
+    records = [r.record for r in service.review(draft).records]
+    assert len(records) == 2 and len(judge.seen) == 2
+    shown = [p.text for d in judge.seen for p in d.case.passages]
+    assert shown and not any("wholly revised" in text for text in shown)
+    assert len({(r.paper_title, r.retrieved_at) for r in records}) == 1

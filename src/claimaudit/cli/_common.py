@@ -87,18 +87,6 @@ def require_writable(path: Path | None, option: str) -> None:
         fail(f"{option} {path}: not writable")
 
 
-def require_distinct(outputs: dict[str, Path | None], inputs: dict[str, Path | None]) -> None:
-    """Exit 2 with one line when an output would overwrite an input or another output."""
-    seen = {path.resolve(): option for option, path in inputs.items() if path is not None}
-    for option, path in outputs.items():
-        if path is None:
-            continue
-        where = path.resolve()
-        if where in seen:
-            fail(f"{option} {path} would overwrite {seen[where]}; choose another path")
-        seen[where] = option
-
-
 def write_text(path: Path, content: str) -> None:
     """``userfiles.write_atomic`` of ``content`` as UTF-8; a refusal is one line and exit 2."""
     try:

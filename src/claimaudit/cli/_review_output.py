@@ -9,37 +9,22 @@ from rich.table import Table
 from rich.text import Text
 
 from claimaudit.accounting import counted
-from claimaudit.cli._common import fail
 from claimaudit.cli._references import status_line
 from claimaudit.cli._render import VERDICT_STYLE
 from claimaudit.cli._terminal import shown, shown_text
 from claimaudit.refcheck.models import ReferenceStatus
 from claimaudit.review import ReviewResult
+from claimaudit.userfiles import require_distinct
 
 
 def check_outputs(
-    report: Path, outputs: list[Path | None], inputs: set[Path], bib: Path | None = None
+    report: Path, outputs: dict[str, Path | None], inputs: set[Path], bib: Path | None = None
 ) -> None:
-    """No output may overwrite the draft, a file it reads (``inputs``), the --bib file
-    (``bib``), or another output."""
-    bibliography = bib.resolve() if bib is not None else None
-    seen = {report.resolve(), *inputs}
-    if bibliography is not None:
-        seen.add(bibliography)
-    for path in outputs:
-        if path is None:
-            continue
-        where = path.resolve()
-        if where in seen:
-            what = "another output"
-            if where == report.resolve():
-                what = "the report itself"
-            elif where == bibliography:
-                what = "the bibliography (--bib)"
-            elif where in inputs:
-                what = "a file of the draft"
-            fail(f"output {path} would overwrite {what}; choose another path")
-        seen.add(where)
+    """No output (by option) may be the draft, the --bib file (``bib``), a file the draft reads
+    (``inputs``) or another output, by any path (see ``userfiles.same_file``)."""
+    protected = [("the draft", report), ("--bib", bib)]
+    protected += [("the draft's file", path) for path in sorted(inputs)]
+    require_distinct(outputs.items(), protected)
 
 
 def annotated_paths(out: Path, main: str, names: list[str]) -> dict[str, Path]:

@@ -50,6 +50,7 @@ from claimaudit.inputs import check_distinct, validate_claim, validate_topic
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.paths import default_library_path
 from claimaudit.records import Record
+from claimaudit.userfiles import require_distinct
 
 
 def check(
@@ -172,10 +173,8 @@ def batch(
     if not input_file.is_file():
         fail(f"no such input file: {input_file}")
     require_file(out, "--out")
-    if _same_file(out, input_file):
-        fail("--out must differ from the input file")
-    if _same_file(out, library or default_library_path()):
-        fail("--out must differ from the library database")
+    database = library or default_library_path()
+    require_distinct([("--out", out)], [("the input", input_file), ("the library", database)])
     checker = build_checker(
         judge=judge,
         model=model,
@@ -243,11 +242,3 @@ def batch(
         )
     )
     err_console.print(f"this run: {stats.summary.line()}")
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    """The same file, by any path (a symlink or a hard link to it included)."""
-    try:
-        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
-    except OSError:
-        return False

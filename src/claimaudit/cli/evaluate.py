@@ -13,7 +13,6 @@ from claimaudit.cli._common import (
     err_console,
     fail,
     out_console,
-    require_distinct,
     require_file,
     require_text,
     require_writable,
@@ -34,6 +33,7 @@ from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
 from claimaudit.sources.protocol import Source
+from claimaudit.userfiles import require_distinct
 
 
 def _library_source(path: Path, fmt: CorpusFormat, corpus: Path) -> Source:
@@ -74,7 +74,7 @@ def eval_command(
         if path is not None and not path.is_file():
             fail(f"no such file: {path}")
     outputs = {"--out": out, "--summary": summary_path}
-    require_distinct(outputs, {"--claims": claims, "--corpus": corpus, "--ids": ids})
+    require_distinct(outputs.items(), [("--claims", claims), ("--corpus", corpus), ("--ids", ids)])
     for option, path in outputs.items():
         require_writable(path, option)
     try:

@@ -59,6 +59,7 @@ from claimaudit.review.annotate_latex import annotate_latex
 from claimaudit.review.document import parse_document
 from claimaudit.review.latex_claims import LatexClaims, bibliography_files, extract_latex_claims
 from claimaudit.review.report import review_latex_claims, review_report
+from claimaudit.userfiles import same_file
 
 
 class DraftFormat(StrEnum):
@@ -101,7 +102,7 @@ def _annotated_files(
     texts = annotate_latex(result, todo=todo)
     places = annotated_paths(out, result.latex.draft.main, list(texts))
     for name, path in places.items():
-        if path.resolve() in inputs:
+        if any(same_file(path, given) for given in inputs):
             fail(
                 f"--out: the annotated copy of {name} would overwrite the draft's own file; "
                 "write the annotated draft into another folder"
@@ -240,7 +241,8 @@ def review(
         ).unread
     )
     for draft in drafts:
-        check_outputs(draft.path, [out, json_out, html_out], draft.inputs, bib)
+        outputs = {"--out": out, "--json": json_out, "--html": html_out}
+        check_outputs(draft.path, outputs, draft.inputs, bib)
     checker = build_checker(
         judge=judge,
         model=model,

@@ -3,11 +3,16 @@
 A judge says how many decisions it can take at once with its ``concurrency`` (see ``Judge``: the
 embedded verifier one per two cores, since onnxruntime releases the GIL; Jev 8, it waits on the
 network; by default one at a time).
+
+Every pair of one run reads its paper through one ``SnapshotSource``: a paper replaced in the
+library while the review runs is still judged in the version its first sentence saw.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
@@ -16,6 +21,7 @@ from claimaudit.engines import Engine, PairRequest
 from claimaudit.errors import CancelledWorkError
 from claimaudit.inputs import ref_key
 from claimaudit.records import Record
+from claimaudit.sources.snapshot import SnapshotSource
 
 Pair = tuple[str, str]  # (claim text, paper reference)
 
@@ -42,10 +48,12 @@ def check_pairs(
     """One record per distinct pair, keyed by ``pair_key``; ``on_record`` after each one.
     ``engine`` judges them elsewhere (the ray engine), in place of this process's threads.
     Once ``cancel`` is set, pairs not yet started are not judged, and CancelledWorkError is
-    raised when the ones under way have finished (this process's threads only)."""
+    raised when the ones under way have finished (this process's threads only).
+    Each paper is fetched once for the whole run (see ``SnapshotSource``)."""
     distinct: dict[Pair, Pair] = {}
     for pair in pairs:
         distinct.setdefault(pair_key(pair), pair)
+    checker = _with_snapshot(checker, distinct)
     count = max(1, workers if workers is not None else checker.judge.concurrency)
     results: dict[Pair, Record] = {}
 
@@ -81,6 +89,14 @@ def check_pairs(
         # On Ctrl-C, drop the pairs not yet started; finished ones are already in the cache.
         executor.shutdown(wait=not pending, cancel_futures=True)
     return _all_or_cancelled(results, len(distinct))
+
+
+def _with_snapshot(checker: Checker, distinct: dict[Pair, Pair]) -> Checker:
+    """``checker`` reading through a snapshot that drops each paper after its last pair; it
+    closes nothing (the backends stay ``checker``'s)."""
+    uses = Counter(paper for _, paper in distinct)
+    snapshot = SnapshotSource(checker.source, uses)
+    return dataclasses.replace(checker, source=snapshot, owned=())
 
 
 def _all_or_cancelled(results: dict[Pair, Record], wanted: int) -> dict[Pair, Record]:
