@@ -178,10 +178,14 @@ class Bibliography:
         )
         return Resolution(local, entry=entry, note=note)
 
-    def _key(self, key: str, label: str | None = None) -> Resolution:
-        entry = self.entries.get(key) or next(
+    def entry(self, key: str) -> Entry | None:
+        """The entry of citation key ``key``, its case ignored where no key matches exactly."""
+        return self.entries.get(key) or next(
             (e for k, e in self.entries.items() if k.casefold() == key.casefold()), None
         )
+
+    def _key(self, key: str, label: str | None = None) -> Resolution:
+        entry = self.entry(key)
         if entry is not None:
             return self._keyed(entry)
         prefix, _, rest = key.partition(":")
