@@ -57,6 +57,7 @@ from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review import Bibliography, ReviewResult, load_bibliography, render_html
 from claimaudit.review.annotate_latex import annotate_latex
 from claimaudit.review.document import parse_document
+from claimaudit.review.front_matter import front_matter_bibliographies
 from claimaudit.review.latex_claims import LatexClaims, bibliography_files, extract_latex_claims
 from claimaudit.review.report import review_latex_claims, review_report
 
@@ -120,6 +121,21 @@ class _Draft:
     bibliography: Bibliography | None
 
 
+def _front_matter_bibliography(report: Path, text: str) -> tuple[Bibliography | None, set[Path]]:
+    """The bibliography a Markdown draft's front matter names (Pandoc's ``bibliography:``),
+    with its files; none without one. A file that is not there is one line, exit 2."""
+    try:
+        paths = front_matter_bibliographies(text, report.parent)
+    except DraftError as error:
+        fail(f"{report}: {error}")
+    for path in paths:
+        if not path.exists():
+            fail(f"{report}: the bibliography {path} named in its front matter does not exist")
+    if not paths:
+        return None, set()
+    return load_bibliography(*paths), {p.resolve() for p in paths}
+
+
 def _prepare(
     report: Path, draft_format: DraftFormat | None, bibliography: Bibliography | None
 ) -> _Draft:
@@ -134,6 +150,8 @@ def _prepare(
             inputs = _latex_inputs(found)
         else:
             parse_document(text)  # a draft the parser cannot read whole fails before any work
+            if bibliography is None:  # --bib wins over the front matter's, as in Pandoc
+                bibliography, inputs = _front_matter_bibliography(report, text)
     except DraftError as error:
         fail(f"{report}: {error}")
     return _Draft(report, text, found, inputs, bibliography)
@@ -155,8 +173,8 @@ def review(
         Path | None,
         typer.Option(
             "--bib",
-            help="BibTeX (.bib) or CSL-JSON (.json) file for citation keys (a LaTeX draft's own "
-            "\\bibliography is read without it).",
+            help="BibTeX (.bib) or CSL-JSON (.json) file for citation keys (without it, a "
+            "LaTeX draft's own \\bibliography, a Markdown draft's front matter bibliography).",
         ),
     ] = None,
     library: LibraryOption = None,
@@ -236,7 +254,7 @@ def review(
         u
         for draft in drafts
         for u in (
-            draft.found.bibliography if draft.found else bibliography or Bibliography()
+            draft.found.bibliography if draft.found else draft.bibliography or Bibliography()
         ).unread
     )
     for draft in drafts:

@@ -1,0 +1,92 @@
+"""The files ``claimaudit review`` reads besides the draft (the bibliography its front matter
+names, a bibliography with no entries) and where it writes (``-``: standard output).
+
+The library is empty: every resolved citation is a ``not_checked`` record naming its paper, so
+what a bibliography resolved shows without a judge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+from typer.testing import CliRunner
+
+from claimaudit.cli import app
+from claimaudit.library.store import Library
+
+BIB = "@article{a, author = {Smith, Ann}, title = {A}, doi = {10.1234/a}}\n"
+CSL = '[{"id": "b", "type": "article", "title": "B", "DOI": "10.1234/b"}]\n'
+
+
+def _review(runner: CliRunner, tmp_path: Path, *args: str | Path) -> Result:
+    library = tmp_path / "lib.sqlite3"
+    if not library.exists():
+        Library.open(library).close()
+    return runner.invoke(app, ["review", *map(str, args), "--library", str(library)])
+
+
+def _draft(folder: Path, head: str, body: str = "A holds [@a]. @b found B.\n") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "draft.md"
+    path.write_text(f"---\ntitle: Draft\n{head}\n---\n\n{body}", encoding="utf-8")
+    return path
+
+
+def _papers(result: Result, path: Path) -> list[tuple[str, str]]:
+    assert result.exit_code == 0, result.output
+    records = json.loads(path.read_text(encoding="utf-8"))["records"]
+    return [(r["citations"][0], r["paperRef"]) for r in records]
+
+
+def test_the_front_matter_bibliography_resolves_the_keys(runner: CliRunner, tmp_path: Path) -> None:
+    draft = _draft(tmp_path / "paper", "bibliography: [refs.bib, csl/more.json]")
+    (tmp_path / "paper" / "refs.bib").write_text(BIB, encoding="utf-8")
+    (tmp_path / "paper" / "csl").mkdir()
+    (tmp_path / "paper" / "csl" / "more.json").write_text(CSL, encoding="utf-8")
+    out = tmp_path / "records.json"
+    # Run from elsewhere: the files are the draft folder's, not the working folder's.
+    result = _review(runner, tmp_path, draft, "--json", out)
+    assert _papers(result, out) == [("@a", "doi:10.1234/a"), ("@b", "doi:10.1234/b")]
+
+
+def test_bib_wins_over_the_front_matter(runner: CliRunner, tmp_path: Path) -> None:
+    draft = _draft(tmp_path / "paper", "bibliography: missing.bib")
+    given = tmp_path / "given.bib"
+    given.write_text(BIB.replace("10.1234/a", "10.1234/given"), encoding="utf-8")
+    out = tmp_path / "records.json"
+    result = _review(runner, tmp_path, draft, "--bib", given, "--json", out)
+    # @b is in no bibliography given: an in-text @word that names nothing is prose.
+    assert _papers(result, out) == [("@a", "doi:10.1234/given")]
+
+
+def test_a_missing_front_matter_bibliography_is_one_line(runner: CliRunner, tmp_path: Path) -> None:
+    draft = _draft(tmp_path / "paper", "bibliography:\n  - refs.bib\n  - gone.bib")
+    (tmp_path / "paper" / "refs.bib").write_text(BIB, encoding="utf-8")
+    result = _review(runner, tmp_path, draft)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"error: {draft}: the bibliography {tmp_path / 'paper' / 'gone.bib'} named in its front "
+        "matter does not exist"
+    ]
+
+
+def test_no_output_overwrites_the_front_matter_bibliography(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    draft = _draft(tmp_path / "paper", "bibliography: refs.bib")
+    bib = tmp_path / "paper" / "refs.bib"
+    bib.write_text(BIB, encoding="utf-8")
+    result = _review(runner, tmp_path, draft, "--json", bib)
+    assert result.exit_code == 2 and "would overwrite a file of the draft" in result.stderr
+    assert bib.read_text(encoding="utf-8") == BIB
+
+
+@pytest.mark.parametrize("head", ["bibliography: /dev/null", "bibliography: ."])
+def test_a_front_matter_bibliography_that_is_no_file_is_refused(
+    runner: CliRunner, tmp_path: Path, head: str
+) -> None:
+    result = _review(runner, tmp_path, _draft(tmp_path / "paper", head))
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "not a regular file" in result.stderr or "is a folder" in result.stderr
