@@ -90,3 +90,50 @@ def test_a_front_matter_bibliography_that_is_no_file_is_refused(
     result = _review(runner, tmp_path, _draft(tmp_path / "paper", head))
     assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
     assert "not a regular file" in result.stderr or "is a folder" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [("refs.bib", ""), ("refs.bib", "% entries to come\n@comment{later}\n"), ("refs.json", "[]")],
+)
+def test_a_bibliography_with_no_entries_is_a_warning_not_an_abort(
+    runner: CliRunner, tmp_path: Path, name: str, content: str
+) -> None:
+    bib = tmp_path / name
+    bib.write_text(content, encoding="utf-8")
+    draft = tmp_path / "draft.md"
+    draft.write_text("A holds [@a]. B holds [@doi:10.1234/b].\n", encoding="utf-8")
+    out = tmp_path / "records.json"
+    result = _review(runner, tmp_path, draft, "--bib", bib, "--json", out)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[0] == (
+        f"warning: bibliography {bib} has no entries: the citations it was to resolve are not "
+        "checked"
+    )
+    records = json.loads(out.read_text(encoding="utf-8"))["records"]
+    assert [(r["paperRef"], r["verdict"]) for r in records] == [
+        ("@a", "not_checked"),
+        ("doi:10.1234/b", "not_checked"),  # a key naming its paper needs no entry
+    ]
+    assert records[0]["error"] == (
+        f"citation @a cannot be checked: no bibliography entry for @a in {bib}"
+    )
+
+
+def test_a_latex_drafts_empty_bibliography_is_a_warning(runner: CliRunner, tmp_path: Path) -> None:
+    folder = tmp_path / "paper"
+    folder.mkdir()
+    (folder / "refs.bib").write_text("% nothing yet\n", encoding="utf-8")
+    draft = folder / "paper.tex"
+    draft.write_text(
+        "\\documentclass{article}\n\\begin{document}\nA holds \\cite{a}.\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "records.json"
+    result = _review(runner, tmp_path, draft, "--json", out)
+    assert result.exit_code == 0, result.output
+    assert f"warning: bibliography {folder / 'refs.bib'} has no entries" in result.stderr
+    [record] = json.loads(out.read_text(encoding="utf-8"))["records"]
+    assert (record["paperRef"], record["verdict"]) == ("a", "not_checked")
+    assert "no bibliography entry for a in refs.bib" in record["error"]

@@ -47,7 +47,7 @@ from claimaudit.cli._review_output import (
     summary_line,
 )
 from claimaudit.cli._terminal import shown_text
-from claimaudit.cli._warnings import warn_unread
+from claimaudit.cli._warnings import warn_empty, warn_unread
 from claimaudit.engines import Engine, EngineName
 from claimaudit.errors import DraftError
 from claimaudit.inputs import validate_topic
@@ -133,7 +133,7 @@ def _front_matter_bibliography(report: Path, text: str) -> tuple[Bibliography | 
             fail(f"{report}: the bibliography {path} named in its front matter does not exist")
     if not paths:
         return None, set()
-    return load_bibliography(*paths), {p.resolve() for p in paths}
+    return load_bibliography(*paths, allow_empty=True), {p.resolve() for p in paths}
 
 
 def _prepare(
@@ -247,16 +247,17 @@ def review(
     for report in reports:
         if todo and _format(report, draft_format) is not DraftFormat.LATEX:
             fail("--todo applies to LaTeX drafts only")
-    bibliography: Bibliography | None = load_bibliography(bib) if bib is not None else None
+    # A bibliography with no entries yet is no reason to stop: its citations are unresolved.
+    bibliography = load_bibliography(bib, allow_empty=True) if bib is not None else None
     drafts = [_prepare(report, draft_format, bibliography) for report in reports]
-    # Each bibliography block that could not be read is named once, before any work.
-    warn_unread(
-        u
+    # Each bibliography block that could not be read, and each file with no entry, is named
+    # once, before any work.
+    read = [
+        draft.found.bibliography if draft.found else draft.bibliography or Bibliography()
         for draft in drafts
-        for u in (
-            draft.found.bibliography if draft.found else draft.bibliography or Bibliography()
-        ).unread
-    )
+    ]
+    warn_unread(u for b in read for u in b.unread)
+    warn_empty(name for b in read for name in b.empty)
     for draft in drafts:
         check_outputs(draft.path, [out, json_out, html_out], draft.inputs, bib)
     checker = build_checker(
