@@ -137,3 +137,63 @@ def test_a_latex_drafts_empty_bibliography_is_a_warning(runner: CliRunner, tmp_p
     [record] = json.loads(out.read_text(encoding="utf-8"))["records"]
     assert (record["paperRef"], record["verdict"]) == ("a", "not_checked")
     assert "no bibliography entry for a in refs.bib" in record["error"]
+
+
+def _stdout_draft(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    monkeypatch.chdir(tmp_path)  # where a file called "-" would land
+    bib = tmp_path / "refs.bib"
+    bib.write_text(BIB, encoding="utf-8")
+    draft = tmp_path / "draft.md"
+    draft.write_text("Ünïcode holds [@a].\nNothing here.\n", encoding="utf-8")
+    return draft, bib
+
+
+def test_json_dash_is_standard_output_and_alone_there(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    draft, bib = _stdout_draft(tmp_path, monkeypatch)
+    result = _review(runner, tmp_path, draft, "--bib", bib, "--json", "-")
+    assert result.exit_code == 0, result.output
+    written = json.loads(result.stdout)  # the JSON and nothing else: no table, no summary
+    assert [(r["claim"], r["paperRef"]) for r in written["records"]] == [
+        ("Ünïcode holds.", "doi:10.1234/a")
+    ]
+    assert not (tmp_path / "-").exists()
+    file = tmp_path / "records.json"
+    assert _review(runner, tmp_path, draft, "--bib", bib, "--json", file).exit_code == 0
+    assert json.loads(file.read_text(encoding="utf-8"))["records"] == written["records"]
+
+
+@pytest.mark.parametrize(("option", "starts"), [("--out", "Ünïcode holds [@a]."), ("--html", "<")])
+def test_out_and_html_dash_are_standard_output(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, option: str, starts: str
+) -> None:
+    draft, bib = _stdout_draft(tmp_path, monkeypatch)
+    result = _review(runner, tmp_path, draft, "--bib", bib, option, "-")
+    assert result.exit_code == 0, result.output
+    file = tmp_path / "written"
+    _review(runner, tmp_path, draft, "--bib", bib, option, file)
+    assert result.stdout_bytes == file.read_bytes() and result.stdout.startswith(starts)
+    assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--json", "-", "--html", "-"], "--json and --html both ask for standard output (-)"),
+        (["--out", "-", "--json", "-"], "--out and --json both ask for standard output (-)"),
+        (["--format", "latex", "--out", "-"], "--out -: a LaTeX draft's annotated copy goes to"),
+    ],
+)
+def test_standard_output_for_two_outputs_or_a_latex_copy_is_refused(
+    runner: CliRunner,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+    message: str,
+) -> None:
+    draft, bib = _stdout_draft(tmp_path, monkeypatch)
+    result = _review(runner, tmp_path, draft, "--bib", bib, *args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
+    assert not (tmp_path / "-").exists()

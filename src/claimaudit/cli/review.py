@@ -44,7 +44,9 @@ from claimaudit.cli._review_output import (
     annotated_paths,
     check_outputs,
     review_table,
+    stdout_option,
     summary_line,
+    write_output,
 )
 from claimaudit.cli._terminal import shown_text
 from claimaudit.cli._warnings import warn_empty, warn_unread
@@ -208,7 +210,8 @@ def review(
         Path | None,
         typer.Option(
             "--out",
-            help="Write the annotated draft here (LaTeX: included files go beside it).",
+            help="Write the annotated draft here (Markdown: - for standard output; LaTeX: "
+            "included files go beside it).",
         ),
     ] = None,
     todo: Annotated[
@@ -221,12 +224,15 @@ def review(
         Path | None,
         typer.Option(
             "--json",
-            help="Write the records (with sentence positions) as JSON here.",
+            help="Write the records (with sentence positions) as JSON here (- for standard "
+            "output, then without the table).",
         ),
     ] = None,
     html_out: Annotated[
         Path | None,
-        typer.Option("--html", help="Write a self-contained HTML report here."),
+        typer.Option(
+            "--html", help="Write a self-contained HTML report here (- for standard output)."
+        ),
     ] = None,
     fail_on: FailOnOption = None,
     engine: EngineOption = EngineName.LOCAL,
@@ -241,6 +247,11 @@ def review(
         fail("--out, --json and --html write one draft's results: give a single draft")
     for option, path in options.items():
         require_file(path, option)
+    # What goes to standard output is that output alone: no table, no summary line there.
+    to_stdout = stdout_option(
+        {"--out": out, "--json": json_out, "--html": html_out},
+        latex=any(_format(r, draft_format) is DraftFormat.LATEX for r in reports),
+    )
     if not verify_refs and any(c in REFERENCE_CONDITIONS for c in fail_on or []):
         fail("--fail-on bad-reference and unverified-reference need --verify-refs")
     validate_topic(topic)
@@ -285,19 +296,19 @@ def review(
             result, pairs = _review_draft(draft, checker, topic, workers, verifier, runner)
             if out is not None:
                 if result.latex is None:
-                    write_text(out, result.annotated_markdown)
+                    write_output(out, result.annotated_markdown)
                 else:
                     protected = draft.inputs | ({bib.resolve()} if bib is not None else set())
                     for path, annotated in _annotated_files(result, out, todo, protected).items():
                         write_text(path, annotated)
             if json_out is not None:
                 text = json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"
-                write_text(json_out, text)
+                write_output(json_out, text)
             if html_out is not None:
-                write_text(html_out, render_html(result, title=draft.path.name))
+                write_output(html_out, render_html(result, title=draft.path.name))
             if len(drafts) > 1:
                 out_console.print(shown_text(f"{draft.path}:"))
-            _print_result(result, pairs, checker, hits_before)
+            _print_result(result, pairs, checker, hits_before, table=to_stdout is None)
             matched = matched or _matches(result, fail_on)
     finally:
         checker.close()
@@ -362,11 +373,14 @@ def _cache_hits(checker: Checker) -> int | None:
 
 
 def _print_result(
-    result: ReviewResult, pairs: int, checker: Checker, hits_before: int | None
+    result: ReviewResult, pairs: int, checker: Checker, hits_before: int | None, table: bool
 ) -> None:
-    if result.claims:
-        out_console.print(review_table(result))
-    out_console.print(summary_line(result))
+    """The table and summary line on stdout (unless an output took stdout: ``table``), and
+    the cache's share on stderr."""
+    if table:
+        if result.claims:
+            out_console.print(review_table(result))
+        out_console.print(summary_line(result))
     hits = _cache_hits(checker)
     if hits is not None:
         err_console.print(
