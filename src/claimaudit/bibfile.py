@@ -214,10 +214,17 @@ def _csl(data: Any, source: str | None) -> BibFile:
     return BibFile(records, tuple(unread))
 
 
-def parse_bib(text: str, *, kind: BibFormat | None = None, source: str | None = None) -> BibFile:
+def parse_bib(
+    text: str,
+    *,
+    kind: BibFormat | None = None,
+    source: str | None = None,
+    allow_empty: bool = False,
+) -> BibFile:
     """The entries of BibTeX or CSL-JSON ``text`` (``kind``; by default JSON when it starts
     with ``[`` or ``{``), with the blocks that could not be read as one; BibliographyError when
-    it holds none or cannot be read. ``source`` names it in messages (a file, say)."""
+    it cannot be read, or holds no entry (unless ``allow_empty``: a draft's bibliography not
+    yet filled in). ``source`` names it in messages (a file, say)."""
     name = f"bibliography {source}" if source else "the bibliography"
     is_json = kind == "csl-json" if kind is not None else text.lstrip()[:1] in ("[", "{")
     try:
@@ -231,13 +238,14 @@ def parse_bib(text: str, *, kind: BibFormat | None = None, source: str | None = 
         raise BibliographyError(f"{name} is not valid JSON: {error}") from None
     except (NestingError, InvalidTextError) as error:
         raise BibliographyError(f"{name}: {error}") from None
-    if not found.records:
+    if not found.records and not allow_empty:
         raise BibliographyError(f"{name} holds no entries")
     return found
 
 
-def read_bib(path: Path) -> BibFile:
-    """Read a BibTeX (``.bib``) or CSL-JSON (``.json``) file; BibliographyError if unusable."""
+def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
+    """Read a BibTeX (``.bib``) or CSL-JSON (``.json``) file; BibliographyError if unusable
+    (``parse_bib``)."""
     if path.is_dir():
         raise BibliographyError(f"bibliography {path} is a folder; give a .bib or .json file")
     try:
@@ -255,4 +263,4 @@ def read_bib(path: Path) -> BibFile:
             f"cannot read bibliography {path}: {error.strerror or error}"
         ) from None
     kind: BibFormat | None = "csl-json" if path.suffix.lower() == ".json" else None
-    return parse_bib(text, kind=kind, source=str(path))
+    return parse_bib(text, kind=kind, source=str(path), allow_empty=allow_empty)

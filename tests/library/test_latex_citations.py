@@ -56,6 +56,16 @@ def test_textual_citations_print_the_names_the_bibliography_gives(tmp_path: Path
     )
 
 
+def test_multi_citations_print_their_works_names_or_nothing(tmp_path: Path) -> None:
+    path = _paper(
+        tmp_path,
+        "As \\textcites[see][3]{oord2016}{yu2015} show, and as shown "
+        "\\parencites(all)(p.~2){chen2014}[5]{yu2015}.",
+    )
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    assert _text(path) == "As van den Oord et al.; Yu show, and as shown."
+
+
 def test_the_compiled_bibliography_gives_the_names_as_printed(tmp_path: Path) -> None:
     path = _paper(tmp_path, "See \\citet{oord2016} and \\citet{yu2015}.")
     (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")

@@ -216,3 +216,15 @@ def test_a_bibliography_given_as_a_str_path_is_read(tmp_path: Path) -> None:
     path = tmp_path / "refs.bib"
     path.write_text(BIBTEX, encoding="utf-8")
     assert load_bibliography(str(path)).entries == load_bibliography(path).entries
+
+
+def test_a_file_with_no_entries_is_refused_unless_allowed_then_named(tmp_path: Path) -> None:
+    empty, full = tmp_path / "empty.bib", tmp_path / "refs.bib"
+    empty.write_text("% entries to come\n", encoding="utf-8")
+    full.write_text(BIBTEX, encoding="utf-8")
+    with pytest.raises(BibliographyError, match="holds no entries"):
+        load_bibliography(full, empty)
+    bib = load_bibliography(full, empty, allow_empty=True)
+    assert bib.empty == (str(empty),)
+    assert _resolve(bib, "[@wilson2017]") == ["doi:10.1371/journal.pcbi.1005510"]
+    assert bib.with_document({}, {}).empty == bib.empty

@@ -100,3 +100,29 @@ def test_numbered_citations_around_links_and_indexing_still_count() -> None:
     ]
     # A label the draft defines is a link only where it is written as one.
     assert _labels("Tuning [2] and [the guide][1].", numbered=True) == ["[2]"]
+
+
+def _known(key: str) -> str | None:
+    return {"smith2020": "Smith", "jones": "Jones and Lee"}.get(key)
+
+
+def test_pandoc_in_text_citations_of_known_keys() -> None:
+    text = "@smith2020 found it, as @jones [p. 3] says and -@smith2020 shows; @someone disagrees."
+    found = find_citations(text, in_text=_known)
+    assert [(c.style, c.label, c.reads) for c in found] == [
+        (CitationStyle.KEY, "@smith2020", "Smith"),
+        (CitationStyle.KEY, "@jones", "Jones and Lee"),
+        (CitationStyle.KEY, "@smith2020", ""),  # -@key: the author's name suppressed
+    ]
+    assert [text[slice(*c.group)] for c in found] == ["@smith2020", "@jones [p. 3]", "-@smith2020"]
+
+
+def test_an_at_sign_is_no_in_text_citation_where_pandoc_says_so() -> None:
+    text = (
+        "Write to smith2020@jones.org or x@smith2020, see `@smith2020` and @fig:smith2020; "
+        "[@jones] is bracketed and [a link @smith2020](https://x.org) is a link."
+    )
+    found = find_citations(text, in_text=lambda key: "")  # every key known
+    assert [(c.label, text[slice(*c.group)]) for c in found] == [("@jones", "[@jones]")]
+    # Without ``in_text`` (a bibliography's field, say) no in-text key is looked for.
+    assert _labels("@smith2020 found it.") == []

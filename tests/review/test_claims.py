@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from claimaudit.review.bibliography import parse_bibliography
 from claimaudit.review.citations import find_citations
 from claimaudit.review.claims import claim_text, extract_claims
 
@@ -91,3 +92,21 @@ def test_a_bom_is_no_part_of_the_first_claim() -> None:
     # Offsets still index the file's text, BOM included; the column is the one editors show.
     assert report[sentence.start : sentence.end] == "Raw data is kept [@doi:10.1234/x]."
     assert (sentence.start, sentence.line, sentence.column) == (1, 1, 1)
+
+
+def test_in_text_citations_cite_the_bibliographys_keys_and_read_as_their_authors() -> None:
+    bibliography = parse_bibliography(
+        "@article{smith2020, author = {Smith, Ann and Lee, Bo}, title = {T}, doi = {10.1234/a}}\n"
+        "@article{solo, title = {No authors}, doi = {10.1234/b}}\n"
+    )
+    report = (
+        "@smith2020 [p. 3] found that X holds. -@solo shows Y, as @doi:10.1234/c says.\n\n"
+        "Ask @someone or @property, mail a@smith2020.org.\n\n"
+        "```python\n@smith2020 found that code is no claim.\n```\n"
+    )
+    claims, uncited = extract_claims(report, bibliography)
+    assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
+        ("Smith and Lee found that X holds.", ["doi:10.1234/a"]),
+        ("shows Y, as says.", ["doi:10.1234/b", "doi:10.1234/c"]),
+    ]
+    assert [s.text for s in uncited] == ["Ask @someone or @property, mail a@smith2020.org."]

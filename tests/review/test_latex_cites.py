@@ -69,6 +69,37 @@ STYLES = [
         "SciPy is fast.",
         ("virtanen2020", "walt2014"),
         "citep",
+    ),  # biblatex's multi-citation commands: notes and keys for each work, notes for them all.
+    (r"\cites{virtanen2020}{walt2014}", "SciPy is fast.", ("virtanen2020", "walt2014"), "cites"),
+    (
+        r"\parencites(see)(ch.~2)[p.~3]{virtanen2020}[12]{walt2014}",
+        "SciPy is fast.",
+        ("virtanen2020", "walt2014"),
+        "parencites",
+    ),
+    (
+        r"\autocites[see][]{virtanen2020}{walt2014, dumoulin2016}",
+        "SciPy is fast.",
+        ("virtanen2020", "walt2014", "dumoulin2016"),
+        "autocites",
+    ),
+    (
+        r"\textcites{virtanen2020}[p.~2]{walt2014}",
+        "Virtanen et al.; van der Walt and Schönberger SciPy is fast.",
+        ("virtanen2020", "walt2014"),
+        "textcites",
+    ),
+    (
+        r"\footcites{virtanen2020}{walt2014}",
+        "SciPy is fast.",
+        ("virtanen2020", "walt2014"),
+        "footcites",
+    ),
+    (
+        "\\supercites{virtanen2020}%\n  {walt2014} \n [p.~4]{dumoulin2016}",
+        "SciPy is fast.",
+        ("virtanen2020", "walt2014", "dumoulin2016"),
+        "supercites",
     ),
 ]
 
@@ -79,7 +110,7 @@ def test_each_citation_style_is_a_claim_citation(
 ) -> None:
     textual = CITE_COMMANDS[name.rstrip("*")] is CiteKind.TEXTUAL
     sentence = f"{written} SciPy is fast." if textual else f"SciPy is fast {written}."
-    if name == "footcite":
+    if name.startswith("footcite"):
         sentence = f"SciPy is fast.{written}"  # placed after the full stop, as footnotes are
     found = extract_latex_claims(_draft(tmp_path, f"Intro.\n\n{sentence} Then more.\n"))
     [claim] = found.claims
@@ -132,3 +163,30 @@ def test_every_listed_command_is_recognised(tmp_path: Path) -> None:
     draft = read_latex_draft(_draft(tmp_path, body))
     assert [c.command for c in draft.commands] == list(CITE_COMMANDS)
     assert [c.keys for c in draft.commands] == [(f"k{n}",) for n in range(len(CITE_COMMANDS))]
+
+
+@pytest.mark.parametrize(
+    ("written", "keys", "reads"),
+    [
+        # Notes with no key group after them are the sentence's text, as biblatex reads them.
+        (r"\cites{virtanen2020} [sic] and \cite{walt2014}", ("virtanen2020",), "[sic] and"),
+        # A blank line is a paragraph: the list ends before it.
+        ("\\cites{virtanen2020}\n\n{walt2014} holds", ("virtanen2020",), "holds"),
+    ],
+)
+def test_a_multi_citation_ends_where_biblatex_ends_it(
+    tmp_path: Path, written: str, keys: tuple[str, ...], reads: str
+) -> None:
+    found = extract_latex_claims(_draft(tmp_path, f"SciPy is fast {written}.\n"))
+    assert found.draft.commands[0].command == "cites"
+    assert found.draft.commands[0].keys == keys
+    assert reads in " ".join([c.text for c in found.claims] + [s.text for s in found.uncited])
+
+
+def test_a_long_multi_citation_reads_every_key(tmp_path: Path) -> None:
+    keys = [f"k{n}" for n in range(5000)]
+    # Every key group read once, notes with no key after them left alone: a hostile list
+    # costs its length, never its length squared (a regex over it would backtrack).
+    body = "\\cites" + "".join(f"[p][q]{{{k}}}" for k in keys) + "[x]" * 5000 + " Done."
+    [command] = read_latex_draft(_draft(tmp_path, f"Claim {body}\n")).commands
+    assert command.keys == tuple(keys)

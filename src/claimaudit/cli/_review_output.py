@@ -9,12 +9,45 @@ from rich.table import Table
 from rich.text import Text
 
 from claimaudit.accounting import counted
+from claimaudit.cli._common import fail, out_console, write_text
 from claimaudit.cli._references import status_line
 from claimaudit.cli._render import VERDICT_STYLE
 from claimaudit.cli._terminal import shown, shown_text
 from claimaudit.refcheck.models import ReferenceStatus
 from claimaudit.review import ReviewResult
 from claimaudit.userfiles import require_distinct
+
+# An output of "-" is standard output; a file called "-" is named with its folder ("out/-").
+STDOUT = Path("-")
+
+
+def stdout_option(outputs: dict[str, Path | None], latex: bool) -> str | None:
+    """The one output option given as ``-`` (standard output), if any; exit 2 when two ask
+    for it, or when a LaTeX draft's annotated copy (its included files beside it) does."""
+    asked = [option for option, path in outputs.items() if path == STDOUT]
+    if len(asked) > 1:
+        fail(f"{' and '.join(asked)} both ask for standard output (-); give all but one a file")
+    if latex and "--out" in asked:
+        fail("--out -: a LaTeX draft's annotated copy goes to a file (its included files go "
+             "beside it); give a path")  # fmt: skip
+    return asked[0] if asked else None
+
+
+def write_output(path: Path, content: str) -> None:
+    """``content`` to the file ``path``, or to standard output for ``-``."""
+    if path == STDOUT:
+        # UTF-8 bytes, as the file would hold them, whatever the terminal's encoding.
+        stream = out_console.file
+        stream.flush()
+        buffer = getattr(stream, "buffer", None)
+        if buffer is not None:
+            buffer.write(content.encode("utf-8"))
+            buffer.flush()
+        else:
+            stream.write(content)
+            stream.flush()
+    else:
+        write_text(path, content)
 
 
 def check_outputs(
@@ -24,7 +57,8 @@ def check_outputs(
     (``inputs``) or another output, by any path (see ``userfiles.same_file``)."""
     protected = [("the draft", report), ("--bib", bib)]
     protected += [("the draft's file", path) for path in sorted(inputs)]
-    require_distinct(outputs.items(), protected)
+    # Standard output ("-") is no file to overwrite.
+    require_distinct([(o, p) for o, p in outputs.items() if p != STDOUT], protected)
 
 
 def annotated_paths(out: Path, main: str, names: list[str]) -> dict[str, Path]:

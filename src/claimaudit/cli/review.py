@@ -44,10 +44,12 @@ from claimaudit.cli._review_output import (
     annotated_paths,
     check_outputs,
     review_table,
+    stdout_option,
     summary_line,
+    write_output,
 )
 from claimaudit.cli._terminal import shown_text
-from claimaudit.cli._warnings import warn_unread
+from claimaudit.cli._warnings import warn_empty, warn_unread
 from claimaudit.engines import Engine, EngineName
 from claimaudit.errors import DraftError
 from claimaudit.inputs import validate_topic
@@ -57,6 +59,7 @@ from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review import Bibliography, ReviewResult, load_bibliography, render_html
 from claimaudit.review.annotate_latex import annotate_latex
 from claimaudit.review.document import parse_document
+from claimaudit.review.front_matter import front_matter_bibliographies
 from claimaudit.review.latex_claims import LatexClaims, bibliography_files, extract_latex_claims
 from claimaudit.review.report import review_latex_claims, review_report
 from claimaudit.userfiles import same_file
@@ -121,6 +124,21 @@ class _Draft:
     bibliography: Bibliography | None
 
 
+def _front_matter_bibliography(report: Path, text: str) -> tuple[Bibliography | None, set[Path]]:
+    """The bibliography a Markdown draft's front matter names (Pandoc's ``bibliography:``),
+    with its files; none without one. A file that is not there is one line, exit 2."""
+    try:
+        paths = front_matter_bibliographies(text, report.parent)
+    except DraftError as error:
+        fail(f"{report}: {error}")
+    for path in paths:
+        if not path.exists():
+            fail(f"{report}: the bibliography {path} named in its front matter does not exist")
+    if not paths:
+        return None, set()
+    return load_bibliography(*paths, allow_empty=True), {p.resolve() for p in paths}
+
+
 def _prepare(
     report: Path, draft_format: DraftFormat | None, bibliography: Bibliography | None
 ) -> _Draft:
@@ -135,6 +153,8 @@ def _prepare(
             inputs = _latex_inputs(found)
         else:
             parse_document(text)  # a draft the parser cannot read whole fails before any work
+            if bibliography is None:  # --bib wins over the front matter's, as in Pandoc
+                bibliography, inputs = _front_matter_bibliography(report, text)
     except DraftError as error:
         fail(f"{report}: {error}")
     return _Draft(report, text, found, inputs, bibliography)
@@ -156,8 +176,8 @@ def review(
         Path | None,
         typer.Option(
             "--bib",
-            help="BibTeX (.bib) or CSL-JSON (.json) file for citation keys (a LaTeX draft's own "
-            "\\bibliography is read without it).",
+            help="BibTeX (.bib) or CSL-JSON (.json) file for citation keys (without it, a "
+            "LaTeX draft's own \\bibliography, a Markdown draft's front matter bibliography).",
         ),
     ] = None,
     library: LibraryOption = None,
@@ -191,7 +211,8 @@ def review(
         Path | None,
         typer.Option(
             "--out",
-            help="Write the annotated draft here (LaTeX: included files go beside it).",
+            help="Write the annotated draft here (Markdown: - for standard output; LaTeX: "
+            "included files go beside it).",
         ),
     ] = None,
     todo: Annotated[
@@ -204,12 +225,15 @@ def review(
         Path | None,
         typer.Option(
             "--json",
-            help="Write the records (with sentence positions) as JSON here.",
+            help="Write the records (with sentence positions) as JSON here (- for standard "
+            "output, then without the table).",
         ),
     ] = None,
     html_out: Annotated[
         Path | None,
-        typer.Option("--html", help="Write a self-contained HTML report here."),
+        typer.Option(
+            "--html", help="Write a self-contained HTML report here (- for standard output)."
+        ),
     ] = None,
     fail_on: FailOnOption = None,
     engine: EngineOption = EngineName.LOCAL,
@@ -224,22 +248,28 @@ def review(
         fail("--out, --json and --html write one draft's results: give a single draft")
     for option, path in options.items():
         require_file(path, option)
+    # What goes to standard output is that output alone: no table, no summary line there.
+    to_stdout = stdout_option(
+        {"--out": out, "--json": json_out, "--html": html_out},
+        latex=any(_format(r, draft_format) is DraftFormat.LATEX for r in reports),
+    )
     if not verify_refs and any(c in REFERENCE_CONDITIONS for c in fail_on or []):
         fail("--fail-on bad-reference and unverified-reference need --verify-refs")
     validate_topic(topic)
     for report in reports:
         if todo and _format(report, draft_format) is not DraftFormat.LATEX:
             fail("--todo applies to LaTeX drafts only")
-    bibliography: Bibliography | None = load_bibliography(bib) if bib is not None else None
+    # A bibliography with no entries yet is no reason to stop: its citations are unresolved.
+    bibliography = load_bibliography(bib, allow_empty=True) if bib is not None else None
     drafts = [_prepare(report, draft_format, bibliography) for report in reports]
-    # Each bibliography block that could not be read is named once, before any work.
-    warn_unread(
-        u
+    # Each bibliography block that could not be read, and each file with no entry, is named
+    # once, before any work.
+    read = [
+        draft.found.bibliography if draft.found else draft.bibliography or Bibliography()
         for draft in drafts
-        for u in (
-            draft.found.bibliography if draft.found else bibliography or Bibliography()
-        ).unread
-    )
+    ]
+    warn_unread(u for b in read for u in b.unread)
+    warn_empty(name for b in read for name in b.empty)
     for draft in drafts:
         outputs = {"--out": out, "--json": json_out, "--html": html_out}
         check_outputs(draft.path, outputs, draft.inputs, bib)
@@ -268,19 +298,19 @@ def review(
             result, pairs = _review_draft(draft, checker, topic, workers, verifier, runner)
             if out is not None:
                 if result.latex is None:
-                    write_text(out, result.annotated_markdown)
+                    write_output(out, result.annotated_markdown)
                 else:
                     protected = draft.inputs | ({bib.resolve()} if bib is not None else set())
                     for path, annotated in _annotated_files(result, out, todo, protected).items():
                         write_text(path, annotated)
             if json_out is not None:
                 text = json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"
-                write_text(json_out, text)
+                write_output(json_out, text)
             if html_out is not None:
-                write_text(html_out, render_html(result, title=draft.path.name))
+                write_output(html_out, render_html(result, title=draft.path.name))
             if len(drafts) > 1:
                 out_console.print(shown_text(f"{draft.path}:"))
-            _print_result(result, pairs, checker, hits_before)
+            _print_result(result, pairs, checker, hits_before, table=to_stdout is None)
             matched = matched or _matches(result, fail_on)
     finally:
         checker.close()
@@ -345,11 +375,14 @@ def _cache_hits(checker: Checker) -> int | None:
 
 
 def _print_result(
-    result: ReviewResult, pairs: int, checker: Checker, hits_before: int | None
+    result: ReviewResult, pairs: int, checker: Checker, hits_before: int | None, table: bool
 ) -> None:
-    if result.claims:
-        out_console.print(review_table(result))
-    out_console.print(summary_line(result))
+    """The table and summary line on stdout (unless an output took stdout: ``table``), and
+    the cache's share on stderr."""
+    if table:
+        if result.claims:
+            out_console.print(review_table(result))
+        out_console.print(summary_line(result))
     hits = _cache_hits(checker)
     if hits is not None:
         err_console.print(

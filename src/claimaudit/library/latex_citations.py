@@ -26,6 +26,12 @@ from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.bibfile import MAX_BIBLIOGRAPHY_BYTES, parse_bib
 from claimaudit.errors import BibliographyError
+from claimaudit.library.latex_multicite import (
+    FOOTNOTE_MULTICITES,
+    MULTICITE_SPECS,
+    PARENTHETICAL_MULTICITES,
+    TEXTUAL_MULTICITES,
+)
 from claimaudit.library.latex_printing import MacroText
 
 
@@ -38,22 +44,29 @@ class CiteKind(StrEnum):
 
 _PARENTHETICAL = (
     "cite Cite citep Citep citealp Citealp citeyear citeyearpar citenum citen "
-    "parencite Parencite autocite Autocite smartcite Smartcite supercite"
+    "parencite Parencite autocite Autocite smartcite Smartcite supercite fullcite "
+    f"{PARENTHETICAL_MULTICITES}"
 )
 # natbib's \citetext{see \citealp{a}} takes free text, not keys: it prints a parenthetical
 # mark around the citations written inside it, so it is no citation command of its own.
 CITE_TEXT = "citetext"
 _TEXTUAL = "citet Citet citealt Citealt citeauthor Citeauthor textcite Textcite"
-_FOOTNOTE = "footcite footcitetext"
+_FOOTNOTE = f"footcite Footcite footcitetext Footcitetext footfullcite {FOOTNOTE_MULTICITES}"
 
 CITE_COMMANDS: dict[str, CiteKind] = {
     **dict.fromkeys(_PARENTHETICAL.split(), CiteKind.PARENTHETICAL),
-    **dict.fromkeys(_TEXTUAL.split(), CiteKind.TEXTUAL),
+    **dict.fromkeys([*_TEXTUAL.split(), *TEXTUAL_MULTICITES.split()], CiteKind.TEXTUAL),
     **dict.fromkeys(_FOOTNOTE.split(), CiteKind.FOOTNOTE),
     "nocite": CiteKind.NOCITE,
 }
-# Star, pre-note, post-note, keys: what natbib and biblatex accept.
-CITE_SPECS = [*(MacroSpec(name, "*[[{") for name in CITE_COMMANDS), MacroSpec(CITE_TEXT, "{")]
+# Star, pre-note, post-note, keys: what natbib and biblatex accept; biblatex's multi-citation
+# commands (``latex_multicite``) take notes and keys for each work.
+_MULTICITE_NAMES = {spec.macroname for spec in MULTICITE_SPECS}
+CITE_SPECS = [
+    *(MacroSpec(name, "*[[{") for name in CITE_COMMANDS if name not in _MULTICITE_NAMES),
+    *MULTICITE_SPECS,
+    MacroSpec(CITE_TEXT, "{"),
+]
 
 _BIBLIOGRAPHY = re.compile(r"\\bibliography\s{0,40}\{([^{}]{0,500})\}")
 _RESOURCE = re.compile(r"\\addbibresource\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{([^{}]{0,500})\}")
@@ -65,7 +78,9 @@ _BIBITEM = re.compile(
     r"\s{0,200}\{(?P<key>[^{}]{1,300})\}"
 )
 # A textual citation command anywhere in a source: only then is a bibliography read.
-TEXTUAL_COMMAND = re.compile(r"\\(?:" + "|".join(_TEXTUAL.split()) + r")(?![A-Za-z])")
+TEXTUAL_COMMAND = re.compile(
+    r"\\(?:" + "|".join([*_TEXTUAL.split(), *TEXTUAL_MULTICITES.split()]) + r")(?![A-Za-z])"
+)
 BARE_CITE = re.compile(r"\\cite(?![A-Za-z])")
 # Commands only natbib defines: a source using them has natbib loaded, by its own \usepackage
 # line or by its class (PeerJ's wlpeerj loads it, in author-year mode).
@@ -147,13 +162,15 @@ def textual_names(families: Sequence[Sequence[str]]) -> str:
 
 
 def citation_keys(node: LatexMacroNode) -> tuple[str, ...]:
-    """The keys in the last argument, comments and spaces ignored (``{%\\n a,\\n b}``)."""
+    """The keys in the brace-delimited arguments (the last one; each work's of a
+    multi-citation command), comments and spaces ignored (``{%\\n a,\\n b}``)."""
     arguments = list(node.nodeargd.argnlist) if node.nodeargd is not None else []
-    group = arguments[-1] if arguments else None
-    if not isinstance(group, LatexGroupNode):
-        return ()
-    text = "".join(n.chars for n in group.nodelist if isinstance(n, LatexCharsNode))
-    return tuple(key.strip() for key in text.split(",") if key.strip())
+    keys: list[str] = []
+    for group in arguments:
+        if isinstance(group, LatexGroupNode) and group.delimiters == ("{", "}"):
+            text = "".join(n.chars for n in group.nodelist if isinstance(n, LatexCharsNode))
+            keys += [key.strip() for key in text.split(",") if key.strip()]
+    return tuple(keys)
 
 
 def bibliography_files(source: str, main: Path) -> list[str]:

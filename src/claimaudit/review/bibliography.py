@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from claimaudit.bibfile import BibFormat, BibRecord, UnreadEntry, parse_bib, read_bib
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
@@ -96,18 +96,22 @@ def parse_bibliography(
     )
 
 
-def load_bibliography(*paths: PathArg) -> Bibliography:
+def load_bibliography(*paths: PathArg, allow_empty: bool = False) -> Bibliography:
     """Read BibTeX (``.bib``) or CSL-JSON (``.json``) files (``Path`` or ``str``), a later
     file's entry winning over an earlier one with its key; BibliographyError if one is
-    unusable."""
+    unusable, or holds no entry (unless ``allow_empty``: such a file is then named in
+    ``Bibliography.empty``)."""
     entries: dict[str, Entry] = {}
     unread: list[UnreadEntry] = []
+    empty: list[str] = []
     for path in paths:
-        found = read_bib(as_path(path, "a bibliography"))
+        found = read_bib(as_path(path, "a bibliography"), allow_empty=allow_empty)
         entries.update((r.key, entry_of(r)) for r in found.records)
         unread += found.unread
+        if not found.records:
+            empty.append(str(path))
     source = ", ".join(str(p) for p in paths)
-    return Bibliography(entries=entries, source=source, unread=tuple(unread))
+    return Bibliography(entries=entries, source=source, unread=tuple(unread), empty=tuple(empty))
 
 
 def reference_entries(blocks: Sequence[Block]) -> dict[int, Entry]:
@@ -138,9 +142,10 @@ class Bibliography:
     tags: Mapping[str, str] = field(default_factory=dict)
     source: str | None = None
     unread: tuple[UnreadEntry, ...] = ()  # its blocks that could not be read as entries
+    empty: tuple[str, ...] = ()  # its files that hold no entry
 
     def with_document(self, numbered: Mapping[int, Entry], tags: Mapping[str, str]) -> Bibliography:
-        return Bibliography(self.entries, numbered, {**self.tags, **tags}, self.source, self.unread)
+        return replace(self, numbered=numbered, tags={**self.tags, **tags})
 
     def resolve(self, citation: Citation) -> Resolution:
         if citation.style is CitationStyle.NUMBER:
@@ -178,10 +183,14 @@ class Bibliography:
         )
         return Resolution(local, entry=entry, note=note)
 
-    def _key(self, key: str, label: str | None = None) -> Resolution:
-        entry = self.entries.get(key) or next(
+    def entry(self, key: str) -> Entry | None:
+        """The entry of citation key ``key``, its case ignored where no key matches exactly."""
+        return self.entries.get(key) or next(
             (e for k, e in self.entries.items() if k.casefold() == key.casefold()), None
         )
+
+    def _key(self, key: str, label: str | None = None) -> Resolution:
+        entry = self.entry(key)
         if entry is not None:
             return self._keyed(entry)
         prefix, _, rest = key.partition(":")

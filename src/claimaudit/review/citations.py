@@ -12,13 +12,20 @@ Three styles:
   or an arxiv.org / doi.org URL anywhere in the sentence, links included. Other URLs are not
   citations.
 
-Inline code is never searched. ``Citation.group`` is the span to remove from the claim text.
+Pandoc's in-text citations, ``@smith2020 found that ...``, ``@smith2020 [p. 3] says`` and
+``-@smith2020`` (the author's name suppressed), are looked for outside brackets when the caller
+says which keys are cited works (``in_text``): an ``@`` glued to a word is never one (an email
+address), nor a pandoc-crossref reference, nor a name the caller does not know (an ``@username``
+mention, a ``@decorator``), so prose keeps its at-signs.
+
+Inline code is never searched. ``Citation.group`` is the span to remove from the claim text,
+``Citation.reads`` what the claim reads in its place (an in-text citation's authors).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -36,6 +43,10 @@ _KEY = re.compile(
     r"(?<![\w@.])-?@(?P<key>\{[^{}]*\}|\w(?:[\w:.#$%&\-+?<>~/]*[\w/])?)",
 )
 _CROSSREF = re.compile(r"^(?:fig|tbl|eq|sec|lst):", re.IGNORECASE)
+# Pandoc's in-text citation: "@key", or "-@key", not after a word character (an email address);
+# then a locator in brackets right after it ("@smith2020 [p. 3]"), not a link's.
+_IN_TEXT = re.compile(r"(?<![\w@.])(?P<minus>-?)@(?P<key>\w(?:[\w:.#$%&\-+?<>~/]*[\w/])?)")
+_LOCATOR = re.compile(r" ?\[[^\[\]@]*\](?![(\[])")
 _NUMBERS = re.compile(
     r"^\s*\d+(?:\s*[-\u2013\u2014]\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*[-\u2013\u2014]\s*\d+)?)*\s*$"
 )
@@ -66,6 +77,7 @@ class Citation:
     start: int
     end: int
     group: tuple[int, int]
+    reads: str = ""  # what the claim reads in the group's place
 
 
 def _trim(text: str, start: int, end: int) -> int:
@@ -188,13 +200,47 @@ def _identifiers(text: str, masked: list[bool]) -> list[Citation]:
     return found
 
 
+InTextNames = Callable[[str], str | None]
+
+
+def _in_text(text: str, masked: list[bool], names: InTextNames) -> list[Citation]:
+    """Pandoc's in-text citations outside brackets and code, each key one ``names`` knows:
+    it gives what the citation prints in the sentence (the authors), None for no citation."""
+    brackets = [False] * len(text)
+    for group in _GROUP.finditer(text):  # a bracket group's keys are its own (``_groups``)
+        brackets[group.start() : group.end()] = [True] * (group.end() - group.start())
+    found: list[Citation] = []
+    for match in _IN_TEXT.finditer(text):
+        start, key = match.start(), match.group("key")
+        if brackets[start] or masked[start] or _CROSSREF.match(key):
+            continue
+        shown = names(key)
+        if shown is None:
+            continue
+        locator = _LOCATOR.match(text, match.end())
+        end = locator.end() if locator is not None else match.end()
+        if not _mask(masked, start, end):
+            continue
+        reads = "" if match.group("minus") else shown
+        found.append(
+            Citation(CitationStyle.KEY, f"@{key}", key, start, match.end(), (start, end), reads)
+        )
+    return found
+
+
 def find_citations(
-    text: str, *, numbered: bool = False, links: Collection[str] = ()
+    text: str,
+    *,
+    numbered: bool = False,
+    links: Collection[str] = (),
+    in_text: InTextNames | None = None,
 ) -> list[Citation]:
     """Every citation in ``text``, in order of position. ``links`` are the labels of the
-    draft's link definitions (``[1]: url``), as markdown-it normalises them."""
+    draft's link definitions (``[1]: url``), as markdown-it normalises them; ``in_text(key)``
+    says what an in-text ``@key`` prints, None when it is no citation (without it, none is)."""
     masked = [False] * len(text)
     for code in _CODE.finditer(text):
         masked[code.start() : code.end()] = [True] * (code.end() - code.start())
-    found = _groups(text, masked, numbered, links) + _identifiers(text, masked)
+    found = _in_text(text, masked, in_text) if in_text is not None else []
+    found += _groups(text, masked, numbered, links) + _identifiers(text, masked)
     return sorted(found, key=lambda c: (c.start, c.label))

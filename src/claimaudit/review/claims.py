@@ -12,13 +12,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from claimaudit.library.latex_citations import textual_names
 from claimaudit.review.bibliography import (
     Bibliography,
     Entry,
     citation_tags,
     reference_entries,
 )
-from claimaudit.review.citations import Citation, find_citations
+from claimaudit.review.citations import Citation, InTextNames, find_citations
 from claimaudit.review.document import markdown, parse_document
 from claimaudit.review.sentences import Sentence, split_sentences
 
@@ -61,9 +62,11 @@ def claim_text(
     (the draft's link definitions) make "[text][1]" read as its text."""
     kept: list[str] = []
     position = 0
-    for start, end in sorted({c.group for c in citations}):
+    reads = {c.group: c.reads for c in reversed(citations)}  # an in-text citation's names
+    for start, end in sorted(reads):
         if start >= position:
             kept.append(sentence[position:start])
+            kept.append(reads[(start, end)])
             position = end
         else:
             position = max(position, end)
@@ -99,6 +102,25 @@ def targets(bibliography: Bibliography, citations: Sequence[Citation]) -> tuple[
     return tuple(replace(target, citations=tuple(labels)) for labels, target in grouped.values())
 
 
+# Keys that name their paper themselves count in the text with no bibliography entry.
+_SELF_NAMING = frozenset({"doi", "arxiv"})
+
+
+def in_text_names(bibliography: Bibliography) -> InTextNames:
+    """Which in-text ``@key`` is a citation, and what it prints: a key of the bibliography
+    (its authors, as a textual citation names them) or a ``doi:``/``arxiv:`` key (nothing);
+    any other ``@word`` is prose (a mention, a decorator)."""
+
+    def names(key: str) -> str | None:
+        entry = bibliography.entry(key)
+        if entry is not None:
+            return textual_names([entry.authors])
+        prefix, colon, rest = key.partition(":")
+        return "" if colon and rest and prefix.lower() in _SELF_NAMING else None
+
+    return names
+
+
 def extract_claims(
     report: str, bibliography: Bibliography | None = None
 ) -> tuple[list[Claim], list[Sentence]]:
@@ -108,10 +130,13 @@ def extract_claims(
         reference_entries(document.references), citation_tags(report)
     )
     numbered = document.has_references_section or bool(resolver.numbered)
+    names = in_text_names(resolver)
     claims: list[Claim] = []
     uncited: list[Sentence] = []
     for sentence in split_sentences(document):
-        citations = find_citations(sentence.text, numbered=numbered, links=document.links)
+        citations = find_citations(
+            sentence.text, numbered=numbered, links=document.links, in_text=names
+        )
         if not citations:
             uncited.append(sentence)
             continue

@@ -91,10 +91,12 @@ def draft_bibliography(
     entries: dict[str, Entry] = {}
     sources: list[str] = []
     unread: tuple[UnreadEntry, ...] = ()
+    empty: tuple[str, ...] = ()
     if named:
-        loaded = load_bibliography(*named)
+        # A file with no entries yet leaves its citations unresolved, each said as such.
+        loaded = load_bibliography(*named, allow_empty=True)
         entries.update(loaded.entries)
-        unread = loaded.unread
+        unread, empty = loaded.unread, loaded.empty
         sources += [Path(f).name for f in named]
     for item in draft.bibitems:
         entries[item.key] = Entry(item.key, paper_refs([("text", item.text)]), text=item.text)
@@ -103,8 +105,11 @@ def draft_bibliography(
     if extra is not None:
         entries.update(extra.entries)
         unread += extra.unread
+        empty += extra.empty
         sources.append(extra.source or "--bib")
-    return Bibliography(entries=entries, source=", ".join(sources) or None, unread=unread)
+    return Bibliography(
+        entries=entries, source=", ".join(sources) or None, unread=unread, empty=empty
+    )
 
 
 def claim_text(sentence: str) -> str:

@@ -1,0 +1,43 @@
+"""The bibliography a Markdown draft names in its YAML front matter, as Pandoc reads it:
+``bibliography: refs.bib``, or a list of files, each relative to the draft's folder.
+
+The front matter is found by the same parser that finds the draft's paragraphs (``document``),
+so what is front matter here is never prose there; it is read with YAML's safe loader.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from claimaudit.errors import DraftError
+from claimaudit.review.document import markdown
+
+
+def front_matter(text: str) -> object:
+    """The draft's YAML front matter as data (None without one); DraftError when it is not
+    valid YAML."""
+    tokens = markdown().parse(text.removeprefix("\ufeff"))
+    block = next((t for t in tokens[:1] if t.type == "front_matter"), None)
+    if block is None:
+        return None
+    try:
+        return yaml.safe_load(block.content)
+    except yaml.YAMLError as error:
+        problem = " ".join(str(getattr(error, "problem", None) or "invalid syntax").split())
+        raise DraftError(f"its YAML front matter cannot be read ({problem})") from None
+
+
+def front_matter_bibliographies(text: str, folder: Path) -> list[Path]:
+    """The files the front matter's ``bibliography`` names, relative to ``folder`` (the
+    draft's); none without one. DraftError when the front matter cannot be read or its
+    ``bibliography`` is neither a file name nor a list of them."""
+    data = front_matter(text)
+    value = data.get("bibliography") if isinstance(data, dict) else None
+    if value is None:
+        return []
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+        raise DraftError("bibliography: in its front matter must be a file name or a list of them")
+    return [folder / name.strip() for name in dict.fromkeys(names)]

@@ -1,0 +1,199 @@
+"""The files ``claimaudit review`` reads besides the draft (the bibliography its front matter
+names, a bibliography with no entries) and where it writes (``-``: standard output).
+
+The library is empty: every resolved citation is a ``not_checked`` record naming its paper, so
+what a bibliography resolved shows without a judge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+from typer.testing import CliRunner
+
+from claimaudit.cli import app
+from claimaudit.library.store import Library
+
+BIB = "@article{a, author = {Smith, Ann}, title = {A}, doi = {10.1234/a}}\n"
+CSL = '[{"id": "b", "type": "article", "title": "B", "DOI": "10.1234/b"}]\n'
+
+
+def _review(runner: CliRunner, tmp_path: Path, *args: str | Path) -> Result:
+    library = tmp_path / "lib.sqlite3"
+    if not library.exists():
+        Library.open(library).close()
+    return runner.invoke(app, ["review", *map(str, args), "--library", str(library)])
+
+
+def _draft(folder: Path, head: str, body: str = "A holds [@a]. @b found B.\n") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "draft.md"
+    path.write_text(f"---\ntitle: Draft\n{head}\n---\n\n{body}", encoding="utf-8")
+    return path
+
+
+def _papers(result: Result, path: Path) -> list[tuple[str, str]]:
+    assert result.exit_code == 0, result.output
+    records = json.loads(path.read_text(encoding="utf-8"))["records"]
+    return [(r["citations"][0], r["paperRef"]) for r in records]
+
+
+def test_the_front_matter_bibliography_resolves_the_keys(runner: CliRunner, tmp_path: Path) -> None:
+    draft = _draft(tmp_path / "paper", "bibliography: [refs.bib, csl/more.json]")
+    (tmp_path / "paper" / "refs.bib").write_text(BIB, encoding="utf-8")
+    (tmp_path / "paper" / "csl").mkdir()
+    (tmp_path / "paper" / "csl" / "more.json").write_text(CSL, encoding="utf-8")
+    out = tmp_path / "records.json"
+    # Run from elsewhere: the files are the draft folder's, not the working folder's.
+    result = _review(runner, tmp_path, draft, "--json", out)
+    assert _papers(result, out) == [("@a", "doi:10.1234/a"), ("@b", "doi:10.1234/b")]
+
+
+def test_bib_wins_over_the_front_matter(runner: CliRunner, tmp_path: Path) -> None:
+    draft = _draft(tmp_path / "paper", "bibliography: missing.bib")
+    given = tmp_path / "given.bib"
+    given.write_text(BIB.replace("10.1234/a", "10.1234/given"), encoding="utf-8")
+    out = tmp_path / "records.json"
+    result = _review(runner, tmp_path, draft, "--bib", given, "--json", out)
+    # @b is in no bibliography given: an in-text @word that names nothing is prose.
+    assert _papers(result, out) == [("@a", "doi:10.1234/given")]
+
+
+def test_a_missing_front_matter_bibliography_is_one_line(runner: CliRunner, tmp_path: Path) -> None:
+    draft = _draft(tmp_path / "paper", "bibliography:\n  - refs.bib\n  - gone.bib")
+    (tmp_path / "paper" / "refs.bib").write_text(BIB, encoding="utf-8")
+    result = _review(runner, tmp_path, draft)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"error: {draft}: the bibliography {tmp_path / 'paper' / 'gone.bib'} named in its front "
+        "matter does not exist"
+    ]
+
+
+def test_no_output_overwrites_the_front_matter_bibliography(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    draft = _draft(tmp_path / "paper", "bibliography: refs.bib")
+    bib = tmp_path / "paper" / "refs.bib"
+    bib.write_text(BIB, encoding="utf-8")
+    result = _review(runner, tmp_path, draft, "--json", bib)
+    assert result.exit_code == 2 and "is the same file as the draft's file" in result.stderr
+    assert bib.read_text(encoding="utf-8") == BIB
+
+
+@pytest.mark.parametrize("head", ["bibliography: /dev/null", "bibliography: ."])
+def test_a_front_matter_bibliography_that_is_no_file_is_refused(
+    runner: CliRunner, tmp_path: Path, head: str
+) -> None:
+    result = _review(runner, tmp_path, _draft(tmp_path / "paper", head))
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "not a regular file" in result.stderr or "is a folder" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [("refs.bib", ""), ("refs.bib", "% entries to come\n@comment{later}\n"), ("refs.json", "[]")],
+)
+def test_a_bibliography_with_no_entries_is_a_warning_not_an_abort(
+    runner: CliRunner, tmp_path: Path, name: str, content: str
+) -> None:
+    bib = tmp_path / name
+    bib.write_text(content, encoding="utf-8")
+    draft = tmp_path / "draft.md"
+    draft.write_text("A holds [@a]. B holds [@doi:10.1234/b].\n", encoding="utf-8")
+    out = tmp_path / "records.json"
+    result = _review(runner, tmp_path, draft, "--bib", bib, "--json", out)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[0] == (
+        f"warning: bibliography {bib} has no entries: the citations it was to resolve are not "
+        "checked"
+    )
+    records = json.loads(out.read_text(encoding="utf-8"))["records"]
+    assert [(r["paperRef"], r["verdict"]) for r in records] == [
+        ("@a", "not_checked"),
+        ("doi:10.1234/b", "not_checked"),  # a key naming its paper needs no entry
+    ]
+    assert records[0]["error"] == (
+        f"citation @a cannot be checked: no bibliography entry for @a in {bib}"
+    )
+
+
+def test_a_latex_drafts_empty_bibliography_is_a_warning(runner: CliRunner, tmp_path: Path) -> None:
+    folder = tmp_path / "paper"
+    folder.mkdir()
+    (folder / "refs.bib").write_text("% nothing yet\n", encoding="utf-8")
+    draft = folder / "paper.tex"
+    draft.write_text(
+        "\\documentclass{article}\n\\begin{document}\nA holds \\cite{a}.\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "records.json"
+    result = _review(runner, tmp_path, draft, "--json", out)
+    assert result.exit_code == 0, result.output
+    assert f"warning: bibliography {folder / 'refs.bib'} has no entries" in result.stderr
+    [record] = json.loads(out.read_text(encoding="utf-8"))["records"]
+    assert (record["paperRef"], record["verdict"]) == ("a", "not_checked")
+    assert "no bibliography entry for a in refs.bib" in record["error"]
+
+
+def _stdout_draft(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    monkeypatch.chdir(tmp_path)  # where a file called "-" would land
+    bib = tmp_path / "refs.bib"
+    bib.write_text(BIB, encoding="utf-8")
+    draft = tmp_path / "draft.md"
+    draft.write_text("Ünïcode holds [@a].\nNothing here.\n", encoding="utf-8")
+    return draft, bib
+
+
+def test_json_dash_is_standard_output_and_alone_there(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    draft, bib = _stdout_draft(tmp_path, monkeypatch)
+    result = _review(runner, tmp_path, draft, "--bib", bib, "--json", "-")
+    assert result.exit_code == 0, result.output
+    written = json.loads(result.stdout)  # the JSON and nothing else: no table, no summary
+    assert [(r["claim"], r["paperRef"]) for r in written["records"]] == [
+        ("Ünïcode holds.", "doi:10.1234/a")
+    ]
+    assert not (tmp_path / "-").exists()
+    file = tmp_path / "records.json"
+    assert _review(runner, tmp_path, draft, "--bib", bib, "--json", file).exit_code == 0
+    assert json.loads(file.read_text(encoding="utf-8"))["records"] == written["records"]
+
+
+@pytest.mark.parametrize(("option", "starts"), [("--out", "Ünïcode holds [@a]."), ("--html", "<")])
+def test_out_and_html_dash_are_standard_output(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, option: str, starts: str
+) -> None:
+    draft, bib = _stdout_draft(tmp_path, monkeypatch)
+    result = _review(runner, tmp_path, draft, "--bib", bib, option, "-")
+    assert result.exit_code == 0, result.output
+    file = tmp_path / "written"
+    _review(runner, tmp_path, draft, "--bib", bib, option, file)
+    assert result.stdout_bytes == file.read_bytes() and result.stdout.startswith(starts)
+    assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--json", "-", "--html", "-"], "--json and --html both ask for standard output (-)"),
+        (["--out", "-", "--json", "-"], "--out and --json both ask for standard output (-)"),
+        (["--format", "latex", "--out", "-"], "--out -: a LaTeX draft's annotated copy goes to"),
+    ],
+)
+def test_standard_output_for_two_outputs_or_a_latex_copy_is_refused(
+    runner: CliRunner,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+    message: str,
+) -> None:
+    draft, bib = _stdout_draft(tmp_path, monkeypatch)
+    result = _review(runner, tmp_path, draft, "--bib", bib, *args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
+    assert not (tmp_path / "-").exists()

@@ -1,0 +1,48 @@
+"""The bibliography a Markdown draft's YAML front matter names, as Pandoc reads it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimaudit.errors import DraftError
+from claimaudit.review.front_matter import front_matter_bibliographies
+
+
+@pytest.mark.parametrize(
+    ("head", "names"),
+    [
+        ("bibliography: refs.bib", ["refs.bib"]),
+        (
+            "title: X\nbibliography:\n  - refs.bib\n  - sub/more.json\n",
+            ["refs.bib", "sub/more.json"],
+        ),
+        ("bibliography: [a.bib, a.bib]", ["a.bib"]),
+        ("title: no bibliography here", []),
+        ("", []),
+    ],
+)
+def test_the_front_matter_names_files_beside_the_draft(head: str, names: list[str]) -> None:
+    draft = f"\ufeff---\n{head}\n---\n\nA claim [@a].\n"
+    folder = Path("/drafts/paper")
+    assert front_matter_bibliographies(draft, folder) == [folder / n for n in names]
+
+
+def test_without_front_matter_no_file_is_named() -> None:
+    # A thematic break later in the draft is no front matter, whatever follows it.
+    draft = "A claim [@a].\n\n---\nbibliography: refs.bib\n---\n"
+    assert front_matter_bibliographies(draft, Path(".")) == []
+
+
+@pytest.mark.parametrize(
+    ("head", "message"),
+    [
+        ("bibliography: [a.bib", "its YAML front matter cannot be read"),
+        ("bibliography: {file: a.bib}", "must be a file name or a list of them"),
+        ("bibliography: [a.bib, 3]", "must be a file name or a list of them"),
+    ],
+)
+def test_a_front_matter_that_names_no_file_is_refused(head: str, message: str) -> None:
+    with pytest.raises(DraftError, match=message):
+        front_matter_bibliographies(f"---\n{head}\n---\nText.\n", Path("."))
