@@ -39,10 +39,14 @@ def index_problem(conn: sqlite3.Connection) -> str | None:
 
 
 def as_damage(conn: sqlite3.Connection, exc: sqlite3.Error) -> LibraryDamagedError:
-    """The error for SQLite's ``exc`` (one that ``looks_damaged``): the index, when FTS5 finds it
-    damaged, else the database itself (which the repair would refuse, so it is not offered)."""
+    """The error for SQLite's ``exc`` (one that ``looks_damaged``): the index, when SQLite finds
+    the file whole and FTS5 the index damaged, else the database itself (which the repair would
+    refuse, so it is not offered). Only ever asked after a failure: both checks read it all."""
     try:
-        index_damaged = index_problem(conn) is not None
+        # SQLite's own check first: FTS5's would fail too over a broken passages table, and
+        # a rebuild cannot mend that.
+        core_whole = [tuple(r) for r in conn.execute("PRAGMA quick_check")] == [("ok",)]
+        index_damaged = core_whole and index_problem(conn) is not None
     except sqlite3.Error:
         index_damaged = False
     if index_damaged:
