@@ -241,3 +241,22 @@ def test_a_503_over_http_does_not_name_the_library_path(tmp_path: Path) -> None:
         response = api.get("/v1/library/search", params={"q": "deep"})
         assert response.status_code == 503 and str(tmp_path) not in response.text
         assert "the server's library is missing" in response.json()["error"]["message"]
+
+
+def test_a_damaged_index_is_a_503_saying_so_not_an_empty_list(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from claimaudit.server.app import create_app
+    from claimaudit.server.config import ServerConfig
+    from tests.library.damaging import empty_index, make_library
+
+    library = make_library(tmp_path / "lib.sqlite3")
+    empty_index(library)
+    with TestClient(create_app(ServerConfig(library=library)), base_url="http://127.0.0.1") as api:
+        response = api.get("/v1/library/search", params={"q": "aspirin"})
+    assert response.status_code == 503
+    assert response.json()["error"] == {
+        "status": 503,
+        "code": "library_damaged",
+        "message": "the library's search index is damaged; run `claimaudit library repair`",
+    }
