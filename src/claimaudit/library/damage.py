@@ -38,22 +38,26 @@ def index_problem(conn: sqlite3.Connection) -> str | None:
     return None
 
 
-def as_damage(conn: sqlite3.Connection, exc: sqlite3.Error) -> LibraryDamagedError:
-    """The error for SQLite's ``exc`` (one that ``looks_damaged``): the index, when SQLite finds
-    the file whole and FTS5 the index damaged, else the database itself (which the repair would
-    refuse, so it is not offered). Only ever asked after a failure: both checks read it all."""
+def as_damage(conn: sqlite3.Connection, exc: sqlite3.Error) -> LibraryDamagedError | None:
+    """What SQLite's ``exc`` (one that ``looks_damaged``) means: a damaged database when SQLite's
+    own check fails (which the repair would refuse, so it is not offered), else a damaged index
+    when FTS5's check fails, else None (not damage: the caller raises ``exc`` as it is). Only
+    ever asked after a failure: both checks read everything."""
     try:
-        # SQLite's own check first: FTS5's would fail too over a broken passages table, and
-        # a rebuild cannot mend that.
+        # SQLite's check first: FTS5's fails too over a broken passages table, and a rebuild
+        # cannot mend that.
         core_whole = [tuple(r) for r in conn.execute("PRAGMA quick_check")] == [("ok",)]
-        index_damaged = core_whole and index_problem(conn) is not None
     except sqlite3.Error:
-        index_damaged = False
-    if index_damaged:
-        return LibraryDamagedError(INDEX_DAMAGED)
-    return LibraryDamagedError(
-        f"the library database is damaged ({exc}); `claimaudit library check` says where"
-    )
+        core_whole = False
+    if not core_whole:
+        return LibraryDamagedError(
+            f"the library database is damaged ({exc}); `claimaudit library check` says where"
+        )
+    try:
+        index_damaged = index_problem(conn) is not None
+    except sqlite3.Error:
+        index_damaged = False  # locked, say: nothing is known to be damaged
+    return LibraryDamagedError(INDEX_DAMAGED) if index_damaged else None
 
 
 def index_out_of_step(conn: sqlite3.Connection, paper_id: int | None) -> bool:

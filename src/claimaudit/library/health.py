@@ -19,7 +19,7 @@ from claimaudit.library._derived import (
     schema_names,
 )
 from claimaudit.library._migrations import APPLICATION_ID, LATEST_VERSION
-from claimaudit.library.damage import index_problem
+from claimaudit.library.damage import index_problem, looks_damaged
 from claimaudit.library.paths import resolve_library_path
 
 # The schema version that made each derived object, so an older library is not told it lacks
@@ -136,6 +136,8 @@ def _check(conn: sqlite3.Connection, path: Path) -> Health:
             try:
                 index_problems, indexed = _index_problems(conn, names, passages)
             except sqlite3.DatabaseError as exc:
+                if not looks_damaged(exc) and isinstance(exc, sqlite3.OperationalError):
+                    raise  # locked, say: nothing is known about the index
                 index_problems = [
                     Problem(ProblemKind.INDEX, f"the full-text index cannot be read: {exc}")
                 ]

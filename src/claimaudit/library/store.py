@@ -111,7 +111,9 @@ class Library:
                 self._conn.execute("ROLLBACK")
             # Writing passages writes the index too (triggers): a damaged one fails the write.
             if isinstance(exc, sqlite3.Error) and looks_damaged(exc):
-                raise as_damage(self._conn, exc) from exc
+                damage = as_damage(self._conn, exc)
+                if damage is not None:
+                    raise damage from exc
             raise
         self._conn.execute("COMMIT")
 
@@ -314,8 +316,9 @@ class Library:
             if not rows and index_out_of_step(self._conn, paper_id):
                 raise LibraryDamagedError(INDEX_DAMAGED)
         except sqlite3.Error as exc:
-            if looks_damaged(exc):
-                raise as_damage(self._conn, exc) from exc
+            damage = as_damage(self._conn, exc) if looks_damaged(exc) else None
+            if damage is not None:
+                raise damage from exc
             raise
         return [
             SearchHit(
