@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pytest
 
 from claimaudit.errors import LibraryDamagedError, SourceError
 from claimaudit.identity import parse_ref
-from claimaudit.library.damage import INDEX_DAMAGED
+from claimaudit.library.damage import INDEX_DAMAGED, as_damage, looks_damaged
 from claimaudit.library.store import Library
 from claimaudit.sources.library import LibrarySource
 from tests.library.damaging import (
@@ -88,3 +89,12 @@ def test_the_library_source_points_at_the_check(tmp_path: Path) -> None:
     break_core_table(path)
     with pytest.raises(SourceError, match="library check"):
         LibrarySource(path).fetch(parse_ref(ASPIRIN), "aspirin")
+
+
+def test_an_error_that_is_not_damage_is_not_called_damage(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    with Library.open(path) as library:
+        error = sqlite3.OperationalError("fts5: syntax error near '*'")
+        assert looks_damaged(error)  # the words alone would say so; the checks say not
+        assert as_damage(library.connection, error) is None
+    assert not looks_damaged(sqlite3.OperationalError("database is locked"))
