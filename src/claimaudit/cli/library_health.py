@@ -78,11 +78,9 @@ def repair(
         typer.Option(help="Copy the library to <file>.bak-<UTC time> beside it before repairing."),
     ] = True,
 ) -> None:
-    """Rebuild the full-text index and recreate missing cache tables; papers are never touched.
-
-    Exit 0 when the library is healthy afterwards, 1 when problems remain, 2 when its papers'
-    own tables are damaged (nothing is done: restore a backup).
-    """
+    """Rebuild the search index and recreate lost cache tables; papers are never touched."""
+    # Exit 0 healthy afterwards, 1 problems remain, 2 the papers' own tables are damaged
+    # (nothing done: a backup is what helps then).
     done = repair_library(library, backup=backup)
     if not done.actions:
         _say(f"nothing to repair: {done.after.path} is healthy")
