@@ -42,6 +42,7 @@ __all__ = [
     "InvalidSettingsError",
     "InvalidTextError",
     "JudgeError",
+    "LibraryDamagedError",
     "LibraryError",
     "LibraryOpenError",
     "NestingError",
@@ -189,6 +190,13 @@ class LibraryOpenError(LibraryError):
 
     http_status = 503
     code = "library_unavailable"
+
+
+class LibraryDamagedError(LibraryOpenError):
+    """The database is damaged (its full-text index out of step, or SQLite reporting a malformed
+    file): answering would risk a false "nothing found", so nothing is answered."""
+
+    code = "library_damaged"
 
 
 class PaperNotFoundError(LibraryError, LookupError):

@@ -85,11 +85,28 @@ def test_failed_step_rolls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(_migrations, "MIGRATIONS", (_migrations.MIGRATIONS[0], broken))
     monkeypatch.setattr(_migrations, "LATEST_VERSION", 2)
     conn = sqlite3.connect(tmp_path / "lib.sqlite3", isolation_level=None)
+    assert _migrations.migrate(conn, target=1) == 1
     with pytest.raises(LibraryOpenError, match="schema version 2"):
         _migrations.migrate(conn, target=2)
     assert _migrations.schema_version(conn) == 1
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert "x" not in tables and "papers" in tables
+
+
+def test_failed_creation_leaves_an_empty_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new library is made in one transaction: all of its steps, or none of them."""
+    from claimaudit.library import _migrations
+
+    broken = _migrations.Migration(2, "broken", ("CREATE TABLE x (a)", "NOT SQL AT ALL"))
+    monkeypatch.setattr(_migrations, "MIGRATIONS", (_migrations.MIGRATIONS[0], broken))
+    monkeypatch.setattr(_migrations, "LATEST_VERSION", 2)
+    conn = sqlite3.connect(tmp_path / "lib.sqlite3", isolation_level=None)
+    with pytest.raises(LibraryOpenError, match="could not create the library"):
+        _migrations.migrate(conn, target=2)
+    assert _migrations.schema_version(conn) == 0
+    assert conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
 
 
 def test_upgrade_from_version_2_keeps_papers_and_adds_the_results_cache(tmp_path: Path) -> None:

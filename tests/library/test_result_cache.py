@@ -6,6 +6,8 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from claimaudit.api import make_checker
 from claimaudit.cache import CacheKey
 from claimaudit.identity import parse_ref
@@ -90,3 +92,21 @@ def json_record(stored: str) -> CheckedRecord:
     record = record_from_dict(json.loads(stored))
     assert isinstance(record, CheckedRecord)
     return record
+
+
+def test_a_dropped_cache_table_is_recreated_when_the_library_opens(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Dropped, the table made every read a silent miss and every write a silent no-op."""
+    path = _library(tmp_path)
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP TABLE judged_results")
+    with caplog.at_level("WARNING"):
+        first = make_checker(_judge(), library=path, cache=LibraryResultCache(path))
+        record = first.check_paper(CLAIM, REF)
+    assert "recreated the missing table judged_results" in caplog.text
+    judge = _judge()
+    cache = LibraryResultCache(path)
+    again = make_checker(judge, library=path, cache=cache).check_paper(CLAIM, REF)
+    assert isinstance(record, CheckedRecord) and isinstance(again, CheckedRecord)
+    assert judge.seen == [] and cache.hits == 1 and cache.count() == 1

@@ -272,3 +272,22 @@ def test_a_review_judges_one_version_of_a_paper_uploaded_anew_meanwhile(service:
     shown = [p.text for d in judge.seen for p in d.case.passages]
     assert shown and not any("wholly revised" in text for text in shown)
     assert len({(r.paper_title, r.retrieved_at) for r in records}) == 1
+
+
+def test_a_damaged_index_is_a_503_saying_so_not_an_empty_list(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from claimaudit.server.app import create_app
+    from claimaudit.server.config import ServerConfig
+    from tests.library.damaging import empty_index, make_library
+
+    library = make_library(tmp_path / "lib.sqlite3")
+    empty_index(library)
+    with TestClient(create_app(ServerConfig(library=library)), base_url="http://127.0.0.1") as api:
+        response = api.get("/v1/library/search", params={"q": "aspirin"})
+    assert response.status_code == 503
+    assert response.json()["error"] == {
+        "status": 503,
+        "code": "library_damaged",
+        "message": "the library's search index is damaged; run `claimaudit library repair`",
+    }

@@ -76,6 +76,7 @@ def _install_commands() -> None:
     from claimaudit.cli import evaluate as eval_cli
     from claimaudit.cli import import_bib as import_bib_cli
     from claimaudit.cli import library as library_cli
+    from claimaudit.cli import library_health as library_health_cli
     from claimaudit.cli import plugins as plugins_cli
     from claimaudit.cli import refs as refs_cli
     from claimaudit.cli import review as review_cli
@@ -87,6 +88,8 @@ def _install_commands() -> None:
     app.command("review", cls=Command)(review_cli.review)
     app.command("refs", cls=Command)(refs_cli.refs)
     library_cli.app.command("import-bib", cls=Command)(import_bib_cli.import_bib)
+    library_cli.app.command("check", cls=Command)(library_health_cli.check_library)
+    library_cli.app.command("repair", cls=Command)(library_health_cli.repair)
     app.add_typer(library_cli.app, name="library", help="Manage the local paper library.")
     app.command("serve", cls=Command)(serve_cli.serve)
     app.command("mcp", cls=Command)(serve_cli.mcp)

@@ -12,6 +12,14 @@ import sqlite3
 from dataclasses import dataclass
 
 from claimaudit.errors import LibraryOpenError
+from claimaudit.library._derived import (
+    CREATE_FTS,
+    CREATE_JUDGED_RESULTS,
+    CREATE_JUDGED_RESULTS_INDEX,
+    CREATE_REFERENCE_LOOKUPS,
+    FTS_TRIGGERS,
+    REBUILD_FTS,
+)
 
 _log = logging.getLogger(__name__)
 
@@ -64,59 +72,20 @@ MIGRATIONS: tuple[Migration, ...] = (
         2,
         "full-text index over passages",
         (
-            # External-content FTS5 table: the text lives once, in ``passages``; triggers keep
-            # the index in step, so every writer (add, import, remove) is indexed automatically.
-            """
-            CREATE VIRTUAL TABLE passages_fts USING fts5(
-                text, section, content='passages', content_rowid='id',
-                tokenize='porter unicode61 remove_diacritics 2'
-            )
-            """,
-            """
-            CREATE TRIGGER passages_ai AFTER INSERT ON passages BEGIN
-                INSERT INTO passages_fts(rowid, text, section)
-                VALUES (new.id, new.text, new.section);
-            END
-            """,
-            """
-            CREATE TRIGGER passages_ad AFTER DELETE ON passages BEGIN
-                INSERT INTO passages_fts(passages_fts, rowid, text, section)
-                VALUES ('delete', old.id, old.text, old.section);
-            END
-            """,
-            """
-            CREATE TRIGGER passages_au AFTER UPDATE ON passages BEGIN
-                INSERT INTO passages_fts(passages_fts, rowid, text, section)
-                VALUES ('delete', old.id, old.text, old.section);
-                INSERT INTO passages_fts(rowid, text, section)
-                VALUES (new.id, new.text, new.section);
-            END
-            """,
+            # The index and the triggers that keep it in step (see _derived).
+            CREATE_FTS,
+            *FTS_TRIGGERS.values(),
             # Index whatever a version-1 library already holds.
-            "INSERT INTO passages_fts(passages_fts) VALUES ('rebuild')",
+            REBUILD_FTS,
         ),
     ),
     Migration(
         3,
         "cache of judged results",
         (
-            # A new table only: papers and passages are untouched. ``key`` is the SHA-256 of
-            # everything that determines the answer (claimaudit.cache.CacheKey); the other
-            # columns say what an entry is about, for inspection and clean-up.
-            """
-            CREATE TABLE judged_results (
-                key TEXT PRIMARY KEY,
-                claim TEXT NOT NULL,
-                paper_ref TEXT NOT NULL,
-                matched_ref TEXT NOT NULL,
-                fingerprint TEXT NOT NULL,
-                judge TEXT NOT NULL,
-                judge_identity TEXT NOT NULL,
-                record TEXT NOT NULL,
-                created_at TEXT NOT NULL
-            )
-            """,
-            "CREATE INDEX judged_results_paper ON judged_results(matched_ref)",
+            # A new table only: papers and passages are untouched.
+            CREATE_JUDGED_RESULTS,
+            CREATE_JUDGED_RESULTS_INDEX,
         ),
     ),
     Migration(
@@ -137,20 +106,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         5,
         "catalogue answers about cited references (arXiv, Crossref)",
         (
-            # A new table only: nothing stored before is touched. One row per identifier
-            # looked up (``arXiv:1907.10121`` unversioned, ``doi:10...``): what the catalogue
-            # said (``found`` with the record as JSON, or ``not_found``) and when. Failed
-            # look-ups are never stored.
-            """
-            CREATE TABLE reference_lookups (
-                identifier TEXT PRIMARY KEY,
-                source TEXT NOT NULL,
-                outcome TEXT NOT NULL CHECK (outcome IN ('found', 'not_found')),
-                record TEXT,
-                reason TEXT NOT NULL,
-                checked_at TEXT NOT NULL
-            )
-            """,
+            # A new table only: nothing stored before is touched.
+            CREATE_REFERENCE_LOOKUPS,
         ),
     ),
 )
@@ -168,12 +125,11 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
     Raises LibraryOpenError for a database from a newer claimaudit or one that is not a library.
     """
     current = schema_version(conn)
-    if current > LATEST_VERSION:
-        raise LibraryOpenError(
-            f"library {label} has schema version {current}, newer than this claimaudit "
-            f"understands (up to {LATEST_VERSION}); upgrade claimaudit to use it"
-        )
-    _check_is_library(conn, current, label)
+    _refuse_newer(current, label)
+    if current == 0:
+        current = _create(conn, target, label)
+        _refuse_newer(current, label)
+    _check_is_library(conn, label)
     for step in MIGRATIONS[current:target]:
         try:
             conn.execute("BEGIN IMMEDIATE")
@@ -210,12 +166,52 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
     return version
 
 
-def _check_is_library(conn: sqlite3.Connection, version: int, label: str) -> None:
-    if version == 0:
-        tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if tables:
-            raise LibraryOpenError(f"{label} is an SQLite database but not a claimaudit library")
-        return
+def _refuse_newer(version: int, label: str) -> None:
+    if version > LATEST_VERSION:
+        raise LibraryOpenError(
+            f"library {label} has schema version {version}, newer than this claimaudit "
+            f"understands (up to {LATEST_VERSION}); upgrade claimaudit to use it"
+        )
+
+
+def _create(conn: sqlite3.Connection, target: int, label: str) -> int:
+    """Make a new library, every step up to ``target`` in one transaction under the write lock;
+    return the version found there. Several processes opening one new file at once: the first
+    makes the whole schema, the others wait for its commit and find a finished library (never a
+    half-made one, and nobody says "upgraded" about a library that was just made)."""
+    # Somebody else's database is told apart before taking its write lock (it may be
+    # read-only), in one statement, so one snapshot: read apart, another process creating this
+    # library could commit in between, and its tables beside version 0 looked like a stranger's.
+    found, tables = conn.execute(
+        "SELECT (SELECT user_version FROM pragma_user_version), "
+        "(SELECT count(*) FROM sqlite_master)"
+    ).fetchone()
+    if found == 0 and tables:
+        raise LibraryOpenError(f"{label} is an SQLite database but not a claimaudit library")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        found = schema_version(conn)
+        if found == 0:
+            if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                conn.execute("ROLLBACK")
+                raise LibraryOpenError(
+                    f"{label} is an SQLite database but not a claimaudit library"
+                )
+            for step in MIGRATIONS[:target]:
+                for statement in step.statements:
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {target}")
+            found = target
+        conn.execute("COMMIT")
+    except sqlite3.Error as exc:
+        # As in an upgrade: BEGIN may have failed, or SQLite rolled back already.
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise LibraryOpenError(f"could not create the library {label}: {exc}") from exc
+    return found
+
+
+def _check_is_library(conn: sqlite3.Connection, label: str) -> None:
     app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
     if app_id != APPLICATION_ID:
         raise LibraryOpenError(f"{label} is an SQLite database but not a claimaudit library")

@@ -12,13 +12,16 @@ from types import TracebackType
 
 from claimaudit.errors import (
     ContentConflictError,
+    LibraryDamagedError,
     LibraryError,
     LibraryOpenError,
     PaperNotFoundError,
 )
 from claimaudit.fts import fts_query
 from claimaudit.identity import PaperRef, RefKind
+from claimaudit.library._derived import recreate_missing_caches
 from claimaudit.library._migrations import migrate
+from claimaudit.library.damage import INDEX_DAMAGED, as_damage, index_out_of_step, looks_damaged
 from claimaudit.library.models import AddOutcome, NewPaper, SearchHit, StoredPaper
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.passage import Passage
@@ -69,6 +72,7 @@ class Library:
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA busy_timeout = 5000")
             migrate(conn, label=str(resolved))
+            recreate_missing_caches(conn, str(resolved))
             # WAL (set only once the file is known to be a library): readers never wait for a
             # writer nor a writer for readers, so the server's threads, each with its own
             # connection, share one file. The mode is stored in the file and persists.
@@ -102,8 +106,14 @@ class Library:
         self._conn.execute("BEGIN IMMEDIATE")
         try:
             yield self._conn
-        except BaseException:
-            self._conn.execute("ROLLBACK")
+        except BaseException as exc:
+            if self._conn.in_transaction:  # SQLite may have rolled back already
+                self._conn.execute("ROLLBACK")
+            # Writing passages writes the index too (triggers): a damaged one fails the write.
+            if isinstance(exc, sqlite3.Error) and looks_damaged(exc):
+                damage = as_damage(self._conn, exc)
+                if damage is not None:
+                    raise damage from exc
             raise
         self._conn.execute("COMMIT")
 
@@ -289,14 +299,27 @@ class Library:
             "WHERE passages_fts MATCH ?"
         )
         params: list[object] = [match]
+        paper_id: int | None = None
         if ref is not None:
             found = self._resolve(ref)
             if found is None:
                 raise PaperNotFoundError(f"{ref} is not in the library")
+            paper_id = found[0]
             sql += " AND s.paper_id = ?"
-            params.append(found[0])
+            params.append(paper_id)
         sql += " ORDER BY score LIMIT ?"
         params.append(limit)
+        try:
+            rows = self._conn.execute(sql, params).fetchall()
+            # Nothing found may be the answer, or an index that lost the passages: told apart
+            # only then, so a query that finds something costs nothing more.
+            if not rows and index_out_of_step(self._conn, paper_id):
+                raise LibraryDamagedError(INDEX_DAMAGED)
+        except sqlite3.Error as exc:
+            damage = as_damage(self._conn, exc) if looks_damaged(exc) else None
+            if damage is not None:
+                raise damage from exc
+            raise
         return [
             SearchHit(
                 ref=PaperRef(RefKind(r[0]), r[1], r[2]),
@@ -306,7 +329,7 @@ class Library:
                 text=r[6],
                 score=-float(r[7]),
             )
-            for r in self._conn.execute(sql, params)
+            for r in rows
         ]
 
     def _resolve(self, ref: PaperRef) -> tuple[int, StoredPaper] | None:

@@ -99,7 +99,7 @@ class Service:
                 )
             else:
                 message = hide_library(str(exc), self.library)
-            raise LibraryOpenError(message) from None
+            raise type(exc)(message) from None  # the same kind: damaged stays damaged
 
     # -- checking ----------------------------------------------------------------------------
 

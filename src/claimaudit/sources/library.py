@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from claimaudit.errors import LibraryError, SourceError
 from claimaudit.identity import PaperRef
+from claimaudit.library.damage import looks_damaged
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
@@ -57,7 +58,8 @@ class LibrarySource(Source):
         except LibraryError as exc:
             raise SourceError(f"local library: {exc}") from exc
         except sqlite3.Error as exc:
-            raise SourceError(f"local library unreadable: {exc}") from exc
+            hint = "; `claimaudit library check` says what is damaged" if looks_damaged(exc) else ""
+            raise SourceError(f"local library unreadable: {exc}{hint}") from exc
         if not passages:
             raise SourceError(f"{paper.ref} is in the local library but has no passages")
         return SourcePaper(

@@ -1,0 +1,95 @@
+"""``claimaudit library check`` and ``library repair``: is the database whole, and remake what
+can be remade from the stored papers."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from claimaudit.accounting import counted
+from claimaudit.cli._common import EXIT_MATCHED, EXIT_OK, LibraryOption, out_console
+from claimaudit.cli._terminal import json_text, shown_text
+from claimaudit.library.health import Health, check_health
+from claimaudit.library.repair import repair_library
+
+
+def _say(line: str) -> None:
+    out_console.print(shown_text(line))
+
+
+def _contents(health: Health) -> str:
+    if health.papers is None or health.passages is None:
+        return f"schema version {health.schema_version}"
+    indexed = "" if health.indexed is None else f", {health.indexed} indexed"
+    return (
+        f"schema version {health.schema_version}, {counted(health.papers, 'paper')}, "
+        f"{counted(health.passages, 'passage')}{indexed}"
+    )
+
+
+def _verdict(health: Health) -> str:
+    if health.healthy:
+        return f"healthy: {health.path} ({_contents(health)})"
+    problems = counted(len(health.problems), "problem")
+    if health.repairable:
+        return f"damaged: {health.path} has {problems}; run `claimaudit library repair`"
+    return (
+        f"damaged: {health.path} has {problems}, and its papers' own tables are damaged; "
+        "restore a backup copy of the library (`library repair` cannot help)"
+    )
+
+
+def _wire(health: Health) -> dict[str, object]:
+    return {
+        "library": str(health.path),
+        "healthy": health.healthy,
+        "repairable": health.repairable,
+        "schemaVersion": health.schema_version,
+        "papers": health.papers,
+        "passages": health.passages,
+        "indexed": health.indexed,
+        "problems": [
+            {"kind": p.kind.value, "message": p.message, "repairable": p.repairable}
+            for p in health.problems
+        ],
+    }
+
+
+def check_library(
+    library: LibraryOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of lines.")] = False,
+) -> None:
+    """Check the library database without changing it: exit 0 healthy, 1 damaged."""
+    health = check_health(library)
+    if as_json:
+        out_console.file.write(json_text(_wire(health), indent=2) + "\n")
+    else:
+        for problem in health.problems:
+            _say(f"problem ({problem.kind.value}): {problem.message}")
+        _say(_verdict(health))
+    raise typer.Exit(EXIT_OK if health.healthy else EXIT_MATCHED)
+
+
+def repair(
+    library: LibraryOption = None,
+    backup: Annotated[
+        bool,
+        typer.Option(help="Copy the library to <file>.bak-<UTC time> beside it before repairing."),
+    ] = True,
+) -> None:
+    """Rebuild the search index and recreate lost cache tables; papers are never touched."""
+    # Exit 0 healthy afterwards, 1 problems remain, 2 the papers' own tables are damaged
+    # (nothing done: a backup is what helps then).
+    done = repair_library(library, backup=backup)
+    if not done.actions:
+        _say(f"nothing to repair: {done.after.path} is healthy")
+        raise typer.Exit(EXIT_OK)
+    if done.backup is not None:
+        _say(f"backed up the library to {done.backup}")
+    for action in done.actions:
+        _say(action)
+    for problem in done.after.problems:
+        _say(f"problem ({problem.kind.value}): {problem.message}")
+    _say(_verdict(done.after))
+    raise typer.Exit(EXIT_OK if done.after.healthy else EXIT_MATCHED)

@@ -1,0 +1,130 @@
+"""The library's derived tables: the full-text index (rebuilt from the passages) and the caches
+(judged results, reference look-ups). Recreating any of them loses nothing a user stored.
+
+Their definitions live here once: the migrations that first made them and the repair that
+remakes them use the same statements.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+
+_log = logging.getLogger(__name__)
+
+FTS_TABLE = "passages_fts"
+# The tables FTS5 keeps for ``passages_fts`` (columnsize on, so ``_docsize`` exists).
+FTS_SHADOW_TABLES = tuple(f"{FTS_TABLE}_{part}" for part in ("data", "idx", "docsize", "config"))
+
+# External-content FTS5 table: the text lives once, in ``passages``; triggers keep the index in
+# step, so every writer (add, import, remove) is indexed automatically.
+CREATE_FTS = """
+            CREATE VIRTUAL TABLE passages_fts USING fts5(
+                text, section, content='passages', content_rowid='id',
+                tokenize='porter unicode61 remove_diacritics 2'
+            )
+            """
+FTS_TRIGGERS = {
+    "passages_ai": """
+            CREATE TRIGGER passages_ai AFTER INSERT ON passages BEGIN
+                INSERT INTO passages_fts(rowid, text, section)
+                VALUES (new.id, new.text, new.section);
+            END
+            """,
+    "passages_ad": """
+            CREATE TRIGGER passages_ad AFTER DELETE ON passages BEGIN
+                INSERT INTO passages_fts(passages_fts, rowid, text, section)
+                VALUES ('delete', old.id, old.text, old.section);
+            END
+            """,
+    "passages_au": """
+            CREATE TRIGGER passages_au AFTER UPDATE ON passages BEGIN
+                INSERT INTO passages_fts(passages_fts, rowid, text, section)
+                VALUES ('delete', old.id, old.text, old.section);
+                INSERT INTO passages_fts(rowid, text, section)
+                VALUES (new.id, new.text, new.section);
+            END
+            """,
+}
+REBUILD_FTS = "INSERT INTO passages_fts(passages_fts) VALUES ('rebuild')"
+
+# ``key`` is the SHA-256 of everything that determines the answer (claimaudit.cache.CacheKey);
+# the other columns say what an entry is about, for inspection and clean-up.
+CREATE_JUDGED_RESULTS = """
+            CREATE TABLE judged_results (
+                key TEXT PRIMARY KEY,
+                claim TEXT NOT NULL,
+                paper_ref TEXT NOT NULL,
+                matched_ref TEXT NOT NULL,
+                fingerprint TEXT NOT NULL,
+                judge TEXT NOT NULL,
+                judge_identity TEXT NOT NULL,
+                record TEXT NOT NULL,
+                created_at TEXT NOT NULL
+            )
+            """
+CREATE_JUDGED_RESULTS_INDEX = "CREATE INDEX judged_results_paper ON judged_results(matched_ref)"
+# One row per identifier looked up (``arXiv:1907.10121`` unversioned, ``doi:10...``): what the
+# catalogue said (``found`` with the record as JSON, or ``not_found``) and when. Failed look-ups
+# are never stored.
+CREATE_REFERENCE_LOOKUPS = """
+            CREATE TABLE reference_lookups (
+                identifier TEXT PRIMARY KEY,
+                source TEXT NOT NULL,
+                outcome TEXT NOT NULL CHECK (outcome IN ('found', 'not_found')),
+                record TEXT,
+                reason TEXT NOT NULL,
+                checked_at TEXT NOT NULL
+            )
+            """
+
+# The caches, each with the statements that make it (table first), keyed by (type, name).
+CACHES: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "judged_results": (
+        ("table", "judged_results", CREATE_JUDGED_RESULTS),
+        ("index", "judged_results_paper", CREATE_JUDGED_RESULTS_INDEX),
+    ),
+    "reference_lookups": (("table", "reference_lookups", CREATE_REFERENCE_LOOKUPS),),
+}
+
+
+def schema_names(conn: sqlite3.Connection) -> set[tuple[str, str]]:
+    """Every (type, name) in the schema: tables, indexes, triggers."""
+    return {(str(t), str(n)) for t, n in conn.execute("SELECT type, name FROM sqlite_master")}
+
+
+def missing_cache_objects(
+    conn: sqlite3.Connection, names: set[tuple[str, str]] | None = None
+) -> list[tuple[str, str, str]]:
+    """The caches' tables and indexes the schema lacks, each with the statement that makes it."""
+    present = schema_names(conn) if names is None else names
+    return [obj for objects in CACHES.values() for obj in objects if obj[:2] not in present]
+
+
+def missing_fts_triggers(names: set[tuple[str, str]]) -> list[str]:
+    return [name for name in FTS_TRIGGERS if ("trigger", name) not in names]
+
+
+def recreate_missing_caches(conn: sqlite3.Connection, label: str) -> None:
+    """Recreate a cache table somebody dropped, empty, so the cache works again; a library that
+    may not be written keeps working without it (each use is then a miss)."""
+    if not missing_cache_objects(conn):
+        return  # the usual case, one read of the schema
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        # Looked at again under the write lock: another process may have recreated them.
+        missing = missing_cache_objects(conn)
+        for _, _, statement in missing:
+            conn.execute(statement)
+        conn.execute("COMMIT")
+    except sqlite3.Error as exc:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        _log.warning("the library %s lacks a cache table and it cannot be made: %s", label, exc)
+        return
+    if missing:
+        _log.warning(
+            "recreated the missing %s in the library %s (empty: it is only a cache)",
+            ", ".join(f"{kind} {name}" for kind, name, _ in missing),
+            label,
+        )

@@ -1,0 +1,152 @@
+"""``library repair``: remake what can be remade from the stored papers (the full-text index, its
+triggers, the cache tables), in one transaction, after a backup copy. Papers and passages are
+never written; a library whose own tables are damaged is refused, since writing to it could
+only make it worse."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from claimaudit.accounting import counted
+from claimaudit.errors import LibraryDamagedError, LibraryError
+from claimaudit.library._derived import (
+    CREATE_FTS,
+    FTS_SHADOW_TABLES,
+    FTS_TABLE,
+    FTS_TRIGGERS,
+    REBUILD_FTS,
+    missing_cache_objects,
+    missing_fts_triggers,
+    schema_names,
+)
+from claimaudit.library._migrations import LATEST_VERSION
+from claimaudit.library.health import Health, ProblemKind, check_health, connect_existing
+
+
+@dataclass(frozen=True)
+class Repair:
+    before: Health
+    backup: Path | None
+    actions: tuple[str, ...]
+    after: Health
+
+
+def repair_library(path: Path | None, *, backup: bool = True) -> Repair:
+    """Repair the library at ``path``; a healthy one is left untouched (no backup either).
+
+    LibraryDamagedError when the core tables are damaged; LibraryError when the repair failed
+    (then rolled back: the library is as it was, and the backup beside it).
+    """
+    before = check_health(path)
+    if before.healthy:
+        return Repair(before, None, (), before)
+    if not before.repairable:
+        first = next(p.message for p in before.problems if not p.repairable)
+        raise LibraryDamagedError(
+            f"{before.path}: the papers' own tables are damaged ({first}); repair would not "
+            "help: restore a backup copy of the library (such as a .bak- file beside it)"
+        )
+    if before.schema_version != LATEST_VERSION:
+        raise LibraryError(
+            f"{before.path} has schema version {before.schema_version}: let this claimaudit "
+            "upgrade it first (any library command, such as `claimaudit library list`)"
+        )
+    copy = _backup(before.path) if backup else None
+    resolved, conn = connect_existing(before.path)
+    try:
+        actions = _repair(conn, rebuild_index=before.has(ProblemKind.INDEX))
+    except sqlite3.Error as exc:
+        kept = f"; the backup is {copy}" if copy else ""
+        raise LibraryError(f"could not repair {resolved} (left as it was{kept}): {exc}") from exc
+    finally:
+        conn.close()
+    return Repair(before, copy, tuple(actions), check_health(resolved))
+
+
+def _backup(path: Path) -> Path:
+    """A consistent copy beside the library (SQLite's backup API, so a copy made while another
+    process writes is whole), named ``<file>.bak-<UTC time>``; an existing file is never
+    overwritten."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.bak-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.bak-{stamp}-{n}")
+    try:
+        source = sqlite3.connect(path)
+        try:
+            copy = sqlite3.connect(target)
+            try:
+                source.backup(copy)
+            finally:
+                copy.close()
+        finally:
+            source.close()
+    except sqlite3.Error as exc:
+        target.unlink(missing_ok=True)
+        raise LibraryError(
+            f"could not back up {path} to {target}, so nothing was changed: {exc}"
+        ) from exc
+    return target
+
+
+def _repair(conn: sqlite3.Connection, *, rebuild_index: bool) -> list[str]:
+    _allow_schema_edit(conn)
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        actions = []
+        names = schema_names(conn)
+        if rebuild_index:
+            actions.append(_rebuild_index(conn, names))
+            names = schema_names(conn)
+        for name in missing_fts_triggers(names):
+            conn.execute(FTS_TRIGGERS[name])
+            actions.append(f"recreated the trigger {name}, which keeps the index in step")
+        for kind, name, statement in missing_cache_objects(conn, names):
+            conn.execute(statement)
+            empty = " (empty: it is only a cache)" if kind == "table" else ""
+            actions.append(f"recreated the {kind} {name}{empty}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return actions
+
+
+def _rebuild_index(conn: sqlite3.Connection, names: set[tuple[str, str]]) -> str:
+    passages = counted(int(conn.execute("SELECT count(*) FROM passages").fetchone()[0]), "passage")
+    if ("table", FTS_TABLE) in names:
+        try:
+            conn.execute(REBUILD_FTS)
+            return f"rebuilt the full-text index from {passages}"
+        except sqlite3.DatabaseError:
+            # FTS5 cannot even load the index (its structure record or config is gone): it
+            # cannot rebuild it, nor DROP TABLE it, since both need the table loaded.
+            _forget_fts_table(conn)
+    for table in FTS_SHADOW_TABLES:
+        conn.execute(f"DROP TABLE IF EXISTS {table}")
+    conn.execute(CREATE_FTS)
+    conn.execute(REBUILD_FTS)
+    return f"recreated the full-text index and indexed {passages}"
+
+
+def _forget_fts_table(conn: sqlite3.Connection) -> None:
+    """Remove the index's entry from the schema by hand (SQLite's documented way out for a
+    virtual table that cannot be loaded); its shadow tables are then ordinary tables to drop."""
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("DELETE FROM sqlite_master WHERE type = 'table' AND name = ?", (FTS_TABLE,))
+    conn.execute("PRAGMA writable_schema = RESET")
+
+
+def _allow_schema_edit(conn: sqlite3.Connection) -> None:
+    # A build of SQLite in defensive mode refuses writable_schema; Python 3.12 can lift it.
+    setconfig = getattr(conn, "setconfig", None)
+    defensive = getattr(sqlite3, "SQLITE_DBCONFIG_DEFENSIVE", None)
+    if setconfig is not None and defensive is not None:
+        setconfig(defensive, False)

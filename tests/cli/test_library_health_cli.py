@@ -1,0 +1,117 @@
+"""``claimaudit library check`` and ``library repair``, and a damaged index met by ``search``,
+``remove`` and ``check``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner, Result
+
+import claimaudit.cli
+from claimaudit.cli import app
+from tests.library.damaging import (
+    ASPIRIN,
+    break_core_table,
+    empty_index,
+    execute,
+    make_library,
+    rows,
+)
+
+claimaudit.cli._install_commands()
+runner = CliRunner()
+
+
+def run(*args: str | Path) -> Result:
+    return runner.invoke(app, [*map(str, args)])
+
+
+def test_check_says_healthy_and_exits_0(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    result = run("library", "check", "--library", path)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        f"healthy: {path} (schema version 5, 2 papers, 4 passages, 4 indexed)"
+    ]
+
+
+def test_check_lists_each_problem_and_exits_1(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    empty_index(path)
+    execute(path, "DROP TABLE judged_results")
+    result = run("library", "check", "--library", path)
+    assert result.exit_code == 1, result.output
+    lines = result.stdout.splitlines()
+    assert "problem (index): the full-text index holds 0 passages, the library 4" in lines
+    assert "problem (cache): the table judged_results is missing" in lines
+    assert lines[-1] == f"damaged: {path} has 4 problems; run `claimaudit library repair`"
+
+
+def test_check_json(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    empty_index(path)
+    result = run("library", "check", "--json", "--library", path)
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.stdout)
+    assert (report["healthy"], report["repairable"], report["indexed"]) == (False, True, 0)
+    assert {p["kind"] for p in report["problems"]} == {"index"}
+
+
+def test_check_of_no_library_is_a_one_line_error(tmp_path: Path) -> None:
+    result = run("library", "check", "--library", tmp_path / "absent.sqlite3")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: no library at") and len(result.stderr.splitlines()) == 1
+
+
+def test_search_and_remove_on_an_emptied_index_fail_pointing_at_repair(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    empty_index(path)
+    for args in (("search", "aspirin"), ("search", "aspirin", "--ref", ASPIRIN)):
+        searched = run("library", *args, "--library", path)
+        assert searched.exit_code == 2 and "no matching passages" not in searched.stdout
+        assert "search index is damaged; run `claimaudit library repair`" in searched.stderr
+    removed = run("library", "remove", ASPIRIN, "--library", path)
+    assert removed.exit_code == 2 and "library repair" in removed.stderr
+
+
+def test_repair_then_search_finds_the_passage_again(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    stored = rows(path)
+    empty_index(path)
+    result = run("library", "repair", "--library", path)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"backed up the library to {path}.bak-")
+    assert "rebuilt the full-text index from 4 passages" in lines
+    assert lines[-1].startswith(f"healthy: {path}")
+    assert rows(path) == stored
+    searched = run("library", "search", "aspirin", "--json", "--library", path)
+    assert [h["passageId"] for h in json.loads(searched.stdout)] == ["P001"]
+    again = run("library", "repair", "--no-backup", "--library", path)
+    assert again.exit_code == 0 and again.stdout.startswith("nothing to repair")
+
+
+def test_repair_refuses_damaged_core_tables_with_exit_2(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    break_core_table(path)
+    before = path.read_bytes()
+    result = run("library", "repair", "--library", path)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1 and "restore a backup" in result.stderr
+    assert path.read_bytes() == before
+    checked = run("library", "check", "--library", path)
+    assert checked.exit_code == 1 and "problem (core)" in checked.stdout
+
+
+def test_check_of_a_claim_in_a_damaged_library_is_not_checked(tmp_path: Path) -> None:
+    """An unreadable paper is a ``not_checked`` record, never a verdict."""
+    path = make_library(tmp_path / "lib.sqlite3")
+    break_core_table(path)
+    result = run(
+        "check", "Aspirin lowers the risk of heart attack.", "--paper", ASPIRIN,
+        "--library", path, "--source", "library", "--format", "json",
+    )  # fmt: skip
+    [record] = json.loads(result.stdout)["records"]
+    assert record["verdict"] == "not_checked"
+    assert "library check" in record["error"]

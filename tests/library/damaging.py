@@ -1,0 +1,77 @@
+"""Libraries damaged on purpose, the ways a tester found them: an emptied full-text index, an
+index whose data rows are gone, a dropped table or trigger, a broken page of a core table."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from claimaudit.identity import parse_ref
+from claimaudit.library.models import NewPaper
+from claimaudit.library.store import Library
+from claimaudit.passage import Passage
+
+ASPIRIN = "arXiv:2001.00001"
+COFFEE = "arXiv:2001.00002"
+PAPERS = {
+    ASPIRIN: ("Aspirin study", "Aspirin lowers the risk of heart attack.", "The trial had 2000."),
+    COFFEE: ("Coffee study", "Coffee intake is not linked to cancer.", "A cohort of 5000."),
+}
+
+
+def make_library(path: Path) -> Path:
+    """A library of two short papers, closed (so its write-ahead log is folded into the file)."""
+    with Library.open(path) as library:
+        for ref, (title, *texts) in PAPERS.items():
+            passages = [Passage(f"P{i:03d}", t, "Abstract") for i, t in enumerate(texts, 1)]
+            library.add_paper(NewPaper(parse_ref(ref), title, passages, f"hash-{ref}"))
+    return path
+
+
+def execute(path: Path, *statements: str) -> None:
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        for statement in statements:
+            conn.execute(statement)
+    finally:
+        conn.close()
+
+
+def empty_index(path: Path) -> None:
+    """The index emptied while the passages stay: searches then found nothing, silently."""
+    execute(path, "INSERT INTO passages_fts(passages_fts) VALUES ('delete-all')")
+
+
+def lose_index_rows(path: Path) -> None:
+    """The index's term rows gone, its structure kept: SQLite calls the index malformed."""
+    execute(path, "DELETE FROM passages_fts_data WHERE id NOT IN (1, 10)")
+
+
+def lose_index_data(path: Path) -> None:
+    """Every row of the index's data gone: FTS5 cannot even load the table."""
+    execute(path, "DELETE FROM passages_fts_data")
+
+
+def break_core_table(path: Path) -> None:
+    """Junk over the first page of the ``passages`` table: damage no rebuild can undo."""
+    conn = sqlite3.connect(path)
+    try:
+        root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'passages'")
+        page = int(root.fetchone()[0])
+        size = int(conn.execute("PRAGMA page_size").fetchone()[0])
+    finally:
+        conn.close()
+    with path.open("r+b") as file:
+        file.seek((page - 1) * size)
+        file.write(b"\xff" * 64)
+
+
+def rows(path: Path) -> list[tuple[object, ...]]:
+    """Every paper and passage as stored, to show a repair changed none of them."""
+    conn = sqlite3.connect(path)
+    try:
+        papers = conn.execute("SELECT * FROM papers ORDER BY id").fetchall()
+        passages = conn.execute("SELECT * FROM passages ORDER BY id").fetchall()
+    finally:
+        conn.close()
+    return [*papers, *passages]

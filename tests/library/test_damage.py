@@ -1,0 +1,100 @@
+"""A damaged full-text index is an error at search time, never "no matching passages"."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from claimaudit.errors import LibraryDamagedError, SourceError
+from claimaudit.identity import parse_ref
+from claimaudit.library.damage import INDEX_DAMAGED, as_damage, looks_damaged
+from claimaudit.library.store import Library
+from claimaudit.sources.library import LibrarySource
+from tests.library.damaging import (
+    ASPIRIN,
+    COFFEE,
+    break_core_table,
+    empty_index,
+    execute,
+    lose_index_data,
+    lose_index_rows,
+    make_library,
+)
+
+
+def _unindex_paper(path: Path, ref: str) -> None:
+    """One paper's passages taken out of the index (FTS5's own 'delete'), the rest kept."""
+    execute(
+        path,
+        "INSERT INTO passages_fts(passages_fts, rowid, text, section) "
+        "SELECT 'delete', s.id, s.text, s.section FROM passages s "
+        f"JOIN papers p ON p.id = s.paper_id WHERE p.ref = '{ref}'",
+    )
+
+
+@pytest.mark.parametrize("damage", [empty_index, lose_index_rows, lose_index_data])
+@pytest.mark.parametrize("within", [None, ASPIRIN])
+def test_search_of_a_damaged_index_says_so(
+    tmp_path: Path, damage: Callable[[Path], None], within: str | None
+) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    damage(path)
+    with Library.open(path) as library, pytest.raises(LibraryDamagedError) as raised:
+        library.search("aspirin heart", ref=parse_ref(within) if within else None)
+    assert str(raised.value) == INDEX_DAMAGED
+
+
+def test_a_paper_missing_from_the_index_is_not_a_silent_miss(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    _unindex_paper(path, ASPIRIN)
+    with Library.open(path) as library:
+        # The other paper is still found: only an empty answer is looked into.
+        assert [h.ref for h in library.search("coffee cancer")] == [parse_ref(COFFEE)]
+        with pytest.raises(LibraryDamagedError, match="library repair"):
+            library.search("aspirin", ref=parse_ref(ASPIRIN))
+        with pytest.raises(LibraryDamagedError, match="library repair"):
+            library.search("aspirin")
+
+
+def test_no_match_in_a_whole_index_is_still_an_empty_answer(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    with Library.open(path) as library:
+        assert library.search("zebra") == []
+        assert library.search("zebra", ref=parse_ref(ASPIRIN)) == []
+
+
+def test_removing_a_paper_from_a_damaged_index_says_so(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    empty_index(path)
+    with Library.open(path) as library:
+        with pytest.raises(LibraryDamagedError) as raised:
+            library.remove(parse_ref(ASPIRIN))
+        assert str(raised.value) == INDEX_DAMAGED
+        assert library.get_paper(parse_ref(ASPIRIN)) is not None  # rolled back, nothing lost
+
+
+def test_a_damaged_database_is_not_called_a_damaged_index(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    break_core_table(path)
+    with Library.open(path) as library, pytest.raises(LibraryDamagedError) as raised:
+        library.search("aspirin")
+    assert "library check" in str(raised.value) and "repair`" not in str(raised.value)
+
+
+def test_the_library_source_points_at_the_check(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    break_core_table(path)
+    with pytest.raises(SourceError, match="library check"):
+        LibrarySource(path).fetch(parse_ref(ASPIRIN), "aspirin")
+
+
+def test_an_error_that_is_not_damage_is_not_called_damage(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    with Library.open(path) as library:
+        error = sqlite3.OperationalError("fts5: syntax error near '*'")
+        assert looks_damaged(error)  # the words alone would say so; the checks say not
+        assert as_damage(library.connection, error) is None
+    assert not looks_damaged(sqlite3.OperationalError("database is locked"))

@@ -1,0 +1,98 @@
+"""``repair_library``: the index and the caches remade, papers and passages untouched."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from claimaudit.errors import LibraryDamagedError
+from claimaudit.identity import parse_ref
+from claimaudit.library.health import check_health
+from claimaudit.library.repair import repair_library
+from claimaudit.library.result_cache import LibraryResultCache
+from claimaudit.library.store import Library
+from tests.library.damaging import (
+    ASPIRIN,
+    break_core_table,
+    empty_index,
+    execute,
+    lose_index_data,
+    lose_index_rows,
+    make_library,
+    rows,
+)
+
+
+def _backups(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if ".bak-" in p.name)
+
+
+@pytest.mark.parametrize("damage", [empty_index, lose_index_rows, lose_index_data])
+def test_a_damaged_index_is_rebuilt_and_nothing_else_changes(
+    tmp_path: Path, damage: Callable[[Path], None]
+) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    stored = rows(path)
+    damage(path)
+    done = repair_library(path)
+    assert done.after.healthy and done.after.indexed == 4
+    assert any("full-text index" in action for action in done.actions)
+    assert rows(path) == stored
+    with Library.open(path) as library:
+        assert [h.passage_id for h in library.search("aspirin heart attack")] == ["P001"]
+        library.remove(parse_ref(ASPIRIN))  # the triggers write to the index again
+        assert library.search("aspirin") == []
+
+
+def test_a_backup_copy_is_made_first(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    stored = rows(path)
+    empty_index(path)
+    done = repair_library(path)
+    assert done.backup is not None and _backups(tmp_path) == [done.backup]
+    assert done.backup.name.startswith("lib.sqlite3.bak-")
+    assert rows(done.backup) == stored
+    # The copy is the library as it was, damage included: nothing lost either way.
+    assert not check_health(done.backup).healthy
+
+
+def test_no_backup_when_asked_for_none(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    empty_index(path)
+    done = repair_library(path, backup=False)
+    assert done.backup is None and _backups(tmp_path) == []
+    assert done.after.healthy
+
+
+def test_dropped_caches_and_triggers_are_recreated(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    execute(
+        path,
+        "DROP TABLE judged_results",
+        "DROP TABLE reference_lookups",
+        "DROP TRIGGER passages_ad",
+    )
+    done = repair_library(path, backup=False)
+    assert done.after.healthy
+    assert "recreated the table judged_results (empty: it is only a cache)" in done.actions
+    assert "recreated the trigger passages_ad, which keeps the index in step" in done.actions
+    assert LibraryResultCache(path).count() == 0
+
+
+def test_a_healthy_library_is_left_alone(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    before = path.read_bytes()
+    done = repair_library(path)
+    assert done.actions == () and done.backup is None and done.after.healthy
+    assert path.read_bytes() == before and _backups(tmp_path) == []
+
+
+def test_damaged_core_tables_are_refused_and_left_as_they_are(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    break_core_table(path)
+    before = path.read_bytes()
+    with pytest.raises(LibraryDamagedError, match="restore a backup"):
+        repair_library(path)
+    assert path.read_bytes() == before and _backups(tmp_path) == []
