@@ -76,16 +76,18 @@ def _runs_on(before: TextBlock | None, last: TextBlock, block: TextBlock) -> boo
     neighbours: the item after it is no such name, nor is the item ``before`` it."""
     if last.kind == block.kind == "text":
         return True
+    after_a_short_item = (
+        before is not None
+        and before.kind == "list"
+        and before.section == last.section
+        and _names_a_list(before)
+    )
     return (
         last.kind == block.kind == "list"
         and _names_a_list(last)
         and not _names_a_list(block)
-        and not (before is not None and _same_list(before, last) and _names_a_list(before))
+        and not after_a_short_item
     )
-
-
-def _same_list(before: TextBlock, item: TextBlock) -> bool:
-    return before.kind == "list" and before.section == item.section
 
 
 def _names_a_list(item: TextBlock) -> bool:
