@@ -1,5 +1,11 @@
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+from fpdf import FPDF
+
+from claimaudit.library.extract import extract
 from claimaudit.library.models import TextBlock
 from claimaudit.library.passages import make_passages
 from claimaudit.passage import passage_id
@@ -46,6 +52,102 @@ def test_list_items_stay_apart_but_a_lists_name_reads_with_its_first_item() -> N
         ("Duke University / karen@duke.edu", "Authors"),
         ("University of Oslo / lex@uio.no", "Authors"),
     ]
+
+
+def test_a_flat_list_of_short_items_is_one_passage_per_item() -> None:
+    # Each short item was taken for a list's name and ran on into the next: "Python NumPy
+    # SciPy Matplotlib" was one passage, evidence mixing unrelated items.
+    tools = ["Python", "NumPy", "SciPy", "Matplotlib"]
+    blocks = [TextBlock(tool, "Tools", kind="list") for tool in tools]
+    # A short item before a sentence ("Fast", then "Works on ...") is a list's name only
+    # where the item before it is none: here it is one of a flat list's items.
+    qualities = ["Free", "Fast", "Works on every platform we tried."]
+    blocks += [TextBlock(quality, "Qualities", kind="list") for quality in qualities]
+    # A name after a flat list of another section still reads with its first item.
+    blocks += [
+        TextBlock("Data Management", "Box", kind="list"),
+        TextBlock("Save the raw data.", "Box", kind="list"),
+    ]
+    assert [p.text for p in make_passages(blocks)] == [
+        *tools, *qualities, "Data Management Save the raw data."
+    ]  # fmt: skip
+
+
+MARKDOWN_LISTS = """# Tools
+
+We used these tools:
+
+- Python
+- NumPy
+- SciPy
+- Matplotlib
+
+# Box
+
+- Data Management
+    - Save the raw data.
+    - Back it up.
+- Software
+    - Place a brief comment at the start of every program.
+"""
+LATEX_LISTS = r"""\documentclass{article}
+\begin{document}
+\section{Tools}
+We used these tools:
+\begin{itemize}
+\item Python
+\item NumPy
+\item SciPy
+\item Matplotlib
+\end{itemize}
+\section{Box}
+\begin{enumerate}
+\item Data Management
+  \begin{enumerate}
+  \item Save the raw data.
+  \item Back it up.
+  \end{enumerate}
+\item Software
+  \begin{enumerate}
+  \item Place a brief comment at the start of every program.
+  \end{enumerate}
+\end{enumerate}
+\end{document}
+"""
+
+
+def _list_pdf(path: Path) -> Path:
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=12)
+    pdf.multi_cell(0, 8, "We used these tools in every analysis of this paper, as follows:")
+    pdf.ln(4)  # the space above a list, as a typesetter sets it
+    for tool in ("Python", "NumPy", "SciPy", "Matplotlib"):
+        pdf.set_x(20)
+        pdf.multi_cell(0, 8, f"- {tool}")
+    pdf.output(str(path))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [("tools.md", MARKDOWN_LISTS), ("tools.tex", LATEX_LISTS), ("tools.pdf", "")],
+)
+def test_short_list_items_are_passages_of_their_own_in_every_format(
+    tmp_path: Path, name: str, source: str
+) -> None:
+    path = tmp_path / name
+    if source:
+        path.write_text(source, encoding="utf-8")
+    else:
+        _list_pdf(path)
+    texts = [p.text for p in make_passages(extract(path).blocks)]
+    assert [t for t in texts if t in ("Python", "NumPy", "SciPy", "Matplotlib")] == [
+        "Python", "NumPy", "SciPy", "Matplotlib"
+    ]  # fmt: skip
+    if source:
+        assert "Data Management Save the raw data." in texts
+        assert "Software Place a brief comment at the start of every program." in texts
 
 
 def test_long_paragraphs_split_between_sentences_only() -> None:

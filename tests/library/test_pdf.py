@@ -438,6 +438,26 @@ def test_bad_pdfs_get_one_clear_line_and_no_empty_paper(
     assert message in str(caught.value) and "\n" not in str(caught.value)
 
 
+@pytest.mark.parametrize("copies", [2, 3])
+def test_a_pdf_whose_pages_are_the_same_is_read_not_refused_as_a_scan(
+    tmp_path: Path, copies: int
+) -> None:
+    # Every line recurs on every page, as a running header does: all were removed and the
+    # PDF was refused as "0 words ... a scan".
+    note = (
+        "Registration form for the workshop on reproducible research. Please bring a laptop "
+        "with Python installed and a copy of your data set."
+    )
+    pdf = FPDF()
+    pdf.set_font("helvetica", size=12)
+    for _ in range(copies):
+        pdf.add_page()
+        pdf.multi_cell(0, 8, note)
+    pdf.output(str(tmp_path / "form.pdf"))
+    text = " ".join(p.text for p in make_passages(extract(tmp_path / "form.pdf").blocks))
+    assert text.count("Please bring a laptop with Python installed") == copies
+
+
 def test_the_same_pdf_added_again_is_unchanged_and_a_new_extractor_reads_it_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

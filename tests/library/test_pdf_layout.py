@@ -77,3 +77,57 @@ def test_code_lines_ending_just_past_the_prose_stay_in_their_column() -> None:
     first_right = order.index("right column line 0 of a list item")
     assert order.index("geometric distribution of #") < first_right
     assert order.index("-n flaws = p(success) for") < first_right
+
+
+def _page(number: int, *texts: str, top: float = 83.0) -> PageText:
+    rows = [_segment(text, 108.1, 480.0, top + i * PITCH) for i, text in enumerate(texts)]
+    return PageText(number, 595.3, 841.9, rows)
+
+
+def _read(pages: list[PageText]) -> list[tuple[int, str]]:
+    lines, _ = read_order(pages)
+    return [(line.page, line.text) for line in lines]
+
+
+def test_a_header_over_pages_that_differ_goes_with_the_page_numbers() -> None:
+    bodies = ("the methods", "the results", "the discussion")
+    pages = [
+        _page(n, "Journal of Examples", f"here we describe {body}", f"so ends {body}", f"{n}")
+        for n, body in enumerate(bodies, 1)
+    ]
+    assert _read(pages) == [
+        (n, f"{opening} {body}")
+        for n, body in enumerate(bodies, 1)
+        for opening in ("here we describe", "so ends")
+    ]
+
+
+def test_pages_printed_again_keep_every_line() -> None:
+    # A form or a one-paragraph note printed twice: each line recurs on every page because
+    # the page does, and removing them left nothing (then refused as "a scan").
+    lines = ("Registration form", "Name and affiliation", "Bring a laptop with Python")
+    long = tuple(f"line {i} of a short note printed twice" for i in range(8))
+    for texts in (lines, long):
+        pages = [_page(1, *texts), _page(2, *texts)]
+        assert _read(pages) == [(n, text) for n in (1, 2) for text in texts]
+
+
+def test_a_page_whose_every_line_recurs_keeps_them() -> None:
+    pages = [
+        _page(1, "Summary slide", "first point of the talk"),
+        _page(2, "Summary slide", "second point of the talk"),
+        _page(3, "Summary slide"),
+    ]
+    assert _read(pages) == [
+        (1, "first point of the talk"), (2, "second point of the talk"), (3, "Summary slide"),
+    ]  # fmt: skip
+
+
+def test_a_recurring_line_in_the_middle_of_a_page_is_no_running_header() -> None:
+    # Short pages hold only a few rows, all of them the page's first or last: only those in
+    # the band at the page's top or bottom edge may be running lines.
+    pages = [
+        _page(n, f"the {part} opens here", "See the appendix for details", top=400.0)
+        for n, part in enumerate(("methods", "results", "discussion"), 1)
+    ]
+    assert [text for _, text in _read(pages)].count("See the appendix for details") == 3

@@ -6,8 +6,9 @@ longer than the limit (a run-on list) is cut between words. A text fragment that
 mid-sentence (the words before a displayed formula) is joined to the paragraph after it, past
 the caption of a float set in the middle of the sentence.
 Captions, footnotes and list items stay passages of their own, but for an item of a few words
-that only names the list nested in it, which reads with that list's first item. Each passage
-keeps its block's section and pages.
+that only names the list nested in it, which reads with that list's first item. Such a name
+differs in form from the items around it: a flat list of short items is one passage per item.
+Each passage keeps its block's section and pages.
 """
 
 from __future__ import annotations
@@ -41,9 +42,10 @@ def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> li
             while host >= 0 and sized[host].kind in ("caption", "footnote"):
                 host -= 1
         last = sized[host] if host >= 0 and text else None
+        before = sized[host - 1] if host >= 1 else None
         if (
             last is not None
-            and _runs_on(last, block.kind)
+            and _runs_on(before, last, TextBlock(text, block.section, kind=block.kind))
             and last.section == block.section
             and not _SENTENCE_END.search(last.text)
             and len(last.text) <= target  # not a run-on list (a long author list)
@@ -65,18 +67,32 @@ def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> li
     ]
 
 
-def _runs_on(last: TextBlock, kind: str) -> bool:
-    """Whether a block of ``kind`` carries on ``last`` (which ends mid-sentence): text after a
-    text fragment, or the first item of a list after an item that only names it ("Software",
-    then "Place a brief explanatory comment ..."), as every format prints such a nested list."""
-    if last.kind == kind == "text":
+def _runs_on(before: TextBlock | None, last: TextBlock, block: TextBlock) -> bool:
+    """Whether ``block`` carries on ``last`` (which ends mid-sentence): text after a text
+    fragment, or the first item of a list after an item that only names it ("Software", then
+    "Place a brief explanatory comment ..."), as every format prints such a nested list.
+
+    The name is told from an item of a flat list of short items ("Python", "NumPy") by its
+    neighbours: the item after it is no such name, nor is the item ``before`` it."""
+    if last.kind == block.kind == "text":
         return True
-    words = last.text.split()
-    return (
-        last.kind == kind == "list"
-        and len(words) <= _LABEL_WORDS
-        and all(_LABEL_WORD.fullmatch(word) for word in words)
+    after_a_short_item = (
+        before is not None
+        and before.kind == "list"
+        and before.section == last.section
+        and _names_a_list(before)
     )
+    return (
+        last.kind == block.kind == "list"
+        and _names_a_list(last)
+        and not _names_a_list(block)
+        and not after_a_short_item
+    )
+
+
+def _names_a_list(item: TextBlock) -> bool:
+    words = item.text.split()
+    return len(words) <= _LABEL_WORDS and all(_LABEL_WORD.fullmatch(word) for word in words)
 
 
 def _span(a: tuple[int, int] | None, b: tuple[int, int] | None) -> tuple[int, int] | None:

@@ -2,7 +2,8 @@
 
 Removed: line-number gutters (a column of increasing numbers beside the text, as the
 ``lineno`` package prints them) and running headers and footers (the same line, digits aside,
-at the top or bottom of many pages), page numbers among them, and tables (``pdf_tables``).
+in the top or bottom band of many pages that differ otherwise, never a page's every line),
+page numbers among them, and tables (``pdf_tables``).
 The rest is cut into column pieces by the vertical gutters between columns and read piece by
 piece: within a band between two full-width lines, the left column, then the right one.
 """
@@ -32,8 +33,10 @@ _DIGITS = re.compile(r"(?<!\d)[1-9]\d*")
 _PAGE_NUMBER = re.compile(
     r"^(?:page\s+)?(?:[1-9]\d{0,3}|[ivxlc]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$", re.IGNORECASE
 )
-# How many lines at each end of a page may be running heads or page numbers.
+# How many lines at each end of a page may be running heads or page numbers, and how far
+# from the page's top or bottom edge, as a share of its height (the shared PDFs': 11% at most).
 _EDGE_LINES = 2
+_EDGE_BAND = 0.2
 # A column gutter is at least this wide (points; LaTeX's default column sep is 10pt, less the
 # overhang of loose glyph boxes and hanging punctuation), and each side holds this many lines.
 _MIN_GUTTER = 4.0
@@ -125,20 +128,34 @@ def _counts_up(group: list[Segment]) -> bool:
 
 def _drop_running_lines(pages: list[PageText]) -> int:
     """Remove lines at a page's top or bottom that recur (digits aside) on many pages, and
-    lone page numbers there. Returns how many lines were removed."""
+    lone page numbers there. Returns how many lines were removed.
+
+    A page printed again (a form, a slide deck's repeated page) counts once: its lines recur
+    because the page does, not as a header. A page that would lose every line keeps its
+    recurring ones, which are then its body, not a header over it."""
     edges = {page.number: _edge_rows(page) for page in pages}
-    seen = Counter(key for rows in edges.values() for key in {_key(row) for row in rows})
-    needed = max(2, round(0.4 * len(pages)))
+    distinct = {_page_key(page): page.number for page in pages}.values()
+    seen = Counter(key for number in distinct for key in {_key(row) for row in edges[number]})
+    needed = max(2, round(0.4 * len(distinct)))
     removed = 0
     for page in pages:
-        doomed: set[int] = set()
+        running: list[list[Segment]] = []
+        numbers: list[list[Segment]] = []
         for row in edges[page.number]:
-            text = " ".join(s.text for s in row).strip()
-            if (len(pages) > 1 and seen[_key(row)] >= needed) or _PAGE_NUMBER.match(text):
-                doomed.update(id(s) for s in row)
-                removed += 1
+            if _PAGE_NUMBER.match(" ".join(s.text for s in row).strip()):
+                numbers.append(row)
+            elif len(distinct) > 1 and seen[_key(row)] >= needed:
+                running.append(row)
+        if len(running) + len(numbers) == len(_rows(page.segments)):
+            running = []
+        doomed = {id(s) for row in running + numbers for s in row}
+        removed += len(running) + len(numbers)
         page.segments = [s for s in page.segments if id(s) not in doomed]
     return removed
+
+
+def _page_key(page: PageText) -> tuple[str, ...]:
+    return tuple(_key(row) for row in _rows(page.segments))
 
 
 def _drop_tables(page: PageText) -> None:
@@ -149,10 +166,11 @@ def _drop_tables(page: PageText) -> None:
 
 
 def _edge_rows(page: PageText) -> list[list[Segment]]:
+    """The first and last few rows of ``page`` that lie in its top or bottom band."""
     rows = _rows(page.segments)
-    if len(rows) <= 2 * _EDGE_LINES:
-        return rows
-    return rows[:_EDGE_LINES] + rows[-_EDGE_LINES:]
+    ends = rows if len(rows) <= 2 * _EDGE_LINES else rows[:_EDGE_LINES] + rows[-_EDGE_LINES:]
+    band = _EDGE_BAND * page.height
+    return [row for row in ends if min(row[0].baseline, page.height - row[0].baseline) <= band]
 
 
 def _key(row: list[Segment]) -> str:
