@@ -5,8 +5,12 @@ glued together, so ``\\practice{1b}{Ensure ...}`` read "1bEnsure ..." and
 ``\\withurl{Storage}{https://...}`` read "Storagehttps://...". Definitions with a fixed number
 of arguments (``\\newcommand``, ``\\renewcommand``, ``\\providecommand``, the form with braces
 or without) are expanded as TeX would, ``#1`` to ``#9`` replaced by the arguments given in
-braces; definitions with an optional argument, and uses whose arguments are not braced, are
-left alone. Expansion is bounded (passes, macros, size), so no source can make it loop.
+braces; an optional first argument (``\\newcommand{\\x}[2][default]{...}``) takes what is in
+brackets, else its default. TeX's ``\\def`` (``\\gdef``, and ``\\edef``/``\\xdef`` whose body
+holds no expansion primitive) is read the same way when its parameter text is plain
+``#1#2...``; a delimited parameter text (``\\def\\a#1.{...}``) is left alone, as are uses whose
+arguments are not braced. ``\\DeclareMathOperator{\\argmax}{arg\\,max}`` prints its body.
+Expansion is bounded (passes, macros, size), so no source can make it loop.
 
 ``\\let\\copy\\original`` keeps a built-in macro's meaning under a new name, usually to wrap it
 (``\\renewcommand\\epigraph[2]{\\originalepigraph{\\textit{#1}}{\\textsc{#2}}}``): after
@@ -23,6 +27,19 @@ _DEFINITION = re.compile(
     r"\\(?:re|provide)?newcommand\*?\s{0,40}(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))"
     r"\s{0,40}(?:\[(\d)\])?\s{0,40}"
 )
+# TeX's own form. The parameter text is group 3; the body must follow it at once (a space after
+# ``#2`` would delimit the argument), or after the blanks TeX skips after a bare name.
+_DEF = re.compile(
+    r"(?:\\(?:long|global|protected|outer)\s{0,40})*\\([gex]?)def\s{0,40}\\([A-Za-z]+)"
+    r"(?![A-Za-z@])((?:#\d){0,9})"
+)
+_MATH_OPERATOR = re.compile(
+    r"\\DeclareMathOperator\*?\s{0,40}(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))"
+)
+# An expanding definition (``\edef``) means what these compute, which is not known here.
+_EXPANDING = re.compile(r"\\(?:noexpand|expandafter|the|unexpanded|csname|number|romannumeral)\b")
+# ``#2`` in a body; ``##2`` is a parameter of a definition inside it.
+_PARAMETER = re.compile(r"(?<!#)#([1-9])")
 _LET = re.compile(r"\\let\s{0,40}\\([A-Za-z]+)\s{0,40}=?\s{0,40}\\([A-Za-z]+)(?![A-Za-z@])")
 # Blanks inside these patterns are bounded: two unbounded runs side by side re-read a long run
 # of blanks from every place in it (quadratic in a hostile source).
@@ -44,6 +61,17 @@ class _Macro:
     name: str
     arguments: int
     body: str
+    default: str | None = None  # the optional first argument's, when it has one
+    tex_def: bool = False  # defined with \def and its kin (pylatexenc reads no such definition)
+
+
+@dataclass(frozen=True)
+class _Definition:
+    """A definition as written: ``source[start:end]`` is dropped once it is read."""
+
+    start: int
+    end: int
+    macro: _Macro
 
 
 def expand_macros(source: str, limit: int) -> str:
@@ -69,8 +97,10 @@ def _copies(source: str) -> tuple[dict[str, str], str]:
     ``\\let``. A copy of one of the paper's own macros is dropped: which definition it copied
     depends on where it stood, and TeX's meaning cannot be rebuilt here."""
     first_defined: dict[str, int] = {}
-    for definition in _DEFINITION.finditer(source):
-        first_defined.setdefault(definition.group(1) or definition.group(2), definition.start())
+    for pattern in (_DEFINITION, _DEF, _MATH_OPERATOR):
+        for definition in pattern.finditer(source):
+            name = _name(definition, pattern)
+            first_defined[name] = min(first_defined.get(name, len(source)), definition.start())
     copies: dict[str, str] = {}
     for match in _LET.finditer(source):
         copy, original = match.group(1), match.group(2)
@@ -89,8 +119,14 @@ def _restore_copies(source: str, copies: dict[str, str]) -> str:
 
 
 def simple_macros(source: str) -> dict[str, tuple[int, str]]:
-    """The simple macros ``source`` defines: name -> (number of arguments, body)."""
-    return {name: (m.arguments, m.body) for name, m in _definitions(source)[0].items()}
+    """The simple ``\\newcommand`` macros ``source`` defines: name -> (number of arguments,
+    body). Those with an optional argument or defined with ``\\def`` are not among them: a
+    reader that parses the source as written would read their calls or definitions wrong."""
+    return {
+        name: (m.arguments, m.body)
+        for name, m in _definitions(source)[0].items()
+        if m.default is None and not m.tex_def
+    }
 
 
 def expand_call(body: str, arguments: list[str]) -> str:
@@ -101,28 +137,78 @@ def expand_call(body: str, arguments: list[str]) -> str:
 
 
 def _definitions(source: str) -> tuple[dict[str, _Macro], str]:
+    found = sorted((d for d in _read_all(source) if d is not None), key=lambda d: (d.start, -d.end))
     macros: dict[str, _Macro] = {}
     kept: list[str] = []
     position = 0
-    for match in _DEFINITION.finditer(source):
-        if match.start() < position:
+    for definition in found:
+        macro = definition.macro
+        # One inside another's body is that macro's business (and goes with it).
+        if definition.start < position or len(macros) >= _MAX_MACROS:
             continue
-        name = match.group(1) or match.group(2)
-        arguments = int(match.group(3) or 0)
-        rest = match.end()
-        if source.startswith("[", rest):  # an optional argument's default: not expanded
+        if f"\\{macro.name}" in macro.body:  # recursive: TeX would loop too
             continue
-        body = _group(source, rest)
-        if body is None or "@" in name or len(macros) >= _MAX_MACROS:
-            continue
-        text, end = body
-        if f"\\{name}" in text:  # recursive: TeX would loop too
-            continue
-        macros[name] = _Macro(name, arguments, text)
-        kept.append(source[position : match.start()])
-        position = end
+        if any(int(n) > macro.arguments for n in _PARAMETER.findall(macro.body)):
+            continue  # a parameter it has not: part of an outer definition TeX never ran
+        macros[macro.name] = macro
+        kept.append(source[position : definition.start])
+        position = definition.end
     kept.append(source[position:])
     return macros, "".join(kept)
+
+
+def _read_all(source: str) -> list[_Definition | None]:
+    return [
+        *(_read_newcommand(source, m) for m in _DEFINITION.finditer(source)),
+        *(_read_def(source, m) for m in _DEF.finditer(source)),
+        *(_read_math_operator(source, m) for m in _MATH_OPERATOR.finditer(source)),
+    ]
+
+
+def _name(match: re.Match[str], pattern: re.Pattern[str]) -> str:
+    if pattern is _DEF:
+        return match.group(2)
+    return match.group(1) or match.group(2)
+
+
+def _read_newcommand(source: str, match: re.Match[str]) -> _Definition | None:
+    arguments = int(match.group(3) or 0)
+    rest = match.end()
+    default: str | None = None
+    if source.startswith("[", rest):
+        bracket = _bracket(source, rest)
+        if bracket is None or arguments == 0:
+            return None
+        default, rest = bracket
+    body = _group(source, rest)
+    if body is None:
+        return None
+    macro = _Macro(_name(match, _DEFINITION), arguments, body[0], default)
+    return _Definition(match.start(), body[1], macro)
+
+
+def _read_def(source: str, match: re.Match[str]) -> _Definition | None:
+    parameters = match.group(3)
+    if parameters != "".join(f"#{n}" for n in range(1, len(parameters) // 2 + 1)):
+        return None  # "#2#1": not a parameter text TeX accepts
+    rest = match.end()
+    if parameters and not source.startswith("{", rest):
+        return None  # delimited parameters ("#1.", "#1 "): not read here
+    body = _group(source, rest)
+    if body is None:
+        return None
+    if match.group(1) in ("e", "x") and _EXPANDING.search(body[0]):
+        return None
+    macro = _Macro(match.group(2), len(parameters) // 2, body[0], tex_def=True)
+    return _Definition(match.start(), body[1], macro)
+
+
+def _read_math_operator(source: str, match: re.Match[str]) -> _Definition | None:
+    body = _group(source, match.end())
+    if body is None:
+        return None
+    macro = _Macro(_name(match, _MATH_OPERATOR), 0, body[0], tex_def=True)
+    return _Definition(match.start(), body[1], macro)
 
 
 def _group(source: str, start: int) -> tuple[str, int] | None:
@@ -146,6 +232,50 @@ def _group(source: str, start: int) -> tuple[str, int] | None:
     return None
 
 
+_MAX_BRACKET = 2000  # an optional argument is a word or a few; a longer run is no argument
+
+
+def _bracket(source: str, start: int) -> tuple[str, int] | None:
+    """The content of the ``[...]`` at ``start`` (a ``]`` inside braces does not close it) and
+    the index after it; None when there is none within ``_MAX_BRACKET`` characters."""
+    if not source.startswith("[", start):
+        return None
+    depth = 0
+    for position in range(start + 1, min(len(source), start + _MAX_BRACKET)):
+        char = source[position]
+        escaped = source[position - 1] == "\\"
+        if char == "{" and not escaped:
+            depth += 1
+        elif char == "}" and not escaped:
+            depth -= 1
+        elif char == "]" and depth == 0:
+            return source[start + 1 : position], position + 1
+    return None
+
+
+def _arguments(source: str, end: int, macro: _Macro) -> tuple[list[str], int] | None:
+    """The arguments of a call whose name ends at ``end``, and the index after them."""
+    arguments: list[str] = []
+    if macro.default is not None:
+        # LaTeX looks for the bracket past blanks, as it does for a braced argument.
+        index = end
+        while index < len(source) and index - end < 40 and source[index] in " \t\n":
+            index += 1
+        bracket = _bracket(source, index)
+        if bracket is None:
+            arguments.append(macro.default)
+        else:
+            arguments.append(bracket[0])
+            end = bracket[1]
+    while len(arguments) < macro.arguments:
+        group = _group(source, end)
+        if group is None:
+            return None
+        arguments.append(group[0])
+        end = group[1]
+    return arguments, end
+
+
 def _expand_once(
     source: str, pattern: re.Pattern[str], macros: dict[str, _Macro], limit: int
 ) -> str:
@@ -156,19 +286,11 @@ def _expand_once(
         if match.start() < position:
             continue
         macro = macros[match.group(1)]
-        end = match.end()
-        arguments: list[str] = []
-        for _ in range(macro.arguments):
-            group = _group(source, end)
-            if group is None:
-                break
-            arguments.append(group[0])
-            end = group[1]
-        if len(arguments) < macro.arguments:
+        call = _arguments(source, match.end(), macro)
+        if call is None:
             continue
-        body = macro.body
-        for number, argument in enumerate(arguments, start=1):
-            body = body.replace(f"#{number}", argument)
+        arguments, end = call
+        body = expand_call(macro.body, arguments)
         piece = source[position : match.start()] + "{" + body + "}"
         size += len(piece)
         if size > limit:

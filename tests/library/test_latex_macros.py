@@ -1,0 +1,77 @@
+"""A paper's own macros: ``\\def`` and its kin, math operators, an optional first argument."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from claimaudit.library.latex_macros import expand_macros, simple_macros
+from tests.library.test_latex_refs import passages_of
+
+
+def test_a_def_macro_prints_its_word_in_the_paper(tmp_path: Path) -> None:
+    texts = passages_of(
+        tmp_path,
+        "We train \\method{} on ImageNet. \\method\\ outperforms \\baseline.",
+        preamble="\\def\\method{FooNet}\n\\gdef \\baseline {ResNet}",
+    )
+    assert texts == ["We train FooNet on ImageNet. FooNet outperforms ResNet."]
+
+
+def test_def_with_parameters_is_expanded_as_tex_would() -> None:
+    source = "\\long\\def\\pair#1#2{#2 (#1)}\nA \\pair{1a}{Save it} and \\pair {x} {y}."
+    out = expand_macros(source, 10_000)
+    assert "\\def" not in out and "\\long" not in out
+    assert "A {Save it (1a)} and {y (x)}." in out
+
+
+def test_a_delimited_parameter_text_is_left_alone() -> None:
+    # TeX reads "#1." up to the full stop; that is not rebuilt here.
+    source = "\\def\\upto#1.{(#1)}\\def\\spaced#1 {#1}\\def\\swap#2#1{#1}\\upto x. \\swap{a}{b}"
+    out = expand_macros(source, 10_000)
+    assert out == source
+
+
+def test_edef_is_expanded_unless_it_computes() -> None:
+    source = "\\edef\\name{SciPy}\\xdef\\count{\\the\\value}\\name{} and \\count."
+    out = expand_macros(source, 10_000)
+    assert out == "\\xdef\\count{\\the\\value}{SciPy}{} and \\count."
+
+
+def test_a_math_operator_prints_its_name() -> None:
+    source = (
+        "\\DeclareMathOperator*{\\argmax}{arg\\,max}\\DeclareMathOperator\\Tr{Tr}"
+        "$\\argmax_x f(x) = \\Tr A$"
+    )
+    assert expand_macros(source, 10_000) == "${arg\\,max}_x f(x) = {Tr} A$"
+
+
+def test_an_optional_first_argument_takes_the_bracket_or_its_default() -> None:
+    source = (
+        "\\newcommand{\\cell}[2][blank]{#2 is #1}\n"
+        "\\cell{A} / \\cell[full]{B} / \\cell [a {]} b]{C}"
+    )
+    out = expand_macros(source, 10_000)
+    # A "]" in braces does not close the bracket, as in LaTeX.
+    assert out.splitlines()[-1] == "{A is blank} / {B is full} / {C is a {]} b}"
+
+
+def test_a_def_inside_another_definition_is_not_read_on_its_own() -> None:
+    # \x's "#1" belongs to \setname: \x alone has no parameter, so it is no macro here.
+    source = "\\newcommand{\\setname}[1]{\\def\\x{#1}}\\setname{A}\\x."
+    assert expand_macros(source, 10_000) == "{\\def\\x{A}}\\x."
+    assert expand_macros("\\newcommand\\a[1][x]{\\def\\b{#2}}\\b", 10_000).endswith("\\b")
+
+
+def test_hostile_self_and_mutual_recursion_stays_bounded() -> None:
+    assert expand_macros("\\def\\a{\\a\\a}\\a\\a", 1_000) == "\\def\\a{\\a\\a}\\a\\a"
+    bomb = "\\def\\a{\\b\\b\\b\\b}\\def\\b{\\a\\a\\a\\a}" + "\\a" * 200
+    out = expand_macros(bomb, 50_000)
+    assert len(out) <= 50_000 + len(bomb)
+    many = "".join(f"\\def\\m{chr(97 + n % 26)}{n}{{x}}" for n in range(500)) + "\\ma1"
+    assert len(expand_macros(many, 10_000)) <= 10_000 + len(many)
+
+
+def test_simple_macros_for_the_draft_reader_are_newcommands_without_options() -> None:
+    # The draft reader parses the source as written: it cannot read a \def or a bracket.
+    source = "\\def\\a{A}\\newcommand{\\b}[1][x]{#1}\\newcommand{\\c}[1]{(#1)}"
+    assert simple_macros(source) == {"c": (1, "(#1)")}
