@@ -75,3 +75,10 @@ def test_simple_macros_for_the_draft_reader_are_newcommands_without_options() ->
     # The draft reader parses the source as written: it cannot read a \def or a bracket.
     source = "\\def\\a{A}\\newcommand{\\b}[1][x]{#1}\\newcommand{\\c}[1]{(#1)}"
     assert simple_macros(source) == {"c": (1, "(#1)")}
+
+
+def test_brackets_that_never_close_take_the_default() -> None:
+    # Each call looks for its bracket a bounded way ahead; past so many misses, not at all
+    # (the calls near the end would reach the "]" otherwise).
+    source = "\\newcommand{\\x}[1][d]{#1}" + "\\x[" * 20_000 + "]"
+    assert expand_macros(source, 1_000_000) == "{d}[" * 20_000 + "]"

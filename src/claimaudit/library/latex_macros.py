@@ -29,10 +29,10 @@ _DEFINITION = re.compile(
 )
 # TeX's own form. The parameter text is group 3; the body must follow it at once (a space after
 # ``#2`` would delimit the argument), or after the blanks TeX skips after a bare name.
-_DEF = re.compile(
-    r"(?:\\(?:long|global|protected|outer)\s{0,40})*\\([gex]?)def\s{0,40}\\([A-Za-z]+)"
-    r"(?![A-Za-z@])((?:#\d){0,9})"
-)
+_DEF = re.compile(r"\\([gex]?)def\s{0,40}\\([A-Za-z]+)(?![A-Za-z@])((?:#\d){0,9})")
+# Its prefixes, read back from where it starts (a pattern that opened with them would be
+# tried at every character of the source).
+_DEF_PREFIXES = ("\\long", "\\global", "\\protected", "\\outer")
 _MATH_OPERATOR = re.compile(
     r"\\DeclareMathOperator\*?\s{0,40}(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))"
 )
@@ -84,8 +84,9 @@ def expand_macros(source: str, limit: int) -> str:
     pattern = re.compile(
         r"\\(" + "|".join(re.escape(m.name) for m in macros.values()) + r")(?![A-Za-z@])"
     )
+    brackets = _Brackets()
     for _ in range(_MAX_PASSES):
-        expanded = _expand_once(source, pattern, macros, limit)
+        expanded = _expand_once(source, pattern, macros, limit, brackets)
         if expanded == source:
             break
         source = expanded
@@ -176,7 +177,7 @@ def _read_newcommand(source: str, match: re.Match[str]) -> _Definition | None:
     rest = match.end()
     default: str | None = None
     if source.startswith("[", rest):
-        bracket = _bracket(source, rest)
+        bracket = _Brackets().read(source, rest)
         if bracket is None or arguments == 0:
             return None
         default, rest = bracket
@@ -200,7 +201,20 @@ def _read_def(source: str, match: re.Match[str]) -> _Definition | None:
     if match.group(1) in ("e", "x") and _EXPANDING.search(body[0]):
         return None
     macro = _Macro(match.group(2), len(parameters) // 2, body[0], tex_def=True)
-    return _Definition(match.start(), body[1], macro)
+    return _Definition(_prefixed_start(source, match.start()), body[1], macro)
+
+
+def _prefixed_start(source: str, start: int) -> int:
+    """Where a ``\\def`` starting at ``start`` starts with its prefixes (``\\long\\def``)."""
+    for _ in range(len(_DEF_PREFIXES)):
+        index = start
+        while index > 0 and start - index < 8 and source[index - 1] in " \t\n":
+            index -= 1
+        prefix = next((p for p in _DEF_PREFIXES if source.endswith(p, 0, index)), None)
+        if prefix is None:
+            break
+        start = index - len(prefix)
+    return start
 
 
 def _read_math_operator(source: str, match: re.Match[str]) -> _Definition | None:
@@ -232,28 +246,38 @@ def _group(source: str, start: int) -> tuple[str, int] | None:
     return None
 
 
-_MAX_BRACKET = 2000  # an optional argument is a word or a few; a longer run is no argument
+# An optional argument: up to the first "]" outside braces (one level of them, as real defaults
+# have); a "\]" is a command, not the bracket. Possessive, so a miss costs one pass.
+_BRACKET = re.compile(r"\[((?:[^\]{}\\]|\\.|\{(?:[^{}\\]|\\.)*+\})*+)\]", re.DOTALL)
+# An optional argument is a word or a few: a longer one is not looked for, so that a source
+# of unclosed brackets costs a bounded pass at each one, not a pass to its end; and after so
+# many brackets that do not close, no more are looked for (a hostile source: calls take their
+# default), so the passes add up to a bounded cost however many calls there are.
+_MAX_BRACKET = 400
+_MAX_BRACKET_MISSES = 5_000
 
 
-def _bracket(source: str, start: int) -> tuple[str, int] | None:
-    """The content of the ``[...]`` at ``start`` (a ``]`` inside braces does not close it) and
-    the index after it; None when there is none within ``_MAX_BRACKET`` characters."""
-    if not source.startswith("[", start):
-        return None
-    depth = 0
-    for position in range(start + 1, min(len(source), start + _MAX_BRACKET)):
-        char = source[position]
-        escaped = source[position - 1] == "\\"
-        if char == "{" and not escaped:
-            depth += 1
-        elif char == "}" and not escaped:
-            depth -= 1
-        elif char == "]" and depth == 0:
-            return source[start + 1 : position], position + 1
-    return None
+@dataclass
+class _Brackets:
+    """Reads optional arguments, counting those that do not close."""
+
+    misses: int = 0
+
+    def read(self, source: str, start: int) -> tuple[str, int] | None:
+        """The content of the ``[...]`` at ``start`` and the index after it, or None."""
+        if not source.startswith("[", start) or self.misses >= _MAX_BRACKET_MISSES:
+            return None
+        end = min(len(source), start + _MAX_BRACKET)
+        match = _BRACKET.match(source, start, end) if source.find("]", start, end) >= 0 else None
+        if match is None:
+            self.misses += 1
+            return None
+        return match.group(1), match.end()
 
 
-def _arguments(source: str, end: int, macro: _Macro) -> tuple[list[str], int] | None:
+def _arguments(
+    source: str, end: int, macro: _Macro, brackets: _Brackets
+) -> tuple[list[str], int] | None:
     """The arguments of a call whose name ends at ``end``, and the index after them."""
     arguments: list[str] = []
     if macro.default is not None:
@@ -261,7 +285,7 @@ def _arguments(source: str, end: int, macro: _Macro) -> tuple[list[str], int] | 
         index = end
         while index < len(source) and index - end < 40 and source[index] in " \t\n":
             index += 1
-        bracket = _bracket(source, index)
+        bracket = brackets.read(source, index)
         if bracket is None:
             arguments.append(macro.default)
         else:
@@ -277,7 +301,11 @@ def _arguments(source: str, end: int, macro: _Macro) -> tuple[list[str], int] | 
 
 
 def _expand_once(
-    source: str, pattern: re.Pattern[str], macros: dict[str, _Macro], limit: int
+    source: str,
+    pattern: re.Pattern[str],
+    macros: dict[str, _Macro],
+    limit: int,
+    brackets: _Brackets,
 ) -> str:
     out: list[str] = []
     position = 0
@@ -286,7 +314,7 @@ def _expand_once(
         if match.start() < position:
             continue
         macro = macros[match.group(1)]
-        call = _arguments(source, match.end(), macro)
+        call = _arguments(source, match.end(), macro, brackets)
         if call is None:
             continue
         arguments, end = call
