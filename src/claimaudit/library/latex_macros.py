@@ -6,11 +6,13 @@ glued together, so ``\\practice{1b}{Ensure ...}`` read "1bEnsure ..." and
 of arguments (``\\newcommand``, ``\\renewcommand``, ``\\providecommand``, the form with braces
 or without) are expanded as TeX would, ``#1`` to ``#9`` replaced by the arguments given in
 braces; an optional first argument (``\\newcommand{\\x}[2][default]{...}``) takes what is in
-brackets, else its default. TeX's ``\\def`` (``\\gdef``, and ``\\edef``/``\\xdef`` whose body
-holds no expansion primitive) is read the same way when its parameter text is plain
-``#1#2...``; a delimited parameter text (``\\def\\a#1.{...}``) is left alone, as are uses whose
-arguments are not braced. ``\\DeclareMathOperator{\\argmax}{arg\\,max}`` prints its body.
-Expansion is bounded (passes, macros, size), so no source can make it loop.
+brackets, else its default. TeX's ``\\def`` (and ``\\gdef``, ``\\edef``, ``\\xdef``) is read
+the same way when its parameter text is plain ``#1#2...`` and its body is text, not TeX
+programming (conditionals, ``\\csname``, ``\\the``, internal ``@`` names, definitions inside:
+what that computes is not known here); a delimited parameter text (``\\def\\a#1.{...}``) is
+left alone, as are uses whose arguments are not braced.
+``\\DeclareMathOperator{\\argmax}{arg\\,max}`` prints its body. Expansion is bounded (passes,
+macros, size, the look for an optional argument), so no source can make it loop.
 
 ``\\let\\copy\\original`` keeps a built-in macro's meaning under a new name, usually to wrap it
 (``\\renewcommand\\epigraph[2]{\\originalepigraph{\\textit{#1}}{\\textsc{#2}}}``): after
@@ -36,8 +38,13 @@ _DEF_PREFIXES = ("\\long", "\\global", "\\protected", "\\outer")
 _MATH_OPERATOR = re.compile(
     r"\\DeclareMathOperator\*?\s{0,40}(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))"
 )
-# An expanding definition (``\edef``) means what these compute, which is not known here.
-_EXPANDING = re.compile(r"\\(?:noexpand|expandafter|the|unexpanded|csname|number|romannumeral)\b")
+# A ``\def`` body that programs TeX rather than printing text (a class's or package's code,
+# under ``\makeatletter``): what it computes is not known here, and read as text it would
+# print its parts ("\@title" reads "title").
+_TEX_CODE = re.compile(
+    r"\\[A-Za-z]*@|\\(?:if[A-Za-z]*|else|or|fi|expandafter|noexpand|unexpanded|csname|the"
+    r"|number|romannumeral|relax|let|futurelet|afterassignment|[gex]?def)(?![A-Za-z])"
+)
 # ``#2`` in a body; ``##2`` is a parameter of a definition inside it.
 _PARAMETER = re.compile(r"(?<!#)#([1-9])")
 _LET = re.compile(r"\\let\s{0,40}\\([A-Za-z]+)\s{0,40}=?\s{0,40}\\([A-Za-z]+)(?![A-Za-z@])")
@@ -198,7 +205,7 @@ def _read_def(source: str, match: re.Match[str]) -> _Definition | None:
     body = _group(source, rest)
     if body is None:
         return None
-    if match.group(1) in ("e", "x") and _EXPANDING.search(body[0]):
+    if _TEX_CODE.search(body[0]):
         return None
     macro = _Macro(match.group(2), len(parameters) // 2, body[0], tex_def=True)
     return _Definition(_prefixed_start(source, match.start()), body[1], macro)
