@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from claimaudit.library.latex_macros import expand_macros, simple_macros
+from claimaudit.library.latex_macros import draft_macros, expand_macros
 from tests.library.test_latex_refs import passages_of
 
 
@@ -75,10 +75,15 @@ def test_hostile_self_and_mutual_recursion_stays_bounded() -> None:
     assert len(expand_macros(many, 10_000)) <= 10_000 + len(many)
 
 
-def test_simple_macros_for_the_draft_reader_are_newcommands_without_options() -> None:
-    # The draft reader parses the source as written: it cannot read a \def or a bracket.
-    source = "\\def\\a{A}\\newcommand{\\b}[1][x]{#1}\\newcommand{\\c}[1]{(#1)}"
-    assert simple_macros(source) == {"c": (1, "(#1)")}
+def test_a_draft_reader_gets_the_macros_it_can_parse_and_the_defs_to_blank() -> None:
+    # It parses the source as written: it cannot read a bracket, nor \\def (so it blanks them).
+    source = "\\def\\a{A}\\newcommand{\\b}[1][x]{#1}\\newcommand{\\c}[1]{(#1)}\\long\\def\\d#1{#1}"
+    found = draft_macros(source)
+    assert found.macros == {"a": (0, "A"), "c": (1, "(#1)"), "d": (1, "#1")}
+    assert [source[start:end] for start, end in found.blanked] == [
+        "\\def\\a{A}",
+        "\\long\\def\\d#1{#1}",
+    ]
 
 
 def test_brackets_that_never_close_take_the_default() -> None:

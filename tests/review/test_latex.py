@@ -80,6 +80,21 @@ def test_includes_followed_in_the_folder_with_positions(tmp_path: Path) -> None:
     assert sorted(found.draft.files) == ["paper.tex", "sections/one.tex", "two.tex"]
 
 
+def test_def_macros_print_their_words_and_their_definitions_nothing(tmp_path: Path) -> None:
+    main = _write(
+        tmp_path,
+        "paper.tex",
+        _doc(
+            "We train \\method{} on ImageNet \\cite{a}.\n"
+            "\\def\\tool#1{#1-Net}\n\\tool{Foo} is fast \\cite{b}.\n",
+            preamble="\\def\\method{FooNet}\n",
+        ),
+    )
+    found = extract_latex_claims(main)
+    where = [(c.sentence.line, c.sentence.text) for c in found.claims]
+    assert where == [(5, "We train FooNet on ImageNet."), (7, "Foo-Net is fast.")]
+
+
 def test_subfiles_and_imports_are_followed_as_ingestion_follows_them(tmp_path: Path) -> None:
     main = _write(
         tmp_path,

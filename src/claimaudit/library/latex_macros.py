@@ -126,15 +126,28 @@ def _restore_copies(source: str, copies: dict[str, str]) -> str:
     return pattern.sub(lambda m: "\\" + copies[m.group(1)], source)
 
 
-def simple_macros(source: str) -> dict[str, tuple[int, str]]:
-    """The simple ``\\newcommand`` macros ``source`` defines: name -> (number of arguments,
-    body). Those with an optional argument or defined with ``\\def`` are not among them: a
-    reader that parses the source as written would read their calls or definitions wrong."""
-    return {
-        name: (m.arguments, m.body)
-        for name, m in _definitions(source)[0].items()
-        if m.default is None and not m.tex_def
-    }
+@dataclass(frozen=True)
+class DraftMacros:
+    """The simple macros a reader that parses the source as written (a draft under review)
+    expands: name -> (number of arguments, body), and where the ``\\def`` definitions among
+    them stand, which it must read as blanks (pylatexenc does not know ``\\def``: it would print
+    the body). Those with an optional argument are not among them (their calls are not parsed
+    so)."""
+
+    macros: dict[str, tuple[int, str]]
+    blanked: tuple[tuple[int, int], ...]
+
+
+def draft_macros(source: str) -> DraftMacros:
+    macros: dict[str, tuple[int, str]] = {}
+    blanked: list[tuple[int, int]] = []
+    for definition in _accepted(source):
+        macro = definition.macro
+        if macro.default is None:
+            macros[macro.name] = (macro.arguments, macro.body)
+            if macro.tex_def:
+                blanked.append((definition.start, definition.end))
+    return DraftMacros(macros, tuple(blanked))
 
 
 def expand_call(body: str, arguments: list[str]) -> str:
@@ -145,24 +158,38 @@ def expand_call(body: str, arguments: list[str]) -> str:
 
 
 def _definitions(source: str) -> tuple[dict[str, _Macro], str]:
-    found = sorted((d for d in _read_all(source) if d is not None), key=lambda d: (d.start, -d.end))
+    """The macros ``source`` defines (the last definition of a name wins) and the source
+    without their definitions."""
     macros: dict[str, _Macro] = {}
     kept: list[str] = []
+    position = 0
+    for definition in _accepted(source):
+        macros[definition.macro.name] = definition.macro
+        kept.append(source[position : definition.start])
+        position = definition.end
+    kept.append(source[position:])
+    return macros, "".join(kept)
+
+
+def _accepted(source: str) -> list[_Definition]:
+    """The definitions that are expanded, in order."""
+    found = sorted((d for d in _read_all(source) if d is not None), key=lambda d: (d.start, -d.end))
+    accepted: list[_Definition] = []
+    names: set[str] = set()
     position = 0
     for definition in found:
         macro = definition.macro
         # One inside another's body is that macro's business (and goes with it).
-        if definition.start < position or len(macros) >= _MAX_MACROS:
+        if definition.start < position or len(names) >= _MAX_MACROS:
             continue
         if f"\\{macro.name}" in macro.body:  # recursive: TeX would loop too
             continue
         if any(int(n) > macro.arguments for n in _PARAMETER.findall(macro.body)):
             continue  # a parameter it has not: part of an outer definition TeX never ran
-        macros[macro.name] = macro
-        kept.append(source[position : definition.start])
+        names.add(macro.name)
+        accepted.append(definition)
         position = definition.end
-    kept.append(source[position:])
-    return macros, "".join(kept)
+    return accepted
 
 
 def _read_all(source: str) -> list[_Definition | None]:

@@ -55,7 +55,7 @@ from claimaudit.library.latex_inputs import (
     IncludeOutsideError,
     locate,
 )
-from claimaudit.library.latex_macros import expand_call, simple_macros
+from claimaudit.library.latex_macros import draft_macros, expand_call
 from claimaudit.library.latex_unprinted import blank_unprinted, excluded_environments
 from claimaudit.review.latex_cites import (
     CITE_COMMANDS,
@@ -125,6 +125,14 @@ class LatexDraft:
         starts = _line_starts(self.files[file])
         line = bisect.bisect_right(starts, offset) - 1
         return line + 1, offset - starts[line] + 1
+
+
+def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """``text`` with ``spans`` read as spaces: the same length, so offsets hold."""
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
 
 
 def _document(nodes: Sequence[LatexNode]) -> LatexEnvironmentNode | None:
@@ -214,9 +222,9 @@ class _Reader:
         self.excluded.update(excluded_environments(text))
         printed = blank_unprinted(text, self.excluded)
         if len(chain) == 1:
-            self.macros = {
-                n: m for n, m in simple_macros(printed).items() if n not in CITE_COMMANDS
-            }
+            macros = draft_macros(printed)
+            self.macros = {n: m for n, m in macros.macros.items() if n not in CITE_COMMANDS}
+            printed = _blank(printed, macros.blanked)
             specs = [MacroSpec(n, "{" * a) for n, (a, _) in self.macros.items()]
             self.context = walker_context([*_DRAFT_SPECS, *specs])
         walker = LatexWalker(printed, latex_context=self.context, tolerant_parsing=True)
