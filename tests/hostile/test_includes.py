@@ -51,6 +51,9 @@ def outside(tmp_path: Path) -> Path:
         "\\input{../../../../../../../../etc/passwd}",
         "\\include{../private}",
         "\\input{ ../private.tex }",
+        "\\subfile{../private}",
+        "\\import{../}{private}",
+        "\\subimport{/etc/}{passwd}",
     ],
 )
 def test_an_include_outside_the_folder_is_refused_in_one_line(

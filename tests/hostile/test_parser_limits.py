@@ -9,7 +9,7 @@ import pytest
 
 from claimaudit.errors import BibliographyError, DraftError, InputError, NestingError
 from claimaudit.library.extract import extract
-from claimaudit.library.extract_latex import MAX_SOURCE_CHARS
+from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS
 from claimaudit.review import parse_bibliography
 from claimaudit.review.document import parse_document
 from claimaudit.untrusted import MAX_JSON_DEPTH, load_json

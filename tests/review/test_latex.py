@@ -80,6 +80,56 @@ def test_includes_followed_in_the_folder_with_positions(tmp_path: Path) -> None:
     assert sorted(found.draft.files) == ["paper.tex", "sections/one.tex", "two.tex"]
 
 
+def test_def_macros_print_their_words_and_their_definitions_nothing(tmp_path: Path) -> None:
+    main = _write(
+        tmp_path,
+        "paper.tex",
+        _doc(
+            "We train \\method{} on ImageNet \\cite{a}.\n"
+            "\\def\\tool#1{#1-Net}\n\\tool{Foo} is fast \\cite{b}.\n",
+            preamble="\\def\\method{FooNet}\n",
+        ),
+    )
+    found = extract_latex_claims(main)
+    where = [(c.sentence.line, c.sentence.text) for c in found.claims]
+    assert where == [(5, "We train FooNet on ImageNet."), (7, "Foo-Net is fast.")]
+
+
+def test_subfiles_and_imports_are_followed_as_ingestion_follows_them(tmp_path: Path) -> None:
+    main = _write(
+        tmp_path,
+        "paper.tex",
+        _doc("Intro \\cite{a}.\n\\subfile{sections/one}\n\\import{parts/}{two}\n"),
+    )
+    # A subfile's own preamble and document wrapper are not its text.
+    _write(
+        tmp_path,
+        "sections/one.tex",
+        "\\documentclass[../paper.tex]{subfiles}\n\\title{Alone \\cite{x}}\n"
+        "\\begin{document}\nSubfile claim \\cite{b}.\n\\end{document}\n",
+    )
+    # An imported file's \\input is looked for beside it.
+    _write(tmp_path, "parts/two.tex", "Imported claim \\cite{c}.\n\\input{three}\n")
+    _write(tmp_path, "parts/three.tex", "Nested claim \\cite{d}.\n")
+    found = extract_latex_claims(main)
+    where = [(c.sentence.file, c.sentence.line, c.sentence.text) for c in found.claims]
+    assert where == [
+        ("paper.tex", 4, "Intro."),
+        ("sections/one.tex", 4, "Subfile claim."),
+        ("parts/two.tex", 1, "Imported claim."),
+        ("parts/three.tex", 1, "Nested claim."),
+    ]
+    assert [k for c in found.draft.commands for k in c.keys] == ["a", "b", "c", "d"]
+
+
+@pytest.mark.parametrize("command", ["\\subfile{../private}", "\\subimport{../}{private}"])
+def test_subfiles_and_imports_outside_the_folder_are_refused(tmp_path: Path, command: str) -> None:
+    _write(tmp_path, "private.tex", "Secret.\n")
+    main = _write(tmp_path / "draft", "paper.tex", _doc(f"Text.\n{command}"))
+    with pytest.raises(InputError, match="refused: it points outside the draft's folder"):
+        read_latex_draft(main)
+
+
 def test_text_tex_never_prints_is_no_claim(tmp_path: Path) -> None:
     body = (
         "Kept sentence \\cite{a}.\n"

@@ -1,4 +1,4 @@
-"""LaTeX papers: ``\\input``/``\\include`` resolved, comments dropped, text via pylatexenc.
+"""LaTeX papers: includes resolved (``latex_inputs``), comments dropped, text via pylatexenc.
 
 Passages keep the heading of the ``\\section``/``\\subsection``/``\\subsubsection`` they sit
 under. pylatexenc does not expand user macros, so one common idiom is recognised explicitly:
@@ -22,8 +22,8 @@ from pylatexenc.latexwalker import (
 )
 from pylatexenc.macrospec import MacroSpec
 
-from claimaudit.errors import InputError, NestingError
-from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
+from claimaudit.errors import InputError
+from claimaudit.library.extract_text import SourceHasher, paragraphs
 from claimaudit.library.latex_captions import CaptionStyle, caption_style
 from claimaudit.library.latex_citations import (
     BARE_CITE,
@@ -44,6 +44,7 @@ from claimaudit.library.latex_context import (
     to_text,
     walker_context,
 )
+from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.latex_refs import (
     autoref_names,
@@ -51,9 +52,8 @@ from claimaudit.library.latex_refs import (
     numbered_converter,
     numbering,
 )
-from claimaudit.library.latex_unprinted import drop_unprinted, excluded_environments
 from claimaudit.library.models import ExtractedDocument, TextBlock
-from claimaudit.untrusted import MAX_LATEX_DEPTH, check_latex_depth
+from claimaudit.untrusted import MAX_LATEX_DEPTH
 
 # A box's own heading: a bold line that opens a line and ends with a forced break
 # ("\\noindent \\textbf{What Not To Do} \\\\ We recommend..."). A PDF prints it as a heading
@@ -78,20 +78,6 @@ _ABSTRACT_NAME = re.compile(
 _FLOATS = frozenset(
     {"figure", "figure*", "table", "table*", "wrapfigure", "sidewaysfigure", "sidewaystable"}
 )
-# TeX's own form, ``\input sections/a``, names the file up to the next space (the name may
-# start on the next line, as TeX skips one end of line after a command).
-_INPUT = re.compile(
-    r"\\(input|include)\s{0,40}\{([^}]{0,500})\}"
-    r"|\\input(?=\s)[ \t]{0,40}(?:\r?\n)?[ \t]{0,40}([^\s{}%\\]{1,500})"
-)
-# A whole-line comment vanishes with its newline (it must not split a paragraph); a trailing
-# comment vanishes up to the newline. ``\%`` is a literal percent sign, not a comment.
-_COMMENT_LINE = re.compile(r"^[ \t]*(?<!\\)%.*\n", re.MULTILINE)
-_COMMENT_TAIL = re.compile(r"(?<!\\)%.*$", re.MULTILINE)
-_MAX_DEPTH = 20
-# pylatexenc reads about 0.3 MB a second: a bigger source (or one that \inputs the same file
-# over and over) would hold a worker for minutes. Real papers are well under 1 MB.
-MAX_SOURCE_CHARS = 4_000_000
 # Dropping ``\cite{...}`` leaves "format , and" behind; close such gaps before punctuation,
 # also a tie's ("outputs~\cite{x}." read "outputs ."), and where the citation stood on a line
 # of its own ("challenge\n\\citep{x}." reads "challenge\n."). An ellipsis keeps its space
@@ -102,109 +88,6 @@ _SPACE_BEFORE_PUNCT = re.compile(
 # Brackets around nothing but a reference that could not be numbered or a citation (dropped):
 # "the kernel (\\autoref{fig:sub})." read "the kernel ()."; code such as "load()" has no space.
 _EMPTY_BRACKETS = re.compile(r"(?<![ \t])[ \t]+\(\s*\)(?=[\s.,;:]|$)")
-
-
-def strip_comments(text: str) -> str:
-    return _COMMENT_TAIL.sub("", _COMMENT_LINE.sub("", text))
-
-
-def expand_inputs(
-    main: Path,
-    hasher: SourceHasher | None = None,
-    *,
-    root: Path | None = None,
-    includes: bool = True,
-) -> str:
-    """The text of ``main`` with every ``\\input``/``\\include`` replaced by its file, recursively.
-
-    Like LaTeX, names resolve against the main file's folder and gain ``.tex`` when they have no
-    such suffix. Every included file must lie inside ``root`` (default: the main file's folder)
-    once symlinks are resolved; anything else is refused, whether or not it exists. With
-    ``includes=False`` (an uploaded file, which arrives alone) every include is refused. A
-    missing or refused file is an InputError naming the include as written, not a silently
-    shorter paper.
-    """
-    folder = main.parent.resolve()
-    boundary = (root or main.parent).resolve()
-    hasher = hasher or SourceHasher()
-    total = 0
-    excluded: set[str] = set()  # \excludecomment environments, declared in the preamble
-
-    def load(path: Path, chain: tuple[Path, ...]) -> str:
-        nonlocal total
-        shown = main if len(chain) == 1 else Path(os.path.relpath(path, boundary))
-        data = read_bytes(path)
-        hasher.add("" if len(chain) == 1 else Path(os.path.relpath(path, folder)).as_posix(), data)
-        text = strip_comments(decode_text(shown, data))
-        # Before includes are followed: an \input inside \iffalse is never read.
-        excluded.update(excluded_environments(text))
-        text = drop_unprinted(text, excluded)
-        total += len(text)
-        if total > MAX_SOURCE_CHARS:
-            raise InputError(
-                f"{main}: the LaTeX source, with its included files, is over "
-                f"{MAX_SOURCE_CHARS:,} characters, more than a paper holds"
-            )
-        try:
-            check_latex_depth(text)
-        except NestingError as error:
-            raise InputError(f"{shown}: LaTeX {error}") from None
-
-        def replace(match: re.Match[str]) -> str:
-            written = match.group(0)
-            if not includes:
-                raise InputError(
-                    f"{shown}: {written} refused: an uploaded file cannot pull in other files "
-                    "(upload the paper as one .tex file, or as a PDF)"
-                )
-            try:
-                name = match.group(2) if match.group(2) is not None else match.group(3)
-                target = _resolve(folder, name.strip(), boundary)
-            except _OutsideError:
-                raise InputError(
-                    f"{shown}: {written} refused: it points outside the paper's folder"
-                ) from None
-            if target is None:
-                raise InputError(f"{shown}: {written} refers to a missing file")
-            if target in chain:
-                raise InputError(f"{shown}: {written} includes itself")
-            if len(chain) > _MAX_DEPTH:
-                raise InputError(
-                    f"{shown}: {written} exceeds the include depth limit "
-                    f"({_MAX_DEPTH} nested includes)"
-                )
-            return "\n" + load(target, (*chain, target)) + "\n"
-
-        return _INPUT.sub(replace, text)
-
-    start = folder / main.name
-    return load(start, (start,))
-
-
-class _OutsideError(Exception):
-    """An include resolves (after symlinks) outside the folder it must stay in."""
-
-
-class IncludeOutsideError(Exception):
-    """Public face of ``_OutsideError`` (``resolve_include``)."""
-
-
-def _resolve(folder: Path, name: str, boundary: Path) -> Path | None:
-    """The file an include names, or None when there is none.
-
-    The boundary is checked before existence (``_OutsideError``), so a refused name says
-    nothing about whether such a file exists."""
-    if "\x00" in name:
-        return None  # no file has such a name
-    candidates = [name] if name.endswith(".tex") else [f"{name}.tex", name]
-    try:
-        resolved = [(folder / c).resolve() for c in candidates]
-        if any(not r.is_relative_to(boundary) for r in resolved):
-            raise _OutsideError
-        return next((r for r in resolved if r.is_file()), None)
-    except (OSError, RuntimeError):
-        # A name too long for the file system, a loop of symlinks (RuntimeError): no such file.
-        return None
 
 
 def extract_latex(
@@ -316,15 +199,6 @@ def _parse(source: str, aliases: dict[str, int]) -> list[LatexNode]:
     walker = LatexWalker(source, latex_context=walker_context(specs), tolerant_parsing=True)
     nodes, _, _ = walker.get_latex_nodes()
     return list(nodes)
-
-
-def resolve_include(folder: Path, name: str, boundary: Path) -> Path | None:
-    """The file ``\\input{name}`` names (relative to ``folder``), or None when there is none;
-    IncludeOutsideError when it resolves, after symlinks, outside ``boundary``."""
-    try:
-        return _resolve(folder, name, boundary)
-    except _OutsideError:
-        raise IncludeOutsideError(name) from None
 
 
 def _section_aliases(nodes: Sequence[LatexNode]) -> dict[str, int]:

@@ -16,7 +16,7 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
-from claimaudit.library.extract_latex import strip_comments
+from claimaudit.library.latex_inputs import strip_comments
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
 from claimaudit.review.latex_insert import annotation_offset

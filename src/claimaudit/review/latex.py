@@ -10,7 +10,8 @@ code and verbatim environments, the bibliography. Citations there are still foun
 never prints (``\\iffalse`` branches, ``comment`` environments, a file's rest after
 ``\\endinput``: ``latex_unprinted``) is read as a comment is: no text, no citations.
 
-``\\input``/``\\include`` are followed inside the draft's folder only (after symlinks, as
+``\\input``/``\\include``, ``\\subfile`` and ``\\import`` and its kin are followed inside the
+draft's folder only (after symlinks, as
 ingestion does); ``\\bibliography{...}`` and ``\\addbibresource{...}`` are noted for the caller
 to load; ``thebibliography`` items are kept with their text, which is where a numbered style's
 arXiv id or DOI is.
@@ -39,7 +40,6 @@ from pylatexenc.latexwalker import (
 from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError, NestingError
-from claimaudit.library.extract_latex import MAX_SOURCE_CHARS, IncludeOutsideError, resolve_include
 from claimaudit.library.extract_text import read_bytes
 from claimaudit.library.latex_context import (
     SECTION_MACROS,
@@ -48,7 +48,14 @@ from claimaudit.library.latex_context import (
     to_text,
     walker_context,
 )
-from claimaudit.library.latex_macros import expand_call, simple_macros
+from claimaudit.library.latex_inputs import (
+    INCLUDE_COMMANDS,
+    MAX_INCLUDE_DEPTH,
+    MAX_SOURCE_CHARS,
+    IncludeOutsideError,
+    locate,
+)
+from claimaudit.library.latex_macros import draft_macros, expand_call
 from claimaudit.library.latex_unprinted import blank_unprinted, excluded_environments
 from claimaudit.review.latex_cites import (
     CITE_COMMANDS,
@@ -59,7 +66,7 @@ from claimaudit.review.latex_cites import (
     citation_keys,
     command_name,
 )
-from claimaudit.review.latex_include import INPUT_SPEC
+from claimaudit.review.latex_include import INCLUDE_SPECS, group_text, include_of
 from claimaudit.review.latex_text import BlockBuilder, LatexBlock, paragraph_breaks
 from claimaudit.untrusted import MAX_LATEX_DEPTH, check_latex_depth
 
@@ -74,17 +81,13 @@ _TRANSPARENT_MACROS = frozenset(
     "emph textbf textit textsl textsc textup textmd textrm textsf texttt textnormal underline "
     "mbox uline".split()
 )
-_INCLUDES = frozenset({"input", "include", "subfile"})
 _BIBLIOGRAPHY_MACROS = frozenset({"bibliography", "addbibresource", "addglobalbib"})
 _DEFINITIONS = frozenset(
     {"newcommand", "renewcommand", "providecommand", "def", "DeclareRobustCommand"}
 )
-_MAX_INCLUDE_DEPTH = 20
 _DRAFT_SPECS = [
     *CITE_SPECS,
-    INPUT_SPEC,
-    MacroSpec("include", "{"),
-    MacroSpec("subfile", "{"),
+    *INCLUDE_SPECS,
     MacroSpec("bibliography", "{"),
     MacroSpec("addbibresource", "[{"),
     MacroSpec("addglobalbib", "[{"),
@@ -124,6 +127,28 @@ class LatexDraft:
         return line + 1, offset - starts[line] + 1
 
 
+def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """``text`` with ``spans`` read as spaces: the same length, so offsets hold."""
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def _document(nodes: Sequence[LatexNode]) -> LatexEnvironmentNode | None:
+    for node in nodes:
+        if isinstance(node, LatexEnvironmentNode) and node.environmentname == "document":
+            return node
+    return None
+
+
+def _document_body(nodes: list[LatexNode]) -> list[LatexNode]:
+    """An included file's nodes without its own preamble and ``document`` wrapper (a subfile
+    set alone is a document of its own), as ingestion reads it."""
+    body = _document(nodes)
+    return list(body.nodelist) if body is not None else nodes
+
+
 def _line_starts(text: str) -> list[int]:
     return [0, *(m.end() for m in re.finditer("\n", text))]
 
@@ -132,22 +157,11 @@ def _args(node: LatexMacroNode | LatexEnvironmentNode) -> list[LatexNode]:
     return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
 
 
-def _include_name(node: LatexNode) -> str:
-    if isinstance(node, LatexCharsNode):  # a bare name: \input sections/a
-        return str(node.chars).strip()
-    return _group_text(node)
-
-
-def _group_text(node: LatexNode | None) -> str:
-    if isinstance(node, LatexGroupNode):
-        return "".join(n.chars for n in node.nodelist if isinstance(n, LatexCharsNode)).strip()
-    return ""
-
-
 class _Reader:
     def __init__(self, main: Path, names: TextualNames, *, includes: bool = True) -> None:
         self.folder = main.parent.resolve()
         self.includes = includes
+        self.base = self.folder  # where the current file's includes are looked for
         self.main = main.name
         self.names = names
         self.files: dict[str, str] = {}
@@ -209,9 +223,9 @@ class _Reader:
         self.excluded.update(excluded_environments(text))
         printed = blank_unprinted(text, self.excluded)
         if len(chain) == 1:
-            self.macros = {
-                n: m for n, m in simple_macros(printed).items() if n not in CITE_COMMANDS
-            }
+            macros = draft_macros(printed)
+            self.macros = {n: m for n, m in macros.macros.items() if n not in CITE_COMMANDS}
+            printed = _blank(printed, macros.blanked)
             specs = [MacroSpec(n, "{" * a) for n, (a, _) in self.macros.items()]
             self.context = walker_context([*_DRAFT_SPECS, *specs])
         walker = LatexWalker(printed, latex_context=self.context, tolerant_parsing=True)
@@ -222,7 +236,6 @@ class _Reader:
         self, node: LatexMacroNode, chain: tuple[Path, ...], *, preamble: bool = False
     ) -> None:
         written = node.latex_verbatim()
-        name = _include_name(_args(node)[-1]) if _args(node) else ""
         shown = self.file
         if not self.includes:
             raise InputError(
@@ -230,33 +243,34 @@ class _Reader:
                 "the included file's text in its place"
             )
         try:
-            target = resolve_include(self.folder, name, self.folder)
+            target, inner = locate(include_of(node), self.base, self.folder, self.folder)
         except IncludeOutsideError:
             raise InputError(
                 f"{shown}: {written} refused: it points outside the draft's folder"
             ) from None
-        if target is None:
-            raise InputError(f"{shown}: {written} refers to a missing file")
+        except FileNotFoundError:
+            raise InputError(f"{shown}: {written} refers to a missing file") from None
         if target in chain:
             raise InputError(f"{shown}: {written} includes itself")
-        if len(chain) > _MAX_INCLUDE_DEPTH:
+        if len(chain) > MAX_INCLUDE_DEPTH:
             raise InputError(
                 f"{shown}: {written} exceeds the include depth limit "
-                f"({_MAX_INCLUDE_DEPTH} nested includes)"
+                f"({MAX_INCLUDE_DEPTH} nested includes)"
             )
         self.flush()
-        outer_file, outer_line = self.file, self.top_line
+        outer_file, outer_line, outer_base = self.file, self.top_line, self.base
         if len(chain) == 1:
             self.top_line = self._line(node.pos)
-        nodes = self.read(target, (*chain, target))
+        nodes = _document_body(self.read(target, (*chain, target)))
         self.file = Path(os.path.relpath(target, self.folder)).as_posix()
+        self.base = inner
         self.include_lines.setdefault(self.file, self.top_line or 1)
         if preamble:
             self.preamble(nodes, (*chain, target))
         else:
             self.walk(nodes, (*chain, target), "prose")
         self.flush()
-        self.file, self.top_line = outer_file, outer_line
+        self.file, self.top_line, self.base = outer_file, outer_line, outer_base
 
     def _line(self, offset: int) -> int:
         return bisect.bisect_right(_line_starts(self.files[self.file]), offset)
@@ -371,10 +385,10 @@ class _Reader:
             self.builder.cite(command)
         elif name == CITE_TEXT:
             self.cite_text(_args(node), context)
-        elif name in _INCLUDES:
+        elif name in INCLUDE_COMMANDS:
             self.include(node, chain)
         elif name in _BIBLIOGRAPHY_MACROS:
-            written = _group_text(_args(node)[-1]) if _args(node) else ""
+            written = group_text(_args(node)[-1]) if _args(node) else ""
             self.bibliographies.extend(p.strip() for p in written.split(",") if p.strip())
         elif name in SECTION_MACROS or name in {"part", "paragraph", "subparagraph"}:
             self.flush()
@@ -483,21 +497,14 @@ class _Reader:
         for child in node.nodelist:
             if isinstance(child, LatexMacroNode) and child.macroname == "bibitem":
                 close()
-                key = _group_text(_args(child)[-1]) if _args(child) else ""
+                key = group_text(_args(child)[-1]) if _args(child) else ""
                 current = (key, self._line(child.pos), [])
             elif current is not None:
                 current[2].append(child)
         close()
 
     def document(self, nodes: list[LatexNode]) -> None:
-        body = next(
-            (
-                n
-                for n in nodes
-                if isinstance(n, LatexEnvironmentNode) and n.environmentname == "document"
-            ),
-            None,
-        )
+        body = _document(nodes)
         chain = (self.folder / self.main,)
         if body is None:
             self.walk(nodes, chain, "prose")
@@ -512,7 +519,7 @@ class _Reader:
         for node in nodes:
             if isinstance(node, LatexMacroNode) and node.macroname in _BIBLIOGRAPHY_MACROS:
                 self.macro(node, chain, "preamble")
-            elif isinstance(node, LatexMacroNode) and node.macroname in _INCLUDES:
+            elif isinstance(node, LatexMacroNode) and node.macroname in INCLUDE_COMMANDS:
                 self.include(node, chain, preamble=True)
             elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
                 self.environment(node, chain, "prose")
