@@ -14,9 +14,11 @@ from pathlib import Path
 import httpx
 import pytest
 
+from claimaudit.api import make_judge
 from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
+from claimaudit.policy import ReviewPolicy
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples" / "papers"
@@ -43,6 +45,15 @@ def example_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
             title="Good enough practices in scientific computing",
         )
     return path
+
+
+def local_threshold() -> float:
+    """The review threshold the local judge's records get when a request names none."""
+    judge = make_judge("local")
+    try:
+        return ReviewPolicy().for_judge(judge).effective_threshold
+    finally:
+        judge.close()
 
 
 def free_port() -> int:

@@ -1,5 +1,6 @@
 """``POST /v1/reviews`` bodies. The answer is the review module's own JSON
-(``ReviewResult.to_dict``, what ``claimaudit review --json`` writes) plus the annotated Markdown;
+(``ReviewResult.to_dict``, what ``claimaudit review --json`` writes) plus the annotated Markdown
+and the threshold used;
 the response models below only document it in the OpenAPI document."""
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from claimaudit.library.wire import Wire
 from claimaudit.records import JudgeTokens
-from claimaudit.review import ReviewResult
-from claimaudit.server.schemas import JudgingOptions
+from claimaudit.server.schemas import THRESHOLD_USED, JudgingOptions
+from claimaudit.server.service import Reviewed
 
 
 class BibliographyIn(Wire):
@@ -76,8 +77,15 @@ class ReviewResponse(BaseModel):
     records: list[ReviewedRecordOut] = Field(description="One per (cited sentence, paper).")
     uncited: list[SentenceOut] = Field(description="Sentences citing no paper: not checked.")
     annotated: str = Field(description="The draft with a footnote per cited sentence.")
+    threshold: float = Field(description=THRESHOLD_USED)
 
 
-def review_wire(result: ReviewResult) -> dict[str, Any]:
-    """The answer of the API and of the MCP tool: one serialiser, the review module's."""
-    return {**result.to_dict(), "annotated": result.annotated_markdown}
+def review_wire(reviewed: Reviewed) -> dict[str, Any]:
+    """The answer of the API and of the MCP tool: one serialiser, the review module's, plus
+    the annotated Markdown and the threshold used."""
+    result = reviewed.result
+    return {
+        **result.to_dict(),
+        "annotated": result.annotated_markdown,
+        "threshold": reviewed.threshold,
+    }

@@ -62,6 +62,23 @@ class PassageContext:
     after: list[Passage]
 
 
+@dataclass(frozen=True)
+class Checked:
+    """A check's records and the review threshold they were judged against (the request's,
+    else the judge's fitted one, else the default): a client can say why a record needs review."""
+
+    records: list[Record]
+    threshold: float
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """A reviewed draft and the review threshold its records were judged against."""
+
+    result: ReviewResult
+    threshold: float
+
+
 class Service:
     def __init__(
         self,
@@ -134,7 +151,7 @@ class Service:
         threshold: float | None = None,
         cache: bool = True,
         cancel: threading.Event | None = None,
-    ) -> list[Record]:
+    ) -> Checked:
         """One record per paper, as ``claimaudit check`` gives them.
 
         The request is validated before a judge is loaded, so its errors come first and fast.
@@ -157,7 +174,7 @@ class Service:
                 records.append(record)
                 if len(records) < len(papers):
                     _unless_cancelled(cancel, len(records), len(papers))
-        return records
+            return Checked(records, checker.policy.effective_threshold)
 
     def review(
         self,
@@ -172,7 +189,7 @@ class Service:
         threshold: float | None = None,
         cache: bool = True,
         cancel: threading.Event | None = None,
-    ) -> ReviewResult:
+    ) -> Reviewed:
         """Every cited sentence of a Markdown draft checked against its papers, as
         ``claimaudit review`` does. The bibliography comes as text (BibTeX or CSL-JSON) or as a
         file on this machine (for local MCP clients), never both. A draft over the review
@@ -189,7 +206,7 @@ class Service:
         elif bibliography is not None and bibliography.strip():
             bib = parse_bibliography(bibliography, kind=bibliography_format)
         with self._checker(judge, model, threshold, cache) as checker:
-            return review_report(
+            result = review_report(
                 markdown,
                 checker=checker,
                 bibliography=bib,
@@ -197,6 +214,7 @@ class Service:
                 limits=self.review_limits,
                 cancel=cancel,
             )
+            return Reviewed(result, checker.policy.effective_threshold)
 
     # -- the library -------------------------------------------------------------------------
 
