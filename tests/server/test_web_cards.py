@@ -14,6 +14,7 @@ from tests.server.conftest import (
     PAGE_TIMEOUT_MS,
     RunningServer,
 )
+from tests.server.launcher import NOTE
 
 expect.set_options(timeout=PAGE_TIMEOUT_MS)
 
@@ -70,6 +71,16 @@ def test_a_card_without_probabilities_says_so_and_a_clear_one_has_no_reasons(
     card = page.locator(f'.card[data-ref="{GOOD_ENOUGH_REF}"]')
     expect(card.locator(".badge.ok")).to_have_text("no review needed")
     expect(card.locator(".review-reasons")).to_have_count(0)
+
+
+def test_a_judges_note_is_a_reason(page: Page, server: RunningServer) -> None:
+    # Threshold 0 clears every figure: the judge's consistency note alone asks for review.
+    _check(page, server, DEEP_RULES_REF, judge="noted", threshold="0")
+    card = page.locator(f'.card[data-ref="{DEEP_RULES_REF}"]')
+    expect(card.locator(".badge.review")).to_have_count(1)
+    expect(card.locator(".review-reasons li")).to_have_text(
+        [f"The judge's consistency check: {NOTE}"]
+    )
 
 
 def test_a_not_supports_verdict_is_a_reason(page: Page, server: RunningServer) -> None:
