@@ -48,6 +48,7 @@ def test_every_error_has_one_base_and_says_how_it_reaches_a_person() -> None:
         ("ContentConflictError", 409, "conflict"),
         ("UnsupportedFileError", 415, "unsupported_media_type"),
         ("InputError", 422, "unreadable_paper"),
+        ("RefRequiredError", 422, "ref_required"),
         ("LibraryOpenError", 503, "library_unavailable"),
         ("LibraryError", 400, "library_error"),
     ],

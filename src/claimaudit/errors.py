@@ -230,6 +230,9 @@ class InputError(LibraryError):
 class RefRequiredError(InputError):
     """No unambiguous reference could be inferred; the user must pass --ref."""
 
+    # Its own code, so that a client (the web page) can say how to give the reference there.
+    code = "ref_required"
+
 
 # -- operational failures of backends --------------------------------------------------------
 

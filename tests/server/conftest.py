@@ -10,13 +10,20 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
 
+from claimaudit.api import make_judge
 from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
+from claimaudit.policy import ReviewPolicy
+from tests.browser import launch_chromium
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples" / "papers"
@@ -28,6 +35,8 @@ NARROW_CLAIM = (
 )
 TOKEN = "test-token-0123456789-abcdef-SECRET"
 STARTUP_LIMIT_S = 60.0
+# A check with the embedded judge can take seconds on a busy machine: the page tests wait as long.
+PAGE_TIMEOUT_MS = 60_000
 
 
 @pytest.fixture(scope="session")
@@ -43,6 +52,15 @@ def example_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
             title="Good enough practices in scientific computing",
         )
     return path
+
+
+def local_threshold() -> float:
+    """The review threshold the local judge's records get when a request names none."""
+    judge = make_judge("local")
+    try:
+        return ReviewPolicy().for_judge(judge).effective_threshold
+    finally:
+        judge.close()
 
 
 def free_port() -> int:
@@ -159,3 +177,26 @@ def strict(launcher: ServerLauncher, example_library: Path) -> Iterator[RunningS
     )
     yield running
     stop(running)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium, for the page tests (tests/server/test_web*.py)."""
+    with launch_chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1100, "height": 1300})
+    opened = context.new_page()
+    opened.set_default_timeout(PAGE_TIMEOUT_MS)
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    yield opened
+    context.close()
+    # HTTP errors the tests provoke on purpose show as failed loads; nothing else may fail.
+    assert [e for e in errors if not e.startswith("Failed to load resource")] == []

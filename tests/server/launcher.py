@@ -30,6 +30,7 @@ GATE_ENV = "CLAIMAUDIT_TEST_GATE"
 # A safety net so that a broken test cannot hang a server thread forever; never reached when
 # the test opens the gate.
 MAX_WAIT_S = 120.0
+NOTE = "the claim's year 2005 is not in the evidence"
 _entries = itertools.count(1)
 _lock = threading.Lock()
 
@@ -67,6 +68,17 @@ class BareJudge(Judge):
         return JudgeReply(model="bare-1", answers=answers)
 
 
+class NotedJudge(Judge):
+    """A confident supports with the first candidate, and a consistency note, as the embedded
+    verifier gives when the evidence lacks a number of the claim."""
+
+    name = "noted"
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        first = next(iter(decision.case.passages)).passage_id
+        return pick("supports", first, strength=0.97, notes=(NOTE,))(decision)
+
+
 class CachedGatedJudge(GatedJudge):
     name = "gated-cached"
     cache_identity = "gated-cached/1"
@@ -76,6 +88,7 @@ def register(registry: Registry) -> None:
     registry.add_judge("gated", _make, "test judge held by a gate")
     registry.add_judge("gated-cached", _make_cached, "test judge held by a gate, cacheable")
     registry.add_judge("bare", lambda settings: BareJudge(), "test judge without probabilities")
+    registry.add_judge("noted", lambda settings: NotedJudge(), "test judge with a review note")
 
 
 def _make(settings: JudgeSettings) -> GatedJudge:

@@ -18,6 +18,7 @@ from tests.server.conftest import (
     GOOD_ENOUGH_REF,
     NARROW_CLAIM,
     RunningServer,
+    local_threshold,
 )
 
 
@@ -50,6 +51,10 @@ def test_openapi_document_lists_every_endpoint(api: httpx.Client) -> None:
     # The check request schema is documented, field by field.
     schema = document["components"]["schemas"]["CheckRequest"]
     assert {"claim", "papers", "topic", "judge", "threshold"} <= set(schema["properties"])
+    # The answer says which threshold its records were judged against.
+    answer = document["components"]["schemas"]["CheckResponse"]
+    assert set(answer["properties"]) == {"records", "summary", "threshold"}
+    assert "threshold" in answer["required"]
 
 
 def test_judges_lists_the_registered_ones(api: httpx.Client) -> None:
@@ -80,6 +85,8 @@ def test_check_with_the_local_judge(api: httpx.Client, example_library: Path) ->
     assert missing["verdict"] == "not_checked" and "paper not in the library" in missing["error"]
     summary = response.json()["summary"]  # as `claimaudit check --format json` writes it
     assert (summary["records"], summary["notChecked"], summary["verdicts"]["supports"]) == (2, 1, 1)
+    # No threshold asked: the records were judged against the local judge's validated one.
+    assert response.json()["threshold"] == local_threshold()
     # Remote clients are not told where the server keeps its files.
     assert "the server's library" in missing["error"]
     assert str(example_library) not in missing["error"] and "sqlite3" not in missing["error"]
@@ -101,6 +108,7 @@ def test_check_options_reach_the_checker(api: httpx.Client) -> None:
     assert record["searchQuery"] == f"{NARROW_CLAIM} baselines"  # what ranked the passages
     # threshold 0: a confident supports with evidence needs no review.
     assert record["needsReview"] is False
+    assert response.json()["threshold"] == 0.0  # the request's, said back
 
 
 @pytest.mark.parametrize(

@@ -131,7 +131,7 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
     # The review's record for that sentence is the check's record (now from the results cache),
     # plus where the sentence stands; the JSON is the API's.
     review = _payload(outcome["review"])
-    assert set(review) == {"summary", "records", "uncited", "annotated"}
+    assert set(review) == {"summary", "records", "uncited", "annotated", "threshold"}
     [reviewed] = review["records"]
     # Only the judge's time differs: none on the cache hit, the check's own when it judged.
     assert reviewed["judgeSeconds"] == 0.0

@@ -14,6 +14,7 @@ from tests.server.conftest import (
     NARROW_CLAIM,
     TOKEN,
     RunningServer,
+    local_threshold,
 )
 from tests.server.test_api import _error
 
@@ -40,7 +41,9 @@ def _review(api: httpx.Client, **body: Any) -> dict[str, Any]:
 
 def test_review_a_draft_with_the_local_judge(api: httpx.Client) -> None:
     data = _review(api, bibliography={"format": "bibtex", "text": BIBTEX})
-    assert set(data) == {"summary", "records", "uncited", "annotated"}
+    assert set(data) == {"summary", "records", "uncited", "annotated", "threshold"}
+    # The threshold the records were judged against: none asked, so the local judge's own.
+    assert data["threshold"] == local_threshold()
     lee, wilson, missing = data["records"]
     # Each record names its sentence exactly where it stands in the draft.
     for record in data["records"]:
@@ -140,6 +143,7 @@ def test_openapi_documents_reviews(api: httpx.Client) -> None:
         "records",
         "uncited",
         "annotated",
+        "threshold",
     }
     assert "cache" in schemas["CheckRequest"]["properties"]
 

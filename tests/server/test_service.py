@@ -267,7 +267,7 @@ def test_a_review_judges_one_version_of_a_paper_uploaded_anew_meanwhile(service:
         f"Deep learning needs baselines ({DEEP_RULES_REF}).\n"
         f"Deep learning models need much data ({DEEP_RULES_REF}).\n"
     )
-    records = [r.record for r in service.review(draft).records]
+    records = [r.record for r in service.review(draft).result.records]
     assert len(records) == 2 and len(judge.seen) == 2
     shown = [p.text for d in judge.seen for p in d.case.passages]
     assert shown and not any("wholly revised" in text for text in shown)

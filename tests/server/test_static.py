@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from claimaudit.inputs import MAX_CLAIM_CHARS
 from claimaudit.server.routes.web import CONTENT_SECURITY_POLICY, STATIC
 
 PAGE_FILES = {
@@ -17,6 +18,10 @@ PAGE_FILES = {
     "check.js",
     "review.js",
     "library.js",
+    "reasons.js",
+    "messages.js",
+    "keep.js",
+    "counter.js",
 }
 
 
@@ -49,3 +54,12 @@ def test_no_file_names_another_host() -> None:
 def test_the_policy_allows_only_this_server() -> None:
     assert "default-src 'self'" in CONTENT_SECURITY_POLICY
     assert "http" not in CONTENT_SECURITY_POLICY and "unsafe" not in CONTENT_SECURITY_POLICY
+
+
+def test_the_claim_counter_has_the_servers_limit() -> None:
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    claim = re.search(r"<textarea id=\"claim\"[^>]*>", html)
+    assert claim is not None
+    assert f'data-max-chars="{MAX_CLAIM_CHARS}"' in claim.group(0)
+    # The browser's own cap would cut a long claim silently (and count an emoji as two).
+    assert "maxlength" not in claim.group(0)

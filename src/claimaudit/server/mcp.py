@@ -24,7 +24,6 @@ from mcp.types import Tool as ToolInfo
 from pydantic import Field, ValidationError
 
 from claimaudit import __version__
-from claimaudit.accounting import check_answer
 from claimaudit.errors import as_known
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
@@ -65,6 +64,8 @@ def _answer(work: Callable[[], T]) -> T:
 
 
 def register_check_tools(server: MCPServer, service: Service) -> None:
+    from claimaudit.server.schemas import check_wire
+
     @server.tool(
         title="Check a claim against papers",
         description=(
@@ -92,10 +93,10 @@ def register_check_tools(server: MCPServer, service: Service) -> None:
             ),
         ] = None,
     ) -> dict[str, Any]:
-        records = _answer(
+        checked = _answer(
             lambda: service.check(claim, papers, topic=topic, judge=judge, threshold=threshold)
         )
-        return check_answer(records)
+        return check_wire(checked)
 
 
 def register_review_tools(server: MCPServer, service: Service) -> None:
@@ -136,7 +137,7 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
         ] = None,
     ) -> dict[str, Any]:
         path = Path(bibliography_path).expanduser() if bibliography_path else None
-        result = _answer(
+        reviewed = _answer(
             lambda: service.review(
                 markdown,
                 bibliography=bibliography,
@@ -146,7 +147,7 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
                 threshold=threshold,
             )
         )
-        return review_wire(result)
+        return review_wire(reviewed)
 
     @server.tool(
         title="Review a LaTeX draft",

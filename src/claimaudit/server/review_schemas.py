@@ -1,5 +1,6 @@
 """``POST /v1/reviews`` bodies. The answer is the review module's own JSON
-(``ReviewResult.to_dict``, what ``claimaudit review --json`` writes) plus the annotated Markdown;
+(``ReviewResult.to_dict``, what ``claimaudit review --json`` writes) plus the annotated Markdown
+and the threshold used;
 the response models below only document it in the OpenAPI document."""
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from claimaudit.library.wire import Wire
 from claimaudit.records import JudgeTokens
-from claimaudit.review import ReviewResult, annotate_latex
-from claimaudit.server.schemas import JudgingOptions
+from claimaudit.review import annotate_latex
+from claimaudit.server.schemas import THRESHOLD_USED, JudgingOptions
+from claimaudit.server.service import Reviewed
 
 
 class BibliographyIn(Wire):
@@ -94,12 +96,15 @@ class ReviewResponse(BaseModel):
         description="The draft with a footnote per cited sentence (for a LaTeX draft, a "
         "% comment line per paper after each)."
     )
+    threshold: float = Field(description=THRESHOLD_USED)
 
 
-def review_wire(result: ReviewResult) -> dict[str, Any]:
-    """The answer of the API and of the MCP tool: one serialiser, the review module's."""
+def review_wire(reviewed: Reviewed) -> dict[str, Any]:
+    """The answer of the API and of the MCP tools: one serialiser, the review module's, plus
+    the annotated draft and the threshold used."""
+    result = reviewed.result
     if result.latex is None:
         annotated = result.annotated_markdown
     else:
         annotated = annotate_latex(result)[result.latex.draft.main]
-    return {**result.to_dict(), "annotated": annotated}
+    return {**result.to_dict(), "annotated": annotated, "threshold": reviewed.threshold}

@@ -4,15 +4,23 @@ shared with the command line and the MCP tools."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
+from claimaudit.accounting import check_answer
 from claimaudit.inputs import MAX_CLAIM_CHARS
 from claimaudit.library.wire import Hit, Paper, PassageOut, Wire
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import JudgeTokens, Record
-from claimaudit.server.service import MAX_PAPERS_PER_CHECK, PassageContext
+from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Checked, PassageContext
 
+THRESHOLD_USED = (
+    "The review threshold the records were judged against: the request's, else the judge's "
+    f"validated one, else {DEFAULT_THRESHOLD}. A record needs review when its confidence or "
+    "evidence confidence is below it."
+)
 CACHE_FIELD = (
     "Answer from the library's cache of judged results when the same question was judged "
     "before, and keep new judgements there; false judges afresh and stores nothing."
@@ -70,11 +78,18 @@ class CheckSummary(BaseModel):
 
 
 class CheckResponse(BaseModel):
-    """For the OpenAPI document: the answer is ``accounting.check_answer``'s, records exactly
-    as ``record_to_dict`` writes them."""
+    """For the OpenAPI document: the answer is ``check_wire``'s, records exactly as
+    ``record_to_dict`` writes them."""
 
     records: list[Record]
     summary: CheckSummary
+    threshold: float = Field(description=THRESHOLD_USED)
+
+
+def check_wire(checked: Checked) -> dict[str, Any]:
+    """The answer of the API and of the MCP tool: ``check --format json``'s object plus the
+    threshold used."""
+    return {**check_answer(checked.records), "threshold": checked.threshold}
 
 
 class PaperList(Wire):

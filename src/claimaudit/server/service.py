@@ -66,6 +66,23 @@ class PassageContext:
     after: list[Passage]
 
 
+@dataclass(frozen=True)
+class Checked:
+    """A check's records and the review threshold they were judged against (the request's,
+    else the judge's fitted one, else the default): a client can say why a record needs review."""
+
+    records: list[Record]
+    threshold: float
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """A reviewed draft and the review threshold its records were judged against."""
+
+    result: ReviewResult
+    threshold: float
+
+
 class Service:
     def __init__(
         self,
@@ -138,7 +155,7 @@ class Service:
         threshold: float | None = None,
         cache: bool = True,
         cancel: threading.Event | None = None,
-    ) -> list[Record]:
+    ) -> Checked:
         """One record per paper, as ``claimaudit check`` gives them.
 
         The request is validated before a judge is loaded, so its errors come first and fast.
@@ -161,7 +178,7 @@ class Service:
                 records.append(record)
                 if len(records) < len(papers):
                     _unless_cancelled(cancel, len(records), len(papers))
-        return records
+            return Checked(records, checker.policy.effective_threshold)
 
     def review(
         self,
@@ -176,7 +193,7 @@ class Service:
         threshold: float | None = None,
         cache: bool = True,
         cancel: threading.Event | None = None,
-    ) -> ReviewResult:
+    ) -> Reviewed:
         """Every cited sentence of a Markdown draft checked against its papers, as
         ``claimaudit review`` does. The bibliography comes as text (BibTeX or CSL-JSON) or as a
         file on this machine (for local MCP clients), never both. A draft over the review
@@ -187,7 +204,7 @@ class Service:
             raise DraftError("the draft is empty: send the Markdown text to review")
         bib = _bibliography(bibliography, bibliography_format, bibliography_path)
         with self._checker(judge, model, threshold, cache) as checker:
-            return review_report(
+            result = review_report(
                 markdown,
                 checker=checker,
                 bibliography=bib,
@@ -195,6 +212,7 @@ class Service:
                 limits=self.review_limits,
                 cancel=cancel,
             )
+            return Reviewed(result, checker.policy.effective_threshold)
 
     def review_latex(
         self,
@@ -209,7 +227,7 @@ class Service:
         threshold: float | None = None,
         cache: bool = True,
         cancel: threading.Event | None = None,
-    ) -> ReviewResult:
+    ) -> Reviewed:
         """``review`` for a LaTeX draft sent as text: read on its own (an ``\\input`` is
         refused, there is nothing beside it), its ``thebibliography`` or ``bibliography``
         resolving its ``\\cite`` keys."""
@@ -232,13 +250,14 @@ class Service:
                     "the bibliography"
                 )
             with self._checker(judge, model, threshold, cache) as checker:
-                return review_latex_claims(
+                result = review_latex_claims(
                     found,
                     checker=checker,
                     topic=topic,
                     limits=self.review_limits,
                     cancel=cancel,
                 )
+                return Reviewed(result, checker.policy.effective_threshold)
 
     # -- the library -------------------------------------------------------------------------
 

@@ -7,8 +7,7 @@ from functools import partial
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from claimaudit.accounting import check_answer
-from claimaudit.server.schemas import CheckRequest, CheckResponse
+from claimaudit.server.schemas import CheckRequest, CheckResponse, check_wire
 from claimaudit.server.state import AppState
 
 
@@ -34,8 +33,9 @@ def install(app: FastAPI, state: AppState) -> None:
             threshold=body.threshold,
             cache=body.cache,
         )
-        records = await state.run_check(request, lambda cancel: work(cancel=cancel))
-        # The same JSON as `claimaudit check --format json` (an unset batch id is left out).
-        return JSONResponse(check_answer(records))
+        checked = await state.run_check(request, lambda cancel: work(cancel=cancel))
+        # The JSON of `claimaudit check --format json` (an unset batch id is left out), plus
+        # the threshold used, so a client can say why a record needs review.
+        return JSONResponse(check_wire(checked))
 
     app.include_router(router)

@@ -9,8 +9,8 @@ from functools import partial
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from claimaudit.review import ReviewResult
 from claimaudit.server.review_schemas import ReviewRequest, ReviewResponse, review_wire
+from claimaudit.server.service import Reviewed
 from claimaudit.server.state import AppState
 
 
@@ -38,7 +38,7 @@ def install(app: FastAPI, state: AppState) -> None:
         nothing are listed as uncited. The review runs on the check workers, so other
         requests keep answering."""
         bibliography = body.bibliography
-        review: Callable[..., ReviewResult] = state.service.review
+        review: Callable[..., Reviewed] = state.service.review
         draft = body.markdown or ""
         if body.latex is not None:
             review, draft = state.service.review_latex, body.latex

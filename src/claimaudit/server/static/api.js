@@ -11,6 +11,14 @@ export class ApiError extends Error {
   }
 }
 
+// Whether the last request reached the server; a change is announced (the header says it).
+let answering = true;
+function reachable(now) {
+  if (now === answering) return;
+  answering = now;
+  document.dispatchEvent(new CustomEvent(now ? "claimaudit:reachable" : "claimaudit:unreachable"));
+}
+
 export function setToken(token) {
   sessionStorage.setItem(TOKEN_KEY, token);
 }
@@ -33,8 +41,10 @@ export async function api(path, { method = "GET", json, form } = {}) {
   try {
     response = await fetch(path, { method, headers, body });
   } catch {
+    reachable(false);
     throw new ApiError(0, "unreachable", "the server cannot be reached");
   }
+  reachable(true);
   let data = null;
   try {
     data = await response.json();

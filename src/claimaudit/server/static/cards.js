@@ -4,6 +4,8 @@
 
 import { api, refPath } from "./api.js";
 import { el, percent } from "./dom.js";
+import { recordError } from "./messages.js";
+import { reviewReasons } from "./reasons.js";
 
 const RELATIONS = ["supports", "contradicts", "not_addressed", "insufficient_evidence"];
 // How strongly a verdict is held, by its confidence: the badge is solid, tinted or outlined.
@@ -20,22 +22,38 @@ export function strength(confidence) {
   return STRENGTHS.find(([, floor]) => confidence >= floor)[0];
 }
 
-// The badge of a verdict: its colour says which, its fill how confidently (see the legend).
+// Text read by screen readers only: what colour and fill show to the eye.
+export function spoken(text) {
+  return el("span", { class: "sr-only", text });
+}
+
+// The badge of a verdict: its colour says which, its fill how confidently (see the legend); a
+// screen reader hears both in words ("Verdict: supports, confidence 0.93, strong").
 export function verdictBadge(verdict, confidence) {
   const measured = confidence !== null && confidence !== undefined;
   const level = verdict === "not_checked" ? "none" : strength(confidence);
   const how = verdict === "not_checked" ? "an operational failure, not a verdict" : measured ? `confidence ${confidence.toFixed(2)}, ${level}` : "no probabilities";
-  return el("span", {
-    class: `badge verdict-${verdict} strength-${level}`,
-    "data-strength": level,
-    title: `${LABELS[verdict] || verdict}: ${how}`,
-    text: LABELS[verdict] || verdict,
-  });
+  return el(
+    "span",
+    {
+      class: `badge verdict-${verdict} strength-${level}`,
+      "data-strength": level,
+      title: `${LABELS[verdict] || verdict}: ${how}`,
+    },
+    spoken("Verdict: "),
+    el("span", { class: "label", text: LABELS[verdict] || verdict }),
+    spoken(`, ${how}.`),
+  );
 }
 
 export function reviewBadge(needsReview) {
   return needsReview
-    ? el("span", { class: "badge review", title: "Read the evidence before citing this paper for the claim.", text: `${REVIEW_MARK} needs review` })
+    ? el(
+        "span",
+        { class: "badge review", title: "Read the evidence before citing this paper for the claim." },
+        el("span", { "aria-hidden": "true", text: `${REVIEW_MARK} ` }),
+        "needs review",
+      )
     : el("span", { class: "badge ok", text: "no review needed" });
 }
 
@@ -92,7 +110,7 @@ function probabilities(record) {
       { class: relation === record.verdict ? "chosen" : "" },
       el("th", { scope: "row", text: LABELS[relation] }),
       el("td", {}, bar(value, `prob-${relation}`)),
-      el("td", { class: "num", text: value.toFixed(3) }),
+      el("td", { class: "num" }, value.toFixed(3), relation === record.verdict ? spoken(" (the verdict)") : null),
     );
   });
   return el(
@@ -180,6 +198,18 @@ function evidence(record) {
   );
 }
 
+// Why the card needs review, in plain words, right under its verdict.
+function reasons(record, threshold) {
+  const found = reviewReasons(record, threshold);
+  if (!found.length) return null;
+  return el(
+    "section",
+    { class: "review-reasons", "aria-label": "Why it needs review" },
+    el("p", { class: "reasons-title", text: "Why it needs review:" }),
+    el("ul", {}, ...found.map((reason) => el("li", { text: reason }))),
+  );
+}
+
 function title(record) {
   const ref = record.matchedRef || record.paperRef;
   const link = record.paperUrl
@@ -194,13 +224,14 @@ function title(record) {
   );
 }
 
-export function renderRecord(record) {
+// `threshold`: the review threshold the answer says its records were judged against.
+export function renderRecord(record, threshold) {
   if (record.verdict === "not_checked") {
     return el(
       "article",
       { class: "card not-checked", "data-verdict": "not_checked", "data-ref": record.paperRef },
       title(record),
-      el("p", { class: "error", text: record.error }),
+      el("p", { class: "error", text: recordError(record.error) }),
       el("p", { class: "muted", text: "An operational failure, not a verdict about the paper." }),
     );
   }
@@ -208,6 +239,7 @@ export function renderRecord(record) {
     "article",
     { class: `card verdict-${record.verdict}`, "data-verdict": record.verdict, "data-ref": record.paperRef },
     title(record),
+    reasons(record, threshold),
     el(
       "div",
       { class: "confidence" },
@@ -216,7 +248,6 @@ export function renderRecord(record) {
     ),
     probabilities(record),
     evidence(record),
-    ...(record.reviewNotes || []).map((note) => el("p", { class: "note", text: `Review: ${note}` })),
     el(
       "footer",
       { class: "muted" },

@@ -2,8 +2,11 @@
 // options; results as one card per paper.
 
 import { api } from "./api.js";
+import { pageMessage } from "./messages.js";
 import { legend, renderRecord } from "./cards.js";
-import { el, loadJudges, restoreFocus, setStatus } from "./dom.js";
+import { claimLength, initClaimCounter } from "./counter.js";
+import { chosenModel, el, followJudge, loadJudges, restoreFocus, setStatus } from "./dom.js";
+import { keepFields, remember, remembered } from "./keep.js";
 
 export function initCheckPanel() {
   const form = document.getElementById("check-form");
@@ -15,9 +18,12 @@ export function initCheckPanel() {
   const status = document.getElementById("check-status");
   const results = document.getElementById("results");
   const submit = document.getElementById("check-submit");
-  const papers = [];
+  const modelField = document.getElementById("model-field");
+  // The references added before a reload come back (kept as typed; they are not paper contents).
+  const papers = (remembered("papers") || []).filter((ref) => typeof ref === "string");
 
   function drawChips() {
+    remember("papers", papers);
     chips.replaceChildren(
       ...papers.map((ref) =>
         el(
@@ -104,6 +110,10 @@ export function initCheckPanel() {
   });
   document.getElementById("paper-add").addEventListener("click", addPaper);
 
+  drawChips();
+  keepFields(["claim", "topic", "judge", "model", "threshold"]);
+  const counter = initClaimCounter(claim, document.getElementById("claim-count"));
+  followJudge(judge, modelField);
   loadJudges(judge);
   // Once a token is given, what failed without it is asked again and its error dropped.
   document.addEventListener("claimaudit:token", () => {
@@ -122,6 +132,11 @@ export function initCheckPanel() {
       setStatus(status, "Add at least one paper reference.", "error");
       return;
     }
+    // Counted as the server counts; over the limit, nothing is sent and the counter says so.
+    if (claimLength(claim.value) > counter.limit) {
+      setStatus(status, `The claim has ${claimLength(claim.value)} characters; the limit is ${counter.limit}.`, "error");
+      return;
+    }
     const body = { claim: claim.value, papers: [...papers] };
     // Left empty, the server applies its own default threshold.
     const threshold = document.getElementById("threshold").value;
@@ -129,18 +144,20 @@ export function initCheckPanel() {
     const topic = document.getElementById("topic").value.trim();
     if (topic) body.topic = topic;
     if (judge.value) body.judge = judge.value;
+    const model = chosenModel(modelField, document.getElementById("model"));
+    if (model) body.model = model;
     submit.disabled = true;
     setStatus(status, `Checking ${papers.length} paper${papers.length > 1 ? "s" : ""}…`, "busy");
     results.replaceChildren();
     let landing = null; // where focus goes when the results are in
     try {
       const found = await api("/v1/checks", { method: "POST", json: body });
-      results.replaceChildren(legend(), ...found.records.map(renderRecord));
+      results.replaceChildren(legend(), ...found.records.map((r) => renderRecord(r, found.threshold)));
       const review = found.records.filter((r) => r.needsReview).length;
       setStatus(status, `${found.records.length} record${found.records.length > 1 ? "s" : ""}; ${review} need${review === 1 ? "s" : ""} review.`, "done");
       landing = results;
     } catch (error) {
-      setStatus(status, error.message, "error");
+      setStatus(status, pageMessage(error), "error");
     } finally {
       submit.disabled = false;
       restoreFocus(landing, submit);

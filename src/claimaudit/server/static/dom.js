@@ -27,18 +27,39 @@ export function percent(value) {
   return `${Math.round(value * 100)}%`;
 }
 
-// Fills a Judge select from the server, keeping the choice made if the judge is still there.
+// Fills a Judge select from the server, keeping the choice made (or kept from before a reload,
+// `data-wanted`) if the judge is still there; "change" then tells who shows the Model field.
 export async function loadJudges(select) {
   try {
     const found = await api("/v1/judges");
-    const chosen = select.value;
+    const chosen = select.value || select.dataset.wanted;
     select.replaceChildren(
       ...found.judges.map((j) => el("option", { value: j.name, selected: j.default, title: j.description, text: j.name })),
     );
     if (chosen && found.judges.some((j) => j.name === chosen)) select.value = chosen;
+    select.dispatchEvent(new Event("change"));
   } catch {
     // Without judges the server's default applies; a 401 shows the token prompt.
   }
+}
+
+// Judges that run their own packaged model and refuse another: no Model field for them (nor for
+// the server's default, before the judges are known).
+const OWN_MODEL = new Set(["local"]);
+
+// Shows `field` (the Model input's label) while the chosen judge takes a model id.
+export function followJudge(select, field) {
+  const show = () => {
+    field.hidden = !select.value || OWN_MODEL.has(select.value);
+  };
+  select.addEventListener("change", show);
+  show();
+}
+
+// The Model input's value when its field is shown: a hidden field sends nothing.
+export function chosenModel(field, input) {
+  const model = input.value.trim();
+  return !field.hidden && model ? model : null;
 }
 
 // After a request, focus goes to what it brought (`target`), or back to the button that sent it,

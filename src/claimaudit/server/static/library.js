@@ -1,6 +1,7 @@
 // The "Library" panel: upload a paper file, see what is stored, remove a paper.
 
 import { api, refPath } from "./api.js";
+import { pageMessage } from "./messages.js";
 import { el, restoreFocus, setStatus } from "./dom.js";
 
 export function initLibraryPanel() {
@@ -16,7 +17,7 @@ export function initLibraryPanel() {
       tbody.replaceChildren(...found.papers.map(row));
       empty.hidden = found.papers.length > 0;
     } catch (error) {
-      setStatus(status, error.message, "error");
+      setStatus(status, pageMessage(error), "error");
     }
   }
 
@@ -29,7 +30,7 @@ export function initLibraryPanel() {
         setStatus(status, `Removed ${paper.ref}.`, "done");
         changed();
       } catch (error) {
-        setStatus(status, error.message, "error");
+        setStatus(status, pageMessage(error), "error");
       }
     });
     return el(
@@ -62,7 +63,7 @@ export function initLibraryPanel() {
       form.reset();
       changed();
     } catch (error) {
-      setStatus(status, error.message, "error");
+      setStatus(status, pageMessage(error), "error");
     } finally {
       submit.disabled = false;
       restoreFocus(null, submit); // the status beside it says what happened

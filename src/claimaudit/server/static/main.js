@@ -3,6 +3,7 @@
 
 import { api, setToken } from "./api.js";
 import { initCheckPanel } from "./check.js";
+import { setStatus } from "./dom.js";
 import { initLibraryPanel } from "./library.js";
 import { initReviewPanel } from "./review.js";
 
@@ -25,16 +26,27 @@ function initToken() {
   });
 }
 
+const serverStatus = document.getElementById("server-status");
+
 async function showServer() {
-  const status = document.getElementById("server-status");
   try {
     const health = await api("/health");
-    status.textContent = `server ${health.version} · ${health.status}`;
+    setStatus(serverStatus, `server ${health.version} · ${health.status}`, "done");
   } catch (error) {
-    status.textContent = error.message;
+    if (error.code !== "unreachable") setStatus(serverStatus, error.message, "error");
   }
 }
 
+// Any request that cannot reach the server says so in the header, and the first one that
+// reaches it again asks for its health afresh.
+function followServer() {
+  document.addEventListener("claimaudit:unreachable", () => {
+    setStatus(serverStatus, "server not answering", "error");
+  });
+  document.addEventListener("claimaudit:reachable", showServer);
+}
+
 initToken();
+followServer();
 showServer();
 for (const init of PANELS) init();

@@ -4,15 +4,18 @@
 // The draft is untrusted text: it only ever enters the page as text nodes.
 
 import { api } from "./api.js";
+import { pageMessage } from "./messages.js";
 import { LABELS, legend, renderRecord, REVIEW_MARK, reviewBadge, verdictBadge } from "./cards.js";
-import { el, loadJudges, restoreFocus, setStatus } from "./dom.js";
+import { chosenModel, el, followJudge, loadJudges, restoreFocus, setStatus } from "./dom.js";
+import { keepFields } from "./keep.js";
 
 // Worst first, as the review module colours a sentence that cites several papers.
 const SEVERITY = ["contradicts", "not_addressed", "insufficient_evidence", "not_checked", "supports"];
 const VERDICTS = ["supports", "contradicts", "not_addressed", "insufficient_evidence", "not_checked"];
 
 // Records come one per (sentence, paper); a claim is one cited sentence with all its records.
-function claimsOf(records) {
+// `threshold`: the review threshold the answer says the records were judged against.
+function claimsOf(records, threshold) {
   const bySentence = new Map();
   for (const record of records) {
     const index = record.sentence.index;
@@ -22,6 +25,7 @@ function claimsOf(records) {
   const claims = [...bySentence.values()].sort((a, b) => a.sentence.start - b.sentence.start);
   claims.forEach((claim, i) => {
     claim.number = i + 1;
+    claim.threshold = threshold;
     claim.worst = SEVERITY.find((v) => claim.records.some((r) => r.verdict === v)) || "not_checked";
     claim.needsReview = claim.records.some((r) => r.needsReview);
     // The sentence's badge is as strong as the least confident record of its worst verdict.
@@ -96,8 +100,8 @@ function marker(claim) {
   return button;
 }
 
-function card(record) {
-  const node = renderRecord(record);
+function card(record, threshold) {
+  const node = renderRecord(record, threshold);
   node.append(el("p", { class: "cited muted", text: `cited as ${record.citations.join(", ")}` }));
   return node;
 }
@@ -123,7 +127,7 @@ function claimPanel(claim) {
   );
   // Cards are built when first opened: each fetches its evidence's neighbouring passages.
   panel.addEventListener("toggle", () => {
-    if (panel.open && !cards.childElementCount) cards.append(...claim.records.map(card));
+    if (panel.open && !cards.childElementCount) cards.append(...claim.records.map((r) => card(r, claim.threshold)));
   });
   return panel;
 }
@@ -225,8 +229,11 @@ export function initReviewPanel() {
   const submit = document.getElementById("review-submit");
   const output = document.getElementById("review-output");
   const annotated = document.getElementById("review-annotated");
+  const modelField = document.getElementById("review-model-field");
   let annotatedText = "";
 
+  keepFields(["draft", "review-bib", "review-topic", "review-judge", "review-model", "review-threshold", "review-fresh"]);
+  followJudge(judge, modelField);
   loadJudges(judge);
   // Once a token is given, what failed without it is asked again and its error dropped.
   document.addEventListener("claimaudit:token", () => {
@@ -253,6 +260,8 @@ export function initReviewPanel() {
     const topic = document.getElementById("review-topic").value.trim();
     if (topic) body.topic = topic;
     if (judge.value) body.judge = judge.value;
+    const model = chosenModel(modelField, document.getElementById("review-model"));
+    if (model) body.model = model;
     if (document.getElementById("review-fresh").checked) body.cache = false;
     submit.disabled = true;
     output.hidden = true;
@@ -260,7 +269,7 @@ export function initReviewPanel() {
     let landing = null; // where focus goes when the results are in
     try {
       const found = await api("/v1/reviews", { method: "POST", json: body });
-      const claims = claimsOf(found.records);
+      const claims = claimsOf(found.records, found.threshold);
       document.getElementById("review-summary").replaceChildren(...renderSummary(found.summary));
       document.getElementById("review-draft").replaceChildren(...renderDraft(body.markdown, claims));
       document.getElementById("review-uncited").replaceChildren(...renderUncited(found.uncited));
@@ -275,7 +284,7 @@ export function initReviewPanel() {
       );
       landing = output;
     } catch (error) {
-      setStatus(status, error.message, "error");
+      setStatus(status, pageMessage(error), "error");
     } finally {
       submit.disabled = false;
       restoreFocus(landing, submit);

@@ -1,0 +1,138 @@
+"""The page's own words in headless Chromium: the server's messages are shared with the command
+line, so the page says what to do on the page (no "--ref" or "--replace"), and a judge that takes
+a model id gets a Model field."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.server.conftest import (
+    DEEP_RULES_REF,
+    NARROW_CLAIM,
+    PAGE_TIMEOUT_MS,
+    RunningServer,
+)
+
+expect.set_options(timeout=PAGE_TIMEOUT_MS)
+CONFLICT_REF = "arXiv:2301.00005"
+
+
+@pytest.fixture
+def stored_once(server: RunningServer, tmp_path: Path) -> Iterator[Path]:
+    """A paper stored under CONFLICT_REF, and a file with other content meant for the same ref."""
+    first = tmp_path / "first.md"
+    first.write_text("# Buoys\n\nThe buoys were calibrated every six months.\n", encoding="utf-8")
+    with server.client() as client, first.open("rb") as handle:
+        answer = client.post(
+            "/v1/library", files={"file": ("first.md", handle)}, data={"ref": CONFLICT_REF}
+        )
+        assert answer.status_code == 201, answer.text
+    other = tmp_path / "second.md"
+    other.write_text("# Buoys\n\nThe buoys were never calibrated.\n", encoding="utf-8")
+    try:
+        yield other
+    finally:
+        httpx.delete(f"{server.url}/v1/library/{CONFLICT_REF}")
+
+
+def test_an_upload_conflict_says_to_tick_replace(
+    page: Page, server: RunningServer, stored_once: Path
+) -> None:
+    page.goto(server.url)
+    page.set_input_files("#upload-file", str(stored_once))
+    page.fill("#upload-ref", CONFLICT_REF)
+    page.click("#upload-submit")
+    status = page.locator("#upload-status")
+    expect(status).to_have_attribute("data-kind", "error")
+    expect(status).to_contain_text("tick “replace different content” and upload again")
+    expect(status).not_to_contain_text("--replace")
+    # Ticked, the same upload replaces the stored paper.
+    page.set_input_files("#upload-file", str(stored_once))
+    page.fill("#upload-ref", CONFLICT_REF)
+    page.check("#upload-replace")
+    page.click("#upload-submit")
+    expect(status).to_contain_text(f"{CONFLICT_REF}: Buoys (replaced")
+
+
+def test_an_upload_that_names_no_paper_says_to_fill_in_reference(
+    page: Page, server: RunningServer, tmp_path: Path
+) -> None:
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Notes\n\nNothing here names a paper.\n", encoding="utf-8")
+    page.goto(server.url)
+    page.set_input_files("#upload-file", str(notes))
+    page.click("#upload-submit")
+    status = page.locator("#upload-status")
+    expect(status).to_have_attribute("data-kind", "error")
+    expect(status).to_contain_text("fill in Reference")
+    expect(status).not_to_contain_text("--ref")
+
+
+def test_a_paper_missing_from_the_library_says_to_upload_it(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", "arXiv:2401.00001")
+    page.click("#check-submit")
+    error = page.locator('.card[data-ref="arXiv:2401.00001"] .error')
+    expect(error).to_have_text(
+        "arXiv:2401.00001: paper not in the library. "
+        "Upload it in the Library panel below, then check again."
+    )
+
+
+def test_the_model_field_follows_the_judge_and_is_sent(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    page.click("#check-form details.options summary")
+    model = page.locator("#model-field")
+    expect(page.locator("#judge option[value=local]")).to_have_attribute("selected", "")
+    # The local judge runs its own model: no field for another.
+    expect(model).to_be_hidden()
+    page.select_option("#judge", "gated")
+    expect(model).to_be_visible()
+    page.fill("#model", "m-1")
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", DEEP_RULES_REF)
+    with page.expect_request("**/v1/checks") as sent:
+        page.click("#check-submit")
+    body = sent.value.post_data_json
+    assert (body["judge"], body["model"]) == ("gated", "m-1")
+    expect(page.locator("#check-status")).to_have_attribute("data-kind", "done")
+    # Back on the local judge, the field hides and nothing of it is sent.
+    page.select_option("#judge", "local")
+    expect(model).to_be_hidden()
+    with page.expect_request("**/v1/checks") as sent:
+        page.click("#check-submit")
+    assert "model" not in sent.value.post_data_json
+    # The review panel has its own.
+    page.click("#review-form details.options summary")
+    expect(page.locator("#review-model-field")).to_be_hidden()
+    page.select_option("#review-judge", "gated")
+    expect(page.locator("#review-model-field")).to_be_visible()
+
+
+def test_the_openai_judge_without_a_model_says_to_fill_in_model(
+    page: Page, server: RunningServer
+) -> None:
+    if os.environ.get("OPENAI_MODEL"):
+        pytest.skip("OPENAI_MODEL is set: the server would find a model")
+    page.goto(server.url)
+    page.click("#check-form details.options summary")
+    expect(page.locator("#judge option[value=openai]")).to_have_count(1)
+    page.select_option("#judge", "openai")
+    expect(page.locator("#model-field")).to_be_visible()
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", DEEP_RULES_REF)
+    page.click("#check-submit")
+    status = page.locator("#check-status")
+    expect(status).to_have_text(
+        "This judge needs a model id: fill in Model under Options "
+        "(or set one where the server runs)."
+    )

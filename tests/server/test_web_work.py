@@ -1,0 +1,133 @@
+"""The page keeps a researcher's work, in headless Chromium: the forms survive a reload, the
+header says when the server stops answering, and an over-long claim is said, not cut."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Page, Request, expect
+
+from tests.server.conftest import (
+    DEEP_RULES_REF,
+    GOOD_ENOUGH_REF,
+    NARROW_CLAIM,
+    PAGE_TIMEOUT_MS,
+    RunningServer,
+    ServerLauncher,
+    stop,
+)
+
+expect.set_options(timeout=PAGE_TIMEOUT_MS)
+DRAFT = f"{NARROW_CLAIM[:-1]} [@lee2022].\n"
+BIB = "@article{lee2022, eprint = {2105.14372}, archivePrefix = {arXiv}}"
+
+
+def test_a_reload_keeps_the_forms(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    page.fill("#claim", NARROW_CLAIM)
+    for ref in (DEEP_RULES_REF, GOOD_ENOUGH_REF, "arXiv:2401.00001"):
+        page.fill("#paper-input", ref)
+        page.press("#paper-input", "Enter")
+    chips = page.locator("#paper-chips .chip")
+    expect(chips).to_have_count(3)
+    chips.nth(2).locator("button").click()  # a removed paper stays removed
+    page.click("#check-form details.options summary")
+    page.fill("#topic", "baselines")
+    page.fill("#threshold", "0.6")
+    page.select_option("#judge", "gated")
+    page.fill("#model", "m-1")
+    page.fill("#draft", DRAFT)
+    page.click("#review-form details.options summary")
+    page.fill("#review-bib", BIB)
+    page.select_option("#review-judge", "bare")
+    page.check("#review-fresh")
+
+    page.reload()
+    expect(page.locator("#claim")).to_have_value(NARROW_CLAIM)
+    expect(page.locator("#paper-chips .chip")).to_have_count(2)
+    refs = page.locator("#paper-chips .chip").evaluate_all("cs => cs.map(c => c.dataset.ref)")
+    assert refs == [DEEP_RULES_REF, GOOD_ENOUGH_REF]
+    expect(page.locator("#topic")).to_have_value("baselines")
+    expect(page.locator("#threshold")).to_have_value("0.6")
+    # The judges come from the server after the reload; the choice is made again then.
+    expect(page.locator("#judge")).to_have_value("gated")
+    expect(page.locator("#model")).to_have_value("m-1")
+    expect(page.locator("#draft")).to_have_value(DRAFT)
+    expect(page.locator("#review-bib")).to_have_value(BIB)
+    expect(page.locator("#review-judge")).to_have_value("bare")
+    expect(page.locator("#review-fresh")).to_be_checked()
+    # What is kept is the form, in this tab only: no token, no results.
+    kept = json.loads(page.evaluate("sessionStorage.getItem('claimaudit.form')"))
+    # Only fields that were touched are there; the page's own names, nothing else.
+    assert (
+        {"papers", "claim", "draft", "review-bib", "judge", "model"}
+        <= set(kept)
+        <= {
+            "papers",
+            "claim",
+            "topic",
+            "judge",
+            "model",
+            "threshold",
+            "draft",
+            "review-bib",
+            "review-topic",
+            "review-judge",
+            "review-model",
+            "review-threshold",
+            "review-fresh",
+        }
+    )
+    assert page.evaluate("localStorage.length") == 0
+
+
+def test_the_header_says_when_the_server_stops_answering(
+    page: Page, launcher: ServerLauncher, example_library: Path
+) -> None:
+    own = launcher.start(example_library)
+    try:
+        page.goto(own.url)
+        status = page.locator("#server-status")
+        expect(status).to_contain_text("ok")
+        page.fill("#claim", NARROW_CLAIM)
+        page.fill("#paper-input", DEEP_RULES_REF)
+    finally:
+        stop(own)
+    page.click("#check-submit")
+    expect(status).to_have_text("server not answering")
+    expect(status).to_have_attribute("data-kind", "error")
+    expect(page.locator("#check-status")).to_have_text(
+        "The server is not answering: check that it is still running, then try again."
+    )
+
+
+def test_an_over_long_claim_is_said_not_cut(page: Page, server: RunningServer) -> None:
+    sent: list[Request] = []
+    page.on(
+        "request", lambda request: sent.append(request) if "/v1/checks" in request.url else None
+    )
+    page.goto(server.url)
+    counter = page.locator("#claim-count")
+    expect(counter).to_have_text("0 / 2000 characters")
+    # Counted as the server counts: whitespace runs as one, an emoji as one character.
+    page.fill("#claim", "  a   b \n")
+    expect(counter).to_have_text("3 / 2000 characters")
+    at_limit = "x" * 1999 + "\U0001f600"
+    page.fill("#claim", at_limit)
+    expect(counter).to_have_text("2000 / 2000 characters: the limit is reached")
+    expect(page.locator("#claim")).to_have_value(at_limit)  # nothing cut
+    expect(page.locator("#claim")).to_have_attribute("aria-invalid", "false")
+    # Past the limit the text stays, the counter says by how much, and nothing is sent.
+    page.locator("#claim").press("End")
+    page.locator("#claim").press_sequentially("yz")
+    expect(page.locator("#claim")).to_have_value(at_limit + "yz")
+    expect(counter).to_have_text("2002 / 2000 characters: 2 over the limit, shorten the claim")
+    expect(counter).to_have_attribute("data-kind", "error")
+    expect(page.locator("#claim")).to_have_attribute("aria-invalid", "true")
+    page.fill("#paper-input", DEEP_RULES_REF)
+    page.click("#check-submit")
+    expect(page.locator("#check-status")).to_have_text(
+        "The claim has 2002 characters; the limit is 2000."
+    )
+    assert sent == []
