@@ -28,11 +28,30 @@ from claimaudit.errors import as_known
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
 from claimaudit.server.mcp_stdio import screened_stdio
-from claimaudit.server.service import Service
+from claimaudit.server.service import Reviewed, Service
 from claimaudit.server.validation import EXTRA_FIELD, field_errors
 
 T = TypeVar("T")
 _log = logging.getLogger("claimaudit.mcp")
+
+# The arguments several tools share, described once.
+Topic = Annotated[str | None, Field(description="Extra query words for evidence selection.")]
+JudgeName = Annotated[str | None, Field(description="Judge backend (default local).")]
+Threshold = Annotated[
+    float | None,
+    Field(
+        ge=0.0,
+        le=1.0,
+        description="Confidence below which a record needs review (default: the judge's "
+        f"validated threshold, else {DEFAULT_THRESHOLD}).",
+    ),
+]
+BibliographyText = Annotated[
+    str | None, Field(description="BibTeX or CSL-JSON text resolving the draft's citation keys.")
+]
+BibliographyPath = Annotated[
+    str | None, Field(description="Or: a .bib or CSL-JSON .json file on this machine.")
+]
 
 INSTRUCTIONS = (
     "claimaudit checks whether the papers cited for a claim support it, and where. Call "
@@ -40,7 +59,8 @@ INSTRUCTIONS = (
     "record with a verdict (supports, contradicts, not_addressed, insufficient_evidence, or "
     "not_checked for an operational failure) and a passage copied verbatim from the paper. "
     "Treat needsReview=true as 'do not cite this as support without reading the evidence'. "
-    "To check a whole draft, call review_report with its Markdown. "
+    "To check a whole draft, call review_report with its Markdown, or review_latex with its "
+    "LaTeX. "
     "Papers must be in the local library: find them with library_list or library_search, and "
     "add a file with library_add."
 )
@@ -79,19 +99,9 @@ def register_check_tools(server: MCPServer, service: Service) -> None:
             list[str],
             Field(description="Paper references: arXiv id or URL, DOI, or prefix:id."),
         ],
-        topic: Annotated[
-            str | None, Field(description="Extra query words for evidence selection.")
-        ] = None,
-        judge: Annotated[str | None, Field(description="Judge backend (default local).")] = None,
-        threshold: Annotated[
-            float | None,
-            Field(
-                ge=0.0,
-                le=1.0,
-                description="Confidence below which a record needs review (default: the "
-                f"judge's validated threshold, else {DEFAULT_THRESHOLD}).",
-            ),
-        ] = None,
+        topic: Topic = None,
+        judge: JudgeName = None,
+        threshold: Threshold = None,
     ) -> dict[str, Any]:
         checked = _answer(
             lambda: service.check(claim, papers, topic=topic, judge=judge, threshold=threshold)
@@ -101,6 +111,28 @@ def register_check_tools(server: MCPServer, service: Service) -> None:
 
 def register_review_tools(server: MCPServer, service: Service) -> None:
     from claimaudit.server.review_schemas import review_wire
+
+    def review(
+        call: Callable[..., Reviewed],
+        draft: str,
+        bibliography: str | None,
+        bibliography_path: str | None,
+        topic: str | None,
+        judge: str | None,
+        threshold: float | None,
+    ) -> dict[str, Any]:
+        path = Path(bibliography_path).expanduser() if bibliography_path else None
+        reviewed = _answer(
+            lambda: call(
+                draft,
+                bibliography=bibliography,
+                bibliography_path=path,
+                topic=topic,
+                judge=judge,
+                threshold=threshold,
+            )
+        )
+        return review_wire(reviewed)
 
     @server.tool(
         title="Review a Markdown draft",
@@ -114,40 +146,15 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
     )
     def review_report(
         markdown: Annotated[str, Field(description="The draft's Markdown text.")],
-        bibliography: Annotated[
-            str | None,
-            Field(description="BibTeX or CSL-JSON text resolving the draft's citation keys."),
-        ] = None,
-        bibliography_path: Annotated[
-            str | None,
-            Field(description="Or: a .bib or CSL-JSON .json file on this machine."),
-        ] = None,
-        topic: Annotated[
-            str | None, Field(description="Extra query words for evidence selection.")
-        ] = None,
-        judge: Annotated[str | None, Field(description="Judge backend (default local).")] = None,
-        threshold: Annotated[
-            float | None,
-            Field(
-                ge=0.0,
-                le=1.0,
-                description="Confidence below which a record needs review (default: the "
-                f"judge's validated threshold, else {DEFAULT_THRESHOLD}).",
-            ),
-        ] = None,
+        bibliography: BibliographyText = None,
+        bibliography_path: BibliographyPath = None,
+        topic: Topic = None,
+        judge: JudgeName = None,
+        threshold: Threshold = None,
     ) -> dict[str, Any]:
-        path = Path(bibliography_path).expanduser() if bibliography_path else None
-        reviewed = _answer(
-            lambda: service.review(
-                markdown,
-                bibliography=bibliography,
-                bibliography_path=path,
-                topic=topic,
-                judge=judge,
-                threshold=threshold,
-            )
+        return review(
+            service.review, markdown, bibliography, bibliography_path, topic, judge, threshold
         )
-        return review_wire(reviewed)
 
     @server.tool(
         title="Review a LaTeX draft",
@@ -161,40 +168,15 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
     )
     def review_latex(
         latex: Annotated[str, Field(description="The draft's LaTeX text.")],
-        bibliography: Annotated[
-            str | None,
-            Field(description="BibTeX or CSL-JSON text resolving the draft's citation keys."),
-        ] = None,
-        bibliography_path: Annotated[
-            str | None,
-            Field(description="Or: a .bib or CSL-JSON .json file on this machine."),
-        ] = None,
-        topic: Annotated[
-            str | None, Field(description="Extra query words for evidence selection.")
-        ] = None,
-        judge: Annotated[str | None, Field(description="Judge backend (default local).")] = None,
-        threshold: Annotated[
-            float | None,
-            Field(
-                ge=0.0,
-                le=1.0,
-                description="Confidence below which a record needs review (default: the "
-                f"judge's validated threshold, else {DEFAULT_THRESHOLD}).",
-            ),
-        ] = None,
+        bibliography: BibliographyText = None,
+        bibliography_path: BibliographyPath = None,
+        topic: Topic = None,
+        judge: JudgeName = None,
+        threshold: Threshold = None,
     ) -> dict[str, Any]:
-        path = Path(bibliography_path).expanduser() if bibliography_path else None
-        result = _answer(
-            lambda: service.review_latex(
-                latex,
-                bibliography=bibliography,
-                bibliography_path=path,
-                topic=topic,
-                judge=judge,
-                threshold=threshold,
-            )
+        return review(
+            service.review_latex, latex, bibliography, bibliography_path, topic, judge, threshold
         )
-        return review_wire(result)
 
 
 def register_library_tools(server: MCPServer, service: Service) -> None:

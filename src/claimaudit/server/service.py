@@ -22,7 +22,6 @@ from claimaudit.bibfile import BibFormat
 from claimaudit.checker import Checker
 from claimaudit.errors import (
     CancelledWorkError,
-    DraftError,
     InputError,
     InvalidClaimError,
     LibraryError,
@@ -39,20 +38,16 @@ from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.records import Record
 from claimaudit.review import ReviewResult, review_report
-from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
-from claimaudit.review.latex_claims import extract_latex_claims
 from claimaudit.review.limits import ReviewLimits
 from claimaudit.review.report import review_latex_claims
 from claimaudit.server.config import DEFAULT_MAX_REVIEW_PAIRS
+from claimaudit.server.drafts import check_texts, latex_claims, review_inputs
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.sources import LIBRARY_NAME, hide_library, server_source
-from claimaudit.untrusted import check_text
 
 UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
 MAX_PAPERS_PER_CHECK = 50
 MAX_CONTEXT = 5
-# What a LaTeX draft sent as text is called in messages and in the annotated copy.
-LATEX_DRAFT_NAME = "draft.tex"
 _UNSAFE_NAME = re.compile(r"[^\w.:+\-]+")
 
 
@@ -127,7 +122,7 @@ class Service:
         """A checker with the pool's judge, held for the ``with`` block."""
         if threshold is not None and not 0.0 <= threshold <= 1.0:
             raise InvalidClaimError("the threshold must lie in [0, 1]")
-        _texts(judge=judge, model=model)
+        check_texts(judge=judge, model=model)
         # The one checker factory, as everywhere. Judged results are kept in the library's
         # cache, shared by every worker and process using it.
         with (
@@ -198,11 +193,9 @@ class Service:
         ``claimaudit review`` does. The bibliography comes as text (BibTeX or CSL-JSON) or as a
         file on this machine (for local MCP clients), never both. A draft over the review
         limits is refused before anything is judged; once ``cancel`` is set, nothing more is."""
-        _texts(draft=markdown, bibliography=bibliography)
-        validate_topic(topic)
-        if not markdown.strip():
-            raise DraftError("the draft is empty: send the Markdown text to review")
-        bib = _bibliography(bibliography, bibliography_format, bibliography_path)
+        bib = review_inputs(
+            markdown, "Markdown", bibliography, bibliography_format, bibliography_path, topic
+        )
         with self._checker(judge, model, threshold, cache) as checker:
             result = review_report(
                 markdown,
@@ -231,45 +224,31 @@ class Service:
         """``review`` for a LaTeX draft sent as text: read on its own (an ``\\input`` is
         refused, there is nothing beside it), its ``thebibliography`` or ``bibliography``
         resolving its ``\\cite`` keys."""
-        _texts(draft=latex, bibliography=bibliography)
-        validate_topic(topic)
-        if not latex.strip():
-            raise DraftError("the draft is empty: send the LaTeX text to review")
-        bib = _bibliography(bibliography, bibliography_format, bibliography_path)
-        with tempfile.TemporaryDirectory(prefix="claimaudit-draft-") as folder:
-            path = Path(folder) / LATEX_DRAFT_NAME
-            path.write_text(latex, encoding="utf-8")
-            try:
-                found = extract_latex_claims(path, bib, alone=True)
-            except InputError as error:  # the draft's fault, not the library's
-                raise DraftError(str(error)) from None
-            named = found.draft.bibliographies
-            if bib is None and named and not found.draft.bibitems:
-                raise DraftError(
-                    f"the draft names the bibliography {', '.join(named)}: send its text as "
-                    "the bibliography"
-                )
-            with self._checker(judge, model, threshold, cache) as checker:
-                result = review_latex_claims(
-                    found,
-                    checker=checker,
-                    topic=topic,
-                    limits=self.review_limits,
-                    cancel=cancel,
-                )
-                return Reviewed(result, checker.policy.effective_threshold)
+        bib = review_inputs(
+            latex, "LaTeX", bibliography, bibliography_format, bibliography_path, topic
+        )
+        found = latex_claims(latex, bib)
+        with self._checker(judge, model, threshold, cache) as checker:
+            result = review_latex_claims(
+                found,
+                checker=checker,
+                topic=topic,
+                limits=self.review_limits,
+                cancel=cancel,
+            )
+            return Reviewed(result, checker.policy.effective_threshold)
 
     # -- the library -------------------------------------------------------------------------
 
     def papers(self, query: str | None = None, limit: int = 50) -> list[StoredPaper]:
-        _texts(query=query)
+        check_texts(query=query)
         with self._open() as library:
             if query:
                 return library.find_papers(query, limit)
             return library.list_papers()[:limit]
 
     def paper(self, ref: str) -> tuple[StoredPaper, list[Passage]]:
-        _texts(reference=ref)
+        check_texts(reference=ref)
         with self._open() as library:
             paper = library.require_paper(parse_ref(ref))
             return paper, library.passages(paper.ref)
@@ -277,7 +256,7 @@ class Service:
     def passage(self, ref: str, passage_id: str, context: int = 1) -> PassageContext:
         """The passage ``passage_id`` of ``ref`` with up to ``context`` passages each side."""
         context = max(0, min(context, MAX_CONTEXT))
-        _texts(passage_id=passage_id)
+        check_texts(passage_id=passage_id)
         paper, passages = self.paper(ref)
         index = next((i for i, p in enumerate(passages) if p.passage_id == passage_id), None)
         if index is None:
@@ -290,7 +269,7 @@ class Service:
         )
 
     def search(self, query: str, ref: str | None = None, limit: int = 10) -> list[SearchHit]:
-        _texts(query=query, reference=ref)
+        check_texts(query=query, reference=ref)
         within: PaperRef | None = parse_ref(ref) if ref else None
         with self._open() as library:
             return library.search(query, ref=within, limit=limit)
@@ -307,7 +286,7 @@ class Service:
     ) -> AddResult:
         """Ingest a file or folder on this machine (the MCP tool). What a document pulls in
         (``\\input``) must lie inside its own folder; ``includes=False`` refuses it outright."""
-        _texts(reference=ref, title=title)
+        check_texts(reference=ref, title=title)
         paper_ref = parse_ref(ref) if ref else None
         if not path.exists():
             raise InputError(f"{path}: no such file or folder")
@@ -352,30 +331,9 @@ class Service:
                 raise type(exc)(_upload_message(str(exc), path, name)) from None
 
     def remove(self, ref: str) -> StoredPaper:
-        _texts(reference=ref)
+        check_texts(reference=ref)
         with self._open() as library:
             return library.remove(parse_ref(ref))
-
-
-def _bibliography(
-    text: str | None, kind: BibFormat | None, path: Path | None
-) -> Bibliography | None:
-    """A review's bibliography, sent as text or (local MCP clients) named as a file."""
-    if text is not None and path is not None:
-        raise DraftError("give the bibliography as text or as a path, not both")
-    if path is not None:
-        return load_bibliography(path)
-    if text is not None and text.strip():
-        return parse_bibliography(text, kind=kind)
-    return None
-
-
-def _texts(**values: str | None) -> None:
-    """InvalidTextError for the first value that is not valid text (a lone surrogate sent as
-    a JSON escape): refused here, before anything tries to encode it."""
-    for name, value in values.items():
-        if value is not None:
-            check_text(value, f"the {name.replace('_', ' ')}")
 
 
 def _unless_cancelled(cancel: threading.Event | None, done: int, total: int) -> None:

@@ -1,0 +1,67 @@
+"""A draft sent to the server as text, read for review: its bibliography and, for LaTeX, its
+claims. Kept apart from ``Service`` so the service reads as what it does with a draft."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from claimaudit.bibfile import BibFormat
+from claimaudit.errors import DraftError, InputError
+from claimaudit.inputs import validate_topic
+from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
+from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
+from claimaudit.untrusted import check_text
+
+# What a LaTeX draft sent as text is called in messages and in the annotated copy.
+LATEX_DRAFT_NAME = "draft.tex"
+
+
+def check_texts(**values: str | None) -> None:
+    """InvalidTextError for the first value that is not valid text (a lone surrogate sent as
+    a JSON escape): refused here, before anything tries to encode it."""
+    for name, value in values.items():
+        if value is not None:
+            check_text(value, f"the {name.replace('_', ' ')}")
+
+
+def review_inputs(
+    draft: str,
+    language: str,
+    text: str | None,
+    kind: BibFormat | None,
+    path: Path | None,
+    topic: str | None,
+) -> Bibliography | None:
+    """A review's draft and topic checked, and its bibliography, sent as text or (local MCP
+    clients) named as a file."""
+    check_texts(draft=draft, bibliography=text)
+    validate_topic(topic)
+    if not draft.strip():
+        raise DraftError(f"the draft is empty: send the {language} text to review")
+    if text is not None and path is not None:
+        raise DraftError("give the bibliography as text or as a path, not both")
+    if path is not None:
+        return load_bibliography(path)
+    if text is not None and text.strip():
+        return parse_bibliography(text, kind=kind)
+    return None
+
+
+def latex_claims(latex: str, bibliography: Bibliography | None) -> LatexClaims:
+    """The claims of a LaTeX draft sent as text, read on its own: nothing beside it belongs
+    to it, so an ``\\input`` is refused and a bibliography file it names must come as text."""
+    with tempfile.TemporaryDirectory(prefix="claimaudit-draft-") as folder:
+        path = Path(folder) / LATEX_DRAFT_NAME
+        path.write_text(latex, encoding="utf-8")
+        try:
+            found = extract_latex_claims(path, bibliography, alone=True)
+        except InputError as error:  # the draft's fault, not the library's
+            raise DraftError(str(error)) from None
+    named = found.draft.bibliographies
+    if bibliography is None and named and not found.draft.bibitems:
+        raise DraftError(
+            f"the draft names the bibliography {', '.join(named)}: send its text as the "
+            "bibliography"
+        )
+    return found

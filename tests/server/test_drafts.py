@@ -1,0 +1,48 @@
+"""A draft sent as text, read for review (``server.drafts``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.errors import DraftError, InvalidTextError
+from claimaudit.review.bibliography import parse_bibliography
+from claimaudit.server.drafts import latex_claims, review_inputs
+
+BIB = "@misc{lee2022, eprint = {2105.14372}, archivePrefix = {arXiv}}"
+
+
+def test_a_latex_draft_s_keys_resolve_through_the_bibliography_sent() -> None:
+    draft = "Deep learning needs data \\cite{lee2022}.\n\\bibliography{refs}\n"
+    found = latex_claims(draft, parse_bibliography(BIB))
+    [claim] = found.claims
+    assert [t.paper for t in claim.targets] == ["arXiv:2105.14372"]
+
+
+def test_its_own_thebibliography_is_enough() -> None:
+    draft = (
+        "Deep learning needs data \\cite{lee2022}.\n\\bibliography{refs}\n"
+        "\\begin{thebibliography}{1}\\bibitem{lee2022} Lee. arXiv:2105.14372.\n"
+        "\\end{thebibliography}\n"
+    )
+    [claim] = latex_claims(draft, None).claims
+    assert [t.paper for t in claim.targets] == ["arXiv:2105.14372"]
+
+
+@pytest.mark.parametrize(
+    ("draft", "message"),
+    [
+        ("A \\cite{a}.\n\\bibliography{refs,more}", "names the bibliography refs, more: send"),
+        ("A \\cite{a}.\n\\include{chapter}", "draft.tex: \\include{chapter} refused"),
+    ],
+)
+def test_what_was_not_sent_is_a_draft_error(draft: str, message: str) -> None:
+    with pytest.raises(DraftError, match=message.replace("\\", "\\\\")):
+        latex_claims(draft, None)
+
+
+def test_review_inputs_refuse_before_reading() -> None:
+    with pytest.raises(DraftError, match="send the LaTeX text"):
+        review_inputs(" ", "LaTeX", None, None, None, None)
+    with pytest.raises(InvalidTextError):
+        review_inputs("\ud800", "Markdown", None, None, None, None)
+    assert review_inputs("x", "Markdown", " ", None, None, None) is None
