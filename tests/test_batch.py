@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.batch import done_pairs, input_key, run_batch
+from claimaudit.batch import BadLine, done_pairs, input_key, read_items, run_batch
 from claimaudit.checker import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply
@@ -182,3 +182,12 @@ def test_output_written_with_text_ids_resumes_without_checking_again(
     stats = run_batch(src, out, Checker(source, judge))
     assert stats.skipped == 2 and stats.written == 0 and judge.seen == []
     assert _read(out) == records
+
+
+def test_a_batch_line_with_an_id_too_long_for_python_is_a_bad_line(tmp_path: Path) -> None:
+    line = '{"id": ' + "9" * 5000 + ', "claim": "Aspirin lowers fever.", "papers": ["x:1"]}'
+    source = tmp_path / "in.jsonl"
+    source.write_text(line + "\n", encoding="utf-8")
+    [bad] = read_items(source)
+    assert isinstance(bad, BadLine) and bad.id == "line-1"
+    assert bad.error.startswith("line 1: invalid JSON (a number too long to read")
