@@ -32,8 +32,8 @@ def _verdict(health: Health) -> str:
     if health.empty:
         # As `library list` sees it: a library with no papers, made when a command opens it.
         return (
-            f"empty: {health.path} is no library yet (an empty file), so it holds no papers; "
-            "`claimaudit library add` makes it one"
+            f"empty: {health.path} is no library yet (nothing is stored in it), so it holds "
+            "no papers; `claimaudit library add` makes it one"
         )
     if health.healthy:
         return f"healthy: {health.path} ({_contents(health)})"
