@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.batch import done_pairs, run_batch
+from claimaudit.batch import BadLine, done_pairs, input_key, read_items, run_batch
 from claimaudit.checker import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply
@@ -53,7 +53,7 @@ def test_one_record_per_pair_with_id(tmp_path: Path, source: MemorySource) -> No
     assert [(r["id"], r["paperRef"]) for r in rows] == [
         ("c1", "scifact:1"),
         ("c1", "scifact:2"),
-        ("7", "scifact:2"),
+        (7, "scifact:2"),
     ]
     assert rows[2]["searchQuery"] == "Coffee comes from beans. coffee"
 
@@ -124,3 +124,70 @@ def test_resume_after_interruption_skips_written_pairs(
 
 def test_done_pairs_of_missing_file_is_empty(tmp_path: Path) -> None:
     assert done_pairs(tmp_path / "nope.jsonl") == set()
+
+
+def test_ids_keep_their_json_type_so_input_and_output_join(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    src = _write_input(
+        tmp_path / "in.jsonl",
+        [
+            json.dumps({"id": 7, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}),
+            json.dumps({"id": "7", "claim": "Coffee is brewed.", "papers": ["scifact:2"]}),
+            json.dumps({"id": 12345678901234567890, "claim": "Aspirin.", "papers": ["x y"]}),
+            json.dumps({"id": 8, "claim": "", "papers": ["scifact:1"]}),
+        ],
+    )
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
+    rows = _read(out)
+    # A checked pair, a pair that failed, and a bad line each carry the id exactly as given.
+    assert [r["id"] for r in rows] == [7, "7", 12345678901234567890, 8]
+    assert [r["verdict"] for r in rows] == ["supports", "supports", "not_checked", "not_checked"]
+
+
+@pytest.mark.parametrize("bad_id", ["true", "7.0", "7.5", "null", '""', "[7]"])
+def test_an_id_that_is_no_string_or_whole_number_is_refused(
+    tmp_path: Path, source: MemorySource, bad_id: str
+) -> None:
+    line = '{"id": ' + bad_id + ', "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}'
+    src = _write_input(tmp_path / "in.jsonl", [line])
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
+    (row,) = _read(out)
+    assert row["verdict"] == "not_checked" and row["id"] == "line-1"
+    assert row["error"].startswith("line 1: missing or invalid 'id'")
+
+
+def test_output_written_with_text_ids_resumes_without_checking_again(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    lines = [
+        json.dumps({"id": 7, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}),
+        json.dumps({"id": 9, "claim": "Coffee is brewed.", "papers": ["scifact:2"]}),
+    ]
+    src = _write_input(tmp_path / "in.jsonl", lines)
+    out = tmp_path / "out.jsonl"
+    # What earlier versions wrote: the integer id as text; the second record predates input keys.
+    old = [
+        {"id": "7", "inputLine": 1, "inputKey": input_key(lines[0].encode(), 1)},
+        {"id": "9"},
+    ]
+    records = [
+        {"claim": "x", "paperRef": ref, "verdict": "not_addressed", **extra}
+        for ref, extra in zip(["scifact:1", "scifact:2"], old, strict=True)
+    ]
+    out.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    judge = ScriptedJudge(pick("supports", "P001"))
+    stats = run_batch(src, out, Checker(source, judge))
+    assert stats.skipped == 2 and stats.written == 0 and judge.seen == []
+    assert _read(out) == records
+
+
+def test_a_batch_line_with_an_id_too_long_for_python_is_a_bad_line(tmp_path: Path) -> None:
+    line = '{"id": ' + "9" * 5000 + ', "claim": "Aspirin lowers fever.", "papers": ["x:1"]}'
+    source = tmp_path / "in.jsonl"
+    source.write_text(line + "\n", encoding="utf-8")
+    [bad] = read_items(source)
+    assert isinstance(bad, BadLine) and bad.id == "line-1"
+    assert bad.error.startswith("line 1: invalid JSON (a number too long to read")

@@ -11,6 +11,9 @@ So lines that look alike (ids ``7`` and ``"7"``, or one line given twice) are se
 that never merge; adding, removing or moving other lines changes no key; editing a line makes it
 a new one. A line of ``--out`` that is not a record (bad JSON, ``null``, a list) is reported
 with its number and left in place: only the pair it held is checked again.
+
+A record carries its line's ``id`` as given (``7`` stays a number, ``"7"`` a string), so that
+input and output join on it; a bad line without a usable id gets ``"line-N"``.
 """
 
 from __future__ import annotations
@@ -40,23 +43,35 @@ from claimaudit.userfiles import write_atomic
 
 MAX_ID_CHARS = 1_000
 
+# A line's id as the input gave it: a JSON string or a whole number (never a bool or a float).
+ItemId = str | int
+
 
 @dataclass(frozen=True)
 class BatchItem:
     line_number: int
     key: str
-    id: str
+    id: ItemId
     claim: str
     papers: tuple[str, ...]
     topic: str | None
+
+    @property
+    def id_text(self) -> str:
+        """The id as text: how records written before input keys existed are matched."""
+        return str(self.id)
 
 
 @dataclass(frozen=True)
 class BadLine:
     line_number: int
     key: str
-    id: str
+    id: ItemId
     error: str
+
+    @property
+    def id_text(self) -> str:
+        return str(self.id)
 
 
 def input_key(text: bytes, repeat: int) -> str:
@@ -64,7 +79,9 @@ def input_key(text: bytes, repeat: int) -> str:
     return f"{hashlib.sha256(text).hexdigest()[:32]}:{repeat}"
 
 
-def _item_id(data: dict[str, Any]) -> str | None:
+def _item_id(data: dict[str, Any]) -> ItemId | None:
+    """The line's id, unchanged, or None when it is missing or not a usable string or integer
+    (a bool is refused though Python counts it an int; ``7.0`` is refused as a float)."""
     item_id = data.get("id")
     if not isinstance(item_id, str | int) or isinstance(item_id, bool) or str(item_id) == "":
         return None
@@ -73,13 +90,13 @@ def _item_id(data: dict[str, Any]) -> str | None:
         check_text(ident, "'id'")
     except InvalidTextError:
         return None
-    return ident if len(ident) <= MAX_ID_CHARS else None
+    return item_id if len(ident) <= MAX_ID_CHARS else None
 
 
 def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
     fallback_id = f"line-{line_number}"
 
-    def bad(problem: str, ident: str = fallback_id) -> BadLine:
+    def bad(problem: str, ident: ItemId = fallback_id) -> BadLine:
         return BadLine(line_number, key, ident, f"line {line_number}: {problem}")
 
     try:
@@ -144,6 +161,7 @@ class Resume:
     torn: bool = False  # a last line cut short by a crash was dropped
 
     def is_done(self, key: str, ident: str, paper: str, unique_id: bool) -> bool:
+        """``ident`` is the line's id as text (legacy records may hold ``"7"`` for ``7``)."""
         return (key, paper) in self.done or (unique_id and (ident, paper) in self.legacy)
 
     def problems(self, out: Path) -> list[str]:
@@ -258,7 +276,9 @@ class BatchStats:
 
 
 def _ids_once(items: Iterable[BatchItem | BadLine]) -> set[str]:
-    counts = Counter(item.id for item in items)
+    # As text: ids 7 and "7" on two lines are one id here, so neither trusts a legacy record
+    # (which does not say which of them it was written for).
+    counts = Counter(item.id_text for item in items)
     return {ident for ident, count in counts.items() if count == 1}
 
 
@@ -273,7 +293,7 @@ def pending_pairs(items: Iterable[BatchItem | BadLine], resume: Resume) -> int:
 
 def _pending_count(items: Iterable[BatchItem | BadLine], resume: Resume, unique: set[str]) -> int:
     return sum(
-        not resume.is_done(item.key, item.id, paper, item.id in unique)
+        not resume.is_done(item.key, item.id_text, paper, item.id_text in unique)
         for item in items
         for paper in _pairs(item)
     )
@@ -303,13 +323,13 @@ def pending_work(
     """What is left to do, in input order; each pair already in ``--out`` counts as skipped."""
     for item in items:
         if isinstance(item, BadLine):
-            if resume.is_done(item.key, item.id, "", item.id in unique):
+            if resume.is_done(item.key, item.id_text, "", item.id_text in unique):
                 stats.skipped += 1
             else:
                 yield item
             continue
         for paper in item.papers:
-            if resume.is_done(item.key, item.id, ref_key(paper), item.id in unique):
+            if resume.is_done(item.key, item.id_text, ref_key(paper), item.id_text in unique):
                 stats.skipped += 1
             else:
                 yield item, paper

@@ -9,7 +9,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    model_validator,
+)
 
 RELATIONS: tuple[str, ...] = ("supports", "contradicts", "not_addressed", "insufficient_evidence")
 # Every verdict a record can carry: the relations, and not_checked for an operational failure.
@@ -69,7 +77,8 @@ class CheckedRecord(BaseModel):
     # reported none, or no request was made), and the seconds spent waiting on the judge.
     judge_tokens: JudgeTokens | None = Field(default=None, alias="judgeTokens")
     judge_seconds: float = Field(default=0.0, ge=0.0, alias="judgeSeconds")
-    id: str | None = None
+    # A batch line's id as its input gave it (a string or a whole number), so they join.
+    id: StrictStr | StrictInt | None = None
 
     @model_validator(mode="after")
     def _probabilities_match_the_flag(self) -> CheckedRecord:
@@ -100,7 +109,8 @@ class NotCheckedRecord(BaseModel):
     calls: dict[str, int] = Field(default_factory=dict)
     judge_tokens: JudgeTokens | None = Field(default=None, alias="judgeTokens")
     judge_seconds: float = Field(default=0.0, ge=0.0, alias="judgeSeconds")
-    id: str | None = None
+    # A batch line's id as its input gave it (a string or a whole number), so they join.
+    id: StrictStr | StrictInt | None = None
 
 
 # A review record, checked or not: ``verdict`` tells them apart (for pydantic too: the API's

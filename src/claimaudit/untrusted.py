@@ -90,7 +90,15 @@ def load_json(text: str, limit: int = MAX_JSON_DEPTH) -> Any:
     """``json.loads`` for untrusted text: NestingError past ``limit`` levels, else
     json.JSONDecodeError for text that is not JSON."""
     check_json_depth(text, limit)
-    return json.loads(text)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:
+        # Python refuses to read a whole number of more than sys.get_int_max_str_digits()
+        # digits (4,300 by default) with a plain ValueError, which callers would not expect.
+        why = str(exc).split(";")[0]
+        raise json.JSONDecodeError(f"a number too long to read: {why}", text, 0) from exc
 
 
 def check_latex_depth(text: str, limit: int = MAX_LATEX_DEPTH) -> None:

@@ -16,6 +16,7 @@ from tests.library.damaging import (
     empty_index,
     execute,
     make_library,
+    orphan_passages,
     rows,
 )
 
@@ -115,3 +116,44 @@ def test_check_of_a_claim_in_a_damaged_library_is_not_checked(tmp_path: Path) ->
     [record] = json.loads(result.stdout)["records"]
     assert record["verdict"] == "not_checked"
     assert "library check" in record["error"]
+
+
+def test_check_reports_passages_no_paper_holds(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    orphan_passages(path)
+    result = run("library", "check", "--library", path)
+    assert result.exit_code == 1, result.output
+    assert result.stdout.splitlines()[0].startswith("problem (orphan): no paper holds 2 passages")
+    report = json.loads(run("library", "check", "--json", "--library", path).stdout)
+    assert (report["orphanPassages"], report["repairable"]) == (2, True)
+
+
+def test_check_of_an_empty_file_says_empty_as_list_sees_it(tmp_path: Path) -> None:
+    path = tmp_path / "empty.sqlite3"
+    path.touch()
+    result = run("library", "check", "--library", path)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"empty: {path} is no library yet")
+    assert "healthy" not in result.stdout and "schema version" not in result.stdout
+    report = json.loads(run("library", "check", "--json", "--library", path).stdout)
+    assert report["empty"] is True and report["papers"] is None
+    repaired = run("library", "repair", "--library", path)
+    assert repaired.stdout == f"nothing to repair: {path} is empty (no library yet)\n"
+    listed = run("library", "list", "--library", path)
+    assert listed.exit_code == 0 and listed.stdout.startswith("no papers in")
+
+
+def test_repair_json(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    orphan_passages(path)
+    empty_index(path)
+    result = run("library", "repair", "--json", "--no-backup", "--library", path)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert set(report) == {"library", "backup", "actions", "removedPassages", "before", "after"}
+    assert (report["library"], report["backup"], report["removedPassages"]) == (str(path), None, 2)
+    assert report["actions"][-1].startswith("removed 2 passages")
+    assert {p["kind"] for p in report["before"]["problems"]} == {"orphan", "index"}
+    assert report["after"]["healthy"] is True and report["after"]["passages"] == 2
+    again = json.loads(run("library", "repair", "--json", "--library", path).stdout)
+    assert again["actions"] == [] and again["backup"] is None and again["after"]["healthy"]

@@ -56,7 +56,7 @@ def test_look_alike_ids_and_repeated_lines_never_merge(
     first = run_batch(src, out, Checker(source, _judge()))
     assert first.written == 4
     expected = [
-        (1, "7", "scifact:1"),
+        (1, 7, "scifact:1"),  # each id as its line gave it
         (2, "7", "scifact:1"),
         (3, "a", "scifact:2"),
         (4, "a", "scifact:2"),
@@ -135,7 +135,7 @@ def test_the_cli_reports_corrupt_lines_and_loses_nothing(
     assert "dropped a last line cut short" in result.stderr
     assert "wrote 1 record to" in result.stderr and "3 already done" in result.stderr
     records = [json.loads(x) for x in out.read_text().splitlines() if x != "null"]
-    assert sorted(r["id"] for r in records) == ["0", "1", "2", "3"]
+    assert sorted(r["id"] for r in records) == [0, 1, 2, 3]
 
 
 def test_a_paper_repeated_in_one_line_is_refused_like_check_does(
@@ -263,7 +263,7 @@ def test_an_output_stream_is_written_not_read(tmp_path: Path, scripted_cli: list
         reader.kill()
     assert result.exit_code == 0, result.stderr
     assert stat.S_ISFIFO(fifo.stat().st_mode)
-    assert [json.loads(line)["id"] for line in streamed.decode().splitlines()] == ["1"]
+    assert [json.loads(line)["id"] for line in streamed.decode().splitlines()] == [1]
 
 
 def test_retry_not_checked_checks_those_pairs_again_and_keeps_the_rest(

@@ -87,6 +87,12 @@ def test_json_strings_do_not_count_and_cannot_stall_the_scan() -> None:
         load_json('"' + '\\"' * 200_000)
 
 
+def test_a_number_too_long_for_python_is_not_json_not_a_crash() -> None:
+    # json.loads raises a plain ValueError past 4,300 digits; callers catch JSONDecodeError.
+    with pytest.raises(json.JSONDecodeError, match="a number too long to read"):
+        load_json('{"id": ' + "9" * 5000 + "}")
+
+
 @pytest.mark.parametrize(
     ("text", "kind", "message"),
     [

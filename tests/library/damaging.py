@@ -66,6 +66,12 @@ def break_core_table(path: Path) -> None:
         file.write(b"\xff" * 64)
 
 
+def orphan_passages(path: Path) -> None:
+    """A paper deleted without foreign keys on (the sqlite3 shell's default): its two passages
+    stay behind, held by no paper."""
+    execute(path, f"DELETE FROM papers WHERE ref = '{ASPIRIN}'")
+
+
 def rows(path: Path) -> list[tuple[object, ...]]:
     """Every paper and passage as stored, to show a repair changed none of them."""
     conn = sqlite3.connect(path)

@@ -18,6 +18,7 @@ from tests.library.damaging import (
     lose_index_data,
     lose_index_rows,
     make_library,
+    orphan_passages,
 )
 
 
@@ -111,3 +112,31 @@ def test_a_file_that_is_not_a_database_is_damaged(tmp_path: Path) -> None:
     health = check_health(path)
     assert not health.repairable
     assert "cannot be read as a database" in health.problems[0].message
+
+
+def test_passages_whose_paper_is_gone_are_a_repairable_problem(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    orphan_passages(path)
+    health = check_health(path)
+    assert not health.healthy and health.repairable and health.orphans == 2
+    assert [(p.kind, p.message) for p in health.problems] == [
+        (
+            ProblemKind.ORPHAN,
+            "no paper holds 2 passages (left behind by 1 removed paper); a paper added later "
+            "could show them as its own",
+        )
+    ]
+
+
+def test_a_whole_library_has_no_orphans(tmp_path: Path) -> None:
+    assert check_health(make_library(tmp_path / "lib.sqlite3")).orphans == 0
+
+
+def test_an_empty_file_is_no_library_yet_not_a_healthy_one_with_counts(tmp_path: Path) -> None:
+    path = tmp_path / "empty.sqlite3"
+    path.touch()
+    health = check_health(path)
+    assert health.empty and not health.problems
+    assert (health.papers, health.passages, health.indexed) == (None, None, None)
+    assert path.read_bytes() == b""  # checking it made nothing
+    assert not check_health(make_library(tmp_path / "lib.sqlite3")).empty

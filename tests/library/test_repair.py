@@ -21,6 +21,7 @@ from tests.library.damaging import (
     lose_index_data,
     lose_index_rows,
     make_library,
+    orphan_passages,
     rows,
 )
 
@@ -96,3 +97,40 @@ def test_damaged_core_tables_are_refused_and_left_as_they_are(tmp_path: Path) ->
     with pytest.raises(LibraryDamagedError, match="restore a backup"):
         repair_library(path)
     assert path.read_bytes() == before and _backups(tmp_path) == []
+
+
+def test_passages_no_paper_holds_are_removed_counted_and_kept_in_the_backup(
+    tmp_path: Path,
+) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    orphan_passages(path)
+    stored = rows(path)
+    done = repair_library(path)
+    assert done.backup is not None and done.removed_passages == 2
+    assert done.actions == (
+        "removed 2 passages that no paper holds (left behind by 1 removed paper) "
+        f"(the backup {done.backup} still holds them)",
+    )
+    assert done.after.healthy and done.after.passages == done.after.indexed == 2
+    assert rows(done.backup) == stored  # nothing lost: the copy has them
+    with Library.open(path) as library:
+        assert library.search("aspirin") == []  # gone from the index too
+        assert [h.passage_id for h in library.search("coffee")] == ["P001"]
+
+
+def test_without_a_backup_the_removal_is_still_said(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    orphan_passages(path)
+    done = repair_library(path, backup=False)
+    assert done.actions == (
+        "removed 2 passages that no paper holds (left behind by 1 removed paper)",
+    )
+    assert done.after.healthy and _backups(tmp_path) == []
+
+
+def test_an_empty_file_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "empty.sqlite3"
+    path.touch()
+    done = repair_library(path)
+    assert done.actions == () and done.backup is None and done.after.empty
+    assert path.read_bytes() == b"" and _backups(tmp_path) == []

@@ -163,7 +163,7 @@ def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> N
         papers = lib.list_papers()
         where = lib.path
     if as_json:
-        _print_json([LocalPaper.of(p).wire() for p in papers])
+        _print_json([_listed(p) for p in papers])
         return
     if not papers:
         out_console.print(shown_text(f"no papers in {where}"))
@@ -188,6 +188,14 @@ def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> N
             paper.ingested_at.strftime("%Y-%m-%d"),
         )
     out_console.print(table)
+
+
+def _listed(paper: StoredPaper) -> dict[str, object]:
+    """A paper as ``list --json`` writes it: ``passageCount`` as in ``show --json``, and the
+    same count under ``passages``, the name scripts written before it read."""
+    listed = LocalPaper.of(paper).wire()
+    listed["passageCount"] = listed["passages"]
+    return listed
 
 
 # Past SQLite's integers an offset could not be asked for; no paper has a billion passages.

@@ -11,7 +11,7 @@ from claimaudit.accounting import counted
 from claimaudit.cli._common import EXIT_MATCHED, EXIT_OK, LibraryOption, out_console
 from claimaudit.cli._terminal import json_text, shown_text
 from claimaudit.library.health import Health, check_health
-from claimaudit.library.repair import repair_library
+from claimaudit.library.repair import Repair, repair_library
 
 
 def _say(line: str) -> None:
@@ -29,6 +29,12 @@ def _contents(health: Health) -> str:
 
 
 def _verdict(health: Health) -> str:
+    if health.empty:
+        # As `library list` sees it: a library with no papers, made when a command opens it.
+        return (
+            f"empty: {health.path} is no library yet (nothing is stored in it), so it holds "
+            "no papers; `claimaudit library add` makes it one"
+        )
     if health.healthy:
         return f"healthy: {health.path} ({_contents(health)})"
     problems = counted(len(health.problems), "problem")
@@ -49,6 +55,8 @@ def _wire(health: Health) -> dict[str, object]:
         "papers": health.papers,
         "passages": health.passages,
         "indexed": health.indexed,
+        "orphanPassages": health.orphans,
+        "empty": health.empty,
         "problems": [
             {"kind": p.kind.value, "message": p.message, "repairable": p.repairable}
             for p in health.problems
@@ -71,19 +79,37 @@ def check_library(
     raise typer.Exit(EXIT_OK if health.healthy else EXIT_MATCHED)
 
 
+def _repair_wire(done: Repair) -> dict[str, object]:
+    return {
+        "library": str(done.after.path),
+        "backup": None if done.backup is None else str(done.backup),
+        "actions": list(done.actions),
+        "removedPassages": done.removed_passages,
+        "before": _wire(done.before),
+        "after": _wire(done.after),
+    }
+
+
 def repair(
     library: LibraryOption = None,
     backup: Annotated[
         bool,
         typer.Option(help="Copy the library to <file>.bak-<UTC time> beside it before repairing."),
     ] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of lines.")] = False,
 ) -> None:
-    """Rebuild the search index and recreate lost cache tables; papers are never touched."""
+    """Rebuild the search index, recreate lost cache tables and remove passages no paper
+    holds; papers are never touched."""
     # Exit 0 healthy afterwards, 1 problems remain, 2 the papers' own tables are damaged
     # (nothing done: a backup is what helps then).
     done = repair_library(library, backup=backup)
+    code = EXIT_OK if done.after.healthy else EXIT_MATCHED
+    if as_json:
+        out_console.file.write(json_text(_repair_wire(done), indent=2) + "\n")
+        raise typer.Exit(code)
     if not done.actions:
-        _say(f"nothing to repair: {done.after.path} is healthy")
+        state = "empty (no library yet)" if done.after.empty else "healthy"
+        _say(f"nothing to repair: {done.after.path} is {state}")
         raise typer.Exit(EXIT_OK)
     if done.backup is not None:
         _say(f"backed up the library to {done.backup}")
@@ -92,4 +118,4 @@ def repair(
     for problem in done.after.problems:
         _say(f"problem ({problem.kind.value}): {problem.message}")
     _say(_verdict(done.after))
-    raise typer.Exit(EXIT_OK if done.after.healthy else EXIT_MATCHED)
+    raise typer.Exit(code)

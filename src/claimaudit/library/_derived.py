@@ -11,6 +11,8 @@ import logging
 import sqlite3
 
 _log = logging.getLogger(__name__)
+# The libraries (by path) already warned about a cache table that cannot be made.
+_WARNED_UNWRITABLE: set[str] = set()
 
 FTS_TABLE = "passages_fts"
 # The tables FTS5 keeps for ``passages_fts`` (columnsize on, so ``_docsize`` exists).
@@ -120,7 +122,16 @@ def recreate_missing_caches(conn: sqlite3.Connection, label: str) -> None:
     except sqlite3.Error as exc:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
-        _log.warning("the library %s lacks a cache table and it cannot be made: %s", label, exc)
+        # Once per library and process: the server opens the library for every request and
+        # thread, and a file it may not write stays so; the first warning said all there is.
+        if label not in _WARNED_UNWRITABLE:
+            _WARNED_UNWRITABLE.add(label)
+            _log.warning(
+                "the library %s lacks a cache table and it cannot be made: %s "
+                "(said once; the cache is skipped until it can be)",
+                label,
+                exc,
+            )
         return
     if missing:
         _log.warning(

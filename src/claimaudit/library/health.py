@@ -1,6 +1,7 @@
 """``library check``: is the library database whole? SQLite's own check of every table, FTS5's
-check of the full-text index against the passages, and the tables, triggers and schema version a
-library must have. Nothing is changed: every statement runs in one transaction rolled back."""
+check of the full-text index against the passages, passages whose paper is gone, and the tables,
+triggers and schema version a library must have. Nothing is changed: every statement runs in one
+transaction rolled back."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from claimaudit.accounting import counted
 from claimaudit.errors import LibraryOpenError
 from claimaudit.library._derived import (
     CACHES,
@@ -35,6 +37,7 @@ class ProblemKind(StrEnum):
     CORE = "core"  # the file, papers or passages: repair cannot help, a backup can
     INDEX = "index"  # the full-text index: rebuilt from the passages
     CACHE = "cache"  # a cache table: recreated empty
+    ORPHAN = "orphan"  # passages whose paper is gone: removed (the backup keeps them)
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,11 @@ class Health:
     passages: int | None
     indexed: int | None
     problems: tuple[Problem, ...]
+    # Passages whose paper is gone (None: not counted, the core tables being damaged).
+    orphans: int | None = None
+    # An empty file (or an SQLite file never written): no library yet, nothing wrong with it;
+    # the first library command that opens it makes it an empty library.
+    empty: bool = False
 
     @property
     def healthy(self) -> bool:
@@ -120,7 +128,7 @@ def _check(conn: sqlite3.Connection, path: Path) -> Health:
     if (version == 0 and tables) or (version > 0 and app_id != APPLICATION_ID):
         raise LibraryOpenError(f"{path} is an SQLite database but not a claimaudit library")
     if version == 0:
-        return Health(path, 0, 0, 0, 0, ())  # made but never written: nothing to be wrong
+        return Health(path, 0, None, None, None, (), empty=True)
     problems = _sqlite_problems(conn)
     names = schema_names(conn)
     problems += [
@@ -128,10 +136,12 @@ def _check(conn: sqlite3.Connection, path: Path) -> Health:
         for table in _CORE_TABLES
         if ("table", table) not in names
     ]
-    papers = passages = indexed = None
+    papers = passages = indexed = orphans = None
     if not problems:
         papers = _count(conn, "papers")
         passages = _count(conn, "passages")
+        orphans, orphaned = _orphan_problem(conn)
+        problems += orphaned
         if version >= _FTS_SINCE:
             try:
                 index_problems, indexed = _index_problems(conn, names, passages)
@@ -143,7 +153,31 @@ def _check(conn: sqlite3.Connection, path: Path) -> Health:
                 ]
             problems += index_problems
     problems += _cache_problems(conn, names, version)
-    return Health(path, version, papers, passages, indexed, tuple(problems))
+    return Health(path, version, papers, passages, indexed, tuple(problems), orphans)
+
+
+def orphan_count(conn: sqlite3.Connection) -> tuple[int, int]:
+    """(passages, papers): the passages whose paper is gone, and how many papers they were.
+
+    The schema cascades a paper's deletion to its passages, but only on a connection with
+    foreign keys on; a deletion without (the sqlite3 shell, another tool) leaves them behind,
+    and a paper added later can take the gone paper's id and show them as its own."""
+    found, gone = conn.execute(
+        "SELECT count(*), count(DISTINCT paper_id) FROM passages "
+        "WHERE paper_id NOT IN (SELECT id FROM papers)"
+    ).fetchone()
+    return int(found), int(gone)
+
+
+def _orphan_problem(conn: sqlite3.Connection) -> tuple[int, list[Problem]]:
+    found, gone = orphan_count(conn)
+    if not found:
+        return 0, []
+    message = (
+        f"no paper holds {counted(found, 'passage')} (left behind by "
+        f"{counted(gone, 'removed paper')}); a paper added later could show them as its own"
+    )
+    return found, [Problem(ProblemKind.ORPHAN, message)]
 
 
 def _sqlite_problems(conn: sqlite3.Connection) -> list[Problem]:

@@ -1,7 +1,7 @@
 """``library repair``: remake what can be remade from the stored papers (the full-text index, its
-triggers, the cache tables), in one transaction, after a backup copy. Papers and passages are
-never written; a library whose own tables are damaged is refused, since writing to it could
-only make it worse."""
+triggers, the cache tables) and remove the passages whose paper is gone, in one transaction,
+after a backup copy. Papers are never written, nor any passage a paper holds; a library whose
+own tables are damaged is refused, since writing to it could only make it worse."""
 
 from __future__ import annotations
 
@@ -23,7 +23,13 @@ from claimaudit.library._derived import (
     schema_names,
 )
 from claimaudit.library._migrations import LATEST_VERSION
-from claimaudit.library.health import Health, ProblemKind, check_health, connect_existing
+from claimaudit.library.health import (
+    Health,
+    ProblemKind,
+    check_health,
+    connect_existing,
+    orphan_count,
+)
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,8 @@ class Repair:
     backup: Path | None
     actions: tuple[str, ...]
     after: Health
+    # Passages removed because no paper held them (the backup, when made, still has them).
+    removed_passages: int = 0
 
 
 def repair_library(path: Path | None, *, backup: bool = True) -> Repair:
@@ -57,13 +65,19 @@ def repair_library(path: Path | None, *, backup: bool = True) -> Repair:
     copy = _backup(before.path) if backup else None
     resolved, conn = connect_existing(before.path)
     try:
-        actions = _repair(conn, rebuild_index=before.has(ProblemKind.INDEX))
+        actions, removed = _repair(
+            conn,
+            rebuild_index=before.has(ProblemKind.INDEX),
+            remove_orphans=before.has(ProblemKind.ORPHAN),
+        )
     except sqlite3.Error as exc:
         kept = f"; the backup is {copy}" if copy else ""
         raise LibraryError(f"could not repair {resolved} (left as it was{kept}): {exc}") from exc
     finally:
         conn.close()
-    return Repair(before, copy, tuple(actions), check_health(resolved))
+    if removed and copy is not None:
+        actions[-1] += f" (the backup {copy} still holds them)"
+    return Repair(before, copy, tuple(actions), check_health(resolved), removed)
 
 
 def _backup(path: Path) -> Path:
@@ -94,7 +108,10 @@ def _backup(path: Path) -> Path:
     return target
 
 
-def _repair(conn: sqlite3.Connection, *, rebuild_index: bool) -> list[str]:
+def _repair(
+    conn: sqlite3.Connection, *, rebuild_index: bool, remove_orphans: bool
+) -> tuple[list[str], int]:
+    """What was done, and how many passages no paper held were removed."""
     _allow_schema_edit(conn)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("BEGIN IMMEDIATE")
@@ -111,12 +128,22 @@ def _repair(conn: sqlite3.Connection, *, rebuild_index: bool) -> list[str]:
             conn.execute(statement)
             empty = " (empty: it is only a cache)" if kind == "table" else ""
             actions.append(f"recreated the {kind} {name}{empty}")
+        removed = 0
+        if remove_orphans:
+            # Last, once the index and its triggers are whole: the delete trigger then takes
+            # them out of the index too.
+            removed, gone = orphan_count(conn)
+            conn.execute("DELETE FROM passages WHERE paper_id NOT IN (SELECT id FROM papers)")
+            actions.append(
+                f"removed {counted(removed, 'passage')} that no paper holds (left behind by "
+                f"{counted(gone, 'removed paper')})"
+            )
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
-    return actions
+    return actions, removed
 
 
 def _rebuild_index(conn: sqlite3.Connection, names: set[tuple[str, str]]) -> str:
