@@ -88,8 +88,15 @@ class RunningServer:
 class ServerLauncher:
     tmp: pytest.TempPathFactory
 
-    def start(self, library: Path, *extra: str, env: dict[str, str] | None = None) -> RunningServer:
-        port = free_port()
+    def start(
+        self,
+        library: Path,
+        *extra: str,
+        env: dict[str, str] | None = None,
+        port: int | None = None,
+    ) -> RunningServer:
+        """A server on ``port`` (default: a free one; a stopped server's, to bring it back)."""
+        port = port or free_port()
         workdir = self.tmp.mktemp("server")
         gate = workdir / "gate"
         gate.mkdir()

@@ -22,6 +22,7 @@ PAGE_FILES = {
     "messages.js",
     "keep.js",
     "counter.js",
+    "format.js",
 }
 
 

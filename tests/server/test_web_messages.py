@@ -1,6 +1,6 @@
-"""The page's own words in headless Chromium: the server's messages are shared with the command
-line, so the page says what to do on the page (no "--ref" or "--replace"), and a judge that takes
-a model id gets a Model field."""
+"""The page's own words in headless Chromium: the server's messages and judge descriptions are
+shared with the command line, so the page says what to do on the page (no "--ref", "--replace",
+"--model" or "--topic"), and a judge that takes a model id gets a Model field."""
 
 from __future__ import annotations
 
@@ -10,8 +10,13 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
+from claimaudit.errors import SourceError
+from claimaudit.identity import parse_ref
+from claimaudit.selection import MAX_CHARS
+from claimaudit.server.judges import JudgePool
+from claimaudit.sources.valyu import _passages as valyu_passages
 from tests.server.conftest import (
     DEEP_RULES_REF,
     NARROW_CLAIM,
@@ -136,3 +141,78 @@ def test_the_openai_judge_without_a_model_says_to_fill_in_model(
         "This judge needs a model id: fill in Model under Options "
         "(or set one where the server runs)."
     )
+
+
+def test_the_judge_list_s_hover_text_gives_page_advice(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    for select in ("#judge", "#review-judge"):
+        option = page.locator(f"{select} option[value=openai]")
+        expect(option).to_have_attribute(
+            "title",
+            "any OpenAI-compatible chat completions server; needs a model id: fill in Model "
+            "under Options (or set OPENAI_MODEL where the server runs)",
+        )
+        # What needs no rewording comes as the server describes it.
+        expect(page.locator(f"{select} option[value=local]")).to_have_attribute(
+            "title", JudgePool.available()["local"]
+        )
+    titles = page.locator("#judge option").evaluate_all("os => os.map(o => o.title)")
+    assert titles and not [t for t in titles if "--" in t]
+
+
+def test_the_local_judge_refusing_a_model_gives_page_advice(
+    page: Page, server: RunningServer
+) -> None:
+    # The page hides Model for the local judge, so only another client gets this error; the
+    # page's words for it are checked on the server's own answer.
+    with server.client() as client:
+        answer = client.post(
+            "/v1/checks",
+            json={
+                "claim": NARROW_CLAIM,
+                "papers": [DEEP_RULES_REF],
+                "judge": "local",
+                "model": "m-1",
+            },
+        )
+    error = answer.json()["error"]
+    assert (answer.status_code, error["code"]) == (400, "invalid_settings")
+    assert "--model" in error["message"]
+    page.goto(server.url)
+    shown = page.evaluate(
+        "async (error) => (await import('/static/messages.js')).pageMessage(error)", error
+    )
+    assert shown == (
+        "The local judge runs its own model: clear Model under Options, "
+        "or choose a judge that takes a model id."
+    )
+
+
+def test_valyu_excerpts_over_budget_say_to_narrow_topic_on_the_page(
+    page: Page, server: RunningServer
+) -> None:
+    ref = "arXiv:2401.00001"
+    with pytest.raises(SourceError) as over:
+        valyu_passages(parse_ref(ref), "x" * (MAX_CHARS + 1))
+    message = str(over.value)
+    assert "narrow --topic" in message
+
+    # The server's answer for a paper it cannot check, carrying Valyu's message as its error
+    # (this server has no Valyu key, and the tests no network).
+    def with_valyu_error(route: Route) -> None:
+        found = route.fetch().json()
+        found["records"][0]["error"] = message
+        route.fulfill(json=found)
+
+    page.route("**/v1/checks", with_valyu_error)
+    page.goto(server.url)
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", ref)
+    page.click("#check-submit")
+    error = page.locator(f'.card[data-ref="{ref}"] .error')
+    expect(error).to_have_text(
+        f"{message.split('; nothing was truncated')[0]}. Nothing was cut: add words to Topic "
+        "under Options so that fewer sections are chosen, or upload the paper in the Library "
+        "panel below."
+    )
+    expect(error).not_to_contain_text("--")

@@ -1,5 +1,6 @@
 """The page keeps a researcher's work, in headless Chromium: the forms survive a reload, the
-header says when the server stops answering, and an over-long claim is said, not cut."""
+header says when the server stops answering (asked or not), and an over-long claim is said, not
+cut."""
 
 from __future__ import annotations
 
@@ -77,6 +78,7 @@ def test_a_reload_keeps_the_forms(page: Page, server: RunningServer) -> None:
             "review-model",
             "review-threshold",
             "review-fresh",
+            "review-format",
         }
     )
     assert page.evaluate("localStorage.length") == 0
@@ -100,6 +102,59 @@ def test_the_header_says_when_the_server_stops_answering(
     expect(page.locator("#check-status")).to_have_text(
         "The server is not answering: check that it is still running, then try again."
     )
+
+
+# The page asks for /health every 20 s while it is seen (main.js, HEALTH_EVERY_MS).
+HEALTH_PERIOD_MS = 20_000
+
+
+def _seen(page: Page, state: str) -> None:
+    """The page as hidden (a background tab) or visible, as the Page Visibility API tells it."""
+    page.evaluate(
+        """(state) => {
+            const seen = { configurable: true, get: () => state };
+            Object.defineProperty(document, "visibilityState", seen);
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        state,
+    )
+
+
+def test_the_header_follows_the_server_while_nothing_is_asked(
+    page: Page, launcher: ServerLauncher, example_library: Path
+) -> None:
+    # The page's timers run on Playwright's clock: periods pass when the test says, not later.
+    page.clock.install()
+    own = launcher.start(example_library)
+    port = int(own.url.rsplit(":", 1)[1])
+    status = page.locator("#server-status")
+    try:
+        page.goto(own.url)
+        expect(status).to_contain_text("ok")
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/health") else None)
+        # A background tab asks nothing, however long it waits ...
+        _seen(page, "hidden")
+    finally:
+        stop(own)
+    page.clock.run_for(3 * HEALTH_PERIOD_MS)
+    # ... and asks at once when it is seen again.
+    _seen(page, "visible")
+    expect(status).to_have_text("server not answering")
+    expect(status).to_have_attribute("data-kind", "error")
+    assert asked == [f"{own.url}/health"]
+
+    back = launcher.start(example_library, port=port)
+    try:
+        page.clock.run_for(HEALTH_PERIOD_MS)
+        expect(status).to_contain_text("ok")
+        expect(status).to_have_attribute("data-kind", "done")
+        # Stopped while the page is seen, the next period's question finds it out.
+        stop(back)
+        page.clock.run_for(HEALTH_PERIOD_MS)
+        expect(status).to_have_text("server not answering")
+    finally:
+        stop(back)
 
 
 def test_an_over_long_claim_is_said_not_cut(page: Page, server: RunningServer) -> None:

@@ -46,7 +46,29 @@ function followServer() {
   document.addEventListener("claimaudit:reachable", showServer);
 }
 
+// While nothing else is asked, the header would keep "ok" after the server stopped: it asks
+// for /health now and then, but only while the page is seen (a background tab asks nothing,
+// and asks at once when it is shown again).
+const HEALTH_EVERY_MS = 20_000;
+let healthTimer = null;
+
+function pollWhileVisible() {
+  clearInterval(healthTimer);
+  healthTimer = null;
+  if (document.visibilityState !== "visible") return;
+  healthTimer = setInterval(showServer, HEALTH_EVERY_MS);
+}
+
+function pollHealth() {
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") showServer();
+    pollWhileVisible();
+  });
+  pollWhileVisible();
+}
+
 initToken();
 followServer();
 showServer();
+pollHealth();
 for (const init of PANELS) init();

@@ -1,9 +1,18 @@
 // The server's messages are shared with the command line and MCP, so some end in terminal
-// advice ("pass --ref", "use --replace", "`claimaudit library add`"). The page says what to do
-// on the page instead: by the error's code where one tells, else the message as it came.
+// advice ("pass --ref", "use --replace", "`claimaudit library add`", "narrow --topic"). The page
+// says what to do on the page instead: by the error's code where one tells, else the message as
+// it came.
 
 const MODEL_NEEDED = /needs a model/;
+const OWN_MODEL = /^the (\S+) judge runs its own model/;
 const NOT_IN_LIBRARY = /not in the (?:local )?library/;
+// A LaTeX draft sent as text is read on its own: "draft.tex: \input{intro} refused: ...".
+const INCLUDE_REFUSED = /^[^:]*: (.+?) refused: a draft sent as text is read on its own/;
+const BIBLIOGRAPHY_NAMED = /^the draft names the bibliography (.+): send its text as the bibliography/;
+// Valyu's excerpts over the judge's budget: "...; nothing was truncated: select sections
+// (narrow --topic) or add the paper to the library (claimaudit library add ...)".
+const OVER_BUDGET = /^(.*?); nothing was truncated: /;
+const NO_LIBRARY = /^(\S+): no library at /;
 
 // An ApiError (status, code, message) as the page says it.
 export function pageMessage(error) {
@@ -18,15 +27,53 @@ export function pageMessage(error) {
       if (MODEL_NEEDED.test(error.message)) {
         return "This judge needs a model id: fill in Model under Options (or set one where the server runs).";
       }
+      if (OWN_MODEL.test(error.message)) {
+        const judge = OWN_MODEL.exec(error.message)[1];
+        return `The ${judge} judge runs its own model: clear Model under Options, or choose a judge that takes a model id.`;
+      }
       return error.message;
+    case "invalid_draft":
+      return draftMessage(error.message);
     default:
       return error.message;
   }
 }
 
-// A not_checked record's error, with the page's advice for a paper missing from the library.
+function draftMessage(message) {
+  const include = INCLUDE_REFUSED.exec(message);
+  if (include) {
+    return `The LaTeX draft includes another file (${include[1]}), which the server cannot read from here: paste the included file's text in its place, then review again.`;
+  }
+  const named = BIBLIOGRAPHY_NAMED.exec(message);
+  if (named) {
+    return `The draft names the bibliography ${named[1]}: paste its BibTeX under “Bibliography and options”, then review again.`;
+  }
+  return message;
+}
+
+const UPLOAD_ADVICE = "Upload it in the Library panel below, then check again.";
+
+// A not_checked record's error, with the page's advice where the message gives the command
+// line's: a paper missing from the library, Valyu excerpts over the judge's budget.
 export function recordError(message) {
-  if (!NOT_IN_LIBRARY.test(message)) return message;
-  const what = message.split(";")[0].replace(/\s*\([^)]*\)\s*$/, "");
-  return `${what}. Upload it in the Library panel below, then check again.`;
+  if (NOT_IN_LIBRARY.test(message)) {
+    const what = message.split(";")[0].replace(/\s*\([^)]*\)\s*$/, "");
+    return `${what}. ${UPLOAD_ADVICE}`;
+  }
+  const missing = NO_LIBRARY.exec(message);
+  if (missing) return `${missing[1]}: the server's library has no papers yet. ${UPLOAD_ADVICE}`;
+  const over = OVER_BUDGET.exec(message);
+  if (over) {
+    return `${over[1]}. Nothing was cut: add words to Topic under Options so that fewer sections are chosen, or upload the paper in the Library panel below.`;
+  }
+  return message;
+}
+
+// A judge's description (the Judge list's hover text) in the page's words: the registry's
+// descriptions are written for the command line ("needs --model or OPENAI_MODEL").
+export function judgeNote(description) {
+  return String(description || "").replace(
+    /needs --model or ([A-Z][A-Z0-9_]*)/,
+    "needs a model id: fill in Model under Options (or set $1 where the server runs)",
+  );
 }

@@ -1,12 +1,13 @@
-// The "Review a draft" panel: paste a Markdown draft (and its bibliography, if it cites keys),
-// review it on the server, and read it back: each cited sentence coloured by its worst verdict,
-// its per-paper cards under its paragraph, the summary counts and the annotated Markdown.
+// The "Review a draft" panel: paste a Markdown or LaTeX draft (and its bibliography, if it cites
+// keys), review it on the server, and read it back: each cited sentence coloured by its worst
+// verdict, its per-paper cards under its paragraph, the summary counts and the annotated copy.
 // The draft is untrusted text: it only ever enters the page as text nodes.
 
 import { api } from "./api.js";
 import { pageMessage } from "./messages.js";
 import { LABELS, legend, renderRecord, REVIEW_MARK, reviewBadge, verdictBadge } from "./cards.js";
 import { chosenModel, el, followJudge, loadJudges, restoreFocus, setStatus } from "./dom.js";
+import { initDraftFormat, SHOWN } from "./format.js";
 import { keepFields } from "./keep.js";
 
 // Worst first, as the review module colours a sentence that cites several papers.
@@ -36,7 +37,8 @@ function claimsOf(records, threshold) {
 }
 
 // The draft's blocks (runs of non-blank lines) as [start, end) offsets. Offsets count code
-// points, as the server's do, so the draft is handled as an array of code points.
+// points, as the server's do, so the draft is handled as an array of code points. A LaTeX
+// draft's offsets are in the LaTeX as sent, so it is shown as written, commands and all.
 function blocksOf(chars) {
   const blocks = [];
   let lineStart = 0;
@@ -132,14 +134,17 @@ function claimPanel(claim) {
   return panel;
 }
 
-function renderDraft(markdown, claims) {
-  const chars = Array.from(markdown);
+// A Markdown heading is a block of its own, shown bold. A LaTeX \section often shares its block
+// with the paragraph after it, so LaTeX blocks are shown plain, as written.
+const MARKDOWN_HEADING = /^#{1,6}\s/;
+
+function renderDraft(draft, format, claims) {
+  const chars = Array.from(draft);
   const text = (start, end) => chars.slice(start, end).join("");
   const placed = new Set();
   const nodes = [];
   for (const [start, end] of blocksOf(chars)) {
-    const first = text(start, Math.min(end, start + 8));
-    const heading = /^#{1,6}\s/.exec(first);
+    const heading = format === "markdown" && MARKDOWN_HEADING.test(text(start, Math.min(end, start + 8)));
     const block = el("div", { class: heading ? "draft-block heading" : "draft-block" });
     const ended = [];
     let position = start;
@@ -212,8 +217,8 @@ function renderUncited(uncited) {
   ];
 }
 
-function download(name, content) {
-  const url = URL.createObjectURL(new Blob([content], { type: "text/markdown;charset=utf-8" }));
+function download(name, type, content) {
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const link = el("a", { href: url, download: name, hidden: true });
   document.body.append(link);
   link.click();
@@ -230,9 +235,13 @@ export function initReviewPanel() {
   const output = document.getElementById("review-output");
   const annotated = document.getElementById("review-annotated");
   const modelField = document.getElementById("review-model-field");
+  const downloadButton = document.getElementById("review-download");
+  // The annotated copy of the last review, in its draft's format.
   let annotatedText = "";
+  let annotatedFormat = "markdown";
 
   keepFields(["draft", "review-bib", "review-topic", "review-judge", "review-model", "review-threshold", "review-fresh"]);
+  const chosenFormat = initDraftFormat(draft); // after keepFields: a kept draft is guessed from
   followJudge(judge, modelField);
   loadJudges(judge);
   // Once a token is given, what failed without it is asked again and its error dropped.
@@ -241,17 +250,20 @@ export function initReviewPanel() {
     if (status.dataset.kind === "error") setStatus(status, "");
   });
 
-  document.getElementById("review-download").addEventListener("click", () => {
-    download("annotated.md", annotatedText);
+  downloadButton.addEventListener("click", () => {
+    const shown = SHOWN[annotatedFormat];
+    download(shown.file, shown.type, annotatedText);
   });
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    const format = chosenFormat();
     if (!draft.value.trim()) {
-      setStatus(status, "Paste a Markdown draft to review.", "error");
+      setStatus(status, `Paste a ${SHOWN[format].name} draft to review.`, "error");
       return;
     }
-    const body = { markdown: draft.value };
+    const text = draft.value;
+    const body = { [format]: text };
     // Left empty, the server applies its own default threshold.
     const threshold = document.getElementById("review-threshold").value;
     if (threshold !== "") body.threshold = Number(threshold);
@@ -271,10 +283,13 @@ export function initReviewPanel() {
       const found = await api("/v1/reviews", { method: "POST", json: body });
       const claims = claimsOf(found.records, found.threshold);
       document.getElementById("review-summary").replaceChildren(...renderSummary(found.summary));
-      document.getElementById("review-draft").replaceChildren(...renderDraft(body.markdown, claims));
+      document.getElementById("review-draft").replaceChildren(...renderDraft(text, format, claims));
       document.getElementById("review-uncited").replaceChildren(...renderUncited(found.uncited));
       annotatedText = found.annotated;
+      annotatedFormat = format;
       annotated.textContent = found.annotated;
+      document.getElementById("review-annotated-title").textContent = SHOWN[format].annotated;
+      downloadButton.textContent = `Download ${SHOWN[format].file}`;
       output.hidden = false;
       const s = found.summary;
       setStatus(
