@@ -228,6 +228,29 @@ def test_no_output_is_a_hard_link_to_the_draft(
 
 
 @pytest.mark.parametrize("option", ["--out", "--json", "--html"])
+@pytest.mark.parametrize("given", ["option", "environment"])
+def test_no_output_overwrites_the_library(
+    runner: CliRunner, tmp_path: Path, option: str, given: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    report = tmp_path / "draft.md"
+    report.write_text(REPORT, encoding="utf-8")
+    library = tmp_path / "lib.sqlite3"
+    Library.open(library).close()
+    before = library.read_bytes()
+    args = ["review", str(report), option, str(library)]
+    if given == "option":
+        args += ["--library", str(library)]
+    else:
+        monkeypatch.setenv("CLAIMAUDIT_LIBRARY", str(library))
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"error: {option} {library} is the same file as the library {library}; choose another path"
+    ]
+    assert library.read_bytes() == before
+
+
+@pytest.mark.parametrize("option", ["--out", "--json", "--html"])
 def test_no_output_overwrites_the_bib_file(runner: CliRunner, tmp_path: Path, option: str) -> None:
     report = tmp_path / "draft.md"
     report.write_text(REPORT, encoding="utf-8")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.errors import DraftError, InvalidTextError
+from claimaudit.bibfile import BibFormat
+from claimaudit.errors import BibliographyError, DraftError, InvalidTextError
 from claimaudit.review.bibliography import parse_bibliography
 from claimaudit.server.drafts import latex_claims, review_inputs
 
@@ -45,4 +46,12 @@ def test_review_inputs_refuse_before_reading() -> None:
         review_inputs(" ", "LaTeX", None, None, None, None)
     with pytest.raises(InvalidTextError):
         review_inputs("\ud800", "Markdown", None, None, None, None)
-    assert review_inputs("x", "Markdown", " ", None, None, None) is None
+    assert review_inputs("x", "Markdown", None, None, None, None) is None
+
+
+@pytest.mark.parametrize(("text", "kind"), [("", None), ("  \n", None), ("", "csl-json")])
+def test_a_bibliography_sent_empty_is_refused_like_one_with_no_entries(
+    text: str, kind: BibFormat | None
+) -> None:
+    with pytest.raises(BibliographyError, match="holds no entries|not valid JSON"):
+        review_inputs("x", "Markdown", text, kind, None, None)

@@ -104,6 +104,12 @@ def test_a_csl_json_bibliography_and_its_format_sniffed(api: httpx.Client) -> No
             "invalid_bibliography",
             "holds no entries",
         ),
+        (
+            {"markdown": DRAFT, "bibliography": {"text": " "}},
+            400,
+            "invalid_bibliography",
+            "holds no entries",
+        ),
         ({"markdown": DRAFT, "judge": "nope"}, 400, "unknown_judge", "unknown judge 'nope'"),
         (
             {"markdown": DRAFT, "bibliography": {"format": "ris", "text": "x"}},

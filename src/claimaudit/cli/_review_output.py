@@ -17,7 +17,8 @@ from claimaudit.refcheck.models import ReferenceStatus
 from claimaudit.review import ReviewResult
 from claimaudit.userfiles import require_distinct
 
-# An output of "-" is standard output; a file called "-" is named with its folder ("out/-").
+# An output of "-" is standard output; a file called "-" is named with another folder
+# ("out/-"): pathlib reads "./-" as "-".
 STDOUT = Path("-")
 
 
@@ -51,11 +52,15 @@ def write_output(path: Path, content: str) -> None:
 
 
 def check_outputs(
-    report: Path, outputs: dict[str, Path | None], inputs: set[Path], bib: Path | None = None
+    report: Path,
+    outputs: dict[str, Path | None],
+    inputs: set[Path],
+    bib: Path | None = None,
+    library: Path | None = None,
 ) -> None:
     """No output (by option) may be the draft, the --bib file (``bib``), a file the draft reads
-    (``inputs``) or another output, by any path (see ``userfiles.same_file``)."""
-    protected = [("the draft", report), ("--bib", bib)]
+    (``inputs``), the library or another output, by any path (see ``userfiles.same_file``)."""
+    protected = [("the draft", report), ("--bib", bib), ("the library", library)]
     protected += [("the draft's file", path) for path in sorted(inputs)]
     # Standard output ("-") is no file to overwrite.
     require_distinct([(o, p) for o, p in outputs.items() if p != STDOUT], protected)

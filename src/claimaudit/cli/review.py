@@ -55,6 +55,7 @@ from claimaudit.errors import DraftError
 from claimaudit.inputs import validate_topic
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.extract import LATEX_SUFFIXES
+from claimaudit.library.paths import default_library_path
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review import Bibliography, ReviewResult, load_bibliography, render_html
 from claimaudit.review.annotate_latex import annotate_latex
@@ -98,9 +99,10 @@ def _latex_inputs(found: LatexClaims) -> set[Path]:
 
 
 def _annotated_files(
-    result: ReviewResult, out: Path, todo: bool, inputs: set[Path]
+    result: ReviewResult, out: Path, todo: bool, inputs: set[Path], library: Path
 ) -> dict[Path, str]:
-    """Each annotated file of a LaTeX draft by where it goes; none over a file of the draft."""
+    """Each annotated file of a LaTeX draft by where it goes; none over a file of the draft
+    or over the library."""
     assert result.latex is not None
     texts = annotate_latex(result, todo=todo)
     places = annotated_paths(out, result.latex.draft.main, list(texts))
@@ -108,6 +110,11 @@ def _annotated_files(
         if any(same_file(path, given) for given in inputs):
             fail(
                 f"--out: the annotated copy of {name} would overwrite the draft's own file; "
+                "write the annotated draft into another folder"
+            )
+        if same_file(path, library):
+            fail(
+                f"--out: the annotated copy of {name} would overwrite the library {library}; "
                 "write the annotated draft into another folder"
             )
     return {places[name]: text for name, text in texts.items()}
@@ -270,9 +277,11 @@ def review(
     ]
     warn_unread(u for b in read for u in b.unread)
     warn_empty(name for b in read for name in b.empty)
+    # The library's file is an input too: a review must never write over it.
+    database = library or default_library_path()
     for draft in drafts:
         outputs = {"--out": out, "--json": json_out, "--html": html_out}
-        check_outputs(draft.path, outputs, draft.inputs, bib)
+        check_outputs(draft.path, outputs, draft.inputs, bib, database)
     checker = build_checker(
         judge=judge,
         model=model,
@@ -301,7 +310,9 @@ def review(
                     write_output(out, result.annotated_markdown)
                 else:
                     protected = draft.inputs | ({bib.resolve()} if bib is not None else set())
-                    for path, annotated in _annotated_files(result, out, todo, protected).items():
+                    for path, annotated in _annotated_files(
+                        result, out, todo, protected, database
+                    ).items():
                         write_text(path, annotated)
             if json_out is not None:
                 text = json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"

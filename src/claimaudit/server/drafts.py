@@ -43,7 +43,9 @@ def review_inputs(
         raise DraftError("give the bibliography as text or as a path, not both")
     if path is not None:
         return load_bibliography(path)
-    if text is not None and text.strip():
+    if text is not None:
+        # Sent but empty is refused like any bibliography with no entries: a client that
+        # has none leaves the field out.
         return parse_bibliography(text, kind=kind)
     return None
 
