@@ -53,5 +53,5 @@ def test_review_inputs_refuse_before_reading() -> None:
 def test_a_bibliography_sent_empty_is_refused_like_one_with_no_entries(
     text: str, kind: BibFormat | None
 ) -> None:
-    with pytest.raises(BibliographyError, match="holds no entries|not valid JSON"):
+    with pytest.raises(BibliographyError, match=r"holds no entries|not valid JSON"):
         review_inputs("x", "Markdown", text, kind, None, None)
