@@ -46,12 +46,8 @@ from claimaudit.library.latex_context import (
 )
 from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex_macros import expand_macros
-from claimaudit.library.latex_refs import (
-    autoref_names,
-    document_class,
-    numbered_converter,
-    numbering,
-)
+from claimaudit.library.latex_numbering import document_class, numbering
+from claimaudit.library.latex_refs import autoref_names, numbered_converter
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.untrusted import MAX_LATEX_DEPTH
 

@@ -7,6 +7,10 @@ Kept: the words, with link text in place of links. Citations are markup too: Pan
 Manubot keys (``[@doi:10.1/x]``, ``[see @smith2020, p. 3]``, ``@arxiv:1907.10121`` in the text)
 and ``<sup>`` marks are dropped, as the LaTeX extraction drops citation commands; so are
 pandoc-crossref references (``Figure @fig:overview`` reads "Figure").
+
+Here: the lines read into sections and paragraphs (lists, footnotes, captions, tables, boxes),
+the title, and the files (one, or a Manubot manuscript's). What is removed before the lines
+are read is ``markdown_clean``'s; a line's markup read as text is ``markdown_inline``'s.
 """
 
 from __future__ import annotations
@@ -18,17 +22,10 @@ from pathlib import Path
 
 from claimaudit.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, confined, decode_text, read_bytes
+from claimaudit.library.markdown_clean import FOOTNOTE_DEF, FRONT_MATTER, ITEM, clean
+from claimaudit.library.markdown_inline import IMAGE, inline_text, paragraph_text, unescape
 from claimaudit.library.models import ExtractedDocument, TextBlock
-from claimaudit.text import plain_text
 
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
-# Comments and Jinja2 templating: (opening, closing) delimiters of spans that are dropped.
-_HTML_COMMENT = (("<!--", "-->"),)
-_JINJA = (("{#", "#}"), ("{%", "%}"), ("{{", "}}"))
-# A script's code and a style sheet are HTML a page runs, never prose; each ends a paragraph,
-# as an HTML block does in Markdown.
-_SCRIPTS = (("<script", "</script>"), ("<style", "</style>"))
-_FENCES = ("```", "~~~")
 # A heading's closing "#"s and blanks are stripped after the match (``_title``): a lazy title
 # before them re-read a long run of blanks from every place in it.
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$")
@@ -41,9 +38,6 @@ _HEADING_ATTRS = re.compile(r"(?<!\s)\s*\{[^{}]{0,500}\}\s*$")
 # box's section, and the section before it comes back where the quote ends.
 _BOX_HEADING = re.compile(r"^\s*>[\s>]*(\*\*|__)([^*_\n]{1,80})\1\s*$")
 _QUOTED = re.compile(r"^\s*>")
-# Each list item is a paragraph of its own, as in the LaTeX extraction: a Markdown marker or an
-# HTML <li> (a summary box written as an HTML list read as one run of glued items).
-_ITEM = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+|<li\b)", re.IGNORECASE)
 # The leading blanks are read once (possessive): a line of blanks is not read again from each.
 _DROP_LINE = re.compile(
     r"^\s*+(?:"
@@ -62,154 +56,17 @@ _AFTER_TABLE_CAPTION = re.compile(r"^\s*:\s+")
 # the lines with a "|" below it. Its cells are no prose (the LaTeX and PDF readers leave tables
 # out too): the rows are left out and end the paragraphs on either side.
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
-# Link text and destinations hold no unmatched bracket: a run of "[" or "(" (hostile input)
-# then fails at once instead of scanning to the end of the line from every one of them.
-_IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)(?:\{[^{}]*\})?")
-_LINK = re.compile(r"\[([^\[\]]+)\]\((?:[^()]|\([^()]*\))*+\)(?:\{[^{}]*\})?")
-_FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
-# A footnote's definition ("[^3]: As the joke goes, ..."), its further lines indented under it:
-# a passage of its own, as a PDF prints a footnote apart from its sentence.
-_FOOTNOTE_DEF = re.compile(r"^\[\^[^\]]+\]:[ \t]*")
-_HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
-# A line break ("a bold team.<br>Second line") separates words, as a line end does.
-_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # A quote mark, a list marker, or a definition list's ":" before its description.
 _LINE_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+|:\s+)?")
 # A figure whose caption runs over several lines: "![Caption ..." opens it and
 # "](images/x.svg){#fig:x}" closes it. The caption is a passage; the file name is not text.
 _IMAGE_OPEN = re.compile(r"^\s*!\[")
 _IMAGE_CLOSE = re.compile(r"^\s*\]\([^()\s]*\)(?:\{[^{}]*\})?\s*$")
-# Inline mathematics ("$\text{HasAsthma}(x) \Rightarrow ...$") read as text; a "$" that does
-# not open formula markup (a backslash, "^", "_" or a brace inside) is a dollar sign.
-_INLINE_MATH = re.compile(r"(?<![\\$\w])\$(?=\S)([^$\n]{1,300})(?<=\S)\$(?![\w$])")
-# Displayed mathematics ("$$E = mc^2$$", its delimiters also on lines of their own; no blank
-# line inside, as in Pandoc) read as inline mathematics is, without its "$$"; as after an inline
-# formula's "$", a digit after the closing "$$" makes it dollars ("$$5 and $$10"). The formula
-# stops at the first "$" or blank line, so an unclosed "$$" is never read again from each place.
-_DISPLAY_MATH = re.compile(r"(?<![\\$])\$\$((?:[^$\n]|\n(?![ \t]*\n))++)\$\$(?![$\d])")
-# Pandoc superscripts ("x^2^", and "Microsoft^^" where a converter lost the mark).
-_PANDOC_SUPERSCRIPT = re.compile(r"\^([^\s^]*)\^")
-_SPACE_BEFORE_PUNCT = re.compile(r"(?<!\s)\s+([,.;:)])(?=\s|$)")
-_EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
-_SINGLE_EMPHASIS = re.compile(
-    r"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])|(?<![\w\\])_(?=\S)([^_\n]+?)(?<=\S)_(?!\w)"
-)
-# A bracketed group of Pandoc citation keys, and a prefixed key standing in the text.
-_CITATION_GROUP = re.compile(r"(?<!\s)\s*\[[^\[\]]*?-?@[^\[\]\s][^\[\]]*\](?![(:])")
-_CITATION_KEY = re.compile(
-    r"(?<![\w@.])-?@(?:doi|arxiv|pmid|pmcid|pmc|url|tag|isbn|wikidata|q|fig|tbl|sec|eq|lst):"
-    r"[^\s\]),;]*[^\s\]),;.]"
-)
-_SUPERSCRIPT = re.compile(r"<sup>[^<]*</sup>", re.IGNORECASE)
-# Citations converted from LaTeX: a bracket of links to the bibliography's anchors, which may
-# run over several lines ("[[wickham2014](#wickham2014),\n [hart2016](#hart2016)]"); at most 20
-# links a group, so a hostile run of links without its closing bracket fails fast.
-_ANCHOR_CITATIONS = re.compile(
-    r"(?<![ \t])[ \t]*\[(?:\s*\[[^\[\]\n]+\]\(#[^()\s]+\)\s*,?){1,20}\s*\]"
-)
-# Cross-references a converter left as their labels ("Figure [fig:tidy]", "Section [sec:x]").
-_CROSSREF_LABEL = re.compile(r"(?<!\s)\s*\[(?:fig|sec|tbl|tab|eq|lst):[^\[\]\s]+\]")
-_CODE = re.compile(r"`+([^`\n]+?)`+")
-# A backslash escape prints the character after it ("\\$50" is "$50").
-_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!$|<>~])")
 # A references section is a list of works, not the paper's statements.
 _REFERENCES = re.compile(r"^(?:references|bibliography|literature cited|works cited)$", re.I)
 _YAML_TITLE = re.compile(r"^title:\s*(.+?)\s*$", re.MULTILINE)
 # Manubot's template files carry build metadata, not the paper's text.
 _TEMPLATE_FILES = ("front-matter", "back-matter")
-
-
-def clean(text: str) -> str:
-    """Strip everything that is not prose, keeping line structure for paragraph breaks."""
-    text = _FRONT_MATTER.sub("", text)
-    text = _without_spans(text, _HTML_COMMENT)
-    text = _without_spans(text, _JINJA)
-    text = _without_spans(text, _SCRIPTS, "\n\n")
-    text = _ANCHOR_CITATIONS.sub("", _without_indented_code(_without_fences(text)))
-    return _DISPLAY_MATH.sub(_display_math_as_text, text)
-
-
-def _without_indented_code(text: str) -> str:
-    """``text`` less indented code blocks (lines indented four spaces or a tab, after a blank
-    line, outside a list or footnote, and the indented lines after them), each line left
-    empty, as fenced code is."""
-    kept: list[str] = []
-    in_code = False
-    in_list = False  # indented lines there are the item's own
-    blank_before = True
-    for line in text.split("\n"):
-        if not line.strip():
-            kept.append(line)
-            blank_before = True
-            continue
-        indented = line.expandtabs(4).startswith("    ")
-        # An indented list item is a nested list (a licence's "b. ...\n\n    1. ..."), not code.
-        if indented and not _ITEM.match(line) and (in_code or (blank_before and not in_list)):
-            in_code = True
-            kept.append("")
-        else:
-            in_code = False
-            if _ITEM.match(line) or _FOOTNOTE_DEF.match(line):
-                in_list = True
-            elif not indented and blank_before:
-                in_list = False
-            kept.append(line)
-        blank_before = False
-    return "\n".join(kept)
-
-
-def _without_spans(
-    text: str, delimiters: tuple[tuple[str, str], ...], replacement: str = ""
-) -> str:
-    """``text`` with every span from an opening delimiter to the first closing one after it
-    replaced; an opening delimiter never closed is kept. One pass: a pattern such as ``<!--.*?-->``
-    would rescan to the end from every unclosed opening (quadratic on hostile input)."""
-    closing = dict(delimiters)
-    upcoming = {start: text.find(start) for start in closing}
-    kept: list[str] = []
-    position = 0
-    while True:
-        live = [(at, start) for start, at in upcoming.items() if at >= 0]
-        if not live:
-            break
-        at, start = min(live)
-        end = text.find(closing[start], at + len(start))
-        if end < 0:
-            upcoming[start] = -1  # no later opening of this kind can close either
-            continue
-        kept.append(text[position:at])
-        kept.append(replacement)
-        position = end + len(closing[start])
-        for other, found in upcoming.items():
-            if 0 <= found < position:
-                upcoming[other] = text.find(other, position)
-    kept.append(text[position:])
-    return "".join(kept)
-
-
-def _without_fences(text: str) -> str:
-    """``text`` less fenced code blocks (from a line starting with ``` or ~~~ to the next line
-    that is that fence alone), each left as one empty line; an unclosed fence is kept."""
-    lines = text.split("\n")
-    kept: list[str] = []
-    closed = set(_FENCES)  # fences that still have a closing line ahead, as far as known
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        fence = line[:3]
-        if fence in closed:
-            end = next(
-                (i for i in range(index + 1, len(lines)) if lines[i].rstrip(" \t") == fence),
-                None,
-            )
-            if end is not None:
-                kept.append("")
-                index = end + 1
-                continue
-            closed.discard(fence)
-        kept.append(line)
-        index += 1
-    return "\n".join(kept)
 
 
 @dataclass(frozen=True)
@@ -262,10 +119,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
     def flush() -> None:
         nonlocal kind
         if lines:
-            # Emphasis may span lines ("***Ensure that raw data ...\n location. (1b)***").
-            text = _ESCAPE.sub(r"\1", _emphasis(" ".join(lines)))
-            # A citation dropped at a line's end left its line's punctuation on the next.
-            text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
+            text = paragraph_text(lines)
             if text and not in_references:
                 blocks.append(TextBlock(text, section, kind=kind))
             lines.clear()
@@ -294,19 +148,19 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         heading = _HEADING.match(raw)
         setext = lines and kind == "text" and _SETEXT.match(raw)
         if heading or setext:
-            title = _title(heading) if heading else _ESCAPE.sub(r"\1", " ".join(lines))
+            title = _title(heading) if heading else unescape(" ".join(lines))
             lines.clear()  # a setext heading's own lines
             flush()
             outside.clear()
-            section = _inline(_HEADING_ATTRS.sub("", title)) or section
+            section = inline_text(_HEADING_ATTRS.sub("", title)) or section
             in_references = bool(section and _REFERENCES.match(section))
             continue
         box = _BOX_HEADING.match(raw)
-        if box and _inline(box.group(2)):
+        if box and inline_text(box.group(2)):
             flush()
             if not outside:
                 outside.append(section)
-            section = _inline(box.group(2))
+            section = inline_text(box.group(2))
             continue
         if not raw.strip():
             flush()
@@ -314,7 +168,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         if _IMAGE_CLOSE.match(raw):
             flush()
             continue
-        if _IMAGE_OPEN.match(raw) and not _IMAGE.search(raw):
+        if _IMAGE_OPEN.match(raw) and not IMAGE.search(raw):
             flush()
             kind = "caption"
             raw = _IMAGE_OPEN.sub("", raw, count=1)
@@ -322,18 +176,18 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             flush()
             kind = "caption"
             raw = _HEADING_ATTRS.sub("", _TABLE_CAPTION.sub("", raw, count=1))
-        elif _ITEM.match(raw):
+        elif ITEM.match(raw):
             flush()
             kind = "list"
-        elif _FOOTNOTE_DEF.match(raw):
+        elif FOOTNOTE_DEF.match(raw):
             flush()
             kind = "footnote"
-            raw = _FOOTNOTE_DEF.sub("", raw, count=1)
+            raw = FOOTNOTE_DEF.sub("", raw, count=1)
         elif kind == "footnote" and not raw[:1].isspace():
             flush()  # a footnote's text goes on only on lines indented under it
         if _DROP_LINE.match(raw):
             continue
-        line = _inline(_LINE_PREFIX.sub("", raw, count=1))
+        line = inline_text(_LINE_PREFIX.sub("", raw, count=1))
         if any(c.isalnum() for c in line):
             lines.append(line)
         elif lines and 0 < len(line) <= 3:
@@ -345,50 +199,18 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
     return blocks
 
 
-def _inline(text: str) -> str:
-    text = _IMAGE.sub("", text)
-    text = _INLINE_MATH.sub(_math_as_text, text)
-    text = _PANDOC_SUPERSCRIPT.sub(r"\1", text)
-    text = _CITATION_GROUP.sub("", text)
-    text = _CITATION_KEY.sub("", text)
-    text = _LINK.sub(r"\1", text)
-    text = _FOOTNOTE_REF.sub("", text)
-    text = _CROSSREF_LABEL.sub("", text)
-    text = _SUPERSCRIPT.sub("", text)
-    text = _LINE_BREAK.sub(" ", text)
-    text = _HTML_TAG.sub("", text)
-    text = _CODE.sub(r"\1", text)
-    text = _emphasis(text)
-    text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)  # where a citation stood before punctuation
-    return " ".join(text.replace("|", " ").split())
-
-
-def _math_as_text(match: re.Match[str]) -> str:
-    formula = match.group(1)
-    return plain_text(formula) if any(c in formula for c in "\\^_{") else match.group(0)
-
-
-def _display_math_as_text(match: re.Match[str]) -> str:
-    return f" {plain_text(match.group(1))} "  # words on either side stay apart
-
-
-def _emphasis(text: str) -> str:
-    text = _EMPHASIS.sub(r"\2", text)
-    return _SINGLE_EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
-
-
 def title_from(text: str) -> str | None:
     """The YAML ``title:`` if there is one, else the first level-1 heading (``#`` or ``===``)."""
-    front = _FRONT_MATTER.match(text)
+    front = FRONT_MATTER.match(text)
     if front and (match := _YAML_TITLE.search(front.group(0))):
         return _unquote(match.group(1))
     previous = ""
     for line in clean(text).split("\n"):
         heading = _HEADING.match(line)
         if heading and len(heading.group(1)) == 1:
-            return _inline(_HEADING_ATTRS.sub("", _title(heading))) or None
+            return inline_text(_HEADING_ATTRS.sub("", _title(heading))) or None
         if previous.strip() and line.strip().startswith("=") and _SETEXT.match(line):
-            return _inline(previous) or None
+            return inline_text(previous) or None
         previous = line
     return None
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from claimaudit.library.latex_refs import Target
+    from claimaudit.library.latex_numbering import Target
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,9 @@ _FROM_MAIN = frozenset({"import", "inputfrom", "includefrom"})
 _FROM_HERE = frozenset({"subimport", "subinputfrom", "subincludefrom"})
 _SUBFILES = frozenset({"subfile", "subfileinclude"})
 IMPORT_COMMANDS = _FROM_MAIN | _FROM_HERE
+_UPLOAD_REFUSAL = (
+    "an uploaded file cannot pull in other files (upload the paper as one .tex file, or as a PDF)"
+)
 INCLUDE_COMMANDS = frozenset({"input", "include"}) | _SUBFILES | IMPORT_COMMANDS
 
 
@@ -103,6 +106,41 @@ def locate(include: Include, base: Path, main_folder: Path, boundary: Path) -> t
     if refused:
         raise IncludeOutsideError(name)
     raise FileNotFoundError(name)
+
+
+def follow_include(
+    include: Include,
+    written: str,
+    shown: str | Path,
+    chain: tuple[Path, ...],
+    *,
+    base: Path,
+    main_folder: Path,
+    boundary: Path,
+    refusal: str | None,
+    container: str,
+) -> tuple[Path, Path]:
+    """``locate`` with every refusal an InputError naming the include as ``written`` in the
+    file ``shown``: all includes when ``refusal`` (why) is given, one outside ``boundary``
+    (``container`` says what that folder is), a missing file, a file that includes itself
+    (it is in ``chain``), a chain deeper than MAX_INCLUDE_DEPTH. Shared by ingestion and the
+    review of a draft, so both refuse the same includes in the same order."""
+    if refusal is not None:
+        raise InputError(f"{shown}: {written} refused: {refusal}")
+    try:
+        target, inner = locate(include, base, main_folder, boundary)
+    except IncludeOutsideError:
+        raise InputError(f"{shown}: {written} refused: it points outside {container}") from None
+    except FileNotFoundError:
+        raise InputError(f"{shown}: {written} refers to a missing file") from None
+    if target in chain:
+        raise InputError(f"{shown}: {written} includes itself")
+    if len(chain) > MAX_INCLUDE_DEPTH:
+        raise InputError(
+            f"{shown}: {written} exceeds the include depth limit "
+            f"({MAX_INCLUDE_DEPTH} nested includes)"
+        )
+    return target, inner
 
 
 def _resolve(folder: Path, name: str, boundary: Path) -> Path | None:
@@ -173,27 +211,17 @@ def expand_inputs(
             raise InputError(f"{shown}: LaTeX {error}") from None
 
         def replace(match: re.Match[str]) -> str:
-            written = match.group(0)
-            if not includes:
-                raise InputError(
-                    f"{shown}: {written} refused: an uploaded file cannot pull in other files "
-                    "(upload the paper as one .tex file, or as a PDF)"
-                )
-            try:
-                target, inner = locate(_include(match), base, folder, boundary)
-            except IncludeOutsideError:
-                raise InputError(
-                    f"{shown}: {written} refused: it points outside the paper's folder"
-                ) from None
-            except FileNotFoundError:
-                raise InputError(f"{shown}: {written} refers to a missing file") from None
-            if target in chain:
-                raise InputError(f"{shown}: {written} includes itself")
-            if len(chain) > MAX_INCLUDE_DEPTH:
-                raise InputError(
-                    f"{shown}: {written} exceeds the include depth limit "
-                    f"({MAX_INCLUDE_DEPTH} nested includes)"
-                )
+            target, inner = follow_include(
+                _include(match),
+                match.group(0),
+                shown,
+                chain,
+                base=base,
+                main_folder=folder,
+                boundary=boundary,
+                refusal=None if includes else _UPLOAD_REFUSAL,
+                container="the paper's folder",
+            )
             return "\n" + load(target, (*chain, target), inner) + "\n"
 
         return _INCLUDE.sub(replace, text)

@@ -41,7 +41,7 @@ _TERMS = re.compile(r"\S[\s+\-\u2212\u00d7\u00b7/=<>\u2264\u2265]")
 
 
 class Piece(Placed, Protocol):
-    """A run of text on one baseline, as ``pdf_read.Segment`` holds it."""
+    """A run of text on one baseline, as ``pdf_segments.Segment`` holds it."""
 
     @property
     def text(self) -> str: ...
@@ -140,7 +140,7 @@ def _joined(numerator: P, denominator: P, bar: Bar, others: Sequence[P]) -> P:
         f"({part})" if _TERMS.search(part) else part
         for part in (numerator.text.strip(), denominator.text.strip())
     )
-    return replace(  # type: ignore[type-var]  # a dataclass at run time (pdf_read.Segment)
+    return replace(  # type: ignore[type-var]  # a dataclass at run time (pdf_segments.Segment)
         numerator,
         text=text,
         x0=bar.x0,

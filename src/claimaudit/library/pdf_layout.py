@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from claimaudit.library.pdf_boxes import box_of
 from claimaudit.library.pdf_patterns import WORD
-from claimaudit.library.pdf_read import PROSE_LETTERS, SPACE_GAP_EMS, PageText, Segment
+from claimaudit.library.pdf_read import PageText
+from claimaudit.library.pdf_segments import PROSE_LETTERS, SPACE_GAP_EMS, Segment
 from claimaudit.library.pdf_tables import aligned_rows, grid_rows
 
 _CLOSING = frozenset(",.;:)]\u230b\u2309\u27e9")

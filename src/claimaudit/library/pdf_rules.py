@@ -33,7 +33,7 @@ _MAX_HEIGHT_PT = 2.0
 
 
 class Placed(Protocol):
-    """A character as ``pdf_read`` holds it: box edges and baseline (top-down), size."""
+    """A character as ``pdf_chars`` holds it: box edges and baseline (top-down), size."""
 
     @property
     def x0(self) -> float: ...

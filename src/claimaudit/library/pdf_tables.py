@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from claimaudit.library.pdf_read import Segment
+from claimaudit.library.pdf_segments import Segment
 
 _MIN_CELLS = 3
 _MIN_TABLE_ROWS = 3

@@ -20,8 +20,9 @@ from claimaudit.errors import BibliographyError
 from claimaudit.review.bibliography import Bibliography, Entry, load_bibliography, paper_refs
 from claimaudit.review.citations import Citation, CitationStyle
 from claimaudit.review.claims import Claim, targets
-from claimaudit.review.latex import LatexDraft, read_latex_draft
+from claimaudit.review.latex import read_latex_draft
 from claimaudit.review.latex_cites import CitationCommand, CiteKind, textual_names
+from claimaudit.review.latex_draft import LatexDraft
 from claimaudit.review.latex_text import LatexBlock
 from claimaudit.review.sentences import Sentence, split_block
 

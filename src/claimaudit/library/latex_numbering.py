@@ -1,0 +1,313 @@
+"""What LaTeX numbers, counted from the source, so that references, theorem heads and caption
+labels can print as the compiled paper does (``latex_refs`` prints them).
+
+A source has no ``.aux`` file, so the numbers are counted here, the way the standard classes
+count them: chapters (report and book classes), sections and their subsections, figures and
+tables by their captions (per chapter where there are chapters), ``equation`` environments,
+and ``\\newtheorem`` environments (shared and per-section counters included); ``\\appendix``
+turns the top level into letters. A ``\\label`` names whatever was numbered last in its
+environment, as in LaTeX (so a label after an unnumbered ``\\section*`` names the last
+numbered section, as the PDF prints it). Sub-figures of the ``subcaption`` package are
+lettered within their figure ("Figure 2.8a", caption "(a) "). Where the count could be wrong
+(other sub-figure packages, aligned equations, labels the count never reached), the reference
+is left out, as before: a quote never shows a number the paper does not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pylatexenc.latexwalker import (
+    LatexEnvironmentNode,
+    LatexGroupNode,
+    LatexMacroNode,
+    LatexNode,
+)
+
+_CLASS = re.compile(
+    r"\\documentclass\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{\s{0,40}([A-Za-z0-9-]+)\s{0,40}\}"
+)
+_CHAPTER_CLASSES = frozenset({"report", "book", "memoir", "scrreprt", "scrbook"})
+_THEOREM = re.compile(
+    r"\\newtheorem\s{0,40}\{\s{0,40}([A-Za-z@*]+)\s{0,40}\}"
+    r"\s{0,40}(?:\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?\s{0,40}\{([^{}\n]{1,60})\}"
+    r"(?:\s{0,40}\[\s{0,40}([A-Za-z@]+)\s{0,40}\])?"
+)
+_PLAIN_TITLE = re.compile(r"[A-Za-z][A-Za-z .'-]{0,40}")
+_AMSTHM = re.compile(r"\\usepackage\s{0,40}(?:\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bamsthm\b")
+_LEVELS = ("chapter", "section", "subsection", "subsubsection")
+_FLOATS = {
+    "figure": "figure",
+    "figure*": "figure",
+    "wrapfigure": "figure",
+    "table": "table",
+    "table*": "table",
+}
+_NUMBER_WITHIN = re.compile(
+    r"\\numberwithin\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}\s{0,40}\{\s{0,40}(\w+)\s{0,40}\}"
+)
+# Sub-figures: lettered where the subcaption package sets them, else left unresolved.
+_SUBFLOATS = frozenset({"subfigure", "subtable"})
+_SUBFLOAT = "subfloat"  # what a caption inside a sub-figure steps
+_SUBCAPTION = re.compile(
+    r"\\usepackage\s{0,40}(\[[^\]]{0,500}\])?\s{0,40}\{[^{}]{0,500}\bsubcaption\b[^{}]{0,500}\}"
+)
+# Displays that number each line: not counted, so equation numbers after one are unknown.
+_LINE_NUMBERED = frozenset({"align", "eqnarray", "gather", "multline", "flalign", "alignat"})
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: str  # the counter: "figure", "section", a theorem environment's name, ...
+    number: str
+
+
+@dataclass(frozen=True)
+class _Theorem:
+    counter: str  # the counter it steps (its own, or the one it shares)
+    within: str | None  # the level its number is reset by and prefixed with
+    title: str  # what its head prints before the number ("Relationship")
+
+
+@dataclass(frozen=True)
+class Numbering:
+    """What the count found: each label's target, and each numbered theorem's head."""
+
+    labels: dict[str, Target]
+    heads: dict[int, str]  # a theorem environment's position in the source -> "Lemma 2"
+    captions: dict[int, Target]  # a float's ``\\caption`` position in the source -> its number
+    subcaptions: dict[int, str]  # a sub-figure's caption position -> its letter ("a")
+    theorem_names: frozenset[str]  # the environments ``heads`` may hold
+    head_period: bool  # amsthm ends a theorem's head with a full stop ("Lemma 2.")
+
+
+@dataclass
+class _Subfloats:
+    """The sub-figures of the float being counted: lettered in order, numbered once the
+    float's own caption (which LaTeX sets after them) gives the number."""
+
+    number: str | None = None
+    letters: int = 0
+    labels: list[tuple[str, int]] = field(default_factory=list)  # label -> letter index
+    captions: list[tuple[int, int]] = field(default_factory=list)  # caption position -> index
+
+
+@dataclass
+class _Counts:
+    chapters: bool
+    theorems: dict[str, _Theorem]
+    within: dict[str, str]  # figure, table, equation -> the level that resets and prefixes it
+    lettered: bool = False  # the subcaption package letters sub-figures
+    labelled: bool = False  # and prints "(a) " before their captions (no options of its own)
+    sub: _Subfloats | None = None  # the float being counted, where sub-figures are lettered
+    values: dict[str, int] = field(default_factory=dict)
+    numbers: dict[str, str] = field(default_factory=dict)
+    unknown: set[str] = field(default_factory=set)  # counters the count lost track of
+    appendix: bool = False
+    labels: dict[str, Target] = field(default_factory=dict)
+    heads: dict[int, str] = field(default_factory=dict)  # theorem node position -> "Lemma 2"
+    captions: dict[int, Target] = field(default_factory=dict)  # caption node position -> float
+    subcaptions: dict[int, str] = field(default_factory=dict)  # caption position -> letter
+
+    def step(self, kind: str) -> str | None:
+        self.values[kind] = self.values.get(kind, 0) + 1
+        for child in self._resets(kind):
+            self.values[child] = 0
+            self.unknown.discard(child)
+        if kind in self.unknown:
+            return None
+        number = self._format(kind)
+        self.numbers[kind] = number
+        return number
+
+    def _resets(self, kind: str) -> list[str]:
+        out: list[str] = []
+        if kind in _LEVELS:
+            out.extend(_LEVELS[_LEVELS.index(kind) + 1 :])
+        out.extend(name for name, level in self.within.items() if level == kind)
+        out.extend(name for name, t in self.theorems.items() if t.within == kind)
+        return out
+
+    def _format(self, kind: str) -> str:
+        value = self.values[kind]
+        top = "chapter" if self.chapters else "section"
+        if kind == top and self.appendix:
+            own = chr(ord("A") + value - 1) if 1 <= value <= 26 else str(value)
+        else:
+            own = str(value)
+        parent: str | None
+        if kind in _LEVELS:
+            index = _LEVELS.index(kind)
+            parent = _LEVELS[index - 1] if index > 0 and kind != top else None
+        elif kind in ("figure", "table", "equation"):
+            parent = self.within.get(kind)
+        else:
+            theorem = self.theorems.get(kind)
+            parent = theorem.within if theorem else None
+        if parent is None:
+            return own
+        return f"{self.numbers.get(parent, '0')}.{own}"
+
+
+def document_class(source: str) -> str | None:
+    match = _CLASS.search(source)
+    return match.group(1) if match else None
+
+
+def numbering(source: str, nodes: Sequence[LatexNode]) -> Numbering:
+    """Every ``\\label`` of the document body the count can place (label -> what it names), and
+    the head of every theorem-like environment it numbered."""
+    chapters = document_class(source) in _CHAPTER_CLASSES
+    within = {kind: "chapter" for kind in ("figure", "table", "equation")} if chapters else {}
+    for match in _NUMBER_WITHIN.finditer(source):
+        if match.group(1) in ("figure", "table", "equation") and match.group(2) in _LEVELS:
+            within[match.group(1)] = match.group(2)
+    theorems = _theorems(source)
+    package = _SUBCAPTION.search(source)
+    counts = _Counts(
+        chapters=chapters,
+        theorems=theorems,
+        within=within,
+        lettered=package is not None,
+        labelled=package is not None and not package.group(1),
+    )
+    _walk(nodes, counts, None, None)
+    return Numbering(
+        counts.labels,
+        counts.heads,
+        counts.captions,
+        counts.subcaptions,
+        frozenset(theorems),
+        _AMSTHM.search(source) is not None,
+    )
+
+
+def _theorems(source: str) -> dict[str, _Theorem]:
+    theorems: dict[str, _Theorem] = {}
+    for match in _THEOREM.finditer(source):
+        name, shared, title, within = match.groups()
+        if name.endswith("*"):
+            continue  # unnumbered
+        title = " ".join(title.split())
+        if not _PLAIN_TITLE.fullmatch(title):
+            title = ""  # a title in markup is not printed as a guess
+        if shared and shared in theorems:
+            theorems[name] = _Theorem(shared, theorems[shared].within, title)
+        else:
+            theorems[name] = _Theorem(counter=name, within=within, title=title)
+    return theorems
+
+
+def _walk(
+    nodes: Sequence[LatexNode], counts: _Counts, current: Target | None, floating: str | None
+) -> Target | None:
+    """Counts through ``nodes`` in order; returns what is numbered last at this level (LaTeX's
+    current label, which an environment keeps to itself). ``floating`` is the
+    counter a caption steps here (inside a figure or table, at any depth)."""
+    for node in nodes:
+        if isinstance(node, LatexMacroNode):
+            current = _macro(node, counts, current, floating)
+        elif isinstance(node, LatexEnvironmentNode):
+            _environment(node, counts, current, floating)
+        elif isinstance(node, LatexGroupNode):
+            # Not scoped: the paper's own macros are expanded inside braces (``latex_macros``),
+            # which TeX's expansion does not add, and a section heading may sit in one.
+            current = _walk(node.nodelist or [], counts, current, floating)
+    return current
+
+
+def _macro(
+    node: LatexMacroNode, counts: _Counts, current: Target | None, floating: str | None
+) -> Target | None:
+    name = node.macroname
+    args = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+    if name == "appendix":
+        counts.appendix = True
+        counts.values["chapter" if counts.chapters else "section"] = 0
+        return current
+    if name in _LEVELS:
+        starred = any(a.latex_verbatim() == "*" for a in args)
+        if not starred and (name != "chapter" or counts.chapters):
+            current = _target(name, counts.step(name))
+            top = "chapter" if counts.chapters else "section"
+            if current is not None and counts.appendix and name == top:
+                # hyperref's name for an appendix depends on the class; the letter alone is sure.
+                current = Target("appendix", current.number)
+    elif name in ("caption", "subcaption") and floating == _SUBFLOAT and counts.sub:
+        counts.sub.letters += 1
+        counts.sub.captions.append((node.pos, counts.sub.letters))
+    elif name == "caption" and floating is not None and floating != _SUBFLOAT:
+        current = _target(floating, counts.step(floating))
+        if current is not None:
+            counts.captions[node.pos] = current
+            if counts.sub is not None and counts.sub.number is None:
+                counts.sub.number = current.number
+    elif name in ("setcounter", "addtocounter") and args:
+        counts.unknown.add(_plain(args[0]))  # a count set by hand is not followed
+        return current
+    elif name == "label" and args:
+        key = _plain(args[-1])
+        if key and floating == _SUBFLOAT and counts.sub and counts.sub.letters:
+            counts.sub.labels.append((key, counts.sub.letters))
+        elif key and current is not None:
+            counts.labels.setdefault(key, current)
+        return current
+    for arg in args:  # a label inside a caption's argument names the float
+        if isinstance(arg, LatexGroupNode):
+            _walk(arg.nodelist or [], counts, current, floating)
+    return current
+
+
+def _environment(
+    node: LatexEnvironmentNode, counts: _Counts, current: Target | None, floating: str | None
+) -> None:
+    name = node.environmentname
+    if name.rstrip("*") in _LINE_NUMBERED:
+        if not name.endswith("*"):
+            counts.unknown.add("equation")
+        current = None  # a label on one of its lines is not placed
+    elif name in _SUBFLOATS:
+        # Its caption steps the sub-figure's letter, which is known only where it is lettered.
+        current, floating = None, _SUBFLOAT if counts.sub is not None else None
+    elif name in _FLOATS:
+        _float(node, counts, current, _FLOATS[name])
+        return
+    elif name == "equation":
+        current = _target("equation", counts.step("equation"))
+    elif name in counts.theorems:
+        theorem = counts.theorems[name]
+        current = _target(theorem.counter, counts.step(theorem.counter))
+        if current is not None and theorem.title:
+            counts.heads[node.pos] = f"{theorem.title} {current.number}"
+    _walk(node.nodelist or [], counts, current, floating)
+
+
+def _float(node: LatexEnvironmentNode, counts: _Counts, current: Target | None, kind: str) -> None:
+    """Counts a figure or table, then letters its sub-figures with the number its caption
+    took ("2.8a")."""
+    outer, counts.sub = counts.sub, _Subfloats() if counts.lettered else None
+    _walk(node.nodelist or [], counts, current, kind)
+    sub, counts.sub = counts.sub, outer
+    if sub is None or sub.number is None:
+        return
+    for key, index in sub.labels:
+        counts.labels.setdefault(key, Target(kind, sub.number + _letter(index)))
+    for position, index in sub.captions if counts.labelled else []:
+        counts.subcaptions[position] = _letter(index)
+
+
+def _letter(index: int) -> str:
+    return chr(ord("a") + index - 1) if 1 <= index <= 26 else str(index)
+
+
+def _target(kind: str, number: str | None) -> Target | None:
+    return Target(kind, number) if number is not None else None
+
+
+def _plain(node: LatexNode) -> str:
+    text = str(node.latex_verbatim()).strip()
+    if text.startswith("{") and text.endswith("}"):
+        text = text[1:-1]
+    return text.strip()

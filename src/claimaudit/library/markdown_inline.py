@@ -1,0 +1,84 @@
+"""A Markdown line's markup read as the words it prints: links as their text, images, citation
+keys, footnote and cross-reference marks, superscripts and HTML tags gone, code and emphasis
+unwrapped, inline mathematics as text, backslash escapes as the character escaped. Apart from
+the line reader (``claimaudit.library.extract_markdown``) so that a new piece of markup is
+taught here alone."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from claimaudit.text import plain_text
+
+# Link text and destinations hold no unmatched bracket: a run of "[" or "(" (hostile input)
+# then fails at once instead of scanning to the end of the line from every one of them.
+IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)(?:\{[^{}]*\})?")
+_LINK = re.compile(r"\[([^\[\]]+)\]\((?:[^()]|\([^()]*\))*+\)(?:\{[^{}]*\})?")
+_FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
+_HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+# A line break ("a bold team.<br>Second line") separates words, as a line end does.
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# Inline mathematics ("$\text{HasAsthma}(x) \Rightarrow ...$") read as text; a "$" that does
+# not open formula markup (a backslash, "^", "_" or a brace inside) is a dollar sign.
+_INLINE_MATH = re.compile(r"(?<![\\$\w])\$(?=\S)([^$\n]{1,300})(?<=\S)\$(?![\w$])")
+# Pandoc superscripts ("x^2^", and "Microsoft^^" where a converter lost the mark).
+_PANDOC_SUPERSCRIPT = re.compile(r"\^([^\s^]*)\^")
+_SPACE_BEFORE_PUNCT = re.compile(r"(?<!\s)\s+([,.;:)])(?=\s|$)")
+_EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
+_SINGLE_EMPHASIS = re.compile(
+    r"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])|(?<![\w\\])_(?=\S)([^_\n]+?)(?<=\S)_(?!\w)"
+)
+# A bracketed group of Pandoc citation keys, and a prefixed key standing in the text.
+_CITATION_GROUP = re.compile(r"(?<!\s)\s*\[[^\[\]]*?-?@[^\[\]\s][^\[\]]*\](?![(:])")
+_CITATION_KEY = re.compile(
+    r"(?<![\w@.])-?@(?:doi|arxiv|pmid|pmcid|pmc|url|tag|isbn|wikidata|q|fig|tbl|sec|eq|lst):"
+    r"[^\s\]),;]*[^\s\]),;.]"
+)
+_SUPERSCRIPT = re.compile(r"<sup>[^<]*</sup>", re.IGNORECASE)
+# Cross-references a converter left as their labels ("Figure [fig:tidy]", "Section [sec:x]").
+_CROSSREF_LABEL = re.compile(r"(?<!\s)\s*\[(?:fig|sec|tbl|tab|eq|lst):[^\[\]\s]+\]")
+_CODE = re.compile(r"`+([^`\n]+?)`+")
+# A backslash escape prints the character after it ("\\$50" is "$50").
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!$|<>~])")
+
+
+def inline_text(text: str) -> str:
+    text = IMAGE.sub("", text)
+    text = _INLINE_MATH.sub(_math_as_text, text)
+    text = _PANDOC_SUPERSCRIPT.sub(r"\1", text)
+    text = _CITATION_GROUP.sub("", text)
+    text = _CITATION_KEY.sub("", text)
+    text = _LINK.sub(r"\1", text)
+    text = _FOOTNOTE_REF.sub("", text)
+    text = _CROSSREF_LABEL.sub("", text)
+    text = _SUPERSCRIPT.sub("", text)
+    text = _LINE_BREAK.sub(" ", text)
+    text = _HTML_TAG.sub("", text)
+    text = _CODE.sub(r"\1", text)
+    text = _emphasis(text)
+    text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)  # where a citation stood before punctuation
+    return " ".join(text.replace("|", " ").split())
+
+
+def _math_as_text(match: re.Match[str]) -> str:
+    formula = match.group(1)
+    return plain_text(formula) if any(c in formula for c in "\\^_{") else match.group(0)
+
+
+def _emphasis(text: str) -> str:
+    text = _EMPHASIS.sub(r"\2", text)
+    return _SINGLE_EMPHASIS.sub(lambda m: m.group(1) or m.group(2), text)
+
+
+def unescape(text: str) -> str:
+    """Backslash escapes as the characters they print."""
+    return _ESCAPE.sub(r"\1", text)
+
+
+def paragraph_text(lines: Sequence[str]) -> str:
+    """A paragraph's lines (each read by ``inline_text``) as one text."""
+    # Emphasis may span lines ("***Ensure that raw data ...\n location. (1b)***").
+    text = _ESCAPE.sub(r"\1", _emphasis(" ".join(lines)))
+    # A citation dropped at a line's end left its line's punctuation on the next.
+    return _SPACE_BEFORE_PUNCT.sub(r"\1", text)

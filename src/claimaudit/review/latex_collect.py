@@ -1,0 +1,167 @@
+"""The citation commands and ``thebibliography`` items under a LaTeX draft's nodes, wherever
+they stand (prose, a heading, a caption, mathematics, the bibliography), each traced to its
+file, offset and line, with the reader's position that tracing needs: the current file, and
+the one span every piece of an expanded user macro maps to. The walker
+(``claimaudit.review.latex_walk``) builds on this; how citations are found changes here."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Sequence
+
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec
+from pylatexenc.latexwalker import (
+    LatexEnvironmentNode,
+    LatexGroupNode,
+    LatexMacroNode,
+    LatexMathNode,
+    LatexNode,
+    LatexWalker,
+)
+
+from claimaudit.library.latex_context import text_converter, to_text
+from claimaudit.library.latex_macros import expand_call
+from claimaudit.review.latex_cites import (
+    CITE_COMMANDS,
+    CITE_TEXT,
+    CitationCommand,
+    CiteKind,
+    citation_keys,
+    command_name,
+)
+from claimaudit.review.latex_draft import BibItem, line_starts
+from claimaudit.review.latex_files import DraftFiles
+from claimaudit.review.latex_include import group_text
+from claimaudit.review.latex_text import BlockBuilder
+
+_DEFINITIONS = frozenset(
+    {"newcommand", "renewcommand", "providecommand", "def", "DeclareRobustCommand"}
+)
+
+
+def node_args(node: LatexMacroNode | LatexEnvironmentNode) -> list[LatexNode]:
+    return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+
+
+class DraftCollector:
+    """Citation commands and bibliography items, in the order met, and where the reader is."""
+
+    def __init__(self, draft_files: DraftFiles) -> None:
+        self.draft_files = draft_files
+        self.commands: list[CitationCommand] = []
+        self.bibitems: list[BibItem] = []
+        self.section: str | None = None
+        self.builder: BlockBuilder | None = None
+        self.converter = _converter()
+        # Where the current file's text goes: its name, and (inside an expanded macro) the
+        # one span every piece maps to.
+        self.file = draft_files.main
+        self.override: tuple[int, int] | None = None
+
+    def line(self, offset: int) -> int:
+        return bisect.bisect_right(line_starts(self.draft_files.files[self.file]), offset)
+
+    def span(self, node: LatexNode) -> tuple[int, int]:
+        return self.override or (node.pos, node.pos + node.len)
+
+    def text_of(self, nodes: Sequence[LatexNode]) -> str:
+        return to_text(self.converter, nodes)
+
+    def citation(self, node: LatexMacroNode, context: str) -> CitationCommand:
+        start, end = self.span(node)
+        kind = CITE_COMMANDS[node.macroname]
+        command = CitationCommand(
+            command=command_name(node),
+            kind=kind,
+            keys=citation_keys(node),
+            file=self.file,
+            start=start,
+            end=end,
+            line=self.line(start),
+            context="nocite" if kind is CiteKind.NOCITE else context,
+        )
+        self.commands.append(command)
+        return command
+
+    def collect(self, nodes: Sequence[LatexNode | None], context: str) -> None:
+        """Every citation command under ``nodes``, none of them a claim's (a simple user macro
+        expanded first; a definition's body is no citation)."""
+        for node in nodes:
+            if node is None:
+                continue
+            if isinstance(node, LatexMacroNode):
+                if node.macroname in CITE_COMMANDS:
+                    self.citation(node, context)
+                elif node.macroname in self.draft_files.macros and self.override is None:
+                    self.with_expansion(node, lambda body: self.collect(body, context))
+                elif node.macroname not in _DEFINITIONS:
+                    self.collect(node.nodeargd.argnlist if node.nodeargd else [], context)
+            elif isinstance(node, LatexEnvironmentNode | LatexGroupNode | LatexMathNode):
+                self.collect(node.nodelist, context)
+
+    def cite_text(self, nodes: Sequence[LatexNode | None], context: str) -> None:
+        """The citations inside ``\\citetext{see \\citealp{a}}``: the sentence's, though the
+        whole is a parenthetical mark, so none of its text (a textual one's names neither)
+        goes into the sentence."""
+        for node in nodes:
+            if isinstance(node, LatexMacroNode) and node.macroname in CITE_COMMANDS:
+                command = self.citation(node, context)
+                if command.kind is not CiteKind.NOCITE:
+                    if self.builder is None:
+                        self.builder = BlockBuilder(self.file, self.section)
+                    self.builder.cite(command)
+            elif isinstance(node, LatexMacroNode):
+                self.cite_text(node_args(node), context)
+            elif isinstance(node, LatexGroupNode | LatexEnvironmentNode):
+                self.cite_text(node.nodelist, context)
+
+    def with_expansion(self, node: LatexMacroNode, then: Callable[[list[LatexNode]], None]) -> bool:
+        """Parse the macro's expansion and hand it to ``then``, every piece of it mapped to the
+        call's span (one level: a macro inside an expansion prints as pylatexenc reads it)."""
+        count, body = self.draft_files.macros[node.macroname]
+        arguments = [a.latex_verbatim()[1:-1] for a in node_args(node)[:count]]
+        if len(arguments) < count:
+            return False
+        expanded = expand_call(body, arguments)
+        walker = LatexWalker(
+            expanded, latex_context=self.draft_files.context, tolerant_parsing=True
+        )
+        nodes, _, _ = walker.get_latex_nodes()
+        self.override = (node.pos, node.pos + node.len)
+        try:
+            then(list(nodes))
+        finally:
+            self.override = None
+        return True
+
+    def bibliography(self, node: LatexEnvironmentNode) -> None:
+        """A ``thebibliography``: its citations, and each item's key and text (where a
+        numbered style's arXiv id or DOI is)."""
+        current: tuple[str, int, list[LatexNode]] | None = None
+
+        def close() -> None:
+            if current is not None:
+                text = " ".join(self.text_of(current[2]).split())
+                self.bibitems.append(BibItem(current[0], text, self.file, current[1]))
+
+        self.collect(node.nodelist, "thebibliography")
+        for child in node.nodelist:
+            if isinstance(child, LatexMacroNode) and child.macroname == "bibitem":
+                close()
+                key = group_text(node_args(child)[-1]) if node_args(child) else ""
+                current = (key, self.line(child.pos), [])
+            elif current is not None:
+                current[2].append(child)
+        close()
+
+
+def _converter() -> LatexNodes2Text:
+    """Ingestion's text converter, with citation commands printing nothing (the walker puts
+    in what a citation prints)."""
+    converter = text_converter()
+    converter.latex_context.add_context_category(
+        "claimaudit-draft",
+        macros=[MacroTextSpec(name, discard=True) for name in [*CITE_COMMANDS, CITE_TEXT]],
+        prepend=True,
+    )
+    return converter

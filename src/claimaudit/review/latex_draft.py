@@ -1,0 +1,50 @@
+"""What reading a LaTeX draft gives (``claimaudit.review.latex.read_latex_draft``): its files,
+paragraphs, citation commands, bibliography files and items. Kept apart from the reader so
+that what uses a draft (claims, annotation) depends on its shape, not on how it was parsed."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from claimaudit.review.latex_cites import CitationCommand
+from claimaudit.review.latex_text import LatexBlock
+
+TextualNames = Callable[[tuple[str, ...]], str]
+
+
+@dataclass(frozen=True)
+class BibItem:
+    key: str
+    text: str
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
+class LatexDraft:
+    """A LaTeX draft: ``files`` maps each file read (relative to ``folder``, main file first)
+    to its exact text."""
+
+    main: str
+    folder: Path
+    files: dict[str, str]
+    blocks: tuple[LatexBlock, ...]
+    commands: tuple[CitationCommand, ...]
+    bibliographies: tuple[str, ...]  # as written: "refs", "refs.bib"
+    bibitems: tuple[BibItem, ...]
+    # An included file -> the main file's line holding the include that pulled it in.
+    include_lines: dict[str, int] = field(default_factory=dict)
+
+    def line_column(self, file: str, offset: int) -> tuple[int, int]:
+        starts = line_starts(self.files[file])
+        line = bisect.bisect_right(starts, offset) - 1
+        return line + 1, offset - starts[line] + 1
+
+
+def line_starts(text: str) -> list[int]:
+    """The offset of each line's first character."""
+    return [0, *(m.end() for m in re.finditer("\n", text))]

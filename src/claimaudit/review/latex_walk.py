@@ -1,0 +1,238 @@
+"""The walk over a LaTeX draft's parsed nodes that makes its paragraphs: prose text kept with
+its offsets, citation marks placed in the sentence, headings setting the section, footnotes
+made blocks of their own, simple user macros expanded in place, includes walked in their
+place; what is no claim (comments, headings, floats, mathematics, code, the bibliography) left
+out, its citations still collected (``claimaudit.review.latex_collect``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from pylatexenc.latexwalker import (
+    LatexCharsNode,
+    LatexCommentNode,
+    LatexEnvironmentNode,
+    LatexGroupNode,
+    LatexMacroNode,
+    LatexNode,
+)
+
+from claimaudit.library.latex_context import SECTION_MACROS, SKIPPED_ENVIRONMENTS
+from claimaudit.library.latex_inputs import INCLUDE_COMMANDS
+from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_TEXT, CiteKind
+from claimaudit.review.latex_collect import DraftCollector, node_args
+from claimaudit.review.latex_draft import TextualNames
+from claimaudit.review.latex_files import DraftFiles, document_body, document_node
+from claimaudit.review.latex_include import group_text
+from claimaudit.review.latex_text import BlockBuilder, LatexBlock, paragraph_breaks
+
+# Environments whose text is no claim: ingestion's, plus floats and mathematics.
+NON_CLAIM_ENVIRONMENTS = SKIPPED_ENVIRONMENTS | frozenset(
+    "figure figure* table table* wrapfigure subfigure longtable tabular* equation equation* "
+    "align align* alignat alignat* gather gather* multline multline* eqnarray eqnarray* "
+    "displaymath math flalign flalign* algorithm algorithmic algorithm2e comment "
+    "verbatim* lstlisting* filecontents filecontents*".split()
+)
+_TRANSPARENT_MACROS = frozenset(
+    "emph textbf textit textsl textsc textup textmd textrm textsf texttt textnormal underline "
+    "mbox uline".split()
+)
+_BIBLIOGRAPHY_MACROS = frozenset({"bibliography", "addbibresource", "addglobalbib"})
+
+
+class DraftWalker(DraftCollector):
+    """Walks the main file's nodes (``document``), and each included file's in its place,
+    into ``blocks``; notes the bibliography files named and each include's main-file line."""
+
+    def __init__(self, draft_files: DraftFiles, names: TextualNames) -> None:
+        super().__init__(draft_files)
+        self.folder = draft_files.folder
+        self.base = self.folder  # where the current file's includes are looked for
+        self.names = names
+        self.blocks: list[LatexBlock] = []
+        self.bibliographies: list[str] = []
+        self.include_lines: dict[str, int] = {}
+        self.notes: list[LatexBlock] = []
+        self.top_line: int | None = None
+
+    # -- includes -------------------------------------------------------------------------
+
+    def include(
+        self, node: LatexMacroNode, chain: tuple[Path, ...], *, preamble: bool = False
+    ) -> None:
+        target, inner = self.draft_files.target(node, self.file, chain, self.base)
+        self.flush()
+        outer_file, outer_line, outer_base = self.file, self.top_line, self.base
+        if len(chain) == 1:
+            self.top_line = self.line(node.pos)
+        nodes = document_body(self.draft_files.read(target, (*chain, target)))
+        self.file = self.draft_files.name(target)
+        self.base = inner
+        self.include_lines.setdefault(self.file, self.top_line or 1)
+        if preamble:
+            self.preamble(nodes, (*chain, target))
+        else:
+            self.walk(nodes, (*chain, target), "prose")
+        self.flush()
+        self.file, self.top_line, self.base = outer_file, outer_line, outer_base
+
+    # -- text -----------------------------------------------------------------------------
+
+    def emit(self, text: str, node: LatexNode, *, exact: bool = False) -> None:
+        if self.builder is None:
+            self.builder = BlockBuilder(self.file, self.section)
+        start, end = self.span(node)
+        self.builder.add(text, start, end, exact=exact and self.override is None)
+
+    def emit_exact(self, text: str, start: int) -> None:
+        if not text:
+            return
+        if self.builder is None:
+            self.builder = BlockBuilder(self.file, self.section)
+        self.builder.add(text, start, start + len(text), exact=True)
+
+    def flush(self) -> None:
+        if self.builder is not None:
+            block = self.builder.finish()
+            if block is not None:
+                self.blocks.append(block)
+            self.builder = None
+        self.blocks.extend(self.notes)
+        self.notes = []
+
+    # -- the walk -------------------------------------------------------------------------
+
+    def walk(self, nodes: Sequence[LatexNode], chain: tuple[Path, ...], context: str) -> None:
+        for node in nodes:
+            self.node(node, chain, context)
+
+    def node(self, node: LatexNode, chain: tuple[Path, ...], context: str) -> None:
+        if isinstance(node, LatexCommentNode):
+            return
+        if isinstance(node, LatexCharsNode):
+            self.chars(node)
+        elif isinstance(node, LatexGroupNode):
+            self.walk(node.nodelist, chain, context)
+        elif isinstance(node, LatexMacroNode):
+            self.macro(node, chain, context)
+        elif isinstance(node, LatexEnvironmentNode):
+            self.environment(node, chain, context)
+        else:  # math and specials: what they print
+            self.collect([node], "math")
+            self.emit(self.text_of([node]), node)
+
+    def chars(self, node: LatexCharsNode) -> None:
+        text = node.chars
+        if self.override is not None:
+            self.emit(text, node)
+            return
+        position = 0
+        for start, end in paragraph_breaks(text):
+            self.emit_exact(text[position:start], node.pos + position)
+            self.flush()
+            position = end
+        self.emit_exact(text[position:], node.pos + position)
+
+    def macro(self, node: LatexMacroNode, chain: tuple[Path, ...], context: str) -> None:
+        name = node.macroname
+        if name in CITE_COMMANDS:
+            command = self.citation(node, context)
+            if command.kind is CiteKind.NOCITE:
+                return
+            if self.builder is None:
+                self.builder = BlockBuilder(self.file, self.section)
+            if command.kind is CiteKind.TEXTUAL:
+                self.emit(self.names(command.keys), node)
+            self.builder.cite(command)
+        elif name == CITE_TEXT:
+            self.cite_text(node_args(node), context)
+        elif name in INCLUDE_COMMANDS:
+            self.include(node, chain)
+        elif name in _BIBLIOGRAPHY_MACROS:
+            written = group_text(node_args(node)[-1]) if node_args(node) else ""
+            self.bibliographies.extend(p.strip() for p in written.split(",") if p.strip())
+        elif name in SECTION_MACROS or name in {"part", "paragraph", "subparagraph"}:
+            self.flush()
+            self.collect(node_args(node), "heading")
+            title = " ".join(self.text_of(node_args(node)[-1:]).split()) if node_args(node) else ""
+            self.section = title or None
+        elif name == "footnote":
+            self.footnote(node, chain)
+        elif name in ("item", "par"):
+            self.flush()
+            if name == "item" and node_args(node):
+                self.emit(" ".join(self.text_of(node_args(node)).split()) + " ", node)
+        elif name in ("caption", "todo", "marginpar"):
+            self.collect(node_args(node), name)
+        elif name in _TRANSPARENT_MACROS and node_args(node):
+            self.walk([node_args(node)[-1]], chain, context)
+        elif name in self.draft_files.macros:
+            self.expand(node, chain, context)
+        else:
+            self.collect(node_args(node), context)
+            self.emit(self.text_of([node]), node)
+
+    def footnote(self, node: LatexMacroNode, chain: tuple[Path, ...]) -> None:
+        arguments = node_args(node)
+        if not arguments:
+            return
+        outer = self.builder
+        self.builder = BlockBuilder(self.file, self.section, kind="footnote")
+        self.walk([arguments[-1]], chain, "footnote")
+        note = self.builder.finish()
+        self.builder = outer
+        if note is not None:
+            self.notes.append(note)
+
+    def expand(self, node: LatexMacroNode, chain: tuple[Path, ...], context: str) -> None:
+        """A simple user macro: its body, with the arguments put in, walked in its place."""
+        if self.override is not None or not self.with_expansion(
+            node, lambda body: self.walk(body, chain, context)
+        ):
+            self.collect(node_args(node), context)
+            self.emit(self.text_of([node]), node)
+
+    def environment(
+        self, node: LatexEnvironmentNode, chain: tuple[Path, ...], context: str
+    ) -> None:
+        name = node.environmentname
+        if name == "thebibliography":
+            self.flush()
+            self.bibliography(node)
+        elif name in NON_CLAIM_ENVIRONMENTS:
+            self.collect(node.nodelist, name)
+        elif name == "abstract":
+            self.flush()
+            self.section = "Abstract"
+            self.walk(node.nodelist, chain, context)
+            self.flush()
+        else:
+            if name in ("itemize", "enumerate", "description", "quote", "quotation"):
+                self.flush()
+            self.walk(node.nodelist, chain, context)
+            if name in ("itemize", "enumerate", "description", "quote", "quotation"):
+                self.flush()
+
+    def document(self, nodes: list[LatexNode]) -> None:
+        body = document_node(nodes)
+        chain = (self.folder / self.draft_files.main,)
+        if body is None:
+            self.walk(nodes, chain, "prose")
+        else:
+            self.preamble([n for n in nodes if n is not body], chain)
+            self.walk(body.nodelist, chain, "prose")
+        self.flush()
+
+    def preamble(self, nodes: Sequence[LatexNode], chain: tuple[Path, ...]) -> None:
+        """Before ``\\begin{document}``: no claims, but the bibliography files, the abstract
+        (some templates put it here) and any citation, in included files too."""
+        for node in nodes:
+            if isinstance(node, LatexMacroNode) and node.macroname in _BIBLIOGRAPHY_MACROS:
+                self.macro(node, chain, "preamble")
+            elif isinstance(node, LatexMacroNode) and node.macroname in INCLUDE_COMMANDS:
+                self.include(node, chain, preamble=True)
+            elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
+                self.environment(node, chain, "prose")
+            else:
+                self.collect([node], "preamble")
