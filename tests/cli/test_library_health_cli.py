@@ -15,6 +15,7 @@ from tests.library.damaging import (
     break_core_table,
     empty_index,
     execute,
+    lose_part_of_term_index,
     make_library,
     orphan_passages,
     rows,
@@ -157,3 +158,46 @@ def test_repair_json(tmp_path: Path) -> None:
     assert report["after"]["healthy"] is True and report["after"]["passages"] == 2
     again = json.loads(run("library", "repair", "--json", "--library", path).stdout)
     assert again["actions"] == [] and again["backup"] is None and again["after"]["healthy"]
+
+
+def test_a_lost_term_lookup_is_checked_repaired_and_not_a_silent_miss(tmp_path: Path) -> None:
+    """The tester's case: the index's term lookup emptied, FTS5's own check passing."""
+    path = make_library(tmp_path / "lib.sqlite3")
+    lose_part_of_term_index(path)
+    searched = run("library", "search", "heart", "--library", path)
+    assert searched.exit_code == 2 and "no matching passages" not in searched.stdout
+    assert "search index is damaged; run `claimaudit library repair`" in searched.stderr
+    checked = run("library", "check", "--json", "--library", path)
+    assert checked.exit_code == 1
+    assert [p["kind"] for p in json.loads(checked.stdout)["problems"]] == ["index"]
+    repaired = run("library", "repair", "--no-backup", "--library", path)
+    assert repaired.exit_code == 0, repaired.output
+    assert "rebuilt the full-text index from 4 passages" in repaired.stdout.splitlines()
+    found = run("library", "search", "heart", "--json", "--library", path)
+    assert [h["passageId"] for h in json.loads(found.stdout)] == ["P001"]
+
+
+def test_check_and_repair_of_a_file_that_is_no_database_say_so_with_exit_2(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "notlib.db"
+    path.write_text("hello\n")
+    for command in ("check", "repair"):
+        result = run("library", command, "--library", path)
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr == (
+            f"error: cannot open library {path}: file is not a database "
+            "(nor a claimaudit library)\n"
+        )
+    assert path.read_text() == "hello\n" and not list(tmp_path.glob("*.bak-*"))
+
+
+def test_a_database_whose_pages_are_junk_is_damaged_with_backup_advice(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    data = path.read_bytes()
+    path.write_bytes(data[:100] + b"\xff" * (len(data) - 100))
+    checked = run("library", "check", "--library", path)
+    assert checked.exit_code == 1 and "problem (core)" in checked.stdout
+    assert "restore a backup copy" in checked.stdout
+    repaired = run("library", "repair", "--library", path)
+    assert repaired.exit_code == 2 and "restore a backup copy" in repaired.stderr

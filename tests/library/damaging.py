@@ -1,5 +1,6 @@
 """Libraries damaged on purpose, the ways a tester found them: an emptied full-text index, an
-index whose data rows are gone, a dropped table or trigger, a broken page of a core table."""
+index whose data rows or term lookup are gone, a dropped table or trigger, a broken page of a
+core table."""
 
 from __future__ import annotations
 
@@ -50,6 +51,30 @@ def lose_index_rows(path: Path) -> None:
 def lose_index_data(path: Path) -> None:
     """Every row of the index's data gone: FTS5 cannot even load the table."""
     execute(path, "DELETE FROM passages_fts_data")
+
+
+def _small_index_pages(path: Path) -> None:
+    """The index rebuilt in FTS5's smallest pages, so the two short papers' terms span several
+    leaf pages, as a real library's do (one page needs no lookup: every search reads it)."""
+    execute(
+        path,
+        "INSERT INTO passages_fts(passages_fts, rank) VALUES ('pgsz', 32)",
+        "INSERT INTO passages_fts(passages_fts) VALUES ('rebuild')",
+    )
+
+
+def lose_term_index(path: Path) -> None:
+    """The index's term lookup (``passages_fts_idx``) emptied: FTS5's ``integrity-check``
+    passes, yet a search finds only the terms of each run's first page."""
+    _small_index_pages(path)
+    execute(path, "DELETE FROM passages_fts_idx")
+
+
+def lose_part_of_term_index(path: Path) -> None:
+    """The term lookup's rows from "h" on gone: terms before it are still found (the last
+    passage's first word, "cohort", too), "heart" and later ones are not."""
+    _small_index_pages(path)
+    execute(path, "DELETE FROM passages_fts_idx WHERE term >= CAST('0h' AS BLOB)")
 
 
 def break_core_table(path: Path) -> None:

@@ -10,7 +10,13 @@ import pytest
 
 from claimaudit.errors import LibraryDamagedError, SourceError
 from claimaudit.identity import parse_ref
-from claimaudit.library.damage import INDEX_DAMAGED, as_damage, looks_damaged
+from claimaudit.library.damage import (
+    INDEX_DAMAGED,
+    as_damage,
+    index_miss,
+    looks_damaged,
+    probe_words,
+)
 from claimaudit.library.store import Library
 from claimaudit.sources.library import LibrarySource
 from tests.library.damaging import (
@@ -21,6 +27,8 @@ from tests.library.damaging import (
     execute,
     lose_index_data,
     lose_index_rows,
+    lose_part_of_term_index,
+    lose_term_index,
     make_library,
 )
 
@@ -45,6 +53,43 @@ def test_search_of_a_damaged_index_says_so(
     with Library.open(path) as library, pytest.raises(LibraryDamagedError) as raised:
         library.search("aspirin heart", ref=parse_ref(within) if within else None)
     assert str(raised.value) == INDEX_DAMAGED
+
+
+@pytest.mark.parametrize("damage", [lose_term_index, lose_part_of_term_index])
+@pytest.mark.parametrize("within", [None, ASPIRIN])
+def test_search_through_a_lost_term_lookup_says_so(
+    tmp_path: Path, damage: Callable[[Path], None], within: str | None
+) -> None:
+    """FTS5's own check passes such an index; "heart" is in a passage, yet found nowhere."""
+    path = make_library(tmp_path / "lib.sqlite3")
+    damage(path)
+    with Library.open(path) as library, pytest.raises(LibraryDamagedError) as raised:
+        library.search("heart", ref=parse_ref(within) if within else None)
+    assert str(raised.value) == INDEX_DAMAGED
+
+
+def test_the_probe_finds_nothing_amiss_in_a_whole_index_of_small_pages(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    execute(
+        path,
+        "INSERT INTO passages_fts(passages_fts, rank) VALUES ('pgsz', 32)",
+        "INSERT INTO passages_fts(passages_fts) VALUES ('rebuild')",
+    )
+    with Library.open(path) as library:
+        assert index_miss(library.connection) is None
+        assert library.search("zebra") == []
+        assert [h.passage_id for h in library.search("heart")] == ["P001"]
+
+
+def test_probe_words_are_ones_fts5_indexes_whole() -> None:
+    # The greatest word and the longest, lower-cased.
+    assert probe_words("Aspirin lowers the risk of heart attack.") == ["the", "aspirin"]
+    assert probe_words("A cohort of 5000.") == ["of", "cohort"]
+    # A word touching a character FTS5 may keep in a token (an accent, a combining mark, a
+    # private-use character) is never a probe: its miss would be no damage.
+    assert probe_words("café x\u0301y \ue000zz naïve") == []
+    assert probe_words("snake_case, a-b") == ["snake"]  # "_" and "-" part words, as in FTS5
+    assert probe_words("") == [] and probe_words("αβγ δ") == []
 
 
 def test_a_paper_missing_from_the_index_is_not_a_silent_miss(tmp_path: Path) -> None:

@@ -17,6 +17,8 @@ from tests.library.damaging import (
     execute,
     lose_index_data,
     lose_index_rows,
+    lose_part_of_term_index,
+    lose_term_index,
     make_library,
     orphan_passages,
 )
@@ -44,6 +46,34 @@ def test_a_damaged_index_is_found_and_repairable(
     assert any("does not match the passages" in p.message for p in health.problems)
 
 
+@pytest.mark.parametrize("damage", [lose_term_index, lose_part_of_term_index])
+def test_an_index_that_lost_its_term_lookup_is_found_though_fts5_passes_it(
+    tmp_path: Path, damage: Callable[[Path], None]
+) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    damage(path)
+    health = check_health(path)
+    assert not health.healthy and health.repairable and health.indexed == 4
+    assert [(p.kind, p.message) for p in health.problems] == [
+        (
+            ProblemKind.INDEX,
+            'the full-text index does not find passage 1 by its word "the" (its lookup of '
+            "terms is damaged)",
+        )
+    ]
+
+
+def test_an_index_in_small_pages_is_healthy(tmp_path: Path) -> None:
+    """The probe looks words up as a search does: a whole index of many pages passes it."""
+    path = make_library(tmp_path / "lib.sqlite3")
+    execute(
+        path,
+        "INSERT INTO passages_fts(passages_fts, rank) VALUES ('pgsz', 32)",
+        "INSERT INTO passages_fts(passages_fts) VALUES ('rebuild')",
+    )
+    assert check_health(path).healthy
+
+
 def test_an_emptied_index_is_counted(tmp_path: Path) -> None:
     path = make_library(tmp_path / "lib.sqlite3")
     empty_index(path)
@@ -57,6 +87,16 @@ def test_missing_triggers_and_caches_are_found(tmp_path: Path) -> None:
     found = {(p.kind, p.message) for p in check_health(path).problems}
     assert (ProblemKind.CACHE, "the table judged_results is missing") in found
     assert any(k is ProblemKind.INDEX and "passages_ai" in m for k, m in found)
+
+
+def test_each_missing_trigger_says_what_goes_unindexed(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    execute(path, *(f"DROP TRIGGER passages_{t}" for t in ("ai", "ad", "au")))
+    assert {p.message for p in check_health(path).problems} == {
+        "the trigger passages_ai is missing (passages added now are not indexed)",
+        "the trigger passages_ad is missing (passages removed now stay in the index)",
+        "the trigger passages_au is missing (passages changed now are not indexed again)",
+    }
 
 
 def test_damage_to_the_core_tables_is_not_repairable(tmp_path: Path) -> None:
@@ -106,11 +146,28 @@ def test_nothing_to_check_is_an_error(tmp_path: Path) -> None:
         check_health(other)
 
 
-def test_a_file_that_is_not_a_database_is_damaged(tmp_path: Path) -> None:
-    path = tmp_path / "junk.sqlite3"
-    path.write_bytes(b"not a database at all" * 200)
+@pytest.mark.parametrize("content", [b"hello\n", b"# README\n\nnot a database at all\n" * 200])
+def test_a_file_that_is_no_database_is_not_a_library_not_a_damaged_one(
+    tmp_path: Path, content: bytes
+) -> None:
+    path = tmp_path / "notes.sqlite3"
+    path.write_bytes(content)
+    with pytest.raises(LibraryOpenError) as raised:
+        check_health(path)
+    assert str(raised.value) == (
+        f"cannot open library {path}: file is not a database (nor a claimaudit library)"
+    )
+    assert path.read_bytes() == content
+
+
+def test_a_database_whose_pages_are_junk_is_damaged(tmp_path: Path) -> None:
+    """SQLite's header kept, everything after it overwritten: a damaged database (a library,
+    perhaps), for a backup copy to replace."""
+    path = make_library(tmp_path / "lib.sqlite3")
+    data = path.read_bytes()
+    path.write_bytes(data[:100] + b"\xff" * (len(data) - 100))
     health = check_health(path)
-    assert not health.repairable
+    assert not health.repairable and health.has(ProblemKind.CORE)
     assert "cannot be read as a database" in health.problems[0].message
 
 

@@ -20,6 +20,8 @@ from tests.library.damaging import (
     execute,
     lose_index_data,
     lose_index_rows,
+    lose_part_of_term_index,
+    lose_term_index,
     make_library,
     orphan_passages,
     rows,
@@ -30,7 +32,10 @@ def _backups(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if ".bak-" in p.name)
 
 
-@pytest.mark.parametrize("damage", [empty_index, lose_index_rows, lose_index_data])
+@pytest.mark.parametrize(
+    "damage",
+    [empty_index, lose_index_rows, lose_index_data, lose_term_index, lose_part_of_term_index],
+)
 def test_a_damaged_index_is_rebuilt_and_nothing_else_changes(
     tmp_path: Path, damage: Callable[[Path], None]
 ) -> None:

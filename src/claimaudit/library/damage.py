@@ -3,17 +3,35 @@ whose passages the index has lost must not read as "the paper does not say this"
 
 from __future__ import annotations
 
+import re
 import sqlite3
+from dataclasses import dataclass
 
 from claimaudit.errors import LibraryDamagedError
-from claimaudit.fts import query_terms
 from claimaudit.library._derived import FTS_TABLE
 
 INDEX_DAMAGED = "the library's search index is damaged; run `claimaudit library repair`"
 # What SQLite says when a file, or FTS5's own tables, are not what they should be.
 _DAMAGE_WORDS = ("malformed", "vtable constructor failed", "fts5", "no such table: passages_fts")
-# Passages probed when a search finds nothing: enough to pass over a few without words.
-_PROBES = 5
+# Passages looked at from each probed place (first, middle, last): the first with a word to
+# probe is used, so a few passages without one (a table of numbers in Greek) are passed over.
+_PROBE_NEAR = 5
+# A word FTS5's tokenizer (unicode61) indexes whole and as it is, whatever surrounds it: ASCII
+# letters and digits between ASCII separators, whitespace or the text's ends. A word Python
+# splits differently (next to a combining mark, a private-use character) could miss for no
+# fault of the index, and a false alarm no repair ends would be worse than none.
+_PROBE_WORD = re.compile(r"(?<![^\s!-/:-@\[-`{-~])[A-Za-z0-9]{1,64}(?![^\s!-/:-@\[-`{-~])")
+
+
+@dataclass(frozen=True)
+class IndexMiss:
+    """A stored passage the index does not find by a word of its own."""
+
+    rowid: int
+    word: str
+
+    def __str__(self) -> str:
+        return f'the full-text index does not find passage {self.rowid} by its word "{self.word}"'
 
 
 def looks_damaged(exc: sqlite3.Error) -> bool:
@@ -64,7 +82,7 @@ def index_out_of_step(conn: sqlite3.Connection, paper_id: int | None) -> bool:
     """Whether the index has lost passages of the paper ``paper_id`` (any paper when None).
 
     Asked only when a search found nothing, so every query does not pay for it: passages the
-    index holds no size for, or a passage that its own first word does not find.
+    index holds no size for, or a probed passage its own words do not find (``index_miss``).
     """
     where = "" if paper_id is None else "WHERE s.paper_id = ?"
     params: tuple[object, ...] = () if paper_id is None else (paper_id,)
@@ -75,16 +93,49 @@ def index_out_of_step(conn: sqlite3.Connection, paper_id: int | None) -> bool:
     ).fetchone()[0]
     if unindexed:
         return True
-    probes = conn.execute(
-        f"SELECT s.id, s.text FROM passages s {where} ORDER BY s.id DESC LIMIT {_PROBES}", params
+    return index_miss(conn, paper_id) is not None
+
+
+def probe_words(text: str) -> list[str]:
+    """The words a passage is probed by: its greatest (in FTS5's order, so on the last page
+    of the index's run of terms, where a lost term index makes a lookup miss) and its longest
+    (the most distinctive). Lower-cased; none when the text has no word safe to probe."""
+    words = list(dict.fromkeys(w.lower() for w in _PROBE_WORD.findall(text)))
+    if not words:
+        return []
+    return list(dict.fromkeys((max(words), max(words, key=len))))
+
+
+def index_miss(conn: sqlite3.Connection, paper_id: int | None = None) -> IndexMiss | None:
+    """A passage the index does not find by its own words, None when every probe finds its
+    passage. FTS5's ``integrity-check`` passes an index whose term lookup (``passages_fts_idx``)
+    is lost, yet a search then finds nothing: so the first, middle and last passages (of the
+    paper ``paper_id``, or of the library) are looked up through the index as a search would."""
+    where = "" if paper_id is None else "WHERE paper_id = ?"
+    params: tuple[object, ...] = () if paper_id is None else (paper_id,)
+    total = int(conn.execute(f"SELECT count(*) FROM passages {where}", params).fetchone()[0])
+    if not total:
+        return None
+    select = f"SELECT id, text FROM passages {where} ORDER BY id"
+    places = (
+        (f"{select} LIMIT {_PROBE_NEAR}", params),
+        (f"{select} LIMIT {_PROBE_NEAR} OFFSET ?", (*params, total // 2)),
+        (f"{select} DESC LIMIT {_PROBE_NEAR}", params),
     )
-    for rowid, text in probes.fetchall():
-        terms = query_terms(str(text))
-        if not terms:
-            continue
-        found = conn.execute(
-            f"SELECT 1 FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND rowid = ?",
-            (f'"{terms[0]}"', rowid),
-        ).fetchone()
-        return found is None
-    return False
+    probed: set[int] = set()
+    for sql, args in places:
+        for rowid, text in conn.execute(sql, args).fetchall():
+            words = probe_words(str(text))
+            if not words:
+                continue
+            if rowid not in probed:
+                probed.add(rowid)
+                for word in words:
+                    found = conn.execute(
+                        f"SELECT 1 FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? AND rowid = ?",
+                        (f'"{word}"', rowid),
+                    ).fetchone()
+                    if found is None:
+                        return IndexMiss(int(rowid), word)
+            break
+    return None

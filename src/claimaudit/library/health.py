@@ -1,5 +1,6 @@
 """``library check``: is the library database whole? SQLite's own check of every table, FTS5's
-check of the full-text index against the passages, passages whose paper is gone, and the tables,
+check of the full-text index against the passages, a probe of the index as searches use it (a
+few passages looked up by their own words), passages whose paper is gone, and the tables,
 triggers and schema version a library must have. Nothing is changed: every statement runs in one
 transaction rolled back."""
 
@@ -21,7 +22,7 @@ from claimaudit.library._derived import (
     schema_names,
 )
 from claimaudit.library._migrations import APPLICATION_ID, LATEST_VERSION
-from claimaudit.library.damage import index_problem, looks_damaged
+from claimaudit.library.damage import index_miss, index_problem, looks_damaged
 from claimaudit.library.paths import resolve_library_path
 
 # The schema version that made each derived object, so an older library is not told it lacks
@@ -29,6 +30,14 @@ from claimaudit.library.paths import resolve_library_path
 _FTS_SINCE = 2
 _CACHE_SINCE = {"judged_results": 3, "reference_lookups": 5}
 _CORE_TABLES = ("papers", "passages")
+# What goes wrong while each trigger that keeps the index in step is missing.
+_UNTRIGGERED = {
+    "passages_ai": "passages added now are not indexed",
+    "passages_ad": "passages removed now stay in the index",
+    "passages_au": "passages changed now are not indexed again",
+}
+# The first 16 bytes of every SQLite database file.
+_SQLITE_HEADER = b"SQLite format 3\x00"
 # quick_check lists every broken page; the first few say enough.
 _MAX_SQLITE_LINES = 10
 
@@ -118,6 +127,12 @@ def _check(conn: sqlite3.Connection, path: Path) -> Health:
             "(SELECT count(*) FROM sqlite_master)"
         ).fetchone()
     except sqlite3.DatabaseError as exc:
+        if not _has_sqlite_header(path):
+            # Text, a PDF, another program's file: nothing a library ever was, so neither
+            # damaged nor a backup's business. Worded as when a library command opens it.
+            raise LibraryOpenError(
+                f"cannot open library {path}: file is not a database (nor a claimaudit library)"
+            ) from exc
         problem = Problem(ProblemKind.CORE, f"the file cannot be read as a database: {exc}")
         return Health(path, 0, None, None, None, (problem,))
     if version > LATEST_VERSION:
@@ -154,6 +169,16 @@ def _check(conn: sqlite3.Connection, path: Path) -> Health:
             problems += index_problems
     problems += _cache_problems(conn, names, version)
     return Health(path, version, papers, passages, indexed, tuple(problems), orphans)
+
+
+def _has_sqlite_header(path: Path) -> bool:
+    """Whether the file starts as every SQLite database does: one that does, yet cannot be
+    read, is a damaged database (a library, perhaps); one that does not never was one."""
+    try:
+        with path.open("rb") as file:
+            return file.read(len(_SQLITE_HEADER)) == _SQLITE_HEADER
+    except OSError:
+        return True  # unreadable: SQLite's own error says more than a guess would
 
 
 def orphan_count(conn: sqlite3.Connection) -> tuple[int, int]:
@@ -201,10 +226,7 @@ def _index_problems(
     if missing:
         return [Problem(ProblemKind.INDEX, f"the table {t} is missing") for t in missing], None
     problems = [
-        Problem(
-            ProblemKind.INDEX,
-            f"the trigger {name} is missing (passages added or removed now are not indexed)",
-        )
+        Problem(ProblemKind.INDEX, f"the trigger {name} is missing ({_UNTRIGGERED[name]})")
         for name in missing_fts_triggers(names)
     ]
     indexed = _count(conn, f"{FTS_TABLE}_docsize")
@@ -220,6 +242,11 @@ def _index_problems(
         problems.append(
             Problem(ProblemKind.INDEX, f"the full-text index does not match the passages: {found}")
         )
+    else:
+        # FTS5's check passes an index whose term lookup is lost: look passages up as a search.
+        miss = index_miss(conn)
+        if miss is not None:
+            problems.append(Problem(ProblemKind.INDEX, f"{miss} (its lookup of terms is damaged)"))
     return problems, indexed
 
 
