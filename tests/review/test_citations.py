@@ -126,3 +126,21 @@ def test_an_at_sign_is_no_in_text_citation_where_pandoc_says_so() -> None:
     assert [(c.label, text[slice(*c.group)]) for c in found] == [("@jones", "[@jones]")]
     # Without ``in_text`` (a bibliography's field, say) no in-text key is looked for.
     assert _labels("@smith2020 found it.") == []
+
+
+def test_an_at_sign_in_an_address_is_no_in_text_citation() -> None:
+    text = (
+        "See https://example.org/@smith2020 and medium.com/@jones, <https://x.org/@smith2020>, "
+        "[the docs](https://scipy.org/@smith2020), [a page](@jones) and "
+        '[a titled one](/a "by @smith2020"); but @jones [p. 2] said so after [a link](/x), '
+        "as [@smith2020] and [@url:https://arxiv.org/abs/1907.10121] and "
+        "https://arxiv.org/abs/1706.03762 cite."
+    )
+    found = find_citations(text, in_text=lambda key: "")  # every key known
+    assert [(c.style, c.label) for c in found] == [
+        (CitationStyle.KEY, "@jones"),
+        (CitationStyle.KEY, "@smith2020"),
+        (CitationStyle.KEY, "@url:https://arxiv.org/abs/1907.10121"),
+        (CitationStyle.IDENTIFIER, "https://arxiv.org/abs/1706.03762"),
+    ]
+    assert text[slice(*found[0].group)] == "@jones [p. 2]"

@@ -110,3 +110,23 @@ def test_in_text_citations_cite_the_bibliographys_keys_and_read_as_their_authors
         ("shows Y, as says.", ["doi:10.1234/b", "doi:10.1234/c"]),
     ]
     assert [s.text for s in uncited] == ["Ask @someone or @property, mail a@smith2020.org."]
+
+
+def test_an_address_with_an_at_sign_is_prose_and_a_link_reads_as_its_text() -> None:
+    bibliography = parse_bibliography(
+        "@article{Virtanen2020, author={Virtanen, Pauli}, eprint={1907.10121}, "
+        "archivePrefix={arXiv}}\n"
+    )
+    report = (
+        "The library provides signal processing, see https://example.org/@Virtanen2020 for "
+        "details.\nSciPy has many users [see the docs](https://scipy.org/@Virtanen2020).\n"
+        "SciPy is fast [as measured](https://example.org/bench) [@Virtanen2020].\n"
+    )
+    claims, uncited = extract_claims(report, bibliography)
+    assert [s.text for s in uncited] == [
+        "The library provides signal processing, see https://example.org/@Virtanen2020 for "
+        "details.",
+        "SciPy has many users [see the docs](https://scipy.org/@Virtanen2020).",
+    ]
+    # The judge reads the link's text, never its destination.
+    assert [c.text for c in claims] == ["SciPy is fast as measured."]

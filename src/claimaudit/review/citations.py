@@ -16,7 +16,9 @@ Pandoc's in-text citations, ``@smith2020 found that ...``, ``@smith2020 [p. 3] s
 ``-@smith2020`` (the author's name suppressed), are looked for outside brackets when the caller
 says which keys are cited works (``in_text``): an ``@`` glued to a word is never one (an email
 address), nor a pandoc-crossref reference, nor a name the caller does not know (an ``@username``
-mention, a ``@decorator``), so prose keeps its at-signs.
+mention, a ``@decorator``), so prose keeps its at-signs. Nor is an ``@`` in a URL (bare or an
+autolink, ``https://medium.com/@author``), after a ``/`` or in a link's destination or title
+(``[the docs](https://example.org/@key)``): those are addresses, not citations.
 
 Inline code is never searched. ``Citation.group`` is the span to remove from the claim text,
 ``Citation.reads`` what the claim reads in its place (an in-text citation's authors).
@@ -30,6 +32,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from markdown_it.common.utils import normalizeReference
+from markdown_it.helpers import parseLinkDestination, parseLinkTitle
 
 from claimaudit.identity import RefKind, try_parse_ref
 
@@ -45,13 +48,21 @@ _KEY = re.compile(
 _CROSSREF = re.compile(r"^(?:fig|tbl|eq|sec|lst):", re.IGNORECASE)
 # Pandoc's in-text citation: "@key", or "-@key", not after a word character (an email address);
 # then a locator in brackets right after it ("@smith2020 [p. 3]"), not a link's.
-_IN_TEXT = re.compile(r"(?<![\w@.])(?P<minus>-?)@(?P<key>\w(?:[\w:.#$%&\-+?<>~/]*[\w/])?)")
+# Not after a "/" either: "medium.com/@author" is an address.
+_IN_TEXT = re.compile(r"(?<![\w@./])(?P<minus>-?)@(?P<key>\w(?:[\w:.#$%&\-+?<>~/]*[\w/])?)")
 _LOCATOR = re.compile(r" ?\[[^\[\]@]*\](?![(\[])")
 _NUMBERS = re.compile(
     r"^\s*\d+(?:\s*[-\u2013\u2014]\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*[-\u2013\u2014]\s*\d+)?)*\s*$"
 )
 _NUMBER_ITEM = re.compile(r"(\d+)(?:\s*[-\u2013\u2014]\s*(\d+))?")
 _URL = re.compile(r"https?://(?:[^\s<>()\[\]{}\"'`]|\([^\s<>()]*\))+", re.IGNORECASE)
+# Addresses an in-text "@key" is never looked for in: any URL with a scheme, an autolink, a
+# "www." host; and an inline link's destination and title, "[text](dest "title")".
+_ADDRESS = re.compile(
+    r"<[A-Za-z][A-Za-z0-9+.\-]{1,31}:[^\s<>]*>|\b[A-Za-z][A-Za-z0-9+.\-]{1,31}://[^\s<>]+"
+    r"|\bwww\.[^\s<>]+",
+)
+_LINK_START = re.compile(r"\]\(")
 _ARXIV = re.compile(
     r"\barxiv:\s?(?:\d{4}\.\d{4,5}|[a-z][a-z\-]*(?:\.[a-z]{2})?/\d{7})(?:v\d+)?\b",
     re.IGNORECASE,
@@ -203,10 +214,35 @@ def _identifiers(text: str, masked: list[bool]) -> list[Citation]:
 InTextNames = Callable[[str], str | None]
 
 
+def _addresses(text: str) -> list[bool]:
+    """Which characters of ``text`` belong to a URL, an autolink or a link's destination and
+    title, where an ``@`` is no in-text citation."""
+    inside = [False] * len(text)
+    for match in _ADDRESS.finditer(text):
+        inside[match.start() : match.end()] = [True] * (match.end() - match.start())
+    for link in _LINK_START.finditer(text):
+        position = link.end()
+        while position < len(text) and text[position] in " \t\n":
+            position += 1
+        destination = parseLinkDestination(text, position, len(text))
+        if not destination.ok:
+            continue
+        end = destination.pos
+        after = end
+        while after < len(text) and text[after] in " \t\n":
+            after += 1
+        title = parseLinkTitle(text, after, len(text)) if after > end else None
+        if title is not None and title.ok:
+            end = title.pos
+        inside[link.end() : end] = [True] * (end - link.end())
+    return inside
+
+
 def _in_text(text: str, masked: list[bool], names: InTextNames) -> list[Citation]:
-    """Pandoc's in-text citations outside brackets and code, each key one ``names`` knows:
-    it gives what the citation prints in the sentence (the authors), None for no citation."""
-    brackets = [False] * len(text)
+    """Pandoc's in-text citations outside brackets, code and addresses (``_addresses``), each
+    key one ``names`` knows: it gives what the citation prints in the sentence (the authors),
+    None for no citation."""
+    brackets = _addresses(text)
     for group in _GROUP.finditer(text):  # a bracket group's keys are its own (``_groups``)
         brackets[group.start() : group.end()] = [True] * (group.end() - group.start())
     found: list[Citation] = []

@@ -1,7 +1,9 @@
 """The prose of a Markdown report, with every character traced back to its place in the file.
 
 markdown-it (CommonMark, plus tables, YAML front matter and footnotes) finds the paragraphs;
-headings, code, HTML, tables, front matter and footnote definitions are not prose. Paragraphs
+headings, code, HTML, tables, front matter and footnote definitions are not prose. An HTML
+comment (``<!-- ... -->``), a block of its own or inside a paragraph, over one line or several,
+is no part of the text; other raw HTML reads as text, as the HTML report shows it. Paragraphs
 under a "References" (or "Bibliography", ...) heading are reference entries, not claims.
 A paragraph's text is its lines with block prefixes ("> ", list indentation) removed, joined by
 newlines; ``Block.offsets`` maps each of its characters to the report, so positions stay exact.
@@ -17,6 +19,8 @@ from functools import cache
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -33,20 +37,104 @@ _REFERENCE_HEADINGS = re.compile(
 )
 _HEADING_ATTRIBUTES = re.compile(r"(?<!\s)\s*\{[^{}]{0,500}\}\s*$")  # Pandoc's "References {#refs}"
 _HEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.)\s+")
+# An HTML comment ends, as in HTML, at the first "-->" ("<!-->" and "<!--->" are empty ones).
+_CLOSE = re.compile(r"-->")
+_COMMENT_ENDS = "claimaudit_comment_ends"  # the parse's env key of its "-->" positions
+COMMENT_BLOCK = "comment_block"  # token types of the comments, rendered as nothing
+COMMENT_INLINE = "comment_inline"
 # markdown-it silently skips the rest of a document once blocks (quotes, lists) nest this
 # deep; a draft that reaches it is refused instead. Each list level takes two.
 MAX_NESTING = 40
 
 
+def _comment_end(env: Any, src: str, start: int) -> int | None:
+    """Where the HTML comment opening at ``src[start:]`` ("<!--") ends: after the first "-->"
+    from ``start + 2`` on ("<!-->" and "<!--->" are empty comments); None when it never closes.
+    Every "-->" of ``src`` is found once and kept in ``env``, so a draft of many comments (or of
+    many "<!--" never closed) is read in time linear in its length, not quadratic."""
+    cached = env.get(_COMMENT_ENDS)
+    if cached is None or cached[0] is not src:
+        cached = (src, [m.start() for m in _CLOSE.finditer(src)])
+        env[_COMMENT_ENDS] = cached
+    ends: list[int] = cached[1]
+    index = bisect.bisect_left(ends, start + 2)
+    return ends[index] + 3 if index < len(ends) else None
+
+
+def _comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """Lines holding HTML comments and nothing else (a comment may run over several lines,
+    blank ones included). A comment with text after it on its last line is left to the
+    paragraph, which drops the comment (``_comment_inline``) and keeps the text; a comment
+    never closed (in its block: a quote, a list item) is text, so nothing after it is lost."""
+    if state.is_code_block(start):
+        return False
+    position = state.bMarks[start] + state.tShift[start]
+    if not state.src.startswith("<!--", position, state.eMarks[start]):
+        return False
+    line = start
+    while True:
+        closed = _comment_end(state.env, state.src, position)
+        if closed is None:
+            return False
+        line = bisect.bisect_left(state.eMarks, closed, lo=line)
+        if line >= end:
+            return False
+        position = closed
+        while position < state.eMarks[line] and state.src[position] in " \t":
+            position += 1
+        if position == state.eMarks[line]:
+            break
+        if not state.src.startswith("<!--", position, state.eMarks[line]):
+            return False  # text after a comment: a paragraph's
+    if silent:
+        return True
+    state.line = line + 1
+    token = state.push(COMMENT_BLOCK, "", 0)
+    token.map = [start, line + 1]
+    token.content = state.getLines(start, line + 1, state.blkIndent, True)
+    return True
+
+
+def _comment_inline(state: StateInline, silent: bool) -> bool:
+    """An HTML comment inside a paragraph; ``meta["span"]`` is its place in the inline text."""
+    if not state.src.startswith("<!--", state.pos, state.posMax):
+        return False
+    closed = _comment_end(state.env, state.src, state.pos)
+    if closed is None or closed > state.posMax:
+        return False
+    if not silent:
+        token = state.push(COMMENT_INLINE, "", 0)
+        token.content = state.src[state.pos : closed]
+        token.meta = {"span": (state.pos, closed)}
+    state.pos = closed
+    return True
+
+
+def _render_nothing(*_: Any) -> str:
+    return ""
+
+
 def markdown_parser() -> MarkdownIt:
     """A new parser of the one Markdown syntax the review modules read (CommonMark, tables,
-    YAML front matter, footnotes, the nesting limit), so they agree on what is a paragraph."""
-    return (
+    YAML front matter, footnotes, HTML comments, the nesting limit), so they agree on what is a
+    paragraph. Raw HTML other than comments is text (``html`` off: a renderer shows it as text);
+    comments are parsed, as ``comment_block``/``comment_inline`` tokens that render as nothing."""
+    md = (
         MarkdownIt("commonmark", {"html": False, "maxNesting": MAX_NESTING})
         .enable("table")
         .use(front_matter_plugin)
         .use(footnote_plugin)
     )
+    md.block.ruler.before(
+        "html_block",
+        COMMENT_BLOCK,
+        _comment_block,
+        {"alt": ["paragraph", "reference", "blockquote"]},
+    )
+    md.inline.ruler.before("html_inline", COMMENT_INLINE, _comment_inline)
+    md.add_render_rule(COMMENT_BLOCK, _render_nothing)
+    md.add_render_rule(COMMENT_INLINE, _render_nothing)
+    return md
 
 
 @cache
@@ -112,6 +200,19 @@ class _Lines:
         return [base + column] * lead + [base + column + i for i in range(len(body))]
 
 
+def _comments(inline: Token) -> list[tuple[int, int]]:
+    """Where the HTML comments of an inline token (a link's text included) lie in its content."""
+    return [c.meta["span"] for c in inline.children or [] if c.type == COMMENT_INLINE]
+
+
+def _without_comments(inline: Token) -> str:
+    text, position = [], 0
+    for start, end in _comments(inline):
+        text.append(inline.content[position:start])
+        position = end
+    return "".join(text) + inline.content[position:]
+
+
 def _paragraph(lines: _Lines, inline: Token, number: int | None) -> Block | None:
     if inline.map is None or not inline.content.strip():
         return None
@@ -127,7 +228,15 @@ def _paragraph(lines: _Lines, inline: Token, number: int | None) -> Block | None
             offsets.append(offsets[-1] + 1 if offsets else located[0])
         text_parts.append(part)
         offsets.extend(located)
-    text = "".join(text_parts)
+    text = "".join(text_parts)  # the inline content itself, each character with its offset
+    comments = _comments(inline)
+    if comments:
+        # A comment is no part of the text; the characters around it keep their offsets.
+        hidden = [False] * len(text)
+        for start, end in comments:
+            hidden[start:end] = [True] * (end - start)
+        text = "".join(c for c, h in zip(text, hidden, strict=True) if not h)
+        offsets = [o for o, h in zip(offsets, hidden, strict=True) if not h]
     if text.startswith(BOM) and offsets and offsets[0] == 0:
         # A UTF-8 BOM read as text is no part of the first sentence; its offset is skipped,
         # so positions (and the annotated copy, which keeps it) stay exact.
@@ -163,7 +272,7 @@ def parse_document(report: str) -> Document:
     for index, token in enumerate(tokens):
         if token.type == "heading_open":
             level = int(token.tag[1:])
-            title = _heading_title(tokens[index + 1].content)
+            title = _heading_title(_without_comments(tokens[index + 1]))
             if references_level is not None and level <= references_level:
                 references_level = None
             if _REFERENCE_HEADINGS.match(title):

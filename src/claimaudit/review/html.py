@@ -4,7 +4,8 @@ is drawn by ``claimaudit.review.html_latex``; the shared pieces are ``html_parts
 
 One file, no network: inline CSS and JS, images shown as their alt text, and a Content Security
 Policy that forbids loading anything. Everything from the report or the records is escaped;
-raw HTML in the report is shown as text.
+raw HTML in the report is shown as text
+(an HTML comment, no part of the draft's text, is not shown).
 
 How sentences are found in the rendered document: the report gets a marker (punctuation
 characters around the claim number, so Markdown parses as before) at each claim's start and end;
