@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from claimaudit.checker import Checker
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply
@@ -153,3 +155,32 @@ def test_a_paper_replaced_during_a_review_is_judged_in_one_version(tmp_path: Pat
     # The next review reads the paper afresh: the snapshot is the review's own.
     again = review_report(DRAFT, checker=Checker(source, ScriptedJudge(pick_first)))
     assert {r.record.paper_title for r in again.records} == {"SciPy 1.0 (revised)"}
+
+
+@pytest.mark.parametrize("first", ["arXiv:1907.10121", "arXiv:1907.10121v1"])
+def test_a_paper_asked_for_with_and_without_its_version_is_judged_in_one_text(
+    tmp_path: Path, first: str
+) -> None:
+    # `arXiv:X` is answered with the stored edition `arXiv:Xv1` names: both are one paper, and
+    # a `library add --replace` between their sentences must not give them two texts.
+    db = tmp_path / "library.sqlite3"
+    _store(db, "SciPy 1.0", "SciPy provides sparse matrices, in Python.")
+    pick_first = pick("supports", "P001")
+
+    def replace_then_answer(decision: Decision) -> JudgeReply:
+        _store(db, "SciPy 1.0 (revised)", "A revised text about SciPy.")
+        return pick_first(decision)
+
+    second = "arXiv:1907.10121" if first.endswith("v1") else "arXiv:1907.10121v1"
+    draft = f"SciPy provides sparse matrices ({first}).\nSciPy is written in Python ({second}).\n"
+    source = CountingLibrary(db)
+    result = review_report(draft, checker=Checker(source, ScriptedJudge(replace_then_answer)))
+    records = [r.record for r in result.records]
+    assert [r.paper_ref for r in records] == [first, second]
+    assert all(isinstance(r, CheckedRecord) for r in records)
+    assert {(r.paper_title, r.evidence) for r in records} == {
+        ("SciPy 1.0", "SciPy provides sparse matrices, in Python.")
+    }
+    # `arXiv:Xv1` after `arXiv:X` is answered from the snapshot; `arXiv:X` after `arXiv:Xv1`
+    # must ask which edition answers it (one more read), and is given the text kept for it.
+    assert source.reads == (1 if first == "arXiv:1907.10121" else 2)

@@ -112,3 +112,39 @@ def test_it_passes_on_the_wrapped_source_s_name_and_library_use(tmp_path: Path) 
     snapshot = SnapshotSource(LibrarySource(tmp_path / "lib.sqlite3"))
     assert isinstance(snapshot, Source)
     assert snapshot.name == "library" and snapshot.library_use is LibraryUse.READS
+
+
+def test_a_request_for_the_edition_another_request_was_answered_with_shares_its_text() -> None:
+    inner = _source()
+    snapshot = SnapshotSource(inner)
+    first = snapshot.fetch(REF, "q")  # answered with the stored arXiv:1907.10121v1
+    inner.inner.papers[parse_ref("1907.10121v1")] = ("SciPy 1.0, replaced", ["replaced text"])
+    again = snapshot.fetch(parse_ref("1907.10121v1"), "q2")
+    assert again.passages == first.passages and again.title == "SciPy 1.0"
+    assert again.calls == 0 and len(inner.fetched) == 1  # no new request was made
+
+
+def test_an_unversioned_request_gets_the_text_kept_for_the_edition_it_is_answered_with() -> None:
+    inner = _source()
+    snapshot = SnapshotSource(inner)
+    first = snapshot.fetch(parse_ref("1907.10121v1"), "q")
+    inner.inner.papers[parse_ref("1907.10121v1")] = ("SciPy 1.0, replaced", ["replaced text"])
+    # It must ask which edition answers it (one request, reported), and keeps the first text.
+    again = snapshot.fetch(REF, "q2")
+    assert again.passages == first.passages and again.title == "SciPy 1.0"
+    assert again.calls == 1 and len(inner.fetched) == 2
+    # Another edition is another paper: the source's answer is the record's.
+    _replace(inner)
+    other = snapshot.fetch(parse_ref("1907.10121v2"), "q3")
+    assert other.passages[0].text == "second version"
+
+
+def test_every_edition_s_requests_are_counted_before_a_paper_is_dropped() -> None:
+    inner = _source()
+    versioned = parse_ref("1907.10121v1")
+    snapshot = SnapshotSource(inner, {str(versioned): 1, str(REF): 1})
+    snapshot.fetch(versioned, "q")
+    assert snapshot.held() == 1  # arXiv:1907.10121 may still be answered with it
+    inner.inner.papers[versioned] = ("SciPy 1.0, replaced", ["replaced text"])
+    assert snapshot.fetch(REF, "q2").title == "SciPy 1.0"
+    assert snapshot.held() == 0
