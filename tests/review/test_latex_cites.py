@@ -100,7 +100,36 @@ STYLES = [
         "SciPy is fast.",
         ("virtanen2020", "walt2014", "dumoulin2016"),
         "supercites",
+    ),  # biblatex's volume citations: [pre]{volume}[pages]{key}; a volume is never a key.
+    (r"\volcite{2}{virtanen2020}", "SciPy is fast.", ("virtanen2020",), "volcite"),
+    (r"\pvolcite[see]{2}[35]{walt2014}", "SciPy is fast.", ("walt2014",), "pvolcite"),
+    (r"\avolcite{3}[12--14]{dumoulin2016}", "SciPy is fast.", ("dumoulin2016",), "avolcite"),
+    (r"\fvolcite{2}[35]{walt2014}", "SciPy is fast.", ("walt2014",), "fvolcite"),
+    (
+        r"\tvolcite{2}[35]{walt2014}",
+        "van der Walt and Schönberger SciPy is fast.",
+        ("walt2014",),
+        "tvolcite",
     ),
+    (
+        r"\volcites(see)()[cf.]{2}[35]{virtanen2020}{4}{walt2014}",
+        "SciPy is fast.",
+        ("virtanen2020", "walt2014"),
+        "volcites",
+    ),
+    (
+        r"\pvolcites{1}[3]{virtanen2020}[see]{4}{walt2014}",
+        "SciPy is fast.",
+        ("virtanen2020", "walt2014"),
+        "pvolcites",
+    ),
+    (
+        r"\fvolcites{1}{virtanen2020}{4}[7]{walt2014}",
+        "SciPy is fast.",
+        ("virtanen2020", "walt2014"),
+        "fvolcites",
+    ),
+    (r"\avolcites{1}{virtanen2020}", "SciPy is fast.", ("virtanen2020",), "avolcites"),
 ]
 
 
@@ -110,7 +139,7 @@ def test_each_citation_style_is_a_claim_citation(
 ) -> None:
     textual = CITE_COMMANDS[name.rstrip("*")] is CiteKind.TEXTUAL
     sentence = f"{written} SciPy is fast." if textual else f"SciPy is fast {written}."
-    if name.startswith("footcite"):
+    if name.startswith(("footcite", "fvolcite")):
         sentence = f"SciPy is fast.{written}"  # placed after the full stop, as footnotes are
     found = extract_latex_claims(_draft(tmp_path, f"Intro.\n\n{sentence} Then more.\n"))
     [claim] = found.claims
@@ -159,7 +188,10 @@ def test_citetext_is_free_text_around_its_citations(
 
 def test_every_listed_command_is_recognised(tmp_path: Path) -> None:
     """The whole table, each as it would be written: none goes unnoticed."""
-    body = "\n\n".join(f"Sentence {n} \\{name}{{k{n}}}." for n, name in enumerate(CITE_COMMANDS))
+    volume = {name: "{2}" if "volcite" in name.lower() else "" for name in CITE_COMMANDS}
+    body = "\n\n".join(
+        f"Sentence {n} \\{name}{volume[name]}{{k{n}}}." for n, name in enumerate(CITE_COMMANDS)
+    )
     draft = read_latex_draft(_draft(tmp_path, body))
     assert [c.command for c in draft.commands] == list(CITE_COMMANDS)
     assert [c.keys for c in draft.commands] == [(f"k{n}",) for n in range(len(CITE_COMMANDS))]
@@ -190,3 +222,35 @@ def test_a_long_multi_citation_reads_every_key(tmp_path: Path) -> None:
     body = "\\cites" + "".join(f"[p][q]{{{k}}}" for k in keys) + "[x]" * 5000 + " Done."
     [command] = read_latex_draft(_draft(tmp_path, f"Claim {body}\n")).commands
     assert command.keys == tuple(keys)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reads", "keys"),
+    [
+        (
+            r"\citetitle{virtanen2020} offers sparse matrices.",
+            "SciPy 1.0 offers",
+            ("virtanen2020",),
+        ),
+        (r"\citetitle*[p.~2]{walt2014} is a library.", "scikit-image is a library.", ("walt2014",)),
+        (r"In \citeyear{walt2014}, images were read.", "In 2014, images were read.", ("walt2014",)),
+        (r"Since \citedate{virtanen2020}, SciPy is 1.0.", "Since 2020, SciPy", ("virtanen2020",)),
+        # A field the bibliography does not give prints nothing (a mark), as an unknown name does.
+        (r"SciPy is at \citeurl{virtanen2020}.", "SciPy is at", ("virtanen2020",)),
+        (r"In \citeyear{dumoulin2016}, convs were used.", "convs were used.", ("dumoulin2016",)),
+        (
+            r"\citeauthor{walt2014} wrote scikit-image.",
+            "van der Walt and Schönberger wrote",
+            ("walt2014",),
+        ),
+    ],
+)
+def test_a_command_printing_a_field_of_the_work_cites_it_and_reads_with_that_field(
+    tmp_path: Path, sentence: str, reads: str, keys: tuple[str, ...]
+) -> None:
+    found = extract_latex_claims(_draft(tmp_path, f"Intro.\n\n{sentence} Then more.\n"))
+    [claim] = found.claims
+    assert reads in claim.text
+    assert "\\" not in claim.text and "{" not in claim.text and keys[0] not in claim.text
+    assert [c.key for c in claim.citations] == list(keys)
+    assert all(t.paper is not None for t in claim.targets)

@@ -28,9 +28,14 @@ from claimaudit.bibfile import MAX_BIBLIOGRAPHY_BYTES, parse_bib
 from claimaudit.errors import BibliographyError
 from claimaudit.library.latex_multicite import (
     FOOTNOTE_MULTICITES,
+    FOOTNOTE_VOLCITES,
     MULTICITE_SPECS,
     PARENTHETICAL_MULTICITES,
+    PARENTHETICAL_VOLCITES,
     TEXTUAL_MULTICITES,
+    TEXTUAL_VOLCITES,
+    VOLCITE_COMMANDS,
+    VOLCITE_MULTI,
 )
 from claimaudit.library.latex_printing import MacroText
 
@@ -45,13 +50,24 @@ class CiteKind(StrEnum):
 _PARENTHETICAL = (
     "cite Cite citep Citep citealp Citealp citeyear citeyearpar citenum citen "
     "parencite Parencite autocite Autocite smartcite Smartcite supercite fullcite "
-    f"{PARENTHETICAL_MULTICITES}"
+    f"citetitle citedate citeurl {PARENTHETICAL_MULTICITES} {PARENTHETICAL_VOLCITES} "
+    + " ".join(f"{name}s" for name in PARENTHETICAL_VOLCITES.split())
 )
+# biblatex commands that print one field of the work in the sentence ("In \\citetitle{x}, the
+# authors ..."): each is a citation of the work, printed as that field where the draft's
+# bibliography gives it (in a review), else as nothing, like a mark.
+CITE_FIELDS = {"citetitle": "title", "citeyear": "year", "citedate": "year", "citeurl": "url"}
 # natbib's \citetext{see \citealp{a}} takes free text, not keys: it prints a parenthetical
 # mark around the citations written inside it, so it is no citation command of its own.
 CITE_TEXT = "citetext"
-_TEXTUAL = "citet Citet citealt Citealt citeauthor Citeauthor textcite Textcite"
-_FOOTNOTE = f"footcite Footcite footcitetext Footcitetext footfullcite {FOOTNOTE_MULTICITES}"
+_TEXTUAL = (
+    f"citet Citet citealt Citealt citeauthor Citeauthor textcite Textcite {TEXTUAL_VOLCITES} "
+    + " ".join(f"{name}s" for name in TEXTUAL_VOLCITES.split())
+)
+_FOOTNOTE = (
+    f"footcite Footcite footcitetext Footcitetext footfullcite {FOOTNOTE_MULTICITES} "
+    f"{FOOTNOTE_VOLCITES} " + " ".join(f"{name}s" for name in FOOTNOTE_VOLCITES.split())
+)
 
 CITE_COMMANDS: dict[str, CiteKind] = {
     **dict.fromkeys(_PARENTHETICAL.split(), CiteKind.PARENTHETICAL),
@@ -63,7 +79,11 @@ CITE_COMMANDS: dict[str, CiteKind] = {
 # commands (``latex_multicite``) take notes and keys for each work.
 _MULTICITE_NAMES = {spec.macroname for spec in MULTICITE_SPECS}
 CITE_SPECS = [
-    *(MacroSpec(name, "*[[{") for name in CITE_COMMANDS if name not in _MULTICITE_NAMES),
+    *(
+        MacroSpec(name, "*[{[{" if name in VOLCITE_COMMANDS else "*[[{")
+        for name in CITE_COMMANDS
+        if name not in _MULTICITE_NAMES
+    ),
     *MULTICITE_SPECS,
     MacroSpec(CITE_TEXT, "{"),
 ]
@@ -163,13 +183,20 @@ def textual_names(families: Sequence[Sequence[str]]) -> str:
 
 def citation_keys(node: LatexMacroNode) -> tuple[str, ...]:
     """The keys in the brace-delimited arguments (the last one; each work's of a
-    multi-citation command), comments and spaces ignored (``{%\\n a,\\n b}``)."""
+    multi-citation command; every second of a volume citation, whose others are volumes),
+    comments and spaces ignored (``{%\\n a,\\n b}``)."""
     arguments = list(node.nodeargd.argnlist) if node.nodeargd is not None else []
+    groups = [
+        group
+        for group in arguments
+        if isinstance(group, LatexGroupNode) and group.delimiters == ("{", "}")
+    ]
+    if node.macroname in VOLCITE_COMMANDS or node.macroname in VOLCITE_MULTI:
+        groups = groups[1::2]
     keys: list[str] = []
-    for group in arguments:
-        if isinstance(group, LatexGroupNode) and group.delimiters == ("{", "}"):
-            text = "".join(n.chars for n in group.nodelist if isinstance(n, LatexCharsNode))
-            keys += [key.strip() for key in text.split(",") if key.strip()]
+    for group in groups:
+        text = "".join(n.chars for n in group.nodelist if isinstance(n, LatexCharsNode))
+        keys += [key.strip() for key in text.split(",") if key.strip()]
     return tuple(keys)
 
 

@@ -1,4 +1,5 @@
-"""biblatex's multi-citation commands: ``\\cites(pre)(post)[pre][post]{a}[pre][post]{b}...``.
+"""biblatex's multi-citation commands: ``\\cites(pre)(post)[pre][post]{a}[pre][post]{b}...``,
+and its volume citations: ``\\volcite[pre]{volume}[pages]{key}``, ``\\volcites`` the same per work.
 
 Each cites several works, each with its own optional notes; up to two notes in parentheses
 before all of them apply to the whole list. The list ends, as biblatex ends it, at the first
@@ -24,8 +25,18 @@ PARENTHETICAL_MULTICITES = (
 )
 TEXTUAL_MULTICITES = "textcites Textcites"
 FOOTNOTE_MULTICITES = "footcites footcitetexts"
-MULTICITE_COMMANDS = frozenset(
-    f"{PARENTHETICAL_MULTICITES} {TEXTUAL_MULTICITES} {FOOTNOTE_MULTICITES}".split()
+# biblatex's volume citations, ``\\volcite[pre]{volume}[pages]{key}``, and their multi forms
+# (``\\volcites(pre)(post)[pre]{volume}[pages]{key}...``), after the command each is based on.
+PARENTHETICAL_VOLCITES = "volcite Volcite pvolcite Pvolcite svolcite Svolcite avolcite Avolcite"
+TEXTUAL_VOLCITES = "tvolcite Tvolcite"
+FOOTNOTE_VOLCITES = "fvolcite ftvolcite"
+VOLCITE_COMMANDS = frozenset(
+    f"{PARENTHETICAL_VOLCITES} {TEXTUAL_VOLCITES} {FOOTNOTE_VOLCITES}".split()
+)
+VOLCITE_MULTI = frozenset(f"{name}s" for name in VOLCITE_COMMANDS)
+MULTICITE_COMMANDS = (
+    frozenset(f"{PARENTHETICAL_MULTICITES} {TEXTUAL_MULTICITES} {FOOTNOTE_MULTICITES}".split())
+    | VOLCITE_MULTI
 )
 
 
@@ -56,8 +67,11 @@ class MultiCiteArgsParser(MacroStandardArgsParser):  # type: ignore[misc]
     """The arguments of a multi-citation command: a star if any, the parenthesised notes,
     then for each work its bracketed notes and its key group, in the order written."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, volumes: bool = False) -> None:
         super().__init__(argspec="")
+        # Each work's groups: ``[pre][post]{keys}``, or ``[pre]{volume}[pages]{key}`` for
+        # the volume commands (``\\volcites``); "?" marks an optional one.
+        self.work = ("[?", "{", "[?", "{") if volumes else ("[?", "[?", "{")
 
     def parse_args(
         self, w: LatexWalker, pos: int, parsing_state: ParsingState | None = None
@@ -87,18 +101,26 @@ class MultiCiteArgsParser(MacroStandardArgsParser):  # type: ignore[misc]
             groups.append(node)
             spec += "("
         while True:
-            at = _next_group(source, end)
-            notes: list[LatexGroupNode] = []
-            while len(notes) < 2 and source[at : at + 1] == "[":
-                node, after = read(at, "[")
-                notes.append(node)
-                at = _next_group(source, after)
-            if source[at : at + 1] != "{":
-                break  # notes with no key group after them are the text's
-            keys, end = read(at, "{")
-            groups += [*notes, keys]
-            spec += "[" * len(notes) + "{"
+            work: list[LatexGroupNode] = []
+            work_spec, after, at = "", end, _next_group(source, end)
+            for part in self.work:
+                if source[at : at + 1] == part[0]:
+                    node, after = read(at, part[0])
+                    work.append(node)
+                    work_spec += part[0]
+                    at = _next_group(source, after)
+                elif not part.endswith("?"):
+                    break  # notes with no key group after them are the text's
+            else:
+                groups += work
+                spec += work_spec
+                end = after
+                continue
+            break
         return ParsedMacroArgs(argspec=spec, argnlist=groups), pos, end - pos
 
 
-MULTICITE_SPECS = [MacroSpec(name, MultiCiteArgsParser()) for name in sorted(MULTICITE_COMMANDS)]
+MULTICITE_SPECS = [
+    MacroSpec(name, MultiCiteArgsParser(volumes=name in VOLCITE_MULTI))
+    for name in sorted(MULTICITE_COMMANDS)
+]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.errors import InputError
-from claimaudit.review.latex_draft import BibItem, LatexDraft, TextualNames
+from claimaudit.review.latex_draft import BibItem, CitedFields, LatexDraft, TextualNames
 from claimaudit.review.latex_files import DraftFiles
 from claimaudit.review.latex_walk import NON_CLAIM_ENVIRONMENTS, DraftWalker
 from claimaudit.untrusted import MAX_LATEX_DEPTH
@@ -34,6 +34,7 @@ from claimaudit.untrusted import MAX_LATEX_DEPTH
 __all__ = [
     "NON_CLAIM_ENVIRONMENTS",
     "BibItem",
+    "CitedFields",
     "LatexDraft",
     "TextualNames",
     "read_latex_draft",
@@ -41,16 +42,24 @@ __all__ = [
 
 
 def read_latex_draft(
-    path: Path, names: TextualNames | None = None, *, includes: bool = True
+    path: Path,
+    names: TextualNames | None = None,
+    *,
+    includes: bool = True,
+    fields: CitedFields | None = None,
 ) -> LatexDraft:
     """Read the draft at ``path`` with the files it includes; InputError when it cannot be
     read (not UTF-8, too large or deep, an include that is missing or leaves the folder).
 
-    ``names(keys)`` gives what a textual citation prints (the authors), default the keys.
+    ``names(keys)`` gives what a textual citation prints (the authors), default the keys;
+    ``fields(field, keys)`` what ``\\citetitle`` and the like print ("title", "year", "url"),
+    default nothing.
     ``includes=False`` refuses every ``\\input``: a draft that arrived as one text has
     nothing beside it that belongs to it."""
     files = DraftFiles(path, includes=includes)
-    walker = DraftWalker(files, names or (lambda keys: ", ".join(keys)))
+    walker = DraftWalker(
+        files, names or (lambda keys: ", ".join(keys)), fields or (lambda field, keys: "")
+    )
     nodes = files.read(files.folder / path.name, (files.folder / path.name,))
     try:
         walker.document(nodes)

@@ -21,7 +21,7 @@ from claimaudit.review.bibliography import Bibliography, Entry, load_bibliograph
 from claimaudit.review.citations import Citation, CitationStyle
 from claimaudit.review.claims import Claim, targets
 from claimaudit.review.latex import read_latex_draft
-from claimaudit.review.latex_cites import CitationCommand, CiteKind, textual_names
+from claimaudit.review.latex_cites import CITE_FIELDS, CitationCommand, CiteKind, textual_names
 from claimaudit.review.latex_draft import LatexDraft
 from claimaudit.review.latex_text import LatexBlock
 from claimaudit.review.sentences import Sentence, split_block
@@ -160,6 +160,18 @@ def _sentences(
     return made
 
 
+def _field(entry: Entry | None, field: str) -> str:
+    """The entry's title or year as ``\\citetitle`` or ``\\citeyear`` prints it; "" when the
+    bibliography does not give it (an entry keeps no address: ``\\citeurl`` prints nothing)."""
+    if entry is None:
+        return ""
+    if field == "title":
+        return entry.title or ""
+    if field == "year":
+        return "" if entry.year is None else str(entry.year)
+    return ""
+
+
 def extract_latex_claims(
     path: Path, bibliography: Bibliography | None = None, *, alone: bool = False
 ) -> LatexClaims:
@@ -170,7 +182,9 @@ def extract_latex_claims(
     includes = not alone
     draft = read_latex_draft(path, includes=includes)
     resolver = draft_bibliography(draft, bibliography, files=includes)
-    if any(c.kind is CiteKind.TEXTUAL for c in draft.commands):
+    if any(
+        c.kind is CiteKind.TEXTUAL or c.command.rstrip("*") in CITE_FIELDS for c in draft.commands
+    ):
         # Read again, now that the bibliography says whose names a textual citation prints.
         def names(keys: tuple[str, ...]) -> str:
             entries = resolver.entries
@@ -178,7 +192,12 @@ def extract_latex_claims(
                 [(entries[k].authors if k in entries else ()) or (k,) for k in keys]
             )
 
-        draft = read_latex_draft(path, names, includes=includes)
+        def fields(field: str, keys: tuple[str, ...]) -> str:
+            """Each work's field ("title", "year", "url"), all known, else nothing."""
+            shown = [_field(resolver.entries.get(k), field) for k in keys]
+            return "; ".join(v for v in shown if v) if all(shown) else ""
+
+        draft = read_latex_draft(path, names, includes=includes, fields=fields)
     claims: list[Claim] = []
     uncited: list[Sentence] = []
     paragraphs: list[Paragraph] = []

@@ -14,6 +14,8 @@ from claimaudit.review.latex_cites import CitationCommand
 from claimaudit.review.latex_text import LatexBlock
 
 TextualNames = Callable[[tuple[str, ...]], str]
+# What a command printing one field of its works (``\\citetitle``: "title") prints of ``keys``.
+CitedFields = Callable[[str, tuple[str, ...]], str]
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,9 @@ from pylatexenc.latexwalker import (
 
 from claimaudit.library.latex_context import SECTION_MACROS, SKIPPED_ENVIRONMENTS
 from claimaudit.library.latex_inputs import INCLUDE_COMMANDS
-from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_TEXT, CiteKind
+from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_FIELDS, CITE_TEXT, CiteKind
 from claimaudit.review.latex_collect import DraftCollector, node_args
-from claimaudit.review.latex_draft import TextualNames
+from claimaudit.review.latex_draft import CitedFields, TextualNames
 from claimaudit.review.latex_files import DraftFiles, document_body, document_node
 from claimaudit.review.latex_include import group_text
 from claimaudit.review.latex_text import BlockBuilder, LatexBlock, paragraph_breaks
@@ -45,11 +45,12 @@ class DraftWalker(DraftCollector):
     """Walks the main file's nodes (``document``), and each included file's in its place,
     into ``blocks``; notes the bibliography files named and each include's main-file line."""
 
-    def __init__(self, draft_files: DraftFiles, names: TextualNames) -> None:
+    def __init__(self, draft_files: DraftFiles, names: TextualNames, fields: CitedFields) -> None:
         super().__init__(draft_files)
         self.folder = draft_files.folder
         self.base = self.folder  # where the current file's includes are looked for
         self.names = names
+        self.fields = fields
         self.blocks: list[LatexBlock] = []
         self.bibliographies: list[str] = []
         self.include_lines: dict[str, int] = {}
@@ -144,6 +145,8 @@ class DraftWalker(DraftCollector):
                 self.builder = BlockBuilder(self.file, self.section)
             if command.kind is CiteKind.TEXTUAL:
                 self.emit(self.names(command.keys), node)
+            elif name in CITE_FIELDS:
+                self.emit(self.fields(CITE_FIELDS[name], command.keys), node)
             self.builder.cite(command)
         elif name == CITE_TEXT:
             self.cite_text(node_args(node), context)
