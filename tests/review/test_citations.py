@@ -144,3 +144,23 @@ def test_an_at_sign_in_an_address_is_no_in_text_citation() -> None:
         (CitationStyle.IDENTIFIER, "https://arxiv.org/abs/1706.03762"),
     ]
     assert text[slice(*found[0].group)] == "@jones [p. 2]"
+
+
+def test_an_in_text_key_in_braces() -> None:
+    known = {"smith.2020:a": "Smith", "doi:10.1000/xyz": ""}
+    text = (
+        "@{smith.2020:a} [p. 3] found it and -@{smith.2020:a} too; @{doi:10.1000/xyz} says so, "
+        "not @{other.key}, `@{smith.2020:a}`, x@{smith.2020:a}, https://x.org/@{smith.2020:a}, "
+        '[a link](/@{smith.2020:a} "@{smith.2020:a}") or @{} and @{ smith.2020:a}.'
+    )
+    found = find_citations(text, in_text=known.get)
+    assert [(c.style, c.label, c.key, c.reads) for c in found] == [
+        (CitationStyle.KEY, "@smith.2020:a", "smith.2020:a", "Smith"),
+        (CitationStyle.KEY, "@smith.2020:a", "smith.2020:a", ""),
+        (CitationStyle.KEY, "@doi:10.1000/xyz", "doi:10.1000/xyz", ""),
+    ]
+    assert [text[slice(*c.group)] for c in found] == [
+        "@{smith.2020:a} [p. 3]",
+        "-@{smith.2020:a}",
+        "@{doi:10.1000/xyz}",
+    ]

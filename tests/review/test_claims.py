@@ -130,3 +130,26 @@ def test_an_address_with_an_at_sign_is_prose_and_a_link_reads_as_its_text() -> N
     ]
     # The judge reads the link's text, never its destination.
     assert [c.text for c in claims] == ["SciPy is fast as measured."]
+
+
+def test_an_in_text_key_in_braces_cites_like_a_bare_one() -> None:
+    # Pandoc's @{key}: a key a bare @key cannot spell (a dot or colon before its end, a DOI).
+    bibliography = parse_bibliography(
+        "@article{smith.2020:a, author = {Smith, Ann and Lee, Bo}, title = {T}, "
+        "doi = {10.1234/a}}\n"
+    )
+    report = (
+        "@{smith.2020:a} [p. 3] found that X holds. -@{smith.2020:a} shows Y.\n\n"
+        "As @{doi:10.1000/xyz} says, Z holds.\n\n"
+        "Ask @{someone.else} or see `@{smith.2020:a}`, https://x.org/@{smith.2020:a} and "
+        "[a page](/@{smith.2020:a}).\n"
+    )
+    claims, uncited = extract_claims(report, bibliography)
+    assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
+        ("Smith and Lee found that X holds.", ["doi:10.1234/a"]),
+        ("shows Y.", ["doi:10.1234/a"]),
+        ("As says, Z holds.", ["doi:10.1000/xyz"]),
+    ]
+    assert [c.key for c in claims[0].citations] == ["smith.2020:a"]
+    assert [c.label for c in claims[2].citations] == ["@doi:10.1000/xyz"]
+    assert len(uncited) == 1 and uncited[0].text.startswith("Ask @{someone.else}")

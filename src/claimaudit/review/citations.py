@@ -13,12 +13,14 @@ Three styles:
   citations.
 
 Pandoc's in-text citations, ``@smith2020 found that ...``, ``@smith2020 [p. 3] says`` and
-``-@smith2020`` (the author's name suppressed), are looked for outside brackets when the caller
-says which keys are cited works (``in_text``): an ``@`` glued to a word is never one (an email
-address), nor a pandoc-crossref reference, nor a name the caller does not know (an ``@username``
-mention, a ``@decorator``), so prose keeps its at-signs. Nor is an ``@`` in a URL (bare or an
-autolink, ``https://medium.com/@author``), after a ``/`` or in a link's destination or title
-(``[the docs](https://example.org/@key)``): those are addresses, not citations.
+``-@smith2020`` (the author's name suppressed), and a key in braces where a bare one cannot
+spell it (``@{doi:10.1000/xyz}``, ``@{smith.2020:a}``), are looked for outside brackets when
+the caller says which keys are cited works (``in_text``): an ``@`` glued to a word is never one
+(an email address), nor a pandoc-crossref reference, nor a name the caller does not know (an
+``@username`` mention, a ``@decorator``), so prose keeps its at-signs. Nor is an ``@`` in a
+URL (bare or an autolink, ``https://medium.com/@author``), after a ``/`` or in a link's
+destination or title (``[the docs](https://example.org/@key)``): those are addresses, not
+citations.
 
 Inline code is never searched. ``Citation.group`` is the span to remove from the claim text,
 ``Citation.reads`` what the claim reads in its place (an in-text citation's authors).
@@ -49,7 +51,11 @@ _CROSSREF = re.compile(r"^(?:fig|tbl|eq|sec|lst):", re.IGNORECASE)
 # Pandoc's in-text citation: "@key", or "-@key", not after a word character (an email address);
 # then a locator in brackets right after it ("@smith2020 [p. 3]"), not a link's.
 # Not after a "/" either: "medium.com/@author" is an address.
-_IN_TEXT = re.compile(r"(?<![\w@./])(?P<minus>-?)@(?P<key>\w(?:[\w:.#$%&\-+?<>~/]*[\w/])?)")
+# A key a bare one cannot spell is written in braces, "@{doi:10.1000/xyz}", "@{smith.2020:a}".
+_IN_TEXT = re.compile(
+    r"(?<![\w@./])(?P<minus>-?)@"
+    r"(?:(?P<key>\w(?:[\w:.#$%&\-+?<>~/]*[\w/])?)|\{(?P<braced>[^{}\s][^{}\n]{0,499})\})"
+)
 _LOCATOR = re.compile(r" ?\[[^\[\]@]*\](?![(\[])")
 _NUMBERS = re.compile(
     r"^\s*\d+(?:\s*[-\u2013\u2014]\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*[-\u2013\u2014]\s*\d+)?)*\s*$"
@@ -247,7 +253,7 @@ def _in_text(text: str, masked: list[bool], names: InTextNames) -> list[Citation
         brackets[group.start() : group.end()] = [True] * (group.end() - group.start())
     found: list[Citation] = []
     for match in _IN_TEXT.finditer(text):
-        start, key = match.start(), match.group("key")
+        start, key = match.start(), match.group("key") or match.group("braced").strip()
         if brackets[start] or masked[start] or _CROSSREF.match(key):
             continue
         shown = names(key)
