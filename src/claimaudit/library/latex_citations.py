@@ -53,10 +53,13 @@ _PARENTHETICAL = (
     f"citetitle citedate citeurl {PARENTHETICAL_MULTICITES} {PARENTHETICAL_VOLCITES} "
     + " ".join(f"{name}s" for name in PARENTHETICAL_VOLCITES.split())
 )
-# biblatex commands that print one field of the work in the sentence ("In \\citetitle{x}, the
-# authors ..."): each is a citation of the work, printed as that field where the draft's
-# bibliography gives it (in a review), else as nothing, like a mark.
-CITE_FIELDS = {"citetitle": "title", "citeyear": "year", "citedate": "year", "citeurl": "url"}
+# Commands that print one field of the work: each is a citation of it. biblatex's
+# ``\\citetitle`` is part of the sentence ("In \\citetitle{x}, the authors ..."), printed as
+# the title where the draft's bibliography gives it (in a review), else as nothing. A year or
+# date (``\\citeyear``, ``\\citedate``) is a year mark, mostly in parentheses after the
+# authors ("\\citeauthor{x} (\\citeyear{x})"), and ``\\citeurl`` an address: marks, as every
+# citation's year and address are, printed as nothing.
+CITE_FIELDS = {"citetitle": "title"}
 # natbib's \citetext{see \citealp{a}} takes free text, not keys: it prints a parenthetical
 # mark around the citations written inside it, so it is no citation command of its own.
 CITE_TEXT = "citetext"

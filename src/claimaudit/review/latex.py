@@ -52,8 +52,8 @@ def read_latex_draft(
     read (not UTF-8, too large or deep, an include that is missing or leaves the folder).
 
     ``names(keys)`` gives what a textual citation prints (the authors), default the keys;
-    ``fields(field, keys)`` what ``\\citetitle`` and the like print ("title", "year", "url"),
-    default nothing.
+    ``fields(field, keys)`` what a command printing a field of its works prints
+    (``\\citetitle``: "title"), default nothing.
     ``includes=False`` refuses every ``\\input``: a draft that arrived as one text has
     nothing beside it that belongs to it."""
     files = DraftFiles(path, includes=includes)

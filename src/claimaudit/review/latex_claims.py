@@ -161,15 +161,11 @@ def _sentences(
 
 
 def _field(entry: Entry | None, field: str) -> str:
-    """The entry's title or year as ``\\citetitle`` or ``\\citeyear`` prints it; "" when the
-    bibliography does not give it (an entry keeps no address: ``\\citeurl`` prints nothing)."""
+    """The entry's field as a command printing it does (``\\citetitle``: "title"); "" when the
+    bibliography does not give it."""
     if entry is None:
         return ""
-    if field == "title":
-        return entry.title or ""
-    if field == "year":
-        return "" if entry.year is None else str(entry.year)
-    return ""
+    return (entry.title or "") if field == "title" else ""
 
 
 def extract_latex_claims(
@@ -193,7 +189,7 @@ def extract_latex_claims(
             )
 
         def fields(field: str, keys: tuple[str, ...]) -> str:
-            """Each work's field ("title", "year", "url"), all known, else nothing."""
+            """Each work's field ("title"), all known, else nothing."""
             shown = [_field(resolver.entries.get(k), field) for k in keys]
             return "; ".join(v for v in shown if v) if all(shown) else ""
 
