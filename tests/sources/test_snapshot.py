@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -148,3 +149,32 @@ def test_every_edition_s_requests_are_counted_before_a_paper_is_dropped() -> Non
     inner.inner.papers[versioned] = ("SciPy 1.0, replaced", ["replaced text"])
     assert snapshot.fetch(REF, "q2").title == "SciPy 1.0"
     assert snapshot.held() == 0
+
+
+def test_concurrent_requests_for_one_edition_under_two_spellings_get_one_text() -> None:
+    inner = _source()
+    versions = iter(["first text", "replaced text"])
+    started = threading.Barrier(2)
+    original = inner.inner.fetch
+
+    def fetch(ref: PaperRef, query: str) -> SourcePaper:
+        started.wait(timeout=5)  # both requests are under way before either is answered
+        paper = original(ref, query)
+        text = next(versions)  # each fetch reads the library as it is then
+        return dataclasses.replace(
+            paper, passages=[dataclasses.replace(paper.passages[0], text=text)]
+        )
+
+    inner.inner.fetch = fetch  # type: ignore[method-assign]
+    snapshot = SnapshotSource(inner)
+    answers: list[SourcePaper] = []
+    threads = [
+        threading.Thread(target=lambda r=r: answers.append(snapshot.fetch(parse_ref(r), "q")))
+        for r in ("1907.10121", "1907.10121v1")
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=10)
+    assert len(answers) == 2 and len({a.passages[0].text for a in answers}) == 1
+    assert sum(a.calls for a in answers) == 2  # both fetches were made, and each is counted
