@@ -296,3 +296,30 @@ def test_unreadable_drafts_are_one_line_errors(tmp_path: Path) -> None:
     deep = _write(tmp_path, "deep.tex", "{" * 200 + "}" * 200)
     with pytest.raises(InputError, match="nested more than"):
         read_latex_draft(deep)
+
+
+CITED_AFTER_THE_STOP = r"""Version control records history. \cite{wilson2017}
+Padding keeps the output size. \footcite{dumoulin2016}
+scikit-image processes images.~\cite{vanderwalt2014}
+Does SciPy help scientists? \cite{v} Yes it does \cite{v}!
+It is fast. \cite{smith} showed why. \citet{jones} agree.
+"""
+
+
+def test_a_citation_after_the_full_stop_and_a_space_cites_the_sentence_before(
+    tmp_path: Path,
+) -> None:
+    found = extract_latex_claims(_write(tmp_path, "paper.tex", _doc(CITED_AFTER_THE_STOP)))
+    cited = {c.text: [t.label for t in c.citations] for c in found.claims}
+    assert cited == {
+        "Version control records history.": ["wilson2017"],
+        "Padding keeps the output size.": ["dumoulin2016"],
+        "scikit-image processes images.": ["vanderwalt2014"],
+        "Does SciPy help scientists?": ["v"],
+        "Yes it does!": ["v"],
+        # A lower-case word after it: the citation is the next sentence's subject.
+        "showed why.": ["smith"],
+        # A textual citation prints its authors where it stands.
+        "jones agree.": ["jones"],
+    }
+    assert "It is fast." in [s.text for s in found.uncited]

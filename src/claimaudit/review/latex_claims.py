@@ -144,10 +144,7 @@ def _sentences(
         return []
     owned: list[_Owned] = [[] for _ in spans]
     for position, command in block.citations:
-        # The last sentence starting at or before it: one placed after a full stop goes
-        # with the sentence it follows.
-        owner = max((i for i, (start, _) in enumerate(spans) if start <= position), default=0)
-        owned[owner].append((position, command))
+        owned[_owner(spans, block.text, position, command)].append((position, command))
     made: list[tuple[Sentence, _Owned, tuple[int, int]]] = []
     for (start, end), commands in zip(spans, owned, strict=True):
         first = block.offsets[start]
@@ -158,6 +155,25 @@ def _sentences(
         )
         made.append((sentence, commands, (start, end)))
     return made
+
+
+def _owner(
+    spans: list[tuple[int, int]], text: str, position: int, command: CitationCommand
+) -> int:
+    """The sentence a citation belongs to: the last one starting at or before it, so one
+    placed after a full stop goes with the sentence it follows ("works.\\footcite{x}").
+
+    Removed, a citation written after a full stop and a space ("history. \\cite{x} Padding
+    ...") sits exactly where the next sentence starts. It still belongs to the sentence before
+    unless it is that sentence's subject: a textual citation prints its authors there, and a
+    sentence going on in lower case ("\\cite{x} showed ...") began with the citation."""
+    owner = max((i for i, (start, _) in enumerate(spans) if start <= position), default=0)
+    if owner == 0 or spans[owner][0] != position or command.kind is CiteKind.TEXTUAL:
+        return owner
+    follows = text[position : position + 1]
+    if command.kind is CiteKind.FOOTNOTE or not follows.islower():
+        return owner - 1
+    return owner
 
 
 def _field(entry: Entry | None, field: str) -> str:
