@@ -71,6 +71,14 @@ _ABSTRACT_NAME = re.compile(
     r"\\renewcommand\*?\s{0,40}(?:\{\s{0,40}\\abstractname\s{0,40}\}|\\abstractname(?![A-Za-z@]))"
     r"\s{0,40}\{([^{}\n]{1,120})\}"
 )
+# A title block set by hand before the first heading (PLOS's template prints the title, the
+# authors with their affiliation marks, affiliations and e-mail addresses in a ``flushleft``):
+# names and addresses are no evidence, and the title is stored as the paper's title.
+_TITLE_BLOCK_ENVIRONMENTS = frozenset({"flushleft", "center", "flushright", "titlepage"})
+_TITLE_BLOCK_SIGN = re.compile(
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\\(?:textsuperscript|thanks|footnotemark|affil|author|and|inst)"
+    r"(?![A-Za-z@])"
+)
 _FLOATS = frozenset(
     {"figure", "figure*", "table", "table*", "wrapfigure", "sidewaysfigure", "sidewaystable"}
 )
@@ -239,6 +247,15 @@ def _find_title(nodes: Sequence[LatexNode], converter: LatexNodes2Text) -> str |
     return None
 
 
+def _is_title_block(node: LatexNode) -> bool:
+    """An environment before the first heading that holds authors, their marks or addresses."""
+    return (
+        isinstance(node, LatexEnvironmentNode)
+        and node.environmentname in _TITLE_BLOCK_ENVIRONMENTS
+        and _TITLE_BLOCK_SIGN.search(node.latex_verbatim()) is not None
+    )
+
+
 class _Walker:
     """Collects paragraphs of the document body, tracking the current section heading."""
 
@@ -258,6 +275,7 @@ class _Walker:
         self._abstract_name = abstract_name  # ``\\abstractname`` as last renamed
         self._pending: list[LatexNode] = []
         self._out: list[TextBlock] = []
+        self._headed = False  # a heading (or the abstract) has been met
 
     def blocks(self, nodes: Sequence[LatexNode]) -> list[TextBlock]:
         self._walk(nodes)
@@ -268,11 +286,14 @@ class _Walker:
         for node in nodes:
             if isinstance(node, LatexMacroNode) and node.macroname in self._headings:
                 self._flush()
+                self._headed = True
                 self._section = self._heading(node)
                 self._in_box = node.macroname == BOX_HEADING
             elif isinstance(node, LatexEnvironmentNode) and (
                 node.environmentname in SKIPPED_ENVIRONMENTS
             ):
+                continue
+            elif not self._headed and _is_title_block(node):
                 continue
             elif isinstance(node, LatexMacroNode) and node.macroname == ABSTRACT_NAME:
                 self._abstract_name = _abstract_name(self._converter, node)
@@ -284,6 +305,7 @@ class _Walker:
                 self._flush("caption")
             elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
                 self._flush()
+                self._headed = True
                 self._section = self._abstract_name
                 self._walk(node.nodelist)
                 self._flush()
