@@ -289,11 +289,10 @@ class _Walker:
                 self._headed = True
                 self._section = self._heading(node)
                 self._in_box = node.macroname == BOX_HEADING
-            elif isinstance(node, LatexEnvironmentNode) and (
-                node.environmentname in SKIPPED_ENVIRONMENTS
-            ):
-                continue
-            elif not self._headed and _is_title_block(node):
+            elif (
+                isinstance(node, LatexEnvironmentNode)
+                and node.environmentname in SKIPPED_ENVIRONMENTS
+            ) or (not self._headed and _is_title_block(node)):
                 continue
             elif isinstance(node, LatexMacroNode) and node.macroname == ABSTRACT_NAME:
                 self._abstract_name = _abstract_name(self._converter, node)
