@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from typer.testing import CliRunner
+
+import claimaudit.cli
+from claimaudit.cli import app
 from claimaudit.library.extract import extract
 from tests.library.helpers import GOOD_ENOUGH_TEX
 
@@ -65,3 +69,60 @@ def test_good_enough_latex_starts_with_its_abstract() -> None:
     assert blocks[0].section == "Abstract"
     assert blocks[0].text.startswith("We present a set of computing tools")
     assert not any("@" in block.text and "Carpentry" in block.text for block in blocks[:5])
+
+
+def _tex(tmp_path: Path, preamble: str) -> Path:
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n"
+        f"{preamble}\n"
+        "\\begin{document}\n\\maketitle\n\\section{Intro}\nWe start here.\n\\end{document}\n"
+    )
+    return path
+
+
+def test_author_names_are_stored_without_marks_notes_or_addresses(tmp_path: Path) -> None:
+    article = _tex(
+        tmp_path,
+        r"\title{T}\author{Ada Lovelace\thanks{ada@example.org} \\ Analytical Society"
+        r" \and Charles~Babbage$^{2}$ \\ Cambridge \\ \texttt{cb@example.org}}",
+    )
+    assert extract(article).authors == "Ada Lovelace, Charles Babbage"
+    authblk = _tex(
+        tmp_path,
+        r"\usepackage{authblk}\author[1,*]{Ada Lovelace}\affil[1]{Analytical Society}"
+        r"\author[$\dagger$]{Charles Babbage\thanks{cb@example.org}}",
+    )
+    assert extract(authblk).authors == "Ada Lovelace, Charles Babbage"
+    assert extract(_tex(tmp_path, r"\title{T}")).authors is None
+
+
+def test_plos_title_block_names_the_authors(tmp_path: Path) -> None:
+    path = tmp_path / "paper.tex"
+    path.write_text(PLOS)
+    assert extract(path).authors == "Ada Lovelace, Charles Babbage"
+    assert extract(GOOD_ENOUGH_TEX).authors == (
+        "Greg Wilson, Jennifer Bryan, Karen Cranston, Justin Kitzes, Lex Nederbragt, Tracy K. Teal"
+    )
+
+
+def test_library_show_prints_the_authors_of_a_latex_paper(tmp_path: Path) -> None:
+    claimaudit.cli._install_commands()
+    path = _tex(tmp_path, r"\title{T}\author{Ada Lovelace \and Charles Babbage}")
+    result = CliRunner().invoke(
+        app,
+        [
+            "library",
+            "add",
+            str(path),
+            "--ref",
+            "doi:10.1000/front",
+            "--library",
+            str(tmp_path / "l.db"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    shown = CliRunner().invoke(
+        app, ["library", "show", "doi:10.1000/front", "--library", str(tmp_path / "l.db")]
+    )
+    assert "authors: Ada Lovelace, Charles Babbage" in shown.output

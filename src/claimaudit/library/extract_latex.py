@@ -44,6 +44,7 @@ from claimaudit.library.latex_context import (
     to_text,
     walker_context,
 )
+from claimaudit.library.latex_front import is_title_block, latex_authors
 from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.latex_numbering import document_class, numbering
@@ -70,14 +71,6 @@ _URL_SPECIALS = {"&": r"\&", "~": r"\textasciitilde{}", "#": r"\#", "_": r"\_", 
 _ABSTRACT_NAME = re.compile(
     r"\\renewcommand\*?\s{0,40}(?:\{\s{0,40}\\abstractname\s{0,40}\}|\\abstractname(?![A-Za-z@]))"
     r"\s{0,40}\{([^{}\n]{1,120})\}"
-)
-# A title block set by hand before the first heading (PLOS's template prints the title, the
-# authors with their affiliation marks, affiliations and e-mail addresses in a ``flushleft``):
-# names and addresses are no evidence, and the title is stored as the paper's title.
-_TITLE_BLOCK_ENVIRONMENTS = frozenset({"flushleft", "center", "flushright", "titlepage"})
-_TITLE_BLOCK_SIGN = re.compile(
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\\(?:textsuperscript|thanks|footnotemark|affil|author|and|inst)"
-    r"(?![A-Za-z@])"
 )
 _FLOATS = frozenset(
     {"figure", "figure*", "table", "table*", "wrapfigure", "sidewaysfigure", "sidewaystable"}
@@ -174,6 +167,7 @@ def _extract(
     numbers = numbering(source, document.nodelist if document is not None else nodes)
     converter = numbered_converter(numbers, names, captions, math_mode, notes, cited)
     title = _find_title(nodes, converter)
+    authors = latex_authors(nodes, converter)
     blocks: list[TextBlock] = []
     abstract_name = "Abstract"
     if document is not None:
@@ -189,7 +183,12 @@ def _extract(
     if not blocks:
         raise InputError(f"{path}: no text found in the LaTeX source")
     return ExtractedDocument(
-        blocks, hasher.hexdigest(), hasher.size, title=title, source_format="latex"
+        blocks,
+        hasher.hexdigest(),
+        hasher.size,
+        title=title,
+        authors=authors,
+        source_format="latex",
     )
 
 
@@ -247,15 +246,6 @@ def _find_title(nodes: Sequence[LatexNode], converter: LatexNodes2Text) -> str |
     return None
 
 
-def _is_title_block(node: LatexNode) -> bool:
-    """An environment before the first heading that holds authors, their marks or addresses."""
-    return (
-        isinstance(node, LatexEnvironmentNode)
-        and node.environmentname in _TITLE_BLOCK_ENVIRONMENTS
-        and _TITLE_BLOCK_SIGN.search(node.latex_verbatim()) is not None
-    )
-
-
 class _Walker:
     """Collects paragraphs of the document body, tracking the current section heading."""
 
@@ -292,7 +282,7 @@ class _Walker:
             elif (
                 isinstance(node, LatexEnvironmentNode)
                 and node.environmentname in SKIPPED_ENVIRONMENTS
-            ) or (not self._headed and _is_title_block(node)):
+            ) or (not self._headed and is_title_block(node)):
                 continue
             elif isinstance(node, LatexMacroNode) and node.macroname == ABSTRACT_NAME:
                 self._abstract_name = _abstract_name(self._converter, node)
