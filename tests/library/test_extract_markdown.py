@@ -3,7 +3,11 @@ and headings and breaks read as a reader sees them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from claimaudit.library.extract import extract
 from claimaudit.library.extract_markdown import markdown_blocks, title_from
+from tests.library.helpers import DEEP_RULES
 
 
 def _texts(markdown: str) -> list[tuple[str | None, str]]:
@@ -96,3 +100,24 @@ def test_a_pipe_table_is_a_block_of_its_own_never_glued_to_prose() -> None:
         ("text", "not a caption, a definition's description."),
         ("text", "All other authors have declared no competing interests."),
     ]
+
+
+def test_front_matter_authors_are_the_papers_authors(tmp_path: Path) -> None:
+    one = tmp_path / "one.md"
+    one.write_text('---\ntitle: "T"\nauthor: Ada Lovelace\n---\n# T\n\nSome text here.\n')
+    assert extract(one).authors == "Ada Lovelace"
+    several = tmp_path / "several.md"
+    several.write_text(
+        "---\nauthor:\n  - Ada Lovelace\n  - name: Charles Babbage\n"
+        "    affiliation: Cambridge\n    email: cb@example.org\n---\nSome text here.\n"
+    )
+    assert extract(several).authors == "Ada Lovelace, Charles Babbage"
+    none = tmp_path / "none.md"
+    none.write_text("---\nlayout: page\n---\nSome text here.\n")
+    assert extract(none).authors is None
+
+
+def test_manubot_metadata_names_the_authors() -> None:
+    authors = extract(DEEP_RULES).authors
+    assert authors is not None and authors.startswith("Benjamin D. Lee, Anthony Gitter, ")
+    assert "@" not in authors

@@ -38,6 +38,8 @@ def test_captions_carry_the_label_their_class_prints() -> None:
         ("\\usepackage[labelsep=period]{caption}", "Figure 1. "),
         ("\\usepackage{caption}\n\\captionsetup{labelsep=space}", "Figure 1 "),
         ("\\renewcommand{\\figurename}{Fig.}", "Fig. 1: "),
+        ("\\def\\figurename{Fig.}", "Fig. 1: "),
+        ("\\addto\\captionsenglish{\\gdef \\figurename {Fig}}", "Fig 1: "),
         ("\\usepackage{caption}\n\\captionsetup[figure]{labelsep=period}", ""),
         ("\\usepackage[labelformat=simple]{caption}", ""),
     ],

@@ -109,6 +109,17 @@ def test_article_theorems_appendix_and_equations(tmp_path: Path) -> None:
     assert "Text cites 1.1, 1.2, (1), Equation 1 and A." in got
 
 
+def test_autoref_names_set_with_def(tmp_path: Path) -> None:
+    preamble = "\\def\\sectionautorefname{Sec.}\n\\gdef\\figureautorefname{Fig.}"
+    body = (
+        "\\section{Intro}\\label{sec:a}\n"
+        "\\begin{figure}\\caption{A drawing.}\\label{fig:a}\\end{figure}\n"
+        "As \\autoref{sec:a} and \\autoref{fig:a} show.\n"
+    )
+    got = " ".join(passages_of(tmp_path, body, preamble))
+    assert "As Sec. 1 and Fig. 1 show." in got
+
+
 def test_what_the_count_cannot_place_is_left_out_not_guessed(tmp_path: Path) -> None:
     body = (
         "\\section{S}\n"

@@ -476,3 +476,36 @@ def test_the_same_pdf_added_again_is_unchanged_and_a_new_extractor_reads_it_agai
         assert paper.authors is not None and paper.authors.startswith("St\u00e9fan van der Walt")
         stored = library.passages(ref)
         assert stored[0].pages == (1, 1) and stored[-1].pages is not None
+
+
+def test_a_page_end_paragraph_does_not_run_into_the_next_pages_description_item() -> None:
+    # "What We Left Out" ends at the foot of page 11 of the two-column PDF; page 12 opens with
+    # the description item "Branches" (its name in bold, flush left): two passages.
+    found = passages(GEP_TWO_COLUMNS)
+    left_out = next(p for p in found if p.text.startswith("We have deliberately left"))
+    assert left_out.text.endswith("it takes a larger investment before they start to pay off.")
+    assert left_out.pages == (11, 11)
+    branches = [p for p in found if p.text.startswith("Branches A branch is")]
+    assert len(branches) == 1 and branches[0].pages == (12, 12)
+
+
+def test_a_bold_run_in_name_overleaf_opens_a_paragraph(tmp_path: Path) -> None:
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=11)
+    for i in range(9):
+        pdf.multi_cell(0, 6, f"Paragraph {i} explains one idea in a few plain sentences. " * 4)
+        pdf.ln(4)
+    pdf.multi_cell(0, 6, "The last paragraph of the page ends its sentence here. " * 3)
+    pdf.add_page()
+    pdf.multi_cell(
+        0,
+        6,
+        "**Branches** A branch is a parallel universe within a repository. " * 3,
+        markdown=True,
+    )
+    pdf.output(str(tmp_path / "run-in.pdf"))
+    found = [p.text for p in passages(tmp_path / "run-in.pdf")]
+    assert found[-2].startswith("The last paragraph")
+    assert found[-2].endswith("ends its sentence here.")
+    assert found[-1].startswith("Branches A branch is")

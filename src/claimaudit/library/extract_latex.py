@@ -44,6 +44,7 @@ from claimaudit.library.latex_context import (
     to_text,
     walker_context,
 )
+from claimaudit.library.latex_front import is_title_block, latex_authors
 from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.latex_numbering import document_class, numbering
@@ -166,6 +167,7 @@ def _extract(
     numbers = numbering(source, document.nodelist if document is not None else nodes)
     converter = numbered_converter(numbers, names, captions, math_mode, notes, cited)
     title = _find_title(nodes, converter)
+    authors = latex_authors(nodes, converter)
     blocks: list[TextBlock] = []
     abstract_name = "Abstract"
     if document is not None:
@@ -181,7 +183,12 @@ def _extract(
     if not blocks:
         raise InputError(f"{path}: no text found in the LaTeX source")
     return ExtractedDocument(
-        blocks, hasher.hexdigest(), hasher.size, title=title, source_format="latex"
+        blocks,
+        hasher.hexdigest(),
+        hasher.size,
+        title=title,
+        authors=authors,
+        source_format="latex",
     )
 
 
@@ -258,6 +265,7 @@ class _Walker:
         self._abstract_name = abstract_name  # ``\\abstractname`` as last renamed
         self._pending: list[LatexNode] = []
         self._out: list[TextBlock] = []
+        self._headed = False  # a heading (or the abstract) has been met
 
     def blocks(self, nodes: Sequence[LatexNode]) -> list[TextBlock]:
         self._walk(nodes)
@@ -268,11 +276,13 @@ class _Walker:
         for node in nodes:
             if isinstance(node, LatexMacroNode) and node.macroname in self._headings:
                 self._flush()
+                self._headed = True
                 self._section = self._heading(node)
                 self._in_box = node.macroname == BOX_HEADING
-            elif isinstance(node, LatexEnvironmentNode) and (
-                node.environmentname in SKIPPED_ENVIRONMENTS
-            ):
+            elif (
+                isinstance(node, LatexEnvironmentNode)
+                and node.environmentname in SKIPPED_ENVIRONMENTS
+            ) or (not self._headed and is_title_block(node)):
                 continue
             elif isinstance(node, LatexMacroNode) and node.macroname == ABSTRACT_NAME:
                 self._abstract_name = _abstract_name(self._converter, node)
@@ -284,6 +294,7 @@ class _Walker:
                 self._flush("caption")
             elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
                 self._flush()
+                self._headed = True
                 self._section = self._abstract_name
                 self._walk(node.nodelist)
                 self._flush()

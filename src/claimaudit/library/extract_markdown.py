@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
 from claimaudit.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, confined, decode_text, read_bytes
 from claimaudit.library.markdown_clean import FOOTNOTE_DEF, FRONT_MATTER, ITEM, clean
@@ -64,6 +66,7 @@ _IMAGE_OPEN = re.compile(r"^\s*!\[")
 _IMAGE_CLOSE = re.compile(r"^\s*\]\([^()\s]*\)(?:\{[^{}]*\})?\s*$")
 # A references section is a list of works, not the paper's statements.
 _REFERENCES = re.compile(r"^(?:references|bibliography|literature cited|works cited)$", re.I)
+_MAX_AUTHORS = 2000  # characters of one ``author:`` value
 _YAML_TITLE = re.compile(r"^title:\s*(.+?)\s*$", re.MULTILINE)
 # Manubot's template files carry build metadata, not the paper's text.
 _TEMPLATE_FILES = ("front-matter", "back-matter")
@@ -215,6 +218,33 @@ def title_from(text: str) -> str | None:
     return None
 
 
+def authors_from(text: str, *, whole: bool = False) -> str | None:
+    """The authors a YAML front matter names (``author:`` or ``authors:``, a name, a list of
+    names, or Manubot's list of records with a ``name``); ``whole``: ``text`` is all YAML (a
+    Manubot ``metadata.yaml``). Affiliations, e-mail addresses and the rest are left out."""
+    if not whole:
+        front = FRONT_MATTER.match(text)
+        if front is None:
+            return None
+        text = front.group(0).strip().strip("-.").strip()
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    value = data.get("author", data.get("authors"))
+    items = value if isinstance(value, list) else [value]
+    names: list[str] = []
+    for item in items:
+        name = item.get("name") if isinstance(item, dict) else item
+        if isinstance(name, str):
+            name = " ".join(inline_text(name).split()).strip(" ,;*")
+            if name and "@" not in name and len(name) <= _MAX_AUTHORS:
+                names.append(name)
+    return ", ".join(dict.fromkeys(names)) or None
+
+
 def _unquote(value: str) -> str:
     value = value.strip()
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
@@ -251,21 +281,30 @@ def extract_markdown_files(
     hasher = SourceHasher()
     blocks: list[TextBlock] = []
     title: str | None = None
+    authors: str | None = None
     single = len(files) == 1
     for path in files:
         data = read_bytes(path)
         hasher.add("" if single else path.relative_to(root).as_posix(), data)
         text = decode_text(path, data)
         title = title or title_from(text)
+        authors = authors or authors_from(text)
         # A file that starts without a heading continues the previous file's section.
         blocks.extend(markdown_blocks(text, blocks[-1].section if blocks else None))
     if title_source is not None:
         data = read_bytes(title_source)
         hasher.add(title_source.name, data)
-        match = _YAML_TITLE.search(decode_text(title_source, data))
+        metadata = decode_text(title_source, data)
+        match = _YAML_TITLE.search(metadata)
         title = _unquote(match.group(1)) if match else title
+        authors = authors_from(metadata, whole=True) or authors
     if not blocks:
         raise InputError(f"{files[0]}: no text found in the Markdown")
     return ExtractedDocument(
-        blocks, hasher.hexdigest(), hasher.size, title=title, source_format="markdown"
+        blocks,
+        hasher.hexdigest(),
+        hasher.size,
+        title=title,
+        authors=authors,
+        source_format="markdown",
     )

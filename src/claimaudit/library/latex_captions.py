@@ -33,7 +33,9 @@ _CAPTION_PACKAGE = re.compile(
 )
 _CAPTION_SETUP = re.compile(r"\\captionsetup\s{0,40}(\[[^\]]{0,500}\])?\s{0,40}\{([^{}]{0,500})\}")
 _FLOAT_NAME = re.compile(
-    r"\\(?:(?:re)?newcommand|providecommand)\*?\s{0,40}\{?\s{0,40}\\(figure|table)name"
+    # ``\\renewcommand{\\x}{...}``, ``\\providecommand*``, TeX's ``\\def\\x{...}`` (``\\gdef``)
+    r"\\(?:(?:(?:re)?newcommand|providecommand)\*?|[gex]?def(?![A-Za-z@]))"
+    r"\s{0,40}\{?\s{0,40}\\(figure|table)name"
     r"\s{0,40}\}?\s{0,40}\{([^{}\n]{1,30})\}"
 )
 _LABELSEP = re.compile(r"labelsep\s{0,40}=\s{0,40}(\w+)")

@@ -18,7 +18,9 @@ from claimaudit.library.latex_context import macro_args, text_converter, to_text
 from claimaudit.library.latex_numbering import Numbering, Target
 
 _AUTOREF_NAME = re.compile(
-    r"\\(?:(?:re)?newcommand|providecommand)\*?\s{0,40}\{?\s{0,40}\\([A-Za-z]+)autorefname"
+    # ``\\renewcommand{\\x}{...}``, ``\\providecommand*``, TeX's ``\\def\\x{...}`` (``\\gdef``)
+    r"\\(?:(?:(?:re)?newcommand|providecommand)\*?|[gex]?def(?![A-Za-z@]))"
+    r"\s{0,40}\{?\s{0,40}\\([A-Za-z]+)autorefname"
     r"\s{0,40}\}?\s{0,40}\{([^{}\n]{1,40})\}"
 )
 # hyperref's own names for \autoref.

@@ -92,6 +92,10 @@ def _continues(open_block: RawBlock, block: RawBlock) -> bool:
     # with a name in lower case ("scikit-image is also applied ...").
     if first.x0 > first.left + 0.3 * first.size:
         return False
+    # Nor does a line that opens with a bold name: a description item's ("Branches A branch
+    # is ...") or a run-in heading's, though a page or column end came between.
+    if first.opens_bold and not last.bold:
+        return False
     if start[:1].islower():
         return True
     # A new column or page that opens flush left, not indented, carries on the paragraph.

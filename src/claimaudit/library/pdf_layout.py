@@ -73,6 +73,9 @@ class Line:
     page_height: float = 792.0
     # The drawn box on its page that holds it (``pdf_boxes``): a paragraph never leaves one.
     box: int | None = None
+    # It opens with words in bold though it is not bold as a whole: a description item's name
+    # or a run-in heading ("Branches A branch is ...").
+    opens_bold: bool = False
 
     @property
     def width(self) -> float:
@@ -346,13 +349,14 @@ def _row_text(row: list[Segment]) -> str:
 def _line(row: list[Segment], page: PageText, left: float, right: float, index: int) -> Line:
     main = max(row, key=lambda s: (s.size, len(s.text)))
     chars = sum(len(s.text) for s in row)
+    bold = sum(len(s.text) for s in row if s.bold) >= 0.8 * chars
     return Line(
         text=_row_text(row),
         x0=row[0].x0,
         x1=row[-1].x1,
         baseline=main.baseline,
         size=_line_size(row),
-        bold=sum(len(s.text) for s in row if s.bold) >= 0.8 * chars,
+        bold=bold,
         mono=sum(len(s.text) for s in row if s.mono) >= 0.8 * chars,
         page=page.number,
         left=left,
@@ -362,6 +366,7 @@ def _line(row: list[Segment], page: PageText, left: float, right: float, index: 
         marked=row[0].marked,
         page_height=page.height,
         box=box_of(row[0].x0, row[-1].x1, main.baseline, page.boxes),
+        opens_bold=not bold and (row[0].bold or row[0].opens_bold),
     )
 
 

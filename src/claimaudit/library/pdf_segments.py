@@ -54,6 +54,8 @@ class Segment:
     font: str
     # It began with a raised mark, dropped from its text: a footnote's or an affiliation's.
     marked: bool = False
+    # Its first letters are bold: a description item's name or a run-in heading before text.
+    opens_bold: bool = False
 
     @property
     def height(self) -> float:
@@ -165,7 +167,13 @@ def _segment(run: list[Char]) -> Segment:
         mono=mono >= 0.8 * len(kept),
         font=font,
         marked=kept[0] is not run[0],
+        opens_bold=_opens_bold(kept),
     )
+
+
+def _opens_bold(chars: list[Char]) -> bool:
+    letters = [c for c in chars[:6] if c.ch.isalpha()][:3]
+    return len(letters) >= 2 and all(_BOLD_NAME.search(c.font) for c in letters)
 
 
 def _is_mark(char: Char, size: float, baseline: float) -> bool:

@@ -157,9 +157,7 @@ def _sentences(
     return made
 
 
-def _owner(
-    spans: list[tuple[int, int]], text: str, position: int, command: CitationCommand
-) -> int:
+def _owner(spans: list[tuple[int, int]], text: str, position: int, command: CitationCommand) -> int:
     """The sentence a citation belongs to: the last one starting at or before it, so one
     placed after a full stop goes with the sentence it follows ("works.\\footcite{x}").
 
