@@ -144,3 +144,11 @@ def test_a_run_in_heading_is_no_part_of_the_claim(tmp_path: Path, heading: str) 
     sentence = found.claims[0].sentence
     assert (sentence.line, sentence.column) == (5, body.index("Zero") + 1)
     assert found.paragraphs[0].block.section == "Padding"
+
+
+def test_a_commented_out_input_is_not_read_for_macros(tmp_path: Path) -> None:
+    files = {"macros__tex": "\\newcommand{\\mycite}[1]{\\citep{#1}}\n"}
+    path = _draft(
+        tmp_path, "% \\input{macros}", "Version control helps \\mycite{wilson2017}.", **files
+    )
+    assert _claims(path) == []

@@ -25,6 +25,7 @@ from claimaudit.library.latex_unprinted import blank_unprinted, excluded_environ
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_SPECS
 from claimaudit.review.latex_include import INCLUDE_SPECS, include_of
 from claimaudit.untrusted import check_latex_depth
+from claimaudit.userfiles import UnreadableFileError, read_regular
 
 _DRAFT_SPECS = [
     *CITE_SPECS,
@@ -162,6 +163,7 @@ _PACKAGE = re.compile(
 _INPUT = re.compile(r"\\input\s{0,40}\{([^{}]{1,400})\}|\\input[ \t]{1,40}([^\s{}%\\]{1,400})")
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _COMMENT = re.compile(r"(?<!\\)%")
+_COMMENT_LINE = re.compile(r"(?<!\\)%[^\n]*")
 
 
 def _begin_document(text: str) -> int | None:
@@ -180,7 +182,7 @@ def preamble_macros(printed: str, folder: Path, base: Path) -> list[DraftMacros]
     a regular file, within the size limit, UTF-8); a file that cannot be read so is passed
     over here (an input's own reading says why)."""
     begin = _begin_document(printed)
-    preamble = printed[: len(printed) if begin is None else begin]
+    preamble = _COMMENT_LINE.sub("", printed[: len(printed) if begin is None else begin])
     names: list[str] = []
     for match in _PACKAGE.finditer(preamble):
         names += [f"{n.strip()}.sty" for n in match.group(1).split(",") if n.strip()]
@@ -196,8 +198,8 @@ def preamble_macros(printed: str, folder: Path, base: Path) -> list[DraftMacros]
         if not path.is_relative_to(folder) or not path.is_file():
             continue
         try:
-            text = read_bytes(path).decode("utf-8")
-        except (InputError, UnicodeDecodeError):
+            text = read_regular(path, MAX_SOURCE_CHARS * 4).decode("utf-8")
+        except (OSError, UnreadableFileError, UnicodeDecodeError):
             continue
         total += len(text)
         if total > MAX_SOURCE_CHARS:
