@@ -91,3 +91,29 @@ def test_brackets_that_never_close_take_the_default() -> None:
     # (the calls near the end would reach the "]" otherwise).
     source = "\\newcommand{\\x}[1][d]{#1}" + "\\x[" * 20_000 + "]"
     assert expand_macros(source, 1_000_000) == "{d}[" * 20_000 + "]"
+
+
+def test_provide_robust_and_document_commands_are_expanded() -> None:
+    source = (
+        "\\providecommand{\\p}[1]{P(#1)}\\DeclareRobustCommand\\r[1]{R(#1)}"
+        "\\NewDocumentCommand{\\n}{ m m }{N(#1,#2)}\\NewDocumentCommand\\o{om}{O(#1,#2)}"
+        "\\NewDocumentCommand{\\s}{s m}{S(#2)}"
+        "\\p{a} \\r{b} \\n{c}{d} \\o[e]{f} \\o{g}"
+    )
+    out = expand_macros(source, 10_000)
+    assert "{P(a)} {R(b)} {N(c,d)} {O(e,f)} {O(,g)}" in out
+    assert "\\s" in out  # a starred (``s``) specification is not read
+
+
+def test_a_draft_reader_blanks_every_definition_and_let_when_asked() -> None:
+    source = (
+        "\\NewDocumentCommand{\\s}{s m}{\\cite{#2}}\\let\\c=\\cite\\newcommand{\\x}[2][d]{#1#2}"
+    )
+    found = draft_macros(source, blank_all=True)
+    assert found.macros == {"x": (2, "#1#2")}
+    assert found.defaults == {"x": "d"}
+    assert found.copies == {"c": "cite"}
+    blanked = list(source)
+    for start, end in found.blanked:
+        blanked[start:end] = " " * (end - start)
+    assert not "".join(blanked).strip()

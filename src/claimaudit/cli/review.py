@@ -49,7 +49,7 @@ from claimaudit.cli._review_output import (
     write_output,
 )
 from claimaudit.cli._terminal import shown_text
-from claimaudit.cli._warnings import warn_empty, warn_unread
+from claimaudit.cli._warnings import warn, warn_empty, warn_unread
 from claimaudit.engines import Engine, EngineName
 from claimaudit.errors import DraftError
 from claimaudit.inputs import validate_topic
@@ -277,6 +277,9 @@ def review(
     ]
     warn_unread(u for b in read for u in b.unread)
     warn_empty(name for b in read for name in b.empty)
+    for draft in drafts:  # a citation the reader cannot see is said, never dropped silently
+        for message in draft.found.warnings if draft.found else ():
+            warn(message)
     # The library's file is an input too: a review must never write over it.
     database = library or default_library_path()
     for draft in drafts:

@@ -23,10 +23,11 @@ not know the copy, and the epigraph's quote ran into its author.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _DEFINITION = re.compile(
-    r"\\(?:re|provide)?newcommand\*?\s{0,40}(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))"
+    r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand)\*?"
+    r"\s{0,40}(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))"
     r"\s{0,40}(?:\[(\d)\])?\s{0,40}"
 )
 # TeX's own form. The parameter text is group 3; the body must follow it at once (a space after
@@ -35,6 +36,12 @@ _DEF = re.compile(r"\\([gex]?)def\s{0,40}\\([A-Za-z]+)(?![A-Za-z@])((?:#\d){0,9}
 # Its prefixes, read back from where it starts (a pattern that opened with them would be
 # tried at every character of the source).
 _DEF_PREFIXES = ("\\long", "\\global", "\\protected", "\\outer")
+# xparse's form: ``\\NewDocumentCommand{\\x}{om}{...}``. Read only when every argument is
+# mandatory (``m``), the first one perhaps optional (``o``, empty when not given).
+_DOCUMENT_COMMAND = re.compile(
+    r"\\(?:New|Renew|Provide|Declare)DocumentCommand\s{0,40}"
+    r"(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))\s{0,40}"
+)
 _MATH_OPERATOR = re.compile(
     r"\\DeclareMathOperator\*?\s{0,40}(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))"
 )
@@ -105,7 +112,7 @@ def _copies(source: str) -> tuple[dict[str, str], str]:
     ``\\let``. A copy of one of the paper's own macros is dropped: which definition it copied
     depends on where it stood, and TeX's meaning cannot be rebuilt here."""
     first_defined: dict[str, int] = {}
-    for pattern in (_DEFINITION, _DEF, _MATH_OPERATOR):
+    for pattern in (_DEFINITION, _DEF, _MATH_OPERATOR, _DOCUMENT_COMMAND):
         for definition in pattern.finditer(source):
             name = _name(definition, pattern)
             first_defined[name] = min(first_defined.get(name, len(source)), definition.start())
@@ -131,23 +138,44 @@ class DraftMacros:
     """The simple macros a reader that parses the source as written (a draft under review)
     expands: name -> (number of arguments, body), and where the ``\\def`` definitions among
     them stand, which it must read as blanks (pylatexenc does not know ``\\def``: it would print
-    the body). Those with an optional argument are not among them (their calls are not parsed
-    so)."""
+    the body). Those with an optional argument are among them only for a reader that parses
+    their calls so (``blank_all``: ``defaults`` has their default)."""
 
     macros: dict[str, tuple[int, str]]
     blanked: tuple[tuple[int, int], ...]
+    # An optional first argument's default, for the macros that have one.
+    defaults: dict[str, str] = field(default_factory=dict)
+    # ``\\let`` copies of macros the source does not define: copy -> original.
+    copies: dict[str, str] = field(default_factory=dict)
 
 
-def draft_macros(source: str) -> DraftMacros:
+def draft_macros(source: str, *, blank_all: bool = False) -> DraftMacros:
+    """The macros ``source`` defines; with ``blank_all`` every definition read and every
+    ``\\let`` is among the spans to read as blanks (a reader that parsed a definition's body
+    as text would take ``\\cite{#1}`` for a citation, or a ``\\let\\x\\cite`` for a call
+    swallowing what follows), else only the ``\\def`` ones."""
     macros: dict[str, tuple[int, str]] = {}
+    defaults: dict[str, str] = {}
     blanked: list[tuple[int, int]] = []
     for definition in _accepted(source):
         macro = definition.macro
-        if macro.default is None:
+        if macro.default is None or blank_all:
             macros[macro.name] = (macro.arguments, macro.body)
-            if macro.tex_def:
+            if macro.default is not None:
+                defaults[macro.name] = macro.default
+            if macro.tex_def or blank_all:
                 blanked.append((definition.start, definition.end))
-    return DraftMacros(macros, tuple(blanked))
+    copies: dict[str, str] = {}
+    if blank_all:
+        copies, _ = _copies(source)
+        blanked += [m.span() for m in _LET.finditer(source)]
+        # A document command whose arguments are not read is still no text.
+        for match in _DOCUMENT_COMMAND.finditer(source):
+            spec = _group(source, match.end())
+            body = _group(source, spec[1]) if spec is not None else None
+            if body is not None:
+                blanked.append((match.start(), body[1]))
+    return DraftMacros(macros, tuple(blanked), defaults, copies)
 
 
 def expand_call(body: str, arguments: list[str]) -> str:
@@ -197,6 +225,7 @@ def _read_all(source: str) -> list[_Definition | None]:
         *(_read_newcommand(source, m) for m in _DEFINITION.finditer(source)),
         *(_read_def(source, m) for m in _DEF.finditer(source)),
         *(_read_math_operator(source, m) for m in _MATH_OPERATOR.finditer(source)),
+        *(_read_document_command(source, m) for m in _DOCUMENT_COMMAND.finditer(source)),
     ]
 
 
@@ -249,6 +278,24 @@ def _prefixed_start(source: str, start: int) -> int:
             break
         start = index - len(prefix)
     return start
+
+
+def _read_document_command(source: str, match: re.Match[str]) -> _Definition | None:
+    """``\\NewDocumentCommand{\\x}{om}{body}``: its arguments all ``m``, the first perhaps
+    ``o`` (read as an optional argument whose default is empty); other specifications (``s``,
+    ``O{...}``, delimited ones) are not read."""
+    spec = _group(source, match.end())
+    if spec is None:
+        return None
+    letters = "".join(spec[0].split())
+    if not re.fullmatch(r"o?m{0,9}", letters) or len(letters) > 9:
+        return None
+    body = _group(source, spec[1])
+    if body is None:
+        return None
+    default = "" if letters.startswith("o") else None
+    macro = _Macro(_name(match, _DOCUMENT_COMMAND), len(letters), body[0], default)
+    return _Definition(match.start(), body[1], macro)
 
 
 def _read_math_operator(source: str, match: re.Match[str]) -> _Definition | None:

@@ -77,4 +77,5 @@ def read_latex_draft(
         bibliographies=tuple(dict.fromkeys(walker.bibliographies)),
         bibitems=tuple(walker.bibitems),
         include_lines=walker.include_lines,
+        unknown_calls=tuple(walker.unknown_calls),
     )

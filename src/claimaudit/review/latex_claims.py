@@ -58,6 +58,8 @@ class LatexClaims:
     uncited: list[Sentence]
     paragraphs: tuple[Paragraph, ...]
     bibliography: Bibliography
+    # What the reader may have lost: a macro it does not know given a key of the bibliography.
+    warnings: tuple[str, ...] = ()
 
 
 def bibliography_files(draft: LatexDraft, *, missing_ok: bool = False) -> list[Path]:
@@ -225,4 +227,21 @@ def extract_latex_claims(
             text = claim_text(sentence.text)
             claims.append(Claim(sentence, text, tuple(citations), targets(resolver, citations)))
         paragraphs.append(Paragraph(block, tuple(spans)))
-    return LatexClaims(draft, claims, uncited, tuple(paragraphs), resolver)
+    return LatexClaims(
+        draft, claims, uncited, tuple(paragraphs), resolver, lost_citations(draft, resolver)
+    )
+
+
+def lost_citations(draft: LatexDraft, resolver: Bibliography) -> tuple[str, ...]:
+    """One warning per macro the reader does not know that is given a key of the draft's
+    bibliography: a citation command it wraps, whose citations are not checked."""
+    found: dict[str, str] = {}
+    for call in draft.unknown_calls:
+        if call.macro not in found and call.argument in resolver.entries:
+            found[call.macro] = (
+                f"{call.file}:{call.line}: \\{call.macro}{{{call.argument}}} names a key of "
+                f"the bibliography, but \\{call.macro} is no citation command the reader knows "
+                "(nor a macro it expands), so its citations are not checked; define it in the "
+                "draft, its preamble's files or a package file beside it, or cite with \\cite"
+            )
+    return tuple(found.values())

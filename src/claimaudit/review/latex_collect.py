@@ -92,7 +92,7 @@ class DraftCollector:
             if isinstance(node, LatexMacroNode):
                 if node.macroname in CITE_COMMANDS:
                     self.citation(node, context)
-                elif node.macroname in self.draft_files.macros and self.override is None:
+                elif self.draft_files.expands(node.macroname) and self.override is None:
                     self.with_expansion(node, lambda body: self.collect(body, context))
                 elif node.macroname not in _DEFINITIONS:
                     self.collect(node.nodeargd.argnlist if node.nodeargd else [], context)
@@ -117,12 +117,11 @@ class DraftCollector:
 
     def with_expansion(self, node: LatexMacroNode, then: Callable[[list[LatexNode]], None]) -> bool:
         """Parse the macro's expansion and hand it to ``then``, every piece of it mapped to the
-        call's span (one level: a macro inside an expansion prints as pylatexenc reads it)."""
-        count, body = self.draft_files.macros[node.macroname]
-        arguments = [a.latex_verbatim()[1:-1] for a in node_args(node)[:count]]
-        if len(arguments) < count:
+        call's span (one level: a macro inside an expansion prints as pylatexenc reads it). A
+        citation alias (``\\let\\lcite\\cite``) reads as the citation command it copies."""
+        expanded = self._expansion(node)
+        if expanded is None:
             return False
-        expanded = expand_call(body, arguments)
         walker = LatexWalker(
             expanded, latex_context=self.draft_files.context, tolerant_parsing=True
         )
@@ -133,6 +132,26 @@ class DraftCollector:
         finally:
             self.override = None
         return True
+
+    def _expansion(self, node: LatexMacroNode) -> str | None:
+        """The call's text after one expansion; None when its arguments are not all given."""
+        files = self.draft_files
+        if node.macroname in files.aliases:
+            written: str = node.latex_verbatim()
+            return "\\" + files.aliases[node.macroname] + written[len(node.macroname) + 1 :]
+        count, body = files.macros[node.macroname]
+        given = list(node.nodeargd.argnlist) if node.nodeargd else []
+        arguments: list[str] = []
+        for index, argument in enumerate(given[:count]):
+            if argument is not None:
+                arguments.append(argument.latex_verbatim()[1:-1])
+            elif index == 0 and node.macroname in files.defaults:
+                arguments.append(files.defaults[node.macroname])
+            else:
+                return None
+        if len(arguments) < count:
+            return None
+        return expand_call(body, arguments)
 
     def bibliography(self, node: LatexEnvironmentNode) -> None:
         """A ``thebibliography``: its citations, and each item's key and text (where a

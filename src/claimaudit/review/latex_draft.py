@@ -27,6 +27,16 @@ class BibItem:
 
 
 @dataclass(frozen=True)
+class UnknownCall:
+    """A macro the reader does not know, called with a braced argument (``\\weirdcite{key}``)."""
+
+    macro: str
+    argument: str
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
 class LatexDraft:
     """A LaTeX draft: ``files`` maps each file read (relative to ``folder``, main file first)
     to its exact text."""
@@ -40,6 +50,9 @@ class LatexDraft:
     bibitems: tuple[BibItem, ...]
     # An included file -> the main file's line holding the include that pulled it in.
     include_lines: dict[str, int] = field(default_factory=dict)
+    # Calls of macros the reader does not know, each braced argument after one: (macro,
+    # argument's text, file, line); a key of the bibliography there is a citation lost.
+    unknown_calls: tuple[UnknownCall, ...] = ()
 
     def line_column(self, file: str, offset: int) -> tuple[int, int]:
         starts = line_starts(self.files[file])

@@ -1,12 +1,15 @@
 """A LaTeX draft's files as the review reader takes them in: each read (UTF-8, within the size
-and nesting limits), what TeX never prints blanked to spaces, the main file's simple macros
-noted, and parsed; an include followed only inside the draft's folder (after symlinks, as
-ingestion does: ``claimaudit.library.latex_inputs``). Every offset stays an offset into the
-file as written, so each sentence keeps its file, line and column."""
+and nesting limits), what TeX never prints blanked to spaces, definitions and ``\\let``s
+blanked too (never text, never a call), the simple macros of the main file and of what its
+preamble pulls in (``\\input`` files, package files beside it) noted, and parsed; an include
+followed only inside the draft's folder (after symlinks, as ingestion does:
+``claimaudit.library.latex_inputs``). Every offset stays an offset into the file as written, so
+each sentence keeps its file, line and column."""
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -17,11 +20,12 @@ from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import read_bytes
 from claimaudit.library.latex_context import walker_context
 from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, follow_include
-from claimaudit.library.latex_macros import draft_macros
+from claimaudit.library.latex_macros import DraftMacros, draft_macros
 from claimaudit.library.latex_unprinted import blank_unprinted, excluded_environments
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_SPECS
 from claimaudit.review.latex_include import INCLUDE_SPECS, include_of
 from claimaudit.untrusted import check_latex_depth
+from claimaudit.userfiles import UnreadableFileError, read_regular
 
 _DRAFT_SPECS = [
     *CITE_SPECS,
@@ -32,6 +36,8 @@ _DRAFT_SPECS = [
     MacroSpec("bibitem", "[{"),
     MacroSpec("caption", "*[{"),
     MacroSpec("todo", "[{"),
+    # Run-in headings: their title is an argument, not the paragraph's first words.
+    *(MacroSpec(name, "*[{") for name in ("part", "paragraph", "subparagraph")),
 ]
 _TEXT_ALONE = "a draft sent as text is read on its own; put the included file's text in its place"
 
@@ -47,6 +53,8 @@ class DraftFiles:
         self.files: dict[str, str] = {}
         self.total = 0
         self.macros: dict[str, tuple[int, str]] = {}
+        self.defaults: dict[str, str] = {}  # an optional first argument's default
+        self.aliases: dict[str, str] = {}  # \\let\\lcite\\cite: alias -> citation command
         self.context = walker_context(_DRAFT_SPECS)
         self.excluded: set[str] = set()  # \excludecomment environments (the main file's)
 
@@ -80,15 +88,55 @@ class DraftFiles:
         # \endinput: parsed as spaces, so every offset still points into the file as written.
         self.excluded.update(excluded_environments(text))
         printed = blank_unprinted(text, self.excluded)
+        # Every definition and \\let read as blanks: parsed, a body's \\cite{#1} would be a
+        # citation, and \\let\\x\\cite a call swallowing what follows (\\begin{document}).
+        macros = draft_macros(printed, blank_all=True)
+        printed = _blank(printed, macros.blanked)
         if len(chain) == 1:
-            macros = draft_macros(printed)
-            self.macros = {n: m for n, m in macros.macros.items() if n not in CITE_COMMANDS}
-            printed = _blank(printed, macros.blanked)
-            specs = [MacroSpec(n, "{" * a) for n, (a, _) in self.macros.items()]
-            self.context = walker_context([*_DRAFT_SPECS, *specs])
+            self._define([*preamble_macros(printed, self.folder, path.parent.resolve()), macros])
+        nodes = self._parse(printed)
+        if document_node(nodes) is None and (begin := _begin_document(printed)) is not None:
+            # Something in the preamble swallowed \\begin{document}: the preamble and the
+            # document parsed apart, so the preamble is never read as prose.
+            nodes = self._parse(printed[:begin]) + self._parse(" " * begin + printed[begin:])
+        return nodes
+
+    def _parse(self, printed: str) -> list[LatexNode]:
         walker = LatexWalker(printed, latex_context=self.context, tolerant_parsing=True)
         nodes, _, _ = walker.get_latex_nodes()
         return list(nodes)
+
+    def _define(self, found: Sequence[DraftMacros]) -> None:
+        """The macros the reader expands: those of the files the main file's preamble pulls
+        in (local packages, ``\\input`` files), then the main file's own (a later one wins);
+        a ``\\let`` copy of a citation command is an alias of it."""
+        for macros in found:
+            for name, macro in macros.macros.items():
+                if name not in CITE_COMMANDS:
+                    self.macros[name] = macro
+                    self.aliases.pop(name, None)
+                    self.defaults.pop(name, None)
+                    if name in macros.defaults:
+                        self.defaults[name] = macros.defaults[name]
+            for copy, original in macros.copies.items():
+                if original in CITE_COMMANDS and copy not in CITE_COMMANDS:
+                    self.aliases[copy] = original
+                    self.macros.pop(copy, None)
+        cite_specs = {spec.macroname: spec for spec in CITE_SPECS}
+        specs = [
+            MacroSpec(n, ("[" if n in self.defaults else "{") + "{" * (a - 1) if a else "")
+            for n, (a, _) in self.macros.items()
+        ]
+        specs += [
+            MacroSpec(alias, args_parser=cite_specs[original].args_parser)
+            for alias, original in self.aliases.items()
+            if original in cite_specs
+        ]
+        self.context = walker_context([*_DRAFT_SPECS, *specs])
+
+    def expands(self, name: str) -> bool:
+        """Whether the reader expands ``name`` in place (a user macro or a citation alias)."""
+        return name in self.macros or name in self.aliases
 
     def target(
         self, node: LatexMacroNode, shown: str, chain: tuple[Path, ...], base: Path
@@ -106,6 +154,58 @@ class DraftFiles:
             refusal=None if self.includes else _TEXT_ALONE,
             container="the draft's folder",
         )
+
+
+# What a preamble pulls in whose macros the draft may use: local packages and input files.
+_PACKAGE = re.compile(
+    r"\\(?:usepackage|RequirePackage)\s{0,40}(?:\[[^\]]{0,400}\])?\s{0,40}\{([^{}]{1,400})\}"
+)
+_INPUT = re.compile(r"\\input\s{0,40}\{([^{}]{1,400})\}|\\input[ \t]{1,40}([^\s{}%\\]{1,400})")
+_BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
+_COMMENT = re.compile(r"(?<!\\)%")
+_COMMENT_LINE = re.compile(r"(?<!\\)%[^\n]*")
+
+
+def _begin_document(text: str) -> int | None:
+    """Where ``\\begin{document}`` stands in ``text`` (not in a comment), or None."""
+    for match in _BEGIN_DOCUMENT.finditer(text):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        if not _COMMENT.search(text, line_start, match.start()):
+            return match.start()
+    return None
+
+
+def preamble_macros(printed: str, folder: Path, base: Path) -> list[DraftMacros]:
+    """The macros defined in the files the main file's preamble pulls in: a package that is a
+    ``.sty`` file beside the draft (``\\usepackage{mystyle}``), a file it ``\\input``s.
+    One level deep; read with an include's care (inside the draft's folder after symlinks,
+    a regular file, within the size limit, UTF-8); a file that cannot be read so is passed
+    over here (an input's own reading says why)."""
+    begin = _begin_document(printed)
+    preamble = _COMMENT_LINE.sub("", printed[: len(printed) if begin is None else begin])
+    names: list[str] = []
+    for match in _PACKAGE.finditer(preamble):
+        names += [f"{n.strip()}.sty" for n in match.group(1).split(",") if n.strip()]
+    for match in _INPUT.finditer(preamble):
+        name = (match.group(1) or match.group(2)).strip()
+        names.append(name if Path(name).suffix in (".tex", ".sty") else f"{name}.tex")
+    found: list[DraftMacros] = []
+    total = 0
+    for name in dict.fromkeys(names):
+        if "\x00" in name:
+            continue
+        path = (base / name).resolve()
+        if not path.is_relative_to(folder) or not path.is_file():
+            continue
+        try:
+            text = read_regular(path, MAX_SOURCE_CHARS * 4).decode("utf-8")
+        except (OSError, UnreadableFileError, UnicodeDecodeError):
+            continue
+        total += len(text)
+        if total > MAX_SOURCE_CHARS:
+            break
+        found.append(draft_macros(blank_unprinted(text, set()), blank_all=True))
+    return found
 
 
 def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:

@@ -22,7 +22,7 @@ from claimaudit.library.latex_context import SECTION_MACROS, SKIPPED_ENVIRONMENT
 from claimaudit.library.latex_inputs import INCLUDE_COMMANDS
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_FIELDS, CITE_TEXT, CiteKind
 from claimaudit.review.latex_collect import DraftCollector, node_args
-from claimaudit.review.latex_draft import CitedFields, TextualNames
+from claimaudit.review.latex_draft import CitedFields, TextualNames, UnknownCall
 from claimaudit.review.latex_files import DraftFiles, document_body, document_node
 from claimaudit.review.latex_include import group_text
 from claimaudit.review.latex_text import BlockBuilder, LatexBlock, paragraph_breaks
@@ -56,6 +56,7 @@ class DraftWalker(DraftCollector):
         self.include_lines: dict[str, int] = {}
         self.notes: list[LatexBlock] = []
         self.top_line: int | None = None
+        self.unknown_calls: list[UnknownCall] = []
 
     # -- includes -------------------------------------------------------------------------
 
@@ -105,8 +106,24 @@ class DraftWalker(DraftCollector):
     # -- the walk -------------------------------------------------------------------------
 
     def walk(self, nodes: Sequence[LatexNode], chain: tuple[Path, ...], context: str) -> None:
+        called: LatexMacroNode | None = None  # an unknown macro the groups after it follow
         for node in nodes:
+            if isinstance(node, LatexGroupNode) and called is not None:
+                at = self.override[0] if self.override is not None else node.pos
+                self.unknown_calls.append(
+                    UnknownCall(called.macroname, group_text(node), self.file, self.line(at))
+                )
+            else:
+                called = node if self.unknown(node) else None
             self.node(node, chain, context)
+
+    def unknown(self, node: LatexNode) -> bool:
+        """Whether ``node`` is a macro the reader knows nothing of (its arguments unparsed)."""
+        return (
+            isinstance(node, LatexMacroNode)
+            and not node_args(node)
+            and self.draft_files.context.get_macro_spec(node.macroname) is None
+        )
 
     def node(self, node: LatexNode, chain: tuple[Path, ...], context: str) -> None:
         if isinstance(node, LatexCommentNode):
@@ -170,7 +187,7 @@ class DraftWalker(DraftCollector):
             self.collect(node_args(node), name)
         elif name in _TRANSPARENT_MACROS and node_args(node):
             self.walk([node_args(node)[-1]], chain, context)
-        elif name in self.draft_files.macros:
+        elif self.draft_files.expands(name):
             self.expand(node, chain, context)
         else:
             self.collect(node_args(node), context)

@@ -1,0 +1,154 @@
+"""Citation-wrapping macros, definitions that must not be parsed as calls, and run-in
+headings in a LaTeX draft under review."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from claimaudit.cli import _install_commands, app
+from claimaudit.review.latex import read_latex_draft
+from claimaudit.review.latex_claims import extract_latex_claims
+
+_BIB = "".join(
+    f"@article{{{key},title={{{title}}},author={{A, B}},year={{2020}}}}\n"
+    for key, title in (("virtanen2020", "SciPy"), ("wilson2017", "Good"), ("dum2016", "Conv"))
+)
+
+
+def _draft(tmp_path: Path, preamble: str, body: str, **files: str) -> Path:
+    (tmp_path / "refs.bib").write_text(_BIB)
+    for name, text in files.items():
+        (tmp_path / name.replace("__", ".")).write_text(text)
+    main = tmp_path / "p.tex"
+    main.write_text(
+        "\\documentclass{article}\n\\addbibresource{refs.bib}\n"
+        f"{preamble}\n\\begin{{document}}\n{body}\n\\end{{document}}\n"
+    )
+    return main
+
+
+def _claims(path: Path) -> list[tuple[int, str, tuple[str, ...]]]:
+    found = extract_latex_claims(path)
+    return [(c.sentence.line, c.text, tuple(x.key for x in c.citations)) for c in found.claims]
+
+
+@pytest.mark.parametrize(
+    "definitions",
+    [
+        "\\NewDocumentCommand{\\ncite}{m}{\\cite{#1}}\n\\let\\lcite\\cite",
+        "\\let\\oldcite=\\cite",
+        "\\let\\lcite\\cite",
+    ],
+)
+def test_a_let_before_begin_document_keeps_the_preamble_apart(
+    tmp_path: Path, definitions: str
+) -> None:
+    path = _draft(tmp_path, definitions, "First SciPy provides algorithms \\cite{virtanen2020}.")
+    line = 5 + definitions.count("\n")
+    assert _claims(path) == [(line, "First SciPy provides algorithms.", ("virtanen2020",))]
+    assert [c.keys for c in read_latex_draft(path).commands] == [("virtanen2020",)]
+
+
+def test_a_preamble_that_swallows_begin_document_is_never_prose(tmp_path: Path) -> None:
+    # A bare \cite the reader cannot help (it takes \begin as its argument).
+    path = _draft(tmp_path, "\\title{T} \\cite", "Scipy is fast \\cite{virtanen2020}.")
+    assert _claims(path) == [(5, "Scipy is fast.", ("virtanen2020",))]
+
+
+@pytest.mark.parametrize(
+    "definition",
+    [
+        "\\providecommand{\\wcite}[1]{\\citep{#1}}",
+        "\\DeclareRobustCommand{\\wcite}[1]{\\citep{#1}}",
+        "\\NewDocumentCommand{\\wcite}{m}{\\citep{#1}}",
+        "\\NewDocumentCommand\\wcite{ m }{\\citep{#1}}",
+        "\\let\\wcite\\citep",
+        "\\let\\wcite=\\citep",
+    ],
+)
+def test_citation_wrappers_of_the_main_file_are_expanded(tmp_path: Path, definition: str) -> None:
+    path = _draft(tmp_path, definition, "SciPy is for computing \\wcite{virtanen2020}.")
+    assert _claims(path) == [(5, "SciPy is for computing.", ("virtanen2020",))]
+
+
+def test_an_optional_first_argument_of_a_document_command(tmp_path: Path) -> None:
+    path = _draft(
+        tmp_path,
+        "\\NewDocumentCommand{\\ocite}{om}{\\citep[#1]{#2}}",
+        "Padding keeps size \\ocite[p.~3]{dum2016}. SciPy computes \\ocite{virtanen2020}.",
+    )
+    assert _claims(path) == [
+        (5, "Padding keeps size.", ("dum2016",)),
+        (5, "SciPy computes.", ("virtanen2020",)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("preamble", "files"),
+    [
+        ("\\input{macros}", {"macros__tex": "\\newcommand{\\mycite}[1]{\\citep{#1}}\n"}),
+        ("\\input macros.tex", {"macros__tex": "\\NewDocumentCommand{\\mycite}{m}{\\cite{#1}}"}),
+        (
+            "\\usepackage[utf8]{inputenc}\n\\usepackage{amsmath,mystyle}",
+            {"mystyle__sty": "\\ProvidesPackage{mystyle}\n\\newcommand\\mycite[1]{\\citep{#1}}\n"},
+        ),
+    ],
+)
+def test_citation_wrappers_of_preamble_files_are_expanded(
+    tmp_path: Path, preamble: str, files: dict[str, str]
+) -> None:
+    path = _draft(tmp_path, preamble, "Version control helps \\mycite{wilson2017}.", **files)
+    line = 5 + preamble.count("\n")
+    assert _claims(path) == [(line, "Version control helps.", ("wilson2017",))]
+
+
+def test_a_package_outside_the_folder_is_not_read(tmp_path: Path) -> None:
+    inner = tmp_path / "draft"
+    inner.mkdir()
+    (tmp_path / "out.sty").write_text("\\newcommand\\mycite[1]{\\citep{#1}}\n")
+    (inner / "mystyle.sty").symlink_to(tmp_path / "out.sty")
+    path = _draft(inner, "\\usepackage{mystyle}", "Version control helps \\mycite{wilson2017}.")
+    assert _claims(path) == []
+
+
+def test_an_unknown_macro_given_a_key_is_warned_of(tmp_path: Path) -> None:
+    path = _draft(
+        tmp_path,
+        "",
+        "SciPy helps \\weirdcite{virtanen2020}. Again \\weirdcite{wilson2017}. \\textsc{Word}.",
+    )
+    found = extract_latex_claims(path)
+    assert found.claims == []
+    assert len(found.warnings) == 1
+    assert "p.tex:5: \\weirdcite{virtanen2020}" in found.warnings[0]
+
+
+def test_the_review_command_says_so_on_stderr(tmp_path: Path) -> None:
+    path = _draft(tmp_path, "", "SciPy helps \\weirdcite{virtanen2020}.")
+    _install_commands()
+    result = CliRunner().invoke(
+        app, ["review", str(path), "--library", str(tmp_path / "lib.db"), "--json", "-"]
+    )
+    assert "\\weirdcite{virtanen2020} names a key of the bibliography" in result.stderr
+
+
+@pytest.mark.parametrize("heading", ["paragraph", "subparagraph", "paragraph*"])
+def test_a_run_in_heading_is_no_part_of_the_claim(tmp_path: Path, heading: str) -> None:
+    body = f"\\{heading}{{Padding}} Zero padding keeps the size \\cite{{dum2016}}."
+    path = _draft(tmp_path, "", body)
+    found = extract_latex_claims(path)
+    assert [c.text for c in found.claims] == ["Zero padding keeps the size."]
+    sentence = found.claims[0].sentence
+    assert (sentence.line, sentence.column) == (5, body.index("Zero") + 1)
+    assert found.paragraphs[0].block.section == "Padding"
+
+
+def test_a_commented_out_input_is_not_read_for_macros(tmp_path: Path) -> None:
+    files = {"macros__tex": "\\newcommand{\\mycite}[1]{\\citep{#1}}\n"}
+    path = _draft(
+        tmp_path, "% \\input{macros}", "Version control helps \\mycite{wilson2017}.", **files
+    )
+    assert _claims(path) == []
