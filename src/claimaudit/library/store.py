@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -76,7 +77,7 @@ class Library:
             # WAL (set only once the file is known to be a library): readers never wait for a
             # writer nor a writer for readers, so the server's threads, each with its own
             # connection, share one file. The mode is stored in the file and persists.
-            conn.execute("PRAGMA journal_mode = WAL")
+            _use_wal(conn)
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise LibraryOpenError(
@@ -376,3 +377,22 @@ def _why(exc: sqlite3.DatabaseError, path: Path) -> str:
             "and -shm files there)"
         )
     return str(exc)
+
+
+_WAL_WAIT_SECONDS = 5.0
+
+
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Switch the file to WAL once. The switch needs the file to itself and SQLite answers
+    "locked" at once, without the busy timeout, while another process still reads it (several
+    opening one new library together): wait for it as the busy timeout would."""
+    deadline = time.monotonic() + _WAL_WAIT_SECONDS
+    while True:
+        try:
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)
