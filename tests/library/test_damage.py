@@ -96,8 +96,13 @@ def test_a_paper_missing_from_the_index_is_not_a_silent_miss(tmp_path: Path) -> 
     path = make_library(tmp_path / "lib.sqlite3")
     _unindex_paper(path, ASPIRIN)
     with Library.open(path) as library:
-        # The other paper is still found: only an empty answer is looked into.
-        assert [h.ref for h in library.search("coffee cancer")] == [parse_ref(COFFEE)]
+        # A search of the other paper is whole, and answers; one of the whole library would
+        # leave the unindexed paper out, so it says so even when it finds the other.
+        assert [h.ref for h in library.search("coffee cancer", ref=parse_ref(COFFEE))] == [
+            parse_ref(COFFEE)
+        ]
+        with pytest.raises(LibraryDamagedError, match="library repair"):
+            library.search("coffee cancer")
         with pytest.raises(LibraryDamagedError, match="library repair"):
             library.search("aspirin", ref=parse_ref(ASPIRIN))
         with pytest.raises(LibraryDamagedError, match="library repair"):

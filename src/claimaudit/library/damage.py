@@ -8,7 +8,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from claimaudit.errors import LibraryDamagedError
-from claimaudit.library._derived import FTS_TABLE
+from claimaudit.library._derived import FTS_TABLE, FTS_TRIGGERS
 
 INDEX_DAMAGED = "the library's search index is damaged; run `claimaudit library repair`"
 # What SQLite says when a file, or FTS5's own tables, are not what they should be.
@@ -76,6 +76,33 @@ def as_damage(conn: sqlite3.Connection, exc: sqlite3.Error) -> LibraryDamagedErr
     except sqlite3.Error:
         index_damaged = False  # locked, say: nothing is known to be damaged
     return LibraryDamagedError(INDEX_DAMAGED) if index_damaged else None
+
+
+def missing_index_triggers(conn: sqlite3.Connection) -> list[str]:
+    """The triggers that keep the index in step (``passages_ai``, ``_ad``, ``_au``) that the
+    schema lacks: one read of ``sqlite_master``. Without ``passages_ai`` SQLite stores new
+    passages and leaves them out of the index; without ``passages_ad`` a removed passage stays
+    in it."""
+    names = tuple(FTS_TRIGGERS)
+    present = {
+        str(row[0])
+        for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' "
+            f"AND name IN ({', '.join('?' for _ in names)})",
+            names,
+        )
+    }
+    return [name for name in names if name not in present]
+
+
+def index_count_out_of_step(conn: sqlite3.Connection) -> bool:
+    """Whether the index holds a size for more or fewer passages than the library stores:
+    passages added while ``passages_ai`` was missing were never indexed, and a search of the
+    whole library would leave them out whatever else it finds. Two counts, cheap."""
+    counts = conn.execute(
+        f"SELECT (SELECT count(*) FROM passages), (SELECT count(*) FROM {FTS_TABLE}_docsize)"
+    ).fetchone()
+    return bool(counts[0] != counts[1])
 
 
 def index_out_of_step(conn: sqlite3.Connection, paper_id: int | None) -> bool:
