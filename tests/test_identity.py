@@ -106,3 +106,18 @@ def test_the_id_with_its_version_has_one_spelling() -> None:
     assert parse_ref("1706.03762").versioned_id == "1706.03762"
     assert parse_ref("hep-th/9901001v2").versioned_id == "hep-th/9901001v2"
     assert parse_ref("doi:10.1000/X").versioned_id == "10.1000/x"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("10.48550/arXiv.1907.10121", "arXiv:1907.10121"),
+        ("doi:10.48550/ARXIV.1907.10121", "arXiv:1907.10121"),
+        ("https://doi.org/10.48550/arXiv.2105.14372", "arXiv:2105.14372"),
+        ("10.48550/arXiv.hep-th/9901001", "arXiv:hep-th/9901001"),
+        # Not an arXiv id after the prefix: the DOI as it is.
+        ("10.48550/arxiv.9999.99999", "doi:10.48550/arxiv.9999.99999"),
+    ],
+)
+def test_arxiv_s_own_dois_are_the_arxiv_papers(text: str, expected: str) -> None:
+    assert str(parse_ref(text)) == expected

@@ -132,13 +132,32 @@ def parse_ref(text: str) -> PaperRef:
         match = pattern.match(value)
         if match:
             # DOIs are case-insensitive by definition; store them lower-cased so lookups agree.
-            return PaperRef(RefKind.DOI, unquote(match.group("doi")).rstrip(".").lower())
+            doi = unquote(match.group("doi")).rstrip(".").lower()
+            return _arxiv_doi(doi) or PaperRef(RefKind.DOI, doi)
     match = _LOCAL.match(value)
     if match and match.group("prefix").lower() not in _RESERVED_PREFIXES:
         return PaperRef(RefKind.LOCAL, f"{match.group('prefix').lower()}:{match.group('id')}")
     raise InvalidReferenceError(
         f"not a paper reference: {value!r} (expected an arXiv id or URL, a DOI, or prefix:id)"
     )
+
+
+# arXiv's own DOIs (DataCite, since 2022), which Zotero and Google Scholar export for preprints.
+_ARXIV_DOI_PREFIX = "10.48550/arxiv."
+
+
+def _arxiv_doi(doi: str) -> PaperRef | None:
+    """``10.48550/arXiv.1907.10121`` is arXiv:1907.10121: the same paper, and the library and
+    the arXiv source know it by that id."""
+    if not doi.startswith(_ARXIV_DOI_PREFIX):
+        return None
+    match = _ARXIV_BARE.match(doi[len(_ARXIV_DOI_PREFIX) :])
+    if match is None:
+        return None
+    try:
+        return _arxiv(match)
+    except InvalidReferenceError:
+        return None
 
 
 def try_parse_ref(text: str) -> PaperRef | None:
