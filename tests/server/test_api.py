@@ -279,7 +279,10 @@ def test_upload_markdown_then_remove(api: httpx.Client, cleanup: list[str]) -> N
         files={"file": ("notes.md", text + b"\nMore.\n")},
         data={"ref": "local:upload-md"},
     )
-    assert _error(changed, 409)["message"].startswith("local:upload-md is already in the library")
+    conflict = _error(changed, 409)["message"]
+    assert conflict.startswith("local:upload-md is already in the library")
+    # The API's own option, not the command line's flag.
+    assert conflict.endswith("send replace: true to overwrite it") and "--" not in conflict
     replaced = api.post(
         "/v1/library",
         files={"file": ("notes.md", text + b"\nMore.\n")},

@@ -22,6 +22,7 @@ from claimaudit.bibfile import BibFormat
 from claimaudit.checker import Checker
 from claimaudit.errors import (
     CancelledWorkError,
+    ContentConflictError,
     InputError,
     InvalidClaimError,
     LibraryError,
@@ -291,15 +292,21 @@ class Service:
         if not path.exists():
             raise InputError(f"{path}: no such file or folder")
         with self._open(create=True) as library:
-            return add_path(
-                library,
-                path,
-                ref=paper_ref,
-                title=title,
-                replace=replace,
-                source_path=source_path,
-                includes=includes,
-            )
+            try:
+                return add_path(
+                    library,
+                    path,
+                    ref=paper_ref,
+                    title=title,
+                    replace=replace,
+                    source_path=source_path,
+                    includes=includes,
+                )
+            except ContentConflictError as exc:
+                # The API's and the MCP tool's option, not the command line's flag.
+                raise ContentConflictError(
+                    str(exc).replace("use --replace", "send replace: true")
+                ) from None
 
     def add_upload(
         self,
