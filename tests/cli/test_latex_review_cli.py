@@ -361,6 +361,21 @@ def test_outputs_never_overwrite_the_drafts_files(tmp_path: Path) -> None:
     )
 
 
+def test_an_annotated_copy_over_a_drafts_file_is_refused_before_any_judge_is_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _install_commands()
+    monkeypatch.delenv("OPENAI_MODEL", raising=False)
+    draft = _small_draft(tmp_path / "draft", "paper.tex")
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    # A judge that cannot be built: the refusal must come first, before any judging.
+    out = tmp_path / "draft" / "annotated.tex"
+    result = _run("review", draft, "--library", library, "--judge", "openai", "--out", out)
+    assert result.exit_code == 2
+    assert "annotated copy of part.tex would overwrite the draft's own file" in result.stderr
+
+
 def test_an_output_hard_linked_to_an_included_file_is_refused(tmp_path: Path) -> None:
     _install_commands()
     draft = _small_draft(tmp_path / "draft", "paper.tex")

@@ -105,7 +105,16 @@ def _annotated_files(
     or over the library."""
     assert result.latex is not None
     texts = annotate_latex(result, todo=todo)
-    places = annotated_paths(out, result.latex.draft.main, list(texts))
+    places = _annotated_places(out, result.latex.draft.main, list(texts), inputs, library)
+    return {places[name]: text for name, text in texts.items()}
+
+
+def _annotated_places(
+    out: Path, main: str, names: list[str], inputs: set[Path], library: Path
+) -> dict[str, Path]:
+    """Where the annotated copies of the files ``names`` go; exit 2 when one would land on a
+    file of the draft or on the library."""
+    places = annotated_paths(out, main, names)
     for name, path in places.items():
         if any(same_file(path, given) for given in inputs):
             fail(
@@ -117,7 +126,7 @@ def _annotated_files(
                 f"--out: the annotated copy of {name} would overwrite the library {library}; "
                 "write the annotated draft into another folder"
             )
-    return {places[name]: text for name, text in texts.items()}
+    return places
 
 
 @dataclass
@@ -285,6 +294,13 @@ def review(
     for draft in drafts:
         outputs = {"--out": out, "--json": json_out, "--html": html_out}
         check_outputs(draft.path, outputs, draft.inputs, bib, database)
+        if out is not None and draft.found is not None:
+            # The files that will get an annotated copy are known before judging: the main
+            # one and each holding a cited sentence. Refused now, not after the judge's work.
+            main = draft.found.draft.main
+            names = [main, *sorted({c.sentence.file or main for c in draft.found.claims} - {main})]
+            protected = draft.inputs | ({bib.resolve()} if bib is not None else set())
+            _annotated_places(out, main, names, protected, database)
     checker = build_checker(
         judge=judge,
         model=model,
