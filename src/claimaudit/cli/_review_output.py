@@ -15,7 +15,8 @@ from claimaudit.cli._render import VERDICT_STYLE
 from claimaudit.cli._terminal import shown, shown_text
 from claimaudit.refcheck.models import ReferenceStatus
 from claimaudit.review import ReviewResult
-from claimaudit.userfiles import require_distinct
+from claimaudit.review.annotate_latex import annotate_latex
+from claimaudit.userfiles import require_distinct, same_file
 
 # An output of "-" is standard output; a file called "-" is named with another folder
 # ("out/-"): pathlib reads "./-" as "-".
@@ -113,3 +114,34 @@ def summary_line(result: ReviewResult) -> str:
     if s.references is not None:
         line += f"; references: {status_line(s.references)}"
     return f"{line}; {s.cost.cost_line()}"
+
+
+def annotated_files(
+    result: ReviewResult, out: Path, todo: bool, inputs: set[Path], library: Path
+) -> dict[Path, str]:
+    """Each annotated file of a LaTeX draft by where it goes; none over a file of the draft
+    or over the library."""
+    assert result.latex is not None
+    texts = annotate_latex(result, todo=todo)
+    places = annotated_places(out, result.latex.draft.main, list(texts), inputs, library)
+    return {places[name]: text for name, text in texts.items()}
+
+
+def annotated_places(
+    out: Path, main: str, names: list[str], inputs: set[Path], library: Path
+) -> dict[str, Path]:
+    """Where the annotated copies of the files ``names`` go; exit 2 when one would land on a
+    file of the draft or on the library."""
+    places = annotated_paths(out, main, names)
+    for name, path in places.items():
+        if any(same_file(path, given) for given in inputs):
+            fail(
+                f"--out: the annotated copy of {name} would overwrite the draft's own file; "
+                "write the annotated draft into another folder"
+            )
+        if same_file(path, library):
+            fail(
+                f"--out: the annotated copy of {name} would overwrite the library {library}; "
+                "write the annotated draft into another folder"
+            )
+    return places

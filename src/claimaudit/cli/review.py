@@ -4,8 +4,6 @@ papers and, with --verify-refs, every cited reference against the catalogues."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -40,8 +38,10 @@ from claimaudit.cli._common import (
 )
 from claimaudit.cli._engine import AddressOption, EngineOption, build_engine
 from claimaudit.cli._references import make_verifier
+from claimaudit.cli._review_drafts import Draft, DraftFormat, draft_format_of, prepare
 from claimaudit.cli._review_output import (
-    annotated_paths,
+    annotated_files,
+    annotated_places,
     check_outputs,
     review_table,
     stdout_option,
@@ -51,129 +51,12 @@ from claimaudit.cli._review_output import (
 from claimaudit.cli._terminal import shown_text
 from claimaudit.cli._warnings import warn, warn_empty, warn_unread
 from claimaudit.engines import Engine, EngineName
-from claimaudit.errors import DraftError
 from claimaudit.inputs import validate_topic
 from claimaudit.judges.protocol import JudgeSettings
-from claimaudit.library.extract import LATEX_SUFFIXES
 from claimaudit.library.paths import default_library_path
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review import Bibliography, ReviewResult, load_bibliography, render_html
-from claimaudit.review.annotate_latex import annotate_latex
-from claimaudit.review.document import parse_document
-from claimaudit.review.front_matter import front_matter_bibliographies
-from claimaudit.review.latex_claims import LatexClaims, bibliography_files, extract_latex_claims
 from claimaudit.review.report import review_latex_claims, review_report
-from claimaudit.userfiles import same_file
-
-
-class DraftFormat(StrEnum):
-    MARKDOWN = "markdown"
-    LATEX = "latex"
-
-
-def _format(report: Path, chosen: DraftFormat | None) -> DraftFormat:
-    if chosen is not None:
-        return chosen
-    return DraftFormat.LATEX if report.suffix.lower() in LATEX_SUFFIXES else DraftFormat.MARKDOWN
-
-
-def _read(report: Path) -> str:
-    if report.is_dir():
-        fail(f"{report} is a folder; give the draft's file")
-    if not report.is_file():
-        fail(f"no such report: {report}")
-    try:
-        # newline="" keeps "\r\n" as written, so positions and the annotated copy are exact.
-        with report.open(encoding="utf-8", newline="") as handle:
-            return handle.read()
-    except UnicodeDecodeError:
-        fail(f"{report} is not UTF-8 text")
-    except OSError as error:
-        fail(f"cannot read {report}: {error}")
-
-
-def _latex_inputs(found: LatexClaims) -> set[Path]:
-    folder = found.draft.folder
-    files = {(folder / name).resolve() for name in found.draft.files}
-    return files | {p.resolve() for p in bibliography_files(found.draft, missing_ok=True)}
-
-
-def _annotated_files(
-    result: ReviewResult, out: Path, todo: bool, inputs: set[Path], library: Path
-) -> dict[Path, str]:
-    """Each annotated file of a LaTeX draft by where it goes; none over a file of the draft
-    or over the library."""
-    assert result.latex is not None
-    texts = annotate_latex(result, todo=todo)
-    places = _annotated_places(out, result.latex.draft.main, list(texts), inputs, library)
-    return {places[name]: text for name, text in texts.items()}
-
-
-def _annotated_places(
-    out: Path, main: str, names: list[str], inputs: set[Path], library: Path
-) -> dict[str, Path]:
-    """Where the annotated copies of the files ``names`` go; exit 2 when one would land on a
-    file of the draft or on the library."""
-    places = annotated_paths(out, main, names)
-    for name, path in places.items():
-        if any(same_file(path, given) for given in inputs):
-            fail(
-                f"--out: the annotated copy of {name} would overwrite the draft's own file; "
-                "write the annotated draft into another folder"
-            )
-        if same_file(path, library):
-            fail(
-                f"--out: the annotated copy of {name} would overwrite the library {library}; "
-                "write the annotated draft into another folder"
-            )
-    return places
-
-
-@dataclass
-class _Draft:
-    """A draft read whole (and its LaTeX files and bibliography) before any pair is judged."""
-
-    path: Path
-    text: str
-    found: LatexClaims | None
-    inputs: set[Path]
-    bibliography: Bibliography | None
-
-
-def _front_matter_bibliography(report: Path, text: str) -> tuple[Bibliography | None, set[Path]]:
-    """The bibliography a Markdown draft's front matter names (Pandoc's ``bibliography:``),
-    with its files; none without one. A file that is not there is one line, exit 2."""
-    try:
-        paths = front_matter_bibliographies(text, report.parent)
-    except DraftError as error:
-        fail(f"{report}: {error}")
-    for path in paths:
-        if not path.exists():
-            fail(f"{report}: the bibliography {path} named in its front matter does not exist")
-    if not paths:
-        return None, set()
-    return load_bibliography(*paths, allow_empty=True), {p.resolve() for p in paths}
-
-
-def _prepare(
-    report: Path, draft_format: DraftFormat | None, bibliography: Bibliography | None
-) -> _Draft:
-    text = _read(report)
-    chosen = _format(report, draft_format)
-    found: LatexClaims | None = None
-    inputs: set[Path] = set()
-    try:
-        if chosen is DraftFormat.LATEX:
-            # The whole draft is read (and its bibliography) before any work.
-            found = extract_latex_claims(report, bibliography)
-            inputs = _latex_inputs(found)
-        else:
-            parse_document(text)  # a draft the parser cannot read whole fails before any work
-            if bibliography is None:  # --bib wins over the front matter's, as in Pandoc
-                bibliography, inputs = _front_matter_bibliography(report, text)
-    except DraftError as error:
-        fail(f"{report}: {error}")
-    return _Draft(report, text, found, inputs, bibliography)
 
 
 def review(
@@ -267,17 +150,17 @@ def review(
     # What goes to standard output is that output alone: no table, no summary line there.
     to_stdout = stdout_option(
         {"--out": out, "--json": json_out, "--html": html_out},
-        latex=any(_format(r, draft_format) is DraftFormat.LATEX for r in reports),
+        latex=any(draft_format_of(r, draft_format) is DraftFormat.LATEX for r in reports),
     )
     if not verify_refs and any(c in REFERENCE_CONDITIONS for c in fail_on or []):
         fail("--fail-on bad-reference and unverified-reference need --verify-refs")
     validate_topic(topic)
     for report in reports:
-        if todo and _format(report, draft_format) is not DraftFormat.LATEX:
+        if todo and draft_format_of(report, draft_format) is not DraftFormat.LATEX:
             fail("--todo applies to LaTeX drafts only")
     # A bibliography with no entries yet is no reason to stop: its citations are unresolved.
     bibliography = load_bibliography(bib, allow_empty=True) if bib is not None else None
-    drafts = [_prepare(report, draft_format, bibliography) for report in reports]
+    drafts = [prepare(report, draft_format, bibliography) for report in reports]
     # Each bibliography block that could not be read, and each file with no entry, is named
     # once, before any work.
     read = [
@@ -300,7 +183,7 @@ def review(
             main = draft.found.draft.main
             names = [main, *sorted({c.sentence.file or main for c in draft.found.claims} - {main})]
             protected = draft.inputs | ({bib.resolve()} if bib is not None else set())
-            _annotated_places(out, main, names, protected, database)
+            annotated_places(out, main, names, protected, database)
     checker = build_checker(
         judge=judge,
         model=model,
@@ -329,7 +212,7 @@ def review(
                     write_output(out, result.annotated_markdown)
                 else:
                     protected = draft.inputs | ({bib.resolve()} if bib is not None else set())
-                    for path, annotated in _annotated_files(
+                    for path, annotated in annotated_files(
                         result, out, todo, protected, database
                     ).items():
                         write_text(path, annotated)
@@ -352,7 +235,7 @@ def review(
 
 
 def _review_draft(
-    draft: _Draft,
+    draft: Draft,
     checker: Checker,
     topic: str | None,
     workers: int | None,

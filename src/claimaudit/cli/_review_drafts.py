@@ -1,0 +1,95 @@
+"""``claimaudit review``'s drafts, read whole before any pair is judged: the format, the text,
+a LaTeX draft's claims and files, a Markdown draft's front-matter bibliography."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+from claimaudit.cli._common import fail
+from claimaudit.errors import DraftError
+from claimaudit.library.extract import LATEX_SUFFIXES
+from claimaudit.review import Bibliography, load_bibliography
+from claimaudit.review.document import parse_document
+from claimaudit.review.front_matter import front_matter_bibliographies
+from claimaudit.review.latex_claims import LatexClaims, bibliography_files, extract_latex_claims
+
+
+class DraftFormat(StrEnum):
+    MARKDOWN = "markdown"
+    LATEX = "latex"
+
+
+def draft_format_of(report: Path, chosen: DraftFormat | None) -> DraftFormat:
+    if chosen is not None:
+        return chosen
+    return DraftFormat.LATEX if report.suffix.lower() in LATEX_SUFFIXES else DraftFormat.MARKDOWN
+
+
+def _read(report: Path) -> str:
+    if report.is_dir():
+        fail(f"{report} is a folder; give the draft's file")
+    if not report.is_file():
+        fail(f"no such report: {report}")
+    try:
+        # newline="" keeps "\r\n" as written, so positions and the annotated copy are exact.
+        with report.open(encoding="utf-8", newline="") as handle:
+            return handle.read()
+    except UnicodeDecodeError:
+        fail(f"{report} is not UTF-8 text")
+    except OSError as error:
+        fail(f"cannot read {report}: {error}")
+
+
+def _latex_inputs(found: LatexClaims) -> set[Path]:
+    folder = found.draft.folder
+    files = {(folder / name).resolve() for name in found.draft.files}
+    return files | {p.resolve() for p in bibliography_files(found.draft, missing_ok=True)}
+
+
+@dataclass
+class Draft:
+    """A draft read whole (and its LaTeX files and bibliography) before any pair is judged."""
+
+    path: Path
+    text: str
+    found: LatexClaims | None
+    inputs: set[Path]
+    bibliography: Bibliography | None
+
+
+def _front_matter_bibliography(report: Path, text: str) -> tuple[Bibliography | None, set[Path]]:
+    """The bibliography a Markdown draft's front matter names (Pandoc's ``bibliography:``),
+    with its files; none without one. A file that is not there is one line, exit 2."""
+    try:
+        paths = front_matter_bibliographies(text, report.parent)
+    except DraftError as error:
+        fail(f"{report}: {error}")
+    for path in paths:
+        if not path.exists():
+            fail(f"{report}: the bibliography {path} named in its front matter does not exist")
+    if not paths:
+        return None, set()
+    return load_bibliography(*paths, allow_empty=True), {p.resolve() for p in paths}
+
+
+def prepare(
+    report: Path, draft_format: DraftFormat | None, bibliography: Bibliography | None
+) -> Draft:
+    text = _read(report)
+    chosen = draft_format_of(report, draft_format)
+    found: LatexClaims | None = None
+    inputs: set[Path] = set()
+    try:
+        if chosen is DraftFormat.LATEX:
+            # The whole draft is read (and its bibliography) before any work.
+            found = extract_latex_claims(report, bibliography)
+            inputs = _latex_inputs(found)
+        else:
+            parse_document(text)  # a draft the parser cannot read whole fails before any work
+            if bibliography is None:  # --bib wins over the front matter's, as in Pandoc
+                bibliography, inputs = _front_matter_bibliography(report, text)
+    except DraftError as error:
+        fail(f"{report}: {error}")
+    return Draft(report, text, found, inputs, bibliography)
