@@ -89,3 +89,19 @@ def test_the_review_snippet_writes_its_outputs(workdir: Path) -> None:
     annotated = (workdir / "annotated.md").read_text(encoding="utf-8")
     assert "[@scipy].[^claimaudit-1]" in annotated and "[@missing].[^claimaudit-2]" in annotated
     assert "<html" in (workdir / "report.html").read_text(encoding="utf-8")
+
+
+def test_the_layout_names_every_top_level_module_and_package() -> None:
+    # The Layout section is how a reader finds the pipeline; a module it omits is one nobody finds.
+    text = README.read_text(encoding="utf-8")
+    layout = text.split("## Layout", 1)[1].split("```", 2)[1]
+    named = set(re.findall(r"^  (\S+?)/?\s", layout, re.MULTILINE))
+    package = Path(__file__).resolve().parents[1] / "src" / "claimaudit"
+    present = {
+        child.name
+        for child in package.iterdir()
+        if (child.suffix == ".py" and child.name != "__main__.py")
+        or (child.is_dir() and (child / "__init__.py").exists())
+    }
+    assert present - named == set()
+    assert named - present - {"py.typed"} == set()
