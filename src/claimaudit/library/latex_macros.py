@@ -23,6 +23,7 @@ not know the copy, and the epigraph's quote ran into its author.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 _DEFINITION = re.compile(
@@ -88,11 +89,22 @@ class _Definition:
     macro: _Macro
 
 
-def expand_macros(source: str, limit: int) -> str:
+def expand_macros(source: str, limit: int, packages: Sequence[str] = ()) -> str:
     """``source`` with its simple macros expanded and their definitions removed; never longer
-    than ``limit`` characters (expansion stops short of it)."""
-    copies, source = _copies(source)
-    macros, source = _definitions(source)
+    than ``limit`` characters (expansion stops short of it). ``packages``: the texts of the
+    paper's own packages (``latex_packages``), whose definitions and ``\\let`` copies count
+    too, before the source's own (a later one wins); there, a definition whose body programs
+    TeX is left alone, as a package's code mostly does."""
+    macros: dict[str, _Macro] = {}
+    copies: dict[str, str] = {}
+    for text in packages:
+        found_copies, rest = _copies(text)
+        found, _ = _definitions(rest)
+        printing = {n: m for n, m in found.items() if not _TEX_CODE.search(m.body)}
+        _merge(macros, copies, printing, found_copies)
+    own_copies, source = _copies(source)
+    own, source = _definitions(source)
+    _merge(macros, copies, own, own_copies)
     if not macros:
         return _restore_copies(_LENGTH_ASSIGNMENT.sub("", source), copies)
     pattern = re.compile(
@@ -105,6 +117,21 @@ def expand_macros(source: str, limit: int) -> str:
             break
         source = expanded
     return _restore_copies(_LENGTH_ASSIGNMENT.sub("", source), copies)
+
+
+def _merge(
+    macros: dict[str, _Macro],
+    copies: dict[str, str],
+    found: dict[str, _Macro],
+    found_copies: dict[str, str],
+) -> None:
+    """A later file's definitions and copies over an earlier one's: a name is one or the other."""
+    for name, macro in found.items():
+        macros[name] = macro
+        copies.pop(name, None)
+    for copy, original in found_copies.items():
+        copies[copy] = original
+        macros.pop(copy, None)
 
 
 def _copies(source: str) -> tuple[dict[str, str], str]:
