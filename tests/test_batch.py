@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.batch import BadLine, done_pairs, input_key, read_items, run_batch
+from claimaudit.batch import BadLine, input_key, read_items, run_batch
 from claimaudit.checker import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply
@@ -120,10 +120,6 @@ def test_resume_after_interruption_skips_written_pairs(
     # A third run has nothing left to do.
     again = run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
     assert again.written == 0 and again.skipped == 8
-
-
-def test_done_pairs_of_missing_file_is_empty(tmp_path: Path) -> None:
-    assert done_pairs(tmp_path / "nope.jsonl") == set()
 
 
 def test_ids_keep_their_json_type_so_input_and_output_join(

@@ -26,11 +26,13 @@ def test_bibtex_records() -> None:
     ).records
     scipy, eds = records
     assert (scipy.key, scipy.line, scipy.year) == ("scipy", 2, 2020)
-    assert scipy.authors == ("Virtanen", "Gommers")  # "others" is no author
+    # "and others" is no author: it marks the list as cut short (BibTeX's "et al.").
+    assert (scipy.authors, scipy.et_al) == (("Virtanen", "Gommers"), True)
     assert scipy.title == "SciPy 1.0: Algorithms in Python"
     assert scipy.fields["journal"] == "Nature Methods"
     assert scipy.fields["file"] == "Full Text PDF:/tmp/a.pdf:application/pdf"
     assert (eds.authors, eds.title, eds.year) == (("Le Cun",), "Schöne Étés", None)
+    assert not eds.et_al
 
 
 def test_csl_json_records(tmp_path: Path) -> None:

@@ -36,13 +36,15 @@ _BLOCK_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]+)")
 @dataclass(frozen=True)
 class BibRecord:
     """One entry: ``fields`` by lower-case name (CSL-JSON's string and number values), the
-    family names of its authors in order, and its year when it gives one."""
+    family names of its authors in order, and its year when it gives one. ``et_al``: the list
+    ends "and others" (BibTeX's mark of a list cut short), so ``authors`` are only the first."""
 
     key: str
     fields: Mapping[str, str] = field(default_factory=dict)
     authors: tuple[str, ...] = ()
     year: int | None = None
     line: int | None = None  # where a BibTeX entry starts (1-based)
+    et_al: bool = False
 
     @property
     def title(self) -> str | None:
@@ -83,7 +85,9 @@ class BibFile:
     unread: tuple[UnreadEntry, ...] = ()
 
 
-def _families(value: str) -> tuple[str, ...]:
+def _families(value: str) -> tuple[tuple[str, ...], bool]:
+    """The family names in a BibTeX name list, and whether it ends "and others" (BibTeX's
+    "et al.": a list cut short, which no author is)."""
     from bibtexparser.middlewares.names import (
         InvalidNameError,
         parse_single_name_into_parts,
@@ -91,8 +95,10 @@ def _families(value: str) -> tuple[str, ...]:
     )
 
     families: list[str] = []
+    et_al = False
     for person in split_multiple_persons_names(value):
         if person.strip().lower() == "others":
+            et_al = True
             continue
         try:
             parts = parse_single_name_into_parts(person)
@@ -101,7 +107,7 @@ def _families(value: str) -> tuple[str, ...]:
             continue
         family = plain_text(" ".join([*parts.von, *parts.last]))
         families.append(family or plain_text(person))
-    return tuple(families)
+    return tuple(families), et_al
 
 
 def _year(value: str | None) -> int | None:
@@ -156,7 +162,8 @@ def _bibtex(text: str, source: str | None) -> BibFile:
         authors = fields.get("author") or fields.get("editor") or ""
         line = item.start_line + 1 if item.start_line is not None else None
         year = _year(fields.get("year") or fields.get("date"))
-        records.append(BibRecord(item.key, fields, _families(authors), year, line))
+        families, et_al = _families(authors)
+        records.append(BibRecord(item.key, fields, families, year, line, et_al))
     if not records and library.failed_blocks:
         first = library.failed_blocks[0]
         why = _why(getattr(first, "error", None))

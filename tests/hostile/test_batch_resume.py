@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.batch import read_items, read_resume, run_batch
+from claimaudit.batch import read_items, run_batch
+from claimaudit.batch_resume import read_resume
 from claimaudit.checker import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply

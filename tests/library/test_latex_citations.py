@@ -60,6 +60,22 @@ def test_textual_citations_print_the_names_the_bibliography_gives(tmp_path: Path
     )
 
 
+def test_an_author_list_cut_short_with_and_others_prints_et_al(tmp_path: Path) -> None:
+    # BibTeX's "and others" is natbib's and biblatex's "et al.", however many names precede it.
+    path = _paper(
+        tmp_path,
+        "As \\citet{scipy} and \\textcite{numpy} show, unlike \\citeauthor{solo}.",
+    )
+    (tmp_path / "refs.bib").write_text(
+        "@article{scipy, author = {Virtanen, Pauli and others}, title = {SciPy 1.0}}\n"
+        "@article{numpy, author = {Harris, Charles R. and Millman, K. Jarrod and others},\n"
+        "  title = {Array programming with {NumPy}}, year = {2020}}\n"
+        "@article{solo, author = {Hunter, John D.}, title = {Matplotlib}}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "As Virtanen et al. and Harris et al. show, unlike Hunter."
+
+
 def test_multi_citations_print_their_works_names_or_nothing(tmp_path: Path) -> None:
     path = _paper(
         tmp_path,

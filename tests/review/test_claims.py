@@ -112,6 +112,14 @@ def test_in_text_citations_cite_the_bibliographys_keys_and_read_as_their_authors
     assert [s.text for s in uncited] == ["Ask @someone or @property, mail a@smith2020.org."]
 
 
+def test_an_in_text_citation_of_a_list_cut_short_reads_et_al() -> None:
+    bibliography = parse_bibliography(
+        "@article{scipy, author = {Virtanen, Pauli and others}, title = {T}, doi = {10.1/a}}\n"
+    )
+    [claim], _ = extract_claims("@scipy found that X holds.\n", bibliography)
+    assert claim.text == "Virtanen et al. found that X holds."
+
+
 def test_an_address_with_an_at_sign_is_prose_and_a_link_reads_as_its_text() -> None:
     bibliography = parse_bibliography(
         "@article{Virtanen2020, author={Virtanen, Pauli}, eprint={1907.10121}, "

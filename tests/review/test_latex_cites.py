@@ -152,6 +152,17 @@ def test_each_citation_style_is_a_claim_citation(
     assert [s.text for s in found.uncited] == ["Intro.", "Then more."]
 
 
+def test_a_textual_citation_of_a_list_cut_short_reads_et_al(tmp_path: Path) -> None:
+    path = _draft(tmp_path, "\\textcite{numpy} and \\citet{walt2014} agree.\n")
+    (tmp_path / "refs.bib").write_text(
+        BIB + "@article{numpy, author = {Harris, Charles R. and Millman, K. Jarrod and others},"
+        " title = {Array programming with NumPy}, year = 2020, doi = {10.1038/s41586-020-2649-2}}",
+        encoding="utf-8",
+    )
+    [claim] = extract_latex_claims(path).claims
+    assert claim.text == "Harris et al. and van der Walt and Schönberger agree."
+
+
 def test_nocite_is_found_but_is_no_claim(tmp_path: Path) -> None:
     found = extract_latex_claims(_draft(tmp_path, "SciPy is fast.\\nocite{virtanen2020}\n"))
     assert found.claims == []

@@ -95,6 +95,10 @@ def test_an_optional_first_argument_of_a_document_command(tmp_path: Path) -> Non
             "\\usepackage[utf8]{inputenc}\n\\usepackage{amsmath,mystyle}",
             {"mystyle__sty": "\\ProvidesPackage{mystyle}\n\\newcommand\\mycite[1]{\\citep{#1}}\n"},
         ),
+        (
+            "\\usepackage{mystyle}",
+            {"mystyle__sty": "\\ProvidesPackage{mystyle}\n\\let\\mycite\\citep\n"},
+        ),
     ],
 )
 def test_citation_wrappers_of_preamble_files_are_expanded(

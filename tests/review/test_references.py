@@ -4,10 +4,20 @@ but itself; each checked once however often it is cited."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from claimaudit.checker import Checker
-from claimaudit.refcheck.models import CitedReference, ReferenceCheck, ReferenceStatus
+from claimaudit.identity import parse_ref
+from claimaudit.refcheck.compare import compare
+from claimaudit.refcheck.models import (
+    CatalogueRecord,
+    CitedReference,
+    ReferenceCheck,
+    ReferenceStatus,
+)
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review import parse_bibliography, review_report
+from claimaudit.review.references import cited_reference
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 REPORT = """# Draft
@@ -69,3 +79,27 @@ def test_without_a_verifier_nothing_is_said_about_references() -> None:
     data = result.to_dict()
     assert "references" not in data and "referenceStatuses" not in data["summary"]
     assert all("referenceStatus" not in r for r in data["records"])
+
+
+def test_a_list_cut_short_is_compared_by_its_first_author_only() -> None:
+    # "and others" names two of twenty authors: only the first is compared, never the count.
+    bibliography = parse_bibliography(
+        "@article{numpy, title = {Array programming with NumPy}, year = 2020, "
+        "author = {Harris, Charles R. and Millman, K. Jarrod and others}, "
+        "doi = {10.1038/s41586-020-2649-2}}"
+    )
+    entry = bibliography.entry("numpy")
+    cited = cited_reference("numpy", "doi:10.1038/s41586-020-2649-2", entry)
+    assert (cited.authors, entry is not None and entry.et_al) == (("Harris", "Millman"), True)
+    twenty = ("Harris", "Millman", "van der Walt", *(f"Author{n}" for n in range(17)))
+    found = CatalogueRecord(
+        "crossref",
+        parse_ref("doi:10.1038/s41586-020-2649-2"),
+        "Array programming with NumPy",
+        twenty,
+        (2020,),
+    )
+    assert compare(cited, found) == ()
+    assert [m.field for m in compare(cited, replace(found, authors=("Oliphant", *twenty)))] == [
+        "firstAuthor"
+    ]

@@ -9,7 +9,8 @@ import typer
 
 from claimaudit.accounting import RunSummary, counted
 from claimaudit.api import DEFAULT_SOURCE
-from claimaudit.batch import drop_not_checked, read_items, read_resume, run_batch, scan_input
+from claimaudit.batch import read_items, run_batch, scan_input
+from claimaudit.batch_resume import drop_not_checked, read_resume
 from claimaudit.checker import Checker
 from claimaudit.cli._checking import (
     RECORD_CONDITIONS,

@@ -48,6 +48,7 @@ from claimaudit.library.latex_front import is_title_block, latex_authors
 from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.latex_numbering import document_class, numbering
+from claimaudit.library.latex_packages import read_packages
 from claimaudit.library.latex_refs import autoref_names, numbered_converter
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.untrusted import MAX_LATEX_DEPTH
@@ -100,12 +101,17 @@ def extract_latex(
     # Before expansion, which drops the definitions they read (``\\figurename``, ...).
     names = autoref_names(source)
     captions = caption_style(source, document_class(source))
+    # The paper's own packages define macros too (``\\let\\mycite\\citet``); an upload
+    # arrives without them.
+    packages = read_packages(path, source, hasher, root) if includes else []
     # The bibliography is read only for what a textual citation prints.
     bare = cite_prints_names(source) and BARE_CITE.search(source) is not None
-    textual = includes and (bare or TEXTUAL_COMMAND.search(source) is not None)
+    textual = includes and (
+        bare or any(TEXTUAL_COMMAND.search(text) for text in [source, *packages])
+    )
     files = _bibliography(path, source, hasher, root) if textual else []
     cited = CitedWorks(read_names(files), bare and not numeric_bibliography(files))
-    source = expand_macros(source, MAX_SOURCE_CHARS)
+    source = expand_macros(source, MAX_SOURCE_CHARS, packages)
     try:
         return _extract(path, source, hasher, math_mode, names, captions, cited)
     except RecursionError:

@@ -7,7 +7,8 @@ textual command (``\\citet``, ``\\textcite``, ``\\citeauthor``...) prints the au
 part of the sentence: "see \\citet{oord2016wavenet}, in which" reads "see Oord et al., in
 which", as the PDF prints it less its year mark. The names come from the paper's own files: the
 compiled bibliography (``.bbl``, natbib's short names as printed), else the ``.bib`` entries'
-family names ("Oord et al.", "Yu and Koltun"). A key neither names prints nothing, as before:
+family names ("Oord et al.", "Yu and Koltun"; a list ending "and others" is cut short, so
+"Virtanen et al." whoever it names). A key neither names prints nothing, as before:
 a quote never shows a name the paper does not. A bare ``\\cite`` is textual too where natbib
 runs in its default author-year mode (``cite_prints_names``).
 """
@@ -168,20 +169,15 @@ def numeric_bibliography(files: Sequence[tuple[Path, bytes]]) -> bool:
     )
 
 
-def textual_names(families: Sequence[Sequence[str]]) -> str:
-    """What a textual citation prints of the works' authors: "Virtanen et al.", "Smith and
-    Jones", several works joined by "; " (natbib's default)."""
-    shown: list[str] = []
-    for authors in families:
-        if not authors:
-            continue
-        if len(authors) == 1:
-            shown.append(authors[0])
-        elif len(authors) == 2:
-            shown.append(f"{authors[0]} and {authors[1]}")
-        else:
-            shown.append(f"{authors[0]} et al.")
-    return "; ".join(shown)
+def textual_names(authors: Sequence[str], *, et_al: bool = False) -> str:
+    """What a textual citation prints of a work's authors, as natbib and biblatex print it:
+    "Yu", "Smith and Jones", "Virtanen et al." (three or more, or a list the bibliography cut
+    short, ``et_al``: "Virtanen, Pauli and others"); nothing for a work that names none."""
+    if not authors:
+        return ""
+    if et_al or len(authors) > 2:
+        return f"{authors[0]} et al."
+    return " and ".join(authors)
 
 
 def citation_keys(node: LatexMacroNode) -> tuple[str, ...]:
@@ -236,7 +232,7 @@ def names_from_bib(text: str, path: Path) -> dict[str, str]:
         )
     except BibliographyError:
         return {}
-    return {r.key: textual_names([r.authors]) for r in found.records if r.authors}
+    return {r.key: textual_names(r.authors, et_al=r.et_al) for r in found.records if r.authors}
 
 
 def read_names(files: Sequence[tuple[Path, bytes]]) -> dict[str, str]:

@@ -32,7 +32,7 @@ _URL_PREFIXES = {"url", "http", "https"}
 class Entry:
     """A bibliography entry: structured (BibTeX, CSL-JSON: ``title``, ``authors`` as family
     names, ``year``) or an unstructured item (a numbered References entry, a ``\\bibitem``:
-    its ``text``)."""
+    its ``text``). ``et_al``: ``authors`` are only the first, the list ending "and others"."""
 
     key: str
     refs: tuple[PaperRef, ...]  # arXiv first, then DOI
@@ -40,6 +40,7 @@ class Entry:
     authors: tuple[str, ...] = ()
     year: int | None = None
     text: str | None = None
+    et_al: bool = False
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,8 @@ def entry_of(record: BibRecord) -> Entry:
     if "eprint" in fields and archive and archive not in _ARXIV_ARCHIVES:
         pairs = [p for p in pairs if p[0] != "eprint"]  # an eprint of another archive
     pairs += [(name, fields[name]) for name in _TEXT_FIELDS if name in fields]
-    return Entry(record.key, paper_refs(pairs), record.title, record.authors, record.year)
+    refs = paper_refs(pairs)
+    return Entry(record.key, refs, record.title, record.authors, record.year, et_al=record.et_al)
 
 
 def parse_bibliography(

@@ -114,7 +114,7 @@ def in_text_names(bibliography: Bibliography) -> InTextNames:
     def names(key: str) -> str | None:
         entry = bibliography.entry(key)
         if entry is not None:
-            return textual_names([entry.authors])
+            return textual_names(entry.authors, et_al=entry.et_al)
         prefix, colon, rest = key.partition(":")
         return "" if colon and rest and prefix.lower() in _SELF_NAMING else None
 

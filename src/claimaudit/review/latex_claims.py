@@ -199,10 +199,12 @@ def extract_latex_claims(
     ):
         # Read again, now that the bibliography says whose names a textual citation prints.
         def names(keys: tuple[str, ...]) -> str:
-            entries = resolver.entries
-            return textual_names(
-                [(entries[k].authors if k in entries else ()) or (k,) for k in keys]
-            )
+            works = [resolver.entries.get(k) for k in keys]
+            shown = [
+                textual_names(w.authors, et_al=w.et_al) if w is not None and w.authors else k
+                for k, w in zip(keys, works, strict=True)
+            ]
+            return "; ".join(shown)
 
         def fields(field: str, keys: tuple[str, ...]) -> str:
             """Each work's field ("title"), all known, else nothing."""

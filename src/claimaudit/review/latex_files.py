@@ -21,6 +21,7 @@ from claimaudit.library.extract_text import read_bytes
 from claimaudit.library.latex_context import walker_context
 from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, follow_include
 from claimaudit.library.latex_macros import DraftMacros, draft_macros
+from claimaudit.library.latex_packages import package_files
 from claimaudit.library.latex_unprinted import blank_unprinted, excluded_environments
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_SPECS
 from claimaudit.review.latex_include import INCLUDE_SPECS, include_of
@@ -157,9 +158,6 @@ class DraftFiles:
 
 
 # What a preamble pulls in whose macros the draft may use: local packages and input files.
-_PACKAGE = re.compile(
-    r"\\(?:usepackage|RequirePackage)\s{0,40}(?:\[[^\]]{0,400}\])?\s{0,40}\{([^{}]{1,400})\}"
-)
 _INPUT = re.compile(r"\\input\s{0,40}\{([^{}]{1,400})\}|\\input[ \t]{1,40}([^\s{}%\\]{1,400})")
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _COMMENT = re.compile(r"(?<!\\)%")
@@ -183,9 +181,7 @@ def preamble_macros(printed: str, folder: Path, base: Path) -> list[DraftMacros]
     over here (an input's own reading says why)."""
     begin = _begin_document(printed)
     preamble = _COMMENT_LINE.sub("", printed[: len(printed) if begin is None else begin])
-    names: list[str] = []
-    for match in _PACKAGE.finditer(preamble):
-        names += [f"{n.strip()}.sty" for n in match.group(1).split(",") if n.strip()]
+    names = package_files(preamble)
     for match in _INPUT.finditer(preamble):
         name = (match.group(1) or match.group(2)).strip()
         names.append(name if Path(name).suffix in (".tex", ".sty") else f"{name}.tex")

@@ -1,0 +1,136 @@
+"""Resuming a batch: what its ``--out`` already holds.
+
+Resume matches a record to its input line by the line's *input key* (``claimaudit.batch``),
+written into every record as ``inputKey``: a pair whose key and paper a record holds is done.
+Records written before input keys existed match by ``id``, trusted only for an id that a single
+input line has. A line of ``--out`` that is not a record (bad JSON, ``null``, a list) is
+reported with its number and left in place: only the pair it held is checked again. A file
+that holds no record at all is no run's output, and is refused rather than appended to.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from claimaudit.errors import BatchOutputError, NestingError
+from claimaudit.untrusted import load_json
+from claimaudit.userfiles import write_atomic
+
+
+@dataclass
+class Resume:
+    """What ``--out`` already holds: pairs done, and its lines that are not records."""
+
+    done: set[tuple[str, str]] = field(default_factory=set)  # (inputKey, paperRef)
+    # Records written before input keys existed: (id, paperRef), trusted only for an id that
+    # a single input line has.
+    legacy: set[tuple[str, str]] = field(default_factory=set)
+    corrupt: list[tuple[int, str]] = field(default_factory=list)  # (line number, why)
+    torn: bool = False  # a last line cut short by a crash was dropped
+
+    def is_done(self, key: str, ident: str, paper: str, unique_id: bool) -> bool:
+        """``ident`` is the line's id as text (legacy records may hold ``"7"`` for ``7``)."""
+        return (key, paper) in self.done or (unique_id and (ident, paper) in self.legacy)
+
+    def problems(self, out: Path) -> list[str]:
+        """One line per problem found in ``out``, for the user."""
+        lines = [
+            f"{out} line {number} is not a record ({why}); left in place, and the pair it held "
+            "is checked again"
+            for number, why in self.corrupt
+        ]
+        if self.torn:
+            lines.append(f"{out}: dropped a last line cut short by an interrupted run")
+        return lines
+
+
+def _record_key(raw: bytes) -> tuple[str, str, bool] | str:
+    """(key, paperRef, legacy) of a record line, or why it is not one."""
+    try:
+        data = load_json(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return "not UTF-8 text"
+    except NestingError as error:
+        return str(error)
+    except json.JSONDecodeError as error:
+        return f"invalid JSON: {error.msg}"
+    if not isinstance(data, dict):
+        return f"a JSON {type(data).__name__ if data is not None else 'null'}, not an object"
+    paper = data.get("paperRef")
+    key = data.get("inputKey")
+    if not isinstance(paper, str):
+        return "no 'paperRef'"
+    if isinstance(key, str):
+        return key, paper, False
+    ident = data.get("id")
+    if isinstance(ident, str | int) and not isinstance(ident, bool):
+        return str(ident), paper, True
+    return "no 'inputKey'"
+
+
+def read_resume(out: Path) -> Resume:
+    """What ``out`` holds. A torn last line (no newline, not a record) is cut off; a complete
+    last record without its newline gets one, so the next record starts on its own line."""
+    resume = Resume()
+    if not out.is_file():
+        # Nothing to resume from, or a stream (``/dev/stdout``, a FIFO) that is only written.
+        return resume
+    data = out.read_bytes()
+    lines = data.splitlines(keepends=True)
+    if data.strip() and not any(isinstance(_record_key(raw.strip()), tuple) for raw in lines):
+        # Not one record: this is some other file (a draft, a database), not a run's output,
+        # and resuming would cut its last line and append to it.
+        raise BatchOutputError(
+            f"{out} holds no batch record, so it is not an earlier run's output; give a new "
+            "file to --out, or the one a run wrote"
+        )
+    for number, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            continue
+        found = _record_key(raw.strip())
+        last = number == len(lines) and not raw.endswith(b"\n")
+        if isinstance(found, str):
+            if last:
+                resume.torn = True
+                with out.open("r+b") as handle:
+                    handle.truncate(len(data) - len(raw))
+            else:
+                resume.corrupt.append((number, found))
+            continue
+        key, paper, legacy = found
+        (resume.legacy if legacy else resume.done).add((key, paper))
+        if last:
+            with out.open("ab") as handle:
+                handle.write(b"\n")
+    return resume
+
+
+def drop_not_checked(out: Path) -> int:
+    """Take the ``not_checked`` records out of ``out`` (written atomically), so that their
+    pairs are checked again on resume; the number taken out. Every other line stays as it was.
+    Those records are operational failures (a judge or source that was down), never verdicts."""
+    if not out.is_file():
+        return 0
+    lines = out.read_bytes().splitlines(keepends=True)
+    kept = [raw for raw in lines if not _is_not_checked(raw)]
+    dropped = len(lines) - len(kept)
+    if dropped:
+        write_atomic(out, b"".join(kept))
+    return dropped
+
+
+def _is_not_checked(raw: bytes) -> bool:
+    if b"not_checked" not in raw:  # most lines: no need to parse them
+        return False
+    try:
+        data = load_json(raw.decode("utf-8"))
+    except (UnicodeDecodeError, NestingError, json.JSONDecodeError):
+        return False
+    return isinstance(data, dict) and data.get("verdict") == "not_checked"
+
+
+def done_pairs(out: Path) -> set[tuple[str, str]]:
+    """(inputKey, paperRef) pairs already written (see ``read_resume``)."""
+    return read_resume(out).done

@@ -1,0 +1,279 @@
+"""Reading a paper's own macro definitions out of its LaTeX source, for ``latex_macros``.
+
+Definitions with a fixed number of arguments (``\\newcommand``, ``\\renewcommand``,
+``\\providecommand``, ``\\DeclareRobustCommand``, the form with braces or without), an
+optional first argument among them (``\\newcommand{\\x}[2][default]{...}``); TeX's ``\\def``
+(and ``\\gdef``, ``\\edef``, ``\\xdef``) when its parameter text is plain ``#1#2...`` and its
+body is text, not TeX programming (conditionals, ``\\csname``, ``\\the``, internal ``@``
+names, definitions inside: what that computes is not known here; a delimited parameter text,
+``\\def\\a#1.{...}``, is left alone); xparse's ``\\NewDocumentCommand`` with ``m``
+arguments, the first perhaps ``o``; ``\\DeclareMathOperator``; and ``\\let`` copies. Reading
+is bounded (macros, the look for an optional argument), so no source can make it loop.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_DEFINITION = re.compile(
+    r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand)\*?"
+    r"\s{0,40}(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))"
+    r"\s{0,40}(?:\[(\d)\])?\s{0,40}"
+)
+# TeX's own form. The parameter text is group 3; the body must follow it at once (a space after
+# ``#2`` would delimit the argument), or after the blanks TeX skips after a bare name.
+_DEF = re.compile(r"\\([gex]?)def\s{0,40}\\([A-Za-z]+)(?![A-Za-z@])((?:#\d){0,9})")
+# Its prefixes, read back from where it starts (a pattern that opened with them would be
+# tried at every character of the source).
+_DEF_PREFIXES = ("\\long", "\\global", "\\protected", "\\outer")
+# xparse's form: ``\\NewDocumentCommand{\\x}{om}{...}``. Read only when every argument is
+# mandatory (``m``), the first one perhaps optional (``o``, empty when not given).
+_DOCUMENT_COMMAND = re.compile(
+    r"\\(?:New|Renew|Provide|Declare)DocumentCommand\s{0,40}"
+    r"(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))\s{0,40}"
+)
+_MATH_OPERATOR = re.compile(
+    r"\\DeclareMathOperator\*?\s{0,40}(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))"
+)
+# A ``\def`` body that programs TeX rather than printing text (a class's or package's code,
+# under ``\makeatletter``): what it computes is not known here, and read as text it would
+# print its parts ("\@title" reads "title").
+TEX_CODE = re.compile(
+    r"\\[A-Za-z]*@|\\(?:if[A-Za-z]*|else|or|fi|expandafter|noexpand|unexpanded|csname|the"
+    r"|number|romannumeral|relax|let|futurelet|afterassignment|[gex]?def)(?![A-Za-z])"
+)
+# ``#2`` in a body; ``##2`` is a parameter of a definition inside it.
+_PARAMETER = re.compile(r"(?<!#)#([1-9])")
+_LET = re.compile(r"\\let\s{0,40}\\([A-Za-z]+)\s{0,40}=?\s{0,40}\\([A-Za-z]+)(?![A-Za-z@])")
+# Blanks inside these patterns are bounded: two unbounded runs side by side re-read a long run
+# of blanks from every place in it (quadratic in a hostile source).
+
+# The most macros (and, apart, copies) read from one source.
+MAX_MACROS = 200
+
+
+@dataclass(frozen=True)
+class Macro:
+    """A macro a definition gives: its name (no backslash), arguments and body."""
+
+    name: str
+    arguments: int
+    body: str
+    default: str | None = None  # the optional first argument's, when it has one
+    tex_def: bool = False  # defined with \def and its kin (pylatexenc reads no such definition)
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A definition as written: ``source[start:end]`` is dropped once it is read."""
+
+    start: int
+    end: int
+    macro: Macro
+
+
+def read_definitions(source: str) -> tuple[dict[str, Macro], str]:
+    """The macros ``source`` defines (the last definition of a name wins) and the source
+    without their definitions."""
+    macros: dict[str, Macro] = {}
+    kept: list[str] = []
+    position = 0
+    for definition in accepted_definitions(source):
+        macros[definition.macro.name] = definition.macro
+        kept.append(source[position : definition.start])
+        position = definition.end
+    kept.append(source[position:])
+    return macros, "".join(kept)
+
+
+def accepted_definitions(source: str) -> list[Definition]:
+    """The definitions that are expanded, in order."""
+    found = sorted((d for d in _read_all(source) if d is not None), key=lambda d: (d.start, -d.end))
+    accepted: list[Definition] = []
+    names: set[str] = set()
+    position = 0
+    for definition in found:
+        macro = definition.macro
+        # One inside another's body is that macro's business (and goes with it).
+        if definition.start < position or len(names) >= MAX_MACROS:
+            continue
+        if f"\\{macro.name}" in macro.body:  # recursive: TeX would loop too
+            continue
+        if any(int(n) > macro.arguments for n in _PARAMETER.findall(macro.body)):
+            continue  # a parameter it has not: part of an outer definition TeX never ran
+        names.add(macro.name)
+        accepted.append(definition)
+        position = definition.end
+    return accepted
+
+
+def _read_all(source: str) -> list[Definition | None]:
+    return [
+        *(_read_newcommand(source, m) for m in _DEFINITION.finditer(source)),
+        *(_read_def(source, m) for m in _DEF.finditer(source)),
+        *(_read_math_operator(source, m) for m in _MATH_OPERATOR.finditer(source)),
+        *(_read_document_command(source, m) for m in _DOCUMENT_COMMAND.finditer(source)),
+    ]
+
+
+def _name(match: re.Match[str], pattern: re.Pattern[str]) -> str:
+    if pattern is _DEF:
+        return match.group(2)
+    return match.group(1) or match.group(2)
+
+
+def _read_newcommand(source: str, match: re.Match[str]) -> Definition | None:
+    arguments = int(match.group(3) or 0)
+    rest = match.end()
+    default: str | None = None
+    if source.startswith("[", rest):
+        bracket = Brackets().read(source, rest)
+        if bracket is None or arguments == 0:
+            return None
+        default, rest = bracket
+    body = brace_group(source, rest)
+    if body is None:
+        return None
+    macro = Macro(_name(match, _DEFINITION), arguments, body[0], default)
+    return Definition(match.start(), body[1], macro)
+
+
+def _read_def(source: str, match: re.Match[str]) -> Definition | None:
+    parameters = match.group(3)
+    if parameters != "".join(f"#{n}" for n in range(1, len(parameters) // 2 + 1)):
+        return None  # "#2#1": not a parameter text TeX accepts
+    rest = match.end()
+    if parameters and not source.startswith("{", rest):
+        return None  # delimited parameters ("#1.", "#1 "): not read here
+    body = brace_group(source, rest)
+    if body is None:
+        return None
+    if TEX_CODE.search(body[0]):
+        return None
+    macro = Macro(match.group(2), len(parameters) // 2, body[0], tex_def=True)
+    return Definition(_prefixed_start(source, match.start()), body[1], macro)
+
+
+def _prefixed_start(source: str, start: int) -> int:
+    """Where a ``\\def`` starting at ``start`` starts with its prefixes (``\\long\\def``)."""
+    for _ in range(len(_DEF_PREFIXES)):
+        index = start
+        while index > 0 and start - index < 8 and source[index - 1] in " \t\n":
+            index -= 1
+        prefix = next((p for p in _DEF_PREFIXES if source.endswith(p, 0, index)), None)
+        if prefix is None:
+            break
+        start = index - len(prefix)
+    return start
+
+
+def _read_document_command(source: str, match: re.Match[str]) -> Definition | None:
+    """``\\NewDocumentCommand{\\x}{om}{body}``: its arguments all ``m``, the first perhaps
+    ``o`` (read as an optional argument whose default is empty); other specifications (``s``,
+    ``O{...}``, delimited ones) are not read."""
+    spec = brace_group(source, match.end())
+    if spec is None:
+        return None
+    letters = "".join(spec[0].split())
+    if not re.fullmatch(r"o?m{0,9}", letters) or len(letters) > 9:
+        return None
+    body = brace_group(source, spec[1])
+    if body is None:
+        return None
+    default = "" if letters.startswith("o") else None
+    macro = Macro(_name(match, _DOCUMENT_COMMAND), len(letters), body[0], default)
+    return Definition(match.start(), body[1], macro)
+
+
+def _read_math_operator(source: str, match: re.Match[str]) -> Definition | None:
+    body = brace_group(source, match.end())
+    if body is None:
+        return None
+    macro = Macro(_name(match, _MATH_OPERATOR), 0, body[0], tex_def=True)
+    return Definition(match.start(), body[1], macro)
+
+
+def brace_group(source: str, start: int) -> tuple[str, int] | None:
+    """The content of the brace group at ``start`` (spaces skipped) and the index after it."""
+    index = start
+    while index < len(source) and source[index] in " \t\n":
+        index += 1
+    if index >= len(source) or source[index] != "{":
+        return None
+    depth = 0
+    for position in range(index, len(source)):
+        char = source[position]
+        if char == "\\":
+            continue
+        if char == "{" and source[position - 1] != "\\":
+            depth += 1
+        elif char == "}" and source[position - 1] != "\\":
+            depth -= 1
+            if depth == 0:
+                return source[index + 1 : position], position + 1
+    return None
+
+
+# An optional argument: up to the first "]" outside braces (one level of them, as real defaults
+# have); a "\]" is a command, not the bracket. Possessive, so a miss costs one pass.
+_BRACKET = re.compile(r"\[((?:[^\]{}\\]|\\.|\{(?:[^{}\\]|\\.)*+\})*+)\]", re.DOTALL)
+# An optional argument is a word or a few: a longer one is not looked for, so that a source
+# of unclosed brackets costs a bounded pass at each one, not a pass to its end; and after so
+# many brackets that do not close, no more are looked for (a hostile source: calls take their
+# default), so the passes add up to a bounded cost however many calls there are.
+_MAX_BRACKET = 400
+_MAX_BRACKET_MISSES = 5_000
+
+
+@dataclass
+class Brackets:
+    """Reads optional arguments, counting those that do not close."""
+
+    misses: int = 0
+
+    def read(self, source: str, start: int) -> tuple[str, int] | None:
+        """The content of the ``[...]`` at ``start`` and the index after it, or None."""
+        if not source.startswith("[", start) or self.misses >= _MAX_BRACKET_MISSES:
+            return None
+        end = min(len(source), start + _MAX_BRACKET)
+        match = _BRACKET.match(source, start, end) if source.find("]", start, end) >= 0 else None
+        if match is None:
+            self.misses += 1
+            return None
+        return match.group(1), match.end()
+
+
+def read_copies(source: str) -> tuple[dict[str, str], str]:
+    """``\\let`` copies of built-in macros (copy -> original), and the source without any
+    ``\\let``. A copy of one of the paper's own macros is dropped: which definition it copied
+    depends on where it stood, and TeX's meaning cannot be rebuilt here."""
+    first_defined: dict[str, int] = {}
+    for pattern in (_DEFINITION, _DEF, _MATH_OPERATOR, _DOCUMENT_COMMAND):
+        for definition in pattern.finditer(source):
+            name = _name(definition, pattern)
+            first_defined[name] = min(first_defined.get(name, len(source)), definition.start())
+    copies: dict[str, str] = {}
+    for match in _LET.finditer(source):
+        copy, original = match.group(1), match.group(2)
+        own = first_defined.get(original, len(source)) < match.start()
+        if not own and len(copies) < MAX_MACROS:
+            copies[copy] = original
+    return copies, _LET.sub("", source)
+
+
+def let_spans(source: str) -> list[tuple[int, int]]:
+    """Where every ``\\let`` of ``source`` stands, read as a copy or not."""
+    return [match.span() for match in _LET.finditer(source)]
+
+
+def document_command_spans(source: str) -> list[tuple[int, int]]:
+    """Where every xparse definition (``\\NewDocumentCommand{\\x}{spec}{body}``) stands, its
+    specification read or not."""
+    spans: list[tuple[int, int]] = []
+    for match in _DOCUMENT_COMMAND.finditer(source):
+        spec = brace_group(source, match.end())
+        body = brace_group(source, spec[1]) if spec is not None else None
+        if body is not None:
+            spans.append((match.start(), body[1]))
+    return spans

@@ -1,0 +1,61 @@
+"""A paper's own packages: the ``.sty`` files beside it that its preamble loads
+(``\\usepackage{mystyle}``, ``\\RequirePackage``), where authors keep their macros (a citation
+wrapper, ``\\let\\mycite\\citep``). Ingestion and review read their definitions, so that a
+call of such a macro reads as it prints; a package TeX would find elsewhere (an installed one)
+is not read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from claimaudit.library.extract_text import SourceHasher
+from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, strip_comments
+from claimaudit.library.latex_unprinted import drop_unprinted
+from claimaudit.userfiles import UnreadableFileError, read_regular
+
+_PACKAGE = re.compile(
+    r"\\(?:usepackage|RequirePackage)\s{0,40}(?:\[[^\]]{0,400}\])?\s{0,40}\{([^{}]{1,400})\}"
+)
+_BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
+
+
+def package_files(preamble: str) -> list[str]:
+    """The file names of the packages ``preamble`` loads ("mystyle.sty"), in order, each once;
+    ``preamble`` without its comments."""
+    names: list[str] = []
+    for match in _PACKAGE.finditer(preamble):
+        names += [f"{n.strip()}.sty" for n in match.group(1).split(",") if n.strip()]
+    return list(dict.fromkeys(names))
+
+
+def read_packages(
+    path: Path, source: str, hasher: SourceHasher, root: Path | None = None
+) -> list[str]:
+    """The text of each package the paper's preamble (``source``, comments dropped, up to
+    ``\\begin{document}``) loads that is a file beside ``path``, inside ``root`` (default: its
+    folder) after symlinks; without comments and what TeX never prints, and hashed with the
+    source, since it changes the text. One missing, outside, unreadable or not UTF-8 is passed
+    over (an installed package is no file here), as are any past the source's size limit."""
+    folder = path.parent.resolve()
+    boundary = (root or path.parent).resolve()
+    begin = _BEGIN_DOCUMENT.search(source)
+    texts: list[str] = []
+    total = 0
+    for name in package_files(source[: begin.start() if begin else len(source)]):
+        try:
+            target = (folder / name).resolve()
+            if "\x00" in name or not target.is_relative_to(boundary) or not target.is_file():
+                continue
+            data = read_regular(target, MAX_SOURCE_CHARS)
+            text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+        except (OSError, RuntimeError, UnreadableFileError, UnicodeDecodeError):
+            continue
+        total += len(text)
+        if total > MAX_SOURCE_CHARS:
+            break
+        hasher.add(Path(os.path.relpath(target, folder)).as_posix(), data)
+        texts.append(drop_unprinted(strip_comments(text)))
+    return texts

@@ -1,0 +1,80 @@
+"""A LaTeX paper's own packages (``.sty`` files beside it): their macros and ``\\let`` copies
+read as ingestion reads the preamble's own; installed, outside or uploaded ones never."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from claimaudit.library.extract import extract
+from claimaudit.library.passages import make_passages
+
+BIB = "@article{yu2015, author = {Yu, Fisher and Koltun, Vladlen}, title = {M}, year = {2015}}\n"
+
+
+def _paper(folder: Path, body: str, preamble: str = "\\usepackage{natbib,mystyle}") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n\\section{{S}}\n"
+        f"{body}\n\\bibliography{{refs}}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    (folder / "refs.bib").write_text(BIB, encoding="utf-8")
+    return path
+
+
+def _text(path: Path, *, includes: bool = True) -> str:
+    return " ".join(p.text for p in make_passages(extract(path, includes=includes).blocks))
+
+
+def test_a_let_copy_in_a_local_package_reads_as_the_citation_it_copies(tmp_path: Path) -> None:
+    path = _paper(tmp_path, "Dilation helps \\mycite{yu2015}, as \\yucite{yu2015} show.")
+    (tmp_path / "mystyle.sty").write_text(
+        "\\NeedsTeXFormat{LaTeX2e}\n\\ProvidesPackage{mystyle}\n"
+        "\\let\\mycite\\citep % a short name\n\\global\\let\\yucite=\\citet\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "Dilation helps, as Yu and Koltun show."
+
+
+def test_a_local_packages_definitions_are_expanded_and_the_paper_wins(tmp_path: Path) -> None:
+    path = _paper(
+        tmp_path,
+        "Dilation helps \\wcite{yu2015}. \\practice{Keep it} in \\where.",
+        "\\usepackage{mystyle}\n\\newcommand{\\where}{the paper}",
+    )
+    (tmp_path / "mystyle.sty").write_text(
+        "\\ProvidesPackage{mystyle}\n\\newcommand\\wcite[1]{\\citep{#1}}\n"
+        "\\newcommand{\\practice}[1]{\\textbf{#1}:}\n\\newcommand{\\where}{the package}\n"
+        # A package's code (internal @ names) is left alone: \section still heads a section.
+        "\\renewcommand\\section{\\@startsection{section}{1}{0pt}{1ex}{1ex}{\\bfseries}}\n",
+        encoding="utf-8",
+    )
+    document = extract(path)
+    assert [b.section for b in document.blocks] == ["S"]
+    assert _text(path) == "Dilation helps. Keep it: in the paper."
+
+
+def test_packages_outside_the_folder_or_of_an_upload_are_not_read(tmp_path: Path) -> None:
+    (tmp_path / "out.sty").write_text("\\let\\mycite\\citep\n", encoding="utf-8")
+    inner = _paper(tmp_path / "paper", "Dilation helps \\mycite{yu2015}.")
+    (tmp_path / "paper" / "mystyle.sty").symlink_to(tmp_path / "out.sty")
+    assert _text(inner) == "Dilation helps yu2015."
+    path = _paper(tmp_path / "upload", "Dilation helps \\mycite{yu2015}.")
+    (tmp_path / "upload" / "mystyle.sty").write_text("\\let\\mycite\\citep\n", encoding="utf-8")
+    assert _text(path, includes=False) == "Dilation helps yu2015."
+    # A package commented out, or loaded after \begin{document}, is not read either.
+    path = _paper(tmp_path / "later", "Helps \\mycite{yu2015}.", "% \\usepackage{mystyle}")
+    (tmp_path / "later" / "mystyle.sty").write_text("\\let\\mycite\\citep\n", encoding="utf-8")
+    assert _text(path) == "Helps yu2015."
+
+
+def test_a_changed_package_changes_the_papers_hash(tmp_path: Path) -> None:
+    path = _paper(tmp_path, "Dilation helps \\mycite{yu2015}.")
+    package = tmp_path / "mystyle.sty"
+    package.write_text("\\let\\mycite\\citep\n", encoding="utf-8")
+    first = extract(path)
+    package.write_text("\\let\\mycite\\citet\n", encoding="utf-8")
+    second = extract(path)
+    assert first.content_hash != second.content_hash
+    assert _text(path) == "Dilation helps Yu and Koltun."

@@ -1,0 +1,63 @@
+"""What a batch's ``--out`` already holds: the pairs done, the lines that are no record, a last
+line cut short; ``not_checked`` records taken out for a retry."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from claimaudit.batch_resume import done_pairs, drop_not_checked, read_resume
+from claimaudit.errors import BatchOutputError
+
+
+def _line(**record: object) -> bytes:
+    return json.dumps(record).encode() + b"\n"
+
+
+def test_done_pairs_of_missing_file_is_empty(tmp_path: Path) -> None:
+    assert done_pairs(tmp_path / "nope.jsonl") == set()
+
+
+def test_records_corrupt_lines_and_a_torn_last_line(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    kept = (
+        _line(inputKey="k:1", paperRef="arxiv:1", verdict="supports")
+        + b"{not json\n"
+        + _line(id=7, paperRef="arxiv:2")  # written before input keys existed
+        + b"null\n"
+    )
+    out.write_bytes(kept + b'{"inputKey": "k:2", "paperR')
+    resume = read_resume(out)
+    assert (resume.done, resume.legacy) == ({("k:1", "arxiv:1")}, {("7", "arxiv:2")})
+    assert [number for number, _ in resume.corrupt] == [2, 4]
+    assert resume.torn and out.read_bytes() == kept
+    assert resume.is_done("other", "7", "arxiv:2", unique_id=True)
+    assert not resume.is_done("other", "7", "arxiv:2", unique_id=False)
+    assert len(resume.problems(out)) == 3
+
+
+def test_a_last_record_without_its_newline_gets_one(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(_line(inputKey="k:1", paperRef="arxiv:1").rstrip(b"\n"))
+    assert read_resume(out).done == {("k:1", "arxiv:1")}
+    assert out.read_bytes().endswith(b"}\n")
+
+
+def test_a_file_that_holds_no_record_is_refused_and_kept(tmp_path: Path) -> None:
+    out = tmp_path / "notes.txt"
+    out.write_bytes(b"my notes\nno newline at the end")
+    with pytest.raises(BatchOutputError, match="holds no batch record"):
+        read_resume(out)
+    assert out.read_bytes() == b"my notes\nno newline at the end"
+
+
+def test_drop_not_checked_takes_out_only_those_records(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    good = _line(inputKey="k:1", paperRef="arxiv:1", verdict="supports")
+    odd = b'{"note": "not_checked is only mentioned"}\n'
+    out.write_bytes(good + _line(inputKey="k:2", paperRef="arxiv:2", verdict="not_checked") + odd)
+    assert drop_not_checked(out) == 1
+    assert out.read_bytes() == good + odd
+    assert drop_not_checked(tmp_path / "missing.jsonl") == 0
