@@ -56,6 +56,17 @@ def test_pandoc_marks_and_a_correspondence_line_are_title_block_too(tmp_path: Pa
     assert extract(path).authors == "Ada Lovelace, Charles Babbage"
 
 
+def test_unicode_superscripts_and_bold_names_are_marks(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "# A Paper\n\n**Stéfan van der Walt**¹, **J.-P. Sartre**²,³\n\n"
+        "¹ Stellenbosch University\n² ORCID 0000-0002-1825-0097\n\n"
+        f"{ABSTRACT}\n",
+    )
+    assert _texts(path) == [ABSTRACT]
+    assert extract(path).authors == "Stéfan van der Walt, J.-P. Sartre"
+
+
 def test_prose_under_the_title_stays(tmp_path: Path) -> None:
     # An abstract without a heading, even after the title block.
     assert _texts(_write(tmp_path, f"# A Paper\n\n{ABSTRACT}\n\n## Methods\n\nMore.\n")) == [

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from claimaudit.library.markdown_inline import inline_text
+from claimaudit.library.markdown_inline import inline_text, unescape
 from claimaudit.library.pdf_front import reads_as_prose
 
 _TITLE = re.compile(r"^#[ \t]+\S")
@@ -24,14 +24,15 @@ _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]")
 _QUOTED = re.compile(r"^\s*>")
 _QUOTE_PREFIX = re.compile(r"^\s*(?:>\s*)+")
 # An affiliation or footnote mark on a name: ``<sup>1,2</sup>`` or Pandoc's ``^1^`` in the
-# source, or a star, dagger or double dagger straight after the name once emphasis is read
+# source, or a star, dagger or superscript digit straight after the name once emphasis is read
 # (the "**" closing "**Ada Lovelace**" is no mark).
 _SUPERSCRIPT = re.compile(r"<sup>[^<]{0,40}</sup>|\^[^\s^]{1,40}\^", re.IGNORECASE)
-_STAR_MARK = re.compile(r"(?<=\w)[*\u2020\u2021\u00a7]+")
-# A mark or number opening an affiliation line: "1)", "(2)", "3.", "<sup>4</sup>", "^5^", "*".
-_LEADING_MARK = re.compile(
-    r"^\s*(?:<sup>[^<]{0,40}</sup>|\^[^\s^]{1,40}\^|\(?\d{1,2}[.)]?(?=\s)|[*\u2020\u2021\u00a7]+)"
-)
+_MARK_SIGNS = "*\u2020\u2021\u00a7\u00b9\u00b2\u00b3\u2070\u2074-\u2079"
+_STAR_MARK = re.compile(rf"(?<=[^\W\d_])[{_MARK_SIGNS},]*[{_MARK_SIGNS}]")
+# A mark or number opening an affiliation line: "<sup>1</sup>" or "^2^" in the source; "3)",
+# "(4)", "5.", "¹" or "*" once emphasis is read (the "**" opening a bold line is no mark).
+_LEADING_SUPERSCRIPT = re.compile(r"^\s*(?:<sup>[^<]{0,40}</sup>|\^[^\s^]{1,40}\^)", re.IGNORECASE)
+_LEADING_MARK = re.compile(rf"^\s*(?:\(?\d{{1,2}}[.)]?(?=\s)|[{_MARK_SIGNS}])")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _ORCID = re.compile(r"orcid|\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b", re.IGNORECASE)
 _INSTITUTION = re.compile(
@@ -142,7 +143,7 @@ def _kind(paragraph: list[str], after_names: bool) -> str | None:
         return None
     if _CORRESPONDENCE.search(text):
         return "correspondence"
-    leading_mark = _LEADING_MARK.match(raw) is not None
+    leading_mark = bool(_LEADING_SUPERSCRIPT.match(raw) or _LEADING_MARK.match(unescape(text)))
     if _EMAIL.search(raw) or _ORCID.search(raw):
         return "affiliation"
     if _INSTITUTION.search(text) and (leading_mark or after_names):
