@@ -80,6 +80,20 @@ def test_good_enough_latex_section_alias_and_markdown() -> None:
     assert not any("layout: page" in p.text for p in md_passages)
 
 
+def test_good_enough_markdown_title_block_is_authors_not_passages(library: Library) -> None:
+    result = add_path(library, h.GOOD_ENOUGH / "index.md", ref=parse_ref("arXiv:1609.00037"))
+    paper = library.require_paper(result.ref)
+    # As the LaTeX source of the same paper names them.
+    assert paper.authors == extract(h.GOOD_ENOUGH_TEX).authors
+    assert paper.authors and paper.authors.startswith("Greg Wilson, Jennifer Bryan, ")
+    passages = library.passages(result.ref)
+    assert passages[0].text.startswith("Abstract We present a set of computing tools")
+    text = " ".join(p.text for p in passages)
+    for absent in ("Greg Wilson, Jennifer Bryan", "Software Carpentry Foundation /", "A PDF of"):
+        assert absent not in text
+    assert not any("@" in p.text for p in passages)
+
+
 def test_good_enough_folder_picks_the_documentclass_file() -> None:
     assert main_source(h.GOOD_ENOUGH) == h.GOOD_ENOUGH_TEX
     assert extract(h.GOOD_ENOUGH).title == "Good Enough Practices for Scientific Computing"

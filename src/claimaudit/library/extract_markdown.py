@@ -10,7 +10,8 @@ pandoc-crossref references (``Figure @fig:overview`` reads "Figure").
 
 Here: the lines read into sections and paragraphs (lists, footnotes, captions, tables, boxes),
 the title, and the files (one, or a Manubot manuscript's). What is removed before the lines
-are read is ``markdown_clean``'s; a line's markup read as text is ``markdown_inline``'s.
+are read is ``markdown_clean``'s; a line's markup read as text is ``markdown_inline``'s; the
+title block under the title (names, affiliations, addresses) is ``markdown_front``'s.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import yaml
 from claimaudit.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, confined, decode_text, read_bytes
 from claimaudit.library.markdown_clean import FOOTNOTE_DEF, FRONT_MATTER, ITEM, clean
+from claimaudit.library.markdown_front import title_block
 from claimaudit.library.markdown_inline import IMAGE, inline_text, paragraph_text, unescape
 from claimaudit.library.models import ExtractedDocument, TextBlock
 
@@ -129,6 +131,8 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         kind = "text"
 
     cleaned = clean(text).split("\n")
+    front = title_block(cleaned)
+    cleaned[front.start : front.end] = [""] * (front.end - front.start)  # names, no evidence
     tables = _tables(cleaned)
     for index, raw in enumerate(cleaned):
         # A table is a block of its own, never glued to the prose around it; its cells stay
@@ -288,7 +292,7 @@ def extract_markdown_files(
         hasher.add("" if single else path.relative_to(root).as_posix(), data)
         text = decode_text(path, data)
         title = title or title_from(text)
-        authors = authors or authors_from(text)
+        authors = authors or authors_from(text) or title_block(clean(text).split("\n")).authors
         # A file that starts without a heading continues the previous file's section.
         blocks.extend(markdown_blocks(text, blocks[-1].section if blocks else None))
     if title_source is not None:
