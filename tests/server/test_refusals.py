@@ -110,6 +110,10 @@ def test_a_check_is_refused_alike(api: TestClient, library: Path) -> None:
         "threshold: Input should be less than or equal to 1"
     )
     assert http["over-long topic"] == "the topic has 1001 characters; the limit is 1000"
+    # The service refuses them; the API's schema still documents the limits.
+    schema = api.get("/openapi.json").json()["components"]["schemas"]["CheckRequest"]
+    papers, topic = schema["properties"]["papers"], schema["properties"]["topic"]
+    assert (papers["minItems"], papers["maxItems"], topic["maxLength"]) == (1, 50, 1000)
 
 
 def test_a_review_is_refused_alike(api: TestClient, library: Path) -> None:
