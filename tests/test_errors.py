@@ -11,6 +11,7 @@ from claimaudit import errors
 from claimaudit.errors import (
     BackendError,
     ClaimauditError,
+    ContentConflictError,
     InvalidClaimTextError,
     JudgeError,
     LibraryOpenError,
@@ -94,3 +95,12 @@ def test_the_plugin_error_the_api_raises_is_exported() -> None:
     assert "PluginError" in claimaudit.__all__
     with pytest.raises(claimaudit.PluginError, match="does not keep the Judge contract"):
         claimaudit.make_checker(object(), cache=False)  # type: ignore[arg-type]
+
+
+def test_a_reworded_error_keeps_its_kind_and_facts() -> None:
+    # A server hides its paths in a message; the surface still advises from the facts.
+    original = ContentConflictError("/srv/x: local:a is stored", ref="local:a")
+    reworded = original.reworded("x: local:a is stored")
+    assert type(reworded) is ContentConflictError and reworded is not original
+    assert (str(reworded), reworded.ref) == ("x: local:a is stored", "local:a")
+    assert str(original) == "/srv/x: local:a is stored"

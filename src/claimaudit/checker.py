@@ -19,7 +19,6 @@ from typing import cast
 from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
 from claimaudit.errors import (
     ContextLengthError,
-    InvalidClaimError,
     InvalidReferenceError,
     JudgeError,
     PluginError,
@@ -28,11 +27,11 @@ from claimaudit.errors import (
 from claimaudit.fts import has_content_words
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import (
-    check_distinct,
     paper_list,
     search_query,
     source_query,
     validate_claim,
+    validate_papers,
     validate_topic,
 )
 from claimaudit.judges.protocol import (
@@ -126,9 +125,7 @@ class Checker:
         text = validate_claim(claim)
         validate_topic(topic)
         papers = paper_list(papers)  # one string is refused; an iterator is read once
-        if not papers:
-            raise InvalidClaimError("no paper to check the claim against")
-        check_distinct(papers)
+        validate_papers(papers)
         for paper in papers:
             yield self.check_paper(text, paper, topic)
 

@@ -12,6 +12,10 @@ a secret (callers redact what they quote).
   backend requests it had cost (``calls``). While checking a paper it becomes a ``not_checked``
   record, never a verdict.
 
+A message states what went wrong, never how to fix it from one interface: the command line's
+flag, the API's field and the MCP tool's argument differ, so each surface adds its own advice
+(``claimaudit.advice``), from the facts an error carries (``ContentConflictError.ref``).
+
 Built-in exceptions of other libraries that mean one of these (``sqlite3.Error``: the library
 database failed) are translated by ``as_known``, so every surface reports them alike.
 """
@@ -19,9 +23,10 @@ database failed) are translated by ``as_known``, so every surface reports them a
 from __future__ import annotations
 
 import sqlite3
-from typing import ClassVar
+from typing import ClassVar, Self
 
 __all__ = [
+    "AmbiguousPaperError",
     "ArxivError",
     "ArxivNotFoundError",
     "BackendError",
@@ -67,6 +72,14 @@ class ClaimauditError(Exception):
     exit_code: ClassVar[int] = EXIT_USAGE
     http_status: ClassVar[int] = 400
     code: ClassVar[str] = "bad_request"
+
+    def reworded(self, message: str) -> Self:
+        """This error with another message (a server's path hidden, say): the same kind, with
+        the same facts, so that each surface still gives its advice for it."""
+        copy = type(self).__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        copy.args = (message,)
+        return copy
 
 
 # -- the request is unusable -----------------------------------------------------------------
@@ -213,11 +226,25 @@ class PassageNotFoundError(LibraryError, LookupError):
     code = "not_found"
 
 
+class AmbiguousPaperError(LibraryError):
+    """An unversioned reference names several stored copies (versions, or an unversioned copy
+    beside them) where one was meant. ``unversioned``: one of them is stored under exactly the
+    reference given."""
+
+    def __init__(self, message: str, *, unversioned: bool = False) -> None:
+        super().__init__(message)
+        self.unversioned = unversioned
+
+
 class ContentConflictError(LibraryError):
-    """Different content is already stored under this reference and replace was not asked."""
+    """Different content is already stored under ``ref`` and replace was not asked."""
 
     http_status = 409
     code = "conflict"
+
+    def __init__(self, message: str, *, ref: str = "") -> None:
+        super().__init__(message)
+        self.ref = ref
 
 
 class InputError(LibraryError):
@@ -228,10 +255,15 @@ class InputError(LibraryError):
 
 
 class RefRequiredError(InputError):
-    """No unambiguous reference could be inferred; the user must pass --ref."""
+    """No unambiguous reference could be inferred, so the caller must give one. ``found``: the
+    disagreeing references the file's name and metadata gave (none: they gave none)."""
 
     # Its own code, so that a client (the web page) can say how to give the reference there.
     code = "ref_required"
+
+    def __init__(self, message: str, *, found: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.found = found
 
 
 # -- operational failures of backends --------------------------------------------------------

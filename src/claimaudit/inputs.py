@@ -70,6 +70,16 @@ def paper_list(papers: Iterable[str]) -> list[str]:
     return list(papers)
 
 
+def validate_papers(papers: Sequence[str], limit: int | None = None) -> None:
+    """InvalidClaimError when there is no paper, more than ``limit``, or one given twice: the
+    words every surface (command line, HTTP, MCP) refuses such a list with."""
+    if not papers:
+        raise InvalidClaimError("no paper to check the claim against")
+    if limit is not None and len(papers) > limit:
+        raise InvalidClaimError(f"{len(papers)} papers in one check; the limit is {limit}")
+    check_distinct(papers)
+
+
 def check_distinct(papers: Sequence[str]) -> None:
     """InvalidClaimError when a paper is given twice (in any spelling) or is not valid text."""
     seen: set[str] = set()

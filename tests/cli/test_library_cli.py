@@ -132,7 +132,13 @@ def test_conflict_then_replace(db: Path, tmp_path: Path) -> None:
     assert run("add", note, "--ref", "doi:10.1234/x", "--library", db).exit_code == 0
     before = _state(db)
     note.write_text("Changed text.\n", encoding="utf-8")
-    assert_clean_failure(run("add", note, "--ref", "doi:10.1234/x", "--library", db), "--replace")
+    conflict = run("add", note, "--ref", "doi:10.1234/x", "--library", db)
+    # The command line's own advice, after what the library says.
+    assert_clean_failure(
+        conflict,
+        "error: doi:10.1234/x is already in the library with different content; "
+        "use --replace to overwrite it",
+    )
     assert _state(db) == before
     replaced = run("add", note, "--ref", "doi:10.1234/x", "--replace", "--library", db)
     assert replaced.exit_code == 0 and "replaced doi:10.1234/x" in replaced.stdout
@@ -211,7 +217,30 @@ def test_bad_inputs_fail_cleanly_and_keep_library(
 
 def test_missing_ref_is_a_clean_failure(db: Path, tmp_path: Path) -> None:
     pdf = h.make_pdf(tmp_path / "paper.pdf")
-    assert_clean_failure(run("add", pdf, "--library", db), "--ref")
+    assert_clean_failure(
+        run("add", pdf, "--library", db),
+        "cannot tell which paper this is from its name or metadata; "
+        "pass --ref (e.g. --ref arXiv:1706.03762v5 or --ref doi:10.1000/xyz)",
+    )
+    named = h.make_pdf(tmp_path / "1706.03762v5.pdf", subject="arXiv:2105.14372")
+    assert_clean_failure(
+        run("add", named, "--library", db),
+        "name and metadata disagree (arXiv:1706.03762v5, arXiv:2105.14372); pass --ref",
+    )
+
+
+def test_an_ambiguous_remove_says_how_to_name_the_copy(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.txt"
+    note.write_text("Text.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "2101.00001", "--library", db).exit_code == 0
+    note.write_text("Other text.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "2101.00001v1", "--library", db).exit_code == 0
+    assert_clean_failure(
+        run("remove", "2101.00001", "--library", db),
+        "error: arXiv:2101.00001 matches several stored copies "
+        "(arXiv:2101.00001, arXiv:2101.00001v1): name one; --exact removes the unversioned copy",
+    )
+    assert run("remove", "2101.00001", "--exact", "--library", db).exit_code == 0
 
 
 def test_unknown_and_invalid_refs(db: Path, tmp_path: Path) -> None:
@@ -302,3 +331,18 @@ def test_retitle_changes_only_the_title(db: Path, tmp_path: Path) -> None:
         with pytest.raises(LookupError):
             lib.retitle(parse_ref("local:missing"), "Nothing")
     assert after.title == "Another" and after.content_hash == before.content_hash
+
+
+def test_import_bib_gives_the_command_line_s_advice(db: Path, tmp_path: Path) -> None:
+    pdf = h.make_pdf(tmp_path / "notes.pdf", text="Sparse matrices save memory. " * 8)
+    bib = tmp_path / "refs.bib"
+    bib.write_text(f"@misc{{notes2020, file = {{{pdf}}}}}\n", encoding="utf-8")
+    other = tmp_path / "other.txt"
+    other.write_text("Other text.\n", encoding="utf-8")
+    assert run("add", other, "--ref", "local:notes2020", "--library", db).exit_code == 0
+    imported = run("import-bib", bib, "--library", db)
+    assert imported.exit_code == 1, imported.output
+    assert (
+        "local:notes2020 is already in the library with different content; "
+        "use --replace to overwrite it" in " ".join(imported.stdout.split())
+    )

@@ -131,3 +131,18 @@ def test_an_entry_without_a_file_already_in_the_library_says_so(
     scan = entries["scan"]
     assert scan.status is ImportStatus.NO_FILE and "--fetch" not in scan.detail
     assert scan.detail == "no attached file; the library already holds arXiv:2001.00001v2"
+
+
+def test_a_failure_is_worded_by_the_caller(tmp_path: Path, files: Path) -> None:
+    # Different content already stored: the library says so; the command line adds --replace.
+    bib = tmp_path / "refs.bib"
+    bib.write_text(f"@misc{{notes2020, file = {{{files}/notes.pdf}}}}\n", encoding="utf-8")
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        add_path(library, files / "attention.pdf", ref=parse_ref("local:notes2020"))
+        [plain] = import_entries(library, bib, client=_no_arxiv).entries
+        [advised] = import_entries(
+            library, bib, client=_no_arxiv, explain=lambda error: f"{error}; do this"
+        ).entries
+    assert plain.status is advised.status is ImportStatus.FAILED
+    assert plain.detail.endswith("local:notes2020 is already in the library with different content")
+    assert advised.detail == f"{plain.detail}; do this"

@@ -145,14 +145,17 @@ def test_ref_from_file_name(tmp_path: Path) -> None:
 
 def test_conflicting_name_and_metadata_need_ref(tmp_path: Path) -> None:
     pdf = h.make_pdf(tmp_path / "1706.03762v5.pdf", subject="arXiv:2105.14372")
-    with pytest.raises(RefRequiredError, match="disagree"):
+    with pytest.raises(RefRequiredError, match="disagree") as required:
         infer_ref(pdf, extract(pdf))
+    assert required.value.found == ("arXiv:1706.03762v5", "arXiv:2105.14372")
 
 
 def test_no_ref_anywhere_needs_ref(tmp_path: Path, library: Library) -> None:
     pdf = h.make_pdf(tmp_path / "paper.pdf")
-    with pytest.raises(RefRequiredError, match="--ref"):
+    with pytest.raises(RefRequiredError) as required:
         add_path(library, pdf)
+    assert str(required.value).endswith("cannot tell which paper this is from its name or metadata")
+    assert required.value.found == ()
     assert library.list_papers() == []
 
 

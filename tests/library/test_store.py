@@ -4,7 +4,12 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.errors import ContentConflictError, LibraryError, PaperNotFoundError
+from claimaudit.errors import (
+    AmbiguousPaperError,
+    ContentConflictError,
+    LibraryError,
+    PaperNotFoundError,
+)
 from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, NewPaper
@@ -64,8 +69,11 @@ def test_identical_content_is_a_noop(library: Library) -> None:
 def test_different_content_needs_replace(library: Library) -> None:
     library.add_paper(_paper("doi:10.1000/xyz", "old text"))
     before = _snapshot(library)
-    with pytest.raises(ContentConflictError, match="--replace"):
+    with pytest.raises(ContentConflictError) as conflict:
         library.add_paper(_paper("doi:10.1000/xyz", "new text", digest="h2"))
+    # The facts only: how to overwrite is each surface's advice (claimaudit.advice).
+    assert conflict.value.ref == "doi:10.1000/xyz"
+    assert str(conflict.value) == "doi:10.1000/xyz is already in the library with different content"
     assert _snapshot(library) == before
     outcome = library.add_paper(_paper("doi:10.1000/xyz", "new", "text", digest="h2"), replace=True)
     assert outcome is AddOutcome.REPLACED
@@ -127,8 +135,13 @@ def test_an_unversioned_copy_beside_a_version_is_removed_only_when_asked(
     library.add_paper(_paper("2101.00001", "unversioned"))
     library.add_paper(_paper("2101.00001v1", "version one", digest="h1"))
     assert library.require_paper(parse_ref("2101.00001")).ref.version == 1
-    with pytest.raises(LibraryError, match="--exact removes the unversioned copy"):
+    with pytest.raises(AmbiguousPaperError) as ambiguous:
         library.remove(parse_ref("2101.00001"))
+    assert ambiguous.value.unversioned
+    assert str(ambiguous.value) == (
+        "arXiv:2101.00001 matches several stored copies (arXiv:2101.00001, arXiv:2101.00001v1): "
+        "name one"
+    )
     removed = library.remove(parse_ref("2101.00001"), exact=True)
     assert removed.ref.version is None
     assert [str(p.ref) for p in library.list_papers()] == ["arXiv:2101.00001v1"]

@@ -3,12 +3,14 @@ headings in a LaTeX draft under review."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from claimaudit.cli import _install_commands, app
+from claimaudit.library.store import Library
 from claimaudit.review.latex import read_latex_draft
 from claimaudit.review.latex_claims import extract_latex_claims
 
@@ -132,11 +134,17 @@ def test_an_unknown_macro_given_a_key_is_warned_of(tmp_path: Path) -> None:
 
 def test_the_review_command_says_so_on_stderr(tmp_path: Path) -> None:
     path = _draft(tmp_path, "", "SciPy helps \\weirdcite{virtanen2020}.")
+    Library.open(tmp_path / "lib.db", create=True).close()
     _install_commands()
     result = CliRunner().invoke(
         app, ["review", str(path), "--library", str(tmp_path / "lib.db"), "--json", "-"]
     )
+    assert result.exit_code == 0, result.output
     assert "\\weirdcite{virtanen2020} names a key of the bibliography" in result.stderr
+    # ... and in its JSON, as the API and the MCP tool give it.
+    [warning] = json.loads(result.stdout)["warnings"]
+    assert warning.startswith("p.tex:5: \\weirdcite{virtanen2020} names a key")
+    assert warning.endswith("its preamble's files or a package file beside it, or cite with \\cite")
 
 
 @pytest.mark.parametrize("heading", ["paragraph", "subparagraph", "paragraph*"])

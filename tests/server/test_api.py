@@ -128,7 +128,7 @@ def test_check_options_reach_the_checker(api: httpx.Client) -> None:
             "unknown_judge",
             "unknown judge 'nope'",
         ),
-        ({"claim": "A claim.", "papers": []}, 422, "invalid_request", "papers"),
+        ({"claim": "A claim.", "papers": []}, 400, "invalid_claim", "no paper to check the claim"),
         ({"claim": "A claim."}, 422, "invalid_request", "papers: Field required"),
         ({"claim": 3, "papers": [DEEP_RULES_REF]}, 422, "invalid_request", "claim"),
         (

@@ -14,6 +14,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM, REPO
+from tests.server.test_reviews import WRAPPED, WRAPPED_WARNING
 
 EXPECTED_TOOLS = {
     "check_claim",
@@ -89,6 +90,9 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
                 outcome["latex"] = await client.call_tool(
                     "review_latex", {"latex": latex, "bibliography_path": str(bib)}
                 )
+                outcome["latex_wrapped"] = await client.call_tool(
+                    "review_latex", {"latex": WRAPPED}
+                )
                 outcome["latex_input"] = await client.call_tool(
                     "review_latex", {"latex": "Text \\input{intro} here [1]."}
                 )
@@ -150,7 +154,9 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
     [latex_record] = latex_review["records"]
     assert latex_record["citations"] == ["lee2022"]
     assert {k: v for k, v in latex_record.items() if k not in leave_out} == judged
-    assert "% claimaudit:" in latex_review["annotated"]
+    assert "% claimaudit:" in latex_review["annotated"] and "warnings" not in latex_review
+    # What the reader may have lost is said, as the API and the command line say it.
+    assert _payload(outcome["latex_wrapped"])["warnings"] == [WRAPPED_WARNING]
     assert "refused: a draft sent as text is read on its own" in _error_text(outcome["latex_input"])
 
     hits = _payload(outcome["search"])["hits"]
@@ -193,9 +199,8 @@ def test_bad_arguments_read_as_the_api_s_errors(library: Path) -> None:
         "Error executing tool library_list: bogus: Extra inputs are not permitted"
     )
     types = _error_text(outcome["types"])
-    assert types.startswith(
-        "Error executing tool library_list: query: Input should be a valid string; limit: "
-    )
+    assert types.startswith("Error executing tool library_list: limit: ")
+    assert types.endswith("; query: Input should be a valid string")
     assert "\n" not in types and "pydantic" not in types and "input_value" not in types
     assert _error_text(outcome["range"]) == (
         "Error executing tool check_claim: threshold: Input should be less than or equal to 1"

@@ -215,6 +215,27 @@ def test_a_latex_draft_s_own_thebibliography_resolves_its_keys(api: httpx.Client
     assert wilson["verdict"] == "not_checked" and "wilson" in wilson["error"]
 
 
+# A citation wrapped in a macro the reader does not know: not checked, and said so.
+WRAPPED = (
+    LATEX.replace(r"\citep{wilson}", r"\mycite{lee2022}")
+    .replace(r"~\cite{lee2022}", "")
+    .replace(r"\end{document}", THEBIBLIOGRAPHY + r"\end{document}")
+)
+WRAPPED_WARNING = (
+    "draft.tex:5: \\mycite{lee2022} names a key of the bibliography, but \\mycite is no "
+    "citation command the reader knows (nor a macro it expands), so its citations are not "
+    "checked; define it in the draft, or cite with \\cite"
+)
+
+
+def test_a_latex_review_passes_on_the_reader_s_warnings(api: httpx.Client) -> None:
+    data = api.post("/v1/reviews", json={"latex": WRAPPED}).json()
+    assert data["records"] == [] and data["summary"]["citedSentences"] == 0
+    assert data["warnings"] == [WRAPPED_WARNING]
+    # None to give, none listed.
+    assert "warnings" not in api.post("/v1/reviews", json={"latex": LATEX, "judge": "gated"}).json()
+
+
 @pytest.mark.parametrize(
     ("body", "status", "code", "words"),
     [

@@ -19,5 +19,20 @@ def test_tool_arguments_keep_their_names() -> None:
         {"loc": ("papers", 1), "msg": "Input should be a valid string"},
     ]
     assert field_errors(errors, located=False) == (
-        "query: Input should be a valid string; papers[1]: Input should be a valid string"
+        "papers[1]: Input should be a valid string; query: Input should be a valid string"
     )
+
+
+def test_errors_read_in_field_order_whatever_order_they_come_in() -> None:
+    # A request body lists its shared options first, a tool its own arguments: both read alike.
+    errors = [
+        {"loc": ("body", "threshold"), "msg": "too big"},
+        {"loc": ("body", "papers", 10), "msg": "not text"},
+        {"loc": ("body", "claim"), "msg": "missing"},
+        {"loc": ("body", "papers", 2), "msg": "not text"},
+    ]
+    assert field_errors(errors) == (
+        "claim: missing; papers[2]: not text; papers[10]: not text; threshold: too big"
+    )
+    unlocated = [{**e, "loc": e["loc"][1:]} for e in reversed(errors)]
+    assert field_errors(unlocated, located=False) == field_errors(errors)

@@ -26,11 +26,12 @@ class _Commands(Group):
         try:
             return super().invoke(ctx)
         except Exception as error:
+            from claimaudit.cli._advice import cli_message
             from claimaudit.cli._common import fail
 
             known = as_known(error)
             if known is not None:
-                fail(str(known), known.exit_code)
+                fail(cli_message(known), known.exit_code)
             if isinstance(error, OSError) and error.filename is not None:
                 # A path the system refuses (a name too long, a folder that may not be read)
                 # is the user's to fix, so it is named in one line like any usage error.

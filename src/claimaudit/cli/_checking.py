@@ -11,6 +11,7 @@ import typer
 
 from claimaudit.api import DEFAULT_SOURCE, make_checker
 from claimaudit.checker import Checker
+from claimaudit.cli._advice import cli_message
 from claimaudit.cli._common import fail, require_text
 from claimaudit.errors import LibraryError
 from claimaudit.library.paths import resolve_library_path
@@ -176,4 +177,4 @@ def check_library(library: Path | None, *, reads: bool, opens: bool = False) -> 
         try:
             Library.open(path, create=False).close()
         except LibraryError as error:
-            fail(str(error))
+            fail(cli_message(error))

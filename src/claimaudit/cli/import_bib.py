@@ -9,6 +9,7 @@ import typer
 from rich.text import Text
 
 from claimaudit.bibfile import UnreadEntry
+from claimaudit.cli._advice import cli_message
 from claimaudit.cli._common import EXIT_MATCHED, EXIT_OK, LibraryOption, fail, out_console
 from claimaudit.cli._terminal import json_text, shown
 from claimaudit.cli._warnings import warn_unread
@@ -80,7 +81,13 @@ def import_bib(
 
     with Library.open(library, create=True) as lib:
         summary = import_entries(
-            lib, file, fetch=fetch, replace=replace, on_entry=report, on_unread=unread
+            lib,
+            file,
+            fetch=fetch,
+            replace=replace,
+            on_entry=report,
+            on_unread=unread,
+            explain=cli_message,
         )
     if as_json:
         out_console.file.write(json_text(summary.to_dict(), indent=2) + "\n")

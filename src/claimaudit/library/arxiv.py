@@ -65,7 +65,7 @@ def add_from_arxiv(
             )
         except InputError as exc:
             # Name the download, not the temporary file that is about to disappear.
-            raise InputError(str(exc).replace(str(path), url)) from None
+            raise exc.reworded(str(exc).replace(str(path), url)) from None
 
 
 def _from_source(

@@ -90,8 +90,17 @@ def _outcome(outcome: AddOutcome) -> ImportStatus:
     }[outcome]
 
 
+# How the caller's surface words an error: its message plus that surface's advice.
+Explain = Callable[[ClaimauditError], str]
+
+
 def _add_file(
-    library: Library, record: BibRecord, ref: PaperRef, files: list[Attachment], replace: bool
+    library: Library,
+    record: BibRecord,
+    ref: PaperRef,
+    files: list[Attachment],
+    replace: bool,
+    explain: Explain,
 ) -> EntryImport:
     from claimaudit.library.ingest import add_path  # PDF extraction is heavy: on use
 
@@ -102,7 +111,7 @@ def _add_file(
     try:
         added = add_path(library, found.path, ref=ref, title=record.title, replace=replace)
     except ClaimauditError as error:
-        return EntryImport(record.key, ImportStatus.FAILED, ref, f"{found.path}: {error}")
+        return EntryImport(record.key, ImportStatus.FAILED, ref, f"{found.path}: {explain(error)}")
     except OSError as error:
         return EntryImport(
             record.key, ImportStatus.FAILED, ref, f"{found.path}: {error.strerror or error}"
@@ -111,14 +120,19 @@ def _add_file(
 
 
 def _fetch(
-    library: Library, record: BibRecord, ref: PaperRef, client: ArxivClient, replace: bool
+    library: Library,
+    record: BibRecord,
+    ref: PaperRef,
+    client: ArxivClient,
+    replace: bool,
+    explain: Explain,
 ) -> EntryImport:
     from claimaudit.library.arxiv import add_from_arxiv
 
     try:
         added = add_from_arxiv(library, ref, client, replace=replace)
     except ClaimauditError as error:
-        return EntryImport(record.key, ImportStatus.FAILED, ref, f"arXiv: {error}")
+        return EntryImport(record.key, ImportStatus.FAILED, ref, f"arXiv: {explain(error)}")
     return EntryImport(record.key, _outcome(added.outcome), added.ref, "from arXiv", added.title)
 
 
@@ -131,10 +145,12 @@ def import_entries(
     client: Callable[[], ArxivClient] = ArxivClient,
     on_entry: Callable[[EntryImport], None] | None = None,
     on_unread: Callable[[UnreadEntry], None] | None = None,
+    explain: Explain = str,
 ) -> ImportSummary:
     """Import every entry of the BibTeX or CSL-JSON file at ``path``; BibliographyError when
     the file cannot be read. ``client`` makes the arXiv client, on first use. ``on_unread``
-    hears of each block that could not be read as an entry, before any import."""
+    hears of each block that could not be read as an entry, before any import. ``explain``
+    words an entry's failure (the command line adds its advice: ``--replace``)."""
     found = read_bib(path)
     if on_unread is not None:
         for unread in found.unread:
@@ -147,7 +163,8 @@ def import_entries(
     summary = ImportSummary(unread=found.unread)
     made: list[ArxivClient] = []
     try:
-        for result in _each(library, found.records, folders, fetch, replace, client, made):
+        each = _each(library, found.records, folders, fetch, replace, client, made, explain)
+        for result in each:
             summary.entries.append(result)
             if on_entry is not None:
                 on_entry(result)
@@ -165,6 +182,7 @@ def _each(
     replace: bool,
     client: Callable[[], ArxivClient],
     made: list[ArxivClient],
+    explain: Explain,
 ) -> Iterator[EntryImport]:
     for record in records:
         ref = entry_ref(record)
@@ -175,11 +193,11 @@ def _each(
             continue
         files = attachments(record.fields.get("file", ""), folders)
         if files:
-            yield _add_file(library, record, ref, files, replace)
+            yield _add_file(library, record, ref, files, replace, explain)
         elif fetch and ref.kind is RefKind.ARXIV:
             if not made:
                 made.append(client())
-            yield _fetch(library, record, ref, made[0], replace)
+            yield _fetch(library, record, ref, made[0], replace, explain)
         else:
             held = library.get_paper(ref)
             if held is not None:  # nothing to fetch: the check will read the stored copy

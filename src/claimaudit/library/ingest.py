@@ -72,13 +72,12 @@ def infer_ref(path: Path, document: ExtractedDocument) -> PaperRef:
     works = {(c.kind, c.work) for c in candidates}
     versions = {c.version for c in candidates if c.version is not None}
     if not candidates:
-        raise RefRequiredError(
-            f"{path}: cannot tell which paper this is from its name or metadata; "
-            "pass --ref (e.g. --ref arXiv:1706.03762v5 or --ref doi:10.1000/xyz)"
-        )
+        raise RefRequiredError(f"{path}: cannot tell which paper this is from its name or metadata")
     if len(works) > 1 or len(versions) > 1:
-        found = ", ".join(sorted(str(c) for c in dict.fromkeys(candidates)))
-        raise RefRequiredError(f"{path}: name and metadata disagree ({found}); pass --ref")
+        found = tuple(sorted(str(c) for c in dict.fromkeys(candidates)))
+        raise RefRequiredError(
+            f"{path}: name and metadata disagree ({', '.join(found)})", found=found
+        )
     kind, work = works.pop()
     return PaperRef(kind, work, versions.pop() if versions else None)
 

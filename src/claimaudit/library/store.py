@@ -12,6 +12,7 @@ from pathlib import Path
 from types import TracebackType
 
 from claimaudit.errors import (
+    AmbiguousPaperError,
     ContentConflictError,
     LibraryDamagedError,
     LibraryError,
@@ -165,8 +166,8 @@ class Library:
             # The same file read by a newer extractor replaces its older reading by itself.
             if row[1] != paper.content_hash and not replace:
                 raise ContentConflictError(
-                    f"{paper.ref} is already in the library with different content; "
-                    "use --replace to overwrite it"
+                    f"{paper.ref} is already in the library with different content",
+                    ref=str(paper.ref),
                 )
             self._delete_paper(int(row[0]))
             outcome = AddOutcome.REPLACED
@@ -222,9 +223,10 @@ class Library:
                 raise PaperNotFoundError(f"{ref} is not in the library")
             if len(candidates) > 1:
                 names = ", ".join(str(p.ref) for _, p in candidates)
-                unversioned = any(p.ref == ref for _, p in candidates)
-                hint = "; --exact removes the unversioned copy" if unversioned else ""
-                raise LibraryError(f"{ref} matches several stored copies ({names}): name one{hint}")
+                raise AmbiguousPaperError(
+                    f"{ref} matches several stored copies ({names}): name one",
+                    unversioned=any(p.ref == ref for _, p in candidates),
+                )
             paper_id, paper = candidates[0]
             self._delete_paper(paper_id)
         return paper

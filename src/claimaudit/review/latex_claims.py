@@ -230,20 +230,29 @@ def extract_latex_claims(
             claims.append(Claim(sentence, text, tuple(citations), targets(resolver, citations)))
         paragraphs.append(Paragraph(block, tuple(spans)))
     return LatexClaims(
-        draft, claims, uncited, tuple(paragraphs), resolver, lost_citations(draft, resolver)
+        draft,
+        claims,
+        uncited,
+        tuple(paragraphs),
+        resolver,
+        lost_citations(draft, resolver, alone=alone),
     )
 
 
-def lost_citations(draft: LatexDraft, resolver: Bibliography) -> tuple[str, ...]:
+def lost_citations(
+    draft: LatexDraft, resolver: Bibliography, *, alone: bool = False
+) -> tuple[str, ...]:
     """One warning per macro the reader does not know that is given a key of the draft's
-    bibliography: a citation command it wraps, whose citations are not checked."""
+    bibliography: a citation command it wraps, whose citations are not checked. A draft read
+    ``alone`` has no files beside it to define the macro in."""
+    where = "the draft" if alone else "the draft, its preamble's files or a package file beside it"
     found: dict[str, str] = {}
     for call in draft.unknown_calls:
         if call.macro not in found and call.argument in resolver.entries:
             found[call.macro] = (
                 f"{call.file}:{call.line}: \\{call.macro}{{{call.argument}}} names a key of "
                 f"the bibliography, but \\{call.macro} is no citation command the reader knows "
-                "(nor a macro it expands), so its citations are not checked; define it in the "
-                "draft, its preamble's files or a package file beside it, or cite with \\cite"
+                "(nor a macro it expands), so its citations are not checked; "
+                f"define it in {where}, or cite with \\cite"
             )
     return tuple(found.values())

@@ -123,7 +123,9 @@ class ReviewResult:
     """A reviewed report. ``annotated_markdown`` is a Markdown report with a footnote per
     claim (empty for a LaTeX draft: see ``annotate_latex``); ``latex`` holds a LaTeX draft's
     files and paragraphs; ``references`` every cited reference's check, with --verify-refs;
-    ``unread`` the bibliography's blocks that could not be read as entries."""
+    ``unread`` the bibliography's blocks that could not be read as entries; ``warnings`` what
+    the reader may have lost (a LaTeX macro it does not know wrapping a citation), said on every
+    surface: on stderr by the command line, in the JSON of each."""
 
     text: str
     claims: tuple[ClaimReview, ...]
@@ -137,6 +139,10 @@ class ReviewResult:
     @property
     def records(self) -> list[ReviewedRecord]:
         return [record for claim in self.claims for record in claim.records]
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        return () if self.latex is None else self.latex.warnings
 
     @property
     def format(self) -> str:
@@ -154,4 +160,5 @@ class ReviewResult:
             "uncited": [{**s.position(), "text": s.text} for s in self.uncited],
             **checked,
             **({"unreadEntries": [u.to_dict() for u in self.unread]} if self.unread else {}),
+            **({"warnings": list(self.warnings)} if self.warnings else {}),
         }

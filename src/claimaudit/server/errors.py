@@ -18,6 +18,7 @@ from starlette.responses import JSONResponse
 
 from claimaudit.errors import ClaimauditError, as_known
 from claimaudit.redaction import safe_line
+from claimaudit.server.advice import request_message
 from claimaudit.server.validation import field_errors, field_name
 
 _STATUS_CODES = {
@@ -95,7 +96,7 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
 async def _domain_or_internal_error(request: Request, exc: Exception) -> JSONResponse:
     known = as_known(exc)
     if known is not None:
-        return error_response(known.http_status, known.code, str(known))
+        return error_response(known.http_status, known.code, request_message(known))
     # Starlette re-raises after this response is sent, so the server log gets the traceback.
     return error_response(500, "internal_error", "internal server error; see the server log")
 

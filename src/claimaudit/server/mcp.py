@@ -27,6 +27,7 @@ from claimaudit import __version__
 from claimaudit.errors import as_known
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
+from claimaudit.server.advice import request_message
 from claimaudit.server.mcp_stdio import screened_stdio
 from claimaudit.server.service import Reviewed, Service
 from claimaudit.server.validation import EXTRA_FIELD, field_errors
@@ -76,7 +77,7 @@ def _answer(work: Callable[[], T]) -> T:
     except Exception as exc:
         known = as_known(exc)
         if known is not None:
-            raise ToolError(safe_line(str(known))) from None
+            raise ToolError(safe_line(request_message(known))) from None
         _log.error("tool failed: %s", type(exc).__name__)
         raise ToolError(
             f"internal error ({type(exc).__name__}); the request was not carried out"

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from claimaudit.accounting import check_answer
-from claimaudit.inputs import MAX_CLAIM_CHARS
+from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
 from claimaudit.library.wire import Hit, Paper, PassageOut, Wire
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import JudgeTokens, Record
@@ -35,8 +35,12 @@ class JudgingOptions(Wire):
         alias_generator=to_camel, populate_by_name=True, frozen=True, extra="forbid", strict=True
     )
 
+    # Lengths and counts are the service's to refuse, in the words the MCP tools use too; the
+    # schema only documents them.
     topic: str | None = Field(
-        default=None, max_length=1000, description="Extra query words for evidence selection."
+        default=None,
+        description="Extra query words for evidence selection.",
+        json_schema_extra={"maxLength": MAX_TOPIC_CHARS},
     )
     judge: str | None = Field(default=None, description="Judge backend; default: local.")
     model: str | None = Field(default=None, max_length=200, description="Model id for the judge.")
@@ -54,8 +58,7 @@ class CheckRequest(JudgingOptions):
     # Its length is the checker's to judge (one clear message); the body limit bounds it here.
     claim: str = Field(description=f"The sentence to check (up to {MAX_CLAIM_CHARS} characters).")
     papers: list[str] = Field(
-        min_length=1,
-        max_length=MAX_PAPERS_PER_CHECK,
+        json_schema_extra={"minItems": 1, "maxItems": MAX_PAPERS_PER_CHECK},
         description="Paper references (arXiv id or URL, DOI, prefix:id), each checked alone.",
     )
 

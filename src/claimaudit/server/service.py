@@ -2,7 +2,8 @@
 
 Every method opens its own ``Library`` and closes it before returning, so a call is safe on any
 worker thread (a sqlite3 connection must stay on the thread that made it). Errors are the
-domain's own exceptions (``claimaudit.errors``), each knowing how it reaches a caller.
+domain's own exceptions (``claimaudit.errors``), each knowing how it reaches a caller; the
+surface reporting one adds its own advice (``claimaudit.server.advice``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from claimaudit.bibfile import BibFormat
 from claimaudit.checker import Checker
 from claimaudit.errors import (
     CancelledWorkError,
-    ContentConflictError,
     InputError,
     InvalidClaimError,
     LibraryError,
@@ -31,7 +31,7 @@ from claimaudit.errors import (
     UnsupportedFileError,
 )
 from claimaudit.identity import PaperRef, parse_ref
-from claimaudit.inputs import check_distinct, validate_claim, validate_topic
+from claimaudit.inputs import validate_claim, validate_papers, validate_topic
 from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
 from claimaudit.library.ingest import AddResult, add_path
 from claimaudit.library.models import SearchHit, StoredPaper
@@ -112,7 +112,7 @@ class Service:
                 )
             else:
                 message = hide_library(str(exc), self.library)
-            raise type(exc)(message) from None  # the same kind: damaged stays damaged
+            raise exc.reworded(message) from None  # the same kind: damaged stays damaged
 
     # -- checking ----------------------------------------------------------------------------
 
@@ -157,15 +157,7 @@ class Service:
         The request is validated before a judge is loaded, so its errors come first and fast.
         Once ``cancel`` is set (the client went away), no further paper is checked.
         """
-        validate_claim(claim)
-        validate_topic(topic)
-        if not papers:
-            raise InvalidClaimError("no paper to check the claim against")
-        if len(papers) > MAX_PAPERS_PER_CHECK:
-            raise InvalidClaimError(
-                f"{len(papers)} papers in one check; the limit is {MAX_PAPERS_PER_CHECK}"
-            )
-        check_distinct(papers)
+        self.validate_check(claim, papers, topic)
         _unless_cancelled(cancel, 0, len(papers))  # the client left while the check queued
         records: list[Record] = []
         with self._checker(judge, model, threshold, cache) as checker:
@@ -175,6 +167,14 @@ class Service:
                 if len(records) < len(papers):
                     _unless_cancelled(cancel, len(records), len(papers))
             return Checked(records, checker.policy.effective_threshold)
+
+    @staticmethod
+    def validate_check(claim: str, papers: Sequence[str], topic: str | None) -> None:
+        """Refuse a check that cannot be done, in the words every surface uses; the HTTP route
+        asks first, so that a bad request is not queued behind running checks."""
+        validate_claim(claim)
+        validate_topic(topic)
+        validate_papers(papers, MAX_PAPERS_PER_CHECK)
 
     def review(
         self,
@@ -292,21 +292,15 @@ class Service:
         if not path.exists():
             raise InputError(f"{path}: no such file or folder")
         with self._open(create=True) as library:
-            try:
-                return add_path(
-                    library,
-                    path,
-                    ref=paper_ref,
-                    title=title,
-                    replace=replace,
-                    source_path=source_path,
-                    includes=includes,
-                )
-            except ContentConflictError as exc:
-                # The API's and the MCP tool's option, not the command line's flag.
-                raise ContentConflictError(
-                    str(exc).replace("use --replace", "send replace: true")
-                ) from None
+            return add_path(
+                library,
+                path,
+                ref=paper_ref,
+                title=title,
+                replace=replace,
+                source_path=source_path,
+                includes=includes,
+            )
 
     def add_upload(
         self,
@@ -335,7 +329,7 @@ class Service:
                     includes=False,
                 )
             except LibraryError as exc:
-                raise type(exc)(_upload_message(str(exc), path, name)) from None
+                raise exc.reworded(_upload_message(str(exc), path, name)) from None
 
     def remove(self, ref: str) -> StoredPaper:
         check_texts(reference=ref)

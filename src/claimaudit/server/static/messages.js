@@ -1,7 +1,7 @@
-// The server's messages are shared with the command line and MCP, so some end in terminal
-// advice ("pass --ref", "use --replace", "`claimaudit library add`", "narrow --topic"). The page
-// says what to do on the page instead: by the error's code where one tells, else the message as
-// it came.
+// The API's errors advise what to send ("send replace: true", "send ref"), but a not_checked
+// record's error is the command line's and MCP's too, so it may end in terminal advice
+// ("`claimaudit library add`", "narrow --topic"). The page says what to do on the page instead:
+// by the error's code where one tells, else the message as it came.
 
 const MODEL_NEEDED = /needs a model/;
 const OWN_MODEL = /^the (\S+) judge runs its own model/;

@@ -1,0 +1,29 @@
+"""What the command line tells its user to do about an error: its own flags."""
+
+from __future__ import annotations
+
+from claimaudit.advice import advised
+from claimaudit.errors import (
+    AmbiguousPaperError,
+    ClaimauditError,
+    ContentConflictError,
+    RefRequiredError,
+)
+
+REF_EXAMPLES = "(e.g. --ref arXiv:1706.03762v5 or --ref doi:10.1000/xyz)"
+
+
+def cli_advice(error: ClaimauditError) -> str | None:
+    if isinstance(error, ContentConflictError):
+        return "use --replace to overwrite it"
+    if isinstance(error, RefRequiredError):
+        # Disagreeing candidates are examples enough; with none, show what a reference is.
+        return "pass --ref" if error.found else f"pass --ref {REF_EXAMPLES}"
+    if isinstance(error, AmbiguousPaperError) and error.unversioned:
+        return "--exact removes the unversioned copy"
+    return None
+
+
+def cli_message(error: ClaimauditError) -> str:
+    """``error`` as the command line says it: its message and the command line's advice."""
+    return advised(error, cli_advice)

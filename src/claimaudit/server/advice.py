@@ -1,0 +1,24 @@
+"""What the HTTP API (and its web page) and the MCP tools tell a client to do about an error:
+the request's fields, which the API's JSON body and the tools' arguments name alike. One
+function for both, so that the two surfaces refuse a request in the same words."""
+
+from __future__ import annotations
+
+from claimaudit.advice import advised
+from claimaudit.errors import ClaimauditError, ContentConflictError, RefRequiredError
+
+REF_EXAMPLES = "(e.g. arXiv:1706.03762v5 or doi:10.1000/xyz)"
+
+
+def request_advice(error: ClaimauditError) -> str | None:
+    if isinstance(error, ContentConflictError):
+        return "send replace: true to overwrite it"
+    if isinstance(error, RefRequiredError):
+        return "send ref" if error.found else f"send ref {REF_EXAMPLES}"
+    # AmbiguousPaperError: the API removes by reference only; naming a version is the way.
+    return None
+
+
+def request_message(error: ClaimauditError) -> str:
+    """``error`` as the API and the MCP tools say it: its message and their advice."""
+    return advised(error, request_advice)

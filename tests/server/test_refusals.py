@@ -1,0 +1,179 @@
+"""The HTTP API and the MCP tools refuse the same bad input in the same words, and advise what
+to send (never the command line's flags): both surfaces in process, sent the same requests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from fastapi.testclient import TestClient
+from mcp import Client
+
+from claimaudit.server.app import create_app
+from claimaudit.server.config import ServerConfig
+from claimaudit.server.mcp import build_server
+from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service
+
+LOOPBACK = "http://127.0.0.1"
+CLAIM = "Transformers rely on attention."
+PAPER = "arXiv:1706.03762"
+
+# (HTTP route, MCP tool, arguments both take under the same names).
+CHECK_REFUSALS: dict[str, dict[str, Any]] = {
+    "no papers": {"claim": CLAIM, "papers": []},
+    "too many papers": {
+        "claim": CLAIM,
+        "papers": [f"arXiv:1706.{n:05d}" for n in range(MAX_PAPERS_PER_CHECK + 1)],
+    },
+    "several schema errors": {"claim": 5, "papers": "x", "threshold": 7},
+    "missing arguments": {},
+    "unknown argument": {"claim": CLAIM, "papers": [PAPER], "bogus": 1},
+    "empty claim": {"claim": " ", "papers": [PAPER]},
+    "claim without content words": {"claim": "It is what it is.", "papers": [PAPER]},
+    "over-long claim": {"claim": "attention " * 300, "papers": [PAPER]},
+    "paper twice": {"claim": CLAIM, "papers": [PAPER, PAPER.lower()]},
+    "unknown judge": {"claim": CLAIM, "papers": [PAPER], "judge": "nope"},
+    "threshold out of range": {"claim": CLAIM, "papers": [PAPER], "threshold": 2},
+    "over-long topic": {"claim": CLAIM, "papers": [PAPER], "topic": "x" * 1001},
+}
+REVIEW_REFUSALS: dict[str, dict[str, Any]] = {
+    "empty draft": {"markdown": " "},
+    "over-long topic": {"markdown": f"{CLAIM} [1]", "topic": "x" * 1001},
+    "unknown judge": {"markdown": f"{CLAIM} [@k]", "judge": "nope"},
+    "empty bibliography": {"markdown": f"{CLAIM} [@k]", "bibliography": ""},
+}
+
+
+def _http_body(arguments: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(arguments.get("bibliography"), str):  # sent as {"text": ...} over HTTP
+        return {**arguments, "bibliography": {"text": arguments["bibliography"]}}
+    return arguments
+
+
+@pytest.fixture
+def library(tmp_path: Path) -> Path:
+    return tmp_path / "library.sqlite3"
+
+
+@pytest.fixture
+def api(library: Path) -> Iterator[TestClient]:
+    app = create_app(ServerConfig(library=library))
+    with TestClient(app, base_url=LOOPBACK, raise_server_exceptions=False) as client:
+        yield client
+
+
+def _http_refusals(api: TestClient, route: str, cases: dict[str, dict[str, Any]]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for name, arguments in cases.items():
+        response = api.post(route, json=_http_body(arguments))
+        assert 400 <= response.status_code < 500, (name, response.text)
+        found[name] = response.json()["error"]["message"]
+    return found
+
+
+def _mcp_refusals(library: Path, tool: str, cases: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """Each case's tool error, without the prefix the SDK gives every one."""
+    found: dict[str, str] = {}
+    # The SDK says which tool failed before every tool error's own words.
+    prefix = f"Error executing tool {tool}: "
+
+    async def session() -> None:
+        service = Service(library)
+        service.ensure_library()
+        try:
+            async with Client(build_server(service)) as client:
+                for name, arguments in cases.items():
+                    result = await client.call_tool(tool, arguments)
+                    assert result.is_error, (name, result.content)
+                    text = str(result.content[0].text)
+                    found[name] = text.removeprefix(prefix)
+        finally:
+            service.close()
+
+    anyio.run(session)
+    return found
+
+
+def test_a_check_is_refused_alike(api: TestClient, library: Path) -> None:
+    http = _http_refusals(api, "/v1/checks", CHECK_REFUSALS)
+    assert _mcp_refusals(library, "check_claim", CHECK_REFUSALS) == http
+    assert http["no papers"] == "no paper to check the claim against"
+    assert http["too many papers"] == (
+        f"{MAX_PAPERS_PER_CHECK + 1} papers in one check; the limit is {MAX_PAPERS_PER_CHECK}"
+    )
+    # Several schema errors in one line, in field order whatever order the surface declares.
+    assert http["several schema errors"] == (
+        "claim: Input should be a valid string; papers: Input should be a valid list; "
+        "threshold: Input should be less than or equal to 1"
+    )
+    assert http["over-long topic"] == "the topic has 1001 characters; the limit is 1000"
+    # The service refuses them; the API's schema still documents the limits.
+    schema = api.get("/openapi.json").json()["components"]["schemas"]["CheckRequest"]
+    papers, topic = schema["properties"]["papers"], schema["properties"]["topic"]
+    assert (papers["minItems"], papers["maxItems"], topic["maxLength"]) == (1, 50, 1000)
+
+
+def test_a_review_is_refused_alike(api: TestClient, library: Path) -> None:
+    http = _http_refusals(api, "/v1/reviews", REVIEW_REFUSALS)
+    assert _mcp_refusals(library, "review_report", REVIEW_REFUSALS) == http
+    assert http["empty draft"] == "the draft is empty: send the Markdown text to review"
+
+
+def test_adding_a_paper_is_refused_with_the_request_s_advice(
+    api: TestClient, library: Path, tmp_path: Path
+) -> None:
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Notes\n\nSparse matrices save memory.\n", encoding="utf-8")
+    stored = api.post(
+        "/v1/library",
+        files={"file": ("notes.md", b"# Notes\n\nOther words.\n")},
+        data={"ref": "local:notes"},
+    )
+    assert stored.status_code == 201, stored.text
+    http = {
+        "conflict": api.post(
+            "/v1/library",
+            files={"file": ("notes.md", notes.read_bytes())},
+            data={"ref": "local:notes"},
+        ),
+        "no ref": api.post("/v1/library", files={"file": ("notes.md", notes.read_bytes())}),
+    }
+    mcp = _mcp_refusals(
+        library,
+        "library_add",
+        {"conflict": {"path": str(notes), "ref": "local:notes"}, "no ref": {"path": str(notes)}},
+    )
+    assert (
+        http["conflict"].json()["error"]["message"]
+        == mcp["conflict"]
+        == (
+            "local:notes is already in the library with different content; "
+            "send replace: true to overwrite it"
+        )
+    )
+    # An upload is named as sent, a file on the MCP server's machine by its path.
+    advice = (
+        "cannot tell which paper this is from its name or metadata; "
+        "send ref (e.g. arXiv:1706.03762v5 or doi:10.1000/xyz)"
+    )
+    assert http["no ref"].json()["error"] == {
+        "status": 422,
+        "code": "ref_required",
+        "message": f"notes.md: {advice}",
+    }
+    assert mcp["no ref"] == f"{notes}: {advice}"
+
+
+def test_an_ambiguous_removal_gives_no_command_line_flag(api: TestClient) -> None:
+    for ref, text in (("arXiv:2101.00001", b"One text.\n"), ("arXiv:2101.00001v1", b"Two.\n")):
+        added = api.post("/v1/library", files={"file": ("a.md", text)}, data={"ref": ref})
+        assert added.status_code == 201, added.text
+    refused = api.delete("/v1/library/arXiv:2101.00001")
+    assert refused.status_code == 400
+    assert refused.json()["error"]["message"] == (
+        "arXiv:2101.00001 matches several stored copies (arXiv:2101.00001, arXiv:2101.00001v1): "
+        "name one"
+    )

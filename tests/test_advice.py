@@ -1,0 +1,51 @@
+"""Each surface words an error as its message plus that surface's own advice."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.advice import advised
+from claimaudit.cli._advice import cli_message
+from claimaudit.errors import (
+    AmbiguousPaperError,
+    ClaimauditError,
+    ContentConflictError,
+    PaperNotFoundError,
+    RefRequiredError,
+)
+from claimaudit.server.advice import request_message
+
+CONFLICT = ContentConflictError("local:a is already in the library with different content")
+NO_REF = RefRequiredError("a.md: cannot tell which paper this is from its name or metadata")
+DISAGREE = RefRequiredError(
+    "a.pdf: name and metadata disagree (arXiv:1, arXiv:2)", found=("arXiv:1", "arXiv:2")
+)
+AMBIGUOUS = AmbiguousPaperError("arXiv:1 matches several stored copies: name one", unversioned=True)
+
+
+def test_advice_follows_the_message_only_when_there_is_some() -> None:
+    error = ClaimauditError("it failed")
+    assert advised(error, lambda _: "try again") == "it failed; try again"
+    assert advised(error, lambda _: None) == "it failed"
+
+
+@pytest.mark.parametrize(
+    ("error", "cli", "api"),
+    [
+        (CONFLICT, "use --replace to overwrite it", "send replace: true to overwrite it"),
+        (
+            NO_REF,
+            "pass --ref (e.g. --ref arXiv:1706.03762v5 or --ref doi:10.1000/xyz)",
+            "send ref (e.g. arXiv:1706.03762v5 or doi:10.1000/xyz)",
+        ),
+        (DISAGREE, "pass --ref", "send ref"),
+        # Only the command line can remove the unversioned copy by name (--exact).
+        (AMBIGUOUS, "--exact removes the unversioned copy", None),
+        (PaperNotFoundError("local:a is not in the library"), None, None),
+    ],
+)
+def test_each_surface_gives_its_own_advice(
+    error: ClaimauditError, cli: str | None, api: str | None
+) -> None:
+    assert cli_message(error) == (f"{error}; {cli}" if cli else str(error))
+    assert request_message(error) == (f"{error}; {api}" if api else str(error))
