@@ -1,0 +1,23 @@
+"""Whether a footnote's text says anything besides its citations."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.review.citations import find_citations
+from claimaudit.review.note_citations import only_citations
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("See [@a].", True),
+        ("Cf. [@a], pp. 4-5, and references therein.", True),
+        ("[@a, p. xiv]; see also doi:10.1234/b.", True),
+        ("Smith showed it [@a].", False),
+        ("Smith 2020 [@a].", False),
+        ("", True),
+    ],
+)
+def test_only_citations(text: str, expected: bool) -> None:
+    assert only_citations(text, find_citations(text)) is expected
