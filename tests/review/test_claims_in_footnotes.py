@@ -153,3 +153,33 @@ def test_a_note_no_marker_refers_to_is_not_read() -> None:
     claims, uncited = extract_claims("Plain text.\n\n[^9]: Smith showed it [@a].\n", BIB)
     assert claims == []
     assert [s.text for s in uncited] == ["Plain text."]
+
+
+def test_a_note_marked_in_a_heading_or_a_table_keeps_its_claims() -> None:
+    draft = (
+        "# Results[^1]\n\n| a^[Able found that data matter [@a].] | b |\n|---|---|\n| c | d |\n\n"
+        "Body.\n\n[^1]: Smith showed that models matter [@smith2020].\n"
+    )
+    claims, _ = extract_claims(draft, BIB)
+    assert [(c.text, _cited(c)) for c in claims] == [
+        ("Able found that data matter.", ["doi:10.1234/a"]),
+        ("Smith showed that models matter.", ["arXiv:1907.10121"]),
+    ]
+    # Each is marked, in the annotated copy, right after its note's marker.
+    assert [draft[: c.anchor][-8:] for c in claims] == ["r [@a].]", "ults[^1]"]
+
+
+def test_note_positions_are_exact_with_crlf_tabs_and_a_bom() -> None:
+    draft = (
+        "\ufeffFirst claim.[^1]\r\nMore^[Inline\r\n  note: Able found Z [@a].] text.\r\n\r\n"
+        "- Item\t[^x]\r\n\r\n[^1]: See [@a].\r\n\r\n"
+        "[^x]:\tAble found   W\r\n    over lines [@b].\r\n"
+    )
+    claims, uncited = extract_claims(draft, BIB)
+    assert [draft[c.sentence.start : c.sentence.end] for c in claims] == [
+        "First claim.[^1]",
+        "Inline\r\n  note: Able found Z [@a].",
+        "Able found   W\r\n    over lines [@b].",
+    ]
+    assert [(c.sentence.line, c.sentence.column) for c in claims] == [(1, 1), (2, 7), (9, 7)]
+    assert [s.text for s in uncited] == ["More text.", "Item\t[^x]"]

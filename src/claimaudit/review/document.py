@@ -349,6 +349,12 @@ def parse_document(report: str) -> Document:
                 notes.add(note, block)
             else:
                 (references if references_level is not None else prose).append(block)
+        elif token.type == "inline":
+            # A heading or a table cell is no prose, but its markers still place their notes,
+            # and an inline note in it is read.
+            located = _located(lines, token)
+            if located is not None:
+                _block(*located, token.children or [], None, notes)
     links = dict(env.get("references") or {})
     return Document(
         prose,
