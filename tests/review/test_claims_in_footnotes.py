@@ -32,6 +32,11 @@ def _cited(claim: Claim) -> list[str]:
             ["doi:10.1234/a", "doi:10.1234/b"],
         ),
         ("[^1]: doi:10.1234/a", ["doi:10.1234/a"]),
+        # The cited works' authors, named around the citation, say nothing more.
+        (
+            "[^1]: Smith (2020), and Able and Baker, [@smith2020; @a; @b].",
+            ["arXiv:1907.10121", "doi:10.1234/a", "doi:10.1234/b"],
+        ),
         ("[^1]:\n    See [@a].\n\n    See also [@b].", ["doi:10.1234/a", "doi:10.1234/b"]),
     ],
 )

@@ -21,3 +21,12 @@ from claimaudit.review.note_citations import only_citations
 )
 def test_only_citations(text: str, expected: bool) -> None:
     assert only_citations(text, find_citations(text)) is expected
+
+
+def test_the_cited_works_authors_say_nothing_more() -> None:
+    text = "Smith and van der Walt (2020) [@smith2020]."
+    assert only_citations(text, find_citations(text)) is False
+    named = {"smith2020": ("Smith", "van der Walt")}
+    assert only_citations(text, find_citations(text), lambda c: named.get(c.key, ())) is True
+    other = "Jones (2020) [@smith2020]."
+    assert only_citations(other, find_citations(other), lambda c: named.get(c.key, ())) is False

@@ -129,6 +129,11 @@ def in_text_names(bibliography: Bibliography) -> InTextNames:
     return names
 
 
+def _authors(bibliography: Bibliography, citation: Citation) -> tuple[str, ...]:
+    entry = bibliography.resolve(citation).entry
+    return () if entry is None else entry.authors
+
+
 def extract_claims(
     report: str, bibliography: Bibliography | None = None
 ) -> tuple[list[Claim], list[Sentence]]:
@@ -142,7 +147,7 @@ def extract_claims(
     cite = partial(
         find_citations, numbered=numbered, links=document.links, in_text=in_text_names(resolver)
     )
-    notes = read_notes(document, cite)
+    notes = read_notes(document, cite, partial(_authors, resolver))
     found: list[tuple[Sentence, tuple[int, ...], list[Citation], list[Citation], int | None]]
     found = [
         (s, carried, cite(s.text), [], None)

@@ -1,10 +1,11 @@
 """What a Markdown draft's footnotes cite, and which of their sentences are claims.
 
-Pandoc users often cite in notes. A note is read in one of three ways:
+Pandoc users often cite in notes. A note is read in one of these ways:
 
 - **citations only** (``[^1]: See [@smith2020].``, ``^[Cf. @smith2020, p. 4.]``): with its
-  citations removed, only punctuation, numbers and pointer words ("see also", "cf.", "p.") are
-  left. Its citations go to the sentence carrying its marker; it is no sentence of its own.
+  citations removed, only punctuation, numbers, pointer words ("see also", "cf.", "p.") and the
+  cited works' authors' names ("Smith (2020) [@smith2020]") are left. Its citations go to the
+  sentence carrying its marker; it is no sentence of its own.
 - **a note-style reference** (``[^3]: Smith J. 2020. Title. doi:10.1/x``): it cites no key or
   number, and holds a DOI or arXiv id or a year. It is no prose (its pieces would be claims
   like "Smith J. 2020."); its DOI or arXiv id, if any, goes to the sentence carrying its marker.
@@ -17,7 +18,7 @@ Pandoc users often cite in notes. A note is read in one of three ways:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from claimaudit.review.citations import Citation, CitationStyle
@@ -46,12 +47,16 @@ _ROMAN = re.compile(r"(?=[mdclxvi])m{0,4}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:
 _YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d[a-z]?\b")
 
 Cite = Callable[[str], list[Citation]]
+Authors = Callable[[Citation], Iterable[str]]  # the family names of the work a citation names
 
 
-def only_citations(text: str, citations: Sequence[Citation]) -> bool:
+def only_citations(
+    text: str, citations: Sequence[Citation], authors: Authors = lambda _: ()
+) -> bool:
     """Whether ``text`` says nothing but its citations: with them (and web addresses and inline
-    code) removed, only punctuation, numbers (pages, years), Roman numerals and pointer words
-    (``POINTER_WORDS``) are left."""
+    code) removed, only punctuation, numbers (pages, years), Roman numerals, pointer words
+    (``POINTER_WORDS``) and the cited works' ``authors`` are left."""
+    names = {w for c in citations for name in authors(c) for w in _WORD.findall(name.lower())}
     kept: list[str] = []
     position = 0
     for start, end in sorted({c.group for c in citations}):
@@ -60,7 +65,7 @@ def only_citations(text: str, citations: Sequence[Citation]) -> bool:
         position = max(position, end)
     kept.append(text[position:])
     words = _WORD.findall(_ADDRESS_OR_CODE.sub(" ", "".join(kept)).lower())
-    return all(w in POINTER_WORDS or _ROMAN.fullmatch(w) for w in words)
+    return all(w in POINTER_WORDS or w in names or _ROMAN.fullmatch(w) for w in words)
 
 
 @dataclass
@@ -88,8 +93,9 @@ def _reads_as_reference(blocks: Sequence[Block], citations: Sequence[Citation]) 
     return bool(citations) or any(_YEAR.search(block.text) for block in blocks)
 
 
-def read_notes(document: Document, cite: Cite) -> Notes:
-    """The draft's notes, read as the module says; ``cite`` finds a sentence's citations."""
+def read_notes(document: Document, cite: Cite, authors: Authors = lambda _: ()) -> Notes:
+    """The draft's notes, read as the module says; ``cite`` finds a sentence's citations,
+    ``authors`` names the authors of the work a citation names."""
     given: dict[int, tuple[Citation, ...]] = {}
     prose: list[NoteSentence] = []
     for note, blocks in document.notes.items():
@@ -103,7 +109,7 @@ def read_notes(document: Document, cite: Cite) -> Notes:
         to_marker: list[Citation] = []
         sentences: list[NoteSentence] = []
         for sentence, carried, citations in found:
-            if not carried and only_citations(sentence.text, citations):
+            if not carried and only_citations(sentence.text, citations, authors):
                 (sentences[-1].passed if sentences else to_marker).extend(citations)
             else:
                 sentences.append(NoteSentence(sentence, note, carried, tuple(citations)))
