@@ -1,6 +1,8 @@
 """The annotated Markdown: the report byte for byte, a footnote marker after each cited sentence,
 and the footnotes (verdict, confidence, the reference check with --verify-refs, verbatim evidence
-with its passage id) appended at the end.
+with its passage id) appended at the end. A sentence inside one of the draft's footnotes is
+marked after that footnote's first marker in the text (Pandoc reads no footnote inside a
+footnote), and its footnote opens with the sentence it is about.
 
 Quotes and titles are backslash-escaped where Markdown or Pandoc would read them as syntax
 (``*``, ``[``, ``@``, ...), so the rendered footnote shows the passage exactly as stored.
@@ -70,8 +72,16 @@ def _paper_line(item: ReviewedRecord) -> str:
 
 def _footnote(label: str, claim: ClaimReview, newline: str) -> str:
     lines = [_paper_line(item) for item in claim.records]
+    if claim.claim.anchor is not None:
+        lines.insert(0, f"In the footnote: \u201c{escape(claim.claim.text)}\u201d")
     # Later paragraphs of a footnote are indented by four spaces.
     return f"[^{label}]: " + f"{newline}{newline}    ".join(lines)
+
+
+def _place(claim: ClaimReview) -> int:
+    """Where the claim's marker goes: after its sentence, or a footnote's sentence's anchor."""
+    anchor = claim.claim.anchor
+    return claim.claim.sentence.end if anchor is None else anchor
 
 
 def line_ending(report: str) -> str:
@@ -86,9 +96,13 @@ def annotate(report: str, claims: Sequence[ClaimReview]) -> str:
     labels = [f"{prefix}-{n}" for n in range(1, len(claims) + 1)]
     pieces: list[str] = []
     position = 0
-    order = sorted(zip(claims, labels, strict=True), key=lambda pair: pair[0].claim.sentence.end)
+    # At one place, a sentence's own marker before those of its footnote's sentences.
+    order = sorted(
+        zip(claims, labels, strict=True),
+        key=lambda pair: (_place(pair[0]), pair[0].claim.anchor is not None),
+    )
     for claim, label in order:
-        end = claim.claim.sentence.end
+        end = _place(claim)
         pieces.append(report[position:end])
         pieces.append(f"[^{label}]")
         position = end

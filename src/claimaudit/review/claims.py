@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from claimaudit.library.latex_citations import textual_names
@@ -21,7 +22,8 @@ from claimaudit.review.bibliography import (
 )
 from claimaudit.review.citations import Citation, InTextNames, find_citations
 from claimaudit.review.document import markdown, parse_document
-from claimaudit.review.sentences import Sentence, split_sentences
+from claimaudit.review.note_citations import read_notes
+from claimaudit.review.sentences import Sentence, sentences_with_notes
 
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]+\]")
 _EMPTY_BRACKETS = re.compile(r"\(\s*[,;]?\s*\)|\[\s*[,;]?\s*\]")
@@ -49,8 +51,14 @@ class Target:
 class Claim:
     sentence: Sentence
     text: str  # what the judge is asked about
-    citations: tuple[Citation, ...]
+    citations: tuple[Citation, ...]  # its own, placed in ``sentence.text``
     targets: tuple[Target, ...]
+    # Those its footnotes give it (its markers' citation-only notes, or in a note the citation-
+    # only sentences after it), placed in the note's text (``note_citations``).
+    noted: tuple[Citation, ...] = ()
+    # A footnote's sentence: where the annotated copy marks it (after the note's first marker
+    # in the report), since Pandoc reads no footnote inside a footnote.
+    anchor: int | None = None
 
 
 def claim_text(
@@ -121,23 +129,41 @@ def in_text_names(bibliography: Bibliography) -> InTextNames:
     return names
 
 
+def _authors(bibliography: Bibliography, citation: Citation) -> tuple[str, ...]:
+    entry = bibliography.resolve(citation).entry
+    return () if entry is None else entry.authors
+
+
 def extract_claims(
     report: str, bibliography: Bibliography | None = None
 ) -> tuple[list[Claim], list[Sentence]]:
-    """The cited sentences of ``report`` as claims, and the sentences that cite nothing."""
+    """The cited sentences of ``report`` as claims, and the sentences that cite nothing, in
+    report order; the sentences of footnotes included, as ``note_citations`` reads them."""
     document = parse_document(report)
     resolver = (bibliography or Bibliography()).with_document(
         reference_entries(document.references), citation_tags(report)
     )
     numbered = document.has_references_section or bool(resolver.numbered)
-    names = in_text_names(resolver)
+    cite = partial(
+        find_citations, numbered=numbered, links=document.links, in_text=in_text_names(resolver)
+    )
+    notes = read_notes(document, cite, partial(_authors, resolver))
+    found: list[tuple[Sentence, tuple[int, ...], list[Citation], list[Citation], int | None]]
+    found = [
+        (s, carried, cite(s.text), [], None)
+        for s, carried in sentences_with_notes(document, document.prose)
+    ]
+    found += [
+        (n.sentence, n.carried, list(n.citations), n.passed, document.anchors.get(n.note))
+        for n in notes.sentences
+    ]
+    found.sort(key=lambda item: (item[0].start, item[0].end))
     claims: list[Claim] = []
     uncited: list[Sentence] = []
-    for sentence in split_sentences(document):
-        citations = find_citations(
-            sentence.text, numbered=numbered, links=document.links, in_text=names
-        )
-        if not citations:
+    for index, (sentence, carried, citations, passed, anchor) in enumerate(found):
+        sentence = replace(sentence, index=index)
+        noted = [*passed, *(c for note in carried for c in notes.given.get(note, ()))]
+        if not citations and not noted:
             uncited.append(sentence)
             continue
         claims.append(
@@ -145,7 +171,9 @@ def extract_claims(
                 sentence=sentence,
                 text=claim_text(sentence.text, citations, document.links),
                 citations=tuple(citations),
-                targets=targets(resolver, citations),
+                targets=targets(resolver, [*citations, *noted]),
+                noted=tuple(noted),
+                anchor=anchor,
             )
         )
     return claims, uncited

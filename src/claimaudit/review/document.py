@@ -1,7 +1,10 @@
 """The prose of a Markdown report, with every character traced back to its place in the file.
 
 markdown-it (CommonMark, plus tables, YAML front matter and footnotes) finds the paragraphs;
-headings, code, HTML, tables, front matter and footnote definitions are not prose. An HTML
+headings, code, HTML, tables and front matter are not prose. A footnote's paragraphs (a
+``[^label]:`` definition's, or a Pandoc inline note's ``^[...]``, which is cut out of the
+paragraph holding it) are kept apart, per note, in ``Document.notes``; each prose paragraph
+knows where the markers of its notes stand (``Block.notes``). An HTML
 comment (``<!-- ... -->``), a block of its own or inside a paragraph, over one line or several,
 is no part of the text; other raw HTML reads as text, as the HTML report shows it. Paragraphs
 under a "References" (or "Bibliography", ...) heading are reference entries, not claims.
@@ -26,6 +29,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from claimaudit.errors import DraftError
+from claimaudit.review.footnotes import inline_note_tokens, note_markers, track_note_markers
 
 BOM = "\ufeff"
 # markdown-it's own line breaks (it normalises these to "\n" before parsing).
@@ -125,6 +129,7 @@ def markdown_parser() -> MarkdownIt:
         .use(front_matter_plugin)
         .use(footnote_plugin)
     )
+    track_note_markers(md)
     md.block.ruler.before(
         "html_block",
         COMMENT_BLOCK,
@@ -150,6 +155,9 @@ class Block:
     text: str
     offsets: tuple[int, ...]
     number: int | None = None  # the ordered-list number of a reference entry
+    # (index in ``text``, note id) of each footnote marker: where "[^1]" starts, or where an
+    # inline note "^[...]" (no part of ``text``) stood.
+    notes: tuple[tuple[int, int], ...] = ()
 
     def span(self, start: int, end: int) -> tuple[int, int]:
         """The report's [start, end) for the block's text[start:end] (end > start)."""
@@ -165,6 +173,9 @@ class Document:
     # Link reference definitions ("[1]: https://..."), by markdown-it's normalised label:
     # "[text][1]" and "[1]" are links to them, not numbered citations.
     links: Mapping[str, Any] = field(default_factory=dict)
+    # Each footnote's paragraphs by note id, and where (in the report) its first marker ends.
+    notes: Mapping[int, tuple[Block, ...]] = field(default_factory=dict)
+    anchors: Mapping[int, int] = field(default_factory=dict)
 
     def line_column(self, offset: int) -> tuple[int, int]:
         """1-based line and column of a report offset."""
@@ -200,27 +211,42 @@ class _Lines:
         return [base + column] * lead + [base + column + i for i in range(len(body))]
 
 
-def _comments(inline: Token) -> list[tuple[int, int]]:
-    """Where the HTML comments of an inline token (a link's text included) lie in its content."""
-    return [c.meta["span"] for c in inline.children or [] if c.type == COMMENT_INLINE]
+def _comments(children: list[Token]) -> list[tuple[int, int]]:
+    """Where the HTML comments of an inline's tokens (a link's text included) lie in its text."""
+    return [c.meta["span"] for c in children if c.type == COMMENT_INLINE]
 
 
 def _without_comments(inline: Token) -> str:
     text, position = [], 0
-    for start, end in _comments(inline):
+    for start, end in _comments(inline.children or []):
         text.append(inline.content[position:start])
         position = end
     return "".join(text) + inline.content[position:]
 
 
-def _paragraph(lines: _Lines, inline: Token, number: int | None) -> Block | None:
+class _NoteParts:
+    """The notes' paragraphs and anchors, gathered as the parse is read."""
+
+    def __init__(self, env: Any) -> None:
+        self.env = env
+        self.blocks: dict[int, list[Block]] = {}
+        self.anchors: dict[int, int] = {}
+
+    def add(self, note: int, block: Block) -> None:
+        self.blocks.setdefault(note, []).append(block)
+
+    def marker(self, note: int, end: int) -> None:
+        self.anchors[note] = min(end, self.anchors.get(note, end))
+
+
+def _located(lines: _Lines, inline: Token) -> tuple[str, list[int]] | None:
+    """A paragraph's inline text, each character with its offset in the report."""
     if inline.map is None or not inline.content.strip():
         return None
     first = inline.map[0]
-    parts = inline.content.split("\n")
     text_parts: list[str] = []
     offsets: list[int] = []
-    for i, part in enumerate(parts):
+    for i, part in enumerate(inline.content.split("\n")):
         located = lines.locate(first + i, part)
         if i:
             # The joining newline sits where the previous line ended.
@@ -228,23 +254,46 @@ def _paragraph(lines: _Lines, inline: Token, number: int | None) -> Block | None
             offsets.append(offsets[-1] + 1 if offsets else located[0])
         text_parts.append(part)
         offsets.extend(located)
-    text = "".join(text_parts)  # the inline content itself, each character with its offset
-    comments = _comments(inline)
-    if comments:
+    return "".join(text_parts), offsets  # the inline content itself
+
+
+def _block(
+    text: str, offsets: list[int], children: list[Token], number: int | None, notes: _NoteParts
+) -> Block | None:
+    """The paragraph of ``text`` (an inline's content, ``children`` its tokens) less its
+    comments and inline notes, which go to ``notes`` as paragraphs of their own."""
+    hidden = [False] * len(text)
+    for start, end in _comments(children):
         # A comment is no part of the text; the characters around it keep their offsets.
-        hidden = [False] * len(text)
-        for start, end in comments:
+        hidden[start:end] = [True] * (end - start)
+    markers: list[tuple[int, int]] = []
+    for start, end, note, inline in note_markers(children):
+        notes.marker(note, offsets[end - 1] + 1)
+        markers.append((start, note))
+        if inline:
             hidden[start:end] = [True] * (end - start)
+            tokens = inline_note_tokens(notes.env, note)
+            inner = _block(
+                text[start + 2 : end - 1], offsets[start + 2 : end - 1], tokens, None, notes
+            )
+            if inner is not None:
+                notes.add(note, inner)
+    visible_before = [0]
+    for h in hidden:
+        visible_before.append(visible_before[-1] + (not h))
+    if any(hidden):
         text = "".join(c for c, h in zip(text, hidden, strict=True) if not h)
         offsets = [o for o, h in zip(offsets, hidden, strict=True) if not h]
+    skipped = 0
     if text.startswith(BOM) and offsets and offsets[0] == 0:
         # A UTF-8 BOM read as text is no part of the first sentence; its offset is skipped,
         # so positions (and the annotated copy, which keeps it) stay exact.
-        text, offsets = text[1:], offsets[1:]
+        text, offsets, skipped = text[1:], offsets[1:], 1
     if not offsets or not text.strip():
         return None
     offsets.append(offsets[-1] + 1)
-    return Block(text, tuple(offsets), number)
+    placed = tuple((max(visible_before[start] - skipped, 0), note) for start, note in markers)
+    return Block(text, tuple(offsets), number, placed)
 
 
 def _heading_title(text: str) -> str:
@@ -267,7 +316,8 @@ def parse_document(report: str) -> Document:
     references: list[Block] = []
     references_level: int | None = None
     seen_references = False
-    footnote_depth = 0
+    note: int | None = None  # the footnote being read
+    notes = _NoteParts(env)
     items: list[int | None] = []
     for index, token in enumerate(tokens):
         if token.type == "heading_open":
@@ -278,20 +328,40 @@ def parse_document(report: str) -> Document:
             if _REFERENCE_HEADINGS.match(title):
                 references_level, seen_references = level, True
         elif token.type == "footnote_open":
-            footnote_depth += 1
+            note = int(token.meta["id"])
         elif token.type == "footnote_close":
-            footnote_depth -= 1
+            note = None
         elif token.type == "list_item_open":
             items.append(int(token.info) if token.info.isdigit() else None)
         elif token.type == "list_item_close":
             items.pop()
         elif token.type == "inline" and index and tokens[index - 1].type == "paragraph_open":
-            if footnote_depth:
+            # An inline note's paragraph (no place of its own) was read with its marker's.
+            located = _located(lines, token)
+            if located is None:
                 continue
             number = next((n for n in reversed(items) if n is not None), None)
-            block = _paragraph(lines, token, number)
+            in_note = note is not None
+            block = _block(*located, token.children or [], None if in_note else number, notes)
             if block is None:
                 continue
-            (references if references_level is not None else prose).append(block)
+            if note is not None:
+                notes.add(note, block)
+            else:
+                (references if references_level is not None else prose).append(block)
+        elif token.type == "inline":
+            # A heading or a table cell is no prose, but its markers still place their notes,
+            # and an inline note in it is read.
+            located = _located(lines, token)
+            if located is not None:
+                _block(*located, token.children or [], None, notes)
     links = dict(env.get("references") or {})
-    return Document(prose, references, seen_references, tuple(lines.columns), links)
+    return Document(
+        prose,
+        references,
+        seen_references,
+        tuple(lines.columns),
+        links,
+        notes={n: tuple(blocks) for n, blocks in notes.blocks.items()},
+        anchors=notes.anchors,
+    )

@@ -14,6 +14,7 @@ and "i.e." inside sentences. Two repairs follow, both for how papers are cited:
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -119,19 +120,32 @@ def split_block(text: str) -> list[tuple[int, int]]:
 
 def split_sentences(document: Document, blocks: Sequence[Block] | None = None) -> list[Sentence]:
     """Every sentence of the document's prose (or of ``blocks``), in report order."""
-    found: list[Sentence] = []
-    for block in document.prose if blocks is None else blocks:
-        for start, end in split_block(block.text):
+    blocks = document.prose if blocks is None else blocks
+    return [sentence for sentence, _ in sentences_with_notes(document, blocks)]
+
+
+def sentences_with_notes(
+    document: Document, blocks: Sequence[Block]
+) -> list[tuple[Sentence, tuple[int, ...]]]:
+    """Every sentence of ``blocks``, with the notes whose markers it carries: a marker goes
+    with the last sentence that starts at or before it (the first when none does)."""
+    found: list[tuple[Sentence, tuple[int, ...]]] = []
+    for block in blocks:
+        spans = split_block(block.text)
+        carried: list[list[int]] = [[] for _ in spans]
+        starts = [start for start, _ in spans]
+        for position, note in block.notes if spans else ():
+            carried[max(bisect.bisect_right(starts, position) - 1, 0)].append(note)
+        for (start, end), notes in zip(spans, carried, strict=True):
             report_start, report_end = block.span(start, end)
             line, column = document.line_column(report_start)
-            found.append(
-                Sentence(
-                    index=len(found),
-                    start=report_start,
-                    end=report_end,
-                    line=line,
-                    column=column,
-                    text=block.text[start:end],
-                )
+            sentence = Sentence(
+                index=len(found),
+                start=report_start,
+                end=report_end,
+                line=line,
+                column=column,
+                text=block.text[start:end],
             )
+            found.append((sentence, tuple(dict.fromkeys(notes))))
     return found

@@ -1,0 +1,58 @@
+"""Where a Markdown draft's footnote markers stand, for the review's notes.
+
+mdit_py_plugins' footnote rules (``[^label]`` markers and Pandoc's inline notes ``^[...]``)
+record no position; ``track_note_markers`` wraps them so each ``footnote_ref`` token keeps its
+``[start, end)`` in the inline text it was parsed from (``meta[MARKER_SPAN]``). An inline note's
+own text is parsed apart (its tokens live in the parse's env), so its markers and comments are
+placed relative to the note's text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+from mdit_py_plugins.footnote.index import footnote_inline, footnote_ref
+
+MARKER_SPAN = "claimaudit_marker_span"  # a footnote_ref token's [start, end) in its inline text
+
+_InlineRule = Callable[[StateInline, bool], bool]
+
+
+def _spanned(rule: _InlineRule) -> _InlineRule:
+    def tracked(state: StateInline, silent: bool) -> bool:
+        start, count = state.pos, len(state.tokens)
+        if not rule(state, silent):
+            return False
+        if not silent and len(state.tokens) > count:
+            state.tokens[-1].meta[MARKER_SPAN] = (start, state.pos)
+        return True
+
+    return tracked
+
+
+def track_note_markers(md: MarkdownIt) -> None:
+    """Make the footnote plugin's marker tokens (already registered on ``md``) keep their span."""
+    md.inline.ruler.at("footnote_inline", _spanned(footnote_inline))
+    md.inline.ruler.at("footnote_ref", _spanned(partial(footnote_ref, always_match=False)))
+
+
+def note_markers(children: list[Token]) -> list[tuple[int, int, int, bool]]:
+    """``(start, end, note id, inline)`` of each footnote marker among an inline's tokens;
+    ``inline`` for a Pandoc inline note ``^[...]``, whose text is ``[start + 2, end - 1)``."""
+    found: list[tuple[int, int, int, bool]] = []
+    for child in children:
+        span = child.meta.get(MARKER_SPAN) if child.type == "footnote_ref" else None
+        if span is not None:
+            found.append((span[0], span[1], int(child.meta["id"]), "label" not in child.meta))
+    return found
+
+
+def inline_note_tokens(env: Any, note: int) -> list[Token]:
+    """The tokens of the inline note ``note`` (parsed from its own text)."""
+    found = env.get("footnotes", {}).get("list", {}).get(note, {})
+    return list(found.get("tokens") or [])

@@ -1,0 +1,52 @@
+"""``claimaudit review`` of a draft citing in Pandoc footnotes, with the embedded judge: the
+sentence carrying a citation-only note is checked against the paper the note cites, and the
+note itself is no claim, so ``--fail-on not-checked`` passes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from claimaudit.cli import app
+from claimaudit.records import RELATIONS
+from claimaudit.review.annotate import SEPARATOR
+from tests.cli.conftest import DEEP_RULES_REF
+
+BIB = "@article{lee2022, title = {Ten quick tips for deep learning in biology}, eprint = {2105.14372}, archivePrefix = {arXiv}}\n"  # noqa: E501
+DRAFT = (
+    "Deep learning models need careful hyperparameter tuning.[^1]\n\n"
+    "Neural networks are tuned.^[Cf. @lee2022, p. 4.]\n\n"
+    "[^1]: See [@lee2022].\n"
+)
+
+
+def test_a_citation_only_footnote_cites_for_its_sentence(
+    runner: CliRunner, paper_library: Path, tmp_path: Path
+) -> None:
+    (tmp_path / "draft.md").write_text(DRAFT, encoding="utf-8")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    result = runner.invoke(
+        app,
+        [
+            "review", str(tmp_path / "draft.md"), "--bib", str(tmp_path / "refs.bib"),
+            "--library", str(paper_library), "--json", str(tmp_path / "records.json"),
+            "--out", str(tmp_path / "annotated.md"), "--fail-on", "not-checked",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / "records.json").read_text(encoding="utf-8"))
+    records = data["records"]
+    assert [(r["claim"], r["paperRef"], r["citations"]) for r in records] == [
+        ("Deep learning models need careful hyperparameter tuning.", DEEP_RULES_REF, ["@lee2022"]),
+        ("Neural networks are tuned.", DEEP_RULES_REF, ["@lee2022"]),
+    ]
+    assert all(r["verdict"] in RELATIONS for r in records)
+    assert data["uncited"] == []
+    annotated = (tmp_path / "annotated.md").read_text(encoding="utf-8")
+    assert annotated.startswith(
+        "Deep learning models need careful hyperparameter tuning.[^1][^claimaudit-1]\n\n"
+        "Neural networks are tuned.[^claimaudit-2]^[Cf. @lee2022, p. 4.]\n\n"
+        "[^1]: See [@lee2022].\n\n" + SEPARATOR
+    )
