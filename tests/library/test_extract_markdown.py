@@ -121,3 +121,25 @@ def test_manubot_metadata_names_the_authors() -> None:
     authors = extract(DEEP_RULES).authors
     assert authors is not None and authors.startswith("Benjamin D. Lee, Anthony Gitter, ")
     assert "@" not in authors
+
+
+def test_a_bold_paragraph_alone_is_a_section_like_a_heading() -> None:
+    markdown = (
+        "# A Paper\n\n**Abstract**\n\nWe present a set of tools.\n\n"
+        "**Note.** The data are public.\n\n"
+        "**Manubot updates:**\nWe updated the repository.\n\n"
+        "## What We Left Out\n\nWe left these out.\n\n"
+        "**Branches**\n\n:   A branch is a parallel universe.\n\n"
+        "One observation about this list.\n\n"
+        "**References**\n\nSmith J. 2020. A title.\n"
+    )
+    assert _texts(markdown) == [
+        ("Abstract", "We present a set of tools."),
+        ("Abstract", "Note. The data are public."),
+        ("Abstract", "Manubot updates: We updated the repository."),
+        ("What We Left Out", "We left these out."),
+        # A definition list's term stays with its description, in the section around it.
+        ("What We Left Out", "Branches"),
+        ("What We Left Out", "A branch is a parallel universe."),
+        ("What We Left Out", "One observation about this list."),
+    ]

@@ -37,8 +37,12 @@ def test_a_title_block_is_no_passage_and_names_the_authors(tmp_path: Path) -> No
     path = _write(
         tmp_path, TITLE_BLOCK + f"**Abstract**\n\n{ABSTRACT}\n\n## Introduction\n\nText here.\n"
     )
-    assert _texts(path) == ["Abstract", ABSTRACT, "Text here."]
     document = extract(path)
+    # The bold "Abstract" ends the title block and is the abstract's section.
+    assert [(b.section, b.text) for b in document.blocks] == [
+        ("Abstract", ABSTRACT),
+        ("Introduction", "Text here."),
+    ]
     assert document.authors == "Greg Wilson, Jennifer Bryan, Tracy K. Teal"
     assert document.title == "Good Enough Practices"
 

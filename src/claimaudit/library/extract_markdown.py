@@ -11,7 +11,8 @@ pandoc-crossref references (``Figure @fig:overview`` reads "Figure").
 Here: the lines read into sections and paragraphs (lists, footnotes, captions, tables, boxes),
 the title, and the files (one, or a Manubot manuscript's). What is removed before the lines
 are read is ``markdown_clean``'s; a line's markup read as text is ``markdown_inline``'s; the
-title block under the title (names, affiliations, addresses) is ``markdown_front``'s.
+title block under the title (names, affiliations, addresses) is ``markdown_front``'s; whether a
+line is a bold heading (``**Abstract**``) is ``markdown_headings``'s.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from claimaudit.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, confined, decode_text, read_bytes
 from claimaudit.library.markdown_clean import FOOTNOTE_DEF, FRONT_MATTER, ITEM, clean
 from claimaudit.library.markdown_front import title_block
+from claimaudit.library.markdown_headings import bold_heading
 from claimaudit.library.markdown_inline import IMAGE, inline_text, paragraph_text, unescape
 from claimaudit.library.models import ExtractedDocument, TextBlock
 
@@ -60,6 +62,8 @@ _AFTER_TABLE_CAPTION = re.compile(r"^\s*:\s+")
 # the lines with a "|" below it. Its cells are no prose (the LaTeX and PDF readers leave tables
 # out too): the rows are left out and end the paragraphs on either side.
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+# A definition list's ":" before a description: the bold line over it is a term, not a heading.
+_DEFINITION = re.compile(r"^ {0,3}:\s")
 # A quote mark, a list marker, or a definition list's ":" before its description.
 _LINE_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+|:\s+)?")
 # A figure whose caption runs over several lines: "![Caption ..." opens it and
@@ -162,6 +166,14 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             section = inline_text(_HEADING_ATTRS.sub("", title)) or section
             in_references = bool(section and _REFERENCES.match(section))
             continue
+        # A paragraph of one short bold span ("**Abstract**") is a heading too.
+        bold = bold_heading(raw) if not lines and index not in tables.body else None
+        if bold and _stands_alone(cleaned, index):
+            flush()
+            outside.clear()
+            section = bold
+            in_references = bool(_REFERENCES.match(section))
+            continue
         box = _BOX_HEADING.match(raw)
         if box and inline_text(box.group(2)):
             flush()
@@ -204,6 +216,16 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             lines.append(line)
     flush()
     return blocks
+
+
+def _stands_alone(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` is a paragraph of its own (a blank line or the end after it) and
+    no definition list's term (a description under it)."""
+    after = lines[index + 1 : index + 2]
+    if after and after[0].strip():
+        return False
+    following = next((line for line in lines[index + 1 :] if line.strip()), "")
+    return not _DEFINITION.match(following)
 
 
 def title_from(text: str) -> str | None:

@@ -1,0 +1,45 @@
+"""A line of one short bold span is a heading; a bold lead-in, a bold sentence or two spans
+are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.library.markdown_headings import bold_heading
+
+
+@pytest.mark.parametrize(
+    ("line", "heading"),
+    [
+        ("**Abstract**", "Abstract"),
+        ("__Author Summary__", "Author Summary"),
+        ("***Introduction***", "Introduction"),
+        ("**_Methods_**", "Methods"),
+        ("_**Results**_", "Results"),
+        ("**Box 1: Summary of practices**", "Box 1: Summary of practices"),
+        ("**Key findings:**", "Key findings"),
+        ("   **The [SciPy](https://scipy.org) stack**  ", "The SciPy stack"),
+    ],
+)
+def test_a_line_of_one_short_bold_span_is_a_heading(line: str, heading: str) -> None:
+    assert bold_heading(line) == heading
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "**Note.** The data were collected in 2019.",  # a lead-in, then prose
+        "**Box 1** summarises the practices.",
+        "**Always back up your raw data.**",  # a bold sentence
+        "**Is this enough?**",
+        "**a** and **b**",  # two spans
+        "*Abstract*",  # italic only
+        "**One two three four five six seven eight nine ten eleven**",
+        "    **Abstract**",  # indented code
+        "- **Abstract**",  # a list item
+        "**unclosed",
+        "** **",
+    ],
+)
+def test_anything_else_is_no_heading(line: str) -> None:
+    assert bold_heading(line) is None
