@@ -63,6 +63,25 @@ def test_csl_json_records(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    "mark",
+    [{"literal": "others"}, {"family": "others"}, {"literal": "et al."}, {"family": "Et al"}],
+)
+def test_a_csl_json_others_or_et_al_name_marks_a_list_cut_short(mark: dict[str, str]) -> None:
+    people = [{"family": "Virtanen", "given": "Pauli"}, {"family": "Gommers", "given": "Ralf"}]
+    text = json.dumps([{"id": "scipy", "author": [*people, mark]}])
+    [record] = parse_bib(text).records
+    # As BibTeX's "and others": no author, a mark that the list is cut short.
+    assert (record.authors, record.et_al) == (("Virtanen", "Gommers"), True)
+
+
+def test_a_csl_json_list_without_such_a_mark_is_whole() -> None:
+    # A person whose family name is "Others" has a given name: an author, not a mark.
+    authors = [{"family": "Virtanen", "given": "Pauli"}, {"family": "Others", "given": "Ann"}]
+    [record] = parse_bib(json.dumps([{"id": "a", "author": authors}])).records
+    assert (record.authors, record.et_al) == (("Virtanen", "Others"), False)
+
+
+@pytest.mark.parametrize(
     ("text", "message"),
     [
         ("@article{a, title = {unterminated", "no BibTeX entry could be parsed"),

@@ -4,10 +4,11 @@ a LaTeX draft's own ``.bib``) or CSL-JSON, into one record per entry.
 BibTeX is parsed by bibtexparser (its default stack: ``@string`` macros resolved, enclosing
 braces removed) and names split by its BibTeX name rules, so "van der Walt, St{\\'e}fan" has
 the family name "van der Walt"; titles and names read as text (LaTeX accents as letters).
-A CSL-JSON item gives ``author`` as ``family``/``given`` (or ``literal``) and its year in
-``issued``. Everything else is kept as written, field by field,
-for the modules that read it: citation resolution (``claimaudit.review.bibliography``),
-reference checks and ``library import-bib`` (which reads the ``file`` field).
+A CSL-JSON item gives ``author`` as ``family``/``given`` (or ``literal``; a name "others" or
+"et al." marks the list as cut short) and its year in ``issued``. Everything else is kept as
+written, field by field, for the modules that read it: citation resolution
+(``claimaudit.review.bibliography``), reference checks and ``library import-bib`` (which reads
+the ``file`` field).
 """
 
 from __future__ import annotations
@@ -31,13 +32,16 @@ MAX_BIBLIOGRAPHY_BYTES = 20 * 1024 * 1024
 _YEAR = re.compile(r"\b(1[5-9]\d\d|2\d\d\d)\b")
 # The key a block that could not be parsed seems to give: what follows "@type{".
 _BLOCK_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]+)")
+# A CSL-JSON name that marks a list cut short: "others" (BibTeX's word) or "et al.".
+_CSL_ET_AL = re.compile(r"^\s*(?:others|et\.?\s*al\.?)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class BibRecord:
     """One entry: ``fields`` by lower-case name (CSL-JSON's string and number values), the
     family names of its authors in order, and its year when it gives one. ``et_al``: the list
-    ends "and others" (BibTeX's mark of a list cut short), so ``authors`` are only the first."""
+    ends "and others" (BibTeX's mark of a list cut short; CSL-JSON's "others" or "et al."
+    name), so ``authors`` are only the first."""
 
     key: str
     fields: Mapping[str, str] = field(default_factory=dict)
@@ -174,18 +178,25 @@ def _bibtex(text: str, source: str | None) -> BibFile:
     return BibFile(records, tuple(_unread(b, source) for b in library.failed_blocks))
 
 
-def _csl_authors(value: Any) -> tuple[str, ...]:
+def _csl_authors(value: Any) -> tuple[tuple[str, ...], bool]:
+    """The family names in a CSL-JSON name list, and whether it holds a mark of a list cut
+    short (an "others" or "et al." name, as exports write BibTeX's "and others")."""
     if not isinstance(value, list):
-        return ()
+        return (), False
     names: list[str] = []
+    et_al = False
     for person in value:
         if isinstance(person, dict):
             family = person.get("family") or person.get("literal")
             if isinstance(family, str) and family.strip():
+                given = person.get("given")
+                if _CSL_ET_AL.match(family) and not (isinstance(given, str) and given.strip()):
+                    et_al = True
+                    continue
                 particle = person.get("non-dropping-particle")
                 prefix = f"{particle} " if isinstance(particle, str) and particle else ""
                 names.append(f"{prefix}{family.strip()}")
-    return tuple(names)
+    return tuple(names), et_al
 
 
 def _csl_year(value: Any) -> int | None:
@@ -216,8 +227,9 @@ def _csl(data: Any, source: str | None) -> BibFile:
             for k, v in item.items()
             if isinstance(v, str | int) and not isinstance(v, bool)
         }
-        authors = _csl_authors(item.get("author") or item.get("editor"))
-        records.append(BibRecord(str(key), fields, authors, _csl_year(item.get("issued"))))
+        authors, et_al = _csl_authors(item.get("author") or item.get("editor"))
+        year = _csl_year(item.get("issued"))
+        records.append(BibRecord(str(key), fields, authors, year, et_al=et_al))
     return BibFile(records, tuple(unread))
 
 

@@ -120,6 +120,16 @@ def test_an_in_text_citation_of_a_list_cut_short_reads_et_al() -> None:
     assert claim.text == "Virtanen et al. found that X holds."
 
 
+def test_an_in_text_citation_of_a_csl_json_list_cut_short_reads_et_al() -> None:
+    # A CSL-JSON export marks the cut with an "others" name; it is no second author.
+    bibliography = parse_bibliography(
+        '[{"id": "scipy", "DOI": "10.1/a", "author": [{"family": "Virtanen", "given": "Pauli"}, '
+        '{"literal": "others"}]}]'
+    )
+    [claim], _ = extract_claims("@scipy found that X holds.\n", bibliography)
+    assert claim.text == "Virtanen et al. found that X holds."
+
+
 def test_an_address_with_an_at_sign_is_prose_and_a_link_reads_as_its_text() -> None:
     bibliography = parse_bibliography(
         "@article{Virtanen2020, author={Virtanen, Pauli}, eprint={1907.10121}, "
