@@ -273,6 +273,23 @@ def test_library_problems_are_clean_failures(tmp_path: Path) -> None:
     assert_clean_failure(run("import-jsonl", tmp_path / "none.jsonl", "--library", db))
 
 
+def test_import_refuses_a_doc_id_repeated_in_the_file(db: Path, tmp_path: Path) -> None:
+    # The clash is inside the file, not with the library: no line may silently win.
+    corpus = tmp_path / "corp.jsonl"
+    first = {"doc_id": 1, "title": "One", "abstract": ["First sentence."]}
+    second = {"doc_id": 1, "title": "One again", "abstract": ["Other sentence."]}
+    corpus.write_text(f"{json.dumps(first)}\n{json.dumps(second)}\n", encoding="utf-8")
+    for replace in ((), ("--replace",)):
+        result = run("import-jsonl", corpus, "--format", "scifact", *replace, "--library", db)
+        assert_clean_failure(result, "corp.jsonl:2: doc_id 1 repeats line 1")
+        assert "--replace" not in result.stderr
+        assert _state(db) == []
+    # An identical repeat is refused too: the file names one document twice.
+    corpus.write_text(f"{json.dumps(first)}\n{json.dumps(first)}\n", encoding="utf-8")
+    assert_clean_failure(run("import-jsonl", corpus, "--library", db), "repeats line 1")
+    assert _state(db) == []
+
+
 def test_markup_in_text_is_printed_literally(db: Path, tmp_path: Path) -> None:
     note = tmp_path / "paper.txt"
     note.write_text("Values in [bold]brackets[/bold] stay literal.\n", encoding="utf-8")
