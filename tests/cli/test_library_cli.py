@@ -126,6 +126,21 @@ def test_version_rule_through_the_cli(db: Path, tmp_path: Path) -> None:
     assert_clean_failure(run("show", "1706.03762v3", "--library", db), "not in the library")
 
 
+def test_show_past_the_last_passage_says_so(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.md"
+    note.write_text("# A Title\n\nFirst paragraph.\n\nSecond paragraph.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "local:two", "--library", db).exit_code == 0
+    for offset in ("2", "5000"):
+        shown = run("show", "local:two", "--offset", offset, "--library", db)
+        assert shown.exit_code == 0, shown.output
+        assert "P001" not in shown.stdout
+        assert shown.stdout.rstrip().endswith(
+            f"no passages from offset {offset} (the paper has 2 passages)"
+        )
+    # Within the paper there is no such note.
+    assert "no passages" not in run("show", "local:two", "--offset", "1", "--library", db).stdout
+
+
 def test_conflict_then_replace(db: Path, tmp_path: Path) -> None:
     note = tmp_path / "paper.txt"
     note.write_text("Original text.\n", encoding="utf-8")
