@@ -39,8 +39,13 @@ def test_advice_follows_the_message_only_when_there_is_some() -> None:
             "send ref (e.g. arXiv:1706.03762v5 or doi:10.1000/xyz)",
         ),
         (DISAGREE, "pass --ref", "send ref"),
-        # Only the command line can remove the unversioned copy by name (--exact).
-        (AMBIGUOUS, "--exact removes the unversioned copy", None),
+        (
+            AMBIGUOUS,
+            "--exact removes the unversioned copy",
+            "send exact=true to remove the unversioned copy",
+        ),
+        # Beside versions only: with no unversioned copy, naming a version is the way.
+        (AmbiguousPaperError("arXiv:1 matches several stored copies: name one"), None, None),
         (PaperNotFoundError("local:a is not in the library"), None, None),
     ],
 )

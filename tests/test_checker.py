@@ -203,6 +203,21 @@ def test_empty_paper_is_not_checked() -> None:
     assert isinstance(record, NotCheckedRecord) and "no text passages" in record.error
 
 
+def test_a_paper_of_web_addresses_only_says_so_and_asks_nothing() -> None:
+    # No passage is over any budget: there is no text to judge, and the record says that.
+    src = MemorySource()
+    links = [f"https://example.org/data/set{n}" for n in range(16)]
+    src.add(parse_ref("local:urls2"), "Links", [" ".join(links[:8]), " ".join(links[8:])])
+    judge = ScriptedJudge(pick("supports", "P001"))
+    [record] = Checker(src, judge).check("Example org hosts the data", ["local:urls2"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == (
+        "the paper has no passage of text to judge (only web addresses); nothing was sent to "
+        "the judge"
+    )
+    assert judge.seen == [] and record.calls == {}
+
+
 def test_a_source_repeating_a_passage_id_is_not_checked() -> None:
     # The judge names its evidence by id; with two "P001"s the quote could be the other text.
     class Repeating(MemorySource):

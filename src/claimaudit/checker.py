@@ -64,6 +64,7 @@ from claimaudit.selection import (
     Ranker,
     Selection,
     check_budgets,
+    offerable,
     select_candidates,
 )
 from claimaudit.sources.protocol import Source, SourcePaper
@@ -221,6 +222,13 @@ class Checker:
     def _select(
         self, claim: str, paper: SourcePaper, query: str, topic: str | None, spent: _Spent
     ) -> Selection:
+        if paper.passages and not offerable(paper.passages):
+            # Not a budget matter: nothing is there to judge, so the judge is not even asked
+            # to fit it.
+            raise JudgeError(
+                "the paper has no passage of text to judge (only web addresses); nothing was "
+                "sent to the judge"
+            )
         frame = Case(claim=claim, paper_title=paper.title, passages=(), topic=topic)
 
         def fit(ranked: Sequence[Passage], limit: int) -> Sequence[Passage] | None:

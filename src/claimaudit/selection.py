@@ -74,6 +74,13 @@ class Selection:
         return self.selected == self.considered
 
 
+def offerable(passages: Sequence[Passage]) -> list[Passage]:
+    """The passages evidence may be chosen from: all but those that are only web addresses (a
+    footnote "https://..., Accessed 2014-05-15"), which say where, not what; a judge that quoted
+    one as evidence would show the reader a link."""
+    return [p for p in passages if not is_link_only(p.text)]
+
+
 def check_budgets(max_passages: int, max_chars: int) -> None:
     """UsageError unless both budgets are positive whole numbers. Checked when a checker is
     built: found only while checking, each paper's record would say "check failed: UsageError"
@@ -92,12 +99,11 @@ def select_candidates(
     fit: Fit | None = None,
 ) -> Selection:
     """The best-ranked passages that fit the budget (``fit``'s, else ``max_chars``), at most
-    ``max_passages`` of them, returned in document order. A passage that is only web addresses
-    (a footnote "https://..., Accessed 2014-05-15") is never a candidate: it says where, not
-    what, and a judge that quoted it as evidence would show the reader a link."""
+    ``max_passages`` of them, returned in document order. Only ``offerable`` passages are
+    candidates."""
     check_budgets(max_passages, max_chars)
     order = {p.passage_id: i for i, p in enumerate(passages)}
-    ranked = ranker.rank(query, [p for p in passages if not is_link_only(p.text)])
+    ranked = ranker.rank(query, offerable(passages))
     fitted = None if fit is None else fit(ranked, max_passages)
     if fitted is None:
         chosen = _by_characters(ranked, max_passages, max_chars)

@@ -42,11 +42,17 @@ class UnreadableFileError(Exception):
     """Why a file cannot be read, in words that follow its name ("is not a regular file")."""
 
 
+def check_regular(path: Path) -> None:
+    """UnreadableFileError unless ``path`` (symlinks followed) is a regular file; OSError
+    (FileNotFoundError when there is nothing there) when the system refuses to say."""
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise UnreadableFileError("is not a regular file")
+
+
 def read_regular(path: Path, limit: int | None = None) -> bytes:
     """The bytes of ``path`` (symlinks followed); UnreadableFileError when it is not a regular
     file or holds more than ``limit`` bytes; OSError when the system refuses it."""
-    if not stat.S_ISREG(path.stat().st_mode):
-        raise UnreadableFileError("is not a regular file")
+    check_regular(path)
     with path.open("rb") as handle:
         data = handle.read() if limit is None else handle.read(limit + 1)
     if limit is not None and len(data) > limit:

@@ -129,3 +129,68 @@ def test_eval_refuses_an_output_hard_linked_to_an_input(
         f"error: --out {linked} is the same file as --claims {claims}; choose another path"
     ]
     assert claims.read_text(encoding="utf-8") == original
+
+
+def _small_dataset(tmp_path: Path, cited: list[int]) -> tuple[Path, Path]:
+    """A corpus holding document 1 and claims 10, 11, ... citing ``cited`` one each."""
+    corpus = tmp_path / "corpus.jsonl"
+    document = {"doc_id": 1, "title": "Buoys", "abstract": ["Buoys were calibrated yearly."]}
+    corpus.write_text(json.dumps(document) + "\n", encoding="utf-8")
+    claims = tmp_path / "claims.jsonl"
+    rows = [
+        {"id": 10 + n, "claim": "Buoys were calibrated.", "evidence": {}, "cited_doc_ids": [doc]}
+        for n, doc in enumerate(cited)
+    ]
+    claims.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return claims, corpus
+
+
+def test_eval_refuses_a_device_as_input_as_batch_does(runner: CliRunner, tmp_path: Path) -> None:
+    claims, corpus = _small_dataset(tmp_path, [1])
+    for option, files in (
+        ("--corpus", [claims, Path("/dev/null")]),
+        ("--claims", [Path("/dev/null"), corpus]),
+    ):
+        args = ["eval", "scifact", "--claims", str(files[0]), "--corpus", str(files[1])]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2
+        assert result.stderr.strip() == f"error: {option} /dev/null is not a regular file"
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus)]
+    result = runner.invoke(app, [*args, "--ids", "/dev/null"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: --ids /dev/null is not a regular file"
+
+
+def test_eval_with_no_pair_judged_gives_no_figures_and_fails(
+    runner: CliRunner, jev_mock: str, tmp_path: Path
+) -> None:
+    # Documents 7 and 8 are not in the corpus: every pair is not_checked, nothing is measured.
+    claims, corpus = _small_dataset(tmp_path, [7, 8])
+    summary = tmp_path / "summary.json"
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    result = runner.invoke(app, [*args, "--summary", str(summary)])
+    assert result.exit_code == 1, result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        "error: no pair was judged (2 not_checked); --out keeps each pair's error"
+    )
+    data = json.loads(summary.read_text(encoding="utf-8"))
+    assert (data["pairs"], data["notChecked"]) == (0, 2)
+    assert data["macroF1"] is None and data["accuracy"] is None and data["ece"] is None
+    assert all(s["f1"] is None and s["support"] == 0 for s in data["perClass"].values())
+    assert "0.000" not in result.stdout and "n/a" in result.stdout
+
+
+def test_eval_warns_of_ids_not_in_the_claims_file(
+    runner: CliRunner, jev_mock: str, tmp_path: Path
+) -> None:
+    claims, corpus = _small_dataset(tmp_path, [1])
+    ids = tmp_path / "ids.txt"
+    ids.write_text("10\n" + "".join(f"{n}\n" for n in range(90, 97)), encoding="utf-8")
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    result = runner.invoke(app, [*args, "--ids", str(ids)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines()[0] == (
+        f"warning: 7 of the 8 ids in {ids} are not in {claims}, so not evaluated: "
+        "90, 91, 92, 93, 94, ..."
+    )
+    assert "evaluating 1 pairs" in result.stderr

@@ -126,6 +126,21 @@ def test_version_rule_through_the_cli(db: Path, tmp_path: Path) -> None:
     assert_clean_failure(run("show", "1706.03762v3", "--library", db), "not in the library")
 
 
+def test_show_past_the_last_passage_says_so(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.md"
+    note.write_text("# A Title\n\nFirst paragraph.\n\nSecond paragraph.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "local:two", "--library", db).exit_code == 0
+    for offset in ("2", "5000"):
+        shown = run("show", "local:two", "--offset", offset, "--library", db)
+        assert shown.exit_code == 0, shown.output
+        assert "P001" not in shown.stdout
+        assert shown.stdout.rstrip().endswith(
+            f"no passages from offset {offset} (the paper has 2 passages)"
+        )
+    # Within the paper there is no such note.
+    assert "no passages" not in run("show", "local:two", "--offset", "1", "--library", db).stdout
+
+
 def test_conflict_then_replace(db: Path, tmp_path: Path) -> None:
     note = tmp_path / "paper.txt"
     note.write_text("Original text.\n", encoding="utf-8")
@@ -271,6 +286,23 @@ def test_library_problems_are_clean_failures(tmp_path: Path) -> None:
     db = tmp_path / "lib.db"
     assert_clean_failure(run("import-jsonl", bad_jsonl, "--library", db), "not valid JSON")
     assert_clean_failure(run("import-jsonl", tmp_path / "none.jsonl", "--library", db))
+
+
+def test_import_refuses_a_doc_id_repeated_in_the_file(db: Path, tmp_path: Path) -> None:
+    # The clash is inside the file, not with the library: no line may silently win.
+    corpus = tmp_path / "corp.jsonl"
+    first = {"doc_id": 1, "title": "One", "abstract": ["First sentence."]}
+    second = {"doc_id": 1, "title": "One again", "abstract": ["Other sentence."]}
+    corpus.write_text(f"{json.dumps(first)}\n{json.dumps(second)}\n", encoding="utf-8")
+    for replace in ((), ("--replace",)):
+        result = run("import-jsonl", corpus, "--format", "scifact", *replace, "--library", db)
+        assert_clean_failure(result, "corp.jsonl:2: doc_id 1 repeats line 1")
+        assert "--replace" not in result.stderr
+        assert _state(db) == []
+    # An identical repeat is refused too: the file names one document twice.
+    corpus.write_text(f"{json.dumps(first)}\n{json.dumps(first)}\n", encoding="utf-8")
+    assert_clean_failure(run("import-jsonl", corpus, "--library", db), "repeats line 1")
+    assert _state(db) == []
 
 
 def test_markup_in_text_is_printed_literally(db: Path, tmp_path: Path) -> None:

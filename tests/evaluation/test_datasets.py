@@ -54,5 +54,5 @@ def test_bad_files_raise_dataset_error(tmp_path: Path) -> None:
 
 def test_read_ids(tmp_path: Path) -> None:
     ids = tmp_path / "ids.txt"
-    ids.write_text("# val\n1\n\n 22 \n", encoding="utf-8")
-    assert read_ids(ids) == {"1", "22"}
+    ids.write_text("# val\n1\n\n 22 \n1\n", encoding="utf-8")
+    assert read_ids(ids) == ["1", "22"]

@@ -86,3 +86,20 @@ def test_bad_line_rolls_back_whole_import(tmp_path: Path, library: Library) -> N
     assert library.list_papers() == []
     with pytest.raises(InputError, match="cord_id"):
         import_corpus(library, SCIFACT_CORPUS, CorpusFormat.CHECK_COVID)
+
+
+def test_a_document_named_twice_is_refused_before_anything_is_stored(
+    tmp_path: Path, library: Library
+) -> None:
+    # "7" and 7 are the same reference (scifact:7), so the same document.
+    lines = [
+        json.dumps({"doc_id": 5, "title": "Five", "abstract": ["A."]}),
+        json.dumps({"doc_id": "7", "title": "Seven", "abstract": ["B."]}),
+        json.dumps({"doc_id": 7, "title": "Seven again", "abstract": ["C."]}),
+    ]
+    corpus = tmp_path / "twice.jsonl"
+    corpus.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for replace in (False, True):
+        with pytest.raises(InputError, match=r"twice.jsonl:3: doc_id 7 repeats line 2$"):
+            import_corpus(library, corpus, replace=replace)
+        assert library.list_papers() == []

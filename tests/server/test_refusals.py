@@ -167,13 +167,37 @@ def test_adding_a_paper_is_refused_with_the_request_s_advice(
     assert mcp["no ref"] == f"{notes}: {advice}"
 
 
-def test_an_ambiguous_removal_gives_no_command_line_flag(api: TestClient) -> None:
+def test_an_unversioned_copy_beside_versions_is_removed_with_exact(api: TestClient) -> None:
     for ref, text in (("arXiv:2101.00001", b"One text.\n"), ("arXiv:2101.00001v1", b"Two.\n")):
         added = api.post("/v1/library", files={"file": ("a.md", text)}, data={"ref": ref})
         assert added.status_code == 201, added.text
-    refused = api.delete("/v1/library/arXiv:2101.00001")
+    refused = api.delete("/v1/library/arXiv%3A2101.00001")
     assert refused.status_code == 400
+    # The API's own words (a query parameter), never the command line's --exact.
     assert refused.json()["error"]["message"] == (
         "arXiv:2101.00001 matches several stored copies (arXiv:2101.00001, arXiv:2101.00001v1): "
-        "name one"
+        "name one; send exact=true to remove the unversioned copy"
     )
+    for typo in ("1", "yes", "True", ""):
+        bad = api.delete(f"/v1/library/arXiv%3A2101.00001?exact={typo}")
+        assert bad.status_code == 422
+        assert bad.json()["error"]["message"] == "exact: Input should be true or false"
+    kept = [p["ref"] for p in api.get("/v1/library").json()["papers"]]
+    assert sorted(kept) == ["arXiv:2101.00001", "arXiv:2101.00001v1"]
+    removed = api.delete("/v1/library/arXiv%3A2101.00001?exact=true")
+    assert removed.status_code == 200, removed.text
+    assert removed.json()["removed"]["ref"] == "arXiv:2101.00001"
+    assert [p["ref"] for p in api.get("/v1/library").json()["papers"]] == ["arXiv:2101.00001v1"]
+    # exact=false is the default: the one version left is the work's only copy.
+    gone = api.delete("/v1/library/arXiv%3A2101.00001?exact=false")
+    assert gone.json()["removed"]["ref"] == "arXiv:2101.00001v1"
+
+
+def test_exact_names_no_other_copy(api: TestClient) -> None:
+    added = api.post(
+        "/v1/library", files={"file": ("a.md", b"Versioned.\n")}, data={"ref": "arXiv:2101.00002v3"}
+    )
+    assert added.status_code == 201, added.text
+    missing = api.delete("/v1/library/arXiv%3A2101.00002?exact=true")
+    assert missing.status_code == 404
+    assert api.delete("/v1/library/arXiv%3A2101.00002v3?exact=true").status_code == 200

@@ -10,6 +10,7 @@ import typer
 
 from claimaudit.api import make_judge, make_source
 from claimaudit.cli._common import (
+    EXIT_MATCHED,
     err_console,
     fail,
     out_console,
@@ -25,6 +26,7 @@ from claimaudit.cli._engine import (
     build_engine,
     require_engine_options,
 )
+from claimaudit.cli._warnings import warn
 from claimaudit.engines import EngineName
 from claimaudit.evaluation.datasets import read_ids, read_pairs
 from claimaudit.evaluation.report import summary, tables
@@ -33,7 +35,7 @@ from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
 from claimaudit.sources.protocol import Source
-from claimaudit.userfiles import require_distinct
+from claimaudit.userfiles import UnreadableFileError, check_regular, require_distinct
 
 
 def _library_source(path: Path, fmt: CorpusFormat, corpus: Path) -> Source:
@@ -70,9 +72,9 @@ def eval_command(
     options = {"--claims": claims, "--corpus": corpus, "--ids": ids, "--out": out}
     for option, path in {**options, "--summary": summary_path}.items():
         require_file(path, option)
-    for path in (claims, corpus, ids):
-        if path is not None and not path.is_file():
-            fail(f"no such file: {path}")
+    for option, path in (("--claims", claims), ("--corpus", corpus), ("--ids", ids)):
+        if path is not None:
+            _require_regular(path, option)
     outputs = {"--out": out, "--summary": summary_path}
     require_distinct(outputs.items(), [("--claims", claims), ("--corpus", corpus), ("--ids", ids)])
     for option, path in outputs.items():
@@ -81,7 +83,9 @@ def eval_command(
         pairs = read_pairs(fmt, claims)
         if ids is not None:
             wanted = read_ids(ids)
-            pairs = [p for p in pairs if p.claim_id in wanted]
+            _warn_unknown_ids(wanted, {p.claim_id for p in pairs}, ids, claims)
+            chosen_ids = set(wanted)
+            pairs = [p for p in pairs if p.claim_id in chosen_ids]
     except UnicodeDecodeError as error:
         fail(str(error))
     pairs = pairs[:limit] if limit else pairs
@@ -99,3 +103,34 @@ def eval_command(
     if summary_path:
         data = summary(result, format=fmt.value, judge=chosen.name, claims=str(claims))
         write_text(summary_path, json.dumps(data, indent=2) + "\n")
+    if not result.metrics.pairs:
+        # Nothing was measured: figures over no pair would read as a judge that is always wrong.
+        where = f"; {out} holds each pair's error" if out else "; --out keeps each pair's error"
+        fail(f"no pair was judged ({result.not_checked} not_checked){where}", code=EXIT_MATCHED)
+
+
+def _require_regular(path: Path, option: str) -> None:
+    """Exit 2 with one line unless ``path`` is a file to read: not missing, nor a device such
+    as /dev/null (read as an empty file, it would give "no pairs" or an empty corpus)."""
+    try:
+        check_regular(path)
+    except FileNotFoundError:
+        fail(f"no such file: {path}")
+    except UnreadableFileError as error:
+        fail(f"{option} {path} {error}")
+    except OSError as error:
+        fail(f"{option} {path}: {error.strerror or error}")
+
+
+# How many unknown ids the warning names; the count says how many there are.
+SHOWN_IDS = 5
+
+
+def _warn_unknown_ids(wanted: list[str], known: set[str], ids: Path, claims: Path) -> None:
+    unknown = [claim_id for claim_id in wanted if claim_id not in known]
+    if unknown:
+        first = ", ".join(unknown[:SHOWN_IDS]) + (", ..." if len(unknown) > SHOWN_IDS else "")
+        warn(
+            f"{len(unknown)} of the {len(wanted)} ids in {ids} are not in {claims}, so not "
+            f"evaluated: {first}"
+        )

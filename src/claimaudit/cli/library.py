@@ -260,7 +260,16 @@ def _show_table(paper: StoredPaper, passages: Iterator[Passage], offset: int, li
         heading.append(section, style="dim")
         out_console.print(heading)
         out_console.print(shown_text(passage.text))
-    if offset + count < total:
+    if not count and offset:
+        # Past the last passage: say so, or the page would look like a paper with no text.
+        out_console.print()
+        out_console.print(
+            Text(
+                f"no passages from offset {offset} (the paper has {counted(total, 'passage')})",
+                style="dim",
+            )
+        )
+    elif offset + count < total:
         out_console.print()
         shown_range = f"passages {offset + 1}-{offset + count}" if count else "no passages"
         out_console.print(

@@ -115,7 +115,9 @@ def read_pairs(fmt: CorpusFormat, claims: Path) -> list[EvalPair]:
     return list(_scifact_style(claims, clean=fmt is CorpusFormat.CITATION_INTEGRITY))
 
 
-def read_ids(path: Path) -> set[str]:
-    """Claim ids, one per line (blank lines and ``#`` comments ignored)."""
+def read_ids(path: Path) -> list[str]:
+    """Claim ids, one per line, each once in the file's order (blank lines and ``#`` comments
+    ignored)."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    ids = (line.strip() for line in lines if line.strip() and not line.startswith("#"))
+    return list(dict.fromkeys(ids))

@@ -11,19 +11,25 @@ from claimaudit.evaluation.datasets import CLASSES
 from claimaudit.evaluation.runner import EvalResult
 
 
+def _figure(value: float, judged: bool) -> float | None:
+    # Over no judged pair there is nothing to score: 0.0 would read as a judge always wrong.
+    return round(value, 4) if judged else None
+
+
 def summary(result: EvalResult, **context: Any) -> dict[str, Any]:
     m = result.metrics
+    judged = m.pairs > 0
     return {
         **context,
         "pairs": m.pairs,
         "notChecked": result.not_checked,
-        "macroF1": round(m.macro_f1, 4),
-        "accuracy": round(m.accuracy, 4),
+        "macroF1": _figure(m.macro_f1, judged),
+        "accuracy": _figure(m.accuracy, judged),
         "perClass": {
             c: {
-                "precision": round(s.precision, 4),
-                "recall": round(s.recall, 4),
-                "f1": round(s.f1, 4),
+                "precision": _figure(s.precision, judged),
+                "recall": _figure(s.recall, judged),
+                "f1": _figure(s.f1, judged),
                 "support": s.support,
             }
             for c, s in m.per_class.items()
@@ -42,8 +48,9 @@ def tables(result: EvalResult) -> Group:
     head = Table(title="evaluation", show_header=False)
     head.add_row("pairs judged", str(m.pairs))
     head.add_row("not checked", str(result.not_checked))
-    head.add_row("macro-F1", f"{m.macro_f1:.3f}")
-    head.add_row("accuracy", f"{m.accuracy:.3f}")
+    judged = m.pairs > 0
+    head.add_row("macro-F1", _shown(m.macro_f1, judged))
+    head.add_row("accuracy", _shown(m.accuracy, judged))
     hit = "n/a" if m.evidence_hit_rate is None else f"{m.evidence_hit_rate:.3f}"
     head.add_row("evidence hit rate", f"{hit} (over {m.evidence_pairs} pairs)")
     head.add_row("ECE (10 bins)", "n/a" if m.ece is None else f"{m.ece:.3f}")
@@ -52,7 +59,8 @@ def tables(result: EvalResult) -> Group:
     for column in ("class", "precision", "recall", "F1", "support"):
         per_class.add_column(column, justify="left" if column == "class" else "right")
     for c, s in m.per_class.items():
-        per_class.add_row(c, f"{s.precision:.3f}", f"{s.recall:.3f}", f"{s.f1:.3f}", str(s.support))
+        figures = (_shown(f, judged) for f in (s.precision, s.recall, s.f1))
+        per_class.add_row(c, *figures, str(s.support))
     confusion = Table(title="confusion (rows gold, columns predicted)")
     confusion.add_column("gold")
     for c in CLASSES:
@@ -60,3 +68,7 @@ def tables(result: EvalResult) -> Group:
     for gold in CLASSES:
         confusion.add_row(gold, *(str(m.confusion[gold][p]) for p in CLASSES))
     return Group(head, per_class, confusion)
+
+
+def _shown(value: float, judged: bool) -> str:
+    return f"{value:.3f}" if judged else "n/a"

@@ -77,7 +77,9 @@ def import_corpus(
     """Import every document of ``path`` in one transaction: all or nothing.
 
     Identical documents already stored are left alone; changed ones need ``replace=True``.
-    Documents without any abstract sentence are skipped (they would have no passages).
+    Documents without any abstract sentence are skipped (they would have no passages). A file
+    naming one document twice is refused, even with identical lines: which line should win is
+    the file's author's call, not the importer's.
     """
     prefix = ref_prefix or corpus_format.ref_prefix
     papers = list(_read(path, corpus_format, prefix))
@@ -96,6 +98,7 @@ def _read(path: Path, corpus_format: CorpusFormat, prefix: str) -> Iterator[NewP
     text = decode_text(path, read_bytes(path))
     id_field = corpus_format.id_field
     source = str(path.resolve())
+    first_line: dict[PaperRef, int] = {}
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
@@ -111,7 +114,13 @@ def _read(path: Path, corpus_format: CorpusFormat, prefix: str) -> Iterator[NewP
                 f"{where}: expected an object with {id_field!r} (is --format {corpus_format} "
                 "right?)"
             )
-        yield _paper(record, id_field, prefix, where, source)
+        paper = _paper(record, id_field, prefix, where, source)
+        if paper.ref in first_line:
+            raise InputError(
+                f"{where}: {id_field} {record[id_field]} repeats line {first_line[paper.ref]}"
+            )
+        first_line[paper.ref] = number
+        yield paper
 
 
 def _paper(record: dict[str, Any], id_field: str, prefix: str, where: str, source: str) -> NewPaper:

@@ -5,7 +5,12 @@ function for both, so that the two surfaces refuse a request in the same words."
 from __future__ import annotations
 
 from claimaudit.advice import advised
-from claimaudit.errors import ClaimauditError, ContentConflictError, RefRequiredError
+from claimaudit.errors import (
+    AmbiguousPaperError,
+    ClaimauditError,
+    ContentConflictError,
+    RefRequiredError,
+)
 
 REF_EXAMPLES = "(e.g. arXiv:1706.03762v5 or doi:10.1000/xyz)"
 
@@ -15,7 +20,9 @@ def request_advice(error: ClaimauditError) -> str | None:
         return "send replace: true to overwrite it"
     if isinstance(error, RefRequiredError):
         return "send ref" if error.found else f"send ref {REF_EXAMPLES}"
-    # AmbiguousPaperError: the API removes by reference only; naming a version is the way.
+    if isinstance(error, AmbiguousPaperError) and error.unversioned:
+        # Only the API's DELETE removes (no MCP tool does); its query names the copy.
+        return "send exact=true to remove the unversioned copy"
     return None
 
 

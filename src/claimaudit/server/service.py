@@ -331,10 +331,11 @@ class Service:
             except LibraryError as exc:
                 raise exc.reworded(_upload_message(str(exc), path, name)) from None
 
-    def remove(self, ref: str) -> StoredPaper:
+    def remove(self, ref: str, *, exact: bool = False) -> StoredPaper:
+        """Remove the paper ``ref`` names; ``exact``: only the copy stored under exactly it."""
         check_texts(reference=ref)
         with self._open() as library:
-            return library.remove(parse_ref(ref))
+            return library.remove(parse_ref(ref), exact=exact)
 
 
 def _unless_cancelled(cancel: threading.Event | None, done: int, total: int) -> None:

@@ -11,6 +11,8 @@ from typing import Annotated
 
 from fastapi import APIRouter, FastAPI, File, Form, Query, UploadFile
 from fastapi.responses import JSONResponse
+from pydantic import BeforeValidator
+from pydantic_core import PydanticCustomError
 
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.wire import Added, Hit, Paper, PassageOut
@@ -21,6 +23,23 @@ from claimaudit.server.state import AppState
 UPLOAD_PATH = "/v1/library"
 # (method, path) pairs whose bodies are paper files, under the upload size limit.
 UPLOAD_ROUTES = frozenset({("POST", UPLOAD_PATH)})
+
+
+def _true_or_false(value: object) -> bool:
+    # Strict, as request bodies are: "1", "yes" or "True" is a typo to report, not a yes.
+    if value in ("true", "false"):
+        return value == "true"
+    raise PydanticCustomError("bool_parsing", "Input should be true or false")
+
+
+ExactQuery = Annotated[
+    bool,
+    BeforeValidator(_true_or_false),
+    Query(
+        description="Remove only the copy stored under exactly this reference (an unversioned "
+        "copy kept beside stored versions of the work)."
+    ),
+]
 
 
 def install(app: FastAPI, state: AppState) -> None:
@@ -66,8 +85,8 @@ def install(app: FastAPI, state: AppState) -> None:
         return PaperDetail(paper=Paper.of(stored), passages=[PassageOut.of(p) for p in passages])
 
     @router.delete("/v1/library/{ref:path}", response_model=Removed, summary="Remove a paper")
-    def remove(ref: str) -> Removed:
-        return Removed(removed=Paper.of(service.remove(ref)))
+    def remove(ref: str, exact: ExactQuery = False) -> Removed:
+        return Removed(removed=Paper.of(service.remove(ref, exact=exact)))
 
     @router.post(
         UPLOAD_PATH,

@@ -26,7 +26,8 @@ export function initLibraryPanel() {
     remove.addEventListener("click", async () => {
       if (!window.confirm(`Remove ${paper.ref} from the library?`)) return;
       try {
-        await api(`/v1/library/${refPath(paper.ref)}`, { method: "DELETE" });
+        // The row shows one stored copy: remove that one, even beside versions of its work.
+        await api(`/v1/library/${refPath(paper.ref)}?exact=true`, { method: "DELETE" });
         setStatus(status, `Removed ${paper.ref}.`, "done");
         changed();
       } catch (error) {
