@@ -193,4 +193,4 @@ def test_eval_warns_of_ids_not_in_the_claims_file(
         f"warning: 7 of the 8 ids in {ids} are not in {claims}, so not evaluated: "
         "90, 91, 92, 93, 94, ..."
     )
-    assert "evaluating 1 pairs" in result.stderr
+    assert "evaluating 1 pair with" in result.stderr

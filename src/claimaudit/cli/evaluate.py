@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from claimaudit.accounting import counted
 from claimaudit.api import make_judge, make_source
 from claimaudit.cli._common import (
     EXIT_MATCHED,
@@ -94,7 +95,7 @@ def eval_command(
     settings = JudgeSettings(model=model)
     chosen = make_judge(judge, settings)
     runner = build_engine(engine, judge=judge, settings=settings, address=address, workers=workers)
-    err_console.print(f"evaluating {len(pairs)} pairs with judge {chosen.name!r}")
+    err_console.print(f"evaluating {counted(len(pairs), 'pair')} with judge {chosen.name!r}")
     try:
         result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out, engine=runner)
     finally:
