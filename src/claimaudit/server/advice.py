@@ -4,8 +4,14 @@ function for both, so that the two surfaces refuse a request in the same words."
 
 from __future__ import annotations
 
-from claimaudit.advice import advised
-from claimaudit.errors import ClaimauditError, ContentConflictError, RefRequiredError
+from claimaudit.advice import MODEL_JUDGES, advised
+from claimaudit.errors import (
+    ClaimauditError,
+    ContentConflictError,
+    ModelNotTakenError,
+    ModelRequiredError,
+    RefRequiredError,
+)
 
 REF_EXAMPLES = "(e.g. arXiv:1706.03762v5 or doi:10.1000/xyz)"
 
@@ -15,6 +21,11 @@ def request_advice(error: ClaimauditError) -> str | None:
         return "send replace: true to overwrite it"
     if isinstance(error, RefRequiredError):
         return "send ref" if error.found else f"send ref {REF_EXAMPLES}"
+    if isinstance(error, ModelRequiredError):
+        # The client's model, or the environment of the server process (not the client's).
+        return f"send model or set {error.env} on the server" if error.env else "send model"
+    if isinstance(error, ModelNotTakenError):
+        return f"model {error.model!r} applies to {MODEL_JUDGES}"
     # AmbiguousPaperError: the API removes by reference only; naming a version is the way.
     return None
 
