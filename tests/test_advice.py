@@ -10,6 +10,8 @@ from claimaudit.errors import (
     AmbiguousPaperError,
     ClaimauditError,
     ContentConflictError,
+    ModelNotTakenError,
+    ModelRequiredError,
     PaperNotFoundError,
     RefRequiredError,
 )
@@ -21,6 +23,8 @@ DISAGREE = RefRequiredError(
     "a.pdf: name and metadata disagree (arXiv:1, arXiv:2)", found=("arXiv:1", "arXiv:2")
 )
 AMBIGUOUS = AmbiguousPaperError("arXiv:1 matches several stored copies: name one", unversioned=True)
+NO_MODEL = ModelRequiredError("the openai judge needs a model id", env="OPENAI_MODEL")
+OWN_MODEL = ModelNotTakenError("the local judge runs its own model (v1)", model="gpt-4o")
 
 
 def test_advice_follows_the_message_only_when_there_is_some() -> None:
@@ -54,3 +58,30 @@ def test_each_surface_gives_its_own_advice(
 ) -> None:
     assert cli_message(error) == (f"{error}; {cli}" if cli else str(error))
     assert request_message(error) == (f"{error}; {api}" if api else str(error))
+
+
+def test_a_missing_model_is_given_by_flag_or_by_field_and_the_server_s_environment() -> None:
+    # The command line's words are those it always gave; the advice completes the sentence.
+    assert cli_message(NO_MODEL) == (
+        "the openai judge needs a model id: pass --model or set OPENAI_MODEL"
+    )
+    assert request_message(NO_MODEL) == (
+        "the openai judge needs a model id: send model or set OPENAI_MODEL on the server"
+    )
+    # A judge with no environment variable for it (a plugin's) is advised the flag or field.
+    bare = ModelRequiredError("the x judge needs a model id")
+    assert (cli_message(bare), request_message(bare)) == (
+        "the x judge needs a model id: pass --model",
+        "the x judge needs a model id: send model",
+    )
+
+
+def test_a_model_for_a_judge_with_its_own_names_the_flag_or_the_field() -> None:
+    assert cli_message(OWN_MODEL) == (
+        "the local judge runs its own model (v1); "
+        "--model 'gpt-4o' applies to the jev and openai judges"
+    )
+    assert request_message(OWN_MODEL) == (
+        "the local judge runs its own model (v1); "
+        "model 'gpt-4o' applies to the jev and openai judges"
+    )

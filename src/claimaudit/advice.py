@@ -12,6 +12,9 @@ from collections.abc import Callable
 
 from claimaudit.errors import ClaimauditError
 
+# The built-in judges that take a model id, which advice about a model names.
+MODEL_JUDGES = "the jev and openai judges"
+
 # What the surface tells its user to do about an error, or None when it has nothing to add.
 Advice = Callable[[ClaimauditError], str | None]
 
@@ -19,4 +22,4 @@ Advice = Callable[[ClaimauditError], str | None]
 def advised(error: ClaimauditError, advice: Advice) -> str:
     """``error``'s message followed by ``advice``'s words for it, if any."""
     tip = advice(error)
-    return f"{error}; {tip}" if tip else str(error)
+    return f"{error}{error.advice_joint}{tip}" if tip else str(error)

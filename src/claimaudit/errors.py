@@ -50,6 +50,8 @@ __all__ = [
     "LibraryDamagedError",
     "LibraryError",
     "LibraryOpenError",
+    "ModelNotTakenError",
+    "ModelRequiredError",
     "NestingError",
     "PaperNotFoundError",
     "PassageNotFoundError",
@@ -72,6 +74,8 @@ class ClaimauditError(Exception):
     exit_code: ClassVar[int] = EXIT_USAGE
     http_status: ClassVar[int] = 400
     code: ClassVar[str] = "bad_request"
+    # How a surface's advice follows the message (``claimaudit.advice``).
+    advice_joint: ClassVar[str] = "; "
 
     def reworded(self, message: str) -> Self:
         """This error with another message (a server's path hidden, say): the same kind, with
@@ -132,6 +136,27 @@ class InvalidSettingsError(UsageError):
     """A backend's options cannot be used (the openai judge without a model, a bad timeout)."""
 
     code = "invalid_settings"
+
+
+class ModelRequiredError(InvalidSettingsError):
+    """A judge that runs the model it is told of, told of none. ``env``: the environment
+    variable that names one when no request does (where the judge runs)."""
+
+    # The advice completes the message: "needs a model id: pass --model or set OPENAI_MODEL".
+    advice_joint = ": "
+
+    def __init__(self, message: str, *, env: str = "") -> None:
+        super().__init__(message)
+        self.env = env
+
+
+class ModelNotTakenError(InvalidSettingsError):
+    """A model id given to a judge that runs its own (the embedded one). ``model``: the one
+    given, which the caller likely meant for a judge that takes one."""
+
+    def __init__(self, message: str, *, model: str = "") -> None:
+        super().__init__(message)
+        self.model = model
 
 
 class PluginError(ClaimauditError):

@@ -203,6 +203,13 @@ def test_openai_judge_needs_a_model(runner: CliRunner, paper_library: Path) -> N
     )
 
 
+def test_a_model_for_the_local_judge_names_the_flag(runner: CliRunner, paper_library: Path) -> None:
+    code, records, stderr = _check(runner, paper_library, "--paper", "x:1", "--model", "gpt-4o")
+    assert code == 2 and records == []
+    assert stderr.strip().startswith("error: the local judge runs its own model (")
+    assert stderr.strip().endswith("); --model 'gpt-4o' applies to the jev and openai judges")
+
+
 def test_openai_judge_end_to_end(
     runner: CliRunner, paper_library: Path, openai_chat: OpenAIServer
 ) -> None:

@@ -292,12 +292,15 @@ def test_a_recalibrated_model_with_the_same_weights_has_another_identity(tmp_pat
 
 def test_a_model_id_for_another_judge_is_refused_not_ignored() -> None:
     # "--model gpt-4o" without "--judge openai" would otherwise run the embedded model silently.
-    from claimaudit.errors import InvalidSettingsError
+    from claimaudit.errors import ModelNotTakenError
     from claimaudit.judges.local import make_judge as make_local
     from claimaudit.judges.protocol import JudgeSettings
 
-    with pytest.raises(InvalidSettingsError, match="applies to the jev and openai judges"):
+    with pytest.raises(ModelNotTakenError) as refused:
         make_local(JudgeSettings(model="gpt-4o"))
+    # The model given is kept for each surface's advice (--model, or the request's field).
+    assert str(refused.value).startswith("the local judge runs its own model (")
+    assert refused.value.model == "gpt-4o" and refused.value.code == "invalid_settings"
     own = make_local(JudgeSettings())
     # Its own model's name is accepted as --model (a record's "model", sent back).
     config = json.loads((own.model_dir / "config.json").read_text(encoding="utf-8"))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from claimaudit.checker import Checker
-from claimaudit.errors import InvalidSettingsError
+from claimaudit.errors import InvalidSettingsError, ModelRequiredError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.jev import JevOptions
 from claimaudit.judges.openai import DEFAULT_BASE_URL, OpenAIOptions, register
@@ -69,10 +69,14 @@ def test_is_a_default_plugin() -> None:
 
 
 def test_model_is_required() -> None:
-    with pytest.raises(
-        InvalidSettingsError, match="needs a model id: pass --model or set OPENAI_MODEL"
-    ):
+    with pytest.raises(ModelRequiredError) as refused:
         make_judge(JudgeSettings())
+    # What went wrong, and where the model could come from; each surface words its advice.
+    assert (str(refused.value), refused.value.env) == (
+        "the openai judge needs a model id",
+        "OPENAI_MODEL",
+    )
+    assert refused.value.code == "invalid_settings"
 
 
 def test_settings_then_environment_then_defaults(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -37,9 +37,10 @@ def test_a_body_that_is_not_utf8_is_invalid_text(api: httpx.Client, path: str, r
 @pytest.mark.parametrize(
     ("field", "message"),
     [
-        # The topic is read by the service's own check (shared with MCP), which says where.
+        # The topic and the model are read by the service's own checks (shared with MCP),
+        # which say where.
         ("topic", "the topic is not valid text: invalid UTF-8 or a lone surrogate at character 1"),
-        ("model", "model is not valid text: invalid UTF-8 or a lone surrogate"),
+        ("model", "the model is not valid text: invalid UTF-8 or a lone surrogate at character 1"),
     ],
 )
 @pytest.mark.parametrize("start", [CHECK, REVIEW], ids=["check", "review"])

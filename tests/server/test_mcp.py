@@ -13,6 +13,7 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
+from tests.judges.openaiserver import OpenAIServer
 from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM, REPO
 from tests.server.test_reviews import WRAPPED, WRAPPED_WARNING
 
@@ -206,3 +207,51 @@ def test_bad_arguments_read_as_the_api_s_errors(library: Path) -> None:
         "Error executing tool check_claim: threshold: Input should be less than or equal to 1"
     )
     assert len(_payload(outcome["fine"])["papers"]) == 1
+
+
+def test_the_model_argument_reaches_the_openai_judge(
+    library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outcome: dict[str, Any] = {}
+    draft = f"{NARROW_CLAIM[:-1]} [@lee2022].\n"
+    latex = f"{NARROW_CLAIM[:-1]} \\cite{{lee2022}}.\n"
+
+    async def session() -> None:
+        with anyio.fail_after(120):
+            async with Client(_parameters(library)) as client:
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+                outcome["schemas"] = {name: tool.input_schema for name, tool in tools.items()}
+                outcome["check"] = await client.call_tool(
+                    "check_claim",
+                    {
+                        "claim": NARROW_CLAIM,
+                        "papers": [DEEP_RULES_REF],
+                        "judge": "openai",
+                        "model": "chosen-1",
+                    },
+                )
+                outcome["review"] = await client.call_tool(
+                    "review_report",
+                    {"markdown": draft, "bibliography": BIBTEX, "judge": "openai", "model": "m-2"},
+                )
+                outcome["latex"] = await client.call_tool(
+                    "review_latex",
+                    {"latex": latex, "bibliography": BIBTEX, "judge": "openai", "model": "m-3"},
+                )
+
+    # The server process finds no model of its own (OPENAI_MODEL unset): only the argument.
+    with OpenAIServer() as chat:
+        monkeypatch.setenv("OPENAI_BASE_URL", chat.url)
+        anyio.run(session)
+        asked = [request.json["model"] for request in chat.requests]
+
+    for name in ("check_claim", "review_report", "review_latex"):
+        model = outcome["schemas"][name]["properties"]["model"]
+        assert model["maxLength"] == 200 and "openai" in model["description"]
+    [record] = _payload(outcome["check"])["records"]
+    [reviewed] = _payload(outcome["review"])["records"]
+    [latex_record] = _payload(outcome["latex"])["records"]
+    for judged in (record, reviewed, latex_record):
+        assert judged["judge"] == "openai" and judged["verdict"] != "not_checked", judged
+    # Each call asked the chat server for the model it was given (the cache keeps models apart).
+    assert set(asked) == {"chosen-1", "m-2", "m-3"}

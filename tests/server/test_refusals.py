@@ -3,6 +3,7 @@ to send (never the command line's flags): both surfaces in process, sent the sam
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -38,13 +39,38 @@ CHECK_REFUSALS: dict[str, dict[str, Any]] = {
     "unknown judge": {"claim": CLAIM, "papers": [PAPER], "judge": "nope"},
     "threshold out of range": {"claim": CLAIM, "papers": [PAPER], "threshold": 2},
     "over-long topic": {"claim": CLAIM, "papers": [PAPER], "topic": "x" * 1001},
+    "over-long model": {"claim": CLAIM, "papers": [PAPER], "judge": "openai", "model": "m" * 201},
+    "model not valid text": {"claim": CLAIM, "papers": [PAPER], "model": "m\udfff"},
+    "openai judge without a model": {"claim": CLAIM, "papers": [PAPER], "judge": "openai"},
+    "model for the local judge": {
+        "claim": CLAIM,
+        "papers": [PAPER],
+        "judge": "local",
+        "model": "gpt-4o",
+    },
 }
 REVIEW_REFUSALS: dict[str, dict[str, Any]] = {
     "empty draft": {"markdown": " "},
     "over-long topic": {"markdown": f"{CLAIM} [1]", "topic": "x" * 1001},
     "unknown judge": {"markdown": f"{CLAIM} [@k]", "judge": "nope"},
     "empty bibliography": {"markdown": f"{CLAIM} [@k]", "bibliography": ""},
+    "over-long model": {"markdown": f"{CLAIM} [1]", "judge": "openai", "model": "m" * 201},
+    "openai judge without a model": {"markdown": f"{CLAIM} [1]", "judge": "openai"},
+    "model for the local judge": {"markdown": f"{CLAIM} [1]", "model": "gpt-4o"},
 }
+# Over either surface, a judge's model is the request's model field, never --model.
+NO_MODEL = "the openai judge needs a model id: send model or set OPENAI_MODEL on the server"
+OWN_MODEL = "; model 'gpt-4o' applies to the jev and openai judges"
+LONG_MODEL = "the model id has 201 characters; the limit is 200"
+
+
+def _as_latex(cases: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The model refusals as ``review_latex`` arguments: the draft under ``latex``."""
+    return {
+        name: {("latex" if k == "markdown" else k): v for k, v in arguments.items()}
+        for name, arguments in cases.items()
+        if "model" in name
+    }  # the others are the Markdown tool's own (its "empty draft" names Markdown)
 
 
 def _http_body(arguments: dict[str, Any]) -> dict[str, Any]:
@@ -68,7 +94,9 @@ def api(library: Path) -> Iterator[TestClient]:
 def _http_refusals(api: TestClient, route: str, cases: dict[str, dict[str, Any]]) -> dict[str, str]:
     found: dict[str, str] = {}
     for name, arguments in cases.items():
-        response = api.post(route, json=_http_body(arguments))
+        # As JSON escapes, so that a lone surrogate is sent as a client would send it.
+        body = json.dumps(_http_body(arguments))
+        response = api.post(route, content=body, headers={"content-type": "application/json"})
         assert 400 <= response.status_code < 500, (name, response.text)
         found[name] = response.json()["error"]["message"]
     return found
@@ -110,16 +138,29 @@ def test_a_check_is_refused_alike(api: TestClient, library: Path) -> None:
         "threshold: Input should be less than or equal to 1"
     )
     assert http["over-long topic"] == "the topic has 1001 characters; the limit is 1000"
+    assert http["over-long model"] == LONG_MODEL
+    assert http["model not valid text"] == (
+        "the model is not valid text: invalid UTF-8 or a lone surrogate at character 2"
+    )
+    assert http["openai judge without a model"] == NO_MODEL
+    assert http["model for the local judge"].startswith("the local judge runs its own model (")
+    assert http["model for the local judge"].endswith(OWN_MODEL)
     # The service refuses them; the API's schema still documents the limits.
     schema = api.get("/openapi.json").json()["components"]["schemas"]["CheckRequest"]
     papers, topic = schema["properties"]["papers"], schema["properties"]["topic"]
     assert (papers["minItems"], papers["maxItems"], topic["maxLength"]) == (1, 50, 1000)
+    assert schema["properties"]["model"]["maxLength"] == 200
 
 
 def test_a_review_is_refused_alike(api: TestClient, library: Path) -> None:
     http = _http_refusals(api, "/v1/reviews", REVIEW_REFUSALS)
     assert _mcp_refusals(library, "review_report", REVIEW_REFUSALS) == http
+    latex = _mcp_refusals(library, "review_latex", _as_latex(REVIEW_REFUSALS))
+    assert latex == {name: http[name] for name in latex}
     assert http["empty draft"] == "the draft is empty: send the Markdown text to review"
+    assert http["over-long model"] == LONG_MODEL
+    assert http["openai judge without a model"] == NO_MODEL
+    assert http["model for the local judge"].endswith(OWN_MODEL)
 
 
 def test_adding_a_paper_is_refused_with_the_request_s_advice(

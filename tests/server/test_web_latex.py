@@ -10,6 +10,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.server.conftest import NARROW_CLAIM, PAGE_TIMEOUT_MS, RunningServer
+from tests.server.test_reviews import WRAPPED, WRAPPED_WARNING
 
 expect.set_options(timeout=PAGE_TIMEOUT_MS)
 # A code point beyond the BMP before the citations: offsets count code points, not UTF-16 units.
@@ -147,3 +148,52 @@ def test_a_named_bibliography_says_to_paste_it(page: Page, server: RunningServer
         "The draft names the bibliography refs: paste its BibTeX under "
         "“Bibliography and options”, then review again."
     )
+
+
+# A block bibtexparser cannot read (no comma after the key) and a key given twice: neither is
+# used, and the review says so. Markup in it must reach the page as text.
+UNREAD_BIB = (
+    "@article{broken title = {x}}\n"
+    "@misc{<b>k</b>, title = {once}}\n"
+    "@misc{<b>k</b>, title = {again}}\n"
+)
+
+
+def test_a_review_s_warnings_and_unread_entries_are_listed_as_text(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    page.fill("#draft", WRAPPED)
+    page.click("#review-form details.options summary")
+    page.fill("#review-bib", UNREAD_BIB)
+    page.select_option("#review-judge", "gated")
+    page.click("#review-submit")
+    status = page.locator("#review-status")
+    expect(status).to_have_attribute("data-kind", "done")
+    expect(status).to_contain_text("3 warnings above the draft.")
+    panel = page.locator("#review-warnings")
+    expect(panel).to_be_visible()
+    # Named by its heading, each item saying "Warning:" in words, not by colour alone.
+    expect(page.get_by_role("region", name="Warnings (3)")).to_be_visible()
+    items = panel.locator("li")
+    expect(items).to_have_count(3)
+    expect(items.nth(0)).to_have_text(f"Warning: {WRAPPED_WARNING}")
+    expect(items.nth(1)).to_have_text(
+        "Warning: the bibliography line 1: an entry that could not be read "
+        "(Expected comma after entry key, but found =)"
+    )
+    expect(items.nth(2)).to_have_text(
+        "Warning: the bibliography line 3: a second entry with the key '<b>k</b>', ignored "
+        "(the first is used)"
+    )
+    # The server's text (here a key with markup) is never markup on the page.
+    expect(panel.locator("b")).to_have_count(0)
+
+    # A review with nothing to warn of hides the list again, and its status says none.
+    page.fill("#draft", LATEX)
+    page.fill("#review-bib", BIB)
+    page.click("#review-submit")
+    expect(status).to_contain_text("2 cited sentences, 2 records")
+    expect(status).not_to_contain_text("warning")
+    expect(panel).to_be_hidden()
+    expect(panel.locator("li")).to_have_count(0)

@@ -160,11 +160,11 @@ def test_the_judge_list_s_hover_text_gives_page_advice(page: Page, server: Runni
     assert titles and not [t for t in titles if "--" in t]
 
 
-def test_the_local_judge_refusing_a_model_gives_page_advice(
+def test_the_local_judge_refusing_a_model_is_shown_as_the_server_says_it(
     page: Page, server: RunningServer
 ) -> None:
-    # The page hides Model for the local judge, so only another client gets this error; the
-    # page's words for it are checked on the server's own answer.
+    # The page hides Model for the local judge, so only another client gets this error: the
+    # server names its model field (not --model), and the page shows the message as it came.
     with server.client() as client:
         answer = client.post(
             "/v1/checks",
@@ -177,15 +177,13 @@ def test_the_local_judge_refusing_a_model_gives_page_advice(
         )
     error = answer.json()["error"]
     assert (answer.status_code, error["code"]) == (400, "invalid_settings")
-    assert "--model" in error["message"]
+    assert error["message"].endswith("; model 'm-1' applies to the jev and openai judges")
+    assert "--" not in error["message"]
     page.goto(server.url)
     shown = page.evaluate(
         "async (error) => (await import('/static/messages.js')).pageMessage(error)", error
     )
-    assert shown == (
-        "The local judge runs its own model: clear Model under Options, "
-        "or choose a judge that takes a model id."
-    )
+    assert shown == error["message"]
 
 
 def test_valyu_excerpts_over_budget_say_to_narrow_topic_on_the_page(

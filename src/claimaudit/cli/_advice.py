@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from claimaudit.advice import advised
+from claimaudit.advice import MODEL_JUDGES, advised
 from claimaudit.errors import (
     AmbiguousPaperError,
     ClaimauditError,
     ContentConflictError,
+    ModelNotTakenError,
+    ModelRequiredError,
     RefRequiredError,
 )
 
@@ -21,6 +23,10 @@ def cli_advice(error: ClaimauditError) -> str | None:
         return "pass --ref" if error.found else f"pass --ref {REF_EXAMPLES}"
     if isinstance(error, AmbiguousPaperError) and error.unversioned:
         return "--exact removes the unversioned copy"
+    if isinstance(error, ModelRequiredError):
+        return f"pass --model or set {error.env}" if error.env else "pass --model"
+    if isinstance(error, ModelNotTakenError):
+        return f"--model {error.model!r} applies to {MODEL_JUDGES}"
     return None
 
 

@@ -4,11 +4,13 @@ function for both, so that the two surfaces refuse a request in the same words."
 
 from __future__ import annotations
 
-from claimaudit.advice import advised
+from claimaudit.advice import MODEL_JUDGES, advised
 from claimaudit.errors import (
     AmbiguousPaperError,
     ClaimauditError,
     ContentConflictError,
+    ModelNotTakenError,
+    ModelRequiredError,
     RefRequiredError,
 )
 
@@ -23,6 +25,11 @@ def request_advice(error: ClaimauditError) -> str | None:
     if isinstance(error, AmbiguousPaperError) and error.unversioned:
         # Only the API's DELETE removes (no MCP tool does); its query names the copy.
         return "send exact=true to remove the unversioned copy"
+    if isinstance(error, ModelRequiredError):
+        # The client's model, or the environment of the server process (not the client's).
+        return f"send model or set {error.env} on the server" if error.env else "send model"
+    if isinstance(error, ModelNotTakenError):
+        return f"model {error.model!r} applies to {MODEL_JUDGES}"
     return None
 
 

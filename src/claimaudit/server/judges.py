@@ -18,13 +18,29 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from claimaudit.api import default_judge_name, make_judge
+from claimaudit.errors import InvalidSettingsError
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.plugins import get_registry
+from claimaudit.untrusted import check_text
 
 # Clients choose the model string: bound the pool so arbitrary names cannot grow it forever.
 MAX_JUDGES = 8
+# ... and its length (it is a key here, and sent on to the judge's server).
+MAX_MODEL_CHARS = 200
 
 Key = tuple[str, str | None]
+
+
+def validate_model(model: str | None) -> None:
+    """Refuse a client's model id that no judge could take, in the words of every surface
+    (the API's model field and the MCP tools' model argument alike)."""
+    if model is None:
+        return
+    check_text(model, "the model")
+    if len(model) > MAX_MODEL_CHARS:
+        raise InvalidSettingsError(
+            f"the model id has {len(model)} characters; the limit is {MAX_MODEL_CHARS}"
+        )
 
 
 class JudgePool:

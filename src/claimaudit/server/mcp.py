@@ -28,6 +28,7 @@ from claimaudit.errors import as_known
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
 from claimaudit.server.advice import request_message
+from claimaudit.server.judges import MAX_MODEL_CHARS
 from claimaudit.server.mcp_stdio import screened_stdio
 from claimaudit.server.service import Reviewed, Service
 from claimaudit.server.validation import EXTRA_FIELD, field_errors
@@ -38,6 +39,15 @@ _log = logging.getLogger("claimaudit.mcp")
 # The arguments several tools share, described once.
 Topic = Annotated[str | None, Field(description="Extra query words for evidence selection.")]
 JudgeName = Annotated[str | None, Field(description="Judge backend (default local).")]
+# Its length and text are the service's to refuse, in the API's words; the schema says the limit.
+ModelId = Annotated[
+    str | None,
+    Field(
+        description="Model id for a judge that takes one (jev, openai); the openai judge needs "
+        "one unless the server sets OPENAI_MODEL.",
+        json_schema_extra={"maxLength": MAX_MODEL_CHARS},
+    ),
+]
 Threshold = Annotated[
     float | None,
     Field(
@@ -61,7 +71,7 @@ INSTRUCTIONS = (
     "not_checked for an operational failure) and a passage copied verbatim from the paper. "
     "Treat needsReview=true as 'do not cite this as support without reading the evidence'. "
     "To check a whole draft, call review_report with its Markdown, or review_latex with its "
-    "LaTeX. "
+    "LaTeX. Each takes judge (default local) and, for the jev and openai judges, model. "
     "Papers must be in the local library: find them with library_list or library_search, and "
     "add a file with library_add."
 )
@@ -102,10 +112,13 @@ def register_check_tools(server: MCPServer, service: Service) -> None:
         ],
         topic: Topic = None,
         judge: JudgeName = None,
+        model: ModelId = None,
         threshold: Threshold = None,
     ) -> dict[str, Any]:
         checked = _answer(
-            lambda: service.check(claim, papers, topic=topic, judge=judge, threshold=threshold)
+            lambda: service.check(
+                claim, papers, topic=topic, judge=judge, model=model, threshold=threshold
+            )
         )
         return check_wire(checked)
 
@@ -120,6 +133,7 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
         bibliography_path: str | None,
         topic: str | None,
         judge: str | None,
+        model: str | None,
         threshold: float | None,
     ) -> dict[str, Any]:
         path = Path(bibliography_path).expanduser() if bibliography_path else None
@@ -130,6 +144,7 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
                 bibliography_path=path,
                 topic=topic,
                 judge=judge,
+                model=model,
                 threshold=threshold,
             )
         )
@@ -151,10 +166,18 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
         bibliography_path: BibliographyPath = None,
         topic: Topic = None,
         judge: JudgeName = None,
+        model: ModelId = None,
         threshold: Threshold = None,
     ) -> dict[str, Any]:
         return review(
-            service.review, markdown, bibliography, bibliography_path, topic, judge, threshold
+            service.review,
+            markdown,
+            bibliography,
+            bibliography_path,
+            topic,
+            judge,
+            model,
+            threshold,
         )
 
     @server.tool(
@@ -173,10 +196,18 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
         bibliography_path: BibliographyPath = None,
         topic: Topic = None,
         judge: JudgeName = None,
+        model: ModelId = None,
         threshold: Threshold = None,
     ) -> dict[str, Any]:
         return review(
-            service.review_latex, latex, bibliography, bibliography_path, topic, judge, threshold
+            service.review_latex,
+            latex,
+            bibliography,
+            bibliography_path,
+            topic,
+            judge,
+            model,
+            threshold,
         )
 
 

@@ -14,6 +14,7 @@ from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
 from claimaudit.library.wire import Hit, Paper, PassageOut, Wire
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import JudgeTokens, Record
+from claimaudit.server.judges import MAX_MODEL_CHARS
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Checked, PassageContext
 
 THRESHOLD_USED = (
@@ -43,7 +44,12 @@ class JudgingOptions(Wire):
         json_schema_extra={"maxLength": MAX_TOPIC_CHARS},
     )
     judge: str | None = Field(default=None, description="Judge backend; default: local.")
-    model: str | None = Field(default=None, max_length=200, description="Model id for the judge.")
+    model: str | None = Field(
+        default=None,
+        description="Model id for a judge that takes one (jev, openai); the openai judge needs "
+        "one unless the server sets OPENAI_MODEL.",
+        json_schema_extra={"maxLength": MAX_MODEL_CHARS},
+    )
     threshold: float | None = Field(
         default=None,
         ge=0.0,

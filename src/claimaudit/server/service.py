@@ -43,7 +43,7 @@ from claimaudit.review.limits import ReviewLimits
 from claimaudit.review.report import review_latex_claims
 from claimaudit.server.config import DEFAULT_MAX_REVIEW_PAIRS
 from claimaudit.server.drafts import check_texts, latex_claims, review_inputs
-from claimaudit.server.judges import JudgePool
+from claimaudit.server.judges import JudgePool, validate_model
 from claimaudit.server.sources import LIBRARY_NAME, hide_library, server_source
 
 UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
@@ -123,7 +123,8 @@ class Service:
         """A checker with the pool's judge, held for the ``with`` block."""
         if threshold is not None and not 0.0 <= threshold <= 1.0:
             raise InvalidClaimError("the threshold must lie in [0, 1]")
-        check_texts(judge=judge, model=model)
+        check_texts(judge=judge)
+        validate_model(model)
         # The one checker factory, as everywhere. Judged results are kept in the library's
         # cache, shared by every worker and process using it.
         with (
@@ -157,7 +158,7 @@ class Service:
         The request is validated before a judge is loaded, so its errors come first and fast.
         Once ``cancel`` is set (the client went away), no further paper is checked.
         """
-        self.validate_check(claim, papers, topic)
+        self.validate_check(claim, papers, topic, model)
         _unless_cancelled(cancel, 0, len(papers))  # the client left while the check queued
         records: list[Record] = []
         with self._checker(judge, model, threshold, cache) as checker:
@@ -169,12 +170,15 @@ class Service:
             return Checked(records, checker.policy.effective_threshold)
 
     @staticmethod
-    def validate_check(claim: str, papers: Sequence[str], topic: str | None) -> None:
+    def validate_check(
+        claim: str, papers: Sequence[str], topic: str | None, model: str | None = None
+    ) -> None:
         """Refuse a check that cannot be done, in the words every surface uses; the HTTP route
         asks first, so that a bad request is not queued behind running checks."""
         validate_claim(claim)
         validate_topic(topic)
         validate_papers(papers, MAX_PAPERS_PER_CHECK)
+        validate_model(model)
 
     def review(
         self,

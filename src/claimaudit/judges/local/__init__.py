@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from claimaudit.errors import InvalidSettingsError
+from claimaudit.errors import InvalidSettingsError, ModelNotTakenError
 
 if TYPE_CHECKING:
     from claimaudit.judges.local.judge import LocalJudge
@@ -43,9 +43,9 @@ def make_judge(settings: JudgeSettings) -> LocalJudge:
     if settings.model is not None and settings.model != _model_name(judge):
         # Silently running the embedded model under another model's name would mislead; a
         # --model meant for jev or openai without --judge is the usual cause.
-        raise InvalidSettingsError(
-            f"the local judge runs its own model ({_model_name(judge)}); --model "
-            f"{settings.model!r} applies to the jev and openai judges"
+        # Each surface names its own way of giving a model (--model, the model field).
+        raise ModelNotTakenError(
+            f"the local judge runs its own model ({_model_name(judge)})", model=settings.model
         )
     return judge
 

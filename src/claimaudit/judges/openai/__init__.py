@@ -6,7 +6,7 @@ HTTP client is made on the first decision.
 Configuration (``JudgeSettings`` first, then the environment):
 
 - model: ``settings.model`` (``--model``), else ``OPENAI_MODEL``. Required: servers have no
-  common default, so building the judge without one is a usage error (``InvalidSettingsError``).
+  common default, so building the judge without one is a usage error (``ModelRequiredError``).
 - base URL: ``OpenAIOptions.base_url``, else ``OPENAI_BASE_URL``, else OpenAI's
   ``https://api.openai.com/v1``. Requests go to ``{base}/chat/completions``.
 - key: ``OPENAI_API_KEY``, read on the first decision and sent as a Bearer token; optional,
@@ -25,7 +25,7 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from claimaudit.errors import InvalidSettingsError
+from claimaudit.errors import InvalidSettingsError, ModelRequiredError
 
 if TYPE_CHECKING:
     from claimaudit.judges.openai.judge import OpenAIJudge
@@ -64,9 +64,8 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     options = settings.options_for(OpenAIOptions)
     model = (settings.model or os.environ.get(MODEL_ENV, "")).strip()
     if not model:
-        raise InvalidSettingsError(
-            f"the openai judge needs a model id: pass --model or set {MODEL_ENV}"
-        )
+        # Each surface says how to give one (--model, the request's model field).
+        raise ModelRequiredError("the openai judge needs a model id", env=MODEL_ENV)
     timeout = DEFAULT_TIMEOUT if settings.timeout is None else settings.timeout
     if not (isinstance(timeout, int | float) and math.isfinite(timeout) and timeout > 0):
         raise InvalidSettingsError(

@@ -23,7 +23,7 @@ def install(app: FastAPI, state: AppState) -> None:
     async def create_check(body: CheckRequest, request: Request) -> JSONResponse:
         """Each paper is checked on its own. A paper that could not be checked (not in the
         library, judge unavailable, ...) is a ``not_checked`` record, never a verdict."""
-        state.service.validate_check(body.claim, body.papers, body.topic)
+        state.service.validate_check(body.claim, body.papers, body.topic, body.model)
         work = partial(
             state.service.check,
             body.claim,

@@ -3,8 +3,8 @@
 // ("`claimaudit library add`", "narrow --topic"). The page says what to do on the page instead:
 // by the error's code where one tells, else the message as it came.
 
+// The API's "send model or set OPENAI_MODEL on the server" names a field the page calls Model.
 const MODEL_NEEDED = /needs a model/;
-const OWN_MODEL = /^the (\S+) judge runs its own model/;
 const NOT_IN_LIBRARY = /not in the (?:local )?library/;
 // A LaTeX draft sent as text is read on its own: "draft.tex: \input{intro} refused: ...".
 const INCLUDE_REFUSED = /^[^:]*: (.+?) refused: a draft sent as text is read on its own/;
@@ -26,10 +26,6 @@ export function pageMessage(error) {
     case "invalid_settings":
       if (MODEL_NEEDED.test(error.message)) {
         return "This judge needs a model id: fill in Model under Options (or set one where the server runs).";
-      }
-      if (OWN_MODEL.test(error.message)) {
-        const judge = OWN_MODEL.exec(error.message)[1];
-        return `The ${judge} judge runs its own model: clear Model under Options, or choose a judge that takes a model id.`;
       }
       return error.message;
     case "invalid_draft":

@@ -217,6 +217,32 @@ function renderUncited(uncited) {
   ];
 }
 
+// A bibliography block that could not be read, as the command line's warning names it.
+function unreadText(entry) {
+  const where = `${entry.file || "the bibliography"}${entry.line ? ` line ${entry.line}` : ""}`;
+  return `${where}: ${entry.reason}`;
+}
+
+// What the reader may have lost: its warnings (a macro it does not know wrapping a citation)
+// and the bibliography's unread entries. Server text, so only ever text nodes.
+function warningsOf(found) {
+  return [...(found.warnings || []), ...(found.unreadEntries || []).map(unreadText)];
+}
+
+function renderWarnings(messages) {
+  if (!messages.length) return [];
+  return [
+    el("h3", { id: "review-warnings-title", text: `Warnings (${messages.length})` }),
+    el("ul", {}, ...messages.map((m) => el("li", {}, el("strong", { text: "Warning: " }), m))),
+  ];
+}
+
+// Said in the status too, which a screen reader announces: the list is above the draft.
+function warningNote(count) {
+  if (!count) return "";
+  return ` ${count} warning${count === 1 ? "" : "s"} above the draft.`;
+}
+
 function download(name, type, content) {
   const url = URL.createObjectURL(new Blob([content], { type }));
   const link = el("a", { href: url, download: name, hidden: true });
@@ -283,6 +309,10 @@ export function initReviewPanel() {
       const found = await api("/v1/reviews", { method: "POST", json: body });
       const claims = claimsOf(found.records, found.threshold);
       document.getElementById("review-summary").replaceChildren(...renderSummary(found.summary));
+      const warnings = warningsOf(found);
+      const warningsPanel = document.getElementById("review-warnings");
+      warningsPanel.replaceChildren(...renderWarnings(warnings));
+      warningsPanel.hidden = !warnings.length;
       document.getElementById("review-draft").replaceChildren(...renderDraft(text, format, claims));
       document.getElementById("review-uncited").replaceChildren(...renderUncited(found.uncited));
       annotatedText = found.annotated;
@@ -294,7 +324,7 @@ export function initReviewPanel() {
       const s = found.summary;
       setStatus(
         status,
-        `${s.citedSentences} cited sentence${s.citedSentences === 1 ? "" : "s"}, ${s.records} record${s.records === 1 ? "" : "s"}; ${s.needsReview} need${s.needsReview === 1 ? "s" : ""} review.`,
+        `${s.citedSentences} cited sentence${s.citedSentences === 1 ? "" : "s"}, ${s.records} record${s.records === 1 ? "" : "s"}; ${s.needsReview} need${s.needsReview === 1 ? "s" : ""} review.${warningNote(warnings.length)}`,
         "done",
       );
       landing = output;
