@@ -77,9 +77,17 @@ def serve(
     import uvicorn
 
     from claimaudit.server.app import create_app
+    from claimaudit.server.logs import log_config
 
     app = create_app(config)
-    uvicorn.run(app, host=address, port=port, log_level=log_level.value, server_header=False)
+    uvicorn.run(
+        app,
+        host=address,
+        port=port,
+        log_config=log_config(),
+        log_level=log_level.value,
+        server_header=False,
+    )
 
 
 def mcp(library: LibraryOption = None) -> None:
