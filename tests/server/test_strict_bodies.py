@@ -54,6 +54,17 @@ def _post_raw(api: httpx.Client, path: str, raw: bytes) -> httpx.Response:
     return api.post(path, content=raw, headers={"content-type": "application/json"})
 
 
+@pytest.mark.parametrize("path", ["/v1/checks", "/v1/reviews"])
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity"])
+def test_a_threshold_that_is_no_number_is_said_to_be_none(
+    api: httpx.Client, path: str, number: str
+) -> None:
+    # Python's JSON parser reads these words; they are no threshold, not one "over 1".
+    body = json.dumps(CHECK if path == "/v1/checks" else REVIEW)[:-1] + f', "threshold": {number}}}'
+    error = _error(_post_raw(api, path, body.encode()), 422)
+    assert error["message"] == "threshold: Input should be a finite number"
+
+
 DEPTH_LIMIT = 64
 TOO_DEEP = f"the request body cannot be read: JSON nested more than {DEPTH_LIMIT} levels deep"
 
