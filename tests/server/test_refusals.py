@@ -37,6 +37,10 @@ CHECK_REFUSALS: dict[str, dict[str, Any]] = {
     "paper twice": {"claim": CLAIM, "papers": [PAPER, PAPER.lower()]},
     "unknown judge": {"claim": CLAIM, "papers": [PAPER], "judge": "nope"},
     "threshold out of range": {"claim": CLAIM, "papers": [PAPER], "threshold": 2},
+    # Read strictly on both: no string is read as the number or the list it spells.
+    "threshold as text": {"claim": CLAIM, "papers": [PAPER], "threshold": "0.5"},
+    "papers as JSON text": {"claim": CLAIM, "papers": f'["{PAPER}"]'},
+    "claim as a number": {"claim": 7, "papers": [PAPER]},
     "over-long topic": {"claim": CLAIM, "papers": [PAPER], "topic": "x" * 1001},
 }
 REVIEW_REFUSALS: dict[str, dict[str, Any]] = {
@@ -44,6 +48,7 @@ REVIEW_REFUSALS: dict[str, dict[str, Any]] = {
     "over-long topic": {"markdown": f"{CLAIM} [1]", "topic": "x" * 1001},
     "unknown judge": {"markdown": f"{CLAIM} [@k]", "judge": "nope"},
     "empty bibliography": {"markdown": f"{CLAIM} [@k]", "bibliography": ""},
+    "threshold as text": {"markdown": f"{CLAIM} [1]", "threshold": "0.5"},
 }
 
 
@@ -110,6 +115,8 @@ def test_a_check_is_refused_alike(api: TestClient, library: Path) -> None:
         "threshold: Input should be less than or equal to 1"
     )
     assert http["over-long topic"] == "the topic has 1001 characters; the limit is 1000"
+    assert http["threshold as text"] == "threshold: Input should be a valid number"
+    assert http["papers as JSON text"] == "papers: Input should be a valid list"
     # The service refuses them; the API's schema still documents the limits.
     schema = api.get("/openapi.json").json()["components"]["schemas"]["CheckRequest"]
     papers, topic = schema["properties"]["papers"], schema["properties"]["topic"]
@@ -120,6 +127,7 @@ def test_a_review_is_refused_alike(api: TestClient, library: Path) -> None:
     http = _http_refusals(api, "/v1/reviews", REVIEW_REFUSALS)
     assert _mcp_refusals(library, "review_report", REVIEW_REFUSALS) == http
     assert http["empty draft"] == "the draft is empty: send the Markdown text to review"
+    assert http["threshold as text"] == "threshold: Input should be a valid number"
 
 
 def test_adding_a_paper_is_refused_with_the_request_s_advice(
