@@ -11,7 +11,12 @@ from urllib.parse import quote
 
 import pytest
 
-from claimaudit.server.logs import log_config, redact_request_path
+from claimaudit.server.logs import (
+    RedactingFilter,
+    log_config,
+    redact_request_path,
+    redact_root_handlers,
+)
 from tests.server.conftest import TOKEN, RunningServer
 
 JUDGE_KEY = "sk-test-judge-key-0123456789"
@@ -101,3 +106,30 @@ def test_error_lines_and_tracebacks_hide_secrets(configured: io.StringIO) -> Non
 def test_request_paths(monkeypatch: pytest.MonkeyPatch, target: str, shown: str) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", JUDGE_KEY)
     assert redact_request_path(target) == shown
+
+
+def test_other_libraries_records_are_redacted_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As under ``claimaudit --debug serve``: a root handler, which httpx's request lines reach.
+    monkeypatch.setenv("OPENAI_API_KEY", JUDGE_KEY)
+    root = logging.getLogger()
+    buffer = io.StringIO()
+    handler = logging.StreamHandler(buffer)
+    level = root.level
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    try:
+        redact_root_handlers()
+        redact_root_handlers()  # twice, as a second server in one process would: one filter
+        logging.getLogger("httpx").info(
+            'HTTP Request: POST %s "HTTP/1.1 200 OK"', f"https://judge.example/v1?key={JUDGE_KEY}"
+        )
+        assert sum(isinstance(f, RedactingFilter) for f in handler.filters) == 1
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(level)
+        if logging.lastResort is not None:
+            for found in [f for f in logging.lastResort.filters if isinstance(f, RedactingFilter)]:
+                logging.lastResort.removeFilter(found)
+    assert buffer.getvalue() == (
+        'HTTP Request: POST https://judge.example/v1?key=*** "HTTP/1.1 200 OK"\n'
+    )

@@ -81,9 +81,10 @@ def serve(
     import uvicorn
 
     from claimaudit.server.app import create_app
-    from claimaudit.server.logs import log_config
+    from claimaudit.server.logs import log_config, redact_root_handlers
 
     app = create_app(config)
+    redact_root_handlers()
     uvicorn.run(
         app,
         host=address,

@@ -5,7 +5,8 @@ included, so ``GET /v1/judges?token=SECRET`` would be logged as is; its error lo
 exception's message, which may hold a URL with a key. ``log_config`` is uvicorn's own logging
 configuration with ``RedactingFilter`` on both of its handlers, so every line passes through
 ``claimaudit.redaction`` (secret-looking query values, userinfo, bearer tokens and the values of
-the secret environment variables masked) before it is written.
+the secret environment variables masked) before it is written. ``redact_root_handlers`` does the
+same for the other libraries' records (httpx logs each request's URL under ``--debug``).
 """
 
 from __future__ import annotations
@@ -75,3 +76,12 @@ def log_config() -> dict[str, Any]:
     for handler in config["handlers"].values():
         handler["filters"] = [*handler.get("filters", []), "redact"]
     return config
+
+
+def redact_root_handlers() -> None:
+    """``RedactingFilter`` on the root logger's handlers (``--debug``'s) and on Python's last
+    resort (warnings when there is none): where claimaudit's and other libraries' records go."""
+    handlers = [*logging.getLogger().handlers, logging.lastResort]
+    for handler in handlers:
+        if handler is not None and not any(isinstance(f, RedactingFilter) for f in handler.filters):
+            handler.addFilter(RedactingFilter())
