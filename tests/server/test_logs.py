@@ -133,3 +133,19 @@ def test_other_libraries_records_are_redacted_too(monkeypatch: pytest.MonkeyPatc
     assert buffer.getvalue() == (
         'HTTP Request: POST https://judge.example/v1?key=*** "HTTP/1.1 200 OK"\n'
     )
+
+
+def test_coloured_lines_on_a_terminal_are_redacted_and_still_formatted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from uvicorn.logging import DefaultFormatter
+
+    monkeypatch.setenv("OPENAI_API_KEY", JUDGE_KEY)
+    record = logging.LogRecord(
+        "uvicorn.error", logging.INFO, __file__, 1, "Serving %s (pid %d)", (JUDGE_KEY, 7), None
+    )
+    # As uvicorn logs its start-up lines: a variant with terminal colours, the same arguments.
+    record.color_message = "Serving \x1b[1m%s\x1b[0m (pid %d)"
+    assert RedactingFilter().filter(record)
+    line = DefaultFormatter("%(levelprefix)s %(message)s", use_colors=True).format(record)
+    assert JUDGE_KEY not in line and line.endswith("Serving \x1b[1m***\x1b[0m (pid 7)")

@@ -47,18 +47,25 @@ class RedactingFilter(logging.Filter):
             path = redact_request_path(str(args[_PATH_ARG]))
             record.args = (*args[:_PATH_ARG], path, *args[_PATH_ARG + 1 :])
         else:
-            try:
-                message = record.getMessage()
-            except (TypeError, ValueError):  # arguments that do not fit the format
-                message = f"{record.msg} {record.args!r}"
-            # Formatted once here, so that no argument escapes redaction.
-            record.msg = redact_text(message)
+            # Formatted once here, so that no argument escapes redaction; uvicorn's coloured
+            # variant of a message (shown on a terminal) takes the same arguments.
+            record.msg = _redacted(record.msg, args)
+            if "color_message" in record.__dict__:
+                record.__dict__["color_message"] = _redacted(record.__dict__["color_message"], args)
             record.args = None
         if record.exc_info and not record.exc_text:
             record.exc_text = _FORMATTER.formatException(record.exc_info)
         if record.exc_text:
             record.exc_text = redact_text(record.exc_text)
         return True
+
+
+def _redacted(message: object, args: Any) -> str:
+    try:
+        text = str(message) % args if args else str(message)
+    except (TypeError, ValueError):  # arguments that do not fit the format
+        text = f"{message} {args!r}"
+    return redact_text(text)
 
 
 def _is_request_line(args: object) -> bool:
