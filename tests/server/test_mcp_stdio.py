@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.hostile.mcpwire import RawMCP
+from tests.hostile.mcpwire import RawMCP, tool_text
 
 # (line, the id the error must carry): the request's own when it is a string or an integer.
 INVALID = [
@@ -68,3 +68,15 @@ def test_valid_requests_still_reach_the_sdk(mcp: RawMCP) -> None:
     # An unknown method is the SDK's own answer, not the screen's.
     [unknown] = _answers(mcp, b'{"jsonrpc":"2.0","id":70,"method":"nope"}', "after-unknown")
     assert unknown["id"] == 70 and unknown["error"]["code"] == -32601
+
+
+@pytest.mark.parametrize("number", [b"NaN", b"Infinity"])
+def test_a_threshold_that_is_no_number_is_said_to_be_none(mcp: RawMCP, number: bytes) -> None:
+    # Python's JSON parser reads these words, so a client can send them; the API says the same.
+    arguments = b'{"claim": "Attention helps.", "papers": ["arXiv:1706.03762"], "threshold": '
+    params = b'{"name": "check_claim", "arguments": ' + arguments + number + b"}}"
+    mcp.send(b'{"jsonrpc": "2.0", "id": 80, "method": "tools/call", "params": ' + params + b"}")
+    assert tool_text(mcp.reply(80)) == (
+        True,
+        "Error executing tool check_claim: threshold: Input should be a finite number",
+    )

@@ -38,6 +38,10 @@ CHECK_REFUSALS: dict[str, dict[str, Any]] = {
     "paper twice": {"claim": CLAIM, "papers": [PAPER, PAPER.lower()]},
     "unknown judge": {"claim": CLAIM, "papers": [PAPER], "judge": "nope"},
     "threshold out of range": {"claim": CLAIM, "papers": [PAPER], "threshold": 2},
+    # Read strictly on both: no string is read as the number or the list it spells.
+    "threshold as text": {"claim": CLAIM, "papers": [PAPER], "threshold": "0.5"},
+    "papers as JSON text": {"claim": CLAIM, "papers": f'["{PAPER}"]'},
+    "claim as a number": {"claim": 7, "papers": [PAPER]},
     "over-long topic": {"claim": CLAIM, "papers": [PAPER], "topic": "x" * 1001},
     "over-long model": {"claim": CLAIM, "papers": [PAPER], "judge": "openai", "model": "m" * 201},
     "model not valid text": {"claim": CLAIM, "papers": [PAPER], "model": "m\udfff"},
@@ -57,6 +61,7 @@ REVIEW_REFUSALS: dict[str, dict[str, Any]] = {
     "over-long model": {"markdown": f"{CLAIM} [1]", "judge": "openai", "model": "m" * 201},
     "openai judge without a model": {"markdown": f"{CLAIM} [1]", "judge": "openai"},
     "model for the local judge": {"markdown": f"{CLAIM} [1]", "model": "gpt-4o"},
+    "threshold as text": {"markdown": f"{CLAIM} [1]", "threshold": "0.5"},
 }
 # Over either surface, a judge's model is the request's model field, never --model.
 NO_MODEL = "the openai judge needs a model id: send model or set OPENAI_MODEL on the server"
@@ -145,6 +150,8 @@ def test_a_check_is_refused_alike(api: TestClient, library: Path) -> None:
     assert http["openai judge without a model"] == NO_MODEL
     assert http["model for the local judge"].startswith("the local judge runs its own model (")
     assert http["model for the local judge"].endswith(OWN_MODEL)
+    assert http["threshold as text"] == "threshold: Input should be a valid number"
+    assert http["papers as JSON text"] == "papers: Input should be a valid list"
     # The service refuses them; the API's schema still documents the limits.
     schema = api.get("/openapi.json").json()["components"]["schemas"]["CheckRequest"]
     papers, topic = schema["properties"]["papers"], schema["properties"]["topic"]
@@ -161,6 +168,7 @@ def test_a_review_is_refused_alike(api: TestClient, library: Path) -> None:
     assert http["over-long model"] == LONG_MODEL
     assert http["openai judge without a model"] == NO_MODEL
     assert http["model for the local judge"].endswith(OWN_MODEL)
+    assert http["threshold as text"] == "threshold: Input should be a valid number"
 
 
 def test_adding_a_paper_is_refused_with_the_request_s_advice(

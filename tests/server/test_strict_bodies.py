@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
@@ -47,3 +48,57 @@ def test_proper_json_types_are_accepted(api: httpx.Client) -> None:
     bibliography = {"text": "@misc{a, title = {A}}", "format": "bibtex"}
     response = api.post("/v1/reviews", json={**REVIEW, "bibliography": bibliography})
     assert response.status_code == 200, response.text
+
+
+def _post_raw(api: httpx.Client, path: str, raw: bytes) -> httpx.Response:
+    return api.post(path, content=raw, headers={"content-type": "application/json"})
+
+
+@pytest.mark.parametrize("path", ["/v1/checks", "/v1/reviews"])
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity"])
+def test_a_threshold_that_is_no_number_is_said_to_be_none(
+    api: httpx.Client, path: str, number: str
+) -> None:
+    # Python's JSON parser reads these words; they are no threshold, not one "over 1".
+    body = json.dumps(CHECK if path == "/v1/checks" else REVIEW)[:-1] + f', "threshold": {number}}}'
+    error = _error(_post_raw(api, path, body.encode()), 422)
+    assert error["message"] == "threshold: Input should be a finite number"
+
+
+DEPTH_LIMIT = 64
+TOO_DEEP = f"the request body cannot be read: JSON nested more than {DEPTH_LIMIT} levels deep"
+
+
+@pytest.mark.parametrize("path", ["/v1/checks", "/v1/reviews"])
+@pytest.mark.parametrize(
+    ("raw", "where"),
+    [
+        (b"[" * 2_000, DEPTH_LIMIT + 1),
+        (b"[" * 100_000, DEPTH_LIMIT + 1),
+        # Valid JSON past what Python's parser recurses into, and valid JSON it reads.
+        (b"[" * 1_500 + b"]" * 1_500, DEPTH_LIMIT + 1),
+        (b"[" * 100 + b"]" * 100, DEPTH_LIMIT + 1),
+        (b'{"a": ' * 70 + b"1" + b"}" * 70, len(b'{"a": ') * DEPTH_LIMIT + 1),
+    ],
+)
+def test_json_nested_past_the_limit_is_malformed(
+    api: httpx.Client, path: str, raw: bytes, where: int
+) -> None:
+    error = _error(_post_raw(api, path, raw), 400)
+    assert error["code"] == "malformed_json"
+    assert error["message"] == f"{TOO_DEEP} (at character {where})"
+
+
+@pytest.mark.parametrize("path", ["/v1/checks", "/v1/reviews"])
+def test_nesting_is_measured_where_it_passes_the_limit(api: httpx.Client, path: str) -> None:
+    head = json.dumps(CHECK if path == "/v1/checks" else REVIEW)[:-1] + ', "topic": '
+    raw = f"{head}{'[' * 80}{']' * 80}}}".encode()
+    error = _error(_post_raw(api, path, raw), 400)
+    # The body's object is the first level: the 64th bracket is the 65th level.
+    assert error["message"] == f"{TOO_DEEP} (at character {len(head) + DEPTH_LIMIT})"
+
+
+def test_json_at_the_limit_is_read_and_refused_for_its_shape(api: httpx.Client) -> None:
+    raw = b"[" * DEPTH_LIMIT + b"]" * DEPTH_LIMIT
+    error = _error(_post_raw(api, "/v1/checks", raw), 422)
+    assert error["message"] == "the request body must be a JSON object, sent as application/json"

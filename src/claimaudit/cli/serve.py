@@ -11,7 +11,7 @@ import typer
 
 from claimaudit.cli._common import LibraryOption, fail
 from claimaudit.library.paths import resolve_library_path
-from claimaudit.server.binding import bind_problem, listen_host
+from claimaudit.server.binding import bind_problem, listen_host, port_problem
 from claimaudit.server.config import (
     DEFAULT_CHECK_WORKERS,
     DEFAULT_HOST,
@@ -64,6 +64,10 @@ def serve(
     except (OSError, UnicodeError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         fail(f"cannot listen on {host}: {reason}")
+    # Before the library is created or uvicorn prints its lines: one line, and nothing made.
+    problem = port_problem(address, port)
+    if problem:
+        fail(problem)
     config = ServerConfig(
         library=resolve_library_path(library),
         host=host,
@@ -77,9 +81,18 @@ def serve(
     import uvicorn
 
     from claimaudit.server.app import create_app
+    from claimaudit.server.logs import log_config, redact_root_handlers
 
     app = create_app(config)
-    uvicorn.run(app, host=address, port=port, log_level=log_level.value, server_header=False)
+    redact_root_handlers()
+    uvicorn.run(
+        app,
+        host=address,
+        port=port,
+        log_config=log_config(),
+        log_level=log_level.value,
+        server_header=False,
+    )
 
 
 def mcp(library: LibraryOption = None) -> None:

@@ -1,13 +1,15 @@
 """Where the server may listen: the rule is loopback, or a bearer token.
 
 Binding to an address other than loopback needs ``CLAIMAUDIT_TOKEN``; a configured token is
-then required on every request (see ``auth``). Pure functions, no web framework, so the CLI can
+then required on every request (see ``auth``). Functions without a web framework, so the CLI can
 check before importing the server.
 """
 
 from __future__ import annotations
 
+import errno
 import ipaddress
+import socket
 
 from claimaudit.server.config import TOKEN_ENV
 
@@ -54,4 +56,20 @@ def bind_problem(host: str, token: str | None) -> str | None:
             f"binding to {host} makes the server reachable from other machines; "
             f"set {TOKEN_ENV} to a secret bearer token first (or bind to 127.0.0.1)"
         )
+    return None
+
+
+def port_problem(address: str, port: int) -> str | None:
+    """Why uvicorn could not listen on ``address``:``port``, found by binding it as uvicorn
+    does (the same address family, ``SO_REUSEADDR``) and letting it go at once; or None."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((address, port))
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            return f"port {port} on {address} is in use; pass --port"
+        reason = error.strerror or str(error)
+        return f"cannot listen on {address} port {port}: {reason}"
     return None

@@ -16,10 +16,11 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 
-from claimaudit.errors import ClaimauditError, as_known
+from claimaudit.errors import ClaimauditError, NestingError, as_known
 from claimaudit.redaction import safe_line
 from claimaudit.server.advice import request_message
 from claimaudit.server.validation import field_errors, field_name
+from claimaudit.untrusted import check_json_depth
 
 _STATUS_CODES = {
     400: "bad_request",
@@ -74,11 +75,28 @@ def validation_message(errors: list[dict[str, Any]]) -> tuple[int, str, str]:
     return 422, "invalid_request", field_errors(errors)
 
 
+async def _nesting_refusal(request: Request) -> JSONResponse | None:
+    """400 ``malformed_json`` for a JSON body nested past the limit the MCP server keeps too;
+    None for any other body. Called only once FastAPI has read the body as JSON: the request
+    keeps it, so reading it again costs nothing."""
+    text = (await request.body()).decode("utf-8", "replace")
+    try:
+        check_json_depth(text)
+    except NestingError as error:
+        return error_response(400, "malformed_json", f"the request body cannot be read: {error}")
+    return None
+
+
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HTTPException)
     if isinstance(exc.__cause__, UnicodeDecodeError):
         # FastAPI's "error parsing the body": a JSON body whose bytes are not UTF-8.
         return error_response(422, "invalid_text", "the request body is not valid UTF-8")
+    if isinstance(exc.__cause__, RecursionError):
+        # The same, for JSON nested past what Python's parser can recurse into.
+        refusal = await _nesting_refusal(request)
+        if refusal is not None:
+            return refusal
     message = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail)
     code = _STATUS_CODES.get(exc.status_code, "error")
     response = error_response(exc.status_code, code, message)
@@ -89,6 +107,12 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
 
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
+    # A body read as JSON (FastAPI keeps it as parsed) that nests past the limit is refused
+    # for that, as it is where Python's parser gives up, whatever else is wrong with it.
+    if isinstance(exc.body, dict | list):
+        refusal = await _nesting_refusal(request)
+        if refusal is not None:
+            return refusal
     status, code, message = validation_message(list(exc.errors()))
     return error_response(status, code, message)
 

@@ -53,6 +53,7 @@ Threshold = Annotated[
     Field(
         ge=0.0,
         le=1.0,
+        allow_inf_nan=False,
         description="Confidence below which a record needs review (default: the judge's "
         f"validated threshold, else {DEFAULT_THRESHOLD}).",
     ),
@@ -263,8 +264,9 @@ TOOLSETS = (register_check_tools, register_review_tools, register_library_tools)
 
 class ScreenedMCPServer(MCPServer):
     """The SDK's server, its stdio input screened first (see ``claimaudit.server.mcp_stdio``),
-    and its tools' arguments checked as the API checks a request body: unknown arguments are
-    refused, and a refusal reads as the API's ("papers: Field required"), one line."""
+    and its tools' arguments checked as the API checks a request body: strictly (no string read
+    as a number), unknown arguments refused, and a refusal reads as the API's ("papers: Field
+    required"), one line."""
 
     async def list_tools(self) -> list[ToolInfo]:
         tools = await super().list_tools()
@@ -284,9 +286,14 @@ class ScreenedMCPServer(MCPServer):
             problems = [{"loc": (argument,), "msg": EXTRA_FIELD} for argument in unknown]
             raise ToolError(f"{prefix}: {safe_line(field_errors(problems, located=False))}")
         try:
+            # Strict, as the API reads a body: "0.5" is no threshold. The SDK's own validation
+            # coerces, and first parses a string argument that looks like JSON ("[1]").
+            tool = self._tool_manager.get_tool(name)
+            if tool is not None:
+                tool.fn_metadata.arg_model.model_validate(arguments, strict=True)
             return await super().call_tool(name, arguments, context)
-        except ToolError as exc:
-            cause = exc.__cause__
+        except (ToolError, ValidationError) as exc:
+            cause = exc if isinstance(exc, ValidationError) else exc.__cause__
             if not isinstance(cause, ValidationError):
                 raise
             # pydantic's own text spans lines, links to its site and echoes the input.

@@ -54,6 +54,7 @@ class JudgingOptions(Wire):
         default=None,
         ge=0.0,
         le=1.0,
+        allow_inf_nan=False,  # Python's json reads NaN; "should be <= 1" would say too little
         description="Confidence below which a record needs review (default: the judge's "
         f"validated threshold, else {DEFAULT_THRESHOLD}).",
     )

@@ -1,0 +1,46 @@
+"""A port another program holds is refused in one line before the server starts (the binding
+rule itself, loopback or a token, is tested in test_auth.py)."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from claimaudit.cli import _install_commands, app
+from claimaudit.server.binding import port_problem
+
+
+@pytest.fixture
+def taken_port() -> Iterator[int]:
+    """A port on 127.0.0.1 that a socket is listening on."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        yield int(holder.getsockname()[1])
+
+
+def test_a_port_in_use_is_named(taken_port: int) -> None:
+    assert port_problem("127.0.0.1", taken_port) == (
+        f"port {taken_port} on 127.0.0.1 is in use; pass --port"
+    )
+
+
+def test_a_free_port_is_no_problem() -> None:
+    assert port_problem("127.0.0.1", 0) is None
+
+
+def test_serve_on_a_port_in_use_is_one_line_and_creates_nothing(
+    taken_port: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CLAIMAUDIT_TOKEN", raising=False)
+    _install_commands()
+    library = tmp_path / "library.sqlite3"
+    command = ["serve", "--port", str(taken_port), "--library", str(library)]
+    result = CliRunner().invoke(app, command)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: port {taken_port} on 127.0.0.1 is in use; pass --port\n"
+    assert not library.exists()
