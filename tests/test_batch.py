@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.batch import BadLine, input_key, read_items, run_batch
+from claimaudit.batch import BadLine, input_key, read_items, require_json_lines, run_batch
 from claimaudit.checker import Checker
+from claimaudit.errors import DatasetError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply
 from tests.fakes import MemorySource, ScriptedJudge, pick
@@ -64,6 +65,8 @@ def test_malformed_lines_become_not_checked_with_line_numbers(
     src = _write_input(
         tmp_path / "in.jsonl",
         [
+            # A first line that is no object refuses the whole file (not JSON Lines).
+            json.dumps({"id": "first", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}),
             "{not json",
             json.dumps({"id": "x", "claim": "", "papers": ["scifact:1"]}),
             json.dumps({"id": "y", "claim": "c", "papers": []}),
@@ -77,11 +80,11 @@ def test_malformed_lines_become_not_checked_with_line_numbers(
     run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
     rows = _read(out)
     errors = [r["error"] for r in rows if r["verdict"] == "not_checked"]
-    assert errors[0].startswith("line 1: invalid JSON")
-    assert errors[1] == "line 2: the claim is empty"
-    assert errors[2].startswith("line 3: 'papers'")
-    assert errors[3] == "line 4: expected a JSON object"
-    assert errors[4].startswith("line 6: missing or invalid 'id'")
+    assert errors[0].startswith("line 2: invalid JSON")
+    assert errors[1] == "line 3: the claim is empty"
+    assert errors[2].startswith("line 4: 'papers'")
+    assert errors[3] == "line 5: expected a JSON object"
+    assert errors[4].startswith("line 7: missing or invalid 'id'")
     assert "not a paper reference" in errors[5]
     assert [r["verdict"] for r in rows[-2:]] == ["supports", "not_checked"]
 
@@ -142,7 +145,9 @@ def test_ids_keep_their_json_type_so_input_and_output_join(
     assert [r["verdict"] for r in rows] == ["supports", "supports", "not_checked", "not_checked"]
 
 
-@pytest.mark.parametrize("bad_id", ["true", "7.0", "7.5", "null", '""', "[7]"])
+@pytest.mark.parametrize(
+    "bad_id", ["true", "7.0", "7.5", "null", '""', '"  "', '"\\t\\u3000"', "[7]"]
+)
 def test_an_id_that_is_no_string_or_whole_number_is_refused(
     tmp_path: Path, source: MemorySource, bad_id: str
 ) -> None:
@@ -187,3 +192,44 @@ def test_a_batch_line_with_an_id_too_long_for_python_is_a_bad_line(tmp_path: Pat
     [bad] = read_items(source)
     assert isinstance(bad, BadLine) and bad.id == "line-1"
     assert bad.error.startswith("line 1: invalid JSON (a number too long to read")
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("id,claim,papers\n1,Aspirin lowers fever.,scifact:1\n", "line 1 is not a JSON object"),
+        (
+            '[\n  {"id": 1, "claim": "Aspirin.", "papers": ["scifact:1"]}\n]\n',
+            "line 1 starts a JSON array",
+        ),
+        (
+            '[{"id": 1, "claim": "Aspirin.", "papers": ["scifact:1"]}]\n',
+            "line 1 starts a JSON array",
+        ),
+        ('{\n  "id": 1,\n  "claim": "Aspirin lowers fever."\n}\n', "line 1 is not a JSON object"),
+        ('\n\n"a string"\n{"id": 1}\n', "line 3 is not a JSON object"),
+    ],
+)
+def test_an_input_that_is_not_json_lines_is_refused_before_anything_is_written(
+    tmp_path: Path, source: MemorySource, text: str, problem: str
+) -> None:
+    src = tmp_path / "claims.csv"
+    src.write_text(text, encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    judge = ScriptedJudge(pick("supports", "P001"))
+    with pytest.raises(DatasetError, match=f"^{src} is not JSON Lines: {problem}"):
+        run_batch(src, out, Checker(source, judge))
+    assert not out.exists() and judge.seen == []
+
+
+def test_a_first_line_that_is_an_object_makes_a_json_lines_file(tmp_path: Path) -> None:
+    src = tmp_path / "in.jsonl"
+    # After a byte order mark and blank lines; an object too deep to read is still one.
+    src.write_bytes(b"\xef\xbb\xbf\n  \n" + b'{"a": ' * 100 + b"1" + b"}" * 100 + b"\nnot json\n")
+    require_json_lines(src)
+    (tmp_path / "empty.jsonl").write_bytes(b"\n\n")
+    require_json_lines(tmp_path / "empty.jsonl")  # nothing to check, nothing written
+    utf16 = tmp_path / "utf16.jsonl"
+    utf16.write_text('{"id": 1}\n', encoding="utf-16")
+    with pytest.raises(DatasetError, match="line 1 is not UTF-8 text"):
+        require_json_lines(utf16)

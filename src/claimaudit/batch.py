@@ -12,7 +12,9 @@ that never merge; adding, removing or moving other lines changes no key; editing
 a new one. What ``--out`` already holds is read by ``claimaudit.batch_resume``.
 
 A record carries its line's ``id`` as given (``7`` stays a number, ``"7"`` a string), so that
-input and output join on it; a bad line without a usable id gets ``"line-N"``.
+input and output join on it; a bad line without a usable id gets ``"line-N"``. An input whose
+first line is no JSON object (a CSV, an indented JSON file) is refused whole, since every line of
+it would be a bad line; a run holds ``--out``'s lock (``claimaudit.batch_lock``) while it lasts.
 """
 
 from __future__ import annotations
@@ -21,16 +23,18 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from claimaudit.accounting import RunSummary
+from claimaudit.batch_lock import batch_lock
 from claimaudit.batch_resume import Resume, read_resume
 from claimaudit.checker import Checker
 from claimaudit.engines import Engine, PairRequest
 from claimaudit.engines.local import LocalEngine
-from claimaudit.errors import InvalidClaimError, InvalidTextError, NestingError
+from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError, NestingError
 from claimaudit.inputs import check_distinct, ref_key, validate_claim, validate_topic
 from claimaudit.records import NotCheckedRecord, Record, record_to_dict
 from claimaudit.untrusted import check_text, load_json
@@ -77,7 +81,9 @@ def _item_id(data: dict[str, Any]) -> ItemId | None:
     """The line's id, unchanged, or None when it is missing or not a usable string or integer
     (a bool is refused though Python counts it an int; ``7.0`` is refused as a float)."""
     item_id = data.get("id")
-    if not isinstance(item_id, str | int) or isinstance(item_id, bool) or str(item_id) == "":
+    if not isinstance(item_id, str | int) or isinstance(item_id, bool):
+        return None
+    if isinstance(item_id, str) and not item_id.strip():  # "" or "  " joins to nothing
         return None
     ident = str(item_id)
     try:
@@ -122,16 +128,52 @@ def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
     return BatchItem(line_number, key, ident, text, tuple(papers), topic)
 
 
+def _lines(handle: IO[bytes]) -> Iterator[tuple[int, bytes]]:
+    """(number, text) of each non-blank line, stripped, without a byte order mark."""
+    for number, raw in enumerate(handle, start=1):
+        text = raw.strip()
+        if number == 1 and text.startswith(b"\xef\xbb\xbf"):
+            text = text[3:].strip()
+        if text:
+            yield number, text
+
+
+def require_json_lines(path: Path) -> None:
+    """DatasetError unless the first non-blank line of ``path`` is a JSON object.
+
+    A CSV file or an indented JSON document would otherwise pass, every line of it a bad line
+    written to ``--out``; a bad line after a good one is a ``not_checked`` record as ever."""
+    with path.open("rb") as handle:
+        number, text = next(_lines(handle), (0, b""))
+    if not number:
+        return  # nothing to check: an empty input writes nothing
+    problem = _not_an_object(text)
+    if problem:
+        raise DatasetError(f"{path} is not JSON Lines: line {number} {problem}")
+
+
+def _not_an_object(text: bytes) -> str | None:
+    """Why a line is not a JSON object, or None when it is one."""
+    hint = "(one claim object per line)"
+    if text.startswith(b"["):  # a JSON array, on one line or indented over many
+        return "starts a JSON array; write one claim object per line"
+    try:
+        data: Any = load_json(text.decode("utf-8"))
+    except UnicodeDecodeError:
+        return f"is not UTF-8 text {hint}"
+    except NestingError:
+        # An object too deep to read: it becomes a bad line like any other.
+        return None if text.startswith(b"{") else f"is not a JSON object {hint}"
+    except json.JSONDecodeError:
+        return f"is not a JSON object {hint}"
+    return None if isinstance(data, dict) else f"is not a JSON object {hint}"
+
+
 def read_items(path: Path) -> Iterator[BatchItem | BadLine]:
     """Every non-blank line of ``path``, parsed; a line that is not UTF-8 is a BadLine too."""
     seen: Counter[bytes] = Counter()
     with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            text = raw.strip()
-            if number == 1 and text.startswith(b"\xef\xbb\xbf"):
-                text = text[3:].strip()  # a byte order mark
-            if not text:
-                continue
+        for number, text in _lines(handle):
             seen[text] += 1
             key = input_key(text, seen[text])
             try:
@@ -226,13 +268,32 @@ def run_batch(
     resume: Resume | None = None,
     unique_ids: set[str] | None = None,
     engine: Engine | None = None,
+    lock: bool = True,
 ) -> BatchStats:
     """Check every pending pair of ``source``, appending records to ``out`` as they finish.
 
     ``items`` and ``resume`` are ``source`` and ``out`` as already read (``read_items``,
     ``read_resume``), for a caller that counted the pending pairs first; ``unique_ids`` (from
     ``scan_input``) lets ``items`` be a stream. ``engine`` judges the pairs (default: here, in
-    input order; the ray engine writes each record as its pair finishes)."""
+    input order; the ray engine writes each record as its pair finishes). ``out`` is locked for
+    the run (``batch_lock``; BatchLockedError when another run holds it); ``lock=False`` is for
+    a caller that holds that lock already, since it read ``out`` under it."""
+    if items is None:
+        require_json_lines(source)
+    with batch_lock(out) if lock else nullcontext():
+        return _run_batch(source, out, checker, on_record, items, resume, unique_ids, engine)
+
+
+def _run_batch(
+    source: Path,
+    out: Path,
+    checker: Checker,
+    on_record: Callable[[Record], None] | None,
+    items: Iterable[BatchItem | BadLine] | None,
+    resume: Resume | None,
+    unique_ids: set[str] | None,
+    engine: Engine | None,
+) -> BatchStats:
     resume = read_resume(out) if resume is None else resume
     if items is None:
         items = read_items(source)

@@ -207,6 +207,13 @@ class BatchOutputError(UsageError):
     code = "invalid_batch_output"
 
 
+class BatchLockedError(UsageError):
+    """A batch ``--out`` that another batch run is writing: both would judge every pair."""
+
+    http_status = 409
+    code = "batch_output_locked"
+
+
 class UnsupportedFileError(UsageError):
     """An upload whose name does not say which kind of paper file it is."""
 

@@ -12,20 +12,9 @@ from claimaudit.batch_resume import read_resume
 from claimaudit.checker import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply
-from tests.fakes import MemorySource, ScriptedJudge, pick
+from tests.fakes import MemorySource
+from tests.hostile.conftest import scripted_judge as _judge
 from tests.hostile.helpers import assert_no_traceback, cli
-
-
-@pytest.fixture
-def source() -> MemorySource:
-    memory = MemorySource()
-    memory.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
-    memory.add(parse_ref("scifact:2"), "Two", ["Coffee is brewed from roasted beans."])
-    return memory
-
-
-def _judge() -> ScriptedJudge:
-    return ScriptedJudge(pick("supports", "P001"))
 
 
 def _input(path: Path, rows: list[object]) -> Path:
@@ -157,7 +146,9 @@ def test_hostile_input_lines_become_records_not_crashes(
     src = tmp_path / "in.jsonl"
     good = json.dumps({"id": "ok", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]})
     src.write_bytes(
-        b"\xff\xfe not utf-8\n"
+        good.encode()  # a first line that is no object refuses the whole file
+        + b"\n"
+        + b"\xff\xfe not utf-8\n"
         + ("[" * 100_000 + "]" * 100_000).encode()
         + b"\n"
         + b'{"id": "s", "claim": "\\ud800 fever", "papers": ["scifact:1"]}\n'
@@ -170,17 +161,17 @@ def test_hostile_input_lines_become_records_not_crashes(
     out = tmp_path / "out.jsonl"
     run_batch(src, out, Checker(source, _judge()))
     records = _records(out)
-    errors = [str(r.get("error", "")) for r in records]
-    assert errors[0].startswith("line 1: not UTF-8 text")
-    assert errors[1] == "line 2: JSON nested more than 64 levels deep (at character 65)"
-    assert errors[2].startswith("line 3: the claim is not valid text")
-    assert errors[3].startswith("line 4: missing or invalid 'id'")
-    assert errors[4].startswith("line 5: the claim has no words to check")
+    errors = [str(r.get("error", "")) for r in records[1:]]
+    assert errors[0].startswith("line 2: not UTF-8 text")
+    assert errors[1] == "line 3: JSON nested more than 64 levels deep (at character 65)"
+    assert errors[2].startswith("line 4: the claim is not valid text")
+    assert errors[3].startswith("line 5: missing or invalid 'id'")
+    assert errors[4].startswith("line 6: the claim has no words to check")
     assert "control characters" in errors[5] and "\x1b" not in out.read_text(encoding="utf-8")
-    assert records[-1]["verdict"] == "supports" and records[-1]["inputLine"] == 7
+    assert records[-1]["verdict"] == "supports" and records[-1]["inputLine"] == 8
     # Every line has its own key, also the ones that failed, so each is done exactly once.
-    assert len({r["inputKey"] for r in records}) == 7
-    assert [item.line_number for item in read_items(src)] == [1, 2, 3, 4, 5, 6, 7]
+    assert len({r["inputKey"] for r in records}) == 8
+    assert [item.line_number for item in read_items(src)] == [1, 2, 3, 4, 5, 6, 7, 8]
 
 
 def test_records_written_before_input_keys_still_count_as_done(
@@ -201,17 +192,6 @@ def test_records_written_before_input_keys_still_count_as_done(
     judge.script = never
     stats = run_batch(src, out, Checker(source, judge))
     assert (stats.written, stats.skipped) == (0, 1)
-
-
-@pytest.fixture
-def scripted_cli(source: MemorySource, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The batch command's judge and source options for the scripted judge and ``source``."""
-    from claimaudit.plugins import Registered, get_registry
-
-    registry = get_registry()
-    monkeypatch.setitem(registry.judges, "scripted", Registered(lambda _: _judge(), "", "t"))
-    monkeypatch.setitem(registry.sources, "hostile", Registered(lambda *, path: source, "", "t"))
-    return ["--judge", "scripted", "--source", "hostile", "--no-cache"]
 
 
 ONE_ROW = [{"id": 1, "claim": "Coffee is brewed from beans.", "papers": ["scifact:2"]}]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated
 
@@ -9,7 +10,8 @@ import typer
 
 from claimaudit.accounting import RunSummary, counted
 from claimaudit.api import DEFAULT_SOURCE
-from claimaudit.batch import read_items, run_batch, scan_input
+from claimaudit.batch import read_items, require_json_lines, run_batch, scan_input
+from claimaudit.batch_lock import batch_lock
 from claimaudit.batch_resume import drop_not_checked, read_resume
 from claimaudit.checker import Checker
 from claimaudit.cli._checking import (
@@ -176,6 +178,52 @@ def batch(
     require_file(out, "--out")
     database = library or default_library_path()
     require_distinct([("--out", out)], [("the input", input_file), ("the library", database)])
+    try:
+        require_json_lines(input_file)
+    except OSError as error:
+        fail(f"cannot read {input_file}: {error.strerror or error}")
+    with ExitStack() as held:
+        try:
+            # Before any model loads or --out is read: a second run on one --out stops here.
+            held.enter_context(batch_lock(out))
+        except OSError as error:
+            fail(f"cannot lock {out}: {error.strerror or error}")
+        _run_locked(
+            input_file,
+            out,
+            judge=judge,
+            model=model,
+            timeout=timeout,
+            context_tokens=context_tokens,
+            library=library,
+            paper_source=paper_source,
+            threshold=threshold,
+            no_cache=no_cache,
+            retry_not_checked=retry_not_checked,
+            engine=engine,
+            address=address,
+            workers=workers,
+        )
+
+
+def _run_locked(
+    input_file: Path,
+    out: Path,
+    *,
+    judge: str | None,
+    model: str | None,
+    timeout: float | None,
+    context_tokens: int | None,
+    library: Path | None,
+    paper_source: str,
+    threshold: float | None,
+    no_cache: bool,
+    retry_not_checked: bool,
+    engine: EngineName,
+    address: str | None,
+    workers: int | None,
+) -> None:
+    """The batch run, while this process holds ``out``'s lock."""
     checker = build_checker(
         judge=judge,
         model=model,
@@ -229,6 +277,7 @@ def batch(
                     resume=resume,
                     unique_ids=scan.unique_ids,
                     engine=runner,
+                    lock=False,  # held by the caller, since before --out was read
                 )
             finally:
                 runner.close()

@@ -1,0 +1,79 @@
+"""One batch run per ``--out`` at a time.
+
+Two runs appending to one ``--out`` would each judge every pair (neither sees the other's records
+when it reads the file to resume), so the file would end with every pair twice. A run holds an
+exclusive advisory lock (``flock``) for its whole life, on a lock file beside ``--out``:
+``.NAME.lock`` in the folder of the file ``--out`` names (a symbolic link followed). Not on
+``--out`` itself: ``--retry-not-checked`` replaces that file by a new one, which a lock on the
+old one would not cover. The kernel drops the lock when its process ends, however it ends; the
+file is removed when the run ends, and one left by a killed run is locked and removed by the
+next run. An output that is a stream (``/dev/stdout``, a FIFO) is never resumed from, so it is
+not locked. Windows has no ``flock``; there no lock is taken (the project targets Linux and
+macOS).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from claimaudit.errors import BatchLockedError
+
+if sys.platform != "win32":
+    import fcntl
+
+
+def lock_path(out: Path) -> Path:
+    """The lock file of ``out``: beside the file it names, hidden."""
+    target = Path(os.path.realpath(out))
+    return target.parent / f".{target.name}.lock"
+
+
+@contextmanager
+def batch_lock(out: Path) -> Iterator[None]:
+    """Hold ``out``'s lock while the block runs; BatchLockedError at once when another run
+    holds it, OSError when the lock file cannot be made."""
+    if sys.platform == "win32" or (out.exists() and not out.is_file()):
+        yield
+        return
+    path = lock_path(out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = _acquire(path, out)
+    try:
+        yield
+    finally:
+        # Removed before it is unlocked: a run waiting on this file then finds it gone and
+        # makes a new one (see _acquire), so no two runs ever hold two different files.
+        path.unlink(missing_ok=True)
+        os.close(fd)
+
+
+def _acquire(path: Path, out: Path) -> int:
+    """A descriptor of ``path`` holding its lock."""
+    while True:
+        fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise BatchLockedError(f"another batch run is writing {out}") from None
+        except BaseException:
+            os.close(fd)
+            raise
+        if _same_file(fd, path):
+            return fd
+        # The run that held it ended and removed it between our open and our lock: lock the
+        # file that is there now (or a new one).
+        os.close(fd)
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        there = path.stat(follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(fd)
+    return (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)

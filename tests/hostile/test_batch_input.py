@@ -1,0 +1,70 @@
+"""An input that is not JSON Lines (a CSV, an indented JSON file) is refused whole, up front."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.helpers import assert_one_line_usage_error, cli
+
+CLAIMS = [
+    {"id": "a", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]},
+    {"id": "b", "claim": "Coffee is brewed from beans.", "papers": ["scifact:2"]},
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "problem"),
+    [
+        (
+            "claims.csv",
+            "id,claim,papers\na,Aspirin lowers fever.,scifact:1\n",
+            "claims.csv is not JSON Lines: line 1 is not a JSON object (one claim object per line)",
+        ),
+        (
+            "claims.json",
+            json.dumps(CLAIMS, indent=2) + "\n",
+            "claims.json is not JSON Lines: line 1 starts a JSON array; write one claim object "
+            "per line",
+        ),
+        (
+            "claim.json",
+            json.dumps(CLAIMS[0], indent=2) + "\n",
+            "claim.json is not JSON Lines: line 1 is not a JSON object",
+        ),
+    ],
+)
+def test_an_input_that_is_not_json_lines_is_refused_and_out_kept(
+    tmp_path: Path, scripted_cli: list[str], name: str, text: str, problem: str
+) -> None:
+    src = tmp_path / name
+    src.write_text(text, encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    # An earlier run's output, with a not_checked record that a retry would take out.
+    earlier = {"id": "z", "paperRef": "scifact:9", "verdict": "not_checked", "inputKey": "k:1"}
+    out.write_text(json.dumps(earlier) + "\n" + '{"id": "z", "paperRef": "sci', encoding="utf-8")
+    before = out.read_bytes()
+    result = cli("batch", src, "--out", out, "--retry-not-checked", *scripted_cli)
+    assert_one_line_usage_error(result, problem)
+    assert out.read_bytes() == before  # not retried, not cut, nothing appended
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([name, "out.jsonl"])
+
+
+def test_a_bad_line_after_the_first_is_still_a_not_checked_record(
+    tmp_path: Path, scripted_cli: list[str]
+) -> None:
+    src = tmp_path / "claims.jsonl"
+    lines = [json.dumps(CLAIMS[0]), "a,torn line", json.dumps({**CLAIMS[1], "id": "  "})]
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    result = cli("batch", src, "--out", out, *scripted_cli)
+    assert result.exit_code == 0, result.stderr
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(r["id"], r["verdict"]) for r in records] == [
+        ("a", "supports"),
+        ("line-2", "not_checked"),
+        ("line-3", "not_checked"),  # a blank id joins to nothing, as an empty one
+    ]
+    assert records[2]["error"].startswith("line 3: missing or invalid 'id'")

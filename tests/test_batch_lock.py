@@ -1,0 +1,96 @@
+"""One batch run per ``--out``: the lock beside it, refused at once, freed however a run ends."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from claimaudit.batch import run_batch
+from claimaudit.batch_lock import batch_lock, lock_path
+from claimaudit.checker import Checker
+from claimaudit.errors import BatchLockedError
+from claimaudit.identity import parse_ref
+from tests.fakes import MemorySource, ScriptedJudge, pick
+
+# Holds the lock of argv[1] until stdin closes or the process is killed.
+HOLDER = """
+import sys
+from pathlib import Path
+from claimaudit.batch_lock import batch_lock
+with batch_lock(Path(sys.argv[1])):
+    print("held", flush=True)
+    sys.stdin.read()
+"""
+
+
+def test_a_second_lock_on_one_output_is_refused_and_the_first_leaves_nothing(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "out.jsonl"
+    with batch_lock(out):
+        assert lock_path(out) == tmp_path / ".out.jsonl.lock"
+        refused = pytest.raises(BatchLockedError, match=f"^another batch run is writing {out}$")
+        with refused, batch_lock(out):
+            pass
+        with batch_lock(tmp_path / "other.jsonl"):  # another output is another lock
+            pass
+    assert list(tmp_path.iterdir()) == []
+    with batch_lock(out):  # free again
+        pass
+
+
+def test_a_link_to_the_output_shares_its_lock(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    out.write_text("", encoding="utf-8")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(out)
+    with batch_lock(out), pytest.raises(BatchLockedError), batch_lock(link):
+        pass
+
+
+def test_a_lock_file_left_by_a_killed_run_is_taken_and_removed(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(out)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == b"held\n"
+        with pytest.raises(BatchLockedError), batch_lock(out):
+            pass
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+    finally:
+        holder.kill()
+        holder.wait()
+    assert lock_path(out).exists()  # a kill runs no clean-up; the kernel freed the lock
+    with batch_lock(out):
+        pass
+    assert not lock_path(out).exists()
+
+
+def test_a_stream_output_is_not_locked(tmp_path: Path) -> None:
+    fifo = tmp_path / "records.jsonl"
+    os.mkfifo(fifo)
+    with batch_lock(fifo), batch_lock(fifo):  # nothing is read back from a stream
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["records.jsonl"]
+
+
+def test_run_batch_refuses_an_output_another_run_holds(tmp_path: Path) -> None:
+    memory = MemorySource()
+    memory.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"id": 1, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}\n')
+    out = tmp_path / "out.jsonl"
+    judge = ScriptedJudge(pick("supports", "P001"))
+    with batch_lock(out), pytest.raises(BatchLockedError):
+        run_batch(src, out, Checker(memory, judge))
+    assert judge.seen == [] and not out.exists()
+    assert run_batch(src, out, Checker(memory, judge)).written == 1
