@@ -307,32 +307,44 @@ def test_json_output_is_the_records_and_their_summary(
     assert "checking" in result.stderr and "2/2" in result.stderr
 
 
-def test_the_table_gives_each_paper_two_lines_at_80_columns_and_wide_the_whole_passage(
-    runner: CliRunner, paper_library: Path, openai_chat: OpenAIServer
+@pytest.mark.parametrize("columns", [80, 60])
+def test_the_table_shows_the_whole_evidence_passage_wrapped_at_narrow_widths(
+    runner: CliRunner, paper_library: Path, openai_chat: OpenAIServer, columns: int
 ) -> None:
     openai_chat.prefer = ["supports", "P020"]
     args = ["--paper", DEEP_RULES_REF, "--judge", "openai", "--model", "m", "--no-cache"]
     compact = runner.invoke(
-        app, ["check", CLAIM, "--library", str(paper_library), *args], env={"COLUMNS": "80"}
+        app,
+        ["check", CLAIM, "--library", str(paper_library), *args],
+        env={"COLUMNS": str(columns)},
     )
     assert compact.exit_code == 0, compact.stderr
     assert "checking" not in compact.stderr  # one paper: no progress bar
-    header, rule, first, second = [line for line in compact.stdout.splitlines() if line.strip()]
-    assert header.split() == ["verdict", "conf.", "review", "paper", "and", "evidence"]
-    assert max(len(line) for line in (header, rule, first, second)) <= 80
+    header, _rule, first, *rest = [line for line in compact.stdout.splitlines() if line.strip()]
+    assert header.split()[:3] == ["verdict", "conf.", "review"]
+    assert max(len(line) for line in compact.stdout.splitlines()) <= columns
     verdict, confidence, review, reference = first.split()
     assert (verdict, review, reference) == ("supports", "yes", DEEP_RULES_REF)  # a whole ref
     assert 0.0 <= float(confidence) < 0.8  # the fake's logprobs: not confident enough
-    evidence = _stored_passages(paper_library)["P020"]
-    assert second.split()[0] == "P020" and second.rstrip().endswith("\u2026")
-    assert f"\u201c{evidence.split()[0]}" in second  # the passage starts there, cut to the line
+    assert rest[0].split()[0] == "P020"
+    # The quote is the point: every word of it, wrapped over as many lines as it takes.
+    evidence = " ".join(_stored_passages(paper_library)["P020"].split())
+    shown = " ".join(line.strip() for line in rest)
+    assert f"\u201c{evidence}\u201d" in shown
 
+
+def test_wide_adds_the_title_and_keeps_the_whole_passage(
+    runner: CliRunner, paper_library: Path, openai_chat: OpenAIServer
+) -> None:
+    openai_chat.prefer = ["supports", "P020"]
+    args = ["--paper", DEEP_RULES_REF, "--judge", "openai", "--model", "m", "--no-cache"]
     wide = runner.invoke(
         app,
         ["check", CLAIM, "--library", str(paper_library), *args, "--wide"],
         env={"COLUMNS": "80"},
     )
     assert wide.exit_code == 0
+    evidence = _stored_passages(paper_library)["P020"]
     shown = " ".join(wide.stdout.split())
     assert " ".join(evidence.split()) in shown  # the whole passage
     assert "Ten Quick Tips for Deep Learning in Biology" in shown  # and the title

@@ -16,6 +16,7 @@ from claimaudit.identity import parse_ref
 from claimaudit.library.extract import extract
 from claimaudit.library.passages import make_passages
 from claimaudit.library.store import Library
+from tests.cli.tables import boxed_columns, prose, spaced_columns
 from tests.library import helpers as h
 
 claimaudit.cli._install_commands()
@@ -325,6 +326,66 @@ def test_list_shows_references_whole_at_80_columns(db: Path) -> None:
     lines = result.stdout.splitlines()[1:]  # after the title, which names the library file
     assert any(line.split()[:1] == [long_ref] for line in lines)  # whole, on one line
     assert max(len(line) for line in lines) <= 80
+
+
+# References as long as a library may hold: a DOI with a SICI in it, a 161-character local: one.
+LONG_REFS = (
+    "doi:10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0",
+    "local:" + "sparse-solvers-" * 10 + "notes",
+)
+SPARSE_NOTES = """# Sparse matrix storage formats and the solvers that make use of them in practice
+
+Sparse matrices save memory when most entries are zero, and iterative solvers exploit that
+structure to scale to systems with millions of unknowns.
+"""
+
+
+def _add_long_refs(db: Path, tmp_path: Path) -> list[dict[str, object]]:
+    """Two papers under LONG_REFS; as ``list --json`` gives them."""
+    notes = tmp_path / "notes.md"
+    notes.write_text(SPARSE_NOTES, encoding="utf-8")
+    for ref, title in zip(LONG_REFS, ("Information retrieval on the web", None), strict=True):
+        titled = ["--title", title] if title else []
+        assert run("add", notes, "--ref", ref, *titled, "--library", db).exit_code == 0
+    return list(json.loads(run("list", "--json", "--library", db).stdout))
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_list_folds_a_long_reference_and_keeps_title_count_and_date(
+    db: Path, tmp_path: Path, columns: int
+) -> None:
+    papers = _add_long_refs(db, tmp_path)
+    result = runner.invoke(
+        app, ["library", "list", "--library", str(db)], env={"COLUMNS": str(columns)}
+    )
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()[1:]  # after the title, which names the library file
+    assert max(len(line) for line in lines) <= columns
+    refs, titles, counts, dates = spaced_columns(
+        result.stdout, ["ref", "title", "passages", "ingested"]
+    )
+    assert "".join(refs) == "".join(str(p["ref"]) for p in papers)  # whole, folded
+    assert prose(titles) == " ".join(str(p["title"]) for p in papers)
+    assert [c for c in counts if c] == [str(p["passages"]) for p in papers]
+    assert [d for d in dates if d] == [str(p["ingestedAt"])[:10] for p in papers]
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_search_shows_where_and_the_whole_passage_at_narrow_widths(
+    db: Path, tmp_path: Path, columns: int
+) -> None:
+    _add_long_refs(db, tmp_path)
+    args = ["library", "search", "sparse solvers", "--ref", LONG_REFS[1], "--library", str(db)]
+    result = runner.invoke(app, args, env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0
+    assert max(len(line) for line in result.stdout.splitlines()) <= columns
+    assert "unknowns." in result.stdout  # the passage's last word: its text has room
+    table = boxed_columns(result.stdout)
+    heading = SPARSE_NOTES.splitlines()[0].removeprefix("# ")
+    # The reference folded, the passage id after it, the section wrapped: all whole.
+    assert "".join(table["where"]).startswith(f"{LONG_REFS[1]}P001")
+    assert prose(table["where"]).endswith(f"P001 {heading}")
+    assert prose(table["text"]) == " ".join(SPARSE_NOTES.split("\n\n")[1].split())
 
 
 def test_a_new_title_for_the_same_content_needs_replace(db: Path, tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """The files ``claimaudit review`` reads besides the draft (the bibliography its front matter
-names, a bibliography with no entries) and where it writes (``-``: standard output).
+names, a bibliography with no entries) and where it writes (``-``: standard output; the
+table, whose line column names a LaTeX draft's included file).
 
 The library is empty: every resolved citation is a ``not_checked`` record naming its paper, so
 what a bibliography resolved shows without a judge."""
@@ -15,6 +16,7 @@ from typer.testing import CliRunner
 
 from claimaudit.cli import app
 from claimaudit.library.store import Library
+from tests.cli.tables import boxed_columns, prose
 
 BIB = "@article{a, author = {Smith, Ann}, title = {A}, doi = {10.1234/a}}\n"
 CSL = '[{"id": "b", "type": "article", "title": "B", "DOI": "10.1234/b"}]\n'
@@ -137,6 +139,37 @@ def test_a_latex_drafts_empty_bibliography_is_a_warning(runner: CliRunner, tmp_p
     [record] = json.loads(out.read_text(encoding="utf-8"))["records"]
     assert (record["paperRef"], record["verdict"]) == ("a", "not_checked")
     assert "no bibliography entry for a in refs.bib" in record["error"]
+
+
+INCLUDED = "chapters-with-long-names/results-and-discussion-of-everything"
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_the_table_folds_an_included_files_long_name(
+    runner: CliRunner, tmp_path: Path, columns: int
+) -> None:
+    folder = tmp_path / "paper"
+    (folder / INCLUDED).parent.mkdir(parents=True)
+    (folder / "refs.bib").write_text(BIB, encoding="utf-8")
+    (folder / f"{INCLUDED}.tex").write_text("Deep models need baselines \\cite{a}.\n")
+    draft = folder / "paper.tex"
+    draft.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        f"\\input{{{INCLUDED}}}\n\\bibliography{{refs}}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    library = tmp_path / "lib.sqlite3"
+    Library.open(library).close()
+    args = ["review", str(draft), "--library", str(library)]
+    result = runner.invoke(app, args, env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    table = result.stdout.split("\n1 cited sentence")[0]  # the summary line is not wrapped
+    assert max(len(line) for line in table.splitlines()) <= columns
+    assert "baselines." in table  # the sentence's last word: it has room
+    columns_shown = boxed_columns(table)
+    assert "".join(columns_shown["line"]) == f"{INCLUDED}.tex:1"  # folded, whole
+    assert prose(columns_shown["sentence"]) == "Deep models need baselines."
+    assert prose(columns_shown["papers"]) == "doi:10.1234/a: not checked (review)"
 
 
 def _stdout_draft(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:

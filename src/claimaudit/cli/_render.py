@@ -24,7 +24,7 @@ VERDICT_STYLE = {
 }
 
 
-# In the compact table, a heading longer than this is cut, so the passage itself shows.
+# In the compact table, a heading longer than this is cut: the passage is what a reader came for.
 SECTION_CHARS = 24
 
 
@@ -50,8 +50,9 @@ def render(
 
 def records_table(records: Sequence[Record], *, wide: bool = False) -> Table:
     """Per paper: the verdict, its confidence, whether it needs review, then the paper's
-    reference (whole, so it can be copied) over where the evidence is and the start of it, cut
-    to the line: two lines a paper. ``wide``: the title too, and the whole passage, wrapped."""
+    reference (whole, so it can be copied) over where the evidence is and the whole passage,
+    wrapped; the passage is never cut. ``wide``: the title too, the section heading whole, and
+    the passage with its own line breaks."""
     table = Table(box=box.SIMPLE_HEAD, show_lines=wide, expand=True, pad_edge=False)
     # "insufficient evidence" takes two lines rather than eight columns from the evidence.
     table.add_column("verdict", width=13)
@@ -90,9 +91,6 @@ def _evidence(record: CheckedRecord, wide: bool) -> Text:
     label = shown(record.evidence_passage_id)
     text = Text(f"{label} ({where}): " if where else f"{label}: ", style="cyan")
     passage = shown(record.evidence) if wide else " ".join(shown(record.evidence).split())
+    # Wrapped at spaces, a word wider than the column folded: every character of the quote shows.
     text.append(f"\u201c{passage}\u201d")
-    if not wide:
-        # One line: the start of the passage, cut at the table's edge (--wide shows it whole).
-        text.no_wrap = True
-        text.overflow = "ellipsis"
     return text

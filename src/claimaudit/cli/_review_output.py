@@ -73,10 +73,16 @@ def annotated_paths(out: Path, main: str, names: list[str]) -> dict[str, Path]:
     return {name: out if name == main else out.parent / name for name in names}
 
 
-def review_table(result: ReviewResult) -> Table:
+# An included file's name before the line number ("chapters/results.tex:12") folds at this
+# share of the width (in tenths), so the sentence and its papers keep the rest.
+LINE_TENTHS = 2
+
+
+def review_table(result: ReviewResult, width: int) -> Table:
     table = Table(show_lines=False, expand=True)
     table.add_column("#", justify="right", width=4)
-    table.add_column("line", justify="right", min_width=5)
+    line_width = max(5, width * LINE_TENTHS // 10)
+    table.add_column("line", justify="right", min_width=5, max_width=line_width, overflow="fold")
     table.add_column("sentence", overflow="fold", ratio=2)
     table.add_column("papers", overflow="fold", ratio=2)
     main = result.latex.draft.main if result.latex is not None else None

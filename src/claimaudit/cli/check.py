@@ -89,7 +89,9 @@ def check(
     wide: Annotated[
         bool,
         typer.Option(
-            "--wide", help="Table: each paper's title and its whole evidence passage, wrapped."
+            "--wide",
+            help="Table: each paper's title, the whole section heading, and the evidence "
+            "passage with its own line breaks.",
         ),
     ] = False,
     fail_on: FailOnOption = None,

@@ -37,6 +37,11 @@ app = typer.Typer(
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 # A page of passages: a paper may hold 100,000 of them (--limit 0 shows all).
 DEFAULT_SHOW_LIMIT = 100
+# ``list``: the count, the date and the space between columns take this much of a line; of the
+# rest, the reference column takes at most two thirds, leaving a title room for its words.
+LIST_FIXED_WIDTH = 29
+MIN_TITLE_WIDTH = 16
+MIN_REF_WIDTH = 12
 
 
 def _library(path: Path | None, *, create: bool = False) -> Library:
@@ -174,10 +179,12 @@ def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> N
         expand=True,
         pad_edge=False,
     )
-    # The reference whole, to be copied into a command; the title wraps instead.
-    refs = [shown(str(p.ref)) for p in papers]
-    table.add_column("ref", no_wrap=True, min_width=max(len(r) for r in refs))
-    table.add_column("title", ratio=1, min_width=10)
+    # A reference up to a share of the width stays on one line, to be copied into a command;
+    # a longer one folds, rather than push the title, count and date out of sight.
+    room = out_console.width - LIST_FIXED_WIDTH
+    ref_width = max(MIN_REF_WIDTH, min(room - MIN_TITLE_WIDTH, room * 2 // 3))
+    table.add_column("ref", overflow="fold", max_width=ref_width)
+    table.add_column("title", ratio=1, overflow="fold")
     table.add_column("passages", justify="right", no_wrap=True)
     table.add_column("ingested", no_wrap=True)
     for paper in papers:
@@ -300,18 +307,18 @@ def search(
     if not hits:
         out_console.print("no matching passages")
         return
-    table = Table(show_lines=True)
-    table.add_column("ref", no_wrap=True)
-    table.add_column("passage", no_wrap=True)
-    table.add_column("section", max_width=24)
-    table.add_column("text", ratio=1)
+    # Where each passage is (reference, passage id, section) takes at most a third of the
+    # width; the passage's text, what was searched for, gets the rest.
+    where_width = max(MIN_REF_WIDTH, out_console.width // 3)
+    table = Table(show_lines=True, expand=True)
+    table.add_column("where", overflow="fold", max_width=where_width)
+    table.add_column("text", ratio=1, overflow="fold")
     for hit in hits:
-        table.add_row(
-            shown_text(str(hit.ref)),
-            hit.passage_id,
-            shown_text(hit.section or ""),
-            shown_text(hit.text),
-        )
+        where = shown_text(str(hit.ref))
+        where.append(f"\n{hit.passage_id}", style="bold")
+        if hit.section:
+            where.append(f"\n{shown(hit.section)}", style="dim")
+        table.add_row(where, shown_text(hit.text))
     out_console.print(table)
 
 

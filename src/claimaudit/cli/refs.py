@@ -34,20 +34,35 @@ _STYLE = {
 }
 
 
-def _table(checks: list[ReferenceCheck]) -> Table:
+# The most of the terminal's width the reference column takes, in tenths: the rest goes to the
+# status (whole) and the reason, which a long key (a URL) would otherwise squeeze out of sight.
+REFERENCE_TENTHS = 3
+MIN_REFERENCE_WIDTH = 12
+
+
+def _table(checks: list[ReferenceCheck], width: int) -> Table:
+    """Per entry of the bibliography: its key (and what it was looked up as, when that differs),
+    its status, never cut, and why; a long key or reason folds onto more lines."""
     table = Table(expand=True)
-    table.add_column("key", no_wrap=True)
-    table.add_column("reference", no_wrap=True)
+    cap = max(MIN_REFERENCE_WIDTH, width * REFERENCE_TENTHS // 10)
+    table.add_column("reference", overflow="fold", max_width=cap)
     table.add_column("status", no_wrap=True)
     table.add_column("why", ratio=1, overflow="fold")
     for check in checks:
         table.add_row(
-            shown_text(check.key),
-            shown_text(str(check.ref) if check.ref else "-"),
+            _reference(check),
             Text(check.status.value.replace("_", " "), style=_STYLE[check.status]),
             shown_text(check.reason),
         )
     return table
+
+
+def _reference(check: ReferenceCheck) -> Text:
+    """The entry's key, then the arXiv id or DOI looked up in brackets unless that is the key."""
+    looked_up = str(check.ref) if check.ref is not None else None
+    if looked_up is None or looked_up.casefold() == check.key.casefold():
+        return shown_text(check.key)
+    return shown_text(f"{check.key} ({looked_up})")
 
 
 def refs(
@@ -88,7 +103,7 @@ def refs(
             answer["unreadEntries"] = [u.to_dict() for u in unread]
         out_console.file.write(json_text(answer, indent=2) + "\n")
     else:
-        out_console.print(_table(checks))
+        out_console.print(_table(checks, out_console.width))
         skipped = f"; {len(unread)} could not be read" if unread else ""
         out_console.print(f"{counted(len(checks), 'reference')}: {status_line(counts)}{skipped}")
     if fail_on and any(reference_matches(c, fail_on) for c in checks):

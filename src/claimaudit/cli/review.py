@@ -294,7 +294,7 @@ def _print_result(
     the cache's share on stderr."""
     if table:
         if result.claims:
-            out_console.print(review_table(result))
+            out_console.print(review_table(result, out_console.width))
         out_console.print(summary_line(result))
     hits = _cache_hits(checker)
     if hits is not None:

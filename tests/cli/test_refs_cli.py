@@ -1,0 +1,95 @@
+"""``claimaudit refs``'s table on narrow terminals: each status whole beside keys as long as
+a URL, and every key, reference and reason shown in full, wrapped or folded. Crossref is a
+local peer."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from claimaudit.cli import app
+from tests.cli.tables import boxed_columns, prose
+from tests.refcheck.crossrefserver import CrossrefServer
+
+# Manubot-style keys of web pages, as in deep-review's manual-references.json.
+URL_KEYS = [
+    "url:http://www.bioinf.at/publications/2014/NIPS2014a.pdf",
+    "url:http://www.iro.umontreal.ca/~lisa/publications2/index.php/publications/show/247",
+]
+NOTHING_TO_LOOK_UP = "no arXiv id or DOI to look up"
+SICI_DOI = "10.1002/(sici)1097-4571(199806)49:8<693::aid-asi4>3.0.co;2-0"
+GOOD_ENOUGH_DOI = "10.1371/journal.pcbi.1005510"
+
+
+def _entry(key: str, doi: str | None = None, title: str = "A page") -> dict[str, Any]:
+    entry: dict[str, Any] = {"id": key, "type": "article-journal", "title": title}
+    if doi is not None:
+        entry |= {"DOI": doi, "author": [{"family": "Wilson"}], "issued": {"date-parts": [[2017]]}}
+    return entry
+
+
+@pytest.fixture
+def crossref(monkeypatch: pytest.MonkeyPatch) -> Iterator[CrossrefServer]:
+    with CrossrefServer() as server:
+        monkeypatch.setattr("claimaudit.refcheck.crossref.BACKOFF", 0.0)
+        monkeypatch.setenv("CLAIMAUDIT_CROSSREF_BASE_URL", server.url)
+        title = "Good enough practices in scientific computing"
+        server.add(GOOD_ENOUGH_DOI, title, ["Wilson"], 2017)
+        server.add(SICI_DOI, "Another paper altogether", ["Wilson"], 2017)
+        yield server
+
+
+def _refs(runner: CliRunner, tmp_path: Path, entries: list[dict[str, Any]], columns: int) -> str:
+    bib = tmp_path / "manual-references.json"
+    bib.write_text(json.dumps(entries), encoding="utf-8")
+    result = runner.invoke(app, ["refs", str(bib), "--no-cache"], env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    *table, _summary = result.stdout.splitlines()  # the summary line is not wrapped
+    assert max(len(line) for line in table) <= columns
+    return result.stdout
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_long_keys_fold_and_every_status_shows(
+    runner: CliRunner, tmp_path: Path, columns: int
+) -> None:
+    shown = _refs(runner, tmp_path, [_entry(key) for key in URL_KEYS], columns)
+    assert shown.count("\u2502 not verified ") == 2  # in a cell of its own, whole
+    table = boxed_columns(shown)
+    assert [s for s in table["status"] if s] == ["not verified", "not verified"]
+    assert all(key in "".join(table["reference"]) for key in URL_KEYS)  # folded, not cut
+    assert prose(table["why"]) == f"{NOTHING_TO_LOOK_UP} {NOTHING_TO_LOOK_UP}"
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_each_status_is_whole_and_a_looked_up_doi_follows_its_key(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer, columns: int
+) -> None:
+    entries = [
+        _entry(URL_KEYS[1]),
+        _entry("smith98", SICI_DOI, "Information retrieval on the web"),
+        _entry("doi:10.1234/gone", "10.1234/gone"),
+        _entry("wilson2017", GOOD_ENOUGH_DOI, "Good enough practices in scientific computing"),
+    ]
+    shown = _refs(runner, tmp_path, entries, columns)
+    for status in ("not verified", "metadata mismatch", "not found", "ok"):
+        assert f"\u2502 {status} " in shown
+    table = boxed_columns(shown)
+    assert [s for s in table["status"] if s] == [
+        "not verified",
+        "metadata mismatch",
+        "not found",
+        "ok",
+    ]
+    # The key, then the DOI looked up unless it is the key (spaces aside: where a line
+    # breaks depends on the width).
+    assert "".join("".join(table["reference"]).split()) == (
+        f"{URL_KEYS[1]}smith98(doi:{SICI_DOI})doi:10.1234/gonewilson2017(doi:{GOOD_ENOUGH_DOI})"
+    )
+    reasons = prose(table["why"])
+    assert reasons.startswith(NOTHING_TO_LOOK_UP) and "Another paper altogether" in reasons
