@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from claimaudit.bibfile import UnreadEntry
 from claimaudit.errors import BibliographyError
 from claimaudit.review.bibliography import Bibliography, Entry, load_bibliography, paper_refs
+from claimaudit.review.citation_only import Authors, fold, only_citations
 from claimaudit.review.citations import Citation, CitationStyle
-from claimaudit.review.claims import Claim, targets
+from claimaudit.review.claims import Claim, cited_authors, targets
 from claimaudit.review.latex import read_latex_draft
 from claimaudit.review.latex_cites import CITE_FIELDS, CitationCommand, CiteKind, textual_names
 from claimaudit.review.latex_draft import LatexDraft
@@ -159,6 +161,34 @@ def _sentences(
     return made
 
 
+@dataclass(frozen=True)
+class _Read:
+    sentence: Sentence
+    citations: list[Citation]  # its own
+    bounds: tuple[int, int]  # its place in its block's text
+
+
+def _folded(read: list[_Read], authors: Authors) -> list[tuple[_Read, list[Citation] | None]]:
+    """A paragraph's sentences, each with the citations of the citation-only ones
+    (``citation_only``) given to it: those after it, and for the first, those before it; a
+    citation-only one comes with None, as neither claim nor uncited sentence. Its text has its
+    citation commands removed already (a textual one prints its authors, who say nothing more).
+    A paragraph of nothing but such sentences has no statement for them to back: they stay
+    claims (each refused as empty), so no citation goes unseen."""
+    folded = fold(
+        read,
+        lambda r: bool(r.citations) and only_citations(r.sentence.text, r.citations, authors),
+    )
+    if not folded.kept:
+        return [(item, []) for item in read]
+    found: list[tuple[_Read, list[Citation] | None]] = [(g, None) for g in folded.leading]
+    for index, (item, after) in enumerate(folded.kept):
+        givers = [*folded.leading, *after] if index == 0 else list(after)
+        found.append((item, [c for g in givers for c in g.citations]))
+        found += [(g, None) for g in after]
+    return found
+
+
 def _owner(spans: list[tuple[int, int]], text: str, position: int, command: CitationCommand) -> int:
     """The sentence a citation belongs to: the last one starting at or before it, so one
     placed after a full stop goes with the sentence it follows ("works.\\footcite{x}").
@@ -217,17 +247,26 @@ def extract_latex_claims(
     paragraphs: list[Paragraph] = []
     count = 0
     for block in draft.blocks:
+        read = [_Read(s, _citations(c), b) for s, c, b in _sentences(draft, block, count)]
+        count += len(read)
         spans: list[Span] = []
-        for sentence, commands, bounds in _sentences(draft, block, count):
-            count += 1
-            citations = _citations(commands)
-            if not citations:
-                uncited.append(sentence)
-                spans.append(Span(*bounds, None))
-                continue
-            spans.append(Span(*bounds, len(claims)))
-            text = claim_text(sentence.text)
-            claims.append(Claim(sentence, text, tuple(citations), targets(resolver, citations)))
+        for item, given in _folded(read, partial(cited_authors, resolver)):
+            if given is None:  # its citations went to another sentence
+                spans.append(Span(*item.bounds, None))
+            elif not item.citations and not given:
+                uncited.append(item.sentence)
+                spans.append(Span(*item.bounds, None))
+            else:
+                spans.append(Span(*item.bounds, len(claims)))
+                claims.append(
+                    Claim(
+                        item.sentence,
+                        claim_text(item.sentence.text),
+                        tuple(item.citations),
+                        targets(resolver, [*item.citations, *given]),
+                        noted=tuple(given),
+                    )
+                )
         paragraphs.append(Paragraph(block, tuple(spans)))
     return LatexClaims(
         draft,
