@@ -99,7 +99,7 @@ def _claim(claims: list[Claim], text: str) -> Claim:
 def test_the_review_judges_the_sentence_before_and_marks_it() -> None:
     source = MemorySource()
     source.add(parse_ref("1907.10121"), "SciPy", ["SciPy provides sparse matrices."])
-    judge = ScriptedJudge(pick("supports", "P000"))
+    judge = ScriptedJudge(pick("supports", "P001"))
     draft = "SciPy provides sparse matrices [@arxiv:1907.10121]. See also [@doi:10.1234/x].\n"
     result = review_report(draft, checker=Checker(source, judge))
     [claim] = result.claims
@@ -107,6 +107,7 @@ def test_the_review_judges_the_sentence_before_and_marks_it() -> None:
         (("@arxiv:1907.10121",), "arXiv:1907.10121"),
         (("@doi:10.1234/x",), "doi:10.1234/x"),
     ]
+    assert claim.records[0].record.verdict == "supports"
     assert [d.case.claim for d in judge.seen] == ["SciPy provides sparse matrices."]
     assert result.uncited == ()
     assert result.annotated_markdown.startswith(
