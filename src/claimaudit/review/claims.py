@@ -2,7 +2,8 @@
 
 The judge is shown the sentence, not its citation markers: "[@doi:...]", "[3]" and cited
 identifiers are removed, and Markdown is reduced to its text ("**strong**" reads "strong", a link
-reads as its text).
+reads as its text). A sentence holding only citations ("See also [@b].") is no claim: its
+citations go to the sentence before it in its paragraph (``citation_only``).
 """
 
 from __future__ import annotations

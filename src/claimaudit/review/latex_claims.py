@@ -6,7 +6,8 @@ The bibliography is the draft's own: the files ``\\bibliography{...}`` and
 of a ``thebibliography`` environment, each resolved from its text (an arXiv id or DOI in it,
 as numbered references are); ``--bib`` adds more. A citation command belongs to the sentence
 it is written in, or, placed after the full stop (``works well.\\cite{x} Next``), to the
-sentence it follows.
+sentence it follows. A sentence holding only citations (``See also \\cite{b}.``) gives them to
+the sentence before it in its paragraph, as in Markdown (``citation_only``).
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ Pandoc users often cite in notes. A note is read in one of these ways:
 
 - **citations only** (``[^1]: See [@smith2020].``, ``^[Cf. @smith2020, p. 4.]``): with its
   citations removed, only punctuation, numbers, pointer words ("see also", "cf.", "p.") and the
-  cited works' authors' names ("Smith (2020) [@smith2020]") are left. Its citations go to the
-  sentence carrying its marker; it is no sentence of its own.
+  cited works' authors' names ("Smith (2020) [@smith2020]") are left (``citation_only``, the
+  rule the body's sentences are read by too). Its citations go to the sentence carrying its
+  marker; it is no sentence of its own.
 - **a note-style reference** (``[^3]: Smith J. 2020. Title. doi:10.1/x``): it cites no key or
   number, and holds a DOI or arXiv id or a year. It is no prose (its pieces would be claims
   like "Smith J. 2020."); its DOI or arXiv id, if any, goes to the sentence carrying its marker.
