@@ -95,3 +95,53 @@ def test_the_annotated_copy_and_the_html_mark_the_sentence_before(tmp_path: Path
     page = render_html(result)
     assert 'data-claim="1">SciPy has sparse matrices.</span>' in page
     assert 'data-claim="2"' not in page
+
+
+@pytest.mark.parametrize(
+    ("body", "claims", "uncited"),
+    [
+        ("X holds\\footnote{See \\cite{a}.}. Y holds.", [("X holds.", [A])], ["Y holds."]),
+        (
+            "X holds \\cite{a}.\\footnote{Cf.~\\cite{b}, p.~4.} Y holds.",
+            [("X holds.", [A, B])],
+            ["Y holds."],
+        ),
+        # A note's citation-only sentences at its start go to the mark's sentence; the rest
+        # of the note is read as a paragraph.
+        (
+            "X holds.\\footnote{See \\cite{a}. Smith showed it \\cite{b}. See also \\cite{a}.}",
+            [("X holds.", [A]), ("Smith showed it.", [B, A])],
+            [],
+        ),
+        # A citation-only sentence carrying a mark takes its note's citations with it.
+        (
+            "X holds \\cite{a}. See also \\cite{b}.\\footnote{Cf. \\cite{scipy}.}",
+            [("X holds.", [A, B, "arXiv:1907.10121"])],
+            [],
+        ),
+    ],
+)
+def test_a_footnote_s_citation_only_sentences_cite_for_its_mark_s_sentence(
+    tmp_path: Path, body: str, claims: list[tuple[str, list[str]]], uncited: list[str]
+) -> None:
+    assert _read(tmp_path, body) == (claims, uncited)
+
+
+def test_a_citation_only_footnote_is_marked_after_its_mark_s_sentence(tmp_path: Path) -> None:
+    path = _draft(tmp_path, "SciPy has sparse matrices.\\footnote{See \\cite{scipy}.}\nNext.")
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy", ["SciPy has sparse matrices."])
+    judge = ScriptedJudge(pick("contradicts", "P001"))
+    result = review_latex(path, checker=Checker(source, judge))
+    [claim] = result.claims
+    assert claim.claim.text == "SciPy has sparse matrices."
+    assert [r.record.verdict for r in claim.records] == ["contradicts"]
+    assert [s.text for s in result.uncited] == ["Next."]
+    annotated = annotate_latex(result, todo=True)["draft.tex"]
+    assert (
+        "SciPy has sparse matrices.\\footnote{See \\cite{scipy}.}\n"
+        f"{PREFIX} scipy (arXiv:1907.10121): contradicts" in annotated
+    )
+    # The claim is the paragraph's sentence, not the note's: a margin note, not an inline one.
+    assert "\\todo{claimaudit: contradicts (arXiv:1907.10121)}%" in annotated
+    assert "\\todo[inline]" not in annotated
