@@ -137,6 +137,8 @@ def test_a_citation_only_footnote_is_marked_after_its_mark_s_sentence(tmp_path: 
     assert claim.claim.text == "SciPy has sparse matrices."
     assert [r.record.verdict for r in claim.records] == ["contradicts"]
     assert [s.text for s in result.uncited] == ["Next."]
+    # The note's sentence is no sentence of its own: numbered as a Markdown draft's are.
+    assert (claim.claim.sentence.index, result.uncited[0].index) == (0, 1)
     annotated = annotate_latex(result, todo=True)["draft.tex"]
     assert (
         "SciPy has sparse matrices.\\footnote{See \\cite{scipy}.}\n"

@@ -11,7 +11,7 @@ against is ``latex_sentences``' to say.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -166,17 +166,20 @@ def extract_latex_claims(
     for block, sentences in zip(draft.blocks, placed, strict=True):
         spans: list[Span] = []
         for item, given in sentences:
-            if given is None:  # its citations went to another sentence
+            if given is None:  # its citations went to another sentence: no sentence of its own
                 spans.append(Span(*item.bounds, None))
-            elif not item.citations and not given:
-                uncited.append(item.sentence)
+                continue
+            # Numbered among the claims and uncited sentences, as a Markdown draft's are.
+            sentence = replace(item.sentence, index=len(claims) + len(uncited))
+            if not item.citations and not given:
+                uncited.append(sentence)
                 spans.append(Span(*item.bounds, None))
             else:
                 spans.append(Span(*item.bounds, len(claims)))
                 claims.append(
                     Claim(
-                        item.sentence,
-                        claim_text(item.sentence.text),
+                        sentence,
+                        claim_text(sentence.text),
                         tuple(item.citations),
                         targets(resolver, [*item.citations, *given]),
                         noted=tuple(given),

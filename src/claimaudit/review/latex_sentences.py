@@ -74,7 +74,8 @@ def _mark_owner(starts: list[int], position: int) -> int:
     return max(bisect.bisect_left(starts, position) - 1, 0)
 
 
-def _read(draft: LatexDraft, block: LatexBlock, index: int) -> list[Read]:
+def _read(draft: LatexDraft, block: LatexBlock) -> list[Read]:
+    """The block's sentences (each numbered in the block: ``latex_claims`` numbers them)."""
     spans = split_block(block.text)
     if not spans:
         return []
@@ -89,9 +90,7 @@ def _read(draft: LatexDraft, block: LatexBlock, index: int) -> list[Read]:
         first = block.offsets[start]
         last = max([block.offsets[end - 1] + 1, *(c.end for _, c in commands)])
         line, column = draft.line_column(block.file, first)
-        sentence = Sentence(
-            index + len(made), first, last, line, column, block.text[start:end], block.file
-        )
+        sentence = Sentence(len(made), first, last, line, column, block.text[start:end], block.file)
         made.append(Read(sentence, _citations(commands), (start, end), tuple(notes)))
     return made
 
@@ -129,11 +128,7 @@ def read_sentences(draft: LatexDraft, authors: Authors) -> list[list[Placed]]:
     """Each block's sentences (``draft.blocks``' order), placed; ``authors`` names the authors
     of the work a citation names."""
     marked = {note for block in draft.blocks for _, note in block.marks}
-    read: list[list[Read]] = []
-    count = 0  # the sentences read so far: the next one's index
-    for block in draft.blocks:
-        read.append(_read(draft, block, count))
-        count += len(read[-1])
+    read = [_read(draft, block) for block in draft.blocks]
     # What each footnote gives its mark's sentence. A note inside a note comes before it in the
     # blocks, so what it gives is known when the outer one is read.
     given: dict[int, list[Citation]] = {}
