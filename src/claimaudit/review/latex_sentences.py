@@ -83,8 +83,9 @@ def _read(draft: LatexDraft, block: LatexBlock) -> list[Read]:
     for position, command in block.citations:
         owned[_owner(spans, block.text, position, command)].append((position, command))
     carried: list[list[int]] = [[] for _ in spans]
+    starts = [start for start, _ in spans]
     for position, note in block.marks:
-        carried[_mark_owner([start for start, _ in spans], position)].append(note)
+        carried[_mark_owner(starts, position)].append(note)
     made: list[Read] = []
     for (start, end), commands, notes in zip(spans, owned, carried, strict=True):
         first = block.offsets[start]
