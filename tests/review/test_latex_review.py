@@ -32,7 +32,7 @@ DRAFT = (
     "\\begin{document}\r\n"
     "SciPy provides sparse matrices \\citep[see][p.~2]{scipy}. Nothing cited here.\r\n"
     "\\citet{scipy} wrote it in Python,\r\n"
-    "  as others did (see~\\citealp{ghost,plain}).\\footnote{A note \\cite{scipy}.}\r\n"
+    "  as others did (see~\\citealp{ghost,plain}).\\footnote{A footnote claim \\cite{scipy}.}\r\n"
     "\r\n"
     "\\input{more}\r\n"
     "\\bibliography{refs}\r\n"
@@ -77,7 +77,7 @@ def test_sentences_citations_and_records(reviewed: tuple[Path, ReviewResult, Fak
     assert claims == [
         ("paper.tex", 3, "SciPy provides sparse matrices."),
         ("paper.tex", 4, "Virtanen et al. wrote it in Python, as others did."),
-        ("paper.tex", 5, "A note."),
+        ("paper.tex", 5, "A footnote claim."),
         ("more.tex", 1, "Included prose cites."),
     ]
     assert [s.text for s in result.uncited] == ["Nothing cited here."]

@@ -102,6 +102,20 @@ def test_a_draft_citing_in_footnotes(api: httpx.Client) -> None:
     assert data["annotated"].startswith(f"{NARROW_CLAIM}[^1][^claimaudit-1]\n")
 
 
+def test_a_sentence_citing_only_backs_the_sentence_before(api: httpx.Client) -> None:
+    draft = f"{NARROW_CLAIM} See also [@lee2022].\n"
+    response = api.post(
+        "/v1/reviews",
+        json={"markdown": draft, "bibliography": {"text": BIBTEX}, "judge": "gated"},
+    )
+    assert response.status_code == 200, response.text
+    data = response.json()
+    [record] = data["records"]
+    assert (record["claim"], record["paperRef"]) == (NARROW_CLAIM, DEEP_RULES_REF)
+    assert record["verdict"] != "not_checked" and data["uncited"] == []
+    assert data["annotated"].startswith(f"{NARROW_CLAIM}[^claimaudit-1] See also [@lee2022].\n")
+
+
 @pytest.mark.parametrize(
     ("body", "status", "code", "words"),
     [

@@ -2,7 +2,8 @@
 
 The judge is shown the sentence, not its citation markers: "[@doi:...]", "[3]" and cited
 identifiers are removed, and Markdown is reduced to its text ("**strong**" reads "strong", a link
-reads as its text).
+reads as its text). A sentence holding only citations ("See also [@b].") is no claim: its
+citations go to the sentence before it in its paragraph (``citation_only``).
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ from claimaudit.review.bibliography import (
     citation_tags,
     reference_entries,
 )
+from claimaudit.review.citation_only import Authors, fold, only_citations
 from claimaudit.review.citations import Citation, InTextNames, find_citations
-from claimaudit.review.document import markdown, parse_document
-from claimaudit.review.note_citations import read_notes
+from claimaudit.review.document import Document, markdown, parse_document
+from claimaudit.review.note_citations import Cite, read_notes
 from claimaudit.review.sentences import Sentence, sentences_with_notes
 
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]+\]")
@@ -53,8 +55,8 @@ class Claim:
     text: str  # what the judge is asked about
     citations: tuple[Citation, ...]  # its own, placed in ``sentence.text``
     targets: tuple[Target, ...]
-    # Those its footnotes give it (its markers' citation-only notes, or in a note the citation-
-    # only sentences after it), placed in the note's text (``note_citations``).
+    # Those given to it, placed in other text: by the citation-only sentences after it in its
+    # paragraph or note (``citation_only``), and by its markers' citation-only notes.
     noted: tuple[Citation, ...] = ()
     # A footnote's sentence: where the annotated copy marks it (after the note's first marker
     # in the report), since Pandoc reads no footnote inside a footnote.
@@ -129,16 +131,67 @@ def in_text_names(bibliography: Bibliography) -> InTextNames:
     return names
 
 
-def _authors(bibliography: Bibliography, citation: Citation) -> tuple[str, ...]:
+def cited_authors(bibliography: Bibliography, citation: Citation) -> tuple[str, ...]:
+    """The family names of the authors of the work ``citation`` names, as its entry gives them."""
     entry = bibliography.resolve(citation).entry
     return () if entry is None else entry.authors
+
+
+@dataclass(frozen=True)
+class _Read:
+    """A sentence as read, before it is a claim or an uncited sentence."""
+
+    sentence: Sentence
+    carried: tuple[int, ...]  # the notes whose markers it carries
+    citations: list[Citation]  # its own
+    passed: tuple[Citation, ...] = ()  # those citation-only sentences after it give it
+    anchor: int | None = None  # a footnote's sentence: where its note's first marker ends
+
+
+def _paragraphs(document: Document, cite: Cite, authors: Authors) -> list[_Read]:
+    """The body's sentences, each paragraph's citation-only ones (``citation_only``) folded
+    into the sentence before them (the first ones into the paragraph's first other sentence).
+    A paragraph of nothing but such sentences has no statement for them to back: they stay
+    claims, each a ``not_checked`` record (its claim is empty), so no citation goes unseen."""
+    read: list[_Read] = []
+    for block in document.prose:
+        found = [
+            _Read(s, carried, cite(s.text))
+            for s, carried in sentences_with_notes(document, [block])
+        ]
+        folded = fold(
+            found,
+            lambda r: (
+                bool(r.citations)
+                and only_citations(_without_markers(r.sentence.text), r.citations, authors)
+            ),
+        )
+        if not folded.kept:
+            read += found  # no statement to back: each stays a claim, refused as empty
+            continue
+        for index, (sentence, after) in enumerate(folded.kept):
+            givers = [*folded.leading, *after] if index == 0 else list(after)
+            read.append(
+                replace(
+                    sentence,
+                    carried=sentence.carried + tuple(n for g in givers for n in g.carried),
+                    passed=tuple(c for g in givers for c in g.citations),
+                )
+            )
+    return read
+
+
+def _without_markers(text: str) -> str:
+    """``text`` with its footnote markers blanked (a label is no word), its length kept."""
+    return _FOOTNOTE_REF.sub(lambda m: " " * len(m.group()), text)
 
 
 def extract_claims(
     report: str, bibliography: Bibliography | None = None
 ) -> tuple[list[Claim], list[Sentence]]:
     """The cited sentences of ``report`` as claims, and the sentences that cite nothing, in
-    report order; the sentences of footnotes included, as ``note_citations`` reads them."""
+    report order; the sentences of footnotes included, as ``note_citations`` reads them. A
+    sentence holding only citations is no claim: they go to the sentence before it."""
     document = parse_document(report)
     resolver = (bibliography or Bibliography()).with_document(
         reference_entries(document.references), citation_tags(report)
@@ -147,33 +200,31 @@ def extract_claims(
     cite = partial(
         find_citations, numbered=numbered, links=document.links, in_text=in_text_names(resolver)
     )
-    notes = read_notes(document, cite, partial(_authors, resolver))
-    found: list[tuple[Sentence, tuple[int, ...], list[Citation], list[Citation], int | None]]
-    found = [
-        (s, carried, cite(s.text), [], None)
-        for s, carried in sentences_with_notes(document, document.prose)
-    ]
+    authors = partial(cited_authors, resolver)
+    notes = read_notes(document, cite, authors)
+    found = _paragraphs(document, cite, authors)
     found += [
-        (n.sentence, n.carried, list(n.citations), n.passed, document.anchors.get(n.note))
+        _Read(n.sentence, n.carried, list(n.citations), n.passed, document.anchors.get(n.note))
         for n in notes.sentences
     ]
-    found.sort(key=lambda item: (item[0].start, item[0].end))
+    found.sort(key=lambda item: (item.sentence.start, item.sentence.end))
     claims: list[Claim] = []
     uncited: list[Sentence] = []
-    for index, (sentence, carried, citations, passed, anchor) in enumerate(found):
-        sentence = replace(sentence, index=index)
-        noted = [*passed, *(c for note in carried for c in notes.given.get(note, ()))]
-        if not citations and not noted:
+    for index, item in enumerate(found):
+        sentence = replace(item.sentence, index=index)
+        given = (c for note in item.carried for c in notes.given.get(note, ()))
+        noted = [*item.passed, *given]
+        if not item.citations and not noted:
             uncited.append(sentence)
             continue
         claims.append(
             Claim(
                 sentence=sentence,
-                text=claim_text(sentence.text, citations, document.links),
-                citations=tuple(citations),
-                targets=targets(resolver, [*citations, *noted]),
+                text=claim_text(sentence.text, item.citations, document.links),
+                citations=tuple(item.citations),
+                targets=targets(resolver, [*item.citations, *noted]),
                 noted=tuple(noted),
-                anchor=anchor,
+                anchor=item.anchor,
             )
         )
     return claims, uncited

@@ -4,27 +4,27 @@ citation commands in it, the papers their keys name, and where each sentence is.
 The bibliography is the draft's own: the files ``\\bibliography{...}`` and
 ``\\addbibresource{...}`` name, looked up in the draft's folder (and no further), and the items
 of a ``thebibliography`` environment, each resolved from its text (an arXiv id or DOI in it,
-as numbered references are); ``--bib`` adds more. A citation command belongs to the sentence
-it is written in, or, placed after the full stop (``works well.\\cite{x} Next``), to the
-sentence it follows.
+as numbered references are); ``--bib`` adds more. Which citations a sentence is checked
+against is ``latex_sentences``' to say.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from claimaudit.bibfile import UnreadEntry
 from claimaudit.errors import BibliographyError
 from claimaudit.review.bibliography import Bibliography, Entry, load_bibliography, paper_refs
-from claimaudit.review.citations import Citation, CitationStyle
-from claimaudit.review.claims import Claim, targets
+from claimaudit.review.claims import Claim, cited_authors, targets
 from claimaudit.review.latex import read_latex_draft
-from claimaudit.review.latex_cites import CITE_FIELDS, CitationCommand, CiteKind, textual_names
+from claimaudit.review.latex_cites import CITE_FIELDS, CiteKind, textual_names
 from claimaudit.review.latex_draft import LatexDraft
+from claimaudit.review.latex_sentences import read_sentences
 from claimaudit.review.latex_text import LatexBlock
-from claimaudit.review.sentences import Sentence, split_block
+from claimaudit.review.sentences import Sentence
 
 # What a dropped citation leaves in the sentence: "(see )", "[]", a dangling "see".
 _EMPTY_GROUP = re.compile(
@@ -123,59 +123,6 @@ def claim_text(sentence: str) -> str:
     return _DANGLING.sub(r"\1", text.strip())
 
 
-def _citations(commands: list[tuple[int, CitationCommand]]) -> list[Citation]:
-    found: list[Citation] = []
-    for position, command in commands:
-        if not command.is_claim_citation:
-            continue
-        for key in command.keys:
-            found.append(
-                Citation(CitationStyle.KEY, key, key, position, position, (position, position))
-            )
-    return found
-
-
-_Owned = list[tuple[int, CitationCommand]]
-
-
-def _sentences(
-    draft: LatexDraft, block: LatexBlock, index: int
-) -> list[tuple[Sentence, _Owned, tuple[int, int]]]:
-    spans = split_block(block.text)
-    if not spans:
-        return []
-    owned: list[_Owned] = [[] for _ in spans]
-    for position, command in block.citations:
-        owned[_owner(spans, block.text, position, command)].append((position, command))
-    made: list[tuple[Sentence, _Owned, tuple[int, int]]] = []
-    for (start, end), commands in zip(spans, owned, strict=True):
-        first = block.offsets[start]
-        last = max([block.offsets[end - 1] + 1, *(c.end for _, c in commands)])
-        line, column = draft.line_column(block.file, first)
-        sentence = Sentence(
-            index + len(made), first, last, line, column, block.text[start:end], block.file
-        )
-        made.append((sentence, commands, (start, end)))
-    return made
-
-
-def _owner(spans: list[tuple[int, int]], text: str, position: int, command: CitationCommand) -> int:
-    """The sentence a citation belongs to: the last one starting at or before it, so one
-    placed after a full stop goes with the sentence it follows ("works.\\footcite{x}").
-
-    Removed, a citation written after a full stop and a space ("history. \\cite{x} Padding
-    ...") sits exactly where the next sentence starts. It still belongs to the sentence before
-    unless it is that sentence's subject: a textual citation prints its authors there, and a
-    sentence going on in lower case ("\\cite{x} showed ...") began with the citation."""
-    owner = max((i for i, (start, _) in enumerate(spans) if start <= position), default=0)
-    if owner == 0 or spans[owner][0] != position or command.kind is CiteKind.TEXTUAL:
-        return owner
-    follows = text[position : position + 1]
-    if command.kind is CiteKind.FOOTNOTE or not follows.islower():
-        return owner - 1
-    return owner
-
-
 def _field(entry: Entry | None, field: str) -> str:
     """The entry's field as a command printing it does (``\\citetitle``: "title"); "" when the
     bibliography does not give it."""
@@ -215,19 +162,29 @@ def extract_latex_claims(
     claims: list[Claim] = []
     uncited: list[Sentence] = []
     paragraphs: list[Paragraph] = []
-    count = 0
-    for block in draft.blocks:
+    placed = read_sentences(draft, partial(cited_authors, resolver))
+    for block, sentences in zip(draft.blocks, placed, strict=True):
         spans: list[Span] = []
-        for sentence, commands, bounds in _sentences(draft, block, count):
-            count += 1
-            citations = _citations(commands)
-            if not citations:
-                uncited.append(sentence)
-                spans.append(Span(*bounds, None))
+        for item, given in sentences:
+            if given is None:  # its citations went to another sentence: no sentence of its own
+                spans.append(Span(*item.bounds, None))
                 continue
-            spans.append(Span(*bounds, len(claims)))
-            text = claim_text(sentence.text)
-            claims.append(Claim(sentence, text, tuple(citations), targets(resolver, citations)))
+            # Numbered among the claims and uncited sentences, as a Markdown draft's are.
+            sentence = replace(item.sentence, index=len(claims) + len(uncited))
+            if not item.citations and not given:
+                uncited.append(sentence)
+                spans.append(Span(*item.bounds, None))
+            else:
+                spans.append(Span(*item.bounds, len(claims)))
+                claims.append(
+                    Claim(
+                        sentence,
+                        claim_text(sentence.text),
+                        tuple(item.citations),
+                        targets(resolver, [*item.citations, *given]),
+                        noted=tuple(given),
+                    )
+                )
         paragraphs.append(Paragraph(block, tuple(spans)))
     return LatexClaims(
         draft,

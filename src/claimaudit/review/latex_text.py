@@ -28,6 +28,8 @@ class LatexBlock:
     section: str | None
     kind: str  # "paragraph" or "footnote"
     citations: tuple[tuple[int, CitationCommand], ...] = ()
+    note: int | None = None  # a footnote's number
+    marks: tuple[tuple[int, int], ...] = ()  # (position in ``text``, number) of its footnotes
 
 
 @dataclass
@@ -38,6 +40,8 @@ class BlockBuilder:
     chars: list[str] = field(default_factory=list)
     offsets: list[int] = field(default_factory=list)
     citations: list[tuple[int, CitationCommand]] = field(default_factory=list)
+    note: int | None = None
+    marks: list[tuple[int, int]] = field(default_factory=list)
 
     def add(self, text: str, start: int, end: int, *, exact: bool = False) -> None:
         """``text`` printed by the source span [start, end): character by character when
@@ -51,6 +55,10 @@ class BlockBuilder:
 
     def cite(self, command: CitationCommand) -> None:
         self.citations.append((len(self.chars), command))
+
+    def mark(self, note: int) -> None:
+        """Footnote ``note``'s mark stands here."""
+        self.marks.append((len(self.chars), note))
 
     @property
     def empty(self) -> bool:
@@ -83,7 +91,17 @@ class BlockBuilder:
         citations = tuple(
             (min(position_map[index], len(text)), command) for index, command in self.citations
         )
-        return LatexBlock(self.file, text, tuple(kept_offsets), self.section, self.kind, citations)
+        marks = tuple((min(position_map[index], len(text)), n) for index, n in self.marks)
+        return LatexBlock(
+            self.file,
+            text,
+            tuple(kept_offsets),
+            self.section,
+            self.kind,
+            citations,
+            self.note,
+            marks,
+        )
 
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")

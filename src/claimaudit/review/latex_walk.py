@@ -1,8 +1,9 @@
 """The walk over a LaTeX draft's parsed nodes that makes its paragraphs: prose text kept with
 its offsets, citation marks placed in the sentence, headings setting the section, footnotes
-made blocks of their own, simple user macros expanded in place, includes walked in their
-place; what is no claim (comments, headings, floats, mathematics, code, the bibliography) left
-out, its citations still collected (``claimaudit.review.latex_collect``)."""
+made blocks of their own (numbered, each mark placed in its paragraph), simple user macros
+expanded in place, includes walked in their place; what is no claim (comments, headings,
+floats, mathematics, code, the bibliography) left out, its citations still collected
+(``claimaudit.review.latex_collect``)."""
 
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ class DraftWalker(DraftCollector):
         self.bibliographies: list[str] = []
         self.include_lines: dict[str, int] = {}
         self.notes: list[LatexBlock] = []
+        self.footnotes = 0  # how many footnotes were read: the last one's number
         self.top_line: int | None = None
         self.unknown_calls: list[UnknownCall] = []
 
@@ -197,8 +199,11 @@ class DraftWalker(DraftCollector):
         arguments = node_args(node)
         if not arguments:
             return
-        outer = self.builder
-        self.builder = BlockBuilder(self.file, self.section, kind="footnote")
+        outer = self.builder or BlockBuilder(self.file, self.section)
+        self.footnotes += 1
+        number = self.footnotes
+        outer.mark(number)  # its citations may be its mark's sentence's (``latex_claims``)
+        self.builder = BlockBuilder(self.file, self.section, kind="footnote", note=number)
         self.walk([arguments[-1]], chain, "footnote")
         note = self.builder.finish()
         self.builder = outer

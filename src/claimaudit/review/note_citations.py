@@ -4,8 +4,9 @@ Pandoc users often cite in notes. A note is read in one of these ways:
 
 - **citations only** (``[^1]: See [@smith2020].``, ``^[Cf. @smith2020, p. 4.]``): with its
   citations removed, only punctuation, numbers, pointer words ("see also", "cf.", "p.") and the
-  cited works' authors' names ("Smith (2020) [@smith2020]") are left. Its citations go to the
-  sentence carrying its marker; it is no sentence of its own.
+  cited works' authors' names ("Smith (2020) [@smith2020]") are left (``citation_only``, the
+  rule the body's sentences are read by too). Its citations go to the sentence carrying its
+  marker; it is no sentence of its own.
 - **a note-style reference** (``[^3]: Smith J. 2020. Title. doi:10.1/x``): it cites no key or
   number, and holds a DOI or arXiv id or a year. It is no prose (its pieces would be claims
   like "Smith J. 2020."); its DOI or arXiv id, if any, goes to the sentence carrying its marker.
@@ -18,54 +19,17 @@ Pandoc users often cite in notes. A note is read in one of these ways:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
+from claimaudit.review.citation_only import Authors, fold, only_citations
 from claimaudit.review.citations import Citation, CitationStyle
 from claimaudit.review.document import Block, Document
 from claimaudit.review.sentences import Sentence, sentences_with_notes
 
-# Words a citation-only note may hold around its citations: pointers ("see also", "cf.",
-# "e.g.", "compare"), locators ("p. 4", "ch. 2", "fig. 3"), and the glue between them.
-POINTER_WORDS = frozenset(
-    """
-    see also cf compare e g eg i ie for example instance esp especially and or nor but a an the
-    in on of by from to with at as via after following here there therein thereof above below
-    further more other others among many e al et seq sqq ff f ibid idem id op cit loc passim
-    p pp page pages ch chap chapter chapters sec sect section sections fig figs figure figures
-    tab tabl table tables eq eqs equation vol vols no nos n nn note notes para paras l ll line
-    lines appendix app suppl supplement supplementary s references reference refs ref review
-    reviews reviewed discussion discussed details detail summary summarised summarized original
-    source sources quoted cited adapted similarly likewise recent recently earlier work works
-    """.split()
-)
-_WORD = re.compile(r"[^\W\d_]+")
-# A web address or inline code is no prose either: a note holding only a link is no sentence.
-_ADDRESS_OR_CODE = re.compile(r"`+[^`]*`+|<?\b(?:https?://|www\.)[^\s<>]*>?")
-# A lowercase Roman numeral, as front-matter page numbers are written ("p. xiv").
-_ROMAN = re.compile(r"(?=[mdclxvi])m{0,4}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})")
 _YEAR = re.compile(r"\b(?:1[5-9]|20)\d\d[a-z]?\b")
 
 Cite = Callable[[str], list[Citation]]
-Authors = Callable[[Citation], Iterable[str]]  # the family names of the work a citation names
-
-
-def only_citations(
-    text: str, citations: Sequence[Citation], authors: Authors = lambda _: ()
-) -> bool:
-    """Whether ``text`` says nothing but its citations: with them (and web addresses and inline
-    code) removed, only punctuation, numbers (pages, years), Roman numerals, pointer words
-    (``POINTER_WORDS``) and the cited works' ``authors`` are left."""
-    names = {w for c in citations for name in authors(c) for w in _WORD.findall(name.lower())}
-    kept: list[str] = []
-    position = 0
-    for start, end in sorted({c.group for c in citations}):
-        if start >= position:
-            kept.append(text[position:start])
-        position = max(position, end)
-    kept.append(text[position:])
-    words = _WORD.findall(_ADDRESS_OR_CODE.sub(" ", "".join(kept)).lower())
-    return all(w in POINTER_WORDS or w in names or _ROMAN.fullmatch(w) for w in words)
 
 
 @dataclass
@@ -76,7 +40,7 @@ class NoteSentence:
     note: int  # the note it is in
     carried: tuple[int, ...]  # the notes whose markers it carries (a note inside a note)
     citations: tuple[Citation, ...]  # its own
-    passed: list[Citation] = field(default_factory=list)  # from citation-only ones after it
+    passed: tuple[Citation, ...] = ()  # from citation-only ones after it
 
 
 @dataclass(frozen=True)
@@ -106,13 +70,21 @@ def read_notes(document: Document, cite: Cite, authors: Authors = lambda _: ()) 
         if _reads_as_reference(blocks, every):
             given[note] = tuple(every)
             continue
-        to_marker: list[Citation] = []
-        sentences: list[NoteSentence] = []
-        for sentence, carried, citations in found:
-            if not carried and only_citations(sentence.text, citations, authors):
-                (sentences[-1].passed if sentences else to_marker).extend(citations)
-            else:
-                sentences.append(NoteSentence(sentence, note, carried, tuple(citations)))
+        # One citing only (``citation_only``) gives its citations to the sentence before it, or,
+        # the first, to the sentence carrying the note's marker. One carrying a note's marker
+        # keeps its place: that note's citations go to it.
+        folded = fold(found, lambda f: not f[1] and only_citations(f[0].text, f[2], authors))
+        to_marker = [c for _, _, citations in folded.leading for c in citations]
+        sentences = [
+            NoteSentence(
+                sentence,
+                note,
+                carried,
+                tuple(citations),
+                tuple(c for _, _, cited in after for c in cited),
+            )
+            for (sentence, carried, citations), after in folded.kept
+        ]
         given[note] = tuple(to_marker)
         prose += sentences
     return Notes(given, tuple(prose))

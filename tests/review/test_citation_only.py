@@ -1,11 +1,11 @@
-"""Whether a footnote's text says anything besides its citations."""
+"""Whether a sentence (of a footnote or of the body) says anything besides its citations."""
 
 from __future__ import annotations
 
 import pytest
 
+from claimaudit.review.citation_only import only_citations
 from claimaudit.review.citations import find_citations
-from claimaudit.review.note_citations import only_citations
 
 
 @pytest.mark.parametrize(
