@@ -51,6 +51,9 @@ def _read(folder: Path, body: str) -> tuple[list[tuple[str, list[str]]], list[st
         ("X holds for them \\cite{a}. \\citet{b}.", [("X holds for them.", [A, B])]),
         ("X holds for them \\cite{a}. See \\citealp{b,a}.", [("X holds for them.", [A, B])]),
         ("See \\cite{a}. X holds for them \\cite{b}.", [("X holds for them.", [B, A])]),
+        # The citation after the full stop belongs to the sentence; no second stop is left.
+        ("X holds for them. \\cite{a}.", [("X holds for them.", [A])]),
+        ("Does X hold? \\cite{a}.", [("Does X hold?", [A])]),
         (
             "X holds \\cite{a}. See \\cite{b}. Z holds \\cite{scipy}. See also \\cite{a}.",
             [("X holds.", [A, B]), ("Z holds.", ["arXiv:1907.10121", A])],

@@ -32,6 +32,8 @@ _EMPTY_GROUP = re.compile(
 )
 _DANGLING = re.compile(r"[,;]?\s*\b(?:see also|see|cf\.)\s*([.!?]?)$", re.IGNORECASE)
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
+# "X holds. \cite{a}." leaves "X holds.." once the citation is gone; an ellipsis stays.
+_STOP_LEFT_BY_A_CITATION = re.compile(r"(?<!\.)([.!?])\.(?!\.)")
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,7 @@ def claim_text(sentence: str) -> str:
     # Blanks collapsed first: the patterns then never meet a long run of them.
     text = _EMPTY_GROUP.sub("", " ".join(sentence.split()))
     text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", " ".join(text.split()))
+    text = _STOP_LEFT_BY_A_CITATION.sub(r"\1", text)
     return _DANGLING.sub(r"\1", text.strip())
 
 
