@@ -228,3 +228,32 @@ def test_a_file_with_no_entries_is_refused_unless_allowed_then_named(tmp_path: P
     assert bib.empty == (str(empty),)
     assert _resolve(bib, "[@wilson2017]") == ["doi:10.1371/journal.pcbi.1005510"]
     assert bib.with_document({}, {}).empty == bib.empty
+
+
+def test_manubot_manual_references_resolve_by_their_standard_citation() -> None:
+    bib = parse_bibliography(
+        json.dumps(
+            [
+                {"standard_citation": "doi:10.1371/journal.pcbi.1005510", "title": "Practices"},
+                {"standard_citation": "arxiv:1907.10121", "title": "SciPy"},
+                {"standard_citation": "url:https://example.org/guide", "title": "A guide"},
+            ]
+        ),
+        source="manual-references.json",
+    )
+    text = (
+        "X [@doi:10.1371/journal.pcbi.1005510; @arxiv:1907.10121; @url:https://example.org/guide]."
+    )
+    assert _resolve(bib, text) == [
+        "doi:10.1371/journal.pcbi.1005510",
+        "arXiv:1907.10121",
+        # A web page cannot be looked up in a catalogue: by its key in the library, as any
+        # entry without an arXiv id or DOI.
+        "local:url-https---example.org-guide",
+    ]
+    resolutions = [bib.resolve(c) for c in find_citations(text)]
+    assert [r.entry.title if r.entry else None for r in resolutions] == [
+        "Practices",
+        "SciPy",
+        "A guide",
+    ]

@@ -81,6 +81,9 @@ def entry_of(record: BibRecord) -> Entry:
     if "eprint" in fields and archive and archive not in _ARXIV_ARCHIVES:
         pairs = [p for p in pairs if p[0] != "eprint"]  # an eprint of another archive
     pairs += [(name, fields[name]) for name in _TEXT_FIELDS if name in fields]
+    if record.key.partition(":")[0].lower() in _MANUBOT_PREFIXES:
+        # A Manubot citation key ("doi:10.1/x", "arxiv:1907.10121") names the paper itself.
+        pairs.append(("doi", record.key))
     refs = paper_refs(pairs)
     return Entry(record.key, refs, record.title, record.authors, record.year, et_al=record.et_al)
 
