@@ -95,7 +95,7 @@ def test_malformed_references_are_rejected(text: str) -> None:
     ],
 )
 def test_ids_arxiv_s_scheme_cannot_issue_are_refused_saying_why(text: str, why: str) -> None:
-    with pytest.raises(InvalidReferenceError, match="^not a valid arXiv identifier: ") as error:
+    with pytest.raises(InvalidReferenceError, match=r"^not a valid arXiv identifier: ") as error:
         parse_ref(text)
     assert why in str(error.value)
     assert "\n" not in str(error.value)

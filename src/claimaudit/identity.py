@@ -196,6 +196,19 @@ def _arxiv_doi(doi: str) -> PaperRef | None:
         return None
 
 
+def arxiv_id_error(text: str) -> str | None:
+    """Why ``text``, written as an arXiv id or arxiv.org URL, is refused (``1412.12345``, a
+    month arXiv never issued); None for anything else, valid or not shaped like an arXiv id."""
+    value = text.strip()
+    if not any(p.match(value) for p in (_ARXIV_URL, _ARXIV_BARE)):
+        return None
+    try:
+        parse_ref(value)
+    except InvalidReferenceError as error:
+        return str(error)
+    return None
+
+
 def try_parse_ref(text: str) -> PaperRef | None:
     try:
         return parse_ref(text)

@@ -22,3 +22,16 @@ def test_refs_reads_every_manubot_manual_reference(runner: CliRunner, shared_dat
     nvidia = "url:https://docs.nvidia.com/deeplearning/sdk/cudnn-developer-guide/index.html"
     assert f"{nvidia}#reproducibility" in keys  # a standard_citation item
     assert len(keys) == 4
+
+
+def test_refs_says_why_an_arxiv_id_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@misc{typo, eprint = {9912.12345}, archivePrefix = {arXiv}}\n", "utf-8")
+    result = runner.invoke(app, ["refs", str(bib), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.stderr
+    (check,) = json.loads(result.stdout)["references"]
+    assert (check["key"], check["ref"], check["referenceStatus"]) == ("typo", None, "not_verified")
+    assert check["reason"] == (
+        "not a valid arXiv identifier: '9912.12345': it would be from December 2099, a month not"
+        " yet reached"
+    )

@@ -257,3 +257,21 @@ def test_manubot_manual_references_resolve_by_their_standard_citation() -> None:
         "SciPy",
         "A guide",
     ]
+
+
+def test_an_arxiv_id_arxiv_never_issued_is_refused_saying_why() -> None:
+    bib = parse_bibliography(
+        "@misc{typo, eprint = {0703.1234}, archivePrefix = {arXiv}}\n"
+        "@misc{later, journal = {arXiv preprint arXiv:9912.12345}}\n"
+    )
+    text = "X [@typo; @later; @arxiv:1412.12345] and arXiv:2313.12345 too."
+    assert _resolve(bib, text) == [
+        "error: bibliography entry 'typo': not a valid arXiv identifier: '0703.1234': arXiv ids"
+        " of the form YYMM.NNNN begin in April 2007 (0704); older ones read like hep-th/0501001",
+        "error: bibliography entry 'later': not a valid arXiv identifier: '9912.12345': it would"
+        " be from December 2099, a month not yet reached",
+        "error: not a valid arXiv identifier: '1412.12345': arXiv ids of the form YYMM.NNNNN"
+        " begin in 2015 (1501); before, YYMM.NNNN",
+        "error: not a valid arXiv identifier: '2313.12345': its month 13 is not 01-12 (YYMM is"
+        " the year and month)",
+    ]
