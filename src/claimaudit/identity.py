@@ -4,7 +4,8 @@ Accepted forms: arXiv ids new-style (``1706.03762``, ``1706.03762v5``) and old-s
 (``hep-th/9901001v2``), with an ``arXiv:`` prefix or as arxiv.org ``abs/``, ``pdf/`` and ``html/``
 URLs; DOIs (``10.1000/xyz``, ``doi:`` prefix, doi.org URLs); and local ids ``<prefix>:<id>``
 (``scifact:4983``). A versioned request matches only that version; an unversioned request matches
-any version of the same work.
+any version of the same work. A new-style arXiv id must be one arXiv's scheme can issue: a month
+from April 2007 (0704) to the current one, 4 digits after the dot through 1412 and 5 from 1501.
 """
 
 from __future__ import annotations

@@ -275,3 +275,14 @@ def test_an_arxiv_id_arxiv_never_issued_is_refused_saying_why() -> None:
         "error: not a valid arXiv identifier: '2313.12345': its month 13 is not 01-12 (YYMM is"
         " the year and month)",
     ]
+
+
+def test_a_real_manubot_manual_reference_is_found_by_its_url_key(shared_data: Path) -> None:
+    content = shared_data / "papers" / "deep-rules_lee2022" / "content"
+    bib = load_bibliography(content / "manual-references.json")
+    nvidia = "url:https://docs.nvidia.com/deeplearning/sdk/cudnn-developer-guide/index.html"
+    (citation,) = find_citations(f"Set seeds [@{nvidia}#reproducibility].")
+    resolution = bib.resolve(citation)
+    assert resolution.entry is not None
+    assert resolution.entry.title == "Deep Learning SDK Documentation"
+    assert resolution.note is not None and "looked up in the library" in resolution.note

@@ -74,7 +74,7 @@ def paper_refs(values: Iterable[tuple[str, str]]) -> tuple[PaperRef, ...]:
     return tuple(sorted(found, key=lambda r: r.kind is not RefKind.ARXIV))
 
 
-def refused_arxiv_id(values: Iterable[tuple[str, str]]) -> str | None:
+def _refused_arxiv_id(values: Iterable[tuple[str, str]]) -> str | None:
     """Why the first arXiv id in (field, value) pairs that arXiv's scheme cannot issue is
     refused (an ``eprint`` of ``9912.12345``): such an entry is not quietly taken as having
     no identifier."""
@@ -98,7 +98,7 @@ def entry_of(record: BibRecord) -> Entry:
         # A Manubot citation key ("doi:10.1/x", "arxiv:1907.10121") names the paper itself.
         pairs.append(("doi", record.key))
     refs = paper_refs(pairs)
-    refused = None if refs else refused_arxiv_id(pairs)
+    refused = None if refs else _refused_arxiv_id(pairs)
     return Entry(
         record.key,
         refs,
