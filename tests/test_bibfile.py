@@ -127,5 +127,35 @@ def test_a_csl_json_item_without_an_id_is_reported() -> None:
     found = parse_bib('[{"id": "a"}, {"title": "no id"}]', source="r.json")
     assert [r.key for r in found.records] == ["a"]
     assert [u.message for u in found.unread] == [
-        "r.json: item 2 has no id (a string or number), so it cannot be cited"
+        "r.json: item 2 has no id (a string or number) or standard_citation, so it cannot be cited"
     ]
+
+
+def test_manubot_manual_references_are_keyed_by_their_standard_citation() -> None:
+    # Manubot's manual-references.json: the key is "standard_citation", else a note's
+    # "standard_id", else "id" (Manubot's own order).
+    items = [
+        {"standard_citation": "url:https://example.org/guide", "title": "Guide"},
+        {"note": "Read in 2020.\nstandard_id: doi:10.1000/xyz", "title": "Noted"},
+        {"note": "{:standard_id: arxiv:1907.10121}"},
+        {"id": "own", "standard_citation": "doi:10.1000/abc"},
+        {"id": "plain"},
+    ]
+    found = parse_bib(json.dumps(items), source="manual-references.json")
+    assert [r.key for r in found.records] == [
+        "url:https://example.org/guide",
+        "doi:10.1000/xyz",
+        "arxiv:1907.10121",
+        "doi:10.1000/abc",
+        "plain",
+    ]
+    assert found.unread == ()
+    assert found.records[0].title == "Guide"
+
+
+def test_the_real_manubot_manual_references_are_all_read(shared_data: Path) -> None:
+    path = shared_data / "papers" / "deep-rules_lee2022" / "content" / "manual-references.json"
+    found = read_bib(path)
+    assert found.unread == ()
+    assert "url:https://github.com/Benjamin-Lee/deep-rules" in [r.key for r in found.records]
+    assert len(found.records) == 4

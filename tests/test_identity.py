@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from claimaudit.errors import InvalidReferenceError
@@ -75,6 +77,39 @@ def test_local_ids_keep_prefix() -> None:
 def test_malformed_references_are_rejected(text: str) -> None:
     with pytest.raises(InvalidReferenceError):
         parse_ref(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        # Per arXiv's scheme YY 99 is 2099 (its own example of the form): not yet issued.
+        ("9912.12345", "it would be from December 2099, a month not yet reached"),
+        ("arXiv:9901.00001v2", "it would be from January 2099, a month not yet reached"),
+        ("0703.1234", "arXiv ids of the form YYMM.NNNN begin in April 2007 (0704)"),
+        ("0501.00001", "arXiv ids of the form YYMM.NNNN begin in April 2007 (0704)"),
+        ("1412.12345", "arXiv ids of the form YYMM.NNNNN begin in 2015 (1501)"),
+        ("1501.1234", "from 2015 (1501) arXiv ids have 5 digits after the dot"),
+        ("2300.12345", "its month 00 is not 01-12"),
+        ("https://arxiv.org/abs/2313.12345", "its month 13 is not 01-12"),
+        ("2301.00000", "arXiv numbers each month's papers from 1"),
+    ],
+)
+def test_ids_arxiv_s_scheme_cannot_issue_are_refused_saying_why(text: str, why: str) -> None:
+    with pytest.raises(InvalidReferenceError, match=r"^not a valid arXiv identifier: ") as error:
+        parse_ref(text)
+    assert why in str(error.value)
+    assert "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize("text", ["0704.0001", "1412.9999", "1501.00001", "2301.12345"])
+def test_ids_at_the_edges_of_the_scheme_are_accepted(text: str) -> None:
+    assert parse_ref(text) == PaperRef(RefKind.ARXIV, text)
+
+
+def test_an_id_of_this_month_is_accepted() -> None:
+    today = datetime.now(UTC)
+    text = f"{today.year % 100:02d}{today.month:02d}.00001"
+    assert parse_ref(text).work == text
 
 
 def test_canonical_strings_round_trip() -> None:

@@ -5,7 +5,9 @@ BibTeX is parsed by bibtexparser (its default stack: ``@string`` macros resolved
 braces removed) and names split by its BibTeX name rules, so "van der Walt, St{\\'e}fan" has
 the family name "van der Walt"; titles and names read as text (LaTeX accents as letters).
 A CSL-JSON item gives ``author`` as ``family``/``given`` (or ``literal``; a name "others" or
-"et al." marks the list as cut short) and its year in ``issued``. Everything else is kept as
+"et al." marks the list as cut short) and its year in ``issued``; its key is, as Manubot reads
+its ``manual-references.json``, ``standard_citation``, else a ``standard_id: ...`` line of its
+``note``, else ``id``. Everything else is kept as
 written, field by field, for the modules that read it: citation resolution
 (``claimaudit.review.bibliography``), reference checks and ``library import-bib`` (which reads
 the ``file`` field).
@@ -34,6 +36,11 @@ _YEAR = re.compile(r"\b(1[5-9]\d\d|2\d\d\d)\b")
 _BLOCK_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]+)")
 # A CSL-JSON name that marks a list cut short: "others" (BibTeX's word) or "et al.".
 _CSL_ET_AL = re.compile(r"^\s*(?:others|et\.?\s*al\.?)\s*$", re.IGNORECASE)
+# A "standard_id: doi:10.1/x" line of a CSL-JSON note (the "cheater syntax" Manubot writes),
+# or the same in braces, "{:standard_id: doi:10.1/x}".
+_NOTE_STANDARD_ID = re.compile(
+    r"^\s*(?:\{:)?standard_id:\s*(?P<value>[^\s}]+)\s*\}?\s*$", re.MULTILINE
+)
 
 
 @dataclass(frozen=True)
@@ -211,15 +218,34 @@ def _csl_year(value: Any) -> int | None:
     return _year(raw) if isinstance(raw, str) else None
 
 
+def _csl_key(item: Mapping[str, Any]) -> str | None:
+    """The key an item is cited by, in Manubot's order: ``standard_citation`` (what Manubot's
+    manual references are keyed by, "url:https://..."), a note's ``standard_id``, ``id``."""
+    standard = item.get("standard_citation")
+    if isinstance(standard, str) and standard.strip():
+        return standard.strip()
+    note = item.get("note")
+    match = _NOTE_STANDARD_ID.search(note) if isinstance(note, str) else None
+    if match:
+        return match.group("value")
+    key = item.get("id")
+    if isinstance(key, str | int) and not isinstance(key, bool) and str(key).strip():
+        return str(key).strip()
+    return None
+
+
 def _csl(data: Any, source: str | None) -> BibFile:
     if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
         raise BibliographyError("CSL-JSON must be a list of objects")
     records: list[BibRecord] = []
     unread: list[UnreadEntry] = []
     for number, item in enumerate(data, 1):
-        key = item.get("id")
-        if not isinstance(key, str | int) or isinstance(key, bool):
-            reason = f"item {number} has no id (a string or number), so it cannot be cited"
+        key = _csl_key(item)
+        if key is None:
+            reason = (
+                f"item {number} has no id (a string or number) or standard_citation, "
+                "so it cannot be cited"
+            )
             unread.append(UnreadEntry(None, reason, source=source))
             continue
         fields = {
@@ -229,7 +255,7 @@ def _csl(data: Any, source: str | None) -> BibFile:
         }
         authors, et_al = _csl_authors(item.get("author") or item.get("editor"))
         year = _csl_year(item.get("issued"))
-        records.append(BibRecord(str(key), fields, authors, year, et_al=et_al))
+        records.append(BibRecord(key, fields, authors, year, et_al=et_al))
     return BibFile(records, tuple(unread))
 
 

@@ -46,6 +46,7 @@ __all__ = [
     "InvalidReferenceError",
     "InvalidSettingsError",
     "InvalidTextError",
+    "InvalidTitleError",
     "JudgeError",
     "LibraryDamagedError",
     "LibraryError",
@@ -124,6 +125,12 @@ class InvalidReferenceError(UsageError):
     """The text is not a paper reference this tool understands."""
 
     code = "invalid_reference"
+
+
+class InvalidTitleError(UsageError):
+    """A title given for a paper that cannot be stored (over the length limit)."""
+
+    code = "invalid_title"
 
 
 class UnknownBackendError(UsageError, LookupError):

@@ -4,13 +4,15 @@ Accepted forms: arXiv ids new-style (``1706.03762``, ``1706.03762v5``) and old-s
 (``hep-th/9901001v2``), with an ``arXiv:`` prefix or as arxiv.org ``abs/``, ``pdf/`` and ``html/``
 URLs; DOIs (``10.1000/xyz``, ``doi:`` prefix, doi.org URLs); and local ids ``<prefix>:<id>``
 (``scifact:4983``). A versioned request matches only that version; an unversioned request matches
-any version of the same work.
+any version of the same work. A new-style arXiv id must be one arXiv's scheme can issue: a month
+from April 2007 (0704) to the current one, 4 digits after the dot through 1412 and 5 from 1501.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from enum import StrEnum
 from urllib.parse import unquote
 
@@ -87,13 +89,48 @@ MAX_ARXIV_VERSION = 9999
 _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
+_MONTHS = (
+    "January February March April May June July August September October November December"
+).split()
+
+
+def _this_month() -> tuple[int, int]:
+    # UTC: arXiv dates its ids by its own (US Eastern) month, never later than UTC's.
+    today = datetime.now(UTC)
+    return today.year, today.month
+
+
+def _new_style_problem(yymm: str, number: str) -> str | None:
+    """Why ``yymm.number`` is not an id arXiv's scheme can issue, or None: the scheme began in
+    April 2007 (0704), numbers had 4 digits through 1412 and 5 from 1501, months run 01-12,
+    and YY 07-99 is 2007-2099, no later than this month (info.arxiv.org/help/arxiv_identifier).
+    """
+    year, month = 2000 + int(yymm[:2]), int(yymm[2:])
+    if not 1 <= month <= 12:
+        return f"its month {yymm[2:]} is not 01-12 (YYMM is the year and month)"
+    if (year, month) < (2007, 4):
+        # YY 00-06 would be 2100-2106, far ahead; it is meant as 2000-2006, before the scheme.
+        return (
+            "arXiv ids of the form YYMM.NNNN begin in April 2007 (0704); "
+            "older ones read like hep-th/0501001"
+        )
+    if (year, month) > _this_month():
+        return f"it would be from {_MONTHS[month - 1]} {year}, a month not yet reached"
+    if (year, month) >= (2015, 1) and len(number) != 5:
+        return "from 2015 (1501) arXiv ids have 5 digits after the dot, YYMM.NNNNN"
+    if (year, month) < (2015, 1) and len(number) != 4:
+        return "arXiv ids of the form YYMM.NNNNN begin in 2015 (1501); before, YYMM.NNNN"
+    if not int(number):
+        return "arXiv numbers each month's papers from 1"
+    return None
+
+
 def _arxiv(match: re.Match[str]) -> PaperRef:
     new, old, version = match.group("new"), match.group("old"), match.group("version")
     if new:
-        yymm, number = new.split(".")
-        # Since January 2015 arXiv numbers have five digits, before that four; months run 01-12.
-        if not 1 <= int(yymm[2:]) <= 12 or len(number) != (5 if int(yymm) >= 1501 else 4):
-            raise InvalidReferenceError(f"not a valid arXiv identifier: {new!r}")
+        problem = _new_style_problem(*new.split("."))
+        if problem:
+            raise InvalidReferenceError(f"not a valid arXiv identifier: {new!r}: {problem}")
         work = new
     else:
         # Old-style ids: the archive is lower case, its subject class (``math.GT``) upper case.
@@ -158,6 +195,19 @@ def _arxiv_doi(doi: str) -> PaperRef | None:
         return _arxiv(match)
     except InvalidReferenceError:
         return None
+
+
+def arxiv_id_error(text: str) -> str | None:
+    """Why ``text``, written as an arXiv id or arxiv.org URL, is refused (``1412.12345``, a
+    month arXiv never issued); None for anything else, valid or not shaped like an arXiv id."""
+    value = text.strip()
+    if not any(p.match(value) for p in (_ARXIV_URL, _ARXIV_BARE)):
+        return None
+    try:
+        parse_ref(value)
+    except InvalidReferenceError as error:
+        return str(error)
+    return None
 
 
 def try_parse_ref(text: str) -> PaperRef | None:

@@ -270,6 +270,30 @@ def test_unknown_and_invalid_refs(db: Path, tmp_path: Path) -> None:
     assert_clean_failure(run("add", note, "--ref", "???", "--library", db), "not a paper reference")
 
 
+def test_a_title_over_the_limit_is_refused(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.txt"
+    note.write_text("Text.\n", encoding="utf-8")
+    result = run("add", note, "--ref", "local:t", "--title", "T" * 1_001, "--library", db)
+    assert_clean_failure(result, "the title has 1,001 characters; the limit is 1,000")
+    assert _state(db) == []
+    assert (
+        run("add", note, "--ref", "local:t", "--title", "T" * 1_000, "--library", db).exit_code == 0
+    )
+
+
+def test_an_arxiv_id_arxiv_never_issued_is_refused_saying_why(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.txt"
+    note.write_text("Text.\n", encoding="utf-8")
+    for ref, why in [
+        ("9912.12345", "it would be from December 2099, a month not yet reached"),
+        ("arXiv:0703.1234", "arXiv ids of the form YYMM.NNNN begin in April 2007 (0704)"),
+        ("1412.12345", "arXiv ids of the form YYMM.NNNNN begin in 2015 (1501)"),
+    ]:
+        result = run("add", note, "--ref", ref, "--library", db)
+        assert_clean_failure(result, "not a valid arXiv identifier", why)
+    assert _state(db) == []
+
+
 def test_library_problems_are_clean_failures(tmp_path: Path) -> None:
     assert_clean_failure(run("list", "--library", tmp_path / "absent.db"), "no library at")
     junk = tmp_path / "junk.db"

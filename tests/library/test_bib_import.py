@@ -146,3 +146,22 @@ def test_a_failure_is_worded_by_the_caller(tmp_path: Path, files: Path) -> None:
     assert plain.status is advised.status is ImportStatus.FAILED
     assert plain.detail.endswith("local:notes2020 is already in the library with different content")
     assert advised.detail == f"{plain.detail}; do this"
+
+
+def test_an_entry_whose_arxiv_id_arxiv_never_issued_fails_saying_why(
+    tmp_path: Path, files: Path
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        f"@misc{{typo, eprint = {{1412.12345}}, archivePrefix = {{arXiv}},"
+        f" file = {{{files}/notes.pdf}}}}\n",
+        encoding="utf-8",
+    )
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        (entry,) = import_entries(library, bib, client=_no_arxiv).entries
+        assert entry.status is ImportStatus.FAILED
+        assert entry.detail == (
+            "not a valid arXiv identifier: '1412.12345': arXiv ids of the form YYMM.NNNNN "
+            "begin in 2015 (1501); before, YYMM.NNNN"
+        )
+        assert library.list_papers() == []  # not stored under its key instead

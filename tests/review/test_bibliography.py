@@ -228,3 +228,61 @@ def test_a_file_with_no_entries_is_refused_unless_allowed_then_named(tmp_path: P
     assert bib.empty == (str(empty),)
     assert _resolve(bib, "[@wilson2017]") == ["doi:10.1371/journal.pcbi.1005510"]
     assert bib.with_document({}, {}).empty == bib.empty
+
+
+def test_manubot_manual_references_resolve_by_their_standard_citation() -> None:
+    bib = parse_bibliography(
+        json.dumps(
+            [
+                {"standard_citation": "doi:10.1371/journal.pcbi.1005510", "title": "Practices"},
+                {"standard_citation": "arxiv:1907.10121", "title": "SciPy"},
+                {"standard_citation": "url:https://example.org/guide", "title": "A guide"},
+            ]
+        ),
+        source="manual-references.json",
+    )
+    text = (
+        "X [@doi:10.1371/journal.pcbi.1005510; @arxiv:1907.10121; @url:https://example.org/guide]."
+    )
+    assert _resolve(bib, text) == [
+        "doi:10.1371/journal.pcbi.1005510",
+        "arXiv:1907.10121",
+        # A web page cannot be looked up in a catalogue: by its key in the library, as any
+        # entry without an arXiv id or DOI.
+        "local:url-https---example.org-guide",
+    ]
+    resolutions = [bib.resolve(c) for c in find_citations(text)]
+    assert [r.entry.title if r.entry else None for r in resolutions] == [
+        "Practices",
+        "SciPy",
+        "A guide",
+    ]
+
+
+def test_an_arxiv_id_arxiv_never_issued_is_refused_saying_why() -> None:
+    bib = parse_bibliography(
+        "@misc{typo, eprint = {0703.1234}, archivePrefix = {arXiv}}\n"
+        "@misc{later, journal = {arXiv preprint arXiv:9912.12345}}\n"
+    )
+    text = "X [@typo; @later; @arxiv:1412.12345] and arXiv:2313.12345 too."
+    assert _resolve(bib, text) == [
+        "error: bibliography entry 'typo': not a valid arXiv identifier: '0703.1234': arXiv ids"
+        " of the form YYMM.NNNN begin in April 2007 (0704); older ones read like hep-th/0501001",
+        "error: bibliography entry 'later': not a valid arXiv identifier: '9912.12345': it would"
+        " be from December 2099, a month not yet reached",
+        "error: not a valid arXiv identifier: '1412.12345': arXiv ids of the form YYMM.NNNNN"
+        " begin in 2015 (1501); before, YYMM.NNNN",
+        "error: not a valid arXiv identifier: '2313.12345': its month 13 is not 01-12 (YYMM is"
+        " the year and month)",
+    ]
+
+
+def test_a_real_manubot_manual_reference_is_found_by_its_url_key(shared_data: Path) -> None:
+    content = shared_data / "papers" / "deep-rules_lee2022" / "content"
+    bib = load_bibliography(content / "manual-references.json")
+    nvidia = "url:https://docs.nvidia.com/deeplearning/sdk/cudnn-developer-guide/index.html"
+    (citation,) = find_citations(f"Set seeds [@{nvidia}#reproducibility].")
+    resolution = bib.resolve(citation)
+    assert resolution.entry is not None
+    assert resolution.entry.title == "Deep Learning SDK Documentation"
+    assert resolution.note is not None and "looked up in the library" in resolution.note

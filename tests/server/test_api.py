@@ -344,6 +344,18 @@ def test_bad_uploads(api: httpx.Client, tmp_path: Path) -> None:
     assert _error(bad_ref, 400)["code"] == "invalid_reference"
 
 
+def test_an_upload_s_title_over_the_limit_is_refused(api: httpx.Client) -> None:
+    long_title = api.post(
+        "/v1/library",
+        files={"file": ("a.md", b"Text.\n")},
+        data={"ref": "local:long-title", "title": "T" * 100_000},
+    )
+    error = _error(long_title, 400)
+    assert error["code"] == "invalid_title"
+    assert error["message"] == "the title has 100,000 characters; the limit is 1,000"
+    assert _error(api.get("/v1/library/local:long-title"), 404)["code"] == "not_found"
+
+
 def test_json_body_limit(server: RunningServer, api: httpx.Client) -> None:
     big = {"claim": "A claim.", "papers": [DEEP_RULES_REF], "topic": "x" * (1024 * 1024)}
     assert _error(api.post("/v1/checks", json=big), 413)["message"].endswith("(1 MiB)")

@@ -88,7 +88,9 @@ def refs(
     verifier = make_verifier(library, cache=not no_cache)
     try:
         checks = [
-            verifier.check(cited_reference(e.key, str(e.refs[0]) if e.refs else None, e))
+            ReferenceCheck(e.key, None, ReferenceStatus.NOT_VERIFIED, e.refused)
+            if e.refused
+            else verifier.check(cited_reference(e.key, str(e.refs[0]) if e.refs else None, e))
             for _, e in entries
         ]
     finally:

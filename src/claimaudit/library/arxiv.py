@@ -37,8 +37,9 @@ def add_from_arxiv(
     LibraryError; the library is then unchanged."""
     # Imported on use: PDF extraction is heavy, and the plugin loads for every command.
     from claimaudit.library.extract import is_current
-    from claimaudit.library.ingest import AddResult, add_path
+    from claimaudit.library.ingest import AddResult, add_path, check_title
 
+    check_title(title)  # before arXiv is asked
     entry = client.entry(ref)
     stored = library.get_paper(entry.ref)
     if stored is not None and not replace and is_current(stored.source_format, stored.extractor):

@@ -185,6 +185,10 @@ def _each(
     explain: Explain,
 ) -> Iterator[EntryImport]:
     for record in records:
+        refused = entry_of(record).refused
+        if refused:
+            yield EntryImport(record.key, ImportStatus.FAILED, None, refused)
+            continue
         ref = entry_ref(record)
         if ref is None:
             yield EntryImport(

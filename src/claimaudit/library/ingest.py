@@ -5,13 +5,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from claimaudit.errors import InputError, RefRequiredError
+from claimaudit.errors import InputError, InvalidTitleError, RefRequiredError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.library.extract import extract, extractor_version
 from claimaudit.library.models import AddOutcome, ExtractedDocument, NewPaper
 from claimaudit.library.passages import make_passages
 from claimaudit.library.store import Library
 from claimaudit.untrusted import as_text
+
+# Far longer than any paper's title: a bound keeps a pasted document out of listings, the web
+# page and the database.
+MAX_TITLE_CHARS = 1_000
+
+
+def check_title(title: str | None) -> None:
+    """InvalidTitleError when a title given for a paper is over ``MAX_TITLE_CHARS``."""
+    if title is not None and len(title) > MAX_TITLE_CHARS:
+        raise InvalidTitleError(
+            f"the title has {len(title):,} characters; the limit is {MAX_TITLE_CHARS:,}"
+        )
 
 
 @dataclass(frozen=True)
@@ -34,12 +46,14 @@ def add_path(
     includes: bool = True,
     source_format: str | None = None,
 ) -> AddResult:
-    """Ingest the paper at ``path``. Raises InputError/RefRequiredError/ContentConflictError;
+    """Ingest the paper at ``path``. Raises InputError/RefRequiredError/ContentConflictError
+    (InvalidTitleError for a ``title`` over the limit, before the file is read);
     on any error the library is left exactly as it was. ``source_path`` records where the file
     came from when ``path`` is a temporary copy (a downloaded PDF's URL). ``includes=False``
     refuses a document that pulls in other files (an upload: see ``extract``).
     ``source_format`` names where the text came from when that says more than the file's
     format does (``"arxiv-latex"``: an arXiv paper's own LaTeX source)."""
+    check_title(title)
     document = extract(path, includes=includes)
     resolved = ref or infer_ref(path, document)
     passages = make_passages(document.blocks)

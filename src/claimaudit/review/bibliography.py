@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from claimaudit.bibfile import BibFormat, BibRecord, UnreadEntry, parse_bib, read_bib
-from claimaudit.identity import PaperRef, RefKind, try_parse_ref
+from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, try_parse_ref
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.document import Block
 from claimaudit.userfiles import PathArg, as_path
@@ -41,6 +41,7 @@ class Entry:
     year: int | None = None
     text: str | None = None
     et_al: bool = False
+    refused: str | None = None  # why an arXiv id it gives is not one ("1412.12345")
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,18 @@ def paper_refs(values: Iterable[tuple[str, str]]) -> tuple[PaperRef, ...]:
     return tuple(sorted(found, key=lambda r: r.kind is not RefKind.ARXIV))
 
 
+def _refused_arxiv_id(values: Iterable[tuple[str, str]]) -> str | None:
+    """Why the first arXiv id in (field, value) pairs that arXiv's scheme cannot issue is
+    refused (an ``eprint`` of ``9912.12345``): such an entry is not quietly taken as having
+    no identifier."""
+    for name, value in values:
+        whole = name in _ID_FIELDS
+        for candidate in [value] if whole else [c.key for c in find_citations(value)]:
+            if why := arxiv_id_error(candidate):
+                return why
+    return None
+
+
 def entry_of(record: BibRecord) -> Entry:
     """The entry a bibliography record describes, with the arXiv ids and DOIs it gives."""
     fields = record.fields
@@ -81,8 +94,20 @@ def entry_of(record: BibRecord) -> Entry:
     if "eprint" in fields and archive and archive not in _ARXIV_ARCHIVES:
         pairs = [p for p in pairs if p[0] != "eprint"]  # an eprint of another archive
     pairs += [(name, fields[name]) for name in _TEXT_FIELDS if name in fields]
+    if record.key.partition(":")[0].lower() in _MANUBOT_PREFIXES:
+        # A Manubot citation key ("doi:10.1/x", "arxiv:1907.10121") names the paper itself.
+        pairs.append(("doi", record.key))
     refs = paper_refs(pairs)
-    return Entry(record.key, refs, record.title, record.authors, record.year, et_al=record.et_al)
+    refused = None if refs else _refused_arxiv_id(pairs)
+    return Entry(
+        record.key,
+        refs,
+        record.title,
+        record.authors,
+        record.year,
+        et_al=record.et_al,
+        refused=refused,
+    )
 
 
 def parse_bibliography(
@@ -155,7 +180,8 @@ class Bibliography:
         if citation.style is CitationStyle.IDENTIFIER:
             ref = try_parse_ref(citation.key)
             if ref is None:
-                return Resolution(None, f"{citation.label} is not a valid arXiv id or DOI")
+                why = arxiv_id_error(citation.key)
+                return Resolution(None, why or f"{citation.label} is not a valid arXiv id or DOI")
             return Resolution(ref)
         return self._key(citation.key, citation.label)
 
@@ -173,6 +199,8 @@ class Bibliography:
     def _keyed(entry: Entry) -> Resolution:
         if entry.refs:
             return Resolution(entry.refs[0], entry=entry)
+        if entry.refused:
+            return Resolution(None, f"bibliography entry {entry.key!r}: {entry.refused}", entry)
         # No identifier: the paper may still be in the library, imported from the entry's
         # attached file under its citation key (``library import-bib``).
         local = local_ref(entry.key)
@@ -225,5 +253,6 @@ class Bibliography:
     def _target(value: str, what: str) -> Resolution:
         ref = try_parse_ref(value)
         if ref is None or ref.kind is RefKind.LOCAL:
-            return Resolution(None, f"{what} not an arXiv id or DOI")
+            why = arxiv_id_error(value)
+            return Resolution(None, why or f"{what} not an arXiv id or DOI")
         return Resolution(ref)

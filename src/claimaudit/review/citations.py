@@ -36,7 +36,7 @@ from enum import StrEnum
 from markdown_it.common.utils import normalizeReference
 from markdown_it.helpers import parseLinkDestination, parseLinkTitle
 
-from claimaudit.identity import RefKind, try_parse_ref
+from claimaudit.identity import RefKind, arxiv_id_error, try_parse_ref
 
 MAX_RANGE = 100  # "[3-5]" expands; "[1-100000]" is a typo, not a hundred thousand papers
 
@@ -204,7 +204,9 @@ def _identifiers(text: str, masked: list[bool]) -> list[Citation]:
             start, end = match.start(), _trim(text, match.start(), match.end())
             value = text[start:end]
             ref = try_parse_ref(value)
-            if ref is None or ref.kind is RefKind.LOCAL:
+            # An arXiv id arXiv never issued (a typo) still cites: resolving it says why not.
+            refused = ref is None and arxiv_id_error(value) is not None
+            if not refused and (ref is None or ref.kind is RefKind.LOCAL):
                 continue
             # An autolink's angle brackets go with it when the claim text is cleaned.
             group = (

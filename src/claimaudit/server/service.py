@@ -33,7 +33,7 @@ from claimaudit.errors import (
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import validate_claim, validate_papers, validate_topic
 from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
-from claimaudit.library.ingest import AddResult, add_path
+from claimaudit.library.ingest import AddResult, add_path, check_title
 from claimaudit.library.models import SearchHit, StoredPaper
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
@@ -319,6 +319,7 @@ class Service:
         (``1706.03762v5.pdf``). An upload arrives alone, so it may pull in no other file
         (``\\input`` is refused). Messages name the upload, never the server's temporary path."""
         name = upload_name(filename)
+        check_title(title)  # before the upload is copied
         with tempfile.TemporaryDirectory(prefix="claimaudit-upload-") as folder:
             path = Path(folder) / name
             with path.open("wb") as out:
