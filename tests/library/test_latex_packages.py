@@ -78,3 +78,21 @@ def test_a_changed_package_changes_the_papers_hash(tmp_path: Path) -> None:
     second = extract(path)
     assert first.content_hash != second.content_hash
     assert _text(path) == "Dilation helps Yu and Koltun."
+
+
+def test_natbib_required_by_a_local_package_makes_a_bare_cite_print_names(
+    tmp_path: Path,
+) -> None:
+    path = _paper(tmp_path, "As \\cite{yu2015} shows.", preamble="\\usepackage{mystyle}")
+    (tmp_path / "mystyle.sty").write_text(
+        "\\ProvidesPackage{mystyle}\n\\RequirePackage{natbib}\n", encoding="utf-8"
+    )
+    assert _text(path) == "As Yu and Koltun shows."
+
+
+def test_natbib_required_numeric_by_a_local_package_leaves_a_bare_cite_a_mark(
+    tmp_path: Path,
+) -> None:
+    path = _paper(tmp_path, "As \\cite{yu2015} shows.", preamble="\\usepackage{mystyle}")
+    (tmp_path / "mystyle.sty").write_text("\\RequirePackage[numbers]{natbib}\n", encoding="utf-8")
+    assert _text(path) == "As shows."

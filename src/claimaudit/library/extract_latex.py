@@ -105,7 +105,7 @@ def extract_latex(
     # arrives without them.
     packages = read_packages(path, source, hasher, root) if includes else []
     # The bibliography is read only for what a textual citation prints.
-    bare = cite_prints_names(source) and BARE_CITE.search(source) is not None
+    bare = cite_prints_names(source, packages) and BARE_CITE.search(source) is not None
     textual = includes and (
         bare or any(TEXTUAL_COMMAND.search(text) for text in [source, *packages])
     )
