@@ -150,3 +150,65 @@ def test_a_citation_only_footnote_is_marked_after_its_mark_s_sentence(tmp_path: 
     # The claim is the paragraph's sentence, not the note's: a margin note, not an inline one.
     assert "\\todo{claimaudit: contradicts (arXiv:1907.10121)}%" in annotated
     assert "\\todo[inline]" not in annotated
+
+
+@pytest.mark.parametrize(
+    ("body", "claims", "uncited"),
+    [
+        # \footnotetext gives the note of the mark before it: its citations, the mark's sentence.
+        (
+            "X holds\\footnotemark. Y holds.\n\\footnotetext{See \\cite{a}.}",
+            [("X holds.", [A])],
+            ["Y holds."],
+        ),
+        # Two marks, then their texts, each written with its number (a bare \footnotetext
+        # takes the counter's: the last mark's).
+        (
+            "X holds\\footnotemark. Y holds\\footnotemark.\n"
+            "\\footnotetext[1]{See \\cite{a}.}\\footnotetext[2]{See \\cite{b}.}",
+            [("X holds.", [A]), ("Y holds.", [B])],
+            [],
+        ),
+        # A \footnote between them steps the counter: the text pairs with its number.
+        (
+            "X holds\\footnotemark[7]. Y holds\\footnote{Cf. \\cite{scipy}.}.\n"
+            "\\footnotetext[7]{See \\cite{a}.}",
+            [("X holds.", [A]), ("Y holds.", ["arXiv:1907.10121"])],
+            [],
+        ),
+        (
+            "X holds\\footnotemark. Y holds\\footnotemark.\n\\footnotetext{See \\cite{b}.}",
+            [("Y holds.", [B])],
+            ["X holds."],
+        ),
+        # A note that says something is read as its own claims.
+        (
+            "X holds\\footnotemark.\n\n\\footnotetext{Smith showed it \\cite{b}.}",
+            [("Smith showed it.", [B])],
+            ["X holds."],
+        ),
+    ],
+)
+def test_a_footnotetext_cites_for_its_footnotemark_s_sentence(
+    tmp_path: Path, body: str, claims: list[tuple[str, list[str]]], uncited: list[str]
+) -> None:
+    assert _read(tmp_path, body) == (claims, uncited)
+
+
+def test_a_footnotetext_s_citations_are_annotated_at_its_mark_s_sentence(tmp_path: Path) -> None:
+    path = _draft(
+        tmp_path,
+        "SciPy has sparse matrices\\footnotemark.\nNext.\n\n\\footnotetext{See \\cite{scipy}.}",
+    )
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy", ["SciPy has sparse matrices."])
+    result = review_latex(path, checker=Checker(source, ScriptedJudge(pick("contradicts", "P001"))))
+    [claim] = result.claims
+    assert claim.claim.text == "SciPy has sparse matrices."
+    annotated = annotate_latex(result, todo=True)["draft.tex"]
+    assert (
+        "SciPy has sparse matrices\\footnotemark.\n"
+        f"{PREFIX} scipy (arXiv:1907.10121): contradicts, confidence" in annotated
+    )
+    assert "\\todo{claimaudit: contradicts (arXiv:1907.10121)}%" in annotated
+    assert "\\todo[inline]" not in annotated

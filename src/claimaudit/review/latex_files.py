@@ -37,6 +37,8 @@ _DRAFT_SPECS = [
     MacroSpec("bibitem", "[{"),
     MacroSpec("caption", "*[{"),
     MacroSpec("todo", "[{"),
+    MacroSpec("footnotemark", "["),
+    MacroSpec("footnotetext", "[{"),
     # Run-in headings: their title is an argument, not the paragraph's first words.
     *(MacroSpec(name, "*[{") for name in ("part", "paragraph", "subparagraph")),
 ]

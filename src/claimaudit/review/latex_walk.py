@@ -56,7 +56,10 @@ class DraftWalker(DraftCollector):
         self.bibliographies: list[str] = []
         self.include_lines: dict[str, int] = {}
         self.notes: list[LatexBlock] = []
-        self.footnotes = 0  # how many footnotes were read: the last one's number
+        self.footnotes = 0  # LaTeX's footnote counter: the last numbered note's number
+        self.note_ids = 0  # each note's own id (its mark's and its block's), never reused
+        # \footnotemark's not yet paired with a \footnotetext: its number -> the note's id.
+        self.unpaired: dict[int, int] = {}
         self.top_line: int | None = None
         self.unknown_calls: list[UnknownCall] = []
 
@@ -181,6 +184,10 @@ class DraftWalker(DraftCollector):
             self.section = title or None
         elif name == "footnote":
             self.footnote(node, chain)
+        elif name == "footnotemark":
+            self.footnote_mark(node)
+        elif name == "footnotetext":
+            self.footnote_text(node, chain)
         elif name in ("item", "par"):
             self.flush()
             if name == "item" and node_args(node):
@@ -199,12 +206,45 @@ class DraftWalker(DraftCollector):
         arguments = node_args(node)
         if not arguments:
             return
-        outer = self.builder or BlockBuilder(self.file, self.section)
         self.footnotes += 1
-        number = self.footnotes
-        outer.mark(number)  # its citations may be its mark's sentence's (``latex_claims``)
-        self.builder = BlockBuilder(self.file, self.section, kind="footnote", note=number)
-        self.walk([arguments[-1]], chain, "footnote")
+        self.note(self.place_mark(), arguments[-1], chain)
+
+    def place_mark(self) -> int:
+        """A new note's mark, placed where the reader is; its id. Its note's citations may be
+        its mark's sentence's (``latex_sentences``)."""
+        if self.builder is None:
+            self.builder = BlockBuilder(self.file, self.section)
+        self.note_ids += 1
+        self.builder.mark(self.note_ids)
+        return self.note_ids
+
+    def footnote_mark(self, node: LatexMacroNode) -> None:
+        """``\\footnotemark``: a mark whose note a later ``\\footnotetext`` gives. Without a
+        number it steps the counter, as LaTeX does; ``\\footnotemark[3]`` does not."""
+        number = _explicit_number(node)
+        if number is None:
+            self.footnotes += 1
+            number = self.footnotes
+        self.unpaired[number] = self.place_mark()
+
+    def footnote_text(self, node: LatexMacroNode, chain: tuple[Path, ...]) -> None:
+        """``\\footnotetext``: the note of the unpaired mark of its number (LaTeX's: the
+        counter's, unless given), else a note with no mark read."""
+        arguments = _arguments(node, "{")
+        if not arguments:
+            return
+        number = _explicit_number(node)
+        paired = self.unpaired.pop(self.footnotes if number is None else number, None)
+        if paired is None:
+            self.note_ids += 1
+            paired = self.note_ids
+        self.note(paired, arguments[-1], chain)
+
+    def note(self, note_id: int, text: LatexNode, chain: tuple[Path, ...]) -> None:
+        """A footnote's text walked into a block of its own, given after the paragraph."""
+        outer = self.builder
+        self.builder = BlockBuilder(self.file, self.section, kind="footnote", note=note_id)
+        self.walk([text], chain, "footnote")
         note = self.builder.finish()
         self.builder = outer
         if note is not None:
@@ -261,3 +301,19 @@ class DraftWalker(DraftCollector):
                 self.environment(node, chain, "prose")
             else:
                 self.collect([node], "preamble")
+
+
+def _arguments(node: LatexMacroNode, opening: str) -> list[LatexGroupNode]:
+    """The call's arguments given in ``opening``'s delimiters ("[" or "{")."""
+    return [
+        a
+        for a in node_args(node)
+        if isinstance(a, LatexGroupNode) and a.delimiters and a.delimiters[0] == opening
+    ]
+
+
+def _explicit_number(node: LatexMacroNode) -> int | None:
+    """The note number a ``\\footnotemark[3]`` or ``\\footnotetext[3]{...}`` gives, if any."""
+    given = _arguments(node, "[")
+    written = group_text(given[0]).strip() if given else ""
+    return int(written) if written.isascii() and written.isdigit() and len(written) < 7 else None
