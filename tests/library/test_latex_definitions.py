@@ -78,3 +78,20 @@ def test_brace_groups_and_brackets() -> None:
     assert brackets.read("[a {]} b]{C}", 0) == ("a {]} b", 9)
     assert brackets.read("[never closed", 0) is None
     assert brackets.misses == 1
+
+
+def test_an_at_is_a_letter_in_a_package_and_between_makeatletter_and_makeatother() -> None:
+    source = (
+        "\\let\\a@x\\citep \\newcommand\\b@y{B}"
+        "\\makeatletter\\let\\c@x\\citet \\newcommand\\d@y{D}\\makeatother"
+        "\\let\\e@x\\cite"
+    )
+    # Outside the span "\a@x" is "\a" then "@x": no copy, no definition of such a name.
+    assert read_copies(source)[0] == {"c@x": "citet"}
+    assert list(read_definitions(source)[0]) == ["d@y"]
+    assert [source[s:e] for s, e in let_spans(source)] == ["\\let\\c@x\\citet"]
+    # A package file's: everywhere.
+    assert read_copies(source, at_letter=True)[0] == {"a@x": "citep", "c@x": "citet", "e@x": "cite"}
+    assert list(read_definitions(source, at_letter=True)[0]) == ["b@y", "d@y"]
+    # Letters only, as before, where no \makeatletter is.
+    assert read_copies("\\let\\lcite\\cite")[0] == {"lcite": "cite"}

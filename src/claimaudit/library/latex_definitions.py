@@ -9,6 +9,11 @@ names, definitions inside: what that computes is not known here; a delimited par
 ``\\def\\a#1.{...}``, is left alone); xparse's ``\\NewDocumentCommand`` with ``m``
 arguments, the first perhaps ``o``; ``\\DeclareMathOperator``; and ``\\let`` copies. Reading
 is bounded (macros, the look for an optional argument), so no source can make it loop.
+
+A name is letters, and ``@`` too where TeX reads it as a letter: in a package file
+(``at_letter``) and between ``\\makeatletter`` and ``\\makeatother``
+(``\\let\\my@cite\\citep``); elsewhere ``\\my@cite`` is ``\\my`` followed by "@cite", and no
+definition of such a name is read.
 """
 
 from __future__ import annotations
@@ -16,14 +21,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+# A name as the patterns read it; whether its "@" may be part of it is ``_Letters``' to say.
+_NAME = r"[A-Za-z@]+"
 _DEFINITION = re.compile(
     r"\\(?:(?:re)?newcommand|providecommand|DeclareRobustCommand)\*?"
-    r"\s{0,40}(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))"
+    rf"\s{{0,40}}(?:\{{\s{{0,40}}\\({_NAME})\s{{0,40}}\}}|\\({_NAME}))"
     r"\s{0,40}(?:\[(\d)\])?\s{0,40}"
 )
 # TeX's own form. The parameter text is group 3; the body must follow it at once (a space after
 # ``#2`` would delimit the argument), or after the blanks TeX skips after a bare name.
-_DEF = re.compile(r"\\([gex]?)def\s{0,40}\\([A-Za-z]+)(?![A-Za-z@])((?:#\d){0,9})")
+_DEF = re.compile(rf"\\([gex]?)def\s{{0,40}}\\({_NAME})(?![A-Za-z@])((?:#\d){{0,9}})")
 # Its prefixes, read back from where it starts (a pattern that opened with them would be
 # tried at every character of the source).
 _DEF_PREFIXES = ("\\long", "\\global", "\\protected", "\\outer")
@@ -31,10 +38,10 @@ _DEF_PREFIXES = ("\\long", "\\global", "\\protected", "\\outer")
 # mandatory (``m``), the first one perhaps optional (``o``, empty when not given).
 _DOCUMENT_COMMAND = re.compile(
     r"\\(?:New|Renew|Provide|Declare)DocumentCommand\s{0,40}"
-    r"(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))\s{0,40}"
+    rf"(?:\{{\s{{0,40}}\\({_NAME})\s{{0,40}}\}}|\\({_NAME}))\s{{0,40}}"
 )
 _MATH_OPERATOR = re.compile(
-    r"\\DeclareMathOperator\*?\s{0,40}(?:\{\s{0,40}\\([A-Za-z]+)\s{0,40}\}|\\([A-Za-z]+))"
+    rf"\\DeclareMathOperator\*?\s{{0,40}}(?:\{{\s{{0,40}}\\({_NAME})\s{{0,40}}\}}|\\({_NAME}))"
 )
 # A ``\def`` body that programs TeX rather than printing text (a class's or package's code,
 # under ``\makeatletter``): what it computes is not known here, and read as text it would
@@ -45,7 +52,8 @@ TEX_CODE = re.compile(
 )
 # ``#2`` in a body; ``##2`` is a parameter of a definition inside it.
 _PARAMETER = re.compile(r"(?<!#)#([1-9])")
-_LET = re.compile(r"\\let\s{0,40}\\([A-Za-z]+)\s{0,40}=?\s{0,40}\\([A-Za-z]+)(?![A-Za-z@])")
+_LET = re.compile(rf"\\let\s{{0,40}}\\({_NAME})\s{{0,40}}=?\s{{0,40}}\\({_NAME})(?![A-Za-z@])")
+_MAKE_AT = re.compile(r"\\makeat(letter|other)(?![A-Za-z@])")
 # Blanks inside these patterns are bounded: two unbounded runs side by side re-read a long run
 # of blanks from every place in it (quadratic in a hostile source).
 
@@ -73,13 +81,43 @@ class Definition:
     macro: Macro
 
 
-def read_definitions(source: str) -> tuple[dict[str, Macro], str]:
+class _Letters:
+    """Whether a name read with an ``@`` in it is one name where it stands: everywhere in a
+    package file (``at_letter``), else only between ``\\makeatletter`` and ``\\makeatother``."""
+
+    def __init__(self, source: str, at_letter: bool) -> None:
+        self.everywhere = at_letter
+        self.spans = [] if at_letter or "@" not in source else letter_spans(source)
+
+    def allow(self, at: int, *names: str) -> bool:
+        if self.everywhere or not any("@" in name for name in names):
+            return True
+        return any(start <= at < end for start, end in self.spans)
+
+
+def letter_spans(source: str) -> list[tuple[int, int]]:
+    """Where ``@`` is a letter in ``source``: from each ``\\makeatletter`` to the next
+    ``\\makeatother`` (or the end)."""
+    spans: list[tuple[int, int]] = []
+    start: int | None = None
+    for match in _MAKE_AT.finditer(source):
+        if match.group(1) == "letter" and start is None:
+            start = match.end()
+        elif match.group(1) == "other" and start is not None:
+            spans.append((start, match.start()))
+            start = None
+    if start is not None:
+        spans.append((start, len(source)))
+    return spans
+
+
+def read_definitions(source: str, *, at_letter: bool = False) -> tuple[dict[str, Macro], str]:
     """The macros ``source`` defines (the last definition of a name wins) and the source
-    without their definitions."""
+    without their definitions; ``at_letter``: a package file's, where ``@`` is a letter."""
     macros: dict[str, Macro] = {}
     kept: list[str] = []
     position = 0
-    for definition in accepted_definitions(source):
+    for definition in accepted_definitions(source, at_letter=at_letter):
         macros[definition.macro.name] = definition.macro
         kept.append(source[position : definition.start])
         position = definition.end
@@ -87,9 +125,13 @@ def read_definitions(source: str) -> tuple[dict[str, Macro], str]:
     return macros, "".join(kept)
 
 
-def accepted_definitions(source: str) -> list[Definition]:
+def accepted_definitions(source: str, *, at_letter: bool = False) -> list[Definition]:
     """The definitions that are expanded, in order."""
-    found = sorted((d for d in _read_all(source) if d is not None), key=lambda d: (d.start, -d.end))
+    letters = _Letters(source, at_letter)
+    found = sorted(
+        (d for d in _read_all(source) if d is not None and letters.allow(d.start, d.macro.name)),
+        key=lambda d: (d.start, -d.end),
+    )
     accepted: list[Definition] = []
     names: set[str] = set()
     position = 0
@@ -244,34 +286,48 @@ class Brackets:
         return match.group(1), match.end()
 
 
-def read_copies(source: str) -> tuple[dict[str, str], str]:
+def read_copies(source: str, *, at_letter: bool = False) -> tuple[dict[str, str], str]:
     """``\\let`` copies of built-in macros (copy -> original), and the source without any
     ``\\let``. A copy of one of the paper's own macros is dropped: which definition it copied
     depends on where it stood, and TeX's meaning cannot be rebuilt here."""
+    letters = _Letters(source, at_letter)
     first_defined: dict[str, int] = {}
     for pattern in (_DEFINITION, _DEF, _MATH_OPERATOR, _DOCUMENT_COMMAND):
         for definition in pattern.finditer(source):
             name = _name(definition, pattern)
             first_defined[name] = min(first_defined.get(name, len(source)), definition.start())
     copies: dict[str, str] = {}
-    for match in _LET.finditer(source):
+    for match in _lets(source, letters):
         copy, original = match.group(1), match.group(2)
         own = first_defined.get(original, len(source)) < match.start()
         if not own and len(copies) < MAX_MACROS:
             copies[copy] = original
-    return copies, _LET.sub("", source)
+    kept: list[str] = []
+    position = 0
+    for start, end in let_spans(source, at_letter):
+        kept.append(source[position:start])
+        position = end
+    kept.append(source[position:])
+    return copies, "".join(kept)
 
 
-def let_spans(source: str) -> list[tuple[int, int]]:
+def _lets(source: str, letters: _Letters) -> list[re.Match[str]]:
+    return [m for m in _LET.finditer(source) if letters.allow(m.start(), m.group(1), m.group(2))]
+
+
+def let_spans(source: str, at_letter: bool = False) -> list[tuple[int, int]]:
     """Where every ``\\let`` of ``source`` stands, read as a copy or not."""
-    return [match.span() for match in _LET.finditer(source)]
+    return [match.span() for match in _lets(source, _Letters(source, at_letter))]
 
 
-def document_command_spans(source: str) -> list[tuple[int, int]]:
+def document_command_spans(source: str, at_letter: bool = False) -> list[tuple[int, int]]:
     """Where every xparse definition (``\\NewDocumentCommand{\\x}{spec}{body}``) stands, its
     specification read or not."""
+    letters = _Letters(source, at_letter)
     spans: list[tuple[int, int]] = []
     for match in _DOCUMENT_COMMAND.finditer(source):
+        if not letters.allow(match.start(), _name(match, _DOCUMENT_COMMAND)):
+            continue
         spec = brace_group(source, match.end())
         body = brace_group(source, spec[1]) if spec is not None else None
         if body is not None:
