@@ -37,6 +37,27 @@ def test_a_let_copy_in_a_local_package_reads_as_the_citation_it_copies(tmp_path:
     assert _text(path) == "Dilation helps, as Yu and Koltun show."
 
 
+def test_a_wrapper_of_a_copy_named_with_an_at_reads_as_the_citation(tmp_path: Path) -> None:
+    path = _paper(tmp_path, "Dilation helps, as \\yucite{yu2015} show.")
+    (tmp_path / "mystyle.sty").write_text(
+        "\\ProvidesPackage{mystyle}\n\\let\\my@cite\\citet\n"
+        "\\newcommand\\yucite[1]{\\my@cite{#1}}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "Dilation helps, as Yu and Koltun show."
+
+
+def test_a_preamble_s_copy_named_with_an_at_between_makeatletter_and_makeatother(
+    tmp_path: Path,
+) -> None:
+    preamble = (
+        "\\usepackage{natbib}\n\\makeatletter\n\\let\\my@cite\\citet\n"
+        "\\newcommand\\yucite[1]{\\my@cite{#1}}\n\\makeatother"
+    )
+    path = _paper(tmp_path, "Dilation helps, as \\yucite{yu2015} show.", preamble=preamble)
+    assert _text(path) == "Dilation helps, as Yu and Koltun show."
+
+
 def test_a_local_packages_definitions_are_expanded_and_the_paper_wins(tmp_path: Path) -> None:
     path = _paper(
         tmp_path,

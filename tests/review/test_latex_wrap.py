@@ -111,6 +111,53 @@ def test_citation_wrappers_of_preamble_files_are_expanded(
     assert _claims(path) == [(line, "Version control helps.", ("wilson2017",))]
 
 
+@pytest.mark.parametrize(
+    ("preamble", "files"),
+    [
+        # In a package file "@" is a letter: \my@cite is one name, a copy of \citep.
+        (
+            "\\usepackage{mystyle}",
+            {
+                "mystyle__sty": "\\ProvidesPackage{mystyle}\n\\let\\my@cite\\citep\n"
+                "\\newcommand\\mycite[1]{\\my@cite{#1}}\n"
+            },
+        ),
+        # In the preamble, between \makeatletter and \makeatother.
+        (
+            "\\makeatletter\n\\let\\my@cite\\citep\n\\newcommand\\mycite[1]{\\my@cite{#1}}\n"
+            "\\makeatother",
+            {},
+        ),
+    ],
+)
+def test_a_wrapper_of_a_copy_named_with_an_at_is_a_citation(
+    tmp_path: Path, preamble: str, files: dict[str, str]
+) -> None:
+    path = _draft(tmp_path, preamble, "Version control helps \\mycite{wilson2017}.", **files)
+    line = 5 + preamble.count("\n")
+    assert _claims(path) == [(line, "Version control helps.", ("wilson2017",))]
+
+
+def test_a_package_s_tex_code_is_not_expanded(tmp_path: Path) -> None:
+    # A class-like redefinition of \section: expanded, its code would print as prose and the
+    # heading would be lost; read as the built-in \section, the title is the section.
+    style = (
+        "\\ProvidesPackage{mystyle}\n"
+        "\\renewcommand\\section{\\@startsection{section}{1}{0pt}{1ex}{1ex}{\\bfseries}}\n"
+    )
+    path = _draft(
+        tmp_path,
+        "\\usepackage{mystyle}",
+        "\\section{Methods}\nSciPy is for computing \\cite{virtanen2020}.",
+        mystyle__sty=style,
+    )
+    found = extract_latex_claims(path)
+    assert [c.text for c in found.claims] == ["SciPy is for computing."]
+    assert [(p.block.section, p.block.text) for p in found.paragraphs] == [
+        ("Methods", "SciPy is for computing.")
+    ]
+
+
 def test_a_package_outside_the_folder_is_not_read(tmp_path: Path) -> None:
     inner = tmp_path / "draft"
     inner.mkdir()

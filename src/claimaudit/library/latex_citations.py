@@ -134,15 +134,15 @@ class CitedWorks:
     cite_is_textual: bool = False
 
 
-def cite_prints_names(source: str, packages: Sequence[str] = ()) -> bool:
+def cite_prints_names(source: str, package_texts: Sequence[str] = ()) -> bool:
     """Whether the source's bare ``\\cite`` prints its works' names, as natbib's author-year
     mode (its default) prints it like ``\\citet``: "found in \\cite{notes}" reads "found in
     Haenel et al. (2014)" in the PDF. Only natbib's, loaded by the source, by one of its own
-    ``packages`` (the texts of ``.sty`` files beside it: ``\\RequirePackage{natbib}``) or
-    (its own commands used) by the class, and not set to numbers; biblatex and numeric styles
-    (``plain``, ``unsrt``...) print a mark."""
+    packages (``package_texts``, the ``.sty`` files beside it: ``\\RequirePackage{natbib}``)
+    or (its own commands used) by the class, and not set to numbers; biblatex and numeric
+    styles (``plain``, ``unsrt``...) print a mark."""
     loaded = False
-    loads = (m for text in (*packages, source) for m in _PACKAGE.finditer(text))
+    loads = (m for text in (*package_texts, source) for m in _PACKAGE.finditer(text))
     for match in loads:
         packages = {name.strip() for name in match.group("names").split(",")}
         options = {opt.strip() for opt in (match.group("options") or "").split(",")}

@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from claimaudit.library.latex_definitions import (
-    TEX_CODE,
     Brackets,
     Macro,
     accepted_definitions,
@@ -33,6 +32,7 @@ from claimaudit.library.latex_definitions import (
     read_copies,
     read_definitions,
 )
+from claimaudit.library.latex_packages import printing_macros
 
 _MAX_PASSES = 5
 # A decimal number, its digits read once (possessive): "-2", "0.5", ".5".
@@ -55,10 +55,10 @@ def expand_macros(source: str, limit: int, packages: Sequence[str] = ()) -> str:
     macros: dict[str, Macro] = {}
     copies: dict[str, str] = {}
     for text in packages:
-        found_copies, rest = read_copies(text)
-        found, _ = read_definitions(rest)
-        printing = {n: m for n, m in found.items() if not TEX_CODE.search(m.body)}
-        _merge(macros, copies, printing, found_copies)
+        found_copies, rest = read_copies(text, at_letter=True)
+        found, _ = read_definitions(rest, at_letter=True)
+        kept = printing_macros({n: m.body for n, m in found.items()}, found_copies)
+        _merge(macros, copies, {n: found[n] for n in kept}, found_copies)
     own_copies, source = read_copies(source)
     own, source = read_definitions(source)
     _merge(macros, copies, own, own_copies)
@@ -115,15 +115,24 @@ class DraftMacros:
     copies: dict[str, str] = field(default_factory=dict)
 
 
-def draft_macros(source: str, *, blank_all: bool = False) -> DraftMacros:
+def draft_macros(source: str, *, blank_all: bool = False, package: bool = False) -> DraftMacros:
     """The macros ``source`` defines; with ``blank_all`` every definition read and every
     ``\\let`` is among the spans to read as blanks (a reader that parsed a definition's body
     as text would take ``\\cite{#1}`` for a citation, or a ``\\let\\x\\cite`` for a call
-    swallowing what follows), else only the ``\\def`` ones."""
+    swallowing what follows), else only the ``\\def`` ones. ``package``: a package file's
+    source, where ``@`` is a letter and a definition whose body is TeX code is not expanded
+    (``printing_macros``, as ingestion reads a package)."""
     macros: dict[str, tuple[int, str]] = {}
     defaults: dict[str, str] = {}
     blanked: list[tuple[int, int]] = []
-    for definition in accepted_definitions(source):
+    accepted = accepted_definitions(source, at_letter=package)
+    if package:
+        kept = printing_macros(
+            {d.macro.name: d.macro.body for d in accepted},
+            read_copies(source, at_letter=True)[0],
+        )
+        accepted = [d for d in accepted if d.macro.name in kept]
+    for definition in accepted:
         macro = definition.macro
         if macro.default is None or blank_all:
             macros[macro.name] = (macro.arguments, macro.body)
@@ -133,9 +142,12 @@ def draft_macros(source: str, *, blank_all: bool = False) -> DraftMacros:
                 blanked.append((definition.start, definition.end))
     copies: dict[str, str] = {}
     if blank_all:
-        copies, _ = read_copies(source)
+        copies, _ = read_copies(source, at_letter=package)
         # A document command whose arguments are not read is still no text.
-        blanked += [*let_spans(source), *document_command_spans(source)]
+        blanked += [
+            *let_spans(source, package),
+            *document_command_spans(source, package),
+        ]
     return DraftMacros(macros, tuple(blanked), defaults, copies)
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 from claimaudit.library.extract_text import SourceHasher
+from claimaudit.library.latex_definitions import MAX_MACROS, TEX_CODE
 from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, strip_comments
 from claimaudit.library.latex_unprinted import drop_unprinted
 from claimaudit.userfiles import UnreadableFileError, read_regular
@@ -20,6 +22,30 @@ _PACKAGE = re.compile(
     r"\\(?:usepackage|RequirePackage)\s{0,40}(?:\[[^\]]{0,400}\])?\s{0,40}\{([^{}]{1,400})\}"
 )
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
+_CALL = re.compile(r"\\([A-Za-z@]+)")
+
+
+def printing_macros(bodies: Mapping[str, str], copies: Mapping[str, str]) -> set[str]:
+    """The names of a package's definitions (name -> body) that readers expand: those whose
+    body prints text. A body that programs TeX or calls LaTeX's internals (a ``\\section``
+    redone with ``\\@startsection``) is code, whose output is not known here; a call of the
+    package's own printing macros or ``\\let`` copies of printing commands
+    (``\\let\\my@cite\\citep``, ``\\newcommand\\mycite[1]{\\my@cite{#1}}``) is not."""
+    own_copies = {c for c, original in copies.items() if not TEX_CODE.match(f"\\{original}")}
+    kept = set(bodies)
+    for _ in range(MAX_MACROS):
+        known = kept | own_copies
+        printing = {name for name in kept if not _is_code(bodies[name], known)}
+        if printing == kept:
+            break
+        kept = printing
+    return kept
+
+
+def _is_code(body: str, known: set[str]) -> bool:
+    """Whether ``body`` is TeX code, its calls of the ``known`` names aside."""
+    calls_left = _CALL.sub(lambda m: "" if m.group(1) in known else m.group(0), body)
+    return TEX_CODE.search(calls_left) is not None
 
 
 def package_files(preamble: str) -> list[str]:

@@ -125,6 +125,14 @@ class DraftFiles:
                 if original in CITE_COMMANDS and copy not in CITE_COMMANDS:
                     self.aliases[copy] = original
                     self.macros.pop(copy, None)
+        if self.aliases:
+            # A body calling an alias (``\\my@cite{#1}``) calls the command it copies: an
+            # expansion's own calls are not expanded again.
+            calls = re.compile(r"\\(" + "|".join(map(re.escape, self.aliases)) + r")(?![A-Za-z@])")
+            self.macros = {
+                name: (count, calls.sub(lambda m: "\\" + self.aliases[m.group(1)], body))
+                for name, (count, body) in self.macros.items()
+            }
         cite_specs = {spec.macroname: spec for spec in CITE_SPECS}
         specs = [
             MacroSpec(n, ("[" if n in self.defaults else "{") + "{" * (a - 1) if a else "")
@@ -202,7 +210,8 @@ def preamble_macros(printed: str, folder: Path, base: Path) -> list[DraftMacros]
         total += len(text)
         if total > MAX_SOURCE_CHARS:
             break
-        found.append(draft_macros(blank_unprinted(text, set()), blank_all=True))
+        package = path.suffix == ".sty"
+        found.append(draft_macros(blank_unprinted(text, set()), blank_all=True, package=package))
     return found
 
 
