@@ -181,6 +181,14 @@ def test_a_citation_only_footnote_is_marked_after_its_mark_s_sentence(tmp_path: 
             [("Y holds.", [B])],
             ["X holds."],
         ),
+        # A mark in a table steps the counter; the table's note is no claim, as the table.
+        (
+            "\\begin{table}\\begin{tabular}{l}A\\footnotemark\\end{tabular}\\end{table}\n"
+            "\\footnotetext{See \\cite{a}.}\n"
+            "X holds\\footnotemark.\n\\footnotetext{See \\cite{b}.}",
+            [("X holds.", [B])],
+            [],
+        ),
         # A note that says something is read as its own claims.
         (
             "X holds\\footnotemark.\n\n\\footnotetext{Smith showed it \\cite{b}.}",
@@ -212,3 +220,23 @@ def test_a_footnotetext_s_citations_are_annotated_at_its_mark_s_sentence(tmp_pat
     )
     assert "\\todo{claimaudit: contradicts (arXiv:1907.10121)}%" in annotated
     assert "\\todo[inline]" not in annotated
+
+
+def test_a_minipage_s_sentence_gets_an_inline_todo(tmp_path: Path) -> None:
+    # A margin note in a minipage stops LaTeX ("Not in outer par mode"): an inline one there.
+    path = _draft(
+        tmp_path,
+        "\\begin{minipage}{0.5\\textwidth}\nSciPy has sparse matrices \\cite{scipy}.\n"
+        "\\end{minipage}\nNext.",
+    )
+    source = MemorySource()
+    source.add(parse_ref("1907.10121"), "SciPy", ["SciPy has sparse matrices."])
+    result = review_latex(path, checker=Checker(source, ScriptedJudge(pick("contradicts", "P001"))))
+    assert [c.claim.text for c in result.claims] == ["SciPy has sparse matrices."]
+    annotated = annotate_latex(result, todo=True)["draft.tex"]
+    assert (
+        "SciPy has sparse matrices \\cite{scipy}.\n"
+        f"{PREFIX} scipy (arXiv:1907.10121): contradicts, confidence 0.92, needs review; "
+        "evidence P001: \u201cSciPy has sparse matrices.\u201d\n"
+        "\\todo[inline]{claimaudit: contradicts (arXiv:1907.10121)}%\n\\end{minipage}"
+    ) in annotated

@@ -5,9 +5,9 @@ line where it closes (``claimaudit.review.latex_insert``).
 
 A comment line changes nothing TeX prints: the line before keeps its end of line (a space),
 and the comment takes its own. With ``todo``, a sentence that needs review also gets a
-``\\todo{...}%`` line after its comments (``[inline]`` in a footnote, where a margin note
-cannot go), and the main file loads ``todonotes`` before ``\\begin{document}`` unless it
-already loads it or defines ``\\todo`` itself.
+``\\todo{...}%`` line after its comments (``[inline]`` in a footnote or a minipage, where a
+margin note cannot go), and the main file loads ``todonotes`` before ``\\begin{document}``
+unless it already loads it or defines ``\\todo`` itself.
 """
 
 from __future__ import annotations
@@ -71,11 +71,11 @@ def record_line(item: ReviewedRecord) -> str:
     return _one_line(line)
 
 
-def _todo(claim: ClaimReview, footnote: bool) -> str:
+def _todo(claim: ClaimReview, inline: bool) -> str:
     worst = claim.worst.replace("_", " ")
     papers = ", ".join(r.record.paper_ref or ", ".join(r.citations) for r in claim.records)
     text = "".join(_SPECIAL.get(c, c) for c in _one_line(f"claimaudit: {worst} ({papers})"))
-    return f"\\todo[inline]{{{text}}}" if footnote else f"\\todo{{{text}}}"
+    return f"\\todo[inline]{{{text}}}" if inline else f"\\todo{{{text}}}"
 
 
 def _newline(text: str) -> str:
@@ -87,7 +87,7 @@ def _annotate_file(
 ) -> str:
     newline = _newline(text)
     inserts: list[tuple[int, int, str]] = []  # (offset, order, text)
-    for order, (claim, footnote) in enumerate(claims):
+    for order, (claim, inline) in enumerate(claims):
         sentence = claim.claim.sentence
         end = annotation_offset(text, sentence.start, sentence.end)
         lead = "" if end == 0 or text[end - 1] == "\n" else newline
@@ -95,7 +95,7 @@ def _annotate_file(
         if todo and claim.needs_review:
             # On a line of its own, ended by "%": never inside a macro or a comment of the
             # sentence's line, and no space added to the paragraph.
-            comments += f"{_todo(claim, footnote)}%{newline}"
+            comments += f"{_todo(claim, inline)}%{newline}"
         inserts.append((end, order, lead + comments))
     if load_todonotes:
         begin = _BEGIN_DOCUMENT.search(text)
@@ -118,17 +118,18 @@ def annotate_latex(result: ReviewResult, *, todo: bool = False) -> dict[str, str
     if result.latex is None:
         raise ValueError("not the review of a LaTeX draft")
     draft, claims = result.latex.draft, result.claims
-    in_footnotes = {
+    # A margin note cannot go in a footnote or a minipage: an inline one goes there.
+    inline = {
         span.claim
         for paragraph in result.latex.paragraphs
-        if paragraph.block.kind == "footnote"
+        if paragraph.block.kind == "footnote" or paragraph.block.boxed
         for span in paragraph.sentences
         if span.claim is not None
     }
     by_file: Mapping[str, list[tuple[ClaimReview, bool]]] = defaultdict(list)
     for number, claim in enumerate(claims):
         name = claim.claim.sentence.file or draft.main
-        by_file[name].append((claim, number in in_footnotes))
+        by_file[name].append((claim, number in inline))
     main = draft.files[draft.main]
     # A commented-out \usepackage{todonotes} loads nothing: search the text without comments.
     loaded = _TODONOTES.search(strip_comments(main)) is not None

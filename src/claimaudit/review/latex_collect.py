@@ -95,9 +95,14 @@ class DraftCollector:
                 elif self.draft_files.expands(node.macroname) and self.override is None:
                     self.with_expansion(node, lambda body: self.collect(body, context))
                 elif node.macroname not in _DEFINITIONS:
+                    if node.macroname in ("footnote", "footnotemark"):
+                        self.mark_aside(node, context)
                     self.collect(node.nodeargd.argnlist if node.nodeargd else [], context)
             elif isinstance(node, LatexEnvironmentNode | LatexGroupNode | LatexMathNode):
                 self.collect(node.nodelist, context)
+
+    def mark_aside(self, node: LatexMacroNode, context: str) -> None:
+        """A footnote's mark in what is no claim (a table, a caption); the walker counts it."""
 
     def cite_text(self, nodes: Sequence[LatexNode | None], context: str) -> None:
         """The citations inside ``\\citetext{see \\citealp{a}}``: the sentence's, though the

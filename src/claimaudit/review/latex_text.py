@@ -30,6 +30,7 @@ class LatexBlock:
     citations: tuple[tuple[int, CitationCommand], ...] = ()
     note: int | None = None  # a footnote's number
     marks: tuple[tuple[int, int], ...] = ()  # (position in ``text``, number) of its footnotes
+    boxed: bool = False  # set in a minipage, where no margin note can go
 
 
 @dataclass
@@ -42,6 +43,7 @@ class BlockBuilder:
     citations: list[tuple[int, CitationCommand]] = field(default_factory=list)
     note: int | None = None
     marks: list[tuple[int, int]] = field(default_factory=list)
+    boxed: bool = False
 
     def add(self, text: str, start: int, end: int, *, exact: bool = False) -> None:
         """``text`` printed by the source span [start, end): character by character when
@@ -101,6 +103,7 @@ class BlockBuilder:
             citations,
             self.note,
             marks,
+            self.boxed,
         )
 
 

@@ -58,8 +58,10 @@ class DraftWalker(DraftCollector):
         self.notes: list[LatexBlock] = []
         self.footnotes = 0  # LaTeX's footnote counter: the last numbered note's number
         self.note_ids = 0  # each note's own id (its mark's and its block's), never reused
-        # \footnotemark's not yet paired with a \footnotetext: its number -> the note's id.
-        self.unpaired: dict[int, int] = {}
+        # \footnotemark's not yet paired with a \footnotetext: its number -> the note's id,
+        # or the context of what is no claim that the mark stands in ("table").
+        self.unpaired: dict[int, int | str] = {}
+        self.boxes = 0  # how many minipages the reader is in
         self.top_line: int | None = None
         self.unknown_calls: list[UnknownCall] = []
 
@@ -101,6 +103,7 @@ class DraftWalker(DraftCollector):
 
     def flush(self) -> None:
         if self.builder is not None:
+            self.builder.boxed = self.builder.boxed or self.boxes > 0
             block = self.builder.finish()
             if block is not None:
                 self.blocks.append(block)
@@ -206,7 +209,8 @@ class DraftWalker(DraftCollector):
         arguments = node_args(node)
         if not arguments:
             return
-        self.footnotes += 1
+        if _explicit_number(node) is None:  # \footnote[7]{...} leaves the counter alone
+            self.footnotes += 1
         self.note(self.place_mark(), arguments[-1], chain)
 
     def place_mark(self) -> int:
@@ -235,10 +239,25 @@ class DraftWalker(DraftCollector):
             return
         number = _explicit_number(node)
         paired = self.unpaired.pop(self.footnotes if number is None else number, None)
+        if isinstance(paired, str):  # the note of a table's mark is the table's: no claim
+            self.collect(arguments, paired)
+            return
         if paired is None:
             self.note_ids += 1
             paired = self.note_ids
         self.note(paired, arguments[-1], chain)
+
+    def mark_aside(self, node: LatexMacroNode, context: str) -> None:
+        """A mark in what is no claim still steps LaTeX's counter; a ``\\footnotemark``'s
+        note (given later by a ``\\footnotetext``) is no claim either."""
+        number = _explicit_number(node)
+        if number is None:
+            self.footnotes += 1
+            number = self.footnotes
+        if node.macroname == "footnotemark":
+            # In prose the reader does not walk (an unknown macro's argument), a mark still.
+            prose = context in ("prose", "footnote")
+            self.unpaired[number] = self.place_mark() if prose else context
 
     def note(self, note_id: int, text: LatexNode, chain: tuple[Path, ...]) -> None:
         """A footnote's text walked into a block of its own, given after the paragraph."""
@@ -267,6 +286,12 @@ class DraftWalker(DraftCollector):
             self.bibliography(node)
         elif name in NON_CLAIM_ENVIRONMENTS:
             self.collect(node.nodelist, name)
+        elif name == "minipage":  # paragraphs of their own, in a box
+            self.flush()
+            self.boxes += 1
+            self.walk(node.nodelist, chain, context)
+            self.flush()
+            self.boxes -= 1
         elif name == "abstract":
             self.flush()
             self.section = "Abstract"
