@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.library.extract import extract
+from claimaudit.library.latex_packages import printing_macros
 from claimaudit.library.passages import make_passages
 
 BIB = "@article{yu2015, author = {Yu, Fisher and Koltun, Vladlen}, title = {M}, year = {2015}}\n"
@@ -117,3 +118,17 @@ def test_natbib_required_numeric_by_a_local_package_leaves_a_bare_cite_a_mark(
     path = _paper(tmp_path, "As \\cite{yu2015} shows.", preamble="\\usepackage{mystyle}")
     (tmp_path / "mystyle.sty").write_text("\\RequirePackage[numbers]{natbib}\n", encoding="utf-8")
     assert _text(path) == "As shows."
+
+
+def test_a_package_s_printing_macros_may_call_its_own_but_no_tex_code() -> None:
+    bodies = {
+        "mycite": "\\my@cite{#1}",  # a copy of \citep, the package's own
+        "myref": "see \\my@see{#1}",  # a macro of its own that prints
+        "my@see": "\\emph{#1}",
+        "my@code": "\\relax #1",
+        "mysec": "\\my@code{#1}",  # calls code, through a macro of its own
+        "mybox": "\\my@box{#1}",  # a copy of LaTeX's internal: code
+        "section": "\\@startsection{section}{1}{0pt}{1ex}{1ex}{\\bfseries}",
+    }
+    copies = {"my@cite": "citep", "my@box": "@savebox"}
+    assert printing_macros(bodies, copies) == {"mycite", "myref", "my@see"}

@@ -18,6 +18,7 @@ definition of such a name is read.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -88,11 +89,14 @@ class _Letters:
     def __init__(self, source: str, at_letter: bool) -> None:
         self.everywhere = at_letter
         self.spans = [] if at_letter or "@" not in source else letter_spans(source)
+        self.starts = [start for start, _ in self.spans]
 
     def allow(self, at: int, *names: str) -> bool:
         if self.everywhere or not any("@" in name for name in names):
             return True
-        return any(start <= at < end for start, end in self.spans)
+        # The spans are in order and apart: only the last one starting at or before ``at``.
+        index = bisect.bisect_right(self.starts, at) - 1
+        return index >= 0 and at < self.spans[index][1]
 
 
 def letter_spans(source: str) -> list[tuple[int, int]]:

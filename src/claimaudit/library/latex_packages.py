@@ -31,21 +31,25 @@ def printing_macros(bodies: Mapping[str, str], copies: Mapping[str, str]) -> set
     redone with ``\\@startsection``) is code, whose output is not known here; a call of the
     package's own printing macros or ``\\let`` copies of printing commands
     (``\\let\\my@cite\\citep``, ``\\newcommand\\mycite[1]{\\my@cite{#1}}``) is not."""
-    own_copies = {c for c, original in copies.items() if not TEX_CODE.match(f"\\{original}")}
+    own_copies = {c for c, original in copies.items() if not _is_code(original)}
+    # Each body read once: the calls in it that would be code unless the package gives them.
+    suspect = {
+        name: {call for call in _CALL.findall(body) if _is_code(call)}
+        for name, body in bodies.items()
+    }
     kept = set(bodies)
     for _ in range(MAX_MACROS):
         known = kept | own_copies
-        printing = {name for name in kept if not _is_code(bodies[name], known)}
+        printing = {name for name in kept if suspect[name] <= known}
         if printing == kept:
             break
         kept = printing
     return kept
 
 
-def _is_code(body: str, known: set[str]) -> bool:
-    """Whether ``body`` is TeX code, its calls of the ``known`` names aside."""
-    calls_left = _CALL.sub(lambda m: "" if m.group(1) in known else m.group(0), body)
-    return TEX_CODE.search(calls_left) is not None
+def _is_code(name: str) -> bool:
+    """Whether a call of ``name`` programs TeX (a primitive, an internal ``@`` name)."""
+    return TEX_CODE.match(f"\\{name}") is not None
 
 
 def package_files(preamble: str) -> list[str]:
