@@ -2,7 +2,8 @@
 (``\\usepackage{mystyle}``, ``\\RequirePackage``), where authors keep their macros (a citation
 wrapper, ``\\let\\mycite\\citep``). Ingestion and review read their definitions, so that a
 call of such a macro reads as it prints; a package TeX would find elsewhere (an installed one)
-is not read.
+is not read. Which of a package's definitions print text, and so are expanded, is
+``printing_macros``' to say, for both readers.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The walk over a LaTeX draft's parsed nodes that makes its paragraphs: prose text kept with
 its offsets, citation marks placed in the sentence, headings setting the section, footnotes
-made blocks of their own (numbered, each mark placed in its paragraph), simple user macros
+made blocks of their own (numbered, each mark placed in its paragraph; a ``\\footnotetext`` is
+the note of the ``\\footnotemark`` LaTeX's counter pairs it with), simple user macros
 expanded in place, includes walked in their place; what is no claim (comments, headings,
 floats, mathematics, code, the bibliography) left out, its citations still collected
 (``claimaudit.review.latex_collect``)."""
