@@ -207,7 +207,7 @@ def extract_claims(
     uncited: list[Sentence] = []
     for index, item in enumerate(found):
         sentence = replace(item.sentence, index=index)
-        given = (c for note in item.carried for c in notes.given.get(note, ()))
+        given = (c for note in item.carried for c in notes.citations_for(note))
         noted = [*item.passed, *given]
         if not item.citations and not noted:
             uncited.append(sentence)
