@@ -50,3 +50,36 @@ def test_a_citation_only_footnote_cites_for_its_sentence(
         "Neural networks are tuned.[^claimaudit-2]^[Cf. @lee2022, p. 4.]\n\n"
         "[^1]: See [@lee2022].\n\n" + SEPARATOR
     )
+
+
+def test_reviewing_the_annotated_copy_gives_the_same_records(
+    runner: CliRunner, paper_library: Path, tmp_path: Path
+) -> None:
+    (tmp_path / "d1.md").write_text(DRAFT + "\nAn uncited sentence.\n", encoding="utf-8")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    read = []
+    for draft, out in (("d1.md", "d1.out.md"), ("d1.out.md", "d1.out2.md")):
+        result = runner.invoke(
+            app,
+            [
+                "review", str(tmp_path / draft), "--bib", str(tmp_path / "refs.bib"),
+                "--library", str(paper_library), "--json", str(tmp_path / f"{draft}.json"),
+                "--out", str(tmp_path / out),
+            ],
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        data = json.loads((tmp_path / f"{draft}.json").read_text(encoding="utf-8"))
+        records = [(r["claim"], r["paperRef"], r["citations"]) for r in data["records"]]
+        read.append((records, len(data["uncited"])))
+    assert read[1] == read[0]
+    assert read[0] == (
+        [
+            (
+                "Deep learning models need careful hyperparameter tuning.",
+                DEEP_RULES_REF,
+                ["@lee2022"],
+            ),
+            ("Neural networks are tuned.", DEEP_RULES_REF, ["@lee2022"]),
+        ],
+        1,
+    )

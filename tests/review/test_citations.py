@@ -164,3 +164,15 @@ def test_an_in_text_key_in_braces() -> None:
         "-@{smith.2020:a}",
         "@{doi:10.1000/xyz}",
     ]
+
+
+def test_a_footnote_marker_after_a_citation_is_no_link_label() -> None:
+    # "[^q]" is a footnote marker, not the label of a reference link "[text][label]".
+    text = "Coffee [@jones2019][^q], tea [1][^r] and cocoa [^s][2] and @smith2020[^t] count."
+    found = find_citations(text, numbered=True, in_text=lambda key: "Smith")
+    assert [(c.label, text[slice(*c.group)]) for c in found] == [
+        ("@jones2019", "[@jones2019]"),
+        ("[1]", "[1]"),
+        ("[2]", "[2]"),
+        ("@smith2020", "@smith2020"),  # the marker is no locator
+    ]

@@ -188,3 +188,72 @@ def test_note_positions_are_exact_with_crlf_tabs_and_a_bom() -> None:
     ]
     assert [(c.sentence.line, c.sentence.column) for c in claims] == [(1, 1), (2, 7), (9, 7)]
     assert [s.text for s in uncited] == ["More text.", "Item\t[^x]"]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Coffee reduces sleep [@a][^q].\n\n[^q]: See also [@smith2020].\n",
+        "Coffee reduces sleep [@a] [^q].\n\n[^q]: See also [@smith2020].\n",
+    ],
+)
+def test_a_marker_right_after_a_citation_keeps_it(draft: str) -> None:
+    [claim], uncited = extract_claims(draft, BIB)
+    assert claim.text == "Coffee reduces sleep."
+    assert [c.label for c in claim.citations] == ["@a"]
+    assert _cited(claim) == ["doi:10.1234/a", "arXiv:1907.10121"]
+    assert uncited == []
+
+
+@pytest.mark.parametrize(
+    "nested", ["[@smith2020][^a]", "[@smith2020] [^a]", "See [^a] and [@smith2020]."]
+)
+def test_a_citation_only_note_passes_on_the_notes_it_marks(nested: str) -> None:
+    draft = f"Tea is good.[^b] Plain.\n\n[^b]: {nested}\n\n[^a]: See [@a].\n"
+    [claim], uncited = extract_claims(draft, BIB)
+    # No claim of "" in the note: its citation, and its own note's, go to the marked sentence.
+    assert claim.text == "Tea is good."
+    assert sorted(_cited(claim)) == ["arXiv:1907.10121", "doi:10.1234/a"]
+    assert [s.text for s in uncited] == ["Plain."]
+
+
+def test_a_marker_then_a_citation_after_a_full_stop_ends_the_sentence() -> None:
+    draft = "Coffee is ok.[^q] [@a] More text here.\n\n[^q]: See also [@smith2020].\n"
+    [claim], uncited = extract_claims(draft, BIB)
+    assert claim.text == "Coffee is ok."
+    assert _cited(claim) == ["doi:10.1234/a", "arXiv:1907.10121"]
+    assert draft[claim.sentence.start : claim.sentence.end] == "Coffee is ok.[^q] [@a]"
+    assert [s.text for s in uncited] == ["More text here."]
+
+
+@pytest.mark.parametrize(
+    ("note", "claim", "cited"),
+    [
+        (
+            "Evening coffee reduces sleep by forty minutes (doi:10.1234/a).",
+            "Evening coffee reduces sleep by forty minutes.",
+            "doi:10.1234/a",
+        ),
+        (
+            "Deep networks predict protein structures, as shown in "
+            "https://arxiv.org/abs/1907.10121.",
+            "Deep networks predict protein structures, as shown in.",
+            "arXiv:1907.10121",
+        ),
+        (
+            "In 2020, evening coffee cut sleep by an hour, see https://doi.org/10.1234/a.",
+            "In 2020, evening coffee cut sleep by an hour.",
+            "doi:10.1234/a",
+        ),
+    ],
+)
+def test_a_prose_note_citing_by_identifier_is_judged_as_the_body_would_be(
+    note: str, claim: str, cited: str
+) -> None:
+    draft = f"Sleep matters a lot.[^5]\n\n[^5]: {note}\n"
+    claims, uncited = extract_claims(draft, BIB)
+    assert [(c.text, _cited(c)) for c in claims] == [(claim, [cited])]
+    assert [s.text for s in uncited] == ["Sleep matters a lot.[^5]"]
+    # The same sentence in the body reads the same.
+    [body], _ = extract_claims(f"{note}\n", BIB)
+    assert (body.text, _cited(body)) == (claim, [cited])

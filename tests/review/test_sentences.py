@@ -132,3 +132,26 @@ def test_a_paragraph_opening_with_an_enumerator_is_still_split() -> None:
         "Then b) more.",
         "Done.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A footnote marker between the full stop and the citation after it changes nothing.
+        (
+            "Coffee is ok.[^q] [@jones2019] More text here.",
+            ["Coffee is ok.[^q] [@jones2019]", "More text here."],
+        ),
+        (
+            "Coffee is fine.[^q] [@jones2019] More text here.",
+            ["Coffee is fine.[^q] [@jones2019]", "More text here."],
+        ),
+        ("Coffee is ok. [@jones2019] More text.", ["Coffee is ok. [@jones2019]", "More text."]),
+        # Before the full stop, a citation still hides no initial ("Y.") from the segmenter.
+        ("X holds for Y [@a]. (See [@b].)", ["X holds for Y [@a].", "(See [@b].)"]),
+    ],
+)
+def test_markers_and_key_citations_after_a_full_stop_end_the_sentence(
+    text: str, expected: list[str]
+) -> None:
+    assert _texts(text) == expected

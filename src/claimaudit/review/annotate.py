@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
 from claimaudit.refcheck.models import ReferenceStatus
+from claimaudit.review.own_notes import SEPARATOR, label_prefix
 from claimaudit.review.result import ClaimReview, ReviewedRecord
 
-SEPARATOR = "<!-- claimaudit review: one footnote per cited sentence -->"
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~$@&^{}#])")
 _LINE_END = re.compile(r"\r\n|\n|\r")
 
@@ -26,14 +26,6 @@ _LINE_END = re.compile(r"\r\n|\n|\r")
 def escape(text: str) -> str:
     """Plain text that renders as itself in CommonMark and Pandoc Markdown, on one line."""
     return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
-
-
-def _label_prefix(report: str) -> str:
-    prefix, n = "claimaudit", 1
-    while f"[^{prefix}-" in report:  # an already annotated report keeps its own footnotes
-        n += 1
-        prefix = f"claimaudit{n}"
-    return prefix
 
 
 def _reference(item: ReviewedRecord) -> str:
@@ -92,7 +84,7 @@ def line_ending(report: str) -> str:
 
 
 def annotate(report: str, claims: Sequence[ClaimReview]) -> str:
-    prefix = _label_prefix(report)
+    prefix = label_prefix(report)
     labels = [f"{prefix}-{n}" for n in range(1, len(claims) + 1)]
     pieces: list[str] = []
     position = 0

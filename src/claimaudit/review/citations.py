@@ -22,7 +22,8 @@ URL (bare or an autolink, ``https://medium.com/@author``), after a ``/`` or in a
 destination or title (``[the docs](https://example.org/@key)``): those are addresses, not
 citations.
 
-Inline code is never searched. ``Citation.group`` is the span to remove from the claim text,
+A footnote marker is no part of a citation, nor a link's label: "[@key][^1]" and "[1][^1]"
+cite. Inline code is never searched. ``Citation.group`` is the span to remove from the claim text,
 ``Citation.reads`` what the claim reads in its place (an in-text citation's authors).
 """
 
@@ -37,6 +38,7 @@ from markdown_it.common.utils import normalizeReference
 from markdown_it.helpers import parseLinkDestination, parseLinkTitle
 
 from claimaudit.identity import RefKind, arxiv_id_error, try_parse_ref
+from claimaudit.review.footnotes import blank_markers
 
 MAX_RANGE = 100  # "[3-5]" expands; "[1-100000]" is a typo, not a hundred thousand papers
 
@@ -282,6 +284,7 @@ def find_citations(
     """Every citation in ``text``, in order of position. ``links`` are the labels of the
     draft's link definitions (``[1]: url``), as markdown-it normalises them; ``in_text(key)``
     says what an in-text ``@key`` prints, None when it is no citation (without it, none is)."""
+    text = blank_markers(text)  # same length: positions hold in the caller's text
     masked = [False] * len(text)
     for code in _CODE.finditer(text):
         masked[code.start() : code.end()] = [True] * (code.end() - code.start())

@@ -24,10 +24,10 @@ from claimaudit.review.bibliography import (
 from claimaudit.review.citation_only import Authors, fold, only_citations
 from claimaudit.review.citations import Citation, InTextNames, find_citations
 from claimaudit.review.document import Document, markdown, parse_document
+from claimaudit.review.footnotes import MARKER, blank_markers
 from claimaudit.review.note_citations import Cite, read_notes
 from claimaudit.review.sentences import Sentence, sentences_with_notes
 
-_FOOTNOTE_REF = re.compile(r"\[\^[^\]\s]+\]")
 _EMPTY_BRACKETS = re.compile(r"\(\s*[,;]?\s*\)|\[\s*[,;]?\s*\]")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
 # "..., see [3]." loses its citation; the pointer word left dangling goes with it.
@@ -81,7 +81,7 @@ def claim_text(
         else:
             position = max(position, end)
     kept.append(sentence[position:])
-    stripped = _FOOTNOTE_REF.sub("", "".join(kept))
+    stripped = MARKER.sub("", "".join(kept))
     tokens = markdown().parseInline(stripped, {"references": dict(links or {})})
     words: list[str] = []
     for token in (tokens[0].children or []) if tokens else []:
@@ -163,7 +163,7 @@ def _paragraphs(document: Document, cite: Cite, authors: Authors) -> list[_Read]
             found,
             lambda r: (
                 bool(r.citations)
-                and only_citations(_without_markers(r.sentence.text), r.citations, authors)
+                and only_citations(blank_markers(r.sentence.text), r.citations, authors)
             ),
         )
         if not folded.kept:
@@ -179,11 +179,6 @@ def _paragraphs(document: Document, cite: Cite, authors: Authors) -> list[_Read]
                 )
             )
     return read
-
-
-def _without_markers(text: str) -> str:
-    """``text`` with its footnote markers blanked (a label is no word), its length kept."""
-    return _FOOTNOTE_REF.sub(lambda m: " " * len(m.group()), text)
 
 
 def extract_claims(
@@ -212,7 +207,7 @@ def extract_claims(
     uncited: list[Sentence] = []
     for index, item in enumerate(found):
         sentence = replace(item.sentence, index=index)
-        given = (c for note in item.carried for c in notes.given.get(note, ()))
+        given = (c for note in item.carried for c in notes.citations_for(note))
         noted = [*item.passed, *given]
         if not item.citations and not noted:
             uncited.append(sentence)

@@ -10,6 +10,8 @@ is no part of the text; other raw HTML reads as text, as the HTML report shows i
 under a "References" (or "Bibliography", ...) heading are reference entries, not claims.
 A paragraph's text is its lines with block prefixes ("> ", list indentation) removed, joined by
 newlines; ``Block.offsets`` maps each of its characters to the report, so positions stay exact.
+The notes claimaudit added to an annotated copy (``own_notes``) are no notes of the draft: they
+are not read, and their markers place nothing.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from claimaudit.errors import DraftError
 from claimaudit.review.footnotes import inline_note_tokens, note_markers, track_note_markers
+from claimaudit.review.own_notes import is_own_label, is_separator
 
 BOM = "\ufeff"
 # markdown-it's own line breaks (it normalises these to "\n" before parsing).
@@ -227,8 +230,9 @@ def _without_comments(inline: Token) -> str:
 class _NoteParts:
     """The notes' paragraphs and anchors, gathered as the parse is read."""
 
-    def __init__(self, env: Any) -> None:
+    def __init__(self, env: Any, own: frozenset[int]) -> None:
         self.env = env
+        self.own = own  # claimaudit's own notes (``own_notes``), never read
         self.blocks: dict[int, list[Block]] = {}
         self.anchors: dict[int, int] = {}
 
@@ -268,6 +272,8 @@ def _block(
         hidden[start:end] = [True] * (end - start)
     markers: list[tuple[int, int]] = []
     for start, end, note, inline in note_markers(children):
+        if note in notes.own:
+            continue
         notes.marker(note, offsets[end - 1] + 1)
         markers.append((start, note))
         if inline:
@@ -301,6 +307,25 @@ def _heading_title(text: str) -> str:
     return _HEADING_NUMBER.sub("", text).strip().rstrip(":").strip()
 
 
+def _own_notes(tokens: list[Token]) -> frozenset[int]:
+    """The ids of the notes claimaudit added (``own_notes``): labelled as it labels them and
+    defined after its separator comment."""
+    separator = next(
+        (t.map[0] for t in tokens if t.type == COMMENT_BLOCK and t.map and is_separator(t.content)),
+        None,
+    )
+    if separator is None:
+        return frozenset()
+    own: set[int] = set()
+    for index, token in enumerate(tokens):
+        if token.type != "footnote_open" or not is_own_label(token.meta.get("label") or ""):
+            continue
+        first = next((t for t in tokens[index + 1 :] if t.map is not None), None)
+        if first is not None and first.map is not None and first.map[0] > separator:
+            own.add(int(token.meta["id"]))
+    return frozenset(own)
+
+
 def parse_document(report: str) -> Document:
     env: dict[str, Any] = {}
     tokens = markdown().parse(report, env)
@@ -317,7 +342,7 @@ def parse_document(report: str) -> Document:
     references_level: int | None = None
     seen_references = False
     note: int | None = None  # the footnote being read
-    notes = _NoteParts(env)
+    notes = _NoteParts(env, _own_notes(tokens))
     items: list[int | None] = []
     for index, token in enumerate(tokens):
         if token.type == "heading_open":
@@ -346,7 +371,8 @@ def parse_document(report: str) -> Document:
             if block is None:
                 continue
             if note is not None:
-                notes.add(note, block)
+                if note not in notes.own:
+                    notes.add(note, block)
             else:
                 (references if references_level is not None else prose).append(block)
         elif token.type == "inline":

@@ -5,10 +5,15 @@ record no position; ``track_note_markers`` wraps them so each ``footnote_ref`` t
 ``[start, end)`` in the inline text it was parsed from (``meta[MARKER_SPAN]``). An inline note's
 own text is parsed apart (its tokens live in the parse's env), so its markers and comments are
 placed relative to the note's text.
+
+A marker is no word of the sentence it stands in: ``blank_markers`` hides them (length kept, so
+positions hold) where citations are looked for and sentences split, so "[@key][^1]" cites @key
+and "works.[^1] [@key] Next" ends after the citation.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -19,6 +24,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.footnote.index import footnote_inline, footnote_ref
 
 MARKER_SPAN = "claimaudit_marker_span"  # a footnote_ref token's [start, end) in its inline text
+MARKER = re.compile(r"\[\^[^\]\s]+\]")  # a "[^label]" marker as written
 
 _InlineRule = Callable[[StateInline, bool], bool]
 
@@ -56,3 +62,8 @@ def inline_note_tokens(env: Any, note: int) -> list[Token]:
     """The tokens of the inline note ``note`` (parsed from its own text)."""
     found = env.get("footnotes", {}).get("list", {}).get(note, {})
     return list(found.get("tokens") or [])
+
+
+def blank_markers(text: str) -> str:
+    """``text`` with each "[^label]" marker turned to spaces, its length kept."""
+    return MARKER.sub(lambda m: " " * len(m.group()), text)

@@ -1,7 +1,9 @@
 """Sentences of a report's prose, with exact positions in the report.
 
 ``sentencex`` (Wikimedia's rule-based segmenter) finds the boundaries; it keeps "et al.", "e.g."
-and "i.e." inside sentences. Two repairs follow, both for how papers are cited:
+and "i.e." inside sentences. The footnote markers and ``[@key]`` citation groups right after a
+sentence's end are blanked for it, since it reads them as words ("is ok.[^1] [@a] More" stayed
+one sentence). Repairs follow, all for how papers are cited:
 
 - marks that close a sentence but start the next piece (``**``, a closing quote, a citation
   placed after the full stop: "works well. [1] Next") are moved back to the sentence they end;
@@ -27,6 +29,12 @@ _LANGUAGE = "en"
 # Closing marks and citation groups that belong to the sentence before them.
 _CARRIED = re.compile(
     r"(?:[*_)\]\"'\u201d\u2019\u00bb`]+|\[\^[^\]\s]+\]|\[[^\[\]]*(?:@|\d)[^\[\]]*\])+"
+)
+# Footnote markers and bracketed citations of keys ("[@a]", "[see @a, p. 3]", not "[a@b.org]")
+# right after a sentence's end (closing marks allowed between): no words to sentencex.
+_ENDED_RUN = re.compile(
+    r"[.!?][*_)\"'\u201d\u2019\u00bb]*(?P<run>(?:\s*(?:\[\^[^\]\s]+\]"
+    r"|\[(?:[^\[\]]*[^\w@.\[\]])?-?@[\w{][^\[\]]*\]))+)"
 )
 _ENUMERATOR = re.compile(r"\s*\(?[A-Za-z0-9]{1,3}\)\s+")
 _TRAILING_GROUPS = re.compile(r"(?<!\s)(?:\s*\[[^\[\]]*\])+\s*$")
@@ -97,9 +105,31 @@ def _segments(text: str, offset: int = 0) -> list[tuple[int, int]]:
     return found
 
 
+def _for_segmenting(text: str) -> tuple[str, list[bool]]:
+    """``text`` with the markers and key citations after each sentence end (``_ENDED_RUN``)
+    blanked, its length and line breaks kept; and which characters were."""
+    hidden = [False] * len(text)
+    for match in _ENDED_RUN.finditer(text):
+        for position in range(*match.span("run")):
+            hidden[position] = not text[position].isspace()
+    blanked = "".join(" " if h else c for c, h in zip(text, hidden, strict=True))
+    return blanked, hidden
+
+
+def _snapped(position: int, hidden: list[bool]) -> int:
+    """``position``, moved past the blanked span it falls inside, if any."""
+    while 0 < position < len(hidden) and hidden[position - 1] and hidden[position]:
+        position += 1
+    return position
+
+
 def split_block(text: str) -> list[tuple[int, int]]:
     """[start, end) of each sentence of a paragraph's text, whitespace trimmed."""
-    pieces = [_trimmed(text, start, end) for start, end in _segments(text)]
+    segmented, hidden = _for_segmenting(text)
+    pieces = [
+        _trimmed(text, _snapped(start, hidden), _snapped(end, hidden))
+        for start, end in _segments(segmented)
+    ]
     merged: list[tuple[int, int]] = []
     for start, end in pieces:
         if start >= end:
