@@ -62,6 +62,10 @@ def test_judges_lists_the_registered_ones(api: httpx.Client) -> None:
     judges = {j["name"]: j for j in api.get("/v1/judges").json()["judges"]}
     assert {"local", "jev", "gated"} <= set(judges)
     assert judges["local"]["default"] is True
+    # The descriptions reach API clients as they are: none names a command-line flag.
+    assert not [j for j in judges.values() if "--" in j["description"]]
+    openai = judges["openai"]["description"]
+    assert openai.endswith("needs a model id (the model setting, or OPENAI_MODEL)")
 
 
 def test_check_with_the_local_judge(api: httpx.Client, example_library: Path) -> None:
