@@ -1,4 +1,4 @@
-"""One batch run per ``--out`` at a time.
+"""One batch (or eval) run per ``--out`` at a time.
 
 Two runs appending to one ``--out`` would each judge every pair (neither sees the other's records
 when it reads the file to resume), so the file would end with every pair twice. A run holds an
@@ -9,7 +9,8 @@ old one would not cover. The kernel drops the lock when its process ends, howeve
 file is removed when the run ends, and one left by a killed run is locked and removed by the
 next run. An output that is a stream (``/dev/stdout``, a FIFO) is never resumed from, so it is
 not locked. Windows has no ``flock``; there no lock is taken (the project targets Linux and
-macOS).
+macOS). ``eval --out`` takes the same lock: two evals writing one file from its start would
+write over each other's lines.
 """
 
 from __future__ import annotations
@@ -32,16 +33,21 @@ def lock_path(out: Path) -> Path:
     return target.parent / f".{target.name}.lock"
 
 
+# Who a refused run says holds the lock: a batch sees only batches, unless an eval writes the
+# very file it resumes from.
+BATCH_HOLDER = "another batch run"
+
+
 @contextmanager
-def batch_lock(out: Path) -> Iterator[None]:
-    """Hold ``out``'s lock while the block runs; BatchLockedError at once when another run
-    holds it, OSError when the lock file cannot be made."""
+def batch_lock(out: Path, *, holder: str = BATCH_HOLDER) -> Iterator[None]:
+    """Hold ``out``'s lock while the block runs; BatchLockedError ("``holder`` is writing
+    ``out``") at once when another run holds it, OSError when the lock file cannot be made."""
     if sys.platform == "win32" or (out.exists() and not out.is_file()):
         yield
         return
     path = lock_path(out)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = _acquire(path, out)
+    fd = _acquire(path, out, holder)
     try:
         yield
     finally:
@@ -51,7 +57,7 @@ def batch_lock(out: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def _acquire(path: Path, out: Path) -> int:
+def _acquire(path: Path, out: Path, holder: str) -> int:
     """A descriptor of ``path`` holding its lock."""
     while True:
         fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
@@ -59,7 +65,7 @@ def _acquire(path: Path, out: Path) -> int:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
-            raise BatchLockedError(f"another batch run is writing {out}") from None
+            raise BatchLockedError(f"{holder} is writing {out}") from None
         except BaseException:
             os.close(fd)
             raise

@@ -215,7 +215,8 @@ class BatchOutputError(UsageError):
 
 
 class BatchLockedError(UsageError):
-    """A batch ``--out`` that another batch run is writing: both would judge every pair."""
+    """A batch or eval ``--out`` that another run is writing: two batches would each judge
+    every pair, two evals write over each other's lines."""
 
     http_status = 409
     code = "batch_output_locked"

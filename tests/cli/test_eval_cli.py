@@ -7,6 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner, Result
 
+from claimaudit.batch_lock import batch_lock, lock_path
 from claimaudit.cli import app
 
 
@@ -194,3 +195,24 @@ def test_eval_warns_of_ids_not_in_the_claims_file(
         "90, 91, 92, 93, 94, ..."
     )
     assert "evaluating 1 pair with" in result.stderr
+
+
+def test_eval_refuses_an_out_another_run_is_writing(
+    runner: CliRunner, jev_mock: str, tmp_path: Path
+) -> None:
+    claims, corpus = _small_dataset(tmp_path, [1])
+    out = tmp_path / "pairs.jsonl"
+    out.write_text("a row another run wrote\n", encoding="utf-8")
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    with batch_lock(out):  # as a batch or another eval holds it while it writes
+        refused = runner.invoke(app, [*args, "--out", str(out)])
+    assert refused.exit_code == 2, refused.stderr
+    assert refused.stderr.splitlines() == [f"error: another batch or eval run is writing {out}"]
+    # Refused before anything was judged or written: the other run's file is as it left it.
+    assert out.read_text(encoding="utf-8") == "a row another run wrote\n"
+    result = runner.invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert [json.loads(line)["id"] for line in out.read_text(encoding="utf-8").splitlines()] == [
+        "10"
+    ]
+    assert not lock_path(out).exists()  # the lock file goes with the run

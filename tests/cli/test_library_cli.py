@@ -18,6 +18,7 @@ from claimaudit.library.passages import make_passages
 from claimaudit.library.store import Library
 from tests.cli.tables import boxed_columns, prose, spaced_columns
 from tests.library import helpers as h
+from tests.library.damaging import NEVER_ISSUED, store_under_never_issued_id
 
 claimaudit.cli._install_commands()
 runner = CliRunner()
@@ -292,6 +293,34 @@ def test_an_arxiv_id_arxiv_never_issued_is_refused_saying_why(db: Path, tmp_path
         result = run("add", note, "--ref", ref, "--library", db)
         assert_clean_failure(result, "not a valid arXiv identifier", why)
     assert _state(db) == []
+
+
+@pytest.mark.parametrize("typed", [NEVER_ISSUED, "0703.1234", "arxiv:0703.1234"])
+def test_a_paper_stored_under_a_reference_now_refused_can_be_shown_and_removed(
+    db: Path, typed: str
+) -> None:
+    store_under_never_issued_id(db)
+    shown = run("show", typed, "--library", db)
+    assert shown.exit_code == 0, shown.output
+    assert f"      ref: {NEVER_ISSUED}" in shown.stdout.splitlines()
+    assert "Tea drinkers sleep less." in shown.stdout
+    assert json.loads(run("show", typed, "--json", "--library", db).stdout)["ref"] == NEVER_ISSUED
+    removed = run("remove", typed, "--library", db)
+    assert removed.exit_code == 0, removed.output
+    assert removed.stdout.strip() == f"removed {NEVER_ISSUED}: Tea study"
+    assert _state(db) == []
+    # Gone now, the reference is refused again, saying why.
+    assert_clean_failure(run("show", typed, "--library", db), "not a valid arXiv identifier")
+
+
+def test_a_refused_reference_not_stored_is_still_refused(db: Path) -> None:
+    store_under_never_issued_id(db)
+    for command in ("show", "remove"):
+        assert_clean_failure(
+            run(command, "0703.1235", "--library", db),
+            "not a valid arXiv identifier: '0703.1235'",
+        )
+    assert [ref for ref, _, _ in _state(db)] == [NEVER_ISSUED]
 
 
 def test_library_problems_are_clean_failures(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import claimaudit.cli
 from claimaudit.cli import app
 from tests.library.damaging import (
     ASPIRIN,
+    NEVER_ISSUED,
     break_core_table,
     empty_index,
     execute,
@@ -19,6 +20,7 @@ from tests.library.damaging import (
     make_library,
     orphan_passages,
     rows,
+    store_under_never_issued_id,
 )
 
 claimaudit.cli._install_commands()
@@ -201,3 +203,24 @@ def test_a_database_whose_pages_are_junk_is_damaged_with_backup_advice(tmp_path:
     assert "restore a backup copy" in checked.stdout
     repaired = run("library", "repair", "--library", path)
     assert repaired.exit_code == 2 and "restore a backup copy" in repaired.stderr
+
+
+def test_check_names_a_paper_stored_under_a_reference_now_refused(tmp_path: Path) -> None:
+    path = store_under_never_issued_id(make_library(tmp_path / "lib.sqlite3"))
+    result = run("library", "check", "--library", path)
+    # Not damage: the database is whole, so the exit status stays 0.
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        f"stored under a reference claimaudit now refuses: {NEVER_ISSUED} (not a valid arXiv "
+        "identifier: '0703.1234': arXiv ids of the form YYMM.NNNN begin in April 2007 (0704); "
+        f"older ones read like hep-th/0501001); remove it with `claimaudit library remove "
+        f"{NEVER_ISSUED}`",
+        f"healthy: {path} (schema version 5, 3 papers, 5 passages, 5 indexed)",
+    ]
+    report = json.loads(run("library", "check", "--json", "--library", path).stdout)
+    assert [r["ref"] for r in report["refusedRefs"]] == [NEVER_ISSUED]
+    # The command it gives works.
+    assert run("library", "remove", NEVER_ISSUED, "--library", path).exit_code == 0
+    assert run("library", "check", "--library", path).stdout.splitlines() == [
+        f"healthy: {path} (schema version 5, 2 papers, 4 passages, 4 indexed)"
+    ]

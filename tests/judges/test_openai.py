@@ -56,7 +56,11 @@ def check_one(server: OpenAIServer, texts: list[str], judge: OpenAIJudge | None 
 def test_registers_and_satisfies_the_protocol(monkeypatch: pytest.MonkeyPatch) -> None:
     registry = Registry()
     register(registry)
-    assert "OPENAI_MODEL" in registry.judges["openai"][1]
+    # Read over HTTP, MCP and on the web page too: no command-line flag in it.
+    assert registry.judges["openai"][1] == (
+        "any OpenAI-compatible chat completions server; needs a model id (the model setting, "
+        "or OPENAI_MODEL)"
+    )
     monkeypatch.setenv("OPENAI_MODEL", "m")
     judge = registry.make_judge("openai")
     assert isinstance(judge, Judge) and judge.name == "openai"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from claimaudit.identity import parse_ref
+from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
@@ -26,6 +26,21 @@ def make_library(path: Path) -> Path:
         for ref, (title, *texts) in PAPERS.items():
             passages = [Passage(f"P{i:03d}", t, "Abstract") for i, t in enumerate(texts, 1)]
             library.add_paper(NewPaper(parse_ref(ref), title, passages, f"hash-{ref}"))
+    return path
+
+
+# An arXiv id arXiv never issued (a month before its YYMM.NNNN scheme began), which claimaudit
+# accepted before its identity rules refused such ids.
+NEVER_ISSUED = "arXiv:0703.1234"
+
+
+def store_under_never_issued_id(path: Path) -> Path:
+    """A paper stored under NEVER_ISSUED, as a claimaudit older than the rule stored it (the
+    reference is built, not parsed, so today's rules do not stop it)."""
+    with Library.open(path) as library:
+        passages = [Passage("P001", "Tea drinkers sleep less.", "Abstract")]
+        paper = NewPaper(PaperRef(RefKind.ARXIV, "0703.1234"), "Tea study", passages, "hash-tea")
+        library.add_paper(paper)
     return path
 
 

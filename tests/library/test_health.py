@@ -12,6 +12,7 @@ import pytest
 from claimaudit.errors import LibraryOpenError
 from claimaudit.library.health import ProblemKind, check_health
 from tests.library.damaging import (
+    NEVER_ISSUED,
     break_core_table,
     empty_index,
     execute,
@@ -21,6 +22,7 @@ from tests.library.damaging import (
     lose_term_index,
     make_library,
     orphan_passages,
+    store_under_never_issued_id,
 )
 
 
@@ -197,3 +199,18 @@ def test_an_empty_file_is_no_library_yet_not_a_healthy_one_with_counts(tmp_path:
     assert (health.papers, health.passages, health.indexed) == (None, None, None)
     assert path.read_bytes() == b""  # checking it made nothing
     assert not check_health(make_library(tmp_path / "lib.sqlite3")).empty
+
+
+def test_a_paper_under_a_reference_now_refused_is_named_but_not_damage(tmp_path: Path) -> None:
+    path = store_under_never_issued_id(make_library(tmp_path / "lib.sqlite3"))
+    health = check_health(path)
+    # The database is whole (repair would change nothing): the paper is named, not a problem.
+    assert health.healthy and health.papers == 3
+    [refused] = health.refused
+    assert refused.ref == NEVER_ISSUED
+    assert refused.reason.startswith("not a valid arXiv identifier: '0703.1234'")
+    assert "begin in April 2007 (0704)" in refused.reason
+
+
+def test_a_library_of_valid_references_names_none_refused(tmp_path: Path) -> None:
+    assert check_health(make_library(tmp_path / "lib.sqlite3")).refused == ()

@@ -10,8 +10,9 @@ from typing import Any
 import httpx
 import pytest
 
-from claimaudit.identity import parse_ref
+from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.library.store import Library
+from tests.library.damaging import NEVER_ISSUED, store_under_never_issued_id
 from tests.library.helpers import make_blank_pdf, make_pdf
 from tests.server.conftest import (
     DEEP_RULES_REF,
@@ -61,6 +62,10 @@ def test_judges_lists_the_registered_ones(api: httpx.Client) -> None:
     judges = {j["name"]: j for j in api.get("/v1/judges").json()["judges"]}
     assert {"local", "jev", "gated"} <= set(judges)
     assert judges["local"]["default"] is True
+    # The descriptions reach API clients as they are: none names a command-line flag.
+    assert not [j for j in judges.values() if "--" in j["description"]]
+    openai = judges["openai"]["description"]
+    assert openai.endswith("needs a model id (the model setting, or OPENAI_MODEL)")
 
 
 def test_check_with_the_local_judge(api: httpx.Client, example_library: Path) -> None:
@@ -235,6 +240,28 @@ def test_paper_and_passage_in_context(api: httpx.Client) -> None:
     )
     assert _error(api.get("/v1/library/arXiv:2401.00001"), 404)["code"] == "not_found"
     assert _error(api.get("/v1/library/not a ref"), 400)["code"] == "invalid_reference"
+
+
+def test_a_paper_stored_under_a_reference_now_refused_can_be_read_and_removed(
+    api: httpx.Client, example_library: Path
+) -> None:
+    store_under_never_issued_id(example_library)
+    try:
+        for path in (quote(NEVER_ISSUED), "0703.1234"):
+            detail = api.get(f"/v1/library/{path}")
+            assert detail.status_code == 200, detail.text
+            assert detail.json()["paper"]["ref"] == NEVER_ISSUED
+            assert [p["text"] for p in detail.json()["passages"]] == ["Tea drinkers sleep less."]
+        removed = api.delete(f"/v1/library/{quote(NEVER_ISSUED)}")
+        assert removed.status_code == 200, removed.text
+        assert removed.json()["removed"]["ref"] == NEVER_ISSUED
+        assert _error(api.get(f"/v1/library/{quote(NEVER_ISSUED)}"), 400)["code"] == (
+            "invalid_reference"
+        )
+    finally:
+        with Library.open(example_library) as library:
+            if library.get_paper(PaperRef(RefKind.ARXIV, "0703.1234")) is not None:
+                library.remove(PaperRef(RefKind.ARXIV, "0703.1234"))
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from claimaudit.inputs import MAX_CLAIM_CHARS
+from claimaudit.library.ingest import MAX_TITLE_CHARS
 from claimaudit.server.routes.web import CONTENT_SECURITY_POLICY, STATIC
 
 PAGE_FILES = {
@@ -64,3 +65,12 @@ def test_the_claim_counter_has_the_servers_limit() -> None:
     assert f'data-max-chars="{MAX_CLAIM_CHARS}"' in claim.group(0)
     # The browser's own cap would cut a long claim silently (and count an emoji as two).
     assert "maxlength" not in claim.group(0)
+
+
+def test_the_title_field_has_the_servers_limit() -> None:
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    title = re.search(r"<input id=\"upload-title\"[^>]*>", html)
+    assert title is not None
+    # The browser counts an emoji as two: its cap is never looser than the server's.
+    assert f'maxlength="{MAX_TITLE_CHARS}"' in title.group(0)
+    assert 'aria-describedby="upload-title-count"' in title.group(0)

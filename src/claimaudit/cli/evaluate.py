@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated
 
@@ -10,6 +11,7 @@ import typer
 
 from claimaudit.accounting import counted
 from claimaudit.api import make_judge, make_source
+from claimaudit.batch_lock import batch_lock
 from claimaudit.cli._common import (
     EXIT_MATCHED,
     err_console,
@@ -37,6 +39,9 @@ from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
 from claimaudit.sources.protocol import Source
 from claimaudit.userfiles import UnreadableFileError, check_regular, require_distinct
+
+# The lock is batch's: whichever holds it, an eval refused cannot tell which.
+EVAL_HOLDER = "another batch or eval run"
 
 
 def _library_source(path: Path, fmt: CorpusFormat, corpus: Path) -> Source:
@@ -93,13 +98,22 @@ def eval_command(
     if not pairs:
         fail("no (claim, document) pairs to evaluate")
     settings = JudgeSettings(model=model)
-    chosen = make_judge(judge, settings)
-    runner = build_engine(engine, judge=judge, settings=settings, address=address, workers=workers)
-    err_console.print(f"evaluating {counted(len(pairs), 'pair')} with judge {chosen.name!r}")
-    try:
-        result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out, engine=runner)
-    finally:
-        runner.close()
+    with ExitStack() as held:
+        if out is not None:
+            try:
+                # Before the model loads or --out is emptied: a second run on one --out stops here.
+                held.enter_context(batch_lock(out, holder=EVAL_HOLDER))
+            except OSError as error:
+                fail(f"cannot lock {out}: {error.strerror or error}")
+        chosen = make_judge(judge, settings)
+        runner = build_engine(
+            engine, judge=judge, settings=settings, address=address, workers=workers
+        )
+        err_console.print(f"evaluating {counted(len(pairs), 'pair')} with judge {chosen.name!r}")
+        try:
+            result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out, engine=runner)
+        finally:
+            runner.close()
     out_console.print(tables(result))
     if summary_path:
         data = summary(result, format=fmt.value, judge=chosen.name, claims=str(claims))

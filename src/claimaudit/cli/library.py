@@ -19,6 +19,7 @@ from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, StoredPaper
+from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
 from claimaudit.library.wire import Hit, LocalPaper, PassageOut
@@ -51,6 +52,12 @@ def _library(path: Path | None, *, create: bool = False) -> Library:
 
 def _ref(text: str) -> PaperRef:
     return parse_ref(check_text(text, "the reference"))
+
+
+def _stored_ref(lib: Library, text: str) -> PaperRef:
+    """``text`` as a reference, or as a paper is stored under it: one stored before a rule
+    refused its reference must still be shown and removed."""
+    return parse_or_stored(lib, check_text(text, "the reference"))
 
 
 def _print_json(value: object) -> None:
@@ -222,9 +229,8 @@ def show(
     ] = DEFAULT_SHOW_LIMIT,
 ) -> None:
     """Show a paper's metadata and its passages exactly as stored, a page at a time."""
-    paper_ref = _ref(ref)
     with _library(library) as lib:
-        paper = lib.require_paper(paper_ref)
+        paper = lib.require_paper(_stored_ref(lib, ref))
         passages = lib.iter_passages(paper.ref, offset, limit or None)
         if as_json:
             shown = LocalPaper.of(paper).wire()
@@ -336,7 +342,6 @@ def remove(
     library: LibraryOption = None,
 ) -> None:
     """Remove a paper and its passages."""
-    paper_ref = _ref(ref)
     with _library(library) as lib:
-        removed = lib.remove(paper_ref, exact=exact)
+        removed = lib.remove(_stored_ref(lib, ref), exact=exact)
     out_console.print(shown_text(f"removed {removed.ref}: {removed.title}"))

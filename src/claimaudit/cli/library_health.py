@@ -3,6 +3,7 @@ can be remade from the stored papers."""
 
 from __future__ import annotations
 
+import shlex
 from typing import Annotated
 
 import typer
@@ -11,6 +12,7 @@ from claimaudit.accounting import counted
 from claimaudit.cli._common import EXIT_MATCHED, EXIT_OK, LibraryOption, out_console
 from claimaudit.cli._terminal import json_text, shown_text
 from claimaudit.library.health import Health, check_health
+from claimaudit.library.refused_refs import RefusedRef
 from claimaudit.library.repair import Repair, repair_library
 
 
@@ -61,7 +63,15 @@ def _wire(health: Health) -> dict[str, object]:
             {"kind": p.kind.value, "message": p.message, "repairable": p.repairable}
             for p in health.problems
         ],
+        "refusedRefs": [{"ref": r.ref, "reason": r.reason} for r in health.refused],
     }
+
+
+def _refused_line(refused: RefusedRef) -> str:
+    return (
+        f"stored under a reference claimaudit now refuses: {refused.ref} ({refused.reason}); "
+        f"remove it with `claimaudit library remove {shlex.quote(refused.ref)}`"
+    )
 
 
 def check_library(
@@ -75,6 +85,8 @@ def check_library(
     else:
         for problem in health.problems:
             _say(f"problem ({problem.kind.value}): {problem.message}")
+        for refused in health.refused:
+            _say(_refused_line(refused))
         _say(_verdict(health))
     raise typer.Exit(EXIT_OK if health.healthy else EXIT_MATCHED)
 

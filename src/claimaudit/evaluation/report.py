@@ -62,12 +62,19 @@ def tables(result: EvalResult) -> Group:
         figures = (_shown(f, judged) for f in (s.precision, s.recall, s.f1))
         per_class.add_row(c, *figures, str(s.support))
     confusion = Table(title="confusion (rows gold, columns predicted)")
-    confusion.add_column("gold")
+    confusion.add_column("gold", no_wrap=True)
     for c in CLASSES:
-        confusion.add_column(c, justify="right")
+        confusion.add_column(_heading(c), justify="right")
     for gold in CLASSES:
         confusion.add_row(gold, *(str(m.confusion[gold][p]) for p in CLASSES))
     return Group(head, per_class, confusion)
+
+
+def _heading(name: str) -> str:
+    """A class name as a column heading, on a line per part (``not_`` / ``established``): so
+    narrow, the table fits 60 columns with each class named whole (cut, ``not_establish…``
+    read as no class at all)."""
+    return name.replace("_", "_\n")
 
 
 def _shown(value: float, judged: bool) -> str:

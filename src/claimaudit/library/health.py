@@ -1,8 +1,8 @@
 """``library check``: is the library database whole? SQLite's own check of every table, FTS5's
 check of the full-text index against the passages, a probe of the index as searches use it (a
-few passages looked up by their own words), passages whose paper is gone, and the tables,
-triggers and schema version a library must have. Nothing is changed: every statement runs in one
-transaction rolled back."""
+few passages looked up by their own words), passages whose paper is gone, the tables, triggers
+and schema version a library must have, and papers stored under a reference now refused. Nothing
+is changed: every statement runs in one transaction rolled back."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from claimaudit.library._derived import (
 from claimaudit.library._migrations import APPLICATION_ID, LATEST_VERSION
 from claimaudit.library.damage import index_miss, index_problem, looks_damaged
 from claimaudit.library.paths import resolve_library_path
+from claimaudit.library.refused_refs import RefusedRef, refused_refs
 
 # The schema version that made each derived object, so an older library is not told it lacks
 # what it never had (it gains them when claimaudit next opens it).
@@ -72,6 +73,9 @@ class Health:
     # An empty file (or an SQLite file never written): no library yet, nothing wrong with it;
     # the first library command that opens it makes it an empty library.
     empty: bool = False
+    # Papers stored under a reference the identity rules now refuse: not damage (the database
+    # is whole, and repair would not change them), but worth removing by the stored reference.
+    refused: tuple[RefusedRef, ...] = ()
 
     @property
     def healthy(self) -> bool:
@@ -152,7 +156,9 @@ def _check(conn: sqlite3.Connection, path: Path) -> Health:
         if ("table", table) not in names
     ]
     papers = passages = indexed = orphans = None
+    refused: list[RefusedRef] = []
     if not problems:
+        refused = refused_refs(conn)
         papers = _count(conn, "papers")
         passages = _count(conn, "passages")
         orphans, orphaned = _orphan_problem(conn)
@@ -168,7 +174,9 @@ def _check(conn: sqlite3.Connection, path: Path) -> Health:
                 ]
             problems += index_problems
     problems += _cache_problems(conn, names, version)
-    return Health(path, version, papers, passages, indexed, tuple(problems), orphans)
+    return Health(
+        path, version, papers, passages, indexed, tuple(problems), orphans, refused=tuple(refused)
+    )
 
 
 def _has_sqlite_header(path: Path) -> bool:

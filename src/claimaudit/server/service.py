@@ -35,6 +35,7 @@ from claimaudit.inputs import validate_claim, validate_papers, validate_topic
 from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
 from claimaudit.library.ingest import AddResult, add_path, check_title
 from claimaudit.library.models import SearchHit, StoredPaper
+from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.records import Record
@@ -255,7 +256,7 @@ class Service:
     def paper(self, ref: str) -> tuple[StoredPaper, list[Passage]]:
         check_texts(reference=ref)
         with self._open() as library:
-            paper = library.require_paper(parse_ref(ref))
+            paper = library.require_paper(parse_or_stored(library, ref))
             return paper, library.passages(paper.ref)
 
     def passage(self, ref: str, passage_id: str, context: int = 1) -> PassageContext:
@@ -340,7 +341,7 @@ class Service:
         """Remove the paper ``ref`` names; ``exact``: only the copy stored under exactly it."""
         check_texts(reference=ref)
         with self._open() as library:
-            return library.remove(parse_ref(ref), exact=exact)
+            return library.remove(parse_or_stored(library, ref), exact=exact)
 
 
 def _unless_cancelled(cancel: threading.Event | None, done: int, total: int) -> None:

@@ -33,7 +33,12 @@ if TYPE_CHECKING:
     from claimaudit.plugins import Registry
 
 NAME = "openai"
-DESCRIPTION = "any OpenAI-compatible chat completions server; needs --model or OPENAI_MODEL"
+# Shown by `plugins`, `GET /v1/judges`, MCP and the web page: no surface's own spelling
+# (`--model`, `model`, the page's Model field), so it reads true on each.
+DESCRIPTION = (
+    "any OpenAI-compatible chat completions server; needs a model id (the model setting, "
+    "or OPENAI_MODEL)"
+)
 MODEL_ENV = "OPENAI_MODEL"
 BASE_URL_ENV = "OPENAI_BASE_URL"
 CONTEXT_ENV = "OPENAI_CONTEXT_TOKENS"

@@ -25,3 +25,20 @@ export function initClaimCounter(claim, counter) {
   update();
   return { limit, update };
 }
+
+// A field's `maxlength` stops typing and cuts a paste without a word: `note` says so while the
+// field is full (the server refuses a longer title, so the page never sends one), and is hidden
+// otherwise.
+export function initLimitNote(input, note) {
+  const limit = input.maxLength;
+  const update = () => {
+    const full = input.value.length >= limit;
+    note.hidden = !full;
+    note.textContent = full ? `${limit} / ${limit} characters: the limit is reached` : "";
+    note.dataset.kind = full ? "full" : "";
+  };
+  input.addEventListener("input", update);
+  // "reset" comes before the form's fields are emptied: look again once they are.
+  input.form?.addEventListener("reset", () => setTimeout(update));
+  update();
+}

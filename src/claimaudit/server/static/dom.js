@@ -1,5 +1,4 @@
 import { api } from "./api.js";
-import { judgeNote } from "./messages.js";
 
 // Small helpers to build elements. Text always goes in as text, never as HTML: paper passages
 // and claims are untrusted input.
@@ -35,7 +34,7 @@ export async function loadJudges(select) {
     const found = await api("/v1/judges");
     const chosen = select.value || select.dataset.wanted;
     select.replaceChildren(
-      ...found.judges.map((j) => el("option", { value: j.name, selected: j.default, title: judgeNote(j.description), text: j.name })),
+      ...found.judges.map((j) => el("option", { value: j.name, selected: j.default, title: j.description, text: j.name })),
     );
     if (chosen && found.judges.some((j) => j.name === chosen)) select.value = chosen;
     select.dispatchEvent(new Event("change"));

@@ -3,6 +3,7 @@
 import { api, refPath } from "./api.js";
 import { pageMessage } from "./messages.js";
 import { el, restoreFocus, setStatus } from "./dom.js";
+import { initLimitNote } from "./counter.js";
 
 export function initLibraryPanel() {
   const form = document.getElementById("upload-form");
@@ -10,6 +11,7 @@ export function initLibraryPanel() {
   const submit = document.getElementById("upload-submit");
   const tbody = document.querySelector("#library-table tbody");
   const empty = document.getElementById("library-empty");
+  initLimitNote(document.getElementById("upload-title"), document.getElementById("upload-title-count"));
 
   async function refresh() {
     try {

@@ -64,12 +64,3 @@ export function recordError(message) {
   }
   return message;
 }
-
-// A judge's description (the Judge list's hover text) in the page's words: the registry's
-// descriptions are written for the command line ("needs --model or OPENAI_MODEL").
-export function judgeNote(description) {
-  return String(description || "").replace(
-    /needs --model or ([A-Z][A-Z0-9_]*)/,
-    "needs a model id: fill in Model under Options (or set $1 where the server runs)",
-  );
-}

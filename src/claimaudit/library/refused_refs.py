@@ -1,0 +1,62 @@
+"""Papers stored under a reference claimaudit's rules now refuse: an arXiv id arXiv never issued
+(``0703.1234``), stored before the rule that refuses it. Stored references are never parsed
+again, so such a paper stays in the library; these helpers let ``show`` and ``remove`` still
+reach it by the reference it is stored under, and ``library check`` name it."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from claimaudit.errors import InvalidReferenceError
+from claimaudit.identity import PaperRef, RefKind, parse_ref
+from claimaudit.library.store import Library
+
+_ARXIV_PREFIX = "arXiv:"
+
+
+@dataclass(frozen=True)
+class RefusedRef:
+    """A stored reference, and why parsing it is refused now."""
+
+    ref: str
+    reason: str
+
+
+def stored_ref(conn: sqlite3.Connection, text: str) -> PaperRef | None:
+    """The reference of the paper stored under exactly ``text``, or None. An arXiv paper may
+    also be named by its id alone (``0703.1234`` for ``arXiv:0703.1234``), as it is typed."""
+    value = text.strip()
+    if value.lower().startswith(_ARXIV_PREFIX.lower()):
+        value = value[len(_ARXIV_PREFIX) :]
+    row = conn.execute(
+        "SELECT kind, work, version FROM papers WHERE ref = ? OR (kind = ? AND ref = ?)",
+        (text.strip(), RefKind.ARXIV.value, f"{_ARXIV_PREFIX}{value}"),
+    ).fetchone()
+    if row is None:
+        return None
+    return PaperRef(RefKind(row[0]), row[1], row[2])
+
+
+def parse_or_stored(library: Library, text: str) -> PaperRef:
+    """``text`` parsed as a reference; failing that, the reference of a paper stored under it
+    (so one stored before a rule refused its reference can still be shown and removed); else
+    the parser's error."""
+    try:
+        return parse_ref(text)
+    except InvalidReferenceError:
+        found = stored_ref(library.connection, text)
+        if found is None:
+            raise
+        return found
+
+
+def refused_refs(conn: sqlite3.Connection) -> list[RefusedRef]:
+    """The stored references that no longer parse, in the order ``library list`` shows them."""
+    refused = []
+    for (ref,) in conn.execute("SELECT ref FROM papers ORDER BY ref"):
+        try:
+            parse_ref(ref)
+        except InvalidReferenceError as error:
+            refused.append(RefusedRef(ref, str(error)))
+    return refused

@@ -1,0 +1,50 @@
+"""The terminal tables ``claimaudit eval`` prints, read at the widths a terminal has."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from claimaudit.evaluation.datasets import CLASSES
+from claimaudit.evaluation.metrics import Outcome, score
+from claimaudit.evaluation.report import tables
+from claimaudit.evaluation.runner import EvalResult
+
+
+def _drawn(width: int) -> str:
+    outcomes = [
+        Outcome("supports", "supports", 0.9, True),
+        Outcome("not_established", "contradicts", 0.6, None),
+        Outcome("not_established", "contradicts", 0.7, None),
+        Outcome("contradicts", "not_established", 0.5, None),
+    ]
+    console = Console(width=width, record=True, file=None, force_terminal=False)
+    with console.capture() as captured:
+        console.print(tables(EvalResult(score(outcomes), 0, 1.0)))
+    return captured.get()
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_the_confusion_table_names_every_class_whole(width: int) -> None:
+    drawn = _drawn(width)
+    assert "…" not in drawn
+    confusion = drawn[drawn.index("confusion (rows gold, columns predicted)") :]
+    assert all(len(line) <= width for line in confusion.splitlines())
+    columns = _columns(confusion)
+    # Each class whole: the gold rows, and each predicted class's heading (read down its lines).
+    assert list(columns) == ["gold", *CLASSES]
+    assert columns["gold"] == list(CLASSES)
+    assert columns["supports"] == ["1", "0", "0"]
+    assert columns["contradicts"] == ["0", "0", "2"]
+    assert columns["not_established"] == ["0", "1", "0"]
+
+
+def _columns(drawn: str) -> dict[str, list[str]]:
+    """A boxed table's columns by heading, a heading on several lines joined back."""
+    lines = drawn.splitlines()
+    headings = [
+        [c.strip() for c in line.split("\u2503")[1:-1]] for line in lines if "\u2503" in line
+    ]
+    rows = [[c.strip() for c in line.split("\u2502")[1:-1]] for line in lines if "\u2502" in line]
+    names = ["".join(parts) for parts in zip(*headings, strict=True)]
+    return {name: [row[i] for row in rows] for i, name in enumerate(names)}

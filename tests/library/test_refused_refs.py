@@ -1,0 +1,58 @@
+"""Papers stored under a reference the identity rules now refuse: found by the stored text."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from claimaudit.errors import InvalidReferenceError
+from claimaudit.identity import PaperRef, RefKind, parse_ref
+from claimaudit.library.refused_refs import parse_or_stored, refused_refs, stored_ref
+from claimaudit.library.store import Library
+from tests.library.damaging import NEVER_ISSUED, make_library, store_under_never_issued_id
+
+STORED = PaperRef(RefKind.ARXIV, "0703.1234")
+
+
+@pytest.fixture
+def library(tmp_path: Path) -> Iterator[Library]:
+    path = store_under_never_issued_id(make_library(tmp_path / "lib.sqlite3"))
+    with Library.open(path) as opened:
+        yield opened
+
+
+@pytest.mark.parametrize(
+    "typed", [NEVER_ISSUED, " arXiv:0703.1234 ", "0703.1234", "ARXIV:0703.1234"]
+)
+def test_the_stored_reference_is_found_as_stored_or_as_the_bare_id(
+    library: Library, typed: str
+) -> None:
+    assert stored_ref(library.connection, typed) == STORED
+    assert parse_or_stored(library, typed) == STORED
+
+
+@pytest.mark.parametrize("typed", ["0703.1235", "arXiv:0703.1234v2", "local:0703.1234"])
+def test_nothing_else_is_found(library: Library, typed: str) -> None:
+    assert stored_ref(library.connection, typed) is None
+
+
+def test_a_reference_that_parses_is_parsed_and_one_not_stored_keeps_its_error(
+    library: Library,
+) -> None:
+    assert parse_or_stored(library, "2001.00001") == parse_ref("arXiv:2001.00001")
+    with pytest.raises(InvalidReferenceError, match=re.escape("'0703.1235'")):
+        parse_or_stored(library, "0703.1235")
+
+
+def test_only_the_references_that_no_longer_parse_are_listed(library: Library) -> None:
+    refused = refused_refs(library.connection)
+    assert [r.ref for r in refused] == [NEVER_ISSUED]
+    assert refused[0].reason.startswith("not a valid arXiv identifier")
+
+
+def test_an_empty_library_lists_none(tmp_path: Path) -> None:
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        assert refused_refs(library.connection) == []
