@@ -322,14 +322,18 @@ def test_a_library_in_a_folder_that_may_not_be_written_says_so(
     # its -wal and -shm files there). A read-only mount cannot be made here, so the failure is.
     import os
 
-    from claimaudit.library import store
+    from claimaudit.library import _connection
 
     path = tmp_path / "lib.sqlite3"
     Library.open(path).close()
     writable = os.access
     monkeypatch.setattr(
-        store.os, "access", lambda p, mode: False if Path(p) == tmp_path else writable(p, mode)
+        _connection.os,
+        "access",
+        lambda p, mode: False if Path(p) == tmp_path else writable(p, mode),
     )
     error = sqlite3.OperationalError("unable to open database file")
-    assert "its folder" in store._why(error, path) and str(tmp_path) in store._why(error, path)
-    assert store._why(sqlite3.OperationalError("disk I/O error"), path) == "disk I/O error"
+    assert "its folder" in _connection._why(error, path) and str(tmp_path) in _connection._why(
+        error, path
+    )
+    assert _connection._why(sqlite3.OperationalError("disk I/O error"), path) == "disk I/O error"

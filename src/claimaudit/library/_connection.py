@@ -1,0 +1,84 @@
+"""Opening the library's SQLite file: created where allowed, migrated, its derived caches
+recreated, and switched to WAL, with SQLite's errors turned into one line that says why."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from pathlib import Path
+
+from claimaudit.errors import LibraryError, LibraryOpenError
+from claimaudit.library._derived import recreate_missing_caches
+from claimaudit.library._migrations import migrate
+from claimaudit.library.paths import resolve_library_path
+
+
+def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Path]:
+    """The open, migrated connection to the library at ``path`` (default
+    ``default_library_path()``) and the file's resolved path; with ``create=False`` a missing
+    file is an error instead of a new empty library."""
+    resolved = resolve_library_path(path)
+    if resolved.is_dir():
+        raise LibraryOpenError(f"library path {resolved} is a directory, not a file")
+    if not resolved.exists():
+        if not create:
+            raise LibraryOpenError(
+                f"no library at {resolved} (add a paper with `claimaudit library add`)"
+            )
+        try:
+            resolved.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise LibraryOpenError(f"cannot create library folder: {exc}") from exc
+    try:
+        # Autocommit mode: every write below runs in an explicit transaction we control.
+        conn = sqlite3.connect(resolved, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise LibraryOpenError(f"cannot open library {resolved}: {exc}") from exc
+    try:
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA busy_timeout = 5000")
+        migrate(conn, label=str(resolved))
+        recreate_missing_caches(conn, str(resolved))
+        # WAL (set only once the file is known to be a library): readers never wait for a
+        # writer nor a writer for readers, so the server's threads, each with its own
+        # connection, share one file. The mode is stored in the file and persists.
+        _use_wal(conn)
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        raise LibraryOpenError(f"cannot open library {resolved}: {_why(exc, resolved)}") from exc
+    except LibraryError:
+        conn.close()
+        raise
+    return conn, resolved
+
+
+def _why(exc: sqlite3.DatabaseError, path: Path) -> str:
+    """SQLite's words, with the cause it leaves out where it can be told: a library in a folder
+    that may not be written cannot be opened at all, since WAL mode keeps its -wal and -shm
+    files beside the database."""
+    if "unable to open database file" in str(exc) and not os.access(path.parent, os.W_OK):
+        return (
+            f"{exc} (its folder {path.parent} may not be written, and SQLite keeps the -wal "
+            "and -shm files there)"
+        )
+    return str(exc)
+
+
+_WAL_WAIT_SECONDS = 5.0
+
+
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Switch the file to WAL once. The switch needs the file to itself and SQLite answers
+    "locked" at once, without the busy timeout, while another process still reads it (several
+    opening one new library together): wait for it as the busy timeout would."""
+    deadline = time.monotonic() + _WAL_WAIT_SECONDS
+    while True:
+        try:
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)
