@@ -191,3 +191,18 @@ def test_the_definition_lists_of_good_enough_practices_open_with_their_terms() -
         "Code Reviews and Pair Programming",
     ]
     assert left_out[0].startswith('Branches: A branch is a "parallel universe" within')
+
+
+def test_a_bold_question_alone_in_its_paragraph_is_a_section() -> None:
+    markdown = (
+        "# A Paper\n\n**Why does this matter?**\n\nUntracked data cannot be checked.\n\n"
+        "**Is it hard?**\nNot with a script.\n\n"
+        "**Why bother?**\n\n:   Because it pays off.\n"
+    )
+    assert [(b.section, b.kind, b.text) for b in markdown_blocks(markdown)] == [
+        ("Why does this matter?", "text", "Untracked data cannot be checked."),
+        # Text on the next line: a bold lead-in, not a heading.
+        ("Why does this matter?", "text", "Is it hard? Not with a script."),
+        # A description under it: a definition's term.
+        ("Why does this matter?", "list", "Why bother? Because it pays off."),
+    ]
