@@ -144,6 +144,27 @@ def test_markdown_papers_with_huge_lines_and_runs_of_markup_read(tmp_path: Path)
     assert blocks and blocks[-1].text.startswith("word word")
 
 
+def test_markdown_papers_of_runs_of_definition_markers_read(tmp_path: Path) -> None:
+    # Definition lists are parsed a top-level block at a time: a long run of descriptions,
+    # quotes nested past the parser's depth, or thousands of terms must all still read.
+    paper = tmp_path / "paper.md"
+    paper.write_text(
+        "# Title\n\nTerm\n"
+        + ":   x\n" * 100_000
+        + "\n"
+        + "> " * 1000
+        + "**Deep**\n\n"
+        + "> " * 1000
+        + ":   quoted\n\n"
+        + "Name\n:   A description.\n\n" * 5000
+        + "The end.\n",
+        encoding="utf-8",
+    )
+    texts = [b.text for b in extract(paper).blocks]
+    assert texts.count("Name: A description.") == 5000
+    assert texts[-1] == "The end."
+
+
 def test_markdown_runs_of_anchor_links_and_code_marks_read(tmp_path: Path) -> None:
     # Citations as links to anchors are matched over several lines; a run of such links with
     # no closing bracket, and runs of backticks and labels, must not make that slow.

@@ -207,7 +207,7 @@ def test_markdown_figures_formulas_and_definition_lists_read_as_text() -> None:
     rules = " ".join(p.text for p in make_passages(extract(DEEP_RULES).blocks))
     assert "\\text{" not in rules and 'the rule "HasAsthma(x)' in rules
     gep = [p.text for p in make_passages(extract(GOOD_ENOUGH / "index.md").blocks)]
-    assert any(t.startswith('Branches A branch is a "parallel universe"') for t in gep)
+    assert any(t.startswith('Branches: A branch is a "parallel universe"') for t in gep)
     assert not [t for t in gep if "^^" in t or " : " in t]
 
 

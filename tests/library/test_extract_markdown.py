@@ -7,7 +7,7 @@ from pathlib import Path
 
 from claimaudit.library.extract import extract
 from claimaudit.library.extract_markdown import markdown_blocks, title_from
-from tests.library.helpers import DEEP_RULES
+from tests.library.helpers import DEEP_RULES, GOOD_ENOUGH
 
 
 def _texts(markdown: str) -> list[tuple[str | None, str]]:
@@ -138,8 +138,71 @@ def test_a_bold_paragraph_alone_is_a_section_like_a_heading() -> None:
         ("Abstract", "Note. The data are public."),
         ("Abstract", "Manubot updates: We updated the repository."),
         ("What We Left Out", "We left these out."),
-        # A definition list's term stays with its description, in the section around it.
-        ("What We Left Out", "Branches"),
-        ("What We Left Out", "A branch is a parallel universe."),
+        # A definition list's term opens its description, in the section around it.
+        ("What We Left Out", "Branches: A branch is a parallel universe."),
         ("What We Left Out", "One observation about this list."),
+    ]
+
+
+def test_a_definition_list_item_reads_as_its_term_then_its_description() -> None:
+    markdown = (
+        "## What We Left Out\n\nWe left these out.\n\n"
+        "**Branches**\n\n:   A *branch* is a parallel universe\n    within a repository.\n\n"
+        "    Branching can wait.\n\n"
+        "Build Tools\n:   Make reruns what changed.\n~   Scripts rerun everything.\n\n"
+        "Why bother?\n\n:   Because it pays off [@doi:10.1/x].\n\n"
+        "One observation about this list.\n"
+    )
+    assert [(b.kind, b.text) for b in markdown_blocks(markdown)] == [
+        ("text", "We left these out."),
+        ("list", "Branches: A branch is a parallel universe within a repository."),
+        # A description's later paragraph is indented under it: text, not code.
+        ("text", "Branching can wait."),
+        # A term opens each of its descriptions; one ending in its own mark takes no colon.
+        ("list", "Build Tools: Make reruns what changed."),
+        ("list", "Build Tools: Scripts rerun everything."),
+        ("list", "Why bother? Because it pays off."),
+        ("text", "One observation about this list."),
+    ]
+
+
+def test_a_description_without_words_gives_its_term_no_label() -> None:
+    # A Manubot template removed from ":   {{ names }}." leaves ": ." under a sentence.
+    markdown = "We kept the repository.\n\n  : , .\n\nNext paragraph.\n"
+    assert [text for _, text in _texts(markdown)] == [
+        "We kept the repository.",
+        "Next paragraph.",
+    ]
+
+
+def test_the_definition_lists_of_good_enough_practices_open_with_their_terms() -> None:
+    blocks = extract(GOOD_ENOUGH / "index.md").blocks
+    left_out = [b.text for b in blocks if b.section == "What We Left Out" and b.kind == "list"]
+    assert [text.split(":")[0] for text in left_out] == [
+        "Branches",
+        "Build Tools",
+        "Unit Tests",
+        "Continuous Integration",
+        "Profiling and Performance Tuning",
+        "Coverage",
+        "The Semantic Web",
+        "Documentation",
+        "A Bibliography Manager",
+        "Code Reviews and Pair Programming",
+    ]
+    assert left_out[0].startswith('Branches: A branch is a "parallel universe" within')
+
+
+def test_a_bold_question_alone_in_its_paragraph_is_a_section() -> None:
+    markdown = (
+        "# A Paper\n\n**Why does this matter?**\n\nUntracked data cannot be checked.\n\n"
+        "**Is it hard?**\nNot with a script.\n\n"
+        "**Why bother?**\n\n:   Because it pays off.\n"
+    )
+    assert [(b.section, b.kind, b.text) for b in markdown_blocks(markdown)] == [
+        ("Why does this matter?", "text", "Untracked data cannot be checked."),
+        # Text on the next line: a bold lead-in, not a heading.
+        ("Why does this matter?", "text", "Is it hard? Not with a script."),
+        # A description under it: a definition's term.
+        ("Why does this matter?", "list", "Why bother? Because it pays off."),
     ]

@@ -1,5 +1,5 @@
-"""A line of one short bold span is a heading; a bold lead-in, a bold sentence or two spans
-are not."""
+"""A line of one short bold span is a heading, a question too; a bold lead-in, a bold
+statement or two spans are not."""
 
 from __future__ import annotations
 
@@ -19,6 +19,9 @@ from claimaudit.library.markdown_headings import bold_heading
         ("**Box 1: Summary of practices**", "Box 1: Summary of practices"),
         ("**Key findings:**", "Key findings"),
         ("   **The [SciPy](https://scipy.org) stack**  ", "The SciPy stack"),
+        # A question titles a section (papers, FAQs); its mark stays in the name.
+        ("**Why does this matter?**", "Why does this matter?"),
+        ("***Is this enough?***", "Is this enough?"),
     ],
 )
 def test_a_line_of_one_short_bold_span_is_a_heading(line: str, heading: str) -> None:
@@ -31,7 +34,10 @@ def test_a_line_of_one_short_bold_span_is_a_heading(line: str, heading: str) -> 
         "**Note.** The data were collected in 2019.",  # a lead-in, then prose
         "**Box 1** summarises the practices.",
         "**Always back up your raw data.**",  # a bold sentence
-        "**Is this enough?**",
+        "**It works!**",
+        "**Why?!**",  # an exclamation
+        "**Does it?.**",
+        "**Why does this matter to every analysis that we run each day?**",  # eleven words
         "**a** and **b**",  # two spans
         "*Abstract*",  # italic only
         "**One two three four five six seven eight nine ten eleven**",

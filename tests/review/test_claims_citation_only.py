@@ -32,6 +32,8 @@ def _read(draft: str) -> tuple[list[tuple[str, list[str]]], list[str]]:
         ("X holds for Y [@a]. See also [@b].", [("X holds for Y.", [A, B])]),
         ("X holds for Y [@a]. (See [@b].)", [("X holds for Y.", [A, B])]),
         ("X holds for them. Cf. @smith2020, p. 4.", [("X holds for them.", [SMITH])]),
+        # A letter ending the sentence is no initial before "Cf.".
+        ("X holds for Y. Cf. @smith2020, p. 4.", [("X holds for Y.", [SMITH])]),
         ("X holds for Y [@a]. See also [@b], [@smith2020].", [("X holds for Y.", [A, B, SMITH])]),
         # The cited work's authors, named, say nothing more.
         ("X holds for Y [@a]. Baker [@b].", [("X holds for Y.", [A, B])]),

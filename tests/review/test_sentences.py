@@ -42,6 +42,39 @@ def test_boundaries(text: str, expected: list[str]) -> None:
     assert _texts(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("X holds for Y. Cf. @smith2020, p. 4.", ["X holds for Y.", "Cf. @smith2020, p. 4."]),
+        ("It differs in group\nB. Results follow.", ["It differs in group\nB.", "Results follow."]),
+        ("The mean of X. Figure 2 shows it.", ["The mean of X.", "Figure 2 shows it."]),
+        ("It went to A. Note that B waits.", ["It went to A.", "Note that B waits."]),
+        ("True for Y [@a]. Cf. [@b].", ["True for Y [@a].", "Cf. [@b]."]),
+    ],
+)
+def test_a_letter_ending_a_sentence_before_an_opener_ends_it(
+    text: str, expected: list[str]
+) -> None:
+    assert _texts(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We thank J. Smith for the data.",  # an initial before a surname
+        "We thank J. Note for the data.",
+        "Grown in E. coli cells.",
+        "As shown in Fig. S. 3 the result holds.",  # after an abbreviation, not a word
+        "Quoted from p. A. Figure 2 of the book.",
+        "Written by Ludwig van B. Figure and all.",  # a name particle
+        "Written by Ada B. Results of hers.",  # after a capitalised word
+        "It holds for Y. cf. the case above.",  # goes on in lower case
+    ],
+)
+def test_a_letter_that_may_be_an_initial_stays_in_its_sentence(text: str) -> None:
+    assert _texts(text) == [text]
+
+
 REPORT = """---
 title: "A draft. With a full stop"
 ---

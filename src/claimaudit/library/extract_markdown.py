@@ -12,7 +12,8 @@ Here: the lines read into sections and paragraphs (lists, footnotes, captions, t
 the title, and the files (one, or a Manubot manuscript's). What is removed before the lines
 are read is ``markdown_clean``'s; a line's markup read as text is ``markdown_inline``'s; the
 title block under the title (names, affiliations, addresses) is ``markdown_front``'s; whether a
-line is a bold heading (``**Abstract**``) is ``markdown_headings``'s.
+line is a bold heading (``**Abstract**``) is ``markdown_headings``'s; where a definition list's
+terms and descriptions lie is ``markdown_definitions``'s.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import yaml
 from claimaudit.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, confined, decode_text, read_bytes
 from claimaudit.library.markdown_clean import FOOTNOTE_DEF, FRONT_MATTER, ITEM, clean
+from claimaudit.library.markdown_definitions import DESCRIPTION_MARKER, Definition, definitions
 from claimaudit.library.markdown_front import title_block
 from claimaudit.library.markdown_headings import bold_heading
 from claimaudit.library.markdown_inline import IMAGE, inline_text, paragraph_text, unescape
@@ -138,6 +140,9 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
     front = title_block(cleaned)
     cleaned[front.start : front.end] = [""] * (front.end - front.start)  # names, no evidence
     tables = _tables(cleaned)
+    listed = [d for d in definitions(cleaned) if _a_term(cleaned[d.term_line], d, tables)]
+    terms = {d.term_line for d in listed}
+    labels = {d.description_line: d.label for d in listed}
     for index, raw in enumerate(cleaned):
         # A table is a block of its own, never glued to the prose around it; its cells stay
         # readable (a glossary defines terms a claim may cite), a header over no row does not.
@@ -156,6 +161,9 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         if outside and raw.strip() and not _QUOTED.match(raw):
             flush()
             section = outside.pop()
+        if index in terms:
+            flush()  # read into its descriptions ("Branches: A branch is ...")
+            continue
         heading = _HEADING.match(raw)
         setext = lines and kind == "text" and _SETEXT.match(raw)
         if heading or setext:
@@ -187,7 +195,12 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         if _IMAGE_CLOSE.match(raw):
             flush()
             continue
-        if _IMAGE_OPEN.match(raw) and not IMAGE.search(raw):
+        if index in labels:
+            flush()
+            kind = "list"  # a definition list's item, as a bulleted one is
+            lines.append(labels[index])
+            raw = DESCRIPTION_MARKER.sub("", raw, count=1)
+        elif _IMAGE_OPEN.match(raw) and not IMAGE.search(raw):
             flush()
             kind = "caption"
             raw = _IMAGE_OPEN.sub("", raw, count=1)
@@ -216,6 +229,21 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             lines.append(line)
     flush()
     return blocks
+
+
+def _a_term(line: str, definition: Definition, tables: _Tables) -> bool:
+    """Whether the line a definition's term is on reads as no other markup: a table's row or
+    caption (Pandoc's "Table: ..." over ": ..." is a caption, then a paragraph), a footnote or
+    a figure."""
+    return not (
+        definition.term_line in tables.body
+        or definition.term_line in tables.header_only
+        or _TABLE_CAPTION.match(line)
+        or _AFTER_TABLE_CAPTION.match(line)
+        or FOOTNOTE_DEF.match(line)
+        or _IMAGE_OPEN.match(line)
+        or _DROP_LINE.match(line)
+    )
 
 
 def _stands_alone(lines: Sequence[str], index: int) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from claimaudit.library.markdown_definitions import DESCRIPTION_MARKER
 from claimaudit.text import plain_text
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
@@ -49,7 +50,7 @@ def clean(text: str) -> str:
 
 def _without_indented_code(text: str) -> str:
     """``text`` less indented code blocks (lines indented four spaces or a tab, after a blank
-    line, outside a list or footnote, and the indented lines after them), each line left
+    line, outside a list, footnote or definition, and the indented lines after them), each line left
     empty, as fenced code is."""
     kept: list[str] = []
     in_code = False
@@ -67,7 +68,8 @@ def _without_indented_code(text: str) -> str:
             kept.append("")
         else:
             in_code = False
-            if ITEM.match(line) or FOOTNOTE_DEF.match(line):
+            # A definition's later paragraphs are indented under its ":" as an item's are.
+            if ITEM.match(line) or FOOTNOTE_DEF.match(line) or DESCRIPTION_MARKER.match(line):
                 in_list = True
             elif not indented and blank_before:
                 in_list = False

@@ -1,10 +1,12 @@
 """A Markdown line that is a bold heading: the whole line one bold (or bold-italic) span of a
-few words without a sentence's final stop (``**Abstract**``, ``***Box 1: Summary***``).
+few words without a sentence's final stop (``**Abstract**``, ``***Box 1: Summary***``); a
+question is one (``**Why does this matter?**``), as papers and FAQs title sections so.
 
 Many papers write a section's heading so instead of ``## Abstract``. Whether the line stands
 alone as a paragraph (no text glued to it, no definition under it) is the line reader's
 (``extract_markdown``) to say; here only the line's own form. A bold lead-in followed by
-prose (``**Note.** The data ...``) is no heading, nor is a bold sentence (``**Do this.**``).
+prose (``**Note.** The data ...``) is no heading, nor is a bold statement (``**Do this.**``,
+``**It works!**``).
 markdown-it (CommonMark) says where the bold span starts and ends, so ``**a** and **b**``
 is two spans, not one.
 """
@@ -25,8 +27,10 @@ _MAX_LINE = 300
 # Markdown's own limit: four spaces or a tab indent a code block, not a paragraph.
 _INDENT = re.compile(r"^ {0,3}(?=[*_])")
 # A sentence's end, before closing quotes or brackets: a sentence set in bold, not a heading.
-# A trailing colon is allowed ("**Key findings:**"): it is dropped from the section's name.
-_SENTENCE_END = re.compile(r"[.!?;,\u2026][\"'\u201d\u2019)\]]*$")
+# A trailing colon is allowed ("**Key findings:**"): it is dropped from the section's name. So
+# is a question's own mark ("**Why does this matter?**"), kept in the name; "?!" or "!?" is an
+# exclamation, no heading.
+_SENTENCE_END = re.compile(r"(?:[.!;,\u2026]\??|\?[.!;,\u2026])[\"'\u201d\u2019)\]]*$")
 
 
 @cache

@@ -8,6 +8,10 @@ one sentence). Repairs follow, all for how papers are cited:
 - marks that close a sentence but start the next piece (``**``, a closing quote, a citation
   placed after the full stop: "works well. [1] Next") are moved back to the sentence they end;
 - a piece opening with an enumerator ("1) ...", which sentencex leaves whole) is segmented again;
+- a piece is cut after a variable or group's letter ending a sentence ("holds for Y. Cf. ..."),
+  which sentencex reads as a name's initial: after a lower-case word (no name particle such
+  as "van") and before a word that opens sentences in papers and is no surname ("Cf.",
+  "Figure", "Results"). "J. Smith", "E. coli", "Fig. S. 3" and "p. A." stay whole;
 - a piece is joined to the one before when that one ends in an abbreviation that precedes a
   number or name ("Fig.", "Eqs.", "approx.", "Refs. [1, 2]"), or in "et al." (citations after
   it allowed) with the piece going on in lower case ("Wilson et al. [3] found ..."). A piece in
@@ -20,6 +24,7 @@ import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 import sentencex
 
@@ -45,6 +50,21 @@ _ABBREVIATION = re.compile(
 )
 # Abbreviations that may end a sentence, so they join only a piece going on in lower case.
 _ABBREVIATION_BEFORE_LOWER = re.compile(r"\b(?:et al|etc|Inc|Ltd|Jr|Sr)\.$")
+# A letter naming a variable or group at a sentence's end ("holds for Y. Cf. @smith2020"):
+# sentencex takes "Y." for an initial and cuts only before a common opener ("The", "We"). After
+# a lower-case word, and before one of these openers, which sentencex misses and no surname
+# is, it ends the sentence; before any other capitalised word it may be an initial
+# ("thank J. Smith"), so it stays.
+_LETTER_END = re.compile(
+    r"(?<![\w.@'\u2019-])(?P<word>[a-z]+)\s+[A-Z]\.(?=\s+(?:"
+    r"(?:Cf|E\.g|I\.e|Figs?|Refs?)\.|Note(?=\s+that\b|:)|(?:Compare|Notably|Importantly|"
+    r"Interestingly|Alternatively|Likewise|Lastly|Overall|Results|Figures?|Tables?|Sections?)\b))"
+)
+# Lower-case first parts of names ("Ludwig van B."): the letter after them is an initial.
+_NAME_PARTICLES = frozenset(
+    {"al", "bin", "da", "das", "de", "del", "della", "den", "der", "di", "do", "dos", "du"}
+    | {"el", "ibn", "la", "le", "st", "te", "ten", "ter", "van", "von", "zu"}
+)
 
 
 @dataclass(frozen=True)
@@ -123,12 +143,24 @@ def _snapped(position: int, hidden: list[bool]) -> int:
     return position
 
 
+def _at_letter_ends(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """``[start, end)`` cut after each letter that ends a sentence there (``_LETTER_END``)."""
+    cuts = [
+        match.end()
+        for match in _LETTER_END.finditer(text, start, end)
+        if match.group("word") not in _NAME_PARTICLES
+    ]
+    bounds = [start, *cuts, end]
+    return list(pairwise(bounds))
+
+
 def split_block(text: str) -> list[tuple[int, int]]:
     """[start, end) of each sentence of a paragraph's text, whitespace trimmed."""
     segmented, hidden = _for_segmenting(text)
     pieces = [
-        _trimmed(text, _snapped(start, hidden), _snapped(end, hidden))
+        _trimmed(text, _snapped(cut_start, hidden), _snapped(cut_end, hidden))
         for start, end in _segments(segmented)
+        for cut_start, cut_end in _at_letter_ends(segmented, start, end)
     ]
     merged: list[tuple[int, int]] = []
     for start, end in pieces:
