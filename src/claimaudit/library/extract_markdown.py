@@ -17,6 +17,8 @@ line is a bold heading (``**Abstract**``) is ``markdown_headings``'s.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -55,6 +57,9 @@ _DROP_LINE = re.compile(
     r"|\{#[^{}]*\}"  # attributes on a line of their own ({#tbl:glossary})
     r")\s*$"
 )
+# The line after a bold line is read for a bold heading twice (``_heads_a_paragraph``, then in
+# its turn): markdown-it's parse is the dearest step of the line reader.
+_bold_heading = functools.lru_cache(maxsize=8)(bold_heading)
 # A table's caption in Pandoc ("Table: Glossary.", or ": Glossary." after the table): a caption
 # passage, as a PDF prints it apart from the paragraph after it.
 _TABLE_CAPTION = re.compile(r"^\s*Table:\s+")
@@ -168,7 +173,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             in_references = bool(section and _REFERENCES.match(section))
             continue
         # A paragraph of one short bold span ("**Abstract**") over text is a heading too.
-        bold = bold_heading(raw) if not lines and index not in tables.body else None
+        bold = _bold_heading(raw) if not lines and index not in tables.body else None
         if bold and _heads_a_paragraph(cleaned, index):
             flush()
             outside.clear()
@@ -236,19 +241,19 @@ def _heads_a_paragraph(lines: Sequence[str], index: int) -> bool:
         _DEFINITION.match(line)
         or _HEADING.match(line)
         or _SETEXT.match(underline)
-        or bold_heading(line)
+        or _bold_heading(line)
         or not any(c.isalnum() for c in line)
     )
 
 
 def _opens_box(lines: Sequence[str], index: int) -> bool:
-    """Whether quoted line ``index`` is a box's title: quoted text follows it in the same
-    quote ("> **What Not To Do**", ">", "> We recommend ...")."""
-    for line in lines[index + 1 :]:
+    """Whether quoted line ``index`` is a box's title: quoted text, not another title, follows
+    it in the same quote ("> **What Not To Do**", ">", "> We recommend ...")."""
+    for line in itertools.islice(lines, index + 1, None):
         if not _QUOTED.match(line):
             return False
         if any(c.isalnum() for c in _LINE_PREFIX.sub("", line, count=1)):
-            return True
+            return not _BOX_HEADING.match(line)
     return False
 
 

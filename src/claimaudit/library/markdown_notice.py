@@ -18,6 +18,7 @@ import re
 from claimaudit.library.markdown_inline import inline_text
 
 MAX_NOTICE = 400  # characters: a notice is a line or two, an abstract is longer
+_MAX_NOTICE_MARKUP = 4 * MAX_NOTICE  # the same, its markup (links, emphasis) included
 # A web address, a DOI or an arXiv identifier: where the paper is.
 _LOCATOR = re.compile(
     r"https?://\S+|\bwww\.\S+|\b(?:doi\s*:?\s*)?10\.\d{4,9}/\S+|\barxiv\s*:?\s*\d{4}\.\d{4,5}",
@@ -62,6 +63,8 @@ _MAX_LOCATOR_WORDS = 3  # "Preprint: <url>", "DOI: 10.1/x": the address is the s
 def is_notice(quoted: str) -> bool:
     """Whether a quoted paragraph's text (its quote marks removed, its markup not yet read) is
     only a notice about the paper as a document."""
+    if len(quoted) > _MAX_NOTICE_MARKUP:
+        return False
     text = inline_text(_LINK_TARGET.sub(r"\1 \2", _AUTOLINK.sub(r"\1", quoted)))
     if not text or len(text) > MAX_NOTICE:
         return False
