@@ -242,6 +242,7 @@ def _heads_a_paragraph(lines: Sequence[str], index: int) -> bool:
         or _HEADING.match(line)
         or _SETEXT.match(underline)
         or _bold_heading(line)
+        or _DROP_LINE.match(line)  # a tag, an image or a link definition: no text under it
         or not any(c.isalnum() for c in line)
     )
 
