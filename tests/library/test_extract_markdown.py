@@ -168,7 +168,7 @@ def test_a_bold_line_over_no_text_is_no_heading() -> None:
         ("A Paper", "Caffeine"),
         ("Methods", "We measured."),
     ]
-    over_a_tag = "# A Paper\n\nSome text.\n\n**Caffeine**\n\n<div id=\"refs\"></div>\n"
+    over_a_tag = '# A Paper\n\nSome text.\n\n**Caffeine**\n\n<div id="refs"></div>\n'
     assert _texts(over_a_tag)[-1] == ("A Paper", "Caffeine")
 
 

@@ -19,6 +19,8 @@ from claimaudit.library.markdown_notice import is_notice
         "Draft: please do not cite.",
         "The published version of this article is at [the journal](https://example.org/a1).",
         "This is a preprint. It has not been peer reviewed.",
+        "**Note:** this manuscript is under review.",
+        "Published: 12 March 2020. Cite as: https://doi.org/10.1371/journal.pcbi.1005510",
     ],
 )
 def test_a_notice_about_the_document(quoted: str) -> None:
@@ -35,6 +37,8 @@ def test_a_notice_about_the_document(quoted: str) -> None:
         "We assembled a draft genome of Coffea arabica holding 25,000 genes.",
         "A newer version of the model, published here for the first time, cuts error by half.",
         "This paper shows that coffee shortens sleep.",
+        "Note: caffeine was given at 8 pm.",
+        "This paper shows that accepted theories of sleep fail.",
         "All models are wrong, but some are useful.",
         "Code and data are at https://github.com/example/coffee.",
         # Long: a notice is a line or two.

@@ -33,7 +33,7 @@ _SELF = re.compile(
 # What a notice says of the paper it names: a form, a place, its standing.
 _ABOUT_DOCUMENT = re.compile(
     r"\b(?:pdf|html|available|can be found|download\w*|hosted|posted|copyright|licen[cs]ed|"
-    r"cite)\b",
+    r"cite|under review|in press|(?:is|was|has been) (?:accepted|submitted|published))\b",
     re.IGNORECASE,
 )
 _FEEDBACK = re.compile(r"\b(?:feedback|comments?|suggestions?|corrections?)\b", re.IGNORECASE)
@@ -42,7 +42,8 @@ _REQUEST = re.compile(r"\b(?:please|welcome[sd]?|appreciate[sd]?|invite[sd]?)\b"
 _STATUS = re.compile(
     r"^\W*(?:pre-?print\b|draft\s*[:.,\u2014-]|version\s*\d|v\d+\b|"
     r"(?:published|appeared|accepted|submitted)\s+(?:in|as|at|by|for|to|online)\b|"
-    r"to appear in\b|under review\b|in press\b|working paper\b|comments?\s*:|"
+    r"to appear in\b|under review\b|in press\b|working paper\b|"
+    r"(?:comments?|published|received|accepted|revised|last updated|cite as|citation)\s*:|"
     r"this is an? (?:draft|preprint|working paper)\b)",
     re.IGNORECASE,
 )
@@ -57,6 +58,8 @@ _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[\u201c]?[A-Z])")
 # with the link.
 _AUTOLINK = re.compile(r"<((?:https?://|www\.)[^<>\s]+)>", re.IGNORECASE)
 _LINK_TARGET = re.compile(r"\[([^\[\]]*)\]\(((?:https?://|www\.)[^()\s]+)\)", re.IGNORECASE)
+# "Note: this manuscript is under review": the label says nothing either way.
+_LABEL = re.compile(r"^\W*(?:note|notice|n\.\s?b\.)\s*[:.]\s*", re.IGNORECASE)
 _MAX_LOCATOR_WORDS = 3  # "Preprint: <url>", "DOI: 10.1/x": the address is the sentence
 
 
@@ -73,6 +76,7 @@ def is_notice(quoted: str) -> bool:
 
 
 def _about_the_document(sentence: str) -> bool:
+    sentence = _LABEL.sub("", sentence, count=1)
     if _STATUS.match(sentence) or _DISCLAIMER.search(sentence):
         return True
     if _FEEDBACK.search(sentence) and _REQUEST.search(sentence):
