@@ -160,7 +160,8 @@ def _kind(paragraph: list[str], after_names: bool) -> str | None:
 
 
 def _names_kind(raw: str) -> str | None:
-    """ "marked names", "names" or ``None`` for a paragraph that is no list of names."""
+    """What a paragraph of names is: "marked names", "names", or ``None`` for no list of
+    names."""
     segments, marked = _segments(raw)
     named = sum(map(_is_name, segments))
     if segments and named == len(segments):
