@@ -206,3 +206,47 @@ def test_a_bold_question_alone_in_its_paragraph_is_a_section() -> None:
         # A description under it: a definition's term.
         ("Why does this matter?", "list", "Why bother? Because it pays off."),
     ]
+
+
+def test_a_bold_finding_stays_text() -> None:
+    # QA: a bold statement over text became the section's name, its words gone from the text.
+    markdown = (
+        "# A Paper\n\n## Results\n\n"
+        "**Key finding: caffeine reduced sleep in every single participant**\n\n"
+        "We saw it in all 120.\n"
+    )
+    assert _texts(markdown) == [
+        ("Results", "Key finding: caffeine reduced sleep in every single participant"),
+        ("Results", "We saw it in all 120."),
+    ]
+
+
+def test_a_bold_line_over_no_text_is_no_heading() -> None:
+    # QA: the last line, bold, vanished; so does a bold line right over a heading.
+    last = "# A Paper\n\n## Results\n\nSome text.\n\n**Evening coffee reduces sleep**\n"
+    assert _texts(last)[-1] == ("Results", "Evening coffee reduces sleep")
+    over_heading = "# A Paper\n\nSome text.\n\n**Caffeine**\n\n## Methods\n\nWe measured.\n"
+    assert _texts(over_heading) == [
+        ("A Paper", "Some text."),
+        ("A Paper", "Caffeine"),
+        ("Methods", "We measured."),
+    ]
+    over_a_tag = '# A Paper\n\nSome text.\n\n**Caffeine**\n\n<div id="refs"></div>\n'
+    assert _texts(over_a_tag)[-1] == ("A Paper", "Caffeine")
+
+
+def test_a_quoted_bold_line_is_a_box_title_only_over_quoted_text() -> None:
+    alone = "# A Paper\n\n## Background\n\n> **Caffeine blocks adenosine receptors**\n\nMore.\n"
+    assert _texts(alone) == [
+        ("Background", "Caffeine blocks adenosine receptors"),
+        ("Background", "More."),
+    ]
+    box = "## Background\n\n> **Tab Completion**\n>\n> Editors complete names.\n\nMore.\n"
+    assert _texts(box) == [("Tab Completion", "Editors complete names."), ("Background", "More.")]
+
+
+def test_good_enough_practices_keeps_its_bold_headings() -> None:
+    blocks = extract(GOOD_ENOUGH / "index.md").blocks
+    sections = [block.section for block in blocks]
+    assert sections[:2] == ["Abstract", "Author Summary"]
+    assert {"Data is Cheap, Time is Expensive", "What Not To Do", "Tab Completion"} <= set(sections)

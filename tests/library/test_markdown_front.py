@@ -125,3 +125,74 @@ def test_a_block_only_under_the_title_at_the_top(tmp_path: Path) -> None:
         "Jane Doe",
         "University of Somewhere / jane@example.org",
     ]
+
+
+def test_a_quoted_abstract_under_the_title_stays(tmp_path: Path) -> None:
+    # QA: a web address in its last sentence made the abstract a "notice".
+    abstract = (
+        "Abstract. We show that evening coffee reduces total sleep time by forty minutes in a "
+        "randomized trial of 120 adults. Code and data are at https://github.com/example/coffee."
+    )
+    path = _write(
+        tmp_path,
+        "# Coffee and sleep\n\n> **Abstract.** We show that evening coffee reduces total sleep "
+        "time by forty minutes in a randomized trial of 120 adults. Code and data are at "
+        "https://github.com/example/coffee.\n\n## Introduction\n\nCoffee is popular.\n",
+    )
+    assert _texts(path) == [abstract, "Coffee is popular."]
+
+
+def test_a_quote_naming_a_draft_stays(tmp_path: Path) -> None:
+    draft = "We assembled a draft genome of Coffea arabica holding 25,000 genes."
+    assert _texts(_write(tmp_path, f"# Coffee genome\n\n> {draft}\n\n{ABSTRACT}\n")) == [
+        draft,
+        ABSTRACT,
+    ]
+
+
+def test_a_quote_naming_a_version_after_the_authors_stays(tmp_path: Path) -> None:
+    finding = "A newer version of the model, published here for the first time, cuts error."
+    after_block = _write(tmp_path, TITLE_BLOCK + f"> {finding}\n\n{ABSTRACT}\n")
+    assert _texts(after_block) == [finding, ABSTRACT]
+    assert extract(after_block).authors == "Greg Wilson, Jennifer Bryan, Tracy K. Teal"
+
+
+def test_a_notice_alone_is_no_title_block(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path, f"# A Paper\n\n> Preprint: https://arxiv.org/abs/1234.56789\n\n{ABSTRACT}\n"
+    )
+    assert _texts(path) == ["Preprint: https://arxiv.org/abs/1234.56789", ABSTRACT]
+
+
+def test_a_subtitle_over_a_contact_line_is_no_author(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path, f"# Coffee\n\nA Randomized Trial\n\nContact: lab@example.org\n\n{ABSTRACT}\n"
+    )
+    assert extract(path).authors is None
+    assert _texts(path) == ["A Randomized Trial", "Contact: lab@example.org", ABSTRACT]
+
+
+def test_escaped_star_marks_are_marks(tmp_path: Path) -> None:
+    escaped = _write(
+        tmp_path, f"# Coffee\n\nAlice Smith\\*, Bob Jones\n\n\\* alice@example.org\n\n{ABSTRACT}\n"
+    )
+    assert _texts(escaped) == [ABSTRACT]
+    assert extract(escaped).authors == "Alice Smith, Bob Jones"
+
+
+def test_cjk_names_are_authors(tmp_path: Path) -> None:
+    cjk = _write(
+        tmp_path,
+        "# 咖啡\n\n张伟<sup>1</sup>, 李娜<sup>2</sup>\n\n"
+        f"<sup>1</sup> 北京大学 zhang@pku.edu.cn\n\n{ABSTRACT}\n",
+    )
+    assert _texts(cjk) == [ABSTRACT]
+    assert extract(cjk).authors == "张伟, 李娜"
+
+
+def test_sixty_marked_authors_on_one_line_are_authors(tmp_path: Path) -> None:
+    surnames = [f"Author{chr(65 + i % 26)}{chr(97 + i // 26)}" for i in range(60)]
+    line = ", ".join(f"Jane {surname}<sup>{i % 3 + 1}</sup>" for i, surname in enumerate(surnames))
+    path = _write(tmp_path, f"# A Paper\n\n{line}\n\n<sup>1</sup> University of X\n\n{ABSTRACT}\n")
+    assert _texts(path) == [ABSTRACT]
+    assert extract(path).authors == ", ".join(f"Jane {surname}" for surname in surnames)

@@ -22,6 +22,17 @@ from claimaudit.library.markdown_headings import bold_heading
         # A question titles a section (papers, FAQs); its mark stays in the name.
         ("**Why does this matter?**", "Why does this matter?"),
         ("***Is this enough?***", "Is this enough?"),
+        # Title Case reads as a heading at any length; short words may stay lower case.
+        ("**Data is Cheap, Time is Expensive**", "Data is Cheap, Time is Expensive"),
+        (
+            "**Profiling and Performance Tuning with Real Data**",
+            "Profiling and Performance Tuning with Real Data",
+        ),
+        (
+            "**Box 2: Caffeine reduced sleep in the trial**",
+            "Box 2: Caffeine reduced sleep in the trial",
+        ),
+        ("**Key finding: caffeine reduced sleep:**", "Key finding: caffeine reduced sleep"),
     ],
 )
 def test_a_line_of_one_short_bold_span_is_a_heading(line: str, heading: str) -> None:
@@ -38,6 +49,11 @@ def test_a_line_of_one_short_bold_span_is_a_heading(line: str, heading: str) -> 
         "**Why?!**",  # an exclamation
         "**Does it?.**",
         "**Why does this matter to every analysis that we run each day?**",  # eleven words
+        # A bold statement is a finding, not a heading (QA): a verb's sign, or too long.
+        "**Key finding: caffeine reduced sleep in every single participant**",
+        "**Evening coffee reduces sleep by 40 minutes**",
+        "**Caffeine reduced sleep**",
+        "**Coffee is bad for sleep**",
         "**a** and **b**",  # two spans
         "*Abstract*",  # italic only
         "**One two three four five six seven eight nine ten eleven**",

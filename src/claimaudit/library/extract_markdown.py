@@ -18,6 +18,8 @@ terms and descriptions lie is ``markdown_definitions``'s.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,7 +32,7 @@ from claimaudit.library.extract_text import SourceHasher, confined, decode_text,
 from claimaudit.library.markdown_clean import FOOTNOTE_DEF, FRONT_MATTER, ITEM, clean
 from claimaudit.library.markdown_definitions import DESCRIPTION_MARKER, Definition, definitions
 from claimaudit.library.markdown_front import title_block
-from claimaudit.library.markdown_headings import bold_heading
+from claimaudit.library.markdown_headings import bold_heading, reads_as_heading
 from claimaudit.library.markdown_inline import IMAGE, inline_text, paragraph_text, unescape
 from claimaudit.library.models import ExtractedDocument, TextBlock
 
@@ -41,9 +43,10 @@ _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*)$")
 # "-------"); a rule after a blank line is a thematic break, not a heading.
 _SETEXT = re.compile(r"^ {0,3}(?:=+|-+)[ \t]*$")
 _HEADING_ATTRS = re.compile(r"(?<!\s)\s*\{[^{}]{0,500}\}\s*$")
-# A box's own heading: a quoted line that is one bold phrase ("> **What Not To Do**"). Read as
-# text it would open the box's paragraph ("What Not To Do We recommend against..."); it is the
-# box's section, and the section before it comes back where the quote ends.
+# A box's own heading: a quoted line that is one bold phrase ("> **What Not To Do**") over
+# quoted text. Read as text it would open the box's paragraph ("What Not To Do We recommend
+# against..."); it is the box's section, and the section before it comes back where the quote
+# ends. A quoted bold statement alone is text.
 _BOX_HEADING = re.compile(r"^\s*>[\s>]*(\*\*|__)([^*_\n]{1,80})\1\s*$")
 _QUOTED = re.compile(r"^\s*>")
 # The leading blanks are read once (possessive): a line of blanks is not read again from each.
@@ -56,6 +59,9 @@ _DROP_LINE = re.compile(
     r"|\{#[^{}]*\}"  # attributes on a line of their own ({#tbl:glossary})
     r")\s*$"
 )
+# The line after a bold line is read for a bold heading twice (``_heads_a_paragraph``, then in
+# its turn): markdown-it's parse is the dearest step of the line reader.
+_bold_heading = functools.lru_cache(maxsize=8)(bold_heading)
 # A table's caption in Pandoc ("Table: Glossary.", or ": Glossary." after the table): a caption
 # passage, as a PDF prints it apart from the paragraph after it.
 _TABLE_CAPTION = re.compile(r"^\s*Table:\s+")
@@ -174,20 +180,21 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             section = inline_text(_HEADING_ATTRS.sub("", title)) or section
             in_references = bool(section and _REFERENCES.match(section))
             continue
-        # A paragraph of one short bold span ("**Abstract**") is a heading too.
-        bold = bold_heading(raw) if not lines and index not in tables.body else None
-        if bold and _stands_alone(cleaned, index):
+        # A paragraph of one short bold span ("**Abstract**") over text is a heading too.
+        bold = _bold_heading(raw) if not lines and index not in tables.body else None
+        if bold and _heads_a_paragraph(cleaned, index):
             flush()
             outside.clear()
             section = bold
             in_references = bool(_REFERENCES.match(section))
             continue
         box = _BOX_HEADING.match(raw)
-        if box and inline_text(box.group(2)):
+        box_title = inline_text(box.group(2)) if box else ""
+        if box_title and reads_as_heading(box_title) and _opens_box(cleaned, index):
             flush()
             if not outside:
                 outside.append(section)
-            section = inline_text(box.group(2))
+            section = box_title
             continue
         if not raw.strip():
             flush()
@@ -246,14 +253,37 @@ def _a_term(line: str, definition: Definition, tables: _Tables) -> bool:
     )
 
 
-def _stands_alone(lines: Sequence[str], index: int) -> bool:
-    """Whether line ``index`` is a paragraph of its own (a blank line or the end after it) and
-    no definition list's term (a description under it)."""
+def _heads_a_paragraph(lines: Sequence[str], index: int) -> bool:
+    """Whether line ``index`` is a paragraph of its own (a blank line after it) over a
+    paragraph of text: not the last line, not over another heading, no definition list's term
+    (a description under it). Otherwise its words are text, not a section's name."""
     after = lines[index + 1 : index + 2]
-    if after and after[0].strip():
+    if not after or after[0].strip():
         return False
-    following = next((line for line in lines[index + 1 :] if line.strip()), "")
-    return not _DEFINITION.match(following)
+    following = next((i for i in range(index + 1, len(lines)) if lines[i].strip()), None)
+    if following is None:
+        return False
+    line = lines[following]
+    underline = lines[following + 1] if following + 1 < len(lines) else ""
+    return not (
+        _DEFINITION.match(line)
+        or _HEADING.match(line)
+        or _SETEXT.match(underline)
+        or _bold_heading(line)
+        or _DROP_LINE.match(line)  # a tag, an image or a link definition: no text under it
+        or not any(c.isalnum() for c in line)
+    )
+
+
+def _opens_box(lines: Sequence[str], index: int) -> bool:
+    """Whether quoted line ``index`` is a box's title: quoted text, not another title, follows
+    it in the same quote ("> **What Not To Do**", ">", "> We recommend ...")."""
+    for line in itertools.islice(lines, index + 1, None):
+        if not _QUOTED.match(line):
+            return False
+        if any(c.isalnum() for c in _LINE_PREFIX.sub("", line, count=1)):
+            return not _BOX_HEADING.match(line)
+    return False
 
 
 def title_from(text: str) -> str | None:

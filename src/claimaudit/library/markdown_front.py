@@ -3,10 +3,12 @@ lines and notices between the ``# title`` and the first section or abstract. The
 passage (names and addresses are no evidence, as in LaTeX and PDF), and the names, where they
 read cleanly, are the paper's authors.
 
-Conservative: the block is the run of paragraphs right after the title that each read as such
-material; it ends at the first paragraph that does not (an abstract without a heading, a bold
-"Abstract", a date), and a run of bare names with nothing else to mark them as a title block
-(a mark, an affiliation, an address) stays text, for it may be a subtitle.
+Conservative, for a dropped abstract costs more than a kept author line: the block is the run
+of paragraphs right after the title that each read as such material; it ends at the first
+paragraph that does not (an abstract without a heading, a bold "Abstract", a date, a quoted
+paragraph that is more than a notice: ``markdown_notice``). A block needs an author's sign (a
+mark, an affiliation, an address): bare names alone may be a subtitle and stay text, and so
+does a notice alone. One unmarked Title Case line is no list of names either.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from claimaudit.library.markdown_inline import inline_text, unescape
+from claimaudit.library.markdown_notice import is_notice
 from claimaudit.library.pdf_front import reads_as_prose
 
 _TITLE = re.compile(r"^#[ \t]+\S")
@@ -45,17 +48,15 @@ _CORRESPONDENCE = re.compile(
     r"|contributed equally|equal contribution",
     re.IGNORECASE,
 )
-# What a notice above the abstract says: where the paper is, which version, how to comment.
-_NOTICE = re.compile(
-    r"https?://|\bdoi\b|\barxiv\b|\bpdf\b|preprint|draft|published|version|feedback|comments",
-    re.IGNORECASE,
-)
 _SEPARATORS = re.compile(r"\s*(?:[,;&]|\band\b)\s*")
 # Lower-case words a name holds: family-name particles.
 _PARTICLES = frozenset("da de del della der di dos du la le van von ten ter zu".split())
 _MAX_LINE = 300  # characters of one affiliation, correspondence or author line
-_MAX_NOTICE = 600
+_MAX_NAMES_PARAGRAPH = 10_000  # characters of a paragraph of marked names, markup included
 _MAX_NAME_WORDS = 6
+# Han, kana and Hangul: two to four characters, or a family and a given name with a space.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+_CJK_NAME = re.compile(rf"^(?:[{_CJK}]{{2,4}}|[{_CJK}]{{1,4}} [{_CJK}]{{1,4}})$")
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class TitleBlock:
 
 
 _NO_BLOCK = TitleBlock(0, 0, None)
+_AUTHOR_SIGNS = frozenset({"marked names", "affiliation", "correspondence"})
 
 
 def title_block(lines: Sequence[str]) -> TitleBlock:
@@ -92,9 +94,10 @@ def title_block(lines: Sequence[str]) -> TitleBlock:
             clean_names = clean_names and found is not None
             names.extend(found or [])
         end = last + 1
-    # Bare names alone may be a subtitle ("Data Management, Software Design"): the block needs
-    # a sign of its own.
-    if all(kind == "names" for kind in kinds):
+    # Bare names alone may be a subtitle ("Data Management, Software Design"), and a notice
+    # alone is no title block: the block needs an author's sign (a mark, an affiliation, an
+    # address).
+    if not _AUTHOR_SIGNS.intersection(kinds):
         return _NO_BLOCK
     authors = ", ".join(dict.fromkeys(names)) if clean_names and names else None
     return TitleBlock(start, end, authors)
@@ -133,14 +136,17 @@ def _kind(paragraph: list[str], after_names: bool) -> str | None:
     all); ``after_names``: names came before it in the block."""
     raw = " ".join(line.strip() for line in paragraph)
     if all(_QUOTED.match(line) for line in paragraph):
-        quoted = inline_text(" ".join(_QUOTE_PREFIX.sub("", line) for line in paragraph))
-        # Only a notice: a quotation (an epigraph) is the paper's text.
-        return "notice" if len(quoted) <= _MAX_NOTICE and _NOTICE.search(raw) else None
+        # Only a notice: a quoted abstract or epigraph is the paper's text.
+        quoted = " ".join(_QUOTE_PREFIX.sub("", line) for line in paragraph)
+        return "notice" if is_notice(quoted) else None
     text = inline_text(raw)
-    # The markup counts too (marks, tags): the patterns below then never read a long line.
-    too_long = len(text) > _MAX_LINE * len(paragraph) or len(raw) > 2 * _MAX_LINE * len(paragraph)
-    if not text or too_long or _prose(text):
+    if not text or _prose(text):
         return None
+    # The markup counts too (marks, tags): the patterns below then never read a long line.
+    if len(text) > _MAX_LINE * len(paragraph) or len(raw) > 2 * _MAX_LINE * len(paragraph):
+        # Only a list of marked names runs that long (sixty authors on one line).
+        long_names = len(raw) <= _MAX_NAMES_PARAGRAPH and _names_kind(raw) == "marked names"
+        return "marked names" if long_names else None
     if _CORRESPONDENCE.search(text):
         return "correspondence"
     leading_mark = bool(_LEADING_SUPERSCRIPT.match(raw) or _LEADING_MARK.match(unescape(text)))
@@ -150,10 +156,19 @@ def _kind(paragraph: list[str], after_names: bool) -> str | None:
         return "affiliation"
     if leading_mark:
         return None  # a numbered line without an institution or address: a list, kept
+    return _names_kind(raw)
+
+
+def _names_kind(raw: str) -> str | None:
+    """What a paragraph of names is: "marked names", "names", or ``None`` for no list of
+    names."""
     segments, marked = _segments(raw)
     named = sum(map(_is_name, segments))
     if segments and named == len(segments):
-        return "marked names" if marked else "names"
+        if marked:
+            return "marked names"
+        # Unmarked, a list needs two names at least: one Title Case line is a subtitle.
+        return "names" if len(segments) >= 2 else None
     if marked and named * 2 >= len(segments):
         return "marked names"  # mostly names, one not read cleanly: no authors then
     return None
@@ -167,7 +182,8 @@ def _prose(text: str) -> bool:
 def _segments(raw: str) -> tuple[list[str], bool]:
     """The parts of a line of names between commas, semicolons and "and", without marks, and
     whether any was marked."""
-    text = inline_text(_SUPERSCRIPT.sub(" ", raw))
+    # An escaped star ("Alice Smith\\*") is a mark as a plain one is.
+    text = unescape(inline_text(_SUPERSCRIPT.sub(" ", raw)))
     unmarked = _STAR_MARK.sub(" ", text)
     marked = unmarked != text or _SUPERSCRIPT.search(raw) is not None
     parts = [part.strip(" .") for part in _SEPARATORS.split(unmarked)]
@@ -182,7 +198,10 @@ def _names(paragraph: list[str]) -> list[str] | None:
 def _is_name(segment: str) -> bool:
     """Whether ``segment`` reads as one name ("Tracy K. Teal", "Stéfan van der Walt",
     "J.-P. Sartre"): two to six capitalised words, initials and particles, at least one a
-    capitalised word past an initial."""
+    capitalised word past an initial), or a Chinese, Japanese or Korean name ("张伟",
+    "山田 太郎"), which has no capitals."""
+    if _CJK_NAME.match(segment):
+        return True
     words = segment.split()
     if not 2 <= len(words) <= _MAX_NAME_WORDS:
         return False

@@ -9,6 +9,10 @@ prose (``**Note.** The data ...``) is no heading, nor is a bold statement (``**D
 ``**It works!**``).
 markdown-it (CommonMark) says where the bold span starts and ends, so ``**a** and **b**``
 is two spans, not one.
+
+A bold statement without a stop ("**Caffeine reduced sleep in every participant**") is a
+finding, not a heading: a heading reads as one (``reads_as_heading``), and when in doubt the
+words stay text, for a section's name is no passage.
 """
 
 from __future__ import annotations
@@ -31,6 +35,16 @@ _INDENT = re.compile(r"^ {0,3}(?=[*_])")
 # is a question's own mark ("**Why does this matter?**"), kept in the name; "?!" or "!?" is an
 # exclamation, no heading.
 _SENTENCE_END = re.compile(r"(?:[.!;,\u2026]\??|\?[.!;,\u2026])[\"'\u201d\u2019)\]]*$")
+# A statement set in bold is a finding, kept as text: a heading in sentence case is short.
+MAX_PLAIN_HEADING_WORDS = 6
+_NUMBERED = re.compile(r"^(?:box|table|fig(?:ure|\.)?|panel|appendix)\s*[A-Z]?\d+\b", re.IGNORECASE)
+# Longer lower-case words a Title Case heading holds ("Data from Science"); shorter ones
+# ("vs.", "is", "of") are never counted.
+_MINOR_WORDS = frozenset("from into over upon with within without".split())
+_AUXILIARIES = frozenset(
+    "is are was were be been has have had do does did can cannot could will would may might "
+    "must shall should".split()
+)
 
 
 @cache
@@ -48,11 +62,42 @@ def bold_heading(line: str) -> str | None:
     if not _one_bold_span(tokens):
         return None
     title = inline_text(stripped)
-    title = title[:-1].rstrip() if title.endswith(":") else title
+    colon = title.endswith(":")
+    title = title[:-1].rstrip() if colon else title
     words = title.split()
     if not words or len(words) > MAX_HEADING_WORDS or _SENTENCE_END.search(title):
         return None
+    if not (colon or reads_as_heading(title)):
+        return None  # a bold statement ("Caffeine reduced sleep in every participant")
     return title if any(c.isalnum() for c in title) else None
+
+
+def reads_as_heading(title: str) -> bool:
+    """Whether a short bold title reads as a heading rather than a statement: a numbered
+    box, table or figure ("Box 1: ..."), Title Case ("What Not To Do"), a question, or a few
+    words with no sign of a verb ("The SciPy stack", not "Caffeine reduced sleep in all of
+    them")."""
+    words = title.split()
+    # A question states no finding ("Why does this matter?"): its verbs are no sign.
+    if _NUMBERED.match(title) or _title_case(words) or title.endswith("?"):
+        return True
+    return len(words) <= MAX_PLAIN_HEADING_WORDS and not any(map(_verb_sign, words[1:]))
+
+
+def _title_case(words: list[str]) -> bool:
+    """Every longer word capitalised, and one past the first ("Data is Cheap, Time is
+    Expensive"; not "Coffee is bad")."""
+    capitalised = [word[0].isupper() for word in words]
+    longer = (w for w in words if len(w) > 3 and w[0].isalpha() and w.lower() not in _MINOR_WORDS)
+    return all(w[0].isupper() for w in longer) and (len(words) == 1 or any(capitalised[1:]))
+
+
+def _verb_sign(word: str) -> bool:
+    """A finite verb's sign in a lower-case word: an auxiliary, or a past tense ("reduced")."""
+    word = word.strip(".,;:!?\"'()[]")
+    if not word[:1].islower():
+        return False
+    return word in _AUXILIARIES or (len(word) > 3 and word.endswith("ed") and word[-3] != "e")
 
 
 def _children(text: str) -> list[Token]:
