@@ -32,6 +32,12 @@ CHECK_REFUSALS: dict[str, dict[str, Any]] = {
     "several schema errors": {"claim": 5, "papers": "x", "threshold": 7},
     "missing arguments": {},
     "unknown argument": {"claim": CLAIM, "papers": [PAPER], "bogus": 1},
+    "unknown argument among other errors": {
+        "papers": ["doi:10.1000/xyz"],
+        "threshold": 5,
+        "topic": 5,
+        "bogus": 1,
+    },
     "empty claim": {"claim": " ", "papers": [PAPER]},
     "claim without content words": {"claim": "It is what it is.", "papers": [PAPER]},
     "over-long claim": {"claim": "attention " * 300, "papers": [PAPER]},
@@ -137,10 +143,15 @@ def test_a_check_is_refused_alike(api: TestClient, library: Path) -> None:
     assert http["too many papers"] == (
         f"{MAX_PAPERS_PER_CHECK + 1} papers in one check; the limit is {MAX_PAPERS_PER_CHECK}"
     )
-    # Several schema errors in one line, in field order whatever order the surface declares.
+    # Several schema errors in one line, by field name whatever order the surface declares.
     assert http["several schema errors"] == (
         "claim: Input should be a valid string; papers: Input should be a valid list; "
         "threshold: Input should be less than or equal to 1"
+    )
+    # An unknown argument is listed with the other errors, not on its own.
+    assert http["unknown argument among other errors"] == (
+        "bogus: Extra inputs are not permitted; claim: Field required; "
+        "threshold: Input should be less than or equal to 1; topic: Input should be a valid string"
     )
     assert http["over-long topic"] == "the topic has 1001 characters; the limit is 1000"
     assert http["over-long model"] == LONG_MODEL
