@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote_plus, urlsplit, urlunsplit
 
 MASK = "***"
 # The environment variables that hold secrets; their values never appear in a message.
@@ -30,12 +30,25 @@ _BEARER = re.compile(rf"\b(bearer)\s+[^\s\"',;]{{{_MIN_BEARER_CHARS},}}", re.IGN
 _MIN_SECRET_CHARS = 6
 
 
+# Many servers (and the old HTML form rules) take ";" as a pair separator as well as "&", so
+# "?a=1;token=SECRET" carries a token just as "?a=1&token=SECRET" does.
+_PAIR_SEPARATOR = re.compile(r"([&;])")
+
+
+def _redact_pair(pair: str) -> str:
+    name, sep, value = pair.partition("=")
+    # The name as a server reads it: "%74oken" and "TOKEN" are "token" too.
+    if sep and value and _SECRET_KEY.search(unquote_plus(name)):
+        return f"{name}={MASK}"
+    return pair
+
+
 def _redact_pairs(text: str) -> str:
-    pairs = []
-    for pair in text.split("&"):
-        name, sep, value = pair.partition("=")
-        pairs.append(f"{name}={MASK}" if sep and value and _SECRET_KEY.search(name) else pair)
-    return "&".join(pairs)
+    # Split keeping the separators, so that the text is rebuilt exactly as it was sent.
+    return "".join(
+        part if _PAIR_SEPARATOR.fullmatch(part) else _redact_pair(part)
+        for part in _PAIR_SEPARATOR.split(text)
+    )
 
 
 def redact_url(url: str) -> str:

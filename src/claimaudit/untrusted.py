@@ -31,14 +31,23 @@ _LATEX_TOKEN = re.compile(r"\\(?:begin|end)(?![A-Za-z])|\\[{}\\]|[{}]")
 _BRACE_TOKEN = re.compile(r"\\[{}\\]|[{}]")
 
 
+def text_problem(value: str, what: str) -> str | None:
+    """Why ``value`` is not valid text, naming ``what`` and where (never echoing the bad
+    text), or None when it is."""
+    match = _SURROGATE.search(value)
+    if match is None:
+        return None
+    return (
+        f"{what} is not valid text: invalid UTF-8 or a lone surrogate at character "
+        f"{match.start() + 1}"
+    )
+
+
 def check_text(value: str, what: str) -> str:
     """``value`` unchanged, or InvalidTextError naming ``what`` (never echoing the bad text)."""
-    match = _SURROGATE.search(value)
-    if match is not None:
-        raise InvalidTextError(
-            f"{what} is not valid text: invalid UTF-8 or a lone surrogate at character "
-            f"{match.start() + 1}"
-        )
+    problem = text_problem(value, what)
+    if problem is not None:
+        raise InvalidTextError(problem)
     return value
 
 

@@ -177,6 +177,7 @@ def test_eval_with_no_pair_judged_gives_no_figures_and_fails(
     data = json.loads(summary.read_text(encoding="utf-8"))
     assert (data["pairs"], data["notChecked"]) == (0, 2)
     assert data["macroF1"] is None and data["accuracy"] is None and data["ece"] is None
+    assert data["pairsPerSecond"] is None
     assert all(s["f1"] is None and s["support"] == 0 for s in data["perClass"].values())
     assert "0.000" not in result.stdout and "n/a" in result.stdout
 

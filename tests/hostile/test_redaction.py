@@ -34,6 +34,13 @@ LOOPBACK = "http://127.0.0.1"
             "https://export.arxiv.org/api/query?id_list=1706.03762",
         ),
         ("http://[::1]:9/v1", "http://[::1]:9/v1"),
+        # ";" separates pairs as "&" does; the separators are kept as sent.
+        (f"https://h/p?a=1;token={SECRET}", "https://h/p?a=1;token=***"),
+        (f"https://h/p?a=1;Api_Key={SECRET}&b=2;c", "https://h/p?a=1;Api_Key=***&b=2;c"),
+        (f"https://h/cb#state=x;ACCESS_TOKEN={SECRET}", "https://h/cb#state=x;ACCESS_TOKEN=***"),
+        # A key name percent-encoded is still that name.
+        (f"https://h/p?q=1&%74oken={SECRET}", "https://h/p?q=1&%74oken=***"),
+        ("https://h/p?q=a;b&c=d", "https://h/p?q=a;b&c=d"),
     ],
 )
 def test_redact_url(url: str, shown: str) -> None:

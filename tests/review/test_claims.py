@@ -107,7 +107,7 @@ def test_in_text_citations_cite_the_bibliographys_keys_and_read_as_their_authors
     claims, uncited = extract_claims(report, bibliography)
     assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
         ("Smith and Lee found that X holds.", ["doi:10.1234/a"]),
-        ("shows Y, as says.", ["doi:10.1234/b", "doi:10.1234/c"]),
+        ("shows Y, as the authors says.", ["doi:10.1234/b", "doi:10.1234/c"]),
     ]
     assert [s.text for s in uncited] == ["Ask @someone or @property, mail a@smith2020.org."]
 
@@ -118,6 +118,18 @@ def test_an_in_text_citation_of_a_list_cut_short_reads_et_al() -> None:
     )
     [claim], _ = extract_claims("@scipy found that X holds.\n", bibliography)
     assert claim.text == "Virtanen et al. found that X holds."
+
+
+def test_an_in_text_citation_of_a_work_naming_no_author_reads_the_authors() -> None:
+    # "author = {others}" names nobody: the claim never reads the key, nor loses its subject.
+    bibliography = parse_bibliography(
+        "@article{solo, author = {others}, title = {Sparse Attention}, doi = {10.1234/a}}\n"
+    )
+    claims, _ = extract_claims("@solo found that X holds.\n\nY holds. @solo.\n", bibliography)
+    assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
+        ("the authors found that X holds.", ["doi:10.1234/a"]),
+        ("Y holds.", ["doi:10.1234/a"]),  # a sentence of only the citation is none
+    ]
 
 
 def test_an_in_text_citation_of_a_csl_json_list_cut_short_reads_et_al() -> None:
@@ -166,7 +178,7 @@ def test_an_in_text_key_in_braces_cites_like_a_bare_one() -> None:
     assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
         ("Smith and Lee found that X holds.", ["doi:10.1234/a"]),
         ("shows Y.", ["doi:10.1234/a"]),
-        ("As says, Z holds.", ["doi:10.1000/xyz"]),
+        ("As the authors says, Z holds.", ["doi:10.1000/xyz"]),
     ]
     assert [c.key for c in claims[0].citations] == ["smith.2020:a"]
     assert [c.label for c in claims[2].citations] == ["@doi:10.1000/xyz"]

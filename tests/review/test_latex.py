@@ -319,7 +319,8 @@ def test_a_citation_after_the_full_stop_and_a_space_cites_the_sentence_before(
         "Yes it does!": ["v"],
         # A lower-case word after it: the citation is the next sentence's subject.
         "showed why.": ["smith"],
-        # A textual citation prints its authors where it stands.
-        "jones agree.": ["jones"],
+        # A textual citation prints its authors where it stands; a key no bibliography names
+        # prints "the authors", never the key.
+        "the authors agree.": ["jones"],
     }
     assert "It is fast." in [s.text for s in found.uncited]

@@ -270,3 +270,31 @@ def test_a_command_printing_a_field_of_the_work_cites_it_and_reads_with_that_fie
     assert "\\" not in claim.text and "{" not in claim.text and keys[0] not in claim.text
     assert list(dict.fromkeys(c.key for c in claim.citations)) == list(keys)
     assert all((t.paper is not None) == (keys != ("nobody",)) for t in claim.targets)
+
+
+def test_a_textual_citation_of_a_work_naming_no_author_never_prints_its_key(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "more.bib").write_text(
+        "@article{solo, author = {others}, title = {Sparse Attention}, doi = {10.1/a}}\n",
+        encoding="utf-8",
+    )
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "\\citet{solo} found that X holds. \\Citet{solo} found that Y holds.\n\n"
+        "Z holds. \\citet{solo}.\n\n"
+        "\\citet{missing} found that W holds.\n"
+        "\\bibliography{refs,more}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    claims = extract_latex_claims(path).claims
+    cited = [(c.text, [t.key for t in (*c.citations, *c.noted)]) for c in claims]
+    assert cited == [
+        ("the authors found that X holds.", ["solo"]),
+        ("The authors found that Y holds.", ["solo"]),
+        ("Z holds.", ["solo"]),  # a sentence of only the citation is none
+        # A key no bibliography has prints no name either (natbib prints "?").
+        ("the authors found that W holds.", ["missing"]),
+    ]

@@ -29,7 +29,7 @@ def test_fields_are_named_plainly() -> None:
     ]
     status, code, message = validation_message(errors)
     assert (status, code) == (422, "invalid_request")
-    # In field order, as the MCP tools list them too.
+    # Sorted by field name, as the MCP tools list them too.
     assert message == (
         "limit: Input should be an integer; papers: Field required; "
         "papers[2]: Input should be a string"

@@ -41,6 +41,18 @@ def test_a_token_in_the_query_string_never_reaches_the_access_log(strict: Runnin
     assert '"GET /v1/library/*** HTTP/1.1" 401' in log
 
 
+def test_semicolon_separated_secrets_never_reach_the_access_log(strict: RunningServer) -> None:
+    other = "anothersecret77"
+    with strict.client(TOKEN) as client:
+        for query in (f"a=1;token={other}", f"a=1;TOKEN={other}&b=2", f"a=1&Api_Key={other}"):
+            assert client.get(f"/v1/judges?{query}").status_code == 200
+    log = strict.log_text()
+    assert other not in log
+    assert '"GET /v1/judges?a=1;token=*** HTTP/1.1" 200' in log
+    assert '"GET /v1/judges?a=1;TOKEN=***&b=2 HTTP/1.1" 200' in log
+    assert '"GET /v1/judges?a=1&Api_Key=*** HTTP/1.1" 200' in log
+
+
 @pytest.fixture
 def configured(monkeypatch: pytest.MonkeyPatch) -> Iterator[io.StringIO]:
     """uvicorn's loggers configured by ``log_config``, both handlers writing to one buffer;
@@ -97,6 +109,7 @@ def test_error_lines_and_tracebacks_hide_secrets(configured: io.StringIO) -> Non
         ("/v1/judges", "/v1/judges"),
         ("/v1/library/search?q=deep+net&limit=5", "/v1/library/search?q=deep+net&limit=5"),
         ("/v1/judges?access_token=abcdef123456", "/v1/judges?access_token=***"),
+        ("/v1/judges?a=1;access_token=abcdef123456", "/v1/judges?a=1;access_token=***"),
         (f"/v1/judges?q={JUDGE_KEY}", "/v1/judges?q=***"),
         (f"/v1/library/{JUDGE_KEY}?q=x", "/v1/library/***?q=x"),
         (f"/v1/judges?q={_encoded(JUDGE_KEY)}&limit=5", "/v1/judges?***"),

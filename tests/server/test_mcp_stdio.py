@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
+from claimaudit.server.app import create_app
+from claimaudit.server.config import ServerConfig
 from tests.hostile.mcpwire import RawMCP, tool_text
+
+LOOPBACK = "http://127.0.0.1"
+PAPER = "arXiv:1706.03762"
 
 # (line, the id the error must carry): the request's own when it is a string or an integer.
 INVALID = [
@@ -79,4 +86,57 @@ def test_a_threshold_that_is_no_number_is_said_to_be_none(mcp: RawMCP, number: b
     assert tool_text(mcp.reply(80)) == (
         True,
         "Error executing tool check_claim: threshold: Input should be a finite number",
+    )
+
+
+# (tool, arguments with a lone surrogate, the HTTP route taking the same fields): the stdio
+# screen answers these before the SDK (which cannot read them) and must say what the API says.
+INVALID_TEXT = [
+    ("check_claim", {"claim": "Attention helps.", "papers": [PAPER], "model": "gpt\ud800x"}),
+    ("check_claim", {"claim": "Atten\udfff helps.", "papers": [PAPER]}),
+    ("check_claim", {"claim": "Attention helps.", "papers": [PAPER, "arXiv:\udcff"]}),
+    ("check_claim", {"claim": "Attention helps.", "papers": [PAPER], "topic": "\ud800"}),
+    ("check_claim", {"claim": "Attention helps.", "papers": [PAPER], "judge": "lo\ud800"}),
+    ("review_report", {"markdown": f"Attention helps ({PAPER}).", "model": "gpt\ud800x"}),
+    ("review_report", {"markdown": f"Attention \ud800 helps ({PAPER})."}),
+    ("review_report", {"markdown": f"Attention helps ({PAPER}).", "bibliography": "@a{\ud800"}),
+]
+
+
+def _http_message(tool: str, arguments: dict[str, Any], library: Path) -> str:
+    body = dict(arguments)
+    if "bibliography" in body:  # sent as {"text": ...} over HTTP
+        body["bibliography"] = {"text": body["bibliography"]}
+    route = "/v1/checks" if tool == "check_claim" else "/v1/reviews"
+    with TestClient(create_app(ServerConfig(library=library)), base_url=LOOPBACK) as client:
+        # json.dumps escapes a lone surrogate as \ud800, as a client sends it.
+        response = client.post(
+            route, content=json.dumps(body), headers={"content-type": "application/json"}
+        )
+    assert response.status_code == 422, response.text
+    return str(response.json()["error"]["message"])
+
+
+@pytest.mark.parametrize(("tool", "arguments"), INVALID_TEXT)
+def test_invalid_text_is_refused_in_the_api_s_words(
+    mcp: RawMCP, tmp_path: Path, tool: str, arguments: dict[str, Any]
+) -> None:
+    is_error, text = tool_text(mcp.call(tool, arguments))
+    assert is_error
+    # The SDK's prefix, as on every tool error; then the API's message, field and position.
+    assert text == f"Error executing tool {tool}: " + _http_message(
+        tool, arguments, tmp_path / "library.sqlite3"
+    )
+
+
+def test_invalid_text_names_the_field_and_the_position(mcp: RawMCP) -> None:
+    arguments = {"claim": "Attention helps.", "papers": [PAPER], "model": "gpt\ud800x"}
+    assert tool_text(mcp.call("check_claim", arguments)) == (
+        True,
+        "Error executing tool check_claim: the model is not valid text: invalid UTF-8 or a "
+        "lone surrogate at character 4",
+    )
+    _, text = tool_text(mcp.call("library_search", {"query": "deep", "ref": "arXiv:\udcff"}))
+    assert text.endswith(
+        "the reference is not valid text: invalid UTF-8 or a lone surrogate at character 7"
     )

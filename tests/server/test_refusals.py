@@ -32,6 +32,12 @@ CHECK_REFUSALS: dict[str, dict[str, Any]] = {
     "several schema errors": {"claim": 5, "papers": "x", "threshold": 7},
     "missing arguments": {},
     "unknown argument": {"claim": CLAIM, "papers": [PAPER], "bogus": 1},
+    "unknown argument among other errors": {
+        "papers": ["doi:10.1000/xyz"],
+        "threshold": 5,
+        "topic": 5,
+        "bogus": 1,
+    },
     "empty claim": {"claim": " ", "papers": [PAPER]},
     "claim without content words": {"claim": "It is what it is.", "papers": [PAPER]},
     "over-long claim": {"claim": "attention " * 300, "papers": [PAPER]},
@@ -137,10 +143,15 @@ def test_a_check_is_refused_alike(api: TestClient, library: Path) -> None:
     assert http["too many papers"] == (
         f"{MAX_PAPERS_PER_CHECK + 1} papers in one check; the limit is {MAX_PAPERS_PER_CHECK}"
     )
-    # Several schema errors in one line, in field order whatever order the surface declares.
+    # Several schema errors in one line, by field name whatever order the surface declares.
     assert http["several schema errors"] == (
         "claim: Input should be a valid string; papers: Input should be a valid list; "
         "threshold: Input should be less than or equal to 1"
+    )
+    # An unknown argument is listed with the other errors, not on its own.
+    assert http["unknown argument among other errors"] == (
+        "bogus: Extra inputs are not permitted; claim: Field required; "
+        "threshold: Input should be less than or equal to 1; topic: Input should be a valid string"
     )
     assert http["over-long topic"] == "the topic has 1001 characters; the limit is 1000"
     assert http["over-long model"] == LONG_MODEL
@@ -231,6 +242,15 @@ def test_an_unversioned_copy_beside_versions_is_removed_with_exact(api: TestClie
         bad = api.delete(f"/v1/library/arXiv%3A2101.00001?exact={typo}")
         assert bad.status_code == 422
         assert bad.json()["error"]["message"] == "exact: Input should be true or false"
+    # Given twice, exact is refused rather than read as its last value (which would remove).
+    for repeated in ("exact=false&exact=true", "exact=true&exact=true"):
+        bad = api.delete(f"/v1/library/arXiv%3A2101.00001?{repeated}")
+        assert bad.status_code == 422
+        assert bad.json()["error"] == {
+            "status": 422,
+            "code": "invalid_request",
+            "message": "exact: Input should be given once, not 2 times",
+        }
     kept = [p["ref"] for p in api.get("/v1/library").json()["papers"]]
     assert sorted(kept) == ["arXiv:2101.00001", "arXiv:2101.00001v1"]
     removed = api.delete("/v1/library/arXiv%3A2101.00001?exact=true")
@@ -250,3 +270,25 @@ def test_exact_names_no_other_copy(api: TestClient) -> None:
     missing = api.delete("/v1/library/arXiv%3A2101.00002?exact=true")
     assert missing.status_code == 404
     assert api.delete("/v1/library/arXiv%3A2101.00002v3?exact=true").status_code == 200
+
+
+def test_a_limit_that_is_no_whole_number_is_refused_alike(api: TestClient, library: Path) -> None:
+    # Read strictly on both surfaces, as request bodies are: 2.0 is no limit, nor "+2" or "2_0".
+    http = {
+        text: api.get(f"/v1/library?limit={text}").json()["error"]["message"]
+        for text in ("2.0", "%2B2", "2_0", "%202", "two")
+    }
+    assert set(http.values()) == {"limit: Input should be a valid integer"}
+    mcp = _mcp_refusals(library, "library_list", {"float": {"limit": 2.0}, "text": {"limit": "2"}})
+    assert set(mcp.values()) == {"limit: Input should be a valid integer"}
+    for route in (
+        "/v1/library/search?q=deep&limit=2.0",
+        "/v1/library/arXiv%3A1/passages/P1?context=1.0",
+    ):
+        refused = api.get(route)
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["error"]["message"].endswith(": Input should be a valid integer")
+    assert api.get("/v1/library?limit=2").status_code == 200
+    # Any query parameter given twice is refused, as exact is.
+    twice = api.get("/v1/library?limit=2&limit=3").json()["error"]["message"]
+    assert twice == "limit: Input should be given once, not 2 times"

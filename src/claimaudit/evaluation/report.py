@@ -38,7 +38,7 @@ def summary(result: EvalResult, **context: Any) -> dict[str, Any]:
         "evidenceHitRate": None if m.evidence_hit_rate is None else round(m.evidence_hit_rate, 4),
         "evidencePairs": m.evidence_pairs,
         "ece": None if m.ece is None else round(m.ece, 4),
-        "pairsPerSecond": round(result.pairs_per_second, 2),
+        "pairsPerSecond": round(result.pairs_per_second, 2) if judged else None,
         "seconds": round(result.seconds, 2),
     }
 
@@ -54,7 +54,9 @@ def tables(result: EvalResult) -> Group:
     hit = "n/a" if m.evidence_hit_rate is None else f"{m.evidence_hit_rate:.3f}"
     head.add_row("evidence hit rate", f"{hit} (over {m.evidence_pairs} pairs)")
     head.add_row("ECE (10 bins)", "n/a" if m.ece is None else f"{m.ece:.3f}")
-    head.add_row("pairs per second", f"{result.pairs_per_second:.1f}")
+    # Failing fast is no throughput: with no pair judged, there is no rate to report.
+    rate = f"{result.pairs_per_second:.1f}" if judged else "n/a"
+    head.add_row("pairs per second", rate)
     per_class = Table(title="per class")
     for column in ("class", "precision", "recall", "F1", "support"):
         per_class.add_column(column, justify="left" if column == "class" else "right")

@@ -114,27 +114,41 @@ def targets(bibliography: Bibliography, citations: Sequence[Citation]) -> tuple[
 
 # Keys that name their paper themselves count in the text with no bibliography entry.
 _SELF_NAMING = frozenset({"doi", "arxiv"})
+# What a textual citation of a work whose entry names no author ("author = {others}") prints in
+# a claim. natbib prints "(author?)", noise to a judge; the key would read as a word of the claim
+# ("solo found that ..."); nothing would leave the verb without a subject.
+UNNAMED_AUTHORS = "the authors"
+
+
+def cited_names(entry: Entry) -> str:
+    """What a textual citation of ``entry``'s work prints in a draft's sentence: its authors
+    as natbib names them ("Smith et al."), else ``UNNAMED_AUTHORS``."""
+    return textual_names(entry.authors, et_al=entry.et_al) or UNNAMED_AUTHORS
 
 
 def in_text_names(bibliography: Bibliography) -> InTextNames:
     """Which in-text ``@key`` is a citation, and what it prints: a key of the bibliography
-    (its authors, as a textual citation names them) or a ``doi:``/``arxiv:`` key (nothing);
-    any other ``@word`` is prose (a mention, a decorator)."""
+    (its authors, as a textual citation names them) or a ``doi:``/``arxiv:`` key (whose
+    authors no entry gives: ``UNNAMED_AUTHORS``); any other ``@word`` is prose (a mention, a
+    decorator)."""
 
     def names(key: str) -> str | None:
         entry = bibliography.entry(key)
         if entry is not None:
-            return textual_names(entry.authors, et_al=entry.et_al)
+            return cited_names(entry)
         prefix, colon, rest = key.partition(":")
-        return "" if colon and rest and prefix.lower() in _SELF_NAMING else None
+        return UNNAMED_AUTHORS if colon and rest and prefix.lower() in _SELF_NAMING else None
 
     return names
 
 
 def cited_authors(bibliography: Bibliography, citation: Citation) -> tuple[str, ...]:
-    """The family names of the authors of the work ``citation`` names, as its entry gives them."""
+    """The family names of the authors of the work ``citation`` names, as its entry gives them
+    (``UNNAMED_AUTHORS`` for an entry naming none: what its textual citation prints)."""
     entry = bibliography.resolve(citation).entry
-    return () if entry is None else entry.authors
+    if entry is None:
+        return ()
+    return entry.authors or (UNNAMED_AUTHORS,)
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,15 @@ from pathlib import Path
 from claimaudit.bibfile import UnreadEntry
 from claimaudit.errors import BibliographyError
 from claimaudit.review.bibliography import Bibliography, Entry, load_bibliography, paper_refs
-from claimaudit.review.claims import Claim, cited_authors, targets
+from claimaudit.review.claims import (
+    UNNAMED_AUTHORS,
+    Claim,
+    cited_authors,
+    cited_names,
+    targets,
+)
 from claimaudit.review.latex import read_latex_draft
-from claimaudit.review.latex_cites import CITE_FIELDS, CiteKind, textual_names
+from claimaudit.review.latex_cites import CITE_FIELDS, CiteKind
 from claimaudit.review.latex_draft import LatexDraft
 from claimaudit.review.latex_sentences import read_sentences
 from claimaudit.review.latex_text import LatexBlock
@@ -150,10 +156,8 @@ def extract_latex_claims(
         # Read again, now that the bibliography says whose names a textual citation prints.
         def names(keys: tuple[str, ...]) -> str:
             works = [resolver.entries.get(k) for k in keys]
-            shown = [
-                textual_names(w.authors, et_al=w.et_al) if w is not None and w.authors else k
-                for k, w in zip(keys, works, strict=True)
-            ]
+            # A key the bibliography lacks prints as natbib's "?" would: no name, never the key.
+            shown = [UNNAMED_AUTHORS if w is None else cited_names(w) for w in works]
             return "; ".join(shown)
 
         def fields(field: str, keys: tuple[str, ...]) -> str:

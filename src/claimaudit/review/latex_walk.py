@@ -170,7 +170,9 @@ class DraftWalker(DraftCollector):
             if self.builder is None:
                 self.builder = BlockBuilder(self.file, self.section)
             if command.kind is CiteKind.TEXTUAL:
-                self.emit(self.names(command.keys), node)
+                shown = self.names(command.keys)
+                # \Citet, \Textcite: the capitalised form begins a sentence ("The authors").
+                self.emit(shown[:1].upper() + shown[1:] if name[:1].isupper() else shown, node)
             elif name in CITE_FIELDS:
                 self.emit(self.fields(CITE_FIELDS[name], command.keys), node)
             self.builder.cite(command)

@@ -281,22 +281,31 @@ class ScreenedMCPServer(MCPServer):
         known = {
             tool.name: tool.input_schema.get("properties", {}) for tool in await self.list_tools()
         }
-        unknown = sorted(set(arguments) - set(known.get(name, arguments)))
-        if unknown:
-            problems = [{"loc": (argument,), "msg": EXTRA_FIELD} for argument in unknown]
-            raise ToolError(f"{prefix}: {safe_line(field_errors(problems, located=False))}")
-        try:
+        expected = known.get(name, arguments)
+        # Every problem at once, as the API lists a body's: unknown arguments beside the rest.
+        problems: list[dict[str, Any]] = [
+            {"loc": (argument,), "msg": EXTRA_FIELD}
+            for argument in arguments
+            if argument not in expected
+        ]
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None:
             # Strict, as the API reads a body: "0.5" is no threshold. The SDK's own validation
             # coerces, and first parses a string argument that looks like JSON ("[1]").
-            tool = self._tool_manager.get_tool(name)
-            if tool is not None:
-                tool.fn_metadata.arg_model.model_validate(arguments, strict=True)
+            given = {key: value for key, value in arguments.items() if key in expected}
+            try:
+                tool.fn_metadata.arg_model.model_validate(given, strict=True)
+            except ValidationError as exc:
+                problems += [dict(e) for e in exc.errors()]
+        if problems:
+            # pydantic's own text spans lines, links to its site and echoes the input.
+            raise ToolError(f"{prefix}: {safe_line(field_errors(problems, located=False))}")
+        try:
             return await super().call_tool(name, arguments, context)
         except (ToolError, ValidationError) as exc:
             cause = exc if isinstance(exc, ValidationError) else exc.__cause__
             if not isinstance(cause, ValidationError):
                 raise
-            # pydantic's own text spans lines, links to its site and echoes the input.
             message = safe_line(field_errors([dict(e) for e in cause.errors()], located=False))
             raise ToolError(f"{prefix}: {message}") from cause
 

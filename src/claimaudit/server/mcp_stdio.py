@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import threading
 from collections.abc import Iterator
@@ -27,7 +28,7 @@ import anyio
 import anyio.to_thread
 
 from claimaudit.errors import NestingError
-from claimaudit.untrusted import check_json_depth, has_surrogates
+from claimaudit.untrusted import check_json_depth, has_surrogates, text_problem
 
 # Far above any request the tools take (a draft within the HTTP API's 1 MiB limit).
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024
@@ -93,15 +94,16 @@ def _invalid_request(message: Any, problem: str) -> dict[str, Any]:
     )
 
 
-def _invalid_text_at(value: Any, where: str = "") -> str | None:
-    """Where in ``value`` a string (or key) holds a lone surrogate, e.g. ``claim``."""
+def _invalid_text_at(value: Any, where: str = "") -> tuple[str, str] | None:
+    """(where, the string) for the first string (or key) in ``value`` holding a lone
+    surrogate, e.g. ``("params.arguments.claim", "a\\ud800")``."""
     if isinstance(value, str):
-        return where or "the message" if has_surrogates(value) else None
+        return (where or "the message", value) if has_surrogates(value) else None
     if isinstance(value, dict):
         for key, item in value.items():
             name = f"{where}.{key}" if where else str(key)
             if has_surrogates(str(key)):
-                return where or "a key"
+                return where or "a key", str(key)
             if (found := _invalid_text_at(item, name)) is not None:
                 return found
     if isinstance(value, list):
@@ -111,9 +113,36 @@ def _invalid_text_at(value: Any, where: str = "") -> str | None:
     return None
 
 
-def _arguments_name(path: str) -> str:
-    # params.arguments.claim -> claim: the client knows its tool's arguments by name.
-    return path.removeprefix("params.arguments.").removeprefix("params.")
+_ARGUMENTS = "params.arguments."
+# What the service calls a tool's argument in its refusals (the HTTP API's words), where that is
+# not "the <argument>": the screen must say what the service would have said.
+_SERVICE_NAMES = {"markdown": "the draft", "latex": "the draft", "ref": "the reference"}
+_PAPER = re.compile(r"papers\[(\d+)\]")
+
+
+def _argument_name(argument: str) -> str:
+    """What the service calls a tool's argument in its refusals: ``the claim``,
+    ``paper reference 2`` (``papers[1]``)."""
+    if paper := _PAPER.fullmatch(argument):
+        return f"paper reference {int(paper.group(1)) + 1}"
+    return _SERVICE_NAMES.get(argument, f"the {argument.replace('_', ' ')}")
+
+
+def _invalid_text_problem(message: dict[str, Any], where: str, text: str) -> str:
+    """Why the text is refused: a tool's argument in the words the service (and so the HTTP
+    API) uses, prefixed as the SDK prefixes every tool error; anything else by its place."""
+    params = message.get("params")
+    tool = params.get("name") if isinstance(params, dict) else None
+    calls_a_tool = (
+        message.get("method") == "tools/call"
+        and where.startswith(_ARGUMENTS)
+        and isinstance(tool, str)
+        and not has_surrogates(tool)
+    )
+    name = _argument_name(where.removeprefix(_ARGUMENTS)) if calls_a_tool else where
+    name = name.removeprefix("params.")
+    problem = text_problem(text, name) or f"{name} is not valid text"
+    return f"Error executing tool {tool}: {problem}" if calls_a_tool else problem
 
 
 def screen(raw: bytes) -> tuple[str | None, dict[str, Any] | None]:
@@ -137,12 +166,10 @@ def screen(raw: bytes) -> tuple[str | None, dict[str, Any] | None]:
         return None, _invalid_request(message, shape)
     if not utf8:
         return None, _refusal(message, "the request is not valid UTF-8 text")
-    where = _invalid_text_at(message)
-    if where is not None:
-        name = _arguments_name(where)
-        return None, _refusal(
-            message, f"{name} is not valid text: invalid UTF-8 or a lone surrogate"
-        )
+    found = _invalid_text_at(message)
+    if found is not None:
+        assert isinstance(message, dict)  # the shape check passed
+        return None, _refusal(message, _invalid_text_problem(message, *found))
     return text, None
 
 

@@ -36,7 +36,7 @@ def _order(location: Sequence[Any], located: bool) -> tuple[tuple[int, int, str]
 
 
 def field_errors(errors: Sequence[dict[str, Any]], *, located: bool = True) -> str:
-    """The first few errors as ``field: message``, in field order, then how many more there
+    """The first few errors as ``field: message``, sorted by field name, then how many more there
     are. Sorted, since pydantic lists them in declaration order, which differs between a
     request body (the shared options first) and a tool's arguments: both must read alike."""
     ordered = sorted(errors, key=lambda e: _order(e.get("loc", ()), located))

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, FastAPI, File, Form, Query, UploadFile
+from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, UploadFile
 from fastapi.responses import JSONResponse
-from pydantic import BeforeValidator
-from pydantic_core import PydanticCustomError
 
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.wire import Added, Hit, Paper, PassageOut
+from claimaudit.server.query import TRUE_OR_FALSE, WHOLE_NUMBER, each_query_parameter_once
 from claimaudit.server.schemas import HitList, PaperDetail, PaperList, PassageInContext, Removed
 from claimaudit.server.service import MAX_CONTEXT
 from claimaudit.server.state import AppState
@@ -25,26 +24,19 @@ UPLOAD_PATH = "/v1/library"
 UPLOAD_ROUTES = frozenset({("POST", UPLOAD_PATH)})
 
 
-def _true_or_false(value: object) -> bool:
-    # Strict, as request bodies are: "1", "yes" or "True" is a typo to report, not a yes.
-    if value in ("true", "false"):
-        return value == "true"
-    raise PydanticCustomError("bool_parsing", "Input should be true or false")
-
-
 ExactQuery = Annotated[
     bool,
-    BeforeValidator(_true_or_false),
     Query(
         description="Remove only the copy stored under exactly this reference (an unversioned "
         "copy kept beside stored versions of the work)."
     ),
+    TRUE_OR_FALSE,
 ]
 
 
 def install(app: FastAPI, state: AppState) -> None:
     service = state.service
-    router = APIRouter(tags=["library"])
+    router = APIRouter(tags=["library"], dependencies=[Depends(each_query_parameter_once)])
 
     # Plain `def` endpoints run on the thread pool: SQLite and ingestion never block the loop.
     @router.get("/v1/library", response_model=PaperList, summary="List or suggest papers")
@@ -53,7 +45,7 @@ def install(app: FastAPI, state: AppState) -> None:
             str | None,
             Query(max_length=200, description="Only papers whose ref or title contains this."),
         ] = None,
-        limit: Annotated[int, Query(ge=1, le=10_000)] = 50,
+        limit: Annotated[int, Query(ge=1, le=10_000), WHOLE_NUMBER] = 50,
     ) -> PaperList:
         return PaperList(papers=[Paper.of(p) for p in service.papers(q, limit)])
 
@@ -61,7 +53,7 @@ def install(app: FastAPI, state: AppState) -> None:
     def search(
         q: Annotated[str, Query(min_length=1, max_length=2000, description="Plain words.")],
         ref: Annotated[str | None, Query(description="Search only this paper.")] = None,
-        limit: Annotated[int, Query(ge=1, le=1000)] = 10,
+        limit: Annotated[int, Query(ge=1, le=1000), WHOLE_NUMBER] = 10,
     ) -> HitList:
         return HitList(hits=[Hit.of(h) for h in service.search(q, ref, limit)])
 
@@ -74,7 +66,9 @@ def install(app: FastAPI, state: AppState) -> None:
         ref: str,
         passage_id: str,
         context: Annotated[
-            int, Query(ge=0, le=MAX_CONTEXT, description="Passages to show on each side.")
+            int,
+            Query(ge=0, le=MAX_CONTEXT, description="Passages to show on each side."),
+            WHOLE_NUMBER,
         ] = 1,
     ) -> PassageInContext:
         return PassageInContext.of(service.passage(ref, passage_id, context))
