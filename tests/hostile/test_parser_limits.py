@@ -182,6 +182,14 @@ def test_markdown_runs_of_anchor_links_and_code_marks_read(tmp_path: Path) -> No
     assert extract(paper).blocks[-1].text == "The end."
 
 
+def test_markdown_runs_of_unclosed_tags_read(tmp_path: Path) -> None:
+    # An HTML tag was matched up to the next ">" from every "<": a 1.8 MB run of "<http://a"
+    # with no ">" took minutes. A tag holds no "<", so each character is read once.
+    paper = tmp_path / "paper.md"
+    paper.write_text("# Title\n\n" + "<http://a" * 200_000 + "\n\nThe end.\n", encoding="utf-8")
+    assert extract(paper).blocks[-1].text == "The end."
+
+
 @pytest.mark.parametrize(
     "bbl",
     [

@@ -16,7 +16,8 @@ from claimaudit.text import plain_text
 IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)(?:\{[^{}]*\})?")
 _LINK = re.compile(r"\[([^\[\]]+)\]\((?:[^()]|\([^()]*\))*+\)(?:\{[^{}]*\})?")
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
-_HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+# A tag holds no "<": a run of "<a" with no ">" is then read once, not once per "<".
+_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
 # A line break ("a bold team.<br>Second line") separates words, as a line end does.
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # Inline mathematics ("$\text{HasAsthma}(x) \Rightarrow ...$") read as text; a "$" that does
