@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from claimaudit.library.extract import extract
-from claimaudit.library.latex_packages import printing_macros
+from claimaudit.library.latex_packages import MAX_PACKAGE_DEPTH, printing_macros
 from claimaudit.library.passages import make_passages
 
 BIB = "@article{yu2015, author = {Yu, Fisher and Koltun, Vladlen}, title = {M}, year = {2015}}\n"
@@ -132,3 +134,44 @@ def test_a_package_s_printing_macros_may_call_its_own_but_no_tex_code() -> None:
     }
     copies = {"my@cite": "citep", "my@box": "@savebox"}
     assert printing_macros(bodies, copies) == {"mycite", "myref", "my@see"}
+
+
+@pytest.mark.parametrize(
+    "a_loads",
+    [
+        "\\RequirePackage{b}",
+        # A cycle: a loads itself and b, b loads a back; each is read once.
+        "\\RequirePackage{a}\n\\usepackage[x]{natbib,b}",
+    ],
+)
+def test_a_package_loaded_by_a_local_package_is_read(tmp_path: Path, a_loads: str) -> None:
+    path = _paper(tmp_path, "\\bcmd{} and \\bcite{yu2015} said.", preamble="\\usepackage{a}")
+    (tmp_path / "a.sty").write_text(f"\\ProvidesPackage{{a}}\n{a_loads}\n", encoding="utf-8")
+    (tmp_path / "b.sty").write_text(
+        "\\ProvidesPackage{b}\n\\RequirePackage{a}\n\\let\\bcite\\citet\n"
+        "\\newcommand\\bcmd{from B}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "from B and Yu and Koltun said."
+    first = extract(path).content_hash
+    (tmp_path / "b.sty").write_text("\\let\\bcite\\citep\n", encoding="utf-8")
+    assert extract(path).content_hash != first  # b is part of what the paper's text is read from
+
+
+def test_packages_load_packages_only_so_deep_and_inside_the_folder(tmp_path: Path) -> None:
+    chain = [f"p{letter}" for letter in "abcdefghijklmnop"[: MAX_PACKAGE_DEPTH + 1]]
+    for name, loaded in zip(chain, [*chain[1:], ""], strict=True):
+        (tmp_path / f"{name}.sty").write_text(
+            f"\\RequirePackage{{{loaded}}}\n\\newcommand\\{name}x{{{name}}}\n"
+            if loaded
+            else f"\\newcommand\\{name}x{{{name}}}\n",
+            encoding="utf-8",
+        )
+    last, deepest = chain[-2], chain[-1]
+    body = f"Read \\pax, \\{last}x, not \\{deepest}x."
+    assert _text(_paper(tmp_path, body, preamble="\\usepackage{pa}")) == f"Read pa, {last}, not."
+    (tmp_path / "out.sty").write_text("\\let\\mycite\\citep\n", encoding="utf-8")
+    inner = _paper(tmp_path / "paper", "Dilation helps \\mycite{yu2015}.")
+    (tmp_path / "paper" / "mystyle.sty").write_text("\\RequirePackage{b}\n", encoding="utf-8")
+    (tmp_path / "paper" / "b.sty").symlink_to(tmp_path / "out.sty")
+    assert _text(inner) == "Dilation helps yu2015."

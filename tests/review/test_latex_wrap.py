@@ -158,6 +158,30 @@ def test_a_package_s_tex_code_is_not_expanded(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "a_loads",
+    [
+        "\\RequirePackage{b}",
+        # A cycle: a loads itself and b, b loads a back; each is read once.
+        "\\RequirePackage{a}\n\\usepackage{natbib,b}",
+    ],
+)
+def test_a_package_loaded_by_a_local_package_is_read(tmp_path: Path, a_loads: str) -> None:
+    b = "\\RequirePackage{a}\n\\let\\bcite\\citet\n\\newcommand\\bcmd{from B}\n"
+    path = _draft(
+        tmp_path,
+        "\\usepackage{a}",
+        "\\bcmd{} and \\bcite{wilson2017} said.",
+        a__sty=a_loads,
+        b__sty=b,
+    )
+    found = extract_latex_claims(path)
+    assert not found.warnings
+    assert [(c.text, tuple(x.key for x in c.citations)) for c in found.claims] == [
+        ("from B and A said.", ("wilson2017",))
+    ]
+
+
 def test_a_package_outside_the_folder_is_not_read(tmp_path: Path) -> None:
     inner = tmp_path / "draft"
     inner.mkdir()

@@ -1,9 +1,9 @@
 """A paper's own packages: the ``.sty`` files beside it that its preamble loads
-(``\\usepackage{mystyle}``, ``\\RequirePackage``), where authors keep their macros (a citation
-wrapper, ``\\let\\mycite\\citep``). Ingestion and review read their definitions, so that a
-call of such a macro reads as it prints; a package TeX would find elsewhere (an installed one)
-is not read. Which of a package's definitions print text, and so are expanded, is
-``printing_macros``' to say, for both readers.
+(``\\usepackage{mystyle}``, ``\\RequirePackage``), and those these load in turn, where authors
+keep their macros (a citation wrapper, ``\\let\\mycite\\citep``). Ingestion and review read
+their definitions, so that a call of such a macro reads as it prints; a package TeX would find
+elsewhere (an installed one) is not read. Which of a package's definitions print text, and so
+are expanded, is ``printing_macros``' to say, for both readers.
 """
 
 from __future__ import annotations
@@ -62,31 +62,69 @@ def package_files(preamble: str) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+# How deep packages loading packages are followed (a.sty's \RequirePackage{b}, b's of c, ...).
+MAX_PACKAGE_DEPTH = 8
+
+
+def local_packages(
+    preamble: str, folder: Path, boundary: Path, limit: int = MAX_SOURCE_CHARS
+) -> list[tuple[Path, bytes]]:
+    """The package files beside a paper that ``preamble`` (without comments) loads, and those
+    they load in turn (``\\RequirePackage``, ``\\usepackage``), as TeX finds them: by name in
+    ``folder``, the paper's own. Each comes after the packages it loads (TeX reads them where
+    it loads them, so its later definitions win), once, and only inside ``boundary`` after
+    symlinks, a regular file, up to ``MAX_PACKAGE_DEPTH`` deep (a package loading itself, or
+    one that loads it, is read once). One missing, outside, unreadable or not UTF-8 is passed
+    over (an installed package is no file here); reading stops before ``limit`` characters."""
+    found: list[tuple[Path, bytes]] = []
+    seen: set[Path] = set()
+    total = 0
+
+    def visit(text: str, depth: int) -> bool:
+        """Read the packages ``text`` loads; False once the size limit is reached."""
+        nonlocal total
+        for name in package_files(text):
+            if "\x00" in name:
+                continue
+            try:
+                target = (folder / name).resolve()
+                if target in seen or not target.is_relative_to(boundary):
+                    continue
+                if not target.is_file():
+                    continue
+                seen.add(target)
+                data = read_regular(target, limit)
+                loaded = data.decode("utf-8-sig")
+            except (OSError, RuntimeError, UnreadableFileError, UnicodeDecodeError):
+                continue
+            if depth < MAX_PACKAGE_DEPTH and not visit(strip_comments(loaded), depth + 1):
+                return False
+            total += len(loaded)
+            if total > limit:
+                return False
+            found.append((target, data))
+        return True
+
+    visit(preamble, 1)
+    return found
+
+
 def read_packages(
     path: Path, source: str, hasher: SourceHasher, root: Path | None = None
 ) -> list[str]:
     """The text of each package the paper's preamble (``source``, comments dropped, up to
-    ``\\begin{document}``) loads that is a file beside ``path``, inside ``root`` (default: its
-    folder) after symlinks; without comments and what TeX never prints, and hashed with the
-    source, since it changes the text. One missing, outside, unreadable or not UTF-8 is passed
-    over (an installed package is no file here), as are any past the source's size limit."""
+    ``\\begin{document}``) loads, directly or through another (``local_packages``), that is a
+    file beside ``path``, inside ``root`` (default: its folder) after symlinks; without
+    comments and what TeX never prints, and hashed with the source, since it changes the
+    text."""
     folder = path.parent.resolve()
     boundary = (root or path.parent).resolve()
     begin = _BEGIN_DOCUMENT.search(source)
     texts: list[str] = []
-    total = 0
-    for name in package_files(source[: begin.start() if begin else len(source)]):
-        try:
-            target = (folder / name).resolve()
-            if "\x00" in name or not target.is_relative_to(boundary) or not target.is_file():
-                continue
-            data = read_regular(target, MAX_SOURCE_CHARS)
-            text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
-        except (OSError, RuntimeError, UnreadableFileError, UnicodeDecodeError):
-            continue
-        total += len(text)
-        if total > MAX_SOURCE_CHARS:
-            break
+    for target, data in local_packages(
+        source[: begin.start() if begin else len(source)], folder, boundary
+    ):
+        text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
         hasher.add(Path(os.path.relpath(target, folder)).as_posix(), data)
         texts.append(drop_unprinted(strip_comments(text)))
     return texts

@@ -21,7 +21,7 @@ from claimaudit.library.extract_text import read_bytes
 from claimaudit.library.latex_context import walker_context
 from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, follow_include
 from claimaudit.library.latex_macros import DraftMacros, draft_macros
-from claimaudit.library.latex_packages import package_files
+from claimaudit.library.latex_packages import local_packages
 from claimaudit.library.latex_unprinted import blank_unprinted, excluded_environments
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_SPECS
 from claimaudit.review.latex_include import INCLUDE_SPECS, include_of
@@ -185,18 +185,23 @@ def _begin_document(text: str) -> int | None:
 
 def preamble_macros(printed: str, folder: Path, base: Path) -> list[DraftMacros]:
     """The macros defined in the files the main file's preamble pulls in: a package that is a
-    ``.sty`` file beside the draft (``\\usepackage{mystyle}``), a file it ``\\input``s.
-    One level deep; read with an include's care (inside the draft's folder after symlinks,
-    a regular file, within the size limit, UTF-8); a file that cannot be read so is passed
-    over here (an input's own reading says why)."""
+    ``.sty`` file beside the draft (``\\usepackage{mystyle}``) and the ones such packages load
+    in turn (``latex_packages.local_packages``), a file it ``\\input``s (one level deep).
+    Read with an include's care (inside the draft's folder after symlinks, a regular file,
+    within the size limit, UTF-8); a file that cannot be read so is passed over here (an
+    input's own reading says why)."""
     begin = _begin_document(printed)
     preamble = _COMMENT_LINE.sub("", printed[: len(printed) if begin is None else begin])
-    names = package_files(preamble)
+    found: list[DraftMacros] = []
+    total = 0
+    for _, data in local_packages(preamble, base, folder):
+        text = data.decode("utf-8-sig")
+        total += len(text)
+        found.append(draft_macros(blank_unprinted(text, set()), blank_all=True, package=True))
+    names: list[str] = []
     for match in _INPUT.finditer(preamble):
         name = (match.group(1) or match.group(2)).strip()
         names.append(name if Path(name).suffix in (".tex", ".sty") else f"{name}.tex")
-    found: list[DraftMacros] = []
-    total = 0
     for name in dict.fromkeys(names):
         if "\x00" in name:
             continue
