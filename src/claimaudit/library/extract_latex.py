@@ -38,6 +38,7 @@ from claimaudit.library.latex_context import (
     ABSTRACT_NAME,
     BOX_HEADING,
     ITEM_MARK,
+    LABEL_END,
     SECTION_MACROS,
     SKIPPED_ENVIRONMENTS,
     macro_args,
@@ -86,6 +87,9 @@ _SPACE_BEFORE_PUNCT = re.compile(
 # Brackets around nothing but a reference that could not be numbered or a citation (dropped):
 # "the kernel (\\autoref{fig:sub})." read "the kernel ()."; code such as "load()" has no space.
 _EMPTY_BRACKETS = re.compile(r"(?<![ \t])[ \t]+\(\s*\)(?=[\s.,;:]|$)")
+
+# An item's label and the spaces typed after it: "Branches: A branch", one space.
+_LABEL_END = re.compile(LABEL_END + r"\s*")
 
 
 def extract_latex(
@@ -342,7 +346,7 @@ class _Walker:
             text = _SPACE_BEFORE_PUNCT.sub("", _EMPTY_BRACKETS.sub("", text))
             for block in paragraphs(text, self._section):
                 kind = "list" if block.text.startswith(ITEM_MARK) else kind_of_text
-                clean = block.text.replace(ITEM_MARK, "").strip()
+                clean = _LABEL_END.sub(" ", block.text.replace(ITEM_MARK, "")).strip()
                 if clean:
                     self._out.append(TextBlock(clean, block.section, kind=kind))
             self._pending = []

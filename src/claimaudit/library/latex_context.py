@@ -10,7 +10,12 @@ from collections.abc import Callable, Mapping, Sequence
 
 from pylatexenc.latex2text import EnvironmentTextSpec, LatexNodes2Text, MacroTextSpec
 from pylatexenc.latex2text import get_default_latex_context_db as text_context_db
-from pylatexenc.latexwalker import LatexCharsNode, LatexMacroNode, LatexNode
+from pylatexenc.latexwalker import (
+    LatexCharsNode,
+    LatexEnvironmentNode,
+    LatexMacroNode,
+    LatexNode,
+)
 from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
 from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
 
@@ -18,6 +23,7 @@ from claimaudit.library.latex_citations import CITE_SPECS, CitedWorks, citation_
 from claimaudit.library.latex_math import operator_macros, raised_text, spaced_chars
 from claimaudit.library.latex_printing import EnvironmentText, MacroText
 from claimaudit.library.latex_units import SIUNITX_SPECS, siunitx_macros
+from claimaudit.library.term_labels import term_label
 
 SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
 # Environments whose content is not prose a claim could cite (code, drawings, tables, refs).
@@ -135,6 +141,12 @@ _WALKER_ENVIRONMENTS = {"minipage": "[[[{", "subfigure": "[{", "wrapfigure": "[{
 # Where a list item begins, for its paragraph to become a "list" block (never joined to the
 # next): a private-use character, which no paper's text holds and ``str.strip`` keeps.
 ITEM_MARK = "\ue000"
+# Where an item's label ends: the spaces typed after it are one space in the text.
+LABEL_END = "\ue001"
+# List environments: a description's item labels are terms ("Branches: ..."), another list's
+# (``\\item[(a)]``) stand for its bullet or number, as typed.
+_DESCRIPTION_LISTS = frozenset({"description", "compactdesc"})
+_OTHER_LISTS = frozenset({"itemize", "enumerate", "compactitem", "compactenum"})
 
 
 def walker_context(extra: Sequence[MacroSpec] = ()) -> LatexContextDb:
@@ -186,7 +198,9 @@ def text_converter(
 ) -> LatexNodes2Text:
     """pylatexenc's converter, set up for papers. Footnotes are taken out of their sentence
     into ``notes`` (each becomes its own passage after its paragraph, as a PDF prints it apart);
-    each list item starts a paragraph of its own, without pylatexenc's "*" bullet;
+    each list item starts a paragraph of its own, without pylatexenc's "*" bullet, opening
+    with its label where it has one (the spaces after it marked by ``LABEL_END``), a
+    description item's read as a term ("Branches: A branch is ...");
     ``\\ref``, ``\\autoref`` and ``\\eqref`` print what ``references`` says (nothing without);
     ``environments`` and ``macros`` print as their functions say (a theorem with its numbered
     head, a caption with its label); citation commands print nothing unless ``macros`` says
@@ -214,10 +228,23 @@ def text_converter(
             collected.append(" ".join(str(l2tobj.nodelist_to_text([args[-1]])).split()))
         return ""
 
+    lists: list[str] = []  # the list environments being read, innermost last
+
+    def in_list(node: LatexEnvironmentNode, l2tobj: LatexNodes2Text) -> str:
+        lists.append(node.environmentname)
+        try:
+            return str(l2tobj.nodelist_to_text(node.nodelist))
+        finally:
+            lists.pop()
+
     def item(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         label = macro_args(node)
         text = " ".join(str(l2tobj.nodelist_to_text(label)).split()) if label else ""
-        return f"\n\n{ITEM_MARK}{text} " if text else f"\n\n{ITEM_MARK}"
+        if not text:
+            return f"\n\n{ITEM_MARK}"
+        if lists and lists[-1] in _DESCRIPTION_LISTS:
+            text = term_label(text)
+        return f"\n\n{ITEM_MARK}{text}{LABEL_END}"
 
     context = text_context_db()
     context.add_context_category(
@@ -237,6 +264,10 @@ def text_converter(
         # The same environments the walker skips, wherever they nest (a drawing in a figure).
         environments=[
             *(EnvironmentTextSpec(name, discard=True) for name in SKIPPED_ENVIRONMENTS),
+            *(
+                EnvironmentTextSpec(name, simplify_repl=in_list)
+                for name in _DESCRIPTION_LISTS | _OTHER_LISTS
+            ),
             *(
                 EnvironmentTextSpec(name, simplify_repl=function)
                 for name, function in (environments or {}).items()

@@ -18,11 +18,10 @@ from markdown_it import MarkdownIt
 from mdit_py_plugins.deflist import deflist_plugin
 
 from claimaudit.library.markdown_inline import inline_text
+from claimaudit.library.term_labels import term_label
 
 # A description's marker; a block without one holds no definition list and is not parsed.
 DESCRIPTION_MARKER = re.compile(r"^[ \t]*(?:>[ \t]*)*[:~][ \t]+")
-# A term that ends in its own mark ("Why does it matter?", "Note:") takes no colon after it.
-_ENDS_IN_MARK = re.compile(r"[:.?!;,\u2026][\"'\u201d\u2019)\]]*$")
 
 
 @dataclass(frozen=True)
@@ -100,7 +99,7 @@ def _in_block(lines: Sequence[str], offset: int) -> list[Definition]:
             opening = False
             line = token.map[0]
             if _has_words(lines[line]):  # not the ": , ." a removed template left
-                found.append(Definition(offset + term[0], offset + line, _label(term[1])))
+                found.append(Definition(offset + term[0], offset + line, term_label(term[1])))
         elif token.type == "dl_close":
             term = None
     return found
@@ -108,7 +107,3 @@ def _in_block(lines: Sequence[str], offset: int) -> list[Definition]:
 
 def _has_words(line: str) -> bool:
     return any(c.isalnum() for c in inline_text(DESCRIPTION_MARKER.sub("", line, count=1)))
-
-
-def _label(term: str) -> str:
-    return term if _ENDS_IN_MARK.search(term) else f"{term}:"

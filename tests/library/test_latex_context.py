@@ -1,0 +1,60 @@
+"""How list items read in a LaTeX paper: a description item's label opens its text as a term
+("Branches: A branch is ..."), as a Markdown definition list's does; another list's label is
+its bullet, as typed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from claimaudit.library.extract import extract
+from claimaudit.library.passages import make_passages
+from tests.library.helpers import GOOD_ENOUGH_TEX, SCIPY_TEX
+
+
+def _blocks(tmp_path: Path, body: str) -> list[tuple[str, str]]:
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n\\begin{{document}}\n\\section{{Left Out}}\n{body}\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    return [(b.kind, b.text) for b in extract(path).blocks]
+
+
+def test_a_description_item_s_label_opens_its_text_as_a_term(tmp_path: Path) -> None:
+    body = (
+        "\\begin{description}[leftmargin=!]\n"
+        "\\item[\\textbf{Branches}] A \\emph{branch} is a parallel universe.\n"
+        "\\item[\\texttt{io}]\n    Reading and writing files.\n"
+        # A label that ends in its own mark takes no colon after it.
+        "\\item[Why does it matter?] It saves time.\n"
+        "\\item[Note:] Keep it.\n"
+        "\\item[Steps.] In order:\n"
+        "  \\begin{enumerate}\n  \\item[(a)] Save the raw data.\n  \\item Back it up.\n"
+        "  \\end{enumerate}\n"
+        "\\item Unlabelled.\n"
+        "\\end{description}"
+    )
+    assert _blocks(tmp_path, body) == [
+        ("list", "Branches: A branch is a parallel universe."),
+        ("list", "io: Reading and writing files."),
+        ("list", "Why does it matter? It saves time."),
+        ("list", "Note: Keep it."),
+        ("list", "Steps. In order:"),
+        ("list", "(a) Save the raw data."),  # an enumerate's label is its number, as typed
+        ("list", "Back it up."),
+        ("list", "Unlabelled."),
+    ]
+
+
+def test_an_itemize_s_label_is_its_bullet_as_typed(tmp_path: Path) -> None:
+    body = "\\begin{itemize}\n\\item[--] Python\n\\item[Tools] NumPy\n\\end{itemize}"
+    assert _blocks(tmp_path, body) == [("list", "\u2013 Python"), ("list", "Tools NumPy")]
+
+
+def test_the_papers_description_lists_read_as_terms() -> None:
+    gep = [p.text for p in make_passages(extract(GOOD_ENOUGH_TEX).blocks)]
+    assert any(t.startswith("Branches: A branch is a \u201cparallel universe\u201d") for t in gep)
+    assert any(t.startswith("Code Reviews and Pair Programming: These practices") for t in gep)
+    scipy = [p.text for p in make_passages(extract(SCIPY_TEX).blocks)]
+    assert any(t.startswith("cluster: The cluster subpackage contains") for t in scipy)
