@@ -52,6 +52,11 @@ def test_an_itemize_s_label_is_its_bullet_as_typed(tmp_path: Path) -> None:
     assert _blocks(tmp_path, body) == [("list", "\u2013 Python"), ("list", "Tools NumPy")]
 
 
+def test_a_list_in_a_footnote_leaves_no_mark_behind(tmp_path: Path) -> None:
+    body = "Text.\\footnote{See: \\begin{description}\\item[x] one\\end{description}}"
+    assert _blocks(tmp_path, body) == [("text", "Text."), ("footnote", "See: x: one")]
+
+
 def test_the_papers_description_lists_read_as_terms() -> None:
     gep = [p.text for p in make_passages(extract(GOOD_ENOUGH_TEX).blocks)]
     assert any(t.startswith("Branches: A branch is a \u201cparallel universe\u201d") for t in gep)

@@ -225,7 +225,10 @@ def text_converter(
     def footnote(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         args = macro_args(node)
         if args:
-            collected.append(" ".join(str(l2tobj.nodelist_to_text([args[-1]])).split()))
+            text = str(l2tobj.nodelist_to_text([args[-1]]))
+            # A list in a note runs on in its one passage: its items' marks are spaces.
+            text = text.replace(ITEM_MARK, " ").replace(LABEL_END, " ")
+            collected.append(" ".join(text.split()))
         return ""
 
     lists: list[str] = []  # the list environments being read, innermost last
