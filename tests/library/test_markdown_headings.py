@@ -28,10 +28,6 @@ from claimaudit.library.markdown_headings import bold_heading
             "**Profiling and Performance Tuning with Real Data**",
             "Profiling and Performance Tuning with Real Data",
         ),
-        (
-            "**Box 2: Caffeine reduced sleep in the trial**",
-            "Box 2: Caffeine reduced sleep in the trial",
-        ),
         ("**Key finding: caffeine reduced sleep:**", "Key finding: caffeine reduced sleep"),
     ],
 )
@@ -53,6 +49,12 @@ def test_a_line_of_one_short_bold_span_is_a_heading(line: str, heading: str) -> 
         "**Key finding: caffeine reduced sleep in every single participant**",
         "**Evening coffee reduces sleep by 40 minutes**",
         "**Caffeine reduced sleep**",
+        # A numbered box whose title states a finding, a number, a longer plain phrase (QA).
+        "**Box 2: Caffeine reduced sleep in the trial**",
+        "**Box 1: caffeine doubled anxiety in every participant**",
+        "**Sleep fell 40%**",
+        "**Caffeine cut sleep by half**",
+        "**No effect of caffeine on memory**",
         "**Coffee is bad for sleep**",
         "**a** and **b**",  # two spans
         "*Abstract*",  # italic only

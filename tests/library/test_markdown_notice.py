@@ -40,6 +40,16 @@ def test_a_notice_about_the_document(quoted: str) -> None:
         "Note: caffeine was given at 8 pm.",
         "This paper shows that accepted theories of sleep fail.",
         "All models are wrong, but some are useful.",
+        # QA round 3: findings that open as a status line, or carry a disclaimer, or sit
+        # after a notice sentence, are findings.
+        "V1 neurons fired 30% more often under caffeine.",
+        "Version 2 of the protocol doubled sleep loss in adults.",
+        "Caffeine reduced sleep in all 40 participants, a result not yet peer-reviewed.",
+        "Published in 2019, the trial found that sleep fell by a third.",
+        "Submitted to the ethics board, the protocol enrolled 40 adults.",
+        "Comments: caffeine reduced sleep in every participant.",
+        "This article shows that caffeine is available in most foods and reduces sleep.",
+        "The data for this paper are available at https://x.org. 40% of participants slept less.",
         "Code and data are at https://github.com/example/coffee.",
         # Long: a notice is a line or two.
         "A PDF of this paper can be found at https://example.org/p.pdf. " * 8,

@@ -36,7 +36,7 @@ _INDENT = re.compile(r"^ {0,3}(?=[*_])")
 # exclamation, no heading.
 _SENTENCE_END = re.compile(r"(?:[.!;,\u2026]\??|\?[.!;,\u2026])[\"'\u201d\u2019)\]]*$")
 # A statement set in bold is a finding, kept as text: a heading in sentence case is short.
-MAX_PLAIN_HEADING_WORDS = 6
+MAX_PLAIN_HEADING_WORDS = 4
 _NUMBERED = re.compile(r"^(?:box|table|fig(?:ure|\.)?|panel|appendix)\s*[A-Z]?\d+\b", re.IGNORECASE)
 # Longer lower-case words a Title Case heading holds ("Data from Science"); shorter ones
 # ("vs.", "is", "of") are never counted.
@@ -79,9 +79,18 @@ def reads_as_heading(title: str) -> bool:
     them")."""
     words = title.split()
     # A question states no finding ("Why does this matter?"): its verbs are no sign.
-    if _NUMBERED.match(title) or _title_case(words) or title.endswith("?"):
+    if _title_case(words) or title.endswith("?"):
         return True
-    return len(words) <= MAX_PLAIN_HEADING_WORDS and not any(map(_verb_sign, words[1:]))
+    numbered = _NUMBERED.match(title)
+    if numbered:  # "Box 1: Summary of practices", not "Box 1: caffeine doubled anxiety"
+        return not any(map(_verb_sign, title[numbered.end() :].split()))
+    # A plain heading is a few words naming a topic; a number or a verb makes it a finding
+    # ("Sleep fell 40%", "No effect of caffeine on memory" is six words: kept as text).
+    return (
+        len(words) <= MAX_PLAIN_HEADING_WORDS
+        and not any(c.isdigit() for c in title)
+        and not any(map(_verb_sign, words[1:]))
+    )
 
 
 def _title_case(words: list[str]) -> bool:

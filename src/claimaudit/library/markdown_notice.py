@@ -40,7 +40,7 @@ _FEEDBACK = re.compile(r"\b(?:feedback|comments?|suggestions?|corrections?)\b", 
 _REQUEST = re.compile(r"\b(?:please|welcome[sd]?|appreciate[sd]?|invite[sd]?)\b", re.IGNORECASE)
 # A sentence that opens as a status line does ("Preprint:", "Published in ...", "Version 2").
 _STATUS = re.compile(
-    r"^\W*(?:pre-?print\b|draft\s*[:.,\u2014-]|version\s*\d|v\d+\b|"
+    r"^\W*(?:pre-?print\b|draft\s*[:.,\u2014-]|version\s*\d|"
     r"(?:published|appeared|accepted|submitted)\s+(?:in|as|at|by|for|to|online)\b|"
     r"to appear in\b|under review\b|in press\b|working paper\b|"
     r"(?:comments?|published|received|accepted|revised|last updated|cite as|citation)\s*:|"
@@ -53,7 +53,7 @@ _DISCLAIMER = re.compile(
 )
 # Sentences end at a stop before a capital, a bracket or a quote; a stop inside a web address
 # ("arxiv.org") has no space after it.
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[\u201c]?[A-Z])")
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[\u201c]?[A-Z0-9])")
 # Addresses kept through the reading as text: "<http://x>" would go as a tag, a link's target
 # with the link.
 _AUTOLINK = re.compile(r"<((?:https?://|www\.)[^<>\s]+)>", re.IGNORECASE)
@@ -61,6 +61,12 @@ _LINK_TARGET = re.compile(r"\[([^\[\]]*)\]\(((?:https?://|www\.)[^()\s]+)\)", re
 # "Note: this manuscript is under review": the label says nothing either way.
 _LABEL = re.compile(r"^\W*(?:note|notice|n\.\s?b\.)\s*[:.]\s*", re.IGNORECASE)
 _MAX_LOCATOR_WORDS = 3  # "Preprint: <url>", "DOI: 10.1/x": the address is the sentence
+# A status line or a disclaimer is short ("Published in PLOS Comp Biol, 2017."); a longer
+# sentence opening so is a finding ("Published in 2019, the trial found ..."), kept.
+_MAX_STATUS_WORDS = 6
+# The paper naming itself with no address: "The published version of this article is
+# available online.", not "This article shows that caffeine is available in most foods."
+_MAX_SELF_WORDS = 10
 
 
 def is_notice(quoted: str) -> bool:
@@ -77,12 +83,15 @@ def is_notice(quoted: str) -> bool:
 
 def _about_the_document(sentence: str) -> bool:
     sentence = _LABEL.sub("", sentence, count=1)
-    if _STATUS.match(sentence) or _DISCLAIMER.search(sentence):
+    rest = re.findall(r"[^\W_]+", _LOCATOR.sub(" ", sentence))
+    short = len(rest) <= _MAX_STATUS_WORDS
+    if short and (_STATUS.match(sentence) or _DISCLAIMER.search(sentence)):
         return True
     if _FEEDBACK.search(sentence) and _REQUEST.search(sentence):
         return True
     locator = _LOCATOR.search(sentence) is not None
-    if _SELF.search(sentence) and (locator or _ABOUT_DOCUMENT.search(sentence)):
+    if _SELF.search(sentence) and (
+        locator or (_ABOUT_DOCUMENT.search(sentence) and len(rest) <= _MAX_SELF_WORDS)
+    ):
         return True
-    rest = re.findall(r"[^\W_]+", _LOCATOR.sub(" ", sentence))
     return locator and len(rest) <= _MAX_LOCATOR_WORDS
