@@ -189,6 +189,30 @@ def test_a_citation_only_footnote_is_marked_after_its_mark_s_sentence(tmp_path: 
             [("X holds.", [B])],
             [],
         ),
+        # Two marks' texts set by moving the counter back and on, as LaTeX's manuals do; the
+        # counter commands print nothing.
+        (
+            "X holds\\footnotemark{} and Y holds\\footnotemark.\n"
+            "\\addtocounter{footnote}{-1}\\footnotetext{See \\cite{a}.}\n"
+            "\\stepcounter{footnote}\\footnotetext{See \\cite{b}.}",
+            [("X holds and Y holds.", [A, B])],
+            [],
+        ),
+        (
+            "X holds\\footnotemark. Y holds\\footnotemark.\n"
+            "\\setcounter{footnote}{1}\\footnotetext{See \\cite{a}.}\n"
+            "\\refstepcounter{footnote}\\footnotetext{See \\cite{b}.}\n\n"
+            "\\setcounter{section}{3}Z holds.",
+            [("X holds.", [A]), ("Y holds.", [B])],
+            ["Z holds."],
+        ),
+        # A value the reader cannot read leaves the counter where it was.
+        (
+            "X holds\\footnotemark.\n"
+            "\\addtocounter{footnote}{\\value{page}}\\footnotetext{See \\cite{a}.}",
+            [("X holds.", [A])],
+            [],
+        ),
         # A note that says something is read as its own claims.
         (
             "X holds\\footnotemark.\n\n\\footnotetext{Smith showed it \\cite{b}.}",

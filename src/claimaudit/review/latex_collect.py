@@ -29,6 +29,7 @@ from claimaudit.review.latex_cites import (
     citation_keys,
     command_name,
 )
+from claimaudit.review.latex_counters import COUNTER_COMMANDS
 from claimaudit.review.latex_draft import BibItem, line_starts
 from claimaudit.review.latex_files import DraftFiles
 from claimaudit.review.latex_include import group_text
@@ -97,12 +98,17 @@ class DraftCollector:
                 elif node.macroname not in _DEFINITIONS:
                     if node.macroname in ("footnote", "footnotemark"):
                         self.mark_aside(node, context)
+                    elif node.macroname in COUNTER_COMMANDS:
+                        self.counter(node)
                     self.collect(node.nodeargd.argnlist if node.nodeargd else [], context)
             elif isinstance(node, LatexEnvironmentNode | LatexGroupNode | LatexMathNode):
                 self.collect(node.nodelist, context)
 
     def mark_aside(self, node: LatexMacroNode, context: str) -> None:
         """A footnote's mark in what is no claim (a table, a caption); the walker counts it."""
+
+    def counter(self, node: LatexMacroNode) -> None:
+        """A counter command (``\\stepcounter{footnote}``); the walker moves its counter."""
 
     def cite_text(self, nodes: Sequence[LatexNode | None], context: str) -> None:
         """The citations inside ``\\citetext{see \\citealp{a}}``: the sentence's, though the

@@ -24,6 +24,7 @@ from claimaudit.library.latex_macros import DraftMacros, draft_macros
 from claimaudit.library.latex_packages import local_packages
 from claimaudit.library.latex_unprinted import blank_unprinted, excluded_environments
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_SPECS
+from claimaudit.review.latex_counters import COUNTER_SPECS
 from claimaudit.review.latex_include import INCLUDE_SPECS, include_of
 from claimaudit.untrusted import check_latex_depth
 from claimaudit.userfiles import UnreadableFileError, read_regular
@@ -31,6 +32,7 @@ from claimaudit.userfiles import UnreadableFileError, read_regular
 _DRAFT_SPECS = [
     *CITE_SPECS,
     *INCLUDE_SPECS,
+    *COUNTER_SPECS,
     MacroSpec("bibliography", "{"),
     MacroSpec("addbibresource", "[{"),
     MacroSpec("addglobalbib", "[{"),

@@ -24,6 +24,7 @@ from claimaudit.library.latex_context import SECTION_MACROS, SKIPPED_ENVIRONMENT
 from claimaudit.library.latex_inputs import INCLUDE_COMMANDS
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_FIELDS, CITE_TEXT, CiteKind
 from claimaudit.review.latex_collect import DraftCollector, node_args
+from claimaudit.review.latex_counters import COUNTER_COMMANDS, footnote_counter
 from claimaudit.review.latex_draft import CitedFields, TextualNames, UnknownCall
 from claimaudit.review.latex_files import DraftFiles, document_body, document_node
 from claimaudit.review.latex_include import group_text
@@ -194,6 +195,8 @@ class DraftWalker(DraftCollector):
             self.footnote_mark(node)
         elif name == "footnotetext":
             self.footnote_text(node, chain)
+        elif name in COUNTER_COMMANDS:  # prints nothing
+            self.counter(node)
         elif name in ("item", "par"):
             self.flush()
             if name == "item" and node_args(node):
@@ -261,6 +264,11 @@ class DraftWalker(DraftCollector):
             # In prose the reader does not walk (an unknown macro's argument), a mark still.
             prose = context in ("prose", "footnote")
             self.unpaired[number] = self.place_mark() if prose else context
+
+    def counter(self, node: LatexMacroNode) -> None:
+        """``\\addtocounter{footnote}{-1}`` and the like move LaTeX's footnote counter, which
+        pairs the next ``\\footnotetext`` with its mark."""
+        self.footnotes = footnote_counter(node, self.footnotes)
 
     def note(self, note_id: int, text: LatexNode, chain: tuple[Path, ...]) -> None:
         """A footnote's text walked into a block of its own, given after the paragraph."""
