@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
-from claimaudit.library.latex_macros import draft_macros, expand_macros
+from claimaudit.library.latex_macros import MAX_NESTING, draft_macros, expand_macros, inline_nested
 from tests.library.test_latex_refs import passages_of
 
 
@@ -117,3 +118,27 @@ def test_a_draft_reader_blanks_every_definition_and_let_when_asked() -> None:
     for start, end in found.blanked:
         blanked[start:end] = " " * (end - start)
     assert not "".join(blanked).strip()
+
+
+def test_inline_nested_expands_a_body_s_calls_until_none_is_left() -> None:
+    macros = {
+        "zcite": (1, "\\zz@cite{#1}"),
+        "zz@cite": (1, "\\za{#1}"),
+        "za": (2, "\\citep[#1]{#2}"),
+        "zz": (0, "never"),  # a prefix of \\zz@cite: not the call
+    }
+    inlined = inline_nested(macros, {"za": "see"})
+    assert inlined["zcite"] == (1, "{{\\citep[see]{#1}}}")
+    assert inlined["za"] == macros["za"]
+
+
+def test_inline_nested_leaves_a_cycle_and_a_too_deep_chain_as_written() -> None:
+    cycle = {"a": (0, "x\\b"), "b": (0, "y\\a"), "c": (0, "\\a")}
+    assert inline_nested(cycle, {}) == cycle
+    # A chain one longer than the bound: its top is left for the reader's own one level.
+    names = ["m" + "a" * depth for depth in range(MAX_NESTING + 2)]
+    chain = {name: (0, f"\\{after} x") for name, after in pairwise(names)}
+    chain[names[-1]] = (0, "end")
+    inlined = inline_nested(chain, {})
+    assert inlined[names[0]] == chain[names[0]]
+    assert inlined[names[1]][1].count("x") == MAX_NESTING and "end" in inlined[names[1]][1]

@@ -138,6 +138,50 @@ def test_a_wrapper_of_a_copy_named_with_an_at_is_a_citation(
     assert _claims(path) == [(line, "Version control helps.", ("wilson2017",))]
 
 
+@pytest.mark.parametrize(
+    ("preamble", "files"),
+    [
+        # A package's wrapper calling its own @-named wrapper of \citep.
+        (
+            "\\usepackage{mystyle}",
+            {
+                "mystyle__sty": "\\ProvidesPackage{mystyle}\n"
+                "\\newcommand\\zz@cite[1]{\\citep{#1}}\n\\newcommand\\zcite[1]{\\zz@cite{#1}}\n"
+            },
+        ),
+        # The same between \makeatletter and \makeatother.
+        (
+            "\\makeatletter\n\\newcommand\\zz@cite[1]{\\citep{#1}}\n"
+            "\\newcommand\\zcite[1]{\\zz@cite{#1}}\n\\makeatother",
+            {},
+        ),
+        # Three deep, the innermost with an optional argument, defined last.
+        (
+            "\\newcommand\\zcite[1]{\\zb{#1}}\n\\newcommand\\zb[1]{\\za[see]{#1}}\n"
+            "\\newcommand\\za[2][]{\\citep[#1]{#2}}",
+            {},
+        ),
+    ],
+)
+def test_a_wrapper_of_a_wrapper_is_a_citation(
+    tmp_path: Path, preamble: str, files: dict[str, str]
+) -> None:
+    path = _draft(tmp_path, preamble, "Memory is harmed by caffeine \\zcite{wilson2017}.", **files)
+    line = 5 + preamble.count("\n")
+    assert _claims(path) == [(line, "Memory is harmed by caffeine.", ("wilson2017",))]
+
+
+def test_wrappers_that_call_each_other_end(tmp_path: Path) -> None:
+    # TeX would loop; the reader expands each a bounded number of times and cites nothing.
+    preamble = "\\newcommand\\za[1]{\\zb{#1}}\n\\newcommand\\zb[1]{\\za{#1}}"
+    path = _draft(tmp_path, preamble, "Memory is harmed by caffeine \\za{wilson2017}.")
+    found = extract_latex_claims(path)
+    assert (found.claims, [s.text for s in found.uncited]) == (
+        [],
+        ["Memory is harmed by caffeine."],
+    )
+
+
 def test_a_package_s_tex_code_is_not_expanded(tmp_path: Path) -> None:
     # A class-like redefinition of \section: expanded, its code would print as prose and the
     # heading would be lost; read as the built-in \section, the title is the section.

@@ -19,7 +19,7 @@ not know the copy, and the epigraph's quote ran into its author.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from claimaudit.library.latex_definitions import (
@@ -149,6 +149,42 @@ def draft_macros(source: str, *, blank_all: bool = False, package: bool = False)
             *document_command_spans(source, package),
         ]
     return DraftMacros(macros, tuple(blanked), defaults, copies)
+
+
+# How deep a body's calls of other macros are expanded into it, and the most it may grow to.
+MAX_NESTING = 8
+_MAX_INLINED_BODY = 20_000
+
+
+def inline_nested(
+    macros: dict[str, tuple[int, str]], defaults: Mapping[str, str]
+) -> dict[str, tuple[int, str]]:
+    """``macros`` (name -> (arguments, body)) with each body's calls of the others expanded
+    in it, as TeX would at the call, up to ``MAX_NESTING`` deep: a wrapper of a wrapper
+    (``\\newcommand\\zcite[1]{\\zz@cite{#1}}``) reads as the citation it ends in, for a
+    reader that expands one level and parses ``\\zz@cite`` as ``\\zz`` and "@cite". A body
+    that calls itself, directly or through others, is left as written; so is one that would
+    grow past the size limit."""
+    if not macros:
+        return macros
+    known = {
+        name: Macro(name, count, body, defaults.get(name)) for name, (count, body) in macros.items()
+    }
+    pattern = re.compile(
+        r"\\(" + "|".join(map(re.escape, sorted(macros, key=len, reverse=True))) + r")(?![A-Za-z@])"
+    )
+    brackets = Brackets()
+    inlined: dict[str, tuple[int, str]] = {}
+    for name, (count, body) in macros.items():
+        expanded = body
+        for _ in range(MAX_NESTING):
+            if pattern.search(expanded) is None:
+                break
+            expanded = _expand_once(expanded, pattern, known, _MAX_INLINED_BODY, brackets)
+        # Still calling a macro after the last pass: a cycle (or a call without its
+        # arguments), whose expansion is the reader's one level at the call.
+        inlined[name] = (count, body if pattern.search(expanded) else expanded)
+    return inlined
 
 
 def expand_call(body: str, arguments: list[str]) -> str:

@@ -128,7 +128,8 @@ class DraftCollector:
 
     def with_expansion(self, node: LatexMacroNode, then: Callable[[list[LatexNode]], None]) -> bool:
         """Parse the macro's expansion and hand it to ``then``, every piece of it mapped to the
-        call's span (one level: a macro inside an expansion prints as pylatexenc reads it). A
+        call's span (one level: a body's calls of other macros were expanded into it beforehand,
+        ``inline_nested``; what is left prints as pylatexenc reads it). A
         citation alias (``\\let\\lcite\\cite``) reads as the citation command it copies."""
         expanded = self._expansion(node)
         if expanded is None:

@@ -20,7 +20,7 @@ from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import read_bytes
 from claimaudit.library.latex_context import walker_context
 from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, follow_include
-from claimaudit.library.latex_macros import DraftMacros, draft_macros
+from claimaudit.library.latex_macros import DraftMacros, draft_macros, inline_nested
 from claimaudit.library.latex_packages import local_packages
 from claimaudit.library.latex_unprinted import blank_unprinted, excluded_environments
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_SPECS
@@ -135,6 +135,8 @@ class DraftFiles:
                 name: (count, calls.sub(lambda m: "\\" + self.aliases[m.group(1)], body))
                 for name, (count, body) in self.macros.items()
             }
+        # A wrapper of a wrapper reads as what it ends in: the reader expands one level.
+        self.macros = inline_nested(self.macros, self.defaults)
         cite_specs = {spec.macroname: spec for spec in CITE_SPECS}
         specs = [
             MacroSpec(n, ("[" if n in self.defaults else "{") + "{" * (a - 1) if a else "")
