@@ -206,6 +206,14 @@ def test_a_citation_only_footnote_is_marked_after_its_mark_s_sentence(tmp_path: 
             [("X holds.", [A]), ("Y holds.", [B])],
             ["Z holds."],
         ),
+        # A counter command in a table moves the counter too.
+        (
+            "X holds\\footnotemark.\n\\begin{table}\\begin{tabular}{l}"
+            "A\\footnotemark\\stepcounter{footnote}\\end{tabular}\\end{table}\n"
+            "\\addtocounter{footnote}{-2}\\footnotetext{See \\cite{a}.}",
+            [("X holds.", [A])],
+            [],
+        ),
         # A value the reader cannot read leaves the counter where it was.
         (
             "X holds\\footnotemark.\n"
