@@ -63,3 +63,15 @@ def test_the_papers_description_lists_read_as_terms() -> None:
     assert any(t.startswith("Code Reviews and Pair Programming: These practices") for t in gep)
     scipy = [p.text for p in make_passages(extract(SCIPY_TEX).blocks)]
     assert any(t.startswith("cluster: The cluster subpackage contains") for t in scipy)
+
+
+def test_counter_commands_print_nothing(tmp_path: Path) -> None:
+    # The footnote-mark idiom: the counter's name is no word of the paper.
+    body = (
+        "A holds\\footnotemark{} and B holds\\footnotemark.\n"
+        "\\addtocounter{footnote}{-1}\\footnotetext{See x.}\n"
+        "\\stepcounter{footnote}\\footnotetext{See y.}\n"
+        "\\refstepcounter{equation}\\setcounter{section}{3}C holds."
+    )
+    assert "footnote" not in " ".join(text for _, text in _blocks(tmp_path, body))
+    assert "equation" not in " ".join(text for _, text in _blocks(tmp_path, body))

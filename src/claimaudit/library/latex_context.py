@@ -52,7 +52,7 @@ _DISCARDED_MACROS = tuple(
     "cref Cref label maketitle "
     "includegraphics bibliography bibliographystyle author affil keywords thanks date "
     "thispagestyle vspace hspace newcommand renewcommand title setlength addtolength "
-    f"setcounter addtocounter {ABSTRACT_NAME}".split()
+    f"setcounter addtocounter stepcounter refstepcounter {ABSTRACT_NAME}".split()
 )
 # pylatexenc renders these font and link macros as nothing; we want their visible text.
 _TEXT_MACROS = {
@@ -119,6 +119,8 @@ _WALKER_ARGS = {
     "addtolength": "{{",
     "setcounter": "{{",
     "addtocounter": "{{",
+    "stepcounter": "{",
+    "refstepcounter": "{",
     "bibliography": "{",
     "bibliographystyle": "{",
     "caption": "[{",
