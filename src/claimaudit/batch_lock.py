@@ -4,13 +4,15 @@ Two runs appending to one ``--out`` would each judge every pair (neither sees th
 when it reads the file to resume), so the file would end with every pair twice. A run holds an
 exclusive advisory lock (``flock``) for its whole life, on a lock file beside ``--out``:
 ``.NAME.lock`` in the folder of the file ``--out`` names (a symbolic link followed). Not on
-``--out`` itself: ``--retry-not-checked`` replaces that file by a new one, which a lock on the
-old one would not cover. The kernel drops the lock when its process ends, however it ends; the
-file is removed when the run ends, and one left by a killed run is locked and removed by the
-next run. An output that is a stream (``/dev/stdout``, a FIFO) is never resumed from, so it is
-not locked. Windows has no ``flock``; there no lock is taken (the project targets Linux and
-macOS). ``eval --out`` takes the same lock: two evals writing one file from its start would
-write over each other's lines.
+``--out`` itself: ``--retry-not-checked`` replaces that file by a new one, which a lock on the old
+one would not cover. When ``--out`` already exists the run also locks the file itself (an
+``flock`` on a read-only descriptor of it): ``flock`` locks the open file's inode, so a hard link
+to ``--out``, which has a lock file of another name, is still refused. The kernel drops the lock
+when its process ends, however it ends; the file is removed when the run ends, and one left by a
+killed run is locked and removed by the next run. An output that is a stream (``/dev/stdout``, a
+FIFO) is never resumed from, so it is not locked. Windows has no ``flock``; there no lock is taken
+(the project targets Linux and macOS). ``eval --out`` takes the same lock: two evals writing one
+file from its start would write over each other's lines.
 """
 
 from __future__ import annotations
@@ -33,21 +35,28 @@ def lock_path(out: Path) -> Path:
     return target.parent / f".{target.name}.lock"
 
 
-# Who a refused run says holds the lock: a batch sees only batches, unless an eval writes the
-# very file it resumes from.
-BATCH_HOLDER = "another batch run"
+def _refusal(out: Path) -> BatchLockedError:
+    # Both batch and eval take this lock, and the refused run cannot tell which holds it.
+    return BatchLockedError(f"another batch or eval run is writing {out}")
 
 
 @contextmanager
-def batch_lock(out: Path, *, holder: str = BATCH_HOLDER) -> Iterator[None]:
-    """Hold ``out``'s lock while the block runs; BatchLockedError ("``holder`` is writing
-    ``out``") at once when another run holds it, OSError when the lock file cannot be made."""
+def batch_lock(out: Path) -> Iterator[None]:
+    """Hold ``out``'s lock while the block runs; BatchLockedError ("another batch or eval run
+    is writing ``out``") at once when another run holds it, OSError when the lock file cannot
+    be made."""
     if sys.platform == "win32" or (out.exists() and not out.is_file()):
         yield
         return
     path = lock_path(out)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = _acquire(path, out, holder)
+    fd = _acquire(path, out)
+    try:
+        held_out = _lock_existing(out)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        os.close(fd)
+        raise
     try:
         yield
     finally:
@@ -55,9 +64,28 @@ def batch_lock(out: Path, *, holder: str = BATCH_HOLDER) -> Iterator[None]:
         # makes a new one (see _acquire), so no two runs ever hold two different files.
         path.unlink(missing_ok=True)
         os.close(fd)
+        if held_out is not None:
+            os.close(held_out)
 
 
-def _acquire(path: Path, out: Path, holder: str) -> int:
+def _lock_existing(out: Path) -> int | None:
+    """A descriptor of ``out`` itself holding its lock, None when there is no file yet."""
+    try:
+        fd = os.open(out, os.O_RDONLY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise _refusal(out) from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _acquire(path: Path, out: Path) -> int:
     """A descriptor of ``path`` holding its lock."""
     while True:
         fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
@@ -65,7 +93,7 @@ def _acquire(path: Path, out: Path, holder: str) -> int:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
-            raise BatchLockedError(f"{holder} is writing {out}") from None
+            raise _refusal(out) from None
         except BaseException:
             os.close(fd)
             raise
