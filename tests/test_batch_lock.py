@@ -109,3 +109,16 @@ def test_a_hard_link_to_the_output_shares_its_lock(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hard.jsonl", "out.jsonl"]
     with batch_lock(hard):  # free again, through either name
         pass
+
+
+def test_a_hard_link_made_while_a_new_output_is_written_shares_its_lock(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    hard = tmp_path / "hard.jsonl"
+    with batch_lock(out):
+        out.write_text("{}\n", encoding="utf-8")  # the run writes the file it started without
+        os.link(out, hard)
+        with pytest.raises(BatchLockedError), batch_lock(hard):
+            pass
+    assert out.read_text(encoding="utf-8") == "{}\n"  # what the run wrote stays
+    with batch_lock(hard):
+        pass
