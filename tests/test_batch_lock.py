@@ -34,7 +34,8 @@ def test_a_second_lock_on_one_output_is_refused_and_the_first_leaves_nothing(
     out = tmp_path / "out.jsonl"
     with batch_lock(out):
         assert lock_path(out) == tmp_path / ".out.jsonl.lock"
-        refused = pytest.raises(BatchLockedError, match=f"^another batch run is writing {out}$")
+        message = f"^another batch or eval run is writing {out}$"
+        refused = pytest.raises(BatchLockedError, match=message)
         with refused, batch_lock(out):
             pass
         with batch_lock(tmp_path / "other.jsonl"):  # another output is another lock
@@ -94,3 +95,30 @@ def test_run_batch_refuses_an_output_another_run_holds(tmp_path: Path) -> None:
         run_batch(src, out, Checker(memory, judge))
     assert judge.seen == [] and not out.exists()
     assert run_batch(src, out, Checker(memory, judge)).written == 1
+
+
+def test_a_hard_link_to_the_output_shares_its_lock(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    out.write_text("", encoding="utf-8")
+    hard = tmp_path / "hard.jsonl"
+    os.link(out, hard)  # another name, so another lock file: the file itself must be locked
+    message = f"^another batch or eval run is writing {hard}$"
+    refused = pytest.raises(BatchLockedError, match=message)
+    with batch_lock(out), refused, batch_lock(hard):
+        pass
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hard.jsonl", "out.jsonl"]
+    with batch_lock(hard):  # free again, through either name
+        pass
+
+
+def test_a_hard_link_made_while_a_new_output_is_written_shares_its_lock(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    hard = tmp_path / "hard.jsonl"
+    with batch_lock(out):
+        out.write_text("{}\n", encoding="utf-8")  # the run writes the file it started without
+        os.link(out, hard)
+        with pytest.raises(BatchLockedError), batch_lock(hard):
+            pass
+    assert out.read_text(encoding="utf-8") == "{}\n"  # what the run wrote stays
+    with batch_lock(hard):
+        pass

@@ -4,13 +4,17 @@ Two runs appending to one ``--out`` would each judge every pair (neither sees th
 when it reads the file to resume), so the file would end with every pair twice. A run holds an
 exclusive advisory lock (``flock``) for its whole life, on a lock file beside ``--out``:
 ``.NAME.lock`` in the folder of the file ``--out`` names (a symbolic link followed). Not on
-``--out`` itself: ``--retry-not-checked`` replaces that file by a new one, which a lock on the
-old one would not cover. The kernel drops the lock when its process ends, however it ends; the
-file is removed when the run ends, and one left by a killed run is locked and removed by the
-next run. An output that is a stream (``/dev/stdout``, a FIFO) is never resumed from, so it is
-not locked. Windows has no ``flock``; there no lock is taken (the project targets Linux and
-macOS). ``eval --out`` takes the same lock: two evals writing one file from its start would
-write over each other's lines.
+``--out`` itself: ``--retry-not-checked`` replaces that file by a new one, which a lock on the old
+one would not cover. The run also locks ``--out`` itself (an ``flock`` on a read-only descriptor
+of it, the file made empty when missing and removed at the end if still empty): ``flock`` locks
+the open file's inode, so a hard link to ``--out``, which has a lock file of another name, is
+still refused, even one made while the run writes. A file ``--retry-not-checked`` puts in its
+place is covered by the lock file alone. The kernel drops the lock
+when its process ends, however it ends; the file is removed when the run ends, and one left by a
+killed run is locked and removed by the next run. An output that is a stream (``/dev/stdout``, a
+FIFO) is never resumed from, so it is not locked. Windows has no ``flock``; there no lock is taken
+(the project targets Linux and macOS). ``eval --out`` takes the same lock: two evals writing one
+file from its start would write over each other's lines.
 """
 
 from __future__ import annotations
@@ -33,31 +37,72 @@ def lock_path(out: Path) -> Path:
     return target.parent / f".{target.name}.lock"
 
 
-# Who a refused run says holds the lock: a batch sees only batches, unless an eval writes the
-# very file it resumes from.
-BATCH_HOLDER = "another batch run"
+def _refusal(out: Path) -> BatchLockedError:
+    # Both batch and eval take this lock, and the refused run cannot tell which holds it.
+    return BatchLockedError(f"another batch or eval run is writing {out}")
 
 
 @contextmanager
-def batch_lock(out: Path, *, holder: str = BATCH_HOLDER) -> Iterator[None]:
-    """Hold ``out``'s lock while the block runs; BatchLockedError ("``holder`` is writing
-    ``out``") at once when another run holds it, OSError when the lock file cannot be made."""
+def batch_lock(out: Path) -> Iterator[None]:
+    """Hold ``out``'s lock while the block runs; BatchLockedError ("another batch or eval run
+    is writing ``out``") at once when another run holds it, OSError when the lock file cannot
+    be made."""
     if sys.platform == "win32" or (out.exists() and not out.is_file()):
         yield
         return
     path = lock_path(out)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = _acquire(path, out, holder)
+    fd = _acquire(path, out)
+    try:
+        held_out = _lock_output(out)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        os.close(fd)
+        raise
     try:
         yield
     finally:
+        if held_out is not None:
+            _release_output(out, *held_out)
         # Removed before it is unlocked: a run waiting on this file then finds it gone and
         # makes a new one (see _acquire), so no two runs ever hold two different files.
         path.unlink(missing_ok=True)
         os.close(fd)
 
 
-def _acquire(path: Path, out: Path, holder: str) -> int:
+def _lock_output(out: Path) -> tuple[int, bool] | None:
+    """A descriptor of ``out`` itself holding its lock, and whether this made the file; None
+    when ``out`` cannot be opened (a dangling symbolic link)."""
+    # Made now when missing, so a hard link to it made while the run writes is covered too.
+    try:
+        fd, made = os.open(out, os.O_RDONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666), True
+    except FileExistsError:
+        try:
+            fd, made = os.open(out, os.O_RDONLY | os.O_CLOEXEC), False
+        except FileNotFoundError:
+            return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise _refusal(out) from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, made
+
+
+def _release_output(out: Path, fd: int, made: bool) -> None:
+    """Unlock ``out``; a file this lock made that the run left empty is removed, as if never
+    made (a run refused or failed before writing leaves no file behind)."""
+    try:
+        if made and os.fstat(fd).st_size == 0 and _same_file(fd, out):
+            out.unlink(missing_ok=True)
+    finally:
+        os.close(fd)
+
+
+def _acquire(path: Path, out: Path) -> int:
     """A descriptor of ``path`` holding its lock."""
     while True:
         fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
@@ -65,7 +110,7 @@ def _acquire(path: Path, out: Path, holder: str) -> int:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
-            raise BatchLockedError(f"{holder} is writing {out}") from None
+            raise _refusal(out) from None
         except BaseException:
             os.close(fd)
             raise

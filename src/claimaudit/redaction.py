@@ -35,12 +35,23 @@ _MIN_SECRET_CHARS = 6
 _PAIR_SEPARATOR = re.compile(r"([&;])")
 
 
+# Where a pair's name ends: "=", or "=" percent-encoded ("token%3DSECRET" still shows SECRET).
+_NAME_END = re.compile(r"=|%3D", re.IGNORECASE)
+
+
 def _redact_pair(pair: str) -> str:
-    name, sep, value = pair.partition("=")
+    name, sep, value = _split_pair(pair)
     # The name as a server reads it: "%74oken" and "TOKEN" are "token" too.
     if sep and value and _SECRET_KEY.search(unquote_plus(name)):
-        return f"{name}={MASK}"
+        return f"{name}{sep}{MASK}"
     return pair
+
+
+def _split_pair(pair: str) -> tuple[str, str, str]:
+    end = _NAME_END.search(pair)
+    if end is None:
+        return pair, "", ""
+    return pair[: end.start()], end.group(), pair[end.end() :]
 
 
 def _redact_pairs(text: str) -> str:
@@ -51,8 +62,18 @@ def _redact_pairs(text: str) -> str:
     )
 
 
+def _redact_path(path: str) -> str:
+    # A segment's parameters ("/v1/library/x;token=SECRET") are pairs as a query's are.
+    segments = []
+    for segment in path.split("/"):
+        head, sep, params = segment.partition(";")
+        segments.append(f"{head}{sep}{_redact_pairs(params)}" if sep else segment)
+    return "/".join(segments)
+
+
 def redact_url(url: str) -> str:
-    """``url`` without userinfo, secret-looking query or fragment values masked."""
+    """``url`` without userinfo, secret-looking query, fragment or path parameter values
+    masked."""
     try:
         parts = urlsplit(url)
     except ValueError:
@@ -64,7 +85,7 @@ def redact_url(url: str) -> str:
         (
             parts.scheme,
             netloc,
-            parts.path,
+            _redact_path(parts.path),
             _redact_pairs(parts.query) if parts.query else "",
             _redact_pairs(parts.fragment) if parts.fragment else "",
         )

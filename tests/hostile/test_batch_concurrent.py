@@ -45,7 +45,7 @@ def test_a_second_run_on_one_output_is_refused_and_writes_nothing(
         second = cli("batch", src, "--out", out, *scripted_cli)
     finally:
         os.close(lock)
-    assert_one_line_usage_error(second, f"another batch run is writing {out}")
+    assert_one_line_usage_error(second, f"another batch or eval run is writing {out}")
     assert out.read_text(encoding="utf-8") == ""
     first = cli("batch", src, "--out", out, *scripted_cli)
     assert first.exit_code == 0, first.stderr
@@ -66,7 +66,7 @@ def test_a_run_killed_while_holding_the_lock_does_not_block_the_next(
     try:
         assert holder.stdout is not None and holder.stdout.readline() == b"held\n"
         refused = cli("batch", src, "--out", out, *scripted_cli)
-        assert_one_line_usage_error(refused, f"another batch run is writing {out}")
+        assert_one_line_usage_error(refused, f"another batch or eval run is writing {out}")
         holder.send_signal(signal.SIGKILL)
         holder.wait()
     finally:

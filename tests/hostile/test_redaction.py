@@ -41,6 +41,14 @@ LOOPBACK = "http://127.0.0.1"
         # A key name percent-encoded is still that name.
         (f"https://h/p?q=1&%74oken={SECRET}", "https://h/p?q=1&%74oken=***"),
         ("https://h/p?q=a;b&c=d", "https://h/p?q=a;b&c=d"),
+        # A path parameter is a pair too, on any segment; the rest of the path is kept.
+        (f"https://h/v1/x;token={SECRET}", "https://h/v1/x;token=***"),
+        (f"https://h/a;v=1;Api_Key={SECRET}/b;c", "https://h/a;v=1;Api_Key=***/b;c"),
+        ("https://h/v1/a;b=c/token=x", "https://h/v1/a;b=c/token=x"),
+        # "=" percent-encoded still ends the name.
+        (f"https://h/p?a=1;token%3D{SECRET}", "https://h/p?a=1;token%3D***"),
+        (f"https://h/p?%74oken%3d{SECRET}&q=1", "https://h/p?%74oken%3d***&q=1"),
+        ("https://h/p?q=a%3Db&c=d", "https://h/p?q=a%3Db&c=d"),
     ],
 )
 def test_redact_url(url: str, shown: str) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.errors import InvalidReferenceError
+from claimaudit.errors import InvalidReferenceError, PaperNotFoundError
 from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.library.refused_refs import parse_or_stored, refused_refs, stored_ref
 from claimaudit.library.store import Library
@@ -43,8 +43,21 @@ def test_a_reference_that_parses_is_parsed_and_one_not_stored_keeps_its_error(
     library: Library,
 ) -> None:
     assert parse_or_stored(library, "2001.00001") == parse_ref("arXiv:2001.00001")
-    with pytest.raises(InvalidReferenceError, match=re.escape("'0703.1235'")):
-        parse_or_stored(library, "0703.1235")
+    with pytest.raises(
+        InvalidReferenceError, match=re.escape("not a paper reference: 'not a ref'")
+    ):
+        parse_or_stored(library, "not a ref")
+
+
+@pytest.mark.parametrize("typed", ["0703.1235", "arXiv:0703.1235"])
+def test_a_refused_arxiv_id_not_stored_is_not_found_saying_why(
+    library: Library, typed: str
+) -> None:
+    # A stored reference may have this form, so nothing under it is "not found" (404), as for a
+    # second remove of any paper; the parser's reason is kept.
+    why = f"no paper is stored under {typed} (not a valid arXiv identifier: '0703.1235': "
+    with pytest.raises(PaperNotFoundError, match=f"^{re.escape(why)}"):
+        parse_or_stored(library, f" {typed} ")
 
 
 def test_only_the_references_that_no_longer_parse_are_listed(library: Library) -> None:

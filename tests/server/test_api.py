@@ -255,9 +255,16 @@ def test_a_paper_stored_under_a_reference_now_refused_can_be_read_and_removed(
         removed = api.delete(f"/v1/library/{quote(NEVER_ISSUED)}")
         assert removed.status_code == 200, removed.text
         assert removed.json()["removed"]["ref"] == NEVER_ISSUED
-        assert _error(api.get(f"/v1/library/{quote(NEVER_ISSUED)}"), 400)["code"] == (
-            "invalid_reference"
-        )
+        # Gone now: not found, as a second remove of any paper is, saying why the id is refused.
+        for gone in (
+            api.get(f"/v1/library/{quote(NEVER_ISSUED)}"),
+            api.delete(f"/v1/library/{quote(NEVER_ISSUED)}"),
+        ):
+            error = _error(gone, 404)
+            assert error["code"] == "not_found"
+            assert error["message"].startswith(
+                f"no paper is stored under {NEVER_ISSUED} (not a valid"
+            )
     finally:
         with Library.open(example_library) as library:
             if library.get_paper(PaperRef(RefKind.ARXIV, "0703.1234")) is not None:

@@ -53,6 +53,19 @@ def test_semicolon_separated_secrets_never_reach_the_access_log(strict: RunningS
     assert '"GET /v1/judges?a=1&Api_Key=*** HTTP/1.1" 200' in log
 
 
+def test_path_parameter_and_encoded_pair_secrets_never_reach_the_access_log(
+    strict: RunningServer,
+) -> None:
+    other = "anothersecret77"
+    with strict.client(TOKEN) as client:
+        client.delete(f"/v1/library/x;token={other}")  # whatever it answers, it is logged
+        assert client.get(f"/v1/judges?a=1;token%3D{other}").status_code == 200
+    log = strict.log_text()
+    assert other not in log
+    assert '"DELETE /v1/library/x;token=*** HTTP/1.1"' in log
+    assert '"GET /v1/judges?a=1;token%3D*** HTTP/1.1" 200' in log
+
+
 @pytest.fixture
 def configured(monkeypatch: pytest.MonkeyPatch) -> Iterator[io.StringIO]:
     """uvicorn's loggers configured by ``log_config``, both handlers writing to one buffer;
@@ -110,6 +123,8 @@ def test_error_lines_and_tracebacks_hide_secrets(configured: io.StringIO) -> Non
         ("/v1/library/search?q=deep+net&limit=5", "/v1/library/search?q=deep+net&limit=5"),
         ("/v1/judges?access_token=abcdef123456", "/v1/judges?access_token=***"),
         ("/v1/judges?a=1;access_token=abcdef123456", "/v1/judges?a=1;access_token=***"),
+        ("/v1/library/x;token=abcdef123456", "/v1/library/x;token=***"),
+        ("/v1/judges?a=1;token%3Dabcdef123456", "/v1/judges?a=1;token%3D***"),
         (f"/v1/judges?q={JUDGE_KEY}", "/v1/judges?q=***"),
         (f"/v1/library/{JUDGE_KEY}?q=x", "/v1/library/***?q=x"),
         (f"/v1/judges?q={_encoded(JUDGE_KEY)}&limit=5", "/v1/judges?***"),

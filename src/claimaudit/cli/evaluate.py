@@ -40,9 +40,6 @@ from claimaudit.library.store import Library
 from claimaudit.sources.protocol import Source
 from claimaudit.userfiles import UnreadableFileError, check_regular, require_distinct
 
-# The lock is batch's: whichever holds it, an eval refused cannot tell which.
-EVAL_HOLDER = "another batch or eval run"
-
 
 def _library_source(path: Path, fmt: CorpusFormat, corpus: Path) -> Source:
     with Library.open(path) as library:
@@ -102,7 +99,7 @@ def eval_command(
         if out is not None:
             try:
                 # Before the model loads or --out is emptied: a second run on one --out stops here.
-                held.enter_context(batch_lock(out, holder=EVAL_HOLDER))
+                held.enter_context(batch_lock(out))
             except OSError as error:
                 fail(f"cannot lock {out}: {error.strerror or error}")
         chosen = make_judge(judge, settings)

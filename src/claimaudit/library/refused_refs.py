@@ -8,8 +8,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from claimaudit.errors import InvalidReferenceError
-from claimaudit.identity import PaperRef, RefKind, parse_ref
+from claimaudit.errors import InvalidReferenceError, PaperNotFoundError
+from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, parse_ref
 from claimaudit.library.store import Library
 
 _ARXIV_PREFIX = "arXiv:"
@@ -40,15 +40,19 @@ def stored_ref(conn: sqlite3.Connection, text: str) -> PaperRef | None:
 
 def parse_or_stored(library: Library, text: str) -> PaperRef:
     """``text`` parsed as a reference; failing that, the reference of a paper stored under it
-    (so one stored before a rule refused its reference can still be shown and removed); else
-    the parser's error."""
+    (so one stored before a rule refused its reference can still be shown and removed). An
+    arXiv id the rules refuse with no paper under it is PaperNotFoundError (the parser's
+    reason in its message): such an id names a paper that may be stored, so a second remove
+    of one is "not found", as for any reference. Else the parser's error."""
     try:
         return parse_ref(text)
-    except InvalidReferenceError:
+    except InvalidReferenceError as error:
         found = stored_ref(library.connection, text)
-        if found is None:
-            raise
-        return found
+        if found is not None:
+            return found
+        if arxiv_id_error(text) is not None:
+            raise PaperNotFoundError(f"no paper is stored under {text.strip()} ({error})") from None
+        raise
 
 
 def refused_refs(conn: sqlite3.Connection) -> list[RefusedRef]:
