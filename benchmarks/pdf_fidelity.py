@@ -111,6 +111,9 @@ def normalise(text: str) -> str:
     text = _CITATION.sub("", text)
     text = re.sub(r"\(\s*\)", "", _CROSS_REFERENCE.sub("", text))
     text = re.sub(r"\s+([,.;:)])", r"\1", text)
+    # The LaTeX reading opens a description item with its label and a colon ("odr: Orthogonal
+    # ..."), which the PDF prints as a bold label alone: a colon before a space is no text.
+    text = re.sub(r"(?<=\w):(?=\s)", "", text)
     return " ".join(text.split())
 
 

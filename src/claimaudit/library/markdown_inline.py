@@ -16,8 +16,11 @@ from claimaudit.text import plain_text
 IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)(?:\{[^{}]*\})?")
 _LINK = re.compile(r"\[([^\[\]]+)\]\((?:[^()]|\([^()]*\))*+\)(?:\{[^{}]*\})?")
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
-# A tag holds no "<": a run of "<a" with no ">" is then read once, not once per "<".
-_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+# A tag holds no "<": a run of "<a" with no ">" is then read once, not once per "<". Its
+# attributes, if any, have an "=" (``<div id="refs">``): "a<b and b>c" is prose, not a tag.
+_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9:-]*+(?:\s[^<>=]*+=[^<>]*+)?\s*/?>")
+# An autolink (``<https://doi.org/...>``) shows its address: the address is the text.
+_AUTOLINK = re.compile(r"<((?:https?|ftp)://[^<>\s]++)>", re.IGNORECASE)
 # A line break ("a bold team.<br>Second line") separates words, as a line end does.
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # Inline mathematics ("$\text{HasAsthma}(x) \Rightarrow ...$") read as text; a "$" that does
@@ -55,6 +58,7 @@ def inline_text(text: str) -> str:
     text = _CROSSREF_LABEL.sub("", text)
     text = _SUPERSCRIPT.sub("", text)
     text = _LINE_BREAK.sub(" ", text)
+    text = _AUTOLINK.sub(r"\1", text)
     text = _HTML_TAG.sub("", text)
     text = _CODE.sub(r"\1", text)
     text = _emphasis(text)
