@@ -81,14 +81,7 @@ def _lock_output(out: Path) -> tuple[int, bool] | None:
             fd, made = os.open(out, os.O_RDONLY | os.O_CLOEXEC), False
         except FileNotFoundError:
             return None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
-        raise _refusal(out) from None
-    except BaseException:
-        os.close(fd)
-        raise
+    _hold(fd, out)
     return fd, made
 
 
@@ -106,19 +99,24 @@ def _acquire(path: Path, out: Path) -> int:
     """A descriptor of ``path`` holding its lock."""
     while True:
         fd = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise _refusal(out) from None
-        except BaseException:
-            os.close(fd)
-            raise
+        _hold(fd, out)
         if _same_file(fd, path):
             return fd
         # The run that held it ended and removed it between our open and our lock: lock the
         # file that is there now (or a new one).
         os.close(fd)
+
+
+def _hold(fd: int, out: Path) -> None:
+    """Lock ``fd`` at once, or close it and refuse: another run holds ``out``."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise _refusal(out) from None
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _same_file(fd: int, path: Path) -> bool:
