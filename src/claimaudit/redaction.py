@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from urllib.parse import unquote_plus, urlsplit, urlunsplit
+from urllib.parse import unquote, unquote_plus, urlsplit, urlunsplit
 
 MASK = "***"
 # The environment variables that hold secrets; their values never appear in a message.
@@ -35,14 +35,15 @@ _MIN_SECRET_CHARS = 6
 _PAIR_SEPARATOR = re.compile(r"([&;])")
 
 
-# Where a pair's name ends: "=", or "=" percent-encoded ("token%3DSECRET" still shows SECRET).
-_NAME_END = re.compile(r"=|%3D", re.IGNORECASE)
+# Where a pair's name ends: "=", or "=" percent-encoded once or more ("token%3DSECRET" and
+# "token%253DSECRET" still show SECRET, and a proxy that decodes twice reads a pair in either).
+_NAME_END = re.compile(r"=|%(?:25)*3D", re.IGNORECASE)
 
 
 def _redact_pair(pair: str) -> str:
     name, sep, value = _split_pair(pair)
-    # The name as a server reads it: "%74oken" and "TOKEN" are "token" too.
-    if sep and value and _SECRET_KEY.search(unquote_plus(name)):
+    # The name as a server reads it: "%74oken", "%2574oken" and "TOKEN" are "token" too.
+    if sep and value and _SECRET_KEY.search(fully_unquoted(name, plus_is_space=True)):
         return f"{name}{sep}{MASK}"
     return pair
 
@@ -52,6 +53,24 @@ def _split_pair(pair: str) -> tuple[str, str, str]:
     if end is None:
         return pair, "", ""
     return pair[: end.start()], end.group(), pair[end.end() :]
+
+
+# Each round of percent-encoding adds "25" after a "%"; a few rounds are plenty, and the bound
+# keeps a hostile name from costing more than a few passes.
+_MAX_DECODINGS = 8
+
+
+def fully_unquoted(text: str, *, plus_is_space: bool = False) -> str:
+    """``text`` percent-decoded until nothing changes (at most a few rounds): how it reads after
+    every proxy and framework on its way has decoded it once. A key may hold "+", so "+" stays
+    unless asked for (as in a query's names)."""
+    decode = unquote_plus if plus_is_space else unquote
+    for _ in range(_MAX_DECODINGS):
+        decoded = decode(text)
+        if decoded == text:
+            break
+        text = decoded
+    return text
 
 
 def _redact_pairs(text: str) -> str:

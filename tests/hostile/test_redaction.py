@@ -47,6 +47,9 @@ LOOPBACK = "http://127.0.0.1"
         ("https://h/v1/a;b=c/token=x", "https://h/v1/a;b=c/token=x"),
         # "=" percent-encoded still ends the name.
         (f"https://h/p?a=1;token%3D{SECRET}", "https://h/p?a=1;token%3D***"),
+        # Encoded twice (a proxy decoding once more reads token=SECRET), and a name encoded twice.
+        (f"https://h/p?a=1&token%253D{SECRET}", "https://h/p?a=1&token%253D***"),
+        (f"https://h/p?a=1&%2574oken={SECRET}", "https://h/p?a=1&%2574oken=***"),
         (f"https://h/p?%74oken%3d{SECRET}&q=1", "https://h/p?%74oken%3d***&q=1"),
         ("https://h/p?q=a%3Db&c=d", "https://h/p?q=a%3Db&c=d"),
     ],

@@ -129,11 +129,20 @@ def test_error_lines_and_tracebacks_hide_secrets(configured: io.StringIO) -> Non
         (f"/v1/library/{JUDGE_KEY}?q=x", "/v1/library/***?q=x"),
         (f"/v1/judges?q={_encoded(JUDGE_KEY)}&limit=5", "/v1/judges?***"),
         (f"/v1/library/%73{JUDGE_KEY[1:]}", "***"),
+        # Percent-encoded twice is still the key, and "+" in a key is not a space.
+        (f"/v1/judges?q={quote(_encoded(JUDGE_KEY))}", "/v1/judges?***"),
+        (f"/v1/library/{quote(_encoded(JUDGE_KEY))}?limit=5", "***?***"),
     ],
 )
 def test_request_paths(monkeypatch: pytest.MonkeyPatch, target: str, shown: str) -> None:
     monkeypatch.setenv("OPENAI_API_KEY", JUDGE_KEY)
     assert redact_request_path(target) == shown
+
+
+def test_a_key_holding_plus_is_found_in_its_own_spelling(monkeypatch: pytest.MonkeyPatch) -> None:
+    key = "abc+def/ghi+jkl=="
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    assert redact_request_path(f"/v1/judges?q={quote(key, safe='')}") == "/v1/judges?***"
 
 
 def test_other_libraries_records_are_redacted_too(monkeypatch: pytest.MonkeyPatch) -> None:

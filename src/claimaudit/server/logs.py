@@ -14,9 +14,8 @@ from __future__ import annotations
 import copy
 import logging
 from typing import Any
-from urllib.parse import unquote
 
-from claimaudit.redaction import MASK, redact_text, redact_url, secret_values
+from claimaudit.redaction import MASK, fully_unquoted, redact_text, redact_url, secret_values
 
 # uvicorn's access record: args = (client_addr, method, full_path, http_version, status_code).
 _ACCESS_ARGS = 5
@@ -28,11 +27,12 @@ def redact_request_path(target: str) -> str:
     """A request target (``/v1/judges?token=SECRET``) as it may be logged."""
     shown = redact_text(redact_url(target))
     secrets = secret_values()
-    if not any(secret in unquote(shown) for secret in secrets):
+    if not any(secret in fully_unquoted(shown) for secret in secrets):
         return shown
-    # A secret sent percent-encoded (?q=%61bc...) is still the secret: hide what holds it.
+    # A secret sent percent-encoded, once or more (?q=%61bc..., ?q=%2561bc...), is still the
+    # secret: hide what holds it.
     path, query_follows, _ = shown.partition("?")
-    if any(secret in unquote(path) for secret in secrets):
+    if any(secret in fully_unquoted(path) for secret in secrets):
         path = MASK
     return f"{path}?{MASK}" if query_follows else path
 
