@@ -4,6 +4,9 @@ but no JSON-RPC 2.0 request gets -32600 Invalid Request at once, never silence."
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -140,3 +143,58 @@ def test_invalid_text_names_the_field_and_the_position(mcp: RawMCP) -> None:
     assert text.endswith(
         "the reference is not valid text: invalid UTF-8 or a lone surrogate at character 7"
     )
+
+
+def test_a_piped_session_gets_every_answer_before_the_server_exits(tmp_path: Path) -> None:
+    # Input that ends while tool calls still run (``cat requests | claimaudit mcp``): the SDK
+    # would cancel them at the end of input, after their work (papers added) was done.
+    paper = tmp_path / "paper.md"
+    paper.write_text("# Results\n\nCaffeine reduced total sleep time in every adult studied.\n")
+    requests = [
+        {
+            "jsonrpc": "2.0",
+            "id": 0,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "pipe", "version": "1"},
+            },
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        *(
+            {
+                "jsonrpc": "2.0",
+                "id": number,
+                "method": "tools/call",
+                "params": {
+                    "name": "library_add",
+                    "arguments": {"path": str(paper), "ref": f"local:p{number}"},
+                },
+            }
+            for number in (1, 2, 3)
+        ),
+        {
+            "jsonrpc": "2.0",
+            "id": "list",
+            "method": "tools/call",
+            "params": {"name": "library_list", "arguments": {}},
+        },
+    ]
+    stdin = "".join(json.dumps(request) + "\n" for request in requests)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CLAIMAUDIT_", "TYPESAFE_"))}
+    library = tmp_path / "library.sqlite3"
+    done = subprocess.run(
+        [sys.executable, "-m", "claimaudit", "mcp", "--library", str(library)],
+        input=stdin.encode(),
+        capture_output=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    answers = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert sorted(str(answer["id"]) for answer in answers) == ["0", "1", "2", "3", "list"]
+    assert all("result" in answer for answer in answers)
+    added = [answer for answer in answers if answer["id"] in (1, 2, 3)]
+    assert not any(answer["result"].get("isError") for answer in added)

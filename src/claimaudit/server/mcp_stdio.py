@@ -11,6 +11,11 @@ notification (JSON-RPC never answers those). Lines that pass go to the SDK uncha
 
 The process's own stdin and stdout are moved aside while serving, as the SDK's transport does:
 stray output from a library can then never corrupt the protocol stream.
+
+When stdin closes, the SDK cancels every request still being handled, so a piped session
+(``cat requests | claimaudit mcp``) would see its tool calls run, papers added included, and
+never answered. The end of input is therefore held back until every request read has been
+answered (or cancelled by the client).
 """
 
 from __future__ import annotations
@@ -173,18 +178,68 @@ def screen(raw: bytes) -> tuple[str | None, dict[str, Any] | None]:
     return text, None
 
 
+def _id_key(request_id: Any) -> tuple[str, Any]:
+    # 1 and "1" are different ids.
+    return type(request_id).__name__, request_id
+
+
+class _Pending:
+    """The ids of the client's requests not yet answered; safe from any thread."""
+
+    def __init__(self) -> None:
+        self._ids: set[tuple[str, Any]] = set()
+        self._changed = threading.Condition()
+
+    def read(self, message: Any) -> None:
+        """Note a request passed to the SDK, or forget one the client cancelled."""
+        if not isinstance(message, dict):
+            return
+        if "id" in message and "method" in message:
+            with self._changed:
+                self._ids.add(_id_key(message["id"]))
+        elif message.get("method") == "notifications/cancelled":
+            params = message.get("params") or {}
+            self.answered(params.get("requestId"))
+
+    def sent(self, text: str) -> None:
+        """Forget the request ``text`` answers, if it is an answer."""
+        try:
+            message = json.loads(text)
+        except ValueError:
+            return
+        if isinstance(message, dict) and "method" not in message and "id" in message:
+            self.answered(message["id"])
+
+    def answered(self, request_id: Any) -> None:
+        if not _is_id(request_id):
+            return
+        with self._changed:
+            self._ids.discard(_id_key(request_id))
+            self._changed.notify_all()
+
+    def wait_until_answered(self) -> None:
+        with self._changed:
+            self._changed.wait_for(lambda: not self._ids)
+
+
 class _Wire:
     """The protocol's output: one complete message per write, from any thread."""
 
-    def __init__(self, binary: IO[bytes]) -> None:
+    def __init__(self, binary: IO[bytes], pending: _Pending | None = None) -> None:
         self._binary = binary
         self._lock = threading.Lock()
+        self._pending = pending or _Pending()
+
+    @property
+    def pending(self) -> _Pending:
+        return self._pending
 
     def send(self, text: str) -> int:
         data = text.encode("utf-8", "backslashreplace")
         with self._lock:
             self._binary.write(data)
             self._binary.flush()
+        self._pending.sent(text)
         return len(text)
 
     async def write(self, text: str) -> int:
@@ -208,6 +263,10 @@ class _ScreenedLines:
         while True:
             raw = await anyio.to_thread.run_sync(self._read_line)
             if raw is None:
+                # The SDK cancels what is in flight at the end of input: answer it all first.
+                await anyio.to_thread.run_sync(
+                    self._wire.pending.wait_until_answered, abandon_on_cancel=True
+                )
                 raise StopAsyncIteration
             if len(raw) > MAX_MESSAGE_BYTES:
                 limit = MAX_MESSAGE_BYTES // (1024 * 1024)
@@ -218,6 +277,7 @@ class _ScreenedLines:
             if reply is not None:
                 await self._wire.write(json.dumps(reply) + "\n")
             if line is not None:
+                self._wire.pending.read(json.loads(line))
                 return line + "\n"
 
     def _read_line(self) -> bytes | None:
