@@ -51,6 +51,12 @@ def _state(db: Path) -> list[tuple[str, str, int]]:
         return [(str(p.ref), p.content_hash, p.passage_count) for p in lib.list_papers()]
 
 
+def shown_json_hash(db: Path) -> str:
+    with Library.open(db, create=False) as lib:
+        [paper] = lib.list_papers()
+        return paper.content_hash
+
+
 def test_add_latex_show_search_remove(db: Path) -> None:
     result = run("add", h.SCIPY_TEX.parent, "--ref", "arXiv:1907.10121v3", "--library", db)
     assert result.exit_code == 0, result.output
@@ -64,6 +70,8 @@ def test_add_latex_show_search_remove(db: Path) -> None:
     shown = run("show", "1907.10121", "--library", db)
     assert shown.exit_code == 0
     assert "SciPy 1.0" in shown.stdout and "P001" in shown.stdout and "[Abstract]" in shown.stdout
+    # The content hash covers every file read with its name: never labelled as a sha256sum.
+    assert f"hash: {shown_json_hash(db)}" in shown.stdout and "sha256" not in shown.stdout
     shown_json = json.loads(run("show", "1907.10121", "--library", db, "--json").stdout)
     texts = [p["text"] for p in shown_json["passages"]]
     assert any("was rewritten in C++ with templated classes" in t for t in texts)

@@ -253,7 +253,8 @@ def _show_table(paper: StoredPaper, passages: Iterator[Passage], offset: int, li
         ("source", paper.source_path or "-"),
         ("read from", f"{paper.source_format or '-'} (extractor {paper.extractor or '-'})"),
         ("ingested", paper.ingested_at.isoformat()),
-        ("sha256", paper.content_hash),
+        # Not the file's sha256sum: it covers every file read, each with its name and length.
+        ("hash", paper.content_hash),
         ("passages", str(total)),
     ):
         out_console.print(Text.assemble((f"{label:>9}: ", "bold"), shown(value)))
