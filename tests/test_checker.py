@@ -240,6 +240,7 @@ def test_a_source_repeating_a_passage_id_is_not_checked() -> None:
         ({"passages": [Passage("none", "Aspirin lowers fever.")]}, "reserved id 'none'"),
         ({"calls": -3}, "reported -3 requests"),
         ({"retrieved_at": datetime(2020, 1, 1)}, "without a time zone"),
+        ({"passages": [Passage("P001", 12345)]}, "passage 'P001' with int text, not a string"),
     ],
 )
 def test_what_a_source_returns_is_vetted(change: dict[str, object], message: str) -> None:

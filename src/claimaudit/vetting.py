@@ -17,6 +17,13 @@ def vet_source_paper(ref: PaperRef, found: SourcePaper) -> None:
         raise SourceError(f"source returned {found.ref}, not the requested {ref}")
     if not found.passages:
         raise SourceError(f"{ref} has no text passages to check")
+    for passage in found.passages:
+        if not isinstance(passage.passage_id, str) or not isinstance(passage.text, str):
+            # Ranked, offered and quoted as text: anything else would fail half-way through.
+            raise SourceError(
+                f"source returned passage {passage.passage_id!r} with "
+                f"{type(passage.text).__name__} text, not a string"
+            )
     ids = [p.passage_id for p in found.passages]
     if len(set(ids)) != len(ids):
         # The judge names a passage by id and code copies it: an id must name one text.
