@@ -240,6 +240,7 @@ def test_a_source_repeating_a_passage_id_is_not_checked() -> None:
         ({"passages": [Passage("none", "Aspirin lowers fever.")]}, "reserved id 'none'"),
         ({"calls": -3}, "reported -3 requests"),
         ({"retrieved_at": datetime(2020, 1, 1)}, "without a time zone"),
+        ({"passages": [Passage("P001", 12345)]}, "passage 'P001' with int text, not a string"),
     ],
 )
 def test_what_a_source_returns_is_vetted(change: dict[str, object], message: str) -> None:
@@ -677,3 +678,98 @@ def test_a_checker_reads_papers_once_and_refuses_one_string(source: MemorySource
 def test_a_checker_refuses_an_unusable_budget_when_built(source: MemorySource) -> None:
     with pytest.raises(UsageError, match="max_passages must be a positive whole number"):
         Checker(source, ScriptedJudge(pick("supports", "P002")), max_passages=0)
+
+
+# ---------------------------------------------------------------- what the checker must not trust
+
+
+@pytest.mark.parametrize(("returned", "kind"), [(None, "NoneType"), ({"relation": "A"}, "dict")])
+def test_a_judge_that_returns_no_reply_is_named(
+    source: MemorySource, returned: object, kind: str
+) -> None:
+    judge = ScriptedJudge(lambda decision: returned)  # type: ignore[arg-type,return-value]
+    [record] = Checker(source, judge).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == f"judge 'scripted' returned {kind}, not a JudgeReply"
+
+
+@pytest.mark.parametrize("usage", [{"input_tokens": -1000, "output_tokens": 2}, "many"])
+def test_token_counts_that_are_not_counts_are_left_out_and_the_verdict_kept(
+    source: MemorySource, usage: object
+) -> None:
+    def script(decision: Decision) -> JudgeReply:
+        reply = pick("supports", "P002")(decision)
+        return replace(reply, usage=usage, calls=2)
+
+    [record] = Checker(source, ScriptedJudge(script)).check("c", ["1706.03762"])
+    assert isinstance(record, CheckedRecord) and record.verdict == "supports"
+    assert record.evidence == TEXTS[1] and not record.needs_review
+    assert record.judge_tokens is None and record.calls == {"scripted": 2}
+
+
+def test_a_failed_judge_with_negative_token_counts_still_notes_its_calls(
+    source: MemorySource,
+) -> None:
+    def script(decision: Decision) -> JudgeReply:
+        raise JudgeError("server went away", calls=3, usage={"input_tokens": -5})
+
+    [record] = Checker(source, ScriptedJudge(script)).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord) and record.error == "server went away"
+    assert record.calls == {"scripted": 3} and record.judge_tokens is None
+
+
+def test_blank_passages_are_never_offered_as_evidence() -> None:
+    src = MemorySource()
+    src.add(parse_ref("scifact:1"), "T", ["   ", "", "Aspirin lowers fever.", " \n\t.. "])
+    judge = ScriptedJudge(pick("supports", "P003"))
+    [record] = Checker(src, judge).check("Aspirin lowers fever.", ["scifact:1"])
+    assert isinstance(record, CheckedRecord) and record.evidence == "Aspirin lowers fever."
+    [decision] = judge.seen
+    assert list(decision.questions["evidence"].options) == ["P003", "none"]
+
+
+@pytest.mark.parametrize(
+    ("texts", "only"),
+    [
+        (["   ", ""], "blank passages"),
+        (["  ", "https://example.org/data"], "blank passages and web addresses"),
+    ],
+)
+def test_a_paper_of_blank_passages_is_not_checked_and_asks_nothing(
+    texts: list[str], only: str
+) -> None:
+    src = MemorySource()
+    src.add(parse_ref("scifact:1"), "T", texts)
+    judge = ScriptedJudge(pick("supports", "P001"))
+    [record] = Checker(src, judge).check("Aspirin lowers fever.", ["scifact:1"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == (
+        f"the paper has no passage of text to judge (only {only}); nothing was sent to the judge"
+    )
+    assert judge.seen == []
+
+
+def test_a_judge_that_rewrites_the_passages_it_is_handed_changes_no_quote(
+    source: MemorySource,
+) -> None:
+    def script(decision: Decision) -> JudgeReply:
+        for passage in decision.case.passages:  # frozen, but not against this
+            object.__setattr__(passage, "text", "GENERATED QUOTE BY JUDGE")
+            object.__setattr__(passage, "section", "Made up")
+        return pick("supports", "P002")(decision)
+
+    [record] = Checker(source, ScriptedJudge(script)).check("c", ["1706.03762"])
+    assert isinstance(record, CheckedRecord)
+    assert record.evidence == TEXTS[1] and record.evidence_section is None
+
+
+def test_a_judge_that_renames_the_passages_it_fits_is_not_checked(source: MemorySource) -> None:
+    class Renaming(ScriptedJudge):
+        def fit_evidence(self, case, ranked, limit):  # type: ignore[no-untyped-def]
+            for passage in ranked:
+                object.__setattr__(passage, "passage_id", "X" + passage.passage_id)
+            return ranked
+
+    [record] = Checker(source, Renaming(pick("supports", "XP002"))).check("c", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "judge 'scripted' fitted passages it was not offered"

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import cast
 
 from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
@@ -35,11 +34,10 @@ from claimaudit.inputs import (
     validate_topic,
 )
 from claimaudit.judges.protocol import (
-    INPUT_TOKENS,
-    OUTPUT_TOKENS,
     Case,
     ChoiceAnswer,
     Judge,
+    JudgeReply,
     settled_confidence,
     validate_reply,
 )
@@ -51,7 +49,6 @@ from claimaudit.records import (
     RELATIONS,
     CheckedRecord,
     EvidenceScope,
-    JudgeTokens,
     NotCheckedRecord,
     Record,
     Relation,
@@ -66,13 +63,14 @@ from claimaudit.selection import (
     check_budgets,
     offerable,
     select_candidates,
+    unofferable_kinds,
 )
 from claimaudit.sources.protocol import Source, SourcePaper
+from claimaudit.spending import Spent
 from claimaudit.untrusted import scrub_surrogates
+from claimaudit.vetting import vet_source_paper
 
 _log = logging.getLogger(__name__)
-
-_TOKEN_KEYS = frozenset({INPUT_TOKENS, OUTPUT_TOKENS})
 
 
 @dataclass
@@ -166,7 +164,7 @@ class Checker:
             return self._failure(claim, ref, message)
         # From here the source's requests are spent: every record below accounts for them.
         try:
-            _vet_source_paper(ref, found)
+            vet_source_paper(ref, found)
         except SourceError as error:
             return self._failure(claim, ref, str(error), calls=self._calls(found))
         key = self.cache_key_for(claim, ref, found, topic)
@@ -201,7 +199,7 @@ class Checker:
         """Put the questions to the judge; its failures become a ``not_checked`` record. When
         the prompt overflowed a context window the server named, the judge now knows the
         window: the evidence is fitted to it and the questions are asked once more."""
-        spent = _Spent()
+        spent = Spent()
         tried: Selection | None = None
         overflow = ""
         for _ in range(2):
@@ -220,20 +218,28 @@ class Checker:
         return self._judge_failure(claim, ref, paper, overflow, spent)
 
     def _select(
-        self, claim: str, paper: SourcePaper, query: str, topic: str | None, spent: _Spent
+        self, claim: str, paper: SourcePaper, query: str, topic: str | None, spent: Spent
     ) -> Selection:
         if paper.passages and not offerable(paper.passages):
             # Not a budget matter: nothing is there to judge, so the judge is not even asked
             # to fit it.
+            only = " and ".join(unofferable_kinds(paper.passages))
             raise JudgeError(
-                "the paper has no passage of text to judge (only web addresses); nothing was "
+                f"the paper has no passage of text to judge (only {only}); nothing was "
                 "sent to the judge"
             )
         frame = Case(claim=claim, paper_title=paper.title, passages=(), topic=topic)
 
         def fit(ranked: Sequence[Passage], limit: int) -> Sequence[Passage] | None:
             with self._asking(spent):
-                return self.judge.fit_evidence(frame, ranked, limit)
+                fitted = self.judge.fit_evidence(frame, _copies(ranked), limit)
+                if fitted is not None and not {p.passage_id for p in fitted} <= {
+                    p.passage_id for p in ranked
+                }:
+                    raise JudgeError(
+                        f"judge {self.judge.name!r} fitted passages it was not offered"
+                    )
+                return fitted
 
         selection = select_candidates(
             query, paper.passages, self.ranker, self.max_passages, self.max_chars, fit
@@ -250,25 +256,34 @@ class Checker:
         query: str,
         topic: str | None,
         selection: Selection,
-        spent: _Spent,
+        spent: Spent,
     ) -> CheckedRecord:
         case = Case(
             claim=claim,
             paper_title=paper.title,
-            passages=selection.passages,
+            passages=_copies(selection.passages),
             topic=topic,
         )
         decision = build_decision(case)
         with self._asking(spent):
             reply = self.judge.decide(decision)
+        if not isinstance(reply, JudgeReply):
+            raise JudgeError(
+                f"judge {self.judge.name!r} returned {type(reply).__name__}, not a JudgeReply"
+            )
         spent.add(reply.calls, reply.usage)
+        if not isinstance(reply.answers, Mapping):
+            raise JudgeError(
+                f"judge {self.judge.name!r} gave its answers as {type(reply.answers).__name__}, "
+                "not a mapping"
+            )
         validate_reply(reply, decision)
         relation: ChoiceAnswer = reply.answers[RELATION]
         evidence: ChoiceAnswer = reply.answers[EVIDENCE]
         relation_confidence = settled_confidence(relation)
         evidence_confidence = settled_confidence(evidence)
         chosen = None if evidence.choice == NO_EVIDENCE else evidence.choice
-        # Code copies the passage; the judge only names it.
+        # Code copies the passage, from the source's own objects; the judge only names it.
         passage = next((p for p in selection.passages if p.passage_id == chosen), None)
         scope: EvidenceScope = "full_text" if selection.complete else "selected_passages"
         if not paper.full_text:
@@ -311,7 +326,7 @@ class Checker:
         )
 
     @contextmanager
-    def _asking(self, spent: _Spent) -> Iterator[None]:
+    def _asking(self, spent: Spent) -> Iterator[None]:
         """Time a call into the judge; a judge's own bug (a plugin, say) is still an operational
         failure of this paper: it must not become a verdict, nor stop the other papers."""
         start = time.perf_counter()
@@ -326,7 +341,7 @@ class Checker:
             spent.seconds += time.perf_counter() - start
 
     def _judge_failure(
-        self, claim: str, ref: PaperRef, paper: SourcePaper, error: str, spent: _Spent
+        self, claim: str, ref: PaperRef, paper: SourcePaper, error: str, spent: Spent
     ) -> NotCheckedRecord:
         record = self._failure(claim, ref, error, paper.url, self._calls(paper, spent.calls))
         return record.model_copy(
@@ -351,46 +366,13 @@ class Checker:
         )
 
 
-@dataclass
-class _Spent:
-    """What judging one record cost: requests, the tokens the server reported, seconds waited."""
-
-    calls: int = 0
-    usage: Counter[str] = field(default_factory=Counter)
-    seconds: float = 0.0
-
-    def add(self, calls: int, usage: Mapping[str, int]) -> None:
-        self.calls += calls
-        self.usage.update({k: v for k, v in usage.items() if k in _TOKEN_KEYS})
-
-    def tokens(self) -> JudgeTokens | None:
-        if not self.usage:
-            return None
-        return JudgeTokens(prompt=self.usage[INPUT_TOKENS], completion=self.usage[OUTPUT_TOKENS])
+def _copies(passages: Sequence[Passage]) -> tuple[Passage, ...]:
+    """Copies to hand a judge (a plugin, say): whatever it does to them, even to a frozen
+    passage, the source's own objects, which are judged and quoted, stay as they were."""
+    return tuple(replace(p) for p in passages)
 
 
 def _relation_probabilities(answer: ChoiceAnswer) -> dict[str, float] | None:
     if answer.probabilities is None:
         return None
     return {label: float(answer.probabilities[label]) for label in RELATIONS}
-
-
-def _vet_source_paper(ref: PaperRef, found: SourcePaper) -> None:
-    """SourceError unless what a source (a plugin, say) returned can be judged and recorded."""
-    if not ref.matches(found.ref):
-        # A source that returns another work or edition must not yield a verdict.
-        raise SourceError(f"source returned {found.ref}, not the requested {ref}")
-    if not found.passages:
-        raise SourceError(f"{ref} has no text passages to check")
-    ids = [p.passage_id for p in found.passages]
-    if len(set(ids)) != len(ids):
-        # The judge names a passage by id and code copies it: an id must name one text.
-        repeated = next(i for i in ids if ids.count(i) > 1)
-        raise SourceError(f"source returned passage id {repeated} more than once")
-    if NO_EVIDENCE in ids:
-        # "none" is the judge's answer for "no passage": a passage so named could never be quoted.
-        raise SourceError(f"source returned a passage with the reserved id {NO_EVIDENCE!r}")
-    if isinstance(found.calls, bool) or not isinstance(found.calls, int) or found.calls < 0:
-        raise SourceError(f"source reported {found.calls!r} requests, not a count")
-    if found.retrieved_at.tzinfo is None:
-        raise SourceError("source gave a retrieval time without a time zone")

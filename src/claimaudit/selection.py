@@ -75,10 +75,27 @@ class Selection:
 
 
 def offerable(passages: Sequence[Passage]) -> list[Passage]:
-    """The passages evidence may be chosen from: all but those that are only web addresses (a
-    footnote "https://..., Accessed 2014-05-15"), which say where, not what; a judge that quoted
-    one as evidence would show the reader a link."""
-    return [p for p in passages if not is_link_only(p.text)]
+    """The passages evidence may be chosen from: all but blank ones (no letter or digit) and
+    those that are only web addresses (a footnote "https://..., Accessed 2014-05-15"), which say
+    where, not what; a judge that quoted one as evidence would show the reader a link, or
+    nothing."""
+    return [p for p in passages if not is_blank(p.text) and not is_link_only(p.text)]
+
+
+def unofferable_kinds(passages: Sequence[Passage]) -> list[str]:
+    """What the passages ``offerable`` leaves out are ("blank passages", "web addresses"), for
+    saying why a paper has nothing to judge."""
+    kinds = []
+    if any(is_blank(p.text) for p in passages):
+        kinds.append("blank passages")
+    if any(not is_blank(p.text) and is_link_only(p.text) for p in passages):
+        kinds.append("web addresses")
+    return kinds
+
+
+def is_blank(text: str) -> bool:
+    """No letter or digit: whitespace or punctuation alone, nothing a reader could check."""
+    return not any(c.isalnum() for c in text)
 
 
 def check_budgets(max_passages: int, max_chars: int) -> None:

@@ -75,6 +75,7 @@ class Reply:
 
     content: str
     tokens: list[Token] | None = None
+    usage: dict[str, Any] | None = None  # the usage object to send, instead of one made up
 
 
 class OpenAIServer(FakeServer[RecordedRequest]):
@@ -276,7 +277,8 @@ def completion(reply: Reply, *, with_logprobs: bool, body: dict[str, Any]) -> di
                 "finish_reason": "stop",
             }
         ],
-        "usage": {
+        "usage": reply.usage
+        or {
             "prompt_tokens": len(json.dumps(body)) // 4,
             "completion_tokens": len(reply.tokens or [reply.content]),
             "total_tokens": len(json.dumps(body)) // 4 + len(reply.tokens or [reply.content]),

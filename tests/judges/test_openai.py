@@ -362,6 +362,55 @@ def test_an_answer_that_is_not_an_option(openai_server: OpenAIServer, decision: 
     )
 
 
+def test_an_answer_whose_text_and_logprobs_disagree_is_not_checked(
+    openai_server: OpenAIServer,
+) -> None:
+    # The text says D (insufficient_evidence); the first token says A (supports).
+    openai_server.replies.extend(
+        [Reply("D", [Token("A", {"A": 1.0})]), Reply("A", [Token("A", {"A": 1.0})])]
+    )
+    record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == (
+        "OpenAI-compatible server answered 'relation' with 'D', but its logprobs start with "
+        "the label of another option"
+    )
+    assert record.calls == {"openai": 1}
+
+
+def test_listed_probabilities_over_one_are_not_checked(openai_server: OpenAIServer) -> None:
+    openai_server.replies.extend(
+        [
+            Reply("A", [Token("A", {"A": 0.7, "B": 0.5, "C": 0.29})]),
+            Reply("A", [Token("A", {"A": 1.0})]),
+        ]
+    )
+    record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == (
+        "OpenAI-compatible server answered 'relation' with impossible logprobs: its listed "
+        "token probabilities add up to 149%, more than 100%"
+    )
+
+
+def test_negative_token_counts_are_left_out_and_the_answer_kept(
+    openai_server: OpenAIServer,
+) -> None:
+    bad = {"prompt_tokens": -500, "completion_tokens": 1, "total_tokens": -499}
+    good = {"prompt_tokens": 700, "completion_tokens": 1, "total_tokens": 701}
+    openai_server.replies.extend(
+        [
+            Reply("A", [Token("A", {"A": 0.97, "B": 0.03})], usage=bad),
+            Reply("A", [Token("A", {"A": 0.97, "B": 0.03})], usage=good),
+        ]
+    )
+    record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."])
+    assert isinstance(record, CheckedRecord)
+    assert (record.verdict, record.evidence_passage_id) == ("supports", "P001")
+    # -500 + 700 would look like a count: no total is given once one figure is not a count.
+    assert record.judge_tokens is None and record.calls == {"openai": 2}
+
+
 def test_the_second_question_failing_counts_both_calls(
     openai_server: OpenAIServer, decision: Decision
 ) -> None:

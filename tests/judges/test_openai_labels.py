@@ -161,3 +161,28 @@ def test_plain_text_two_level_answers() -> None:
     assert parse_content(labels, "z") == "none"
     assert parse_content(labels, "B") is None  # a block, not an option
     assert parse_content(labels, "B33") is None
+
+
+@pytest.mark.parametrize(
+    "tokens",
+    [
+        # One position listing 1.49 in all: these are not probabilities.
+        [tok("A", {"A": 0.7, "B": 0.5, "C": 0.29})],
+        # The second position of a two-level answer, likewise.
+        [tok("A", {"A": 0.9, "B": 0.1}), tok("3", {"3": 0.9, "4": 0.9})],
+    ],
+)
+def test_listed_probabilities_adding_up_to_more_than_one_are_refused(
+    tokens: list[TokenLogprobs],
+) -> None:
+    labels = assign_labels(RELATIONS) if len(tokens) == 1 else assign_labels(passages(40), ["none"])
+    with pytest.raises(JudgeError, match=r"add up to 1[0-9]{2}%, more than 100%"):
+        read_logprobs(labels, tokens)
+
+
+def test_rounding_just_over_one_is_still_read() -> None:
+    option, probabilities = read_logprobs(
+        assign_labels(RELATIONS), [tok("A", {"A": 0.805, "B": 0.2})]
+    ) or (None, {})
+    assert option == "supports"
+    assert probabilities["supports"] == pytest.approx(0.805 / 1.005)

@@ -187,8 +187,26 @@ def test_a_window_that_is_too_small_sends_nothing(openai_server: OpenAIServer) -
     openai_server.tokenizer = "llama-cpp-python"
     record = check(make_judge(context_tokens=256))
     assert isinstance(record, NotCheckedRecord)
-    assert record.error.startswith("the claim and the questions alone take")
+    assert record.error.startswith("the model's context window of 256 tokens is smaller than")
     assert record.calls == {} and not chat_requests(openai_server)
+
+
+def test_a_window_smaller_than_the_fixed_parts_never_shows_a_negative_budget(
+    openai_server: OpenAIServer,
+) -> None:
+    # 50 tokens (as llama-server reports it) do not even hold the answer and the framing: the
+    # budget left would be negative.
+    openai_server.tokenizer = "llama-cpp-python"
+    openai_server.props = {"n_ctx": 50}
+    assert MAX_TOKENS + TEMPLATE_TOKENS > 50
+    record = check(make_judge())
+    assert isinstance(record, NotCheckedRecord)
+    prefix = "the model's context window of 50 tokens is smaller than the "
+    suffix = " tokens the claim, the questions and the answer need before any passage"
+    assert record.error.startswith(prefix) and record.error.endswith(suffix)
+    need = record.error.removeprefix(prefix).removesuffix(suffix)
+    assert need.isdigit() and int(need) > MAX_TOKENS + TEMPLATE_TOKENS
+    assert not chat_requests(openai_server)
 
 
 def test_no_passage_that_fits_is_not_checked(openai_server: OpenAIServer) -> None:

@@ -59,8 +59,8 @@ def assert_outcome(condition: str, record: dict[str, Any]) -> None:
     expected = {
         "off_options": r"^OpenAI-compatible server answered 'relation' with .+, not one of its "
         r"option labels$",
-        "too_long": r"^the claim and the questions alone take \d+ tokens, more than the -?\d+ "
-        r"the model's context window of 256 tokens leaves for them$",
+        "too_long": r"^the model's context window of 256 tokens is smaller than the \d+ tokens "
+        r"the claim, the questions and the answer need before any passage$",
         "stopped": r"^OpenAI-compatible server is unreachable at http://127\.0\.0\.1:\d+/v1$",
     }[condition]
     assert re.match(expected, record["error"]), record["error"]

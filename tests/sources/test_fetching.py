@@ -7,12 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.checker import Checker
 from claimaudit.errors import SourceError
-from claimaudit.identity import parse_ref
+from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
+from claimaudit.records import NotCheckedRecord
 from claimaudit.sources.arxiv import ArxivClient
 from claimaudit.sources.fetching import FetchingSource, register
 from claimaudit.sources.library import LibrarySource
+from claimaudit.sources.protocol import SourcePaper
+from tests.fakes import ScriptedJudge, pick
 from tests.sources.arxivserver import ArxivServer
 
 
@@ -56,3 +60,32 @@ def test_registered_as_the_arxiv_source(
     source.close()  # its own client: closed with it
     assert client._http.is_closed
     assert "claimaudit.sources.fetching" in DEFAULT_PLUGINS
+
+
+def test_a_failed_download_notes_the_requests_arxiv_was_sent(
+    arxiv_papers: ArxivServer, arxiv_client: ArxivClient, db: Path
+) -> None:
+    # arXiv answers the metadata request with 404: the request was still sent, and paid for.
+    arxiv_papers.fail_next(404, count=5)
+    source = FetchingSource(LibrarySource(db), db, client=arxiv_client)
+    judge = ScriptedJudge(pick("supports", "P001"))
+    [record] = Checker(source, judge).check("Attention is enough.", ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error.startswith("could not fetch arXiv:1706.03762 from arXiv")
+    sent = len(arxiv_papers.seen)
+    assert sent >= 1 and record.calls == {"arxiv": sent}
+    assert judge.seen == []
+
+
+def test_a_paper_the_library_then_refuses_still_notes_the_download(
+    arxiv_papers: ArxivServer, arxiv_client: ArxivClient, db: Path
+) -> None:
+    class Refusing(LibrarySource):
+        def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+            raise SourceError("the library refused it")
+
+    source = FetchingSource(Refusing(db), db, client=arxiv_client)
+    with pytest.raises(SourceError, match="the library refused it") as caught:
+        source.fetch(parse_ref("1706.03762"), "claim")
+    assert (caught.value.calls, caught.value.backend) == (len(arxiv_papers.seen), "arxiv")
+    assert caught.value.calls == 3

@@ -65,7 +65,13 @@ class FetchingSource(Source):
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         made = self.ensure(ref) if ref.kind is RefKind.ARXIV else 0
-        paper = self.inner.fetch(ref, query)
+        try:
+            paper = self.inner.fetch(ref, query)
+        except SourceError as error:
+            if made and not error.calls:
+                # The download was made, and paid for, even though the paper then failed.
+                error.calls, error.backend = made, NAME
+            raise
         if not made:
             return paper
         # Downloads are arXiv's requests; the library that then served the paper made none.
@@ -73,21 +79,25 @@ class FetchingSource(Source):
         return dataclasses.replace(paper, calls=paper.calls + made, backend=backend)
 
     def ensure(self, ref: PaperRef) -> int:
-        """Make sure the library holds ``ref``, downloading it if needed (SourceError if that
-        fails). Returns the number of requests made to arXiv."""
+        """Make sure the library holds ``ref``, downloading it if needed (SourceError, with the
+        requests arXiv was sent, if that fails). Returns the number of requests made to arXiv."""
+        start: int | None = None  # the client's request count before the download, once begun
         try:
             with Library.open(self.path, create=True) as library:
                 if library.get_paper(ref) is not None:
                     return 0
-                before = self.client.requests_made
+                start = self.client.requests_made
                 add_from_arxiv(library, ref, self.client)
-                return self.client.requests_made - before
+                return self.client.requests_made - start
         except ArxivError as exc:
-            raise SourceError(f"could not fetch {ref} from arXiv: {exc}") from None
+            message = f"could not fetch {ref} from arXiv: {exc}"
         except LibraryError as exc:
-            raise SourceError(f"could not add {ref} to the library: {exc}") from None
+            message = f"could not add {ref} to the library: {exc}"
         except sqlite3.Error as exc:
-            raise SourceError(f"local library unreadable: {exc}") from None
+            message = f"local library unreadable: {exc}"
+        made = 0 if start is None else self.client.requests_made - start
+        # A failure after a request still cost it: the record counts what arXiv was sent.
+        raise SourceError(message, calls=made, backend=NAME)
 
 
 def make_arxiv_source(*, path: Path | None = None) -> FetchingSource:

@@ -3,9 +3,11 @@
 Each question is one request (so a decision costs two backend calls, plus any retries), built
 by ``messages``: ``temperature`` 0, a few ``max_tokens``, ``logprobs`` with 20
 ``top_logprobs``. The option probabilities come from the answer token's logprobs (see
-``labels``); confidence is Jev's formula over them. A server that returns no usable logprobs
-still gets its answer read from the text, but the answer then carries no probabilities, and the
-checker marks the record ``probabilitiesAvailable: false`` with ``needsReview: true``.
+``labels``); confidence is Jev's formula over them. The message text must name the option
+the logprobs' first label names: an answer whose text and tokens disagree is refused. A server
+that returns no usable logprobs still gets its answer read from the text, but the answer then
+carries no probabilities, and the checker marks the record ``probabilitiesAvailable: false``
+with ``needsReview: true``. Token counts the server reports below zero are left out.
 
 Before the questions are asked, the checker lets the judge fit the evidence to the model's
 context window (``fit_evidence``, see ``window``). A request the server refuses as too long
@@ -103,7 +105,9 @@ class OpenAIJudge(Judge):
     def decide(self, decision: Decision) -> JudgeReply:
         client = self._get_client()
         answers: dict[str, ChoiceAnswer] = {}
-        usage: dict[str, int] = {}  # stays empty while the server reports no usage
+        # Stays empty while the server reports no usage; None once it reported a count that is
+        # not one (negative), since a sum with it in would be wrong however it came out.
+        usage: dict[str, int] | None = {}
         served_by: str | None = None
         calls = 0
         for qid, question in decision.questions.items():
@@ -115,23 +119,20 @@ class OpenAIJudge(Judge):
                 if isinstance(error, ContextLengthError):
                     self.window.learn(error)
                 error.calls += calls  # the failed request's attempts were sent too
-                error.usage = dict(usage)
+                error.usage = dict(usage or {})
                 raise
             calls += attempts
-            if completion.usage is not None:
-                for key, count in (
-                    (INPUT_TOKENS, completion.usage.prompt_tokens),
-                    (OUTPUT_TOKENS, completion.usage.completion_tokens),
-                ):
-                    usage[key] = usage.get(key, 0) + (count or 0)
+            usage = _add_usage(usage, completion)
             try:
                 answers[qid] = _answer(qid, completion, labels)
             except JudgeError as error:
                 # An answer that is not a label was still paid for.
-                error.calls, error.usage = calls, dict(usage)
+                error.calls, error.usage = calls, dict(usage or {})
                 raise
             served_by = served_by or completion.model
-        return JudgeReply(model=served_by or self.model, answers=answers, usage=usage, calls=calls)
+        return JudgeReply(
+            model=served_by or self.model, answers=answers, usage=usage or {}, calls=calls
+        )
 
     def close(self) -> None:
         with self._lock:
@@ -155,16 +156,38 @@ def _answer(qid: str, completion: ChatCompletion, labels: Labels) -> ChoiceAnswe
     choice = completion.choices[0]
     content = choice.message.content or ""
     logprobs = choice.logprobs.content if choice.logprobs is not None else None
-    read = read_logprobs(labels, _tokens(logprobs)) if logprobs else None
+    option_named = parse_content(labels, content)
+    try:
+        read = read_logprobs(labels, _tokens(logprobs)) if logprobs else None
+    except JudgeError as error:
+        raise JudgeError(f"{SERVER} answered {qid!r} with impossible logprobs: {error}") from None
+    shown = repr(content.strip()[:40]) if content.strip() else "an empty answer"
     if read is not None:
         option, probabilities = read
+        if option_named != option:
+            # The text and the tokens are one answer: when they differ, neither can be trusted.
+            raise JudgeError(
+                f"{SERVER} answered {qid!r} with {shown}, but its logprobs start with the "
+                f"label of another option"
+            )
         return ChoiceAnswer(option, probabilities, confidence_from_probabilities(probabilities))
-    option_named = parse_content(labels, content)
     if option_named is None:
-        shown = repr(content.strip()[:40]) if content.strip() else "an empty answer"
         raise JudgeError(f"{SERVER} answered {qid!r} with {shown}, not one of its option labels")
     # No probabilities to read: the choice stands, but nothing is invented in their place.
     return ChoiceAnswer(option_named, None, None)
+
+
+def _add_usage(usage: dict[str, int] | None, completion: ChatCompletion) -> dict[str, int] | None:
+    """``usage`` with the completion's token counts added; None once any count is negative."""
+    if usage is None or completion.usage is None:
+        return usage
+    counts = (
+        (INPUT_TOKENS, completion.usage.prompt_tokens),
+        (OUTPUT_TOKENS, completion.usage.completion_tokens),
+    )
+    if any(count is not None and count < 0 for _, count in counts):
+        return None
+    return {key: usage.get(key, 0) + (count or 0) for key, count in counts}
 
 
 def _tokens(content: Sequence[TokenLogprob]) -> list[TokenLogprobs]:

@@ -32,7 +32,9 @@ same answer). Mass on tokens that are not labels ("The", "**") is dropped and th
 renormalised over the valid labels: the question asks for a label only, so that mass says
 nothing about which option the model prefers. The listed alternatives must cover most of the
 probability (``MIN_COVERAGE``); otherwise renormalising a few listed tokens would invent a
-confident answer, and the probabilities count as unavailable. ``top_logprobs`` lists at most 20
+confident answer, and the probabilities count as unavailable. Listed alternatives that add up
+to more than 1 (beyond rounding, ``MAX_LISTED``) are not probabilities at all: the answer is
+refused rather than renormalised into a confident one. ``top_logprobs`` lists at most 20
 alternatives, so options outside them get probability 0.
 """
 
@@ -50,6 +52,8 @@ LETTERS = string.ascii_uppercase
 DIGITS = "123456789"
 # The listed alternatives at a label position must hold at least this much probability.
 MIN_COVERAGE = 0.9
+# ... and at most this much: more than 1 plus rounding means the server's numbers are wrong.
+MAX_LISTED = 1.01
 _MARKERS = " \t\r\n\u2581\u0120\u010a"  # whitespace, sentencepiece ▁, byte-level BPE Ġ and Ċ
 
 
@@ -124,7 +128,8 @@ def read_logprobs(
     """The chosen option and a probability per option, or None when the tokens do not carry them.
 
     None when the answer does not start with a label (then the caller falls back to the text),
-    or when a label position lists too few alternatives to tell the probabilities.
+    or when a label position lists too few alternatives to tell the probabilities. JudgeError
+    when a position's listed alternatives add up to more than 1 (``MAX_LISTED``).
     """
     start = next((i for i, t in enumerate(tokens) if normalise(t.token)), None)
     if start is None or normalise(tokens[start].token) not in labels.heads:
@@ -174,6 +179,8 @@ def _distribution(token: TokenLogprobs, valid: frozenset[str]) -> dict[str, floa
         key = normalise(text)
         if key in valid:
             mass[key] = mass.get(key, 0.0) + p
+    if listed > MAX_LISTED:
+        raise JudgeError(f"its listed token probabilities add up to {listed:.0%}, more than 100%")
     total = sum(mass.values())
     if listed < MIN_COVERAGE or total <= 0.0:
         return None

@@ -212,9 +212,12 @@ class ContextWindow:
         fixed_relation, fixed_evidence = self._needs(frame, [])
         fixed = max(fixed_relation, fixed_evidence)
         if fixed > budget:
+            # Said as the whole need against the whole window: the budget left after the
+            # answer and the framing may be negative, which reads as nonsense.
+            need = fixed + size - budget
             raise ContextLengthError(
-                f"the claim and the questions alone take {fixed} tokens, more than the "
-                f"{budget} the model's context window of {size} tokens leaves for them"
+                f"the model's context window of {size} tokens is smaller than the {need} tokens "
+                "the claim, the questions and the answer need before any passage"
             )
         chosen: list[Passage] = []
         passages_used = options_used = 0
