@@ -4,8 +4,10 @@ A subclass of ``FakeServer`` gets a threaded stdlib server on an ephemeral 127.0
 background thread, ``url``, ``start``/``close`` and use as a context manager, a locked list of
 what it received and an event that ends waits on close. Its handler subclasses ``FakeHandler``
 (keep-alive HTTP/1.1, no request logging) and reaches the server as ``self.owner``. Each fake keeps
-its own routes and wire format; this module knows none of them. ``closed_port()`` gives a port
-nothing listens on, for the unreachable-service paths. Standard library only.
+its own routes and wire format; this module knows none of them. ``send_trickled`` replies a byte at
+a time, for clients that must keep a deadline for the whole reply, not just each read.
+``closed_port()`` gives a port nothing listens on, for the unreachable-service paths. Standard
+library only.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import threading
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Any, Generic, Self, TypeVar
@@ -44,6 +47,7 @@ class RecordedRequest:
 
 class FakeHandler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive, like the real services
+    owner: FakeServer[Any]  # set on the bound subclass each FakeServer makes
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # keep pytest output clean
@@ -72,6 +76,38 @@ class FakeHandler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         self.wfile.write(body)
+
+    def send_trickled(
+        self,
+        status: int,
+        body: bytes,
+        content_type: str,
+        *,
+        interval: float,
+        count: int,
+        headers_too: bool = False,
+    ) -> None:
+        """Reply with ``body``, its first ``count`` bytes one at a time, ``interval`` s apart.
+
+        Each read then returns within ``interval``, while the whole reply takes ``count`` times
+        that: a per-read timeout never fires. With ``headers_too`` the trickle starts at the
+        status line. The connection closes afterwards; a client that left ends the trickle.
+        """
+        head = (
+            f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\nContent-Type: {content_type}\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        ).encode()
+        data = head + body
+        start = 0 if headers_too else len(head)
+        self.wfile.write(data[:start])
+        for index in range(start, min(start + count, len(data))):
+            if self.owner.closing:
+                break
+            self.wfile.write(data[index : index + 1])
+            self.owner.wait(interval)
+        else:
+            self.wfile.write(data[start + count :])
+        self.close_connection = True
 
 
 class _QuietServer(ThreadingHTTPServer):
@@ -129,6 +165,10 @@ class FakeServer(Generic[R]):
         """Take the first of ``queue`` (scripted replies) under the lock; None when it is empty."""
         with self._lock:
             return queue.popleft() if queue else None
+
+    @property
+    def closing(self) -> bool:
+        return self._closing.is_set()
 
     def wait(self, seconds: float) -> None:
         """Sleep ``seconds``, or less when the server closes meanwhile."""

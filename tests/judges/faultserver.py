@@ -67,8 +67,14 @@ FAILING_MODES: dict[str, str] = {
     "empty_200": "200 with an empty body",
     "hangup": "close the connection without replying",
     "echo_auth": "401 whose JSON error message echoes the Authorization header",
+    "trickle": "answer as in ok, the body's first `trickle_bytes` bytes `interval` seconds apart",
+    "trickle_headers": "as trickle, from the status line on",
+    "oversized": "a valid answer padded past the judge's reply cap",
+    "redirect_answer": "302 (with a Location) whose body is a valid answer",
 }
-ERROR_STATUSES = (400, 401, 403, 404, 408, 422, 429, 500, 502, 503)
+# Mode oversized pads a reply with this much: past the judges' cap of 8 MiB (judges/deadline.py).
+OVERSIZED = 8 * 2**20
+ERROR_STATUSES = (302, 400, 401, 403, 404, 408, 422, 429, 500, 502, 503)
 MODES: dict[str, str] = {
     **ANSWERING_MODES,
     **FAILING_MODES,
@@ -100,6 +106,9 @@ class FaultServer(FakeServer[RecordedRequest]):
         self.key = key
         self.delay = delay
         self.model = model
+        # Mode trickle: each byte well within a short timeout, the reply well past it.
+        self.interval = 0.1
+        self.trickle_bytes = 20
         # HTTP statuses for the next System One requests, before the mode applies again.
         self.upcoming_errors: deque[int] = deque()
         super().__init__(_Handler, name="faultserver")
@@ -136,6 +145,8 @@ class _Handler(FakeHandler):
         headers = {"x-typesafe-request-id": "req_faultserver"}
         if status == 429:
             headers["Retry-After"] = "0"
+        if 300 <= status < 400:
+            headers["Location"] = "/v1/elsewhere"
         self.send_body(status, raw, content_type, headers)
 
     def _send_json(self, status: int, payload: Any) -> None:
@@ -230,8 +241,21 @@ class _Handler(FakeHandler):
             "answers": answers,
             "usage": {"input_tokens": len(request.body) // 4, "output_tokens": 2 * len(answers)},
         }
-        _apply_answer_fault(self.owner.mode, reply, list(questions))
-        self._send_json(200, reply)
+        mode = self.owner.mode
+        _apply_answer_fault(mode, reply, list(questions))
+        if mode == "oversized":
+            reply["padding"] = "x" * OVERSIZED
+        if mode.startswith("trickle"):
+            self.send_trickled(
+                200,
+                json.dumps(reply).encode(),
+                "application/json",
+                interval=self.owner.interval,
+                count=self.owner.trickle_bytes,
+                headers_too=mode == "trickle_headers",
+            )
+        else:
+            self._send_json(302 if mode == "redirect_answer" else 200, reply)
 
 
 # -------------------------------------------------------------------- request validation

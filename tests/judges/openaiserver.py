@@ -54,10 +54,19 @@ MODES: dict[str, str] = {
     "no_choices": "200 with a JSON object that has no choices",
     "hangup": "close the connection without replying",
     "echo_auth": "401 whose error message echoes the Authorization header",
-    **{f"http{s}": f"HTTP {s} with an OpenAI error body" for s in (400, 401, 404, 429, 500, 503)},
+    "trickle": "answer as in ok, the body's first `trickle_bytes` bytes `interval` seconds apart",
+    "trickle_headers": "as trickle, from the status line on",
+    "oversized": "a valid chat completion padded past the judge's reply cap",
+    "redirect_answer": "302 (with a Location) whose body is a valid chat completion",
+    **{
+        f"http{s}": f"HTTP {s} with an OpenAI error body"
+        for s in (307, 400, 401, 404, 429, 500, 503)
+    },
 }
 TOKENIZERS = ("llama-cpp-python", "vllm", "llama-server")
 OVERFLOWS = ("openai", "llama-server", "unnamed")
+# Mode oversized pads a reply with this much: past the judges' cap of 8 MiB (judges/deadline.py).
+OVERSIZED = 8 * 2**20
 _OPTION_LINE = re.compile(r"^([A-Z][1-9]?)\. (\S+?)(?::|$)", re.MULTILINE)
 
 
@@ -85,6 +94,9 @@ class OpenAIServer(FakeServer[RecordedRequest]):
         self.set_mode(mode)
         self.key = key
         self.delay = delay
+        # Mode trickle: each byte well within a short timeout, the reply well past it.
+        self.interval = 0.1
+        self.trickle_bytes = 20
         self.prefer: list[str] = []
         self.replies: deque[Reply] = deque()
         # Statuses to answer the next requests with before behaving as the mode says.
@@ -120,6 +132,8 @@ class _Handler(FakeHandler):
     def _send(self, status: int, payload: Any, raw: bytes | None = None) -> None:
         data = raw if raw is not None else json.dumps(payload).encode()
         headers = {"Retry-After": "0"} if status in (429, 503) else {}
+        if 300 <= status < 400:
+            headers["Location"] = "/v1/elsewhere"
         self.send_body(status, data, "application/json" if raw is None else "text/html", headers)
 
     def _error(self, status: int, message: str, kind: str = "invalid_request_error") -> None:
@@ -168,7 +182,21 @@ class _Handler(FakeHandler):
             if mode == "slow":
                 owner.wait(owner.delay)
             reply = owner._next_reply(parsed)
-            self._send(200, completion(reply, with_logprobs=mode != "no_logprobs", body=parsed))
+            answer = completion(reply, with_logprobs=mode != "no_logprobs", body=parsed)
+            if mode == "oversized":
+                answer["padding"] = "x" * OVERSIZED
+            if mode.startswith("trickle"):
+                data = json.dumps(answer).encode()
+                self.send_trickled(
+                    200,
+                    data,
+                    "application/json",
+                    interval=owner.interval,
+                    count=owner.trickle_bytes,
+                    headers_too=mode == "trickle_headers",
+                )
+            else:
+                self._send(302 if mode == "redirect_answer" else 200, answer)
 
 
 def _invalid(body: Any) -> str | None:

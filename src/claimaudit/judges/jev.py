@@ -13,7 +13,9 @@ Configuration (``JudgeSettings`` first, then the SDK's own environment variables
 - base URL: ``JevOptions.base_url``, else ``TYPESAFE_BASE_URL``, else the SDK default.
 - model: ``settings.model``, else ``TYPESAFE_DEFAULT_MODEL``, else ``jev-latest`` (the SDK's rule).
 - timeout: ``settings.timeout`` seconds per HTTP attempt, default 60 (System One answers can take
-  longer than the SDK's 10 s default when a paper contributes many long passages).
+  longer than the SDK's 10 s default when a paper contributes many long passages): a deadline
+  from connecting to the reply's last byte, kept by the client of ``jev_http`` that the SDK sends
+  through (the SDK's own timeouts are per read). A reply over 8 MiB is refused.
 - retries: ``JevOptions.retries``, else the SDK's default policy (2 retries on 408/429/5xx,
   connection errors and timeouts). Tests pass 0 so failure paths stay fast.
 - compression: ``JevOptions.compression`` (``"zstd"``), default off: local stand-ins such as
@@ -36,6 +38,7 @@ import threading
 from dataclasses import dataclass
 from typing import Literal
 
+import httpx2
 from typesafe_sdk import (
     Choice,
     RetryPolicy,
@@ -63,6 +66,8 @@ from typesafe_sdk.constants import (
 )
 
 from claimaudit.errors import InvalidSettingsError, JudgeError
+from claimaudit.judges.deadline import ReplyTooLargeError
+from claimaudit.judges.jev_http import DeadlineClient
 from claimaudit.judges.prompting import PROMPT_VERSION
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
 from claimaudit.plugins import Registry
@@ -197,16 +202,28 @@ class JevJudge(Judge):
                         f"Jev needs an API key: set the {API_KEY_ENV} environment variable"
                     )
                 retry = None if self.retries is None else RetryPolicy(max_retries=self.retries)
-                self._client = TypeSafeClient(
-                    base_url=self._base_url,
-                    timeout=self.timeout,
-                    retry=retry,
-                    compression=self._compression,
+                # Keep-alive as long as the SDK's own client does: decisions come in bursts.
+                limits = httpx2.Limits(
+                    max_keepalive_connections=self.concurrency, keepalive_expiry=30
                 )
+                http = DeadlineClient(timeout=self.timeout, limits=limits)
+                try:
+                    self._client = TypeSafeClient(
+                        base_url=self._base_url,
+                        timeout=self.timeout,
+                        retry=retry,
+                        compression=self._compression,
+                        http_client=http,
+                    )
+                except BaseException:
+                    http.close()  # the SDK refused the settings (a malformed key): nothing sent
+                    raise
             return self._client
 
     def _describe(self, error: Exception) -> str:
         """A short, secret-free message for any failure; order matters (subclasses first)."""
+        if isinstance(error, ReplyTooLargeError):
+            return f"Jev sent {error}"
         if isinstance(error, TypeSafeAPITimeoutError):
             return f"Jev request timed out after {self.timeout:g}s"
         if isinstance(error, TypeSafeAPIConnectionError):
@@ -226,13 +243,14 @@ class JevJudge(Judge):
 
 
 def _calls_made(error: Exception) -> int:
-    """1 when the request was sent (an HTTP, connection or timeout failure), else 0.
+    """1 when the request went out (HTTP, connection or timeout failure, a reply too big), else 0.
 
     The SDK's exceptions do not say how many retries came before them, so a failed ``system_one``
     counts as one call however often the SDK retried it. An unexpected error is not known to have
     sent anything.
     """
-    return 1 if isinstance(error, TypeSafeAPIError | TypeSafeAPIConnectionError) else 0
+    sent = TypeSafeAPIError | TypeSafeAPIConnectionError | ReplyTooLargeError
+    return 1 if isinstance(error, sent) else 0
 
 
 def _attempts(response: SystemOneResponse) -> int:

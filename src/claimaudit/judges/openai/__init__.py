@@ -11,7 +11,8 @@ Configuration (``JudgeSettings`` first, then the environment):
   ``https://api.openai.com/v1``. Requests go to ``{base}/chat/completions``.
 - key: ``OPENAI_API_KEY``, read on the first decision and sent as a Bearer token; optional,
   since local servers need none. It never appears in records, logs or errors.
-- timeout: ``settings.timeout`` seconds per request, default 60.
+- timeout: ``settings.timeout`` seconds per request attempt, default 60: a deadline from
+  connecting to the reply's last byte (see ``wire``); a reply over 8 MiB is refused.
 - retries: ``OpenAIOptions.retries``, default 2, on 408/429/5xx, timeouts and connection
   errors (Retry-After honoured up to 30 s). Every HTTP attempt counts as a backend call.
 - context window: ``settings.context_tokens`` (``--context-tokens``), else

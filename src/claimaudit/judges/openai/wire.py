@@ -9,6 +9,11 @@ send (OpenAI, vLLM and llama-cpp-python: code ``context_length_exceeded`` and "m
 length is N tokens"; llama.cpp's server: type ``exceed_context_size_error`` with ``n_ctx``) and
 raised as ``ContextLengthError`` with the window's size: only numbers are read from the body.
 
+``timeout`` is a deadline for each attempt, from connecting to the reply's last byte
+(``claimaudit.judges.deadline``): httpx's own timeouts are per read, so a server trickling its
+reply would never trip them. A reply over ``MAX_REPLY_BYTES`` is refused. Redirects are not
+followed, and any status outside 2xx is a failure: a 3xx body is never read as the answer.
+
 Messages never carry the key: server error bodies are not quoted (a misbehaving proxy may echo
 the Authorization header), URLs are redacted (``claimaudit.redaction``), and the httpx exception is
 neither the cause nor the context of the JudgeError (it is raised outside the handler).
@@ -23,12 +28,20 @@ import json
 import math
 import re
 import time
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import httpx
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from claimaudit.errors import ContextLengthError, JudgeError
+from claimaudit.judges.deadline import (
+    MAX_REPLY_BYTES,
+    Deadline,
+    DeadlineExceeded,
+    ReplyTooLargeError,
+    guard,
+    within,
+)
 from claimaudit.redaction import redact_url
 
 SERVER = "OpenAI-compatible server"
@@ -88,13 +101,30 @@ class ChatCompletion(_Model):
     usage: Usage | None = None
 
 
+class _Reply(NamedTuple):
+    """A reply read to its end within the attempt's deadline."""
+
+    status: int
+    headers: httpx.Headers
+    content: bytes
+
+
 class ChatClient:
     """Posts chat completion requests; thread-safe, one connection pool per client."""
 
-    def __init__(self, base_url: str, key: str | None, timeout: float, retries: int) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        key: str | None,
+        timeout: float,
+        retries: int,
+        *,
+        max_reply_bytes: int = MAX_REPLY_BYTES,
+    ) -> None:
         self.base_url = base_url
         self.timeout = timeout
         self.retries = retries
+        self.max_reply_bytes = max_reply_bytes
         headers = {"Accept": "application/json"}
         if key:
             headers["Authorization"] = f"Bearer {key}"
@@ -117,25 +147,28 @@ class ChatClient:
             last = attempt == self.retries
             attempts += 1
             try:
-                response = self._http.post(url, json=body)
-            except httpx.TimeoutException:
+                reply = self._fetch("POST", url, body)
+            except (httpx.TimeoutException, DeadlineExceeded):
                 failure = f"{SERVER} timed out after {self.timeout:g}s"
+            except ReplyTooLargeError as error:
+                failure = f"{SERVER} sent {error}"
+                break  # the same request would get the same reply
             except httpx.TransportError:
                 failure = f"{SERVER} is unreachable at {redact_url(self.base_url)}"
             else:
-                status = response.status_code
+                status = reply.status
                 if (status in RETRY_STATUSES or status >= 500) and not last:
-                    time.sleep(_retry_delay(response, attempt))
+                    time.sleep(_retry_delay(reply.headers, attempt))
                     continue
-                if response.status_code >= 400:
-                    overflow = _context_overflow(response)
+                if not 200 <= status < 300:
+                    overflow = _context_overflow(reply.content) if status >= 400 else None
                     if overflow is not None:
                         overflow.calls = attempts
                         raise overflow
-                    failure = self._http_message(response.status_code, model)
+                    failure = self._http_message(status, model)
                     break
                 try:
-                    return _parse(response), attempts
+                    return _parse(reply), attempts
                 except JudgeError as error:
                     error.calls = attempts
                     raise
@@ -156,19 +189,37 @@ class ChatClient:
     def _json(self, method: str, url: str, body: dict[str, Any] | None) -> Any | None:
         failure = ""
         try:
-            response = self._http.request(method, url, json=body)
-        except httpx.TimeoutException:
+            reply = self._fetch(method, url, body)
+        except (httpx.TimeoutException, DeadlineExceeded):
             failure = f"{SERVER} timed out after {self.timeout:g}s"
+        except ReplyTooLargeError:
+            return None  # no answer to these questions is that long
         except httpx.TransportError:
             failure = f"{SERVER} is unreachable at {redact_url(self.base_url)}"
         else:
-            if response.status_code >= 400:
+            if not 200 <= reply.status < 300:
                 return None
             try:
-                return json.loads(response.content)
+                return json.loads(reply.content)
             except (UnicodeDecodeError, json.JSONDecodeError):
                 return None
         raise JudgeError(failure)
+
+    def _fetch(self, method: str, url: str, body: dict[str, Any] | None) -> _Reply:
+        """One request, its reply read to the end within ``timeout`` and ``max_reply_bytes``."""
+        deadline = Deadline(self.timeout)
+
+        def attempt() -> _Reply:
+            request = self._http.build_request(method, url, json=body)
+            response = self._http.send(request, stream=True)
+            try:
+                chunks = guard(response.iter_bytes(), deadline, self.max_reply_bytes)
+                content = b"".join(chunks)
+            finally:
+                response.close()
+            return _Reply(response.status_code, response.headers, content)
+
+        return within(deadline, attempt)
 
     def _http_message(self, status: int, model: str) -> str:
         # The server's error text is deliberately not quoted (see the module docstring); the model
@@ -190,13 +241,15 @@ class ChatClient:
             text = f"{SERVER} rate limit exceeded"
         else:
             text = f"{SERVER} request failed"
-        return f"{text}: HTTP {status}"
+        # httpx follows none, on purpose: a 3xx body must not be taken for the answer.
+        redirect = " (redirects are not followed)" if 300 <= status < 400 else ""
+        return f"{text}: HTTP {status}{redirect}"
 
 
-def _context_overflow(response: httpx.Response) -> ContextLengthError | None:
-    """The error for a prompt longer than the context window, when ``response`` says so."""
+def _context_overflow(content: bytes) -> ContextLengthError | None:
+    """The error for a prompt longer than the context window, when the error body says so."""
     try:
-        error = json.loads(response.content).get("error")
+        error = json.loads(content).get("error")
     except (UnicodeDecodeError, json.JSONDecodeError, AttributeError):
         return None
     if not isinstance(error, dict):
@@ -226,14 +279,14 @@ def _positive(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
 
 
-def _parse(response: httpx.Response) -> ChatCompletion:
+def _parse(reply: _Reply) -> ChatCompletion:
     failure = ""
     try:
-        return ChatCompletion.model_validate_json(response.content)
+        return ChatCompletion.model_validate_json(reply.content)
     except ValidationError as error:
         first = error.errors()[0] if error.error_count() else None
         if first is None or first["type"] == "json_invalid" or not first["loc"]:
-            status = response.status_code
+            status = reply.status
             failure = f"{SERVER} returned a body that is not a chat completion: HTTP {status}"
         else:
             # loc is a path such as choices.0.message, never a value from the body.
@@ -242,11 +295,11 @@ def _parse(response: httpx.Response) -> ChatCompletion:
     raise JudgeError(failure)
 
 
-def _retry_delay(response: httpx.Response | None, attempt: int) -> float:
+def _retry_delay(headers: httpx.Headers | None, attempt: int) -> float:
     """Retry-After when the server sends seconds (capped), else a short exponential backoff."""
-    if response is not None:
+    if headers is not None:
         try:
-            seconds = float(response.headers.get("retry-after", ""))
+            seconds = float(headers.get("retry-after", ""))
         except ValueError:
             seconds = math.nan
         if math.isfinite(seconds):

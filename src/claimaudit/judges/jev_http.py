@@ -1,0 +1,83 @@
+"""The HTTP client Jev's requests go through: a deadline per attempt and a cap on the reply.
+
+typesafe-sdk takes an ``httpx2.Client`` (``TypeSafeClient(http_client=...)``) and sends every
+attempt through its public ``send``; this subclass wraps that ``send`` with
+``claimaudit.judges.deadline``, so ``timeout`` holds from connecting to the reply's last byte
+(httpx2's own timeouts are per read) and a reply over ``max_reply_bytes`` is refused. A missed
+deadline is raised as httpx2's ``TimeoutException``, which the SDK reports (and retries) as its
+own timeout; a reply too large is ``ReplyTooLargeError``, which the SDK passes on untouched.
+Everything else (proxies from the environment, no redirects followed) is httpx2's default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx2
+
+from claimaudit.judges.deadline import MAX_REPLY_BYTES, Deadline, DeadlineExceeded, guard, within
+
+
+class _GuardedStream(httpx2.SyncByteStream):
+    """A reply body that stops at the deadline or past the size cap."""
+
+    def __init__(self, inner: httpx2.SyncByteStream, deadline: Deadline, limit: int) -> None:
+        self._inner = inner
+        self._deadline = deadline
+        self._limit = limit
+
+    def __iter__(self) -> Iterator[bytes]:
+        try:
+            yield from guard(self._inner, self._deadline, self._limit)
+        except DeadlineExceeded:
+            raise httpx2.ReadTimeout(_late(self._deadline)) from None
+
+    def close(self) -> None:
+        self._inner.close()
+
+
+class DeadlineClient(httpx2.Client):
+    """An ``httpx2.Client`` whose every attempt ends within ``timeout`` seconds, reply read."""
+
+    def __init__(
+        self, *, timeout: float, max_reply_bytes: int = MAX_REPLY_BYTES, **options: Any
+    ) -> None:
+        super().__init__(timeout=timeout, **options)  # the per-operation timeouts too
+        self.total_timeout = timeout
+        self.max_reply_bytes = max_reply_bytes
+
+    def send(
+        self,
+        request: httpx2.Request,
+        *,
+        stream: bool = False,
+        # Passed through as given; typed loosely to keep httpx2's private alias types out.
+        auth: Any = httpx2.USE_CLIENT_DEFAULT,
+        follow_redirects: Any = httpx2.USE_CLIENT_DEFAULT,
+    ) -> httpx2.Response:
+        deadline = Deadline(self.total_timeout)
+        send = super().send
+
+        def attempt() -> httpx2.Response:
+            response = send(request, stream=True, auth=auth, follow_redirects=follow_redirects)
+            assert isinstance(response.stream, httpx2.SyncByteStream)  # a sync client's reply
+            response.stream = _GuardedStream(response.stream, deadline, self.max_reply_bytes)
+            if not stream:
+                try:
+                    response.read()
+                except BaseException:
+                    response.close()
+                    raise
+            return response
+
+        try:
+            return within(deadline, attempt, discard=httpx2.Response.close)
+        except DeadlineExceeded:
+            pass
+        # Raised outside the handler, as the SDK raises its own errors: nothing chained.
+        raise httpx2.TimeoutException(_late(deadline), request=request)
+
+
+def _late(deadline: Deadline) -> str:
+    return f"no complete reply within {deadline.seconds:g}s"

@@ -1,0 +1,106 @@
+"""The chat completions wire's deadline, size cap and redirects, against the local test server.
+
+A trickling server sends a byte every 0.1 s, so no read waits long, but the reply takes seconds:
+only a deadline for the whole attempt ends it within the judge's 0.5 s timeout.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.checker import Checker
+from claimaudit.identity import parse_ref
+from claimaudit.judges.openai import OpenAIOptions, register
+from claimaudit.judges.openai.judge import OpenAIJudge
+from claimaudit.judges.openai.wire import ChatClient
+from claimaudit.judges.protocol import Decision, JudgeSettings
+from claimaudit.records import NotCheckedRecord
+from tests.fakes import MemorySource
+from tests.judges.helpers import judge_error, registered_judge
+from tests.judges.openaiserver import OpenAIServer
+
+TIMEOUT = 0.5
+SHORT = JudgeSettings(timeout=TIMEOUT, options=OpenAIOptions(retries=0))
+REDIRECT = "OpenAI-compatible server request failed: HTTP {} (redirects are not followed)"
+
+
+def make_judge(settings: JudgeSettings = SHORT) -> OpenAIJudge:
+    return registered_judge(register, "openai", OpenAIJudge, settings)
+
+
+@pytest.mark.parametrize("mode", ["trickle", "trickle_headers"])
+def test_a_trickling_reply_times_out_at_the_deadline(
+    openai_server: OpenAIServer, decision: Decision, mode: str
+) -> None:
+    openai_server.set_mode(mode)
+    error = judge_error(make_judge(), decision)
+    assert str(error) == "OpenAI-compatible server timed out after 0.5s"
+    assert error.calls == 1
+    assert len(openai_server.requests) == 1
+
+
+def test_a_trickling_reply_is_a_not_checked_record(openai_server: OpenAIServer) -> None:
+    openai_server.set_mode("trickle")
+    source = MemorySource()
+    source.add(parse_ref("2105.14372v1"), "A paper", ["Dropout helps.", "Unrelated."])
+    [record] = Checker(source, make_judge()).check("Dropout helps.", ["2105.14372"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "OpenAI-compatible server timed out after 0.5s"
+    assert record.calls == {"openai": 1}
+
+
+def test_each_attempt_gets_its_own_deadline(
+    openai_server: OpenAIServer, decision: Decision
+) -> None:
+    openai_server.set_mode("trickle")
+    judge = make_judge(JudgeSettings(timeout=TIMEOUT, options=OpenAIOptions(retries=1)))
+    error = judge_error(judge, decision)
+    assert str(error) == "OpenAI-compatible server timed out after 0.5s"
+    assert error.calls == 2
+    assert len(openai_server.requests) == 2
+
+
+def test_an_oversized_reply_is_refused_and_not_retried(
+    openai_server: OpenAIServer, decision: Decision
+) -> None:
+    openai_server.set_mode("oversized")  # a valid chat completion, padded past 8 MiB
+    judge = make_judge(JudgeSettings(timeout=10.0, options=OpenAIOptions(retries=2)))
+    error = judge_error(judge, decision)
+    assert str(error) == "OpenAI-compatible server sent a reply larger than 8 MiB"
+    assert error.calls == 1
+    assert len(openai_server.requests) == 1
+
+
+def test_the_reply_cap_is_a_client_setting(openai_server: OpenAIServer) -> None:
+    client = ChatClient(openai_server.url, None, 5.0, 0, max_reply_bytes=100)
+    openai_server.models = {"data": [{"id": "m", "padding": "x" * 200}]}
+    assert client.get_json(f"{openai_server.url}/models") is None  # too long: no answer
+    openai_server.models = {"data": []}
+    assert client.get_json(f"{openai_server.url}/models") == {"data": []}
+    client.close()
+
+
+def test_a_redirect_with_a_chat_completion_is_not_the_answer(
+    openai_server: OpenAIServer, decision: Decision
+) -> None:
+    openai_server.set_mode("redirect_answer")  # 302 whose body would answer "supports"
+    error = judge_error(make_judge(), decision)
+    assert str(error) == REDIRECT.format(302)
+    assert error.calls == 1
+    assert len(openai_server.requests) == 1  # the Location was not followed
+
+
+def test_a_redirect_with_an_error_body_names_the_status(
+    openai_server: OpenAIServer, decision: Decision
+) -> None:
+    openai_server.set_mode("http307")
+    assert str(judge_error(make_judge(), decision)) == REDIRECT.format(307)
+
+
+def test_redirects_make_not_checked_records(openai_server: OpenAIServer) -> None:
+    openai_server.set_mode("redirect_answer")
+    source = MemorySource()
+    source.add(parse_ref("2105.14372v1"), "A paper", ["Dropout helps."])
+    [record] = Checker(source, make_judge()).check("Dropout helps.", ["2105.14372"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == REDIRECT.format(302)
