@@ -500,3 +500,14 @@ def test_import_bib_gives_the_command_line_s_advice(db: Path, tmp_path: Path) ->
         "local:notes2020 is already in the library with different content; "
         "use --replace to overwrite it" in " ".join(imported.stdout.split())
     )
+
+
+def test_add_warns_when_the_file_names_another_paper(tmp_path: Path, db: Path) -> None:
+    pdf = h.make_pdf(tmp_path / "paper.pdf", subject="doi:10.1234/other.7")
+    result = run("add", pdf, "--ref", "doi:10.1234/mine.1", "--library", db)
+    assert result.exit_code == 0, result.output
+    assert "added doi:10.1234/mine.1" in result.stdout
+    assert result.stderr.strip() == (
+        "warning: paper.pdf names doi:10.1234/other.7, not doi:10.1234/mine.1; "
+        "stored as doi:10.1234/mine.1, as given"
+    )

@@ -230,3 +230,34 @@ def test_folder_without_paper_source(tmp_path: Path) -> None:
     (tmp_path / "README").write_text("nothing here")
     with pytest.raises(InputError, match="no paper source"):
         extract(tmp_path)
+
+
+def test_a_title_naming_an_arxiv_id_is_not_the_paper_s_identity(tmp_path: Path) -> None:
+    # A commentary titled after the paper it discusses is not that paper.
+    pdf = h.make_pdf(tmp_path / "notes.pdf", title="Notes on Attention (arXiv:1706.03762)")
+    with pytest.raises(RefRequiredError):
+        infer_ref(pdf, extract(pdf))
+
+
+def test_a_ref_the_file_contradicts_is_stored_with_a_warning(
+    tmp_path: Path, library: Library
+) -> None:
+    pdf = h.make_pdf(tmp_path / "paper.pdf", subject="doi:10.1234/other.7")
+    added = add_path(library, pdf, ref=parse_ref("doi:10.1234/mine.1"))
+    assert added.ref == parse_ref("doi:10.1234/mine.1")
+    assert added.warnings == (
+        "paper.pdf names doi:10.1234/other.7, not doi:10.1234/mine.1; "
+        "stored as doi:10.1234/mine.1, as given",
+    )
+    version = h.make_pdf(tmp_path / "1706.03762v5.pdf")
+    [warning] = add_path(library, version, ref=parse_ref("arXiv:1706.03762v2")).warnings
+    assert warning.startswith("1706.03762v5.pdf names version arXiv:1706.03762v5, not ")
+
+
+def test_a_preprint_whose_pdf_names_its_journal_doi_is_no_conflict(
+    tmp_path: Path, library: Library
+) -> None:
+    pdf = h.make_pdf(tmp_path / "paper.pdf", subject="doi:10.1234/journal.9")
+    assert add_path(library, pdf, ref=parse_ref("arXiv:2105.14372")).warnings == ()
+    same = h.make_pdf(tmp_path / "same.pdf", subject="doi:10.1234/JOURNAL.9", title="Other")
+    assert add_path(library, same, ref=parse_ref("doi:10.1234/journal.9")).warnings == ()

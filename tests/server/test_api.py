@@ -301,6 +301,7 @@ def test_upload_markdown_then_remove(api: httpx.Client, cleanup: list[str]) -> N
         "outcome": "added",
         "passages": 2,  # one per paragraph
         "sourceBytes": len(text),
+        "warnings": [],
     }
     again = api.post(
         "/v1/library",

@@ -15,6 +15,7 @@ from claimaudit.accounting import counted
 from claimaudit.cli._common import LibraryOption, fail, out_console, require_text
 from claimaudit.cli._help import Command, Group
 from claimaudit.cli._terminal import json_text, shown, shown_text
+from claimaudit.cli._warnings import warn
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.ingest import add_path
@@ -116,6 +117,8 @@ def add(
             f"({counted(result.passage_count, 'passage')})"
         )
     out_console.print(shown_text(message))
+    for warning in result.warnings:
+        warn(warning)
 
 
 def _add_arxiv(

@@ -116,7 +116,10 @@ def _add_file(
         return EntryImport(
             record.key, ImportStatus.FAILED, ref, f"{found.path}: {error.strerror or error}"
         )
-    return EntryImport(record.key, _outcome(added.outcome), added.ref, str(found.path), added.title)
+    # A file that names another paper than its entry is stored all the same (the entry's
+    # reference wins), with why it may be the wrong file beside it.
+    detail = "; ".join([str(found.path), *added.warnings])
+    return EntryImport(record.key, _outcome(added.outcome), added.ref, detail, added.title)
 
 
 def _fetch(

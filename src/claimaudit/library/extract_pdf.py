@@ -80,7 +80,8 @@ def _metadata_refs(meta: dict[str, str]) -> tuple[PaperRef, ...]:
     for key in ("doi", "DOI"):
         if key in meta and (ref := try_parse_ref(meta[key])):
             found.append(ref)
-    for key in ("Subject", "Title", "Keywords"):
+    # Not the Title: a title that names an id ("Notes on arXiv:1706.03762") is about that paper.
+    for key in ("Subject", "Keywords"):
         value = meta.get(key, "")
         candidates = [m.rstrip(".") for m in _DOI.findall(value)]
         candidates += [f"arXiv:{m}" for m in _ARXIV.findall(value)]

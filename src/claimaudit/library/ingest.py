@@ -33,6 +33,8 @@ class AddResult:
     outcome: AddOutcome
     passage_count: int
     source_bytes: int
+    # Where the file names another paper (or version) than the reference it was stored under.
+    warnings: tuple[str, ...] = ()
 
 
 def add_path(
@@ -72,7 +74,30 @@ def add_path(
         extractor=extractor_version(document.source_format),
     )
     outcome = library.add_paper(paper, replace=replace)
-    return AddResult(resolved, paper.title, outcome, len(passages), document.source_bytes)
+    warnings = identity_warnings(ref, path, document) if ref is not None else ()
+    return AddResult(resolved, paper.title, outcome, len(passages), document.source_bytes, warnings)
+
+
+def identity_warnings(ref: PaperRef, path: Path, document: ExtractedDocument) -> tuple[str, ...]:
+    """What the file's name or metadata says against the reference it is stored under: another
+    work of the same kind (another DOI, another arXiv id) or another version of the same one.
+    An arXiv preprint whose PDF names its journal DOI is no conflict, so kinds are compared
+    only with their own kind. The reference given wins (it may be right where metadata is
+    stale); the warning lets the user catch a wrong file."""
+    named = try_parse_ref(_stem(path))
+    hints = [named] if named is not None and named.kind in (RefKind.ARXIV, RefKind.DOI) else []
+    hints.extend(document.ref_hints)
+    warnings = []
+    for hint in dict.fromkeys(hints):
+        if hint.kind is not ref.kind:
+            continue
+        if hint.work != ref.work:
+            warnings.append(f"{path.name} names {hint}, not {ref}; stored as {ref}, as given")
+        elif None not in (hint.version, ref.version) and hint.version != ref.version:
+            warnings.append(
+                f"{path.name} names version {hint}, not {ref}; stored as {ref}, as given"
+            )
+    return tuple(warnings)
 
 
 def infer_ref(path: Path, document: ExtractedDocument) -> PaperRef:

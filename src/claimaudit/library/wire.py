@@ -88,6 +88,9 @@ class Added(Wire):
     outcome: str = Field(description="added, replaced or unchanged")
     passages: int
     source_bytes: int
+    warnings: list[str] = Field(
+        description="where the file's name or metadata names another paper or version than ref"
+    )
 
     @classmethod
     def of(cls, result: AddResult) -> Added:
@@ -97,6 +100,7 @@ class Added(Wire):
             outcome=result.outcome.value,
             passages=result.passage_count,
             source_bytes=result.source_bytes,
+            warnings=list(result.warnings),
         )
 
 
