@@ -9,6 +9,10 @@ come back as ``{"success": false, "error": ...}`` with the HTTP status.
         srv.results = [result("https://arxiv.org/abs/1706.03762v5", "text")]
         srv.fail_next(429, retry_after="0")     # then a 200 with srv.results
         srv.reply_next(200, {"success": True})  # a body missing required fields
+        srv.reply_next(307, b"", {"Location": other.url + "/search"})  # a redirect
+        srv.reply_next(200, body, trickle=0.2)  # a byte every 0.2 s (until the client leaves)
+        srv.reply_next(200, body, cut=True)     # half the body, then the connection closes
+        srv.reply_next(200, body, length=False) # no Content-Length: the body ends at close
         ...
         assert srv.searches[0].json["included_sources"] == ["valyu/valyu-arxiv"]
 
@@ -58,6 +62,9 @@ class Reply:
     status: int
     body: bytes
     headers: Mapping[str, str] = field(default_factory=dict)
+    trickle: float | None = None  # seconds between bytes of the body
+    cut: bool = False  # declare the whole body, send half of it, close
+    length: bool = True  # send Content-Length (else close the connection after the body)
 
 
 class ValyuServer(FakeServer[RecordedRequest]):
@@ -75,11 +82,22 @@ class ValyuServer(FakeServer[RecordedRequest]):
         """The requests to ``/v1/search``, oldest first (a copy)."""
         return self.recorded
 
-    def reply_next(self, status: int, body: Any, headers: Mapping[str, str] | None = None) -> None:
-        """Answer the next request with this status and body (JSON unless bytes)."""
+    def reply_next(
+        self,
+        status: int,
+        body: Any,
+        headers: Mapping[str, str] | None = None,
+        *,
+        trickle: float | None = None,
+        cut: bool = False,
+        length: bool = True,
+    ) -> None:
+        """Answer the next request with this status and body (JSON unless bytes), sent slowly
+        (``trickle``), cut short (``cut``) or without Content-Length (``length=False``)."""
         raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+        reply = Reply(status, raw, dict(headers or {}), trickle, cut, length)
         with self._lock:
-            self._queued.append(Reply(status, raw, dict(headers or {})))
+            self._queued.append(reply)
 
     def fail_next(self, status: int, *, count: int = 1, retry_after: str | None = None) -> None:
         """The next ``count`` requests get an error reply shaped like the service's."""
@@ -121,9 +139,27 @@ class _Handler(FakeHandler):
 
     def do_POST(self) -> None:
         request = self.read_request()
-        if self.path != "/v1/search":
+        if self.path.partition("?")[0] != "/v1/search":
             reply = Reply(404, b'{"success": false, "error": "Not found"}')
         else:
             reply = self.owner._next(request)
         content_type = "application/json" if reply.body[:1] in (b"{", b"[") else "text/html"
-        self.send_body(reply.status, reply.body, content_type, reply.headers)
+        if reply.trickle is None and not reply.cut and reply.length:
+            self.send_body(reply.status, reply.body, content_type, reply.headers)
+            return
+        self.send_response(reply.status)
+        self.send_header("Content-Type", content_type)
+        if reply.length:
+            self.send_header("Content-Length", str(len(reply.body)))
+        for name, value in reply.headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        if reply.trickle is not None:
+            for byte in reply.body:
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                self.owner.wait(reply.trickle)
+        else:
+            self.wfile.write(reply.body[: len(reply.body) // 2] if reply.cut else reply.body)
+        # The body ends, or is cut short, where the connection does.
+        self.close_connection = True
