@@ -56,6 +56,14 @@ def test_the_whole_search_is_bounded_by_the_timeout(valyu: ValyuServer) -> None:
     assert error.calls == 1
 
 
+def test_a_slow_head_is_cut_off_at_the_deadline(valyu: ValyuServer) -> None:
+    # Headers alone, a byte at a time, for far longer than the timeout: the client must hang up
+    # while they are still coming (a check after the head would only notice once it ended).
+    valyu.reply_next(200, b"", trickle=0.02, padding=90)  # http.client takes 100 at most
+    assert str(failure(ValyuSource(timeout=0.5))) == "Valyu search failed: timed out after 0.5s"
+    assert valyu.hung_up.wait(10)
+
+
 def test_a_silent_server_times_out(valyu: ValyuServer) -> None:
     valyu.reply_next(200, b" " + b"{}" * 10, trickle=30)  # one byte, then silence
     assert str(failure(ValyuSource(timeout=0.5))) == "Valyu search failed: timed out after 0.5s"

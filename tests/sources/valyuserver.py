@@ -10,7 +10,7 @@ come back as ``{"success": false, "error": ...}`` with the HTTP status.
         srv.fail_next(429, retry_after="0")     # then a 200 with srv.results
         srv.reply_next(200, {"success": True})  # a body missing required fields
         srv.reply_next(307, b"", {"Location": other.url + "/search"})  # a redirect
-        srv.reply_next(200, body, trickle=0.2)  # a byte every 0.2 s (until the client leaves)
+        srv.reply_next(200, body, trickle=0.2)  # a byte every 0.2 s, status line included
         srv.reply_next(200, body, cut=True)     # half the body, then the connection closes
         srv.reply_next(200, body, length=False) # no Content-Length: the body ends at close
         ...
@@ -22,6 +22,7 @@ Listens only on 127.0.0.1, stdlib only, in a background thread (``tests/httpfake
 from __future__ import annotations
 
 import json
+import threading
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -62,7 +63,8 @@ class Reply:
     status: int
     body: bytes
     headers: Mapping[str, str] = field(default_factory=dict)
-    trickle: float | None = None  # seconds between bytes of the body
+    trickle: float | None = None  # seconds between bytes of the reply (status line first)
+    padding: int = 0  # header lines added before the body (a long head to trickle)
     cut: bool = False  # declare the whole body, send half of it, close
     length: bool = True  # send Content-Length (else close the connection after the body)
 
@@ -74,6 +76,8 @@ class ValyuServer(FakeServer[RecordedRequest]):
         self.key = key
         self.results: list[dict[str, Any]] = []
         self._queued: deque[Reply] = deque()
+        # Set when a client leaves while a trickled reply is still being sent.
+        self.hung_up = threading.Event()
         # url: the base URL the SDK takes (``/search`` is appended).
         super().__init__(_Handler, name="valyuserver", url_path="/v1")
 
@@ -91,11 +95,21 @@ class ValyuServer(FakeServer[RecordedRequest]):
         trickle: float | None = None,
         cut: bool = False,
         length: bool = True,
+        padding: int = 0,
     ) -> None:
         """Answer the next request with this status and body (JSON unless bytes), sent slowly
-        (``trickle``), cut short (``cut``) or without Content-Length (``length=False``)."""
+        (``trickle``), cut short (``cut``), without Content-Length (``length=False``) or after
+        ``padding`` extra header lines."""
         raw = body if isinstance(body, bytes) else json.dumps(body).encode()
-        reply = Reply(status, raw, dict(headers or {}), trickle, cut, length)
+        reply = Reply(
+            status,
+            raw,
+            dict(headers or {}),
+            trickle=trickle,
+            cut=cut,
+            length=length,
+            padding=padding,
+        )
         with self._lock:
             self._queued.append(reply)
 
@@ -147,19 +161,24 @@ class _Handler(FakeHandler):
         if reply.trickle is None and not reply.cut and reply.length:
             self.send_body(reply.status, reply.body, content_type, reply.headers)
             return
-        self.send_response(reply.status)
-        self.send_header("Content-Type", content_type)
+        # The body ends, or is cut short, where the connection does.
+        self.close_connection = True
+        head = [f"HTTP/1.1 {reply.status} {self.responses[reply.status][0]}"]
+        head.append(f"Content-Type: {content_type}")
         if reply.length:
-            self.send_header("Content-Length", str(len(reply.body)))
-        for name, value in reply.headers.items():
-            self.send_header(name, value)
-        self.end_headers()
-        if reply.trickle is not None:
-            for byte in reply.body:
+            head.append(f"Content-Length: {len(reply.body)}")
+        head += [f"{name}: {value}" for name, value in reply.headers.items()]
+        head += [f"X-Padding-{i}: ." for i in range(reply.padding)]
+        body = reply.body[: len(reply.body) // 2] if reply.cut else reply.body
+        raw = "\r\n".join([*head, "", ""]).encode() + body
+        if reply.trickle is None:
+            self.wfile.write(raw)
+            return
+        try:
+            for byte in raw:  # the status line and headers too
                 self.wfile.write(bytes([byte]))
                 self.wfile.flush()
                 self.owner.wait(reply.trickle)
-        else:
-            self.wfile.write(reply.body[: len(reply.body) // 2] if reply.cut else reply.body)
-        # The body ends, or is cut short, where the connection does.
-        self.close_connection = True
+        except OSError:
+            self.owner.hung_up.set()
+            raise

@@ -7,8 +7,9 @@ The SDK takes a ``requests.Session``; this module builds one whose every exchang
   ``Location`` names (and judge that host's answer as evidence).
 - The whole search, connect to last byte and retries included, shares one monotonic deadline.
   requests' own timeout applies to each socket read, so a server sending a byte a second would
-  never time out; the body is read here in small reads, checking the deadline between them, and a
-  watchdog shuts the socket down at the deadline so a silent server cannot hold a read past it.
+  never time out. A watchdog shuts down every socket the search opened when the deadline passes,
+  which ends any read in progress (the TLS handshake, the headers or the body); the body is read
+  here in small reads, checking the deadline between them.
 - A reply over ``max_bytes`` (declared or as read, after decompression) is refused unread.
 
 ``ValyuTransport.failure`` turns what happened into one fixed line: the server's own error text is
@@ -20,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import socket
 import threading
 import time
 from typing import Any
@@ -59,10 +61,31 @@ class ValyuTransport:
         self.last: requests.Response | None = None
         self.last_error: str | None = None
         self.problem: str | None = None
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._watchdog = threading.Timer(max(deadline.remaining(), 0), self._expire)
+        self._watchdog.daemon = True
+        self._watchdog.start()
         self.session = _session(self)
 
     def close(self) -> None:
+        self._watchdog.cancel()
         self.session.close()
+
+    def opened(self, sock: socket.socket) -> None:
+        """Watch a new connection's socket; past the deadline, it is shut down at once."""
+        with self._lock:
+            self._sockets.append(sock)
+        if self.deadline.remaining() <= 0:
+            self._expire()
+
+    def _expire(self) -> None:
+        with self._lock:
+            sockets = list(self._sockets)
+        for sock in sockets:
+            # Already closed: nothing is waiting on it.
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
 
     def timed_out(self) -> str:
         return f"timed out after {self.deadline.seconds:g}s"
@@ -122,9 +145,6 @@ class ValyuTransport:
         if declared.isdigit() and int(declared) > self.max_bytes:
             self.problem = self._too_large()
             raise requests.ConnectionError(self.problem)
-        watchdog = threading.Timer(max(self.deadline.remaining(), 0), _shutdown, (response.raw,))
-        watchdog.daemon = True
-        watchdog.start()
         chunks: list[bytes] = []
         size = 0
         try:
@@ -148,8 +168,6 @@ class ValyuTransport:
                     else "the connection closed before the reply was complete"
                 )
             raise requests.ConnectionError(self.problem) from error
-        finally:
-            watchdog.cancel()
         if self.deadline.remaining() <= 0:  # the watchdog ended the read: a cut-off body
             self.problem = self.timed_out()
             raise requests.Timeout(self.problem)
@@ -157,12 +175,6 @@ class ValyuTransport:
 
     def _too_large(self) -> str:
         return f"reply over {self.max_bytes:,} bytes refused"
-
-
-def _shutdown(raw: Any) -> None:
-    # Already closed or released to the pool: nothing is waiting on it.
-    with contextlib.suppress(OSError, ValueError, RuntimeError):
-        raw.shutdown()
 
 
 def _location(response: Any) -> str:
@@ -180,8 +192,42 @@ def _location(response: Any) -> str:
 def _session(transport: ValyuTransport) -> Any:
     import requests
     from requests.adapters import HTTPAdapter
+    from urllib3.connection import HTTPConnection, HTTPSConnection
+    from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
+    from urllib3.poolmanager import ProxyManager
+
+    # Each new socket is handed to the watchdog as soon as it exists.
+    class WatchedHTTP(HTTPConnection):
+        def _new_conn(self) -> socket.socket:
+            sock = super()._new_conn()
+            transport.opened(sock)
+            return sock
+
+    class WatchedHTTPS(HTTPSConnection):
+        def _new_conn(self) -> socket.socket:
+            sock = super()._new_conn()
+            transport.opened(sock)
+            return sock
+
+    class WatchedHTTPPool(HTTPConnectionPool):
+        ConnectionCls = WatchedHTTP
+
+    class WatchedHTTPSPool(HTTPSConnectionPool):
+        ConnectionCls = WatchedHTTPS
+
+    watched = {"http": WatchedHTTPPool, "https": WatchedHTTPSPool}
 
     class BoundedAdapter(HTTPAdapter):
+        def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
+            super().init_poolmanager(*args, **kwargs)
+            self.poolmanager.pool_classes_by_scheme = watched
+
+        def proxy_manager_for(self, proxy: Any, **kwargs: Any) -> Any:
+            manager = super().proxy_manager_for(proxy, **kwargs)
+            if type(manager) is ProxyManager:  # SOCKS managers keep their own pools
+                manager.pool_classes_by_scheme = watched
+            return manager
+
         def send(
             self,
             request: Any,
