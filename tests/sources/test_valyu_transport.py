@@ -122,3 +122,15 @@ def test_a_redirect_with_a_json_body_is_no_answer(valyu: ValyuServer) -> None:
     # requests counts a 3xx as "ok"; the SDK would read its body as the search's results.
     valyu.reply_next(307, valyu.ok_body("q"))
     assert "redirected (HTTP 307)" in str(failure(ValyuSource()))
+
+
+def test_a_rate_limit_wait_past_the_deadline_ends_the_search(valyu: ValyuServer) -> None:
+    valyu.fail_next(429, retry_after="30")
+    error = failure(ValyuSource(timeout=5))
+    assert str(error) == (
+        "Valyu search failed: HTTP 429 (rate limited; Valyu asks to wait 30s, past the timeout)"
+    )
+    assert error.calls == 1 and len(valyu.searches) == 1
+    # A wait that fits is still the SDK's to honour.
+    valyu.fail_next(429, retry_after="0")
+    assert ValyuSource(timeout=5).fetch(parse_ref(REF), "claim").calls == 2

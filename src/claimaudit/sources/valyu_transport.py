@@ -32,6 +32,7 @@ from claimaudit.redaction import MASK, redact_url
 # 4 MB: five excerpts of 5,000 characters with their metadata are well under 100 kB.
 MAX_REPLY_BYTES = 4_000_000
 _READ_CHUNK = 64 * 1024
+_MAX_RATE_LIMIT_WAIT = 60  # the SDK never waits longer after a 429
 _STATUS_WORDS = {401: "the API key was refused; check VALYU_API_KEY", 429: "rate limited"}
 _STATUS_WORDS[403] = _STATUS_WORDS[401]
 
@@ -136,6 +137,13 @@ class ValyuTransport:
             response.close()
         response._content_consumed = True
         self.last = response
+        wait = _retry_wait(response) if response.status_code == 429 else None
+        if wait is not None and wait >= self.deadline.remaining():
+            # The SDK would sleep before retrying, past the deadline: stop here instead.
+            self.problem = (
+                f"HTTP 429 (rate limited; Valyu asks to wait {wait:g}s, past the timeout)"
+            )
+            raise requests.ConnectionError(self.problem)
         return response
 
     def _body(self, response: Any) -> bytes:
@@ -175,6 +183,22 @@ class ValyuTransport:
 
     def _too_large(self) -> str:
         return f"reply over {self.max_bytes:,} bytes refused"
+
+
+def _retry_wait(response: Any) -> float:
+    """The seconds a 429 asks for, read as the SDK reads them: the body's ``retry_after``, else
+    the Retry-After header, else 1 (the SDK's default); at most the SDK's cap of 60."""
+    try:
+        body = json.loads(response.content)
+    except ValueError:
+        body = None
+    wait = body.get("retry_after") if isinstance(body, dict) else None
+    if not isinstance(wait, int | float) or isinstance(wait, bool):
+        try:
+            wait = max(0, int(float(response.headers.get("Retry-After", "1"))))
+        except ValueError:
+            wait = 1
+    return float(min(max(0, int(wait)), _MAX_RATE_LIMIT_WAIT))
 
 
 def _location(response: Any) -> str:
