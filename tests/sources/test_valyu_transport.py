@@ -88,9 +88,13 @@ def test_a_cut_off_reply_says_so(valyu: ValyuServer) -> None:
     )
 
 
-def test_malformed_json_is_one_fixed_line(valyu: ValyuServer) -> None:
-    valyu.reply_next(200, b"{not json")
-    assert str(failure(ValyuSource())) == "Valyu search failed: malformed reply (not JSON)"
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [(b"{not json", "not JSON"), (b"\xff\xfe", "not JSON"), (b"[1, 2]", "not a JSON object")],
+)
+def test_malformed_json_is_one_fixed_line(valyu: ValyuServer, body: bytes, why: str) -> None:
+    valyu.reply_next(200, body)
+    assert str(failure(ValyuSource())) == f"Valyu search failed: malformed reply ({why})"
 
 
 @pytest.mark.parametrize("status", [401, 403])

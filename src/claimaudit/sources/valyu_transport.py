@@ -107,9 +107,11 @@ class ValyuTransport:
             )
             return f"HTTP {status} ({words})"
         try:
-            json.loads(self.last.content)
+            body = json.loads(self.last.content)
         except ValueError:
             return "malformed reply (not JSON)"
+        if not isinstance(body, dict):
+            return "malformed reply (not a JSON object)"
         # A 200 the SDK could not read (missing fields), or one that reports an error itself.
         return sdk_error or "unreadable reply"
 
