@@ -138,3 +138,10 @@ def test_a_rate_limit_wait_past_the_deadline_ends_the_search(valyu: ValyuServer)
     # A wait that fits is still the SDK's to honour.
     valyu.fail_next(429, retry_after="0")
     assert ValyuSource(timeout=5).fetch(parse_ref(REF), "claim").calls == 2
+
+
+def test_a_server_error_is_not_retried_when_the_wait_would_not_fit(valyu: ValyuServer) -> None:
+    valyu.fail_next(503)
+    error = failure(ValyuSource(timeout=1, server_error_wait=5))
+    assert str(error) == "Valyu search failed: HTTP 503 (server error)"
+    assert error.calls == 1

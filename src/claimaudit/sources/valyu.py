@@ -163,10 +163,9 @@ class ValyuSource(Source):
                     or status != 200
                 )
                 retry = attempt == 0 and transport.problem is None
+                # No retry when the wait would not leave time for it: the 5xx is the news.
+                retry = retry and transport.deadline.remaining() > self.server_error_wait
                 if failed and retry and status is not None and status >= 500:
-                    if transport.deadline.remaining() <= self.server_error_wait:
-                        transport.problem = transport.timed_out()
-                        break
                     self._sleep(self.server_error_wait)
                     continue
                 break
