@@ -14,9 +14,12 @@ entry-point group, e.g. in its ``pyproject.toml``:
     [project.entry-points."claimaudit.plugins"]
     mine = "my_package.claimaudit_plugin"
 
-A plugin that fails to load (a missing dependency, a bug) is recorded with why and leaves the
-others working; ``claimaudit plugins`` lists everything registered and what failed. The core asks
-the registry for a backend by name and never imports a concrete backend itself.
+The entry point may also name the function itself, ``"my_package.claimaudit_plugin:register"``.
+
+A plugin that fails to load (a missing dependency, a bug) is recorded with why (its message
+redacted) and leaves the others working; ``claimaudit plugins`` lists everything registered and
+what failed. The core asks the registry for a backend by name and never imports a concrete
+backend itself.
 """
 
 from __future__ import annotations
@@ -28,10 +31,12 @@ from dataclasses import dataclass, field
 from functools import partial
 from importlib.metadata import entry_points
 from pathlib import Path
+from types import ModuleType
 from typing import Any, NamedTuple, Protocol, cast
 
 from claimaudit.errors import PluginError, UnknownBackendError, as_known
 from claimaudit.judges.protocol import Judge, JudgeSettings
+from claimaudit.redaction import redact_text
 from claimaudit.sources.protocol import Source
 from claimaudit.userfiles import PathArg, as_optional_path
 
@@ -114,14 +119,42 @@ class Registry:
 
     def load(self, name: str, loader: Callable[[], Any], origin: str = BUILT_IN) -> None:
         """Import the plugin ``name`` with ``loader`` and let it register; what it adds is
-        credited to ``origin``. A failure is recorded in ``broken``, never raised."""
+        credited to ``origin``. ``loader`` gives a module with ``register(registry)``, or that
+        function itself (an entry point ``"pkg.mod:register"``). A failure is recorded in
+        ``broken``, never raised."""
         self._origin = origin
         try:
-            loader().register(self)
+            _register_function(name, loader())(self)
         except Exception as error:  # a plugin's own bug or missing dependency
-            self.broken[name] = f"{type(error).__name__}: {error}"
+            _log.debug("loading plugin %r failed", name, exc_info=True)
+            # Its message may quote a secret (a key in a URL, say): shown redacted.
+            why = error.args[0] if isinstance(error, _NotAPlugin) else _described(error)
+            self.broken[name] = why
         finally:
             self._origin = BUILT_IN
+
+
+class _NotAPlugin(Exception):
+    """What an entry point names is neither a plugin module nor its ``register``."""
+
+
+def _register_function(name: str, loaded: Any) -> Callable[[Registry], object]:
+    register = getattr(loaded, "register", None)
+    if callable(register):  # a module (or any object) that defines register()
+        return cast(Callable[[Registry], object], register)
+    if callable(loaded) and getattr(loaded, "__name__", None) == "register":
+        return cast(Callable[[Registry], object], loaded)  # "pkg.mod:register"
+    if isinstance(loaded, ModuleType):
+        raise _NotAPlugin(f"module {loaded.__name__} has no register(registry) function")
+    what = getattr(loaded, "__name__", type(loaded).__name__)
+    raise _NotAPlugin(
+        f"entry point {name!r} names {what!r}, not a plugin module; name the module that "
+        "defines register(registry), or that function"
+    )
+
+
+def _described(error: Exception) -> str:
+    return " ".join(redact_text(f"{type(error).__name__}: {error}").split())
 
 
 def _build(kind: str, name: str, factory: Any, *args: Any, **kwargs: Any) -> object:

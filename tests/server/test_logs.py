@@ -11,12 +11,8 @@ from urllib.parse import quote
 
 import pytest
 
-from claimaudit.server.logs import (
-    RedactingFilter,
-    log_config,
-    redact_request_path,
-    redact_root_handlers,
-)
+from claimaudit.logredaction import RedactingFilter, redact_request_path, redact_root_handlers
+from claimaudit.server.logs import log_config
 from tests.server.conftest import TOKEN, RunningServer
 
 JUDGE_KEY = "sk-test-judge-key-0123456789"

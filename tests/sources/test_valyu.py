@@ -118,7 +118,7 @@ def test_rate_limit_is_retried_and_counted(valyu: ValyuServer, source: ValyuSour
     paper = fetch(source, "1706.03762v5")
     assert paper.calls == 2 and len(valyu.searches) == 2
     valyu.fail_next(429, count=3, retry_after="0")
-    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 429: Too many requests"
+    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 429 (rate limited)"
     assert len(valyu.searches) == 5  # the SDK's two retries, then it gives up
 
 
@@ -130,12 +130,10 @@ def test_server_error_is_retried_once(
     assert fetch(source, "1706.03762v5").calls == 2
     assert waits == [source.server_error_wait]
     valyu.fail_next(503, count=2)
-    assert failure(source, "1706.03762v5") == (
-        "Valyu search failed: HTTP 503: fake server error 503"
-    )
+    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 503 (server error)"
     valyu.reply_next(502, b"<html>Bad Gateway</html>")
     valyu.reply_next(502, b"<html>Bad Gateway</html>")
-    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 502"
+    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 502 (server error)"
 
 
 @pytest.mark.parametrize(
@@ -176,9 +174,11 @@ def test_key_handling(
 ) -> None:
     valyu.reply_next(500, {"success": False, "error": f"bad key {TEST_VALYU_KEY}"})
     valyu.reply_next(500, {"success": False, "error": f"bad key {TEST_VALYU_KEY}"})
-    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 500: bad key ***"
+    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 500 (server error)"
     monkeypatch.setenv("VALYU_API_KEY", "val-wrong")
-    assert failure(source, "1706.03762v5") == "Valyu search failed: HTTP 401: Invalid API key"
+    assert failure(source, "1706.03762v5") == (
+        "Valyu search failed: HTTP 401 (the API key was refused; check VALYU_API_KEY)"
+    )
     monkeypatch.delenv("VALYU_API_KEY")
     before = len(valyu.searches)
     assert "VALYU_API_KEY is not set" in failure(source, "1706.03762v5")

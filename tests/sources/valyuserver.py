@@ -9,6 +9,10 @@ come back as ``{"success": false, "error": ...}`` with the HTTP status.
         srv.results = [result("https://arxiv.org/abs/1706.03762v5", "text")]
         srv.fail_next(429, retry_after="0")     # then a 200 with srv.results
         srv.reply_next(200, {"success": True})  # a body missing required fields
+        srv.reply_next(307, b"", {"Location": other.url + "/search"})  # a redirect
+        srv.reply_next(200, body, trickle=0.2)  # a byte every 0.2 s, status line included
+        srv.reply_next(200, body, cut=True)     # half the body, then the connection closes
+        srv.reply_next(200, body, length=False) # no Content-Length: the body ends at close
         ...
         assert srv.searches[0].json["included_sources"] == ["valyu/valyu-arxiv"]
 
@@ -18,6 +22,7 @@ Listens only on 127.0.0.1, stdlib only, in a background thread (``tests/httpfake
 from __future__ import annotations
 
 import json
+import threading
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -58,6 +63,10 @@ class Reply:
     status: int
     body: bytes
     headers: Mapping[str, str] = field(default_factory=dict)
+    trickle: float | None = None  # seconds between bytes of the reply (status line first)
+    padding: int = 0  # header lines added before the body (a long head to trickle)
+    cut: bool = False  # declare the whole body, send half of it, close
+    length: bool = True  # send Content-Length (else close the connection after the body)
 
 
 class ValyuServer(FakeServer[RecordedRequest]):
@@ -67,6 +76,8 @@ class ValyuServer(FakeServer[RecordedRequest]):
         self.key = key
         self.results: list[dict[str, Any]] = []
         self._queued: deque[Reply] = deque()
+        # Set when a client leaves while a trickled reply is still being sent.
+        self.hung_up = threading.Event()
         # url: the base URL the SDK takes (``/search`` is appended).
         super().__init__(_Handler, name="valyuserver", url_path="/v1")
 
@@ -75,11 +86,32 @@ class ValyuServer(FakeServer[RecordedRequest]):
         """The requests to ``/v1/search``, oldest first (a copy)."""
         return self.recorded
 
-    def reply_next(self, status: int, body: Any, headers: Mapping[str, str] | None = None) -> None:
-        """Answer the next request with this status and body (JSON unless bytes)."""
+    def reply_next(
+        self,
+        status: int,
+        body: Any,
+        headers: Mapping[str, str] | None = None,
+        *,
+        trickle: float | None = None,
+        cut: bool = False,
+        length: bool = True,
+        padding: int = 0,
+    ) -> None:
+        """Answer the next request with this status and body (JSON unless bytes), sent slowly
+        (``trickle``), cut short (``cut``), without Content-Length (``length=False``) or after
+        ``padding`` extra header lines."""
         raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+        reply = Reply(
+            status,
+            raw,
+            dict(headers or {}),
+            trickle=trickle,
+            cut=cut,
+            length=length,
+            padding=padding,
+        )
         with self._lock:
-            self._queued.append(Reply(status, raw, dict(headers or {})))
+            self._queued.append(reply)
 
     def fail_next(self, status: int, *, count: int = 1, retry_after: str | None = None) -> None:
         """The next ``count`` requests get an error reply shaped like the service's."""
@@ -121,9 +153,32 @@ class _Handler(FakeHandler):
 
     def do_POST(self) -> None:
         request = self.read_request()
-        if self.path != "/v1/search":
+        if self.path.partition("?")[0] != "/v1/search":
             reply = Reply(404, b'{"success": false, "error": "Not found"}')
         else:
             reply = self.owner._next(request)
         content_type = "application/json" if reply.body[:1] in (b"{", b"[") else "text/html"
-        self.send_body(reply.status, reply.body, content_type, reply.headers)
+        if reply.trickle is None and not reply.cut and reply.length:
+            self.send_body(reply.status, reply.body, content_type, reply.headers)
+            return
+        # The body ends, or is cut short, where the connection does.
+        self.close_connection = True
+        head = [f"HTTP/1.1 {reply.status} {self.responses[reply.status][0]}"]
+        head.append(f"Content-Type: {content_type}")
+        if reply.length:
+            head.append(f"Content-Length: {len(reply.body)}")
+        head += [f"{name}: {value}" for name, value in reply.headers.items()]
+        head += [f"X-Padding-{i}: ." for i in range(reply.padding)]
+        body = reply.body[: len(reply.body) // 2] if reply.cut else reply.body
+        raw = "\r\n".join([*head, "", ""]).encode() + body
+        if reply.trickle is None:
+            self.wfile.write(raw)
+            return
+        try:
+            for byte in raw:  # the status line and headers too
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                self.owner.wait(reply.trickle)
+        except OSError:
+            self.owner.hung_up.set()
+            raise

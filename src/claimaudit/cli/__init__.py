@@ -62,9 +62,13 @@ def _options(
     ] = False,
 ) -> None:
     if debug:
+        from claimaudit.logredaction import redact_root_handlers
+
         logging.basicConfig(
             level=logging.DEBUG, format="%(levelname)s %(name)s: %(message)s", force=True
         )
+        # Libraries log request URLs and reply bodies at debug level, which may hold a key.
+        redact_root_handlers()
 
 
 def _install_commands() -> None:

@@ -80,8 +80,9 @@ def serve(
     # Imported here: the other commands need neither FastAPI nor uvicorn.
     import uvicorn
 
+    from claimaudit.logredaction import redact_root_handlers
     from claimaudit.server.app import create_app
-    from claimaudit.server.logs import log_config, redact_root_handlers
+    from claimaudit.server.logs import log_config
 
     app = create_app(config)
     redact_root_handlers()

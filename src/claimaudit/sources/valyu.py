@@ -13,7 +13,10 @@ The SDK's ``search()`` never raises: any failure comes back as ``success=False``
 429 itself (honouring Retry-After); this source adds one retry after a 5xx, which the SDK does not
 retry. Timeouts and connection errors are not retried (a timed-out search may have been billed).
 Every HTTP attempt, retries included, is counted in ``SourcePaper.calls``. The key comes from
-``VALYU_API_KEY`` and is scrubbed from every message, as is any credential in the base URL.
+``VALYU_API_KEY`` and is scrubbed from every message (encoded forms too), as is any credential in
+the base URL. The HTTP transport (``valyu_transport``) follows no redirect, bounds the whole
+search by ``timeout`` and refuses oversized replies; a failure is one fixed line that never
+quotes an HTTP error's body.
 """
 
 from __future__ import annotations
@@ -29,9 +32,10 @@ from typing import TYPE_CHECKING, Any
 from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.passage import passage_id
-from claimaudit.redaction import MASK, redact_text, redact_url
+from claimaudit.redaction import redact_text, redact_url
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.protocol import Passage, Source, SourcePaper
+from claimaudit.sources.valyu_transport import MAX_REPLY_BYTES, Deadline, ValyuTransport, mask_key
 
 if TYPE_CHECKING:
     from claimaudit.plugins import Registry
@@ -66,9 +70,12 @@ class ValyuSource(Source):
         max_rate_limit_retries: int = 2,
         server_error_wait: float | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        max_reply_bytes: int = MAX_REPLY_BYTES,
     ) -> None:
         self._base_url = base_url
+        # The whole search, connect to last byte and retries included (not per read).
         self.timeout = timeout
+        self.max_reply_bytes = max_reply_bytes
         self.max_rate_limit_retries = max_rate_limit_retries
         # Read at construction so tests can shorten it for sources they do not build.
         self.server_error_wait = (
@@ -126,18 +133,14 @@ class ValyuSource(Source):
 
     def _search(self, search_query: str, key: str) -> tuple[Sequence[Any], int]:
         # Imported on use: the SDK and requests are slow to import, and most runs never search.
-        import requests
         from valyu import Valyu
 
-        adapter = _counting_adapter()
-        session = requests.Session()
-        session.mount("http://", adapter)
-        session.mount("https://", adapter)
+        transport = ValyuTransport(Deadline(self.timeout), max_bytes=self.max_reply_bytes)
         client = Valyu(
             api_key=key,
             base_url=self.base_url,
             timeout=self.timeout,
-            session=session,
+            session=transport.session,
             max_rate_limit_retries=self.max_rate_limit_retries,
         )
         try:
@@ -149,48 +152,36 @@ class ValyuSource(Source):
                     included_sources=[COLLECTION],
                     response_length=RESPONSE_LENGTH,
                 )
-                failed = response is None or not response.success or bool(response.error)
-                status = adapter.last.status_code if adapter.last is not None else None
-                if failed and status is not None and status >= 500 and attempt == 0:
+                status = transport.last.status_code if transport.last is not None else None
+                # A 3xx is not followed and may still carry a JSON body the SDK reads as a
+                # success: only a 200 is an answer.
+                failed = (
+                    response is None
+                    or not response.success
+                    or bool(response.error)
+                    or transport.problem is not None
+                    or status != 200
+                )
+                retry = attempt == 0 and transport.problem is None
+                # No retry when the wait would not leave time for it: the 5xx is the news.
+                retry = retry and transport.deadline.remaining() > self.server_error_wait
+                if failed and retry and status is not None and status >= 500:
                     self._sleep(self.server_error_wait)
                     continue
                 break
         finally:
-            session.close()
+            transport.close()
         if failed or response is None:
-            reason = _failure(adapter, getattr(response, "error", None), self.base_url)
+            sdk_error = getattr(response, "error", None)
+            reason = transport.failure(
+                _one_line(sdk_error) if isinstance(sdk_error, str) else None, self.base_url
+            )
             raise SourceError(
-                redact_text(f"Valyu search failed: {reason}").replace(key, MASK),
-                calls=adapter.sent,
+                mask_key(redact_text(f"Valyu search failed: {reason}"), key),
+                calls=transport.sent,
                 backend=NAME,
             )
-        return list(response.results), adapter.sent
-
-
-def _counting_adapter() -> Any:
-    """A requests adapter that counts every HTTP attempt (the SDK's own 429 retries too) and
-    keeps the last reply, or the name of the error when there was none."""
-    import requests
-    from requests.adapters import HTTPAdapter
-
-    class CountingAdapter(HTTPAdapter):
-        def __init__(self) -> None:
-            super().__init__(max_retries=0)
-            self.sent = 0
-            self.last: requests.Response | None = None
-            self.last_error: str | None = None
-
-        def send(self, request: Any, *args: Any, **kwargs: Any) -> requests.Response:
-            self.sent += 1
-            self.last, self.last_error = None, None
-            try:
-                self.last = super().send(request, *args, **kwargs)
-            except requests.RequestException as error:
-                self.last_error = type(error).__name__
-                raise
-            return self.last
-
-    return CountingAdapter()
+        return list(response.results), transport.sent
 
 
 def _identity(result: Any) -> PaperRef | None:
@@ -224,23 +215,6 @@ def _passages(ref: PaperRef, text: str) -> list[Passage]:
             f"of {MAX_PASSAGES}; {hint}"
         )
     return [Passage(passage_id(i), block) for i, block in enumerate(blocks)]
-
-
-def _failure(adapter: Any, sdk_error: str | None, base_url: str) -> str:
-    """One short line saying what went wrong, from the last HTTP exchange where there was one."""
-    if adapter.last is None:
-        why = adapter.last_error or sdk_error or "no reply"
-        return f"Valyu unreachable at {redact_url(base_url)} ({why})"
-    status = adapter.last.status_code
-    if status != 200:
-        try:
-            body = adapter.last.json()
-        except ValueError:
-            body = None
-        detail = body.get("error") if isinstance(body, dict) else None
-        return f"HTTP {status}" + (f": {_one_line(detail)}" if isinstance(detail, str) else "")
-    # A 200 the SDK could not read (missing fields) or one that reports an error itself.
-    return _one_line(sdk_error or "unreadable reply")
 
 
 def _one_line(text: str) -> str:

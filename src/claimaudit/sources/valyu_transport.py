@@ -1,0 +1,296 @@
+"""The HTTP transport under the Valyu SDK: no redirects, one deadline, a size cap, short reasons.
+
+The SDK takes a ``requests.Session``; this module builds one whose every exchange is bounded:
+
+- Redirects are never followed. requests strips only ``Authorization`` when a redirect leaves the
+  host, never Valyu's ``x-api-key``, so following one would hand the key to whatever host the
+  ``Location`` names (and judge that host's answer as evidence).
+- The whole search, connect to last byte and retries included, shares one monotonic deadline.
+  requests' own timeout applies to each socket read, so a server sending a byte a second would
+  never time out. A watchdog shuts down every socket the search opened when the deadline passes,
+  which ends any read in progress (the TLS handshake, the headers or the body); the body is read
+  here in small reads, checking the deadline between them.
+- A reply over ``max_bytes`` (declared or as read, after decompression) is refused unread.
+
+``ValyuTransport.failure`` turns what happened into one fixed line: the server's own error text is
+never quoted for an HTTP error (it may echo the key, percent-encoded or otherwise).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import socket
+import threading
+import time
+from typing import Any
+from urllib.parse import quote, quote_plus, urljoin, urlsplit
+
+from claimaudit.redaction import MASK, redact_url
+
+# 4 MB: five excerpts of 5,000 characters with their metadata are well under 100 kB.
+MAX_REPLY_BYTES = 4_000_000
+_READ_CHUNK = 64 * 1024
+_MAX_RATE_LIMIT_WAIT = 60  # the SDK never waits longer after a 429
+_STATUS_WORDS = {401: "the API key was refused; check VALYU_API_KEY", 429: "rate limited"}
+_STATUS_WORDS[403] = _STATUS_WORDS[401]
+
+
+class Deadline:
+    """``seconds`` from now on the monotonic clock."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._ends = time.monotonic() + seconds
+
+    def remaining(self) -> float:
+        return self._ends - time.monotonic()
+
+
+class ValyuTransport:
+    """A session for the SDK plus what its exchanges went through: ``sent`` counts every HTTP
+    attempt (the SDK's 429 retries too), ``last`` is the last reply (its body read, or None),
+    ``problem`` a fixed reason when the transport itself gave up (deadline, size, cut off)."""
+
+    def __init__(self, deadline: Deadline, *, max_bytes: int = MAX_REPLY_BYTES) -> None:
+        import requests
+
+        self.deadline = deadline
+        self.max_bytes = max_bytes
+        self.sent = 0
+        self.last: requests.Response | None = None
+        self.last_error: str | None = None
+        self.problem: str | None = None
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._watchdog = threading.Timer(max(deadline.remaining(), 0), self._expire)
+        self._watchdog.daemon = True
+        self._watchdog.start()
+        self.session = _session(self)
+
+    def close(self) -> None:
+        self._watchdog.cancel()
+        self.session.close()
+
+    def opened(self, sock: socket.socket) -> None:
+        """Watch a new connection's socket; past the deadline, it is shut down at once."""
+        with self._lock:
+            self._sockets.append(sock)
+        if self.deadline.remaining() <= 0:
+            self._expire()
+
+    def _expire(self) -> None:
+        with self._lock:
+            sockets = list(self._sockets)
+        for sock in sockets:
+            # Already closed: nothing is waiting on it.
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+    def timed_out(self) -> str:
+        return f"timed out after {self.deadline.seconds:g}s"
+
+    def failure(self, sdk_error: str | None, base_url: str) -> str:
+        """One short line saying what went wrong, from the last exchange where there was one."""
+        if self.problem is not None:
+            return self.problem
+        if self.last is None:
+            why = self.last_error or "no reply"
+            return f"Valyu unreachable at {redact_url(base_url)} ({why})"
+        status = self.last.status_code
+        if 300 <= status < 400:
+            return f"redirected (HTTP {status}{_location(self.last)}); redirects are not followed"
+        if status != 200:
+            words = _STATUS_WORDS.get(status) or (
+                "server error" if status >= 500 else "request refused"
+            )
+            return f"HTTP {status} ({words})"
+        try:
+            body = json.loads(self.last.content)
+        except ValueError:
+            return "malformed reply (not JSON)"
+        if not isinstance(body, dict):
+            return "malformed reply (not a JSON object)"
+        # A 200 the SDK could not read (missing fields), or one that reports an error itself.
+        return sdk_error or "unreadable reply"
+
+    # Called by the adapter for each exchange.
+    def exchange(self, send: Any, request: Any, kwargs: dict[str, Any]) -> Any:
+        import requests
+
+        self.sent += 1
+        self.last, self.last_error = None, None
+        remaining = self.deadline.remaining()
+        if remaining <= 0:
+            self.problem = self.timed_out()
+            raise requests.Timeout(self.problem)
+        try:
+            # Connect and every read bounded by what is left; the body is read below.
+            response = send(request, **{**kwargs, "stream": True, "timeout": remaining})
+        except requests.RequestException as error:
+            if self.deadline.remaining() <= 0 or isinstance(error, requests.Timeout):
+                self.problem = self.timed_out()
+            self.last_error = type(error).__name__
+            raise
+        try:
+            response._content = self._body(response)
+        finally:
+            response.close()
+        response._content_consumed = True
+        self.last = response
+        wait = _retry_wait(response) if response.status_code == 429 else None
+        if wait is not None and wait >= self.deadline.remaining():
+            # The SDK would sleep before retrying, past the deadline: stop here instead.
+            self.problem = (
+                f"HTTP 429 (rate limited; Valyu asks to wait {wait:g}s, past the timeout)"
+            )
+            raise requests.ConnectionError(self.problem)
+        return response
+
+    def _body(self, response: Any) -> bytes:
+        import requests
+
+        declared = response.headers.get("Content-Length", "")
+        if declared.isdigit() and int(declared) > self.max_bytes:
+            self.problem = self._too_large()
+            raise requests.ConnectionError(self.problem)
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            while True:
+                if self.deadline.remaining() <= 0:
+                    self.problem = self.timed_out()
+                    raise requests.Timeout(self.problem)
+                chunk = response.raw.read1(_READ_CHUNK, decode_content=True)
+                if not chunk:
+                    break
+                size += len(chunk)
+                if size > self.max_bytes:
+                    self.problem = self._too_large()
+                    raise requests.ConnectionError(self.problem)
+                chunks.append(chunk)
+        except Exception as error:
+            if self.problem is None:
+                self.problem = (
+                    self.timed_out()
+                    if self.deadline.remaining() <= 0
+                    else "the connection closed before the reply was complete"
+                )
+            raise requests.ConnectionError(self.problem) from error
+        if self.deadline.remaining() <= 0:  # the watchdog ended the read: a cut-off body
+            self.problem = self.timed_out()
+            raise requests.Timeout(self.problem)
+        return b"".join(chunks)
+
+    def _too_large(self) -> str:
+        return f"reply over {self.max_bytes:,} bytes refused"
+
+
+def _retry_wait(response: Any) -> float:
+    """The seconds a 429 asks for, read as the SDK reads them: the body's ``retry_after``, else
+    the Retry-After header, else 1 (the SDK's default); at most the SDK's cap of 60."""
+    try:
+        body = json.loads(response.content)
+    except ValueError:
+        body = None
+    wait = body.get("retry_after") if isinstance(body, dict) else None
+    if not isinstance(wait, int | float) or isinstance(wait, bool):
+        try:
+            wait = max(0, int(float(response.headers.get("Retry-After", "1"))))
+        except ValueError:
+            wait = 1
+    return float(min(max(0, int(wait)), _MAX_RATE_LIMIT_WAIT))
+
+
+def _location(response: Any) -> str:
+    """`` to HOST`` from the Location header (the host only: its path may carry a token)."""
+    location = response.headers.get("Location")
+    if not location:
+        return ""
+    try:
+        host = urlsplit(urljoin(response.url or "", location)).hostname
+    except ValueError:
+        return ""
+    return f" to {host}" if host else ""
+
+
+def _session(transport: ValyuTransport) -> Any:
+    import requests
+    from requests.adapters import HTTPAdapter
+    from urllib3.connection import HTTPConnection, HTTPSConnection
+    from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
+    from urllib3.poolmanager import ProxyManager
+
+    # Each new socket is handed to the watchdog as soon as it exists.
+    class WatchedHTTP(HTTPConnection):
+        def _new_conn(self) -> socket.socket:
+            sock = super()._new_conn()
+            transport.opened(sock)
+            return sock
+
+    class WatchedHTTPS(HTTPSConnection):
+        def _new_conn(self) -> socket.socket:
+            sock = super()._new_conn()
+            transport.opened(sock)
+            return sock
+
+    class WatchedHTTPPool(HTTPConnectionPool):
+        ConnectionCls = WatchedHTTP
+
+    class WatchedHTTPSPool(HTTPSConnectionPool):
+        ConnectionCls = WatchedHTTPS
+
+    watched = {"http": WatchedHTTPPool, "https": WatchedHTTPSPool}
+
+    class BoundedAdapter(HTTPAdapter):
+        def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
+            super().init_poolmanager(*args, **kwargs)
+            self.poolmanager.pool_classes_by_scheme = watched
+
+        def proxy_manager_for(self, proxy: Any, **kwargs: Any) -> Any:
+            manager = super().proxy_manager_for(proxy, **kwargs)
+            if type(manager) is ProxyManager:  # SOCKS managers keep their own pools
+                manager.pool_classes_by_scheme = watched
+            return manager
+
+        def send(
+            self,
+            request: Any,
+            stream: bool = False,
+            timeout: Any = None,
+            verify: Any = True,
+            cert: Any = None,
+            proxies: Any = None,
+        ) -> requests.Response:
+            del stream, timeout  # the transport reads the body and sets the timeout itself
+            sent: requests.Response = transport.exchange(
+                super().send, request, {"verify": verify, "cert": cert, "proxies": proxies}
+            )
+            return sent
+
+    class NoRedirectSession(requests.Session):
+        def send(self, request: Any, **kwargs: Any) -> requests.Response:
+            kwargs["allow_redirects"] = False
+            return super().send(request, **kwargs)
+
+    adapter = BoundedAdapter(max_retries=0)
+    session = NoRedirectSession()
+    session.mount("http://", adapter)
+    session.mount("https://", adapter)
+    return session
+
+
+def mask_key(text: str, key: str) -> str:
+    """``text`` without ``key`` as written, percent-encoded (either case) or JSON-escaped."""
+    escaped = json.dumps(key)[1:-1]
+    forms = {
+        key,
+        quote(key, safe=""),
+        quote_plus(key, safe=""),
+        escaped,
+        escaped.replace("/", "\\/"),
+    }
+    for form in sorted(forms, key=len, reverse=True):
+        text = re.sub(re.escape(form), MASK, text, flags=re.IGNORECASE)
+    return text

@@ -1,0 +1,147 @@
+"""ValyuSource's HTTP transport against a local Valyu server: redirects, deadline, size, wording."""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Iterator
+
+import pytest
+
+from claimaudit.errors import SourceError
+from claimaudit.identity import parse_ref
+from claimaudit.sources.valyu import ValyuSource
+from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
+
+ABS = "https://arxiv.org/abs/"
+REF = "1706.03762v5"
+
+
+@pytest.fixture
+def valyu(monkeypatch: pytest.MonkeyPatch) -> Iterator[ValyuServer]:
+    with ValyuServer() as server:
+        monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
+        monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", server.url)
+        server.results = [result(f"{ABS}{REF}", "The Transformer has no recurrence.")]
+        yield server
+
+
+def failure(source: ValyuSource, key: str = TEST_VALYU_KEY) -> SourceError:
+    with pytest.raises(SourceError) as caught:
+        source.fetch(parse_ref(REF), "claim")
+    shown = str(caught.value) + "".join(traceback.format_exception(caught.value))
+    assert key not in shown
+    return caught.value
+
+
+@pytest.mark.parametrize("status", [301, 302, 307, 308])
+def test_a_redirect_is_not_followed_and_the_key_stays_home(valyu: ValyuServer, status: int) -> None:
+    with ValyuServer(key=None) as elsewhere:
+        # The other host would answer with a perfectly good search.
+        elsewhere.results = [result(f"{ABS}{REF}", "Planted evidence.")]
+        location = elsewhere.url.replace("127.0.0.1", "localhost") + "/search?token=SECRET"
+        valyu.reply_next(status, valyu.ok_body("q"), {"Location": location})
+        error = failure(ValyuSource())
+        assert elsewhere.searches == []
+    assert str(error) == (
+        f"Valyu search failed: redirected (HTTP {status} to localhost); redirects are not followed"
+    )
+    assert error.calls == 1
+
+
+def test_the_whole_search_is_bounded_by_the_timeout(valyu: ValyuServer) -> None:
+    # Every read gets a byte well within the timeout: only an overall deadline ends this.
+    valyu.reply_next(200, valyu.ok_body("q"), trickle=0.05)
+    error = failure(ValyuSource(timeout=0.5))
+    assert str(error) == "Valyu search failed: timed out after 0.5s"
+    assert error.calls == 1
+
+
+def test_a_slow_head_is_cut_off_at_the_deadline(valyu: ValyuServer) -> None:
+    # Headers alone, a byte at a time, for far longer than the timeout: the client must hang up
+    # while they are still coming (a check after the head would only notice once it ended).
+    valyu.reply_next(200, b"", trickle=0.02, padding=90)  # http.client takes 100 at most
+    assert str(failure(ValyuSource(timeout=0.5))) == "Valyu search failed: timed out after 0.5s"
+    assert valyu.hung_up.wait(10)
+
+
+def test_a_silent_server_times_out(valyu: ValyuServer) -> None:
+    valyu.reply_next(200, b" " + b"{}" * 10, trickle=30)  # one byte, then silence
+    assert str(failure(ValyuSource(timeout=0.5))) == "Valyu search failed: timed out after 0.5s"
+
+
+@pytest.mark.parametrize("length", [True, False])
+def test_a_reply_over_the_size_cap_is_refused(valyu: ValyuServer, length: bool) -> None:
+    valyu.results = [result(f"{ABS}{REF}", "word " * 400)]
+    valyu.reply_next(200, valyu.ok_body("q"), length=length)
+    error = failure(ValyuSource(max_reply_bytes=1_000))
+    assert str(error) == "Valyu search failed: reply over 1,000 bytes refused"
+    # Under the cap, the same reply without Content-Length is read to its end.
+    valyu.reply_next(200, valyu.ok_body("q"), length=length)
+    paper = ValyuSource().fetch(parse_ref(REF), "claim")
+    assert paper.passages[0].text.startswith("word word")
+
+
+def test_a_cut_off_reply_says_so(valyu: ValyuServer) -> None:
+    valyu.reply_next(200, valyu.ok_body("q"), cut=True)
+    assert str(failure(ValyuSource())) == (
+        "Valyu search failed: the connection closed before the reply was complete"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [(b"{not json", "not JSON"), (b"\xff\xfe", "not JSON"), (b"[1, 2]", "not a JSON object")],
+)
+def test_malformed_json_is_one_fixed_line(valyu: ValyuServer, body: bytes, why: str) -> None:
+    valyu.reply_next(200, body)
+    assert str(failure(ValyuSource())) == f"Valyu search failed: malformed reply ({why})"
+
+
+@pytest.mark.parametrize("status", [401, 403])
+def test_an_error_body_is_never_quoted(
+    valyu: ValyuServer, monkeypatch: pytest.MonkeyPatch, status: int
+) -> None:
+    key = "vk/SECRET+789="
+    monkeypatch.setenv("VALYU_API_KEY", key)
+    valyu.reply_next(status, {"success": False, "error": "Invalid API key: vk%2FSECRET%2B789%3D"})
+    message = str(failure(ValyuSource(), key))
+    assert message == (
+        f"Valyu search failed: HTTP {status} (the API key was refused; check VALYU_API_KEY)"
+    )
+    assert "SECRET" not in message
+
+
+def test_an_error_reported_in_a_200_is_masked_in_any_encoding(
+    valyu: ValyuServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = "vk/SECRET+789="
+    monkeypatch.setenv("VALYU_API_KEY", key)
+    said = "no credits for vk%2fsecret%2b789%3d nor vk%2FSECRET%2B789%3D nor vk\\/SECRET+789="
+    valyu.reply_next(200, {**valyu.ok_body("q"), "results": [], "error": said})
+    message = str(failure(ValyuSource(), key))
+    assert message == "Valyu search failed: no credits for *** nor *** nor ***"
+
+
+def test_a_redirect_with_a_json_body_is_no_answer(valyu: ValyuServer) -> None:
+    # requests counts a 3xx as "ok"; the SDK would read its body as the search's results.
+    valyu.reply_next(307, valyu.ok_body("q"))
+    assert "redirected (HTTP 307)" in str(failure(ValyuSource()))
+
+
+def test_a_rate_limit_wait_past_the_deadline_ends_the_search(valyu: ValyuServer) -> None:
+    valyu.fail_next(429, retry_after="30")
+    error = failure(ValyuSource(timeout=5))
+    assert str(error) == (
+        "Valyu search failed: HTTP 429 (rate limited; Valyu asks to wait 30s, past the timeout)"
+    )
+    assert error.calls == 1 and len(valyu.searches) == 1
+    # A wait that fits is still the SDK's to honour.
+    valyu.fail_next(429, retry_after="0")
+    assert ValyuSource(timeout=5).fetch(parse_ref(REF), "claim").calls == 2
+
+
+def test_a_server_error_is_not_retried_when_the_wait_would_not_fit(valyu: ValyuServer) -> None:
+    valyu.fail_next(503)
+    error = failure(ValyuSource(timeout=1, server_error_wait=5))
+    assert str(error) == "Valyu search failed: HTTP 503 (server error)"
+    assert error.calls == 1
