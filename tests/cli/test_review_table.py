@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.console import Console
 
 from claimaudit.checker import Checker
+from claimaudit.cli._render import VERDICT_STYLE
 from claimaudit.cli._review_table import reason, review_table
 from claimaudit.identity import parse_ref
 from claimaudit.review import ReviewResult, review_report
@@ -82,3 +83,9 @@ def test_the_reason_is_its_errors_first_clause_without_the_reference() -> None:
         "paper not in the library"
     )
     assert reason("x" * 300, "r").endswith("\u2026") and len(reason("x" * 300, "r")) == 100
+
+
+def test_each_verdict_has_its_own_terminal_colour() -> None:
+    # not addressed and insufficient evidence were both yellow, as the HTML report's amber was.
+    assert len(set(VERDICT_STYLE.values())) == len(VERDICT_STYLE) == 5
+    assert VERDICT_STYLE["not_addressed"] != VERDICT_STYLE["insufficient_evidence"]
