@@ -81,3 +81,64 @@ def test_the_title_field_stops_at_the_server_s_limit_and_says_so(
     finally:
         with server.client() as client:
             client.delete("/v1/library/local:title-limit")
+
+
+LONG_REF = "doi:10.1371/journal.pcbi.1005510"
+PHONE_WIDTH = 390
+
+# Per cell of the library table: whether the table fits its panel, whether each heading and
+# number is on one line, and whether each piece of a reference between two break points
+# (<wbr>) is on one line (one box per text node: never broken inside).
+_TABLE_LAYOUT = """() => {
+  const lines = (node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  };
+  const table = document.querySelector("#library-table");
+  const panel = table.closest(".panel");
+  const padding = parseFloat(getComputedStyle(panel).paddingRight);
+  const inner = panel.getBoundingClientRect().right - padding;
+  const whole = [...table.querySelectorAll("th, td.num")].filter((c) => c.textContent);
+  const ref = [...table.querySelectorAll("td.ref")].find((c) => c.textContent.startsWith("doi:"));
+  return {
+    fits: table.getBoundingClientRect().right <= inner + 0.5,
+    broken: whole.filter((c) => lines(c) > 1).map((c) => c.textContent),
+    refText: ref.textContent,
+    breaks: ref.querySelectorAll("wbr").length,
+    refLines: lines(ref),
+    brokenPieces: [...ref.childNodes]
+      .filter((n) => n.nodeType === 3 && lines(n) > 1)
+      .map((n) => n.data),
+  };
+}"""
+
+
+@pytest.fixture
+def long_reference(server: RunningServer) -> Iterator[None]:
+    with server.client() as client:
+        text = b"# A paper\n\n" + b"Version control keeps every change of a project. " * 40
+        answer = client.post(
+            "/v1/library",
+            files={"file": ("a.md", text)},
+            data={"ref": LONG_REF, "title": "Good enough practices in scientific computing"},
+        )
+        assert answer.status_code == 201, answer.text
+        try:
+            yield
+        finally:
+            client.delete(f"/v1/library/{LONG_REF}", params={"exact": "true"})
+
+
+def test_the_library_table_fits_a_phone_and_breaks_references_only_between_parts(
+    page: Page, server: RunningServer, long_reference: None
+) -> None:
+    page.set_viewport_size({"width": PHONE_WIDTH, "height": 800})
+    page.goto(server.url)
+    expect(page.locator(f'#library-table tr[data-ref="{LONG_REF}"]')).to_have_count(1)
+    layout = page.evaluate(_TABLE_LAYOUT)
+    assert layout["fits"], layout
+    assert layout["broken"] == [], layout  # "Passages", "Reference", "156": one line each
+    assert layout["refText"] == LONG_REF  # copied whole: the breaks add no characters
+    assert layout["breaks"] > 0 and layout["refLines"] > 1, layout  # it does wrap on a phone
+    assert layout["brokenPieces"] == [], layout  # "journal.", "pcbi.", "1005510" stay whole

@@ -15,10 +15,13 @@ from claimaudit.cli._terminal import json_text, shown, shown_text
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord, Record, record_to_dict
 
+# As in the HTML report and on the web page (review/palette.py), as near as a terminal's
+# colours allow: not addressed plain (the palette's grey: a terminal's grey can be its
+# background), not checked magenta (the palette's violet), each verdict its own.
 VERDICT_STYLE = {
     "supports": "green",
     "contradicts": "red",
-    "not_addressed": "yellow",
+    "not_addressed": "default",
     "insufficient_evidence": "yellow",
     "not_checked": "magenta",
 }

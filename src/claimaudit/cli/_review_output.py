@@ -5,15 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.table import Table
-from rich.text import Text
-
 from claimaudit.accounting import counted
 from claimaudit.cli._common import fail, out_console, write_text
 from claimaudit.cli._references import status_line
-from claimaudit.cli._render import VERDICT_STYLE
-from claimaudit.cli._terminal import shown, shown_text
-from claimaudit.refcheck.models import ReferenceStatus
 from claimaudit.review import ReviewResult
 from claimaudit.review.annotate_latex import annotate_latex
 from claimaudit.userfiles import require_distinct, same_file
@@ -71,42 +65,6 @@ def annotated_paths(out: Path, main: str, names: list[str]) -> dict[str, Path]:
     """Where each annotated file of a LaTeX draft goes: the main file to ``out``, the files
     it includes beside it under their names relative to the draft's folder."""
     return {name: out if name == main else out.parent / name for name in names}
-
-
-# An included file's name before the line number ("chapters/results.tex:12") folds at this
-# share of the width (in tenths), so the sentence and its papers keep the rest.
-LINE_TENTHS = 2
-
-
-def review_table(result: ReviewResult, width: int) -> Table:
-    table = Table(show_lines=False, expand=True)
-    table.add_column("#", justify="right", width=4)
-    line_width = max(5, width * LINE_TENTHS // 10)
-    table.add_column("line", justify="right", min_width=5, max_width=line_width, overflow="fold")
-    table.add_column("sentence", overflow="fold", ratio=2)
-    table.add_column("papers", overflow="fold", ratio=2)
-    main = result.latex.draft.main if result.latex is not None else None
-    for n, claim in enumerate(result.claims, start=1):
-        papers = Text()
-        for item in claim.records:
-            record = item.record
-            if papers:
-                papers.append("\n")
-            papers.append(f"{shown(record.paper_ref)}: ")
-            papers.append(record.verdict.replace("_", " "), style=VERDICT_STYLE[record.verdict])
-            if record.needs_review:
-                papers.append(" (review)", style="bold")
-            if item.reference is not None and item.reference.status is not ReferenceStatus.OK:
-                status = item.reference.status.value.replace("_", " ")
-                papers.append(f" [reference {status}]", style="bold red")
-        sentence = claim.claim.text
-        short = sentence if len(sentence) <= 160 else sentence[:157] + "..."
-        where = claim.claim.sentence
-        line = str(where.line)
-        if where.file is not None and where.file != main:
-            line = f"{where.file}:{line}"  # a sentence of an included file
-        table.add_row(str(n), shown_text(line), shown_text(short), papers)
-    return table
 
 
 def summary_line(result: ReviewResult) -> str:

@@ -43,11 +43,11 @@ from claimaudit.cli._review_output import (
     annotated_files,
     annotated_places,
     check_outputs,
-    review_table,
     stdout_option,
     summary_line,
     write_output,
 )
+from claimaudit.cli._review_table import review_table
 from claimaudit.cli._terminal import shown_text
 from claimaudit.cli._warnings import warn, warn_empty, warn_unread
 from claimaudit.engines import Engine, EngineName

@@ -1,8 +1,20 @@
 """The HTML report's inline style sheet and script (no external files, nothing fetched)."""
 
-STYLE = """
-:root { --supports: #d4f0d4; --contradicts: #f7c9c9; --addressed: #fbe3b5;
-  --unchecked: #e3dcef; --ink: #1d2330; --muted: #5b6473; --review: #b35c00; }
+from claimaudit.review.palette import PALETTE, css_variables
+
+# Each verdict's class (v-supports, ...) sets --v (its strong colour) and --t (its tint).
+_VERDICTS = "\n".join(
+    f".v-{verdict.replace('_', '-')} {{ --v: var(--{c.name}); --t: var(--{c.name}-tint); }}"
+    for verdict, c in PALETTE.items()
+)
+
+STYLE = (
+    """
+:root {
+"""
+    + css_variables()
+    + """
+  --ink: #1d2330; --muted: #5b6473; --review: #b35c00; }
 * { box-sizing: border-box; }
 body { font: 16px/1.6 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink);
   max-width: 60rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
@@ -15,34 +27,35 @@ h1 { font-size: 1.4rem; margin: .5rem 0; }
   gap: .5rem; }
 .count, .total { border-radius: 4px; padding: .1rem .6rem; border: 1px solid #ccd; }
 .n { font-weight: 700; }
-.v-supports { background: var(--supports); }
-.v-contradicts { background: var(--contradicts); }
-.v-not-addressed, .v-insufficient-evidence { background: var(--addressed); }
-.v-not-checked { background: var(--unchecked); }
+/* A badge's grey when it names no verdict; the verdict classes below override it. */
+.badge { --v: #8a8f99; }
+"""
+    + _VERDICTS
+    + """
+.count, .claim, .claim-marker { background: var(--t); }
+.count { border-left: 4px solid var(--v); }
 .total { background: #fff; }
 #document { margin-top: 1.5rem; }
-.claim { border-radius: 3px; padding: 0 .1rem; cursor: pointer; }
+.claim { border-radius: 3px; padding: 0 .1rem; cursor: pointer; border-bottom: 2px solid var(--v); }
+/* Not checked is no verdict: hatched and dashed, so it never reads as a judged sentence. */
+.claim.v-not-checked { border-bottom-style: dashed;
+  background: repeating-linear-gradient(135deg, var(--t) 0 6px, #fff 6px 9px); }
+.claim-marker.v-not-checked, .count.v-not-checked { border-style: dashed; border-color: var(--v); }
+.claim-marker.v-not-checked { background: #fff; }
 /* Needs review: the sentence dashed underneath and its marker flagged, as the legend says. */
 .claim.needs-review { text-decoration: underline dashed var(--review); text-underline-offset: 3px; }
 .claim-marker.needs-review { border-color: var(--review); }
 .review-mark { color: var(--review); font-weight: 700; }
 .claim-marker { font-size: .7em; vertical-align: super; text-decoration: none; color: var(--ink);
   border-radius: 8px; padding: 0 .3rem; margin-left: .1rem; border: 1px solid #99a; }
-details.evidence { margin: .3rem 0 1rem 1rem; border-left: 4px solid #99a; padding: .2rem .6rem;
+details.evidence { margin: .3rem 0 1rem 1rem; border-left: 4px solid var(--v); padding: .2rem .6rem;
   background: #fafbfc; }
-details.evidence.v-supports { border-left-color: #3c9a3c; }
-details.evidence.v-contradicts { border-left-color: #c43c3c; }
-details.evidence.v-not-addressed, details.evidence.v-insufficient-evidence {
-  border-left-color: #d49a1c; }
-details.evidence.v-not-checked { border-left-color: #8a6fb5; }
+details.evidence.v-not-checked { border-left-style: dashed; }
 details.evidence summary { cursor: pointer; font-size: .92rem; }
 /* A verdict badge: its colour says which verdict, its fill how confident (see .legend): solid
    when strong, tinted when moderate, outlined (dashed) when weak or without probabilities. */
-.badge { --v: #8a8f99; border-radius: 3px; padding: 0 .35rem; font-size: .8rem; font-weight: 600;
+.badge { border-radius: 3px; padding: 0 .35rem; font-size: .8rem; font-weight: 600;
   border: 1px solid var(--v); text-transform: uppercase; letter-spacing: .02em; }
-.badge.v-supports { --v: #2e7d32; } .badge.v-contradicts { --v: #b3261e; }
-.badge.v-not-addressed { --v: #6b7280; } .badge.v-insufficient-evidence { --v: #a86400; }
-.badge.v-not-checked { --v: #6a559a; }
 .badge.s-strong, .badge.s-none { background: var(--v); color: #fff; }
 .badge.s-moderate { background: color-mix(in srgb, var(--v) 20%, #fff); color: var(--v); }
 .badge.s-weak { background: #fff; color: var(--v); border-style: dashed; }
@@ -83,6 +96,7 @@ table { border-collapse: collapse; } td, th { border: 1px solid #ccd; padding: .
   padding-left: .6rem; }
 .file { color: var(--muted); font-size: .8rem; font-family: monospace; }
 """
+)
 
 SCRIPT = """
 (function () {

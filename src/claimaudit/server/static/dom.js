@@ -18,6 +18,13 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+// A reference (an arXiv id, a DOI, a URL) may break after "/", ".", ":" or "_" on a narrow
+// screen (a <wbr> there), never inside a number or a word.
+export function breakable(text) {
+  const parts = String(text).split(/(?<=[/.:_])/);
+  return parts.flatMap((part, i) => (i === 0 ? [part] : [document.createElement("wbr"), part]));
+}
+
 export function setStatus(node, message, kind = "") {
   node.textContent = message;
   node.dataset.kind = kind;

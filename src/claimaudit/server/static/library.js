@@ -2,7 +2,7 @@
 
 import { api, refPath } from "./api.js";
 import { pageMessage } from "./messages.js";
-import { el, restoreFocus, setStatus } from "./dom.js";
+import { breakable, el, restoreFocus, setStatus } from "./dom.js";
 import { initLimitNote } from "./counter.js";
 
 export function initLibraryPanel() {
@@ -39,8 +39,8 @@ export function initLibraryPanel() {
     return el(
       "tr",
       { "data-ref": paper.ref },
-      el("td", { class: "ref", text: paper.ref }),
-      el("td", { text: paper.title }),
+      el("td", { class: "ref" }, ...breakable(paper.ref)),
+      el("td", { class: "title", text: paper.title }),
       el("td", { class: "num", text: paper.passages }),
       el("td", {}, remove),
     );
