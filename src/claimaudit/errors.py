@@ -48,6 +48,7 @@ __all__ = [
     "InvalidTextError",
     "InvalidTitleError",
     "JudgeError",
+    "KeyRequiredError",
     "LibraryDamagedError",
     "LibraryError",
     "LibraryOpenError",
@@ -153,6 +154,18 @@ class ModelRequiredError(InvalidSettingsError):
     advice_joint = ": "
 
     def __init__(self, message: str, *, env: str = "") -> None:
+        super().__init__(message)
+        self.env = env
+
+
+class KeyRequiredError(InvalidSettingsError):
+    """A backend that needs an API key, run where none is set. ``env``: the environment
+    variable that holds it (its name only: the message never holds a key)."""
+
+    # The advice completes the message: "needs an API key: set TYPESAFE_API_KEY".
+    advice_joint = ": "
+
+    def __init__(self, message: str, *, env: str) -> None:
         super().__init__(message)
         self.env = env
 

@@ -71,6 +71,14 @@ def test_eval_with_openai_needs_a_model(
     )
 
 
+def test_eval_with_jev_needs_a_key(runner: CliRunner, shared_data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "pairs.jsonl"
+    result = _eval_scifact(runner, shared_data, "--judge", "jev", "--limit", "1", "--out", str(out))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: the jev judge needs an API key: set TYPESAFE_API_KEY"
+    assert not out.exists()
+
+
 def test_eval_makes_the_folders_its_outputs_need(
     runner: CliRunner, shared_data: Path, jev_mock: str, tmp_path: Path
 ) -> None:
