@@ -84,3 +84,24 @@ def test_every_usage_line_names_its_arguments_once(runner: CliRunner) -> None:
     # A list argument's metavar gets "..." from Typer: its own would double it (REPORT......).
     assert not [usage for usage in usages.values() if "...." in usage]
     assert usages[("review",)].split("[OPTIONS]")[1].strip() == "REPORT..."
+
+
+@pytest.mark.parametrize(
+    ("command", "listed", "refused"),
+    [
+        ("check", "needs-review|contradicts|not-checked", "bad-reference"),
+        ("refs", "bad-reference|unverified-reference", "contradicts"),
+        ("review", "needs-review|contradicts|not-checked|bad-reference|unverified-reference", ""),
+    ],
+)
+def test_fail_on_lists_only_the_conditions_the_command_takes(
+    runner: CliRunner, command: str, listed: str, refused: str
+) -> None:
+    shown = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"}).stdout
+    [line] = [line for line in shown.splitlines() if "--fail-on" in line]
+    assert line.split()[2] == listed
+    if refused:
+        result = runner.invoke(app, [command, "x", "--fail-on", refused])
+        assert result.exit_code == 2
+        [error] = result.stderr.splitlines()
+        assert f"Invalid value for '--fail-on': '{refused}' is not one of" in error
