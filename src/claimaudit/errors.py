@@ -141,7 +141,8 @@ class UnknownBackendError(UsageError, LookupError):
 
 
 class InvalidSettingsError(UsageError):
-    """A backend's options cannot be used (the openai judge without a model, a bad timeout)."""
+    """A backend cannot be used as configured (the openai judge without a model, a bad timeout,
+    a missing API key)."""
 
     code = "invalid_settings"
 
