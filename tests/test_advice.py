@@ -10,6 +10,7 @@ from claimaudit.errors import (
     AmbiguousPaperError,
     ClaimauditError,
     ContentConflictError,
+    KeyRequiredError,
     ModelNotTakenError,
     ModelRequiredError,
     PaperNotFoundError,
@@ -73,6 +74,14 @@ def test_a_missing_model_is_given_by_flag_or_by_field_and_the_server_s_environme
     assert (cli_message(bare), request_message(bare)) == (
         "the x judge needs a model id: pass --model",
         "the x judge needs a model id: send model",
+    )
+
+
+def test_a_missing_key_is_set_in_the_environment_of_whoever_runs_the_backend() -> None:
+    error = KeyRequiredError("the jev judge needs an API key", env="TYPESAFE_API_KEY")
+    assert cli_message(error) == "the jev judge needs an API key: set TYPESAFE_API_KEY"
+    assert request_message(error) == (
+        "the jev judge needs an API key: set TYPESAFE_API_KEY on the server"
     )
 
 

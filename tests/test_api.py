@@ -73,6 +73,7 @@ def test_a_checker_closes_the_backends_it_made_and_only_those(
     closed: list[str] = []
     monkeypatch.setattr(ScriptedJudge, "close", lambda self: closed.append(self.name))
     monkeypatch.setattr("claimaudit.judges.jev.JevJudge.close", lambda self: closed.append("jev"))
+    monkeypatch.setenv("TYPESAFE_API_KEY", "test-key")  # built, never used
     mine = ScriptedJudge(pick("supports", "P001"))
     with claimaudit.make_checker(mine, library=library):
         pass

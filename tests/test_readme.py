@@ -1,10 +1,11 @@
 """The README's Python snippets run as written: a user copies them first, so they must hold for
-a paper that cannot be checked too."""
+a paper that cannot be checked too. Its example of a server error is the server's own answer."""
 
 from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
 from pathlib import Path
 
@@ -105,3 +106,22 @@ def test_the_layout_names_every_top_level_module_and_package() -> None:
     }
     assert present - named == set()
     assert named - present - {"py.typed"} == set()
+
+
+# The Serving section's example of an error body, for a request naming judge "x".
+_ERROR_EXAMPLE = re.compile(r'^`(\{"error": \{.*"unknown judge \'x\'.*\}\})`', re.MULTILINE)
+
+
+def test_the_serving_error_example_is_what_the_server_answers(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from claimaudit.server.app import create_app
+    from claimaudit.server.config import ServerConfig
+
+    [example] = _ERROR_EXAMPLE.findall(README.read_text(encoding="utf-8"))
+    body = {"claim": "SciPy provides sparse matrices.", "papers": ["1907.10121"], "judge": "x"}
+    app = create_app(ServerConfig(library=tmp_path / "library.sqlite3"))
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        answer = client.post("/v1/checks", json=body)
+    assert answer.json() == json.loads(example)
+    assert answer.status_code == json.loads(example)["error"]["status"]

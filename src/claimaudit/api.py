@@ -129,7 +129,8 @@ def check_claim(
     afresh). ``papers``: a list (any iterable, read once) of references, never one string.
     Raises InvalidClaimError for an unusable request (empty or oversized claim, no or duplicate
     papers, one string as ``papers``), UnknownBackendError for an unknown judge or source and
-    InvalidSettingsError for unusable judge settings (the openai judge without a model); all are
+    InvalidSettingsError for unusable backend settings (the openai judge without a model, the
+    jev judge or the valyu source without its API key: ``KeyRequiredError``); all are
     ``claimaudit.UsageError``. Failures while checking a paper come back as ``NotCheckedRecord``
     entries, never as exceptions.
     """

@@ -48,6 +48,7 @@ __all__ = [
     "InvalidTextError",
     "InvalidTitleError",
     "JudgeError",
+    "KeyRequiredError",
     "LibraryDamagedError",
     "LibraryError",
     "LibraryOpenError",
@@ -140,7 +141,8 @@ class UnknownBackendError(UsageError, LookupError):
 
 
 class InvalidSettingsError(UsageError):
-    """A backend's options cannot be used (the openai judge without a model, a bad timeout)."""
+    """A backend cannot be used as configured (the openai judge without a model, a bad timeout,
+    a missing API key)."""
 
     code = "invalid_settings"
 
@@ -153,6 +155,18 @@ class ModelRequiredError(InvalidSettingsError):
     advice_joint = ": "
 
     def __init__(self, message: str, *, env: str = "") -> None:
+        super().__init__(message)
+        self.env = env
+
+
+class KeyRequiredError(InvalidSettingsError):
+    """A backend that needs an API key, run where none is set. ``env``: the environment
+    variable that holds it (its name only: the message never holds a key)."""
+
+    # The advice completes the message: "needs an API key: set TYPESAFE_API_KEY".
+    advice_joint = ": "
+
+    def __init__(self, message: str, *, env: str) -> None:
         super().__init__(message)
         self.env = env
 

@@ -129,9 +129,11 @@ def test_unreachable_judge_and_missing_key(
     monkeypatch.setenv("TYPESAFE_BASE_URL", f"http://127.0.0.1:{closed_port()}")
     _, [data], _ = _check_paper(runner, paper_library, "jev")
     assert data["verdict"] == "not_checked" and "unreachable" in str(data["error"])
+    # No key: refused before any work, as a missing model is (not a not_checked record).
     monkeypatch.delenv("TYPESAFE_API_KEY")
-    _, [data], _ = _check_paper(runner, paper_library, "jev")
-    assert data["verdict"] == "not_checked" and "TYPESAFE_API_KEY" in str(data["error"])
+    code, records, stderr = _check_paper(runner, paper_library, "jev")
+    assert (code, records) == (2, [])
+    assert stderr.strip() == "error: the jev judge needs an API key: set TYPESAFE_API_KEY"
 
 
 def test_source_failures_are_not_checked_per_paper(

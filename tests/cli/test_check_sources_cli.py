@@ -175,8 +175,13 @@ def test_fetch_adds_missing_arxiv_papers_first(
     ],
 )
 def test_source_usage_errors(
-    runner: CliRunner, library_copy: Path, args: list[str], message: str
+    runner: CliRunner,
+    library_copy: Path,
+    args: list[str],
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("VALYU_API_KEY", "test-key")  # refused before any search
     outcome = runner.invoke(
         app, ["check", CLAIM, "--library", str(library_copy), "-p", "1706.03762", *args]
     )

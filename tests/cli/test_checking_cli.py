@@ -53,9 +53,42 @@ def test_a_file_that_is_not_a_library_is_one_line_exit_2(
 def test_a_source_that_never_opens_the_library_is_not_stopped_by_it(
     runner: CliRunner, tmp_path: Path, library: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delenv("VALYU_API_KEY", raising=False)
+    monkeypatch.setenv("VALYU_API_KEY", "test-key")  # Valyu itself is a closed local port
     args = [*_args("check", tmp_path), "--source", "valyu", "--no-cache"]
     result = runner.invoke(app, [*args, "--library", str(library), "--format", "json"])
     assert result.exit_code == 0, result.stderr
     [record] = json.loads(result.stdout)["records"]
-    assert record["verdict"] == "not_checked" and "VALYU_API_KEY" in record["error"]
+    assert record["verdict"] == "not_checked" and "Valyu" in record["error"]
+    assert "library" not in record["error"]
+
+
+NO_JEV_KEY = "error: the jev judge needs an API key: set TYPESAFE_API_KEY"
+NO_VALYU_KEY = "error: the valyu source needs an API key: set VALYU_API_KEY"
+
+
+@pytest.mark.parametrize(
+    ("command", "backend", "message"),
+    [
+        ("check", ["--judge", "jev"], NO_JEV_KEY),
+        ("batch", ["--judge", "jev"], NO_JEV_KEY),
+        ("review", ["--judge", "jev"], NO_JEV_KEY),
+        ("check", ["--source", "valyu"], NO_VALYU_KEY),
+        ("batch", ["--source", "valyu"], NO_VALYU_KEY),  # review takes no --source
+    ],
+)
+def test_a_missing_key_is_one_line_exit_2_before_any_work(
+    runner: CliRunner,
+    tmp_path: Path,
+    paper_library: Path,
+    command: str,
+    backend: list[str],
+    message: str,
+) -> None:
+    # As a missing model is: a run that cannot make one request is refused, not a run of
+    # not_checked records (which exit 0 and pass a --fail-on gate).
+    args = [*_args(command, tmp_path), *backend, "--library", str(paper_library)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [message]
+    assert result.stdout == ""
+    assert not (tmp_path / "out.jsonl").exists() and not (tmp_path / "out.json").exists()

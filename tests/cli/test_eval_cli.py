@@ -71,6 +71,14 @@ def test_eval_with_openai_needs_a_model(
     )
 
 
+def test_eval_with_jev_needs_a_key(runner: CliRunner, shared_data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "pairs.jsonl"
+    result = _eval_scifact(runner, shared_data, "--judge", "jev", "--limit", "1", "--out", str(out))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: the jev judge needs an API key: set TYPESAFE_API_KEY"
+    assert not out.exists()
+
+
 def test_eval_makes_the_folders_its_outputs_need(
     runner: CliRunner, shared_data: Path, jev_mock: str, tmp_path: Path
 ) -> None:
@@ -217,3 +225,24 @@ def test_eval_refuses_an_out_another_run_is_writing(
         "10"
     ]
     assert not lock_path(out).exists()  # the lock file goes with the run
+
+
+def test_a_document_missing_from_the_corpus_is_named_as_such(
+    runner: CliRunner, shared_data: Path, tmp_path: Path, jev_mock: str
+) -> None:
+    # The claim cites document 31715818; the corpus holds another one only.
+    scifact = shared_data / "scifact"
+    claims, corpus = tmp_path / "claims.jsonl", tmp_path / "other.jsonl"
+    claims.write_text(_first_line(scifact / "claims_train.jsonl"), encoding="utf-8")
+    corpus.write_text(_first_line(scifact / "corpus.jsonl"), encoding="utf-8")
+    out = tmp_path / "pairs.jsonl"
+    args = ["--claims", str(claims), "--corpus", str(corpus), "--judge", "jev", "--out", str(out)]
+    runner.invoke(app, ["eval", "scifact", *args])
+    [row] = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    # Not the run's temporary library (deleted by now), nor advice to add it there.
+    assert row["error"] == f"scifact:31715818 is not in the corpus ({corpus})"
+
+
+def _first_line(path: Path) -> str:
+    with path.open(encoding="utf-8") as lines:
+        return next(lines)

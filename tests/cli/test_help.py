@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
@@ -59,3 +60,48 @@ def test_the_installed_entry_point_prints_one_line() -> None:
     [line] = done.stderr.splitlines()
     assert line.startswith("error: No such option: --papr (Possible options: --paper). See '")
     assert line.endswith("claimaudit check --help'.")
+
+
+def _command_paths(command: object, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    # Typer's command classes are its own copy of click's, so groups are told by their commands.
+    commands = getattr(command, "commands", None)
+    if not isinstance(commands, dict):
+        return [path]
+    found = [path]
+    for name, sub in commands.items():
+        found.extend(_command_paths(sub, (*path, name)))
+    return found
+
+
+def test_every_usage_line_names_its_arguments_once(runner: CliRunner) -> None:
+    paths = _command_paths(typer.main.get_command(app))
+    assert ("review",) in paths and ("library", "add") in paths
+    usages = {}
+    for path in paths:
+        result = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "200"})
+        assert result.exit_code == 0, (path, result.output)
+        [usages[path]] = [line for line in result.stdout.splitlines() if "Usage:" in line]
+    # A list argument's metavar gets "..." from Typer: its own would double it (REPORT......).
+    assert not [usage for usage in usages.values() if "...." in usage]
+    assert usages[("review",)].split("[OPTIONS]")[1].strip() == "REPORT..."
+
+
+@pytest.mark.parametrize(
+    ("command", "listed", "refused"),
+    [
+        ("check", "needs-review|contradicts|not-checked", "bad-reference"),
+        ("refs", "bad-reference|unverified-reference", "contradicts"),
+        ("review", "needs-review|contradicts|not-checked|bad-reference|unverified-reference", ""),
+    ],
+)
+def test_fail_on_lists_only_the_conditions_the_command_takes(
+    runner: CliRunner, command: str, listed: str, refused: str
+) -> None:
+    shown = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"}).stdout
+    [line] = [line for line in shown.splitlines() if "--fail-on" in line]
+    assert line.split()[2] == listed
+    if refused:
+        result = runner.invoke(app, [command, "x", "--fail-on", refused])
+        assert result.exit_code == 2
+        [error] = result.stderr.splitlines()
+        assert f"Invalid value for '--fail-on': '{refused}' is not one of" in error

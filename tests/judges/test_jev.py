@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from jevcompat.mock import MockConfig, Running
 
-from claimaudit.errors import InvalidSettingsError, JudgeError
+from claimaudit.errors import InvalidSettingsError, JudgeError, KeyRequiredError
 from claimaudit.judges.jev import DEFAULT_TIMEOUT, JevJudge, JevOptions, _public_url, register
 from claimaudit.judges.openai import OpenAIOptions
 from claimaudit.judges.protocol import (
@@ -40,7 +40,13 @@ def make_judge(settings: JudgeSettings = FAST) -> JevJudge:
 # ---------------------------------------------------------------------- registration, settings
 
 
-def test_registers_under_jev_and_satisfies_the_protocol() -> None:
+@pytest.fixture
+def key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key in the environment, as the registry's factory requires; never sent anywhere."""
+    monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
+
+
+def test_registers_under_jev_and_satisfies_the_protocol(key: None) -> None:
     registry = Registry()
     register(registry)
     assert "TYPESAFE_API_KEY" in registry.judges["jev"].description
@@ -49,7 +55,7 @@ def test_registers_under_jev_and_satisfies_the_protocol() -> None:
     assert judge.name == "jev"
 
 
-def test_settings_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_settings_are_read(monkeypatch: pytest.MonkeyPatch, key: None) -> None:
     monkeypatch.delenv("TYPESAFE_DEFAULT_MODEL", raising=False)
     default = make_judge(JudgeSettings())
     assert (default.model, default.timeout, default.retries) == (None, DEFAULT_TIMEOUT, None)
@@ -75,22 +81,40 @@ def test_settings_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
         lambda: JudgeSettings(options=OpenAIOptions()),  # another judge's options
     ],
 )
-def test_bad_settings_are_rejected_when_building(settings: Callable[[], JudgeSettings]) -> None:
+def test_bad_settings_are_rejected_when_building(
+    settings: Callable[[], JudgeSettings], key: None
+) -> None:
     with pytest.raises(InvalidSettingsError):
         make_judge(settings())
 
 
-def test_building_needs_no_key_and_no_network(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("TYPESAFE_API_KEY", raising=False)
+def test_building_needs_no_network(monkeypatch: pytest.MonkeyPatch, key: None) -> None:
     monkeypatch.setenv("TYPESAFE_BASE_URL", f"http://127.0.0.1:{closed_port()}")
-    make_judge()  # must not raise: the key is only needed (and checked) at decide time
+    make_judge()  # must not raise: nothing is sent before the first decision
+
+
+@pytest.mark.parametrize("blank", [None, "   "])  # blank counts as missing, as in the SDK
+def test_the_factory_refuses_to_build_without_a_key(
+    monkeypatch: pytest.MonkeyPatch, blank: str | None
+) -> None:
+    # Every surface builds the judge before any work: refused there, as a missing model is.
+    if blank is None:
+        monkeypatch.delenv("TYPESAFE_API_KEY", raising=False)
+    else:
+        monkeypatch.setenv("TYPESAFE_API_KEY", blank)
+    with pytest.raises(KeyRequiredError) as refused:
+        make_judge()
+    assert str(refused.value) == "the jev judge needs an API key"
+    assert refused.value.env == "TYPESAFE_API_KEY"
 
 
 def test_missing_key_is_a_judge_error_naming_the_variable(
     monkeypatch: pytest.MonkeyPatch, jev_env: FaultServer, decision: Decision
 ) -> None:
-    monkeypatch.setenv("TYPESAFE_API_KEY", "   ")  # blank counts as missing, as in the SDK
-    error = judge_error(make_judge(), decision)
+    # A judge built directly (not by the registry) still reads the key at its first decision.
+    judge = JevJudge.from_settings(FAST)
+    monkeypatch.setenv("TYPESAFE_API_KEY", "   ")
+    error = judge_error(judge, decision)
     assert "TYPESAFE_API_KEY" in str(error)
     assert error.calls == 0  # nothing was sent
     assert jev_env.requests == []

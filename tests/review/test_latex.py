@@ -324,3 +324,22 @@ def test_a_citation_after_the_full_stop_and_a_space_cites_the_sentence_before(
         "the authors agree.": ["jones"],
     }
     assert "It is fast." in [s.text for s in found.uncited]
+
+
+@pytest.mark.parametrize(
+    "cited",
+    [
+        r"manuscripts (\citealp{wilson2017,wilsonPreprint}).",  # examples/latex-draft
+        r"manuscripts (see \cite{wilson2017}).",
+        r"manuscripts [\cite{wilson2017}].",
+    ],
+)
+def test_a_sentence_keeps_no_brackets_its_citation_left(tmp_path: Path, cited: str) -> None:
+    path = _write(
+        tmp_path, "paper.tex", _doc(f"Good practices cover version control and {cited}\n")
+    )
+    [claim] = extract_latex_claims(path).claims
+    # Shown (JSON, HTML) as sent to the judge.
+    assert (
+        claim.sentence.text == claim.text == "Good practices cover version control and manuscripts."
+    )

@@ -232,6 +232,20 @@ def test_html_report_of_a_latex_draft(reviewed: tuple[Path, ReviewResult, FakeVe
     assert "\\citep" not in page and "Nothing cited here." in page
 
 
+def test_a_sentence_is_shown_as_judged_without_what_its_citations_left(
+    reviewed: tuple[Path, ReviewResult, FakeVerifier],
+) -> None:
+    # "as others did (see~\citealp{ghost,plain})." read "as others did (see )." in the JSON
+    # and the HTML report, though the judge was sent the sentence without it.
+    _, result, _ = reviewed
+    shown = "Virtanen et al. wrote it in Python, as others did."
+    assert [c.claim.sentence.text for c in result.claims] == [c.claim.text for c in result.claims]
+    assert {r["sentence"]["text"] for r in result.to_dict()["records"][1:4]} == {shown}
+    page = render_html(result, title="paper.tex")
+    assert f'data-claim="2">{shown}</span>' in page
+    assert "did (" not in page
+
+
 @pytest.mark.parametrize(
     ("sentence", "claim"),
     [

@@ -52,6 +52,7 @@ CHECK_REFUSALS: dict[str, dict[str, Any]] = {
     "over-long model": {"claim": CLAIM, "papers": [PAPER], "judge": "openai", "model": "m" * 201},
     "model not valid text": {"claim": CLAIM, "papers": [PAPER], "model": "m\udfff"},
     "openai judge without a model": {"claim": CLAIM, "papers": [PAPER], "judge": "openai"},
+    "jev judge without a key": {"claim": CLAIM, "papers": [PAPER], "judge": "jev"},
     "model for the local judge": {
         "claim": CLAIM,
         "papers": [PAPER],
@@ -66,11 +67,14 @@ REVIEW_REFUSALS: dict[str, dict[str, Any]] = {
     "empty bibliography": {"markdown": f"{CLAIM} [@k]", "bibliography": ""},
     "over-long model": {"markdown": f"{CLAIM} [1]", "judge": "openai", "model": "m" * 201},
     "openai judge without a model": {"markdown": f"{CLAIM} [1]", "judge": "openai"},
+    "jev judge without a key": {"markdown": f"{CLAIM} [1]", "judge": "jev"},
     "model for the local judge": {"markdown": f"{CLAIM} [1]", "model": "gpt-4o"},
     "threshold as text": {"markdown": f"{CLAIM} [1]", "threshold": "0.5"},
 }
 # Over either surface, a judge's model is the request's model field, never --model.
 NO_MODEL = "the openai judge needs a model id: send model or set OPENAI_MODEL on the server"
+# A key is the server's to hold: no request field gives one.
+NO_KEY = "the jev judge needs an API key: set TYPESAFE_API_KEY on the server"
 OWN_MODEL = "; model 'gpt-4o' applies to the jev and openai judges"
 LONG_MODEL = "the model id has 201 characters; the limit is 200"
 
@@ -159,6 +163,7 @@ def test_a_check_is_refused_alike(api: TestClient, library: Path) -> None:
         "the model is not valid text: invalid UTF-8 or a lone surrogate at character 2"
     )
     assert http["openai judge without a model"] == NO_MODEL
+    assert http["jev judge without a key"] == NO_KEY
     assert http["model for the local judge"].startswith("the local judge runs its own model (")
     assert http["model for the local judge"].endswith(OWN_MODEL)
     assert http["threshold as text"] == "threshold: Input should be a valid number"
@@ -178,6 +183,7 @@ def test_a_review_is_refused_alike(api: TestClient, library: Path) -> None:
     assert http["empty draft"] == "the draft is empty: send the Markdown text to review"
     assert http["over-long model"] == LONG_MODEL
     assert http["openai judge without a model"] == NO_MODEL
+    assert http["jev judge without a key"] == NO_KEY
     assert http["model for the local judge"].endswith(OWN_MODEL)
     assert http["threshold as text"] == "threshold: Input should be a valid number"
 

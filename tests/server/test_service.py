@@ -102,7 +102,8 @@ def _get(pool: JudgePool, name: str | None, model: str | None = None) -> Judge:
         return judge
 
 
-def test_judges_are_loaded_once_per_name_and_model() -> None:
+def test_judges_are_loaded_once_per_name_and_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TYPESAFE_API_KEY", "test-key")  # jev is built, never asked
     pool = JudgePool(capacity=2)
     local = _get(pool, "local")
     assert _get(pool, "local") is local and _get(pool, None) is local

@@ -20,8 +20,9 @@ from claimaudit.sources.protocol import LibraryUse, Source
     ],
 )
 def test_built_in_sources_declare_what_they_do_with_the_library(
-    name: str, use: LibraryUse, tmp_path: Path
+    name: str, use: LibraryUse, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("VALYU_API_KEY", "test-key")  # valyu is not built without one
     source = get_registry().make_source(name, path=tmp_path / "library.sqlite3")
     assert isinstance(source, Source) and source.library_use is use
     source.close()

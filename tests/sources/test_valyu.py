@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from claimaudit.errors import SourceError
+from claimaudit.errors import KeyRequiredError, SourceError
 from claimaudit.identity import parse_ref
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
@@ -215,6 +215,23 @@ def test_base_url_argument_wins_and_plugin_is_registered(valyu: ValyuServer) -> 
     made = registry.make_source("valyu", path=None)
     assert isinstance(made, ValyuSource) and made.base_url == valyu.url
     assert "claimaudit.sources.valyu" in DEFAULT_PLUGINS
+
+
+@pytest.mark.parametrize("blank", [None, " "])
+def test_the_registered_source_is_not_built_without_a_key(
+    monkeypatch: pytest.MonkeyPatch, blank: str | None
+) -> None:
+    # Refused before any work (a usage error on every surface), not one not_checked per paper.
+    if blank is None:
+        monkeypatch.delenv("VALYU_API_KEY", raising=False)
+    else:
+        monkeypatch.setenv("VALYU_API_KEY", blank)
+    registry = Registry()
+    register(registry)
+    with pytest.raises(KeyRequiredError) as refused:
+        registry.make_source("valyu", path=None)
+    assert str(refused.value) == "the valyu source needs an API key"
+    assert refused.value.env == "VALYU_API_KEY"
 
 
 def test_failures_after_a_search_keep_its_calls(valyu: ValyuServer, source: ValyuSource) -> None:

@@ -7,6 +7,7 @@ from claimaudit.errors import (
     AmbiguousPaperError,
     ClaimauditError,
     ContentConflictError,
+    KeyRequiredError,
     ModelNotTakenError,
     ModelRequiredError,
     RefRequiredError,
@@ -25,6 +26,8 @@ def cli_advice(error: ClaimauditError) -> str | None:
         return "--exact removes the unversioned copy"
     if isinstance(error, ModelRequiredError):
         return f"pass --model or set {error.env}" if error.env else "pass --model"
+    if isinstance(error, KeyRequiredError):
+        return f"set {error.env}"
     if isinstance(error, ModelNotTakenError):
         return f"--model {error.model!r} applies to {MODEL_JUDGES}"
     return None

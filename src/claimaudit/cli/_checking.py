@@ -3,6 +3,7 @@ checker (through the one factory, ``make_checker``), and ``--fail-on``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -85,13 +86,39 @@ class FailOn(StrEnum):
     UNVERIFIED_REFERENCE = "unverified-reference"
 
 
-FailOnOption = Annotated[
-    list[FailOn] | None,
-    typer.Option("--fail-on", help="Exit 1 when any record matches; repeatable."),
+class RecordFailOn(StrEnum):
+    """The conditions of a command that checks no references (``check``): its help lists only
+    these, and the parser refuses the others."""
+
+    NEEDS_REVIEW = FailOn.NEEDS_REVIEW.value
+    CONTRADICTS = FailOn.CONTRADICTS.value
+    NOT_CHECKED = FailOn.NOT_CHECKED.value
+
+
+class ReferenceFailOn(StrEnum):
+    """The conditions of a command that checks references only (``refs``)."""
+
+    BAD_REFERENCE = FailOn.BAD_REFERENCE.value
+    UNVERIFIED_REFERENCE = FailOn.UNVERIFIED_REFERENCE.value
+
+
+FAIL_ON_HELP = "Exit 1 when any record matches; repeatable."
+FailOnOption = Annotated[list[FailOn] | None, typer.Option("--fail-on", help=FAIL_ON_HELP)]
+RecordFailOnOption = Annotated[
+    list[RecordFailOn] | None, typer.Option("--fail-on", help=FAIL_ON_HELP)
+]
+ReferenceFailOnOption = Annotated[
+    list[ReferenceFailOn] | None,
+    typer.Option("--fail-on", help="Exit 1 when any reference matches; repeatable."),
 ]
 BAD_REFERENCE_STATUSES = frozenset(
     {ReferenceStatus.NOT_FOUND, ReferenceStatus.WITHDRAWN, ReferenceStatus.METADATA_MISMATCH}
 )
+
+
+def as_fail_on(conditions: Sequence[StrEnum] | None) -> list[FailOn]:
+    """A command's own conditions as the ``FailOn`` that ``matches`` reads."""
+    return [FailOn(condition.value) for condition in conditions or []]
 
 
 def matches(record: Record, conditions: list[FailOn]) -> bool:
@@ -104,17 +131,6 @@ def matches(record: Record, conditions: list[FailOn]) -> bool:
 
 
 REFERENCE_CONDITIONS = frozenset({FailOn.BAD_REFERENCE, FailOn.UNVERIFIED_REFERENCE})
-RECORD_CONDITIONS = frozenset(FailOn) - REFERENCE_CONDITIONS
-
-
-def require_conditions(
-    conditions: list[FailOn] | None, allowed: frozenset[FailOn], where: str
-) -> None:
-    """Exit 2 for a --fail-on condition that cannot happen here (a reference condition on a
-    command that checks no references)."""
-    for condition in conditions or []:
-        if condition not in allowed:
-            fail(f"--fail-on {condition.value} does not apply to {where}")
 
 
 def reference_matches(check: ReferenceCheck, conditions: list[FailOn]) -> bool:

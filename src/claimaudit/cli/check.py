@@ -15,18 +15,17 @@ from claimaudit.batch_lock import batch_lock
 from claimaudit.batch_resume import drop_not_checked, read_resume
 from claimaudit.checker import Checker
 from claimaudit.cli._checking import (
-    RECORD_CONDITIONS,
     ContextTokensOption,
-    FailOnOption,
     JudgeOption,
     ModelOption,
     NoCacheOption,
+    RecordFailOnOption,
     SourceOption,
     ThresholdOption,
     TimeoutOption,
+    as_fail_on,
     build_checker,
     matches,
-    require_conditions,
 )
 from claimaudit.cli._common import (
     EXIT_MATCHED,
@@ -94,11 +93,10 @@ def check(
             "passage with its own line breaks.",
         ),
     ] = False,
-    fail_on: FailOnOption = None,
+    fail_on: RecordFailOnOption = None,
 ) -> None:
     """Check CLAIM against each --paper; one review record per paper."""
     # The request is checked before any backend loads, so its errors come first and fast.
-    require_conditions(fail_on, RECORD_CONDITIONS, "check")
     validate_claim(claim)
     validate_topic(topic)
     check_distinct(paper)
@@ -117,7 +115,8 @@ def check(
     render(records, output, out_console, wide=wide)
     if output is OutputFormat.TABLE:
         err_console.print(RunSummary.of(records).line("paper"))
-    if fail_on and any(matches(r, fail_on) for r in records):
+    conditions = as_fail_on(fail_on)
+    if conditions and any(matches(r, conditions) for r in records):
         raise typer.Exit(EXIT_MATCHED)
     raise typer.Exit(EXIT_OK)
 

@@ -11,12 +11,7 @@ from rich.text import Text
 
 from claimaudit.accounting import counted
 from claimaudit.bibfile import read_bib
-from claimaudit.cli._checking import (
-    REFERENCE_CONDITIONS,
-    FailOnOption,
-    reference_matches,
-    require_conditions,
-)
+from claimaudit.cli._checking import ReferenceFailOnOption, as_fail_on, reference_matches
 from claimaudit.cli._common import EXIT_MATCHED, EXIT_OK, LibraryOption, out_console
 from claimaudit.cli._references import make_verifier, status_line
 from claimaudit.cli._terminal import json_text, shown_text
@@ -76,10 +71,9 @@ def refs(
         typer.Option("--no-cache", help="Ask the catalogues afresh, ignoring kept answers."),
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
-    fail_on: FailOnOption = None,
+    fail_on: ReferenceFailOnOption = None,
 ) -> None:
     """Check that each reference of each BIB exists, matches the catalogue and stands."""
-    require_conditions(fail_on, REFERENCE_CONDITIONS, "refs")
     # Every file is read before any catalogue is asked: a bad file fails fast.
     files = [(bib, read_bib(bib)) for bib in bibs]
     entries = [(bib, entry_of(r)) for bib, found in files for r in found.records]
@@ -108,6 +102,7 @@ def refs(
         out_console.print(_table(checks, out_console.width))
         skipped = f"; {len(unread)} could not be read" if unread else ""
         out_console.print(f"{counted(len(checks), 'reference')}: {status_line(counts)}{skipped}")
-    if fail_on and any(reference_matches(c, fail_on) for c in checks):
+    conditions = as_fail_on(fail_on)
+    if conditions and any(reference_matches(c, conditions) for c in checks):
         raise typer.Exit(EXIT_MATCHED)
     raise typer.Exit(EXIT_OK)

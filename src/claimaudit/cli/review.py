@@ -63,7 +63,7 @@ def review(
     reports: Annotated[
         list[Path],
         typer.Argument(
-            metavar="REPORT...",
+            metavar="REPORT",  # Typer adds "..." for a list
             help="The drafts to review: Markdown, or LaTeX (.tex, with its \\input files).",
         ),
     ],

@@ -12,6 +12,7 @@ from pathlib import Path
 from claimaudit.api import make_checker
 from claimaudit.engines import Engine, PairRequest
 from claimaudit.engines.local import LocalEngine
+from claimaudit.evaluation.corpus import CorpusSource
 from claimaudit.evaluation.datasets import EvalPair
 from claimaudit.evaluation.metrics import (
     VERDICT_CLASS,
@@ -67,7 +68,8 @@ def evaluate(
     outcomes: list[Outcome] = []
     not_checked = 0
     with tempfile.TemporaryDirectory(prefix="claimaudit-eval-") as tmp:
-        source = build_source(Path(tmp) / "library.sqlite3", fmt, corpus)
+        library = Path(tmp) / "library.sqlite3"
+        source = CorpusSource(build_source(library, fmt, corpus), library, corpus)
         # No cache: every pair is judged, so the figures measure the judge.
         checker = make_checker(judge, source=source, cache=False)
         handle = out.open("w", encoding="utf-8") if out else None

@@ -6,10 +6,9 @@ checker pays one round trip per (claim, paper).
 
 Configuration (``JudgeSettings`` first, then the SDK's own environment variables):
 
-- key: ``TYPESAFE_API_KEY``, read when the first decision is made, not when the judge is built, so
-  building the judge never fails and never touches the network. A missing key therefore surfaces
-  as a ``JudgeError`` from ``decide``: the checker records each claim as ``not_checked`` (an
-  operational failure), exactly as it would for an unreachable service.
+- key: ``TYPESAFE_API_KEY``. The registry's factory refuses to build the judge without one
+  (``KeyRequiredError``, a usage error before any work); a ``JevJudge`` built directly reads it
+  on the first decision, where a missing key is a ``JudgeError`` (``not_checked``).
 - base URL: ``JevOptions.base_url``, else ``TYPESAFE_BASE_URL``, else the SDK default.
 - model: ``settings.model``, else ``TYPESAFE_DEFAULT_MODEL``, else ``jev-latest`` (the SDK's rule).
 - timeout: ``settings.timeout`` seconds per HTTP attempt, default 60 (System One answers can take
@@ -65,7 +64,7 @@ from typesafe_sdk.constants import (
     DEFAULT_MODEL_ENV,
 )
 
-from claimaudit.errors import InvalidSettingsError, JudgeError
+from claimaudit.errors import InvalidSettingsError, JudgeError, KeyRequiredError
 from claimaudit.judges.deadline import ReplyTooLargeError
 from claimaudit.judges.jev_http import DeadlineClient
 from claimaudit.judges.prompting import PROMPT_VERSION
@@ -320,6 +319,10 @@ def _not_a_choice(response: SystemOneResponse, qid: str) -> str:
 
 
 def _factory(settings: JudgeSettings) -> JevJudge:
+    # Every surface builds the judge before any work: a run that cannot send one request is a
+    # usage error there, not a not_checked record per claim.
+    if not os.environ.get(API_KEY_ENV, "").strip():
+        raise KeyRequiredError("the jev judge needs an API key", env=API_KEY_ENV)
     return JevJudge.from_settings(settings)
 
 

@@ -26,7 +26,8 @@ def _paragraph(paragraph: Paragraph, claims: tuple[ClaimReview, ...]) -> tuple[s
         pieces.append(escape(text[position : span.start]))
         pieces.append(
             f'<span class="claim {verdict_class(claim.worst)}{review}" '
-            f'data-claim="{span.claim + 1}">{escape(text[span.start : span.end])}</span>'
+            # The sentence as the review shows it (no "()" left by a citation), not as read.
+            f'data-claim="{span.claim + 1}">{escape(claim.claim.sentence.text)}</span>'
             f"{marker(span.claim, claim)}"
         )
         placed.append(span.claim)

@@ -124,7 +124,8 @@ def draft_bibliography(
 
 
 def claim_text(sentence: str) -> str:
-    """The sentence as the judge reads it: what dropped citations left behind removed."""
+    """The sentence as the judge reads it and the review shows it: what dropped citations left
+    behind removed."""
     # Blanks collapsed first: the patterns then never meet a long run of them.
     text = _EMPTY_GROUP.sub("", " ".join(sentence.split()))
     text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", " ".join(text.split()))
@@ -176,8 +177,13 @@ def extract_latex_claims(
             if given is None:  # its citations went to another sentence: no sentence of its own
                 spans.append(Span(*item.bounds, None))
                 continue
-            # Numbered among the claims and uncited sentences, as a Markdown draft's are.
-            sentence = replace(item.sentence, index=len(claims) + len(uncited))
+            # Numbered among the claims and uncited sentences, as a Markdown draft's are; shown
+            # as judged, without the "()" or "(see )" a dropped citation leaves in the text.
+            sentence = replace(
+                item.sentence,
+                index=len(claims) + len(uncited),
+                text=claim_text(item.sentence.text),
+            )
             if not item.citations and not given:
                 uncited.append(sentence)
                 spans.append(Span(*item.bounds, None))
@@ -186,7 +192,7 @@ def extract_latex_claims(
                 claims.append(
                     Claim(
                         sentence,
-                        claim_text(sentence.text),
+                        sentence.text,
                         tuple(item.citations),
                         targets(resolver, [*item.citations, *given]),
                         noted=tuple(given),

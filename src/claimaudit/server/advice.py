@@ -9,6 +9,7 @@ from claimaudit.errors import (
     AmbiguousPaperError,
     ClaimauditError,
     ContentConflictError,
+    KeyRequiredError,
     ModelNotTakenError,
     ModelRequiredError,
     RefRequiredError,
@@ -28,6 +29,9 @@ def request_advice(error: ClaimauditError) -> str | None:
     if isinstance(error, ModelRequiredError):
         # The client's model, or the environment of the server process (not the client's).
         return f"send model or set {error.env} on the server" if error.env else "send model"
+    if isinstance(error, KeyRequiredError):
+        # The key belongs to the server process's environment, never to a request.
+        return f"set {error.env} on the server"
     if isinstance(error, ModelNotTakenError):
         return f"model {error.model!r} applies to {MODEL_JUDGES}"
     return None

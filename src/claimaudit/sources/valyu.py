@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from claimaudit.errors import SourceError
+from claimaudit.errors import KeyRequiredError, SourceError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.passage import passage_id
 from claimaudit.redaction import redact_text, redact_url
@@ -56,8 +56,9 @@ _PYDANTIC_DETAIL = re.compile(r"(?<!\s)\s*\[type=.*$")
 class ValyuSource(Source):
     """Serves arXiv papers as Valyu Search excerpts. Needs ``VALYU_API_KEY``.
 
-    The key and base URL are read when a paper is fetched, not when the source is built, so
-    building it never fails: a missing key is a ``not_checked`` record for each paper.
+    The key and base URL are read when a paper is fetched. The registry's factory refuses to
+    build the source without a key (``KeyRequiredError``); one built directly (as ``auto``
+    does) reports a missing key as a ``not_checked`` record for each paper.
     """
 
     name = NAME
@@ -239,6 +240,9 @@ def _title(result: Any) -> str:
 
 def make_valyu_source(*, path: Path | None = None) -> ValyuSource:
     del path  # sources are built with the library path; Valyu has no use for it
+    # Built before any work: without a key no paper could be fetched, so refuse the run.
+    if not os.environ.get(API_KEY_ENV, "").strip():
+        raise KeyRequiredError("the valyu source needs an API key", env=API_KEY_ENV)
     return ValyuSource()
 
 
