@@ -255,3 +255,29 @@ def test_the_model_argument_reaches_the_openai_judge(
         assert judged["judge"] == "openai" and judged["verdict"] != "not_checked", judged
     # Each call asked the chat server for the model it was given (the cache keeps models apart).
     assert set(asked) == {"chosen-1", "m-2", "m-3"}
+
+
+def test_the_sdk_s_log_handler_redacts_as_debug_s_does(tmp_path: Path) -> None:
+    # The SDK puts a handler of its own on the root logger when the server is built.
+    import logging
+
+    from claimaudit.logredaction import RedactingFilter
+    from claimaudit.server.mcp import build_server
+    from claimaudit.server.service import Service
+
+    root = logging.getLogger()
+    before = list(root.handlers)
+    # As in `claimaudit mcp` without --debug: the root logger has no handler yet (pytest's own
+    # would make the SDK's basicConfig a no-op).
+    root.handlers.clear()
+    service = Service(tmp_path / "library.sqlite3")
+    try:
+        build_server(service)
+        added = list(root.handlers)
+        assert added, "the SDK added no handler: this test no longer tests anything"
+        assert all(
+            any(isinstance(f, RedactingFilter) for f in handler.filters) for handler in added
+        )
+    finally:
+        service.close()
+        root.handlers[:] = before

@@ -25,6 +25,7 @@ from pydantic import Field, ValidationError
 
 from claimaudit import __version__
 from claimaudit.errors import as_known
+from claimaudit.logredaction import redact_root_handlers
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
 from claimaudit.server.advice import request_message
@@ -331,6 +332,9 @@ def build_server(service: Service) -> MCPServer:
         # stdio carries the protocol on stdout; the SDK logs to stderr, and only warnings.
         log_level="WARNING",
     )
+    # The SDK has just put its own handler on the root logger (warnings to stderr): it must
+    # redact as --debug's does, since a library's warning may quote a URL with a key.
+    redact_root_handlers()
     for register in TOOLSETS:
         register(server, service)
     return server
