@@ -31,6 +31,7 @@ from claimaudit.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, confined, decode_text, read_bytes
 from claimaudit.library.markdown_clean import FOOTNOTE_DEF, FRONT_MATTER, ITEM, clean
 from claimaudit.library.markdown_definitions import DESCRIPTION_MARKER, Definition, definitions
+from claimaudit.library.markdown_figures import figures
 from claimaudit.library.markdown_front import title_block
 from claimaudit.library.markdown_headings import bold_heading, reads_as_heading
 from claimaudit.library.markdown_inline import IMAGE, inline_text, paragraph_text, unescape
@@ -149,7 +150,11 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
     listed = [d for d in definitions(cleaned) if _a_term(cleaned[d.term_line], d, tables)]
     terms = {d.term_line for d in listed}
     labels = {d.description_line: d.label for d in listed}
+    found_figures = figures(cleaned, skip=tables.body | tables.header_only)
+    figure_end = 0  # the line after the figure being read
     for index, raw in enumerate(cleaned):
+        if index < figure_end:
+            continue  # an image's lines: its caption is read
         # A table is a block of its own, never glued to the prose around it; its cells stay
         # readable (a glossary defines terms a claim may cite), a header over no row does not.
         if index - 1 in tables.last or (index in tables.body and index - 1 not in tables.body):
@@ -169,6 +174,15 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             section = outside.pop()
         if index in terms:
             flush()  # read into its descriptions ("Branches: A branch is ...")
+            continue
+        figure = found_figures.get(index)
+        if figure is not None:
+            flush()
+            if figure.caption:
+                kind = "caption"
+                lines.append(figure.caption)
+                flush()
+            figure_end = figure.end
             continue
         heading = _HEADING.match(raw)
         setext = lines and kind == "text" and _SETEXT.match(raw)
