@@ -25,16 +25,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from claimaudit.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, confined, decode_text, read_bytes
-from claimaudit.library.markdown_clean import FOOTNOTE_DEF, FRONT_MATTER, ITEM, clean
+from claimaudit.library.markdown_clean import FOOTNOTE_DEF, ITEM, clean
 from claimaudit.library.markdown_definitions import DESCRIPTION_MARKER, Definition, definitions
 from claimaudit.library.markdown_figures import figures
 from claimaudit.library.markdown_front import title_block
 from claimaudit.library.markdown_headings import bold_heading, reads_as_heading
 from claimaudit.library.markdown_inline import IMAGE, inline_text, paragraph_text, unescape
+from claimaudit.library.markdown_metadata import front_matter, yaml_authors, yaml_title
 from claimaudit.library.models import ExtractedDocument, TextBlock
 
 # A heading's closing "#"s and blanks are stripped after the match (``_title``): a lazy title
@@ -81,8 +80,6 @@ _IMAGE_OPEN = re.compile(r"^\s*!\[")
 _IMAGE_CLOSE = re.compile(r"^\s*\]\([^()\s]*\)(?:\{[^{}]*\})?\s*$")
 # A references section is a list of works, not the paper's statements.
 _REFERENCES = re.compile(r"^(?:references|bibliography|literature cited|works cited)$", re.I)
-_MAX_AUTHORS = 2000  # characters of one ``author:`` value
-_YAML_TITLE = re.compile(r"^title:\s*(.+?)\s*$", re.MULTILINE)
 # Manubot's template files carry build metadata, not the paper's text.
 _TEMPLATE_FILES = ("front-matter", "back-matter")
 
@@ -302,9 +299,9 @@ def _opens_box(lines: Sequence[str], index: int) -> bool:
 
 def title_from(text: str) -> str | None:
     """The YAML ``title:`` if there is one, else the first level-1 heading (``#`` or ``===``)."""
-    front = FRONT_MATTER.match(text)
-    if front and (match := _YAML_TITLE.search(front.group(0))):
-        return _unquote(match.group(1))
+    block = front_matter(text)
+    if block is not None and (title := yaml_title(block)):
+        return title
     previous = ""
     for line in clean(text).split("\n"):
         heading = _HEADING.match(line)
@@ -314,40 +311,6 @@ def title_from(text: str) -> str | None:
             return inline_text(previous) or None
         previous = line
     return None
-
-
-def authors_from(text: str, *, whole: bool = False) -> str | None:
-    """The authors a YAML front matter names (``author:`` or ``authors:``, a name, a list of
-    names, or Manubot's list of records with a ``name``); ``whole``: ``text`` is all YAML (a
-    Manubot ``metadata.yaml``). Affiliations, e-mail addresses and the rest are left out."""
-    if not whole:
-        front = FRONT_MATTER.match(text)
-        if front is None:
-            return None
-        text = front.group(0).strip().strip("-.").strip()
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return None
-    if not isinstance(data, dict):
-        return None
-    value = data.get("author", data.get("authors"))
-    items = value if isinstance(value, list) else [value]
-    names: list[str] = []
-    for item in items:
-        name = item.get("name") if isinstance(item, dict) else item
-        if isinstance(name, str):
-            name = " ".join(inline_text(name).split()).strip(" ,;*")
-            if name and "@" not in name and len(name) <= _MAX_AUTHORS:
-                names.append(name)
-    return ", ".join(dict.fromkeys(names)) or None
-
-
-def _unquote(value: str) -> str:
-    value = value.strip()
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        value = value[1:-1]
-    return value.strip()
 
 
 def extract_markdown(path: Path) -> ExtractedDocument:
@@ -386,16 +349,20 @@ def extract_markdown_files(
         hasher.add("" if single else path.relative_to(root).as_posix(), data)
         text = decode_text(path, data)
         title = title or title_from(text)
-        authors = authors or authors_from(text) or title_block(clean(text).split("\n")).authors
+        block = front_matter(text)
+        authors = (
+            authors
+            or (yaml_authors(block) if block is not None else None)
+            or title_block(clean(text).split("\n")).authors
+        )
         # A file that starts without a heading continues the previous file's section.
         blocks.extend(markdown_blocks(text, blocks[-1].section if blocks else None))
     if title_source is not None:
         data = read_bytes(title_source)
         hasher.add(title_source.name, data)
         metadata = decode_text(title_source, data)
-        match = _YAML_TITLE.search(metadata)
-        title = _unquote(match.group(1)) if match else title
-        authors = authors_from(metadata, whole=True) or authors
+        title = yaml_title(metadata) or title
+        authors = yaml_authors(metadata) or authors
     if not blocks:
         raise InputError(f"{files[0]}: no text found in the Markdown")
     return ExtractedDocument(
