@@ -35,6 +35,7 @@ from claimaudit.library.markdown_headings import bold_heading, reads_as_heading
 from claimaudit.library.markdown_inline import IMAGE, inline_text, paragraph_text, unescape
 from claimaudit.library.markdown_metadata import front_matter, yaml_authors, yaml_title
 from claimaudit.library.models import ExtractedDocument, TextBlock
+from claimaudit.library.reference_headings import is_references_heading
 
 # A heading's closing "#"s and blanks are stripped after the match (``_title``): a lazy title
 # before them re-read a long run of blanks from every place in it.
@@ -78,8 +79,6 @@ _LINE_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+|:\s+)?")
 # "](images/x.svg){#fig:x}" closes it. The caption is a passage; the file name is not text.
 _IMAGE_OPEN = re.compile(r"^\s*!\[")
 _IMAGE_CLOSE = re.compile(r"^\s*\]\([^()\s]*\)(?:\{[^{}]*\})?\s*$")
-# A references section is a list of works, not the paper's statements.
-_REFERENCES = re.compile(r"^(?:references|bibliography|literature cited|works cited)$", re.I)
 # Manubot's template files carry build metadata, not the paper's text.
 _TEMPLATE_FILES = ("front-matter", "back-matter")
 
@@ -189,7 +188,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             flush()
             outside.clear()
             section = inline_text(_HEADING_ATTRS.sub("", title)) or section
-            in_references = bool(section and _REFERENCES.match(section))
+            in_references = bool(section and is_references_heading(section))
             continue
         # A paragraph of one short bold span ("**Abstract**") over text is a heading too.
         bold = _bold_heading(raw) if not lines and index not in tables.body else None
@@ -197,7 +196,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             flush()
             outside.clear()
             section = bold
-            in_references = bool(_REFERENCES.match(section))
+            in_references = is_references_heading(section)
             continue
         box = _BOX_HEADING.match(raw)
         box_title = inline_text(box.group(2)) if box else ""
