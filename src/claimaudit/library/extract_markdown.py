@@ -1,8 +1,8 @@
 """Markdown papers, Manubot style: headings become sections, markup and templating go away.
 
 Dropped: YAML front matter, HTML comments, Jinja2 templating (Manubot's front-matter
-templates), ``<script>`` and ``<style>`` elements, fenced and indented code, image-only lines,
-link/reference definition lines and HTML tags.
+templates), ``<script>`` and ``<style>`` elements, fenced and indented code, images (a
+figure's caption is kept: ``markdown_figures``), link/reference definition lines and HTML tags.
 Kept: the words, with link text in place of links. Citations are markup too: Pandoc and
 Manubot keys (``[@doi:10.1/x]``, ``[see @smith2020, p. 3]``, ``@arxiv:1907.10121`` in the text)
 and ``<sup>`` marks are dropped, as the LaTeX extraction drops citation commands; so are
@@ -13,7 +13,8 @@ the title, and the files (one, or a Manubot manuscript's). What is removed befor
 are read is ``markdown_clean``'s; a line's markup read as text is ``markdown_inline``'s; the
 title block under the title (names, affiliations, addresses) is ``markdown_front``'s; whether a
 line is a bold heading (``**Abstract**``) is ``markdown_headings``'s; where a definition list's
-terms and descriptions lie is ``markdown_definitions``'s.
+terms and descriptions lie is ``markdown_definitions``'s; where a figure lies and its caption,
+``markdown_figures``'s; the YAML front matter's title and authors, ``markdown_metadata``'s.
 """
 
 from __future__ import annotations
