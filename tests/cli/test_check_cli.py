@@ -66,8 +66,9 @@ def test_jev_path_end_to_end(runner: CliRunner, paper_library: Path, jev_mock: s
     assert isinstance(record, CheckedRecord)
     assert record.judge == "jev" and record.model
     # The Jev mock answers deterministically from the request (a hash of it, not its meaning):
-    # this verdict follows from the stored passages, which changed with paragraph passages.
-    assert record.verdict == "not_addressed"
+    # this verdict follows from the stored passages, which changed with paragraph passages
+    # and again with the paper's two figure captions (markdown/19).
+    assert record.verdict == "contradicts"
     assert max(record.probabilities, key=record.probabilities.__getitem__) == record.verdict
     assert set(record.probabilities) == set(RELATIONS)
     assert record.paper_ref == DEEP_RULES_REF
@@ -155,7 +156,7 @@ def test_source_failures_are_not_checked_per_paper(
     )
     assert code == 0
     verdicts = [r["verdict"] for r in records]
-    assert verdicts[:3] == ["not_checked"] * 3 and verdicts[3] == "not_addressed"
+    assert verdicts[:3] == ["not_checked"] * 3 and verdicts[3] == "contradicts"
     assert "not a paper reference" in str(records[0]["error"])
     # The default source (auto) says how to get the paper: the library or a Valyu key.
     assert "paper not in the library; add it or set VALYU_API_KEY" in str(records[1]["error"])
@@ -190,8 +191,9 @@ def test_table_output_shows_verdict_and_quote(
     result = _invoke(runner, paper_library, "--paper", DEEP_RULES_REF, "--judge", "jev")
     assert result.exit_code == 0
     assert "arXiv:2105.14372" in result.stdout
-    assert "not addressed" in result.stdout
-    assert "supports" not in result.stdout and "contradicts" not in result.stdout
+    # The mock's verdict follows from the stored passages (see test_jev_path_end_to_end).
+    assert "contradicts" in result.stdout
+    assert "supports" not in result.stdout and "not addressed" not in result.stdout
 
 
 # ---------------------------------------------------------------------- the openai judge

@@ -202,7 +202,7 @@ def test_list_and_suggest_papers(api: httpx.Client) -> None:
     suggested = api.get("/v1/library", params={"q": "deep learn"}).json()["papers"]
     assert [p["ref"] for p in suggested] == [DEEP_RULES_REF]
     assert suggested[0]["title"] == "Ten Quick Tips for Deep Learning in Biology"
-    assert suggested[0]["passages"] == 67
+    assert suggested[0]["passages"] == 69
     assert api.get("/v1/library", params={"q": "1609"}).json()["papers"][0]["ref"] == (
         GOOD_ENOUGH_REF
     )
@@ -224,7 +224,7 @@ def test_search_passages(api: httpx.Client) -> None:
 
 def test_paper_and_passage_in_context(api: httpx.Client) -> None:
     detail = api.get(f"/v1/library/{DEEP_RULES_REF}").json()
-    assert detail["paper"]["ref"] == DEEP_RULES_REF and len(detail["passages"]) == 67
+    assert detail["paper"]["ref"] == DEEP_RULES_REF and len(detail["passages"]) == 69
     ids = [p["id"] for p in detail["passages"]]
     found = api.get(f"/v1/library/{DEEP_RULES_REF}/passages/P020", params={"context": 1}).json()
     assert found["passage"]["id"] == "P020"

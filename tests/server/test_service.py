@@ -151,11 +151,11 @@ def test_a_judge_that_leaves_the_pool_is_closed_once_no_request_uses_it(
 
 
 def test_passage_context_is_clamped(service: Service) -> None:
-    found = service.passage(DEEP_RULES_REF, "P067", context=99)
-    assert [p.passage_id for p in found.before] == [f"P0{n}" for n in range(62, 67)]
+    found = service.passage(DEEP_RULES_REF, "P069", context=99)
+    assert [p.passage_id for p in found.before] == [f"P0{n}" for n in range(64, 69)]
     assert found.after == []
     with pytest.raises(PassageNotFoundError):
-        service.passage(DEEP_RULES_REF, "P068")
+        service.passage(DEEP_RULES_REF, "P070")
     with pytest.raises(PaperNotFoundError):
         service.passage("arXiv:2401.00001", "P001")
 

@@ -1,8 +1,8 @@
 """Markdown papers, Manubot style: headings become sections, markup and templating go away.
 
 Dropped: YAML front matter, HTML comments, Jinja2 templating (Manubot's front-matter
-templates), ``<script>`` and ``<style>`` elements, fenced and indented code, image-only lines,
-link/reference definition lines and HTML tags.
+templates), ``<script>`` and ``<style>`` elements, fenced and indented code, images (a
+figure's caption is kept: ``markdown_figures``), link/reference definition lines and HTML tags.
 Kept: the words, with link text in place of links. Citations are markup too: Pandoc and
 Manubot keys (``[@doi:10.1/x]``, ``[see @smith2020, p. 3]``, ``@arxiv:1907.10121`` in the text)
 and ``<sup>`` marks are dropped, as the LaTeX extraction drops citation commands; so are
@@ -13,7 +13,8 @@ the title, and the files (one, or a Manubot manuscript's). What is removed befor
 are read is ``markdown_clean``'s; a line's markup read as text is ``markdown_inline``'s; the
 title block under the title (names, affiliations, addresses) is ``markdown_front``'s; whether a
 line is a bold heading (``**Abstract**``) is ``markdown_headings``'s; where a definition list's
-terms and descriptions lie is ``markdown_definitions``'s.
+terms and descriptions lie is ``markdown_definitions``'s; where a figure lies and its caption,
+``markdown_figures``'s; the YAML front matter's title and authors, ``markdown_metadata``'s.
 """
 
 from __future__ import annotations
@@ -25,16 +26,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from claimaudit.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, confined, decode_text, read_bytes
-from claimaudit.library.markdown_clean import FOOTNOTE_DEF, FRONT_MATTER, ITEM, clean
+from claimaudit.library.markdown_clean import FOOTNOTE_DEF, ITEM, clean
 from claimaudit.library.markdown_definitions import DESCRIPTION_MARKER, Definition, definitions
+from claimaudit.library.markdown_figures import figures
 from claimaudit.library.markdown_front import title_block
 from claimaudit.library.markdown_headings import bold_heading, reads_as_heading
 from claimaudit.library.markdown_inline import IMAGE, inline_text, paragraph_text, unescape
+from claimaudit.library.markdown_metadata import front_matter, yaml_authors, yaml_title
 from claimaudit.library.models import ExtractedDocument, TextBlock
+from claimaudit.library.reference_headings import is_references_heading
 
 # A heading's closing "#"s and blanks are stripped after the match (``_title``): a lazy title
 # before them re-read a long run of blanks from every place in it.
@@ -78,10 +80,6 @@ _LINE_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+|:\s+)?")
 # "](images/x.svg){#fig:x}" closes it. The caption is a passage; the file name is not text.
 _IMAGE_OPEN = re.compile(r"^\s*!\[")
 _IMAGE_CLOSE = re.compile(r"^\s*\]\([^()\s]*\)(?:\{[^{}]*\})?\s*$")
-# A references section is a list of works, not the paper's statements.
-_REFERENCES = re.compile(r"^(?:references|bibliography|literature cited|works cited)$", re.I)
-_MAX_AUTHORS = 2000  # characters of one ``author:`` value
-_YAML_TITLE = re.compile(r"^title:\s*(.+?)\s*$", re.MULTILINE)
 # Manubot's template files carry build metadata, not the paper's text.
 _TEMPLATE_FILES = ("front-matter", "back-matter")
 
@@ -149,7 +147,11 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
     listed = [d for d in definitions(cleaned) if _a_term(cleaned[d.term_line], d, tables)]
     terms = {d.term_line for d in listed}
     labels = {d.description_line: d.label for d in listed}
+    found_figures = figures(cleaned, skip=tables.body | tables.header_only)
+    figure_end = 0  # the line after the figure being read
     for index, raw in enumerate(cleaned):
+        if index < figure_end:
+            continue  # an image's lines: its caption is read
         # A table is a block of its own, never glued to the prose around it; its cells stay
         # readable (a glossary defines terms a claim may cite), a header over no row does not.
         if index - 1 in tables.last or (index in tables.body and index - 1 not in tables.body):
@@ -170,6 +172,15 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         if index in terms:
             flush()  # read into its descriptions ("Branches: A branch is ...")
             continue
+        figure = found_figures.get(index)
+        if figure is not None:
+            flush()
+            if figure.caption:
+                kind = "caption"
+                lines.append(figure.caption)
+                flush()
+            figure_end = figure.end
+            continue
         heading = _HEADING.match(raw)
         setext = lines and kind == "text" and _SETEXT.match(raw)
         if heading or setext:
@@ -178,7 +189,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             flush()
             outside.clear()
             section = inline_text(_HEADING_ATTRS.sub("", title)) or section
-            in_references = bool(section and _REFERENCES.match(section))
+            in_references = bool(section and is_references_heading(section))
             continue
         # A paragraph of one short bold span ("**Abstract**") over text is a heading too.
         bold = _bold_heading(raw) if not lines and index not in tables.body else None
@@ -186,7 +197,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             flush()
             outside.clear()
             section = bold
-            in_references = bool(_REFERENCES.match(section))
+            in_references = is_references_heading(section)
             continue
         box = _BOX_HEADING.match(raw)
         box_title = inline_text(box.group(2)) if box else ""
@@ -288,9 +299,9 @@ def _opens_box(lines: Sequence[str], index: int) -> bool:
 
 def title_from(text: str) -> str | None:
     """The YAML ``title:`` if there is one, else the first level-1 heading (``#`` or ``===``)."""
-    front = FRONT_MATTER.match(text)
-    if front and (match := _YAML_TITLE.search(front.group(0))):
-        return _unquote(match.group(1))
+    block = front_matter(text)
+    if block is not None and (title := yaml_title(block)):
+        return title
     previous = ""
     for line in clean(text).split("\n"):
         heading = _HEADING.match(line)
@@ -300,40 +311,6 @@ def title_from(text: str) -> str | None:
             return inline_text(previous) or None
         previous = line
     return None
-
-
-def authors_from(text: str, *, whole: bool = False) -> str | None:
-    """The authors a YAML front matter names (``author:`` or ``authors:``, a name, a list of
-    names, or Manubot's list of records with a ``name``); ``whole``: ``text`` is all YAML (a
-    Manubot ``metadata.yaml``). Affiliations, e-mail addresses and the rest are left out."""
-    if not whole:
-        front = FRONT_MATTER.match(text)
-        if front is None:
-            return None
-        text = front.group(0).strip().strip("-.").strip()
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return None
-    if not isinstance(data, dict):
-        return None
-    value = data.get("author", data.get("authors"))
-    items = value if isinstance(value, list) else [value]
-    names: list[str] = []
-    for item in items:
-        name = item.get("name") if isinstance(item, dict) else item
-        if isinstance(name, str):
-            name = " ".join(inline_text(name).split()).strip(" ,;*")
-            if name and "@" not in name and len(name) <= _MAX_AUTHORS:
-                names.append(name)
-    return ", ".join(dict.fromkeys(names)) or None
-
-
-def _unquote(value: str) -> str:
-    value = value.strip()
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        value = value[1:-1]
-    return value.strip()
 
 
 def extract_markdown(path: Path) -> ExtractedDocument:
@@ -372,16 +349,20 @@ def extract_markdown_files(
         hasher.add("" if single else path.relative_to(root).as_posix(), data)
         text = decode_text(path, data)
         title = title or title_from(text)
-        authors = authors or authors_from(text) or title_block(clean(text).split("\n")).authors
+        block = front_matter(text)
+        authors = (
+            authors
+            or (yaml_authors(block) if block is not None else None)
+            or title_block(clean(text).split("\n")).authors
+        )
         # A file that starts without a heading continues the previous file's section.
         blocks.extend(markdown_blocks(text, blocks[-1].section if blocks else None))
     if title_source is not None:
         data = read_bytes(title_source)
         hasher.add(title_source.name, data)
         metadata = decode_text(title_source, data)
-        match = _YAML_TITLE.search(metadata)
-        title = _unquote(match.group(1)) if match else title
-        authors = authors_from(metadata, whole=True) or authors
+        title = yaml_title(metadata) or title
+        authors = yaml_authors(metadata) or authors
     if not blocks:
         raise InputError(f"{files[0]}: no text found in the Markdown")
     return ExtractedDocument(

@@ -10,12 +10,8 @@ import re
 from claimaudit.library.pdf_kinds import RawBlock
 from claimaudit.library.pdf_paragraphs import hanging
 from claimaudit.library.pdf_patterns import CAPTION, TERMINAL
+from claimaudit.library.reference_headings import is_references_heading
 
-_REFERENCES = re.compile(
-    r"^(?:[\dIVX]+\.?\s+)?(?:references|bibliography|literature cited|works cited|"
-    r"reference list|citations)$",
-    re.IGNORECASE,
-)
 # Back matter after the references that is prose again.
 _AFTER_REFERENCES = re.compile(
     r"^(?:appendix|appendices|supplementary|supporting|box|acknowledge?ments?|author "
@@ -43,7 +39,7 @@ def join_continuations(blocks: list[RawBlock]) -> list[RawBlock]:
             # "Chapter 1" over "Introduction": one heading, "Chapter 1 Introduction".
             if previous_heading is not None and _CHAPTER.match(previous_heading):
                 heading = f"{previous_heading} {heading}"
-            if _REFERENCES.match(heading):
+            if is_references_heading(heading):
                 in_references = True
             elif in_references and _AFTER_REFERENCES.match(heading):
                 in_references = False

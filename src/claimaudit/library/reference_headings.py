@@ -1,0 +1,20 @@
+"""The headings of a paper's list of works: what follows one is no statement of the paper's,
+and the Markdown and PDF readers leave it out under the same names. (LaTeX's list is its
+``thebibliography`` environment, whatever its heading says.)"""
+
+from __future__ import annotations
+
+import re
+
+# Science prints "References and Notes"; a section number may come first ("7. References").
+_REFERENCES = re.compile(
+    r"^(?:[\dIVX]+\.?\s+)?(?:references|reference list|references cited|cited references|"
+    r"references (?:and|&) notes|notes (?:and|&) references|literature cited|cited literature|"
+    r"works cited|bibliography|citations)$",
+    re.IGNORECASE,
+)
+
+
+def is_references_heading(heading: str) -> bool:
+    """Whether a section's heading (its words, markup read) opens the list of works."""
+    return _REFERENCES.match(" ".join(heading.split()).rstrip(".:")) is not None

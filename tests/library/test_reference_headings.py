@@ -1,0 +1,65 @@
+"""A list of works is left out under every usual heading, in Markdown and PDF alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.library.extract_markdown import markdown_blocks
+from claimaudit.library.pdf_continuations import join_continuations
+from claimaudit.library.pdf_kinds import RawBlock
+from claimaudit.library.pdf_layout import Line
+
+HEADINGS = [
+    "References",
+    "References and Notes",  # Science's
+    "Notes and References",
+    "Bibliography",
+    "Reference List",
+    "Literature Cited",
+    "Works Cited",
+    "7. References",
+]
+
+
+@pytest.mark.parametrize("heading", HEADINGS)
+def test_a_markdown_references_section_is_not_read(heading: str) -> None:
+    markdown = (
+        f"# Results\n\nCaffeine reduced sleep.\n\n## {heading}\n\n"
+        "1. Smith J. Caffeine and sleep. Science 2020.\n\n# Appendix\n\nMore text.\n"
+    )
+    assert [(b.section, b.text) for b in markdown_blocks(markdown)] == [
+        ("Results", "Caffeine reduced sleep."),
+        ("Appendix", "More text."),
+    ]
+
+
+def test_a_bold_references_heading_in_markdown_is_not_read() -> None:
+    markdown = "Text.\n\n**References and Notes**\n\n1. Smith J. Caffeine and sleep. 2020.\n"
+    assert [b.text for b in markdown_blocks(markdown)] == ["Text."]
+
+
+def test_notes_alone_and_a_heading_that_mentions_references_are_read() -> None:
+    markdown = (
+        "## Notes\n\nThe trial ran in 2020.\n\n"
+        "## References to prior work\n\nEarlier trials found the same.\n"
+    )
+    assert [b.text for b in markdown_blocks(markdown)] == [
+        "The trial ran in 2020.",
+        "Earlier trials found the same.",
+    ]
+
+
+def _block(text: str, kind: str, baseline: float) -> RawBlock:
+    line = Line(text, 72.0, 300.0, baseline, 10.0, kind == "heading", False, 1, 72.0, 540.0, 0)
+    return RawBlock([line], kind=kind)
+
+
+@pytest.mark.parametrize("heading", HEADINGS)
+def test_a_pdf_references_section_is_left_out(heading: str) -> None:
+    blocks = [
+        _block("Results", "heading", 100.0),
+        _block("Caffeine reduced sleep.", "text", 120.0),
+        _block(heading, "heading", 160.0),
+        _block("1. Smith J. Caffeine and sleep. Science 2020.", "text", 180.0),
+    ]
+    assert [b.lines[0].text for b in join_continuations(blocks)] == ["Caffeine reduced sleep."]
