@@ -203,6 +203,10 @@ def test_hyphenation_at_line_ends_is_undone_but_compounds_keep_their_hyphen() ->
     text = texts(CONV)
     assert "spectacular advances in deep learning" in text and "spectac-" not in text
     assert "state-of-the-art" in text
+    # The README's rule on both sides: an English word broken at a line end reads whole, a
+    # compound of two words that joins into no word keeps its hyphen.
+    assert "this chapter will proceed somewhat backwards" in text
+    assert "monotone shape-preserving interpolator" in texts(SCIPY)
 
 
 def test_the_formulas_of_conv_arithmetics_boxes_end_their_sentences() -> None:
@@ -418,10 +422,37 @@ def _almost_empty(path: Path) -> Path:
     return path
 
 
+def _no_pages(path: Path) -> Path:
+    # A valid PDF whose page tree is empty (/Count 0), its cross-reference table correct.
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"]
+    data = b"%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(data))
+        data += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    xref = len(data)
+    data += b"xref\n0 3\n0000000000 65535 f \n"
+    data += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    data += b"trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % xref
+    path.write_bytes(data)
+    return path
+
+
+def _one_page_of_few_words(path: Path) -> Path:
+    pdf = FPDF()
+    pdf.set_font("helvetica", size=12)
+    pdf.add_page()
+    pdf.text(20, 40, "Only four words here")
+    pdf.output(str(path))
+    return path
+
+
 @pytest.mark.parametrize(
     ("make", "message"),
     [
         (_encrypted, "the PDF is encrypted (password-protected); decrypt it first"),
+        (_no_pages, "bad.pdf: the PDF has no pages"),
+        (_one_page_of_few_words, "the PDF holds almost no text (4 words on 1 page);"),
         (_truncated, "truncated (no end-of-file marker)"),
         (_image_only, "no text layer; run OCR first, e.g. ocrmypdf"),
         (_almost_empty, "the PDF holds almost no text ("),

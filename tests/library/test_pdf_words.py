@@ -105,9 +105,10 @@ def test_where_the_typesetter_does_not_hyphenate_a_line_end_hyphen_is_kept() -> 
     assert join_lines(printed, vocabulary(printed), hyphenated=False) == (
         "more than hair-splitting, a file 2016-05-alaska-b.csv and a com-puter"
     )
-    # TeX's own hyphen is undone as before.
+    # TeX's own hyphen is undone as before ("hair-splitting" keeps its hyphen there too: both
+    # halves are words and "hairsplitting" is none).
     assert join_lines(printed, vocabulary(printed)) == (
-        "more than hairsplitting, a file 2016-05- alaska-b.csv and a computer"
+        "more than hair-splitting, a file 2016-05- alaska-b.csv and a computer"
     )
 
 
@@ -136,3 +137,23 @@ def test_a_hyphen_hanging_before_a_conjunction_keeps_its_space() -> None:
         assert join_lines(printed, vocabulary(printed), hyphenated=hyphenated) == (
             "we encourage individual- and team-level work, pre- or post-hoc."
         )
+
+
+def test_an_english_word_tex_broke_reads_whole_though_both_halves_are_words() -> None:
+    # conv-arithmetic's PDF: "some-" then "what", "somewhat" printed nowhere else (pdf/24 kept
+    # the hyphen as both halves are words the paper prints).
+    printed = lines("this chapter will proceed some-", "what backwards, and what for some.")
+    assert join_lines(printed, vocabulary(printed)).startswith("this chapter will proceed somewhat")
+
+
+def test_a_word_printed_only_in_another_form_reads_whole() -> None:
+    printed = lines("obtained by trans-", "posing C; posing is transposed here.")
+    assert join_lines(printed, vocabulary(printed)).startswith("obtained by transposing C;")
+
+
+def test_a_compound_of_two_words_that_joins_into_no_word_keeps_its_hyphen() -> None:
+    # scipy-1.0's PDF: "shape-" then "preserving", printed nowhere else, read "shapepreserving".
+    printed = lines("a continuous monotone shape-", "preserving interpolator")
+    assert join_lines(printed, vocabulary(printed)) == (
+        "a continuous monotone shape-preserving interpolator"
+    )

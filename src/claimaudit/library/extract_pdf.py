@@ -52,7 +52,8 @@ def extract_pdf_layout(path: Path) -> tuple[ExtractedDocument, Removed]:
     words = sum(len(block.text.split()) for block in layout.blocks)
     if words < MIN_WORDS or (len(pdf.pages) > 1 and words < MIN_WORDS_PER_PAGE * len(pdf.pages)):
         raise InputError(
-            f"{path}: the PDF holds almost no text ({words} words on {len(pdf.pages)} pages); "
+            f"{path}: the PDF holds almost no text ({_count(words, 'word')} on "
+            f"{_count(len(pdf.pages), 'page')}); "
             "if it is a scan, run OCR first, e.g. ocrmypdf"
         )
     meta = pdf.metadata
@@ -67,6 +68,10 @@ def extract_pdf_layout(path: Path) -> tuple[ExtractedDocument, Removed]:
         source_format="pdf",
     )
     return document, removed
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _blocks(layout: PdfLayout) -> list[TextBlock]:

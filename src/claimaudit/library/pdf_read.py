@@ -11,6 +11,7 @@ Coordinates run top-down (``top`` grows down the page), in PDF points.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,8 +27,10 @@ from claimaudit.untrusted import scrub_surrogates
 
 __all__ = ["PageText", "PdfText", "Segment", "read_pdf"]
 
-# pdfium's codes for a password it does not have (FPDF_ERR_PASSWORD) and a broken file.
+# pdfium's code for a password it does not have (FPDF_ERR_PASSWORD).
 _ERR_PASSWORD = 4
+# A page object's type entry (not the page tree's, "/Pages").
+_PAGE = re.compile(rb"/Type\s*/Page(?![A-Za-z])")
 # The document entries read; Producer and Creator name the program that set the text.
 _METADATA_KEYS = ("Title", "Author", "Subject", "Keywords", "doi", "DOI", "Producer", "Creator")
 
@@ -54,12 +57,19 @@ def read_pdf(path: Path, data: bytes) -> PdfText:
     try:
         document = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as error:
+        # pdfium refuses a document with an empty page tree without an error code of its own
+        # (it reports the last one, of whichever document failed before).
+        if _no_pages(data):
+            raise InputError(f"{path}: the PDF has no pages") from None
         if getattr(error, "err_code", None) == _ERR_PASSWORD:
             raise InputError(
                 f"{path}: the PDF is encrypted (password-protected); decrypt it first, "
                 "e.g. qpdf --decrypt"
             ) from None
         raise InputError(f"{path}: not a readable PDF ({_one_line(error)})") from None
+    if len(document) == 0:
+        document.close()
+        raise InputError(f"{path}: the PDF has no pages")
     try:
         metadata = {
             key: scrub_surrogates(value).strip()
@@ -84,6 +94,12 @@ def _check_complete(path: Path, data: bytes) -> None:
             f"{path}: not a readable PDF: it is truncated (no end-of-file marker); download "
             "or copy it again"
         )
+
+
+def _no_pages(data: bytes) -> bool:
+    """Whether the file holds no page object, where none can hide: in a compressed object
+    stream or behind encryption."""
+    return _PAGE.search(data) is None and b"/ObjStm" not in data and b"/Encrypt" not in data
 
 
 def _one_line(error: Exception) -> str:

@@ -1,8 +1,8 @@
 """A page's characters grouped into segments: runs on one baseline with no wide horizontal gap
 (a line of a column, a line number, a page number), word spaces found from the gaps, raised
-footnote and affiliation marks dropped, each run's size, font, bold and code read from its
-characters. Layout decisions (columns, gutters, headers, paragraphs) are made later from the
-segments' geometry and fonts (``pdf_layout``).
+footnote and affiliation marks dropped but exponents kept ("10^6"), each run's size, font, bold
+and code read from its characters. Layout decisions (columns, gutters, headers, paragraphs)
+are made later from the segments' geometry and fonts (``pdf_layout``).
 
 Coordinates run top-down (``top`` grows down the page), in PDF points.
 """
@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from claimaudit.library.pdf_chars import Char
+from claimaudit.library.pdf_exponents import exponent_text, is_exponent
 
 # A gap wider than this (in ems of the larger neighbouring font) starts a new segment: wide
 # enough for the widest justified word space, narrow enough to part a line number (set 10pt
@@ -120,15 +121,55 @@ def _segment(run: list[Char]) -> Segment:
     # The line's own baseline is that of its dominant font (not of a leading superscript).
     main = [c for c in run if c.font == font and round(c.size, 1) == size] or run
     baseline = sorted(c.baseline for c in main)[len(main) // 2]
-    marks = {id(c) for c in run if _is_mark(c, size, baseline)}
+    text, marks = _read(run, size, baseline)
     kept = [c for c in run if id(c) not in marks]
-    if not kept:  # a run of marks alone is read as it is
-        kept, marks = run, set()
+    bold = sum(bool(_BOLD_NAME.search(c.font)) for c in kept)
+    mono = sum(_mono(c) for c in kept)
+    return Segment(
+        text=text,
+        x0=min(c.x0 for c in run),
+        x1=max(c.x1 for c in run),
+        top=baseline - 0.75 * size,
+        bottom=baseline + 0.25 * size,
+        baseline=baseline,
+        size=size,
+        bold=bold >= 0.8 * len(kept),
+        mono=mono >= 0.8 * len(kept),
+        font=font,
+        marked=kept[0] is not run[0],
+        opens_bold=_opens_bold(kept),
+    )
+
+
+def _read(
+    run: list[Char], size: float, baseline: float, drop_marks: bool = True
+) -> tuple[str, set[int]]:
+    """The run's text, and the ids of its characters dropped as raised marks (none unless
+    ``drop_marks``); a raised exponent is kept, written as LaTeX writes it (``pdf_exponents``).
+    """
+    raised = [drop_marks and _is_raised(c, size, baseline) for c in run]
+    marks: set[int] = set()
     parts: list[str] = []
     previous: Char | None = None
     end = 0.0  # right edge of the last character read, a dropped mark included
     around_marks = 0.0  # the widest gap beside the marks dropped since the last character
-    for char in run:
+    exponent_ends = -1  # index of the last character of the exponent being read
+    for index, char in enumerate(run):
+        opens_raised = raised[index] and (index == 0 or not raised[index - 1])
+        if opens_raised and any(c.ch in _MARK_CHARS for c in _raised_run(run, raised, index)):
+            chars = _raised_run(run, raised, index)
+            # An exponent is set close to its base: a word space before it makes it a mark.
+            spaced = previous is None or char.x0 - end > SPACE_GAP_EMS * char.size
+            written = "".join(c.ch for c in chars)
+            if not spaced and is_exponent("".join(parts[-40:]), written):
+                parts.append(exponent_text(written))
+                exponent_ends = index + len(chars) - 1
+                end, around_marks = chars[-1].x1, 0.0
+                previous = chars[-1]
+                continue
+            marks.update(id(c) for c in chars if c.ch in _MARK_CHARS)
+        if index <= exponent_ends:
+            continue  # written with its exponent
         if id(char) in marks:
             # A word break is on either side of a mark: "India, ¹Department" and "individuals¹
             # and" keep their space; "(PyPI)¹, Continuum" is "(PyPI),", not "(PyPI) ,".
@@ -150,25 +191,12 @@ def _segment(run: list[Char]) -> Segment:
             parts.append(_THIN if digits and gap < DIGIT_GROUP_EMS * char.size else " ")
         parts.append(char.ch)
         previous = char
+    if marks and len(marks) == len(run):  # a run of marks alone is read as it is
+        return _read(run, size, baseline, drop_marks=False)
     text = "".join(parts)
     if _THIN in text:  # rare: only numbers set with thin spaces
         text = _DIGIT_GROUP.sub("", text).replace(_THIN, " ")
-    bold = sum(bool(_BOLD_NAME.search(c.font)) for c in kept)
-    mono = sum(_mono(c) for c in kept)
-    return Segment(
-        text=text,
-        x0=min(c.x0 for c in run),
-        x1=max(c.x1 for c in run),
-        top=baseline - 0.75 * size,
-        bottom=baseline + 0.25 * size,
-        baseline=baseline,
-        size=size,
-        bold=bold >= 0.8 * len(kept),
-        mono=mono >= 0.8 * len(kept),
-        font=font,
-        marked=kept[0] is not run[0],
-        opens_bold=_opens_bold(kept),
-    )
+    return text, marks
 
 
 def _opens_bold(chars: list[Char]) -> bool:
@@ -176,9 +204,15 @@ def _opens_bold(chars: list[Char]) -> bool:
     return len(letters) >= 2 and all(_BOLD_NAME.search(c.font) for c in letters)
 
 
-def _is_mark(char: Char, size: float, baseline: float) -> bool:
-    """A superscript footnote, affiliation or citation mark ("scheme,¹" "Wilson¹,‡"): small
-    type raised above the line, digits or marks only. Raised letters ("4th") are kept."""
-    return (
-        char.size < 0.85 * size and baseline - char.baseline > 0.2 * size and char.ch in _MARK_CHARS
-    )
+def _is_raised(char: Char, size: float, baseline: float) -> bool:
+    """Small type raised above the line: a superscript. Its digits and signs are a footnote,
+    affiliation or citation mark ("scheme,¹" "Wilson¹,‡") or an exponent ("10⁶"); raised
+    letters ("4th") are kept as they are."""
+    return char.size < 0.85 * size and baseline - char.baseline > 0.2 * size
+
+
+def _raised_run(run: list[Char], raised: list[bool], start: int) -> list[Char]:
+    end = start
+    while end < len(run) and raised[end]:
+        end += 1
+    return run[start:end]

@@ -17,8 +17,13 @@ import itertools
 import re
 from collections.abc import Mapping
 
+from claimaudit.library.english_words import english_words
 from claimaudit.library.pdf_layout import Line
 
+# Endings of a word's other forms: a broken word the paper prints only in another form
+# ("trans-" "posing", "transposed" elsewhere) is still one word.
+_INFLECTION = re.compile(r"(?:ing|ed|es|e|s|er|ers|ion|ions)$")
+_ENDINGS = ("", "e", "s", "es", "ed", "ing", "er", "ers", "ion", "ions")
 _HYPHENATED = re.compile(r"(?<![^\W\d_])([^\W\d_]+)-$")
 _TAIL = 400
 _LEADING_WORD = re.compile(r"^([^\W\d_]+)")
@@ -136,7 +141,8 @@ def _continues_address(piece: str, vocabulary: set[str]) -> bool:
 
 def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
     """Whether "head-" at a line end and "tail" on the next line are one hyphenated compound
-    ("ready-to-" "analyze") rather than one word TeX broke ("com-" "puting")."""
+    ("ready-to-" "analyze", "shape-" "preserving") rather than one word TeX broke ("com-"
+    "puting", "some-" "what"): the paper's own words decide first, then English's."""
     joined, compound = (head + tail).lower(), f"{head}-{tail}".lower()
     if joined in vocabulary:
         return False
@@ -144,4 +150,13 @@ def _keeps_hyphen(head: str, tail: str, vocabulary: set[str]) -> bool:
         return True
     if tail[:1].isupper():
         return True
-    return tail.lower() in vocabulary and head.lower() in vocabulary and len(tail) > 2
+    words = english_words()
+    if _is_word(joined, vocabulary, words):
+        return False
+    return all(part.lower() in vocabulary or part.lower() in words for part in (head, tail))
+
+
+def _is_word(word: str, *known: set[str] | frozenset[str]) -> bool:
+    """Whether ``word``, or another form of it ("transposing": "transposed"), is known."""
+    stem = _INFLECTION.sub("", word) if len(word) > 6 else word
+    return any(form in words for words in known for form in (word, *(stem + e for e in _ENDINGS)))

@@ -1,0 +1,55 @@
+"""Whether a raised run of digits or signs is an exponent ("10⁶", "r²", "x*") or a footnote,
+affiliation or citation mark ("individuals¹", "Smith³²,³³", "(PyPI)³").
+
+A mark is dropped from the text; an exponent is kept and written as the LaTeX reading writes a
+superscript ("10^6", "10^-8", "r^2", "C^1", "x^*"), so a number reads the same from a paper's
+PDF as from its source. What decides is what the raised run is set against: an exponent sits
+on a number, a closing bracket of a formula or a one-letter symbol, or is a signed number
+itself; a mark sits on a word, or on punctuation. Neither is set apart from its base by a space.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Minus signs a raised signed number opens with: TeX's (U+2212), a hyphen, an en dash.
+_MINUS = "-\u2212\u2013"
+_SIGNED = re.compile(f"^[{_MINUS}]\\d")
+# A one-letter symbol at the end of the text: a letter no letter or digit comes just before.
+_ONE_LETTER = re.compile(r"(?<![^\W_])[^\W\d_]$")
+# A word of two letters or more: a group holding one is a name or a note, not a formula.
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_OPENING = {")": "(", "]": "["}
+# TeX's math asterisk reads as the one its source types ("x^*").
+_AS_TYPED = str.maketrans({"\u2217": "*"})
+
+
+def is_exponent(before: str, raised: str) -> bool:
+    """Whether ``raised``, set close after the text ``before`` on its line, is an exponent."""
+    if _SIGNED.match(raised):
+        return True
+    if not before or before[-1].isspace():
+        return False
+    last = before[-1]
+    if last.isdigit():
+        return True
+    if last in _OPENING:
+        return _formula_group(before)
+    return _ONE_LETTER.search(before) is not None
+
+
+def exponent_text(raised: str) -> str:
+    """How an exponent is written: "^" and what is raised, as the LaTeX reading writes it."""
+    return "^" + raised.translate(_AS_TYPED)
+
+
+def _formula_group(before: str) -> bool:
+    """Whether the bracketed group ``before`` ends with is a formula's ("(1 + x)", "f(x)"),
+    not a name's or a note's ("(PyPI)", "Python(x,y)")."""
+    closing = before[-1]
+    start = before.rfind(_OPENING[closing])
+    if start < 0:
+        return False
+    head = re.search(r"[^\W\d_]*$", before[:start])
+    named = head is not None and len(head.group()) > 1
+    return not named and _WORD.search(before[start + 1 : -1]) is None
