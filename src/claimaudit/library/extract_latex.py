@@ -23,7 +23,7 @@ from pylatexenc.latexwalker import (
 from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError
-from claimaudit.library.extract_text import SourceHasher, paragraphs
+from claimaudit.library.extract_text import REFERENCES_HEADING, SourceHasher, paragraphs
 from claimaudit.library.latex_captions import CaptionStyle, caption_style
 from claimaudit.library.latex_citations import (
     BARE_CITE,
@@ -341,6 +341,12 @@ class _Walker:
         return False
 
     def _flush(self, kind_of_text: str = "text") -> None:
+        if self._section is not None and REFERENCES_HEADING.match(self._section):
+            # Hand-typed references (``\\section*{References}``): a list of works, not
+            # evidence, as ``thebibliography`` is not.
+            self._pending = []
+            self._notes.clear()
+            return
         if self._pending:
             text = to_text(self._converter, self._pending)
             text = _SPACE_BEFORE_PUNCT.sub("", _EMPTY_BRACKETS.sub("", text))

@@ -28,7 +28,13 @@ from pathlib import Path
 import yaml
 
 from claimaudit.errors import InputError
-from claimaudit.library.extract_text import SourceHasher, confined, decode_text, read_bytes
+from claimaudit.library.extract_text import (
+    REFERENCES_HEADING,
+    SourceHasher,
+    confined,
+    decode_text,
+    read_bytes,
+)
 from claimaudit.library.markdown_clean import FOOTNOTE_DEF, FRONT_MATTER, ITEM, clean
 from claimaudit.library.markdown_definitions import DESCRIPTION_MARKER, Definition, definitions
 from claimaudit.library.markdown_front import title_block
@@ -78,8 +84,6 @@ _LINE_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+|:\s+)?")
 # "](images/x.svg){#fig:x}" closes it. The caption is a passage; the file name is not text.
 _IMAGE_OPEN = re.compile(r"^\s*!\[")
 _IMAGE_CLOSE = re.compile(r"^\s*\]\([^()\s]*\)(?:\{[^{}]*\})?\s*$")
-# A references section is a list of works, not the paper's statements.
-_REFERENCES = re.compile(r"^(?:references|bibliography|literature cited|works cited)$", re.I)
 _MAX_AUTHORS = 2000  # characters of one ``author:`` value
 _YAML_TITLE = re.compile(r"^title:\s*(.+?)\s*$", re.MULTILINE)
 # Manubot's template files carry build metadata, not the paper's text.
@@ -178,7 +182,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             flush()
             outside.clear()
             section = inline_text(_HEADING_ATTRS.sub("", title)) or section
-            in_references = bool(section and _REFERENCES.match(section))
+            in_references = bool(section and REFERENCES_HEADING.match(section))
             continue
         # A paragraph of one short bold span ("**Abstract**") over text is a heading too.
         bold = _bold_heading(raw) if not lines and index not in tables.body else None
@@ -186,7 +190,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             flush()
             outside.clear()
             section = bold
-            in_references = bool(_REFERENCES.match(section))
+            in_references = bool(REFERENCES_HEADING.match(section))
             continue
         box = _BOX_HEADING.match(raw)
         box_title = inline_text(box.group(2)) if box else ""

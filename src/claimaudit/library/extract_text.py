@@ -12,6 +12,11 @@ from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.userfiles import UnreadableFileError, read_regular
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
+# A references section's heading (Markdown's, LaTeX's): a list of works, not the paper's
+# statements, so its text is no passage.
+REFERENCES_HEADING = re.compile(
+    r"^(?:references|bibliography|literature cited|works cited)$", re.IGNORECASE
+)
 
 
 def confined(paths: Iterable[Path], root: Path) -> None:
