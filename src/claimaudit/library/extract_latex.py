@@ -18,7 +18,6 @@ from pylatexenc.latexwalker import (
     LatexGroupNode,
     LatexMacroNode,
     LatexNode,
-    LatexWalker,
 )
 from pylatexenc.macrospec import MacroSpec
 
@@ -51,6 +50,7 @@ from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.latex_numbering import document_class, numbering
 from claimaudit.library.latex_packages import read_packages
 from claimaudit.library.latex_refs import autoref_names, numbered_converter
+from claimaudit.library.latex_walker import RunsWalker
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.untrusted import MAX_LATEX_DEPTH
 
@@ -209,7 +209,7 @@ def _abstract_name(converter: LatexNodes2Text, node: LatexMacroNode) -> str:
 
 def _parse(source: str, aliases: dict[str, int]) -> list[LatexNode]:
     specs = [MacroSpec(name, "{" * nargs) for name, nargs in aliases.items()]
-    walker = LatexWalker(source, latex_context=walker_context(specs), tolerant_parsing=True)
+    walker = RunsWalker(source, latex_context=walker_context(specs), tolerant_parsing=True)
     nodes, _, _ = walker.get_latex_nodes()
     return list(nodes)
 
