@@ -55,3 +55,31 @@ def test_no_caption_label_in_a_class_of_its_own(tmp_path: Path) -> None:
     body = "\\begin{table}\\caption{Numbers.}\\end{table}\n"
     assert passages_of(tmp_path, body, cls="article")[-1] == "Table 1: Numbers."
     assert passages_of(tmp_path, body, cls="wlscirep")[-1] == "Numbers."
+
+
+def test_starred_captionof_and_captionsetup_number_and_print_as_the_paper(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{caption}\n\\begin{document}\n"
+        "\\section{Results}\nCaffeine reduced sleep time in adults.\n"
+        "\\begin{figure}\\caption[Short]{Long caption: sleep fell.}\\end{figure}\n"
+        "\\begin{figure}\\caption*{Unnumbered caption about naps.}\\end{figure}\n"
+        "\\begin{minipage}{0.5\\textwidth}\\captionof{table}{Dose table.}\\label{t}"
+        "\\end{minipage}\n"
+        "\\begin{minipage}{0.5\\textwidth}\\captionof{figure}[Short]{Figure apart.}"
+        "\\end{minipage}\n"
+        "\\begin{figure}\\captionsetup{font=small}\\caption{After setup: memory fell.}"
+        "\\end{figure}\nAs Table~\\ref{t} shows.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert texts(path) == (
+        "Caffeine reduced sleep time in adults.",
+        "Figure 1: Long caption: sleep fell.",
+        "Unnumbered caption about naps.",
+        "Table 1: Dose table.",
+        "Figure 2: Figure apart.",
+        "Figure 3: After setup: memory fell.",
+        "As Table 1 shows.",
+    )

@@ -75,3 +75,36 @@ def test_counter_commands_print_nothing(tmp_path: Path) -> None:
     )
     assert "footnote" not in " ".join(text for _, text in _blocks(tmp_path, body))
     assert "equation" not in " ".join(text for _, text in _blocks(tmp_path, body))
+
+
+def test_settings_todo_notes_and_struck_text_are_not_prose(tmp_path: Path) -> None:
+    body = (
+        "Caffeine reduced sleep.\\graphicspath{{figs/}}\\captionsetup{font=small}\n"
+        "See \\href{https://example.org}{our data}.\\todo[inline]{check this number}"
+        "\\missingfigure{a plot}\n"
+        "The effect was \\sout{not} \\st{never} \\xout{hardly} significant"
+        "\\marginpar{margin note here} in every group\\marginnote{side remark}[2cm]."
+    )
+    blocks = _blocks(tmp_path, body)
+    prose = " ".join(" ".join(text.split()) for kind, text in blocks if kind == "text")
+    assert prose == (
+        "Caffeine reduced sleep. See our data. The effect was significant in every group."
+    )
+    # A margin note is printed beside the text: a passage of its own, as a footnote is.
+    assert [text for kind, text in blocks if kind == "footnote"] == [
+        "margin note here",
+        "side remark",
+    ]
+
+
+def test_a_hand_typed_references_section_is_not_evidence(tmp_path: Path) -> None:
+    body = (
+        "Caffeine reduced sleep.\n\\section*{References}\n"
+        "[1] Smith J. Sleep and caffeine. J Sleep, 2001.\\footnote{Ref note.}\n\n"
+        "[2] Doe A. Naps. Sleep Letters, 2003.\n"
+        "\\section{Appendix}\nText after the references."
+    )
+    assert _blocks(tmp_path, body) == [
+        ("text", "Caffeine reduced sleep."),
+        ("text", "Text after the references."),
+    ]

@@ -110,7 +110,7 @@ def test_a_symlink_out_through_an_import_is_refused(tmp_path: Path) -> None:
 def test_imports_share_the_include_limits(tmp_path: Path) -> None:
     main = _paper(tmp_path, "\\subfile{again}")
     _write(tmp_path, "again.tex", "Again \\import{./}{again}\n")
-    with pytest.raises(InputError, match="includes itself"):
+    with pytest.raises(InputError, match=r"^\\import cycle: again\.tex -> again\.tex$"):
         extract(main)
     # 22 folders deep, each file importing the next: past the limit of 20 nested includes.
     deep = _paper(tmp_path / "deep", "\\subimport{d/}{f}")
@@ -139,3 +139,13 @@ def test_document_body_keeps_a_plain_file_whole() -> None:
     assert document_body(SUBFILE).strip() == (
         "\\section{Method}\nFooNet outperforms every baseline."
     )
+
+
+def test_an_include_cycle_names_its_files_from_the_paper_s_folder(tmp_path: Path) -> None:
+    main = _paper(tmp_path, "Sleep text.\n\\include{parts/chap}")
+    _write(tmp_path, "parts/chap.tex", "\\input{parts/chap2}\n")
+    _write(tmp_path, "parts/chap2.tex", "\\input{parts/chap}\n")
+    with pytest.raises(
+        InputError, match=r"^\\input cycle: parts/chap\.tex -> parts/chap2\.tex -> parts/chap\.tex$"
+    ):
+        extract(main)

@@ -18,7 +18,6 @@ from pylatexenc.latexwalker import (
     LatexGroupNode,
     LatexMacroNode,
     LatexNode,
-    LatexWalker,
 )
 from pylatexenc.macrospec import MacroSpec
 
@@ -51,7 +50,9 @@ from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.latex_numbering import document_class, numbering
 from claimaudit.library.latex_packages import read_packages
 from claimaudit.library.latex_refs import autoref_names, numbered_converter
+from claimaudit.library.latex_walker import RunsWalker
 from claimaudit.library.models import ExtractedDocument, TextBlock
+from claimaudit.library.reference_headings import is_references_heading
 from claimaudit.untrusted import MAX_LATEX_DEPTH
 
 # A box's own heading: a bold line that opens a line and ends with a forced break
@@ -209,7 +210,7 @@ def _abstract_name(converter: LatexNodes2Text, node: LatexMacroNode) -> str:
 
 def _parse(source: str, aliases: dict[str, int]) -> list[LatexNode]:
     specs = [MacroSpec(name, "{" * nargs) for name, nargs in aliases.items()]
-    walker = LatexWalker(source, latex_context=walker_context(specs), tolerant_parsing=True)
+    walker = RunsWalker(source, latex_context=walker_context(specs), tolerant_parsing=True)
     nodes, _, _ = walker.get_latex_nodes()
     return list(nodes)
 
@@ -341,6 +342,12 @@ class _Walker:
         return False
 
     def _flush(self, kind_of_text: str = "text") -> None:
+        if self._section is not None and is_references_heading(self._section):
+            # Hand-typed references (``\\section*{References}``): a list of works, not
+            # evidence, as ``thebibliography`` is not.
+            self._pending = []
+            self._notes.clear()
+            return
         if self._pending:
             text = to_text(self._converter, self._pending)
             text = _SPACE_BEFORE_PUNCT.sub("", _EMPTY_BRACKETS.sub("", text))

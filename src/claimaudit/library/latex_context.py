@@ -52,7 +52,12 @@ _DISCARDED_MACROS = tuple(
     "cref Cref label maketitle "
     "includegraphics bibliography bibliographystyle author affil keywords thanks date "
     "thispagestyle vspace hspace newcommand renewcommand title setlength addtolength "
-    f"setcounter addtocounter stepcounter refstepcounter {ABSTRACT_NAME}".split()
+    f"setcounter addtocounter stepcounter refstepcounter {ABSTRACT_NAME} "
+    # Settings, not text ("font=small", "figs/").
+    "captionsetup graphicspath "
+    # A to-do note is the author's reminder, not the paper's claim; struck-out text (soul's
+    # \\sout and \\st, ulem's \\xout) is what the paper takes back.
+    "todo missingfigure sout st xout".split()
 )
 # pylatexenc renders these font and link macros as nothing; we want their visible text.
 _TEXT_MACROS = {
@@ -72,8 +77,9 @@ _TEXT_MACROS = {
     # A caption's short title ("\\caption[Getting started figure]{...}") is for the list of
     # figures; the caption is its long text. A scaled box prints its content, an epigraph its
     # quote, then who said it.
-    "caption": "%(2)s",
-    "subcaption": "%(2)s",
+    "caption": "%(3)s",
+    "subcaption": "%(3)s",
+    "captionof": "%(4)s",  # the caption package's caption outside a float: type, short, long
     "resizebox": "%(3)s",
     "scalebox": "%(3)s",
     "epigraph": "%(1)s\n\n%(2)s",
@@ -123,8 +129,19 @@ _WALKER_ARGS = {
     "refstepcounter": "{",
     "bibliography": "{",
     "bibliographystyle": "{",
-    "caption": "[{",
-    "subcaption": "[{",
+    # ``\\caption*`` is unnumbered; ``\\captionof{table}[short]{long}`` numbers a table.
+    "caption": "*[{",
+    "subcaption": "*[{",
+    "captionof": "*{[{",
+    "captionsetup": "[{",
+    "graphicspath": "{",
+    "todo": "[{",
+    "missingfigure": "[{",
+    "marginpar": "[{",  # [left-page text]{text}
+    "marginnote": "{[",  # {text}[offset]
+    "sout": "{",
+    "st": "{",
+    "xout": "{",
     "resizebox": "{{{",
     "parbox": "[[[{{",
     "rotatebox": "[{{",
@@ -226,8 +243,10 @@ def text_converter(
 
     def footnote(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         args = macro_args(node)
+        # The note's text is the last argument; marginnote's ``{text}[offset]`` has it first.
         if args:
-            text = str(l2tobj.nodelist_to_text([args[-1]]))
+            arg = args[0] if node.macroname == "marginnote" else args[-1]
+            text = str(l2tobj.nodelist_to_text([arg]))
             # A list in a note runs on in its one passage: its items' marks are spaces.
             text = text.replace(ITEM_MARK, " ").replace(LABEL_END, " ")
             collected.append(" ".join(text.split()))
@@ -264,6 +283,10 @@ def text_converter(
             ),
             *(MacroTextSpec(name, simplify_repl=f) for name, f in handlers.items()),
             MacroTextSpec("footnote", simplify_repl=footnote),
+            # A margin note is printed, but beside the text, not in its sentence: a passage of
+            # its own after its paragraph, as a footnote is (a PDF reads it apart too).
+            MacroTextSpec("marginpar", simplify_repl=footnote),
+            MacroTextSpec("marginnote", simplify_repl=footnote),
             MacroTextSpec("item", simplify_repl=item),
         ],
         # The same environments the walker skips, wherever they nest (a drawing in a figure).

@@ -134,7 +134,10 @@ def follow_include(
     except FileNotFoundError:
         raise InputError(f"{shown}: {written} refers to a missing file") from None
     if target in chain:
-        raise InputError(f"{shown}: {written} includes itself")
+        # The loop from the file it returns to, each file as named from the project's folder.
+        loop = [*chain[chain.index(target) :], target]
+        names = " -> ".join(Path(os.path.relpath(path, boundary)).as_posix() for path in loop)
+        raise InputError(f"\\{include.command} cycle: {names}")
     if len(chain) > MAX_INCLUDE_DEPTH:
         raise InputError(
             f"{shown}: {written} exceeds the include depth limit "

@@ -235,6 +235,13 @@ def _macro(
             if current is not None and counts.appendix and name == top:
                 # hyperref's name for an appendix depends on the class; the letter alone is sure.
                 current = Target("appendix", current.number)
+    elif name in ("caption", "subcaption") and _starred(node):
+        pass  # ``\\caption*``: printed without a number, and nothing counted
+    elif name == "captionof" and not _starred(node) and _plain_arg(node, 1) in ("figure", "table"):
+        # The caption package's caption outside a float steps the counter it names.
+        current = _target(_plain_arg(node, 1), counts.step(_plain_arg(node, 1)))
+        if current is not None:
+            counts.captions[node.pos] = current
     elif name in ("caption", "subcaption") and floating == _SUBFLOAT and counts.sub:
         counts.sub.letters += 1
         counts.sub.captions.append((node.pos, counts.sub.letters))
@@ -296,6 +303,18 @@ def _float(node: LatexEnvironmentNode, counts: _Counts, current: Target | None, 
         counts.labels.setdefault(key, Target(kind, sub.number + _letter(index)))
     for position, index in sub.captions if counts.labelled else []:
         counts.subcaptions[position] = _letter(index)
+
+
+def _starred(node: LatexMacroNode) -> bool:
+    argd = node.nodeargd
+    return argd is not None and bool(argd.argnlist) and _plain_arg(node, 0) == "*"
+
+
+def _plain_arg(node: LatexMacroNode, index: int) -> str:
+    """The ``index``-th argument of ``node`` as typed (braces off), "" where not given."""
+    args = node.nodeargd.argnlist if node.nodeargd else []
+    arg = args[index] if index < len(args) else None
+    return _plain(arg) if arg is not None else ""
 
 
 def _letter(index: int) -> str:

@@ -80,7 +80,10 @@ def numbered_converter(
         notes,
         lambda style, key: render(numbers.labels.get(key), style, names),
         dict.fromkeys(numbers.theorem_names, theorem),
-        {**citation_macros(cited or CitedWorks()), "caption": caption, "subcaption": caption},
+        {
+            **citation_macros(cited or CitedWorks()),
+            **dict.fromkeys(("caption", "subcaption", "captionof"), caption),
+        },
     )
 
 

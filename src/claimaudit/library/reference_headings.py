@@ -1,6 +1,7 @@
-"""The headings of a paper's list of works: what follows one is no statement of the paper's,
-and the Markdown and PDF readers leave it out under the same names. (LaTeX's list is its
-``thebibliography`` environment, whatever its heading says.)"""
+r"""The headings of a paper's list of works: what follows one is no statement of the paper's,
+and the Markdown, PDF and LaTeX readers leave it out under the same names. (LaTeX's usual
+list is its ``thebibliography`` environment, whatever its heading says; this serves a
+hand-typed one under ``\section*{References}``.)"""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode, LatexNode, LatexWalker
+from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode, LatexNode
 from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError, NestingError
@@ -23,6 +23,7 @@ from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, follow_include
 from claimaudit.library.latex_macros import DraftMacros, draft_macros, inline_nested
 from claimaudit.library.latex_packages import local_packages
 from claimaudit.library.latex_unprinted import blank_unprinted, excluded_environments
+from claimaudit.library.latex_walker import RunsWalker
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_SPECS
 from claimaudit.review.latex_counters import COUNTER_SPECS
 from claimaudit.review.latex_include import INCLUDE_SPECS, include_of
@@ -107,7 +108,7 @@ class DraftFiles:
         return nodes
 
     def _parse(self, printed: str) -> list[LatexNode]:
-        walker = LatexWalker(printed, latex_context=self.context, tolerant_parsing=True)
+        walker = RunsWalker(printed, latex_context=self.context, tolerant_parsing=True)
         nodes, _, _ = walker.get_latex_nodes()
         return list(nodes)
 
