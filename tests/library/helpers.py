@@ -54,6 +54,35 @@ def make_blank_pdf(path: Path) -> Path:
     return path
 
 
+def make_repeated_page_pdf(path: Path, pages: int) -> Path:
+    """A valid PDF whose page tree lists one small page ``pages`` times: a few bytes a page,
+    so a long one is small (60,000 pages in 352 KB)."""
+    text = b"BT /F1 12 Tf 72 720 Td (Sparse matrices are stored in compressed formats.) Tj ET"
+    kids = b" ".join([b"3 0 R"] * pages)
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % pages,
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(text) + text + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    data = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(data))
+        data += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(data)
+    data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    data += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    data += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    path.write_bytes(bytes(data))
+    return path
+
+
 def make_corrupt_pdf(path: Path) -> Path:
     path.write_bytes(b"%PDF-1.7\n" + os.urandom(4096))
     return path

@@ -25,9 +25,13 @@ SKIMAGE = "1407.6245"
 CONV = "1603.07285"
 
 
-def _tar_gz(files: dict[str, bytes], links: dict[str, str] | None = None) -> bytes:
+def _tar_gz(
+    files: dict[str, bytes],
+    links: dict[str, str] | None = None,
+    tar_format: int = tarfile.USTAR_FORMAT,
+) -> bytes:
     buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.USTAR_FORMAT) as archive:
+    with tarfile.open(fileobj=buffer, mode="w:gz", format=tar_format) as archive:
         for name, data in files.items():
             info = tarfile.TarInfo(name)
             info.size = len(data)
@@ -132,6 +136,71 @@ def test_unpacking_writes_nothing_outside_its_folder(tmp_path: Path) -> None:
     assert unpack_eprint(package, folder) == folder
     written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
     assert written == ["inside/source/main.tex", "inside/source/sections/intro.tex"]
+
+
+PAPER_TEX = (
+    b"\\documentclass{article}\\begin{document}\\section{Intro}\n"
+    b"Sparse matrices are stored in compressed formats for fast multiplication.\n"
+    b"\\end{document}\n"
+)
+# Member names this system cannot write, each beside a main file that can be: a file where
+# another member made a folder (and the reverse), and a name over 255 bytes (GNU tar keeps such
+# names whole). The second of two clashing members is skipped.
+UNWRITABLE_NAMES = [
+    pytest.param(
+        [("sub.tex/x.tex", b"x"), ("sub.tex", b"y"), ("main.tex", PAPER_TEX)],
+        ["main.tex", "sub.tex/x.tex"],
+        id="file over a folder",
+    ),
+    pytest.param(
+        [("main.tex", PAPER_TEX), ("main.tex/b.tex", b"x"), ("main.tex/c/d.tex", b"x")],
+        ["main.tex"],
+        id="folder over a file",
+    ),
+    pytest.param(
+        [("x" * 300 + ".tex", b"x"), ("main.tex", PAPER_TEX)], ["main.tex"], id="name too long"
+    ),
+]
+
+
+@pytest.mark.parametrize(("members", "written"), UNWRITABLE_NAMES)
+def test_members_the_file_system_refuses_are_skipped(
+    tmp_path: Path, members: list[tuple[str, bytes]], written: list[str]
+) -> None:
+    package = _tar_gz(dict(members), tar_format=tarfile.GNU_FORMAT)
+    assert unpack_eprint(package, tmp_path) == tmp_path
+    files = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
+    assert files == written and (tmp_path / "main.tex").read_bytes() == PAPER_TEX
+
+
+@pytest.mark.parametrize(("members", "written"), UNWRITABLE_NAMES)
+def test_a_package_with_unwritable_names_is_read_from_the_rest(
+    arxiv: ArxivServer,
+    client: ArxivClient,
+    tmp_path: Path,
+    members: list[tuple[str, bytes]],
+    written: list[str],
+) -> None:
+    arxiv.add_source(CONV, 2, _tar_gz(dict(members), tar_format=tarfile.GNU_FORMAT))
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        added = add_from_arxiv(library, parse_ref(CONV), client)
+        paper = library.require_paper(added.ref)
+        text = " ".join(p.text for p in library.passages(paper.ref))
+    assert paper.source_format == "latex" and "/pdf/" not in str(arxiv.seen)
+    assert text == "Sparse matrices are stored in compressed formats for fast multiplication."
+
+
+def test_a_package_of_unwritable_names_only_falls_back_to_the_pdf(
+    arxiv: ArxivServer, client: ArxivClient, tmp_path: Path
+) -> None:
+    # The main file is the one that cannot be written: no paper is left in the source.
+    members = {"main.tex/x.tex": b"x", "main.tex": PAPER_TEX, "x" * 300 + ".tex": PAPER_TEX}
+    arxiv.add_source(CONV, 2, _tar_gz(members, tar_format=tarfile.GNU_FORMAT))
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        added = add_from_arxiv(library, parse_ref(CONV), client)
+        paper = library.require_paper(added.ref)
+    assert [s.path for s in arxiv.seen][-2:] == [f"/e-print/{CONV}v2", f"/pdf/{CONV}v2"]
+    assert paper.source_format == "pdf"
 
 
 def test_a_compression_bomb_is_refused_not_unpacked(tmp_path: Path) -> None:

@@ -469,6 +469,27 @@ def test_bad_pdfs_get_one_clear_line_and_no_empty_paper(
     assert message in str(caught.value) and "\n" not in str(caught.value)
 
 
+def test_text_too_thin_for_the_page_count_is_refused_as_such(tmp_path: Path) -> None:
+    # Words enough in all (18), but under 10 a page: "almost no text" misstated the reason.
+    pdf = FPDF()
+    pdf.set_font("helvetica", size=12)
+    for sentence in (
+        "Sparse matrices save memory in practice.",
+        "Dense storage wastes space on zeros.",
+        "Compressed rows speed up every product.",
+    ):
+        pdf.add_page()
+        pdf.text(20, 120, sentence)
+    path = tmp_path / "thin.pdf"
+    pdf.output(str(path))
+    with pytest.raises(InputError) as caught:
+        extract(path)
+    assert str(caught.value) == (
+        f"{path}: the PDF holds too little text for its length (18 words on 3 pages, under 10 "
+        "a page); if it is a scan, run OCR first, e.g. ocrmypdf"
+    )
+
+
 @pytest.mark.parametrize("copies", [2, 3])
 def test_a_pdf_whose_pages_are_the_same_is_read_not_refused_as_a_scan(
     tmp_path: Path, copies: int

@@ -1,13 +1,17 @@
-"""Characters read off a PDF's pages: accent glyphs put back on their letters, and only there."""
+"""Characters read off a PDF's pages: accent glyphs put back on their letters, and only there;
+a PDF over the page limit refused before any page is read."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from fpdf import FPDF
 
+from claimaudit.errors import InputError
+from claimaudit.library import pdf_read
 from claimaudit.library.extract import extract
-from tests.library.helpers import DATA, prose_page
+from tests.library.helpers import DATA, make_repeated_page_pdf, prose_page
 
 
 def _page() -> FPDF:
@@ -103,3 +107,27 @@ def test_code_set_smaller_inside_a_sentence_stays_in_its_paragraph(tmp_path: Pat
     assert "many variables, e.g. score = (1, 2, 3) rather than score1, score2, and so on." in (
         _text(path)
     )
+
+
+def _no_page_read(*args: object) -> None:
+    raise AssertionError("a page was read")
+
+
+def test_a_pdf_over_the_page_limit_is_refused_before_any_page_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A page tree that lists one page 2,001 times: 12 KB, and each page costs time to read.
+    path = make_repeated_page_pdf(tmp_path / "long.pdf", 2_001)
+    monkeypatch.setattr(pdf_read, "_read_page", _no_page_read)
+    with pytest.raises(InputError) as caught:
+        extract(path)
+    assert str(caught.value) == f"{path}: the PDF has 2,001 pages; the limit is 2,000"
+
+
+def test_the_page_limit_is_inclusive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pdf_read, "MAX_PAGES", 3)
+    at_limit = make_repeated_page_pdf(tmp_path / "three.pdf", 3)
+    assert len(pdf_read.read_pdf(at_limit, at_limit.read_bytes()).pages) == 3
+    over = make_repeated_page_pdf(tmp_path / "four.pdf", 4)
+    with pytest.raises(InputError, match=r"the PDF has 4 pages; the limit is 3$"):
+        pdf_read.read_pdf(over, over.read_bytes())

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from claimaudit.errors import DraftError
-from claimaudit.review.front_matter import front_matter_bibliographies
+from claimaudit.review.front_matter import bibliography_names, front_matter_bibliographies
 
 
 @pytest.mark.parametrize(
@@ -27,6 +27,12 @@ def test_the_front_matter_names_files_beside_the_draft(head: str, names: list[st
     draft = f"\ufeff---\n{head}\n---\n\nA claim [@a].\n"
     folder = Path("/drafts/paper")
     assert front_matter_bibliographies(draft, folder) == [folder / n for n in names]
+
+
+def test_the_names_are_given_as_written_for_a_draft_without_a_folder() -> None:
+    # A draft sent to the server has no folder: its message names the files as written.
+    draft = '---\nbibliography: [refs.bib, " refs.bib ", sub/more.json]\n---\n\nText.\n'
+    assert bibliography_names(draft) == ["refs.bib", "sub/more.json"]
 
 
 def test_without_front_matter_no_file_is_named() -> None:

@@ -13,7 +13,7 @@ import pytest
 from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.library.store import Library
 from tests.library.damaging import NEVER_ISSUED, store_under_never_issued_id
-from tests.library.helpers import make_blank_pdf, make_pdf
+from tests.library.helpers import make_blank_pdf, make_pdf, make_repeated_page_pdf
 from tests.server.conftest import (
     DEEP_RULES_REF,
     GOOD_ENOUGH_REF,
@@ -377,6 +377,14 @@ def test_bad_uploads(api: httpx.Client, tmp_path: Path) -> None:
     assert _error(no_file, 422)["message"] == "file: Field required"
     bad_ref = api.post("/v1/library", files={"file": ("a.md", b"Text.\n")}, data={"ref": "bad ref"})
     assert _error(bad_ref, 400)["code"] == "invalid_reference"
+
+
+def test_an_upload_over_the_page_limit_is_refused_unread(api: httpx.Client, tmp_path: Path) -> None:
+    long = make_repeated_page_pdf(tmp_path / "long.pdf", 2_001).read_bytes()
+    response = api.post("/v1/library", files={"file": ("long.pdf", long)}, data={"ref": "local:x"})
+    error = _error(response, 422)
+    assert error["code"] == "unreadable_paper"
+    assert error["message"] == "long.pdf: the PDF has 2,001 pages; the limit is 2,000"
 
 
 def test_an_upload_s_title_over_the_limit_is_refused(api: httpx.Client) -> None:

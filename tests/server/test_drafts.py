@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from claimaudit.bibfile import BibFormat
 from claimaudit.errors import BibliographyError, DraftError, InvalidTextError
 from claimaudit.review.bibliography import parse_bibliography
-from claimaudit.server.drafts import latex_claims, review_inputs
+from claimaudit.server.drafts import check_markdown_bibliography, latex_claims, review_inputs
 
 BIB = "@misc{lee2022, eprint = {2105.14372}, archivePrefix = {arXiv}}"
 
@@ -55,3 +57,38 @@ def test_a_bibliography_sent_empty_is_refused_like_one_with_no_entries(
 ) -> None:
     with pytest.raises(BibliographyError, match=r"holds no entries|not valid JSON"):
         review_inputs("x", "Markdown", text, kind, None, None)
+
+
+@pytest.mark.parametrize(
+    ("front", "message"),
+    [
+        ("bibliography: refs.bib", "the draft names the bibliography refs.bib: send its text"),
+        ("bibliography:\n  - a.bib\n  - b.json\n  - a.bib", "the bibliography a.bib, b.json:"),
+        ("bibliography: [", "the draft: its YAML front matter cannot be read ("),
+        ("bibliography: 7", "the draft: bibliography: in its front matter must be a file name"),
+    ],
+)
+def test_a_markdown_draft_naming_a_bibliography_not_sent_is_a_draft_error(
+    front: str, message: str
+) -> None:
+    with pytest.raises(DraftError, match=re.escape(message)):
+        check_markdown_bibliography(f"---\n{front}\n---\n\nA claim [@a].\n", None)
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "---\nbibliography: refs.bib\n---\n\nA claim [@a].\n",
+        "---\nbibliography: [\n---\n\nA claim [@a].\n",  # not read: the one sent wins
+    ],
+)
+def test_the_bibliography_sent_wins_over_the_front_matter_s(draft: str) -> None:
+    check_markdown_bibliography(draft, parse_bibliography(BIB))
+
+
+@pytest.mark.parametrize(
+    "draft",
+    ["A claim [@a].\n", "---\ntitle: A draft\n---\n\nA claim [@a].\n", "---\n---\n\nText.\n"],
+)
+def test_a_markdown_draft_naming_no_bibliography_needs_none(draft: str) -> None:
+    check_markdown_bibliography(draft, None)

@@ -14,6 +14,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from tests.judges.openaiserver import OpenAIServer
+from tests.library.helpers import make_repeated_page_pdf
 from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM, REPO
 from tests.server.test_reviews import WRAPPED, WRAPPED_WARNING
 
@@ -207,6 +208,30 @@ def test_bad_arguments_read_as_the_api_s_errors(library: Path) -> None:
         "Error executing tool check_claim: threshold: Input should be less than or equal to 1"
     )
     assert len(_payload(outcome["fine"])["papers"]) == 1
+
+
+def test_what_the_api_refuses_unread_the_tools_refuse_alike(library: Path, tmp_path: Path) -> None:
+    outcome: dict[str, Any] = {}
+    long = make_repeated_page_pdf(tmp_path / "long.pdf", 2_001)
+    draft = "---\nbibliography: refs.bib\n---\n\nSciPy provides sparse matrices [@scipy].\n"
+
+    async def session() -> None:
+        with anyio.fail_after(120):
+            async with Client(_parameters(library)) as client:
+                outcome["named"] = await client.call_tool("review_report", {"markdown": draft})
+                outcome["long"] = await client.call_tool(
+                    "library_add", {"path": str(long), "ref": "local:long"}
+                )
+
+    anyio.run(session)
+
+    assert _error_text(outcome["named"]) == (
+        "Error executing tool review_report: the draft names the bibliography refs.bib: send "
+        "its text as the bibliography"
+    )
+    assert _error_text(outcome["long"]) == (
+        f"Error executing tool library_add: {long}: the PDF has 2,001 pages; the limit is 2,000"
+    )
 
 
 def test_the_model_argument_reaches_the_openai_judge(

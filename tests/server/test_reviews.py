@@ -159,6 +159,37 @@ def test_bad_review_requests(
     assert words in error["message"]
 
 
+FRONT_MATTER_DRAFT = f"---\nbibliography: refs.bib\n---\n\n{NARROW_CLAIM[:-1]} [@lee2022].\n"
+
+
+@pytest.mark.parametrize(
+    ("front", "named"),
+    [
+        ("bibliography: refs.bib", "refs.bib"),
+        ("bibliography: [refs.bib, more.json]", "refs.bib, more.json"),
+    ],
+)
+def test_a_markdown_draft_naming_its_bibliography_must_send_it(
+    api: httpx.Client, front: str, named: str
+) -> None:
+    # As a LaTeX draft's \bibliography{refs}: the file is not on the server, and reviewing
+    # without it gave a not_checked "no bibliography was given" for every key.
+    draft = FRONT_MATTER_DRAFT.replace("bibliography: refs.bib", front)
+    error = _error(api.post("/v1/reviews", json={"markdown": draft, "judge": "gated"}), 400)
+    assert error["code"] == "invalid_draft"
+    assert error["message"] == (
+        f"the draft names the bibliography {named}: send its text as the bibliography"
+    )
+
+
+def test_the_bibliography_sent_serves_a_markdown_draft_that_names_one(api: httpx.Client) -> None:
+    body = {"markdown": FRONT_MATTER_DRAFT, "bibliography": {"text": BIBTEX}, "judge": "gated"}
+    response = api.post("/v1/reviews", json=body)
+    assert response.status_code == 200, response.text
+    [record] = response.json()["records"]
+    assert record["paperRef"] == DEEP_RULES_REF and record["verdict"] != "not_checked"
+
+
 @pytest.mark.parametrize("raw", [b'{"markdown": "x', b"# not json", b"\xff\xfe"])
 def test_malformed_json_is_400(api: httpx.Client, raw: bytes) -> None:
     response = api.post("/v1/reviews", content=raw, headers={"content-type": "application/json"})

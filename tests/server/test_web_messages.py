@@ -93,6 +93,18 @@ def test_a_paper_missing_from_the_library_says_to_upload_it(
     )
 
 
+def test_a_markdown_draft_naming_its_bibliography_says_to_paste_it(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    page.fill("#draft", f"---\nbibliography: refs.bib\n---\n\n{NARROW_CLAIM[:-1]} [@lee2022].\n")
+    page.click("#review-submit")
+    expect(page.locator("#review-status")).to_have_text(
+        "The draft names the bibliography refs.bib: paste its BibTeX under "
+        "“Bibliography and options”, then review again."
+    )
+
+
 def test_the_model_field_follows_the_judge_and_is_sent(page: Page, server: RunningServer) -> None:
     page.goto(server.url)
     page.click("#check-form details.options summary")

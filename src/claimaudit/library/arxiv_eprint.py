@@ -6,6 +6,8 @@ extraction can read (``.tex``, ``.ltx``, ``.latex`` files, and the ``.bbl`` and 
 that name the authors of textual citations) into the given folder:
 
 - no path escapes it: absolute names, ``..`` parts, links and devices are skipped;
+- a member this system cannot write under its name (one over 255 bytes, a file where another
+  member made a folder, or the reverse) is skipped, and the rest is read;
 - decompression is bounded (``MAX_UNPACKED_BYTES`` in all, ``MAX_FILES`` files), so a
   compression bomb stops early instead of filling the disk;
 - the includes of the unpacked paper are then confined to the folder by the LaTeX extraction
@@ -17,6 +19,7 @@ caller then falls back to the PDF.
 
 from __future__ import annotations
 
+import errno
 import gzip
 import io
 import tarfile
@@ -30,6 +33,11 @@ MAX_UNPACKED_BYTES = 50 * 1024 * 1024
 MAX_FILES = 2_000
 _CHUNK = 1 << 16
 _BIBLIOGRAPHY_SUFFIXES = frozenset({".bbl", ".bib"})
+# What the file system answers for a member's name it cannot hold, rather than for the disk:
+# too long, a file where a folder is needed (or the reverse), or not a name it accepts.
+_UNWRITABLE_NAME = frozenset(
+    {errno.ENAMETOOLONG, errno.EISDIR, errno.ENOTDIR, errno.EEXIST, errno.EINVAL, errno.EILSEQ}
+)
 
 
 def unpack_eprint(data: bytes, folder: Path) -> Path | None:
@@ -88,15 +96,26 @@ def _untar(raw: bytes, folder: Path) -> int:
                     raise EprintError(
                         f"the source package unpacks to over {MAX_UNPACKED_BYTES:,} bytes"
                     )
-                source = archive.extractfile(member)
-                if source is None:
-                    continue
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(source.read(member.size))
-                written += target.suffix.lower() in LATEX_SUFFIXES
+                written += _write_member(archive, member, target)
     except tarfile.TarError:
         return written
     return written
+
+
+def _write_member(archive: tarfile.TarFile, member: tarfile.TarInfo, target: Path) -> bool:
+    """Whether ``member`` was written to ``target`` as a LaTeX file; one whose name the file
+    system refuses is skipped, not written."""
+    source = archive.extractfile(member)
+    if source is None:
+        return False
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(source.read(member.size))
+    except OSError as error:
+        if error.errno in _UNWRITABLE_NAME:
+            return False
+        raise  # the disk's fault (full, read-only), not the package's
+    return target.suffix.lower() in LATEX_SUFFIXES
 
 
 def _safe_target(member: tarfile.TarInfo, folder: Path) -> Path | None:

@@ -50,12 +50,13 @@ def extract_pdf_layout(path: Path) -> tuple[ExtractedDocument, Removed]:
     lines, removed = read_order(pdf.pages)
     layout = build_blocks(lines, breaks_words(pdf.metadata))
     words = sum(len(block.text.split()) for block in layout.blocks)
-    if words < MIN_WORDS or (len(pdf.pages) > 1 and words < MIN_WORDS_PER_PAGE * len(pdf.pages)):
+    if words < MIN_WORDS:
         raise InputError(
             f"{path}: the PDF holds almost no text ({_count(words, 'word')} on "
             f"{_count(len(pdf.pages), 'page')}); "
             "if it is a scan, run OCR first, e.g. ocrmypdf"
         )
+    _check_words_per_page(path, words, len(pdf.pages))
     meta = pdf.metadata
     title = meta.get("Title", "")
     document = ExtractedDocument(
@@ -92,3 +93,14 @@ def _metadata_refs(meta: dict[str, str]) -> tuple[PaperRef, ...]:
         candidates += [f"arXiv:{m}" for m in _ARXIV.findall(value)]
         found.extend(ref for c in candidates if (ref := try_parse_ref(c)))
     return tuple(dict.fromkeys(found))
+
+
+def _check_words_per_page(path: Path, words: int, pages: int) -> None:
+    """InputError when text enough in all is too thin for the page count: a scan with a
+    header or a stamp on each page, not a paper; the message says it is the average."""
+    if pages > 1 and words < MIN_WORDS_PER_PAGE * pages:
+        raise InputError(
+            f"{path}: the PDF holds too little text for its length ({words:,} words on "
+            f"{pages:,} pages, under {MIN_WORDS_PER_PAGE} a page); if it is a scan, run OCR "
+            "first, e.g. ocrmypdf"
+        )

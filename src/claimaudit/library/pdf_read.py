@@ -3,8 +3,9 @@
 A segment is a run of characters on one baseline with no wide horizontal gap: a line of a
 column, a line number, a page number. Layout decisions (columns, gutters, headers, paragraphs)
 are made later from the segments' geometry and fonts; this module only reads. Here: the file
-opened (refused with one line when encrypted, truncated or unreadable), its metadata, and each
-page's size, characters (``pdf_chars``), segments (``pdf_segments``) and drawn boxes.
+opened (refused with one line when encrypted, truncated, unreadable or over ``MAX_PAGES``
+pages), its metadata, and each page's size, characters (``pdf_chars``), segments
+(``pdf_segments``) and drawn boxes.
 
 Coordinates run top-down (``top`` grows down the page), in PDF points.
 """
@@ -33,6 +34,9 @@ _ERR_PASSWORD = 4
 _PAGE = re.compile(rb"/Type\s*/Page(?![A-Za-z])")
 # The document entries read; Producer and Creator name the program that set the text.
 _METADATA_KEYS = ("Title", "Author", "Subject", "Keywords", "doi", "DOI", "Producer", "Creator")
+# The most pages read. A thesis or a book runs to 1,000; reading costs time per page, and a
+# page tree can list one small page 60,000 times in a few hundred KB.
+MAX_PAGES = 2_000
 
 
 @dataclass(slots=True)
@@ -71,6 +75,7 @@ def read_pdf(path: Path, data: bytes) -> PdfText:
         document.close()
         raise InputError(f"{path}: the PDF has no pages")
     try:
+        _check_page_count(path, len(document))
         metadata = {
             key: scrub_surrogates(value).strip()
             for key in _METADATA_KEYS
@@ -82,6 +87,13 @@ def read_pdf(path: Path, data: bytes) -> PdfText:
     finally:
         document.close()
     return PdfText(pages, metadata)
+
+
+def _check_page_count(path: Path, pages: int) -> None:
+    """InputError (one line) for a PDF over ``MAX_PAGES``: refused before any page is read,
+    as pdfium counts the pages without reading them."""
+    if pages > MAX_PAGES:
+        raise InputError(f"{path}: the PDF has {pages:,} pages; the limit is {MAX_PAGES:,}")
 
 
 def _check_complete(path: Path, data: bytes) -> None:

@@ -31,8 +31,14 @@ def front_matter(text: str) -> object:
 
 def front_matter_bibliographies(text: str, folder: Path) -> list[Path]:
     """The files the front matter's ``bibliography`` names, relative to ``folder`` (the
-    draft's); none without one. DraftError when the front matter cannot be read or its
-    ``bibliography`` is neither a file name nor a list of them."""
+    draft's); none without one. DraftError as ``bibliography_names``."""
+    return [folder / name for name in bibliography_names(text)]
+
+
+def bibliography_names(text: str) -> list[str]:
+    """The file names the front matter's ``bibliography`` gives, each once; none without one.
+    DraftError when the front matter cannot be read or its ``bibliography`` is neither a file
+    name nor a list of them."""
     data = front_matter(text)
     value = data.get("bibliography") if isinstance(data, dict) else None
     if value is None:
@@ -40,4 +46,4 @@ def front_matter_bibliographies(text: str, folder: Path) -> list[Path]:
     names = [value] if isinstance(value, str) else value
     if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
         raise DraftError("bibliography: in its front matter must be a file name or a list of them")
-    return [folder / name.strip() for name in dict.fromkeys(names)]
+    return list(dict.fromkeys(name.strip() for name in names))

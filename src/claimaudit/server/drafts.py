@@ -1,15 +1,21 @@
 """A draft sent to the server as text, read for review: its bibliography and, for LaTeX, its
-claims. Kept apart from ``Service`` so the service reads as what it does with a draft."""
+claims. Kept apart from ``Service`` so the service reads as what it does with a draft.
+
+A draft sent as text has no folder: a bibliography file it names (LaTeX's ``\\bibliography``,
+Markdown's front matter ``bibliography:``) cannot be read, so unless one was sent with it the
+draft is refused rather than reviewed with every key unresolved."""
 
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from claimaudit.bibfile import BibFormat
 from claimaudit.errors import DraftError, InputError
 from claimaudit.inputs import validate_topic
 from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
+from claimaudit.review.front_matter import bibliography_names
 from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
 from claimaudit.untrusted import check_text
 
@@ -62,8 +68,26 @@ def latex_claims(latex: str, bibliography: Bibliography | None) -> LatexClaims:
             raise DraftError(str(error)) from None
     named = found.draft.bibliographies
     if bibliography is None and named and not found.draft.bibitems:
-        raise DraftError(
-            f"the draft names the bibliography {', '.join(named)}: send its text as the "
-            "bibliography"
-        )
+        raise _bibliography_not_sent(named)
     return found
+
+
+def check_markdown_bibliography(markdown: str, bibliography: Bibliography | None) -> None:
+    """DraftError for a Markdown draft sent without a bibliography whose front matter names
+    one (``bibliography: refs.bib`` or a list), or whose front matter cannot be read; with a
+    bibliography sent, that one is used and the front matter is not read (as ``--bib``)."""
+    if bibliography is not None:
+        return
+    try:
+        named = bibliography_names(markdown)
+    except DraftError as error:
+        raise DraftError(f"the draft: {error}") from None
+    if named:
+        raise _bibliography_not_sent(named)
+
+
+def _bibliography_not_sent(named: Sequence[str]) -> DraftError:
+    # The web page matches these words to say "paste its BibTeX" (static/messages.js).
+    return DraftError(
+        f"the draft names the bibliography {', '.join(named)}: send its text as the bibliography"
+    )

@@ -60,7 +60,11 @@ Threshold = Annotated[
     ),
 ]
 BibliographyText = Annotated[
-    str | None, Field(description="BibTeX or CSL-JSON text resolving the draft's citation keys.")
+    str | None,
+    Field(
+        description="BibTeX or CSL-JSON text resolving the draft's citation keys; this or "
+        "bibliography_path is needed when the draft names a bibliography file."
+    ),
 ]
 BibliographyPath = Annotated[
     str | None, Field(description="Or: a .bib or CSL-JSON .json file on this machine.")

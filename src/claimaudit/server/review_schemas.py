@@ -38,7 +38,9 @@ class ReviewRequest(JudgingOptions):
     )
     bibliography: BibliographyIn | None = Field(
         default=None,
-        description="Resolves citation keys such as [@smith2020] or \\cite{smith2020}.",
+        description="Resolves citation keys such as [@smith2020] or \\cite{smith2020}; needed "
+        "when the draft names a bibliography file (\\bibliography{refs}, or bibliography: in "
+        "Markdown front matter).",
     )
 
     @model_validator(mode="after")

@@ -43,7 +43,12 @@ from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.limits import ReviewLimits
 from claimaudit.review.report import review_latex_claims
 from claimaudit.server.config import DEFAULT_MAX_REVIEW_PAIRS
-from claimaudit.server.drafts import check_texts, latex_claims, review_inputs
+from claimaudit.server.drafts import (
+    check_markdown_bibliography,
+    check_texts,
+    latex_claims,
+    review_inputs,
+)
 from claimaudit.server.judges import JudgePool, validate_model
 from claimaudit.server.sources import LIBRARY_NAME, hide_library, server_source
 
@@ -197,11 +202,13 @@ class Service:
     ) -> Reviewed:
         """Every cited sentence of a Markdown draft checked against its papers, as
         ``claimaudit review`` does. The bibliography comes as text (BibTeX or CSL-JSON) or as a
-        file on this machine (for local MCP clients), never both. A draft over the review
+        file on this machine (for local MCP clients), never both; without one, a draft whose
+        front matter names a bibliography file is refused. A draft over the review
         limits is refused before anything is judged; once ``cancel`` is set, nothing more is."""
         bib = review_inputs(
             markdown, "Markdown", bibliography, bibliography_format, bibliography_path, topic
         )
+        check_markdown_bibliography(markdown, bib)
         with self._checker(judge, model, threshold, cache) as checker:
             result = review_report(
                 markdown,

@@ -33,10 +33,12 @@ def install(app: FastAPI, state: AppState) -> None:
         """Each cited sentence is checked against each paper it cites, exactly as
         ``claimaudit review`` does. A LaTeX draft (``latex``) is read on its own: an
         ``\\input`` in it is refused, and its ``\\cite`` keys resolve through its
-        ``thebibliography`` or the ``bibliography`` sent. A citation that cannot be resolved,
-        or a paper that could not be checked, is a ``not_checked`` record; sentences citing
-        nothing are listed as uncited. The review runs on the check workers, so other
-        requests keep answering."""
+        ``thebibliography`` or the ``bibliography`` sent. A bibliography file the draft names
+        (LaTeX's ``\\bibliography{refs}`` without a ``thebibliography``, or ``bibliography:``
+        in Markdown's front matter) must come as ``bibliography``, else the draft is refused.
+        A citation that cannot be resolved, or a paper that could not be checked, is a
+        ``not_checked`` record; sentences citing nothing are listed as uncited. The review
+        runs on the check workers, so other requests keep answering."""
         bibliography = body.bibliography
         review: Callable[..., Reviewed] = state.service.review
         draft = body.markdown or ""
