@@ -292,3 +292,17 @@ def test_a_limit_that_is_no_whole_number_is_refused_alike(api: TestClient, libra
     # Any query parameter given twice is refused, as exact is.
     twice = api.get("/v1/library?limit=2&limit=3").json()["error"]["message"]
     assert twice == "limit: Input should be given once, not 2 times"
+
+
+def test_limits_have_the_same_range_on_both(api: TestClient, library: Path) -> None:
+    http = {
+        "list": api.get("/v1/library?limit=10001").json()["error"]["message"],
+        "search": api.get("/v1/library/search?q=deep&limit=1001").json()["error"]["message"],
+    }
+    assert http == {
+        "list": "limit: Input should be less than or equal to 10000",
+        "search": "limit: Input should be less than or equal to 1000",
+    }
+    mcp = _mcp_refusals(library, "library_list", {"list": {"limit": 10001}})
+    mcp |= _mcp_refusals(library, "library_search", {"search": {"query": "deep", "limit": 1001}})
+    assert mcp == http
