@@ -15,6 +15,7 @@ from claimaudit.server.errors import install_error_handlers
 from claimaudit.server.limits import BodyLimitMiddleware
 from claimaudit.server.once import each_body_name_once
 from claimaudit.server.origin import OriginGuardMiddleware
+from claimaudit.server.responses import JSONResponse
 from claimaudit.server.routes import checks, health, judges, library, reviews, web
 from claimaudit.server.service import Service
 from claimaudit.server.state import AppState
@@ -60,6 +61,7 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
         openapi_url="/openapi.json",
         # Before any route's body is validated: a name given twice is refused, not half-read.
         dependencies=[Depends(each_body_name_once)],
+        default_response_class=JSONResponse,
     )
     install_error_handlers(app)
     for feature in FEATURES:

@@ -23,12 +23,12 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from claimaudit.server.auth import is_open_path
 from claimaudit.server.binding import is_loopback
 from claimaudit.server.errors import error_body
+from claimaudit.server.responses import JSONResponse
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 # The names a loopback-bound server answers to. Other loopback addresses (127.0.0.2) are refused

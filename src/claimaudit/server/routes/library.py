@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, UploadFile
-from fastapi.responses import JSONResponse
 
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.wire import Added, Hit, Paper, PassageOut
 from claimaudit.server.query import TRUE_OR_FALSE, WHOLE_NUMBER, each_query_parameter_once
+from claimaudit.server.responses import JSONResponse
 from claimaudit.server.schemas import HitList, PaperDetail, PaperList, PassageInContext, Removed
 from claimaudit.server.service import MAX_CONTEXT, MAX_LIST_LIMIT, MAX_SEARCH_LIMIT
 from claimaudit.server.state import AppState
