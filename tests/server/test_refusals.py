@@ -306,3 +306,23 @@ def test_limits_have_the_same_range_on_both(api: TestClient, library: Path) -> N
     mcp = _mcp_refusals(library, "library_list", {"list": {"limit": 10001}})
     mcp |= _mcp_refusals(library, "library_search", {"search": {"query": "deep", "limit": 1001}})
     assert mcp == http
+
+
+@pytest.mark.parametrize("ref", ["file:///etc/passwd", "local:../../etc/passwd", "local:keep\x00"])
+def test_a_malformed_reference_is_400_in_a_library_request_and_a_record_in_a_check(
+    api: TestClient, ref: str
+) -> None:
+    # The contract the README states: a library request is about that one reference, a check
+    # goes on with the other papers.
+    quoted = ref.replace("/", "%2F").replace("\x00", "%00")
+    for response in (
+        api.get(f"/v1/library/{quoted}"),
+        api.get("/v1/library/search", params={"q": "deep", "ref": ref}),
+    ):
+        assert response.status_code == 400, response.text
+        assert response.json()["error"]["code"] == "invalid_reference"
+    checked = api.post("/v1/checks", json={"claim": CLAIM, "papers": [ref, PAPER]})
+    assert checked.status_code == 200, checked.text
+    first, second = checked.json()["records"]
+    assert first["verdict"] == "not_checked" and "not a paper reference" in first["error"]
+    assert second["paperRef"] == PAPER
