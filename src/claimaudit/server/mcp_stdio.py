@@ -7,7 +7,10 @@ that is null, a float or an object, a method that is no string, params that are 
 batch). A client then waits for ever. Here such a line gets an answer at once: -32600 Invalid
 Request for a message of the wrong shape, a tool error for invalid text in a ``tools/call`` (the
 same kind of refusal as an unknown judge), a JSON-RPC error otherwise, nothing for a well-formed
-notification (JSON-RPC never answers those). Lines that pass go to the SDK unchanged.
+notification (JSON-RPC never answers those). A key given twice, which the SDK would read as
+its last value, is refused the same way (a tool error for a tool's argument, in the API's words),
+and a ``tools/call`` whose name or arguments cannot be read says which. Lines that pass go to
+the SDK unchanged.
 
 The process's own stdin and stdout are moved aside while serving, as the SDK's transport does:
 stray output from a library can then never corrupt the protocol stream.
