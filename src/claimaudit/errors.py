@@ -114,6 +114,12 @@ class InvalidClaimError(UsageError):
     code = "invalid_claim"
 
 
+class DuplicatePaperError(InvalidClaimError):
+    """A paper given twice in one check: the claim is fine, the request is not."""
+
+    code = UsageError.code
+
+
 class InvalidClaimTextError(InvalidClaimError, InvalidTextError):
     """A claim, topic or paper reference that is not valid text: refused before anything tries
     to encode it, and reported as invalid text."""

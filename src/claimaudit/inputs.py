@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from claimaudit.errors import (
+    DuplicatePaperError,
     InvalidClaimError,
     InvalidClaimTextError,
     InvalidReferenceError,
@@ -81,13 +82,14 @@ def validate_papers(papers: Sequence[str], limit: int | None = None) -> None:
 
 
 def check_distinct(papers: Sequence[str]) -> None:
-    """InvalidClaimError when a paper is given twice (in any spelling) or is not valid text."""
+    """DuplicatePaperError when a paper is given twice (in any spelling), InvalidClaimError when
+    one is not valid text."""
     seen: set[str] = set()
     for number, text in enumerate(papers, start=1):
         _valid_text(text, f"paper reference {number}")
         key = ref_key(text)
         if key in seen:
-            raise InvalidClaimError(f"paper {text!r} is given more than once")
+            raise DuplicatePaperError(f"paper {text!r} is given more than once")
         seen.add(key)
 
 

@@ -124,7 +124,7 @@ def test_check_options_reach_the_checker(api: httpx.Client) -> None:
         (
             {"claim": "A claim.", "papers": [DEEP_RULES_REF, "2105.14372"]},
             400,
-            "invalid_claim",
+            "invalid_request",
             "more than once",
         ),
         (

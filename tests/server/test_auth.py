@@ -40,6 +40,23 @@ def test_a_short_token_is_refused_anywhere() -> None:
         assert problem is not None and "too short" in problem and short not in problem
 
 
+@pytest.mark.parametrize("token", ["a-long-enough-secret-tökén", "a-long-enough-secret-token-€"])
+def test_a_token_that_is_not_printable_ascii_is_refused(token: str) -> None:
+    problem = bind_problem("127.0.0.1", token)
+    assert problem is not None and "ASCII" in problem and token not in problem
+
+
+def test_serve_refuses_a_non_ascii_token_in_one_line(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CLAIMAUDIT_TOKEN", "a-long-enough-secret-tökén")
+    result = runner.invoke(app, ["serve", "--library", str(tmp_path / "l")])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "non-ASCII" in result.stderr
+    assert "tökén" not in result.output + result.stderr
+    assert not (tmp_path / "l").exists()
+
+
 @pytest.mark.parametrize(
     ("header", "ok"),
     [

@@ -198,3 +198,37 @@ def test_a_piped_session_gets_every_answer_before_the_server_exits(tmp_path: Pat
     assert all("result" in answer for answer in answers)
     added = [answer for answer in answers if answer["id"] in (1, 2, 3)]
     assert not any(answer["result"].get("isError") for answer in added)
+
+
+def test_a_repeated_argument_is_refused_in_the_api_s_words(mcp: RawMCP) -> None:
+    arguments = b'{"claim": "Attention helps.", "papers": ["arXiv:1706.03762"], "claim": "x"}'
+    params = b'{"name": "check_claim", "arguments": ' + arguments + b"}"
+    mcp.send(b'{"jsonrpc": "2.0", "id": 81, "method": "tools/call", "params": ' + params + b"}")
+    assert tool_text(mcp.reply(81)) == (
+        True,
+        "Error executing tool check_claim: claim: Input should be given once, not 2 times",
+    )
+
+
+def test_a_key_repeated_outside_the_arguments_is_an_invalid_request(mcp: RawMCP) -> None:
+    line = b'{"jsonrpc": "2.0", "id": 82, "method": "tools/list", "method": "ping"}'
+    [answer] = _answers(mcp, line, "after-repeated-method")
+    assert answer["id"] == 82 and answer["error"] == {
+        "code": -32600,
+        "message": "Invalid request: method: Input should be given once, not 2 times",
+    }
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        (b'{"name": "check_claim", "arguments": []}', "arguments must be an object"),
+        (b'{"name": "check_claim", "arguments": "claim"}', "arguments must be an object"),
+        (b'{"name": 5, "arguments": {}}', "name must be a string"),
+    ],
+)
+def test_a_call_that_cannot_be_read_says_why(mcp: RawMCP, params: bytes, words: str) -> None:
+    line = b'{"jsonrpc": "2.0", "id": 83, "method": "tools/call", "params": ' + params + b"}"
+    [answer] = _answers(mcp, line, f"after-{params!r}")
+    assert answer["id"] == 83
+    assert answer["error"] == {"code": -32602, "message": f"Invalid params: {words}"}

@@ -78,7 +78,17 @@ def test_loopback_hosts_are_allowed(header: str | None) -> None:
 
 @pytest.mark.parametrize(
     "header",
-    ["rebind.attacker.example:8765", "localhost.attacker.example", "0.0.0.0:8765", "", "[::1"],
+    [
+        "rebind.attacker.example:8765",
+        "localhost.attacker.example",
+        "0.0.0.0:8765",
+        "",
+        "[::1",
+        # Loopback, but not one of the three names the README promises to serve.
+        "127.0.0.2",
+        "127.1.2.3:8765",
+        "[::ffff:127.0.0.1]",
+    ],
 )
 def test_other_hosts_are_not(header: str) -> None:
     assert not host_allowed(header)
@@ -121,6 +131,10 @@ def test_a_foreign_host_is_refused_on_loopback(client: TestClient, method: str, 
 def test_loopback_hosts_are_served(client: TestClient, host: str) -> None:
     response = client.get("/v1/library", headers={"Host": host})
     assert response.status_code == 200 and response.json()["papers"]
+
+
+def test_another_loopback_address_is_refused(client: TestClient) -> None:
+    _refused(client.get("/v1/library", headers={"Host": "127.0.0.2"}), "forbidden_host")
 
 
 def test_off_loopback_any_host_is_served_with_the_token(library: Path) -> None:

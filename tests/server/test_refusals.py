@@ -298,3 +298,37 @@ def test_a_limit_that_is_no_whole_number_is_refused_alike(api: TestClient, libra
     # Any query parameter given twice is refused, as exact is.
     twice = api.get("/v1/library?limit=2&limit=3").json()["error"]["message"]
     assert twice == "limit: Input should be given once, not 2 times"
+
+
+def test_limits_have_the_same_range_on_both(api: TestClient, library: Path) -> None:
+    http = {
+        "list": api.get("/v1/library?limit=10001").json()["error"]["message"],
+        "search": api.get("/v1/library/search?q=deep&limit=1001").json()["error"]["message"],
+    }
+    assert http == {
+        "list": "limit: Input should be less than or equal to 10000",
+        "search": "limit: Input should be less than or equal to 1000",
+    }
+    mcp = _mcp_refusals(library, "library_list", {"list": {"limit": 10001}})
+    mcp |= _mcp_refusals(library, "library_search", {"search": {"query": "deep", "limit": 1001}})
+    assert mcp == http
+
+
+@pytest.mark.parametrize("ref", ["file:///etc/passwd", "local:../../etc/passwd", "local:keep\x00"])
+def test_a_malformed_reference_is_400_in_a_library_request_and_a_record_in_a_check(
+    api: TestClient, ref: str
+) -> None:
+    # The contract the README states: a library request is about that one reference, a check
+    # goes on with the other papers.
+    quoted = ref.replace("/", "%2F").replace("\x00", "%00")
+    for response in (
+        api.get(f"/v1/library/{quoted}"),
+        api.get("/v1/library/search", params={"q": "deep", "ref": ref}),
+    ):
+        assert response.status_code == 400, response.text
+        assert response.json()["error"]["code"] == "invalid_reference"
+    checked = api.post("/v1/checks", json={"claim": CLAIM, "papers": [ref, PAPER]})
+    assert checked.status_code == 200, checked.text
+    first, second = checked.json()["records"]
+    assert first["verdict"] == "not_checked" and "not a paper reference" in first["error"]
+    assert second["paperRef"] == PAPER

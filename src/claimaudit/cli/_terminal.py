@@ -15,6 +15,7 @@ import re
 
 from rich.text import Text
 
+from claimaudit.jsonsafe import escape_unsafe
 from claimaudit.untrusted import as_text
 
 _ESCAPE = re.compile(
@@ -29,9 +30,6 @@ _ESCAPE = re.compile(
     # something else ("Trojan Source"); right-to-left text reads correctly without them.
     r"|[\u202a-\u202e\u2066-\u2069]"
 )
-# Inside JSON these can only sit in strings, where \u escapes mean the same text (a lone
-# surrogate included, which could not be written as UTF-8).
-_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def shown(text: str) -> str:
@@ -48,4 +46,4 @@ def json_text(value: object, *, indent: int | None = None) -> str:
     """``value`` as JSON (non-ASCII kept) that is also safe on a terminal: the control
     characters json leaves raw (DEL, the C1 range) are written as ``\\u`` escapes."""
     text = json.dumps(value, ensure_ascii=False, indent=indent)
-    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return escape_unsafe(text)

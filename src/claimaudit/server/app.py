@@ -6,14 +6,16 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
 
-from fastapi import FastAPI
+from fastapi import Depends, FastAPI
 
 from claimaudit import __version__
 from claimaudit.server.auth import BearerAuthMiddleware
 from claimaudit.server.config import ServerConfig
 from claimaudit.server.errors import install_error_handlers
 from claimaudit.server.limits import BodyLimitMiddleware
+from claimaudit.server.once import each_body_name_once
 from claimaudit.server.origin import OriginGuardMiddleware
+from claimaudit.server.responses import JSONResponse
 from claimaudit.server.routes import checks, health, judges, library, reviews, web
 from claimaudit.server.service import Service
 from claimaudit.server.state import AppState
@@ -57,6 +59,9 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
         docs_url=None,
         redoc_url=None,
         openapi_url="/openapi.json",
+        # Before any route's body is validated: a name given twice is refused, not half-read.
+        dependencies=[Depends(each_body_name_once)],
+        default_response_class=JSONResponse,
     )
     install_error_handlers(app)
     for feature in FEATURES:

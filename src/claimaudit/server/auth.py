@@ -10,10 +10,10 @@ from __future__ import annotations
 import hmac
 
 from starlette.datastructures import Headers
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from claimaudit.server.errors import error_body
+from claimaudit.server.responses import JSONResponse
 
 # Paths anyone may fetch: a liveness probe and the page's own files (the page asks for the
 # token itself and sends it with every API call).

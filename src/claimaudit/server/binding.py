@@ -42,6 +42,10 @@ def token_problem(token: str) -> str | None:
     # a token with spaces or control characters would lock every client out.
     if any(c.isspace() or not c.isprintable() for c in token):
         return f"{TOKEN_ENV} holds spaces or control characters; use printable characters only"
+    # Header values travel as Latin-1 bytes: a client sending the token as UTF-8 (curl, most
+    # libraries) never matches, and a browser page cannot send it at all.
+    if not token.isascii():
+        return f"{TOKEN_ENV} holds non-ASCII characters; use printable ASCII characters only"
     if len(token) < MIN_TOKEN_CHARS:
         return f"{TOKEN_ENV} is too short: use at least {MIN_TOKEN_CHARS} characters"
     return None

@@ -14,11 +14,11 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
-from starlette.responses import JSONResponse
 
 from claimaudit.errors import ClaimauditError, NestingError, as_known
 from claimaudit.redaction import safe_line
 from claimaudit.server.advice import request_message
+from claimaudit.server.responses import JSONResponse
 from claimaudit.server.validation import field_errors, field_name
 from claimaudit.untrusted import check_json_depth
 

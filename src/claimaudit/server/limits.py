@@ -11,10 +11,10 @@ from collections.abc import Callable
 
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from claimaudit.server.errors import error_body
+from claimaudit.server.responses import JSONResponse
 
 LimitFor = Callable[[str, str], int]
 

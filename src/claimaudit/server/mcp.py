@@ -31,7 +31,7 @@ from claimaudit.redaction import safe_line
 from claimaudit.server.advice import request_message
 from claimaudit.server.judges import MAX_MODEL_CHARS
 from claimaudit.server.mcp_stdio import screened_stdio
-from claimaudit.server.service import Reviewed, Service
+from claimaudit.server.service import MAX_LIST_LIMIT, MAX_SEARCH_LIMIT, Reviewed, Service
 from claimaudit.server.validation import EXTRA_FIELD, field_errors
 
 T = TypeVar("T")
@@ -225,7 +225,7 @@ def register_library_tools(server: MCPServer, service: Service) -> None:
         query: Annotated[
             str | None, Field(description="Only papers whose reference or title contains this.")
         ] = None,
-        limit: Annotated[int, Field(ge=1, le=1000)] = 100,
+        limit: Annotated[int, Field(ge=1, le=MAX_LIST_LIMIT)] = 100,
     ) -> dict[str, Any]:
         papers = _answer(lambda: service.papers(query, limit))
         return {"papers": [Paper.of(p).wire() for p in papers]}
@@ -237,7 +237,7 @@ def register_library_tools(server: MCPServer, service: Service) -> None:
     def library_search(
         query: Annotated[str, Field(description="Plain words, no syntax.")],
         ref: Annotated[str | None, Field(description="Search only this paper.")] = None,
-        limit: Annotated[int, Field(ge=1, le=100)] = 10,
+        limit: Annotated[int, Field(ge=1, le=MAX_SEARCH_LIMIT)] = 10,
     ) -> dict[str, Any]:
         hits = _answer(lambda: service.search(query, ref, limit))
         return {"hits": [Hit.of(h).wire() for h in hits]}

@@ -7,7 +7,10 @@ that is null, a float or an object, a method that is no string, params that are 
 batch). A client then waits for ever. Here such a line gets an answer at once: -32600 Invalid
 Request for a message of the wrong shape, a tool error for invalid text in a ``tools/call`` (the
 same kind of refusal as an unknown judge), a JSON-RPC error otherwise, nothing for a well-formed
-notification (JSON-RPC never answers those). Lines that pass go to the SDK unchanged.
+notification (JSON-RPC never answers those). A key given twice, which the SDK would read as
+its last value, is refused the same way (a tool error for a tool's argument, in the API's words),
+and a ``tools/call`` whose name or arguments cannot be read says which. Lines that pass go to
+the SDK unchanged.
 
 The process's own stdin and stdout are moved aside while serving, as the SDK's transport does:
 stray output from a library can then never corrupt the protocol stream.
@@ -33,6 +36,8 @@ import anyio
 import anyio.to_thread
 
 from claimaudit.errors import NestingError
+from claimaudit.repeated import Location, given_once, load_json_keeping_repeats, repeated_keys
+from claimaudit.server.validation import field_errors
 from claimaudit.untrusted import check_json_depth, has_surrogates, text_problem
 
 # Far above any request the tools take (a draft within the HTTP API's 1 MiB limit).
@@ -150,6 +155,42 @@ def _invalid_text_problem(message: dict[str, Any], where: str, text: str) -> str
     return f"Error executing tool {tool}: {problem}" if calls_a_tool else problem
 
 
+def _call_problem(message: dict[str, Any]) -> str | None:
+    """Why a ``tools/call`` cannot name its tool or read its arguments, or None. The SDK's own
+    answer, "Invalid request parameters", does not say which."""
+    params = message.get("params")
+    if message.get("method") != "tools/call" or not isinstance(params, dict):
+        return None
+    if not isinstance(params.get("name"), str):
+        return "name must be a string"
+    if params.get("arguments") is not None and not isinstance(params["arguments"], dict):
+        return "arguments must be an object"
+    return None
+
+
+def _repeat_refusal(
+    message: dict[str, Any], repeats: list[tuple[Location, int]]
+) -> dict[str, Any] | None:
+    """A key given twice: in a tool's arguments, a tool error in the API's words for a body's
+    (``claim: Input should be given once, not 2 times``); elsewhere, -32600."""
+    params = message.get("params")
+    tool = params.get("name") if isinstance(params, dict) else None
+    inside = [
+        {"loc": where[2:], "msg": given_once(count)}
+        for where, count in repeats
+        if where[:2] == ("params", "arguments") and len(where) > 2
+    ]
+    if (
+        message.get("method") == "tools/call"
+        and isinstance(tool, str)
+        and len(inside) == len(repeats)
+    ):
+        problem = f"Error executing tool {tool}: {field_errors(inside, located=False)}"
+        return _refusal(message, problem)
+    errors = [{"loc": where, "msg": given_once(count)} for where, count in repeats]
+    return _invalid_request(message, field_errors(errors, located=False))
+
+
 def screen(raw: bytes) -> tuple[str | None, dict[str, Any] | None]:
     """``(line, None)`` to pass on, ``(None, reply)`` to answer here, ``(None, None)`` to drop."""
     if not raw.strip():
@@ -162,7 +203,7 @@ def screen(raw: bytes) -> tuple[str | None, dict[str, Any] | None]:
         utf8 = False
     try:
         check_json_depth(text)
-        message = json.loads(text)
+        message = load_json_keeping_repeats(text)
     except (NestingError, json.JSONDecodeError) as error:
         detail = str(error) if isinstance(error, NestingError) else error.msg
         return None, _error(None, PARSE_ERROR, f"Parse error: {detail}")
@@ -171,9 +212,17 @@ def screen(raw: bytes) -> tuple[str | None, dict[str, Any] | None]:
         return None, _invalid_request(message, shape)
     if not utf8:
         return None, _refusal(message, "the request is not valid UTF-8 text")
+    assert isinstance(message, dict)  # the shape check passed
+    call = _call_problem(message)
+    if call is not None:
+        # A notification is never answered, not even to say it is wrong.
+        reply = _error(message.get("id"), INVALID_PARAMS, f"Invalid params: {call}")
+        return None, reply if "id" in message else None
+    repeats = repeated_keys(message)
+    if repeats:
+        return None, _repeat_refusal(message, repeats)
     found = _invalid_text_at(message)
     if found is not None:
-        assert isinstance(message, dict)  # the shape check passed
         return None, _refusal(message, _invalid_text_problem(message, *found))
     return text, None
 

@@ -5,8 +5,8 @@ cross-site requests (a form POST, a multipart upload) go out without a CORS pref
 DNS-rebinding page gets its own host name pointed at 127.0.0.1, so that its requests are
 same-origin to the browser. Two checks, as local development servers make them:
 
-- On a loopback address the Host header must name a loopback host (``localhost``,
-  ``127.0.0.1``, ``[::1]``, any port): a rebinding page's requests name the attacker's host.
+- On a loopback address the Host header must name ``localhost``, ``127.0.0.1`` or ``[::1]``
+  (any port): a rebinding page's requests name the attacker's host.
   Off loopback a token is required (``binding``), which a rebinding page does not have, and the
   server cannot know every name it is reached by (proxies, DNS), so any Host is accepted there.
 - An API request whose ``Origin`` is not the server's own, or whose ``Sec-Fetch-Site`` says
@@ -23,14 +23,17 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from claimaudit.server.auth import is_open_path
 from claimaudit.server.binding import is_loopback
 from claimaudit.server.errors import error_body
+from claimaudit.server.responses import JSONResponse
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
+# The names a loopback-bound server answers to. Other loopback addresses (127.0.0.2) are refused
+# too: one short documented list, the names a local client actually uses.
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 # Sec-Fetch-Site values a browser sends for requests another site's page started.
 FOREIGN_SITES = frozenset({"cross-site", "same-site"})
 FORBIDDEN_HOST = (
@@ -63,7 +66,7 @@ def host_allowed(host_header: str | None) -> bool:
     if host_header is None:
         return True
     parts = split_host(host_header)
-    return parts is not None and is_loopback(parts[0])
+    return parts is not None and parts[0] in LOOPBACK_NAMES
 
 
 def same_origin(origin: str, host_header: str | None) -> bool:

@@ -12,6 +12,8 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
 
+from claimaudit.repeated import given_once
+
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
@@ -46,7 +48,7 @@ def each_query_parameter_once(request: Request) -> None:
                 {
                     "type": "repeated",
                     "loc": ("query", name),
-                    "msg": f"Input should be given once, not {names.count(name)} times",
+                    "msg": given_once(names.count(name)),
                 }
                 for name in repeated
             ]

@@ -55,6 +55,10 @@ from claimaudit.server.sources import LIBRARY_NAME, hide_library, server_source
 UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
 MAX_PAPERS_PER_CHECK = 50
 MAX_CONTEXT = 5
+# The most papers one library listing and the most passages one search may return, the same for
+# the HTTP API and the MCP tools.
+MAX_LIST_LIMIT = 10_000
+MAX_SEARCH_LIMIT = 1000
 _UNSAFE_NAME = re.compile(r"[^\w.:+\-]+")
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import partial
 
 from fastapi import APIRouter, FastAPI, Request
-from fastapi.responses import JSONResponse
 
+from claimaudit.server.responses import JSONResponse
 from claimaudit.server.schemas import CheckRequest, CheckResponse, check_wire
 from claimaudit.server.state import AppState
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, UploadFile
-from fastapi.responses import JSONResponse
 
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.wire import Added, Hit, Paper, PassageOut
 from claimaudit.server.query import TRUE_OR_FALSE, WHOLE_NUMBER, each_query_parameter_once
+from claimaudit.server.responses import JSONResponse
 from claimaudit.server.schemas import HitList, PaperDetail, PaperList, PassageInContext, Removed
-from claimaudit.server.service import MAX_CONTEXT
+from claimaudit.server.service import MAX_CONTEXT, MAX_LIST_LIMIT, MAX_SEARCH_LIMIT
 from claimaudit.server.state import AppState
 
 UPLOAD_PATH = "/v1/library"
@@ -45,7 +45,7 @@ def install(app: FastAPI, state: AppState) -> None:
             str | None,
             Query(max_length=200, description="Only papers whose ref or title contains this."),
         ] = None,
-        limit: Annotated[int, Query(ge=1, le=10_000), WHOLE_NUMBER] = 50,
+        limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT), WHOLE_NUMBER] = 50,
     ) -> PaperList:
         return PaperList(papers=[Paper.of(p) for p in service.papers(q, limit)])
 
@@ -53,7 +53,7 @@ def install(app: FastAPI, state: AppState) -> None:
     def search(
         q: Annotated[str, Query(min_length=1, max_length=2000, description="Plain words.")],
         ref: Annotated[str | None, Query(description="Search only this paper.")] = None,
-        limit: Annotated[int, Query(ge=1, le=1000), WHOLE_NUMBER] = 10,
+        limit: Annotated[int, Query(ge=1, le=MAX_SEARCH_LIMIT), WHOLE_NUMBER] = 10,
     ) -> HitList:
         return HitList(hits=[Hit.of(h) for h in service.search(q, ref, limit)])
 

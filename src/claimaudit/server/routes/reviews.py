@@ -7,8 +7,8 @@ from collections.abc import Callable
 from functools import partial
 
 from fastapi import APIRouter, FastAPI, Request
-from fastapi.responses import JSONResponse
 
+from claimaudit.server.responses import JSONResponse
 from claimaudit.server.review_schemas import ReviewRequest, ReviewResponse, review_wire
 from claimaudit.server.service import Reviewed
 from claimaudit.server.state import AppState
