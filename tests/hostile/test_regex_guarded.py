@@ -15,6 +15,7 @@ import json
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -73,3 +74,72 @@ def test_a_draft_of_footnote_openings_keeps_its_citations() -> None:
         """
     )
     assert found == ["arxiv:1907.10121", "arxiv:1407.6245"]
+
+
+def test_a_csl_note_of_blank_lines_still_gives_its_standard_id() -> None:
+    found = guarded(
+        """
+        import json
+        from claimaudit.bibfile import parse_bib
+        note = "\\n " * 30_000 + "\\nstandard_id: doi:10.1000/xyz"
+        blank = "\\n " * 30_000
+        bib = parse_bib(json.dumps([{"id": "a", "note": note}, {"id": "b", "note": blank}]))
+        print(json.dumps([record.key for record in bib.records]))
+        """
+    )
+    assert found == ["doi:10.1000/xyz", "b"]
+
+
+def test_a_markdown_paper_with_a_bar_and_a_run_of_blanks_is_read(tmp_path: Path) -> None:
+    paper = tmp_path / "paper.md"
+    paper.write_text(
+        "# Title\n\nA first paragraph.\n\n|---" + " " * 100_000 + "x\n\nA last one.\n\n"
+        "| a | b |\n|---|:--:|\n| 1 | 2 |\n",
+        encoding="utf-8",
+    )
+    found = guarded(
+        f"""
+        import json
+        from pathlib import Path
+        from claimaudit.library.extract import extract
+        print(json.dumps([block.text for block in extract(Path({str(paper)!r})).blocks]))
+        """
+    )
+    # No table rule (no "|" after the blanks): a line of text; the table below still read.
+    assert found == ["A first paragraph.", "--- x", "A last one.", "a b 1 2"]
+
+
+def test_a_latex_paper_with_a_long_word_in_a_centred_block_is_read(tmp_path: Path) -> None:
+    paper = tmp_path / "paper.tex"
+    paper.write_text(
+        "\\documentclass{article}\\begin{document}\n\\begin{center}\n" + "1" * 100_000 + "\n"
+        "\\end{center}\n\\section{Results}\nSparse solvers save memory.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    found = guarded(
+        f"""
+        import json
+        from pathlib import Path
+        from claimaudit.library.extract import extract
+        print(json.dumps([block.text for block in extract(Path({str(paper)!r})).blocks]))
+        """
+    )
+    assert isinstance(found, list) and found[-1] == "Sparse solvers save memory."
+
+
+def test_a_markdown_paper_opening_with_a_long_word_is_read(tmp_path: Path) -> None:
+    # The lines after the title are read for authors and addresses (an e-mail address).
+    paper = tmp_path / "paper.md"
+    paper.write_text(
+        "# Title\n\n" + "1" * 100_000 + "\n\n## Intro\n\nSparse solvers save memory.\n",
+        encoding="utf-8",
+    )
+    found = guarded(
+        f"""
+        import json
+        from pathlib import Path
+        from claimaudit.library.extract import extract
+        print(json.dumps([block.text for block in extract(Path({str(paper)!r})).blocks]))
+        """
+    )
+    assert found == ["1" * 100_000, "Sparse solvers save memory."]
