@@ -143,3 +143,33 @@ def test_a_markdown_paper_opening_with_a_long_word_is_read(tmp_path: Path) -> No
         """
     )
     assert found == ["1" * 100_000, "Sparse solvers save memory."]
+
+
+def test_a_draft_with_an_unclosed_bracket_of_digits_keeps_its_claim() -> None:
+    # The piece after a sentence is read for a citation group it carries back ("[1]").
+    found = guarded(
+        """
+        import json
+        from claimaudit.review.claims import extract_claims
+        draft = "Sparse matrices are in SciPy [@arxiv:1907.10121]. [" + "1" * 200_000 + "\\n"
+        claims, _ = extract_claims(draft)
+        print(json.dumps([c.text for c in claims]))
+        """
+    )
+    assert found == ["Sparse matrices are in SciPy."]
+
+
+def test_a_note_of_blanks_is_read_for_a_references_shape() -> None:
+    found = guarded(
+        """
+        import json
+        from claimaudit.review.note_reference import reads_as_reference
+        blanks = " " * 100_000
+        print(json.dumps([
+            reads_as_reference("See." + blanks + "x"),
+            reads_as_reference("\\n" * 100_000 + "x"),
+            reads_as_reference("Title." + blanks + "2020. Journal"),
+        ]))
+        """
+    )
+    assert found == [False, False, True]
