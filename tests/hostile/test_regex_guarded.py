@@ -173,3 +173,17 @@ def test_a_note_of_blanks_is_read_for_a_references_shape() -> None:
         """
     )
     assert found == [False, False, True]
+
+
+def test_markdown_inline_text_with_a_long_run_of_footnote_openings_is_read() -> None:
+    found = guarded(
+        """
+        import json
+        from claimaudit.library.markdown_inline import inline_text
+        text = inline_text("Sparse solvers " + "[^" * 2_000_000 + " save memory.[^1]")
+        print(json.dumps([text[:15], text[-13:], len(text)]))
+        """
+    )
+    # The unclosed openings stay as text; the closed marker at the end goes.
+    assert isinstance(found, list) and found[:2] == ["Sparse solvers ", " save memory."]
+    assert found[2] > 2_000_000
