@@ -7,7 +7,7 @@ from claimaudit.identity import parse_ref
 from claimaudit.review import review_report
 from claimaudit.review.bibliography import parse_bibliography
 from claimaudit.review.claims import extract_claims
-from claimaudit.review.footnotes import MARKER
+from claimaudit.review.footnotes import drop_markers
 from claimaudit.review.own_notes import is_own_label, label_prefix
 from claimaudit.review.result import ReviewResult
 from tests.fakes import MemorySource, ScriptedJudge, pick
@@ -38,7 +38,7 @@ def _review(draft: str) -> ReviewResult:
 
 def _read(result: ReviewResult) -> tuple[list[tuple[str, str | None, tuple[str, ...]]], list[str]]:
     records = [(r.record.claim, r.record.paper_ref, r.citations) for r in result.records]
-    uncited = [MARKER.sub("", s.text) for s in result.uncited]  # the copy's markers aside
+    uncited = [drop_markers(s.text) for s in result.uncited]  # the copy's markers aside
     return records, uncited
 
 
@@ -62,8 +62,8 @@ def test_the_annotated_copy_has_the_original_claims_and_citations() -> None:
     assert [[c.label for c in (*c.citations, *c.noted)] for c in claims] == [
         [c.label for c in (*c.citations, *c.noted)] for c in original
     ]
-    assert [MARKER.sub("", s.text) for s in uncited] == [
-        MARKER.sub("", s.text) for s in original_uncited
+    assert [drop_markers(s.text) for s in uncited] == [
+        drop_markers(s.text) for s in original_uncited
     ]
 
 

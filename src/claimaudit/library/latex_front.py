@@ -23,9 +23,11 @@ from claimaudit.library.latex_context import SECTION_MACROS, macro_args, to_text
 # PLOS's template prints the title, the authors with their affiliation marks, affiliations and
 # e-mail addresses in a ``flushleft`` before the abstract.
 _TITLE_BLOCK_ENVIRONMENTS = frozenset({"flushleft", "center", "flushright", "titlepage"})
+# An address's name is taken from the start of its run (the look-behind), possessively: tried
+# from every character of a long word, it read that word to its end each time.
 _TITLE_BLOCK_SIGN = re.compile(
-    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\\(?:textsuperscript|thanks|footnotemark|affil|author|and|inst)"
-    r"(?![A-Za-z@])"
+    r"(?<![\w.+-])[\w.+-]++@[\w-]+(?:\.[\w-]+)+"
+    r"|\\(?:textsuperscript|thanks|footnotemark|affil|author|and|inst)(?![A-Za-z@])"
 )
 # Inside ``\author{...}``: marks, notes and addresses that are no part of a name.
 _NOT_NAMES = frozenset(

@@ -36,7 +36,9 @@ _STAR_MARK = re.compile(rf"(?<=[^\W\d_])[{_MARK_SIGNS},]*[{_MARK_SIGNS}]")
 # "(4)", "5.", "¹" or "*" once emphasis is read (the "**" opening a bold line is no mark).
 _LEADING_SUPERSCRIPT = re.compile(r"^\s*(?:<sup>[^<]{0,40}</sup>|\^[^\s^]{1,40}\^)", re.IGNORECASE)
 _LEADING_MARK = re.compile(rf"^\s*(?:\(?\d{{1,2}}[.)]?(?=\s)|[{_MARK_SIGNS}])")
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# An address's name is taken from the start of its run (the look-behind), possessively: tried
+# from every character of a long word, it read that word to its end each time.
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]++@[\w-]+(?:\.[\w-]+)+")
 _ORCID = re.compile(r"orcid|\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b", re.IGNORECASE)
 _INSTITUTION = re.compile(
     r"\b(?:universit\w*|univ\.|institut\w*|department|dept\.|college|school|faculty|"
@@ -186,7 +188,9 @@ def _segments(raw: str) -> tuple[list[str], bool]:
     text = unescape(inline_text(_SUPERSCRIPT.sub(" ", raw)))
     unmarked = _STAR_MARK.sub(" ", text)
     marked = unmarked != text or _SUPERSCRIPT.search(raw) is not None
-    parts = [part.strip(" .") for part in _SEPARATORS.split(unmarked)]
+    # Blanks are closed up first: "\s*" before a separator, tried from each blank of a long
+    # run, read that run to its end each time (10,000 blanks: 2 s).
+    parts = [part.strip(" .") for part in _SEPARATORS.split(" ".join(unmarked.split()))]
     return [part for part in parts if part], marked
 
 

@@ -38,11 +38,11 @@ from markdown_it.common.utils import normalizeReference
 from markdown_it.helpers import parseLinkDestination, parseLinkTitle
 
 from claimaudit.identity import RefKind, arxiv_id_error, try_parse_ref
+from claimaudit.review.code_spans import code_spans
 from claimaudit.review.footnotes import blank_markers
 
 MAX_RANGE = 100  # "[3-5]" expands; "[1-100000]" is a typo, not a hundred thousand papers
 
-_CODE = re.compile(r"(`+)(?:.|\n)+?\1")
 _GROUP = re.compile(r"\[(?P<body>[^\[\]]*)\]")
 _BEFORE = re.compile(r"\[(?P<body>[^\[\]]*)\]$")  # the bracket group that ends where one starts
 _AFTER = re.compile(r"\[(?P<body>[^\[\]]*)\]")
@@ -286,8 +286,8 @@ def find_citations(
     says what an in-text ``@key`` prints, None when it is no citation (without it, none is)."""
     text = blank_markers(text)  # same length: positions hold in the caller's text
     masked = [False] * len(text)
-    for code in _CODE.finditer(text):
-        masked[code.start() : code.end()] = [True] * (code.end() - code.start())
+    for start, end in code_spans(text):
+        masked[start:end] = [True] * (end - start)
     found = _in_text(text, masked, in_text) if in_text is not None else []
     found += _groups(text, masked, numbered, links) + _identifiers(text, masked)
     return sorted(found, key=lambda c: (c.start, c.label))

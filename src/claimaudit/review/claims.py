@@ -24,7 +24,7 @@ from claimaudit.review.bibliography import (
 from claimaudit.review.citation_only import Authors, fold, only_citations
 from claimaudit.review.citations import Citation, InTextNames, find_citations
 from claimaudit.review.document import Document, markdown, parse_document
-from claimaudit.review.footnotes import MARKER, blank_markers
+from claimaudit.review.footnotes import blank_markers, drop_markers
 from claimaudit.review.note_citations import Cite, read_notes
 from claimaudit.review.sentences import Sentence, sentences_with_notes
 
@@ -81,7 +81,7 @@ def claim_text(
         else:
             position = max(position, end)
     kept.append(sentence[position:])
-    stripped = MARKER.sub("", "".join(kept))
+    stripped = drop_markers("".join(kept))
     tokens = markdown().parseInline(stripped, {"references": dict(links or {})})
     words: list[str] = []
     for token in (tokens[0].children or []) if tokens else []:

@@ -22,7 +22,12 @@ _AUTHOR_LEAD = re.compile(
 )
 # A year standing as a field: after the start, a full stop, comma or semicolon, or in
 # parentheses; followed by punctuation or the end.
-_YEAR_FIELD = re.compile(rf"(?:^|[.,;:]\s+|\()\s*{_YEAR}\)?(?:[.,;:]|\s*$)", re.MULTILINE)
+# Blanks are read once, and at a line's start or end within the line: "^\s*" ran on through
+# every line after it, and "\s+" then "\s*" split a run of blanks every way (20,000 blank lines
+# took 3 s).
+_YEAR_FIELD = re.compile(
+    rf"(?:^[^\S\n]*+|[.,;:]\s++|\(\s*+){_YEAR}\)?(?:[.,;:]|[^\S\n]*+$)", re.MULTILINE
+)
 _VENUE_FIELD = re.compile(
     r"\b\d+\s*\(\d+\)\s*:\s*\d+|\b\d+\s*:\s*\d+\s*[-\u2013]+\s*\d+|\b(?:pp|vol)\.\s*\d+",
     re.IGNORECASE,
