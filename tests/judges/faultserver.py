@@ -20,6 +20,7 @@ It listens only on 127.0.0.1 and uses the standard library only, so any test can
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import math
@@ -70,6 +71,7 @@ FAILING_MODES: dict[str, str] = {
     "trickle": "answer as in ok, the body's first `trickle_bytes` bytes `interval` seconds apart",
     "trickle_headers": "as trickle, from the status line on",
     "oversized": "a valid answer padded past the judge's reply cap",
+    "gzip_oversized": "as oversized, gzip-encoded: well under the cap as sent",
     "redirect_answer": "302 (with a Location) whose body is a valid answer",
 }
 # Mode oversized pads a reply with this much: past the judges' cap of 8 MiB (judges/deadline.py).
@@ -243,7 +245,7 @@ class _Handler(FakeHandler):
         }
         mode = self.owner.mode
         _apply_answer_fault(mode, reply, list(questions))
-        if mode == "oversized":
+        if mode in ("oversized", "gzip_oversized"):
             reply["padding"] = "x" * OVERSIZED
         if mode.startswith("trickle"):
             self.send_trickled(
@@ -254,6 +256,9 @@ class _Handler(FakeHandler):
                 count=self.owner.trickle_bytes,
                 headers_too=mode == "trickle_headers",
             )
+        elif mode == "gzip_oversized":
+            packed = gzip.compress(json.dumps(reply).encode())
+            self.send_body(200, packed, "application/json", {"Content-Encoding": "gzip"})
         else:
             self._send_json(302 if mode == "redirect_answer" else 200, reply)
 

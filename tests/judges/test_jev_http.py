@@ -51,6 +51,16 @@ def test_an_oversized_reply_is_refused_and_not_retried(
     assert len(jev_env.requests) == 1
 
 
+def test_a_gzip_reply_is_capped_as_decoded_not_as_sent(
+    jev_env: FaultServer, decision: Decision
+) -> None:
+    jev_env.set_mode("gzip_oversized")  # about 8 KB on the wire, past 8 MiB once decompressed
+    judge = make_judge(JudgeSettings(timeout=10.0, options=JevOptions(retries=2)))
+    error = judge_error(judge, decision)
+    assert str(error) == "Jev sent a reply larger than 8 MiB"
+    assert len(jev_env.requests) == 1
+
+
 @pytest.mark.parametrize("mode", ["redirect_answer", "http302"])
 def test_a_redirect_is_a_failure_not_an_answer(
     jev_env: FaultServer, decision: Decision, mode: str

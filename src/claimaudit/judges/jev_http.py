@@ -3,9 +3,12 @@
 typesafe-sdk takes an ``httpx2.Client`` (``TypeSafeClient(http_client=...)``) and sends every
 attempt through its public ``send``; this subclass wraps that ``send`` with
 ``claimaudit.judges.deadline``, so ``timeout`` holds from connecting to the reply's last byte
-(httpx2's own timeouts are per read) and a reply over ``max_reply_bytes`` is refused. A missed
-deadline is raised as httpx2's ``TimeoutException``, which the SDK reports (and retries) as its
-own timeout; a reply too large is ``ReplyTooLargeError``, which the SDK passes on untouched.
+(httpx2's own timeouts are per read) and a reply over ``max_reply_bytes`` is refused, counted
+both as sent and as decoded: 200 KB of gzip can expand to 200 MB, so a cap on the wire alone would
+let a small reply fill memory. (The SDK never streams; a streamed reply, read by the caller, has
+the cap on the wire only.) A missed deadline is raised as httpx2's ``TimeoutException``, which
+the SDK reports (and retries) as its own timeout; a reply too large is ``ReplyTooLargeError``,
+which the SDK passes on untouched.
 Everything else (proxies from the environment, no redirects followed) is httpx2's default.
 """
 
@@ -16,7 +19,14 @@ from typing import Any
 
 import httpx2
 
-from claimaudit.judges.deadline import MAX_REPLY_BYTES, Deadline, DeadlineExceeded, guard, within
+from claimaudit.judges.deadline import (
+    MAX_REPLY_BYTES,
+    Deadline,
+    DeadlineExceeded,
+    ReplyTooLargeError,
+    guard,
+    within,
+)
 
 
 class _GuardedStream(httpx2.SyncByteStream):
@@ -65,7 +75,7 @@ class DeadlineClient(httpx2.Client):
             response.stream = _GuardedStream(response.stream, deadline, self.max_reply_bytes)
             if not stream:
                 try:
-                    response.read()
+                    _read_decoded(response, self.max_reply_bytes)
                 except BaseException:
                     response.close()
                     raise
@@ -77,6 +87,17 @@ class DeadlineClient(httpx2.Client):
             pass
         # Raised outside the handler, as the SDK raises its own errors: nothing chained.
         raise httpx2.TimeoutException(_late(deadline), request=request)
+
+
+def _read_decoded(response: httpx2.Response, limit: int) -> None:
+    """``response.read()``, refusing the reply once more than ``limit`` bytes are decoded."""
+    decoded = bytearray()
+    for chunk in response.iter_bytes():  # httpx2 decompresses in bounded pieces
+        decoded += chunk
+        if len(decoded) > limit:
+            raise ReplyTooLargeError(limit)
+    # What ``read()`` stores; set here since the body was read through the cap instead.
+    response._content = bytes(decoded)
 
 
 def _late(deadline: Deadline) -> str:
