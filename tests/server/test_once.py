@@ -51,6 +51,24 @@ def test_every_repeated_key_is_listed_by_name(api: httpx.Client) -> None:
     )
 
 
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-be", "utf-32"])
+def test_a_repeat_is_refused_in_every_encoding_the_body_is_read_in(
+    api: httpx.Client, encoding: str
+) -> None:
+    # FastAPI reads a JSON body with a BOM, or in UTF-16 or UTF-32, as JSON: its repeats count.
+    raw = f'{{"claim": "sparse matrices", "papers": ["{DEEP_RULES_REF}"], "claim": "other"}}'
+    headers = {"content-type": "application/json"}
+    response = api.post("/v1/checks", content=raw.encode(encoding), headers=headers)
+    error = _error(response, 422)
+    assert error["message"] == "claim: Input should be given once, not 2 times"
+
+
+def test_a_key_and_its_escaped_spelling_are_one_key(api: httpx.Client) -> None:
+    raw = f'{{"claim": "sparse matrices", "papers": ["{DEEP_RULES_REF}"], "\\u0063laim": "x"}}'
+    error = _error(_post_raw(api, "/v1/checks", raw), 422)
+    assert error["message"] == "claim: Input should be given once, not 2 times"
+
+
 def test_the_same_key_in_different_objects_is_no_repeat(api: httpx.Client) -> None:
     raw = '{"markdown": "Text.", "bibliography": {"text": "@misc{a}"}, "text": 1}'
     # Refused for the unknown field, not for "text" appearing twice in different objects.

@@ -6,6 +6,7 @@ FastAPI would quietly take the last key, or the last of two ``ref`` fields, or o
 from __future__ import annotations
 
 import email.message
+import json
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
@@ -57,8 +58,10 @@ async def each_body_name_once(request: Request) -> None:
     raw = await request.body()
     if not raw:
         return
-    text = raw.decode("utf-8", "replace")
     try:
+        # Decoded as FastAPI's ``json.loads(bytes)`` decodes it: a UTF-8 BOM, UTF-16 or UTF-32
+        # body is read as JSON there, so it must be read here too, or its repeats pass unseen.
+        text = raw.decode(json.detect_encoding(raw), "surrogatepass")
         check_json_depth(text)
         value = load_json_keeping_repeats(text)
     except (NestingError, ValueError, RecursionError):
