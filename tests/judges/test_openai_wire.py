@@ -6,9 +6,15 @@ only a deadline for the whole attempt ends it within the judge's 0.5 s timeout.
 
 from __future__ import annotations
 
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
 import pytest
 
 from claimaudit.checker import Checker
+from claimaudit.errors import JudgeError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.openai import OpenAIOptions, register
 from claimaudit.judges.openai.judge import OpenAIJudge
@@ -21,6 +27,9 @@ from tests.judges.openaiserver import OpenAIServer
 
 TIMEOUT = 0.5
 SHORT = JudgeSettings(timeout=TIMEOUT, options=OpenAIOptions(retries=0))
+# A gzip header, then empty non-final stored deflate blocks: bytes that never decode to any.
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+EMPTY_BLOCK = b"\x00\x00\x00\xff\xff"
 REDIRECT = "OpenAI-compatible server request failed: HTTP {} (redirects are not followed)"
 
 
@@ -104,3 +113,51 @@ def test_redirects_make_not_checked_records(openai_server: OpenAIServer) -> None
     [record] = Checker(source, make_judge()).check("Dropout helps.", ["2105.14372"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == REDIRECT.format(302)
+
+
+class EndlessEmptyGzip:
+    """Answers one request with a gzip body that keeps coming and decodes to nothing; ``stopped``
+    is set once the client has closed the connection (a send to it fails)."""
+
+    def __init__(self) -> None:
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}"
+        self.stopped = threading.Event()
+        self._done = threading.Event()
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        connection, _ = self._listener.accept()
+        with connection:
+            connection.recv(65536)
+            head = b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nConnection: close\r\n\r\n"
+            try:
+                connection.sendall(head + GZIP_HEADER)
+                while not self._done.is_set():
+                    connection.sendall(EMPTY_BLOCK * 100)
+                    time.sleep(0.01)  # a steady stream, not a busy loop
+            except OSError:
+                self.stopped.set()
+
+    def close(self) -> None:
+        self._done.set()
+        self._listener.close()
+
+
+@pytest.fixture
+def endless_gzip() -> Iterator[EndlessEmptyGzip]:
+    server = EndlessEmptyGzip()
+    yield server
+    server.close()
+
+
+def test_an_abandoned_attempt_stops_reading_a_body_that_decodes_to_nothing(
+    endless_gzip: EndlessEmptyGzip,
+) -> None:
+    client = ChatClient(endless_gzip.url, None, TIMEOUT, 0)
+    with pytest.raises(JudgeError, match=r"timed out after 0\.5s"):
+        client.complete({"model": "m", "messages": []}, "m")
+    # The worker thread let go of the connection on its own (the client is still open): a
+    # batch against such a server does not pile up threads reading forever.
+    assert endless_gzip.stopped.wait(20)
+    client.close()

@@ -11,7 +11,9 @@ raised as ``ContextLengthError`` with the window's size: only numbers are read f
 
 ``timeout`` is a deadline for each attempt, from connecting to the reply's last byte
 (``claimaudit.judges.deadline``): httpx's own timeouts are per read, so a server trickling its
-reply would never trip them. A reply over ``MAX_REPLY_BYTES`` is refused. Redirects are not
+reply would never trip them. Both the bytes as sent and as decoded are checked against the deadline
+and against ``MAX_REPLY_BYTES``: a compressed body that decodes to nothing yields no decoded
+chunk, so a check on those alone would let an abandoned attempt read on forever. Redirects are not
 followed, and any status outside 2xx is a failure: a 3xx body is never read as the answer.
 
 Messages never carry the key: server error bodies are not quoted (a misbehaving proxy may echo
@@ -28,6 +30,7 @@ import json
 import math
 import re
 import time
+from collections.abc import Iterator
 from typing import Annotated, Any, NamedTuple
 
 import httpx
@@ -99,6 +102,21 @@ class ChatCompletion(_Model):
     model: str | None = None
     choices: list[CompletionChoice] = Field(min_length=1)
     usage: Usage | None = None
+
+
+class _GuardedStream(httpx.SyncByteStream):
+    """The reply's bytes as sent, ending at the deadline or past the size cap."""
+
+    def __init__(self, inner: httpx.SyncByteStream, deadline: Deadline, limit: int) -> None:
+        self._inner = inner
+        self._deadline = deadline
+        self._limit = limit
+
+    def __iter__(self) -> Iterator[bytes]:
+        yield from guard(self._inner, self._deadline, self._limit)
+
+    def close(self) -> None:
+        self._inner.close()
 
 
 class _Reply(NamedTuple):
@@ -212,6 +230,8 @@ class ChatClient:
         def attempt() -> _Reply:
             request = self._http.build_request(method, url, json=body)
             response = self._http.send(request, stream=True)
+            assert isinstance(response.stream, httpx.SyncByteStream)  # a sync client's reply
+            response.stream = _GuardedStream(response.stream, deadline, self.max_reply_bytes)
             try:
                 chunks = guard(response.iter_bytes(), deadline, self.max_reply_bytes)
                 content = b"".join(chunks)
