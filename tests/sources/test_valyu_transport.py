@@ -6,10 +6,12 @@ import traceback
 from collections.abc import Iterator
 
 import pytest
+import requests
 
 from claimaudit.errors import SourceError
 from claimaudit.identity import parse_ref
 from claimaudit.sources.valyu import ValyuSource
+from claimaudit.sources.valyu_transport import Deadline, ValyuTransport
 from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
 
 ABS = "https://arxiv.org/abs/"
@@ -145,3 +147,15 @@ def test_a_server_error_is_not_retried_when_the_wait_would_not_fit(valyu: ValyuS
     error = failure(ValyuSource(timeout=1, server_error_wait=5))
     assert str(error) == "Valyu search failed: HTTP 503 (server error)"
     assert error.calls == 1
+
+
+def test_an_attempt_refused_for_the_deadline_before_sending_is_not_counted(
+    valyu: ValyuServer,
+) -> None:
+    # As when the SDK's wait before a retry used up the time left: no request goes out.
+    transport = ValyuTransport(Deadline(0.0))
+    with pytest.raises(requests.Timeout):
+        transport.session.post(f"{valyu.url}/v1/search", json={"query": "q"})
+    transport.close()
+    assert valyu.searches == []
+    assert transport.sent == 0

@@ -119,12 +119,12 @@ class ValyuTransport:
     def exchange(self, send: Any, request: Any, kwargs: dict[str, Any]) -> Any:
         import requests
 
-        self.sent += 1
         self.last, self.last_error = None, None
         remaining = self.deadline.remaining()
-        if remaining <= 0:
+        if remaining <= 0:  # nothing is sent, so nothing is counted
             self.problem = self.timed_out()
             raise requests.Timeout(self.problem)
+        self.sent += 1
         try:
             # Connect and every read bounded by what is left; the body is read below.
             response = send(request, **{**kwargs, "stream": True, "timeout": remaining})
