@@ -307,6 +307,17 @@ def test_retries_follow_settings(jev_env: FaultServer, decision: Decision) -> No
     assert len(jev_env.requests) == 2
 
 
+@pytest.mark.parametrize("mode", ["http500", "http429", "hangup"])
+def test_a_failure_after_retries_counts_every_attempt(
+    jev_env: FaultServer, decision: Decision, mode: str
+) -> None:
+    jev_env.set_mode(mode)  # the fault server sends Retry-After: 0, so retrying is instant
+    judge = make_judge(JudgeSettings(timeout=2.0, options=JevOptions(retries=2)))
+    assert judge_error(judge, decision).calls == 3
+    assert judge_error(judge, decision).calls == 3  # per call, not a running total
+    assert len(jev_env.requests) == 6
+
+
 def test_retried_success_counts_every_attempt(jev_env: FaultServer, decision: Decision) -> None:
     jev_env.upcoming_errors.extend([503, 429])  # both with Retry-After: 0
     reply = make_judge(JudgeSettings(timeout=2.0, options=JevOptions(retries=2))).decide(decision)

@@ -36,7 +36,9 @@ def test_a_trickling_reply_times_out_at_the_deadline(
 def test_each_attempt_gets_its_own_deadline(jev_env: FaultServer, decision: Decision) -> None:
     jev_env.set_mode("trickle")  # the SDK retries a timeout
     judge = make_judge(JudgeSettings(timeout=TIMEOUT, options=JevOptions(retries=1)))
-    assert str(judge_error(judge, decision)) == "Jev request timed out after 0.5s"
+    error = judge_error(judge, decision)
+    assert str(error) == "Jev request timed out after 0.5s"
+    assert error.calls == 2  # a timed-out attempt may be billed: both count
     assert len(jev_env.requests) == 2
 
 

@@ -134,6 +134,7 @@ class JevJudge(Judge):
         self._base_url = base_url
         self._compression: Compression = compression
         self._client: TypeSafeClient | None = None
+        self._http: DeadlineClient | None = None  # the client's transport, counting attempts
         self._lock = threading.Lock()
 
     @classmethod
@@ -168,6 +169,7 @@ class JevJudge(Judge):
 
     def decide(self, decision: Decision) -> JudgeReply:
         failure: str | None = None
+        before = self._attempts_sent()
         try:
             questions = {
                 qid: Choice(criteria=dict(q.options), instructions=q.instructions or None)
@@ -176,11 +178,11 @@ class JevJudge(Judge):
             response = self._get_client().system_one(decision.state, questions, model=self.model)
             return _reply(response, decision)
         except JudgeError as error:
-            error.calls = 0 if self._client is None else 1  # no client: nothing was sent
+            error.calls = self._attempts_sent() - before  # no client: nothing was sent
             raise
         except Exception as error:  # every failure of the backend is operational, never a verdict
             failure = self._describe(error)
-            calls = _calls_made(error)
+            calls = self._attempts_sent() - before
         # Raised outside the handler so the SDK exception (whose text quotes the server's error
         # body) is neither the cause nor the context of the JudgeError.
         raise JudgeError(failure, calls=calls)
@@ -190,6 +192,7 @@ class JevJudge(Judge):
             if self._client is not None:
                 self._client.close()
                 self._client = None
+                self._http = None
 
     # ------------------------------------------------------------------ internals
 
@@ -217,7 +220,13 @@ class JevJudge(Judge):
                 except BaseException:
                     http.close()  # the SDK refused the settings (a malformed key): nothing sent
                     raise
+                self._http = http
             return self._client
+
+    def _attempts_sent(self) -> int:
+        """HTTP attempts this thread has sent to Jev: a failed call's count after retries."""
+        http = self._http
+        return 0 if http is None else http.sent_by_this_thread()
 
     def _describe(self, error: Exception) -> str:
         """A short, secret-free message for any failure; order matters (subclasses first)."""
@@ -239,17 +248,6 @@ class JevJudge(Judge):
             # the problem, not the key, but redact anyway in case a future version quotes it.
             return redact_text(f"Jev client error: {error}")
         return f"Jev request failed: unexpected {type(error).__name__}"
-
-
-def _calls_made(error: Exception) -> int:
-    """1 when the request went out (HTTP, connection or timeout failure, a reply too big), else 0.
-
-    The SDK's exceptions do not say how many retries came before them, so a failed ``system_one``
-    counts as one call however often the SDK retried it. An unexpected error is not known to have
-    sent anything.
-    """
-    sent = TypeSafeAPIError | TypeSafeAPIConnectionError | ReplyTooLargeError
-    return 1 if isinstance(error, sent) else 0
 
 
 def _attempts(response: SystemOneResponse) -> int:

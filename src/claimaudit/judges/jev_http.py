@@ -9,11 +9,15 @@ let a small reply fill memory. (The SDK never streams; a streamed reply, read by
 the cap on the wire only.) A missed deadline is raised as httpx2's ``TimeoutException``, which
 the SDK reports (and retries) as its own timeout; a reply too large is ``ReplyTooLargeError``,
 which the SDK passes on untouched.
+``sent_by_this_thread`` counts the attempts each thread sends: the SDK retries in the caller's
+thread and its errors do not say how many attempts came before, so the count's growth across one
+call is that call's attempts, retries included.
 Everything else (proxies from the environment, no redirects followed) is httpx2's default.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -56,6 +60,12 @@ class DeadlineClient(httpx2.Client):
         super().__init__(timeout=timeout, **options)  # the per-operation timeouts too
         self.total_timeout = timeout
         self.max_reply_bytes = max_reply_bytes
+        self._sent = threading.local()
+
+    def sent_by_this_thread(self) -> int:
+        """How many attempts the calling thread has sent through this client so far."""
+        count: int = getattr(self._sent, "count", 0)
+        return count
 
     def send(
         self,
@@ -68,6 +78,7 @@ class DeadlineClient(httpx2.Client):
     ) -> httpx2.Response:
         deadline = Deadline(self.total_timeout)
         send = super().send
+        self._sent.count = self.sent_by_this_thread() + 1
 
         def attempt() -> httpx2.Response:
             response = send(request, stream=True, auth=auth, follow_redirects=follow_redirects)
