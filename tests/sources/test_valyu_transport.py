@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+import threading
 import traceback
 from collections.abc import Iterator
 
@@ -159,3 +161,31 @@ def test_an_attempt_refused_for_the_deadline_before_sending_is_not_counted(
     transport.close()
     assert valyu.searches == []
     assert transport.sent == 0
+
+
+def test_a_name_lookup_that_hangs_ends_at_the_deadline(
+    valyu: ValyuServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The system's lookup has no timeout; this one answers only when the test lets it (or after
+    # 20 s, so that a client that waits for it cannot hang the suite).
+    port = valyu.url.rsplit(":", 1)[1]
+    monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", f"http://valyu.test:{port}")
+    release = threading.Event()
+    waited_out = threading.Event()
+    lookup = socket.getaddrinfo
+
+    def hanging_lookup(host: object, *args: object, **kwargs: object) -> object:
+        if host == "valyu.test":
+            if not release.wait(20):
+                waited_out.set()
+            raise socket.gaierror(socket.EAI_NONAME, "no such host")
+        return lookup(host, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(socket, "getaddrinfo", hanging_lookup)
+    try:
+        error = failure(ValyuSource(timeout=0.5))
+        assert not waited_out.is_set()  # the search did not wait for the lookup
+    finally:
+        release.set()
+    assert str(error) == "Valyu search failed: timed out after 0.5s"
+    assert valyu.searches == []

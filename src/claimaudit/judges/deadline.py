@@ -77,12 +77,17 @@ class _Outcome(Generic[R]):
 
 
 def within(
-    deadline: Deadline, attempt: Callable[[], R], discard: Callable[[R], object] | None = None
+    deadline: Deadline,
+    attempt: Callable[[], R],
+    discard: Callable[[R], object] | None = None,
+    *,
+    name: str = "judge-http",
 ) -> R:
     """``attempt()``'s result or exception, or ``DeadlineExceeded`` once the deadline passes.
 
     The attempt runs in a daemon thread (one the interpreter does not wait for on exit); when it
     finishes after the caller gave up, ``discard`` gets its result (to close a response).
+    ``name`` names the thread, for debugging.
     """
     outcome: _Outcome[R] = _Outcome()
 
@@ -102,7 +107,7 @@ def within(
             discard(result)
 
     context = contextvars.copy_context()
-    worker = threading.Thread(target=context.run, args=(work,), name="judge-http", daemon=True)
+    worker = threading.Thread(target=context.run, args=(work,), name=name, daemon=True)
     worker.start()
     outcome.finished.wait(deadline.remaining())
     with outcome.lock:

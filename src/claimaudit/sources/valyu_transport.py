@@ -9,7 +9,9 @@ The SDK takes a ``requests.Session``; this module builds one whose every exchang
   requests' own timeout applies to each socket read, so a server sending a byte a second would
   never time out. A watchdog shuts down every socket the search opened when the deadline passes,
   which ends any read in progress (the TLS handshake, the headers or the body); the body is read
-  here in small reads, checking the deadline between them.
+  here in small reads, checking the deadline between them. A socket is opened (the host name
+  looked up, then connected) in a worker thread that is given up at the deadline: the system's
+  name lookup has no timeout, and the watchdog can only shut a socket that exists.
 - A reply over ``max_bytes`` (declared or as read, after decompression) is refused unread.
 
 ``ValyuTransport.failure`` turns what happened into one fixed line: the server's own error text is
@@ -24,9 +26,12 @@ import re
 import socket
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote, quote_plus, urljoin, urlsplit
 
+from claimaudit.judges.deadline import Deadline as WorkerDeadline
+from claimaudit.judges.deadline import DeadlineExceeded, within
 from claimaudit.redaction import MASK, redact_url
 
 # 4 MB: five excerpts of 5,000 characters with their metadata are well under 100 kB.
@@ -79,6 +84,21 @@ class ValyuTransport:
             self._sockets.append(sock)
         if self.deadline.remaining() <= 0:
             self._expire()
+
+    def connect(self, open_socket: Callable[[], socket.socket]) -> socket.socket:
+        """``open_socket()``'s socket, watched; past the deadline a timeout, the lookup or
+        connect left to finish in its thread (a socket it opens then is closed at once)."""
+        from urllib3.exceptions import ConnectTimeoutError
+
+        try:
+            left = WorkerDeadline(max(self.deadline.remaining(), 0))
+            sock = within(left, open_socket, _close, name="valyu-connect")
+        except DeadlineExceeded:
+            pass
+        else:
+            self.opened(sock)
+            return sock
+        raise ConnectTimeoutError(self.timed_out())
 
     def _expire(self) -> None:
         with self._lock:
@@ -187,6 +207,10 @@ class ValyuTransport:
         return f"reply over {self.max_bytes:,} bytes refused"
 
 
+def _close(sock: socket.socket) -> None:
+    sock.close()
+
+
 def _retry_wait(response: Any) -> float:
     """The seconds a 429 asks for, read as the SDK reads them: the body's ``retry_after``, else
     the Retry-After header, else 1 (the SDK's default); at most the SDK's cap of 60."""
@@ -225,15 +249,11 @@ def _session(transport: ValyuTransport) -> Any:
     # Each new socket is handed to the watchdog as soon as it exists.
     class WatchedHTTP(HTTPConnection):
         def _new_conn(self) -> socket.socket:
-            sock = super()._new_conn()
-            transport.opened(sock)
-            return sock
+            return transport.connect(super()._new_conn)
 
     class WatchedHTTPS(HTTPSConnection):
         def _new_conn(self) -> socket.socket:
-            sock = super()._new_conn()
-            transport.opened(sock)
-            return sock
+            return transport.connect(super()._new_conn)
 
     class WatchedHTTPPool(HTTPConnectionPool):
         ConnectionCls = WatchedHTTP
