@@ -294,6 +294,28 @@ def test_annotated_markdown_says_a_missing_reference(
     assert f"; reference not\\_found ({reason})" in notes
 
 
+def test_the_json_report_escapes_what_a_terminal_would_obey(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # A right-to-left override and a C1 control in the draft: as ``check --json`` writes them.
+    report = tmp_path / "w.md"
+    report.write_text("Raw data is \u202ebacked up\u202c twice\x85 [@w].\n", encoding="utf-8")
+    bib = tmp_path / "w.bib"
+    bib.write_text("@article{w, title={Good enough practices}, year={2017}}\n", encoding="utf-8")
+    library = tmp_path / "lib.sqlite3"
+    Library.open(library).close()
+    result = runner.invoke(app, [
+        "review", str(report), "--bib", str(bib), "--no-cache", "--library", str(library),
+        "--json", str(tmp_path / "w.json"),
+    ])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "w.json").read_text(encoding="utf-8")
+    assert not {"\u202e", "\u202c", "\x85"} & set(text)
+    assert "\\u202ebacked up\\u202c twice\\u0085" in text
+    [record] = json.loads(text)["records"]
+    assert "\u202ebacked up\u202c twice" in record["claim"]  # the same text, read back
+
+
 def test_html_report_renders_in_chromium(draft: dict[str, Any], tmp_path: Path) -> None:
     page_file = draft["work"] / "report.html"
     data = json.loads((draft["work"] / "records.json").read_text(encoding="utf-8"))

@@ -3,7 +3,6 @@ papers and, with --verify-refs, every cited reference against the catalogues."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -48,7 +47,7 @@ from claimaudit.cli._review_output import (
     write_output,
 )
 from claimaudit.cli._review_table import review_table
-from claimaudit.cli._terminal import shown_text
+from claimaudit.cli._terminal import json_text, shown_text
 from claimaudit.cli._warnings import warn, warn_empty, warn_unread
 from claimaudit.engines import Engine, EngineName
 from claimaudit.inputs import validate_topic
@@ -217,7 +216,7 @@ def review(
                     ).items():
                         write_text(path, annotated)
             if json_out is not None:
-                text = json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"
+                text = json_text(result.to_dict(), indent=2) + "\n"
                 write_output(json_out, text)
             if html_out is not None:
                 write_output(html_out, render_html(result, title=draft.path.name))
