@@ -59,10 +59,18 @@ def test_a_short_run_of_quote_marks_is_left_to_sentencex() -> None:
     assert sentence_spans(text) == _sentencex_alone(text)
 
 
-def test_a_sentence_longer_than_half_a_window_is_cut_at_a_blank() -> None:
-    text = "word " * 5_000 + "end."  # one 25,004-character sentence
+def test_a_sentence_longer_than_half_a_window_is_carried_on_whole() -> None:
+    text = "Sparse solvers save memory. " + "word " * 5_000 + "end. Skimage reads images."
+    assert _read(sentence_spans(text), text) == [
+        "Sparse solvers save memory.",
+        ("word " * 5_000 + "end.").strip(),
+        "Skimage reads images.",
+    ]
+
+
+def test_a_long_word_is_carried_on_whole_and_the_pieces_cover_the_text() -> None:
+    text = "Sparse solvers save memory. [" + "1" * 30_000 + "] Skimage reads images."
     spans = sentence_spans(text)
     assert spans[0][0] == 0 and spans[-1][1] == len(text)
-    assert all(a[1] == b[0] for a, b in pairwise(spans))  # covering
-    assert all(text[end - 1] == " " for _, end in spans[:-1])  # cut after a blank
-    assert 2 < len(spans) < 10
+    assert all(a[1] == b[0] for a, b in pairwise(spans))
+    assert _read(spans, text) == _read(_sentencex_alone(text), text)

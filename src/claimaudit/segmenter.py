@@ -2,7 +2,7 @@
 
 sentencex is quadratic on some paragraphs no paper or draft holds: a long run of quote marks
 or backticks (80,000 backticks: about 2 s), or many terminators inside one long word, or many
-openers that never close (``!-`` or ``“a `` repeated: each one scans the rest of the
+openers that never close (``!-`` or ``“a `` repeated: each one scans the rest of its word or
 paragraph). Python waits for it holding the GIL, so a 1 MiB request would stall every server
 thread for minutes. Two bounds keep it linear without changing its answer on ordinary text:
 
@@ -10,8 +10,10 @@ thread for minutes. Two bounds keep it linear without changing its answer on ord
   same length (so every offset holds): no sentence's text holds such a run;
 - a text longer than ``_WINDOW`` characters (ordinary paragraphs are far shorter: 6,000 at
   most in the papers measured) is segmented a window at a time. A window's last piece may be
-  cut short by the window's end, so the next window starts where that piece does; a piece
-  longer than half a window (no sentence is) is cut at its last blank in the window.
+  cut short by the window's end, so the next window starts where that piece does. A piece
+  that started in the window's first half (a sentence longer than half a window) is instead
+  carried on by the next window from its last blanks in this one, and ends where that
+  window's first piece ends.
 """
 
 from __future__ import annotations
@@ -43,6 +45,17 @@ def _pieces(text: str) -> list[tuple[int, int]]:
     ]
 
 
+def _resume_at(shown: str, half: int, end: int) -> int:
+    """Where the next window goes on with a long sentence: at the start of the last run of
+    blanks in ``[half, end)`` (never before ``half``), else at ``end`` (one long word)."""
+    cut = max((blank.start() for blank in _BLANK.finditer(shown, half, end)), default=None)
+    if cut is None:
+        return end
+    while cut > half and shown[cut - 1].isspace():
+        cut -= 1
+    return cut
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """[start, end) of each of sentencex's pieces of ``text`` (sentences and the blank lines
     between paragraphs), in order and covering it; see the module doc for the bounds."""
@@ -51,19 +64,21 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
         return _pieces(shown)
     found: list[tuple[int, int]] = []
     start = 0
-    while start < len(shown):
+    # Where a sentence longer than half a window began: the next window goes on with it.
+    pending: int | None = None
+    while True:
         end = min(start + _WINDOW, len(shown))
         pieces = [(start + a, start + b) for a, b in _pieces(shown[start:end]) if b > a]
+        pieces = pieces or [(start, end)]
+        if pending is not None:
+            pieces[0] = (pending, pieces[0][1])
+            pending = None
         if end == len(shown):
             return found + pieces
-        last_start = pieces[-1][0] if pieces else start
         found += pieces[:-1]
-        if last_start - start >= _WINDOW // 2:
+        last_start = pieces[-1][0]
+        if last_start >= start + _WINDOW // 2:
             start = last_start
-            continue
-        # One piece over half a window long: cut it at its last blank in the window.
-        half = start + _WINDOW // 2
-        blank = max((m.start() for m in _BLANK.finditer(shown, half, end)), default=end - 1)
-        found.append((last_start, blank + 1))
-        start = blank + 1
-    return found
+        else:
+            pending = last_start
+            start = _resume_at(shown, start + _WINDOW // 2, end)
