@@ -16,10 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-import sentencex
-
 from claimaudit.library.models import TextBlock
 from claimaudit.passage import Passage, passage_id
+from claimaudit.segmenter import sentence_spans
 from claimaudit.text import normalise
 
 TARGET_CHARS = 1200
@@ -122,8 +121,8 @@ def split_paragraph(text: str, target: int) -> list[str]:
 
 
 def _sentences(text: str, limit: int) -> Iterator[str]:
-    for boundary in sentencex.get_sentence_boundaries("en", text):
-        sentence = text[int(boundary["start_index"]) : int(boundary["end_index"])].strip()
+    for start, end in sentence_spans(text):
+        sentence = text[start:end].strip()
         # One sentence is kept whole up to a few times the limit (a list of names); only a
         # longer one is cut between words.
         while len(sentence) > _LONGEST_SENTENCE * limit:

@@ -1,6 +1,7 @@
 """Sentences of a report's prose, with exact positions in the report.
 
-``sentencex`` (Wikimedia's rule-based segmenter) finds the boundaries; it keeps "et al.", "e.g."
+``sentencex`` (Wikimedia's rule-based segmenter, bounded by ``claimaudit.segmenter`` so
+hostile text costs linear time) finds the boundaries; it keeps "et al.", "e.g."
 and "i.e." inside sentences. The footnote markers and ``[@key]`` citation groups right after a
 sentence's end are blanked for it, since it reads them as words ("is ok.[^1] [@a] More" stayed
 one sentence). Repairs follow, all for how papers are cited:
@@ -26,11 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-import sentencex
-
 from claimaudit.review.document import Block, Document
+from claimaudit.segmenter import sentence_spans
 
-_LANGUAGE = "en"
 # Closing marks and citation groups that belong to the sentence before them. A group's text
 # before its first "@" or digit excludes them: "[^\[\]]*(?:@|\d)[^\[\]]*" split an unclosed
 # "[111..." every way (20,000 digits: 1 s).
@@ -115,8 +114,7 @@ def _segments(text: str, offset: int = 0) -> list[tuple[int, int]]:
     "(b) "), so such a piece is segmented again without it and the enumerator rejoins the
     first sentence."""
     found: list[tuple[int, int]] = []
-    for boundary in sentencex.get_sentence_boundaries(_LANGUAGE, text):
-        start, end = int(boundary["start_index"]), int(boundary["end_index"])
+    for start, end in sentence_spans(text):
         enumerator = _ENUMERATOR.match(text, start, end)
         if enumerator:
             inner = _segments(text[enumerator.end() : end], offset + enumerator.end())
