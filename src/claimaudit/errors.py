@@ -40,6 +40,7 @@ __all__ = [
     "DatasetError",
     "DraftError",
     "EprintError",
+    "ExcerptsOverBudgetError",
     "InputError",
     "InvalidClaimError",
     "InvalidClaimTextError",
@@ -52,10 +53,12 @@ __all__ = [
     "LibraryDamagedError",
     "LibraryError",
     "LibraryOpenError",
+    "LibraryUnreadableError",
     "ModelNotTakenError",
     "ModelRequiredError",
     "NestingError",
     "PaperNotFoundError",
+    "PaperNotInLibraryError",
     "PassageNotFoundError",
     "PluginError",
     "RefRequiredError",
@@ -387,6 +390,48 @@ class ContextLengthError(JudgeError):
 
 class SourceError(BackendError):
     """The paper could not be provided (unknown, missing, no passages, service failure)."""
+
+
+class PaperNotInLibraryError(SourceError):
+    """The library lacks the paper, or there is no library: the message says which. The facts
+    each surface's advice is made from: ``library``, the library as a person at this machine
+    would name it; ``arxiv_id``, the versioned arXiv id when a download could add the paper;
+    ``search_key``, the unset environment variable that would let the source search
+    elsewhere (Valyu's key for the ``auto`` source)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        library: str | None = None,
+        arxiv_id: str | None = None,
+        search_key: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.library = library
+        self.arxiv_id = arxiv_id
+        self.search_key = search_key
+
+
+class LibraryUnreadableError(SourceError):
+    """The library could not be read while checking; ``damaged``: the database looks damaged
+    (a library check says where)."""
+
+    def __init__(self, message: str, *, damaged: bool = False) -> None:
+        super().__init__(message)
+        self.damaged = damaged
+
+
+class ExcerptsOverBudgetError(SourceError):
+    """A search service's excerpts of ``work`` (an arXiv id without version) were over the
+    judge's evidence budget, and nothing was cut: a narrower topic or the whole paper helps."""
+
+    # "...; nothing was truncated: <how to choose fewer sections>".
+    advice_joint = ": "
+
+    def __init__(self, message: str, *, work: str, calls: int = 0) -> None:
+        super().__init__(message, calls=calls)
+        self.work = work
 
 
 class ArxivError(BackendError):

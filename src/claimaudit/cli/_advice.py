@@ -7,9 +7,12 @@ from claimaudit.errors import (
     AmbiguousPaperError,
     ClaimauditError,
     ContentConflictError,
+    ExcerptsOverBudgetError,
     KeyRequiredError,
+    LibraryUnreadableError,
     ModelNotTakenError,
     ModelRequiredError,
+    PaperNotInLibraryError,
     RefRequiredError,
 )
 
@@ -30,7 +33,26 @@ def cli_advice(error: ClaimauditError) -> str | None:
         return f"set {error.env}"
     if isinstance(error, ModelNotTakenError):
         return f"--model {error.model!r} applies to {MODEL_JUDGES}"
+    if isinstance(error, PaperNotInLibraryError):
+        return _add_to_library(error)
+    if isinstance(error, LibraryUnreadableError) and error.damaged:
+        return "`claimaudit library check` says what is damaged"
+    if isinstance(error, ExcerptsOverBudgetError):
+        return (
+            "select sections (narrow --topic) or add the paper to the library "
+            f"(claimaudit library add arxiv:{error.work})"
+        )
     return None
+
+
+def _add_to_library(error: PaperNotInLibraryError) -> str:
+    if error.arxiv_id and error.search_key:
+        return (
+            f"add it or set {error.search_key} (`claimaudit library add arxiv:{error.arxiv_id}` "
+            f"or `check --fetch`; library: {error.library})"
+        )
+    alternative = f" or set {error.search_key}" if error.search_key else ""
+    return f"add it with `claimaudit library add`{alternative}"
 
 
 def cli_message(error: ClaimauditError) -> str:

@@ -6,7 +6,12 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from claimaudit.errors import LibraryError, SourceError
+from claimaudit.errors import (
+    LibraryError,
+    LibraryUnreadableError,
+    PaperNotInLibraryError,
+    SourceError,
+)
 from claimaudit.identity import PaperRef
 from claimaudit.library.damage import looks_damaged
 from claimaudit.library.paths import resolve_library_path
@@ -50,16 +55,18 @@ class LibrarySource(Source):
             with Library.open(self.path, create=False) as library:
                 paper = library.get_paper(ref)
                 if paper is None:
-                    raise SourceError(
-                        f"{ref} is not in the local library ({library.path}); "
-                        "add it with `claimaudit library add`"
+                    # How to add it is each surface's advice (``claimaudit.advice``).
+                    raise PaperNotInLibraryError(
+                        f"{ref} is not in the local library ({library.path})",
+                        library=str(library.path),
                     )
                 passages = library.passages(paper.ref)
         except LibraryError as exc:
             raise SourceError(f"local library: {exc}") from exc
         except sqlite3.Error as exc:
-            hint = "; `claimaudit library check` says what is damaged" if looks_damaged(exc) else ""
-            raise SourceError(f"local library unreadable: {exc}{hint}") from exc
+            raise LibraryUnreadableError(
+                f"local library unreadable: {exc}", damaged=looks_damaged(exc)
+            ) from exc
         if not passages:
             raise SourceError(f"{paper.ref} is in the local library but has no passages")
         return SourcePaper(
