@@ -10,8 +10,10 @@ from claimaudit.errors import (
     AmbiguousPaperError,
     ClaimauditError,
     ContentConflictError,
+    CorpusFileError,
     ExcerptsOverBudgetError,
     KeyRequiredError,
+    LibraryDamagedError,
     LibraryUnreadableError,
     ModelNotTakenError,
     ModelRequiredError,
@@ -125,15 +127,39 @@ NOT_FOUND = PaperNotInLibraryError(
             "add it with the library_add tool or set VALYU_API_KEY on the server",
         ),
         (
-            LibraryUnreadableError("local library unreadable: malformed", damaged=True),
+            LibraryUnreadableError("local library unreadable: malformed", damaged="database"),
             "`claimaudit library check` says what is damaged",
             None,
             None,
         ),
         (LibraryUnreadableError("local library unreadable: locked"), None, None, None),
+        (
+            LibraryUnreadableError("local library: index", damaged="index"),
+            "run `claimaudit library repair`",
+            None,
+            None,
+        ),
+        (
+            LibraryDamagedError("the library's search index is damaged", part="index"),
+            "run `claimaudit library repair`",
+            None,
+            None,
+        ),
+        (
+            LibraryDamagedError("the library database is damaged (x)", part="database"),
+            "`claimaudit library check` says where",
+            None,
+            None,
+        ),
+        (
+            CorpusFileError("a.jsonl: .jsonl files are not papers; add a PDF"),
+            "a corpus is imported with `claimaudit library import-jsonl`",
+            None,
+            None,
+        ),
     ],
 )
-def test_a_record_s_source_failure_is_advised_by_the_surface_that_shows_it(
+def test_a_failure_is_advised_by_the_surface_that_shows_it(
     error: ClaimauditError, cli: str | None, api: str | None, mcp: str | None
 ) -> None:
     # Records are made in the core and served by every surface: each adds its own way to

@@ -7,8 +7,10 @@ from claimaudit.errors import (
     AmbiguousPaperError,
     ClaimauditError,
     ContentConflictError,
+    CorpusFileError,
     ExcerptsOverBudgetError,
     KeyRequiredError,
+    LibraryDamagedError,
     LibraryUnreadableError,
     ModelNotTakenError,
     ModelRequiredError,
@@ -35,7 +37,15 @@ def cli_advice(error: ClaimauditError) -> str | None:
         return f"--model {error.model!r} applies to {MODEL_JUDGES}"
     if isinstance(error, PaperNotInLibraryError):
         return _add_to_library(error)
-    if isinstance(error, LibraryUnreadableError) and error.damaged:
+    if isinstance(error, CorpusFileError):
+        return "a corpus is imported with `claimaudit library import-jsonl`"
+    if isinstance(error, LibraryDamagedError) and error.part == "index":
+        return "run `claimaudit library repair`"
+    if isinstance(error, LibraryDamagedError) and error.part == "database":
+        return "`claimaudit library check` says where"
+    if isinstance(error, LibraryUnreadableError) and error.damaged == "index":
+        return "run `claimaudit library repair`"
+    if isinstance(error, LibraryUnreadableError) and error.damaged == "database":
         return "`claimaudit library check` says what is damaged"
     if isinstance(error, ExcerptsOverBudgetError):
         return (
@@ -52,6 +62,9 @@ def _add_to_library(error: PaperNotInLibraryError) -> str:
             f"or `check --fetch`; library: {error.library})"
         )
     alternative = f" or set {error.search_key}" if error.search_key else ""
+    if error.local:
+        # A bibliography entry without an identifier is looked up under its citation key.
+        alternative += " (`claimaudit library import-bib` adds a bibliography's attached files)"
     return f"add it with `claimaudit library add`{alternative}"
 
 

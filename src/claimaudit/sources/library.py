@@ -7,12 +7,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from claimaudit.errors import (
+    LibraryDamagedError,
     LibraryError,
     LibraryUnreadableError,
     PaperNotInLibraryError,
     SourceError,
 )
-from claimaudit.identity import PaperRef
+from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.damage import looks_damaged
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
@@ -46,7 +47,7 @@ class LibrarySource(Source):
             with Library.open(self.path, create=False) as library:
                 return library.get_paper(ref) is not None
         except LibraryError as exc:
-            raise SourceError(f"local library: {exc}") from exc
+            raise _unreadable(exc) from exc
         except sqlite3.Error as exc:
             raise SourceError(f"local library unreadable: {exc}") from exc
 
@@ -59,14 +60,16 @@ class LibrarySource(Source):
                     raise PaperNotInLibraryError(
                         f"{ref} is not in the local library ({library.path})",
                         library=str(library.path),
+                        local=ref.kind is RefKind.LOCAL,
                     )
                 passages = library.passages(paper.ref)
         except LibraryError as exc:
-            raise SourceError(f"local library: {exc}") from exc
+            raise _unreadable(exc) from exc
         except sqlite3.Error as exc:
-            raise LibraryUnreadableError(
-                f"local library unreadable: {exc}", damaged=looks_damaged(exc)
-            ) from exc
+            message = f"local library unreadable: {exc}"
+            if looks_damaged(exc):
+                raise LibraryUnreadableError(message, damaged="database") from exc
+            raise LibraryUnreadableError(message) from exc
         if not passages:
             raise SourceError(f"{paper.ref} is in the local library but has no passages")
         return SourcePaper(
@@ -80,6 +83,12 @@ class LibrarySource(Source):
             search_query="",
             full_text=True,
         )
+
+
+def _unreadable(exc: LibraryError) -> SourceError:
+    """A library failure met while checking, its damage (if any) kept for the advice."""
+    damaged = exc.part if isinstance(exc, LibraryDamagedError) else None
+    return LibraryUnreadableError(f"local library: {exc}", damaged=damaged)
 
 
 def make_library_source(*, path: Path | None = None) -> LibrarySource:
