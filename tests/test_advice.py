@@ -127,6 +127,13 @@ NOT_FOUND = PaperNotInLibraryError(
             "add it with the library_add tool or set VALYU_API_KEY on the server",
         ),
         (
+            PaperNotInLibraryError("local:k is not in the local library (lib)", local=True),
+            "add it with `claimaudit library add` "
+            "(`claimaudit library import-bib` adds a bibliography's attached files)",
+            "upload it with POST /v1/library",
+            "add it with the library_add tool",
+        ),
+        (
             LibraryUnreadableError("local library unreadable: malformed", damaged="database"),
             "`claimaudit library check` says what is damaged",
             None,
