@@ -5,18 +5,23 @@ from __future__ import annotations
 import pytest
 
 from claimaudit.advice import advised
-from claimaudit.cli._advice import cli_message
+from claimaudit.cli._advice import cli_advice, cli_message
 from claimaudit.errors import (
     AmbiguousPaperError,
     ClaimauditError,
     ContentConflictError,
+    CorpusFileError,
+    ExcerptsOverBudgetError,
     KeyRequiredError,
+    LibraryDamagedError,
+    LibraryUnreadableError,
     ModelNotTakenError,
     ModelRequiredError,
     PaperNotFoundError,
+    PaperNotInLibraryError,
     RefRequiredError,
 )
-from claimaudit.server.advice import request_message
+from claimaudit.server.advice import api_advice, mcp_advice, request_message
 
 CONFLICT = ContentConflictError("local:a is already in the library with different content")
 NO_REF = RefRequiredError("a.md: cannot tell which paper this is from its name or metadata")
@@ -94,3 +99,94 @@ def test_a_model_for_a_judge_with_its_own_names_the_flag_or_the_field() -> None:
         "the local judge runs its own model (v1); "
         "model 'gpt-4o' applies to the jev and openai judges"
     )
+
+
+NOT_STORED = PaperNotInLibraryError("doi:1/x is not in the local library (lib.sqlite3)")
+NOT_FOUND = PaperNotInLibraryError(
+    "arXiv:1: paper not in the library",
+    library="lib.sqlite3",
+    arxiv_id="1v2",
+    search_key="VALYU_API_KEY",
+)
+
+
+@pytest.mark.parametrize(
+    ("error", "cli", "api", "mcp"),
+    [
+        (
+            NOT_STORED,
+            "add it with `claimaudit library add`",
+            "upload it with POST /v1/library",
+            "add it with the library_add tool",
+        ),
+        (
+            NOT_FOUND,
+            "add it or set VALYU_API_KEY (`claimaudit library add arxiv:1v2` or "
+            "`check --fetch`; library: lib.sqlite3)",
+            "upload it with POST /v1/library or set VALYU_API_KEY on the server",
+            "add it with the library_add tool or set VALYU_API_KEY on the server",
+        ),
+        (
+            PaperNotInLibraryError("local:k is not in the local library (lib)", local=True),
+            "add it with `claimaudit library add` "
+            "(`claimaudit library import-bib` adds a bibliography's attached files)",
+            "upload it with POST /v1/library",
+            "add it with the library_add tool",
+        ),
+        (
+            LibraryUnreadableError("local library unreadable: malformed", damaged="database"),
+            "`claimaudit library check` says what is damaged",
+            None,
+            None,
+        ),
+        (LibraryUnreadableError("local library unreadable: locked"), None, None, None),
+        (
+            LibraryUnreadableError("local library: index", damaged="index"),
+            "run `claimaudit library repair`",
+            None,
+            None,
+        ),
+        (
+            LibraryDamagedError("the library's search index is damaged", part="index"),
+            "run `claimaudit library repair`",
+            None,
+            None,
+        ),
+        (
+            LibraryDamagedError("the library database is damaged (x)", part="database"),
+            "`claimaudit library check` says where",
+            None,
+            None,
+        ),
+        (
+            CorpusFileError("a.jsonl: .jsonl files are not papers; add a PDF"),
+            "a corpus is imported with `claimaudit library import-jsonl`",
+            None,
+            None,
+        ),
+    ],
+)
+def test_a_failure_is_advised_by_the_surface_that_shows_it(
+    error: ClaimauditError, cli: str | None, api: str | None, mcp: str | None
+) -> None:
+    # Records are made in the core and served by every surface: each adds its own way to
+    # add a paper, and the API and MCP never a command line's command or flag.
+    for advice, words in ((cli_advice, cli), (api_advice, api), (mcp_advice, mcp)):
+        assert advised(error, advice) == (f"{error}; {words}" if words else str(error))
+
+
+def test_excerpts_over_budget_are_narrowed_by_the_surface_s_topic() -> None:
+    error = ExcerptsOverBudgetError(
+        "Valyu returned 9 excerpt passages for arXiv:1v2, over the judge's budget of 8; "
+        "nothing was truncated",
+        work="1",
+    )
+    # "...; nothing was truncated: <how>", the command line's words as they always were.
+    assert cli_message(error) == (
+        f"{error}: select sections (narrow --topic) or add the paper to the library "
+        "(claimaudit library add arxiv:1)"
+    )
+    for advice in (api_advice, mcp_advice):
+        assert advised(error, advice) == (
+            f"{error}: send a narrower topic, or add the paper to the server's library"
+        )

@@ -44,7 +44,8 @@ def test_check_claim_with_the_default_judge(library: Path) -> None:
     assert checked.verdict == "supports"
     assert checked.evidence == "Ensure that raw data is backed up in more than one location."
     assert isinstance(missing, NotCheckedRecord)
-    assert "paper not in the library; add it or set VALYU_API_KEY" in missing.error
+    # The Python API states the fact; no surface's advice (make_checker's advice adds one).
+    assert missing.error == "arXiv:2105.14372: paper not in the library"
 
 
 def test_check_claim_accepts_a_judge_object(library: Path) -> None:

@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from claimaudit.advice import Advice
 from claimaudit.cache import ResultCache
 from claimaudit.checker import Checker
 from claimaudit.errors import UsageError
@@ -54,6 +55,7 @@ def make_checker(
     context_tokens: int | None = None,
     max_passages: int = MAX_PASSAGES,
     max_chars: int = MAX_CHARS,
+    advice: Advice | None = None,
 ) -> Checker:
     """The one way a checker is built (the command line, the server, MCP and ``check_claim``
     all come here), so every one of them checks alike.
@@ -68,6 +70,8 @@ def make_checker(
     caller's to close. ``library``: the library's path (a ``Path`` or a ``str``; default
     ``$CLAIMAUDIT_LIBRARY``, else the user data directory). ``max_passages`` and
     ``max_chars``: the evidence budget per paper, positive whole numbers (UsageError otherwise).
+    ``advice``: the calling surface's advice, added to a ``not_checked`` record's error where a
+    source failed (how to add a missing paper); None, the default, states the failure alone.
     """
     library = as_optional_path(library, "library")
     check_budgets(max_passages, max_chars)  # before any backend is built
@@ -96,6 +100,7 @@ def make_checker(
         max_chars=max_chars,
         cache=cache or None,
         owned=tuple(owned),
+        advice=advice,
     )
 
 

@@ -15,8 +15,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import cast
 
+from claimaudit.advice import Advice, advised
 from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
 from claimaudit.errors import (
+    ClaimauditError,
     ContextLengthError,
     InvalidReferenceError,
     JudgeError,
@@ -88,6 +90,9 @@ class Checker:
     # What ``close`` releases: the backends made for this checker (``make_checker`` sets it),
     # never ones a caller passed in, which stay the caller's to close.
     owned: tuple[Judge | Source, ...] = field(default=(), repr=False)
+    # The advice of the surface the records are for, added to a source's failure (a paper
+    # missing from the library: how to add it there); None states the failure alone.
+    advice: Advice | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         # Backends from plugins enter here: one that breaks its contract is refused up front,
@@ -114,6 +119,10 @@ class Checker:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def said(self, error: ClaimauditError) -> str:
+        """``error`` as a record of this checker says it: with its surface's advice, if any."""
+        return advised(error, self.advice) if self.advice is not None else str(error)
 
     def check(self, claim: str, papers: Iterable[str], topic: str | None = None) -> list[Record]:
         return list(self.iter_check(claim, papers, topic))
@@ -156,7 +165,7 @@ class Checker:
             found = self.source.fetch(ref, source_query(claim, topic))
         except SourceError as error:
             spent = {error.backend or self.source.name: error.calls} if error.calls else {}
-            return self._failure(claim, ref, str(error), calls=spent)
+            return self._failure(claim, ref, self.said(error), calls=spent)
         except Exception as error:
             # A source's own bug (a plugin, say): as above, never a verdict.
             _log.debug("source %r failed on %s", self.source.name, ref, exc_info=True)
@@ -166,7 +175,7 @@ class Checker:
         try:
             vet_source_paper(ref, found)
         except SourceError as error:
-            return self._failure(claim, ref, str(error), calls=self._calls(found))
+            return self._failure(claim, ref, self.said(error), calls=self._calls(found))
         key = self.cache_key_for(claim, ref, found, topic)
         if key is not None and self.cache is not None:
             cached = recall(self.cache, key, found, self._calls(found), self.policy)

@@ -23,7 +23,7 @@ database failed) are translated by ``as_known``, so every surface reports them a
 from __future__ import annotations
 
 import sqlite3
-from typing import ClassVar, Self
+from typing import ClassVar, Literal, Self
 
 __all__ = [
     "AmbiguousPaperError",
@@ -35,11 +35,13 @@ __all__ = [
     "ClaimauditError",
     "ContentConflictError",
     "ContextLengthError",
+    "CorpusFileError",
     "CrossrefError",
     "CrossrefNotFoundError",
     "DatasetError",
     "DraftError",
     "EprintError",
+    "ExcerptsOverBudgetError",
     "InputError",
     "InvalidClaimError",
     "InvalidClaimTextError",
@@ -52,10 +54,12 @@ __all__ = [
     "LibraryDamagedError",
     "LibraryError",
     "LibraryOpenError",
+    "LibraryUnreadableError",
     "ModelNotTakenError",
     "ModelRequiredError",
     "NestingError",
     "PaperNotFoundError",
+    "PaperNotInLibraryError",
     "PassageNotFoundError",
     "PluginError",
     "RefRequiredError",
@@ -267,9 +271,15 @@ class LibraryOpenError(LibraryError):
 
 class LibraryDamagedError(LibraryOpenError):
     """The database is damaged (its full-text index out of step, or SQLite reporting a malformed
-    file): answering would risk a false "nothing found", so nothing is answered."""
+    file): answering would risk a false "nothing found", so nothing is answered. ``part``: what
+    is damaged, which decides the advice: ``"index"`` (a repair rebuilds it), ``"database"``
+    (a library check says where), or None (the message says what to do)."""
 
     code = "library_damaged"
+
+    def __init__(self, message: str, *, part: Literal["index", "database"] | None = None) -> None:
+        super().__init__(message)
+        self.part = part
 
 
 class PaperNotFoundError(LibraryError, LookupError):
@@ -312,6 +322,10 @@ class InputError(LibraryError):
 
     http_status = 422
     code = "unreadable_paper"
+
+
+class CorpusFileError(InputError):
+    """A corpus file (JSON Lines) given as a paper: it is imported another way."""
 
 
 class RefRequiredError(InputError):
@@ -387,6 +401,53 @@ class ContextLengthError(JudgeError):
 
 class SourceError(BackendError):
     """The paper could not be provided (unknown, missing, no passages, service failure)."""
+
+
+class PaperNotInLibraryError(SourceError):
+    """The library lacks the paper, or there is no library: the message says which. The facts
+    each surface's advice is made from: ``library``, the library as a person at this machine
+    would name it; ``arxiv_id``, the versioned arXiv id when a download could add the paper;
+    ``search_key``, the unset environment variable that would let the source search
+    elsewhere (Valyu's key for the ``auto`` source); ``local``: the reference is a ``local:``
+    one, which a bibliography entry's attached file is stored under."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        library: str | None = None,
+        arxiv_id: str | None = None,
+        search_key: str | None = None,
+        local: bool = False,
+    ) -> None:
+        super().__init__(message)
+        self.library = library
+        self.arxiv_id = arxiv_id
+        self.search_key = search_key
+        self.local = local
+
+
+class LibraryUnreadableError(SourceError):
+    """The library could not be read while checking; ``damaged``: what looks damaged, as
+    ``LibraryDamagedError.part`` (None: nothing known to be)."""
+
+    def __init__(
+        self, message: str, *, damaged: Literal["index", "database"] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.damaged = damaged
+
+
+class ExcerptsOverBudgetError(SourceError):
+    """A search service's excerpts of ``work`` (an arXiv id without version) were over the
+    judge's evidence budget, and nothing was cut: a narrower topic or the whole paper helps."""
+
+    # "...; nothing was truncated: <how to choose fewer sections>".
+    advice_joint = ": "
+
+    def __init__(self, message: str, *, work: str, calls: int = 0) -> None:
+        super().__init__(message, calls=calls)
+        self.work = work
 
 
 class ArxivError(BackendError):

@@ -163,6 +163,28 @@ def test_source_failures_are_not_checked_per_paper(
     assert records[2]["paperRef"] == "arXiv:2105.14372v9"
 
 
+def test_a_missing_paper_s_record_keeps_the_command_line_s_advice(
+    runner: CliRunner, paper_library: Path, jev_mock: str
+) -> None:
+    # The command line's records (its JSON too) end in its own commands: the HTTP API and MCP
+    # name theirs (tests/server/test_api.py, test_mcp.py).
+    _, records, _ = _check(
+        runner,
+        paper_library,
+        *("--judge", "jev", "--paper", "doi:10.1000/absent", "--paper", "2401.00001v1"),
+    )
+    doi, arxiv = (str(r["error"]) for r in records)
+    assert doi == (
+        f"doi:10.1000/absent is not in the local library ({paper_library}); "
+        "add it with `claimaudit library add`"
+    )
+    assert arxiv == (
+        "arXiv:2401.00001v1: paper not in the library; add it or set VALYU_API_KEY "
+        "(`claimaudit library add arxiv:2401.00001v1` or `check --fetch`; "
+        f"library: {paper_library})"
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.cli._advice import cli_message
 from claimaudit.errors import LibraryDamagedError, SourceError
 from claimaudit.identity import parse_ref
 from claimaudit.library.damage import (
@@ -101,12 +102,13 @@ def test_a_paper_missing_from_the_index_is_not_a_silent_miss(tmp_path: Path) -> 
         assert [h.ref for h in library.search("coffee cancer", ref=parse_ref(COFFEE))] == [
             parse_ref(COFFEE)
         ]
-        with pytest.raises(LibraryDamagedError, match="library repair"):
+        with pytest.raises(LibraryDamagedError, match=INDEX_DAMAGED):
             library.search("coffee cancer")
-        with pytest.raises(LibraryDamagedError, match="library repair"):
+        with pytest.raises(LibraryDamagedError, match=INDEX_DAMAGED):
             library.search("aspirin", ref=parse_ref(ASPIRIN))
-        with pytest.raises(LibraryDamagedError, match="library repair"):
+        with pytest.raises(LibraryDamagedError, match=INDEX_DAMAGED) as raised:
             library.search("aspirin")
+        assert cli_message(raised.value).endswith("; run `claimaudit library repair`")
 
 
 def test_no_match_in_a_whole_index_is_still_an_empty_answer(tmp_path: Path) -> None:
@@ -131,14 +133,17 @@ def test_a_damaged_database_is_not_called_a_damaged_index(tmp_path: Path) -> Non
     break_core_table(path)
     with Library.open(path) as library, pytest.raises(LibraryDamagedError) as raised:
         library.search("aspirin")
-    assert "library check" in str(raised.value) and "repair`" not in str(raised.value)
+    # What is damaged decides the advice: a check says where (a repair would not help).
+    assert raised.value.part == "database"
+    assert cli_message(raised.value).endswith("; `claimaudit library check` says where")
 
 
 def test_the_library_source_points_at_the_check(tmp_path: Path) -> None:
     path = make_library(tmp_path / "lib.sqlite3")
     break_core_table(path)
-    with pytest.raises(SourceError, match="library check"):
+    with pytest.raises(SourceError) as raised:
         LibrarySource(path).fetch(parse_ref(ASPIRIN), "aspirin")
+    assert "library check" in cli_message(raised.value)
 
 
 def test_an_error_that_is_not_damage_is_not_called_damage(tmp_path: Path) -> None:

@@ -43,8 +43,9 @@ def test_adding_without_a_trigger_is_refused_and_writes_nothing(
     execute(path, f"DROP TRIGGER {trigger}")
     before = rows(path)
     with Library.open(path) as library:
-        with pytest.raises(LibraryDamagedError, match="run `claimaudit library repair`"):
+        with pytest.raises(LibraryDamagedError, match=INDEX_DAMAGED) as raised:
             library.add_paper(tea())
+        assert raised.value.part == "index"  # the command line says to run a repair
         with pytest.raises(LibraryDamagedError):
             library.add_papers([tea()])
         with pytest.raises(LibraryDamagedError):

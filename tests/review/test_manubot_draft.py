@@ -78,7 +78,8 @@ def test_missing_papers_are_not_checked_and_the_one_present_is_judged(
     missing = [r for r in records if isinstance(r, NotCheckedRecord)]
     assert len(missing) == len(records) - 1 > 100
     # DOIs get the library's own message; arXiv papers the auto source's (library, else Valyu).
-    not_stored = ("is not in the local library", "paper not in the library; add it or set")
+    # Reviewed through the Python API: the fact alone, no surface's advice.
+    not_stored = ("is not in the local library", ": paper not in the library")
     in_library = [r for r in missing if any(text in r.error for text in not_stored)]
     cannot_resolve = [r for r in missing if r.error.startswith("citation ")]
     assert len(in_library) + len(cannot_resolve) == len(missing)

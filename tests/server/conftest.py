@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -37,6 +38,8 @@ TOKEN = "test-token-0123456789-abcdef-SECRET"
 STARTUP_LIMIT_S = 60.0
 # A check with the embedded judge can take seconds on a busy machine: the page tests wait as long.
 PAGE_TIMEOUT_MS = 60_000
+# A command line's command or flag in text a client reads ("`claimaudit library add`", "--fetch").
+COMMAND_LINE_ADVICE = re.compile(r"claimaudit [a-z]|(?<![\w-])--[a-z]")
 
 
 @pytest.fixture(scope="session")

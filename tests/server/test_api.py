@@ -15,6 +15,7 @@ from claimaudit.library.store import Library
 from tests.library.damaging import NEVER_ISSUED, store_under_never_issued_id
 from tests.library.helpers import make_blank_pdf, make_pdf, make_repeated_page_pdf
 from tests.server.conftest import (
+    COMMAND_LINE_ADVICE,
     DEEP_RULES_REF,
     GOOD_ENOUGH_REF,
     NARROW_CLAIM,
@@ -93,8 +94,30 @@ def test_check_with_the_local_judge(api: httpx.Client, example_library: Path) ->
     # No threshold asked: the records were judged against the local judge's validated one.
     assert response.json()["threshold"] == local_threshold()
     # Remote clients are not told where the server keeps its files.
-    assert "the server's library" in missing["error"]
     assert str(example_library) not in missing["error"] and "sqlite3" not in missing["error"]
+
+
+def test_a_missing_paper_s_record_advises_the_api_not_the_command_line(
+    api: httpx.Client,
+) -> None:
+    response = api.post(
+        "/v1/checks",
+        json={"claim": NARROW_CLAIM, "papers": ["arXiv:2401.00001", "doi:10.1000/absent"]},
+    )
+    assert response.status_code == 200, response.text
+    arxiv, doi = response.json()["records"]
+    assert (arxiv["verdict"], doi["verdict"]) == ("not_checked", "not_checked")
+    # The fact, then how an API client adds a paper: uploading it (or Valyu's key, which is
+    # the server's to set). Never the command line's `claimaudit library add` or `check --fetch`.
+    assert arxiv["error"] == (
+        "arXiv:2401.00001: paper not in the library; upload it with POST /v1/library "
+        "or set VALYU_API_KEY on the server"
+    )
+    assert doi["error"] == (
+        "doi:10.1000/absent is not in the local library (the server's library); "
+        "upload it with POST /v1/library"
+    )
+    assert not [r["error"] for r in (arxiv, doi) if COMMAND_LINE_ADVICE.search(r["error"])]
 
 
 def test_check_options_reach_the_checker(api: httpx.Client) -> None:

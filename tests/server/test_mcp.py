@@ -15,7 +15,7 @@ from mcp.client.stdio import StdioServerParameters
 
 from tests.judges.openaiserver import OpenAIServer
 from tests.library.helpers import make_repeated_page_pdf
-from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM, REPO
+from tests.server.conftest import COMMAND_LINE_ADVICE, DEEP_RULES_REF, NARROW_CLAIM, REPO
 from tests.server.test_reviews import WRAPPED, WRAPPED_WARNING
 
 EXPECTED_TOOLS = {
@@ -232,6 +232,34 @@ def test_what_the_api_refuses_unread_the_tools_refuse_alike(library: Path, tmp_p
     assert _error_text(outcome["long"]) == (
         f"Error executing tool library_add: {long}: the PDF has 2,001 pages; the limit is 2,000"
     )
+
+
+def test_a_missing_paper_s_record_advises_the_tool_not_the_command_line(library: Path) -> None:
+    outcome: dict[str, Any] = {}
+
+    async def session() -> None:
+        with anyio.fail_after(120):
+            async with Client(_parameters(library)) as client:
+                outcome["check"] = await client.call_tool(
+                    "check_claim",
+                    {"claim": NARROW_CLAIM, "papers": ["arXiv:2401.00001", "doi:10.1000/absent"]},
+                )
+
+    anyio.run(session)
+
+    arxiv, doi = _payload(outcome["check"])["records"]
+    assert (arxiv["verdict"], doi["verdict"]) == ("not_checked", "not_checked")
+    # The fact, then how an agent adds a paper: its library_add tool (or Valyu's key, the
+    # server's to set). Never the command line's `claimaudit library add` or `check --fetch`.
+    assert arxiv["error"] == (
+        "arXiv:2401.00001: paper not in the library; add it with the library_add tool "
+        "or set VALYU_API_KEY on the server"
+    )
+    assert doi["error"] == (
+        "doi:10.1000/absent is not in the local library (the server's library); "
+        "add it with the library_add tool"
+    )
+    assert not [r["error"] for r in (arxiv, doi) if COMMAND_LINE_ADVICE.search(r["error"])]
 
 
 def test_the_model_argument_reaches_the_openai_judge(

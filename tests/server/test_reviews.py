@@ -9,6 +9,7 @@ import httpx
 import pytest
 
 from tests.server.conftest import (
+    COMMAND_LINE_ADVICE,
     DEEP_RULES_REF,
     GOOD_ENOUGH_REF,
     NARROW_CLAIM,
@@ -322,3 +323,21 @@ def test_bad_latex_review_requests(
     error = _error(api.post("/v1/reviews", json=body), status)
     assert error["code"] == code
     assert words in error["message"]
+
+
+def test_a_key_only_entry_s_record_advises_the_api_not_the_command_line(
+    api: httpx.Client,
+) -> None:
+    # An entry with no arXiv id or DOI is looked up under its key; the record said to import
+    # its attached file with `claimaudit library import-bib`, which an API client cannot run.
+    draft = f"{NARROW_CLAIM[:-1]} [@noid].\n"
+    bibtex = "@misc{noid, title = {No identifier}}"
+    data = _review(api, markdown=draft, bibliography={"text": bibtex}, judge="gated")
+    [record] = data["records"]
+    assert record["verdict"] == "not_checked" and record["paperRef"] == "local:noid"
+    assert record["error"] == (
+        "local:noid is not in the local library (the server's library); upload it with "
+        "POST /v1/library (bibliography entry 'noid' has no arXiv id or DOI, so it is looked "
+        "up in the library as local:noid)"
+    )
+    assert not COMMAND_LINE_ADVICE.search(record["error"])

@@ -290,5 +290,6 @@ def test_a_damaged_index_is_a_503_saying_so_not_an_empty_list(tmp_path: Path) ->
     assert response.json()["error"] == {
         "status": 503,
         "code": "library_damaged",
-        "message": "the library's search index is damaged; run `claimaudit library repair`",
+        # The fact alone: `claimaudit library repair` is the command line's advice, not a client's.
+        "message": "the library's search index is damaged",
     }

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, Route, expect
 from claimaudit.errors import SourceError
 from claimaudit.identity import parse_ref
 from claimaudit.selection import MAX_CHARS
+from claimaudit.server.advice import request_message
 from claimaudit.server.judges import JudgePool
 from claimaudit.sources.valyu import _passages as valyu_passages
 from tests.server.conftest import (
@@ -205,8 +206,11 @@ def test_valyu_excerpts_over_budget_say_to_narrow_topic_on_the_page(
     ref = "arXiv:2401.00001"
     with pytest.raises(SourceError) as over:
         valyu_passages(parse_ref(ref), "x" * (MAX_CHARS + 1))
-    message = str(over.value)
-    assert "narrow --topic" in message
+    # As the API words it: the fact, then the API's advice (never `--topic`).
+    message = request_message(over.value)
+    assert message.endswith(
+        "; nothing was truncated: send a narrower topic, or add the paper to the server's library"
+    )
 
     # The server's answer for a paper it cannot check, carrying Valyu's message as its error
     # (this server has no Valyu key, and the tests no network).

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.errors import SourceError
+from claimaudit.cli._advice import cli_message
+from claimaudit.errors import PaperNotInLibraryError, SourceError
 from claimaudit.identity import parse_ref
 from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library
@@ -61,7 +62,16 @@ def test_valyu_when_the_library_lacks_the_paper(
 def test_without_a_key_it_says_what_to_do(db: Path, valyu: ValyuServer) -> None:
     with pytest.raises(SourceError) as caught:
         AutoSource(db).fetch(parse_ref("1706.03762v7"), "q")
-    message = str(caught.value)
+    # The source states the fact; each surface adds how to add the paper (tests/test_advice.py).
+    error = caught.value
+    assert str(error) == "arXiv:1706.03762v7: paper not in the library"
+    assert isinstance(error, PaperNotInLibraryError)
+    assert (error.arxiv_id, error.search_key, error.library) == (
+        "1706.03762v7",
+        "VALYU_API_KEY",
+        str(db),
+    )
+    message = cli_message(error)
     assert message.startswith(
         "arXiv:1706.03762v7: paper not in the library; add it or set VALYU_API_KEY"
     )

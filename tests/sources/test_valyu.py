@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from claimaudit.errors import KeyRequiredError, SourceError
+from claimaudit.errors import ExcerptsOverBudgetError, KeyRequiredError, SourceError
 from claimaudit.identity import parse_ref
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
@@ -192,7 +192,11 @@ def test_over_budget_excerpts_are_refused_not_truncated(
     valyu.results = [result(f"{ABS}1706.03762v5", f"{i} {long}") for i in range(5)]
     message = failure(source, "1706.03762v5")
     assert "over the judge's budget of 30,000" in message
-    assert "nothing was truncated" in message and "select sections" in message
+    # The source states the fact; how to choose fewer sections is each surface's advice.
+    assert message.endswith("; nothing was truncated")
+    with pytest.raises(ExcerptsOverBudgetError) as caught:
+        fetch(source, "1706.03762v5")
+    assert caught.value.work == "1706.03762" and caught.value.calls == 1
     many = "\n\n".join(f"Paragraph {i}." for i in range(MAX_PASSAGES + 1))
     valyu.results = [result(f"{ABS}1706.03762v5", many)]
     assert f"{MAX_PASSAGES + 1} excerpt passages" in failure(source, "1706.03762v5")

@@ -7,9 +7,14 @@ from claimaudit.errors import (
     AmbiguousPaperError,
     ClaimauditError,
     ContentConflictError,
+    CorpusFileError,
+    ExcerptsOverBudgetError,
     KeyRequiredError,
+    LibraryDamagedError,
+    LibraryUnreadableError,
     ModelNotTakenError,
     ModelRequiredError,
+    PaperNotInLibraryError,
     RefRequiredError,
 )
 
@@ -30,7 +35,37 @@ def cli_advice(error: ClaimauditError) -> str | None:
         return f"set {error.env}"
     if isinstance(error, ModelNotTakenError):
         return f"--model {error.model!r} applies to {MODEL_JUDGES}"
+    if isinstance(error, PaperNotInLibraryError):
+        return _add_to_library(error)
+    if isinstance(error, CorpusFileError):
+        return "a corpus is imported with `claimaudit library import-jsonl`"
+    if isinstance(error, LibraryDamagedError) and error.part == "index":
+        return "run `claimaudit library repair`"
+    if isinstance(error, LibraryDamagedError) and error.part == "database":
+        return "`claimaudit library check` says where"
+    if isinstance(error, LibraryUnreadableError) and error.damaged == "index":
+        return "run `claimaudit library repair`"
+    if isinstance(error, LibraryUnreadableError) and error.damaged == "database":
+        return "`claimaudit library check` says what is damaged"
+    if isinstance(error, ExcerptsOverBudgetError):
+        return (
+            "select sections (narrow --topic) or add the paper to the library "
+            f"(claimaudit library add arxiv:{error.work})"
+        )
     return None
+
+
+def _add_to_library(error: PaperNotInLibraryError) -> str:
+    if error.arxiv_id and error.search_key:
+        return (
+            f"add it or set {error.search_key} (`claimaudit library add arxiv:{error.arxiv_id}` "
+            f"or `check --fetch`; library: {error.library})"
+        )
+    alternative = f" or set {error.search_key}" if error.search_key else ""
+    if error.local:
+        # A bibliography entry without an identifier is looked up under its citation key.
+        alternative += " (`claimaudit library import-bib` adds a bibliography's attached files)"
+    return f"add it with `claimaudit library add`{alternative}"
 
 
 def cli_message(error: ClaimauditError) -> str:

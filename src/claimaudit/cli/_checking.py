@@ -12,7 +12,7 @@ import typer
 
 from claimaudit.api import DEFAULT_SOURCE, make_checker
 from claimaudit.checker import Checker
-from claimaudit.cli._advice import cli_message
+from claimaudit.cli._advice import cli_advice, cli_message
 from claimaudit.cli._common import fail, require_text
 from claimaudit.errors import LibraryError
 from claimaudit.library.paths import resolve_library_path
@@ -167,6 +167,7 @@ def build_checker(
         model=model,
         timeout=timeout,
         context_tokens=context_tokens,
+        advice=cli_advice,  # a record's error ends in the command line's advice
     )
     # After the judge and source names, so that those errors come first (models load lazily).
     use = checker.source.library_use

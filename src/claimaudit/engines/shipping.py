@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from claimaudit.advice import Advice
 from claimaudit.cache import CacheKey
 from claimaudit.checker import Checker
 from claimaudit.engines import PairRequest
@@ -56,6 +57,7 @@ class CheckerSpec:
     policy: ReviewPolicy
     max_passages: int
     max_chars: int
+    advice: Advice | None = None  # a module's function, so that it pickles
 
     @classmethod
     def of(cls, checker: Checker) -> CheckerSpec:
@@ -66,6 +68,7 @@ class CheckerSpec:
             policy=checker.policy,
             max_passages=checker.max_passages,
             max_chars=checker.max_chars,
+            advice=checker.advice,
         )
 
 
@@ -81,7 +84,7 @@ def prepare(
         return ShippedPair(request), None  # the worker's checker writes the same error
     if spec.worker_fetches:
         return ShippedPair(request), None
-    paper = _fetch(checker.source, ref, request)
+    paper = _fetch(checker, ref, request)
     key = None
     cached = None
     if isinstance(paper, SourcePaper) and ref.matches(paper.ref) and paper.passages:
@@ -94,11 +97,12 @@ def prepare(
     return ShippedPair(request, paper, cached, key is not None), key
 
 
-def _fetch(source: Source, ref: PaperRef, request: PairRequest) -> SourcePaper | FetchFailure:
+def _fetch(checker: Checker, ref: PaperRef, request: PairRequest) -> SourcePaper | FetchFailure:
     try:
-        return source.fetch(ref, source_query(request.claim, request.topic))
+        return checker.source.fetch(ref, source_query(request.claim, request.topic))
     except SourceError as error:
-        return FetchFailure(str(error), error.calls, error.backend)
+        # Worded here, with the driver's advice: the worker's checker has none.
+        return FetchFailure(checker.said(error), error.calls, error.backend)
     except Exception as error:
         return FetchFailure(str(error), bug=type(error).__name__)
 
@@ -152,6 +156,7 @@ def judge_shipped(
         max_passages=spec.max_passages,
         max_chars=spec.max_chars,
         cache=cache,
+        advice=spec.advice,
     )
     request = pair.request
     record = checker.check_paper(request.claim, request.paper, request.topic)

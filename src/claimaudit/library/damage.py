@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from claimaudit.errors import LibraryDamagedError
 from claimaudit.library._derived import FTS_TABLE, FTS_TRIGGERS
 
-INDEX_DAMAGED = "the library's search index is damaged; run `claimaudit library repair`"
+# What to do about it is each surface's advice (``LibraryDamagedError.part``).
+INDEX_DAMAGED = "the library's search index is damaged"
 # What SQLite says when a file, or FTS5's own tables, are not what they should be.
 _DAMAGE_WORDS = ("malformed", "vtable constructor failed", "fts5", "no such table: passages_fts")
 # Passages looked at from each probed place (first, middle, last): the first with a word to
@@ -68,14 +69,12 @@ def as_damage(conn: sqlite3.Connection, exc: sqlite3.Error) -> LibraryDamagedErr
     except sqlite3.Error:
         core_whole = False
     if not core_whole:
-        return LibraryDamagedError(
-            f"the library database is damaged ({exc}); `claimaudit library check` says where"
-        )
+        return LibraryDamagedError(f"the library database is damaged ({exc})", part="database")
     try:
         index_damaged = index_problem(conn) is not None
     except sqlite3.Error:
         index_damaged = False  # locked, say: nothing is known to be damaged
-    return LibraryDamagedError(INDEX_DAMAGED) if index_damaged else None
+    return LibraryDamagedError(INDEX_DAMAGED, part="index") if index_damaged else None
 
 
 def missing_index_triggers(conn: sqlite3.Connection) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from claimaudit.errors import InputError
+from claimaudit.errors import CorpusFileError, InputError
 from claimaudit.library.extract_latex import extract_latex
 from claimaudit.library.extract_markdown import extract_manubot, extract_markdown, manubot_files
 from claimaudit.library.extract_pdf import extract_pdf
@@ -58,11 +58,12 @@ def extract(path: Path, *, includes: bool = True) -> ExtractedDocument:
     if suffix in TEXT_SUFFIXES or not suffix[1:].isalpha():
         return extract_text(path)
     decode_text(path, read_bytes(path))  # a binary or non-UTF-8 file says so first
-    hint = " (a corpus: use `claimaudit library import-jsonl`)" if suffix == ".jsonl" else ""
-    raise InputError(
-        f"{path}: {suffix} files are not papers{hint}; add a PDF, LaTeX (.tex), Markdown (.md) "
+    message = (
+        f"{path}: {suffix} files are not papers; add a PDF, LaTeX (.tex), Markdown (.md) "
         "or plain-text (.txt) file"
     )
+    # How a corpus is imported is the command line's advice (no other surface imports one).
+    raise CorpusFileError(message) if suffix == ".jsonl" else InputError(message)
 
 
 def extractor_version(source_format: str) -> str:

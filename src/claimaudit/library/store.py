@@ -81,7 +81,7 @@ class Library:
         self._conn.execute("BEGIN IMMEDIATE")
         try:
             if writes_passages and missing_index_triggers(self._conn):
-                raise LibraryDamagedError(INDEX_DAMAGED)
+                raise LibraryDamagedError(INDEX_DAMAGED, part="index")
             yield self._conn
         except BaseException as exc:
             if self._conn.in_transaction:  # SQLite may have rolled back already
@@ -293,11 +293,11 @@ class Library:
             # would leave some out, found something or not: two counts, a few milliseconds on a
             # library of 46,000 passages, are compared at every such search.
             if paper_id is None and index_count_out_of_step(self._conn):
-                raise LibraryDamagedError(INDEX_DAMAGED)
+                raise LibraryDamagedError(INDEX_DAMAGED, part="index")
             # Nothing found may be the answer, or an index that lost the passages: told apart
             # only then, so a query that finds something costs nothing more.
             if not rows and index_out_of_step(self._conn, paper_id):
-                raise LibraryDamagedError(INDEX_DAMAGED)
+                raise LibraryDamagedError(INDEX_DAMAGED, part="index")
         except sqlite3.Error as exc:
             damage = as_damage(self._conn, exc) if looks_damaged(exc) else None
             if damage is not None:

@@ -207,10 +207,9 @@ class Bibliography:
         name = f"bibliography entry {entry.key!r}"
         if local is None:
             return Resolution(None, f"{name} has no arXiv id or DOI to check against", entry)
-        note = (
-            f"{name} has no arXiv id or DOI, so it is looked up in the library as {local}; "
-            "`claimaudit library import-bib` adds its attached file"
-        )
+        # How to import its attached file is each surface's advice on the record's error
+        # (``PaperNotInLibraryError.local``): the command line's import-bib, say.
+        note = f"{name} has no arXiv id or DOI, so it is looked up in the library as {local}"
         return Resolution(local, entry=entry, note=note)
 
     def entry(self, key: str) -> Entry | None:

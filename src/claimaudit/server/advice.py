@@ -9,9 +9,11 @@ from claimaudit.errors import (
     AmbiguousPaperError,
     ClaimauditError,
     ContentConflictError,
+    ExcerptsOverBudgetError,
     KeyRequiredError,
     ModelNotTakenError,
     ModelRequiredError,
+    PaperNotInLibraryError,
     RefRequiredError,
 )
 
@@ -34,9 +36,34 @@ def request_advice(error: ClaimauditError) -> str | None:
         return f"set {error.env} on the server"
     if isinstance(error, ModelNotTakenError):
         return f"model {error.model!r} applies to {MODEL_JUDGES}"
+    if isinstance(error, ExcerptsOverBudgetError):
+        return "send a narrower topic, or add the paper to the server's library"
     return None
 
 
 def request_message(error: ClaimauditError) -> str:
     """``error`` as the API and the MCP tools say it: its message and their advice."""
     return advised(error, request_advice)
+
+
+# A paper missing from the library is added by a different request on each surface, so the
+# not_checked records of each name their own; every other advice is the shared one above.
+
+
+def api_advice(error: ClaimauditError) -> str | None:
+    """The HTTP API's advice (records' errors included)."""
+    if isinstance(error, PaperNotInLibraryError):
+        return _add_to_library("upload it with POST /v1/library", error)
+    return request_advice(error)
+
+
+def mcp_advice(error: ClaimauditError) -> str | None:
+    """The MCP tools' advice (records' errors included)."""
+    if isinstance(error, PaperNotInLibraryError):
+        return _add_to_library("add it with the library_add tool", error)
+    return request_advice(error)
+
+
+def _add_to_library(how: str, error: PaperNotInLibraryError) -> str:
+    # The key belongs to the server process's environment, as for KeyRequiredError.
+    return f"{how} or set {error.search_key} on the server" if error.search_key else how

@@ -28,7 +28,7 @@ from claimaudit.errors import as_known
 from claimaudit.logredaction import redact_root_handlers
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
-from claimaudit.server.advice import request_message
+from claimaudit.server.advice import mcp_advice, request_message
 from claimaudit.server.judges import MAX_MODEL_CHARS
 from claimaudit.server.mcp_stdio import screened_stdio
 from claimaudit.server.service import MAX_LIST_LIMIT, MAX_SEARCH_LIMIT, Reviewed, Service
@@ -345,7 +345,7 @@ def build_server(service: Service) -> MCPServer:
 
 
 def run_stdio(library: Path) -> None:
-    service = Service(library)
+    service = Service(library, advice=mcp_advice)
     service.ensure_library()
     try:
         build_server(service).run("stdio")

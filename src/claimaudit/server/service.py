@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from claimaudit.advice import Advice
 from claimaudit.api import make_checker
 from claimaudit.bibfile import BibFormat
 from claimaudit.checker import Checker
@@ -42,6 +43,7 @@ from claimaudit.records import Record
 from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.limits import ReviewLimits
 from claimaudit.review.report import review_latex_claims
+from claimaudit.server.advice import api_advice
 from claimaudit.server.config import DEFAULT_MAX_REVIEW_PAIRS
 from claimaudit.server.drafts import (
     check_markdown_bibliography,
@@ -95,8 +97,11 @@ class Service:
         library: Path,
         judges: JudgePool | None = None,
         max_review_pairs: int = DEFAULT_MAX_REVIEW_PAIRS,
+        advice: Advice = api_advice,
     ) -> None:
         self.library = library
+        # What records' errors advise: the HTTP API's requests, or the MCP server's tools.
+        self.advice = advice
         self.judges = judges or JudgePool()
         self.review_limits = ReviewLimits(MAX_PAPERS_PER_CHECK, max_review_pairs)
 
@@ -142,7 +147,12 @@ class Service:
             self.judges.lease(judge, model) as chosen,
             closing(server_source(self.library)) as source,
             make_checker(
-                chosen, source=source, library=self.library, cache=cache, threshold=threshold
+                chosen,
+                source=source,
+                library=self.library,
+                cache=cache,
+                threshold=threshold,
+                advice=self.advice,
             ) as checker,
         ):
             yield checker

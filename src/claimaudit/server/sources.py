@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.api import make_source
-from claimaudit.errors import SourceError
+from claimaudit.errors import PaperNotInLibraryError, SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
@@ -49,8 +49,11 @@ class ServerSource(Source):
         try:
             return self.inner.fetch(ref, query)
         except SourceError as error:
-            message = hide_library(str(error), self._library)
-            raise SourceError(message, calls=error.calls, backend=error.backend) from None
+            # The same kind, with the same facts: the surface still gives its advice for it.
+            hidden = error.reworded(hide_library(str(error), self._library))
+            if isinstance(hidden, PaperNotInLibraryError):
+                hidden.library = LIBRARY_NAME
+            raise hidden from None
 
     @property
     def library_use(self) -> LibraryUse:

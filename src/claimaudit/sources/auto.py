@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from claimaudit.errors import SourceError
+from claimaudit.errors import PaperNotInLibraryError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.sources.library import LibrarySource
@@ -47,18 +47,19 @@ class AutoSource(Source):
         if searchable and os.environ.get(API_KEY_ENV, "").strip():
             return self.valyu.fetch(ref, query)
         path = resolve_library_path(self.library.path)
+        # How to add the paper is each surface's advice (``claimaudit.advice``).
+        search_key = API_KEY_ENV if searchable else None
         if not path.exists():
-            alternative = f" or set {API_KEY_ENV}" if searchable else ""
-            raise SourceError(
-                f"{ref}: no library at {path} (add the paper with `claimaudit library add`"
-                f"{alternative})"
+            raise PaperNotInLibraryError(
+                f"{ref}: no library at {path}", library=str(path), search_key=search_key
             )
         if not searchable:
             return self.library.fetch(ref, query)  # Valyu cannot help: the library's own error
-        raise SourceError(
-            f"{ref}: paper not in the library; add it or set {API_KEY_ENV} "
-            f"(`claimaudit library add arxiv:{ref.versioned_id}` or `check --fetch`; library: "
-            f"{path})"
+        raise PaperNotInLibraryError(
+            f"{ref}: paper not in the library",
+            library=str(path),
+            arxiv_id=ref.versioned_id,
+            search_key=search_key,
         )
 
     def close(self) -> None:

@@ -6,8 +6,14 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from claimaudit.errors import LibraryError, SourceError
-from claimaudit.identity import PaperRef
+from claimaudit.errors import (
+    LibraryDamagedError,
+    LibraryError,
+    LibraryUnreadableError,
+    PaperNotInLibraryError,
+    SourceError,
+)
+from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.damage import looks_damaged
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
@@ -41,7 +47,7 @@ class LibrarySource(Source):
             with Library.open(self.path, create=False) as library:
                 return library.get_paper(ref) is not None
         except LibraryError as exc:
-            raise SourceError(f"local library: {exc}") from exc
+            raise _unreadable(exc) from exc
         except sqlite3.Error as exc:
             raise SourceError(f"local library unreadable: {exc}") from exc
 
@@ -50,16 +56,20 @@ class LibrarySource(Source):
             with Library.open(self.path, create=False) as library:
                 paper = library.get_paper(ref)
                 if paper is None:
-                    raise SourceError(
-                        f"{ref} is not in the local library ({library.path}); "
-                        "add it with `claimaudit library add`"
+                    # How to add it is each surface's advice (``claimaudit.advice``).
+                    raise PaperNotInLibraryError(
+                        f"{ref} is not in the local library ({library.path})",
+                        library=str(library.path),
+                        local=ref.kind is RefKind.LOCAL,
                     )
                 passages = library.passages(paper.ref)
         except LibraryError as exc:
-            raise SourceError(f"local library: {exc}") from exc
+            raise _unreadable(exc) from exc
         except sqlite3.Error as exc:
-            hint = "; `claimaudit library check` says what is damaged" if looks_damaged(exc) else ""
-            raise SourceError(f"local library unreadable: {exc}{hint}") from exc
+            message = f"local library unreadable: {exc}"
+            if looks_damaged(exc):
+                raise LibraryUnreadableError(message, damaged="database") from exc
+            raise LibraryUnreadableError(message) from exc
         if not passages:
             raise SourceError(f"{paper.ref} is in the local library but has no passages")
         return SourcePaper(
@@ -73,6 +83,12 @@ class LibrarySource(Source):
             search_query="",
             full_text=True,
         )
+
+
+def _unreadable(exc: LibraryError) -> SourceError:
+    """A library failure met while checking, its damage (if any) kept for the advice."""
+    damaged = exc.part if isinstance(exc, LibraryDamagedError) else None
+    return LibraryUnreadableError(f"local library: {exc}", damaged=damaged)
 
 
 def make_library_source(*, path: Path | None = None) -> LibrarySource:

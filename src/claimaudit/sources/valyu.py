@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from claimaudit.errors import KeyRequiredError, SourceError
+from claimaudit.errors import ExcerptsOverBudgetError, KeyRequiredError, SourceError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.passage import passage_id
 from claimaudit.redaction import redact_text, redact_url
@@ -101,7 +101,9 @@ class ValyuSource(Source):
             return self._paper(ref, results, search_query, calls)
         except SourceError as error:
             # A search that found nothing usable was still a paid request: keep it on the record.
-            raise SourceError(str(error), calls=calls, backend=NAME) from None
+            # The same error, so that each surface still gives its advice for it.
+            error.calls, error.backend = calls, NAME
+            raise
 
     def _paper(
         self, ref: PaperRef, results: Sequence[Any], search_query: str, calls: int
@@ -201,19 +203,18 @@ def _text(result: Any) -> str:
 
 def _passages(ref: PaperRef, text: str) -> list[Passage]:
     blocks = [b.strip() for b in _BLANK_LINE.split(text) if b.strip()]
-    hint = (
-        f"nothing was truncated: select sections (narrow --topic) or add the paper to the "
-        f"library (claimaudit library add arxiv:{ref.work})"
-    )
+    # How to choose fewer sections is each surface's advice (``claimaudit.advice``).
     if len(text) > MAX_CHARS:
-        raise SourceError(
+        raise ExcerptsOverBudgetError(
             f"Valyu returned {len(text):,} characters of excerpts for {ref}, over the judge's "
-            f"budget of {MAX_CHARS:,}; {hint}"
+            f"budget of {MAX_CHARS:,}; nothing was truncated",
+            work=ref.work,
         )
     if len(blocks) > MAX_PASSAGES:
-        raise SourceError(
+        raise ExcerptsOverBudgetError(
             f"Valyu returned {len(blocks)} excerpt passages for {ref}, over the judge's budget "
-            f"of {MAX_PASSAGES}; {hint}"
+            f"of {MAX_PASSAGES}; nothing was truncated",
+            work=ref.work,
         )
     return [Passage(passage_id(i), block) for i, block in enumerate(blocks)]
 

@@ -1,7 +1,6 @@
-// The API's errors advise what to send ("send replace: true", "send ref"), but a not_checked
-// record's error is the command line's and MCP's too, so it may end in terminal advice
-// ("`claimaudit library add`", "narrow --topic"). The page says what to do on the page instead:
-// by the error's code where one tells, else the message as it came.
+// The API's errors and not_checked records advise what to send ("send replace: true", "upload it
+// with POST /v1/library", "send a narrower topic"). The page says what to do on the page
+// instead: by the error's code where one tells, else the message as it came.
 
 // The API's "send model or set OPENAI_MODEL on the server" names a field the page calls Model.
 const MODEL_NEEDED = /needs a model/;
@@ -9,8 +8,8 @@ const NOT_IN_LIBRARY = /not in the (?:local )?library/;
 // A LaTeX draft sent as text is read on its own: "draft.tex: \input{intro} refused: ...".
 const INCLUDE_REFUSED = /^[^:]*: (.+?) refused: a draft sent as text is read on its own/;
 const BIBLIOGRAPHY_NAMED = /^the draft names the bibliography (.+): send its text as the bibliography/;
-// Valyu's excerpts over the judge's budget: "...; nothing was truncated: select sections
-// (narrow --topic) or add the paper to the library (claimaudit library add ...)".
+// Valyu's excerpts over the judge's budget: "...; nothing was truncated: send a narrower
+// topic, or add the paper to the server's library".
 const OVER_BUDGET = /^(.*?); nothing was truncated: /;
 const NO_LIBRARY = /^(\S+): no library at /;
 
@@ -49,8 +48,8 @@ function draftMessage(message) {
 
 const UPLOAD_ADVICE = "Upload it in the Library panel below, then check again.";
 
-// A not_checked record's error, with the page's advice where the message gives the command
-// line's: a paper missing from the library, Valyu excerpts over the judge's budget.
+// A not_checked record's error, with the page's advice where the message gives the API's: a
+// paper missing from the library, Valyu excerpts over the judge's budget.
 export function recordError(message) {
   if (NOT_IN_LIBRARY.test(message)) {
     const what = message.split(";")[0].replace(/\s*\([^)]*\)\s*$/, "");
