@@ -11,10 +11,11 @@ from collections.abc import Sequence
 
 from claimaudit.text import plain_text
 
-# Link text and destinations hold no unmatched bracket: a run of "[" or "(" (hostile input)
-# then fails at once instead of scanning to the end of the line from every one of them.
+# Link text (empty where an image stood: a linked badge) and destinations hold no unmatched
+# bracket: a run of "[" or "(" (hostile input) then fails at once instead of scanning to the
+# end of the line from every one of them.
 IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)(?:\{[^{}]*\})?")
-_LINK = re.compile(r"\[([^\[\]]+)\]\((?:[^()]|\([^()]*\))*+\)(?:\{[^{}]*\})?")
+_LINK = re.compile(r"\[([^\[\]]*)\]\((?:[^()]|\([^()]*\))*+\)(?:\{[^{}]*\})?")
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
 # A tag holds no "<": a run of "<a" with no ">" is then read once, not once per "<". Its
 # attributes, if any, have an "=" (``<div id="refs">``): "a<b and b>c" is prose, not a tag.
