@@ -11,6 +11,7 @@ A run is only formed where the parser reads a list of nodes in text mode (``envi
 on, no extra brace characters): a macro's argument read without braces (``\\frac12``) is
 still one character, and a run never holds a character that opens anything (a macro, a
 group, mathematics, a comment, an optional argument, a star, one of the context's specials).
+A ``\\verb`` that ends the source with no delimiter is left out (pylatexenc fails on it).
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ from pylatexenc.macrospec import LatexContextDb
 
 # Characters that begin something other than text, whatever the context's specials.
 _OPENERS = r"\\{}$%\[\]*"
+# A ``\verb`` with only blanks after it, at the end of the source: pylatexenc looks for its
+# delimiter past the end (IndexError, a traceback for a truncated file). It prints nothing.
+# Not after a line break's backslashes: "\\verb" is a line break and a word.
+_UNFINISHED_VERB = re.compile(r"(?<!\\)(?:\\\\)*+(\\verb\s*)\Z")
 
 
 def _run_pattern(context: LatexContextDb) -> re.Pattern[str]:
@@ -40,7 +45,10 @@ class RunsWalker(LatexWalker):  # type: ignore[misc]  # pylatexenc has no type h
     """``LatexWalker`` whose text-mode tokens span runs of plain text (see the module)."""
 
     def __init__(self, s: str, latex_context: LatexContextDb, **kwargs: Any) -> None:
-        super().__init__(s, latex_context=latex_context, **kwargs)
+        unfinished = _UNFINISHED_VERB.search(s)
+        super().__init__(
+            s[: unfinished.start(1)] if unfinished else s, latex_context=latex_context, **kwargs
+        )
         self._run = _run_pattern(latex_context)
 
     def get_token(
