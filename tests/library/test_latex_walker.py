@@ -161,7 +161,7 @@ def test_the_nodes_are_pylatexenc_s_on_random_markup_and_pieces_of_the_papers() 
         assert _nodes(RunsWalker, source) == _nodes(LatexWalker, source), source
 
 
-@pytest.mark.parametrize("tail", ["\\verb", "\\verb  \n"])
+@pytest.mark.parametrize("tail", ["\\verb", "\\verb  \n", "\\verb\\verb"])
 def test_a_verb_that_ends_the_source_is_left_out(tail: str, tmp_path: Path) -> None:
     # pylatexenc looked for its delimiter past the end: IndexError, the paper unread.
     path = tmp_path / "truncated.tex"
@@ -175,3 +175,10 @@ def test_a_verb_that_ends_the_source_is_left_out(tail: str, tmp_path: Path) -> N
 def test_a_line_break_before_the_word_verb_stays() -> None:
     nodes, _, _ = RunsWalker("A\\\\verb", latex_context=walker_context()).get_latex_nodes()
     assert [node.latex_verbatim() for node in nodes] == ["A", "\\\\", "verb"]
+
+
+def test_a_long_run_of_bare_verbs_is_left_out_whole() -> None:
+    nodes, _, _ = RunsWalker(
+        "A " + "\\verb" * 5000, latex_context=walker_context()
+    ).get_latex_nodes()
+    assert [node.latex_verbatim() for node in nodes] == ["A "]

@@ -24,10 +24,6 @@ from pylatexenc.macrospec import LatexContextDb
 
 # Characters that begin something other than text, whatever the context's specials.
 _OPENERS = r"\\{}$%\[\]*"
-# A ``\verb`` with only blanks after it, at the end of the source: pylatexenc looks for its
-# delimiter past the end (IndexError, a traceback for a truncated file). It prints nothing.
-# Not after a line break's backslashes: "\\verb" is a line break and a word.
-_UNFINISHED_VERB = re.compile(r"(?<!\\)(?:\\\\)*+(\\verb\s*)\Z")
 
 
 def _run_pattern(context: LatexContextDb) -> re.Pattern[str]:
@@ -41,14 +37,32 @@ def _run_pattern(context: LatexContextDb) -> re.Pattern[str]:
     return re.compile(f"(?:\\s*+{plain}++)*+")
 
 
+def _without_unfinished_verb(source: str) -> str:
+    """``source`` without the ``\\verb`` (or ``\\verb\\verb``: the first reads "\\" as its
+    delimiter, finds no second, and the walker goes on to the next) that ends it with only
+    blanks after: pylatexenc looks for its delimiter past the end (IndexError, a traceback
+    for a truncated file). Scanned back from the end, each character once."""
+    end = len(source)
+    while True:
+        cut = end
+        while cut and source[cut - 1].isspace():
+            cut -= 1
+        start = cut - len("\\verb")
+        if start < 0 or source[start:cut] != "\\verb":
+            return source[:end]
+        backslashes = start
+        while backslashes and source[backslashes - 1] == "\\":
+            backslashes -= 1
+        if (start - backslashes) % 2:
+            return source[:end]  # "\\\\verb": a line break, then the word
+        end = start
+
+
 class RunsWalker(LatexWalker):  # type: ignore[misc]  # pylatexenc has no type hints
     """``LatexWalker`` whose text-mode tokens span runs of plain text (see the module)."""
 
     def __init__(self, s: str, latex_context: LatexContextDb, **kwargs: Any) -> None:
-        unfinished = _UNFINISHED_VERB.search(s)
-        super().__init__(
-            s[: unfinished.start(1)] if unfinished else s, latex_context=latex_context, **kwargs
-        )
+        super().__init__(_without_unfinished_verb(s), latex_context=latex_context, **kwargs)
         self._run = _run_pattern(latex_context)
 
     def get_token(
