@@ -250,3 +250,8 @@ def test_good_enough_practices_keeps_its_bold_headings() -> None:
     sections = [block.section for block in blocks]
     assert sections[:2] == ["Abstract", "Author Summary"]
     assert {"Data is Cheap, Time is Expensive", "What Not To Do", "Tab Completion"} <= set(sections)
+
+
+def test_an_escaped_backtick_prints_as_a_backtick_beside_code() -> None:
+    markdown = "# Usage\n\nType a \\` tick, then `ls -l` to list.\n"
+    assert [b.text for b in markdown_blocks(markdown)] == ["Type a ` tick, then ls -l to list."]

@@ -93,3 +93,18 @@ def test_the_shared_manubot_papers_keep_their_one_line_captions() -> None:
     assert any(t.startswith("A visual example of overfitting and failure to") for _, t in rules)
     review = [p.text for p in make_passages(extract(DEEP_REVIEW).blocks)]
     assert "Deep learning applications, tasks, and models based on NLP perspectives." in review
+
+
+def test_a_readme_s_status_badges_are_no_passages() -> None:
+    # A badge's alt text ("License: MIT") is two words: it was stored as a figure caption, and
+    # a linked badge left its empty link "[](https://travis-ci.org/x/y)" as a text passage.
+    markdown = (
+        "# A tool\n\n"
+        "![License: MIT](https://img.shields.io/badge/License-MIT-yellow.svg)\n\n"
+        "![Tests passing on CI](https://github.com/x/y/actions/workflows/tests.yml/badge.svg)\n\n"
+        "[![Build Status of main](https://travis-ci.org/x/y.svg)](https://travis-ci.org/x/y)\n"
+        "[![Coverage](https://codecov.io/gh/x/y/graph/badge.svg)](https://codecov.io/gh/x/y)\n\n"
+        f"![{SLEEP}](https://example.org/figures/badger-sleep.png)\n\n"
+        "The tool reads papers.\n"
+    )
+    assert _blocks(markdown) == [("caption", SLEEP), ("text", "The tool reads papers.")]

@@ -27,3 +27,15 @@ from claimaudit.library.markdown_inline import inline_text
 )
 def test_tags_go_and_prose_and_addresses_stay(markdown: str, text: str) -> None:
     assert inline_text(markdown) == text
+
+
+def test_a_linked_image_leaves_no_empty_link_behind() -> None:
+    # The image went first and left "[](https://travis-ci.org/x/y)" as text.
+    markdown = "Built [![Build](https://travis-ci.org/x/y.svg)](https://travis-ci.org/x/y) daily."
+    assert inline_text(markdown) == "Built daily."
+
+
+def test_an_escaped_backtick_opens_no_code() -> None:
+    # It was paired with the code's backtick: "Type a \ tick, then ls -l` to list."
+    markdown = "Type a \\` tick, then `ls -l` to list."
+    assert inline_text(markdown) == "Type a \\` tick, then ls -l to list."  # unescaped later

@@ -53,3 +53,10 @@ def test_a_manubot_metadata_files_folded_title_is_read(tmp_path: Path) -> None:
     )
     document = extract(tmp_path)
     assert (document.title, document.authors) == ("Ten simple rules for sleep", "Ada Lovelace")
+
+
+def test_a_front_matter_nested_too_deeply_for_yaml_still_gives_its_title_line() -> None:
+    # The safe loader reads nesting by recursion: 5,000 brackets raised RecursionError.
+    deep = "[" * 5000 + "]" * 5000
+    markdown = f"---\ntitle: Real Title\nkeywords: {deep}\n---\n\n# Heading\n\nText.\n"
+    assert title_from(markdown) == "Real Title"

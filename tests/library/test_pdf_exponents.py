@@ -48,6 +48,9 @@ def test_a_raised_run_on_a_number_a_symbol_or_a_formula_is_an_exponent(
         ("on GitHub.", "2"),
         ("India, ", "34"),  # after a space
         ("", "1"),  # opening its line: a note's or an affiliation's mark
+        ("trials ended in 2019", "12"),  # a citation on a year
+        ("enrolled 1,200", "3"),  # on a count with thousands separators
+        ("as reported in 10", "5,6"),  # a list of marks holds a comma; no exponent does
     ],
 )
 def test_a_raised_run_on_a_word_or_punctuation_is_a_mark(before: str, raised: str) -> None:
@@ -105,3 +108,27 @@ def test_skimages_footnote_marks_stay_dropped() -> None:
     text = "\n".join(p.text for p in make_passages(extract(SKIMAGE).blocks))
     assert "the Python Package Index (PyPI), Continuum Analytics Anaconda" in text
     assert "^" not in text
+
+
+def test_citation_marks_on_years_and_counts_in_a_pdf_are_dropped(tmp_path: Path) -> None:
+    # They were read as exponents: "in 2019^12", "1,200^3", "in 2020^5,6".
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=11)
+    pieces = [
+        ("The trials ended in 2019", "12"),
+        (" and enrolled 1,200", "3"),
+        (" adults, as reported in 2020", "5,6"),
+        (", with 10", "6"),
+        (" cells each. ", ""),
+    ]
+    for _ in range(3):
+        for text, raised in pieces:
+            pdf.char_vpos = "LINE"
+            pdf.write(6, text)
+            pdf.char_vpos = "SUP"
+            pdf.write(6, raised)
+    pdf.output(str(tmp_path / "marks.pdf"))
+    text = " ".join(b.text for b in extract(tmp_path / "marks.pdf").blocks)
+    assert "The trials ended in 2019 and enrolled 1,200 adults, as reported in 2020, with " in text
+    assert "with 10^6 cells each." in text

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from claimaudit.library.extract import extract
 from claimaudit.library.extract_markdown import markdown_blocks
 from claimaudit.library.pdf_continuations import join_continuations
 from claimaudit.library.pdf_kinds import RawBlock
@@ -63,3 +66,42 @@ def test_a_pdf_references_section_is_left_out(heading: str) -> None:
         _block("1. Smith J. Caffeine and sleep. Science 2020.", "text", 180.0),
     ]
     assert [b.lines[0].text for b in join_continuations(blocks)] == ["Caffeine reduced sleep."]
+
+
+CITING = "Authors should cite the software they use, with its version, so it can be rerun."
+
+
+def test_prose_under_a_citations_heading_is_read_in_markdown() -> None:
+    # "Citations" heads prose in a paper about citing software; it was read as a list of works.
+    markdown = (
+        f"# Methods\n\nWe ran trials.\n\n## Citations\n\n{CITING}\n\n## Results\n\nIt worked.\n"
+    )
+    assert [(b.section, b.text) for b in markdown_blocks(markdown)] == [
+        ("Methods", "We ran trials."),
+        ("Citations", CITING),
+        ("Results", "It worked."),
+    ]
+
+
+def test_prose_under_a_citations_heading_is_read_in_latex(tmp_path: Path) -> None:
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n\\section{Methods}\nWe ran trials.\n"
+        f"\\section{{Citations}}\n{CITING}\n\\section{{Results}}\nIt worked.\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    assert [b.text for b in extract(path).blocks] == ["We ran trials.", CITING, "It worked."]
+
+
+def test_a_pdf_s_text_after_a_citations_heading_is_read() -> None:
+    # A PDF leaves out everything after a references heading, up to the back matter.
+    blocks = [
+        _block("Methods", "heading", 100.0),
+        _block("We ran trials.", "text", 120.0),
+        _block("Citations", "heading", 160.0),
+        _block(CITING, "text", 180.0),
+        _block("Results", "heading", 220.0),
+        _block("It worked.", "text", 240.0),
+    ]
+    texts = [b.lines[0].text for b in join_continuations(blocks)]
+    assert texts == ["We ran trials.", CITING, "It worked."]

@@ -176,3 +176,10 @@ def test_a_footnote_marker_after_a_citation_is_no_link_label() -> None:
         ("[2]", "[2]"),
         ("@smith2020", "@smith2020"),  # the marker is no locator
     ]
+
+
+def test_a_citation_after_an_escaped_backtick_is_found() -> None:
+    # The escaped backtick was paired with the code span's, hiding the citation between them.
+    assert [c.key for c in find_citations("A literal \\` tick [@smith2020] and `code`.")] == [
+        "smith2020"
+    ]

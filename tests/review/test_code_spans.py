@@ -30,3 +30,20 @@ def test_code_spans_follow_commonmark(text: str, spans: list[tuple[int, int]]) -
 def test_a_long_run_of_backticks_is_literal() -> None:
     assert code_spans("`" * 40_000) == []
     assert code_spans("`" * 40_000 + " x " + "`" * 40_000) == [(0, 80_003)]
+
+
+@pytest.mark.parametrize(
+    ("text", "spans"),
+    [
+        # An escaped backtick is literal: it neither opens a span nor pairs with a later one.
+        ("a \\` tick [@smith] and `code`", [(23, 29)]),
+        ("\\``x`", [(2, 5)]),  # the escape takes one backtick; the rest of the run opens
+        ("\\\\`x`", [(2, 5)]),  # an escaped backslash: the backtick is not escaped
+        ("`a\\`", [(0, 4)]),  # inside a span a backslash is text: the run closes it
+    ],
+)
+def test_an_escaped_backtick_opens_no_code_span(text: str, spans: list[tuple[int, int]]) -> None:
+    assert code_spans(text) == spans
+    inline = MarkdownIt().parseInline(text)[0].children or []
+    codes = [token.content for token in inline if token.type == "code_inline"]
+    assert codes == [text[start:end].strip("`") for start, end in spans]

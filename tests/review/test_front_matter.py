@@ -45,6 +45,8 @@ def test_without_front_matter_no_file_is_named() -> None:
     ("head", "message"),
     [
         ("bibliography: [a.bib", "its YAML front matter cannot be read"),
+        # Deep nesting raised RecursionError through the review, with a traceback.
+        ("bibliography: " + "[" * 5000 + "]" * 5000, r"cannot be read \(nested too deeply\)"),
         ("bibliography: {file: a.bib}", "must be a file name or a list of them"),
         ("bibliography: [a.bib, 3]", "must be a file name or a list of them"),
     ],

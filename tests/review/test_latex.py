@@ -343,3 +343,12 @@ def test_a_sentence_keeps_no_brackets_its_citation_left(tmp_path: Path, cited: s
     assert (
         claim.sentence.text == claim.text == "Good practices cover version control and manuscripts."
     )
+
+
+def test_a_draft_that_ends_in_a_bare_verb_is_read(tmp_path: Path) -> None:
+    # pylatexenc looked for the \verb's delimiter past the end: IndexError, a traceback.
+    path = _write(
+        tmp_path, "draft.tex", f"{PREAMBLE}\\begin{{document}}\nA claim \\cite{{a}}.\n\\verb"
+    )
+    found = extract_latex_claims(path)
+    assert [c.key for claim in found.claims for c in claim.citations] == ["a"]

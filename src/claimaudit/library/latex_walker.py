@@ -11,6 +11,7 @@ A run is only formed where the parser reads a list of nodes in text mode (``envi
 on, no extra brace characters): a macro's argument read without braces (``\\frac12``) is
 still one character, and a run never holds a character that opens anything (a macro, a
 group, mathematics, a comment, an optional argument, a star, one of the context's specials).
+A ``\\verb`` that ends the source with no delimiter is left out (pylatexenc fails on it).
 """
 
 from __future__ import annotations
@@ -36,11 +37,32 @@ def _run_pattern(context: LatexContextDb) -> re.Pattern[str]:
     return re.compile(f"(?:\\s*+{plain}++)*+")
 
 
+def _without_unfinished_verb(source: str) -> str:
+    """``source`` without the ``\\verb`` (or ``\\verb\\verb``: the first reads "\\" as its
+    delimiter, finds no second, and the walker goes on to the next) that ends it with only
+    blanks after: pylatexenc looks for its delimiter past the end (IndexError, a traceback
+    for a truncated file). Scanned back from the end, each character once."""
+    end = len(source)
+    while True:
+        cut = end
+        while cut and source[cut - 1].isspace():
+            cut -= 1
+        start = cut - len("\\verb")
+        if start < 0 or source[start:cut] != "\\verb":
+            return source[:end]
+        backslashes = start
+        while backslashes and source[backslashes - 1] == "\\":
+            backslashes -= 1
+        if (start - backslashes) % 2:
+            return source[:end]  # "\\\\verb": a line break, then the word
+        end = start
+
+
 class RunsWalker(LatexWalker):  # type: ignore[misc]  # pylatexenc has no type hints
     """``LatexWalker`` whose text-mode tokens span runs of plain text (see the module)."""
 
     def __init__(self, s: str, latex_context: LatexContextDb, **kwargs: Any) -> None:
-        super().__init__(s, latex_context=latex_context, **kwargs)
+        super().__init__(_without_unfinished_verb(s), latex_context=latex_context, **kwargs)
         self._run = _run_pattern(latex_context)
 
     def get_token(

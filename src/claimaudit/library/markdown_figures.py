@@ -7,7 +7,8 @@ over several lines, and a reference-style image (``![Caffeine reduced sleep.][fi
 markdown-it (CommonMark) says whether the lines are one image and what its alt text is, so
 brackets inside a caption (``[@doi:...]``) and reference labels are read as Markdown reads
 them. An image whose alt text is no caption (empty, one word such as "logo", a file name, a
-bare label such as "Figure 1") is no passage: its lines are left out.
+bare label such as "Figure 1") or that is a README's status badge (shields.io and the like)
+is no passage: its lines are left out.
 """
 
 from __future__ import annotations
@@ -38,6 +39,14 @@ _HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")
 # figure, and is never handed to the parser.
 _MAX_LINES = 40
 _MAX_CHARS = 5000
+# A status badge in a README ("![License: MIT](https://img.shields.io/...)") is no figure:
+# a remote image from a badge service, or one whose address names a badge.
+_BADGE = re.compile(
+    r"^https?://(?:[^/?#]*\.)?(?:shields\.io|badge\.fury\.io|travis-ci\.(?:org|com)|coveralls\.io"
+    r"|codecov\.io|ci\.appveyor\.com|circleci\.com|codacy\.com|readthedocs\.org|pepy\.tech"
+    r"|anaconda\.org)(?:[/?#]|$)|^https?://[^?#]*(?<![a-z])badges?(?![a-z])",
+    re.IGNORECASE,
+)
 _BARE_LABEL = re.compile(r"^(?:fig(?:ure|\.)?|plate|panel)\s*[A-Z]?\d+[a-z]?\W*$", re.IGNORECASE)
 
 
@@ -104,7 +113,8 @@ def _figure(lines: Sequence[str], start: int, env: dict[str, Any]) -> Figure | N
     image_end = start + 1 + image.content.count("\n") + title.count("\n")
     if image_end > end or _first_image(lines[start:image_end], env, alone=True) is None:
         return None
-    return Figure(image_end, _caption(image.content))
+    badge = _BADGE.match(str(image.attrs.get("src") or ""))
+    return Figure(image_end, None if badge else _caption(image.content))
 
 
 def _first_image(lines: Sequence[str], env: dict[str, Any], *, alone: bool = False) -> Token | None:

@@ -11,10 +11,11 @@ from collections.abc import Sequence
 
 from claimaudit.text import plain_text
 
-# Link text and destinations hold no unmatched bracket: a run of "[" or "(" (hostile input)
-# then fails at once instead of scanning to the end of the line from every one of them.
+# Link text (empty where an image stood: a linked badge) and destinations hold no unmatched
+# bracket: a run of "[" or "(" (hostile input) then fails at once instead of scanning to the
+# end of the line from every one of them.
 IMAGE = re.compile(r"!\[([^\[\]]*)\]\([^()]*\)(?:\{[^{}]*\})?")
-_LINK = re.compile(r"\[([^\[\]]+)\]\((?:[^()]|\([^()]*\))*+\)(?:\{[^{}]*\})?")
+_LINK = re.compile(r"\[([^\[\]]*)\]\((?:[^()]|\([^()]*\))*+\)(?:\{[^{}]*\})?")
 _FOOTNOTE_REF = re.compile(r"\[\^[^\]]+\]")
 # A tag holds no "<": a run of "<a" with no ">" is then read once, not once per "<". Its
 # attributes, if any, have an "=" (``<div id="refs">``): "a<b and b>c" is prose, not a tag.
@@ -43,8 +44,9 @@ _SUPERSCRIPT = re.compile(r"<sup>[^<]*</sup>", re.IGNORECASE)
 # Cross-references a converter left as their labels ("Figure [fig:tidy]", "Section [sec:x]").
 _CROSSREF_LABEL = re.compile(r"(?<!\s)\s*\[(?:fig|sec|tbl|tab|eq|lst):[^\[\]\s]+\]")
 # Opened only at a run's first backtick (the look-behind), possessively: tried from each
-# backtick of a long run, it read the rest of the run each time (40,000 backticks: 22 s).
-_CODE = re.compile(r"(?<!`)`++([^`\n]+?)`+")
+# backtick of a long run, it read the rest of the run each time (40,000 backticks: 22 s). An
+# escaped backtick ("\\`") opens none: it prints as a backtick (``_ESCAPE``).
+_CODE = re.compile(r"(?<![`\\])`++([^`\n]+?)`+")
 # A backslash escape prints the character after it ("\\$50" is "$50").
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!$|<>~])")
 

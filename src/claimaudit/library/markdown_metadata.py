@@ -8,10 +8,9 @@ import functools
 import re
 from typing import Any
 
-import yaml
-
 from claimaudit.library.markdown_clean import FRONT_MATTER
 from claimaudit.library.markdown_inline import inline_text
+from claimaudit.library.yaml_block import UnreadableYaml, load_yaml
 
 _MAX_AUTHORS = 2000  # characters of one ``author:`` value
 # The title where the block is no valid YAML: its first ``title:`` line as written.
@@ -28,8 +27,8 @@ def front_matter(text: str) -> str | None:
 def _load(block: str) -> dict[str, Any] | None:
     # The title and the authors are read from the same block: it is parsed once.
     try:
-        data = yaml.safe_load(block)
-    except yaml.YAMLError:
+        data = load_yaml(block)
+    except UnreadableYaml:
         return None
     return data if isinstance(data, dict) else None
 

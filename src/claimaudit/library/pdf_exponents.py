@@ -4,8 +4,9 @@ affiliation or citation mark ("individuals¹", "Smith³²,³³", "(PyPI)³").
 A mark is dropped from the text; an exponent is kept and written as the LaTeX reading writes a
 superscript ("10^6", "10^-8", "r^2", "C^1", "x^*"), so a number reads the same from a paper's
 PDF as from its source. What decides is what the raised run is set against: an exponent sits
-on a number, a closing bracket of a formula or a one-letter symbol, or is a signed number
-itself; a mark sits on a word, or on punctuation. Neither is set apart from its base by a space.
+on a number (not a year or a count such as "1,200"), a closing bracket of a formula or a
+one-letter symbol, or is a signed number itself; a mark sits on a word, or on punctuation, and
+a list of marks ("5,6") is never an exponent. Neither is set apart from its base by a space.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ _ONE_LETTER = re.compile(r"(?<![^\W_])[^\W\d_]$")
 # A word of two letters or more: a group holding one is a name or a note, not a formula.
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _OPENING = {")": "(", "]": "["}
+# A number no exponent sits on: a year ("in 2019¹²") or a count with thousands separators
+# ("1,200³"); a raised run on one is a citation or footnote mark.
+_YEAR_OR_COUNT = re.compile(r"(?<![\d.,])(?:1[5-9]\d\d|20\d\d|\d{1,3}(?:,\d{3})+)$")
 # TeX's math asterisk reads as the one its source types ("x^*").
 _AS_TYPED = str.maketrans({"\u2217": "*"})
 
@@ -28,11 +32,11 @@ def is_exponent(before: str, raised: str) -> bool:
     """Whether ``raised``, set close after the text ``before`` on its line, is an exponent."""
     if _SIGNED.match(raised):
         return True
-    if not before or before[-1].isspace():
-        return False
+    if "," in raised or not before or before[-1].isspace():
+        return False  # a list of marks ("5,6"), or a mark set apart
     last = before[-1]
     if last.isdigit():
-        return True
+        return _YEAR_OR_COUNT.search(before) is None
     if last in _OPENING:
         return _formula_group(before)
     return _ONE_LETTER.search(before) is not None

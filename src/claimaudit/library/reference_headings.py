@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 
 # Science prints "References and Notes"; a section number may come first ("7. References").
+# Not "Citations": a paper on citing software or data heads its prose so, and a PDF's text
+# after the heading is left out up to the back matter.
 _REFERENCES = re.compile(
     r"^(?:[\dIVX]+\.?\s+)?(?:references|reference list|references cited|cited references|"
     r"references (?:and|&) notes|notes (?:and|&) references|literature cited|cited literature|"
-    r"works cited|bibliography|citations)$",
+    r"works cited|bibliography)$",
     re.IGNORECASE,
 )
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from claimaudit.errors import DraftError
+from claimaudit.library.yaml_block import UnreadableYaml, load_yaml
 from claimaudit.review.document import markdown
 
 
@@ -23,10 +22,9 @@ def front_matter(text: str) -> object:
     if block is None:
         return None
     try:
-        return yaml.safe_load(block.content)
-    except yaml.YAMLError as error:
-        problem = " ".join(str(getattr(error, "problem", None) or "invalid syntax").split())
-        raise DraftError(f"its YAML front matter cannot be read ({problem})") from None
+        return load_yaml(block.content)
+    except UnreadableYaml as error:
+        raise DraftError(f"its YAML front matter cannot be read ({error})") from None
 
 
 def front_matter_bibliographies(text: str, folder: Path) -> list[Path]:
