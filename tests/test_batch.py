@@ -233,3 +233,22 @@ def test_a_first_line_that_is_an_object_makes_a_json_lines_file(tmp_path: Path) 
     utf16.write_text('{"id": 1}\n', encoding="utf-16")
     with pytest.raises(DatasetError, match="line 1 is not UTF-8 text"):
         require_json_lines(utf16)
+
+
+def test_the_output_escapes_what_a_terminal_would_obey(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    # A claim holding a bidi override: `cat out.jsonl` must not show text reordered.
+    claim = "Aspirin lowers fever \u202eexe.md in adults."
+    src = _write_input(
+        tmp_path / "in.jsonl",
+        [json.dumps({"id": "b", "claim": claim, "papers": ["scifact:1"]}, ensure_ascii=False)],
+    )
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
+    text = out.read_text(encoding="utf-8")
+    assert "\u202e" not in text and "\\u202e" in text
+    [row] = _read(out)
+    assert row["claim"] == claim  # the same text to any JSON reader
+    again = run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
+    assert again.written == 0 and again.skipped == 1  # resumes from the escaped file

@@ -36,6 +36,7 @@ from claimaudit.engines import Engine, PairRequest
 from claimaudit.engines.local import LocalEngine
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError, NestingError
 from claimaudit.inputs import check_distinct, ref_key, validate_claim, validate_topic
+from claimaudit.jsonsafe import escape_unsafe
 from claimaudit.records import NotCheckedRecord, Record, record_to_dict
 from claimaudit.untrusted import check_text, load_json
 
@@ -332,7 +333,9 @@ def _write(
     on_record: Callable[[Record], None] | None,
 ) -> None:
     extra = {"inputLine": item.line_number, "inputKey": item.key}
-    handle.write(json.dumps({**record_to_dict(record), **extra}, ensure_ascii=False) + "\n")
+    # As every --json output: a terminal showing the file (cat, tail -f) cannot be turned.
+    line = json.dumps({**record_to_dict(record), **extra}, ensure_ascii=False)
+    handle.write(escape_unsafe(line) + "\n")
     handle.flush()
     stats.written += 1
     stats.summary.add(record)

@@ -246,3 +246,18 @@ def test_a_document_missing_from_the_corpus_is_named_as_such(
 def _first_line(path: Path) -> str:
     with path.open(encoding="utf-8") as lines:
         return next(lines)
+
+
+def test_eval_out_escapes_what_a_terminal_would_obey(
+    runner: CliRunner, jev_mock: str, tmp_path: Path
+) -> None:
+    claims, corpus = _small_dataset(tmp_path, [7])
+    row = json.loads(claims.read_text(encoding="utf-8"))
+    row["claim"] = "Buoys \u202eexe.md were calibrated."
+    claims.write_text(json.dumps(row, ensure_ascii=False) + "\n", encoding="utf-8")
+    out = tmp_path / "predictions.jsonl"
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    runner.invoke(app, [*args, "--out", str(out)])
+    text = out.read_text(encoding="utf-8")
+    assert "\u202e" not in text and "\\u202e" in text
+    assert json.loads(text)["claim"] == row["claim"]

@@ -21,6 +21,7 @@ from claimaudit.evaluation.metrics import (
     class_probabilities,
     score,
 )
+from claimaudit.jsonsafe import escape_unsafe
 from claimaudit.judges.protocol import Judge
 from claimaudit.library.scifact import CorpusFormat
 from claimaudit.records import CheckedRecord, Record, record_to_dict
@@ -85,7 +86,7 @@ def evaluate(
                 row = record_to_dict(record.model_copy(update={"id": pair.claim_id}))
                 row["gold"] = pair.gold
                 row["goldRationale"] = sorted(pair.rationale)
-                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+                handle.write(escape_unsafe(json.dumps(row, ensure_ascii=False)) + "\n")
             if on_pair:
                 on_pair(record)
 
