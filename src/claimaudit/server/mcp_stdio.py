@@ -193,8 +193,14 @@ def _repeat_refusal(
 
 def screen(raw: bytes) -> tuple[str | None, dict[str, Any] | None]:
     """``(line, None)`` to pass on, ``(None, reply)`` to answer here, ``(None, None)`` to drop."""
+    line, reply, _ = _screened(raw)
+    return line, reply
+
+
+def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, dict[str, Any] | None]:
+    """As ``screen``, with the message as parsed when the line is passed on (read once)."""
     if not raw.strip():
-        return None, None
+        return None, None, None
     try:
         text = raw.decode("utf-8")
         utf8 = True
@@ -206,25 +212,25 @@ def screen(raw: bytes) -> tuple[str | None, dict[str, Any] | None]:
         message = load_json_keeping_repeats(text)
     except (NestingError, json.JSONDecodeError) as error:
         detail = str(error) if isinstance(error, NestingError) else error.msg
-        return None, _error(None, PARSE_ERROR, f"Parse error: {detail}")
+        return None, _error(None, PARSE_ERROR, f"Parse error: {detail}"), None
     shape = _shape_problem(message)
     if shape is not None:
-        return None, _invalid_request(message, shape)
+        return None, _invalid_request(message, shape), None
     if not utf8:
-        return None, _refusal(message, "the request is not valid UTF-8 text")
+        return None, _refusal(message, "the request is not valid UTF-8 text"), None
     assert isinstance(message, dict)  # the shape check passed
     call = _call_problem(message)
     if call is not None:
         # A notification is never answered, not even to say it is wrong.
         reply = _error(message.get("id"), INVALID_PARAMS, f"Invalid params: {call}")
-        return None, reply if "id" in message else None
+        return None, reply if "id" in message else None, None
     repeats = repeated_keys(message)
     if repeats:
-        return None, _repeat_refusal(message, repeats)
+        return None, _repeat_refusal(message, repeats), None
     found = _invalid_text_at(message)
     if found is not None:
-        return None, _refusal(message, _invalid_text_problem(message, *found))
-    return text, None
+        return None, _refusal(message, _invalid_text_problem(message, *found)), None
+    return text, None, message
 
 
 def _id_key(request_id: Any) -> tuple[str, Any]:
@@ -322,11 +328,11 @@ class _ScreenedLines:
                 error = _error(None, PARSE_ERROR, f"Parse error: message over {limit} MiB")
                 await self._wire.write(json.dumps(error) + "\n")
                 continue
-            line, reply = screen(raw)
+            line, reply, message = _screened(raw)
             if reply is not None:
                 await self._wire.write(json.dumps(reply) + "\n")
             if line is not None:
-                self._wire.pending.read(json.loads(line))
+                self._wire.pending.read(message)
                 return line + "\n"
 
     def _read_line(self) -> bytes | None:
