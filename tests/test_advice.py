@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from claimaudit.advice import advised
@@ -14,6 +16,7 @@ from claimaudit.errors import (
     ExcerptsOverBudgetError,
     KeyRequiredError,
     LibraryDamagedError,
+    LibraryMissingError,
     LibraryUnreadableError,
     ModelNotTakenError,
     ModelRequiredError,
@@ -190,3 +193,12 @@ def test_excerpts_over_budget_are_narrowed_by_the_surface_s_topic() -> None:
         assert advised(error, advice) == (
             f"{error}: send a narrower topic, or add the paper to the server's library"
         )
+
+
+def test_a_missing_library_is_made_on_the_command_line_only(tmp_path: Path) -> None:
+    error = LibraryMissingError(tmp_path / "absent.db")
+    assert str(error) == f"no library at {tmp_path / 'absent.db'}"
+    assert cli_message(error).endswith("; add a paper with `claimaudit library add`")
+    # The API and MCP name no command; the Python API adds no advice at all.
+    assert request_message(error) == str(error)
+    assert advised(error, api_advice) == advised(error, mcp_advice) == str(error)

@@ -23,6 +23,7 @@ database failed) are translated by ``as_known``, so every surface reports them a
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 from typing import ClassVar, Literal, Self
 
 __all__ = [
@@ -267,6 +268,15 @@ class LibraryOpenError(LibraryError):
 
     http_status = 503
     code = "library_unavailable"
+
+
+class LibraryMissingError(LibraryOpenError):
+    """No library file at ``path`` where one must exist. The message says only that: how to
+    make one is each surface's advice (``claimaudit.advice``)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"no library at {path}")
+        self.path = path
 
 
 class LibraryDamagedError(LibraryOpenError):

@@ -4,12 +4,13 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.errors import SourceError
+from claimaudit.errors import PaperNotInLibraryError, SourceError
 from claimaudit.identity import parse_ref
 from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.plugins import Registry
+from claimaudit.server.advice import api_advice
 from claimaudit.sources import library as library_source
 from claimaudit.sources.library import LibrarySource
 from claimaudit.sources.protocol import Source
@@ -43,6 +44,19 @@ def test_version_rule(tmp_path: Path) -> None:
     assert source.fetch(parse_ref("1706.03762v2"), "q").ref.version == 2
     with pytest.raises(SourceError, match="not in the local library"):
         source.fetch(parse_ref("1706.03762v3"), "q")
+
+
+def test_a_missing_library_is_a_paper_not_in_it_which_each_surface_says_how_to_add(
+    tmp_path: Path,
+) -> None:
+    absent = tmp_path / "absent.sqlite3"
+    with pytest.raises(PaperNotInLibraryError) as caught:
+        LibrarySource(absent).fetch(parse_ref("1706.03762"), "q")
+    assert str(caught.value) == f"arXiv:1706.03762: no library at {absent}"
+    assert caught.value.library == str(absent) and not absent.exists()
+    # No command line advice in the message itself: the API and MCP would repeat it.
+    assert "claimaudit library add" not in str(caught.value)
+    assert api_advice(caught.value) == "upload it with POST /v1/library"
 
 
 def test_missing_or_broken_database_is_a_source_error(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from claimaudit.errors import (
     ExcerptsOverBudgetError,
     KeyRequiredError,
     LibraryDamagedError,
+    LibraryMissingError,
     LibraryUnreadableError,
     ModelNotTakenError,
     ModelRequiredError,
@@ -39,6 +40,8 @@ def cli_advice(error: ClaimauditError) -> str | None:
         return _add_to_library(error)
     if isinstance(error, CorpusFileError):
         return "a corpus is imported with `claimaudit library import-jsonl`"
+    if isinstance(error, LibraryMissingError):
+        return "add a paper with `claimaudit library add`"
     if isinstance(error, LibraryDamagedError) and error.part == "index":
         return "run `claimaudit library repair`"
     if isinstance(error, LibraryDamagedError) and error.part == "database":

@@ -8,7 +8,7 @@ import sqlite3
 import time
 from pathlib import Path
 
-from claimaudit.errors import LibraryError, LibraryOpenError
+from claimaudit.errors import LibraryError, LibraryMissingError, LibraryOpenError
 from claimaudit.library._derived import recreate_missing_caches
 from claimaudit.library._migrations import migrate
 from claimaudit.library.paths import resolve_library_path
@@ -23,9 +23,7 @@ def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Pat
         raise LibraryOpenError(f"library path {resolved} is a directory, not a file")
     if not resolved.exists():
         if not create:
-            raise LibraryOpenError(
-                f"no library at {resolved} (add a paper with `claimaudit library add`)"
-            )
+            raise LibraryMissingError(resolved)
         try:
             resolved.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:

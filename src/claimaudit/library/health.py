@@ -12,7 +12,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from claimaudit.accounting import counted
-from claimaudit.errors import LibraryOpenError
+from claimaudit.errors import LibraryMissingError, LibraryOpenError
 from claimaudit.library._derived import (
     CACHES,
     FTS_SHADOW_TABLES,
@@ -96,7 +96,7 @@ def connect_existing(path: Path | None) -> tuple[Path, sqlite3.Connection]:
     if resolved.is_dir():
         raise LibraryOpenError(f"library path {resolved} is a directory, not a file")
     if not resolved.exists():
-        raise LibraryOpenError(f"no library at {resolved}")
+        raise LibraryMissingError(resolved)
     try:
         # mode=rw: never create the file, even if it vanished since.
         conn = sqlite3.connect(

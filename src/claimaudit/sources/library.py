@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from claimaudit.errors import (
     LibraryDamagedError,
     LibraryError,
+    LibraryMissingError,
     LibraryUnreadableError,
     PaperNotInLibraryError,
     SourceError,
@@ -63,6 +64,13 @@ class LibrarySource(Source):
                         local=ref.kind is RefKind.LOCAL,
                     )
                 passages = library.passages(paper.ref)
+        except LibraryMissingError as exc:
+            # No library yet: the paper is not in it, and each surface says how to add one.
+            raise PaperNotInLibraryError(
+                f"{ref}: no library at {exc.path}",
+                library=str(exc.path),
+                local=ref.kind is RefKind.LOCAL,
+            ) from exc
         except LibraryError as exc:
             raise _unreadable(exc) from exc
         except sqlite3.Error as exc:
