@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.text import is_link_only, normalise, sentences, split_long
+from claimaudit.text import is_link_only, normalise, pack, sentences, split_long
 
 
 def test_long_paragraph_splits_at_sentences() -> None:
@@ -47,3 +47,9 @@ def test_notes_that_are_only_links_are_told_apart(note: str) -> None:
 )
 def test_text_with_words_around_a_link_is_not_only_a_link(text: str) -> None:
     assert not is_link_only(text)
+
+
+def test_pack_joins_sentences_up_to_the_target_and_keeps_a_longer_one_whole() -> None:
+    assert pack(["One.", "Two.", "Three is long."], 9) == ["One. Two.", "Three is long."]
+    assert pack(["a", "b", "c"], 3) == ["a b", "c"]
+    assert pack([], 10) == []

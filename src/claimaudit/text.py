@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
 
@@ -32,9 +32,15 @@ def split_long(text: str, target: int) -> list[str]:
         return []
     if len(text) <= target:
         return [text]
+    return pack(sentences(text, target), target)
+
+
+def pack(sentences: Iterable[str], target: int) -> list[str]:
+    """Consecutive ``sentences`` joined by spaces into pieces of at most ``target`` characters;
+    a longer sentence is a piece of its own."""
     pieces: list[str] = []
     current = ""
-    for sentence in sentences(text, target):
+    for sentence in sentences:
         if current and len(current) + 1 + len(sentence) > target:
             pieces.append(current)
             current = sentence

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from claimaudit.library.models import TextBlock
 from claimaudit.passage import Passage, passage_id
 from claimaudit.segmenter import sentence_spans
-from claimaudit.text import normalise
+from claimaudit.text import normalise, pack
 
 TARGET_CHARS = 1200
 _LONGEST_SENTENCE = 4
@@ -107,17 +107,7 @@ def split_paragraph(text: str, target: int) -> list[str]:
         return []
     if len(text) <= target:
         return [text]
-    pieces: list[str] = []
-    current = ""
-    for sentence in _sentences(text, target):
-        if current and len(current) + 1 + len(sentence) > target:
-            pieces.append(current)
-            current = sentence
-        else:
-            current = f"{current} {sentence}" if current else sentence
-    if current:
-        pieces.append(current)
-    return pieces
+    return pack(_sentences(text, target), target)
 
 
 def _sentences(text: str, limit: int) -> Iterator[str]:
