@@ -13,7 +13,7 @@ from claimaudit.identity import parse_ref
 from claimaudit.refcheck.models import CitedReference, ReferenceCheck, ReferenceStatus
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review import review_report
-from claimaudit.review.annotate import SEPARATOR, escape
+from claimaudit.review.annotate import SEPARATOR, escape, open_fence
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 # Passages with Markdown and Pandoc syntax in them, which must show verbatim in a footnote.
@@ -134,3 +134,23 @@ def test_a_bom_is_kept_in_the_annotated_copy_and_left_out_of_the_claim() -> None
     annotated = _annotated(report)
     assert annotated.startswith("\ufeffRaw data is kept [@arxiv:1907.10121].[^claimaudit-1]\n")
     assert annotated.count("\ufeff") == 1
+
+
+def test_a_code_block_the_draft_leaves_open_is_closed_before_the_notes() -> None:
+    draft = "SciPy has sparse matrices [@arxiv:1907.10121].\n\n~~~~python\nimport scipy\n~~~\n"
+    annotated = _annotated(draft)
+    assert annotated.startswith(draft.replace("].", "].[^claimaudit-1]"))
+    md = MarkdownIt("commonmark").use(footnote_plugin)
+    tokens = md.parse(annotated)
+    # The notes are a footnote again, not code; the draft's code is still code.
+    assert sum(t.type == "footnote_open" for t in tokens) == 1
+    [code] = [t for t in tokens if t.type == "fence"]
+    assert code.content == "import scipy\n~~~\n"
+    assert open_fence(annotated) is None
+
+
+def test_only_an_open_fence_at_the_top_level_is_closed() -> None:
+    assert open_fence("a\n\n```\ncode\n```\n") is None
+    assert open_fence("a\n\n```\n") == "```"
+    assert open_fence("> ```\n> quoted code\n") is None  # the quote's end closes it
+    assert open_fence("a\n\n    indented code\n") is None

@@ -8,9 +8,11 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import Progress
 from rich.text import Text
 
+from claimaudit.cli import _progress
+from claimaudit.cli._progress import StepProgress
 from claimaudit.cli._terminal import shown
 from claimaudit.errors import InvalidTextError
 from claimaudit.redaction import redact_text
@@ -52,15 +54,9 @@ def require_file(path: Path | None, option: str) -> None:
 
 
 def progress_bar(label: str) -> Progress:
-    """A progress bar on stderr (label, bar, done/total, time elapsed) that stays when done."""
-    return Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=False,
-    )
+    """A progress bar on stderr (label, bar, done/total, time elapsed) that stays when done;
+    while stderr is not a terminal, a plain line every ``_progress.PLAIN_INTERVAL`` seconds."""
+    return StepProgress(label, console=err_console, interval=_progress.PLAIN_INTERVAL)
 
 
 LibraryOption = Annotated[

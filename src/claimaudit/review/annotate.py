@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
 from claimaudit.refcheck.models import ReferenceStatus
+from claimaudit.review.document import markdown_parser
 from claimaudit.review.own_notes import SEPARATOR, label_prefix
 from claimaudit.review.result import ClaimReview, ReviewedRecord
 
@@ -107,4 +108,22 @@ def annotate(report: str, claims: Sequence[ClaimReview]) -> str:
         _footnote(label, claim, nl) for claim, label in zip(claims, labels, strict=True)
     )
     closing = "" if body.endswith(("\n", "\r")) else nl
+    fence = open_fence(body)
+    if fence is not None:
+        # A code block the draft never closed would swallow the notes: close it where it ended.
+        closing += f"{fence}{nl}"
     return f"{body}{closing}{nl}{SEPARATOR}{nl}{nl}{notes}{nl}"
+
+
+def open_fence(markdown: str) -> str | None:
+    """The marker of the fenced code block ``markdown`` leaves open at its end (outside lists
+    and quotes, whose end closes it), or None."""
+    blocks = [t for t in markdown_parser().parse(markdown) if t.map is not None and t.level == 0]
+    if not blocks or blocks[-1].type != "fence":
+        return None
+    fence = blocks[-1]
+    start, end = fence.map or (0, 0)
+    lines = [line.strip() for line in markdown.splitlines()[start + 1 : end] if line.strip()]
+    marker = fence.markup
+    closed = bool(lines) and set(lines[-1]) == {marker[0]} and len(lines[-1]) >= len(marker)
+    return None if closed else marker

@@ -1,0 +1,61 @@
+"""Progress on stderr: rich's bar on a terminal, plain lines where rich would draw nothing."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from claimaudit.cli import _progress, app
+from claimaudit.cli._progress import StepProgress
+
+
+def _run(console: Console, interval: float) -> None:
+    with StepProgress("reviewing", console=console, interval=interval) as progress:
+        task = progress.add_task("pairs", total=None)
+        progress.update(task, completed=1, total=3)
+        progress.advance(task)
+        progress.advance(task)
+
+
+def test_off_a_terminal_each_interval_of_progress_prints_a_plain_line() -> None:
+    out = io.StringIO()
+    _run(Console(file=out, force_terminal=False, width=100), interval=0)
+    lines = [line for line in out.getvalue().splitlines() if line.startswith("reviewing ")]
+    assert [line.split(" (")[0] for line in lines[:3]] == [
+        "reviewing 1/3",
+        "reviewing 2/3",
+        "reviewing 3/3",
+    ]
+    assert lines[0].endswith("(0:00:00)")
+
+
+def test_a_short_run_off_a_terminal_shows_only_the_finished_bar() -> None:
+    out = io.StringIO()
+    _run(Console(file=out, force_terminal=False, width=100), interval=3600)
+    assert "reviewing 1/3" not in out.getvalue()
+    assert "3/3" in out.getvalue()  # rich's bar, printed once at the end
+
+
+def test_on_a_terminal_only_the_bar_is_drawn() -> None:
+    out = io.StringIO()
+    _run(Console(file=out, force_terminal=True, width=100), interval=0)
+    assert "reviewing 1/3 (" not in out.getvalue()
+
+
+def test_a_check_of_several_papers_reports_progress_in_a_log(
+    monkeypatch: pytest.MonkeyPatch, runner: CliRunner, paper_library: Path
+) -> None:
+    # Papers missing from the library fail at once: the progress lines are what is tested.
+    monkeypatch.setattr(_progress, "PLAIN_INTERVAL", 0.0)
+    result = runner.invoke(
+        app,
+        [
+            *("check", "Some claim about sparse matrices.", "--library", str(paper_library)),
+            *("--paper", "doi:10.1000/a", "--paper", "doi:10.1000/b", "--format", "jsonl"),
+        ],
+    )
+    assert "checking 1/2 (" in result.stderr and "checking 2/2 (" in result.stderr
