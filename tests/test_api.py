@@ -9,7 +9,9 @@ from typing import NoReturn
 import pytest
 
 import claimaudit
-from claimaudit import CheckedRecord, InvalidClaimError, NotCheckedRecord, check_claim
+import claimaudit.errors
+from claimaudit import CheckedRecord, InvalidClaimError, NotCheckedRecord, RefKind, check_claim
+from claimaudit.cache import CacheKey
 from claimaudit.errors import PluginError
 from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.library.ingest import add_path
@@ -172,3 +174,126 @@ def test_an_unusable_evidence_budget_is_refused_when_the_checker_is_built(
     with pytest.raises(claimaudit.UsageError) as caught:
         claimaudit.make_checker(ScriptedJudge(pick("supports", "P001")), library=library, **budget)
     assert str(caught.value) == message
+
+
+def test_paper_refs_are_taken_as_papers(library: Path) -> None:
+    # The package's own references used to fail inside a regex with a bare TypeError.
+    judge = ScriptedJudge(pick("supports", "P001"))
+    papers = [claimaudit.parse_ref("1609.00037"), claimaudit.PaperRef(RefKind.ARXIV, "2105.14372")]
+    records = check_claim("Raw data is backed up.", papers, library=library, judge=judge)
+    assert [r.paper_ref for r in records] == ["arXiv:1609.00037", "arXiv:2105.14372"]
+    assert isinstance(records[0], CheckedRecord) and isinstance(records[1], NotCheckedRecord)
+    with pytest.raises(claimaudit.errors.DuplicatePaperError):
+        check_claim("c", [papers[0], "1609.00037"], library=library, judge=judge)
+
+
+CLAIM = "Raw data is backed up."
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        ({"papers": [None]}, "paper reference 1 must be a string or a PaperRef, not NoneType"),
+        (
+            {"papers": ["1609.00037", 1609.00037]},
+            "paper reference 2 must be a string or a PaperRef, not float",
+        ),
+        (
+            {"papers": claimaudit.parse_ref("1609.00037")},
+            "papers must be a list of references, not one PaperRef",
+        ),
+        ({"papers": 5}, "papers must be a list of references, not int"),
+        ({"claim": None}, "the claim must be a string, not NoneType"),
+        ({"claim": b"Raw data is backed up."}, "the claim must be a string, not bytes"),
+        ({"topic": 5}, "the topic must be a string, not int"),
+    ],
+)
+def test_a_request_of_the_wrong_types_is_refused_naming_the_argument(
+    library: Path, call: dict[str, object], message: str
+) -> None:
+    judge = ScriptedJudge(pick("supports", "P001"))
+    arguments: dict[str, object] = {"claim": CLAIM, "papers": ["1609.00037"], **call}
+    with pytest.raises(InvalidClaimError) as caught:
+        check_claim(**arguments, library=library, judge=judge)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+    assert judge.seen == []
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ({"threshold": "0.5"}, "the review threshold must be a number in [0, 1], not str"),
+        ({"cache": "no"}, "cache must be True, False or a ResultCache (with get and put), not str"),
+        (
+            {"cache": None},
+            "cache must be True, False or a ResultCache (with get and put), not NoneType",
+        ),
+        ({"cache": {}}, "cache must be True, False or a ResultCache (with get and put), not dict"),
+    ],
+)
+def test_an_unusable_setting_is_refused_before_anything_is_checked(
+    library: Path, setting: dict[str, object], message: str
+) -> None:
+    # cache="no" used to be taken for a cache object, and caching was quietly off.
+    judge = ScriptedJudge(pick("supports", "P001"))
+    with pytest.raises(claimaudit.UsageError) as caught:
+        check_claim(CLAIM, ["1609.00037"], library=library, judge=judge, **setting)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+    assert judge.seen == []
+
+
+class EmptyCache:
+    """A ResultCache that, like many containers, is false while it holds nothing."""
+
+    def __init__(self) -> None:
+        self.kept: dict[CacheKey, CheckedRecord] = {}
+
+    def __len__(self) -> int:
+        return len(self.kept)
+
+    def get(self, key: CacheKey) -> CheckedRecord | None:
+        return self.kept.get(key)
+
+    def put(self, key: CacheKey, record: CheckedRecord) -> None:
+        self.kept[key] = record
+
+
+def test_a_cache_object_is_used_even_while_it_is_empty(library: Path) -> None:
+    # ``cache or None`` dropped it: an empty cache is falsy, so nothing was ever kept.
+    cache = EmptyCache()
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    check_claim(CLAIM, ["1609.00037"], library=library, judge=judge, cache=cache)
+    assert len(cache) == 1
+    check_claim(CLAIM, ["1609.00037"], library=library, judge=judge, cache=cache)
+    assert len(judge.seen) == 1  # the second answer came from it
+
+
+PUBLIC_DOCS = [
+    "CheckedRecord",
+    "NotCheckedRecord",
+    "RefKind",
+    "ReferenceStatus",
+    "make_judge",
+    "record_from_dict",
+    "Checker.check",
+    "Checker.iter_check",
+    "Checker.check_paper",
+    "ReferenceVerifier.check",
+]
+
+
+@pytest.mark.parametrize("name", PUBLIC_DOCS)
+def test_the_public_api_says_what_it_does(name: str) -> None:
+    obj: object = claimaudit
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    assert (obj.__doc__ or "").strip()
+    # Its own docstring: pydantic and enum classes would otherwise show their base's.
+    if isinstance(obj, type):
+        assert obj.__doc__ not in {base.__doc__ for base in obj.__mro__[1:]}
+
+
+def test_a_cited_reference_can_be_built_from_the_package_root() -> None:
+    cited = claimaudit.CitedReference("scipy", claimaudit.parse_ref("1907.10121"), "SciPy 1.0")
+    assert cited.ref is not None and str(cited.ref) == "arXiv:1907.10121"
+    assert {"CitedReference", "record_from_dict", "InvalidRecordError"} <= set(claimaudit.__all__)

@@ -144,6 +144,16 @@ def test_policy_rejects_thresholds_outside_unit_interval() -> None:
         ReviewPolicy(1.5)
 
 
+@pytest.mark.parametrize(("threshold", "kind"), [("0.5", "str"), (True, "bool"), ([0.5], "list")])
+def test_policy_refuses_a_threshold_that_is_no_number_in_words(
+    threshold: object, kind: str
+) -> None:
+    # A string used to pass, to fail later as a TypeError comparing it with a confidence.
+    with pytest.raises(UsageError) as caught:
+        ReviewPolicy(threshold)  # type: ignore[arg-type]
+    assert str(caught.value) == f"the review threshold must be a number in [0, 1], not {kind}"
+
+
 def test_each_failure_is_not_checked_and_others_still_run(source: MemorySource) -> None:
     judge = ScriptedJudge(pick("supports", "P001"))
     records = Checker(source, judge).check(
@@ -673,6 +683,27 @@ def test_a_checker_reads_papers_once_and_refuses_one_string(source: MemorySource
         checker.check("c", "1706.03762")  # type: ignore[arg-type]  # the mistake under test
     records = checker.check("c", (p for p in ["1706.03762"]))
     assert [r.paper_ref for r in records] == ["arXiv:1706.03762"]
+
+
+def test_a_checker_takes_paper_refs_as_it_takes_their_text(source: MemorySource) -> None:
+    checker = Checker(source, ScriptedJudge(pick("supports", "P002")))
+    [listed] = checker.check("The model has no recurrence.", [parse_ref("1706.03762")])
+    one = checker.check_paper("The model has no recurrence.", parse_ref("1706.03762v5"))
+    assert isinstance(listed, CheckedRecord) and listed.paper_ref == "arXiv:1706.03762"
+    assert isinstance(one, CheckedRecord) and one.paper_ref == "arXiv:1706.03762v5"
+
+
+def test_iter_check_refuses_an_unusable_request_before_the_first_record(
+    source: MemorySource,
+) -> None:
+    # It was a generator: the error came only at the first next(), far from the call.
+    checker = Checker(source, ScriptedJudge(pick("supports", "P002")))
+    with pytest.raises(InvalidClaimError, match=r"^the claim must be a string, not NoneType$"):
+        checker.iter_check(None, ["1706.03762"])  # type: ignore[arg-type]
+    with pytest.raises(InvalidClaimError, match=r"^paper reference 2 must be a string or a Pa"):
+        checker.iter_check("c", ["1706.03762", 1706.03762])  # type: ignore[list-item]
+    with pytest.raises(InvalidClaimError, match=r"^the topic must be a string, not int$"):
+        checker.check_paper("The model has no recurrence.", "1706.03762", 5)  # type: ignore[arg-type]
 
 
 def test_a_checker_refuses_an_unusable_budget_when_built(source: MemorySource) -> None:

@@ -82,6 +82,19 @@ def test_backend_errors_carry_their_calls() -> None:
     assert JudgeError("x").calls == 0
 
 
+def test_every_error_class_the_module_defines_is_exported() -> None:
+    # DuplicatePaperError, raised by check_claim, was missing from the list.
+    defined = {
+        name
+        for name, value in vars(errors).items()
+        if isinstance(value, type)
+        and issubclass(value, ClaimauditError)
+        and value.__module__ == errors.__name__
+    }
+    assert "DuplicatePaperError" in defined
+    assert defined <= set(errors.__all__), sorted(defined - set(errors.__all__))
+
+
 def test_as_known_translates_database_failures_and_leaves_bugs_alone() -> None:
     known = as_known(sqlite3.OperationalError("disk I/O error"))
     assert isinstance(known, LibraryOpenError)

@@ -156,3 +156,44 @@ def test_the_id_with_its_version_has_one_spelling() -> None:
 )
 def test_arxiv_s_own_dois_are_the_arxiv_papers(text: str, expected: str) -> None:
     assert str(parse_ref(text)) == expected
+
+
+def test_a_paper_ref_built_by_hand_is_the_parsed_one() -> None:
+    # A plain "arxiv" used to stay a str: equal to the parsed ref, yet written as the bare
+    # work, with no URL, and matching nothing (kinds were compared by identity).
+    made = PaperRef("arxiv", "1907.10121", 2)  # type: ignore[arg-type]
+    parsed = parse_ref("1907.10121v2")
+    assert made.kind is RefKind.ARXIV
+    assert made == parsed and hash(made) == hash(parsed)
+    assert str(made) == "arXiv:1907.10121v2"
+    assert made.url == "https://arxiv.org/abs/1907.10121v2"
+    assert parsed.matches(made) and made.matches(parsed)
+    assert str(PaperRef("doi", "10.1/x")) == "doi:10.1/x"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("isbn", "978-3"), "unknown reference kind 'isbn' (one of arxiv, doi, local)"),
+        ((None, "1907.10121"), "unknown reference kind None (one of arxiv, doi, local)"),
+        (("arxiv", ""), "a reference's work must be a non-empty string, not ''"),
+        (("arxiv", 1907.10121), "a reference's work must be a non-empty string, not 1907.10121"),
+        (("doi", "10.1/x", 2), "a doi reference has no version"),
+        (("arxiv", "1907.10121", "2"), "a reference's version must be a whole number, not '2'"),
+        (("arxiv", "1907.10121", True), "a reference's version must be a whole number, not True"),
+        (("arxiv", "1907.10121", -1), "a reference's version must be a whole number, not -1"),
+    ],
+)
+def test_a_paper_ref_that_names_nothing_is_refused(args: tuple[object, ...], message: str) -> None:
+    with pytest.raises(InvalidReferenceError) as caught:
+        PaperRef(*args)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"), [(None, "NoneType"), (5, "int"), (b"1907.10121", "bytes")]
+)
+def test_parse_ref_refuses_what_is_no_string_in_words(value: object, kind: str) -> None:
+    with pytest.raises(InvalidReferenceError) as caught:
+        parse_ref(value)  # type: ignore[arg-type]
+    assert str(caught.value) == f"a paper reference must be a string, not {kind}"

@@ -7,6 +7,7 @@ from claimaudit.errors import (
     ClaimauditError,
     ContextLengthError,
     InvalidClaimError,
+    InvalidRecordError,
     InvalidReferenceError,
     JudgeError,
     LibraryError,
@@ -28,8 +29,20 @@ from claimaudit.judges.protocol import (
 from claimaudit.passage import Passage
 from claimaudit.plugins import Registry, get_registry
 from claimaudit.policy import ReviewPolicy
-from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, Record, record_to_dict
-from claimaudit.refcheck import ReferenceCheck, ReferenceStatus, ReferenceVerifier
+from claimaudit.records import (
+    RELATIONS,
+    CheckedRecord,
+    NotCheckedRecord,
+    Record,
+    record_from_dict,
+    record_to_dict,
+)
+from claimaudit.refcheck import (
+    CitedReference,
+    ReferenceCheck,
+    ReferenceStatus,
+    ReferenceVerifier,
+)
 from claimaudit.review import (
     Bibliography,
     ReviewResult,
@@ -52,10 +65,12 @@ __all__ = [
     "Checker",
     "ChoiceAnswer",
     "ChoiceQuestion",
+    "CitedReference",
     "ClaimauditError",
     "ContextLengthError",
     "Decision",
     "InvalidClaimError",
+    "InvalidRecordError",
     "InvalidReferenceError",
     "Judge",
     "JudgeError",
@@ -88,6 +103,7 @@ __all__ = [
     "make_judge",
     "make_source",
     "parse_ref",
+    "record_from_dict",
     "record_to_dict",
     "render_html",
     "review_latex",

@@ -10,7 +10,8 @@ from claimaudit.advice import Advice
 from claimaudit.cache import ResultCache
 from claimaudit.checker import Checker
 from claimaudit.errors import UsageError
-from claimaudit.inputs import paper_list
+from claimaudit.identity import PaperRef
+from claimaudit.inputs import paper_list, validate_claim, validate_topic
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.plugins import get_registry
@@ -31,6 +32,9 @@ def default_judge_name() -> str:
 
 
 def make_judge(name: str | None = None, settings: JudgeSettings | None = None) -> Judge:
+    """A judge by name (default ``$CLAIMAUDIT_JUDGE``, else ``local``, the embedded verifier),
+    built with ``settings`` (model, timeout, context window); UnknownBackendError for a name no
+    plugin registered, InvalidSettingsError for settings it cannot use. Close it when done."""
     return get_registry().make_judge(name or default_judge_name(), settings)
 
 
@@ -65,16 +69,20 @@ def make_checker(
     a name (default ``auto``) or a ``Source``. ``fetch``: first download arXiv papers missing
     from the library into it (for a source that reads the library; UsageError otherwise).
     ``cache``: True keeps judgements in the library's results cache and reuses them, False
-    judges afresh and keeps nothing, or any ``ResultCache``. Close the checker (or use
-    ``with``) to release the backends built here; a judge or source passed in stays the
-    caller's to close. ``library``: the library's path (a ``Path`` or a ``str``; default
-    ``$CLAIMAUDIT_LIBRARY``, else the user data directory). ``max_passages`` and
-    ``max_chars``: the evidence budget per paper, positive whole numbers (UsageError otherwise).
-    ``advice``: the calling surface's advice, added to a ``not_checked`` record's error where a
-    source failed (how to add a missing paper); None, the default, states the failure alone.
+    judges afresh and keeps nothing, or any ``ResultCache``; anything else is UsageError.
+    Close the checker (or use ``with``) to release the backends built here; a judge or source
+    passed in stays the caller's to close. ``library``: the library's path (a ``Path`` or a
+    ``str``; default ``$CLAIMAUDIT_LIBRARY``, else the user data directory). ``threshold``: the
+    review threshold, a number in [0, 1] (UsageError otherwise); None, the judge's own.
+    ``max_passages`` and ``max_chars``: the evidence budget per paper, positive whole numbers
+    (UsageError otherwise). ``advice``: the calling surface's advice, added to a
+    ``not_checked`` record's error where a source failed (how to add a missing paper); None,
+    the default, states the failure alone.
     """
     library = as_optional_path(library, "library")
     check_budgets(max_passages, max_chars)  # before any backend is built
+    check_cache_arg(cache)
+    policy = ReviewPolicy(threshold)
     owned: list[Judge | Source] = []
     try:
         if judge is None or isinstance(judge, str):
@@ -95,13 +103,26 @@ def make_checker(
     return Checker(
         source=source,
         judge=judge,
-        policy=ReviewPolicy(threshold),
+        policy=policy,
         max_passages=max_passages,
         max_chars=max_chars,
-        cache=cache or None,
+        # ``is False``, not falsiness: a cache object that is empty may well be falsy.
+        cache=None if cache is False else cache,
         owned=tuple(owned),
         advice=advice,
     )
+
+
+def check_cache_arg(cache: object) -> None:
+    """UsageError unless ``cache`` is True, False or a ``ResultCache`` (``get`` and ``put``):
+    anything else (``"no"``, None) would otherwise pass as a cache, or quietly turn it off."""
+    if isinstance(cache, bool):
+        return
+    if not (callable(getattr(cache, "get", None)) and callable(getattr(cache, "put", None))):
+        raise UsageError(
+            f"cache must be True, False or a ResultCache (with get and put), "
+            f"not {type(cache).__name__}"
+        )
 
 
 def _fetching(source: Source, library: Path | None) -> Source:
@@ -116,7 +137,7 @@ def _fetching(source: Source, library: Path | None) -> Source:
 
 def check_claim(
     claim: str,
-    papers: Iterable[str],
+    papers: Iterable[str | PaperRef],
     *,
     topic: str | None = None,
     judge: str | Judge | None = None,
@@ -131,15 +152,20 @@ def check_claim(
     """Check ``claim`` against each paper; one review record per paper, in the order given.
 
     Judgements are kept in the library's results cache and reused (``cache=False``: judge
-    afresh). ``papers``: a list (any iterable, read once) of references, never one string.
-    Raises InvalidClaimError for an unusable request (empty or oversized claim, no or duplicate
-    papers, one string as ``papers``), UnknownBackendError for an unknown judge or source and
-    InvalidSettingsError for unusable backend settings (the openai judge without a model, the
-    jev judge or the valyu source without its API key: ``KeyRequiredError``); all are
-    ``claimaudit.UsageError``. Failures while checking a paper come back as ``NotCheckedRecord``
-    entries, never as exceptions.
+    afresh; or any ``ResultCache``, as for ``make_checker``). ``papers``: a list (any iterable,
+    read once) of references, strings or ``PaperRef``s, never one string. Raises
+    InvalidClaimError for an unusable request (empty or oversized claim, no or duplicate
+    papers, one string as ``papers``, a claim, topic or paper that is not a string),
+    UsageError for an unusable setting (a ``threshold`` that is no number in [0, 1], a
+    ``cache`` that is neither a bool nor a ``ResultCache``), UnknownBackendError for an unknown
+    judge or source and InvalidSettingsError for unusable backend settings (the openai judge
+    without a model, the jev judge or the valyu source without its API key:
+    ``KeyRequiredError``); all are ``claimaudit.UsageError``. Failures while checking a paper
+    come back as ``NotCheckedRecord`` entries, never as exceptions.
     """
     # Refused before any backend is built; materialised here as Checker.check reads it twice.
+    validate_claim(claim)
+    validate_topic(topic)
     refs = paper_list(papers)
     with make_checker(
         judge,

@@ -29,6 +29,8 @@ from claimaudit.fts import has_content_words
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import (
     paper_list,
+    paper_text,
+    require_str,
     search_query,
     source_query,
     validate_claim,
@@ -111,6 +113,7 @@ class Checker:
         self.policy = self.policy.for_judge(self.judge)
 
     def close(self) -> None:
+        """Release the backends ``make_checker`` built for this checker (not ones passed in)."""
         for backend in self.owned:
             backend.close()
 
@@ -124,20 +127,32 @@ class Checker:
         """``error`` as a record of this checker says it: with its surface's advice, if any."""
         return advised(error, self.advice) if self.advice is not None else str(error)
 
-    def check(self, claim: str, papers: Iterable[str], topic: str | None = None) -> list[Record]:
+    def check(
+        self, claim: str, papers: Iterable[str | PaperRef], topic: str | None = None
+    ) -> list[Record]:
+        """One record per paper, in the order given (see ``iter_check``)."""
         return list(self.iter_check(claim, papers, topic))
 
     def iter_check(
-        self, claim: str, papers: Iterable[str], topic: str | None = None
+        self, claim: str, papers: Iterable[str | PaperRef], topic: str | None = None
     ) -> Iterator[Record]:
+        """Each paper's record as soon as it is done. ``papers``: references as strings or
+        ``PaperRef``s. An unusable request (a bad claim or topic, no or duplicate papers, a
+        value that is no reference) raises InvalidClaimError here, before any paper is read;
+        a paper that cannot be checked is a ``NotCheckedRecord``, never an exception."""
         text = validate_claim(claim)
         validate_topic(topic)
-        papers = paper_list(papers)  # one string is refused; an iterator is read once
-        validate_papers(papers)
-        for paper in papers:
-            yield self.check_paper(text, paper, topic)
+        refs = paper_list(papers)  # one string is refused; an iterator is read once
+        validate_papers(refs)
+        return (self.check_paper(text, paper, topic) for paper in refs)
 
-    def check_paper(self, claim: str, paper: str, topic: str | None = None) -> Record:
+    def check_paper(self, claim: str, paper: str | PaperRef, topic: str | None = None) -> Record:
+        """The record for one paper; the claim is taken as given (``iter_check`` validates
+        it). Failures while checking are a ``NotCheckedRecord``, never an exception."""
+        require_str(claim, "the claim")
+        paper = paper_text(paper)
+        if topic is not None:
+            require_str(topic, "the topic")
         if not has_content_words(claim):
             # Callers validate first (validate_claim); this keeps a verdict from ever being
             # given to punctuation by one that did not (a draft's sentence, say).

@@ -31,6 +31,8 @@ __all__ = [
     "ArxivError",
     "ArxivNotFoundError",
     "BackendError",
+    "BatchLockedError",
+    "BatchOutputError",
     "BibliographyError",
     "CancelledWorkError",
     "ClaimauditError",
@@ -41,11 +43,13 @@ __all__ = [
     "CrossrefNotFoundError",
     "DatasetError",
     "DraftError",
+    "DuplicatePaperError",
     "EprintError",
     "ExcerptsOverBudgetError",
     "InputError",
     "InvalidClaimError",
     "InvalidClaimTextError",
+    "InvalidRecordError",
     "InvalidReferenceError",
     "InvalidSettingsError",
     "InvalidTextError",
@@ -54,6 +58,7 @@ __all__ = [
     "KeyRequiredError",
     "LibraryDamagedError",
     "LibraryError",
+    "LibraryMissingError",
     "LibraryOpenError",
     "LibraryUnreadableError",
     "ModelNotTakenError",
@@ -231,6 +236,12 @@ class DatasetError(UsageError):
     """A claims or corpus file does not have the expected shape."""
 
     code = "invalid_dataset"
+
+
+class InvalidRecordError(UsageError):
+    """Data read back as a review record (``record_from_dict``) that is not one."""
+
+    code = "invalid_record"
 
 
 class BatchOutputError(UsageError):

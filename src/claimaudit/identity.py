@@ -20,6 +20,8 @@ from claimaudit.errors import InvalidReferenceError
 
 
 class RefKind(StrEnum):
+    """What a reference names a paper by: an arXiv id, a DOI, or a local ``prefix:id``."""
+
     ARXIV = "arxiv"
     DOI = "doi"
     LOCAL = "local"
@@ -32,6 +34,31 @@ class PaperRef:
     kind: RefKind
     work: str
     version: int | None = None
+
+    def __post_init__(self) -> None:
+        # Built by hand (``PaperRef("arxiv", ...)``) as well as by ``parse_ref``: the kind is
+        # made a RefKind here, since ``str``, ``url`` and ``matches`` compare it by identity.
+        try:
+            kind = RefKind(self.kind)
+        except ValueError:
+            kinds = ", ".join(k.value for k in RefKind)
+            raise InvalidReferenceError(
+                f"unknown reference kind {_shown(self.kind)} (one of {kinds})"
+            ) from None
+        object.__setattr__(self, "kind", kind)
+        if not isinstance(self.work, str) or not self.work.strip():
+            raise InvalidReferenceError(
+                f"a reference's work must be a non-empty string, not {_shown(self.work)}"
+            )
+        version = self.version
+        if version is None:
+            return
+        if kind is not RefKind.ARXIV:
+            raise InvalidReferenceError(f"a {kind.value} reference has no version")
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            raise InvalidReferenceError(
+                f"a reference's version must be a whole number, not {_shown(version)}"
+            )
 
     def __str__(self) -> str:
         if self.kind is RefKind.ARXIV:
@@ -64,6 +91,12 @@ class PaperRef:
         if self.kind is not found.kind or self.work != found.work:
             return False
         return self.version is None or self.version == found.version
+
+
+def _shown(value: object) -> str:
+    """A value for a one-line message: its repr, cut short (it may be anything)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 _ARXIV_NEW = r"(?P<new>\d{4}\.\d{4,5})"
@@ -149,6 +182,10 @@ def _arxiv(match: re.Match[str]) -> PaperRef:
 
 def parse_ref(text: str) -> PaperRef:
     """Parse a reference, or raise InvalidReferenceError with a one-line reason."""
+    if not isinstance(text, str):
+        raise InvalidReferenceError(
+            f"a paper reference must be a string, not {type(text).__name__}"
+        )
     value = text.strip()
     if not value:
         raise InvalidReferenceError("empty paper reference")

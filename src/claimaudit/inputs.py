@@ -13,7 +13,7 @@ from claimaudit.errors import (
     InvalidTextError,
 )
 from claimaudit.fts import has_content_words
-from claimaudit.identity import parse_ref
+from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.untrusted import check_text
 
 MAX_CLAIM_CHARS = 2_000
@@ -27,8 +27,16 @@ def _valid_text(value: str, what: str) -> str:
         raise InvalidClaimTextError(str(error)) from None
 
 
+def require_str(value: object, what: str) -> None:
+    """InvalidClaimError naming ``what`` unless ``value`` is a string: Python callers may pass
+    anything, and a regex would fail on it with a bare TypeError."""
+    if not isinstance(value, str):
+        raise InvalidClaimError(f"{what} must be a string, not {type(value).__name__}")
+
+
 def validate_claim(claim: str) -> str:
     """The claim with whitespace normalised; InvalidClaimError when it cannot be checked."""
+    require_str(claim, "the claim")
     text = " ".join(_valid_text(claim, "the claim").split())
     if not text:
         raise InvalidClaimError("the claim is empty")
@@ -47,6 +55,7 @@ def validate_claim(claim: str) -> str:
 def validate_topic(topic: str | None) -> str | None:
     if topic is None:
         return None
+    require_str(topic, "the topic")
     _valid_text(topic, "the topic")
     if len(topic) > MAX_TOPIC_CHARS:
         raise InvalidClaimError(
@@ -63,12 +72,28 @@ def ref_key(text: str) -> str:
         return text.strip()
 
 
-def paper_list(papers: Iterable[str]) -> list[str]:
-    """The references as a list, read once: a one-shot iterator would otherwise be used up by
-    the duplicate check, and one string would be checked letter by letter."""
+def paper_text(paper: str | PaperRef, what: str = "a paper reference") -> str:
+    """A reference as text: a string as given, a ``PaperRef`` as it is written; anything else
+    is InvalidClaimError naming ``what``."""
+    if isinstance(paper, PaperRef):
+        return str(paper)
+    if not isinstance(paper, str):
+        raise InvalidClaimError(
+            f"{what} must be a string or a PaperRef, not {type(paper).__name__}"
+        )
+    return paper
+
+
+def paper_list(papers: Iterable[str | PaperRef]) -> list[str]:
+    """The references as a list of text, read once: a one-shot iterator would otherwise be used
+    up by the duplicate check, and one string would be checked letter by letter."""
     if isinstance(papers, str | bytes | bytearray):
         raise InvalidClaimError("papers must be a list of references, not one string")
-    return list(papers)
+    if isinstance(papers, PaperRef):
+        raise InvalidClaimError("papers must be a list of references, not one PaperRef")
+    if not isinstance(papers, Iterable):
+        raise InvalidClaimError(f"papers must be a list of references, not {type(papers).__name__}")
+    return [paper_text(p, f"paper reference {n}") for n, p in enumerate(papers, start=1)]
 
 
 def validate_papers(papers: Sequence[str], limit: int | None = None) -> None:

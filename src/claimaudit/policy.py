@@ -28,7 +28,15 @@ class ReviewPolicy:
     threshold: float | None = None
 
     def __post_init__(self) -> None:
-        if self.threshold is not None and not 0.0 <= self.threshold <= 1.0:
+        threshold = self.threshold
+        if threshold is None:
+            return
+        if isinstance(threshold, bool) or not isinstance(threshold, int | float):
+            # From Python a string ("0.5") would fail later in a comparison, with a TypeError.
+            raise UsageError(
+                f"the review threshold must be a number in [0, 1], not {type(threshold).__name__}"
+            )
+        if not 0.0 <= threshold <= 1.0:
             raise UsageError("the review threshold must lie in [0, 1]")
 
     def for_judge(self, judge: Judge) -> ReviewPolicy:

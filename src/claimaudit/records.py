@@ -6,6 +6,7 @@ a ``NotCheckedRecord`` reports an operational failure and is never a verdict.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -16,8 +17,11 @@ from pydantic import (
     StrictInt,
     StrictStr,
     TypeAdapter,
+    ValidationError,
     model_validator,
 )
+
+from claimaudit.errors import InvalidRecordError
 
 RELATIONS: tuple[str, ...] = ("supports", "contradicts", "not_addressed", "insufficient_evidence")
 # Every verdict a record can carry: the relations, and not_checked for an operational failure.
@@ -38,6 +42,11 @@ class JudgeTokens(BaseModel):
 
 
 class CheckedRecord(BaseModel):
+    """A judge's verdict on one (claim, paper): the relation, its confidence and the evidence
+    passage quoted verbatim from the paper. Fields are snake_case in Python and camelCase in
+    JSON (``record_to_dict``); ``needs_review`` says whether a person must read the evidence
+    before the paper is cited for the claim."""
+
     model_config = _CONFIG
 
     claim: str
@@ -96,6 +105,9 @@ class CheckedRecord(BaseModel):
 
 
 class NotCheckedRecord(BaseModel):
+    """A (claim, paper) that could not be checked (the paper missing, a backend failing, a
+    malformed reference): ``error`` says why. It is never a verdict, and always needs review."""
+
     model_config = _CONFIG
 
     claim: str
@@ -127,5 +139,33 @@ def record_to_dict(record: Record) -> dict[str, Any]:
     return data
 
 
-def record_from_dict(data: dict[str, Any]) -> Record:
-    return _RECORD_ADAPTER.validate_python(data)
+# Batch output's bookkeeping beside each record (``claimaudit.batch``): which input line it
+# answers. Not part of a record, so set aside when one is read back.
+BATCH_KEYS: tuple[str, ...] = ("inputLine", "inputKey")
+
+
+def record_from_dict(data: Mapping[str, Any]) -> Record:
+    """A record read back from its JSON form (``record_to_dict``, a ``check --json`` or HTTP
+    record, a ``batch`` output line, whose ``inputLine`` and ``inputKey`` are set aside).
+    InvalidRecordError, in one line, when ``data`` is not a valid record."""
+    if not isinstance(data, Mapping):
+        raise InvalidRecordError(f"a record must be a JSON object, not {type(data).__name__}")
+    fields = {key: value for key, value in data.items() if key not in BATCH_KEYS}
+    try:
+        return _RECORD_ADAPTER.validate_python(fields)
+    except ValidationError as error:
+        raise InvalidRecordError(_one_line(error)) from None
+
+
+def _one_line(error: ValidationError) -> str:
+    """The first problem pydantic found, where it is, and how many more there are."""
+    problems = error.errors(include_url=False, include_input=False)
+    first = problems[0]
+    if first["type"] in ("union_tag_not_found", "union_tag_invalid"):
+        return f"not a valid review record: 'verdict' must be one of {', '.join(VERDICTS)}"
+    # The first part of a location is the verdict that chose the model, not a field.
+    where = ".".join(str(part) for part in first["loc"][1:]) or "the record"
+    message = " ".join(str(first["msg"]).split())
+    more = len(problems) - 1
+    extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    return f"not a valid review record: {where}: {message}{extra}"

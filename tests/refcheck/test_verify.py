@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import UsageError
 from claimaudit.identity import parse_ref
 from claimaudit.library.reference_lookups import LibraryReferenceCache, StoredLookup
 from claimaudit.library.store import Library
@@ -98,6 +99,28 @@ def test_real_references_are_ok(arxiv: ArxivServer, crossref: CrossrefServer) ->
         "year": 2020,
         "url": f"https://doi.org/{SCIPY_DOI}",
     }
+
+
+def test_a_bare_paper_ref_is_checked_as_a_reference_citing_nothing_else(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    verifier = make(arxiv, crossref)
+    found = verifier.check(parse_ref("1907.10121"))
+    assert found.status is ReferenceStatus.OK and found.key == "arXiv:1907.10121"
+    assert found.reason == "arxiv knows arXiv:1907.10121v2"  # nothing else was cited to agree
+    missing = verifier.check(parse_ref("2403.99999"))
+    assert missing.status is ReferenceStatus.NOT_FOUND
+
+
+def test_what_is_no_reference_is_refused_in_words(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    # A string used to fail inside with AttributeError: 'str' object has no attribute 'ref'.
+    with pytest.raises(UsageError) as caught:
+        make(arxiv, crossref).check("1907.10121")  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "ReferenceVerifier.check takes a CitedReference or a PaperRef, not str"
+    )
 
 
 def test_identifiers_that_do_not_exist_are_not_found(

@@ -10,6 +10,9 @@ from claimaudit.identity import PaperRef, parse_ref
 
 
 class ReferenceStatus(StrEnum):
+    """The verdict on a cited reference: the catalogue knows it as cited (``ok``), does not
+    know it, describes it otherwise, marks it withdrawn, or could not be asked."""
+
     OK = "ok"
     NOT_FOUND = "not_found"  # the catalogue answered that the identifier does not exist
     METADATA_MISMATCH = "metadata_mismatch"

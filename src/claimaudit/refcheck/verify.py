@@ -18,6 +18,7 @@ from claimaudit.errors import (
     ArxivNotFoundError,
     CrossrefError,
     CrossrefNotFoundError,
+    UsageError,
 )
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.reference_lookups import StoredLookup
@@ -95,7 +96,17 @@ class ReferenceVerifier:
             if client is not None:
                 client.close()
 
-    def check(self, cited: CitedReference) -> ReferenceCheck:
+    def check(self, cited: CitedReference | PaperRef) -> ReferenceCheck:
+        """The verdict on ``cited``: a ``CitedReference`` (its title, authors and year are
+        compared with the catalogue's) or a bare ``PaperRef`` (only whether the catalogue knows
+        it, and does not mark it withdrawn). UsageError for anything else."""
+        if isinstance(cited, PaperRef):
+            cited = CitedReference(key=str(cited), ref=cited)
+        elif not isinstance(cited, CitedReference):
+            raise UsageError(
+                f"ReferenceVerifier.check takes a CitedReference or a PaperRef, "
+                f"not {type(cited).__name__}"
+            )
         ref = cited.ref
         if ref is None:
             return ReferenceCheck(
@@ -155,8 +166,13 @@ class ReferenceVerifier:
             return made(
                 ReferenceStatus.METADATA_MISMATCH, describe(mismatches, record.source), mismatches
             )
-        what = "title, first author and year" if cited.text is None else "entry"
-        return made(ReferenceStatus.OK, f"{record.source} knows {record.ref}; {what} agree")
+        if cited.text is not None:
+            agreed = "; entry agree"
+        elif cited.title is None and not cited.authors and cited.year is None:
+            agreed = ""  # a bare identifier: nothing cited to compare
+        else:
+            agreed = "; title, first author and year agree"
+        return made(ReferenceStatus.OK, f"{record.source} knows {record.ref}{agreed}")
 
     def _lookup(self, ref: PaperRef) -> tuple[StoredLookup, bool]:
         identifier = str(ref.unversioned)

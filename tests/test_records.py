@@ -1,0 +1,76 @@
+"""The record schema read back: ``record_from_dict`` takes every JSON form a record is written
+in (``batch`` output lines included) and refuses anything else in one line."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from claimaudit import (
+    CheckedRecord,
+    InvalidRecordError,
+    NotCheckedRecord,
+    UsageError,
+    record_from_dict,
+    record_to_dict,
+)
+from claimaudit.batch import run_batch
+from claimaudit.checker import Checker
+from claimaudit.identity import parse_ref
+from tests.fakes import MemorySource, ScriptedJudge, pick
+
+
+def test_batch_output_lines_read_back_as_the_records_written(tmp_path: Path) -> None:
+    source = MemorySource()
+    source.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    claims = tmp_path / "in.jsonl"
+    line = {"id": "c1", "claim": "Aspirin lowers fever.", "papers": ["scifact:1", "scifact:9"]}
+    claims.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    run_batch(claims, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
+    rows = [json.loads(text) for text in out.read_text(encoding="utf-8").splitlines()]
+    assert all("inputLine" in row and "inputKey" in row for row in rows)
+    checked, missing = (record_from_dict(row) for row in rows)
+    assert isinstance(checked, CheckedRecord) and checked.verdict == "supports"
+    assert isinstance(missing, NotCheckedRecord) and missing.paper_ref == "scifact:9"
+    # Everything but the batch's bookkeeping is the record, unchanged.
+    for row, record in zip(rows, (checked, missing), strict=True):
+        assert record.id == "c1"
+        assert record_to_dict(record) == {
+            key: value for key, value in row.items() if key not in ("inputLine", "inputKey")
+        }
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({}, "'verdict' must be one of supports, contradicts, not_addressed, .*, not_checked"),
+        (
+            {"verdict": "not_checked", "claim": "c", "paperRef": "scifact:1"},
+            "error: Field required",
+        ),
+        (
+            {"verdict": "not_checked", "claim": "c", "paperRef": "x:1", "error": "e", "more": 1},
+            "more: Extra inputs are not permitted",
+        ),
+        (
+            {"verdict": "supports", "claim": "c"},
+            r"paperRef: Field required \(and \d+ more problems\)",
+        ),
+    ],
+)
+def test_a_dict_that_is_no_record_is_refused_in_one_line(
+    data: dict[str, object], message: str
+) -> None:
+    with pytest.raises(InvalidRecordError) as caught:
+        record_from_dict(data)
+    assert re.fullmatch(f"not a valid review record: {message}", str(caught.value))
+    assert isinstance(caught.value, UsageError)
+
+
+def test_a_value_that_is_no_dict_is_refused_in_one_line() -> None:
+    with pytest.raises(InvalidRecordError, match=r"^a record must be a JSON object, not list$"):
+        record_from_dict([])  # type: ignore[arg-type]
