@@ -1,7 +1,8 @@
 """``claimaudit refs``: its table on narrow terminals (each status whole beside keys as long as
 a URL; every key, reference and reason shown in full, wrapped or folded; Crossref is a local
 peer), and a real Manubot manuscript's manual references (CSL-JSON items keyed by
-``standard_citation`` or ``id``)."""
+``standard_citation`` or ``id``); an entry checked as the identifier its own fields give, saying
+so when it names two."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from typer.testing import CliRunner
 from claimaudit.cli import app
 from tests.cli.tables import boxed_columns, prose
 from tests.refcheck.crossrefserver import CrossrefServer
+from tests.sources.arxivserver import ArxivServer
 
 # Manubot-style keys of web pages, as in deep-review's manual-references.json.
 URL_KEYS = [
@@ -119,4 +121,45 @@ def test_refs_says_why_an_arxiv_id_is_refused(runner: CliRunner, tmp_path: Path)
     assert check["reason"] == (
         "not a valid arXiv identifier: '9912.12345': it would be from December 2099, a month not"
         " yet reached"
+    )
+
+
+def test_an_entry_is_checked_as_its_doi_not_an_arxiv_id_its_note_mentions(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{gep, title = {Good enough practices in scientific computing},\n"
+        f"  author = {{Wilson, Greg}}, year = {{2017}}, doi = {{{GOOD_ENOUGH_DOI}}},\n"
+        "  note = {Builds on the SciPy ecosystem (arXiv:1907.10121)}}\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["refs", str(bib), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.stderr
+    (check,) = json.loads(result.stdout)["references"]
+    assert (check["ref"], check["referenceStatus"]) == (f"doi:{GOOD_ENOUGH_DOI}", "ok")
+    assert "two identifiers" not in check["reason"]
+
+
+def test_an_entry_naming_an_arxiv_id_and_a_doi_says_so_in_its_reason(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{scipy, title = {SciPy 1.0}, author = {Virtanen, Pauli}, year = {2020},\n"
+        "  eprint = {1907.10121}, archivePrefix = {arXiv}, doi = {10.1038/s41592-019-0686-2}}\n",
+        encoding="utf-8",
+    )
+    with ArxivServer() as arxiv:
+        arxiv.add("1907.10121", "SciPy 1.0", {1: b""}, authors=("Pauli Virtanen",),
+                  published="2019-07-23T00:00:00Z")  # fmt: skip
+        monkeypatch.setattr("claimaudit.sources.arxiv.MIN_INTERVAL", 0.0)
+        monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", arxiv.url)
+        result = runner.invoke(app, ["refs", str(bib), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.stderr
+    (check,) = json.loads(result.stdout)["references"]
+    assert (check["ref"], check["referenceStatus"]) == ("arXiv:1907.10121", "ok")
+    assert check["reason"].endswith(
+        "; bibliography entry 'scipy' names two identifiers, arXiv:1907.10121 and "
+        "doi:10.1038/s41592-019-0686-2; it is checked as arXiv:1907.10121"
     )

@@ -165,3 +165,23 @@ def test_an_entry_whose_arxiv_id_arxiv_never_issued_fails_saying_why(
             "begin in 2015 (1501); before, YYMM.NNNN"
         )
         assert library.list_papers() == []  # not stored under its key instead
+
+
+def test_an_entry_is_stored_under_its_doi_not_an_arxiv_id_its_note_mentions(
+    tmp_path: Path, files: Path
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{gep, title = {Good enough practices}, doi = {10.1371/journal.pcbi.1005510},"
+        f" note = {{Builds on SciPy (arXiv:1907.10121)}}, file = {{{files}/notes.pdf}}}}\n",
+        encoding="utf-8",
+    )
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        (entry,) = import_entries(library, bib, client=_no_arxiv).entries
+        assert (entry.status, str(entry.ref)) == (
+            ImportStatus.ADDED,
+            "doi:10.1371/journal.pcbi.1005510",
+        )
+        assert library.require_paper(parse_ref("10.1371/journal.pcbi.1005510")).title == (
+            "Good enough practices"
+        )

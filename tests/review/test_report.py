@@ -15,6 +15,7 @@ from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.records import CheckedRecord, NotCheckedRecord
 from claimaudit.review import review_report
+from claimaudit.review.bibliography import parse_bibliography
 from claimaudit.sources.library import LibrarySource
 from claimaudit.sources.protocol import SourcePaper
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, pick
@@ -184,3 +185,42 @@ def test_a_paper_asked_for_with_and_without_its_version_is_judged_in_one_text(
     # `arXiv:Xv1` after `arXiv:X` is answered from the snapshot; `arXiv:X` after `arXiv:Xv1`
     # must ask which edition answers it (one more read), and is given the text kept for it.
     assert source.reads == (1 if first == "arXiv:1907.10121" else 2)
+
+
+GEP_BIB = r"""
+@article{gep,
+  title = {Good enough practices in scientific computing},
+  author = {Wilson, Greg}, year = {2017},
+  doi = {10.1371/journal.pcbi.1005510},
+  note = {Builds on the SciPy ecosystem (arXiv:1907.10121)},
+}
+@article{scipy,
+  title = {SciPy 1.0}, eprint = {1907.10121}, archivePrefix = {arXiv},
+  doi = {10.1038/s41592-019-0686-2},
+}
+"""
+
+
+def test_an_entry_is_judged_against_the_paper_its_fields_name_not_one_its_note_mentions() -> None:
+    source = MemorySource()
+    source.add(parse_ref("1907.10121v1"), "SciPy 1.0", SCIPY)
+    wilson = ["Good practice: keep raw data unmodified.", "Use version control."]
+    source.add(parse_ref("10.1371/journal.pcbi.1005510"), "Good enough practices", wilson)
+    judge = ScriptedJudge(pick("supports", "P001"))
+    draft = (
+        "Good practice says SciPy provides sparse matrix data structures [@gep].\n\n"
+        "SciPy provides sparse matrix data structures [@scipy].\n"
+    )
+    result = review_report(
+        draft, checker=Checker(source, judge), bibliography=parse_bibliography(GEP_BIB)
+    )
+    gep, scipy = result.records
+    assert gep.record.paper_ref == "doi:10.1371/journal.pcbi.1005510"
+    assert sorted(d.case.paper_title for d in judge.seen) == ["Good enough practices", "SciPy 1.0"]
+    # Only a second work's identifier in the entry's own fields is worth a word.
+    assert "bibliographyNote" not in gep.to_dict()
+    assert scipy.record.paper_ref == "arXiv:1907.10121"
+    assert scipy.to_dict()["bibliographyNote"] == (
+        "bibliography entry 'scipy' names two identifiers, arXiv:1907.10121 and "
+        "doi:10.1038/s41592-019-0686-2; it is checked as arXiv:1907.10121"
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -17,7 +18,8 @@ from claimaudit.cli._references import make_verifier, status_line
 from claimaudit.cli._terminal import json_text, shown_text
 from claimaudit.cli._warnings import warn_unread
 from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
-from claimaudit.review.bibliography import entry_of
+from claimaudit.refcheck.verify import ReferenceVerifier
+from claimaudit.review.bibliography import Entry, entry_of, two_identifiers
 from claimaudit.review.references import cited_reference, status_counts
 
 _STYLE = {
@@ -60,6 +62,17 @@ def _reference(check: ReferenceCheck) -> Text:
     return shown_text(f"{check.key} ({looked_up})")
 
 
+def _check(verifier: ReferenceVerifier, entry: Entry) -> ReferenceCheck:
+    """The entry checked as its first identifier; the reason says when it names another work's
+    too (an arXiv id and a journal DOI), which is not looked up."""
+    if entry.refused:
+        return ReferenceCheck(entry.key, None, ReferenceStatus.NOT_VERIFIED, entry.refused)
+    paper = str(entry.refs[0]) if entry.refs else None
+    check = verifier.check(cited_reference(entry.key, paper, entry))
+    note = two_identifiers(entry)
+    return check if note is None else replace(check, reason=f"{check.reason}; {note}")
+
+
 def refs(
     bibs: Annotated[
         list[Path],
@@ -81,12 +94,7 @@ def refs(
     warn_unread(unread)
     verifier = make_verifier(library, cache=not no_cache)
     try:
-        checks = [
-            ReferenceCheck(e.key, None, ReferenceStatus.NOT_VERIFIED, e.refused)
-            if e.refused
-            else verifier.check(cited_reference(e.key, str(e.refs[0]) if e.refs else None, e))
-            for _, e in entries
-        ]
+        checks = [_check(verifier, e) for _, e in entries]
     finally:
         verifier.close()
     counts = status_counts(checks)

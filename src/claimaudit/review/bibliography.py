@@ -2,8 +2,12 @@
 Manubot citation tags, and keys that are references themselves (``@doi:...``, ``@arxiv:...``).
 
 Every resolution ends in a ``PaperRef`` (``claimaudit.identity``) or a one-line reason why not.
-An entry with both an arXiv id and a DOI resolves to the arXiv id: arXiv ids carry versions, so
-the edition checked can be verified.
+An entry's paper is named by the fields that identify the work itself (``doi``, an arXiv
+``eprint``, ``url``, ...); an id only mentioned in its free text (a ``note`` citing another
+paper, say) counts only when no such field names one, as Google Scholar's exports of preprints
+give theirs ("arXiv preprint arXiv:..." as the ``journal``). An entry with both an arXiv id and a
+DOI resolves to the arXiv id: arXiv ids carry versions, so the edition checked can be verified;
+that it names two is said with its records (``two_identifiers``).
 """
 
 from __future__ import annotations
@@ -18,9 +22,13 @@ from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.document import Block
 from claimaudit.userfiles import PathArg, as_path
 
-# Fields whose whole value is an identifier, then fields searched for identifiers in their text.
+# Fields whose whole value is an identifier of the work, then fields that name the work in
+# their text (CSL-JSON's ``number``, ``archive_location`` and ``id``: "arXiv:1907.10121"), then
+# free text that may mention other works, read only when no field names the work (``url``
+# counts as naming it when it is wholly an arXiv or DOI address, else as free text).
 _ID_FIELDS = ("eprint", "arxiv", "arxivid", "doi")
-_TEXT_FIELDS = ("url", "note", "journal", "howpublished", "number", "archive_location", "id")
+_NAMING_TEXT_FIELDS = ("number", "archive_location", "id")
+_FREE_TEXT_FIELDS = ("note", "journal", "container-title", "howpublished")
 _ARXIV_ARCHIVES = {"arxiv"}
 _TAG_DEFINITION = re.compile(r"^\[@tag:(?P<tag>[^\]\s]+)\]:[ \t]*(?P<target>\S+)[ \t]*$", re.M)
 _ENTRY_NUMBER = re.compile(r"^\s*(?:\[(\d+)\]|(\d+)[.)])\s")
@@ -35,7 +43,7 @@ class Entry:
     its ``text``). ``et_al``: ``authors`` are only the first, the list ending "and others"."""
 
     key: str
-    refs: tuple[PaperRef, ...]  # arXiv first, then DOI
+    refs: tuple[PaperRef, ...]  # arXiv first, then DOI; from free text only if nothing else
     title: str | None = None
     authors: tuple[str, ...] = ()
     year: int | None = None
@@ -86,19 +94,36 @@ def _refused_arxiv_id(values: Iterable[tuple[str, str]]) -> str | None:
     return None
 
 
-def entry_of(record: BibRecord) -> Entry:
-    """The entry a bibliography record describes, with the arXiv ids and DOIs it gives."""
+def _field_pairs(record: BibRecord) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The (field, value) pairs that name the entry's work, and those of its free text."""
     fields = record.fields
     archive = (fields.get("archiveprefix") or fields.get("eprinttype") or "").lower()
-    pairs = [(name, fields[name]) for name in _ID_FIELDS if name in fields]
+    naming = [(name, fields[name]) for name in _ID_FIELDS if name in fields]
     if "eprint" in fields and archive and archive not in _ARXIV_ARCHIVES:
-        pairs = [p for p in pairs if p[0] != "eprint"]  # an eprint of another archive
-    pairs += [(name, fields[name]) for name in _TEXT_FIELDS if name in fields]
+        naming = [p for p in naming if p[0] != "eprint"]  # an eprint of another archive
+    naming += [(name, fields[name]) for name in _NAMING_TEXT_FIELDS if name in fields]
     if record.key.partition(":")[0].lower() in _MANUBOT_PREFIXES:
         # A Manubot citation key ("doi:10.1/x", "arxiv:1907.10121") names the paper itself.
-        pairs.append(("doi", record.key))
-    refs = paper_refs(pairs)
-    refused = None if refs else _refused_arxiv_id(pairs)
+        naming.append(("doi", record.key))
+    free = [(name, fields[name]) for name in _FREE_TEXT_FIELDS if name in fields]
+    url = fields.get("url")
+    if url is not None:
+        # The work's own address (doi.org, arxiv.org); any other page is text mentioning ids.
+        own = try_parse_ref(url.strip())
+        (naming if own is not None and own.kind is not RefKind.LOCAL else free).append(("url", url))
+    return naming, free
+
+
+def entry_of(record: BibRecord) -> Entry:
+    """The entry a bibliography record describes, with the arXiv ids and DOIs naming its work:
+    those of its fields that identify the work, else those its free text gives. A refused arXiv
+    id in such a field is not passed over for an id its free text mentions."""
+    naming, free = _field_pairs(record)
+    refs = paper_refs(naming)
+    refused = None if refs else _refused_arxiv_id(naming)
+    if not refs and refused is None:
+        refs = paper_refs(free)
+        refused = None if refs else _refused_arxiv_id(free)
     return Entry(
         record.key,
         refs,
@@ -108,6 +133,24 @@ def entry_of(record: BibRecord) -> Entry:
         et_al=record.et_al,
         refused=refused,
     )
+
+
+def two_identifiers(entry: Entry) -> str | None:
+    """That ``entry`` names more than one work's identifier (an arXiv id and a journal DOI,
+    say), said beside its records: only the first is checked. None when it names one work
+    (``10.48550/arXiv.*`` is its arXiv id; versions of one arXiv id are one work)."""
+    if not entry.refs:
+        return None
+    first = entry.refs[0]
+    works = {first.unversioned: first}
+    for ref in entry.refs[1:]:
+        works.setdefault(ref.unversioned, ref)
+    if len(works) < 2:
+        return None
+    *before, last = [str(r) for r in works.values()]
+    count = "two identifiers" if len(works) == 2 else f"{len(works)} identifiers"
+    named = f"{', '.join(before)} and {last}"
+    return f"bibliography entry {entry.key!r} names {count}, {named}; it is checked as {first}"
 
 
 def parse_bibliography(

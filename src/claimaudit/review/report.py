@@ -14,7 +14,7 @@ from claimaudit.inputs import validate_claim
 from claimaudit.records import NotCheckedRecord, Record
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.annotate import annotate
-from claimaudit.review.bibliography import Bibliography
+from claimaudit.review.bibliography import Bibliography, two_identifiers
 from claimaudit.review.claims import Claim, extract_claims
 from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
 from claimaudit.review.limits import ReviewLimits
@@ -182,7 +182,10 @@ def _review(
                 if isinstance(record, NotCheckedRecord) and target.note:
                     record = record.model_copy(update={"error": f"{record.error} ({target.note})"})
             reference = None if references is None else references[reference_key(target)]
-            records.append(ReviewedRecord(claim.sentence, target.citations, record, reference))
+            note = None if target.entry is None else two_identifiers(target.entry)
+            records.append(
+                ReviewedRecord(claim.sentence, target.citations, record, reference, note)
+            )
         reviews.append(ClaimReview(claim, tuple(records)))
     claim_reviews = tuple(reviews)
     checks = None if references is None else tuple(references.values())

@@ -34,6 +34,8 @@ class ReviewedRecord:
     citations: tuple[str, ...]
     record: Record
     reference: ReferenceCheck | None = None  # with --verify-refs: is the cited work real?
+    # What the bibliography entry leaves to the reader: it names two works' identifiers.
+    bibliography_note: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         sentence = {**self.sentence.position(), "text": self.sentence.text}
@@ -45,10 +47,14 @@ class ReviewedRecord:
                 "reference": self.reference.to_dict(),
             }
         )
+        noted = (
+            {} if self.bibliography_note is None else {"bibliographyNote": self.bibliography_note}
+        )
         return {
             "sentence": sentence,
             "citations": list(self.citations),
             **record_to_dict(self.record),
+            **noted,
             **checked,
         }
 

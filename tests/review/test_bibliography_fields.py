@@ -1,0 +1,117 @@
+"""Which fields of a bibliography entry name its paper: the fields that identify the work
+(``doi``, an arXiv ``eprint``, a doi.org or arxiv.org ``url``, CSL-JSON's ``DOI``, ``number``)
+before any id its free text mentions (``note``, ``journal``, ``howpublished``); and an entry
+naming two works' identifiers is said to."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from claimaudit.review.bibliography import Entry, parse_bibliography, two_identifiers
+from claimaudit.review.citations import find_citations
+
+GEP_DOI = "doi:10.1371/journal.pcbi.1005510"
+GEP = "title = {Good enough practices in scientific computing}, author = {Wilson, Greg}"
+
+
+def _cited(bibtex: str, key: str = "e") -> str:
+    """What ``[@key]`` resolves to: its reference, else "error: ..."."""
+    resolution = parse_bibliography(bibtex).resolve(find_citations(f"A [@{key}].")[0])
+    return str(resolution.ref) if resolution.ref else f"error: {resolution.error}"
+
+
+@pytest.mark.parametrize(
+    "free_text",
+    [
+        "note = {Builds on the SciPy ecosystem (arXiv:1907.10121)}",
+        "journal = {PLoS Comput Biol, see also arXiv:1907.10121}",
+        "howpublished = {\\url{https://arxiv.org/abs/1907.10121}}",
+        "annote = {arXiv:1907.10121}, abstract = {Compare arXiv:1907.10121.}",
+    ],
+)
+def test_an_id_in_free_text_never_outranks_the_entrys_doi(free_text: str) -> None:
+    assert _cited(f"@article{{e, {GEP}, doi = {{10.1371/journal.pcbi.1005510}}, {free_text}}}") == (
+        GEP_DOI
+    )
+
+
+@pytest.mark.parametrize(
+    ("naming", "expected"),
+    [
+        ("eprint = {2001.00001}, archivePrefix = {arXiv}", "arXiv:2001.00001"),
+        ("arxiv = {2001.00001}", "arXiv:2001.00001"),
+        ("url = {https://doi.org/10.1371/journal.pcbi.1005510}", GEP_DOI),
+        ("url = {https://arxiv.org/pdf/2001.00001v2}", "arXiv:2001.00001v2"),
+    ],
+)
+def test_every_field_naming_the_work_outranks_a_note(naming: str, expected: str) -> None:
+    assert _cited(f"@misc{{e, {naming}, note = {{Extends arXiv:1907.10121}}}}") == expected
+
+
+@pytest.mark.parametrize(
+    "free_text",
+    [
+        "journal = {arXiv preprint arXiv:1907.10121}",  # Google Scholar's export of a preprint
+        "howpublished = {arXiv:1907.10121}",
+        "note = {arXiv:1907.10121}",
+        "url = {https://example.org/mirror?from=arXiv:1907.10121}",  # another page's address
+    ],
+)
+def test_free_text_names_the_paper_when_no_field_does(free_text: str) -> None:
+    assert _cited(f"@misc{{e, title = {{SciPy 1.0}}, {free_text}}}") == "arXiv:1907.10121"
+
+
+def test_a_page_address_in_url_does_not_outrank_the_doi() -> None:
+    bib = (
+        "@misc{e, url = {https://example.org/mirror?from=arXiv:1907.10121}, "
+        "doi = {10.1371/journal.pcbi.1005510}}"
+    )
+    assert _cited(bib) == GEP_DOI
+
+
+def test_a_refused_arxiv_id_is_not_passed_over_for_one_the_note_mentions() -> None:
+    cited = _cited("@misc{e, eprint = {9912.12345}, note = {Extends arXiv:1907.10121}}")
+    assert cited.startswith("error: bibliography entry 'e': not a valid arXiv identifier")
+
+
+def test_csl_json_doi_and_number_outrank_its_note() -> None:
+    items = [
+        {"id": "gep", "DOI": "10.1371/journal.pcbi.1005510", "note": "cf. arXiv:1907.10121"},
+        {"id": "pre", "number": "arXiv:2001.00001", "container-title": "see arXiv:1907.10121"},
+        {"id": "gs", "container-title": "arXiv preprint arXiv:1907.10121"},
+    ]
+    bib = parse_bibliography(json.dumps(items))
+    refs = {key: [str(r) for r in entry.refs] for key, entry in bib.entries.items()}
+    assert refs == {"gep": [GEP_DOI], "pre": ["arXiv:2001.00001"], "gs": ["arXiv:1907.10121"]}
+
+
+def _entry(fields: str) -> Entry:
+    return parse_bibliography(f"@article{{scipy, {fields}}}").entries["scipy"]
+
+
+def test_an_arxiv_id_and_a_journal_doi_are_both_named_and_the_arxiv_id_checked() -> None:
+    entry = _entry(
+        "eprint = {1907.10121}, archivePrefix = {arXiv}, doi = {10.1038/s41592-019-0686-2}"
+    )
+    assert [str(r) for r in entry.refs] == ["arXiv:1907.10121", "doi:10.1038/s41592-019-0686-2"]
+    assert two_identifiers(entry) == (
+        "bibliography entry 'scipy' names two identifiers, arXiv:1907.10121 and "
+        "doi:10.1038/s41592-019-0686-2; it is checked as arXiv:1907.10121"
+    )
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        "doi = {10.1038/s41592-019-0686-2}",
+        "eprint = {1907.10121v2}, doi = {10.48550/arXiv.1907.10121}",  # arXiv's DOI: one work
+        "eprint = {1907.10121}, url = {https://arxiv.org/abs/1907.10121v1}",
+        # Only the DOI names the work: the note's arXiv id is not a second identifier.
+        "doi = {10.1038/s41592-019-0686-2}, note = {Preprint: arXiv:1907.10121}",
+        "title = {No identifier at all}",
+    ],
+)
+def test_an_entry_naming_one_work_says_nothing(fields: str) -> None:
+    assert two_identifiers(_entry(fields)) is None
