@@ -237,3 +237,41 @@ def test_stale_answers_are_asked_again(
     )
     assert (check.status, check.cached) == (ReferenceStatus.OK, False)
     assert len(arxiv.seen) == 1
+
+
+def test_titles_and_authors_in_other_scripts_are_compared(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    crossref.add("10.1000/ru.1", "Квантовая механика твёрдого тела", ["Иванов"], 2015)
+    verifier = make(arxiv, crossref)
+    other = verifier.check(
+        entry(
+            "10.1000/ru.1",
+            title="Экономика сельского хозяйства Сибири",
+            authors=("Петров",),
+            year=2016,
+        )
+    )
+    assert other.status is ReferenceStatus.METADATA_MISMATCH, other.reason
+    assert [m.field for m in other.mismatches] == ["title", "firstAuthor"]
+    same = verifier.check(
+        entry("10.1000/ru.1", title="Квантовая механика твердого тела", authors=("Иванов",))
+    )
+    assert same.status is ReferenceStatus.OK
+    assert same.reason == "crossref knows doi:10.1000/ru.1; title and first author agree"
+
+
+def test_an_ok_reason_names_only_the_fields_compared(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    verifier = make(arxiv, crossref)
+    bare = verifier.check(entry(SCIPY_DOI))
+    assert bare.status is ReferenceStatus.OK
+    assert bare.reason == (
+        f"crossref knows doi:{SCIPY_DOI}; the entry gives no title, author or year to compare"
+    )
+    symbols = verifier.check(entry(SCIPY_DOI, title="?!", year=2020))
+    assert symbols.reason == (
+        f"crossref knows doi:{SCIPY_DOI}; year agrees; "
+        "title not compared (no letter or digit to compare)"
+    )

@@ -23,7 +23,7 @@ from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.reference_lookups import StoredLookup
 from claimaudit.redaction import redact_text
 from claimaudit.refcheck.arxiv_catalogue import arxiv_record
-from claimaudit.refcheck.compare import compare
+from claimaudit.refcheck.compare import FIELD_NAMES, Comparison, comparison
 from claimaudit.refcheck.crossref import CrossrefClient
 from claimaudit.refcheck.models import (
     CatalogueRecord,
@@ -33,8 +33,6 @@ from claimaudit.refcheck.models import (
     ReferenceStatus,
 )
 from claimaudit.sources.arxiv import ArxivClient
-
-_NAMES = {"title": "title", "firstAuthor": "first author", "year": "year"}
 
 
 class LookupCache(Protocol):
@@ -51,9 +49,27 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _listed(fields: tuple[str, ...]) -> str:
+    names = [FIELD_NAMES.get(f, f) for f in fields]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def agreement(found: Comparison, source: str) -> str:
+    """What was found to agree, and what could not be compared: never one claimed as the
+    other."""
+    parts = []
+    if found.agreed:
+        parts.append(f"{_listed(found.agreed)} {'agrees' if len(found.agreed) == 1 else 'agree'}")
+    parts += [
+        f"{FIELD_NAMES.get(field, field)} not compared ({why.replace('the catalogue', source)})"
+        for field, why in found.uncompared
+    ]
+    return "; ".join(parts) or "the entry gives no title, author or year to compare"
+
+
 def describe(mismatches: tuple[Mismatch, ...], source: str) -> str:
     return "; ".join(
-        f"{_NAMES.get(m.field, m.field)} differs: cited {m.cited!r}, {source} {m.catalogue!r}"
+        f"{FIELD_NAMES.get(m.field, m.field)} differs: cited {m.cited!r}, {source} {m.catalogue!r}"
         for m in mismatches
     )
 
@@ -148,15 +164,16 @@ class ReferenceVerifier:
                 f"arXiv has no version {ref.version} of {ref.unversioned} "
                 f"(the newest is v{latest})",
             )
-        mismatches = compare(cited, record)
+        found = comparison(cited, record)
+        mismatches = found.mismatches
         if record.withdrawn:
             return made(ReferenceStatus.WITHDRAWN, record.withdrawn, mismatches)
         if mismatches:
             return made(
                 ReferenceStatus.METADATA_MISMATCH, describe(mismatches, record.source), mismatches
             )
-        what = "title, first author and year" if cited.text is None else "entry"
-        return made(ReferenceStatus.OK, f"{record.source} knows {record.ref}; {what} agree")
+        agreed = agreement(found, record.source)
+        return made(ReferenceStatus.OK, f"{record.source} knows {record.ref}; {agreed}")
 
     def _lookup(self, ref: PaperRef) -> tuple[StoredLookup, bool]:
         identifier = str(ref.unversioned)
