@@ -113,8 +113,12 @@ def test_identifiers_that_do_not_exist_are_not_found(
     doi = verifier.check(entry("doi:10.9999/made.up.2024"))
     assert (doi.status, doi.reason) == (
         ReferenceStatus.NOT_FOUND,
-        "Crossref has no work doi:10.9999/made.up.2024",
+        "Crossref has no work doi:10.9999/made.up.2024, and no DOI registration agency knows it",
     )
+    assert [seen.path for seen in crossref.seen] == [
+        "/works/10.9999/made.up.2024",
+        "/works/10.9999/made.up.2024/agency",
+    ]
 
 
 def test_a_doi_whose_title_does_not_match_says_which_and_both_values(
@@ -275,3 +279,39 @@ def test_an_ok_reason_names_only_the_fields_compared(
         f"crossref knows doi:{SCIPY_DOI}; year agrees; "
         "title not compared (no letter or digit to compare)"
     )
+
+
+def test_a_doi_of_another_agency_is_not_verified_an_unknown_one_not_found(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    crossref.register("10.5281/zenodo.8079889", "DataCite")
+    crossref.register("10.1234/unserved", "Crossref")  # registered, yet /works 404s
+    verifier = make(arxiv, crossref)
+    zenodo = verifier.check(entry("doi:10.5281/zenodo.8079889", title="scipy/scipy: SciPy 1.11.1"))
+    assert (zenodo.status, zenodo.reason) == (
+        ReferenceStatus.NOT_VERIFIED,
+        "doi:10.5281/zenodo.8079889 is registered with DataCite, not Crossref: "
+        "its metadata was not checked",
+    )
+    assert [seen.path for seen in crossref.seen] == [
+        "/works/10.5281/zenodo.8079889",
+        "/works/10.5281/zenodo.8079889/agency",
+    ]
+    unserved = verifier.check(entry("doi:10.1234/unserved"))
+    assert unserved.status is ReferenceStatus.NOT_VERIFIED
+    assert "Crossref registered doi:10.1234/unserved but serves no record" in unserved.reason
+
+
+def test_a_failing_agency_route_is_not_verified(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    crossref.reply_next(404, b"Resource not found.")  # /works/{doi}
+    crossref.fail_next(503, count=3)  # /works/{doi}/agency, every attempt
+    check = make(arxiv, crossref).check(entry("doi:10.9999/made.up"))
+    assert check.status is ReferenceStatus.NOT_VERIFIED
+    assert check.reason.startswith("Crossref could not be asked: Crossref answered HTTP 503")
+    crossref.reply_next(404, b"Resource not found.")
+    crossref.reply_next(200, b'{"status": "ok", "message": {}}', "application/json")
+    garbled = make(arxiv, crossref).check(entry("doi:10.9999/made.up"))
+    assert garbled.status is ReferenceStatus.NOT_VERIFIED
+    assert "agency reply for doi:10.9999/made.up could not be read" in garbled.reason

@@ -2,8 +2,9 @@
 against Crossref.
 
 ``not_found`` comes only from a catalogue's answer that the identifier does not exist (a 404
-from Crossref, an empty feed from arXiv, or an arXiv version past the newest); a timeout, an
-HTTP error, a 429 or an unreadable reply is ``not_verified``, never a verdict on the reference.
+from Crossref whose agency route knows no other registrar, an empty feed from arXiv, or an arXiv
+version past the newest); a timeout, an HTTP error, a 429, an unreadable reply or a DOI
+registered with another agency is ``not_verified``, never a verdict on the reference.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from claimaudit.errors import (
     ArxivNotFoundError,
     CrossrefError,
     CrossrefNotFoundError,
+    CrossrefOtherAgencyError,
 )
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.reference_lookups import StoredLookup
@@ -42,7 +44,7 @@ class LookupCache(Protocol):
 
 
 class _Failed(Exception):
-    """The catalogue could not be asked."""
+    """The catalogue could not be asked, or cannot tell (a DOI another agency registered)."""
 
 
 def _now() -> str:
@@ -211,6 +213,8 @@ class ReferenceVerifier:
                 record = crossref.work(ref)
             except CrossrefNotFoundError as error:
                 return StoredLookup(identifier, source, "not_found", None, str(error), _now())
+            except CrossrefOtherAgencyError as error:
+                raise _Failed(redact_text(str(error))) from None
             except CrossrefError as error:
                 raise _Failed(f"Crossref could not be asked: {redact_text(str(error))}") from None
             finally:
