@@ -315,3 +315,53 @@ def test_a_failing_agency_route_is_not_verified(
     garbled = make(arxiv, crossref).check(entry("doi:10.9999/made.up"))
     assert garbled.status is ReferenceStatus.NOT_VERIFIED
     assert "agency reply for doi:10.9999/made.up could not be read" in garbled.reason
+
+
+def _keep(library: Path, identifier: str, latest: int) -> None:
+    record = {
+        "source": "arxiv",
+        "ref": f"{identifier}v{latest}",
+        "title": "SciPy 1.0",
+        "authors": ["Virtanen"],
+        "years": [2019],
+        "withdrawn": None,
+        "latestVersion": latest,
+    }
+    Library.open(library).close()
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    LibraryReferenceCache(library).put(
+        StoredLookup(identifier, "arxiv", "found", json.dumps(record), "", now)
+    )
+
+
+def test_a_kept_answer_older_than_the_cited_version_is_asked_again(
+    arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
+) -> None:
+    library = tmp_path / "library.sqlite3"
+    _keep(library, "arXiv:1907.10121", latest=1)  # kept before arXiv published v2
+    verifier = make(arxiv, crossref, cache=LibraryReferenceCache(library))
+    v1 = verifier.check(entry("arXiv:1907.10121v1"))
+    assert (v1.status, v1.cached) == (ReferenceStatus.OK, True)
+    assert arxiv.seen == []
+    v2 = verifier.check(entry("arXiv:1907.10121v2"))
+    assert (v2.status, v2.cached) == (ReferenceStatus.OK, False), v2.reason
+    assert len(arxiv.seen) == 1
+    kept = LibraryReferenceCache(library).get("arXiv:1907.10121")
+    assert kept is not None and kept.record is not None
+    assert json.loads(kept.record)["latestVersion"] == 2  # stored anew
+    v7 = verifier.check(entry("arXiv:1907.10121v7"))  # past the newest, as arXiv says now
+    assert v7.status is ReferenceStatus.NOT_FOUND
+    assert len(arxiv.seen) == 1  # asked once this run
+
+
+def test_a_kept_answer_older_than_the_cited_version_is_never_not_found_on_failure(
+    arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
+) -> None:
+    library = tmp_path / "library.sqlite3"
+    _keep(library, "arXiv:1907.10121", latest=1)
+    arxiv.fail_next(503, count=6, retry_after="0")
+    check = make(arxiv, crossref, cache=LibraryReferenceCache(library)).check(
+        entry("arXiv:1907.10121v2")
+    )
+    assert check.status is ReferenceStatus.NOT_VERIFIED
+    assert check.reason.startswith("arXiv could not be asked")

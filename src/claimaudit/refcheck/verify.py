@@ -3,7 +3,8 @@ against Crossref.
 
 ``not_found`` comes only from a catalogue's answer that the identifier does not exist (a 404
 from Crossref whose agency route knows no other registrar, an empty feed from arXiv, or an arXiv
-version past the newest); a timeout, an HTTP error, a 429, an unreadable reply or a DOI
+version past the newest, as arXiv says now: a kept answer whose newest version is older than
+the one cited is asked again); a timeout, an HTTP error, a 429, an unreadable reply or a DOI
 registered with another agency is ``not_verified``, never a verdict on the reference.
 """
 
@@ -45,6 +46,15 @@ class LookupCache(Protocol):
 
 class _Failed(Exception):
     """The catalogue could not be asked, or cannot tell (a DOI another agency registered)."""
+
+
+def _predates(stored: StoredLookup, ref: PaperRef) -> bool:
+    """Whether a kept answer names a newest arXiv version older than the one ``ref`` cites:
+    it was kept before that version was published."""
+    if ref.version is None or stored.outcome != "found" or stored.record is None:
+        return False
+    latest = json.loads(stored.record).get("latestVersion")
+    return isinstance(latest, int) and latest < ref.version
 
 
 def _now() -> str:
@@ -92,6 +102,7 @@ class ReferenceVerifier:
         self._crossref = crossref
         self.cache = cache
         self._seen: dict[str, StoredLookup] = {}
+        self._asked: set[str] = set()  # identifiers asked in this run, not taken from the cache
         self.requests_made = 0
 
     @property
@@ -179,14 +190,18 @@ class ReferenceVerifier:
 
     def _lookup(self, ref: PaperRef) -> tuple[StoredLookup, bool]:
         identifier = str(ref.unversioned)
-        if identifier in self._seen:
-            return self._seen[identifier], True
-        stored = self.cache.get(identifier) if self.cache is not None else None
-        if stored is not None:
+        seen = self._seen.get(identifier)
+        if seen is not None and (identifier in self._asked or not _predates(seen, ref)):
+            return seen, True
+        stored = None if seen is not None or self.cache is None else self.cache.get(identifier)
+        if stored is not None and not _predates(stored, ref):
             self._seen[identifier] = stored
             return stored, True
+        # Not kept, or kept from before the version cited was published: ask arXiv now. A
+        # failure then is not_verified, never the kept answer's "no such version".
         lookup = self._ask(ref)
         self._seen[identifier] = lookup
+        self._asked.add(identifier)
         if self.cache is not None:
             self.cache.put(lookup)
         return lookup, False
