@@ -41,6 +41,7 @@ __all__ = [
     "CorpusFileError",
     "CrossrefError",
     "CrossrefNotFoundError",
+    "CrossrefOtherAgencyError",
     "DatasetError",
     "DraftError",
     "DuplicatePaperError",
@@ -490,7 +491,17 @@ class CrossrefError(BackendError):
 
 
 class CrossrefNotFoundError(CrossrefError):
-    """Crossref answered 404: no work has this DOI."""
+    """Crossref answered 404 for the work, and its agency route 404 too: no DOI registration
+    agency knows this DOI."""
+
+
+class CrossrefOtherAgencyError(CrossrefError):
+    """The DOI is registered with another agency (DataCite, mEDRA, ...), whose records Crossref
+    does not serve: the DOI exists, but its metadata was not checked."""
+
+    def __init__(self, message: str, *, agency: str) -> None:
+        super().__init__(message)
+        self.agency = agency
 
 
 def as_known(exc: BaseException) -> ClaimauditError | None:

@@ -1,8 +1,8 @@
 """``claimaudit refs``: its table on narrow terminals (each status whole beside keys as long as
 a URL; every key, reference and reason shown in full, wrapped or folded; Crossref is a local
-peer), and a real Manubot manuscript's manual references (CSL-JSON items keyed by
-``standard_citation`` or ``id``); an entry checked as the identifier its own fields give, saying
-so when it names two."""
+peer), a real Manubot manuscript's manual references (CSL-JSON items keyed by
+``standard_citation`` or ``id``), a library path that is no library, and a file named twice;
+an entry checked as the identifier its own fields give, saying so when it names two."""
 
 from __future__ import annotations
 
@@ -163,3 +163,37 @@ def test_an_entry_naming_an_arxiv_id_and_a_doi_says_so_in_its_reason(
         "; bibliography entry 'scipy' names two identifiers, arXiv:1907.10121 and "
         "doi:10.1038/s41592-019-0686-2; it is checked as arXiv:1907.10121"
     )
+
+
+def test_a_library_that_is_not_a_database_is_refused_up_front(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer
+) -> None:
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Notes\n\nnot a library\n", encoding="utf-8")
+    bib = tmp_path / "refs.json"
+    bib.write_text(json.dumps([_entry("wilson2017", GOOD_ENOUGH_DOI)]), encoding="utf-8")
+    result = runner.invoke(app, ["refs", str(bib), "--library", str(notes)])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"error: cannot open library {notes}: file is not a database"
+    ]
+    assert result.stdout == "" and crossref.seen == []  # nothing asked
+    assert notes.read_text(encoding="utf-8") == "# Notes\n\nnot a library\n"
+    # Without the cache the library is not used, so it is not in the way.
+    kept = runner.invoke(app, ["refs", str(bib), "--library", str(notes), "--no-cache"])
+    assert kept.exit_code == 0, kept.output
+
+
+def test_a_file_named_twice_is_read_once(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bib = tmp_path / "refs.json"
+    bib.write_text(json.dumps([_entry("wilson2017", GOOD_ENOUGH_DOI)]), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    again = ["refs.json", str(bib), "./refs.json", "--no-cache", "--json"]
+    result = runner.invoke(app, ["refs", str(bib), *again])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.stdout)
+    assert [(r["file"], r["key"]) for r in answer["references"]] == [(str(bib), "wilson2017")]
+    assert sum(answer["summary"].values()) == 1
+    assert len(crossref.seen) == 1

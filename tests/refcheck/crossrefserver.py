@@ -3,6 +3,7 @@
     with CrossrefServer() as srv:
         srv.add("10.1038/s41592-019-0686-2", "SciPy 1.0: ...", ["Virtanen", "Gommers"], 2020)
         srv.add("10.1/retracted", "A paper", ["Doe"], 2019, updated_by=[("retraction", "10.1/n")])
+        srv.register("10.5281/zenodo.1", "DataCite")  # another agency's DOI: /works 404s
         srv.fail_next(503)            # then normal service
         srv.delay = 2.0               # every reply waits (to outlast a client timeout)
 
@@ -10,7 +11,10 @@ A known DOI gives ``{"status": "ok", "message-type": "work", "message": {...}}``
 fields Crossref documents (``title`` and ``subtitle`` lists, ``author`` with ``family`` and
 ``given``, ``issued``/``published-print``/``published-online`` ``date-parts``, ``updated-by``
 and ``update-to`` lists); an unknown one a 404 with Crossref's plain-text "Resource not found.".
-DOIs are matched case-insensitively, as Crossref does. Stdlib only, 127.0.0.1.
+``GET /works/{doi}/agency`` answers ``{"status": "ok", "message-type": "work-agency",
+"message": {"DOI": ..., "agency": {"id": "datacite", "label": "DataCite"}}}`` for a DOI
+``register``ed with another agency (``crossref`` for one ``add``ed), and the same 404 for a DOI
+no agency knows. DOIs are matched case-insensitively, as Crossref does. Stdlib only, 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ class Reply:
 class CrossrefServer(FakeServer[Seen]):
     def __init__(self) -> None:
         self.works: dict[str, dict[str, Any]] = {}
+        self.agencies: dict[str, str] = {}  # DOI (lower case) -> agency label, for other agencies
         self._queued: deque[Reply] = deque()
         self.delay = 0.0
         super().__init__(_Handler, name="crossrefserver")
@@ -99,6 +104,10 @@ class CrossrefServer(FakeServer[Seen]):
             ]
         self.works[doi.lower()] = message
 
+    def register(self, doi: str, label: str) -> None:
+        """``doi`` is registered with the agency ``label`` ("DataCite"), not with Crossref."""
+        self.agencies[doi.lower()] = label
+
     def reply_next(
         self, status: int, body: bytes, content_type: str = "text/plain", **headers: str
     ) -> None:
@@ -117,6 +126,8 @@ class CrossrefServer(FakeServer[Seen]):
                 return self._queued.popleft()
         if not seen.path.startswith("/works/"):
             return Reply(404, b"Resource not found.")
+        if seen.doi.endswith("/agency"):
+            return self._agency(seen.doi.removesuffix("/agency"))
         message = self.works.get(seen.doi.lower())
         if message is None:
             return Reply(404, b"Resource not found.")
@@ -125,6 +136,18 @@ class CrossrefServer(FakeServer[Seen]):
             "message-type": "work",
             "message-version": "1.0.0",
             "message": message,
+        }
+        return Reply(200, json.dumps(body).encode(), "application/json")
+
+    def _agency(self, doi: str) -> Reply:
+        label = "Crossref" if doi.lower() in self.works else self.agencies.get(doi.lower())
+        if label is None:
+            return Reply(404, b"Resource not found.")
+        body = {
+            "status": "ok",
+            "message-type": "work-agency",
+            "message-version": "1.0.0",
+            "message": {"DOI": doi.lower(), "agency": {"id": label.lower(), "label": label}},
         }
         return Reply(200, json.dumps(body).encode(), "application/json")
 

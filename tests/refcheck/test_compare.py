@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from claimaudit.identity import parse_ref
-from claimaudit.refcheck.compare import compare, families_match, titles_match, words
+from claimaudit.refcheck.compare import (
+    compare,
+    comparison,
+    families_match,
+    titles_match,
+    words,
+)
 from claimaudit.refcheck.models import CatalogueRecord, CitedReference
 
 SCIPY = CatalogueRecord(
@@ -49,6 +55,13 @@ def test_titles(cited_title: str, same: bool) -> None:
         ("Le Cun", "LeCun", True),
         (r"M{\"u}ller", "Müller", True),
         ("Smith", "Virtanen", False),
+        ("vanderWalt", "Walt", True),  # particles run together
+        ("Hu", "Zhu", False),  # a shorter name is not a particle away from a longer one
+        ("Cun", "LeCun", True),
+        ("Петров", "Иванов", False),
+        ("Иванов", "Иванов", True),
+        ("李", "王", False),
+        ("", "Virtanen", False),  # nothing to compare is never agreement
     ],
 )
 def test_first_authors(cited_family: str, catalogue: str, same: bool) -> None:
@@ -78,3 +91,40 @@ def test_unstructured_entry_is_compared_by_containment() -> None:
     found = compare(CitedReference("[2]", SCIPY.ref, text=bad), SCIPY)
     assert [m.field for m in found] == ["title", "firstAuthor", "year"]
     assert found[0].cited.startswith("Smith J. Array programming")
+
+
+def test_words_keep_every_script_and_space_out_unspaced_ones() -> None:
+    assert words("Квантовая механика твёрдого тела") == "квантовая механика твердого тела"
+    assert words("深度学习\uff1a综述") == "深 度 学 习 综 述"
+    assert words("Ἀρχιμήδης") == "αρχιμηδησ"
+    assert words("?! — …") == ""
+
+
+@pytest.mark.parametrize(
+    ("cited_title", "catalogue", "same"),
+    [
+        ("Экономика сельского хозяйства Сибири", "Квантовая механика твёрдого тела", False),
+        ("Квантовая механика твердого тела", "Квантовая механика твёрдого тела", True),
+        ("量子计算的历史", "深度学习在医学图像中的应用", False),
+        ("深度学习在医学图像中的应用\uff1a综述", "深度学习在医学图像中的应用", True),  # subtitle
+        ("深度学习在医学图象中的应用", "深度学习在医学图像中的应用", True),  # a variant form
+        ("—", "Квантовая механика твёрдого тела", False),  # nothing to compare
+    ],
+)
+def test_titles_in_other_scripts(cited_title: str, catalogue: str, same: bool) -> None:
+    assert titles_match(cited_title, catalogue) is same
+
+
+def test_a_field_that_cannot_be_compared_is_named_never_agreed() -> None:
+    found = comparison(cited(title="—", authors=("Virtanen",), year=2020), SCIPY)
+    assert found.mismatches == ()
+    assert found.agreed == ("firstAuthor", "year")
+    assert found.uncompared == (("title", "no letter or digit to compare"),)
+    bare = CatalogueRecord("crossref", SCIPY.ref, "", (), ())
+    found = comparison(cited(title="SciPy 1.0", authors=("Virtanen",), year=2020), bare)
+    assert found.agreed == ()
+    assert [field for field, _ in found.uncompared] == ["title", "firstAuthor", "year"]
+    text = CitedReference("[1]", SCIPY.ref, text="Virtanen P. SciPy 1.0. 2020.")
+    found = comparison(text, bare)
+    assert (found.mismatches, found.agreed) == ((), ())
+    assert [field for field, _ in found.uncompared] == ["title", "firstAuthor", "year"]

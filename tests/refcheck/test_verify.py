@@ -107,7 +107,9 @@ def test_a_bare_paper_ref_is_checked_as_a_reference_citing_nothing_else(
     verifier = make(arxiv, crossref)
     found = verifier.check(parse_ref("1907.10121"))
     assert found.status is ReferenceStatus.OK and found.key == "arXiv:1907.10121"
-    assert found.reason == "arxiv knows arXiv:1907.10121v2"  # nothing else was cited to agree
+    assert found.reason == (
+        "arxiv knows arXiv:1907.10121v2; the entry gives no title, author or year to compare"
+    )
     missing = verifier.check(parse_ref("2403.99999"))
     assert missing.status is ReferenceStatus.NOT_FOUND
 
@@ -136,8 +138,12 @@ def test_identifiers_that_do_not_exist_are_not_found(
     doi = verifier.check(entry("doi:10.9999/made.up.2024"))
     assert (doi.status, doi.reason) == (
         ReferenceStatus.NOT_FOUND,
-        "Crossref has no work doi:10.9999/made.up.2024",
+        "Crossref has no work doi:10.9999/made.up.2024, and no DOI registration agency knows it",
     )
+    assert [seen.path for seen in crossref.seen] == [
+        "/works/10.9999/made.up.2024",
+        "/works/10.9999/made.up.2024/agency",
+    ]
 
 
 def test_a_doi_whose_title_does_not_match_says_which_and_both_values(
@@ -260,3 +266,127 @@ def test_stale_answers_are_asked_again(
     )
     assert (check.status, check.cached) == (ReferenceStatus.OK, False)
     assert len(arxiv.seen) == 1
+
+
+def test_titles_and_authors_in_other_scripts_are_compared(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    crossref.add("10.1000/ru.1", "Квантовая механика твёрдого тела", ["Иванов"], 2015)
+    verifier = make(arxiv, crossref)
+    other = verifier.check(
+        entry(
+            "10.1000/ru.1",
+            title="Экономика сельского хозяйства Сибири",
+            authors=("Петров",),
+            year=2016,
+        )
+    )
+    assert other.status is ReferenceStatus.METADATA_MISMATCH, other.reason
+    assert [m.field for m in other.mismatches] == ["title", "firstAuthor"]
+    same = verifier.check(
+        entry("10.1000/ru.1", title="Квантовая механика твердого тела", authors=("Иванов",))
+    )
+    assert same.status is ReferenceStatus.OK
+    assert same.reason == "crossref knows doi:10.1000/ru.1; title and first author agree"
+
+
+def test_an_ok_reason_names_only_the_fields_compared(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    verifier = make(arxiv, crossref)
+    bare = verifier.check(entry(SCIPY_DOI))
+    assert bare.status is ReferenceStatus.OK
+    assert bare.reason == (
+        f"crossref knows doi:{SCIPY_DOI}; the entry gives no title, author or year to compare"
+    )
+    symbols = verifier.check(entry(SCIPY_DOI, title="?!", year=2020))
+    assert symbols.reason == (
+        f"crossref knows doi:{SCIPY_DOI}; year agrees; "
+        "title not compared (no letter or digit to compare)"
+    )
+
+
+def test_a_doi_of_another_agency_is_not_verified_an_unknown_one_not_found(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    crossref.register("10.5281/zenodo.8079889", "DataCite")
+    crossref.register("10.1234/unserved", "Crossref")  # registered, yet /works 404s
+    verifier = make(arxiv, crossref)
+    zenodo = verifier.check(entry("doi:10.5281/zenodo.8079889", title="scipy/scipy: SciPy 1.11.1"))
+    assert (zenodo.status, zenodo.reason) == (
+        ReferenceStatus.NOT_VERIFIED,
+        "doi:10.5281/zenodo.8079889 is registered with DataCite, not Crossref: "
+        "its metadata was not checked",
+    )
+    assert [seen.path for seen in crossref.seen] == [
+        "/works/10.5281/zenodo.8079889",
+        "/works/10.5281/zenodo.8079889/agency",
+    ]
+    unserved = verifier.check(entry("doi:10.1234/unserved"))
+    assert unserved.status is ReferenceStatus.NOT_VERIFIED
+    assert "Crossref registered doi:10.1234/unserved but serves no record" in unserved.reason
+
+
+def test_a_failing_agency_route_is_not_verified(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    crossref.reply_next(404, b"Resource not found.")  # /works/{doi}
+    crossref.fail_next(503, count=3)  # /works/{doi}/agency, every attempt
+    check = make(arxiv, crossref).check(entry("doi:10.9999/made.up"))
+    assert check.status is ReferenceStatus.NOT_VERIFIED
+    assert check.reason.startswith("Crossref could not be asked: Crossref answered HTTP 503")
+    crossref.reply_next(404, b"Resource not found.")
+    crossref.reply_next(200, b'{"status": "ok", "message": {}}', "application/json")
+    garbled = make(arxiv, crossref).check(entry("doi:10.9999/made.up"))
+    assert garbled.status is ReferenceStatus.NOT_VERIFIED
+    assert "agency reply for doi:10.9999/made.up could not be read" in garbled.reason
+
+
+def _keep(library: Path, identifier: str, latest: int) -> None:
+    record = {
+        "source": "arxiv",
+        "ref": f"{identifier}v{latest}",
+        "title": "SciPy 1.0",
+        "authors": ["Virtanen"],
+        "years": [2019],
+        "withdrawn": None,
+        "latestVersion": latest,
+    }
+    Library.open(library).close()
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    LibraryReferenceCache(library).put(
+        StoredLookup(identifier, "arxiv", "found", json.dumps(record), "", now)
+    )
+
+
+def test_a_kept_answer_older_than_the_cited_version_is_asked_again(
+    arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
+) -> None:
+    library = tmp_path / "library.sqlite3"
+    _keep(library, "arXiv:1907.10121", latest=1)  # kept before arXiv published v2
+    verifier = make(arxiv, crossref, cache=LibraryReferenceCache(library))
+    v1 = verifier.check(entry("arXiv:1907.10121v1"))
+    assert (v1.status, v1.cached) == (ReferenceStatus.OK, True)
+    assert arxiv.seen == []
+    v2 = verifier.check(entry("arXiv:1907.10121v2"))
+    assert (v2.status, v2.cached) == (ReferenceStatus.OK, False), v2.reason
+    assert len(arxiv.seen) == 1
+    kept = LibraryReferenceCache(library).get("arXiv:1907.10121")
+    assert kept is not None and kept.record is not None
+    assert json.loads(kept.record)["latestVersion"] == 2  # stored anew
+    v7 = verifier.check(entry("arXiv:1907.10121v7"))  # past the newest, as arXiv says now
+    assert v7.status is ReferenceStatus.NOT_FOUND
+    assert len(arxiv.seen) == 1  # asked once this run
+
+
+def test_a_kept_answer_older_than_the_cited_version_is_never_not_found_on_failure(
+    arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
+) -> None:
+    library = tmp_path / "library.sqlite3"
+    _keep(library, "arXiv:1907.10121", latest=1)
+    arxiv.fail_next(503, count=6, retry_after="0")
+    check = make(arxiv, crossref, cache=LibraryReferenceCache(library)).check(
+        entry("arXiv:1907.10121v2")
+    )
+    assert check.status is ReferenceStatus.NOT_VERIFIED
+    assert check.reason.startswith("arXiv could not be asked")

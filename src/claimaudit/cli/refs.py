@@ -12,7 +12,12 @@ from rich.text import Text
 
 from claimaudit.accounting import counted
 from claimaudit.bibfile import read_bib
-from claimaudit.cli._checking import ReferenceFailOnOption, as_fail_on, reference_matches
+from claimaudit.cli._checking import (
+    ReferenceFailOnOption,
+    as_fail_on,
+    check_library,
+    reference_matches,
+)
 from claimaudit.cli._common import EXIT_MATCHED, EXIT_OK, LibraryOption, out_console
 from claimaudit.cli._references import make_verifier, status_line
 from claimaudit.cli._terminal import json_text, shown_text
@@ -73,6 +78,14 @@ def _check(verifier: ReferenceVerifier, entry: Entry) -> ReferenceCheck:
     return check if note is None else replace(check, reason=f"{check.reason}; {note}")
 
 
+def _once_each(bibs: list[Path]) -> list[Path]:
+    """``bibs`` in order, each file once: the first path naming it is kept."""
+    first: dict[Path, Path] = {}
+    for bib in bibs:
+        first.setdefault(bib.resolve(), bib)
+    return list(first.values())
+
+
 def refs(
     bibs: Annotated[
         list[Path],
@@ -87,8 +100,13 @@ def refs(
     fail_on: ReferenceFailOnOption = None,
 ) -> None:
     """Check that each reference of each BIB exists, matches the catalogue and stands."""
-    # Every file is read before any catalogue is asked: a bad file fails fast.
-    files = [(bib, read_bib(bib)) for bib in bibs]
+    # Every file is read before any catalogue is asked: a bad file fails fast. A file named
+    # twice (under any path) is read once, so that no entry is counted twice.
+    files = [(bib, read_bib(bib)) for bib in _once_each(bibs)]
+    if not no_cache:
+        # The library keeps the catalogue answers: a path that is no library is refused up
+        # front, as check, batch and review refuse it, not ignored for the whole run.
+        check_library(library, reads=False, opens=True)
     entries = [(bib, entry_of(r)) for bib, found in files for r in found.records]
     unread = [u for _, found in files for u in found.unread]
     warn_unread(unread)

@@ -14,7 +14,21 @@ from claimaudit.identity import PaperRef
 from claimaudit.refcheck.models import CatalogueRecord
 from claimaudit.sources.arxiv import ArxivClient, ArxivEntry
 
-_WITHDRAWAL = re.compile(r"\bwithdrawn\b|\bwithdrawal\b", re.IGNORECASE)
+# What arXiv withdrawals say, in the comment or at the start of the abstract: "Withdrawn: ...",
+# "v3: withdrawn due to an error", "Paper withdrawn", "This paper has been withdrawn by the
+# author(s)", "This submission has been withdrawn by arXiv administrators". A paper about
+# withdrawal rates or withdrawn drugs says none of these.
+_WITHDRAWN_OPENING = re.compile(
+    r"\s*(?:v\d+\s*[:.\-\u2013]?\s*)?(?:(?:paper|article|submission|manuscript|preprint)\s+)?"
+    r"withdrawn(?:\s*(?:[:.;,(\-\u2013]|$)|\s+(?:by|due|because|for|as|pending|until)\b)",
+    re.IGNORECASE,
+)
+_WITHDRAWN_STATEMENT = re.compile(
+    r"(?:this|the)\s+(?:paper|article|submission|manuscript|preprint|work|version)\s+"
+    r"(?:has\s+been|have\s+been|is|was)\s+withdrawn\b"
+    r"|\bwithdrawn\s+by\s+(?:the\s+)?(?:authors?|author\(s\)|arxiv|admin\w*)(?!\w)",
+    re.IGNORECASE,
+)
 _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
 
 
@@ -27,13 +41,20 @@ def _year(stamp: str | None) -> int | None:
     return int(stamp[:4]) if stamp and stamp[:4].isdigit() else None
 
 
+def _says_withdrawn(text: str, *, anywhere: bool) -> bool:
+    """Whether ``text`` opens with a withdrawal notice (or, ``anywhere``, states one)."""
+    if _WITHDRAWN_OPENING.match(text):
+        return True
+    if anywhere:
+        return _WITHDRAWN_STATEMENT.search(text) is not None
+    return _WITHDRAWN_STATEMENT.match(text.lstrip()) is not None
+
+
 def _withdrawn(entry: ArxivEntry) -> str | None:
-    if entry.comment and _WITHDRAWAL.search(entry.comment):
+    if entry.comment and _says_withdrawn(entry.comment, anywhere=True):
         return f"arXiv withdrawal ({entry.ref}: {entry.comment})"
-    summary = (entry.summary or "").lower()
-    if summary.startswith(
-        ("this paper has been withdrawn", "withdrawn", "this article has been withdrawn")
-    ):
+    # An abstract only counts when it opens with the notice, as a withdrawal's replaces it.
+    if entry.summary and _says_withdrawn(entry.summary, anywhere=False):
         return f"arXiv withdrawal ({entry.ref}: {entry.summary})"
     return None
 

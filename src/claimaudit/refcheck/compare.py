@@ -1,20 +1,25 @@
 """Does a cited reference describe the work its identifier names? The documented tolerances.
 
-- **title**: both sides are reduced to plain words (LaTeX and HTML markup, accents, case and
-  punctuation dropped, "&" read as "and"). They match when equal, when one is the other without
-  its subtitle (the part after a colon), or when their similarity (``difflib`` ratio) is at
-  least 0.9, which forgives a typo or a British spelling but not another paper's title.
+- **title**: both sides are reduced to plain words of any script (LaTeX and HTML markup,
+  accents, case and punctuation dropped, "&" read as "and"; each Chinese or Japanese character,
+  and each character of Thai, Lao, Khmer or Burmese, which are written without spaces, counts
+  as a word). They match when equal, when one is the other without its subtitle (the part after
+  a colon), or when their similarity (``difflib`` ratio) is at least 0.9, which forgives a typo
+  or a British spelling but not another paper's title.
 - **first author**: the family names, reduced the same way, match when their last words are
-  equal or when one, spaces removed, ends with the other ("Le Cun" and "LeCun", "van der Walt"
-  and "Walt").
+  equal, when they are equal with spaces removed ("Le Cun" and "LeCun"), or when one is the
+  other after name particles ("van der Walt" and "Walt", "vanderWalt" and "Walt"); "Hu" is not
+  "Zhu".
 - **year**: within one year of any year the catalogue gives (arXiv: the first version's and the
   newest version's; Crossref: issued, published, print, online), since a preprint and its
   journal version, or print and online, often fall in neighbouring years.
 
-A field the reference does not give is not compared. An unstructured entry (only ``text``) is
-compared by containment: the catalogue title's words (at least 80% of them, or the title
-without its subtitle whole), the first author's family name and, when the text holds a year,
-a year within one of the catalogue's.
+A field the reference does not give is not compared; nor is one that the catalogue does not
+give or that holds no letter or digit on either side: ``Comparison.uncompared`` names it, and it
+is never said to agree. An unstructured entry (only ``text``) is compared by containment: the
+catalogue title's words (at least 80% of them, or the title without its subtitle whole), the
+first author's family name and, when the text holds a year, a year within one of the
+catalogue's.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from claimaudit.refcheck.models import CatalogueRecord, CitedReference, Mismatch
 from claimaudit.text import plain_text
@@ -29,79 +36,187 @@ from claimaudit.text import plain_text
 TITLE_SIMILARITY = 0.9
 TEXT_TITLE_COVERAGE = 0.8
 YEAR_TOLERANCE = 1
-_NON_WORD = re.compile(r"[^0-9a-z]+")
+# Scripts written without spaces between words: each character is a word of its own, so that
+# containment and similarity work on them as on spaced text.
+_UNSPACED = re.compile(
+    "([\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uf900-\ufaff\U00020000-\U0003134f])"
+)
+# Name particles a family name may be written with or without ("van der Walt", "Walt").
+_PARTICLES = frozenset(
+    "van von der den de del della di da dos das du la le ten ter het zu af av".split()
+)
 _YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
 _SHOWN = 200
+FIELD_NAMES = {"title": "title", "firstAuthor": "first author", "year": "year"}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The fields compared: those that differ, those that agree, and those the reference gives
+    that could not be compared (the catalogue lacks them, or a side holds no letter or digit)."""
+
+    mismatches: tuple[Mismatch, ...]
+    agreed: tuple[str, ...]
+    uncompared: tuple[tuple[str, str], ...]  # (field, why)
 
 
 def words(text: str) -> str:
-    """Lower-case ASCII words separated by single spaces."""
+    """Case-folded words of any script, accents dropped, separated by single spaces."""
     decomposed = unicodedata.normalize("NFKD", plain_text(text).replace("&", " and "))
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(_NON_WORD.sub(" ", stripped.lower().replace("ß", "ss")).split())
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    kept = "".join(c if c.isalnum() else " " for c in stripped)
+    return " ".join(_UNSPACED.sub(r" \1 ", kept).split())
 
 
 def _main_title(title: str) -> str:
-    return words(re.split(r"[:?.!]\s", plain_text(title), maxsplit=1)[0])
+    return words(re.split("[:?.!]\\s|[\uff1a\uff1f\u3002\uff01]", plain_text(title), maxsplit=1)[0])
 
 
 def titles_match(cited: str, catalogue: str) -> bool:
+    """Whether the titles agree; never when either holds no word to compare."""
     a, b = words(cited), words(catalogue)
-    if not a or not b or a == b:
-        return True
-    if a == _main_title(catalogue) or b == _main_title(cited):
+    if not a or not b:
+        return False
+    if a == b or a == _main_title(catalogue) or b == _main_title(cited):
         return True
     return difflib.SequenceMatcher(None, a, b).ratio() >= TITLE_SIMILARITY
 
 
+def _particles_only(prefix: str) -> bool:
+    """Whether ``prefix`` (no spaces) is a run of name particles, such as "vander"."""
+    if not prefix:
+        return True
+    return any(prefix.startswith(p) and _particles_only(prefix[len(p) :]) for p in _PARTICLES)
+
+
 def families_match(cited: str, catalogue: str) -> bool:
+    """Whether the family names agree; never when either holds no word to compare."""
     a, b = words(cited), words(catalogue)
     if not a or not b:
-        return True
+        return False
     if a.split()[-1] == b.split()[-1]:
         return True
-    compact_a, compact_b = a.replace(" ", ""), b.replace(" ", "")
-    return compact_a.endswith(compact_b) or compact_b.endswith(compact_a)
+    longer, shorter = sorted((a.replace(" ", ""), b.replace(" ", "")), key=len, reverse=True)
+    return longer.endswith(shorter) and _particles_only(longer[: len(longer) - len(shorter)])
 
 
 def years_match(cited: int, catalogue: tuple[int, ...]) -> bool:
-    return not catalogue or any(abs(cited - year) <= YEAR_TOLERANCE for year in catalogue)
+    return any(abs(cited - year) <= YEAR_TOLERANCE for year in catalogue)
 
 
 def _short(text: str) -> str:
     return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
 
 
+def _shown_years(years: tuple[int, ...]) -> str:
+    return ", ".join(str(y) for y in dict.fromkeys(years))
+
+
 def compare(cited: CitedReference, found: CatalogueRecord) -> tuple[Mismatch, ...]:
     """The fields on which ``cited`` differs from ``found`` beyond the tolerances."""
+    return comparison(cited, found).mismatches
+
+
+def comparison(cited: CitedReference, found: CatalogueRecord) -> Comparison:
+    """Each field ``cited`` gives, compared with ``found`` where both sides allow it."""
     if cited.title is None and not cited.authors and cited.year is None and cited.text:
         return _compare_text(cited.text, found)
-    mismatches: list[Mismatch] = []
-    if cited.title and found.title and not titles_match(cited.title, found.title):
-        mismatches.append(Mismatch("title", plain_text(cited.title), found.title))
-    if cited.authors and found.authors and not families_match(cited.authors[0], found.authors[0]):
-        mismatches.append(Mismatch("firstAuthor", plain_text(cited.authors[0]), found.authors[0]))
-    if cited.year is not None and not years_match(cited.year, found.years):
-        shown = ", ".join(str(y) for y in dict.fromkeys(found.years))
-        mismatches.append(Mismatch("year", str(cited.year), shown))
-    return tuple(mismatches)
+    result = _Tally()
+    if cited.title is not None:
+        result.add(
+            "title",
+            _missing(found.title, cited.title),
+            lambda: titles_match(cited.title or "", found.title),
+            lambda: Mismatch("title", plain_text(cited.title or ""), found.title),
+        )
+    if cited.authors:
+        first = cited.authors[0]
+        result.add(
+            "firstAuthor",
+            _missing(found.authors[0] if found.authors else "", first),
+            lambda: families_match(first, found.authors[0]),
+            lambda: Mismatch("firstAuthor", plain_text(first), found.authors[0]),
+        )
+    if cited.year is not None:
+        year = cited.year
+        result.add(
+            "year",
+            None if found.years else _NOT_GIVEN,
+            lambda: years_match(year, found.years),
+            lambda: Mismatch("year", str(year), _shown_years(found.years)),
+        )
+    return result.done()
 
 
-def _compare_text(text: str, found: CatalogueRecord) -> tuple[Mismatch, ...]:
+_NOT_GIVEN = "the catalogue gives none"
+
+
+def _missing(catalogue: str, cited: str) -> str | None:
+    """Why a field cannot be compared, or None when both sides hold words."""
+    if not catalogue.strip():
+        return _NOT_GIVEN
+    if not words(catalogue) or not words(cited):
+        return "no letter or digit to compare"
+    return None
+
+
+class _Tally:
+    def __init__(self) -> None:
+        self.mismatches: list[Mismatch] = []
+        self.agreed: list[str] = []
+        self.uncompared: list[tuple[str, str]] = []
+
+    def add(
+        self,
+        field: str,
+        missing: str | None,
+        agrees: Callable[[], bool],
+        mismatch: Callable[[], Mismatch],
+    ) -> None:
+        """``missing``: why the field cannot be compared, or None when it can."""
+        if missing is not None:
+            self.uncompared.append((field, missing))
+        elif agrees():
+            self.agreed.append(field)
+        else:
+            self.mismatches.append(mismatch())
+
+    def done(self) -> Comparison:
+        return Comparison(tuple(self.mismatches), tuple(self.agreed), tuple(self.uncompared))
+
+
+def _compare_text(text: str, found: CatalogueRecord) -> Comparison:
     body = words(text)
     present = set(body.split())
-    mismatches: list[Mismatch] = []
+    shown = _short(plain_text(text))
+    result = _Tally()
     title_words = words(found.title).split()
     main = _main_title(found.title)
-    covered = sum(w in present for w in title_words) / len(title_words) if title_words else 1.0
-    if title_words and covered < TEXT_TITLE_COVERAGE and not (main and f" {main} " in f" {body} "):
-        mismatches.append(Mismatch("title", _short(plain_text(text)), found.title))
-    if found.authors:
-        family = words(found.authors[0])
-        if family and family.replace(" ", "") not in body.replace(" ", ""):
-            mismatches.append(Mismatch("firstAuthor", _short(plain_text(text)), found.authors[0]))
+
+    def title_agrees() -> bool:
+        covered = sum(w in present for w in title_words) / len(title_words)
+        return covered >= TEXT_TITLE_COVERAGE or bool(main and f" {main} " in f" {body} ")
+
+    result.add(
+        "title",
+        _missing(found.title, text),
+        title_agrees,
+        lambda: Mismatch("title", shown, found.title),
+    )
+    family = words(found.authors[0]) if found.authors else ""
+    result.add(
+        "firstAuthor",
+        _missing(found.authors[0] if found.authors else "", text),
+        lambda: family.replace(" ", "") in body.replace(" ", ""),
+        lambda: Mismatch("firstAuthor", shown, found.authors[0]),
+    )
     years = [int(y) for y in _YEAR.findall(plain_text(text))]
-    if years and found.years and not any(years_match(y, found.years) for y in years):
-        shown = ", ".join(str(y) for y in dict.fromkeys(found.years))
-        mismatches.append(Mismatch("year", ", ".join(map(str, years)), shown))
-    return tuple(mismatches)
+    if years:
+        result.add(
+            "year",
+            None if found.years else _NOT_GIVEN,
+            lambda: any(years_match(y, found.years) for y in years),
+            lambda: Mismatch("year", ", ".join(map(str, years)), _shown_years(found.years)),
+        )
+    return result.done()

@@ -4,8 +4,10 @@ The base URL comes from ``CLAIMAUDIT_CROSSREF_BASE_URL`` (default ``https://api.
 with ``CLAIMAUDIT_CONTACT_EMAIL`` set, every request carries it as ``mailto`` (and in the
 User-Agent), which Crossref asks of its "polite" users. One connection, a timeout per request,
 and retries with backoff on 429, 5xx and connection failures (a numeric Retry-After honoured,
-capped). Only a 404 says the DOI does not exist (``CrossrefNotFoundError``); every other failure
-is a ``CrossrefError``, which never counts against the reference.
+capped). Crossref serves only the DOIs registered with it: after a 404, its agency route
+(``GET /works/{doi}/agency``) says whether another agency (DataCite, mEDRA) registered the DOI
+(``CrossrefOtherAgencyError``: it exists) or none did (``CrossrefNotFoundError``: it does not).
+Every other failure is a ``CrossrefError``, which never counts against the reference.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ import os
 import time
 from collections.abc import Callable
 from types import TracebackType
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import quote
 
-from claimaudit.errors import CrossrefError, CrossrefNotFoundError
+from claimaudit.errors import CrossrefError, CrossrefNotFoundError, CrossrefOtherAgencyError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.outage import RecentOutage
 from claimaudit.redaction import redact_url
@@ -98,12 +100,36 @@ class CrossrefClient:
         params = {"mailto": self.mailto} if self.mailto else None
         status, body = self._get(url, params)
         if status == 404:
-            raise CrossrefNotFoundError(f"Crossref has no work {ref}")
+            self._raise_absent(ref, url, params)
         try:
             data = json.loads(body)
             return parse_work(data["message"], ref)
         except (ValueError, KeyError, TypeError) as error:
             raise CrossrefError(f"Crossref's reply for {ref} is not a work ({error})") from None
+
+    def _raise_absent(self, ref: PaperRef, url: str, params: dict[str, str] | None) -> NoReturn:
+        """Why ``/works/{doi}`` 404'd: Crossref serves only its own DOIs, so its agency route
+        tells a DOI registered elsewhere (DataCite, mEDRA: it exists) from one nobody knows."""
+        status, body = self._get(f"{url}/agency", params)
+        if status == 404:
+            raise CrossrefNotFoundError(
+                f"Crossref has no work {ref}, and no DOI registration agency knows it"
+            )
+        try:
+            agency = json.loads(body)["message"]["agency"]
+            agency_id = str(agency["id"])
+            label = str(agency.get("label") or agency_id)
+        except (ValueError, KeyError, TypeError) as error:
+            raise CrossrefError(
+                f"Crossref's agency reply for {ref} could not be read ({error})"
+            ) from None
+        if agency_id.casefold() == "crossref":
+            # Seen in the wild: registered with Crossref, yet no record served (yet).
+            raise CrossrefError(f"Crossref registered {ref} but serves no record of it")
+        raise CrossrefOtherAgencyError(
+            f"{ref} is registered with {label}, not Crossref: its metadata was not checked",
+            agency=label,
+        )
 
     def _get(self, url: str, params: dict[str, str] | None) -> tuple[int, bytes]:
         import httpx

@@ -2,8 +2,10 @@
 against Crossref.
 
 ``not_found`` comes only from a catalogue's answer that the identifier does not exist (a 404
-from Crossref, an empty feed from arXiv, or an arXiv version past the newest); a timeout, an
-HTTP error, a 429 or an unreadable reply is ``not_verified``, never a verdict on the reference.
+from Crossref whose agency route knows no other registrar, an empty feed from arXiv, or an arXiv
+version past the newest, as arXiv says now: a kept answer whose newest version is older than
+the one cited is asked again); a timeout, an HTTP error, a 429, an unreadable reply or a DOI
+registered with another agency is ``not_verified``, never a verdict on the reference.
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ from claimaudit.errors import (
     ArxivNotFoundError,
     CrossrefError,
     CrossrefNotFoundError,
+    CrossrefOtherAgencyError,
     UsageError,
 )
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.reference_lookups import StoredLookup
 from claimaudit.redaction import redact_text
 from claimaudit.refcheck.arxiv_catalogue import arxiv_record
-from claimaudit.refcheck.compare import compare
+from claimaudit.refcheck.compare import FIELD_NAMES, Comparison, comparison
 from claimaudit.refcheck.crossref import CrossrefClient
 from claimaudit.refcheck.models import (
     CatalogueRecord,
@@ -35,8 +38,6 @@ from claimaudit.refcheck.models import (
 )
 from claimaudit.sources.arxiv import ArxivClient
 
-_NAMES = {"title": "title", "firstAuthor": "first author", "year": "year"}
-
 
 class LookupCache(Protocol):
     def get(self, identifier: str) -> StoredLookup | None: ...
@@ -45,16 +46,43 @@ class LookupCache(Protocol):
 
 
 class _Failed(Exception):
-    """The catalogue could not be asked."""
+    """The catalogue could not be asked, or cannot tell (a DOI another agency registered)."""
+
+
+def _predates(stored: StoredLookup, ref: PaperRef) -> bool:
+    """Whether a kept answer names a newest arXiv version older than the one ``ref`` cites:
+    it was kept before that version was published."""
+    if ref.version is None or stored.outcome != "found" or stored.record is None:
+        return False
+    latest = json.loads(stored.record).get("latestVersion")
+    return isinstance(latest, int) and latest < ref.version
 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+def _listed(fields: tuple[str, ...]) -> str:
+    names = [FIELD_NAMES.get(f, f) for f in fields]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def agreement(found: Comparison, source: str) -> str:
+    """What was found to agree, and what could not be compared: never one claimed as the
+    other."""
+    parts = []
+    if found.agreed:
+        parts.append(f"{_listed(found.agreed)} {'agrees' if len(found.agreed) == 1 else 'agree'}")
+    parts += [
+        f"{FIELD_NAMES.get(field, field)} not compared ({why.replace('the catalogue', source)})"
+        for field, why in found.uncompared
+    ]
+    return "; ".join(parts) or "the entry gives no title, author or year to compare"
+
+
 def describe(mismatches: tuple[Mismatch, ...], source: str) -> str:
     return "; ".join(
-        f"{_NAMES.get(m.field, m.field)} differs: cited {m.cited!r}, {source} {m.catalogue!r}"
+        f"{FIELD_NAMES.get(m.field, m.field)} differs: cited {m.cited!r}, {source} {m.catalogue!r}"
         for m in mismatches
     )
 
@@ -75,6 +103,7 @@ class ReferenceVerifier:
         self._crossref = crossref
         self.cache = cache
         self._seen: dict[str, StoredLookup] = {}
+        self._asked: set[str] = set()  # identifiers asked in this run, not taken from the cache
         self.requests_made = 0
 
     @property
@@ -159,31 +188,31 @@ class ReferenceVerifier:
                 f"arXiv has no version {ref.version} of {ref.unversioned} "
                 f"(the newest is v{latest})",
             )
-        mismatches = compare(cited, record)
+        found = comparison(cited, record)
+        mismatches = found.mismatches
         if record.withdrawn:
             return made(ReferenceStatus.WITHDRAWN, record.withdrawn, mismatches)
         if mismatches:
             return made(
                 ReferenceStatus.METADATA_MISMATCH, describe(mismatches, record.source), mismatches
             )
-        if cited.text is not None:
-            agreed = "; entry agree"
-        elif cited.title is None and not cited.authors and cited.year is None:
-            agreed = ""  # a bare identifier: nothing cited to compare
-        else:
-            agreed = "; title, first author and year agree"
-        return made(ReferenceStatus.OK, f"{record.source} knows {record.ref}{agreed}")
+        agreed = agreement(found, record.source)
+        return made(ReferenceStatus.OK, f"{record.source} knows {record.ref}; {agreed}")
 
     def _lookup(self, ref: PaperRef) -> tuple[StoredLookup, bool]:
         identifier = str(ref.unversioned)
-        if identifier in self._seen:
-            return self._seen[identifier], True
-        stored = self.cache.get(identifier) if self.cache is not None else None
-        if stored is not None:
+        seen = self._seen.get(identifier)
+        if seen is not None and (identifier in self._asked or not _predates(seen, ref)):
+            return seen, True
+        stored = None if seen is not None or self.cache is None else self.cache.get(identifier)
+        if stored is not None and not _predates(stored, ref):
             self._seen[identifier] = stored
             return stored, True
+        # Not kept, or kept from before the version cited was published: ask arXiv now. A
+        # failure then is not_verified, never the kept answer's "no such version".
         lookup = self._ask(ref)
         self._seen[identifier] = lookup
+        self._asked.add(identifier)
         if self.cache is not None:
             self.cache.put(lookup)
         return lookup, False
@@ -210,6 +239,8 @@ class ReferenceVerifier:
                 record = crossref.work(ref)
             except CrossrefNotFoundError as error:
                 return StoredLookup(identifier, source, "not_found", None, str(error), _now())
+            except CrossrefOtherAgencyError as error:
+                raise _Failed(redact_text(str(error))) from None
             except CrossrefError as error:
                 raise _Failed(f"Crossref could not be asked: {redact_text(str(error))}") from None
             finally:
