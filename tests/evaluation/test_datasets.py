@@ -196,6 +196,10 @@ def test_a_byte_order_mark_is_no_part_of_the_first_line(tmp_path: Path) -> None:
     claims = tmp_path / "claims.jsonl"
     claims.write_text(json.dumps(_scifact_row(id=7)) + "\n", encoding="utf-8-sig")
     assert [p.claim_id for p in read_pairs(CorpusFormat.SCIFACT, claims)] == ["7"]
+
+
+def test_a_byte_order_mark_is_no_part_of_the_first_id(tmp_path: Path) -> None:
+    # Read as part of the id, it hid id 7 (a claim silently not evaluated).
     ids = tmp_path / "ids.txt"
     ids.write_bytes(b"\xef\xbb\xbf7\r\n8\r\n")
     assert read_ids(ids) == ["7", "8"]
