@@ -261,3 +261,59 @@ def test_eval_out_escapes_what_a_terminal_would_obey(
     text = out.read_text(encoding="utf-8")
     assert "\u202e" not in text and "\\u202e" in text
     assert json.loads(text)["claim"] == row["claim"]
+
+
+def test_eval_refuses_a_malformed_claims_row_in_one_line(runner: CliRunner, tmp_path: Path) -> None:
+    claims, corpus = _small_dataset(tmp_path, [1])
+    row = {"id": 11, "claim": "Buoys drift.", "evidence": ["1"], "cited_doc_ids": [1]}
+    with claims.open("a", encoding="utf-8") as lines:
+        lines.write(json.dumps(row) + "\n")
+    result = runner.invoke(
+        app, ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus)]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {claims}:2: evidence must be an object, not a list"
+    ]
+
+
+def test_eval_reads_ids_and_claims_that_start_with_a_byte_order_mark(
+    runner: CliRunner, jev_mock: str, tmp_path: Path
+) -> None:
+    claims, corpus = _small_dataset(tmp_path, [1, 1])
+    claims.write_bytes(b"\xef\xbb\xbf" + claims.read_bytes())
+    ids = tmp_path / "ids.txt"
+    ids.write_bytes(b"\xef\xbb\xbf10\r\n")  # as Windows Notepad saves it
+    args = ["--claims", str(claims), "--corpus", str(corpus), "--judge", "jev", "--ids", str(ids)]
+    result = runner.invoke(app, ["eval", "scifact", *args])
+    assert result.exit_code == 0, result.stderr
+    assert "warning" not in result.stderr
+    assert "evaluating 1 pair with" in result.stderr
+
+
+def test_eval_names_the_line_of_a_file_that_is_not_utf8(runner: CliRunner, tmp_path: Path) -> None:
+    claims, corpus = _small_dataset(tmp_path, [1])
+    ids = tmp_path / "ids.txt"
+    ids.write_bytes(b"10\ncaf\xe9\n")
+    args = ["--claims", str(claims), "--corpus", str(corpus), "--ids", str(ids)]
+    result = runner.invoke(app, ["eval", "scifact", *args])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {ids}:2: not UTF-8 text (invalid byte at offset 3)"
+    ]
+
+
+def test_a_document_with_an_empty_abstract_is_named_as_such(
+    runner: CliRunner, jev_mock: str, tmp_path: Path
+) -> None:
+    claims, corpus = _small_dataset(tmp_path, [1, 2])
+    with corpus.open("a", encoding="utf-8") as lines:
+        lines.write(json.dumps({"doc_id": 2, "title": "Empty", "abstract": []}) + "\n")
+    out = tmp_path / "pairs.jsonl"
+    args = ["--claims", str(claims), "--corpus", str(corpus), "--judge", "jev", "--out", str(out)]
+    result = runner.invoke(app, ["eval", "scifact", *args])
+    assert result.exit_code == 0, result.stderr
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    [empty] = [row for row in rows if row["verdict"] == "not_checked"]
+    # It is in the corpus: "not in the corpus" would send the user looking for a missing line.
+    assert empty["error"] == f"scifact:2 has an empty abstract in the corpus ({corpus})"

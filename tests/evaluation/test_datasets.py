@@ -56,3 +56,166 @@ def test_read_ids(tmp_path: Path) -> None:
     ids = tmp_path / "ids.txt"
     ids.write_text("# val\n1\n\n 22 \n1\n", encoding="utf-8")
     assert read_ids(ids) == ["1", "22"]
+
+
+def _claims(tmp_path: Path, *rows: object) -> Path:
+    path = tmp_path / "claims.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    return path
+
+
+def _scifact_row(**fields: object) -> dict[str, object]:
+    row: dict[str, object] = {
+        "id": 1,
+        "claim": "Reimbursement led to earlier diagnosis.",
+        "evidence": {"100": [{"sentences": [1], "label": "SUPPORT"}]},
+        "cited_doc_ids": [100],
+    }
+    return {**row, **fields}
+
+
+@pytest.mark.parametrize(
+    ("fields", "problem"),
+    [
+        ({"evidence": ["100"]}, "evidence must be an object, not a list"),
+        ({"evidence": {"100": ["SUPPORT"]}}, "evidence.100[0] must be an object, not a string"),
+        (
+            {"evidence": {"100": [{"sentences": ["1"], "label": "SUPPORT"}]}},
+            "evidence.100[0].sentences[0] must be a whole number, not a string",
+        ),
+        (
+            {"evidence": {"100": [{"sentences": [-1], "label": "SUPPORT"}]}},
+            "evidence.100[0].sentences[0] must be 0 or more, not -1",
+        ),
+        (
+            {"evidence": {"100": [{"sentences": [1]}]}},
+            "evidence.100[0].label is missing",
+        ),
+        ({"cited_doc_ids": 100}, "cited_doc_ids must be a list, not a number"),
+        ({"cited_doc_ids": "100"}, "cited_doc_ids must be a list, not a string"),
+        ({"cited_doc_ids": [100, 100]}, "cited_doc_ids lists document 100 twice"),
+        ({"cited_doc_ids": [100, "100"]}, "cited_doc_ids lists document 100 twice"),
+        (
+            {"cited_doc_ids": [True]},
+            "cited_doc_ids[0] must be a string or a whole number, not true or false",
+        ),
+        (
+            {"cited_doc_ids": [200]},
+            "evidence names document 100, which cited_doc_ids does not list",
+        ),
+        ({"claim": None}, "claim must be a string, not null"),
+        ({"claim": " "}, "claim is empty"),
+        ({"id": None}, "id must be a string or a whole number, not null"),
+        ({"id": 1.5}, "id must be a string or a whole number, not a number"),
+    ],
+)
+def test_a_malformed_scifact_row_is_one_line_naming_it(
+    tmp_path: Path, fields: dict[str, object], problem: str
+) -> None:
+    claims = _claims(tmp_path, _scifact_row(id=0, evidence={}), _scifact_row(**fields))
+    with pytest.raises(DatasetError) as raised:
+        read_pairs(CorpusFormat.SCIFACT, claims)
+    assert str(raised.value) == f"{claims}:2: {problem}"
+
+
+def test_a_claim_id_on_two_lines_is_refused(tmp_path: Path) -> None:
+    # Each would be judged and counted, and --ids could not choose one of them.
+    claims = _claims(tmp_path, _scifact_row(), _scifact_row(id=2), _scifact_row(id="1"))
+    with pytest.raises(DatasetError) as raised:
+        read_pairs(CorpusFormat.SCIFACT, claims)
+    assert str(raised.value) == f"{claims}:3: id 1 repeats line 1"
+
+
+def test_a_claim_of_citation_marks_only_is_refused(tmp_path: Path) -> None:
+    claims = _claims(tmp_path, _scifact_row(claim="[<|multi_cit|>]"))
+    with pytest.raises(DatasetError, match=r":1: claim is empty once its citation marks"):
+        read_pairs(CorpusFormat.CITATION_INTEGRITY, claims)
+
+
+def test_absent_evidence_and_cited_documents_keep_their_meaning(tmp_path: Path) -> None:
+    # No cited_doc_ids: the documents the evidence names. No evidence: not established.
+    claims = _claims(
+        tmp_path,
+        _scifact_row(cited_doc_ids=None),
+        _scifact_row(id=2, evidence=None),
+        _scifact_row(id=3, cited_doc_ids=[]),
+    )
+    pairs = read_pairs(CorpusFormat.SCIFACT, claims)
+    assert [(p.claim_id, p.doc_id, p.gold) for p in pairs] == [
+        ("1", "100", "supports"),
+        ("2", "100", "not_established"),
+        ("3", "100", "supports"),
+    ]
+    assert pairs[0].rationale == {"P002"}
+
+
+def _covid_row(**fields: object) -> dict[str, object]:
+    row: dict[str, object] = {
+        "id": "a_0",
+        "claim": "Masks reduce spread.",
+        "cord_id": "abc123",
+        "label": "SUPPORT",
+        "evidence_set": [{"sent_index": 3, "type": "PRIMARY"}],
+    }
+    return {**row, **fields}
+
+
+@pytest.mark.parametrize(
+    ("fields", "problem"),
+    [
+        ({"claim": None}, "claim must be a string, not null"),
+        ({"cord_id": ["abc123"]}, "cord_id must be a string or a whole number, not a list"),
+        ({"label": None}, "label must be a string, not null"),
+        ({"evidence_set": {"sent_index": 3}}, "evidence_set must be a list, not an object"),
+        ({"evidence_set": [{"sent_index": "3"}]}, "evidence_set[0].sent_index must be a whole"),
+        ({"evidence_set": [{"sent_index": -1}]}, "evidence_set[0].sent_index must be 0 or more"),
+        ({"id": "a_1"}, "id a_1 repeats line 1"),
+    ],
+)
+def test_a_malformed_check_covid_row_is_one_line_naming_it(
+    tmp_path: Path, fields: dict[str, object], problem: str
+) -> None:
+    claims = _claims(tmp_path, _covid_row(id="a_1"), _covid_row(**fields))
+    with pytest.raises(DatasetError) as raised:
+        read_pairs(CorpusFormat.CHECK_COVID, claims)
+    assert str(raised.value).startswith(f"{claims}:2: {problem}")
+
+
+def test_check_covid_reads_a_not_enough_info_row_without_rationale(tmp_path: Path) -> None:
+    claims = _claims(tmp_path, _covid_row(), _covid_row(id="a_1", label="NOTENOUGHINFO"))
+    supported, unknown = read_pairs(CorpusFormat.CHECK_COVID, claims)
+    assert (supported.doc_id, supported.gold, supported.rationale) == (
+        "abc123",
+        "supports",
+        {"P004"},
+    )
+    assert (unknown.gold, unknown.rationale) == ("not_established", frozenset())
+
+
+def test_a_byte_order_mark_is_no_part_of_the_first_line(tmp_path: Path) -> None:
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text(json.dumps(_scifact_row(id=7)) + "\n", encoding="utf-8-sig")
+    assert [p.claim_id for p in read_pairs(CorpusFormat.SCIFACT, claims)] == ["7"]
+
+
+def test_a_byte_order_mark_is_no_part_of_the_first_id(tmp_path: Path) -> None:
+    # Read as part of the id, it hid id 7 (a claim silently not evaluated).
+    ids = tmp_path / "ids.txt"
+    ids.write_bytes(b"\xef\xbb\xbf7\r\n8\r\n")
+    assert read_ids(ids) == ["7", "8"]
+
+
+def test_a_file_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
+    claims = tmp_path / "claims.jsonl"
+    row = _scifact_row(id=8, claim="Caf\u00e9 owners were screened.")
+    latin1 = json.dumps(row, ensure_ascii=False)
+    claims.write_bytes((json.dumps(_scifact_row()) + "\n" + latin1 + "\n").encode("latin-1"))
+    with pytest.raises(DatasetError) as raised:
+        read_pairs(CorpusFormat.SCIFACT, claims)
+    offset = latin1.index("\u00e9")  # the byte 0xe9 Latin-1 writes é as
+    assert str(raised.value) == f"{claims}:2: not UTF-8 text (invalid byte at offset {offset})"
+    ids = tmp_path / "ids.txt"
+    ids.write_bytes(b"7\nabc\xff\n")
+    with pytest.raises(DatasetError) as raised:
+        read_ids(ids)
+    assert str(raised.value) == f"{ids}:2: not UTF-8 text (invalid byte at offset 3)"

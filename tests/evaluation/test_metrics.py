@@ -65,3 +65,46 @@ def test_pairs_without_probabilities_are_left_out_of_calibration() -> None:
     assert score(bare).accuracy == 0.5
     mixed = [*bare, Outcome("supports", "supports", 0.9, None)]
     assert score(mixed).ece == pytest.approx(0.1)
+
+
+def test_a_class_neither_gold_nor_predicted_is_not_scored() -> None:
+    # A perfect run on a supports-only subset: contradicts and not_established have no pair.
+    metrics = score([Outcome("supports", "supports", 0.9, True)] * 3)
+    assert metrics.macro_f1 == 1.0
+    for absent in ("contradicts", "not_established"):
+        s = metrics.per_class[absent]
+        assert (s.precision, s.recall, s.f1, s.support) == (None, None, None, 0)
+
+
+def test_a_class_predicted_but_never_gold_scores_zero() -> None:
+    metrics = score(
+        [Outcome("supports", "supports", 0.9, True), Outcome("supports", "contradicts", 0.6, None)]
+    )
+    contradicts = metrics.per_class["contradicts"]
+    assert (contradicts.precision, contradicts.recall, contradicts.f1) == (0.0, 0.0, 0.0)
+    assert metrics.per_class["not_established"].f1 is None
+    assert metrics.macro_f1 == pytest.approx((2 / 3 + 0.0) / 2)
+
+
+_PAIRS = [
+    ("supports", "supports"),
+    ("supports", "contradicts"),
+    ("contradicts", "contradicts"),
+    ("not_established", "supports"),
+    ("not_established", "not_established"),
+    ("contradicts", "not_established"),
+]
+
+
+@pytest.mark.parametrize(
+    "chosen",
+    [range(6), [0], [0, 1], [0, 3], [1, 2], [2, 5], [4], [0, 2, 4], [1, 3, 5]],
+)
+def test_macro_f1_is_scikit_learns(chosen: list[int]) -> None:
+    # scikit-learn's default: the mean over the classes in gold or predictions (on a full
+    # validation set, all three: the figures there are as before).
+    f1_score = pytest.importorskip("sklearn.metrics").f1_score
+    gold, predicted = zip(*(_PAIRS[i] for i in chosen), strict=True)
+    outcomes = [Outcome(g, p, None, None) for g, p in zip(gold, predicted, strict=True)]
+    expected = f1_score(gold, predicted, average="macro", zero_division=0)
+    assert score(outcomes).macro_f1 == pytest.approx(expected)

@@ -75,3 +75,28 @@ def test_judged_pairs_have_a_rate() -> None:
     result = EvalResult(score([outcome, outcome]), not_checked=0, seconds=3.0)
     assert summary(result)["pairsPerSecond"] == 0.67
     assert "0.7" in _row(_printed(result), "pairs per second")
+
+
+def test_a_class_with_no_pair_is_null_not_zero() -> None:
+    result = EvalResult(score([Outcome("supports", "supports", None, None)]), 0, 1.0)
+    data = summary(result)
+    assert data["macroF1"] == 1.0
+    assert data["perClass"]["contradicts"] == {
+        "precision": None,
+        "recall": None,
+        "f1": None,
+        "support": 0,
+    }
+    assert data["perClass"]["supports"]["f1"] == 1.0
+    lines = _printed(result)
+    per_class = lines[: next(i for i, line in enumerate(lines) if "confusion" in line)]
+    row = _row(per_class, "contradicts")
+    assert row.count("n/a") == 3 and "0.000" not in row
+
+
+def test_the_rate_counts_judged_pairs_only() -> None:
+    # One pair judged in 2 seconds beside 40 that failed at once (documents not in the corpus).
+    result = EvalResult(score([Outcome("supports", "supports", None, None)]), 40, 2.0)
+    assert result.pairs_per_second == 0.5
+    assert summary(result)["pairsPerSecond"] == 0.5
+    assert "0.5" in _row(_printed(result), "pairs per second")

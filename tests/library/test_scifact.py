@@ -7,7 +7,7 @@ import pytest
 
 from claimaudit.errors import ContentConflictError, InputError
 from claimaudit.identity import parse_ref
-from claimaudit.library.scifact import CorpusFormat, import_corpus
+from claimaudit.library.scifact import CorpusFormat, empty_documents, import_corpus
 from claimaudit.library.store import Library
 from tests.library.helpers import CHECK_COVID_CORPUS, CITATION_INTEGRITY_CORPUS, SCIFACT_CORPUS
 
@@ -103,3 +103,21 @@ def test_a_document_named_twice_is_refused_before_anything_is_stored(
         with pytest.raises(InputError, match=r"twice.jsonl:3: doc_id 7 repeats line 2$"):
             import_corpus(library, corpus, replace=replace)
         assert library.list_papers() == []
+
+
+def test_empty_documents_are_those_the_import_skips(tmp_path: Path, library: Library) -> None:
+    corpus = tmp_path / "corpus.jsonl"
+    documents = [
+        {"doc_id": 100, "title": "Screening", "abstract": ["Screening began in 2001."]},
+        {"doc_id": 200, "title": "Empty", "abstract": []},
+    ]
+    corpus.write_text("".join(json.dumps(d) + "\n" for d in documents), encoding="utf-8")
+    assert import_corpus(library, corpus).skipped == 1
+    assert empty_documents(corpus, CorpusFormat.SCIFACT) == {parse_ref("scifact:200")}
+
+
+@pytest.mark.parametrize("corpus_format", list(CorpusFormat))
+def test_a_ref_names_its_format(corpus_format: CorpusFormat) -> None:
+    ref = parse_ref(f"{corpus_format.ref_prefix}:4983")
+    assert CorpusFormat.of_ref(ref) is corpus_format
+    assert CorpusFormat.of_ref(parse_ref("arXiv:1907.10121")) is None

@@ -82,15 +82,12 @@ def eval_command(
     require_distinct(outputs.items(), [("--claims", claims), ("--corpus", corpus), ("--ids", ids)])
     for option, path in outputs.items():
         require_writable(path, option)
-    try:
-        pairs = read_pairs(fmt, claims)
-        if ids is not None:
-            wanted = read_ids(ids)
-            _warn_unknown_ids(wanted, {p.claim_id for p in pairs}, ids, claims)
-            chosen_ids = set(wanted)
-            pairs = [p for p in pairs if p.claim_id in chosen_ids]
-    except UnicodeDecodeError as error:
-        fail(str(error))
+    pairs = read_pairs(fmt, claims)
+    if ids is not None:
+        wanted = read_ids(ids)
+        _warn_unknown_ids(wanted, {p.claim_id for p in pairs}, ids, claims)
+        chosen_ids = set(wanted)
+        pairs = [p for p in pairs if p.claim_id in chosen_ids]
     pairs = pairs[:limit] if limit else pairs
     if not pairs:
         fail("no (claim, document) pairs to evaluate")

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from claimaudit.errors import SourceError
+from claimaudit.errors import InputError, SourceError
 from claimaudit.identity import PaperRef
+from claimaudit.library.scifact import CorpusFormat, empty_documents
 from claimaudit.library.store import Library
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
@@ -24,6 +25,7 @@ class CorpusSource(Source):
         self.name = inner.name
         self._library = library
         self._corpus = corpus
+        self._empty_documents: frozenset[PaperRef] | None = None
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         try:
@@ -32,9 +34,23 @@ class CorpusSource(Source):
             # Looked up only after a failure: a found document costs nothing extra.
             if self._stored(ref):
                 raise
+            missing = "has an empty abstract in" if self._empty(ref) else "is not in"
             raise SourceError(
-                f"{ref} is not in the corpus ({self._corpus})", calls=error.calls
+                f"{ref} {missing} the corpus ({self._corpus})", calls=error.calls
             ) from None
+
+    def _empty(self, ref: PaperRef) -> bool:
+        """Whether the corpus holds ``ref`` without text (the import skipped it: no passage)."""
+        corpus_format = CorpusFormat.of_ref(ref)
+        if corpus_format is None:
+            return False
+        if self._empty_documents is None:
+            # Read once, and only when a document is missing: most runs never pay for it.
+            try:
+                self._empty_documents = empty_documents(self._corpus, corpus_format)
+            except InputError:  # changed since it was imported: then say only what is sure
+                self._empty_documents = frozenset()
+        return ref in self._empty_documents
 
     def _stored(self, ref: PaperRef) -> bool:
         with Library.open(self._library, create=False) as library:

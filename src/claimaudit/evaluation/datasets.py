@@ -7,6 +7,7 @@ passage ids (sentence i of an abstract is passage ``P{i+1:03d}``, as the library
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
 from collections.abc import Iterator
@@ -14,7 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from claimaudit.errors import DatasetError, NestingError
+from claimaudit.errors import DatasetError, InvalidReferenceError, NestingError
+from claimaudit.evaluation.rows import CheckCovidRow, SciFactRow, parse_row
+from claimaudit.identity import parse_ref
 from claimaudit.library.scifact import CorpusFormat
 from claimaudit.passage import passage_id
 from claimaudit.untrusted import load_json
@@ -49,75 +52,121 @@ class EvalPair:
     rationale: frozenset[str]
 
 
-def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
+def _text_lines(path: Path) -> Iterator[tuple[int, str]]:
+    """Each line of ``path`` with its number; a BOM is fine (as in batch inputs and --corpus),
+    bytes that are not UTF-8 are a DatasetError naming the line."""
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            if number == 1:
+                raw = raw.removeprefix(codecs.BOM_UTF8)
             try:
-                data = load_json(line)
-            except NestingError as error:
-                raise DatasetError(f"{path}:{number}: {error}") from None
-            except json.JSONDecodeError as error:
-                raise DatasetError(f"{path}:{number}: invalid JSON ({error.msg})") from None
-            if not isinstance(data, dict):
-                raise DatasetError(f"{path}:{number}: expected a JSON object")
-            yield number, data
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise DatasetError(
+                    f"{path}:{number}: not UTF-8 text (invalid byte at offset {error.start})"
+                ) from None
+            yield number, text
 
 
-def _label(value: object, where: str) -> str:
-    label = _LABELS.get(str(value).upper())
+def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    for number, line in _text_lines(path):
+        if not line.strip():
+            continue
+        try:
+            data = load_json(line)
+        except NestingError as error:
+            raise DatasetError(f"{path}:{number}: {error}") from None
+        except json.JSONDecodeError as error:
+            raise DatasetError(f"{path}:{number}: invalid JSON ({error.msg})") from None
+        if not isinstance(data, dict):
+            raise DatasetError(f"{path}:{number}: expected a JSON object")
+        yield number, data
+
+
+def _label(value: str, where: str) -> str:
+    label = _LABELS.get(value.upper())
     if label is None:
         raise DatasetError(f"{where}: unknown label {value!r}")
     return label
 
 
-def _scifact_style(path: Path, clean: bool) -> Iterator[EvalPair]:
-    for number, row in _json_lines(path):
+def _first_time(seen: dict[str, int], claim_id: str, number: int, where: str) -> None:
+    # A repeated claim would be judged and counted twice, and --ids could not tell them apart.
+    if claim_id in seen:
+        raise DatasetError(f"{where}: id {claim_id} repeats line {seen[claim_id]}")
+    seen[claim_id] = number
+
+
+def _check_doc_id(fmt: CorpusFormat, doc: str, where: str) -> None:
+    try:
+        parse_ref(f"{fmt.ref_prefix}:{doc}")
+    except InvalidReferenceError as error:
+        raise DatasetError(f"{where}: document {doc!r}: {error}") from None
+
+
+def _cited(row: SciFactRow, fmt: CorpusFormat, where: str) -> list[str]:
+    """The documents the claim is checked against, each once, every one with evidence among
+    them."""
+    evidence = row.evidence or {}
+    cited = row.cited_doc_ids or list(evidence)
+    for position, doc in enumerate(cited):
+        if doc in cited[:position]:
+            # Judged twice, it would count twice in every figure.
+            raise DatasetError(f"{where}: cited_doc_ids lists document {doc} twice")
+        _check_doc_id(fmt, doc, where)
+    uncited = [doc for doc in evidence if doc not in cited]
+    if uncited:
+        # Its gold label would be dropped without a word.
+        raise DatasetError(
+            f"{where}: evidence names document {uncited[0]}, which cited_doc_ids does not list"
+        )
+    return cited
+
+
+def _scifact_style(path: Path, fmt: CorpusFormat) -> Iterator[EvalPair]:
+    seen: dict[str, int] = {}
+    for number, data in _json_lines(path):
         where = f"{path}:{number}"
-        try:
-            claim = str(row["claim"])
-            evidence: dict[str, list[dict[str, Any]]] = row.get("evidence") or {}
-            cited = row.get("cited_doc_ids") or list(evidence)
-            claim_id = str(row["id"])
-        except (KeyError, TypeError) as error:
-            raise DatasetError(f"{where}: missing field {error}") from None
-        if clean:
+        row = parse_row(SciFactRow, data, where)
+        _first_time(seen, row.id, number, where)
+        claim = row.claim
+        if fmt is CorpusFormat.CITATION_INTEGRITY:
             claim = _CITATION_MARKER.sub("", claim).strip()
-        for doc in cited:
-            entries = evidence.get(str(doc), [])
-            labels = {_label(e.get("label"), where) for e in entries}
+            if not claim:
+                raise DatasetError(f"{where}: claim is empty once its citation marks are removed")
+        evidence = row.evidence or {}
+        for doc in _cited(row, fmt, where):
+            entries = evidence.get(doc, [])
+            labels = {_label(e.label, where) for e in entries}
             if len(labels) > 1:
                 raise DatasetError(f"{where}: conflicting labels for document {doc}")
             gold = labels.pop() if labels else NOT_ESTABLISHED
-            rationale = frozenset(passage_id(i) for e in entries for i in e.get("sentences", []))
-            yield EvalPair(claim_id, claim, str(doc), gold, rationale)
+            rationale = frozenset(passage_id(i) for e in entries for i in e.sentences)
+            yield EvalPair(row.id, claim, doc, gold, rationale)
 
 
 def _check_covid(path: Path) -> Iterator[EvalPair]:
-    for number, row in _json_lines(path):
+    seen: dict[str, int] = {}
+    for number, data in _json_lines(path):
         where = f"{path}:{number}"
-        try:
-            gold = _label(row["label"], where)
-            rationale = frozenset(
-                passage_id(int(e["sent_index"]))
-                for e in row.get("evidence_set", [])
-                if gold != NOT_ESTABLISHED
-            )
-            yield EvalPair(str(row["id"]), str(row["claim"]), str(row["cord_id"]), gold, rationale)
-        except (KeyError, TypeError, ValueError) as error:
-            raise DatasetError(f"{where}: malformed record ({error})") from None
+        row = parse_row(CheckCovidRow, data, where)
+        _first_time(seen, row.id, number, where)
+        _check_doc_id(CorpusFormat.CHECK_COVID, row.cord_id, where)
+        gold = _label(row.label, where)
+        # A "not enough info" row may list sentences it looked at: they are no rationale.
+        sentences = (row.evidence_set or []) if gold != NOT_ESTABLISHED else []
+        rationale = frozenset(passage_id(e.sent_index) for e in sentences)
+        yield EvalPair(row.id, row.claim, row.cord_id, gold, rationale)
 
 
 def read_pairs(fmt: CorpusFormat, claims: Path) -> list[EvalPair]:
     if fmt is CorpusFormat.CHECK_COVID:
         return list(_check_covid(claims))
-    return list(_scifact_style(claims, clean=fmt is CorpusFormat.CITATION_INTEGRITY))
+    return list(_scifact_style(claims, fmt))
 
 
 def read_ids(path: Path) -> list[str]:
     """Claim ids, one per line, each once in the file's order (blank lines and ``#`` comments
     ignored)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    ids = (line.strip() for line in lines if line.strip() and not line.startswith("#"))
-    return list(dict.fromkeys(ids))
+    lines = (line.strip() for _, line in _text_lines(path))
+    return list(dict.fromkeys(line for line in lines if line and not line.startswith("#")))

@@ -35,9 +35,11 @@ def class_probabilities(probabilities: dict[str, float]) -> dict[str, float]:
 
 @dataclass(frozen=True)
 class ClassScore:
-    precision: float
-    recall: float
-    f1: float
+    """None for a class neither gold nor predicted: there is nothing to score it on."""
+
+    precision: float | None
+    recall: float | None
+    f1: float | None
     support: int
 
 
@@ -77,23 +79,28 @@ def expected_calibration_error(outcomes: Sequence[Outcome], bins: int = 10) -> f
     return total
 
 
+def _class_score(c: str, confusion: dict[str, dict[str, int]]) -> ClassScore:
+    tp = confusion[c][c]
+    predicted = sum(confusion[g][c] for g in CLASSES)
+    actual = sum(confusion[c].values())
+    if not predicted and not actual:
+        return ClassScore(None, None, None, 0)
+    precision, recall = _safe(tp, predicted), _safe(tp, actual)
+    return ClassScore(precision, recall, _safe(2 * precision * recall, precision + recall), actual)
+
+
 def score(outcomes: Sequence[Outcome]) -> Metrics:
     confusion = {g: dict.fromkeys(CLASSES, 0) for g in CLASSES}
     for o in outcomes:
         confusion[o.gold][o.predicted] += 1
-    per_class: dict[str, ClassScore] = {}
-    for c in CLASSES:
-        tp = confusion[c][c]
-        predicted = sum(confusion[g][c] for g in CLASSES)
-        actual = sum(confusion[c].values())
-        precision, recall = _safe(tp, predicted), _safe(tp, actual)
-        per_class[c] = ClassScore(
-            precision, recall, _safe(2 * precision * recall, precision + recall), actual
-        )
+    per_class = {c: _class_score(c, confusion) for c in CLASSES}
+    # As scikit-learn's default: over the classes in gold or predictions. A class absent from
+    # both (contradicts, on a supports-only subset) would count as an F1 of 0 for a perfect run.
+    scored = [s.f1 for s in per_class.values() if s.f1 is not None]
     hits = [o.evidence_hit for o in outcomes if o.evidence_hit is not None]
     return Metrics(
         pairs=len(outcomes),
-        macro_f1=sum(s.f1 for s in per_class.values()) / len(CLASSES),
+        macro_f1=_safe(sum(scored), len(scored)),
         accuracy=_safe(sum(confusion[c][c] for c in CLASSES), len(outcomes)),
         per_class=per_class,
         confusion=confusion,

@@ -11,9 +11,10 @@ from claimaudit.evaluation.datasets import CLASSES
 from claimaudit.evaluation.runner import EvalResult
 
 
-def _figure(value: float, judged: bool) -> float | None:
+def _figure(value: float | None, judged: bool) -> float | None:
     # Over no judged pair there is nothing to score: 0.0 would read as a judge always wrong.
-    return round(value, 4) if judged else None
+    # None: a class neither gold nor predicted in the pairs judged.
+    return round(value, 4) if judged and value is not None else None
 
 
 def summary(result: EvalResult, **context: Any) -> dict[str, Any]:
@@ -79,5 +80,5 @@ def _heading(name: str) -> str:
     return name.replace("_", "_\n")
 
 
-def _shown(value: float, judged: bool) -> str:
-    return f"{value:.3f}" if judged else "n/a"
+def _shown(value: float | None, judged: bool) -> str:
+    return f"{value:.3f}" if judged and value is not None else "n/a"

@@ -49,6 +49,12 @@ class CorpusFormat(StrEnum):
     def id_field(self) -> str:
         return "cord_id" if self is CorpusFormat.CHECK_COVID else "doc_id"
 
+    @classmethod
+    def of_ref(cls, ref: PaperRef) -> CorpusFormat | None:
+        """The format whose documents' references ``ref`` is written like, if any."""
+        prefix = str(ref).partition(":")[0]
+        return next((f for f in cls if f.ref_prefix == prefix), None)
+
 
 _REF_PREFIX = {
     CorpusFormat.SCIFACT: "scifact",
@@ -91,6 +97,13 @@ def import_corpus(
         unchanged=counts[AddOutcome.UNCHANGED],
         skipped=len(papers) - len(kept),
         passages=sum(len(p.passages) for p in kept),
+    )
+
+
+def empty_documents(path: Path, corpus_format: CorpusFormat) -> frozenset[PaperRef]:
+    """The documents of ``path`` that ``import_corpus`` skips: no abstract sentence."""
+    return frozenset(
+        p.ref for p in _read(path, corpus_format, corpus_format.ref_prefix) if not p.passages
     )
 
 
