@@ -190,6 +190,7 @@ def test_the_subject_class_of_an_old_style_id_is_no_part_of_it(
         "doi:10.1371/journal.pcbi.1005510;",
         "10.1371/journal.pcbi.1005510).",
         "https://doi.org/10.1371/journal.pcbi.1005510.",
+        "doi:10.1371/journal.pcbi.1005510/",
     ],
 )
 def test_a_doi_has_one_spelling_whatever_url_or_prose_it_came_in(text: str) -> None:

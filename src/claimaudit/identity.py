@@ -212,9 +212,13 @@ def _doi(value: str) -> PaperRef | None:
 def _trim_prose(doi: str) -> str:
     """``doi`` without the punctuation of the sentence it was cut from: a trailing ``.``, ``,``
     or ``;``, and a ``)`` closing no ``(`` of the DOI (``10.1016/S0140-6736(20)30183-5`` keeps
-    its own). DOI syntax allows nearly any character, but no DOI ends in these."""
+    its own). DOI syntax allows nearly any character, but no DOI ends in these. A trailing
+    ``/`` is a web address's (``doi:10.1371/x/`` copied from one, or stored so by an older
+    claimaudit): a DOI ending in one could not be told from such a copy."""
     while True:
-        if doi.endswith((".", ",", ";")) or (doi.endswith(")") and doi.count(")") > doi.count("(")):
+        if doi.endswith((".", ",", ";", "/")) or (
+            doi.endswith(")") and doi.count(")") > doi.count("(")
+        ):
             doi = doi[:-1]
         else:
             return doi

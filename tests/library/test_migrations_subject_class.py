@@ -19,9 +19,9 @@ def _version_5_library(path: Path, *papers: tuple[str, str, int | None, str]) ->
     assert migrate(conn, target=5) == 5
     for number, (ref, work, version, title) in enumerate(papers, start=1):
         conn.execute(
-            "INSERT INTO papers (id, ref, kind, work, version, title, content_hash, ingested_at)"
-            " VALUES (?, ?, 'arxiv', ?, ?, ?, ?, '2025-06-01T00:00:00+00:00')",
-            (number, ref, work, version, title, f"hash-{number}"),
+            "INSERT INTO papers (id, ref, kind, work, version, title, url, content_hash, "
+            "ingested_at) VALUES (?, ?, 'arxiv', ?, ?, ?, ?, ?, '2025-06-01T00:00:00+00:00')",
+            (number, ref, work, version, title, f"https://arxiv.org/abs/{ref[6:]}", f"h{number}"),
         )
         conn.execute(
             "INSERT INTO passages (paper_id, seq, passage_id, section, text) "
@@ -48,6 +48,7 @@ def test_a_paper_stored_with_its_subject_class_is_found_without_it(tmp_path: Pat
         for asked in ("arXiv:math/0309136", "math.GT/0309136v1", "math/0309136v1"):
             paper = library.get_paper(parse_ref(asked))
             assert paper is not None and paper.title == "Genus", asked
+            assert paper.url == "https://arxiv.org/abs/math/0309136v1"
         assert [h.passage_id for h in library.search("Heegaard", parse_ref("math/0309136"))] == [
             "P001"
         ]
@@ -77,6 +78,7 @@ def test_both_spellings_stored_keep_both_papers_each_reachable(tmp_path: Path) -
         kept = parse_or_stored(library, "arXiv:math.GT/0309136")
         assert kept == PaperRef(RefKind.ARXIV, "math.GT/0309136")
         assert library.require_paper(kept).title == "With class"
+        assert library.require_paper(kept).url == "https://arxiv.org/abs/math.GT/0309136"
         assert library.require_paper(parse_or_stored(library, "math.NT/0401001v2")).title == "NT"
         assert [(r.ref, r.reads_as) for r in refused_refs(library.connection)] == [
             ("arXiv:math.AG/0401001v2", "arXiv:math/0401001v2"),

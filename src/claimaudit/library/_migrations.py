@@ -144,7 +144,13 @@ MIGRATIONS: tuple[Migration, ...] = (
             """
             UPDATE papers SET
                 work = (SELECT r.work FROM temp.subject_class_renames r WHERE r.id = papers.id),
-                ref = (SELECT r.ref FROM temp.subject_class_renames r WHERE r.id = papers.id)
+                ref = (SELECT r.ref FROM temp.subject_class_renames r WHERE r.id = papers.id),
+                -- An arXiv address names the paper as its reference now does (SET reads the
+                -- old row, so papers.work is the old id here).
+                url = CASE WHEN url LIKE 'https://arxiv.org/%' THEN replace(
+                    url, papers.work,
+                    (SELECT r.work FROM temp.subject_class_renames r WHERE r.id = papers.id)
+                ) ELSE url END
             WHERE id IN (SELECT id FROM temp.subject_class_renames)
             """,
             "DROP TABLE temp.subject_class_renames",
