@@ -61,3 +61,15 @@ def test_drop_not_checked_takes_out_only_those_records(tmp_path: Path) -> None:
     assert drop_not_checked(out) == 1
     assert out.read_bytes() == good + odd
     assert drop_not_checked(tmp_path / "missing.jsonl") == 0
+
+
+def test_a_record_written_under_an_older_spelling_of_its_paper_is_done(tmp_path: Path) -> None:
+    # An older claimaudit kept the subject class in ``paperRef``; the pair is the same.
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(
+        _line(inputKey="k:1", paperRef="arXiv:math.GT/0309136", verdict="supports")
+        + _line(id=7, paperRef="doi:10.1000/x,", verdict="supports")
+    )
+    resume = read_resume(out)
+    assert resume.is_done("k:1", "1", "arXiv:math/0309136", unique_id=False)
+    assert resume.is_done("other", "7", "doi:10.1000/x", unique_id=True)

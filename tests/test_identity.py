@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import pytest
 
 from claimaudit.errors import InvalidReferenceError
-from claimaudit.identity import PaperRef, RefKind, parse_ref
+from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, parse_ref
 
 
 @pytest.mark.parametrize(
@@ -22,7 +22,7 @@ from claimaudit.identity import PaperRef, RefKind, parse_ref
         ("http://export.arxiv.org/abs/1907.10121?context=cs", "1907.10121", None),
         ("hep-th/9901001", "hep-th/9901001", None),
         ("hep-th/9901001v2", "hep-th/9901001", 2),
-        ("arXiv:math.GT/0309136v1", "math.GT/0309136", 1),
+        ("arXiv:math.GT/0309136v1", "math/0309136", 1),
         ("https://arxiv.org/abs/hep-th/9901001v3", "hep-th/9901001", 3),
         ("0704.0001", "0704.0001", None),
         ("1412.6980v9", "1412.6980", 9),
@@ -150,8 +150,6 @@ def test_the_id_with_its_version_has_one_spelling() -> None:
         ("doi:10.48550/ARXIV.1907.10121", "arXiv:1907.10121"),
         ("https://doi.org/10.48550/arXiv.2105.14372", "arXiv:2105.14372"),
         ("10.48550/arXiv.hep-th/9901001", "arXiv:hep-th/9901001"),
-        # Not an arXiv id after the prefix: the DOI as it is.
-        ("10.48550/arxiv.9999.99999", "doi:10.48550/arxiv.9999.99999"),
     ],
 )
 def test_arxiv_s_own_dois_are_the_arxiv_papers(text: str, expected: str) -> None:
@@ -197,3 +195,127 @@ def test_parse_ref_refuses_what_is_no_string_in_words(value: object, kind: str) 
     with pytest.raises(InvalidReferenceError) as caught:
         parse_ref(value)  # type: ignore[arg-type]
     assert str(caught.value) == f"a paper reference must be a string, not {kind}"
+
+
+@pytest.mark.parametrize(
+    ("text", "version"),
+    [
+        ("math.GT/0309136", None),
+        ("arXiv:math.GT/0309136v2", 2),
+        ("math.gt/0309136", None),
+        ("https://arxiv.org/abs/math.GT/0309136v1", 1),
+        ("10.48550/arXiv.math.GT/0309136", None),
+        ("arXiv:math/0309136v2", 2),
+    ],
+)
+def test_the_subject_class_of_an_old_style_id_is_no_part_of_it(
+    text: str, version: int | None
+) -> None:
+    # arXiv: ``math.CA/0611800v2`` internally, ``arXiv:math/0611800v2`` the external form.
+    assert parse_ref(text) == PaperRef(RefKind.ARXIV, "math/0309136", version)
+    assert parse_ref("arXiv:math/0309136").matches(parse_ref(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "https://doi.org/10.1371/journal.pcbi.1005510/",
+        "https://doi.org/10.1371/journal.pcbi.1005510?utm_source=x",
+        "https://doi.org/10.1371/journal.pcbi.1005510#x",
+        "https://doi.org/10.1371/journal.pcbi.1005510/?utm_source=x#top",
+        "https://www.doi.org/10.1371/journal.pcbi.1005510",
+        "https://doi.org/10.1371%2Fjournal.pcbi.1005510",
+        "https://dx.doi.org/10.1371%2fjournal.pcbi.1005510",
+        "10.1371%2Fjournal.pcbi.1005510",
+        "doi:10.1371/journal.pcbi.1005510,",
+        "doi:10.1371/journal.pcbi.1005510;",
+        "10.1371/journal.pcbi.1005510).",
+        "https://doi.org/10.1371/journal.pcbi.1005510.",
+        "doi:10.1371/journal.pcbi.1005510/",
+    ],
+)
+def test_a_doi_has_one_spelling_whatever_url_or_prose_it_came_in(text: str) -> None:
+    assert parse_ref(text) == PaperRef(RefKind.DOI, "10.1371/journal.pcbi.1005510")
+
+
+@pytest.mark.parametrize(
+    ("text", "work"),
+    [
+        ("10.1016/S0140-6736(20)30183-5", "10.1016/s0140-6736(20)30183-5"),
+        ("10.1016/S0140-6736(20)30183-5).", "10.1016/s0140-6736(20)30183-5"),
+        ("https://doi.org/10.1016/S0140-6736(20)30183-5", "10.1016/s0140-6736(20)30183-5"),
+        # DOI syntax allows ``#`` and ``?``: only a URL's query and fragment are not the DOI's.
+        ("10.1000/a#b", "10.1000/a#b"),
+        ("https://doi.org/10.1000/a%23b", "10.1000/a#b"),
+        ("10.1002/(SICI)1097-4636(199706)35:4<443::AID-JBM5>3.0.CO;2-F", None),
+    ],
+)
+def test_what_a_doi_may_hold_is_kept(text: str, work: str | None) -> None:
+    expected = text.lower() if work is None else work
+    assert parse_ref(text) == PaperRef(RefKind.DOI, expected)
+
+
+def test_a_doi_s_address_encodes_what_would_end_it() -> None:
+    assert parse_ref("10.1000/a#b").url == "https://doi.org/10.1000/a%23b"
+    assert parse_ref("10.1016/S0140-6736(20)30183-5").url == (
+        "https://doi.org/10.1016/s0140-6736(20)30183-5"
+    )
+
+
+@pytest.mark.parametrize(
+    "text", ["10.1000/a%20b", "doi:10.1000/a\u00a0b", "https://doi.org/10.1000/a%20b"]
+)
+def test_a_doi_with_a_space_is_refused(text: str) -> None:
+    with pytest.raises(InvalidReferenceError, match=r"^not a DOI: .* holds a space$"):
+        parse_ref(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "10.48550/arXiv.9912.12345",
+        "doi:10.48550/arXiv.0703.1234",
+        "https://doi.org/10.48550/arXiv.1412.12345",
+        "10.48550/arxiv.9999.99999",
+        "10.48550/arXiv.not-an-id",
+    ],
+)
+def test_arxiv_s_dois_follow_the_arxiv_id_rule(text: str) -> None:
+    with pytest.raises(InvalidReferenceError, match=r"^not a valid arXiv identifier: "):
+        parse_ref(text)
+    assert arxiv_id_error(text) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\uff11\uff19\uff10\uff17.\uff11\uff10\uff11\uff12\uff11v2",  # fullwidth digits
+        "arXiv:\u0661\u0669\u0660\u0667.10121",  # Arabic-Indic digits
+        "10.\uff11\uff10\uff10\uff10/abc",
+        "\u017fcifact:1",  # long s, which IGNORECASE would take for s
+        "scifact:\u212a1",  # Kelvin sign, which IGNORECASE would take for k
+    ],
+)
+def test_lookalike_digits_and_letters_are_refused(text: str) -> None:
+    with pytest.raises(InvalidReferenceError, match=r"^not a paper reference: "):
+        parse_ref(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "doi:10.1000/ab\u200bc",
+        "doi:10.1000/abc\u202e",
+        "\u2066arXiv:1907.10121",
+        "scifact:49\ufeff83",
+        "10.1000/ab%E2%80%8Bc",
+        "10.1000/ab%0Ac",
+    ],
+)
+def test_invisible_formatting_characters_are_refused(text: str) -> None:
+    with pytest.raises(InvalidReferenceError) as error:
+        parse_ref(text)
+    assert str(error.value) == (
+        "not a paper reference: it holds control characters, invisible formatting characters "
+        "or invalid text"
+    )

@@ -51,6 +51,19 @@ def test_a_paper_given_twice_in_any_spelling_is_refused() -> None:
         check_distinct(["arXiv:1907.10121", " arXiv:1907.10121 "])
 
 
+@pytest.mark.parametrize(
+    "twice",
+    [
+        ["arXiv:math.GT/0309136", "math/0309136"],
+        ["10.1371/journal.pcbi.1005510", "https://doi.org/10.1371/journal.pcbi.1005510/"],
+        ["doi:10.1371/journal.pcbi.1005510", "doi:10.1371/journal.pcbi.1005510,"],
+    ],
+)
+def test_two_spellings_of_one_paper_are_one_paper(twice: list[str]) -> None:
+    with pytest.raises(InvalidClaimError, match="more than once"):
+        check_distinct(twice)
+
+
 def test_the_topic_narrows_ranking_and_leads_the_source_search() -> None:
     assert search_query("Claim.", None) == "Claim."
     assert search_query("Claim.", "topic") == "Claim. topic"

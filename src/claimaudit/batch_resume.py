@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from claimaudit.errors import BatchOutputError, NestingError
+from claimaudit.inputs import ref_key
 from claimaudit.untrusted import load_json
 from claimaudit.userfiles import write_atomic
 
@@ -62,6 +63,9 @@ def _record_key(raw: bytes) -> tuple[str, str, bool] | str:
     key = data.get("inputKey")
     if not isinstance(paper, str):
         return "no 'paperRef'"
+    # Read as today's rules write it: a record an older claimaudit wrote for
+    # ``arXiv:math.GT/0309136`` is the pair now keyed ``arXiv:math/0309136``, not one to redo.
+    paper = ref_key(paper)
     if isinstance(key, str):
         return key, paper, False
     ident = data.get("id")

@@ -11,12 +11,16 @@ from April 2007 (0704) to the current one, 4 digits after the dot through 1412 a
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from claimaudit.errors import InvalidReferenceError
+
+# Characters a doi.org address keeps as they are (RFC 3986 sub-delimiters and ``:@/``).
+_DOI_URL_SAFE = "/:@!$&'()*+,;="
 
 
 class RefKind(StrEnum):
@@ -83,7 +87,8 @@ class PaperRef:
         if self.kind is RefKind.ARXIV:
             return f"https://arxiv.org/abs/{self.versioned_id}"
         if self.kind is RefKind.DOI:
-            return f"https://doi.org/{self.work}"
+            # A DOI's own ``#``, ``?`` or ``%`` would end or change the address: encoded.
+            return f"https://doi.org/{quote(self.work, safe=_DOI_URL_SAFE)}"
         return None
 
     def matches(self, found: PaperRef) -> bool:
@@ -99,20 +104,26 @@ def _shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-_ARXIV_NEW = r"(?P<new>\d{4}\.\d{4,5})"
-_ARXIV_OLD = r"(?P<old>[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7})"
-_ARXIV_ID = rf"(?:{_ARXIV_NEW}|{_ARXIV_OLD})(?:v(?P<version>\d+))?"
+# Patterns are ASCII (``re.ASCII``): ``\\d`` would take fullwidth or Arabic-Indic digits and
+# IGNORECASE would take the Kelvin sign for ``k``, making lookalikes of real ids. They are refused
+# rather than folded by NFKC: folding would also rewrite characters a DOI suffix may hold (DOIs
+# compare only case-insensitively), and a lookalike usually means text mangled on its way in.
+_ARXIV_NEW = r"(?P<new>[0-9]{4}\.[0-9]{4,5})"
+_ARXIV_OLD = r"(?P<old>[a-z][a-z\-]*(?:\.[A-Z]{2})?/[0-9]{7})"
+_ARXIV_ID = rf"(?:{_ARXIV_NEW}|{_ARXIV_OLD})(?:v(?P<version>[0-9]+))?"
+_FLAGS = re.IGNORECASE | re.ASCII
 _ARXIV_URL = re.compile(
     rf"^https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html)/{_ARXIV_ID}(?:\.pdf)?/?(?:[?#].*)?$",
-    re.IGNORECASE,
+    _FLAGS,
 )
-_ARXIV_BARE = re.compile(rf"^(?:arxiv:\s*)?{_ARXIV_ID}$", re.IGNORECASE)
-_DOI_BODY = r"(?P<doi>10\.\d{4,9}/\S+)"
-_DOI_URL = re.compile(rf"^https?://(?:dx\.)?doi\.org/{_DOI_BODY}$", re.IGNORECASE)
-_DOI_BARE = re.compile(rf"^(?:doi:\s*)?{_DOI_BODY}$", re.IGNORECASE)
-_LOCAL = re.compile(
-    r"^(?P<prefix>[a-z][a-z0-9_\-]*):(?P<id>[A-Za-z0-9][A-Za-z0-9._\-]*)$", re.IGNORECASE
-)
+_ARXIV_BARE = re.compile(rf"^(?:arxiv:\s*)?{_ARXIV_ID}$", _FLAGS)
+# Not ASCII-only: ``\\S`` must refuse every Unicode space (a DOI holds none), not only ASCII's.
+_DOI_BODY = re.compile(r"^10\.[0-9]{4,9}/\S+$")
+# A doi.org address: its query and fragment are the web page's, never part of the DOI (a DOI's
+# own ``?`` or ``#`` is percent-encoded in its URL), nor is a trailing ``/``.
+_DOI_URL = re.compile(r"^https?://(?:dx\.|www\.)?doi\.org/(?P<doi>[^?#]*?)/*(?:[?#].*)?$", _FLAGS)
+_DOI_BARE = re.compile(r"^(?:doi:\s*)?(?P<doi>10\..*)$", _FLAGS)
+_LOCAL = re.compile(r"^(?P<prefix>[a-z][a-z0-9_\-]*):(?P<id>[A-Za-z0-9][A-Za-z0-9._\-]*)$", _FLAGS)
 _RESERVED_PREFIXES = {"arxiv", "doi", "http", "https"}
 # Longer than any real DOI or id; a bound keeps hostile input out of messages and the database.
 MAX_REF_CHARS = 500
@@ -166,12 +177,10 @@ def _arxiv(match: re.Match[str]) -> PaperRef:
             raise InvalidReferenceError(f"not a valid arXiv identifier: {new!r}: {problem}")
         work = new
     else:
-        # Old-style ids: the archive is lower case, its subject class (``math.GT``) upper case.
+        # Old-style ids: the subject class (``math.GT/0309136``) is not part of the identity;
+        # arXiv knows the paper as ``math/0309136`` (info.arxiv.org/help/arxiv_identifier).
         archive, number = old.split("/")
-        name, _, subject = archive.partition(".")
-        work = (
-            f"{name.lower()}.{subject.upper()}/{number}" if subject else f"{name.lower()}/{number}"
-        )
+        work = f"{archive.partition('.')[0].lower()}/{number}"
     number = int(version) if version else None
     if number is not None and not 1 <= number <= MAX_ARXIV_VERSION:
         raise InvalidReferenceError(
@@ -193,21 +202,14 @@ def parse_ref(text: str) -> PaperRef:
         raise InvalidReferenceError(
             f"not a paper reference: {len(value):,} characters, over the limit of {MAX_REF_CHARS}"
         )
-    if _UNPRINTABLE.search(value):
-        # Not echoed: it may be a terminal escape sequence or text that cannot be encoded.
-        raise InvalidReferenceError(
-            "not a paper reference: it holds control characters or invalid text"
-        )
+    _refuse_unprintable(value)
     for pattern in (_ARXIV_URL, _ARXIV_BARE):
         match = pattern.match(value)
         if match:
             return _arxiv(match)
-    for pattern in (_DOI_URL, _DOI_BARE):
-        match = pattern.match(value)
-        if match:
-            # DOIs are case-insensitive by definition; store them lower-cased so lookups agree.
-            doi = unquote(match.group("doi")).rstrip(".").lower()
-            return _arxiv_doi(doi) or PaperRef(RefKind.DOI, doi)
+    doi = _doi(value)
+    if doi is not None:
+        return doi
     match = _LOCAL.match(value)
     if match and match.group("prefix").lower() not in _RESERVED_PREFIXES:
         return PaperRef(RefKind.LOCAL, f"{match.group('prefix').lower()}:{match.group('id')}")
@@ -216,35 +218,87 @@ def parse_ref(text: str) -> PaperRef:
     )
 
 
+def _refuse_unprintable(value: str) -> None:
+    # Not echoed: it may be a terminal escape sequence or text that cannot be encoded. Format
+    # characters (Cf: zero-width space, bidirectional overrides) are invisible, so a reference
+    # holding one would be listed looking like another that it does not match.
+    if _UNPRINTABLE.search(value) or any(unicodedata.category(c) == "Cf" for c in value):
+        raise InvalidReferenceError(
+            "not a paper reference: it holds control characters, invisible formatting "
+            "characters or invalid text"
+        )
+
+
+def _doi(value: str) -> PaperRef | None:
+    """The DOI ``value`` names (bare, ``doi:`` or a doi.org URL), None if it is none."""
+    match = _DOI_URL.match(value) or _DOI_BARE.match(value)
+    if match is None:
+        return None
+    # Decoded once, in every form, so ``10.1000%2Fx`` and ``10.1000/x`` are one DOI.
+    doi = _trim_prose(unquote(match.group("doi")))
+    _refuse_unprintable(doi)
+    if not _DOI_BODY.match(doi):
+        if doi.startswith("10.") and any(c.isspace() for c in doi):
+            raise InvalidReferenceError(f"not a DOI: {doi!r} holds a space")
+        return None
+    # DOIs are case-insensitive by definition; store them lower-cased so lookups agree.
+    doi = doi.lower()
+    return _arxiv_doi(doi) or PaperRef(RefKind.DOI, doi)
+
+
+def _trim_prose(doi: str) -> str:
+    """``doi`` without the punctuation of the sentence it was cut from: a trailing ``.``, ``,``
+    or ``;``, and a ``)`` closing no ``(`` of the DOI (``10.1016/S0140-6736(20)30183-5`` keeps
+    its own). DOI syntax allows nearly any character, but no DOI ends in these. A trailing
+    ``/`` is a web address's (``doi:10.1371/x/`` copied from one, or stored so by an older
+    claimaudit): a DOI ending in one could not be told from such a copy."""
+    while True:
+        if doi.endswith((".", ",", ";", "/")) or (
+            doi.endswith(")") and doi.count(")") > doi.count("(")
+        ):
+            doi = doi[:-1]
+        else:
+            return doi
+
+
 # arXiv's own DOIs (DataCite, since 2022), which Zotero and Google Scholar export for preprints.
 _ARXIV_DOI_PREFIX = "10.48550/arxiv."
 
 
 def _arxiv_doi(doi: str) -> PaperRef | None:
     """``10.48550/arXiv.1907.10121`` is arXiv:1907.10121: the same paper, and the library and
-    the arXiv source know it by that id."""
+    the arXiv source know it by that id. An id arXiv never issued is refused in this form too."""
     if not doi.startswith(_ARXIV_DOI_PREFIX):
         return None
-    match = _ARXIV_BARE.match(doi[len(_ARXIV_DOI_PREFIX) :])
+    ident = doi[len(_ARXIV_DOI_PREFIX) :]
+    match = _ARXIV_BARE.match(ident)
     if match is None:
-        return None
-    try:
-        return _arxiv(match)
-    except InvalidReferenceError:
-        return None
+        raise InvalidReferenceError(
+            f"not a valid arXiv identifier: {ident[:40]!r} (an arXiv DOI is "
+            "10.48550/arXiv. followed by an arXiv id)"
+        )
+    return _arxiv(match)
 
 
 def arxiv_id_error(text: str) -> str | None:
-    """Why ``text``, written as an arXiv id or arxiv.org URL, is refused (``1412.12345``, a
-    month arXiv never issued); None for anything else, valid or not shaped like an arXiv id."""
+    """Why ``text``, written as an arXiv id, arxiv.org URL or arXiv DOI, is refused
+    (``1412.12345``, a month arXiv never issued); None for anything else, valid or not shaped
+    like an arXiv id."""
     value = text.strip()
-    if not any(p.match(value) for p in (_ARXIV_URL, _ARXIV_BARE)):
+    if not _names_arxiv(value):
         return None
     try:
         parse_ref(value)
     except InvalidReferenceError as error:
         return str(error)
     return None
+
+
+def _names_arxiv(value: str) -> bool:
+    if any(p.match(value) for p in (_ARXIV_URL, _ARXIV_BARE)):
+        return True
+    match = _DOI_URL.match(value) or _DOI_BARE.match(value)
+    return match is not None and unquote(match.group("doi")).lower().startswith(_ARXIV_DOI_PREFIX)
 
 
 def try_parse_ref(text: str) -> PaperRef | None:

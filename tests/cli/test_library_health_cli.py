@@ -10,6 +10,10 @@ from typer.testing import CliRunner, Result
 
 import claimaudit.cli
 from claimaudit.cli import app
+from claimaudit.identity import PaperRef, RefKind
+from claimaudit.library.models import NewPaper
+from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from tests.library.damaging import (
     ASPIRIN,
     NEVER_ISSUED,
@@ -36,7 +40,7 @@ def test_check_says_healthy_and_exits_0(tmp_path: Path) -> None:
     result = run("library", "check", "--library", path)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        f"healthy: {path} (schema version 5, 2 papers, 4 passages, 4 indexed)"
+        f"healthy: {path} (schema version 6, 2 papers, 4 passages, 4 indexed)"
     ]
 
 
@@ -215,12 +219,38 @@ def test_check_names_a_paper_stored_under_a_reference_now_refused(tmp_path: Path
         "identifier: '0703.1234': arXiv ids of the form YYMM.NNNN begin in April 2007 (0704); "
         f"older ones read like hep-th/0501001); remove it with `claimaudit library remove "
         f"{NEVER_ISSUED}`",
-        f"healthy: {path} (schema version 5, 3 papers, 5 passages, 5 indexed)",
+        f"healthy: {path} (schema version 6, 3 papers, 5 passages, 5 indexed)",
     ]
     report = json.loads(run("library", "check", "--json", "--library", path).stdout)
     assert [r["ref"] for r in report["refusedRefs"]] == [NEVER_ISSUED]
     # The command it gives works.
     assert run("library", "remove", NEVER_ISSUED, "--library", path).exit_code == 0
     assert run("library", "check", "--library", path).stdout.splitlines() == [
-        f"healthy: {path} (schema version 5, 2 papers, 4 passages, 4 indexed)"
+        f"healthy: {path} (schema version 6, 2 papers, 4 passages, 4 indexed)"
     ]
+
+
+def test_check_names_a_paper_stored_under_a_reference_now_read_as_another(
+    tmp_path: Path,
+) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    with Library.open(path) as library:
+        passages = [Passage("P001", "Coffee drinkers sleep less.", "Abstract")]
+        library.add_paper(NewPaper(PaperRef(RefKind.DOI, "10.1000/x,"), "Comma", passages, "h"))
+    result = run("library", "check", "--library", path)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == (
+        "stored under a reference claimaudit now reads as another: doi:10.1000/x, (it now reads "
+        "as doi:10.1000/x); `library show` and `library remove` reach it as stored "
+        "(`claimaudit library remove doi:10.1000/x,`)"
+    )
+    report = json.loads(run("library", "check", "--json", "--library", path).stdout)
+    assert report["refusedRefs"] == [
+        {
+            "ref": "doi:10.1000/x,",
+            "reason": "it now reads as doi:10.1000/x",
+            "readsAs": "doi:10.1000/x",
+        }
+    ]
+    assert run("library", "remove", "doi:10.1000/x,", "--library", path).exit_code == 0
+    assert "reads as another" not in run("library", "check", "--library", path).stdout

@@ -10,8 +10,10 @@ import pytest
 
 from claimaudit.errors import InvalidReferenceError, PaperNotFoundError
 from claimaudit.identity import PaperRef, RefKind, parse_ref
+from claimaudit.library.models import NewPaper
 from claimaudit.library.refused_refs import parse_or_stored, refused_refs, stored_ref
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from tests.library.damaging import NEVER_ISSUED, make_library, store_under_never_issued_id
 
 STORED = PaperRef(RefKind.ARXIV, "0703.1234")
@@ -69,3 +71,25 @@ def test_only_the_references_that_no_longer_parse_are_listed(library: Library) -
 def test_an_empty_library_lists_none(tmp_path: Path) -> None:
     with Library.open(tmp_path / "lib.sqlite3") as library:
         assert refused_refs(library.connection) == []
+
+
+def _store(library: Library, ref: PaperRef, title: str) -> None:
+    passages = [Passage("P001", "Coffee drinkers sleep less.", "Abstract")]
+    library.add_paper(NewPaper(ref, title, passages, f"hash-{title}"))
+
+
+def test_a_reference_stored_as_older_rules_read_it_is_named_and_reached(
+    library: Library,
+) -> None:
+    # Stored before the rules trimmed prose punctuation and refused invisible characters.
+    _store(library, PaperRef(RefKind.DOI, "10.1000/x,"), "Comma")
+    _store(library, PaperRef(RefKind.DOI, "10.1000/ab\u200bc"), "Hidden")
+    refused = {r.ref: r for r in refused_refs(library.connection)}
+    assert refused["doi:10.1000/x,"].reads_as == "doi:10.1000/x"
+    assert refused["doi:10.1000/x,"].reason == "it now reads as doi:10.1000/x"
+    assert refused["doi:10.1000/ab\u200bc"].reads_as is None
+    assert "invisible formatting characters" in refused["doi:10.1000/ab\u200bc"].reason
+    for typed, title in [("doi:10.1000/x,", "Comma"), ("doi:10.1000/ab\u200bc", "Hidden")]:
+        assert library.require_paper(parse_or_stored(library, typed)).title == title
+    with pytest.raises(PaperNotFoundError):
+        library.require_paper(parse_or_stored(library, "doi:10.1000/x"))

@@ -86,6 +86,16 @@ def test_entry_for_a_version_and_old_style_ids(client: ArxivClient) -> None:
         client.entry(parse_ref("2001.00001"))
 
 
+def test_an_old_style_id_with_its_subject_class_is_asked_for_without_it(
+    arxiv: ArxivServer, client: ArxivClient, pdf_bytes: bytes
+) -> None:
+    # arXiv answers ``math.GT/0309136`` with ``math/0309136v1``: the same paper.
+    arxiv.add("math/0309136", "Heegaard genus", {1: pdf_bytes})
+    entry = client.entry(parse_ref("arXiv:math.GT/0309136"))
+    assert str(entry.ref) == "arXiv:math/0309136v1"
+    assert arxiv.seen[-1].query["id_list"] == ["math/0309136"]
+
+
 def test_entry_metadata_authors_dates_and_withdrawal_comment(
     arxiv: ArxivServer, client: ArxivClient
 ) -> None:

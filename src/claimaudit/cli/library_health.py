@@ -63,11 +63,21 @@ def _wire(health: Health) -> dict[str, object]:
             {"kind": p.kind.value, "message": p.message, "repairable": p.repairable}
             for p in health.problems
         ],
-        "refusedRefs": [{"ref": r.ref, "reason": r.reason} for r in health.refused],
+        "refusedRefs": [
+            {"ref": r.ref, "reason": r.reason, "readsAs": r.reads_as} for r in health.refused
+        ],
     }
 
 
 def _refused_line(refused: RefusedRef) -> str:
+    if refused.reads_as is not None:
+        # Found only by the reference it is stored under: a lookup by the one it now reads as
+        # finds another copy (or none).
+        return (
+            f"stored under a reference claimaudit now reads as another: {refused.ref} "
+            f"({refused.reason}); `library show` and `library remove` reach it as stored "
+            f"(`claimaudit library remove {shlex.quote(refused.ref)}`)"
+        )
     return (
         f"stored under a reference claimaudit now refuses: {refused.ref} ({refused.reason}); "
         f"remove it with `claimaudit library remove {shlex.quote(refused.ref)}`"

@@ -34,6 +34,9 @@ class Migration:
     statements: tuple[str, ...]
 
 
+# ``math.GT/0309136`` as ``math/0309136``: the archive, then the number from its ``/`` on.
+_WITHOUT_SUBJECT = "substr(work, 1, instr(work, '.') - 1) || substr(work, instr(work, '/'))"
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         1,
@@ -108,6 +111,49 @@ MIGRATIONS: tuple[Migration, ...] = (
         (
             # A new table only: nothing stored before is touched.
             CREATE_REFERENCE_LOOKUPS,
+        ),
+    ),
+    Migration(
+        6,
+        "old-style arXiv ids without their subject class (math.GT/0309136 is math/0309136)",
+        # The subject class is no part of an arXiv id, and references now leave it out: a paper
+        # stored under ``arXiv:math.GT/0309136`` is renamed ``arXiv:math/0309136`` so it is
+        # found as that. One whose new name is taken (the same paper stored under both
+        # spellings, or under two subject classes) keeps its stored name and is reached by it;
+        # ``library check`` names it. Nothing is deleted.
+        (
+            "DROP TABLE IF EXISTS temp.subject_class_renames",
+            f"""
+            CREATE TEMP TABLE subject_class_renames AS
+            SELECT id, {_WITHOUT_SUBJECT} AS work,
+                'arXiv:' || {_WITHOUT_SUBJECT}
+                    || CASE WHEN version IS NULL THEN '' ELSE 'v' || version END AS ref
+            FROM papers
+            WHERE kind = 'arxiv' AND instr(work, '.') > 0 AND instr(work, '/') > instr(work, '.')
+            """,
+            """
+            DELETE FROM temp.subject_class_renames
+            WHERE ref IN (
+                SELECT ref FROM papers
+                WHERE id NOT IN (SELECT id FROM temp.subject_class_renames)
+            )
+            OR ref IN (
+                SELECT ref FROM temp.subject_class_renames GROUP BY ref HAVING count(*) > 1
+            )
+            """,
+            """
+            UPDATE papers SET
+                work = (SELECT r.work FROM temp.subject_class_renames r WHERE r.id = papers.id),
+                ref = (SELECT r.ref FROM temp.subject_class_renames r WHERE r.id = papers.id),
+                -- An arXiv address names the paper as its reference now does (SET reads the
+                -- old row, so papers.work is the old id here).
+                url = CASE WHEN url LIKE 'https://arxiv.org/%' THEN replace(
+                    url, papers.work,
+                    (SELECT r.work FROM temp.subject_class_renames r WHERE r.id = papers.id)
+                ) ELSE url END
+            WHERE id IN (SELECT id FROM temp.subject_class_renames)
+            """,
+            "DROP TABLE temp.subject_class_renames",
         ),
     ),
 )
