@@ -183,3 +183,16 @@ def test_an_in_text_key_in_braces_cites_like_a_bare_one() -> None:
     assert [c.key for c in claims[0].citations] == ["smith.2020:a"]
     assert [c.label for c in claims[2].citations] == ["@doi:10.1000/xyz"]
     assert len(uncited) == 1 and uncited[0].text.startswith("Ask @{someone.else}")
+
+
+def test_glued_key_groups_each_cite_and_leave_the_claim_text() -> None:
+    report = (
+        "Python has libraries for sparse matrices and images [@doi:10.1234/a][@doi:10.1234/b].\n\n"
+        "Python has libraries for arrays [see @doi:10.1234/a][also @doi:10.1234/b].\n"
+    )
+    claims, _ = extract_claims(report)
+    both = ["doi:10.1234/a", "doi:10.1234/b"]
+    assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
+        ("Python has libraries for sparse matrices and images.", both),
+        ("Python has libraries for arrays.", both),
+    ]
