@@ -352,3 +352,15 @@ def test_a_draft_that_ends_in_a_bare_verb_is_read(tmp_path: Path) -> None:
     )
     found = extract_latex_claims(path)
     assert [c.key for claim in found.claims for c in claim.citations] == ["a"]
+
+
+@pytest.mark.parametrize("tie", ["Sect.~2", "App.\\ A", "Sect.~\\ref{s}", "et al.\\ Fig"])
+def test_a_tie_after_a_full_stop_never_ends_the_sentence(tmp_path: Path, tie: str) -> None:
+    body = f"\\section{{S}}\\label{{s}}\nThe shape is derived in {tie} of the guide \\cite{{a}}.\n"
+    path = _write(tmp_path, "paper.tex", _doc(body))
+    found = extract_latex_claims(path)
+    assert found.uncited == []
+    [claim] = found.claims
+    assert claim.text.startswith("The shape is derived in ")
+    assert claim.text.endswith(" of the guide.")
+    assert (claim.sentence.line, claim.sentence.column) == (5, 1)

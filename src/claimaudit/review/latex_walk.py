@@ -18,6 +18,7 @@ from pylatexenc.latexwalker import (
     LatexGroupNode,
     LatexMacroNode,
     LatexNode,
+    LatexSpecialsNode,
 )
 
 from claimaudit.library.latex_context import SECTION_MACROS, SKIPPED_ENVIRONMENTS
@@ -28,7 +29,7 @@ from claimaudit.review.latex_counters import COUNTER_COMMANDS, footnote_counter
 from claimaudit.review.latex_draft import CitedFields, TextualNames, UnknownCall
 from claimaudit.review.latex_files import DraftFiles, document_body, document_node
 from claimaudit.review.latex_include import group_text
-from claimaudit.review.latex_text import BlockBuilder, LatexBlock, paragraph_breaks
+from claimaudit.review.latex_text import NO_BREAK, BlockBuilder, LatexBlock, paragraph_breaks
 
 # Environments whose text is no claim: ingestion's, plus floats and mathematics.
 NON_CLAIM_ENVIRONMENTS = SKIPPED_ENVIRONMENTS | frozenset(
@@ -146,6 +147,8 @@ class DraftWalker(DraftCollector):
             self.macro(node, chain, context)
         elif isinstance(node, LatexEnvironmentNode):
             self.environment(node, chain, context)
+        elif isinstance(node, LatexSpecialsNode) and node.specials_chars == "~":
+            self.emit(NO_BREAK, node)  # the author's "no sentence ends here"
         else:  # math and specials: what they print
             self.collect([node], "math")
             self.emit(self.text_of([node]), node)
@@ -197,6 +200,8 @@ class DraftWalker(DraftCollector):
             self.footnote_text(node, chain)
         elif name in COUNTER_COMMANDS:  # prints nothing
             self.counter(node)
+        elif name == " ":  # "\\ ", as "~": "et al.\\ showed" goes on
+            self.emit(NO_BREAK, node)
         elif name in ("item", "par"):
             self.flush()
             if name == "item" and node_args(node):
