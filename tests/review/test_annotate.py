@@ -134,3 +134,10 @@ def test_a_bom_is_kept_in_the_annotated_copy_and_left_out_of_the_claim() -> None
     annotated = _annotated(report)
     assert annotated.startswith("\ufeffRaw data is kept [@arxiv:1907.10121].[^claimaudit-1]\n")
     assert annotated.count("\ufeff") == 1
+
+
+def test_a_captions_marker_goes_after_its_image_never_inside_the_alt_text() -> None:
+    report = "![SciPy has sparse matrices [@arxiv:1907.10121].](fig1.png)\n"
+    assert _annotated(report).startswith(
+        "![SciPy has sparse matrices [@arxiv:1907.10121].](fig1.png)[^claimaudit-1]\n"
+    )

@@ -196,3 +196,22 @@ def test_glued_key_groups_each_cite_and_leave_the_claim_text() -> None:
         ("Python has libraries for sparse matrices and images.", both),
         ("Python has libraries for arrays.", both),
     ]
+
+
+def test_an_image_is_one_unit_read_as_its_alt_text() -> None:
+    # A standalone image's alt text is a caption that may cite; an inline image does not cut
+    # its sentence at its "!"; no "[", "](fig1.png)" or "!" is left as a claim or uncited.
+    report = (
+        "![SciPy provides sparse matrices [@arxiv:1907.10121].](fig1.png)\n\n"
+        "SciPy is shown in ![Figure of SciPy](x.png) and provides sparse matrices"
+        " [@arxiv:1907.10121].\n\n"
+        "![A plot, cited nowhere.][fig]\n\n[fig]: plot.png\n"
+    )
+    claims, uncited = extract_claims(report)
+    assert [(c.text, c.sentence.line, c.sentence.column) for c in claims] == [
+        ("SciPy provides sparse matrices.", 1, 3),
+        ("SciPy is shown in Figure of SciPy and provides sparse matrices.", 3, 1),
+    ]
+    assert [s.text for s in uncited] == ["A plot, cited nowhere."]
+    # A sentence ending in an alt text ends, in the report, with its image.
+    assert report[claims[0].sentence.end - 1 : claims[0].sentence.end + 1] == ")\n"
