@@ -215,3 +215,22 @@ def test_an_image_is_one_unit_read_as_its_alt_text() -> None:
     assert [s.text for s in uncited] == ["A plot, cited nowhere."]
     # A sentence ending in an alt text ends, in the report, with its image.
     assert report[claims[0].sentence.end - 1 : claims[0].sentence.end + 1] == ")\n"
+
+
+def test_no_brackets_separators_or_doubled_stops_left_where_citations_were() -> None:
+    bibliography = parse_bibliography(
+        "@article{v, author = {Virtanen, P. and Gommers, R. and Oliphant, T.},"
+        " title = {SciPy}, eprint = {1907.10121}, archivePrefix = {arXiv}}\n"
+        "@article{w, author = {van der Walt, S.}, title = {skimage}, doi = {10.7717/peerj.453}}\n"
+    )
+    report = (
+        "SciPy is widely used (ref. [@v]).\n\n"
+        "Python has libraries for arrays and images [@v], [@w].\n\n"
+        "Sparse matrices were described by @v.\n"
+    )
+    claims, _ = extract_claims(report, bibliography)
+    assert [c.text for c in claims] == [
+        "SciPy is widely used.",
+        "Python has libraries for arrays and images.",
+        "Sparse matrices were described by Virtanen et al.",
+    ]

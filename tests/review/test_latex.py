@@ -364,3 +364,22 @@ def test_a_tie_after_a_full_stop_never_ends_the_sentence(tmp_path: Path, tie: st
     assert claim.text.startswith("The shape is derived in ")
     assert claim.text.endswith(" of the guide.")
     assert (claim.sentence.line, claim.sentence.column) == (5, 1)
+
+
+def test_citations_and_cross_references_leave_a_readable_sentence(tmp_path: Path) -> None:
+    # A cross-reference prints a placeholder, as its number is the draft's own; separate
+    # citations leave no ",." behind.
+    body = (
+        "\\section{S}\\label{s}\n"
+        "Images too \\citep{a}, \\citep{b}.\n"
+        "The output shape is given in Fig.~\\ref{x} of the guide \\cite{a}.\n"
+        "As shown in Section~\\ref{s} and \\cref{f}, strides matter \\cite{a}.\n"
+        "Shapes follow \\eqref{e} in the guide \\cite{a}.\n"
+    )
+    found = extract_latex_claims(_write(tmp_path, "paper.tex", _doc(body)))
+    assert [c.text for c in found.claims] == [
+        "Images too.",
+        "The output shape is given in Fig. X of the guide.",
+        "As shown in Section X and X, strides matter.",
+        "Shapes follow (X) in the guide.",
+    ]

@@ -186,13 +186,31 @@ class DraftCollector:
         close()
 
 
+# What a cross-reference to the draft's own figure, section or equation prints in a sentence:
+# its number is the draft's, no cited paper's (and the review does not count it, reading each
+# included file apart), so a placeholder keeps the sentence whole: "given in Fig. X of".
+CROSS_REFERENCE = "X"
+_NAMED_REFERENCES = ("cref", "Cref", "cpageref", "Cpageref", "pageref", "vref", "Vref")
+
+
+def _cross_reference(style: str, _label: str) -> str:
+    return f"({CROSS_REFERENCE})" if style == "eqref" else CROSS_REFERENCE
+
+
+def _named_reference(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    return CROSS_REFERENCE
+
+
 def _converter() -> LatexNodes2Text:
     """Ingestion's text converter, with citation commands printing nothing (the walker puts
-    in what a citation prints)."""
-    converter = text_converter()
+    in what a citation prints) and cross-references a placeholder (``CROSS_REFERENCE``)."""
+    converter = text_converter(references=_cross_reference)
     converter.latex_context.add_context_category(
         "claimaudit-draft",
-        macros=[MacroTextSpec(name, discard=True) for name in [*CITE_COMMANDS, CITE_TEXT]],
+        macros=[
+            *(MacroTextSpec(name, discard=True) for name in [*CITE_COMMANDS, CITE_TEXT]),
+            *(MacroTextSpec(name, simplify_repl=_named_reference) for name in _NAMED_REFERENCES),
+        ],
         prepend=True,
     )
     return converter
