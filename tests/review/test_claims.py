@@ -234,3 +234,17 @@ def test_no_brackets_separators_or_doubled_stops_left_where_citations_were() -> 
         "Python has libraries for arrays and images.",
         "Sparse matrices were described by Virtanen et al.",
     ]
+
+
+def test_raw_html_tags_are_no_part_of_a_claim_or_an_uncited_sentence() -> None:
+    # The words inside an HTML block are the author's; its tags are not.
+    report = (
+        '<div class="note">\nSciPy provides sparse matrices [@arxiv:1907.10121].\n</div>\n\n'
+        "The library provides <em>sparse</em> matrices<br>and more [@arxiv:1907.10121].\n"
+    )
+    claims, uncited = extract_claims(report)
+    assert [(c.text, c.sentence.line, c.sentence.column) for c in claims] == [
+        ("SciPy provides sparse matrices.", 2, 1),
+        ("The library provides sparse matrices and more.", 5, 1),
+    ]
+    assert uncited == []

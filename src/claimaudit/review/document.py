@@ -7,8 +7,9 @@ paragraph holding it) are kept apart, per note, in ``Document.notes``; each pros
 knows where the markers of its notes stand (``Block.notes``). An image reads as its alt text
 (``images``): a standalone one's is a caption, whose cited sentences are claims. An HTML
 comment (``<!-- ... -->``), a block of its own or inside a paragraph, over one line or several,
-is no part of the text; other raw HTML reads as text, as the HTML report shows it. Paragraphs
-under a "References" (or "Bibliography", ...) heading are reference entries, not claims.
+is no part of the text; other raw HTML's tags (``html_tags``) are not either, but the text
+between them is (a ``<div class="note">`` wrapping a cited sentence is the author's prose).
+Paragraphs under a "References" (or "Bibliography", ...) heading are reference entries, not claims.
 A paragraph's text is its lines with block prefixes ("> ", list indentation) removed, joined by
 newlines; ``Block.offsets`` maps each of its characters to the report, so positions stay exact.
 The notes claimaudit added to an annotated copy (``own_notes``) are no notes of the draft: they
@@ -32,6 +33,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 from claimaudit.errors import DraftError
 from claimaudit.review.comments import COMMENT_BLOCK, COMMENT_INLINE, track_comments
 from claimaudit.review.footnotes import inline_note_tokens, note_markers, track_note_markers
+from claimaudit.review.html_tags import tag_spans
 from claimaudit.review.images import image_spans, track_image_spans
 from claimaudit.review.own_notes import is_own_label, is_separator
 
@@ -53,7 +55,8 @@ MAX_NESTING = 40
 def markdown_parser() -> MarkdownIt:
     """A new parser of the one Markdown syntax the review modules read (CommonMark, tables,
     YAML front matter, footnotes, HTML comments, the nesting limit), so they agree on what is a
-    paragraph. Raw HTML other than comments is text (``html`` off: a renderer shows it as text);
+    paragraph. Raw HTML other than comments is text (``html`` off: a renderer shows it as text,
+    and an HTML block's words stay in paragraphs; the reader drops the tags, ``html_tags``);
     comments are parsed, as ``comment_block``/``comment_inline`` tokens that render as nothing."""
     md = (
         MarkdownIt("commonmark", {"html": False, "maxNesting": MAX_NESTING})
@@ -191,6 +194,27 @@ def _located(lines: _Lines, inline: Token) -> tuple[str, list[int]] | None:
     return "".join(text_parts), offsets  # the inline content itself
 
 
+def _without_tags(text: str, hidden: list[bool]) -> str:
+    """``text`` with its raw HTML tags (``html_tags``) marked ``hidden``, those in what is
+    hidden already aside; a tag between two words ("a<br>b") leaves a space, so they stay
+    apart."""
+    spaced: list[int] = []
+    for start, end in tag_spans(text):
+        if any(hidden[start:end]):
+            continue
+        hidden[start:end] = [True] * (end - start)
+        between_words = start > 0 and end < len(text)
+        if between_words and not (text[start - 1].isspace() or text[end].isspace()):
+            hidden[start] = False
+            spaced.append(start)
+    if not spaced:
+        return text
+    chars = list(text)
+    for start in spaced:
+        chars[start] = " "
+    return "".join(chars)
+
+
 def _block(
     text: str, offsets: list[int], children: list[Token], number: int | None, notes: _NoteParts
 ) -> Block | None:
@@ -220,6 +244,7 @@ def _block(
             )
             if inner is not None:
                 notes.add(note, inner)
+    text = _without_tags(text, hidden)
     visible_before = [0]
     for h in hidden:
         visible_before.append(visible_before[-1] + (not h))
