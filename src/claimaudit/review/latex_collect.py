@@ -40,6 +40,9 @@ _DEFINITIONS = frozenset(
 )
 
 
+_CAPTIONS = frozenset({"caption", "captionof", "subcaption"})
+
+
 def node_args(node: LatexMacroNode | LatexEnvironmentNode) -> list[LatexNode]:
     return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
 
@@ -58,6 +61,7 @@ class DraftCollector:
         # one span every piece maps to.
         self.file = draft_files.main
         self.override: tuple[int, int] | None = None
+        self.captions = 0  # how many captions the collector is in
 
     def line(self, offset: int) -> int:
         return bisect.bisect_right(line_starts(self.draft_files.files[self.file]), offset)
@@ -97,15 +101,25 @@ class DraftCollector:
                     self.with_expansion(node, lambda body: self.collect(body, context))
                 elif node.macroname not in _DEFINITIONS:
                     if node.macroname in ("footnote", "footnotemark"):
-                        self.mark_aside(node, context)
+                        if self.mark_aside(node, context):
+                            continue  # its note was read, its citations with it
                     elif node.macroname in COUNTER_COMMANDS:
                         self.counter(node)
-                    self.collect(node.nodeargd.argnlist if node.nodeargd else [], context)
+                    arguments = node.nodeargd.argnlist if node.nodeargd else []
+                    if node.macroname in _CAPTIONS:
+                        # A float's caption, whose notes are not read as its table's.
+                        outer, self.captions = self.captions, self.captions + 1
+                        self.collect(arguments, context)
+                        self.captions = outer
+                    else:
+                        self.collect(arguments, context)
             elif isinstance(node, LatexEnvironmentNode | LatexGroupNode | LatexMathNode):
                 self.collect(node.nodelist, context)
 
-    def mark_aside(self, node: LatexMacroNode, context: str) -> None:
-        """A footnote's mark in what is no claim (a table, a caption); the walker counts it."""
+    def mark_aside(self, node: LatexMacroNode, context: str) -> bool:
+        """A footnote's mark in what is no claim (a table, a caption); the walker counts it,
+        and says True where it read the note itself."""
+        return False
 
     def counter(self, node: LatexMacroNode) -> None:
         """A counter command (``\\stepcounter{footnote}``); the walker moves its counter."""

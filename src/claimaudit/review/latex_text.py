@@ -35,6 +35,9 @@ class LatexBlock:
     note: int | None = None  # a footnote's number
     marks: tuple[tuple[int, int], ...] = ()  # (position in ``text``, number) of its footnotes
     boxed: bool = False  # set in a minipage, where no margin note can go
+    # A note whose mark stands in what is no claim (a table, a heading): its citation-only
+    # sentences give their citations to no sentence, as that text's own citations go to none.
+    aside: bool = False
 
 
 @dataclass
@@ -48,6 +51,7 @@ class BlockBuilder:
     note: int | None = None
     marks: list[tuple[int, int]] = field(default_factory=list)
     boxed: bool = False
+    aside: bool = False
 
     def add(self, text: str, start: int, end: int, *, exact: bool = False) -> None:
         """``text`` printed by the source span [start, end): character by character when
@@ -121,6 +125,7 @@ class BlockBuilder:
             self.note,
             marks,
             self.boxed,
+            self.aside,
         )
 
 
