@@ -154,3 +154,10 @@ def test_only_an_open_fence_at_the_top_level_is_closed() -> None:
     assert open_fence("a\n\n```\n") == "```"
     assert open_fence("> ```\n> quoted code\n") is None  # the quote's end closes it
     assert open_fence("a\n\n    indented code\n") is None
+
+
+def test_a_captions_marker_goes_after_its_image_never_inside_the_alt_text() -> None:
+    report = "![SciPy has sparse matrices [@arxiv:1907.10121].](fig1.png)\n"
+    assert _annotated(report).startswith(
+        "![SciPy has sparse matrices [@arxiv:1907.10121].](fig1.png)[^claimaudit-1]\n"
+    )

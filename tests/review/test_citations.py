@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from markdown_it.common.utils import normalizeReference
+
 from claimaudit.review.citations import CitationStyle, find_citations
 
 
@@ -183,3 +185,22 @@ def test_a_citation_after_an_escaped_backtick_is_found() -> None:
     assert [c.key for c in find_citations("A literal \\` tick [@smith2020] and `code`.")] == [
         "smith2020"
     ]
+
+
+def test_key_groups_glued_together_are_each_a_citation() -> None:
+    # As in pandoc: "[@a][@b]" is two citations unless the draft defines "[@b]: url".
+    text = "Libraries [@virtanen2020][@vanderwalt2014] and [see @a][also @b] exist."
+    found = find_citations(text)
+    assert [(c.key, text[slice(*c.group)]) for c in found] == [
+        ("virtanen2020", "[@virtanen2020]"),
+        ("vanderwalt2014", "[@vanderwalt2014]"),
+        ("a", "[see @a]"),
+        ("b", "[also @b]"),
+    ]
+
+
+def test_a_key_group_that_is_a_links_text_is_no_citation() -> None:
+    # The label is defined ("[ref]: url", "[@b]: url"), or the link is inline.
+    text = "A [@a][ref], B [@b][] and C [@c](https://example.org) are links; [@d][@e] is not."
+    found = find_citations(text, links={normalizeReference("ref"), normalizeReference("@b")})
+    assert [c.key for c in found] == ["d", "e"]

@@ -183,3 +183,68 @@ def test_an_in_text_key_in_braces_cites_like_a_bare_one() -> None:
     assert [c.key for c in claims[0].citations] == ["smith.2020:a"]
     assert [c.label for c in claims[2].citations] == ["@doi:10.1000/xyz"]
     assert len(uncited) == 1 and uncited[0].text.startswith("Ask @{someone.else}")
+
+
+def test_glued_key_groups_each_cite_and_leave_the_claim_text() -> None:
+    report = (
+        "Python has libraries for sparse matrices and images [@doi:10.1234/a][@doi:10.1234/b].\n\n"
+        "Python has libraries for arrays [see @doi:10.1234/a][also @doi:10.1234/b].\n"
+    )
+    claims, _ = extract_claims(report)
+    both = ["doi:10.1234/a", "doi:10.1234/b"]
+    assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
+        ("Python has libraries for sparse matrices and images.", both),
+        ("Python has libraries for arrays.", both),
+    ]
+
+
+def test_an_image_is_one_unit_read_as_its_alt_text() -> None:
+    # A standalone image's alt text is a caption that may cite; an inline image does not cut
+    # its sentence at its "!"; no "[", "](fig1.png)" or "!" is left as a claim or uncited.
+    report = (
+        "![SciPy provides sparse matrices [@arxiv:1907.10121].](fig1.png)\n\n"
+        "SciPy is shown in ![Figure of SciPy](x.png) and provides sparse matrices"
+        " [@arxiv:1907.10121].\n\n"
+        "![A plot, cited nowhere.][fig]\n\n[fig]: plot.png\n"
+    )
+    claims, uncited = extract_claims(report)
+    assert [(c.text, c.sentence.line, c.sentence.column) for c in claims] == [
+        ("SciPy provides sparse matrices.", 1, 3),
+        ("SciPy is shown in Figure of SciPy and provides sparse matrices.", 3, 1),
+    ]
+    assert [s.text for s in uncited] == ["A plot, cited nowhere."]
+    # A sentence ending in an alt text ends, in the report, with its image.
+    assert report[claims[0].sentence.end - 1 : claims[0].sentence.end + 1] == ")\n"
+
+
+def test_no_brackets_separators_or_doubled_stops_left_where_citations_were() -> None:
+    bibliography = parse_bibliography(
+        "@article{v, author = {Virtanen, P. and Gommers, R. and Oliphant, T.},"
+        " title = {SciPy}, eprint = {1907.10121}, archivePrefix = {arXiv}}\n"
+        "@article{w, author = {van der Walt, S.}, title = {skimage}, doi = {10.7717/peerj.453}}\n"
+    )
+    report = (
+        "SciPy is widely used (ref. [@v]).\n\n"
+        "Python has libraries for arrays and images [@v], [@w].\n\n"
+        "Sparse matrices were described by @v.\n"
+    )
+    claims, _ = extract_claims(report, bibliography)
+    assert [c.text for c in claims] == [
+        "SciPy is widely used.",
+        "Python has libraries for arrays and images.",
+        "Sparse matrices were described by Virtanen et al.",
+    ]
+
+
+def test_raw_html_tags_are_no_part_of_a_claim_or_an_uncited_sentence() -> None:
+    # The words inside an HTML block are the author's; its tags are not.
+    report = (
+        '<div class="note">\nSciPy provides sparse matrices [@arxiv:1907.10121].\n</div>\n\n'
+        "The library provides <em>sparse</em> matrices<br>and more [@arxiv:1907.10121].\n"
+    )
+    claims, uncited = extract_claims(report)
+    assert [(c.text, c.sentence.line, c.sentence.column) for c in claims] == [
+        ("SciPy provides sparse matrices.", 2, 1),
+        ("The library provides sparse matrices and more.", 5, 1),
+    ]
+    assert uncited == []

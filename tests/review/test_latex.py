@@ -352,3 +352,63 @@ def test_a_draft_that_ends_in_a_bare_verb_is_read(tmp_path: Path) -> None:
     )
     found = extract_latex_claims(path)
     assert [c.key for claim in found.claims for c in claim.citations] == ["a"]
+
+
+@pytest.mark.parametrize("tie", ["Sect.~2", "App.\\ A", "Sect.~\\ref{s}", "et al.\\ Fig"])
+def test_a_tie_after_a_full_stop_never_ends_the_sentence(tmp_path: Path, tie: str) -> None:
+    body = f"\\section{{S}}\\label{{s}}\nThe shape is derived in {tie} of the guide \\cite{{a}}.\n"
+    path = _write(tmp_path, "paper.tex", _doc(body))
+    found = extract_latex_claims(path)
+    assert found.uncited == []
+    [claim] = found.claims
+    assert claim.text.startswith("The shape is derived in ")
+    assert claim.text.endswith(" of the guide.")
+    assert (claim.sentence.line, claim.sentence.column) == (5, 1)
+
+
+def test_citations_and_cross_references_leave_a_readable_sentence(tmp_path: Path) -> None:
+    # A cross-reference prints a placeholder, as its number is the draft's own; separate
+    # citations leave no ",." behind.
+    body = (
+        "\\section{S}\\label{s}\n"
+        "Images too \\citep{a}, \\citep{b}.\n"
+        "The output shape is given in Fig.~\\ref{x} of the guide \\cite{a}.\n"
+        "As shown in Section~\\ref{s} and \\cref{f}, strides matter \\cite{a}.\n"
+        "Shapes follow \\eqref{e} in the guide \\cite{a}.\n"
+    )
+    found = extract_latex_claims(_write(tmp_path, "paper.tex", _doc(body)))
+    assert [c.text for c in found.claims] == [
+        "Images too.",
+        "The output shape is given in Fig. X of the guide.",
+        "As shown in Section X and X, strides matter.",
+        "Shapes follow (X) in the guide.",
+    ]
+
+
+def test_a_note_marked_in_a_table_or_heading_is_read_as_a_markdown_one_is(
+    tmp_path: Path,
+) -> None:
+    # As in Markdown, a cited sentence of a table's or a heading's note is a claim; a
+    # citation-only one gives its citations to no sentence; a caption's note is no claim.
+    body = (
+        "\\section{Results\\footnote{Smith showed that models matter \\cite{s}.}}\n"
+        "Body text.\n"
+        "\\begin{table}\\begin{tabular}{ll}\n"
+        "SciPy & sparse\\footnote{SciPy has sparse matrix support \\cite{v}.} \\\\\n"
+        "NumPy & arrays\\footnotemark \\\\\n"
+        "\\end{tabular}\\caption{A caption\\footnote{Caption notes are no claim \\cite{c}.}}"
+        "\\end{table}\n"
+        "\\footnotetext{NumPy has arrays \\cite{n}.}\n"
+        "\\begin{tabular}{l} cell\\footnote{See \\cite{o}.} \\end{tabular}\n"
+    )
+    found = extract_latex_claims(_write(tmp_path, "paper.tex", _doc(body)))
+    assert [(c.text, [t.label for t in c.citations]) for c in found.claims] == [
+        ("Smith showed that models matter.", ["s"]),
+        ("SciPy has sparse matrix support.", ["v"]),
+        ("NumPy has arrays.", ["n"]),
+    ]
+    assert [s.text for s in found.uncited] == ["Body text."]
+    # Each citation command is counted once, claim's or not.
+    assert sorted(k for c in found.draft.commands for k in c.keys) == ["c", "n", "o", "s", "v"]
+    claim = found.claims[1]
+    assert (claim.sentence.line, claim.sentence.column) == (7, 25)

@@ -255,6 +255,11 @@ def test_a_sentence_is_shown_as_judged_without_what_its_citations_left(
         ("It is fast, see .", "It is fast."),
         ("It is fast (e.g., ).", "It is fast."),
         ("It (really) is fast.", "It (really) is fast."),
+        ("It is widely used (ref. ).", "It is widely used."),
+        ("Images too , .", "Images too."),
+        ("Images too, , and arrays.", "Images too, and arrays."),
+        ("Described by Virtanen et al..", "Described by Virtanen et al."),
+        ("It waits...", "It waits..."),
     ],
 )
 def test_claim_text_drops_what_citations_left(sentence: str, claim: str) -> None:

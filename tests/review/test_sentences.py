@@ -188,3 +188,29 @@ def test_markers_and_key_citations_after_a_full_stop_end_the_sentence(
     text: str, expected: list[str]
 ) -> None:
     assert _texts(text) == expected
+
+
+@pytest.mark.parametrize(
+    "abbreviation",
+    "Sect. 2,sect. 2,Eqn. 3,Thm. 1,Chap. 4,App. A,Alg. 1,Lem. 2,Prop. 3,Def. 5,Cor. 6,Ref. 7,"
+    "Refs. 8,Suppl. 9,approx. 10,cf. Table".split(","),
+)
+def test_a_cross_reference_abbreviation_does_not_end_the_sentence(abbreviation: str) -> None:
+    text = f"The output shape is derived in {abbreviation} of the guide [@a]. Next one."
+    assert _texts(text) == [
+        f"The output shape is derived in {abbreviation} of the guide [@a].",
+        "Next one.",
+    ]
+
+
+@pytest.mark.parametrize("text", ["We built an app. A user tried it.", "It is a def. A new one."])
+def test_a_word_that_is_also_an_abbreviation_still_ends_a_sentence(text: str) -> None:
+    assert len(_texts(text)) == 2
+
+
+def test_a_no_break_space_after_a_full_stop_never_ends_the_sentence() -> None:
+    # LaTeX's "~" and "\ " read as U+00A0: the author's "no sentence ends here".
+    assert _texts("Shown by Smith et al.\u00a0Later work agrees. Next.") == [
+        "Shown by Smith et al.\u00a0Later work agrees.",
+        "Next.",
+    ]

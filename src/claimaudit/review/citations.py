@@ -23,7 +23,9 @@ destination or title (``[the docs](https://example.org/@key)``): those are addre
 citations.
 
 A footnote marker is no part of a citation, nor a link's label: "[@key][^1]" and "[1][^1]"
-cite. Inline code is never searched. ``Citation.group`` is the span to remove from the claim text,
+cite. Key groups glued together ("[@a][@b]", "[see @a][also @b]") are each a citation unless
+the draft defines the second as a link's label ("[ref]: url"), as in pandoc. Inline code is
+never searched. ``Citation.group`` is the span to remove from the claim text,
 ``Citation.reads`` what the claim reads in its place (an in-text citation's authors).
 """
 
@@ -173,6 +175,18 @@ def _numbers_group(text: str, start: int, end: int, links: Collection[str]) -> b
     return True
 
 
+def _link_text(text: str, start: int, end: int, links: Collection[str]) -> bool:
+    """Whether the key group ``text[start:end]`` is a link's text, as pandoc reads it: an
+    inline link's ("[@a](url)") or a reference link's whose label the draft defines
+    ("[@a][ref]" with "[ref]: url"). "[@a][@b]" with no such label is two citations."""
+    if text[end : end + 1] == "(":
+        return True
+    after = _AFTER.match(text, end)
+    if after is None:
+        return False
+    return _is_label(after.group("body") or text[start + 1 : end - 1], links)
+
+
 def _groups(
     text: str, masked: list[bool], numbered: bool, links: Collection[str]
 ) -> list[Citation]:
@@ -180,7 +194,7 @@ def _groups(
     for group in _GROUP.finditer(text):
         body, offset = group.group("body"), group.start("body")
         span = (group.start(), group.end())
-        if "@" in body and text[span[1] : span[1] + 1] not in ("(", "["):
+        if "@" in body and not _link_text(text, *span, links):
             keys = [k for k in _KEY.finditer(body) if not _CROSSREF.match(k.group("key"))]
             if not keys or not _mask(masked, *span):
                 continue

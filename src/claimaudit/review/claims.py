@@ -8,7 +8,6 @@ citations go to the sentence before it in its paragraph (``citation_only``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -25,13 +24,9 @@ from claimaudit.review.citation_only import Authors, fold, only_citations
 from claimaudit.review.citations import Citation, InTextNames, find_citations
 from claimaudit.review.document import Document, markdown, parse_document
 from claimaudit.review.footnotes import blank_markers, drop_markers
+from claimaudit.review.leftovers import tidy
 from claimaudit.review.note_citations import Cite, read_notes
 from claimaudit.review.sentences import Sentence, sentences_with_notes
-
-_EMPTY_BRACKETS = re.compile(r"\(\s*[,;]?\s*\)|\[\s*[,;]?\s*\]")
-_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
-# "..., see [3]." loses its citation; the pointer word left dangling goes with it.
-_DANGLING_POINTER = re.compile(r"[,;]?\s*\b(?:see also|see|cf\.)\s*([.!?]?)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -89,9 +84,7 @@ def claim_text(
             words.append(token.content)
         elif token.type in ("softbreak", "hardbreak"):
             words.append(" ")
-    text = _EMPTY_BRACKETS.sub("", "".join(words))
-    text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", " ".join(text.split()))
-    return _DANGLING_POINTER.sub(r"\1", text.strip())
+    return tidy("".join(words))
 
 
 def targets(bibliography: Bibliography, citations: Sequence[Citation]) -> tuple[Target, ...]:

@@ -4,10 +4,12 @@ markdown-it (CommonMark, plus tables, YAML front matter and footnotes) finds the
 headings, code, HTML, tables and front matter are not prose. A footnote's paragraphs (a
 ``[^label]:`` definition's, or a Pandoc inline note's ``^[...]``, which is cut out of the
 paragraph holding it) are kept apart, per note, in ``Document.notes``; each prose paragraph
-knows where the markers of its notes stand (``Block.notes``). An HTML
+knows where the markers of its notes stand (``Block.notes``). An image reads as its alt text
+(``images``): a standalone one's is a caption, whose cited sentences are claims. An HTML
 comment (``<!-- ... -->``), a block of its own or inside a paragraph, over one line or several,
-is no part of the text; other raw HTML reads as text, as the HTML report shows it. Paragraphs
-under a "References" (or "Bibliography", ...) heading are reference entries, not claims.
+is no part of the text; other raw HTML's tags (``html_tags``) are not either, but the text
+between them is (a ``<div class="note">`` wrapping a cited sentence is the author's prose).
+Paragraphs under a "References" (or "Bibliography", ...) heading are reference entries, not claims.
 A paragraph's text is its lines with block prefixes ("> ", list indentation) removed, joined by
 newlines; ``Block.offsets`` maps each of its characters to the report, so positions stay exact.
 The notes claimaudit added to an annotated copy (``own_notes``) are no notes of the draft: they
@@ -24,14 +26,15 @@ from functools import cache
 from typing import Any
 
 from markdown_it import MarkdownIt
-from markdown_it.rules_block import StateBlock
-from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from claimaudit.errors import DraftError
+from claimaudit.review.comments import COMMENT_BLOCK, COMMENT_INLINE, track_comments
 from claimaudit.review.footnotes import inline_note_tokens, note_markers, track_note_markers
+from claimaudit.review.html_tags import tag_spans
+from claimaudit.review.images import image_spans, track_image_spans
 from claimaudit.review.own_notes import is_own_label, is_separator
 
 BOM = "\ufeff"
@@ -44,87 +47,16 @@ _REFERENCE_HEADINGS = re.compile(
 )
 _HEADING_ATTRIBUTES = re.compile(r"(?<!\s)\s*\{[^{}]{0,500}\}\s*$")  # Pandoc's "References {#refs}"
 _HEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.)\s+")
-# An HTML comment ends, as in HTML, at the first "-->" ("<!-->" and "<!--->" are empty ones).
-_CLOSE = re.compile(r"-->")
-_COMMENT_ENDS = "claimaudit_comment_ends"  # the parse's env key of its "-->" positions
-COMMENT_BLOCK = "comment_block"  # token types of the comments, rendered as nothing
-COMMENT_INLINE = "comment_inline"
 # markdown-it silently skips the rest of a document once blocks (quotes, lists) nest this
 # deep; a draft that reaches it is refused instead. Each list level takes two.
 MAX_NESTING = 40
 
 
-def _comment_end(env: Any, src: str, start: int) -> int | None:
-    """Where the HTML comment opening at ``src[start:]`` ("<!--") ends: after the first "-->"
-    from ``start + 2`` on ("<!-->" and "<!--->" are empty comments); None when it never closes.
-    Every "-->" of ``src`` is found once and kept in ``env``, so a draft of many comments (or of
-    many "<!--" never closed) is read in time linear in its length, not quadratic."""
-    cached = env.get(_COMMENT_ENDS)
-    if cached is None or cached[0] is not src:
-        cached = (src, [m.start() for m in _CLOSE.finditer(src)])
-        env[_COMMENT_ENDS] = cached
-    ends: list[int] = cached[1]
-    index = bisect.bisect_left(ends, start + 2)
-    return ends[index] + 3 if index < len(ends) else None
-
-
-def _comment_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    """Lines holding HTML comments and nothing else (a comment may run over several lines,
-    blank ones included). A comment with text after it on its last line is left to the
-    paragraph, which drops the comment (``_comment_inline``) and keeps the text; a comment
-    never closed (in its block: a quote, a list item) is text, so nothing after it is lost."""
-    if state.is_code_block(start):
-        return False
-    position = state.bMarks[start] + state.tShift[start]
-    if not state.src.startswith("<!--", position, state.eMarks[start]):
-        return False
-    line = start
-    while True:
-        closed = _comment_end(state.env, state.src, position)
-        if closed is None:
-            return False
-        line = bisect.bisect_left(state.eMarks, closed, lo=line)
-        if line >= end:
-            return False
-        position = closed
-        while position < state.eMarks[line] and state.src[position] in " \t":
-            position += 1
-        if position == state.eMarks[line]:
-            break
-        if not state.src.startswith("<!--", position, state.eMarks[line]):
-            return False  # text after a comment: a paragraph's
-    if silent:
-        return True
-    state.line = line + 1
-    token = state.push(COMMENT_BLOCK, "", 0)
-    token.map = [start, line + 1]
-    token.content = state.getLines(start, line + 1, state.blkIndent, True)
-    return True
-
-
-def _comment_inline(state: StateInline, silent: bool) -> bool:
-    """An HTML comment inside a paragraph; ``meta["span"]`` is its place in the inline text."""
-    if not state.src.startswith("<!--", state.pos, state.posMax):
-        return False
-    closed = _comment_end(state.env, state.src, state.pos)
-    if closed is None or closed > state.posMax:
-        return False
-    if not silent:
-        token = state.push(COMMENT_INLINE, "", 0)
-        token.content = state.src[state.pos : closed]
-        token.meta = {"span": (state.pos, closed)}
-    state.pos = closed
-    return True
-
-
-def _render_nothing(*_: Any) -> str:
-    return ""
-
-
 def markdown_parser() -> MarkdownIt:
     """A new parser of the one Markdown syntax the review modules read (CommonMark, tables,
     YAML front matter, footnotes, HTML comments, the nesting limit), so they agree on what is a
-    paragraph. Raw HTML other than comments is text (``html`` off: a renderer shows it as text);
+    paragraph. Raw HTML other than comments is text (``html`` off: a renderer shows it as text,
+    and an HTML block's words stay in paragraphs; the reader drops the tags, ``html_tags``);
     comments are parsed, as ``comment_block``/``comment_inline`` tokens that render as nothing."""
     md = (
         MarkdownIt("commonmark", {"html": False, "maxNesting": MAX_NESTING})
@@ -133,15 +65,8 @@ def markdown_parser() -> MarkdownIt:
         .use(footnote_plugin)
     )
     track_note_markers(md)
-    md.block.ruler.before(
-        "html_block",
-        COMMENT_BLOCK,
-        _comment_block,
-        {"alt": ["paragraph", "reference", "blockquote"]},
-    )
-    md.inline.ruler.before("html_inline", COMMENT_INLINE, _comment_inline)
-    md.add_render_rule(COMMENT_BLOCK, _render_nothing)
-    md.add_render_rule(COMMENT_INLINE, _render_nothing)
+    track_image_spans(md)
+    track_comments(md)
     return md
 
 
@@ -161,10 +86,18 @@ class Block:
     # (index in ``text``, note id) of each footnote marker: where "[^1]" starts, or where an
     # inline note "^[...]" (no part of ``text``) stood.
     notes: tuple[tuple[int, int], ...] = ()
+    # (start, end) of each image's alt text in ``text`` (its "![" and "](src)" are not), and
+    # where the image ends in the report.
+    images: tuple[tuple[int, int, int], ...] = ()
 
     def span(self, start: int, end: int) -> tuple[int, int]:
-        """The report's [start, end) for the block's text[start:end] (end > start)."""
-        return self.offsets[start], self.offsets[end - 1] + 1
+        """The report's [start, end) for the block's text[start:end] (end > start); a text
+        ending in an image's alt text ends with the image, so no marker goes inside it."""
+        last = self.offsets[end - 1] + 1
+        for alt_start, alt_end, image_end in self.images:
+            if alt_start < end <= alt_end:
+                last = max(last, image_end)
+        return self.offsets[start], last
 
 
 @dataclass(frozen=True)
@@ -261,6 +194,27 @@ def _located(lines: _Lines, inline: Token) -> tuple[str, list[int]] | None:
     return "".join(text_parts), offsets  # the inline content itself
 
 
+def _without_tags(text: str, hidden: list[bool]) -> str:
+    """``text`` with its raw HTML tags (``html_tags``) marked ``hidden``, those in what is
+    hidden already aside; a tag between two words ("a<br>b") leaves a space, so they stay
+    apart."""
+    spaced: list[int] = []
+    for start, end in tag_spans(text):
+        if any(hidden[start:end]):
+            continue
+        hidden[start:end] = [True] * (end - start)
+        between_words = start > 0 and end < len(text)
+        if between_words and not (text[start - 1].isspace() or text[end].isspace()):
+            hidden[start] = False
+            spaced.append(start)
+    if not spaced:
+        return text
+    chars = list(text)
+    for start in spaced:
+        chars[start] = " "
+    return "".join(chars)
+
+
 def _block(
     text: str, offsets: list[int], children: list[Token], number: int | None, notes: _NoteParts
 ) -> Block | None:
@@ -270,6 +224,12 @@ def _block(
     for start, end in _comments(children):
         # A comment is no part of the text; the characters around it keep their offsets.
         hidden[start:end] = [True] * (end - start)
+    images = image_spans(children)
+    for image in images:
+        # An image reads as its alt text: "![" and "](src)" are no words, nor sentence ends.
+        hidden[image.start : image.alt_start] = [True] * (image.alt_start - image.start)
+        hidden[image.alt_end : image.end] = [True] * (image.end - image.alt_end)
+    image_ends = [offsets[image.end - 1] + 1 for image in images]
     markers: list[tuple[int, int]] = []
     for start, end, note, inline in note_markers(children):
         if note in notes.own:
@@ -284,6 +244,7 @@ def _block(
             )
             if inner is not None:
                 notes.add(note, inner)
+    text = _without_tags(text, hidden)
     visible_before = [0]
     for h in hidden:
         visible_before.append(visible_before[-1] + (not h))
@@ -299,7 +260,11 @@ def _block(
         return None
     offsets.append(offsets[-1] + 1)
     placed = tuple((max(visible_before[start] - skipped, 0), note) for start, note in markers)
-    return Block(text, tuple(offsets), number, placed)
+    alts = tuple(
+        (visible_before[i.alt_start] - skipped, visible_before[i.alt_end] - skipped, end)
+        for i, end in zip(images, image_ends, strict=True)
+    )
+    return Block(text, tuple(offsets), number, placed, alts)
 
 
 def _heading_title(text: str) -> str:

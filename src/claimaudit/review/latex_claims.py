@@ -10,7 +10,6 @@ against is ``latex_sentences``' to say.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -30,16 +29,8 @@ from claimaudit.review.latex_cites import CITE_FIELDS, CiteKind
 from claimaudit.review.latex_draft import LatexDraft
 from claimaudit.review.latex_sentences import read_sentences
 from claimaudit.review.latex_text import LatexBlock
+from claimaudit.review.leftovers import tidy
 from claimaudit.review.sentences import Sentence
-
-# What a dropped citation leaves in the sentence: "(see )", "[]", a dangling "see".
-_EMPTY_GROUP = re.compile(
-    r"\s*[(\[]\s*(?:(?:see also|see|cf\.|e\.g\.|i\.e\.)\s*)?[,;]?\s*[)\]]", re.IGNORECASE
-)
-_DANGLING = re.compile(r"[,;]?\s*\b(?:see also|see|cf\.)\s*([.!?]?)$", re.IGNORECASE)
-_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
-# "X holds. \cite{a}." leaves "X holds.." once the citation is gone; an ellipsis stays.
-_STOP_LEFT_BY_A_CITATION = re.compile(r"(?<!\.)([.!?])\.(?!\.)")
 
 
 @dataclass(frozen=True)
@@ -126,11 +117,7 @@ def draft_bibliography(
 def claim_text(sentence: str) -> str:
     """The sentence as the judge reads it and the review shows it: what dropped citations left
     behind removed."""
-    # Blanks collapsed first: the patterns then never meet a long run of them.
-    text = _EMPTY_GROUP.sub("", " ".join(sentence.split()))
-    text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", " ".join(text.split()))
-    text = _STOP_LEFT_BY_A_CITATION.sub(r"\1", text)
-    return _DANGLING.sub(r"\1", text.strip())
+    return tidy(sentence)
 
 
 def _field(entry: Entry | None, field: str) -> str:

@@ -40,6 +40,9 @@ _DEFINITIONS = frozenset(
 )
 
 
+_CAPTIONS = frozenset({"caption", "captionof", "subcaption"})
+
+
 def node_args(node: LatexMacroNode | LatexEnvironmentNode) -> list[LatexNode]:
     return [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
 
@@ -58,6 +61,7 @@ class DraftCollector:
         # one span every piece maps to.
         self.file = draft_files.main
         self.override: tuple[int, int] | None = None
+        self.captions = 0  # how many captions the collector is in
 
     def line(self, offset: int) -> int:
         return bisect.bisect_right(line_starts(self.draft_files.files[self.file]), offset)
@@ -97,15 +101,25 @@ class DraftCollector:
                     self.with_expansion(node, lambda body: self.collect(body, context))
                 elif node.macroname not in _DEFINITIONS:
                     if node.macroname in ("footnote", "footnotemark"):
-                        self.mark_aside(node, context)
+                        if self.mark_aside(node, context):
+                            continue  # its note was read, its citations with it
                     elif node.macroname in COUNTER_COMMANDS:
                         self.counter(node)
-                    self.collect(node.nodeargd.argnlist if node.nodeargd else [], context)
+                    arguments = node.nodeargd.argnlist if node.nodeargd else []
+                    if node.macroname in _CAPTIONS:
+                        # A float's caption, whose notes are not read as its table's.
+                        outer, self.captions = self.captions, self.captions + 1
+                        self.collect(arguments, context)
+                        self.captions = outer
+                    else:
+                        self.collect(arguments, context)
             elif isinstance(node, LatexEnvironmentNode | LatexGroupNode | LatexMathNode):
                 self.collect(node.nodelist, context)
 
-    def mark_aside(self, node: LatexMacroNode, context: str) -> None:
-        """A footnote's mark in what is no claim (a table, a caption); the walker counts it."""
+    def mark_aside(self, node: LatexMacroNode, context: str) -> bool:
+        """A footnote's mark in what is no claim (a table, a caption); the walker counts it,
+        and says True where it read the note itself."""
+        return False
 
     def counter(self, node: LatexMacroNode) -> None:
         """A counter command (``\\stepcounter{footnote}``); the walker moves its counter."""
@@ -186,13 +200,31 @@ class DraftCollector:
         close()
 
 
+# What a cross-reference to the draft's own figure, section or equation prints in a sentence:
+# its number is the draft's, no cited paper's (and the review does not count it, reading each
+# included file apart), so a placeholder keeps the sentence whole: "given in Fig. X of".
+CROSS_REFERENCE = "X"
+_NAMED_REFERENCES = ("cref", "Cref", "cpageref", "Cpageref", "pageref", "vref", "Vref")
+
+
+def _cross_reference(style: str, _label: str) -> str:
+    return f"({CROSS_REFERENCE})" if style == "eqref" else CROSS_REFERENCE
+
+
+def _named_reference(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    return CROSS_REFERENCE
+
+
 def _converter() -> LatexNodes2Text:
     """Ingestion's text converter, with citation commands printing nothing (the walker puts
-    in what a citation prints)."""
-    converter = text_converter()
+    in what a citation prints) and cross-references a placeholder (``CROSS_REFERENCE``)."""
+    converter = text_converter(references=_cross_reference)
     converter.latex_context.add_context_category(
         "claimaudit-draft",
-        macros=[MacroTextSpec(name, discard=True) for name in [*CITE_COMMANDS, CITE_TEXT]],
+        macros=[
+            *(MacroTextSpec(name, discard=True) for name in [*CITE_COMMANDS, CITE_TEXT]),
+            *(MacroTextSpec(name, simplify_repl=_named_reference) for name in _NAMED_REFERENCES),
+        ],
         prepend=True,
     )
     return converter

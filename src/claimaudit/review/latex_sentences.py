@@ -128,7 +128,11 @@ def _folded(
 def read_sentences(draft: LatexDraft, authors: Authors) -> list[list[Placed]]:
     """Each block's sentences (``draft.blocks``' order), placed; ``authors`` names the authors
     of the work a citation names."""
-    marked = {note for block in draft.blocks for _, note in block.marks}
+    # A note whose mark stands in a table or heading counts as marked: what it gives goes to
+    # no sentence, as that text's citations go to none.
+    marked = {note for block in draft.blocks for _, note in block.marks} | {
+        block.note for block in draft.blocks if block.aside and block.note is not None
+    }
     read = [_read(draft, block) for block in draft.blocks]
     # What each footnote gives its mark's sentence. A note inside a note comes before it in the
     # blocks, so what it gives is known when the outer one is read.

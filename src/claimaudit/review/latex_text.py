@@ -3,8 +3,9 @@
 The text is assembled piece by piece as the draft's nodes are converted (each piece knows the
 source span it came from: exact for plain characters, spread evenly over a macro's span for
 what a macro prints). ``finish`` then normalises spaces as a reader sees them (runs of
-whitespace to one space, none before closing punctuation, where a dropped citation mark left
-one) and keeps the offsets and citation positions in step.
+whitespace to one space, a tie (``~``, ``\\ ``) kept as a no-break space, none before closing
+punctuation, where a dropped citation mark left one) and keeps the offsets and citation
+positions in step.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from dataclasses import dataclass, field
 from claimaudit.review.latex_cites import CitationCommand
 
 _CLOSING = frozenset(",.;:)")
+# What "~" and "\\ " print: a space that never ends a sentence ("Sect.~2", "et al.\\ showed"),
+# kept as the one character it is by ``finish`` (``sentences.split_block`` reads it).
+NO_BREAK = "\u00a0"
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,9 @@ class LatexBlock:
     note: int | None = None  # a footnote's number
     marks: tuple[tuple[int, int], ...] = ()  # (position in ``text``, number) of its footnotes
     boxed: bool = False  # set in a minipage, where no margin note can go
+    # A note whose mark stands in what is no claim (a table, a heading): its citation-only
+    # sentences give their citations to no sentence, as that text's own citations go to none.
+    aside: bool = False
 
 
 @dataclass
@@ -44,6 +51,7 @@ class BlockBuilder:
     note: int | None = None
     marks: list[tuple[int, int]] = field(default_factory=list)
     boxed: bool = False
+    aside: bool = False
 
     def add(self, text: str, start: int, end: int, *, exact: bool = False) -> None:
         """``text`` printed by the source span [start, end): character by character when
@@ -72,8 +80,21 @@ class BlockBuilder:
         position_map: list[int] = []  # old index -> new index
         for char, offset in zip(self.chars, self.offsets, strict=True):
             position_map.append(len(kept_chars))
+            if char == NO_BREAK:
+                if kept_chars and kept_chars[-1] == " ":  # "Sect. ~2": the tie wins
+                    kept_chars.pop()
+                    kept_offsets.pop()
+                    position_map[-1] = len(kept_chars)
+                if kept_chars and kept_chars[-1] != NO_BREAK:
+                    kept_chars.append(NO_BREAK)
+                    kept_offsets.append(offset)
+                continue
             if char.isspace():
-                if kept_chars and kept_chars[-1] != " ":
+                if kept_chars and kept_chars[-1] == NO_BREAK:
+                    # A tie before a space ("images.~\\cite{x} Next"): it tied the citation,
+                    # which prints nothing here, not the words.
+                    kept_chars[-1] = " "
+                elif kept_chars and kept_chars[-1] != " ":
                     kept_chars.append(" ")
                     kept_offsets.append(offset)
                 continue
@@ -84,7 +105,7 @@ class BlockBuilder:
             kept_chars.append(char)
             kept_offsets.append(offset)
         position_map.append(len(kept_chars))
-        while kept_chars and kept_chars[-1] == " ":
+        while kept_chars and kept_chars[-1] in (" ", NO_BREAK):
             kept_chars.pop()
             kept_offsets.pop()
         text = "".join(kept_chars)
@@ -104,6 +125,7 @@ class BlockBuilder:
             self.note,
             marks,
             self.boxed,
+            self.aside,
         )
 
 

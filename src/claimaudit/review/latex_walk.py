@@ -18,6 +18,7 @@ from pylatexenc.latexwalker import (
     LatexGroupNode,
     LatexMacroNode,
     LatexNode,
+    LatexSpecialsNode,
 )
 
 from claimaudit.library.latex_context import SECTION_MACROS, SKIPPED_ENVIRONMENTS
@@ -28,7 +29,7 @@ from claimaudit.review.latex_counters import COUNTER_COMMANDS, footnote_counter
 from claimaudit.review.latex_draft import CitedFields, TextualNames, UnknownCall
 from claimaudit.review.latex_files import DraftFiles, document_body, document_node
 from claimaudit.review.latex_include import group_text
-from claimaudit.review.latex_text import BlockBuilder, LatexBlock, paragraph_breaks
+from claimaudit.review.latex_text import NO_BREAK, BlockBuilder, LatexBlock, paragraph_breaks
 
 # Environments whose text is no claim: ingestion's, plus floats and mathematics.
 NON_CLAIM_ENVIRONMENTS = SKIPPED_ENVIRONMENTS | frozenset(
@@ -42,6 +43,11 @@ _TRANSPARENT_MACROS = frozenset(
     "mbox uline".split()
 )
 _BIBLIOGRAPHY_MACROS = frozenset({"bibliography", "addbibresource", "addglobalbib"})
+# What is no claim but whose footnotes are read, as a Markdown draft's notes marked in a table
+# cell or a heading are: a table's note is prose the author wrote (a caption's is not read).
+NOTES_READ_IN = frozenset(
+    "table table* tabular tabular* tabularx longtable threeparttable heading".split()
+)
 
 
 class DraftWalker(DraftCollector):
@@ -65,6 +71,9 @@ class DraftWalker(DraftCollector):
         self.unpaired: dict[int, int | str] = {}
         self.boxes = 0  # how many minipages the reader is in
         self.top_line: int | None = None
+        # The include chain of what is no claim being collected, whose notes may be read.
+        self.aside_chain: tuple[Path, ...] = ()
+        self.aside_notes: set[int] = set()  # the notes of \footnotemark's in such text
         self.unknown_calls: list[UnknownCall] = []
 
     # -- includes -------------------------------------------------------------------------
@@ -146,6 +155,8 @@ class DraftWalker(DraftCollector):
             self.macro(node, chain, context)
         elif isinstance(node, LatexEnvironmentNode):
             self.environment(node, chain, context)
+        elif isinstance(node, LatexSpecialsNode) and node.specials_chars == "~":
+            self.emit(NO_BREAK, node)  # the author's "no sentence ends here"
         else:  # math and specials: what they print
             self.collect([node], "math")
             self.emit(self.text_of([node]), node)
@@ -186,6 +197,7 @@ class DraftWalker(DraftCollector):
             self.bibliographies.extend(p.strip() for p in written.split(",") if p.strip())
         elif name in SECTION_MACROS or name in {"part", "paragraph", "subparagraph"}:
             self.flush()
+            self.aside_chain = chain
             self.collect(node_args(node), "heading")
             title = " ".join(self.text_of(node_args(node)[-1:]).split()) if node_args(node) else ""
             self.section = title or None
@@ -197,6 +209,8 @@ class DraftWalker(DraftCollector):
             self.footnote_text(node, chain)
         elif name in COUNTER_COMMANDS:  # prints nothing
             self.counter(node)
+        elif name == " ":  # "\\ ", as "~": "et al.\\ showed" goes on
+            self.emit(NO_BREAK, node)
         elif name in ("item", "par"):
             self.flush()
             if name == "item" and node_args(node):
@@ -251,29 +265,51 @@ class DraftWalker(DraftCollector):
         if paired is None:
             self.note_ids += 1
             paired = self.note_ids
-        self.note(paired, arguments[-1], chain)
+        self.note(paired, arguments[-1], chain, aside=paired in self.aside_notes)
 
-    def mark_aside(self, node: LatexMacroNode, context: str) -> None:
-        """A mark in what is no claim still steps LaTeX's counter; a ``\\footnotemark``'s
-        note (given later by a ``\\footnotetext``) is no claim either."""
+    def mark_aside(self, node: LatexMacroNode, context: str) -> bool:
+        """A mark in what is no claim still steps LaTeX's counter. Its note (a
+        ``\\footnote``'s text, or a ``\\footnotemark``'s given later by a ``\\footnotetext``)
+        is read, with no mark in prose, in a table or a heading (``NOTES_READ_IN``); elsewhere
+        (a caption) it is no claim either. True where the note was read here."""
         number = _explicit_number(node)
         if number is None:
             self.footnotes += 1
             number = self.footnotes
+        read = context in NOTES_READ_IN and not self.captions
         if node.macroname == "footnotemark":
             # In prose the reader does not walk (an unknown macro's argument), a mark still.
             prose = context in ("prose", "footnote")
-            self.unpaired[number] = self.place_mark() if prose else context
+            if prose:
+                self.unpaired[number] = self.place_mark()
+            elif read:
+                self.note_ids += 1
+                self.unpaired[number] = self.note_ids
+                self.aside_notes.add(self.note_ids)
+            else:
+                self.unpaired[number] = context
+            return False
+        arguments = node_args(node)
+        if not read or not arguments:
+            return False
+        self.note_ids += 1
+        self.note(self.note_ids, arguments[-1], self.aside_chain, aside=True)
+        return True
 
     def counter(self, node: LatexMacroNode) -> None:
         """``\\addtocounter{footnote}{-1}`` and the like move LaTeX's footnote counter, which
         pairs the next ``\\footnotetext`` with its mark."""
         self.footnotes = footnote_counter(node, self.footnotes)
 
-    def note(self, note_id: int, text: LatexNode, chain: tuple[Path, ...]) -> None:
-        """A footnote's text walked into a block of its own, given after the paragraph."""
+    def note(
+        self, note_id: int, text: LatexNode, chain: tuple[Path, ...], *, aside: bool = False
+    ) -> None:
+        """A footnote's text walked into a block of its own, given after the paragraph;
+        ``aside``: its mark stands in what is no claim (``LatexBlock.aside``)."""
         outer = self.builder
-        self.builder = BlockBuilder(self.file, self.section, kind="footnote", note=note_id)
+        self.builder = BlockBuilder(
+            self.file, self.section, kind="footnote", note=note_id, aside=aside
+        )
         self.walk([text], chain, "footnote")
         note = self.builder.finish()
         self.builder = outer
@@ -296,6 +332,7 @@ class DraftWalker(DraftCollector):
             self.flush()
             self.bibliography(node)
         elif name in NON_CLAIM_ENVIRONMENTS:
+            self.aside_chain = chain
             self.collect(node.nodelist, name)
         elif name == "minipage":  # paragraphs of their own, in a box
             self.flush()

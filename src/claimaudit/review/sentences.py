@@ -13,10 +13,12 @@ one sentence). Repairs follow, all for how papers are cited:
   which sentencex reads as a name's initial: after a lower-case word (no name particle such
   as "van") and before a word that opens sentences in papers and is no surname ("Cf.",
   "Figure", "Results"). "J. Smith", "E. coli", "Fig. S. 3" and "p. A." stay whole;
-- a piece is joined to the one before when that one ends in an abbreviation that precedes a
-  number or name ("Fig.", "Eqs.", "approx.", "Refs. [1, 2]"), or in "et al." (citations after
-  it allowed) with the piece going on in lower case ("Wilson et al. [3] found ..."). A piece in
-  lower case after a full stop is otherwise a sentence of its own: "scikit-image", "mRNA".
+- a piece is joined to the one before when a no-break space parts them (LaTeX's ``~`` and
+  ``\\ ``: "Sect.~2"), when that one ends in an abbreviation that precedes a number or name
+  ("Fig.", "Eqs.", "Sect.", "Thm.", "approx.", "Refs. [1, 2]"; "App.", "Prop.", "Def." only
+  capitalised and before a label, "App. A"), or in "et al." (citations after it allowed) with
+  the piece going on in lower case ("Wilson et al. [3] found ..."). A piece in lower case after
+  a full stop is otherwise a sentence of its own: "scikit-image", "mRNA".
 """
 
 from __future__ import annotations
@@ -45,10 +47,17 @@ _ENDED_RUN = re.compile(
 _ENUMERATOR = re.compile(r"\s*\(?[A-Za-z0-9]{1,3}\)\s+")
 _TRAILING_GROUPS = re.compile(r"(?<!\s)(?:\s*\[[^\[\]]*\])+\s*$")
 _ABBREVIATION = re.compile(
-    r"\b(?:figs?|eqs?|refs?|secs?|tabs?|vols?|nos?|chs?|pp?|approx|suppl|cf|vs|ca|resp|e\.g|"
-    r"i\.e|viz)\.$",
+    r"\b(?:figs?|eqs?|eqns?|refs?|secs?|sects?|tabs?|vols?|nos?|chs?|chaps?|thms?|pp?|approx|"
+    r"suppl|cf|vs|ca|resp|e\.g|i\.e|viz)\.$",
     re.IGNORECASE,
 )
+# Abbreviations that are also words ending sentences ("an app.", "by def."): capitalised, and
+# before a label ("App. A", "Prop. 3", "Alg. II"), they go on.
+_LABELLED_ABBREVIATION = re.compile(r"\b(?:App|Def|Prop|Cor|Lem|Alg)s?\.$")
+_LABEL = re.compile(r"(?:\d|[A-Z](?![a-z])|[IVX]+\b)")
+# A no-break space (LaTeX's "~" or "\ ", a typed U+00A0) after a full stop: the author's
+# "no sentence ends here" ("Sect.~2", "et al.\ showed").
+_NO_BREAK = "\u00a0"
 # Abbreviations that may end a sentence, so they join only a piece going on in lower case.
 _ABBREVIATION_BEFORE_LOWER = re.compile(r"\b(?:et al|etc|Inc|Ltd|Jr|Sr)\.$")
 # A letter naming a variable or group at a sentence's end ("holds for Y. Cf. @smith2020"):
@@ -103,8 +112,12 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _continues(text: str, previous: tuple[int, int], start: int) -> bool:
+    if _NO_BREAK in text[previous[1] : start]:
+        return True
     before = _TRAILING_GROUPS.sub("", text[previous[0] : previous[1]])
     if _ABBREVIATION.search(before):
+        return True
+    if _LABELLED_ABBREVIATION.search(before) and _LABEL.match(text, start):
         return True
     return text[start].islower() and bool(_ABBREVIATION_BEFORE_LOWER.search(before))
 
