@@ -1,0 +1,57 @@
+"""What the package declares: every library its code imports, and the licences it carries."""
+
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def _name(requirement: str) -> str:
+    """A requirement's distribution name, normalised as PEP 503 does."""
+    match = re.match(r"[A-Za-z0-9._-]+", requirement)
+    assert match is not None, requirement
+    return re.sub(r"[-_.]+", "-", match.group(0)).lower()
+
+
+def _imported_top_levels() -> set[str]:
+    names: set[str] = set()
+    for path in (ROOT / "src" / "claimaudit").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names.add(node.module.split(".")[0])
+    return names - set(sys.stdlib_module_names) - {"claimaudit"}
+
+
+def test_every_library_the_code_imports_is_a_declared_dependency() -> None:
+    # An import that arrives only through another package's dependencies breaks when that
+    # package drops it (PyYAML came only through tokenizers' huggingface_hub).
+    declared = {_name(r) for r in PROJECT["dependencies"]}
+    optional = {_name(r) for r in PROJECT["optional-dependencies"]["ray"]}
+    providers = importlib.metadata.packages_distributions()
+    undeclared = {}
+    for module in sorted(_imported_top_levels()):
+        distributions = {_name(d) for d in providers.get(module, [module])}
+        if not distributions & (declared | optional):
+            undeclared[module] = sorted(distributions)
+    assert undeclared == {}
+
+
+def test_the_licences_travel_with_the_package() -> None:
+    # The embedded model's weights and tokenizer are Apache-2.0 (MODEL_CARD.md): its text and
+    # a notice of what is under it go into the wheel and the sdist beside the MIT licence.
+    assert PROJECT["license"] == "MIT AND Apache-2.0"
+    files = PROJECT["license-files"]
+    for name in ("LICENSE", "NOTICE", "LICENSES/Apache-2.0.txt"):
+        assert (ROOT / name).is_file() and any(Path(name).match(f) for f in files), name
+    assert "Apache License" in (ROOT / "LICENSES" / "Apache-2.0.txt").read_text(encoding="utf-8")
+    notice = (ROOT / "NOTICE").read_text(encoding="utf-8")
+    assert "all-MiniLM-L6-v2" in notice and "model.int8.onnx" in notice
