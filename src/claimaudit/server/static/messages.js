@@ -11,7 +11,6 @@ const BIBLIOGRAPHY_NAMED = /^the draft names the bibliography (.+): send its tex
 // Valyu's excerpts over the judge's budget: "...; nothing was truncated: send a narrower
 // topic, or add the paper to the server's library".
 const OVER_BUDGET = /^(.*?); nothing was truncated: /;
-const NO_LIBRARY = /^(\S+): no library at /;
 
 // An ApiError (status, code, message) as the page says it.
 export function pageMessage(error) {
@@ -55,8 +54,6 @@ export function recordError(message) {
     const what = message.split(";")[0].replace(/\s*\([^)]*\)\s*$/, "");
     return `${what}. ${UPLOAD_ADVICE}`;
   }
-  const missing = NO_LIBRARY.exec(message);
-  if (missing) return `${missing[1]}: the server's library has no papers yet. ${UPLOAD_ADVICE}`;
   const over = OVER_BUDGET.exec(message);
   if (over) {
     return `${over[1]}. Nothing was cut: add words to Topic under Options so that fewer sections are chosen, or upload the paper in the Library panel below.`;
