@@ -142,3 +142,39 @@ def test_the_library_table_fits_a_phone_and_breaks_references_only_between_parts
     assert layout["refText"] == LONG_REF  # copied whole: the breaks add no characters
     assert layout["breaks"] > 0 and layout["refLines"] > 1, layout  # it does wrap on a phone
     assert layout["brokenPieces"] == [], layout  # "journal.", "pcbi.", "1005510" stay whole
+
+
+def test_an_upload_s_warnings_show_beside_its_success(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    # The file's name names one paper, the Reference field another: stored as given, with a word.
+    page.set_input_files(
+        "#upload-file",
+        files=[
+            {"name": "2101.00099v1.md", "mimeType": "text/markdown", "buffer": b"# W\n\nOne.\n"}
+        ],
+    )
+    page.fill("#upload-ref", "arXiv:2101.00098v1")
+    try:
+        page.click("#upload-submit")
+        expect(page.locator("#upload-status")).to_have_text(
+            "arXiv:2101.00098v1: W (added, 1 passage)."
+        )
+        expect(page.locator("#upload-warnings li")).to_have_text(
+            [
+                "Warning: 2101.00099v1.md names arXiv:2101.00099v1, not arXiv:2101.00098v1; "
+                "stored as arXiv:2101.00098v1, as given"
+            ]
+        )
+        # The next upload's outcome replaces them.
+        page.set_input_files(
+            "#upload-file",
+            files=[{"name": "w.md", "mimeType": "text/markdown", "buffer": b"# W\n\nTwo.\n"}],
+        )
+        page.fill("#upload-ref", "local:no-warning")
+        page.click("#upload-submit")
+        expect(page.locator("#upload-status")).to_contain_text("local:no-warning: W")
+        expect(page.locator("#upload-warnings")).to_be_hidden()
+    finally:
+        with server.client() as client:
+            for ref in ("arXiv:2101.00098v1", "local:no-warning"):
+                client.delete(f"/v1/library/{ref}", params={"exact": "true"})

@@ -8,6 +8,7 @@ import { initLimitNote } from "./counter.js";
 export function initLibraryPanel() {
   const form = document.getElementById("upload-form");
   const status = document.getElementById("upload-status");
+  const warnings = document.getElementById("upload-warnings");
   const submit = document.getElementById("upload-submit");
   const tbody = document.querySelector("#library-table tbody");
   const empty = document.getElementById("library-empty");
@@ -46,6 +47,12 @@ export function initLibraryPanel() {
     );
   }
 
+  // What the server stored but thought worth saying (a file name naming another paper, ...).
+  function showWarnings(messages) {
+    warnings.replaceChildren(...messages.map((message) => el("li", { text: `Warning: ${message}` })));
+    warnings.hidden = messages.length === 0;
+  }
+
   function changed() {
     document.dispatchEvent(new CustomEvent("claimaudit:library-changed"));
     refresh();
@@ -59,10 +66,13 @@ export function initLibraryPanel() {
     }
     submit.disabled = true;
     setStatus(status, "Uploading…", "busy");
+    showWarnings([]);
     try {
       const added = await api("/v1/library", { method: "POST", form: data });
-      const what = added.outcome === "unchanged" ? "already stored, unchanged" : `${added.outcome}, ${added.passages} passages`;
+      const passages = `${added.passages} passage${added.passages === 1 ? "" : "s"}`;
+      const what = added.outcome === "unchanged" ? "already stored, unchanged" : `${added.outcome}, ${passages}`;
       setStatus(status, `${added.ref}: ${added.title} (${what}).`, "done");
+      showWarnings(added.warnings || []);
       form.reset();
       changed();
     } catch (error) {
