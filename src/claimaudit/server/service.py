@@ -270,11 +270,18 @@ class Service:
     # -- the library -------------------------------------------------------------------------
 
     def papers(self, query: str | None = None, limit: int = 50) -> list[StoredPaper]:
+        return self.paper_listing(query, limit)[0]
+
+    def paper_listing(
+        self, query: str | None = None, limit: int = 50
+    ) -> tuple[list[StoredPaper], int]:
+        """Up to ``limit`` papers (those ``query`` finds, if given) and how many there are in
+        all, read at once: a client can say "showing 1,000 of 1,005"."""
         check_texts(query=query)
         with self._open() as library:
             if query:
-                return library.find_papers(query, limit)
-            return library.list_papers()[:limit]
+                return library.find_papers(query, limit), library.count_papers(query)
+            return library.list_papers()[:limit], library.count_papers()
 
     def paper(self, ref: str) -> tuple[StoredPaper, list[Passage]]:
         check_texts(reference=ref)

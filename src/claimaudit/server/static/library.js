@@ -5,6 +5,22 @@ import { pageMessage } from "./messages.js";
 import { breakable, el, restoreFocus, setStatus } from "./dom.js";
 import { initLimitNote } from "./counter.js";
 
+const PAGE = 1000;
+const MAX_ROWS = 10_000; // the API's largest limit
+const FILTER_WAIT_MS = 250; // one request once typing pauses, not one per key
+
+const number = (n) => n.toLocaleString("en");
+const papers = (n) => `${number(n)} paper${n === 1 ? "" : "s"}`;
+
+// "3 papers", "showing 1,000 of 1,005 papers", "2 papers match", "showing 1,000 of the 1,200
+// papers that match".
+function countText(listed, total, q) {
+  if (q && listed < total) return `showing ${number(listed)} of the ${papers(total)} that match`;
+  if (q) return `${papers(total)} match${total === 1 ? "es" : ""}`;
+  if (listed < total) return `showing ${number(listed)} of ${papers(total)}`;
+  return total ? papers(total) : "";
+}
+
 export function initLibraryPanel() {
   const form = document.getElementById("upload-form");
   const status = document.getElementById("upload-status");
@@ -14,15 +30,40 @@ export function initLibraryPanel() {
   const empty = document.getElementById("library-empty");
   initLimitNote(document.getElementById("upload-title"), document.getElementById("upload-title-count"));
 
+  const filter = document.getElementById("library-filter");
+  const count = document.getElementById("library-count");
+  const more = document.getElementById("library-more");
+  // Rows asked for: a page more per "Show more", up to the API's limit (the filter finds the
+  // rest of a larger library).
+  let shown = PAGE;
+
   async function refresh() {
+    const q = filter.value.trim();
+    const query = new URLSearchParams({ limit: String(shown) });
+    if (q) query.set("q", q);
     try {
-      const found = await api("/v1/library?limit=1000");
+      const found = await api(`/v1/library?${query}`);
       tbody.replaceChildren(...found.papers.map(row));
-      empty.hidden = found.papers.length > 0;
+      empty.hidden = found.total > 0 || Boolean(q);
+      count.textContent = countText(found.papers.length, found.total, q);
+      more.hidden = found.papers.length >= found.total || shown >= MAX_ROWS;
     } catch (error) {
       setStatus(status, pageMessage(error), "error");
     }
   }
+
+  more.addEventListener("click", () => {
+    shown = Math.min(shown + PAGE, MAX_ROWS);
+    refresh();
+  });
+  let typing = null;
+  filter.addEventListener("input", () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => {
+      shown = PAGE;
+      refresh();
+    }, FILTER_WAIT_MS);
+  });
 
   function row(paper) {
     const remove = el("button", { type: "button", class: "link danger", text: "remove", "aria-label": `Remove ${paper.ref}` });
