@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { pageMessage } from "./messages.js";
 import { legend, renderRecord } from "./cards.js";
-import { claimLength, initClaimCounter } from "./counter.js";
+import { claimLength, initClaimCounter, normalClaim } from "./counter.js";
 import { chosenModel, el, followJudge, loadJudges, restoreFocus, setStatus } from "./dom.js";
 import { keepFields, remember, remembered } from "./keep.js";
 
@@ -22,8 +22,22 @@ export function initCheckPanel() {
   // The references added before a reload come back (kept as typed; they are not paper contents).
   const papers = (remembered("papers") || []).filter((ref) => typeof ref === "string");
 
+  // The claim and papers the results shown were judged for, and the status that said so: once
+  // either changes, the results are marked out of date (and back, if the change is undone).
+  let judged = null;
+  function followJudged() {
+    if (!judged) return;
+    const stale = normalClaim(claim.value) !== judged.claim || papers.join("\n") !== judged.papers;
+    if (stale === results.classList.contains("stale")) return;
+    results.classList.toggle("stale", stale);
+    results.querySelector(".stale-note").hidden = !stale;
+    if (stale) setStatus(status, "The claim or papers changed: press Check to check them.", "");
+    else setStatus(status, judged.status, "done");
+  }
+
   function drawChips() {
     remember("papers", papers);
+    followJudged();
     chips.replaceChildren(
       ...papers.map((ref) =>
         el(
@@ -113,6 +127,7 @@ export function initCheckPanel() {
   drawChips();
   keepFields(["claim", "topic", "judge", "model", "threshold"]);
   const counter = initClaimCounter(claim, document.getElementById("claim-count"));
+  claim.addEventListener("input", followJudged);
   followJudge(judge, modelField);
   loadJudges(judge);
   // Once a token is given, what failed without it is asked again and its error dropped.
@@ -149,13 +164,23 @@ export function initCheckPanel() {
     submit.disabled = true;
     setStatus(status, `Checking ${papers.length} paper${papers.length > 1 ? "s" : ""}…`, "busy");
     results.replaceChildren();
+    results.classList.remove("stale");
+    judged = null;
     let landing = null; // where focus goes when the results are in
     try {
       const found = await api("/v1/checks", { method: "POST", json: body });
-      results.replaceChildren(legend(), ...found.records.map((r) => renderRecord(r, found.threshold)));
       const review = found.records.filter((r) => r.needsReview).length;
-      setStatus(status, `${found.records.length} record${found.records.length > 1 ? "s" : ""}; ${review} need${review === 1 ? "s" : ""} review.`, "done");
+      const said = `${found.records.length} record${found.records.length > 1 ? "s" : ""}; ${review} need${review === 1 ? "s" : ""} review.`;
+      judged = { claim: normalClaim(body.claim), papers: body.papers.join("\n"), status: said };
+      results.replaceChildren(
+        el("p", { class: "stale-note", role: "status", hidden: true, text: "These results are for the previous claim or papers: press Check." }),
+        el("p", { class: "judged" }, el("span", { class: "muted", text: "Claim judged: " }), el("q", { text: judged.claim })),
+        legend(),
+        ...found.records.map((r) => renderRecord(r, found.threshold)),
+      );
+      setStatus(status, said, "done");
       landing = results;
+      followJudged(); // edited while the check ran
     } catch (error) {
       setStatus(status, pageMessage(error), "error");
     } finally {

@@ -7,9 +7,13 @@
 // and U+0085), so a claim the page counted as fitting could be refused, and the other way round.
 const PYTHON_WHITESPACE = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 
+// The claim as the server reads it: whitespace runs as one space, ends trimmed.
+export function normalClaim(text) {
+  return text.split(PYTHON_WHITESPACE).filter(Boolean).join(" ");
+}
+
 export function claimLength(text) {
-  const words = text.split(PYTHON_WHITESPACE).filter(Boolean);
-  return Array.from(words.join(" ")).length;
+  return Array.from(normalClaim(text)).length;
 }
 
 // Keeps `counter` saying how many characters the claim has of its `data-max-chars` limit;
