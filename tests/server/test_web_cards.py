@@ -152,3 +152,24 @@ def test_results_say_their_claim_and_go_out_of_date_when_it_or_the_papers_change
     expect(results).to_have_class("cards")
     page.click(f'#paper-chips li[data-ref="{MISSING_REF}"] button')
     expect(results).to_have_class("cards stale")
+
+
+def test_one_paper_written_three_ways_is_added_once(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    chips = page.locator("#paper-chips li")
+    for ref in ("2101.00001", "arXiv:2101.00001", "https://arxiv.org/abs/2101.00001"):
+        page.fill("#paper-input", ref)
+        page.press("#paper-input", "Enter")
+    page.fill("#paper-input", "https://doi.org/10.1000/XYZ")
+    page.press("#paper-input", "Enter")
+    page.fill("#paper-input", "doi:10.1000/xyz")
+    page.press("#paper-input", "Enter")
+    expect(page.locator("#check-status")).to_have_text(
+        "doi:10.1000/xyz names the same paper as https://doi.org/10.1000/XYZ, already added."
+    )
+    expect(chips).to_have_count(2)
+    expect(chips.nth(0)).to_have_attribute("data-ref", "2101.00001")
+    # A different version is another paper to the server: it is added.
+    page.fill("#paper-input", "arXiv:2101.00001v2")
+    page.press("#paper-input", "Enter")
+    expect(chips).to_have_count(3)

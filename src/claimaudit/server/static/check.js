@@ -8,6 +8,21 @@ import { claimLength, initClaimCounter, normalClaim } from "./counter.js";
 import { chosenModel, el, followJudge, loadJudges, restoreFocus, setStatus } from "./dom.js";
 import { keepFields, remember, remembered } from "./keep.js";
 
+// The obvious spellings of one paper, as the server reads them (identity.py): an arXiv id bare,
+// with "arXiv:" or as an arxiv.org URL; a DOI bare, with "doi:" or as a doi.org URL, in any
+// case. The server refuses a check naming a paper twice; the page adds such a paper once.
+const ARXIV_FORMS = /^(?:arxiv:|https?:\/\/(?:www\.|export\.)?arxiv\.org\/(?:abs|pdf|html)\/)?(\d{4}\.\d{4,5}(?:v\d+)?)(?:\.pdf)?\/?$/i;
+const DOI_FORMS = /^(?:doi:\s*|https?:\/\/(?:dx\.)?doi\.org\/)?(10\.\d{4,9}\/\S+)$/i;
+
+export function paperKey(ref) {
+  const text = ref.trim();
+  const arxiv = ARXIV_FORMS.exec(text);
+  if (arxiv) return `arxiv:${arxiv[1].toLowerCase()}`;
+  const doi = DOI_FORMS.exec(text);
+  if (doi) return `doi:${doi[1].toLowerCase()}`;
+  return text;
+}
+
 export function initCheckPanel() {
   const form = document.getElementById("check-form");
   const claim = document.getElementById("claim");
@@ -104,9 +119,12 @@ export function initCheckPanel() {
     if (!text) return adding;
     adding = adding.then(async () => {
       const ref = await resolveRef(text);
-      if (!papers.includes(ref)) {
+      const same = papers.find((added) => paperKey(added) === paperKey(ref));
+      if (same === undefined) {
         papers.push(ref);
         drawChips();
+      } else if (same !== ref) {
+        setStatus(status, `${ref} names the same paper as ${same}, already added.`, "");
       }
     });
     return adding;
