@@ -36,13 +36,16 @@ export function initLibraryPanel() {
   // Rows asked for: a page more per "Show more", up to the API's limit (the filter finds the
   // rest of a larger library).
   let shown = PAGE;
+  let asked = 0; // the latest request: an older answer arriving late is not shown
 
   async function refresh() {
     const q = filter.value.trim();
     const query = new URLSearchParams({ limit: String(shown) });
     if (q) query.set("q", q);
+    const ticket = ++asked;
     try {
       const found = await api(`/v1/library?${query}`);
+      if (ticket !== asked) return;
       tbody.replaceChildren(...found.papers.map(row));
       empty.hidden = found.total > 0 || Boolean(q);
       count.textContent = countText(found.papers.length, found.total, q);
