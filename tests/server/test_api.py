@@ -229,7 +229,8 @@ def test_list_and_suggest_papers(api: httpx.Client) -> None:
     assert api.get("/v1/library", params={"q": "1609"}).json()["papers"][0]["ref"] == (
         GOOD_ENOUGH_REF
     )
-    assert api.get("/v1/library", params={"q": "no such paper"}).json() == {"papers": []}
+    no_match = api.get("/v1/library", params={"q": "no such paper"}).json()
+    assert no_match == {"papers": [], "total": 0}
 
 
 def test_search_passages(api: httpx.Client) -> None:

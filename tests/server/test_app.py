@@ -16,7 +16,9 @@ LOOPBACK = "http://127.0.0.1"
 
 
 class BrokenService(Service):
-    def papers(self, query: str | None = None, limit: int = 50) -> list[StoredPaper]:
+    def paper_listing(
+        self, query: str | None = None, limit: int = 50
+    ) -> tuple[list[StoredPaper], int]:
         raise RuntimeError("internal detail /secret/path")
 
 
@@ -34,6 +36,7 @@ def test_an_internal_error_is_a_bare_500(tmp_path: Path) -> None:
         }
     }
     assert "secret" not in response.text and "Traceback" not in response.text
+    assert response.headers["x-content-type-options"] == "nosniff"  # as every other answer
 
 
 def test_uploads_get_the_upload_limit_and_everything_else_the_json_limit(tmp_path: Path) -> None:

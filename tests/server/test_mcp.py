@@ -166,7 +166,9 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
 
     added = _payload(outcome["add"])
     assert added["ref"] == "local:notes" and added["outcome"] == "added"
-    assert [p["ref"] for p in _payload(outcome["list"])["papers"]] == ["local:notes"]
+    listed = _payload(outcome["list"])
+    assert [p["ref"] for p in listed["papers"]] == ["local:notes"]
+    assert listed["total"] == 1  # as the API's /v1/library says it
 
     assert "unknown judge 'x'" in _error_text(outcome["unknown_judge"])
     assert "the claim is empty" in _error_text(outcome["empty_claim"])

@@ -26,7 +26,7 @@ from claimaudit.judges.protocol import Decision, Judge, JudgeReply, JudgeSetting
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service, upload_name
 from tests.fakes import ScriptedJudge, pick
-from tests.server.conftest import DEEP_RULES_REF
+from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM
 
 
 @pytest.fixture
@@ -187,6 +187,27 @@ def test_a_missing_library_is_unavailable_not_created(tmp_path: Path) -> None:
     assert service.papers() == []
 
 
+def test_a_library_gone_after_start_is_said_alike_and_never_made_anew(
+    service: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Even with a search key, a check does not look elsewhere as if the paper were merely absent.
+    monkeypatch.setenv("VALYU_API_KEY", "k")
+    service.ensure_library()
+    service.library.unlink()
+    missing = "the server's library is missing: it was moved or deleted after the server started"
+    with pytest.raises(LibraryOpenError, match=f"^{missing}$"):
+        service.papers()
+    checked = service.check(NARROW_CLAIM, [DEEP_RULES_REF, "scifact:1000"], judge="local")
+    assert [r.error for r in checked.records] == [
+        f"{DEEP_RULES_REF}: {missing}",
+        f"scifact:1000: {missing}",
+    ]
+    with pytest.raises(LibraryOpenError, match=f"^{missing}$") as caught:
+        service.add_upload(io.BytesIO(b"# T\n\nWords.\n"), "n.md", ref="local:n")
+    assert caught.value.http_status == 503
+    assert not service.library.exists()
+
+
 def test_the_service_refuses_an_empty_draft_as_a_draft_error(service: Service) -> None:
     with pytest.raises(DraftError, match="the draft is empty") as caught:
         service.review("  \n")
@@ -215,8 +236,8 @@ def test_an_unusable_library_is_reported_without_its_path(service: Service, dama
         library.mkdir()
     calls = _library_calls(service)
     if damage == "missing":
+        service.ensure_library()  # as the server does at start
         library.unlink()
-        del calls["upload"]  # an upload creates a missing library, as at startup
     for name, call in calls.items():
         with pytest.raises(LibraryOpenError) as caught:
             call()
@@ -245,6 +266,11 @@ def test_a_503_over_http_does_not_name_the_library_path(tmp_path: Path) -> None:
         response = api.get("/v1/library/search", params={"q": "deep"})
         assert response.status_code == 503 and str(tmp_path) not in response.text
         assert "the server's library is missing" in response.json()["error"]["message"]
+        # Uploading, as a check's record once advised, does not make a new empty library.
+        response = api.post("/v1/library", files={"file": ("n.md", b"# T\n\nWords.\n")})
+        assert response.status_code == 503, response.text
+        assert "the server's library is missing" in response.json()["error"]["message"]
+        assert not library.exists()
 
 
 def test_a_review_judges_one_version_of_a_paper_uploaded_anew_meanwhile(service: Service) -> None:

@@ -7,7 +7,8 @@ import re
 
 from claimaudit.inputs import MAX_CLAIM_CHARS
 from claimaudit.library.ingest import MAX_TITLE_CHARS
-from claimaudit.server.routes.web import CONTENT_SECURITY_POLICY, STATIC
+from claimaudit.server.headers import CONTENT_SECURITY_POLICY
+from claimaudit.server.routes.web import STATIC
 
 PAGE_FILES = {
     "index.html",

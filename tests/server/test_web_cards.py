@@ -115,3 +115,61 @@ def test_a_screen_reader_hears_the_verdict_and_its_confidence(
     assert "(the verdict)" in chosen, chosen
     # The visible badge still reads as the verdict alone.
     expect(card.locator(".badges .badge .label").first).to_have_text("supports")
+
+
+MISSING_REF = "arXiv:2401.00001"
+
+
+def test_results_say_their_claim_and_go_out_of_date_when_it_or_the_papers_change(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    page.fill("#claim", f"  {NARROW_CLAIM} ")
+    page.fill("#paper-input", MISSING_REF)
+    page.click("#check-submit")
+    results, status = page.locator("#results"), page.locator("#check-status")
+    expect(results.locator(f'.card[data-ref="{MISSING_REF}"]')).to_have_count(1)
+    expect(results.locator(".judged")).to_have_text(f"Claim judged: {NARROW_CLAIM}")
+    expect(results.locator(".stale-note")).to_be_hidden()
+    expect(status).to_have_text("1 record; 1 needs review.")
+    # Another claim: the cards are dimmed, and say whose they are.
+    page.fill("#claim", "Deep learning always beats simpler models.")
+    expect(results).to_have_class("cards stale")
+    expect(results.locator(".stale-note")).to_have_text(
+        "These results are for the previous claim or papers: press Check."
+    )
+    expect(status).to_have_text("The claim or papers changed: press Check to check them.")
+    expect(results.locator(".card")).to_have_css("opacity", "0.45")
+    # The claim back as judged (spacing aside): current again.
+    page.fill("#claim", NARROW_CLAIM)
+    expect(results).to_have_class("cards")
+    expect(status).to_have_text("1 record; 1 needs review.")
+    # Another paper added, or the judged one removed: out of date.
+    page.fill("#paper-input", GOOD_ENOUGH_REF)
+    page.press("#paper-input", "Enter")
+    expect(results).to_have_class("cards stale")
+    page.click(f'#paper-chips li[data-ref="{GOOD_ENOUGH_REF}"] button')
+    expect(results).to_have_class("cards")
+    page.click(f'#paper-chips li[data-ref="{MISSING_REF}"] button')
+    expect(results).to_have_class("cards stale")
+
+
+def test_one_paper_written_three_ways_is_added_once(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    chips = page.locator("#paper-chips li")
+    for ref in ("2101.00001", "arXiv:2101.00001", "https://arxiv.org/abs/2101.00001"):
+        page.fill("#paper-input", ref)
+        page.press("#paper-input", "Enter")
+    page.fill("#paper-input", "https://doi.org/10.1000/XYZ")
+    page.press("#paper-input", "Enter")
+    page.fill("#paper-input", "doi:10.1000/xyz")
+    page.press("#paper-input", "Enter")
+    expect(page.locator("#check-status")).to_have_text(
+        "doi:10.1000/xyz names the same paper as https://doi.org/10.1000/XYZ, already added."
+    )
+    expect(chips).to_have_count(2)
+    expect(chips.nth(0)).to_have_attribute("data-ref", "2101.00001")
+    # A different version is another paper to the server: it is added.
+    page.fill("#paper-input", "arXiv:2101.00001v2")
+    page.press("#paper-input", "Enter")
+    expect(chips).to_have_count(3)

@@ -142,3 +142,78 @@ def test_the_library_table_fits_a_phone_and_breaks_references_only_between_parts
     assert layout["refText"] == LONG_REF  # copied whole: the breaks add no characters
     assert layout["breaks"] > 0 and layout["refLines"] > 1, layout  # it does wrap on a phone
     assert layout["brokenPieces"] == [], layout  # "journal.", "pcbi.", "1005510" stay whole
+
+
+URL_TITLE_REF = "local:urltitle"
+URL_TITLE = "DeepChem: https://github.com/deepchem/deepchem-applications for Chemoinformatics"
+# Where each row's remove button and the table end, against the screen's width.
+_RIGHT_EDGES = """() => ({
+  screen: document.documentElement.clientWidth,
+  table: document.querySelector("#library-table").getBoundingClientRect().right,
+  buttons: [...document.querySelectorAll("#library-table button")].map(
+    (b) => b.getBoundingClientRect().right),
+})"""
+
+
+@pytest.mark.parametrize("width", [PHONE_WIDTH, 320])
+def test_a_title_holding_a_long_url_keeps_the_table_on_a_phone_screen(
+    page: Page, server: RunningServer, width: int
+) -> None:
+    with server.client() as client:
+        answer = client.post(
+            "/v1/library",
+            files={"file": ("u.md", b"# U\n\nText.\n")},
+            data={"ref": URL_TITLE_REF, "title": URL_TITLE},
+        )
+        assert answer.status_code == 201, answer.text
+        try:
+            page.set_viewport_size({"width": width, "height": 844})
+            page.goto(server.url)
+            expect(page.locator(f'#library-table tr[data-ref="{URL_TITLE_REF}"]')).to_have_count(1)
+            edges = page.evaluate(_RIGHT_EDGES)
+            assert edges["table"] <= edges["screen"], edges
+            assert max(edges["buttons"]) <= edges["screen"], edges
+            layout = page.evaluate(
+                _TABLE_LAYOUT.replace('startsWith("doi:")', 'startsWith("local:url")')
+            )
+            assert layout["fits"], layout
+            assert layout["broken"] == [], layout  # headings and numbers stay on one line
+            assert layout["brokenPieces"] == [], layout  # the reference breaks only at <wbr>
+        finally:
+            client.delete(f"/v1/library/{URL_TITLE_REF}", params={"exact": "true"})
+
+
+def test_an_upload_s_warnings_show_beside_its_success(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    # The file's name names one paper, the Reference field another: stored as given, with a word.
+    page.set_input_files(
+        "#upload-file",
+        files=[
+            {"name": "2101.00099v1.md", "mimeType": "text/markdown", "buffer": b"# W\n\nOne.\n"}
+        ],
+    )
+    page.fill("#upload-ref", "arXiv:2101.00098v1")
+    try:
+        page.click("#upload-submit")
+        expect(page.locator("#upload-status")).to_have_text(
+            "arXiv:2101.00098v1: W (added, 1 passage)."
+        )
+        expect(page.locator("#upload-warnings li")).to_have_text(
+            [
+                "Warning: 2101.00099v1.md names arXiv:2101.00099v1, not arXiv:2101.00098v1; "
+                "stored as arXiv:2101.00098v1, as given"
+            ]
+        )
+        # The next upload's outcome replaces them.
+        page.set_input_files(
+            "#upload-file",
+            files=[{"name": "w.md", "mimeType": "text/markdown", "buffer": b"# W\n\nTwo.\n"}],
+        )
+        page.fill("#upload-ref", "local:no-warning")
+        page.click("#upload-submit")
+        expect(page.locator("#upload-status")).to_contain_text("local:no-warning: W")
+        expect(page.locator("#upload-warnings")).to_be_hidden()
+    finally:
+        with server.client() as client:
+            for ref in ("arXiv:2101.00098v1", "local:no-warning"):
+                client.delete(f"/v1/library/{ref}", params={"exact": "true"})

@@ -94,6 +94,36 @@ def test_a_paper_missing_from_the_library_says_to_upload_it(
     )
 
 
+# A DOI may hold ";" (SICI DOIs do): only the API's advice after it is the page's to replace.
+SEMICOLON_DOI = "doi:10.1000/xyz;abc"
+
+
+def test_a_missing_paper_whose_reference_holds_a_semicolon_is_named_whole(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", SEMICOLON_DOI)
+    page.click("#check-submit")
+    expect(page.locator(f'.card[data-ref="{SEMICOLON_DOI}"] .error')).to_have_text(
+        f"{SEMICOLON_DOI} is not in the local library. "
+        "Upload it in the Library panel below, then check again."
+    )
+
+
+def test_a_missing_paper_in_a_review_says_to_review_again(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    page.fill("#draft", f"{NARROW_CLAIM[:-1]} ({SEMICOLON_DOI}).\n")
+    page.click("#review-submit")
+    page.locator('#review-draft .claim-marker[data-claim="1"]').click()
+    expect(page.locator(f'#review-claim-1 .card[data-ref="{SEMICOLON_DOI}"] .error')).to_have_text(
+        f"{SEMICOLON_DOI} is not in the local library. "
+        "Upload it in the Library panel below, then review again."
+    )
+
+
 def test_a_markdown_draft_naming_its_bibliography_says_to_paste_it(
     page: Page, server: RunningServer
 ) -> None:

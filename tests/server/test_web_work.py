@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import httpx
 from playwright.sync_api import Page, Request, expect
 
 from tests.server.conftest import (
@@ -186,3 +187,55 @@ def test_an_over_long_claim_is_said_not_cut(page: Page, server: RunningServer) -
         "The claim has 2002 characters; the limit is 2000."
     )
     assert sent == []
+
+
+# Python's whitespace and JavaScript's \s differ both ways: U+FEFF is a word character to the
+# server, U+001F a space.
+CLAIM_START = "SciPy has sparse matrices "
+
+
+def test_the_claim_counter_splits_on_python_s_whitespace_exactly(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    # Every character of the Basic Multilingual Plane (surrogates aside), twice between two
+    # words: a run of whitespace counts as one character, anything else as two.
+    points = [c for c in range(0x10000) if not 0xD800 <= c <= 0xDFFF]
+    counted = page.evaluate(
+        """async (points) => {
+          const { claimLength } = await import("/static/counter.js");
+          return points.map((c) => claimLength(`a${String.fromCodePoint(c).repeat(2)}b`));
+        }""",
+        points,
+    )
+    expected = [len(" ".join(f"a{chr(c) * 2}b".split())) for c in points]
+    differ = [hex(c) for c, got, want in zip(points, counted, expected, strict=True) if got != want]
+    assert differ == []
+
+
+def test_the_page_refuses_what_the_server_refuses_and_sends_what_it_takes(
+    page: Page, server: RunningServer, api: httpx.Client
+) -> None:
+    sent: list[Request] = []
+    page.on(
+        "request", lambda request: sent.append(request) if "/v1/checks" in request.url else None
+    )
+    page.goto(server.url)
+    counter = page.locator("#claim-count")
+    refused = CLAIM_START + "x" * 1950 + " " + "\ufeff" * 30
+    answer = api.post("/v1/checks", json={"claim": refused, "papers": ["arXiv:2401.00001"]})
+    assert answer.json()["error"]["message"] == "the claim has 2007 characters; the limit is 2000"
+    page.fill("#claim", refused)
+    expect(counter).to_have_text("2007 / 2000 characters: 7 over the limit, shorten the claim")
+    page.fill("#paper-input", "arXiv:2401.00001")
+    page.click("#check-submit")
+    expect(page.locator("#check-status")).to_have_text(
+        "The claim has 2007 characters; the limit is 2000."
+    )
+    assert sent == []
+    taken = CLAIM_START + "x" * 1950 + "\x1f" * 40
+    page.fill("#claim", taken)
+    expect(counter).to_have_text("1976 / 2000 characters")
+    page.click("#check-submit")
+    expect(page.locator('.card[data-ref="arXiv:2401.00001"]')).to_have_count(1)
+    assert len(sent) == 1

@@ -253,14 +253,22 @@ class Library:
     def find_papers(self, text: str, limit: int = 20) -> list[StoredPaper]:
         """Papers whose reference or title contains ``text`` (any case), references that start
         with it first: suggestions while a user types a reference."""
-        needle = text.strip().lower()
-        escaped = needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        escaped = _like_escaped(text)
         where = (
-            "WHERE lower(p.ref) LIKE :any ESCAPE '\\' OR lower(p.title) LIKE :any ESCAPE '\\' "
+            f"WHERE {_CONTAINS} "
             "ORDER BY lower(p.ref) NOT LIKE :start ESCAPE '\\', p.ref LIMIT :limit"
         )
         params = {"any": f"%{escaped}%", "start": f"{escaped}%", "limit": max(limit, 0)}
         return [paper for _, paper in self._rows(where, params)]
+
+    def count_papers(self, text: str | None = None) -> int:
+        """How many papers there are, or how many ``find_papers(text)`` would find unlimited:
+        a client shown a limited list can say how many it was not shown."""
+        if not text:
+            return int(self._conn.execute("SELECT count(*) FROM papers").fetchone()[0])
+        params = {"any": f"%{_like_escaped(text)}%"}
+        row = self._conn.execute(f"SELECT count(*) FROM papers p WHERE {_CONTAINS}", params)
+        return int(row.fetchone()[0])
 
     def search(self, query: str, ref: PaperRef | None = None, limit: int = 10) -> list[SearchHit]:
         """Passages best matching the words of ``query`` (BM25), optionally within one paper.
@@ -347,3 +355,13 @@ class Library:
             )
             for r in rows
         ]
+
+
+# A paper whose reference or title contains the LIKE pattern :any (any case).
+_CONTAINS = "(lower(p.ref) LIKE :any ESCAPE '\\' OR lower(p.title) LIKE :any ESCAPE '\\')"
+
+
+def _like_escaped(text: str) -> str:
+    """``text`` as a case-folded LIKE operand that matches itself, wildcards included."""
+    needle = text.strip().lower()
+    return needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")

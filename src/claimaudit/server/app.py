@@ -12,6 +12,7 @@ from claimaudit import __version__
 from claimaudit.server.auth import BearerAuthMiddleware
 from claimaudit.server.config import ServerConfig
 from claimaudit.server.errors import install_error_handlers
+from claimaudit.server.headers import SecurityHeadersMiddleware
 from claimaudit.server.limits import BodyLimitMiddleware
 from claimaudit.server.once import each_body_name_once
 from claimaudit.server.origin import OriginGuardMiddleware
@@ -73,4 +74,5 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
     if config.token:
         app.add_middleware(BearerAuthMiddleware, token=config.token)
     app.add_middleware(OriginGuardMiddleware, bound_host=config.host)
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every answer, refusals too
     return app

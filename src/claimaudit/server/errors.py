@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException
 from claimaudit.errors import ClaimauditError, NestingError, as_known
 from claimaudit.redaction import safe_line
 from claimaudit.server.advice import request_message
+from claimaudit.server.headers import NOSNIFF
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.validation import field_errors, field_name
 from claimaudit.untrusted import check_json_depth
@@ -122,7 +123,10 @@ async def _domain_or_internal_error(request: Request, exc: Exception) -> JSONRes
     if known is not None:
         return error_response(known.http_status, known.code, request_message(known))
     # Starlette re-raises after this response is sent, so the server log gets the traceback.
-    return error_response(500, "internal_error", "internal server error; see the server log")
+    response = error_response(500, "internal_error", "internal server error; see the server log")
+    # Sent from outside every middleware: the security headers' one is not passed.
+    response.headers.update(NOSNIFF)
+    return response
 
 
 def install_error_handlers(app: FastAPI) -> None:

@@ -227,8 +227,8 @@ def register_library_tools(server: MCPServer, service: Service) -> None:
         ] = None,
         limit: Annotated[int, Field(ge=1, le=MAX_LIST_LIMIT)] = 100,
     ) -> dict[str, Any]:
-        papers = _answer(lambda: service.papers(query, limit))
-        return {"papers": [Paper.of(p).wire() for p in papers]}
+        papers, total = _answer(lambda: service.paper_listing(query, limit))
+        return {"papers": [Paper.of(p).wire() for p in papers], "total": total}
 
     @server.tool(
         title="Search library passages",

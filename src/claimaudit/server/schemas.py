@@ -104,6 +104,10 @@ def check_wire(checked: Checked) -> dict[str, Any]:
 
 class PaperList(Wire):
     papers: list[Paper]
+    total: int = Field(
+        description="How many papers there are (with q: match it), listed or not: more than "
+        "len(papers) when limit cut the list."
+    )
 
 
 class PaperDetail(Wire):

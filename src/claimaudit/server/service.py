@@ -52,7 +52,7 @@ from claimaudit.server.drafts import (
     review_inputs,
 )
 from claimaudit.server.judges import JudgePool, validate_model
-from claimaudit.server.sources import LIBRARY_NAME, hide_library, server_source
+from claimaudit.server.sources import LIBRARY_MISSING, hide_library, server_source
 
 UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
 MAX_PAPERS_PER_CHECK = 50
@@ -104,10 +104,14 @@ class Service:
         self.advice = advice
         self.judges = judges or JudgePool()
         self.review_limits = ReviewLimits(MAX_PAPERS_PER_CHECK, max_review_pairs)
+        # Set once the library is made at start: from then on a missing file vanished, and
+        # nothing (an upload included) makes a new empty one in its place.
+        self.library_made = False
 
     def ensure_library(self) -> None:
         """Create (or migrate) the library file so that the first request finds one."""
         Library.open(self.library, create=True).close()
+        self.library_made = True
 
     @contextmanager
     def _open(self, *, create: bool = False) -> Iterator[Library]:
@@ -122,9 +126,7 @@ class Service:
             yield
         except LibraryOpenError as exc:
             if not self.library.exists():
-                message = (
-                    f"{LIBRARY_NAME} is missing: it was moved or deleted after the server started"
-                )
+                message = LIBRARY_MISSING
             else:
                 message = hide_library(str(exc), self.library)
             raise exc.reworded(message) from None  # the same kind: damaged stays damaged
@@ -145,7 +147,7 @@ class Service:
         with (
             self._library_errors(),  # the results cache lives in the library
             self.judges.lease(judge, model) as chosen,
-            closing(server_source(self.library)) as source,
+            closing(server_source(self.library, made_at_start=self.library_made)) as source,
             make_checker(
                 chosen,
                 source=source,
@@ -268,11 +270,18 @@ class Service:
     # -- the library -------------------------------------------------------------------------
 
     def papers(self, query: str | None = None, limit: int = 50) -> list[StoredPaper]:
+        return self.paper_listing(query, limit)[0]
+
+    def paper_listing(
+        self, query: str | None = None, limit: int = 50
+    ) -> tuple[list[StoredPaper], int]:
+        """Up to ``limit`` papers (those ``query`` finds, if given) and how many there are in
+        all, read at once: a client can say "showing 1,000 of 1,005"."""
         check_texts(query=query)
         with self._open() as library:
             if query:
-                return library.find_papers(query, limit)
-            return library.list_papers()[:limit]
+                return library.find_papers(query, limit), library.count_papers(query)
+            return library.list_papers()[:limit], library.count_papers()
 
     def paper(self, ref: str) -> tuple[StoredPaper, list[Passage]]:
         check_texts(reference=ref)
@@ -317,7 +326,7 @@ class Service:
         paper_ref = parse_ref(ref) if ref else None
         if not path.exists():
             raise InputError(f"{path}: no such file or folder")
-        with self._open(create=True) as library:
+        with self._open(create=not self.library_made) as library:
             return add_path(
                 library,
                 path,

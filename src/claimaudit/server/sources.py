@@ -10,12 +10,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.api import make_source
-from claimaudit.errors import PaperNotInLibraryError, SourceError
+from claimaudit.errors import LibraryUnreadableError, PaperNotInLibraryError, SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
 LIBRARY_NAME = "the server's library"
 FOLDER_NAME = "the server's library folder"
+# The server makes its library at start: a file missing later was moved or deleted meanwhile,
+# which every surface says in these words (a list, a check's record, an upload).
+LIBRARY_MISSING = f"{LIBRARY_NAME} is missing: it was moved or deleted after the server started"
 # How the library's messages read once its path is gone ("cannot open library PATH: ...").
 _WORDING = (
     (f"library path {LIBRARY_NAME}", LIBRARY_NAME),
@@ -38,14 +41,20 @@ def hide_library(message: str, library: Path) -> str:
 
 
 class ServerSource(Source):
-    """Wraps a source so that its failures never name the server's library path."""
+    """Wraps a source so that its failures never name the server's library path.
 
-    def __init__(self, inner: Source, library: Path) -> None:
+    ``made_at_start``: the server made (or found) its library when it started, so a library
+    missing now vanished, and no paper is looked for elsewhere as if it were merely absent."""
+
+    def __init__(self, inner: Source, library: Path, *, made_at_start: bool = False) -> None:
         self.inner = inner
         self.name = inner.name
         self._library = library
+        self._made_at_start = made_at_start
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        if self._made_at_start and not self._library.exists():
+            raise LibraryUnreadableError(f"{ref}: {LIBRARY_MISSING}")
         try:
             return self.inner.fetch(ref, query)
         except SourceError as error:
@@ -63,5 +72,5 @@ class ServerSource(Source):
         self.inner.close()
 
 
-def server_source(library: Path) -> ServerSource:
-    return ServerSource(make_source(library=library), library)
+def server_source(library: Path, *, made_at_start: bool = False) -> ServerSource:
+    return ServerSource(make_source(library=library), library, made_at_start=made_at_start)

@@ -47,7 +47,8 @@ def install(app: FastAPI, state: AppState) -> None:
         ] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT), WHOLE_NUMBER] = 50,
     ) -> PaperList:
-        return PaperList(papers=[Paper.of(p) for p in service.papers(q, limit)])
+        papers, total = service.paper_listing(q, limit)
+        return PaperList(papers=[Paper.of(p) for p in papers], total=total)
 
     @router.get("/v1/library/search", response_model=HitList, summary="Search passages")
     def search(

@@ -23,16 +23,36 @@ export function setToken(token) {
   sessionStorage.setItem(TOKEN_KEY, token);
 }
 
+// What the server can take as a token: printable ASCII, no spaces (it refuses any other
+// CLAIMAUDIT_TOKEN at start, and a header cannot carry a character above U+00FF at all).
+const TOKEN_CHARS = /^[\x21-\x7e]+$/;
+
+export function tokenProblem(token) {
+  return TOKEN_CHARS.test(token) ? null : "a token holds only ASCII characters, and no spaces";
+}
+
 function authHeaders() {
   const token = sessionStorage.getItem(TOKEN_KEY);
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+// The request's headers; a token that no header can carry (kept from before this check) is
+// dropped and asked for again: the server was never asked, so it is not "unreachable".
+function requestHeaders() {
+  try {
+    return new Headers({ Accept: "application/json", ...authHeaders() });
+  } catch {
+    sessionStorage.removeItem(TOKEN_KEY);
+    document.dispatchEvent(new CustomEvent("claimaudit:unauthorized"));
+    throw new ApiError(0, "bad_token", "The access token cannot be sent: enter it again.");
+  }
+}
+
 export async function api(path, { method = "GET", json, form } = {}) {
-  const headers = { Accept: "application/json", ...authHeaders() };
+  const headers = requestHeaders();
   let body;
   if (json !== undefined) {
-    headers["Content-Type"] = "application/json";
+    headers.set("Content-Type", "application/json");
     body = JSON.stringify(json);
   } else if (form !== undefined) {
     body = form;

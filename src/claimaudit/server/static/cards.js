@@ -224,14 +224,15 @@ function title(record) {
   );
 }
 
-// `threshold`: the review threshold the answer says its records were judged against.
-export function renderRecord(record, threshold) {
+// `threshold`: the review threshold the answer says its records were judged against; `again`:
+// what to press once a missing paper is uploaded ("check again", "review again").
+export function renderRecord(record, threshold, again = "check again") {
   if (record.verdict === "not_checked") {
     return el(
       "article",
       { class: "card not-checked", "data-verdict": "not_checked", "data-ref": record.paperRef },
       title(record),
-      el("p", { class: "error", text: recordError(record.error) }),
+      el("p", { class: "error", text: recordError(record.error, again) }),
       el("p", { class: "muted", text: "An operational failure, not a verdict about the paper." }),
     );
   }

@@ -4,9 +4,24 @@
 import { api } from "./api.js";
 import { pageMessage } from "./messages.js";
 import { legend, renderRecord } from "./cards.js";
-import { claimLength, initClaimCounter } from "./counter.js";
+import { claimLength, initClaimCounter, normalClaim } from "./counter.js";
 import { chosenModel, el, followJudge, loadJudges, restoreFocus, setStatus } from "./dom.js";
 import { keepFields, remember, remembered } from "./keep.js";
+
+// The obvious spellings of one paper, as the server reads them (identity.py): an arXiv id bare,
+// with "arXiv:" or as an arxiv.org URL; a DOI bare, with "doi:" or as a doi.org URL, in any
+// case. The server refuses a check naming a paper twice; the page adds such a paper once.
+const ARXIV_FORMS = /^(?:arxiv:|https?:\/\/(?:www\.|export\.)?arxiv\.org\/(?:abs|pdf|html)\/)?(\d{4}\.\d{4,5}(?:v\d+)?)(?:\.pdf)?\/?$/i;
+const DOI_FORMS = /^(?:doi:\s*|https?:\/\/(?:dx\.)?doi\.org\/)?(10\.\d{4,9}\/\S+)$/i;
+
+export function paperKey(ref) {
+  const text = ref.trim();
+  const arxiv = ARXIV_FORMS.exec(text);
+  if (arxiv) return `arxiv:${arxiv[1].toLowerCase()}`;
+  const doi = DOI_FORMS.exec(text);
+  if (doi) return `doi:${doi[1].toLowerCase()}`;
+  return text;
+}
 
 export function initCheckPanel() {
   const form = document.getElementById("check-form");
@@ -22,8 +37,22 @@ export function initCheckPanel() {
   // The references added before a reload come back (kept as typed; they are not paper contents).
   const papers = (remembered("papers") || []).filter((ref) => typeof ref === "string");
 
+  // The claim and papers the results shown were judged for, and the status that said so: once
+  // either changes, the results are marked out of date (and back, if the change is undone).
+  let judged = null;
+  function followJudged() {
+    if (!judged) return;
+    const stale = normalClaim(claim.value) !== judged.claim || papers.join("\n") !== judged.papers;
+    if (stale === results.classList.contains("stale")) return;
+    results.classList.toggle("stale", stale);
+    results.querySelector(".stale-note").hidden = !stale;
+    if (stale) setStatus(status, "The claim or papers changed: press Check to check them.", "");
+    else setStatus(status, judged.status, "done");
+  }
+
   function drawChips() {
     remember("papers", papers);
+    followJudged();
     chips.replaceChildren(
       ...papers.map((ref) =>
         el(
@@ -90,9 +119,12 @@ export function initCheckPanel() {
     if (!text) return adding;
     adding = adding.then(async () => {
       const ref = await resolveRef(text);
-      if (!papers.includes(ref)) {
+      const same = papers.find((added) => paperKey(added) === paperKey(ref));
+      if (same === undefined) {
         papers.push(ref);
         drawChips();
+      } else if (same !== ref) {
+        setStatus(status, `${ref} names the same paper as ${same}, already added.`, "");
       }
     });
     return adding;
@@ -113,6 +145,7 @@ export function initCheckPanel() {
   drawChips();
   keepFields(["claim", "topic", "judge", "model", "threshold"]);
   const counter = initClaimCounter(claim, document.getElementById("claim-count"));
+  claim.addEventListener("input", followJudged);
   followJudge(judge, modelField);
   loadJudges(judge);
   // Once a token is given, what failed without it is asked again and its error dropped.
@@ -149,13 +182,23 @@ export function initCheckPanel() {
     submit.disabled = true;
     setStatus(status, `Checking ${papers.length} paper${papers.length > 1 ? "s" : ""}…`, "busy");
     results.replaceChildren();
+    results.classList.remove("stale");
+    judged = null;
     let landing = null; // where focus goes when the results are in
     try {
       const found = await api("/v1/checks", { method: "POST", json: body });
-      results.replaceChildren(legend(), ...found.records.map((r) => renderRecord(r, found.threshold)));
       const review = found.records.filter((r) => r.needsReview).length;
-      setStatus(status, `${found.records.length} record${found.records.length > 1 ? "s" : ""}; ${review} need${review === 1 ? "s" : ""} review.`, "done");
+      const said = `${found.records.length} record${found.records.length > 1 ? "s" : ""}; ${review} need${review === 1 ? "s" : ""} review.`;
+      judged = { claim: normalClaim(body.claim), papers: body.papers.join("\n"), status: said };
+      results.replaceChildren(
+        el("p", { class: "stale-note", role: "status", hidden: true, text: "These results are for the previous claim or papers: press Check." }),
+        el("p", { class: "judged" }, el("span", { class: "muted", text: "Claim judged: " }), el("q", { text: judged.claim })),
+        legend(),
+        ...found.records.map((r) => renderRecord(r, found.threshold)),
+      );
+      setStatus(status, said, "done");
       landing = results;
+      followJudged(); // edited while the check ran
     } catch (error) {
       setStatus(status, pageMessage(error), "error");
     } finally {

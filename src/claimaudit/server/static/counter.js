@@ -2,9 +2,18 @@
 // validate_claim): whitespace runs as one space, ends trimmed, in Unicode code points, so an
 // emoji is one character (the textarea's own maxlength would count two, and cut silently).
 
+// Python's str.split() whitespace, exactly: `[c for c in map(chr, range(0x110000)) if
+// c.isspace()]`. JavaScript's \s differs both ways (it takes U+FEFF, and leaves U+001C-U+001F
+// and U+0085), so a claim the page counted as fitting could be refused, and the other way round.
+const PYTHON_WHITESPACE = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+
+// The claim as the server reads it: whitespace runs as one space, ends trimmed.
+export function normalClaim(text) {
+  return text.split(PYTHON_WHITESPACE).filter(Boolean).join(" ");
+}
+
 export function claimLength(text) {
-  const words = text.split(/\s+/).filter(Boolean);
-  return Array.from(words.join(" ")).length;
+  return Array.from(normalClaim(text)).length;
 }
 
 // Keeps `counter` saying how many characters the claim has of its `data-max-chars` limit;

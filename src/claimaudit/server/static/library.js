@@ -5,23 +5,68 @@ import { pageMessage } from "./messages.js";
 import { breakable, el, restoreFocus, setStatus } from "./dom.js";
 import { initLimitNote } from "./counter.js";
 
+const PAGE = 1000;
+const MAX_ROWS = 10_000; // the API's largest limit
+const FILTER_WAIT_MS = 250; // one request once typing pauses, not one per key
+
+const number = (n) => n.toLocaleString("en");
+const papers = (n) => `${number(n)} paper${n === 1 ? "" : "s"}`;
+
+// "3 papers", "showing 1,000 of 1,005 papers", "2 papers match", "showing 1,000 of the 1,200
+// papers that match".
+function countText(listed, total, q) {
+  if (q && listed < total) return `showing ${number(listed)} of the ${papers(total)} that match`;
+  if (q) return `${papers(total)} match${total === 1 ? "es" : ""}`;
+  if (listed < total) return `showing ${number(listed)} of ${papers(total)}`;
+  return total ? papers(total) : "";
+}
+
 export function initLibraryPanel() {
   const form = document.getElementById("upload-form");
   const status = document.getElementById("upload-status");
+  const warnings = document.getElementById("upload-warnings");
   const submit = document.getElementById("upload-submit");
   const tbody = document.querySelector("#library-table tbody");
   const empty = document.getElementById("library-empty");
   initLimitNote(document.getElementById("upload-title"), document.getElementById("upload-title-count"));
 
+  const filter = document.getElementById("library-filter");
+  const count = document.getElementById("library-count");
+  const more = document.getElementById("library-more");
+  // Rows asked for: a page more per "Show more", up to the API's limit (the filter finds the
+  // rest of a larger library).
+  let shown = PAGE;
+  let asked = 0; // the latest request: an older answer arriving late is not shown
+
   async function refresh() {
+    const q = filter.value.trim();
+    const query = new URLSearchParams({ limit: String(shown) });
+    if (q) query.set("q", q);
+    const ticket = ++asked;
     try {
-      const found = await api("/v1/library?limit=1000");
+      const found = await api(`/v1/library?${query}`);
+      if (ticket !== asked) return;
       tbody.replaceChildren(...found.papers.map(row));
-      empty.hidden = found.papers.length > 0;
+      empty.hidden = found.total > 0 || Boolean(q);
+      count.textContent = countText(found.papers.length, found.total, q);
+      more.hidden = found.papers.length >= found.total || shown >= MAX_ROWS;
     } catch (error) {
       setStatus(status, pageMessage(error), "error");
     }
   }
+
+  more.addEventListener("click", () => {
+    shown = Math.min(shown + PAGE, MAX_ROWS);
+    refresh();
+  });
+  let typing = null;
+  filter.addEventListener("input", () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => {
+      shown = PAGE;
+      refresh();
+    }, FILTER_WAIT_MS);
+  });
 
   function row(paper) {
     const remove = el("button", { type: "button", class: "link danger", text: "remove", "aria-label": `Remove ${paper.ref}` });
@@ -46,6 +91,12 @@ export function initLibraryPanel() {
     );
   }
 
+  // What the server stored but thought worth saying (a file name naming another paper, ...).
+  function showWarnings(messages) {
+    warnings.replaceChildren(...messages.map((message) => el("li", { text: `Warning: ${message}` })));
+    warnings.hidden = messages.length === 0;
+  }
+
   function changed() {
     document.dispatchEvent(new CustomEvent("claimaudit:library-changed"));
     refresh();
@@ -59,10 +110,13 @@ export function initLibraryPanel() {
     }
     submit.disabled = true;
     setStatus(status, "Uploading…", "busy");
+    showWarnings([]);
     try {
       const added = await api("/v1/library", { method: "POST", form: data });
-      const what = added.outcome === "unchanged" ? "already stored, unchanged" : `${added.outcome}, ${added.passages} passages`;
+      const passages = `${added.passages} passage${added.passages === 1 ? "" : "s"}`;
+      const what = added.outcome === "unchanged" ? "already stored, unchanged" : `${added.outcome}, ${passages}`;
       setStatus(status, `${added.ref}: ${added.title} (${what}).`, "done");
+      showWarnings(added.warnings || []);
       form.reset();
       changed();
     } catch (error) {

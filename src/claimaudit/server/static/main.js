@@ -1,7 +1,7 @@
 // Starts the page: server status, the token prompt when the server asks for one, and each
 // panel. A new panel is one more import and one more entry in PANELS.
 
-import { api, setToken } from "./api.js";
+import { api, setToken, tokenProblem } from "./api.js";
 import { initCheckPanel } from "./check.js";
 import { setStatus } from "./dom.js";
 import { initLibraryPanel } from "./library.js";
@@ -13,13 +13,23 @@ function initToken() {
   const panel = document.getElementById("token-panel");
   const form = document.getElementById("token-form");
   const input = document.getElementById("token-input");
+  const problem = document.getElementById("token-error");
   document.addEventListener("claimaudit:unauthorized", () => {
     panel.hidden = false;
     input.focus();
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    setToken(input.value.trim());
+    const token = input.value.trim();
+    // A token the server could never hold is refused here, before any request is sent.
+    const refused = tokenProblem(token);
+    problem.textContent = refused ? `Not used: ${refused}.` : "";
+    problem.hidden = !refused;
+    if (refused) {
+      input.focus();
+      return;
+    }
+    setToken(token);
     input.value = "";
     panel.hidden = true;
     document.dispatchEvent(new CustomEvent("claimaudit:token"));

@@ -4,14 +4,17 @@
 
 // The API's "send model or set OPENAI_MODEL on the server" names a field the page calls Model.
 const MODEL_NEEDED = /needs a model/;
-const NOT_IN_LIBRARY = /not in the (?:local )?library/;
+// The API's advice for a paper missing from the library (server/advice.py, api_advice), and the
+// library named in the message before it: the page says both in its own words. Only these
+// are cut: a reference may itself hold ";" (doi:10.1000/xyz;abc, SICI DOIs).
+const UPLOAD_ADVICE_API = /; upload it with POST \/v1\/library(?: or set \w+ on the server)?$/;
+const LIBRARY_NAMED = / \(the server's library\)$/;
 // A LaTeX draft sent as text is read on its own: "draft.tex: \input{intro} refused: ...".
 const INCLUDE_REFUSED = /^[^:]*: (.+?) refused: a draft sent as text is read on its own/;
 const BIBLIOGRAPHY_NAMED = /^the draft names the bibliography (.+): send its text as the bibliography/;
 // Valyu's excerpts over the judge's budget: "...; nothing was truncated: send a narrower
 // topic, or add the paper to the server's library".
 const OVER_BUDGET = /^(.*?); nothing was truncated: /;
-const NO_LIBRARY = /^(\S+): no library at /;
 
 // An ApiError (status, code, message) as the page says it.
 export function pageMessage(error) {
@@ -46,17 +49,15 @@ function draftMessage(message) {
   return message;
 }
 
-const UPLOAD_ADVICE = "Upload it in the Library panel below, then check again.";
-
 // A not_checked record's error, with the page's advice where the message gives the API's: a
-// paper missing from the library, Valyu excerpts over the judge's budget.
-export function recordError(message) {
-  if (NOT_IN_LIBRARY.test(message)) {
-    const what = message.split(";")[0].replace(/\s*\([^)]*\)\s*$/, "");
-    return `${what}. ${UPLOAD_ADVICE}`;
+// paper missing from the library, Valyu excerpts over the judge's budget. `again`: what to do
+// once the paper is uploaded, "check again" or "review again".
+export function recordError(message, again = "check again") {
+  const advice = UPLOAD_ADVICE_API.exec(message);
+  if (advice) {
+    const what = message.slice(0, advice.index).replace(LIBRARY_NAMED, "");
+    return `${what}. Upload it in the Library panel below, then ${again}.`;
   }
-  const missing = NO_LIBRARY.exec(message);
-  if (missing) return `${missing[1]}: the server's library has no papers yet. ${UPLOAD_ADVICE}`;
   const over = OVER_BUDGET.exec(message);
   if (over) {
     return `${over[1]}. Nothing was cut: add words to Topic under Options so that fewer sections are chosen, or upload the paper in the Library panel below.`;

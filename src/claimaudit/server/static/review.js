@@ -103,7 +103,7 @@ function marker(claim) {
 }
 
 function card(record, threshold) {
-  const node = renderRecord(record, threshold);
+  const node = renderRecord(record, threshold, "review again");
   node.append(el("p", { class: "cited muted", text: `cited as ${record.citations.join(", ")}` }));
   return node;
 }
