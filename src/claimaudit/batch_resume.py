@@ -2,9 +2,11 @@
 
 Resume matches a record to its input line by the line's *input key* (``claimaudit.batch``),
 written into every record as ``inputKey``: a pair whose key and paper a record holds is done.
+Papers are compared with credentials and tokens masked on both sides, as a record holds a
+reference that does not parse only so (``inputs.shown_ref``).
 Records written before input keys existed match by ``id``, trusted only for an id that a single
 input line has. A line of ``--out`` that is not a record (bad JSON, ``null``, a list) is
-reported with its number and left in place: only the pair it held is checked again. A file
+reported with its number, left in place and ignored: a pair it held counts as not done. A file
 that holds no record at all is no run's output, and is refused rather than appended to.
 """
 
@@ -15,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from claimaudit.errors import BatchOutputError, NestingError
-from claimaudit.untrusted import load_json
+from claimaudit.redaction import redact_text
+from claimaudit.untrusted import load_json, scrub_surrogates
 from claimaudit.userfiles import write_atomic
 
 
@@ -32,18 +35,25 @@ class Resume:
 
     def is_done(self, key: str, ident: str, paper: str, unique_id: bool) -> bool:
         """``ident`` is the line's id as text (legacy records may hold ``"7"`` for ``7``)."""
+        paper = comparable_ref(paper)
         return (key, paper) in self.done or (unique_id and (ident, paper) in self.legacy)
 
     def problems(self, out: Path) -> list[str]:
         """One line per problem found in ``out``, for the user."""
         lines = [
-            f"{out} line {number} is not a record ({why}); left in place, and the pair it held "
-            "is checked again"
+            f"{out} line {number} is not a record ({why}); left in place and ignored, so a pair "
+            "it held counts as not done"
             for number, why in self.corrupt
         ]
         if self.torn:
             lines.append(f"{out}: dropped a last line cut short by an interrupted run")
         return lines
+
+
+def comparable_ref(paper: str) -> str:
+    """``paper`` (as requested, or as a record holds it) with credentials and tokens masked:
+    the same text for both, whichever was masked already."""
+    return redact_text(scrub_surrogates(paper))
 
 
 def _record_key(raw: bytes) -> tuple[str, str, bool] | str:
@@ -100,7 +110,7 @@ def read_resume(out: Path) -> Resume:
                 resume.corrupt.append((number, found))
             continue
         key, paper, legacy = found
-        (resume.legacy if legacy else resume.done).add((key, paper))
+        (resume.legacy if legacy else resume.done).add((key, comparable_ref(paper)))
         if last:
             with out.open("ab") as handle:
                 handle.write(b"\n")

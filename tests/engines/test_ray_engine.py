@@ -199,3 +199,17 @@ def test_more_workers_than_cpus_share_them(
     finally:
         engine.close()
     assert set(pair_counts(read_records(out)).values()) == {1}
+
+
+def test_a_pair_given_up_on_masks_the_credentials_of_its_reference() -> None:
+    from claimaudit.engines import PairRequest
+    from claimaudit.engines.ray_engine import _Batch
+    from claimaudit.engines.shipping import ShippedPair
+
+    secret = "https://user:secret@example.com/paper?token=abc123"
+    batch = _Batch(["tag"], [None], [ShippedPair(PairRequest("Aspirin lowers fever.", secret))])
+    given: list[tuple[object, Record]] = []
+    RayEngine._give_up(batch, "its worker died 3 times", lambda tag, r: given.append((tag, r)))
+    [(tag, record)] = given
+    assert tag == "tag" and record.verdict == "not_checked"
+    assert record.paper_ref == "https://***@example.com/paper?token=***"

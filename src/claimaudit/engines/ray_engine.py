@@ -29,7 +29,7 @@ from claimaudit.engines import JudgeFactory, PairRequest, SourceFactory
 from claimaudit.engines.ray_worker import RemoteLimiter, remote_worker
 from claimaudit.engines.shipping import CheckerSpec, ShippedPair, prepare
 from claimaudit.errors import BackendError, UsageError
-from claimaudit.inputs import ref_key
+from claimaudit.inputs import shown_ref
 from claimaudit.records import NotCheckedRecord, Record
 from claimaudit.redaction import redact_text
 
@@ -264,7 +264,7 @@ class RayEngine:
         for tag, pair in zip(batch.tags, batch.pairs, strict=True):
             request = pair.request
             record = NotCheckedRecord(
-                claim=request.claim, paperRef=ref_key(request.paper), error=f"check failed: {why}"
+                claim=request.claim, paperRef=shown_ref(request.paper), error=f"check failed: {why}"
             )
             on_record(tag, record)
 
