@@ -22,6 +22,15 @@ from claimaudit.untrusted import load_json, scrub_surrogates
 from claimaudit.userfiles import write_atomic
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What a record in ``--out`` said: its verdict (``not_checked`` included) and whether it
+    needs review."""
+
+    verdict: str
+    needs_review: bool
+
+
 @dataclass
 class Resume:
     """What ``--out`` already holds: pairs done, and its lines that are not records."""
@@ -30,13 +39,24 @@ class Resume:
     # Records written before input keys existed: (id, paperRef), trusted only for an id that
     # a single input line has.
     legacy: set[tuple[str, str]] = field(default_factory=set)
+    # What each of those records said, for ``--fail-on``: (legacy, key or id, paperRef) ->
+    # (verdict, needsReview).
+    outcomes: dict[tuple[bool, str, str], Outcome] = field(default_factory=dict)
     corrupt: list[tuple[int, str]] = field(default_factory=list)  # (line number, why)
     torn: bool = False  # a last line cut short by a crash was dropped
 
     def is_done(self, key: str, ident: str, paper: str, unique_id: bool) -> bool:
         """``ident`` is the line's id as text (legacy records may hold ``"7"`` for ``7``)."""
+        return self.earlier(key, ident, paper, unique_id) is not None
+
+    def earlier(self, key: str, ident: str, paper: str, unique_id: bool) -> Outcome | None:
+        """What the record of a pair already done said (see ``is_done``); None when not done."""
         paper = comparable_ref(paper)
-        return (key, paper) in self.done or (unique_id and (ident, paper) in self.legacy)
+        if (key, paper) in self.done:
+            return self.outcomes[False, key, paper]
+        if unique_id and (ident, paper) in self.legacy:
+            return self.outcomes[True, ident, paper]
+        return None
 
     def problems(self, out: Path) -> list[str]:
         """One line per problem found in ``out``, for the user."""
@@ -56,8 +76,8 @@ def comparable_ref(paper: str) -> str:
     return redact_text(scrub_surrogates(paper))
 
 
-def _record_key(raw: bytes) -> tuple[str, str, bool] | str:
-    """(key, paperRef, legacy) of a record line, or why it is not one."""
+def _record_key(raw: bytes) -> tuple[str, str, bool, Outcome] | str:
+    """(key, paperRef, legacy, outcome) of a record line, or why it is not one."""
     try:
         data = load_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -72,11 +92,13 @@ def _record_key(raw: bytes) -> tuple[str, str, bool] | str:
     key = data.get("inputKey")
     if not isinstance(paper, str):
         return "no 'paperRef'"
+    verdict = data.get("verdict")
+    outcome = Outcome(verdict if isinstance(verdict, str) else "", data.get("needsReview") is True)
     if isinstance(key, str):
-        return key, paper, False
+        return key, paper, False, outcome
     ident = data.get("id")
     if isinstance(ident, str | int) and not isinstance(ident, bool):
-        return str(ident), paper, True
+        return str(ident), paper, True, outcome
     return "no 'inputKey'"
 
 
@@ -109,8 +131,10 @@ def read_resume(out: Path) -> Resume:
             else:
                 resume.corrupt.append((number, found))
             continue
-        key, paper, legacy = found
-        (resume.legacy if legacy else resume.done).add((key, comparable_ref(paper)))
+        key, paper, legacy, outcome = found
+        paper = comparable_ref(paper)
+        (resume.legacy if legacy else resume.done).add((key, paper))
+        resume.outcomes[legacy, key, paper] = outcome
         if last:
             with out.open("ab") as handle:
                 handle.write(b"\n")

@@ -8,6 +8,8 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
+
 from claimaudit.batch import run_batch
 from claimaudit.checker import Checker
 from claimaudit.engines import EngineOptions, make_engine
@@ -213,3 +215,53 @@ def test_a_pair_given_up_on_masks_the_credentials_of_its_reference() -> None:
     [(tag, record)] = given
     assert tag == "tag" and record.verdict == "not_checked"
     assert record.paper_ref == "https://***@example.com/paper?token=***"
+
+
+def test_a_driver_that_starts_ray_exits_143_on_sigterm_and_restores_the_handler_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import ray
+
+    from claimaudit.engines import ray_engine
+
+    def rays_own(signum: int, frame: object) -> None:  # Ray's handler, which aborts (exit 134)
+        raise AssertionError("Ray's handler ran")
+
+    def init(**_: object) -> None:
+        signal.signal(signal.SIGTERM, rays_own)
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", init)
+    before = signal.getsignal(signal.SIGTERM)
+    engine = RayEngine(hash_judge, workers=1)
+    try:
+        engine.connect()
+        assert signal.getsignal(signal.SIGTERM) is ray_engine.exit_on_sigterm
+        with pytest.raises(SystemExit) as stopped:
+            os.kill(os.getpid(), signal.SIGTERM)
+            signal.sigtimedwait([], 0)  # lets the pending signal's handler run here
+        assert stopped.value.code == 143
+    finally:
+        engine.close()
+        restored = signal.getsignal(signal.SIGTERM)
+        signal.signal(signal.SIGTERM, before)
+    assert restored is before
+
+
+def test_starting_workers_logs_no_error_about_restarts(
+    ray_address: str,
+    scifact_batch: tuple[Path, Path],
+    tmp_path: Path,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    # Ray's error-level "max_restarts > 0 ... the actor restart will fail" (constructor
+    # arguments held in the object store): a replaced worker could not be built again.
+    batch, library = scifact_batch
+    engine = RayEngine(hash_judge, workers=1)
+    try:
+        run_batch(
+            batch, tmp_path / "o.jsonl", Checker(LibrarySource(library), HashJudge()), engine=engine
+        )
+    finally:
+        engine.close()
+    assert "max_restarts" not in capfd.readouterr().err
