@@ -230,6 +230,7 @@ def test_a_driver_that_starts_ray_exits_143_on_sigterm_and_restores_the_handler_
     def init(**_: object) -> None:
         signal.signal(signal.SIGTERM, rays_own)
 
+    monkeypatch.setattr(ray_engine, "_TERMINATED", [])
     monkeypatch.setattr(ray, "is_initialized", lambda: False)
     monkeypatch.setattr(ray, "init", init)
     before = signal.getsignal(signal.SIGTERM)
@@ -265,3 +266,27 @@ def test_starting_workers_logs_no_error_about_restarts(
     finally:
         engine.close()
     assert "max_restarts" not in capfd.readouterr().err
+
+
+def test_a_sigterm_that_ray_turns_into_exit_1_still_exits_143(
+    monkeypatch: pytest.MonkeyPatch, scifact_batch: tuple[Path, Path]
+) -> None:
+    import ray
+
+    from claimaudit.engines import ray_engine
+
+    def run_as_ray_waits(*_: object) -> None:
+        try:  # the handler, run by Ray's own signal check while it waits
+            ray_engine.exit_on_sigterm(signal.SIGTERM, None)
+        except SystemExit:
+            raise SystemExit(1) from None  # what Ray raises in its place
+
+    monkeypatch.setattr(ray_engine, "_TERMINATED", [])
+    monkeypatch.setattr(ray, "is_initialized", lambda: True)
+    engine = RayEngine(hash_judge, workers=1)
+    monkeypatch.setattr(engine, "_start_workers", lambda *_: None)
+    monkeypatch.setattr(engine, "_run", run_as_ray_waits)
+    checker = Checker(LibrarySource(scifact_batch[1]), HashJudge())
+    with pytest.raises(SystemExit) as stopped:
+        engine.check(checker, [], lambda tag, record: None)
+    assert stopped.value.code == 143

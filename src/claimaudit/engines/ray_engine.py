@@ -89,10 +89,16 @@ def _probe(address: str) -> None:
         raise BackendError(f"cannot start or reach Ray at {address}: {why}") from None
 
 
+# The signal that asked this driver to stop, once one did.
+_TERMINATED: list[int] = []
+
+
 def exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
     """SIGTERM in a driver that Ray joined: Ray's own handler dumps a C++ stack and aborts
     (exit 134). Raised in the main thread instead, so every ``finally`` runs (workers stopped,
-    Ray shut down, locks freed) and the process exits as a terminated one does (128 + 15)."""
+    Ray shut down, locks freed) and the process exits as a terminated one does (128 + 15).
+    Raised while Ray waits, it comes out of Ray as ``SystemExit(1)``: ``check`` restores it."""
+    _TERMINATED.append(signum)
     raise SystemExit(128 + signum)
 
 
@@ -185,6 +191,8 @@ class RayEngine:
             self._run(checker, spec, iter(requests), on_record)
         except BaseException:
             self._stop_workers()  # batches still in flight must not reach a later run
+            if _TERMINATED:
+                raise SystemExit(128 + _TERMINATED[0]) from None
             raise
 
     def _start_workers(self, checker: Checker, spec: CheckerSpec, limits: dict[str, int]) -> None:

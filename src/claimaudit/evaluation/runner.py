@@ -67,7 +67,8 @@ def evaluate(
     """Check each (claim, cited document) pair against a temporary library of ``corpus``.
 
     ``engine`` judges the pairs (default: here, in order; the ray engine writes each pair's row
-    as it finishes, so ``out`` may be in another order, with the same rows)."""
+    as it finishes, so ``out`` may be in another order, with the same rows). ``out`` is
+    replaced only when every pair is done: after a failure it holds what it held."""
     outcomes: list[Outcome] = []
     not_checked = 0
     with ExitStack() as held:
