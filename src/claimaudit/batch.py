@@ -30,7 +30,7 @@ from typing import IO, Any
 
 from claimaudit.accounting import RunSummary
 from claimaudit.batch_lock import batch_lock
-from claimaudit.batch_resume import Resume, read_resume
+from claimaudit.batch_resume import Outcome, Resume, read_resume
 from claimaudit.checker import Checker
 from claimaudit.engines import Engine, PairRequest
 from claimaudit.engines.local import LocalEngine
@@ -192,6 +192,8 @@ class BatchStats:
     skipped: int = 0
     # What the records written by this run cost (pairs already done are not counted again).
     summary: RunSummary = field(default_factory=RunSummary)
+    # What the records of the pairs already done said (``--fail-on`` looks at them too).
+    earlier: Counter[Outcome] = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
 
 
@@ -242,17 +244,23 @@ def pending_work(
 ) -> Iterator[Work]:
     """What is left to do, in input order; each pair already in ``--out`` counts as skipped."""
     for item in items:
+        once = item.id_text in unique
         if isinstance(item, BadLine):
-            if resume.is_done(item.key, item.id_text, "", item.id_text in unique):
-                stats.skipped += 1
-            else:
+            if not _skipped(stats, resume.earlier(item.key, item.id_text, "", once)):
                 yield item
             continue
         for paper in item.papers:
-            if resume.is_done(item.key, item.id_text, ref_key(paper), item.id_text in unique):
-                stats.skipped += 1
-            else:
+            if not _skipped(stats, resume.earlier(item.key, item.id_text, ref_key(paper), once)):
                 yield item, paper
+
+
+def _skipped(stats: BatchStats, earlier: Outcome | None) -> bool:
+    """Whether the pair is done already (counted as skipped)."""
+    if earlier is None:
+        return False
+    stats.skipped += 1
+    stats.earlier[earlier] += 1
+    return True
 
 
 def bad_line_record(item: BadLine) -> Record:

@@ -2,9 +2,11 @@
 
 Resume matches a record to its input line by the line's *input key* (``claimaudit.batch``),
 written into every record as ``inputKey``: a pair whose key and paper a record holds is done.
+Papers are compared with credentials and tokens masked on both sides, as a record holds a
+reference that does not parse only so (``inputs.shown_ref``).
 Records written before input keys existed match by ``id``, trusted only for an id that a single
 input line has. A line of ``--out`` that is not a record (bad JSON, ``null``, a list) is
-reported with its number and left in place: only the pair it held is checked again. A file
+reported with its number, left in place and ignored: a pair it held counts as not done. A file
 that holds no record at all is no run's output, and is refused rather than appended to.
 """
 
@@ -16,8 +18,18 @@ from pathlib import Path
 
 from claimaudit.errors import BatchOutputError, NestingError
 from claimaudit.inputs import ref_key
-from claimaudit.untrusted import load_json
+from claimaudit.redaction import redact_text
+from claimaudit.untrusted import load_json, scrub_surrogates
 from claimaudit.userfiles import write_atomic
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a record in ``--out`` said: its verdict (``not_checked`` included) and whether it
+    needs review."""
+
+    verdict: str
+    needs_review: bool
 
 
 @dataclass
@@ -28,18 +40,30 @@ class Resume:
     # Records written before input keys existed: (id, paperRef), trusted only for an id that
     # a single input line has.
     legacy: set[tuple[str, str]] = field(default_factory=set)
+    # What each of those records said, for ``--fail-on``: (legacy, key or id, paperRef) ->
+    # (verdict, needsReview).
+    outcomes: dict[tuple[bool, str, str], Outcome] = field(default_factory=dict)
     corrupt: list[tuple[int, str]] = field(default_factory=list)  # (line number, why)
     torn: bool = False  # a last line cut short by a crash was dropped
 
     def is_done(self, key: str, ident: str, paper: str, unique_id: bool) -> bool:
         """``ident`` is the line's id as text (legacy records may hold ``"7"`` for ``7``)."""
-        return (key, paper) in self.done or (unique_id and (ident, paper) in self.legacy)
+        return self.earlier(key, ident, paper, unique_id) is not None
+
+    def earlier(self, key: str, ident: str, paper: str, unique_id: bool) -> Outcome | None:
+        """What the record of a pair already done said (see ``is_done``); None when not done."""
+        paper = comparable_ref(paper)
+        if (key, paper) in self.done:
+            return self.outcomes[False, key, paper]
+        if unique_id and (ident, paper) in self.legacy:
+            return self.outcomes[True, ident, paper]
+        return None
 
     def problems(self, out: Path) -> list[str]:
         """One line per problem found in ``out``, for the user."""
         lines = [
-            f"{out} line {number} is not a record ({why}); left in place, and the pair it held "
-            "is checked again"
+            f"{out} line {number} is not a record ({why}); left in place and ignored, so a pair "
+            "it held counts as not done"
             for number, why in self.corrupt
         ]
         if self.torn:
@@ -47,8 +71,14 @@ class Resume:
         return lines
 
 
-def _record_key(raw: bytes) -> tuple[str, str, bool] | str:
-    """(key, paperRef, legacy) of a record line, or why it is not one."""
+def comparable_ref(paper: str) -> str:
+    """``paper`` (as requested, or as a record holds it) with credentials and tokens masked:
+    the same text for both, whichever was masked already."""
+    return redact_text(scrub_surrogates(paper))
+
+
+def _record_key(raw: bytes) -> tuple[str, str, bool, Outcome] | str:
+    """(key, paperRef, legacy, outcome) of a record line, or why it is not one."""
     try:
         data = load_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -66,11 +96,13 @@ def _record_key(raw: bytes) -> tuple[str, str, bool] | str:
     # Read as today's rules write it: a record an older claimaudit wrote for
     # ``arXiv:math.GT/0309136`` is the pair now keyed ``arXiv:math/0309136``, not one to redo.
     paper = ref_key(paper)
+    verdict = data.get("verdict")
+    outcome = Outcome(verdict if isinstance(verdict, str) else "", data.get("needsReview") is True)
     if isinstance(key, str):
-        return key, paper, False
+        return key, paper, False, outcome
     ident = data.get("id")
     if isinstance(ident, str | int) and not isinstance(ident, bool):
-        return str(ident), paper, True
+        return str(ident), paper, True, outcome
     return "no 'inputKey'"
 
 
@@ -103,8 +135,10 @@ def read_resume(out: Path) -> Resume:
             else:
                 resume.corrupt.append((number, found))
             continue
-        key, paper, legacy = found
+        key, paper, legacy, outcome = found
+        paper = comparable_ref(paper)
         (resume.legacy if legacy else resume.done).add((key, paper))
+        resume.outcomes[legacy, key, paper] = outcome
         if last:
             with out.open("ab") as handle:
                 handle.write(b"\n")

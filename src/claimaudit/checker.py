@@ -32,6 +32,7 @@ from claimaudit.inputs import (
     paper_text,
     require_str,
     search_query,
+    shown_ref,
     source_query,
     validate_claim,
     validate_papers,
@@ -164,8 +165,9 @@ class Checker:
         try:
             ref = parse_ref(paper)
         except InvalidReferenceError as error:
-            shown = redact_text(scrub_surrogates(paper.strip()))
-            return NotCheckedRecord(claim=claim, paperRef=shown, error=redact_text(str(error)))
+            return NotCheckedRecord(
+                claim=claim, paperRef=shown_ref(paper), error=redact_text(str(error))
+            )
         try:
             return self._check_ref(claim, ref, topic)
         except Exception as error:

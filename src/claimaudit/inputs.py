@@ -14,7 +14,8 @@ from claimaudit.errors import (
 )
 from claimaudit.fts import has_content_words
 from claimaudit.identity import PaperRef, parse_ref
-from claimaudit.untrusted import check_text
+from claimaudit.redaction import redact_text
+from claimaudit.untrusted import check_text, scrub_surrogates
 
 MAX_CLAIM_CHARS = 2_000
 MAX_TOPIC_CHARS = 1_000
@@ -65,11 +66,21 @@ def validate_topic(topic: str | None) -> str | None:
 
 
 def ref_key(text: str) -> str:
-    """The ``paperRef`` a record carries for this requested reference."""
+    """The reference as it identifies a paper: its canonical form, or the text as given for one
+    that does not parse (two tokens in one URL stay two references)."""
     try:
         return str(parse_ref(text))
     except InvalidReferenceError:
         return text.strip()
+
+
+def shown_ref(text: str) -> str:
+    """The ``paperRef`` a record carries for this requested reference: ``ref_key``, with any
+    credential or token of a reference that does not parse masked, as it is never written."""
+    try:
+        return str(parse_ref(text))
+    except InvalidReferenceError:
+        return redact_text(scrub_surrogates(text.strip()))
 
 
 def paper_text(paper: str | PaperRef, what: str = "a paper reference") -> str:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeAlias
+from typing import IO, TypeAlias
 
 from claimaudit.errors import UsageError
 
@@ -67,13 +68,22 @@ def _size(limit: int) -> str:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that a failed write never leaves half a file where a good
-    one was. A symbolic link keeps pointing where it did (its target is rewritten); an existing
-    file that is not a regular one (``/dev/stdout``, a FIFO) is written to, never replaced; a
-    file keeps its permissions and a new one gets the umask's. OSError when the system refuses."""
+    one was (see ``atomic_writer``). OSError when the system refuses."""
+    with atomic_writer(path) as handle:
+        handle.write(data)
+
+
+@contextmanager
+def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
+    """A binary handle whose bytes replace ``path`` only when the block ends without an error:
+    until then, and after any failure, ``path`` holds what it held. A symbolic link keeps
+    pointing where it did (its target is replaced); an existing file that is not a regular one
+    (``/dev/stdout``, a FIFO) is written to directly; a file keeps its permissions and a new
+    one gets the umask's."""
     target = Path(os.path.realpath(path))
     if target.exists() and not target.is_file():
         with target.open("wb") as handle:
-            handle.write(data)
+            yield handle
         return
     target.parent.mkdir(parents=True, exist_ok=True)
     mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
@@ -81,7 +91,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

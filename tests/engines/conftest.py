@@ -26,6 +26,7 @@ os.environ.setdefault("RAY_AUTH_TOKEN", secrets.token_hex(32))
 
 import ray
 
+import claimaudit
 from claimaudit.cli import _install_commands
 from tests.conftest import REPO_ROOT
 from tests.engines.support import scifact_subset
@@ -69,8 +70,10 @@ def _free_port() -> int:
 def ray_address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     address = f"127.0.0.1:{port}"
-    # The workers import this suite's judges by name: the repository is on their path.
-    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "RAY_USAGE_STATS_ENABLED": "0"}
+    # The workers import this suite's judges by name (the repository is on their path), and
+    # the claimaudit this driver imported: not the installed one, which may be another copy.
+    paths = os.pathsep.join([str(Path(claimaudit.__file__).parents[1]), str(REPO_ROOT)])
+    env = {**os.environ, "PYTHONPATH": paths, "RAY_USAGE_STATS_ENABLED": "0"}
     temp = tmp_path_factory.mktemp("ray")
     head = subprocess.Popen(
         [

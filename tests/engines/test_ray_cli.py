@@ -147,6 +147,44 @@ def test_an_unreachable_cluster_is_one_line(
     )
 
 
+NOT_CHECKED = '{"id": 1, "verdict": "not_checked", "paperRef": "scifact:1", "inputKey": "k:1"}\n'
+
+
+def _claimaudit(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    """A process of its own: this one may have joined the test cluster, which a driver that
+    Ray is initialised in would use whatever --address says."""
+    command = [sys.executable, "-m", "claimaudit", *map(str, args)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+
+def test_an_unreachable_cluster_leaves_the_batch_output_as_it_was(
+    scifact_batch: tuple[Path, Path], tmp_path: Path
+) -> None:
+    batch, library = scifact_batch
+    out = tmp_path / "o.jsonl"
+    out.write_text(NOT_CHECKED, encoding="utf-8")
+    args = _batch_args(batch, library, out, "--retry-not-checked", "--engine", "ray")
+    result = _claimaudit(*args, "--address", "127.0.0.1:9")
+    assert result.returncode == 2, result.stderr
+    assert "cannot start or reach Ray at 127.0.0.1:9" in result.stderr
+    assert "checking again" not in result.stderr
+    assert out.read_text(encoding="utf-8") == NOT_CHECKED
+
+
+def test_an_unreachable_cluster_leaves_the_eval_output_as_it_was(
+    scifact_batch: tuple[Path, Path], tmp_path: Path
+) -> None:
+    folder = scifact_batch[0].parent
+    out = tmp_path / "pairs.jsonl"
+    out.write_text('{"an": "earlier run"}\n', encoding="utf-8")
+    claims, corpus = folder / "labelled.jsonl", folder / "corpus.jsonl"
+    args = ["eval", "scifact", "--claims", claims, "--corpus", corpus, "--out", out]
+    result = _claimaudit(*args, "--engine", "ray", "--address", "127.0.0.1:9")
+    assert result.returncode == 2, result.stderr
+    assert "cannot start or reach Ray at 127.0.0.1:9" in result.stderr
+    assert out.read_text(encoding="utf-8") == '{"an": "earlier run"}\n'
+
+
 def test_eval_on_ray_scores_as_the_local_engine(
     runner: CliRunner, ray_address: str, scifact_batch: tuple[Path, Path], tmp_path: Path
 ) -> None:

@@ -8,6 +8,8 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
+
 from claimaudit.batch import run_batch
 from claimaudit.checker import Checker
 from claimaudit.engines import EngineOptions, make_engine
@@ -199,3 +201,92 @@ def test_more_workers_than_cpus_share_them(
     finally:
         engine.close()
     assert set(pair_counts(read_records(out)).values()) == {1}
+
+
+def test_a_pair_given_up_on_masks_the_credentials_of_its_reference() -> None:
+    from claimaudit.engines import PairRequest
+    from claimaudit.engines.ray_engine import _Batch
+    from claimaudit.engines.shipping import ShippedPair
+
+    secret = "https://user:secret@example.com/paper?token=abc123"
+    batch = _Batch(["tag"], [None], [ShippedPair(PairRequest("Aspirin lowers fever.", secret))])
+    given: list[tuple[object, Record]] = []
+    RayEngine._give_up(batch, "its worker died 3 times", lambda tag, r: given.append((tag, r)))
+    [(tag, record)] = given
+    assert tag == "tag" and record.verdict == "not_checked"
+    assert record.paper_ref == "https://***@example.com/paper?token=***"
+
+
+def test_a_driver_that_starts_ray_exits_143_on_sigterm_and_restores_the_handler_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import ray
+
+    from claimaudit.engines import ray_engine
+
+    def rays_own(signum: int, frame: object) -> None:  # Ray's handler, which aborts (exit 134)
+        raise AssertionError("Ray's handler ran")
+
+    def init(**_: object) -> None:
+        signal.signal(signal.SIGTERM, rays_own)
+
+    monkeypatch.setattr(ray_engine, "_TERMINATED", [])
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", init)
+    before = signal.getsignal(signal.SIGTERM)
+    engine = RayEngine(hash_judge, workers=1)
+    try:
+        engine.connect()
+        assert signal.getsignal(signal.SIGTERM) is ray_engine.exit_on_sigterm
+        with pytest.raises(SystemExit) as stopped:
+            os.kill(os.getpid(), signal.SIGTERM)
+            signal.sigtimedwait([], 0)  # lets the pending signal's handler run here
+        assert stopped.value.code == 143
+    finally:
+        engine.close()
+        restored = signal.getsignal(signal.SIGTERM)
+        signal.signal(signal.SIGTERM, before)
+    assert restored is before
+
+
+def test_starting_workers_logs_no_error_about_restarts(
+    ray_address: str,
+    scifact_batch: tuple[Path, Path],
+    tmp_path: Path,
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    # Ray's error-level "max_restarts > 0 ... the actor restart will fail" (constructor
+    # arguments held in the object store): a replaced worker could not be built again.
+    batch, library = scifact_batch
+    engine = RayEngine(hash_judge, workers=1)
+    try:
+        run_batch(
+            batch, tmp_path / "o.jsonl", Checker(LibrarySource(library), HashJudge()), engine=engine
+        )
+    finally:
+        engine.close()
+    assert "max_restarts" not in capfd.readouterr().err
+
+
+def test_a_sigterm_that_ray_turns_into_exit_1_still_exits_143(
+    monkeypatch: pytest.MonkeyPatch, scifact_batch: tuple[Path, Path]
+) -> None:
+    import ray
+
+    from claimaudit.engines import ray_engine
+
+    def run_as_ray_waits(*_: object) -> None:
+        try:  # the handler, run by Ray's own signal check while it waits
+            ray_engine.exit_on_sigterm(signal.SIGTERM, None)
+        except SystemExit:
+            raise SystemExit(1) from None  # what Ray raises in its place
+
+    monkeypatch.setattr(ray_engine, "_TERMINATED", [])
+    monkeypatch.setattr(ray, "is_initialized", lambda: True)
+    engine = RayEngine(hash_judge, workers=1)
+    monkeypatch.setattr(engine, "_start_workers", lambda *_: None)
+    monkeypatch.setattr(engine, "_run", run_as_ray_waits)
+    checker = Checker(LibrarySource(scifact_batch[1]), HashJudge())
+    with pytest.raises(SystemExit) as stopped:
+        engine.check(checker, [], lambda tag, record: None)
+    assert stopped.value.code == 143

@@ -273,3 +273,53 @@ def test_retry_not_checked_checks_those_pairs_again_and_keeps_the_rest(
     ]
     again = cli("batch", src, "--out", out, "--retry-not-checked", *scripted_cli)
     assert "checking again" not in again.stderr and _records(out) == records
+
+
+SECRET_REF = "https://user:secret@example.com/paper?token=abc123"  # a reference that won't parse
+
+
+def test_a_reference_holding_credentials_is_done_once_and_its_secret_never_written(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    rows = [
+        {"id": 1, "claim": "Aspirin lowers fever.", "papers": [SECRET_REF]},
+        {"id": 2, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]},
+    ]
+    src = _input(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    assert run_batch(src, out, Checker(source, _judge())).written == 2
+    for _ in range(2):  # every rerun: nothing left to do, nothing written twice
+        again = run_batch(src, out, Checker(source, _judge()))
+        assert (again.written, again.skipped) == (0, 2)
+    assert len(_records(out)) == 2
+    text = out.read_text(encoding="utf-8")
+    assert "secret" not in text and "abc123" not in text
+    assert "https://***@example.com/paper?token=***" in text
+
+
+def test_a_record_holding_a_reference_unmasked_still_resumes_its_pair(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    # An output written before references were masked (or by a writer that did not mask).
+    src = _input(tmp_path / "in.jsonl", [{"id": 1, "claim": "Aspirin.", "papers": [SECRET_REF]}])
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Checker(source, _judge()))
+    record = _records(out)[0]
+    out.write_text(json.dumps({**record, "paperRef": SECRET_REF}) + "\n", encoding="utf-8")
+    again = run_batch(src, out, Checker(source, _judge()))
+    assert (again.written, again.skipped) == (0, 1)
+
+
+def test_a_corrupt_line_is_not_said_to_be_checked_again_on_a_run_that_checks_nothing(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    src = _input(tmp_path / "in.jsonl", [{"id": 1, "claim": "Aspirin.", "papers": ["scifact:1"]}])
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Checker(source, _judge()))
+    out.write_text(out.read_text(encoding="utf-8") + "{not json\n", encoding="utf-8")
+    stats = run_batch(src, out, Checker(source, _judge()))
+    assert stats.written == 0
+    assert stats.problems == [
+        f"{out} line 2 is not a record (invalid JSON: Expecting property name enclosed in double "
+        "quotes); left in place and ignored, so a pair it held counts as not done"
+    ]

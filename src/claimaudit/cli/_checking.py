@@ -122,10 +122,15 @@ def as_fail_on(conditions: Sequence[StrEnum] | None) -> list[FailOn]:
 
 
 def matches(record: Record, conditions: list[FailOn]) -> bool:
+    return outcome_matches(record.verdict, record.needs_review, conditions)
+
+
+def outcome_matches(verdict: str, needs_review: bool, conditions: list[FailOn]) -> bool:
+    """A record's verdict and review flag (as ``--out`` holds them, for ``batch``) match."""
     return any(
-        (condition is FailOn.NEEDS_REVIEW and record.needs_review)
-        or (condition is FailOn.CONTRADICTS and record.verdict == "contradicts")
-        or (condition is FailOn.NOT_CHECKED and record.verdict == "not_checked")
+        (condition is FailOn.NEEDS_REVIEW and needs_review)
+        or (condition is FailOn.CONTRADICTS and verdict == "contradicts")
+        or (condition is FailOn.NOT_CHECKED and verdict == "not_checked")
         for condition in conditions
     )
 

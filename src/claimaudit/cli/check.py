@@ -16,9 +16,11 @@ from claimaudit.batch_resume import drop_not_checked, read_resume
 from claimaudit.checker import Checker
 from claimaudit.cli._checking import (
     ContextTokensOption,
+    FailOn,
     JudgeOption,
     ModelOption,
     NoCacheOption,
+    RecordFailOn,
     RecordFailOnOption,
     SourceOption,
     ThresholdOption,
@@ -26,6 +28,7 @@ from claimaudit.cli._checking import (
     as_fail_on,
     build_checker,
     matches,
+    outcome_matches,
 )
 from claimaudit.cli._common import (
     EXIT_MATCHED,
@@ -166,6 +169,14 @@ def batch(
     engine: EngineOption = EngineName.LOCAL,
     address: AddressOption = None,
     workers: EngineWorkersOption = None,
+    fail_on: Annotated[
+        list[RecordFailOn] | None,
+        typer.Option(
+            "--fail-on",
+            help="Exit 1 when any record of the input's pairs matches, those already in --out "
+            "included; repeatable.",
+        ),
+    ] = None,
 ) -> None:
     """Check every (claim, paper) pair of a JSON Lines file; rerun with the same --out to resume."""
     require_engine_options(engine, address, workers)
@@ -204,6 +215,7 @@ def batch(
             engine=engine,
             address=address,
             workers=workers,
+            fail_on=as_fail_on(fail_on),
         )
 
 
@@ -223,6 +235,7 @@ def _run_locked(
     engine: EngineName,
     address: str | None,
     workers: int | None,
+    fail_on: list[FailOn],
 ) -> None:
     """The batch run, while this process holds ``out``'s lock."""
     checker = build_checker(
@@ -246,6 +259,14 @@ def _run_locked(
         workers=workers,
     )
     try:
+        # Before --out is read or changed (--retry-not-checked): a cluster out of reach is an
+        # error that leaves it as it was.
+        runner.connect()
+    except BaseException:
+        runner.close()
+        checker.close()
+        raise
+    try:
         resume = read_resume(out)
         if retry_not_checked and (dropped := drop_not_checked(out)):
             err_console.print(f"checking again {counted(dropped, 'pair')} not checked before")
@@ -263,7 +284,11 @@ def _run_locked(
     progress = progress_bar("checking")
     task = progress.add_task("pairs", total=total)
 
-    def advance(_: Record) -> None:
+    matched = False
+
+    def advance(record: Record) -> None:
+        nonlocal matched
+        matched = matched or matches(record, fail_on)
         progress.advance(task)
 
     try:
@@ -293,3 +318,10 @@ def _run_locked(
         )
     )
     err_console.print(f"this run: {stats.summary.line()}")
+    if stats.written and stats.summary.not_checked == stats.written:
+        # Nothing was judged (a judge or source down): as eval, not a success.
+        where = f"; {out} holds each pair's error (rerun with --retry-not-checked)"
+        fail(f"no pair was judged ({stats.written} not_checked){where}", code=EXIT_MATCHED)
+    earlier = (outcome_matches(o.verdict, o.needs_review, fail_on) for o in stats.earlier)
+    if matched or any(earlier):
+        raise typer.Exit(EXIT_MATCHED)

@@ -103,11 +103,10 @@ def eval_command(
         runner = build_engine(
             engine, judge=judge, settings=settings, address=address, workers=workers
         )
+        held.callback(runner.close)
+        runner.connect()  # a cluster out of reach fails before the corpus is read
         err_console.print(f"evaluating {counted(len(pairs), 'pair')} with judge {chosen.name!r}")
-        try:
-            result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out, engine=runner)
-        finally:
-            runner.close()
+        result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out, engine=runner)
     out_console.print(tables(result))
     if summary_path:
         data = summary(result, format=fmt.value, judge=chosen.name, claims=str(claims))

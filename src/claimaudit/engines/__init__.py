@@ -51,6 +51,11 @@ class Engine(Protocol):
 
     name: str
 
+    def connect(self) -> None:
+        """Reach where the pairs are judged (``check`` does so too): a caller that is about to
+        change a file calls this first, so that a cluster out of reach changes nothing."""
+        ...
+
     def check(
         self,
         checker: Checker,

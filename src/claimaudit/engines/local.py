@@ -15,6 +15,9 @@ T = TypeVar("T")
 class LocalEngine:
     name = "local"
 
+    def connect(self) -> None:
+        return None  # this process: nothing to reach
+
     def check(
         self,
         checker: Checker,

@@ -12,12 +12,16 @@ driver, so a batch re-run is never written twice); a batch that kills its worker
 from __future__ import annotations
 
 import logging
+import signal
 import socket
+import threading
 import time
+import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any, TypeVar
 
 import ray
@@ -29,7 +33,7 @@ from claimaudit.engines import JudgeFactory, PairRequest, SourceFactory
 from claimaudit.engines.ray_worker import RemoteLimiter, remote_worker
 from claimaudit.engines.shipping import CheckerSpec, ShippedPair, prepare
 from claimaudit.errors import BackendError, UsageError
-from claimaudit.inputs import ref_key
+from claimaudit.inputs import shown_ref
 from claimaudit.records import NotCheckedRecord, Record
 from claimaudit.redaction import redact_text
 
@@ -85,6 +89,27 @@ def _probe(address: str) -> None:
         raise BackendError(f"cannot start or reach Ray at {address}: {why}") from None
 
 
+# The signal that asked this driver to stop, once one did.
+_TERMINATED: list[int] = []
+
+
+def exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM in a driver that Ray joined: Ray's own handler dumps a C++ stack and aborts
+    (exit 134). Raised in the main thread instead, so every ``finally`` runs (workers stopped,
+    Ray shut down, locks freed) and the process exits as a terminated one does (128 + 15).
+    Raised while Ray waits, it comes out of Ray as ``SystemExit(1)``: ``check`` restores it."""
+    _TERMINATED.append(signum)
+    raise SystemExit(128 + signum)
+
+
+def _set_sigterm(handler: Any) -> bool:
+    """Install ``handler`` for SIGTERM; False where Python allows no handler (a thread)."""
+    if handler is None or threading.current_thread() is not threading.main_thread():
+        return False
+    signal.signal(signal.SIGTERM, handler)
+    return True
+
+
 class RayEngine:
     name = "ray"
 
@@ -107,15 +132,16 @@ class RayEngine:
         self.counters = RunCounters()
         self._actors: list[Any] = []
         self._limiter: Any = None
-        self._pinned: list[Any] = []
         self._setup: tuple[CheckerSpec, dict[str, int]] | None = None
         self._started_ray = False
+        self._sigterm: Any = None  # the handler before ours, while ours is installed
 
     def connect(self) -> None:
         """Join the cluster (``address``), or start a local Ray for this run when none is
         given and none is running in this process."""
         if ray.is_initialized():
             return
+        before = signal.getsignal(signal.SIGTERM)
         common: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
         if self.address is not None:
             _probe(self.address)
@@ -126,8 +152,12 @@ class RayEngine:
             else:
                 ray.init(address=self.address, **common)
         except (ConnectionError, RayError, ValueError, RuntimeError) as error:
+            _set_sigterm(before)  # ray.init may have installed its own
             where = self.address or "a local Ray"
             raise BackendError(f"cannot start or reach Ray at {where}: {error}") from None
+        # After ray.init, which installs handlers of its own (Python's and C++'s).
+        if _set_sigterm(exit_on_sigterm):
+            self._sigterm = before
 
     def worker_pids(self) -> list[int]:
         """The process id of each worker (a killed one is replaced: ask again)."""
@@ -161,6 +191,8 @@ class RayEngine:
             self._run(checker, spec, iter(requests), on_record)
         except BaseException:
             self._stop_workers()  # batches still in flight must not reach a later run
+            if _TERMINATED:
+                raise SystemExit(128 + _TERMINATED[0]) from None
             raise
 
     def _start_workers(self, checker: Checker, spec: CheckerSpec, limits: dict[str, int]) -> None:
@@ -168,11 +200,14 @@ class RayEngine:
         count = self.workers or max(1, int(cpus))
         # More workers than CPUs would wait for CPUs forever: share them out instead.
         share = min(1.0, cpus / count)
-        self._limiter = RemoteLimiter.remote(limits) if limits else None
+        # Named, so that workers look it up (``remote_worker`` takes no handle); unique per run.
+        name = f"claimaudit-limiter-{uuid.uuid4().hex}" if limits else None
+        self._limiter = RemoteLimiter.options(name=name).remote(limits) if name else None
         worker = remote_worker(share, checker.judge.concurrency)
-        # Kept referenced for the whole run: a replaced worker is built from them again.
-        self._pinned = [ray.put(x) for x in (self.judge_factory, self.source_factory, spec)]
-        self._actors = [worker.remote(*self._pinned, self._limiter, limits) for _ in range(count)]
+        # By value, not ray.put: small arguments are kept in the actor's creation task, so a
+        # replaced worker is built from them again (see ``remote_worker``).
+        factories = (self.judge_factory, self.source_factory, spec)
+        self._actors = [worker.remote(*factories, name, limits) for _ in range(count)]
         self.counters.workers = count
         try:
             self.worker_pids()  # every worker has loaded its judge, or we say why not
@@ -188,7 +223,7 @@ class RayEngine:
             with suppress(RayError):  # only figures for tests and benchmarks
                 self.counters.peaks = ray.get(self._limiter.peaks.remote(), timeout=10)
             ray.kill(self._limiter)
-        self._actors, self._limiter, self._pinned, self._setup = [], None, [], None
+        self._actors, self._limiter, self._setup = [], None, None
 
     def _batches(
         self, checker: Checker, spec: CheckerSpec, requests: Iterator[tuple[T, PairRequest]]
@@ -264,7 +299,7 @@ class RayEngine:
         for tag, pair in zip(batch.tags, batch.pairs, strict=True):
             request = pair.request
             record = NotCheckedRecord(
-                claim=request.claim, paperRef=ref_key(request.paper), error=f"check failed: {why}"
+                claim=request.claim, paperRef=shown_ref(request.paper), error=f"check failed: {why}"
             )
             on_record(tag, record)
 
@@ -273,3 +308,5 @@ class RayEngine:
         if self._started_ray and ray.is_initialized():
             ray.shutdown()
             self._started_ray = False
+        if self._sigterm is not None and _set_sigterm(self._sigterm):
+            self._sigterm = None

@@ -129,10 +129,13 @@ class PairWorker:
         judge_factory: JudgeFactory,
         source_factory: SourceFactory | None,
         spec: CheckerSpec,
-        limiter: Any,
+        limiter_name: str | None,
         limits: Mapping[str, int],
     ) -> None:
         holder = ray.get_runtime_context().get_actor_id() or str(os.getpid())
+        # By name, not by handle: a handle among the arguments is an object-store reference,
+        # which a restarted worker may no longer find (see ``remote_worker``).
+        limiter = ray.get_actor(limiter_name) if limiter_name is not None else None
         if limiter is not None:
             # A restarted worker has its predecessor's actor id: free what that one held.
             ray.get(limiter.release_all.remote(holder))
@@ -159,7 +162,10 @@ RemoteLimiter = ray.remote(num_cpus=0)(Limiter)
 
 def remote_worker(cpus: float, concurrency: int) -> Any:
     """The worker actor class: replaced by Ray when its process dies (its pairs are re-run by
-    the driver, not by Ray, so that no pair is judged into the output twice)."""
+    the driver, not by Ray, so that no pair is judged into the output twice). Its arguments
+    must be plain values: Ray rebuilds a replaced worker from its creation task, and an
+    argument held in the object store (a ``ray.put`` reference, an actor handle) may be gone
+    by then, which Ray reports at error level (ray-project/ray#53727)."""
     options: dict[str, Any] = {
         "num_cpus": cpus,
         "max_restarts": -1,

@@ -6,6 +6,7 @@ import json
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from claimaudit.judges.protocol import Judge
 from claimaudit.library.scifact import CorpusFormat
 from claimaudit.records import CheckedRecord, Record, record_to_dict
 from claimaudit.sources.protocol import Source
+from claimaudit.userfiles import atomic_writer
 
 # Builds the source over a freshly imported corpus; the CLI passes the library-backed one.
 SourceBuilder = Callable[[Path, CorpusFormat, Path], Source]
@@ -68,15 +70,19 @@ def evaluate(
     """Check each (claim, cited document) pair against a temporary library of ``corpus``.
 
     ``engine`` judges the pairs (default: here, in order; the ray engine writes each pair's row
-    as it finishes, so ``out`` may be in another order, with the same rows)."""
+    as it finishes, so ``out`` may be in another order, with the same rows). ``out`` is
+    replaced only when every pair is done: after a failure it holds what it held."""
     outcomes: list[Outcome] = []
     not_checked = 0
-    with tempfile.TemporaryDirectory(prefix="claimaudit-eval-") as tmp:
+    with ExitStack() as held:
+        tmp = held.enter_context(tempfile.TemporaryDirectory(prefix="claimaudit-eval-"))
         library = Path(tmp) / "library.sqlite3"
         source = CorpusSource(build_source(library, fmt, corpus), library, corpus)
         # No cache: every pair is judged, so the figures measure the judge.
         checker = make_checker(judge, source=source, cache=False)
-        handle = out.open("w", encoding="utf-8") if out else None
+        # Rows go to a file that replaces --out only when every pair is done: a run that fails
+        # (a cluster out of reach, an interrupt) leaves the --out of an earlier run as it was.
+        handle = held.enter_context(atomic_writer(out)) if out else None
         started = time.perf_counter()
 
         def finished(pair: EvalPair, record: Record) -> None:
@@ -89,15 +95,12 @@ def evaluate(
                 row = record_to_dict(record.model_copy(update={"id": pair.claim_id}))
                 row["gold"] = pair.gold
                 row["goldRationale"] = sorted(pair.rationale)
-                handle.write(escape_unsafe(json.dumps(row, ensure_ascii=False)) + "\n")
+                line = escape_unsafe(json.dumps(row, ensure_ascii=False)) + "\n"
+                handle.write(line.encode("utf-8"))
             if on_pair:
                 on_pair(record)
 
         requests = ((p, PairRequest(p.claim, f"{fmt.ref_prefix}:{p.doc_id}")) for p in pairs)
-        try:
-            (engine or LocalEngine()).check(checker, requests, finished)
-        finally:
-            if handle:
-                handle.close()
+        (engine or LocalEngine()).check(checker, requests, finished)
         seconds = time.perf_counter() - started
     return EvalResult(score(outcomes), not_checked, seconds)

@@ -1,0 +1,77 @@
+"""``claimaudit batch``'s exit status: a run that judged nothing, and ``--fail-on``, which looks
+at every pair of the input, those a resumed run skips included."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.plugins import Registered, get_registry
+from tests.fakes import MemorySource, ScriptedJudge, pick
+from tests.hostile.helpers import cli
+
+
+@pytest.fixture
+def options(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A scripted judge that says ``contradicts``, and a source holding scifact:1 only."""
+    memory = MemorySource()
+    memory.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    registry = get_registry()
+    judge = Registered(lambda _: ScriptedJudge(pick("contradicts", "P001", 0.99)), "", "t")
+    monkeypatch.setitem(registry.judges, "contra", judge)
+    monkeypatch.setitem(registry.sources, "memory", Registered(lambda *, path: memory, "", "t"))
+    return ["--judge", "contra", "--source", "memory", "--no-cache"]
+
+
+def _input(path: Path, *papers: str) -> Path:
+    rows = [
+        {"id": i, "claim": "Aspirin lowers fever.", "papers": [p]} for i, p in enumerate(papers)
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def test_a_run_whose_every_pair_is_not_checked_exits_1(tmp_path: Path, options: list[str]) -> None:
+    src = _input(tmp_path / "in.jsonl", "scifact:8", "scifact:9")  # neither in the source
+    out = tmp_path / "out.jsonl"
+    first = cli("batch", src, "--out", out, *options)
+    assert first.exit_code == 1, first.stderr
+    assert first.stderr.strip().splitlines()[-1] == (
+        f"error: no pair was judged (2 not_checked); {out} holds each pair's error (rerun with "
+        "--retry-not-checked)"
+    )
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 2
+    again = cli("batch", src, "--out", out, *options)  # nothing was due: nothing failed
+    assert again.exit_code == 0, again.stderr
+
+
+def test_a_run_with_one_verdict_exits_0_unless_not_checked_is_failed_on(
+    tmp_path: Path, options: list[str]
+) -> None:
+    src = _input(tmp_path / "in.jsonl", "scifact:1", "scifact:9")
+    assert cli("batch", src, "--out", tmp_path / "a.jsonl", *options).exit_code == 0
+    failed = cli("batch", src, "--out", tmp_path / "b.jsonl", *options, "--fail-on", "not-checked")
+    assert failed.exit_code == 1, failed.stderr
+
+
+def test_fail_on_counts_the_records_a_resumed_run_skips(tmp_path: Path, options: list[str]) -> None:
+    src = _input(tmp_path / "in.jsonl", "scifact:1")
+    out = tmp_path / "out.jsonl"
+    assert cli("batch", src, "--out", out, *options).exit_code == 0
+    resumed = cli("batch", src, "--out", out, *options, "--fail-on", "contradicts")
+    assert resumed.exit_code == 1, resumed.stderr
+    assert "wrote 0 records" in resumed.stderr
+    assert cli("batch", src, "--out", out, *options, "--fail-on", "not-checked").exit_code == 0
+
+
+def test_fail_on_takes_only_the_record_conditions(tmp_path: Path, options: list[str]) -> None:
+    src = _input(tmp_path / "in.jsonl", "scifact:1")
+    result = cli(
+        "batch", src, "--out", tmp_path / "o.jsonl", *options, "--fail-on", "bad-reference"
+    )
+    assert result.exit_code == 2
+    assert "'bad-reference' is not one of" in result.stderr
+    assert not (tmp_path / "o.jsonl").exists()

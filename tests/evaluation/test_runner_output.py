@@ -1,0 +1,74 @@
+"""``evaluate``'s ``out``: replaced only by a run that finished, so a failed run loses nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from claimaudit.checker import Checker
+from claimaudit.engines import PairRequest
+from claimaudit.engines.local import LocalEngine
+from claimaudit.evaluation.datasets import EvalPair
+from claimaudit.evaluation.runner import evaluate
+from claimaudit.identity import parse_ref
+from claimaudit.library.scifact import CorpusFormat
+from claimaudit.records import NotCheckedRecord, Record
+from claimaudit.sources.protocol import Source
+from tests.fakes import MemorySource, ScriptedJudge, pick
+
+PAIRS = [
+    EvalPair(str(i), f"Aspirin claim number {i}.", "1", "supports", frozenset()) for i in (1, 2)
+]
+
+
+def _memory(_library: Path, _fmt: CorpusFormat, _corpus: Path) -> Source:
+    memory = MemorySource()
+    memory.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    return memory
+
+
+class FailsAfterOne:
+    """Judges the first pair, then fails as a cluster lost mid-run would."""
+
+    name = "fails"
+
+    def connect(self) -> None:
+        return None
+
+    def check(
+        self,
+        checker: Checker,
+        requests: Iterable[tuple[Any, PairRequest]],
+        on_record: Callable[[Any, Record], None],
+    ) -> None:
+        tag, request = next(iter(requests))
+        on_record(tag, NotCheckedRecord(claim=request.claim, paperRef=request.paper, error="x"))
+        raise RuntimeError("the cluster went away")
+
+    def close(self) -> None:
+        return None
+
+
+def test_a_run_that_fails_leaves_the_earlier_out_as_it_was(tmp_path: Path) -> None:
+    out = tmp_path / "pairs.jsonl"
+    out.write_text('{"earlier": "run"}\n', encoding="utf-8")
+    judge = ScriptedJudge(pick("supports", "P001"))
+    with pytest.raises(RuntimeError):
+        evaluate(PAIRS, CorpusFormat.SCIFACT, tmp_path, judge, _memory, out, None, FailsAfterOne())
+    assert out.read_text(encoding="utf-8") == '{"earlier": "run"}\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pairs.jsonl"]  # no temporary left
+
+
+def test_a_run_that_finishes_replaces_the_out(tmp_path: Path) -> None:
+    out = tmp_path / "pairs.jsonl"
+    out.write_text('{"earlier": "run"}\n', encoding="utf-8")
+    judge = ScriptedJudge(pick("supports", "P001"))
+    result = evaluate(
+        PAIRS, CorpusFormat.SCIFACT, tmp_path, judge, _memory, out, None, LocalEngine()
+    )
+    assert result.metrics.pairs == 2
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 2 and all('"gold": "supports"' in row for row in rows)
