@@ -65,7 +65,9 @@ def test_summary_as_json_counts_every_verdict() -> None:
 
     source = MemorySource()
     source.add(parse_ref("1706.03762v5"), "T", ["Attention is all you need."])
-    checked = Checker(source, ScriptedJudge(pick("supports", "P001"))).check("c", ["1706.03762"])
+    checked = Checker(source, ScriptedJudge(pick("supports", "P001"))).check(
+        "Attention helps.", ["1706.03762"]
+    )
     summary = RunSummary.of([*checked, failure({"valyu": 1})]).to_dict()
     seconds = summary.pop("judgeSeconds")
     assert seconds == round(checked[0].judge_seconds, 3) and seconds >= 0.0

@@ -62,7 +62,7 @@ def test_unusable_requests_raise_and_unknown_judges_are_named(library: Path) -> 
     with pytest.raises(InvalidClaimError):
         check_claim(" ", ["1609.00037"], library=library)
     with pytest.raises(claimaudit.UnknownBackendError, match="unknown judge 'nope'"):
-        check_claim("c", ["1609.00037"], library=library, judge="nope")
+        check_claim("Attention helps.", ["1609.00037"], library=library, judge="nope")
 
 
 def test_public_names_are_exported() -> None:
@@ -116,12 +116,12 @@ def test_a_plugin_factory_that_raises_is_a_plugin_error(
     monkeypatch.setitem(registry.judges, "boom", Registered(boom, "raises", "tests"))
     monkeypatch.setitem(registry.sources, "boom", Registered(boom, "raises", "tests"))
     with pytest.raises(PluginError) as judge_error:
-        check_claim("c", ["1609.00037"], library=library, judge="boom")
+        check_claim("Attention helps.", ["1609.00037"], library=library, judge="boom")
     assert str(judge_error.value) == (
         "judge 'boom' could not be built: its factory raised ZeroDivisionError"
     )
     with pytest.raises(PluginError, match=r"^source 'boom' .* raised ZeroDivisionError$"):
-        check_claim("c", ["1609.00037"], library=library, source="boom")
+        check_claim("Attention helps.", ["1609.00037"], library=library, source="boom")
 
 
 def test_the_package_ships_its_type_hints() -> None:
@@ -184,7 +184,7 @@ def test_paper_refs_are_taken_as_papers(library: Path) -> None:
     assert [r.paper_ref for r in records] == ["arXiv:1609.00037", "arXiv:2105.14372"]
     assert isinstance(records[0], CheckedRecord) and isinstance(records[1], NotCheckedRecord)
     with pytest.raises(claimaudit.errors.DuplicatePaperError):
-        check_claim("c", [papers[0], "1609.00037"], library=library, judge=judge)
+        check_claim("Attention helps.", [papers[0], "1609.00037"], library=library, judge=judge)
 
 
 CLAIM = "Raw data is backed up."

@@ -252,3 +252,69 @@ def test_the_output_escapes_what_a_terminal_would_obey(
     assert row["claim"] == claim  # the same text to any JSON reader
     again = run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
     assert again.written == 0 and again.skipped == 1  # resumes from the escaped file
+
+
+def _never_judged(decision: Decision) -> JudgeReply:
+    raise AssertionError("a bad line was judged")
+
+
+def test_a_refused_claim_keeps_its_claim_and_gets_a_record_per_paper(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    secret = "https://user:hunter2@example.org/a?token=abc"
+    long_claim = "Aspirin " * 300  # over the 2,000-character limit
+    src = _write_input(
+        tmp_path / "in.jsonl",
+        [
+            json.dumps({"id": 1, "claim": "et al.", "papers": [" arXiv:1907.10121 ", "scifact:2"]}),
+            json.dumps({"id": 2, "claim": f"see {secret}", "papers": ["scifact:1", "1907.10121"]}),
+            json.dumps({"id": 3, "claim": long_claim, "papers": ["scifact:1"]}),
+            json.dumps({"id": 4, "claim": "Fig. 1", "papers": "scifact:1"}),
+        ],
+    )
+    out = tmp_path / "out.jsonl"
+    judge = ScriptedJudge(pick("supports", "P001"))
+    judge.script = _never_judged
+    stats = run_batch(src, out, Checker(source, judge))
+    rows = _read(out)
+    assert stats.written == 6
+    assert [(r["id"], r["claim"], r["paperRef"]) for r in rows] == [
+        (1, "et al.", "arXiv:1907.10121"),
+        (1, "et al.", "scifact:2"),
+        (2, "see https://***@example.org/a?token=***", "scifact:1"),
+        (2, "see https://***@example.org/a?token=***", "arXiv:1907.10121"),
+        (3, long_claim[:2000], "scifact:1"),
+        # No list of papers to read: one record, with no paper.
+        (4, "Fig. 1", ""),
+    ]
+    assert {r["verdict"] for r in rows} == {"not_checked"}
+    assert (
+        rows[0]["error"]
+        == rows[1]["error"]
+        == ("line 1: the claim has no words to check (only punctuation, numbers or common words)")
+    )
+    assert "hunter2" not in out.read_text(encoding="utf-8")
+
+
+def test_a_bad_line_s_records_are_done_on_resume(tmp_path: Path, source: MemorySource) -> None:
+    src = _write_input(
+        tmp_path / "in.jsonl",
+        [
+            json.dumps({"id": 1, "claim": "[1]", "papers": ["scifact:1", "scifact:2"]}),
+            json.dumps({"id": 2, "claim": "Fig. 1", "papers": "scifact:1"}),
+        ],
+    )
+    out = tmp_path / "out.jsonl"
+    judge = ScriptedJudge(pick("supports", "P001"))
+    judge.script = _never_judged
+    assert run_batch(src, out, Checker(source, judge)).written == 3
+    first = out.read_text(encoding="utf-8")
+    stats = run_batch(src, out, Checker(source, judge))
+    assert (stats.written, stats.skipped) == (0, 3)
+    assert out.read_text(encoding="utf-8") == first
+    # A run stopped between a bad line's records: only the missing one is written again.
+    lines = first.splitlines(keepends=True)
+    out.write_text(lines[0] + lines[2], encoding="utf-8")
+    stats = run_batch(src, out, Checker(source, judge))
+    assert (stats.written, stats.skipped) == (1, 2)
+    assert sorted(out.read_text(encoding="utf-8").splitlines()) == sorted(first.splitlines())

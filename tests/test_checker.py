@@ -31,6 +31,8 @@ TEXTS = [
     "The model contains no recurrence and no convolution.",
     "We thank our colleagues.",
 ]
+# Any claim with a word to check: most tests here are about what the judge's answer becomes.
+CLAIM = "Attention helps."
 
 
 @pytest.fixture
@@ -76,7 +78,7 @@ def test_both_questions_go_in_one_decision(source: MemorySource) -> None:
 
 
 def test_record_json_uses_the_seed_keys(source: MemorySource) -> None:
-    [record] = Checker(source, ScriptedJudge(pick("supports", "P002"))).check("x y", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(pick("supports", "P002"))).check(CLAIM, ["1706.03762"])
     data = record_to_dict(record)
     for key in [*SEED_FIELDS, "paperRef"]:
         assert key in data
@@ -85,23 +87,23 @@ def test_record_json_uses_the_seed_keys(source: MemorySource) -> None:
 
 @pytest.mark.parametrize("verdict", ["contradicts", "not_addressed", "insufficient_evidence"])
 def test_anything_but_supports_needs_review(source: MemorySource, verdict: str) -> None:
-    [record] = Checker(source, ScriptedJudge(pick(verdict, "P001"))).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(pick(verdict, "P001"))).check(CLAIM, ["1706.03762"])
     assert record.verdict == verdict and record.needs_review
 
 
 def test_low_confidence_supports_needs_review(source: MemorySource) -> None:
     [record] = Checker(source, ScriptedJudge(pick("supports", "P001", strength=0.6))).check(
-        "c", ["1706.03762"]
+        CLAIM, ["1706.03762"]
     )
     assert record.verdict == "supports" and record.needs_review
     [relaxed] = Checker(
         source, ScriptedJudge(pick("supports", "P001", strength=0.6)), policy=ReviewPolicy(0.3)
-    ).check("c", ["1706.03762"])
+    ).check(CLAIM, ["1706.03762"])
     assert not relaxed.needs_review
 
 
 def test_supports_without_evidence_needs_review(source: MemorySource) -> None:
-    [record] = Checker(source, ScriptedJudge(pick("supports", None))).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(pick("supports", None))).check(CLAIM, ["1706.03762"])
     assert isinstance(record, CheckedRecord)
     assert record.evidence is None and record.evidence_passage_id is None and record.needs_review
 
@@ -109,7 +111,7 @@ def test_supports_without_evidence_needs_review(source: MemorySource) -> None:
 def test_a_review_note_keeps_a_confident_supports_in_review(source: MemorySource) -> None:
     note = "the claim's year 2005 is not in the evidence (it gives 2017)"
     judge = ScriptedJudge(pick("supports", "P002", notes=(note,)))
-    [record] = Checker(source, judge).check("c", ["1706.03762"])
+    [record] = Checker(source, judge).check(CLAIM, ["1706.03762"])
     assert isinstance(record, CheckedRecord)
     assert record.verdict == "supports" and record.confidence and record.confidence > 0.9
     assert record.needs_review
@@ -118,7 +120,7 @@ def test_a_review_note_keeps_a_confident_supports_in_review(source: MemorySource
 
 
 def test_a_record_with_notes_cannot_claim_it_needs_no_review(source: MemorySource) -> None:
-    [record] = Checker(source, ScriptedJudge(pick("supports", "P002"))).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(pick("supports", "P002"))).check(CLAIM, ["1706.03762"])
     data = record_to_dict(record)
     assert data["needsReview"] is False and data["reviewNotes"] == []
     with pytest.raises(ValueError, match="review notes"):
@@ -130,12 +132,12 @@ def test_the_judges_validated_threshold_applies_unless_the_user_sets_one(
 ) -> None:
     # Confidence of a 0.9 pick over four options is (0.9 - 0.25) / 0.75 = 0.867.
     strict = ScriptedJudge(pick("supports", "P002", strength=0.9), review_threshold=0.9)
-    [record] = Checker(source, strict).check("c", ["1706.03762"])
+    [record] = Checker(source, strict).check(CLAIM, ["1706.03762"])
     assert record.needs_review  # 0.867 is below the judge's own 0.9
-    [record] = Checker(source, strict, policy=ReviewPolicy(0.8)).check("c", ["1706.03762"])
+    [record] = Checker(source, strict, policy=ReviewPolicy(0.8)).check(CLAIM, ["1706.03762"])
     assert not record.needs_review  # the user's threshold wins
     plain = ScriptedJudge(pick("supports", "P002", strength=0.9))
-    [record] = Checker(source, plain).check("c", ["1706.03762"])
+    [record] = Checker(source, plain).check(CLAIM, ["1706.03762"])
     assert not record.needs_review  # no judge threshold: the default 0.8
 
 
@@ -157,7 +159,7 @@ def test_policy_refuses_a_threshold_that_is_no_number_in_words(
 def test_each_failure_is_not_checked_and_others_still_run(source: MemorySource) -> None:
     judge = ScriptedJudge(pick("supports", "P001"))
     records = Checker(source, judge).check(
-        "c", ["not-a-ref", "1706.03762v4", "2105.14372", "1706.03762v5"]
+        CLAIM, ["not-a-ref", "1706.03762v4", "2105.14372", "1706.03762v5"]
     )
     kinds = [r.verdict for r in records]
     assert kinds == ["not_checked", "not_checked", "not_checked", "supports"]
@@ -176,7 +178,7 @@ def test_each_failure_is_not_checked_and_others_still_run(source: MemorySource) 
 
 def test_judge_error_is_not_checked(source: MemorySource) -> None:
     [record] = Checker(source, ScriptedJudge(failing("Jev request failed: HTTP 500"))).check(
-        "c", ["1706.03762"]
+        CLAIM, ["1706.03762"]
     )
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "Jev request failed: HTTP 500"
@@ -190,7 +192,7 @@ def test_invalid_answer_is_not_checked(source: MemorySource) -> None:
         }
         return JudgeReply(model="m", answers=answers)
 
-    [record] = Checker(source, ScriptedJudge(bad)).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(bad)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert "incomplete probability distribution" in record.error
 
@@ -202,14 +204,14 @@ def test_source_returning_another_edition_is_not_checked() -> None:
 
     src = WrongEdition()
     src.add(parse_ref("1706.03762v1"), "T", TEXTS)
-    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check("c", ["1706.03762v5"])
+    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check(CLAIM, ["1706.03762v5"])
     assert isinstance(record, NotCheckedRecord) and "not the requested" in record.error
 
 
 def test_empty_paper_is_not_checked() -> None:
     src = MemorySource()
     src.add(parse_ref("scifact:1"), "Empty", [])
-    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check("c", ["scifact:1"])
+    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check(CLAIM, ["scifact:1"])
     assert isinstance(record, NotCheckedRecord) and "no text passages" in record.error
 
 
@@ -239,7 +241,7 @@ def test_a_source_repeating_a_passage_id_is_not_checked() -> None:
 
     src = Repeating()
     src.add(parse_ref("scifact:1"), "T", ["Aspirin lowers fever."])
-    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check("c", ["scifact:1"])
+    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check(CLAIM, ["scifact:1"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "source returned passage id P001 more than once"
 
@@ -260,7 +262,7 @@ def test_what_a_source_returns_is_vetted(change: dict[str, object], message: str
 
     src = Odd()
     src.add(parse_ref("scifact:1"), "T", ["Aspirin lowers fever."])
-    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check("c", ["scifact:1"])
+    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check(CLAIM, ["scifact:1"])
     assert isinstance(record, NotCheckedRecord) and message in record.error
 
 
@@ -274,7 +276,7 @@ def test_what_a_judge_returns_is_vetted(
     def script(decision: Decision) -> JudgeReply:
         return replace(pick("supports", "P002")(decision), **change)
 
-    [record] = Checker(source, ScriptedJudge(script)).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(script)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord) and message in record.error
 
 
@@ -286,7 +288,7 @@ def test_a_sources_url_loses_its_credentials_in_the_record() -> None:
 
     src = Leaky()
     src.add(parse_ref("scifact:1"), "T", ["Aspirin lowers fever."])
-    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check("c", ["scifact:1"])
+    [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check(CLAIM, ["scifact:1"])
     assert isinstance(record, CheckedRecord) and record.paper_url is not None
     assert "pw" not in record.paper_url and "abc" not in record.paper_url
     assert record.paper_url.startswith("http://***@example.com/x?") and "page=2" in record.paper_url
@@ -306,8 +308,8 @@ def test_truncation_is_reported_in_the_record(source: MemorySource) -> None:
         ("", ["1706.03762"], "empty"),
         ("   \n", ["1706.03762"], "empty"),
         ("x" * 2001, ["1706.03762"], "limit is 2000"),
-        ("c", [], "no paper"),
-        ("c", ["1706.03762", "arXiv:1706.03762"], "more than once"),
+        (CLAIM, [], "no paper"),
+        (CLAIM, ["1706.03762", "arXiv:1706.03762"], "more than once"),
     ],
 )
 def test_unusable_requests_raise(
@@ -321,7 +323,7 @@ def test_a_crashing_judge_is_not_checked_without_its_message(source: MemorySourc
     def crash(decision: Decision) -> JudgeReply:
         raise RuntimeError("secret-token-in-message")
 
-    [record] = Checker(source, ScriptedJudge(crash)).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(crash)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "judge 'scripted' failed: RuntimeError"
 
@@ -342,7 +344,7 @@ def bare_choices(relation: str, passage_id: str | None) -> JudgeReply:
 
 def test_a_bare_choice_is_a_verdict_that_always_needs_review(source: MemorySource) -> None:
     judge = ScriptedJudge(lambda decision: bare_choices("supports", "P002"))
-    [record] = Checker(source, judge, policy=ReviewPolicy(0.0)).check("c", ["1706.03762"])
+    [record] = Checker(source, judge, policy=ReviewPolicy(0.0)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, CheckedRecord)
     assert record.verdict == "supports" and record.evidence == TEXTS[1]
     assert record.probabilities_available is False
@@ -381,13 +383,13 @@ def test_a_judges_own_confidence_never_clears_a_record(source: MemorySource) -> 
     }
     for probabilities, confidence in ((uniform, 0.0), (against, 0.0)):
         judge = ScriptedJudge(claims_certainty("supports", probabilities))
-        [record] = Checker(source, judge, policy=ReviewPolicy(0.5)).check("c", ["1706.03762"])
+        [record] = Checker(source, judge, policy=ReviewPolicy(0.5)).check(CLAIM, ["1706.03762"])
         assert isinstance(record, CheckedRecord) and record.verdict == "supports"
         assert record.confidence == confidence and record.needs_review
     # A choice its probabilities favour gets their confidence, as Jev computes it.
     favoured = {**against, "supports": 0.97, "contradicts": 0.01}
     judge = ScriptedJudge(claims_certainty("supports", favoured))
-    [record] = Checker(source, judge, policy=ReviewPolicy(0.5)).check("c", ["1706.03762"])
+    [record] = Checker(source, judge, policy=ReviewPolicy(0.5)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, CheckedRecord) and record.confidence == pytest.approx(0.96)
     assert not record.needs_review
 
@@ -405,7 +407,7 @@ def test_a_judge_cannot_put_its_own_text_in_the_evidence(source: MemorySource) -
 
 
 def test_record_schema_keeps_the_flag_and_the_numbers_consistent(source: MemorySource) -> None:
-    [record] = Checker(source, ScriptedJudge(pick("supports", "P002"))).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(pick("supports", "P002"))).check(CLAIM, ["1706.03762"])
     data = record_to_dict(record)
     assert data["probabilitiesAvailable"] is True
     with pytest.raises(ValueError, match="probabilitiesAvailable"):
@@ -429,7 +431,7 @@ def test_a_confidence_without_probabilities_is_invalid(source: MemorySource) -> 
         answers = {**reply.answers, "relation": ChoiceAnswer("supports", None, 0.9)}
         return JudgeReply(model="m", answers=answers, calls=1)
 
-    [record] = Checker(source, ScriptedJudge(bad)).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(bad)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert "confidence without probabilities" in record.error
     assert record.calls == {"scripted": 1}  # the invalid answer was still a request
@@ -462,14 +464,14 @@ def with_calls(calls: int, relation: str = "supports") -> ScriptedJudge:
 def test_records_note_calls_per_backend() -> None:
     src = CountingSource(requests=3)
     src.add(parse_ref("1706.03762v5"), "T", TEXTS)
-    [record] = Checker(src, with_calls(1)).check("c", ["1706.03762"])
+    [record] = Checker(src, with_calls(1)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, CheckedRecord)
     assert record.calls == {"remote": 3, "scripted": 1}
     assert record_to_dict(record)["calls"] == {"remote": 3, "scripted": 1}
 
 
 def test_backends_that_made_no_call_are_left_out(source: MemorySource) -> None:
-    [record] = Checker(source, with_calls(0)).check("c", ["1706.03762"])
+    [record] = Checker(source, with_calls(0)).check(CLAIM, ["1706.03762"])
     assert record.calls == {}
 
 
@@ -479,13 +481,13 @@ def test_a_failed_judge_still_accounts_for_its_calls_and_the_sources() -> None:
 
     src = CountingSource(requests=1)
     src.add(parse_ref("1706.03762v5"), "T", TEXTS)
-    [record] = Checker(src, ScriptedJudge(fail_after_two)).check("c", ["1706.03762"])
+    [record] = Checker(src, ScriptedJudge(fail_after_two)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.calls == {"remote": 1, "scripted": 2}
 
 
 def test_a_paper_the_source_could_not_provide_notes_no_calls(source: MemorySource) -> None:
-    [record] = Checker(source, with_calls(1)).check("c", ["2105.14372"])
+    [record] = Checker(source, with_calls(1)).check(CLAIM, ["2105.14372"])
     assert isinstance(record, NotCheckedRecord) and record.calls == {}
 
 
@@ -494,7 +496,7 @@ def test_a_source_failure_notes_the_requests_it_made() -> None:
         def fetch(self, ref, query):  # type: ignore[no-untyped-def]
             raise SourceError("search did not return the requested paper", calls=2)
 
-    [record] = Checker(FailingSearch(name="remote"), with_calls(1)).check("c", ["1706.03762"])
+    [record] = Checker(FailingSearch(name="remote"), with_calls(1)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.calls == {"remote": 2}
 
@@ -512,7 +514,7 @@ def test_a_bug_in_a_source_is_a_not_checked_record_with_its_traceback_in_the_deb
 ) -> None:
     checker = Checker(ExplodingSource(name="exploding"), ScriptedJudge(pick("supports", None)))
     with caplog.at_level(logging.DEBUG, logger="claimaudit"):
-        [record] = checker.check("c", ["1706.03762"])
+        [record] = checker.check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "source 'exploding' failed: RuntimeError"  # no message, no trace
     [logged] = caplog.records
@@ -527,7 +529,7 @@ def test_a_bug_in_a_judge_is_a_not_checked_record(
         raise KeyError("relation")
 
     with caplog.at_level(logging.DEBUG, logger="claimaudit"):
-        [record] = Checker(source, ScriptedJudge(broken)).check("c", ["1706.03762"])
+        [record] = Checker(source, ScriptedJudge(broken)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "judge 'scripted' failed: KeyError"
     assert "Traceback" in caplog.text
@@ -539,7 +541,7 @@ def test_a_bug_anywhere_else_is_still_a_not_checked_record(source: MemorySource)
             raise ZeroDivisionError
 
     checker = Checker(source, ScriptedJudge(pick("supports", "P001")), ranker=BadRanker())
-    [record] = checker.check("c", ["1706.03762"])
+    [record] = checker.check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "check failed: ZeroDivisionError"
 
@@ -554,7 +556,7 @@ def test_records_carry_the_judges_tokens_and_the_time_spent_waiting(source: Memo
         usage = {"input_tokens": 812, "output_tokens": 2, "windows": 7}  # windows: its own
         return JudgeReply(model=reply.model, answers=reply.answers, usage=usage, calls=2)
 
-    [record] = Checker(source, ScriptedJudge(script)).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(script)).check(CLAIM, ["1706.03762"])
     assert record.judge_tokens == JudgeTokens(prompt=812, completion=2)
     assert 0.05 <= record.judge_seconds < 5.0
     data = record_to_dict(record)
@@ -563,7 +565,7 @@ def test_records_carry_the_judges_tokens_and_the_time_spent_waiting(source: Memo
 
 
 def test_a_judge_that_reports_no_tokens_gives_none(source: MemorySource) -> None:
-    [record] = Checker(source, ScriptedJudge(pick("supports", "P001"))).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(pick("supports", "P001"))).check(CLAIM, ["1706.03762"])
     assert record.judge_tokens is None and record_to_dict(record)["judgeTokens"] is None
 
 
@@ -571,7 +573,7 @@ def test_a_failed_judge_still_accounts_for_its_tokens_and_time(source: MemorySou
     def script(decision: Decision) -> JudgeReply:
         raise JudgeError("answered 'evidence' with 'The'", calls=2, usage={"input_tokens": 900})
 
-    [record] = Checker(source, ScriptedJudge(script)).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(script)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.calls == {"scripted": 2}
     assert record.judge_tokens == JudgeTokens(prompt=900, completion=0)
@@ -614,7 +616,7 @@ def test_an_overflow_is_asked_again_only_once_and_never_becomes_a_verdict(
         raise ContextLengthError("too long for 1 token", window=1, calls=1)
 
     judge = WindowJudge(script)
-    [record] = Checker(source, judge).check("c", ["1706.03762"])
+    [record] = Checker(source, judge).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert len(judge.seen) == 2 and record.calls == {"scripted": 2}
     assert record.error == "too long for 1 token"
@@ -627,7 +629,7 @@ def test_an_overflow_is_not_asked_again_when_fitting_changes_nothing(source: Mem
         raise ContextLengthError("the prompt is longer than the window of 9 tokens", window=9)
 
     judge.script = script
-    [record] = Checker(source, judge).check("c", ["1706.03762"])
+    [record] = Checker(source, judge).check(CLAIM, ["1706.03762"])
     # The judge has no fit of its own, so the same passages would overflow again.
     assert isinstance(record, NotCheckedRecord) and len(judge.seen) == 1
     assert "window of 9 tokens" in record.error
@@ -638,7 +640,7 @@ def test_an_overflow_without_a_size_is_not_asked_again(source: MemorySource) -> 
         raise ContextLengthError("the prompt is longer than the model's context window")
 
     judge = WindowJudge(script)
-    [record] = Checker(source, judge).check("c", ["1706.03762"])
+    [record] = Checker(source, judge).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord) and len(judge.seen) == 1
 
 
@@ -650,7 +652,7 @@ def test_a_fit_that_fails_is_not_checked_and_sends_nothing(source: MemorySource)
             raise ContextLengthError("the claim and the questions alone take 900 tokens")
 
     judge = Cramped(pick("supports", "P001"))
-    [record] = Checker(source, judge).check("c", ["1706.03762"])
+    [record] = Checker(source, judge).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord) and not judge.seen
     assert record.error == "the claim and the questions alone take 900 tokens"
 
@@ -680,8 +682,8 @@ def test_a_judges_own_settings_out_of_range_are_its_fault(
 def test_a_checker_reads_papers_once_and_refuses_one_string(source: MemorySource) -> None:
     checker = Checker(source, ScriptedJudge(pick("supports", "P002")))
     with pytest.raises(InvalidClaimError, match="not one string"):
-        checker.check("c", "1706.03762")  # type: ignore[arg-type]  # the mistake under test
-    records = checker.check("c", (p for p in ["1706.03762"]))
+        checker.check(CLAIM, "1706.03762")  # type: ignore[arg-type]  # the mistake under test
+    records = checker.check(CLAIM, (p for p in ["1706.03762"]))
     assert [r.paper_ref for r in records] == ["arXiv:1706.03762"]
 
 
@@ -701,7 +703,7 @@ def test_iter_check_refuses_an_unusable_request_before_the_first_record(
     with pytest.raises(InvalidClaimError, match=r"^the claim must be a string, not NoneType$"):
         checker.iter_check(None, ["1706.03762"])  # type: ignore[arg-type]
     with pytest.raises(InvalidClaimError, match=r"^paper reference 2 must be a string or a Pa"):
-        checker.iter_check("c", ["1706.03762", 1706.03762])  # type: ignore[list-item]
+        checker.iter_check(CLAIM, ["1706.03762", 1706.03762])  # type: ignore[list-item]
     with pytest.raises(InvalidClaimError, match=r"^the topic must be a string, not int$"):
         checker.check_paper("The model has no recurrence.", "1706.03762", 5)  # type: ignore[arg-type]
 
@@ -719,7 +721,7 @@ def test_a_judge_that_returns_no_reply_is_named(
     source: MemorySource, returned: object, kind: str
 ) -> None:
     judge = ScriptedJudge(lambda decision: returned)  # type: ignore[arg-type,return-value]
-    [record] = Checker(source, judge).check("c", ["1706.03762"])
+    [record] = Checker(source, judge).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == f"judge 'scripted' returned {kind}, not a JudgeReply"
 
@@ -732,7 +734,7 @@ def test_token_counts_that_are_not_counts_are_left_out_and_the_verdict_kept(
         reply = pick("supports", "P002")(decision)
         return replace(reply, usage=usage, calls=2)
 
-    [record] = Checker(source, ScriptedJudge(script)).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(script)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, CheckedRecord) and record.verdict == "supports"
     assert record.evidence == TEXTS[1] and not record.needs_review
     assert record.judge_tokens is None and record.calls == {"scripted": 2}
@@ -744,7 +746,7 @@ def test_a_failed_judge_with_negative_token_counts_still_notes_its_calls(
     def script(decision: Decision) -> JudgeReply:
         raise JudgeError("server went away", calls=3, usage={"input_tokens": -5})
 
-    [record] = Checker(source, ScriptedJudge(script)).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(script)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord) and record.error == "server went away"
     assert record.calls == {"scripted": 3} and record.judge_tokens is None
 
@@ -789,7 +791,7 @@ def test_a_judge_that_rewrites_the_passages_it_is_handed_changes_no_quote(
             object.__setattr__(passage, "section", "Made up")
         return pick("supports", "P002")(decision)
 
-    [record] = Checker(source, ScriptedJudge(script)).check("c", ["1706.03762"])
+    [record] = Checker(source, ScriptedJudge(script)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, CheckedRecord)
     assert record.evidence == TEXTS[1] and record.evidence_section is None
 
@@ -801,6 +803,6 @@ def test_a_judge_that_renames_the_passages_it_fits_is_not_checked(source: Memory
                 object.__setattr__(passage, "passage_id", "X" + passage.passage_id)
             return ranked
 
-    [record] = Checker(source, Renaming(pick("supports", "XP002"))).check("c", ["1706.03762"])
+    [record] = Checker(source, Renaming(pick("supports", "XP002"))).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "judge 'scripted' fitted passages it was not offered"

@@ -22,9 +22,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -35,10 +35,17 @@ from claimaudit.checker import Checker
 from claimaudit.engines import Engine, PairRequest
 from claimaudit.engines.local import LocalEngine
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError, NestingError
-from claimaudit.inputs import check_distinct, ref_key, validate_claim, validate_topic
+from claimaudit.inputs import (
+    MAX_CLAIM_CHARS,
+    check_distinct,
+    ref_key,
+    validate_claim,
+    validate_topic,
+)
 from claimaudit.jsonsafe import escape_unsafe
 from claimaudit.records import NotCheckedRecord, Record, record_to_dict
-from claimaudit.untrusted import check_text, load_json
+from claimaudit.redaction import redact_text
+from claimaudit.untrusted import check_text, load_json, scrub_surrogates
 
 MAX_ID_CHARS = 1_000
 
@@ -67,10 +74,18 @@ class BadLine:
     key: str
     id: ItemId
     error: str
+    # What the line asked, as far as it could be read: its not_checked records keep the claim,
+    # and there is one record per paper (one with no paper when none could be read).
+    claim: str = ""
+    papers: tuple[str, ...] = ()
 
     @property
     def id_text(self) -> str:
         return str(self.id)
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """(paper as sent, its resume key) of each record the line gets."""
+        return [(paper, ref_key(paper)) for paper in self.papers] or [("", "")]
 
 
 def input_key(text: bytes, repeat: int) -> str:
@@ -97,8 +112,12 @@ def _item_id(data: dict[str, Any]) -> ItemId | None:
 def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
     fallback_id = f"line-{line_number}"
 
-    def bad(problem: str, ident: ItemId = fallback_id) -> BadLine:
-        return BadLine(line_number, key, ident, f"line {line_number}: {problem}")
+    def bad(
+        problem: str, ident: ItemId = fallback_id, claim: str = "", papers: Sequence[str] = ()
+    ) -> BadLine:
+        return BadLine(
+            line_number, key, ident, f"line {line_number}: {problem}", claim, _distinct(papers)
+        )
 
     try:
         data: Any = load_json(raw)
@@ -116,17 +135,25 @@ def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
     if not isinstance(claim, str):
         return bad("'claim' must be a string", ident)
     if not isinstance(papers, list) or not papers or not all(isinstance(p, str) for p in papers):
-        return bad("'papers' must be a non-empty list of strings", ident)
+        return bad("'papers' must be a non-empty list of strings", ident, claim)
     if topic is not None and not isinstance(topic, str):
-        return bad("'topic' must be a string", ident)
+        return bad("'topic' must be a string", ident, claim, papers)
     try:
         text = validate_claim(claim)
         validate_topic(topic)
         # A paper listed twice (in any spelling) is refused, as `check` refuses it.
         check_distinct(papers)
     except InvalidClaimError as error:
-        return bad(str(error), ident)
+        return bad(str(error), ident, claim, papers)
     return BatchItem(line_number, key, ident, text, tuple(papers), topic)
+
+
+def _distinct(papers: Sequence[str]) -> tuple[str, ...]:
+    """Each paper once, however often (in whatever spelling) the line lists it."""
+    first: dict[str, str] = {}
+    for paper in papers:
+        first.setdefault(ref_key(paper), paper)
+    return tuple(first.values())
 
 
 def _lines(handle: IO[bytes]) -> Iterator[tuple[int, bytes]]:
@@ -205,7 +232,9 @@ def _ids_once(items: Iterable[BatchItem | BadLine]) -> set[str]:
 
 
 def _pairs(item: BatchItem | BadLine) -> list[str]:
-    return [""] if isinstance(item, BadLine) else [ref_key(p) for p in item.papers]
+    if isinstance(item, BadLine):
+        return [paper_key for _, paper_key in item.pairs()]
+    return [ref_key(p) for p in item.papers]
 
 
 def pending_pairs(items: Iterable[BatchItem | BadLine], resume: Resume) -> int:
@@ -246,8 +275,13 @@ def pending_work(
     for item in items:
         once = item.id_text in unique
         if isinstance(item, BadLine):
-            if not _skipped(stats, resume.earlier(item.key, item.id_text, "", once)):
-                yield item
+            left = [
+                paper
+                for paper, paper_key in item.pairs()
+                if not _skipped(stats, resume.earlier(item.key, item.id_text, paper_key, once))
+            ]
+            if left:
+                yield replace(item, papers=tuple(p for p in left if p))
             continue
         for paper in item.papers:
             if not _skipped(stats, resume.earlier(item.key, item.id_text, ref_key(paper), once)):
@@ -263,8 +297,19 @@ def _skipped(stats: BatchStats, earlier: Outcome | None) -> bool:
     return True
 
 
-def bad_line_record(item: BadLine) -> Record:
-    return NotCheckedRecord(claim="", paperRef="", error=item.error, id=item.id)
+def bad_line_records(item: BadLine) -> list[Record]:
+    """A bad line's not_checked records: the claim and each paper as sent (the claim cut to
+    the claim limit), redacted as any record's text is."""
+    claim = _shown(item.claim[:MAX_CLAIM_CHARS])
+    error = _shown(item.error)
+    return [
+        NotCheckedRecord(claim=claim, paperRef=_shown(paper_key), error=error, id=item.id)
+        for _, paper_key in item.pairs()
+    ]
+
+
+def _shown(text: str) -> str:
+    return redact_text(scrub_surrogates(text))
 
 
 def run_batch(
@@ -321,7 +366,8 @@ def _run_batch(
         def requests() -> Iterator[tuple[BatchItem, PairRequest]]:
             for work in pending_work(items, resume, unique_ids, stats):
                 if isinstance(work, BadLine):
-                    write(work, bad_line_record(work))
+                    for record in bad_line_records(work):
+                        write(work, record)
                 else:
                     item, paper = work
                     yield item, PairRequest(item.claim, paper, item.topic)

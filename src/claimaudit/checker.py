@@ -17,6 +17,7 @@ from typing import cast
 
 from claimaudit.advice import Advice, advised
 from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
+from claimaudit.claimwords import has_content_words
 from claimaudit.errors import (
     ClaimauditError,
     ContextLengthError,
@@ -25,7 +26,6 @@ from claimaudit.errors import (
     PluginError,
     SourceError,
 )
-from claimaudit.fts import has_content_words
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import (
     paper_list,

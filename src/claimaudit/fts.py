@@ -15,8 +15,6 @@ _STOPWORDS = frozenset(
     ).split()
 )
 _MAX_TOKENS = 64
-# FTS5's operators: a claim made only of these (and punctuation) says nothing to rank by.
-_OPERATORS = frozenset({"and", "or", "not", "near"})
 
 
 def query_terms(text: str) -> list[str]:
@@ -24,15 +22,6 @@ def query_terms(text: str) -> list[str]:
     tokens = [t.lower() for t in _TOKEN.findall(text)]
     content = [t for t in tokens if t not in _STOPWORDS] or tokens
     return list(dict.fromkeys(content))[:_MAX_TOKENS]
-
-
-def has_content_words(text: str) -> bool:
-    """Whether ``text`` has a word worth checking: one with a letter that is neither a common
-    word nor an FTS5 operator. Punctuation, numbers and "AND OR NOT" alone have none."""
-    return any(
-        word not in _STOPWORDS and word not in _OPERATORS and any(c.isalpha() for c in word)
-        for word in (t.lower() for t in _TOKEN.findall(text))
-    )
 
 
 def fts_query(text: str) -> str | None:

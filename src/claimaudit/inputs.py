@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from claimaudit.claimwords import has_content_words
 from claimaudit.errors import (
     DuplicatePaperError,
     InvalidClaimError,
@@ -12,7 +13,6 @@ from claimaudit.errors import (
     InvalidReferenceError,
     InvalidTextError,
 )
-from claimaudit.fts import has_content_words
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.redaction import redact_text
 from claimaudit.untrusted import check_text, scrub_surrogates

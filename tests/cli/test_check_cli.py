@@ -190,8 +190,14 @@ def test_a_missing_paper_s_record_keeps_the_command_line_s_advice(
     [
         (["check", "", "--paper", "1706.03762"], "the claim is empty"),
         (["check", "x" * 2001, "--paper", "1706.03762"], "limit is 2000"),
-        (["check", "c", "--paper", "1706.03762", "--judge", "oracle"], "unknown judge 'oracle'"),
-        (["check", "c", "--paper", "1706.03762", "--paper", "arXiv:1706.03762"], "more than once"),
+        (
+            ["check", "Attention helps.", "--paper", "1706.03762", "--judge", "oracle"],
+            "unknown judge 'oracle'",
+        ),
+        (
+            ["check", "Attention helps.", "--paper", "1706.03762", "--paper", "arXiv:1706.03762"],
+            "more than once",
+        ),
         (["batch", "missing.jsonl", "--out", "o.jsonl"], "no such input file"),
     ],
 )

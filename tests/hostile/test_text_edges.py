@@ -15,6 +15,7 @@ from claimaudit.identity import parse_ref
 from claimaudit.inputs import validate_claim
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
+from tests.claim_words import ACCEPTED_CLAIMS, REFUSED_CLAIMS
 from tests.conftest import REPO_ROOT
 from tests.hostile.helpers import assert_one_line_usage_error, cli, library_state
 
@@ -85,7 +86,7 @@ def test_a_lone_surrogate_anywhere_in_the_api_is_a_422(client: TestClient, libra
 
 @pytest.mark.parametrize(
     "claim",
-    ["!!! ???", "...", "AND OR NOT NEAR", '"*" OR ^', "1 2 3 = 6", "It is what it is."],
+    ["!!! ???", '"*" OR ^', "1 2 3 = 6", "It is what it is.", *REFUSED_CLAIMS],
 )
 def test_a_claim_without_words_gets_no_verdict(client: TestClient, claim: str) -> None:
     with pytest.raises(InvalidClaimError, match="no words to check"):
@@ -93,8 +94,26 @@ def test_a_claim_without_words_gets_no_verdict(client: TestClient, claim: str) -
     raw = json.dumps({"claim": claim, "papers": ["local:notes"]}).encode()
     status, error = _post(client, "/v1/checks", raw)
     assert (status, error["code"]) == (400, "invalid_claim")
+    assert "no words to check" in error["message"]
     result = cli("check", claim, "--paper", "local:notes")
     assert_one_line_usage_error(result, "no words to check")
+
+
+@pytest.mark.parametrize("claim", ACCEPTED_CLAIMS)
+def test_a_short_real_claim_is_checked(client: TestClient, library: Path, claim: str) -> None:
+    # A paper missing from the library: the claim is accepted, and no judge need run.
+    raw = json.dumps({"claim": claim, "papers": ["local:missing"]}).encode()
+    response = client.post("/v1/checks", content=raw, headers={"content-type": "application/json"})
+    assert response.status_code == 200, response.text
+    [record] = response.json()["records"]
+    assert (record["claim"], record["verdict"]) == (claim, "not_checked")
+    assert "not in the local library" in record["error"]
+    result = cli(
+        "check", claim, "--paper", "local:missing", "--library", library, "--format", "json"
+    )
+    assert result.exit_code == 0, result.stderr
+    [record] = json.loads(result.stdout)["records"]
+    assert (record["claim"], record["verdict"]) == (claim, "not_checked")
 
 
 def test_invalid_utf8_in_a_claim_argument_is_one_line_exit_2(tmp_path: Path) -> None:

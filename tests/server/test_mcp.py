@@ -13,6 +13,7 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
+from tests.claim_words import ACCEPTED_CLAIMS, REFUSED_CLAIMS
 from tests.judges.openaiserver import OpenAIServer
 from tests.library.helpers import make_repeated_page_pdf
 from tests.server.conftest import COMMAND_LINE_ADVICE, DEEP_RULES_REF, NARROW_CLAIM, REPO
@@ -336,3 +337,27 @@ def test_the_sdk_s_log_handler_redacts_as_debug_s_does(tmp_path: Path) -> None:
     finally:
         service.close()
         root.handlers[:] = before
+
+
+def test_check_claim_refuses_a_claim_without_words_and_checks_a_short_one(library: Path) -> None:
+    outcome: dict[str, Any] = {}
+
+    async def session() -> None:
+        with anyio.fail_after(120):
+            async with Client(_parameters(library)) as client:
+                for claim in (*REFUSED_CLAIMS, *ACCEPTED_CLAIMS):
+                    # A paper missing from the library: an accepted claim needs no judge.
+                    outcome[claim] = await client.call_tool(
+                        "check_claim", {"claim": claim, "papers": ["local:missing"]}
+                    )
+
+    anyio.run(session)
+
+    for claim in REFUSED_CLAIMS:
+        assert _error_text(outcome[claim]) == (
+            "Error executing tool check_claim: the claim has no words to check (only "
+            "punctuation, numbers or common words)"
+        ), claim
+    for claim in ACCEPTED_CLAIMS:
+        [record] = _payload(outcome[claim])["records"]
+        assert (record["claim"], record["verdict"]) == (claim, "not_checked")

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from claimaudit.advice import Advice
 from claimaudit.cache import CacheKey
 from claimaudit.checker import Checker
+from claimaudit.claimwords import has_content_words
 from claimaudit.engines import PairRequest
 from claimaudit.errors import InvalidReferenceError, SourceError
-from claimaudit.fts import has_content_words
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import source_query
 from claimaudit.judges.protocol import Judge
