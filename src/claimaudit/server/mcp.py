@@ -333,7 +333,7 @@ class ScreenedMCPServer(MCPServer):
 
     async def run_stdio_async(self) -> None:
         # As the SDK's own run_stdio_async, with screened streams in place of the raw ones.
-        with screened_stdio(self.work.client_gone) as (lines, wire):
+        with screened_stdio(self.work.stop_all) as (lines, wire):
             # The SDK types its streams as anyio.AsyncFile; it only iterates, writes, flushes.
             streams = stdio_server(stdin=lines, stdout=wire)  # type: ignore[arg-type]
             async with streams as (read_stream, write_stream):

@@ -29,8 +29,7 @@ import json
 import os
 import re
 import sys
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
@@ -246,11 +245,10 @@ class _ScreenedLines:
             raw = await anyio.to_thread.run_sync(self._read_line)
             if raw is None:
                 # The SDK cancels what is in flight at the end of input: answer it all first,
-                # unless the client has gone too, and nobody would read the answers.
-                if self._wire.check_client():
-                    await anyio.to_thread.run_sync(
-                        self._wire.pending.wait_until_answered, abandon_on_cancel=True
-                    )
+                # unless the client has gone too (then the wait ends), and nobody would read.
+                await anyio.to_thread.run_sync(
+                    self._wire.pending.wait_until_answered, abandon_on_cancel=True
+                )
                 raise StopAsyncIteration
             if len(raw) > MAX_MESSAGE_BYTES:
                 limit = MAX_MESSAGE_BYTES // (1024 * 1024)
@@ -305,9 +303,13 @@ def _claimed_stdio() -> Iterator[tuple[IO[bytes], IO[bytes]]]:
 
 
 @contextmanager
-def screened_stdio(gone: threading.Event) -> Iterator[tuple[_ScreenedLines, Wire]]:
-    """Text streams for ``mcp.server.stdio.stdio_server(stdin, stdout)``; ``gone`` is set when
-    the client closes its end of the output."""
+def screened_stdio(on_gone: Callable[[], None]) -> Iterator[tuple[_ScreenedLines, Wire]]:
+    """Text streams for ``mcp.server.stdio.stdio_server(stdin, stdout)``; ``on_gone`` is called
+    when the client closes its end of the output."""
     with _claimed_stdio() as (wire_in, wire_out):
-        wire = Wire(wire_out, gone)
-        yield _ScreenedLines(wire_in, wire), wire
+        wire = Wire(wire_out, on_gone)
+        wire.watch_client()
+        try:
+            yield _ScreenedLines(wire_in, wire), wire
+        finally:
+            wire.stop_watching()

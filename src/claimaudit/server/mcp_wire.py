@@ -1,9 +1,9 @@
 """The MCP server's stdio output, and the client's requests that still await an answer.
 
 A client that closes its end of the output pipe has gone: nothing it asked for can reach it. The
-wire then drops what is still written (no traceback for a broken pipe), says so once on stderr
-and sets ``gone``, which stops the work in flight (see ``claimaudit.server.mcp_cancel``) and
-ends the wait for answers at the end of input.
+wire then drops what is still written (no traceback for a broken pipe), stops the work in flight
+(``on_gone``, see ``claimaudit.server.mcp_cancel``), ends the wait for answers at the end of
+input, and says so once on stderr.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import json
 import select
 import sys
 import threading
+from collections.abc import Callable
 from typing import IO, Any
 
 import anyio
@@ -87,11 +88,13 @@ class Pending:
 class Wire:
     """The protocol's output: one complete message per write, from any thread."""
 
-    def __init__(self, binary: IO[bytes], gone: threading.Event | None = None) -> None:
+    def __init__(self, binary: IO[bytes], on_gone: Callable[[], None] = lambda: None) -> None:
         self._binary = binary
         self._lock = threading.Lock()
         self._pending = Pending()
-        self.gone = gone or threading.Event()
+        self._on_gone = on_gone
+        self._gone = False
+        self._closed = False
 
     @property
     def pending(self) -> Pending:
@@ -102,7 +105,7 @@ class Wire:
         request of the same id (a refused duplicate's)."""
         data = text.encode("utf-8", "backslashreplace")
         with self._lock:
-            if not self.gone.is_set():
+            if not self._gone:
                 try:
                     self._binary.write(data)
                     self._binary.flush()
@@ -112,18 +115,26 @@ class Wire:
             self._pending.sent(text)
         return len(text)
 
-    def check_client(self) -> bool:
-        """Whether the client still reads the output; False (and it is noted) once its end of
-        the pipe is closed. Asked at the end of input, before answers are waited for."""
-        if not self.gone.is_set() and _reader_closed(self._binary):
+    def watch_client(self) -> None:
+        """Notice at once when the client closes its end of the output, whatever the server is
+        doing: it may be judging for minutes before it writes again."""
+        threading.Thread(target=self._watch, name="mcp-client-watch", daemon=True).start()
+
+    def stop_watching(self) -> None:
+        """Serving is over: the output is closed by the server, not lost by the client."""
+        with self._lock:
+            self._closed = True
+
+    def _watch(self) -> None:
+        if _wait_until_reader_closed(self._binary):
             with self._lock:
                 self._lose_client()
-        return not self.gone.is_set()
 
     def _lose_client(self) -> None:
         # Under the lock: said once, however many threads find the pipe broken.
-        if not self.gone.is_set():
-            self.gone.set()
+        if not self._gone and not self._closed:
+            self._gone = True
+            self._on_gone()
             with contextlib.suppress(OSError):  # stderr may have gone with the client
                 print(GONE_MESSAGE, file=sys.stderr, flush=True)
         self._pending.abandon()
@@ -135,13 +146,18 @@ class Wire:
         return None
 
 
-def _reader_closed(binary: IO[bytes]) -> bool:
-    """Whether the read end of the pipe (or socket) ``binary`` writes to is closed. poll always
-    reports POLLERR and POLLHUP; a file or a terminal reports neither."""
+def _wait_until_reader_closed(binary: IO[bytes]) -> bool:
+    """Wait until the read end of the pipe (or socket) ``binary`` writes to is closed; False at
+    once where that cannot be known. poll reports POLLERR and POLLHUP unasked; a file or a
+    terminal reports neither, and this waits for ever (on a daemon thread)."""
     try:
         poller = select.poll()
-        poller.register(binary.fileno(), select.POLLOUT)
-        events = poller.poll(0)
+        poller.register(binary.fileno(), 0)
+        while True:
+            events = poller.poll()
+            if any(mask & (select.POLLERR | select.POLLHUP) for _, mask in events):
+                return True
+            if any(mask & select.POLLNVAL for _, mask in events):
+                return False
     except (OSError, ValueError):
         return False
-    return any(mask & (select.POLLERR | select.POLLHUP) for _, mask in events)
