@@ -12,8 +12,8 @@ from pathlib import Path
 
 from tests.conftest import REPO_ROOT
 from tests.hostile.mcpwire import PROTOCOL
+from tests.server.gated_mcp import WAIT_LIMIT_S, held_check, judged, wait_for
 from tests.server.launcher import GATE_ENV
-from tests.server.test_mcp_cancel import WAIT_LIMIT_S, held_check, wait_for
 
 # The one line the server says on stderr (as the README gives it).
 GONE_MESSAGE = "claimaudit mcp: the client closed its output pipe; stopping"
@@ -72,4 +72,4 @@ def test_a_client_gone_mid_call_stops_the_work_and_the_server(
     assert code == 0, stderr.read_text()
     assert stderr.read_text().splitlines() == [GONE_MESSAGE]
     # The paper being judged was finished; the second was never begun.
-    assert sorted(path.name for path in gate.glob("entered-*")) == ["entered-1"]
+    assert judged(gate) == ["entered-1"]

@@ -105,14 +105,17 @@ class Wire:
         request of the same id (a refused duplicate's)."""
         data = text.encode("utf-8", "backslashreplace")
         with self._lock:
+            # Settled before it is written: a client that reuses the id on reading the answer
+            # must find it free. The write is under way by then, and the end of input waits
+            # for it (this thread) before the server exits.
+            if settles:
+                self._pending.sent(text)
             if not self._gone:
                 try:
                     self._binary.write(data)
                     self._binary.flush()
                 except (BrokenPipeError, ConnectionResetError):
                     self._lose_client()
-        if settles:
-            self._pending.sent(text)
         return len(text)
 
     def watch_client(self) -> None:
