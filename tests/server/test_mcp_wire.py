@@ -3,6 +3,7 @@ and exits, with one line on stderr and no traceback (a real server, a judge held
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -10,6 +11,9 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+from claimaudit.server.mcp_wire import Wire
 from tests.conftest import REPO_ROOT
 from tests.hostile.mcpwire import PROTOCOL
 from tests.server.gated_mcp import WAIT_LIMIT_S, held_check, judged, wait_for
@@ -73,3 +77,20 @@ def test_a_client_gone_mid_call_stops_the_work_and_the_server(
     assert stderr.read_text().splitlines() == [GONE_MESSAGE]
     # The paper being judged was finished; the second was never begun.
     assert judged(gate) == ["entered-1"]
+
+
+def test_a_broken_pipe_is_a_client_gone_not_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    gone: list[str] = []
+    output = os.fdopen(write_end, "wb")
+    wire = Wire(output, on_gone=lambda: gone.append("gone"))
+    wire.pending.read({"jsonrpc": "2.0", "id": 3, "method": "ping"})
+    for _ in range(2):
+        wire.send('{"jsonrpc": "2.0", "id": 4, "result": {}}\n')
+    # Nothing can be answered any more: the end of input does not wait for request 3.
+    wire.pending.wait_until_answered()
+    with contextlib.suppress(BrokenPipeError):
+        output.close()  # the unwritten answer is still in its buffer
+    assert gone == ["gone"]
+    assert capsys.readouterr().err.splitlines() == [GONE_MESSAGE]

@@ -25,6 +25,7 @@ unanswered is refused (-32600): the SDK would silently answer only one of them.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -299,7 +300,9 @@ def _claimed_stdio() -> Iterator[tuple[IO[bytes], IO[bytes]]]:
         for fd in (null, saved_in, saved_out):
             os.close(fd)
         wire_in.close()
-        wire_out.close()
+        # What a broken pipe left in the buffer is for a client that has gone.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            wire_out.close()
 
 
 @contextmanager
