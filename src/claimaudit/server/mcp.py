@@ -3,7 +3,8 @@
 Built on the official MCP Python SDK (``MCPServer``). Tools return the same JSON as the HTTP
 API (review records exactly as ``claimaudit check --format json`` writes them). A request the
 service refuses (empty claim, unknown judge, paper not in the library, ...) comes back as a tool
-error with the same one-line message the API gives.
+error with the same one-line message the API gives. A check or review whose call the client
+cancels, or whose client goes away, stops as an HTTP one does (``claimaudit.server.mcp_cancel``).
 
 Tools are registered per feature (``register_*``), so another feature adds one function.
 """
