@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.server.mcp_wire import Wire
 from tests.conftest import REPO_ROOT
 from tests.hostile.mcpwire import PROTOCOL
 from tests.server.gated_mcp import WAIT_LIMIT_S, held_check, judged, wait_for
@@ -80,6 +79,9 @@ def test_a_client_gone_mid_call_stops_the_work_and_the_server(
 
 
 def test_a_broken_pipe_is_a_client_gone_not_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    # Imported here, so that the test above runs (and fails) on code that had no such module.
+    from claimaudit.server.mcp_wire import Wire
+
     read_end, write_end = os.pipe()
     os.close(read_end)
     gone: list[str] = []
