@@ -21,14 +21,17 @@ PROTOCOL = "2025-11-25"
 
 
 class RawMCP:
-    def __init__(self, library: Path, stderr: Path, env: dict[str, str]) -> None:
+    def __init__(
+        self, library: Path, stderr: Path, env: dict[str, str], module: str = "claimaudit"
+    ) -> None:
+        """``module``: ``tests.server.launcher`` for a server with the test judges (``gated``)."""
         environment = {
             k: v for k, v in os.environ.items() if not k.startswith(("CLAIMAUDIT_", "TYPESAFE_"))
         }
         environment.update(env)
         self._stderr = stderr.open("wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "claimaudit", "mcp", "--library", str(library)],
+            [sys.executable, "-m", module, "mcp", "--library", str(library)],
             cwd=REPO_ROOT,
             env=environment,
             stdin=subprocess.PIPE,

@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
 from tests.hostile.mcpwire import RawMCP, tool_text
+from tests.server.gated_mcp import gated_mcp, held_check, wait_for
 
 LOOPBACK = "http://127.0.0.1"
 PAPER = "arXiv:1706.03762"
@@ -232,3 +233,39 @@ def test_a_call_that_cannot_be_read_says_why(mcp: RawMCP, params: bytes, words: 
     [answer] = _answers(mcp, line, f"after-{params!r}")
     assert answer["id"] == 83
     assert answer["error"] == {"code": -32602, "message": f"Invalid params: {words}"}
+
+
+def test_an_empty_search_query_is_refused_as_the_api_refuses_it(
+    mcp: RawMCP, tmp_path: Path
+) -> None:
+    tools = {tool["name"]: tool for tool in mcp.request("tools/list", {})["result"]["tools"]}
+    assert tools["library_search"]["inputSchema"]["properties"]["query"]["minLength"] == 1
+    is_error, text = tool_text(mcp.call("library_search", {"query": ""}))
+    app = create_app(ServerConfig(library=tmp_path / "library.sqlite3"))
+    with TestClient(app, base_url=LOOPBACK) as client:
+        response = client.get("/v1/library/search", params={"q": ""})
+    assert response.status_code == 422
+    # The API calls the parameter q; the tool's argument is query. The words are the same.
+    api = response.json()["error"]["message"]
+    assert api == "q: String should have at least 1 character"
+    assert is_error
+    assert text == "Error executing tool library_search: query" + api.removeprefix("q")
+
+
+def test_a_request_id_still_in_use_is_refused(example_library: Path, tmp_path: Path) -> None:
+    with gated_mcp(example_library, tmp_path) as (mcp, gate):
+        mcp.send(held_check(7))
+        wait_for(gate / "entered-1")
+        mcp.send(b'{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"library_list"}}')
+        refused = mcp.reply(7)
+        assert refused["error"] == {
+            "code": -32600,
+            "message": "Invalid request: id 7 is already in use",
+        }
+        (gate / "hold").unlink()
+        # The first request 7 is still answered; its id is then free again.
+        answered = mcp.reply(7)
+        assert "result" in answered and not answered["result"].get("isError")
+        again = b'{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"library_list"}}'
+        mcp.send(again)
+        assert "papers" in mcp.reply(7)["result"]["structuredContent"]

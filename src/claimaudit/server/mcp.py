@@ -3,7 +3,8 @@
 Built on the official MCP Python SDK (``MCPServer``). Tools return the same JSON as the HTTP
 API (review records exactly as ``claimaudit check --format json`` writes them). A request the
 service refuses (empty claim, unknown judge, paper not in the library, ...) comes back as a tool
-error with the same one-line message the API gives.
+error with the same one-line message the API gives. A check or review whose call the client
+cancels, or whose client goes away, stops as an HTTP one does (``claimaudit.server.mcp_cancel``).
 
 Tools are registered per feature (``register_*``), so another feature adds one function.
 """
@@ -30,6 +31,7 @@ from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
 from claimaudit.server.advice import mcp_advice, request_message
 from claimaudit.server.judges import MAX_MODEL_CHARS
+from claimaudit.server.mcp_cancel import ToolWork
 from claimaudit.server.mcp_stdio import screened_stdio
 from claimaudit.server.service import MAX_LIST_LIMIT, MAX_SEARCH_LIMIT, Reviewed, Service
 from claimaudit.server.validation import EXTRA_FIELD, field_errors
@@ -100,7 +102,7 @@ def _answer(work: Callable[[], T]) -> T:
         ) from None
 
 
-def register_check_tools(server: MCPServer, service: Service) -> None:
+def register_check_tools(server: ScreenedMCPServer, service: Service) -> None:
     from claimaudit.server.schemas import check_wire
 
     @server.tool(
@@ -110,7 +112,7 @@ def register_check_tools(server: MCPServer, service: Service) -> None:
             "record per paper, in the order given."
         ),
     )
-    def check_claim(
+    async def check_claim(
         claim: Annotated[str, Field(description="The sentence to check.")],
         papers: Annotated[
             list[str],
@@ -121,18 +123,26 @@ def register_check_tools(server: MCPServer, service: Service) -> None:
         model: ModelId = None,
         threshold: Threshold = None,
     ) -> dict[str, Any]:
-        checked = _answer(
-            lambda: service.check(
-                claim, papers, topic=topic, judge=judge, model=model, threshold=threshold
+        checked = await server.work.run(
+            lambda cancel: _answer(
+                lambda: service.check(
+                    claim,
+                    papers,
+                    topic=topic,
+                    judge=judge,
+                    model=model,
+                    threshold=threshold,
+                    cancel=cancel,
+                )
             )
         )
         return check_wire(checked)
 
 
-def register_review_tools(server: MCPServer, service: Service) -> None:
+def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
     from claimaudit.server.review_schemas import review_wire
 
-    def review(
+    async def review(
         call: Callable[..., Reviewed],
         draft: str,
         bibliography: str | None,
@@ -143,15 +153,18 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
         threshold: float | None,
     ) -> dict[str, Any]:
         path = Path(bibliography_path).expanduser() if bibliography_path else None
-        reviewed = _answer(
-            lambda: call(
-                draft,
-                bibliography=bibliography,
-                bibliography_path=path,
-                topic=topic,
-                judge=judge,
-                model=model,
-                threshold=threshold,
+        reviewed = await server.work.run(
+            lambda cancel: _answer(
+                lambda: call(
+                    draft,
+                    bibliography=bibliography,
+                    bibliography_path=path,
+                    topic=topic,
+                    judge=judge,
+                    model=model,
+                    threshold=threshold,
+                    cancel=cancel,
+                )
             )
         )
         return review_wire(reviewed)
@@ -166,7 +179,7 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
             "and the draft annotated with a footnote per cited sentence."
         ),
     )
-    def review_report(
+    async def review_report(
         markdown: Annotated[str, Field(description="The draft's Markdown text.")],
         bibliography: BibliographyText = None,
         bibliography_path: BibliographyPath = None,
@@ -175,7 +188,7 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
         model: ModelId = None,
         threshold: Threshold = None,
     ) -> dict[str, Any]:
-        return review(
+        return await review(
             service.review,
             markdown,
             bibliography,
@@ -196,7 +209,7 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
             "per paper after each cited sentence."
         ),
     )
-    def review_latex(
+    async def review_latex(
         latex: Annotated[str, Field(description="The draft's LaTeX text.")],
         bibliography: BibliographyText = None,
         bibliography_path: BibliographyPath = None,
@@ -205,7 +218,7 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
         model: ModelId = None,
         threshold: Threshold = None,
     ) -> dict[str, Any]:
-        return review(
+        return await review(
             service.review_latex,
             latex,
             bibliography,
@@ -217,7 +230,7 @@ def register_review_tools(server: MCPServer, service: Service) -> None:
         )
 
 
-def register_library_tools(server: MCPServer, service: Service) -> None:
+def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
     from claimaudit.library.wire import Added, Hit, Paper
 
     @server.tool(title="List library papers", description="Papers in the local library.")
@@ -235,7 +248,8 @@ def register_library_tools(server: MCPServer, service: Service) -> None:
         description="Passages of library papers that best match plain words (BM25), best first.",
     )
     def library_search(
-        query: Annotated[str, Field(description="Plain words, no syntax.")],
+        # At least a character, as the API's q: an empty query would find nothing, silently.
+        query: Annotated[str, Field(min_length=1, description="Plain words, no syntax.")],
         ref: Annotated[str | None, Field(description="Search only this paper.")] = None,
         limit: Annotated[int, Field(ge=1, le=MAX_SEARCH_LIMIT)] = 10,
     ) -> dict[str, Any]:
@@ -272,6 +286,10 @@ class ScreenedMCPServer(MCPServer):
     and its tools' arguments checked as the API checks a request body: strictly (no string read
     as a number), unknown arguments refused, and a refusal reads as the API's ("papers: Field
     required"), one line."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.work = ToolWork()
 
     async def list_tools(self) -> list[ToolInfo]:
         tools = await super().list_tools()
@@ -316,7 +334,7 @@ class ScreenedMCPServer(MCPServer):
 
     async def run_stdio_async(self) -> None:
         # As the SDK's own run_stdio_async, with screened streams in place of the raw ones.
-        with screened_stdio() as (lines, wire):
+        with screened_stdio(self.work.stop_all) as (lines, wire):
             # The SDK types its streams as anyio.AsyncFile; it only iterates, writes, flushes.
             streams = stdio_server(stdin=lines, stdout=wire)  # type: ignore[arg-type]
             async with streams as (read_stream, write_stream):
@@ -327,7 +345,7 @@ class ScreenedMCPServer(MCPServer):
                 )
 
 
-def build_server(service: Service) -> MCPServer:
+def build_server(service: Service) -> ScreenedMCPServer:
     server = ScreenedMCPServer(
         name="claimaudit",
         title="claimaudit",

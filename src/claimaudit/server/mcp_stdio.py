@@ -18,17 +18,19 @@ stray output from a library can then never corrupt the protocol stream.
 When stdin closes, the SDK cancels every request still being handled, so a piped session
 (``cat requests | claimaudit mcp``) would see its tool calls run, papers added included, and
 never answered. The end of input is therefore held back until every request read has been
-answered (or cancelled by the client).
+answered (or cancelled by the client), unless the client closed the output too: it has gone,
+and what is in flight is cancelled at once. A request whose id is that of a request still
+unanswered is refused (-32600): the SDK would silently answer only one of them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import sys
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
@@ -37,6 +39,7 @@ import anyio.to_thread
 
 from claimaudit.errors import NestingError
 from claimaudit.repeated import Location, given_once, load_json_keeping_repeats, repeated_keys
+from claimaudit.server.mcp_wire import Wire, is_id
 from claimaudit.server.validation import field_errors
 from claimaudit.untrusted import check_json_depth, has_surrogates, text_problem
 
@@ -59,16 +62,11 @@ def _refusal(message: Any, problem: str) -> dict[str, Any] | None:
             if isinstance(message, dict) and "method" in message
             else _error(None, INVALID_REQUEST, f"Invalid request: {problem}")
         )
-    request_id = message["id"] if _is_id(message["id"]) else None
+    request_id = message["id"] if is_id(message["id"]) else None
     if message.get("method") == "tools/call":
         result = {"content": [{"type": "text", "text": problem}], "isError": True}
         return {"jsonrpc": "2.0", "id": request_id, "result": result}
     return _error(request_id, INVALID_PARAMS, f"Invalid params: {problem}")
-
-
-def _is_id(value: Any) -> bool:
-    # JSON-RPC ids are strings or integers (MCP forbids null); True is no integer here.
-    return isinstance(value, str | int) and not isinstance(value, bool)
 
 
 def _shape_problem(message: Any) -> str | None:
@@ -82,7 +80,7 @@ def _shape_problem(message: Any) -> str | None:
         return "a message must be a JSON object"
     if message.get("jsonrpc") != "2.0":
         return '"jsonrpc" must be "2.0"'
-    if "id" in message and not _is_id(message["id"]):
+    if "id" in message and not is_id(message["id"]):
         return '"id" must be a string or an integer'
     if "method" not in message:
         # A client's response to a request of the server's: an id and a result or an error.
@@ -100,7 +98,7 @@ def _invalid_request(message: Any, problem: str) -> dict[str, Any]:
     """-32600, with the request's id when it has a usable one (JSON-RPC: else null)."""
     request_id = message.get("id") if isinstance(message, dict) else None
     return _error(
-        request_id if _is_id(request_id) else None, INVALID_REQUEST, f"Invalid request: {problem}"
+        request_id if is_id(request_id) else None, INVALID_REQUEST, f"Invalid request: {problem}"
     )
 
 
@@ -233,81 +231,10 @@ def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, dict[str, 
     return text, None, message
 
 
-def _id_key(request_id: Any) -> tuple[str, Any]:
-    # 1 and "1" are different ids.
-    return type(request_id).__name__, request_id
-
-
-class _Pending:
-    """The ids of the client's requests not yet answered; safe from any thread."""
-
-    def __init__(self) -> None:
-        self._ids: set[tuple[str, Any]] = set()
-        self._changed = threading.Condition()
-
-    def read(self, message: Any) -> None:
-        """Note a request passed to the SDK, or forget one the client cancelled."""
-        if not isinstance(message, dict):
-            return
-        if "id" in message and "method" in message:
-            with self._changed:
-                self._ids.add(_id_key(message["id"]))
-        elif message.get("method") == "notifications/cancelled":
-            params = message.get("params") or {}
-            self.answered(params.get("requestId"))
-
-    def sent(self, text: str) -> None:
-        """Forget the request ``text`` answers, if it is an answer."""
-        try:
-            message = json.loads(text)
-        except ValueError:
-            return
-        if isinstance(message, dict) and "method" not in message and "id" in message:
-            self.answered(message["id"])
-
-    def answered(self, request_id: Any) -> None:
-        if not _is_id(request_id):
-            return
-        with self._changed:
-            self._ids.discard(_id_key(request_id))
-            self._changed.notify_all()
-
-    def wait_until_answered(self) -> None:
-        with self._changed:
-            self._changed.wait_for(lambda: not self._ids)
-
-
-class _Wire:
-    """The protocol's output: one complete message per write, from any thread."""
-
-    def __init__(self, binary: IO[bytes], pending: _Pending | None = None) -> None:
-        self._binary = binary
-        self._lock = threading.Lock()
-        self._pending = pending or _Pending()
-
-    @property
-    def pending(self) -> _Pending:
-        return self._pending
-
-    def send(self, text: str) -> int:
-        data = text.encode("utf-8", "backslashreplace")
-        with self._lock:
-            self._binary.write(data)
-            self._binary.flush()
-        self._pending.sent(text)
-        return len(text)
-
-    async def write(self, text: str) -> int:
-        return await anyio.to_thread.run_sync(self.send, text)
-
-    async def flush(self) -> None:
-        return None
-
-
 class _ScreenedLines:
     """The protocol's input as lines for the SDK; refused lines are answered on ``wire``."""
 
-    def __init__(self, binary: IO[bytes], wire: _Wire) -> None:
+    def __init__(self, binary: IO[bytes], wire: Wire) -> None:
         self._binary = binary
         self._wire = wire
 
@@ -318,7 +245,8 @@ class _ScreenedLines:
         while True:
             raw = await anyio.to_thread.run_sync(self._read_line)
             if raw is None:
-                # The SDK cancels what is in flight at the end of input: answer it all first.
+                # The SDK cancels what is in flight at the end of input: answer it all first,
+                # unless the client has gone too (then the wait ends), and nobody would read.
                 await anyio.to_thread.run_sync(
                     self._wire.pending.wait_until_answered, abandon_on_cancel=True
                 )
@@ -331,6 +259,13 @@ class _ScreenedLines:
             line, reply, message = _screened(raw)
             if reply is not None:
                 await self._wire.write(json.dumps(reply) + "\n")
+            if line is not None and self._wire.pending.in_use(message):
+                # The SDK would answer only one of the two; JSON-RPC wants ids unique anyway.
+                assert message is not None  # a request, so parsed
+                problem = f"id {json.dumps(message['id'])} is already in use"
+                answer = json.dumps(_invalid_request(message, problem)) + "\n"
+                await self._wire.write(answer, settles=False)
+                continue
             if line is not None:
                 self._wire.pending.read(message)
                 return line + "\n"
@@ -365,12 +300,19 @@ def _claimed_stdio() -> Iterator[tuple[IO[bytes], IO[bytes]]]:
         for fd in (null, saved_in, saved_out):
             os.close(fd)
         wire_in.close()
-        wire_out.close()
+        # What a broken pipe left in the buffer is for a client that has gone.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            wire_out.close()
 
 
 @contextmanager
-def screened_stdio() -> Iterator[tuple[_ScreenedLines, _Wire]]:
-    """Text streams for ``mcp.server.stdio.stdio_server(stdin, stdout)``."""
+def screened_stdio(on_gone: Callable[[], None]) -> Iterator[tuple[_ScreenedLines, Wire]]:
+    """Text streams for ``mcp.server.stdio.stdio_server(stdin, stdout)``; ``on_gone`` is called
+    when the client closes its end of the output."""
     with _claimed_stdio() as (wire_in, wire_out):
-        wire = _Wire(wire_out)
-        yield _ScreenedLines(wire_in, wire), wire
+        wire = Wire(wire_out, on_gone)
+        wire.watch_client()
+        try:
+            yield _ScreenedLines(wire_in, wire), wire
+        finally:
+            wire.stop_watching()
