@@ -61,6 +61,8 @@ class SearchHit:
     section: str | None
     text: str
     score: float
+    # The first and last page the passage is printed on (PDF papers), as ``Passage.pages``.
+    pages: tuple[int, int] | None = None
 
 
 class AddOutcome(StrEnum):
