@@ -6,6 +6,8 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+import pytest
+
 from claimaudit.library.extract import extract
 from claimaudit.library.passages import make_passages
 from claimaudit.passage import Passage
@@ -13,6 +15,8 @@ from tests.library.helpers import DATA
 
 PDFS = DATA / "papers-pdf"
 SCIPY = PDFS / "scipy-1.0_virtanen2020.pdf"
+GEP = PDFS / "good-enough-practices_wilson2017.pdf"
+GEP_TWO_COLUMNS = PDFS / "good-enough-practices_wilson2017.twocolumn.pdf"
 
 
 @functools.cache
@@ -32,3 +36,21 @@ def test_each_piece_of_a_paragraph_cut_in_two_is_on_its_own_pages() -> None:
     assert starting(SCIPY, "A detailed comparison of the characteristics").pages == (10, 10)
     # The pieces before them hold the page end.
     assert starting(SCIPY, "At this point, scientific Python started").pages == (3, 4)
+
+
+@pytest.mark.parametrize("path", [GEP, GEP_TWO_COLUMNS], ids=["one-column", "two-column"])
+def test_a_boxs_bold_heading_is_the_section_of_the_box_only(path: Path) -> None:
+    # Each box is a quote set in its section (the LaTeX source's \begin{quote}\textbf{...}):
+    # what the box holds is under its heading, what follows it under the section's again.
+    sections = {
+        "Almost all modern text editors provide tab completion": "Tab Completion",
+        "Make dependencies and requirements explicit (2g)": "2 Software",
+        "We recommend against the \u201cno commercial use\u201d": "What Not To Do",
+        "Make the project citable (3e)": "3 Collaboration",
+        "If src is for human-readable source code": "External Scripts",
+        "Name all files to reflect their content or function (4f)": "4 Project Organization",
+        "This project doesn\u2019t have a bin directory": "4 Project Organization",
+        "Copying everything like this may seem wasteful": "Data is Cheap, Time is Expensive",
+        "This manual procedure satisfies the requirements": "Manual Versioning",
+    }
+    assert {words: starting(path, words).section for words in sections} == sections
