@@ -54,3 +54,11 @@ def test_a_boxs_bold_heading_is_the_section_of_the_box_only(path: Path) -> None:
         "This manual procedure satisfies the requirements": "Manual Versioning",
     }
     assert {words: starting(path, words).section for words in sections} == sections
+
+
+def test_a_heading_set_in_typewriter_type_heads_its_section() -> None:
+    # scipy-1.0's \subsubsection*{\texttt{cKDTree}}, its own line on p. 8 in bold typewriter.
+    opening = starting(SCIPY, "The scipy.spatial.ckdtree module, which implements")
+    assert (opening.section, opening.pages) == ("cKDTree", (8, 8))
+    assert starting(SCIPY, "In 2015 the cKDTree dual tree counting").section == "cKDTree"
+    assert starting(SCIPY, "scipy.sparse offers seven sparse matrix").section == "Sparse matrices"
