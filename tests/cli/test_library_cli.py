@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from fpdf import FPDF
 from typer.testing import CliRunner, Result
 
 import claimaudit.cli
@@ -104,7 +105,8 @@ def test_add_latex_show_search_remove(db: Path) -> None:
     assert shown_json["passageCount"] == paper["passageCount"] == paper["passages"] == expected
     assert expected > 100
     assert len(texts) == 100 and shown_json["offset"] == 0
-    assert set(found[0]) == {"ref", "title", "passageId", "section", "text", "score"}
+    assert set(found[0]) == {"ref", "title", "passageId", "section", "pages", "text", "score"}
+    assert found[0]["pages"] is None  # LaTeX has no pages
     table = run("search", "sparse matrices", "--library", db, "--limit", "2")
     assert table.exit_code == 0 and "P0" in table.stdout
 
@@ -447,6 +449,28 @@ def test_search_shows_where_and_the_whole_passage_at_narrow_widths(
     assert "".join(table["where"]).startswith(f"{LONG_REFS[1]}P001")
     assert prose(table["where"]).endswith(f"P001 {heading}")
     assert prose(table["text"]) == " ".join(SPARSE_NOTES.split("\n\n")[1].split())
+
+
+def _two_page_pdf(path: Path) -> Path:
+    pdf = FPDF()
+    pdf.set_font("helvetica", size=12)
+    for text in (h.PDF_TEXT, "Sparse solvers save memory on the second page of this paper. " * 3):
+        pdf.add_page()
+        pdf.multi_cell(0, 8, text)
+    pdf.output(str(path))
+    return path
+
+
+def test_search_hits_say_which_pages_a_pdf_passage_is_on(db: Path, tmp_path: Path) -> None:
+    pdf = _two_page_pdf(tmp_path / "paper.pdf")
+    assert run("add", pdf, "--ref", "local:pdf", "--library", db).exit_code == 0
+    shown = json.loads(run("show", "local:pdf", "--json", "--library", db).stdout)
+    [hit] = json.loads(run("search", "sparse solvers", "--json", "--library", db).stdout)
+    # Named and valued as ``show`` gives the passage (one paragraph, run on over the page end).
+    [passage] = [p for p in shown["passages"] if p["id"] == hit["passageId"]]
+    assert hit["pages"] == passage["pages"] == [1, 2]
+    table = run("search", "sparse solvers", "--library", db)
+    assert table.exit_code == 0 and "pp. 1-2" in prose(boxed_columns(table.stdout)["where"])
 
 
 def test_a_new_title_for_the_same_content_needs_replace(db: Path, tmp_path: Path) -> None:

@@ -159,6 +159,40 @@ def test_long_paragraphs_split_between_sentences_only() -> None:
         assert len(passage.text) <= 1200 and passage.pages == (4, 5)
 
 
+def _expected_pages(text: str) -> tuple[int, int]:
+    """Page 3 holds the "Alpha" sentences, page 4 the "Beta" ones."""
+    return (3 if "Alpha" in text else 4, 4 if "Beta" in text else 3)
+
+
+def test_each_piece_of_a_paragraph_on_two_pages_has_only_the_pages_its_words_are_on() -> None:
+    on_three = " ".join(f"Alpha sentence {i} is on the first page." for i in range(30))
+    on_four = " ".join(f"Beta sentence {i} is on the next page." for i in range(30))
+    # Where page 4 begins: after the words of page 3 (a PDF's paragraph says so).
+    block = TextBlock(f"{on_three}\n{on_four}", "A", (3, 4), page_starts=((240, 4),))
+    assert len(on_three.split()) == 240
+    passages = make_passages([block], 500)
+    assert len(passages) >= 3
+    assert [p.pages for p in passages] == [_expected_pages(p.text) for p in passages]
+    assert {p.pages for p in passages} == {(3, 3), (3, 4), (4, 4)}
+
+
+def test_a_paragraph_joined_over_a_page_end_gives_its_pieces_their_own_pages() -> None:
+    # A fragment ending mid-sentence at the foot of page 3, its paragraph going on overleaf.
+    blocks = [
+        TextBlock("Alpha: the kernel of value", "A", (3, 3)),
+        TextBlock(" ".join(f"Beta sentence {i} goes on." for i in range(60)), "A", (4, 4)),
+    ]
+    passages = make_passages(blocks, 300)
+    assert len(passages) > 2 and passages[0].text.startswith("Alpha: the kernel of value Beta")
+    assert [p.pages for p in passages] == [_expected_pages(p.text) for p in passages]
+
+
+def test_a_paragraph_not_saying_where_its_pages_begin_gives_each_piece_all() -> None:
+    sentence = "A sentence that could be on either page. "
+    passages = make_passages([TextBlock(sentence * 60, "A", (4, 5))])
+    assert len(passages) > 1 and {p.pages for p in passages} == {(4, 5)}
+
+
 def test_a_sentence_longer_than_the_limit_stays_whole_up_to_four_times_it() -> None:
     names = ", ".join(f"Author Number{i}" for i in range(200))  # about 3,000 characters
     assert [p.text for p in make_passages([TextBlock(names)])] == [names]

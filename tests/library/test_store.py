@@ -166,6 +166,16 @@ def test_search_ranks_and_filters(library: Library) -> None:
         library.search("sparse", ref=parse_ref("doi:10.1234/zzz"))
 
 
+def test_search_hits_carry_the_pages_of_their_passage(library: Library) -> None:
+    passages = [
+        Passage("P001", "Sparse matrices on two pages.", "Intro", (3, 4)),
+        Passage("P002", "Dense matrices without pages.", "Intro"),
+    ]
+    library.add_paper(NewPaper(parse_ref("local:p"), "T", passages, "h"))
+    assert [h.pages for h in library.search("sparse")] == [(3, 4)]
+    assert [h.pages for h in library.search("dense")] == [None]
+
+
 @pytest.mark.parametrize(
     "query",
     ['"unbalanced', "NEAR(a b)", "text:sparse", "sparse*", "^sparse", "a AND OR NOT", "-", "()"],

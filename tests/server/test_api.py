@@ -236,7 +236,8 @@ def test_list_and_suggest_papers(api: httpx.Client) -> None:
 def test_search_passages(api: httpx.Client) -> None:
     hits = api.get("/v1/library/search", params={"q": "random forests baseline"}).json()["hits"]
     assert hits and hits[0]["ref"] == DEEP_RULES_REF
-    assert {"ref", "title", "passageId", "section", "text", "score"} == set(hits[0])
+    assert {"ref", "title", "passageId", "section", "pages", "text", "score"} == set(hits[0])
+    assert hits[0]["pages"] is None  # a Markdown paper has no pages
     within = api.get(
         "/v1/library/search", params={"q": "version control", "ref": GOOD_ENOUGH_REF, "limit": 3}
     ).json()["hits"]

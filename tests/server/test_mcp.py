@@ -164,6 +164,7 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
 
     hits = _payload(outcome["search"])["hits"]
     assert 0 < len(hits) <= 3 and hits[0]["ref"] == DEEP_RULES_REF
+    assert "pages" in hits[0] and hits[0]["pages"] is None  # as the API's, none for Markdown
 
     added = _payload(outcome["add"])
     assert added["ref"] == "local:notes" and added["outcome"] == "added"

@@ -317,8 +317,8 @@ def search(
     if not hits:
         out_console.print("no matching passages")
         return
-    # Where each passage is (reference, passage id, section) takes at most a third of the
-    # width; the passage's text, what was searched for, gets the rest.
+    # Where each passage is (reference, passage id, pages and section) takes at most a third of
+    # the width; the passage's text, what was searched for, gets the rest.
     where_width = max(MIN_REF_WIDTH, out_console.width // 3)
     table = Table(show_lines=True, expand=True)
     table.add_column("where", overflow="fold", max_width=where_width)
@@ -326,8 +326,9 @@ def search(
     for hit in hits:
         where = shown_text(str(hit.ref))
         where.append(f"\n{hit.passage_id}", style="bold")
-        if hit.section:
-            where.append(f"\n{shown(hit.section)}", style="dim")
+        # "pp. 9-10, cKDTree" for a PDF's passage, as ``show`` and ``check`` write it.
+        if place := location(page_list(hit.pages), hit.section):
+            where.append(f"\n{shown(place)}", style="dim")
         table.add_row(where, shown_text(hit.text))
     out_console.print(table)
 

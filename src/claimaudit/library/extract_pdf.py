@@ -77,7 +77,8 @@ def _count(number: int, noun: str) -> str:
 
 def _blocks(layout: PdfLayout) -> list[TextBlock]:
     return [
-        TextBlock(b.text, b.section, (b.first_page, b.last_page), b.kind) for b in layout.blocks
+        TextBlock(b.text, b.section, (b.first_page, b.last_page), b.kind, b.page_starts)
+        for b in layout.blocks
     ]
 
 

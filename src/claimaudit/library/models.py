@@ -20,6 +20,10 @@ class TextBlock:
     pages: tuple[int, int] | None = None
     # "text", "list" (an item), "caption" or "footnote": only text paragraphs are ever joined.
     kind: str = "text"
+    # Where each page after its first begins: (how many of its words come before, the page).
+    # A paragraph cut into passages gives each piece only the pages its own words are on;
+    # with none given, a paragraph on several pages gives every piece all of them.
+    page_starts: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,8 @@ class SearchHit:
     section: str | None
     text: str
     score: float
+    # The first and last page the passage is printed on (PDF papers), as ``Passage.pages``.
+    pages: tuple[int, int] | None = None
 
 
 class AddOutcome(StrEnum):

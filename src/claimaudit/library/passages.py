@@ -8,7 +8,8 @@ the caption of a float set in the middle of the sentence.
 Captions, footnotes and list items stay passages of their own, but for an item of a few words
 that only names the list nested in it, which reads with that list's first item. Such a name
 differs in form from the items around it: a flat list of short items is one passage per item.
-Each passage keeps its block's section and pages.
+Each passage keeps its block's section, and the pages its own words are on (a PDF's
+paragraph says where each page's words begin).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from claimaudit.library.models import TextBlock
 from claimaudit.passage import Passage, passage_id
 from claimaudit.segmenter import sentence_spans
 from claimaudit.text import normalise, pack
+
+PageStarts = tuple[tuple[int, int], ...]
 
 TARGET_CHARS = 1200
 _LONGEST_SENTENCE = 4
@@ -50,16 +53,9 @@ def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> li
             and len(last.text) <= target  # not a run-on list (a long author list)
         ):
             # One paragraph, cut again between its sentences as one.
-            pages = _span(last.pages, block.pages)
-            sized[host : host + 1] = [
-                TextBlock(piece, last.section, pages, last.kind)
-                for piece in split_paragraph(f"{last.text} {text}", target)
-            ]
+            sized[host : host + 1] = _pieces(_joined(last, block, text), target)
         else:
-            sized.extend(
-                TextBlock(piece, block.section, block.pages, block.kind)
-                for piece in split_paragraph(text, target)
-            )
+            sized.extend(_pieces(TextBlock(text, *_rest(block)), target))
     return [
         Passage(passage_id=passage_id(i), text=b.text, section=b.section, pages=b.pages)
         for i, b in enumerate(sized)
@@ -98,6 +94,57 @@ def _span(a: tuple[int, int] | None, b: tuple[int, int] | None) -> tuple[int, in
     if a is None or b is None:
         return a or b
     return (min(a[0], b[0]), max(a[1], b[1]))
+
+
+def _rest(block: TextBlock) -> tuple[str | None, tuple[int, int] | None, str, PageStarts]:
+    return block.section, block.pages, block.kind, block.page_starts
+
+
+def _joined(last: TextBlock, block: TextBlock, text: str) -> TextBlock:
+    """``last`` carried on by ``block`` (whose text, normalised, is ``text``), in one block
+    that knows where each page's words begin when both do."""
+    starts: PageStarts = ()
+    if last.pages and block.pages and _pages_known(last) and _pages_known(block):
+        before = len(last.text.split())
+        turn = _page_at(last.pages, last.page_starts, before) != block.pages[0]
+        starts = (
+            *last.page_starts,
+            *(((before, block.pages[0]),) if turn else ()),
+            *((at + before, page) for at, page in block.page_starts),
+        )
+    pages = _span(last.pages, block.pages)
+    return TextBlock(f"{last.text} {text}", last.section, pages, last.kind, starts)
+
+
+def _pieces(block: TextBlock, target: int) -> list[TextBlock]:
+    """``block`` cut between sentences, each piece with the pages its own words are on."""
+    pieces = split_paragraph(block.text, target)
+    if len(pieces) < 2 or block.pages is None or not block.page_starts:
+        return [TextBlock(piece, *_rest(block)) for piece in pieces]
+    out: list[TextBlock] = []
+    start = 0
+    for piece in pieces:
+        end = start + len(piece.split())
+        inside = tuple((at - start, page) for at, page in block.page_starts if start < at < end)
+        on = [_page_at(block.pages, block.page_starts, start), *(page for _, page in inside)]
+        out.append(TextBlock(piece, block.section, (min(on), max(on)), block.kind, inside))
+        start = end
+    return out
+
+
+def _pages_known(block: TextBlock) -> bool:
+    """Whether the block says which of its pages each word is on (one page, or page starts)."""
+    pages = block.pages
+    return pages is not None and (pages[0] == pages[1] or bool(block.page_starts))
+
+
+def _page_at(pages: tuple[int, int], starts: PageStarts, word: int) -> int:
+    """The page the ``word``-th word (0 the first) of a block on ``pages`` is on."""
+    page = pages[0]
+    for at, turn in starts:
+        if at <= word:
+            page = turn
+    return page
 
 
 def split_paragraph(text: str, target: int) -> list[str]:

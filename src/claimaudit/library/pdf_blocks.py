@@ -47,6 +47,8 @@ class PdfBlock:
     section: str | None
     first_page: int
     last_page: int
+    # (words before it, page) for each page the paragraph goes on to (``TextBlock``'s).
+    page_starts: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass
@@ -125,14 +127,24 @@ def _opening_text(block: RawBlock) -> bool:
 def _assemble(blocks: list[RawBlock], vocabulary: set[str], hyphenated: bool) -> Iterator[PdfBlock]:
     for block in blocks:
         lines = [line for part in block.parts for line in part]
-        text = CITATION_TAGS.sub("", join_lines(lines, vocabulary, hyphenated))
-        if block.kind == "list":
-            text = _ITEM_LABEL.sub("", text, count=1)
+        text = _read(lines, block.kind, vocabulary, hyphenated)
         if text:
+            # Each page's words come after those of the lines before it, read as the whole is.
+            starts = tuple(
+                (len(_read(lines[:at], block.kind, vocabulary, hyphenated).split()), lines[at].page)
+                for at in range(1, len(lines))
+                if lines[at].page != lines[at - 1].page
+            )
             yield PdfBlock(
                 text,
                 block.kind,
                 block.section,
                 lines[0].page,
                 max(line.page for line in lines),
+                starts,
             )
+
+
+def _read(lines: list[Line], kind: str, vocabulary: set[str], hyphenated: bool) -> str:
+    text = CITATION_TAGS.sub("", join_lines(lines, vocabulary, hyphenated))
+    return _ITEM_LABEL.sub("", text, count=1) if kind == "list" else text

@@ -1,13 +1,16 @@
 """A PDF's classified paragraphs in reading order made the paper's: each given its section
-(headings consumed), the references and code left out, and each paragraph that a column or
-page end, a float or a displayed formula interrupted joined back to its start. Apart from
-classifying them (``pdf_kinds``): here is when two pieces are one paragraph."""
+(headings consumed, a box's heading for its box only), the references and code left out, and
+each paragraph that a column or page end, a float or a displayed formula interrupted joined
+back to its start. Apart from classifying them (``pdf_kinds``): here is when two pieces are
+one paragraph."""
 
 from __future__ import annotations
 
 import re
 
+from claimaudit.library.pdf_box_headings import heads_a_box, in_box
 from claimaudit.library.pdf_kinds import RawBlock
+from claimaudit.library.pdf_layout import Line
 from claimaudit.library.pdf_paragraphs import hanging
 from claimaudit.library.pdf_patterns import CAPTION, TERMINAL
 from claimaudit.library.reference_headings import is_references_heading
@@ -30,7 +33,10 @@ def join_continuations(blocks: list[RawBlock]) -> list[RawBlock]:
     open_block: RawBlock | None = None
     in_references = False
     previous_heading: str | None = None
-    for block in blocks:
+    # The heading of the box being read, and the section the box is set in (``pdf_box_headings``).
+    box: Line | None = None
+    outer: str | None = None
+    for index, block in enumerate(blocks):
         text = " ".join(line.text for line in block.lines).strip()
         if block.kind == "heading" and open_block is not None and _bold_run_on(open_block, block):
             block.kind = "text"
@@ -43,6 +49,11 @@ def join_continuations(blocks: list[RawBlock]) -> list[RawBlock]:
                 in_references = True
             elif in_references and _AFTER_REFERENCES.match(heading):
                 in_references = False
+            if _heads_a_box(block, blocks[index + 1 : index + 2]):
+                outer = section if box is None else outer
+                box = block.lines[0]
+            else:
+                box = None
             section = heading
             open_block = None
             previous_heading = heading
@@ -50,6 +61,9 @@ def join_continuations(blocks: list[RawBlock]) -> list[RawBlock]:
         previous_heading = None
         if in_references or block.kind == "code":
             continue
+        if box is not None and block.kind in ("text", "list") and not in_box(box, block.lines):
+            # Past the box: its text is the enclosing section's, and never runs on from it.
+            section, box, open_block = outer, None, None
         block.section = section
         if (
             block.kind in ("text", "list")
@@ -63,6 +77,14 @@ def join_continuations(blocks: list[RawBlock]) -> list[RawBlock]:
         if block.kind in ("text", "list"):
             open_block = block
     return out
+
+
+def _heads_a_box(heading: RawBlock, after: list[RawBlock]) -> bool:
+    return (
+        bool(after)
+        and after[0].kind in ("text", "list")
+        and heads_a_box(heading.lines, after[0].lines)
+    )
 
 
 def _continues(open_block: RawBlock, block: RawBlock) -> bool:

@@ -14,6 +14,9 @@ from claimaudit.library.pdf_paragraphs import hanging, sentence_formula
 from claimaudit.library.pdf_patterns import CAPTION, LABEL, TERMINAL, WORD, is_heading_text
 
 _SUBLABEL = re.compile(r"^\([a-z]\)\s")
+# The name of a module, class or function, and a few words beside it ("scipy.sparse",
+# "cKDTree", "The ndimage module"): no operator, bracket or sentence end of a line of code.
+_CODE_NAME = re.compile(r"[^\W\d](?:[\w.:-]*\w)?(?: [\w.:-]*\w){0,3}")
 
 
 @dataclass
@@ -26,7 +29,7 @@ class RawBlock:
 
 def classify(blocks: list[RawBlock], body: float, pitch: dict[float, float]) -> list[RawBlock]:
     previous: RawBlock | None = None
-    for block in blocks:
+    for index, block in enumerate(blocks):
         first = block.lines[0]
         text = " ".join(line.text for line in block.lines).strip()
         size = first.size
@@ -41,6 +44,8 @@ def classify(blocks: list[RawBlock], body: float, pitch: dict[float, float]) -> 
             block.kind = "footnote"
         elif _ends_a_sentence(block, previous, body):
             pass  # a displayed formula a sentence runs into: text, joined to that sentence
+        elif _names_code(block, blocks[index + 1 : index + 2], body):
+            block.kind = "heading"  # set in typewriter type: "cKDTree"
         elif (
             all(line.mono for line in block.lines)
             or _is_table(block.lines)
@@ -64,6 +69,26 @@ def classify(blocks: list[RawBlock], body: float, pitch: dict[float, float]) -> 
             block.kind = "list"
         previous = block
     return blocks
+
+
+def _names_code(block: RawBlock, after: list[RawBlock], body: float) -> bool:
+    """A heading set in typewriter type that names code (``\\subsubsection*{\\texttt{cKDTree}}``):
+    alone on its line, in a heading's size or weight as any heading, a name rather than a
+    statement, over a paragraph of prose. A line of code is not all that, so stays code."""
+    if len(block.lines) != 1 or not after:
+        return False
+    line = block.lines[0]
+    heading_type = line.size >= 1.3 * body or (line.bold and line.size >= 0.85 * body)
+    prose_after = not all(below.mono for below in after[0].lines) and reads_as_prose(
+        " ".join(below.text for below in after[0].lines)
+    )
+    return (
+        line.mono
+        and line.cells == 1
+        and heading_type
+        and _CODE_NAME.fullmatch(line.text.strip()) is not None
+        and prose_after
+    )
 
 
 def _ends_a_sentence(block: RawBlock, previous: RawBlock | None, body: float) -> bool:

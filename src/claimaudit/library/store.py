@@ -280,7 +280,7 @@ class Library:
             return []
         sql = (
             "SELECT p.kind, p.work, p.version, p.title, s.passage_id, s.section, s.text, "
-            "bm25(passages_fts, 1.0, 0.3) AS score FROM passages_fts "
+            "bm25(passages_fts, 1.0, 0.3) AS score, s.page_start, s.page_end FROM passages_fts "
             "JOIN passages s ON s.id = passages_fts.rowid JOIN papers p ON p.id = s.paper_id "
             "WHERE passages_fts MATCH ?"
         )
@@ -319,6 +319,7 @@ class Library:
                 section=r[5],
                 text=r[6],
                 score=-float(r[7]),
+                pages=(int(r[8]), int(r[9])) if r[8] is not None else None,
             )
             for r in rows
         ]

@@ -67,6 +67,8 @@ class Hit(Wire):
     title: str
     passage_id: str
     section: str | None
+    # As a passage's: the pages it is printed on, first to last (PDF papers); null otherwise.
+    pages: list[int] | None = None
     text: str
     score: float
 
@@ -77,6 +79,7 @@ class Hit(Wire):
             title=hit.title,
             passage_id=hit.passage_id,
             section=hit.section,
+            pages=page_list(hit.pages),
             text=hit.text,
             score=round(hit.score, 4),
         )
