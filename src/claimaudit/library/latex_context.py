@@ -154,6 +154,7 @@ _WALKER_ARGS = {
     "dfrac": "{{",  # amsmath's display and text fractions, written like \frac
     "tfrac": "{{",
     "pmod": "{",  # "(mod n)"
+    "textsuperscript": "{",  # an exponent or a mark, told apart by what it follows
 }
 # Environments whose arguments are layout ("\\begin{subfigure}[t]{0.48\\textwidth}"), not text.
 _WALKER_ENVIRONMENTS = {"minipage": "[[[{", "subfigure": "[{", "wrapfigure": "[{[{"}
