@@ -163,6 +163,10 @@ _WALKER_ENVIRONMENTS = {"minipage": "[[[{", "subfigure": "[{", "wrapfigure": "[{
 ITEM_MARK = "\ue000"
 # Where an item's label ends: the spaces typed after it are one space in the text.
 LABEL_END = "\ue001"
+# Where the source starts a new paragraph (a blank line): pylatexenc sets a displayed formula
+# apart by blank lines too, and only the words before a formula carry on past it.
+PARAGRAPH_MARK = "\ue002"
+_SOURCE_BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
 # List environments: a description's item labels are terms ("Branches: ..."), another list's
 # (``\\item[(a)]``) stand for its bullet or number, as typed.
 _DESCRIPTION_LISTS = frozenset({"description", "compactdesc"})
@@ -250,6 +254,7 @@ def text_converter(
             text = str(l2tobj.nodelist_to_text([arg]))
             # A list in a note runs on in its one passage: its items' marks are spaces.
             text = text.replace(ITEM_MARK, " ").replace(LABEL_END, " ")
+            text = text.replace(PARAGRAPH_MARK, "")
             collected.append(" ".join(text.split()))
         return ""
 
@@ -317,6 +322,8 @@ class _PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no ty
 
     def chars_node_to_text(self, node: LatexCharsNode, textcol: int = 0) -> str:
         text = str(super().chars_node_to_text(node, textcol=textcol))
+        if not node.parsing_state.in_math_mode:
+            return _SOURCE_BLANK_LINE.sub(f"\n\n{PARAGRAPH_MARK}", text)
         return spaced_chars(node, text) if self.math_mode == "text" else text
 
     def math_node_to_text(self, node: LatexNode) -> str:
@@ -332,8 +339,16 @@ class _PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no ty
         return _INSIDE_DELIMITERS.sub("", text)
 
 
-def to_text(converter: LatexNodes2Text, nodes: Sequence[LatexNode]) -> str:
-    """Plain text of ``nodes``; a node pylatexenc cannot render is dropped, not fatal."""
+def to_text(
+    converter: LatexNodes2Text, nodes: Sequence[LatexNode], *, paragraphs: bool = False
+) -> str:
+    """Plain text of ``nodes``; a node pylatexenc cannot render is dropped, not fatal. With
+    ``paragraphs``, each new paragraph of the source opens with ``PARAGRAPH_MARK``."""
+    text = _to_text(converter, nodes)
+    return text if paragraphs else text.replace(PARAGRAPH_MARK, "")
+
+
+def _to_text(converter: LatexNodes2Text, nodes: Sequence[LatexNode]) -> str:
     try:
         return str(converter.nodelist_to_text(list(nodes)))
     except Exception:  # pylatexenc raises assorted errors on odd macro use

@@ -20,6 +20,10 @@ class TextBlock:
     pages: tuple[int, int] | None = None
     # "text", "list" (an item), "caption" or "footnote": only text paragraphs are ever joined.
     kind: str = "text"
+    # Whether the source opens a new paragraph here (a blank line before it): such a block
+    # never carries on the text before it. False where the format cannot tell (a PDF's
+    # paragraph may be broken across a page or column).
+    new_paragraph: bool = False
 
 
 @dataclass(frozen=True)
