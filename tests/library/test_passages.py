@@ -239,12 +239,18 @@ def test_latex_words_before_a_displayed_formula_still_join_the_text_after_it(
     path.write_text(
         "\\documentclass{article}\n\\begin{document}\n\\section{S}\n"
         "The output size is given by\n\\begin{equation}o = i + k\\end{equation}\n"
-        "where k is the kernel size.\n\nA new paragraph.\n\\end{document}\n",
+        "where k is the kernel size.\n\nA new paragraph.\n\n"
+        # A blank line typed before a formula (conv-arithmetic's "where\n\n\\begin{equation*}")
+        # still carries the words on; one after it opens a new paragraph.
+        "The shape is given, where\n\n\\begin{equation*}n = m\\end{equation*}\n\n"
+        "This linear operation is new.\n\\end{document}\n",
         encoding="utf-8",
     )
     assert [p.text for p in make_passages(extract(path).blocks)] == [
         "The output size is given by o = i + k where k is the kernel size.",
         "A new paragraph.",
+        "The shape is given, where n = m",
+        "This linear operation is new.",
     ]
 
 

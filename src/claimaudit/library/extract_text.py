@@ -79,7 +79,9 @@ class SourceHasher:
 def paragraphs(text: str, section: str | None = None, mark: str | None = None) -> list[TextBlock]:
     """The blank-line separated paragraphs of ``text``, each a new paragraph; where ``mark``
     is given, only those it opens are (``text`` is converted, and its converter sets other
-    pieces, such as a displayed formula, apart by blank lines too), the mark removed."""
+    pieces, such as a displayed formula, apart by blank lines too), the mark removed. A
+    displayed formula after a blank line opens none: the words before it go on past it, as
+    the paper's PDF reads them ("where\n\n\\begin{equation*}")."""
     if mark is None:
         return [
             TextBlock(p.strip(), section, new_paragraph=True)
@@ -87,13 +89,11 @@ def paragraphs(text: str, section: str | None = None, mark: str | None = None) -
             if p.strip()
         ]
     blocks: list[TextBlock] = []
-    opens = False  # a mark alone (before a formula or a float) opens what comes next
     for piece in _BLANK_LINE.split(text):
-        opens = opens or piece.lstrip().startswith(mark)
+        opens = piece.lstrip().startswith(mark)
         piece = piece.replace(mark, "").strip()
         if piece:
             blocks.append(TextBlock(piece, section, new_paragraph=opens))
-            opens = False
     return blocks
 
 

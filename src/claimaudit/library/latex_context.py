@@ -167,6 +167,10 @@ LABEL_END = "\ue001"
 # apart by blank lines too, and only the words before a formula carry on past it.
 PARAGRAPH_MARK = "\ue002"
 _SOURCE_BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
+# Where a displayed formula begins: a blank line typed just before one ("where\n\n
+# \\begin{equation*}") opens no paragraph, as the words before it go on in the PDF.
+_DISPLAY_MARK = "\ue003"
+_BLANK_BEFORE_DISPLAY = re.compile(f"{PARAGRAPH_MARK}(\\s*){_DISPLAY_MARK}")
 # List environments: a description's item labels are terms ("Branches: ..."), another list's
 # (``\\item[(a)]``) stand for its bullet or number, as typed.
 _DESCRIPTION_LISTS = frozenset({"description", "compactdesc"})
@@ -254,7 +258,7 @@ def text_converter(
             text = str(l2tobj.nodelist_to_text([arg]))
             # A list in a note runs on in its one passage: its items' marks are spaces.
             text = text.replace(ITEM_MARK, " ").replace(LABEL_END, " ")
-            text = text.replace(PARAGRAPH_MARK, "")
+            text = text.replace(PARAGRAPH_MARK, "").replace(_DISPLAY_MARK, "")
             collected.append(" ".join(text.split()))
         return ""
 
@@ -326,6 +330,10 @@ class _PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no ty
             return _SOURCE_BLANK_LINE.sub(f"\n\n{PARAGRAPH_MARK}", text)
         return spaced_chars(node, text) if self.math_mode == "text" else text
 
+    def _fmt_indented_block(self, contents: str, indent: str = "    ") -> str:
+        # pylatexenc sets a displayed formula apart as an indented block.
+        return _DISPLAY_MARK + str(super()._fmt_indented_block(contents, indent=indent))
+
     def math_node_to_text(self, node: LatexNode) -> str:
         raised = raised_text(node) if self.math_mode == "text" else None
         if raised is not None:
@@ -344,7 +352,8 @@ def to_text(
 ) -> str:
     """Plain text of ``nodes``; a node pylatexenc cannot render is dropped, not fatal. With
     ``paragraphs``, each new paragraph of the source opens with ``PARAGRAPH_MARK``."""
-    text = _to_text(converter, nodes)
+    text = _BLANK_BEFORE_DISPLAY.sub(r"\1", _to_text(converter, nodes))
+    text = text.replace(_DISPLAY_MARK, "")
     return text if paragraphs else text.replace(PARAGRAPH_MARK, "")
 
 
