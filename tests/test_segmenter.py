@@ -74,3 +74,23 @@ def test_a_long_word_is_carried_on_whole_and_the_pieces_cover_the_text() -> None
     assert spans[0][0] == 0 and spans[-1][1] == len(text)
     assert all(a[1] == b[0] for a, b in pairwise(spans))
     assert _read(spans, text) == _read(_sentencex_alone(text), text)
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "https://groups.google.com/forum/?&fromgroups",
+        "http://example.org/Is-it?!yes",
+        "HTTPS://x.org/a.b?c=1!d",
+        "www.example.org/faq?id=3",
+    ],
+)
+def test_a_web_address_is_never_split_and_the_stop_after_it_still_ends_a_sentence(
+    address: str,
+) -> None:
+    text = f"Questions go to {address}. Then SciPy has sparse matrices."
+    first = text.index(". Then") + 2
+    assert _read(sentence_spans(text), text) == [
+        text[:first].strip(),
+        "Then SciPy has sparse matrices.",
+    ]

@@ -1,5 +1,9 @@
 """Sentence boundaries from Wikimedia's ``sentencex``, in time linear in the text's length.
 
+A web address is shown to sentencex as a run of ``_`` of its length too: it split one at a "?"
+or "!" inside it ("https://groups.google.com/forum/?&fromgroups"), and no address ends a
+sentence but by the punctuation after it, which stays.
+
 sentencex is quadratic on some paragraphs no paper or draft holds: a long run of quote marks
 or backticks (80,000 backticks: about 2 s), or many terminators inside one long word, or many
 openers that never close (``!-`` or ``“a `` repeated: each one scans the rest of its word or
@@ -31,11 +35,19 @@ _QUOTE_RUN = re.compile(
     r"\u300c\u300d\u300e\u300f\u300a\u300b])\1{" + str(_LONG_RUN - 1) + ",}"
 )
 _BLANK = re.compile(r"\s")
+# A web address, less the punctuation after it ("see https://x.org/a."), which may end a
+# sentence. A run of non-blanks is read once: it has no blank to backtrack over.
+_URL = re.compile(
+    r"(?<![\w/])(?:(?:https?|ftp)://|www\.)[^\s<>\"]*[^\s<>\".,;:!?)\]'\u2019\u201d]",
+    re.IGNORECASE,
+)
 
 
 def _neutralised(text: str) -> str:
-    """``text`` with each long run of one quote mark replaced by as many ``_``."""
-    return _QUOTE_RUN.sub(lambda run: "_" * len(run.group()), text)
+    """``text`` with each long run of one quote mark and each web address replaced by as
+    many ``_``."""
+    text = _QUOTE_RUN.sub(lambda run: "_" * len(run.group()), text)
+    return _URL.sub(lambda url: "_" * len(url.group()), text)
 
 
 def _pieces(text: str) -> list[tuple[int, int]]:

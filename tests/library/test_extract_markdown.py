@@ -53,6 +53,25 @@ def test_an_indented_code_block_is_dropped_not_glued_to_the_next_paragraph() -> 
     ]
 
 
+def test_code_in_a_list_item_is_dropped_as_commonmark_reads_it() -> None:
+    # QA (good-enough-practices): code indented under an item was stored as prose, and a
+    # directory tree glued to the paragraph after it.
+    markdown = (
+        "1.  Keep a changelog, with entries like those below.\n\n"
+        "        ## 2016-04-08\n\n        * Switched to cubic interpolation.\n\n"
+        "2.  Copy the project:\n\n        |-- project_name\n        |   -- 2016-03-01\n\n"
+        "    Here, the folder is mapped to external storage.\n\n"
+        "[^1]: A note.\n\n    Its second paragraph.\n"
+    )
+    assert [text for _, text in _texts(markdown)] == [
+        "Keep a changelog, with entries like those below.",
+        "Copy the project:",
+        "Here, the folder is mapped to external storage.",
+        "A note.",
+        "Its second paragraph.",
+    ]
+
+
 def test_a_br_tag_separates_words() -> None:
     markdown = (
         "This is **a bold team**.<br>Second line after br.<br/>Third<br />fourth <BR> five.\n"

@@ -50,6 +50,19 @@ from tests.library.helpers import read_latex
         ("at 37$^{\\circ}$C for", "at 37\u00b0C for"),
         ("the 4$^{th}$ run", "the 4^th run"),
         ("about $10^{5}$ cells", "about 10^5 cells"),
+        # QA: a superscript alone in its formula is an exponent after a number, a unit or a
+        # one-letter symbol, as the PDF reads it; it was dropped as a mark ("10 users").
+        ("B has 10$^{6}$ users", "B has 10^6 users"),
+        ("the fit gave r$^2$ = 0.9", "the fit gave r^2 = 0.9"),
+        ("area 5 m$^2$ and 3 cm$^{2}$", "area 5 m^2 and 3 cm^2"),
+        ("rates S$^*$ here", "rates S^* here"),
+        # ... but still a mark after a year or a word.
+        ("in 2019$^{3}$ and Smith$^1$ wrote", "in 2019 and Smith wrote"),
+        # \textsuperscript likewise: an exponent (it was glued: "106"), a mark left out, and a
+        # raised word as its letters.
+        ("C has 10\\textsuperscript{6} users", "C has 10^6 users"),
+        ("Wilson\\textsuperscript{1,2} and Lee\\textsuperscript{a}", "Wilson and Lee"),
+        ("the 4\\textsuperscript{th} run", "the 4th run"),
     ],
 )
 def test_a_formula_reads_as_tex_prints_it(tmp_path: Path, written: str, printed: str) -> None:

@@ -39,3 +39,23 @@ def test_an_escaped_backtick_opens_no_code() -> None:
     # It was paired with the code's backtick: "Type a \ tick, then ls -l` to list."
     markdown = "Type a \\` tick, then `ls -l` to list."
     assert inline_text(markdown) == "Type a \\` tick, then ls -l to list."  # unescaped later
+
+
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        # QA (deep-review 05.treat.md): the exponent was dropped ("an estimated 10 ...").
+        (
+            "an estimated 10<sup>60</sup> synthesizable organic molecules",
+            "an estimated 10^60 synthesizable organic molecules",
+        ),
+        ("A fit of r<sup>2</sup> = 0.9 over 5 m<sup>2</sup>.", "A fit of r^2 = 0.9 over 5 m^2."),
+        # Pandoc's superscript: it was glued ("106").
+        ("B has 10^6^ users and r^2^ = 0.9.", "B has 10^6 users and r^2 = 0.9."),
+        # A mark after a word, a year or a list is left out; a raised word stays Pandoc's.
+        ("A word<sup>1</sup> and Smith^2^ in 2019<sup>3</sup>.", "A word and Smith in 2019."),
+        ("The 4^th^ run, notes<sup>1,2</sup>.", "The 4th run, notes."),
+    ],
+)
+def test_an_exponent_is_kept_and_a_mark_left_out(markdown: str, text: str) -> None:
+    assert inline_text(markdown) == text

@@ -237,3 +237,68 @@ def test_a_run_on_list_longer_than_a_passage_is_not_joined_to_what_follows() -> 
         [TextBlock(authors, None), TextBlock("Affiliations, one by one", None)]
     )
     assert [p.text for p in passages] == [authors, "Affiliations, one by one"]
+
+
+_NO_STOP = "Sleep latency was measured with actigraphy and polysomnography"
+_NEXT = "Coffee has no effect on sleep in adolescents."
+_TABLE = "The cohort is described elsewhere (see Table 2)"
+
+
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [
+        ("p.md", f"# Methods\n\n{_NO_STOP}\n\n{_NEXT}\n\n{_TABLE}\n\n{_NEXT}\n"),
+        ("p.txt", f"{_NO_STOP}\n\n{_NEXT}\n\n{_TABLE}\n   \n{_NEXT}\n"),
+        (
+            "p.tex",
+            "\\documentclass{article}\n\\begin{document}\n\\section{Methods}\n"
+            f"{_NO_STOP}\n\n{_NEXT}\n\n{_TABLE}\n\n\n{_NEXT}\n\\end{{document}}\n",
+        ),
+    ],
+)
+def test_a_new_paragraph_is_never_joined_to_one_without_a_final_stop(
+    tmp_path: Path, name: str, source: str
+) -> None:
+    # QA: a paragraph with no final punctuation took the next paragraph into its passage.
+    path = tmp_path / name
+    path.write_text(source, encoding="utf-8")
+    texts = [p.text for p in make_passages(extract(path).blocks)]
+    assert texts[-4:] == [_NO_STOP, _NEXT, _TABLE, _NEXT]
+
+
+def test_latex_words_before_a_displayed_formula_still_join_the_text_after_it(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "p.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n\\section{S}\n"
+        "The output size is given by\n\\begin{equation}o = i + k\\end{equation}\n"
+        "where k is the kernel size.\n\nA new paragraph.\n\n"
+        # A blank line typed before a formula (conv-arithmetic's "where\n\n\\begin{equation*}")
+        # still carries the words on; one after it opens a new paragraph.
+        "The shape is given, where\n\n\\begin{equation*}n = m\\end{equation*}\n\n"
+        "This linear operation is new.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert [p.text for p in make_passages(extract(path).blocks)] == [
+        "The output size is given by o = i + k where k is the kernel size.",
+        "A new paragraph.",
+        "The shape is given, where n = m",
+        "This linear operation is new.",
+    ]
+
+
+def test_a_new_paragraph_still_carries_a_sentence_on_past_a_float_between() -> None:
+    blocks = [
+        TextBlock("A kernel (shaded area) of value", "S", new_paragraph=True),
+        TextBlock("Figure 1.1: Computing the output values.", "S", kind="caption"),
+        TextBlock("slides across the input feature map.", "S", new_paragraph=True),
+        TextBlock("words with no stop", "S", new_paragraph=True),
+        TextBlock("A new paragraph.", "S", new_paragraph=True),
+    ]
+    assert [p.text for p in make_passages(blocks)] == [
+        "A kernel (shaded area) of value slides across the input feature map.",
+        "Figure 1.1: Computing the output values.",
+        "words with no stop",
+        "A new paragraph.",
+    ]

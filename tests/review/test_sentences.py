@@ -36,6 +36,18 @@ def _texts(text: str) -> list[str]:
         ("It works.[^1] Next one.", ["It works.[^1]", "Next one."]),
         ("**A bold claim.** Next claim here.", ["**A bold claim.**", "Next claim here."]),
         ("A claim [1].\nAnother claim [2].", ["A claim [1].", "Another claim [2]."]),
+        # QA: a "?" in a web address split its sentence ("&fromgroups and SciPy ...").
+        (
+            "Support questions go to https://groups.google.com/forum/?&fromgroups and SciPy "
+            "has sparse matrices [@x]. Next one.",
+            [
+                "Support questions go to https://groups.google.com/forum/?&fromgroups and SciPy "
+                "has sparse matrices [@x].",
+                "Next one.",
+            ],
+        ),
+        # The full stop after an address still ends its sentence.
+        ("See www.example.org/a?b=1. Next one.", ["See www.example.org/a?b=1.", "Next one."]),
     ],
 )
 def test_boundaries(text: str, expected: list[str]) -> None:

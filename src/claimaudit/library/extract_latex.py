@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from pylatexenc.latex2text import LatexNodes2Text
@@ -38,6 +39,7 @@ from claimaudit.library.latex_context import (
     BOX_HEADING,
     ITEM_MARK,
     LABEL_END,
+    PARAGRAPH_MARK,
     SECTION_MACROS,
     SKIPPED_ENVIRONMENTS,
     macro_args,
@@ -187,7 +189,8 @@ def _extract(
             if isinstance(node, LatexMacroNode) and node.macroname == ABSTRACT_NAME:
                 abstract_name = _abstract_name(converter, node)
             elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
-                blocks.extend(paragraphs(to_text(converter, node.nodelist), abstract_name))
+                text = to_text(converter, node.nodelist, paragraphs=True)
+                blocks.extend(paragraphs(text, abstract_name, PARAGRAPH_MARK))
     body = document.nodelist if document is not None else nodes
     notes.clear()  # footnotes of the title and abstract are not the paper's text
     blocks.extend(_Walker(converter, aliases, notes, abstract_name).blocks(body))
@@ -349,13 +352,13 @@ class _Walker:
             self._notes.clear()
             return
         if self._pending:
-            text = to_text(self._converter, self._pending)
+            text = to_text(self._converter, self._pending, paragraphs=True)
             text = _SPACE_BEFORE_PUNCT.sub("", _EMPTY_BRACKETS.sub("", text))
-            for block in paragraphs(text, self._section):
+            for block in paragraphs(text, self._section, PARAGRAPH_MARK):
                 kind = "list" if block.text.startswith(ITEM_MARK) else kind_of_text
                 clean = _LABEL_END.sub(" ", block.text.replace(ITEM_MARK, "")).strip()
                 if clean:
-                    self._out.append(TextBlock(clean, block.section, kind=kind))
+                    self._out.append(replace(block, text=clean, kind=kind))
             self._pending = []
         self._out.extend(
             TextBlock(note, self._section, kind="footnote") for note in self._notes if note

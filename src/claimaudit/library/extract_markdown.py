@@ -133,6 +133,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
     in_references = False
     outside: list[str | None] = []  # the section a box's heading stands in for
     kind = "text"  # "list", "footnote" or "caption" from such a block's first line to its end
+    new_paragraph = False  # whether the block being read opens after a blank line
     after_table = False  # only blank lines since a table's last row
 
     def flush() -> None:
@@ -140,7 +141,7 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         if lines:
             text = paragraph_text(lines)
             if text and not in_references:
-                blocks.append(TextBlock(text, section, kind=kind))
+                blocks.append(TextBlock(text, section, kind=kind, new_paragraph=new_paragraph))
             lines.clear()
         kind = "text"
 
@@ -243,6 +244,8 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             continue
         line = inline_text(_LINE_PREFIX.sub("", raw, count=1))
         if any(c.isalnum() for c in line):
+            if not lines:
+                new_paragraph = index > 0 and not cleaned[index - 1].strip()
             lines.append(line)
         elif lines and 0 < len(line) <= 3:
             # The full stop after a citation dropped at a line's start ("(DeepCNFs)\n[@doi:...]."

@@ -76,8 +76,25 @@ class SourceHasher:
         return self._sha.hexdigest()
 
 
-def paragraphs(text: str, section: str | None = None) -> list[TextBlock]:
-    return [TextBlock(p.strip(), section) for p in _BLANK_LINE.split(text) if p.strip()]
+def paragraphs(text: str, section: str | None = None, mark: str | None = None) -> list[TextBlock]:
+    """The blank-line separated paragraphs of ``text``, each a new paragraph; where ``mark``
+    is given, only those it opens are (``text`` is converted, and its converter sets other
+    pieces, such as a displayed formula, apart by blank lines too), the mark removed. A
+    displayed formula after a blank line opens none: the words before it go on past it, as
+    the paper's PDF reads them ("where\n\n\\begin{equation*}")."""
+    if mark is None:
+        return [
+            TextBlock(p.strip(), section, new_paragraph=True)
+            for p in _BLANK_LINE.split(text)
+            if p.strip()
+        ]
+    blocks: list[TextBlock] = []
+    for piece in _BLANK_LINE.split(text):
+        opens = piece.lstrip().startswith(mark)
+        piece = piece.replace(mark, "").strip()
+        if piece:
+            blocks.append(TextBlock(piece, section, new_paragraph=opens))
+    return blocks
 
 
 def extract_text(path: Path) -> ExtractedDocument:

@@ -154,6 +154,7 @@ _WALKER_ARGS = {
     "dfrac": "{{",  # amsmath's display and text fractions, written like \frac
     "tfrac": "{{",
     "pmod": "{",  # "(mod n)"
+    "textsuperscript": "{",  # an exponent or a mark, told apart by what it follows
 }
 # Environments whose arguments are layout ("\\begin{subfigure}[t]{0.48\\textwidth}"), not text.
 _WALKER_ENVIRONMENTS = {"minipage": "[[[{", "subfigure": "[{", "wrapfigure": "[{[{"}
@@ -162,6 +163,14 @@ _WALKER_ENVIRONMENTS = {"minipage": "[[[{", "subfigure": "[{", "wrapfigure": "[{
 ITEM_MARK = "\ue000"
 # Where an item's label ends: the spaces typed after it are one space in the text.
 LABEL_END = "\ue001"
+# Where the source starts a new paragraph (a blank line): pylatexenc sets a displayed formula
+# apart by blank lines too, and only the words before a formula carry on past it.
+PARAGRAPH_MARK = "\ue002"
+_SOURCE_BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
+# Where a displayed formula begins: a blank line typed just before one ("where\n\n
+# \\begin{equation*}") opens no paragraph, as the words before it go on in the PDF.
+_DISPLAY_MARK = "\ue003"
+_BLANK_BEFORE_DISPLAY = re.compile(f"{PARAGRAPH_MARK}(\\s*){_DISPLAY_MARK}")
 # List environments: a description's item labels are terms ("Branches: ..."), another list's
 # (``\\item[(a)]``) stand for its bullet or number, as typed.
 _DESCRIPTION_LISTS = frozenset({"description", "compactdesc"})
@@ -249,6 +258,7 @@ def text_converter(
             text = str(l2tobj.nodelist_to_text([arg]))
             # A list in a note runs on in its one passage: its items' marks are spaces.
             text = text.replace(ITEM_MARK, " ").replace(LABEL_END, " ")
+            text = text.replace(PARAGRAPH_MARK, "").replace(_DISPLAY_MARK, "")
             collected.append(" ".join(text.split()))
         return ""
 
@@ -316,7 +326,13 @@ class _PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no ty
 
     def chars_node_to_text(self, node: LatexCharsNode, textcol: int = 0) -> str:
         text = str(super().chars_node_to_text(node, textcol=textcol))
+        if not node.parsing_state.in_math_mode:
+            return _SOURCE_BLANK_LINE.sub(f"\n\n{PARAGRAPH_MARK}", text)
         return spaced_chars(node, text) if self.math_mode == "text" else text
+
+    def _fmt_indented_block(self, contents: str, indent: str = "    ") -> str:
+        # pylatexenc sets a displayed formula apart as an indented block.
+        return _DISPLAY_MARK + str(super()._fmt_indented_block(contents, indent=indent))
 
     def math_node_to_text(self, node: LatexNode) -> str:
         raised = raised_text(node) if self.math_mode == "text" else None
@@ -331,8 +347,17 @@ class _PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no ty
         return _INSIDE_DELIMITERS.sub("", text)
 
 
-def to_text(converter: LatexNodes2Text, nodes: Sequence[LatexNode]) -> str:
-    """Plain text of ``nodes``; a node pylatexenc cannot render is dropped, not fatal."""
+def to_text(
+    converter: LatexNodes2Text, nodes: Sequence[LatexNode], *, paragraphs: bool = False
+) -> str:
+    """Plain text of ``nodes``; a node pylatexenc cannot render is dropped, not fatal. With
+    ``paragraphs``, each new paragraph of the source opens with ``PARAGRAPH_MARK``."""
+    text = _BLANK_BEFORE_DISPLAY.sub(r"\1", _to_text(converter, nodes))
+    text = text.replace(_DISPLAY_MARK, "")
+    return text if paragraphs else text.replace(PARAGRAPH_MARK, "")
+
+
+def _to_text(converter: LatexNodes2Text, nodes: Sequence[LatexNode]) -> str:
     try:
         return str(converter.nodelist_to_text(list(nodes)))
     except Exception:  # pylatexenc raises assorted errors on odd macro use

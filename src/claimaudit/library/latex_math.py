@@ -18,6 +18,7 @@ from pylatexenc.latex2text import LatexNodes2Text
 from pylatexenc.latexwalker import LatexCharsNode, LatexMacroNode, LatexNode
 
 from claimaudit.library.latex_printing import MacroText
+from claimaudit.library.superscripts import raised_text as superscript_text
 
 _RELATIONS = {
     "leq": "\u2264", "le": "\u2264", "geq": "\u2265", "ge": "\u2265", "neq": "\u2260",
@@ -67,6 +68,7 @@ def operator_macros() -> dict[str, MacroText]:
     for name in ("bmod", "mod"):
         handlers[name] = _operator("mod", relation=False)
     handlers["pmod"] = _parenthesised_mod
+    handlers["textsuperscript"] = _text_superscript
     return handlers
 
 
@@ -156,14 +158,32 @@ def raised_text(node: LatexNode) -> str | None:
     """What a formula that is nothing but a raised mark prints, or None for any other formula.
 
     ``$^{81}$`` or ``$^{1,2}$`` before an affiliation and ``$^{\\dagger}$`` after a name are
-    marks, left out as the PDF reader leaves raised marks out; ``$^{\\circ}$`` is a degree
-    sign. A raised word (``$^{th}$``) is not a mark and reads as before."""
+    marks, left out as the PDF reader leaves raised marks out; but a number or star raised
+    after a number, a unit or a one-letter symbol ("10$^{6}$", "m$^2$", "S$^*$") is an
+    exponent and prints as any formula does ("10^6"). ``$^{\\circ}$`` is a degree sign. A
+    raised word (``$^{th}$``) is not a mark and reads as before."""
     body = "".join(n.latex_verbatim() for n in getattr(node, "nodelist", None) or []).strip()
     if len(body) > _MARK_CHARS:
         return None
     if _RAISED_MARK.fullmatch(body):
-        return ""
+        raised = body.lstrip("^ \t").strip("{} \t")
+        return None if superscript_text(_source_before(node), raised) else ""
     return "\u00b0" if _DEGREE.fullmatch(body) else None
+
+
+def _text_superscript(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """``\\textsuperscript{6}``: an exponent after "10" ("10^6"), a mark after a word (left
+    out), and a raised word ("4\\textsuperscript{th}") as its letters."""
+    args = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+    raised = " ".join(str(l2tobj.nodelist_to_text(args[-1:])).split())
+    printed = superscript_text(_source_before(node), raised)
+    return raised if printed is None else printed
+
+
+def _source_before(node: LatexNode) -> str:
+    """The source typed just before ``node`` (what a superscript is set against)."""
+    source: str = node.parsing_state.s
+    return source[max(0, node.pos - _LOOK_BACK) : node.pos]
 
 
 def _previous(node: LatexNode) -> str:

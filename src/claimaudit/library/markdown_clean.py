@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from claimaudit.library.markdown_definitions import DESCRIPTION_MARKER
+from claimaudit.library.markdown_code import code_lines
 from claimaudit.text import plain_text
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
@@ -49,33 +49,12 @@ def clean(text: str) -> str:
 
 
 def _without_indented_code(text: str) -> str:
-    """``text`` less indented code blocks (lines indented four spaces or a tab, after a blank
-    line, outside a list, footnote or definition, and the indented lines after them), each line left
-    empty, as fenced code is."""
-    kept: list[str] = []
-    in_code = False
-    in_list = False  # indented lines there are the item's own
-    blank_before = True
-    for line in text.split("\n"):
-        if not line.strip():
-            kept.append(line)
-            blank_before = True
-            continue
-        indented = line.expandtabs(4).startswith("    ")
-        # An indented list item is a nested list (a licence's "b. ...\n\n    1. ..."), not code.
-        if indented and not ITEM.match(line) and (in_code or (blank_before and not in_list)):
-            in_code = True
-            kept.append("")
-        else:
-            in_code = False
-            # A definition's later paragraphs are indented under its ":" as an item's are.
-            if ITEM.match(line) or FOOTNOTE_DEF.match(line) or DESCRIPTION_MARKER.match(line):
-                in_list = True
-            elif not indented and blank_before:
-                in_list = False
-            kept.append(line)
-        blank_before = False
-    return "\n".join(kept)
+    """``text`` less indented code blocks, as CommonMark reads them (``markdown_code``), each
+    line left empty, as fenced code is."""
+    lines = text.split("\n")
+    for index in code_lines(lines, ITEM):
+        lines[index] = ""
+    return "\n".join(lines)
 
 
 def _without_spans(

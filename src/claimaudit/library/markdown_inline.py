@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from claimaudit.library.superscripts import raised_text
 from claimaudit.text import plain_text
 
 # Link text (empty where an image stood: a linked badge) and destinations hold no unmatched
@@ -29,6 +30,8 @@ _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _INLINE_MATH = re.compile(r"(?<![\\$\w])\$(?=\S)([^$\n]{1,300})(?<=\S)\$(?![\w$])")
 # Pandoc superscripts ("x^2^", and "Microsoft^^" where a converter lost the mark).
 _PANDOC_SUPERSCRIPT = re.compile(r"\^([^\s^]*)\^")
+# An HTML superscript ("10<sup>60</sup>", "word<sup>1</sup>").
+_SUPERSCRIPT = re.compile(r"<sup>([^<]*)</sup>", re.IGNORECASE)
 _SPACE_BEFORE_PUNCT = re.compile(r"(?<!\s)\s+([,.;:)])(?=\s|$)")
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
 _SINGLE_EMPHASIS = re.compile(
@@ -40,7 +43,6 @@ _CITATION_KEY = re.compile(
     r"(?<![\w@.])-?@(?:doi|arxiv|pmid|pmcid|pmc|url|tag|isbn|wikidata|q|fig|tbl|sec|eq|lst):"
     r"[^\s\]),;]*[^\s\]),;.]"
 )
-_SUPERSCRIPT = re.compile(r"<sup>[^<]*</sup>", re.IGNORECASE)
 # Cross-references a converter left as their labels ("Figure [fig:tidy]", "Section [sec:x]").
 _CROSSREF_LABEL = re.compile(r"(?<!\s)\s*\[(?:fig|sec|tbl|tab|eq|lst):[^\[\]\s]+\]")
 # Opened only at a run's first backtick (the look-behind), possessively: tried from each
@@ -54,7 +56,7 @@ _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!$|<>~])")
 def inline_text(text: str) -> str:
     text = IMAGE.sub("", text)
     text = _INLINE_MATH.sub(_math_as_text, text)
-    text = _PANDOC_SUPERSCRIPT.sub(r"\1", text)
+    text = _PANDOC_SUPERSCRIPT.sub(lambda m: _superscript(m, kept=True), text)
     text = _CITATION_GROUP.sub("", text)
     text = _CITATION_KEY.sub("", text)
     text = _LINK.sub(r"\1", text)
@@ -63,7 +65,7 @@ def inline_text(text: str) -> str:
     closed = text.rfind("]") + 1
     text = _FOOTNOTE_REF.sub("", text[:closed]) + text[closed:]
     text = _CROSSREF_LABEL.sub("", text)
-    text = _SUPERSCRIPT.sub("", text)
+    text = _SUPERSCRIPT.sub(lambda m: _superscript(m, kept=False), text)
     text = _LINE_BREAK.sub(" ", text)
     text = _AUTOLINK.sub(r"\1", text)
     text = _HTML_TAG.sub("", text)
@@ -71,6 +73,16 @@ def inline_text(text: str) -> str:
     text = _emphasis(text)
     text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)  # where a citation stood before punctuation
     return " ".join(text.replace("|", " ").split())
+
+
+def _superscript(match: re.Match[str], kept: bool) -> str:
+    """An exponent as "^6" ("10<sup>6</sup>", "r^2^"), a mark left out ("word<sup>1</sup>");
+    a raised word is ``kept`` (Pandoc's "4^th^" reads "4th") or left out (a ``<sup>`` note)."""
+    raised = match.group(1)
+    printed = raised_text(match.string[: match.start()], raised)
+    if printed is None:
+        return raised if kept else ""
+    return printed
 
 
 def _math_as_text(match: re.Match[str]) -> str:

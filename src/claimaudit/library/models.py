@@ -24,6 +24,10 @@ class TextBlock:
     # A paragraph cut into passages gives each piece only the pages its own words are on;
     # with none given, a paragraph on several pages gives every piece all of them.
     page_starts: tuple[tuple[int, int], ...] = ()
+    # Whether the source opens a new paragraph here (a blank line before it): such a block
+    # never carries on the text before it. False where the format cannot tell (a PDF's
+    # paragraph may be broken across a page or column).
+    new_paragraph: bool = False
 
 
 @dataclass(frozen=True)

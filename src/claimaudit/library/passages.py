@@ -43,7 +43,10 @@ def make_passages(blocks: Iterable[TextBlock], target: int = TARGET_CHARS) -> li
             # across ..."): the sentence carries on past its caption and footnotes.
             while host >= 0 and sized[host].kind in ("caption", "footnote"):
                 host -= 1
-        last = sized[host] if host >= 0 and text else None
+        # A new paragraph of the source never carries on the one before it (but may carry on
+        # a sentence past a float set between, which Markdown sets apart by blank lines).
+        fresh = block.new_paragraph and host == len(sized) - 1
+        last = sized[host] if host >= 0 and text and not fresh else None
         before = sized[host - 1] if host >= 1 else None
         if (
             last is not None
