@@ -23,6 +23,7 @@ from claimaudit.library.latex_citations import CITE_SPECS, CitedWorks, citation_
 from claimaudit.library.latex_math import operator_macros, raised_text, spaced_chars
 from claimaudit.library.latex_printing import EnvironmentText, MacroText
 from claimaudit.library.latex_units import SIUNITX_SPECS, siunitx_macros
+from claimaudit.library.latex_verbatim import verbatim_specs
 from claimaudit.library.term_labels import term_label
 
 SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
@@ -68,7 +69,6 @@ _TEXT_MACROS = {
     "textnormal": "%(1)s",
     "mbox": "%(1)s",
     "code": "%(1)s",
-    "url": "%(1)s",
     "num": "%(2)s",
     "href": "%(2)s",
     # A forced line break inside a paragraph still separates words ("matrices. scipy...").
@@ -116,9 +116,7 @@ _WALKER_ARGS = {
     "author": "[{",
     "code": "{",
     "num": "[{",
-    "href": "{{",
     "footnote": "[{",
-    "url": "{",
     "thispagestyle": "{",
     "pagestyle": "{",
     "setlength": "{{",
@@ -173,7 +171,11 @@ def walker_context(extra: Sequence[MacroSpec] = ()) -> LatexContextDb:
     review are parsed with the same, plus their citation commands."""
     context = walker_context_db()
     shapes = {**SIUNITX_SPECS, **_WALKER_ARGS}
-    specs = [*CITE_SPECS, *(MacroSpec(name, args) for name, args in shapes.items())]
+    specs = [
+        *CITE_SPECS,
+        *(MacroSpec(name, args) for name, args in shapes.items()),
+        *verbatim_specs(),
+    ]
     environments = [EnvironmentSpec(name, args) for name, args in _WALKER_ENVIRONMENTS.items()]
     context.add_context_category(
         "claimaudit", macros=[*specs, *extra], environments=environments, prepend=True
@@ -196,6 +198,17 @@ def _ordinal(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
     value = int(number)
     suffix = "th" if value % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(value % 10)
     return number + (suffix or "th")
+
+
+_URL_ESCAPE = re.compile(r"\\([#%&_$~])")
+
+
+def _address(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """A URL as printed: its verbatim text, an escape hyperref allows ("\\#", "\\%") its
+    character."""
+    args = macro_args(node)
+    written = str(args[0].latex_verbatim()) if args else ""
+    return _URL_ESCAPE.sub(r"\1", written)
 
 
 def _quoted(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
@@ -231,6 +244,7 @@ def text_converter(
         **siunitx_macros(),
         "nth": _ordinal,
         "enquote": _quoted,
+        "url": _address,
         **(macros or {}),
     }
 
