@@ -100,6 +100,13 @@ _TEXT_MACROS = {
     "rotatebox": "%(3)s",
     "raisebox": "%(4)s",
     "hyperref": "%(2)s",
+    # A link to a target, a phrase in another language, a box: their text, not the target's
+    # name, the language or the width ("tKernels", "englishTransposed" before).
+    "hyperlink": "%(2)s",
+    "foreignlanguage": "%(3)s",
+    "makebox": "%(3)s",
+    "framebox": "%(3)s",
+    "fbox": "%(1)s",
 }
 # A box's own heading line (see ``extract_latex``) is rewritten to this private macro.
 BOX_HEADING = "claimauditboxheading"
@@ -145,6 +152,11 @@ _WALKER_ARGS = {
     "rotatebox": "[{{",
     "raisebox": "{[[{",
     "hyperref": "[{",
+    "hyperlink": "{{",
+    "foreignlanguage": "[{{",
+    "makebox": "[[{",
+    "framebox": "[[{",
+    "fbox": "{",
     "enquote": "*{",
     "nth": "{",
     "scalebox": "{[{",

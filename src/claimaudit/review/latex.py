@@ -78,4 +78,5 @@ def read_latex_draft(
         bibitems=tuple(walker.bibitems),
         include_lines=walker.include_lines,
         unknown_calls=tuple(walker.unknown_calls),
+        warnings=tuple(walker.warnings),
     )

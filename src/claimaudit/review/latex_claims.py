@@ -212,4 +212,4 @@ def lost_citations(
                 "(nor a macro it expands), so its citations are not checked; "
                 f"define it in {where}, or cite with \\cite"
             )
-    return tuple(found.values())
+    return (*found.values(), *draft.warnings)

@@ -23,6 +23,12 @@ from pylatexenc.latexwalker import (
 
 from claimaudit.library.latex_context import SECTION_MACROS, SKIPPED_ENVIRONMENTS
 from claimaudit.library.latex_inputs import INCLUDE_COMMANDS
+from claimaudit.review.latex_arguments import (
+    delimited_arguments,
+    explicit_number,
+    holds_placed,
+    text_argument,
+)
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_FIELDS, CITE_TEXT, CiteKind
 from claimaudit.review.latex_collect import DraftCollector, node_args
 from claimaudit.review.latex_counters import COUNTER_COMMANDS, footnote_counter
@@ -75,6 +81,7 @@ class DraftWalker(DraftCollector):
         self.aside_chain: tuple[Path, ...] = ()
         self.aside_notes: set[int] = set()  # the notes of \footnotemark's in such text
         self.unknown_calls: list[UnknownCall] = []
+        self.warnings: list[str] = []  # what the reader found but could not place
 
     # -- includes -------------------------------------------------------------------------
 
@@ -217,19 +224,39 @@ class DraftWalker(DraftCollector):
                 self.emit(" ".join(self.text_of(node_args(node)).split()) + " ", node)
         elif name in ("caption", "todo", "marginpar"):
             self.collect(node_args(node), name)
+        elif name in ("captionof", "subcaption"):  # a caption outside a float: no claim
+            self.collect(node_args(node), "caption")
         elif name in _TRANSPARENT_MACROS and node_args(node):
             self.walk([node_args(node)[-1]], chain, context)
         elif self.draft_files.expands(name):
             self.expand(node, chain, context)
+        elif (printed := text_argument(node)) is not None and holds_placed(
+            node_args(node), self.draft_files.expands
+        ):
+            # A box, colour or link around cited text (\textcolor{blue}{... \citep{a}}): its
+            # text walked as prose, so the citations and notes there are placed in it.
+            self.walk([printed], chain, context)
+            self.aside_arguments(node, [a for a in node_args(node) if a is not printed], context)
         else:
             self.collect(node_args(node), context)
             self.emit(self.text_of([node]), node)
+
+    def aside_arguments(self, node: LatexMacroNode, rest: list[LatexNode], context: str) -> None:
+        """A macro's arguments that print no prose (a colour, a width): their citations are
+        found but placed in no sentence, which the review says."""
+        before = len(self.commands)
+        self.collect(rest, context)
+        if len(self.commands) > before:
+            self.warnings.append(
+                f"{self.file}:{self.line(node.pos)}: a citation in an argument of "
+                f"\\{node.macroname} that prints no text is in no sentence, so it is not checked"
+            )
 
     def footnote(self, node: LatexMacroNode, chain: tuple[Path, ...]) -> None:
         arguments = node_args(node)
         if not arguments:
             return
-        if _explicit_number(node) is None:  # \footnote[7]{...} leaves the counter alone
+        if explicit_number(node) is None:  # \footnote[7]{...} leaves the counter alone
             self.footnotes += 1
         self.note(self.place_mark(), arguments[-1], chain)
 
@@ -245,7 +272,7 @@ class DraftWalker(DraftCollector):
     def footnote_mark(self, node: LatexMacroNode) -> None:
         """``\\footnotemark``: a mark whose note a later ``\\footnotetext`` gives. Without a
         number it steps the counter, as LaTeX does; ``\\footnotemark[3]`` does not."""
-        number = _explicit_number(node)
+        number = explicit_number(node)
         if number is None:
             self.footnotes += 1
             number = self.footnotes
@@ -254,10 +281,10 @@ class DraftWalker(DraftCollector):
     def footnote_text(self, node: LatexMacroNode, chain: tuple[Path, ...]) -> None:
         """``\\footnotetext``: the note of the unpaired mark of its number (LaTeX's: the
         counter's, unless given), else a note with no mark read."""
-        arguments = _arguments(node, "{")
+        arguments = delimited_arguments(node, "{")
         if not arguments:
             return
-        number = _explicit_number(node)
+        number = explicit_number(node)
         paired = self.unpaired.pop(self.footnotes if number is None else number, None)
         if isinstance(paired, str):  # the note of a table's mark is the table's: no claim
             self.collect(arguments, paired)
@@ -272,7 +299,7 @@ class DraftWalker(DraftCollector):
         ``\\footnote``'s text, or a ``\\footnotemark``'s given later by a ``\\footnotetext``)
         is read, with no mark in prose, in a table or a heading (``NOTES_READ_IN``); elsewhere
         (a caption) it is no claim either. True where the note was read here."""
-        number = _explicit_number(node)
+        number = explicit_number(node)
         if number is None:
             self.footnotes += 1
             number = self.footnotes
@@ -374,19 +401,3 @@ class DraftWalker(DraftCollector):
                 self.environment(node, chain, "prose")
             else:
                 self.collect([node], "preamble")
-
-
-def _arguments(node: LatexMacroNode, opening: str) -> list[LatexGroupNode]:
-    """The call's arguments given in ``opening``'s delimiters ("[" or "{")."""
-    return [
-        a
-        for a in node_args(node)
-        if isinstance(a, LatexGroupNode) and a.delimiters and a.delimiters[0] == opening
-    ]
-
-
-def _explicit_number(node: LatexMacroNode) -> int | None:
-    """The note number a ``\\footnotemark[3]`` or ``\\footnotetext[3]{...}`` gives, if any."""
-    given = _arguments(node, "[")
-    written = group_text(given[0]).strip() if given else ""
-    return int(written) if written.isascii() and written.isdigit() and len(written) < 7 else None
