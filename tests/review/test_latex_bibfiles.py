@@ -39,7 +39,7 @@ def test_a_bibliography_outside_the_folder_is_given_by_bib(tmp_path: Path) -> No
     common.parent.mkdir()
     common.write_text(BIB, encoding="utf-8")
     path = _draft(tmp_path / "paper", "../common/refs")
-    with pytest.raises(BibliographyError, match="outside the draft's folder.*pass its entries"):
+    with pytest.raises(BibliographyError, match=r"outside the draft's folder.*pass its entries"):
         _papers(path)
     assert _papers(path, common) == ["arXiv:1907.10121"]
 
