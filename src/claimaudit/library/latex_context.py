@@ -166,7 +166,14 @@ _WALKER_ARGS = {
     "pmod": "{",  # "(mod n)"
 }
 # Environments whose arguments are layout ("\\begin{subfigure}[t]{0.48\\textwidth}"), not text.
-_WALKER_ENVIRONMENTS = {"minipage": "[[[{", "subfigure": "[{", "wrapfigure": "[{[{"}
+_WALKER_ENVIRONMENTS = {
+    "minipage": "[[[{",
+    "subfigure": "[{",
+    "wrapfigure": "[{[{",
+    # A framed box's settings ("[colback=red!5]"), not its text.
+    "tcolorbox": "[",
+    "mdframed": "[",
+}
 # Where a list item begins, for its paragraph to become a "list" block (never joined to the
 # next): a private-use character, which no paper's text holds and ``str.strip`` keeps.
 ITEM_MARK = "\ue000"

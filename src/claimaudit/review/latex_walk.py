@@ -48,6 +48,16 @@ _TRANSPARENT_MACROS = frozenset(
     "emph textbf textit textsl textsc textup textmd textrm textsf texttt textnormal underline "
     "mbox uline".split()
 )
+# Boxes: a margin note cannot go in one (LaTeX's "Not in outer par mode"), so a sentence
+# there is marked ``boxed`` and annotated with an inline note.
+BOX_ENVIRONMENTS = frozenset(
+    "minipage tcolorbox mdframed framed shaded shaded* snugshade snugshade* leftbar "
+    "oframed tcbraster fminipage".split()
+)
+_BOX_MACROS = frozenset(
+    "mbox makebox fbox framebox parbox colorbox fcolorbox raisebox resizebox scalebox "
+    "rotatebox".split()
+)
 _BIBLIOGRAPHY_MACROS = frozenset({"bibliography", "addbibresource", "addglobalbib"})
 # What is no claim but whose footnotes are read, as a Markdown draft's notes marked in a table
 # cell or a heading are: a table's note is prose the author wrote (a caption's is not read).
@@ -227,6 +237,7 @@ class DraftWalker(DraftCollector):
         elif name in ("captionof", "subcaption"):  # a caption outside a float: no claim
             self.collect(node_args(node), "caption")
         elif name in _TRANSPARENT_MACROS and node_args(node):
+            self.in_box(name)
             self.walk([node_args(node)[-1]], chain, context)
         elif self.draft_files.expands(name):
             self.expand(node, chain, context)
@@ -235,11 +246,20 @@ class DraftWalker(DraftCollector):
         ):
             # A box, colour or link around cited text (\textcolor{blue}{... \citep{a}}): its
             # text walked as prose, so the citations and notes there are placed in it.
+            self.in_box(name)
             self.walk([printed], chain, context)
             self.aside_arguments(node, [a for a in node_args(node) if a is not printed], context)
         else:
             self.collect(node_args(node), context)
             self.emit(self.text_of([node]), node)
+
+    def in_box(self, name: str) -> None:
+        """The paragraph being read has text in a box (``\\parbox``), where no margin note
+        can go."""
+        if name in _BOX_MACROS:
+            if self.builder is None:
+                self.builder = BlockBuilder(self.file, self.section)
+            self.builder.boxed = True
 
     def aside_arguments(self, node: LatexMacroNode, rest: list[LatexNode], context: str) -> None:
         """A macro's arguments that print no prose (a colour, a width): their citations are
@@ -361,7 +381,7 @@ class DraftWalker(DraftCollector):
         elif name in NON_CLAIM_ENVIRONMENTS:
             self.aside_chain = chain
             self.collect(node.nodelist, name)
-        elif name == "minipage":  # paragraphs of their own, in a box
+        elif name in BOX_ENVIRONMENTS:  # paragraphs of their own, in a box
             self.flush()
             self.boxes += 1
             self.walk(node.nodelist, chain, context)
