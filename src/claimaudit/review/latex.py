@@ -28,7 +28,8 @@ from pathlib import Path
 from claimaudit.errors import InputError
 from claimaudit.review.latex_draft import BibItem, CitedFields, LatexDraft, TextualNames
 from claimaudit.review.latex_files import DraftFiles
-from claimaudit.review.latex_walk import NON_CLAIM_ENVIRONMENTS, DraftWalker
+from claimaudit.review.latex_kinds import NON_CLAIM_ENVIRONMENTS
+from claimaudit.review.latex_walk import DraftWalker
 from claimaudit.untrusted import MAX_LATEX_DEPTH
 
 __all__ = [

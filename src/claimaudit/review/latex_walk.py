@@ -21,7 +21,7 @@ from pylatexenc.latexwalker import (
     LatexSpecialsNode,
 )
 
-from claimaudit.library.latex_context import SECTION_MACROS, SKIPPED_ENVIRONMENTS
+from claimaudit.library.latex_context import SECTION_MACROS
 from claimaudit.library.latex_inputs import INCLUDE_COMMANDS
 from claimaudit.review.latex_arguments import (
     delimited_arguments,
@@ -35,35 +35,15 @@ from claimaudit.review.latex_counters import COUNTER_COMMANDS, footnote_counter
 from claimaudit.review.latex_draft import CitedFields, TextualNames, UnknownCall
 from claimaudit.review.latex_files import DraftFiles, document_body, document_node
 from claimaudit.review.latex_include import group_text
+from claimaudit.review.latex_kinds import (
+    BIBLIOGRAPHY_MACROS,
+    BOX_ENVIRONMENTS,
+    BOX_MACROS,
+    NON_CLAIM_ENVIRONMENTS,
+    NOTES_READ_IN,
+    TRANSPARENT_MACROS,
+)
 from claimaudit.review.latex_text import NO_BREAK, BlockBuilder, LatexBlock, paragraph_breaks
-
-# Environments whose text is no claim: ingestion's, plus floats and mathematics.
-NON_CLAIM_ENVIRONMENTS = SKIPPED_ENVIRONMENTS | frozenset(
-    "figure figure* table table* wrapfigure subfigure longtable tabular* equation equation* "
-    "align align* alignat alignat* gather gather* multline multline* eqnarray eqnarray* "
-    "displaymath math flalign flalign* algorithm algorithmic algorithm2e comment "
-    "verbatim* lstlisting* filecontents filecontents*".split()
-)
-_TRANSPARENT_MACROS = frozenset(
-    "emph textbf textit textsl textsc textup textmd textrm textsf texttt textnormal underline "
-    "mbox uline".split()
-)
-# Boxes: a margin note cannot go in one (LaTeX's "Not in outer par mode"), so a sentence
-# there is marked ``boxed`` and annotated with an inline note.
-BOX_ENVIRONMENTS = frozenset(
-    "minipage tcolorbox mdframed framed shaded shaded* snugshade snugshade* leftbar "
-    "oframed tcbraster fminipage".split()
-)
-_BOX_MACROS = frozenset(
-    "mbox makebox fbox framebox parbox colorbox fcolorbox raisebox resizebox scalebox "
-    "rotatebox".split()
-)
-_BIBLIOGRAPHY_MACROS = frozenset({"bibliography", "addbibresource", "addglobalbib"})
-# What is no claim but whose footnotes are read, as a Markdown draft's notes marked in a table
-# cell or a heading are: a table's note is prose the author wrote (a caption's is not read).
-NOTES_READ_IN = frozenset(
-    "table table* tabular tabular* tabularx longtable threeparttable heading".split()
-)
 
 
 class DraftWalker(DraftCollector):
@@ -209,7 +189,7 @@ class DraftWalker(DraftCollector):
             self.cite_text(node_args(node), context)
         elif name in INCLUDE_COMMANDS:
             self.include(node, chain)
-        elif name in _BIBLIOGRAPHY_MACROS:
+        elif name in BIBLIOGRAPHY_MACROS:
             written = group_text(node_args(node)[-1]) if node_args(node) else ""
             self.bibliographies.extend(p.strip() for p in written.split(",") if p.strip())
         elif name in SECTION_MACROS or name in {"part", "paragraph", "subparagraph"}:
@@ -236,7 +216,7 @@ class DraftWalker(DraftCollector):
             self.collect(node_args(node), name)
         elif name in ("captionof", "subcaption"):  # a caption outside a float: no claim
             self.collect(node_args(node), "caption")
-        elif name in _TRANSPARENT_MACROS and node_args(node):
+        elif name in TRANSPARENT_MACROS and node_args(node):
             self.in_box(name)
             self.walk([node_args(node)[-1]], chain, context)
         elif self.draft_files.expands(name):
@@ -256,7 +236,7 @@ class DraftWalker(DraftCollector):
     def in_box(self, name: str) -> None:
         """The paragraph being read has text in a box (``\\parbox``), where no margin note
         can go."""
-        if name in _BOX_MACROS:
+        if name in BOX_MACROS:
             if self.builder is None:
                 self.builder = BlockBuilder(self.file, self.section)
             self.builder.boxed = True
@@ -413,7 +393,7 @@ class DraftWalker(DraftCollector):
         """Before ``\\begin{document}``: no claims, but the bibliography files, the abstract
         (some templates put it here) and any citation, in included files too."""
         for node in nodes:
-            if isinstance(node, LatexMacroNode) and node.macroname in _BIBLIOGRAPHY_MACROS:
+            if isinstance(node, LatexMacroNode) and node.macroname in BIBLIOGRAPHY_MACROS:
                 self.macro(node, chain, "preamble")
             elif isinstance(node, LatexMacroNode) and node.macroname in INCLUDE_COMMANDS:
                 self.include(node, chain, preamble=True)
