@@ -100,6 +100,8 @@ _TEXT_MACROS = {
     "rotatebox": "%(3)s",
     "raisebox": "%(4)s",
     "hyperref": "%(2)s",
+    # A discretionary hyphen ("sci\\-en\\-tific") prints nothing unless the line breaks there.
+    "-": "",
     # A link to a target, a phrase in another language, a box: their text, not the target's
     # name, the language or the width ("tKernels", "englishTransposed" before).
     "hyperlink": "%(2)s",
@@ -219,6 +221,23 @@ def _ordinal(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
     return number + (suffix or "th")
 
 
+# What xspace adds no space before: punctuation, a closing bracket or quote, a dash, a
+# forced space ("~", "\\ ", "\\,") or the end of the text.
+_NO_SPACE_AFTER = frozenset(".,;:!?)]}'\"/-~\\\u2019\u201d")
+
+
+def xspace(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """The xspace package's ``\\xspace`` (a macro ending ``\\SciPy`` with it reads "SciPy
+    library", not "SciPylibrary"): a space, unless what follows is punctuation."""
+    return space_before(node.parsing_state.s, node.pos + node.len)
+
+
+def space_before(source: str, position: int) -> str:
+    """What ``\\xspace`` prints where ``source`` goes on at ``position``."""
+    after = source[position : position + 200].lstrip()
+    return " " if after and after[0] not in _NO_SPACE_AFTER else ""
+
+
 _URL_ESCAPE = re.compile(r"\\([#%&_$~])")
 
 
@@ -264,6 +283,7 @@ def text_converter(
         "nth": _ordinal,
         "enquote": _quoted,
         "url": _address,
+        "xspace": xspace,
         **(macros or {}),
     }
 

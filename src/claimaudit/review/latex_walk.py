@@ -21,7 +21,7 @@ from pylatexenc.latexwalker import (
     LatexSpecialsNode,
 )
 
-from claimaudit.library.latex_context import SECTION_MACROS
+from claimaudit.library.latex_context import SECTION_MACROS, space_before
 from claimaudit.library.latex_inputs import INCLUDE_COMMANDS
 from claimaudit.review.latex_arguments import (
     delimited_arguments,
@@ -345,9 +345,16 @@ class DraftWalker(DraftCollector):
 
     def expand(self, node: LatexMacroNode, chain: tuple[Path, ...], context: str) -> None:
         """A simple user macro: its body, with the arguments put in, walked in its place."""
-        if self.override is not None or not self.with_expansion(
-            node, lambda body: self.walk(body, chain, context)
-        ):
+
+        def walk(body: list[LatexNode]) -> None:
+            self.walk(body, chain, context)
+            last = next((n for n in reversed(body) if not _blank(n)), None)
+            if isinstance(last, LatexMacroNode) and last.macroname == "xspace":
+                # A space, unless punctuation follows the call (only the file shows what does).
+                source = self.draft_files.files[self.file]
+                self.emit(space_before(source, node.pos + node.len), node)
+
+        if self.override is not None or not self.with_expansion(node, walk):
             self.collect(node_args(node), context)
             self.emit(self.text_of([node]), node)
 
@@ -401,3 +408,7 @@ class DraftWalker(DraftCollector):
                 self.environment(node, chain, "prose")
             else:
                 self.collect([node], "preamble")
+
+
+def _blank(node: LatexNode) -> bool:
+    return isinstance(node, LatexCharsNode) and node.chars.isspace()
