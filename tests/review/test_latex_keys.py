@@ -30,3 +30,30 @@ def test_a_colon_key_s_unread_or_missing_entry_is_said(tmp_path: Path) -> None:
     assert resolved[1][0] is None
     assert "no bibliography entry for Smith:2019 in refs.bib" in (resolved[1][1] or "")
     assert resolved[2] == ("arXiv:1907.10121", None)
+
+
+def test_a_bibliography_of_unreadable_entries_leaves_each_citation_said(tmp_path: Path) -> None:
+    """As where only some entries could not be read: the review goes on, each citation of an
+    unread entry saying so."""
+    (tmp_path / "refs.bib").write_text("@article{sp\n  title = {SciPy},\n}\n", encoding="utf-8")
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\nSciPy is fast \\cite{sp}.\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    found = extract_latex_claims(path)
+    [target] = [t for claim in found.claims for t in claim.targets]
+    assert target.paper is None
+    assert "the bibliography entry for sp (" in (target.error or "")
+    assert [u.key for u in found.bibliography.unread] == ["sp"]
+
+
+def test_an_empty_cite_is_warned_of(tmp_path: Path) -> None:
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\nSciPy is fast \\cite{}.\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    found = extract_latex_claims(path)
+    assert found.warnings == ("main.tex:3: \\cite{} names no key, so its sentence cites nothing",)

@@ -178,7 +178,7 @@ def load_bibliography(*paths: PathArg, allow_empty: bool = False) -> Bibliograph
         found = read_bib(as_path(path, "a bibliography"), allow_empty=allow_empty)
         entries.update((r.key, entry_of(r)) for r in found.records)
         unread += found.unread
-        if not found.records:
+        if not found.records and not found.unread:  # an unread entry is warned of apart
             empty.append(str(path))
     source = ", ".join(str(p) for p in paths)
     return Bibliography(entries=entries, source=source, unread=tuple(unread), empty=tuple(empty))

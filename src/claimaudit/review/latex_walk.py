@@ -176,6 +176,11 @@ class DraftWalker(DraftCollector):
             command = self.citation(node, context)
             if command.kind is CiteKind.NOCITE:
                 return
+            if not command.keys:  # LaTeX warns of it too: the sentence cites nothing
+                self.warnings.append(
+                    f"{self.file}:{command.line}: \\{command.command}{{}} names no key, so "
+                    "its sentence cites nothing"
+                )
             if self.builder is None:
                 self.builder = BlockBuilder(self.file, self.section)
             if command.kind is CiteKind.TEXTUAL:
