@@ -54,12 +54,18 @@ class VerbatimArgsParser(MacroStandardArgsParser):  # type: ignore[misc]  # pyla
 
 def _verbatim(w: Any, pos: int, parsing_state: Any) -> tuple[Any, int]:
     """The verbatim argument at ``pos`` (blanks skipped): a characters node, and where the
-    reader goes on. Unclosed: up to the line's end (TeX complains there); none: nothing."""
+    reader goes on (blanks and one line end before it skipped, as TeX skips them). Unclosed:
+    up to the line's end (TeX complains there); none: nothing."""
     s: str = w.s
+    start = pos
     while pos < len(s) and s[pos] in " \t":
         pos += 1
-    if pos >= len(s) or s[pos].isalpha() or s[pos] in "\n\r":
-        return None, pos
+    if s.startswith("\n", pos) or s.startswith("\r\n", pos):  # one line end is a space
+        pos = s.index("\n", pos) + 1
+        while pos < len(s) and s[pos] in " \t":
+            pos += 1
+    if pos >= len(s) or s[pos].isalpha() or s[pos].isspace():
+        return None, start
     opening = s[pos]
     start = pos + 1
     end = start
