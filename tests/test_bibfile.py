@@ -159,3 +159,14 @@ def test_the_real_manubot_manual_references_are_all_read(shared_data: Path) -> N
     assert found.unread == ()
     assert "url:https://github.com/Benjamin-Lee/deep-rules" in [r.key for r in found.records]
     assert len(found.records) == 4
+
+
+def test_a_file_with_no_readable_entry_is_named_in_the_error(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text("@article{a, title = {unterminated", encoding="utf-8")
+    with pytest.raises(BibliographyError) as raised:
+        read_bib(path)
+    assert str(raised.value) == (
+        f"bibliography {path}: no BibTeX entry could be parsed "
+        "(entry starting on line 1: Unexpectedly reached end of file.)"
+    )

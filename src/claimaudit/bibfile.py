@@ -178,13 +178,6 @@ def _bibtex(text: str, source: str | None) -> BibFile:
         year = _year(fields.get("year") or fields.get("date"))
         families, et_al = _families(authors)
         records.append(BibRecord(item.key, fields, families, year, line, et_al))
-    if not records and library.failed_blocks:
-        first = library.failed_blocks[0]
-        why = _why(getattr(first, "error", None))
-        start = first.start_line
-        line_text = f"entry starting on line {start + 1}: " if start is not None else ""
-        where = f" ({line_text}{why})" if why else ""
-        raise BibliographyError(f"no BibTeX entry could be parsed{where}")
     return BibFile(records, tuple(_unread(b, source) for b in library.failed_blocks))
 
 
@@ -287,8 +280,22 @@ def parse_bib(
     except (NestingError, InvalidTextError) as error:
         raise BibliographyError(f"{name}: {error}") from None
     if not found.records and not allow_empty:
-        raise BibliographyError(f"{name} holds no entries")
+        raise BibliographyError(
+            _none_read(name, found) if not is_json else f"{name} holds no entries"
+        )
     return found
+
+
+def _none_read(name: str, found: BibFile) -> str:
+    """Why a BibTeX text gave no entry: none there, or none that could be parsed (the first
+    failure said). A review reads such a file on (``allow_empty``): each unread entry warned
+    of, a citation of its key saying so, as where only some could not be read."""
+    if not found.unread:
+        return f"{name} holds no entries"
+    first = found.unread[0]
+    line_text = f"entry starting on line {first.line}: " if first.line is not None else ""
+    where = f" ({line_text}{first.why})" if first.why else ""
+    return f"{name}: no BibTeX entry could be parsed{where}"
 
 
 def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:

@@ -290,3 +290,20 @@ def test_a_real_manubot_manual_reference_is_found_by_its_url_key(shared_data: Pa
     assert resolution.entry is not None
     assert resolution.entry.title == "Deep Learning SDK Documentation"
     assert resolution.note is not None and "looked up in the library" in resolution.note
+
+
+def test_a_colon_key_is_a_bibtex_key_not_a_library_reference(tmp_path: Path) -> None:
+    """``Virtanen:2020ab`` (JabRef's, Google Scholar's style) names a bibliography entry: an
+    unread one says so, a missing one says it is missing; Manubot's ``@pmid:1`` stays local."""
+    path = tmp_path / "refs.bib"
+    path.write_text(
+        "@article{Virtanen:2020ab\n  title = {SciPy},\n}\n@misc{ok, title={One}}\n",
+        encoding="utf-8",
+    )
+    bib = load_bibliography(path).with_document({}, {})
+    assert _resolve(bib, "A [@Virtanen:2020ab; @Smith:2019; @pmid:25738806].") == [
+        f"error: the bibliography entry for @Virtanen:2020ab ({path} line 1) could not be "
+        "read: Expected comma after entry key, but found =",
+        f"error: no bibliography entry for @Smith:2019 in {path}",
+        "pmid:25738806",
+    ]

@@ -42,3 +42,21 @@ def test_a_group_never_closed_keeps_the_sentences_own_line() -> None:
 def test_a_sentence_ending_with_its_newline_is_annotated_right_after_it() -> None:
     text = SENTENCE + "\nNext.\n"
     assert annotation_offset(text, 0, len(SENTENCE) + 1) == len(SENTENCE) + 1
+
+
+@pytest.mark.parametrize(
+    ("after", "where"),
+    [
+        (" Then $o =\n\\frac{i}{s}$ holds.\nNext.\n", "Next.\n"),
+        (" Then $$o =\n\\frac{i}{s}$$ holds.\nNext.\n", "Next.\n"),
+        (" We have \\[\n o = 1\n\\] here.\nNext.\n", "Next.\n"),
+        (" We have \\(o =\n 1\\) here.\nNext.\n", "Next.\n"),
+        (" \\begin{align}\nx &= 1\n\\end{align}\nNext.\n", "Next.\n"),
+        (" \\begin{equation*}\nx = 1\n\\end{equation*} after\nNext.\n", "Next.\n"),
+        (" It costs \\$5 and\nNext.\n", "Next.\n"),  # an escaped dollar sign opens nothing
+        (" A line break \\\\[2pt]\nNext.\n", "Next.\n"),  # no display mathematics
+    ],
+)
+def test_the_annotation_never_goes_inside_mathematics(after: str, where: str) -> None:
+    text = SENTENCE + after
+    assert text[annotation_offset(text, 0, len(SENTENCE)) :] == where

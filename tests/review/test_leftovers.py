@@ -16,7 +16,10 @@ from claimaudit.review.leftovers import tidy
         ("Arrays, ; and images.", "Arrays, and images."),
         ("Described by Virtanen et al..", "Described by Virtanen et al."),
         ("It holds, see .", "It holds."),
+        ("SciPy is used widely (see, for details).", "SciPy is used widely (for details)."),
+        ("It is used [cf. ; p. 3].", "It is used [p. 3]."),
         # What is no leftover stays.
+        ("It is the mean (i.e., the average).", "It is the mean (i.e., the average)."),
         ("It waits... and then (really) holds.", "It waits... and then (really) holds."),
         ("It is 1, 2, or 3.", "It is 1, 2, or 3."),
     ],

@@ -66,11 +66,6 @@ _BOX_HEADING_LINE = re.compile(
     r"[ \t]*\n?[ \t]*\\\\(?![a-zA-Z])",
     re.MULTILINE,
 )
-# A web address is printed as written, but pylatexenc would read its "&" as an alignment tab
-# and its "~" as a non-breaking space ("forum/?&fromgroups" read "forum/? fromgroups").
-_URL = re.compile(r"\\url\{((?:[^{}\s\\]|\\[#%&_$~]){1,2000})\}")
-_URL_PART = re.compile(r"\\.|.")
-_URL_SPECIALS = {"&": r"\&", "~": r"\textasciitilde{}", "#": r"\#", "_": r"\_", "$": r"\$"}
 # A renamed abstract ("\\renewcommand{\\abstractname}{Acknowledgements}" before the next
 # ``abstract`` environment) heads its paragraphs as the PDF prints it.
 _ABSTRACT_NAME = re.compile(
@@ -152,13 +147,6 @@ def _bibliography(
     return read
 
 
-def _literal_url(match: re.Match[str]) -> str:
-    # An escape the author wrote ("\\#") stays; a bare special character is escaped.
-    parts = _URL_PART.findall(match.group(1))
-    address = "".join(_URL_SPECIALS.get(part, part) for part in parts)
-    return f"\\url{{{address}}}"
-
-
 def _extract(
     path: Path,
     source: str,
@@ -169,7 +157,6 @@ def _extract(
     cited: CitedWorks,
 ) -> ExtractedDocument:
     source = _BOX_HEADING_LINE.sub(rf"\1\\{BOX_HEADING}{{\2}}", source)
-    source = _URL.sub(_literal_url, source)
     nodes = _parse(source, {})
     aliases = _section_aliases(nodes)
     if aliases:

@@ -23,6 +23,7 @@ from claimaudit.library.latex_citations import CITE_SPECS, CitedWorks, citation_
 from claimaudit.library.latex_math import operator_macros, raised_text, spaced_chars
 from claimaudit.library.latex_printing import EnvironmentText, MacroText
 from claimaudit.library.latex_units import SIUNITX_SPECS, siunitx_macros
+from claimaudit.library.latex_verbatim import verbatim_specs
 from claimaudit.library.term_labels import term_label
 
 SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
@@ -68,7 +69,6 @@ _TEXT_MACROS = {
     "textnormal": "%(1)s",
     "mbox": "%(1)s",
     "code": "%(1)s",
-    "url": "%(1)s",
     "num": "%(2)s",
     "href": "%(2)s",
     # A forced line break inside a paragraph still separates words ("matrices. scipy...").
@@ -100,6 +100,15 @@ _TEXT_MACROS = {
     "rotatebox": "%(3)s",
     "raisebox": "%(4)s",
     "hyperref": "%(2)s",
+    # A discretionary hyphen ("sci\\-en\\-tific") prints nothing unless the line breaks there.
+    "-": "",
+    # A link to a target, a phrase in another language, a box: their text, not the target's
+    # name, the language or the width ("tKernels", "englishTransposed" before).
+    "hyperlink": "%(2)s",
+    "foreignlanguage": "%(3)s",
+    "makebox": "%(3)s",
+    "framebox": "%(3)s",
+    "fbox": "%(1)s",
 }
 # A box's own heading line (see ``extract_latex``) is rewritten to this private macro.
 BOX_HEADING = "claimauditboxheading"
@@ -116,9 +125,7 @@ _WALKER_ARGS = {
     "author": "[{",
     "code": "{",
     "num": "[{",
-    "href": "{{",
     "footnote": "[{",
-    "url": "{",
     "thispagestyle": "{",
     "pagestyle": "{",
     "setlength": "{{",
@@ -147,6 +154,11 @@ _WALKER_ARGS = {
     "rotatebox": "[{{",
     "raisebox": "{[[{",
     "hyperref": "[{",
+    "hyperlink": "{{",
+    "foreignlanguage": "[{{",
+    "makebox": "[[{",
+    "framebox": "[[{",
+    "fbox": "{",
     "enquote": "*{",
     "nth": "{",
     "scalebox": "{[{",
@@ -157,7 +169,14 @@ _WALKER_ARGS = {
     "textsuperscript": "{",  # an exponent or a mark, told apart by what it follows
 }
 # Environments whose arguments are layout ("\\begin{subfigure}[t]{0.48\\textwidth}"), not text.
-_WALKER_ENVIRONMENTS = {"minipage": "[[[{", "subfigure": "[{", "wrapfigure": "[{[{"}
+_WALKER_ENVIRONMENTS = {
+    "minipage": "[[[{",
+    "subfigure": "[{",
+    "wrapfigure": "[{[{",
+    # A framed box's settings ("[colback=red!5]"), not its text.
+    "tcolorbox": "[",
+    "mdframed": "[",
+}
 # Where a list item begins, for its paragraph to become a "list" block (never joined to the
 # next): a private-use character, which no paper's text holds and ``str.strip`` keeps.
 ITEM_MARK = "\ue000"
@@ -182,7 +201,11 @@ def walker_context(extra: Sequence[MacroSpec] = ()) -> LatexContextDb:
     review are parsed with the same, plus their citation commands."""
     context = walker_context_db()
     shapes = {**SIUNITX_SPECS, **_WALKER_ARGS}
-    specs = [*CITE_SPECS, *(MacroSpec(name, args) for name, args in shapes.items())]
+    specs = [
+        *CITE_SPECS,
+        *(MacroSpec(name, args) for name, args in shapes.items()),
+        *verbatim_specs(),
+    ]
     environments = [EnvironmentSpec(name, args) for name, args in _WALKER_ENVIRONMENTS.items()]
     context.add_context_category(
         "claimaudit", macros=[*specs, *extra], environments=environments, prepend=True
@@ -205,6 +228,34 @@ def _ordinal(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
     value = int(number)
     suffix = "th" if value % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(value % 10)
     return number + (suffix or "th")
+
+
+# What xspace adds no space before: punctuation, a closing bracket or quote, a dash, a
+# forced space ("~", "\\ ", "\\,") or the end of the text.
+_NO_SPACE_AFTER = frozenset(".,;:!?)]}'\"/-~\\\u2019\u201d")
+
+
+def xspace(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """The xspace package's ``\\xspace`` (a macro ending ``\\SciPy`` with it reads "SciPy
+    library", not "SciPylibrary"): a space, unless what follows is punctuation."""
+    return space_before(node.parsing_state.s, node.pos + node.len)
+
+
+def space_before(source: str, position: int) -> str:
+    """What ``\\xspace`` prints where ``source`` goes on at ``position``."""
+    after = source[position : position + 200].lstrip()
+    return " " if after and after[0] not in _NO_SPACE_AFTER else ""
+
+
+_URL_ESCAPE = re.compile(r"\\([#%&_$~])")
+
+
+def _address(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+    """A URL as printed: its verbatim text, an escape hyperref allows ("\\#", "\\%") its
+    character."""
+    args = macro_args(node)
+    written = str(args[0].latex_verbatim()) if args else ""
+    return _URL_ESCAPE.sub(r"\1", written)
 
 
 def _quoted(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
@@ -240,6 +291,8 @@ def text_converter(
         **siunitx_macros(),
         "nth": _ordinal,
         "enquote": _quoted,
+        "url": _address,
+        "xspace": xspace,
         **(macros or {}),
     }
 

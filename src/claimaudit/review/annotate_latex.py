@@ -5,9 +5,9 @@ line where it closes (``claimaudit.review.latex_insert``).
 
 A comment line changes nothing TeX prints: the line before keeps its end of line (a space),
 and the comment takes its own. With ``todo``, a sentence that needs review also gets a
-``\\todo{...}%`` line after its comments (``[inline]`` in a footnote or a minipage, where a
+``\\todo{...}%`` line after its comments (``[inline]`` in a footnote or a box, where a
 margin note cannot go), and the main file loads ``todonotes`` before ``\\begin{document}``
-unless it already loads it or defines ``\\todo`` itself.
+unless a file of the draft already loads it or defines ``\\todo`` itself.
 """
 
 from __future__ import annotations
@@ -118,7 +118,8 @@ def annotate_latex(result: ReviewResult, *, todo: bool = False) -> dict[str, str
     if result.latex is None:
         raise ValueError("not the review of a LaTeX draft")
     draft, claims = result.latex.draft, result.claims
-    # A margin note cannot go in a footnote or a minipage: an inline one goes there.
+    # A margin note cannot go in a footnote or a box (a minipage, a tcolorbox, a \parbox): an
+    # inline one goes there.
     inline = {
         span.claim
         for paragraph in result.latex.paragraphs
@@ -131,8 +132,10 @@ def annotate_latex(result: ReviewResult, *, todo: bool = False) -> dict[str, str
         name = claim.claim.sentence.file or draft.main
         by_file[name].append((claim, number in inline))
     main = draft.files[draft.main]
-    # A commented-out \usepackage{todonotes} loads nothing: search the text without comments.
-    loaded = _TODONOTES.search(strip_comments(main)) is not None
+    # A commented-out \usepackage{todonotes} loads nothing: search the text without comments,
+    # of every file read (a preamble's \input file may define \todo; defined anywhere, loading
+    # todonotes too would be an error).
+    loaded = any(_TODONOTES.search(strip_comments(text)) for text in draft.files.values())
     needs_notes = todo and any(c.needs_review for c in claims) and not loaded
     annotated = {draft.main: _annotate_file(main, by_file.get(draft.main, []), todo, needs_notes)}
     for name, found in by_file.items():

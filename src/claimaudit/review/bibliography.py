@@ -178,7 +178,7 @@ def load_bibliography(*paths: PathArg, allow_empty: bool = False) -> Bibliograph
         found = read_bib(as_path(path, "a bibliography"), allow_empty=allow_empty)
         entries.update((r.key, entry_of(r)) for r in found.records)
         unread += found.unread
-        if not found.records:
+        if not found.records and not found.unread:  # an unread entry is warned of apart
             empty.append(str(path))
     source = ", ".join(str(p) for p in paths)
     return Bibliography(entries=entries, source=source, unread=tuple(unread), empty=tuple(empty))
@@ -278,9 +278,6 @@ class Bibliography:
             return self._target(key, f"{key!r} is")
         if prefix in _URL_PREFIXES:
             return self._target(rest if prefix == "url" else key, "a web address,")
-        ref = try_parse_ref(key) if rest else None
-        if ref is not None:
-            return Resolution(ref)  # prefix:id, a local library reference such as pmid:123
         broken = next((u for u in self.unread if (u.key or "").casefold() == key.casefold()), None)
         if broken is not None:
             why = f": {broken.why}" if broken.why else ""
@@ -288,6 +285,14 @@ class Bibliography:
             return Resolution(
                 None, f"the bibliography entry for {cited} ({broken.where}) could not be read{why}"
             )
+        # prefix:id, a local library reference such as Manubot's @pmid:123. Only a Markdown
+        # key ("@..."), with its prefix in lower case as Manubot writes it: a LaTeX key is a
+        # BibTeX key, and "Virtanen:2020ab" (JabRef's, Google Scholar's style) names an entry.
+        pandoc = label is None or label.startswith("@")
+        written_prefix = key.partition(":")[0]
+        ref = try_parse_ref(key) if rest and pandoc and written_prefix.islower() else None
+        if ref is not None:
+            return Resolution(ref)
         where = f" in {self.source}" if self.source else " (no bibliography was given)"
         return Resolution(None, f"no bibliography entry for {label or '@' + key}{where}")
 

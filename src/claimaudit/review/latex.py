@@ -28,7 +28,8 @@ from pathlib import Path
 from claimaudit.errors import InputError
 from claimaudit.review.latex_draft import BibItem, CitedFields, LatexDraft, TextualNames
 from claimaudit.review.latex_files import DraftFiles
-from claimaudit.review.latex_walk import NON_CLAIM_ENVIRONMENTS, DraftWalker
+from claimaudit.review.latex_kinds import NON_CLAIM_ENVIRONMENTS
+from claimaudit.review.latex_walk import DraftWalker
 from claimaudit.untrusted import MAX_LATEX_DEPTH
 
 __all__ = [
@@ -78,4 +79,5 @@ def read_latex_draft(
         bibitems=tuple(walker.bibitems),
         include_lines=walker.include_lines,
         unknown_calls=tuple(walker.unknown_calls),
+        warnings=tuple(walker.warnings),
     )

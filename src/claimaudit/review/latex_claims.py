@@ -10,6 +10,7 @@ against is ``latex_sentences``' to say.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -62,17 +63,24 @@ class LatexClaims:
 
 
 def bibliography_files(draft: LatexDraft, *, missing_ok: bool = False) -> list[Path]:
-    """The files the draft's ``\\bibliography``/``\\addbibresource`` name, in its folder;
-    BibliographyError for one that is outside the folder, or missing (unless ``missing_ok``:
-    another bibliography was given)."""
+    """The files the draft's ``\\bibliography``/``\\addbibresource`` name, in its folder (a
+    symlink there followed); BibliographyError for one named outside the folder, or missing
+    (unless ``missing_ok``: another bibliography was given, and such a file is passed over)."""
     found: list[Path] = []
     for name in draft.bibliographies:
         written = name if Path(name).suffix.lower() in (".bib", ".json") else f"{name}.bib"
-        path = (draft.folder / written).resolve()
-        if not path.is_relative_to(draft.folder):
+        # A name reaching out of the folder ("../common/refs", "/etc/x") is not read: with
+        # --bib its entries are given instead. A symlink in the folder is the author's own
+        # file, followed (a draft sent over HTTP or MCP has no folder: nothing is read).
+        named = Path(os.path.normpath(draft.folder / written))
+        if not named.is_relative_to(draft.folder):
+            if missing_ok:
+                continue
             raise BibliographyError(
-                f"{draft.main}: bibliography {name!r} is outside the draft's folder; pass --bib"
+                f"{draft.main}: bibliography {name!r} is outside the draft's folder, so it is "
+                "not read; pass its entries with --bib"
             )
+        path = named.resolve()
         if not path.is_file():
             if missing_ok:
                 continue
@@ -212,4 +220,4 @@ def lost_citations(
                 "(nor a macro it expands), so its citations are not checked; "
                 f"define it in {where}, or cite with \\cite"
             )
-    return tuple(found.values())
+    return (*found.values(), *draft.warnings)

@@ -53,6 +53,8 @@ class LatexDraft:
     # Calls of macros the reader does not know, each braced argument after one: (macro,
     # argument's text, file, line); a key of the bibliography there is a citation lost.
     unknown_calls: tuple[UnknownCall, ...] = ()
+    # What the reader found but could not place in a sentence (file:line: what), one line each.
+    warnings: tuple[str, ...] = ()
 
     def line_column(self, file: str, offset: int) -> tuple[int, int]:
         starts = line_starts(self.files[file])

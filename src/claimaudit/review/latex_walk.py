@@ -1,7 +1,6 @@
 """The walk over a LaTeX draft's parsed nodes that makes its paragraphs: prose text kept with
 its offsets, citation marks placed in the sentence, headings setting the section, footnotes
-made blocks of their own (numbered, each mark placed in its paragraph; a ``\\footnotetext`` is
-the note of the ``\\footnotemark`` LaTeX's counter pairs it with), simple user macros
+made blocks of their own (``claimaudit.review.latex_notes``), simple user macros
 expanded in place, includes walked in their place; what is no claim (comments, headings,
 floats, mathematics, code, the bibliography) left out, its citations still collected
 (``claimaudit.review.latex_collect``)."""
@@ -21,36 +20,30 @@ from pylatexenc.latexwalker import (
     LatexSpecialsNode,
 )
 
-from claimaudit.library.latex_context import SECTION_MACROS, SKIPPED_ENVIRONMENTS
+from claimaudit.library.latex_context import SECTION_MACROS, space_before
 from claimaudit.library.latex_inputs import INCLUDE_COMMANDS
+from claimaudit.review.latex_arguments import (
+    holds_placed,
+    text_argument,
+)
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_FIELDS, CITE_TEXT, CiteKind
-from claimaudit.review.latex_collect import DraftCollector, node_args
-from claimaudit.review.latex_counters import COUNTER_COMMANDS, footnote_counter
+from claimaudit.review.latex_collect import node_args
+from claimaudit.review.latex_counters import COUNTER_COMMANDS
 from claimaudit.review.latex_draft import CitedFields, TextualNames, UnknownCall
 from claimaudit.review.latex_files import DraftFiles, document_body, document_node
 from claimaudit.review.latex_include import group_text
+from claimaudit.review.latex_kinds import (
+    BIBLIOGRAPHY_MACROS,
+    BOX_ENVIRONMENTS,
+    BOX_MACROS,
+    NON_CLAIM_ENVIRONMENTS,
+    TRANSPARENT_MACROS,
+)
+from claimaudit.review.latex_notes import NoteWalker
 from claimaudit.review.latex_text import NO_BREAK, BlockBuilder, LatexBlock, paragraph_breaks
 
-# Environments whose text is no claim: ingestion's, plus floats and mathematics.
-NON_CLAIM_ENVIRONMENTS = SKIPPED_ENVIRONMENTS | frozenset(
-    "figure figure* table table* wrapfigure subfigure longtable tabular* equation equation* "
-    "align align* alignat alignat* gather gather* multline multline* eqnarray eqnarray* "
-    "displaymath math flalign flalign* algorithm algorithmic algorithm2e comment "
-    "verbatim* lstlisting* filecontents filecontents*".split()
-)
-_TRANSPARENT_MACROS = frozenset(
-    "emph textbf textit textsl textsc textup textmd textrm textsf texttt textnormal underline "
-    "mbox uline".split()
-)
-_BIBLIOGRAPHY_MACROS = frozenset({"bibliography", "addbibresource", "addglobalbib"})
-# What is no claim but whose footnotes are read, as a Markdown draft's notes marked in a table
-# cell or a heading are: a table's note is prose the author wrote (a caption's is not read).
-NOTES_READ_IN = frozenset(
-    "table table* tabular tabular* tabularx longtable threeparttable heading".split()
-)
 
-
-class DraftWalker(DraftCollector):
+class DraftWalker(NoteWalker):
     """Walks the main file's nodes (``document``), and each included file's in its place,
     into ``blocks``; notes the bibliography files named and each include's main-file line."""
 
@@ -63,18 +56,10 @@ class DraftWalker(DraftCollector):
         self.blocks: list[LatexBlock] = []
         self.bibliographies: list[str] = []
         self.include_lines: dict[str, int] = {}
-        self.notes: list[LatexBlock] = []
-        self.footnotes = 0  # LaTeX's footnote counter: the last numbered note's number
-        self.note_ids = 0  # each note's own id (its mark's and its block's), never reused
-        # \footnotemark's not yet paired with a \footnotetext: its number -> the note's id,
-        # or the context of what is no claim that the mark stands in ("table").
-        self.unpaired: dict[int, int | str] = {}
         self.boxes = 0  # how many minipages the reader is in
         self.top_line: int | None = None
-        # The include chain of what is no claim being collected, whose notes may be read.
-        self.aside_chain: tuple[Path, ...] = ()
-        self.aside_notes: set[int] = set()  # the notes of \footnotemark's in such text
         self.unknown_calls: list[UnknownCall] = []
+        self.warnings: list[str] = []  # what the reader found but could not place
 
     # -- includes -------------------------------------------------------------------------
 
@@ -179,6 +164,11 @@ class DraftWalker(DraftCollector):
             command = self.citation(node, context)
             if command.kind is CiteKind.NOCITE:
                 return
+            if not command.keys:  # LaTeX warns of it too: the sentence cites nothing
+                self.warnings.append(
+                    f"{self.file}:{command.line}: \\{command.command}{{}} names no key, so "
+                    "its sentence cites nothing"
+                )
             if self.builder is None:
                 self.builder = BlockBuilder(self.file, self.section)
             if command.kind is CiteKind.TEXTUAL:
@@ -192,7 +182,7 @@ class DraftWalker(DraftCollector):
             self.cite_text(node_args(node), context)
         elif name in INCLUDE_COMMANDS:
             self.include(node, chain)
-        elif name in _BIBLIOGRAPHY_MACROS:
+        elif name in BIBLIOGRAPHY_MACROS:
             written = group_text(node_args(node)[-1]) if node_args(node) else ""
             self.bibliographies.extend(p.strip() for p in written.split(",") if p.strip())
         elif name in SECTION_MACROS or name in {"part", "paragraph", "subparagraph"}:
@@ -217,110 +207,56 @@ class DraftWalker(DraftCollector):
                 self.emit(" ".join(self.text_of(node_args(node)).split()) + " ", node)
         elif name in ("caption", "todo", "marginpar"):
             self.collect(node_args(node), name)
-        elif name in _TRANSPARENT_MACROS and node_args(node):
+        elif name in ("captionof", "subcaption"):  # a caption outside a float: no claim
+            self.collect(node_args(node), "caption")
+        elif name in TRANSPARENT_MACROS and node_args(node):
+            self.in_box(name)
             self.walk([node_args(node)[-1]], chain, context)
         elif self.draft_files.expands(name):
             self.expand(node, chain, context)
+        elif (printed := text_argument(node)) is not None and holds_placed(
+            node_args(node), self.draft_files.expands
+        ):
+            # A box, colour or link around cited text (\textcolor{blue}{... \citep{a}}): its
+            # text walked as prose, so the citations and notes there are placed in it.
+            self.in_box(name)
+            self.walk([printed], chain, context)
+            self.aside_arguments(node, [a for a in node_args(node) if a is not printed], context)
         else:
             self.collect(node_args(node), context)
             self.emit(self.text_of([node]), node)
 
-    def footnote(self, node: LatexMacroNode, chain: tuple[Path, ...]) -> None:
-        arguments = node_args(node)
-        if not arguments:
-            return
-        if _explicit_number(node) is None:  # \footnote[7]{...} leaves the counter alone
-            self.footnotes += 1
-        self.note(self.place_mark(), arguments[-1], chain)
+    def in_box(self, name: str) -> None:
+        """The paragraph being read has text in a box (``\\parbox``), where no margin note
+        can go."""
+        if name in BOX_MACROS:
+            if self.builder is None:
+                self.builder = BlockBuilder(self.file, self.section)
+            self.builder.boxed = True
 
-    def place_mark(self) -> int:
-        """A new note's mark, placed where the reader is; its id. Its note's citations may be
-        its mark's sentence's (``latex_sentences``)."""
-        if self.builder is None:
-            self.builder = BlockBuilder(self.file, self.section)
-        self.note_ids += 1
-        self.builder.mark(self.note_ids)
-        return self.note_ids
-
-    def footnote_mark(self, node: LatexMacroNode) -> None:
-        """``\\footnotemark``: a mark whose note a later ``\\footnotetext`` gives. Without a
-        number it steps the counter, as LaTeX does; ``\\footnotemark[3]`` does not."""
-        number = _explicit_number(node)
-        if number is None:
-            self.footnotes += 1
-            number = self.footnotes
-        self.unpaired[number] = self.place_mark()
-
-    def footnote_text(self, node: LatexMacroNode, chain: tuple[Path, ...]) -> None:
-        """``\\footnotetext``: the note of the unpaired mark of its number (LaTeX's: the
-        counter's, unless given), else a note with no mark read."""
-        arguments = _arguments(node, "{")
-        if not arguments:
-            return
-        number = _explicit_number(node)
-        paired = self.unpaired.pop(self.footnotes if number is None else number, None)
-        if isinstance(paired, str):  # the note of a table's mark is the table's: no claim
-            self.collect(arguments, paired)
-            return
-        if paired is None:
-            self.note_ids += 1
-            paired = self.note_ids
-        self.note(paired, arguments[-1], chain, aside=paired in self.aside_notes)
-
-    def mark_aside(self, node: LatexMacroNode, context: str) -> bool:
-        """A mark in what is no claim still steps LaTeX's counter. Its note (a
-        ``\\footnote``'s text, or a ``\\footnotemark``'s given later by a ``\\footnotetext``)
-        is read, with no mark in prose, in a table or a heading (``NOTES_READ_IN``); elsewhere
-        (a caption) it is no claim either. True where the note was read here."""
-        number = _explicit_number(node)
-        if number is None:
-            self.footnotes += 1
-            number = self.footnotes
-        read = context in NOTES_READ_IN and not self.captions
-        if node.macroname == "footnotemark":
-            # In prose the reader does not walk (an unknown macro's argument), a mark still.
-            prose = context in ("prose", "footnote")
-            if prose:
-                self.unpaired[number] = self.place_mark()
-            elif read:
-                self.note_ids += 1
-                self.unpaired[number] = self.note_ids
-                self.aside_notes.add(self.note_ids)
-            else:
-                self.unpaired[number] = context
-            return False
-        arguments = node_args(node)
-        if not read or not arguments:
-            return False
-        self.note_ids += 1
-        self.note(self.note_ids, arguments[-1], self.aside_chain, aside=True)
-        return True
-
-    def counter(self, node: LatexMacroNode) -> None:
-        """``\\addtocounter{footnote}{-1}`` and the like move LaTeX's footnote counter, which
-        pairs the next ``\\footnotetext`` with its mark."""
-        self.footnotes = footnote_counter(node, self.footnotes)
-
-    def note(
-        self, note_id: int, text: LatexNode, chain: tuple[Path, ...], *, aside: bool = False
-    ) -> None:
-        """A footnote's text walked into a block of its own, given after the paragraph;
-        ``aside``: its mark stands in what is no claim (``LatexBlock.aside``)."""
-        outer = self.builder
-        self.builder = BlockBuilder(
-            self.file, self.section, kind="footnote", note=note_id, aside=aside
-        )
-        self.walk([text], chain, "footnote")
-        note = self.builder.finish()
-        self.builder = outer
-        if note is not None:
-            self.notes.append(note)
+    def aside_arguments(self, node: LatexMacroNode, rest: list[LatexNode], context: str) -> None:
+        """A macro's arguments that print no prose (a colour, a width): their citations are
+        found but placed in no sentence, which the review says."""
+        before = len(self.commands)
+        self.collect(rest, context)
+        if len(self.commands) > before:
+            self.warnings.append(
+                f"{self.file}:{self.line(node.pos)}: a citation in an argument of "
+                f"\\{node.macroname} that prints no text is in no sentence, so it is not checked"
+            )
 
     def expand(self, node: LatexMacroNode, chain: tuple[Path, ...], context: str) -> None:
         """A simple user macro: its body, with the arguments put in, walked in its place."""
-        if self.override is not None or not self.with_expansion(
-            node, lambda body: self.walk(body, chain, context)
-        ):
+
+        def walk(body: list[LatexNode]) -> None:
+            self.walk(body, chain, context)
+            last = next((n for n in reversed(body) if not _blank(n)), None)
+            if isinstance(last, LatexMacroNode) and last.macroname == "xspace":
+                # A space, unless punctuation follows the call (only the file shows what does).
+                source = self.draft_files.files[self.file]
+                self.emit(space_before(source, node.pos + node.len), node)
+
+        if self.override is not None or not self.with_expansion(node, walk):
             self.collect(node_args(node), context)
             self.emit(self.text_of([node]), node)
 
@@ -334,7 +270,7 @@ class DraftWalker(DraftCollector):
         elif name in NON_CLAIM_ENVIRONMENTS:
             self.aside_chain = chain
             self.collect(node.nodelist, name)
-        elif name == "minipage":  # paragraphs of their own, in a box
+        elif name in BOX_ENVIRONMENTS:  # paragraphs of their own, in a box
             self.flush()
             self.boxes += 1
             self.walk(node.nodelist, chain, context)
@@ -366,7 +302,7 @@ class DraftWalker(DraftCollector):
         """Before ``\\begin{document}``: no claims, but the bibliography files, the abstract
         (some templates put it here) and any citation, in included files too."""
         for node in nodes:
-            if isinstance(node, LatexMacroNode) and node.macroname in _BIBLIOGRAPHY_MACROS:
+            if isinstance(node, LatexMacroNode) and node.macroname in BIBLIOGRAPHY_MACROS:
                 self.macro(node, chain, "preamble")
             elif isinstance(node, LatexMacroNode) and node.macroname in INCLUDE_COMMANDS:
                 self.include(node, chain, preamble=True)
@@ -376,17 +312,5 @@ class DraftWalker(DraftCollector):
                 self.collect([node], "preamble")
 
 
-def _arguments(node: LatexMacroNode, opening: str) -> list[LatexGroupNode]:
-    """The call's arguments given in ``opening``'s delimiters ("[" or "{")."""
-    return [
-        a
-        for a in node_args(node)
-        if isinstance(a, LatexGroupNode) and a.delimiters and a.delimiters[0] == opening
-    ]
-
-
-def _explicit_number(node: LatexMacroNode) -> int | None:
-    """The note number a ``\\footnotemark[3]`` or ``\\footnotetext[3]{...}`` gives, if any."""
-    given = _arguments(node, "[")
-    written = group_text(given[0]).strip() if given else ""
-    return int(written) if written.isascii() and written.isdigit() and len(written) < 7 else None
+def _blank(node: LatexNode) -> bool:
+    return isinstance(node, LatexCharsNode) and node.chars.isspace()

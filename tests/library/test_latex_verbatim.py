@@ -1,0 +1,48 @@
+"""Arguments TeX reads as characters: a URL's "%" is part of the address (never a comment
+hiding the rest of the paper), and inline code is no prose."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from claimaudit.library.extract import extract
+
+
+def _texts(tmp_path: Path, body: str) -> list[str]:
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n\\begin{{document}}\n{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return [" ".join(b.text.split()) for b in extract(path).blocks]
+
+
+def test_a_percent_sign_in_a_url_is_part_of_the_address(tmp_path: Path) -> None:
+    texts = _texts(
+        tmp_path,
+        "Docs are at \\url{https://docs.scipy.org/a%20b_c.html}.\n"
+        "SciPy provides sparse matrices.\n\nKernels slide over inputs.",
+    )
+    assert texts == [
+        "Docs are at https://docs.scipy.org/a%20b_c.html. SciPy provides sparse matrices.",
+        "Kernels slide over inputs.",
+    ]
+
+
+def test_a_url_prints_its_escaped_characters_plain(tmp_path: Path) -> None:
+    texts = _texts(tmp_path, "See \\url{https://x.org/?a=1&b=2\\#top~me} and \\url{a\\_b}.")
+    assert texts == ["See https://x.org/?a=1&b=2#top~me and a_b."]
+
+
+def test_a_link_s_address_with_a_percent_sign_hides_nothing(tmp_path: Path) -> None:
+    texts = _texts(tmp_path, "See \\href{https://e.org/a%20b}{the docs} here.\nMore text.")
+    assert texts == ["See the docs here. More text."]
+
+
+def test_inline_code_is_no_prose(tmp_path: Path) -> None:
+    texts = _texts(
+        tmp_path,
+        "Type \\Verb|a%b| or \\verb*|c d| or \\mintinline{latex}{\\cite{x}} or "
+        "\\lstinline[language=C]!e%f! here.",
+    )
+    assert texts == ["Type or or or here."]

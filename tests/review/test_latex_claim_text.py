@@ -1,0 +1,36 @@
+"""A LaTeX draft's claim text as written, clean: ``\\xspace`` a space before a word (none before
+punctuation), no soft hyphen from ``\\-``, no link target or language name, and no "(see, "
+where a citation was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from claimaudit.review.latex_claims import extract_latex_claims
+
+
+def test_claim_text_is_as_printed(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text("@article{sp, title={SciPy}}\n", encoding="utf-8")
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{natbib,xspace,hyperref,babel}\n"
+        "\\newcommand{\\eg}{e.g.,\\xspace}\n\\newcommand{\\etal}{et~al.\\@\\xspace}\n"
+        "\\newcommand{\\SciPy}{\\textsc{SciPy}\\xspace}\n\\begin{document}\n"
+        "The \\SciPy library provides routines \\eg for sparse matrices \\citep{sp}.\n"
+        "Virtanen \\etal describe \\SciPy, in detail \\citep{sp}.\n"
+        "SciPy is used widely (see \\citealp{sp}, for details).\n"
+        "SciPy is sci\\-en\\-ti\\-fic software \\citep{sp}.\n"
+        "\\hyperlink{t}{Kernels slide over inputs} \\citep{sp}.\n"
+        "\\foreignlanguage{english}{Transposed convolutions swap passes} \\citep{sp}.\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    found = extract_latex_claims(path)
+    assert [c.text for c in found.claims] == [
+        "The SciPy library provides routines e.g., for sparse matrices.",
+        "Virtanen et al. describe SciPy, in detail.",
+        "SciPy is used widely (for details).",
+        "SciPy is scientific software.",
+        "Kernels slide over inputs.",
+        "Transposed convolutions swap passes.",
+    ]
