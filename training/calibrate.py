@@ -41,7 +41,7 @@ from training.model_card import write_card
 from training.relation_temperature import fit_relation_temperature, scaled_aggregator, tempered
 from training.selective import Judged, choose_threshold, risk_coverage
 
-VERSION = "0.4.4"
+VERSION = "0.4.5"
 MAX_LENGTH = 256
 # Windows scored per paper at most (BM25 pre-selection) and how passages are cut into them. 24
 # is above the calibration texts' lengths (95% of SciFact abstracts have at most 15 sentences),
