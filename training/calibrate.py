@@ -29,6 +29,7 @@ import numpy as np
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local import consistency, scoring
 from claimaudit.judges.local.judge import READER_REVISION
+from claimaudit.judges.local.reading import as_read
 from claimaudit.judges.local.runtime import VerifierModel
 from claimaudit.judges.local.windows import fold_to_passages
 from claimaudit.judges.protocol import confidence_from_probabilities
@@ -41,7 +42,7 @@ from training.model_card import write_card
 from training.relation_temperature import fit_relation_temperature, scaled_aggregator, tempered
 from training.selective import Judged, choose_threshold, risk_coverage
 
-VERSION = "0.4.4"
+VERSION = "0.4.5"
 MAX_LENGTH = 256
 # Windows scored per paper at most (BM25 pre-selection) and how passages are cut into them. 24
 # is above the calibration texts' lengths (95% of SciFact abstracts have at most 15 sentences),
@@ -122,8 +123,11 @@ def judge_paper(
     chosen = None if choice == n else choice
     notes: list[str] = []
     if chosen is not None and verdict in (SUP, CON):
+        # Read as ``judge._review_notes`` reads them (run 41): claim and passages as_read.
         notes = consistency.check(
-            paper.claim, paper.sentences[chosen], " ".join(paper.sentences)
+            as_read(paper.claim),
+            as_read(paper.sentences[chosen]),
+            " ".join(as_read(s) for s in paper.sentences),
         ).notes()
     labels = [str(i) for i in range(n + 1)]
     return Judged(

@@ -38,7 +38,7 @@ import numpy as np
 
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local import scoring
-from claimaudit.judges.local.consistency import _NUMBER, _YEAR, _content_words
+from claimaudit.judges.local.consistency import _YEAR, _content_words
 from claimaudit.judges.local.reading import plain_typography
 from claimaudit.judges.local.runtime import VerifierConfig, VerifierModel
 from training.calibrate import paper_arrays, predict, scored_papers
@@ -83,6 +83,9 @@ def direction_conflict(paper: Paper, features: np.ndarray, temperature: float) -
 
 
 _TOKEN = re.compile(r"\S+")
+# 0.4.4's number pattern, which run 40 measured with (the checks read numbers otherwise since
+# run 41): kept here so that the study reproduces.
+_NUMBER = re.compile(r"(?<![\w.\-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w\-]*\d)(?!-)")
 _PERCENT = re.compile(r"\s*(%|percent\b|per cent\b)", re.IGNORECASE)
 SLOT_TOKENS, SLOT_SHARED = 3, 2
 

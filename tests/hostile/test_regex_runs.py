@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from claimaudit.judges.local.citations import without_citations
+from claimaudit.judges.local.consistency import check
 from claimaudit.library.extract import extract
 from claimaudit.library.pdf_blocks import build_blocks
 from claimaudit.library.pdf_layout import Line
@@ -144,3 +145,30 @@ def test_an_error_message_with_a_long_run_of_digits_is_read_in_linear_time() -> 
     # The error body as read from the wire.
     error = _context_overflow(json.dumps({"error": {"message": message}}).encode())
     assert error is not None and error.window == 2048 and error.prompt_tokens == 4096
+
+
+CHECK_RUN = 20_000  # the checks read one window and one claim: far shorter than a paper
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1 " * CHECK_RUN,
+        "1 " + "000 " * CHECK_RUN,
+        "1," * CHECK_RUN,
+        "1." * CHECK_RUN,
+        "-" * CHECK_RUN + "1",
+        "1e" * CHECK_RUN,
+        "1 \u00d7 10" * CHECK_RUN,
+        "10^" * CHECK_RUN,
+        "AB-" * CHECK_RUN,
+        "A-1" * CHECK_RUN,
+        "Section " * CHECK_RUN + "3",
+        "1. x\n" * CHECK_RUN,
+        "not " * CHECK_RUN,
+        "at " * CHECK_RUN + "least",
+    ],
+)
+def test_the_consistency_checks_read_a_long_run_in_linear_time(text: str) -> None:
+    result = check(text, text, text)
+    assert result.notes() == []

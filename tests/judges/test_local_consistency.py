@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from claimaudit.judges.local.consistency import FEATURE_NAMES, check, counts, focus_sentence
-from claimaudit.judges.local.reading import plain_typography
+from claimaudit.judges.local.judge import _review_notes
+from claimaudit.judges.local.reading import as_read, plain_typography
 from claimaudit.judges.local.runtime import typography_first
+from claimaudit.judges.protocol import ChoiceAnswer
+from claimaudit.passage import Passage
 
 SCIPY = "SciPy 1.0 was released in late 2017, about 16 years after the original version 0.1."
 
@@ -14,7 +19,7 @@ def test_a_year_the_evidence_does_not_give_is_a_conflict_with_a_note() -> None:
     assert result.claim_numbers_missing == ("2005",)
     assert result.number_conflict
     assert result.notes() == [
-        "the claim's year 2005 is not in the evidence (it gives 0.1, 16, 2017)"
+        "the claim's year 2005 is not in the evidence (it gives 0.1, 16 years, 2017)"
     ]
 
 
@@ -132,3 +137,80 @@ def test_the_checks_read_typography_as_the_models_tokenizer_does() -> None:
     # The model's normaliser without the tokenizer's own (lower case, accents) after it.
     assert plain_typography(text) == typography_first(None).normalize_str(text)
     assert plain_typography(text) == "file's \"quote\" - -1 and softhyphen '"
+
+
+def _notes(claim: str, evidence: str) -> list[str]:
+    return check(as_read(claim), as_read(evidence), as_read(evidence)).notes()
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "note"),
+    [
+        ("The correlation was -0.3.", "The correlation was 0.3.", "number -0.3 is not"),
+        ("Doses of 10\u201320 mg were used.", "Doses of 10\u201330 mg.", "number 20 mg is not"),
+        ("Accuracy improved 2-fold.", "Accuracy improved 20-fold.", "number 2-fold is not"),
+        ("The tolerance was 1e-5.", "The tolerance was 1e-3.", "number 1e-5 is not"),
+        ("The threshold was 10^-5.", "The threshold was 10^-3.", "number 10^-5 is not"),
+        ("SciPy 1.0.1 fixed it.", "SciPy 1.0.2 fixed it.", "number 1.0.1 is not"),
+        ("Latency was 5 ms.", "Latency was 5 s.", "number 5 ms is not"),
+        ("Three trials were run.", "Five trials were run.", "number three is not"),
+        ("IL-6 levels were elevated.", "IL-8 levels were elevated.", "never names IL-6"),
+        ("SARS-CoV-2 infects cells.", "SARS-CoV-1 infects cells.", "never names SARS-CoV-2"),
+        ("The model uses BERT.", "Word embeddings, as Robert showed.", "never names BERT"),
+        ("SciPy is used by CERN.", "Used by many labs, concerning physics.", "never names CERN"),
+        ("We trained a GAN.", "We trained a network on organ images.", "never names GAN"),
+        ("Smoking raises risk.", "Smoking decreases risk.", "says 'raises' where"),
+        ("The gene was up-regulated.", "The gene was down-regulated.", "says 'upregulated'"),
+    ],
+)
+def test_what_qa_found_unread_is_noted(claim: str, evidence: str, note: str) -> None:
+    assert any(note in n for n in _notes(claim, evidence)), _notes(claim, evidence)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        ("SciPy is widely used (Virtanen et al., 2020).", "SciPy is used by scientists in 2017."),
+        ("SciPy is widely used [12].", "SciPy is widely used by 300 projects."),
+        ("As described in Section 3, SciPy offers sparse matrices.", "SciPy offers 7 formats."),
+        ("Equation (4) defines the loss.", "The loss is defined in equation 5 as 2 terms."),
+        ("1. SciPy provides sparse matrices.", "SciPy provides 7 sparse matrix formats."),
+        ("SciPy supports Python 3 (Table 2).", "SciPy supports Python 3 on 64-bit systems."),
+        ("The dose was 5.0 mg.", "The dose was 5 mg given 3 times."),
+        ("The accuracy was 0.50.", "The accuracy was 0.5 on 10 runs."),
+        ("The study enrolled 2000 patients.", "It enrolled 2\u2009000 patients in 12 centres."),
+        ("We used 1 000 GPUs.", "We used 1,000 GPUs on 3 sites."),
+        ("The value was 3,5 units.", "The value was 3.5 units of 7."),
+        ("The latency was 5 seconds.", "The latency was 5 s in 3 runs."),
+        ("The p-value was below 0.05.", "The p-value was below .05 in 2 tests."),
+        ("The effect was robust across all 12 cohorts.", "Robust across twelve cohorts."),
+        ("Not only is SciPy fast, but it is also reliable.", "SciPy is fast and reliable."),
+        ("No fewer than 100 packages depend on SciPy.", "More than 100 packages depend on SciPy."),
+        ("The importance of testing cannot be overstated.", "Testing is important."),
+        ("SciPy remains popular.", "SciPy remains popular, without doubt."),
+        ("SciPy is used by researchers.", "SciPy is used by researchers, not only engineers."),
+        ("Trial No. 3 enrolled 100 patients.", "Trial 3 enrolled 100 patients."),
+        ("There are more users of SciPy.", "Lessons learned from SciPy users are described."),
+        ("SciPy provides benefits to researchers.", "SciPy provides harmonic analysis tools."),
+        ("The algorithm runs at higher speed.", "It runs at high speed with lowercase names."),
+        ("The drug was not effective.", "The drug was ineffective."),
+        ("SciPy uses GPUs for acceleration.", "SciPy uses a GPU for acceleration."),
+        ("CNNs are used for image classification.", "A CNN is used for image classification."),
+        ("SciPy exposes APIs for optimization.", "SciPy exposes an API for optimization."),
+        ("The COVID-19 vaccine works.", "The COVID\u201119 vaccine works in 90% of cases."),
+    ],
+)
+def test_what_qa_found_noted_in_error_is_not(claim: str, evidence: str) -> None:
+    assert _notes(claim, evidence) == []
+
+
+def test_the_judge_reads_the_claim_without_its_citation_markers() -> None:
+    quoted = Passage("P001", "SciPy is widely used by scientists in 2017, in Section 4.")
+    answer = ChoiceAnswer("supports", None, None)
+    evidence = ChoiceAnswer("P001", None, None)
+    claim = "SciPy is widely used (Virtanen et al., 2020), as Section 3 shows [12]."
+    assert _review_notes(claim, answer, evidence, [quoted]) == []
+    wrong = "SciPy was released in 2005 (Virtanen et al., 2020)."
+    assert _review_notes(wrong, answer, evidence, [quoted]) == [
+        "the claim's year 2005 is not in the evidence (it gives 2017)"
+    ]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from claimaudit.judges.local.scoring import joint_context
+from claimaudit.judges.local.scoring import Scores, joint_context, paper_inputs
+from claimaudit.judges.local.windows import Windows
 
 # Logits whose softmax puts most mass on "unrelated" (low) or on "related" (high).
 OFF = [0.0, 0.0, 0.0, 4.0]
@@ -26,3 +27,13 @@ def test_the_second_pass_keeps_within_its_character_budget() -> None:
     assert context == "a" * 50 + " " + "b" * 50
     # One window longer than the budget is still read rather than nothing.
     assert joint_context(["x" * 500], np.array([ON]), max_windows=4, max_chars=100) == "x" * 500
+
+
+def test_the_consistency_features_read_the_claim_without_its_citation_markers() -> None:
+    # "(Virtanen et al., 2020)" is no year of the claim's, as the windows read no markers.
+    windows = Windows(["SciPy is widely used by scientists in 2017."], [0])
+    scores = Scores(windows, [0], np.array([[2.0, 0.0, 0.0, 0.0]]), np.zeros(4), 0)
+    cited = paper_inputs(scores, "SciPy is widely used (Virtanen et al., 2020).", 1.0)
+    plain = paper_inputs(scores, "SciPy is widely used.", 1.0)
+    assert cited.features is not None and plain.features is not None
+    assert np.array_equal(cited.features, plain.features)

@@ -7,11 +7,20 @@ import json
 from pathlib import Path
 
 import numpy as np
-from training.calibrate import WindowSettings, claim_folds, ece, fit_temperature, write_config
+from training.calibrate import (
+    WindowSettings,
+    claim_folds,
+    ece,
+    fit_temperature,
+    judge_paper,
+    write_config,
+)
 from training.calibration_data import SUP, Paper
 
 from claimaudit.judges.local import aggregate as agg
 from claimaudit.judges.local.runtime import VerifierConfig
+from claimaudit.judges.local.scoring import Scores
+from claimaudit.judges.local.windows import Windows
 
 
 def test_the_window_temperature_undoes_an_overconfident_scale() -> None:
@@ -61,3 +70,15 @@ def test_the_config_it_writes_loads_with_its_window_settings(tmp_path: Path) -> 
     assert "bucket_ratio" not in json.loads((tmp_path / "config.json").read_text())
     write_config(tmp_path, None, {}, windows=WindowSettings(bucket_ratio=1.25))
     assert VerifierConfig.read(tmp_path).bucket_ratio == 1.25
+
+
+def test_the_notes_that_hold_a_pair_back_read_the_claim_as_the_judge_does() -> None:
+    # "(Virtanen et al., 2020)" is a citation, no year of the claim's (run 41).
+    sentence = "SciPy is widely used by scientists in 2017."
+    scores = Scores(Windows([sentence], [0]), [0], np.zeros((1, 4)), np.zeros(4), 0)
+    paper = Paper("scifact", "c1", "SciPy is widely used (Virtanen et al., 2020).", (sentence,),
+                  SUP, frozenset({0}), True, scores)  # fmt: skip
+    relation = np.array([0.9, 0.05, 0.03, 0.02])
+    judged = judge_paper(paper, relation, np.array([[0.9, 0.05, 0.03, 0.02]]), 0.3)
+    assert judged.evidence == 0
+    assert judged.notes == ()

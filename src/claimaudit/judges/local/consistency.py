@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from claimaudit.judges.local import directions
+from claimaudit.judges.local.quantities import Quantity, missing, quantities
 from claimaudit.judges.local.reading import plain_typography
 from claimaudit.text import sentences
 
-_NUMBER = re.compile(r"(?<![\w.\-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w\-]*\d)(?!-)")
 # A note quotes the sentence it is about, shortened so that the record stays readable.
 _EXCERPT_CHARS = 160
 _YEAR = re.compile(r"^(1[89]\d\d|20\d\d)$")
@@ -25,27 +26,28 @@ _NEGATION = re.compile(
     r"|absence|absent|unable|unaffected|nonsignificant|insignificant)\b|n't\b",
     re.IGNORECASE,
 )
-# Direction words by stem: a claim saying one and evidence saying only its opposite disagree.
-_DIRECTIONS: tuple[tuple[str, str], ...] = (
-    ("increas", "decreas"), ("higher", "lower"), ("more", "less"), ("more", "fewer"),
-    ("larger", "fewer"), ("greater", "fewer"),
-    ("greater", "smaller"), ("larger", "smaller"), ("rais", "lower"), ("promot", "inhibit"),
-    ("enhanc", "impair"), ("activat", "suppress"), ("upregulat", "downregulat"),
-    ("improv", "worsen"), ("positiv", "negativ"), ("benefi", "harm"), ("faster", "slower"),
-    ("longer", "shorter"), ("better", "worse"), ("before", "after"), ("above", "below"),
-    ("gain", "loss"), ("elevat", "reduc"), ("increas", "reduc"), ("stronger", "weaker"),
-    ("accelerat", "slow"), ("strengthen", "weaken"), ("earlier", "later"), ("rare", "common"),
-    ("effective", "ineffective"), ("sufficient", "insufficient"), ("necessary", "unnecessary"),
-)  # fmt: skip
+# Idioms with a negation cue that negate nothing: "not only ... but also", "without doubt",
+# "cannot be overstated", "Trial No. 3".
+_NOT_NEGATING = re.compile(
+    r"\bnot only\b|\b(?:without|no) (?:a )?doubt\b"
+    r"|\b(?:cannot|can't|can not) be (?:overstated|overemphasi[sz]ed|underestimated)\b"
+    r"|\bno\.\s*(?=\d)",
+    re.IGNORECASE,
+)
 _STOP = set(
     "the a an of in on and or to for with by is are was were be been being that this these those "
     "as at from it its their our we can may than which has have had do does did not no into also "
     "such other more most all some any each both between over under".split()
 )
+# A name: with a digit ("BRCA1", "COVID-19"), in capitals ("CERN", "GPUs"), or in camel case
+# ("TensorFlow"); read whole across hyphens to parts with a capital or a digit ("IL-6",
+# "SARS-CoV-2"), not to plain words ("CNN-based" names CNN).
 _ENTITY = re.compile(
-    r"\b(?:[A-Z][A-Za-z]*\d[A-Za-z0-9\-]*|[A-Z]{2,}[a-z]?\d*|[A-Za-z]+-\d+[A-Za-z]*"
-    r"|[A-Z][a-z]+(?:[A-Z][A-Za-z]+)+)\b"
+    r"\b(?:[A-Z][A-Za-z]*\d[A-Za-z0-9]*|[A-Z]{2,}[a-z]?\d*|[A-Za-z]+-\d+[A-Za-z]*"
+    r"|[A-Z][a-z]+(?:[A-Z][A-Za-z]+)+)(?:-(?=[a-z]*[A-Z0-9])[A-Za-z0-9]+)*\b"
 )
+# An acronym's plural: "GPUs" is named where the text says "GPU".
+_ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}s")
 
 FEATURE_NAMES: tuple[str, ...] = (
     "number_missing",
@@ -57,12 +59,16 @@ FEATURE_NAMES: tuple[str, ...] = (
 )
 
 
-def _numbers(text: str) -> set[str]:
-    return {m.group(1).replace(",", "") for m in _NUMBER.finditer(text)}
-
-
 def _negated(text: str) -> bool:
-    return bool(_NEGATION.search(text))
+    return bool(_NEGATION.search(_NOT_NEGATING.sub(" ", directions.plain_sense(text))))
+
+
+def _named(entity: str, text: str) -> bool:
+    """Whether ``text`` names ``entity`` as a whole word ("CERN" is not in "concerning"),
+    in either number ("GPU" names "GPUs" and the other way round)."""
+    singular = entity[:-1] if _ACRONYM_PLURAL.fullmatch(entity) else entity
+    pattern = r"(?<![A-Za-z0-9\-])" + re.escape(singular) + r"(?:s|es)?(?![A-Za-z0-9]|-[A-Za-z0-9])"
+    return re.search(pattern, text, re.IGNORECASE) is not None
 
 
 def _content_words(text: str) -> set[str]:
@@ -86,10 +92,6 @@ def _excerpt(sentence: str) -> str:
         cut = sentence.rfind(" ", 0, _EXCERPT_CHARS)
         sentence = sentence[: cut if cut > 0 else _EXCERPT_CHARS].rstrip(" ,;:") + "\u2026"
     return f"\u201c{sentence}\u201d"
-
-
-def _has_stem(words: set[str], stem: str) -> bool:
-    return any(w.startswith(stem) for w in words)
 
 
 @dataclass(frozen=True)
@@ -150,43 +152,33 @@ def check(claim: str, evidence: str, paper_text: str) -> Consistency:
     """Compare the claim with the chosen evidence (and, for names, the whole candidate text).
 
     All three are read with plain typography, as the model reads them: a PDF's "doesn\u2019t"
-    is negated as its LaTeX source's "doesn't" is, and "IL\u20116" names "IL-6"."""
+    is negated as its LaTeX source's "doesn't" is, and "IL\u20116" names "IL-6". The caller
+    gives the claim as the verifier reads it (``reading.as_read``: no citation markers)."""
     claim, evidence = plain_typography(claim), plain_typography(evidence)
     paper_text = plain_typography(paper_text)
-    claim_numbers = _numbers(claim)
-    evidence_numbers = _numbers(evidence)
+    claim_numbers, evidence_numbers = quantities(claim), quantities(evidence)
     claim_words = _content_words(claim)
     evidence_words = _content_words(evidence)
-    evidence_lower = {w.lower() for w in _WORD.findall(evidence)}
-    claim_lower = {w.lower() for w in _WORD.findall(claim)}
-    conflicts: list[tuple[str, str]] = []
-    for a, b in _DIRECTIONS:
-        for mine, theirs in ((a, b), (b, a)):
-            if (
-                _has_stem(claim_lower, mine)
-                and _has_stem(evidence_lower, theirs)
-                and not _has_stem(evidence_lower, mine)
-                and not _has_stem(claim_lower, theirs)
-            ):
-                word = next(w for w in sorted(claim_lower) if w.startswith(mine))
-                other = next(w for w in sorted(evidence_lower) if w.startswith(theirs))
-                conflicts.append((word, other))
-    haystack = paper_text.lower()
-    entities = sorted({e for e in _ENTITY.findall(claim)})
-    missing_entities = tuple(e for e in entities if e.lower() not in haystack)
+    entities = sorted(set(_ENTITY.findall(claim)))
     overlap = len(claim_words & evidence_words) / len(claim_words) if claim_words else 0.0
     return Consistency(
-        claim_numbers_missing=tuple(sorted(claim_numbers - evidence_numbers)),
-        evidence_numbers=tuple(sorted(evidence_numbers - claim_numbers)),
-        direction_conflicts=tuple(conflicts),
-        entities_missing=missing_entities,
+        claim_numbers_missing=_shown(missing(claim_numbers, evidence_numbers)),
+        evidence_numbers=_shown(missing(evidence_numbers, claim_numbers)),
+        direction_conflicts=directions.conflicts(
+            directions.plain_sense(claim), directions.plain_sense(evidence)
+        ),
+        entities_missing=tuple(e for e in entities if not _named(e, paper_text)),
         overlap=overlap,
         focus=focus_sentence(claim, evidence),
         claim_negated=_negated(claim),
     )
 
 
+def _shown(numbers: list[Quantity]) -> tuple[str, ...]:
+    return tuple(sorted({q.text for q in numbers}))
+
+
 def counts(claim: str) -> tuple[int, int]:
     """(numbers, entities) in the claim: the denominators of the share features."""
     claim = plain_typography(claim)
-    return len(_numbers(claim)), len(set(_ENTITY.findall(claim)))
+    return len(quantities(claim)), len(set(_ENTITY.findall(claim)))

@@ -68,7 +68,8 @@ def _review_notes(
     if quoted is None:
         return []
     paper_text = " ".join(as_read(p.text) for p in passages)
-    return consistency.check(claim, as_read(quoted.text), paper_text).notes()
+    # The claim is read as the evidence is: "(Virtanen et al., 2020)" is no year of the claim's.
+    return consistency.check(as_read(claim), as_read(quoted.text), paper_text).notes()
 
 
 def _answer(labels: list[str], probabilities: np.ndarray) -> ChoiceAnswer:

@@ -141,11 +141,12 @@ def paper_inputs(scores: Scores, claim: str, temperature: float) -> PaperInputs:
     best = scores.kept[int(np.argmax(scored[:, 0] + scored[:, 1]))]
     joint = agg.passage_probabilities(scores.joint_logits[None, :], temperature)[0]
     paper_text = " ".join(scores.windows.texts[i] for i in scores.kept)
-    checks = consistency.check(claim, scores.windows.texts[best], paper_text)
+    claim_read = as_read(claim)  # as the windows are read: no citation markers
+    checks = consistency.check(claim_read, scores.windows.texts[best], paper_text)
     features = agg.paper_features(
         scored,
         joint,
-        checks.features(*consistency.counts(claim)),
+        checks.features(*consistency.counts(claim_read)),
         probe_features(scores, temperature),
     )
     return PaperInputs(probs, features, best)

@@ -1,0 +1,181 @@
+"""The numbers a claim or its evidence states, read as values with their units.
+
+"5.0 mg" and "5 mg" state one dose, "2 000" and "2,000" one count, "three" and "3" one number of
+trials; "5 ms" and "5 s" two latencies, "10^-5" and "10^-3" two tolerances. The consistency
+checks compare what these give, not the characters: a check that warns where the value is the
+same is a warning a reader learns to skip.
+
+Read: signs ("-0.3"; a minus sign reads "-" after the typography), both ends of a range
+("10-20 mg"), N-fold ("2-fold", "2x"), exponents ("1e-5", "10^-5", "1 \u00d7 10^-5", and
+"\u00d7 10-5", which is how a superscript minus five reads after NFKC), version numbers ("2.4.1",
+one token), groups of thousands ("1,000", "2 000"), a decimal comma only where it cannot be a
+thousands separator ("3,5"), a leading decimal point ("p < .05"), the number words two to
+twenty, and a unit written right after the number. Left out: numbers inside names ("IL-6",
+"COVID-19", "Python3") and the numbers that label a part of the paper ("Section 3", "Table 2",
+"Equation (4)", "Fig. 1") or a
+list item ("1. "): they say where, not how much.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+_WORDS = (
+    "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty"
+).split()
+# "one" is left out: "one of the", "no one" and "one can" are not counts.
+_WORD_VALUES = {word: Decimal(i) for i, word in enumerate(_WORDS, start=2)}
+
+# Units as written -> one spelling, so "5 seconds" and "5 s" are one value.
+_UNIT_SPELLINGS: dict[str, tuple[str, ...]] = {
+    "%": ("%", "percent", "per cent"),
+    "percentage points": ("percentage points", "percentage point", "pp"),
+    "fold": ("-fold", "fold", "x"),
+    "ns": ("ns", "nanoseconds"),
+    "µs": ("μs", "us", "microseconds"),
+    "ms": ("ms", "milliseconds", "msec"),
+    "s": ("s", "sec", "secs", "seconds", "second"),
+    "min": ("min", "mins", "minutes", "minute"),
+    "h": ("h", "hr", "hrs", "hours", "hour"),
+    "day": ("days", "day"),
+    "week": ("weeks", "week"),
+    "month": ("months", "month"),
+    "year": ("years", "year"),
+    "nm": ("nm",),
+    "µm": ("μm", "um"),
+    "mm": ("mm",),
+    "cm": ("cm",),
+    "m": ("m", "metres", "meters"),
+    "km": ("km",),
+    "ng": ("ng",),
+    "µg": ("μg", "ug"),
+    "mg": ("mg",),
+    "g": ("g",),
+    "kg": ("kg",),
+    "mL": ("mL", "ml"),
+    "°C": ("°C",),
+    "Hz": ("Hz",),
+    "kHz": ("kHz",),
+    "MHz": ("MHz",),
+    "GHz": ("GHz",),
+    "KB": ("KB", "kB"),
+    "MB": ("MB",),
+    "GB": ("GB",),
+    "TB": ("TB",),
+    "bit": ("-bit", "bits", "bit"),
+}
+_UNIT_OF = {spelling: unit for unit, spellings in _UNIT_SPELLINGS.items() for spelling in spellings}
+_UNIT_ALTERNATIVES = "|".join(
+    re.escape(s) for s in sorted(_UNIT_OF, key=len, reverse=True) if s != "x"
+)
+
+_QUANTITY = re.compile(
+    # Not inside a word, after a decimal point, or after a name's hyphen ("IL-6", "SARS-CoV-2").
+    r"(?<![\w.])(?<![A-Za-z]-)(?<!\^)(?<!\d,)(?P<number>"
+    r"(?P<version>\d+(?:\.\d+){2,})"
+    r"|(?P<word>(?i:" + "|".join(_WORDS) + r"))\b"
+    r"|(?P<sign>[-+](?=\.?\d))?(?P<digits>"
+    r"\d{1,3}(?:(?:,| (?=\d{3}(?![\d.,]\d)))\d{3})+(?![\d,]\d)(?:\.\d+)?"  # 1,000 and 2 000
+    r"|\d+,\d{1,2}(?![\d,])"  # a decimal comma: "3,5" (not "1,000", not "1,2,3")
+    r"|\d+(?:\.\d+)?|\.\d+)"
+    r"(?:[eE](?P<e>[-+]?\d{1,3})|\^(?P<power>[-+]?\d{1,3})"
+    r"|\s?(?:\u00d7|x|\*)\s?10(?:\^(?P<times>[-+]?\d{1,3})|(?P<raised>[-+]\d{1,3})))?"
+    r")(?![A-Za-z_]*\d)"  # not "2x3", not "3D2"
+    r"(?:(?P<glued_x>x)\b|\s?(?P<unit>" + _UNIT_ALTERNATIVES + r")(?![A-Za-z\u03bc]))?"
+)
+
+# A label before a number: the number names a part of the paper, not a quantity.
+_LABEL = re.compile(
+    r"(?:\b(?:sections?|sec\.|tables?|tab\.|figures?|figs?\.?|eqs?\.|eqn\.|equations?"
+    r"|chapters?|ch\.|appendix|appendices|theorems?|lemmas?|algorithms?|steps?"
+    r"|refs?\.|references?)|\u00a7)\s*\(?\s*$",
+    re.IGNORECASE,
+)
+_DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
+_GROUP_SPACE = re.compile(r"(?<=\d) (?=\d{3})")
+_LABEL_CONTEXT = 24  # characters before a number searched for its label
+# A list item's number: alone at the start of a line, then ". " or ") ".
+_LIST_ITEM = re.compile(r"(?m)^[ \t]*(\d{1,3})[.)][ \t]")
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number as stated: its value (None for a version number) and unit, and how it reads."""
+
+    value: Decimal | None
+    unit: str | None
+    text: str  # as written, without grouping; with its unit where one was given
+
+    @property
+    def key(self) -> tuple[Decimal | str, str | None]:
+        """What identifies it: the value and unit ("5.0 mg" is "5 mg"), a version's text."""
+        return (self.text if self.value is None else self.value, self.unit)
+
+
+def _value(match: re.Match[str]) -> Decimal:
+    if match.group("word"):
+        return _WORD_VALUES[match.group("word").lower()]
+    digits = match.group("digits")
+    if _DECIMAL_COMMA.fullmatch(digits):
+        digits = digits.replace(",", ".")
+    value = Decimal(digits.replace(",", "").replace(" ", ""))
+    if match.group("sign") == "-":
+        value = -value
+    exponent = match.group("e") or match.group("times") or match.group("raised")
+    power = match.group("power")
+    try:
+        if exponent is not None:
+            return value * Decimal(10) ** int(exponent)
+        if power is not None and (value or int(power) > 0):
+            return value ** int(power)
+    except ArithmeticError:  # a power past Decimal's range: compare the written base
+        pass
+    return value
+
+
+def _shown(match: re.Match[str]) -> str:
+    """The quantity as written, without grouping ("2 000" and "2,000" read "2000")."""
+    shown = match.group(0)
+    if match.group("word"):
+        return shown.lower()
+    if "," in shown and not _DECIMAL_COMMA.fullmatch(match.group("digits")):
+        shown = shown.replace(",", "")
+    return _GROUP_SPACE.sub("", shown) if " " in shown else shown
+
+
+def quantities(text: str) -> list[Quantity]:
+    """The quantities ``text`` states, in order, each value with each unit once."""
+    items = {m.start(1) for m in _LIST_ITEM.finditer(text)}
+    found: dict[tuple[Decimal | str, str | None], Quantity] = {}
+    for match in _QUANTITY.finditer(text):
+        start = match.start()
+        if _LABEL.search(text, max(0, start - _LABEL_CONTEXT), start):
+            continue
+        if start in items:
+            continue
+        if match.group("version"):
+            quantity = Quantity(None, None, match.group("version"))
+        else:
+            unit = _UNIT_OF.get(match.group("unit") or "")
+            unit = "fold" if match.group("glued_x") else unit
+            quantity = Quantity(_value(match), unit, _shown(match))
+        found.setdefault(quantity.key, quantity)
+    return list(found.values())
+
+
+def missing(ours: list[Quantity], theirs: list[Quantity]) -> list[Quantity]:
+    """The quantities of ``ours`` that ``theirs`` does not state: not the same value, or the
+    same value in another unit where both give one ("5 s" is "5 seconds" and "5", not "5 ms")."""
+    units: dict[Decimal | str, set[str | None]] = {}
+    for quantity in theirs:
+        units.setdefault(quantity.key[0], set()).add(quantity.unit)
+    return [q for q in ours if not _stated(q, units.get(q.key[0]))]
+
+
+def _stated(quantity: Quantity, units: set[str | None] | None) -> bool:
+    if units is None:
+        return False
+    return quantity.unit is None or None in units or quantity.unit in units

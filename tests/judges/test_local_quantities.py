@@ -1,0 +1,104 @@
+"""The numbers a claim or its evidence states: values, units, and what is not a quantity."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from claimaudit.judges.local.quantities import missing, quantities
+from claimaudit.judges.local.reading import as_read, plain_typography
+
+
+def _read(text: str) -> list[tuple[str, Decimal | None, str | None]]:
+    return [(q.text, q.value, q.unit) for q in quantities(plain_typography(as_read(text)))]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("-0.3", [("-0.3", Decimal("-0.3"), None)]),
+        ("r = \u22120.8", [("-0.8", Decimal("-0.8"), None)]),
+        ("10-20 mg", [("10", Decimal(10), None), ("20 mg", Decimal(20), "mg")]),
+        ("Doses of 10\u201320 mg", [("10", Decimal(10), None), ("20 mg", Decimal(20), "mg")]),
+        ("2-fold", [("2-fold", Decimal(2), "fold")]),
+        ("2x larger", [("2x", Decimal(2), "fold")]),
+        ("1e-5", [("1e-5", Decimal("0.00001"), None)]),
+        ("10^-5", [("10^-5", Decimal("0.00001"), None)]),
+        ("2^10", [("2^10", Decimal(1024), None)]),
+        ("1\u00d710\u207b\u2075", [("1 \u00d7 10-5", Decimal("0.00001"), None)]),
+        ("1 \u00d7 10^-5", [("1 \u00d7 10^-5", Decimal("0.00001"), None)]),
+        ("version 2.4.1", [("2.4.1", None, None)]),
+        ("p < .05", [(".05", Decimal("0.05"), None)]),
+        ("2 000 patients", [("2000", Decimal(2000), None)]),
+        ("2\u2009000 patients", [("2000", Decimal(2000), None)]),
+        ("100 000", [("100000", Decimal(100000), None)]),
+        ("2,000 patients", [("2000", Decimal(2000), None)]),
+        ("3,5 units", [("3,5", Decimal("3.5"), None)]),
+        ("Twelve cohorts", [("twelve", Decimal(12), None)]),
+        ("5 seconds", [("5 seconds", Decimal(5), "s")]),
+        ("95 percent", [("95 percent", Decimal(95), "%")]),
+        ("5 percentage points", [("5 percentage points", Decimal(5), "percentage points")]),
+    ],
+)
+def test_numbers_are_read_with_sign_range_exponent_grouping_and_unit(
+    text: str, expected: list[tuple[str, Decimal | None, str | None]]
+) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "IL-6 levels",
+        "IL\u20116 levels",
+        "COVID-19 vaccine",
+        "SARS-CoV-2 infects cells",
+        "Python3 was used",
+        "As described in Section 3, SciPy offers sparse matrices.",
+        "Equation (4) defines the loss.",
+        "It is shown in Table 2 and Fig. 1 and Appendix 3.",
+        "1. SciPy provides sparse matrices.",
+        "The one thing we know.",
+    ],
+)
+def test_names_labels_and_list_numbers_are_no_quantities(text: str) -> None:
+    assert _read(text) == []
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs"),
+    [
+        ("5.0 mg", "5 mg"),
+        ("0.50", "0.5"),
+        ("2,000", "2 000"),
+        ("3,5", "3.5"),
+        ("three trials", "3 trials"),
+        ("twelve cohorts", "12 cohorts"),
+        ("5 seconds", "5 s"),
+        ("5 s", "5"),
+        ("95%", "95 percent"),
+        ("0.05", ".05"),
+        ("1e-5", "10^-5"),
+    ],
+)
+def test_one_value_written_two_ways_is_not_missing(ours: str, theirs: str) -> None:
+    assert missing(quantities(ours), quantities(theirs)) == []
+    assert missing(quantities(theirs), quantities(ours)) == []
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs"),
+    [
+        ("5 ms", "5 s"),
+        ("5 km", "5 m"),
+        ("5%", "5 percentage points"),
+        ("three", "four"),
+        ("-0.3", "0.3"),
+        ("10^-5", "10^-3"),
+        ("1.0.1", "1.0.2"),
+        ("2-fold", "20-fold"),
+    ],
+)
+def test_another_value_or_unit_is_missing(ours: str, theirs: str) -> None:
+    assert [q.text for q in missing(quantities(ours), quantities(theirs))] == [ours]
