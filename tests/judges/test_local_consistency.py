@@ -214,3 +214,16 @@ def test_the_judge_reads_the_claim_without_its_citation_markers() -> None:
     assert _review_notes(wrong, answer, evidence, [quoted]) == [
         "the claim's year 2005 is not in the evidence (it gives 2017)"
     ]
+
+
+def test_a_note_quotes_the_evidence_sentence_as_the_passage_prints_it() -> None:
+    # The checks read "won\u2019t" as "won't" and drop "[3]"; the reader looks for the quote in
+    # the passage, so the note gives the sentence as stored.
+    printed = "Copying a project is cheap, since many files won\u2019t have changed [3]."
+    quoted = Passage("P088", f"A terabyte costs little. {printed}")
+    answer = ChoiceAnswer("supports", None, None)
+    evidence = ChoiceAnswer("P088", None, None)
+    claim = "Copying a project is cheap because many files have changed."
+    [note] = _review_notes(claim, answer, evidence, [quoted])
+    assert note.endswith(f"\u201c{printed}\u201d")
+    assert note.split("\u201c", 1)[1].rstrip("\u201d") in quoted.text

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from claimaudit.judges.local import directions
 from claimaudit.judges.local.quantities import Quantity, missing, quantities
-from claimaudit.judges.local.reading import plain_typography
+from claimaudit.judges.local.reading import as_read, plain_typography
 from claimaudit.text import sentences
 
 # A note quotes the sentence it is about, shortened so that the record stays readable.
@@ -105,6 +105,9 @@ class Consistency:
     overlap: float  # share of the claim's content words found in the evidence
     focus: str  # the evidence sentence the claim is about, as the checks read it
     claim_negated: bool
+    # That sentence as the passage prints it, which a note quotes: a reader looks for the quote
+    # in the passage, and the checks' reading straightens its quotes and drops its citations.
+    quote: str = ""
 
     @property
     def negation_mismatch(self) -> bool:
@@ -139,7 +142,8 @@ class Consistency:
             negated, plain = ("the claim", "the evidence sentence closest to it")
             if not self.claim_negated:
                 negated, plain = ("the evidence sentence closest to the claim", "the claim")
-            notes.append(f"{negated} is negated and {plain} is not: {_excerpt(self.focus)}")
+            quote = _excerpt(self.quote or self.focus)
+            notes.append(f"{negated} is negated and {plain} is not: {quote}")
         for mine, theirs in self.direction_conflicts[:2]:
             notes.append(f"the claim says '{mine}' where the evidence says '{theirs}'")
         if self.entities_missing:
@@ -148,12 +152,13 @@ class Consistency:
         return notes
 
 
-def check(claim: str, evidence: str, paper_text: str) -> Consistency:
+def check(claim: str, evidence: str, paper_text: str, *, shown: str | None = None) -> Consistency:
     """Compare the claim with the chosen evidence (and, for names, the whole candidate text).
 
     All three are read with plain typography, as the model reads them: a PDF's "doesn\u2019t"
     is negated as its LaTeX source's "doesn't" is, and "IL\u20116" names "IL-6". The caller
-    gives the claim as the verifier reads it (``reading.as_read``: no citation markers)."""
+    gives the claim as the verifier reads it (``reading.as_read``: no citation markers), and
+    may give ``shown``, the evidence passage as stored, for the notes to quote."""
     claim, evidence = plain_typography(claim), plain_typography(evidence)
     paper_text = plain_typography(paper_text)
     claim_numbers, evidence_numbers = quantities(claim), quantities(evidence)
@@ -171,7 +176,16 @@ def check(claim: str, evidence: str, paper_text: str) -> Consistency:
         overlap=overlap,
         focus=focus_sentence(claim, evidence),
         claim_negated=_negated(claim),
+        quote="" if shown is None else _shown_focus(claim, shown),
     )
+
+
+def _shown_focus(claim: str, shown: str) -> str:
+    """The sentence of the stored passage the claim is about, chosen as ``focus_sentence``
+    chooses it (each sentence read as the checks read it) but returned as printed."""
+    words = _content_words(claim)
+    parts = list(sentences(shown, max(len(shown), 1))) or [shown]
+    return max(parts, key=lambda part: len(words & _content_words(plain_typography(as_read(part)))))
 
 
 def _shown(numbers: list[Quantity]) -> tuple[str, ...]:

@@ -69,7 +69,9 @@ def _review_notes(
         return []
     paper_text = " ".join(as_read(p.text) for p in passages)
     # The claim is read as the evidence is: "(Virtanen et al., 2020)" is no year of the claim's.
-    return consistency.check(as_read(claim), as_read(quoted.text), paper_text).notes()
+    return consistency.check(
+        as_read(claim), as_read(quoted.text), paper_text, shown=quoted.text
+    ).notes()
 
 
 def _answer(labels: list[str], probabilities: np.ndarray) -> ChoiceAnswer:
