@@ -125,7 +125,9 @@ class Registry:
         self._origin = origin
         try:
             _register_function(name, loader())(self)
-        except Exception as error:  # a plugin's own bug or missing dependency
+        # SystemExit too: a plugin calling sys.exit() must not end every command. Ctrl-C
+        # (KeyboardInterrupt) still stops the program.
+        except (Exception, SystemExit) as error:  # a plugin's own bug or missing dependency
             _log.debug("loading plugin %r failed", name, exc_info=True)
             # Its message may quote a secret (a key in a URL, say): shown redacted.
             why = error.args[0] if isinstance(error, _NotAPlugin) else _described(error)
@@ -153,7 +155,7 @@ def _register_function(name: str, loaded: Any) -> Callable[[Registry], object]:
     )
 
 
-def _described(error: Exception) -> str:
+def _described(error: BaseException) -> str:
     return " ".join(redact_text(f"{type(error).__name__}: {error}").split())
 
 
