@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import importlib
 import logging
+import sys
 from collections.abc import Callable
+from contextlib import redirect_stdout
 from dataclasses import dataclass, field
 from functools import partial
 from importlib.metadata import entry_points
@@ -124,7 +126,10 @@ class Registry:
         ``broken``, never raised."""
         self._origin = origin
         try:
-            _register_function(name, loader())(self)
+            # A plugin that prints while loading must not corrupt machine-readable stdout
+            # (``check --format json``, ``plugins --json``): what it prints goes to stderr.
+            with redirect_stdout(sys.stderr):
+                _register_function(name, loader())(self)
         # SystemExit too: a plugin calling sys.exit() must not end every command. Ctrl-C
         # (KeyboardInterrupt) still stops the program.
         except (Exception, SystemExit) as error:  # a plugin's own bug or missing dependency

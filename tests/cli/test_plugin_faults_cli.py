@@ -75,3 +75,15 @@ def test_keyboard_interrupt_in_a_plugin_still_stops_the_program() -> None:
 
     with pytest.raises(KeyboardInterrupt):
         plugins.Registry().load("interrupted", interrupted)
+
+
+def test_what_a_plugin_prints_while_loading_goes_to_stderr(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install(tmp_path, monkeypatch, "qa_printing")
+    result = runner.invoke(app, ["plugins", "--json"])
+    assert result.exit_code == 0, result.output
+    sources = {s["name"] for s in json.loads(result.stdout)["sources"]}  # stdout is only JSON
+    assert "printing" in sources
+    assert "hello from a plugin" in result.stderr and "registering" in result.stderr
+    assert "hello from a plugin" not in result.stdout
