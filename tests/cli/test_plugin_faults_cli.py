@@ -16,6 +16,9 @@ from claimaudit import plugins
 from claimaudit.cli import app
 
 MODULES = {
+    "qa_weirdname": (
+        'def register(registry):\n    registry.add_judge(123, lambda settings: None, "int name")\n'
+    ),
     "qa_exiting": 'import sys\nsys.exit("plugin exiting at import")\n',
     "qa_printing": (
         'print("hello from a plugin")\n\n\n'
@@ -87,3 +90,14 @@ def test_what_a_plugin_prints_while_loading_goes_to_stderr(
     assert "printing" in sources
     assert "hello from a plugin" in result.stderr and "registering" in result.stderr
     assert "hello from a plugin" not in result.stdout
+
+
+def test_a_plugin_registering_a_non_text_name_is_listed_as_failed(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install(tmp_path, monkeypatch, "qa_weirdname")
+    failed = {f["plugin"]: f["error"] for f in listed(runner)["failed"]}
+    assert failed == {"weirdname": "a judge was registered with a name that is int, not text"}
+    unknown = runner.invoke(app, ["check", "a claim", "-p", "arXiv:1706.03762", "--judge", "x"])
+    assert unknown.exit_code != 0
+    assert "unknown judge 'x'" in unknown.output and "weirdname: a judge was" in unknown.output
