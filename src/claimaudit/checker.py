@@ -190,7 +190,7 @@ class Checker:
             return self._failure(claim, ref, message)
         # From here the source's requests are spent: every record below accounts for them.
         try:
-            vet_source_paper(ref, found)
+            found = vet_source_paper(ref, found)
         except SourceError as error:
             return self._failure(claim, ref, self.said(error), calls=self._calls(found))
         key = self.cache_key_for(claim, ref, found, topic)
