@@ -8,7 +8,7 @@ import pytest
 
 from claimaudit.checker import Checker
 from claimaudit.identity import parse_ref
-from claimaudit.records import CheckedRecord, Record
+from claimaudit.records import CheckedRecord, NotCheckedRecord, Record
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 CLAIM = "Aspirin lowers fever."
@@ -39,3 +39,10 @@ def test_an_http_paper_url_is_kept() -> None:
     record = checked_with(url="https://arxiv.org/abs/1706.03762")
     assert isinstance(record, CheckedRecord)
     assert record.paper_url == "https://arxiv.org/abs/1706.03762"
+
+
+@pytest.mark.parametrize("title", [None, 12])
+def test_a_title_that_is_not_text_is_not_checked_and_says_so(title: object) -> None:
+    record = checked_with(title=title)
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == f"source returned a title of type {type(title).__name__}, not a string"

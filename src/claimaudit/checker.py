@@ -303,6 +303,12 @@ class Checker:
                 f"judge {self.judge.name!r} gave its answers as {type(reply.answers).__name__}, "
                 "not a mapping"
             )
+        if not isinstance(reply.model, str):
+            # The record's "model" is text; anything else failed later as a bare ValidationError.
+            raise JudgeError(
+                f"judge {self.judge.name!r} gave its model as {type(reply.model).__name__}, "
+                "not a string"
+            )
         validate_reply(reply, decision)
         relation: ChoiceAnswer = reply.answers[RELATION]
         evidence: ChoiceAnswer = reply.answers[EVIDENCE]

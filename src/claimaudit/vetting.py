@@ -19,6 +19,11 @@ def vet_source_paper(ref: PaperRef, found: SourcePaper) -> SourcePaper:
     if not ref.matches(found.ref):
         # A source that returns another work or edition must not yield a verdict.
         raise SourceError(f"source returned {found.ref}, not the requested {ref}")
+    if not isinstance(found.title, str):
+        # Ranked and recorded as text: anything else failed later as a bare AttributeError.
+        raise SourceError(
+            f"source returned a title of type {type(found.title).__name__}, not a string"
+        )
     if not found.passages:
         raise SourceError(f"{ref} has no text passages to check")
     for passage in found.passages:
