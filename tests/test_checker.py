@@ -268,7 +268,11 @@ def test_what_a_source_returns_is_vetted(change: dict[str, object], message: str
 
 @pytest.mark.parametrize(
     ("change", "message"),
-    [({"calls": -1}, "reported -1 requests"), ({"review_notes": "abc"}, "sequence of strings")],
+    [
+        ({"calls": -1}, "reported -1 requests"),
+        ({"review_notes": "abc"}, "sequence of strings"),
+        ({"model": 12}, "judge 'scripted' gave its model as int, not a string"),
+    ],
 )
 def test_what_a_judge_returns_is_vetted(
     source: MemorySource, change: dict[str, object], message: str

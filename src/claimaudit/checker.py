@@ -190,7 +190,7 @@ class Checker:
             return self._failure(claim, ref, message)
         # From here the source's requests are spent: every record below accounts for them.
         try:
-            vet_source_paper(ref, found)
+            found = vet_source_paper(ref, found)
         except SourceError as error:
             return self._failure(claim, ref, self.said(error), calls=self._calls(found))
         key = self.cache_key_for(claim, ref, found, topic)
@@ -302,6 +302,12 @@ class Checker:
             raise JudgeError(
                 f"judge {self.judge.name!r} gave its answers as {type(reply.answers).__name__}, "
                 "not a mapping"
+            )
+        if not isinstance(reply.model, str):
+            # The record's "model" is text; anything else failed later as a bare ValidationError.
+            raise JudgeError(
+                f"judge {self.judge.name!r} gave its model as {type(reply.model).__name__}, "
+                "not a string"
             )
         validate_reply(reply, decision)
         relation: ChoiceAnswer = reply.answers[RELATION]

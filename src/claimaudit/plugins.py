@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import importlib
 import logging
+import sys
 from collections.abc import Callable
+from contextlib import redirect_stdout
 from dataclasses import dataclass, field
 from functools import partial
 from importlib.metadata import entry_points
@@ -76,10 +78,12 @@ class Registry:
     _origin: str = field(default=BUILT_IN, repr=False)
 
     def add_judge(self, name: str, factory: JudgeFactory, description: str) -> None:
+        _check_entry("judge", name, description)
         self._warn_on_replace("judge", name, self.judges.get(name))
         self.judges[name] = Registered(factory, description, self._origin)
 
     def add_source(self, name: str, factory: SourceFactory, description: str) -> None:
+        _check_entry("source", name, description)
         self._warn_on_replace("source", name, self.sources.get(name))
         self.sources[name] = Registered(factory, description, self._origin)
 
@@ -124,11 +128,16 @@ class Registry:
         ``broken``, never raised."""
         self._origin = origin
         try:
-            _register_function(name, loader())(self)
-        except Exception as error:  # a plugin's own bug or missing dependency
+            # A plugin that prints while loading must not corrupt machine-readable stdout
+            # (``check --format json``, ``plugins --json``): what it prints goes to stderr.
+            with redirect_stdout(sys.stderr):
+                _register_function(name, loader())(self)
+        # SystemExit too: a plugin calling sys.exit() must not end every command. Ctrl-C
+        # (KeyboardInterrupt) still stops the program.
+        except (Exception, SystemExit) as error:  # a plugin's own bug or missing dependency
             _log.debug("loading plugin %r failed", name, exc_info=True)
             # Its message may quote a secret (a key in a URL, say): shown redacted.
-            why = error.args[0] if isinstance(error, _NotAPlugin) else _described(error)
+            why = error.args[0] if isinstance(error, _NotAPlugin | _BadEntry) else _described(error)
             self.broken[name] = why
         finally:
             self._origin = BUILT_IN
@@ -136,6 +145,23 @@ class Registry:
 
 class _NotAPlugin(Exception):
     """What an entry point names is neither a plugin module nor its ``register``."""
+
+
+class _BadEntry(PluginError):
+    """A plugin registered a backend under a name or description that is no usable text."""
+
+
+def _check_entry(kind: str, name: object, description: object) -> None:
+    """_BadEntry unless ``name`` is a non-blank string and ``description`` a string: both are
+    sorted, printed and served as text, and one bad entry would break every listing."""
+    if not isinstance(name, str) or not name.strip():
+        what = f"{type(name).__name__}" if not isinstance(name, str) else "a blank string"
+        raise _BadEntry(f"a {kind} was registered with a name that is {what}, not text")
+    if not isinstance(description, str):
+        raise _BadEntry(
+            f"{kind} {name!r} was registered with a description that is "
+            f"{type(description).__name__}, not text"
+        )
 
 
 def _register_function(name: str, loaded: Any) -> Callable[[Registry], object]:
@@ -153,7 +179,7 @@ def _register_function(name: str, loaded: Any) -> Callable[[Registry], object]:
     )
 
 
-def _described(error: Exception) -> str:
+def _described(error: BaseException) -> str:
     return " ".join(redact_text(f"{type(error).__name__}: {error}").split())
 
 

@@ -1,20 +1,29 @@
 """What a source hands the checker, vetted before anything is judged: a source (a plugin, say)
 that returns another work, no text, ambiguous passage ids or impossible counts gets a
-``not_checked`` record, never a verdict."""
+``not_checked`` record, never a verdict; a paper URL that is not http(s) is dropped."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.judges.questions import NO_EVIDENCE
 from claimaudit.sources.protocol import SourcePaper
+from claimaudit.weburl import is_web_url
 
 
-def vet_source_paper(ref: PaperRef, found: SourcePaper) -> None:
-    """SourceError unless what a source returned can be judged and recorded."""
+def vet_source_paper(ref: PaperRef, found: SourcePaper) -> SourcePaper:
+    """``found`` as it may be judged and recorded (its URL dropped unless http or https);
+    SourceError when it cannot be."""
     if not ref.matches(found.ref):
         # A source that returns another work or edition must not yield a verdict.
         raise SourceError(f"source returned {found.ref}, not the requested {ref}")
+    if not isinstance(found.title, str):
+        # Ranked and recorded as text: anything else failed later as a bare AttributeError.
+        raise SourceError(
+            f"source returned a title of type {type(found.title).__name__}, not a string"
+        )
     if not found.passages:
         raise SourceError(f"{ref} has no text passages to check")
     for passage in found.passages:
@@ -36,3 +45,7 @@ def vet_source_paper(ref: PaperRef, found: SourcePaper) -> None:
         raise SourceError(f"source reported {found.calls!r} requests, not a count")
     if found.retrieved_at.tzinfo is None:
         raise SourceError("source gave a retrieval time without a time zone")
+    if found.url is not None and not is_web_url(found.url):
+        # Records reach a web page's links: a "javascript:" URL there would run.
+        return replace(found, url=None)
+    return found

@@ -51,6 +51,12 @@ def test_invalid_answers_are_operational_failures(answer: ChoiceAnswer) -> None:
         validate_answer("q", answer, QUESTION)
 
 
+def test_probabilities_without_a_confidence_are_said_to_lack_it() -> None:
+    answer = ChoiceAnswer("a", {"a": 0.7, "b": 0.2, "c": 0.1}, None)
+    with pytest.raises(JudgeError, match=r"^judge gave probabilities but no confidence for 'q'$"):
+        validate_answer("q", answer, QUESTION)
+
+
 # ---------------------------------------------------------------------- the judge contract
 
 

@@ -4,7 +4,7 @@ screen reader hears of the verdict (the accessibility tree, not the colours)."""
 from __future__ import annotations
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from claimaudit.review.html_parts import strength
 from tests.server.conftest import (
@@ -173,3 +173,18 @@ def test_one_paper_written_three_ways_is_added_once(page: Page, server: RunningS
     page.fill("#paper-input", "arXiv:2101.00001v2")
     page.press("#paper-input", "Enter")
     expect(chips).to_have_count(3)
+
+
+def test_a_card_links_its_paper_only_by_a_web_address(page: Page, server: RunningServer) -> None:
+    # The server drops such URLs already; the page must not link one should it ever get one.
+    def hostile_url(route: Route) -> None:
+        answer = route.fetch().json()
+        for record in answer["records"]:
+            record["paperUrl"] = "javascript:alert(1)"
+        route.fulfill(json=answer)
+
+    page.route("**/v1/checks", hostile_url)
+    _check(page, server, DEEP_RULES_REF)
+    card = page.locator(f'.card[data-ref="{DEEP_RULES_REF}"]')
+    expect(card.locator(".ref")).to_contain_text(DEEP_RULES_REF)
+    expect(card.locator(".ref a")).to_have_count(0)

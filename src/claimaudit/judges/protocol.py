@@ -242,6 +242,10 @@ def validate_answer(question_id: str, answer: ChoiceAnswer, question: ChoiceQues
         raise JudgeError(
             f"judge returned an incomplete probability distribution for {question_id!r}"
         )
+    if answer.confidence is None:
+        # The protocol pairs them: probabilities come with their confidence (never used as
+        # given; see settled_confidence), and saying which is missing beats a range error.
+        raise JudgeError(f"judge gave probabilities but no confidence for {question_id!r}")
     values = [*answer.probabilities.values(), answer.confidence]
     for value in values:
         if (

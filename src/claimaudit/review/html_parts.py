@@ -6,7 +6,6 @@ forbids loading anything). Everything from the draft or the records is escaped h
 
 from __future__ import annotations
 
-import re
 from html import escape
 
 from claimaudit.accounting import counted, noun_for
@@ -15,8 +14,7 @@ from claimaudit.records import VERDICTS, CheckedRecord
 from claimaudit.refcheck.models import STATUS_SEVERITY, ReferenceCheck
 from claimaudit.review.html_assets import SCRIPT, STYLE
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult
-
-_SAFE_URL = re.compile(r"^https?://", re.IGNORECASE)
+from claimaudit.weburl import is_web_url
 
 
 def verdict_class(verdict: str) -> str:
@@ -111,7 +109,7 @@ def record_item(item: ReviewedRecord) -> str:
     verdict = record.verdict
     paper = escape(record.paper_ref or ", ".join(citations))
     url = record.paper_url or ""
-    name = f'<a href="{escape(url)}">{paper}</a>' if _SAFE_URL.match(url) else paper
+    name = f'<a href="{escape(url)}">{paper}</a>' if is_web_url(url) else paper
     cited = escape(", ".join(citations))
     confidence = record.confidence if isinstance(record, CheckedRecord) else None
     head = badge(verdict, confidence) + " "

@@ -212,7 +212,9 @@ function reasons(record, threshold) {
 
 function title(record) {
   const ref = record.matchedRef || record.paperRef;
-  const link = record.paperUrl
+  // Only a web address becomes a link (the server already drops others): a "javascript:"
+  // URL in an href would run when clicked.
+  const link = /^https?:\/\//i.test(record.paperUrl || "")
     ? el("a", { href: record.paperUrl, target: "_blank", rel: "noopener noreferrer", text: ref })
     : el("span", { text: ref });
   return el(
