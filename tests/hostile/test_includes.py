@@ -192,7 +192,7 @@ def test_an_upload_pulls_in_nothing_and_names_no_server_path(
     assert error["message"].startswith(f"paper.tex: {include} refused")
     assert_nothing_leaked(str(error), ["/tmp", str(tmp_path), os.sep + "claimaudit-upload"])
     # Nothing of the file was stored, so nothing of it can be read back.
-    assert client.get("/v1/library").json() == {"papers": []}
+    assert client.get("/v1/library").json() == {"papers": [], "total": 0}
     assert client.get("/v1/library/local%3Aup").status_code == 404
 
 

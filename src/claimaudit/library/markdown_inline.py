@@ -75,11 +75,17 @@ def inline_text(text: str) -> str:
     return " ".join(text.replace("|", " ").split())
 
 
+_BEFORE_CHARS = 200  # past any number, symbol or formula group an exponent is set against
+
+
 def _superscript(match: re.Match[str], kept: bool) -> str:
     """An exponent as "^6" ("10<sup>6</sup>", "r^2^"), a mark left out ("word<sup>1</sup>");
     a raised word is ``kept`` (Pandoc's "4^th^" reads "4th") or left out (a ``<sup>`` note)."""
     raised = match.group(1)
-    printed = raised_text(match.string[: match.start()], raised)
+    # What the superscript is set against is the text just before it: a bounded window, as the
+    # whole text before each of a long run of superscripts made reading quadratic.
+    before = match.string[max(0, match.start() - _BEFORE_CHARS) : match.start()]
+    printed = raised_text(before, raised)
     if printed is None:
         return raised if kept else ""
     return printed
