@@ -20,11 +20,10 @@ from claimaudit.errors import (
     PaperNotFoundError,
     PassageNotFoundError,
     UnknownBackendError,
-    UnsupportedFileError,
 )
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply, JudgeSettings
 from claimaudit.server.judges import JudgePool
-from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service, upload_name
+from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service
 from tests.fakes import ScriptedJudge, pick
 from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM
 
@@ -34,27 +33,6 @@ def service(example_library: Path, tmp_path: Path) -> Service:
     copy = tmp_path / "library.sqlite3"
     copy.write_bytes(example_library.read_bytes())
     return Service(copy)
-
-
-@pytest.mark.parametrize(
-    ("given", "stored"),
-    [
-        ("1706.03762v5.pdf", "1706.03762v5.pdf"),
-        ("../../etc/paper.md", "paper.md"),
-        ("C:\\Users\\me\\notes.TXT", "notes.TXT"),
-        ("my paper (final).tex", "my_paper_final_.tex"),
-        (".hidden.md", "hidden.md"),
-        ("arXiv:1706.03762v5.pdf", "arXiv:1706.03762v5.pdf"),
-    ],
-)
-def test_upload_names(given: str, stored: str) -> None:
-    assert upload_name(given) == stored
-
-
-@pytest.mark.parametrize("given", ["", "paper", "paper.docx", "../", "archive.tar.gz"])
-def test_upload_names_without_a_known_format(given: str) -> None:
-    with pytest.raises(UnsupportedFileError):
-        upload_name(given)
 
 
 def test_check_refuses_bad_requests_before_loading_a_judge(service: Service) -> None:

@@ -8,7 +8,6 @@ surface reporting one adds its own advice (``claimaudit.server.advice``).
 
 from __future__ import annotations
 
-import re
 import shutil
 import tempfile
 import threading
@@ -29,11 +28,9 @@ from claimaudit.errors import (
     LibraryError,
     LibraryOpenError,
     PassageNotFoundError,
-    UnsupportedFileError,
 )
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import validate_claim, validate_papers, validate_topic
-from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
 from claimaudit.library.ingest import AddResult, add_path, check_title
 from claimaudit.library.models import SearchHit, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
@@ -53,15 +50,14 @@ from claimaudit.server.drafts import (
 )
 from claimaudit.server.judges import JudgePool, validate_model
 from claimaudit.server.sources import LIBRARY_MISSING, hide_library, server_source
+from claimaudit.server.uploads import upload_message, upload_name
 
-UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
 MAX_PAPERS_PER_CHECK = 50
 MAX_CONTEXT = 5
 # The most papers one library listing and the most passages one search may return, the same for
 # the HTTP API and the MCP tools.
 MAX_LIST_LIMIT = 10_000
 MAX_SEARCH_LIMIT = 1000
-_UNSAFE_NAME = re.compile(r"[^\w.:+\-]+")
 
 
 @dataclass(frozen=True)
@@ -365,7 +361,7 @@ class Service:
                     includes=False,
                 )
             except LibraryError as exc:
-                raise exc.reworded(_upload_message(str(exc), path, name)) from None
+                raise exc.reworded(upload_message(str(exc), path, name)) from None
 
     def remove(self, ref: str, *, exact: bool = False) -> StoredPaper:
         """Remove the paper ``ref`` names; ``exact``: only the copy stored under exactly it."""
@@ -377,28 +373,3 @@ class Service:
 def _unless_cancelled(cancel: threading.Event | None, done: int, total: int) -> None:
     if cancel is not None and cancel.is_set():
         raise CancelledWorkError(f"cancelled after {done} of {total} papers")
-
-
-def _upload_message(message: str, path: Path, name: str) -> str:
-    """``message`` with the upload's temporary file named as uploaded and its folder unnamed."""
-    for shown, replacement in (
-        (str(path.resolve()), name),
-        (str(path), name),
-        (str(path.parent.resolve()), "(upload)"),
-        (str(path.parent), "(upload)"),
-    ):
-        message = message.replace(shown, replacement)
-    return message
-
-
-def upload_name(filename: str) -> str:
-    """A safe local file name for an upload, keeping its suffix (the format) and stem (the ref)."""
-    base = filename.replace("\\", "/").rsplit("/", 1)[-1].strip()
-    name = _UNSAFE_NAME.sub("_", base).lstrip(".")[-200:]
-    suffix = Path(name).suffix.lower()
-    if not name or suffix not in UPLOAD_SUFFIXES:
-        kinds = ", ".join(sorted(UPLOAD_SUFFIXES))
-        raise UnsupportedFileError(
-            f"cannot tell the format of {base or 'the upload'!r}: name a file ending in {kinds}"
-        )
-    return name

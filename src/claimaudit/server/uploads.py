@@ -1,0 +1,39 @@
+"""An uploaded paper's file name: made safe to store under a temporary folder, its suffix
+naming the format and its stem perhaps the paper; and the messages about it, which name the
+upload as sent, never the server's temporary path."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from claimaudit.errors import UnsupportedFileError
+from claimaudit.library.extract import LATEX_SUFFIXES, MARKDOWN_SUFFIXES
+
+UPLOAD_SUFFIXES = frozenset({".pdf", ".txt", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES})
+_UNSAFE_NAME = re.compile(r"[^\w.:+\-]+")
+
+
+def upload_message(message: str, path: Path, name: str) -> str:
+    """``message`` with the upload's temporary file named as uploaded and its folder unnamed."""
+    for shown, replacement in (
+        (str(path.resolve()), name),
+        (str(path), name),
+        (str(path.parent.resolve()), "(upload)"),
+        (str(path.parent), "(upload)"),
+    ):
+        message = message.replace(shown, replacement)
+    return message
+
+
+def upload_name(filename: str) -> str:
+    """A safe local file name for an upload, keeping its suffix (the format) and stem (the ref)."""
+    base = filename.replace("\\", "/").rsplit("/", 1)[-1].strip()
+    name = _UNSAFE_NAME.sub("_", base).lstrip(".")[-200:]
+    suffix = Path(name).suffix.lower()
+    if not name or suffix not in UPLOAD_SUFFIXES:
+        kinds = ", ".join(sorted(UPLOAD_SUFFIXES))
+        raise UnsupportedFileError(
+            f"cannot tell the format of {base or 'the upload'!r}: name a file ending in {kinds}"
+        )
+    return name

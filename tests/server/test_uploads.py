@@ -1,0 +1,37 @@
+"""An upload's file name made safe, its format known by its suffix; messages name the upload."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimaudit.errors import UnsupportedFileError
+from claimaudit.server.uploads import upload_message, upload_name
+
+
+@pytest.mark.parametrize(
+    ("given", "stored"),
+    [
+        ("1706.03762v5.pdf", "1706.03762v5.pdf"),
+        ("../../etc/paper.md", "paper.md"),
+        ("C:\\Users\\me\\notes.TXT", "notes.TXT"),
+        ("my paper (final).tex", "my_paper_final_.tex"),
+        (".hidden.md", "hidden.md"),
+        ("arXiv:1706.03762v5.pdf", "arXiv:1706.03762v5.pdf"),
+    ],
+)
+def test_upload_names(given: str, stored: str) -> None:
+    assert upload_name(given) == stored
+
+
+@pytest.mark.parametrize("given", ["", "paper", "paper.docx", "../", "archive.tar.gz"])
+def test_upload_names_without_a_known_format(given: str) -> None:
+    with pytest.raises(UnsupportedFileError):
+        upload_name(given)
+
+
+def test_a_message_names_the_upload_never_the_temporary_path(tmp_path: Path) -> None:
+    path = tmp_path / "claimaudit-upload-x" / "paper.md"
+    message = f"cannot read {path}: in {path.parent}"
+    assert upload_message(message, path, "paper.md") == "cannot read paper.md: in (upload)"
