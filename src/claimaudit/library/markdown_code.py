@@ -8,17 +8,17 @@ definition's later paragraphs, indented under them, are text, as Pandoc reads th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import cache
 
 from markdown_it import MarkdownIt
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 
+from claimaudit.library.markdown_definitions import top_level_blocks
+
+
 # A line that starts a top-level block (after a blank line): no indented code goes on past it.
-_TOP_LEVEL = re.compile(r"^[^\s:~]")
-
-
 @cache
 def _parser() -> MarkdownIt:
     # Only the blocks are wanted.
@@ -36,7 +36,7 @@ def code_lines(lines: Sequence[str], item: re.Pattern[str]) -> set[int]:
     "b. ...\n\n    1. ..."), not code."""
     found: set[int] = set()
     # Each top-level block is parsed apart: time in proportion to the paper's length.
-    for start, end in _top_level_blocks(lines):
+    for start, end in top_level_blocks(lines):
         # markdown-it reads a lone carriage return as a line end, which would shift every line.
         block = "\n".join(line.replace("\r", " ") for line in lines[start:end])
         for token in _parser().parse(block):
@@ -47,12 +47,3 @@ def code_lines(lines: Sequence[str], item: re.Pattern[str]) -> set[int]:
                 continue
             found.update(range(start + first, start + last))
     return found
-
-
-def _top_level_blocks(lines: Sequence[str]) -> Iterator[tuple[int, int]]:
-    start = 0
-    for index in range(1, len(lines)):
-        if not lines[index - 1].strip() and _TOP_LEVEL.match(lines[index]):
-            yield start, index
-            start = index
-    yield start, len(lines)

@@ -59,7 +59,7 @@ def definitions(lines: Sequence[str]) -> list[Definition]:
     """Every description in ``lines`` with its term, in order; a term with several
     descriptions opens each."""
     found: list[Definition] = []
-    for start, end in _top_level_blocks(lines):
+    for start, end in top_level_blocks(lines):
         block = lines[start:end]
         if sum(len(line) + 1 for line in block) > _MAX_BLOCK_CHARS:
             continue
@@ -68,7 +68,8 @@ def definitions(lines: Sequence[str]) -> list[Definition]:
     return found
 
 
-def _top_level_blocks(lines: Sequence[str]) -> Iterator[tuple[int, int]]:
+def top_level_blocks(lines: Sequence[str]) -> Iterator[tuple[int, int]]:
+    """(start, end) line ranges of the blocks that open at a top-level line after a blank one."""
     start = 0
     for index in range(1, len(lines)):
         if not lines[index - 1].strip() and _TOP_LEVEL.match(lines[index]):
