@@ -36,7 +36,7 @@ async def run_until_disconnected(
     cancel = threading.Event()
     async with anyio.create_task_group() as tasks:
         tasks.start_soon(set_when_disconnected, request, cancel)
-        value, error = await anyio.to_thread.run_sync(_attempt, work, cancel, limiter=limiter)
+        value, error = await anyio.to_thread.run_sync(attempt, work, cancel, limiter=limiter)
         tasks.cancel_scope.cancel()
     # Raised out here: inside the task group it would come out wrapped in an ExceptionGroup,
     # which the app's error handlers do not know.
@@ -45,7 +45,7 @@ async def run_until_disconnected(
     return cast(T, value)
 
 
-def _attempt(
+def attempt(
     work: Callable[[threading.Event], T], cancel: threading.Event
 ) -> tuple[T | None, Exception | None]:
     try:

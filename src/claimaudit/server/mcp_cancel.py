@@ -18,6 +18,8 @@ from typing import TypeVar, cast
 import anyio
 import anyio.to_thread
 
+from claimaudit.server.disconnect import attempt
+
 T = TypeVar("T")
 
 
@@ -47,7 +49,7 @@ class ToolWork:
         try:
             async with anyio.create_task_group() as tasks:
                 tasks.start_soon(_set_when_cancelled, cancel)
-                value, error = await anyio.to_thread.run_sync(_attempt, work, cancel)
+                value, error = await anyio.to_thread.run_sync(attempt, work, cancel)
                 tasks.cancel_scope.cancel()
         finally:
             with self._lock:
@@ -65,12 +67,3 @@ async def _set_when_cancelled(cancel: threading.Event) -> None:
     finally:
         # Also when the work is done and this task is cancelled: nothing is left to stop.
         cancel.set()
-
-
-def _attempt(
-    work: Callable[[threading.Event], T], cancel: threading.Event
-) -> tuple[T | None, Exception | None]:
-    try:
-        return work(cancel), None
-    except Exception as error:
-        return None, error
