@@ -108,3 +108,31 @@ def test_a_hand_typed_references_section_is_not_evidence(tmp_path: Path) -> None
         ("text", "Caffeine reduced sleep."),
         ("text", "Text after the references."),
     ]
+
+
+def test_par_ends_a_paragraph_as_a_blank_line_does(tmp_path: Path) -> None:
+    body = (
+        "First paragraph ends without a stop\\par Second starts here.\n"
+        "Another sentence.\\par\nThird paragraph.\n"
+        "A note.\\footnote{Note one.\\par Note two.} More text.\n\n"
+        "\\paragraph{Run-in} Heading text."
+    )
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n\\begin{{document}}\n\\section{{Left Out}}\n{body}\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    blocks = extract(path).blocks
+    texts = [b.text for b in blocks]
+    assert texts[:3] == [
+        "First paragraph ends without a stop",
+        "Second starts here.\nAnother sentence.",
+        "Third paragraph.\nA note. More text.",
+    ]
+    assert [b.new_paragraph for b in blocks[1:3]] == [True, True]
+    # A note's paragraphs run on in its one passage; ``\paragraph`` is a heading, not ``\par``.
+    assert "Note one. Note two." in texts
+    assert not any("stopSecond" in t or "sentence.Third" in t for t in texts)
+    passages = make_passages(blocks)
+    assert not any("without a stop Second" in p.text for p in passages)

@@ -351,6 +351,9 @@ def text_converter(
             MacroTextSpec("marginpar", simplify_repl=footnote),
             MacroTextSpec("marginnote", simplify_repl=footnote),
             MacroTextSpec("item", simplify_repl=item),
+            # ``\par`` ends a paragraph as a blank line does; pylatexenc drops it, gluing the
+            # two paragraphs' words together.
+            MacroTextSpec("par", simplify_repl=f"\n\n{PARAGRAPH_MARK}"),
         ],
         # The same environments the walker skips, wherever they nest (a drawing in a figure).
         environments=[
