@@ -86,6 +86,13 @@ class Library:
         except BaseException as exc:
             if self._conn.in_transaction:  # SQLite may have rolled back already
                 self._conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.IntegrityError):
+                # Every write checks first what it could collide with: a constraint that fails
+                # anyway means rows claimaudit did not leave so (changed by another tool).
+                raise LibraryDamagedError(
+                    f"the library holds rows that do not fit together ({exc}); nothing was written",
+                    part="database",
+                ) from exc
             # Writing passages writes the index too (triggers): a damaged one fails the write.
             if isinstance(exc, sqlite3.Error) and looks_damaged(exc):
                 damage = as_damage(self._conn, exc)
@@ -133,11 +140,13 @@ class Library:
                 )
             self._delete_paper(int(row[0]))
             outcome = AddOutcome.REPLACED
-        cursor = self._conn.execute(
-            "INSERT INTO papers (ref, kind, work, version, title, url, source_path, "
+        paper_id = self._next_paper_id()
+        self._conn.execute(
+            "INSERT INTO papers (id, ref, kind, work, version, title, url, source_path, "
             "content_hash, ingested_at, authors, source_format, extractor) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
+                paper_id,
                 str(paper.ref),
                 paper.ref.kind.value,
                 paper.ref.work,
@@ -152,9 +161,20 @@ class Library:
                 paper.extractor,
             ),
         )
-        assert cursor.lastrowid is not None
-        self._insert_passages(cursor.lastrowid, paper.passages)
+        self._insert_passages(paper_id, paper.passages)
         return outcome
+
+    def _next_paper_id(self) -> int:
+        """An id above every paper's and every stored passage's paper: passages left behind by
+        a paper deleted outside claimaudit (foreign keys off) keep its id, and SQLite's own
+        choice (the highest paper id plus one) would give it to the new paper, whose passages
+        then collide with them. Chosen under the write lock, so no other writer takes it; two
+        index lookups (the passages' by their ``UNIQUE (paper_id, seq)`` index)."""
+        row = self._conn.execute(
+            "SELECT max(coalesce((SELECT max(id) FROM papers), 0), "
+            "coalesce((SELECT max(paper_id) FROM passages), 0)) + 1"
+        ).fetchone()
+        return int(row[0])
 
     def _insert_passages(self, paper_id: int, passages: list[Passage]) -> None:
         self._conn.executemany(
