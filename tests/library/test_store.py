@@ -17,6 +17,7 @@ from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
+from tests.library import replacing
 from tests.library.damaging import make_library, orphan_newest_passages, refuse_passages, rows
 
 
@@ -342,3 +343,17 @@ def test_a_constraint_failing_in_a_changed_library_is_damage_and_writes_nothing(
         "was written"
     )
     assert rows(path) == before
+
+
+def test_reads_in_a_snapshot_see_one_state_and_writes_follow_it(tmp_path: Path) -> None:
+    path = replacing.store_old(tmp_path / "lib.sqlite3")
+    ref = parse_ref(replacing.REF)
+    with Library.open(path) as lib:
+        with lib.snapshot():
+            before = lib.require_paper(ref)
+            with Library.open(path) as other:  # another process replaces it meanwhile
+                other.add_paper(_paper(replacing.REF, "Coffee.", digest="h2"), replace=True)
+            assert lib.require_paper(ref) == before
+            assert [p.text for p in lib.passages(ref)] == [replacing.OLD[1]]
+        assert [p.text for p in lib.passages(ref)] == ["Coffee."]
+        lib.retitle(ref, "Coffee study")  # the snapshot ended: this connection writes again

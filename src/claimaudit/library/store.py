@@ -230,6 +230,19 @@ class Library:
 
     # -- reading -----------------------------------------------------------------------------
 
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One read transaction: every read inside sees the library as it was at the first,
+        whatever another connection commits meanwhile (WAL keeps that state for it). A paper
+        read as its metadata, then its passages, is then one version of it, never the title
+        of one and the text of the version that replaced it between the two reads."""
+        self._conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            if self._conn.in_transaction:  # nothing was written: ending it changes nothing
+                self._conn.execute("ROLLBACK")
+
     def get_paper(self, ref: PaperRef) -> StoredPaper | None:
         """The stored paper ``ref`` asks for, or None.
 
