@@ -19,6 +19,7 @@ from claimaudit.errors import (
 from claimaudit.fts import fts_query
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library._connection import connect
+from claimaudit.library._derived import forget_judgements
 from claimaudit.library.damage import (
     INDEX_DAMAGED,
     as_damage,
@@ -211,6 +212,8 @@ class Library:
                 )
             paper_id, paper = candidates[0]
             self._delete_paper(paper_id)
+            # Its cached judgements quote its text as evidence: that text goes with it.
+            forget_judgements(self._conn, str(paper.ref))
         return paper
 
     def retitle(self, ref: PaperRef, title: str) -> None:
