@@ -19,6 +19,7 @@ from claimaudit.library.passages import make_passages
 from claimaudit.library.store import Library
 from tests.cli.tables import boxed_columns, prose, spaced_columns
 from tests.library import helpers as h
+from tests.library import replacing
 from tests.library.damaging import NEVER_ISSUED, store_under_never_issued_id
 
 claimaudit.cli._install_commands()
@@ -534,4 +535,20 @@ def test_add_warns_when_the_file_names_another_paper(tmp_path: Path, db: Path) -
     assert result.stderr.strip() == (
         "warning: paper.pdf names doi:10.1234/other.7, not doi:10.1234/mine.1; "
         "stored as doi:10.1234/mine.1, as given"
+    )
+
+
+def test_show_reads_a_paper_replaced_meanwhile_as_one_version(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A paper replaced between the read of its metadata and of its passages is shown as the
+    version the metadata came from, never its title with the new version's text."""
+    replacing.store_old(db)
+    replacing.replace_before_passages(monkeypatch, db, "iter_passages")
+    result = run("show", replacing.REF, "--json", "--library", db)
+    assert result.exit_code == 0, result.output
+    shown = json.loads(result.stdout)
+    assert (shown["title"], [p["text"] for p in shown["passages"]]) == (
+        replacing.OLD[0],
+        [replacing.OLD[1]],
     )

@@ -22,7 +22,9 @@ from tests.library.damaging import (
     execute,
     lose_part_of_term_index,
     make_library,
+    orphan_newest_passages,
     orphan_passages,
+    refuse_passages,
     rows,
     store_under_never_issued_id,
 )
@@ -133,6 +135,34 @@ def test_check_reports_passages_no_paper_holds(tmp_path: Path) -> None:
     assert result.stdout.splitlines()[0].startswith("problem (orphan): no paper holds 2 passages")
     report = json.loads(run("library", "check", "--json", "--library", path).stdout)
     assert (report["orphanPassages"], report["repairable"]) == (2, True)
+
+
+def test_passages_left_behind_do_not_block_add(tmp_path: Path) -> None:
+    """The tester's case: the newest paper deleted outside claimaudit, then ``library add``
+    failed with "UNIQUE constraint failed: passages.paper_id, passages.seq"."""
+    path = make_library(tmp_path / "lib.sqlite3")
+    orphan_newest_passages(path)
+    paper = tmp_path / "tea.md"
+    paper.write_text("# Tea study\n\nTea drinkers sleep less than others.\n")
+    added = run("library", "add", paper, "--ref", "local:tea", "--library", path)
+    assert added.exit_code == 0, added.output
+    shown = json.loads(run("library", "show", "local:tea", "--json", "--library", path).stdout)
+    assert [p["text"] for p in shown["passages"]] == ["Tea drinkers sleep less than others."]
+    checked = run("library", "check", "--library", path)
+    assert checked.stdout.startswith("problem (orphan): no paper holds 2 passages")
+
+
+def test_a_constraint_failing_in_a_changed_library_points_to_check(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    refuse_passages(path)
+    paper = tmp_path / "tea.md"
+    paper.write_text("# Tea study\n\nTea drinkers sleep less than others.\n")
+    result = run("library", "add", paper, "--ref", "local:tea", "--library", path)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "error: the library holds rows that do not fit together (refused by another tool); "
+        "nothing was written; `claimaudit library check` says where"
+    ]
 
 
 def test_check_of_an_empty_file_says_empty_as_list_sees_it(tmp_path: Path) -> None:

@@ -112,6 +112,22 @@ def orphan_passages(path: Path) -> None:
     execute(path, f"DELETE FROM papers WHERE ref = '{ASPIRIN}'")
 
 
+def orphan_newest_passages(path: Path) -> None:
+    """The newest paper deleted so (the tester's case): its passages keep the highest paper id,
+    the one SQLite would give the next paper added."""
+    execute(path, f"DELETE FROM papers WHERE ref = '{COFFEE}'")
+
+
+def refuse_passages(path: Path) -> None:
+    """A constraint another tool added: every passage written fails it, as a constraint of
+    rows claimaudit did not leave so would."""
+    execute(
+        path,
+        "CREATE TRIGGER refuse_passages AFTER INSERT ON passages "
+        "BEGIN SELECT RAISE(ABORT, 'refused by another tool'); END",
+    )
+
+
 def rows(path: Path) -> list[tuple[object, ...]]:
     """Every paper and passage as stored, to show a repair changed none of them."""
     conn = sqlite3.connect(path)

@@ -181,8 +181,7 @@ def test_passages_whose_paper_is_gone_are_a_repairable_problem(tmp_path: Path) -
     assert [(p.kind, p.message) for p in health.problems] == [
         (
             ProblemKind.ORPHAN,
-            "no paper holds 2 passages (left behind by 1 removed paper); a paper added later "
-            "could show them as its own",
+            "no paper holds 2 passages (left behind by 1 removed paper); they still hold its text",
         )
     ]
 

@@ -110,3 +110,31 @@ def test_a_dropped_cache_table_is_recreated_when_the_library_opens(
     again = make_checker(judge, library=path, cache=cache).check_paper(CLAIM, REF)
     assert isinstance(record, CheckedRecord) and isinstance(again, CheckedRecord)
     assert judge.seen == [] and cache.hits == 1 and cache.count() == 1
+
+
+def test_removing_a_paper_removes_its_judgements_and_the_text_they_quote(tmp_path: Path) -> None:
+    """The tester's case: after ``library remove`` the paper's judgement stayed in the cache,
+    its evidence quoting the removed text word for word."""
+    path = _library(tmp_path)
+    checker = make_checker(_judge(), library=path, cache=LibraryResultCache(path))
+    record = checker.check_paper(CLAIM, REF)
+    assert isinstance(record, CheckedRecord) and record.evidence
+    # Another paper's judgement, kept: only the removed paper's go.
+    other = record.model_copy(update={"matched_ref": "local:other", "evidence": "Other text."})
+    key = CacheKey(CLAIM, "", "local:other", "local:other", "f", "scripted", "scripted-1", "s")
+    LibraryResultCache(path).put(key, other)
+    with Library.open(path) as library:
+        library.remove(parse_ref(REF))
+    with sqlite3.connect(path) as conn:
+        left = conn.execute("SELECT matched_ref, record FROM judged_results").fetchall()
+    assert [ref for ref, _ in left] == ["local:other"]
+    assert not any(record.evidence in stored for _, stored in left)
+
+
+def test_a_paper_is_removed_while_its_cache_table_is_gone(tmp_path: Path) -> None:
+    path = _library(tmp_path)
+    with Library.open(path) as library:
+        with sqlite3.connect(path) as conn:  # dropped by another process once it was open
+            conn.execute("DROP TABLE judged_results")
+        library.remove(parse_ref(REF))
+        assert library.list_papers() == []

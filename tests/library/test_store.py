@@ -7,14 +7,18 @@ import pytest
 from claimaudit.errors import (
     AmbiguousPaperError,
     ContentConflictError,
+    LibraryDamagedError,
     LibraryError,
     PaperNotFoundError,
 )
 from claimaudit.identity import parse_ref
+from claimaudit.library.health import check_health
 from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
+from tests.library import replacing
+from tests.library.damaging import make_library, orphan_newest_passages, refuse_passages, rows
 
 
 def _paper(ref: str, *texts: str, digest: str = "h1", title: str = "T") -> NewPaper:
@@ -306,3 +310,50 @@ def test_a_library_object_stays_in_its_thread(tmp_path: Path) -> None:
     thread.join()
     lib.close()
     assert len(caught) == 1 and isinstance(caught[0], sqlite3.ProgrammingError)
+
+
+def test_a_paper_added_after_one_deleted_outside_claimaudit_holds_only_its_own(
+    tmp_path: Path,
+) -> None:
+    """The newest paper deleted without foreign keys: its passages keep its id, which SQLite
+    would give the next paper; that paper's passages collided with them (UNIQUE failed)."""
+    path = make_library(tmp_path / "lib.sqlite3")
+    orphan_newest_passages(path)
+    with Library.open(path) as lib:
+        assert lib.add_paper(_paper("arXiv:2001.00003", "Tea is drunk hot.")) is AddOutcome.ADDED
+        assert [p.text for p in lib.passages(parse_ref("arXiv:2001.00003"))] == [
+            "Tea is drunk hot."
+        ]
+        paper = lib.get_paper(parse_ref("arXiv:2001.00003"))
+        assert paper is not None and paper.passage_count == 1
+    assert check_health(path).orphans == 2  # still there, for `library repair` to remove
+
+
+def test_a_constraint_failing_in_a_changed_library_is_damage_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    refuse_passages(path)
+    before = rows(path)
+    with Library.open(path) as lib, pytest.raises(LibraryDamagedError) as caught:
+        lib.add_paper(_paper("arXiv:2001.00003", "Tea is drunk hot."))
+    assert caught.value.part == "database"
+    assert str(caught.value) == (
+        "the library holds rows that do not fit together (refused by another tool); nothing "
+        "was written"
+    )
+    assert rows(path) == before
+
+
+def test_reads_in_a_snapshot_see_one_state_and_writes_follow_it(tmp_path: Path) -> None:
+    path = replacing.store_old(tmp_path / "lib.sqlite3")
+    ref = parse_ref(replacing.REF)
+    with Library.open(path) as lib:
+        with lib.snapshot():
+            before = lib.require_paper(ref)
+            with Library.open(path) as other:  # another process replaces it meanwhile
+                other.add_paper(_paper(replacing.REF, "Coffee.", digest="h2"), replace=True)
+            assert lib.require_paper(ref) == before
+            assert [p.text for p in lib.passages(ref)] == [replacing.OLD[1]]
+        assert [p.text for p in lib.passages(ref)] == ["Coffee."]
+        lib.retitle(ref, "Coffee study")  # the snapshot ended: this connection writes again

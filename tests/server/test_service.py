@@ -25,6 +25,7 @@ from claimaudit.judges.protocol import Decision, Judge, JudgeReply, JudgeSetting
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service
 from tests.fakes import ScriptedJudge, pick
+from tests.library import replacing
 from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM
 
 
@@ -297,3 +298,12 @@ def test_a_damaged_index_is_a_503_saying_so_not_an_empty_list(tmp_path: Path) ->
         # The fact alone: `claimaudit library repair` is the command line's advice, not a client's.
         "message": "the library's search index is damaged",
     }
+
+
+def test_a_paper_replaced_while_read_is_one_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = replacing.store_old(tmp_path / "lib.sqlite3")
+    replacing.replace_before_passages(monkeypatch, path)
+    paper, passages = Service(path).paper(replacing.REF)
+    assert (paper.title, [p.text for p in passages]) == (replacing.OLD[0], [replacing.OLD[1]])

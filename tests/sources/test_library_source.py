@@ -14,6 +14,7 @@ from claimaudit.server.advice import api_advice
 from claimaudit.sources import library as library_source
 from claimaudit.sources.library import LibrarySource
 from claimaudit.sources.protocol import Source
+from tests.library import replacing
 
 
 def _store(path: Path, ref: str, *texts: str) -> None:
@@ -86,3 +87,19 @@ def test_default_path_comes_from_environment(
     _store(db, "doi:10.1234/x", "text")
     monkeypatch.setenv("CLAIMAUDIT_LIBRARY", str(db))
     assert LibrarySource().fetch(parse_ref("doi:10.1234/x"), "q").passages[0].text == "text"
+
+
+def test_a_paper_replaced_during_fetch_is_read_as_one_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tester's interleaving: ``library add --replace`` committed between the read of the
+    paper and of its passages gave the old title with the new text."""
+    db = replacing.store_old(tmp_path / "lib.sqlite3")
+    replacing.replace_before_passages(monkeypatch, db)
+    paper = LibrarySource(db).fetch(parse_ref(replacing.REF), "claim")
+    assert (paper.title, [p.text for p in paper.passages]) == (
+        replacing.OLD[0],
+        [replacing.OLD[1]],
+    )
+    again = LibrarySource(db).fetch(parse_ref(replacing.REF), "claim")  # replaced indeed
+    assert again.title == replacing.NEW[0]

@@ -232,7 +232,9 @@ def show(
     ] = DEFAULT_SHOW_LIMIT,
 ) -> None:
     """Show a paper's metadata and its passages exactly as stored, a page at a time."""
-    with _library(library) as lib:
+    # One snapshot, the page written inside it: a paper replaced meanwhile is shown as one
+    # version (its passages are read as they are written).
+    with _library(library) as lib, lib.snapshot():
         paper = lib.require_paper(_stored_ref(lib, ref))
         passages = lib.iter_passages(paper.ref, offset, limit or None)
         if as_json:

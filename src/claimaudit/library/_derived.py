@@ -95,6 +95,14 @@ def schema_names(conn: sqlite3.Connection) -> set[tuple[str, str]]:
     return {(str(t), str(n)) for t, n in conn.execute("SELECT type, name FROM sqlite_master")}
 
 
+def forget_judgements(conn: sqlite3.Connection, matched_ref: str) -> None:
+    """Remove the cached judgements of the paper stored under ``matched_ref`` (the edition they
+    were matched to), in the caller's transaction: a removed paper's text quoted as evidence must
+    not stay behind. A library whose cache table is gone (and could not be made again) has none."""
+    if ("table", "judged_results") in schema_names(conn):
+        conn.execute("DELETE FROM judged_results WHERE matched_ref = ?", (matched_ref,))
+
+
 def missing_cache_objects(
     conn: sqlite3.Connection, names: set[tuple[str, str]] | None = None
 ) -> list[tuple[str, str, str]]:

@@ -194,7 +194,7 @@ def orphan_count(conn: sqlite3.Connection) -> tuple[int, int]:
 
     The schema cascades a paper's deletion to its passages, but only on a connection with
     foreign keys on; a deletion without (the sqlite3 shell, another tool) leaves them behind,
-    and a paper added later can take the gone paper's id and show them as its own."""
+    with the gone paper's text (a paper added later is given an id above theirs)."""
     found, gone = conn.execute(
         "SELECT count(*), count(DISTINCT paper_id) FROM passages "
         "WHERE paper_id NOT IN (SELECT id FROM papers)"
@@ -208,7 +208,7 @@ def _orphan_problem(conn: sqlite3.Connection) -> tuple[int, list[Problem]]:
         return 0, []
     message = (
         f"no paper holds {counted(found, 'passage')} (left behind by "
-        f"{counted(gone, 'removed paper')}); a paper added later could show them as its own"
+        f"{counted(gone, 'removed paper')}); they still hold its text"
     )
     return found, [Problem(ProblemKind.ORPHAN, message)]
 

@@ -19,6 +19,7 @@ from claimaudit.errors import (
 from claimaudit.fts import fts_query
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library._connection import connect
+from claimaudit.library._derived import forget_judgements
 from claimaudit.library.damage import (
     INDEX_DAMAGED,
     as_damage,
@@ -86,6 +87,13 @@ class Library:
         except BaseException as exc:
             if self._conn.in_transaction:  # SQLite may have rolled back already
                 self._conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.IntegrityError):
+                # Every write checks first what it could collide with: a constraint that fails
+                # anyway means rows claimaudit did not leave so (changed by another tool).
+                raise LibraryDamagedError(
+                    f"the library holds rows that do not fit together ({exc}); nothing was written",
+                    part="database",
+                ) from exc
             # Writing passages writes the index too (triggers): a damaged one fails the write.
             if isinstance(exc, sqlite3.Error) and looks_damaged(exc):
                 damage = as_damage(self._conn, exc)
@@ -133,11 +141,13 @@ class Library:
                 )
             self._delete_paper(int(row[0]))
             outcome = AddOutcome.REPLACED
-        cursor = self._conn.execute(
-            "INSERT INTO papers (ref, kind, work, version, title, url, source_path, "
+        paper_id = self._next_paper_id()
+        self._conn.execute(
+            "INSERT INTO papers (id, ref, kind, work, version, title, url, source_path, "
             "content_hash, ingested_at, authors, source_format, extractor) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
+                paper_id,
                 str(paper.ref),
                 paper.ref.kind.value,
                 paper.ref.work,
@@ -152,9 +162,20 @@ class Library:
                 paper.extractor,
             ),
         )
-        assert cursor.lastrowid is not None
-        self._insert_passages(cursor.lastrowid, paper.passages)
+        self._insert_passages(paper_id, paper.passages)
         return outcome
+
+    def _next_paper_id(self) -> int:
+        """An id above every paper's and every stored passage's paper: passages left behind by
+        a paper deleted outside claimaudit (foreign keys off) keep its id, and SQLite's own
+        choice (the highest paper id plus one) would give it to the new paper, whose passages
+        then collide with them. Chosen under the write lock, so no other writer takes it; two
+        index lookups (the passages' by their ``UNIQUE (paper_id, seq)`` index)."""
+        row = self._conn.execute(
+            "SELECT max(coalesce((SELECT max(id) FROM papers), 0), "
+            "coalesce((SELECT max(paper_id) FROM passages), 0)) + 1"
+        ).fetchone()
+        return int(row[0])
 
     def _insert_passages(self, paper_id: int, passages: list[Passage]) -> None:
         self._conn.executemany(
@@ -191,6 +212,8 @@ class Library:
                 )
             paper_id, paper = candidates[0]
             self._delete_paper(paper_id)
+            # Its cached judgements quote its text as evidence: that text goes with it.
+            forget_judgements(self._conn, str(paper.ref))
         return paper
 
     def retitle(self, ref: PaperRef, title: str) -> None:
@@ -209,6 +232,19 @@ class Library:
         return self._conn
 
     # -- reading -----------------------------------------------------------------------------
+
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One read transaction: every read inside sees the library as it was at the first,
+        whatever another connection commits meanwhile (WAL keeps that state for it). A paper
+        read as its metadata, then its passages, is then one version of it, never the title
+        of one and the text of the version that replaced it between the two reads."""
+        self._conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            if self._conn.in_transaction:  # nothing was written: ending it changes nothing
+                self._conn.execute("ROLLBACK")
 
     def get_paper(self, ref: PaperRef) -> StoredPaper | None:
         """The stored paper ``ref`` asks for, or None.

@@ -281,7 +281,7 @@ class Service:
 
     def paper(self, ref: str) -> tuple[StoredPaper, list[Passage]]:
         check_texts(reference=ref)
-        with self._open() as library:
+        with self._open() as library, library.snapshot():  # one version of a replaced paper
             paper = library.require_paper(parse_or_stored(library, ref))
             return paper, library.passages(paper.ref)
 

@@ -54,7 +54,8 @@ class LibrarySource(Source):
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         try:
-            with Library.open(self.path, create=False) as library:
+            # One snapshot: a paper replaced meanwhile is read as one version, not two.
+            with Library.open(self.path, create=False) as library, library.snapshot():
                 paper = library.get_paper(ref)
                 if paper is None:
                     # How to add it is each surface's advice (``claimaudit.advice``).
