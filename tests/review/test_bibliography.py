@@ -307,3 +307,35 @@ def test_a_colon_key_is_a_bibtex_key_not_a_library_reference(tmp_path: Path) -> 
         f"error: no bibliography entry for @Smith:2019 in {path}",
         "pmid:25738806",
     ]
+
+
+def test_references_written_one_per_line_are_separate_entries() -> None:
+    # One entry per line with no blank line between is one Markdown paragraph: each labelled
+    # line is its own entry, and a wrapped line (even one starting "2017.") continues it.
+    report = """Text [1] and [2] and [3].
+
+## References
+
+[1] Smith J. Lab handbook. Unpublished manuscript,
+2019. No identifier.
+[2] Wilson G, et al. Good enough practices. PLoS Comput Biol.
+2017. doi:10.1371/journal.pcbi.1005510
+[3] Virtanen P, et al. SciPy 1.0. arXiv:1907.10121
+
+4. Dumoulin V. A guide to convolution arithmetic. arXiv:1603.07285
+5. van der Walt S, et al. doi:10.7717/peerj.453
+"""
+    document = parse_document(report)
+    entries = reference_entries(document.references)
+    assert sorted(entries) == [1, 2, 3, 4, 5]
+    assert entries[1].text == (
+        "[1] Smith J. Lab handbook. Unpublished manuscript, 2019. No identifier."
+    )
+    bib = Bibliography().with_document(entries, {})
+    assert _resolve(bib, "Text [1] and [2] and [3] and [4] and [5].", numbered=True) == [
+        "error: References entry [1] has no arXiv id or DOI to check against",
+        "doi:10.1371/journal.pcbi.1005510",
+        "arXiv:1907.10121",
+        "arXiv:1603.07285",
+        "doi:10.7717/peerj.453",
+    ]
