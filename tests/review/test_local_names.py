@@ -110,6 +110,12 @@ def test_a_library_imported_before_is_read_under_an_unshared_former_name(tmp_pat
     assert [d.case.paper_title for d in judge.seen] == ["Convolution notes"]
 
 
+def test_no_library_yet_is_said_by_the_check_itself(tmp_path: Path) -> None:
+    records, judge = _review(tmp_path / "none.sqlite3", CLASH_DRAFT, CLASH_BIB)
+    assert judge.seen == [] and not (tmp_path / "none.sqlite3").exists()
+    assert all(isinstance(r, NotCheckedRecord) and "no library at" in r.error for r in records)
+
+
 def test_a_source_without_a_library_is_left_as_it_is() -> None:
     source = MemorySource()
     assert library_of(source) is None

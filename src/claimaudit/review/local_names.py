@@ -61,7 +61,7 @@ def settle_local_names(claims: Sequence[Claim], source: Source) -> list[Claim]:
             return [
                 replace(c, targets=tuple(_settle(t, library) for t in c.targets)) for c in claims
             ]
-    except (ClaimauditError, sqlite3.Error):
+    except (ClaimauditError, sqlite3.Error, OSError):
         return list(claims)  # no library, or an unreadable one: each check says so
 
 
