@@ -170,3 +170,60 @@ def test_a_file_with_no_readable_entry_is_named_in_the_error(tmp_path: Path) -> 
         f"bibliography {path}: no BibTeX entry could be parsed "
         "(entry starting on line 1: Unexpectedly reached end of file.)"
     )
+
+
+CSL_YAML = """---
+references:
+- id: virtanen2020
+  type: article-journal
+  title: 'SciPy 1.0: Fundamental Algorithms'
+  author:
+  - family: Virtanen
+    given: Pauli
+  issued: 2020-02-03
+  number: 1907.10120
+  DOI: 10.1038/s41592-019-0686-2
+- id: 2017
+  title: Numbered
+  issued:
+    date-parts:
+    - - 2017
+...
+"""
+
+
+@pytest.mark.parametrize("suffix", [".yaml", ".yml"])
+def test_pandoc_csl_yaml_records(tmp_path: Path, suffix: str) -> None:
+    # Pandoc's CSL YAML: CSL-JSON's items under ``references:``, or as a bare list.
+    path = tmp_path / f"refs{suffix}"
+    path.write_text(CSL_YAML, encoding="utf-8")
+    first, second = read_bib(path).records
+    assert (first.key, first.authors, first.year) == ("virtanen2020", ("Virtanen",), 2020)
+    assert first.title == "SciPy 1.0: Fundamental Algorithms"
+    # Every value is its text: an arXiv number is not read as the float 1907.1012.
+    assert (first.fields["number"], first.fields["doi"]) == (
+        "1907.10120",
+        "10.1038/s41592-019-0686-2",
+    )
+    assert (second.key, second.year) == ("2017", 2017)
+    bare = tmp_path / "bare.yaml"
+    bare.write_text("- id: virtanen2020\n  DOI: 10.1000/x\n", encoding="utf-8")
+    (only,) = read_bib(bare).records
+    assert (only.key, only.fields["doi"]) == ("virtanen2020", "10.1000/x")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("references: [a", "refs.yaml is not valid YAML: expected ',' or ']'"),
+        ("title: A paper\n", "CSL YAML must be a list of items, or hold one under `references:`"),
+        ("- just text\n", "CSL YAML must be a list of items"),
+        ("references: []\n", "bibliography .*refs.yaml holds no entries"),
+        ("", "holds no entries"),
+    ],
+)
+def test_unusable_csl_yaml_is_one_error(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "refs.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(BibliographyError, match=message):
+        read_bib(path)

@@ -1,5 +1,6 @@
 """Reading a reference manager's export: BibTeX (Zotero, Better BibTeX, JabRef, Mendeley,
-a LaTeX draft's own ``.bib``) or CSL-JSON, into one record per entry.
+a LaTeX draft's own ``.bib``), CSL-JSON or Pandoc's CSL YAML (the same items, every value
+read as the text written), into one record per entry.
 
 BibTeX is parsed by bibtexparser (its default stack: ``@string`` macros resolved, enclosing
 braces removed) and names split by its BibTeX name rules, so "van der Walt, St{\\'e}fan" has
@@ -24,13 +25,17 @@ from pathlib import Path
 from typing import Any, Literal
 
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
+from claimaudit.library.yaml_block import UnreadableYaml, load_yaml
 from claimaudit.text import plain_text
 from claimaudit.untrusted import check_brace_depth, check_text, load_json
 from claimaudit.userfiles import UnreadableFileError, read_regular
 
-BibFormat = Literal["bibtex", "csl-json"]
+BibFormat = Literal["bibtex", "csl-json", "csl-yaml"]
 # Far beyond any real bibliography (tens of thousands of entries are a few MiB).
 MAX_BIBLIOGRAPHY_BYTES = 20 * 1024 * 1024
+# YAML is read at a few hundred kilobytes a second: thousands of entries, read in seconds.
+MAX_CSL_YAML_CHARS = 5_000_000
+_YAML_SUFFIXES = (".yaml", ".yml")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|2\d\d\d)\b")
 # The key a block that could not be parsed seems to give: what follows "@type{".
 _BLOCK_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]+)")
@@ -203,6 +208,8 @@ def _csl_authors(value: Any) -> tuple[tuple[str, ...], bool]:
 
 
 def _csl_year(value: Any) -> int | None:
+    if isinstance(value, str):
+        return _year(value)  # CSL YAML's "issued: 2020-03-04", as Pandoc writes a date
     if not isinstance(value, dict):
         return None
     parts = value.get("date-parts")
@@ -255,6 +262,24 @@ def _csl(data: Any, source: str | None) -> BibFile:
     return BibFile(records, tuple(unread))
 
 
+def _csl_yaml_items(text: str, name: str) -> Any:
+    """The items of Pandoc's CSL YAML: CSL-JSON's items, as a list or under ``references:``
+    (what ``pandoc --to csljson``'s YAML twin and a Markdown draft's metadata write)."""
+    try:
+        data = load_yaml(text, max_chars=MAX_CSL_YAML_CHARS, as_text=True)
+    except UnreadableYaml as error:
+        raise BibliographyError(f"{name} is not valid YAML: {error}") from None
+    if isinstance(data, dict) and "references" in data:
+        data = data["references"]
+    if data is None:
+        return []
+    if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
+        raise BibliographyError(
+            f"{name}: CSL YAML must be a list of items, or hold one under `references:`"
+        )
+    return data
+
+
 def parse_bib(
     text: str,
     *,
@@ -262,15 +287,18 @@ def parse_bib(
     source: str | None = None,
     allow_empty: bool = False,
 ) -> BibFile:
-    """The entries of BibTeX or CSL-JSON ``text`` (``kind``; by default JSON when it starts
-    with ``[`` or ``{``), with the blocks that could not be read as one; BibliographyError when
-    it cannot be read, or holds no entry (unless ``allow_empty``: a draft's bibliography not
-    yet filled in). ``source`` names it in messages (a file, say)."""
+    """The entries of BibTeX, CSL-JSON or CSL YAML ``text`` (``kind``; by default JSON when it
+    starts with ``[`` or ``{``, else BibTeX), with the blocks that could not be read as one;
+    BibliographyError when it cannot be read, or holds no entry (unless ``allow_empty``: a
+    draft's bibliography not yet filled in). ``source`` names it in messages (a file, say)."""
     name = f"bibliography {source}" if source else "the bibliography"
+    is_csl = kind in ("csl-json", "csl-yaml")
     is_json = kind == "csl-json" if kind is not None else text.lstrip()[:1] in ("[", "{")
     try:
         check_text(text, name)
-        if is_json:
+        if kind == "csl-yaml":
+            found = _csl(_csl_yaml_items(text, name), source)
+        elif is_json:
             found = _csl(load_json(text), source)
         else:
             check_brace_depth(text)
@@ -281,7 +309,7 @@ def parse_bib(
         raise BibliographyError(f"{name}: {error}") from None
     if not found.records and not allow_empty:
         raise BibliographyError(
-            _none_read(name, found) if not is_json else f"{name} holds no entries"
+            _none_read(name, found) if not (is_json or is_csl) else f"{name} holds no entries"
         )
     return found
 
@@ -299,8 +327,8 @@ def _none_read(name: str, found: BibFile) -> str:
 
 
 def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
-    """Read a BibTeX (``.bib``) or CSL-JSON (``.json``) file; BibliographyError if unusable
-    (``parse_bib``)."""
+    """Read a BibTeX (``.bib``), CSL-JSON (``.json``) or CSL YAML (``.yaml``, ``.yml``) file;
+    BibliographyError if unusable (``parse_bib``)."""
     if path.is_dir():
         raise BibliographyError(f"bibliography {path} is a folder; give a .bib or .json file")
     try:
@@ -317,5 +345,8 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
         raise BibliographyError(
             f"cannot read bibliography {path}: {error.strerror or error}"
         ) from None
-    kind: BibFormat | None = "csl-json" if path.suffix.lower() == ".json" else None
+    suffix = path.suffix.lower()
+    kind: BibFormat | None = (
+        "csl-json" if suffix == ".json" else "csl-yaml" if suffix in _YAML_SUFFIXES else None
+    )
     return parse_bib(text, kind=kind, source=str(path), allow_empty=allow_empty)

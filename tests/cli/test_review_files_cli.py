@@ -53,6 +53,18 @@ def test_the_front_matter_bibliography_resolves_the_keys(runner: CliRunner, tmp_
     assert _papers(result, out) == [("@a", "doi:10.1234/a"), ("@b", "doi:10.1234/b")]
 
 
+def test_a_pandoc_csl_yaml_bibliography_resolves_the_keys(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # It was read as BibTeX: "has no entries", and every citation unresolved.
+    draft = _draft(tmp_path / "paper", "bibliography: refs.yaml")
+    yaml_refs = "references:\n- id: a\n  DOI: 10.1234/a\n- id: b\n  DOI: 10.1234/b\n"
+    (tmp_path / "paper" / "refs.yaml").write_text(yaml_refs, encoding="utf-8")
+    out = tmp_path / "records.json"
+    result = _review(runner, tmp_path, draft, "--json", out)
+    assert _papers(result, out) == [("@a", "doi:10.1234/a"), ("@b", "doi:10.1234/b")]
+
+
 def test_bib_wins_over_the_front_matter(runner: CliRunner, tmp_path: Path) -> None:
     draft = _draft(tmp_path / "paper", "bibliography: missing.bib")
     given = tmp_path / "given.bib"

@@ -185,3 +185,23 @@ def test_an_entry_is_stored_under_its_doi_not_an_arxiv_id_its_note_mentions(
         assert library.require_paper(parse_ref("10.1371/journal.pcbi.1005510")).title == (
             "Good enough practices"
         )
+
+
+def test_keys_of_one_readable_form_are_stored_apart(tmp_path: Path, files: Path) -> None:
+    # "Smith:2020" and "Smith-2020" were both stored as local:Smith-2020: the second entry's
+    # file failed to import (or replaced the first), and citations of either met one paper.
+    bib = tmp_path / "clash.bib"
+    bib.write_text(
+        f"@misc{{Smith:2020, title = {{Attention}}, file = {{{files}/attention.pdf}}}}\n"
+        f"@misc{{Smith-2020, title = {{My notes}}, file = {{{files}/notes.pdf}}}}\n",
+        encoding="utf-8",
+    )
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        summary = import_entries(library, bib, client=_no_arxiv)
+        by_key = {e.key: e for e in summary.entries}
+        assert summary.count(ImportStatus.ADDED) == 2
+        assert str(by_key["Smith-2020"].ref) == "local:Smith-2020"
+        ref = by_key["Smith:2020"].ref
+        assert ref is not None and str(ref).startswith("local:Smith-2020-")
+        assert library.require_paper(ref).title == "Attention"
+        assert library.require_paper(parse_ref("local:Smith-2020")).title == "My notes"

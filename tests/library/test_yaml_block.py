@@ -30,3 +30,13 @@ def test_an_alias_is_shared_not_copied() -> None:
 def test_a_block_that_cannot_be_read_is_refused_with_its_reason(block: str, reason: str) -> None:
     with pytest.raises(UnreadableYaml, match=reason):
         load_yaml(block)
+
+
+def test_as_text_keeps_every_scalar_as_written() -> None:
+    assert load_yaml("n: 1907.10120\nd: 2020-02-03\nb: yes\n", as_text=True) == {
+        "n": "1907.10120",
+        "d": "2020-02-03",
+        "b": "yes",
+    }
+    with pytest.raises(UnreadableYaml, match="over 10 characters"):
+        load_yaml("k: " + "v" * 20, max_chars=10)

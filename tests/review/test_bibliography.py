@@ -12,7 +12,9 @@ from claimaudit.identity import parse_ref
 from claimaudit.review.bibliography import (
     Bibliography,
     citation_tags,
+    legacy_local_ref,
     load_bibliography,
+    local_ref,
     parse_bibliography,
     reference_entries,
 )
@@ -252,8 +254,8 @@ def test_manubot_manual_references_resolve_by_their_standard_citation() -> None:
         "doi:10.1371/journal.pcbi.1005510",
         "arXiv:1907.10121",
         # A web page cannot be looked up in a catalogue: by its key in the library, as any
-        # entry without an arXiv id or DOI.
-        "local:url-https---example.org-guide",
+        # entry without an arXiv id or DOI (named apart from keys of the same readable form).
+        str(local_ref("url:https://example.org/guide")),
     ]
     resolutions = [bib.resolve(c) for c in find_citations(text)]
     assert [r.entry.title if r.entry else None for r in resolutions] == [
@@ -307,3 +309,67 @@ def test_a_colon_key_is_a_bibtex_key_not_a_library_reference(tmp_path: Path) -> 
         f"error: no bibliography entry for @Smith:2019 in {path}",
         "pmid:25738806",
     ]
+
+
+def test_references_written_one_per_line_are_separate_entries() -> None:
+    # One entry per line with no blank line between is one Markdown paragraph: each labelled
+    # line is its own entry, and a wrapped line (even one starting "2017.") continues it.
+    report = """Text [1] and [2] and [3].
+
+## References
+
+[1] Smith J. Lab handbook. Unpublished manuscript,
+2019. No identifier.
+[2] Wilson G, et al. Good enough practices. PLoS Comput Biol.
+2017. doi:10.1371/journal.pcbi.1005510
+[3] Virtanen P, et al. SciPy 1.0. arXiv:1907.10121
+
+4. Dumoulin V. A guide to convolution arithmetic. arXiv:1603.07285
+5. van der Walt S, et al. doi:10.7717/peerj.453
+"""
+    document = parse_document(report)
+    entries = reference_entries(document.references)
+    assert sorted(entries) == [1, 2, 3, 4, 5]
+    assert entries[1].text == (
+        "[1] Smith J. Lab handbook. Unpublished manuscript, 2019. No identifier."
+    )
+    bib = Bibliography().with_document(entries, {})
+    assert _resolve(bib, "Text [1] and [2] and [3] and [4] and [5].", numbered=True) == [
+        "error: References entry [1] has no arXiv id or DOI to check against",
+        "doi:10.1371/journal.pcbi.1005510",
+        "arXiv:1907.10121",
+        "arXiv:1603.07285",
+        "doi:10.7717/peerj.453",
+    ]
+
+
+def test_local_names_are_one_per_key() -> None:
+    # Characters a local id cannot hold once all became "-": two keys shared one name, so a
+    # citation of one was checked against the other's paper.
+    keys = ["Smith:2020", "Smith-2020", "Smith/2020", "Müller2020", "Möller2020", "ü", "ö", "_x"]
+    names = [local_ref(k) for k in keys]
+    assert None not in names and len(set(names)) == len(keys)
+    assert str(local_ref("Smith-2020")) == "local:Smith-2020"  # a key that is a name: itself
+    assert str(local_ref("Smith:2020")).startswith("local:Smith-2020-")
+    assert str(local_ref("Müller2020")).startswith("local:Muller2020-")
+    assert str(local_ref("url:https://example.org/guide")).startswith(
+        "local:url-https---example.org-guide-"
+    )
+    assert legacy_local_ref("Müller2020") == legacy_local_ref("Möller2020")  # why, before
+
+
+def test_an_entry_names_its_former_local_name_unless_another_key_shared_it() -> None:
+    bib = parse_bibliography(
+        "@misc{Smith:2020, title = {A}}\n@misc{Smith-2020, title = {B}}\n"
+        "@misc{Jones:2021, title = {C}}\n@misc{Jones-2021, doi = {10.1234/j}}\n"
+    )
+    resolved = {
+        c.key: bib.resolve(c)
+        for c in find_citations("[@Smith:2020; @Smith-2020; @Jones:2021; @Jones-2021]")
+    }
+    assert resolved["Smith:2020"].former is None
+    assert resolved["Smith:2020"].clash == ("Smith-2020",)
+    assert resolved["Smith-2020"].clash == ("Smith:2020",)
+    # The DOI entry was never stored under a local name: no clash with it.
+    assert str(resolved["Jones:2021"].former) == "local:Jones-2021"
+    assert resolved["Jones:2021"].clash == ()

@@ -53,7 +53,8 @@ def import_bib(
     file: Annotated[
         Path,
         typer.Argument(
-            help="BibTeX (.bib: Zotero, Better BibTeX, JabRef, Mendeley) or CSL-JSON (.json)."
+            help="BibTeX (.bib: Zotero, Better BibTeX, JabRef, Mendeley), CSL-JSON (.json) or "
+            "CSL YAML (.yaml)."
         ),
     ],
     fetch: Annotated[

@@ -89,7 +89,10 @@ def _once_each(bibs: list[Path]) -> list[Path]:
 def refs(
     bibs: Annotated[
         list[Path],
-        typer.Argument(metavar="BIB", help="BibTeX (.bib) or CSL-JSON (.json) files to check."),
+        typer.Argument(
+            metavar="BIB",
+            help="BibTeX (.bib), CSL-JSON (.json) or CSL YAML (.yaml) files to check.",
+        ),
     ],
     library: LibraryOption = None,
     no_cache: Annotated[

@@ -74,8 +74,9 @@ def review(
         Path | None,
         typer.Option(
             "--bib",
-            help="BibTeX (.bib) or CSL-JSON (.json) file for citation keys (without it, a "
-            "LaTeX draft's own \\bibliography, a Markdown draft's front matter bibliography).",
+            help="BibTeX (.bib), CSL-JSON (.json) or CSL YAML (.yaml) file for citation keys "
+            "(without it, a LaTeX draft's own \\bibliography, a Markdown draft's front matter "
+            "bibliography).",
         ),
     ] = None,
     library: LibraryOption = None,

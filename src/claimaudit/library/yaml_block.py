@@ -17,11 +17,16 @@ class UnreadableYaml(ValueError):
     """A block that is not valid YAML, too deeply nested or too long; the message says why."""
 
 
-def load_yaml(block: str) -> object:
-    """``block`` as data; UnreadableYaml (a short reason) where it cannot be read."""
-    if len(block) > MAX_YAML_CHARS:
-        raise UnreadableYaml(f"over {MAX_YAML_CHARS:,} characters")
+def load_yaml(block: str, *, max_chars: int = MAX_YAML_CHARS, as_text: bool = False) -> object:
+    """``block`` as data; UnreadableYaml (a short reason) where it cannot be read. With
+    ``as_text`` every scalar is the string written (YAML's base loader): "1907.10120" stays
+    that, not the number 1907.1012."""
+    if len(block) > max_chars:
+        raise UnreadableYaml(f"over {max_chars:,} characters")
     try:
+        if as_text:
+            # The base loader builds only strings, lists and dicts: no object of any class.
+            return yaml.load(block, Loader=yaml.BaseLoader)
         return yaml.safe_load(block)
     except yaml.YAMLError as error:
         problem = getattr(error, "problem", None) or "invalid syntax"

@@ -12,9 +12,12 @@ that it names two is said with its records (``two_identifiers``).
 
 from __future__ import annotations
 
+import hashlib
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from claimaudit.bibfile import BibFormat, BibRecord, UnreadEntry, parse_bib, read_bib
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, try_parse_ref
@@ -34,6 +37,13 @@ _TAG_DEFINITION = re.compile(r"^\[@tag:(?P<tag>[^\]\s]+)\]:[ \t]*(?P<target>\S+)
 _ENTRY_NUMBER = re.compile(r"^\s*(?:\[(\d+)\]|(\d+)[.)])\s")
 _MANUBOT_PREFIXES = {"doi", "arxiv"}
 _URL_PREFIXES = {"url", "http", "https"}
+# A citation key that is a local id as written: the library's name for it is the key itself.
+_LOCAL_KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9._\-]*")
+_UNSAFE_LOCAL = re.compile(r"[^A-Za-z0-9._\-]")
+# Names stay well within a reference's length limit (``identity.MAX_REF_CHARS``, 500); ten hex
+# digits of SHA-256 make two keys' names meeting by chance a one in 10^12 event.
+_MAX_LOCAL_SLUG = 200
+_KEY_HASH_CHARS = 10
 
 
 @dataclass(frozen=True)
@@ -58,14 +68,37 @@ class Resolution:
     error: str | None = None
     entry: Entry | None = None  # the bibliography entry that gave ``ref``
     note: str | None = None  # said beside a failure to check ``ref`` (a fallback's reason)
+    # A local ``ref``'s name before names were one-to-one (``legacy_local_ref``): looked up in
+    # the library when ``ref`` is not there. None when it is ``ref``, or when ``clash``.
+    former: PaperRef | None = None
+    # The other keys of the bibliography that had the same former name: the paper stored
+    # under it may be one of theirs (``claimaudit.review.local_names``).
+    clash: tuple[str, ...] = ()
+
+
+def legacy_local_ref(key: str) -> PaperRef | None:
+    """The name ``local_ref`` gave before it was made one-to-one: each character a local id
+    cannot hold became "-", so "Smith:2020" and "Smith-2020" shared ``local:Smith-2020``. A
+    library imported then holds papers under it; a review looks there only when no other key
+    of the bibliography had the same name (``Bibliography.local_names``)."""
+    name = _UNSAFE_LOCAL.sub("-", key).lstrip("._-")
+    return try_parse_ref(f"local:{name}") if name else None
 
 
 def local_ref(key: str) -> PaperRef | None:
-    """The library reference of an entry that has no arXiv id or DOI: ``local:<citekey>``
-    (characters a local id cannot hold become "-"); what ``library import-bib`` stores such an
-    entry's file under, and what a review then looks it up by."""
-    name = re.sub(r"[^A-Za-z0-9._\-]", "-", key).lstrip("._-")
-    return try_parse_ref(f"local:{name}") if name else None
+    """The library reference of an entry that has no arXiv id or DOI: ``local:<citekey>``;
+    what ``library import-bib`` stores such an entry's file under, and what a review then
+    looks it up by. A key a local id cannot hold as written ("Smith:2020", "Müller2020") is
+    named by a readable form of it (accents dropped, other characters "-") and the start of
+    a hash of the exact key, "local:Smith-2020-3f1c9a2b7d", so two keys never share a name."""
+    if _LOCAL_KEY.fullmatch(key) and len(key) <= _MAX_LOCAL_SLUG:
+        return try_parse_ref(f"local:{key}")
+    readable = "".join(
+        c for c in unicodedata.normalize("NFKD", key) if not unicodedata.combining(c)
+    )
+    slug = _UNSAFE_LOCAL.sub("-", readable).strip("._-")[:_MAX_LOCAL_SLUG].rstrip("._-")
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:_KEY_HASH_CHARS]
+    return try_parse_ref(f"local:{slug}-{digest}" if slug else f"local:{digest}")
 
 
 def paper_refs(values: Iterable[tuple[str, str]]) -> tuple[PaperRef, ...]:
@@ -184,19 +217,45 @@ def load_bibliography(*paths: PathArg, allow_empty: bool = False) -> Bibliograph
     return Bibliography(entries=entries, source=source, unread=tuple(unread), empty=tuple(empty))
 
 
+def _labelled_lines(block: Block) -> list[tuple[int | None, str]]:
+    """A References block as (entry number, text) parts: each line starting with a label of
+    its first line's kind ("[n]", or "n." / "n)" numbering on from the entry before) begins an
+    entry of its own, as an entry list written one per line with no blank line between reads
+    as one paragraph; other lines continue the entry before. A block whose first line has no
+    label (an ordered list item: ``block.number``) is one entry."""
+    lines = block.text.split("\n")
+    first = _ENTRY_NUMBER.match(lines[0])
+    if first is None:
+        return [(block.number, block.text)]
+    bracketed = first.group(1) is not None
+    parts: list[tuple[int | None, str]] = []
+    for line in lines:
+        match = _ENTRY_NUMBER.match(line)
+        number = int(match.group(1) or match.group(2)) if match else None
+        # A wrapped line may start "2017. doi:...": numbered, it is taken as the next entry
+        # only when it is the next number; a bracketed label is no such accident.
+        same_kind = match is not None and (match.group(1) is not None) == bracketed
+        previous = parts[-1][0] if parts else None
+        if same_kind and (bracketed or not parts or number == (previous or 0) + 1):
+            parts.append((number, line))
+        elif parts:
+            parts[-1] = (parts[-1][0], f"{parts[-1][1]}\n{line}")
+    return parts
+
+
 def reference_entries(blocks: Sequence[Block]) -> dict[int, Entry]:
-    """Numbered entries of a References section: "1. ...", "[1] ..." or an ordered list item."""
+    """Numbered entries of a References section: "1. ...", "[1] ..." or an ordered list item,
+    one per paragraph or one per line (``_labelled_lines``)."""
     numbered: dict[int, Entry] = {}
     for block in blocks:
-        match = _ENTRY_NUMBER.match(block.text)
-        number = int(match.group(1) or match.group(2)) if match else block.number
-        if number is None:
-            continue
-        refs = paper_refs([("text", block.text)])
-        if number in numbered:  # a second paragraph of the same entry
-            refs = tuple(dict.fromkeys((*numbered[number].refs, *refs)))
-        text = block.text if number not in numbered else f"{numbered[number].text} {block.text}"
-        numbered[number] = Entry(f"[{number}]", refs, text=" ".join(text.split()))
+        for number, text in _labelled_lines(block):
+            if number is None:
+                continue
+            refs = paper_refs([("text", text)])
+            if number in numbered:  # a second paragraph of the same entry
+                refs = tuple(dict.fromkeys((*numbered[number].refs, *refs)))
+                text = f"{numbered[number].text} {text}"
+            numbered[number] = Entry(f"[{number}]", refs, text=" ".join(text.split()))
     return numbered
 
 
@@ -238,8 +297,18 @@ class Bibliography:
             )
         return Resolution(entry.refs[0], entry=entry)
 
-    @staticmethod
-    def _keyed(entry: Entry) -> Resolution:
+    @cached_property
+    def former_names(self) -> dict[PaperRef, tuple[str, ...]]:
+        """The keys of the entries stored under a local name (those without an arXiv id or
+        DOI), by their former name (``legacy_local_ref``)."""
+        names: dict[PaperRef, tuple[str, ...]] = {}
+        for key, entry in self.entries.items():
+            former = legacy_local_ref(key) if not entry.refs else None
+            if former is not None:
+                names[former] = (*names.get(former, ()), key)
+        return names
+
+    def _keyed(self, entry: Entry) -> Resolution:
         if entry.refs:
             return Resolution(entry.refs[0], entry=entry)
         if entry.refused:
@@ -253,7 +322,11 @@ class Bibliography:
         # How to import its attached file is each surface's advice on the record's error
         # (``PaperNotInLibraryError.local``): the command line's import-bib, say.
         note = f"{name} has no arXiv id or DOI, so it is looked up in the library as {local}"
-        return Resolution(local, entry=entry, note=note)
+        former = legacy_local_ref(entry.key)
+        sharing = self.former_names.get(former, ()) if former is not None else ()
+        clash = tuple(k for k in sharing if k != entry.key)
+        kept = former if former != local and not clash else None
+        return Resolution(local, entry=entry, note=note, former=kept, clash=clash)
 
     def entry(self, key: str) -> Entry | None:
         """The entry of citation key ``key``, its case ignored where no key matches exactly."""

@@ -38,6 +38,9 @@ class Target:
     error: str | None = None  # why the citation names no paper that can be checked
     entry: Entry | None = None  # the bibliography entry naming it, when one does
     note: str | None = None  # added to the reason when the paper cannot be checked
+    # A local ``paper``'s former name, and the other keys that shared it (``local_names``).
+    former: str | None = None
+    clash: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -94,7 +97,10 @@ def targets(bibliography: Bibliography, citations: Sequence[Citation]) -> tuple[
         resolution = bibliography.resolve(citation)
         if resolution.ref is not None:
             key = str(resolution.ref)
-            target = Target((), key, None, resolution.entry, resolution.note)
+            former = None if resolution.former is None else str(resolution.former)
+            target = Target(
+                (), key, None, resolution.entry, resolution.note, former, resolution.clash
+            )
         else:
             key = f"unresolved {citation.label}"
             error = f"citation {citation.label} cannot be checked: {resolution.error}"

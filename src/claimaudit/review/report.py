@@ -18,6 +18,7 @@ from claimaudit.review.bibliography import Bibliography, two_identifiers
 from claimaudit.review.claims import Claim, extract_claims
 from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
 from claimaudit.review.limits import ReviewLimits
+from claimaudit.review.local_names import settle_local_names
 from claimaudit.review.references import check_references, reference_key
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult, ReviewSummary
 from claimaudit.review.runner import Pair, check_pairs, pair_key
@@ -145,6 +146,7 @@ def _review(
     limits: ReviewLimits | None = None,
     cancel: threading.Event | None = None,
 ) -> ReviewResult:
+    claims = settle_local_names(claims, checker.source)
     pairs, invalid = _pairs(claims)
     total = len({pair_key(p) for p in pairs})
     if limits is not None:
