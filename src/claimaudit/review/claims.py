@@ -220,7 +220,9 @@ def extract_claims(
         given = (c for note in item.carried for c in notes.citations_for(note))
         noted = [*item.passed, *given]
         if not item.citations and not noted:
-            uncited.append(sentence)
+            # Footnote markers are no words of it: the draft's ("library[^b].") and those of
+            # claimaudit's own notes in an annotated copy, which are never read.
+            uncited.append(replace(sentence, text=drop_markers(sentence.text).strip()))
             continue
         claims.append(
             Claim(
