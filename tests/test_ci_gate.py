@@ -197,3 +197,41 @@ def test_action_steps_import_then_review(tmp_path: Path, arxiv: ArxivServer) -> 
     again = run("Review the draft")
     # The judged pair comes from the kept library; the ghost's (not checked) is no judgement.
     assert "1 of 2 (claim, paper) pairs came from the cache" in again.stderr
+
+
+def _run_step(
+    name: str, inputs: dict[str, str], repo: Path, env: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """The action's step ``name`` run as Actions runs it: bash -e, in the repository."""
+    steps = {step.get("name"): step for step in _action()["runs"]["steps"]}
+    script, step_env = _step_script(steps[name], inputs)
+    return subprocess.run(
+        ["bash", "-e", "-c", script],
+        cwd=repo,
+        env={**env, **step_env},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_action_without_verify_refs_drops_the_reference_conditions(
+    tmp_path: Path, arxiv: ArxivServer
+) -> None:
+    inputs = {name: str(spec.get("default", "")) for name, spec in _action()["inputs"].items()}
+    inputs.update({"draft": "paper.tex", "verify-refs": "false"})
+    repo = _repository(tmp_path / "manuscript")
+    env = _environment(tmp_path, arxiv, tmp_path / "unused")
+    # The default fail-on, "contradicts bad-reference": the review runs, on contradicts alone.
+    reviewed = _run_step("Review the draft", inputs, repo, env)
+    assert reviewed.returncode == 0, reviewed.stdout + reviewed.stderr
+    assert "::notice::fail-on bad-reference dropped" in reviewed.stdout
+    assert "need --verify-refs" not in reviewed.stderr
+    report = repo / "claimaudit-report"
+    assert (report / "report.html").is_file() and (report / "records.json").is_file()
+    assert not arxiv.seen  # no reference was checked
+    # The conditions kept still gate: an empty library leaves every record not checked.
+    inputs["fail-on"] = "not-checked unverified-reference"
+    gated = _run_step("Review the draft", inputs, repo, env)
+    assert gated.returncode == 1, gated.stdout + gated.stderr
+    assert "::notice::fail-on unverified-reference dropped" in gated.stdout

@@ -361,6 +361,29 @@ def test_outputs_never_overwrite_the_drafts_files(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("option", ["--json", "--html"])
+def test_an_output_over_an_annotated_included_file_is_refused(tmp_path: Path, option: str) -> None:
+    _install_commands()
+    draft = _small_draft(tmp_path / "draft", "paper.tex")
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    # An earlier run's annotated copy of the included file, where this run's would go too.
+    out = tmp_path / "out"
+    out.mkdir()
+    earlier = out / "part.tex"
+    earlier.write_text("Included claim \\cite{a}.\n% claimaudit: earlier\n", encoding="utf-8")
+    result = _run(
+        "review", draft, "--library", library, "--out", out / "paper.tex", option, earlier
+    )
+    assert result.exit_code == 2, result.output
+    assert f"{option} {earlier} is the same file as the annotated copy of part.tex" in (
+        result.stderr
+    )
+    # Refused before anything was written.
+    assert earlier.read_text(encoding="utf-8").endswith("% claimaudit: earlier\n")
+    assert not (out / "paper.tex").exists()
+
+
 def test_an_annotated_copy_over_a_drafts_file_is_refused_before_any_judge_is_built(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -12,6 +12,8 @@ from typer.testing import CliRunner
 from claimaudit.cli import _progress, app
 from claimaudit.cli._progress import StepProgress
 
+BAR = "\u2501"  # the box-drawing character of rich's bar
+
 
 def _run(console: Console, interval: float) -> None:
     with StepProgress("reviewing", console=console, interval=interval) as progress:
@@ -33,17 +35,30 @@ def test_off_a_terminal_each_interval_of_progress_prints_a_plain_line() -> None:
     assert lines[0].endswith("(0:00:00)")
 
 
-def test_a_short_run_off_a_terminal_shows_only_the_finished_bar() -> None:
+def _counts(text: str) -> list[str]:
+    return [line.split(" (")[0] for line in text.splitlines()]
+
+
+def test_a_short_run_off_a_terminal_shows_one_plain_line_at_the_end() -> None:
     out = io.StringIO()
     _run(Console(file=out, force_terminal=False, width=100), interval=3600)
-    assert "reviewing 1/3" not in out.getvalue()
-    assert "3/3" in out.getvalue()  # rich's bar, printed once at the end
+    # No bar (rich would print its finished one, in box-drawing characters): a plain line.
+    assert _counts(out.getvalue()) == ["reviewing 3/3"]
+    assert BAR not in out.getvalue()
+
+
+def test_off_a_terminal_the_end_adds_no_bar_and_no_line_said_already() -> None:
+    out = io.StringIO()
+    _run(Console(file=out, force_terminal=False, width=100), interval=0)
+    assert _counts(out.getvalue()) == ["reviewing 1/3", "reviewing 2/3", "reviewing 3/3"]
+    assert BAR not in out.getvalue()
 
 
 def test_on_a_terminal_only_the_bar_is_drawn() -> None:
     out = io.StringIO()
     _run(Console(file=out, force_terminal=True, width=100), interval=0)
     assert "reviewing 1/3 (" not in out.getvalue()
+    assert BAR in out.getvalue()
 
 
 def test_a_check_of_several_papers_reports_progress_in_a_log(
@@ -59,3 +74,4 @@ def test_a_check_of_several_papers_reports_progress_in_a_log(
         ],
     )
     assert "checking 1/2 (" in result.stderr and "checking 2/2 (" in result.stderr
+    assert BAR not in result.stderr

@@ -161,3 +161,12 @@ def test_a_captions_marker_goes_after_its_image_never_inside_the_alt_text() -> N
     assert _annotated(report).startswith(
         "![SciPy has sparse matrices [@arxiv:1907.10121].](fig1.png)[^claimaudit-1]\n"
     )
+
+
+def test_a_captions_marker_goes_after_its_images_attributes() -> None:
+    # Pandoc reads "{#fig:one}" as the image's only when nothing stands between them.
+    report = "![SciPy has sparse matrices [@arxiv:1907.10121].](fig1.png){#fig:one width=50%}\n"
+    assert _annotated(report).startswith(
+        "![SciPy has sparse matrices [@arxiv:1907.10121].](fig1.png){#fig:one width=50%}"
+        "[^claimaudit-1]\n"
+    )

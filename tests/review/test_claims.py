@@ -248,3 +248,24 @@ def test_raw_html_tags_are_no_part_of_a_claim_or_an_uncited_sentence() -> None:
         ("The library provides sparse matrices and more.", 5, 1),
     ]
     assert uncited == []
+
+
+def test_pandoc_and_quarto_markup_is_no_prose() -> None:
+    # Attribute blocks and div fences are neither words nor uncited sentences; cross-references
+    # are no citations and read "X", as a LaTeX draft's \ref does.
+    report = (
+        "![SciPy has sparse matrices [@arxiv:1907.10121].](fig.png){#fig:one width=50%}\n\n"
+        "As shown in @fig:one and [@tbl:one], SciPy is used [@arxiv:1907.10121].\n\n"
+        "Table: SciPy offers sparse matrices [@arxiv:1907.10121]. {#tbl:one}\n\n"
+        "::: {#fig-two}\nSciPy handles images [@arxiv:1907.10121].\n:::\n\n"
+        "See @eq:one and @sec-intro for details.\n"
+    )
+    claims, uncited = extract_claims(report)
+    assert [c.text for c in claims] == [
+        "SciPy has sparse matrices.",
+        "As shown in X and X, SciPy is used.",
+        "Table: SciPy offers sparse matrices.",
+        "SciPy handles images.",
+    ]
+    assert [[t.paper for t in c.targets] for c in claims] == [["arXiv:1907.10121"]] * 4
+    assert [s.text for s in uncited] == ["See @eq:one and @sec-intro for details."]

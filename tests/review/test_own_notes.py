@@ -7,7 +7,6 @@ from claimaudit.identity import parse_ref
 from claimaudit.review import review_report
 from claimaudit.review.bibliography import parse_bibliography
 from claimaudit.review.claims import extract_claims
-from claimaudit.review.footnotes import drop_markers
 from claimaudit.review.own_notes import is_own_label, label_prefix
 from claimaudit.review.result import ReviewResult
 from tests.fakes import MemorySource, ScriptedJudge, pick
@@ -38,7 +37,7 @@ def _review(draft: str) -> ReviewResult:
 
 def _read(result: ReviewResult) -> tuple[list[tuple[str, str | None, tuple[str, ...]]], list[str]]:
     records = [(r.record.claim, r.record.paper_ref, r.citations) for r in result.records]
-    uncited = [drop_markers(s.text) for s in result.uncited]  # the copy's markers aside
+    uncited = [s.text for s in result.uncited]  # no marker shown, the copy's included
     return records, uncited
 
 
@@ -62,9 +61,18 @@ def test_the_annotated_copy_has_the_original_claims_and_citations() -> None:
     assert [[c.label for c in (*c.citations, *c.noted)] for c in claims] == [
         [c.label for c in (*c.citations, *c.noted)] for c in original
     ]
-    assert [drop_markers(s.text) for s in uncited] == [
-        drop_markers(s.text) for s in original_uncited
-    ]
+    assert [s.text for s in uncited] == [s.text for s in original_uncited]
+
+
+def test_an_uncited_sentence_shows_no_marker_of_the_draft_or_of_the_copy() -> None:
+    # The marker of its note (a prose note, with claims of its own) and, in the annotated copy,
+    # the marker claimaudit put after it for that note's claim.
+    draft = "Coffee is popular[^b].\n\n[^b]: Jones showed that coffee matters [@jones2019].\n"
+    first = _review(draft)
+    assert "popular[^b][^claimaudit-1]." in first.annotated_markdown
+    again = _review(first.annotated_markdown)
+    assert [s.text for s in first.uncited] == ["Coffee is popular."]
+    assert [s.text for s in again.uncited] == ["Coffee is popular."]
 
 
 def test_a_drafts_own_note_with_such_a_label_is_read() -> None:

@@ -1,6 +1,7 @@
 """The progress shown on stderr while records are made: rich's bar on a terminal, and on
-anything else (CI, a pre-commit hook, a log file), where rich draws nothing until the end, a
-plain line now and then, so that a long run is seen to move."""
+anything else (CI, a pre-commit hook, a log file), where rich would draw nothing until a bar at
+the end, plain lines instead: one now and then, so that a long run is seen to move, and one at
+the end."""
 
 from __future__ import annotations
 
@@ -23,10 +24,11 @@ PLAIN_INTERVAL = 10.0
 
 
 class StepProgress(Progress):
-    """rich's ``Progress``; where its console is no terminal, every ``interval`` seconds of
-    progress also prints one line: "reviewing 120/399 (0:01:05)"."""
+    """rich's ``Progress`` on a terminal; on anything else no bar, but one line every
+    ``interval`` seconds of progress, "reviewing 120/399 (0:01:05)", and one when it stops."""
 
     def __init__(self, label: str, *, console: Console, interval: float) -> None:
+        plain = not console.is_terminal
         super().__init__(
             TextColumn(label),
             BarColumn(),
@@ -34,12 +36,14 @@ class StepProgress(Progress):
             TimeElapsedColumn(),
             console=console,
             transient=False,
+            disable=plain,  # rich would print its bar, in box-drawing characters, at the end
         )
         self._label = label
-        self._plain = not console.is_terminal
+        self._plain = plain
         self._interval = interval
         self._started = time.monotonic()
         self._last_line = self._started
+        self._said: dict[TaskID, str] = {}  # the count each task's last line gave
 
     def update(
         self,
@@ -69,13 +73,26 @@ class StepProgress(Progress):
         super().advance(task_id, advance)
         self._line(task_id)
 
+    def stop(self) -> None:
+        super().stop()
+        if self._plain:
+            # Where the finished bar would have been: the count at the end, unless just said.
+            for task_id in list(self._tasks):
+                self._say(task_id, time.monotonic(), again=False)
+
     def _line(self, task_id: TaskID) -> None:
         now = time.monotonic()
         if not self._plain or now - self._last_line < self._interval:
             return
         self._last_line = now
+        self._say(task_id, now)
+
+    def _say(self, task_id: TaskID, now: float, *, again: bool = True) -> None:
         task = self._tasks[task_id]
         done = int(task.completed)
         count = f"{done}/{int(task.total)}" if task.total is not None else str(done)
+        if not again and self._said.get(task_id) == count:
+            return
+        self._said[task_id] = count
         elapsed = time.strftime("%H:%M:%S", time.gmtime(now - self._started)).removeprefix("0")
         self.console.print(f"{self._label} {count} ({elapsed})", markup=False, highlight=False)

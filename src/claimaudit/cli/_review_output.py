@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from claimaudit.accounting import counted
@@ -92,11 +93,19 @@ def annotated_files(
 
 
 def annotated_places(
-    out: Path, main: str, names: list[str], inputs: set[Path], library: Path
+    out: Path,
+    main: str,
+    names: list[str],
+    inputs: set[Path],
+    library: Path,
+    outputs: Mapping[str, Path | None] | None = None,
 ) -> dict[str, Path]:
     """Where the annotated copies of the files ``names`` go; exit 2 when one would land on a
-    file of the draft or on the library."""
+    file of the draft, on the library or on another output (``outputs``: --json, --html)."""
     places = annotated_paths(out, main, names)
+    # The main file's copy is --out itself, already checked against the other outputs; the
+    # copies of included files go beside it, where --json or --html may also point.
+    others = [(o, p) for o, p in (outputs or {}).items() if p is not None and p != STDOUT]
     for name, path in places.items():
         if any(same_file(path, given) for given in inputs):
             fail(
@@ -108,4 +117,10 @@ def annotated_places(
                 f"--out: the annotated copy of {name} would overwrite the library {library}; "
                 "write the annotated draft into another folder"
             )
+        for option, other in others if name != main else ():
+            if same_file(path, other):
+                fail(
+                    f"{option} {other} is the same file as the annotated copy of {name} "
+                    "that --out writes beside it; choose another path"
+                )
     return places

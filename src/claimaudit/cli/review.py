@@ -183,7 +183,8 @@ def review(
             main = draft.found.draft.main
             names = [main, *sorted({c.sentence.file or main for c in draft.found.claims} - {main})]
             protected = draft.inputs | ({bib.resolve()} if bib is not None else set())
-            annotated_places(out, main, names, protected, database)
+            others = {"--json": json_out, "--html": html_out}
+            annotated_places(out, main, names, protected, database, others)
     checker = build_checker(
         judge=judge,
         model=model,

@@ -3,7 +3,8 @@
 Three styles:
 
 - **keys**: Pandoc/Manubot citation groups, ``[@key]``, ``[@doi:10.1/x; @arxiv:1907.10121]``,
-  ``[see @smith2020, p. 3]``. pandoc-crossref references (``@fig:x``, ``@tbl:x``) are not citations.
+  ``[see @smith2020, p. 3]``. Cross-references (pandoc-crossref's ``@fig:x``, ``@tbl:x``,
+  Quarto's ``@fig-x``: ``crossrefs``) are not citations.
 - **numbers**: ``[1]``, ``[1, 3-5]``, ``[1][2]``, resolved through the report's References
   section (only looked for when the report has one, so "[0, 1]" in prose is not taken for
   citations). A Markdown link is not one: ``[text][1]``, or ``[1]`` where the draft defines
@@ -41,6 +42,7 @@ from markdown_it.helpers import parseLinkDestination, parseLinkTitle
 
 from claimaudit.identity import RefKind, arxiv_id_error, try_parse_ref
 from claimaudit.review.code_spans import code_spans
+from claimaudit.review.crossrefs import is_cross_reference
 from claimaudit.review.footnotes import blank_markers
 
 MAX_RANGE = 100  # "[3-5]" expands; "[1-100000]" is a typo, not a hundred thousand papers
@@ -51,7 +53,6 @@ _AFTER = re.compile(r"\[(?P<body>[^\[\]]*)\]")
 _KEY = re.compile(
     r"(?<![\w@.])-?@(?P<key>\{[^{}]*\}|\w(?:[\w:.#$%&\-+?<>~/]*[\w/])?)",
 )
-_CROSSREF = re.compile(r"^(?:fig|tbl|eq|sec|lst):", re.IGNORECASE)
 # Pandoc's in-text citation: "@key", or "-@key", not after a word character (an email address);
 # then a locator in brackets right after it ("@smith2020 [p. 3]"), not a link's.
 # Not after a "/" either: "medium.com/@author" is an address.
@@ -195,7 +196,7 @@ def _groups(
         body, offset = group.group("body"), group.start("body")
         span = (group.start(), group.end())
         if "@" in body and not _link_text(text, *span, links):
-            keys = [k for k in _KEY.finditer(body) if not _CROSSREF.match(k.group("key"))]
+            keys = [k for k in _KEY.finditer(body) if not is_cross_reference(k.group("key"))]
             if not keys or not _mask(masked, *span):
                 continue
             for key in keys:
@@ -272,7 +273,7 @@ def _in_text(text: str, masked: list[bool], names: InTextNames) -> list[Citation
     found: list[Citation] = []
     for match in _IN_TEXT.finditer(text):
         start, key = match.start(), match.group("key") or match.group("braced").strip()
-        if brackets[start] or masked[start] or _CROSSREF.match(key):
+        if brackets[start] or masked[start] or is_cross_reference(key):
             continue
         shown = names(key)
         if shown is None:

@@ -2,8 +2,9 @@
 
 The judge is shown the sentence, not its citation markers: "[@doi:...]", "[3]" and cited
 identifiers are removed, and Markdown is reduced to its text ("**strong**" reads "strong", a link
-reads as its text). A sentence holding only citations ("See also [@b].") is no claim: its
-citations go to the sentence before it in its paragraph (``citation_only``).
+reads as its text, a cross-reference "@fig:one" reads "X" as LaTeX's "\\ref" does). A sentence
+holding only citations ("See also [@b].") is no claim: its citations go to the sentence before
+it in its paragraph (``citation_only``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from claimaudit.review.bibliography import (
 )
 from claimaudit.review.citation_only import Authors, fold, only_citations
 from claimaudit.review.citations import Citation, InTextNames, find_citations
+from claimaudit.review.crossrefs import with_placeholders
 from claimaudit.review.document import Document, markdown, parse_document
 from claimaudit.review.footnotes import blank_markers, drop_markers
 from claimaudit.review.leftovers import tidy
@@ -79,7 +81,8 @@ def claim_text(
         else:
             position = max(position, end)
     kept.append(sentence[position:])
-    stripped = drop_markers("".join(kept))
+    # A cross-reference prints the draft's own number: a placeholder, as for LaTeX's \ref.
+    stripped = with_placeholders(drop_markers("".join(kept)))
     tokens = markdown().parseInline(stripped, {"references": dict(links or {})})
     words: list[str] = []
     for token in (tokens[0].children or []) if tokens else []:
@@ -223,7 +226,9 @@ def extract_claims(
         given = (c for note in item.carried for c in notes.citations_for(note))
         noted = [*item.passed, *given]
         if not item.citations and not noted:
-            uncited.append(sentence)
+            # Footnote markers are no words of it: the draft's ("library[^b].") and those of
+            # claimaudit's own notes in an annotated copy, which are never read.
+            uncited.append(replace(sentence, text=drop_markers(sentence.text).strip()))
             continue
         claims.append(
             Claim(

@@ -8,7 +8,8 @@ knows where the markers of its notes stand (``Block.notes``). An image reads as 
 (``images``): a standalone one's is a caption, whose cited sentences are claims. An HTML
 comment (``<!-- ... -->``), a block of its own or inside a paragraph, over one line or several,
 is no part of the text; other raw HTML's tags (``html_tags``) are not either, but the text
-between them is (a ``<div class="note">`` wrapping a cited sentence is the author's prose).
+between them is (a ``<div class="note">`` wrapping a cited sentence is the author's prose), and
+nor are Pandoc's attribute blocks and fenced divs' fences (``pandoc_attributes``).
 Paragraphs under a "References" (or "Bibliography", ...) heading are reference entries, not claims.
 A paragraph's text is its lines with block prefixes ("> ", list indentation) removed, joined by
 newlines; ``Block.offsets`` maps each of its characters to the report, so positions stay exact.
@@ -36,6 +37,7 @@ from claimaudit.review.footnotes import inline_note_tokens, note_markers, track_
 from claimaudit.review.html_tags import tag_spans
 from claimaudit.review.images import image_spans, track_image_spans
 from claimaudit.review.own_notes import is_own_label, is_separator
+from claimaudit.review.pandoc_attributes import attribute_spans, fence_spans
 
 BOM = "\ufeff"
 # markdown-it's own line breaks (it normalises these to "\n" before parsing).
@@ -224,12 +226,17 @@ def _block(
     for start, end in _comments(children):
         # A comment is no part of the text; the characters around it keep their offsets.
         hidden[start:end] = [True] * (end - start)
+    # Pandoc's attribute blocks and div fences are syntax, no words (``pandoc_attributes``).
+    attributes = dict(attribute_spans(text))
+    for start, end in [*attributes.items(), *fence_spans(text)]:
+        hidden[start:end] = [True] * (end - start)
     images = image_spans(children)
     for image in images:
         # An image reads as its alt text: "![" and "](src)" are no words, nor sentence ends.
         hidden[image.start : image.alt_start] = [True] * (image.alt_start - image.start)
         hidden[image.alt_end : image.end] = [True] * (image.end - image.alt_end)
-    image_ends = [offsets[image.end - 1] + 1 for image in images]
+    # An image ends after its attributes ("![a](f.png){#fig:one}"): a marker there keeps them.
+    image_ends = [offsets[attributes.get(image.end, image.end) - 1] + 1 for image in images]
     markers: list[tuple[int, int]] = []
     for start, end, note, inline in note_markers(children):
         if note in notes.own:

@@ -21,6 +21,7 @@ from pylatexenc.latexwalker import (
 
 from claimaudit.library.latex_context import text_converter, to_text
 from claimaudit.library.latex_macros import expand_call
+from claimaudit.review.crossrefs import CROSS_REFERENCE
 from claimaudit.review.latex_cites import (
     CITE_COMMANDS,
     CITE_TEXT,
@@ -200,10 +201,10 @@ class DraftCollector:
         close()
 
 
-# What a cross-reference to the draft's own figure, section or equation prints in a sentence:
-# its number is the draft's, no cited paper's (and the review does not count it, reading each
-# included file apart), so a placeholder keeps the sentence whole: "given in Fig. X of".
-CROSS_REFERENCE = "X"
+# A cross-reference to the draft's own figure, section or equation prints a placeholder
+# (``crossrefs.CROSS_REFERENCE``, as in a Markdown draft): its number is the draft's, no cited
+# paper's, and the review does not count it, reading each included file apart. The sentence
+# stays whole: "given in Fig. X of".
 _NAMED_REFERENCES = ("cref", "Cref", "cpageref", "Cpageref", "pageref", "vref", "Vref")
 
 
