@@ -18,6 +18,7 @@ from tests.library.damaging import (
     ASPIRIN,
     NEVER_ISSUED,
     break_core_table,
+    break_index_table,
     empty_index,
     execute,
     lose_part_of_term_index,
@@ -28,6 +29,7 @@ from tests.library.damaging import (
     rows,
     store_under_never_issued_id,
 )
+from tests.permissions import ordinary_permissions
 
 claimaudit.cli._install_commands()
 runner = CliRunner()
@@ -284,3 +286,76 @@ def test_check_names_a_paper_stored_under_a_reference_now_read_as_another(
     ]
     assert run("library", "remove", "doi:10.1000/x,", "--library", path).exit_code == 0
     assert "reads as another" not in run("library", "check", "--library", path).stdout
+
+
+def test_check_and_repair_in_a_folder_that_may_not_be_written_cannot_open_it(
+    tmp_path: Path,
+) -> None:
+    """A healthy library SQLite cannot open (WAL mode needs its -wal and -shm files beside it)
+    is no damaged one: one line, exit 2, and no advice to restore a backup."""
+    folder = tmp_path / "shelf"
+    folder.mkdir()
+    path = make_library(folder / "lib.sqlite3")
+    folder.chmod(0o555)
+    try:
+        with ordinary_permissions():
+            results = [
+                run("library", command, "--library", path) for command in ("check", "repair")
+            ]
+    finally:
+        folder.chmod(0o755)
+    for result in results:
+        assert result.exit_code == 2 and result.stdout == "", result.output
+        assert result.stderr == (
+            f"error: cannot open library {path}: attempt to write a readonly database (its "
+            f"folder {folder} may not be written, and SQLite keeps the -wal and -shm files "
+            "there)\n"
+        )
+    assert run("library", "check", "--library", path).exit_code == 0
+
+
+def test_check_of_a_read_only_file_notes_the_check_it_skipped(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    path.chmod(0o444)
+    try:
+        with ordinary_permissions():
+            lines = run("library", "check", "--library", path)
+            report = run("library", "check", "--json", "--library", path)
+    finally:
+        path.chmod(0o644)
+    note = (
+        "FTS5's own check of the full-text index was skipped: it needs write access, which "
+        "this library file does not give (attempt to write a readonly database); the other "
+        "checks ran"
+    )
+    assert lines.exit_code == 0, lines.output
+    assert lines.stdout.splitlines() == [
+        f"note: {note}",
+        f"healthy: {path} (schema version 6, 2 papers, 4 passages, 4 indexed)",
+    ]
+    assert report.exit_code == 0 and json.loads(report.stdout)["notes"] == [note]
+
+
+def test_junk_in_a_page_of_the_index_is_repairable_not_the_papers(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    break_index_table(path)
+    checked = run("library", "check", "--library", path)
+    assert checked.exit_code == 1 and "problem (core)" not in checked.stdout
+    assert checked.stdout.splitlines()[-1].endswith("; run `claimaudit library repair`")
+    repaired = run("library", "repair", "--no-backup", "--library", path)
+    assert repaired.exit_code == 0, repaired.output
+    assert repaired.stdout.splitlines()[-1].startswith(f"healthy: {path}")
+
+
+def test_a_file_damaged_where_sqlite_cannot_tell_is_not_said_to_be_the_papers(
+    tmp_path: Path,
+) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    data = path.read_bytes()
+    path.write_bytes(data[:100] + b"\xff" * (len(data) - 100))
+    checked = run("library", "check", "--library", path)
+    assert checked.exit_code == 1
+    assert checked.stdout.splitlines()[-1] == (
+        f"damaged: {path} has 1 problem, and its database file is damaged; restore a backup "
+        "copy of the library (`library repair` cannot help)"
+    )

@@ -94,16 +94,27 @@ def lose_part_of_term_index(path: Path) -> None:
 
 def break_core_table(path: Path) -> None:
     """Junk over the first page of the ``passages`` table: damage no rebuild can undo."""
+    _junk_over_page(path, "passages", 0, 64)
+
+
+def break_index_table(path: Path) -> None:
+    """Junk over the cell pointers of the index's data table (``passages_fts_data``), its page
+    header kept: SQLite's check fails, yet a rebuild of the index replaces every row of it."""
+    _junk_over_page(path, "passages_fts_data", 8, 200)
+
+
+def _junk_over_page(path: Path, table: str, offset: int, size: int) -> None:
+    """``size`` bytes of junk from ``offset`` in the first page of ``table``."""
     conn = sqlite3.connect(path)
     try:
-        root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'passages'")
+        root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,))
         page = int(root.fetchone()[0])
-        size = int(conn.execute("PRAGMA page_size").fetchone()[0])
+        page_size = int(conn.execute("PRAGMA page_size").fetchone()[0])
     finally:
         conn.close()
     with path.open("r+b") as file:
-        file.seek((page - 1) * size)
-        file.write(b"\xff" * 64)
+        file.seek((page - 1) * page_size + offset)
+        file.write(b"\xff" * size)
 
 
 def orphan_passages(path: Path) -> None:

@@ -18,7 +18,9 @@ from claimaudit.library.damage import (
     looks_damaged,
     probe_words,
 )
+from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from claimaudit.sources.library import LibrarySource
 from tests.library.damaging import (
     ASPIRIN,
@@ -153,3 +155,36 @@ def test_an_error_that_is_not_damage_is_not_called_damage(tmp_path: Path) -> Non
         assert looks_damaged(error)  # the words alone would say so; the checks say not
         assert as_damage(library.connection, error) is None
     assert not looks_damaged(sqlite3.OperationalError("database is locked"))
+
+
+@pytest.mark.parametrize("table", ["passages_fts", "passages_fts_idx", "passages_fts_docsize"])
+def test_a_dropped_index_table_is_a_damaged_index_to_every_use(tmp_path: Path, table: str) -> None:
+    """SQLite says "no such table: main.passages_fts" (through a trigger) or, for one of FTS5's
+    own tables, only "SQL logic error": the index is damaged, whatever the words."""
+    path = make_library(tmp_path / "lib.sqlite3")
+    execute(path, f"DROP TABLE {table}")
+    tea = NewPaper(parse_ref("local:tea"), "Tea", [Passage("P001", "Tea calms.", "")], "h-tea")
+    with Library.open(path) as library:
+        uses: list[Callable[[], object]] = [
+            lambda: library.search("aspirin"),
+            lambda: library.search("aspirin", ref=parse_ref(ASPIRIN)),
+            lambda: library.add_paper(tea),
+            lambda: library.remove(parse_ref(ASPIRIN)),
+        ]
+        for use in uses:
+            with pytest.raises(LibraryDamagedError) as raised:
+                use()
+            assert str(raised.value) == INDEX_DAMAGED and raised.value.part == "index"
+        assert library.count_papers() == 2  # nothing written, nothing lost
+
+
+def test_a_logic_error_with_every_index_table_there_is_not_called_damage(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    with Library.open(path) as library:
+        assert not looks_damaged(sqlite3.OperationalError("SQL logic error"), library.connection)
+    execute(path, "DROP TABLE passages_fts_idx")
+    with Library.open(path) as library:
+        error = sqlite3.OperationalError("SQL logic error")
+        assert not looks_damaged(error)  # the words alone say nothing
+        assert looks_damaged(error, library.connection)
+        assert as_damage(library.connection, error) is not None

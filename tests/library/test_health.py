@@ -14,6 +14,7 @@ from claimaudit.library.health import ProblemKind, check_health
 from tests.library.damaging import (
     NEVER_ISSUED,
     break_core_table,
+    break_index_table,
     empty_index,
     execute,
     lose_index_data,
@@ -24,6 +25,7 @@ from tests.library.damaging import (
     orphan_passages,
     store_under_never_issued_id,
 )
+from tests.permissions import ordinary_permissions
 
 
 def _digest(path: Path) -> str:
@@ -213,3 +215,94 @@ def test_a_paper_under_a_reference_now_refused_is_named_but_not_damage(tmp_path:
 
 def test_a_library_of_valid_references_names_none_refused(tmp_path: Path) -> None:
     assert check_health(make_library(tmp_path / "lib.sqlite3")).refused == ()
+
+
+def test_a_library_in_a_folder_that_may_not_be_written_cannot_be_opened_not_damaged(
+    tmp_path: Path,
+) -> None:
+    """WAL mode keeps the -wal and -shm files beside the file: SQLite cannot read a library
+    in a read-only folder at all, and says "attempt to write a readonly database"."""
+    folder = tmp_path / "shelf"
+    folder.mkdir()
+    path = make_library(folder / "lib.sqlite3")
+    folder.chmod(0o555)
+    try:
+        with ordinary_permissions(), pytest.raises(LibraryOpenError) as raised:
+            check_health(path)
+    finally:
+        folder.chmod(0o755)
+    assert str(raised.value) == (
+        f"cannot open library {path}: attempt to write a readonly database (its folder "
+        f"{folder} may not be written, and SQLite keeps the -wal and -shm files there)"
+    )
+
+
+def test_a_read_only_file_is_checked_all_but_fts5s_own_check_which_writes(
+    tmp_path: Path,
+) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    empty_index(path)  # found without FTS5's check: the counts differ, and the probe misses
+    path.chmod(0o444)
+    try:
+        with ordinary_permissions():
+            health = check_health(path)
+    finally:
+        path.chmod(0o644)
+    assert health.repairable and health.has(ProblemKind.INDEX) and health.papers == 2
+    [note] = health.notes
+    assert note == (
+        "FTS5's own check of the full-text index was skipped: it needs write access, which "
+        "this library file does not give (attempt to write a readonly database); the other "
+        "checks ran"
+    )
+
+
+def test_a_check_while_another_process_writes_skips_only_fts5s_check(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    writer = sqlite3.connect(path, isolation_level=None)
+    try:
+        writer.execute("BEGIN IMMEDIATE")  # a `library add` inside its write transaction
+        writer.execute("DELETE FROM judged_results")
+        health = check_health(path)
+    finally:
+        writer.close()
+    assert health.healthy and (health.papers, health.passages, health.indexed) == (2, 4, 4)
+    [note] = health.notes
+    assert note.startswith("FTS5's own check of the full-text index was skipped: it needs ")
+    assert "the write lock, which another process holds" in note
+    assert check_health(path).notes == ()  # the lock gone, it runs again
+
+
+def test_junk_in_a_page_of_the_index_is_the_index_s_damage_not_the_papers(
+    tmp_path: Path,
+) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    break_index_table(path)
+    health = check_health(path)
+    assert health.repairable and not health.papers_damaged
+    assert {p.kind for p in health.problems} == {ProblemKind.INDEX}
+    assert health.problems[0].message.startswith(
+        "SQLite, in the full-text index's table passages_fts_data: "
+    )
+    assert (health.papers, health.passages) == (2, 4)  # the papers are still counted
+
+
+def test_junk_in_a_page_of_the_passages_is_the_papers_damage(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    break_core_table(path)
+    health = check_health(path)
+    assert not health.repairable and health.papers_damaged
+    assert [p.table for p in health.problems] == ["passages"]
+
+
+def test_damage_sqlite_cannot_place_is_not_said_to_be_the_papers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As an SQLite before 3.33, which cannot check one table alone.
+    monkeypatch.setattr("claimaudit.library.quick_check._TABLE_CHECK_SINCE", (999,))
+    path = make_library(tmp_path / "lib.sqlite3")
+    break_index_table(path)
+    health = check_health(path)
+    assert not health.repairable and health.has(ProblemKind.CORE)
+    assert not health.papers_damaged
+    assert all(p.message.startswith("SQLite: ") for p in health.problems)

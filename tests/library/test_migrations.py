@@ -330,10 +330,9 @@ def test_a_library_in_a_folder_that_may_not_be_written_says_so(
     monkeypatch.setattr(
         _connection.os,
         "access",
-        lambda p, mode: False if Path(p) == tmp_path else writable(p, mode),
+        lambda p, mode, **kw: False if Path(p) == tmp_path else writable(p, mode, **kw),
     )
     error = sqlite3.OperationalError("unable to open database file")
-    assert "its folder" in _connection._why(error, path) and str(tmp_path) in _connection._why(
-        error, path
-    )
-    assert _connection._why(sqlite3.OperationalError("disk I/O error"), path) == "disk I/O error"
+    why = _connection.why_unopened
+    assert "its folder" in why(error, path) and str(tmp_path) in why(error, path)
+    assert why(sqlite3.OperationalError("disk I/O error"), path) == "disk I/O error"

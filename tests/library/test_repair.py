@@ -16,6 +16,7 @@ from claimaudit.library.store import Library
 from tests.library.damaging import (
     ASPIRIN,
     break_core_table,
+    break_index_table,
     empty_index,
     execute,
     lose_index_data,
@@ -139,3 +140,27 @@ def test_an_empty_file_is_left_alone(tmp_path: Path) -> None:
     done = repair_library(path)
     assert done.actions == () and done.backup is None and done.after.empty
     assert path.read_bytes() == b"" and _backups(tmp_path) == []
+
+
+def test_junk_in_a_page_of_the_index_is_repaired_by_a_rebuild(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    stored = rows(path)
+    break_index_table(path)
+    done = repair_library(path)
+    assert done.after.healthy and done.after.indexed == 4
+    assert rows(path) == stored
+    with Library.open(path) as library:
+        assert [h.passage_id for h in library.search("aspirin heart attack")] == ["P001"]
+
+
+def test_damage_sqlite_cannot_place_is_refused_without_blaming_the_papers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As an SQLite before 3.33, which cannot check one table alone.
+    monkeypatch.setattr("claimaudit.library.quick_check._TABLE_CHECK_SINCE", (999,))
+    path = make_library(tmp_path / "lib.sqlite3")
+    break_index_table(path)
+    with pytest.raises(LibraryDamagedError) as raised:
+        repair_library(path)
+    assert f"{path}: the database file is damaged (SQLite: " in str(raised.value)
+    assert "papers" not in str(raised.value) and _backups(tmp_path) == []

@@ -307,3 +307,32 @@ def test_a_paper_replaced_while_read_is_one_version(
     replacing.replace_before_passages(monkeypatch, path)
     paper, passages = Service(path).paper(replacing.REF)
     assert (paper.title, [p.text for p in passages]) == (replacing.OLD[0], [replacing.OLD[1]])
+
+
+@pytest.mark.parametrize("table", ["passages_fts", "passages_fts_idx"])
+def test_a_dropped_index_table_is_a_503_to_an_upload_and_a_search(
+    tmp_path: Path, table: str
+) -> None:
+    """SQLite's words were "no such table: main.passages_fts" and "SQL logic error"."""
+    from fastapi.testclient import TestClient
+
+    from claimaudit.server.app import create_app
+    from claimaudit.server.config import ServerConfig
+    from tests.library.damaging import execute, make_library
+
+    library = make_library(tmp_path / "lib.sqlite3")
+    execute(library, f"DROP TABLE {table}")
+    with TestClient(create_app(ServerConfig(library=library)), base_url="http://127.0.0.1") as api:
+        uploaded = api.post(
+            "/v1/library",
+            files={"file": ("notes.md", b"# Tea\n\nGreen tea lowers blood pressure.\n")},
+            data={"ref": "local:tea"},
+        )
+        searched = api.get("/v1/library/search", params={"q": "aspirin"})
+    for response in (uploaded, searched):
+        assert response.status_code == 503, response.text
+        assert response.json()["error"] == {
+            "status": 503,
+            "code": "library_damaged",
+            "message": "the library's search index is damaged",
+        }

@@ -42,8 +42,10 @@ def _verdict(health: Health) -> str:
     problems = counted(len(health.problems), "problem")
     if health.repairable:
         return f"damaged: {health.path} has {problems}; run `claimaudit library repair`"
+    # Only what SQLite's check showed: damage it cannot place is not said to be the papers'.
+    what = "its papers' own tables are" if health.papers_damaged else "its database file is"
     return (
-        f"damaged: {health.path} has {problems}, and its papers' own tables are damaged; "
+        f"damaged: {health.path} has {problems}, and {what} damaged; "
         "restore a backup copy of the library (`library repair` cannot help)"
     )
 
@@ -66,6 +68,7 @@ def _wire(health: Health) -> dict[str, object]:
         "refusedRefs": [
             {"ref": r.ref, "reason": r.reason, "readsAs": r.reads_as} for r in health.refused
         ],
+        "notes": list(health.notes),
     }
 
 
@@ -97,6 +100,8 @@ def check_library(
             _say(f"problem ({problem.kind.value}): {problem.message}")
         for refused in health.refused:
             _say(_refused_line(refused))
+        for note in health.notes:
+            _say(f"note: {note}")
         _say(_verdict(health))
     raise typer.Exit(EXIT_OK if health.healthy else EXIT_MATCHED)
 
@@ -122,8 +127,8 @@ def repair(
 ) -> None:
     """Rebuild the search index, recreate lost cache tables and remove passages no paper
     holds; papers are never touched."""
-    # Exit 0 healthy afterwards, 1 problems remain, 2 the papers' own tables are damaged
-    # (nothing done: a backup is what helps then).
+    # Exit 0 healthy afterwards, 1 problems remain, 2 damage repair cannot mend (the papers'
+    # own tables, the file): nothing done, a backup is what helps then.
     done = repair_library(library, backup=backup)
     code = EXIT_OK if done.after.healthy else EXIT_MATCHED
     if as_json:

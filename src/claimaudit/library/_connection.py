@@ -32,7 +32,7 @@ def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Pat
         # Autocommit mode: every write below runs in an explicit transaction we control.
         conn = sqlite3.connect(resolved, isolation_level=None)
     except sqlite3.Error as exc:
-        raise LibraryOpenError(f"cannot open library {resolved}: {exc}") from exc
+        raise open_error(exc, resolved) from exc
     try:
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA busy_timeout = 5000")
@@ -44,23 +44,44 @@ def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Pat
         _use_wal(conn)
     except sqlite3.DatabaseError as exc:
         conn.close()
-        raise LibraryOpenError(f"cannot open library {resolved}: {_why(exc, resolved)}") from exc
+        raise open_error(exc, resolved) from exc
     except LibraryError:
         conn.close()
         raise
     return conn, resolved
 
 
-def _why(exc: sqlite3.DatabaseError, path: Path) -> str:
+# What SQLite says when the folder, not the file, stops it: "unable to open database file" for
+# a new library, "attempt to write a readonly database" (SQLITE_READONLY_DIRECTORY) for one in
+# WAL mode, whose -wal and -shm files cannot be made.
+_FOLDER_WORDS = ("unable to open database file", "attempt to write a readonly database")
+
+
+def open_error(exc: sqlite3.Error, path: Path) -> LibraryOpenError:
+    """The one line that says why the library at ``path`` cannot be opened."""
+    return LibraryOpenError(f"cannot open library {path}: {why_unopened(exc, path)}")
+
+
+def why_unopened(exc: sqlite3.Error, path: Path) -> str:
     """SQLite's words, with the cause it leaves out where it can be told: a library in a folder
     that may not be written cannot be opened at all, since WAL mode keeps its -wal and -shm
     files beside the database."""
-    if "unable to open database file" in str(exc) and not os.access(path.parent, os.W_OK):
+    folder = getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_DIRECTORY" or (
+        any(words in str(exc) for words in _FOLDER_WORDS) and not _may_write(path.parent)
+    )
+    if folder:
         return (
             f"{exc} (its folder {path.parent} may not be written, and SQLite keeps the -wal "
             "and -shm files there)"
         )
     return str(exc)
+
+
+def _may_write(folder: Path) -> bool:
+    # The effective ids, as SQLite's own open uses: root without its permission override (a
+    # dropped capability) may not write a folder its real id would be allowed to.
+    effective = os.access in os.supports_effective_ids
+    return os.access(folder, os.W_OK, effective_ids=effective)
 
 
 _WAL_WAIT_SECONDS = 5.0

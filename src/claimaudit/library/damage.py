@@ -8,12 +8,17 @@ import sqlite3
 from dataclasses import dataclass
 
 from claimaudit.errors import LibraryDamagedError
-from claimaudit.library._derived import FTS_TABLE, FTS_TRIGGERS
+from claimaudit.library._derived import FTS_SHADOW_TABLES, FTS_TABLE, FTS_TRIGGERS
 
 # What to do about it is each surface's advice (``LibraryDamagedError.part``).
 INDEX_DAMAGED = "the library's search index is damaged"
-# What SQLite says when a file, or FTS5's own tables, are not what they should be.
-_DAMAGE_WORDS = ("malformed", "vtable constructor failed", "fts5", "no such table: passages_fts")
+# What SQLite says when a file, or FTS5's own tables, are not what they should be (a trigger
+# names the index's tables as ``main.passages_fts``).
+_DAMAGE_WORDS = ("malformed", "vtable constructor failed", "fts5")
+_MISSING_INDEX_TABLE = re.compile(rf"no such table: (?:main\.)?{FTS_TABLE}")
+# What FTS5 says when one of its own tables is gone, and about much else: damage only when a
+# table is indeed missing.
+_GENERIC_ERROR = "sql logic error"
 # Passages looked at from each probed place (first, middle, last): the first with a word to
 # probe is used, so a few passages without one (a table of numbers in Greek) are passed over.
 _PROBE_NEAR = 5
@@ -35,10 +40,36 @@ class IndexMiss:
         return f'the full-text index does not find passage {self.rowid} by its word "{self.word}"'
 
 
-def looks_damaged(exc: sqlite3.Error) -> bool:
-    return isinstance(exc, sqlite3.DatabaseError) and any(
-        word in str(exc).lower() for word in _DAMAGE_WORDS
-    )
+def looks_damaged(exc: sqlite3.Error, conn: sqlite3.Connection | None = None) -> bool:
+    """Whether SQLite's ``exc`` may be damage (``as_damage`` tells which); FTS5's generic
+    "SQL logic error" only when ``conn`` shows one of the index's tables missing."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    text = str(exc).lower()
+    if any(word in text for word in _DAMAGE_WORDS) or _MISSING_INDEX_TABLE.search(text):
+        return True
+    return text == _GENERIC_ERROR and conn is not None and bool(_missing_tables_or_none(conn))
+
+
+def missing_index_tables(conn: sqlite3.Connection) -> list[str]:
+    """The index's tables (``passages_fts`` and FTS5's own) that the schema lacks."""
+    names = (FTS_TABLE, *FTS_SHADOW_TABLES)
+    present = {
+        str(row[0])
+        for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' "
+            f"AND name IN ({', '.join('?' for _ in names)})",
+            names,
+        )
+    }
+    return [name for name in names if name not in present]
+
+
+def _missing_tables_or_none(conn: sqlite3.Connection) -> list[str]:
+    try:
+        return missing_index_tables(conn)
+    except sqlite3.Error:
+        return []  # the schema cannot be read: the words alone say nothing of the index
 
 
 def index_problem(conn: sqlite3.Connection) -> str | None:
@@ -70,6 +101,8 @@ def as_damage(conn: sqlite3.Connection, exc: sqlite3.Error) -> LibraryDamagedErr
         core_whole = False
     if not core_whole:
         return LibraryDamagedError(f"the library database is damaged ({exc})", part="database")
+    if _missing_tables_or_none(conn):
+        return LibraryDamagedError(INDEX_DAMAGED, part="index")
     try:
         index_damaged = index_problem(conn) is not None
     except sqlite3.Error:

@@ -2,7 +2,9 @@
 check of the full-text index against the passages, a probe of the index as searches use it (a
 few passages looked up by their own words), passages whose paper is gone, the tables, triggers
 and schema version a library must have, and papers stored under a reference now refused. Nothing
-is changed: every statement runs in one transaction rolled back."""
+is changed: every statement runs in one transaction rolled back. FTS5's check is a write
+statement: where the file may not be written, or another process holds the write lock, it is
+skipped, and a note says so."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pathlib import Path
 
 from claimaudit.accounting import counted
 from claimaudit.errors import LibraryMissingError, LibraryOpenError
+from claimaudit.library._connection import open_error
 from claimaudit.library._derived import (
     CACHES,
     FTS_SHADOW_TABLES,
@@ -24,6 +27,7 @@ from claimaudit.library._derived import (
 from claimaudit.library._migrations import APPLICATION_ID, LATEST_VERSION
 from claimaudit.library.damage import index_miss, index_problem, looks_damaged
 from claimaudit.library.paths import resolve_library_path
+from claimaudit.library.quick_check import sqlite_findings
 from claimaudit.library.refused_refs import RefusedRef, refused_refs
 
 # The schema version that made each derived object, so an older library is not told it lacks
@@ -54,6 +58,9 @@ class ProblemKind(StrEnum):
 class Problem:
     kind: ProblemKind
     message: str
+    # The table it lies in, where that is known (a core problem not in ``papers`` nor
+    # ``passages`` is no sign that the papers are damaged).
+    table: str | None = None
 
     @property
     def repairable(self) -> bool:
@@ -76,10 +83,18 @@ class Health:
     # Papers stored under a reference the identity rules now refuse: not damage (the database
     # is whole, and repair would not change them), but worth removing by the stored reference.
     refused: tuple[RefusedRef, ...] = ()
+    # What could not be checked, and why (FTS5's own check, which needs the write lock): not
+    # a problem, so the verdict stands on the checks that ran.
+    notes: tuple[str, ...] = ()
 
     @property
     def healthy(self) -> bool:
         return not self.problems
+
+    @property
+    def papers_damaged(self) -> bool:
+        """Whether ``papers`` or ``passages`` is known damaged or missing: a backup then."""
+        return any(p.kind is ProblemKind.CORE and p.table in _CORE_TABLES for p in self.problems)
 
     @property
     def repairable(self) -> bool:
@@ -104,7 +119,7 @@ def connect_existing(path: Path | None) -> tuple[Path, sqlite3.Connection]:
         )
         conn.execute("PRAGMA busy_timeout = 5000")
     except sqlite3.Error as exc:
-        raise LibraryOpenError(f"cannot open library {resolved}: {exc}") from exc
+        raise open_error(exc, resolved) from exc
     return resolved, conn
 
 
@@ -131,6 +146,11 @@ def _check(conn: sqlite3.Connection, path: Path) -> Health:
             "(SELECT count(*) FROM sqlite_master)"
         ).fetchone()
     except sqlite3.DatabaseError as exc:
+        if isinstance(exc, sqlite3.OperationalError):
+            # Not the file's content (SQLite says that with a plain DatabaseError: malformed,
+            # not a database) but access to it: a folder that may not be written (WAL mode keeps
+            # its -wal and -shm files there), a lock, a disk. Nothing is known to be damaged.
+            raise open_error(exc, path) from exc
         if not _has_sqlite_header(path):
             # Text, a PDF, another program's file: nothing a library ever was, so neither
             # damaged nor a backup's business. Worded as when a library command opens it.
@@ -151,13 +171,15 @@ def _check(conn: sqlite3.Connection, path: Path) -> Health:
     problems = _sqlite_problems(conn)
     names = schema_names(conn)
     problems += [
-        Problem(ProblemKind.CORE, f"the table {table} is missing")
+        Problem(ProblemKind.CORE, f"the table {table} is missing", table)
         for table in _CORE_TABLES
         if ("table", table) not in names
     ]
     papers = passages = indexed = orphans = None
     refused: list[RefusedRef] = []
-    if not problems:
+    notes: list[str] = []
+    # Damage in the index's own tables leaves the papers to be counted and the index checked.
+    if not any(p.kind is ProblemKind.CORE for p in problems):
         refused = refused_refs(conn)
         papers = _count(conn, "papers")
         passages = _count(conn, "passages")
@@ -165,9 +187,9 @@ def _check(conn: sqlite3.Connection, path: Path) -> Health:
         problems += orphaned
         if version >= _FTS_SINCE:
             try:
-                index_problems, indexed = _index_problems(conn, names, passages)
+                index_problems, indexed = _index_problems(conn, names, passages, notes)
             except sqlite3.DatabaseError as exc:
-                if not looks_damaged(exc) and isinstance(exc, sqlite3.OperationalError):
+                if not looks_damaged(exc, conn) and isinstance(exc, sqlite3.OperationalError):
                     raise  # locked, say: nothing is known about the index
                 index_problems = [
                     Problem(ProblemKind.INDEX, f"the full-text index cannot be read: {exc}")
@@ -175,7 +197,15 @@ def _check(conn: sqlite3.Connection, path: Path) -> Health:
             problems += index_problems
     problems += _cache_problems(conn, names, version)
     return Health(
-        path, version, papers, passages, indexed, tuple(problems), orphans, refused=tuple(refused)
+        path,
+        version,
+        papers,
+        passages,
+        indexed,
+        tuple(problems),
+        orphans,
+        refused=tuple(refused),
+        notes=tuple(notes),
     )
 
 
@@ -214,21 +244,28 @@ def _orphan_problem(conn: sqlite3.Connection) -> tuple[int, list[Problem]]:
 
 
 def _sqlite_problems(conn: sqlite3.Connection) -> list[Problem]:
-    try:
-        lines = [str(row[0]) for row in conn.execute("PRAGMA quick_check")]
-    except sqlite3.DatabaseError as exc:
-        lines = [str(exc)]
-    if lines == ["ok"]:
-        return []
-    shown = [Problem(ProblemKind.CORE, f"SQLite: {line}") for line in lines[:_MAX_SQLITE_LINES]]
-    if len(lines) > _MAX_SQLITE_LINES:
-        more = len(lines) - _MAX_SQLITE_LINES
-        shown.append(Problem(ProblemKind.CORE, f"SQLite: ... and {more} more"))
-    return shown
+    """SQLite's check, as problems: in the index's own tables one a rebuild mends, anywhere
+    else (or nowhere SQLite can tell) core damage."""
+    by_place: dict[str | None, list[str]] = {}
+    for finding in sqlite_findings(conn):
+        by_place.setdefault(finding.table, []).append(finding.line)
+    problems: list[Problem] = []
+    for table, lines in by_place.items():
+        if table in FTS_SHADOW_TABLES:
+            kind, source = ProblemKind.INDEX, f"SQLite, in the full-text index's table {table}"
+        elif table is None:
+            kind, source = ProblemKind.CORE, "SQLite"
+        else:
+            kind, source = ProblemKind.CORE, f"SQLite, in the table {table}"
+        shown = lines[:_MAX_SQLITE_LINES]
+        if len(lines) > _MAX_SQLITE_LINES:
+            shown.append(f"... and {len(lines) - _MAX_SQLITE_LINES} more")
+        problems += [Problem(kind, f"{source}: {line}", table) for line in shown]
+    return problems
 
 
 def _index_problems(
-    conn: sqlite3.Connection, names: set[tuple[str, str]], passages: int
+    conn: sqlite3.Connection, names: set[tuple[str, str]], passages: int, notes: list[str]
 ) -> tuple[list[Problem], int | None]:
     missing = [t for t in (FTS_TABLE, *FTS_SHADOW_TABLES) if ("table", t) not in names]
     if missing:
@@ -245,7 +282,16 @@ def _index_problems(
                 f"the full-text index holds {indexed} passages, the library {passages}",
             )
         )
-    found = index_problem(conn)
+    try:
+        found = index_problem(conn)
+    except sqlite3.OperationalError as exc:
+        skipped = _why_skipped(exc)
+        if skipped is None:
+            raise
+        notes.append(
+            f"FTS5's own check of the full-text index was skipped: {skipped}; the other checks ran"
+        )
+        found = None
     if found is not None:
         problems.append(
             Problem(ProblemKind.INDEX, f"the full-text index does not match the passages: {found}")
@@ -256,6 +302,17 @@ def _index_problems(
         if miss is not None:
             problems.append(Problem(ProblemKind.INDEX, f"{miss} (its lookup of terms is damaged)"))
     return problems, indexed
+
+
+def _why_skipped(exc: sqlite3.OperationalError) -> str | None:
+    """Why FTS5's ``integrity-check`` could not run, when it is for want of the right to write
+    (it is a write statement, though it changes nothing); None for any other failure."""
+    name = getattr(exc, "sqlite_errorname", "")
+    if name.startswith("SQLITE_READONLY") or "readonly database" in str(exc):
+        return f"it needs write access, which this library file does not give ({exc})"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in str(exc):
+        return f"it needs the write lock, which another process holds (a `library add`, say: {exc})"
+    return None
 
 
 def _cache_problems(

@@ -53,8 +53,9 @@ def repair_library(path: Path | None, *, backup: bool = True) -> Repair:
         return Repair(before, None, (), before)
     if not before.repairable:
         first = next(p.message for p in before.problems if not p.repairable)
+        what = "the papers' own tables are" if before.papers_damaged else "the database file is"
         raise LibraryDamagedError(
-            f"{before.path}: the papers' own tables are damaged ({first}); repair would not "
+            f"{before.path}: {what} damaged ({first}); repair would not "
             "help: restore a backup copy of the library (such as a .bak- file beside it)"
         )
     if before.schema_version != LATEST_VERSION:

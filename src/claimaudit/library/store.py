@@ -95,7 +95,7 @@ class Library:
                     part="database",
                 ) from exc
             # Writing passages writes the index too (triggers): a damaged one fails the write.
-            if isinstance(exc, sqlite3.Error) and looks_damaged(exc):
+            if isinstance(exc, sqlite3.Error) and looks_damaged(exc, self._conn):
                 damage = as_damage(self._conn, exc)
                 if damage is not None:
                     raise damage from exc
@@ -343,7 +343,7 @@ class Library:
             if not rows and index_out_of_step(self._conn, paper_id):
                 raise LibraryDamagedError(INDEX_DAMAGED, part="index")
         except sqlite3.Error as exc:
-            damage = as_damage(self._conn, exc) if looks_damaged(exc) else None
+            damage = as_damage(self._conn, exc) if looks_damaged(exc, self._conn) else None
             if damage is not None:
                 raise damage from exc
             raise

@@ -1,0 +1,67 @@
+"""SQLite's own check of a library file (``PRAGMA quick_check``), each problem placed in the
+table it lies in where SQLite can tell: junk in a page of the full-text index's own tables is
+mended by rebuilding the index, junk in ``papers`` or ``passages`` only by a backup."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+# The line before SQLite's first problem in the database (the only one a library has).
+_DATABASE_MAIN = "*** in database main ***"
+# The first SQLite whose quick_check takes a table (and checks it and its indexes alone).
+_TABLE_CHECK_SINCE = (3, 33, 0)
+
+
+@dataclass(frozen=True)
+class Finding:
+    line: str
+    # The table (with its indexes) whose own check says so; None when no table's does, or
+    # this SQLite cannot check one table alone: the file is damaged, nobody knows where.
+    table: str | None = None
+
+
+def sqlite_findings(conn: sqlite3.Connection) -> list[Finding]:
+    """What SQLite's check finds wrong with the file, in order; empty when it is whole.
+
+    The file is checked first (one pass); only when that fails is each table checked alone,
+    so a whole library pays nothing more."""
+    lines = _quick_check(conn)
+    if lines == ["ok"]:
+        return []
+    by_table = _damaged_tables(conn)
+    found = [Finding(line, table) for table, its in by_table.items() for line in its]
+    told = {finding.line for finding in found}
+    # What the file's check says and no table's (a page in no table, say): placed nowhere.
+    return found + [Finding(line) for line in lines if line not in told]
+
+
+def _quick_check(conn: sqlite3.Connection, table: str | None = None) -> list[str]:
+    """SQLite's ``quick_check`` of the file, or of one table and its indexes."""
+    pragma = "PRAGMA quick_check" if table is None else f'PRAGMA quick_check("{table}")'
+    try:
+        rows = [str(row[0]) for row in conn.execute(pragma)]
+    except sqlite3.DatabaseError as exc:
+        return [str(exc)]
+    # One problem a line: SQLite gives several in one row, after the name of the database.
+    return [line for row in rows for line in row.splitlines() if line != _DATABASE_MAIN]
+
+
+def _damaged_tables(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    """Each table whose own check fails, with what it says; empty when none does, when this
+    SQLite cannot check one table alone (before 3.33: the argument would be read as a count,
+    and the file checked whole) or when the tables cannot be listed."""
+    if sqlite3.sqlite_version_info < _TABLE_CHECK_SINCE:
+        return {}
+    try:
+        tables = [
+            str(row[0])
+            for row in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND rootpage > 0 "
+                "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+            )
+        ]
+    except sqlite3.DatabaseError:
+        return {}
+    checked = {table: _quick_check(conn, table) for table in tables if '"' not in table}
+    return {table: lines for table, lines in checked.items() if lines != ["ok"]}
