@@ -362,6 +362,28 @@ def test_an_answer_that_is_not_an_option(openai_server: OpenAIServer, decision: 
     )
 
 
+@pytest.mark.parametrize("tokens", [True, False])
+def test_a_sentence_beginning_with_a_label_letter_is_not_checked(
+    openai_server: OpenAIServer, tokens: bool
+) -> None:
+    # "A careful reading ..." starts with the letter A but is a sentence, not the label A: it
+    # must not become a confident "supports" (QA reproduced needsReview false).
+    words = [
+        Token("A", {"A": 0.7, "The": 0.25, "B": 0.03, "C": 0.01, "D": 0.01}),
+        Token(" careful", {" careful": 0.9}),
+        Token(" reading", {" reading": 0.9}),
+    ]
+    openai_server.replies.extend(
+        [Reply("A careful reading", words if tokens else None), Reply("A", [Token("A", {"A": 1})])]
+    )
+    record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == (
+        "OpenAI-compatible server answered 'relation' with 'A careful reading', "
+        "not one of its option labels"
+    )
+
+
 def test_an_answer_whose_text_and_logprobs_disagree_is_not_checked(
     openai_server: OpenAIServer,
 ) -> None:
