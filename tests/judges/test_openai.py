@@ -6,8 +6,11 @@ timeouts, so the failure paths are as fast as the happy one.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -26,14 +29,18 @@ from claimaudit.judges.protocol import (
     validate_reply,
 )
 from claimaudit.judges.questions import build_decision
+from claimaudit.library.result_cache import LibraryResultCache
+from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.plugins import Registry
 from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
+from claimaudit.sources.valyu import ValyuSource
 from tests.fakes import MemorySource
 from tests.httpfake import closed_port
 from tests.judges.faultserver import TEST_KEY
 from tests.judges.helpers import FAST_TIMEOUT, judge_error, registered_judge
 from tests.judges.openaiserver import OpenAIServer, Reply, Token
+from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
 
 FAST = JudgeSettings(timeout=FAST_TIMEOUT, options=OpenAIOptions(retries=0))
 
@@ -198,6 +205,38 @@ def test_checked_record_notes_two_openai_calls(openai_server: OpenAIServer) -> N
     assert record.calls == {"openai": 2}
     assert record.probabilities_available is True
     assert record_to_dict(record)["calls"] == {"openai": 2}
+
+
+def test_keys_echoed_by_the_servers_reach_neither_the_record_nor_the_library(
+    openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Proxies echoing their credential headers into reply fields that records keep: the chat
+    # completion's model and the Valyu result's title (QA found both in records and the DB).
+    echoed = f"proxy Bearer {TEST_KEY} \x1b[31m{quote(TEST_KEY)}"
+    openai_server.replies.extend(
+        [Reply("A", [Token("A", {"A": 1.0})], model=echoed), Reply("A", [Token("A", {"A": 1})])]
+    )
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    with ValyuServer() as valyu:
+        monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
+        valyu.results = [
+            result(
+                "https://arxiv.org/abs/2105.14372v1",
+                "Dropout helps a lot.",
+                title=f"Dropout {TEST_VALYU_KEY}",
+            )
+        ]
+        checker = Checker(
+            ValyuSource(base_url=valyu.url), make_judge(), cache=LibraryResultCache(library)
+        )
+        [record] = checker.check("Dropout helps.", ["2105.14372v1"])
+    assert isinstance(record, CheckedRecord) and LibraryResultCache(library).count() == 1
+    assert (record.model, record.paper_title) == ("proxy Bearer *** ***", "Dropout ***")
+    shown = json.dumps(record_to_dict(record), default=str)
+    for key in (TEST_KEY, TEST_VALYU_KEY):
+        assert key not in shown and quote(key) not in shown
+        assert key.encode() not in library.read_bytes()
 
 
 # ---------------------------------------------------------------------- without logprobs

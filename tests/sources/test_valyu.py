@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Iterator
+from urllib.parse import quote
 
 import pytest
 
@@ -183,6 +184,18 @@ def test_key_handling(
     before = len(valyu.searches)
     assert "VALYU_API_KEY is not set" in failure(source, "1706.03762v5")
     assert len(valyu.searches) == before
+
+
+def test_a_key_echoed_in_a_result_is_masked_and_escapes_dropped(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    # A server echoing the x-api-key header into the title and the excerpt: both reach records
+    # and the library. The ANSI colour would be obeyed by the terminal showing the title.
+    title = f"\x1b[31mRED\x1b[0m title {TEST_VALYU_KEY} {quote(TEST_VALYU_KEY)}\u202e"
+    valyu.results = [result(ABS + "1706.03762v5", f"Text {TEST_VALYU_KEY}.", title=title)]
+    paper = fetch(source, "1706.03762v5")
+    assert paper.title == "RED title *** ***"
+    assert [p.text for p in paper.passages] == ["Text ***."]
 
 
 def test_over_budget_excerpts_are_refused_not_truncated(

@@ -71,7 +71,7 @@ from claimaudit.judges.prompting import PROMPT_VERSION
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
 from claimaudit.plugins import Registry
 from claimaudit.redaction import public_url as _public_url
-from claimaudit.redaction import redact_text, redact_url
+from claimaudit.redaction import redact_text, redact_url, reply_text
 
 NAME = "jev"
 DESCRIPTION = "TypeSafe Jev (System One) over HTTPS; needs TYPESAFE_API_KEY"
@@ -297,7 +297,11 @@ def _reply(response: SystemOneResponse, decision: Decision) -> JudgeReply:
         )
         if isinstance(value, int)
     }
-    return JudgeReply(model=response.model, answers=answers, usage=usage, calls=_attempts(response))
+    model = response.model
+    if isinstance(model, str):  # anything else is refused, naming its type, by the checker
+        # A proxy may echo the Authorization header into any field of its reply.
+        model = reply_text(model, os.environ.get(API_KEY_ENV, "").strip() or None)
+    return JudgeReply(model=model, answers=answers, usage=usage, calls=_attempts(response))
 
 
 def _not_a_choice(response: SystemOneResponse, qid: str) -> str:

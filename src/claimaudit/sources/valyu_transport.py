@@ -22,17 +22,16 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 import socket
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote, quote_plus, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from claimaudit.judges.deadline import Deadline as WorkerDeadline
 from claimaudit.judges.deadline import DeadlineExceeded, within
-from claimaudit.redaction import MASK, redact_url
+from claimaudit.redaction import redact_url
 
 # 4 MB: five excerpts of 5,000 characters with their metadata are well under 100 kB.
 MAX_REPLY_BYTES = 4_000_000
@@ -299,18 +298,3 @@ def _session(transport: ValyuTransport) -> Any:
     session.mount("http://", adapter)
     session.mount("https://", adapter)
     return session
-
-
-def mask_key(text: str, key: str) -> str:
-    """``text`` without ``key`` as written, percent-encoded (either case) or JSON-escaped."""
-    escaped = json.dumps(key)[1:-1]
-    forms = {
-        key,
-        quote(key, safe=""),
-        quote_plus(key, safe=""),
-        escaped,
-        escaped.replace("/", "\\/"),
-    }
-    for form in sorted(forms, key=len, reverse=True):
-        text = re.sub(re.escape(form), MASK, text, flags=re.IGNORECASE)
-    return text

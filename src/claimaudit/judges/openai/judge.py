@@ -56,7 +56,7 @@ from claimaudit.judges.protocol import (
     confidence_from_probabilities,
 )
 from claimaudit.passage import Passage
-from claimaudit.redaction import public_url
+from claimaudit.redaction import public_url, reply_text
 
 
 class OpenAIJudge(Judge):
@@ -129,7 +129,9 @@ class OpenAIJudge(Judge):
                 # An answer that is not a label was still paid for.
                 error.calls, error.usage = calls, dict(usage or {})
                 raise
-            served_by = served_by or completion.model
+            if served_by is None and completion.model is not None:
+                # A proxy may echo the Authorization header into any field of its reply.
+                served_by = reply_text(completion.model, client.key)
         return JudgeReply(
             model=served_by or self.model, answers=answers, usage=usage or {}, calls=calls
         )

@@ -140,6 +140,7 @@ class ChatClient:
         max_reply_bytes: int = MAX_REPLY_BYTES,
     ) -> None:
         self.base_url = base_url
+        self.key = key  # to mask it wherever a reply echoes it
         self.timeout = timeout
         self.retries = retries
         self.max_reply_bytes = max_reply_bytes
