@@ -199,6 +199,15 @@ def test_a_missing_paper_s_record_keeps_the_command_line_s_advice(
             "more than once",
         ),
         (["batch", "missing.jsonl", "--out", "o.jsonl"], "no such input file"),
+        # A timeout past a day: every record used to fail with OverflowError.
+        (
+            ["check", "Attention helps.", "--paper", "1706.03762", "--timeout", "1e10"],
+            "'--timeout': Input should be less than or equal to 86400",
+        ),
+        (
+            ["batch", "in.jsonl", "--out", "o.jsonl", "--timeout", "86401"],
+            "'--timeout': Input should be less than or equal to 86400",
+        ),
     ],
 )
 def test_usage_errors_are_one_line_exit_2(

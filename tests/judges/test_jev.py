@@ -75,6 +75,7 @@ def test_settings_are_read(monkeypatch: pytest.MonkeyPatch, key: None) -> None:
     [
         lambda: JudgeSettings(timeout=0),
         lambda: JudgeSettings(timeout=math.inf),
+        lambda: JudgeSettings(timeout=1e10),  # past threading.TIMEOUT_MAX
         lambda: JudgeSettings(options=JevOptions(retries=-1)),
         lambda: JudgeSettings(options=JevOptions(retries="many")),  # type: ignore[arg-type]
         lambda: JudgeSettings(options=JevOptions(retries=True)),

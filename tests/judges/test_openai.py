@@ -116,6 +116,9 @@ def test_settings_then_environment_then_defaults(monkeypatch: pytest.MonkeyPatch
     [
         lambda: JudgeSettings(model="m", timeout=0),
         lambda: JudgeSettings(model="m", timeout=math.nan),
+        # Past threading.TIMEOUT_MAX: every record failed with OverflowError (QA: 1e10).
+        lambda: JudgeSettings(model="m", timeout=1e10),
+        lambda: JudgeSettings(model="m", timeout=86_401),
         lambda: JudgeSettings(model="m", options=OpenAIOptions(retries=-1)),
         lambda: JudgeSettings(model="m", options=OpenAIOptions(retries=True)),
         lambda: JudgeSettings(model="m", options=JevOptions()),  # another judge's options

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import math
 import traceback
 from collections.abc import Iterator
 from urllib.parse import quote
 
 import pytest
 
-from claimaudit.errors import ExcerptsOverBudgetError, KeyRequiredError, SourceError
+from claimaudit.errors import (
+    ExcerptsOverBudgetError,
+    InvalidSettingsError,
+    KeyRequiredError,
+    SourceError,
+)
 from claimaudit.identity import parse_ref
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
@@ -196,6 +202,12 @@ def test_a_key_echoed_in_a_result_is_masked_and_escapes_dropped(
     paper = fetch(source, "1706.03762v5")
     assert paper.title == "RED title *** ***"
     assert [p.text for p in paper.passages] == ["Text ***."]
+
+
+@pytest.mark.parametrize("timeout", [0, math.nan, 1e10])
+def test_a_timeout_that_is_no_wait_or_past_a_day_is_refused(timeout: float) -> None:
+    with pytest.raises(InvalidSettingsError, match="Valyu timeout must be"):
+        ValyuSource(timeout=timeout)
 
 
 def test_over_budget_excerpts_are_refused_not_truncated(

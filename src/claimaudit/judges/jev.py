@@ -31,7 +31,6 @@ decides whether the distributions are usable.
 
 from __future__ import annotations
 
-import math
 import os
 import threading
 from dataclasses import dataclass
@@ -65,7 +64,7 @@ from typesafe_sdk.constants import (
 )
 
 from claimaudit.errors import InvalidSettingsError, JudgeError, KeyRequiredError
-from claimaudit.judges.deadline import ReplyTooLargeError
+from claimaudit.judges.deadline import ReplyTooLargeError, check_timeout
 from claimaudit.judges.jev_http import DeadlineClient
 from claimaudit.judges.prompting import PROMPT_VERSION
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
@@ -120,16 +119,13 @@ class JevJudge(Judge):
         base_url: str | None = None,
         compression: Compression = False,
     ) -> None:
-        if not (isinstance(timeout, int | float) and math.isfinite(timeout) and timeout > 0):
-            raise InvalidSettingsError(
-                f"Jev timeout must be a positive number of seconds, not {timeout!r}"
-            )
+        checked = check_timeout(timeout, "Jev")
         if retries is not None and (isinstance(retries, bool) or retries < 0):
             raise InvalidSettingsError(
                 f"Jev retries must be a non-negative integer, not {retries!r}"
             )
         self.model = model
-        self.timeout = float(timeout)
+        self.timeout = checked
         self.retries = retries
         self._base_url = base_url
         self._compression: Compression = compression

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from claimaudit.errors import ExcerptsOverBudgetError, KeyRequiredError, SourceError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
+from claimaudit.judges.deadline import check_timeout
 from claimaudit.passage import passage_id
 from claimaudit.redaction import mask_key, redact_text, redact_url, reply_text
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
@@ -75,7 +76,7 @@ class ValyuSource(Source):
     ) -> None:
         self._base_url = base_url
         # The whole search, connect to last byte and retries included (not per read).
-        self.timeout = timeout
+        self.timeout = check_timeout(timeout, "Valyu")
         self.max_reply_bytes = max_reply_bytes
         self.max_rate_limit_retries = max_rate_limit_retries
         # Read at construction so tests can shorten it for sources they do not build.
