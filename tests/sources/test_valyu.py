@@ -246,6 +246,24 @@ def test_base_url_argument_wins_and_plugin_is_registered(valyu: ValyuServer) -> 
     assert "claimaudit.sources.valyu" in DEFAULT_PLUGINS
 
 
+@pytest.mark.parametrize(
+    "key", [f"{TEST_VALYU_KEY[:6]}\n{TEST_VALYU_KEY[6:]}", "val key", "clé-123"]
+)
+def test_a_malformed_key_is_refused_before_any_request(
+    valyu: ValyuServer, source: ValyuSource, monkeypatch: pytest.MonkeyPatch, key: str
+) -> None:
+    # A newline inside the key failed as "Valyu unreachable" (requests refuses the header).
+    monkeypatch.setenv("VALYU_API_KEY", key)
+    malformed = "VALYU_API_KEY is malformed: it must be printable ASCII without spaces"
+    registry = Registry()
+    register(registry)
+    with pytest.raises(InvalidSettingsError) as refused:
+        registry.make_source("valyu", path=None)
+    assert str(refused.value) == malformed
+    assert failure(source, "1706.03762v5") == malformed  # a source built directly, as auto does
+    assert valyu.searches == []
+
+
 @pytest.mark.parametrize("blank", [None, " "])
 def test_the_registered_source_is_not_built_without_a_key(
     monkeypatch: pytest.MonkeyPatch, blank: str | None

@@ -29,7 +29,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from claimaudit.errors import ExcerptsOverBudgetError, KeyRequiredError, SourceError
+from claimaudit.errors import (
+    ExcerptsOverBudgetError,
+    InvalidSettingsError,
+    KeyRequiredError,
+    SourceError,
+)
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.passage import passage_id
@@ -96,6 +101,8 @@ class ValyuSource(Source):
         key = os.environ.get(API_KEY_ENV, "").strip()
         if not key:
             raise SourceError(f"{API_KEY_ENV} is not set; the valyu source needs a Valyu API key")
+        if not _header_safe(key):
+            raise SourceError(_MALFORMED_KEY)
         search_query = f"arXiv {ref.versioned_id} {query}".strip()
         results, calls = self._search(search_query, key)
         try:
@@ -243,11 +250,23 @@ def _title(result: Any, key: str) -> str:
     return reply_text(title, key) if isinstance(title, str) else ""
 
 
+def _header_safe(key: str) -> bool:
+    # Sent as a header: a newline or a control character would fail every request, which
+    # requests reports as a connection error ("Valyu unreachable"), not as a bad key.
+    return all(33 <= ord(c) <= 126 for c in key)
+
+
+_MALFORMED_KEY = f"{API_KEY_ENV} is malformed: it must be printable ASCII without spaces"
+
+
 def make_valyu_source(*, path: Path | None = None) -> ValyuSource:
     del path  # sources are built with the library path; Valyu has no use for it
-    # Built before any work: without a key no paper could be fetched, so refuse the run.
-    if not os.environ.get(API_KEY_ENV, "").strip():
+    # Built before any work: without a usable key no paper could be fetched, so refuse the run.
+    key = os.environ.get(API_KEY_ENV, "").strip()
+    if not key:
         raise KeyRequiredError("the valyu source needs an API key", env=API_KEY_ENV)
+    if not _header_safe(key):
+        raise InvalidSettingsError(_MALFORMED_KEY)
     return ValyuSource()
 
 
