@@ -200,14 +200,22 @@ def test_a_long_paper_uses_two_level_evidence_labels(openai_server: OpenAIServer
     assert record.probabilities_available and record.evidence_confidence is not None
 
 
-def test_checked_record_notes_two_openai_calls(openai_server: OpenAIServer) -> None:
+def test_checked_record_counts_every_openai_request(openai_server: OpenAIServer) -> None:
     openai_server.prefer = ["supports", "P001"]
-    record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."])
+    judge = make_judge()
+    record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."], judge)
     assert isinstance(record, CheckedRecord)
     assert record.judge == "openai" and record.model == "fake-chat-1"
-    assert record.calls == {"openai": 2}
+    # Both questions, and the look-ups of the model's context window (GET /v1/models and
+    # /props), which the first record's fitting made: they used to go uncounted.
+    assert openai_server.gets == ["/v1/models", "/props"]
+    assert record.calls == {"openai": 4}
     assert record.probabilities_available is True
-    assert record_to_dict(record)["calls"] == {"openai": 2}
+    assert record_to_dict(record)["calls"] == {"openai": 4}
+    # The window is asked once per judge: the next record costs its two questions.
+    again = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."], judge)
+    assert isinstance(again, CheckedRecord) and again.calls == {"openai": 2}
+    assert len(openai_server.gets) == 2
 
 
 def test_keys_echoed_by_the_servers_reach_neither_the_record_nor_the_library(
@@ -439,7 +447,7 @@ def test_an_answer_whose_text_and_logprobs_disagree_is_not_checked(
         "OpenAI-compatible server answered 'relation' with 'D', but its logprobs start with "
         "the label of another option"
     )
-    assert record.calls == {"openai": 1}
+    assert record.calls == {"openai": 3}  # the question, and the window's two look-ups
 
 
 def test_listed_probabilities_over_one_are_not_checked(openai_server: OpenAIServer) -> None:
@@ -472,7 +480,7 @@ def test_negative_token_counts_are_left_out_and_the_answer_kept(
     assert isinstance(record, CheckedRecord)
     assert (record.verdict, record.evidence_passage_id) == ("supports", "P001")
     # -500 + 700 would look like a count: no total is given once one figure is not a count.
-    assert record.judge_tokens is None and record.calls == {"openai": 2}
+    assert record.judge_tokens is None and record.calls == {"openai": 4}  # 2 window look-ups
 
 
 def test_the_second_question_failing_counts_both_calls(
@@ -527,7 +535,7 @@ def test_each_failure_is_the_right_not_checked_record(
     record = check_one(openai_server, ["Dropout helps.", "Unrelated."], judge)
     assert isinstance(record, NotCheckedRecord)
     assert error_text in record.error
-    assert record.calls == {"openai": 1}
+    assert record.calls == {"openai": 3}  # the question, and the window's two look-ups
     assert TEST_KEY not in str(record_to_dict(record))
 
 
