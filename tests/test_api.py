@@ -176,6 +176,17 @@ def test_an_unusable_evidence_budget_is_refused_when_the_checker_is_built(
     assert str(caught.value) == message
 
 
+@pytest.mark.parametrize("judge", ["openai", "jev"])
+def test_a_timeout_past_a_day_is_refused_when_the_checker_is_built(
+    library: Path, judge: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It used to pass, then every record failed with OverflowError (threading.TIMEOUT_MAX).
+    monkeypatch.setenv("TYPESAFE_API_KEY", "tsk-test-key-123")
+    with pytest.raises(claimaudit.UsageError, match=r"timeout must be .* up to 86400 \(a day\)"):
+        claimaudit.make_checker(judge, model="m", timeout=1e10, library=library)
+    claimaudit.make_checker(judge, model="m", timeout=86_400, library=library).close()
+
+
 def test_paper_refs_are_taken_as_papers(library: Path) -> None:
     # The package's own references used to fail inside a regex with a bare TypeError.
     judge = ScriptedJudge(pick("supports", "P001"))

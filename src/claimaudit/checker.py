@@ -58,7 +58,7 @@ from claimaudit.records import (
     Record,
     Relation,
 )
-from claimaudit.redaction import redact_text, redact_url
+from claimaudit.redaction import mask_secrets, redact_text, redact_url
 from claimaudit.selection import (
     MAX_CHARS,
     MAX_PASSAGES,
@@ -324,13 +324,14 @@ class Checker:
             claim=claim,
             paperRef=str(ref),
             matchedRef=str(paper.ref),
-            paperTitle=paper.title,
+            # A backend (a plugin's among them) may echo a key into any text it returns.
+            paperTitle=mask_secrets(paper.title),
             paperUrl=redact_url(paper.url) if paper.url else None,
             searchQuery=paper.search_query or query,
             evidenceScope=scope,
             retrievedAt=paper.retrieved_at,
             judge=self.judge.name,
-            model=reply.model,
+            model=mask_secrets(reply.model),
             verdict=cast(Relation, relation.choice),  # validated above
             confidence=relation_confidence,
             probabilities=_relation_probabilities(relation),

@@ -9,9 +9,10 @@ tokens. Records, API errors, MCP errors and command-line errors all pass through
 
 from __future__ import annotations
 
+import json
 import os
 import re
-from urllib.parse import unquote, unquote_plus, urlsplit, urlunsplit
+from urllib.parse import quote, quote_plus, unquote, unquote_plus, urlsplit, urlunsplit
 
 MASK = "***"
 # The environment variables that hold secrets; their values never appear in a message.
@@ -134,6 +135,12 @@ def redact_text(text: str) -> str:
     """``text`` with every URL redacted, bearer tokens and secret environment values masked."""
     text = _URL.sub(lambda match: redact_url(match.group()), text)
     text = _BEARER.sub(lambda match: f"{match.group(1)} {MASK}", text)
+    return mask_secrets(text)
+
+
+def mask_secrets(text: str) -> str:
+    """``text`` with the values of the secret environment variables masked; nothing else
+    changed (for names and titles, where "Bearer authentication" is words, not a token)."""
     for value in secret_values():
         text = text.replace(value, MASK)
     return text
@@ -145,3 +152,29 @@ def safe_line(message: str) -> str:
     from claimaudit.untrusted import scrub_surrogates
 
     return " ".join(scrub_surrogates(redact_text(message)).split()) or "request failed"
+
+
+def mask_key(text: str, key: str) -> str:
+    """``text`` without ``key`` as written, percent-encoded (either case) or JSON-escaped."""
+    escaped = json.dumps(key)[1:-1]
+    forms = {
+        key,
+        quote(key, safe=""),
+        quote_plus(key, safe=""),
+        escaped,
+        escaped.replace("/", "\\/"),
+    }
+    for form in sorted(forms, key=len, reverse=True):
+        text = re.sub(re.escape(form), MASK, text, flags=re.IGNORECASE)
+    return text
+
+
+def reply_text(text: str, key: str | None = None) -> str:
+    """A text field of a backend's reply (a model id, a paper title) as a record keeps it: one
+    line without control characters or escape sequences (users read it on terminals and
+    pages), and without credentials: ``key``, the one the request was sent with, in any of its
+    encodings, and the secret environment values. A proxy may echo the key in any field."""
+    from claimaudit.untrusted import without_controls
+
+    text = mask_secrets(" ".join(without_controls(text).split()))
+    return mask_key(text, key) if key else text

@@ -31,6 +31,26 @@ _LATEX_TOKEN = re.compile(r"\\(?:begin|end)(?![A-Za-z])|\\[{}\\]|[{}]")
 _BRACE_TOKEN = re.compile(r"\\[{}\\]|[{}]")
 
 
+_ESCAPE = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves
+    r"|\x1b\][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC: title, hyperlink, clipboard
+    r"|\x1b[PX^_][^\x1b\x9c]*(?:\x1b\\|\x9c)?"  # DCS, SOS, PM, APC strings
+    r"|\x1b[ -/]*[0-~]"  # any other escape sequence
+    r"|\x9b[0-?]*[ -/]*[@-~]"  # the 8-bit CSI
+    r"|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # 8-bit string controls
+    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"  # every other control character but tab and newline
+    # Bidirectional embeddings, overrides and isolates: they can make "evil.exe" print as
+    # something else ("Trojan Source"); right-to-left text reads correctly without them.
+    r"|[\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def without_controls(text: str) -> str:
+    """``text`` without escape sequences, control characters (but tab and newline) or
+    bidirectional overrides: text from outside that a terminal or a page would obey."""
+    return _ESCAPE.sub("", text)
+
+
 def text_problem(value: str, what: str) -> str | None:
     """Why ``value`` is not valid text, naming ``what`` and where (never echoing the bad
     text), or None when it is."""

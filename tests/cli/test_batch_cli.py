@@ -113,10 +113,12 @@ def test_batch_with_an_openai_compatible_judge(
         "insufficient_evidence",
         "not_checked",
     ]
-    assert [r["calls"] for r in rows] == [{"openai": 2}, {"openai": 2}, {}]
+    # Two questions each; the two look-ups of the model's window (asked once per run) are
+    # counted on the record whose fitting made them, whichever was judged first.
+    assert sorted(r["calls"].get("openai", 0) for r in rows) == [0, 2, 4]
     assert all(r["probabilitiesAvailable"] is (mode == "ok") for r in rows[:2])
     assert all(r["needsReview"] for r in rows)
-    summary = "3 pairs: 2 with a verdict, 1 not checked; 3 need review; backend calls: openai 4"
+    summary = "3 pairs: 2 with a verdict, 1 not checked; 3 need review; backend calls: openai 6"
     assert f"this run: {summary}" in result.stderr
     assert len(openai_chat.requests) == 4
     assert TEST_KEY not in out.read_text(encoding="utf-8") + result.stderr

@@ -199,6 +199,15 @@ def test_a_missing_paper_s_record_keeps_the_command_line_s_advice(
             "more than once",
         ),
         (["batch", "missing.jsonl", "--out", "o.jsonl"], "no such input file"),
+        # A timeout past a day: every record used to fail with OverflowError.
+        (
+            ["check", "Attention helps.", "--paper", "1706.03762", "--timeout", "1e10"],
+            "'--timeout': Input should be less than or equal to 86400",
+        ),
+        (
+            ["batch", "in.jsonl", "--out", "o.jsonl", "--timeout", "86401"],
+            "'--timeout': Input should be less than or equal to 86400",
+        ),
     ],
 )
 def test_usage_errors_are_one_line_exit_2(
@@ -254,7 +263,8 @@ def test_openai_judge_end_to_end(
     assert record.evidence_passage_id == "P020"
     stored = _stored_passages(paper_library)
     assert record.evidence == stored["P020"]
-    assert record.calls == {"openai": 2} and record.probabilities_available
+    # Both questions and the two look-ups of the window (GET /v1/models, /props).
+    assert record.calls == {"openai": 4} and record.probabilities_available
     assert [r.json["model"] for r in openai_chat.requests] == ["m", "m"]
 
 
@@ -268,7 +278,7 @@ def test_openai_table_shows_missing_probabilities_and_the_summary(
     )
     assert result.exit_code == 0, result.stderr
     assert "n/a" in result.stdout  # no confidence to show
-    summary = "1 paper: 1 with a verdict, 0 not checked; 1 needs review; backend calls: openai 2"
+    summary = "1 paper: 1 with a verdict, 0 not checked; 1 needs review; backend calls: openai 4"
     assert summary in result.stderr
 
 
@@ -290,7 +300,8 @@ def test_openai_failures_are_not_checked_records(
     assert code == 1 and data["verdict"] == "not_checked"
     assert message in data["error"]
     # The CLI keeps the default 2 retries for 503 (sent with Retry-After: 0): 3 attempts.
-    assert data["calls"] == {"openai": 3 if mode == "http503" else 1}
+    # And the two look-ups of the window (GET /v1/models, /props).
+    assert data["calls"] == {"openai": 2 + (3 if mode == "http503" else 1)}
     assert TEST_KEY not in json.dumps(data) + stderr
 
 

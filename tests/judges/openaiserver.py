@@ -85,6 +85,7 @@ class Reply:
     content: str
     tokens: list[Token] | None = None
     usage: dict[str, Any] | None = None  # the usage object to send, instead of one made up
+    model: str = SERVED_MODEL  # the model the reply says served it
 
 
 class OpenAIServer(FakeServer[RecordedRequest]):
@@ -296,7 +297,7 @@ def completion(reply: Reply, *, with_logprobs: bool, body: dict[str, Any]) -> di
         "id": "chatcmpl-fake",
         "object": "chat.completion",
         "created": 0,
-        "model": SERVED_MODEL,
+        "model": reply.model,
         "choices": [
             {
                 "index": 0,

@@ -10,6 +10,7 @@ import math
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import quote
 
 import pytest
 from jevcompat.mock import MockConfig, Running
@@ -74,6 +75,7 @@ def test_settings_are_read(monkeypatch: pytest.MonkeyPatch, key: None) -> None:
     [
         lambda: JudgeSettings(timeout=0),
         lambda: JudgeSettings(timeout=math.inf),
+        lambda: JudgeSettings(timeout=1e10),  # past threading.TIMEOUT_MAX
         lambda: JudgeSettings(options=JevOptions(retries=-1)),
         lambda: JudgeSettings(options=JevOptions(retries="many")),  # type: ignore[arg-type]
         lambda: JudgeSettings(options=JevOptions(retries=True)),
@@ -216,6 +218,16 @@ def test_model_from_settings_then_environment(
     make_judge().decide(decision)
     make_judge(JudgeSettings(model="jev-preview", options=JevOptions(retries=0))).decide(decision)
     assert [r.json["model"] for r in jev_env.requests] == ["jev-1.13.0", "jev-preview"]
+
+
+def test_a_key_echoed_in_the_reply_model_is_masked(
+    jev_env: FaultServer, decision: Decision
+) -> None:
+    # A proxy that echoes the Authorization header into the reply's model field; the escape
+    # sequence would colour (or retitle) the terminal that prints the record.
+    jev_env.model = f"jev \x1b]0;owned\x07{TEST_KEY} Bearer {quote(TEST_KEY)}"
+    reply = make_judge().decide(decision)
+    assert reply.model == "jev *** Bearer ***"
 
 
 def test_concurrent_decisions_share_one_judge(jev_env: FaultServer, decision: Decision) -> None:

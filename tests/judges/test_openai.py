@@ -6,8 +6,11 @@ timeouts, so the failure paths are as fast as the happy one.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -26,14 +29,18 @@ from claimaudit.judges.protocol import (
     validate_reply,
 )
 from claimaudit.judges.questions import build_decision
+from claimaudit.library.result_cache import LibraryResultCache
+from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.plugins import Registry
 from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
+from claimaudit.sources.valyu import ValyuSource
 from tests.fakes import MemorySource
 from tests.httpfake import closed_port
 from tests.judges.faultserver import TEST_KEY
 from tests.judges.helpers import FAST_TIMEOUT, judge_error, registered_judge
 from tests.judges.openaiserver import OpenAIServer, Reply, Token
+from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
 
 FAST = JudgeSettings(timeout=FAST_TIMEOUT, options=OpenAIOptions(retries=0))
 
@@ -109,6 +116,9 @@ def test_settings_then_environment_then_defaults(monkeypatch: pytest.MonkeyPatch
     [
         lambda: JudgeSettings(model="m", timeout=0),
         lambda: JudgeSettings(model="m", timeout=math.nan),
+        # Past threading.TIMEOUT_MAX: every record failed with OverflowError (QA: 1e10).
+        lambda: JudgeSettings(model="m", timeout=1e10),
+        lambda: JudgeSettings(model="m", timeout=86_401),
         lambda: JudgeSettings(model="m", options=OpenAIOptions(retries=-1)),
         lambda: JudgeSettings(model="m", options=OpenAIOptions(retries=True)),
         lambda: JudgeSettings(model="m", options=JevOptions()),  # another judge's options
@@ -190,14 +200,54 @@ def test_a_long_paper_uses_two_level_evidence_labels(openai_server: OpenAIServer
     assert record.probabilities_available and record.evidence_confidence is not None
 
 
-def test_checked_record_notes_two_openai_calls(openai_server: OpenAIServer) -> None:
+def test_checked_record_counts_every_openai_request(openai_server: OpenAIServer) -> None:
     openai_server.prefer = ["supports", "P001"]
-    record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."])
+    judge = make_judge()
+    record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."], judge)
     assert isinstance(record, CheckedRecord)
     assert record.judge == "openai" and record.model == "fake-chat-1"
-    assert record.calls == {"openai": 2}
+    # Both questions, and the look-ups of the model's context window (GET /v1/models and
+    # /props), which the first record's fitting made: they used to go uncounted.
+    assert openai_server.gets == ["/v1/models", "/props"]
+    assert record.calls == {"openai": 4}
     assert record.probabilities_available is True
-    assert record_to_dict(record)["calls"] == {"openai": 2}
+    assert record_to_dict(record)["calls"] == {"openai": 4}
+    # The window is asked once per judge: the next record costs its two questions.
+    again = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."], judge)
+    assert isinstance(again, CheckedRecord) and again.calls == {"openai": 2}
+    assert len(openai_server.gets) == 2
+
+
+def test_keys_echoed_by_the_servers_reach_neither_the_record_nor_the_library(
+    openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Proxies echoing their credential headers into reply fields that records keep: the chat
+    # completion's model and the Valyu result's title (QA found both in records and the DB).
+    echoed = f"proxy Bearer {TEST_KEY} \x1b[31m{quote(TEST_KEY)}"
+    openai_server.replies.extend(
+        [Reply("A", [Token("A", {"A": 1.0})], model=echoed), Reply("A", [Token("A", {"A": 1})])]
+    )
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    with ValyuServer() as valyu:
+        monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
+        valyu.results = [
+            result(
+                "https://arxiv.org/abs/2105.14372v1",
+                "Dropout helps a lot.",
+                title=f"Dropout {TEST_VALYU_KEY}",
+            )
+        ]
+        checker = Checker(
+            ValyuSource(base_url=valyu.url), make_judge(), cache=LibraryResultCache(library)
+        )
+        [record] = checker.check("Dropout helps.", ["2105.14372v1"])
+    assert isinstance(record, CheckedRecord) and LibraryResultCache(library).count() == 1
+    assert (record.model, record.paper_title) == ("proxy Bearer *** ***", "Dropout ***")
+    shown = json.dumps(record_to_dict(record), default=str)
+    for key in (TEST_KEY, TEST_VALYU_KEY):
+        assert key not in shown and quote(key) not in shown
+        assert key.encode() not in library.read_bytes()
 
 
 # ---------------------------------------------------------------------- without logprobs
@@ -362,6 +412,28 @@ def test_an_answer_that_is_not_an_option(openai_server: OpenAIServer, decision: 
     )
 
 
+@pytest.mark.parametrize("tokens", [True, False])
+def test_a_sentence_beginning_with_a_label_letter_is_not_checked(
+    openai_server: OpenAIServer, tokens: bool
+) -> None:
+    # "A careful reading ..." starts with the letter A but is a sentence, not the label A: it
+    # must not become a confident "supports" (QA reproduced needsReview false).
+    words = [
+        Token("A", {"A": 0.7, "The": 0.25, "B": 0.03, "C": 0.01, "D": 0.01}),
+        Token(" careful", {" careful": 0.9}),
+        Token(" reading", {" reading": 0.9}),
+    ]
+    openai_server.replies.extend(
+        [Reply("A careful reading", words if tokens else None), Reply("A", [Token("A", {"A": 1})])]
+    )
+    record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == (
+        "OpenAI-compatible server answered 'relation' with 'A careful reading', "
+        "not one of its option labels"
+    )
+
+
 def test_an_answer_whose_text_and_logprobs_disagree_is_not_checked(
     openai_server: OpenAIServer,
 ) -> None:
@@ -375,7 +447,7 @@ def test_an_answer_whose_text_and_logprobs_disagree_is_not_checked(
         "OpenAI-compatible server answered 'relation' with 'D', but its logprobs start with "
         "the label of another option"
     )
-    assert record.calls == {"openai": 1}
+    assert record.calls == {"openai": 3}  # the question, and the window's two look-ups
 
 
 def test_listed_probabilities_over_one_are_not_checked(openai_server: OpenAIServer) -> None:
@@ -408,7 +480,7 @@ def test_negative_token_counts_are_left_out_and_the_answer_kept(
     assert isinstance(record, CheckedRecord)
     assert (record.verdict, record.evidence_passage_id) == ("supports", "P001")
     # -500 + 700 would look like a count: no total is given once one figure is not a count.
-    assert record.judge_tokens is None and record.calls == {"openai": 2}
+    assert record.judge_tokens is None and record.calls == {"openai": 4}  # 2 window look-ups
 
 
 def test_the_second_question_failing_counts_both_calls(
@@ -463,7 +535,7 @@ def test_each_failure_is_the_right_not_checked_record(
     record = check_one(openai_server, ["Dropout helps.", "Unrelated."], judge)
     assert isinstance(record, NotCheckedRecord)
     assert error_text in record.error
-    assert record.calls == {"openai": 1}
+    assert record.calls == {"openai": 3}  # the question, and the window's two look-ups
     assert TEST_KEY not in str(record_to_dict(record))
 
 

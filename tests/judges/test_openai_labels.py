@@ -144,7 +144,17 @@ def test_two_level_block_letter_without_its_digit_gives_none() -> None:
         ("  b\n", "contradicts"),
         ("**C**", "not_addressed"),
         ("D. insufficient", "insufficient_evidence"),
-        ("Answer: A", None),
+        ("Answer: A", "supports"),
+        ("(A)", "supports"),
+        ("A)", "supports"),
+        ("A.", "supports"),
+        ("**B** because the passage says so", "contradicts"),
+        ("C\n\nThe passage does not address it.", "not_addressed"),
+        # A letter that begins a sentence is no label (QA: "A careful reading" was read as A).
+        ("A careful reading", None),
+        ("a careful reading", None),
+        ("Answer: A careful reading", None),
+        ("Answer", None),
         ("supports", None),
         ("E", None),
         ("", None),
@@ -153,6 +163,42 @@ def test_two_level_block_letter_without_its_digit_gives_none() -> None:
 )
 def test_plain_text_answers(content: str, expected: str | None) -> None:
     assert parse_content(assign_labels(RELATIONS), content) == expected
+
+
+def test_a_pronoun_beginning_a_sentence_is_not_label_i() -> None:
+    labels = assign_labels([f"P{i:03d}" for i in range(1, 12)])  # labels A to K: I is one
+    assert parse_content(labels, "I") == "P009"
+    assert parse_content(labels, "I think it is P003") is None
+
+
+@pytest.mark.parametrize(
+    "tokens",
+    [
+        # The answer "A careful reading": its first token is A, but A begins a sentence.
+        [tok("A", {"A": 0.7, "The": 0.25, "B": 0.05}), tok(" careful", {" careful": 1.0})],
+        # Sentencepiece and byte-level BPE mark the space as part of the next word.
+        [tok("A", {"A": 0.9, "B": 0.1}), tok("\u2581careful", {"\u2581careful": 1.0})],
+        [tok("I", {"I": 0.8, "A": 0.2}), tok("\u0120think", {"\u0120think": 1.0})],
+    ],
+)
+def test_tokens_of_a_sentence_carry_no_label(tokens: list[TokenLogprobs]) -> None:
+    labels = assign_labels([f"P{i:03d}" for i in range(1, 12)])
+    assert read_logprobs(labels, tokens) is None
+
+
+def test_tokens_of_a_label_with_punctuation_or_a_line_break_are_read() -> None:
+    labels = assign_labels(RELATIONS)
+    for rest in (".", ")", "\n\n", "\u010aThe", "</s>"):
+        read = read_logprobs(labels, [tok("B", {"B": 0.9, "A": 0.1}), tok(rest, {rest: 1.0})])
+        assert read is not None and read[0] == "contradicts", rest
+
+
+def test_two_level_label_followed_by_a_word_is_no_label() -> None:
+    labels = assign_labels(passages(40), solo=["none"])
+    tokens = [tok("B", {"B": 1.0}), tok("3", {"3": 1.0}), tok(" is", {" is": 1.0})]
+    assert read_logprobs(labels, tokens) is None
+    assert parse_content(labels, "B3 is the passage") is None
+    assert parse_content(labels, "B3.") == "P012"
 
 
 def test_plain_text_two_level_answers() -> None:

@@ -53,6 +53,11 @@ def chat_requests(server: OpenAIServer) -> list[dict[str, object]]:
     return [r.json for r in server.requests if r.path == "/v1/chat/completions"]
 
 
+def sent(server: OpenAIServer) -> int:
+    """Every request the server received: questions, tokenizer POSTs and window GETs."""
+    return len(server.requests) + len(server.gets)
+
+
 def prompt_words(body: dict[str, object]) -> int:
     messages = body["messages"]
     assert isinstance(messages, list)
@@ -188,7 +193,9 @@ def test_a_window_that_is_too_small_sends_nothing(openai_server: OpenAIServer) -
     record = check(make_judge(context_tokens=256))
     assert isinstance(record, NotCheckedRecord)
     assert record.error.startswith("the model's context window of 256 tokens is smaller than")
-    assert record.calls == {} and not chat_requests(openai_server)
+    assert not chat_requests(openai_server)
+    # Counting the tokens that showed it took requests: the record counts them.
+    assert record.calls == {"openai": sent(openai_server)} and sent(openai_server) > 0
 
 
 def test_a_window_smaller_than_the_fixed_parts_never_shows_a_negative_budget(
@@ -239,8 +246,10 @@ def test_an_overflow_teaches_the_window_and_the_fitted_question_is_answered(
     record = check(judge)
     assert isinstance(record, CheckedRecord)
     assert judge.window.size() == 700
-    # The refused request, then both questions with the fitted evidence.
-    assert record.calls == {"openai": 3}
+    # The refused request, then both questions with the fitted evidence; and the requests
+    # that asked the window's size and counted the passages' tokens.
+    assert len(chat_requests(openai_server)) == 3
+    assert record.calls == {"openai": sent(openai_server)}
     assert record.passages_selected < len(TEXTS)
     assert all(prompt_words(r) <= 700 for r in chat_requests(openai_server)[1:])
 
@@ -252,7 +261,8 @@ def test_a_configured_window_larger_than_the_servers_gives_way(
     openai_server.window = 600
     judge = make_judge(context_tokens=5000)
     record = check(judge)
-    assert isinstance(record, CheckedRecord) and record.calls == {"openai": 3}
+    assert isinstance(record, CheckedRecord) and len(chat_requests(openai_server)) == 3
+    assert record.calls == {"openai": sent(openai_server)}  # counting included
     assert judge.window.size() == 600
 
 
@@ -263,7 +273,8 @@ def test_an_overflow_that_does_not_say_the_window_is_not_checked(
     record = check(make_judge())
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "the prompt is longer than the model's context window"
-    assert record.calls == {"openai": 1}
+    assert openai_server.gets == ["/v1/models", "/props"]
+    assert record.calls == {"openai": 3}  # the question, and the window's two look-ups
 
 
 def test_overflow_errors_are_read_for_numbers_only(openai_server: OpenAIServer) -> None:
@@ -304,5 +315,6 @@ def test_an_unreachable_server_is_asked_the_question_not_only_its_size(
     record = check(judge)
     assert isinstance(record, NotCheckedRecord)
     assert record.error.startswith("OpenAI-compatible server is unreachable")
-    # The failed look-up of the window is not final: the next record asks again.
-    assert record.calls == {"openai": 1} and judge.window.size() is None
+    # The failed look-up of the window (GET /v1/models) still counts, beside the question;
+    # it is not final: the next record asks again.
+    assert record.calls == {"openai": 2} and judge.window.size() is None

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import math
 import traceback
 from collections.abc import Iterator
+from urllib.parse import quote
 
 import pytest
 
-from claimaudit.errors import ExcerptsOverBudgetError, KeyRequiredError, SourceError
+from claimaudit.errors import (
+    ExcerptsOverBudgetError,
+    InvalidSettingsError,
+    KeyRequiredError,
+    SourceError,
+)
 from claimaudit.identity import parse_ref
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
@@ -185,6 +192,24 @@ def test_key_handling(
     assert len(valyu.searches) == before
 
 
+def test_a_key_echoed_in_a_result_is_masked_and_escapes_dropped(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    # A server echoing the x-api-key header into the title and the excerpt: both reach records
+    # and the library. The ANSI colour would be obeyed by the terminal showing the title.
+    title = f"\x1b[31mRED\x1b[0m title {TEST_VALYU_KEY} {quote(TEST_VALYU_KEY)}\u202e"
+    valyu.results = [result(ABS + "1706.03762v5", f"Text {TEST_VALYU_KEY}.", title=title)]
+    paper = fetch(source, "1706.03762v5")
+    assert paper.title == "RED title *** ***"
+    assert [p.text for p in paper.passages] == ["Text ***."]
+
+
+@pytest.mark.parametrize("timeout", [0, math.nan, 1e10])
+def test_a_timeout_that_is_no_wait_or_past_a_day_is_refused(timeout: float) -> None:
+    with pytest.raises(InvalidSettingsError, match="Valyu timeout must be"):
+        ValyuSource(timeout=timeout)
+
+
 def test_over_budget_excerpts_are_refused_not_truncated(
     valyu: ValyuServer, source: ValyuSource
 ) -> None:
@@ -219,6 +244,24 @@ def test_base_url_argument_wins_and_plugin_is_registered(valyu: ValyuServer) -> 
     made = registry.make_source("valyu", path=None)
     assert isinstance(made, ValyuSource) and made.base_url == valyu.url
     assert "claimaudit.sources.valyu" in DEFAULT_PLUGINS
+
+
+@pytest.mark.parametrize(
+    "key", [f"{TEST_VALYU_KEY[:6]}\n{TEST_VALYU_KEY[6:]}", "val key", "clé-123"]
+)
+def test_a_malformed_key_is_refused_before_any_request(
+    valyu: ValyuServer, source: ValyuSource, monkeypatch: pytest.MonkeyPatch, key: str
+) -> None:
+    # A newline inside the key failed as "Valyu unreachable" (requests refuses the header).
+    monkeypatch.setenv("VALYU_API_KEY", key)
+    malformed = "VALYU_API_KEY is malformed: it must be printable ASCII without spaces"
+    registry = Registry()
+    register(registry)
+    with pytest.raises(InvalidSettingsError) as refused:
+        registry.make_source("valyu", path=None)
+    assert str(refused.value) == malformed
+    assert failure(source, "1706.03762v5") == malformed  # a source built directly, as auto does
+    assert valyu.searches == []
 
 
 @pytest.mark.parametrize("blank", [None, " "])

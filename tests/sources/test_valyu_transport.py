@@ -144,6 +144,16 @@ def test_a_rate_limit_wait_past_the_deadline_ends_the_search(valyu: ValyuServer)
     assert ValyuSource(timeout=5).fetch(parse_ref(REF), "claim").calls == 2
 
 
+def test_a_rate_limit_wait_past_the_sdk_cap_is_reported_as_asked(valyu: ValyuServer) -> None:
+    # The SDK waits at most 60 s, but Valyu asked for 100: the message used to say 60.
+    valyu.fail_next(429, retry_after="100")
+    error = failure(ValyuSource(timeout=5))
+    assert str(error) == (
+        "Valyu search failed: HTTP 429 (rate limited; Valyu asks to wait 100s, past the timeout)"
+    )
+    assert error.calls == 1
+
+
 def test_a_server_error_is_not_retried_when_the_wait_would_not_fit(valyu: ValyuServer) -> None:
     valyu.fail_next(503)
     error = failure(ValyuSource(timeout=1, server_error_wait=5))

@@ -15,6 +15,7 @@ from claimaudit.checker import Checker
 from claimaudit.cli._advice import cli_advice, cli_message
 from claimaudit.cli._common import fail, require_text
 from claimaudit.errors import LibraryError
+from claimaudit.judges.deadline import MAX_TIMEOUT
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
 from claimaudit.records import Record
@@ -33,7 +34,11 @@ ModelOption = Annotated[
 TimeoutOption = Annotated[
     float | None,
     typer.Option(
-        "--timeout", metavar="SECONDS", help="Seconds to wait for a remote judge's answer.", min=0.1
+        "--timeout",
+        metavar="SECONDS",
+        help="Seconds to wait for a remote judge's answer.",
+        min=0.1,
+        max=MAX_TIMEOUT,
     ),
 ]
 ContextTokensOption = Annotated[

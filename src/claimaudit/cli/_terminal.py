@@ -11,30 +11,16 @@ treatment as escapes.
 from __future__ import annotations
 
 import json
-import re
 
 from rich.text import Text
 
 from claimaudit.jsonsafe import escape_unsafe
-from claimaudit.untrusted import as_text
-
-_ESCAPE = re.compile(
-    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves
-    r"|\x1b\][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC: title, hyperlink, clipboard
-    r"|\x1b[PX^_][^\x1b\x9c]*(?:\x1b\\|\x9c)?"  # DCS, SOS, PM, APC strings
-    r"|\x1b[ -/]*[0-~]"  # any other escape sequence
-    r"|\x9b[0-?]*[ -/]*[@-~]"  # the 8-bit CSI
-    r"|[\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # 8-bit string controls
-    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"  # every other control character but tab and newline
-    # Bidirectional embeddings, overrides and isolates: they can make "evil.exe" print as
-    # something else ("Trojan Source"); right-to-left text reads correctly without them.
-    r"|[\u202a-\u202e\u2066-\u2069]"
-)
+from claimaudit.untrusted import as_text, without_controls
 
 
 def shown(text: str) -> str:
     """``text`` without escape sequences or control characters, encodable as UTF-8."""
-    return as_text(_ESCAPE.sub("", text))
+    return as_text(without_controls(text))
 
 
 def shown_text(text: str, style: str = "") -> Text:

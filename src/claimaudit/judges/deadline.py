@@ -11,15 +11,35 @@ It knows neither library: each caller turns ``DeadlineExceeded`` into its own ti
 from __future__ import annotations
 
 import contextvars
+import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Generic, TypeVar, cast
 
+from claimaudit.errors import InvalidSettingsError
+
 R = TypeVar("R")
 
 # A chat completion or a System One reply is a few KB; anything near this is not one.
 MAX_REPLY_BYTES = 8 * 2**20
+# The longest timeout taken, in seconds: a day. Thread waits refuse more than
+# threading.TIMEOUT_MAX, so a larger one (``--timeout 1e10``) failed every record instead.
+MAX_TIMEOUT = 86_400.0
+
+
+def check_timeout(value: object, who: str) -> float:
+    """``value`` as seconds, or InvalidSettingsError: a number above 0 and at most a day."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not (math.isfinite(value) and 0 < value <= MAX_TIMEOUT)
+    ):
+        raise InvalidSettingsError(
+            f"{who} timeout must be a positive number of seconds up to {MAX_TIMEOUT:g} "
+            f"(a day), not {value!r}"
+        )
+    return float(value)
 
 
 class DeadlineExceeded(Exception):

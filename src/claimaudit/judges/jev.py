@@ -31,7 +31,6 @@ decides whether the distributions are usable.
 
 from __future__ import annotations
 
-import math
 import os
 import threading
 from dataclasses import dataclass
@@ -65,13 +64,13 @@ from typesafe_sdk.constants import (
 )
 
 from claimaudit.errors import InvalidSettingsError, JudgeError, KeyRequiredError
-from claimaudit.judges.deadline import ReplyTooLargeError
+from claimaudit.judges.deadline import ReplyTooLargeError, check_timeout
 from claimaudit.judges.jev_http import DeadlineClient
 from claimaudit.judges.prompting import PROMPT_VERSION
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
 from claimaudit.plugins import Registry
 from claimaudit.redaction import public_url as _public_url
-from claimaudit.redaction import redact_text, redact_url
+from claimaudit.redaction import redact_text, redact_url, reply_text
 
 NAME = "jev"
 DESCRIPTION = "TypeSafe Jev (System One) over HTTPS; needs TYPESAFE_API_KEY"
@@ -120,16 +119,13 @@ class JevJudge(Judge):
         base_url: str | None = None,
         compression: Compression = False,
     ) -> None:
-        if not (isinstance(timeout, int | float) and math.isfinite(timeout) and timeout > 0):
-            raise InvalidSettingsError(
-                f"Jev timeout must be a positive number of seconds, not {timeout!r}"
-            )
+        checked = check_timeout(timeout, "Jev")
         if retries is not None and (isinstance(retries, bool) or retries < 0):
             raise InvalidSettingsError(
                 f"Jev retries must be a non-negative integer, not {retries!r}"
             )
         self.model = model
-        self.timeout = float(timeout)
+        self.timeout = checked
         self.retries = retries
         self._base_url = base_url
         self._compression: Compression = compression
@@ -297,7 +293,11 @@ def _reply(response: SystemOneResponse, decision: Decision) -> JudgeReply:
         )
         if isinstance(value, int)
     }
-    return JudgeReply(model=response.model, answers=answers, usage=usage, calls=_attempts(response))
+    model = response.model
+    if isinstance(model, str):  # anything else is refused, naming its type, by the checker
+        # A proxy may echo the Authorization header into any field of its reply.
+        model = reply_text(model, os.environ.get(API_KEY_ENV, "").strip() or None)
+    return JudgeReply(model=model, answers=answers, usage=usage, calls=_attempts(response))
 
 
 def _not_a_choice(response: SystemOneResponse, qid: str) -> str:

@@ -29,13 +29,19 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from claimaudit.errors import ExcerptsOverBudgetError, KeyRequiredError, SourceError
+from claimaudit.errors import (
+    ExcerptsOverBudgetError,
+    InvalidSettingsError,
+    KeyRequiredError,
+    SourceError,
+)
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
+from claimaudit.judges.deadline import check_timeout
 from claimaudit.passage import passage_id
-from claimaudit.redaction import redact_text, redact_url
+from claimaudit.redaction import mask_key, redact_text, redact_url, reply_text
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.protocol import Passage, Source, SourcePaper
-from claimaudit.sources.valyu_transport import MAX_REPLY_BYTES, Deadline, ValyuTransport, mask_key
+from claimaudit.sources.valyu_transport import MAX_REPLY_BYTES, Deadline, ValyuTransport
 
 if TYPE_CHECKING:
     from claimaudit.plugins import Registry
@@ -75,7 +81,7 @@ class ValyuSource(Source):
     ) -> None:
         self._base_url = base_url
         # The whole search, connect to last byte and retries included (not per read).
-        self.timeout = timeout
+        self.timeout = check_timeout(timeout, "Valyu")
         self.max_reply_bytes = max_reply_bytes
         self.max_rate_limit_retries = max_rate_limit_retries
         # Read at construction so tests can shorten it for sources they do not build.
@@ -95,10 +101,12 @@ class ValyuSource(Source):
         key = os.environ.get(API_KEY_ENV, "").strip()
         if not key:
             raise SourceError(f"{API_KEY_ENV} is not set; the valyu source needs a Valyu API key")
+        if not _header_safe(key):
+            raise SourceError(_MALFORMED_KEY)
         search_query = f"arXiv {ref.versioned_id} {query}".strip()
         results, calls = self._search(search_query, key)
         try:
-            return self._paper(ref, results, search_query, calls)
+            return self._paper(ref, results, search_query, calls, key)
         except SourceError as error:
             # A search that found nothing usable was still a paid request: keep it on the record.
             # The same error, so that each surface still gives its advice for it.
@@ -106,7 +114,7 @@ class ValyuSource(Source):
             raise
 
     def _paper(
-        self, ref: PaperRef, results: Sequence[Any], search_query: str, calls: int
+        self, ref: PaperRef, results: Sequence[Any], search_query: str, calls: int, key: str
     ) -> SourcePaper:
         found = [(r, f) for r in results if (f := _identity(r)) is not None and ref.matches(f)]
         if not found:
@@ -114,7 +122,8 @@ class ValyuSource(Source):
                 f"Valyu search did not return {ref} among its {len(results)} results; "
                 "no verdict attempted"
             )
-        excerpts = list(dict.fromkeys(text for r, _ in found if (text := _text(r))))
+        # A server that echoes the key into an excerpt must not get it into the library.
+        excerpts = list(dict.fromkeys(mask_key(text, key) for r, _ in found if (text := _text(r))))
         if not excerpts:
             raise SourceError(f"Valyu search returned {ref} but no text excerpts of it")
         passages = _passages(ref, "\n\n".join(excerpts))
@@ -124,7 +133,7 @@ class ValyuSource(Source):
         first, first_ref = found[0]
         return SourcePaper(
             ref=matched,
-            title=_title(first) or str(matched),
+            title=_title(first, key) or str(matched),
             url=redact_url(str(first.url)) if first_ref == matched else matched.url,
             passages=passages,
             retrieved_at=datetime.now(UTC),
@@ -234,16 +243,30 @@ def _one_line(text: str) -> str:
     return joined if len(joined) <= 300 else joined[:297] + "..."
 
 
-def _title(result: Any) -> str:
+def _title(result: Any, key: str) -> str:
+    """The result's title as records and the library keep it (``reply_text``): a server that
+    echoes the key, or sends escape sequences, must not put them there."""
     title = getattr(result, "title", None)
-    return " ".join(title.split()) if isinstance(title, str) else ""
+    return reply_text(title, key) if isinstance(title, str) else ""
+
+
+def _header_safe(key: str) -> bool:
+    # Sent as a header: a newline or a control character would fail every request, which
+    # requests reports as a connection error ("Valyu unreachable"), not as a bad key.
+    return all(33 <= ord(c) <= 126 for c in key)
+
+
+_MALFORMED_KEY = f"{API_KEY_ENV} is malformed: it must be printable ASCII without spaces"
 
 
 def make_valyu_source(*, path: Path | None = None) -> ValyuSource:
     del path  # sources are built with the library path; Valyu has no use for it
-    # Built before any work: without a key no paper could be fetched, so refuse the run.
-    if not os.environ.get(API_KEY_ENV, "").strip():
+    # Built before any work: without a usable key no paper could be fetched, so refuse the run.
+    key = os.environ.get(API_KEY_ENV, "").strip()
+    if not key:
         raise KeyRequiredError("the valyu source needs an API key", env=API_KEY_ENV)
+    if not _header_safe(key):
+        raise InvalidSettingsError(_MALFORMED_KEY)
     return ValyuSource()
 
 

@@ -22,17 +22,17 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
+import math
 import socket
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote, quote_plus, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from claimaudit.judges.deadline import Deadline as WorkerDeadline
 from claimaudit.judges.deadline import DeadlineExceeded, within
-from claimaudit.redaction import MASK, redact_url
+from claimaudit.redaction import redact_url
 
 # 4 MB: five excerpts of 5,000 characters with their metadata are well under 100 kB.
 MAX_REPLY_BYTES = 4_000_000
@@ -159,11 +159,12 @@ class ValyuTransport:
             response.close()
         response._content_consumed = True
         self.last = response
-        wait = _retry_wait(response) if response.status_code == 429 else None
-        if wait is not None and wait >= self.deadline.remaining():
-            # The SDK would sleep before retrying, past the deadline: stop here instead.
+        asked = _asked_wait(response) if response.status_code == 429 else None
+        if asked is not None and min(asked, _MAX_RATE_LIMIT_WAIT) >= self.deadline.remaining():
+            # The SDK would sleep before retrying, past the deadline: stop here instead. The
+            # message says what Valyu asked for, not the SDK's cap on it.
             self.problem = (
-                f"HTTP 429 (rate limited; Valyu asks to wait {wait:g}s, past the timeout)"
+                f"HTTP 429 (rate limited; Valyu asks to wait {asked:g}s, past the timeout)"
             )
             raise requests.ConnectionError(self.problem)
         return response
@@ -211,20 +212,23 @@ def _close(sock: socket.socket) -> None:
     sock.close()
 
 
-def _retry_wait(response: Any) -> float:
+def _asked_wait(response: Any) -> float:
     """The seconds a 429 asks for, read as the SDK reads them: the body's ``retry_after``, else
-    the Retry-After header, else 1 (the SDK's default); at most the SDK's cap of 60."""
+    the Retry-After header, else 1 (the SDK's default). Not capped: the SDK waits at most
+    ``_MAX_RATE_LIMIT_WAIT``, but the message says what was asked."""
     try:
         body = json.loads(response.content)
     except ValueError:
         body = None
     wait = body.get("retry_after") if isinstance(body, dict) else None
-    if not isinstance(wait, int | float) or isinstance(wait, bool):
+    if not isinstance(wait, int | float) or isinstance(wait, bool) or not math.isfinite(wait):
         try:
-            wait = max(0, int(float(response.headers.get("Retry-After", "1"))))
+            wait = float(response.headers.get("Retry-After", "1"))
         except ValueError:
             wait = 1
-    return float(min(max(0, int(wait)), _MAX_RATE_LIMIT_WAIT))
+        if not math.isfinite(wait):
+            wait = 1
+    return float(max(0, int(wait)))
 
 
 def _location(response: Any) -> str:
@@ -299,18 +303,3 @@ def _session(transport: ValyuTransport) -> Any:
     session.mount("http://", adapter)
     session.mount("https://", adapter)
     return session
-
-
-def mask_key(text: str, key: str) -> str:
-    """``text`` without ``key`` as written, percent-encoded (either case) or JSON-escaped."""
-    escaped = json.dumps(key)[1:-1]
-    forms = {
-        key,
-        quote(key, safe=""),
-        quote_plus(key, safe=""),
-        escaped,
-        escaped.replace("/", "\\/"),
-    }
-    for form in sorted(forms, key=len, reverse=True):
-        text = re.sub(re.escape(form), MASK, text, flags=re.IGNORECASE)
-    return text

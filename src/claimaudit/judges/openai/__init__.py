@@ -21,12 +21,12 @@ Configuration (``JudgeSettings`` first, then the environment):
 
 from __future__ import annotations
 
-import math
 import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from claimaudit.errors import InvalidSettingsError, ModelRequiredError
+from claimaudit.judges.deadline import check_timeout
 
 if TYPE_CHECKING:
     from claimaudit.judges.openai.judge import OpenAIJudge
@@ -72,16 +72,14 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     if not model:
         # Each surface says how to give one (--model, the request's model field).
         raise ModelRequiredError("the openai judge needs a model id", env=MODEL_ENV)
-    timeout = DEFAULT_TIMEOUT if settings.timeout is None else settings.timeout
-    if not (isinstance(timeout, int | float) and math.isfinite(timeout) and timeout > 0):
-        raise InvalidSettingsError(
-            f"openai timeout must be a positive number of seconds, not {timeout!r}"
-        )
+    timeout = check_timeout(
+        DEFAULT_TIMEOUT if settings.timeout is None else settings.timeout, "openai"
+    )
     base_url = options.base_url or os.environ.get(BASE_URL_ENV, "").strip()
     return OpenAIJudge(
         model=model,
         base_url=base_url or DEFAULT_BASE_URL,
-        timeout=float(timeout),
+        timeout=timeout,
         retries=options.retries,
         context_tokens=_context_tokens(settings.context_tokens),
     )

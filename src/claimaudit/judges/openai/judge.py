@@ -1,6 +1,7 @@
 """The ``openai`` judge: the two Choice questions asked of any chat completions server.
 
-Each question is one request (so a decision costs two backend calls, plus any retries), built
+Each question is one request (so a decision costs two backend calls, plus any retries, plus
+the requests its fitting sent: see ``fit_evidence``), built
 by ``messages``: ``temperature`` 0, a few ``max_tokens``, ``logprobs`` with 20
 ``top_logprobs``. The option probabilities come from the answer token's logprobs (see
 ``labels``); confidence is Jev's formula over them. The message text must name the option
@@ -56,7 +57,7 @@ from claimaudit.judges.protocol import (
     confidence_from_probabilities,
 )
 from claimaudit.passage import Passage
-from claimaudit.redaction import public_url
+from claimaudit.redaction import public_url, reply_text
 
 
 class OpenAIJudge(Judge):
@@ -99,8 +100,17 @@ class OpenAIJudge(Judge):
         self, case: Case, ranked: Sequence[Passage], limit: int
     ) -> list[Passage] | None:
         """The passages that fit the model's context window (``window``), once its size is
-        known; until then None, and the checker's character budget applies."""
-        return self.window.fit(case, ranked, limit)
+        known; until then None, and the checker's character budget applies.
+
+        The requests fitting sends (the window's size, token counts) are the record's: they are
+        added to the ``calls`` of the ``decide`` that follows on this thread, or of the
+        JudgeError raised here. Discovery is asked once per judge, so it is counted on the one
+        record whose fitting asked."""
+        try:
+            return self.window.fit(case, ranked, limit)
+        except JudgeError as error:
+            error.calls += self._side_calls()
+            raise
 
     def decide(self, decision: Decision) -> JudgeReply:
         client = self._get_client()
@@ -109,7 +119,8 @@ class OpenAIJudge(Judge):
         # not one (negative), since a sum with it in would be wrong however it came out.
         usage: dict[str, int] | None = {}
         served_by: str | None = None
-        calls = 0
+        # The requests this record's fitting sent, on this thread (see fit_evidence).
+        calls = client.take_side_calls()
         for qid, question in decision.questions.items():
             labels = labels_for(question)
             body = request_body(self.model, user_message(decision.case, question, labels))
@@ -129,7 +140,9 @@ class OpenAIJudge(Judge):
                 # An answer that is not a label was still paid for.
                 error.calls, error.usage = calls, dict(usage or {})
                 raise
-            served_by = served_by or completion.model
+            if served_by is None and completion.model is not None:
+                # A proxy may echo the Authorization header into any field of its reply.
+                served_by = reply_text(completion.model, client.key)
         return JudgeReply(
             model=served_by or self.model, answers=answers, usage=usage or {}, calls=calls
         )
@@ -139,6 +152,11 @@ class OpenAIJudge(Judge):
             if self._client is not None:
                 self._client.close()
                 self._client = None
+
+    def _side_calls(self) -> int:
+        with self._lock:
+            client = self._client
+        return client.take_side_calls() if client is not None else 0
 
     def _get_client(self) -> ChatClient:
         with self._lock:

@@ -36,6 +36,12 @@ confident answer, and the probabilities count as unavailable. Listed alternative
 to more than 1 (beyond rounding, ``MAX_LISTED``) are not probabilities at all: the answer is
 refused rather than renormalised into a confident one. ``top_logprobs`` lists at most 20
 alternatives, so options outside them get probability 0.
+
+What counts as a label answer, in the text and in the tokens alike (``ends_label``): the label,
+optionally after ``Answer:`` and inside markup, brackets or quotes (``**B**``, ``(B)``), followed
+by nothing, by punctuation (``A.``, ``A)``, ``D. insufficient evidence``) or by a line break. A
+letter followed by a space and a word is the first word of a sentence (``A careful reading``, ``I
+think``), no label at all: its text names no option, and its tokens carry no probabilities.
 """
 
 from __future__ import annotations
@@ -55,6 +61,7 @@ MIN_COVERAGE = 0.9
 # ... and at most this much: more than 1 plus rounding means the server's numbers are wrong.
 MAX_LISTED = 1.01
 _MARKERS = " \t\r\n\u2581\u0120\u010a"  # whitespace, sentencepiece ▁, byte-level BPE Ġ and Ċ
+_MARKER_TEXT = str.maketrans({"\u2581": " ", "\u0120": " ", "\u010a": "\n"})
 
 
 @dataclass(frozen=True)
@@ -115,11 +122,29 @@ def normalise(token: str) -> str:
     return token.strip(_MARKERS).upper()
 
 
+# What may open an answer before its label: blank space, markup, brackets and quotes, and
+# "Answer:" (models often say so despite being asked for the label only).
+_OPENING = r"[\s*_\"'`(\[]*(?:answer\s*:[\s*_\"'`(\[]*)?"
+# A label followed on its line by blank space and a word is the first word of a sentence.
+_SENTENCE = re.compile(r"[ \t\u00a0]*[^\W_]")
+
+
 def parse_content(labels: Labels, content: str) -> str | None:
-    """The option a plain-text answer names (``B``, ``**B**``, ``C7.``), or None."""
+    """The option a plain-text answer names (``B``, ``**B**``, ``(B)``, ``Answer: C7.``), or
+    None; see the module docstring for what counts as a label answer."""
     pattern = r"[A-Za-z][1-9]?" if labels.blocks else r"[A-Za-z]"
-    match = re.match(rf"[\s*_\"'`(\[]*({pattern})(?![A-Za-z0-9])", content)
-    return labels.by_label.get(match.group(1).upper()) if match else None
+    match = re.match(rf"{_OPENING}({pattern})(?![A-Za-z0-9])", content, re.IGNORECASE)
+    if match is None or not ends_label(content[match.end() :]):
+        return None
+    return labels.by_label.get(match.group(1).upper())
+
+
+def ends_label(rest: str) -> bool:
+    """Whether ``rest``, what follows a label in an answer, leaves it a label: anything but a
+    word after blank space on the same line (``A careful reading``, ``I think``), which makes
+    the letter the first word of a sentence. ``A.``, ``(A)``, ``**A** because`` and ``D.
+    insufficient`` are labels; so is a label alone on the answer's first line."""
+    return _SENTENCE.match(rest) is None
 
 
 def read_logprobs(
@@ -138,6 +163,8 @@ def read_logprobs(
     if first is None:
         return None
     head = normalise(tokens[start].token)
+    if head in labels.by_label and not _label_ends(tokens, start + 1):
+        return None  # a word that begins a sentence ("A careful reading"), not a label
     probabilities = dict.fromkeys(labels.by_label.values(), 0.0)
     for label, p in first.items():
         if label in labels.by_label:  # a solo letter, or a whole two-level label in one token
@@ -152,6 +179,8 @@ def read_logprobs(
         second = _distribution(tokens[start + 1], frozenset(members))
         if second is None:
             return None
+        if not _label_ends(tokens, start + 2):
+            return None
         choice = labels.by_label[members[normalise(tokens[start + 1].token)]]
         within = {members[digit]: p for digit, p in second.items()}
     for letter, block in labels.blocks.items():
@@ -160,6 +189,13 @@ def read_logprobs(
             share = within.get(label, 0.0) if letter == head else 1.0 / len(block)
             probabilities[labels.by_label[label]] += mass * share
     return choice, probabilities
+
+
+def _label_ends(tokens: Sequence[TokenLogprobs], after: int) -> bool:
+    """Whether the tokens from ``after`` on leave the label before them a label (``ends_label``,
+    on their text with the word-start markers read as the spaces they stand for)."""
+    rest = "".join(t.token for t in tokens[after:])
+    return ends_label(rest.translate(_MARKER_TEXT))
 
 
 def _distribution(token: TokenLogprobs, valid: frozenset[str]) -> dict[str, float] | None:

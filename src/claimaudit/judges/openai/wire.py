@@ -21,7 +21,9 @@ the Authorization header), URLs are redacted (``claimaudit.redaction``), and the
 neither the cause nor the context of the JudgeError (it is raised outside the handler).
 
 ``get_json`` and ``post_json`` serve the judge's questions about the server (its models, its
-context size, its tokenizer): one attempt each, and an answer that is not JSON is None.
+context size, its tokenizer): one attempt each, and an answer that is not JSON is None. Each is
+counted for the thread that sent it (``take_side_calls``), so that the record being fitted on
+that thread counts it among its ``calls``.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import threading
 import time
 from collections.abc import Iterator
 from typing import Annotated, Any, NamedTuple
@@ -140,6 +143,7 @@ class ChatClient:
         max_reply_bytes: int = MAX_REPLY_BYTES,
     ) -> None:
         self.base_url = base_url
+        self.key = key  # to mask it wherever a reply echoes it
         self.timeout = timeout
         self.retries = retries
         self.max_reply_bytes = max_reply_bytes
@@ -148,6 +152,8 @@ class ChatClient:
             headers["Authorization"] = f"Bearer {key}"
         self._has_key = bool(key)
         self._http = httpx.Client(headers=headers, timeout=timeout, follow_redirects=False)
+        # get_json/post_json requests sent by each thread and not yet taken.
+        self._side = threading.local()
 
     def close(self) -> None:
         self._http.close()
@@ -204,8 +210,16 @@ class ChatClient:
         with an error status or something that is not JSON (an endpoint it does not have)."""
         return self._json("POST", url, body)
 
+    def take_side_calls(self) -> int:
+        """The ``get_json``/``post_json`` requests this thread sent since it last asked."""
+        taken: int = getattr(self._side, "calls", 0)
+        self._side.calls = 0
+        return taken
+
     def _json(self, method: str, url: str, body: dict[str, Any] | None) -> Any | None:
         failure = ""
+        # Counted whatever comes of it: a request that timed out may still have been served.
+        self._side.calls = getattr(self._side, "calls", 0) + 1
         try:
             reply = self._fetch(method, url, body)
         except (httpx.TimeoutException, DeadlineExceeded):
