@@ -1,20 +1,20 @@
-"""The checking pipeline and the review policy.
+"""The checking pipeline.
 
 claim + paper reference -> source (identity and version checked) -> evidence selection -> judge
 (two Choice questions) -> answers validated -> evidence copied verbatim from the chosen passage ->
 one review record. Every operational failure becomes a ``not_checked`` record; nothing here
-turns a failure into a verdict, and nothing here imports a concrete backend.
+turns a failure into a verdict, and nothing here imports a concrete backend. The decision step
+(the judge's reply made into a record, a failure into a ``not_checked`` one) is
+``claimaudit._decision``.
 """
 
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
-from typing import cast
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 
+from claimaudit._decision import asking, backend_calls, copies, decide, failure, judge_failure
 from claimaudit.advice import Advice, advised
 from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
 from claimaudit.claimwords import has_content_words
@@ -38,27 +38,12 @@ from claimaudit.inputs import (
     validate_papers,
     validate_topic,
 )
-from claimaudit.judges.protocol import (
-    Case,
-    ChoiceAnswer,
-    Judge,
-    JudgeReply,
-    settled_confidence,
-    validate_reply,
-)
-from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
-from claimaudit.passage import Passage, page_list
+from claimaudit.judges.protocol import Case, Judge
+from claimaudit.passage import Passage
 from claimaudit.plugins import require_judge, require_source
 from claimaudit.policy import ReviewPolicy
-from claimaudit.records import (
-    RELATIONS,
-    CheckedRecord,
-    EvidenceScope,
-    NotCheckedRecord,
-    Record,
-    Relation,
-)
-from claimaudit.redaction import mask_secrets, redact_text, redact_url
+from claimaudit.records import CheckedRecord, NotCheckedRecord, Record
+from claimaudit.redaction import redact_text
 from claimaudit.selection import (
     MAX_CHARS,
     MAX_PASSAGES,
@@ -174,7 +159,7 @@ class Checker:
             # A bug anywhere below is an operational failure of this paper alone, never a
             # verdict; the traceback goes to the debug log, not to the record.
             _log.debug("checking %s failed", ref, exc_info=True)
-            return self._failure(claim, ref, f"check failed: {type(error).__name__}")
+            return failure(claim, ref, f"check failed: {type(error).__name__}")
 
     def _check_ref(self, claim: str, ref: PaperRef, topic: str | None) -> Record:
         query = search_query(claim, topic)
@@ -182,17 +167,17 @@ class Checker:
             found = self.source.fetch(ref, source_query(claim, topic))
         except SourceError as error:
             spent = {error.backend or self.source.name: error.calls} if error.calls else {}
-            return self._failure(claim, ref, self.said(error), calls=spent)
+            return failure(claim, ref, self.said(error), calls=spent)
         except Exception as error:
             # A source's own bug (a plugin, say): as above, never a verdict.
             _log.debug("source %r failed on %s", self.source.name, ref, exc_info=True)
             message = f"source {self.source.name!r} failed: {type(error).__name__}"
-            return self._failure(claim, ref, message)
+            return failure(claim, ref, message)
         # From here the source's requests are spent: every record below accounts for them.
         try:
             found = vet_source_paper(ref, found)
         except SourceError as error:
-            return self._failure(claim, ref, self.said(error), calls=self._calls(found))
+            return failure(claim, ref, self.said(error), calls=self._calls(found))
         key = self.cache_key_for(claim, ref, found, topic)
         if key is not None and self.cache is not None:
             cached = recall(self.cache, key, found, self._calls(found), self.policy)
@@ -214,10 +199,7 @@ class Checker:
         return cache_key(claim, topic, ref, paper, self.judge, selection)
 
     def _calls(self, paper: SourcePaper, judge_calls: int = 0) -> dict[str, int]:
-        """Backend requests by backend name, leaving out backends that made none."""
-        counts = {paper.backend or self.source.name: paper.calls}
-        counts[self.judge.name] = counts.get(self.judge.name, 0) + judge_calls
-        return {name: count for name, count in counts.items() if count}
+        return backend_calls(paper, self.source.name, self.judge.name, judge_calls)
 
     def _judge(
         self, claim: str, ref: PaperRef, paper: SourcePaper, query: str, topic: str | None
@@ -234,7 +216,18 @@ class Checker:
                 selection = self._select(claim, paper, query, topic, spent)
                 if tried is not None and selection.passages == tried.passages:
                     break  # fitting changed nothing: asking again would overflow again
-                return self._decide(claim, ref, paper, query, topic, selection, spent)
+                return decide(
+                    self.judge,
+                    self.policy,
+                    claim=claim,
+                    ref=ref,
+                    paper=paper,
+                    query=query,
+                    topic=topic,
+                    selection=selection,
+                    spent=spent,
+                    source=self.source.name,
+                )
             except JudgeError as error:
                 spent.add(error.calls, error.usage)
                 asked = selection is not None and tried is None
@@ -257,8 +250,8 @@ class Checker:
         frame = Case(claim=claim, paper_title=paper.title, passages=(), topic=topic)
 
         def fit(ranked: Sequence[Passage], limit: int) -> Sequence[Passage] | None:
-            with self._asking(spent):
-                fitted = self.judge.fit_evidence(frame, _copies(ranked), limit)
+            with asking(self.judge, spent):
+                fitted = self.judge.fit_evidence(frame, copies(ranked), limit)
                 if fitted is not None and not {p.passage_id for p in fitted} <= {
                     p.passage_id for p in ranked
                 }:
@@ -274,138 +267,7 @@ class Checker:
             raise JudgeError("no passage fits the evidence budget; nothing was sent to the judge")
         return selection
 
-    def _decide(
-        self,
-        claim: str,
-        ref: PaperRef,
-        paper: SourcePaper,
-        query: str,
-        topic: str | None,
-        selection: Selection,
-        spent: Spent,
-    ) -> CheckedRecord:
-        case = Case(
-            claim=claim,
-            paper_title=paper.title,
-            passages=_copies(selection.passages),
-            topic=topic,
-        )
-        decision = build_decision(case)
-        with self._asking(spent):
-            reply = self.judge.decide(decision)
-        if not isinstance(reply, JudgeReply):
-            raise JudgeError(
-                f"judge {self.judge.name!r} returned {type(reply).__name__}, not a JudgeReply"
-            )
-        spent.add(reply.calls, reply.usage)
-        if not isinstance(reply.answers, Mapping):
-            raise JudgeError(
-                f"judge {self.judge.name!r} gave its answers as {type(reply.answers).__name__}, "
-                "not a mapping"
-            )
-        if not isinstance(reply.model, str):
-            # The record's "model" is text; anything else failed later as a bare ValidationError.
-            raise JudgeError(
-                f"judge {self.judge.name!r} gave its model as {type(reply.model).__name__}, "
-                "not a string"
-            )
-        validate_reply(reply, decision)
-        relation: ChoiceAnswer = reply.answers[RELATION]
-        evidence: ChoiceAnswer = reply.answers[EVIDENCE]
-        relation_confidence = settled_confidence(relation)
-        evidence_confidence = settled_confidence(evidence)
-        chosen = None if evidence.choice == NO_EVIDENCE else evidence.choice
-        # Code copies the passage, from the source's own objects; the judge only names it.
-        passage = next((p for p in selection.passages if p.passage_id == chosen), None)
-        scope: EvidenceScope = "full_text" if selection.complete else "selected_passages"
-        if not paper.full_text:
-            scope = "search_excerpts"
-        return CheckedRecord(
-            claim=claim,
-            paperRef=str(ref),
-            matchedRef=str(paper.ref),
-            # A backend (a plugin's among them) may echo a key into any text it returns.
-            paperTitle=mask_secrets(paper.title),
-            paperUrl=redact_url(paper.url) if paper.url else None,
-            searchQuery=paper.search_query or query,
-            evidenceScope=scope,
-            retrievedAt=paper.retrieved_at,
-            judge=self.judge.name,
-            model=mask_secrets(reply.model),
-            verdict=cast(Relation, relation.choice),  # validated above
-            confidence=relation_confidence,
-            probabilities=_relation_probabilities(relation),
-            evidencePassageId=chosen,
-            evidenceSection=passage.section if passage else None,
-            evidencePages=page_list(passage.pages) if passage else None,
-            evidence=passage.text if passage else None,
-            evidenceConfidence=evidence_confidence,
-            passagesConsidered=selection.considered,
-            passagesSelected=selection.selected,
-            needsReview=self.policy.needs_review(
-                relation.choice,
-                relation_confidence,
-                evidence_confidence,
-                chosen,
-                reply.review_notes,
-            ),
-            reviewNotes=list(reply.review_notes),
-            probabilitiesAvailable=(
-                relation.probabilities_available and evidence.probabilities_available
-            ),
-            calls=self._calls(paper, spent.calls),
-            judgeTokens=spent.tokens(),
-            judgeSeconds=round(spent.seconds, 3),
-        )
-
-    @contextmanager
-    def _asking(self, spent: Spent) -> Iterator[None]:
-        """Time a call into the judge; a judge's own bug (a plugin, say) is still an operational
-        failure of this paper: it must not become a verdict, nor stop the other papers."""
-        start = time.perf_counter()
-        try:
-            yield
-        except JudgeError:
-            raise
-        except Exception as error:
-            _log.debug("judge %r failed", self.judge.name, exc_info=True)
-            raise JudgeError(f"judge {self.judge.name!r} failed: {type(error).__name__}") from None
-        finally:
-            spent.seconds += time.perf_counter() - start
-
     def _judge_failure(
         self, claim: str, ref: PaperRef, paper: SourcePaper, error: str, spent: Spent
     ) -> NotCheckedRecord:
-        record = self._failure(claim, ref, error, paper.url, self._calls(paper, spent.calls))
-        return record.model_copy(
-            update={"judge_tokens": spent.tokens(), "judge_seconds": round(spent.seconds, 3)}
-        )
-
-    @staticmethod
-    def _failure(
-        claim: str,
-        ref: PaperRef,
-        error: str,
-        url: str | None = None,
-        calls: dict[str, int] | None = None,
-    ) -> NotCheckedRecord:
-        return NotCheckedRecord(
-            claim=claim,
-            paperRef=str(ref),
-            paperUrl=redact_url(url) if url else ref.url,
-            # Messages come from backends and plugins: no credential in a URL may survive.
-            error=redact_text(error),
-            calls=calls or {},
-        )
-
-
-def _copies(passages: Sequence[Passage]) -> tuple[Passage, ...]:
-    """Copies to hand a judge (a plugin, say): whatever it does to them, even to a frozen
-    passage, the source's own objects, which are judged and quoted, stay as they were."""
-    return tuple(replace(p) for p in passages)
-
-
-def _relation_probabilities(answer: ChoiceAnswer) -> dict[str, float] | None:
-    if answer.probabilities is None:
-        return None
-    return {label: float(answer.probabilities[label]) for label in RELATIONS}
+        return judge_failure(claim, ref, paper, error, spent, self._calls(paper, spent.calls))

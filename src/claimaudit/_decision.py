@@ -1,0 +1,204 @@
+"""The decision step of a check: the judge asked, its answers on the selected passages made
+into a record, and a failure made into a ``not_checked`` one.
+
+The judge only chooses: a relation and a passage id. Code checks the reply, computes the
+confidence from the probabilities, copies the evidence from the source's own passage, and
+decides with the review policy whether a human must look. The pipeline around it (source,
+vetting, cache, selection, a second try after a context overflow) is ``claimaudit.checker``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import cast
+
+from claimaudit.errors import JudgeError
+from claimaudit.identity import PaperRef
+from claimaudit.judges.protocol import (
+    Case,
+    ChoiceAnswer,
+    Judge,
+    JudgeReply,
+    settled_confidence,
+    validate_reply,
+)
+from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
+from claimaudit.passage import Passage, page_list
+from claimaudit.policy import ReviewPolicy
+from claimaudit.records import (
+    RELATIONS,
+    CheckedRecord,
+    EvidenceScope,
+    NotCheckedRecord,
+    Relation,
+)
+from claimaudit.redaction import mask_secrets, redact_text, redact_url
+from claimaudit.selection import Selection
+from claimaudit.sources.protocol import SourcePaper
+from claimaudit.spending import Spent
+
+# The checker's log: a judge's bug is logged under the name its --debug lines always had.
+_log = logging.getLogger("claimaudit.checker")
+
+
+def decide(
+    judge: Judge,
+    policy: ReviewPolicy,
+    *,
+    claim: str,
+    ref: PaperRef,
+    paper: SourcePaper,
+    query: str,
+    topic: str | None,
+    selection: Selection,
+    spent: Spent,
+    source: str,
+) -> CheckedRecord:
+    """Put the two questions on ``selection`` to ``judge`` and make its reply a record.
+    ``source``: the name the paper's requests are counted under when it names no backend.
+    Raises JudgeError for a failure, or a reply that breaks the judge's contract."""
+    case = Case(
+        claim=claim,
+        paper_title=paper.title,
+        passages=copies(selection.passages),
+        topic=topic,
+    )
+    decision = build_decision(case)
+    with asking(judge, spent):
+        reply = judge.decide(decision)
+    if not isinstance(reply, JudgeReply):
+        raise JudgeError(f"judge {judge.name!r} returned {type(reply).__name__}, not a JudgeReply")
+    spent.add(reply.calls, reply.usage)
+    if not isinstance(reply.answers, Mapping):
+        raise JudgeError(
+            f"judge {judge.name!r} gave its answers as {type(reply.answers).__name__}, "
+            "not a mapping"
+        )
+    if not isinstance(reply.model, str):
+        # The record's "model" is text; anything else failed later as a bare ValidationError.
+        raise JudgeError(
+            f"judge {judge.name!r} gave its model as {type(reply.model).__name__}, not a string"
+        )
+    validate_reply(reply, decision)
+    relation: ChoiceAnswer = reply.answers[RELATION]
+    evidence: ChoiceAnswer = reply.answers[EVIDENCE]
+    relation_confidence = settled_confidence(relation)
+    evidence_confidence = settled_confidence(evidence)
+    chosen = None if evidence.choice == NO_EVIDENCE else evidence.choice
+    # Code copies the passage, from the source's own objects; the judge only names it.
+    passage = next((p for p in selection.passages if p.passage_id == chosen), None)
+    scope: EvidenceScope = "full_text" if selection.complete else "selected_passages"
+    if not paper.full_text:
+        scope = "search_excerpts"
+    return CheckedRecord(
+        claim=claim,
+        paperRef=str(ref),
+        matchedRef=str(paper.ref),
+        # A backend (a plugin's among them) may echo a key into any text it returns.
+        paperTitle=mask_secrets(paper.title),
+        paperUrl=redact_url(paper.url) if paper.url else None,
+        searchQuery=paper.search_query or query,
+        evidenceScope=scope,
+        retrievedAt=paper.retrieved_at,
+        judge=judge.name,
+        model=mask_secrets(reply.model),
+        verdict=cast(Relation, relation.choice),  # validated above
+        confidence=relation_confidence,
+        probabilities=_relation_probabilities(relation),
+        evidencePassageId=chosen,
+        evidenceSection=passage.section if passage else None,
+        evidencePages=page_list(passage.pages) if passage else None,
+        evidence=passage.text if passage else None,
+        evidenceConfidence=evidence_confidence,
+        passagesConsidered=selection.considered,
+        passagesSelected=selection.selected,
+        needsReview=policy.needs_review(
+            relation.choice,
+            relation_confidence,
+            evidence_confidence,
+            chosen,
+            reply.review_notes,
+        ),
+        reviewNotes=list(reply.review_notes),
+        probabilitiesAvailable=(
+            relation.probabilities_available and evidence.probabilities_available
+        ),
+        calls=backend_calls(paper, source, judge.name, spent.calls),
+        judgeTokens=spent.tokens(),
+        judgeSeconds=round(spent.seconds, 3),
+    )
+
+
+@contextmanager
+def asking(judge: Judge, spent: Spent) -> Iterator[None]:
+    """Time a call into the judge; a judge's own bug (a plugin, say) is still an operational
+    failure of this paper: it must not become a verdict, nor stop the other papers."""
+    start = time.perf_counter()
+    try:
+        yield
+    except JudgeError:
+        raise
+    except Exception as error:
+        _log.debug("judge %r failed", judge.name, exc_info=True)
+        raise JudgeError(f"judge {judge.name!r} failed: {type(error).__name__}") from None
+    finally:
+        spent.seconds += time.perf_counter() - start
+
+
+def backend_calls(
+    paper: SourcePaper, source: str, judge: str, judge_calls: int = 0
+) -> dict[str, int]:
+    """Backend requests by backend name, leaving out backends that made none. ``source`` and
+    ``judge``: the names of the checker's source (when the paper names no backend) and judge."""
+    counts = {paper.backend or source: paper.calls}
+    counts[judge] = counts.get(judge, 0) + judge_calls
+    return {name: count for name, count in counts.items() if count}
+
+
+def failure(
+    claim: str,
+    ref: PaperRef,
+    error: str,
+    url: str | None = None,
+    calls: dict[str, int] | None = None,
+) -> NotCheckedRecord:
+    """The ``not_checked`` record of a paper whose check failed with ``error``."""
+    return NotCheckedRecord(
+        claim=claim,
+        paperRef=str(ref),
+        paperUrl=redact_url(url) if url else ref.url,
+        # Messages come from backends and plugins: no credential in a URL may survive.
+        error=redact_text(error),
+        calls=calls or {},
+    )
+
+
+def judge_failure(
+    claim: str,
+    ref: PaperRef,
+    paper: SourcePaper,
+    error: str,
+    spent: Spent,
+    calls: dict[str, int],
+) -> NotCheckedRecord:
+    """A failure after the paper was read: it notes what asking the judge had cost."""
+    record = failure(claim, ref, error, paper.url, calls)
+    return record.model_copy(
+        update={"judge_tokens": spent.tokens(), "judge_seconds": round(spent.seconds, 3)}
+    )
+
+
+def copies(passages: Sequence[Passage]) -> tuple[Passage, ...]:
+    """Copies to hand a judge (a plugin, say): whatever it does to them, even to a frozen
+    passage, the source's own objects, which are judged and quoted, stay as they were."""
+    return tuple(replace(p) for p in passages)
+
+
+def _relation_probabilities(answer: ChoiceAnswer) -> dict[str, float] | None:
+    if answer.probabilities is None:
+        return None
+    return {label: float(answer.probabilities[label]) for label in RELATIONS}

@@ -1,0 +1,154 @@
+"""Usage errors: the request itself is unusable (a bad claim, reference, draft, setting);
+nothing was attempted."""
+
+from __future__ import annotations
+
+from claimaudit.errors._base import ClaimauditError
+
+
+class UsageError(ClaimauditError, ValueError):
+    """The caller asked for something that cannot be done as asked; nothing was attempted."""
+
+    code = "invalid_request"
+
+
+class InvalidTextError(UsageError):
+    """Text that is not valid Unicode (a lone surrogate, from invalid UTF-8 or a JSON escape)."""
+
+    http_status = 422
+    code = "invalid_text"
+
+
+class NestingError(UsageError):
+    """Input nested deeper than a parser is allowed to go; the message says where."""
+
+
+class InvalidClaimError(UsageError):
+    """The check itself is unusable (empty or oversized claim, duplicate papers, bad topic)."""
+
+    code = "invalid_claim"
+
+
+class DuplicatePaperError(InvalidClaimError):
+    """A paper given twice in one check: the claim is fine, the request is not."""
+
+    code = UsageError.code
+
+
+class InvalidClaimTextError(InvalidClaimError, InvalidTextError):
+    """A claim, topic or paper reference that is not valid text: refused before anything tries
+    to encode it, and reported as invalid text."""
+
+    http_status = InvalidTextError.http_status
+    code = InvalidTextError.code
+
+
+class InvalidReferenceError(UsageError):
+    """The text is not a paper reference this tool understands."""
+
+    code = "invalid_reference"
+
+
+class InvalidTitleError(UsageError):
+    """A title given for a paper that cannot be stored (over the length limit)."""
+
+    code = "invalid_title"
+
+
+class UnknownBackendError(UsageError, LookupError):
+    """No plugin registered a judge or source of that name."""
+
+    code = "unknown_judge"
+
+
+class InvalidSettingsError(UsageError):
+    """A backend cannot be used as configured (the openai judge without a model, a bad timeout,
+    a missing API key)."""
+
+    code = "invalid_settings"
+
+
+class ModelRequiredError(InvalidSettingsError):
+    """A judge that runs the model it is told of, told of none. ``env``: the environment
+    variable that names one when no request does (where the judge runs)."""
+
+    # The advice completes the message: "needs a model id: pass --model or set OPENAI_MODEL".
+    advice_joint = ": "
+
+    def __init__(self, message: str, *, env: str = "") -> None:
+        super().__init__(message)
+        self.env = env
+
+
+class KeyRequiredError(InvalidSettingsError):
+    """A backend that needs an API key, run where none is set. ``env``: the environment
+    variable that holds it (its name only: the message never holds a key)."""
+
+    # The advice completes the message: "needs an API key: set TYPESAFE_API_KEY".
+    advice_joint = ": "
+
+    def __init__(self, message: str, *, env: str) -> None:
+        super().__init__(message)
+        self.env = env
+
+
+class ModelNotTakenError(InvalidSettingsError):
+    """A model id given to a judge that runs its own (the embedded one). ``model``: the one
+    given, which the caller likely meant for a judge that takes one."""
+
+    def __init__(self, message: str, *, model: str = "") -> None:
+        super().__init__(message)
+        self.model = model
+
+
+class DraftError(UsageError):
+    """A draft to review that is empty or cannot be read as a whole (nested too deeply)."""
+
+    code = "invalid_draft"
+
+
+class BibliographyError(UsageError):
+    """A bibliography file that cannot be read: its message says which entry or line."""
+
+    code = "invalid_bibliography"
+
+
+class ReviewTooLargeError(DraftError):
+    """A draft asking for more judgements than the server takes in one review: refused before
+    any is made."""
+
+    http_status = 413
+    code = "review_too_large"
+
+
+class DatasetError(UsageError):
+    """A claims or corpus file does not have the expected shape."""
+
+    code = "invalid_dataset"
+
+
+class InvalidRecordError(UsageError):
+    """Data read back as a review record (``record_from_dict``) that is not one."""
+
+    code = "invalid_record"
+
+
+class BatchOutputError(UsageError):
+    """A batch ``--out`` that is some other file: it holds no record of an earlier run."""
+
+    code = "invalid_batch_output"
+
+
+class BatchLockedError(UsageError):
+    """A batch or eval ``--out`` that another run is writing: two batches would each judge
+    every pair, two evals write over each other's lines."""
+
+    http_status = 409
+    code = "batch_output_locked"
+
+
+class UnsupportedFileError(UsageError):
+    """An upload whose name does not say which kind of paper file it is."""
+
+    http_status = 415
+    code = "unsupported_media_type"
