@@ -33,7 +33,12 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from claimaudit.errors import DraftError
 from claimaudit.review.comments import COMMENT_BLOCK, COMMENT_INLINE, track_comments
-from claimaudit.review.footnotes import inline_note_tokens, note_markers, track_note_markers
+from claimaudit.review.footnotes import (
+    AFTER_WORD,
+    inline_note_tokens,
+    note_markers,
+    track_note_markers,
+)
 from claimaudit.review.html_tags import tag_spans
 from claimaudit.review.images import image_spans, track_image_spans
 from claimaudit.review.own_notes import is_own_label, is_separator
@@ -217,6 +222,25 @@ def _without_tags(text: str, hidden: list[bool]) -> str:
     return "".join(chars)
 
 
+def _hide_blanks_before_cuts(text: str, hidden: list[bool], cuts: list[int]) -> None:
+    """Hide the blanks before each inline note cut out of ``text`` (``cuts``: where each
+    ended) where a stop, another blank or the end follows what is left: "in depth ^[...]."
+    reads "in depth.", not "in depth ."; blanks elsewhere are kept."""
+    if not cuts:
+        return
+    visible = [i for i, h in enumerate(hidden) if not h]
+    for end in cuts:
+        k = bisect.bisect_left(visible, end)
+        after = text[visible[k]] if k < len(visible) else ""
+        if after and not after.isspace() and after not in AFTER_WORD:
+            continue
+        # Blanks hidden already (by a note just before) stop the walk: each is hidden once.
+        k -= 1
+        while k >= 0 and text[visible[k]].isspace() and not hidden[visible[k]]:
+            hidden[visible[k]] = True
+            k -= 1
+
+
 def _block(
     text: str, offsets: list[int], children: list[Token], number: int | None, notes: _NoteParts
 ) -> Block | None:
@@ -238,6 +262,7 @@ def _block(
     # An image ends after its attributes ("![a](f.png){#fig:one}"): a marker there keeps them.
     image_ends = [offsets[attributes.get(image.end, image.end) - 1] + 1 for image in images]
     markers: list[tuple[int, int]] = []
+    cuts: list[int] = []
     for start, end, note, inline in note_markers(children):
         if note in notes.own:
             continue
@@ -245,6 +270,7 @@ def _block(
         markers.append((start, note))
         if inline:
             hidden[start:end] = [True] * (end - start)
+            cuts.append(end)
             tokens = inline_note_tokens(notes.env, note)
             inner = _block(
                 text[start + 2 : end - 1], offsets[start + 2 : end - 1], tokens, None, notes
@@ -252,6 +278,7 @@ def _block(
             if inner is not None:
                 notes.add(note, inner)
     text = _without_tags(text, hidden)
+    _hide_blanks_before_cuts(text, hidden, cuts)
     visible_before = [0]
     for h in hidden:
         visible_before.append(visible_before[-1] + (not h))
