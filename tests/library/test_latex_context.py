@@ -97,6 +97,18 @@ def test_settings_todo_notes_and_struck_text_are_not_prose(tmp_path: Path) -> No
     ]
 
 
+def test_the_changes_package_s_old_text_is_not_prose(tmp_path: Path) -> None:
+    # With the changes package's ``final`` option only the new text is printed.
+    body = (
+        "The drug \\replaced[id=ab]{reduced}{increased} sleep."
+        "\\deleted{It was never tested in mice.} \\added[id=ab]{It was tested twice.}"
+    )
+    prose = " ".join(
+        " ".join(text.split()) for kind, text in _blocks(tmp_path, body) if kind == "text"
+    )
+    assert prose == "The drug reduced sleep. It was tested twice."
+
+
 def test_a_hand_typed_references_section_is_not_evidence(tmp_path: Path) -> None:
     body = (
         "Caffeine reduced sleep.\n\\section*{References}\n"

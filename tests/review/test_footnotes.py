@@ -29,3 +29,16 @@ def test_a_long_run_of_marker_openings_is_read_whole() -> None:
     text = "[^" * 200_000 + "1]"
     assert marker_spans(text) == [(0, len(text))]
     assert marker_spans("[^" * 200_000) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "dropped"),
+    [
+        ("in depth [^1].", "in depth."),  # the blank before a marker before a stop
+        ("more [^1] text", "more text"),  # or before another blank
+        ("a [^1][^2]. b [^1] [^2].", "a. b."),  # markers side by side
+        ("a [^1]b", "a b"),  # a word after it: the blank stays
+    ],
+)
+def test_a_dropped_marker_leaves_no_blank_before_a_stop(text: str, dropped: str) -> None:
+    assert drop_markers(text) == dropped

@@ -152,6 +152,18 @@ def test_text_tex_never_prints_is_no_claim(tmp_path: Path) -> None:
     assert found.draft.files["paper.tex"][last.start : last.end].startswith("Last sentence")
 
 
+def test_text_the_changes_package_takes_back_is_no_sentence(tmp_path: Path) -> None:
+    body = (
+        "We \\replaced{add a claim}{had an old claim here} \\cite{a}.\n"
+        "\\deleted{A deleted sentence.} \\added[id=x]{An added sentence.}\n"
+    )
+    found = extract_latex_claims(_write(tmp_path, "paper.tex", _doc(body)))
+    assert [c.text for c in found.claims] == ["We add a claim."]
+    text = " ".join(b.text for b in found.draft.blocks)
+    assert "An added sentence." in text
+    assert "old claim" not in text and "deleted" not in text
+
+
 @pytest.mark.parametrize("target", ["../outside", "/etc/hostname"])
 def test_includes_outside_the_folder_are_refused(tmp_path: Path, target: str) -> None:
     draft = tmp_path / "draft"

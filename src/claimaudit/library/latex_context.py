@@ -57,8 +57,9 @@ _DISCARDED_MACROS = tuple(
     # Settings, not text ("font=small", "figs/").
     "captionsetup graphicspath "
     # A to-do note is the author's reminder, not the paper's claim; struck-out text (soul's
-    # \\sout and \\st, ulem's \\xout) is what the paper takes back.
-    "todo missingfigure sout st xout".split()
+    # \\sout and \\st, ulem's \\xout) is what the paper takes back, as is the changes
+    # package's \\deleted text, which its ``final`` option never prints.
+    "todo missingfigure sout st xout deleted".split()
 )
 # pylatexenc renders these font and link macros as nothing; we want their visible text.
 _TEXT_MACROS = {
@@ -109,6 +110,10 @@ _TEXT_MACROS = {
     "makebox": "%(3)s",
     "framebox": "%(3)s",
     "fbox": "%(1)s",
+    # The changes package's edits: the text added (``\\replaced[id=a]{new}{old}``'s new
+    # text) is the paper's; the text replaced is not, nor printed with its ``final`` option.
+    "added": "%(2)s",
+    "replaced": "%(2)s",
 }
 # A box's own heading line (see ``extract_latex``) is rewritten to this private macro.
 BOX_HEADING = "claimauditboxheading"
@@ -149,6 +154,9 @@ _WALKER_ARGS = {
     "sout": "{",
     "st": "{",
     "xout": "{",
+    "added": "[{",
+    "deleted": "[{",
+    "replaced": "[{{",
     "resizebox": "{{{",
     "parbox": "[[[{{",
     "rotatebox": "[{{",

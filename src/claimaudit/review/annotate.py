@@ -2,7 +2,8 @@
 and the footnotes (verdict, confidence, the reference check with --verify-refs, verbatim evidence
 with its passage id) appended at the end. A sentence inside one of the draft's footnotes is
 marked after that footnote's first marker in the text (Pandoc reads no footnote inside a
-footnote), and its footnote opens with the sentence it is about.
+footnote), and its footnote opens with the sentence it is about. A report that is itself an
+annotated copy has its earlier notes replaced by the new ones (``earlier_notes``).
 
 Quotes and titles are backslash-escaped where Markdown or Pandoc would read them as syntax
 (``*``, ``[``, ``@``, ...), so the rendered footnote shows the passage exactly as stored.
@@ -17,6 +18,7 @@ from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
 from claimaudit.refcheck.models import ReferenceStatus
 from claimaudit.review.document import markdown_parser
+from claimaudit.review.earlier_notes import markdown_spans, rewrite
 from claimaudit.review.own_notes import SEPARATOR, label_prefix
 from claimaudit.review.result import ClaimReview, ReviewedRecord
 
@@ -85,24 +87,18 @@ def line_ending(report: str) -> str:
 
 
 def annotate(report: str, claims: Sequence[ClaimReview]) -> str:
-    prefix = label_prefix(report)
+    # A report that is an annotated copy: its earlier notes give way to the new ones.
+    earlier = markdown_spans(report)
+    if not claims:
+        return rewrite(report, earlier, [])
+    prefix = label_prefix(rewrite(report, earlier, []))
     labels = [f"{prefix}-{n}" for n in range(1, len(claims) + 1)]
-    pieces: list[str] = []
-    position = 0
     # At one place, a sentence's own marker before those of its footnote's sentences.
     order = sorted(
         zip(claims, labels, strict=True),
         key=lambda pair: (_place(pair[0]), pair[0].claim.anchor is not None),
     )
-    for claim, label in order:
-        end = _place(claim)
-        pieces.append(report[position:end])
-        pieces.append(f"[^{label}]")
-        position = end
-    pieces.append(report[position:])
-    if not claims:
-        return report
-    body = "".join(pieces)
+    body = rewrite(report, earlier, [(_place(claim), f"[^{label}]") for claim, label in order])
     nl = line_ending(report)
     notes = (nl + nl).join(
         _footnote(label, claim, nl) for claim, label in zip(claims, labels, strict=True)

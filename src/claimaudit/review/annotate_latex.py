@@ -7,7 +7,8 @@ A comment line changes nothing TeX prints: the line before keeps its end of line
 and the comment takes its own. With ``todo``, a sentence that needs review also gets a
 ``\\todo{...}%`` line after its comments (``[inline]`` in a footnote or a box, where a
 margin note cannot go), and the main file loads ``todonotes`` before ``\\begin{document}``
-unless a file of the draft already loads it or defines ``\\todo`` itself.
+unless a file of the draft already loads it or defines ``\\todo`` itself. A draft that is
+itself an annotated copy has the lines claimaudit added there replaced (``earlier_notes``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from claimaudit.library.latex_inputs import strip_comments
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
+from claimaudit.review.earlier_notes import latex_spans, rewrite
 from claimaudit.review.latex_insert import annotation_offset
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult
 
@@ -102,14 +104,9 @@ def _annotate_file(
         if begin is not None:
             package = f"\\usepackage{{todonotes}} {PREFIX} loaded for its review notes{newline}"
             inserts.append((begin.start(), -2, package))
-    pieces: list[str] = []
-    position = 0
-    for offset, _, insert in sorted(inserts, key=lambda item: (item[0], item[1])):
-        pieces.append(text[position:offset])
-        pieces.append(insert)
-        position = offset
-    pieces.append(text[position:])
-    return "".join(pieces)
+    ordered = sorted(inserts, key=lambda item: (item[0], item[1]))
+    # An annotated copy reviewed again: its earlier lines give way to the new ones.
+    return rewrite(text, latex_spans(text), [(offset, insert) for offset, _, insert in ordered])
 
 
 def annotate_latex(result: ReviewResult, *, todo: bool = False) -> dict[str, str]:
@@ -135,7 +132,11 @@ def annotate_latex(result: ReviewResult, *, todo: bool = False) -> dict[str, str
     # A commented-out \usepackage{todonotes} loads nothing: search the text without comments,
     # of every file read (a preamble's \input file may define \todo; defined anywhere, loading
     # todonotes too would be an error).
-    loaded = any(_TODONOTES.search(strip_comments(text)) for text in draft.files.values())
+    # The line loading it that an earlier annotated copy added is left out, so is not counted.
+    loaded = any(
+        _TODONOTES.search(strip_comments(rewrite(text, latex_spans(text), [])))
+        for text in draft.files.values()
+    )
     needs_notes = todo and any(c.needs_review for c in claims) and not loaded
     annotated = {draft.main: _annotate_file(main, by_file.get(draft.main, []), todo, needs_notes)}
     for name, found in by_file.items():

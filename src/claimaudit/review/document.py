@@ -5,11 +5,13 @@ headings, code, HTML, tables and front matter are not prose. A footnote's paragr
 ``[^label]:`` definition's, or a Pandoc inline note's ``^[...]``, which is cut out of the
 paragraph holding it) are kept apart, per note, in ``Document.notes``; each prose paragraph
 knows where the markers of its notes stand (``Block.notes``). An image reads as its alt text
-(``images``): a standalone one's is a caption, whose cited sentences are claims. An HTML
-comment (``<!-- ... -->``), a block of its own or inside a paragraph, over one line or several,
-is no part of the text; other raw HTML's tags (``html_tags``) are not either, but the text
-between them is (a ``<div class="note">`` wrapping a cited sentence is the author's prose), and
-nor are Pandoc's attribute blocks and fenced divs' fences (``pandoc_attributes``).
+(``images``): a standalone one's is a caption, whose cited sentences are claims; so is a Pandoc
+table caption (a paragraph opening with "Table:" or ":" just before or after a table), read
+without that opening. An HTML comment (``<!-- ... -->``), a block of its own or inside a
+paragraph, over one line or several, is no part of the text; other raw HTML's tags
+(``html_tags``) are not either, but the text between them is (a ``<div class="note">`` wrapping
+a cited sentence is the author's prose), and nor are Pandoc's attribute blocks and fenced divs'
+fences (``pandoc_attributes``).
 Paragraphs under a "References" (or "Bibliography", ...) heading are reference entries, not claims.
 A paragraph's text is its lines with block prefixes ("> ", list indentation) removed, joined by
 newlines; ``Block.offsets`` maps each of its characters to the report, so positions stay exact.
@@ -33,7 +35,12 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from claimaudit.errors import DraftError
 from claimaudit.review.comments import COMMENT_BLOCK, COMMENT_INLINE, track_comments
-from claimaudit.review.footnotes import inline_note_tokens, note_markers, track_note_markers
+from claimaudit.review.footnotes import (
+    AFTER_WORD,
+    inline_note_tokens,
+    note_markers,
+    track_note_markers,
+)
 from claimaudit.review.html_tags import tag_spans
 from claimaudit.review.images import image_spans, track_image_spans
 from claimaudit.review.own_notes import is_own_label, is_separator
@@ -49,6 +56,8 @@ _REFERENCE_HEADINGS = re.compile(
 )
 _HEADING_ATTRIBUTES = re.compile(r"(?<!\s)\s*\{[^{}]{0,500}\}\s*$")  # Pandoc's "References {#refs}"
 _HEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.)\s+")
+# What opens a Pandoc table caption ("Table: ...", "table: ...", ": ..."); Pandoc drops it.
+_CAPTION_OPENING = re.compile(r"(?:[Tt]able:|:(?![^\w\s]))[ \t]*")
 # markdown-it silently skips the rest of a document once blocks (quotes, lists) nest this
 # deep; a draft that reaches it is refused instead. Each list level takes two.
 MAX_NESTING = 40
@@ -217,12 +226,40 @@ def _without_tags(text: str, hidden: list[bool]) -> str:
     return "".join(chars)
 
 
+def _hide_blanks_before_cuts(text: str, hidden: list[bool], cuts: list[int]) -> None:
+    """Hide the blanks before each inline note cut out of ``text`` (``cuts``: where each
+    ended) where a stop, another blank or the end follows what is left: "in depth ^[...]."
+    reads "in depth.", not "in depth ."; blanks elsewhere are kept."""
+    if not cuts:
+        return
+    visible = [i for i, h in enumerate(hidden) if not h]
+    for end in cuts:
+        k = bisect.bisect_left(visible, end)
+        after = text[visible[k]] if k < len(visible) else ""
+        if after and not after.isspace() and after not in AFTER_WORD:
+            continue
+        # Blanks hidden already (by a note just before) stop the walk: each is hidden once.
+        k -= 1
+        while k >= 0 and text[visible[k]].isspace() and not hidden[visible[k]]:
+            hidden[visible[k]] = True
+            k -= 1
+
+
 def _block(
-    text: str, offsets: list[int], children: list[Token], number: int | None, notes: _NoteParts
+    text: str,
+    offsets: list[int],
+    children: list[Token],
+    number: int | None,
+    notes: _NoteParts,
+    caption: bool = False,
 ) -> Block | None:
     """The paragraph of ``text`` (an inline's content, ``children`` its tokens) less its
-    comments and inline notes, which go to ``notes`` as paragraphs of their own."""
+    comments and inline notes, which go to ``notes`` as paragraphs of their own; a table's
+    ``caption`` less its opening "Table:"."""
     hidden = [False] * len(text)
+    opening = _CAPTION_OPENING.match(text) if caption else None
+    if opening is not None:
+        hidden[: opening.end()] = [True] * opening.end()
     for start, end in _comments(children):
         # A comment is no part of the text; the characters around it keep their offsets.
         hidden[start:end] = [True] * (end - start)
@@ -238,6 +275,7 @@ def _block(
     # An image ends after its attributes ("![a](f.png){#fig:one}"): a marker there keeps them.
     image_ends = [offsets[attributes.get(image.end, image.end) - 1] + 1 for image in images]
     markers: list[tuple[int, int]] = []
+    cuts: list[int] = []
     for start, end, note, inline in note_markers(children):
         if note in notes.own:
             continue
@@ -245,6 +283,7 @@ def _block(
         markers.append((start, note))
         if inline:
             hidden[start:end] = [True] * (end - start)
+            cuts.append(end)
             tokens = inline_note_tokens(notes.env, note)
             inner = _block(
                 text[start + 2 : end - 1], offsets[start + 2 : end - 1], tokens, None, notes
@@ -252,6 +291,7 @@ def _block(
             if inner is not None:
                 notes.add(note, inner)
     text = _without_tags(text, hidden)
+    _hide_blanks_before_cuts(text, hidden, cuts)
     visible_before = [0]
     for h in hidden:
         visible_before.append(visible_before[-1] + (not h))
@@ -277,6 +317,16 @@ def _block(
 def _heading_title(text: str) -> str:
     text = _HEADING_ATTRIBUTES.sub("", text)
     return _HEADING_NUMBER.sub("", text).strip().rstrip(":").strip()
+
+
+def _is_table_caption(tokens: list[Token], index: int) -> bool:
+    """Whether the paragraph of inline ``tokens[index]`` stands just before or after a table,
+    where Pandoc reads it as the table's caption when it opens with "Table:" or ":"."""
+    before = tokens[index - 2] if index >= 2 else None
+    after = tokens[index + 2] if index + 2 < len(tokens) else None
+    return (before is not None and before.type == "table_close") or (
+        after is not None and after.type == "table_open"
+    )
 
 
 def _own_notes(tokens: list[Token]) -> frozenset[int]:
@@ -339,7 +389,10 @@ def parse_document(report: str) -> Document:
                 continue
             number = next((n for n in reversed(items) if n is not None), None)
             in_note = note is not None
-            block = _block(*located, token.children or [], None if in_note else number, notes)
+            caption = _is_table_caption(tokens, index)
+            block = _block(
+                *located, token.children or [], None if in_note else number, notes, caption
+            )
             if block is None:
                 continue
             if note is not None:

@@ -27,6 +27,9 @@ MARKER_SPAN = "claimaudit_marker_span"  # a footnote_ref token's [start, end) in
 # What ends a marker's label: its "]", or a blank (then no marker starts there).
 _LABEL_END = re.compile(r"[\]\s]")
 
+# What follows a word with no blank between ("depth." "depth)"), where a note was cut out.
+AFTER_WORD = frozenset(".,;:!?)]}\u2019\u201d")
+
 _InlineRule = Callable[[StateInline, bool], bool]
 
 
@@ -95,7 +98,8 @@ def blank_markers(text: str) -> str:
 
 
 def drop_markers(text: str) -> str:
-    """``text`` without its "[^label]" markers."""
+    """``text`` without its "[^label]" markers, nor the blanks before one where a stop, a blank
+    or the end follows it ("in depth [^1]." reads "in depth.")."""
     return _replace_markers(text, blank=False)
 
 
@@ -103,7 +107,13 @@ def _replace_markers(text: str, *, blank: bool) -> str:
     pieces: list[str] = []
     position = 0
     for start, end in marker_spans(text):
-        pieces += [text[position:start], " " * (end - start) if blank else ""]
+        before = text[position:start]
+        after = text[end : end + 1]
+        if not blank and (not after or after.isspace() or after in AFTER_WORD):
+            before = before.rstrip()
+            while not before and pieces:  # markers side by side: the blanks before the first
+                before = pieces.pop().rstrip()
+        pieces += [before, " " * (end - start) if blank else ""]
         position = end
     pieces.append(text[position:])
     return "".join(pieces)

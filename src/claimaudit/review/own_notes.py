@@ -3,7 +3,7 @@
 An annotated copy may be reviewed again (after edits, say). Its own notes quote verdicts,
 papers' DOIs and arXiv ids and evidence: read as the draft's notes, they would pass for
 note-style references and cite for the sentences marked. A note is claimaudit's when its label
-is one ``label_prefix`` makes ("claimaudit-3", or "claimaudit2-3" in a copy annotated again)
+is one ``label_prefix`` makes ("claimaudit-3", or "claimaudit2-3" where the draft holds such labels)
 and it is defined after the ``SEPARATOR`` comment that opens the added notes.
 """
 
