@@ -44,6 +44,7 @@ __all__ = [
     "CrossrefOtherAgencyError",
     "DatasetError",
     "DraftError",
+    "DraftStructureError",
     "DuplicatePaperError",
     "EprintError",
     "ExcerptsOverBudgetError",
@@ -209,6 +210,11 @@ class DraftError(UsageError):
     """A draft to review that is empty or cannot be read as a whole (nested too deeply)."""
 
     code = "invalid_draft"
+
+
+class DraftStructureError(DraftError):
+    """A Markdown draft whose structure (a huge table, brackets nested deep) would hold the
+    parser for minutes (``review.markdown_limits``); its message names the draft itself."""
 
 
 class BibliographyError(UsageError):
