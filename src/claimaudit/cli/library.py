@@ -163,7 +163,7 @@ def import_jsonl(
     with _library(library, create=True) as lib:
         summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
     out_console.print(
-        shown_text(
+        shown_line_text(
             f"imported {file.name}: {summary.added} added, {summary.replaced} replaced, "
             f"{summary.unchanged} unchanged, {summary.skipped} skipped (no sentences); "
             f"{counted(summary.passages, 'passage')}"
