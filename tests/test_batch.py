@@ -318,3 +318,49 @@ def test_a_bad_line_s_records_are_done_on_resume(tmp_path: Path, source: MemoryS
     stats = run_batch(src, out, Checker(source, judge))
     assert (stats.written, stats.skipped) == (1, 2)
     assert sorted(out.read_text(encoding="utf-8").splitlines()) == sorted(first.splitlines())
+
+
+def test_a_key_given_twice_is_a_bad_line_naming_the_key(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    # json would keep the last "claim", checking something the line does not mainly say.
+    src = _write_input(
+        tmp_path / "in.jsonl",
+        [
+            '{"id": 1, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"], "claim": "dup"}',
+            '{"id": 2, "claim": "Aspirin lowers fever.", "papers": [{"a": 1, "a": 2}]}',
+            '{"id": 3, "id": 4, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}',
+        ],
+    )
+    out = tmp_path / "out.jsonl"
+    judge = ScriptedJudge(pick("supports", "P001"))
+    judge.script = _never_judged
+    run_batch(src, out, Checker(source, judge))
+    rows = _read(out)
+    assert [(r["id"], r["verdict"], r["error"]) for r in rows] == [
+        (1, "not_checked", "line 1: claim: Input should be given once, not 2 times"),
+        (2, "not_checked", "line 2: papers[0].a: Input should be given once, not 2 times"),
+        ("line-3", "not_checked", "line 3: id: Input should be given once, not 2 times"),
+    ]
+
+
+def test_an_over_long_reference_is_cut_in_its_record_and_done_on_resume(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    long_ref = "local:" + "a" * 100_000
+    src = _write_input(
+        tmp_path / "in.jsonl",
+        [
+            json.dumps({"id": 1, "claim": "Aspirin lowers fever.", "papers": [long_ref]}),
+            json.dumps({"id": 2, "claim": "[1]", "papers": [long_ref]}),
+        ],
+    )
+    out = tmp_path / "out.jsonl"
+    judge = ScriptedJudge(pick("supports", "P001"))
+    judge.script = _never_judged
+    assert run_batch(src, out, Checker(source, judge)).written == 2
+    rows = _read(out)
+    assert [r["paperRef"] for r in rows] == [long_ref[:2000]] * 2
+    assert "100,006 characters" in str(rows[0]["error"])
+    stats = run_batch(src, out, Checker(source, judge))
+    assert (stats.written, stats.skipped) == (0, 2)

@@ -76,3 +76,15 @@ def test_location_reads_as_a_reader_looks() -> None:
     assert location([4, 5], None) == "pp. 4-5"
     assert location(None, "Introduction") == "Introduction"
     assert location(None, None) == ""
+
+
+def test_the_wide_table_shows_a_title_on_one_line(library: tuple[Path, str]) -> None:
+    # A title with a line break would otherwise print a line of its own ("ref: local:fake").
+    record = _record(library).model_copy(
+        update={"paper_title": "Evil Title\nref: local:fake\u2028x"}
+    )
+    console = Console(width=200, record=True)
+    console.print(records_table([record], wide=True))
+    text = console.export_text()
+    assert "Evil Title ref: local:fake x" in text
+    assert not any(line.lstrip("│ ").startswith("ref:") for line in text.splitlines())

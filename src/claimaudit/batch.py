@@ -38,6 +38,7 @@ from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError,
 from claimaudit.inputs import (
     MAX_CLAIM_CHARS,
     check_distinct,
+    cut_ref,
     ref_key,
     validate_claim,
     validate_topic,
@@ -45,6 +46,7 @@ from claimaudit.inputs import (
 from claimaudit.jsonsafe import escape_unsafe
 from claimaudit.records import NotCheckedRecord, Record, record_to_dict
 from claimaudit.redaction import redact_text
+from claimaudit.repeated import load_json_once, repeat_problem
 from claimaudit.untrusted import check_text, load_json, scrub_surrogates
 
 MAX_ID_CHARS = 1_000
@@ -120,13 +122,19 @@ def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
         )
 
     try:
-        data: Any = load_json(raw)
+        data: Any = load_json_once(raw)
     except NestingError as error:
         return bad(str(error))
     except json.JSONDecodeError as error:
         return bad(f"invalid JSON ({error.msg})")
     if not isinstance(data, dict):
         return bad("expected a JSON object")
+    # json keeps the last of a repeated key: the line would ask something other than it says.
+    repeated = repeat_problem(data)
+    if repeated:
+        # The id joins records to the input: a repeated id is no id to trust.
+        ident = None if repeated.startswith("id:") else _item_id(data)
+        return bad(repeated, ident or fallback_id)
     ident = _item_id(data)
     if ident is None:
         limit = f"{MAX_ID_CHARS:,}"
@@ -299,11 +307,11 @@ def _skipped(stats: BatchStats, earlier: Outcome | None) -> bool:
 
 def bad_line_records(item: BadLine) -> list[Record]:
     """A bad line's not_checked records: the claim and each paper as sent (the claim cut to
-    the claim limit), redacted as any record's text is."""
+    the claim limit, a paper as ``inputs.shown_ref`` cuts it), redacted as any record's text is."""
     claim = _shown(item.claim[:MAX_CLAIM_CHARS])
     error = _shown(item.error)
     return [
-        NotCheckedRecord(claim=claim, paperRef=_shown(paper_key), error=error, id=item.id)
+        NotCheckedRecord(claim=claim, paperRef=cut_ref(_shown(paper_key)), error=error, id=item.id)
         for _, paper_key in item.pairs()
     ]
 

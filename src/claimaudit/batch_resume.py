@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from claimaudit.errors import BatchOutputError, NestingError
-from claimaudit.inputs import ref_key
+from claimaudit.inputs import cut_ref, ref_key
 from claimaudit.redaction import redact_text
 from claimaudit.untrusted import load_json, scrub_surrogates
 from claimaudit.userfiles import write_atomic
@@ -72,9 +72,9 @@ class Resume:
 
 
 def comparable_ref(paper: str) -> str:
-    """``paper`` (as requested, or as a record holds it) with credentials and tokens masked:
-    the same text for both, whichever was masked already."""
-    return redact_text(scrub_surrogates(paper))
+    """``paper`` (as requested, or as a record holds it) with credentials and tokens masked
+    and cut as a record cuts it: the same text for both, whichever was masked already."""
+    return cut_ref(redact_text(scrub_surrogates(paper)))
 
 
 def _record_key(raw: bytes) -> tuple[str, str, bool, Outcome] | str:

@@ -19,6 +19,9 @@ from claimaudit.untrusted import check_text, scrub_surrogates
 
 MAX_CLAIM_CHARS = 2_000
 MAX_TOPIC_CHARS = 1_000
+# A record keeps at most this much of a reference that does not parse (refused past
+# ``identity.MAX_REF_CHARS`` anyway), as it keeps at most MAX_CLAIM_CHARS of a refused claim.
+MAX_SHOWN_REF_CHARS = MAX_CLAIM_CHARS
 
 
 def _valid_text(value: str, what: str) -> str:
@@ -76,11 +79,18 @@ def ref_key(text: str) -> str:
 
 def shown_ref(text: str) -> str:
     """The ``paperRef`` a record carries for this requested reference: ``ref_key``, with any
-    credential or token of a reference that does not parse masked, as it is never written."""
+    credential or token of a reference that does not parse masked, as it is never written,
+    and cut to MAX_SHOWN_REF_CHARS."""
     try:
         return str(parse_ref(text))
     except InvalidReferenceError:
-        return redact_text(scrub_surrogates(text.strip()))
+        return cut_ref(redact_text(scrub_surrogates(text.strip())))
+
+
+def cut_ref(text: str) -> str:
+    """``text`` cut to MAX_SHOWN_REF_CHARS, masked first so that no cut half of a token is
+    left unmasked; cutting again changes nothing (resume compares cut with cut)."""
+    return text[:MAX_SHOWN_REF_CHARS].rstrip()
 
 
 def paper_text(paper: str | PaperRef, what: str = "a paper reference") -> str:

@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from claimaudit.untrusted import load_json
+
 Location = tuple[str | int, ...]
 
 
@@ -58,3 +60,18 @@ def repeated_keys(value: Any, where: Location = ()) -> list[tuple[Location, int]
         for index, item in enumerate(value):
             found += repeated_keys(item, (*where, index))
     return found
+
+
+def load_json_once(text: str) -> Any:
+    """``untrusted.load_json`` (nesting bounded, a too-long number a JSONDecodeError), each
+    object knowing its repeated keys, for ``repeat_problem``."""
+    return load_json(text, object_pairs_hook=_object)
+
+
+def repeat_problem(value: Any) -> str | None:
+    """The first key given more than once in ``value`` (read by ``load_json_once``), in the
+    HTTP API's words (``claim: Input should be given once, not 2 times``), or None."""
+    for where, count in repeated_keys(value):
+        name = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where).lstrip(".")
+        return f"{name}: {given_once(count)}"
+    return None

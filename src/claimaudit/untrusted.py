@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from claimaudit.errors import InvalidTextError, NestingError
@@ -115,12 +116,17 @@ def check_json_depth(text: str, limit: int = MAX_JSON_DEPTH) -> None:
         raise NestingError(f"JSON nested more than {limit} levels deep (at character {where + 1})")
 
 
-def load_json(text: str, limit: int = MAX_JSON_DEPTH) -> Any:
+def load_json(
+    text: str,
+    limit: int = MAX_JSON_DEPTH,
+    *,
+    object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None,
+) -> Any:
     """``json.loads`` for untrusted text: NestingError past ``limit`` levels, else
     json.JSONDecodeError for text that is not JSON."""
     check_json_depth(text, limit)
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=object_pairs_hook)
     except json.JSONDecodeError:
         raise
     except ValueError as exc:

@@ -552,3 +552,26 @@ def test_show_reads_a_paper_replaced_meanwhile_as_one_version(
         replacing.OLD[0],
         [replacing.OLD[1]],
     )
+
+
+@pytest.mark.parametrize("brk", ["\n", "\r\n", "\u2028", "\u2029", "\x85"])
+def test_a_line_break_in_a_title_or_file_name_prints_as_a_space(
+    db: Path, tmp_path: Path, brk: str
+) -> None:
+    # A title and a file name are one line each: a break in one would forge an output line.
+    folder = tmp_path / f"name{brk}x"
+    folder.mkdir()
+    pdf = h.make_pdf(folder / "paper.pdf", title=f"Evil Title{brk}ref: local:fake")
+    added = run("add", pdf, "--ref", "doi:10.1234/evil", "--library", db)
+    assert added.exit_code == 0, added.output
+    listed = run("list", "--library", db)
+    shown = run("show", "doi:10.1234/evil", "--library", db)
+    for result in (added, listed, shown):
+        assert result.exit_code == 0, result.output
+        for line in result.stdout.splitlines():
+            assert not line.strip().startswith("ref: local:fake"), result.stdout
+            assert not line.strip().startswith("x"), result.stdout
+        assert "\u2028" not in result.stdout and "\u2029" not in result.stdout
+    assert "Evil Title ref: local:fake" in added.stdout
+    assert "title: Evil Title ref: local:fake" in shown.stdout
+    assert f"{tmp_path}/name x/paper.pdf" in shown.stdout.replace("\n", "")

@@ -400,3 +400,45 @@ def test_the_summary_line_says_one_sentence_in_the_singular() -> None:
     line = summary_line(result)
     assert line.startswith("1 cited sentence, 1 record (1 supports); 0 need review, ")
     assert "0 not checked, 1 uncited sentence;" in line
+
+
+def test_a_markdown_draft_is_parsed_whole_once(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each whole parse of a 1 MiB draft costs seconds: reading it, finding its front matter
+    # and its claims, and placing the notes of its annotated copy share one.
+    from claimaudit.review.document import markdown
+
+    text = "---\ntitle: A draft\n---\n\nSparse matrices save memory [@doi:10.1234/x].\n"
+    parsed: list[str] = []
+    parser = markdown()
+    parse = parser.parse
+
+    def counted(src: str, env: Any = None) -> Any:
+        parsed.append(src)
+        return parse(src, env)
+
+    monkeypatch.setattr(parser, "parse", counted)
+    report = tmp_path / "draft.md"
+    report.write_text(text, encoding="utf-8")
+    out = tmp_path / "annotated.md"
+    library = tmp_path / "lib.sqlite3"
+    Library.open(library).close()
+    args = ["review", str(report), "--library", str(library), "--out", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert parsed.count(text) == 1
+    assert SEPARATOR in out.read_text(encoding="utf-8")
+
+
+def test_a_draft_the_parser_would_take_minutes_over_is_one_line_exit_2(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    report = tmp_path / "draft.md"
+    report.write_text("A claim [@doi:10.1234/x].\n\n" + "[" * 5_000 + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["review", str(report), "--library", str(tmp_path / "l.sqlite3")])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        f"error: {report}: the draft nests square brackets more than 8 deep (line 3); the parser "
+        "would take minutes over them"
+    )

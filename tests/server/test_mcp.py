@@ -362,3 +362,24 @@ def test_check_claim_refuses_a_claim_without_words_and_checks_a_short_one(librar
     for claim in ACCEPTED_CLAIMS:
         [record] = _payload(outcome[claim])["records"]
         assert (record["claim"], record["verdict"]) == (claim, "not_checked")
+
+
+def test_tool_results_escape_what_a_terminal_would_obey(tmp_path: Path) -> None:
+    # In-process: the SDK's client would decode the escapes this test looks for.
+    from claimaudit.server.mcp import build_server
+    from claimaudit.server.service import Service
+
+    paper = tmp_path / "exe.md"
+    paper.write_text("# Evil \u202eexe.md\n\nSparse matrices save memory in code.\n")
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    service.add_file(paper, ref="local:exe")
+    try:
+        result = anyio.run(build_server(service).call_tool, "library_list", {})
+    finally:
+        service.close()
+    [block] = result.content
+    assert "\u202e" not in block.text
+    assert "\\u202e" in block.text
+    assert json.loads(block.text) == result.structured_content
+    assert result.structured_content["papers"][0]["title"] == "Evil \u202eexe.md"

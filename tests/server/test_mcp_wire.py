@@ -4,6 +4,7 @@ and exits, with one line on stderr and no traceback (a real server, a judge held
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import subprocess
@@ -96,3 +97,15 @@ def test_a_broken_pipe_is_a_client_gone_not_an_error(capsys: pytest.CaptureFixtu
         output.close()  # the unwritten answer is still in its buffer
     assert gone == ["gone"]
     assert capsys.readouterr().err.splitlines() == [GONE_MESSAGE]
+
+
+def test_what_a_terminal_would_obey_is_written_escaped() -> None:
+    from claimaudit.server.mcp_wire import Wire
+
+    output = io.BytesIO()
+    message = {"jsonrpc": "2.0", "id": 1, "result": {"structuredContent": {"title": "a\u202eb"}}}
+    Wire(output).send(json.dumps(message, ensure_ascii=False) + "\n")
+    written = output.getvalue()
+    assert "\u202e".encode() not in written
+    assert b"a\\u202eb" in written
+    assert json.loads(written) == message

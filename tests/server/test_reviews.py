@@ -341,3 +341,19 @@ def test_a_key_only_entry_s_record_advises_the_api_not_the_command_line(
         "up in the library as local:noid)"
     )
     assert not COMMAND_LINE_ADVICE.search(record["error"])
+
+
+@pytest.mark.parametrize("bibliography", [None, {"text": BIBTEX}])
+def test_a_draft_the_parser_would_take_minutes_over_is_refused_naming_the_line(
+    api: httpx.Client, bibliography: dict[str, str] | None
+) -> None:
+    # 5,001 columns by 11 rows: it held a review worker for a minute and a gigabyte.
+    row = "|" + "a|" * 5_001 + "\n"
+    draft = f"{NARROW_CLAIM[:-1]} [@lee2022].\n\n" + row + "|" + "-|" * 5_001 + "\n" + row * 10
+    body = {"markdown": draft, "judge": "gated", "bibliography": bibliography}
+    error = _error(api.post("/v1/reviews", json=body), 400)
+    assert error["code"] == "invalid_draft"
+    assert error["message"] == (
+        "the draft's tables have over 50,000 cells (line 3); the parser would take minutes "
+        "over them"
+    )

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from claimaudit.accounting import check_answer
-from claimaudit.cli._terminal import json_text, shown, shown_text
+from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord, Record, record_to_dict
 
@@ -65,10 +65,10 @@ def records_table(records: Sequence[Record], *, wide: bool = False) -> Table:
     for record in records:
         verdict = Text(record.verdict.replace("_", " "), style=VERDICT_STYLE[record.verdict])
         review = Text("yes", style="bold") if record.needs_review else Text("no")
-        paper = shown_text(record.paper_ref or "-", style="bold")
+        paper = shown_line_text(record.paper_ref or "-", style="bold")
         if isinstance(record, CheckedRecord):
             if wide:
-                paper.append(f" \u00b7 {shown(record.paper_title)}", style="")
+                paper.append(f" \u00b7 {shown_line(record.paper_title)}", style="")
             confidence = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
             evidence = _evidence(record, wide)
             # What the judge's consistency checks saw: the reason this record needs review.

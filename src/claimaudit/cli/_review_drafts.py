@@ -11,7 +11,7 @@ from claimaudit.cli._common import fail
 from claimaudit.errors import DraftError
 from claimaudit.library.extract import LATEX_SUFFIXES
 from claimaudit.review import Bibliography, load_bibliography
-from claimaudit.review.document import parse_document
+from claimaudit.review.document import check_draft
 from claimaudit.review.front_matter import front_matter_bibliographies
 from claimaudit.review.latex_claims import LatexClaims, bibliography_files, extract_latex_claims
 
@@ -87,7 +87,9 @@ def prepare(
             found = extract_latex_claims(report, bibliography)
             inputs = _latex_inputs(found)
         else:
-            parse_document(text)  # a draft the parser cannot read whole fails before any work
+            # A draft the parser cannot read whole fails before any work; read from its
+            # blocks alone, as the review parses it whole once (``extract_claims``).
+            check_draft(text)
             if bibliography is None:  # --bib wins over the front matter's, as in Pandoc
                 bibliography, inputs = _front_matter_bibliography(report, text)
     except DraftError as error:

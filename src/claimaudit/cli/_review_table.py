@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from claimaudit.cli._render import VERDICT_STYLE
-from claimaudit.cli._terminal import shown, shown_text
+from claimaudit.cli._terminal import shown, shown_line, shown_text
 from claimaudit.records import NotCheckedRecord
 from claimaudit.refcheck.models import ReferenceStatus
 from claimaudit.review import ReviewResult
@@ -63,7 +63,7 @@ def review_table(result: ReviewResult, width: int) -> Table:
     for n, row in enumerate(rows, start=1):
         sentence = shown_text(row.sentence)
         if split and row.file is not None:
-            sentence = Text.assemble((f"{shown(row.file)}\n", "dim"), sentence)
+            sentence = Text.assemble((f"{shown_line(row.file)}\n", "dim"), sentence)
         where = str(row.line) if split else row.location
         table.add_row(str(n), shown_text(where), sentence, row.papers)
     return table
@@ -87,7 +87,7 @@ def _row(claim: ClaimReview, main: str | None) -> _Row:
         if papers:
             papers.append("\n")
         start = len(papers)
-        ref = shown(record.paper_ref)
+        ref = shown_line(record.paper_ref)
         refs.append(ref)
         papers.append(f"{ref}: ")
         papers.append(record.verdict.replace("_", " "), style=VERDICT_STYLE[record.verdict])

@@ -14,7 +14,7 @@ from rich.text import Text
 from claimaudit.accounting import counted
 from claimaudit.cli._common import LibraryOption, fail, out_console, require_text
 from claimaudit.cli._help import Command, Group
-from claimaudit.cli._terminal import json_text, shown, shown_text
+from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.arxiv import add_from_arxiv
@@ -116,7 +116,7 @@ def add(
             f"{result.outcome.value} {result.ref}: {result.title} "
             f"({counted(result.passage_count, 'passage')})"
         )
-    out_console.print(shown_text(message))
+    out_console.print(shown_line_text(message))
     for warning in result.warnings:
         warn(warning)
 
@@ -137,7 +137,7 @@ def _add_arxiv(
             f"{result.outcome.value} {result.ref} from arXiv: {result.title} "
             f"({counted(result.passage_count, 'passage')})"
         )
-    out_console.print(shown_text(message))
+    out_console.print(shown_line_text(message))
 
 
 @app.command("import-jsonl", cls=Command)
@@ -163,7 +163,7 @@ def import_jsonl(
     with _library(library, create=True) as lib:
         summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
     out_console.print(
-        shown_text(
+        shown_line_text(
             f"imported {file.name}: {summary.added} added, {summary.replaced} replaced, "
             f"{summary.unchanged} unchanged, {summary.skipped} skipped (no sentences); "
             f"{counted(summary.passages, 'passage')}"
@@ -181,10 +181,10 @@ def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> N
         _print_json([_listed(p) for p in papers])
         return
     if not papers:
-        out_console.print(shown_text(f"no papers in {where}"))
+        out_console.print(shown_line_text(f"no papers in {where}"))
         return
     table = Table(
-        title=shown_text(f"{counted(len(papers), 'paper')} in {where}"),
+        title=shown_line_text(f"{counted(len(papers), 'paper')} in {where}"),
         box=box.SIMPLE_HEAD,
         expand=True,
         pad_edge=False,
@@ -199,8 +199,8 @@ def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> N
     table.add_column("ingested", no_wrap=True)
     for paper in papers:
         table.add_row(
-            shown_text(str(paper.ref)),
-            shown_text(paper.title),
+            shown_line_text(str(paper.ref)),
+            shown_line_text(paper.title),
             str(paper.passage_count),
             paper.ingested_at.strftime("%Y-%m-%d"),
         )
@@ -262,7 +262,8 @@ def _show_table(paper: StoredPaper, passages: Iterator[Passage], offset: int, li
         ("hash", paper.content_hash),
         ("passages", str(total)),
     ):
-        out_console.print(Text.assemble((f"{label:>9}: ", "bold"), shown(value)))
+        # One line each: a title that holds a line break must not print a forged "ref:" line.
+        out_console.print(Text.assemble((f"{label:>9}: ", "bold"), shown_line(value)))
     count = 0
     # Styling only helps a person at a terminal; into a file or a pipe, plain writes are
     # ten times faster than rich's rendering (100,000 passages: seconds, not a minute).
@@ -270,7 +271,7 @@ def _show_table(paper: StoredPaper, passages: Iterator[Passage], offset: int, li
     for passage in passages:
         count += 1
         where = location(page_list(passage.pages), passage.section)
-        section = f"  [{shown(where)}]" if where else ""
+        section = f"  [{shown_line(where)}]" if where else ""
         if not styled:
             out_console.file.write(f"\n{passage.passage_id}{section}\n{shown(passage.text)}\n")
             continue
@@ -326,11 +327,11 @@ def search(
     table.add_column("where", overflow="fold", max_width=where_width)
     table.add_column("text", ratio=1, overflow="fold")
     for hit in hits:
-        where = shown_text(str(hit.ref))
+        where = shown_line_text(str(hit.ref))
         where.append(f"\n{hit.passage_id}", style="bold")
         # "pp. 9-10, cKDTree" for a PDF's passage, as ``show`` and ``check`` write it.
         if place := location(page_list(hit.pages), hit.section):
-            where.append(f"\n{shown(place)}", style="dim")
+            where.append(f"\n{shown_line(place)}", style="dim")
         table.add_row(where, shown_text(hit.text))
     out_console.print(table)
 
@@ -351,4 +352,4 @@ def remove(
     """Remove a paper and its passages."""
     with _library(library) as lib:
         removed = lib.remove(_stored_ref(lib, ref), exact=exact)
-    out_console.print(shown_text(f"removed {removed.ref}: {removed.title}"))
+    out_console.print(shown_line_text(f"removed {removed.ref}: {removed.title}"))

@@ -47,7 +47,7 @@ from claimaudit.cli._review_output import (
     write_output,
 )
 from claimaudit.cli._review_table import review_table
-from claimaudit.cli._terminal import json_text, shown_text
+from claimaudit.cli._terminal import json_text, shown_line_text
 from claimaudit.cli._warnings import warn, warn_empty, warn_unread
 from claimaudit.engines import Engine, EngineName
 from claimaudit.inputs import validate_topic
@@ -223,7 +223,7 @@ def review(
             if html_out is not None:
                 write_output(html_out, render_html(result, title=draft.path.name))
             if len(drafts) > 1:
-                out_console.print(shown_text(f"{draft.path}:"))
+                out_console.print(shown_line_text(f"{draft.path}:"))
             _print_result(result, pairs, checker, hits_before, table=to_stdout is None)
             matched = matched or _matches(result, fail_on)
     finally:

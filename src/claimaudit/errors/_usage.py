@@ -107,6 +107,11 @@ class DraftError(UsageError):
     code = "invalid_draft"
 
 
+class DraftStructureError(DraftError):
+    """A Markdown draft whose structure (a huge table, brackets nested deep) would hold the
+    parser for minutes (``review.markdown_limits``); its message names the draft itself."""
+
+
 class BibliographyError(UsageError):
     """A bibliography file that cannot be read: its message says which entry or line."""
 

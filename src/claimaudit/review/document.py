@@ -43,6 +43,7 @@ from claimaudit.review.footnotes import (
 )
 from claimaudit.review.html_tags import tag_spans
 from claimaudit.review.images import image_spans, track_image_spans
+from claimaudit.review.markdown_limits import limit_structure
 from claimaudit.review.own_notes import is_own_label, is_separator
 from claimaudit.review.pandoc_attributes import attribute_spans, fence_spans
 
@@ -83,8 +84,36 @@ def markdown_parser() -> MarkdownIt:
 
 @cache
 def markdown() -> MarkdownIt:
-    """The shared parser, for parsing only (a renderer with rules of its own makes its own)."""
-    return markdown_parser()
+    """The shared parser, for parsing only (a renderer with rules of its own makes its own):
+    a draft past ``markdown_limits`` is refused before its inline text is parsed."""
+    md = markdown_parser()
+    limit_structure(md)
+    return md
+
+
+@cache
+def markdown_blocks() -> MarkdownIt:
+    """``markdown()`` without its inline phase: the blocks (front matter, fences, nesting) of
+    a draft, at a fraction of the cost of a whole parse."""
+    md = markdown_parser()
+    limit_structure(md)
+    return md.disable("inline")
+
+
+def check_draft(report: str) -> None:
+    """DraftError for a draft the parser cannot read whole (``parse_document`` would refuse
+    it), found from its blocks alone: nothing is parsed twice in full."""
+    _refuse_deep(markdown_blocks().parse(report))
+
+
+def _refuse_deep(tokens: list[Token]) -> None:
+    deepest = next((t for t in tokens if t.level >= MAX_NESTING - 1), None)
+    if deepest is not None:
+        line = f" (line {deepest.map[0] + 1})" if deepest.map else ""
+        raise DraftError(
+            f"the draft nests lists or quotes too deeply{line}: over {MAX_NESTING} block "
+            "levels, each list counting two; the parser would skip the rest of it"
+        )
 
 
 @dataclass(frozen=True)
@@ -351,13 +380,7 @@ def _own_notes(tokens: list[Token]) -> frozenset[int]:
 def parse_document(report: str) -> Document:
     env: dict[str, Any] = {}
     tokens = markdown().parse(report, env)
-    deepest = next((t for t in tokens if t.level >= MAX_NESTING - 1), None)
-    if deepest is not None:
-        line = f" (line {deepest.map[0] + 1})" if deepest.map else ""
-        raise DraftError(
-            f"the draft nests lists or quotes too deeply{line}: over {MAX_NESTING} block "
-            "levels, each list counting two; the parser would skip the rest of it"
-        )
+    _refuse_deep(tokens)
     lines = _Lines(report)
     prose: list[Block] = []
     references: list[Block] = []

@@ -11,13 +11,13 @@ from pathlib import Path
 
 from claimaudit.errors import DraftError
 from claimaudit.library.yaml_block import UnreadableYaml, load_yaml
-from claimaudit.review.document import markdown
+from claimaudit.review.document import markdown_blocks
 
 
 def front_matter(text: str) -> object:
     """The draft's YAML front matter as data (None without one); DraftError when it is not
     valid YAML."""
-    tokens = markdown().parse(text.removeprefix("\ufeff"))
+    tokens = markdown_blocks().parse(text.removeprefix("\ufeff"))
     block = next((t for t in tokens[:1] if t.type == "front_matter"), None)
     if block is None:
         return None

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from claimaudit.bibfile import BibFormat
-from claimaudit.errors import DraftError, InputError
+from claimaudit.errors import DraftError, DraftStructureError, InputError
 from claimaudit.inputs import validate_topic
 from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
 from claimaudit.review.front_matter import bibliography_names
@@ -80,6 +80,8 @@ def check_markdown_bibliography(markdown: str, bibliography: Bibliography | None
         return
     try:
         named = bibliography_names(markdown)
+    except DraftStructureError:
+        raise  # found as its front matter was looked for; it names the draft itself
     except DraftError as error:
         raise DraftError(f"the draft: {error}") from None
     if named:

@@ -20,12 +20,13 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.context import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.stdio import stdio_server
-from mcp.types import CallToolResult, InputRequiredResult
+from mcp.types import CallToolResult, InputRequiredResult, TextContent
 from mcp.types import Tool as ToolInfo
 from pydantic import Field, ValidationError
 
 from claimaudit import __version__
 from claimaudit.errors import as_known
+from claimaudit.jsonsafe import escape_unsafe
 from claimaudit.logredaction import redact_root_handlers
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
@@ -324,7 +325,7 @@ class ScreenedMCPServer(MCPServer):
             # pydantic's own text spans lines, links to its site and echoes the input.
             raise ToolError(f"{prefix}: {safe_line(field_errors(problems, located=False))}")
         try:
-            return await super().call_tool(name, arguments, context)
+            return _escaped(await super().call_tool(name, arguments, context))
         except (ToolError, ValidationError) as exc:
             cause = exc if isinstance(exc, ValidationError) else exc.__cause__
             if not isinstance(cause, ValidationError):
@@ -343,6 +344,21 @@ class ScreenedMCPServer(MCPServer):
                     write_stream,
                     self._lowlevel_server.create_initialization_options(),
                 )
+
+
+def _escaped(result: CallToolResult | InputRequiredResult) -> CallToolResult | InputRequiredResult:
+    """A tool's JSON text with what a terminal would obey (bidi overrides, C1 controls) as
+    ``\\u`` escapes, as the API and ``--json`` write it (``claimaudit.jsonsafe``); the
+    structured content is escaped as the wire writes it (``mcp_wire.Wire``)."""
+    if not isinstance(result, CallToolResult) or result.is_error:
+        return result  # an error's text is one safe line already (``safe_line``)
+    content = [
+        block.model_copy(update={"text": escape_unsafe(block.text)})
+        if isinstance(block, TextContent)
+        else block
+        for block in result.content
+    ]
+    return result.model_copy(update={"content": content})
 
 
 def build_server(service: Service) -> ScreenedMCPServer:

@@ -19,6 +19,8 @@ from typing import IO, Any
 import anyio
 import anyio.to_thread
 
+from claimaudit.jsonsafe import escape_unsafe
+
 GONE_MESSAGE = "claimaudit mcp: the client closed its output pipe; stopping"
 
 
@@ -103,6 +105,9 @@ class Wire:
     def send(self, text: str, *, settles: bool = True) -> int:
         """Write one message; ``settles=False`` for an answer that must not settle the pending
         request of the same id (a refused duplicate's)."""
+        # Each message is one JSON text: what a terminal would obey is written as a \\u
+        # escape (structured content included), as the API's responses are.
+        text = escape_unsafe(text)
         data = text.encode("utf-8", "backslashreplace")
         with self._lock:
             # Settled before it is written: a client that reuses the id on reading the answer
