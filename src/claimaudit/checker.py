@@ -58,7 +58,7 @@ from claimaudit.records import (
     Record,
     Relation,
 )
-from claimaudit.redaction import mask_secrets, redact_text, redact_url
+from claimaudit.redaction import redact_text, redact_url, reply_text
 from claimaudit.selection import (
     MAX_CHARS,
     MAX_PASSAGES,
@@ -190,7 +190,7 @@ class Checker:
             return self._failure(claim, ref, message)
         # From here the source's requests are spent: every record below accounts for them.
         try:
-            found = vet_source_paper(ref, found)
+            found = vet_source_paper(ref, found, self.source.name)
         except SourceError as error:
             return self._failure(claim, ref, self.said(error), calls=self._calls(found))
         key = self.cache_key_for(claim, ref, found, topic)
@@ -309,7 +309,7 @@ class Checker:
                 f"judge {self.judge.name!r} gave its model as {type(reply.model).__name__}, "
                 "not a string"
             )
-        validate_reply(reply, decision)
+        validate_reply(reply, decision, self.judge.name)
         relation: ChoiceAnswer = reply.answers[RELATION]
         evidence: ChoiceAnswer = reply.answers[EVIDENCE]
         relation_confidence = settled_confidence(relation)
@@ -324,14 +324,15 @@ class Checker:
             claim=claim,
             paperRef=str(ref),
             matchedRef=str(paper.ref),
-            # A backend (a plugin's among them) may echo a key into any text it returns.
-            paperTitle=mask_secrets(paper.title),
+            # Every backend's text, a plugin's included, as built-in ones keep theirs: one line,
+            # no escape sequence a terminal would obey, no key a backend echoed.
+            paperTitle=reply_text(paper.title),
             paperUrl=redact_url(paper.url) if paper.url else None,
             searchQuery=paper.search_query or query,
             evidenceScope=scope,
             retrievedAt=paper.retrieved_at,
             judge=self.judge.name,
-            model=mask_secrets(reply.model),
+            model=reply_text(reply.model),
             verdict=cast(Relation, relation.choice),  # validated above
             confidence=relation_confidence,
             probabilities=_relation_probabilities(relation),
