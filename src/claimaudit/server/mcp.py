@@ -71,7 +71,8 @@ BibliographyText = Annotated[
     ),
 ]
 BibliographyPath = Annotated[
-    str | None, Field(description="Or: a .bib or CSL-JSON .json file on this machine.")
+    str | None,
+    Field(description="Or: a .bib, CSL-JSON .json or CSL YAML .yaml file on this machine."),
 ]
 
 INSTRUCTIONS = (
