@@ -20,6 +20,7 @@ from claimaudit.errors import (
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Case, ChoiceAnswer, Decision, JudgeReply
 from claimaudit.passage import Passage
+from claimaudit.plugins import Registry
 from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord, JudgeTokens, NotCheckedRecord, record_to_dict
 from claimaudit.selection import Bm25Ranker
@@ -243,7 +244,7 @@ def test_a_source_repeating_a_passage_id_is_not_checked() -> None:
     src.add(parse_ref("scifact:1"), "T", ["Aspirin lowers fever."])
     [record] = Checker(src, ScriptedJudge(pick("supports", "P001"))).check(CLAIM, ["scifact:1"])
     assert isinstance(record, NotCheckedRecord)
-    assert record.error == "source returned passage id P001 more than once"
+    assert record.error == "source 'memory' returned passage id P001 more than once"
 
 
 @pytest.mark.parametrize(
@@ -269,8 +270,8 @@ def test_what_a_source_returns_is_vetted(change: dict[str, object], message: str
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"calls": -1}, "reported -1 requests"),
-        ({"review_notes": "abc"}, "sequence of strings"),
+        ({"calls": -1}, "judge 'scripted' reported -1 requests, not a count"),
+        ({"review_notes": "abc"}, "judge 'scripted' gave review notes that are not a sequence"),
         ({"model": 12}, "judge 'scripted' gave its model as int, not a string"),
     ],
 )
@@ -810,3 +811,59 @@ def test_a_judge_that_renames_the_passages_it_fits_is_not_checked(source: Memory
     [record] = Checker(source, Renaming(pick("supports", "XP002"))).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == "judge 'scripted' fitted passages it was not offered"
+
+
+# ------------------------------------------------------------- a third-party judge's reply
+
+
+def plugin_judge(script: Callable[[Decision], JudgeReply]) -> ScriptedJudge:
+    """A judge as a third-party plugin gives it: registered as "pick", built by the registry."""
+    registry = Registry()
+    registry.add_judge("pick", lambda settings: ScriptedJudge(script, name="pick"), "a plugin")
+    judge = registry.make_judge("pick")
+    assert isinstance(judge, ScriptedJudge)
+    return judge
+
+
+@pytest.mark.parametrize(
+    ("confidence", "probabilities", "message"),
+    [
+        (None, True, "judge 'pick' gave probabilities but no confidence for 'relation'"),
+        (0.5, False, "judge 'pick' gave a confidence without probabilities for 'relation'"),
+    ],
+)
+def test_a_plugin_judges_invalid_answer_is_said_to_be_the_plugins(
+    source: MemorySource, confidence: float | None, probabilities: bool, message: str
+) -> None:
+    def script(decision: Decision) -> JudgeReply:
+        reply = pick("supports", "P002")(decision)
+        answer = reply.answers["relation"]
+        odd = ChoiceAnswer(
+            answer.choice, answer.probabilities if probabilities else None, confidence
+        )
+        return replace(reply, answers={**reply.answers, "relation": odd})
+
+    [record] = Checker(source, plugin_judge(script)).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == message
+
+
+def test_a_plugin_judges_model_loses_its_escape_sequences(source: MemorySource) -> None:
+    # Records reach terminals and pages: a model name that turns them red, rings the bell or
+    # moves the cursor is kept as the text it names, as built-in judges keep theirs.
+    def script(decision: Decision) -> JudgeReply:
+        reply = pick("supports", "P002")(decision)
+        return replace(reply, model="\x1b[31mevil\x1b[0m-\x07model\x1b]0;title\x07\r\n2")
+
+    [record] = Checker(source, plugin_judge(script)).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, CheckedRecord)
+    assert record.model == "evil-model 2"
+    assert record.judge == "pick"
+
+
+def test_a_sources_title_loses_its_escape_sequences() -> None:
+    src = MemorySource(name="pick")
+    src.add(parse_ref("scifact:1"), "\x1b[2JAspirin\u202e and\x1b[1m fever\x08", [CLAIM])
+    [record] = Checker(src, plugin_judge(pick("supports", "P001"))).check(CLAIM, ["scifact:1"])
+    assert isinstance(record, CheckedRecord)
+    assert record.paper_title == "Aspirin and fever"

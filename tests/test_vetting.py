@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 
 import pytest
 
@@ -45,4 +46,21 @@ def test_an_http_paper_url_is_kept() -> None:
 def test_a_title_that_is_not_text_is_not_checked_and_says_so(title: object) -> None:
     record = checked_with(title=title)
     assert isinstance(record, NotCheckedRecord)
-    assert record.error == f"source returned a title of type {type(title).__name__}, not a string"
+    assert record.error == (
+        f"source 'memory' returned a title of type {type(title).__name__}, not a string"
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"title": 7}, "source 'memory' returned a title of type int, not a string"),
+        ({"ref": parse_ref("scifact:2")}, "source 'memory' returned scifact:2, not the requested"),
+        ({"calls": -1}, "source 'memory' reported -1 requests, not a count"),
+        ({"retrieved_at": datetime(2020, 1, 1)}, "source 'memory' gave a retrieval time without"),
+    ],
+)
+def test_what_a_source_got_wrong_names_the_source(change: dict[str, object], message: str) -> None:
+    # Several sources (plugins among them) may serve one run: the line says which one erred.
+    record = checked_with(**change)
+    assert isinstance(record, NotCheckedRecord) and record.error.startswith(message)

@@ -36,7 +36,7 @@ from claimaudit.records import (
     NotCheckedRecord,
     Relation,
 )
-from claimaudit.redaction import mask_secrets, redact_text, redact_url
+from claimaudit.redaction import redact_text, redact_url, reply_text
 from claimaudit.selection import Selection
 from claimaudit.sources.protocol import SourcePaper
 from claimaudit.spending import Spent
@@ -83,7 +83,7 @@ def decide(
         raise JudgeError(
             f"judge {judge.name!r} gave its model as {type(reply.model).__name__}, not a string"
         )
-    validate_reply(reply, decision)
+    validate_reply(reply, decision, judge.name)
     relation: ChoiceAnswer = reply.answers[RELATION]
     evidence: ChoiceAnswer = reply.answers[EVIDENCE]
     relation_confidence = settled_confidence(relation)
@@ -98,14 +98,15 @@ def decide(
         claim=claim,
         paperRef=str(ref),
         matchedRef=str(paper.ref),
-        # A backend (a plugin's among them) may echo a key into any text it returns.
-        paperTitle=mask_secrets(paper.title),
+        # Every backend's text, a plugin's included, as built-in ones keep theirs: one line,
+        # no escape sequence a terminal would obey, no key a backend echoed.
+        paperTitle=reply_text(paper.title),
         paperUrl=redact_url(paper.url) if paper.url else None,
         searchQuery=paper.search_query or query,
         evidenceScope=scope,
         retrievedAt=paper.retrieved_at,
         judge=judge.name,
-        model=mask_secrets(reply.model),
+        model=reply_text(reply.model),
         verdict=cast(Relation, relation.choice),  # validated above
         confidence=relation_confidence,
         probabilities=_relation_probabilities(relation),

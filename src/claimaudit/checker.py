@@ -175,7 +175,7 @@ class Checker:
             return failure(claim, ref, message)
         # From here the source's requests are spent: every record below accounts for them.
         try:
-            found = vet_source_paper(ref, found)
+            found = vet_source_paper(ref, found, self.source.name)
         except SourceError as error:
             return failure(claim, ref, self.said(error), calls=self._calls(found))
         key = self.cache_key_for(claim, ref, found, topic)

@@ -57,6 +57,30 @@ def test_probabilities_without_a_confidence_are_said_to_lack_it() -> None:
         validate_answer("q", answer, QUESTION)
 
 
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        (ChoiceAnswer("z", None, None), "judge 'pick' chose 'z', not an option of 'q'"),
+        (ChoiceAnswer("a", None, 0.5), "judge 'pick' gave a confidence without probabilities"),
+        (ChoiceAnswer("a", {"a": 1.0}, 1.0), "judge 'pick' returned an incomplete probability"),
+        (
+            ChoiceAnswer("a", {"a": 0.7, "b": 0.2, "c": 0.1}, None),
+            "judge 'pick' gave probabilities",
+        ),
+        (ChoiceAnswer("a", {"a": 0.7, "b": 0.2, "c": 0.1}, 2.0), "judge 'pick' returned a probab"),
+        (
+            ChoiceAnswer("a", {"a": 0.9, "b": 0.2, "c": 0.2}, 0.5),
+            "judge 'pick' gave probabilities for 'q' that sum",
+        ),
+    ],
+)
+def test_an_invalid_answer_names_the_judge(answer: ChoiceAnswer, message: str) -> None:
+    # A plugin judge's fault must say whose it is, as the checker's other lines do.
+    with pytest.raises(JudgeError) as raised:
+        validate_answer("q", answer, QUESTION, "pick")
+    assert str(raised.value).startswith(message)
+
+
 # ---------------------------------------------------------------------- the judge contract
 
 

@@ -8,6 +8,10 @@ The ``gated`` judge answers ``supports`` with the first candidate passage. It fi
 deterministically, and see what the server does meanwhile. It registers exactly as a
 third-party plugin would.
 
+With ``CLAIMAUDIT_TEST_ADD_GATE`` set to a folder, adding a paper is held the same way: once
+its file is read, before it is stored, the add writes ``adding`` there and waits while ``hold``
+exists, so that a test can cancel an add in flight (a big PDF's, in life).
+
 ``gated`` has no cache identity, so its answers are never cached and every check reaches it.
 ``gated-cached`` is the same judge with one: a test counts the ``entered-<n>`` files to see
 whether a check reached the judge or was answered from the results cache.
@@ -20,13 +24,16 @@ import os
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from claimaudit.errors import JudgeError
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
+from claimaudit.library import ingest
 from claimaudit.plugins import Registry, get_registry
 from tests.fakes import pick
 
 GATE_ENV = "CLAIMAUDIT_TEST_GATE"
+ADD_GATE_ENV = "CLAIMAUDIT_TEST_ADD_GATE"
 # A safety net so that a broken test cannot hang a server thread forever; never reached when
 # the test opens the gate.
 MAX_WAIT_S = 120.0
@@ -99,8 +106,32 @@ def _make_cached(settings: JudgeSettings) -> CachedGatedJudge:
     return CachedGatedJudge()
 
 
+def _wait_while_held(folder: Path) -> None:
+    waited = 0.0
+    while (folder / "hold").exists():
+        if waited > MAX_WAIT_S:
+            raise JudgeError("gate never opened")
+        time.sleep(0.02)
+        waited += 0.02
+
+
+def hold_adds(folder: Path) -> None:
+    """Every add from now on is held at ``folder``'s gate between reading and storing."""
+    cut = ingest.make_passages
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        (folder / "adding").touch()
+        _wait_while_held(folder)
+        return cut(*args, **kwargs)
+
+    ingest.make_passages = held  # type: ignore[assignment]
+
+
 def main() -> None:
     register(get_registry())
+    add_gate = os.environ.get(ADD_GATE_ENV)
+    if add_gate:
+        hold_adds(Path(add_gate))
     from claimaudit.cli import main as cli_main
 
     cli_main()

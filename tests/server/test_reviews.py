@@ -30,6 +30,7 @@ BIBTEX = (
     "@article{lee2022, title = {Ten quick tips}, eprint = {2105.14372}, archivePrefix = {arXiv}}"
 )
 CSL_JSON = json.dumps([{"id": "lee2022", "title": "Ten quick tips", "URL": "arXiv:2105.14372"}])
+CSL_YAML = "references:\n- id: lee2022\n  title: Ten quick tips\n  URL: arXiv:2105.14372\n"
 RECORD_ONLY = ("sentence", "citations")
 
 
@@ -87,6 +88,18 @@ def test_a_csl_json_bibliography_and_its_format_sniffed(api: httpx.Client) -> No
     unresolved = _review(api, judge="gated")["records"][0]
     assert unresolved["verdict"] == "not_checked" and unresolved["paperRef"] == "@lee2022"
     assert "no bibliography was given" in unresolved["error"]
+
+
+def test_a_csl_yaml_bibliography(api: httpx.Client) -> None:
+    # Pandoc's CSL YAML, as `claimaudit review --bib refs.yaml` reads it from a file.
+    data = _review(api, bibliography={"format": "csl-yaml", "text": CSL_YAML}, judge="gated")
+    assert data["records"][0]["paperRef"] == DEEP_RULES_REF
+    assert data["records"][0]["citations"] == ["@lee2022"]
+    # Unnamed, it is read as BibTeX (no entry there), as before: the format is not guessed.
+    error = _error(
+        api.post("/v1/reviews", json={"markdown": DRAFT, "bibliography": {"text": CSL_YAML}}), 400
+    )
+    assert error["code"] == "invalid_bibliography"
 
 
 def test_a_draft_citing_in_footnotes(api: httpx.Client) -> None:

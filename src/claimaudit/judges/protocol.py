@@ -227,25 +227,29 @@ def settled_confidence(answer: ChoiceAnswer) -> float | None:
     return confidence_from_probabilities(answer.probabilities)
 
 
-def validate_answer(question_id: str, answer: ChoiceAnswer, question: ChoiceQuestion) -> None:
-    """Check an answer the way the reference design does; raise JudgeError when it is invalid."""
+def validate_answer(
+    question_id: str, answer: ChoiceAnswer, question: ChoiceQuestion, judge: str | None = None
+) -> None:
+    """Check an answer the way the reference design does; raise JudgeError when it is invalid,
+    naming ``judge`` (the judge's name) when given: a plugin's error must say whose it is."""
+    who = _who(judge)
     options = set(question.options)
     if answer.choice not in options:
-        raise JudgeError(f"judge chose {answer.choice!r}, not an option of {question_id!r}")
+        raise JudgeError(f"{who} chose {answer.choice!r}, not an option of {question_id!r}")
     if answer.probabilities is None:
         # A bare choice is valid, but then there is no distribution to derive a confidence from.
         if answer.confidence is not None:
-            raise JudgeError(f"judge gave a confidence without probabilities for {question_id!r}")
+            raise JudgeError(f"{who} gave a confidence without probabilities for {question_id!r}")
         return
     given = set(answer.probabilities)
     if given != options:
         raise JudgeError(
-            f"judge returned an incomplete probability distribution for {question_id!r}"
+            f"{who} returned an incomplete probability distribution for {question_id!r}"
         )
     if answer.confidence is None:
         # The protocol pairs them: probabilities come with their confidence (never used as
         # given; see settled_confidence), and saying which is missing beats a range error.
-        raise JudgeError(f"judge gave probabilities but no confidence for {question_id!r}")
+        raise JudgeError(f"{who} gave probabilities but no confidence for {question_id!r}")
     values = [*answer.probabilities.values(), answer.confidence]
     for value in values:
         if (
@@ -255,21 +259,29 @@ def validate_answer(question_id: str, answer: ChoiceAnswer, question: ChoiceQues
             or not 0.0 <= value <= 1.0
         ):
             raise JudgeError(
-                f"judge returned a probability or confidence outside [0, 1] for {question_id!r}"
+                f"{who} returned a probability or confidence outside [0, 1] for {question_id!r}"
             )
     total = math.fsum(answer.probabilities.values())
     if abs(total - 1.0) > PROBABILITY_SUM_TOLERANCE:
-        raise JudgeError(f"judge probabilities for {question_id!r} sum to {total:.3f}, not 1")
+        raise JudgeError(
+            f"{who} gave probabilities for {question_id!r} that sum to {total:.3f}, not 1"
+        )
 
 
-def validate_reply(reply: JudgeReply, decision: Decision) -> None:
+def validate_reply(reply: JudgeReply, decision: Decision, judge: str | None = None) -> None:
+    """Check a reply to ``decision``; JudgeError naming ``judge`` (its name) when invalid."""
+    who = _who(judge)
     if isinstance(reply.calls, bool) or not isinstance(reply.calls, int) or reply.calls < 0:
-        raise JudgeError(f"judge reported {reply.calls!r} requests, not a count")
+        raise JudgeError(f"{who} reported {reply.calls!r} requests, not a count")
     notes = reply.review_notes
     if not isinstance(notes, tuple | list) or not all(isinstance(n, str) for n in notes):
-        raise JudgeError("judge review notes must be a sequence of strings")
+        raise JudgeError(f"{who} gave review notes that are not a sequence of strings")
     for question_id, question in decision.questions.items():
         answer = reply.answers.get(question_id)
         if answer is None:
-            raise JudgeError(f"judge gave no answer to {question_id!r}")
-        validate_answer(question_id, answer, question)
+            raise JudgeError(f"{who} gave no answer to {question_id!r}")
+        validate_answer(question_id, answer, question, judge)
+
+
+def _who(judge: str | None) -> str:
+    return f"judge {judge!r}" if judge is not None else "judge"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from claimaudit.errors import InputError, InvalidTitleError, RefRequiredError
+from claimaudit.errors import CancelledWorkError, InputError, InvalidTitleError, RefRequiredError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.library.extract import extract, extractor_version
 from claimaudit.library.models import AddOutcome, ExtractedDocument, NewPaper
@@ -47,6 +48,7 @@ def add_path(
     source_path: str | None = None,
     includes: bool = True,
     source_format: str | None = None,
+    cancel: threading.Event | None = None,
 ) -> AddResult:
     """Ingest the paper at ``path``. Raises InputError/RefRequiredError/ContentConflictError
     (InvalidTitleError for a ``title`` over the limit, before the file is read);
@@ -54,11 +56,17 @@ def add_path(
     came from when ``path`` is a temporary copy (a downloaded PDF's URL). ``includes=False``
     refuses a document that pulls in other files (an upload: see ``extract``).
     ``source_format`` names where the text came from when that says more than the file's
-    format does (``"arxiv-latex"``: an arXiv paper's own LaTeX source)."""
+    format does (``"arxiv-latex"``: an arXiv paper's own LaTeX source). Once ``cancel`` is set
+    (the caller went away), CancelledWorkError at the next step, and nothing is stored."""
     check_title(title)
+    _unless_cancelled(cancel)
     document = extract(path, includes=includes)
+    _unless_cancelled(cancel)
     resolved = ref or infer_ref(path, document)
     passages = make_passages(document.blocks)
+    # The last look before the one transaction that stores the paper: a caller that has gone
+    # gets no paper half-added, nor one added after it stopped waiting.
+    _unless_cancelled(cancel)
     if not passages:
         raise InputError(f"{path}: no text found")
     paper = NewPaper(
@@ -76,6 +84,11 @@ def add_path(
     outcome = library.add_paper(paper, replace=replace)
     warnings = identity_warnings(ref, path, document) if ref is not None else ()
     return AddResult(resolved, paper.title, outcome, len(passages), document.source_bytes, warnings)
+
+
+def _unless_cancelled(cancel: threading.Event | None) -> None:
+    if cancel is not None and cancel.is_set():
+        raise CancelledWorkError("cancelled before the paper was stored; the library is unchanged")
 
 
 def identity_warnings(ref: PaperRef, path: Path, document: ExtractedDocument) -> tuple[str, ...]:

@@ -4,7 +4,8 @@ Built on the official MCP Python SDK (``MCPServer``). Tools return the same JSON
 API (review records exactly as ``claimaudit check --format json`` writes them). A request the
 service refuses (empty claim, unknown judge, paper not in the library, ...) comes back as a tool
 error with the same one-line message the API gives. A check or review whose call the client
-cancels, or whose client goes away, stops as an HTTP one does (``claimaudit.server.mcp_cancel``).
+cancels, or whose client goes away, stops as an HTTP one does (``claimaudit.server.mcp_cancel``);
+so does a library tool's (a cancelled ``library_add`` stores nothing).
 
 Tools are registered per feature (``register_*``), so another feature adds one function.
 """
@@ -12,6 +13,7 @@ Tools are registered per feature (``register_*``), so another feature adds one f
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -25,7 +27,7 @@ from mcp.types import Tool as ToolInfo
 from pydantic import Field, ValidationError
 
 from claimaudit import __version__
-from claimaudit.errors import as_known
+from claimaudit.errors import CancelledWorkError, as_known
 from claimaudit.jsonsafe import escape_unsafe
 from claimaudit.logredaction import redact_root_handlers
 from claimaudit.policy import DEFAULT_THRESHOLD
@@ -70,7 +72,8 @@ BibliographyText = Annotated[
     ),
 ]
 BibliographyPath = Annotated[
-    str | None, Field(description="Or: a .bib or CSL-JSON .json file on this machine.")
+    str | None,
+    Field(description="Or: a .bib, CSL-JSON .json or CSL YAML .yaml file on this machine."),
 ]
 
 INSTRUCTIONS = (
@@ -235,26 +238,30 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
     from claimaudit.library.wire import Added, Hit, Paper
 
     @server.tool(title="List library papers", description="Papers in the local library.")
-    def library_list(
+    async def library_list(
         query: Annotated[
             str | None, Field(description="Only papers whose reference or title contains this.")
         ] = None,
         limit: Annotated[int, Field(ge=1, le=MAX_LIST_LIMIT)] = 100,
     ) -> dict[str, Any]:
-        papers, total = _answer(lambda: service.paper_listing(query, limit))
+        papers, total = await _cancellable(
+            server, lambda cancel: _begun(cancel, lambda: service.paper_listing(query, limit))
+        )
         return {"papers": [Paper.of(p).wire() for p in papers], "total": total}
 
     @server.tool(
         title="Search library passages",
         description="Passages of library papers that best match plain words (BM25), best first.",
     )
-    def library_search(
+    async def library_search(
         # At least a character, as the API's q: an empty query would find nothing, silently.
         query: Annotated[str, Field(min_length=1, description="Plain words, no syntax.")],
         ref: Annotated[str | None, Field(description="Search only this paper.")] = None,
         limit: Annotated[int, Field(ge=1, le=MAX_SEARCH_LIMIT)] = 10,
     ) -> dict[str, Any]:
-        hits = _answer(lambda: service.search(query, ref, limit))
+        hits = await _cancellable(
+            server, lambda cancel: _begun(cancel, lambda: service.search(query, ref, limit))
+        )
         return {"hits": [Hit.of(h).wire() for h in hits]}
 
     @server.tool(
@@ -264,7 +271,7 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
             "folder with one paper's source) under a reference such as arXiv:1706.03762v5."
         ),
     )
-    def library_add(
+    async def library_add(
         path: Annotated[str, Field(description="Path of the file or folder on this machine.")],
         ref: Annotated[
             str | None, Field(description="The paper's reference (default: from the file name).")
@@ -272,10 +279,28 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         title: Annotated[str | None, Field(description="Title (default: from the file).")] = None,
         replace: Annotated[bool, Field(description="Overwrite different content.")] = False,
     ) -> dict[str, Any]:
-        result = _answer(
-            lambda: service.add_file(Path(path).expanduser(), ref=ref, title=title, replace=replace)
+        # Reading a big PDF takes a while: a call cancelled meanwhile stores nothing.
+        result = await _cancellable(
+            server,
+            lambda cancel: service.add_file(
+                Path(path).expanduser(), ref=ref, title=title, replace=replace, cancel=cancel
+            ),
         )
         return Added.of(result).wire()
+
+
+async def _cancellable(server: ScreenedMCPServer, work: Callable[[threading.Event], T]) -> T:
+    """``work(cancel)`` answered as ``_answer`` does, on a worker thread that a cancelled call
+    or a client gone stops (``ToolWork``)."""
+    return await server.work.run(lambda cancel: _answer(lambda: work(cancel)))
+
+
+def _begun(cancel: threading.Event, work: Callable[[], T]) -> T:
+    """``work()``, unless the call was cancelled while it waited for a thread: one query is
+    quick, so not beginning it is all there is to stop."""
+    if cancel.is_set():
+        raise CancelledWorkError("cancelled before it began")
+    return work()
 
 
 # One entry per feature; each registers its tools on the server.

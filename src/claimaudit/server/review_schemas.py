@@ -5,10 +5,11 @@ the response models below only document it in the OpenAPI document."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from claimaudit.bibfile import BibFormat
 from claimaudit.library.wire import Wire
 from claimaudit.records import JudgeTokens
 from claimaudit.review import annotate_latex
@@ -20,9 +21,11 @@ class BibliographyIn(Wire):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     text: str = Field(description="The bibliography's content.")
-    format: Literal["bibtex", "csl-json"] | None = Field(
+    # The formats the CLI reads from a file, named as ``claimaudit.bibfile`` names them.
+    format: BibFormat | None = Field(
         default=None,
-        description="bibtex or csl-json; by default CSL-JSON when the text starts with [ or {.",
+        description="bibtex, csl-json or csl-yaml (Pandoc's CSL YAML); by default CSL-JSON "
+        "when the text starts with [ or {, else BibTeX.",
     )
 
 

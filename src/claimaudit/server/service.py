@@ -315,9 +315,11 @@ class Service:
         replace: bool = False,
         source_path: str | None = None,
         includes: bool = True,
+        cancel: threading.Event | None = None,
     ) -> AddResult:
         """Ingest a file or folder on this machine (the MCP tool). What a document pulls in
-        (``\\input``) must lie inside its own folder; ``includes=False`` refuses it outright."""
+        (``\\input``) must lie inside its own folder; ``includes=False`` refuses it outright.
+        Once ``cancel`` is set, nothing is stored (CancelledWorkError)."""
         check_texts(reference=ref, title=title)
         paper_ref = parse_ref(ref) if ref else None
         if not path.exists():
@@ -331,6 +333,7 @@ class Service:
                 replace=replace,
                 source_path=source_path,
                 includes=includes,
+                cancel=cancel,
             )
 
     def add_upload(
