@@ -867,3 +867,14 @@ def test_a_sources_title_loses_its_escape_sequences() -> None:
     [record] = Checker(src, plugin_judge(pick("supports", "P001"))).check(CLAIM, ["scifact:1"])
     assert isinstance(record, CheckedRecord)
     assert record.paper_title == "Aspirin and fever"
+
+
+def test_a_claim_without_words_keeps_its_reference_cut_and_masked(source: MemorySource) -> None:
+    # A draft's sentence of punctuation reaches the checker unvalidated: its record shows the
+    # reference as any refused one is shown, never 100,000 characters or a credential.
+    secret = "https://user:hunter2@example.org/" + "x" * 100_000
+    record = Checker(source, ScriptedJudge(pick("supports", "P001"))).check_paper("?! ...", secret)
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "the claim has no words to check"
+    assert "hunter2" not in record.paper_ref
+    assert len(record.paper_ref) <= 2_000

@@ -144,7 +144,7 @@ class Checker:
             # given to punctuation by one that did not (a draft's sentence, say).
             return NotCheckedRecord(
                 claim=scrub_surrogates(claim),
-                paperRef=scrub_surrogates(paper.strip()),
+                paperRef=shown_ref(paper),
                 error="the claim has no words to check",
             )
         try:
