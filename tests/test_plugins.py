@@ -31,6 +31,14 @@ def registering(add: Callable[[Registry], None]) -> Callable[[], object]:
             "a source was registered with a name that is a blank string, not text",
         ),
         (
+            lambda r: r.add_judge("evil\x1b[31m", object, "escape in its name"),  # type: ignore[arg-type]
+            "a judge was registered with a name holding control characters, 'evil\\x1b[31m'",
+        ),
+        (
+            lambda r: r.add_source("two\nlines", object, "line break in its name"),  # type: ignore[arg-type]
+            "a source was registered with a name holding control characters, 'two\\nlines'",
+        ),
+        (
             lambda r: r.add_judge("nodesc", object, None),  # type: ignore[arg-type]
             "judge 'nodesc' was registered with a description that is NoneType, not text",
         ),

@@ -157,6 +157,10 @@ def _check_entry(kind: str, name: object, description: object) -> None:
     if not isinstance(name, str) or not name.strip():
         what = f"{type(name).__name__}" if not isinstance(name, str) else "a blank string"
         raise _BadEntry(f"a {kind} was registered with a name that is {what}, not text")
+    if not name.isprintable():
+        # A name is printed in listings, errors and every record's ``judge``: an escape
+        # sequence or a line break in it would reach a terminal or forge an output line.
+        raise _BadEntry(f"a {kind} was registered with a name holding control characters, {name!r}")
     if not isinstance(description, str):
         raise _BadEntry(
             f"{kind} {name!r} was registered with a description that is "
