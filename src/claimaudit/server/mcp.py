@@ -263,7 +263,7 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
             "folder with one paper's source) under a reference such as arXiv:1706.03762v5."
         ),
     )
-    def library_add(
+    async def library_add(
         path: Annotated[str, Field(description="Path of the file or folder on this machine.")],
         ref: Annotated[
             str | None, Field(description="The paper's reference (default: from the file name).")
@@ -271,8 +271,14 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         title: Annotated[str | None, Field(description="Title (default: from the file).")] = None,
         replace: Annotated[bool, Field(description="Overwrite different content.")] = False,
     ) -> dict[str, Any]:
-        result = _answer(
-            lambda: service.add_file(Path(path).expanduser(), ref=ref, title=title, replace=replace)
+        # On a worker thread: reading a PDF may take a while, and stops (its child process is
+        # killed) when the call is cancelled or the client goes.
+        result = await server.work.run(
+            lambda _cancel: _answer(
+                lambda: service.add_file(
+                    Path(path).expanduser(), ref=ref, title=title, replace=replace
+                )
+            )
         )
         return Added.of(result).wire()
 
