@@ -123,7 +123,7 @@ def test_a_pdf_over_the_page_limit_is_refused_before_any_page_is_read(
     assert str(caught.value) == f"{path}: the PDF has 2,001 pages; the limit is 2,000"
     # extract reads in a child process; here, in this one, no page is read.
     monkeypatch.setattr(pdf_read, "_read_page", _no_page_read)
-    with pytest.raises(InputError, match="the limit is 2,000$"):
+    with pytest.raises(InputError, match=r"the limit is 2,000$"):
         pdf_read.read_pdf(path, path.read_bytes())
 
 
