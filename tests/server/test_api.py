@@ -452,6 +452,11 @@ def wait_for_pdf_reader(server: RunningServer, present: bool = True) -> list[int
     raise AssertionError(f"the server's PDF readers: {_pdf_readers(server)}")
 
 
+# The server's child processes are read from /proc (Linux).
+LINUX_PROC = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="no /proc")
+
+
+@LINUX_PROC
 def test_an_upload_s_reading_stops_when_its_client_disconnects(
     server: RunningServer, tmp_path: Path
 ) -> None:

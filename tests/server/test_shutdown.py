@@ -11,9 +11,10 @@ import httpx
 
 from tests.library.helpers import make_busy_page_pdf
 from tests.server.conftest import RunningServer, ServerLauncher
-from tests.server.test_api import wait_for_pdf_reader
+from tests.server.test_api import LINUX_PROC, wait_for_pdf_reader
 
 
+@LINUX_PROC
 def test_sigterm_stops_the_server_while_a_pdf_is_read(
     launcher: ServerLauncher, example_library: Path, tmp_path: Path
 ) -> None:

@@ -8,6 +8,7 @@ Input on stdin: the pickled ``(path, data)``. Output on stdout: a pickled ``(kin
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import resource
@@ -23,11 +24,13 @@ _CPU_GRACE_S = 5
 
 
 def limit(kind: int, soft: int, hard: int) -> None:
-    """Lower ``kind``'s limits to ``soft`` and ``hard``; one the parent set lower stays."""
+    """Lower ``kind``'s limits to ``soft`` and ``hard``; one the parent set lower stays. A
+    system that refuses the limit (macOS enforces no address-space limit) goes without it."""
     _, old = resource.getrlimit(kind)
     if old != resource.RLIM_INFINITY:
         hard = min(hard, old)
-    resource.setrlimit(kind, (min(soft, hard), hard))
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(kind, (min(soft, hard), hard))
 
 
 def main() -> int:
