@@ -575,3 +575,24 @@ def test_a_line_break_in_a_title_or_file_name_prints_as_a_space(
     assert "Evil Title ref: local:fake" in added.stdout
     assert "title: Evil Title ref: local:fake" in shown.stdout
     assert f"{tmp_path}/name x/paper.pdf" in shown.stdout.replace("\n", "")
+
+
+def test_a_pdf_page_denser_than_any_paper_is_refused_in_one_line(db: Path, tmp_path: Path) -> None:
+    # 60,000 characters on a page of 1 KB; listed 2,000 times, such a file took hours to read.
+    dense = h.make_dense_page_pdf(tmp_path / "dense.pdf", 300, 200, pages=2_000)
+    result = run("add", dense, "--ref", "local:dense", "--library", db)
+    assert_clean_failure(result, "page 1 of the PDF holds ", "the limit is 50,000 a page")
+    assert _state(db) == []
+
+
+def test_a_pdf_bomb_is_refused_in_one_line(
+    db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from claimaudit.library import pdf_guard
+
+    # The memory limit scaled down, so the bomb is small: 256 MiB of spaces in 4 KB.
+    monkeypatch.setattr(pdf_guard, "MEMORY_BASE", 160 * 1024 * 1024)
+    bomb = h.make_inflating_pdf(tmp_path / "bomb.pdf", 256)
+    result = run("add", bomb, "--ref", "local:bomb", "--library", db)
+    assert_clean_failure(result, "MiB of memory to read", "(a decompression bomb)")
+    assert _state(db) == []

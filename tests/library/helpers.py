@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import zlib
 from pathlib import Path
 
 from fpdf import FPDF
@@ -54,17 +55,24 @@ def make_blank_pdf(path: Path) -> Path:
     return path
 
 
-def make_repeated_page_pdf(path: Path, pages: int) -> Path:
+def make_repeated_page_pdf(
+    path: Path, pages: int, content: bytes | None = None, *, deflated: bool = False
+) -> Path:
     """A valid PDF whose page tree lists one small page ``pages`` times: a few bytes a page,
-    so a long one is small (60,000 pages in 352 KB)."""
-    text = b"BT /F1 12 Tf 72 720 Td (Sparse matrices are stored in compressed formats.) Tj ET"
+    so a long one is small (60,000 pages in 352 KB). ``content``: the page's content stream,
+    ``deflated``: already compressed (FlateDecode)."""
+    text = (
+        content
+        or b"BT /F1 12 Tf 72 720 Td (Sparse matrices are stored in compressed formats.) Tj ET"
+    )
+    flate = b"/Filter /FlateDecode " if deflated else b""
     kids = b" ".join([b"3 0 R"] * pages)
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [" + kids + b"] /Count %d >>" % pages,
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
         b"/Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< /Length %d >>\nstream\n" % len(text) + text + b"\nendstream",
+        b"<< /Length %d " % len(text) + flate + b">>\nstream\n" + text + b"\nendstream",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
     data = bytearray(b"%PDF-1.4\n")
@@ -134,3 +142,28 @@ def pdf_text(pdf: FPDF, path: Path) -> str:
     """The text of every block of ``pdf`` once written to ``path`` and read back."""
     pdf.output(str(path))
     return " ".join(b.text for b in extract(path).blocks)
+
+
+def make_dense_page_pdf(path: Path, lines: int, width: int, pages: int = 1) -> Path:
+    """A PDF of one page of ``lines`` lines of ``width`` letters in tiny type, listed ``pages``
+    times: a page far denser than any paper's, in a few KB."""
+    rows = b" ".join(b"0 -2 Td (%s) Tj" % (b"ab" * (width // 2)) for _ in range(lines))
+    content = zlib.compress(b"BT /F1 1 Tf 10 780 Td " + rows + b" ET", 9)
+    return make_repeated_page_pdf(path, pages, content, deflated=True)
+
+
+def make_busy_page_pdf(path: Path, pages: int, shapes: int = 20_000) -> Path:
+    """A PDF of one page of ``shapes`` tiny squares and a line of text, listed ``pages`` times:
+    each page costs a fraction of a second to read, so the whole read takes minutes."""
+    squares = b"".join(b"%d %d 1 1 re f\n" % (i % 500, i // 500) for i in range(shapes))
+    text = b"BT /F1 12 Tf 72 720 Td (Sparse matrices are stored in compressed formats.) Tj ET"
+    return make_repeated_page_pdf(path, pages, zlib.compress(squares + text, 9), deflated=True)
+
+
+def make_inflating_pdf(path: Path, mib: int) -> Path:
+    """A PDF whose content stream inflates to ``mib`` MiB of spaces (a decompression bomb),
+    made a MiB at a time: about 1 KB a MiB on disk."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 15, 9, zlib.Z_RLE)
+    chunk = b" " * (1024 * 1024)
+    stream = b"".join(compressor.compress(chunk) for _ in range(mib)) + compressor.flush()
+    return make_repeated_page_pdf(path, 1, stream, deflated=True)

@@ -118,10 +118,13 @@ def test_a_pdf_over_the_page_limit_is_refused_before_any_page_is_read(
 ) -> None:
     # A page tree that lists one page 2,001 times: 12 KB, and each page costs time to read.
     path = make_repeated_page_pdf(tmp_path / "long.pdf", 2_001)
-    monkeypatch.setattr(pdf_read, "_read_page", _no_page_read)
     with pytest.raises(InputError) as caught:
         extract(path)
     assert str(caught.value) == f"{path}: the PDF has 2,001 pages; the limit is 2,000"
+    # extract reads in a child process; here, in this one, no page is read.
+    monkeypatch.setattr(pdf_read, "_read_page", _no_page_read)
+    with pytest.raises(InputError, match=r"the limit is 2,000$"):
+        pdf_read.read_pdf(path, path.read_bytes())
 
 
 def test_the_page_limit_is_inclusive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

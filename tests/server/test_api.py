@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +16,13 @@ import pytest
 from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.library.store import Library
 from tests.library.damaging import NEVER_ISSUED, store_under_never_issued_id
-from tests.library.helpers import make_blank_pdf, make_pdf, make_repeated_page_pdf
+from tests.library.helpers import (
+    make_blank_pdf,
+    make_busy_page_pdf,
+    make_dense_page_pdf,
+    make_pdf,
+    make_repeated_page_pdf,
+)
 from tests.server.conftest import (
     COMMAND_LINE_ADVICE,
     DEEP_RULES_REF,
@@ -410,6 +419,66 @@ def test_an_upload_over_the_page_limit_is_refused_unread(api: httpx.Client, tmp_
     error = _error(response, 422)
     assert error["code"] == "unreadable_paper"
     assert error["message"] == "long.pdf: the PDF has 2,001 pages; the limit is 2,000"
+
+
+def test_an_upload_with_a_page_denser_than_any_paper_is_refused_and_the_server_stays_up(
+    api: httpx.Client, tmp_path: Path
+) -> None:
+    dense = make_dense_page_pdf(tmp_path / "dense.pdf", 300, 200, pages=2_000).read_bytes()
+    before = api.get("/v1/library").json()["total"]
+    response = api.post(
+        "/v1/library", files={"file": ("dense.pdf", dense)}, data={"ref": "local:d"}
+    )
+    error = _error(response, 422)
+    assert error["code"] == "unreadable_paper"
+    assert error["message"].startswith("dense.pdf: page 1 of the PDF holds ")
+    assert error["message"].endswith(" characters; the limit is 50,000 a page")
+    assert api.get("/v1/library").json()["total"] == before
+
+
+def _pdf_readers(server: RunningServer) -> list[int]:
+    """The server's child processes (each reads a PDF)."""
+    tasks = Path(f"/proc/{server.process.pid}/task")
+    return [int(pid) for task in tasks.iterdir() for pid in (task / "children").read_text().split()]
+
+
+def wait_for_pdf_reader(server: RunningServer, present: bool = True) -> list[int]:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        readers = _pdf_readers(server)
+        if bool(readers) == present:
+            return readers
+        time.sleep(0.05)
+    raise AssertionError(f"the server's PDF readers: {_pdf_readers(server)}")
+
+
+# The server's child processes are read from /proc (Linux).
+LINUX_PROC = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="no /proc")
+
+
+@LINUX_PROC
+def test_an_upload_s_reading_stops_when_its_client_disconnects(
+    server: RunningServer, tmp_path: Path
+) -> None:
+    busy = make_busy_page_pdf(tmp_path / "busy.pdf", 500).read_bytes()  # minutes to read
+    sending = threading.Thread(target=_upload_and_leave, args=(server, busy), daemon=True)
+    sending.start()
+    wait_for_pdf_reader(server)
+    sending.join(timeout=60)
+    wait_for_pdf_reader(server, present=False)
+    with server.client() as client:
+        assert client.get("/v1/library", params={"q": "busy"}).json()["total"] == 0
+
+
+def _upload_and_leave(server: RunningServer, data: bytes) -> None:
+    # The client leaves after 3 s without an answer; the server should stop reading then.
+    with server.client() as client, contextlib.suppress(httpx.ReadTimeout):
+        client.post(
+            "/v1/library",
+            files={"file": ("busy.pdf", data)},
+            data={"ref": "local:busy"},
+            timeout=httpx.Timeout(60.0, read=3.0),
+        )
 
 
 def test_an_upload_s_title_over_the_limit_is_refused(api: httpx.Client) -> None:

@@ -15,7 +15,7 @@ from mcp.client.stdio import StdioServerParameters
 
 from tests.claim_words import ACCEPTED_CLAIMS, REFUSED_CLAIMS
 from tests.judges.openaiserver import OpenAIServer
-from tests.library.helpers import make_repeated_page_pdf
+from tests.library.helpers import make_dense_page_pdf, make_repeated_page_pdf
 from tests.server.conftest import COMMAND_LINE_ADVICE, DEEP_RULES_REF, NARROW_CLAIM, REPO
 from tests.server.test_reviews import WRAPPED, WRAPPED_WARNING
 
@@ -236,6 +236,31 @@ def test_what_the_api_refuses_unread_the_tools_refuse_alike(library: Path, tmp_p
     assert _error_text(outcome["long"]) == (
         f"Error executing tool library_add: {long}: the PDF has 2,001 pages; the limit is 2,000"
     )
+
+
+def test_library_add_refuses_a_pdf_page_denser_than_any_paper(
+    library: Path, tmp_path: Path
+) -> None:
+    outcome: dict[str, Any] = {}
+    dense = make_dense_page_pdf(tmp_path / "dense.pdf", 300, 200, pages=2_000)
+
+    async def session() -> None:
+        with anyio.fail_after(120):
+            async with Client(_parameters(library)) as client:
+                outcome["before"] = await client.call_tool("library_list", {})
+                outcome["dense"] = await client.call_tool(
+                    "library_add", {"path": str(dense), "ref": "local:dense"}
+                )
+                outcome["after"] = await client.call_tool("library_list", {})
+
+    anyio.run(session)
+
+    message = _error_text(outcome["dense"])
+    assert message.startswith(
+        f"Error executing tool library_add: {dense}: page 1 of the PDF holds "
+    )
+    assert message.endswith(" characters; the limit is 50,000 a page")
+    assert _payload(outcome["after"]) == _payload(outcome["before"])
 
 
 def test_a_missing_paper_s_record_advises_the_tool_not_the_command_line(library: Path) -> None:

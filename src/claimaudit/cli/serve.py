@@ -78,15 +78,14 @@ def serve(
         max_review_pairs=max_review_pairs,
     )
     # Imported here: the other commands need neither FastAPI nor uvicorn.
-    import uvicorn
-
     from claimaudit.logredaction import redact_root_handlers
     from claimaudit.server.app import create_app
     from claimaudit.server.logs import log_config
+    from claimaudit.server.shutdown import serve
 
     app = create_app(config)
     redact_root_handlers()
-    uvicorn.run(
+    serve(
         app,
         host=address,
         port=port,

@@ -1,8 +1,9 @@
 """PDF papers: layout-aware text (pypdfium2), title and authors, and refs from the metadata.
 
-Reading (``pdf_read``), page layout (``pdf_layout``) and paragraphs (``pdf_blocks``) are
-separate steps; this module joins them and refuses what yields no paper: an encrypted or
-truncated file, one without a text layer (a scan), or one with hardly any text.
+Reading (``pdf_read``, in a child process under limits: ``pdf_guard``), page layout
+(``pdf_layout``) and paragraphs (``pdf_blocks``) are separate steps; this module joins them
+and refuses what yields no paper: an encrypted or truncated file, one without a text layer (a
+scan), or one with hardly any text.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from claimaudit.identity import PaperRef, try_parse_ref
 from claimaudit.library.extract_text import SourceHasher, read_bytes
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.library.pdf_blocks import PdfLayout, build_blocks
+from claimaudit.library.pdf_guard import read_pdf_isolated
 from claimaudit.library.pdf_layout import Removed, read_order
-from claimaudit.library.pdf_read import read_pdf
 from claimaudit.library.pdf_words import breaks_words
 
 _DOI = re.compile(r"\b10\.\d{4,9}/[^\s\"<>,;]+")
@@ -41,7 +42,7 @@ def extract_pdf_layout(path: Path) -> tuple[ExtractedDocument, Removed]:
     data = read_bytes(path)
     hasher = SourceHasher()
     hasher.add("", data)
-    pdf = read_pdf(path, data)
+    pdf = read_pdf_isolated(path, data)  # in a child process, under limits (a hostile file)
     if not any(page.segments for page in pdf.pages):
         raise InputError(
             f"{path}: the PDF has no text layer; run OCR first, e.g. ocrmypdf (or add the "

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 
 from claimaudit.errors import InputError
 from claimaudit.library.pdf_boxes import Box, drawn_boxes
@@ -37,6 +38,14 @@ _METADATA_KEYS = ("Title", "Author", "Subject", "Keywords", "doi", "DOI", "Produ
 # The most pages read. A thesis or a book runs to 1,000; reading costs time per page, and a
 # page tree can list one small page 60,000 times in a few hundred KB.
 MAX_PAGES = 2_000
+# The most characters read from one page, counted before any is read: the papers measured hold
+# at most 6,400 (a dense two-column page); a page listing 250,000 costs seconds of reading each.
+MAX_PAGE_CHARS = 50_000
+# The most characters in all: a base plus so many a byte of file. Papers hold under half a
+# character a byte; more is a small page drawn again and again (one page object listed 2,000
+# times in the page tree, a form repeated), whose reading time no file size would bound.
+BASE_CHARS = 500_000
+CHARS_PER_BYTE = 10
 
 
 @dataclass(slots=True)
@@ -81,7 +90,12 @@ def read_pdf(path: Path, data: bytes) -> PdfText:
             for key in _METADATA_KEYS
             if (value := document.get_metadata_value(key))
         }
-        pages = [_read_page(document, index) for index in range(len(document))]
+        chars_left = BASE_CHARS + CHARS_PER_BYTE * len(data)
+        pages = []
+        for index in range(len(document)):
+            page, count = _read_page(path, document, index, chars_left)
+            pages.append(page)
+            chars_left -= count
     except pdfium.PdfiumError as error:
         raise InputError(f"{path}: not a readable PDF ({_one_line(error)})") from None
     finally:
@@ -119,12 +133,33 @@ def _one_line(error: Exception) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def _read_page(document: pdfium.PdfDocument, index: int) -> PageText:
+def _check_chars(path: Path, number: int, count: int, chars_left: int) -> None:
+    """InputError (one line) for a page over ``MAX_PAGE_CHARS`` or past the file's share of
+    characters, before its characters are read."""
+    if count > MAX_PAGE_CHARS:
+        raise InputError(
+            f"{path}: page {number:,} of the PDF holds {count:,} characters; the limit is "
+            f"{MAX_PAGE_CHARS:,} a page"
+        )
+    if count > chars_left:
+        raise InputError(
+            f"{path}: the PDF holds too many characters for its size by page {number:,} (the "
+            f"limit is {BASE_CHARS:,} plus {CHARS_PER_BYTE} a byte of file); a page may be "
+            "repeated many times"
+        )
+
+
+def _read_page(
+    path: Path, document: pdfium.PdfDocument, index: int, chars_left: int
+) -> tuple[PageText, int]:
+    """The page and how many characters pdfium lists on it."""
     page = document[index]
     try:
         width, height = page.get_size()
         text_page = page.get_textpage()
         try:
+            count = pdfium_c.FPDFText_CountChars(text_page.raw)
+            _check_chars(path, index + 1, count, chars_left)
             chars = page_chars(text_page.raw, height)
         finally:
             text_page.close()
@@ -134,4 +169,4 @@ def _read_page(document: pdfium.PdfDocument, index: int) -> PageText:
     result = PageText(index + 1, float(width), float(height), boxes=drawn_boxes(shapes))
     segments = segments_from(with_underscores(chars, short_rules(shapes)))
     result.segments = with_fractions(segments, fraction_bars(shapes))
-    return result
+    return result, count

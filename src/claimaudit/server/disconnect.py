@@ -16,6 +16,8 @@ import anyio
 import anyio.to_thread
 from starlette.requests import Request
 
+from claimaudit.stopping import stopping_on
+
 T = TypeVar("T")
 POLL_S = 0.1  # against a judgement of a second or more, a tenth of a second is no delay
 
@@ -49,6 +51,8 @@ def attempt(
     work: Callable[[threading.Event], T], cancel: threading.Event
 ) -> tuple[T | None, Exception | None]:
     try:
-        return work(cancel), None
+        # The event also reaches steps that are not handed it (a PDF read in a child process).
+        with stopping_on(cancel):
+            return work(cancel), None
     except Exception as error:
         return None, error

@@ -279,7 +279,8 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         title: Annotated[str | None, Field(description="Title (default: from the file).")] = None,
         replace: Annotated[bool, Field(description="Overwrite different content.")] = False,
     ) -> dict[str, Any]:
-        # Reading a big PDF takes a while: a call cancelled meanwhile stores nothing.
+        # Reading a big PDF takes a while: a call cancelled meanwhile (or whose client goes)
+        # stores nothing, and a PDF being read stops (its child process is killed).
         result = await _cancellable(
             server,
             lambda cancel: service.add_file(

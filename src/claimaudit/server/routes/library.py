@@ -7,12 +7,15 @@ converter accepts the slashes DOIs and old arXiv ids contain.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, UploadFile
+import anyio.to_thread
+from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, Request, UploadFile
 
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.wire import Added, Hit, Paper, PassageOut
+from claimaudit.server.disconnect import run_until_disconnected
 from claimaudit.server.query import TRUE_OR_FALSE, WHOLE_NUMBER, each_query_parameter_once
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.schemas import HitList, PaperDetail, PaperList, PassageInContext, Removed
@@ -93,7 +96,8 @@ def install(app: FastAPI, state: AppState) -> None:
         },
         summary="Upload a paper file",
     )
-    def upload(
+    async def upload(
+        request: Request,
         file: Annotated[UploadFile, File(description="PDF, LaTeX, Markdown or text file.")],
         ref: Annotated[
             str | None, Form(description="The paper's reference (default: from the file).")
@@ -101,12 +105,18 @@ def install(app: FastAPI, state: AppState) -> None:
         title: Annotated[str | None, Form(description="Title (default: from the file).")] = None,
         replace: Annotated[bool, Form(description="Overwrite different content.")] = False,
     ) -> JSONResponse:
-        result = service.add_upload(
+        work = partial(
+            service.add_upload,
             file.file,
             file.filename or "",
             ref=ref or None,
             title=title or None,
             replace=replace,
+        )
+        # On a worker thread, as the plain endpoints; reading a PDF stops (its child process is
+        # killed) if the client disconnects meanwhile.
+        result = await run_until_disconnected(
+            request, lambda _cancel: work(), anyio.to_thread.current_default_thread_limiter()
         )
         status = 200 if result.outcome is AddOutcome.UNCHANGED else 201
         return JSONResponse(Added.of(result).wire(), status_code=status)
