@@ -431,3 +431,17 @@ def test_an_extra_key_alone_does_not_make_a_line_bad(tmp_path: Path) -> None:
     line = {"id": 1, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"], "note": "x"}
     [item] = read_items(_write_input(tmp_path / "in.jsonl", [json.dumps(line)]))
     assert not isinstance(item, BadLine)
+
+
+def test_a_bad_line_written_whole_by_an_earlier_version_stays_done(tmp_path: Path) -> None:
+    line = '{"claim": "Aspirin lowers fever.", "papers": ["scifact:1", "scifact:2"]}'  # no id
+    src = _write_input(tmp_path / "in.jsonl", [line])
+    out = tmp_path / "out.jsonl"
+    # What 0.x wrote for it: one record, no claim, no paper.
+    old = {"claim": "", "paperRef": "", "verdict": "not_checked", "needsReview": True}
+    old |= {"error": "line 1: missing or invalid 'id'", "id": "line-1", "inputLine": 1}
+    old["inputKey"] = input_key(line.encode(), 1)
+    out.write_text(json.dumps(old) + "\n", encoding="utf-8")
+    stats = run_batch(src, out, Checker(MemorySource(), ScriptedJudge(pick("supports", "P001"))))
+    assert (stats.written, stats.skipped) == (0, 1)
+    assert len(_read(out)) == 1

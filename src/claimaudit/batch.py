@@ -298,8 +298,18 @@ def _pending_count(items: Iterable[BatchItem | BadLine], resume: Resume, unique:
     return sum(
         not resume.is_done(item.key, item.id_text, paper, item.id_text in unique)
         for item in items
+        if not (isinstance(item, BadLine) and _done_whole(item, resume, unique))
         for paper in _pairs(item)
     )
+
+
+def _done_whole(item: BadLine, resume: Resume, unique: set[str]) -> Outcome | None:
+    """The record an earlier version wrote for a bad line that lists papers, as one record
+    without claim or paper (a repeated key, no usable id, a claim that is no text): the
+    line is done, not to be written again paper by paper beside it."""
+    if not item.papers:
+        return None
+    return resume.earlier(item.key, item.id_text, "", item.id_text in unique)
 
 
 @dataclass(frozen=True)
@@ -327,6 +337,8 @@ def pending_work(
     for item in items:
         once = item.id_text in unique
         if isinstance(item, BadLine):
+            if _skipped(stats, _done_whole(item, resume, unique)):
+                continue
             left = [
                 paper
                 for paper, paper_key in item.pairs()
