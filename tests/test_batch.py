@@ -364,3 +364,84 @@ def test_an_over_long_reference_is_cut_in_its_record_and_done_on_resume(
     assert "100,006 characters" in str(rows[0]["error"])
     stats = run_batch(src, out, Checker(source, judge))
     assert (stats.written, stats.skipped) == (0, 2)
+
+
+def test_every_bad_line_keeps_what_it_could_read_of_its_claim_and_papers(tmp_path: Path) -> None:
+    claim = "Aspirin lowers fever."
+    papers = '["scifact:1", "local:notes"]'
+    src = _write_input(
+        tmp_path / "in.jsonl",
+        [
+            f'{{"id": "dup", "claim": "{claim}", "papers": {papers}, "topic": "a", "topic": "b"}}',
+            f'{{"claim": "{claim}", "papers": {papers}}}',  # no id
+            f'{{"id": "num", "claim": 5, "papers": {papers}}}',
+            f'{{"id": "mixed", "claim": "{claim}", "papers": ["scifact:1", 7]}}',
+        ],
+    )
+    out = tmp_path / "out.jsonl"
+    judge = ScriptedJudge(pick("supports", "P001"))
+    judge.script = _never_judged
+    stats = run_batch(src, out, Checker(MemorySource(), judge))
+    rows = _read(out)
+    assert [(r["id"], r["claim"], r["paperRef"]) for r in rows] == [
+        ("dup", claim, "scifact:1"),
+        ("dup", claim, "local:notes"),
+        ("line-2", claim, "scifact:1"),
+        ("line-2", claim, "local:notes"),
+        # A claim that is no text is not shown, but the papers it was to be checked against are.
+        ("num", "", "scifact:1"),
+        ("num", "", "local:notes"),
+        ("mixed", claim, "scifact:1"),  # the paper that is no string cannot be shown
+    ]
+    assert {r["verdict"] for r in rows} == {"not_checked"}
+    assert stats.bad_lines == [1, 2, 3, 4] and stats.bad_records == 7
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        (
+            {"id": 1, "claim": "Aspirin lowers fever.", "paper": "scifact:1"},
+            "line 1: missing 'papers'; unknown key 'paper' (did you mean 'papers'?)",
+        ),
+        (
+            {"id": 1, "text": "Aspirin lowers fever.", "papers": ["scifact:1"]},
+            "line 1: missing 'claim'; unknown key 'text'",
+        ),
+        (
+            {"id": 1, "papers": ["scifact:1"], "claims": "A", "topics": "t"},
+            "line 1: missing 'claim'; unknown keys 'claims' (did you mean 'claim'?), 'topics' "
+            "(did you mean 'topic'?)",
+        ),
+        (
+            {"id": 1, "claim": None, "papers": ["scifact:1"]},
+            "line 1: 'claim' must be a string",
+        ),
+    ],
+)
+def test_a_common_slip_is_named_in_the_bad_line_s_error(
+    tmp_path: Path, line: dict[str, object], error: str
+) -> None:
+    [item] = read_items(_write_input(tmp_path / "in.jsonl", [json.dumps(line)]))
+    assert isinstance(item, BadLine)
+    assert item.error == error
+
+
+def test_an_extra_key_alone_does_not_make_a_line_bad(tmp_path: Path) -> None:
+    line = {"id": 1, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"], "note": "x"}
+    [item] = read_items(_write_input(tmp_path / "in.jsonl", [json.dumps(line)]))
+    assert not isinstance(item, BadLine)
+
+
+def test_a_bad_line_written_whole_by_an_earlier_version_stays_done(tmp_path: Path) -> None:
+    line = '{"claim": "Aspirin lowers fever.", "papers": ["scifact:1", "scifact:2"]}'  # no id
+    src = _write_input(tmp_path / "in.jsonl", [line])
+    out = tmp_path / "out.jsonl"
+    # What 0.x wrote for it: one record, no claim, no paper.
+    old = {"claim": "", "paperRef": "", "verdict": "not_checked", "needsReview": True}
+    old |= {"error": "line 1: missing or invalid 'id'", "id": "line-1", "inputLine": 1}
+    old["inputKey"] = input_key(line.encode(), 1)
+    out.write_text(json.dumps(old) + "\n", encoding="utf-8")
+    stats = run_batch(src, out, Checker(MemorySource(), ScriptedJudge(pick("supports", "P001"))))
+    assert (stats.written, stats.skipped) == (0, 1)
+    assert len(_read(out)) == 1

@@ -19,6 +19,7 @@ it would be a bad line; a run holds ``--out``'s lock (``claimaudit.batch_lock``)
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 from collections import Counter
@@ -129,23 +130,36 @@ def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
         return bad(f"invalid JSON ({error.msg})")
     if not isinstance(data, dict):
         return bad("expected a JSON object")
+    # Whatever of the claim and papers can be read goes into every not_checked record below.
+    readable_claim, readable_papers = _readable(data)
+    unknown = _unknown_keys(data)
+
+    def bad_here(problem: str, ident: ItemId = fallback_id) -> BadLine:
+        return bad(f"{problem}{unknown}", ident, readable_claim, readable_papers)
+
     # json keeps the last of a repeated key: the line would ask something other than it says.
     repeated = repeat_problem(data)
     if repeated:
         # The id joins records to the input: a repeated id is no id to trust.
         ident = None if repeated.startswith("id:") else _item_id(data)
-        return bad(repeated, ident or fallback_id)
+        return bad_here(repeated, ident or fallback_id)
     ident = _item_id(data)
     if ident is None:
         limit = f"{MAX_ID_CHARS:,}"
-        return bad(f"missing or invalid 'id' (a string or whole number, up to {limit} characters)")
+        return bad_here(
+            f"missing or invalid 'id' (a string or whole number, up to {limit} characters)"
+        )
     claim, papers, topic = data.get("claim"), data.get("papers"), data.get("topic")
+    if "claim" not in data:
+        return bad_here("missing 'claim'", ident)
     if not isinstance(claim, str):
-        return bad("'claim' must be a string", ident)
+        return bad_here("'claim' must be a string", ident)
+    if "papers" not in data:
+        return bad_here("missing 'papers'", ident)
     if not isinstance(papers, list) or not papers or not all(isinstance(p, str) for p in papers):
-        return bad("'papers' must be a non-empty list of strings", ident, claim)
+        return bad_here("'papers' must be a non-empty list of strings", ident)
     if topic is not None and not isinstance(topic, str):
-        return bad("'topic' must be a string", ident, claim, papers)
+        return bad_here("'topic' must be a string", ident)
     try:
         text = validate_claim(claim)
         validate_topic(topic)
@@ -154,6 +168,32 @@ def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
     except InvalidClaimError as error:
         return bad(str(error), ident, claim, papers)
     return BatchItem(line_number, key, ident, text, tuple(papers), topic)
+
+
+_KEYS = ("id", "claim", "papers", "topic")
+
+
+def _readable(data: dict[str, Any]) -> tuple[str, list[str]]:
+    """The line's claim and papers as far as they can be read: a claim that is no string is
+    "", and of a list of papers those that are strings (a lone string is no list)."""
+    claim, papers = data.get("claim"), data.get("papers")
+    listed = [p for p in papers if isinstance(p, str)] if isinstance(papers, list) else []
+    return (claim if isinstance(claim, str) else ""), listed
+
+
+def _unknown_keys(data: dict[str, Any]) -> str:
+    """``; unknown key 'paper' (did you mean 'papers'?)`` for keys a line does not use, so
+    a slip is named; "" when there are none. Extra keys alone do not make a line bad."""
+    notes = []
+    for name in data:
+        if name in _KEYS:
+            continue
+        shown = json.dumps(name, ensure_ascii=False)[1:-1][:40]
+        close = difflib.get_close_matches(name, [k for k in _KEYS if k not in data], n=1)
+        notes.append(f"'{shown}'" + (f" (did you mean '{close[0]}'?)" if close else ""))
+    if not notes:
+        return ""
+    return f"; unknown key{'s' if len(notes) > 1 else ''} {', '.join(notes[:5])}"
 
 
 def _distinct(papers: Sequence[str]) -> tuple[str, ...]:
@@ -230,6 +270,10 @@ class BatchStats:
     # What the records of the pairs already done said (``--fail-on`` looks at them too).
     earlier: Counter[Outcome] = field(default_factory=Counter)
     problems: list[str] = field(default_factory=list)
+    # Input lines this run wrote as bad input (their numbers) and their records: a mistake in
+    # the input, to fix there, not an outage to retry.
+    bad_lines: list[int] = field(default_factory=list)
+    bad_records: int = 0
 
 
 def _ids_once(items: Iterable[BatchItem | BadLine]) -> set[str]:
@@ -254,8 +298,18 @@ def _pending_count(items: Iterable[BatchItem | BadLine], resume: Resume, unique:
     return sum(
         not resume.is_done(item.key, item.id_text, paper, item.id_text in unique)
         for item in items
+        if not (isinstance(item, BadLine) and _done_whole(item, resume, unique))
         for paper in _pairs(item)
     )
+
+
+def _done_whole(item: BadLine, resume: Resume, unique: set[str]) -> Outcome | None:
+    """The record an earlier version wrote for a bad line that lists papers, as one record
+    without claim or paper (a repeated key, no usable id, a claim that is no text): the
+    line is done, not to be written again paper by paper beside it."""
+    if not item.papers:
+        return None
+    return resume.earlier(item.key, item.id_text, "", item.id_text in unique)
 
 
 @dataclass(frozen=True)
@@ -283,6 +337,8 @@ def pending_work(
     for item in items:
         once = item.id_text in unique
         if isinstance(item, BadLine):
+            if _skipped(stats, _done_whole(item, resume, unique)):
+                continue
             left = [
                 paper
                 for paper, paper_key in item.pairs()
@@ -374,7 +430,9 @@ def _run_batch(
         def requests() -> Iterator[tuple[BatchItem, PairRequest]]:
             for work in pending_work(items, resume, unique_ids, stats):
                 if isinstance(work, BadLine):
+                    stats.bad_lines.append(work.line_number)
                     for record in bad_line_records(work):
+                        stats.bad_records += 1
                         write(work, record)
                 else:
                     item, paper = work

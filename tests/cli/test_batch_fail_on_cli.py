@@ -75,3 +75,48 @@ def test_fail_on_takes_only_the_record_conditions(tmp_path: Path, options: list[
     assert result.exit_code == 2
     assert "'bad-reference' is not one of" in result.stderr
     assert not (tmp_path / "o.jsonl").exists()
+
+
+def test_a_run_of_only_bad_input_lines_asks_for_the_input_to_be_fixed(
+    tmp_path: Path, options: list[str]
+) -> None:
+    src = tmp_path / "in.jsonl"
+    src.write_text(
+        '{"id": 1, "claim": "Aspirin lowers fever.", "paper": "scifact:1"}\n{"id": 2}\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "out.jsonl"
+    result = cli("batch", src, "--out", out, *options)
+    # No judge or source was down: no outage (exit 1) is claimed, and no retry advised alone.
+    assert result.exit_code == 2, result.stderr
+    last = result.stderr.strip().splitlines()[-2:]
+    assert last == [
+        f"warning: input lines 1, 2 were refused as bad input ({out} holds why); fix them and "
+        "rerun (add --retry-not-checked to take the old not_checked records out of --out)",
+        "error: no pair was judged: every line this run read was bad input (2 not_checked records)",
+    ]
+
+
+def test_a_bad_line_beside_an_outage_still_exits_1(tmp_path: Path, options: list[str]) -> None:
+    src = _input(tmp_path / "in.jsonl", "scifact:9")  # not in the source
+    with src.open("a", encoding="utf-8") as handle:
+        handle.write("{broken\n")
+    out = tmp_path / "out.jsonl"
+    result = cli("batch", src, "--out", out, *options)
+    assert result.exit_code == 1, result.stderr
+    assert "warning: input line 2 was refused as bad input" in result.stderr
+    assert result.stderr.strip().endswith("(rerun with --retry-not-checked)")
+
+
+def test_out_dash_is_refused_rather_than_written_as_a_file(
+    tmp_path: Path, options: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    src = _input(tmp_path / "in.jsonl", "scifact:1")
+    result = cli("batch", src, "--out", "-", *options)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "error: batch --out needs a file to resume from, not standard output ('-'); give a "
+        "file name"
+    )
+    assert not (tmp_path / "-").exists()

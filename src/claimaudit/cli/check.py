@@ -10,7 +10,7 @@ import typer
 
 from claimaudit.accounting import RunSummary, counted
 from claimaudit.api import DEFAULT_SOURCE
-from claimaudit.batch import read_items, require_json_lines, run_batch, scan_input
+from claimaudit.batch import BatchStats, read_items, require_json_lines, run_batch, scan_input
 from claimaudit.batch_lock import batch_lock
 from claimaudit.batch_resume import drop_not_checked, read_resume
 from claimaudit.checker import Checker
@@ -187,6 +187,10 @@ def batch(
         fail(f"{input_file} is not a regular file; give a JSON Lines file (stdin is not read)")
     if not input_file.is_file():
         fail(f"no such input file: {input_file}")
+    if out == Path("-"):
+        # As for review, "-" reads as standard output; batch resumes from --out, so it needs
+        # a file (a file called "-" is named with its folder: out/-).
+        fail("batch --out needs a file to resume from, not standard output ('-'); give a file name")
     require_file(out, "--out")
     database = library or default_library_path()
     require_distinct([("--out", out)], [("the input", input_file), ("the library", database)])
@@ -217,6 +221,19 @@ def batch(
             workers=workers,
             fail_on=as_fail_on(fail_on),
         )
+
+
+def bad_input_advice(stats: BatchStats, out: Path) -> str:
+    """What to do about the bad input lines a run wrote: fix them, since rerunning unchanged
+    counts them as done; their old records stay in ``out`` unless a retry takes them out."""
+    lines = stats.bad_lines
+    shown = ", ".join(str(n) for n in lines[:5]) + (", ..." if len(lines) > 5 else "")
+    one = len(lines) == 1
+    return (
+        f"input line{'' if one else 's'} {shown} {'was' if one else 'were'} refused as bad input "
+        f"({out} holds why); fix {'it' if one else 'them'} and rerun (add --retry-not-checked "
+        "to take the old not_checked records out of --out)"
+    )
 
 
 def _run_locked(
@@ -318,7 +335,14 @@ def _run_locked(
         )
     )
     err_console.print(f"this run: {stats.summary.line()}")
+    if stats.bad_lines:
+        err_console.print(shown_text(f"warning: {bad_input_advice(stats, out)}"))
     if stats.written and stats.summary.not_checked == stats.written:
+        if stats.bad_records == stats.written:
+            # Only the input's own mistakes: no judge or source was down, so no outage is
+            # claimed (exit 1); a usage error, as a bad option is.
+            records = counted(stats.written, "not_checked record")
+            fail(f"no pair was judged: every line this run read was bad input ({records})")
         # Nothing was judged (a judge or source down): as eval, not a success.
         where = f"; {out} holds each pair's error (rerun with --retry-not-checked)"
         fail(f"no pair was judged ({stats.written} not_checked){where}", code=EXIT_MATCHED)
