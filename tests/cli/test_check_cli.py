@@ -376,6 +376,29 @@ def test_the_table_shows_the_whole_evidence_passage_wrapped_at_narrow_widths(
     assert f"\u201c{evidence}\u201d" in shown
 
 
+@pytest.mark.parametrize("columns", [30, 40, 60, 80])
+def test_a_narrow_terminal_shows_the_whole_reference_and_the_whole_quote(
+    runner: CliRunner, paper_library: Path, openai_chat: OpenAIServer, columns: int
+) -> None:
+    # Too narrow for the table's evidence column to hold the reference, each record is
+    # printed as stacked "label: value" lines rather than folded a few characters a line.
+    openai_chat.prefer = ["supports", "P020"]
+    args = ["--paper", DEEP_RULES_REF, "--judge", "openai", "--model", "m", "--no-cache"]
+    result = runner.invoke(
+        app,
+        ["check", CLAIM, "--library", str(paper_library), *args],
+        env={"COLUMNS": str(columns)},
+    )
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= columns
+    assert any(DEEP_RULES_REF in line for line in lines)  # on one line, to be copied
+    words = result.stdout.split()
+    assert "supports" in words and "P020" in words
+    evidence = " ".join(_stored_passages(paper_library)["P020"].split())
+    assert f"\u201c{evidence}\u201d" in " ".join(words)  # every word whole, none split
+
+
 def test_wide_adds_the_title_and_keeps_the_whole_passage(
     runner: CliRunner, paper_library: Path, openai_chat: OpenAIServer
 ) -> None:

@@ -434,6 +434,31 @@ def test_list_folds_a_long_reference_and_keeps_title_count_and_date(
     assert [d for d in dates if d] == [str(p["ingestedAt"])[:10] for p in papers]
 
 
+@pytest.mark.parametrize("columns", [30, 40, 60, 80])
+def test_list_never_splits_an_ordinary_reference_in_a_narrow_terminal(
+    db: Path, tmp_path: Path, columns: int
+) -> None:
+    notes = tmp_path / "notes.md"
+    notes.write_text(SPARSE_NOTES, encoding="utf-8")
+    title = "SciPy 1.0: Fundamental Algorithms for Scientific Computing in Python"
+    ref = "arXiv:1907.10121v2"
+    assert run("add", notes, "--ref", ref, "--title", title, "--library", db).exit_code == 0
+    result = runner.invoke(
+        app, ["library", "list", "--library", str(db)], env={"COLUMNS": str(columns)}
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()[1:]  # after the title, which names the library file
+    assert max(len(line) for line in lines) <= columns
+    assert any(ref in line for line in lines)  # whole, on one line, to be copied
+    words = result.stdout.split()
+    labels = {word.rstrip(":") for word in words}  # table headings or stacked labels
+    assert {"1", "passages", "ingested"} <= labels
+    # The title's words whole and in order (in the table, the count and date beside its first).
+    date = next(word for word in words if word.startswith("20") and len(word) == 10)
+    prose_words = [word for word in words if word not in {"1", date}]
+    assert title in " ".join(prose_words)
+
+
 @pytest.mark.parametrize("columns", [80, 60])
 def test_search_shows_where_and_the_whole_passage_at_narrow_widths(
     db: Path, tmp_path: Path, columns: int

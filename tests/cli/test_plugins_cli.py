@@ -61,6 +61,20 @@ def test_plugins_lists_built_in_third_party_and_failed(runner: CliRunner, instal
     assert "failed to load broken: ModuleNotFoundError" in table.stdout
 
 
+@pytest.mark.parametrize("columns", [30, 40, 60, 80])
+def test_plugins_keeps_each_name_and_origin_whole_in_a_narrow_terminal(
+    runner: CliRunner, installed: None, columns: int
+) -> None:
+    table = runner.invoke(app, ["plugins"], env={"COLUMNS": str(columns)})
+    assert table.exit_code == 0, table.output
+    assert max(len(line) for line in table.stdout.splitlines()) <= columns
+    words = table.stdout.replace("\u2502", " ").split()  # a table's cells, or stacked lines
+    assert "built-in" in words and "claimaudit-keyword" in words and "0.1" in words
+    assert not any("\u2026" in word for word in words)  # nothing cut to an ellipsis
+    description = "supports when one passage has every claim word"
+    assert description in " ".join(words)
+
+
 def test_the_one_file_plugin_judges_through_the_whole_pipeline(
     runner: CliRunner, installed: None, paper_library: Path
 ) -> None:

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from claimaudit.accounting import check_answer
+from claimaudit.cli._stacked import Field, stacked
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord, Record, record_to_dict
@@ -30,6 +31,16 @@ VERDICT_STYLE = {
 # In the compact table, a heading longer than this is cut: the passage is what a reader came for.
 SECTION_CHARS = 24
 
+# The table's verdict, confidence and review columns; "insufficient evidence" takes two lines
+# rather than eight columns from the evidence.
+FIXED_WIDTHS = (13, 5, 6)
+# Those columns, each column's padding (none at the outer edges) and the space before, between
+# and after the columns: the rest of a line is the paper and evidence column's.
+TABLE_OVERHEAD = sum(FIXED_WIDTHS) + 2 * (len(FIXED_WIDTHS) + 1) - 2 + len(FIXED_WIDTHS) + 2
+# Narrower than this (or than a reference) a quote folds a few characters a line: below it each
+# record is printed as stacked lines instead.
+MIN_EVIDENCE_WIDTH = 20
+
 
 class OutputFormat(StrEnum):
     TABLE = "table"
@@ -47,8 +58,17 @@ def render(
     elif fmt is OutputFormat.JSONL:
         for record in records:
             console.file.write(json_text(record_to_dict(record)) + "\n")
-    else:
+    elif fits_table(records, console.width):
         console.print(records_table(records, wide=wide))
+    else:
+        console.print(records_stacked(records, wide=wide), soft_wrap=False)
+
+
+def fits_table(records: Sequence[Record], width: int) -> bool:
+    """Whether the table's evidence column, at ``width``, holds each whole reference on a line
+    and enough of a quote to read."""
+    longest = max((len(shown_line(r.paper_ref or "-")) for r in records), default=0)
+    return width - TABLE_OVERHEAD >= max(MIN_EVIDENCE_WIDTH, longest)
 
 
 def records_table(records: Sequence[Record], *, wide: bool = False) -> Table:
@@ -57,29 +77,48 @@ def records_table(records: Sequence[Record], *, wide: bool = False) -> Table:
     wrapped; the passage is never cut. ``wide``: the title too, the section heading whole, and
     the passage with its own line breaks."""
     table = Table(box=box.SIMPLE_HEAD, show_lines=wide, expand=True, pad_edge=False)
-    # "insufficient evidence" takes two lines rather than eight columns from the evidence.
-    table.add_column("verdict", width=13)
-    table.add_column("conf.", justify="right", width=5)
-    table.add_column("review", width=6)
+    verdict_width, confidence_width, review_width = FIXED_WIDTHS
+    table.add_column("verdict", width=verdict_width)
+    table.add_column("conf.", justify="right", width=confidence_width)
+    table.add_column("review", width=review_width)
     table.add_column("paper and evidence", ratio=1, overflow="fold")
     for record in records:
-        verdict = Text(record.verdict.replace("_", " "), style=VERDICT_STYLE[record.verdict])
-        review = Text("yes", style="bold") if record.needs_review else Text("no")
-        paper = shown_line_text(record.paper_ref or "-", style="bold")
-        if isinstance(record, CheckedRecord):
-            if wide:
-                paper.append(f" \u00b7 {shown_line(record.paper_title)}", style="")
-            confidence = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
-            evidence = _evidence(record, wide)
-            # What the judge's consistency checks saw: the reason this record needs review.
-            notes = [Text(f"review: {shown(n)}", style="magenta") for n in record.review_notes]
-        else:
-            # An error says what to do about it: always whole.
-            confidence = "-"
-            evidence = shown_text(record.error, style="magenta")
-            notes = []
+        verdict, confidence, review, paper, evidence, notes = _cells(record, wide)
         table.add_row(verdict, confidence, review, Group(paper, evidence, *notes))
     return table
+
+
+def records_stacked(records: Sequence[Record], *, wide: bool = False) -> Group:
+    """The table's cells, one a line, for a terminal too narrow for the table."""
+    rows: list[list[Field]] = []
+    for record in records:
+        verdict, confidence, review, paper, evidence, notes = _cells(record, wide)
+        rows.append(
+            [
+                ("verdict", verdict),
+                ("conf.", confidence),
+                ("review", review),
+                ("paper", paper),
+                ("evidence" if isinstance(record, CheckedRecord) else "error", evidence),
+                *(("", note) for note in notes),
+            ]
+        )
+    return stacked(rows)
+
+
+def _cells(record: Record, wide: bool) -> tuple[Text, str, Text, Text, Text, list[Text]]:
+    verdict = Text(record.verdict.replace("_", " "), style=VERDICT_STYLE[record.verdict])
+    review = Text("yes", style="bold") if record.needs_review else Text("no")
+    paper = shown_line_text(record.paper_ref or "-", style="bold")
+    if isinstance(record, CheckedRecord):
+        if wide:
+            paper.append(f" \u00b7 {shown_line(record.paper_title)}", style="")
+        confidence = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
+        # What the judge's consistency checks saw: the reason this record needs review.
+        notes = [Text(f"review: {shown(n)}", style="magenta") for n in record.review_notes]
+        return verdict, confidence, review, paper, _evidence(record, wide), notes
+    # An error says what to do about it: always whole.
+    return verdict, "-", review, paper, shown_text(record.error, style="magenta"), []
 
 
 def _evidence(record: CheckedRecord, wide: bool) -> Text:

@@ -14,6 +14,7 @@ from rich.text import Text
 from claimaudit.accounting import counted
 from claimaudit.cli._common import LibraryOption, fail, out_console, require_text
 from claimaudit.cli._help import Command, Group
+from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn
 from claimaudit.identity import PaperRef, parse_ref
@@ -42,7 +43,11 @@ DEFAULT_SHOW_LIMIT = 100
 # ``list``: the count, the date and the space between columns take this much of a line; of the
 # rest, the reference column takes at most two thirds, leaving a title room for its words.
 LIST_FIXED_WIDTH = 29
-MIN_TITLE_WIDTH = 16
+MIN_TITLE_WIDTH = 10
+# A versioned new-style arXiv reference (arXiv:1907.10121v2): one this long is never split; a
+# longer one (a DOI, a local file's name) may fold where the line is short.
+ORDINARY_REF_WIDTH = 18
+# ``search``: the narrowest its where column gets.
 MIN_REF_WIDTH = 12
 
 
@@ -183,28 +188,48 @@ def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> N
     if not papers:
         out_console.print(shown_line_text(f"no papers in {where}"))
         return
-    table = Table(
-        title=shown_line_text(f"{counted(len(papers), 'paper')} in {where}"),
-        box=box.SIMPLE_HEAD,
-        expand=True,
-        pad_edge=False,
-    )
+    heading = shown_line_text(f"{counted(len(papers), 'paper')} in {where}")
+    refs = [shown_line(str(paper.ref)) for paper in papers]
+    ref_width = _list_ref_width(out_console.width, max(len(ref) for ref in refs))
+    if ref_width is None:
+        out_console.print(heading)  # one line, as the table's title is
+        rows: list[list[Field]] = [
+            [
+                ("ref", Text(ref, style="bold")),
+                ("title", shown_line_text(paper.title)),
+                ("passages", str(paper.passage_count)),
+                ("ingested", paper.ingested_at.strftime("%Y-%m-%d")),
+            ]
+            for ref, paper in zip(refs, papers, strict=True)
+        ]
+        print_stacked(out_console, rows)
+        return
+    table = Table(title=heading, box=box.SIMPLE_HEAD, expand=True, pad_edge=False)
     # A reference up to a share of the width stays on one line, to be copied into a command;
     # a longer one folds, rather than push the title, count and date out of sight.
-    room = out_console.width - LIST_FIXED_WIDTH
-    ref_width = max(MIN_REF_WIDTH, min(room - MIN_TITLE_WIDTH, room * 2 // 3))
     table.add_column("ref", overflow="fold", max_width=ref_width)
     table.add_column("title", ratio=1, overflow="fold")
     table.add_column("passages", justify="right", no_wrap=True)
     table.add_column("ingested", no_wrap=True)
-    for paper in papers:
+    for ref, paper in zip(refs, papers, strict=True):
         table.add_row(
-            shown_line_text(str(paper.ref)),
+            ref,
             shown_line_text(paper.title),
             str(paper.passage_count),
             paper.ingested_at.strftime("%Y-%m-%d"),
         )
     out_console.print(table)
+
+
+def _list_ref_width(width: int, longest: int) -> int | None:
+    """The ``list`` table's reference column at ``width``: the longest reference, up to two
+    thirds of what the fixed columns leave; None where that would split an ordinary reference
+    or leave the title too little room (then the papers are stacked lines instead)."""
+    room = width - LIST_FIXED_WIDTH
+    ref_width = min(longest, room * 2 // 3)
+    if ref_width < min(longest, ORDINARY_REF_WIDTH) or room - ref_width < MIN_TITLE_WIDTH:
+        return None
+    return ref_width
 
 
 def _listed(paper: StoredPaper) -> dict[str, object]:
