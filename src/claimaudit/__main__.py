@@ -1,5 +1,5 @@
 """``python -m claimaudit``: the same as the ``claimaudit`` command."""
 
-from claimaudit.cli import main
+from claimaudit._entry import main
 
 main()

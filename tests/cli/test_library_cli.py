@@ -621,3 +621,18 @@ def test_a_pdf_bomb_is_refused_in_one_line(
     result = run("add", bomb, "--ref", "local:bomb", "--library", db)
     assert_clean_failure(result, "MiB of memory to read", "(a decompression bomb)")
     assert _state(db) == []
+
+
+@pytest.mark.parametrize("command", ["add", "import-bib"])
+def test_a_first_add_that_stores_nothing_leaves_no_library(tmp_path: Path, command: str) -> None:
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog")  # cut short: refused
+    bib = tmp_path / "refs.bib"
+    bib.write_text(f"@misc{{broken2020, file = {{{broken}}}}}\n", encoding="utf-8")
+    db = tmp_path / "new" / "library.db"
+    given = [broken, "--ref", "local:broken"] if command == "add" else [bib]
+    result = run(command, *given, "--library", db)
+    assert result.exit_code in (1, 2), result.output
+    assert not db.parent.exists() or list(db.parent.iterdir()) == []
+    # Nothing stored, so the library is still missing, and said to be.
+    assert_clean_failure(run("list", "--library", db), "no library at")

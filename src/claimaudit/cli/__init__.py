@@ -29,6 +29,13 @@ class _Commands(Group):
             from claimaudit.cli._advice import cli_message
             from claimaudit.cli._common import fail
 
+            if isinstance(error, OSError) and error.errno == errno.EPIPE:
+                # The reader of standard output went away (`| head -1`): stop quietly, as
+                # other commands do, rather than click's exit 1 (which means "matched").
+                from claimaudit._entry import EXIT_BROKEN_PIPE, silence_stdout
+
+                silence_stdout()
+                raise typer.Exit(EXIT_BROKEN_PIPE) from None
             known = as_known(error)
             if known is not None:
                 fail(cli_message(known), known.exit_code)

@@ -22,9 +22,22 @@ from claimaudit.userfiles import write_atomic
 EXIT_OK = 0
 EXIT_MATCHED = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command Ctrl-C stopped
+
+
+class _OutputConsole(Console):
+    """Standard output's console: when its reader goes away (``| head -1``) the command stops
+    quietly with exit 141, as every command does, not rich's exit 1 (which means "matched")."""
+
+    def on_broken_pipe(self) -> None:
+        from claimaudit._entry import EXIT_BROKEN_PIPE, silence_stdout
+
+        silence_stdout()
+        raise SystemExit(EXIT_BROKEN_PIPE)
+
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
-out_console = Console(highlight=False, soft_wrap=True)
+out_console = _OutputConsole(highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
@@ -87,5 +100,7 @@ def write_text(path: Path, content: str) -> None:
     """``userfiles.write_atomic`` of ``content`` as UTF-8; a refusal is one line and exit 2."""
     try:
         write_atomic(path, content.encode("utf-8"))
+    except BrokenPipeError:
+        raise  # /dev/stdout read by `| head`: the quiet exit 141 every command gives
     except OSError as error:
         fail(f"cannot write {path}: {error.strerror or error}")

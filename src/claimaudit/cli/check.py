@@ -31,6 +31,7 @@ from claimaudit.cli._checking import (
     outcome_matches,
 )
 from claimaudit.cli._common import (
+    EXIT_INTERRUPTED,
     EXIT_MATCHED,
     EXIT_OK,
     LibraryOption,
@@ -103,18 +104,22 @@ def check(
     validate_claim(claim)
     validate_topic(topic)
     check_distinct(paper)
-    with build_checker(
-        judge=judge,
-        model=model,
-        library=library,
-        threshold=threshold,
-        timeout=timeout,
-        context_tokens=context_tokens,
-        source=source,
-        fetch=fetch,
-        no_cache=no_cache,
-    ) as checker:
-        records = _check_papers(checker, claim, paper, topic)
+    try:
+        with build_checker(
+            judge=judge,
+            model=model,
+            library=library,
+            threshold=threshold,
+            timeout=timeout,
+            context_tokens=context_tokens,
+            source=source,
+            fetch=fetch,
+            no_cache=no_cache,
+        ) as checker:
+            records = _check_papers(checker, claim, paper, topic)
+    except KeyboardInterrupt:
+        kept = "" if no_cache else "; papers already judged are cached, rerun to continue"
+        fail(f"interrupted; no result was printed{kept}", code=EXIT_INTERRUPTED)
     render(records, output, out_console, wide=wide)
     if output is OutputFormat.TABLE:
         err_console.print(RunSummary.of(records).line("paper"))
@@ -326,6 +331,8 @@ def _run_locked(
                 runner.close()
     except KeyboardInterrupt:
         fail(f"interrupted; rerun with --out {out} to resume", code=130)
+    except BrokenPipeError:
+        raise  # --out /dev/stdout read by `| head`: a quiet stop, as for every command
     except OSError as error:
         where = f" ({error.filename})" if error.filename else ""
         fail(f"batch stopped: {error.strerror or error}{where}")

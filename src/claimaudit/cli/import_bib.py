@@ -8,13 +8,21 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
+from claimaudit.accounting import counted
 from claimaudit.bibfile import UnreadEntry
 from claimaudit.cli._advice import cli_message
-from claimaudit.cli._common import EXIT_MATCHED, EXIT_OK, LibraryOption, fail, out_console
+from claimaudit.cli._common import (
+    EXIT_INTERRUPTED,
+    EXIT_MATCHED,
+    EXIT_OK,
+    LibraryOption,
+    fail,
+    out_console,
+)
 from claimaudit.cli._terminal import json_text, shown
 from claimaudit.cli._warnings import warn_unread
 from claimaudit.library.bib_import import EntryImport, ImportStatus, ImportSummary, import_entries
-from claimaudit.library.store import Library
+from claimaudit.library.first_add import library_for_adding
 
 _STYLE = {
     ImportStatus.ADDED: "green",
@@ -73,23 +81,32 @@ def import_bib(
     if not file.is_file():
         fail(f"{file}: no such file")
 
+    added: list[EntryImport] = []
+
     def report(entry: EntryImport) -> None:
+        if entry.status in (ImportStatus.ADDED, ImportStatus.REPLACED):
+            added.append(entry)
         if not as_json:
             out_console.print(_line(entry))
 
     def unread(entry: UnreadEntry) -> None:
         warn_unread([entry])
 
-    with Library.open(library, create=True) as lib:
-        summary = import_entries(
-            lib,
-            file,
-            fetch=fetch,
-            replace=replace,
-            on_entry=report,
-            on_unread=unread,
-            explain=cli_message,
-        )
+    try:
+        with library_for_adding(library) as lib:
+            summary = import_entries(
+                lib,
+                file,
+                fetch=fetch,
+                replace=replace,
+                on_entry=report,
+                on_unread=unread,
+                explain=cli_message,
+            )
+    except KeyboardInterrupt:
+        # Each entry is stored on its own: those done stay, and a rerun skips them.
+        done = f"{counted(len(added), 'entry', 'entries')} added before it stopped"
+        fail(f"interrupted; {done}, a rerun skips them", code=EXIT_INTERRUPTED)
     if as_json:
         out_console.file.write(json_text(summary.to_dict(), indent=2) + "\n")
     else:

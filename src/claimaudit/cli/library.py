@@ -12,13 +12,20 @@ from rich.table import Table
 from rich.text import Text
 
 from claimaudit.accounting import counted
-from claimaudit.cli._common import LibraryOption, fail, out_console, require_text
+from claimaudit.cli._common import (
+    EXIT_INTERRUPTED,
+    LibraryOption,
+    fail,
+    out_console,
+    require_text,
+)
 from claimaudit.cli._help import Command, Group
 from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.arxiv import add_from_arxiv
+from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
@@ -51,9 +58,10 @@ ORDINARY_REF_WIDTH = 18
 MIN_REF_WIDTH = 12
 
 
-def _library(path: Path | None, *, create: bool = False) -> Library:
+def _library(path: Path | None) -> Library:
     # Errors (here and while the library is used) are the command line's one-line exit 2.
-    return Library.open(path, create=create)
+    # Commands that add papers use ``library_for_adding``, which makes a missing library.
+    return Library.open(path, create=False)
 
 
 def _ref(text: str) -> PaperRef:
@@ -97,11 +105,14 @@ def add(
     paper_ref = _ref(ref) if ref is not None else None
     if not path.exists():
         fail(f"{path}: no such file or folder")
-    with _library(library, create=True) as lib:
+    with library_for_adding(library) as lib:
         try:
             result = add_path(lib, path, ref=paper_ref, title=title, replace=replace)
         except OSError as exc:
             fail(f"{path}: {exc.strerror or exc}")
+        except KeyboardInterrupt:
+            # The paper is stored in one transaction, which Ctrl-C rolls back.
+            fail(f"interrupted; {path} was not added", code=EXIT_INTERRUPTED)
         stored = lib.require_paper(result.ref).title
         retitle = result.outcome is AddOutcome.UNCHANGED and title is not None and title != stored
         if retitle and replace and title is not None:
@@ -133,8 +144,11 @@ def _add_arxiv(
     if ref is not None:
         fail("--ref does not apply to arxiv:ID; the arXiv id is the reference")
     paper_ref = _ref(text)
-    with _library(library, create=True) as lib, ArxivClient() as client:
-        result = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
+    with library_for_adding(library) as lib, ArxivClient() as client:
+        try:
+            result = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
+        except KeyboardInterrupt:
+            fail(f"interrupted; {paper_ref} was not added", code=EXIT_INTERRUPTED)
     if result.outcome is AddOutcome.UNCHANGED:
         message = f"{result.ref} is already in the library; nothing to do"
     else:
@@ -165,7 +179,7 @@ def import_jsonl(
         fail(f"{file} is a folder; give the corpus file")
     if not file.is_file():
         fail(f"{file}: no such file")
-    with _library(library, create=True) as lib:
+    with library_for_adding(library) as lib:
         summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
     out_console.print(
         shown_line_text(

@@ -1,0 +1,106 @@
+"""The ``claimaudit`` entry points: Ctrl-C while the CLI loads, and a reader of standard output
+that goes away (``| head -1``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from claimaudit.identity import parse_ref
+from claimaudit.library.ingest import add_path
+from claimaudit.library.store import Library
+from tests.signals import child_env, console_script
+
+# Makes the child send itself SIGINT (as Ctrl-C does) the moment it imports the module named
+# in CLAIMAUDIT_TEST_INTERRUPT_AT: a known point while the CLI loads, not a race with a timer.
+INTERRUPT_HOOK = """
+import os, signal, sys
+
+class _Interrupt:
+    def find_spec(self, name, path=None, target=None):
+        if name == os.environ.get("CLAIMAUDIT_TEST_INTERRUPT_AT"):
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, _Interrupt())
+"""
+
+
+@pytest.fixture
+def hook(tmp_path: Path) -> Path:
+    folder = tmp_path / "hook"
+    folder.mkdir()
+    (folder / "sitecustomize.py").write_text(INTERRUPT_HOOK, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("at", ["claimaudit.api", "claimaudit.cli._help", "typer"])
+@pytest.mark.parametrize("how", ["script", "module"])
+def test_ctrl_c_while_the_cli_loads_exits_130_without_a_traceback(
+    hook: Path, tmp_path: Path, at: str, how: str
+) -> None:
+    command = console_script() if how == "script" else [sys.executable, "-m", "claimaudit"]
+    env = child_env({"CLAIMAUDIT_TEST_INTERRUPT_AT": at}, path=(hook,))
+    library = tmp_path / "lib.db"
+    done = subprocess.run(
+        [*command, "library", "list", "--library", str(library)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
+
+
+@pytest.fixture
+def paper_library(tmp_path: Path) -> Path:
+    """A library holding one small Markdown paper stored as local:notes."""
+    paper = tmp_path / "notes.md"
+    body = "\n\n".join(f"Deep learning needs data, remark {i}." for i in range(40))
+    paper.write_text(f"# Notes on deep learning\n\n{body}\n", encoding="utf-8")
+    path = tmp_path / "library.db"
+    with Library.open(path) as library:
+        add_path(library, paper, ref=parse_ref("local:notes"))
+    return path
+
+
+def _closed_reader(command: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Run ``command`` with a standard output whose reader has already gone: every write to it
+    fails with a broken pipe, as after ``| head -1`` has read its line."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run(
+            command, env=env, stdout=write, stderr=subprocess.PIPE, text=True, timeout=120
+        )
+    finally:
+        os.close(write)
+
+
+def test_a_reader_that_goes_away_stops_library_show_quietly_with_141(
+    paper_library: Path,
+) -> None:
+    show = ["library", "show", "local:notes", "--library", str(paper_library)]
+    done = _closed_reader([*console_script(), *show], child_env())
+    assert (done.returncode, done.stderr) == (141, "")
+
+
+def test_a_reader_that_goes_away_stops_batch_quietly_with_141(
+    paper_library: Path, tmp_path: Path
+) -> None:
+    claims = tmp_path / "claims.jsonl"
+    # Papers missing from the library: each pair is a not_checked record, with no model loaded.
+    lines = [
+        {"id": i, "claim": f"Deep learning helps {i}.", "papers": ["local:nope"]} for i in range(3)
+    ]
+    claims.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    batch = ["batch", str(claims), "--out", "/dev/stdout", "--source", "library"]
+    done = _closed_reader([*console_script(), *batch, "--library", str(paper_library)], child_env())
+    assert done.returncode == 141, done.stderr
+    assert "error" not in done.stderr
