@@ -13,7 +13,7 @@ from rich.text import Text
 
 from claimaudit.accounting import counted
 from claimaudit.cli._common import LibraryOption, fail, out_console, require_text
-from claimaudit.cli._help import Command, Group
+from claimaudit.cli._help import HELP_OPTIONS, Command, Group
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn
 from claimaudit.errors import ClaimauditError
@@ -34,6 +34,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings=HELP_OPTIONS,
     cls=Group,
 )
 
