@@ -14,6 +14,7 @@ from claimaudit.errors import (
     InvalidReferenceError,
     KeyRequiredError,
     LibraryDamagedError,
+    LibraryFolderError,
     LibraryMissingError,
     LibraryUnreadableError,
     ModelNotTakenError,
@@ -43,6 +44,8 @@ def cli_advice(error: ClaimauditError) -> str | None:
         return _add_to_library(error)
     if isinstance(error, CorpusFileError):
         return "a corpus is imported with `claimaudit library import-jsonl`"
+    if isinstance(error, LibraryFolderError):
+        return "choose another library file with --library PATH or CLAIMAUDIT_LIBRARY"
     if isinstance(error, LibraryMissingError):
         return "add a paper with `claimaudit library add`"
     if isinstance(error, LibraryDamagedError) and error.part == "index":
