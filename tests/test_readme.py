@@ -125,3 +125,39 @@ def test_the_serving_error_example_is_what_the_server_answers(tmp_path: Path) ->
         answer = client.post("/v1/checks", json=body)
     assert answer.json() == json.loads(example)
     assert answer.status_code == json.loads(example)["error"]["status"]
+
+
+def test_the_annotated_latex_example_is_a_line_annotate_writes() -> None:
+    from claimaudit.identity import parse_ref as ref_of
+    from claimaudit.records import CheckedRecord
+    from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
+    from claimaudit.review.annotate_latex import record_line
+    from claimaudit.review.result import ReviewedRecord
+    from claimaudit.review.sentences import Sentence
+
+    [shown] = re.findall(
+        r"^% claimaudit: (virtanen2020 .*)$", README.read_text(encoding="utf-8"), re.M
+    )
+    evidence = shown.partition(": \u201c")[2].removesuffix("\u201d")
+    assert evidence and "\u201d" in shown
+    record = CheckedRecord.model_construct(
+        paper_ref="arXiv:1907.10121",
+        verdict="supports",
+        confidence=0.63,
+        needs_review=True,
+        evidence_passage_id="P001",
+        evidence_pages=[2],
+        evidence_section="Abstract",
+        evidence=evidence,
+        review_notes=[],
+    )
+    item = ReviewedRecord(
+        sentence=Sentence(index=0, start=0, end=1, line=1, column=1, text="SciPy is ..."),
+        citations=("virtanen2020",),
+        record=record,
+        reference=ReferenceCheck(
+            key="virtanen2020", ref=ref_of("1907.10121"), status=ReferenceStatus.OK, reason=""
+        ),
+    )
+    # The README's line is the one annotate writes: the whole passage, in curly quotes.
+    assert record_line(item) == shown

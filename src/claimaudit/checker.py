@@ -151,7 +151,7 @@ class Checker:
             ref = parse_ref(paper)
         except InvalidReferenceError as error:
             return NotCheckedRecord(
-                claim=claim, paperRef=shown_ref(paper), error=redact_text(str(error))
+                claim=claim, paperRef=shown_ref(paper), error=redact_text(self.said(error))
             )
         try:
             return self._check_ref(claim, ref, topic)

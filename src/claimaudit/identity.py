@@ -214,7 +214,8 @@ def parse_ref(text: str) -> PaperRef:
     if match and match.group("prefix").lower() not in _RESERVED_PREFIXES:
         return PaperRef(RefKind.LOCAL, f"{match.group('prefix').lower()}:{match.group('id')}")
     raise InvalidReferenceError(
-        f"not a paper reference: {value!r} (expected an arXiv id or URL, a DOI, or prefix:id)"
+        f"not a paper reference: {value!r} (expected an arXiv id or URL, a DOI, or prefix:id)",
+        text=value,
     )
 
 

@@ -442,3 +442,29 @@ def test_help_names_values_as_the_readme_does(runner: CliRunner, command: list[s
         assert re.search(r"--paper +-p +REF", result.stdout)
         for shown in ("--fetch    ", "--context-tokens", "table|json|jsonl"):
             assert shown in result.stdout
+
+
+def test_a_file_or_a_list_given_as_paper_says_what_to_do(
+    runner: CliRunner, paper_library: Path, tmp_path: Path
+) -> None:
+    pdf = tmp_path / "paper.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n")
+    result = _invoke(
+        runner,
+        paper_library,
+        "--paper",
+        str(pdf),
+        "--paper",
+        "1907.10121,1706.03762",
+        "--paper",
+        str(tmp_path / "absent.pdf"),
+        "--format",
+        "json",
+    )
+    errors = [r["error"] for r in json.loads(result.stdout)["records"]]
+    assert errors[0].endswith(
+        "; to check a file, add it first: claimaudit library add PATH --ref local:NAME"
+    )
+    assert errors[1].endswith("; give each paper its own --paper")
+    # A path to nothing is not a file to add: the reason alone.
+    assert errors[2].endswith("(expected an arXiv id or URL, a DOI, or prefix:id)")

@@ -31,6 +31,26 @@ from tests.server.conftest import REPO
         (["library", "ad"], "No such command 'ad'. Did you mean 'add'?"),
         (["library", "add"], "Missing argument 'PATH'. See 'claimaudit library add --help'."),
         (["review", "--fail-on"], "Option '--fail-on' requires an argument."),
+        # An option missing its value points to its own command's help.
+        (
+            ["check", "A claim.", "--paper"],
+            "Option '--paper' requires an argument. See 'claimaudit check --help'.",
+        ),
+        (
+            ["library", "add", "x.pdf", "--ref"],
+            "requires an argument. See 'claimaudit library add --help'.",
+        ),
+        # The slips of a first hour say what to type instead.
+        (["check", "A claim.", "--json"], "No such option: --json (use --format json). See"),
+        (
+            ["check", "SciPy", "provides", "sparse", "matrices", "--paper", "X"],
+            "Got unexpected extra argument(s) (provides sparse matrices); put the claim in quotes.",
+        ),
+        (
+            ["check", "-5% fewer", "--paper", "X"],
+            "No such option: -5; for a claim starting with a dash, put the options first, then "
+            "-- and the claim.",
+        ),
     ],
 )
 def test_parser_errors_are_one_line(runner: CliRunner, args: list[str], line: str) -> None:
@@ -39,6 +59,20 @@ def test_parser_errors_are_one_line(runner: CliRunner, args: list[str], line: st
     [shown] = result.stderr.splitlines()
     assert shown.startswith("error: ") and line in shown
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("args", [["-h"], ["check", "-h"], ["library", "add", "-h"]])
+def test_h_is_help_everywhere(runner: CliRunner, args: list[str]) -> None:
+    result = runner.invoke(app, args, env={"COLUMNS": "80"})
+    assert result.exit_code == 0 and result.stderr == ""
+    assert f"Usage: claimaudit {' '.join(args[:-1])}".rstrip() in result.stdout
+
+
+def test_a_claim_after_dash_dash_is_checked_as_a_claim(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["check", "--paper", "not a ref", "--", "-5% fewer"])
+    # Past the parser: the claim is taken, the reference refused in its record.
+    assert "No such option" not in result.stderr
+    assert "not a paper reference" in result.stdout + result.stderr
 
 
 def test_no_arguments_still_shows_the_help(runner: CliRunner) -> None:

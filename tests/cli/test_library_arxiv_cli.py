@@ -93,3 +93,21 @@ def test_a_local_file_named_like_an_id_is_still_a_file(
     make_pdf(tmp_path / "arxiv:1706.03762v1", text="Local copy. " + PDF_TEXT)
     outcome = run("add", "arxiv:1706.03762v1", "--ref", "1706.03762v1", "--library", db)
     assert outcome.exit_code == 0 and arxiv.seen == []
+
+
+@pytest.mark.parametrize("named", ["https://arxiv.org/abs/1706.03762", "1706.03762"])
+def test_an_arxiv_url_or_id_downloads_as_arxiv_id_does(
+    arxiv: ArxivServer, db: Path, named: str
+) -> None:
+    outcome = run("add", named, "--library", db)
+    assert outcome.exit_code == 0, outcome.stderr
+    assert "added arXiv:1706.03762v7 from arXiv" in outcome.stdout
+
+
+def test_a_doi_says_how_to_add_its_paper(arxiv: ArxivServer, db: Path) -> None:
+    outcome = run("add", "https://doi.org/10.1371/journal.pcbi.1005510", "--library", db)
+    assert outcome.exit_code == 2 and arxiv.seen == [] and not db.exists()
+    [line] = outcome.stderr.splitlines()
+    # The text as typed, its "//" kept, and the command that adds the paper.
+    assert line.startswith("error: https://doi.org/10.1371/journal.pcbi.1005510: no such file")
+    assert "library add PATH --ref doi:10.1371/journal.pcbi.1005510" in line

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -636,3 +637,41 @@ def test_a_first_add_that_stores_nothing_leaves_no_library(tmp_path: Path, comma
     assert not db.parent.exists() or list(db.parent.iterdir()) == []
     # Nothing stored, so the library is still missing, and said to be.
     assert_clean_failure(run("list", "--library", db), "no library at")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="XDG_DATA_HOME places data on Linux only")
+def test_a_library_folder_that_cannot_be_made_names_the_fix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The default library's folder under a data home that is a file, not a folder.
+    data_home = tmp_path / "afile"
+    data_home.write_text("not a folder\n", encoding="utf-8")
+    monkeypatch.delenv("CLAIMAUDIT_LIBRARY", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(data_home))
+    note = tmp_path / "note.md"
+    note.write_text("# Note\n\nSome words about sparse matrices.\n", encoding="utf-8")
+    assert_clean_failure(
+        run("add", note, "--ref", "local:note"),
+        f"cannot create the library folder {data_home / 'claimaudit'}: Not a directory; "
+        "choose another library file with --library PATH or CLAIMAUDIT_LIBRARY",
+    )
+
+
+def test_no_library_reads_the_same_in_check_and_in_library_list(tmp_path: Path) -> None:
+    absent = tmp_path / "absent.db"
+    listed = run("list", "--library", absent)
+    checked = runner.invoke(
+        app,
+        [
+            "check",
+            "A claim.",
+            "--paper",
+            "local:x",
+            "--source",
+            "library",
+            "--library",
+            str(absent),
+        ],
+    )
+    expected = f"error: no library at {absent}; add a paper with `claimaudit library add`"
+    assert listed.stderr.strip() == checked.stderr.strip() == expected

@@ -186,7 +186,7 @@ def test_the_table_shows_an_included_files_long_name_whole(
     assert "".join(sentence).startswith(f"{INCLUDED}.tex")
     assert prose(sentence).endswith("Deep models need baselines.")
     assert prose(columns_shown["papers"]).startswith(
-        "doi:10.1234/a: not checked (review) \u21b3 is not in the local library"
+        "doi:10.1234/a: not checked (review) \u21b3 paper is not in the local library"
     )
 
 

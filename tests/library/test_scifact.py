@@ -9,7 +9,12 @@ from claimaudit.errors import ContentConflictError, InputError
 from claimaudit.identity import parse_ref
 from claimaudit.library.scifact import CorpusFormat, empty_documents, import_corpus
 from claimaudit.library.store import Library
-from tests.library.helpers import CHECK_COVID_CORPUS, CITATION_INTEGRITY_CORPUS, SCIFACT_CORPUS
+from tests.library.helpers import (
+    CHECK_COVID_CORPUS,
+    CITATION_INTEGRITY_CORPUS,
+    SCIFACT_CORPUS,
+    make_pdf,
+)
 
 
 def _doc(doc_id: int) -> dict[str, object]:
@@ -86,6 +91,20 @@ def test_bad_line_rolls_back_whole_import(tmp_path: Path, library: Library) -> N
     assert library.list_papers() == []
     with pytest.raises(InputError, match="cord_id"):
         import_corpus(library, SCIFACT_CORPUS, CorpusFormat.CHECK_COVID)
+
+
+def test_a_paper_given_as_a_corpus_is_named_as_a_paper(tmp_path: Path, library: Library) -> None:
+    pdf = make_pdf(tmp_path / "victim.pdf")
+    binary = tmp_path / "image.jsonl"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    for path in (pdf, binary):
+        with pytest.raises(InputError) as refused:
+            import_corpus(library, path)
+        assert str(refused.value) == (
+            f"{path}: not a JSON Lines corpus (it looks like a PDF or other binary file); "
+            "add a paper with `claimaudit library add`"
+        )
+    assert library.list_papers() == []
 
 
 def test_a_document_named_twice_is_refused_before_anything_is_stored(

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from claimaudit.cli._help import Command, Group
+from claimaudit.cli._help import HELP_OPTIONS, Command, Group
 from claimaudit.errors import as_known
 
 # Standard output on a full disk (``> /dev/full``), or on a device that failed.
@@ -54,6 +54,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings=HELP_OPTIONS,
     cls=_Commands,
 )
 _installed = False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from claimaudit.advice import MODEL_JUDGES, advised
 from claimaudit.errors import (
     AmbiguousPaperError,
@@ -9,8 +11,10 @@ from claimaudit.errors import (
     ContentConflictError,
     CorpusFileError,
     ExcerptsOverBudgetError,
+    InvalidReferenceError,
     KeyRequiredError,
     LibraryDamagedError,
+    LibraryFolderError,
     LibraryMissingError,
     LibraryUnreadableError,
     ModelNotTakenError,
@@ -40,6 +44,8 @@ def cli_advice(error: ClaimauditError) -> str | None:
         return _add_to_library(error)
     if isinstance(error, CorpusFileError):
         return "a corpus is imported with `claimaudit library import-jsonl`"
+    if isinstance(error, LibraryFolderError):
+        return "choose another library file with --library PATH or CLAIMAUDIT_LIBRARY"
     if isinstance(error, LibraryMissingError):
         return "add a paper with `claimaudit library add`"
     if isinstance(error, LibraryDamagedError) and error.part == "index":
@@ -50,11 +56,26 @@ def cli_advice(error: ClaimauditError) -> str | None:
         return "run `claimaudit library repair`"
     if isinstance(error, LibraryUnreadableError) and error.damaged == "database":
         return "`claimaudit library check` says what is damaged"
+    if isinstance(error, InvalidReferenceError) and error.text:
+        return _not_a_reference(error.text)
     if isinstance(error, ExcerptsOverBudgetError):
         return (
             "select sections (narrow --topic) or add the paper to the library "
             f"(claimaudit library add arxiv:{error.work})"
         )
+    return None
+
+
+def _not_a_reference(text: str) -> str | None:
+    """The two shapes a reference is mistaken for: a file to check, several references."""
+    if "," in text:
+        return "give each paper its own --paper"
+    try:
+        is_file = Path(text).expanduser().is_file()
+    except (OSError, ValueError, RuntimeError):  # a name too long, no home folder
+        return None
+    if is_file:
+        return "to check a file, add it first: claimaudit library add PATH --ref local:NAME"
     return None
 
 

@@ -14,7 +14,7 @@ from claimaudit.api import DEFAULT_SOURCE, make_checker
 from claimaudit.checker import Checker
 from claimaudit.cli._advice import cli_advice, cli_message
 from claimaudit.cli._common import fail, require_text
-from claimaudit.errors import LibraryError
+from claimaudit.errors import LibraryError, LibraryMissingError
 from claimaudit.judges.deadline import MAX_TIMEOUT
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
@@ -199,7 +199,8 @@ def check_library(library: Path | None, *, reads: bool, opens: bool = False) -> 
         if path.is_dir():
             fail(f"--library {path} is a folder; give the library file")
         if reads and not path.exists():
-            fail(f"no library at {path} (add a paper with `claimaudit library add`)")
+            # Worded as every surface of the command line says it (``library list`` too).
+            fail(cli_message(LibraryMissingError(path)))
     if opens and path.is_file():
         try:
             Library.open(path, create=False).close()

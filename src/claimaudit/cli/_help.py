@@ -9,6 +9,8 @@ plainly.
 A mistyped option, a missing argument or an option value out of range is one line on stderr
 (``error: No such option: --bogus. See 'claimaudit check --help'.``), exit
 2, like every other usage error, instead of the usage block and framed box typer prints.
+The slips of a first hour (a claim left unquoted or starting with a dash, ``--json`` where the
+command takes ``--format json``) add what to type instead.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any, NoReturn
 
-from typer._click.exceptions import NoArgsIsHelpError, UsageError
+from typer._click.exceptions import NoArgsIsHelpError, NoSuchOption, UsageError
 from typer.core import TyperCommand, TyperGroup
 
 
@@ -40,12 +42,44 @@ def _clean(param: Any) -> None:
         param.metavar = choices or param.name.upper()
 
 
-def _one_line(error: UsageError) -> NoReturn:
+# ``-h`` shows the help as ``--help`` does, in every command (a context passes it to its own).
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
+
+def _takes_claim(ctx: Any) -> bool:
+    return any(p.name == "claim" for p in getattr(ctx.command, "params", ()))
+
+
+def _hint(error: UsageError, ctx: Any) -> str:
+    """What to type instead, for the slips a first hour makes: the claim unquoted, a claim that
+    starts with a dash, ``--json`` where the command takes ``--format json``."""
+    if ctx is None:
+        return ""
+    if isinstance(error, NoSuchOption):
+        names = {n for p in getattr(ctx.command, "params", ()) for n in getattr(p, "opts", ())}
+        if error.option_name == "--json" and "--format" in names:
+            return " (use --format json)"
+        if not error.option_name.startswith("--") and _takes_claim(ctx):
+            return (
+                "; for a claim starting with a dash, put the options first, then -- and the claim"
+            )
+    elif error.message.startswith("Got unexpected extra argument") and _takes_claim(ctx):
+        return "; put the claim in quotes"
+    return ""
+
+
+def _one_line(error: UsageError, ctx: Any = None) -> NoReturn:
     from claimaudit.cli._common import fail
 
-    path = error.ctx.command_path if error.ctx is not None else "claimaudit"
+    # The parser raises some errors (an option missing its value) without a context: the
+    # command being parsed is the one whose help says how to write it.
+    ctx = error.ctx if error.ctx is not None else ctx
+    path = ctx.command_path if ctx is not None else "claimaudit"
     # pydantic's prefix on a value a validator refused says nothing to a person.
     message = error.format_message().replace("Value error, ", "").strip()
+    hint = _hint(error, ctx)
+    if hint:
+        message = message.rstrip(".") + hint
     if not message.endswith((".", "?", "!")):
         message += "."
     fail(f"{message} See '{path} --help'.", error.exit_code)
@@ -59,7 +93,7 @@ class _CleanHelp:
         except NoArgsIsHelpError:
             raise  # shows the help, as asked
         except UsageError as error:
-            _one_line(error)
+            _one_line(error, ctx)
         return parsed
 
     def get_params(self, ctx: Any) -> list[Any]:

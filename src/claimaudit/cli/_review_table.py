@@ -108,11 +108,13 @@ def _row(claim: ClaimReview, main: str | None) -> _Row:
 
 def reason(error: str, ref: str) -> str:
     """Why a record was not checked, in short: the error's first clause (up to "; ") without
-    the reference it starts with (printed just above it), cut to ``REASON_CHARS``."""
+    the reference it starts with (printed just above it), cut to ``REASON_CHARS``. A reference
+    that is the clause's subject ("doi:... is not in the local library") becomes "paper", so
+    the reason still reads as a clause, as "paper not in the library" does."""
     first = error.strip().splitlines()[0] if error.strip() else "no reason given"
-    for prefix in (f"{ref}: ", f"{ref} "):
-        if ref and first.startswith(prefix):
-            first = first[len(prefix) :]
-            break
+    if ref and first.startswith(f"{ref}: "):
+        first = first[len(ref) + 2 :]
+    elif ref and first.startswith(f"{ref} "):
+        first = "paper" + first[len(ref) :]
     first = first.split("; ")[0]
     return first if len(first) <= REASON_CHARS else first[: REASON_CHARS - 1].rstrip() + "\u2026"

@@ -19,11 +19,12 @@ from claimaudit.cli._common import (
     out_console,
     require_text,
 )
-from claimaudit.cli._help import Command, Group
+from claimaudit.cli._help import HELP_OPTIONS, Command, Group
 from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn
-from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.errors import ClaimauditError
+from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.ingest import add_path
@@ -41,6 +42,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings=HELP_OPTIONS,
     cls=Group,
 )
 
@@ -80,10 +82,13 @@ def _print_json(value: object) -> None:
 
 @app.command(cls=Command)
 def add(
-    path: Annotated[
-        Path,
+    text: Annotated[
+        # Taken as text: click's Path would collapse the "//" of an arXiv URL.
+        str,
         typer.Argument(
-            help="PDF, LaTeX, Markdown or text file, or a folder; or arxiv:ID to download."
+            metavar="PATH",
+            help="PDF, LaTeX, Markdown or text file, or a folder; or arxiv:ID (an arXiv URL or "
+            "id) to download.",
         ),
     ],
     ref: Annotated[
@@ -99,12 +104,21 @@ def add(
 ) -> None:
     """Add one paper: a file, a folder holding one paper's source, or arxiv:ID from arXiv."""
     require_text(ref=ref, title=title)
-    if str(path).lower().startswith("arxiv:") and not path.exists():
-        _add_arxiv(str(path), ref, title, replace, library)
-        return
+    path = Path(text)
+    if not path.exists():
+        named = _named_paper(text)
+        if text.lower().startswith("arxiv:") or (named is not None and named.kind is RefKind.ARXIV):
+            # An arXiv URL or a bare id names the same paper as arxiv:ID does.
+            _add_arxiv(text, ref, title, replace, library)
+            return
+        if named is not None and named.kind is RefKind.DOI:
+            fail(
+                f"{text}: no such file or folder; only arXiv papers are downloaded; add "
+                f"the paper's file with `claimaudit library add PATH --ref {named}`"
+            )
     paper_ref = _ref(ref) if ref is not None else None
     if not path.exists():
-        fail(f"{path}: no such file or folder")
+        fail(f"{text}: no such file or folder")
     with library_for_adding(library) as lib:
         try:
             result = add_path(lib, path, ref=paper_ref, title=title, replace=replace)
@@ -135,6 +149,14 @@ def add(
     out_console.print(shown_line_text(message))
     for warning in result.warnings:
         warn(warning)
+
+
+def _named_paper(text: str) -> PaperRef | None:
+    """The paper ``text`` names (arxiv:ID, an arXiv URL or id, a DOI), or None for a path."""
+    try:
+        return parse_ref(text)
+    except ClaimauditError:
+        return None
 
 
 def _add_arxiv(

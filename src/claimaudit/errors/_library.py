@@ -31,6 +31,11 @@ class LibraryMissingError(LibraryOpenError):
         self.path = path
 
 
+class LibraryFolderError(LibraryOpenError):
+    """The library's folder cannot be made where the library path puts it (a part of that
+    path is a file, or may not be written): the fix is another library path."""
+
+
 class LibraryDamagedError(LibraryOpenError):
     """The database is damaged (its full-text index out of step, or SQLite reporting a malformed
     file): answering would risk a false "nothing found", so nothing is answered. ``part``: what

@@ -44,9 +44,14 @@ class InvalidClaimTextError(InvalidClaimError, InvalidTextError):
 
 
 class InvalidReferenceError(UsageError):
-    """The text is not a paper reference this tool understands."""
+    """The text is not a paper reference this tool understands. ``text``: that text, when it
+    was printable, for a surface's advice (a file's path, a list given as one reference)."""
 
     code = "invalid_reference"
+
+    def __init__(self, message: str, *, text: str = "") -> None:
+        super().__init__(message)
+        self.text = text
 
 
 class InvalidTitleError(UsageError):

@@ -8,7 +8,12 @@ import sqlite3
 import time
 from pathlib import Path
 
-from claimaudit.errors import LibraryError, LibraryMissingError, LibraryOpenError
+from claimaudit.errors import (
+    LibraryError,
+    LibraryFolderError,
+    LibraryMissingError,
+    LibraryOpenError,
+)
 from claimaudit.library._derived import recreate_missing_caches
 from claimaudit.library._migrations import migrate
 from claimaudit.library.paths import resolve_library_path
@@ -27,7 +32,9 @@ def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Pat
         try:
             resolved.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise LibraryOpenError(f"cannot create library folder: {exc}") from exc
+            raise LibraryFolderError(
+                f"cannot create the library folder {resolved.parent}: {exc.strerror or exc}"
+            ) from exc
     try:
         # Autocommit mode: every write below runs in an explicit transaction we control.
         conn = sqlite3.connect(resolved, isolation_level=None)

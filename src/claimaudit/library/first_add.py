@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from claimaudit.errors import LibraryOpenError
+from claimaudit.errors import LibraryFolderError, LibraryOpenError
 from claimaudit.library._connection import connect
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
@@ -41,7 +41,9 @@ def library_for_adding(path: Path | None) -> Iterator[Library]:
     try:
         resolved.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise LibraryOpenError(f"cannot create library folder: {exc}") from exc
+        raise LibraryFolderError(
+            f"cannot create the library folder {resolved.parent}: {exc.strerror or exc}"
+        ) from exc
     draft = resolved.with_name(f".{resolved.name}.{secrets.token_hex(4)}.new")
     try:
         # Made here, not by SQLite, so that an existing name is never reused: O_EXCL.

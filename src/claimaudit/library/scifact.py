@@ -107,8 +107,20 @@ def empty_documents(path: Path, corpus_format: CorpusFormat) -> frozenset[PaperR
     )
 
 
+def _corpus_text(path: Path) -> str:
+    """The corpus's text; a paper's file (a PDF, any binary file) given here is named as what it
+    is, a paper to add, not text in the wrong encoding."""
+    data = read_bytes(path)
+    if data[:1024].lstrip()[:5] == b"%PDF-" or b"\x00" in data[:8192]:
+        raise InputError(
+            f"{path}: not a JSON Lines corpus (it looks like a PDF or other binary file); "
+            "add a paper with `claimaudit library add`"
+        )
+    return decode_text(path, data)
+
+
 def _read(path: Path, corpus_format: CorpusFormat, prefix: str) -> Iterator[NewPaper]:
-    text = decode_text(path, read_bytes(path))
+    text = _corpus_text(path)
     id_field = corpus_format.id_field
     source = str(path.resolve())
     first_line: dict[PaperRef, int] = {}
