@@ -29,12 +29,7 @@ def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Pat
     if not resolved.exists():
         if not create:
             raise LibraryMissingError(resolved)
-        try:
-            resolved.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise LibraryFolderError(
-                f"cannot create the library folder {resolved.parent}: {exc.strerror or exc}"
-            ) from exc
+        make_library_folder(resolved)
     try:
         # Autocommit mode: every write below runs in an explicit transaction we control.
         conn = sqlite3.connect(resolved, isolation_level=None)
@@ -108,3 +103,14 @@ def _use_wal(conn: sqlite3.Connection) -> None:
             if "locked" not in str(exc) or time.monotonic() >= deadline:
                 raise
             time.sleep(0.02)
+
+
+def make_library_folder(resolved: Path) -> None:
+    """The folder a new library file at ``resolved`` goes in, made if missing; one line
+    naming it and its reason when it cannot be."""
+    try:
+        resolved.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LibraryFolderError(
+            f"cannot create the library folder {resolved.parent}: {exc.strerror or exc}"
+        ) from exc

@@ -53,13 +53,17 @@ def looks_damaged(exc: sqlite3.Error, conn: sqlite3.Connection | None = None) ->
 
 def missing_index_tables(conn: sqlite3.Connection) -> list[str]:
     """The index's tables (``passages_fts`` and FTS5's own) that the schema lacks."""
-    names = (FTS_TABLE, *FTS_SHADOW_TABLES)
+    return _missing(conn, "table", (FTS_TABLE, *FTS_SHADOW_TABLES))
+
+
+def _missing(conn: sqlite3.Connection, kind: str, names: tuple[str, ...]) -> list[str]:
+    """Those of ``names`` that the schema has no ``kind`` (table, trigger) of: one read."""
     present = {
         str(row[0])
         for row in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' "
+            "SELECT name FROM sqlite_master WHERE type = ? "
             f"AND name IN ({', '.join('?' for _ in names)})",
-            names,
+            (kind, *names),
         )
     }
     return [name for name in names if name not in present]
@@ -115,16 +119,7 @@ def missing_index_triggers(conn: sqlite3.Connection) -> list[str]:
     schema lacks: one read of ``sqlite_master``. Without ``passages_ai`` SQLite stores new
     passages and leaves them out of the index; without ``passages_ad`` a removed passage stays
     in it."""
-    names = tuple(FTS_TRIGGERS)
-    present = {
-        str(row[0])
-        for row in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'trigger' "
-            f"AND name IN ({', '.join('?' for _ in names)})",
-            names,
-        )
-    }
-    return [name for name in names if name not in present]
+    return _missing(conn, "trigger", tuple(FTS_TRIGGERS))
 
 
 def index_count_out_of_step(conn: sqlite3.Connection) -> bool:

@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from claimaudit.errors import LibraryFolderError, LibraryOpenError
-from claimaudit.library._connection import connect
+from claimaudit.errors import LibraryOpenError
+from claimaudit.library._connection import connect, make_library_folder
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
 
@@ -38,12 +38,7 @@ def library_for_adding(path: Path | None) -> Iterator[Library]:
         with Library.open(resolved) as library:
             yield library
         return
-    try:
-        resolved.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise LibraryFolderError(
-            f"cannot create the library folder {resolved.parent}: {exc.strerror or exc}"
-        ) from exc
+    make_library_folder(resolved)
     draft = resolved.with_name(f".{resolved.name}.{secrets.token_hex(4)}.new")
     try:
         # Made here, not by SQLite, so that an existing name is never reused: O_EXCL.
