@@ -1,14 +1,18 @@
 """Ctrl-C in a command that works for a while: exit 130 and one line saying what was done.
 
 Each test runs the real command in a child process, waits until it is waiting on a local
-server that never answers, and only then sends SIGINT."""
+server that never answers, and only then sends SIGINT; ``library list`` asks no server, so
+there a patched read raises the interrupt in process."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from claimaudit.cli import app
 from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
@@ -72,3 +76,52 @@ def test_ctrl_c_in_import_bib_says_how_many_were_added(tmp_path: Path, notes: Pa
     )
     with Library.open(library, create=False) as opened:  # the entry done is kept
         assert opened.count_papers() == 1
+
+
+def test_ctrl_c_in_refs_says_nothing_was_printed(tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@misc{vaswani2017, eprint = {1706.03762}, archivePrefix = {arXiv}}\n", "utf-8")
+    with SilentServer().running() as arxiv:
+        env = child_env({"CLAIMAUDIT_ARXIV_BASE_URL": arxiv.url})
+        command = ["refs", str(bib), "--library", str(tmp_path / "library.db")]
+        done = interrupt_when_asked([*console_script(), *command], arxiv, env)
+    assert done.returncode == 130
+    assert _only_line(done.stderr) == (
+        "error: interrupted; no result was printed; answers already received are kept, "
+        "rerun to continue"
+    )
+
+
+def test_ctrl_c_in_eval_says_no_figures_and_out_is_kept(tmp_path: Path) -> None:
+    claims, corpus, out = tmp_path / "claims.jsonl", tmp_path / "corpus.jsonl", tmp_path / "o"
+    claim = {"id": 1, "claim": "Deep learning needs data.", "evidence": {}, "cited_doc_ids": [7]}
+    claims.write_text(json.dumps(claim) + "\n", encoding="utf-8")
+    abstract = ["Deep learning needs labelled data.", "It is costly."]
+    doc = {"doc_id": 7, "title": "Notes", "abstract": abstract}
+    corpus.write_text(json.dumps(doc) + "\n", encoding="utf-8")
+    out.write_text("earlier rows\n", encoding="utf-8")
+    with SilentServer().running() as judge:
+        env = child_env({"OPENAI_BASE_URL": judge.url, "OPENAI_API_KEY": "sk-test-0000"})
+        command = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus)]
+        options = ["--judge", "openai", "--model", "m", "--out", str(out)]
+        done = interrupt_when_asked([*console_script(), *command, *options], judge, env)
+    assert done.returncode == 130
+    assert _only_line(done.stderr.split("\n", 1)[1]) == (
+        f"error: interrupted; no figures were printed; {out} is as it was"
+    )
+    assert out.read_text(encoding="utf-8") == "earlier rows\n"
+
+
+def test_ctrl_c_in_library_list_says_nothing_changed(
+    runner: CliRunner, library_copy: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Listing asks no server, so the interrupt comes from the read itself, in process.
+    def interrupted(self: Library) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Library, "list_papers", interrupted)
+    done = runner.invoke(app, ["library", "list", "--library", str(library_copy)])
+    assert done.exit_code == 130
+    assert _only_line(done.stderr) == (
+        "error: interrupted; nothing was listed, the library is unchanged"
+    )

@@ -13,6 +13,7 @@ from claimaudit.accounting import counted
 from claimaudit.api import make_judge, make_source
 from claimaudit.batch_lock import batch_lock
 from claimaudit.cli._common import (
+    EXIT_INTERRUPTED,
     EXIT_MATCHED,
     err_console,
     fail,
@@ -106,7 +107,12 @@ def eval_command(
         held.callback(runner.close)
         runner.connect()  # a cluster out of reach fails before the corpus is read
         err_console.print(f"evaluating {counted(len(pairs), 'pair')} with judge {chosen.name!r}")
-        result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out, engine=runner)
+        try:
+            result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out, engine=runner)
+        except KeyboardInterrupt:
+            # --out and --summary are replaced only once every pair is done.
+            kept = f"; {out} is as it was" if out is not None else ""
+            fail(f"interrupted; no figures were printed{kept}", code=EXIT_INTERRUPTED)
     out_console.print(tables(result))
     if summary_path:
         data = summary(result, format=fmt.value, judge=chosen.name, claims=str(claims))

@@ -215,9 +215,12 @@ def import_jsonl(
 @app.command("list", cls=Command)
 def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> None:
     """List the stored papers."""
-    with _library(library) as lib:
-        papers = lib.list_papers()
-        where = lib.path
+    try:
+        with _library(library) as lib:
+            papers = lib.list_papers()
+            where = lib.path
+    except KeyboardInterrupt:
+        fail("interrupted; nothing was listed, the library is unchanged", code=EXIT_INTERRUPTED)
     if as_json:
         _print_json([_listed(p) for p in papers])
         return

@@ -18,7 +18,14 @@ from claimaudit.cli._checking import (
     check_library,
     reference_matches,
 )
-from claimaudit.cli._common import EXIT_MATCHED, EXIT_OK, LibraryOption, out_console
+from claimaudit.cli._common import (
+    EXIT_INTERRUPTED,
+    EXIT_MATCHED,
+    EXIT_OK,
+    LibraryOption,
+    fail,
+    out_console,
+)
 from claimaudit.cli._references import make_verifier, status_line
 from claimaudit.cli._terminal import json_text, shown_text
 from claimaudit.cli._warnings import warn_unread
@@ -116,6 +123,10 @@ def refs(
     verifier = make_verifier(library, cache=not no_cache)
     try:
         checks = [_check(verifier, e) for _, e in entries]
+    except KeyboardInterrupt:
+        # Each catalogue answer is stored in the library as it comes (unless --no-cache).
+        kept = "" if no_cache else "; answers already received are kept, rerun to continue"
+        fail(f"interrupted; no result was printed{kept}", code=EXIT_INTERRUPTED)
     finally:
         verifier.close()
     counts = status_counts(checks)
