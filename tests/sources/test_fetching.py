@@ -3,15 +3,20 @@ the library first."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from claimaudit.checker import Checker
 from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.library.ingest import add_path
+from claimaudit.library.store import Library
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
 from claimaudit.records import NotCheckedRecord
+from claimaudit.sources import fetching
 from claimaudit.sources.arxiv import ArxivClient
 from claimaudit.sources.fetching import FetchingSource, register
 from claimaudit.sources.library import LibrarySource
@@ -89,3 +94,56 @@ def test_a_paper_the_library_then_refuses_still_notes_the_download(
         source.fetch(parse_ref("1706.03762"), "claim")
     assert (caught.value.calls, caught.value.backend) == (len(arxiv_papers.seen), "arxiv")
     assert caught.value.calls == 3
+
+
+@pytest.mark.parametrize("paper", ["1706.03762v5", "2001.00001"])  # not on arXiv; no text
+def test_a_failed_first_download_leaves_no_library(
+    arxiv_papers: ArxivServer, arxiv_client: ArxivClient, tmp_path: Path, paper: str
+) -> None:
+    db = tmp_path / "new" / "library.sqlite3"
+    source = FetchingSource(LibrarySource(db), db, client=arxiv_client)
+    with pytest.raises(SourceError, match="could not"):
+        source.fetch(parse_ref(paper), "claim")
+    assert list(db.parent.iterdir()) == []  # no library, no -wal, -shm or draft
+
+
+def test_threads_of_one_run_fill_a_new_library_together(
+    arxiv_papers: ArxivServer, arxiv_client: ArxivClient, db: Path
+) -> None:
+    source = FetchingSource(LibrarySource(db), db, client=arxiv_client)
+    with ThreadPoolExecutor(2) as pool:
+        papers = list(
+            pool.map(lambda p: source.fetch(parse_ref(p), "q"), ["1706.03762v1", "1706.03762v2"])
+        )
+    assert [str(p.ref) for p in papers] == ["arXiv:1706.03762v1", "arXiv:1706.03762v2"]
+    with Library.open(db, create=False) as library:
+        assert library.count_papers() == 2
+
+
+def test_a_library_another_run_made_meanwhile_gets_the_paper(
+    arxiv_papers: ArxivServer,
+    arxiv_client: ArxivClient,
+    db: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Notes\n\nDeep learning needs labelled data.\n", encoding="utf-8")
+    real_add = fetching.add_from_arxiv
+    other_runs = []
+
+    def add_while_another_run_makes_it(library: Library, *args: Any, **kwargs: Any) -> Any:
+        if not other_runs:  # another process's first add, finished while this one downloads
+            with Library.open(db) as other:
+                other_runs.append(add_path(other, notes, ref=parse_ref("local:notes")))
+        return real_add(library, *args, **kwargs)
+
+    monkeypatch.setattr(fetching, "add_from_arxiv", add_while_another_run_makes_it)
+    source = FetchingSource(LibrarySource(db), db, client=arxiv_client)
+    paper = source.fetch(parse_ref("1706.03762v2"), "claim")
+    assert paper.calls == len(arxiv_papers.seen)  # the download that was not kept counts too
+    with Library.open(db, create=False) as library:
+        assert sorted(str(p.ref) for p in library.list_papers()) == [
+            "arXiv:1706.03762v2",
+            "local:notes",
+        ]

@@ -36,6 +36,11 @@ class LibraryFolderError(LibraryOpenError):
     path is a file, or may not be written): the fix is another library path."""
 
 
+class LibraryMadeMeanwhileError(LibraryOpenError):
+    """Another run made the library while this one built it with its first papers: nothing
+    of this run was stored, and the library now there can be added to."""
+
+
 class LibraryDamagedError(LibraryOpenError):
     """The database is damaged (its full-text index out of step, or SQLite reporting a malformed
     file): answering would risk a false "nothing found", so nothing is answered. ``part``: what

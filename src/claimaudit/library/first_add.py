@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from claimaudit.errors import LibraryOpenError
+from claimaudit.errors import LibraryMadeMeanwhileError, LibraryOpenError
 from claimaudit.library._connection import connect, make_library_folder
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
@@ -71,7 +71,7 @@ def _put_in_place(draft: Path, resolved: Path) -> None:
         # link, not rename: a library another run made meanwhile is never replaced.
         os.link(draft, resolved)
     except FileExistsError:
-        raise LibraryOpenError(
+        raise LibraryMadeMeanwhileError(
             f"library {resolved} was made by another run meanwhile; nothing was stored, "
             "run the command again to add to it"
         ) from None

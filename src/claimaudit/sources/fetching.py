@@ -3,15 +3,18 @@ paper to the library (``claimaudit.library.arxiv``), then asks the source it wra
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import sqlite3
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from claimaudit.errors import ArxivError, LibraryError, SourceError
+from claimaudit.errors import ArxivError, LibraryError, LibraryMadeMeanwhileError, SourceError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.arxiv import add_from_arxiv
-from claimaudit.library.store import Library
+from claimaudit.library.first_add import library_for_adding
+from claimaudit.library.paths import resolve_library_path
 from claimaudit.sources.arxiv import ArxivClient
 from claimaudit.sources.library import LibrarySource
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
@@ -45,6 +48,7 @@ class FetchingSource(Source):
         # (a source or client passed in stays its owner's to close).
         self._owns_client = client is None
         self._owns_inner = owns_inner
+        self._first = threading.Lock()  # held while a first paper makes the library
 
     @property
     def library_use(self) -> LibraryUse:
@@ -81,23 +85,37 @@ class FetchingSource(Source):
     def ensure(self, ref: PaperRef) -> int:
         """Make sure the library holds ``ref``, downloading it if needed (SourceError, with the
         requests arXiv was sent, if that fails). Returns the number of requests made to arXiv."""
-        start: int | None = None  # the client's request count before the download, once begun
+        sent = [0]  # requests arXiv was sent for ``ref``, counted as each download ends
         try:
-            with Library.open(self.path, create=True) as library:
-                if library.get_paper(ref) is not None:
-                    return 0
-                start = self.client.requests_made
-                add_from_arxiv(library, ref, self.client)
-                return self.client.requests_made - start
+            try:
+                self._store(ref, sent)
+            except LibraryMadeMeanwhileError:
+                # Another process made the library first and this download was not kept:
+                # once more, into the library now there.
+                self._store(ref, sent)
+            return sent[0]
         except ArxivError as exc:
             message = f"could not fetch {ref} from arXiv: {exc}"
         except LibraryError as exc:
             message = f"could not add {ref} to the library: {exc}"
         except sqlite3.Error as exc:
             message = f"local library unreadable: {exc}"
-        made = 0 if start is None else self.client.requests_made - start
         # A failure after a request still cost it: the record counts what arXiv was sent.
-        raise SourceError(message, calls=made, backend=NAME)
+        raise SourceError(message, calls=sent[0], backend=NAME)
+
+    def _store(self, ref: PaperRef, sent: list[int]) -> None:
+        # A library not made yet is made only once a paper is stored in it, so a failed download
+        # leaves none behind; this run's threads make it one at a time, not each its own.
+        first = not resolve_library_path(self.path).exists()
+        held = self._first if first else contextlib.nullcontext()
+        with held, library_for_adding(self.path) as library:
+            if library.get_paper(ref) is not None:
+                return
+            start = self.client.requests_made
+            try:
+                add_from_arxiv(library, ref, self.client)
+            finally:
+                sent[0] += self.client.requests_made - start
 
 
 def make_arxiv_source(*, path: Path | None = None) -> FetchingSource:
