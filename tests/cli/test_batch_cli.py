@@ -122,3 +122,20 @@ def test_batch_with_an_openai_compatible_judge(
     assert f"this run: {summary}" in result.stderr
     assert len(openai_chat.requests) == 4
     assert TEST_KEY not in out.read_text(encoding="utf-8") + result.stderr
+
+
+def test_a_paper_list_in_one_string_is_advised_in_batch_terms(
+    runner: CliRunner, paper_library: Path, jev_mock: str, tmp_path: Path
+) -> None:
+    source = tmp_path / "claims.jsonl"
+    papers = [DEEP_RULES_REF, "1907.10121,1706.03762"]
+    line = {"id": "a", "claim": "Baselines help evaluate deep learning.", "papers": papers}
+    source.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    args = ["batch", str(source), "--out", str(out), "--judge", "jev"]
+    result = runner.invoke(app, [*args, "--library", str(paper_library)])
+    assert result.exit_code == 0, result.stderr
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert rows[1]["verdict"] == "not_checked"
+    # A batch line has no --paper: its papers are items of its "papers" list.
+    assert rows[1]["error"].endswith('; give each paper its own item in "papers"')

@@ -66,6 +66,14 @@ def cli_advice(error: ClaimauditError) -> str | None:
     return None
 
 
+def batch_advice(error: ClaimauditError) -> str | None:
+    """The command line's advice for a ``batch`` record: a line lists its papers in a JSON
+    list, with no --paper to give each one."""
+    if isinstance(error, InvalidReferenceError) and error.text and "," in error.text:
+        return 'give each paper its own item in "papers"'
+    return cli_advice(error)
+
+
 def _not_a_reference(text: str) -> str | None:
     """The two shapes a reference is mistaken for: a file to check, several references."""
     if "," in text:

@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from claimaudit.advice import Advice
 from claimaudit.api import DEFAULT_SOURCE, make_checker
 from claimaudit.checker import Checker
 from claimaudit.cli._advice import cli_advice, cli_message
@@ -165,7 +166,10 @@ def build_checker(
     source: str = DEFAULT_SOURCE,
     fetch: bool = False,
     no_cache: bool = False,
+    advice: Advice = cli_advice,
 ) -> Checker:
+    """The checker a command asks for; ``advice`` ends each ``not_checked`` record's error
+    in words that fit how the command was given its papers."""
     require_text(model=model, judge=judge, source=source)
     checker = make_checker(
         judge,
@@ -177,7 +181,7 @@ def build_checker(
         model=model,
         timeout=timeout,
         context_tokens=context_tokens,
-        advice=cli_advice,  # a record's error ends in the command line's advice
+        advice=advice,
     )
     # After the judge and source names, so that those errors come first (models load lazily).
     use = checker.source.library_use

@@ -14,6 +14,7 @@ from claimaudit.batch import BatchStats, read_items, require_json_lines, run_bat
 from claimaudit.batch_lock import batch_lock
 from claimaudit.batch_resume import drop_not_checked, read_resume
 from claimaudit.checker import Checker
+from claimaudit.cli._advice import batch_advice
 from claimaudit.cli._checking import (
     ContextTokensOption,
     FailOn,
@@ -269,6 +270,7 @@ def _run_locked(
         context_tokens=context_tokens,
         source=paper_source,
         no_cache=no_cache,
+        advice=batch_advice,
     )
     runner = build_engine(
         engine,
