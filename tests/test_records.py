@@ -74,3 +74,12 @@ def test_a_dict_that_is_no_record_is_refused_in_one_line(
 def test_a_value_that_is_no_dict_is_refused_in_one_line() -> None:
     with pytest.raises(InvalidRecordError, match=r"^a record must be a JSON object, not list$"):
         record_from_dict([])  # type: ignore[arg-type]
+
+
+def test_a_records_claim_keeps_no_password_from_a_url() -> None:
+    claim = "Baselines help, per https://reader:pw-0123@data.example/set?x=1."
+    shown = "Baselines help, per https://***@data.example/set?x=1."
+    failed = NotCheckedRecord(claim=claim, paperRef="arXiv:1", error="down")
+    assert failed.claim == shown
+    # Read back from a record written before, too.
+    assert record_from_dict({**record_to_dict(failed), "claim": claim}).claim == shown

@@ -18,10 +18,12 @@ from pydantic import (
     StrictStr,
     TypeAdapter,
     ValidationError,
+    field_validator,
     model_validator,
 )
 
 from claimaudit.errors import InvalidRecordError
+from claimaudit.redaction import mask_userinfo
 
 RELATIONS: tuple[str, ...] = ("supports", "contradicts", "not_addressed", "insufficient_evidence")
 # Every verdict a record can carry: the relations, and not_checked for an operational failure.
@@ -89,6 +91,10 @@ class CheckedRecord(BaseModel):
     # A batch line's id as its input gave it (a string or a whole number), so they join.
     id: StrictStr | StrictInt | None = None
 
+    # A claim may quote a URL with a password in it: the record echoes it without, while the
+    # judge and the search read the claim as written (masking could change their answers).
+    _no_userinfo = field_validator("claim", "search_query")(mask_userinfo)
+
     @model_validator(mode="after")
     def _probabilities_match_the_flag(self) -> CheckedRecord:
         measured = None not in (self.confidence, self.probabilities, self.evidence_confidence)
@@ -123,6 +129,8 @@ class NotCheckedRecord(BaseModel):
     judge_seconds: float = Field(default=0.0, ge=0.0, alias="judgeSeconds")
     # A batch line's id as its input gave it (a string or a whole number), so they join.
     id: StrictStr | StrictInt | None = None
+
+    _no_userinfo = field_validator("claim")(mask_userinfo)  # as a CheckedRecord's claim
 
 
 # A review record, checked or not: ``verdict`` tells them apart (for pydantic too: the API's

@@ -112,6 +112,16 @@ def redact_url(url: str) -> str:
     )
 
 
+# A URL's scheme and the userinfo of its authority (up to its last "@"), as a claim may quote it.
+_USERINFO = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.\-]*://)[^/?#\s\"'<>`]*@")
+
+
+def mask_userinfo(text: str) -> str:
+    """``text`` with the userinfo of every URL in it masked (``https://***@host/x``) and nothing
+    else changed: for a claim echoed in a record, whose words are the user's own."""
+    return _USERINFO.sub(lambda match: f"{match.group(1)}{MASK}@", text)
+
+
 def public_url(url: str) -> str:
     """Scheme, host, port and path only: what identifies an endpoint (e.g. for cache keys)."""
     try:

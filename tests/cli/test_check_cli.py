@@ -468,3 +468,26 @@ def test_a_file_or_a_list_given_as_paper_says_what_to_do(
     assert errors[1].endswith("; give each paper its own --paper")
     # A path to nothing is not a file to add: the reason alone.
     assert errors[2].endswith("(expected an arXiv id or URL, a DOI, or prefix:id)")
+
+
+def test_a_password_in_the_claims_url_is_masked_in_records_not_for_the_judge(
+    runner: CliRunner, library_copy: Path, openai_chat: OpenAIServer
+) -> None:
+    openai_chat.prefer = ["supports", "P020"]
+    claim = f"{CLAIM} See https://reader:{TEST_KEY}-pw@data.example/set."
+    args = ["check", claim, "-p", DEEP_RULES_REF, "-p", "local:absent", "--judge", "openai"]
+    args += ["--model", "m", "--library", str(library_copy), "--format", "json"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.stderr
+    records = json.loads(first.stdout)["records"]
+    shown = f"{CLAIM} See https://***@data.example/set."
+    assert [r["claim"] for r in records] == [shown, shown]
+    assert records[0]["searchQuery"] == shown
+    assert "-pw@" not in first.stdout + first.stderr
+    # The judge reads the claim as written: masking it could change the verdict.
+    asked = len(openai_chat.requests)
+    assert all("reader:" in json.dumps(r.json) for r in openai_chat.requests)
+    # The judgement kept in the library answers the same claim again, without a request.
+    again = runner.invoke(app, args)
+    assert json.loads(again.stdout)["records"][0]["judgeSeconds"] == 0.0
+    assert len(openai_chat.requests) == asked

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from claimaudit.redaction import redact_text, redact_url
+from claimaudit.redaction import mask_userinfo, redact_text, redact_url
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
 from tests.hostile.helpers import SECRET, assert_no_traceback, cli
@@ -80,6 +80,19 @@ def test_redact_text_finds_every_url_and_secret(monkeypatch: pytest.MonkeyPatch)
 )
 def test_bearer_masks_tokens_not_words(text: str, shown: str) -> None:
     assert redact_text(text) == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (f"see https://u:{SECRET}@h/x?token=1.", "see https://***@h/x?token=1."),
+        (f"ftp://{SECRET}@h:21/a@b and http://v:w@i", "ftp://***@h:21/a@b and http://***@i"),
+        # Nothing but a URL's userinfo: an address, an "@" in a path, a URL without userinfo.
+        ("write to a@b.org; https://h/a@b; https://h/?q=a@b", None),
+    ],
+)
+def test_mask_userinfo_masks_only_the_urls_userinfo(text: str, shown: str | None) -> None:
+    assert mask_userinfo(text) == (text if shown is None else shown)
 
 
 @pytest.fixture
