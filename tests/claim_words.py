@@ -35,6 +35,9 @@ REFUSED_CLAIMS: tuple[str, ...] = (
     "3rd",
     "NEAR/3",  # search syntax
     "AND OR NOT NEAR",
+    "、「」。",  # CJK punctuation, a numeral, a particle alone
+    "二十",
+    "の",
 )
 
 # Real claims, however short, in any language: each must be checked.
@@ -48,5 +51,7 @@ ACCEPTED_CLAIMS: tuple[str, ...] = (
     "Smith 2019 showed that aspirin works.",
     "Le tabac tue.",
     "吸烟有害健康",
+    "癌",  # one character is a word in Chinese, Japanese and Korean: "cancer"
+    "암",
     "مرحبا بالعالم",
 )

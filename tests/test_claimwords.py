@@ -28,6 +28,7 @@ def test_a_real_claim_has_a_content_word(claim: str) -> None:
         ("Vaccines work (Smith et al., 2021; Lee 2020).", ["Vaccines", "work"]),
         ("Dose 10 mg, see Fig. 2 and https://x.org/a.", ["Dose"]),
         ("吸烟有害健康", ["吸烟有害健康"]),
+        ("mRNA 疫苗と癌, 2017; 一", ["mRNA", "疫苗と癌"]),
     ],
 )
 def test_citations_numbers_and_stop_words_are_left_out(claim: str, words: list[str]) -> None:

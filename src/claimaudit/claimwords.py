@@ -4,7 +4,10 @@ HTTP, MCP, batch, a draft's sentences) refuses a claim by before any paper is re
 A claim needs one *content word*: a word of two letters or more that is not an English stop
 word, not part of a citation or a cross-reference ("Smith et al. (2019)", "Fig. 1", "ibid."),
 not a number, exponent or unit ("1e-3", "10 mg") and not FTS5 syntax ("NEAR"). Words of any
-script count, so a claim in French or Chinese is checked as one in English is.
+script count, so a claim in French or Chinese is checked as one in English is. Chinese and
+Japanese are written without spaces, so a run of their characters is one token, and one Han
+ideograph or Hangul syllable is a word already ("癌", cancer): such a run is content however
+short, unless it is a numeral alone ("一").
 """
 
 from __future__ import annotations
@@ -54,10 +57,20 @@ _OPERATORS = frozenset({"near"})
 
 _NOT_CONTENT = ENGLISH_STOP_WORDS | _REFERENCE_WORDS | _UNITS | _OPERATORS
 
+# Han ideographs (the unified blocks, their extensions and compatibility forms) and Hangul
+# syllables: each character is a word or a word's root.
+_WORD_CHARACTER = re.compile(
+    "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7a3\U00020000-\U0003134f]"
+)
+# Han numerals: a number written in them claims no more than one in digits.
+_HAN_NUMERALS = frozenset("〇零一二两三四五六七八九十百千万萬亿億兆")
+
 
 def _is_content_word(token: str) -> bool:
     if token[0].isdigit():  # a number, with its unit or exponent: "10mg", "1e", "3rd"
         return False
+    if _WORD_CHARACTER.search(token):
+        return not set(token) <= _HAN_NUMERALS
     if sum(c.isalpha() for c in token) < 2:  # "I", "s", "p" of "p < 0.05"
         return False
     return token.lower() not in _NOT_CONTENT
