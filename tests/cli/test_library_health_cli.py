@@ -17,6 +17,7 @@ from claimaudit.passage import Passage
 from tests.library.damaging import (
     ASPIRIN,
     NEVER_ISSUED,
+    break_cache_table,
     break_core_table,
     break_index_table,
     empty_index,
@@ -359,3 +360,18 @@ def test_a_file_damaged_where_sqlite_cannot_tell_is_not_said_to_be_the_papers(
         f"damaged: {path} has 1 problem, and its database file is damaged; restore a backup "
         "copy of the library (`library repair` cannot help)"
     )
+
+
+def test_repair_rebuilds_a_damaged_cache_table_and_says_so(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    break_cache_table(path)
+    checked = run("library", "check", "--library", path)
+    assert checked.exit_code == 1, checked.output
+    assert checked.stdout.splitlines()[-1].endswith("; run `claimaudit library repair`")
+    result = run("library", "repair", "--no-backup", "--library", path)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "rebuilt the damaged table judged_results (empty: it is only a cache)"
+    # (FTS5's check may have called the index damaged too, having met the damaged page.)
+    assert set(lines[1:-1]) <= {"rebuilt the full-text index from 4 passages"}
+    assert lines[-1] == f"healthy: {path} (schema version 6, 2 papers, 4 passages, 4 indexed)"

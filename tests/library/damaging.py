@@ -1,6 +1,6 @@
 """Libraries damaged on purpose, the ways a tester found them: an emptied full-text index, an
 index whose data rows or term lookup are gone, a dropped table or trigger, a broken page of a
-core table."""
+core table or of the judgement cache."""
 
 from __future__ import annotations
 
@@ -101,6 +101,22 @@ def break_index_table(path: Path) -> None:
     """Junk over the cell pointers of the index's data table (``passages_fts_data``), its page
     header kept: SQLite's check fails, yet a rebuild of the index replaces every row of it."""
     _junk_over_page(path, "passages_fts_data", 8, 200)
+
+
+def break_cache_table(path: Path, rows: int = 30, size: int = 10) -> None:
+    """``rows`` judgements of ``size`` characters kept, then junk over the cell pointers of the
+    cache's first page: SQLite's check fails in ``judged_results``, derived data a repair remakes.
+    Many long rows put the table over several pages: pages it then no longer reaches too."""
+    record = "x" * size
+    execute(
+        path,
+        *(
+            f"INSERT INTO judged_results VALUES ('k{i}', 'c', 'r', 'm', 'f', 'j', 'ji', "
+            f"'{record}', 't')"
+            for i in range(rows)
+        ),
+    )
+    _junk_over_page(path, "judged_results", 8, 200)
 
 
 def _junk_over_page(path: Path, table: str, offset: int, size: int) -> None:

@@ -125,8 +125,8 @@ def repair(
     ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of lines.")] = False,
 ) -> None:
-    """Rebuild the search index, recreate lost cache tables and remove passages no paper
-    holds; papers are never touched."""
+    """Rebuild the search index, recreate lost or damaged cache tables and remove passages no
+    paper holds; papers are never touched."""
     # Exit 0 healthy afterwards, 1 problems remain, 2 damage repair cannot mend (the papers'
     # own tables, the file): nothing done, a backup is what helps then.
     done = repair_library(library, backup=backup)

@@ -8,6 +8,7 @@ skipped, and a note says so."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass
 from enum import StrEnum
@@ -35,6 +36,13 @@ from claimaudit.library.refused_refs import RefusedRef, refused_refs
 _FTS_SINCE = 2
 _CACHE_SINCE = {"judged_results": 3, "reference_lookups": 5}
 _CORE_TABLES = ("papers", "passages")
+# The caches' tables: what SQLite finds wrong in one (or its index) is mended by remaking it.
+CACHE_TABLES = frozenset(
+    name for objects in CACHES.values() for kind, name, _ in objects if kind == "table"
+)
+# A page no table reaches, as the file's check reports the pages a damaged table lost.
+_UNUSED_PAGE = re.compile(r"Page \d+ is never used")
+LOST_PAGES = "SQLite, a page a damaged cache table lost"
 # What goes wrong while each trigger that keeps the index in step is missing.
 _UNTRIGGERED = {
     "passages_ai": "passages added now are not indexed",
@@ -249,10 +257,18 @@ def _sqlite_problems(conn: sqlite3.Connection) -> list[Problem]:
     by_place: dict[str | None, list[str]] = {}
     for finding in sqlite_findings(conn):
         by_place.setdefault(finding.table, []).append(finding.line)
+    # Pages no table reaches, where the damage SQLite places is in caches alone: the pages the
+    # damaged cache lost, which its remaking (and the file's compaction after it) gives back.
+    caches_only = bool(by_place) and all(t is None or t in CACHE_TABLES for t in by_place)
+    lost_by_caches = caches_only and all(_UNUSED_PAGE.fullmatch(x) for x in by_place.get(None, []))
     problems: list[Problem] = []
     for table, lines in by_place.items():
         if table in FTS_SHADOW_TABLES:
             kind, source = ProblemKind.INDEX, f"SQLite, in the full-text index's table {table}"
+        elif table in CACHE_TABLES:
+            kind, source = ProblemKind.CACHE, f"SQLite, in the cache table {table}"
+        elif table is None and lost_by_caches:
+            kind, source = ProblemKind.CACHE, LOST_PAGES
         elif table is None:
             kind, source = ProblemKind.CORE, "SQLite"
         else:

@@ -4,6 +4,7 @@ mended by rebuilding the index, junk in ``papers`` or ``passages`` only by a bac
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass
 
@@ -32,8 +33,42 @@ def sqlite_findings(conn: sqlite3.Connection) -> list[Finding]:
     by_table = _damaged_tables(conn)
     found = [Finding(line, table) for table, its in by_table.items() for line in its]
     told = {finding.line for finding in found}
-    # What the file's check says and no table's (a page in no table, say): placed nowhere.
-    return found + [Finding(line) for line in lines if line not in told]
+    # What the file's check says and no table's (a page in no table, say): placed in the table
+    # whose page it names, where a table's own check named that page too (a table's check
+    # stops at 100 lines) or the page is a table's root; else, or where no table's own check
+    # ran (an SQLite before 3.33), nowhere.
+    owners = _page_owners(conn, found) if by_table else {}
+    return found + [Finding(line, _owner(line, owners)) for line in lines if line not in told]
+
+
+# The page a line of the check is about: "On tree page 11 cell 0: ...", "Page 11: ...".
+_PAGE = re.compile(r"(?:On tree page|Page) (\d+)\b(?! is never used)")
+
+
+def _page_of(line: str) -> int | None:
+    match = _PAGE.match(line)
+    return int(match.group(1)) if match else None
+
+
+def _page_owners(conn: sqlite3.Connection, found: list[Finding]) -> dict[int, str]:
+    """The table each page belongs to, as far as the table checks and the schema tell."""
+    owners: dict[int, str] = {}
+    try:
+        for root, table in conn.execute("SELECT rootpage, tbl_name FROM sqlite_master"):
+            if isinstance(root, int) and root > 0:
+                owners[root] = str(table)
+    except sqlite3.DatabaseError:
+        pass  # the schema cannot be read: the table checks alone place pages
+    for finding in found:
+        page = _page_of(finding.line)
+        if page is not None and finding.table is not None:
+            owners[page] = finding.table
+    return owners
+
+
+def _owner(line: str, owners: dict[int, str]) -> str | None:
+    page = _page_of(line)
+    return None if page is None else owners.get(page)
 
 
 def _quick_check(conn: sqlite3.Connection, table: str | None = None) -> list[str]:

@@ -13,6 +13,7 @@ from pathlib import Path
 from claimaudit.accounting import counted
 from claimaudit.errors import LibraryDamagedError, LibraryError
 from claimaudit.library._derived import (
+    CACHES,
     CREATE_FTS,
     FTS_SHADOW_TABLES,
     FTS_TABLE,
@@ -24,6 +25,8 @@ from claimaudit.library._derived import (
 )
 from claimaudit.library._migrations import LATEST_VERSION
 from claimaudit.library.health import (
+    CACHE_TABLES,
+    LOST_PAGES,
     Health,
     ProblemKind,
     check_health,
@@ -65,19 +68,25 @@ def repair_library(path: Path | None, *, backup: bool = True) -> Repair:
         )
     copy = _backup(before.path) if backup else None
     resolved, conn = connect_existing(before.path)
+    damaged = {p.table for p in before.problems if p.table is not None}
+    damaged_caches = tuple(sorted(damaged & CACHE_TABLES))
     try:
         actions, removed = _repair(
             conn,
             rebuild_index=before.has(ProblemKind.INDEX),
             remove_orphans=before.has(ProblemKind.ORPHAN),
+            remake_caches=damaged_caches,
         )
     except sqlite3.Error as exc:
         kept = f"; the backup is {copy}" if copy else ""
         raise LibraryError(f"could not repair {resolved} (left as it was{kept}): {exc}") from exc
+    else:
+        if removed and copy is not None:
+            actions[-1] += f" (the backup {copy} still holds them)"
+        if damaged_caches or any(p.message.startswith(LOST_PAGES) for p in before.problems):
+            actions += _compact(conn)
     finally:
         conn.close()
-    if removed and copy is not None:
-        actions[-1] += f" (the backup {copy} still holds them)"
     return Repair(before, copy, tuple(actions), check_health(resolved), removed)
 
 
@@ -110,14 +119,18 @@ def _backup(path: Path) -> Path:
 
 
 def _repair(
-    conn: sqlite3.Connection, *, rebuild_index: bool, remove_orphans: bool
+    conn: sqlite3.Connection,
+    *,
+    rebuild_index: bool,
+    remove_orphans: bool,
+    remake_caches: tuple[str, ...] = (),
 ) -> tuple[list[str], int]:
     """What was done, and how many passages no paper held were removed."""
     _allow_schema_edit(conn)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("BEGIN IMMEDIATE")
     try:
-        actions = []
+        actions = [_remake_cache(conn, table) for table in remake_caches]
         names = schema_names(conn)
         if rebuild_index:
             actions.append(_rebuild_index(conn, names))
@@ -162,6 +175,28 @@ def _rebuild_index(conn: sqlite3.Connection, names: set[tuple[str, str]]) -> str
     conn.execute(CREATE_FTS)
     conn.execute(REBUILD_FTS)
     return f"recreated the full-text index and indexed {passages}"
+
+
+def _compact(conn: sqlite3.Connection) -> list[str]:
+    """Give the pages a damaged cache table held, some no longer reached, back to the file (a
+    VACUUM); what failed is said, the rest of the repair being done by then."""
+    try:
+        conn.execute("VACUUM")
+    except sqlite3.Error as exc:
+        return [f"could not give back the pages the damaged cache held ({exc}); repair again"]
+    return []
+
+
+def _remake_cache(conn: sqlite3.Connection, table: str) -> str:
+    """Remove the damaged cache ``table`` and its indexes from the schema by hand, as
+    ``_forget_fts_table`` does (a DROP would walk its damaged pages, and SQLite may refuse every
+    write after), and make them again, empty; the VACUUM after gives its pages back."""
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("DELETE FROM sqlite_master WHERE tbl_name = ?", (table,))
+    conn.execute("PRAGMA writable_schema = RESET")
+    for _, _, statement in CACHES[table]:
+        conn.execute(statement)
+    return f"rebuilt the damaged table {table} (empty: it is only a cache)"
 
 
 def _forget_fts_table(conn: sqlite3.Connection) -> None:
