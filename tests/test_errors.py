@@ -155,3 +155,11 @@ def test_every_error_survives_a_pickle_with_its_message_type_and_facts(
     # Reworded (a server hides a path) and pickled: still the new message, not the old one.
     hidden = pickle.loads(pickle.dumps(error.reworded("hidden")))
     assert (type(hidden), str(hidden), vars(hidden)) == (cls, "hidden", vars(error))
+
+
+@pytest.mark.parametrize("cls", _classes(), ids=lambda c: c.__name__)
+def test_every_error_is_importable_from_the_package_root(cls: type[ClaimauditError]) -> None:
+    # README and docstrings name them (InvalidSettingsError, KeyRequiredError, ArxivError):
+    # a caller catches them by ``claimaudit.<name>``.
+    assert getattr(claimaudit, cls.__name__) is cls
+    assert cls.__name__ in claimaudit.__all__
