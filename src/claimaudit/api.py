@@ -83,10 +83,12 @@ def make_checker(
     check_budgets(max_passages, max_chars)  # before any backend is built
     check_cache_arg(cache)
     policy = ReviewPolicy(threshold)
+    # Built (and so checked) whatever the judge: a bad timeout is refused alike for all.
+    settings = JudgeSettings(model, timeout, context_tokens=context_tokens)
     owned: list[Judge | Source] = []
     try:
         if judge is None or isinstance(judge, str):
-            judge = make_judge(judge, JudgeSettings(model, timeout, context_tokens=context_tokens))
+            judge = make_judge(judge, settings)
             owned.append(judge)
         if isinstance(source, str):
             source = make_source(source, library)
