@@ -173,11 +173,13 @@ class Checker:
             _log.debug("source %r failed on %s", self.source.name, ref, exc_info=True)
             message = f"source {self.source.name!r} failed: {type(error).__name__}"
             return failure(claim, ref, message)
-        # From here the source's requests are spent: every record below accounts for them.
+        # From here the source's requests are spent: every record below accounts for them
+        # (the vetting error carries them, once they are known to be a count).
         try:
             found = vet_source_paper(ref, found, self.source.name)
         except SourceError as error:
-            return failure(claim, ref, self.said(error), calls=self._calls(found))
+            spent = {error.backend or self.source.name: error.calls} if error.calls else {}
+            return failure(claim, ref, self.said(error), calls=spent)
         key = self.cache_key_for(claim, ref, found, topic)
         if key is not None and self.cache is not None:
             cached = recall(self.cache, key, found, self._calls(found), self.policy)
