@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AwareDatetime,
     BaseModel,
     ConfigDict,
     Field,
@@ -28,6 +29,7 @@ RELATIONS: tuple[str, ...] = ("supports", "contradicts", "not_addressed", "insuf
 VERDICTS: tuple[str, ...] = (*RELATIONS, "not_checked")
 Relation = Literal["supports", "contradicts", "not_addressed", "insufficient_evidence"]
 EvidenceScope = Literal["full_text", "selected_passages", "search_excerpts"]
+Probability = Annotated[float, Field(ge=0.0, le=1.0)]
 
 _CONFIG = ConfigDict(populate_by_name=True, frozen=True, extra="forbid")
 
@@ -57,14 +59,15 @@ class CheckedRecord(BaseModel):
     paper_url: str | None = Field(alias="paperUrl")
     search_query: str = Field(alias="searchQuery")
     evidence_scope: EvidenceScope = Field(alias="evidenceScope")
-    retrieved_at: datetime = Field(alias="retrievedAt")
+    # With its time zone, as every source gives it: a time without one names no instant.
+    retrieved_at: AwareDatetime = Field(alias="retrievedAt")
     judge: str
     model: str
     verdict: Relation
     # confidence, probabilities and evidenceConfidence are null when the judge gave no
     # probabilities (see probabilitiesAvailable); nothing is made up in their place.
     confidence: float | None = Field(ge=0.0, le=1.0)
-    probabilities: dict[str, float] | None
+    probabilities: dict[Relation, Probability] | None
     evidence_passage_id: str | None = Field(alias="evidencePassageId")
     evidence_section: str | None = Field(default=None, alias="evidenceSection")
     # The page numbers the evidence passage is printed on (PDF papers), first to last.
@@ -139,20 +142,48 @@ def record_to_dict(record: Record) -> dict[str, Any]:
     return data
 
 
-# Batch output's bookkeeping beside each record (``claimaudit.batch``): which input line it
-# answers. Not part of a record, so set aside when one is read back.
+# What claimaudit writes beside a record, set aside when one is read back: a batch output line's
+# input line (``claimaudit.batch``), an eval output line's gold label (``claimaudit.evaluation``)
+# and a ``review --json`` record's sentence, citations and reference check (``ReviewedRecord``).
 BATCH_KEYS: tuple[str, ...] = ("inputLine", "inputKey")
+BESIDE_KEYS: tuple[str, ...] = (
+    *BATCH_KEYS,
+    "gold",
+    "goldRationale",
+    "sentence",
+    "citations",
+    "bibliographyNote",
+    "referenceStatus",
+    "reference",
+)
 
 
 def record_from_dict(data: Mapping[str, Any]) -> Record:
     """A record read back from its JSON form (``record_to_dict``, a ``check --json`` or HTTP
-    record, a ``batch`` output line, whose ``inputLine`` and ``inputKey`` are set aside).
-    InvalidRecordError, in one line, when ``data`` is not a valid record."""
+    record, a ``batch`` or ``eval`` output line or a ``review --json`` record, whose other keys
+    are set aside). InvalidRecordError, in one line, when ``data`` is not a valid record: each
+    value must have its JSON type (``"0.5"`` is no confidence), as claimaudit writes it."""
     if not isinstance(data, Mapping):
         raise InvalidRecordError(f"a record must be a JSON object, not {type(data).__name__}")
-    fields = {key: value for key, value in data.items() if key not in BATCH_KEYS}
+    fields = {key: value for key, value in data.items() if key not in BESIDE_KEYS}
+    # JSON has no time type: the one field that is a string there but not in Python is read
+    # here, so that the rest can be validated strictly (no number from text, no bool from "yes").
+    when = fields.get("retrievedAt")
+    if isinstance(when, str):
+        try:
+            fields["retrievedAt"] = datetime.fromisoformat(when)
+        except ValueError:
+            raise InvalidRecordError(
+                f"not a valid review record: retrievedAt: {when[:40]!r} is not an ISO 8601 time"
+            ) from None
+    ident = fields.get("id")
+    if ident is not None and (isinstance(ident, bool) or not isinstance(ident, str | int)):
+        shown = repr(ident)[:40]
+        raise InvalidRecordError(
+            f"not a valid review record: id must be a string or a whole number, not {shown}"
+        )
     try:
-        return _RECORD_ADAPTER.validate_python(fields)
+        return _RECORD_ADAPTER.validate_python(fields, strict=True)
     except ValidationError as error:
         raise InvalidRecordError(_one_line(error)) from None
 
