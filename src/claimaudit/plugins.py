@@ -37,7 +37,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, Protocol, cast
 
-from claimaudit.errors import PluginError, UnknownBackendError, as_known
+from claimaudit.errors import PluginError, UnknownBackendError, UsageError, as_known
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.redaction import redact_text
 from claimaudit.sources.protocol import Source
@@ -98,6 +98,11 @@ class Registry:
             _log.warning("%s replaces the %s %r from %s", self._origin, kind, name, current.origin)
 
     def make_judge(self, name: str, settings: JudgeSettings | None = None) -> Judge:
+        if settings is not None and not isinstance(settings, JudgeSettings):
+            # The caller's mistake: the factory would fail on it and be blamed for it.
+            raise UsageError(
+                f"settings must be a JudgeSettings or None, not {type(settings).__name__}"
+            )
         try:
             factory: JudgeFactory = self.judges[name].factory
         except KeyError:
