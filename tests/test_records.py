@@ -87,7 +87,10 @@ def _checked_row() -> dict[str, object]:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"probabilities": {"foo": 3.0}}, r"probabilities\.foo\.\[key\]: Input should be .*"),
+        (
+            {"probabilities": {"foo": 0.5}},
+            r"probabilities: probabilities are over the relations \(supports, .*\), not 'foo'",
+        ),
         ({"probabilities": {"supports": 3.0}}, r"probabilities\.supports: Input should be less.*"),
         ({"confidence": "0.5"}, "confidence: Input should be a valid number"),
         ({"needsReview": "yes"}, "needsReview: Input should be a valid boolean"),

@@ -108,7 +108,7 @@ class PaperRef:
         return self.version is None or self.version == found.version
 
 
-def _kind(kind: object) -> RefKind:
+def _kind(kind: RefKind | str) -> RefKind:
     try:
         return RefKind(kind)
     except ValueError:

@@ -19,6 +19,7 @@ from pydantic import (
     StrictStr,
     TypeAdapter,
     ValidationError,
+    field_validator,
     model_validator,
 )
 
@@ -67,7 +68,7 @@ class CheckedRecord(BaseModel):
     # confidence, probabilities and evidenceConfidence are null when the judge gave no
     # probabilities (see probabilitiesAvailable); nothing is made up in their place.
     confidence: float | None = Field(ge=0.0, le=1.0)
-    probabilities: dict[Relation, Probability] | None
+    probabilities: dict[str, Probability] | None
     evidence_passage_id: str | None = Field(alias="evidencePassageId")
     evidence_section: str | None = Field(default=None, alias="evidenceSection")
     # The page numbers the evidence passage is printed on (PDF papers), first to last.
@@ -91,6 +92,19 @@ class CheckedRecord(BaseModel):
     judge_seconds: float = Field(default=0.0, ge=0.0, alias="judgeSeconds")
     # A batch line's id as its input gave it (a string or a whole number), so they join.
     id: StrictStr | StrictInt | None = None
+
+    @field_validator("probabilities")
+    @classmethod
+    def _probabilities_are_over_relations(
+        cls, value: dict[str, float] | None
+    ) -> dict[str, float] | None:
+        unknown = sorted(set(value or ()) - set(RELATIONS))
+        if unknown:
+            raise ValueError(
+                f"probabilities are over the relations ({', '.join(RELATIONS)}), "
+                f"not {unknown[0][:40]!r}"
+            )
+        return value
 
     @model_validator(mode="after")
     def _probabilities_match_the_flag(self) -> CheckedRecord:
@@ -196,7 +210,7 @@ def _one_line(error: ValidationError) -> str:
         return f"not a valid review record: 'verdict' must be one of {', '.join(VERDICTS)}"
     # The first part of a location is the verdict that chose the model, not a field.
     where = ".".join(str(part) for part in first["loc"][1:]) or "the record"
-    message = " ".join(str(first["msg"]).split())
+    message = " ".join(str(first["msg"]).removeprefix("Value error, ").split())
     more = len(problems) - 1
     extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
     return f"not a valid review record: {where}: {message}{extra}"
