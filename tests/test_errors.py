@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
+import pickle
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -119,3 +122,44 @@ def test_a_reworded_error_keeps_its_kind_and_facts() -> None:
     assert type(reworded) is ContentConflictError and reworded is not original
     assert (str(reworded), reworded.ref) == ("x: local:a is stored", "local:a")
     assert str(original) == "/srv/x: local:a is stored"
+
+
+def _sample(cls: type[ClaimauditError]) -> ClaimauditError:
+    """An instance of ``cls`` built through its own ``__init__``, each fact it takes given."""
+    try:
+        params = list(inspect.signature(cls).parameters.values())
+    except ValueError:  # Exception's own ``__init__``, which takes the message alone
+        return cls("the message")
+    positional: list[object] = []
+    keywords: dict[str, object] = {}
+    for param in params:
+        if param.kind is param.VAR_POSITIONAL:
+            positional.append("the message")
+        elif param.kind is param.KEYWORD_ONLY:
+            facts: dict[str, object] = {"calls": 3, "usage": {"input_tokens": 5}, "window": 9}
+            keywords[param.name] = facts.get(param.name, f"the {param.name}")
+        elif param.kind is not param.VAR_KEYWORD:
+            positional.append(Path("/x/lib.db") if param.name == "path" else "the message")
+    return cls(*positional, **keywords)
+
+
+@pytest.mark.parametrize("cls", _classes(), ids=lambda c: c.__name__)
+def test_every_error_survives_a_pickle_with_its_message_type_and_facts(
+    cls: type[ClaimauditError],
+) -> None:
+    error = _sample(cls)
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is cls
+    assert str(copy) == str(error)
+    assert vars(copy) == vars(error)
+    # Reworded (a server hides a path) and pickled: still the new message, not the old one.
+    hidden = pickle.loads(pickle.dumps(error.reworded("hidden")))
+    assert (type(hidden), str(hidden), vars(hidden)) == (cls, "hidden", vars(error))
+
+
+@pytest.mark.parametrize("cls", _classes(), ids=lambda c: c.__name__)
+def test_every_error_is_importable_from_the_package_root(cls: type[ClaimauditError]) -> None:
+    # README and docstrings name them (InvalidSettingsError, KeyRequiredError, ArxivError):
+    # a caller catches them by ``claimaudit.<name>``.
+    assert getattr(claimaudit, cls.__name__) is cls
+    assert cls.__name__ in claimaudit.__all__

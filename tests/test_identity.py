@@ -166,7 +166,8 @@ def test_a_paper_ref_built_by_hand_is_the_parsed_one() -> None:
     assert str(made) == "arXiv:1907.10121v2"
     assert made.url == "https://arxiv.org/abs/1907.10121v2"
     assert parsed.matches(made) and made.matches(parsed)
-    assert str(PaperRef("doi", "10.1/x")) == "doi:10.1/x"  # type: ignore[arg-type]
+    assert str(PaperRef("doi", "10.1000/X")) == "doi:10.1000/x"  # type: ignore[arg-type]
+    assert PaperRef(RefKind.ARXIV, "math.GT/0309136") == parse_ref("math/0309136")
 
 
 @pytest.mark.parametrize(
@@ -176,7 +177,7 @@ def test_a_paper_ref_built_by_hand_is_the_parsed_one() -> None:
         ((None, "1907.10121"), "unknown reference kind None (one of arxiv, doi, local)"),
         (("arxiv", ""), "a reference's work must be a non-empty string, not ''"),
         (("arxiv", 1907.10121), "a reference's work must be a non-empty string, not 1907.10121"),
-        (("doi", "10.1/x", 2), "a doi reference has no version"),
+        (("doi", "10.1000/x", 2), "a doi reference has no version"),
         (("arxiv", "1907.10121", "2"), "a reference's version must be a whole number, not '2'"),
         (("arxiv", "1907.10121", True), "a reference's version must be a whole number, not True"),
         (("arxiv", "1907.10121", -1), "a reference's version must be a whole number, not -1"),
@@ -186,6 +187,51 @@ def test_a_paper_ref_that_names_nothing_is_refused(args: tuple[object, ...], mes
     with pytest.raises(InvalidReferenceError) as caught:
         PaperRef(*args)  # type: ignore[arg-type]
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("arxiv", "1907.10121", 0), "not a valid arXiv version: v0 (versions run from v1)"),
+        (("arxiv", "1907.10121", 99999), "not a valid arXiv version: v99999 (versions run"),
+        (("arxiv", "9912.12345"), "not a valid arXiv identifier: '9912.12345'"),
+        (("arxiv", "hello world"), "not a paper reference: 'arXiv:hello world'"),
+        (
+            ("arxiv", "1907.10121v2"),
+            "'1907.10121v2' is no arxiv reference: written out, it reads as arXiv:1907.10121v2",
+        ),
+        (("local", "hello world"), "not a paper reference: 'hello world'"),
+        # A local reference never turns into another kind when written and read back.
+        (
+            ("local", "1907.10121"),
+            "'1907.10121' is no local reference: written out, it reads as arXiv:1907.10121",
+        ),
+        (
+            ("local", "doi:10.1000/x"),
+            "'doi:10.1000/x' is no local reference: written out, it reads as doi:10.1000/x",
+        ),
+        (
+            ("doi", "10.48550/arXiv.1907.10121"),
+            "'10.48550/arXiv.1907.10121' is no doi reference: written out, it reads as arXiv:",
+        ),
+        (("doi", "not a doi"), "not a paper reference: 'doi:not a doi'"),
+    ],
+)
+def test_a_paper_ref_built_by_hand_keeps_the_rules_of_parse_ref(
+    args: tuple[object, ...], message: str
+) -> None:
+    with pytest.raises(InvalidReferenceError) as caught:
+        PaperRef(*args)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(message)
+
+
+def test_a_stored_reference_is_kept_as_stored_and_so_is_its_unversioned_form() -> None:
+    # A paper stored before a rule refused its reference is still read back (and reached).
+    stored = PaperRef.as_stored("arxiv", "0703.1234", 2)
+    assert (stored.kind, stored.work, stored.version) == (RefKind.ARXIV, "0703.1234", 2)
+    assert stored.unversioned == PaperRef.as_stored(RefKind.ARXIV, "0703.1234")
+    with pytest.raises(InvalidReferenceError, match="unknown reference kind 'isbn'"):
+        PaperRef.as_stored("isbn", "978-3")
 
 
 @pytest.mark.parametrize(

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 import pytest
 
+from claimaudit import plugins
 from claimaudit.errors import PluginError
-from claimaudit.plugins import Registry
+from claimaudit.plugins import BUILT_IN, Registry
 
 
 def registering(add: Callable[[Registry], None]) -> Callable[[], object]:
@@ -58,3 +60,43 @@ def test_a_plugin_registering_no_text_name_or_description_fails_to_load(
     assert sorted(registry.judges) == ["good"] and not registry.sources
     with pytest.raises(PluginError, match=r"^a judge was registered"):
         Registry().add_judge(None, object, "called directly")  # type: ignore[arg-type]
+
+
+def test_first_calls_from_two_threads_build_one_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each first call used to build its own registry, and a judge added to the one not kept
+    # was lost. The first build waits for a second to start; with the lock none starts.
+    builds: list[int] = []
+    second_started = threading.Event()
+
+    def no_entry_points(group: str) -> list[object]:
+        builds.append(1)
+        if len(builds) == 1:
+            second_started.wait(timeout=1)
+        else:
+            second_started.set()
+        return []
+
+    monkeypatch.setattr(plugins, "_registry", None)
+    monkeypatch.setattr(plugins, "DEFAULT_PLUGINS", ())
+    monkeypatch.setattr(plugins, "entry_points", no_entry_points)
+    got: list[Registry] = []
+    threads = [threading.Thread(target=lambda: got.append(plugins.get_registry())) for _ in "ab"]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(builds) == 1
+    assert got[0] is got[1] is plugins.get_registry()
+
+
+def test_a_backend_added_by_a_script_is_credited_to_it_and_a_replaced_built_in_said(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    registry = Registry()
+    registry.load("builtin", registering(lambda r: r.add_judge("local", object, "x")), BUILT_IN)  # type: ignore[arg-type]
+    with caplog.at_level("WARNING", logger="claimaudit.plugins"):
+        registry.add_judge("mine", object, "my judge")  # type: ignore[arg-type]
+        registry.add_judge("local", object, "my local")  # type: ignore[arg-type]
+    assert registry.judges["mine"].origin == registry.judges["local"].origin == "added at runtime"
+    warnings = [r.getMessage() for r in caplog.records]
+    assert warnings == ["added at runtime replaces the judge 'local' from built-in"]

@@ -83,3 +83,50 @@ def test_a_records_claim_keeps_no_password_from_a_url() -> None:
     assert failed.claim == shown
     # Read back from a record written before, too.
     assert record_from_dict({**record_to_dict(failed), "claim": claim}).claim == shown
+
+
+def _checked_row() -> dict[str, object]:
+    source = MemorySource()
+    source.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")))
+    [record] = checker.check("Aspirin lowers fever.", ["scifact:1"])
+    return json.loads(json.dumps(record_to_dict(record)))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            {"probabilities": {"foo": 0.5}},
+            r"probabilities: probabilities are over the relations \(supports, .*\), not 'foo'",
+        ),
+        ({"probabilities": {"supports": 3.0}}, r"probabilities\.supports: Input should be less.*"),
+        ({"confidence": "0.5"}, "confidence: Input should be a valid number"),
+        ({"needsReview": "yes"}, "needsReview: Input should be a valid boolean"),
+        ({"passagesConsidered": "3"}, "passagesConsidered: Input should be a valid integer"),
+        ({"retrievedAt": "2026-12-05T11:44:09"}, "retrievedAt: Input should have timezone info"),
+        ({"retrievedAt": "last week"}, "retrievedAt: 'last week' is not an ISO 8601 time"),
+        ({"id": 7.0}, "id must be a string or a whole number, not 7.0"),
+        ({"id": True}, "id must be a string or a whole number, not True"),
+    ],
+)
+def test_a_value_of_the_wrong_json_type_is_refused(change: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidRecordError) as caught:
+        record_from_dict(_checked_row() | change)
+    assert re.fullmatch(f"not a valid review record: {message}", str(caught.value))
+
+
+def test_review_and_eval_records_read_back_with_their_other_keys_set_aside() -> None:
+    row = _checked_row()
+    written = record_from_dict(row)
+    review = row | {
+        "sentence": {"index": 1, "start": 0, "end": 9, "line": 1, "column": 1, "text": "x"},
+        "citations": ["@scifact:1"],
+        "bibliographyNote": "two identifiers",
+        "referenceStatus": "ok",
+        "reference": {"key": "x", "ref": None, "referenceStatus": "ok"},
+    }
+    evaluated = row | {"id": "7", "gold": "supports", "goldRationale": [0]}
+    assert record_from_dict(review) == written
+    assert record_from_dict(evaluated) == written.model_copy(update={"id": "7"})
+    assert record_from_dict(row | {"id": 7}).id == 7

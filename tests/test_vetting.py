@@ -9,6 +9,7 @@ import pytest
 
 from claimaudit.checker import Checker
 from claimaudit.identity import parse_ref
+from claimaudit.passage import Passage
 from claimaudit.records import CheckedRecord, NotCheckedRecord, Record
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
@@ -64,3 +65,50 @@ def test_what_a_source_got_wrong_names_the_source(change: dict[str, object], mes
     # Several sources (plugins among them) may serve one run: the line says which one erred.
     record = checked_with(**change)
     assert isinstance(record, NotCheckedRecord) and record.error.startswith(message)
+
+
+P = Passage("P001", "Aspirin lowers fever.")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # The vetting line was lost: the failure record was built from the raw count.
+        ({"calls": 1.5}, "source 'memory' reported 1.5 requests, not a count"),
+        ({"calls": 1, "backend": 7}, "source 'memory' named its backend with 7, not a name"),
+        ({"passages": (p for p in [P])}, "source 'memory' returned passages as generator, not a"),
+        ({"passages": "Aspirin"}, "source 'memory' returned passages as str, not a list or tuple"),
+        ({"passages": [P, "text"]}, "source 'memory' returned a passage of type str, not a Passa"),
+        (
+            {"passages": [Passage("P001", "x", 5)]},  # type: ignore[arg-type]
+            "source 'memory' returned passage 'P001' with a section of type int, not a string",
+        ),
+        (
+            {"passages": [Passage("P001", "x", None, (3, 2))]},
+            "source 'memory' returned passage 'P001' with pages (3, 2), not (first, last) page",
+        ),
+        ({"ref": "scifact:1"}, "source 'memory' returned a ref of type str, not a PaperRef"),
+        ({"retrieved_at": "2020"}, "source 'memory' gave a retrieval time of type str, not a"),
+        ({"url": 5}, "source 'memory' returned a url of type int, not a string"),
+    ],
+)
+def test_every_part_of_a_broken_paper_is_named(change: dict[str, object], message: str) -> None:
+    record = checked_with(**change)
+    assert isinstance(record, NotCheckedRecord) and record.error.startswith(message)
+
+
+def test_a_source_returning_no_paper_is_named() -> None:
+    class Nothing(MemorySource):
+        def fetch(self, ref, query):  # type: ignore[no-untyped-def]
+            return None
+
+    [record] = Checker(Nothing(), ScriptedJudge(pick("supports", "P001"))).check(
+        CLAIM, ["scifact:1"]
+    )
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "source 'memory' returned NoneType, not a SourcePaper"
+
+
+def test_a_broken_paper_still_counts_the_requests_it_reported() -> None:
+    record = checked_with(calls=2, backend="valyu", url=5)
+    assert isinstance(record, NotCheckedRecord) and record.calls == {"valyu": 2}

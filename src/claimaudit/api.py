@@ -9,6 +9,7 @@ from pathlib import Path
 from claimaudit.advice import Advice
 from claimaudit.cache import ResultCache
 from claimaudit.checker import Checker
+from claimaudit.checker_args import check_backend_arg
 from claimaudit.errors import UsageError
 from claimaudit.identity import PaperRef
 from claimaudit.inputs import paper_list, validate_claim, validate_topic
@@ -80,13 +81,19 @@ def make_checker(
     the default, states the failure alone.
     """
     library = as_optional_path(library, "library")
+    if not isinstance(judge, str | None):
+        check_backend_arg(judge, "judge", "Judge")  # a class for an instance, say
+    if not isinstance(source, str):
+        check_backend_arg(source, "source", "Source")
     check_budgets(max_passages, max_chars)  # before any backend is built
     check_cache_arg(cache)
     policy = ReviewPolicy(threshold)
+    # Built (and so checked) whatever the judge: a bad timeout is refused alike for all.
+    settings = JudgeSettings(model, timeout, context_tokens=context_tokens)
     owned: list[Judge | Source] = []
     try:
         if judge is None or isinstance(judge, str):
-            judge = make_judge(judge, JudgeSettings(model, timeout, context_tokens=context_tokens))
+            judge = make_judge(judge, settings)
             owned.append(judge)
         if isinstance(source, str):
             source = make_source(source, library)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from claimaudit._decision import asking, backend_calls, copies, decide, failure, judge_failure
 from claimaudit.advice import Advice, advised
 from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
+from claimaudit.checker_args import check_backend_arg, check_checker_cache
 from claimaudit.claimwords import has_content_words
 from claimaudit.errors import (
     ClaimauditError,
@@ -84,7 +85,11 @@ class Checker:
 
     def __post_init__(self) -> None:
         # Backends from plugins enter here: one that breaks its contract is refused up front,
-        # in one line, rather than failing on a missing part in the middle of a check.
+        # in one line, rather than failing on a missing part in the middle of a check. A name
+        # or a class in their place is the caller's mistake, said as such first.
+        check_backend_arg(self.judge, "judge", "Judge")
+        check_backend_arg(self.source, "source", "Source")
+        check_checker_cache(self.cache)
         require_source(self.source)
         require_judge(self.judge)
         check_budgets(self.max_passages, self.max_chars)
@@ -173,11 +178,13 @@ class Checker:
             _log.debug("source %r failed on %s", self.source.name, ref, exc_info=True)
             message = f"source {self.source.name!r} failed: {type(error).__name__}"
             return failure(claim, ref, message)
-        # From here the source's requests are spent: every record below accounts for them.
+        # From here the source's requests are spent: every record below accounts for them
+        # (the vetting error carries them, once they are known to be a count).
         try:
             found = vet_source_paper(ref, found, self.source.name)
         except SourceError as error:
-            return failure(claim, ref, self.said(error), calls=self._calls(found))
+            spent = {error.backend or self.source.name: error.calls} if error.calls else {}
+            return failure(claim, ref, self.said(error), calls=spent)
         key = self.cache_key_for(claim, ref, found, topic)
         if key is not None and self.cache is not None:
             cached = recall(self.cache, key, found, self._calls(found), self.policy)

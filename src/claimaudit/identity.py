@@ -42,27 +42,36 @@ class PaperRef:
     def __post_init__(self) -> None:
         # Built by hand (``PaperRef("arxiv", ...)``) as well as by ``parse_ref``: the kind is
         # made a RefKind here, since ``str``, ``url`` and ``matches`` compare it by identity.
-        try:
-            kind = RefKind(self.kind)
-        except ValueError:
-            kinds = ", ".join(k.value for k in RefKind)
-            raise InvalidReferenceError(
-                f"unknown reference kind {_shown(self.kind)} (one of {kinds})"
-            ) from None
+        kind = _kind(self.kind)
         object.__setattr__(self, "kind", kind)
         if not isinstance(self.work, str) or not self.work.strip():
             raise InvalidReferenceError(
                 f"a reference's work must be a non-empty string, not {_shown(self.work)}"
             )
         version = self.version
-        if version is None:
-            return
-        if kind is not RefKind.ARXIV:
-            raise InvalidReferenceError(f"a {kind.value} reference has no version")
-        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        if version is not None:
+            if kind is not RefKind.ARXIV:
+                raise InvalidReferenceError(f"a {kind.value} reference has no version")
+            if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+                raise InvalidReferenceError(
+                    f"a reference's version must be a whole number, not {_shown(version)}"
+                )
+        # The rules ``parse_ref`` applies, by ``parse_ref`` itself: a hand-built reference is
+        # checked (and normalised) as its written form would be, and keeps its kind. Without
+        # this, ``PaperRef("local", "1907.10121")`` was checked as arXiv:1907.10121.
+        parsed = parse_ref(_written(kind, self.work, version))
+        if parsed.kind is not kind or parsed.version != version:
             raise InvalidReferenceError(
-                f"a reference's version must be a whole number, not {_shown(version)}"
+                f"{_shown(self.work)} is no {kind.value} reference: "
+                f"written out, it reads as {parsed}"
             )
+        object.__setattr__(self, "work", parsed.work)
+
+    @classmethod
+    def as_stored(cls, kind: RefKind | str, work: str, version: int | None = None) -> PaperRef:
+        """A reference read back as the library stored it, not checked by today's rules: a
+        paper stored before a rule refused its reference must still be reachable."""
+        return _unchecked(_kind(kind), work, version)
 
     def __str__(self) -> str:
         if self.kind is RefKind.ARXIV:
@@ -79,7 +88,8 @@ class PaperRef:
 
     @property
     def unversioned(self) -> PaperRef:
-        return PaperRef(self.kind, self.work, None)
+        # Not checked again: this one was, or was stored so (``as_stored``).
+        return _unchecked(self.kind, self.work, None)
 
     @property
     def url(self) -> str | None:
@@ -96,6 +106,34 @@ class PaperRef:
         if self.kind is not found.kind or self.work != found.work:
             return False
         return self.version is None or self.version == found.version
+
+
+def _kind(kind: RefKind | str) -> RefKind:
+    try:
+        return RefKind(kind)
+    except ValueError:
+        kinds = ", ".join(k.value for k in RefKind)
+        raise InvalidReferenceError(
+            f"unknown reference kind {_shown(kind)} (one of {kinds})"
+        ) from None
+
+
+def _unchecked(kind: RefKind, work: str, version: int | None) -> PaperRef:
+    """A PaperRef whose parts are known good (``parse_ref`` made them) or kept as stored."""
+    ref = object.__new__(PaperRef)
+    object.__setattr__(ref, "kind", kind)
+    object.__setattr__(ref, "work", work)
+    object.__setattr__(ref, "version", version)
+    return ref
+
+
+def _written(kind: RefKind, work: str, version: int | None) -> str:
+    """How a reference of these parts is written, for ``parse_ref`` to read back."""
+    if kind is RefKind.ARXIV:
+        return f"arXiv:{work}" if version is None else f"arXiv:{work}v{version}"
+    if kind is RefKind.DOI:
+        return f"doi:{work}"
+    return work
 
 
 def _shown(value: object) -> str:
@@ -186,7 +224,7 @@ def _arxiv(match: re.Match[str]) -> PaperRef:
         raise InvalidReferenceError(
             f"not a valid arXiv version: v{version[:8]} (versions run from v1)"
         )
-    return PaperRef(RefKind.ARXIV, work, number)
+    return _unchecked(RefKind.ARXIV, work, number)
 
 
 def parse_ref(text: str) -> PaperRef:
@@ -212,7 +250,8 @@ def parse_ref(text: str) -> PaperRef:
         return doi
     match = _LOCAL.match(value)
     if match and match.group("prefix").lower() not in _RESERVED_PREFIXES:
-        return PaperRef(RefKind.LOCAL, f"{match.group('prefix').lower()}:{match.group('id')}")
+        work = f"{match.group('prefix').lower()}:{match.group('id')}"
+        return _unchecked(RefKind.LOCAL, work, None)
     raise InvalidReferenceError(
         f"not a paper reference: {value!r} (expected an arXiv id or URL, a DOI, or prefix:id)",
         text=value,
@@ -244,7 +283,7 @@ def _doi(value: str) -> PaperRef | None:
         return None
     # DOIs are case-insensitive by definition; store them lower-cased so lookups agree.
     doi = doi.lower()
-    return _arxiv_doi(doi) or PaperRef(RefKind.DOI, doi)
+    return _arxiv_doi(doi) or _unchecked(RefKind.DOI, doi, None)
 
 
 def _trim_prose(doi: str) -> str:

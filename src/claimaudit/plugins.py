@@ -27,6 +27,7 @@ from __future__ import annotations
 import importlib
 import logging
 import sys
+import threading
 from collections.abc import Callable
 from contextlib import redirect_stdout
 from dataclasses import dataclass, field
@@ -36,7 +37,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, Protocol, cast
 
-from claimaudit.errors import PluginError, UnknownBackendError, as_known
+from claimaudit.errors import PluginError, UnknownBackendError, UsageError, as_known
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.redaction import redact_text
 from claimaudit.sources.protocol import Source
@@ -53,6 +54,8 @@ DEFAULT_PLUGINS: tuple[str, ...] = (
 )
 ENTRY_POINT_GROUP = "claimaudit.plugins"
 BUILT_IN = "built-in"
+# What is added by a direct call (a script's ``get_registry().add_judge(...)``), not by a plugin.
+AT_RUNTIME = "added at runtime"
 
 _log = logging.getLogger(__name__)
 
@@ -66,7 +69,7 @@ class SourceFactory(Protocol):
 class Registered(NamedTuple):
     factory: Any  # a JudgeFactory or a SourceFactory
     description: str
-    origin: str  # "built-in", or the package that provides it ("my-package 1.0")
+    origin: str  # "built-in", the package that provides it ("my-package 1.0"), or AT_RUNTIME
 
 
 @dataclass
@@ -75,7 +78,8 @@ class Registry:
     sources: dict[str, Registered] = field(default_factory=dict)
     # Plugins that failed to load, with why; one broken plugin must not disable the others.
     broken: dict[str, str] = field(default_factory=dict)
-    _origin: str = field(default=BUILT_IN, repr=False)
+    # Whom what is added now is credited to: the plugin being loaded, else the caller.
+    _origin: str = field(default=AT_RUNTIME, repr=False)
 
     def add_judge(self, name: str, factory: JudgeFactory, description: str) -> None:
         _check_entry("judge", name, description)
@@ -94,6 +98,11 @@ class Registry:
             _log.warning("%s replaces the %s %r from %s", self._origin, kind, name, current.origin)
 
     def make_judge(self, name: str, settings: JudgeSettings | None = None) -> Judge:
+        if settings is not None and not isinstance(settings, JudgeSettings):
+            # The caller's mistake: the factory would fail on it and be blamed for it.
+            raise UsageError(
+                f"settings must be a JudgeSettings or None, not {type(settings).__name__}"
+            )
         try:
             factory: JudgeFactory = self.judges[name].factory
         except KeyError:
@@ -140,7 +149,7 @@ class Registry:
             why = error.args[0] if isinstance(error, _NotAPlugin | _BadEntry) else _described(error)
             self.broken[name] = why
         finally:
-            self._origin = BUILT_IN
+            self._origin = AT_RUNTIME
 
 
 class _NotAPlugin(Exception):
@@ -232,18 +241,28 @@ def require_source(source: object) -> Source:
 
 
 _registry: Registry | None = None
+# Built once: two threads' first calls would each build one, and the one kept might lack what
+# the other thread's caller added to its own. Reentrant: a plugin asking for it while it loads
+# must not hang the process.
+_registry_lock = threading.RLock()
 
 
 def get_registry() -> Registry:
     """The process-wide registry, filled on first use from built-ins and entry points."""
+    if _registry is not None:
+        return _registry
+    with _registry_lock:
+        return _registry if _registry is not None else _build_registry()
+
+
+def _build_registry() -> Registry:
     global _registry
-    if _registry is None:
-        registry = Registry()
-        for module_name in DEFAULT_PLUGINS:
-            registry.load(module_name, partial(importlib.import_module, module_name))
-        for entry in entry_points(group=ENTRY_POINT_GROUP):
-            dist = entry.dist
-            origin = f"{dist.name} {dist.version}" if dist is not None else entry.value
-            registry.load(entry.name, entry.load, origin)
-        _registry = registry
-    return _registry
+    registry = Registry()
+    for module_name in DEFAULT_PLUGINS:
+        registry.load(module_name, partial(importlib.import_module, module_name), BUILT_IN)
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        dist = entry.dist
+        origin = f"{dist.name} {dist.version}" if dist is not None else entry.value
+        registry.load(entry.name, entry.load, origin)
+    _registry = registry
+    return registry

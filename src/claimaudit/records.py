@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AwareDatetime,
     BaseModel,
     ConfigDict,
     Field,
@@ -30,6 +31,7 @@ RELATIONS: tuple[str, ...] = ("supports", "contradicts", "not_addressed", "insuf
 VERDICTS: tuple[str, ...] = (*RELATIONS, "not_checked")
 Relation = Literal["supports", "contradicts", "not_addressed", "insufficient_evidence"]
 EvidenceScope = Literal["full_text", "selected_passages", "search_excerpts"]
+Probability = Annotated[float, Field(ge=0.0, le=1.0)]
 
 _CONFIG = ConfigDict(populate_by_name=True, frozen=True, extra="forbid")
 
@@ -59,14 +61,15 @@ class CheckedRecord(BaseModel):
     paper_url: str | None = Field(alias="paperUrl")
     search_query: str = Field(alias="searchQuery")
     evidence_scope: EvidenceScope = Field(alias="evidenceScope")
-    retrieved_at: datetime = Field(alias="retrievedAt")
+    # With its time zone, as every source gives it: a time without one names no instant.
+    retrieved_at: AwareDatetime = Field(alias="retrievedAt")
     judge: str
     model: str
     verdict: Relation
     # confidence, probabilities and evidenceConfidence are null when the judge gave no
     # probabilities (see probabilitiesAvailable); nothing is made up in their place.
     confidence: float | None = Field(ge=0.0, le=1.0)
-    probabilities: dict[str, float] | None
+    probabilities: dict[str, Probability] | None
     evidence_passage_id: str | None = Field(alias="evidencePassageId")
     evidence_section: str | None = Field(default=None, alias="evidenceSection")
     # The page numbers the evidence passage is printed on (PDF papers), first to last.
@@ -94,6 +97,19 @@ class CheckedRecord(BaseModel):
     # A claim may quote a URL with a password in it: the record echoes it without, while the
     # judge and the search read the claim as written (masking could change their answers).
     _no_userinfo = field_validator("claim", "search_query")(mask_userinfo)
+
+    @field_validator("probabilities")
+    @classmethod
+    def _probabilities_are_over_relations(
+        cls, value: dict[str, float] | None
+    ) -> dict[str, float] | None:
+        unknown = sorted(set(value or ()) - set(RELATIONS))
+        if unknown:
+            raise ValueError(
+                f"probabilities are over the relations ({', '.join(RELATIONS)}), "
+                f"not {unknown[0][:40]!r}"
+            )
+        return value
 
     @model_validator(mode="after")
     def _probabilities_match_the_flag(self) -> CheckedRecord:
@@ -147,20 +163,48 @@ def record_to_dict(record: Record) -> dict[str, Any]:
     return data
 
 
-# Batch output's bookkeeping beside each record (``claimaudit.batch``): which input line it
-# answers. Not part of a record, so set aside when one is read back.
+# What claimaudit writes beside a record, set aside when one is read back: a batch output line's
+# input line (``claimaudit.batch``), an eval output line's gold label (``claimaudit.evaluation``)
+# and a ``review --json`` record's sentence, citations and reference check (``ReviewedRecord``).
 BATCH_KEYS: tuple[str, ...] = ("inputLine", "inputKey")
+BESIDE_KEYS: tuple[str, ...] = (
+    *BATCH_KEYS,
+    "gold",
+    "goldRationale",
+    "sentence",
+    "citations",
+    "bibliographyNote",
+    "referenceStatus",
+    "reference",
+)
 
 
 def record_from_dict(data: Mapping[str, Any]) -> Record:
     """A record read back from its JSON form (``record_to_dict``, a ``check --json`` or HTTP
-    record, a ``batch`` output line, whose ``inputLine`` and ``inputKey`` are set aside).
-    InvalidRecordError, in one line, when ``data`` is not a valid record."""
+    record, a ``batch`` or ``eval`` output line or a ``review --json`` record, whose other keys
+    are set aside). InvalidRecordError, in one line, when ``data`` is not a valid record: each
+    value must have its JSON type (``"0.5"`` is no confidence), as claimaudit writes it."""
     if not isinstance(data, Mapping):
         raise InvalidRecordError(f"a record must be a JSON object, not {type(data).__name__}")
-    fields = {key: value for key, value in data.items() if key not in BATCH_KEYS}
+    fields = {key: value for key, value in data.items() if key not in BESIDE_KEYS}
+    # JSON has no time type: the one field that is a string there but not in Python is read
+    # here, so that the rest can be validated strictly (no number from text, no bool from "yes").
+    when = fields.get("retrievedAt")
+    if isinstance(when, str):
+        try:
+            fields["retrievedAt"] = datetime.fromisoformat(when)
+        except ValueError:
+            raise InvalidRecordError(
+                f"not a valid review record: retrievedAt: {when[:40]!r} is not an ISO 8601 time"
+            ) from None
+    ident = fields.get("id")
+    if ident is not None and (isinstance(ident, bool) or not isinstance(ident, str | int)):
+        shown = repr(ident)[:40]
+        raise InvalidRecordError(
+            f"not a valid review record: id must be a string or a whole number, not {shown}"
+        )
     try:
-        return _RECORD_ADAPTER.validate_python(fields)
+        return _RECORD_ADAPTER.validate_python(fields, strict=True)
     except ValidationError as error:
         raise InvalidRecordError(_one_line(error)) from None
 
@@ -173,7 +217,7 @@ def _one_line(error: ValidationError) -> str:
         return f"not a valid review record: 'verdict' must be one of {', '.join(VERDICTS)}"
     # The first part of a location is the verdict that chose the model, not a field.
     where = ".".join(str(part) for part in first["loc"][1:]) or "the record"
-    message = " ".join(str(first["msg"]).split())
+    message = " ".join(str(first["msg"]).removeprefix("Value error, ").split())
     more = len(problems) - 1
     extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
     return f"not a valid review record: {where}: {message}{extra}"

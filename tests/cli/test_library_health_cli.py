@@ -269,7 +269,9 @@ def test_check_names_a_paper_stored_under_a_reference_now_read_as_another(
     path = make_library(tmp_path / "lib.sqlite3")
     with Library.open(path) as library:
         passages = [Passage("P001", "Coffee drinkers sleep less.", "Abstract")]
-        library.add_paper(NewPaper(PaperRef(RefKind.DOI, "10.1000/x,"), "Comma", passages, "h"))
+        library.add_paper(
+            NewPaper(PaperRef.as_stored(RefKind.DOI, "10.1000/x,"), "Comma", passages, "h")
+        )
     result = run("library", "check", "--library", path)
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0] == (

@@ -4,18 +4,20 @@ import math
 
 import pytest
 
+from claimaudit.api import make_checker
 from claimaudit.checker import Checker
-from claimaudit.errors import JudgeError, PluginError
+from claimaudit.errors import InvalidSettingsError, JudgeError, PluginError
 from claimaudit.judges.protocol import (
     ChoiceAnswer,
     ChoiceQuestion,
     Decision,
     Judge,
     JudgeReply,
+    JudgeSettings,
     confidence_from_probabilities,
     validate_answer,
 )
-from tests.fakes import MemorySource
+from tests.fakes import MemorySource, ScriptedJudge, pick
 
 QUESTION = ChoiceQuestion("?", {"a": None, "b": None, "c": None})
 
@@ -124,3 +126,33 @@ def test_backends_that_break_their_contract_are_refused_in_one_line() -> None:
         PluginError, match=r"source 'duck-source' .* \(missing: close, fetch, library_use\)"
     ):
         Checker(DuckSource(), Minimal())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"timeout": "5"}, "the judge's timeout must be a positive number of seconds up to 86400"),
+        ({"timeout": -1}, "the judge's timeout must be a positive number of seconds up to 86400"),
+        ({"timeout": True}, "the judge's timeout must be a positive number of seconds"),
+        (
+            {"context_tokens": -5},
+            "context_tokens must be a positive whole number of tokens, not -5",
+        ),
+        (
+            {"context_tokens": 8.5},
+            "context_tokens must be a positive whole number of tokens, not 8.5",
+        ),
+        ({"model": 5}, "model must be a model id (a string), not int"),
+    ],
+)
+def test_judge_settings_out_of_range_are_refused_for_every_judge(
+    fields: dict[str, object], message: str
+) -> None:
+    # The local judge reads no timeout: from Python it took these, where the CLI refuses them.
+    with pytest.raises(InvalidSettingsError) as caught:
+        JudgeSettings(**fields)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(message)
+    with pytest.raises(InvalidSettingsError):
+        judge = ScriptedJudge(pick("supports", "P001"))
+        make_checker(judge, source=MemorySource(), cache=False, **fields)  # type: ignore[arg-type]
+    assert JudgeSettings(timeout=5, context_tokens=4096).timeout == 5

@@ -39,7 +39,9 @@ def store_under_never_issued_id(path: Path) -> Path:
     reference is built, not parsed, so today's rules do not stop it)."""
     with Library.open(path) as library:
         passages = [Passage("P001", "Tea drinkers sleep less.", "Abstract")]
-        paper = NewPaper(PaperRef(RefKind.ARXIV, "0703.1234"), "Tea study", passages, "hash-tea")
+        paper = NewPaper(
+            PaperRef.as_stored(RefKind.ARXIV, "0703.1234"), "Tea study", passages, "hash-tea"
+        )
         library.add_paper(paper)
     return path
 

@@ -16,7 +16,7 @@ from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.damaging import NEVER_ISSUED, make_library, store_under_never_issued_id
 
-STORED = PaperRef(RefKind.ARXIV, "0703.1234")
+STORED = PaperRef.as_stored(RefKind.ARXIV, "0703.1234")
 
 
 @pytest.fixture
@@ -82,8 +82,8 @@ def test_a_reference_stored_as_older_rules_read_it_is_named_and_reached(
     library: Library,
 ) -> None:
     # Stored before the rules trimmed prose punctuation and refused invisible characters.
-    _store(library, PaperRef(RefKind.DOI, "10.1000/x,"), "Comma")
-    _store(library, PaperRef(RefKind.DOI, "10.1000/ab\u200bc"), "Hidden")
+    _store(library, PaperRef.as_stored(RefKind.DOI, "10.1000/x,"), "Comma")
+    _store(library, PaperRef.as_stored(RefKind.DOI, "10.1000/ab\u200bc"), "Hidden")
     refused = {r.ref: r for r in refused_refs(library.connection)}
     assert refused["doi:10.1000/x,"].reads_as == "doi:10.1000/x"
     assert refused["doi:10.1000/x,"].reason == "it now reads as doi:10.1000/x"

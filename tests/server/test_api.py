@@ -301,8 +301,8 @@ def test_a_paper_stored_under_a_reference_now_refused_can_be_read_and_removed(
             )
     finally:
         with Library.open(example_library) as library:
-            if library.get_paper(PaperRef(RefKind.ARXIV, "0703.1234")) is not None:
-                library.remove(PaperRef(RefKind.ARXIV, "0703.1234"))
+            if library.get_paper(PaperRef.as_stored(RefKind.ARXIV, "0703.1234")) is not None:
+                library.remove(PaperRef.as_stored(RefKind.ARXIV, "0703.1234"))
 
 
 @pytest.fixture

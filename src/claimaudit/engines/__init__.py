@@ -82,8 +82,13 @@ class EngineOptions:
 
 
 def make_engine(name: EngineName | str, options: EngineOptions | None = None) -> Engine:
-    """The engine ``name``; RayMissingError (one line: how to install it) without Ray."""
-    chosen = EngineName(name)
+    """The engine ``name``; RayMissingError (one line: how to install it) without Ray, and
+    UsageError for a name that is no engine."""
+    try:
+        chosen = EngineName(name)
+    except ValueError:
+        names = ", ".join(e.value for e in EngineName)
+        raise UsageError(f"unknown engine {name!r} (known: {names})") from None
     if chosen is EngineName.LOCAL:
         from claimaudit.engines.local import LocalEngine
 

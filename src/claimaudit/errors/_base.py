@@ -3,7 +3,7 @@ cancelled by a caller who went away."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 EXIT_USAGE = 2
 
@@ -24,6 +24,18 @@ class ClaimauditError(Exception):
         copy.__dict__.update(self.__dict__)
         copy.args = (message,)
         return copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its args and facts, never by calling ``__init__`` again: many take their
+        # facts as keyword-only arguments, and some build the message from them, so the default
+        # (``cls(*args)``) fails or words it twice. A Ray worker's error crosses as a pickle.
+        return (_rebuilt, (type(self), self.args), self.__dict__ or None)
+
+
+def _rebuilt(cls: type[ClaimauditError], args: tuple[Any, ...]) -> ClaimauditError:
+    error = cls.__new__(cls)
+    error.args = args
+    return error
 
 
 class PluginError(ClaimauditError):

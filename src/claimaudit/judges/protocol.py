@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, TypeVar, runtime_checkable
 
 from claimaudit.errors import InvalidSettingsError, JudgeError
+from claimaudit.judges.deadline import check_timeout
 from claimaudit.passage import Passage
 
 __all__ = [
@@ -134,6 +135,23 @@ class JudgeSettings:
     timeout: float | None = None
     options: object | None = None
     context_tokens: int | None = None
+
+    def __post_init__(self) -> None:
+        # Checked here, once for every judge: a judge that reads no timeout (the local one)
+        # took "5" or -1 from Python, where the command line and the openai judge refuse them.
+        if self.model is not None and not isinstance(self.model, str):
+            raise InvalidSettingsError(
+                f"model must be a model id (a string), not {type(self.model).__name__}"
+            )
+        if self.timeout is not None:
+            check_timeout(self.timeout, "the judge's")
+        tokens = self.context_tokens
+        if tokens is not None and (
+            isinstance(tokens, bool) or not isinstance(tokens, int) or tokens < 1
+        ):
+            raise InvalidSettingsError(
+                f"context_tokens must be a positive whole number of tokens, not {tokens!r}"
+            )
 
     def options_for(self, kind: type[Options]) -> Options:
         """The options as ``kind``: those given, or ``kind()`` (its defaults) when none were;

@@ -39,7 +39,7 @@ def stored_ref(conn: sqlite3.Connection, text: str) -> PaperRef | None:
     ).fetchone()
     if row is None:
         return None
-    return PaperRef(RefKind(row[0]), row[1], row[2])
+    return PaperRef.as_stored(row[0], row[1], row[2])
 
 
 def parse_or_stored(library: Library, text: str) -> PaperRef:

@@ -17,7 +17,7 @@ from claimaudit.errors import (
     PaperNotFoundError,
 )
 from claimaudit.fts import fts_query
-from claimaudit.identity import PaperRef, RefKind
+from claimaudit.identity import PaperRef
 from claimaudit.library._connection import connect
 from claimaudit.library._derived import forget_judgements
 from claimaudit.library.damage import (
@@ -349,7 +349,7 @@ class Library:
             raise
         return [
             SearchHit(
-                ref=PaperRef(RefKind(r[0]), r[1], r[2]),
+                ref=PaperRef.as_stored(r[0], r[1], r[2]),
                 title=r[3],
                 passage_id=r[4],
                 section=r[5],
@@ -378,7 +378,7 @@ class Library:
             (
                 int(r[0]),
                 StoredPaper(
-                    ref=PaperRef(RefKind(r[1]), r[2], r[3]),
+                    ref=PaperRef.as_stored(r[1], r[2], r[3]),
                     title=r[4],
                     url=r[5],
                     source_path=r[6],

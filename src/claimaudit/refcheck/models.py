@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from claimaudit.errors import UsageError
 from claimaudit.identity import PaperRef, parse_ref
 
 
@@ -45,6 +46,41 @@ class CitedReference:
     authors: tuple[str, ...] = ()
     year: int | None = None
     text: str | None = None
+
+    def __post_init__(self) -> None:
+        # Built by hand from Python too: a wrong type would be compared anyway (one author's
+        # name read letter by letter, a mismatch the draft does not have) or fail mid-check.
+        if not isinstance(self.key, str):
+            raise UsageError(f"CitedReference key must be a string, not {_type(self.key)}")
+        if self.ref is not None and not isinstance(self.ref, PaperRef):
+            raise UsageError(
+                f"CitedReference ref must be a PaperRef (parse_ref makes one) or None, "
+                f"not {_type(self.ref)}"
+            )
+        for name in ("title", "text"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise UsageError(
+                    f"CitedReference {name} must be a string or None, not {_type(value)}"
+                )
+        authors = self.authors
+        if isinstance(authors, str | bytes) or not isinstance(authors, tuple | list):
+            raise UsageError(
+                f"CitedReference authors must be a tuple of family names, not {_type(authors)}"
+            )
+        for author in authors:
+            if not isinstance(author, str):
+                raise UsageError(f"CitedReference authors must be strings, not {_type(author)}")
+        object.__setattr__(self, "authors", tuple(authors))
+        year = self.year
+        if year is not None and (isinstance(year, bool) or not isinstance(year, int)):
+            raise UsageError(
+                f"CitedReference year must be a whole number or None, not {_type(year)}"
+            )
+
+
+def _type(value: object) -> str:
+    return type(value).__name__
 
 
 @dataclass(frozen=True)

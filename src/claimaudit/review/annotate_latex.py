@@ -17,9 +17,11 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
+from claimaudit.errors import UsageError
 from claimaudit.library.latex_inputs import strip_comments
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
+from claimaudit.review.arguments import check_result
 from claimaudit.review.earlier_notes import latex_spans, rewrite
 from claimaudit.review.latex_insert import annotation_offset
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult
@@ -111,9 +113,14 @@ def _annotate_file(
 
 def annotate_latex(result: ReviewResult, *, todo: bool = False) -> dict[str, str]:
     """The annotated text of a reviewed LaTeX draft's main file and of every file holding a
-    checked sentence, by name relative to the draft's folder (the main file first)."""
+    checked sentence, by name relative to the draft's folder (the main file first). UsageError
+    for anything but the review of a LaTeX draft."""
+    check_result(result, "annotate_latex")
     if result.latex is None:
-        raise ValueError("not the review of a LaTeX draft")
+        raise UsageError(
+            "annotate_latex takes the review of a LaTeX draft (review_latex); the review of a "
+            "Markdown report has its annotated text in annotated_markdown"
+        )
     draft, claims = result.latex.draft, result.claims
     # A margin note cannot go in a footnote or a box (a minipage, a tcolorbox, a \parbox): an
     # inline one goes there.

@@ -31,6 +31,8 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
+from claimaudit.errors import UsageError
+from claimaudit.review.arguments import check_result
 from claimaudit.review.document import BOM, markdown_parser
 from claimaudit.review.html_latex import latex_body
 from claimaudit.review.html_parts import marker, page, panel, verdict_class
@@ -187,7 +189,11 @@ class _Weaver:
 
 
 def render_html(result: ReviewResult, *, title: str = "report") -> str:
-    """The self-contained HTML report of a reviewed Markdown report or LaTeX draft."""
+    """The self-contained HTML report of a reviewed Markdown report or LaTeX draft; UsageError
+    for a result or title of the wrong kind."""
+    check_result(result, "render_html")
+    if not isinstance(title, str):
+        raise UsageError(f"title must be a string, not {type(title).__name__}")
     if result.latex is not None:
         return page(result, title, latex_body(result))
     claims = result.claims

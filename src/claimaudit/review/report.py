@@ -9,11 +9,12 @@ from dataclasses import replace
 
 from claimaudit.checker import Checker
 from claimaudit.engines import Engine
-from claimaudit.errors import InvalidClaimError
-from claimaudit.inputs import validate_claim
+from claimaudit.errors import DraftError, InputError, InvalidClaimError
+from claimaudit.inputs import validate_claim, validate_topic
 from claimaudit.records import NotCheckedRecord, Record
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.annotate import annotate
+from claimaudit.review.arguments import check_review_args, check_text
 from claimaudit.review.bibliography import Bibliography, two_identifiers
 from claimaudit.review.claims import Claim, extract_claims
 from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
@@ -66,8 +67,19 @@ def review_report(
     ``engine`` judges the pairs elsewhere (the ray engine: on a cluster's workers).
     Nothing here raises for a bad citation or paper: those become ``not_checked`` records.
     A draft over ``limits`` is refused (ReviewTooLargeError) before anything is judged; once
-    ``cancel`` is set, no further pair is judged (CancelledWorkError).
+    ``cancel`` is set, no further pair is judged (CancelledWorkError). An argument of the
+    wrong kind is a UsageError naming it.
     """
+    check_text(text)
+    check_review_args(
+        checker=checker,
+        bibliography=bibliography,
+        workers=workers,
+        on_progress=on_progress,
+        verifier=verifier,
+        cancel=cancel,
+    )
+    validate_topic(topic)
     claims, uncited = extract_claims(text, bibliography)
     result = _review(
         claims, uncited, checker, topic, workers, on_progress, verifier, engine, limits, cancel
@@ -89,10 +101,24 @@ def review_latex(
     engine: Engine | None = None,
 ) -> ReviewResult:
     """``review_report`` for the LaTeX draft at ``path`` (with the files it includes and the
-    bibliography it names, plus ``bibliography``). InputError when the draft cannot be read,
-    BibliographyError when a bibliography it names cannot; see ``annotate_latex`` for the
-    annotated copy."""
-    found = extract_latex_claims(as_path(path, "the draft"), bibliography)
+    bibliography it names, plus ``bibliography``). DraftError (a UsageError) when the draft
+    cannot be read, BibliographyError when a bibliography it names cannot; see
+    ``annotate_latex`` for the annotated copy."""
+    draft = as_path(path, "the draft")
+    check_review_args(
+        checker=checker,
+        bibliography=bibliography,
+        workers=workers,
+        on_progress=on_progress,
+        verifier=verifier,
+    )
+    validate_topic(topic)
+    try:
+        found = extract_latex_claims(draft, bibliography)
+    except InputError as error:
+        # The reader is ingestion's, whose unreadable file is a library error; here the draft
+        # is the caller's request, so its unreadable file is a usage error, as README says.
+        raise DraftError(str(error)) from error
     return review_latex_claims(
         found,
         checker=checker,
@@ -118,6 +144,10 @@ def review_latex_claims(
 ) -> ReviewResult:
     """``review_latex`` for a draft already read (``extract_latex_claims``); ``limits`` and
     ``cancel`` as for ``review_report``."""
+    check_review_args(
+        checker=checker, workers=workers, on_progress=on_progress, verifier=verifier, cancel=cancel
+    )
+    validate_topic(topic)
     result = _review(
         found.claims,
         found.uncited,

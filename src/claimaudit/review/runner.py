@@ -21,6 +21,7 @@ from claimaudit.engines import Engine, PairRequest
 from claimaudit.errors import CancelledWorkError
 from claimaudit.inputs import ref_key
 from claimaudit.records import Record
+from claimaudit.review.arguments import check_checker, check_workers
 from claimaudit.sources.snapshot import SnapshotSource
 
 Pair = tuple[str, str]  # (claim text, paper reference)
@@ -49,7 +50,10 @@ def check_pairs(
     ``engine`` judges them elsewhere (the ray engine), in place of this process's threads.
     Once ``cancel`` is set, pairs not yet started are not judged, and CancelledWorkError is
     raised when the ones under way have finished (this process's threads only).
-    Each paper is fetched once for the whole run (see ``SnapshotSource``)."""
+    Each paper is fetched once for the whole run (see ``SnapshotSource``). A ``checker`` that
+    is no Checker, or ``workers`` that is not a whole number from 1, is a UsageError."""
+    check_checker(checker)
+    check_workers(workers)
     distinct: dict[Pair, Pair] = {}
     for pair in pairs:
         distinct.setdefault(pair_key(pair), pair)

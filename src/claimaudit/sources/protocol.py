@@ -23,7 +23,7 @@ class SourcePaper:
     ref: PaperRef
     title: str
     url: str | None
-    passages: Sequence[Passage]
+    passages: Sequence[Passage]  # a list or tuple (read more than once), in document order
     retrieved_at: datetime
     search_query: str  # the query sent to a search service; "" when nothing was searched
     # True when ``passages`` are the whole text; False for search excerpts.

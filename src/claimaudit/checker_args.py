@@ -1,0 +1,38 @@
+"""What a caller builds a ``Checker`` from, checked in words before the backends' contracts: a
+judge or source given by name or as a class, or a cache given as ``True``, is the caller's
+mistake (a UsageError saying what to pass), not a plugin's broken contract."""
+
+from __future__ import annotations
+
+from claimaudit.errors import UsageError
+
+
+def check_backend_arg(value: object, kind: str, contract: str) -> None:
+    """UsageError when ``value``, the checker's ``kind`` ("judge", "source"), is a name or a
+    class rather than a ``contract`` object."""
+    if isinstance(value, str):
+        raise UsageError(
+            f"Checker takes a {contract} object as its {kind}, not the name {value!r}: pass one, "
+            f"or use make_checker({kind}={value!r})"
+        )
+    if isinstance(value, type):
+        raise UsageError(
+            f"the {kind} must be a {contract} object, not the class {value.__name__}: "
+            f"pass an instance, {value.__name__}()"
+        )
+
+
+def check_checker_cache(cache: object) -> None:
+    """None or a ``ResultCache`` (``get`` and ``put``): ``True`` was taken, and nothing kept."""
+    if cache is None:
+        return
+    if isinstance(cache, bool):
+        raise UsageError(
+            f"Checker's cache must be a ResultCache or None, not {cache}: "
+            "make_checker(cache=True) keeps judgements in the library"
+        )
+    if not (callable(getattr(cache, "get", None)) and callable(getattr(cache, "put", None))):
+        raise UsageError(
+            "Checker's cache must be a ResultCache (with get and put) or None, "
+            f"not {type(cache).__name__}"
+        )

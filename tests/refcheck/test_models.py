@@ -1,0 +1,46 @@
+"""A cited reference built by hand: each field of the wrong type is refused, naming it."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.errors import UsageError
+from claimaudit.identity import parse_ref
+from claimaudit.refcheck import CitedReference
+
+REF = parse_ref("1907.10121")
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        # One author as a string was compared letter by letter: a mismatch the draft lacks.
+        (
+            {"authors": "Virtanen"},
+            "CitedReference authors must be a tuple of family names, not str",
+        ),
+        ({"authors": ("Virtanen", 7)}, "CitedReference authors must be strings, not int"),
+        ({"year": "2019"}, "CitedReference year must be a whole number or None, not str"),
+        ({"year": True}, "CitedReference year must be a whole number or None, not bool"),
+        ({"ref": "1907.10121"}, "CitedReference ref must be a PaperRef (parse_ref makes one)"),
+        ({"title": 5}, "CitedReference title must be a string or None, not int"),
+        ({"text": b"x"}, "CitedReference text must be a string or None, not bytes"),
+        ({"key": None}, "CitedReference key must be a string, not NoneType"),
+    ],
+)
+def test_a_field_of_the_wrong_type_is_refused_naming_it(
+    fields: dict[str, object], message: str
+) -> None:
+    given: dict[str, object] = {"key": "scipy", "ref": REF} | fields
+    with pytest.raises(UsageError) as caught:
+        CitedReference(**given)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(message)
+
+
+def test_authors_given_as_a_list_are_kept_as_a_tuple() -> None:
+    cited = CitedReference("scipy", REF, "SciPy 1.0", ["Virtanen", "Gommers"], 2019)  # type: ignore[arg-type]
+    assert cited.authors == ("Virtanen", "Gommers")
+    assert hash(cited) == hash(
+        CitedReference("scipy", REF, "SciPy 1.0", ("Virtanen", "Gommers"), 2019)
+    )
+    assert CitedReference("bare", None).ref is None

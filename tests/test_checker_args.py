@@ -1,0 +1,69 @@
+"""A Checker built from a name, a class or ``cache=True`` is told what to pass, in one line."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.api import make_checker, make_judge
+from claimaudit.checker import Checker
+from claimaudit.errors import UsageError
+from claimaudit.judges.protocol import Decision, Judge, JudgeReply
+from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, pick
+
+
+class NamedByProperty(Judge):
+    @property
+    def name(self) -> str:  # a property: on the class it is a property object, not a name
+        return "mine"
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        raise NotImplementedError
+
+
+def _judge() -> ScriptedJudge:
+    return ScriptedJudge(pick("supports", "P001"))
+
+
+def test_a_judge_or_source_given_by_name_says_to_use_make_checker() -> None:
+    with pytest.raises(UsageError) as caught:
+        Checker(MemorySource(), "local")  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "Checker takes a Judge object as its judge, not the name 'local': pass one, "
+        "or use make_checker(judge='local')"
+    )
+    with pytest.raises(UsageError, match=r"use make_checker\(source='library'\)$"):
+        Checker("library", _judge())  # type: ignore[arg-type]
+
+
+def test_a_judge_class_for_an_instance_says_to_pass_an_instance() -> None:
+    message = (
+        "the judge must be a Judge object, not the class NamedByProperty: "
+        "pass an instance, NamedByProperty()"
+    )
+    with pytest.raises(UsageError) as caught:
+        make_checker(NamedByProperty, source=MemorySource(), cache=False)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+    with pytest.raises(UsageError) as direct:
+        Checker(MemorySource(), NamedByProperty)  # type: ignore[arg-type]
+    assert str(direct.value) == message
+
+
+@pytest.mark.parametrize(
+    ("cache", "message"),
+    [
+        (True, "Checker's cache must be a ResultCache or None, not True: make_checker(cache=Tr"),
+        ("no", "Checker's cache must be a ResultCache (with get and put) or None, not str"),
+    ],
+)
+def test_a_cache_that_is_no_result_cache_is_refused(cache: object, message: str) -> None:
+    # True was taken, and then nothing was ever cached.
+    with pytest.raises(UsageError) as caught:
+        Checker(MemorySource(), _judge(), cache=cache)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(message)
+    assert Checker(MemorySource(), _judge(), cache=MemoryCache()).cache is not None
+
+
+def test_settings_that_are_no_judge_settings_are_the_callers_mistake() -> None:
+    # The factory failed on them, and the plugin was blamed.
+    with pytest.raises(UsageError, match=r"^settings must be a JudgeSettings or None, not str$"):
+        make_judge("local", "x")  # type: ignore[arg-type]
