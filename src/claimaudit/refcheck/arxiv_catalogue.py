@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from claimaudit.identity import PaperRef
+from claimaudit.refcheck.compare import is_collaboration
 from claimaudit.refcheck.models import CatalogueRecord
 from claimaudit.sources.arxiv import ArxivClient, ArxivEntry
 
@@ -23,16 +24,22 @@ _WITHDRAWN_OPENING = re.compile(
     r"withdrawn(?:\s*(?:[:.;,(\-\u2013]|$)|\s+(?:by|due|because|for|as|pending|until)\b)",
     re.IGNORECASE,
 )
+# Matched at the start of a sentence only: "an earlier version was withdrawn by the authors",
+# "arXiv:1901.00001, which has been withdrawn" and "the paper was withdrawn from NeurIPS" tell
+# of another version's, another paper's or a venue's withdrawal, not this paper's.
 _WITHDRAWN_STATEMENT = re.compile(
-    r"(?:this|the)\s+(?:paper|article|submission|manuscript|preprint|work|version)\s+"
-    r"(?:has\s+been|have\s+been|is|was)\s+withdrawn\b"
-    r"|\bwithdrawn\s+by\s+(?:the\s+)?(?:authors?|author\(s\)|arxiv|admin\w*)(?!\w)",
+    r"\s*(?:(?:this|the)\s+(?:paper|article|submission|manuscript|preprint|work|version)\s+"
+    r"(?:has\s+been|have\s+been|is|was)\s+withdrawn\b(?!\s+from\b)"
+    r"|withdrawn\s+by\s+(?:the\s+)?(?:authors?|author\(s\)|arxiv|admin\w*)(?!\w))",
     re.IGNORECASE,
 )
+_SENTENCE_END = re.compile(r"(?<=[.;!?])\s+")
 _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
 
 
 def family_name(name: str) -> str:
+    if is_collaboration(name):  # "The ATLAS Collaboration": its last word names no one
+        return " ".join(name.split())
     parts = [p for p in name.replace(",", " ").split() if p.lower() not in _SUFFIXES]
     return parts[-1] if parts else name.strip()
 
@@ -42,12 +49,13 @@ def _year(stamp: str | None) -> int | None:
 
 
 def _says_withdrawn(text: str, *, anywhere: bool) -> bool:
-    """Whether ``text`` opens with a withdrawal notice (or, ``anywhere``, states one)."""
-    if _WITHDRAWN_OPENING.match(text):
-        return True
-    if anywhere:
-        return _WITHDRAWN_STATEMENT.search(text) is not None
-    return _WITHDRAWN_STATEMENT.match(text.lstrip()) is not None
+    """Whether ``text`` opens with a withdrawal notice of this paper (or, ``anywhere``, one
+    of its sentences does: "12 pages. This paper has been withdrawn")."""
+    sentences = _SENTENCE_END.split(text) if anywhere else [text]
+    return any(
+        _WITHDRAWN_OPENING.match(sentence) or _WITHDRAWN_STATEMENT.match(sentence)
+        for sentence in sentences
+    )
 
 
 def _withdrawn(entry: ArxivEntry) -> str | None:

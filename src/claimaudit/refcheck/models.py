@@ -45,6 +45,7 @@ class CitedReference:
     authors: tuple[str, ...] = ()
     year: int | None = None
     text: str | None = None
+    collaboration: str | None = None  # INSPIRE's field: "ATLAS", who signs as its authors
 
 
 @dataclass(frozen=True)

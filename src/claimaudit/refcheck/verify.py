@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import json
 import weakref
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Protocol
 
 from claimaudit.errors import (
+    ArxivEmptyFeedError,
     ArxivError,
     ArxivNotFoundError,
     CrossrefError,
@@ -25,9 +27,10 @@ from claimaudit.errors import (
 )
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.reference_lookups import StoredLookup
-from claimaudit.redaction import redact_text
+from claimaudit.redaction import redact_text, redact_url
 from claimaudit.refcheck.arxiv_catalogue import arxiv_record
 from claimaudit.refcheck.compare import FIELD_NAMES, Comparison, comparison
+from claimaudit.refcheck.crossref import DEFAULT_BASE_URL as CROSSREF_BASE_URL
 from claimaudit.refcheck.crossref import CrossrefClient
 from claimaudit.refcheck.models import (
     CatalogueRecord,
@@ -36,6 +39,7 @@ from claimaudit.refcheck.models import (
     ReferenceCheck,
     ReferenceStatus,
 )
+from claimaudit.sources.arxiv import DEFAULT_BASE_URL as ARXIV_BASE_URL
 from claimaudit.sources.arxiv import ArxivClient
 
 
@@ -192,19 +196,39 @@ class ReferenceVerifier:
         mismatches = found.mismatches
         if record.withdrawn:
             return made(ReferenceStatus.WITHDRAWN, record.withdrawn, mismatches)
+        # arXiv describes its newest version: an older one cited may have had another title
+        # or authors, so the reason says which was compared.
+        compared = (
+            f" (compared with v{latest}, the newest; the entry cites v{ref.version})"
+            if ref.version is not None and latest is not None and ref.version != latest
+            else ""
+        )
         if mismatches:
-            return made(
-                ReferenceStatus.METADATA_MISMATCH, describe(mismatches, record.source), mismatches
-            )
+            reason = describe(mismatches, record.source) + compared
+            return made(ReferenceStatus.METADATA_MISMATCH, reason, mismatches)
         agreed = agreement(found, record.source)
-        return made(ReferenceStatus.OK, f"{record.source} knows {record.ref}; {agreed}")
+        return made(ReferenceStatus.OK, f"{record.source} knows {record.ref}; {agreed}{compared}")
+
+    def _cache_key(self, ref: PaperRef) -> str:
+        """What an answer is kept under: the identifier, and the catalogue's address unless it
+        is the public one, so that an answer from another address (a mirror, a test server, a
+        mistyped base URL) is never taken for the public catalogue's, nor the other way."""
+        identifier = str(ref.unversioned)
+        client = self.arxiv if ref.kind is RefKind.ARXIV else self.crossref
+        default = ARXIV_BASE_URL if ref.kind is RefKind.ARXIV else CROSSREF_BASE_URL
+        if client.base_url == default.rstrip("/"):
+            return identifier
+        return f"{identifier} at {redact_url(client.base_url)}"
 
     def _lookup(self, ref: PaperRef) -> tuple[StoredLookup, bool]:
+        """The answer for ``ref``, and whether it came from the cache (an answer asked for
+        earlier in this run did not, though it is not asked again)."""
         identifier = str(ref.unversioned)
         seen = self._seen.get(identifier)
         if seen is not None and (identifier in self._asked or not _predates(seen, ref)):
-            return seen, True
-        stored = None if seen is not None or self.cache is None else self.cache.get(identifier)
+            return seen, identifier not in self._asked
+        key = self._cache_key(ref)
+        stored = None if seen is not None or self.cache is None else self.cache.get(key)
         if stored is not None and not _predates(stored, ref):
             self._seen[identifier] = stored
             return stored, True
@@ -214,7 +238,7 @@ class ReferenceVerifier:
         self._seen[identifier] = lookup
         self._asked.add(identifier)
         if self.cache is not None:
-            self.cache.put(lookup)
+            self.cache.put(replace(lookup, identifier=key))
         return lookup, False
 
     def _ask(self, ref: PaperRef) -> StoredLookup:
@@ -225,6 +249,13 @@ class ReferenceVerifier:
             before = client.requests_made
             try:
                 record = arxiv_record(client, ref)
+            except ArxivEmptyFeedError:
+                # arXiv answers so for an id it never issued, and at times for one it has:
+                # no verdict, and nothing kept, so the next run asks again.
+                raise _Failed(
+                    f"arXiv gave an empty answer for {ref.unversioned}: it may have no such "
+                    "paper, or its API answered empty in passing, as it does at times"
+                ) from None
             except ArxivNotFoundError as error:
                 return StoredLookup(identifier, source, "not_found", None, str(error), _now())
             except ArxivError as error:
