@@ -116,12 +116,10 @@ class CrossrefClient:
         try:
             message = json.loads(body)["message"]
             if not isinstance(message, dict):
-                raise TypeError(f"its message is {type(message).__name__}, not a work")
+                raise TypeError(f"its message is {_json_kind(message)}")
             return parse_work(message, ref)
         except (ValueError, KeyError, TypeError, AttributeError) as error:
-            raise CrossrefError(
-                f"Crossref's reply for {ref} is an unreadable reply, not a work ({error})"
-            ) from None
+            raise CrossrefError(f"an unreadable reply for {ref}, not a work ({error})") from None
 
     def _own_404(self, body: bytes) -> None:
         """A 404 whose body is not Crossref's own answer is a failure, not an answer."""
@@ -203,6 +201,11 @@ def _retry_after(value: str) -> float | None:
         return max(0.0, float(value))
     except ValueError:
         return None
+
+
+def _json_kind(value: object) -> str:
+    names = {type(None): "null", str: "a string", list: "a list", bool: "true or false"}
+    return names.get(type(value), "a number")
 
 
 def _listed(value: object) -> list[Any]:

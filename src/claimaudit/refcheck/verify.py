@@ -1,11 +1,13 @@
 """Checking cited references against the catalogues: arXiv ids against the arXiv API, DOIs
 against Crossref.
 
-``not_found`` comes only from a catalogue's answer that the identifier does not exist (a 404
-from Crossref whose agency route knows no other registrar, an empty feed from arXiv, or an arXiv
-version past the newest, as arXiv says now: a kept answer whose newest version is older than
-the one cited is asked again); a timeout, an HTTP error, a 429, an unreadable reply or a DOI
-registered with another agency is ``not_verified``, never a verdict on the reference.
+``not_found`` comes only from a catalogue's answer that the identifier does not exist (Crossref's
+own 404 whose agency route knows no other registrar, or an arXiv version past the newest, as
+arXiv says now: a kept answer whose newest version is older than the one cited is asked again);
+a timeout, an HTTP error, a 429, an unreadable reply, a 404 that is not Crossref's, an empty
+arXiv feed (arXiv gives one for a paper it has, at times) or a DOI registered with another
+agency is ``not_verified``, never a verdict on the reference, and is not kept. Answers are kept
+per identifier and catalogue address.
 """
 
 from __future__ import annotations

@@ -197,7 +197,8 @@ def _bad_doi(naming: list[tuple[str, str]]) -> str | None:
         if " " in value
         else "a DOI reads 10.NNNN/..., doi:10.NNNN/... or https://doi.org/10.NNNN/..."
     )
-    return f"its doi field {value[:80]!r} is not a DOI ({why})"
+    # Quoted as written: a repr would double the backslash of "\\url{...}".
+    return f"its doi field '{value[:80]}' is not a DOI ({why})"
 
 
 def two_identifiers(entry: Entry) -> str | None:
