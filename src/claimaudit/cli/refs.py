@@ -136,8 +136,8 @@ def refs(
             answer["unreadEntries"] = [u.to_dict() for u in unread]
         out_console.file.write(json_text(answer, indent=2) + "\n")
     else:
-        files = [str(bib) for bib, _ in entries]
-        out_console.print(_table(checks, out_console.width, files))
+        shown_files = [str(bib) for bib, _ in entries]
+        out_console.print(_table(checks, out_console.width, shown_files))
         skipped = f"; {len(unread)} could not be read" if unread else ""
         out_console.print(f"{counted(len(checks), 'reference')}: {status_line(counts)}{skipped}")
     conditions = as_fail_on(fail_on)
