@@ -178,3 +178,14 @@ def test_a_collaboration_is_compared_with_the_entrys_collaboration_or_not_at_all
     assert person.uncompared == (
         ("firstAuthor", "the catalogue names a collaboration, the entry a person"),
     )
+
+
+def test_a_collaboration_written_as_the_first_author_is_compared_as_one() -> None:
+    written = CitedReference("x", ATLAS.ref, authors=("ATLAS Collaboration",))
+    assert comparison(written, ATLAS).agreed == ("firstAuthor",)
+    cms = CitedReference("x", ATLAS.ref, authors=("CMS Collaboration",))
+    assert [m.cited for m in compare(cms, ATLAS)] == ["CMS Collaboration"]  # not the last word
+    person = CatalogueRecord("arxiv", ATLAS.ref, ATLAS.title, ("Aad",), (2012,))
+    assert comparison(written, person).uncompared == (
+        ("firstAuthor", "the entry names a collaboration, the catalogue a person"),
+    )

@@ -184,24 +184,38 @@ def comparison(cited: CitedReference, found: CatalogueRecord) -> Comparison:
 _NOT_GIVEN = "the catalogue gives none"
 
 
+def _cited_group(cited: CitedReference) -> str:
+    """The collaboration the entry names: INSPIRE's ``collaboration`` field, else a first
+    author that is one ("{ATLAS Collaboration}")."""
+    if cited.collaboration and cited.collaboration.strip():
+        return cited.collaboration
+    first = cited.authors[0] if cited.authors else ""
+    return first if is_collaboration(first) else ""
+
+
 def _group_missing(cited: CitedReference, found: CatalogueRecord) -> str | None:
-    """Why a first author the catalogue gives as a collaboration cannot be compared: the
-    entry names no collaboration (INSPIRE's ``collaboration`` field) to compare it with."""
-    if is_collaboration(found.authors[0]) and not (cited.collaboration or "").strip():
+    """Why the first authors cannot be compared: one side names a collaboration, the other
+    only a person (INSPIRE's ``collaboration`` field names the entry's)."""
+    by_group = is_collaboration(found.authors[0])
+    if by_group and not _cited_group(cited):
         return "the catalogue names a collaboration, the entry a person"
+    if not by_group and cited.authors and is_collaboration(cited.authors[0]):
+        return "the entry names a collaboration, the catalogue a person"
     return None
 
 
 def _authors_match(cited: CitedReference, first: str, catalogue: str) -> bool:
     if is_collaboration(catalogue):
-        # "ATLAS" against "The ATLAS Collaboration": the entry's name within the catalogue's.
-        group = words(_COLLABORATION.sub("", cited.collaboration or ""))
+        # "ATLAS" against "The ATLAS Collaboration": the entry's name within the catalogue's
+        # (not their shared last word, which "CMS Collaboration" has too).
+        group = words(_COLLABORATION.sub("", _cited_group(cited)))
         return bool(group) and f" {group} " in f" {words(catalogue)} "
     return families_match(first, catalogue)
 
 
 def _cited_first(cited: CitedReference, first: str) -> str:
-    return plain_text(cited.collaboration or "") if cited.collaboration else plain_text(first)
+    group = _cited_group(cited) if is_collaboration(first) or cited.collaboration else ""
+    return plain_text(group or first)
 
 
 def _missing(catalogue: str, cited: str) -> str | None:
