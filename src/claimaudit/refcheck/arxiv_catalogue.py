@@ -1,9 +1,10 @@
 """arXiv as a catalogue: a paper's metadata from the Atom API, as a ``CatalogueRecord``.
 
 The unversioned id is looked up, so the answer describes the newest version: a withdrawal is a
-new version whose comment says so, and it concerns every version cited. Family names are the
-last word of each author's name as arXiv prints it ("Stéfan van der Walt" gives "Walt"; the
-comparison allows for the particles), skipping suffixes such as "Jr.".
+new version whose comment says so, and it concerns every version cited. An older version cited
+is described by its own entry (``arxiv_version_record``): its title and authors may differ.
+Family names are the last word of each author's name as arXiv prints it ("Stéfan van der Walt"
+gives "Walt"; the comparison allows for the particles), skipping suffixes such as "Jr.".
 """
 
 from __future__ import annotations
@@ -69,7 +70,16 @@ def _withdrawn(entry: ArxivEntry) -> str | None:
 
 def arxiv_record(client: ArxivClient, ref: PaperRef) -> CatalogueRecord:
     """The newest version of ``ref``'s work; raises ArxivNotFoundError / ArxivError."""
-    entry = client.entry(ref.unversioned)
+    return _record(client.entry(ref.unversioned), newest=True)
+
+
+def arxiv_version_record(client: ArxivClient, ref: PaperRef) -> CatalogueRecord:
+    """The version ``ref`` cites (``id_list=IDvN``), to compare with: whether the work is
+    withdrawn is the newest version's to say. Raises ArxivError."""
+    return _record(client.entry(ref), newest=False)
+
+
+def _record(entry: ArxivEntry, *, newest: bool) -> CatalogueRecord:
     years = [y for y in (_year(entry.published), _year(entry.updated)) if y is not None]
     return CatalogueRecord(
         source="arxiv",
@@ -77,6 +87,6 @@ def arxiv_record(client: ArxivClient, ref: PaperRef) -> CatalogueRecord:
         title=entry.title,
         authors=tuple(family_name(a) for a in entry.authors),
         years=tuple(dict.fromkeys(years)),
-        withdrawn=_withdrawn(entry),
-        latest_version=entry.ref.version,
+        withdrawn=_withdrawn(entry) if newest else None,
+        latest_version=entry.ref.version if newest else None,
     )

@@ -30,7 +30,7 @@ from claimaudit.errors import (
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.reference_lookups import StoredLookup
 from claimaudit.redaction import redact_text, redact_url
-from claimaudit.refcheck.arxiv_catalogue import arxiv_record
+from claimaudit.refcheck.arxiv_catalogue import arxiv_record, arxiv_version_record
 from claimaudit.refcheck.compare import FIELD_NAMES, Comparison, comparison
 from claimaudit.refcheck.crossref import DEFAULT_BASE_URL as CROSSREF_BASE_URL
 from claimaudit.refcheck.crossref import CrossrefClient
@@ -181,10 +181,13 @@ class ReferenceVerifier:
         cached: bool,
     ) -> ReferenceCheck:
         def made(
-            status: ReferenceStatus, reason: str, mismatches: tuple[Mismatch, ...] = ()
+            status: ReferenceStatus,
+            reason: str,
+            mismatches: tuple[Mismatch, ...] = (),
+            shown: CatalogueRecord = record,
         ) -> ReferenceCheck:
             return ReferenceCheck(
-                cited.key, ref, status, reason, mismatches, record, checked_at, cached
+                cited.key, ref, status, reason, mismatches, shown, checked_at, cached
             )
 
         latest = record.latest_version
@@ -194,28 +197,59 @@ class ReferenceVerifier:
                 f"arXiv has no version {ref.version} of {ref.unversioned} "
                 f"(the newest is v{latest})",
             )
-        found = comparison(cited, record)
-        mismatches = found.mismatches
         if record.withdrawn:
+            mismatches = comparison(cited, record).mismatches
             return made(ReferenceStatus.WITHDRAWN, record.withdrawn, mismatches)
-        # arXiv describes its newest version: an older one cited may have had another title
-        # or authors, so the reason says which was compared.
-        compared = (
-            f" (compared with v{latest}, the newest; the entry cites v{ref.version})"
-            if ref.version is not None and latest is not None and ref.version != latest
-            else ""
-        )
+        # arXiv's answer describes its newest version: an older one cited, which may have had
+        # another title or authors, is compared as arXiv describes that version, or, when that
+        # cannot be asked, with the newest, as the reason says.
+        compared, note = record, ""
+        if ref.version is not None and latest is not None and ref.version < latest:
+            version = self._version(ref)
+            if version is not None:
+                compared = version
+                note = f" (v{ref.version}, as cited; the newest is v{latest})"
+            else:
+                note = f" (compared with v{latest}, the newest; the entry cites v{ref.version})"
+        found = comparison(cited, compared)
+        mismatches = found.mismatches
         if mismatches:
-            reason = describe(mismatches, record.source) + compared
-            return made(ReferenceStatus.METADATA_MISMATCH, reason, mismatches)
-        agreed = agreement(found, record.source)
-        return made(ReferenceStatus.OK, f"{record.source} knows {record.ref}; {agreed}{compared}")
+            reason = describe(mismatches, record.source) + note
+            return made(ReferenceStatus.METADATA_MISMATCH, reason, mismatches, compared)
+        reason = f"{record.source} knows {compared.ref}; {agreement(found, record.source)}{note}"
+        return made(ReferenceStatus.OK, reason, shown=compared)
 
-    def _cache_key(self, ref: PaperRef) -> str:
+    def _version(self, ref: PaperRef) -> CatalogueRecord | None:
+        """arXiv's description of the version ``ref`` cites, kept as its own answer (a version
+        never changes); None when it cannot be had, and nothing is kept then."""
+        identifier = str(ref)
+        seen = self._seen.get(identifier)
+        key = self._cache_key(ref, versioned=True)
+        if seen is None and self.cache is not None:
+            seen = self.cache.get(key)
+        if seen is None:
+            client = self.arxiv
+            before = client.requests_made
+            try:
+                record = arxiv_version_record(client, ref)
+            except ArxivError:
+                return None
+            finally:
+                self.requests_made += client.requests_made - before
+            data = json.dumps(record.to_dict(), ensure_ascii=False)
+            seen = StoredLookup(key, "arxiv", "found", data, f"arxiv knows {ref}", _now())
+            if self.cache is not None:
+                self.cache.put(seen)
+        self._seen[identifier] = seen
+        if seen.outcome != "found" or seen.record is None:
+            return None
+        return CatalogueRecord.from_dict(json.loads(seen.record))
+
+    def _cache_key(self, ref: PaperRef, *, versioned: bool = False) -> str:
         """What an answer is kept under: the identifier, and the catalogue's address unless it
         is the public one, so that an answer from another address (a mirror, a test server, a
         mistyped base URL) is never taken for the public catalogue's, nor the other way."""
-        identifier = str(ref.unversioned)
+        identifier = str(ref if versioned else ref.unversioned)
         client = self.arxiv if ref.kind is RefKind.ARXIV else self.crossref
         default = ARXIV_BASE_URL if ref.kind is RefKind.ARXIV else CROSSREF_BASE_URL
         if client.base_url == default.rstrip("/"):
