@@ -81,3 +81,12 @@ def test_a_collaboration_is_kept_whole_as_an_author() -> None:
     client: ArxivClient = _OneEntry(found)  # type: ignore[assignment]
     record = arxiv_record(client, parse_ref("arXiv:1207.7214"))
     assert record.authors == ("The ATLAS Collaboration", "Aad", "Smith")
+
+
+def test_a_name_written_family_first_gives_that_family_name() -> None:
+    # "Smith, John" gave "John".
+    ref = parse_ref("arXiv:1204.5682v1")
+    names = ("Smith, John", "Martin Luther King, Jr.", "van der Walt, St\u00e9fan")
+    client: ArxivClient = _OneEntry(ArxivEntry(ref, "A title", names))  # type: ignore[assignment]
+    record = arxiv_record(client, parse_ref("arXiv:1204.5682"))
+    assert record.authors == ("Smith", "King", "van der Walt")

@@ -4,7 +4,8 @@ The unversioned id is looked up, so the answer describes the newest version: a w
 new version whose comment says so, and it concerns every version cited. An older version cited
 is described by its own entry (``arxiv_version_record``): its title and authors may differ.
 Family names are the last word of each author's name as arXiv prints it ("Stéfan van der Walt"
-gives "Walt"; the comparison allows for the particles), skipping suffixes such as "Jr.".
+gives "Walt"; the comparison allows for the particles), skipping suffixes such as "Jr.", or
+what comes before a comma ("Smith, John" gives "Smith").
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
 def family_name(name: str) -> str:
     if is_collaboration(name):  # "The ATLAS Collaboration": its last word names no one
         return " ".join(name.split())
+    family, _, rest = name.partition(",")
+    if rest.strip() and rest.strip().lower() not in _SUFFIXES:
+        # Written family name first ("Smith, John"), as some submitters do.
+        return " ".join(family.split()) or name.strip()
     parts = [p for p in name.replace(",", " ").split() if p.lower() not in _SUFFIXES]
     return parts[-1] if parts else name.strip()
 
