@@ -81,6 +81,13 @@ def test_a_csl_json_list_without_such_a_mark_is_whole() -> None:
     assert (record.authors, record.et_al) == (("Virtanen", "Others"), False)
 
 
+def test_a_csl_json_person_known_by_one_name_is_an_author() -> None:
+    # "Sukarno" (given only) was dropped, so the second author was taken for the first.
+    authors = [{"given": "Sukarno"}, {"family": "Hartono", "given": "B."}]
+    [record] = parse_bib(json.dumps([{"id": "a", "author": authors}])).records
+    assert (record.authors, record.et_al) == (("Sukarno", "Hartono"), False)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -36,6 +36,16 @@ MAX_BIBLIOGRAPHY_BYTES = 20 * 1024 * 1024
 # YAML is read at a few hundred kilobytes a second: thousands of entries, read in seconds.
 MAX_CSL_YAML_CHARS = 5_000_000
 _YAML_SUFFIXES = (".yaml", ".yml")
+# Other reference managers' formats, which would read as BibTeX holding no entry.
+_OTHER_FORMATS = {
+    ".ris": "RIS",
+    ".enw": "EndNote",
+    ".nbib": "PubMed (MEDLINE)",
+    ".ciw": "Web of Science",
+    ".rdf": "Zotero RDF",
+    ".xml": "XML",
+}
+SUPPORTED_FORMATS = "BibTeX (.bib), CSL-JSON (.json) or CSL YAML (.yaml, .yml)"
 _YEAR = re.compile(r"\b(1[5-9]\d\d|2\d\d\d)\b")
 # The key a block that could not be parsed seems to give: what follows "@type{".
 _BLOCK_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]+)")
@@ -196,6 +206,13 @@ def _csl_authors(value: Any) -> tuple[tuple[str, ...], bool]:
     for person in value:
         if isinstance(person, dict):
             family = person.get("family") or person.get("literal")
+            alone = person.get("given")
+            if not (isinstance(family, str) and family.strip()) and isinstance(alone, str):
+                # A person known by one name ("Sukarno") has it as ``given`` alone: kept, so
+                # the next author is not taken for the first.
+                if alone.strip() and not _CSL_ET_AL.match(alone):
+                    names.append(alone.strip())
+                continue
             if isinstance(family, str) and family.strip():
                 given = person.get("given")
                 if _CSL_ET_AL.match(family) and not (isinstance(given, str) and given.strip()):
@@ -331,6 +348,12 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
     BibliographyError if unusable (``parse_bib``)."""
     if path.is_dir():
         raise BibliographyError(f"bibliography {path} is a folder; give a .bib or .json file")
+    other = _OTHER_FORMATS.get(path.suffix.lower())
+    if other is not None:
+        raise BibliographyError(
+            f"bibliography {path}: {other} files are not supported; "
+            f"export it as {SUPPORTED_FORMATS}"
+        )
     try:
         data = read_regular(path, MAX_BIBLIOGRAPHY_BYTES)
         text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
@@ -349,4 +372,12 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
     kind: BibFormat | None = (
         "csl-json" if suffix == ".json" else "csl-yaml" if suffix in _YAML_SUFFIXES else None
     )
-    return parse_bib(text, kind=kind, source=str(path), allow_empty=allow_empty)
+    try:
+        return parse_bib(text, kind=kind, source=str(path), allow_empty=allow_empty)
+    except BibliographyError as error:
+        if kind is not None or suffix == ".bib" or not str(error).endswith("holds no entries"):
+            raise
+        named = f"a {suffix} file" if suffix else "a file without a suffix"
+        raise BibliographyError(
+            f"{error}: {named} is read as BibTeX; the formats read are {SUPPORTED_FORMATS}"
+        ) from None

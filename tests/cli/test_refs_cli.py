@@ -197,3 +197,116 @@ def test_a_file_named_twice_is_read_once(
     assert [(r["file"], r["key"]) for r in answer["references"]] == [(str(bib), "wilson2017")]
     assert sum(answer["summary"].values()) == 1
     assert len(crossref.seen) == 1
+
+
+def _refs_json(runner: CliRunner, bib: Path, *more: str) -> dict[str, Any]:
+    result = runner.invoke(app, ["refs", str(bib), *more, "--no-cache", "--json"])
+    assert result.exit_code == 0, result.output
+    answer: dict[str, Any] = json.loads(result.stdout)
+    return answer
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        r"doi = {10.1000/abc{\_}def}",
+        r"doi = {10.1000/abc\_def}",
+        r"url = {https://doi.org/10.1000/abc\_def}",
+    ],
+)
+def test_a_tex_escape_in_a_doi_field_is_read_as_the_character(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer, field: str
+) -> None:
+    # The backslash was looked up as part of the DOI: not_found, kept for 30 days.
+    crossref.add("10.1000/abc_def", "Underscore paper", ["Doe"], 2019)
+    bib = tmp_path / "refs.bib"
+    bib.write_text(f"@article{{u, title = {{Underscore paper}}, {field}}}\n", encoding="utf-8")
+    (check,) = _refs_json(runner, bib)["references"]
+    assert (check["ref"], check["referenceStatus"]) == ("doi:10.1000/abc_def", "ok")
+    assert [seen.doi for seen in crossref.seen] == ["10.1000/abc_def"]
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        ("1000/good", "a DOI reads 10.NNNN/..."),
+        ("10.1000/go od", "it holds a space"),
+        ("https://journals.example.org/article/123", "a DOI reads 10.NNNN/..."),
+        (r"\url{10.1000/good}", "a DOI reads 10.NNNN/..."),
+    ],
+)
+def test_a_doi_field_that_is_no_doi_is_named(
+    runner: CliRunner, tmp_path: Path, value: str, why: str
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(f"@article{{bad, title = {{A paper}}, doi = {{{value}}}}}\n", "utf-8")
+    (check,) = _refs_json(runner, bib)["references"]
+    assert (check["ref"], check["referenceStatus"]) == (None, "not_verified")
+    assert check["reason"].startswith(f"{NOTHING_TO_LOOK_UP}: its doi field ")
+    assert f"is not a DOI ({why}" in check["reason"]
+
+
+def test_an_inspire_collaboration_entry_is_compared_as_its_collaboration(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    title = "Observation of a new particle in the search for the Standard Model Higgs boson"
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        f"@article{{Aad:2012tfa, author = {{Aad, Georges and others}}, collaboration = "
+        f"{{ATLAS}}, title = {{{{{title}}}}}, eprint = {{1207.7214}}, archivePrefix = {{arXiv}},"
+        " year = {2012}}\n",
+        encoding="utf-8",
+    )
+    with ArxivServer() as arxiv:
+        arxiv.add("1207.7214", title, {1: b"", 2: b""}, authors=("The ATLAS Collaboration",),
+                  published="2012-07-31T00:00:00Z")  # fmt: skip
+        monkeypatch.setattr("claimaudit.sources.arxiv.MIN_INTERVAL", 0.0)
+        monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", arxiv.url)
+        (check,) = _refs_json(runner, bib)["references"]
+    assert check["referenceStatus"] == "ok", check["reason"]
+    assert "first author" in check["reason"]
+
+
+@pytest.mark.parametrize("message", ["null", '"STRING"'])
+def test_an_unreadable_crossref_reply_is_not_verified_not_a_crash(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer, message: str
+) -> None:
+    # A traceback and exit 1, the code --fail-on gives a finding, it used to be.
+    crossref.reply_next(200, f'{{"status": "ok", "message": {message}}}'.encode(), "text/json")
+    bib = tmp_path / "refs.json"
+    bib.write_text(json.dumps([_entry("wilson2017", GOOD_ENOUGH_DOI)]), encoding="utf-8")
+    (check,) = _refs_json(runner, bib)["references"]
+    assert check["referenceStatus"] == "not_verified"
+    assert "unreadable reply" in check["reason"]
+
+
+def test_another_reference_managers_format_is_named_as_not_supported(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    ris = tmp_path / "refs.ris"
+    ris.write_text("TY  - JOUR\nTI  - A paper\nDO  - 10.1000/good\nER  - \n", encoding="utf-8")
+    result = runner.invoke(app, ["refs", str(ris), "--no-cache"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        f"error: bibliography {ris}: RIS files are not supported; export it as BibTeX (.bib), "
+        "CSL-JSON (.json) or CSL YAML (.yaml, .yml)"
+    )
+    txt = tmp_path / "refs.txt"
+    txt.write_text("TY  - JOUR\nER  - \n", encoding="utf-8")
+    result = runner.invoke(app, ["refs", str(txt), "--no-cache"])
+    assert result.exit_code == 2
+    assert "a .txt file is read as BibTeX; the formats read are BibTeX (.bib)" in result.stderr
+
+
+def test_entries_of_several_files_show_their_file(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("a.json").write_text(json.dumps([_entry("wilson2017", GOOD_ENOUGH_DOI)]), "utf-8")
+    Path("b.json").write_text(json.dumps([_entry(URL_KEYS[0])]), encoding="utf-8")
+    result = runner.invoke(app, ["refs", "a.json", "b.json", "--no-cache"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    table = boxed_columns(result.stdout)
+    assert [f for f in table["file"] if f] == ["a.json", "b.json"]
+    alone = runner.invoke(app, ["refs", "a.json", "--no-cache"], env={"COLUMNS": "200"})
+    assert "file" not in boxed_columns(alone.stdout)

@@ -54,6 +54,12 @@ def test_withdrawal_comments(comment: str) -> None:
         "Safe withdrawal rates; 14 pages",
         "Data on withdrawn drugs from the FDA list",
         "Drugs withdrawn by the authorities are listed in Table 2",
+        # Another version's, another paper's, or a venue's withdrawal: not this paper's.
+        "v3: an earlier version was withdrawn by the authors because of an error in Lemma 2; "
+        "this version corrects it",
+        "Supersedes arXiv:1901.00001, which has been withdrawn by the author",
+        "The paper was withdrawn from NeurIPS 2020 and is now published in JMLR",
+        "12 pages; replaces a version withdrawn by the authors",
         None,
     ],
 )
@@ -67,3 +73,20 @@ def test_an_abstract_counts_only_when_it_opens_with_the_notice() -> None:
     assert _withdrawn(None, "Withdrawn.") is not None
     assert _withdrawn(None, "Withdrawn drugs are a major source of evidence.") is None
     assert _withdrawn(None, "We study why papers are withdrawn by the authors.") is None
+
+
+def test_a_collaboration_is_kept_whole_as_an_author() -> None:
+    ref = parse_ref("arXiv:1207.7214v2")
+    found = ArxivEntry(ref, "Higgs", ("The ATLAS Collaboration", "Georges Aad", "Jr. X Smith Jr."))
+    client: ArxivClient = _OneEntry(found)  # type: ignore[assignment]
+    record = arxiv_record(client, parse_ref("arXiv:1207.7214"))
+    assert record.authors == ("The ATLAS Collaboration", "Aad", "Smith")
+
+
+def test_a_name_written_family_first_gives_that_family_name() -> None:
+    # "Smith, John" gave "John".
+    ref = parse_ref("arXiv:1204.5682v1")
+    names = ("Smith, John", "Martin Luther King, Jr.", "van der Walt, St\u00e9fan")
+    client: ArxivClient = _OneEntry(ArxivEntry(ref, "A title", names))  # type: ignore[assignment]
+    record = arxiv_record(client, parse_ref("arXiv:1204.5682"))
+    assert record.authors == ("Smith", "King", "van der Walt")

@@ -48,6 +48,25 @@ def test_titles(cited_title: str, same: bool) -> None:
 
 
 @pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        # Near-identical titles of two works: a number, a part or a negation apart.
+        (
+            "Measurement of the top quark mass at 7 TeV",
+            "Measurement of the top quark mass at 8 TeV",
+        ),
+        ("Thermodynamics of black holes. Part I", "Thermodynamics of black holes. Part II"),
+        ("Attention is all you need", "Attention is not all you need"),
+        ("Deep networks do generalise", "Deep networks do not generalise"),
+    ],
+)
+def test_titles_a_number_part_or_negation_apart_differ(one: str, other: str) -> None:
+    assert not titles_match(one, other)
+    assert not titles_match(other, one)
+    assert titles_match(one, one.replace("the", "teh"))  # a typo still forgiven
+
+
+@pytest.mark.parametrize(
     ("cited_family", "catalogue", "same"),
     [
         ("Virtanen", "Virtanen", True),
@@ -62,6 +81,14 @@ def test_titles(cited_title: str, same: bool) -> None:
         ("Иванов", "Иванов", True),
         ("李", "王", False),
         ("", "Virtanen", False),  # nothing to compare is never agreement
+        # Letters NFKD leaves whole, as an ASCII form writes them.
+        ("Sorensen", "Sørensen", True),
+        ("Lukasiewicz", "Łukasiewicz", True),
+        ("Yildirim", "Y\u0131ld\u0131r\u0131m", True),
+        ("Dokovic", "Đoković", True),
+        ("Aesop", "Æsop", True),
+        ("Strauss", "Strauß", True),
+        ("Sorensen", "Sorenson", False),
     ],
 )
 def test_first_authors(cited_family: str, catalogue: str, same: bool) -> None:
@@ -128,3 +155,37 @@ def test_a_field_that_cannot_be_compared_is_named_never_agreed() -> None:
     found = comparison(text, bare)
     assert (found.mismatches, found.agreed) == ((), ())
     assert [field for field, _ in found.uncompared] == ["title", "firstAuthor", "year"]
+
+
+ATLAS = CatalogueRecord(
+    source="arxiv",
+    ref=parse_ref("arXiv:1207.7214v2"),
+    title="Observation of a new particle",
+    authors=("The ATLAS Collaboration",),
+    years=(2012,),
+)
+
+
+def test_a_collaboration_is_compared_with_the_entrys_collaboration_or_not_at_all() -> None:
+    inspire = CitedReference("Aad:2012", ATLAS.ref, authors=("Aad",), collaboration="ATLAS")
+    assert comparison(inspire, ATLAS).agreed == ("firstAuthor",)
+    spelled = CitedReference("x", ATLAS.ref, authors=("Aad",), collaboration="ATLAS Collaboration")
+    assert comparison(spelled, ATLAS).agreed == ("firstAuthor",)
+    cms = CitedReference("x", ATLAS.ref, authors=("Aad",), collaboration="CMS")
+    assert [m.cited for m in compare(cms, ATLAS)] == ["CMS"]
+    person = comparison(CitedReference("x", ATLAS.ref, authors=("Aad",)), ATLAS)
+    assert person.mismatches == () and person.agreed == ()
+    assert person.uncompared == (
+        ("firstAuthor", "the catalogue names a collaboration, the entry a person"),
+    )
+
+
+def test_a_collaboration_written_as_the_first_author_is_compared_as_one() -> None:
+    written = CitedReference("x", ATLAS.ref, authors=("ATLAS Collaboration",))
+    assert comparison(written, ATLAS).agreed == ("firstAuthor",)
+    cms = CitedReference("x", ATLAS.ref, authors=("CMS Collaboration",))
+    assert [m.cited for m in compare(cms, ATLAS)] == ["CMS Collaboration"]  # not the last word
+    person = CatalogueRecord("arxiv", ATLAS.ref, ATLAS.title, ("Aad",), (2012,))
+    assert comparison(written, person).uncompared == (
+        ("firstAuthor", "the entry names a collaboration, the catalogue a person"),
+    )

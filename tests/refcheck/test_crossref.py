@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -94,15 +95,19 @@ def test_retraction_and_retraction_notice(crossref: CrossrefServer) -> None:
 
 
 def test_only_a_404_means_not_found(crossref: CrossrefServer) -> None:
+    with (
+        client_for(crossref, retries=0) as client,
+        pytest.raises(CrossrefNotFoundError, match=r"Crossref has no work doi:10\.9999/none"),
+    ):
+        client.work(parse_ref("10.9999/none"))
+    for status in (429, 500, 503, 403):
+        crossref.fail_next(status)
+        # A fresh client each: one that gave up on a 429 or 5xx does not ask for a while.
+        with client_for(crossref, retries=0) as client, pytest.raises(CrossrefError) as caught:
+            client.work(parse_ref(DOI))
+        assert not isinstance(caught.value, CrossrefNotFoundError)
+        assert f"HTTP {status}" in str(caught.value)
     with client_for(crossref, retries=0) as client:
-        with pytest.raises(CrossrefNotFoundError, match=r"Crossref has no work doi:10\.9999/none"):
-            client.work(parse_ref("10.9999/none"))
-        for status in (429, 500, 503, 403):
-            crossref.fail_next(status)
-            with pytest.raises(CrossrefError) as caught:
-                client.work(parse_ref(DOI))
-            assert not isinstance(caught.value, CrossrefNotFoundError)
-            assert f"HTTP {status}" in str(caught.value)
         crossref.reply_next(200, b"<html>maintenance</html>", "text/html")
         with pytest.raises(CrossrefError, match="not a work") as caught:
             client.work(parse_ref(DOI))
@@ -142,3 +147,101 @@ def test_an_unreachable_crossref_is_not_asked_again_for_a_minute() -> None:
         with pytest.raises(CrossrefError, match="not retried: it failed moments ago"):
             c.work(parse_ref("10.1000/another"))
         assert c.requests_made == asked
+
+
+def test_an_overloaded_crossref_is_not_asked_again_for_a_minute(crossref: CrossrefServer) -> None:
+    # Each reference used to wait out every retry of its own 503s.
+    crossref.fail_next(503, count=2)
+    with client_for(crossref, retries=1) as client:
+        with pytest.raises(CrossrefError, match="HTTP 503; gave up after 2 attempts"):
+            client.work(parse_ref(DOI))
+        with pytest.raises(CrossrefError, match="not retried: it failed moments ago"):
+            client.work(parse_ref("10.1234/retracted"))
+        assert client.requests_made == 2
+
+
+@pytest.mark.parametrize("page", [b"<html><h1>404 Not Found</h1></html>", b""])
+def test_a_404_that_is_not_crossrefs_own_is_a_failure(
+    crossref: CrossrefServer, page: bytes
+) -> None:
+    # A misaddressed base URL answers every path with its own 404 page: no answer on the DOI.
+    crossref.reply_next(404, page, "text/html")
+    with client_for(crossref) as client, pytest.raises(CrossrefError) as caught:
+        client.work(parse_ref("10.9999/none"))
+    assert not isinstance(caught.value, CrossrefNotFoundError)
+    assert "answered HTTP 404 without Crossref's 'Resource not found.'" in str(caught.value)
+    crossref.reply_next(404, b"Resource not found.")
+    crossref.reply_next(404, page, "text/html")  # the agency route
+    with client_for(crossref) as client, pytest.raises(CrossrefError) as caught:
+        client.work(parse_ref("10.9999/none"))
+    assert not isinstance(caught.value, CrossrefNotFoundError)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [None, "STRING", 3, [], {"title": ["x"], "author": "Doe", "updated-by": "retraction"}],
+)
+def test_a_reply_of_another_shape_is_unreadable_or_read_as_far_as_it_can_be(
+    crossref: CrossrefServer, message: object
+) -> None:
+    body = json.dumps({"status": "ok", "message": message}).encode()
+    crossref.reply_next(200, body, "application/json")
+    with client_for(crossref) as client:
+        if not isinstance(message, dict):
+            with pytest.raises(CrossrefError, match="unreadable reply"):
+                client.work(parse_ref(DOI))
+        else:
+            found = client.work(parse_ref(DOI))
+            assert (found.title, found.authors, found.withdrawn) == ("x", (), None)
+
+
+def test_fields_of_another_shape_are_read_as_written(crossref: CrossrefServer) -> None:
+    crossref.works["10.1000/shapes"] = {
+        "title": "Title as a plain string",
+        "author": [{"family": "Doe"}, "not a person"],
+        "issued": "2020",
+        "published-print": {"date-parts": "2020"},
+        "published-online": {"date-parts": [[2021, 1]]},
+    }
+    with client_for(crossref) as client:
+        found = client.work(parse_ref("10.1000/shapes"))
+    # The string title used to be read as its first character, the string date crashed.
+    assert (found.title, found.authors, found.years) == (
+        "Title as a plain string",
+        ("Doe",),
+        (2021,),
+    )
+
+
+def test_a_person_known_by_one_name_is_an_author(crossref: CrossrefServer) -> None:
+    crossref.works["10.1000/mono"] = {
+        "title": ["Indonesian soils revisited"],
+        "author": [
+            {"given": "Sukarno", "sequence": "first"},
+            {"given": "B.", "family": "Hartono", "sequence": "additional"},
+        ],
+    }
+    with client_for(crossref) as client:
+        assert client.work(parse_ref("10.1000/mono")).authors == ("Sukarno", "Hartono")
+
+
+@pytest.mark.parametrize(
+    ("title", "notice"),
+    [
+        ("Retracted Science and the Retraction Index", False),
+        ("Retraction Watch and the retracted literature", False),
+        ("Withdrawn drugs in Europe", False),
+        ("RETRACTED: Ileal-lymphoid-nodular hyperplasia", True),
+        ("Retracted article: A study of cells", True),
+        ("RETRACTED ARTICLE: A study of cells", True),
+        ("[Retracted] A study of cells", True),
+        ("WITHDRAWN: A study of cells", True),
+    ],
+)
+def test_only_a_title_that_is_a_notice_marks_a_work_withdrawn(
+    crossref: CrossrefServer, title: str, notice: bool
+) -> None:
+    crossref.add("10.1000/t", title, ["Fang"], 2011)
+    with client_for(crossref) as client:
+        found = client.work(parse_ref("10.1000/t"))
+    assert (found.withdrawn is not None) is notice, found.withdrawn

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -78,6 +79,11 @@ def make(arxiv: ArxivServer, crossref: CrossrefServer, **options: object) -> Ref
     )
 
 
+def kept_as(identifier: str, server: ArxivServer | CrossrefServer) -> str:
+    """What an answer from a local peer is kept under: its address is not the public one."""
+    return f"{identifier} at {server.url}"
+
+
 def entry(ref: str | None, **fields: object) -> CitedReference:
     return CitedReference("key", parse_ref(ref) if ref else None, **fields)  # type: ignore[arg-type]
 
@@ -110,7 +116,7 @@ def test_a_bare_paper_ref_is_checked_as_a_reference_citing_nothing_else(
     assert found.reason == (
         "arxiv knows arXiv:1907.10121v2; the entry gives no title, author or year to compare"
     )
-    missing = verifier.check(parse_ref("2403.99999"))
+    missing = verifier.check(parse_ref("doi:10.9999/made.up"))
     assert missing.status is ReferenceStatus.NOT_FOUND
 
 
@@ -129,9 +135,6 @@ def test_identifiers_that_do_not_exist_are_not_found(
     arxiv: ArxivServer, crossref: CrossrefServer
 ) -> None:
     verifier = make(arxiv, crossref)
-    missing = verifier.check(entry("arXiv:2403.99999", title="A plausible paper"))
-    assert missing.status is ReferenceStatus.NOT_FOUND
-    assert missing.reason == "arXiv has no paper arXiv:2403.99999"
     version = verifier.check(entry("arXiv:1907.10121v7"))
     assert version.status is ReferenceStatus.NOT_FOUND
     assert "no version 7 of arXiv:1907.10121 (the newest is v2)" in version.reason
@@ -228,18 +231,21 @@ def test_answers_are_cached_in_the_library_failures_are_not(
 ) -> None:
     library = tmp_path / "library.sqlite3"
     Library.open(library).close()
-    crossref.fail_next(503, count=3)
     first = make(arxiv, crossref, cache=LibraryReferenceCache(library))
+    assert first.check(entry("doi:10.9999/made.up")).status is ReferenceStatus.NOT_FOUND
+    crossref.fail_next(503, count=3)
     assert first.check(entry(SCIPY_DOI)).status is ReferenceStatus.NOT_VERIFIED
     assert first.check(entry("arXiv:1907.10121")).status is ReferenceStatus.OK
-    assert first.check(entry("arXiv:2403.99999")).status is ReferenceStatus.NOT_FOUND
-    assert LibraryReferenceCache(library).count() == 2  # the failed DOI is not stored
+    assert first.check(entry("arXiv:2403.99999")).status is ReferenceStatus.NOT_VERIFIED
+    assert LibraryReferenceCache(library).count() == 2  # neither failure is stored
     arxiv.clear()
+    crossref.clear()
     second = make(arxiv, crossref, cache=LibraryReferenceCache(library))
-    ok = second.check(entry("arXiv:1907.10121v1", title="SciPy 1.0"))
+    ok = second.check(entry("arXiv:1907.10121v2", title="SciPy 1.0"))
     assert (ok.status, ok.cached) == (ReferenceStatus.OK, True)
-    assert second.check(entry("arXiv:2403.99999")).status is ReferenceStatus.NOT_FOUND
-    assert arxiv.seen == []
+    gone = second.check(entry("doi:10.9999/made.up"))
+    assert (gone.status, gone.cached) == (ReferenceStatus.NOT_FOUND, True)
+    assert arxiv.seen == [] and crossref.seen == []
     assert second.check(entry(SCIPY_DOI)).status is ReferenceStatus.OK  # asked again
 
 
@@ -259,7 +265,9 @@ def test_stale_answers_are_asked_again(
     }
     Library.open(library).close()
     LibraryReferenceCache(library).put(
-        StoredLookup("arXiv:1907.10121", "arxiv", "found", json.dumps(record), "", old)
+        StoredLookup(
+            kept_as("arXiv:1907.10121", arxiv), "arxiv", "found", json.dumps(record), "", old
+        )
     )
     check = make(arxiv, crossref, cache=LibraryReferenceCache(library)).check(
         entry("arXiv:1907.10121v2")
@@ -342,7 +350,7 @@ def test_a_failing_agency_route_is_not_verified(
     assert "agency reply for doi:10.9999/made.up could not be read" in garbled.reason
 
 
-def _keep(library: Path, identifier: str, latest: int) -> None:
+def _keep(library: Path, identifier: str, latest: int, arxiv: ArxivServer) -> None:
     record = {
         "source": "arxiv",
         "ref": f"{identifier}v{latest}",
@@ -355,7 +363,7 @@ def _keep(library: Path, identifier: str, latest: int) -> None:
     Library.open(library).close()
     now = datetime.now(UTC).isoformat(timespec="seconds")
     LibraryReferenceCache(library).put(
-        StoredLookup(identifier, "arxiv", "found", json.dumps(record), "", now)
+        StoredLookup(kept_as(identifier, arxiv), "arxiv", "found", json.dumps(record), "", now)
     )
 
 
@@ -363,7 +371,7 @@ def test_a_kept_answer_older_than_the_cited_version_is_asked_again(
     arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
 ) -> None:
     library = tmp_path / "library.sqlite3"
-    _keep(library, "arXiv:1907.10121", latest=1)  # kept before arXiv published v2
+    _keep(library, "arXiv:1907.10121", latest=1, arxiv=arxiv)  # kept before arXiv published v2
     verifier = make(arxiv, crossref, cache=LibraryReferenceCache(library))
     v1 = verifier.check(entry("arXiv:1907.10121v1"))
     assert (v1.status, v1.cached) == (ReferenceStatus.OK, True)
@@ -371,7 +379,7 @@ def test_a_kept_answer_older_than_the_cited_version_is_asked_again(
     v2 = verifier.check(entry("arXiv:1907.10121v2"))
     assert (v2.status, v2.cached) == (ReferenceStatus.OK, False), v2.reason
     assert len(arxiv.seen) == 1
-    kept = LibraryReferenceCache(library).get("arXiv:1907.10121")
+    kept = LibraryReferenceCache(library).get(kept_as("arXiv:1907.10121", arxiv))
     assert kept is not None and kept.record is not None
     assert json.loads(kept.record)["latestVersion"] == 2  # stored anew
     v7 = verifier.check(entry("arXiv:1907.10121v7"))  # past the newest, as arXiv says now
@@ -383,10 +391,150 @@ def test_a_kept_answer_older_than_the_cited_version_is_never_not_found_on_failur
     arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
 ) -> None:
     library = tmp_path / "library.sqlite3"
-    _keep(library, "arXiv:1907.10121", latest=1)
+    _keep(library, "arXiv:1907.10121", latest=1, arxiv=arxiv)
     arxiv.fail_next(503, count=6, retry_after="0")
     check = make(arxiv, crossref, cache=LibraryReferenceCache(library)).check(
         entry("arXiv:1907.10121v2")
     )
     assert check.status is ReferenceStatus.NOT_VERIFIED
     assert check.reason.startswith("arXiv could not be asked")
+
+
+_EMPTY_FEEDS = [
+    # arXiv's empty answer, and the one that counts a result it does not give.
+    b'<feed xmlns="http://www.w3.org/2005/Atom"><title>ArXiv Query</title></feed>',
+    b'<feed xmlns="http://www.w3.org/2005/Atom" xmlns:opensearch="http://a9.com/-/spec/'
+    b'opensearch/1.1/"><opensearch:totalResults>1</opensearch:totalResults></feed>',
+]
+
+
+@pytest.mark.parametrize("feed", _EMPTY_FEEDS)
+def test_an_empty_arxiv_feed_is_not_verified_and_not_kept(
+    arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path, feed: bytes
+) -> None:
+    # arXiv answers so now and then for a paper it has: it was not_found, kept for 30 days.
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    arxiv.reply_next(200, feed, "application/atom+xml")
+    first = make(arxiv, crossref, cache=LibraryReferenceCache(library))
+    check = first.check(entry("arXiv:1907.10121", title="SciPy 1.0"))
+    assert check.status is ReferenceStatus.NOT_VERIFIED
+    assert check.reason.startswith("arXiv gave an empty answer for arXiv:1907.10121")
+    assert LibraryReferenceCache(library).count() == 0
+    again = make(arxiv, crossref, cache=LibraryReferenceCache(library))
+    assert again.check(entry("arXiv:1907.10121", title="SciPy 1.0")).status is ReferenceStatus.OK
+
+
+def test_a_404_page_that_is_not_crossrefs_is_not_verified_and_not_kept(
+    arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
+) -> None:
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    # A DOI no agency knows: Crossref's own answer on the agency route would make it not_found.
+    crossref.reply_next(404, b"<html>Not Found</html>", "text/html")
+    check = make(arxiv, crossref, cache=LibraryReferenceCache(library)).check(
+        entry("doi:10.9999/made.up")
+    )
+    assert check.status is ReferenceStatus.NOT_VERIFIED
+    assert "Crossref could not be asked" in check.reason
+    assert LibraryReferenceCache(library).count() == 0
+
+
+def test_answers_are_kept_per_catalogue_address(
+    arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
+) -> None:
+    # An answer from a misaddressed or other catalogue was returned once the address was fixed.
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    with CrossrefServer() as other:
+        wrong = make(arxiv, other, cache=LibraryReferenceCache(library))
+        assert wrong.check(entry(SCIPY_DOI)).status is ReferenceStatus.NOT_FOUND
+        assert LibraryReferenceCache(library).get(kept_as(f"doi:{SCIPY_DOI}", other)) is not None
+    right = make(arxiv, crossref, cache=LibraryReferenceCache(library))
+    check = right.check(entry(SCIPY_DOI))
+    assert (check.status, check.cached) == (ReferenceStatus.OK, False)
+    assert LibraryReferenceCache(library).get(f"doi:{SCIPY_DOI}") is None  # not the public one's
+
+
+def test_a_repeated_identifier_asked_in_this_run_is_not_said_to_be_cached(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    verifier = make(arxiv, crossref)  # no cache, as --no-cache
+    first = verifier.check(entry(SCIPY_DOI))
+    second = verifier.check(CitedReference("other", parse_ref(SCIPY_DOI)))
+    assert (first.cached, second.cached) == (False, False)
+    assert len(crossref.seen) == 1  # asked once all the same
+
+
+def test_a_collaboration_as_first_author(arxiv: ArxivServer, crossref: CrossrefServer) -> None:
+    arxiv.add(
+        "1207.7214",
+        "Observation of a new particle in the search for the Standard Model Higgs boson",
+        {1: b"", 2: b""},
+        authors=("The ATLAS Collaboration",),
+        published="2012-07-31T00:00:00Z",
+    )
+    verifier = make(arxiv, crossref)
+    title = "Observation of a new particle in the search for the Standard Model Higgs boson"
+    inspire = CitedReference(
+        "Aad:2012tfa", parse_ref("1207.7214"), title, ("Aad",), 2012, collaboration="ATLAS"
+    )
+    check = verifier.check(inspire)
+    assert check.status is ReferenceStatus.OK, check.reason
+    assert "title, first author and year agree" in check.reason
+    other = verifier.check(replace(inspire, collaboration="CMS"))
+    assert other.status is ReferenceStatus.METADATA_MISMATCH
+    assert other.mismatches[0].to_dict() == {
+        "field": "firstAuthor",
+        "cited": "CMS",
+        "catalogue": "The ATLAS Collaboration",
+    }
+    unnamed = verifier.check(replace(inspire, collaboration=None))
+    assert unnamed.status is ReferenceStatus.OK, unnamed.reason
+    assert "first author not compared (arxiv names a collaboration, the entry a person)" in (
+        unnamed.reason
+    )
+
+
+def test_an_older_version_cited_is_compared_as_arxiv_describes_it(
+    arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
+) -> None:
+    # It was compared with the newest version's title and authors, another paper's by then.
+    arxiv.add(
+        "2106.00001",
+        "Scaling laws revisited: a unified view",
+        {1: b"", 2: b""},
+        authors=("Zed Newauthor", "Jane Roe"),
+        published="2021-06-01T00:00:00Z",
+        earlier={1: ("On the scaling of language models", ("Jane Roe",))},
+    )
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    verifier = make(arxiv, crossref, cache=LibraryReferenceCache(library))
+    v1 = entry("arXiv:2106.00001v1", title="On the scaling of language models", authors=("Roe",))
+    old = verifier.check(v1)
+    assert old.status is ReferenceStatus.OK, old.reason
+    assert old.reason == (
+        "arxiv knows arXiv:2106.00001v1; title and first author agree "
+        "(v1, as cited; the newest is v2)"
+    )
+    assert old.catalogue is not None and old.catalogue.title == "On the scaling of language models"
+    newest = entry("arXiv:2106.00001v1", title="Scaling laws revisited: a unified view")
+    differs = verifier.check(newest)
+    assert differs.status is ReferenceStatus.METADATA_MISMATCH
+    assert differs.reason.endswith("(v1, as cited; the newest is v2)")
+    assert [s.query["id_list"] for s in arxiv.seen] == [["2106.00001"], ["2106.00001v1"]]
+    arxiv.clear()
+    again = make(arxiv, crossref, cache=LibraryReferenceCache(library)).check(v1)
+    assert (again.status, again.cached, arxiv.seen) == (ReferenceStatus.OK, True, [])
+
+
+def test_an_older_version_that_cannot_be_asked_is_compared_with_the_newest_as_said(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    verifier = make(arxiv, crossref)
+    assert verifier.check(entry("arXiv:1907.10121")).status is ReferenceStatus.OK
+    arxiv.fail_next(400)  # the version's own entry
+    old = verifier.check(entry("arXiv:1907.10121v1", title="SciPy 1.0"))
+    assert old.status is ReferenceStatus.OK
+    assert old.reason.endswith("(compared with v2, the newest; the entry cites v1)")

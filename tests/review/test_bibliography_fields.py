@@ -115,3 +115,24 @@ def test_an_arxiv_id_and_a_journal_doi_are_both_named_and_the_arxiv_id_checked()
 )
 def test_an_entry_naming_one_work_says_nothing(fields: str) -> None:
     assert two_identifiers(_entry(fields)) is None
+
+
+@pytest.mark.parametrize(
+    "naming",
+    [
+        r"doi = {10.1000/abc{\_}def}",
+        r"doi = {10.1000/abc\_def}",
+        r"url = {https://doi.org/10.1000/abc\_def}",
+        r"doi = {10.1000/abc{\#}def}",
+    ],
+)
+def test_tex_escapes_in_an_identifier_field_are_the_characters(naming: str) -> None:
+    # The backslash was part of the DOI looked up: not_found, kept for 30 days.
+    expected = "doi:10.1000/abc#def" if "#" in naming else "doi:10.1000/abc_def"
+    assert _cited(f"@misc{{e, {naming}}}") == expected
+
+
+def test_an_entry_keeps_its_collaboration() -> None:
+    bib = parse_bibliography("@article{e, author = {Aad, G. and others}, collaboration = {ATLAS}}")
+    entry = bib.entries["e"]
+    assert (entry.authors, entry.collaboration) == (("Aad",), "ATLAS")

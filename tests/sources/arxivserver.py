@@ -5,7 +5,8 @@ and source packages (``/e-print/IDvN``).
         srv.add("1706.03762", "Attention Is All\\n  You Need", {1: pdf_v1, 7: pdf_v7})
         srv.add_source("1706.03762", 7, gzipped_tar_bytes)  # else /e-print/ answers 404
         srv.add("1234.56789", "Withdrawn", {1: b"", 2: b""}, authors=("Ann Other",),
-                published="2012-04-01T00:00:00Z", comments={2: "This paper has been withdrawn"})
+                published="2012-04-01T00:00:00Z", comments={2: "This paper has been withdrawn"},
+                earlier={1: ("Its first title", ("Ann Other", "Bo Second"))})
         srv.fail_next(503, retry_after="0")   # then normal service
         ...
         assert srv.seen[0].path == "/api/query"
@@ -84,6 +85,8 @@ class Metadata:
     authors: tuple[str, ...] = ("A. Author",)
     published: str = "2017-06-12T17:57:34Z"
     comments: Mapping[int, str] = field(default_factory=dict)  # version -> arxiv:comment
+    # An earlier version's own title and authors, where they differ from the newest's.
+    earlier: Mapping[int, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
 
 
 class ArxivServer(FakeServer[Seen]):
@@ -109,9 +112,12 @@ class ArxivServer(FakeServer[Seen]):
         authors: tuple[str, ...] = ("A. Author",),
         published: str = "2017-06-12T17:57:34Z",
         comments: Mapping[int, str] | None = None,
+        earlier: Mapping[int, tuple[str, tuple[str, ...]]] | None = None,
     ) -> None:
         self.papers[work] = (title, versions)
-        self.metadata[work] = Metadata(authors, published, dict(comments or {}))
+        self.metadata[work] = Metadata(
+            authors, published, dict(comments or {}), dict(earlier or {})
+        )
 
     def add_source(
         self, work: str, version: int, data: bytes, content_type: str = "application/x-eprint-tar"
@@ -167,13 +173,14 @@ class ArxivServer(FakeServer[Seen]):
     def _entry(self, work: str, vid: str, title: str, version: int) -> str:
         meta = self.metadata.get(work, Metadata())
         comment = meta.comments.get(version)
+        title, authors = meta.earlier.get(version, (title, meta.authors))
         return _ENTRY.format(
             vid=vid,
             title=escape(title),
             published=escape(meta.published),
             summary=escape(comment or "An abstract."),
             authors="".join(
-                f"    <author><name>{escape(name)}</name></author>\n" for name in meta.authors
+                f"    <author><name>{escape(name)}</name></author>\n" for name in authors
             ),
             comment=f"    <arxiv:comment>{escape(comment)}</arxiv:comment>\n" if comment else "",
         )

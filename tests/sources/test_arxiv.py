@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.errors import ArxivError, ArxivNotFoundError
+from claimaudit.errors import ArxivEmptyFeedError, ArxivError, ArxivNotFoundError
 from claimaudit.identity import parse_ref
 from claimaudit.sources.arxiv import DEFAULT_BASE_URL, ArxivClient, ArxivEntry
 from tests.library.helpers import make_pdf
@@ -218,6 +218,29 @@ def test_an_unreachable_arxiv_is_not_asked_again_for_a_minute(time_: FakeTime) -
         time_.now += 61
         third = error(nowhere, "1810.04805")
         assert nowhere.requests_made == asked + 3 and "gave up after 3 attempts" in third
+
+
+def test_an_overloaded_arxiv_is_not_asked_again_for_a_minute(
+    arxiv: ArxivServer, client: ArxivClient, time_: FakeTime
+) -> None:
+    # Each paper used to wait out every retry of its own 503s (or 429s).
+    client.min_interval = 0
+    arxiv.fail_next(503, count=4, retry_after="0")
+    assert "gave up after 4 attempts" in error(client, "1706.03762")
+    asked = client.requests_made
+    assert "not retried: it failed moments ago" in error(client, "1706.03762")
+    assert client.requests_made == asked
+    time_.now += 61
+    assert client.entry(parse_ref("1706.03762")).ref.work == "1706.03762"
+
+
+def test_an_empty_feed_is_told_apart_from_other_answers(
+    arxiv: ArxivServer, client: ArxivClient
+) -> None:
+    # arXiv answers an id it never issued so, and now and then one it has: a downloader may
+    # take it as "no such paper" (a not-found error still), a reference check may not.
+    with pytest.raises(ArxivEmptyFeedError):
+        client.entry(parse_ref("2403.99999"))
 
 
 def test_an_answer_that_is_an_error_is_not_remembered(

@@ -49,20 +49,25 @@ REFERENCE_TENTHS = 3
 MIN_REFERENCE_WIDTH = 12
 
 
-def _table(checks: list[ReferenceCheck], width: int) -> Table:
+def _table(checks: list[ReferenceCheck], width: int, files: list[str] | None = None) -> Table:
     """Per entry of the bibliography: its key (and what it was looked up as, when that differs),
-    its status, never cut, and why; a long key or reason folds onto more lines."""
+    its status, never cut, and why; a long key or reason folds onto more lines. ``files``:
+    each entry's file, shown in a column of its own when the entries come from several."""
     table = Table(expand=True)
     cap = max(MIN_REFERENCE_WIDTH, width * REFERENCE_TENTHS // 10)
+    several = files is not None and len(set(files)) > 1
+    if several:
+        table.add_column("file", overflow="fold", max_width=cap)
     table.add_column("reference", overflow="fold", max_width=cap)
     table.add_column("status", no_wrap=True)
     table.add_column("why", ratio=1, overflow="fold")
-    for check in checks:
-        table.add_row(
+    for number, check in enumerate(checks):
+        cells = [
             _reference(check),
             Text(check.status.value.replace("_", " "), style=_STYLE[check.status]),
             shown_text(check.reason),
-        )
+        ]
+        table.add_row(*([shown_text(files[number])] if several and files else []), *cells)
     return table
 
 
@@ -79,6 +84,9 @@ def _check(verifier: ReferenceVerifier, entry: Entry) -> ReferenceCheck:
     too (an arXiv id and a journal DOI), which is not looked up."""
     if entry.refused:
         return ReferenceCheck(entry.key, None, ReferenceStatus.NOT_VERIFIED, entry.refused)
+    if entry.bad_doi:
+        why = f"no arXiv id or DOI to look up: {entry.bad_doi}"
+        return ReferenceCheck(entry.key, None, ReferenceStatus.NOT_VERIFIED, why)
     paper = str(entry.refs[0]) if entry.refs else None
     check = verifier.check(cited_reference(entry.key, paper, entry))
     note = two_identifiers(entry)
@@ -139,7 +147,8 @@ def refs(
             answer["unreadEntries"] = [u.to_dict() for u in unread]
         out_console.file.write(json_text(answer, indent=2) + "\n")
     else:
-        out_console.print(_table(checks, out_console.width))
+        shown_files = [str(bib) for bib, _ in entries]
+        out_console.print(_table(checks, out_console.width, shown_files))
         skipped = f"; {len(unread)} could not be read" if unread else ""
         out_console.print(f"{counted(len(checks), 'reference')}: {status_line(counts)}{skipped}")
     conditions = as_fail_on(fail_on)

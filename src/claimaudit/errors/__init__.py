@@ -26,6 +26,7 @@ name from here.
 from __future__ import annotations
 
 from claimaudit.errors._backend import (
+    ArxivEmptyFeedError,
     ArxivError,
     ArxivNotFoundError,
     BackendError,
@@ -85,6 +86,7 @@ from claimaudit.errors._usage import (
 
 __all__ = [
     "AmbiguousPaperError",
+    "ArxivEmptyFeedError",
     "ArxivError",
     "ArxivNotFoundError",
     "BackendError",

@@ -124,6 +124,12 @@ class ArxivNotFoundError(ArxivError):
     exist. Every other ArxivError (a failed request, a malformed reply) says nothing about it."""
 
 
+class ArxivEmptyFeedError(ArxivNotFoundError):
+    """arXiv's feed held no entry for the id. It answers so for an id it never issued, but also
+    now and then for a paper it has (an empty feed, or one counting a result it does not
+    give): a downloader may take it as "no such paper", a verdict on a reference may not."""
+
+
 class EprintError(ArxivError):
     """arXiv's source package of a paper is over the unpacking limits: refused, not partly
     read (the paper is then read from its PDF)."""

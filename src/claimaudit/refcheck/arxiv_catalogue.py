@@ -1,9 +1,11 @@
 """arXiv as a catalogue: a paper's metadata from the Atom API, as a ``CatalogueRecord``.
 
 The unversioned id is looked up, so the answer describes the newest version: a withdrawal is a
-new version whose comment says so, and it concerns every version cited. Family names are the
-last word of each author's name as arXiv prints it ("Stéfan van der Walt" gives "Walt"; the
-comparison allows for the particles), skipping suffixes such as "Jr.".
+new version whose comment says so, and it concerns every version cited. An older version cited
+is described by its own entry (``arxiv_version_record``): its title and authors may differ.
+Family names are the last word of each author's name as arXiv prints it ("Stéfan van der Walt"
+gives "Walt"; the comparison allows for the particles), skipping suffixes such as "Jr.", or
+what comes before a comma ("Smith, John" gives "Smith").
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import re
 
 from claimaudit.identity import PaperRef
+from claimaudit.refcheck.compare import is_collaboration
 from claimaudit.refcheck.models import CatalogueRecord
 from claimaudit.sources.arxiv import ArxivClient, ArxivEntry
 
@@ -23,16 +26,26 @@ _WITHDRAWN_OPENING = re.compile(
     r"withdrawn(?:\s*(?:[:.;,(\-\u2013]|$)|\s+(?:by|due|because|for|as|pending|until)\b)",
     re.IGNORECASE,
 )
+# Matched at the start of a sentence only: "an earlier version was withdrawn by the authors",
+# "arXiv:1901.00001, which has been withdrawn" and "the paper was withdrawn from NeurIPS" tell
+# of another version's, another paper's or a venue's withdrawal, not this paper's.
 _WITHDRAWN_STATEMENT = re.compile(
-    r"(?:this|the)\s+(?:paper|article|submission|manuscript|preprint|work|version)\s+"
-    r"(?:has\s+been|have\s+been|is|was)\s+withdrawn\b"
-    r"|\bwithdrawn\s+by\s+(?:the\s+)?(?:authors?|author\(s\)|arxiv|admin\w*)(?!\w)",
+    r"\s*(?:(?:this|the)\s+(?:paper|article|submission|manuscript|preprint|work|version)\s+"
+    r"(?:has\s+been|have\s+been|is|was)\s+withdrawn\b(?!\s+from\b)"
+    r"|withdrawn\s+by\s+(?:the\s+)?(?:authors?|author\(s\)|arxiv|admin\w*)(?!\w))",
     re.IGNORECASE,
 )
+_SENTENCE_END = re.compile(r"(?<=[.;!?])\s+")
 _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
 
 
 def family_name(name: str) -> str:
+    if is_collaboration(name):  # "The ATLAS Collaboration": its last word names no one
+        return " ".join(name.split())
+    family, _, rest = name.partition(",")
+    if rest.strip() and rest.strip().lower() not in _SUFFIXES:
+        # Written family name first ("Smith, John"), as some submitters do.
+        return " ".join(family.split()) or name.strip()
     parts = [p for p in name.replace(",", " ").split() if p.lower() not in _SUFFIXES]
     return parts[-1] if parts else name.strip()
 
@@ -42,12 +55,13 @@ def _year(stamp: str | None) -> int | None:
 
 
 def _says_withdrawn(text: str, *, anywhere: bool) -> bool:
-    """Whether ``text`` opens with a withdrawal notice (or, ``anywhere``, states one)."""
-    if _WITHDRAWN_OPENING.match(text):
-        return True
-    if anywhere:
-        return _WITHDRAWN_STATEMENT.search(text) is not None
-    return _WITHDRAWN_STATEMENT.match(text.lstrip()) is not None
+    """Whether ``text`` opens with a withdrawal notice of this paper (or, ``anywhere``, one
+    of its sentences does: "12 pages. This paper has been withdrawn")."""
+    sentences = _SENTENCE_END.split(text) if anywhere else [text]
+    return any(
+        _WITHDRAWN_OPENING.match(sentence) or _WITHDRAWN_STATEMENT.match(sentence)
+        for sentence in sentences
+    )
 
 
 def _withdrawn(entry: ArxivEntry) -> str | None:
@@ -61,7 +75,16 @@ def _withdrawn(entry: ArxivEntry) -> str | None:
 
 def arxiv_record(client: ArxivClient, ref: PaperRef) -> CatalogueRecord:
     """The newest version of ``ref``'s work; raises ArxivNotFoundError / ArxivError."""
-    entry = client.entry(ref.unversioned)
+    return _record(client.entry(ref.unversioned), newest=True)
+
+
+def arxiv_version_record(client: ArxivClient, ref: PaperRef) -> CatalogueRecord:
+    """The version ``ref`` cites (``id_list=IDvN``), to compare with: whether the work is
+    withdrawn is the newest version's to say. Raises ArxivError."""
+    return _record(client.entry(ref), newest=False)
+
+
+def _record(entry: ArxivEntry, *, newest: bool) -> CatalogueRecord:
     years = [y for y in (_year(entry.published), _year(entry.updated)) if y is not None]
     return CatalogueRecord(
         source="arxiv",
@@ -69,6 +92,6 @@ def arxiv_record(client: ArxivClient, ref: PaperRef) -> CatalogueRecord:
         title=entry.title,
         authors=tuple(family_name(a) for a in entry.authors),
         years=tuple(dict.fromkeys(years)),
-        withdrawn=_withdrawn(entry),
-        latest_version=entry.ref.version,
+        withdrawn=_withdrawn(entry) if newest else None,
+        latest_version=entry.ref.version if newest else None,
     )

@@ -47,6 +47,21 @@ _PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ten ter het zu af av".split()
 )
 _YEAR = re.compile(r"(?<!\d)(1[89]\d\d|20\d\d)(?!\d)")
+# Letters that NFKD does not decompose into an ASCII letter and accents, written as an ASCII
+# name would write them ("Sørensen" and "Sorensen", "Łukasz" and "Lukasz").
+_TRANSLITERATED = str.maketrans(
+    {
+        "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "\u0131": "i", "đ": "d", "Đ": "D", "ð": "d",
+        "Ð": "D", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "þ": "th",
+        "Þ": "Th", "ħ": "h", "Ħ": "H",
+    }
+)  # fmt: skip
+# What makes two near-identical titles two works: their numbers ("at 7 TeV", "at 8 TeV"),
+# roman numerals ("Part I", "Part II") and negations ("is all", "is not all").
+_ROMAN = re.compile(r"^(?=[ivx]+$)x{0,3}(?:ix|iv|v?i{0,3})$")  # I to XXXIX, as parts go
+_NEGATIONS = frozenset("not no non never without nor cannot t".split())
+# A collaboration signing as an author ("The ATLAS Collaboration"): no person's family name.
+_COLLABORATION = re.compile(r"\b(?:collaborations?|consortium)\s*$", re.IGNORECASE)
 _SHOWN = 200
 FIELD_NAMES = {"title": "title", "firstAuthor": "first author", "year": "year"}
 
@@ -63,7 +78,8 @@ class Comparison:
 
 def words(text: str) -> str:
     """Case-folded words of any script, accents dropped, separated by single spaces."""
-    decomposed = unicodedata.normalize("NFKD", plain_text(text).replace("&", " and "))
+    plain = plain_text(text).replace("&", " and ").translate(_TRANSLITERATED)
+    decomposed = unicodedata.normalize("NFKD", plain)
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
     kept = "".join(c if c.isalnum() else " " for c in stripped)
     return " ".join(_UNSPACED.sub(r" \1 ", kept).split())
@@ -80,7 +96,22 @@ def titles_match(cited: str, catalogue: str) -> bool:
         return False
     if a == b or a == _main_title(catalogue) or b == _main_title(cited):
         return True
+    if _distinguishing(a) != _distinguishing(b):
+        return False
     return difflib.SequenceMatcher(None, a, b).ratio() >= TITLE_SIMILARITY
+
+
+def _distinguishing(title_words: str) -> list[str]:
+    """The words of a title that a typo never changes but another work's title does."""
+    return sorted(
+        w
+        for w in title_words.split()
+        if w.isdigit() or w in _NEGATIONS or _ROMAN.match(w) is not None
+    )
+
+
+def is_collaboration(name: str) -> bool:
+    return _COLLABORATION.search(name) is not None
 
 
 def _particles_only(prefix: str) -> bool:
@@ -134,9 +165,10 @@ def comparison(cited: CitedReference, found: CatalogueRecord) -> Comparison:
         first = cited.authors[0]
         result.add(
             "firstAuthor",
-            _missing(found.authors[0] if found.authors else "", first),
-            lambda: families_match(first, found.authors[0]),
-            lambda: Mismatch("firstAuthor", plain_text(first), found.authors[0]),
+            _missing(found.authors[0] if found.authors else "", first)
+            or _group_missing(cited, found),
+            lambda: _authors_match(cited, first, found.authors[0]),
+            lambda: Mismatch("firstAuthor", _cited_first(cited, first), found.authors[0]),
         )
     if cited.year is not None:
         year = cited.year
@@ -150,6 +182,40 @@ def comparison(cited: CitedReference, found: CatalogueRecord) -> Comparison:
 
 
 _NOT_GIVEN = "the catalogue gives none"
+
+
+def _cited_group(cited: CitedReference) -> str:
+    """The collaboration the entry names: INSPIRE's ``collaboration`` field, else a first
+    author that is one ("{ATLAS Collaboration}")."""
+    if cited.collaboration and cited.collaboration.strip():
+        return cited.collaboration
+    first = cited.authors[0] if cited.authors else ""
+    return first if is_collaboration(first) else ""
+
+
+def _group_missing(cited: CitedReference, found: CatalogueRecord) -> str | None:
+    """Why the first authors cannot be compared: one side names a collaboration, the other
+    only a person (INSPIRE's ``collaboration`` field names the entry's)."""
+    by_group = is_collaboration(found.authors[0])
+    if by_group and not _cited_group(cited):
+        return "the catalogue names a collaboration, the entry a person"
+    if not by_group and cited.authors and is_collaboration(cited.authors[0]):
+        return "the entry names a collaboration, the catalogue a person"
+    return None
+
+
+def _authors_match(cited: CitedReference, first: str, catalogue: str) -> bool:
+    if is_collaboration(catalogue):
+        # "ATLAS" against "The ATLAS Collaboration": the entry's name within the catalogue's
+        # (not their shared last word, which "CMS Collaboration" has too).
+        group = words(_COLLABORATION.sub("", _cited_group(cited)))
+        return bool(group) and f" {group} " in f" {words(catalogue)} "
+    return families_match(first, catalogue)
+
+
+def _cited_first(cited: CitedReference, first: str) -> str:
+    group = _cited_group(cited) if is_collaboration(first) or cited.collaboration else ""
+    return plain_text(group or first)
 
 
 def _missing(catalogue: str, cited: str) -> str | None:

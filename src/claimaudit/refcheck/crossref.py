@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Callable
 from types import TracebackType
@@ -35,6 +36,17 @@ BACKOFF = 2.0
 MAX_WAIT = 30.0
 MAX_REPLY_BYTES = 5 * 1024 * 1024
 _RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+# Crossref's own 404 body. Any other 404 (a web server's page, a base URL that is not the API)
+# says nothing about the DOI.
+_NOT_FOUND_BODY = b"Resource not found."
+# A title that is a notice, as publishers mark them: "RETRACTED: ...", "Retracted article: ...",
+# "[Retracted] ...", "WITHDRAWN: ...". A title that only starts with the word ("Retracted
+# Science and the Retraction Index") is a paper's.
+_NOTICE_TITLE = re.compile(
+    r"\s*(?:\[\s*(?:retracted|withdrawn)(?:\s+article)?\s*\]"
+    r"|(?:retracted|withdrawn)(?:\s+(?:article|paper|publication))?\s*:)",
+    re.IGNORECASE,
+)
 # Update types that take a work back; the others (correction, erratum, expression of concern,
 # new version) leave it standing.
 _WITHDRAWING = {"retraction", "partial_retraction", "withdrawal", "removal"}
@@ -100,18 +112,32 @@ class CrossrefClient:
         params = {"mailto": self.mailto} if self.mailto else None
         status, body = self._get(url, params)
         if status == 404:
-            self._raise_absent(ref, url, params)
+            self._raise_absent(ref, url, params, body)
         try:
-            data = json.loads(body)
-            return parse_work(data["message"], ref)
-        except (ValueError, KeyError, TypeError) as error:
-            raise CrossrefError(f"Crossref's reply for {ref} is not a work ({error})") from None
+            message = json.loads(body)["message"]
+            if not isinstance(message, dict):
+                raise TypeError(f"its message is {_json_kind(message)}")
+            return parse_work(message, ref)
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise CrossrefError(f"an unreadable reply for {ref}, not a work ({error})") from None
 
-    def _raise_absent(self, ref: PaperRef, url: str, params: dict[str, str] | None) -> NoReturn:
+    def _own_404(self, body: bytes) -> None:
+        """A 404 whose body is not Crossref's own answer is a failure, not an answer."""
+        if body.strip() != _NOT_FOUND_BODY:
+            raise CrossrefError(
+                f"{redact_url(self.base_url)} answered HTTP 404 without Crossref's "
+                f"{_NOT_FOUND_BODY.decode()!r}: it may not be Crossref's API"
+            )
+
+    def _raise_absent(
+        self, ref: PaperRef, url: str, params: dict[str, str] | None, first_body: bytes
+    ) -> NoReturn:
         """Why ``/works/{doi}`` 404'd: Crossref serves only its own DOIs, so its agency route
         tells a DOI registered elsewhere (DataCite, mEDRA: it exists) from one nobody knows."""
+        self._own_404(first_body)
         status, body = self._get(f"{url}/agency", params)
         if status == 404:
+            self._own_404(body)
             raise CrossrefNotFoundError(
                 f"Crossref has no work {ref}, and no DOI registration agency knows it"
             )
@@ -119,7 +145,7 @@ class CrossrefClient:
             agency = json.loads(body)["message"]["agency"]
             agency_id = str(agency["id"])
             label = str(agency.get("label") or agency_id)
-        except (ValueError, KeyError, TypeError) as error:
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
             raise CrossrefError(
                 f"Crossref's agency reply for {ref} could not be read ({error})"
             ) from None
@@ -154,8 +180,6 @@ class CrossrefClient:
                 failure = (
                     f"Crossref unreachable at {redact_url(self.base_url)} ({type(error).__name__})"
                 )
-                if attempt >= self.retries:
-                    self._outage.note(failure)
             else:
                 if status in (200, 404):
                     return status, body
@@ -164,6 +188,9 @@ class CrossrefClient:
                     raise CrossrefError(failure)
                 wait = _retry_after(response.headers.get("retry-after", ""))
             if attempt >= self.retries:
+                # An overloaded or refusing service is not asked again for a while either,
+                # as an unreachable one: the next references fail fast.
+                self._outage.note(failure)
                 raise CrossrefError(f"{failure}; gave up after {attempt + 1} attempts")
             self._sleep(min(MAX_WAIT, self.backoff * 2**attempt if wait is None else wait))
             attempt += 1
@@ -176,49 +203,74 @@ def _retry_after(value: str) -> float | None:
         return None
 
 
+def _json_kind(value: object) -> str:
+    names = {type(None): "null", str: "a string", list: "a list", bool: "true or false"}
+    return names.get(type(value), "a number")
+
+
+def _listed(value: object) -> list[Any]:
+    """A field Crossref documents as a list; a lone value as a list of one, else none."""
+    if isinstance(value, list):
+        return value
+    return [value] if isinstance(value, str | dict) else []
+
+
+def _mapping(value: object) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
 def _years(message: dict[str, Any]) -> tuple[int, ...]:
     found: list[int] = []
     for name in ("issued", "published", "published-print", "published-online"):
-        parts = (message.get(name) or {}).get("date-parts") or []
-        if parts and parts[0] and isinstance(parts[0][0], int):
-            found.append(parts[0][0])
+        parts = _mapping(message.get(name)).get("date-parts")
+        first = parts[0] if isinstance(parts, list) and parts else None
+        if isinstance(first, list) and first and type(first[0]) is int:
+            found.append(first[0])
     return tuple(dict.fromkeys(found))
 
 
 def _withdrawn(message: dict[str, Any]) -> str | None:
-    for update in message.get("updated-by") or []:
+    for update in map(_mapping, _listed(message.get("updated-by"))):
         kind = str(update.get("type", "")).lower().replace("-", "_")
         if kind in _WITHDRAWING:
             notice = update.get("DOI")
             by = f" (notice doi:{notice})" if notice else ""
             return f"Crossref lists a {kind.replace('_', ' ')}{by}"
-    for update in message.get("update-to") or []:
+    for update in map(_mapping, _listed(message.get("update-to"))):
         kind = str(update.get("type", "")).lower().replace("-", "_")
         if kind in _WITHDRAWING:
             target = update.get("DOI")
             of = f" of doi:{target}" if target else ""
             return f"this DOI is the {kind.replace('_', ' ')} notice{of}, not the work"
-    for name in message.get("relation") or {}:
+    for name in _mapping(message.get("relation")):
         if "retract" in str(name).lower():
             return f"Crossref relation {name}"
-    titles = message.get("title") or []
-    if titles and str(titles[0]).strip().upper().startswith("RETRACTED"):
-        return "the title says RETRACTED"
+    titles = _listed(message.get("title"))
+    if titles and _NOTICE_TITLE.match(str(titles[0])):
+        return f"the title marks a notice: {' '.join(str(titles[0]).split())[:120]!r}"
     return None
 
 
+def _author(author: object) -> str:
+    """A family name; a person known by one name only (Crossref gives it as ``given``, as
+    for "Sukarno") by that name, so the next author is not taken for the first."""
+    person = _mapping(author)
+    for part in ("family", "name", "given"):
+        value = person.get(part)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return ""
+
+
 def parse_work(message: dict[str, Any], ref: PaperRef) -> CatalogueRecord:
-    """A Crossref ``message`` (one work) as a catalogue record."""
-    titles = [str(t) for t in message.get("title") or [] if str(t).strip()]
-    subtitles = [str(t) for t in message.get("subtitle") or [] if str(t).strip()]
+    """A Crossref ``message`` (one work) as a catalogue record. A field of another shape than
+    documented is read as far as it can be (a title given as a string is that string)."""
+    titles = [t for t in _listed(message.get("title")) if isinstance(t, str) and t.strip()]
+    subtitles = [t for t in _listed(message.get("subtitle")) if isinstance(t, str) and t.strip()]
     title = titles[0] if titles else ""
     if subtitles and ":" not in title:
         title = f"{title}: {subtitles[0]}"
-    authors = tuple(
-        str(a.get("family") or a.get("name") or "").strip()
-        for a in message.get("author") or []
-        if isinstance(a, dict) and (a.get("family") or a.get("name"))
-    )
+    authors = tuple(a for a in map(_author, _listed(message.get("author"))) if a)
     return CatalogueRecord(
         source="crossref",
         ref=ref,

@@ -46,6 +46,7 @@ class CitedReference:
     authors: tuple[str, ...] = ()
     year: int | None = None
     text: str | None = None
+    collaboration: str | None = None  # INSPIRE's field: "ATLAS", who signs as its authors
 
     def __post_init__(self) -> None:
         # Built by hand from Python too: a wrong type would be compared anyway (one author's

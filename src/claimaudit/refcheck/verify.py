@@ -1,21 +1,25 @@
 """Checking cited references against the catalogues: arXiv ids against the arXiv API, DOIs
 against Crossref.
 
-``not_found`` comes only from a catalogue's answer that the identifier does not exist (a 404
-from Crossref whose agency route knows no other registrar, an empty feed from arXiv, or an arXiv
-version past the newest, as arXiv says now: a kept answer whose newest version is older than
-the one cited is asked again); a timeout, an HTTP error, a 429, an unreadable reply or a DOI
-registered with another agency is ``not_verified``, never a verdict on the reference.
+``not_found`` comes only from a catalogue's answer that the identifier does not exist (Crossref's
+own 404 whose agency route knows no other registrar, or an arXiv version past the newest, as
+arXiv says now: a kept answer whose newest version is older than the one cited is asked again);
+a timeout, an HTTP error, a 429, an unreadable reply, a 404 that is not Crossref's, an empty
+arXiv feed (arXiv gives one for a paper it has, at times) or a DOI registered with another
+agency is ``not_verified``, never a verdict on the reference, and is not kept. Answers are kept
+per identifier and catalogue address.
 """
 
 from __future__ import annotations
 
 import json
 import weakref
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Protocol
 
 from claimaudit.errors import (
+    ArxivEmptyFeedError,
     ArxivError,
     ArxivNotFoundError,
     CrossrefError,
@@ -25,9 +29,10 @@ from claimaudit.errors import (
 )
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.reference_lookups import StoredLookup
-from claimaudit.redaction import redact_text
-from claimaudit.refcheck.arxiv_catalogue import arxiv_record
+from claimaudit.redaction import redact_text, redact_url
+from claimaudit.refcheck.arxiv_catalogue import arxiv_record, arxiv_version_record
 from claimaudit.refcheck.compare import FIELD_NAMES, Comparison, comparison
+from claimaudit.refcheck.crossref import DEFAULT_BASE_URL as CROSSREF_BASE_URL
 from claimaudit.refcheck.crossref import CrossrefClient
 from claimaudit.refcheck.models import (
     CatalogueRecord,
@@ -36,6 +41,7 @@ from claimaudit.refcheck.models import (
     ReferenceCheck,
     ReferenceStatus,
 )
+from claimaudit.sources.arxiv import DEFAULT_BASE_URL as ARXIV_BASE_URL
 from claimaudit.sources.arxiv import ArxivClient
 
 
@@ -175,10 +181,13 @@ class ReferenceVerifier:
         cached: bool,
     ) -> ReferenceCheck:
         def made(
-            status: ReferenceStatus, reason: str, mismatches: tuple[Mismatch, ...] = ()
+            status: ReferenceStatus,
+            reason: str,
+            mismatches: tuple[Mismatch, ...] = (),
+            shown: CatalogueRecord = record,
         ) -> ReferenceCheck:
             return ReferenceCheck(
-                cited.key, ref, status, reason, mismatches, record, checked_at, cached
+                cited.key, ref, status, reason, mismatches, shown, checked_at, cached
             )
 
         latest = record.latest_version
@@ -188,23 +197,74 @@ class ReferenceVerifier:
                 f"arXiv has no version {ref.version} of {ref.unversioned} "
                 f"(the newest is v{latest})",
             )
-        found = comparison(cited, record)
-        mismatches = found.mismatches
         if record.withdrawn:
+            mismatches = comparison(cited, record).mismatches
             return made(ReferenceStatus.WITHDRAWN, record.withdrawn, mismatches)
+        # arXiv's answer describes its newest version: an older one cited, which may have had
+        # another title or authors, is compared as arXiv describes that version, or, when that
+        # cannot be asked, with the newest, as the reason says.
+        compared, note = record, ""
+        if ref.version is not None and latest is not None and ref.version < latest:
+            version = self._version(ref)
+            if version is not None:
+                compared = version
+                note = f" (v{ref.version}, as cited; the newest is v{latest})"
+            else:
+                note = f" (compared with v{latest}, the newest; the entry cites v{ref.version})"
+        found = comparison(cited, compared)
+        mismatches = found.mismatches
         if mismatches:
-            return made(
-                ReferenceStatus.METADATA_MISMATCH, describe(mismatches, record.source), mismatches
-            )
-        agreed = agreement(found, record.source)
-        return made(ReferenceStatus.OK, f"{record.source} knows {record.ref}; {agreed}")
+            reason = describe(mismatches, record.source) + note
+            return made(ReferenceStatus.METADATA_MISMATCH, reason, mismatches, compared)
+        reason = f"{record.source} knows {compared.ref}; {agreement(found, record.source)}{note}"
+        return made(ReferenceStatus.OK, reason, shown=compared)
+
+    def _version(self, ref: PaperRef) -> CatalogueRecord | None:
+        """arXiv's description of the version ``ref`` cites, kept as its own answer (a version
+        never changes); None when it cannot be had, and nothing is kept then."""
+        identifier = str(ref)
+        seen = self._seen.get(identifier)
+        key = self._cache_key(ref, versioned=True)
+        if seen is None and self.cache is not None:
+            seen = self.cache.get(key)
+        if seen is None:
+            client = self.arxiv
+            before = client.requests_made
+            try:
+                record = arxiv_version_record(client, ref)
+            except ArxivError:
+                return None
+            finally:
+                self.requests_made += client.requests_made - before
+            data = json.dumps(record.to_dict(), ensure_ascii=False)
+            seen = StoredLookup(key, "arxiv", "found", data, f"arxiv knows {ref}", _now())
+            if self.cache is not None:
+                self.cache.put(seen)
+        self._seen[identifier] = seen
+        if seen.outcome != "found" or seen.record is None:
+            return None
+        return CatalogueRecord.from_dict(json.loads(seen.record))
+
+    def _cache_key(self, ref: PaperRef, *, versioned: bool = False) -> str:
+        """What an answer is kept under: the identifier, and the catalogue's address unless it
+        is the public one, so that an answer from another address (a mirror, a test server, a
+        mistyped base URL) is never taken for the public catalogue's, nor the other way."""
+        identifier = str(ref if versioned else ref.unversioned)
+        client = self.arxiv if ref.kind is RefKind.ARXIV else self.crossref
+        default = ARXIV_BASE_URL if ref.kind is RefKind.ARXIV else CROSSREF_BASE_URL
+        if client.base_url == default.rstrip("/"):
+            return identifier
+        return f"{identifier} at {redact_url(client.base_url)}"
 
     def _lookup(self, ref: PaperRef) -> tuple[StoredLookup, bool]:
+        """The answer for ``ref``, and whether it came from the cache (an answer asked for
+        earlier in this run did not, though it is not asked again)."""
         identifier = str(ref.unversioned)
         seen = self._seen.get(identifier)
         if seen is not None and (identifier in self._asked or not _predates(seen, ref)):
-            return seen, True
-        stored = None if seen is not None or self.cache is None else self.cache.get(identifier)
+            return seen, identifier not in self._asked
+        key = self._cache_key(ref)
+        stored = None if seen is not None or self.cache is None else self.cache.get(key)
         if stored is not None and not _predates(stored, ref):
             self._seen[identifier] = stored
             return stored, True
@@ -214,7 +274,7 @@ class ReferenceVerifier:
         self._seen[identifier] = lookup
         self._asked.add(identifier)
         if self.cache is not None:
-            self.cache.put(lookup)
+            self.cache.put(replace(lookup, identifier=key))
         return lookup, False
 
     def _ask(self, ref: PaperRef) -> StoredLookup:
@@ -225,6 +285,13 @@ class ReferenceVerifier:
             before = client.requests_made
             try:
                 record = arxiv_record(client, ref)
+            except ArxivEmptyFeedError:
+                # arXiv answers so for an id it never issued, and at times for one it has:
+                # no verdict, and nothing kept, so the next run asks again.
+                raise _Failed(
+                    f"arXiv gave an empty answer for {ref.unversioned}: it may have no such "
+                    "paper, or its API answered empty in passing, as it does at times"
+                ) from None
             except ArxivNotFoundError as error:
                 return StoredLookup(identifier, source, "not_found", None, str(error), _now())
             except ArxivError as error:

@@ -23,6 +23,7 @@ from claimaudit.bibfile import BibFormat, BibRecord, UnreadEntry, parse_bib, rea
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, try_parse_ref
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.document import Block
+from claimaudit.text import plain_text
 from claimaudit.userfiles import PathArg, as_path
 
 # Fields whose whole value is an identifier of the work, then fields that name the work in
@@ -33,6 +34,9 @@ _ID_FIELDS = ("eprint", "arxiv", "arxivid", "doi")
 _NAMING_TEXT_FIELDS = ("number", "archive_location", "id")
 _FREE_TEXT_FIELDS = ("note", "journal", "container-title", "howpublished")
 _ARXIV_ARCHIVES = {"arxiv"}
+# TeX's escapes of characters an identifier holds, as BibTeX exports write them in ``doi`` and
+# ``url``: ``10.1000/abc{\_}def``, ``abc\_def``, ``\#``, ``\%``, ``\&``, ``\~``.
+_TEX_ESCAPE = re.compile(r"\{\\([_#%&~$])\}|\\([_#%&~$])")
 _TAG_DEFINITION = re.compile(r"^\[@tag:(?P<tag>[^\]\s]+)\]:[ \t]*(?P<target>\S+)[ \t]*$", re.M)
 _ENTRY_NUMBER = re.compile(r"^\s*(?:\[(\d+)\]|(\d+)[.)])\s")
 _MANUBOT_PREFIXES = {"doi", "arxiv"}
@@ -60,6 +64,8 @@ class Entry:
     text: str | None = None
     et_al: bool = False
     refused: str | None = None  # why an arXiv id it gives is not one ("1412.12345")
+    bad_doi: str | None = None  # why its doi field, which named no work, is no DOI
+    collaboration: str | None = None  # INSPIRE's field: "ATLAS", who signs as its authors
 
 
 @dataclass(frozen=True)
@@ -127,9 +133,18 @@ def _refused_arxiv_id(values: Iterable[tuple[str, str]]) -> str | None:
     return None
 
 
+def _untex(value: str) -> str:
+    """An identifier field's value without TeX's escapes: ``10.1000/abc\\_def`` is
+    ``10.1000/abc_def``, a DOI, where the backslash would be looked up as part of it."""
+    return _TEX_ESCAPE.sub(lambda m: m.group(1) or m.group(2), value)
+
+
 def _field_pairs(record: BibRecord) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """The (field, value) pairs that name the entry's work, and those of its free text."""
-    fields = record.fields
+    fields = {
+        name: _untex(value) if name in (*_ID_FIELDS, "url") else value
+        for name, value in record.fields.items()
+    }
     archive = (fields.get("archiveprefix") or fields.get("eprinttype") or "").lower()
     naming = [(name, fields[name]) for name in _ID_FIELDS if name in fields]
     if "eprint" in fields and archive and archive not in _ARXIV_ARCHIVES:
@@ -157,6 +172,7 @@ def entry_of(record: BibRecord) -> Entry:
     if not refs and refused is None:
         refs = paper_refs(free)
         refused = None if refs else _refused_arxiv_id(free)
+    collaboration = record.fields.get("collaboration")
     return Entry(
         record.key,
         refs,
@@ -165,7 +181,24 @@ def entry_of(record: BibRecord) -> Entry:
         record.year,
         et_al=record.et_al,
         refused=refused,
+        bad_doi=None if refs or refused else _bad_doi(naming),
+        collaboration=plain_text(collaboration).strip() or None if collaboration else None,
     )
+
+
+def _bad_doi(naming: list[tuple[str, str]]) -> str | None:
+    """Why the entry's ``doi`` field, which gives no DOI, is none ("1000/x", a publisher's
+    address, a DOI with a space), said where the entry is checked, as a refused eprint is."""
+    value = " ".join(dict(naming).get("doi", "").split())
+    if not value:
+        return None
+    why = (
+        "it holds a space"
+        if " " in value
+        else "a DOI reads 10.NNNN/..., doi:10.NNNN/... or https://doi.org/10.NNNN/..."
+    )
+    # Quoted as written: a repr would double the backslash of "\\url{...}".
+    return f"its doi field '{value[:80]}' is not a DOI ({why})"
 
 
 def two_identifiers(entry: Entry) -> str | None:

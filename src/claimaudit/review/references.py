@@ -23,7 +23,9 @@ def cited_reference(name: str, paper: str | None, entry: Entry | None) -> CitedR
     ref = try_parse_ref(paper) if paper is not None else None
     if entry is None:
         return CitedReference(name, ref)
-    return CitedReference(name, ref, entry.title, entry.authors, entry.year, entry.text)
+    return CitedReference(
+        name, ref, entry.title, entry.authors, entry.year, entry.text, entry.collaboration
+    )
 
 
 def reference_key(target: Target) -> str:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from types import TracebackType
 
-from claimaudit.errors import ArxivError, ArxivNotFoundError
+from claimaudit.errors import ArxivEmptyFeedError, ArxivError, ArxivNotFoundError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.outage import RecentOutage
 from claimaudit.redaction import redact_url
@@ -168,8 +168,6 @@ class ArxivClient:
             except httpx.HTTPError as error:
                 where = redact_url(self.base_url)
                 failure = f"arXiv unreachable at {where} ({type(error).__name__})"
-                if attempt >= self.retries:
-                    self._outage.note(failure)
             else:
                 if reply.status == 200:
                     return reply
@@ -178,6 +176,9 @@ class ArxivClient:
                     raise ArxivError(failure)
                 wait = _retry_after(reply.headers)
             if attempt >= self.retries:
+                # Overloaded or refusing (429, 5xx after every retry) is not asked again for
+                # a while either, as unreachable is not: the next papers fail fast.
+                self._outage.note(failure)
                 raise ArxivError(f"{failure}; gave up after {attempt + 1} attempts")
             self._sleep(min(MAX_WAIT, self.backoff * 2**attempt if wait is None else wait))
             attempt += 1
@@ -231,7 +232,7 @@ def parse_entry(feed: bytes, requested: PaperRef) -> ArxivEntry:
     if entry is None:
         if root.tag != f"{_ATOM}feed":
             raise ArxivError(f"arXiv metadata for {requested} is not an Atom feed")
-        raise ArxivNotFoundError(f"arXiv has no paper {requested}")
+        raise ArxivEmptyFeedError(f"arXiv has no paper {requested}")
     ident = (entry.findtext(f"{_ATOM}id") or "").strip()
     title = " ".join((entry.findtext(f"{_ATOM}title") or "").split())
     if "/api/errors" in ident:
