@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from claimaudit.checker import Checker
     from claimaudit.errors import (
         AmbiguousPaperError,
+        ArxivEmptyFeedError,
         ArxivError,
         ArxivNotFoundError,
         BackendError,
@@ -110,6 +111,7 @@ _HOMES = {
     "make_source": "claimaudit.api",
     "Checker": "claimaudit.checker",
     "AmbiguousPaperError": "claimaudit.errors",
+    "ArxivEmptyFeedError": "claimaudit.errors",
     "ArxivError": "claimaudit.errors",
     "ArxivNotFoundError": "claimaudit.errors",
     "BackendError": "claimaudit.errors",
@@ -212,6 +214,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "RELATIONS",
     "AmbiguousPaperError",
+    "ArxivEmptyFeedError",
     "ArxivError",
     "ArxivNotFoundError",
     "BackendError",

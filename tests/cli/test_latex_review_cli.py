@@ -3,9 +3,9 @@ fields point at the shared PDFs, then ``review paper.tex --verify-refs --html`` 
 draft (``examples/latex-draft``) with the embedded judge, against local arXiv and Crossref peers.
 
 The draft cites a non-existent arXiv id (ghost2024) and a DOI whose title, first author and
-year are another paper's (mismatch2020). arXiv's empty answer for the id is ``not_verified``
-(arXiv answers so, at times, for a paper it has), not kept; the mismatch is reported as such;
-and a catalogue that cannot be reached must give ``not_verified``, never ``not_found``.
+year are another paper's (mismatch2020): both must be reported as such (arXiv's empty answer
+for the id, asked twice, is ``not_found``), and a catalogue that cannot be reached must give
+``not_verified``, never ``not_found``.
 """
 
 from __future__ import annotations
@@ -199,7 +199,7 @@ def test_review_records_with_files_lines_and_reference_statuses(reviewed: dict[s
         "wilson2017": "ok",
         "wilsonPreprint": "not_verified",  # no identifier to look up
         "lee2022": "ok",
-        "ghost2024": "not_verified",  # arXiv's empty answer: no verdict
+        "ghost2024": "not_found",  # arXiv answered empty twice
         "mismatch2020": "metadata_mismatch",
         "ching2018": "ok",
     }
@@ -211,13 +211,13 @@ def test_review_records_with_files_lines_and_reference_statuses(reviewed: dict[s
         "cited": "Deep residual learning for image recognition",
         "catalogue": "Array programming with NumPy",
     }
-    assert "arXiv gave an empty answer" in by_key["ghost2024"]["reference"]["reason"]
+    assert "arXiv has no paper" in by_key["ghost2024"]["reference"]["reason"]
     assert data["summary"]["referenceStatuses"] == {
         "ok": 6,
-        "not_found": 0,
+        "not_found": 1,
         "metadata_mismatch": 1,
         "withdrawn": 0,
-        "not_verified": 2,
+        "not_verified": 1,
     }
     # Every paper with a file (or fetched) was checked; the others are not_checked, not verdicts.
     checked = {k for k, r in by_key.items() if r["verdict"] != "not_checked"}
@@ -251,12 +251,11 @@ def test_catalogues_are_asked_politely_and_answers_kept(reviewed: dict[str, Any]
     }
     cached = json.loads(reviewed["cached"].stdout)
     by_key = {r["key"]: r for r in cached["references"]}
-    # Answers kept in the library serve a later run, even with the catalogues unreachable;
-    # arXiv's empty answer was not kept.
+    # Answers kept in the library serve a later run, even with the catalogues unreachable.
+    assert by_key["ghost2024"]["referenceStatus"] == "not_found"
+    assert by_key["ghost2024"]["cached"] is True
     assert by_key["mismatch2020"]["referenceStatus"] == "metadata_mismatch"
     assert by_key["mismatch2020"]["cached"] is True
-    assert by_key["ghost2024"]["referenceStatus"] == "not_verified"
-    assert by_key["ghost2024"]["cached"] is False
 
 
 def test_an_unreachable_catalogue_is_never_not_found(reviewed: dict[str, Any]) -> None:
@@ -275,7 +274,7 @@ def test_html_report_shows_the_draft_and_reference_statuses(reviewed: dict[str, 
     page = (reviewed["outputs"] / "report.html").read_text(encoding="utf-8")
     assert page.count('class="claim v-') == 14
     assert '<p class="file">sections/practices.tex</p>' in page
-    assert 'data-reference-status="not_found"' not in page
+    assert page.count('data-reference-status="not_found"') >= 2  # the record and the list
     assert page.count('data-reference-status="metadata_mismatch"') >= 2  # record and list
     assert "cited <q>Deep residual learning for image recognition</q>" in page
     assert "Array programming with NumPy" in page
@@ -296,7 +295,7 @@ def test_annotated_draft_is_the_draft_plus_comment_lines(reviewed: dict[str, Any
         assert "".join(kept) == original
     main = (annotated / "paper.tex").read_text(encoding="utf-8")
     ghost = next(line for line in main.splitlines() if line.startswith(f"{PREFIX} ghost2024"))
-    assert "reference not_verified" in ghost
+    assert "reference not_found" in ghost
     assert "\\usepackage{todonotes}" in main and "\\todo{claimaudit:" in main
 
 

@@ -135,6 +135,9 @@ def test_identifiers_that_do_not_exist_are_not_found(
     arxiv: ArxivServer, crossref: CrossrefServer
 ) -> None:
     verifier = make(arxiv, crossref)
+    missing = verifier.check(entry("arXiv:2403.99999", title="A plausible paper"))
+    assert missing.status is ReferenceStatus.NOT_FOUND
+    assert missing.reason == "arXiv has no paper arXiv:2403.99999 (asked twice)"
     version = verifier.check(entry("arXiv:1907.10121v7"))
     assert version.status is ReferenceStatus.NOT_FOUND
     assert "no version 7 of arXiv:1907.10121 (the newest is v2)" in version.reason
@@ -236,8 +239,8 @@ def test_answers_are_cached_in_the_library_failures_are_not(
     crossref.fail_next(503, count=3)
     assert first.check(entry(SCIPY_DOI)).status is ReferenceStatus.NOT_VERIFIED
     assert first.check(entry("arXiv:1907.10121")).status is ReferenceStatus.OK
-    assert first.check(entry("arXiv:2403.99999")).status is ReferenceStatus.NOT_VERIFIED
-    assert LibraryReferenceCache(library).count() == 2  # neither failure is stored
+    assert first.check(entry("arXiv:2403.99999")).status is ReferenceStatus.NOT_FOUND
+    assert LibraryReferenceCache(library).count() == 3  # the failed DOI is not stored
     arxiv.clear()
     crossref.clear()
     second = make(arxiv, crossref, cache=LibraryReferenceCache(library))
@@ -409,20 +412,30 @@ _EMPTY_FEEDS = [
 
 
 @pytest.mark.parametrize("feed", _EMPTY_FEEDS)
-def test_an_empty_arxiv_feed_is_not_verified_and_not_kept(
+def test_one_empty_arxiv_feed_is_asked_again_and_not_kept(
     arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path, feed: bytes
 ) -> None:
     # arXiv answers so now and then for a paper it has: it was not_found, kept for 30 days.
     library = tmp_path / "library.sqlite3"
     Library.open(library).close()
     arxiv.reply_next(200, feed, "application/atom+xml")
-    first = make(arxiv, crossref, cache=LibraryReferenceCache(library))
-    check = first.check(entry("arXiv:1907.10121", title="SciPy 1.0"))
-    assert check.status is ReferenceStatus.NOT_VERIFIED
-    assert check.reason.startswith("arXiv gave an empty answer for arXiv:1907.10121")
-    assert LibraryReferenceCache(library).count() == 0
-    again = make(arxiv, crossref, cache=LibraryReferenceCache(library))
-    assert again.check(entry("arXiv:1907.10121", title="SciPy 1.0")).status is ReferenceStatus.OK
+    check = make(arxiv, crossref, cache=LibraryReferenceCache(library)).check(
+        entry("arXiv:1907.10121", title="SciPy 1.0")
+    )
+    assert check.status is ReferenceStatus.OK
+    assert len(arxiv.seen) == 2
+
+
+@pytest.mark.parametrize("feed", _EMPTY_FEEDS)
+def test_two_empty_arxiv_feeds_in_a_row_are_no_such_paper(
+    arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path, feed: bytes
+) -> None:
+    # A made-up id: arXiv never issued it, and a reference check is there to say so.
+    arxiv.reply_next(200, feed, "application/atom+xml")
+    arxiv.reply_next(200, feed, "application/atom+xml")
+    check = make(arxiv, crossref).check(entry("arXiv:1907.10121", title="SciPy 1.0"))
+    assert check.status is ReferenceStatus.NOT_FOUND
+    assert check.reason.endswith("(asked twice)")
 
 
 def test_a_404_page_that_is_not_crossrefs_is_not_verified_and_not_kept(

@@ -284,14 +284,11 @@ class ReferenceVerifier:
             client = self.arxiv
             before = client.requests_made
             try:
-                record = arxiv_record(client, ref)
-            except ArxivEmptyFeedError:
-                # arXiv answers so for an id it never issued, and at times for one it has:
-                # no verdict, and nothing kept, so the next run asks again.
-                raise _Failed(
-                    f"arXiv gave an empty answer for {ref.unversioned}: it may have no such "
-                    "paper, or its API answered empty in passing, as it does at times"
-                ) from None
+                record = _arxiv_asked_twice_if_empty(client, ref)
+            except ArxivEmptyFeedError as error:
+                return StoredLookup(
+                    identifier, source, "not_found", None, f"{error} (asked twice)", _now()
+                )
             except ArxivNotFoundError as error:
                 return StoredLookup(identifier, source, "not_found", None, str(error), _now())
             except ArxivError as error:
@@ -316,3 +313,14 @@ class ReferenceVerifier:
         return StoredLookup(
             identifier, source, "found", data, f"{source} knows {record.ref}", _now()
         )
+
+
+def _arxiv_asked_twice_if_empty(client: ArxivClient, ref: PaperRef) -> CatalogueRecord:
+    """arXiv's answer for ``ref``, asked a second time if the first feed was empty. arXiv
+    answers an empty feed for an id it never issued, and at times, in passing, for one it has:
+    one empty answer is no proof, two in a row are taken as "no such paper" (a made-up id is
+    what a reference check is for)."""
+    try:
+        return arxiv_record(client, ref)
+    except ArxivEmptyFeedError:
+        return arxiv_record(client, ref)
