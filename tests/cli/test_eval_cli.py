@@ -317,3 +317,20 @@ def test_a_document_with_an_empty_abstract_is_named_as_such(
     [empty] = [row for row in rows if row["verdict"] == "not_checked"]
     # It is in the corpus: "not in the corpus" would send the user looking for a missing line.
     assert empty["error"] == f"scifact:2 has an empty abstract in the corpus ({corpus})"
+
+
+def test_eval_refuses_a_claim_check_refuses_before_judging(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # Judged, a 4,309-character claim took minutes; a claim of numbers only became a
+    # not_checked pair that read as a judge that was down.
+    claims, corpus = _small_dataset(tmp_path, [1, 1])
+    rows = [json.loads(line) for line in claims.read_text(encoding="utf-8").splitlines()]
+    rows[1]["claim"] = "Buoys drift. " * 200
+    claims.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus)]
+    result = runner.invoke(app, [*args, "--judge", "jev"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {claims}:2: the claim has 2599 characters; the limit is 2000"
+    ]
