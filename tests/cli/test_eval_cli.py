@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 from typer.testing import CliRunner, Result
 
 from claimaudit.batch_lock import batch_lock, lock_path
 from claimaudit.cli import app
+from tests.signals import child_env, console_script
 
 
 def _eval_scifact(runner: CliRunner, shared_data: Path, *args: str) -> Result:
@@ -334,3 +336,21 @@ def test_eval_refuses_a_claim_check_refuses_before_judging(
     assert result.stderr.splitlines() == [
         f"error: {claims}:2: the claim has 2599 characters; the limit is 2000"
     ]
+
+
+def test_eval_writes_its_outputs_to_standard_output(jev_mock: str, tmp_path: Path) -> None:
+    # /dev/stdout's real path is /proc/PID/fd/pipe:[N]: a temporary file beside it failed.
+    claims, corpus = _small_dataset(tmp_path, [1])
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    for option in ("--out", "--summary"):
+        done = subprocess.run(
+            [*console_script(), *args, option, "/dev/stdout"],
+            capture_output=True,
+            text=True,
+            env=child_env(),
+        )
+        assert done.returncode == 0, done.stderr
+        if option == "--out":  # the rows, then the tables
+            assert json.loads(done.stdout.splitlines()[0])["id"] == "10"
+        else:  # the tables, then the figures
+            assert json.loads(done.stdout[done.stdout.index("\n{\n") :])["pairs"] == 1
