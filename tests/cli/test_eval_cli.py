@@ -213,14 +213,15 @@ def test_eval_refuses_an_out_another_run_is_writing(
 ) -> None:
     claims, corpus = _small_dataset(tmp_path, [1])
     out = tmp_path / "pairs.jsonl"
-    out.write_text("a row another run wrote\n", encoding="utf-8")
+    earlier = json.dumps({"id": "9", "verdict": "supports", "gold": "supports"}) + "\n"
+    out.write_text(earlier, encoding="utf-8")
     args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
     with batch_lock(out):  # as a batch or another eval holds it while it writes
         refused = runner.invoke(app, [*args, "--out", str(out)])
     assert refused.exit_code == 2, refused.stderr
     assert refused.stderr.splitlines() == [f"error: another batch or eval run is writing {out}"]
     # Refused before anything was judged or written: the other run's file is as it left it.
-    assert out.read_text(encoding="utf-8") == "a row another run wrote\n"
+    assert out.read_text(encoding="utf-8") == earlier
     result = runner.invoke(app, [*args, "--out", str(out)])
     assert result.exit_code == 0, result.stderr
     assert [json.loads(line)["id"] for line in out.read_text(encoding="utf-8").splitlines()] == [

@@ -32,6 +32,7 @@ from claimaudit.cli._engine import (
 from claimaudit.cli._warnings import warn
 from claimaudit.engines import EngineName
 from claimaudit.evaluation.datasets import read_ids, read_pairs
+from claimaudit.evaluation.outputs import is_eval_rows, is_eval_summary
 from claimaudit.evaluation.report import summary, tables
 from claimaudit.evaluation.runner import evaluate
 from claimaudit.judges.protocol import JudgeSettings
@@ -39,6 +40,9 @@ from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
 from claimaudit.sources.protocol import Source
 from claimaudit.userfiles import UnreadableFileError, check_regular, require_distinct
+
+# Where ``-`` writes; /dev/stdout is written in place (userfiles.atomic_writer).
+STDOUT = Path("/dev/stdout")
 
 
 def _library_source(path: Path, fmt: CorpusFormat, corpus: Path) -> Source:
@@ -60,10 +64,12 @@ def eval_command(
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="Stop after N pairs.")] = None,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Write each pair's record (with gold) as JSON Lines."),
+        typer.Option(
+            "--out", help="Write each pair's record (with gold) as JSON Lines ('-': stdout)."
+        ),
     ] = None,
     summary_path: Annotated[
-        Path | None, typer.Option("--summary", help="Write the metrics as JSON.")
+        Path | None, typer.Option("--summary", help="Write the metrics as JSON ('-': stdout).")
     ] = None,
     engine: EngineOption = EngineName.LOCAL,
     address: AddressOption = None,
@@ -72,6 +78,7 @@ def eval_command(
     """Check each claim against each cited document of a labelled dataset and score the verdicts."""
     require_engine_options(engine, address, workers)
     require_text(address=address)
+    out, summary_path = _stdout_for_dash(out), _stdout_for_dash(summary_path)
     options = {"--claims": claims, "--corpus": corpus, "--ids": ids, "--out": out}
     for option, path in {**options, "--summary": summary_path}.items():
         require_file(path, option)
@@ -82,6 +89,11 @@ def eval_command(
     require_distinct(outputs.items(), [("--claims", claims), ("--corpus", corpus), ("--ids", ids)])
     for option, path in outputs.items():
         require_writable(path, option)
+    if summary_path is not None and not is_eval_summary(summary_path):
+        fail(
+            f"--summary {summary_path} is not an earlier eval's summary; give a new file, or "
+            "one eval wrote"
+        )
     pairs = read_pairs(fmt, claims)
     if ids is not None:
         wanted = read_ids(ids)
@@ -99,6 +111,12 @@ def eval_command(
                 held.enter_context(batch_lock(out))
             except OSError as error:
                 fail(f"cannot lock {out}: {error.strerror or error}")
+            # Under the lock: the file another run is writing is refused as such, not as this.
+            if not is_eval_rows(out):
+                fail(
+                    f"--out {out} holds no eval row, so it is not an earlier eval's output; "
+                    "give a new file, or one eval wrote"
+                )
         chosen = make_judge(judge, settings)
         runner = build_engine(
             engine, judge=judge, settings=settings, address=address, workers=workers
@@ -115,6 +133,12 @@ def eval_command(
         # Nothing was measured: figures over no pair would read as a judge that is always wrong.
         where = f"; {out} holds each pair's error" if out else "; --out keeps each pair's error"
         fail(f"no pair was judged ({result.not_checked} not_checked){where}", code=EXIT_MATCHED)
+
+
+def _stdout_for_dash(path: Path | None) -> Path | None:
+    """``-`` is standard output, as for ``review``'s outputs (a file called ``-`` is named with
+    its folder, ``out/-``); eval resumes from nothing, so a stream is a fine ``--out``."""
+    return STDOUT if path == Path("-") else path
 
 
 def _require_regular(path: Path, option: str) -> None:
