@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
-from tests.signals import child_env, console_script
+from tests.signals import SilentServer, child_env, console_script, interrupt_when_asked
 
 
 def _dataset(tmp_path: Path) -> list[str]:
@@ -63,3 +65,22 @@ def test_a_dash_is_standard_output_as_for_review(jev_mock: str, tmp_path: Path) 
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[0])["gold"] == "not_established"
     assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_stopped_eval_leaves_nothing_behind(tmp_path: Path, signum: int, status: int) -> None:
+    # Killed by SIGTERM, it left a partial .tmp, the .lock, an empty --out and its temporary
+    # library in the temporary folder.
+    temp, work = tmp_path / "temp", tmp_path / "work"
+    temp.mkdir()
+    work.mkdir()
+    out = work / "pairs.jsonl"
+    command = [*console_script(), *_dataset(tmp_path)[:-2], "--judge", "openai", "--model", "m"]
+    with SilentServer().running() as judge:
+        env = {"OPENAI_BASE_URL": judge.url, "OPENAI_API_KEY": "sk-test-0000", "TMPDIR": str(temp)}
+        done = interrupt_when_asked(
+            [*command, "--out", str(out)], judge, child_env(env), signum=signum
+        )
+    assert done.returncode == status, done.stderr
+    assert "Traceback" not in done.stderr
+    assert list(work.iterdir()) == [] and list(temp.iterdir()) == []

@@ -29,6 +29,7 @@ from claimaudit.cli._engine import (
     build_engine,
     require_engine_options,
 )
+from claimaudit.cli._sigterm import sigterm_exits
 from claimaudit.cli._warnings import warn
 from claimaudit.engines import EngineName
 from claimaudit.evaluation.datasets import read_ids, read_pairs
@@ -103,36 +104,41 @@ def eval_command(
     pairs = pairs[:limit] if limit else pairs
     if not pairs:
         fail("no (claim, document) pairs to evaluate")
-    settings = JudgeSettings(model=model)
-    with ExitStack() as held:
-        if out is not None:
-            try:
-                # Before the model loads or --out is emptied: a second run on one --out stops here.
-                held.enter_context(batch_lock(out))
-            except OSError as error:
-                fail(f"cannot lock {out}: {error.strerror or error}")
-            # Under the lock: the file another run is writing is refused as such, not as this.
-            if not is_eval_rows(out):
-                fail(
-                    f"--out {out} holds no eval row, so it is not an earlier eval's output; "
-                    "give a new file, or one eval wrote"
-                )
-        chosen = make_judge(judge, settings)
-        runner = build_engine(
-            engine, judge=judge, settings=settings, address=address, workers=workers
-        )
-        held.callback(runner.close)
-        runner.connect()  # a cluster out of reach fails before the corpus is read
-        err_console.print(f"evaluating {counted(len(pairs), 'pair')} with judge {chosen.name!r}")
-        result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out, engine=runner)
-    out_console.print(tables(result))
-    if summary_path:
-        data = summary(result, format=fmt.value, judge=chosen.name, claims=str(claims))
-        write_text(summary_path, json.dumps(data, indent=2) + "\n")
-    if not result.metrics.pairs:
-        # Nothing was measured: figures over no pair would read as a judge that is always wrong.
-        where = f"; {out} holds each pair's error" if out else "; --out keeps each pair's error"
-        fail(f"no pair was judged ({result.not_checked} not_checked){where}", code=EXIT_MATCHED)
+    # SIGTERM as Ctrl-C: the lock, --out's temporary file and the temporary library go (a
+    # killed run left all three, and an empty --out).
+    with sigterm_exits():
+        settings = JudgeSettings(model=model)
+        with ExitStack() as held:
+            if out is not None:
+                try:
+                    # Before the model loads or --out is emptied: a second run on it stops here.
+                    held.enter_context(batch_lock(out))
+                except OSError as error:
+                    fail(f"cannot lock {out}: {error.strerror or error}")
+                # Under the lock: a file another run writes is refused as such, not as this.
+                if not is_eval_rows(out):
+                    fail(
+                        f"--out {out} holds no eval row, so it is not an earlier eval's output; "
+                        "give a new file, or one eval wrote"
+                    )
+            chosen = make_judge(judge, settings)
+            runner = build_engine(
+                engine, judge=judge, settings=settings, address=address, workers=workers
+            )
+            held.callback(runner.close)
+            runner.connect()  # a cluster out of reach fails before the corpus is read
+            err_console.print(
+                f"evaluating {counted(len(pairs), 'pair')} with judge {chosen.name!r}"
+            )
+            result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out, engine=runner)
+        out_console.print(tables(result))
+        if summary_path:
+            data = summary(result, format=fmt.value, judge=chosen.name, claims=str(claims))
+            write_text(summary_path, json.dumps(data, indent=2) + "\n")
+        if not result.metrics.pairs:
+            # Nothing was measured: figures over no pair would read as a judge always wrong.
+            where = f"; {out} holds each pair's error" if out else "; --out keeps each pair's error"
+            fail(f"no pair was judged ({result.not_checked} not_checked){where}", code=EXIT_MATCHED)
 
 
 def _stdout_for_dash(path: Path | None) -> Path | None:
