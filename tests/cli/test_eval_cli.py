@@ -355,3 +355,34 @@ def test_eval_writes_its_outputs_to_standard_output(jev_mock: str, tmp_path: Pat
             assert json.loads(done.stdout.splitlines()[0])["id"] == "10"
         else:  # the tables, then the figures
             assert json.loads(done.stdout[done.stdout.index("\n{\n") :])["pairs"] == 1
+
+
+def test_eval_refuses_a_rationale_past_the_abstract_before_judging(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    claims, corpus = _small_dataset(tmp_path, [1])
+    row = json.loads(claims.read_text(encoding="utf-8"))
+    row["evidence"] = {"1": [{"sentences": [999], "label": "SUPPORT"}]}
+    claims.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {claims}:1: the evidence names sentence 999 of document 1, whose abstract in "
+        "the corpus has 1 sentence (numbered from 0)"
+    ]
+
+
+def test_a_corpus_of_another_format_is_named_in_eval_s_words(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # eval takes the format as an argument: "is --format scifact right?" named no option it has.
+    claims, corpus = _small_dataset(tmp_path, [1])
+    corpus.write_text(json.dumps({"cord_id": "a1", "abstract": ["Buoys."]}) + "\n", "utf-8")
+    result = runner.invoke(
+        app, ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus)]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {corpus}:1: expected an object with 'doc_id' (is the format scifact right?)"
+    ]

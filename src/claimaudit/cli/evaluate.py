@@ -34,21 +34,24 @@ from claimaudit.cli._warnings import warn
 from claimaudit.engines import EngineName
 from claimaudit.evaluation.datasets import read_ids, read_pairs
 from claimaudit.evaluation.outputs import is_eval_rows, is_eval_summary
+from claimaudit.evaluation.rationales import check_rationales
 from claimaudit.evaluation.report import summary, tables
 from claimaudit.evaluation.runner import evaluate
 from claimaudit.judges.protocol import JudgeSettings
-from claimaudit.library.scifact import CorpusFormat, import_corpus
+from claimaudit.library.scifact import CorpusFormat, import_corpus, sentence_counts
 from claimaudit.library.store import Library
 from claimaudit.sources.protocol import Source
 from claimaudit.userfiles import UnreadableFileError, check_regular, require_distinct
 
+# How a corpus error names the format: eval takes it as an argument, not as --format.
+FORMAT_NAMED = "the format"
 # Where ``-`` writes; /dev/stdout is written in place (userfiles.atomic_writer).
 STDOUT = Path("/dev/stdout")
 
 
 def _library_source(path: Path, fmt: CorpusFormat, corpus: Path) -> Source:
     with Library.open(path) as library:
-        import_corpus(library, corpus, fmt)
+        import_corpus(library, corpus, fmt, format_named=FORMAT_NAMED)
     return make_source("library", library=path)
 
 
@@ -104,6 +107,7 @@ def eval_command(
     pairs = pairs[:limit] if limit else pairs
     if not pairs:
         fail("no (claim, document) pairs to evaluate")
+    check_rationales(pairs, fmt, sentence_counts(corpus, fmt, FORMAT_NAMED))
     # SIGTERM as Ctrl-C: the lock, --out's temporary file and the temporary library go (a
     # killed run left all three, and an empty --out).
     with sigterm_exits():
