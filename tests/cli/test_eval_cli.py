@@ -386,3 +386,17 @@ def test_a_corpus_of_another_format_is_named_in_eval_s_words(
     assert result.stderr.splitlines() == [
         f"error: {corpus}:1: expected an object with 'doc_id' (is the format scifact right?)"
     ]
+
+
+def test_eval_takes_the_judge_model_s_context_window(
+    runner: CliRunner, openai_chat: object, tmp_path: Path
+) -> None:
+    # As check, batch and review take it: a window too small for the prompt is said so.
+    claims, corpus = _small_dataset(tmp_path, [1])
+    out = tmp_path / "pairs.jsonl"
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--out", str(out)]
+    judge = ["--judge", "openai", "--model", "m", "--context-tokens", "256"]
+    result = runner.invoke(app, [*args, *judge])
+    assert result.exit_code == 1, result.stderr
+    [row] = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert row["error"].startswith("the model's context window of 256 tokens is smaller than")

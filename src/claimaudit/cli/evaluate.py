@@ -12,6 +12,7 @@ import typer
 from claimaudit.accounting import counted
 from claimaudit.api import make_judge, make_source
 from claimaudit.batch_lock import batch_lock
+from claimaudit.cli._checking import ContextTokensOption
 from claimaudit.cli._common import (
     EXIT_MATCHED,
     err_console,
@@ -75,6 +76,7 @@ def eval_command(
     summary_path: Annotated[
         Path | None, typer.Option("--summary", help="Write the metrics as JSON ('-': stdout).")
     ] = None,
+    context_tokens: ContextTokensOption = None,
     engine: EngineOption = EngineName.LOCAL,
     address: AddressOption = None,
     workers: EngineWorkersOption = None,
@@ -111,7 +113,7 @@ def eval_command(
     # SIGTERM as Ctrl-C: the lock, --out's temporary file and the temporary library go (a
     # killed run left all three, and an empty --out).
     with sigterm_exits():
-        settings = JudgeSettings(model=model)
+        settings = JudgeSettings(model=model, context_tokens=context_tokens)
         with ExitStack() as held:
             if out is not None:
                 try:
