@@ -68,9 +68,14 @@ class SilentServer:
 
 
 def interrupt_when_asked(
-    command: list[str], server: SilentServer, env: Mapping[str, str], timeout: float = 120
+    command: list[str],
+    server: SilentServer,
+    env: Mapping[str, str],
+    timeout: float = 120,
+    signum: int = 2,
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``command``, send it SIGINT (Ctrl-C) once it has asked ``server``, and wait."""
+    """Run ``command``, send it ``signum`` (SIGINT, Ctrl-C, unless told) once it has asked
+    ``server``, and wait."""
     child = subprocess.Popen(
         command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
@@ -79,7 +84,7 @@ def interrupt_when_asked(
             child.kill()
             out, err = child.communicate()
             raise AssertionError(f"the command never asked the server: {err}")
-        child.send_signal(2)
+        child.send_signal(signum)
         out, err = child.communicate(timeout=timeout)
     finally:
         if child.poll() is None:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -12,10 +15,13 @@ from claimaudit.userfiles import (
     UnreadableFileError,
     as_optional_path,
     as_path,
+    is_stream,
     read_regular,
     require_distinct,
     same_file,
+    write_atomic,
 )
+from tests.signals import child_env
 
 
 def test_a_regular_file_is_read_whole_or_up_to_its_limit(tmp_path: Path) -> None:
@@ -104,3 +110,43 @@ def test_require_distinct_names_the_output_and_what_it_would_overwrite(tmp_path:
     with pytest.raises(UsageError, match=r"^--html .* is the same file as --json "):
         require_distinct([("--json", out), ("--html", out)], inputs)
     require_distinct([("--json", tmp_path / "a.json"), ("--html", out)], inputs)
+
+
+# A child writing "before", then ROWS through write_atomic(PATH), then "after" to its stdout.
+_WRITES_THROUGH = (
+    "import sys\n"
+    "from pathlib import Path\n"
+    "from claimaudit.userfiles import write_atomic\n"
+    "print('before', flush=True)\n"
+    "write_atomic(Path(sys.argv[1]), b'ROWS\\n')\n"
+    "print('after', flush=True)\n"
+)
+
+
+def _write_through(path: str, stdout: int | IO[bytes]) -> subprocess.CompletedProcess[bytes]:
+    command = [sys.executable, "-c", _WRITES_THROUGH, path]
+    return subprocess.run(command, stdout=stdout, stderr=subprocess.PIPE, env=child_env())
+
+
+def test_dev_stdout_into_a_pipe_is_written_in_place() -> None:
+    # Its real path, /proc/PID/fd/pipe:[N], has no folder to put a temporary file in.
+    done = _write_through("/dev/stdout", subprocess.PIPE)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == b"before\nROWS\nafter\n"
+
+
+def test_dev_stdout_redirected_to_a_file_keeps_what_is_printed_around_it(tmp_path: Path) -> None:
+    # Replaced, the file lost "before", and "after" went to the file it replaced.
+    target = tmp_path / "out.txt"
+    with target.open("wb") as redirect:
+        done = _write_through("/dev/stdout", redirect)
+    assert done.returncode == 0, done.stderr
+    assert target.read_bytes() == b"before\nROWS\nafter\n"
+
+
+def test_a_regular_file_is_still_replaced_whole(tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+    target.write_bytes(b"an earlier, longer output\n")
+    write_atomic(target, b"ROWS\n")
+    assert target.read_bytes() == b"ROWS\n"
+    assert not is_stream(target) and is_stream(Path("/dev/null"))

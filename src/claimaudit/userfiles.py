@@ -9,7 +9,9 @@ nor a plain read is safe on them.
 from __future__ import annotations
 
 import os
+import re
 import stat
+import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -77,14 +79,13 @@ def write_atomic(path: Path, data: bytes) -> None:
 def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
     """A binary handle whose bytes replace ``path`` only when the block ends without an error:
     until then, and after any failure, ``path`` holds what it held. A symbolic link keeps
-    pointing where it did (its target is replaced); an existing file that is not a regular one
-    (``/dev/stdout``, a FIFO) is written to directly; a file keeps its permissions and a new
-    one gets the umask's."""
-    target = Path(os.path.realpath(path))
-    if target.exists() and not target.is_file():
-        with target.open("wb") as handle:
+    pointing where it did (its target is replaced); a stream (see ``is_stream``) is written in
+    place, never replaced; a file keeps its permissions and a new one gets the umask's."""
+    if is_stream(path):
+        with _in_place(path) as handle:
             yield handle
         return
+    target = Path(os.path.realpath(path))
     target.parent.mkdir(parents=True, exist_ok=True)
     mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
@@ -96,6 +97,46 @@ def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+# A name of an open descriptor (/dev/stdout, /dev/fd/3, /proc/self/fd/1), not of a file.
+_DESCRIPTOR = re.compile(r"/dev/(?:stdout|stderr|fd/\d+)|/proc/(?:self|thread-self|\d+)/fd/\d+")
+
+
+def is_stream(path: Path) -> bool:
+    """Whether ``path`` is written in place, never replaced: an existing file that is not a
+    regular one (a pipe, a terminal, a FIFO, /dev/null), or a descriptor's name (/dev/stdout
+    redirected to a file): its "real path" is no place for a file beside it
+    (``/proc/PID/fd/pipe:[N]``), and a file put in the redirect target's place would leave
+    the shell writing to the one it replaced."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False  # missing (made as a file), or refused: the write reports it
+    return not stat.S_ISREG(mode) or _DESCRIPTOR.fullmatch(os.path.abspath(path)) is not None
+
+
+@contextmanager
+def _in_place(path: Path) -> Iterator[IO[bytes]]:
+    """A handle writing to the stream ``path``; standard output through its own descriptor, so
+    rows and what the command prints later share one position (a second opening of a file
+    that standard output is redirected to would write over them)."""
+    stdout = _stdout_fd()
+    if stdout is not None and os.path.samestat(os.stat(path), os.fstat(stdout)):
+        sys.stdout.flush()
+        with os.fdopen(os.dup(stdout), "wb") as handle:
+            yield handle
+        return
+    # Appending: a file some other descriptor names keeps what was written to it before.
+    with path.open("ab") as handle:
+        yield handle
+
+
+def _stdout_fd() -> int | None:
+    try:
+        return sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None  # replaced by a test runner's buffer, or closed
 
 
 # A file a command names, and how its message calls it ("--json", "the draft").

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 from typer.testing import CliRunner, Result
 
 from claimaudit.batch_lock import batch_lock, lock_path
 from claimaudit.cli import app
+from tests.signals import child_env, console_script
 
 
 def _eval_scifact(runner: CliRunner, shared_data: Path, *args: str) -> Result:
@@ -211,14 +213,15 @@ def test_eval_refuses_an_out_another_run_is_writing(
 ) -> None:
     claims, corpus = _small_dataset(tmp_path, [1])
     out = tmp_path / "pairs.jsonl"
-    out.write_text("a row another run wrote\n", encoding="utf-8")
+    earlier = json.dumps({"id": "9", "verdict": "supports", "gold": "supports"}) + "\n"
+    out.write_text(earlier, encoding="utf-8")
     args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
     with batch_lock(out):  # as a batch or another eval holds it while it writes
         refused = runner.invoke(app, [*args, "--out", str(out)])
     assert refused.exit_code == 2, refused.stderr
     assert refused.stderr.splitlines() == [f"error: another batch or eval run is writing {out}"]
     # Refused before anything was judged or written: the other run's file is as it left it.
-    assert out.read_text(encoding="utf-8") == "a row another run wrote\n"
+    assert out.read_text(encoding="utf-8") == earlier
     result = runner.invoke(app, [*args, "--out", str(out)])
     assert result.exit_code == 0, result.stderr
     assert [json.loads(line)["id"] for line in out.read_text(encoding="utf-8").splitlines()] == [
@@ -317,3 +320,83 @@ def test_a_document_with_an_empty_abstract_is_named_as_such(
     [empty] = [row for row in rows if row["verdict"] == "not_checked"]
     # It is in the corpus: "not in the corpus" would send the user looking for a missing line.
     assert empty["error"] == f"scifact:2 has an empty abstract in the corpus ({corpus})"
+
+
+def test_eval_refuses_a_claim_check_refuses_before_judging(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # Judged, a 4,309-character claim took minutes; a claim of numbers only became a
+    # not_checked pair that read as a judge that was down.
+    claims, corpus = _small_dataset(tmp_path, [1, 1])
+    rows = [json.loads(line) for line in claims.read_text(encoding="utf-8").splitlines()]
+    rows[1]["claim"] = "Buoys drift. " * 200
+    claims.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus)]
+    result = runner.invoke(app, [*args, "--judge", "jev"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {claims}:2: the claim has 2599 characters; the limit is 2000"
+    ]
+
+
+def test_eval_writes_its_outputs_to_standard_output(jev_mock: str, tmp_path: Path) -> None:
+    # /dev/stdout's real path is /proc/PID/fd/pipe:[N]: a temporary file beside it failed.
+    claims, corpus = _small_dataset(tmp_path, [1])
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    for option in ("--out", "--summary"):
+        done = subprocess.run(
+            [*console_script(), *args, option, "/dev/stdout"],
+            capture_output=True,
+            text=True,
+            env=child_env(),
+        )
+        assert done.returncode == 0, done.stderr
+        if option == "--out":  # the rows, then the tables
+            assert json.loads(done.stdout.splitlines()[0])["id"] == "10"
+        else:  # the tables, then the figures
+            assert json.loads(done.stdout[done.stdout.index("\n{\n") :])["pairs"] == 1
+
+
+def test_eval_refuses_a_rationale_past_the_abstract_before_judging(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    claims, corpus = _small_dataset(tmp_path, [1])
+    row = json.loads(claims.read_text(encoding="utf-8"))
+    row["evidence"] = {"1": [{"sentences": [999], "label": "SUPPORT"}]}
+    claims.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {claims}:1: the evidence names sentence 999 of document 1, whose abstract in "
+        "the corpus has 1 sentence (numbered from 0)"
+    ]
+
+
+def test_a_corpus_of_another_format_is_named_in_eval_s_words(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # eval takes the format as an argument: "is --format scifact right?" named no option it has.
+    claims, corpus = _small_dataset(tmp_path, [1])
+    corpus.write_text(json.dumps({"cord_id": "a1", "abstract": ["Buoys."]}) + "\n", "utf-8")
+    result = runner.invoke(
+        app, ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus)]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {corpus}:1: expected an object with 'doc_id' (is the format scifact right?)"
+    ]
+
+
+def test_eval_takes_the_judge_model_s_context_window(
+    runner: CliRunner, openai_chat: object, tmp_path: Path
+) -> None:
+    # As check, batch and review take it: a window too small for the prompt is said so.
+    claims, corpus = _small_dataset(tmp_path, [1])
+    out = tmp_path / "pairs.jsonl"
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--out", str(out)]
+    judge = ["--judge", "openai", "--model", "m", "--context-tokens", "256"]
+    result = runner.invoke(app, [*args, *judge])
+    assert result.exit_code == 1, result.stderr
+    [row] = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert row["error"].startswith("the model's context window of 256 tokens is smaller than")

@@ -176,13 +176,14 @@ def test_an_unreachable_cluster_leaves_the_eval_output_as_it_was(
 ) -> None:
     folder = scifact_batch[0].parent
     out = tmp_path / "pairs.jsonl"
-    out.write_text('{"an": "earlier run"}\n', encoding="utf-8")
+    earlier = '{"id": "0", "verdict": "supports", "gold": "supports"}\n'  # an earlier eval's row
+    out.write_text(earlier, encoding="utf-8")
     claims, corpus = folder / "labelled.jsonl", folder / "corpus.jsonl"
     args = ["eval", "scifact", "--claims", claims, "--corpus", corpus, "--out", out]
     result = _claimaudit(*args, "--engine", "ray", "--address", "127.0.0.1:9")
     assert result.returncode == 2, result.stderr
     assert "cannot start or reach Ray at 127.0.0.1:9" in result.stderr
-    assert out.read_text(encoding="utf-8") == '{"an": "earlier run"}\n'
+    assert out.read_text(encoding="utf-8") == earlier
 
 
 def test_eval_on_ray_scores_as_the_local_engine(

@@ -46,7 +46,8 @@ def test_bad_files_raise_dataset_error(tmp_path: Path) -> None:
     with pytest.raises(DatasetError, match=r"bad\.jsonl:1"):
         read_pairs(CorpusFormat.SCIFACT, bad)
     unknown = tmp_path / "unknown.jsonl"
-    row = {"id": 1, "claim": "c", "evidence": {"5": [{"sentences": [0], "label": "MAYBE"}]}}
+    claim = "Aspirin lowers fever."
+    row = {"id": 1, "claim": claim, "evidence": {"5": [{"sentences": [0], "label": "MAYBE"}]}}
     unknown.write_text(json.dumps(row) + "\n", encoding="utf-8")
     with pytest.raises(DatasetError, match="unknown label"):
         read_pairs(CorpusFormat.SCIFACT, unknown)
@@ -106,7 +107,18 @@ def _scifact_row(**fields: object) -> dict[str, object]:
         ({"claim": None}, "claim must be a string, not null"),
         ({"claim": " "}, "claim is empty"),
         ({"id": None}, "id must be a string or a whole number, not null"),
-        ({"id": 1.5}, "id must be a string or a whole number, not a number"),
+        ({"id": 1.5}, "id must be a string or a whole number, not a fraction"),
+        ({"id": " "}, "id is empty"),
+        ({"claim": "x" * 2001}, "the claim has 2001 characters; the limit is 2000"),
+        ({"claim": "2012; 380: 1491-7)"}, "the claim has no words to check"),
+        ({"claim": "Stem cells \ud800 grow."}, "the claim is not valid text: invalid UTF-8"),
+        ({"cited_docs": [100], "cited_doc_ids": None, "evidence": None}, "unknown key"),
+        ({"cited_doc_ids": [], "evidence": {}}, "the claim cites no document"),
+        ({"cited_doc_ids": None, "evidence": None}, "the claim cites no document"),
+        (
+            {"evidence": {"100": [{"sentences": [], "label": "SUPPORT"}]}},
+            "evidence for document 100 labels it supports but names no sentence",
+        ),
     ],
 )
 def test_a_malformed_scifact_row_is_one_line_naming_it(
@@ -115,7 +127,7 @@ def test_a_malformed_scifact_row_is_one_line_naming_it(
     claims = _claims(tmp_path, _scifact_row(id=0, evidence={}), _scifact_row(**fields))
     with pytest.raises(DatasetError) as raised:
         read_pairs(CorpusFormat.SCIFACT, claims)
-    assert str(raised.value) == f"{claims}:2: {problem}"
+    assert str(raised.value).startswith(f"{claims}:2: {problem}")
 
 
 def test_a_claim_id_on_two_lines_is_refused(tmp_path: Path) -> None:
@@ -170,6 +182,10 @@ def _covid_row(**fields: object) -> dict[str, object]:
         ({"evidence_set": [{"sent_index": "3"}]}, "evidence_set[0].sent_index must be a whole"),
         ({"evidence_set": [{"sent_index": -1}]}, "evidence_set[0].sent_index must be 0 or more"),
         ({"id": "a_1"}, "id a_1 repeats line 1"),
+        ({"id": ""}, "id is empty"),
+        ({"claim": "the of and also"}, "the claim has no words to check"),
+        ({"evidence_set": []}, "evidence_set labels it supports but names no sentence"),
+        ({"cord_ids": "abc123", "cord_id": None}, "unknown key 'cord_ids' (did you mean"),
     ],
 )
 def test_a_malformed_check_covid_row_is_one_line_naming_it(
@@ -219,3 +235,33 @@ def test_a_file_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
     with pytest.raises(DatasetError) as raised:
         read_ids(ids)
     assert str(raised.value) == f"{ids}:2: not UTF-8 text (invalid byte at offset 3)"
+
+
+def test_a_misspelt_cited_key_is_named_with_the_key_meant(tmp_path: Path) -> None:
+    claims = _claims(tmp_path, {"id": 1, "claim": "Masks reduce spread.", "cited_docs": [100]})
+    with pytest.raises(DatasetError) as raised:
+        read_pairs(CorpusFormat.SCIFACT, claims)
+    assert str(raised.value) == (
+        f"{claims}:1: unknown key 'cited_docs' (did you mean 'cited_doc_ids'?)"
+    )
+
+
+def test_a_check_covid_file_read_as_scifact_says_the_format_looks_wrong(tmp_path: Path) -> None:
+    claims = _claims(tmp_path, _covid_row())
+    with pytest.raises(DatasetError) as raised:
+        read_pairs(CorpusFormat.SCIFACT, claims)
+    assert str(raised.value) == (
+        f"{claims}:1: this looks like a check-covid row (it has cord_id, not cited_doc_ids); "
+        "is the format scifact right?"
+    )
+    scifact = _claims(tmp_path, _scifact_row())
+    with pytest.raises(DatasetError, match="looks like a scifact row"):
+        read_pairs(CorpusFormat.CHECK_COVID, scifact)
+
+
+def test_the_claim_judged_is_the_one_check_takes(tmp_path: Path) -> None:
+    # Whitespace normalised as check and batch normalise it; every other row kept.
+    claims = _claims(tmp_path, _scifact_row(claim="  Masks\n reduce   spread. "))
+    (pair,) = read_pairs(CorpusFormat.SCIFACT, claims)
+    assert pair.claim == "Masks reduce spread."
+    assert pair.where == f"{claims}:1"

@@ -100,3 +100,11 @@ def test_the_rate_counts_judged_pairs_only() -> None:
     assert result.pairs_per_second == 0.5
     assert summary(result)["pairsPerSecond"] == 0.5
     assert "0.5" in _row(_printed(result), "pairs per second")
+
+
+def test_the_evidence_hit_rate_counts_its_pairs_in_words_that_agree() -> None:
+    hit = Outcome("supports", "supports", None, True)
+    one = _row(_printed(EvalResult(score([hit]), 0, 1.0)), "evidence hit rate")
+    assert "(over 1 pair)" in one
+    two = _row(_printed(EvalResult(score([hit, hit]), 0, 1.0)), "evidence hit rate")
+    assert "(over 2 pairs)" in two

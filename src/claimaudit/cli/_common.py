@@ -17,7 +17,7 @@ from claimaudit.cli._terminal import shown
 from claimaudit.errors import InvalidTextError
 from claimaudit.redaction import redact_text
 from claimaudit.untrusted import check_text
-from claimaudit.userfiles import write_atomic
+from claimaudit.userfiles import is_stream, write_atomic
 
 EXIT_OK = 0
 EXIT_MATCHED = 1
@@ -87,6 +87,11 @@ def require_writable(path: Path | None, option: str) -> None:
     """Exit 2 with one line, before any work is done, when an output file cannot be written;
     the folders it needs are made. A long run must not end by failing to save its result."""
     if path is None:
+        return
+    if is_stream(path):
+        # Written in place (userfiles.atomic_writer): no file is made in its folder (/dev).
+        if not os.access(path, os.W_OK):
+            fail(f"{option} {path}: not writable")
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

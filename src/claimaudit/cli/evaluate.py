@@ -12,6 +12,7 @@ import typer
 from claimaudit.accounting import counted
 from claimaudit.api import make_judge, make_source
 from claimaudit.batch_lock import batch_lock
+from claimaudit.cli._checking import ContextTokensOption
 from claimaudit.cli._common import (
     EXIT_INTERRUPTED,
     EXIT_MATCHED,
@@ -30,21 +31,29 @@ from claimaudit.cli._engine import (
     build_engine,
     require_engine_options,
 )
+from claimaudit.cli._sigterm import sigterm_exits
 from claimaudit.cli._warnings import warn
 from claimaudit.engines import EngineName
 from claimaudit.evaluation.datasets import read_ids, read_pairs
+from claimaudit.evaluation.outputs import is_eval_rows, is_eval_summary
+from claimaudit.evaluation.rationales import check_rationales
 from claimaudit.evaluation.report import summary, tables
 from claimaudit.evaluation.runner import evaluate
 from claimaudit.judges.protocol import JudgeSettings
-from claimaudit.library.scifact import CorpusFormat, import_corpus
+from claimaudit.library.scifact import CorpusFormat, import_corpus, sentence_counts
 from claimaudit.library.store import Library
 from claimaudit.sources.protocol import Source
 from claimaudit.userfiles import UnreadableFileError, check_regular, require_distinct
 
+# How a corpus error names the format: eval takes it as an argument, not as --format.
+FORMAT_NAMED = "the format"
+# Where ``-`` writes; /dev/stdout is written in place (userfiles.atomic_writer).
+STDOUT = Path("/dev/stdout")
+
 
 def _library_source(path: Path, fmt: CorpusFormat, corpus: Path) -> Source:
     with Library.open(path) as library:
-        import_corpus(library, corpus, fmt)
+        import_corpus(library, corpus, fmt, format_named=FORMAT_NAMED)
     return make_source("library", library=path)
 
 
@@ -61,11 +70,14 @@ def eval_command(
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="Stop after N pairs.")] = None,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Write each pair's record (with gold) as JSON Lines."),
+        typer.Option(
+            "--out", help="Write each pair's record (with gold) as JSON Lines ('-': stdout)."
+        ),
     ] = None,
     summary_path: Annotated[
-        Path | None, typer.Option("--summary", help="Write the metrics as JSON.")
+        Path | None, typer.Option("--summary", help="Write the metrics as JSON ('-': stdout).")
     ] = None,
+    context_tokens: ContextTokensOption = None,
     engine: EngineOption = EngineName.LOCAL,
     address: AddressOption = None,
     workers: EngineWorkersOption = None,
@@ -73,6 +85,7 @@ def eval_command(
     """Check each claim against each cited document of a labelled dataset and score the verdicts."""
     require_engine_options(engine, address, workers)
     require_text(address=address)
+    out, summary_path = _stdout_for_dash(out), _stdout_for_dash(summary_path)
     options = {"--claims": claims, "--corpus": corpus, "--ids": ids, "--out": out}
     for option, path in {**options, "--summary": summary_path}.items():
         require_file(path, option)
@@ -83,6 +96,11 @@ def eval_command(
     require_distinct(outputs.items(), [("--claims", claims), ("--corpus", corpus), ("--ids", ids)])
     for option, path in outputs.items():
         require_writable(path, option)
+    if summary_path is not None and not is_eval_summary(summary_path):
+        fail(
+            f"--summary {summary_path} is not an earlier eval's summary; give a new file, or "
+            "one eval wrote"
+        )
     pairs = read_pairs(fmt, claims)
     if ids is not None:
         wanted = read_ids(ids)
@@ -92,35 +110,55 @@ def eval_command(
     pairs = pairs[:limit] if limit else pairs
     if not pairs:
         fail("no (claim, document) pairs to evaluate")
-    settings = JudgeSettings(model=model)
-    with ExitStack() as held:
-        if out is not None:
+    check_rationales(pairs, fmt, sentence_counts(corpus, fmt, FORMAT_NAMED))
+    # SIGTERM as Ctrl-C: the lock, --out's temporary file and the temporary library go (a
+    # killed run left all three, and an empty --out).
+    with sigterm_exits():
+        settings = JudgeSettings(model=model, context_tokens=context_tokens)
+        with ExitStack() as held:
+            if out is not None:
+                try:
+                    # Before the model loads or --out is emptied: a second run on it stops here.
+                    held.enter_context(batch_lock(out))
+                except OSError as error:
+                    fail(f"cannot lock {out}: {error.strerror or error}")
+                # Under the lock: a file another run writes is refused as such, not as this.
+                if not is_eval_rows(out):
+                    fail(
+                        f"--out {out} holds no eval row, so it is not an earlier eval's output; "
+                        "give a new file, or one eval wrote"
+                    )
+            chosen = make_judge(judge, settings)
+            runner = build_engine(
+                engine, judge=judge, settings=settings, address=address, workers=workers
+            )
+            held.callback(runner.close)
+            runner.connect()  # a cluster out of reach fails before the corpus is read
+            err_console.print(
+                f"evaluating {counted(len(pairs), 'pair')} with judge {chosen.name!r}"
+            )
             try:
-                # Before the model loads or --out is emptied: a second run on one --out stops here.
-                held.enter_context(batch_lock(out))
-            except OSError as error:
-                fail(f"cannot lock {out}: {error.strerror or error}")
-        chosen = make_judge(judge, settings)
-        runner = build_engine(
-            engine, judge=judge, settings=settings, address=address, workers=workers
-        )
-        held.callback(runner.close)
-        runner.connect()  # a cluster out of reach fails before the corpus is read
-        err_console.print(f"evaluating {counted(len(pairs), 'pair')} with judge {chosen.name!r}")
-        try:
-            result = evaluate(pairs, fmt, corpus, chosen, _library_source, out=out, engine=runner)
-        except KeyboardInterrupt:
-            # --out and --summary are replaced only once every pair is done.
-            kept = f"; {out} is as it was" if out is not None else ""
-            fail(f"interrupted; no figures were printed{kept}", code=EXIT_INTERRUPTED)
-    out_console.print(tables(result))
-    if summary_path:
-        data = summary(result, format=fmt.value, judge=chosen.name, claims=str(claims))
-        write_text(summary_path, json.dumps(data, indent=2) + "\n")
-    if not result.metrics.pairs:
-        # Nothing was measured: figures over no pair would read as a judge that is always wrong.
-        where = f"; {out} holds each pair's error" if out else "; --out keeps each pair's error"
-        fail(f"no pair was judged ({result.not_checked} not_checked){where}", code=EXIT_MATCHED)
+                result = evaluate(
+                    pairs, fmt, corpus, chosen, _library_source, out=out, engine=runner
+                )
+            except KeyboardInterrupt:
+                # --out and --summary are replaced only once every pair is done.
+                kept = f"; {out} is as it was" if out is not None else ""
+                fail(f"interrupted; no figures were printed{kept}", code=EXIT_INTERRUPTED)
+        out_console.print(tables(result))
+        if summary_path:
+            data = summary(result, format=fmt.value, judge=chosen.name, claims=str(claims))
+            write_text(summary_path, json.dumps(data, indent=2) + "\n")
+        if not result.metrics.pairs:
+            # Nothing was measured: figures over no pair would read as a judge always wrong.
+            where = f"; {out} holds each pair's error" if out else "; --out keeps each pair's error"
+            fail(f"no pair was judged ({result.not_checked} not_checked){where}", code=EXIT_MATCHED)
+
+
+def _stdout_for_dash(path: Path | None) -> Path | None:
+    """``-`` is standard output, as for ``review``'s outputs (a file called ``-`` is named with
+    its folder, ``out/-``); eval resumes from nothing, so a stream is a fine ``--out``."""
+    return STDOUT if path == Path("-") else path
 
 
 def _require_regular(path: Path, option: str) -> None:

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import codecs
 import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from claimaudit.errors import DatasetError, InvalidReferenceError, NestingError
+from claimaudit.errors import DatasetError, InvalidClaimError, InvalidReferenceError, NestingError
+from claimaudit.evaluation.citation_marks import remove_citation_marks
 from claimaudit.evaluation.rows import CheckCovidRow, SciFactRow, parse_row
 from claimaudit.identity import parse_ref
+from claimaudit.inputs import validate_claim
 from claimaudit.library.scifact import CorpusFormat
 from claimaudit.passage import passage_id
 from claimaudit.untrusted import load_json
@@ -37,10 +38,6 @@ _LABELS = {
     "NOT_ENOUGH_INFO": NOT_ESTABLISHED,
     "NOTENOUGHINFO": NOT_ESTABLISHED,
 }
-# Citation-Integrity marks the citation slots in the citing sentence; they are not claim text.
-_CITATION_MARKER = re.compile(
-    r"(?:(?<!\s)\s+)?(?:\[[^\[\]]*<\|[a-z_]+\|>[^\[\]]*\]|<\|[a-z_]+\|>\s*)"
-)
 
 
 @dataclass(frozen=True)
@@ -50,6 +47,8 @@ class EvalPair:
     doc_id: str
     gold: str
     rationale: frozenset[str]
+    # The claims file and line the pair comes from, for errors found later (against the corpus).
+    where: str = ""
 
 
 def _text_lines(path: Path) -> Iterator[tuple[int, str]]:
@@ -97,6 +96,36 @@ def _first_time(seen: dict[str, int], claim_id: str, number: int, where: str) ->
     seen[claim_id] = number
 
 
+def _require_format(fmt: CorpusFormat, data: dict[str, Any], where: str) -> None:
+    """DatasetError when the row is plainly one of the other format: a Check-COVID row read as
+    SciFact cites no document, a SciFact one read as Check-COVID lacks cord_id, and neither
+    error would say what is wrong."""
+    covid = fmt is CorpusFormat.CHECK_COVID
+    own, other = ("cord_id", "cited_doc_ids") if covid else ("cited_doc_ids", "cord_id")
+    if other in data and own not in data:
+        named = "scifact" if covid else "check-covid"
+        raise DatasetError(
+            f"{where}: this looks like a {named} row (it has {other}, not {own}); "
+            f"is the format {fmt} right?"
+        )
+
+
+def _checkable(claim: str, where: str) -> str:
+    """The claim as ``check`` and ``batch`` take it (whitespace normalised), or DatasetError
+    naming the row: a claim they refuse (too long, no words, not valid text) would be judged
+    here, or fail as a not_checked pair that reads as a judge that was down."""
+    try:
+        return validate_claim(claim)
+    except InvalidClaimError as error:
+        raise DatasetError(f"{where}: {error}") from None
+
+
+def _require_rationale(gold: str, rationale: frozenset[str], what: str, where: str) -> None:
+    # A label with no sentence would count every evidence the judge gives as a miss.
+    if gold != NOT_ESTABLISHED and not rationale:
+        raise DatasetError(f"{where}: {what} labels it {gold} but names no sentence")
+
+
 def _check_doc_id(fmt: CorpusFormat, doc: str, where: str) -> None:
     try:
         parse_ref(f"{fmt.ref_prefix}:{doc}")
@@ -127,13 +156,20 @@ def _scifact_style(path: Path, fmt: CorpusFormat) -> Iterator[EvalPair]:
     seen: dict[str, int] = {}
     for number, data in _json_lines(path):
         where = f"{path}:{number}"
+        _require_format(fmt, data, where)
         row = parse_row(SciFactRow, data, where)
         _first_time(seen, row.id, number, where)
+        if not row.cited_doc_ids and not row.evidence:
+            # It would yield no pair: left out without a word, and --ids would call it absent.
+            raise DatasetError(
+                f"{where}: the claim cites no document (no cited_doc_ids, no evidence)"
+            )
         claim = row.claim
         if fmt is CorpusFormat.CITATION_INTEGRITY:
-            claim = _CITATION_MARKER.sub("", claim).strip()
+            claim = remove_citation_marks(claim)
             if not claim:
                 raise DatasetError(f"{where}: claim is empty once its citation marks are removed")
+        claim = _checkable(claim, where)
         evidence = row.evidence or {}
         for doc in _cited(row, fmt, where):
             entries = evidence.get(doc, [])
@@ -142,21 +178,25 @@ def _scifact_style(path: Path, fmt: CorpusFormat) -> Iterator[EvalPair]:
                 raise DatasetError(f"{where}: conflicting labels for document {doc}")
             gold = labels.pop() if labels else NOT_ESTABLISHED
             rationale = frozenset(passage_id(i) for e in entries for i in e.sentences)
-            yield EvalPair(row.id, claim, doc, gold, rationale)
+            _require_rationale(gold, rationale, f"evidence for document {doc}", where)
+            yield EvalPair(row.id, claim, doc, gold, rationale, where)
 
 
 def _check_covid(path: Path) -> Iterator[EvalPair]:
     seen: dict[str, int] = {}
     for number, data in _json_lines(path):
         where = f"{path}:{number}"
+        _require_format(CorpusFormat.CHECK_COVID, data, where)
         row = parse_row(CheckCovidRow, data, where)
         _first_time(seen, row.id, number, where)
         _check_doc_id(CorpusFormat.CHECK_COVID, row.cord_id, where)
+        claim = _checkable(row.claim, where)
         gold = _label(row.label, where)
         # A "not enough info" row may list sentences it looked at: they are no rationale.
         sentences = (row.evidence_set or []) if gold != NOT_ESTABLISHED else []
         rationale = frozenset(passage_id(e.sent_index) for e in sentences)
-        yield EvalPair(row.id, row.claim, row.cord_id, gold, rationale)
+        _require_rationale(gold, rationale, "evidence_set", where)
+        yield EvalPair(row.id, claim, row.cord_id, gold, rationale, where)
 
 
 def read_pairs(fmt: CorpusFormat, claims: Path) -> list[EvalPair]:

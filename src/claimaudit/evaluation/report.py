@@ -7,6 +7,7 @@ from typing import Any
 from rich.console import Group
 from rich.table import Table
 
+from claimaudit.accounting import counted
 from claimaudit.evaluation.datasets import CLASSES
 from claimaudit.evaluation.runner import EvalResult
 
@@ -53,7 +54,7 @@ def tables(result: EvalResult) -> Group:
     head.add_row("macro-F1", _shown(m.macro_f1, judged))
     head.add_row("accuracy", _shown(m.accuracy, judged))
     hit = "n/a" if m.evidence_hit_rate is None else f"{m.evidence_hit_rate:.3f}"
-    head.add_row("evidence hit rate", f"{hit} (over {m.evidence_pairs} pairs)")
+    head.add_row("evidence hit rate", f"{hit} (over {counted(m.evidence_pairs, 'pair')})")
     head.add_row("ECE (10 bins)", "n/a" if m.ece is None else f"{m.ece:.3f}")
     # Failing fast is no throughput: with no pair judged, there is no rate to report.
     rate = f"{result.pairs_per_second:.1f}" if judged else "n/a"

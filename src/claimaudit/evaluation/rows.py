@@ -7,6 +7,7 @@ character). Each problem becomes one line naming the field, for ``DatasetError``
 
 from __future__ import annotations
 
+import difflib
 from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, NonNegativeInt, ValidationError
@@ -17,7 +18,7 @@ _KINDS: dict[type, str] = {
     type(None): "null",
     bool: "true or false",
     int: "a number",
-    float: "a number",
+    float: "a fraction",
     str: "a string",
     list: "a list",
     dict: "an object",
@@ -32,6 +33,8 @@ def _identifier(value: object) -> str:
     # Ids are compared as text (7 and "7" are one id, as in --ids), so both kinds are read.
     if isinstance(value, bool) or not isinstance(value, str | int):
         raise ValueError(f"must be a string or a whole number, not {_kind(value)}")
+    if isinstance(value, str) and not value.strip():
+        raise ValueError("is empty")  # as batch refuses it: no id to join a record to its row
     return str(value)
 
 
@@ -88,10 +91,23 @@ Row = TypeVar("Row", bound=_Row)
 
 def parse_row(model: type[Row], data: dict[str, Any], where: str) -> Row:
     """``data`` as ``model``, or DatasetError naming ``where`` and the first field wrong."""
+    _refuse_misspelt(model, data, where)
     try:
         return model.model_validate(data)
     except ValidationError as error:
         raise DatasetError(f"{where}: {_problem(error.errors()[0])}") from None
+
+
+def _refuse_misspelt(model: type[_Row], data: dict[str, Any], where: str) -> None:
+    """DatasetError for a key that is not a field but reads like one (``cited_docs``): other
+    keys are ignored (Check-COVID's ``is_auth``), but this one would be read as absent, and its
+    claim judged against other documents, or none, without a word."""
+    fields = list(model.model_fields)
+    for key in data:
+        if key not in model.model_fields:
+            close = difflib.get_close_matches(key, fields, n=1, cutoff=0.7)
+            if close:
+                raise DatasetError(f"{where}: unknown key {key!r} (did you mean {close[0]!r}?)")
 
 
 # Pydantic's wording, in the terms of the JSON file ("a valid dictionary or instance of

@@ -79,16 +79,18 @@ def import_corpus(
     *,
     ref_prefix: str | None = None,
     replace: bool = False,
+    format_named: str = "--format",
 ) -> ImportSummary:
     """Import every document of ``path`` in one transaction: all or nothing.
 
     Identical documents already stored are left alone; changed ones need ``replace=True``.
     Documents without any abstract sentence are skipped (they would have no passages). A file
     naming one document twice is refused, even with identical lines: which line should win is
-    the file's author's call, not the importer's.
+    the file's author's call, not the importer's. ``format_named`` is how an error calls the
+    format where the file looks like another one's (``eval`` takes it as an argument).
     """
     prefix = ref_prefix or corpus_format.ref_prefix
-    papers = list(_read(path, corpus_format, prefix))
+    papers = list(_read(path, corpus_format, prefix, format_named))
     kept = [p for p in papers if p.passages]
     counts = library.add_papers(kept, replace=replace)
     return ImportSummary(
@@ -107,6 +109,14 @@ def empty_documents(path: Path, corpus_format: CorpusFormat) -> frozenset[PaperR
     )
 
 
+def sentence_counts(
+    path: Path, corpus_format: CorpusFormat, format_named: str = "--format"
+) -> dict[PaperRef, int]:
+    """How many sentences (passages, once imported) each document of ``path`` has."""
+    read = _read(path, corpus_format, corpus_format.ref_prefix, format_named)
+    return {p.ref: len(p.passages) for p in read}
+
+
 def _corpus_text(path: Path) -> str:
     """The corpus's text; a paper's file (a PDF, any binary file) given here is named as what it
     is, a paper to add, not text in the wrong encoding."""
@@ -119,7 +129,9 @@ def _corpus_text(path: Path) -> str:
     return decode_text(path, data)
 
 
-def _read(path: Path, corpus_format: CorpusFormat, prefix: str) -> Iterator[NewPaper]:
+def _read(
+    path: Path, corpus_format: CorpusFormat, prefix: str, format_named: str = "--format"
+) -> Iterator[NewPaper]:
     text = _corpus_text(path)
     id_field = corpus_format.id_field
     source = str(path.resolve())
@@ -136,8 +148,8 @@ def _read(path: Path, corpus_format: CorpusFormat, prefix: str) -> Iterator[NewP
             raise InputError(f"{where}: not valid JSON ({exc.msg})") from None
         if not isinstance(record, dict) or id_field not in record:
             raise InputError(
-                f"{where}: expected an object with {id_field!r} (is --format {corpus_format} "
-                "right?)"
+                f"{where}: expected an object with {id_field!r} (is {format_named} "
+                f"{corpus_format} right?)"
             )
         paper = _paper(record, id_field, prefix, where, source)
         if paper.ref in first_line:
