@@ -99,7 +99,8 @@ def test_ctrl_c_in_eval_says_no_figures_and_out_is_kept(tmp_path: Path) -> None:
     abstract = ["Deep learning needs labelled data.", "It is costly."]
     doc = {"doc_id": 7, "title": "Notes", "abstract": abstract}
     corpus.write_text(json.dumps(doc) + "\n", encoding="utf-8")
-    out.write_text("earlier rows\n", encoding="utf-8")
+    earlier = json.dumps({"id": 1, "verdict": "supports", "gold": "supports"}) + "\n"
+    out.write_text(earlier, encoding="utf-8")  # an earlier eval's row: eval may replace it
     with SilentServer().running() as judge:
         env = child_env({"OPENAI_BASE_URL": judge.url, "OPENAI_API_KEY": "sk-test-0000"})
         command = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus)]
@@ -109,7 +110,7 @@ def test_ctrl_c_in_eval_says_no_figures_and_out_is_kept(tmp_path: Path) -> None:
     assert _only_line(done.stderr.split("\n", 1)[1]) == (
         f"error: interrupted; no figures were printed; {out} is as it was"
     )
-    assert out.read_text(encoding="utf-8") == "earlier rows\n"
+    assert out.read_text(encoding="utf-8") == earlier
 
 
 def test_ctrl_c_in_library_list_says_nothing_changed(
