@@ -139,6 +139,21 @@ def test_passage_context_is_clamped(service: Service) -> None:
         service.passage("arXiv:2401.00001", "P001")
 
 
+def test_an_exact_passage_is_read_from_the_copy_named_never_a_newer_version(
+    service: Service,
+) -> None:
+    # The edition a record judged, stored unversioned; version 2 of the work stored since.
+    service.add_upload(io.BytesIO(b"# T\n\nThe judged words.\n"), "a.md", ref="arXiv:2301.00041")
+    service.add_upload(io.BytesIO(b"# T\n\nLater words.\n"), "b.md", ref="arXiv:2301.00041v2")
+    assert service.passage("arXiv:2301.00041", "P001").passage.text == "Later words."
+    exact = service.passage("arXiv:2301.00041", "P001", exact=True)
+    assert (str(exact.paper.ref), exact.passage.text) == ("arXiv:2301.00041", "The judged words.")
+    paper, passages = service.paper("arXiv:2301.00041", exact=True)
+    assert paper.ref.version is None and [p.text for p in passages] == ["The judged words."]
+    with pytest.raises(PaperNotFoundError):
+        service.passage("arXiv:2301.00042", "P001", exact=True)
+
+
 def test_upload_errors_name_the_upload_not_the_temporary_file(service: Service) -> None:
     with pytest.raises(InputError) as caught:
         service.add_upload(io.BytesIO(b""), "empty.txt", ref="local:empty")

@@ -188,3 +188,83 @@ def test_a_card_links_its_paper_only_by_a_web_address(page: Page, server: Runnin
     card = page.locator(f'.card[data-ref="{DEEP_RULES_REF}"]')
     expect(card.locator(".ref")).to_contain_text(DEEP_RULES_REF)
     expect(card.locator(".ref a")).to_have_count(0)
+
+
+EDITION_CLAIM = "The frobnicator reduced latency by 40 percent in every benchmark."
+JUDGED = (
+    b"# Note\n\n## Results\n\nThe frobnicator reduced latency by 40 percent in every benchmark.\n\n"
+    b"## Other\n\nUnrelated text about gardening and tomatoes grown in a greenhouse.\n"
+)
+LATER = (
+    b"# Note\n\n## Results\n\nThe frobnicator increased latency by 12 percent in one benchmark.\n\n"
+    b"## Other\n\nUnrelated text about sailing boats on a lake in the summer.\n"
+)
+
+
+def _check_then_store_meanwhile(
+    page: Page, server: RunningServer, ref: str, later_ref: str, **form: str
+) -> None:
+    """A check of ``ref`` (stored as JUDGED) whose card, before it reads the passage's context,
+    sees LATER stored under ``later_ref``: another tab or a colleague storing a new edition."""
+
+    def store_later_first(route: Route) -> None:
+        with server.client() as client:
+            answer = client.post(
+                "/v1/library", files={"file": ("n.md", LATER)}, data={"ref": later_ref, **form}
+            )
+            assert answer.status_code == 201, answer.text
+        route.continue_()
+
+    with server.client() as client:
+        stored = client.post("/v1/library", files={"file": ("n.md", JUDGED)}, data={"ref": ref})
+        assert stored.status_code == 201, stored.text
+    page.route("**/passages/**", store_later_first)
+    page.goto(server.url)
+    page.fill("#claim", EDITION_CLAIM)
+    page.fill("#paper-input", ref)
+    page.press("#paper-input", "Enter")
+    page.click("#check-form details.options summary")
+    page.select_option("#judge", "gated")
+    page.click("#check-submit")
+    expect(page.locator("#check-status")).to_have_attribute("data-kind", "done")
+
+
+def _remove(server: RunningServer, *refs: str) -> None:
+    with server.client() as client:
+        for ref in refs:
+            client.delete(f"/v1/library/{ref}", params={"exact": "true"})
+
+
+def test_a_card_shows_the_edition_it_judged_not_a_newer_version(
+    page: Page, server: RunningServer
+) -> None:
+    judged, newer = "arXiv:2301.00031", "arXiv:2301.00031v2"
+    try:
+        _check_then_store_meanwhile(page, server, judged, newer)
+        card = page.locator(f'.card[data-ref="{judged}"]')
+        expect(card.locator(".passages")).to_have_attribute("data-context", "loaded")
+        expect(card.locator(".passage.chosen mark")).to_contain_text(" by 40 percent")
+        expect(card.locator(".passages")).not_to_contain_text("12 percent")
+        expect(card.locator(".passages")).not_to_contain_text("sailing")
+    finally:
+        _remove(server, judged, newer)
+
+
+def test_a_card_whose_paper_was_replaced_shows_the_judged_passage_and_says_so(
+    page: Page, server: RunningServer
+) -> None:
+    ref = "arXiv:2301.00032"
+    try:
+        _check_then_store_meanwhile(page, server, ref, ref, replace="true")
+        card = page.locator(f'.card[data-ref="{ref}"]')
+        expect(card.locator(".passages")).to_have_attribute("data-context", "changed")
+        chosen = card.locator(".passage.chosen mark")
+        expect(chosen).to_have_count(1)
+        expect(card.locator(".passages")).not_to_contain_text("12 percent")
+        expect(card.locator(".passages")).not_to_contain_text("sailing")
+        expect(card.locator(".context-changed")).to_have_text(
+            "The stored paper has changed since this was judged: the passage below is the one "
+            "judged, shown without its neighbours."
+        )
+    finally:
+        _remove(server, ref)

@@ -279,17 +279,22 @@ class Service:
                 return library.find_papers(query, limit), library.count_papers(query)
             return library.list_papers()[:limit], library.count_papers()
 
-    def paper(self, ref: str) -> tuple[StoredPaper, list[Passage]]:
+    def paper(self, ref: str, *, exact: bool = False) -> tuple[StoredPaper, list[Passage]]:
+        """The paper ``ref`` names and its passages; ``exact``: only the copy stored under
+        exactly ``ref``, never a newer version of the work."""
         check_texts(reference=ref)
         with self._open() as library, library.snapshot():  # one version of a replaced paper
-            paper = library.require_paper(parse_or_stored(library, ref))
-            return paper, library.passages(paper.ref)
+            paper = library.require_paper(parse_or_stored(library, ref), exact=exact)
+            return paper, library.passages(paper.ref, exact=exact)
 
-    def passage(self, ref: str, passage_id: str, context: int = 1) -> PassageContext:
-        """The passage ``passage_id`` of ``ref`` with up to ``context`` passages each side."""
+    def passage(
+        self, ref: str, passage_id: str, context: int = 1, *, exact: bool = False
+    ) -> PassageContext:
+        """The passage ``passage_id`` of ``ref`` with up to ``context`` passages each side;
+        ``exact``: of the copy stored under exactly ``ref`` (the edition a record judged)."""
         context = max(0, min(context, MAX_CONTEXT))
         check_texts(passage_id=passage_id)
-        paper, passages = self.paper(ref)
+        paper, passages = self.paper(ref, exact=exact)
         index = next((i for i, p in enumerate(passages) if p.passage_id == passage_id), None)
         if index is None:
             raise PassageNotFoundError(f"{paper.ref} has no passage {passage_id}")

@@ -37,6 +37,16 @@ ExactQuery = Annotated[
 ]
 
 
+EditionQuery = Annotated[
+    bool,
+    Query(
+        description="Read only the copy stored under exactly this reference, never a newer "
+        "version of the work (the edition a record names as matchedRef)."
+    ),
+    TRUE_OR_FALSE,
+]
+
+
 def install(app: FastAPI, state: AppState) -> None:
     service = state.service
     router = APIRouter(tags=["library"], dependencies=[Depends(each_query_parameter_once)])
@@ -74,8 +84,9 @@ def install(app: FastAPI, state: AppState) -> None:
             Query(ge=0, le=MAX_CONTEXT, description="Passages to show on each side."),
             WHOLE_NUMBER,
         ] = 1,
+        exact: EditionQuery = False,
     ) -> PassageInContext:
-        return PassageInContext.of(service.passage(ref, passage_id, context))
+        return PassageInContext.of(service.passage(ref, passage_id, context, exact=exact))
 
     @router.get("/v1/library/{ref:path}", response_model=PaperDetail, summary="One paper")
     def paper(ref: str) -> PaperDetail:
