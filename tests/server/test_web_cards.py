@@ -268,3 +268,46 @@ def test_a_card_whose_paper_was_replaced_shows_the_judged_passage_and_says_so(
         )
     finally:
         _remove(server, ref)
+
+
+def test_spellings_the_server_reads_as_one_paper_are_added_once(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    chips, status = page.locator("#paper-chips li"), page.locator("#check-status")
+    for first, *others in (
+        (
+            "doi:10.1000/ABC",
+            "https://www.doi.org/10.1000/abc",
+            "doi:10.1000/abc.",
+            "10.1000%2Fabc",
+        ),
+        ("arXiv:2101.00002", "10.48550/arXiv.2101.00002"),
+        ("arXiv:hep-th/9901001", "hep-th/9901001"),
+    ):
+        page.fill("#paper-input", first)
+        page.press("#paper-input", "Enter")
+        expect(page.locator(f'#paper-chips li[data-ref="{first}"]')).to_have_count(1)
+        for other in others:
+            page.fill("#paper-input", other)
+            page.press("#paper-input", "Enter")
+            expect(status).to_have_text(f"{other} names the same paper as {first}, already added.")
+    expect(chips).to_have_count(3)
+
+
+def test_a_check_naming_one_paper_twice_is_refused_naming_both(
+    page: Page, server: RunningServer
+) -> None:
+    # Chips kept from before (as a reload brings them back) that name one paper twice.
+    page.goto(server.url)
+    page.evaluate(
+        """sessionStorage.setItem("claimaudit.form", JSON.stringify(
+        {papers: ["doi:10.1000/abc", "https://www.doi.org/10.1000/ABC"]}))"""
+    )
+    page.reload()
+    expect(page.locator("#paper-chips li")).to_have_count(2)
+    page.fill("#claim", NARROW_CLAIM)
+    page.click("#check-submit")
+    expect(page.locator("#check-status")).to_have_text(
+        "paper 'https://www.doi.org/10.1000/ABC' is given more than once (as 'doi:10.1000/abc')"
+    )

@@ -17,13 +17,13 @@ from claimaudit.server.limits import BodyLimitMiddleware
 from claimaudit.server.once import each_body_name_once
 from claimaudit.server.origin import OriginGuardMiddleware
 from claimaudit.server.responses import JSONResponse
-from claimaudit.server.routes import checks, health, judges, library, reviews, web
+from claimaudit.server.routes import checks, health, judges, library, references, reviews, web
 from claimaudit.server.service import Service
 from claimaudit.server.state import AppState
 from claimaudit.server.urltext import UrlTextMiddleware
 
 # One module per feature, each with ``install(app, state)``; a new feature is one more entry.
-FEATURES = (health, judges, checks, reviews, library, web)
+FEATURES = (health, judges, checks, reviews, library, references, web)
 UPLOAD_ROUTES = library.UPLOAD_ROUTES
 
 DESCRIPTION = (
