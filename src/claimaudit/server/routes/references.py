@@ -9,13 +9,18 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, FastAPI, Query
 
 from claimaudit.inputs import MAX_SHOWN_REF_CHARS, ref_key
+from claimaudit.server.error_docs import ANY_REQUEST, error_responses
 from claimaudit.server.query import each_query_parameter_once
 from claimaudit.server.schemas import RefKey
 from claimaudit.server.state import AppState
 
 
 def install(app: FastAPI, state: AppState) -> None:
-    router = APIRouter(tags=["references"], dependencies=[Depends(each_query_parameter_once)])
+    router = APIRouter(
+        tags=["references"],
+        dependencies=[Depends(each_query_parameter_once)],
+        responses=error_responses(*ANY_REQUEST),
+    )
 
     @router.get("/v1/references/key", response_model=RefKey, summary="A reference's paper key")
     async def key(
