@@ -83,6 +83,43 @@ def test_the_title_field_stops_at_the_server_s_limit_and_says_so(
             client.delete("/v1/library/local:title-limit")
 
 
+def test_the_title_field_counts_characters_as_the_server_does(
+    page: Page, server: RunningServer
+) -> None:
+    # An emoji is one character to the server (and two UTF-16 units to maxlength).
+    page.goto(server.url)
+    title, note = page.locator("#upload-title"), page.locator("#upload-title-count")
+    page.fill("#upload-title", "\U0001f9ea" * 600)
+    expect(title).to_have_value("\U0001f9ea" * 600)
+    expect(note).to_be_hidden()
+    # Past the limit, the end of what came is cut, never half an emoji.
+    page.fill("#upload-title", "a" * 999 + "\U0001f9ea\U0001f9ea")
+    expect(title).to_have_value("a" * 999 + "\U0001f9ea")
+    expect(note).to_have_text("1000 / 1000 characters: the limit is reached")
+
+
+def test_a_filter_the_server_refuses_is_said_by_the_filter_and_goes_when_fixed(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    filter_status = page.locator("#library-filter-status")
+    expect(page.locator("#library-filter")).to_have_attribute("maxlength", "200")
+    # A longer one, as a script or an old page could set it: the server's refusal shows here.
+    page.evaluate(
+        """() => {
+        const filter = document.querySelector("#library-filter");
+        filter.value = "x".repeat(201);
+        filter.dispatchEvent(new Event("input"));
+    }"""
+    )
+    expect(filter_status).to_have_attribute("data-kind", "error")
+    expect(filter_status).to_contain_text("q")
+    expect(page.locator("#upload-status")).to_have_text("")
+    page.fill("#library-filter", "2105.14372")
+    expect(page.locator("#library-count")).to_have_text("1 paper matches")
+    expect(filter_status).to_have_text("")
+
+
 LONG_REF = "doi:10.1371/journal.pcbi.1005510"
 PHONE_WIDTH = 390
 

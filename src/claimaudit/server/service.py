@@ -58,6 +58,8 @@ MAX_CONTEXT = 5
 # The most papers one library listing and the most passages one search may return, the same for
 # the HTTP API and the MCP tools.
 MAX_LIST_LIMIT = 10_000
+# The longest text a library listing filters by (the web page's filter field stops there).
+MAX_FILTER_CHARS = 200
 MAX_SEARCH_LIMIT = 1000
 
 

@@ -20,7 +20,12 @@ from claimaudit.server.error_docs import ANY_REQUEST, error_responses
 from claimaudit.server.query import TRUE_OR_FALSE, WHOLE_NUMBER, each_query_parameter_once
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.schemas import HitList, PaperDetail, PaperList, PassageInContext, Removed
-from claimaudit.server.service import MAX_CONTEXT, MAX_LIST_LIMIT, MAX_SEARCH_LIMIT
+from claimaudit.server.service import (
+    MAX_CONTEXT,
+    MAX_FILTER_CHARS,
+    MAX_LIST_LIMIT,
+    MAX_SEARCH_LIMIT,
+)
 from claimaudit.server.state import AppState
 
 UPLOAD_PATH = "/v1/library"
@@ -61,7 +66,10 @@ def install(app: FastAPI, state: AppState) -> None:
     def list_papers(
         q: Annotated[
             str | None,
-            Query(max_length=200, description="Only papers whose ref or title contains this."),
+            Query(
+                max_length=MAX_FILTER_CHARS,
+                description="Only papers whose ref or title contains this.",
+            ),
         ] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT), WHOLE_NUMBER] = 50,
     ) -> PaperList:

@@ -31,6 +31,9 @@ export function initLibraryPanel() {
   initLimitNote(document.getElementById("upload-title"), document.getElementById("upload-title-count"));
 
   const filter = document.getElementById("library-filter");
+  // The listing's own errors (a filter the server refuses, the library gone) show by the filter,
+  // not beside Upload, and go once a listing succeeds.
+  const filterStatus = document.getElementById("library-filter-status");
   const count = document.getElementById("library-count");
   const more = document.getElementById("library-more");
   // Rows asked for: a page more per "Show more", up to the API's limit (the filter finds the
@@ -50,8 +53,10 @@ export function initLibraryPanel() {
       empty.hidden = found.total > 0 || Boolean(q);
       count.textContent = countText(found.papers.length, found.total, q);
       more.hidden = found.papers.length >= found.total || shown >= MAX_ROWS;
+      setStatus(filterStatus, "");
     } catch (error) {
-      setStatus(status, pageMessage(error), "error");
+      if (ticket !== asked) return;
+      setStatus(filterStatus, pageMessage(error), "error");
     }
   }
 
