@@ -4,7 +4,7 @@ screen reader hears of the verdict (the accessibility tree, not the colours)."""
 from __future__ import annotations
 
 import httpx
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from claimaudit.review.html_parts import strength
 from tests.server.conftest import (
@@ -311,3 +311,23 @@ def test_a_check_naming_one_paper_twice_is_refused_naming_both(
     expect(page.locator("#check-status")).to_have_text(
         "paper 'https://www.doi.org/10.1000/ABC' is given more than once (as 'doi:10.1000/abc')"
     )
+
+
+def test_a_long_reference_in_the_check_status_stays_on_a_phone_screen(
+    browser: Browser, server: RunningServer
+) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(server.url)
+        doi = "10.1000/" + "averyveryverylongsuffix" * 6
+        for ref in (f"doi:{doi}", f"https://doi.org/{doi}"):
+            page.fill("#paper-input", ref)
+            page.press("#paper-input", "Enter")
+        status = page.locator("#check-status")
+        expect(status).to_contain_text("names the same paper as")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        box = status.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 375
+    finally:
+        context.close()
