@@ -331,3 +331,19 @@ def test_a_long_reference_in_the_check_status_stays_on_a_phone_screen(
         assert box is not None and box["x"] + box["width"] <= 375
     finally:
         context.close()
+
+
+def test_removing_a_chip_moves_focus_to_the_next_chip(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    for ref in ("local:one", "local:two", "local:three"):
+        page.fill("#paper-input", ref)
+        page.press("#paper-input", "Enter")
+    chips = page.locator("#paper-chips li")
+    expect(chips).to_have_count(3)
+    page.locator('#paper-chips li[data-ref="local:two"] button').click()
+    expect(page.locator('#paper-chips li[data-ref="local:three"] button')).to_be_focused()
+    page.keyboard.press("Enter")  # the last chip: the one before it takes focus
+    expect(page.locator('#paper-chips li[data-ref="local:one"] button')).to_be_focused()
+    page.keyboard.press("Enter")  # none left: the reference field
+    expect(chips).to_have_count(0)
+    expect(page.locator("#paper-input")).to_be_focused()

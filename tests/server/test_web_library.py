@@ -52,6 +52,31 @@ def test_remove_takes_the_unversioned_copy_its_row_shows(
     assert refs == [VERSIONED]
 
 
+def test_removing_a_row_moves_focus_to_the_next_row(page: Page, server: RunningServer) -> None:
+    refs = ["local:focus-a", "local:focus-b"]  # the last rows, in the table's order
+    with server.client() as client:
+        for ref in refs:
+            answer = client.post(
+                "/v1/library", files={"file": ("f.md", b"# F\n\nText.\n")}, data={"ref": ref}
+            )
+            assert answer.status_code == 201, answer.text
+    try:
+        page.goto(server.url)
+        page.on("dialog", lambda dialog: dialog.accept())
+        rows = page.locator("#library-table tbody tr")
+        page.locator(f'tr[data-ref="{refs[0]}"] button').click()
+        expect(page.locator(f'tr[data-ref="{refs[0]}"]')).to_have_count(0)
+        expect(page.locator(f'tr[data-ref="{refs[1]}"] button')).to_be_focused()
+        # The last row removed: the row before it, now last, takes focus.
+        page.keyboard.press("Enter")
+        expect(page.locator(f'tr[data-ref="{refs[1]}"]')).to_have_count(0)
+        expect(rows.last.locator("button")).to_be_focused()
+    finally:
+        with server.client() as client:
+            for ref in refs:
+                client.delete(f"/v1/library/{ref}", params={"exact": "true"})
+
+
 def test_the_title_field_stops_at_the_server_s_limit_and_says_so(
     page: Page, server: RunningServer
 ) -> None:

@@ -95,8 +95,13 @@ export function initCheckPanel() {
   function removeButton(ref) {
     const button = el("button", { type: "button", class: "link", "aria-label": `Remove ${ref}`, text: "×" });
     button.addEventListener("click", () => {
-      papers.splice(papers.indexOf(ref), 1);
+      const index = papers.indexOf(ref);
+      papers.splice(index, 1);
       drawChips();
+      // The removed chip took focus with it: the next chip's button (the previous one's at the
+      // end) takes it, else the reference field.
+      const left = chips.querySelectorAll("li button");
+      (left.length ? left[Math.min(index, left.length - 1)] : input).focus();
     });
     return button;
   }
