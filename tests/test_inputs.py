@@ -64,6 +64,18 @@ def test_two_spellings_of_one_paper_are_one_paper(twice: list[str]) -> None:
         check_distinct(twice)
 
 
+def test_a_paper_given_twice_in_two_spellings_is_refused_naming_both() -> None:
+    with pytest.raises(InvalidClaimError) as caught:
+        check_distinct(["doi:10.1000/xyz", "arXiv:1907.10121", "https://www.doi.org/10.1000/XYZ"])
+    assert str(caught.value) == (
+        "paper 'https://www.doi.org/10.1000/XYZ' is given more than once (as 'doi:10.1000/xyz')"
+    )
+    # The same spelling twice needs no second name.
+    with pytest.raises(InvalidClaimError) as caught:
+        check_distinct(["local:a", "local:a"])
+    assert str(caught.value) == "paper 'local:a' is given more than once"
+
+
 def test_the_topic_narrows_ranking_and_leads_the_source_search() -> None:
     assert search_query("Claim.", None) == "Claim."
     assert search_query("Claim.", "topic") == "Claim. topic"

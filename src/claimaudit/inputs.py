@@ -130,13 +130,17 @@ def validate_papers(papers: Sequence[str], limit: int | None = None) -> None:
 def check_distinct(papers: Sequence[str]) -> None:
     """DuplicatePaperError when a paper is given twice (in any spelling), InvalidClaimError when
     one is not valid text."""
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for number, text in enumerate(papers, start=1):
         _valid_text(text, f"paper reference {number}")
         key = ref_key(text)
-        if key in seen:
-            raise DuplicatePaperError(f"paper {text!r} is given more than once")
-        seen.add(key)
+        first = seen.get(key)
+        if first is None:
+            seen[key] = text
+            continue
+        # Written otherwise, the first spelling is named too: the reader sees which two clash.
+        also = "" if first.strip() == text.strip() else f" (as {first!r})"
+        raise DuplicatePaperError(f"paper {text!r} is given more than once{also}")
 
 
 def search_query(claim: str, topic: str | None) -> str:

@@ -276,6 +276,28 @@ def test_paper_and_passage_in_context(api: httpx.Client) -> None:
     assert _error(api.get("/v1/library/not a ref"), 400)["code"] == "invalid_reference"
 
 
+def test_a_reference_s_key_is_the_one_a_check_tells_papers_apart_by(api: httpx.Client) -> None:
+    def key(ref: str) -> str:
+        answer = api.get("/v1/references/key", params={"ref": ref})
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["ref"] == ref
+        return str(answer.json()["key"])
+
+    assert {key("hep-th/9901001"), key("arXiv:hep-th/9901001")} == {"arXiv:hep-th/9901001"}
+    assert {key("doi:10.1000/ABC."), key("https://www.doi.org/10.1000%2Fabc")} == {
+        "doi:10.1000/abc"
+    }
+    assert key(" not a ref ") == "not a ref"
+    twice = api.post(
+        "/v1/checks",
+        json={"claim": NARROW_CLAIM, "papers": ["hep-th/9901001", "arXiv:hep-th/9901001"]},
+    )
+    assert _error(twice, 400)["message"] == (
+        "paper 'arXiv:hep-th/9901001' is given more than once (as 'hep-th/9901001')"
+    )
+    assert _error(api.get("/v1/references/key"), 422)["code"] == "invalid_request"
+
+
 def test_a_paper_stored_under_a_reference_now_refused_can_be_read_and_removed(
     api: httpx.Client, example_library: Path
 ) -> None:

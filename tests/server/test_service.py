@@ -22,6 +22,7 @@ from claimaudit.errors import (
     UnknownBackendError,
 )
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply, JudgeSettings
+from claimaudit.library.models import AddOutcome
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service
 from tests.fakes import ScriptedJudge, pick
@@ -137,6 +138,49 @@ def test_passage_context_is_clamped(service: Service) -> None:
         service.passage(DEEP_RULES_REF, "P070")
     with pytest.raises(PaperNotFoundError):
         service.passage("arXiv:2401.00001", "P001")
+
+
+def test_an_exact_passage_is_read_from_the_copy_named_never_a_newer_version(
+    service: Service,
+) -> None:
+    # The edition a record judged, stored unversioned; version 2 of the work stored since.
+    service.add_upload(io.BytesIO(b"# T\n\nThe judged words.\n"), "a.md", ref="arXiv:2301.00041")
+    service.add_upload(io.BytesIO(b"# T\n\nLater words.\n"), "b.md", ref="arXiv:2301.00041v2")
+    assert service.passage("arXiv:2301.00041", "P001").passage.text == "Later words."
+    exact = service.passage("arXiv:2301.00041", "P001", exact=True)
+    assert (str(exact.paper.ref), exact.passage.text) == ("arXiv:2301.00041", "The judged words.")
+    paper, passages = service.paper("arXiv:2301.00041", exact=True)
+    assert paper.ref.version is None and [p.text for p in passages] == ["The judged words."]
+    with pytest.raises(PaperNotFoundError):
+        service.passage("arXiv:2301.00042", "P001", exact=True)
+
+
+def test_identical_content_with_another_title_is_retitled_only_with_replace(
+    service: Service,
+) -> None:
+    def upload(**options: Any) -> Any:
+        return service.add_upload(
+            io.BytesIO(b"# Old\n\nWords.\n"), "n.md", ref="local:t", **options
+        )
+
+    assert upload().title == "Old"
+    kept = upload(title="New Title")
+    # Nothing was stored: the answer names the title the paper keeps, and says why.
+    assert (kept.outcome, kept.title) == (AddOutcome.UNCHANGED, "Old")
+    assert kept.warnings == (
+        "local:t is already stored with identical content, titled 'Old'; it was not retitled: "
+        "send replace: true to change its title",
+    )
+    assert service.paper("local:t")[0].title == "Old"
+    retitled = upload(title="New Title", replace=True)
+    assert (retitled.outcome, retitled.title, retitled.warnings) == (
+        AddOutcome.UNCHANGED,
+        "New Title",
+        (),
+    )
+    assert service.paper("local:t")[0].title == "New Title"
+    again = upload()
+    assert (again.title, again.warnings) == ("New Title", ())
 
 
 def test_upload_errors_name_the_upload_not_the_temporary_file(service: Service) -> None:

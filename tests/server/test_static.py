@@ -9,6 +9,7 @@ from claimaudit.inputs import MAX_CLAIM_CHARS
 from claimaudit.library.ingest import MAX_TITLE_CHARS
 from claimaudit.server.headers import CONTENT_SECURITY_POLICY
 from claimaudit.server.routes.web import STATIC
+from claimaudit.server.service import MAX_FILTER_CHARS
 
 PAGE_FILES = {
     "index.html",
@@ -72,6 +73,16 @@ def test_the_title_field_has_the_servers_limit() -> None:
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     title = re.search(r"<input id=\"upload-title\"[^>]*>", html)
     assert title is not None
-    # The browser counts an emoji as two: its cap is never looser than the server's.
-    assert f'maxlength="{MAX_TITLE_CHARS}"' in title.group(0)
+    # Counted in code points, as the server counts (maxlength would count an emoji as two).
+    assert f'data-max-chars="{MAX_TITLE_CHARS}"' in title.group(0)
+    assert "maxlength" not in title.group(0)
     assert 'aria-describedby="upload-title-count"' in title.group(0)
+
+
+def test_the_library_filter_has_the_servers_limit() -> None:
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    field = re.search(r"<input id=\"library-filter\"[^>]*>", html)
+    assert field is not None
+    # UTF-16 units: never more code points than the server takes.
+    assert f'maxlength="{MAX_FILTER_CHARS}"' in field.group(0)
+    assert 'aria-describedby="library-filter-status"' in field.group(0)

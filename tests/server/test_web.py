@@ -390,7 +390,8 @@ def test_after_the_token_the_judges_load_and_stale_errors_go(
 ) -> None:
     page.goto(strict.url)
     expect(page.locator("#token-panel")).to_be_visible()
-    expect(page.locator("#upload-status")).to_contain_text("token")
+    # The library's list says why it is empty, by the list.
+    expect(page.locator("#library-filter-status")).to_contain_text("token")
     expect(page.locator("#judge option")).to_have_count(0)
     page.fill("#token-input", TOKEN)
     page.click("#token-form button")
@@ -399,6 +400,7 @@ def test_after_the_token_the_judges_load_and_stale_errors_go(
     expect(page.locator("#review-judge option[value=local]")).to_have_attribute("selected", "")
     # ... and the library's "a valid bearer token is required" is gone with the table filled.
     expect(page.locator(f'#library-table tr[data-ref="{DEEP_RULES_REF}"]')).to_have_count(1)
+    expect(page.locator("#library-filter-status")).to_have_text("")
     expect(page.locator("#upload-status")).to_have_text("")
 
 

@@ -4,7 +4,7 @@ screen reader hears of the verdict (the accessibility tree, not the colours)."""
 from __future__ import annotations
 
 import httpx
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from claimaudit.review.html_parts import strength
 from tests.server.conftest import (
@@ -188,3 +188,162 @@ def test_a_card_links_its_paper_only_by_a_web_address(page: Page, server: Runnin
     card = page.locator(f'.card[data-ref="{DEEP_RULES_REF}"]')
     expect(card.locator(".ref")).to_contain_text(DEEP_RULES_REF)
     expect(card.locator(".ref a")).to_have_count(0)
+
+
+EDITION_CLAIM = "The frobnicator reduced latency by 40 percent in every benchmark."
+JUDGED = (
+    b"# Note\n\n## Results\n\nThe frobnicator reduced latency by 40 percent in every benchmark.\n\n"
+    b"## Other\n\nUnrelated text about gardening and tomatoes grown in a greenhouse.\n"
+)
+LATER = (
+    b"# Note\n\n## Results\n\nThe frobnicator increased latency by 12 percent in one benchmark.\n\n"
+    b"## Other\n\nUnrelated text about sailing boats on a lake in the summer.\n"
+)
+
+
+def _check_then_store_meanwhile(
+    page: Page, server: RunningServer, ref: str, later_ref: str, **form: str
+) -> None:
+    """A check of ``ref`` (stored as JUDGED) whose card, before it reads the passage's context,
+    sees LATER stored under ``later_ref``: another tab or a colleague storing a new edition."""
+
+    def store_later_first(route: Route) -> None:
+        with server.client() as client:
+            answer = client.post(
+                "/v1/library", files={"file": ("n.md", LATER)}, data={"ref": later_ref, **form}
+            )
+            assert answer.status_code == 201, answer.text
+        route.continue_()
+
+    with server.client() as client:
+        stored = client.post("/v1/library", files={"file": ("n.md", JUDGED)}, data={"ref": ref})
+        assert stored.status_code == 201, stored.text
+    page.route("**/passages/**", store_later_first)
+    page.goto(server.url)
+    page.fill("#claim", EDITION_CLAIM)
+    page.fill("#paper-input", ref)
+    page.press("#paper-input", "Enter")
+    page.click("#check-form details.options summary")
+    page.select_option("#judge", "gated")
+    page.click("#check-submit")
+    expect(page.locator("#check-status")).to_have_attribute("data-kind", "done")
+
+
+def _remove(server: RunningServer, *refs: str) -> None:
+    with server.client() as client:
+        for ref in refs:
+            client.delete(f"/v1/library/{ref}", params={"exact": "true"})
+
+
+def test_a_card_shows_the_edition_it_judged_not_a_newer_version(
+    page: Page, server: RunningServer
+) -> None:
+    judged, newer = "arXiv:2301.00031", "arXiv:2301.00031v2"
+    try:
+        _check_then_store_meanwhile(page, server, judged, newer)
+        card = page.locator(f'.card[data-ref="{judged}"]')
+        expect(card.locator(".passages")).to_have_attribute("data-context", "loaded")
+        expect(card.locator(".passage.chosen mark")).to_contain_text(" by 40 percent")
+        expect(card.locator(".passages")).not_to_contain_text("12 percent")
+        expect(card.locator(".passages")).not_to_contain_text("sailing")
+    finally:
+        _remove(server, judged, newer)
+
+
+def test_a_card_whose_paper_was_replaced_shows_the_judged_passage_and_says_so(
+    page: Page, server: RunningServer
+) -> None:
+    ref = "arXiv:2301.00032"
+    try:
+        _check_then_store_meanwhile(page, server, ref, ref, replace="true")
+        card = page.locator(f'.card[data-ref="{ref}"]')
+        expect(card.locator(".passages")).to_have_attribute("data-context", "changed")
+        chosen = card.locator(".passage.chosen mark")
+        expect(chosen).to_have_count(1)
+        expect(card.locator(".passages")).not_to_contain_text("12 percent")
+        expect(card.locator(".passages")).not_to_contain_text("sailing")
+        expect(card.locator(".context-changed")).to_have_text(
+            "The stored paper has changed since this was judged: the passage below is the one "
+            "judged, shown without its neighbours."
+        )
+    finally:
+        _remove(server, ref)
+
+
+def test_spellings_the_server_reads_as_one_paper_are_added_once(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    chips, status = page.locator("#paper-chips li"), page.locator("#check-status")
+    for first, *others in (
+        (
+            "doi:10.1000/ABC",
+            "https://www.doi.org/10.1000/abc",
+            "doi:10.1000/abc.",
+            "10.1000%2Fabc",
+        ),
+        ("arXiv:2101.00002", "10.48550/arXiv.2101.00002"),
+        ("arXiv:hep-th/9901001", "hep-th/9901001"),
+    ):
+        page.fill("#paper-input", first)
+        page.press("#paper-input", "Enter")
+        expect(page.locator(f'#paper-chips li[data-ref="{first}"]')).to_have_count(1)
+        for other in others:
+            page.fill("#paper-input", other)
+            page.press("#paper-input", "Enter")
+            expect(status).to_have_text(f"{other} names the same paper as {first}, already added.")
+    expect(chips).to_have_count(3)
+
+
+def test_a_check_naming_one_paper_twice_is_refused_naming_both(
+    page: Page, server: RunningServer
+) -> None:
+    # Chips kept from before (as a reload brings them back) that name one paper twice.
+    page.goto(server.url)
+    page.evaluate(
+        """sessionStorage.setItem("claimaudit.form", JSON.stringify(
+        {papers: ["doi:10.1000/abc", "https://www.doi.org/10.1000/ABC"]}))"""
+    )
+    page.reload()
+    expect(page.locator("#paper-chips li")).to_have_count(2)
+    page.fill("#claim", NARROW_CLAIM)
+    page.click("#check-submit")
+    expect(page.locator("#check-status")).to_have_text(
+        "paper 'https://www.doi.org/10.1000/ABC' is given more than once (as 'doi:10.1000/abc')"
+    )
+
+
+def test_a_long_reference_in_the_check_status_stays_on_a_phone_screen(
+    browser: Browser, server: RunningServer
+) -> None:
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(server.url)
+        doi = "10.1000/" + "averyveryverylongsuffix" * 6
+        for ref in (f"doi:{doi}", f"https://doi.org/{doi}"):
+            page.fill("#paper-input", ref)
+            page.press("#paper-input", "Enter")
+        status = page.locator("#check-status")
+        expect(status).to_contain_text("names the same paper as")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        box = status.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 375
+    finally:
+        context.close()
+
+
+def test_removing_a_chip_moves_focus_to_the_next_chip(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    for ref in ("local:one", "local:two", "local:three"):
+        page.fill("#paper-input", ref)
+        page.press("#paper-input", "Enter")
+    chips = page.locator("#paper-chips li")
+    expect(chips).to_have_count(3)
+    page.locator('#paper-chips li[data-ref="local:two"] button').click()
+    expect(page.locator('#paper-chips li[data-ref="local:three"] button')).to_be_focused()
+    page.keyboard.press("Enter")  # the last chip: the one before it takes focus
+    expect(page.locator('#paper-chips li[data-ref="local:one"] button')).to_be_focused()
+    page.keyboard.press("Enter")  # none left: the reference field
+    expect(chips).to_have_count(0)
+    expect(page.locator("#paper-input")).to_be_focused()

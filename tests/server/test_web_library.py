@@ -52,6 +52,31 @@ def test_remove_takes_the_unversioned_copy_its_row_shows(
     assert refs == [VERSIONED]
 
 
+def test_removing_a_row_moves_focus_to_the_next_row(page: Page, server: RunningServer) -> None:
+    refs = ["local:focus-a", "local:focus-b"]  # the last rows, in the table's order
+    with server.client() as client:
+        for ref in refs:
+            answer = client.post(
+                "/v1/library", files={"file": ("f.md", b"# F\n\nText.\n")}, data={"ref": ref}
+            )
+            assert answer.status_code == 201, answer.text
+    try:
+        page.goto(server.url)
+        page.on("dialog", lambda dialog: dialog.accept())
+        rows = page.locator("#library-table tbody tr")
+        page.locator(f'tr[data-ref="{refs[0]}"] button').click()
+        expect(page.locator(f'tr[data-ref="{refs[0]}"]')).to_have_count(0)
+        expect(page.locator(f'tr[data-ref="{refs[1]}"] button')).to_be_focused()
+        # The last row removed: the row before it, now last, takes focus.
+        page.keyboard.press("Enter")
+        expect(page.locator(f'tr[data-ref="{refs[1]}"]')).to_have_count(0)
+        expect(rows.last.locator("button")).to_be_focused()
+    finally:
+        with server.client() as client:
+            for ref in refs:
+                client.delete(f"/v1/library/{ref}", params={"exact": "true"})
+
+
 def test_the_title_field_stops_at_the_server_s_limit_and_says_so(
     page: Page, server: RunningServer
 ) -> None:
@@ -81,6 +106,43 @@ def test_the_title_field_stops_at_the_server_s_limit_and_says_so(
     finally:
         with server.client() as client:
             client.delete("/v1/library/local:title-limit")
+
+
+def test_the_title_field_counts_characters_as_the_server_does(
+    page: Page, server: RunningServer
+) -> None:
+    # An emoji is one character to the server (and two UTF-16 units to maxlength).
+    page.goto(server.url)
+    title, note = page.locator("#upload-title"), page.locator("#upload-title-count")
+    page.fill("#upload-title", "\U0001f9ea" * 600)
+    expect(title).to_have_value("\U0001f9ea" * 600)
+    expect(note).to_be_hidden()
+    # Past the limit, the end of what came is cut, never half an emoji.
+    page.fill("#upload-title", "a" * 999 + "\U0001f9ea\U0001f9ea")
+    expect(title).to_have_value("a" * 999 + "\U0001f9ea")
+    expect(note).to_have_text("1000 / 1000 characters: the limit is reached")
+
+
+def test_a_filter_the_server_refuses_is_said_by_the_filter_and_goes_when_fixed(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    filter_status = page.locator("#library-filter-status")
+    expect(page.locator("#library-filter")).to_have_attribute("maxlength", "200")
+    # A longer one, as a script or an old page could set it: the server's refusal shows here.
+    page.evaluate(
+        """() => {
+        const filter = document.querySelector("#library-filter");
+        filter.value = "x".repeat(201);
+        filter.dispatchEvent(new Event("input"));
+    }"""
+    )
+    expect(filter_status).to_have_attribute("data-kind", "error")
+    expect(filter_status).to_contain_text("q")
+    expect(page.locator("#upload-status")).to_have_text("")
+    page.fill("#library-filter", "2105.14372")
+    expect(page.locator("#library-count")).to_have_text("1 paper matches")
+    expect(filter_status).to_have_text("")
 
 
 LONG_REF = "doi:10.1371/journal.pcbi.1005510"

@@ -59,6 +59,8 @@ def test_every_paper_is_reachable_from_the_page(page: Page, big: RunningServer) 
     expect(rows).to_have_count(PAPERS)
     expect(count).to_have_text("1,005 papers")
     expect(page.locator("#library-more")).to_be_hidden()
+    # The button that had focus is gone: focus goes to the first row it brought, not <body>.
+    expect(page.locator('tr[data-ref="local:paper-1000"] button')).to_be_focused()
     expect(page.locator(f'tr[data-ref="{LAST}"]')).to_have_count(1)
     # The filter finds a paper by its reference or title, however long the library.
     page.fill("#library-filter", "number 1004")

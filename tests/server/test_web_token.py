@@ -38,9 +38,29 @@ def test_a_kept_token_no_header_can_carry_is_asked_for_again(
     page.add_init_script(f"sessionStorage.setItem('claimaudit.token', {CURLY!r});")
     page.goto(strict.url)
     expect(page.locator("#token-panel")).to_be_visible()
-    expect(page.locator("#upload-status")).to_have_text("a valid bearer token is required")
+    # The library's list says why it is empty, by the list (not beside Upload).
+    expect(page.locator("#library-filter-status")).to_have_text("a valid bearer token is required")
+    expect(page.locator("#upload-status")).to_have_text("")
     expect(page.locator("#server-status")).not_to_contain_text("not answering")
     page.fill("#token-input", TOKEN)
     page.click("#token-form button")
     expect(page.locator(f'#library-table tr[data-ref="{DEEP_RULES_REF}"]')).to_have_count(1)
     expect(page.locator("#server-status")).not_to_contain_text("not answering")
+
+
+def test_a_wrong_token_is_said_in_the_prompt(page: Page, strict: RunningServer) -> None:
+    page.goto(strict.url)
+    expect(page.locator("#token-panel")).to_be_visible()
+    expect(page.locator("#token-error")).to_be_hidden()
+    page.fill("#token-input", "wrong-token-0123456789")
+    page.click("#token-form button")
+    expect(page.locator("#token-panel")).to_be_visible()
+    expect(page.locator("#token-error")).to_have_text(
+        "Not accepted: the server refused this token. Check it and enter it again."
+    )
+    expect(page.locator("#token-input")).to_be_focused()
+    page.fill("#token-input", TOKEN)
+    page.click("#token-form button")
+    expect(page.locator("#token-panel")).to_be_hidden()
+    expect(page.locator(f'#library-table tr[data-ref="{DEEP_RULES_REF}"]')).to_have_count(1)
+    expect(page.locator("#token-error")).to_be_hidden()

@@ -198,10 +198,7 @@ class Library:
         an error naming them, since ``show`` and ``check`` read the newest and removing another
         would surprise; ``exact`` removes only the copy stored under exactly ``ref``."""
         with self._transaction():
-            if exact:
-                candidates = self._rows("WHERE p.ref = ?", (str(ref),))
-            else:
-                candidates = self._candidates(ref)
+            candidates = self._exactly(ref) if exact else self._candidates(ref)
             if not candidates:
                 raise PaperNotFoundError(f"{ref} is not in the library")
             if len(candidates) > 1:
@@ -246,32 +243,33 @@ class Library:
             if self._conn.in_transaction:  # nothing was written: ending it changes nothing
                 self._conn.execute("ROLLBACK")
 
-    def get_paper(self, ref: PaperRef) -> StoredPaper | None:
+    def get_paper(self, ref: PaperRef, *, exact: bool = False) -> StoredPaper | None:
         """The stored paper ``ref`` asks for, or None.
 
         A versioned ref matches only that version; an unversioned ref matches any version and,
         when several are stored, the highest (an unversioned copy ranks below any version).
+        ``exact``: only the copy stored under exactly ``ref`` (the edition a record names).
         """
-        found = self._resolve(ref)
+        found = self._resolve(ref, exact=exact)
         return found[1] if found else None
 
-    def require_paper(self, ref: PaperRef) -> StoredPaper:
-        paper = self.get_paper(ref)
+    def require_paper(self, ref: PaperRef, *, exact: bool = False) -> StoredPaper:
+        paper = self.get_paper(ref, exact=exact)
         if paper is None:
             raise PaperNotFoundError(f"{ref} is not in the library")
         return paper
 
-    def passages(self, ref: PaperRef) -> list[Passage]:
+    def passages(self, ref: PaperRef, *, exact: bool = False) -> list[Passage]:
         """All passages of the paper ``ref`` resolves to, in document order."""
-        return list(self.iter_passages(ref))
+        return list(self.iter_passages(ref, exact=exact))
 
     def iter_passages(
-        self, ref: PaperRef, offset: int = 0, limit: int | None = None
+        self, ref: PaperRef, offset: int = 0, limit: int | None = None, *, exact: bool = False
     ) -> Iterator[Passage]:
         """Passages of the paper ``ref`` resolves to, in document order, from the ``offset``-th
         (0 is the first), at most ``limit``; read as they are consumed, so a paper of 100,000
         passages costs no more memory than the page shown."""
-        found = self._resolve(ref)
+        found = self._resolve(ref, exact=exact)
         if found is None:
             raise PaperNotFoundError(f"{ref} is not in the library")
         rows = self._conn.execute(
@@ -360,11 +358,14 @@ class Library:
             for r in rows
         ]
 
-    def _resolve(self, ref: PaperRef) -> tuple[int, StoredPaper] | None:
-        candidates = self._candidates(ref)
+    def _resolve(self, ref: PaperRef, *, exact: bool = False) -> tuple[int, StoredPaper] | None:
+        candidates = self._exactly(ref) if exact else self._candidates(ref)
         if not candidates:
             return None
         return max(candidates, key=lambda c: -1 if c[1].ref.version is None else c[1].ref.version)
+
+    def _exactly(self, ref: PaperRef) -> list[tuple[int, StoredPaper]]:
+        return self._rows("WHERE p.ref = ?", (str(ref),))
 
     def _candidates(self, ref: PaperRef) -> list[tuple[int, StoredPaper]]:
         rows = self._rows("WHERE p.kind = ? AND p.work = ?", (ref.kind.value, ref.work))

@@ -92,7 +92,8 @@ class Added(Wire):
     passages: int
     source_bytes: int
     warnings: list[str] = Field(
-        description="where the file's name or metadata names another paper or version than ref"
+        description="where the file's name or metadata names another paper or version than "
+        "ref, or identical content came with another title and was not retitled"
     )
 
     @classmethod

@@ -14,16 +14,17 @@ from claimaudit.server.config import ServerConfig
 from claimaudit.server.errors import install_error_handlers
 from claimaudit.server.headers import SecurityHeadersMiddleware
 from claimaudit.server.limits import BodyLimitMiddleware
+from claimaudit.server.methods import HeadAsGetMiddleware
 from claimaudit.server.once import each_body_name_once
 from claimaudit.server.origin import OriginGuardMiddleware
 from claimaudit.server.responses import JSONResponse
-from claimaudit.server.routes import checks, health, judges, library, reviews, web
+from claimaudit.server.routes import checks, health, judges, library, references, reviews, web
 from claimaudit.server.service import Service
 from claimaudit.server.state import AppState
 from claimaudit.server.urltext import UrlTextMiddleware
 
 # One module per feature, each with ``install(app, state)``; a new feature is one more entry.
-FEATURES = (health, judges, checks, reviews, library, web)
+FEATURES = (health, judges, checks, reviews, library, references, web)
 UPLOAD_ROUTES = library.UPLOAD_ROUTES
 
 DESCRIPTION = (
@@ -74,5 +75,7 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
     if config.token:
         app.add_middleware(BearerAuthMiddleware, token=config.token)
     app.add_middleware(OriginGuardMiddleware, bound_host=config.host)
-    app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every answer, refusals too
+    app.add_middleware(SecurityHeadersMiddleware)  # on every answer, refusals too
+    # Outermost: a HEAD is refused or answered exactly as its GET, without the body.
+    app.add_middleware(HeadAsGetMiddleware)
     return app

@@ -19,6 +19,7 @@ from claimaudit.errors import ClaimauditError, NestingError, as_known
 from claimaudit.redaction import safe_line
 from claimaudit.server.advice import request_message
 from claimaudit.server.headers import NOSNIFF
+from claimaudit.server.methods import allowed_methods
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.validation import field_errors, field_name
 from claimaudit.untrusted import check_json_depth
@@ -103,6 +104,10 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     response = error_response(exc.status_code, code, message)
     if exc.headers:
         response.headers.update(exc.headers)
+    allow = allowed_methods(request.scope, request.app.routes) if exc.status_code == 405 else None
+    if allow:
+        # Starlette names only the first matching route's methods; every route's count.
+        response.headers["Allow"] = allow
     return response
 
 

@@ -154,3 +154,11 @@ class JudgeList(Wire):
 class Health(Wire):
     status: str
     version: str
+
+
+class RefKey(Wire):
+    ref: str
+    key: str = Field(
+        description="The paper the reference names, as checks tell papers apart: two references "
+        "with one key are one paper (a check naming both is refused)."
+    )

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
+from dataclasses import replace as replace_fields
 from pathlib import Path
 from typing import BinaryIO
 
@@ -32,7 +33,7 @@ from claimaudit.errors import (
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import validate_claim, validate_papers, validate_topic
 from claimaudit.library.ingest import AddResult, add_path, check_title
-from claimaudit.library.models import SearchHit, StoredPaper
+from claimaudit.library.models import AddOutcome, SearchHit, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
@@ -57,6 +58,8 @@ MAX_CONTEXT = 5
 # The most papers one library listing and the most passages one search may return, the same for
 # the HTTP API and the MCP tools.
 MAX_LIST_LIMIT = 10_000
+# The longest text a library listing filters by (the web page's filter field stops there).
+MAX_FILTER_CHARS = 200
 MAX_SEARCH_LIMIT = 1000
 
 
@@ -279,17 +282,22 @@ class Service:
                 return library.find_papers(query, limit), library.count_papers(query)
             return library.list_papers()[:limit], library.count_papers()
 
-    def paper(self, ref: str) -> tuple[StoredPaper, list[Passage]]:
+    def paper(self, ref: str, *, exact: bool = False) -> tuple[StoredPaper, list[Passage]]:
+        """The paper ``ref`` names and its passages; ``exact``: only the copy stored under
+        exactly ``ref``, never a newer version of the work."""
         check_texts(reference=ref)
         with self._open() as library, library.snapshot():  # one version of a replaced paper
-            paper = library.require_paper(parse_or_stored(library, ref))
-            return paper, library.passages(paper.ref)
+            paper = library.require_paper(parse_or_stored(library, ref), exact=exact)
+            return paper, library.passages(paper.ref, exact=exact)
 
-    def passage(self, ref: str, passage_id: str, context: int = 1) -> PassageContext:
-        """The passage ``passage_id`` of ``ref`` with up to ``context`` passages each side."""
+    def passage(
+        self, ref: str, passage_id: str, context: int = 1, *, exact: bool = False
+    ) -> PassageContext:
+        """The passage ``passage_id`` of ``ref`` with up to ``context`` passages each side;
+        ``exact``: of the copy stored under exactly ``ref`` (the edition a record judged)."""
         context = max(0, min(context, MAX_CONTEXT))
         check_texts(passage_id=passage_id)
-        paper, passages = self.paper(ref)
+        paper, passages = self.paper(ref, exact=exact)
         index = next((i for i, p in enumerate(passages) if p.passage_id == passage_id), None)
         if index is None:
             raise PassageNotFoundError(f"{paper.ref} has no passage {passage_id}")
@@ -325,7 +333,7 @@ class Service:
         if not path.exists():
             raise InputError(f"{path}: no such file or folder")
         with self._open(create=not self.library_made) as library:
-            return add_path(
+            result = add_path(
                 library,
                 path,
                 ref=paper_ref,
@@ -335,6 +343,7 @@ class Service:
                 includes=includes,
                 cancel=cancel,
             )
+            return stored_title(library, result, title, replace=replace)
 
     def add_upload(
         self,
@@ -371,6 +380,28 @@ class Service:
         check_texts(reference=ref)
         with self._open() as library:
             return library.remove(parse_or_stored(library, ref), exact=exact)
+
+
+def stored_title(
+    library: Library, result: AddResult, title: str | None, *, replace: bool
+) -> AddResult:
+    """The answer to an add, with the title the paper is stored under. Identical content sent
+    with another title is retitled when ``replace`` is sent (as ``library add --replace``
+    does); otherwise the stored title stays, the answer names it and a warning says so."""
+    if result.outcome is not AddOutcome.UNCHANGED:
+        return result
+    stored = library.require_paper(result.ref, exact=True).title
+    # ``result.title`` is the title asked for, as it would be stored (made plain text).
+    if title is None or result.title == stored:
+        return replace_fields(result, title=stored)
+    if replace:
+        library.retitle(result.ref, result.title)
+        return result
+    kept = (
+        f"{result.ref} is already stored with identical content, titled {stored!r}; it was "
+        "not retitled: send replace: true to change its title"
+    )
+    return replace_fields(result, title=stored, warnings=(*result.warnings, kept))
 
 
 def _unless_cancelled(cancel: threading.Event | None, done: int, total: int) -> None:

@@ -6,18 +6,22 @@ from functools import partial
 
 from fastapi import APIRouter, FastAPI, Request
 
+from claimaudit.server.error_docs import ANY_REQUEST, error_responses
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.schemas import CheckRequest, CheckResponse, check_wire
 from claimaudit.server.state import AppState
 
 
 def install(app: FastAPI, state: AppState) -> None:
-    router = APIRouter(tags=["checks"])
+    router = APIRouter(tags=["checks"], responses=error_responses(*ANY_REQUEST))
 
     @router.post(
         "/v1/checks",
         response_class=JSONResponse,
-        responses={200: {"model": CheckResponse, "description": "One record per paper."}},
+        responses={
+            200: {"model": CheckResponse, "description": "One record per paper."},
+            **error_responses(400, 503),
+        },
         summary="Check a claim against papers",
     )
     async def create_check(body: CheckRequest, request: Request) -> JSONResponse:

@@ -16,10 +16,16 @@ from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, Request, Upl
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.wire import Added, Hit, Paper, PassageOut
 from claimaudit.server.disconnect import run_until_disconnected
+from claimaudit.server.error_docs import ANY_REQUEST, error_responses
 from claimaudit.server.query import TRUE_OR_FALSE, WHOLE_NUMBER, each_query_parameter_once
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.schemas import HitList, PaperDetail, PaperList, PassageInContext, Removed
-from claimaudit.server.service import MAX_CONTEXT, MAX_LIST_LIMIT, MAX_SEARCH_LIMIT
+from claimaudit.server.service import (
+    MAX_CONTEXT,
+    MAX_FILTER_CHARS,
+    MAX_LIST_LIMIT,
+    MAX_SEARCH_LIMIT,
+)
 from claimaudit.server.state import AppState
 
 UPLOAD_PATH = "/v1/library"
@@ -37,23 +43,45 @@ ExactQuery = Annotated[
 ]
 
 
+EditionQuery = Annotated[
+    bool,
+    Query(
+        description="Read only the copy stored under exactly this reference, never a newer "
+        "version of the work (the edition a record names as matchedRef)."
+    ),
+    TRUE_OR_FALSE,
+]
+
+
 def install(app: FastAPI, state: AppState) -> None:
     service = state.service
-    router = APIRouter(tags=["library"], dependencies=[Depends(each_query_parameter_once)])
+    router = APIRouter(
+        tags=["library"],
+        dependencies=[Depends(each_query_parameter_once)],
+        responses=error_responses(*ANY_REQUEST, 400, 503),
+    )
 
     # Plain `def` endpoints run on the thread pool: SQLite and ingestion never block the loop.
     @router.get("/v1/library", response_model=PaperList, summary="List or suggest papers")
     def list_papers(
         q: Annotated[
             str | None,
-            Query(max_length=200, description="Only papers whose ref or title contains this."),
+            Query(
+                max_length=MAX_FILTER_CHARS,
+                description="Only papers whose ref or title contains this.",
+            ),
         ] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT), WHOLE_NUMBER] = 50,
     ) -> PaperList:
         papers, total = service.paper_listing(q, limit)
         return PaperList(papers=[Paper.of(p) for p in papers], total=total)
 
-    @router.get("/v1/library/search", response_model=HitList, summary="Search passages")
+    @router.get(
+        "/v1/library/search",
+        response_model=HitList,
+        responses=error_responses(404),
+        summary="Search passages",
+    )
     def search(
         q: Annotated[str, Query(min_length=1, max_length=2000, description="Plain words.")],
         ref: Annotated[str | None, Query(description="Search only this paper.")] = None,
@@ -64,6 +92,7 @@ def install(app: FastAPI, state: AppState) -> None:
     @router.get(
         "/v1/library/{ref:path}/passages/{passage_id}",
         response_model=PassageInContext,
+        responses=error_responses(404),
         summary="One passage with its neighbours",
     )
     def passage(
@@ -74,15 +103,26 @@ def install(app: FastAPI, state: AppState) -> None:
             Query(ge=0, le=MAX_CONTEXT, description="Passages to show on each side."),
             WHOLE_NUMBER,
         ] = 1,
+        exact: EditionQuery = False,
     ) -> PassageInContext:
-        return PassageInContext.of(service.passage(ref, passage_id, context))
+        return PassageInContext.of(service.passage(ref, passage_id, context, exact=exact))
 
-    @router.get("/v1/library/{ref:path}", response_model=PaperDetail, summary="One paper")
+    @router.get(
+        "/v1/library/{ref:path}",
+        response_model=PaperDetail,
+        responses=error_responses(404),
+        summary="One paper",
+    )
     def paper(ref: str) -> PaperDetail:
         stored, passages = service.paper(ref)
         return PaperDetail(paper=Paper.of(stored), passages=[PassageOut.of(p) for p in passages])
 
-    @router.delete("/v1/library/{ref:path}", response_model=Removed, summary="Remove a paper")
+    @router.delete(
+        "/v1/library/{ref:path}",
+        response_model=Removed,
+        responses=error_responses(404),
+        summary="Remove a paper",
+    )
     def remove(ref: str, exact: ExactQuery = False) -> Removed:
         return Removed(removed=Paper.of(service.remove(ref, exact=exact)))
 
@@ -93,6 +133,7 @@ def install(app: FastAPI, state: AppState) -> None:
         responses={
             201: {"model": Added, "description": "Stored (added or replaced)."},
             200: {"model": Added, "description": "Identical content was already stored."},
+            **error_responses(409, 415),
         },
         summary="Upload a paper file",
     )

@@ -8,6 +8,7 @@ from functools import partial
 
 from fastapi import APIRouter, FastAPI, Request
 
+from claimaudit.server.error_docs import ANY_REQUEST, error_responses
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.review_schemas import ReviewRequest, ReviewResponse, review_wire
 from claimaudit.server.service import Reviewed
@@ -15,7 +16,7 @@ from claimaudit.server.state import AppState
 
 
 def install(app: FastAPI, state: AppState) -> None:
-    router = APIRouter(tags=["reviews"])
+    router = APIRouter(tags=["reviews"], responses=error_responses(*ANY_REQUEST))
 
     @router.post(
         "/v1/reviews",
@@ -25,7 +26,8 @@ def install(app: FastAPI, state: AppState) -> None:
                 "model": ReviewResponse,
                 "description": "The records (with sentence positions), summary, uncited "
                 "sentences and annotated Markdown.",
-            }
+            },
+            **error_responses(400, 503),
         },
         summary="Review a Markdown or LaTeX draft",
     )

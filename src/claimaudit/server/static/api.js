@@ -23,6 +23,11 @@ export function setToken(token) {
   sessionStorage.setItem(TOKEN_KEY, token);
 }
 
+// Whether a token is kept: a 401 then means the server refused that one.
+export function hasToken() {
+  return Boolean(sessionStorage.getItem(TOKEN_KEY));
+}
+
 // What the server can take as a token: printable ASCII, no spaces (it refuses any other
 // CLAIMAUDIT_TOKEN at start, and a header cannot carry a character above U+00FF at all).
 const TOKEN_CHARS = /^[\x21-\x7e]+$/;

@@ -150,10 +150,19 @@ function passageBlock(passage, chosen) {
   return el("div", { class: "passage context", "data-passage-id": passage.id }, head, el("p", { text: passage.text }));
 }
 
+// The passage's neighbours, read from the very edition the record judged (`exact=true`: never a
+// newer version stored since under the same work). The record's own evidence stays the
+// highlighted text: if the stored passage now reads otherwise (the paper was replaced), the card
+// says so rather than highlight text that was not judged.
 async function loadContext(record, holder) {
-  const path = `/v1/library/${refPath(record.matchedRef)}/passages/${encodeURIComponent(record.evidencePassageId)}?context=1`;
+  const path = `/v1/library/${refPath(record.matchedRef)}/passages/${encodeURIComponent(record.evidencePassageId)}?context=1&exact=true`;
   try {
     const found = await api(path);
+    if (found.passage.text !== record.evidence) {
+      holder.prepend(changedNote());
+      holder.dataset.context = "changed";
+      return;
+    }
     holder.replaceChildren(
       ...found.before.map((p) => passageBlock(p, false)),
       passageBlock(found.passage, true),
@@ -164,6 +173,13 @@ async function loadContext(record, holder) {
     // The record already carries the passage verbatim; without its neighbours it still reads.
     holder.dataset.context = "unavailable";
   }
+}
+
+function changedNote() {
+  return el("p", {
+    class: "muted context-changed",
+    text: "The stored paper has changed since this was judged: the passage below is the one judged, shown without its neighbours.",
+  });
 }
 
 function evidence(record) {

@@ -10,7 +10,8 @@ import { keepFields, remember, remembered } from "./keep.js";
 
 // The obvious spellings of one paper, as the server reads them (identity.py): an arXiv id bare,
 // with "arXiv:" or as an arxiv.org URL; a DOI bare, with "doi:" or as a doi.org URL, in any
-// case. The server refuses a check naming a paper twice; the page adds such a paper once.
+// case. The server refuses a check naming a paper twice; the page adds such a paper once. The
+// server's own key (paperKeyOf) decides; this is the page's guess when the server cannot say.
 const ARXIV_FORMS = /^(?:arxiv:|https?:\/\/(?:www\.|export\.)?arxiv\.org\/(?:abs|pdf|html)\/)?(\d{4}\.\d{4,5}(?:v\d+)?)(?:\.pdf)?\/?$/i;
 const DOI_FORMS = /^(?:doi:\s*|https?:\/\/(?:dx\.)?doi\.org\/)?(10\.\d{4,9}\/\S+)$/i;
 
@@ -21,6 +22,32 @@ export function paperKey(ref) {
   const doi = DOI_FORMS.exec(text);
   if (doi) return `doi:${doi[1].toLowerCase()}`;
   return text;
+}
+
+// The server's key for a reference: the very rule by which it refuses a check naming one paper
+// twice (a trailing dot, %2F, 10.48550/arXiv.N, an old id without "arXiv:" ...), asked once per
+// spelling. Unanswered (server away, token missing), the page's own guess stands in, and is not kept.
+const keys = new Map();
+export function paperKeyOf(ref) {
+  if (!keys.has(ref)) {
+    const asked = api(`/v1/references/key?ref=${encodeURIComponent(ref)}`).then(
+      (answer) => answer.key,
+      () => {
+        keys.delete(ref);
+        return paperKey(ref);
+      },
+    );
+    keys.set(ref, asked);
+  }
+  return keys.get(ref);
+}
+
+async function alreadyAdded(papers, ref) {
+  const key = await paperKeyOf(ref);
+  for (const added of papers) {
+    if ((await paperKeyOf(added)) === key) return added;
+  }
+  return undefined;
 }
 
 export function initCheckPanel() {
@@ -68,8 +95,13 @@ export function initCheckPanel() {
   function removeButton(ref) {
     const button = el("button", { type: "button", class: "link", "aria-label": `Remove ${ref}`, text: "×" });
     button.addEventListener("click", () => {
-      papers.splice(papers.indexOf(ref), 1);
+      const index = papers.indexOf(ref);
+      papers.splice(index, 1);
       drawChips();
+      // The removed chip took focus with it: the next chip's button (the previous one's at the
+      // end) takes it, else the reference field.
+      const left = chips.querySelectorAll("li button");
+      (left.length ? left[Math.min(index, left.length - 1)] : input).focus();
     });
     return button;
   }
@@ -119,7 +151,7 @@ export function initCheckPanel() {
     if (!text) return adding;
     adding = adding.then(async () => {
       const ref = await resolveRef(text);
-      const same = papers.find((added) => paperKey(added) === paperKey(ref));
+      const same = await alreadyAdded(papers, ref);
       if (same === undefined) {
         papers.push(ref);
         drawChips();

@@ -35,13 +35,17 @@ export function initClaimCounter(claim, counter) {
   return { limit, update };
 }
 
-// A field's `maxlength` stops typing and cuts a paste without a word: `note` says so while the
-// field is full (the server refuses a longer title, so the page never sends one), and is hidden
-// otherwise.
+// A field limited to `data-max-chars` characters counted as the server counts them, in code
+// points (`maxlength` counts UTF-16 units: an emoji would be two, and the field would stop at half
+// the limit). Typing past the limit is not taken and a paste is cut at it, as `maxlength` does;
+// `note` says so while the field is full (the server refuses a longer title, so the page never
+// sends one), and is hidden otherwise.
 export function initLimitNote(input, note) {
-  const limit = input.maxLength;
+  const limit = Number(input.dataset.maxChars);
   const update = () => {
-    const full = input.value.length >= limit;
+    const length = Array.from(input.value).length;
+    if (length > limit) cutAtCaret(input, length - limit);
+    const full = Array.from(input.value).length >= limit;
     note.hidden = !full;
     note.textContent = full ? `${limit} / ${limit} characters: the limit is reached` : "";
     note.dataset.kind = full ? "full" : "";
@@ -50,4 +54,17 @@ export function initLimitNote(input, note) {
   // "reset" comes before the form's fields are emptied: look again once they are.
   input.form?.addEventListener("reset", () => setTimeout(update));
   update();
+}
+
+// Drops the `over` characters just before the caret (the end of what was typed or pasted),
+// whole code points only, and leaves the caret after what was kept.
+function cutAtCaret(input, over) {
+  const caret = input.selectionEnd ?? input.value.length;
+  const before = Array.from(input.value.slice(0, caret));
+  let after = input.value.slice(caret);
+  const dropped = Math.min(over, before.length);
+  const kept = before.slice(0, before.length - dropped).join("");
+  if (over > dropped) after = Array.from(after).slice(0, -(over - dropped)).join("");
+  input.value = kept + after;
+  input.setSelectionRange(kept.length, kept.length);
 }

@@ -31,6 +31,9 @@ export function initLibraryPanel() {
   initLimitNote(document.getElementById("upload-title"), document.getElementById("upload-title-count"));
 
   const filter = document.getElementById("library-filter");
+  // The listing's own errors (a filter the server refuses, the library gone) show by the filter,
+  // not beside Upload, and go once a listing succeeds.
+  const filterStatus = document.getElementById("library-filter-status");
   const count = document.getElementById("library-count");
   const more = document.getElementById("library-more");
   // Rows asked for: a page more per "Show more", up to the API's limit (the filter finds the
@@ -50,14 +53,20 @@ export function initLibraryPanel() {
       empty.hidden = found.total > 0 || Boolean(q);
       count.textContent = countText(found.papers.length, found.total, q);
       more.hidden = found.papers.length >= found.total || shown >= MAX_ROWS;
+      setStatus(filterStatus, "");
     } catch (error) {
-      setStatus(status, pageMessage(error), "error");
+      if (ticket !== asked) return;
+      setStatus(filterStatus, pageMessage(error), "error");
     }
   }
 
-  more.addEventListener("click", () => {
+  more.addEventListener("click", async () => {
+    const before = tbody.rows.length;
     shown = Math.min(shown + PAGE, MAX_ROWS);
-    refresh();
+    await refresh();
+    // The last page hides the button, which would drop focus to <body>: it goes to the first row
+    // this brought, else to the count.
+    if (more.hidden && document.activeElement === document.body) focusRow(before, count);
   });
   let typing = null;
   filter.addEventListener("input", () => {
@@ -68,15 +77,28 @@ export function initLibraryPanel() {
     }, FILTER_WAIT_MS);
   });
 
+  // Focus on the remove button of row `index` (or the last row, if there are fewer), else on
+  // `fallback`: a removed row or a hidden button must not leave focus on <body>.
+  function focusRow(index, fallback) {
+    const rows = tbody.rows;
+    const target = rows.length ? rows[Math.min(index, rows.length - 1)].querySelector("button") : fallback;
+    if (target === fallback && !fallback.hasAttribute("tabindex")) fallback.setAttribute("tabindex", "-1");
+    target.focus();
+  }
+
   function row(paper) {
     const remove = el("button", { type: "button", class: "link danger", text: "remove", "aria-label": `Remove ${paper.ref}` });
     remove.addEventListener("click", async () => {
       if (!window.confirm(`Remove ${paper.ref} from the library?`)) return;
       try {
         // The row shows one stored copy: remove that one, even beside versions of its work.
+        const index = [...tbody.rows].findIndex((r) => r.dataset.ref === paper.ref);
         await api(`/v1/library/${refPath(paper.ref)}?exact=true`, { method: "DELETE" });
         setStatus(status, `Removed ${paper.ref}.`, "done");
-        changed();
+        await changed();
+        // The next row's button takes focus (the previous one's at the end), else the status;
+        // unless the reader has moved it meanwhile.
+        if (document.activeElement === document.body) focusRow(Math.max(index, 0), status);
       } catch (error) {
         setStatus(status, pageMessage(error), "error");
       }
@@ -99,7 +121,7 @@ export function initLibraryPanel() {
 
   function changed() {
     document.dispatchEvent(new CustomEvent("claimaudit:library-changed"));
-    refresh();
+    return refresh();
   }
 
   form.addEventListener("submit", async (event) => {

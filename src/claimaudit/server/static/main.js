@@ -1,7 +1,7 @@
 // Starts the page: server status, the token prompt when the server asks for one, and each
 // panel. A new panel is one more import and one more entry in PANELS.
 
-import { api, setToken, tokenProblem } from "./api.js";
+import { api, hasToken, setToken, tokenProblem } from "./api.js";
 import { initCheckPanel } from "./check.js";
 import { setStatus } from "./dom.js";
 import { initLibraryPanel } from "./library.js";
@@ -15,6 +15,11 @@ function initToken() {
   const input = document.getElementById("token-input");
   const problem = document.getElementById("token-error");
   document.addEventListener("claimaudit:unauthorized", () => {
+    // A token was sent and refused (mistyped, or the server's has changed): the prompt says so,
+    // rather than come back as if none had been given.
+    const refused = hasToken();
+    problem.textContent = refused ? "Not accepted: the server refused this token. Check it and enter it again." : "";
+    problem.hidden = !refused;
     panel.hidden = false;
     input.focus();
   });

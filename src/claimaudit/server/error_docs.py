@@ -1,0 +1,44 @@
+"""The API's errors as the OpenAPI document states them: the body every error really has,
+``{"error": {"status", "code", "message"}}`` (``server.errors``), under each status a route can
+answer with, in place of FastAPI's default ``HTTPValidationError`` for 422, which no answer of
+this server has."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class ErrorDetail(BaseModel):
+    status: int = Field(description="The HTTP status, again.")
+    code: str = Field(description="What went wrong, for a program: invalid_request, not_found ...")
+    message: str = Field(description="One line saying what went wrong and what to send instead.")
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+# The statuses the README lists, in its words.
+_MEANING = {
+    400: "A bad claim, reference, title, draft or bibliography; malformed JSON; an unknown judge "
+    "or unusable judge settings; a paper given twice.",
+    401: "The server has a token and the request did not send it (Authorization: Bearer).",
+    403: "A foreign Host or a cross-origin request.",
+    404: "No such paper or passage in the library.",
+    409: "Different content is already stored under this reference: send replace: true.",
+    413: "Over a size limit (the body, the upload) or a review limit.",
+    415: "An upload whose file name has no known suffix.",
+    422: "A request that does not fit the schema (read strictly), a query parameter or field "
+    "given twice, text that is not valid Unicode, or an upload that cannot be read as a paper.",
+    500: "An unexpected failure; the server's log has the details.",
+    503: "The server's library cannot be opened or is damaged.",
+}
+# What any API request can be answered with, whatever its route.
+ANY_REQUEST = (401, 403, 413, 422, 500)
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """``responses=`` for a route or router: each status with the real error body."""
+    return {s: {"model": ErrorBody, "description": _MEANING[s]} for s in statuses}

@@ -1,0 +1,40 @@
+"""The OpenAPI document states the errors the API really answers with."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from claimaudit.server.app import create_app
+from claimaudit.server.config import ServerConfig
+
+LOOPBACK = "http://127.0.0.1"
+ERROR_REF = {"$ref": "#/components/schemas/ErrorBody"}
+
+
+def test_every_api_operation_documents_its_real_error_body(tmp_path: Path) -> None:
+    app = create_app(ServerConfig(library=tmp_path / "lib.sqlite3"))
+    with TestClient(app, base_url=LOOPBACK) as client:
+        document = client.get("/openapi.json").json()
+        answered = client.post("/v1/checks", json={"claim": 1, "papers": []})
+    schemas = document["components"]["schemas"]
+    assert "HTTPValidationError" not in schemas
+    assert set(schemas["ErrorBody"]["properties"]) == {"error"}
+    assert set(schemas["ErrorDetail"]["properties"]) == {"status", "code", "message"}
+    # The body a real 422 has is the one documented.
+    assert answered.status_code == 422
+    assert set(answered.json()) == {"error"}
+    assert set(answered.json()["error"]) == {"status", "code", "message"}
+    for path, operations in document["paths"].items():
+        if not path.startswith("/v1/"):
+            continue
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            for status in ("401", "403", "413", "422", "500"):
+                schema = responses[status]["content"]["application/json"]["schema"]
+                assert schema == ERROR_REF, (method, path, status)
+    upload = document["paths"]["/v1/library"]["post"]["responses"]
+    assert {"400", "409", "413", "415", "503"} <= set(upload)
+    assert "404" in document["paths"]["/v1/library/{ref}"]["delete"]["responses"]
+    assert "400" in document["paths"]["/v1/checks"]["post"]["responses"]
