@@ -231,7 +231,7 @@ def test_what_the_api_refuses_unread_the_tools_refuse_alike(library: Path, tmp_p
 
     assert _error_text(outcome["named"]) == (
         "Error executing tool review_report: the draft names the bibliography refs.bib: send "
-        "its text as the bibliography"
+        "its text as the bibliography, or its path as bibliography_path"
     )
     assert _error_text(outcome["long"]) == (
         f"Error executing tool library_add: {long}: the PDF has 2,001 pages; the limit is 2,000"
@@ -408,3 +408,145 @@ def test_tool_results_escape_what_a_terminal_would_obey(tmp_path: Path) -> None:
     assert "\\u202e" in block.text
     assert json.loads(block.text) == result.structured_content
     assert result.structured_content["papers"][0]["title"] == "Evil \u202eexe.md"
+
+
+@pytest.mark.parametrize("path", ["", " \t"])
+def test_library_add_refuses_an_empty_path(tmp_path: Path, path: str) -> None:
+    # In-process. Path("") is ".": the server's working directory was read as a paper.
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from claimaudit.server.mcp import build_server
+    from claimaudit.server.service import Service
+
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        server = build_server(service)
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, "library_add", {"path": path, "ref": "local:x"})
+        listed = anyio.run(server.call_tool, "library_list", {})
+    finally:
+        service.close()
+    assert str(refused.value) == (
+        "Error executing tool library_add: the path is empty: name the paper's file or folder"
+    )
+    assert listed.structured_content["papers"] == []
+
+
+def test_long_calls_report_progress_when_asked(tmp_path: Path) -> None:
+    from tests.hostile.mcpwire import RawMCP
+
+    missing = ["local:missing-1", "local:missing-2", "local:missing-3"]  # no judge needed
+    draft = "Sparse matrices save memory (arXiv:2401.00001, arXiv:2401.00002).\n"
+    calls = [
+        ("check", "check_claim", {"claim": NARROW_CLAIM, "papers": missing}, "t1"),
+        ("review", "review_report", {"markdown": draft}, 7),
+        ("unasked", "check_claim", {"claim": NARROW_CLAIM, "papers": missing}, None),
+    ]
+    sent: dict[str, list[dict[str, Any]]] = {}
+    with RawMCP(tmp_path / "library.sqlite3", tmp_path / "stderr.log", {}) as mcp:
+        for request_id, tool, arguments, token in calls:
+            params: dict[str, Any] = {"name": tool, "arguments": arguments}
+            if token is not None:
+                params["_meta"] = {"progressToken": token}
+            call = {"jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": params}
+            mcp.send(json.dumps(call).encode())
+            sent[request_id] = mcp.messages_until(request_id)
+
+    def progress(messages: list[dict[str, Any]]) -> list[tuple[object, float, float]]:
+        return [
+            (m["params"]["progressToken"], m["params"]["progress"], m["params"]["total"])
+            for m in messages
+            if m.get("method") == "notifications/progress"
+        ]
+
+    # Before the first paper (or pair), then after each one.
+    assert progress(sent["check"]) == [("t1", 0, 3), ("t1", 1, 3), ("t1", 2, 3), ("t1", 3, 3)]
+    assert progress(sent["review"]) == [(7, 0, 2), (7, 1, 2), (7, 2, 2)]
+    assert progress(sent["unasked"]) == []
+    assert all("result" in messages[-1] for messages in sent.values())
+
+
+def test_the_schemas_state_the_limits_the_service_enforces(tmp_path: Path) -> None:
+    from claimaudit.identity import MAX_REF_CHARS
+    from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
+    from claimaudit.library.ingest import MAX_TITLE_CHARS
+    from claimaudit.server.judges import JudgePool
+    from claimaudit.server.mcp import build_server
+    from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service
+
+    service = Service(tmp_path / "library.sqlite3")
+    try:
+        tools = {tool.name: tool for tool in anyio.run(build_server(service).list_tools)}
+    finally:
+        service.close()
+    check = tools["check_claim"].input_schema["properties"]
+    assert check["claim"]["maxLength"] == MAX_CLAIM_CHARS
+    papers = check["papers"]
+    assert (papers["minItems"], papers["maxItems"]) == (1, MAX_PAPERS_PER_CHECK)
+    assert papers["items"]["maxLength"] == MAX_REF_CHARS
+    for name in ("check_claim", "review_report", "review_latex"):
+        properties = tools[name].input_schema["properties"]
+        assert properties["topic"]["maxLength"] == MAX_TOPIC_CHARS
+        [string] = [c for c in properties["judge"]["anyOf"] if c.get("type") == "string"]
+        assert string["enum"] == sorted(JudgePool.available()) and "local" in string["enum"]
+    add = tools["library_add"].input_schema["properties"]
+    assert add["title"]["maxLength"] == MAX_TITLE_CHARS
+    assert add["ref"]["maxLength"] == MAX_REF_CHARS
+    search = tools["library_search"].input_schema["properties"]
+    assert search["ref"]["maxLength"] == MAX_REF_CHARS
+    assert (
+        search["limit"]["description"]
+        and tools["library_list"].input_schema["properties"]["limit"]["description"]
+    )
+    # The results are described, not just "an object": a record's verdicts are listed.
+    output = tools["check_claim"].output_schema
+    assert output is not None and {"records", "summary", "threshold"} <= set(output["properties"])
+    verdicts = set(output["properties"]["records"]["items"]["discriminator"]["mapping"])
+    assert verdicts == {
+        "supports",
+        "contradicts",
+        "not_addressed",
+        "insufficient_evidence",
+        "not_checked",
+    }
+    for name, fields in [
+        ("review_report", {"records", "uncited", "annotated"}),
+        ("library_list", {"papers", "total"}),
+        ("library_search", {"hits"}),
+        ("library_add", {"ref", "outcome"}),
+    ]:
+        schema = tools[name].output_schema
+        assert schema is not None and fields <= set(schema["properties"]), name
+
+
+def test_refusals_name_what_the_agent_sent(tmp_path: Path) -> None:
+    # In-process: each is refused before any paper is read or judge loaded.
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from claimaudit.server.mcp import build_server
+    from claimaudit.server.service import Service
+
+    service = Service(tmp_path / "library.sqlite3")
+    refused: dict[str, str] = {}
+    calls = {
+        # The draft is read as draft.tex, a name the agent never sent.
+        "input": ("review_latex", {"latex": "Text \\input{intro} here [1]."}),
+        "unknown": ("check_claims", {"claim": "A claim.", "papers": ["local:x"]}),
+    }
+    try:
+        server = build_server(service)
+        for label, (tool, arguments) in calls.items():
+            with pytest.raises(ToolError) as error:
+                anyio.run(server.call_tool, tool, arguments)
+            refused[label] = str(error.value)
+    finally:
+        service.close()
+    assert refused["input"] == (
+        "Error executing tool review_latex: the draft: \\input{intro} refused: a draft sent as "
+        "text is read on its own; put the included file's text in its place"
+    )
+    assert refused["unknown"] == (
+        "Unknown tool: check_claims; the tools are check_claim, library_add, library_list, "
+        "library_search, review_latex, review_report"
+    )

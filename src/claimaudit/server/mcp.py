@@ -12,39 +12,71 @@ Tools are registered per feature (``register_*``), so another feature adds one f
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
+import anyio.from_thread
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.context import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.stdio import stdio_server
 from mcp.types import CallToolResult, InputRequiredResult, TextContent
 from mcp.types import Tool as ToolInfo
-from pydantic import Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from claimaudit import __version__
 from claimaudit.errors import CancelledWorkError, as_known
+from claimaudit.identity import MAX_REF_CHARS
+from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
 from claimaudit.jsonsafe import escape_unsafe
+from claimaudit.library.ingest import MAX_TITLE_CHARS
 from claimaudit.logredaction import redact_root_handlers
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
-from claimaudit.server.advice import mcp_advice, request_message
-from claimaudit.server.judges import MAX_MODEL_CHARS
+from claimaudit.server.advice import mcp_advice, tool_message
+from claimaudit.server.judges import MAX_MODEL_CHARS, JudgePool
 from claimaudit.server.mcp_cancel import ToolWork
+from claimaudit.server.mcp_protocol import (
+    AsSent,
+    fields_of_the_version,
+    handshake_once,
+    serve_only_tools,
+)
 from claimaudit.server.mcp_stdio import screened_stdio
-from claimaudit.server.service import MAX_LIST_LIMIT, MAX_SEARCH_LIMIT, Reviewed, Service
+from claimaudit.server.service import (
+    MAX_LIST_LIMIT,
+    MAX_PAPERS_PER_CHECK,
+    MAX_SEARCH_LIMIT,
+    Reviewed,
+    Service,
+)
 from claimaudit.server.validation import EXTRA_FIELD, field_errors
 
 T = TypeVar("T")
 _log = logging.getLogger("claimaudit.mcp")
 
-# The arguments several tools share, described once.
-Topic = Annotated[str | None, Field(description="Extra query words for evidence selection.")]
+# The arguments several tools share, described once. The limits a schema states are the
+# service's, which refuses past them in the API's words (a schema's own would be pydantic's).
+Topic = Annotated[
+    str | None,
+    Field(
+        description="Extra query words for evidence selection.",
+        json_schema_extra={"maxLength": MAX_TOPIC_CHARS},
+    ),
+]
+# Its enum is the judges registered when the tools are listed (``_with_judges``).
 JudgeName = Annotated[str | None, Field(description="Judge backend (default local).")]
+Reference = Annotated[
+    str | None,
+    Field(
+        description="The paper's reference (default: from the file name).",
+        json_schema_extra={"maxLength": MAX_REF_CHARS},
+    ),
+]
 # Its length and text are the service's to refuse, in the API's words; the schema says the limit.
 ModelId = Annotated[
     str | None,
@@ -99,7 +131,7 @@ def _answer(work: Callable[[], T]) -> T:
     except Exception as exc:
         known = as_known(exc)
         if known is not None:
-            raise ToolError(safe_line(request_message(known))) from None
+            raise ToolError(safe_line(tool_message(known))) from None
         _log.error("tool failed: %s", type(exc).__name__)
         raise ToolError(
             f"internal error ({type(exc).__name__}); the request was not carried out"
@@ -107,7 +139,7 @@ def _answer(work: Callable[[], T]) -> T:
 
 
 def register_check_tools(server: ScreenedMCPServer, service: Service) -> None:
-    from claimaudit.server.schemas import check_wire
+    from claimaudit.server.schemas import CheckResponse, check_wire
 
     @server.tool(
         title="Check a claim against papers",
@@ -117,16 +149,31 @@ def register_check_tools(server: ScreenedMCPServer, service: Service) -> None:
         ),
     )
     async def check_claim(
-        claim: Annotated[str, Field(description="The sentence to check.")],
+        claim: Annotated[
+            str,
+            Field(
+                description="The sentence to check.",
+                json_schema_extra={"maxLength": MAX_CLAIM_CHARS},
+            ),
+        ],
         papers: Annotated[
             list[str],
-            Field(description="Paper references: arXiv id or URL, DOI, or prefix:id."),
+            Field(
+                description="Paper references: arXiv id or URL, DOI, or prefix:id.",
+                json_schema_extra={
+                    "minItems": 1,
+                    "maxItems": MAX_PAPERS_PER_CHECK,
+                    "items": {"type": "string", "maxLength": MAX_REF_CHARS},
+                },
+            ),
         ],
+        ctx: Context[Any, Any],
         topic: Topic = None,
         judge: JudgeName = None,
         model: ModelId = None,
         threshold: Threshold = None,
     ) -> dict[str, Any]:
+        progress = _progress(ctx)
         checked = await server.work.run(
             lambda cancel: _answer(
                 lambda: service.check(
@@ -137,17 +184,21 @@ def register_check_tools(server: ScreenedMCPServer, service: Service) -> None:
                     model=model,
                     threshold=threshold,
                     cancel=cancel,
+                    on_progress=progress,
                 )
             )
         )
         return check_wire(checked)
 
+    server.outputs["check_claim"] = CheckResponse
+
 
 def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
-    from claimaudit.server.review_schemas import review_wire
+    from claimaudit.server.review_schemas import ReviewResponse, review_wire
 
     async def review(
         call: Callable[..., Reviewed],
+        ctx: Context[Any, Any],
         draft: str,
         bibliography: str | None,
         bibliography_path: str | None,
@@ -157,6 +208,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
         threshold: float | None,
     ) -> dict[str, Any]:
         path = Path(bibliography_path).expanduser() if bibliography_path else None
+        progress = _progress(ctx)
         reviewed = await server.work.run(
             lambda cancel: _answer(
                 lambda: call(
@@ -168,6 +220,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
                     model=model,
                     threshold=threshold,
                     cancel=cancel,
+                    on_progress=progress,
                 )
             )
         )
@@ -185,6 +238,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
     )
     async def review_report(
         markdown: Annotated[str, Field(description="The draft's Markdown text.")],
+        ctx: Context[Any, Any],
         bibliography: BibliographyText = None,
         bibliography_path: BibliographyPath = None,
         topic: Topic = None,
@@ -194,6 +248,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
     ) -> dict[str, Any]:
         return await review(
             service.review,
+            ctx,
             markdown,
             bibliography,
             bibliography_path,
@@ -215,6 +270,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
     )
     async def review_latex(
         latex: Annotated[str, Field(description="The draft's LaTeX text.")],
+        ctx: Context[Any, Any],
         bibliography: BibliographyText = None,
         bibliography_path: BibliographyPath = None,
         topic: Topic = None,
@@ -224,6 +280,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
     ) -> dict[str, Any]:
         return await review(
             service.review_latex,
+            ctx,
             latex,
             bibliography,
             bibliography_path,
@@ -233,16 +290,22 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
             threshold,
         )
 
+    server.outputs["review_report"] = server.outputs["review_latex"] = ReviewResponse
+
 
 def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
+    from claimaudit.library.ingest import named_path
     from claimaudit.library.wire import Added, Hit, Paper
+    from claimaudit.server.schemas import HitList, PaperList
 
     @server.tool(title="List library papers", description="Papers in the local library.")
     async def library_list(
         query: Annotated[
             str | None, Field(description="Only papers whose reference or title contains this.")
         ] = None,
-        limit: Annotated[int, Field(ge=1, le=MAX_LIST_LIMIT)] = 100,
+        limit: Annotated[
+            int, Field(ge=1, le=MAX_LIST_LIMIT, description="The most papers to list.")
+        ] = 100,
     ) -> dict[str, Any]:
         papers, total = await _cancellable(
             server, lambda cancel: _begun(cancel, lambda: service.paper_listing(query, limit))
@@ -256,8 +319,16 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
     async def library_search(
         # At least a character, as the API's q: an empty query would find nothing, silently.
         query: Annotated[str, Field(min_length=1, description="Plain words, no syntax.")],
-        ref: Annotated[str | None, Field(description="Search only this paper.")] = None,
-        limit: Annotated[int, Field(ge=1, le=MAX_SEARCH_LIMIT)] = 10,
+        ref: Annotated[
+            str | None,
+            Field(
+                description="Search only this paper.",
+                json_schema_extra={"maxLength": MAX_REF_CHARS},
+            ),
+        ] = None,
+        limit: Annotated[
+            int, Field(ge=1, le=MAX_SEARCH_LIMIT, description="The most passages to return.")
+        ] = 10,
     ) -> dict[str, Any]:
         hits = await _cancellable(
             server, lambda cancel: _begun(cancel, lambda: service.search(query, ref, limit))
@@ -268,15 +339,20 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         title="Add a paper to the library",
         description=(
             "Ingest a paper file or folder from this machine (PDF, LaTeX, Markdown, text, or a "
-            "folder with one paper's source) under a reference such as arXiv:1706.03762v5."
+            "folder with one paper's source) under a reference such as arXiv:1706.03762v5. A "
+            "relative path resolves against the server's working directory."
         ),
     )
     async def library_add(
         path: Annotated[str, Field(description="Path of the file or folder on this machine.")],
-        ref: Annotated[
-            str | None, Field(description="The paper's reference (default: from the file name).")
+        ref: Reference = None,
+        title: Annotated[
+            str | None,
+            Field(
+                description="Title (default: from the file).",
+                json_schema_extra={"maxLength": MAX_TITLE_CHARS},
+            ),
         ] = None,
-        title: Annotated[str | None, Field(description="Title (default: from the file).")] = None,
         replace: Annotated[bool, Field(description="Overwrite different content.")] = False,
     ) -> dict[str, Any]:
         # Reading a big PDF takes a while: a call cancelled meanwhile (or whose client goes)
@@ -284,16 +360,35 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         result = await _cancellable(
             server,
             lambda cancel: service.add_file(
-                Path(path).expanduser(), ref=ref, title=title, replace=replace, cancel=cancel
+                named_path(path), ref=ref, title=title, replace=replace, cancel=cancel
             ),
         )
         return Added.of(result).wire()
+
+    server.outputs.update(library_list=PaperList, library_search=HitList, library_add=Added)
 
 
 async def _cancellable(server: ScreenedMCPServer, work: Callable[[threading.Event], T]) -> T:
     """``work(cancel)`` answered as ``_answer`` does, on a worker thread that a cancelled call
     or a client gone stops (``ToolWork``)."""
     return await server.work.run(lambda cancel: _answer(lambda: work(cancel)))
+
+
+def _progress(ctx: Context[Any, Any]) -> Callable[[int, int], None] | None:
+    """``on_progress(done, total)`` for a tool's work, sent as ``notifications/progress`` when
+    the client asked for it (a ``progressToken``; else the SDK sends nothing). It is called on
+    the work's thread, so each report is handed to the event loop."""
+    try:
+        ctx.request_context  # noqa: B018 (raises outside a request: a call made in-process)
+    except ValueError:
+        return None
+
+    def report(done: int, total: int) -> None:
+        # A report that cannot be sent (the client gone) must not fail the work.
+        with contextlib.suppress(Exception):
+            anyio.from_thread.run(ctx.report_progress, done, total)
+
+    return report
 
 
 def _begun(cancel: threading.Event, work: Callable[[], T]) -> T:
@@ -317,11 +412,19 @@ class ScreenedMCPServer(MCPServer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.work = ToolWork()
+        # A tool's result, as the API's model for the same answer describes it.
+        self.outputs: dict[str, type[BaseModel]] = {}
+        serve_only_tools(self._lowlevel_server)
+        self._lowlevel_server.middleware += [handshake_once, fields_of_the_version]
 
     async def list_tools(self) -> list[ToolInfo]:
         tools = await super().list_tools()
+        judges = sorted(JudgePool.available())
         for tool in tools:
-            tool.input_schema = {**tool.input_schema, "additionalProperties": False}
+            schema = _with_judges(tool.input_schema, judges)
+            tool.input_schema = {**schema, "additionalProperties": False}
+            if (output := self.outputs.get(tool.name)) is not None:
+                tool.output_schema = output.model_json_schema(by_alias=True, mode="serialization")
         return tools
 
     async def call_tool(
@@ -339,17 +442,21 @@ class ScreenedMCPServer(MCPServer):
             if argument not in expected
         ]
         tool = self._tool_manager.get_tool(name)
-        if tool is not None:
-            # Strict, as the API reads a body: "0.5" is no threshold. The SDK's own validation
-            # coerces, and first parses a string argument that looks like JSON ("[1]").
-            given = {key: value for key, value in arguments.items() if key in expected}
-            try:
-                tool.fn_metadata.arg_model.model_validate(given, strict=True)
-            except ValidationError as exc:
-                problems += [dict(e) for e in exc.errors()]
+        if tool is None:
+            tools = ", ".join(sorted(known))
+            raise ToolError(safe_line(f"Unknown tool: {name}; the tools are {tools}"))
+        # Strict, as the API reads a body: "0.5" is no threshold. The SDK's own validation
+        # coerces, and first parses a string argument that looks like JSON ("[1]").
+        given = {key: value for key, value in arguments.items() if key in expected}
+        try:
+            tool.fn_metadata.arg_model.model_validate(given, strict=True)
+        except ValidationError as exc:
+            problems += [dict(e) for e in exc.errors()]
         if problems:
             # pydantic's own text spans lines, links to its site and echoes the input.
             raise ToolError(f"{prefix}: {safe_line(field_errors(problems, located=False))}")
+        # Valid as sent, so passed on as sent: the SDK would first read a string as JSON.
+        tool.fn_metadata = AsSent.of(tool.fn_metadata)
         try:
             return _escaped(await super().call_tool(name, arguments, context))
         except (ToolError, ValidationError) as exc:
@@ -370,6 +477,19 @@ class ScreenedMCPServer(MCPServer):
                     write_stream,
                     self._lowlevel_server.create_initialization_options(),
                 )
+
+
+def _with_judges(schema: dict[str, Any], judges: list[str]) -> dict[str, Any]:
+    """``schema`` with its ``judge`` argument's strings limited to the judges there are."""
+    judge = schema.get("properties", {}).get("judge")
+    if judge is None:
+        return schema
+    choices = [
+        {**choice, "enum": judges} if choice.get("type") == "string" else choice
+        for choice in judge.get("anyOf", [])
+    ]
+    properties = {**schema["properties"], "judge": {**judge, "anyOf": choices}}
+    return {**schema, "properties": properties}
 
 
 def _escaped(result: CallToolResult | InputRequiredResult) -> CallToolResult | InputRequiredResult:
