@@ -244,6 +244,16 @@ def test_bad_inputs_fail_cleanly_and_keep_library(
     assert _state(db) == before
 
 
+@pytest.mark.parametrize("path", ["", "  "])
+def test_an_empty_path_is_refused_not_read_as_the_working_directory(db: Path, path: str) -> None:
+    # Path("") is ".": the working directory would be read as a paper's folder.
+    assert_clean_failure(
+        run("add", path, "--ref", "local:x", "--library", db),
+        "the path is empty: name the paper's file or folder",
+    )
+    assert _state(db) == []
+
+
 def test_missing_ref_is_a_clean_failure(db: Path, tmp_path: Path) -> None:
     pdf = h.make_pdf(tmp_path / "paper.pdf")
     assert_clean_failure(

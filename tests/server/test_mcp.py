@@ -231,7 +231,7 @@ def test_what_the_api_refuses_unread_the_tools_refuse_alike(library: Path, tmp_p
 
     assert _error_text(outcome["named"]) == (
         "Error executing tool review_report: the draft names the bibliography refs.bib: send "
-        "its text as the bibliography"
+        "its text as the bibliography, or its path as bibliography_path"
     )
     assert _error_text(outcome["long"]) == (
         f"Error executing tool library_add: {long}: the PDF has 2,001 pages; the limit is 2,000"
@@ -408,3 +408,88 @@ def test_tool_results_escape_what_a_terminal_would_obey(tmp_path: Path) -> None:
     assert "\\u202e" in block.text
     assert json.loads(block.text) == result.structured_content
     assert result.structured_content["papers"][0]["title"] == "Evil \u202eexe.md"
+
+
+def test_the_schemas_state_the_limits_the_service_enforces(tmp_path: Path) -> None:
+    from claimaudit.identity import MAX_REF_CHARS
+    from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
+    from claimaudit.library.ingest import MAX_TITLE_CHARS
+    from claimaudit.server.judges import JudgePool
+    from claimaudit.server.mcp import build_server
+    from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service
+
+    service = Service(tmp_path / "library.sqlite3")
+    try:
+        tools = {tool.name: tool for tool in anyio.run(build_server(service).list_tools)}
+    finally:
+        service.close()
+    check = tools["check_claim"].input_schema["properties"]
+    assert check["claim"]["maxLength"] == MAX_CLAIM_CHARS
+    papers = check["papers"]
+    assert (papers["minItems"], papers["maxItems"]) == (1, MAX_PAPERS_PER_CHECK)
+    assert papers["items"]["maxLength"] == MAX_REF_CHARS
+    for name in ("check_claim", "review_report", "review_latex"):
+        properties = tools[name].input_schema["properties"]
+        assert properties["topic"]["maxLength"] == MAX_TOPIC_CHARS
+        [string] = [c for c in properties["judge"]["anyOf"] if c.get("type") == "string"]
+        assert string["enum"] == sorted(JudgePool.available()) and "local" in string["enum"]
+    add = tools["library_add"].input_schema["properties"]
+    assert add["title"]["maxLength"] == MAX_TITLE_CHARS
+    assert add["ref"]["maxLength"] == MAX_REF_CHARS
+    search = tools["library_search"].input_schema["properties"]
+    assert search["ref"]["maxLength"] == MAX_REF_CHARS
+    assert (
+        search["limit"]["description"]
+        and tools["library_list"].input_schema["properties"]["limit"]["description"]
+    )
+    # The results are described, not just "an object": a record's verdicts are listed.
+    output = tools["check_claim"].output_schema
+    assert output is not None and {"records", "summary", "threshold"} <= set(output["properties"])
+    verdicts = set(output["properties"]["records"]["items"]["discriminator"]["mapping"])
+    assert verdicts == {
+        "supports",
+        "contradicts",
+        "not_addressed",
+        "insufficient_evidence",
+        "not_checked",
+    }
+    for name, fields in [
+        ("review_report", {"records", "uncited", "annotated"}),
+        ("library_list", {"papers", "total"}),
+        ("library_search", {"hits"}),
+        ("library_add", {"ref", "outcome"}),
+    ]:
+        schema = tools[name].output_schema
+        assert schema is not None and fields <= set(schema["properties"]), name
+
+
+def test_refusals_name_what_the_agent_sent(tmp_path: Path) -> None:
+    # In-process: each is refused before any paper is read or judge loaded.
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    from claimaudit.server.mcp import build_server
+    from claimaudit.server.service import Service
+
+    service = Service(tmp_path / "library.sqlite3")
+    refused: dict[str, str] = {}
+    calls = {
+        # The draft is read as draft.tex, a name the agent never sent.
+        "input": ("review_latex", {"latex": "Text \\input{intro} here [1]."}),
+        "unknown": ("check_claims", {"claim": "A claim.", "papers": ["local:x"]}),
+    }
+    try:
+        server = build_server(service)
+        for label, (tool, arguments) in calls.items():
+            with pytest.raises(ToolError) as error:
+                anyio.run(server.call_tool, tool, arguments)
+            refused[label] = str(error.value)
+    finally:
+        service.close()
+    assert refused["input"] == (
+        "Error executing tool review_latex: the draft: \\input{intro} refused: a draft sent as "
+        "text is read on its own; put the included file's text in its place"
+    )
+    assert refused["unknown"] == (
+        "Unknown tool: check_claims; the tools are check_claim, library_add, library_list, "
+        "library_search, review_latex, review_report"
+    )

@@ -269,3 +269,32 @@ def test_a_request_id_still_in_use_is_refused(example_library: Path, tmp_path: P
         again = b'{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"library_list"}}'
         mcp.send(again)
         assert "papers" in mcp.reply(7)["result"]["structuredContent"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":5,"arguments":{}}}',
+        b'{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"library_list",'
+        b'"arguments":{"limit":1,"limit":2}}}',
+        b'{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"library_list",'
+        b'"arguments":{"query":"\xff"}}}',
+    ],
+)
+def test_a_malformed_request_reusing_a_pending_id_leaves_that_request_answered(
+    example_library: Path, tmp_path: Path, line: bytes
+) -> None:
+    # Its own refusal under id 9 would read as the pending request's answer, and settle it:
+    # the pending request's real answer would then never be looked for.
+    with gated_mcp(example_library, tmp_path) as (mcp, gate):
+        mcp.send(held_check(9))
+        wait_for(gate / "entered-1")
+        mcp.send(line)
+        refused = mcp.reply(9)
+        assert refused["error"] == {
+            "code": -32600,
+            "message": "Invalid request: id 9 is already in use",
+        }
+        (gate / "hold").unlink()
+        answered = mcp.reply(9)
+        assert len(answered["result"]["structuredContent"]["records"]) == 2

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.server.mcp_wire import Pending
 from tests.conftest import REPO_ROOT
 from tests.hostile.mcpwire import PROTOCOL
 from tests.server.gated_mcp import WAIT_LIMIT_S, held_check, judged, wait_for
@@ -109,3 +110,12 @@ def test_what_a_terminal_would_obey_is_written_escaped() -> None:
     assert "\u202e".encode() not in written
     assert b"a\\u202eb" in written
     assert json.loads(written) == message
+
+
+@pytest.mark.parametrize("request_id", [[7], {"a": 7}, None, 7.0, True])
+def test_an_id_no_request_can_have_is_never_in_use(request_id: object) -> None:
+    # The screen asks about every line it parsed, refused ones included (a list is unhashable).
+    pending = Pending()
+    pending.read({"jsonrpc": "2.0", "id": 7, "method": "ping"})
+    assert pending.in_use({"jsonrpc": "2.0", "id": 7, "method": "ping"})
+    assert not pending.in_use({"jsonrpc": "2.0", "id": request_id, "method": "ping"})

@@ -27,7 +27,7 @@ from claimaudit.errors import ClaimauditError
 from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.first_add import library_for_adding
-from claimaudit.library.ingest import add_path
+from claimaudit.library.ingest import EMPTY_PATH, add_path
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, import_corpus
@@ -104,6 +104,8 @@ def add(
 ) -> None:
     """Add one paper: a file, a folder holding one paper's source, or arxiv:ID from arXiv."""
     require_text(ref=ref, title=title)
+    if not text.strip():
+        fail(EMPTY_PATH)  # Path("") is ".": the working directory
     path = Path(text)
     if not path.exists():
         named = _named_paper(text)

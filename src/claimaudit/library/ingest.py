@@ -17,6 +17,7 @@ from claimaudit.untrusted import as_text
 # Far longer than any paper's title: a bound keeps a pasted document out of listings, the web
 # page and the database.
 MAX_TITLE_CHARS = 1_000
+EMPTY_PATH = "the path is empty: name the paper's file or folder"
 
 
 def check_title(title: str | None) -> None:
@@ -25,6 +26,14 @@ def check_title(title: str | None) -> None:
         raise InvalidTitleError(
             f"the title has {len(title):,} characters; the limit is {MAX_TITLE_CHARS:,}"
         )
+
+
+def named_path(text: str) -> Path:
+    """The file or folder ``text`` names; InputError when it names none: ``Path("")`` is
+    ``.``, so an empty path would add the working directory as a paper."""
+    if not text.strip():
+        raise InputError(EMPTY_PATH)
+    return Path(text).expanduser()
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from claimaudit.errors import (
     PaperNotInLibraryError,
     RefRequiredError,
 )
+from claimaudit.server.drafts import LATEX_DRAFT_NAME, BibliographyNotSentError
 
 REF_EXAMPLES = "(e.g. arXiv:1706.03762v5 or doi:10.1000/xyz)"
 
@@ -44,6 +45,18 @@ def request_advice(error: ClaimauditError) -> str | None:
 def request_message(error: ClaimauditError) -> str:
     """``error`` as the API and the MCP tools say it: its message and their advice."""
     return advised(error, request_advice)
+
+
+def tool_message(error: ClaimauditError) -> str:
+    """``request_message`` in the MCP tools' words: a LaTeX draft sent as text is "the draft",
+    not the file name it is read under (which the client never sent), and a bibliography the
+    draft names may come as a path too, which only the tools take."""
+    message = request_message(error)
+    if message.startswith(f"{LATEX_DRAFT_NAME}:"):
+        message = "the draft" + message.removeprefix(LATEX_DRAFT_NAME)
+    if isinstance(error, BibliographyNotSentError):
+        message += ", or its path as bibliography_path"
+    return message
 
 
 # A paper missing from the library is added by a different request on each surface, so the

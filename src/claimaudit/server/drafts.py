@@ -88,8 +88,12 @@ def check_markdown_bibliography(markdown: str, bibliography: Bibliography | None
         raise _bibliography_not_sent(named)
 
 
+class BibliographyNotSentError(DraftError):
+    """A draft sent as text names a bibliography file, and none came with it."""
+
+
 def _bibliography_not_sent(named: Sequence[str]) -> DraftError:
     # The web page matches these words to say "paste its BibTeX" (static/messages.js).
-    return DraftError(
+    return BibliographyNotSentError(
         f"the draft names the bibliography {', '.join(named)}: send its text as the bibliography"
     )

@@ -195,8 +195,8 @@ def screen(raw: bytes) -> tuple[str | None, dict[str, Any] | None]:
     return line, reply
 
 
-def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, dict[str, Any] | None]:
-    """As ``screen``, with the message as parsed when the line is passed on (read once)."""
+def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, Any]:
+    """As ``screen``, with the message as parsed (read once), None when it is no JSON."""
     if not raw.strip():
         return None, None, None
     try:
@@ -213,21 +213,21 @@ def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, dict[str, 
         return None, _error(None, PARSE_ERROR, f"Parse error: {detail}"), None
     shape = _shape_problem(message)
     if shape is not None:
-        return None, _invalid_request(message, shape), None
+        return None, _invalid_request(message, shape), message
     if not utf8:
-        return None, _refusal(message, "the request is not valid UTF-8 text"), None
+        return None, _refusal(message, "the request is not valid UTF-8 text"), message
     assert isinstance(message, dict)  # the shape check passed
     call = _call_problem(message)
     if call is not None:
         # A notification is never answered, not even to say it is wrong.
         reply = _error(message.get("id"), INVALID_PARAMS, f"Invalid params: {call}")
-        return None, reply if "id" in message else None, None
+        return None, reply if "id" in message else None, message
     repeats = repeated_keys(message)
     if repeats:
-        return None, _repeat_refusal(message, repeats), None
+        return None, _repeat_refusal(message, repeats), message
     found = _invalid_text_at(message)
     if found is not None:
-        return None, _refusal(message, _invalid_text_problem(message, *found)), None
+        return None, _refusal(message, _invalid_text_problem(message, *found)), message
     return text, None, message
 
 
@@ -257,15 +257,17 @@ class _ScreenedLines:
                 await self._wire.write(json.dumps(error) + "\n")
                 continue
             line, reply, message = _screened(raw)
-            if reply is not None:
-                await self._wire.write(json.dumps(reply) + "\n")
-            if line is not None and self._wire.pending.in_use(message):
+            if self._wire.pending.in_use(message):
                 # The SDK would answer only one of the two; JSON-RPC wants ids unique anyway.
-                assert message is not None  # a request, so parsed
+                # Said before anything else wrong with it: an answer under that id would read
+                # as the pending request's (and leave it unanswered for ever).
                 problem = f"id {json.dumps(message['id'])} is already in use"
                 answer = json.dumps(_invalid_request(message, problem)) + "\n"
                 await self._wire.write(answer, settles=False)
                 continue
+            if reply is not None:
+                # Never settles a pending request: the screen answers only what it refused.
+                await self._wire.write(json.dumps(reply) + "\n", settles=False)
             if line is not None:
                 self._wire.pending.read(message)
                 return line + "\n"

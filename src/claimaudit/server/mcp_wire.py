@@ -44,7 +44,9 @@ class Pending:
 
     def in_use(self, message: Any) -> bool:
         """Whether ``message`` is a request whose id a request still unanswered has."""
-        if not isinstance(message, dict) or "id" not in message or "method" not in message:
+        if not isinstance(message, dict) or "method" not in message:
+            return False
+        if not is_id(message.get("id")):  # none, or one no request can have (a list, null)
             return False
         with self._changed:
             return _id_key(message["id"]) in self._ids

@@ -40,7 +40,7 @@ from claimaudit.passage import Passage
 from claimaudit.records import Record
 from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.limits import ReviewLimits
-from claimaudit.review.report import review_latex_claims
+from claimaudit.review.report import Progress, review_latex_claims
 from claimaudit.server.advice import api_advice
 from claimaudit.server.config import DEFAULT_MAX_REVIEW_PAIRS
 from claimaudit.server.drafts import (
@@ -173,19 +173,25 @@ class Service:
         threshold: float | None = None,
         cache: bool = True,
         cancel: threading.Event | None = None,
+        on_progress: Progress | None = None,
     ) -> Checked:
         """One record per paper, as ``claimaudit check`` gives them.
 
         The request is validated before a judge is loaded, so its errors come first and fast.
         Once ``cancel`` is set (the client went away), no further paper is checked.
+        ``on_progress(done, total)`` is called before the first paper and after each one.
         """
         self.validate_check(claim, papers, topic, model)
         _unless_cancelled(cancel, 0, len(papers))  # the client left while the check queued
         records: list[Record] = []
         with self._checker(judge, model, threshold, cache) as checker:
+            if on_progress is not None:
+                on_progress(0, len(papers))
             # The generator checks each paper when asked for it: none is begun once cancelled.
             for record in checker.iter_check(claim, papers, topic):
                 records.append(record)
+                if on_progress is not None:
+                    on_progress(len(records), len(papers))
                 if len(records) < len(papers):
                     _unless_cancelled(cancel, len(records), len(papers))
             return Checked(records, checker.policy.effective_threshold)
@@ -214,12 +220,14 @@ class Service:
         threshold: float | None = None,
         cache: bool = True,
         cancel: threading.Event | None = None,
+        on_progress: Progress | None = None,
     ) -> Reviewed:
         """Every cited sentence of a Markdown draft checked against its papers, as
         ``claimaudit review`` does. The bibliography comes as text (BibTeX or CSL-JSON) or as a
         file on this machine (for local MCP clients), never both; without one, a draft whose
         front matter names a bibliography file is refused. A draft over the review
-        limits is refused before anything is judged; once ``cancel`` is set, nothing more is."""
+        limits is refused before anything is judged; once ``cancel`` is set, nothing more is.
+        ``on_progress(done, total)`` counts the (sentence, paper) pairs judged."""
         bib = review_inputs(
             markdown, "Markdown", bibliography, bibliography_format, bibliography_path, topic
         )
@@ -232,6 +240,7 @@ class Service:
                 topic=topic,
                 limits=self.review_limits,
                 cancel=cancel,
+                on_progress=on_progress,
             )
             return Reviewed(result, checker.policy.effective_threshold)
 
@@ -248,6 +257,7 @@ class Service:
         threshold: float | None = None,
         cache: bool = True,
         cancel: threading.Event | None = None,
+        on_progress: Progress | None = None,
     ) -> Reviewed:
         """``review`` for a LaTeX draft sent as text: read on its own (an ``\\input`` is
         refused, there is nothing beside it), its ``thebibliography`` or ``bibliography``
@@ -263,6 +273,7 @@ class Service:
                 topic=topic,
                 limits=self.review_limits,
                 cancel=cancel,
+                on_progress=on_progress,
             )
             return Reviewed(result, checker.policy.effective_threshold)
 

@@ -1,0 +1,105 @@
+"""Where the MCP server departs from the SDK's defaults, at the protocol's level.
+
+- Arguments reach a tool exactly as sent: the SDK would first ``json.loads`` every string whose
+  annotation is not exactly ``str`` (``str | None``), so a CSL-JSON bibliography sent as text
+  became a list and was refused, and ``"null"`` became None. The server validates the raw
+  arguments strictly itself (``ScreenedMCPServer.call_tool``), which never needs that help.
+- Only what is served is advertised: the SDK registers prompts and resources handlers (and so
+  advertises both) though the server has none, and answered ``prompts/get`` with code 0 and a
+  traceback on stderr. Without the handlers they are -32601 Method not found, as any other.
+- A request before ``initialize``, or a second ``initialize``, is refused in words an agent can
+  act on; the SDK's own answer to the first is "Invalid request parameters", with no data.
+- A client that negotiated 2024-11-05 gets no field of a later revision (titles, output schemas,
+  structured content): the SDK sends them whatever the version.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
+from mcp.server.lowlevel import Server
+from mcp.server.mcpserver.utilities.func_metadata import FuncMetadata
+from mcp.shared.exceptions import MCPError
+
+INVALID_REQUEST = -32600
+INVALID_PARAMS = -32602
+# The SDK's answer to a request that comes before the handshake (its pre-init gate).
+_SDK_GATE = (INVALID_PARAMS, "Invalid request parameters")
+NOT_INITIALIZED = "Invalid request: not initialized; send initialize first"
+INITIALIZED_TWICE = "Invalid request: already initialized; send initialize once per connection"
+OLDEST = "2024-11-05"
+UNSERVED = (
+    "prompts/list",
+    "prompts/get",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "resources/subscribe",
+    "resources/unsubscribe",
+)
+
+
+class AsSent(FuncMetadata):
+    """A tool's metadata whose arguments are validated as sent: no string is read as JSON."""
+
+    def pre_parse_json(self, data: dict[str, Any]) -> dict[str, Any]:
+        return dict(data)
+
+    @classmethod
+    def of(cls, metadata: FuncMetadata) -> AsSent:
+        if isinstance(metadata, AsSent):
+            return metadata
+        return cls(
+            arg_model=metadata.arg_model,
+            output_schema=metadata.output_schema,
+            output_model=metadata.output_model,
+            wrap_output=metadata.wrap_output,
+        )
+
+
+def serve_only_tools(server: Server[Any]) -> None:
+    """Drop the SDK's handlers for what the server does not have (prompts, resources): their
+    methods are then Method not found, and the capabilities no longer name them."""
+    for method in UNSERVED:
+        # The SDK has no public way to unregister a handler.
+        server._request_handlers.pop(method, None)
+
+
+async def handshake_once(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    """Middleware: ``initialize`` once, before anything but ``ping``, said so plainly."""
+    initialized = ctx.session.client_params is not None
+    if ctx.method == "initialize" and initialized:
+        raise MCPError(code=INVALID_REQUEST, message=INITIALIZED_TWICE)
+    try:
+        return await call_next(ctx)
+    except MCPError as error:
+        if (error.error.code, error.error.message) == _SDK_GATE and not initialized:
+            raise MCPError(code=INVALID_REQUEST, message=NOT_INITIALIZED) from None
+        raise
+
+
+async def fields_of_the_version(
+    ctx: ServerRequestContext[Any, Any], call_next: CallNext
+) -> HandlerResult:
+    """Middleware: a result without the fields later revisions than 2024-11-05 added."""
+    result = await call_next(ctx)
+    if not isinstance(result, dict):
+        return result
+    version = result.get("protocolVersion") if ctx.method == "initialize" else None
+    if (version or ctx.protocol_version) != OLDEST:
+        return result
+    if ctx.method == "initialize" and isinstance(result.get("serverInfo"), dict):
+        return {**result, "serverInfo": _without(result["serverInfo"], "title")}
+    if ctx.method == "tools/list" and isinstance(result.get("tools"), list):
+        later = ("title", "outputSchema", "annotations")
+        return {**result, "tools": [_without(tool, *later) for tool in result["tools"]]}
+    if ctx.method == "tools/call":
+        return {key: item for key, item in result.items() if key != "structuredContent"}
+    return result
+
+
+def _without(value: Any, *keys: str) -> Any:
+    if not isinstance(value, dict):
+        return value
+    return {key: item for key, item in value.items() if key not in keys}

@@ -1,0 +1,371 @@
+"""The MCP server's tools, registered per feature (``register_*``): another feature adds one
+function to ``TOOLSETS``. Each calls the service on a worker thread that a cancelled call or a
+client gone stops (``claimaudit.server.mcp_cancel``); a refusal the service knows is a tool
+error in the API's words, and a long call reports its progress when the client asks."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+
+import anyio.from_thread
+from mcp.server.mcpserver.context import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from pydantic import Field
+
+from claimaudit.errors import CancelledWorkError, as_known
+from claimaudit.identity import MAX_REF_CHARS
+from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
+from claimaudit.library.ingest import MAX_TITLE_CHARS
+from claimaudit.policy import DEFAULT_THRESHOLD
+from claimaudit.redaction import safe_line
+from claimaudit.server.advice import tool_message
+from claimaudit.server.judges import MAX_MODEL_CHARS
+from claimaudit.server.service import (
+    MAX_LIST_LIMIT,
+    MAX_PAPERS_PER_CHECK,
+    MAX_SEARCH_LIMIT,
+    Reviewed,
+    Service,
+)
+
+if TYPE_CHECKING:
+    from claimaudit.server.mcp import ScreenedMCPServer
+
+T = TypeVar("T")
+_log = logging.getLogger("claimaudit.mcp")
+
+# The arguments several tools share, described once. The limits a schema states are the
+# service's, which refuses past them in the API's words (a schema's own would be pydantic's).
+Topic = Annotated[
+    str | None,
+    Field(
+        description="Extra query words for evidence selection.",
+        json_schema_extra={"maxLength": MAX_TOPIC_CHARS},
+    ),
+]
+# Its enum is the judges registered when the tools are listed (``mcp._with_judges``).
+JudgeName = Annotated[str | None, Field(description="Judge backend (default local).")]
+Reference = Annotated[
+    str | None,
+    Field(
+        description="The paper's reference (default: from the file name).",
+        json_schema_extra={"maxLength": MAX_REF_CHARS},
+    ),
+]
+# Its length and text are the service's to refuse, in the API's words; the schema says the limit.
+ModelId = Annotated[
+    str | None,
+    Field(
+        description="Model id for a judge that takes one (jev, openai); the openai judge needs "
+        "one unless the server sets OPENAI_MODEL.",
+        json_schema_extra={"maxLength": MAX_MODEL_CHARS},
+    ),
+]
+Threshold = Annotated[
+    float | None,
+    Field(
+        ge=0.0,
+        le=1.0,
+        allow_inf_nan=False,
+        description="Confidence below which a record needs review (default: the judge's "
+        f"validated threshold, else {DEFAULT_THRESHOLD}).",
+    ),
+]
+BibliographyText = Annotated[
+    str | None,
+    Field(
+        description="BibTeX or CSL-JSON text resolving the draft's citation keys; this or "
+        "bibliography_path is needed when the draft names a bibliography file."
+    ),
+]
+BibliographyPath = Annotated[
+    str | None,
+    Field(description="Or: a .bib, CSL-JSON .json or CSL YAML .yaml file on this machine."),
+]
+
+
+def _answer(work: Callable[[], T]) -> T:
+    """Run a service call; a refusal the service knows becomes a clear tool error.
+
+    Anything else is a one-line tool error too, and one line on stderr: a traceback there (a
+    RecursionError's runs to 100 KB) can stall a client that does not drain stderr."""
+    try:
+        return work()
+    except Exception as exc:
+        known = as_known(exc)
+        if known is not None:
+            raise ToolError(safe_line(tool_message(known))) from None
+        _log.error("tool failed: %s", type(exc).__name__)
+        raise ToolError(
+            f"internal error ({type(exc).__name__}); the request was not carried out"
+        ) from None
+
+
+def register_check_tools(server: ScreenedMCPServer, service: Service) -> None:
+    from claimaudit.server.schemas import CheckResponse, check_wire
+
+    @server.tool(
+        title="Check a claim against papers",
+        description=(
+            "Check one claim against each cited paper in the local library; returns one review "
+            "record per paper, in the order given."
+        ),
+    )
+    async def check_claim(
+        claim: Annotated[
+            str,
+            Field(
+                description="The sentence to check.",
+                json_schema_extra={"maxLength": MAX_CLAIM_CHARS},
+            ),
+        ],
+        papers: Annotated[
+            list[str],
+            Field(
+                description="Paper references: arXiv id or URL, DOI, or prefix:id.",
+                json_schema_extra={
+                    "minItems": 1,
+                    "maxItems": MAX_PAPERS_PER_CHECK,
+                    "items": {"type": "string", "maxLength": MAX_REF_CHARS},
+                },
+            ),
+        ],
+        ctx: Context[Any, Any],
+        topic: Topic = None,
+        judge: JudgeName = None,
+        model: ModelId = None,
+        threshold: Threshold = None,
+    ) -> dict[str, Any]:
+        progress = _progress(ctx)
+        checked = await server.work.run(
+            lambda cancel: _answer(
+                lambda: service.check(
+                    claim,
+                    papers,
+                    topic=topic,
+                    judge=judge,
+                    model=model,
+                    threshold=threshold,
+                    cancel=cancel,
+                    on_progress=progress,
+                )
+            )
+        )
+        return check_wire(checked)
+
+    server.outputs["check_claim"] = CheckResponse
+
+
+def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
+    from claimaudit.server.review_schemas import ReviewResponse, review_wire
+
+    async def review(
+        call: Callable[..., Reviewed],
+        ctx: Context[Any, Any],
+        draft: str,
+        bibliography: str | None,
+        bibliography_path: str | None,
+        topic: str | None,
+        judge: str | None,
+        model: str | None,
+        threshold: float | None,
+    ) -> dict[str, Any]:
+        path = Path(bibliography_path).expanduser() if bibliography_path else None
+        progress = _progress(ctx)
+        reviewed = await server.work.run(
+            lambda cancel: _answer(
+                lambda: call(
+                    draft,
+                    bibliography=bibliography,
+                    bibliography_path=path,
+                    topic=topic,
+                    judge=judge,
+                    model=model,
+                    threshold=threshold,
+                    cancel=cancel,
+                    on_progress=progress,
+                )
+            )
+        )
+        return review_wire(reviewed)
+
+    @server.tool(
+        title="Review a Markdown draft",
+        description=(
+            "Check every cited sentence of a Markdown draft against each paper it cites "
+            "(Pandoc keys such as [@key] via a bibliography, numbered references with a "
+            "References section, arXiv ids and DOIs in the text). Returns one record per "
+            "(sentence, paper) with the sentence's position, the uncited sentences, a summary "
+            "and the draft annotated with a footnote per cited sentence."
+        ),
+    )
+    async def review_report(
+        markdown: Annotated[str, Field(description="The draft's Markdown text.")],
+        ctx: Context[Any, Any],
+        bibliography: BibliographyText = None,
+        bibliography_path: BibliographyPath = None,
+        topic: Topic = None,
+        judge: JudgeName = None,
+        model: ModelId = None,
+        threshold: Threshold = None,
+    ) -> dict[str, Any]:
+        return await review(
+            service.review,
+            ctx,
+            markdown,
+            bibliography,
+            bibliography_path,
+            topic,
+            judge,
+            model,
+            threshold,
+        )
+
+    @server.tool(
+        title="Review a LaTeX draft",
+        description=(
+            "Check every cited sentence of a LaTeX draft (one file: an \\input in it is "
+            "refused) against each paper it cites (\\cite, \\citep, \\parencite ... keys "
+            "through its thebibliography or a bibliography; arXiv ids and DOIs in the text). "
+            "Returns what review_report returns, the draft annotated with a % comment line "
+            "per paper after each cited sentence."
+        ),
+    )
+    async def review_latex(
+        latex: Annotated[str, Field(description="The draft's LaTeX text.")],
+        ctx: Context[Any, Any],
+        bibliography: BibliographyText = None,
+        bibliography_path: BibliographyPath = None,
+        topic: Topic = None,
+        judge: JudgeName = None,
+        model: ModelId = None,
+        threshold: Threshold = None,
+    ) -> dict[str, Any]:
+        return await review(
+            service.review_latex,
+            ctx,
+            latex,
+            bibliography,
+            bibliography_path,
+            topic,
+            judge,
+            model,
+            threshold,
+        )
+
+    server.outputs["review_report"] = server.outputs["review_latex"] = ReviewResponse
+
+
+def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
+    from claimaudit.library.ingest import named_path
+    from claimaudit.library.wire import Added, Hit, Paper
+    from claimaudit.server.schemas import HitList, PaperList
+
+    @server.tool(title="List library papers", description="Papers in the local library.")
+    async def library_list(
+        query: Annotated[
+            str | None, Field(description="Only papers whose reference or title contains this.")
+        ] = None,
+        limit: Annotated[
+            int, Field(ge=1, le=MAX_LIST_LIMIT, description="The most papers to list.")
+        ] = 100,
+    ) -> dict[str, Any]:
+        papers, total = await _cancellable(
+            server, lambda cancel: _begun(cancel, lambda: service.paper_listing(query, limit))
+        )
+        return {"papers": [Paper.of(p).wire() for p in papers], "total": total}
+
+    @server.tool(
+        title="Search library passages",
+        description="Passages of library papers that best match plain words (BM25), best first.",
+    )
+    async def library_search(
+        # At least a character, as the API's q: an empty query would find nothing, silently.
+        query: Annotated[str, Field(min_length=1, description="Plain words, no syntax.")],
+        ref: Annotated[
+            str | None,
+            Field(
+                description="Search only this paper.",
+                json_schema_extra={"maxLength": MAX_REF_CHARS},
+            ),
+        ] = None,
+        limit: Annotated[
+            int, Field(ge=1, le=MAX_SEARCH_LIMIT, description="The most passages to return.")
+        ] = 10,
+    ) -> dict[str, Any]:
+        hits = await _cancellable(
+            server, lambda cancel: _begun(cancel, lambda: service.search(query, ref, limit))
+        )
+        return {"hits": [Hit.of(h).wire() for h in hits]}
+
+    @server.tool(
+        title="Add a paper to the library",
+        description=(
+            "Ingest a paper file or folder from this machine (PDF, LaTeX, Markdown, text, or a "
+            "folder with one paper's source) under a reference such as arXiv:1706.03762v5. A "
+            "relative path resolves against the server's working directory."
+        ),
+    )
+    async def library_add(
+        path: Annotated[str, Field(description="Path of the file or folder on this machine.")],
+        ref: Reference = None,
+        title: Annotated[
+            str | None,
+            Field(
+                description="Title (default: from the file).",
+                json_schema_extra={"maxLength": MAX_TITLE_CHARS},
+            ),
+        ] = None,
+        replace: Annotated[bool, Field(description="Overwrite different content.")] = False,
+    ) -> dict[str, Any]:
+        # Reading a big PDF takes a while: a call cancelled meanwhile (or whose client goes)
+        # stores nothing, and a PDF being read stops (its child process is killed).
+        result = await _cancellable(
+            server,
+            lambda cancel: service.add_file(
+                named_path(path), ref=ref, title=title, replace=replace, cancel=cancel
+            ),
+        )
+        return Added.of(result).wire()
+
+    server.outputs.update(library_list=PaperList, library_search=HitList, library_add=Added)
+
+
+async def _cancellable(server: ScreenedMCPServer, work: Callable[[threading.Event], T]) -> T:
+    """``work(cancel)`` answered as ``_answer`` does, on a worker thread that a cancelled call
+    or a client gone stops (``ToolWork``)."""
+    return await server.work.run(lambda cancel: _answer(lambda: work(cancel)))
+
+
+def _progress(ctx: Context[Any, Any]) -> Callable[[int, int], None] | None:
+    """``on_progress(done, total)`` for a tool's work, sent as ``notifications/progress`` when
+    the client asked for it (a ``progressToken``; else the SDK sends nothing). It is called on
+    the work's thread, so each report is handed to the event loop."""
+    try:
+        ctx.request_context  # noqa: B018 (raises outside a request: a call made in-process)
+    except ValueError:
+        return None
+
+    def report(done: int, total: int) -> None:
+        # A report that cannot be sent (the client gone) must not fail the work.
+        with contextlib.suppress(Exception):
+            anyio.from_thread.run(ctx.report_progress, done, total)
+
+    return report
+
+
+def _begun(cancel: threading.Event, work: Callable[[], T]) -> T:
+    """``work()``, unless the call was cancelled while it waited for a thread: one query is
+    quick, so not beginning it is all there is to stop."""
+    if cancel.is_set():
+        raise CancelledWorkError("cancelled before it began")
+    return work()
+
+
+# One entry per feature; each registers its tools on the server.
+TOOLSETS = (register_check_tools, register_review_tools, register_library_tools)
