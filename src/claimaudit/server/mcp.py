@@ -32,6 +32,7 @@ from claimaudit.jsonsafe import escape_unsafe
 from claimaudit.logredaction import redact_root_handlers
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
+from claimaudit.search_words import search_words
 from claimaudit.server.advice import mcp_advice, request_message
 from claimaudit.server.judges import MAX_MODEL_CHARS
 from claimaudit.server.mcp_cancel import ToolWork
@@ -262,7 +263,10 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         hits = await _cancellable(
             server, lambda cancel: _begun(cancel, lambda: service.search(query, ref, limit))
         )
-        return {"hits": [Hit.of(h).wire() for h in hits]}
+        return {
+            "hits": [Hit.of(h).wire() for h in hits],
+            "leftOut": list(search_words(query).left_out),
+        }
 
     @server.tool(
         title="Add a paper to the library",
