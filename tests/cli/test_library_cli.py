@@ -740,3 +740,18 @@ def test_show_and_search_exact_reach_an_unversioned_copy_beside_versions(
     table = run("search", "narwhal copy", "--library", db)
     assert "--exact" in prose(boxed_columns(table.stdout)["where"])
     assert_clean_failure(run("search", "narwhal", "--exact", "--library", db), "--exact applies")
+
+
+def test_a_title_given_is_tidied_before_it_is_compared_or_stored(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.md"
+    note.write_text("# Sparse solvers\n\nThey save memory.\n", encoding="utf-8")
+    blank = run("add", note, "--ref", "local:n", "--title", "   ", "--library", db)
+    assert blank.exit_code == 0 and "local:n: Sparse solvers (1 passage)" in blank.stdout
+    again = run("add", note, "--ref", "local:n", "--title", " Sparse\tsolvers\n", "--library", db)
+    assert again.exit_code == 0 and "nothing to do" in again.stdout
+    renamed = run(
+        "add", note, "--ref", "local:n", "--title", "My\nnotes", "--replace", "--library", db
+    )
+    assert renamed.exit_code == 0 and "retitled local:n: My notes" in renamed.stdout
+    with Library.open(db, create=False) as lib:
+        assert lib.require_paper(parse_ref("local:n")).title == "My notes"

@@ -28,7 +28,7 @@ from claimaudit.errors import ClaimauditError
 from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.first_add import library_for_adding
-from claimaudit.library.ingest import add_path
+from claimaudit.library.ingest import add_path, tidy_title
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, import_corpus
@@ -114,6 +114,8 @@ def add(
 ) -> None:
     """Add one paper: a file, a folder holding one paper's source, or arxiv:ID from arXiv."""
     require_text(ref=ref, title=title)
+    # As stored: on one line, trimmed; a blank one is no title (the file's is used).
+    title = tidy_title(title) or None
     path = Path(text)
     if not path.exists():
         named = _named_paper(text)
