@@ -52,3 +52,10 @@ def test_fts_syntax_is_quoted_as_words() -> None:
     assert search_words('NEAR(x y) "z"*').match == (
         '"near x" OR "x y" OR "y z" OR "near" OR "x" OR "y" OR "z"'
     )
+
+
+def test_cjk_runs_are_also_searched_for_by_their_character_pairs() -> None:
+    found = search_words("深度学习 and 学习 x")
+    assert found.cjk_grams == ("深度", "度学", "学习")
+    assert search_words("中 text").cjk_grams == ("中",)
+    assert search_words("plain words").cjk_grams == ()

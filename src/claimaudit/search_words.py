@@ -36,6 +36,12 @@ MAX_PHRASES = 64
 # A decimal or grouped number ("2.5", "1,000") or a word piece (letters and digits).
 _PIECE = re.compile(r"\d+(?:[.,]\d+)+|[^\W_]+")
 _NUMBER_PART = re.compile(r"\d+")
+# Han, kana and Hangul: scripts written without spaces between words.
+_CJK_RUN = re.compile(
+    "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]+"
+)
+# Each pair is a scan of the passages' text (CJK queries only): a sentence's worth.
+MAX_CJK_GRAMS = 32
 # Typed in capitals these are FTS5 operators, which a user may think work: never kept.
 _OPERATORS = frozenset({"and", "or", "not"})
 
@@ -50,6 +56,9 @@ class NoSearchWordsError(UsageError):
 class SearchWords:
     match: str  # the FTS5 expression
     left_out: tuple[str, ...]  # words past MAX_SEARCH_TERMS, as written, in query order
+    # Overlapping character pairs of the query's CJK runs (a lone character stays one): FTS5's
+    # unicode61 tokenizer does not segment CJK, so a word inside a sentence is found by these.
+    cjk_grams: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,7 +96,21 @@ def search_words(text: str) -> SearchWords:
         if _within(left, kept) and _within(right, kept):
             phrases[left.tokens + right.tokens] = None
     quoted = [_quoted(p) for p in phrases] + [_quoted(t) for t in kept]
-    return SearchWords(match=" OR ".join(dict.fromkeys(quoted)), left_out=tuple(left_out))
+    grams = _cjk_grams(normal)
+    if len(grams) > MAX_CJK_GRAMS:
+        left_out.update(dict.fromkeys(grams[MAX_CJK_GRAMS:]))
+        grams = grams[:MAX_CJK_GRAMS]
+    return SearchWords(
+        match=" OR ".join(dict.fromkeys(quoted)), left_out=tuple(left_out), cjk_grams=grams
+    )
+
+
+def _cjk_grams(text: str) -> tuple[str, ...]:
+    grams: dict[str, None] = {}
+    for run in _CJK_RUN.findall(text):
+        pairs = [run[i : i + 2] for i in range(len(run) - 1)] or [run]
+        grams.update(dict.fromkeys(pairs))
+    return tuple(grams)
 
 
 def _within(term: _Term, kept: dict[tuple[str, ...], _Term]) -> bool:

@@ -28,6 +28,7 @@ from claimaudit.library.damage import (
     missing_index_triggers,
 )
 from claimaudit.library.models import AddOutcome, NewPaper, SearchHit, StoredPaper
+from claimaudit.library.search_cjk import cjk_rows, merged
 from claimaudit.passage import Passage
 from claimaudit.search_words import search_words
 
@@ -313,11 +314,13 @@ class Library:
     ) -> list[SearchHit]:
         """Passages best matching the words of ``query`` (BM25), optionally within one paper
         (``exact``: the copy stored under exactly ``ref``). NoSearchWordsError for a query with
-        no word to search for.
+        no word to search for. A query with CJK characters ranks first the passages holding
+        most of its character pairs (their score: how many), then BM25's.
 
         The user's words are quoted tokens, never FTS5 syntax, so any text is a safe query.
         """
-        match = search_words(query).match
+        words = search_words(query)
+        match = words.match
         if limit <= 0:
             return []
         sql = (
@@ -348,6 +351,10 @@ class Library:
             # only then, so a query that finds something costs nothing more.
             if not rows and index_out_of_step(self._conn, paper_id):
                 raise LibraryDamagedError(INDEX_DAMAGED, part="index")
+            if words.cjk_grams:
+                # CJK words inside sentences are no tokens of the index: found in the text.
+                found_cjk = cjk_rows(self._conn, words.cjk_grams, paper_id, limit)
+                rows = merged(found_cjk, rows, limit)
         except sqlite3.Error as exc:
             damage = as_damage(self._conn, exc) if looks_damaged(exc, self._conn) else None
             if damage is not None:
