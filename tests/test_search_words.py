@@ -59,3 +59,10 @@ def test_cjk_runs_are_also_searched_for_by_their_character_pairs() -> None:
     assert found.cjk_grams == ("深度", "度学", "学习")
     assert search_words("中 text").cjk_grams == ("中",)
     assert search_words("plain words").cjk_grams == ()
+
+
+def test_a_word_left_out_is_named_once_whatever_form_it_was_typed_in() -> None:
+    words = [f"w{i}" for i in range(MAX_SEARCH_TERMS)]
+    found = search_words(" ".join([*words, "\uff58\uff59"]))  # full-width "xy"
+    assert found.left_out == ("xy",)
+    assert '"\uff58\uff59"' not in found.match

@@ -72,8 +72,6 @@ def search_words(text: str) -> SearchWords:
     """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
     normal = unicodedata.normalize("NFKC", text)
     terms = _terms(normal)
-    if normal != text:
-        terms += [None, *_terms(text)]  # None: no phrase spans the two forms
     kept: dict[tuple[str, ...], _Term] = {}
     left_out: dict[str, None] = {}
     for term in (t for t in terms if t is not None and t.alone):
@@ -83,6 +81,13 @@ def search_words(text: str) -> SearchWords:
             kept[term.tokens] = term
         else:
             left_out[term.written] = None
+    if normal != text:
+        # The words as typed, beside the normal forms kept (a word left out is named once).
+        typed = _terms(text)
+        for term in (t for t in typed if t is not None and t.alone):
+            if _normal(term.tokens) in kept:
+                kept.setdefault(term.tokens, term)
+        terms += [None, *typed]  # None: no phrase spans the two forms
     if not kept:
         raise NoSearchWordsError(
             f"no word to search for in {text.strip()[:40]!r}: give a word that is not "
@@ -111,6 +116,10 @@ def _cjk_grams(text: str) -> tuple[str, ...]:
         pairs = [run[i : i + 2] for i in range(len(run) - 1)] or [run]
         grams.update(dict.fromkeys(pairs))
     return tuple(grams)
+
+
+def _normal(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(unicodedata.normalize("NFKC", t).lower() for t in tokens)
 
 
 def _within(term: _Term, kept: dict[tuple[str, ...], _Term]) -> bool:
