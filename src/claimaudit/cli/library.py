@@ -66,6 +66,8 @@ MIN_TITLE_WIDTH = 10
 # A versioned new-style arXiv reference (arXiv:1907.10121v2): one this long is never split; a
 # longer one (a DOI, a local file's name) may fold where the line is short.
 ORDINARY_REF_WIDTH = 18
+# ``search``: the most words left out of a query that its warning names one by one.
+LEFT_OUT_SHOWN = 30
 # ``search``: the narrowest its where column gets.
 MIN_REF_WIDTH = 12
 
@@ -391,9 +393,14 @@ def search(
         fail("--exact applies to --ref: give the reference of the copy to search")
     words = search_words(query)  # a query with no word to search for is refused here
     if words.left_out:
+        # A pasted page could leave out thousands: the first few, and how many more (the API
+        # and MCP name them all).
+        named = " ".join(words.left_out[:LEFT_OUT_SHOWN])
+        more = len(words.left_out) - LEFT_OUT_SHOWN
         warn(
             f"the query has more than {MAX_SEARCH_TERMS} distinct words; not searched for: "
-            + shown_line(" ".join(words.left_out))
+            + shown_line(named)
+            + (f" and {more:,} more" if more > 0 else "")
         )
     with _library(library) as lib:
         hits = lib.search(query, ref=paper_ref, limit=limit, exact=exact)
