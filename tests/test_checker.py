@@ -878,3 +878,17 @@ def test_a_claim_without_words_keeps_its_reference_cut_and_masked(source: Memory
     assert record.error == "the claim has no words to check"
     assert "hunter2" not in record.paper_ref
     assert len(record.paper_ref) <= 2_000
+
+
+def test_a_topic_narrows_the_evidence_even_for_a_claim_past_the_ranker_s_word_cap() -> None:
+    # 70 distinct content words: the ranker keeps 64, and the topic used to come after them.
+    long_claim = " ".join(f"filler{i}" for i in range(70)) + "."
+    src = MemorySource()
+    texts = [f"Passage about filler{i}." for i in range(5)] + ["Checkerboard artifacts appear."]
+    src.add(parse_ref("arXiv:1603.07285v2"), "Convolution arithmetic", texts)
+    checker = Checker(src, ScriptedJudge(pick("supports", "P006")), max_passages=1)
+    [record] = checker.check(long_claim, ["1603.07285"], topic="checkerboard artifacts")
+    assert isinstance(record, CheckedRecord)
+    assert record.evidence_passage_id == "P006"
+    # The record still shows the claim, then the topic: the same words, as before.
+    assert record.search_query == f"{long_claim} checkerboard artifacts"

@@ -5,13 +5,16 @@ from __future__ import annotations
 import pytest
 
 from claimaudit.errors import InvalidClaimError
+from claimaudit.fts import query_terms
 from claimaudit.inputs import (
     MAX_CLAIM_CHARS,
     MAX_TOPIC_CHARS,
     check_distinct,
+    ranking_query,
     ref_key,
     search_query,
     source_query,
+    topic_reordered,
     validate_claim,
     validate_topic,
 )
@@ -81,3 +84,13 @@ def test_the_topic_narrows_ranking_and_leads_the_source_search() -> None:
     assert search_query("Claim.", "topic") == "Claim. topic"
     assert source_query("Claim.", "  focused topic ") == "focused topic"
     assert source_query("Claim.", "   ") == "Claim."
+
+
+def test_the_ranker_reads_the_topic_first_so_a_long_claim_cannot_push_it_out() -> None:
+    long_claim = " ".join(f"filler{i}" for i in range(70))
+    assert ranking_query("Claim.", "topic") == "topic Claim."
+    assert ranking_query("Claim.", None) == "Claim."
+    assert "checkerboard" in query_terms(ranking_query(long_claim, "checkerboard"))
+    assert topic_reordered(long_claim, "checkerboard")
+    assert not topic_reordered("A short claim.", "checkerboard")
+    assert not topic_reordered(long_claim, None)

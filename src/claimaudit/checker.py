@@ -31,10 +31,12 @@ from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import (
     paper_list,
     paper_text,
+    ranking_query,
     require_str,
     search_query,
     shown_ref,
     source_query,
+    topic_reordered,
     validate_claim,
     validate_papers,
     validate_topic,
@@ -203,6 +205,10 @@ class Checker:
         if self.cache is None:
             return None
         selection = f"{type(self.ranker).__name__}:{self.max_passages}:{self.max_chars}"
+        if topic_reordered(claim, topic):
+            # Answers cached before the topic's words came first were ranked without some of
+            # them: such a question is asked afresh.
+            selection += ":topic-first"
         return cache_key(claim, topic, ref, paper, self.judge, selection)
 
     def _calls(self, paper: SourcePaper, judge_calls: int = 0) -> dict[str, int]:
@@ -220,7 +226,7 @@ class Checker:
         for _ in range(2):
             selection: Selection | None = None
             try:
-                selection = self._select(claim, paper, query, topic, spent)
+                selection = self._select(claim, paper, topic, spent)
                 if tried is not None and selection.passages == tried.passages:
                     break  # fitting changed nothing: asking again would overflow again
                 return decide(
@@ -243,9 +249,7 @@ class Checker:
                 overflow, tried = str(error), selection
         return self._judge_failure(claim, ref, paper, overflow, spent)
 
-    def _select(
-        self, claim: str, paper: SourcePaper, query: str, topic: str | None, spent: Spent
-    ) -> Selection:
+    def _select(self, claim: str, paper: SourcePaper, topic: str | None, spent: Spent) -> Selection:
         if paper.passages and not offerable(paper.passages):
             # Not a budget matter: nothing is there to judge, so the judge is not even asked
             # to fit it.
@@ -267,6 +271,7 @@ class Checker:
                     )
                 return fitted
 
+        query = ranking_query(claim, topic)
         selection = select_candidates(
             query, paper.passages, self.ranker, self.max_passages, self.max_chars, fit
         )

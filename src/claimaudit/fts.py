@@ -6,7 +6,7 @@ import re
 
 _TOKEN = re.compile(r"[^\W_]+")
 # Common words match nearly every passage: they slow an OR query down without ranking anything.
-_STOPWORDS = frozenset(
+STOPWORDS = frozenset(
     (
         "a an and are as at be been but by can could do does for from had has have how in into is "
         "it its may might more most no not of on or our over such than that the their them then "
@@ -20,7 +20,7 @@ _MAX_TOKENS = 64
 def query_terms(text: str) -> list[str]:
     """Distinct lower-cased words of ``text`` without common words (all words if only those)."""
     tokens = [t.lower() for t in _TOKEN.findall(text)]
-    content = [t for t in tokens if t not in _STOPWORDS] or tokens
+    content = [t for t in tokens if t not in STOPWORDS] or tokens
     return list(dict.fromkeys(content))[:_MAX_TOKENS]
 
 

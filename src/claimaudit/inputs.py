@@ -13,6 +13,7 @@ from claimaudit.errors import (
     InvalidReferenceError,
     InvalidTextError,
 )
+from claimaudit.fts import query_terms
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.redaction import redact_text
 from claimaudit.untrusted import check_text, scrub_surrogates
@@ -144,8 +145,24 @@ def check_distinct(papers: Sequence[str]) -> None:
 
 
 def search_query(claim: str, topic: str | None) -> str:
-    """What evidence selection ranks passages by: the claim, narrowed by the topic."""
+    """The words evidence selection ranks passages by, as a record shows them: the claim,
+    narrowed by the topic."""
     return f"{claim} {topic}".strip() if topic else claim
+
+
+def ranking_query(claim: str, topic: str | None) -> str:
+    """``search_query``'s words in the order the ranker reads them: the topic's first, since
+    the ranker keeps a claim's first 64 distinct words and a long claim would push them out."""
+    return f"{topic} {claim}".strip() if topic else claim
+
+
+def topic_reordered(claim: str, topic: str | None) -> bool:
+    """Whether putting the topic first changes the words ranked by (a claim past the cap)."""
+    if not topic:
+        return False
+    return set(query_terms(ranking_query(claim, topic))) != set(
+        query_terms(search_query(claim, topic))
+    )
 
 
 def source_query(claim: str, topic: str | None) -> str:

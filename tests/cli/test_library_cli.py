@@ -107,7 +107,8 @@ def test_add_latex_show_search_remove(db: Path) -> None:
     assert shown_json["passageCount"] == paper["passageCount"] == paper["passages"] == expected
     assert expected > 100
     assert len(texts) == 100 and shown_json["offset"] == 0
-    assert set(found[0]) == {"ref", "title", "passageId", "section", "pages", "text", "score"}
+    keys = {"ref", "title", "passageId", "section", "pages", "text", "score", "exact"}
+    assert set(found[0]) == keys
     assert found[0]["pages"] is None  # LaTeX has no pages
     table = run("search", "sparse matrices", "--library", db, "--limit", "2")
     assert table.exit_code == 0 and "P0" in table.stdout
@@ -482,9 +483,10 @@ def test_search_shows_where_and_the_whole_passage_at_narrow_widths(
     assert "unknowns." in result.stdout  # the passage's last word: its text has room
     table = boxed_columns(result.stdout)
     heading = SPARSE_NOTES.splitlines()[0].removeprefix("# ")
-    # The reference folded, the passage id after it, the section wrapped: all whole.
+    # The reference folded, the passage id after it, whole; a long section cut as `check`
+    # cuts it (24 characters), so the passage keeps the room.
     assert "".join(table["where"]).startswith(f"{LONG_REFS[1]}P001")
-    assert prose(table["where"]).endswith(f"P001 {heading}")
+    assert prose(table["where"]).endswith(f"P001 {heading[:23]}\u2026")
     assert prose(table["text"]) == " ".join(SPARSE_NOTES.split("\n\n")[1].split())
 
 
@@ -685,3 +687,82 @@ def test_no_library_reads_the_same_in_check_and_in_library_list(tmp_path: Path) 
     )
     expected = f"error: no library at {absent}; add a paper with `claimaudit library add`"
     assert listed.stderr.strip() == checked.stderr.strip() == expected
+
+
+@pytest.mark.parametrize("query", ["", "   ", "*", '"', "the of"])
+def test_search_with_no_word_to_search_for_is_refused(db: Path, tmp_path: Path, query: str) -> None:
+    note = tmp_path / "n.txt"
+    note.write_text("Sparse solvers save memory, of the kind.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "local:n", "--library", db).exit_code == 0
+    assert_clean_failure(run("search", query, "--library", db), "no word to search for")
+
+
+def test_search_names_the_words_past_the_cap(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "n.txt"
+    note.write_text("The platypus lays eggs.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "local:n", "--library", db).exit_code == 0
+    filler = " ".join(f"filler{i}" for i in range(300))
+    result = run("search", f"{filler} platypus", "--json", "--library", db)
+    assert result.exit_code == 0
+    # 256 words searched for; the rest named on one line, the hits still printed.
+    [line] = [x for x in result.stderr.splitlines() if x.strip()]
+    assert line.startswith("warning: the query has more than 256 distinct words")
+    # The first 30 left out by name (the API and MCP name all 45), then how many more.
+    assert line.endswith(": " + " ".join(f"filler{i}" for i in range(256, 286)) + " and 15 more")
+    assert json.loads(result.stdout) == []
+    # Under the cap (71 words: past the old 64) every word counts.
+    short = run("search", " ".join(filler.split()[:70]) + " platypus", "--json", "--library", db)
+    assert short.stderr == "" and len(json.loads(short.stdout)) == 1
+
+
+def test_search_cuts_a_long_heading_in_its_where_column(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "n.md"
+    heading = "A heading " + "that goes on " * 20
+    note.write_text(f"# Title\n\n## {heading}\n\nSparse solvers save memory.\n", encoding="utf-8")
+    assert run("add", note, "--ref", "local:n", "--library", db).exit_code == 0
+    result = runner.invoke(app, ["library", "search", "sparse", "--library", str(db)])
+    assert result.exit_code == 0
+    where = " ".join(prose(boxed_columns(result.stdout)["where"]).split())
+    assert where.endswith("P001 A heading that goes on \u2026")
+
+
+def test_show_and_search_exact_reach_an_unversioned_copy_beside_versions(
+    db: Path, tmp_path: Path
+) -> None:
+    for name, text in (("v1", "narwhal one"), ("v2", "narwhal two")):
+        (tmp_path / f"{name}.md").write_text(f"# Paper\n\n{text}\n", encoding="utf-8")
+    assert run("add", tmp_path / "v1.md", "--ref", "2301.00001v1", "--library", db).exit_code == 0
+    assert run("add", tmp_path / "v2.md", "--ref", "2301.00001v2", "--library", db).exit_code == 0
+    (tmp_path / "copy.md").write_text("# Paper\n\nnarwhal copy\n", encoding="utf-8")
+    assert run("add", tmp_path / "copy.md", "--ref", "2301.00001", "--library", db).exit_code == 0
+    hits = json.loads(run("search", "narwhal copy", "--json", "--library", db).stdout)
+    assert (hits[0]["ref"], hits[0]["exact"], hits[0]["text"]) == (
+        "arXiv:2301.00001",
+        True,
+        "narwhal copy",
+    )
+    plain = json.loads(run("show", hits[0]["ref"], "--json", "--library", db).stdout)
+    assert plain["ref"] == "arXiv:2301.00001v2"
+    shown = json.loads(run("show", hits[0]["ref"], "--exact", "--json", "--library", db).stdout)
+    assert shown["ref"] == "arXiv:2301.00001"
+    assert [p["text"] for p in shown["passages"]] == ["narwhal copy"]
+    within = run("search", "narwhal", "--ref", hits[0]["ref"], "--exact", "--json", "--library", db)
+    assert [h["text"] for h in json.loads(within.stdout)] == ["narwhal copy"]
+    table = run("search", "narwhal copy", "--library", db)
+    assert "--exact" in prose(boxed_columns(table.stdout)["where"])
+    assert_clean_failure(run("search", "narwhal", "--exact", "--library", db), "--exact applies")
+
+
+def test_a_title_given_is_tidied_before_it_is_compared_or_stored(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "paper.md"
+    note.write_text("# Sparse solvers\n\nThey save memory.\n", encoding="utf-8")
+    blank = run("add", note, "--ref", "local:n", "--title", "   ", "--library", db)
+    assert blank.exit_code == 0 and "local:n: Sparse solvers (1 passage)" in blank.stdout
+    again = run("add", note, "--ref", "local:n", "--title", " Sparse\tsolvers\n", "--library", db)
+    assert again.exit_code == 0 and "nothing to do" in again.stdout
+    renamed = run(
+        "add", note, "--ref", "local:n", "--title", "My\nnotes", "--replace", "--library", db
+    )
+    assert renamed.exit_code == 0 and "retitled local:n: My notes" in renamed.stdout
+    with Library.open(db, create=False) as lib:
+        assert lib.require_paper(parse_ref("local:n")).title == "My notes"

@@ -45,3 +45,42 @@ def test_an_add_not_cancelled_is_stored(tmp_path: Path, paper: Path) -> None:
     with Library.open(tmp_path / "library.sqlite3") as library:
         result = add_path(library, paper, ref=REF, cancel=threading.Event())
         assert result.ref == REF and library.get_paper(REF) is not None
+
+
+@pytest.mark.parametrize(
+    ("heading", "stored"),
+    [
+        ("\u200b", "notes"),  # a zero-width heading is no title: the file's name is used
+        ("\ufeff Sparse\tsolvers \u200b", "Sparse solvers"),
+        ("Sparse\n  solvers", "Sparse solvers"),
+    ],
+)
+def test_a_heading_is_tidied_into_a_title(
+    library: Library, tmp_path: Path, heading: str, stored: str
+) -> None:
+    note = tmp_path / "notes.md"
+    note.write_text(f'---\ntitle: "{heading}"\n---\n\nSparse solvers save memory.\n', "utf-8")
+    assert add_path(library, note, ref=parse_ref("local:n")).title == stored
+    assert library.require_paper(parse_ref("local:n")).title == stored
+
+
+def test_a_heading_over_the_title_limit_is_cut_at_a_word(library: Library, tmp_path: Path) -> None:
+    note = tmp_path / "notes.md"
+    heading = "word " * 215  # 1,075 characters, as a pasted paragraph under a heading mark
+    note.write_text(f"# {heading}\n\nSparse solvers save memory.\n", encoding="utf-8")
+    title = add_path(library, note, ref=parse_ref("local:n")).title
+    assert len(title) <= ingest.MAX_TITLE_CHARS and title.endswith("word\u2026")
+
+
+@pytest.mark.parametrize("given", ["   ", "\u200b", "\n\t"])
+def test_a_blank_title_given_is_no_title(library: Library, tmp_path: Path, given: str) -> None:
+    note = tmp_path / "notes.md"
+    note.write_text("# Sparse solvers\n\nThey save memory.\n", encoding="utf-8")
+    assert add_path(library, note, ref=parse_ref("local:n"), title=given).title == "Sparse solvers"
+
+
+def test_a_title_given_is_stored_on_one_line(library: Library, tmp_path: Path) -> None:
+    note = tmp_path / "notes.md"
+    note.write_text("# Heading\n\nText.\n", encoding="utf-8")
+    added = add_path(library, note, ref=parse_ref("local:n"), title=" My\nnotes\t(draft) ")
+    assert added.title == "My notes (draft)"

@@ -17,6 +17,7 @@ from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
+from claimaudit.search_words import NoSearchWordsError
 from tests.library import replacing
 from tests.library.damaging import make_library, orphan_newest_passages, refuse_passages, rows
 
@@ -181,17 +182,68 @@ def test_search_hits_carry_the_pages_of_their_passage(library: Library) -> None:
 
 
 @pytest.mark.parametrize(
-    "query",
-    ['"unbalanced', "NEAR(a b)", "text:sparse", "sparse*", "^sparse", "a AND OR NOT", "-", "()"],
+    "query", ['"unbalanced', "NEAR(a b)", "text:sparse", "sparse*", "^sparse", "x AND OR NOT"]
 )
 def test_user_text_is_never_fts_syntax(library: Library, query: str) -> None:
     library.add_paper(_paper("doi:10.1234/a", "Sparse text with a near neighbour and not much."))
     library.search(query)  # must not raise
 
 
-def test_empty_query_returns_nothing(library: Library) -> None:
-    library.add_paper(_paper("doi:10.1234/a", "text"))
-    assert library.search("   ...  ") == []
+@pytest.mark.parametrize("query", ["", "   ...  ", "*", '"', "-", "()", "a AND OR NOT", "the of"])
+def test_a_query_with_no_word_to_search_for_is_refused(library: Library, query: str) -> None:
+    library.add_paper(_paper("doi:10.1234/a", "text the of"))
+    with pytest.raises(NoSearchWordsError, match=r"^no word to search for"):
+        library.search(query)
+
+
+def test_a_capitalised_stop_word_after_a_word_is_searched_for(library: Library) -> None:
+    library.add_paper(_paper("doi:10.1234/a", "Vitamin D supplementation in winter."))
+    library.add_paper(_paper("doi:10.1234/b", "Vitamin A supplementation in children."))
+    library.add_paper(_paper("doi:10.1234/c", "Guidelines for a diet.", "WHO guidelines."))
+    assert str(library.search("vitamin A supplementation")[0].ref) == "doi:10.1234/b"
+    assert library.search("WHO guidelines")[0].text == "WHO guidelines."
+
+
+def test_passages_holding_the_query_words_together_rank_first(library: Library) -> None:
+    library.add_paper(_paper("doi:10.1234/a", "Matrix inversion with a sparse solver."))
+    library.add_paper(
+        _paper("doi:10.1234/b", "We store every operator of the model in one sparse matrix format.")
+    )
+    assert str(library.search("sparse matrix")[0].ref) == "doi:10.1234/b"
+
+
+def test_a_decimal_number_matches_only_itself(library: Library) -> None:
+    library.add_paper(_paper("doi:10.1234/a", "Dose of 2.5 mg.", "Figure 2 and table 5."))
+    assert [h.text for h in library.search("2.5")] == ["Dose of 2.5 mg."]
+
+
+def test_a_query_is_read_in_its_normal_form_and_as_typed(library: Library) -> None:
+    library.add_paper(_paper("doi:10.1234/a", "The ABC123 kit.", "A \ufb01eld trial."))
+    # Full-width letters and digits find the plain word; a ligature typed finds itself.
+    assert [h.text for h in library.search("\uff21\uff22\uff23\uff11\uff12\uff13")] == [
+        "The ABC123 kit."
+    ]
+    assert [h.text for h in library.search("\ufb01eld")] == ["A \ufb01eld trial."]
+
+
+def test_a_hit_of_an_unversioned_copy_beside_versions_says_it_is_read_exactly(
+    library: Library,
+) -> None:
+    library.add_paper(_paper("2301.00001v1", "narwhal one", digest="h1"))
+    library.add_paper(_paper("2301.00001v2", "narwhal two", digest="h2"))
+    library.add_paper(_paper("2301.00001", "narwhal copy", digest="h3"))
+    hits = {h.text: h for h in library.search("narwhal")}
+    assert not hits["narwhal one"].exact and not hits["narwhal two"].exact
+    copy = hits["narwhal copy"]
+    assert copy.exact and str(copy.ref) == "arXiv:2301.00001"
+    # The hit's ref, read exactly, is the copy the passage belongs to; read plainly, v2.
+    assert library.require_paper(copy.ref, exact=True).content_hash == "h3"
+    assert library.require_paper(copy.ref).ref.version == 2
+    assert [p.text for p in library.iter_passages(copy.ref, exact=True)] == ["narwhal copy"]
+    within = library.search("narwhal", ref=copy.ref, exact=True)
+    assert [h.text for h in within] == ["narwhal copy"]
+    with pytest.raises(PaperNotFoundError):
+        library.require_paper(parse_ref("2301.00001v3"), exact=True)
 
 
 def test_library_uses_wal_mode(tmp_path: Path) -> None:

@@ -245,13 +245,22 @@ def test_list_and_suggest_papers(api: httpx.Client) -> None:
 def test_search_passages(api: httpx.Client) -> None:
     hits = api.get("/v1/library/search", params={"q": "random forests baseline"}).json()["hits"]
     assert hits and hits[0]["ref"] == DEEP_RULES_REF
-    assert {"ref", "title", "passageId", "section", "pages", "text", "score"} == set(hits[0])
+    keys = {"ref", "title", "passageId", "section", "pages", "text", "score", "exact"}
+    assert keys == set(hits[0])
     assert hits[0]["pages"] is None  # a Markdown paper has no pages
     within = api.get(
         "/v1/library/search", params={"q": "version control", "ref": GOOD_ENOUGH_REF, "limit": 3}
     ).json()["hits"]
     assert 0 < len(within) <= 3 and {h["ref"] for h in within} == {GOOD_ENOUGH_REF}
     assert _error(api.get("/v1/library/search"), 422)["message"] == "q: Field required"
+    # A query with no word to search for is refused as an empty one is, not answered "none".
+    for query in ("*", '"', "the of"):
+        refused = _error(api.get("/v1/library/search", params={"q": query}), 422)
+        assert refused["message"].startswith(f"no word to search for in {query!r}")
+    many = " ".join(f"w{i}" for i in range(260)) + " baseline"
+    answer = api.get("/v1/library/search", params={"q": many}).json()
+    assert answer["leftOut"] == ["w256", "w257", "w258", "w259", "baseline"]
+    assert api.get("/v1/library/search", params={"q": "baseline"}).json()["leftOut"] == []
     missing = api.get("/v1/library/search", params={"q": "x", "ref": "arXiv:2401.00001"})
     assert _error(missing, 404)["message"] == "arXiv:2401.00001 is not in the library"
 

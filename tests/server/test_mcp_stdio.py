@@ -252,6 +252,12 @@ def test_an_empty_search_query_is_refused_as_the_api_refuses_it(
     assert text == "Error executing tool library_search: query" + api.removeprefix("q")
 
 
+def test_a_search_query_with_no_word_is_refused_as_the_api_refuses_it(mcp: RawMCP) -> None:
+    is_error, text = tool_text(mcp.call("library_search", {"query": "*"}))
+    assert is_error
+    assert "no word to search for in '*'" in text
+
+
 def test_a_request_id_still_in_use_is_refused(example_library: Path, tmp_path: Path) -> None:
     with gated_mcp(example_library, tmp_path) as (mcp, gate):
         mcp.send(held_check(7))

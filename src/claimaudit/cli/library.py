@@ -20,6 +20,7 @@ from claimaudit.cli._common import (
     require_text,
 )
 from claimaudit.cli._help import HELP_OPTIONS, Command, Group
+from claimaudit.cli._render import SECTION_CHARS
 from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn
@@ -27,13 +28,14 @@ from claimaudit.errors import ClaimauditError
 from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.first_add import library_for_adding
-from claimaudit.library.ingest import EMPTY_PATH, add_path
+from claimaudit.library.ingest import EMPTY_PATH, add_path, tidy_title
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, import_corpus
 from claimaudit.library.store import Library
 from claimaudit.library.wire import Hit, LocalPaper, PassageOut
 from claimaudit.passage import Passage, location, page_list
+from claimaudit.search_words import MAX_SEARCH_TERMS, search_words
 from claimaudit.sources.arxiv import ArxivClient
 from claimaudit.untrusted import check_text
 
@@ -47,6 +49,14 @@ app = typer.Typer(
 )
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+ExactOption = Annotated[
+    bool,
+    typer.Option(
+        "--exact",
+        help="Read only the copy stored under exactly the reference (an unversioned copy kept "
+        "beside stored versions, which the plain reference does not reach).",
+    ),
+]
 # A page of passages: a paper may hold 100,000 of them (--limit 0 shows all).
 DEFAULT_SHOW_LIMIT = 100
 # ``list``: the count, the date and the space between columns take this much of a line; of the
@@ -56,6 +66,8 @@ MIN_TITLE_WIDTH = 10
 # A versioned new-style arXiv reference (arXiv:1907.10121v2): one this long is never split; a
 # longer one (a DOI, a local file's name) may fold where the line is short.
 ORDINARY_REF_WIDTH = 18
+# ``search``: the most words left out of a query that its warning names one by one.
+LEFT_OUT_SHOWN = 30
 # ``search``: the narrowest its where column gets.
 MIN_REF_WIDTH = 12
 
@@ -106,6 +118,8 @@ def add(
     require_text(ref=ref, title=title)
     if not text.strip():
         fail(EMPTY_PATH)  # Path("") is ".": the working directory
+    # As stored: on one line, trimmed; a blank one is no title (the file's is used).
+    title = tidy_title(title) or None
     path = Path(text)
     if not path.exists():
         named = _named_paper(text)
@@ -296,13 +310,14 @@ def show(
     limit: Annotated[
         int, typer.Option(min=0, max=MAX_PAGE, help="Most passages to show; 0 shows them all.")
     ] = DEFAULT_SHOW_LIMIT,
+    exact: ExactOption = False,
 ) -> None:
     """Show a paper's metadata and its passages exactly as stored, a page at a time."""
     # One snapshot, the page written inside it: a paper replaced meanwhile is shown as one
     # version (its passages are read as they are written).
     with _library(library) as lib, lib.snapshot():
-        paper = lib.require_paper(_stored_ref(lib, ref))
-        passages = lib.iter_passages(paper.ref, offset, limit or None)
+        paper = lib.require_paper(_stored_ref(lib, ref), exact=exact)
+        passages = lib.iter_passages(paper.ref, offset, limit or None, exact=True)
         if as_json:
             shown = LocalPaper.of(paper).wire()
             # "passages" counts them in a listing; here it is the page of passages.
@@ -374,12 +389,26 @@ def search(
     limit: Annotated[int, typer.Option(min=1, max=1000, help="Most passages to show.")] = 10,
     library: LibraryOption = None,
     as_json: JsonOption = False,
+    exact: ExactOption = False,
 ) -> None:
     """Find passages matching QUERY, best first (BM25)."""
     require_text(QUERY=query)
     paper_ref = _ref(ref) if ref is not None else None
+    if exact and paper_ref is None:
+        fail("--exact applies to --ref: give the reference of the copy to search")
+    words = search_words(query)  # a query with no word to search for is refused here
+    if words.left_out:
+        # A pasted page could leave out thousands: the first few, and how many more (the API
+        # and MCP name them all).
+        named = " ".join(words.left_out[:LEFT_OUT_SHOWN])
+        more = len(words.left_out) - LEFT_OUT_SHOWN
+        warn(
+            f"the query has more than {MAX_SEARCH_TERMS} distinct words; not searched for: "
+            + shown_line(named)
+            + (f" and {more:,} more" if more > 0 else "")
+        )
     with _library(library) as lib:
-        hits = lib.search(query, ref=paper_ref, limit=limit)
+        hits = lib.search(query, ref=paper_ref, limit=limit, exact=exact)
     if as_json:
         _print_json([Hit.of(h).wire() for h in hits])
         return
@@ -394,9 +423,16 @@ def search(
     table.add_column("text", ratio=1, overflow="fold")
     for hit in hits:
         where = shown_line_text(str(hit.ref))
+        if hit.exact:
+            # Its plain ref names the newest version: say how to reach this copy.
+            where.append("\n(unversioned copy: --exact)", style="dim")
         where.append(f"\n{hit.passage_id}", style="bold")
-        # "pp. 9-10, cKDTree" for a PDF's passage, as ``show`` and ``check`` write it.
-        if place := location(page_list(hit.pages), hit.section):
+        # "pp. 9-10, cKDTree" for a PDF's passage, as ``show`` and ``check`` write it; a long
+        # heading cut as ``check`` cuts it, so the passage keeps the room.
+        section = " ".join(shown_line(hit.section).split()) if hit.section else None
+        if section and len(section) > SECTION_CHARS:
+            section = section[: SECTION_CHARS - 1] + "\u2026"
+        if place := location(page_list(hit.pages), section):
             where.append(f"\n{shown_line(place)}", style="dim")
         table.add_row(where, shown_text(hit.text))
     out_console.print(table)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,10 +22,11 @@ EMPTY_PATH = "the path is empty: name the paper's file or folder"
 
 
 def check_title(title: str | None) -> None:
-    """InvalidTitleError when a title given for a paper is over ``MAX_TITLE_CHARS``."""
-    if title is not None and len(title) > MAX_TITLE_CHARS:
+    """InvalidTitleError when a title given for a paper is over ``MAX_TITLE_CHARS`` (tidied)."""
+    tidied = tidy_title(title)
+    if len(tidied) > MAX_TITLE_CHARS:
         raise InvalidTitleError(
-            f"the title has {len(title):,} characters; the limit is {MAX_TITLE_CHARS:,}"
+            f"the title has {len(tidied):,} characters; the limit is {MAX_TITLE_CHARS:,}"
         )
 
 
@@ -34,6 +36,35 @@ def named_path(text: str) -> Path:
     if not text.strip():
         raise InputError(EMPTY_PATH)
     return Path(text).expanduser()
+
+
+def tidy_title(title: str | None) -> str:
+    """``title`` on one line: line breaks, tabs and runs of spaces made one space, and no
+    space or invisible formatting character (a zero-width space, a BOM) at either end; ""
+    when nothing else is left, so the next source of a title is used, as for no title."""
+    words = " ".join((title or "").split())
+    start, end = 0, len(words)
+    while start < end and _blank(words[start]):
+        start += 1
+    while end > start and _blank(words[end - 1]):
+        end -= 1
+    return words[start:end]
+
+
+def _blank(char: str) -> bool:
+    return char.isspace() or unicodedata.category(char) == "Cf"
+
+
+def _derived_title(title: str | None) -> str:
+    """A title read from the file (its heading or metadata), tidied; one over the limit a
+    given title has is cut at a word, with an ellipsis, rather than refused."""
+    tidied = tidy_title(title)
+    if len(tidied) <= MAX_TITLE_CHARS:
+        return tidied
+    cut = tidied[: MAX_TITLE_CHARS - 1]
+    if " " in cut:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip() + "\u2026"
 
 
 @dataclass(frozen=True)
@@ -81,7 +112,12 @@ def add_path(
     paper = NewPaper(
         ref=resolved,
         # A file name need not be UTF-8: what is stored must be text.
-        title=as_text(title or document.title or _stem(path)),
+        title=as_text(
+            tidy_title(title)
+            or _derived_title(document.title)
+            or tidy_title(_stem(path))
+            or _stem(path)
+        ),
         passages=passages,
         content_hash=document.content_hash,
         url=resolved.url,

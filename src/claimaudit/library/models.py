@@ -71,6 +71,9 @@ class SearchHit:
     score: float
     # The first and last page the passage is printed on (PDF papers), as ``Passage.pages``.
     pages: tuple[int, int] | None = None
+    # An unversioned copy beside stored versions: its plain ref resolves to the newest version,
+    # so only ``--exact`` (``exact=True``) reaches this copy.
+    exact: bool = False
 
 
 class AddOutcome(StrEnum):

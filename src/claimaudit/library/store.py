@@ -16,7 +16,6 @@ from claimaudit.errors import (
     LibraryError,
     PaperNotFoundError,
 )
-from claimaudit.fts import fts_query
 from claimaudit.identity import PaperRef
 from claimaudit.library._connection import connect
 from claimaudit.library._derived import forget_judgements
@@ -29,7 +28,9 @@ from claimaudit.library.damage import (
     missing_index_triggers,
 )
 from claimaudit.library.models import AddOutcome, NewPaper, SearchHit, StoredPaper
+from claimaudit.library.search_cjk import cjk_rows, merged
 from claimaudit.passage import Passage
+from claimaudit.search_words import search_words
 
 _PAPER_COLUMNS = (
     "p.id, p.kind, p.work, p.version, p.title, p.url, p.source_path, p.content_hash, "
@@ -248,7 +249,8 @@ class Library:
 
         A versioned ref matches only that version; an unversioned ref matches any version and,
         when several are stored, the highest (an unversioned copy ranks below any version).
-        ``exact``: only the copy stored under exactly ``ref`` (the edition a record names).
+        ``exact``: only the copy stored under exactly ``ref`` (the edition a record names, or
+        an unversioned copy beside versions).
         """
         found = self._resolve(ref, exact=exact)
         return found[1] if found else None
@@ -266,9 +268,9 @@ class Library:
     def iter_passages(
         self, ref: PaperRef, offset: int = 0, limit: int | None = None, *, exact: bool = False
     ) -> Iterator[Passage]:
-        """Passages of the paper ``ref`` resolves to, in document order, from the ``offset``-th
-        (0 is the first), at most ``limit``; read as they are consumed, so a paper of 100,000
-        passages costs no more memory than the page shown."""
+        """Passages of the paper ``ref`` resolves to (``exact``: as ``get_paper``), in document
+        order, from the ``offset``-th (0 is the first), at most ``limit``; read as they are
+        consumed, so a paper of 100,000 passages costs no more memory than the page shown."""
         found = self._resolve(ref, exact=exact)
         if found is None:
             raise PaperNotFoundError(f"{ref} is not in the library")
@@ -304,13 +306,19 @@ class Library:
         row = self._conn.execute(f"SELECT count(*) FROM papers p WHERE {_CONTAINS}", params)
         return int(row.fetchone()[0])
 
-    def search(self, query: str, ref: PaperRef | None = None, limit: int = 10) -> list[SearchHit]:
-        """Passages best matching the words of ``query`` (BM25), optionally within one paper.
+    def search(
+        self, query: str, ref: PaperRef | None = None, limit: int = 10, *, exact: bool = False
+    ) -> list[SearchHit]:
+        """Passages best matching the words of ``query`` (BM25), optionally within one paper
+        (``exact``: the copy stored under exactly ``ref``). NoSearchWordsError for a query with
+        no word to search for. A query with CJK characters ranks first the passages holding
+        most of its character pairs (their score: how many), then BM25's.
 
         The user's words are quoted tokens, never FTS5 syntax, so any text is a safe query.
         """
-        match = fts_query(query)
-        if match is None or limit <= 0:
+        words = search_words(query)
+        match = words.match
+        if limit <= 0:
             return []
         sql = (
             "SELECT p.kind, p.work, p.version, p.title, s.passage_id, s.section, s.text, "
@@ -321,7 +329,7 @@ class Library:
         params: list[object] = [match]
         paper_id: int | None = None
         if ref is not None:
-            found = self._resolve(ref)
+            found = self._resolve(ref, exact=exact)
             if found is None:
                 raise PaperNotFoundError(f"{ref} is not in the library")
             paper_id = found[0]
@@ -340,11 +348,16 @@ class Library:
             # only then, so a query that finds something costs nothing more.
             if not rows and index_out_of_step(self._conn, paper_id):
                 raise LibraryDamagedError(INDEX_DAMAGED, part="index")
+            if words.cjk_grams:
+                # CJK words inside sentences are no tokens of the index: found in the text.
+                found_cjk = cjk_rows(self._conn, words.cjk_grams, paper_id, limit)
+                rows = merged(found_cjk, rows, limit)
         except sqlite3.Error as exc:
             damage = as_damage(self._conn, exc) if looks_damaged(exc, self._conn) else None
             if damage is not None:
                 raise damage from exc
             raise
+        shadowed = self._versioned_works(rows)
         return [
             SearchHit(
                 ref=PaperRef.as_stored(r[0], r[1], r[2]),
@@ -354,9 +367,24 @@ class Library:
                 text=r[6],
                 score=-float(r[7]),
                 pages=(int(r[8]), int(r[9])) if r[8] is not None else None,
+                exact=(r[0], r[1]) in shadowed if r[2] is None else False,
             )
             for r in rows
         ]
+
+    def _versioned_works(self, rows: list[tuple[object, ...]]) -> set[tuple[object, object]]:
+        """The works of the unversioned copies among ``rows`` (kind, work, version first)
+        that have versions stored too: such a copy's plain reference resolves to the newest
+        version, so only an exact reference reaches it."""
+        works = {(r[0], r[1]) for r in rows if r[2] is None}
+        return {
+            (kind, work)
+            for kind, work in works
+            if self._conn.execute(
+                "SELECT 1 FROM papers WHERE kind = ? AND work = ? AND version IS NOT NULL",
+                (kind, work),
+            ).fetchone()
+        }
 
     def _resolve(self, ref: PaperRef, *, exact: bool = False) -> tuple[int, StoredPaper] | None:
         candidates = self._exactly(ref) if exact else self._candidates(ref)

@@ -71,6 +71,9 @@ class Hit(Wire):
     pages: list[int] | None = None
     text: str
     score: float
+    # An unversioned copy beside stored versions: ``ref`` reaches it only read exactly
+    # (``--exact``), the plain ref resolving to the newest version.
+    exact: bool = False
 
     @classmethod
     def of(cls, hit: SearchHit) -> Hit:
@@ -82,6 +85,7 @@ class Hit(Wire):
             pages=page_list(hit.pages),
             text=hit.text,
             score=round(hit.score, 4),
+            exact=hit.exact,
         )
 
 

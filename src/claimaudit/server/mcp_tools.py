@@ -23,6 +23,7 @@ from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
 from claimaudit.library.ingest import MAX_TITLE_CHARS
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
+from claimaudit.search_words import search_words
 from claimaudit.server.advice import tool_message
 from claimaudit.server.judges import MAX_MODEL_CHARS
 from claimaudit.server.service import (
@@ -301,7 +302,10 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         hits = await _cancellable(
             server, lambda cancel: _begun(cancel, lambda: service.search(query, ref, limit))
         )
-        return {"hits": [Hit.of(h).wire() for h in hits]}
+        return {
+            "hits": [Hit.of(h).wire() for h in hits],
+            "leftOut": list(search_words(query).left_out),
+        }
 
     @server.tool(
         title="Add a paper to the library",

@@ -135,6 +135,9 @@ class PassageInContext(Wire):
 
 class HitList(Wire):
     hits: list[Hit]
+    # The query's words past the most searched for (``MAX_SEARCH_TERMS``): named, never
+    # dropped silently.
+    left_out: list[str] = Field(default_factory=list)
 
 
 class Removed(Wire):

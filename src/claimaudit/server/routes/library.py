@@ -15,6 +15,7 @@ from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, Request, Upl
 
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.wire import Added, Hit, Paper, PassageOut
+from claimaudit.search_words import search_words
 from claimaudit.server.disconnect import run_until_disconnected
 from claimaudit.server.error_docs import ANY_REQUEST, error_responses
 from claimaudit.server.query import TRUE_OR_FALSE, WHOLE_NUMBER, each_query_parameter_once
@@ -87,7 +88,8 @@ def install(app: FastAPI, state: AppState) -> None:
         ref: Annotated[str | None, Query(description="Search only this paper.")] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_SEARCH_LIMIT), WHOLE_NUMBER] = 10,
     ) -> HitList:
-        return HitList(hits=[Hit.of(h) for h in service.search(q, ref, limit)])
+        hits = [Hit.of(h) for h in service.search(q, ref, limit)]
+        return HitList(hits=hits, left_out=list(search_words(q).left_out))
 
     @router.get(
         "/v1/library/{ref:path}/passages/{passage_id}",
