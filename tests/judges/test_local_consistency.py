@@ -41,6 +41,12 @@ def test_negation_on_one_side_only_is_a_mismatch() -> None:
     assert not check("Aspirin does not reduce stroke risk.", evidence, evidence).negation_mismatch
 
 
+@pytest.mark.parametrize("cue", ["hardly", "scarcely", "barely", "seldom"])
+def test_a_weak_negation_cue_negates(cue: str) -> None:
+    evidence = f"The drug {cue} changed outcomes in the trial."
+    assert check("The drug changed outcomes.", evidence, evidence).negation_mismatch
+
+
 def test_negation_is_read_in_the_sentence_the_claim_is_about() -> None:
     # good-enough-practices: the window's "without fear" is about another point (run 28).
     evidence = (

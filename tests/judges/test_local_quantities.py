@@ -80,6 +80,8 @@ def test_names_labels_and_list_numbers_are_no_quantities(text: str) -> None:
         ("95%", "95 percent"),
         ("0.05", ".05"),
         ("1e-5", "10^-5"),
+        ("half of the patients", "50% of the patients"),
+        ("one half of cases", "50 percent of cases"),
     ],
 )
 def test_one_value_written_two_ways_is_not_missing(ours: str, theirs: str) -> None:
@@ -98,7 +100,15 @@ def test_one_value_written_two_ways_is_not_missing(ours: str, theirs: str) -> No
         ("10^-5", "10^-3"),
         ("1.0.1", "1.0.2"),
         ("2-fold", "20-fold"),
+        ("one half", "30 percent"),
     ],
 )
 def test_another_value_or_unit_is_missing(ours: str, theirs: str) -> None:
     assert [q.text for q in missing(quantities(ours), quantities(theirs))] == [ours]
+
+
+@pytest.mark.parametrize(
+    "text", ["a half-life of 12 h", "one and a half hours", "half the time", "behalf of the team"]
+)
+def test_half_that_is_no_share_is_no_quantity(text: str) -> None:
+    assert all(q.unit != "%" for q in quantities(text))

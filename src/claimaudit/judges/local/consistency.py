@@ -23,7 +23,8 @@ _YEAR = re.compile(r"^(1[89]\d\d|20\d\d)$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|neither|nor|without|cannot|can't|n't|fails?|failed|lacks?|lacked"
-    r"|absence|absent|unable|unaffected|nonsignificant|insignificant)\b|n't\b",
+    r"|absence|absent|unable|unaffected|nonsignificant|insignificant"
+    r"|hardly|scarcely|barely|seldom)\b|n't\b",
     re.IGNORECASE,
 )
 # Idioms with a negation cue that negate nothing: "not only ... but also", "without doubt",

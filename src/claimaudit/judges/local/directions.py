@@ -13,6 +13,7 @@ import re
 _VERB = ("e", "es", "ed", "ing", "ingly", "ion", "ions")  # increas-e, elevat-ion
 _PLAIN = ("", "s", "ed", "ing")  # lower, lowers, lowered, lowering
 _ADJECTIVE = ("",)
+_DROP = ("", "s", "ped", "ping")  # drop, drops, dropped, dropping
 
 # (stem, its endings) per side; each pair is read both ways round.
 _Side = tuple[str, tuple[str, ...]]
@@ -30,6 +31,10 @@ _PAIRS: tuple[tuple[_Side, _Side], ...] = (
     (("rais", _VERB), ("lower", _PLAIN)),
     (("rais", _VERB), ("decreas", _VERB)),
     (("r", ("ise", "ises", "ising", "isen", "ose")), ("f", ("all", "alls", "alling", "ell"))),
+    (("r", ("ise", "ises", "ising", "isen", "ose")), ("declin", _VERB)),
+    (("r", ("ise", "ises", "ising", "isen", "ose")), ("drop", _DROP)),
+    (("increas", _VERB), ("declin", _VERB)),
+    (("increas", _VERB), ("drop", _DROP)),
     (("promot", _VERB), ("inhibit", (*_PLAIN, "ion", "ions"))),
     (("enhanc", (*_VERB, "ement")), ("impair", (*_PLAIN, "ment"))),
     (("activat", _VERB), ("suppress", ("", "es", "ed", "ing", "ion"))),

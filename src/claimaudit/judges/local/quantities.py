@@ -10,10 +10,10 @@ Read: signs ("-0.3"; a minus sign reads "-" after the typography), both ends of 
 "\u00d7 10-5", which is how a superscript minus five reads after NFKC), version numbers ("2.4.1",
 one token), groups of thousands ("1,000", "2 000"), a decimal comma only where it cannot be a
 thousands separator ("3,5"), a leading decimal point ("p < .05"), the number words two to
-twenty, and a unit written right after the number. Left out: numbers inside names ("IL-6",
-"COVID-19", "Python3") and the numbers that label a part of the paper ("Section 3", "Table 2",
-"Equation (4)", "Fig. 1") or a
-list item ("1. "): they say where, not how much.
+twenty, "half" as 50 % where it is a share ("half of", "a half", "one half"; not "half-life",
+not "one and a half"), and a unit written right after the number. Left out: numbers inside
+names ("IL-6", "COVID-19", "Python3") and the numbers that label a part of the paper ("Section
+3", "Table 2", "Equation (4)", "Fig. 1") or a list item ("1. "): they say where, not how much.
 """
 
 from __future__ import annotations
@@ -96,6 +96,8 @@ _LABEL = re.compile(
 )
 _DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
 _GROUP_SPACE = re.compile(r"(?<=\d) (?=\d{3})")
+# "half of the patients" states what "50% of the patients" does.
+_HALF = re.compile(r"(?<![\w-])(?:(?<!and )(?:a|one)\s+half\b(?!-)|half(?=\s+of\b))", re.IGNORECASE)
 _LABEL_CONTEXT = 24  # characters before a number searched for its label
 # A list item's number: alone at the start of a line, then ". " or ") ".
 _LIST_ITEM = re.compile(r"(?m)^[ \t]*(\d{1,3})[.)][ \t]")
@@ -163,6 +165,9 @@ def quantities(text: str) -> list[Quantity]:
             unit = "fold" if match.group("glued_x") else unit
             quantity = Quantity(_value(match), unit, _shown(match))
         found.setdefault(quantity.key, quantity)
+    for match in _HALF.finditer(text):
+        half = Quantity(Decimal(50), "%", match.group(0).lower())
+        found.setdefault(half.key, half)
     return list(found.values())
 
 
