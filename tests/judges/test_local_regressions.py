@@ -1,6 +1,6 @@
 """Every example of issue 11's "Why", with the verdict a careful reader gives, on the shipped model.
 
-Each case failed with verifier 0.1; the ones 0.4.5 still fails are strict xfails. They run
+Each case failed with verifier 0.1; the ones 0.4.6 still fails are strict xfails. They run
 through ``check_claim`` (the library source and the embedded judge), so the record is the one a
 user sees. If a retrained model changes one, read the new record before changing the expectation.
 """
@@ -72,7 +72,7 @@ needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="needs ../shared/d
 
 # Verifier 0.4.5 still gets these verdicts wrong (issue 11 stays open; training/EXPERIMENTS.md).
 # Strict: when a model gets one right, the mark must come off.
-still_wrong = pytest.mark.xfail(strict=True, reason="verifier 0.4.5 still says supports")
+still_wrong = pytest.mark.xfail(strict=True, reason="verifier 0.4.6 still says supports")
 
 
 def test_a_negative_trial_contradicts_the_positive_claim(library: Path) -> None:
@@ -122,7 +122,7 @@ def test_a_claim_the_paper_makes_is_supported_with_its_evidence(library: Path) -
     )
     assert record.verdict == "supports"
     assert record.evidence is not None and "invariance" in record.evidence
-    # No review threshold of 0.4.4 (0.4.5 keeps its aggregator) reached 95% precision on
+    # No review threshold of 0.4.4 (0.4.6 keeps its aggregator) reached 95% precision on
     # validation, so it clears nothing.
     assert record.needs_review
 
