@@ -109,6 +109,40 @@ def test_the_changes_package_s_old_text_is_not_prose(tmp_path: Path) -> None:
     assert prose == "The drug reduced sleep. It was tested twice."
 
 
+def test_a_changes_comment_is_not_prose_but_highlighted_text_is(tmp_path: Path) -> None:
+    # A reviewer's \\comment is no text of the paper; \\highlight marks the paper's own text.
+    body = (
+        "The drug reduced sleep.\\comment[id=R1]{Is this number right?} It was "
+        "\\highlight[id=R2]{tested twice} in mice. \\highlight{Both} trials agree."
+        "\\comment{Cite the second trial.}"
+    )
+    blocks = _blocks(tmp_path, body)
+    assert [kind for kind, _ in blocks] == ["text"]
+    assert " ".join(blocks[0][1].split()) == (
+        "The drug reduced sleep. It was tested twice in mice. Both trials agree."
+    )
+
+
+def test_a_footnotetext_reads_as_the_same_footnote_would(tmp_path: Path) -> None:
+    # The note given apart from its mark is a passage of its own after its paragraph, not
+    # words glued into the sentence ("by half.In mice.") nor a "[2]" left in it.
+    as_footnote = _blocks(
+        tmp_path, "Sleep fell\\footnote{In mice.} by half. More.\n\nNext paragraph."
+    )
+    assert as_footnote == [
+        ("text", "Sleep fell by half. More."),
+        ("text", "Next paragraph."),
+        ("footnote", "In mice."),
+    ]
+    for body in (
+        "Sleep fell\\footnotemark{} by half.\\footnotetext{In mice.} More.\n\nNext paragraph.",
+        "Sleep fell\\footnotemark[2] by half. More.\n\\footnotetext[2]{In mice.}\n\n"
+        "Next paragraph.",
+    ):
+        blocks = _blocks(tmp_path, body)
+        assert [(kind, " ".join(text.split())) for kind, text in blocks] == as_footnote
+
+
 def test_a_hand_typed_references_section_is_not_evidence(tmp_path: Path) -> None:
     body = (
         "Caffeine reduced sleep.\n\\section*{References}\n"

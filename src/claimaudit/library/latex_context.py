@@ -58,8 +58,9 @@ _DISCARDED_MACROS = tuple(
     "captionsetup graphicspath "
     # A to-do note is the author's reminder, not the paper's claim; struck-out text (soul's
     # \\sout and \\st, ulem's \\xout) is what the paper takes back, as is the changes
-    # package's \\deleted text, which its ``final`` option never prints.
-    "todo missingfigure sout st xout deleted".split()
+    # package's \\deleted text, which its ``final`` option never prints, and its reviewer's
+    # \\comment. A \\footnotemark prints only its mark; its note is the \\footnotetext's.
+    "todo missingfigure sout st xout deleted comment footnotemark".split()
 )
 # pylatexenc renders these font and link macros as nothing; we want their visible text.
 _TEXT_MACROS = {
@@ -114,6 +115,7 @@ _TEXT_MACROS = {
     # text) is the paper's; the text replaced is not, nor printed with its ``final`` option.
     "added": "%(2)s",
     "replaced": "%(2)s",
+    "highlight": "%(2)s",  # the paper's text, marked for a reviewer
 }
 # A box's own heading line (see ``extract_latex``) is rewritten to this private macro.
 BOX_HEADING = "claimauditboxheading"
@@ -131,6 +133,8 @@ _WALKER_ARGS = {
     "code": "{",
     "num": "[{",
     "footnote": "[{",
+    "footnotemark": "[",  # [number]
+    "footnotetext": "[{",  # [number]{text}
     "thispagestyle": "{",
     "pagestyle": "{",
     "setlength": "{{",
@@ -157,6 +161,8 @@ _WALKER_ARGS = {
     "added": "[{",
     "deleted": "[{",
     "replaced": "[{{",
+    "comment": "[{",
+    "highlight": "[{",
     "resizebox": "{{{",
     "parbox": "[[[{{",
     "rotatebox": "[{{",
@@ -354,6 +360,8 @@ def text_converter(
             ),
             *(MacroTextSpec(name, simplify_repl=f) for name, f in handlers.items()),
             MacroTextSpec("footnote", simplify_repl=footnote),
+            # A note given apart from its ``\\footnotemark``: placed as ``\\footnote``'s is.
+            MacroTextSpec("footnotetext", simplify_repl=footnote),
             # A margin note is printed, but beside the text, not in its sentence: a passage of
             # its own after its paragraph, as a footnote is (a PDF reads it apart too).
             MacroTextSpec("marginpar", simplify_repl=footnote),
