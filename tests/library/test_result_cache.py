@@ -10,8 +10,10 @@ import pytest
 
 from claimaudit.api import make_checker
 from claimaudit.cache import CacheKey
+from claimaudit.errors import ContentConflictError
 from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
+from claimaudit.library.models import AddOutcome
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
 from claimaudit.records import CheckedRecord, record_from_dict
@@ -138,3 +140,50 @@ def test_a_paper_is_removed_while_its_cache_table_is_gone(tmp_path: Path) -> Non
             conn.execute("DROP TABLE judged_results")
         library.remove(parse_ref(REF))
         assert library.list_papers() == []
+
+
+def test_replacing_a_paper_removes_its_judgements_and_the_text_they_quote(tmp_path: Path) -> None:
+    """``library add --replace`` kept the old version's judgements: never reused (their
+    fingerprint no longer matches) but quoting the replaced text, and growing the database."""
+    path = _library(tmp_path)
+    checker = make_checker(_judge(), library=path, cache=LibraryResultCache(path))
+    record = checker.check_paper(CLAIM, REF)
+    assert isinstance(record, CheckedRecord) and record.evidence
+    other = record.model_copy(update={"matched_ref": "local:other", "evidence": "Other text."})
+    key = CacheKey(CLAIM, "", "local:other", "local:other", "f", "scripted", "scripted-1", "s")
+    LibraryResultCache(path).put(key, other)
+    changed = tmp_path / "changed.md"
+    changed.write_text("# Changed\n\nA wholly different paragraph of text.\n", encoding="utf-8")
+    with Library.open(path) as library:
+        add_path(library, changed, ref=parse_ref(REF), replace=True)
+    with sqlite3.connect(path) as conn:
+        left = conn.execute("SELECT matched_ref, record FROM judged_results").fetchall()
+    assert [ref for ref, _ in left] == ["local:other"]
+    assert not any(record.evidence in stored for _, stored in left)
+
+
+def test_a_refused_replace_keeps_the_judgements(tmp_path: Path) -> None:
+    """Without ``replace`` changed content is refused, and nothing is written: the judgements
+    of the paper still stored stay."""
+    path = _library(tmp_path)
+    make_checker(_judge(), library=path, cache=LibraryResultCache(path)).check_paper(CLAIM, REF)
+    changed = tmp_path / "changed.md"
+    changed.write_text("# Changed\n\nA wholly different paragraph of text.\n", encoding="utf-8")
+    with Library.open(path) as library, pytest.raises(ContentConflictError):
+        add_path(library, changed, ref=parse_ref(REF))
+    assert LibraryResultCache(path).count() == 1
+
+
+def test_a_new_reading_of_the_same_file_keeps_the_judgements(tmp_path: Path) -> None:
+    """A newer extractor re-reading the unchanged file replaces the reading, not the paper: a
+    reading giving the same passages still reuses the judgements, so they stay."""
+    path = _library(tmp_path)
+    make_checker(_judge(), library=path, cache=LibraryResultCache(path)).check_paper(CLAIM, REF)
+    with sqlite3.connect(path) as conn:  # as if read by an older extractor
+        conn.execute("UPDATE papers SET extractor = 'markdown-0'")
+    with Library.open(path) as library:
+        again = add_path(library, GOOD_ENOUGH / "index.md", ref=parse_ref(REF))
+    assert again.outcome is AddOutcome.REPLACED
+    judge = _judge()
+    make_checker(judge, library=path, cache=LibraryResultCache(path)).check_paper(CLAIM, REF)
+    assert judge.seen == []

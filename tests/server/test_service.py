@@ -21,8 +21,11 @@ from claimaudit.errors import (
     PassageNotFoundError,
     UnknownBackendError,
 )
+from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply, JudgeSettings
-from claimaudit.library.models import AddOutcome
+from claimaudit.library.models import AddOutcome, NewPaper
+from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service
 from tests.fakes import ScriptedJudge, pick
@@ -351,6 +354,26 @@ def test_a_paper_replaced_while_read_is_one_version(
     replacing.replace_before_passages(monkeypatch, path)
     paper, passages = Service(path).paper(replacing.REF)
     assert (paper.title, [p.text for p in passages]) == (replacing.OLD[0], [replacing.OLD[1]])
+
+
+@pytest.mark.parametrize("query", [None, "study"])
+def test_a_paper_added_while_listed_is_in_neither_the_list_nor_the_count(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, query: str | None
+) -> None:
+    """The list and its count were two reads: a paper another connection added between them
+    was counted but not listed ("showing 1 of 2" with nothing left to show)."""
+    path = replacing.store_old(tmp_path / "lib.sqlite3")
+    count_papers = Library.count_papers
+
+    def added_first(self: Library, text: str | None = None) -> int:
+        with Library.open(path) as other:
+            tea = Passage("P001", "Tea calms.", "Abstract")
+            other.add_paper(NewPaper(parse_ref("local:tea"), "Tea study", [tea], "hash-tea"))
+        return count_papers(self, text)
+
+    monkeypatch.setattr(Library, "count_papers", added_first)
+    papers, total = Service(path).paper_listing(query)
+    assert ([str(p.ref) for p in papers], total) == ([replacing.REF], 1)
 
 
 @pytest.mark.parametrize("table", ["passages_fts", "passages_fts_idx"])

@@ -3,6 +3,8 @@ screen reader hears of the verdict (the accessibility tree, not the colours)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import httpx
 from playwright.sync_api import Browser, Page, Route, expect
 
@@ -201,24 +203,22 @@ LATER = (
 )
 
 
-def _check_then_store_meanwhile(
-    page: Page, server: RunningServer, ref: str, later_ref: str, **form: str
-) -> None:
+def _check_then(page: Page, server: RunningServer, ref: str, meanwhile: Callable[[], None]) -> None:
     """A check of ``ref`` (stored as JUDGED) whose card, before it reads the passage's context,
-    sees LATER stored under ``later_ref``: another tab or a colleague storing a new edition."""
+    sees the library changed by ``meanwhile``: another tab or a colleague at work."""
 
-    def store_later_first(route: Route) -> None:
-        with server.client() as client:
-            answer = client.post(
-                "/v1/library", files={"file": ("n.md", LATER)}, data={"ref": later_ref, **form}
-            )
-            assert answer.status_code == 201, answer.text
+    def change_first(route: Route) -> None:
+        meanwhile()
         route.continue_()
 
     with server.client() as client:
         stored = client.post("/v1/library", files={"file": ("n.md", JUDGED)}, data={"ref": ref})
         assert stored.status_code == 201, stored.text
-    page.route("**/passages/**", store_later_first)
+    page.route("**/passages/**", change_first)
+    _check_edition(page, server, ref)
+
+
+def _check_edition(page: Page, server: RunningServer, ref: str) -> None:
     page.goto(server.url)
     page.fill("#claim", EDITION_CLAIM)
     page.fill("#paper-input", ref)
@@ -227,6 +227,24 @@ def _check_then_store_meanwhile(
     page.select_option("#judge", "gated")
     page.click("#check-submit")
     expect(page.locator("#check-status")).to_have_attribute("data-kind", "done")
+
+
+def _check_then_store_meanwhile(
+    page: Page, server: RunningServer, ref: str, later_ref: str, **form: str
+) -> None:
+    """``_check_then`` storing LATER under ``later_ref`` meanwhile: a new edition, or the same
+    reference replaced."""
+
+    def store_later() -> None:
+        with server.client() as client:
+            answer = client.post(
+                "/v1/library",
+                files={"file": ("n.md", LATER)},
+                data={"ref": later_ref, **form},
+            )
+            assert answer.status_code == 201, answer.text
+
+    _check_then(page, server, ref, store_later)
 
 
 def _remove(server: RunningServer, *refs: str) -> None:
@@ -266,6 +284,47 @@ def test_a_card_whose_paper_was_replaced_shows_the_judged_passage_and_says_so(
             "The stored paper has changed since this was judged: the passage below is the one "
             "judged, shown without its neighbours."
         )
+    finally:
+        _remove(server, ref)
+
+
+def test_a_card_whose_paper_was_removed_shows_the_judged_passage_and_says_so(
+    page: Page, server: RunningServer
+) -> None:
+    """The passage request answered 404 and the card kept the record's passage silently, as if
+    the paper were still there to read."""
+    ref = "arXiv:2301.00033"
+    try:
+        _check_then(page, server, ref, lambda: _remove(server, ref))
+        card = page.locator(f'.card[data-ref="{ref}"]')
+        expect(card.locator(".passages")).to_have_attribute("data-context", "removed")
+        expect(card.locator(".passage.chosen mark")).to_contain_text(" by 40 percent")
+        expect(card.locator(".context-removed")).to_have_text(
+            "The paper this record judged is no longer in the library: the passage below is the "
+            "one judged, shown without its neighbours."
+        )
+        expect(card.locator(".context-changed")).to_have_count(0)
+    finally:
+        _remove(server, ref)
+
+
+def test_a_card_whose_passage_alone_is_gone_says_the_paper_changed(
+    page: Page, server: RunningServer
+) -> None:
+    """A 404 for the passage of a paper still stored (replaced by one without that passage) is
+    a changed paper, not a removed one."""
+    ref = "arXiv:2301.00034"
+    gone = {"status": 404, "code": "not_found", "message": f"{ref} has no passage P001"}
+    try:
+        with server.client() as client:
+            stored = client.post("/v1/library", files={"file": ("n.md", JUDGED)}, data={"ref": ref})
+            assert stored.status_code == 201, stored.text
+        page.route("**/passages/**", lambda route: route.fulfill(status=404, json={"error": gone}))
+        _check_edition(page, server, ref)
+        card = page.locator(f'.card[data-ref="{ref}"]')
+        expect(card.locator(".passages")).to_have_attribute("data-context", "changed")
+        expect(card.locator(".passage.chosen mark")).to_contain_text(" by 40 percent")
+        expect(card.locator(".context-removed")).to_have_count(0)
     finally:
         _remove(server, ref)
 

@@ -141,6 +141,10 @@ class Library:
                     ref=str(paper.ref),
                 )
             self._delete_paper(int(row[0]))
+            if row[1] != paper.content_hash:
+                # Its judgements quote the replaced text and never match the new one. A new
+                # reading of the same file keeps them: one giving the same passages reuses them.
+                forget_judgements(self._conn, str(paper.ref))
             outcome = AddOutcome.REPLACED
         paper_id = self._next_paper_id()
         self._conn.execute(

@@ -288,7 +288,8 @@ class Service:
         """Up to ``limit`` papers (those ``query`` finds, if given) and how many there are in
         all, read at once: a client can say "showing 1,000 of 1,005"."""
         check_texts(query=query)
-        with self._open() as library:
+        # One read transaction: a paper added between the list and the count is in neither.
+        with self._open() as library, library.snapshot():
             if query:
                 return library.find_papers(query, limit), library.count_papers(query)
             return library.list_papers()[:limit], library.count_papers()

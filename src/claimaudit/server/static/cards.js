@@ -2,7 +2,7 @@
 // passage shown where it stands in the paper (its neighbours dimmed around it). Any panel that
 // shows records (checks, reviews) uses renderRecord.
 
-import { api, refPath } from "./api.js";
+import { ApiError, api, refPath } from "./api.js";
 import { el, percent } from "./dom.js";
 import { recordError } from "./messages.js";
 import { reviewReasons } from "./reasons.js";
@@ -153,14 +153,13 @@ function passageBlock(passage, chosen) {
 // The passage's neighbours, read from the very edition the record judged (`exact=true`: never a
 // newer version stored since under the same work). The record's own evidence stays the
 // highlighted text: if the stored passage now reads otherwise (the paper was replaced), the card
-// says so rather than highlight text that was not judged.
+// says so rather than highlight text that was not judged; so it does if that copy is gone.
 async function loadContext(record, holder) {
   const path = `/v1/library/${refPath(record.matchedRef)}/passages/${encodeURIComponent(record.evidencePassageId)}?context=1&exact=true`;
   try {
     const found = await api(path);
     if (found.passage.text !== record.evidence) {
-      holder.prepend(changedNote());
-      holder.dataset.context = "changed";
+      noteContext(holder, "changed");
       return;
     }
     holder.replaceChildren(
@@ -169,17 +168,38 @@ async function loadContext(record, holder) {
       ...found.after.map((p) => passageBlock(p, false)),
     );
     holder.dataset.context = "loaded";
-  } catch {
+  } catch (error) {
     // The record already carries the passage verbatim; without its neighbours it still reads.
-    holder.dataset.context = "unavailable";
+    const gone = error instanceof ApiError && error.status === 404 ? await copyGone(record) : null;
+    if (gone === null) holder.dataset.context = "unavailable";
+    else noteContext(holder, gone ? "removed" : "changed");
   }
 }
 
-function changedNote() {
-  return el("p", {
-    class: "muted context-changed",
-    text: "The stored paper has changed since this was judged: the passage below is the one judged, shown without its neighbours.",
-  });
+// After a 404: is the judged copy gone (true), or only that passage of it (false, the paper was
+// replaced by one without it)? null when the library cannot say.
+async function copyGone(record) {
+  try {
+    const listed = await api(`/v1/library?q=${encodeURIComponent(record.matchedRef)}&limit=10000`);
+    return !listed.papers.some((paper) => paper.ref === record.matchedRef);
+  } catch {
+    return null;
+  }
+}
+
+const CONTEXT_NOTES = {
+  changed: "The stored paper has changed since this was judged",
+  removed: "The paper this record judged is no longer in the library",
+};
+
+function noteContext(holder, kind) {
+  holder.prepend(
+    el("p", {
+      class: `muted context-${kind}`,
+      text: `${CONTEXT_NOTES[kind]}: the passage below is the one judged, shown without its neighbours.`,
+    }),
+  );
+  holder.dataset.context = kind;
 }
 
 function evidence(record) {
