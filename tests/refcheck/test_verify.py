@@ -229,6 +229,22 @@ def test_unreachable_services_are_not_verified() -> None:
         assert "unreachable" in check.reason
 
 
+def test_an_arxiv_entry_without_id_or_title_is_not_verified_and_not_kept(
+    arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
+) -> None:
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    verifier = make(arxiv, crossref, cache=LibraryReferenceCache(library))
+    blank = b'<feed xmlns="http://www.w3.org/2005/Atom"><entry><id/><title/></entry></feed>'
+    arxiv.reply_next(200, blank, "application/atom+xml")
+    check = verifier.check(entry("arXiv:1907.10121", title="SciPy 1.0"))
+    assert check.status is ReferenceStatus.NOT_VERIFIED, check.reason
+    assert "unreadable answer" in check.reason
+    assert LibraryReferenceCache(library).count() == 0
+    again = make(arxiv, crossref, cache=LibraryReferenceCache(library))
+    assert again.check(entry("arXiv:1907.10121")).status is ReferenceStatus.OK
+
+
 def test_answers_are_cached_in_the_library_failures_are_not(
     arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
 ) -> None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from types import TracebackType
 
-from claimaudit.errors import ArxivEmptyFeedError, ArxivError, ArxivNotFoundError
+from claimaudit.errors import ArxivEmptyFeedError, ArxivError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.outage import RecentOutage
 from claimaudit.redaction import redact_url
@@ -239,9 +239,12 @@ def parse_entry(feed: bytes, requested: PaperRef) -> ArxivEntry:
         summary = " ".join((entry.findtext(f"{_ATOM}summary") or "unknown error").split())
         raise ArxivError(f"arXiv API error for {requested}: {summary}")
     found = try_parse_ref(ident)
-    if found is None or found.kind is not RefKind.ARXIV or found.version is None or not title:
-        # arXiv answers an unknown id with an entry that has neither id nor title.
-        raise ArxivNotFoundError(f"arXiv has no paper {requested}")
+    readable = found is not None and found.kind is RefKind.ARXIV and found.version is not None
+    if found is None or not readable or not title:
+        # An entry without a versioned id or a title cannot be read: it says nothing about
+        # whether the paper exists (arXiv answers an unknown id with an empty feed).
+        missing = "title" if readable else "versioned arXiv id"
+        raise ArxivError(f"arXiv's entry for {requested} gives no {missing}: an unreadable answer")
     authors = tuple(
         " ".join((node.findtext(f"{_ATOM}name") or "").split())
         for node in entry.findall(f"{_ATOM}author")
