@@ -217,6 +217,23 @@ def test_service_failures_are_never_not_found(
         assert "could not be asked" in check.reason
 
 
+def test_a_403_makes_the_next_references_not_verified_at_once(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    arxiv.fail_next(403)
+    crossref.fail_next(403)
+    verifier = make(arxiv, crossref)
+    for first, then in (("arXiv:1907.10121", "arXiv:1412.0001"), (SCIPY_DOI, "10.1234/retracted")):
+        refused = verifier.check(entry(first))
+        assert refused.status is ReferenceStatus.NOT_VERIFIED
+        assert "answered HTTP 403" in refused.reason
+        later = verifier.check(entry(then))
+        assert later.status is ReferenceStatus.NOT_VERIFIED
+        assert "HTTP 403" in later.reason
+        assert later.reason.endswith("(not retried: it failed moments ago)")
+    assert len(arxiv.seen) == 1 and len(crossref.seen) == 1
+
+
 def test_unreachable_services_are_not_verified() -> None:
     port = closed_port()
     verifier = ReferenceVerifier(

@@ -234,6 +234,21 @@ def test_an_overloaded_arxiv_is_not_asked_again_for_a_minute(
     assert client.entry(parse_ref("1706.03762")).ref.work == "1706.03762"
 
 
+def test_an_arxiv_that_refuses_with_403_is_not_asked_again_for_a_minute(
+    arxiv: ArxivServer, client: ArxivClient, time_: FakeTime
+) -> None:
+    # A blocked client stays blocked: each paper used to be refused again on its own.
+    client.min_interval = 0
+    arxiv.fail_next(403)
+    first = error(client, "1706.03762")
+    assert first.startswith("arXiv answered HTTP 403") and client.requests_made == 1
+    second = error(client, "1810.04805")
+    assert second == f"{first} (not retried: it failed moments ago)"
+    assert client.requests_made == 1
+    time_.now += 61
+    assert client.entry(parse_ref("1706.03762")).ref.work == "1706.03762"
+
+
 def test_an_empty_feed_is_told_apart_from_other_answers(
     arxiv: ArxivServer, client: ArxivClient
 ) -> None:
