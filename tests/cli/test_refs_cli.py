@@ -226,6 +226,29 @@ def test_a_tex_escape_in_a_doi_field_is_read_as_the_character(
     assert [seen.doi for seen in crossref.seen] == ["10.1000/abc_def"]
 
 
+def test_a_doi_url_with_an_encoded_percent_is_decoded_once_and_looked_up(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer
+) -> None:
+    # The DOI's own "%" was decoded a second time ("pct x": no DOI): nothing looked up.
+    crossref.add("10.1000/pct%20x", "Percent paper", ["Doe"], 2019)
+    bib = tmp_path / "refs.bib"
+    url = "https://doi.org/10.1000/pct%2520x"
+    bib.write_text(f"@article{{p, title = {{Percent paper}}, url = {{{url}}}}}\n", "utf-8")
+    (check,) = _refs_json(runner, bib)["references"]
+    assert (check["ref"], check["referenceStatus"]) == ("doi:10.1000/pct%20x", "ok")
+    assert [seen.doi for seen in crossref.seen] == ["10.1000/pct%20x"]
+
+
+def test_a_doi_url_that_is_no_doi_is_named(runner: CliRunner, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    url = "https://doi.org/10.1000/go%20od"
+    bib.write_text(f"@article{{bad, title = {{A paper}}, url = {{{url}}}}}\n", "utf-8")
+    (check,) = _refs_json(runner, bib)["references"]
+    assert (check["ref"], check["referenceStatus"]) == (None, "not_verified")
+    assert check["reason"].startswith(f"{NOTHING_TO_LOOK_UP}: its url field ")
+    assert "is not a DOI (it holds a space" in check["reason"]
+
+
 @pytest.mark.parametrize(
     ("value", "why"),
     [
