@@ -333,3 +333,37 @@ def test_entries_of_several_files_show_their_file(
     assert [f for f in table["file"] if f] == ["a.json", "b.json"]
     alone = runner.invoke(app, ["refs", "a.json", "--no-cache"], env={"COLUMNS": "200"})
     assert "file" not in boxed_columns(alone.stdout)
+
+
+@pytest.mark.parametrize("columns", [60, 40])
+def test_several_files_on_a_narrow_terminal_are_stacked_lines(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    # Beside a file column the reason was drawn one letter a line, its heading too.
+    monkeypatch.chdir(tmp_path)
+    long_name = "some_longer_directory_name_b.json"
+    Path("a.json").write_text(json.dumps([_entry("wilson2017")]), "utf-8")
+    Path(long_name).write_text(json.dumps([_entry(URL_KEYS[0])]), encoding="utf-8")
+    result = runner.invoke(
+        app, ["refs", "a.json", long_name, "--no-cache"], env={"COLUMNS": str(columns)}
+    )
+    assert result.exit_code == 0, result.output
+    *body, summary = result.stdout.splitlines()
+    assert summary == "2 references: 2 not verified"
+    assert max(len(line) for line in body) <= columns
+    assert body.count(f"why: {NOTHING_TO_LOOK_UP}") == 2
+    assert "file: a.json" in body and f"file: {long_name}" in body
+    assert "reference: wilson2017" in body and URL_KEYS[0] in "".join(body)  # folded, not cut
+
+
+def test_several_files_keep_their_table_where_it_fits(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("a.json", "b.json"):
+        Path(name).write_text(json.dumps([_entry("wilson2017")]), "utf-8")
+    result = runner.invoke(app, ["refs", "a.json", "b.json", "--no-cache"], env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    table = boxed_columns(result.stdout)
+    assert [f for f in table["file"] if f] == ["a.json", "b.json"]
+    assert prose(table["why"]) == f"{NOTHING_TO_LOOK_UP} {NOTHING_TO_LOOK_UP}"

@@ -108,8 +108,7 @@ def _distinguishing(title_words: str) -> list[str]:
     a hyphen or space before its number ("GPT-3" and "GPT3", "Web 2.0" and "Web2.0") keeps it."""
     numbers = _DIGITS.findall(title_words)
     return sorted(
-        numbers
-        + [w for w in title_words.split() if w in _NEGATIONS or _ROMAN.match(w) is not None]
+        numbers + [w for w in title_words.split() if w in _NEGATIONS or _ROMAN.match(w) is not None]
     )
 
 
