@@ -226,6 +226,29 @@ def test_a_tex_escape_in_a_doi_field_is_read_as_the_character(
     assert [seen.doi for seen in crossref.seen] == ["10.1000/abc_def"]
 
 
+def test_a_doi_url_with_an_encoded_percent_is_decoded_once_and_looked_up(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer
+) -> None:
+    # The DOI's own "%" was decoded a second time ("pct x": no DOI): nothing looked up.
+    crossref.add("10.1000/pct%20x", "Percent paper", ["Doe"], 2019)
+    bib = tmp_path / "refs.bib"
+    url = "https://doi.org/10.1000/pct%2520x"
+    bib.write_text(f"@article{{p, title = {{Percent paper}}, url = {{{url}}}}}\n", "utf-8")
+    (check,) = _refs_json(runner, bib)["references"]
+    assert (check["ref"], check["referenceStatus"]) == ("doi:10.1000/pct%20x", "ok")
+    assert [seen.doi for seen in crossref.seen] == ["10.1000/pct%20x"]
+
+
+def test_a_doi_url_that_is_no_doi_is_named(runner: CliRunner, tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    url = "https://doi.org/10.1000/go%20od"
+    bib.write_text(f"@article{{bad, title = {{A paper}}, url = {{{url}}}}}\n", "utf-8")
+    (check,) = _refs_json(runner, bib)["references"]
+    assert (check["ref"], check["referenceStatus"]) == (None, "not_verified")
+    assert check["reason"].startswith(f"{NOTHING_TO_LOOK_UP}: its url field ")
+    assert "is not a DOI (it holds a space" in check["reason"]
+
+
 @pytest.mark.parametrize(
     ("value", "why"),
     [
@@ -310,3 +333,37 @@ def test_entries_of_several_files_show_their_file(
     assert [f for f in table["file"] if f] == ["a.json", "b.json"]
     alone = runner.invoke(app, ["refs", "a.json", "--no-cache"], env={"COLUMNS": "200"})
     assert "file" not in boxed_columns(alone.stdout)
+
+
+@pytest.mark.parametrize("columns", [60, 40])
+def test_several_files_on_a_narrow_terminal_are_stacked_lines(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    # Beside a file column the reason was drawn one letter a line, its heading too.
+    monkeypatch.chdir(tmp_path)
+    long_name = "some_longer_directory_name_b.json"
+    Path("a.json").write_text(json.dumps([_entry("wilson2017")]), "utf-8")
+    Path(long_name).write_text(json.dumps([_entry(URL_KEYS[0])]), encoding="utf-8")
+    result = runner.invoke(
+        app, ["refs", "a.json", long_name, "--no-cache"], env={"COLUMNS": str(columns)}
+    )
+    assert result.exit_code == 0, result.output
+    *body, summary = result.stdout.splitlines()
+    assert summary == "2 references: 2 not verified"
+    assert max(len(line) for line in body) <= columns
+    assert body.count(f"why: {NOTHING_TO_LOOK_UP}") == 2
+    assert "file: a.json" in body and f"file: {long_name}" in body
+    assert "reference: wilson2017" in body and URL_KEYS[0] in "".join(body)  # folded, not cut
+
+
+def test_several_files_keep_their_table_where_it_fits(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("a.json", "b.json"):
+        Path(name).write_text(json.dumps([_entry("wilson2017")]), "utf-8")
+    result = runner.invoke(app, ["refs", "a.json", "b.json", "--no-cache"], env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    table = boxed_columns(result.stdout)
+    assert [f for f in table["file"] if f] == ["a.json", "b.json"]
+    assert prose(table["why"]) == f"{NOTHING_TO_LOOK_UP} {NOTHING_TO_LOOK_UP}"

@@ -67,6 +67,30 @@ def test_titles_a_number_part_or_negation_apart_differ(one: str, other: str) -> 
 
 
 @pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        # A word written with or without a hyphen or space before its number: one title.
+        (
+            "Language models are few-shot learners: GPT-3",
+            "Language models are few-shot learners: GPT3",
+        ),
+        (
+            "Clinical features of patients with COVID-19 in Wuhan",
+            "Clinical features of patients with COVID19 in Wuhan",
+        ),
+        (
+            "Web 2.0 as a new wave of innovation for teaching",
+            "Web2.0 as a new wave of innovation for teaching",
+        ),
+    ],
+)
+def test_titles_a_hyphen_or_space_before_a_number_apart_agree(one: str, other: str) -> None:
+    assert titles_match(one, other)
+    assert titles_match(other, one)
+    assert not titles_match(one, one.replace("3", "4").replace("19", "18").replace("2.0", "3.0"))
+
+
+@pytest.mark.parametrize(
     ("cited_family", "catalogue", "same"),
     [
         ("Virtanen", "Virtanen", True),

@@ -160,6 +160,22 @@ def test_an_overloaded_crossref_is_not_asked_again_for_a_minute(crossref: Crossr
         assert client.requests_made == 2
 
 
+def test_a_crossref_that_refuses_with_403_is_not_asked_again_for_a_minute(
+    crossref: CrossrefServer,
+) -> None:
+    # A blocked client stays blocked: each reference used to be refused again on its own.
+    crossref.fail_next(403)
+    with client_for(crossref, retries=1) as client:
+        with pytest.raises(CrossrefError, match=r"Crossref answered HTTP 403$"):
+            client.work(parse_ref(DOI))
+        assert client.requests_made == 1
+        with pytest.raises(
+            CrossrefError, match=r"HTTP 403 \(not retried: it failed moments ago\)$"
+        ):
+            client.work(parse_ref("10.1234/retracted"))
+        assert client.requests_made == 1
+
+
 @pytest.mark.parametrize("page", [b"<html><h1>404 Not Found</h1></html>", b""])
 def test_a_404_that_is_not_crossrefs_own_is_a_failure(
     crossref: CrossrefServer, page: bytes

@@ -7,6 +7,7 @@ import pytest
 from claimaudit.errors import UsageError
 from claimaudit.identity import parse_ref
 from claimaudit.refcheck import CitedReference
+from claimaudit.refcheck.models import CatalogueRecord
 
 REF = parse_ref("1907.10121")
 
@@ -44,3 +45,10 @@ def test_authors_given_as_a_list_are_kept_as_a_tuple() -> None:
         CitedReference("scipy", REF, "SciPy 1.0", ("Virtanen", "Gommers"), 2019)
     )
     assert CitedReference("bare", None).ref is None
+
+
+def test_a_kept_record_of_a_doi_holding_a_percent_reads_back_as_that_doi() -> None:
+    # Read back, "doi:10.1000/pct%20x" was decoded again into "pct x", no DOI: refs stopped.
+    ref = parse_ref("https://doi.org/10.1000/pct%2520x")
+    record = CatalogueRecord("crossref", ref, "Percent paper", ("Doe",), (2019,))
+    assert CatalogueRecord.from_dict(record.to_dict()) == record

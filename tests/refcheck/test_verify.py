@@ -217,6 +217,23 @@ def test_service_failures_are_never_not_found(
         assert "could not be asked" in check.reason
 
 
+def test_a_403_makes_the_next_references_not_verified_at_once(
+    arxiv: ArxivServer, crossref: CrossrefServer
+) -> None:
+    arxiv.fail_next(403)
+    crossref.fail_next(403)
+    verifier = make(arxiv, crossref)
+    for first, then in (("arXiv:1907.10121", "arXiv:1412.0001"), (SCIPY_DOI, "10.1234/retracted")):
+        refused = verifier.check(entry(first))
+        assert refused.status is ReferenceStatus.NOT_VERIFIED
+        assert "answered HTTP 403" in refused.reason
+        later = verifier.check(entry(then))
+        assert later.status is ReferenceStatus.NOT_VERIFIED
+        assert "HTTP 403" in later.reason
+        assert later.reason.endswith("(not retried: it failed moments ago)")
+    assert len(arxiv.seen) == 1 and len(crossref.seen) == 1
+
+
 def test_unreachable_services_are_not_verified() -> None:
     port = closed_port()
     verifier = ReferenceVerifier(
@@ -227,6 +244,22 @@ def test_unreachable_services_are_not_verified() -> None:
         check = verifier.check(entry(ref))
         assert check.status is ReferenceStatus.NOT_VERIFIED
         assert "unreachable" in check.reason
+
+
+def test_an_arxiv_entry_without_id_or_title_is_not_verified_and_not_kept(
+    arxiv: ArxivServer, crossref: CrossrefServer, tmp_path: Path
+) -> None:
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    verifier = make(arxiv, crossref, cache=LibraryReferenceCache(library))
+    blank = b'<feed xmlns="http://www.w3.org/2005/Atom"><entry><id/><title/></entry></feed>'
+    arxiv.reply_next(200, blank, "application/atom+xml")
+    check = verifier.check(entry("arXiv:1907.10121", title="SciPy 1.0"))
+    assert check.status is ReferenceStatus.NOT_VERIFIED, check.reason
+    assert "unreadable answer" in check.reason
+    assert LibraryReferenceCache(library).count() == 0
+    again = make(arxiv, crossref, cache=LibraryReferenceCache(library))
+    assert again.check(entry("arXiv:1907.10121")).status is ReferenceStatus.OK
 
 
 def test_answers_are_cached_in_the_library_failures_are_not(

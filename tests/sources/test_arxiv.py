@@ -234,6 +234,21 @@ def test_an_overloaded_arxiv_is_not_asked_again_for_a_minute(
     assert client.entry(parse_ref("1706.03762")).ref.work == "1706.03762"
 
 
+def test_an_arxiv_that_refuses_with_403_is_not_asked_again_for_a_minute(
+    arxiv: ArxivServer, client: ArxivClient, time_: FakeTime
+) -> None:
+    # A blocked client stays blocked: each paper used to be refused again on its own.
+    client.min_interval = 0
+    arxiv.fail_next(403)
+    first = error(client, "1706.03762")
+    assert first.startswith("arXiv answered HTTP 403") and client.requests_made == 1
+    second = error(client, "1810.04805")
+    assert second == f"{first} (not retried: it failed moments ago)"
+    assert client.requests_made == 1
+    time_.now += 61
+    assert client.entry(parse_ref("1706.03762")).ref.work == "1706.03762"
+
+
 def test_an_empty_feed_is_told_apart_from_other_answers(
     arxiv: ArxivServer, client: ArxivClient
 ) -> None:
@@ -249,3 +264,22 @@ def test_an_answer_that_is_an_error_is_not_remembered(
     arxiv.reply_next(200, b"<html>maintenance</html", "text/html")
     assert "is not valid Atom" in error(client, "1706.03762")  # arXiv answered: it is there
     assert client.entry(parse_ref("1706.03762")).ref.work == "1706.03762"
+
+
+@pytest.mark.parametrize(
+    ("entry", "missing"),
+    [
+        ("<entry><id></id><title></title></entry>", "versioned arXiv id"),
+        ("<entry><id>http://arxiv.org/abs/2001.00001v1</id><title> </title></entry>", "title"),
+    ],
+)
+def test_an_entry_without_id_or_title_is_unreadable_not_absent(
+    arxiv: ArxivServer, client: ArxivClient, entry: str, missing: str
+) -> None:
+    # It says nothing about whether the paper exists: not a not-found error.
+    feed = f'<feed xmlns="http://www.w3.org/2005/Atom">{entry}</feed>'.encode()
+    arxiv.reply_next(200, feed, "application/atom+xml")
+    with pytest.raises(ArxivError) as caught:
+        client.entry(parse_ref("2001.00001"))
+    assert not isinstance(caught.value, ArxivNotFoundError)
+    assert f"gives no {missing}: an unreadable answer" in str(caught.value)

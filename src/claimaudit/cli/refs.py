@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
@@ -27,6 +28,7 @@ from claimaudit.cli._common import (
     out_console,
 )
 from claimaudit.cli._references import make_verifier, status_line
+from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown_text
 from claimaudit.cli._warnings import warn_unread
 from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
@@ -43,10 +45,51 @@ _STYLE = {
 }
 
 
-# The most of the terminal's width the reference column takes, in tenths: the rest goes to the
-# status (whole) and the reason, which a long key (a URL) would otherwise squeeze out of sight.
+# The most of the terminal's width the reference column takes (shared with the file column when
+# there is one), in tenths: the rest goes to the status (whole) and the reason, which a long
+# key (a URL) would otherwise squeeze out of sight.
 REFERENCE_TENTHS = 3
 MIN_REFERENCE_WIDTH = 12
+# Narrower than this a reason folds a word or two a line (or a letter, beside a file column):
+# below it each entry is printed as stacked lines instead, as check prints its records.
+MIN_WHY_WIDTH = 15
+
+
+def _columns(checks: list[ReferenceCheck], files: list[str] | None) -> list[tuple[str, list[Text]]]:
+    """The table's columns before the reason, headed, each cell as shown."""
+    columns = []
+    if files is not None and len(set(files)) > 1:
+        columns.append(("file", [shown_text(f) for f in files]))
+    columns.append(("reference", [_reference(c) for c in checks]))
+    columns.append(("status", [_status(c) for c in checks]))
+    return columns
+
+
+def _cap(width: int, columns: list[tuple[str, list[Text]]]) -> int:
+    """The widest the file and reference columns each may be."""
+    folded = len(columns) - 1  # all but the status
+    return max(MIN_REFERENCE_WIDTH, width * REFERENCE_TENTHS // 10 // folded)
+
+
+def _status(check: ReferenceCheck) -> Text:
+    return Text(check.status.value.replace("_", " "), style=_STYLE[check.status])
+
+
+def _widest(heading: str, cells: list[Text]) -> int:
+    return max([len(heading), *(cell_len(line) for c in cells for line in c.plain.splitlines())])
+
+
+def fits_table(checks: list[ReferenceCheck], width: int, files: list[str] | None = None) -> bool:
+    """Whether, at ``width``, the reason column keeps ``MIN_WHY_WIDTH`` beside the others, each
+    as wide as its widest cell (the file and reference columns at most their cap)."""
+    columns = _columns(checks, files)
+    cap = _cap(width, columns)
+    taken = sum(
+        _widest(heading, cells) if heading == "status" else min(cap, _widest(heading, cells))
+        for heading, cells in columns
+    )
+    borders = 3 * (len(columns) + 1) + 1
+    return width - borders - taken >= MIN_WHY_WIDTH
 
 
 def _table(checks: list[ReferenceCheck], width: int, files: list[str] | None = None) -> Table:
@@ -54,21 +97,26 @@ def _table(checks: list[ReferenceCheck], width: int, files: list[str] | None = N
     its status, never cut, and why; a long key or reason folds onto more lines. ``files``:
     each entry's file, shown in a column of its own when the entries come from several."""
     table = Table(expand=True)
-    cap = max(MIN_REFERENCE_WIDTH, width * REFERENCE_TENTHS // 10)
-    several = files is not None and len(set(files)) > 1
-    if several:
-        table.add_column("file", overflow="fold", max_width=cap)
-    table.add_column("reference", overflow="fold", max_width=cap)
-    table.add_column("status", no_wrap=True)
+    columns = _columns(checks, files)
+    cap = _cap(width, columns)
+    for heading, _ in columns:
+        if heading == "status":
+            table.add_column(heading, no_wrap=True)
+        else:
+            table.add_column(heading, overflow="fold", max_width=cap)
     table.add_column("why", ratio=1, overflow="fold")
     for number, check in enumerate(checks):
-        cells = [
-            _reference(check),
-            Text(check.status.value.replace("_", " "), style=_STYLE[check.status]),
-            shown_text(check.reason),
-        ]
-        table.add_row(*([shown_text(files[number])] if several and files else []), *cells)
+        table.add_row(*(cells[number] for _, cells in columns), shown_text(check.reason))
     return table
+
+
+def _stacked(checks: list[ReferenceCheck], files: list[str] | None = None) -> list[list[Field]]:
+    """The table's cells, one a line, for a terminal too narrow for the table."""
+    columns = _columns(checks, files)
+    return [
+        [*((heading, cells[number]) for heading, cells in columns), ("why", shown_text(c.reason))]
+        for number, c in enumerate(checks)
+    ]
 
 
 def _reference(check: ReferenceCheck) -> Text:
@@ -148,7 +196,11 @@ def refs(
         out_console.file.write(json_text(answer, indent=2) + "\n")
     else:
         shown_files = [str(bib) for bib, _ in entries]
-        out_console.print(_table(checks, out_console.width, shown_files))
+        width = out_console.width
+        if fits_table(checks, width, shown_files):
+            out_console.print(_table(checks, width, shown_files))
+        else:
+            print_stacked(out_console, _stacked(checks, shown_files))
         skipped = f"; {len(unread)} could not be read" if unread else ""
         out_console.print(f"{counted(len(checks), 'reference')}: {status_line(counts)}{skipped}")
     conditions = as_fail_on(fail_on)

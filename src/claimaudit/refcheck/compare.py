@@ -59,6 +59,7 @@ _TRANSLITERATED = str.maketrans(
 # What makes two near-identical titles two works: their numbers ("at 7 TeV", "at 8 TeV"),
 # roman numerals ("Part I", "Part II") and negations ("is all", "is not all").
 _ROMAN = re.compile(r"^(?=[ivx]+$)x{0,3}(?:ix|iv|v?i{0,3})$")  # I to XXXIX, as parts go
+_DIGITS = re.compile(r"\d+")
 _NEGATIONS = frozenset("not no non never without nor cannot t".split())
 # A collaboration signing as an author ("The ATLAS Collaboration"): no person's family name.
 _COLLABORATION = re.compile(r"\b(?:collaborations?|consortium)\s*$", re.IGNORECASE)
@@ -102,11 +103,12 @@ def titles_match(cited: str, catalogue: str) -> bool:
 
 
 def _distinguishing(title_words: str) -> list[str]:
-    """The words of a title that a typo never changes but another work's title does."""
+    """The words of a title that a typo never changes but another work's title does. Numbers
+    are taken as runs of digits, within a word or not, so that a word written with or without
+    a hyphen or space before its number ("GPT-3" and "GPT3", "Web 2.0" and "Web2.0") keeps it."""
+    numbers = _DIGITS.findall(title_words)
     return sorted(
-        w
-        for w in title_words.split()
-        if w.isdigit() or w in _NEGATIONS or _ROMAN.match(w) is not None
+        numbers + [w for w in title_words.split() if w in _NEGATIONS or _ROMAN.match(w) is not None]
     )
 
 

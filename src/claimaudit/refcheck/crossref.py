@@ -4,7 +4,8 @@ The base URL comes from ``CLAIMAUDIT_CROSSREF_BASE_URL`` (default ``https://api.
 with ``CLAIMAUDIT_CONTACT_EMAIL`` set, every request carries it as ``mailto`` (and in the
 User-Agent), which Crossref asks of its "polite" users. One connection, a timeout per request,
 and retries with backoff on 429, 5xx and connection failures (a numeric Retry-After honoured,
-capped). Crossref serves only the DOIs registered with it: after a 404, its agency route
+capped); after a 403, or once every retry failed, it is not asked again for a minute.
+Crossref serves only the DOIs registered with it: after a 404, its agency route
 (``GET /works/{doi}/agency``) says whether another agency (DataCite, mEDRA) registered the DOI
 (``CrossrefOtherAgencyError``: it exists) or none did (``CrossrefNotFoundError``: it does not).
 Every other failure is a ``CrossrefError``, which never counts against the reference.
@@ -36,6 +37,7 @@ BACKOFF = 2.0
 MAX_WAIT = 30.0
 MAX_REPLY_BYTES = 5 * 1024 * 1024
 _RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+_BLOCKED_STATUSES = frozenset({403})
 # Crossref's own 404 body. Any other 404 (a web server's page, a base URL that is not the API)
 # says nothing about the DOI.
 _NOT_FOUND_BODY = b"Resource not found."
@@ -184,6 +186,11 @@ class CrossrefClient:
                 if status in (200, 404):
                     return status, body
                 failure = f"Crossref answered HTTP {status}"
+                if status in _BLOCKED_STATUSES:
+                    # A refused client stays refused: asking again within the minute, for
+                    # this or the next reference, only waits to be refused again.
+                    self._outage.note(failure)
+                    raise CrossrefError(failure)
                 if status not in _RETRY_STATUSES:
                     raise CrossrefError(failure)
                 wait = _retry_after(response.headers.get("retry-after", ""))

@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from claimaudit.errors import UsageError
-from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.identity import PaperRef, RefKind, parse_ref
 
 
 class ReferenceStatus(StrEnum):
@@ -84,6 +84,14 @@ def _type(value: object) -> str:
     return type(value).__name__
 
 
+def _stored_ref(text: str) -> PaperRef:
+    """A record's identifier as ``to_dict`` wrote it: a DOI's own ``%`` (``10.1000/a%20b``,
+    from ``https://doi.org/10.1000/a%2520b``) is not decoded a second time."""
+    if text.startswith("doi:"):
+        return PaperRef.as_stored(RefKind.DOI, text.removeprefix("doi:"))
+    return parse_ref(text)
+
+
 @dataclass(frozen=True)
 class CatalogueRecord:
     """A work as arXiv or Crossref describes it."""
@@ -111,7 +119,7 @@ class CatalogueRecord:
     def from_dict(cls, data: dict[str, Any]) -> CatalogueRecord:
         return cls(
             source=str(data["source"]),
-            ref=parse_ref(str(data["ref"])),
+            ref=_stored_ref(str(data["ref"])),
             title=str(data["title"]),
             authors=tuple(str(a) for a in data["authors"]),
             years=tuple(int(y) for y in data["years"]),

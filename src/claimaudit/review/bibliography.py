@@ -18,6 +18,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from urllib.parse import unquote
 
 from claimaudit.bibfile import BibFormat, BibRecord, UnreadEntry, parse_bib, read_bib
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, try_parse_ref
@@ -36,6 +37,7 @@ _FREE_TEXT_FIELDS = ("note", "journal", "container-title", "howpublished")
 _ARXIV_ARCHIVES = {"arxiv"}
 # TeX's escapes of characters an identifier holds, as BibTeX exports write them in ``doi`` and
 # ``url``: ``10.1000/abc{\_}def``, ``abc\_def``, ``\#``, ``\%``, ``\&``, ``\~``.
+_DOI_ORG = re.compile(r"^https?://(?:dx\.|www\.)?doi\.org/", re.IGNORECASE)
 _TEX_ESCAPE = re.compile(r"\{\\([_#%&~$])\}|\\([_#%&~$])")
 _TAG_DEFINITION = re.compile(r"^\[@tag:(?P<tag>[^\]\s]+)\]:[ \t]*(?P<target>\S+)[ \t]*$", re.M)
 _ENTRY_NUMBER = re.compile(r"^\s*(?:\[(\d+)\]|(\d+)[.)])\s")
@@ -181,24 +183,31 @@ def entry_of(record: BibRecord) -> Entry:
         record.year,
         et_al=record.et_al,
         refused=refused,
-        bad_doi=None if refs or refused else _bad_doi(naming),
+        bad_doi=None if refs or refused else _bad_doi(naming + free),
         collaboration=plain_text(collaboration).strip() or None if collaboration else None,
     )
 
 
-def _bad_doi(naming: list[tuple[str, str]]) -> str | None:
-    """Why the entry's ``doi`` field, which gives no DOI, is none ("1000/x", a publisher's
-    address, a DOI with a space), said where the entry is checked, as a refused eprint is."""
-    value = " ".join(dict(naming).get("doi", "").split())
+def _bad_doi(pairs: list[tuple[str, str]]) -> str | None:
+    """Why the entry's ``doi`` field, or its ``url`` at doi.org, which gives no DOI, is none
+    ("1000/x", a publisher's address, a DOI with a space, ``%20`` decoded), said where the
+    entry is checked, as a refused eprint is."""
+    fields = dict(pairs)
+    name, value = "doi", " ".join(fields.get("doi", "").split())
+    url = fields.get("url", "").strip()
+    if not value and _DOI_ORG.match(url):
+        name, value = "url", url
     if not value:
         return None
+    # A doi.org address is read as a browser reads it: percent-encoding decoded once.
+    spaced = " " in value or (name == "url" and any(c.isspace() for c in unquote(value)))
     why = (
         "it holds a space"
-        if " " in value
+        if spaced
         else "a DOI reads 10.NNNN/..., doi:10.NNNN/... or https://doi.org/10.NNNN/..."
     )
     # Quoted as written: a repr would double the backslash of "\\url{...}".
-    return f"its doi field '{value[:80]}' is not a DOI ({why})"
+    return f"its {name} field '{value[:80]}' is not a DOI ({why})"
 
 
 def two_identifiers(entry: Entry) -> str | None:

@@ -20,7 +20,10 @@ from claimaudit.review.claims import Claim, Target
 
 def cited_reference(name: str, paper: str | None, entry: Entry | None) -> CitedReference:
     """What the draft says reference ``name`` is."""
-    ref = try_parse_ref(paper) if paper is not None else None
+    # The entry's own identifier, not ``paper`` read again: a DOI holding a ``%`` (from
+    # ``https://doi.org/10.1000/a%2520b``) would be decoded a second time, into another DOI.
+    own = [r for r in entry.refs if str(r) == paper] if entry is not None else []
+    ref = own[0] if own else try_parse_ref(paper) if paper is not None else None
     if entry is None:
         return CitedReference(name, ref)
     return CitedReference(

@@ -3,7 +3,8 @@
 Politeness, as arXiv asks of API users: a descriptive User-Agent, one connection, at most one
 request every 3 seconds (``min_interval``, shared by metadata and PDF requests of one client),
 retries with backoff on 429 and 5xx and on connection failures (honouring a numeric
-Retry-After, capped), and a timeout on every request.
+Retry-After, capped), and a timeout on every request. After a 403 (a blocked client), or
+once every retry failed, arXiv is not asked again for a minute.
 
 Both kinds of request go to one base URL, ``CLAIMAUDIT_ARXIV_BASE_URL`` (default
 ``https://export.arxiv.org``, the host arXiv sets aside for programmatic access):
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from types import TracebackType
 
-from claimaudit.errors import ArxivEmptyFeedError, ArxivError, ArxivNotFoundError
+from claimaudit.errors import ArxivEmptyFeedError, ArxivError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.outage import RecentOutage
 from claimaudit.redaction import redact_url
@@ -38,6 +39,7 @@ MAX_PDF_BYTES = 100 * 1024 * 1024
 _ATOM = "{http://www.w3.org/2005/Atom}"
 _ARXIV = "{http://arxiv.org/schemas/atom}"
 _RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+_BLOCKED_STATUSES = frozenset({403})
 
 
 def user_agent() -> str:
@@ -172,6 +174,11 @@ class ArxivClient:
                 if reply.status == 200:
                     return reply
                 failure = f"arXiv answered HTTP {reply.status} for {redact_url(url)}"
+                if reply.status in _BLOCKED_STATUSES:
+                    # A refused client stays refused: asking again within the minute, for
+                    # this or the next reference, only waits to be refused again.
+                    self._outage.note(failure)
+                    raise ArxivError(failure)
                 if reply.status not in _RETRY_STATUSES:
                     raise ArxivError(failure)
                 wait = _retry_after(reply.headers)
@@ -239,9 +246,12 @@ def parse_entry(feed: bytes, requested: PaperRef) -> ArxivEntry:
         summary = " ".join((entry.findtext(f"{_ATOM}summary") or "unknown error").split())
         raise ArxivError(f"arXiv API error for {requested}: {summary}")
     found = try_parse_ref(ident)
-    if found is None or found.kind is not RefKind.ARXIV or found.version is None or not title:
-        # arXiv answers an unknown id with an entry that has neither id nor title.
-        raise ArxivNotFoundError(f"arXiv has no paper {requested}")
+    readable = found is not None and found.kind is RefKind.ARXIV and found.version is not None
+    if found is None or not readable or not title:
+        # An entry without a versioned id or a title cannot be read: it says nothing about
+        # whether the paper exists (arXiv answers an unknown id with an empty feed).
+        missing = "title" if readable else "versioned arXiv id"
+        raise ArxivError(f"arXiv's entry for {requested} gives no {missing}: an unreadable answer")
     authors = tuple(
         " ".join((node.findtext(f"{_ATOM}name") or "").split())
         for node in entry.findall(f"{_ATOM}author")
