@@ -106,7 +106,7 @@ def test_a_model_for_a_judge_with_its_own_names_the_flag_or_the_field() -> None:
 
 NOT_STORED = PaperNotInLibraryError("doi:1/x is not in the local library (lib.sqlite3)")
 NOT_FOUND = PaperNotInLibraryError(
-    "arXiv:1: paper not in the library",
+    "arXiv:1 is not in the local library (lib.sqlite3)",
     library="lib.sqlite3",
     arxiv_id="1v2",
     search_key="VALYU_API_KEY",
@@ -124,8 +124,7 @@ NOT_FOUND = PaperNotInLibraryError(
         ),
         (
             NOT_FOUND,
-            "add it or set VALYU_API_KEY (`claimaudit library add arxiv:1v2` or "
-            "`check --fetch`; library: lib.sqlite3)",
+            "add it or set VALYU_API_KEY (`claimaudit library add arxiv:1v2` or `check --fetch`)",
             "upload it with POST /v1/library or set VALYU_API_KEY on the server",
             "add it with the library_add tool or set VALYU_API_KEY on the server",
         ),

@@ -47,7 +47,7 @@ def test_check_claim_with_the_default_judge(library: Path) -> None:
     assert checked.evidence == "Ensure that raw data is backed up in more than one location."
     assert isinstance(missing, NotCheckedRecord)
     # The Python API states the fact; no surface's advice (make_checker's advice adds one).
-    assert missing.error == "arXiv:2105.14372: paper not in the library"
+    assert missing.error == f"arXiv:2105.14372 is not in the local library ({library})"
 
 
 def test_check_claim_accepts_a_judge_object(library: Path) -> None:

@@ -445,3 +445,31 @@ def test_a_bad_line_written_whole_by_an_earlier_version_stays_done(tmp_path: Pat
     stats = run_batch(src, out, Checker(MemorySource(), ScriptedJudge(pick("supports", "P001"))))
     assert (stats.written, stats.skipped) == (0, 1)
     assert len(_read(out)) == 1
+
+
+def test_a_claim_or_topic_holding_a_control_character_is_a_bad_line(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    src = _write_input(
+        tmp_path / "in.jsonl",
+        [
+            json.dumps({"id": 1, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}),
+            json.dumps({"id": 2, "claim": "Aspirin \u202eraises fever.", "papers": ["scifact:1"]}),
+            json.dumps({"id": 3, "claim": "Aspirin\x00 lowers fever.", "papers": ["scifact:1"]}),
+            json.dumps({"id": 4, "claim": "Aspirin.", "papers": ["scifact:1"], "topic": "\x07"}),
+        ],
+    )
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
+    rows = _read(out)
+    assert [(r["id"], r["verdict"]) for r in rows] == [
+        (1, "supports"),
+        (2, "not_checked"),
+        (3, "not_checked"),
+        (4, "not_checked"),
+    ]
+    assert [r["error"] for r in rows[1:]] == [
+        "line 2: the claim holds U+202E (a right-to-left override) at character 9",
+        "line 3: the claim holds U+0000 (a null character) at character 8",
+        "line 4: the topic holds U+0007 (a control character) at character 1",
+    ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.errors import InvalidClaimError
+from claimaudit.errors import InvalidClaimError, InvalidClaimTextError
 from claimaudit.fts import query_terms
 from claimaudit.inputs import (
     MAX_CLAIM_CHARS,
@@ -94,3 +94,51 @@ def test_the_ranker_reads_the_topic_first_so_a_long_claim_cannot_push_it_out() -
     assert topic_reordered(long_claim, "checkerboard")
     assert not topic_reordered("A short claim.", "checkerboard")
     assert not topic_reordered(long_claim, None)
+
+
+@pytest.mark.parametrize(
+    ("claim", "message"),
+    [
+        ("Sparse\x00 matrices save memory.", "U+0000 (a null character) at character 7"),
+        ("Sparse matrices \x1b[2J save memory.", "U+001B (a control character) at character 17"),
+        ("Sparse matrices save\x7f memory.", "U+007F (a delete character) at character 21"),
+        ("Sparse \x9b matrices save memory.", "U+009B (a control character) at character 8"),
+        ("Sparse mat\u202erices save memory.", "U+202E (a right-to-left override) at character 11"),
+        ("\u202dSparse matrices save memory.", "U+202D (a left-to-right override) at character 1"),
+    ],
+)
+def test_a_claim_holding_a_control_or_override_is_refused_naming_it(
+    claim: str, message: str
+) -> None:
+    # A paste from a binary, or text that reads otherwise on screen than to the judge.
+    with pytest.raises(InvalidClaimTextError) as refused:
+        validate_claim(claim)
+    assert str(refused.value) == f"the claim holds {message}"
+    with pytest.raises(InvalidClaimTextError) as refused:
+        validate_topic(claim)
+    assert str(refused.value) == f"the topic holds {message}"
+
+
+SHALOM = "\u05e9\u05dc\u05d5\u05dd"  # Hebrew, as escapes: ruff takes its letters for Latin ones
+
+
+def test_tab_and_line_breaks_are_whitespace() -> None:
+    claim = "Sparse\tmatrices\r\nsave\x0bmemory\x0c\x85here."
+    assert validate_claim(claim) == "Sparse matrices save memory here."
+    assert validate_topic(claim) == claim
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # Bidi marks and isolates as right-to-left text uses them.
+        f"Le mot \u200f{SHALOM}\u200e reste lisible.",
+        "Le chiffre \u061c\u0663 est arabe.",
+        f"Le nom \u2067{SHALOM}\u2069 est isolé.",
+        # Zero-width joiners and non-joiners: Indic scripts and emoji sequences.
+        "क्\u200dष and \u200c words 👩\u200d🔬 here.",
+    ],
+)
+def test_bidi_marks_isolates_and_joiners_are_ordinary_text(claim: str) -> None:
+    assert validate_claim(claim) == claim
+    assert validate_topic(claim) == claim

@@ -79,7 +79,7 @@ def test_the_check_claim_snippet_prints_a_verdict_or_why_there_is_none(
         pass
     monkeypatch.setenv("CLAIMAUDIT_LIBRARY", str(workdir / "empty.sqlite3"))
     [missing] = run(code)
-    assert missing.startswith("not_checked arXiv:1907.10121: paper not in the library")
+    assert missing.startswith("not_checked arXiv:1907.10121 is not in the local library (")
 
 
 def test_the_review_snippet_writes_its_outputs(workdir: Path) -> None:

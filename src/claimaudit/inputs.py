@@ -3,6 +3,7 @@ normalised before any paper is read, and the queries made from them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from claimaudit.claimwords import has_content_words
@@ -25,11 +26,38 @@ MAX_TOPIC_CHARS = 1_000
 MAX_SHOWN_REF_CHARS = MAX_CLAIM_CHARS
 
 
+# Characters no sentence a researcher wrote holds: control characters (a paste from a binary),
+# bar tab and the line breaks, which are whitespace; and the bidi overrides, which make a claim
+# read on screen otherwise than to the judge ("Trojan Source"). Bidi marks and isolates, which
+# right-to-left text uses, and zero-width joiners (Indic scripts, emoji) are ordinary text.
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u202d\u202e]")
+_CONTROL_NAMES = {
+    "\x00": "a null character",
+    "\x7f": "a delete character",
+    "\u202d": "a left-to-right override",
+    "\u202e": "a right-to-left override",
+}
+
+
 def _valid_text(value: str, what: str) -> str:
     try:
         return check_text(value, what)
     except InvalidTextError as error:
         raise InvalidClaimTextError(str(error)) from None
+
+
+def _written_text(value: str, what: str) -> str:
+    """``value`` unchanged when it is valid text a person could have written (the claim, the
+    topic), else InvalidClaimTextError naming the first character that is not, and where."""
+    _valid_text(value, what)
+    match = _CONTROL.search(value)
+    if match is not None:
+        char = match.group()
+        name = _CONTROL_NAMES.get(char, "a control character")
+        raise InvalidClaimTextError(
+            f"{what} holds U+{ord(char):04X} ({name}) at character {match.start() + 1}"
+        )
+    return value
 
 
 def require_str(value: object, what: str) -> None:
@@ -42,7 +70,7 @@ def require_str(value: object, what: str) -> None:
 def validate_claim(claim: str) -> str:
     """The claim with whitespace normalised; InvalidClaimError when it cannot be checked."""
     require_str(claim, "the claim")
-    text = " ".join(_valid_text(claim, "the claim").split())
+    text = " ".join(_written_text(claim, "the claim").split())
     if not text:
         raise InvalidClaimError("the claim is empty")
     if len(text) > MAX_CLAIM_CHARS:
@@ -61,7 +89,7 @@ def validate_topic(topic: str | None) -> str | None:
     if topic is None:
         return None
     require_str(topic, "the topic")
-    _valid_text(topic, "the topic")
+    _written_text(topic, "the topic")
     if len(topic) > MAX_TOPIC_CHARS:
         raise InvalidClaimError(
             f"the topic has {len(topic)} characters; the limit is {MAX_TOPIC_CHARS}"

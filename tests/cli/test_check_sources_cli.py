@@ -142,7 +142,10 @@ def test_auto_uses_the_library_then_valyu(
     monkeypatch.delenv("VALYU_API_KEY")
     _, [data] = check(runner, paper_library, "-p", "1706.03762", "--judge", "jev")
     assert data["verdict"] == "not_checked"
-    assert "paper not in the library; add it or set VALYU_API_KEY" in str(data["error"])
+    assert str(data["error"]) == (
+        f"arXiv:1706.03762 is not in the local library ({paper_library}); add it or set "
+        "VALYU_API_KEY (`claimaudit library add arxiv:1706.03762` or `check --fetch`)"
+    )
 
 
 def test_fetch_adds_missing_arxiv_papers_first(

@@ -78,10 +78,10 @@ def test_an_included_files_location_shows_whole(tmp_path: Path) -> None:
 
 def test_the_reason_is_its_errors_first_clause_without_the_reference() -> None:
     error = f"{LONG_DOI} is not in the local library (lib.sqlite3); add it with `library add`"
-    # The reference was the subject: the reason keeps one ("paper"), as arXiv's reads.
+    # The reference was the subject: the reason keeps one ("paper"), so it reads as a clause.
     assert reason(error, LONG_DOI) == "paper is not in the local library (lib.sqlite3)"
-    assert reason("arXiv:1: paper not in the library; add it", "arXiv:1") == (
-        "paper not in the library"
+    assert reason("arXiv:1: no library at lib.sqlite3; add it", "arXiv:1") == (
+        "no library at lib.sqlite3"
     )
     assert reason("x" * 300, "r").endswith("\u2026") and len(reason("x" * 300, "r")) == 100
 

@@ -112,6 +112,14 @@ def _scifact_row(**fields: object) -> dict[str, object]:
         ({"claim": "x" * 2001}, "the claim has 2001 characters; the limit is 2000"),
         ({"claim": "2012; 380: 1491-7)"}, "the claim has no words to check"),
         ({"claim": "Stem cells \ud800 grow."}, "the claim is not valid text: invalid UTF-8"),
+        (
+            {"claim": "Stem cells\x00 grow."},
+            "the claim holds U+0000 (a null character) at character 11",
+        ),
+        (
+            {"claim": "Stem cells \u202eworg."},
+            "the claim holds U+202E (a right-to-left override) at character 12",
+        ),
         ({"cited_docs": [100], "cited_doc_ids": None, "evidence": None}, "unknown key"),
         ({"cited_doc_ids": [], "evidence": {}}, "the claim cites no document"),
         ({"cited_doc_ids": None, "evidence": None}, "the claim cites no document"),

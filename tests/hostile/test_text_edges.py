@@ -184,3 +184,26 @@ def test_import_jsonl_refuses_ids_that_are_not_ids(
     expected = f"'doc_id' must be a string or a whole number, not {kind}"
     assert_one_line_usage_error(result, f"{corpus}:1", expected)
     assert library_state(library) == before
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("claim", "Sparse matrices\x00 save memory.", "U+0000 (a null character) at character 16"),
+        ("claim", "Sparse \u202eyromem evas.", "U+202E (a right-to-left override) at character 8"),
+        ("topic", "sparse \x1b[31m", "U+001B (a control character) at character 8"),
+    ],
+)
+def test_a_claim_or_topic_holding_a_control_character_is_refused_everywhere(
+    client: TestClient, library: Path, field: str, value: str, message: str
+) -> None:
+    # A paste from a binary, or a claim that reads otherwise on screen than to the judge.
+    expected = f"the {field} holds {message}"
+    request = {"claim": CLAIM, "papers": ["local:notes"], field: value}
+    status, error = _post(client, "/v1/checks", json.dumps(request).encode())
+    assert (status, error["code"], error["message"]) == (422, "invalid_text", expected)
+    args = [value, "--paper", "local:notes"] if field == "claim" else [CLAIM, "--topic", value]
+    if field == "topic":
+        args += ["--paper", "local:notes"]
+    line = assert_one_line_usage_error(cli("check", *args, "--library", library))
+    assert line == f"error: {expected}"

@@ -77,10 +77,9 @@ def test_missing_papers_are_not_checked_and_the_one_present_is_judged(
     assert checked[0].verdict == "supports"
     missing = [r for r in records if isinstance(r, NotCheckedRecord)]
     assert len(missing) == len(records) - 1 > 100
-    # DOIs get the library's own message; arXiv papers the auto source's (library, else Valyu).
+    # DOIs and arXiv papers alike (library, else Valyu): one wording for a paper not stored.
     # Reviewed through the Python API: the fact alone, no surface's advice.
-    not_stored = ("is not in the local library", ": paper not in the library")
-    in_library = [r for r in missing if any(text in r.error for text in not_stored)]
+    in_library = [r for r in missing if "is not in the local library" in r.error]
     cannot_resolve = [r for r in missing if r.error.startswith("citation ")]
     assert len(in_library) + len(cannot_resolve) == len(missing)
     # Web pages and short DOIs name no paper that can be checked; the error names the citation.

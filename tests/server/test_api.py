@@ -97,7 +97,7 @@ def test_check_with_the_local_judge(api: httpx.Client, example_library: Path) ->
     assert checked["evidence"] == stored[checked["evidencePassageId"]]
     assert "id" not in checked  # the same JSON as `claimaudit check --format json`
     # A paper that is not there is a not_checked record, never a verdict.
-    assert missing["verdict"] == "not_checked" and "paper not in the library" in missing["error"]
+    assert missing["verdict"] == "not_checked" and "is not in the local library" in missing["error"]
     summary = response.json()["summary"]  # as `claimaudit check --format json` writes it
     assert (summary["records"], summary["notChecked"], summary["verdicts"]["supports"]) == (2, 1, 1)
     # No threshold asked: the records were judged against the local judge's validated one.
@@ -119,8 +119,8 @@ def test_a_missing_paper_s_record_advises_the_api_not_the_command_line(
     # The fact, then how an API client adds a paper: uploading it (or Valyu's key, which is
     # the server's to set). Never the command line's `claimaudit library add` or `check --fetch`.
     assert arxiv["error"] == (
-        "arXiv:2401.00001: paper not in the library; upload it with POST /v1/library "
-        "or set VALYU_API_KEY on the server"
+        "arXiv:2401.00001 is not in the local library (the server's library); "
+        "upload it with POST /v1/library or set VALYU_API_KEY on the server"
     )
     assert doi["error"] == (
         "doi:10.1000/absent is not in the local library (the server's library); "

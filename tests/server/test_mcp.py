@@ -281,8 +281,8 @@ def test_a_missing_paper_s_record_advises_the_tool_not_the_command_line(library:
     # The fact, then how an agent adds a paper: its library_add tool (or Valyu's key, the
     # server's to set). Never the command line's `claimaudit library add` or `check --fetch`.
     assert arxiv["error"] == (
-        "arXiv:2401.00001: paper not in the library; add it with the library_add tool "
-        "or set VALYU_API_KEY on the server"
+        "arXiv:2401.00001 is not in the local library (the server's library); "
+        "add it with the library_add tool or set VALYU_API_KEY on the server"
     )
     assert doi["error"] == (
         "doi:10.1000/absent is not in the local library (the server's library); "

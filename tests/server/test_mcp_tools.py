@@ -64,3 +64,29 @@ def test_long_calls_report_progress_when_asked(tmp_path: Path) -> None:
     assert progress(sent["review"]) == [(7, 0, 2), (7, 1, 2), (7, 2, 2)]
     assert progress(sent["unasked"]) == []
     assert all("result" in messages[-1] for messages in sent.values())
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (
+            {"claim": "Sparse \u202eyromem evas.", "papers": ["local:x"]},
+            "the claim holds U+202E (a right-to-left override) at character 8",
+        ),
+        (
+            {"claim": NARROW_CLAIM, "papers": ["local:x"], "topic": "sparse\x00"},
+            "the topic holds U+0000 (a null character) at character 7",
+        ),
+    ],
+)
+def test_check_claim_refuses_a_claim_or_topic_holding_a_control_character(
+    tmp_path: Path, arguments: dict[str, Any], message: str
+) -> None:
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        with pytest.raises(ToolError) as refused:
+            anyio.run(build_server(service).call_tool, "check_claim", arguments)
+    finally:
+        service.close()
+    assert str(refused.value) == f"Error executing tool check_claim: {message}"

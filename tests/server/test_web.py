@@ -85,7 +85,7 @@ def test_check_a_claim_and_read_the_evidence(
 
     missing = page.locator('.card[data-ref="arXiv:2401.00001"]')
     expect(missing).to_have_attribute("data-verdict", "not_checked")
-    expect(missing.locator(".error")).to_contain_text("paper not in the library")
+    expect(missing.locator(".error")).to_contain_text("is not in the local library")
     expect(page.locator("#check-status")).to_contain_text("2 records")
 
     shot = tmp_path / "check.png"

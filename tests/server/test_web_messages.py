@@ -89,7 +89,7 @@ def test_a_paper_missing_from_the_library_says_to_upload_it(
     page.click("#check-submit")
     error = page.locator('.card[data-ref="arXiv:2401.00001"] .error')
     expect(error).to_have_text(
-        "arXiv:2401.00001: paper not in the library. "
+        "arXiv:2401.00001 is not in the local library. "
         "Upload it in the Library panel below, then check again."
     )
 

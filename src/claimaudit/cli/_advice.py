@@ -91,7 +91,7 @@ def _add_to_library(error: PaperNotInLibraryError) -> str:
     if error.arxiv_id and error.search_key:
         return (
             f"add it or set {error.search_key} (`claimaudit library add arxiv:{error.arxiv_id}` "
-            f"or `check --fetch`; library: {error.library})"
+            "or `check --fetch`)"
         )
     alternative = f" or set {error.search_key}" if error.search_key else ""
     if error.local:

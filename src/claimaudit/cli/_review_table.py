@@ -110,7 +110,7 @@ def reason(error: str, ref: str) -> str:
     """Why a record was not checked, in short: the error's first clause (up to "; ") without
     the reference it starts with (printed just above it), cut to ``REASON_CHARS``. A reference
     that is the clause's subject ("doi:... is not in the local library") becomes "paper", so
-    the reason still reads as a clause, as "paper not in the library" does."""
+    the reason still reads as a clause ("paper is not in the local library")."""
     first = error.strip().splitlines()[0] if error.strip() else "no reason given"
     if ref and first.startswith(f"{ref}: "):
         first = first[len(ref) + 2 :]

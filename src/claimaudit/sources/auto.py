@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from claimaudit.errors import PaperNotInLibraryError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.paths import resolve_library_path
-from claimaudit.sources.library import LibrarySource
+from claimaudit.sources.library import LibrarySource, not_in_library
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 from claimaudit.sources.valyu import API_KEY_ENV, ValyuSource
 
@@ -56,7 +56,7 @@ class AutoSource(Source):
         if not searchable:
             return self.library.fetch(ref, query)  # Valyu cannot help: the library's own error
         raise PaperNotInLibraryError(
-            f"{ref}: paper not in the library",
+            not_in_library(ref, path),
             library=str(path),
             arxiv_id=ref.versioned_id,
             search_key=search_key,

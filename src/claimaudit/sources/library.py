@@ -60,7 +60,7 @@ class LibrarySource(Source):
                 if paper is None:
                     # How to add it is each surface's advice (``claimaudit.advice``).
                     raise PaperNotInLibraryError(
-                        f"{ref} is not in the local library ({library.path})",
+                        not_in_library(ref, library.path),
                         library=str(library.path),
                         local=ref.kind is RefKind.LOCAL,
                     )
@@ -92,6 +92,12 @@ class LibrarySource(Source):
             search_query="",
             full_text=True,
         )
+
+
+def not_in_library(ref: PaperRef, library: Path) -> str:
+    """The one wording, for every kind of reference and every source that reads the library,
+    of a paper the library lacks; each surface adds its own way to add it."""
+    return f"{ref} is not in the local library ({library})"
 
 
 def _unreadable(exc: LibraryError) -> SourceError:
