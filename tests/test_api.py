@@ -86,6 +86,32 @@ def test_a_checker_closes_the_backends_it_made_and_only_those(
     assert closed == ["jev"]
 
 
+def test_backends_built_are_closed_when_the_checker_refuses_them(
+    library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The checker refused a plugin judge's concurrency after make_checker had built the judge
+    # and the source; neither was closed.
+    closed: list[str] = []
+
+    class ZeroWorkers(ScriptedJudge):
+        @property
+        def concurrency(self) -> int:
+            return 0
+
+    def build(settings: object = None) -> ScriptedJudge:
+        return ZeroWorkers(pick("supports", "P001"), name="zero-workers")
+
+    registry = claimaudit.get_registry()
+    monkeypatch.setitem(registry.judges, "zero-workers", Registered(build, "bad", "tests"))
+    monkeypatch.setattr(ScriptedJudge, "close", lambda self: closed.append(self.name))
+    monkeypatch.setattr(
+        "claimaudit.sources.library.LibrarySource.close", lambda self: closed.append("source")
+    )
+    with pytest.raises(PluginError, match="allows 0 concurrent decisions"):
+        claimaudit.make_checker("zero-workers", source="library", library=library)
+    assert sorted(closed) == ["source", "zero-workers"]
+
+
 def test_check_claim_keeps_judgements_in_the_librarys_cache(tmp_path: Path, library: Path) -> None:
     copy = tmp_path / "library.sqlite3"
     copy.write_bytes(library.read_bytes())
