@@ -213,6 +213,18 @@ def test_a_timeout_past_a_day_is_refused_when_the_checker_is_built(
     claimaudit.make_checker(judge, model="m", timeout=86_400, library=library).close()
 
 
+@pytest.mark.parametrize("judge", ["local", "openai", "jev"])
+def test_a_timeout_under_a_tenth_of_a_second_is_refused_as_on_the_command_line(
+    library: Path, judge: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --timeout runs from 0.1 (README); Python took 0.05 for every judge.
+    monkeypatch.setenv("TYPESAFE_API_KEY", "tsk-test-key-123")
+    model = None if judge == "local" else "m"  # the embedded verifier takes no model
+    with pytest.raises(claimaudit.UsageError, match=r"timeout must be .* from 0\.1 up to 86400"):
+        claimaudit.make_checker(judge, model=model, timeout=0.05, library=library)
+    claimaudit.make_checker(judge, model=model, timeout=0.1, library=library).close()
+
+
 def test_paper_refs_are_taken_as_papers(library: Path) -> None:
     # The package's own references used to fail inside a regex with a bare TypeError.
     judge = ScriptedJudge(pick("supports", "P001"))
