@@ -318,6 +318,9 @@ def test_a_cache_object_is_used_even_while_it_is_empty(library: Path) -> None:
 
 
 PUBLIC_DOCS = [
+    "add_paper",
+    "AddedPaper",
+    "AddOutcome",
     "CheckedRecord",
     "NotCheckedRecord",
     "RefKind",
