@@ -86,6 +86,32 @@ def test_a_checker_closes_the_backends_it_made_and_only_those(
     assert closed == ["jev"]
 
 
+def test_backends_built_are_closed_when_the_checker_refuses_them(
+    library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The checker refused a plugin judge's concurrency after make_checker had built the judge
+    # and the source; neither was closed.
+    closed: list[str] = []
+
+    class ZeroWorkers(ScriptedJudge):
+        @property
+        def concurrency(self) -> int:
+            return 0
+
+    def build(settings: object = None) -> ScriptedJudge:
+        return ZeroWorkers(pick("supports", "P001"), name="zero-workers")
+
+    registry = claimaudit.get_registry()
+    monkeypatch.setitem(registry.judges, "zero-workers", Registered(build, "bad", "tests"))
+    monkeypatch.setattr(ScriptedJudge, "close", lambda self: closed.append(self.name))
+    monkeypatch.setattr(
+        "claimaudit.sources.library.LibrarySource.close", lambda self: closed.append("source")
+    )
+    with pytest.raises(PluginError, match="allows 0 concurrent decisions"):
+        claimaudit.make_checker("zero-workers", source="library", library=library)
+    assert sorted(closed) == ["source", "zero-workers"]
+
+
 def test_check_claim_keeps_judgements_in_the_librarys_cache(tmp_path: Path, library: Path) -> None:
     copy = tmp_path / "library.sqlite3"
     copy.write_bytes(library.read_bytes())
@@ -187,6 +213,18 @@ def test_a_timeout_past_a_day_is_refused_when_the_checker_is_built(
     claimaudit.make_checker(judge, model="m", timeout=86_400, library=library).close()
 
 
+@pytest.mark.parametrize("judge", ["local", "openai", "jev"])
+def test_a_timeout_under_a_tenth_of_a_second_is_refused_as_on_the_command_line(
+    library: Path, judge: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --timeout runs from 0.1 (README); Python took 0.05 for every judge.
+    monkeypatch.setenv("TYPESAFE_API_KEY", "tsk-test-key-123")
+    model = None if judge == "local" else "m"  # the embedded verifier takes no model
+    with pytest.raises(claimaudit.UsageError, match=r"timeout must be .* from 0\.1 up to 86400"):
+        claimaudit.make_checker(judge, model=model, timeout=0.05, library=library)
+    claimaudit.make_checker(judge, model=model, timeout=0.1, library=library).close()
+
+
 def test_paper_refs_are_taken_as_papers(library: Path) -> None:
     # The package's own references used to fail inside a regex with a bare TypeError.
     judge = ScriptedJudge(pick("supports", "P001"))
@@ -280,6 +318,9 @@ def test_a_cache_object_is_used_even_while_it_is_empty(library: Path) -> None:
 
 
 PUBLIC_DOCS = [
+    "add_paper",
+    "AddedPaper",
+    "AddOutcome",
     "CheckedRecord",
     "NotCheckedRecord",
     "RefKind",

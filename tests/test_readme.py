@@ -64,8 +64,9 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_the_readme_has_the_snippets_these_tests_run() -> None:
     found = snippets()
-    assert len(found) == 2
-    assert "check_claim(" in found[0] and "review_report(" in found[1]
+    assert len(found) == 3
+    assert "check_claim(" in found[0] and "add_paper(" in found[1]
+    assert "review_report(" in found[2]
 
 
 def test_the_check_claim_snippet_prints_a_verdict_or_why_there_is_none(
@@ -82,8 +83,19 @@ def test_the_check_claim_snippet_prints_a_verdict_or_why_there_is_none(
     assert missing.startswith("not_checked arXiv:1907.10121 is not in the local library (")
 
 
+def test_the_add_paper_snippet_adds_the_paper_then_finds_it_unchanged(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fresh = workdir / "fresh" / "library.sqlite3"
+    monkeypatch.setenv("CLAIMAUDIT_LIBRARY", str(fresh))
+    assert run(snippets()[1]) == ["added arXiv:1907.10121 SciPy 1.0 2"]
+    assert run(snippets()[1]) == ["unchanged arXiv:1907.10121 SciPy 1.0 2"]
+    with Library.open(fresh, create=False) as library:
+        assert library.count_papers() == 1
+
+
 def test_the_review_snippet_writes_its_outputs(workdir: Path) -> None:
-    lines = run(snippets()[1])
+    lines = run(snippets()[2])
     found, missing = lines[:2]
     assert found.startswith("1 arXiv:1907.10121 ") and found.split()[-1] in RELATIONS
     assert missing == "3 arXiv:2105.14372 not_checked"

@@ -6,6 +6,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from claimaudit.adding import AddedPaper, add_paper
     from claimaudit.api import check_claim, make_checker, make_judge, make_source
     from claimaudit.checker import Checker
     from claimaudit.errors import (
@@ -72,6 +73,7 @@ if TYPE_CHECKING:
         JudgeReply,
         JudgeSettings,
     )
+    from claimaudit.library.models import AddOutcome
     from claimaudit.passage import Passage
     from claimaudit.plugins import Registry, get_registry
     from claimaudit.policy import ReviewPolicy
@@ -105,6 +107,9 @@ __version__ = "0.1.0"
 # Each public name is imported on first use, not with the package: ``python -m claimaudit`` and
 # the console script import this package before they can catch Ctrl-C, so it must load at once.
 _HOMES = {
+    "AddedPaper": "claimaudit.adding",
+    "add_paper": "claimaudit.adding",
+    "AddOutcome": "claimaudit.library.models",
     "check_claim": "claimaudit.api",
     "make_checker": "claimaudit.api",
     "make_judge": "claimaudit.api",
@@ -213,6 +218,8 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "RELATIONS",
+    "AddOutcome",
+    "AddedPaper",
     "AmbiguousPaperError",
     "ArxivEmptyFeedError",
     "ArxivError",
@@ -290,6 +297,7 @@ __all__ = [
     "UnsupportedFileError",
     "UsageError",
     "__version__",
+    "add_paper",
     "annotate_latex",
     "check_claim",
     "get_registry",

@@ -101,23 +101,25 @@ def make_checker(
         if fetch:
             source = _fetching(source, library)
             owned.append(source)
+        if cache is True:
+            cache = LibraryResultCache(library)
+        # Inside the try: the checker refuses a backend that breaks its contract (a judge's
+        # concurrency), and the backends built above must not be left open then.
+        return Checker(
+            source=source,
+            judge=judge,
+            policy=policy,
+            max_passages=max_passages,
+            max_chars=max_chars,
+            # ``is False``, not falsiness: a cache object that is empty may well be falsy.
+            cache=None if cache is False else cache,
+            owned=tuple(owned),
+            advice=advice,
+        )
     except BaseException:
         for backend in owned:
             backend.close()
         raise
-    if cache is True:
-        cache = LibraryResultCache(library)
-    return Checker(
-        source=source,
-        judge=judge,
-        policy=policy,
-        max_passages=max_passages,
-        max_chars=max_chars,
-        # ``is False``, not falsiness: a cache object that is empty may well be falsy.
-        cache=None if cache is False else cache,
-        owned=tuple(owned),
-        advice=advice,
-    )
 
 
 def check_cache_arg(cache: object) -> None:

@@ -209,6 +209,10 @@ def test_a_missing_paper_s_record_keeps_the_command_line_s_advice(
             ["batch", "in.jsonl", "--out", "o.jsonl", "--timeout", "86401"],
             "'--timeout': Input should be less than or equal to 86400",
         ),
+        (
+            ["check", "Attention helps.", "--paper", "1706.03762", "--timeout", "0.05"],
+            "'--timeout': Input should be greater than or equal to 0.1",
+        ),
     ],
 )
 def test_usage_errors_are_one_line_exit_2(

@@ -6,10 +6,12 @@ import threading
 
 import pytest
 
+from claimaudit.errors import InvalidSettingsError
 from claimaudit.judges.deadline import (
     Deadline,
     DeadlineExceeded,
     ReplyTooLargeError,
+    check_timeout,
     guard,
     within,
 )
@@ -59,3 +61,15 @@ def test_guard_stops_once_the_deadline_passed() -> None:
 
 def test_the_size_is_said_in_mib() -> None:
     assert str(ReplyTooLargeError(8 * 2**20)) == "a reply larger than 8 MiB"
+
+
+@pytest.mark.parametrize("seconds", [0.1, 1, 86_400])
+def test_check_timeout_takes_the_command_lines_range(seconds: float) -> None:
+    assert check_timeout(seconds, "openai") == seconds
+
+
+@pytest.mark.parametrize("seconds", [0.05, 0.0999, 0, 86_400.5])
+def test_check_timeout_refuses_what_the_command_line_refuses(seconds: float) -> None:
+    # --timeout runs from 0.1 (README): Python and the remote judges took 0.05 anyway.
+    with pytest.raises(InvalidSettingsError, match=r"from 0\.1 up to 86400 \(a day\)"):
+        check_timeout(seconds, "openai")

@@ -115,6 +115,7 @@ def test_settings_then_environment_then_defaults(monkeypatch: pytest.MonkeyPatch
     "settings",
     [
         lambda: JudgeSettings(model="m", timeout=0),
+        lambda: JudgeSettings(model="m", timeout=0.05),  # under --timeout's 0.1
         lambda: JudgeSettings(model="m", timeout=math.nan),
         # Past threading.TIMEOUT_MAX: every record failed with OverflowError (QA: 1e10).
         lambda: JudgeSettings(model="m", timeout=1e10),

@@ -131,9 +131,9 @@ def test_backends_that_break_their_contract_are_refused_in_one_line() -> None:
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"timeout": "5"}, "the judge's timeout must be a positive number of seconds up to 86400"),
-        ({"timeout": -1}, "the judge's timeout must be a positive number of seconds up to 86400"),
-        ({"timeout": True}, "the judge's timeout must be a positive number of seconds"),
+        ({"timeout": "5"}, "the judge's timeout must be a number of seconds from 0.1 up to 86400"),
+        ({"timeout": -1}, "the judge's timeout must be a number of seconds from 0.1 up to 86400"),
+        ({"timeout": True}, "the judge's timeout must be a number of seconds from 0.1"),
         (
             {"context_tokens": -5},
             "context_tokens must be a positive whole number of tokens, not -5",

@@ -16,7 +16,7 @@ from claimaudit.checker import Checker
 from claimaudit.cli._advice import cli_advice, cli_message
 from claimaudit.cli._common import fail, require_text
 from claimaudit.errors import LibraryError, LibraryMissingError
-from claimaudit.judges.deadline import MAX_TIMEOUT
+from claimaudit.judges.deadline import MAX_TIMEOUT, MIN_TIMEOUT
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
 from claimaudit.records import Record
@@ -38,7 +38,7 @@ TimeoutOption = Annotated[
         "--timeout",
         metavar="SECONDS",
         help="Seconds to wait for a remote judge's answer.",
-        min=0.1,
+        min=MIN_TIMEOUT,
         max=MAX_TIMEOUT,
     ),
 ]

@@ -26,9 +26,10 @@ from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_te
 from claimaudit.cli._warnings import warn
 from claimaudit.errors import ClaimauditError
 from claimaudit.identity import PaperRef, RefKind, parse_ref
+from claimaudit.library.add_file import add_file
 from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.first_add import library_for_adding
-from claimaudit.library.ingest import EMPTY_PATH, add_path, tidy_title
+from claimaudit.library.ingest import EMPTY_PATH, tidy_title
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, import_corpus
@@ -137,23 +138,20 @@ def add(
         fail(f"{text}: no such file or folder")
     with library_for_adding(library) as lib:
         try:
-            result = add_path(lib, path, ref=paper_ref, title=title, replace=replace)
+            added = add_file(lib, path, ref=paper_ref, title=title, replace=replace)
         except OSError as exc:
             fail(f"{path}: {exc.strerror or exc}")
         except KeyboardInterrupt:
             # The paper is stored in one transaction, which Ctrl-C rolls back.
             fail(f"interrupted; {path} was not added", code=EXIT_INTERRUPTED)
-        stored = lib.require_paper(result.ref).title
-        retitle = result.outcome is AddOutcome.UNCHANGED and title is not None and title != stored
-        if retitle and replace and title is not None:
-            lib.retitle(result.ref, title)
-    if retitle:
-        # The same content with another --title: the title alone is what the user asked for.
+    result = added.result
+    # The same content with another --title: the title alone is what the user asked for.
+    if added.retitled:
+        message = f"retitled {result.ref}: {result.title}"
+    elif added.title_kept:
         message = (
-            f"retitled {result.ref}: {title}"
-            if replace
-            else f"{result.ref} is already in the library with identical content, titled "
-            f"{stored!r}; add --replace to change its title"
+            f"{result.ref} is already in the library with identical content, titled "
+            f"{result.title!r}; add --replace to change its title"
         )
     elif result.outcome is AddOutcome.UNCHANGED:
         message = f"{result.ref} is already in the library with identical content; nothing to do"

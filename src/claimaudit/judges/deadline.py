@@ -26,18 +26,21 @@ MAX_REPLY_BYTES = 8 * 2**20
 # The longest timeout taken, in seconds: a day. Thread waits refuse more than
 # threading.TIMEOUT_MAX, so a larger one (``--timeout 1e10``) failed every record instead.
 MAX_TIMEOUT = 86_400.0
+# The shortest, as the command line's --timeout takes it: below it no remote answer could come.
+MIN_TIMEOUT = 0.1
 
 
 def check_timeout(value: object, who: str) -> float:
-    """``value`` as seconds, or InvalidSettingsError: a number above 0 and at most a day."""
+    """``value`` as seconds, or InvalidSettingsError: a number from ``MIN_TIMEOUT`` up to a
+    day, the range the command line's ``--timeout`` takes."""
     if (
         isinstance(value, bool)
         or not isinstance(value, int | float)
-        or not (math.isfinite(value) and 0 < value <= MAX_TIMEOUT)
+        or not (math.isfinite(value) and MIN_TIMEOUT <= value <= MAX_TIMEOUT)
     ):
         raise InvalidSettingsError(
-            f"{who} timeout must be a positive number of seconds up to {MAX_TIMEOUT:g} "
-            f"(a day), not {value!r}"
+            f"{who} timeout must be a number of seconds from {MIN_TIMEOUT:g} up to "
+            f"{MAX_TIMEOUT:g} (a day), not {value!r}"
         )
     return float(value)
 

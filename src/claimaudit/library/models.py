@@ -77,6 +77,9 @@ class SearchHit:
 
 
 class AddOutcome(StrEnum):
+    """What adding a paper did: stored it anew, replaced other content under its reference, or
+    found identical content already stored."""
+
     ADDED = "added"
     REPLACED = "replaced"
     UNCHANGED = "unchanged"

@@ -32,8 +32,9 @@ from claimaudit.errors import (
 )
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import validate_claim, validate_papers, validate_topic
-from claimaudit.library.ingest import AddResult, add_path, check_title
-from claimaudit.library.models import AddOutcome, SearchHit, StoredPaper
+from claimaudit.library.add_file import FileAdded, add_file
+from claimaudit.library.ingest import AddResult, check_title
+from claimaudit.library.models import SearchHit, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
@@ -345,7 +346,7 @@ class Service:
         if not path.exists():
             raise InputError(f"{path}: no such file or folder")
         with self._open(create=not self.library_made) as library:
-            result = add_path(
+            added = add_file(
                 library,
                 path,
                 ref=paper_ref,
@@ -355,7 +356,7 @@ class Service:
                 includes=includes,
                 cancel=cancel,
             )
-            return stored_title(library, result, title, replace=replace)
+            return stored_title(added)
 
     def add_upload(
         self,
@@ -394,26 +395,17 @@ class Service:
             return library.remove(parse_or_stored(library, ref), exact=exact)
 
 
-def stored_title(
-    library: Library, result: AddResult, title: str | None, *, replace: bool
-) -> AddResult:
-    """The answer to an add, with the title the paper is stored under. Identical content sent
-    with another title is retitled when ``replace`` is sent (as ``library add --replace``
-    does); otherwise the stored title stays, the answer names it and a warning says so."""
-    if result.outcome is not AddOutcome.UNCHANGED:
-        return result
-    stored = library.require_paper(result.ref, exact=True).title
-    # ``result.title`` is the title asked for, as it would be stored (made plain text).
-    if title is None or result.title == stored:
-        return replace_fields(result, title=stored)
-    if replace:
-        library.retitle(result.ref, result.title)
+def stored_title(added: FileAdded) -> AddResult:
+    """The answer to an add, with the title the paper is stored under; where identical content
+    came with another title and ``replace`` was not sent, a warning says it was kept."""
+    result = added.result
+    if not added.title_kept:
         return result
     kept = (
-        f"{result.ref} is already stored with identical content, titled {stored!r}; it was "
-        "not retitled: send replace: true to change its title"
+        f"{result.ref} is already stored with identical content, titled {result.title!r}; it "
+        "was not retitled: send replace: true to change its title"
     )
-    return replace_fields(result, title=stored, warnings=(*result.warnings, kept))
+    return replace_fields(result, warnings=(*result.warnings, kept))
 
 
 def _unless_cancelled(cancel: threading.Event | None, done: int, total: int) -> None:

@@ -1,0 +1,69 @@
+"""Adding a paper's file and settling the title it is stored under: the one path that
+``library add``, the server (HTTP and MCP) and the Python API's ``add_paper`` share, so that
+identical content sent with another title is treated alike everywhere."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from dataclasses import replace as replace_fields
+from pathlib import Path
+
+from claimaudit.identity import PaperRef
+from claimaudit.library.ingest import AddResult, add_path
+from claimaudit.library.models import AddOutcome
+from claimaudit.library.store import Library
+
+
+@dataclass(frozen=True)
+class FileAdded:
+    """An add, its ``result.title`` the title the paper is now stored under. Where identical
+    content came with another title: ``retitled`` when ``replace`` changed the stored title to
+    it, else ``title_kept`` (each surface says in its own terms how to change it)."""
+
+    result: AddResult
+    retitled: bool = False
+    title_kept: bool = False
+
+
+def add_file(
+    library: Library,
+    path: Path,
+    *,
+    ref: PaperRef | None = None,
+    title: str | None = None,
+    replace: bool = False,
+    source_path: str | None = None,
+    includes: bool = True,
+    cancel: threading.Event | None = None,
+) -> FileAdded:
+    """``ingest.add_path`` (its arguments and errors), then the stored title settled."""
+    result = add_path(
+        library,
+        path,
+        ref=ref,
+        title=title,
+        replace=replace,
+        source_path=source_path,
+        includes=includes,
+        cancel=cancel,
+    )
+    return settle_title(library, result, title, replace=replace)
+
+
+def settle_title(
+    library: Library, result: AddResult, title: str | None, *, replace: bool
+) -> FileAdded:
+    """Identical content (``UNCHANGED``) sent with another ``title`` is retitled when
+    ``replace`` is set, as a changed file would be replaced; otherwise the stored title stays."""
+    if result.outcome is not AddOutcome.UNCHANGED:
+        return FileAdded(result)
+    # Exactly the copy just compared: a plain reference may reach a stored version instead.
+    stored = library.require_paper(result.ref, exact=True).title
+    # ``result.title`` is the title asked for, as it would be stored (tidied, plain text).
+    if title is None or result.title == stored:
+        return FileAdded(replace_fields(result, title=stored))
+    if replace:
+        library.retitle(result.ref, result.title)
+        return FileAdded(result, retitled=True)
+    return FileAdded(replace_fields(result, title=stored), title_kept=True)
