@@ -256,13 +256,14 @@ def test_eval_out_escapes_what_a_terminal_would_obey(
 ) -> None:
     claims, corpus = _small_dataset(tmp_path, [7])
     row = json.loads(claims.read_text(encoding="utf-8"))
-    row["claim"] = "Buoys \u202eexe.md were calibrated."
+    # An override is refused in a claim; an isolate is text a terminal would still obey.
+    row["claim"] = "Buoys \u2067exe.md\u2069 were calibrated."
     claims.write_text(json.dumps(row, ensure_ascii=False) + "\n", encoding="utf-8")
     out = tmp_path / "predictions.jsonl"
     args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
     runner.invoke(app, [*args, "--out", str(out)])
     text = out.read_text(encoding="utf-8")
-    assert "\u202e" not in text and "\\u202e" in text
+    assert "\u2067" not in text and "\\u2067" in text
     assert json.loads(text)["claim"] == row["claim"]
 
 

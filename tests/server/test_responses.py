@@ -23,10 +23,12 @@ def test_the_api_escapes_bidi_controls_as_the_command_line_does(tmp_path: Path) 
         )
         assert added.status_code == 201, added.text
         listed = client.get("/v1/library")
-        claim = f"Sparse matrices \u2066help\u2069 ({TITLE})."
+        # A claim may not hold an override (refused as such); isolates are text, escaped.
+        claim = "Sparse matrices \u2066help\u2069 (\u00e9t\u00e9)."
         checked = client.post("/v1/checks", json={"claim": claim, "papers": ["local:none"]})
-    for response in (added, listed, checked):
+    for response in (added, listed):
         assert "\u202e" not in response.text and "\\u202e" in response.text
+    for response in (added, listed, checked):
         assert "\u00e9t\u00e9" in response.text  # non-ASCII text is kept as it is
     assert "\u2066" not in checked.text and "\\u2066" in checked.text
     # The text itself is unchanged for a JSON reader (the web page's JSON.parse included).

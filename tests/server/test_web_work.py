@@ -233,7 +233,7 @@ def test_the_page_refuses_what_the_server_refuses_and_sends_what_it_takes(
         "The claim has 2007 characters; the limit is 2000."
     )
     assert sent == []
-    taken = CLAIM_START + "x" * 1950 + "\x1f" * 40
+    taken = CLAIM_START + "x" * 1950 + "\u2003" * 40  # em spaces: whitespace, collapsed
     page.fill("#claim", taken)
     expect(counter).to_have_text("1976 / 2000 characters")
     page.click("#check-submit")
