@@ -336,7 +336,8 @@ def test_eval_refuses_a_claim_check_refuses_before_judging(
     result = runner.invoke(app, [*args, "--judge", "jev"])
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        f"error: {claims}:2: the claim has 2599 characters; the limit is 2000"
+        f"error: {claims}:2: the claim has 2599 characters; the limit is 2000 "
+        "(--skip-invalid leaves such claims out and names them)"
     ]
 
 
@@ -401,3 +402,43 @@ def test_eval_takes_the_judge_model_s_context_window(
     assert result.exit_code == 1, result.stderr
     [row] = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert row["error"].startswith("the model's context window of 256 tokens is smaller than")
+
+
+def test_eval_names_a_refused_claim_and_can_leave_it_out(
+    runner: CliRunner, jev_mock: str, tmp_path: Path
+) -> None:
+    # A real dataset can hold a claim check refuses (Citation-Integrity's train file has one of
+    # 4,309 characters and one of numbers only): one row need not stop the measurement.
+    claims, corpus = _small_dataset(tmp_path, [1, 1, 1])
+    rows = [json.loads(line) for line in claims.read_text(encoding="utf-8").splitlines()]
+    rows[1]["claim"] = "Buoys " * 400
+    claims.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
+    summary = tmp_path / "summary.json"
+    out = tmp_path / "pairs.jsonl"
+    result = runner.invoke(
+        app, [*args, "--skip-invalid", "--summary", str(summary), "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines()[0] == (
+        f"warning: left out claim 11 ({claims}:2): the claim has 2399 characters; the limit is 2000"
+    )
+    data = json.loads(summary.read_text(encoding="utf-8"))
+    assert data["pairs"] == 2 and data["leftOut"] == [
+        {
+            "id": "11",
+            "where": f"{claims}:2",
+            "reason": "the claim has 2399 characters; the limit is 2000",
+        }
+    ]
+    assert [json.loads(line)["id"] for line in out.read_text(encoding="utf-8").splitlines()] == [
+        "10",
+        "12",
+    ]
+    assert "claims left out (--skip-invalid)" in result.stdout
+    # --ids names the left-out claim: it is in the file, so no "not in" warning.
+    ids = tmp_path / "ids.txt"
+    ids.write_text("11\n12\n", encoding="utf-8")
+    chosen = runner.invoke(app, [*args, "--skip-invalid", "--ids", str(ids)])
+    assert chosen.exit_code == 0, chosen.stderr
+    assert "not in" not in chosen.stderr and "evaluating 1 pair with" in chosen.stderr

@@ -6,7 +6,12 @@ from pathlib import Path
 import pytest
 
 from claimaudit.errors import DatasetError
-from claimaudit.evaluation.datasets import read_ids, read_pairs
+from claimaudit.evaluation.datasets import (
+    RefusedClaimError,
+    read_dataset,
+    read_ids,
+    read_pairs,
+)
 from claimaudit.library.scifact import CorpusFormat
 
 
@@ -273,3 +278,56 @@ def test_the_claim_judged_is_the_one_check_takes(tmp_path: Path) -> None:
     (pair,) = read_pairs(CorpusFormat.SCIFACT, claims)
     assert pair.claim == "Masks reduce spread."
     assert pair.where == f"{claims}:1"
+
+
+def test_a_claim_check_refuses_stops_the_read_unless_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "claims.jsonl"
+    rows = [
+        {"id": 1, "claim": "Aspirin lowers fever.", "cited_doc_ids": [5]},
+        {"id": 2, "claim": "x" * 2001, "cited_doc_ids": [5]},
+        {"id": 3, "claim": "2012; 380: 1491\u20137) [<|cit|>••]", "cited_doc_ids": [5]},
+        {"id": 4, "claim": "Aspirin raises fever.", "cited_doc_ids": [5]},
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    fmt = CorpusFormat.CITATION_INTEGRITY
+    with pytest.raises(RefusedClaimError, match=r"claims\.jsonl:2: the claim has 2001 characters"):
+        read_pairs(fmt, path)
+    dataset = read_dataset(fmt, path, skip_invalid=True)
+    assert [p.claim_id for p in dataset.pairs] == ["1", "4"]
+    assert [(c.claim_id, c.where) for c in dataset.left_out] == [
+        ("2", f"{path}:2"),
+        ("3", f"{path}:3"),
+    ]
+    assert dataset.left_out[0].reason == "the claim has 2001 characters; the limit is 2000"
+    assert "no words" in dataset.left_out[1].reason
+
+
+def test_skipping_refused_claims_still_stops_at_any_other_fault(tmp_path: Path) -> None:
+    path = tmp_path / "claims.jsonl"
+    rows = [
+        {"id": 1, "claim": "x" * 2001, "cited_doc_ids": [5]},
+        {"id": 1, "claim": "Aspirin lowers fever.", "cited_doc_ids": [5]},
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    with pytest.raises(DatasetError, match="id 1 repeats line 1"):
+        read_dataset(CorpusFormat.SCIFACT, path, skip_invalid=True)
+
+
+def test_check_covid_rows_are_skipped_alike(tmp_path: Path) -> None:
+    path = tmp_path / "claims.jsonl"
+    rows = [
+        {
+            "id": "a",
+            "claim": "Masks cut spread.",
+            "cord_id": "ab12cd34",
+            "label": "SUPPORT",
+            "evidence_set": [{"sent_index": 0}],
+        },
+        {"id": "b", "claim": "…", "cord_id": "ab12cd34", "label": "NEI"},
+    ]
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    with pytest.raises(RefusedClaimError, match=r"claims\.jsonl:2"):
+        read_pairs(CorpusFormat.CHECK_COVID, path)
+    dataset = read_dataset(CorpusFormat.CHECK_COVID, path, skip_invalid=True)
+    assert [p.claim_id for p in dataset.pairs] == ["a"]
+    assert [c.claim_id for c in dataset.left_out] == ["b"]

@@ -34,7 +34,12 @@ from claimaudit.cli._engine import (
 from claimaudit.cli._sigterm import sigterm_exits
 from claimaudit.cli._warnings import warn
 from claimaudit.engines import EngineName
-from claimaudit.evaluation.datasets import read_ids, read_pairs
+from claimaudit.evaluation.datasets import (
+    LeftOutClaim,
+    RefusedClaimError,
+    read_dataset,
+    read_ids,
+)
 from claimaudit.evaluation.outputs import is_eval_rows, is_eval_summary
 from claimaudit.evaluation.rationales import check_rationales
 from claimaudit.evaluation.report import summary, tables
@@ -81,6 +86,14 @@ def eval_command(
     engine: EngineOption = EngineName.LOCAL,
     address: AddressOption = None,
     workers: EngineWorkersOption = None,
+    skip_invalid: Annotated[
+        bool,
+        typer.Option(
+            "--skip-invalid",
+            help="Leave out claims that check refuses (too long, no words, not valid text), "
+            "naming each, rather than stop at the first.",
+        ),
+    ] = False,
 ) -> None:
     """Check each claim against each cited document of a labelled dataset and score the verdicts."""
     require_engine_options(engine, address, workers)
@@ -101,12 +114,19 @@ def eval_command(
             f"--summary {summary_path} is not an earlier eval's summary; give a new file, or "
             "one eval wrote"
         )
-    pairs = read_pairs(fmt, claims)
+    try:
+        dataset = read_dataset(fmt, claims, skip_invalid=skip_invalid)
+    except RefusedClaimError as error:
+        fail(f"{error} (--skip-invalid leaves such claims out and names them)")
+    pairs, left_out = dataset.pairs, dataset.left_out
     if ids is not None:
         wanted = read_ids(ids)
-        _warn_unknown_ids(wanted, {p.claim_id for p in pairs}, ids, claims)
+        known = {p.claim_id for p in pairs} | {c.claim_id for c in left_out}
+        _warn_unknown_ids(wanted, known, ids, claims)
         chosen_ids = set(wanted)
         pairs = [p for p in pairs if p.claim_id in chosen_ids]
+        left_out = [c for c in left_out if c.claim_id in chosen_ids]
+    _warn_left_out(left_out)
     pairs = pairs[:limit] if limit else pairs
     if not pairs:
         fail("no (claim, document) pairs to evaluate")
@@ -145,9 +165,17 @@ def eval_command(
                 # --out and --summary are replaced only once every pair is done.
                 kept = f"; {out} is as it was" if out is not None else ""
                 fail(f"interrupted; no figures were printed{kept}", code=EXIT_INTERRUPTED)
-        out_console.print(tables(result))
+        out_console.print(tables(result, left_out=len(left_out)))
         if summary_path:
-            data = summary(result, format=fmt.value, judge=chosen.name, claims=str(claims))
+            data = summary(
+                result,
+                format=fmt.value,
+                judge=chosen.name,
+                claims=str(claims),
+                leftOut=[
+                    {"id": c.claim_id, "where": c.where, "reason": c.reason} for c in left_out
+                ],
+            )
             write_text(summary_path, json.dumps(data, indent=2) + "\n")
         if not result.metrics.pairs:
             # Nothing was measured: figures over no pair would read as a judge always wrong.
@@ -176,6 +204,15 @@ def _require_regular(path: Path, option: str) -> None:
 
 # How many unknown ids the warning names; the count says how many there are.
 SHOWN_IDS = 5
+
+
+def _warn_left_out(left_out: list[LeftOutClaim]) -> None:
+    for claim in left_out[:SHOWN_IDS]:
+        warn(f"left out claim {claim.claim_id} ({claim.where}): {claim.reason}")
+    if len(left_out) > SHOWN_IDS:
+        warn(
+            f"left out {len(left_out) - SHOWN_IDS} more claims check refuses (--summary names all)"
+        )
 
 
 def _warn_unknown_ids(wanted: list[str], known: set[str], ids: Path, claims: Path) -> None:

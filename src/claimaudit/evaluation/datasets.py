@@ -51,6 +51,25 @@ class EvalPair:
     where: str = ""
 
 
+@dataclass(frozen=True)
+class LeftOutClaim:
+    """A row whose claim ``check`` would refuse, left out when the read skips them."""
+
+    claim_id: str
+    where: str
+    reason: str
+
+
+class RefusedClaimError(DatasetError):
+    """A row whose claim ``check`` and ``batch`` refuse (too long, no words, not valid text)."""
+
+
+@dataclass(frozen=True)
+class Dataset:
+    pairs: list[EvalPair]
+    left_out: list[LeftOutClaim]
+
+
 def _text_lines(path: Path) -> Iterator[tuple[int, str]]:
     """Each line of ``path`` with its number; a BOM is fine (as in batch inputs and --corpus),
     bytes that are not UTF-8 are a DatasetError naming the line."""
@@ -110,14 +129,20 @@ def _require_format(fmt: CorpusFormat, data: dict[str, Any], where: str) -> None
         )
 
 
-def _checkable(claim: str, where: str) -> str:
-    """The claim as ``check`` and ``batch`` take it (whitespace normalised), or DatasetError
-    naming the row: a claim they refuse (too long, no words, not valid text) would be judged
-    here, or fail as a not_checked pair that reads as a judge that was down."""
+def _checkable(claim: str) -> str:
+    """The claim as ``check`` and ``batch`` take it (whitespace normalised), or
+    RefusedClaimError with why: a claim they refuse (too long, no words, not valid text) would
+    be judged here, or fail as a not_checked pair that reads as a judge that was down."""
     try:
         return validate_claim(claim)
     except InvalidClaimError as error:
-        raise DatasetError(f"{where}: {error}") from None
+        raise RefusedClaimError(str(error)) from None
+
+
+def _refused(claim_id: str, where: str, reason: str, skip: bool) -> LeftOutClaim:
+    if not skip:
+        raise RefusedClaimError(f"{where}: {reason}")
+    return LeftOutClaim(claim_id, where, reason)
 
 
 def _require_rationale(gold: str, rationale: frozenset[str], what: str, where: str) -> None:
@@ -152,7 +177,7 @@ def _cited(row: SciFactRow, fmt: CorpusFormat, where: str) -> list[str]:
     return cited
 
 
-def _scifact_style(path: Path, fmt: CorpusFormat) -> Iterator[EvalPair]:
+def _scifact_style(path: Path, fmt: CorpusFormat, skip: bool) -> Iterator[EvalPair | LeftOutClaim]:
     seen: dict[str, int] = {}
     for number, data in _json_lines(path):
         where = f"{path}:{number}"
@@ -165,11 +190,15 @@ def _scifact_style(path: Path, fmt: CorpusFormat) -> Iterator[EvalPair]:
                 f"{where}: the claim cites no document (no cited_doc_ids, no evidence)"
             )
         claim = row.claim
-        if fmt is CorpusFormat.CITATION_INTEGRITY:
-            claim = remove_citation_marks(claim)
-            if not claim:
-                raise DatasetError(f"{where}: claim is empty once its citation marks are removed")
-        claim = _checkable(claim, where)
+        try:
+            if fmt is CorpusFormat.CITATION_INTEGRITY:
+                claim = remove_citation_marks(claim)
+                if not claim:
+                    raise RefusedClaimError("claim is empty once its citation marks are removed")
+            claim = _checkable(claim)
+        except RefusedClaimError as error:
+            yield _refused(row.id, where, str(error), skip)
+            continue
         evidence = row.evidence or {}
         for doc in _cited(row, fmt, where):
             entries = evidence.get(doc, [])
@@ -182,7 +211,7 @@ def _scifact_style(path: Path, fmt: CorpusFormat) -> Iterator[EvalPair]:
             yield EvalPair(row.id, claim, doc, gold, rationale, where)
 
 
-def _check_covid(path: Path) -> Iterator[EvalPair]:
+def _check_covid(path: Path, skip: bool) -> Iterator[EvalPair | LeftOutClaim]:
     seen: dict[str, int] = {}
     for number, data in _json_lines(path):
         where = f"{path}:{number}"
@@ -190,7 +219,11 @@ def _check_covid(path: Path) -> Iterator[EvalPair]:
         row = parse_row(CheckCovidRow, data, where)
         _first_time(seen, row.id, number, where)
         _check_doc_id(CorpusFormat.CHECK_COVID, row.cord_id, where)
-        claim = _checkable(row.claim, where)
+        try:
+            claim = _checkable(row.claim)
+        except RefusedClaimError as error:
+            yield _refused(row.id, where, str(error), skip)
+            continue
         gold = _label(row.label, where)
         # A "not enough info" row may list sentences it looked at: they are no rationale.
         sentences = (row.evidence_set or []) if gold != NOT_ESTABLISHED else []
@@ -200,9 +233,21 @@ def _check_covid(path: Path) -> Iterator[EvalPair]:
 
 
 def read_pairs(fmt: CorpusFormat, claims: Path) -> list[EvalPair]:
+    """Every pair of the file; DatasetError (RefusedClaimError for a claim ``check`` refuses)
+    at the first row that is not right."""
+    return read_dataset(fmt, claims).pairs
+
+
+def read_dataset(fmt: CorpusFormat, claims: Path, *, skip_invalid: bool = False) -> Dataset:
+    """The file's pairs; with ``skip_invalid``, a row whose claim ``check`` refuses is left out
+    and named (a real dataset can hold one claim over the limit, and one row should not stop a
+    measurement of thousands), while every other fault still stops the read."""
     if fmt is CorpusFormat.CHECK_COVID:
-        return list(_check_covid(claims))
-    return list(_scifact_style(claims, fmt))
+        items = list(_check_covid(claims, skip_invalid))
+    else:
+        items = list(_scifact_style(claims, fmt, skip_invalid))
+    pairs = [item for item in items if isinstance(item, EvalPair)]
+    return Dataset(pairs, [item for item in items if isinstance(item, LeftOutClaim)])
 
 
 def read_ids(path: Path) -> list[str]:

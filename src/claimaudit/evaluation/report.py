@@ -45,11 +45,13 @@ def summary(result: EvalResult, **context: Any) -> dict[str, Any]:
     }
 
 
-def tables(result: EvalResult) -> Group:
+def tables(result: EvalResult, *, left_out: int = 0) -> Group:
     m = result.metrics
     head = Table(title="evaluation", show_header=False)
     head.add_row("pairs judged", str(m.pairs))
     head.add_row("not checked", str(result.not_checked))
+    if left_out:
+        head.add_row("claims left out (--skip-invalid)", str(left_out))
     judged = m.pairs > 0
     head.add_row("macro-F1", _shown(m.macro_f1, judged))
     head.add_row("accuracy", _shown(m.accuracy, judged))
