@@ -315,6 +315,7 @@ def scored_papers(
         ("probe", scoring.PROBE_WINDOWS),
         ("calibration data", 2),  # 2: contradicting edits among the synthetic papers
         ("reader", READER_REVISION),  # how passages are read (citation markers dropped, ...)
+        ("claims", 2),  # 2: Citation-Integrity's slots dropped as `claimaudit eval` drops them
         # int8 activation scales are taken per call, so the batch size changes the scores.
         ("batch", model.config.batch_size),
         *((("bucket", model.config.bucket_ratio),) if model.config.bucket_ratio else ()),

@@ -27,6 +27,9 @@ from claimaudit.evaluation.citation_marks import remove_citation_marks
         # A separator that belongs to the sentence stays.
         ("As shown <|cit|>, the results hold.", "As shown, the results hold."),
         ("<|cit|> Masks work.", "Masks work."),
+        # The space after a slot that ends a sentence parts it from the next.
+        ("GI bleed.<|other_cit|> Severe cases fail.", "GI bleed. Severe cases fail."),
+        ("Rates rose <|cit|> in 2020.", "Rates rose in 2020."),
     ],
 )
 def test_citation_slots_go_with_the_punctuation_left_around_them(claim: str, expected: str) -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 
-# A slot, or a bracket holding one, with the space before it (not at the start of the text).
-_MARKER = re.compile(r"(?:(?<!\s)\s+)?(?:\[[^\[\]]*<\|[a-z_]+\|>[^\[\]]*\]|<\|[a-z_]+\|>\s*)")
+# A slot, or a bracket holding one, with the space before it (not at the start of the text);
+# not the space after it, which may part two sentences: "bleed.<|cit|> Severe".
+_MARKER = re.compile(r"(?:(?<!\s)\s+)?(?:\[[^\[\]]*<\|[a-z_]+\|>[^\[\]]*\]|<\|[a-z_]+\|>)")
 
 
 def _placeholder(text: str) -> str:
