@@ -265,7 +265,7 @@ def test_missing_ref_is_a_clean_failure(db: Path, tmp_path: Path) -> None:
     named = h.make_pdf(tmp_path / "1706.03762v5.pdf", subject="arXiv:2105.14372")
     assert_clean_failure(
         run("add", named, "--library", db),
-        "name and metadata disagree (arXiv:1706.03762v5, arXiv:2105.14372); pass --ref",
+        "the file name names arXiv:1706.03762v5, its metadata arXiv:2105.14372; pass --ref",
     )
 
 

@@ -33,12 +33,19 @@ PDF_TEXT = (
 
 
 def make_pdf(
-    path: Path, *, title: str = "A Generated Paper", text: str = PDF_TEXT, subject: str = ""
+    path: Path,
+    *,
+    title: str = "A Generated Paper",
+    text: str = PDF_TEXT,
+    subject: str = "",
+    keywords: str = "",
 ) -> Path:
     pdf = FPDF()
     pdf.set_title(title)
     if subject:
         pdf.set_subject(subject)
+    if keywords:
+        pdf.set_keywords(keywords)
     pdf.add_page()
     pdf.set_font("helvetica", size=12)
     pdf.multi_cell(0, 8, text)

@@ -32,3 +32,29 @@ def test_identical_content_keeps_its_title_unless_replace(tmp_path: Path) -> Non
         assert changed.retitled and not changed.title_kept
         assert changed.result.outcome is AddOutcome.UNCHANGED
         assert library.require_paper(REF).title == changed.result.title == "Another"
+
+
+def test_a_copy_that_stored_versions_outrank_is_added_with_a_warning_naming_them(
+    tmp_path: Path,
+) -> None:
+    # An unversioned copy beside versions is never what its plain reference reads: the add
+    # said "added" and a review then read another copy, saying nothing.
+    note = tmp_path / "notes.md"
+    with Library.open(tmp_path / "library.sqlite3") as library:
+        for version in ("v1", "v3"):
+            note.write_text(f"# Guide\n\nVersion {version} of the guide.\n", encoding="utf-8")
+            stored = add_file(library, note, ref=parse_ref(f"1603.07285{version}"))
+            assert stored.result.warnings == ()
+        note.write_text("# Notes\n\nMy own notes on the guide.\n", encoding="utf-8")
+        plain = parse_ref("arXiv:1603.07285")
+        added = add_file(library, note, ref=plain)
+        again = add_file(library, note, ref=plain)
+        other = add_file(library, note, ref=parse_ref("arXiv:1603.07286"))
+    warning = (
+        "a citation of arXiv:1603.07285 reads arXiv:1603.07285v3, not this copy: the stored "
+        "versions (arXiv:1603.07285v1, arXiv:1603.07285v3) rank above a copy stored without "
+        "one; remove them, or store this file under its version, for a review to read it"
+    )
+    assert added.result.outcome is AddOutcome.ADDED and added.result.warnings == (warning,)
+    assert again.result.outcome is AddOutcome.UNCHANGED and again.result.warnings == (warning,)
+    assert other.result.warnings == ()  # another work: nothing outranks it

@@ -69,3 +69,16 @@ def test_missing_files_are_kept_with_why(tmp_path: Path) -> None:
     )
     assert attachments("", [tmp_path]) == []
     assert attachments("Snapshot:/x/page.html:text/html", [tmp_path]) == []
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "Online:https\\://example.org/paper.pdf:application/pdf",  # Zotero, colon escaped
+        "https://example.org/paper.pdf",  # Better BibTeX: a bare link
+    ],
+)
+def test_a_linked_url_is_a_web_address_not_a_missing_file(value: str, tmp_path: Path) -> None:
+    [link] = attachments(value, [tmp_path])
+    assert (link.written, link.path, link.web) == ("https://example.org/paper.pdf", None, True)
+    assert link.problem == "a web address, which import-bib does not download"

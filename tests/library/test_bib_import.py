@@ -205,3 +205,107 @@ def test_keys_of_one_readable_form_are_stored_apart(tmp_path: Path, files: Path)
         assert ref is not None and str(ref).startswith("local:Smith-2020-")
         assert library.require_paper(ref).title == "Attention"
         assert library.require_paper(parse_ref("local:Smith-2020")).title == "My notes"
+
+
+def test_two_entries_of_one_reference_do_not_replace_each_other(
+    tmp_path: Path, files: Path
+) -> None:
+    # Both entries gave one DOI: with --replace each run replaced the first entry's paper with
+    # the second's and the next run swapped them back ("replaced a1", "replaced a4" each time).
+    items = [
+        {"id": "a1", "title": "Attention", "DOI": "10.1234/same", "file": f"{files}/attention.pdf"},
+        {"id": "a4", "DOI": "https://doi.org/10.1234/SAME", "file": str(files / "notes.pdf")},
+    ]
+    path = tmp_path / "refs.json"
+    path.write_text(json.dumps(items), encoding="utf-8")
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        runs = [import_entries(library, path, replace=True).entries for _ in range(2)]
+        assert library.require_paper(parse_ref("doi:10.1234/same")).title == "Attention"
+    duplicate = (
+        "the same reference as entry a1, earlier in this file, whose paper is stored under it; "
+        "not imported (merge the two entries)"
+    )
+    for run, first in zip(runs, (ImportStatus.ADDED, ImportStatus.SKIPPED), strict=True):
+        assert [(e.key, e.status) for e in run] == [("a1", first), ("a4", ImportStatus.FAILED)]
+        assert run[1].detail == duplicate and str(run[1].ref) == "doi:10.1234/same"
+
+
+def test_a_later_entry_of_a_reference_whose_first_entry_has_no_file_is_imported(
+    tmp_path: Path, files: Path
+) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@misc{first, doi = {10.1234/same}}\n"
+        f"@misc{{second, doi = {{10.1234/same}}, file = {{{files}/notes.pdf}}}}\n",
+        encoding="utf-8",
+    )
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        entries = import_entries(library, bib, client=_no_arxiv).entries
+    assert [e.status for e in entries] == [ImportStatus.NO_FILE, ImportStatus.ADDED]
+
+
+def test_an_unchanged_file_under_another_title_says_so_as_library_add_does(
+    tmp_path: Path, files: Path
+) -> None:
+    # "skipped" kept the stored title and said nothing of the entry's.
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        f"@misc{{v, title = {{{{SciPy 1.0: fundamental algorithms}}}}, doi = {{10.1234/scipy}},"
+        f" file = {{{files}/notes.pdf}}}}\n",
+        encoding="utf-8",
+    )
+    ref = parse_ref("doi:10.1234/scipy")
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        add_path(library, files / "notes.pdf", ref=ref, title="SciPy 1.0")
+        [kept] = import_entries(library, bib, client=_no_arxiv).entries
+        assert library.require_paper(ref).title == "SciPy 1.0"
+        [retitled] = import_entries(library, bib, replace=True, client=_no_arxiv).entries
+        assert library.require_paper(ref).title == "SciPy 1.0: fundamental algorithms"
+        [again] = import_entries(library, bib, replace=True, client=_no_arxiv).entries
+    assert (kept.status, kept.title) == (ImportStatus.SKIPPED, "SciPy 1.0")
+    assert kept.detail == (
+        f"{files}/notes.pdf; stored with the same text, titled 'SciPy 1.0', not the entry's "
+        "'SciPy 1.0: fundamental algorithms'; --replace retitles it"
+    )
+    assert (retitled.status, retitled.title) == (
+        ImportStatus.REPLACED,
+        "SciPy 1.0: fundamental algorithms",
+    )
+    assert retitled.detail == f"{files}/notes.pdf; the same text, retitled with the entry's title"
+    assert (again.status, again.detail) == (ImportStatus.SKIPPED, f"{files}/notes.pdf")
+
+
+def test_a_linked_url_is_said_to_be_a_web_address(tmp_path: Path) -> None:
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@misc{urlonly, file = {Online:https\\://example.org/paper.pdf:application/pdf}}\n",
+        encoding="utf-8",
+    )
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        [entry] = import_entries(library, bib, client=_no_arxiv).entries
+    assert entry.status is ImportStatus.FAILED
+    assert entry.detail == (
+        "attached file is a web address, which import-bib does not download "
+        "(https://example.org/paper.pdf)"
+    )
+
+
+def test_an_unversioned_entry_beside_stored_versions_is_added_with_a_warning(
+    tmp_path: Path, files: Path
+) -> None:
+    # "added" and exit 0, yet a review citing the entry read the stored v3: the warning on
+    # the entry's line names the versions that outrank its copy.
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        f"@article{{dum, eprint = {{1603.07285}}, file = {{{files}/notes.pdf}}}}\n",
+        encoding="utf-8",
+    )
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        add_path(library, files / "attention.pdf", ref=parse_ref("arXiv:1603.07285v3"))
+        [entry] = import_entries(library, bib, client=_no_arxiv).entries
+    assert (entry.status, str(entry.ref)) == (ImportStatus.ADDED, "arXiv:1603.07285")
+    assert entry.detail == (
+        f"{files}/notes.pdf; a citation of arXiv:1603.07285 reads arXiv:1603.07285v3, not this "
+        "copy: the stored versions (arXiv:1603.07285v3) rank above a copy stored without one; "
+        "remove them, or store this file under its version, for a review to read it"
+    )

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.errors import CancelledWorkError
+from claimaudit.errors import CancelledWorkError, RefRequiredError
 from claimaudit.identity import parse_ref
 from claimaudit.library import ingest
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
+from tests.library.helpers import make_pdf
 
 REF = parse_ref("local:notes")
 
@@ -84,3 +85,25 @@ def test_a_title_given_is_stored_on_one_line(library: Library, tmp_path: Path) -
     note.write_text("# Heading\n\nText.\n", encoding="utf-8")
     added = add_path(library, note, ref=parse_ref("local:n"), title=" My\nnotes\t(draft) ")
     assert added.title == "My notes (draft)"
+
+
+def test_metadata_naming_two_papers_is_said_to_be_the_metadata(tmp_path: Path) -> None:
+    # The file name names nothing: "name and metadata disagree" blamed it all the same.
+    pdf = make_pdf(tmp_path / "paper.pdf", subject="arXiv:2101.00005", keywords="10.1234/other.2")
+    library = Library.open(tmp_path / "library.sqlite3")
+    with library, pytest.raises(RefRequiredError) as raised:
+        add_path(library, pdf)
+    assert str(raised.value) == (
+        f"{pdf}: its metadata names different papers (arXiv:2101.00005, doi:10.1234/other.2)"
+    )
+    assert raised.value.found == ("arXiv:2101.00005", "doi:10.1234/other.2")
+
+
+def test_a_file_name_against_its_metadata_names_each(tmp_path: Path) -> None:
+    pdf = make_pdf(tmp_path / "1706.03762v5.pdf", subject="arXiv:2105.14372")
+    library = Library.open(tmp_path / "library.sqlite3")
+    with library, pytest.raises(RefRequiredError) as raised:
+        add_path(library, pdf)
+    assert str(raised.value) == (
+        f"{pdf}: the file name names arXiv:1706.03762v5, its metadata arXiv:2105.14372"
+    )

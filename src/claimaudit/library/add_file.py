@@ -48,7 +48,26 @@ def add_file(
         includes=includes,
         cancel=cancel,
     )
-    return settle_title(library, result, title, replace=replace)
+    added = settle_title(library, result, title, replace=replace)
+    shadowed = shadowed_by(library, added.result.ref)
+    if shadowed is None:
+        return added
+    warnings = (*added.result.warnings, shadowed)
+    return replace_fields(added, result=replace_fields(added.result, warnings=warnings))
+
+
+def shadowed_by(library: Library, ref: PaperRef) -> str | None:
+    """Why a copy stored under the unversioned ``ref`` is not what ``ref`` reads, where
+    versions of its work are stored too: they rank above it (the version rule), so a review
+    citing ``ref`` would read another copy than the one just added, and say nothing of it."""
+    if ref.version is None and (versions := library.versions(ref)):
+        names = ", ".join(str(p.ref) for p in versions)
+        return (
+            f"a citation of {ref} reads {versions[-1].ref}, not this copy: the stored "
+            f"versions ({names}) rank above a copy stored without one; remove them, or store "
+            "this file under its version, for a review to read it"
+        )
+    return None
 
 
 def settle_title(

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+WEB_ADDRESS = "a web address, which import-bib does not download"
 _PAPER_SUFFIXES = (".pdf", ".tex", ".md", ".markdown", ".txt")
 _LATEX_ESCAPES = (
     (r"$\backslash$", "\\"),
@@ -38,6 +39,9 @@ _LATEX_ESCAPES = (
     (r"{\~}", "~"),
 )
 _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:[\\/]")
+# A linked URL (Zotero's "Online", a Mendeley or JabRef link): its "://" may come with the
+# colon escaped (Zotero's "\:") or not.
+_WEB_ADDRESS = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*\\?://")
 _FILE_DIRECTORY = re.compile(
     r"@comment\s*\{\s*jabref-meta:\s*fileDirectory(?:-[^:]*)?:\s*(?P<dir>[^;}]*);", re.IGNORECASE
 )
@@ -50,6 +54,7 @@ class Attachment:
     written: str
     path: Path | None
     problem: str | None = None
+    web: bool = False  # a web address (a "linked URL"), which is not downloaded
 
 
 def _split(text: str, separator: str) -> list[str]:
@@ -85,6 +90,9 @@ def _written_paths(value: str) -> list[str]:
     for item in _split(value, ";"):
         if not item.strip():
             continue
+        if _WEB_ADDRESS.match(item.strip()):  # a bare one: its own colon is no separator
+            paths.append(item)
+            continue
         parts = _split(item, ":")
         if len(parts) >= 3:
             # description:path:type; the path may hold an unescaped drive colon (Mendeley).
@@ -111,6 +119,8 @@ def file_directories(bib_text: str, bib_folder: Path) -> list[Path]:
 
 
 def _resolve(written: str, folders: list[Path]) -> Attachment:
+    if _WEB_ADDRESS.match(written):
+        return Attachment(written, None, WEB_ADDRESS, web=True)
     if _WINDOWS_DRIVE.match(written) and not Path(written).exists():
         return Attachment(written, None, "a Windows path, which does not exist on this machine")
     path = Path(written).expanduser()

@@ -5,8 +5,9 @@ arXiv id or DOI gives (an arXiv eprint, a ``doi`` field, or one in its URL: the 
 resolves a draft's citations, ``claimaudit.review.bibliography``), else under
 ``local:<citekey>``, which is what a review then looks the key up by. An entry without a file
 is listed; with ``fetch``, one with an arXiv id is downloaded from arXiv instead. Nothing stops
-the import: each entry ends added, skipped (already there with the same text), failed (with
-why) or without a file.
+the import: each entry ends added, replaced, skipped (already there with the same text),
+failed (with why; a later entry of a reference an earlier one stored fails, naming it, so that
+two entries of one paper never replace each other) or without a file.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 from claimaudit.bibfile import BibRecord, UnreadEntry, read_bib
 from claimaudit.errors import ClaimauditError
 from claimaudit.identity import PaperRef, RefKind
-from claimaudit.library.bib_files import Attachment, attachments, file_directories
+from claimaudit.library.bib_files import WEB_ADDRESS, Attachment, attachments, file_directories
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
 from claimaudit.review.bibliography import entry_of, local_ref
@@ -76,6 +77,10 @@ class ImportSummary:
         }
 
 
+# What an entry that reached the library ended as: its reference holds its paper.
+_STORED = (ImportStatus.ADDED, ImportStatus.REPLACED, ImportStatus.SKIPPED)
+
+
 def entry_ref(record: BibRecord) -> PaperRef | None:
     """The reference an entry's paper is stored under: its arXiv id or DOI, else its key."""
     entry = entry_of(record)
@@ -102,24 +107,45 @@ def _add_file(
     replace: bool,
     explain: Explain,
 ) -> EntryImport:
-    from claimaudit.library.ingest import add_path  # PDF extraction is heavy: on use
+    # PDF extraction is heavy: on use.
+    from claimaudit.library.add_file import add_file
+    from claimaudit.library.ingest import tidy_title
 
     found = next((a for a in files if a.path is not None), None)
     if found is None or found.path is None:
-        why = "; ".join(f"{a.written}: {a.problem}" for a in files)
-        return EntryImport(record.key, ImportStatus.FAILED, ref, f"attached file not found ({why})")
+        if all(a.web for a in files):  # not a missing file: a link, never downloaded
+            why = f"attached file is {WEB_ADDRESS} ({', '.join(a.written for a in files)})"
+        else:
+            why = "attached file not found ({})".format(
+                "; ".join(f"{a.written}: {a.problem}" for a in files)
+            )
+        return EntryImport(record.key, ImportStatus.FAILED, ref, why)
     try:
-        added = add_path(library, found.path, ref=ref, title=record.title, replace=replace)
+        # The add ``library add`` makes: identical content with another title, a copy that
+        # stored versions of its work outrank, are treated and said alike.
+        settled = add_file(library, found.path, ref=ref, title=record.title, replace=replace)
     except ClaimauditError as error:
         return EntryImport(record.key, ImportStatus.FAILED, ref, f"{found.path}: {explain(error)}")
     except OSError as error:
         return EntryImport(
             record.key, ImportStatus.FAILED, ref, f"{found.path}: {error.strerror or error}"
         )
+    added = settled.result
+    status = _outcome(added.outcome)
+    notes = list(added.warnings)
+    if settled.retitled:  # the same text: only its title was replaced
+        status = ImportStatus.REPLACED
+        notes.insert(0, "the same text, retitled with the entry's title")
+    elif settled.title_kept:
+        notes.insert(
+            0,
+            f"stored with the same text, titled {added.title!r}, not the entry's "
+            f"{tidy_title(record.title)!r}; --replace retitles it",
+        )
     # A file that names another paper than its entry is stored all the same (the entry's
     # reference wins), with why it may be the wrong file beside it.
-    detail = "; ".join([str(found.path), *added.warnings])
-    return EntryImport(record.key, _outcome(added.outcome), added.ref, detail, added.title)
+    detail = "; ".join([str(found.path), *notes])
+    return EntryImport(record.key, status, added.ref, detail, added.title)
 
 
 def _fetch(
@@ -187,6 +213,9 @@ def _each(
     made: list[ArxivClient],
     explain: Explain,
 ) -> Iterator[EntryImport]:
+    # The first entry that stored each reference: a later one with the same reference (two
+    # entries of one paper) would replace it, and a rerun with --replace swap them back.
+    stored_by: dict[PaperRef, str] = {}
     for record in records:
         refused = entry_of(record).refused
         if refused:
@@ -199,18 +228,36 @@ def _each(
             )
             continue
         files = attachments(record.fields.get("file", ""), folders)
+        fetched = not files and fetch and ref.kind is RefKind.ARXIV
+        if not files and not fetched:
+            yield _no_file(library, record, ref)
+            continue
+        if ref in stored_by:
+            yield EntryImport(
+                record.key,
+                ImportStatus.FAILED,
+                ref,
+                f"the same reference as entry {stored_by[ref]}, earlier in this file, whose "
+                "paper is stored under it; not imported (merge the two entries)",
+            )
+            continue
         if files:
-            yield _add_file(library, record, ref, files, replace, explain)
-        elif fetch and ref.kind is RefKind.ARXIV:
+            result = _add_file(library, record, ref, files, replace, explain)
+        else:
             if not made:
                 made.append(client())
-            yield _fetch(library, record, ref, made[0], replace, explain)
-        else:
-            held = library.get_paper(ref)
-            if held is not None:  # nothing to fetch: the check will read the stored copy
-                hint = f"; the library already holds {held.ref}"
-            elif ref.kind is RefKind.ARXIV:
-                hint = "; --fetch downloads it from arXiv"
-            else:
-                hint = ""
-            yield EntryImport(record.key, ImportStatus.NO_FILE, ref, f"no attached file{hint}")
+            result = _fetch(library, record, ref, made[0], replace, explain)
+        if result.status in _STORED:
+            stored_by.setdefault(ref, record.key)
+        yield result
+
+
+def _no_file(library: Library, record: BibRecord, ref: PaperRef) -> EntryImport:
+    held = library.get_paper(ref)
+    if held is not None:  # nothing to fetch: the check will read the stored copy
+        hint = f"; the library already holds {held.ref}"
+    elif ref.kind is RefKind.ARXIV:
+        hint = "; --fetch downloads it from arXiv"
+    else:
+        hint = ""
+    return EntryImport(record.key, ImportStatus.NO_FILE, ref, f"no attached file{hint}")

@@ -165,6 +165,8 @@ def infer_ref(path: Path, document: ExtractedDocument) -> PaperRef:
     # Only arXiv ids and DOIs count: a file called "notes:v2.md" is not a local id.
     if named is not None and named.kind in (RefKind.ARXIV, RefKind.DOI):
         candidates.append(named)
+    else:
+        named = None
     candidates.extend(document.ref_hints)
     works = {(c.kind, c.work) for c in candidates}
     versions = {c.version for c in candidates if c.version is not None}
@@ -172,11 +174,18 @@ def infer_ref(path: Path, document: ExtractedDocument) -> PaperRef:
         raise RefRequiredError(f"{path}: cannot tell which paper this is from its name or metadata")
     if len(works) > 1 or len(versions) > 1:
         found = tuple(sorted(str(c) for c in dict.fromkeys(candidates)))
-        raise RefRequiredError(
-            f"{path}: name and metadata disagree ({', '.join(found)})", found=found
-        )
+        raise RefRequiredError(f"{path}: {_disagreement(named, document.ref_hints)}", found=found)
     kind, work = works.pop()
     return PaperRef(kind, work, versions.pop() if versions else None)
+
+
+def _disagreement(named: PaperRef | None, hints: tuple[PaperRef, ...]) -> str:
+    """What names different papers: the metadata alone (the name naming none), or the name
+    against the metadata, each with the papers it names."""
+    listed = ", ".join(sorted(str(h) for h in dict.fromkeys(hints)))
+    if named is None:
+        return f"its metadata names different papers ({listed})"
+    return f"the file name names {named}, its metadata {listed}"
 
 
 def _stem(path: Path) -> str:

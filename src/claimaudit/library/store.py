@@ -259,6 +259,14 @@ class Library:
         found = self._resolve(ref, exact=exact)
         return found[1] if found else None
 
+    def versions(self, ref: PaperRef) -> list[StoredPaper]:
+        """The copies of ``ref``'s work stored with a version, oldest first: those an
+        unversioned reference reads before a copy stored without one."""
+        rows = self._rows(
+            "WHERE p.kind = ? AND p.work = ? AND p.version IS NOT NULL", (ref.kind.value, ref.work)
+        )
+        return sorted((p for _, p in rows), key=lambda p: p.ref.version or 0)
+
     def require_paper(self, ref: PaperRef, *, exact: bool = False) -> StoredPaper:
         paper = self.get_paper(ref, exact=exact)
         if paper is None:
