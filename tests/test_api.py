@@ -70,6 +70,43 @@ def test_public_names_are_exported() -> None:
         assert hasattr(claimaudit, name), name
 
 
+@pytest.mark.parametrize(
+    ("judge", "options"),
+    [
+        ("jev", "JevOptions"),
+        ("openai", "OpenAIOptions"),
+        ("local", "LocalOptions"),
+    ],
+)
+def test_a_judges_own_options_come_from_the_package_root(
+    judge: str, options: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # README passes them as JudgeSettings(options=...); only their internal modules had them.
+    monkeypatch.setenv("TYPESAFE_API_KEY", "tsk-test-key-123")  # built, never used
+    assert options in claimaudit.__all__
+    settings = claimaudit.JudgeSettings(
+        model=None if judge == "local" else "m", options=getattr(claimaudit, options)()
+    )
+    claimaudit.make_judge(judge, settings).close()
+
+
+def test_the_result_cache_protocol_comes_from_the_package_root() -> None:
+    # README names it as what check_claim's and make_checker's cache= takes.
+    assert "ResultCache" in claimaudit.__all__
+    assert isinstance(_DictCache(), claimaudit.ResultCache)
+
+
+class _DictCache:
+    def __init__(self) -> None:
+        self.kept: dict[CacheKey, CheckedRecord] = {}
+
+    def get(self, key: CacheKey) -> CheckedRecord | None:
+        return self.kept.get(key)
+
+    def put(self, key: CacheKey, record: CheckedRecord) -> None:
+        self.kept[key] = record
+
+
 def test_a_checker_closes_the_backends_it_made_and_only_those(
     library: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

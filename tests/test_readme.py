@@ -14,7 +14,7 @@ import pytest
 from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
-from claimaudit.records import RELATIONS
+from claimaudit.records import RELATIONS, record_from_dict, record_to_dict
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 _SNIPPET = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
@@ -113,11 +113,33 @@ def test_the_layout_names_every_top_level_module_and_package() -> None:
     present = {
         child.name
         for child in package.iterdir()
-        if (child.suffix == ".py" and child.name != "__main__.py")
-        or (child.is_dir() and (child / "__init__.py").exists())
+        if child.suffix == ".py" or (child.is_dir() and (child / "__init__.py").exists())
     }
     assert present - named == set()
     assert named - present - {"py.typed"} == set()
+
+
+# The Record schema section's example of a not_checked record, and the library path it names.
+_FAILURE_EXAMPLE = re.compile(r"^An operational failure:\n\n```json\n(.*?)^```", re.S | re.M)
+_EXAMPLE_LIBRARY = "/home/me/.local/share/claimaudit/library.sqlite3"
+
+
+def test_the_not_checked_example_is_the_record_check_writes(
+    workdir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from claimaudit.cli import _install_commands, app
+
+    monkeypatch.delenv("VALYU_API_KEY", raising=False)
+    [found] = _FAILURE_EXAMPLE.findall(README.read_text(encoding="utf-8"))
+    example = json.loads(found.replace(_EXAMPLE_LIBRARY, str(workdir / "library.sqlite3")))
+    _install_commands()
+    args = ["check", example["claim"], "--paper", example["paperRef"], "--format", "json"]
+    result = CliRunner().invoke(app, args)
+    [record] = json.loads(result.stdout)["records"]
+    assert record == example
+    assert record_to_dict(record_from_dict(example)) == example
 
 
 # The Serving section's example of an error body, for a request naming judge "x".

@@ -130,3 +130,84 @@ def test_review_and_eval_records_read_back_with_their_other_keys_set_aside() -> 
     assert record_from_dict(review) == written
     assert record_from_dict(evaluated) == written.model_copy(update={"id": "7"})
     assert record_from_dict(row | {"id": 7}).id == 7
+
+
+_RELATIONS = ("supports", "contradicts", "not_addressed", "insufficient_evidence")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            {"probabilities": {"supports": 1.0}},
+            "probabilities: probabilities must cover every relation; contradicts is missing",
+        ),
+        (
+            {"probabilities": dict.fromkeys(_RELATIONS, 0.9)},
+            "probabilities: probabilities must sum to 1, not 3.600",
+        ),
+        (
+            {"verdict": "contradicts", "needsReview": False},
+            "the record: a contradicts record always needs review",
+        ),
+        (
+            {"evidencePassageId": None, "evidence": None, "needsReview": False},
+            "the record: a record without evidence always needs review",
+        ),
+        (
+            {"paperUrl": "javascript:alert(1)"},
+            "paperUrl: must be an http or https address or null, not a 'javascript' address",
+        ),
+        (
+            {"paperUrl": "ftp://reader:pw-0123@data.example/x"},
+            "paperUrl: must be an http or https address or null, not a 'ftp' address",
+        ),
+        ({"evidencePages": [5, 4]}, "evidencePages: pages must be listed first to last, each once"),
+        ({"evidencePages": [4, 4]}, "evidencePages: pages must be listed first to last, each once"),
+        ({"evidencePages": [-3]}, "evidencePages: pages are numbered from 1"),
+    ],
+)
+def test_a_record_that_breaks_the_schemas_rules_is_refused(
+    change: dict[str, object], message: str
+) -> None:
+    with pytest.raises(InvalidRecordError) as caught:
+        record_from_dict(_checked_row() | change)
+    assert str(caught.value) == f"not a valid review record: {message}"
+    assert "pw-0123" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # Within the tolerance the checker allows a judge's answer (0.02).
+        {
+            "probabilities": {
+                "supports": 0.9,
+                "contradicts": 0.05,
+                "not_addressed": 0.03,
+                "insufficient_evidence": 0.01,
+            }
+        },
+        {"evidencePages": [4, 5, 6]},
+        {"paperUrl": None},
+        {"verdict": "contradicts", "needsReview": True},
+        {"evidencePassageId": None, "evidence": None, "needsReview": True},
+        # A judge without probabilities: nothing to cover or sum.
+        {
+            "probabilities": None,
+            "confidence": None,
+            "evidenceConfidence": None,
+            "probabilitiesAvailable": False,
+            "needsReview": True,
+        },
+    ],
+)
+def test_a_record_within_the_schemas_rules_reads_back(change: dict[str, object]) -> None:
+    record_from_dict(_checked_row() | change)
+
+
+def test_a_not_checked_records_paper_url_is_a_web_address_or_null() -> None:
+    failed = record_to_dict(NotCheckedRecord(claim="c", paperRef="arXiv:1", error="down"))
+    assert record_from_dict(failed | {"paperUrl": "https://arxiv.org/abs/1"}).paper_url
+    with pytest.raises(InvalidRecordError, match="paperUrl: must be an http or https address"):
+        record_from_dict(failed | {"paperUrl": "javascript:alert(1)"})

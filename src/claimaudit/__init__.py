@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from claimaudit.adding import AddedPaper, add_paper
     from claimaudit.api import check_claim, make_checker, make_judge, make_source
+    from claimaudit.cache import ResultCache
     from claimaudit.checker import Checker
     from claimaudit.errors import (
         AmbiguousPaperError,
@@ -64,6 +65,9 @@ if TYPE_CHECKING:
         UsageError,
     )
     from claimaudit.identity import PaperRef, RefKind, parse_ref
+    from claimaudit.judges.jev import JevOptions
+    from claimaudit.judges.local import LocalOptions
+    from claimaudit.judges.openai import OpenAIOptions
     from claimaudit.judges.protocol import (
         Case,
         ChoiceAnswer,
@@ -114,6 +118,7 @@ _HOMES = {
     "make_checker": "claimaudit.api",
     "make_judge": "claimaudit.api",
     "make_source": "claimaudit.api",
+    "ResultCache": "claimaudit.cache",
     "Checker": "claimaudit.checker",
     "AmbiguousPaperError": "claimaudit.errors",
     "ArxivEmptyFeedError": "claimaudit.errors",
@@ -177,6 +182,11 @@ _HOMES = {
     "Judge": "claimaudit.judges.protocol",
     "JudgeReply": "claimaudit.judges.protocol",
     "JudgeSettings": "claimaudit.judges.protocol",
+    # Each judge's own options, for JudgeSettings(options=...): loaded, with the judge's
+    # module, only when named.
+    "JevOptions": "claimaudit.judges.jev",
+    "LocalOptions": "claimaudit.judges.local",
+    "OpenAIOptions": "claimaudit.judges.openai",
     "Passage": "claimaudit.passage",
     "Registry": "claimaudit.plugins",
     "get_registry": "claimaudit.plugins",
@@ -258,6 +268,7 @@ __all__ = [
     "InvalidSettingsError",
     "InvalidTextError",
     "InvalidTitleError",
+    "JevOptions",
     "Judge",
     "JudgeError",
     "JudgeReply",
@@ -270,10 +281,12 @@ __all__ = [
     "LibraryMissingError",
     "LibraryOpenError",
     "LibraryUnreadableError",
+    "LocalOptions",
     "ModelNotTakenError",
     "ModelRequiredError",
     "NestingError",
     "NotCheckedRecord",
+    "OpenAIOptions",
     "PaperNotFoundError",
     "PaperNotInLibraryError",
     "PaperRef",
@@ -287,6 +300,7 @@ __all__ = [
     "ReferenceStatus",
     "ReferenceVerifier",
     "Registry",
+    "ResultCache",
     "ReviewPolicy",
     "ReviewResult",
     "ReviewTooLargeError",

@@ -6,8 +6,11 @@ a ``NotCheckedRecord`` reports an operational failure and is never a verdict.
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Mapping
 from datetime import datetime
+from itertools import pairwise
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -24,7 +27,9 @@ from pydantic import (
 )
 
 from claimaudit.errors import InvalidRecordError
+from claimaudit.judges.protocol import PROBABILITY_SUM_TOLERANCE
 from claimaudit.redaction import mask_userinfo
+from claimaudit.weburl import is_web_url
 
 RELATIONS: tuple[str, ...] = ("supports", "contradicts", "not_addressed", "insufficient_evidence")
 # Every verdict a record can carry: the relations, and not_checked for an operational failure.
@@ -34,6 +39,16 @@ EvidenceScope = Literal["full_text", "selected_passages", "search_excerpts"]
 Probability = Annotated[float, Field(ge=0.0, le=1.0)]
 
 _CONFIG = ConfigDict(populate_by_name=True, frozen=True, extra="forbid")
+
+
+def _web_url_or_none(value: str | None) -> str | None:
+    # Records reach links in the web page and reports: a "javascript:" address there would run.
+    if value is not None and not is_web_url(value):
+        # Only the scheme is named: the rest of an address may hold a password.
+        scheme = re.match(r"[A-Za-z][A-Za-z0-9+.-]{0,19}:", value)
+        shown = f"a {scheme.group(0)[:-1]!r} address" if scheme else "no web address"
+        raise ValueError(f"must be an http or https address or null, not {shown}")
+    return value
 
 
 class JudgeTokens(BaseModel):
@@ -97,18 +112,38 @@ class CheckedRecord(BaseModel):
     # A claim may quote a URL with a password in it: the record echoes it without, while the
     # judge and the search read the claim as written (masking could change their answers).
     _no_userinfo = field_validator("claim", "search_query")(mask_userinfo)
+    _web_url = field_validator("paper_url")(_web_url_or_none)
 
     @field_validator("probabilities")
     @classmethod
     def _probabilities_are_over_relations(
         cls, value: dict[str, float] | None
     ) -> dict[str, float] | None:
-        unknown = sorted(set(value or ()) - set(RELATIONS))
+        if value is None:
+            return value
+        unknown = sorted(set(value) - set(RELATIONS))
         if unknown:
             raise ValueError(
                 f"probabilities are over the relations ({', '.join(RELATIONS)}), "
                 f"not {unknown[0][:40]!r}"
             )
+        missing = [relation for relation in RELATIONS if relation not in value]
+        if missing:
+            raise ValueError(f"probabilities must cover every relation; {missing[0]} is missing")
+        # The tolerance the checker allows a judge's answer; a record only copies those values.
+        total = math.fsum(value.values())
+        if abs(total - 1.0) > PROBABILITY_SUM_TOLERANCE:
+            raise ValueError(f"probabilities must sum to 1, not {total:.3f}")
+        return value
+
+    @field_validator("evidence_pages")
+    @classmethod
+    def _pages_are_first_to_last(cls, value: list[int] | None) -> list[int] | None:
+        if value is not None:
+            if any(page < 1 for page in value):
+                raise ValueError("pages are numbered from 1")
+            if any(later <= earlier for earlier, later in pairwise(value)):
+                raise ValueError("pages must be listed first to last, each once")
         return value
 
     @model_validator(mode="after")
@@ -123,6 +158,11 @@ class CheckedRecord(BaseModel):
             raise ValueError("a record without probabilities always needs review")
         if self.review_notes and not self.needs_review:
             raise ValueError("a record with review notes always needs review")
+        # The review policy clears only a supports that quotes its evidence (README, Verdicts).
+        if self.verdict != "supports" and not self.needs_review:
+            raise ValueError(f"a {self.verdict} record always needs review")
+        if (self.evidence_passage_id is None or self.evidence is None) and not self.needs_review:
+            raise ValueError("a record without evidence always needs review")
         return self
 
 
@@ -147,6 +187,7 @@ class NotCheckedRecord(BaseModel):
     id: StrictStr | StrictInt | None = None
 
     _no_userinfo = field_validator("claim")(mask_userinfo)  # as a CheckedRecord's claim
+    _web_url = field_validator("paper_url")(_web_url_or_none)
 
 
 # A review record, checked or not: ``verdict`` tells them apart (for pydantic too: the API's

@@ -83,6 +83,22 @@ def test_an_invalid_answer_names_the_judge(answer: ChoiceAnswer, message: str) -
     assert str(raised.value).startswith(message)
 
 
+@pytest.mark.parametrize(
+    ("extra", "shown"),
+    [
+        ("maybe", "'maybe'"),
+        ("\x1b[31mred\u202e", "'\\x1b[31mred\\u202e'"),
+        ("x" * 60, repr("x" * 40)),
+    ],
+)
+def test_an_unknown_option_in_a_complete_distribution_is_named(extra: str, shown: str) -> None:
+    # It was "returned an incomplete probability distribution": nothing was missing.
+    answer = ChoiceAnswer("a", {"a": 0.7, "b": 0.2, "c": 0.1, extra: 0.0}, 0.55)
+    with pytest.raises(JudgeError) as raised:
+        validate_answer("q", answer, QUESTION, "pick")
+    assert str(raised.value) == f"judge 'pick' gave a probability for {shown}, not an option of 'q'"
+
+
 # ---------------------------------------------------------------------- the judge contract
 
 

@@ -260,6 +260,12 @@ def validate_answer(
             raise JudgeError(f"{who} gave a confidence without probabilities for {question_id!r}")
         return
     given = set(answer.probabilities)
+    unknown = sorted(map(str, given - options))
+    if unknown:
+        # A distribution with an extra option is not incomplete: name the option (escaped, cut).
+        raise JudgeError(
+            f"{who} gave a probability for {unknown[0][:40]!r}, not an option of {question_id!r}"
+        )
     if given != options:
         raise JudgeError(
             f"{who} returned an incomplete probability distribution for {question_id!r}"
