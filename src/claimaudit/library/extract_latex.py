@@ -52,6 +52,7 @@ from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.latex_numbering import document_class, numbering
 from claimaudit.library.latex_packages import read_packages
 from claimaudit.library.latex_refs import autoref_names, numbered_converter
+from claimaudit.library.latex_unclosed import unclosed_argument
 from claimaudit.library.latex_walker import RunsWalker
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.library.reference_headings import is_references_heading
@@ -162,6 +163,9 @@ def _extract(
     if aliases:
         # Re-parse knowing how many arguments each alias takes, so its heading is an argument.
         nodes = _parse(source, aliases)
+    unclosed = unclosed_argument(nodes)
+    if unclosed is not None:
+        raise InputError(f"{path}: {unclosed}; close it and add the paper again")
     notes: list[str] = []
     document = _find_env(nodes, "document")
     numbers = numbering(source, document.nodelist if document is not None else nodes)

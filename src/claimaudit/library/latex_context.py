@@ -306,6 +306,8 @@ def text_converter(
         "nth": _ordinal,
         "enquote": _quoted,
         "url": _address,
+        "nolinkurl": _address,
+        "path": _address,
         "xspace": xspace,
         **(macros or {}),
     }

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import SourceHasher, decode_text, read_bytes
+from claimaudit.library.latex_comments import strip_comments
 from claimaudit.library.latex_unprinted import drop_unprinted, excluded_environments
 from claimaudit.untrusted import check_latex_depth
 
@@ -33,19 +34,6 @@ _INCLUDE = re.compile(
 _DOCUMENT_CLASS = re.compile(r"\\documentclass(?![A-Za-z@])")
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _END_DOCUMENT = re.compile(r"\\end\s{0,40}\{document\}")
-# A whole-line comment vanishes with its newline (it must not split a paragraph); a trailing
-# comment vanishes up to the newline. ``\%`` is a literal percent sign, not a comment.
-_COMMENT_LINE = re.compile(r"^[ \t]*(?<!\\)%.*\n", re.MULTILINE)
-# A "%" in an argument TeX reads as characters (a URL, inline code: ``latex_verbatim``) is
-# no comment: such an argument (on one line) is matched first and kept.
-_COMMENT_TAIL = re.compile(
-    r"(?P<kept>\\(?:url|href)[ \t]{0,40}\{[^{}\n]*\}"
-    r"|\\mintinline(?:\[[^\]\n]*\])?\{[^{}\n]*\}\{[^{}\n]*\}"
-    r"|\\(?:verb\*?|Verb\*?|lstinline|mintinline(?:\[[^\]\n]*\])?\{[^{}\n]*\})"
-    r"(?:\[[^\]\n]*\])?(?P<delim>[^\sa-zA-Z{*\[])[^\n]*?(?P=delim))"
-    r"|(?<!\\)%.*$",
-    re.MULTILINE,
-)
 MAX_INCLUDE_DEPTH = 20
 # pylatexenc reads about 0.3 MB a second: a bigger source (or one that \inputs the same file
 # over and over) would hold a worker for minutes. Real papers are well under 1 MB.
@@ -72,10 +60,6 @@ class Include:
 
 class IncludeOutsideError(Exception):
     """An include resolves (after symlinks) outside the folder it must stay in."""
-
-
-def strip_comments(text: str) -> str:
-    return _COMMENT_TAIL.sub(lambda m: m.group("kept") or "", _COMMENT_LINE.sub("", text))
 
 
 def document_body(text: str) -> str:
