@@ -23,12 +23,14 @@ from claimaudit.library.latex_unprinted import drop_unprinted, excluded_environm
 from claimaudit.untrusted import check_latex_depth
 
 # TeX's own form, ``\input sections/a``, names the file up to the next space (the name may
-# start on the next line, as TeX skips one end of line after a command).
+# start on the next line, as TeX skips one end of line after a command), or between double
+# quotes, as TeX Live reads a name with spaces (``\input "parts/with space"``).
 _INCLUDE = re.compile(
     r"\\(input|include|subfile|subfileinclude)\s{0,40}\{([^}]{0,500})\}"
     r"|\\(import|subimport|inputfrom|subinputfrom|includefrom|subincludefrom)\*?"
     r"\s{0,40}\{([^}]{0,500})\}\s{0,40}\{([^}]{0,500})\}"
-    r"|\\input(?=\s)[ \t]{0,40}(?:\r?\n)?[ \t]{0,40}([^\s{}%\\]{1,500})"
+    r"|\\input(?=\s)[ \t]{0,40}(?:\r?\n)?[ \t]{0,40}"
+    r'("[^"\n{}%\\]{1,500}"|[^\s{}%\\]{1,500})'
 )
 # A file's own preamble, when it has one: set alone, it is a document of its own.
 _DOCUMENT_CLASS = re.compile(r"\\documentclass(?![A-Za-z@])")
@@ -78,11 +80,11 @@ def locate(include: Include, base: Path, main_folder: Path, boundary: Path) -> t
     FileNotFoundError when there is no such file, IncludeOutsideError when it resolves, after
     symlinks, outside ``boundary`` (checked before existence, so a refusal says nothing about
     whether such a file exists)."""
-    name = include.name.strip()
+    name = _unquoted(include.name)
     if include.command in _FROM_MAIN:
-        folders = [main_folder / include.folder.strip()]
+        folders = [main_folder / _unquoted(include.folder)]
     elif include.command in _FROM_HERE:
-        folders = [base / include.folder.strip()]
+        folders = [base / _unquoted(include.folder)]
     else:
         folders = list(dict.fromkeys([base, main_folder]))
     refused = False
@@ -137,6 +139,12 @@ def follow_include(
             f"({MAX_INCLUDE_DEPTH} nested includes)"
         )
     return target, inner
+
+
+def _unquoted(name: str) -> str:
+    """A file or folder name as TeX Live reads it: its double quotes, which let a name hold
+    spaces (``\\input{"parts/with space"}``), are no part of it."""
+    return name.strip().replace('"', "")
 
 
 def _resolve(folder: Path, name: str, boundary: Path) -> Path | None:
