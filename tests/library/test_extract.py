@@ -261,3 +261,44 @@ def test_a_preprint_whose_pdf_names_its_journal_doi_is_no_conflict(
     assert add_path(library, pdf, ref=parse_ref("arXiv:2105.14372")).warnings == ()
     same = h.make_pdf(tmp_path / "same.pdf", subject="doi:10.1234/JOURNAL.9", title="Other")
     assert add_path(library, same, ref=parse_ref("doi:10.1234/journal.9")).warnings == ()
+
+
+def _tex_file(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def test_a_folder_s_main_file_is_the_paper_not_a_subfile_or_a_figure(tmp_path: Path) -> None:
+    _tex_file(
+        tmp_path / "paper.tex",
+        "\\documentclass{article}\n\\usepackage{subfiles}\n\\title{Subfiles top}\n"
+        "\\begin{document}\n\\section{A}\nMAINTEXT.\n\\subfile{chap1}\n\\end{document}\n",
+    )
+    _tex_file(
+        tmp_path / "chap1.tex",
+        "\\documentclass[paper.tex]{subfiles}\n\\begin{document}\nCHAP1TEXT.\n\\end{document}\n",
+    )
+    _tex_file(
+        tmp_path / "fig.tex",
+        "\\documentclass[tikz, border=2pt]{ standalone }\n\\begin{document}\n"
+        "\\begin{tikzpicture}\\draw (0,0) -- (1,1);\\end{tikzpicture}\n\\end{document}\n",
+    )
+    assert main_source(tmp_path) == tmp_path / "paper.tex"
+    document = extract(tmp_path)
+    assert document.title == "Subfiles top"
+    assert [b.text for b in document.blocks] == ["MAINTEXT.", "CHAP1TEXT."]
+
+
+def test_a_folder_of_two_papers_or_of_a_subfile_alone(tmp_path: Path) -> None:
+    two = tmp_path / "two"
+    for name in ("a.tex", "b.tex"):
+        _tex_file(two / name, "\\documentclass{article}\n\\begin{document}\nX.\n\\end{document}\n")
+    with pytest.raises(InputError, match=r"several main LaTeX files \(a\.tex, b\.tex\)"):
+        main_source(two)
+    # A subfile with nothing beside it is what there is to read, as before.
+    alone = tmp_path / "alone"
+    _tex_file(
+        alone / "chap1.tex",
+        "\\documentclass[../paper.tex]{subfiles}\n\\begin{document}\nX.\n\\end{document}\n",
+    )
+    assert main_source(alone) == alone / "chap1.tex"

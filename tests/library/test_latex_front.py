@@ -126,3 +126,50 @@ def test_library_show_prints_the_authors_of_a_latex_paper(tmp_path: Path) -> Non
         app, ["library", "show", "doi:10.1000/front", "--library", str(tmp_path / "l.db")]
     )
     assert "authors: Ada Lovelace, Charles Babbage" in shown.output
+
+
+# elsarticle's front matter: title, authors, address, abstract and keywords in one environment.
+ELSARTICLE = r"""\documentclass{elsarticle}
+\begin{document}
+\begin{frontmatter}
+\title{Elsevier Style}
+\author[1]{Jane Roe\corref{cor1}}
+\ead{jane@example.org}
+\cortext[cor1]{Corresponding author.}
+\address[1]{Some University}
+\begin{abstract}
+ELSABSTRACT the abstract inside frontmatter.
+\end{abstract}
+\begin{keyword}
+kw1 \sep kw2
+\end{keyword}
+\end{frontmatter}
+\section{Intro}
+INTROTEXT body.
+\end{document}
+"""
+
+
+def test_elsarticle_front_matter_gives_title_authors_and_abstract(tmp_path: Path) -> None:
+    path = tmp_path / "a.tex"
+    path.write_text(ELSARTICLE)
+    document = extract(path)
+    assert document.title == "Elsevier Style"
+    assert document.authors == "Jane Roe"
+    # The address, e-mail, author note and keywords are no passage; the abstract is its own.
+    assert [(b.section, b.text) for b in document.blocks] == [
+        ("Abstract", "ELSABSTRACT the abstract inside frontmatter."),
+        ("Intro", "INTROTEXT body."),
+    ]
+
+
+def test_a_title_after_the_first_heading_is_not_the_paper_s(tmp_path: Path) -> None:
+    # Environments are opened only before the first heading: a \title in the body's boxes
+    # (an example, a quoted template) names no paper.
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n\\section{Intro}\nText.\n"
+        "\\begin{quote}\\title{Quoted}\\author{Someone Else}\\end{quote}\n\\end{document}\n"
+    )
+    document = extract(path)
+    assert (document.title, document.authors) == (None, None)

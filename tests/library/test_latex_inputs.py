@@ -149,3 +149,28 @@ def test_an_include_cycle_names_its_files_from_the_paper_s_folder(tmp_path: Path
         InputError, match=r"^\\input cycle: parts/chap\.tex -> parts/chap2\.tex -> parts/chap\.tex$"
     ):
         extract(main)
+
+
+@pytest.mark.parametrize(
+    "include",
+    [
+        '\\input{"parts/with space"}',
+        '\\input{"parts/with space.tex"}',
+        '\\include{"parts/with space"}',
+        '\\input "parts/with space" ',
+        '\\import{"parts/"}{"with space"}',
+    ],
+)
+def test_a_quoted_name_with_spaces_is_read_as_tex_live_reads_it(
+    tmp_path: Path, include: str
+) -> None:
+    _write(tmp_path, "parts/with space.tex", "SPACETEXT in a spaced file.\n")
+    main = _paper(tmp_path, f"\\section{{One}}\nMain text.\n\n{include}\n")
+    assert _texts(main) == ["Main text.", "SPACETEXT in a spaced file."]
+
+
+def test_a_quoted_name_still_stays_inside_the_paper_s_folder(tmp_path: Path) -> None:
+    _write(tmp_path, "secret.tex", "SECRET.\n")
+    main = _paper(tmp_path / "paper", 'Text.\n\\input{"../secret"}\n')
+    with pytest.raises(InputError, match="points outside the paper's folder"):
+        extract(main)

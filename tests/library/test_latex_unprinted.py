@@ -99,3 +99,36 @@ def test_blanking_keeps_every_offset() -> None:
     assert len(blanked) == len(source)
     assert blanked.split() == ["A", "B"]
     assert blanked.index("B") == source.index("B")
+
+
+@pytest.mark.parametrize(
+    ("source", "printed"),
+    [
+        ("\\newenvironment{q}{\\begin{quote}\\itshape}{\\end{quote}}\nA", "A"),
+        ("\\renewenvironment*{q}[1][x]{\\begin{center}#1}{\\end{center}}\nA", "A"),
+        ("\\provideenvironment{q}{{\\bf}}{}\nA", "A"),
+        ("\\NewDocumentEnvironment{q}{O{}m}{\\begin{center}}{\\end{center}}\nA", "A"),
+        # Arguments never closed: TeX would stop with an error; the text is kept.
+        ("\\newenvironment{q}{\\begin{quote}\nA", "\\newenvironment{q}{\\begin{quote}\nA"),
+    ],
+)
+def test_an_environment_s_definition_prints_nothing(source: str, printed: str) -> None:
+    assert drop_unprinted(source) == printed
+
+
+def test_a_definition_that_opens_an_environment_loses_no_paper(tmp_path: Path) -> None:
+    # The definition's halves, read as text, put the rest of the paper in a table (left out).
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\newenvironment{boxed}{\\begin{center}\\begin{tabular}"
+        "{|p{0.9\\textwidth}|}\\hline}{\\\\\\hline\\end{tabular}\\end{center}}\n"
+        "\\begin{document}\n\\section{Intro}\nKept words.\n"
+        "\\begin{boxed}Boxed words.\\end{boxed}\n\\section{Results}\nRESULTS para.\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    blocks = extract(path).blocks
+    assert [(b.section, " ".join(b.text.split())) for b in blocks] == [
+        ("Intro", "Kept words. Boxed words."),
+        ("Results", "RESULTS para."),
+    ]

@@ -24,11 +24,16 @@ from claimaudit.library.models import ExtractedDocument
 # The version of each format's extractor, stored with every paper it read: a paper read by an
 # older version is read again when its file is added again. Raise one when its output changes.
 # (latex/23 and markdown/9 named run 34's reverted reading in the notebook, so they are skipped.)
-EXTRACTOR_VERSIONS = {"pdf": "28", "latex": "36", "markdown": "21", "text": "3", "jsonl": "1"}
+EXTRACTOR_VERSIONS = {"pdf": "28", "latex": "37", "markdown": "21", "text": "3", "jsonl": "1"}
 LATEX_SUFFIXES = frozenset({".tex", ".latex", ".ltx"})
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
 _DOCUMENTCLASS = re.compile(r"^[^%\n]*\\documentclass", re.MULTILINE)
+# A file with its own \documentclass that is no paper: a subfile (``subfiles``' class, its
+# option naming the main file) or a figure set alone (``\documentclass[tikz]{standalone}``).
+_PART_CLASS = re.compile(
+    r"^[^%\n]*\\documentclass\s*(?:\[[^\]]*\]\s*)?\{\s*(?:subfiles|standalone)\s*\}", re.MULTILINE
+)
 
 
 def extract(path: Path, *, includes: bool = True) -> ExtractedDocument:
@@ -85,12 +90,16 @@ def _manubot_dir(folder: Path) -> Path | None:
 
 
 def main_source(folder: Path) -> Path:
-    """The ``.tex`` file in ``folder`` (or one level down) that has ``\\documentclass``."""
+    """The ``.tex`` file in ``folder`` (or one level down) that has ``\\documentclass``: of
+    a paper, where a subfile (``subfiles``) or a figure (``standalone``) has one too."""
     candidates = sorted(folder.glob("*.tex")) or sorted(folder.glob("*/*.tex"))
     candidates = [p for p in candidates if p.is_file()]
     # Read only what lies inside the folder: a symlink out of it is refused, not followed.
     confined(candidates, folder)
-    mains = [p for p in candidates if _DOCUMENTCLASS.search(decode_text(p, read_bytes(p)))]
+    texts = {p: decode_text(p, read_bytes(p)) for p in candidates}
+    mains = [p for p in candidates if _DOCUMENTCLASS.search(texts[p])]
+    # A subfile or a standalone figure is no main file beside a paper (alone, it is read).
+    mains = [p for p in mains if not _PART_CLASS.search(texts[p])] or mains
     if len(mains) == 1:
         return mains[0]
     if not mains:

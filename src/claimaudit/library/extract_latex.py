@@ -46,12 +46,13 @@ from claimaudit.library.latex_context import (
     to_text,
     walker_context,
 )
-from claimaudit.library.latex_front import is_title_block, latex_authors
+from claimaudit.library.latex_front import front_nodes, is_title_block, latex_authors
 from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, expand_inputs
 from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.latex_numbering import document_class, numbering
 from claimaudit.library.latex_packages import read_packages
 from claimaudit.library.latex_refs import autoref_names, numbered_converter
+from claimaudit.library.latex_unclosed import unclosed_argument
 from claimaudit.library.latex_walker import RunsWalker
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.library.reference_headings import is_references_heading
@@ -162,6 +163,9 @@ def _extract(
     if aliases:
         # Re-parse knowing how many arguments each alias takes, so its heading is an argument.
         nodes = _parse(source, aliases)
+    unclosed = unclosed_argument(nodes)
+    if unclosed is not None:
+        raise InputError(f"{path}: {unclosed}; close it and add the paper again")
     notes: list[str] = []
     document = _find_env(nodes, "document")
     numbers = numbering(source, document.nodelist if document is not None else nodes)
@@ -239,8 +243,7 @@ def _find_env(nodes: Sequence[LatexNode], name: str) -> LatexEnvironmentNode | N
 
 
 def _find_title(nodes: Sequence[LatexNode], converter: LatexNodes2Text) -> str | None:
-    document = _find_env(nodes, "document")
-    for node in [*nodes, *(document.nodelist if document else [])]:
+    for node in front_nodes(nodes):
         if isinstance(node, LatexMacroNode) and node.macroname == "title" and macro_args(node):
             text = " ".join(to_text(converter, [macro_args(node)[-1]]).split())
             return text or None
@@ -319,9 +322,12 @@ class _Walker:
         return " ".join(to_text(self._converter, [arg]).split()) or None
 
     def _has_heading(self, nodes: Sequence[LatexNode]) -> bool:
-        """Whether a heading lies anywhere inside (a box's heading may sit in a list item)."""
+        """Whether a heading lies anywhere inside (a box's heading may sit in a list item), or
+        an abstract (elsarticle's sits in its ``frontmatter``)."""
         for node in nodes:
-            if isinstance(node, LatexMacroNode) and node.macroname in self._headings:
+            if (isinstance(node, LatexMacroNode) and node.macroname in self._headings) or (
+                isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract"
+            ):
                 return True
             inside = isinstance(node, LatexGroupNode) or (
                 isinstance(node, LatexEnvironmentNode)

@@ -27,7 +27,8 @@ from claimaudit.library.latex_verbatim import verbatim_specs
 from claimaudit.library.term_labels import term_label
 
 SECTION_MACROS = frozenset({"chapter", "section", "subsection", "subsubsection"})
-# Environments whose content is not prose a claim could cite (code, drawings, tables, refs).
+# Environments whose content is not prose a claim could cite (code, drawings, tables, refs,
+# keywords).
 SKIPPED_ENVIRONMENTS = frozenset(
     {
         "thebibliography",
@@ -42,6 +43,11 @@ SKIPPED_ENVIRONMENTS = frozenset(
         "tikzpicture",
         "tabular",
         "tabularx",
+        # Keyword lists (elsarticle's ``keyword``, IEEEtran's ``IEEEkeywords``), as a PDF's
+        # keyword lines are left out: words, not sentences.
+        "keyword",
+        "keywords",
+        "IEEEkeywords",
     }
 )
 # ``\\renewcommand{\\abstractname}{Feedback}`` is rewritten to this private macro before the
@@ -60,7 +66,9 @@ _DISCARDED_MACROS = tuple(
     # \\sout and \\st, ulem's \\xout) is what the paper takes back, as is the changes
     # package's \\deleted text, which its ``final`` option never prints, and its reviewer's
     # \\comment. A \\footnotemark prints only its mark; its note is the \\footnotetext's.
-    "todo missingfigure sout st xout deleted comment footnotemark".split()
+    "todo missingfigure sout st xout deleted comment footnotemark "
+    # elsarticle's title block: addresses, e-mail, notes on the title and the authors.
+    "address affiliation ead cortext fntext tnotetext".split()
 )
 # pylatexenc renders these font and link macros as nothing; we want their visible text.
 _TEXT_MACROS = {
@@ -128,6 +136,12 @@ _WALKER_ARGS = {
     "cref": "{",
     "Cref": "{",
     "affil": "[{",
+    "address": "[{",  # elsarticle's: [label]{address}
+    "affiliation": "[{",
+    "ead": "[{",  # [url]{e-mail address}
+    "cortext": "[{",
+    "fntext": "[{",
+    "tnotetext": "[{",
     "keywords": "{",
     "author": "[{",
     "code": "{",
@@ -306,6 +320,8 @@ def text_converter(
         "nth": _ordinal,
         "enquote": _quoted,
         "url": _address,
+        "nolinkurl": _address,
+        "path": _address,
         "xspace": xspace,
         **(macros or {}),
     }

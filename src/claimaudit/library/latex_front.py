@@ -76,7 +76,7 @@ def latex_authors(nodes: Sequence[LatexNode], converter: LatexNodes2Text) -> str
     names a hand-set title block marks with affiliation numbers (``{Ada~Lovelace}
     \\textsuperscript{1}``); ``None`` where the source names none."""
     names: list[str] = []
-    body = _front_nodes(nodes)
+    body = front_nodes(nodes)
     for node in body:
         if isinstance(node, LatexMacroNode) and node.macroname == "author" and macro_args(node):
             names.extend(_names(macro_args(node)[-1], converter))
@@ -91,14 +91,30 @@ def latex_authors(nodes: Sequence[LatexNode], converter: LatexNodes2Text) -> str
     return ", ".join(unique) or None
 
 
-def _front_nodes(nodes: Sequence[LatexNode]) -> list[LatexNode]:
-    """The preamble's nodes, then the document's."""
+def front_nodes(nodes: Sequence[LatexNode]) -> list[LatexNode]:
+    """The preamble's nodes, then the document's; before its first heading, each environment's
+    nodes after it, however deep (elsarticle sets its title, authors and abstract in a
+    ``frontmatter`` environment)."""
     out: list[LatexNode] = []
     for node in nodes:
         out.append(node)
         if isinstance(node, LatexEnvironmentNode) and node.environmentname == "document":
-            out.extend(node.nodelist)
+            _opened(node.nodelist, out)
     return out
+
+
+def _opened(nodes: Sequence[LatexNode], out: list[LatexNode]) -> bool:
+    """Append ``nodes`` to ``out``, opening the environments before the first heading; True
+    once a heading is met."""
+    for index, node in enumerate(nodes):
+        if isinstance(node, LatexMacroNode) and node.macroname in SECTION_MACROS:
+            out.extend(nodes[index:])
+            return True
+        out.append(node)
+        if isinstance(node, LatexEnvironmentNode) and _opened(node.nodelist, out):
+            out.extend(nodes[index + 1 :])
+            return True
+    return False
 
 
 def _names(arg: LatexNode | None, converter: LatexNodes2Text) -> Iterator[str]:

@@ -18,34 +18,24 @@ from pathlib import Path
 
 from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import SourceHasher, decode_text, read_bytes
+from claimaudit.library.latex_comments import strip_comments
 from claimaudit.library.latex_unprinted import drop_unprinted, excluded_environments
 from claimaudit.untrusted import check_latex_depth
 
 # TeX's own form, ``\input sections/a``, names the file up to the next space (the name may
-# start on the next line, as TeX skips one end of line after a command).
+# start on the next line, as TeX skips one end of line after a command), or between double
+# quotes, as TeX Live reads a name with spaces (``\input "parts/with space"``).
 _INCLUDE = re.compile(
     r"\\(input|include|subfile|subfileinclude)\s{0,40}\{([^}]{0,500})\}"
     r"|\\(import|subimport|inputfrom|subinputfrom|includefrom|subincludefrom)\*?"
     r"\s{0,40}\{([^}]{0,500})\}\s{0,40}\{([^}]{0,500})\}"
-    r"|\\input(?=\s)[ \t]{0,40}(?:\r?\n)?[ \t]{0,40}([^\s{}%\\]{1,500})"
+    r"|\\input(?=\s)[ \t]{0,40}(?:\r?\n)?[ \t]{0,40}"
+    r'("[^"\n{}%\\]{1,500}"|[^\s{}%\\]{1,500})'
 )
 # A file's own preamble, when it has one: set alone, it is a document of its own.
 _DOCUMENT_CLASS = re.compile(r"\\documentclass(?![A-Za-z@])")
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s{0,40}\{document\}")
 _END_DOCUMENT = re.compile(r"\\end\s{0,40}\{document\}")
-# A whole-line comment vanishes with its newline (it must not split a paragraph); a trailing
-# comment vanishes up to the newline. ``\%`` is a literal percent sign, not a comment.
-_COMMENT_LINE = re.compile(r"^[ \t]*(?<!\\)%.*\n", re.MULTILINE)
-# A "%" in an argument TeX reads as characters (a URL, inline code: ``latex_verbatim``) is
-# no comment: such an argument (on one line) is matched first and kept.
-_COMMENT_TAIL = re.compile(
-    r"(?P<kept>\\(?:url|href)[ \t]{0,40}\{[^{}\n]*\}"
-    r"|\\mintinline(?:\[[^\]\n]*\])?\{[^{}\n]*\}\{[^{}\n]*\}"
-    r"|\\(?:verb\*?|Verb\*?|lstinline|mintinline(?:\[[^\]\n]*\])?\{[^{}\n]*\})"
-    r"(?:\[[^\]\n]*\])?(?P<delim>[^\sa-zA-Z{*\[])[^\n]*?(?P=delim))"
-    r"|(?<!\\)%.*$",
-    re.MULTILINE,
-)
 MAX_INCLUDE_DEPTH = 20
 # pylatexenc reads about 0.3 MB a second: a bigger source (or one that \inputs the same file
 # over and over) would hold a worker for minutes. Real papers are well under 1 MB.
@@ -74,10 +64,6 @@ class IncludeOutsideError(Exception):
     """An include resolves (after symlinks) outside the folder it must stay in."""
 
 
-def strip_comments(text: str) -> str:
-    return _COMMENT_TAIL.sub(lambda m: m.group("kept") or "", _COMMENT_LINE.sub("", text))
-
-
 def document_body(text: str) -> str:
     """An included file's text without its own preamble and ``document`` wrapper, when it has
     them (a subfile set alone is a document of its own); otherwise the text as it is."""
@@ -94,11 +80,11 @@ def locate(include: Include, base: Path, main_folder: Path, boundary: Path) -> t
     FileNotFoundError when there is no such file, IncludeOutsideError when it resolves, after
     symlinks, outside ``boundary`` (checked before existence, so a refusal says nothing about
     whether such a file exists)."""
-    name = include.name.strip()
+    name = _unquoted(include.name)
     if include.command in _FROM_MAIN:
-        folders = [main_folder / include.folder.strip()]
+        folders = [main_folder / _unquoted(include.folder)]
     elif include.command in _FROM_HERE:
-        folders = [base / include.folder.strip()]
+        folders = [base / _unquoted(include.folder)]
     else:
         folders = list(dict.fromkeys([base, main_folder]))
     refused = False
@@ -153,6 +139,12 @@ def follow_include(
             f"({MAX_INCLUDE_DEPTH} nested includes)"
         )
     return target, inner
+
+
+def _unquoted(name: str) -> str:
+    """A file or folder name as TeX Live reads it: its double quotes, which let a name hold
+    spaces (``\\input{"parts/with space"}``), are no part of it."""
+    return name.strip().replace('"', "")
 
 
 def _resolve(folder: Path, name: str, boundary: Path) -> Path | None:

@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from claimaudit.library.extract_text import SourceHasher
+from claimaudit.library.latex_comments import strip_comments
 from claimaudit.library.latex_definitions import MAX_MACROS, TEX_CODE
-from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, strip_comments
+from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS
 from claimaudit.library.latex_unprinted import drop_unprinted
 from claimaudit.userfiles import UnreadableFileError, read_regular
 

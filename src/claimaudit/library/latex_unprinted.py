@@ -1,7 +1,10 @@
 """LaTeX source that TeX reads past without printing: ``\\iffalse ... \\fi``, the ``comment``
-package's environments (``comment`` and any declared with ``\\excludecomment``) and a file's
-rest after ``\\endinput``. Such text is an author's note or a dropped draft, never the paper's
-words, so neither ingestion nor review may read it as a statement.
+package's environments (``comment`` and any declared with ``\\excludecomment``), a file's
+rest after ``\\endinput``, and an environment's definition (``\\newenvironment``). Such text is
+an author's note, a dropped draft or a definition, never the paper's words, so neither
+ingestion nor review may read it as a statement. (A definition whose parts open and close an
+environment apart, ``{\\begin{center}}{\\end{center}}``, read as text, took the rest of the
+paper into that environment.)
 
 ``unprinted_spans`` finds the spans in one file's text; ``drop_unprinted`` removes them
 (ingestion) and ``blank_unprinted`` turns them into spaces (review, which keeps offsets).
@@ -28,7 +31,16 @@ _TOKEN = re.compile(
     r"|\\begin\s*\{(?P<begin>[^{}\s]{1,80})\}"
     r"|\\excludecomment\s*\{\s*(?P<exclude>[^{}\s]{1,80})\s*\}"
     r"|\\endinput(?![A-Za-z@])"
+    r"|\\(?P<define>(?:re)?newenvironment|provideenvironment"
+    r"|(?:New|Renew|Provide|Declare)DocumentEnvironment)\*?(?![A-Za-z@])"
 )
+# The arguments of each definition: {name}[arguments][default]{begin}{end}, xparse's
+# {name}{argument spec}{begin}{end}.
+_DEFINITION_SHAPES = {"newenvironment": "{[[{{", "DocumentEnvironment": "{{{{"}
+# Braces as TeX counts them (a character after a backslash, ``\{``, is none), and how far a
+# definition's arguments may run: a longer one is left as it is.
+_BRACE = re.compile(r"\\.|[{}]", re.DOTALL)
+_MAX_DEFINITION = 20_000
 _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
 
 
@@ -63,6 +75,11 @@ def unprinted_spans(text: str, excluded: Iterable[str] = ()) -> list[tuple[int, 
             if close is not None:
                 spans.append((match.start(), close.end()))
                 position = close.end()
+        elif match.group("define"):
+            end = _definition_end(masked, position, match.group("define"))
+            if end is not None:  # arguments never closed: TeX would stop; keep the text
+                spans.append((match.start(), end))
+                position = end
         elif match.group(0) == "\\endinput":
             # TeX still reads the rest of the line \endinput stands on, then stops the file.
             line_end = masked.find("\n", position)
@@ -108,6 +125,35 @@ def _false_branch_end(masked: str, position: int, conditionals: set[str]) -> int
         elif word == "else" and depth == 0:
             return position
     return None
+
+
+def _definition_end(masked: str, position: int, command: str) -> int | None:
+    """Where the arguments of an environment's definition, read from ``position``, end."""
+    # LaTeX's own commands end in "environment", xparse's in "Environment".
+    shape = _DEFINITION_SHAPES[
+        "newenvironment" if command.endswith("environment") else "DocumentEnvironment"
+    ]
+    limit = min(len(masked), position + _MAX_DEFINITION)
+    for kind in shape:
+        while position < limit and masked[position].isspace():
+            position += 1
+        if kind == "[" and masked.startswith("[", position):
+            close = masked.find("]", position, limit)
+            if close < 0:
+                return None
+            position = close + 1
+        elif kind == "{":
+            if not masked.startswith("{", position):
+                return None
+            depth = 0
+            for brace in _BRACE.finditer(masked, position, limit):
+                depth += {"{": 1, "}": -1}.get(brace.group(), 0)
+                if depth == 0:
+                    position = brace.end()
+                    break
+            else:
+                return None
+    return position
 
 
 def _whole_lines(text: str, start: int, end: int) -> tuple[int, int]:

@@ -1,13 +1,15 @@
 """Macros whose argument TeX reads as characters, not as LaTeX: a URL (``\\url``, ``\\href``'s
-first argument), where "%" and "#" are part of the address, and inline code (``\\verb*``,
-fancyvrb's ``\\Verb``, ``\\lstinline``, minted's ``\\mintinline``), where a ``\\cite`` is just
-text. pylatexenc reads them as ordinary arguments: a "%" in a URL starts a comment that hides
-the rest of the line (and the closing brace, so the rest of the document), and a ``\\cite`` in
-code becomes a citation. Here such an argument is one characters node, read as TeX reads it.
+first argument, ``\\nolinkurl``, url's ``\\path``), where "%" and "#" are part of the address,
+and inline code (``\\verb*``, fancyvrb's ``\\Verb``, ``\\lstinline``, minted's
+``\\mintinline``), where a ``\\cite`` is just text. pylatexenc reads them as ordinary
+arguments: a "%" in a URL starts a comment that hides the rest of the line (and the closing
+brace, so the rest of the document), and a ``\\cite`` in code becomes a citation. Here such an
+argument is one characters node, read as TeX reads it; ``latex_comments`` keeps its "%" too.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pylatexenc import latexwalker
@@ -18,6 +20,8 @@ from pylatexenc.macrospec import MacroSpec, MacroStandardArgsParser, ParsedMacro
 VERBATIM_SHAPES = {
     "url": "v",
     "href": "v{",
+    "nolinkurl": "v",
+    "path": "v",
     "verb": "*v",
     "Verb": "*[v",
     "lstinline": "[v",
@@ -25,6 +29,18 @@ VERBATIM_SHAPES = {
 }
 # The inline-code macros: their text is code, not prose (dropped from a sentence, as \verb's).
 CODE_MACROS = frozenset({"verb", "Verb", "lstinline", "mintinline"})
+# The longest verbatim argument read, and its deepest braces: an address or a piece of inline
+# code is short; the bounds keep a source of many unclosed ones (each read to its bound) fast.
+MAX_VERBATIM_CHARS = 4000
+MAX_VERBATIM_DEPTH = 8
+# A delimiter is no letter or blank, nor what opens TikZ's ``\\path (0,0) -- ...`` or
+# ``\\path[draw]`` (a path, not url's ``\\path|dir/a%b|``), nor a macro, nor the brace that
+# closes a definition's name (``\\renewcommand{\\path}``).
+_NOT_DELIMITERS = "([\\}"
+# In braces: the next brace, a character after a backslash (``\\}``) none, or a blank line, the
+# paragraph's end, which no verbatim argument crosses (TeX stops there). What lies between is
+# skipped in one step.
+_BRACE_TOKENS = re.compile(r"(?:[^{}\\\n]++|\\.|\n(?![ \t\r]*\n))*+(?P<mark>[{}]|\n)", re.DOTALL)
 
 
 class VerbatimArgsParser(MacroStandardArgsParser):  # type: ignore[misc]  # pylatexenc untyped
@@ -52,50 +68,93 @@ class VerbatimArgsParser(MacroStandardArgsParser):  # type: ignore[misc]  # pyla
         return ParsedMacroArgs(argspec=self.argspec, argnlist=argnlist), pos, p - pos
 
 
-def _verbatim(w: Any, pos: int, parsing_state: Any) -> tuple[Any, int]:
-    """The verbatim argument at ``pos`` (blanks skipped): a characters node, and where the
-    reader goes on (blanks and one line end before it skipped, as TeX skips them). Unclosed:
-    up to the line's end (TeX complains there); none: nothing."""
-    s: str = w.s
-    start = pos
+def verbatim_end(s: str, start: int, opening: str) -> int | None:
+    """Where the verbatim argument whose text starts at ``start``, after ``opening``, ends (the
+    index of its closing character): in braces, the brace that balances ``opening`` in the
+    same paragraph; else the next ``opening`` on the same line. None when it is not closed so,
+    or only past MAX_VERBATIM_CHARS."""
+    limit = min(len(s), start + MAX_VERBATIM_CHARS)
+    if opening != "{":
+        line_end = s.find("\n", start, limit)
+        end = s.find(opening, start, limit if line_end < 0 else line_end)
+        return end if end >= 0 else None
+    depth, pos = 1, start
+    # Token after token from where the last ended (``finditer`` would try again from every
+    # character after a failed match).
+    while (token := _BRACE_TOKENS.match(s, pos, limit)) is not None:
+        mark = token.group("mark")
+        if mark == "\n" or depth >= MAX_VERBATIM_DEPTH:
+            return None
+        depth += 1 if mark == "{" else -1
+        if depth == 0:
+            return token.start("mark")
+        pos = token.end()
+    return None
+
+
+def is_delimiter(char: str) -> bool:
+    """Whether ``char`` may open a verbatim argument (``{`` in braces, another between two)."""
+    return not (char.isalpha() or char.isspace() or char in _NOT_DELIMITERS)
+
+
+def verbatim_arguments_end(s: str, pos: int, shape: str) -> int | None:
+    """For a macro of ``shape`` (VERBATIM_SHAPES) whose name ends at ``pos``: where its last
+    verbatim argument ends (after its closing character), or None where it has none that is
+    closed. The arguments before it are skipped as TeX reads them (``\\mintinline[o]{c}``)."""
+    shape = shape[: shape.rindex("v") + 1]
+    for kind in shape:
+        pos = _skip_blanks(s, pos)
+        if kind == "*":
+            pos += s.startswith("*", pos)
+        elif kind == "[" and s.startswith("[", pos):
+            end = verbatim_end(s, pos + 1, "]")
+            if end is None:
+                return None
+            pos = end + 1
+        elif kind in "{v":
+            if pos >= len(s) or not (s[pos] == "{" or (kind == "v" and is_delimiter(s[pos]))):
+                return None
+            end = verbatim_end(s, pos + 1, s[pos])
+            if end is None:
+                return None
+            pos = end + 1
+    return pos
+
+
+def _skip_blanks(s: str, pos: int) -> int:
+    """Past the blanks at ``pos`` and at most one line end among them, as TeX skips them."""
     while pos < len(s) and s[pos] in " \t":
         pos += 1
-    if s.startswith("\n", pos) or s.startswith("\r\n", pos):  # one line end is a space
+    if s.startswith("\n", pos) or s.startswith("\r\n", pos):
         pos = s.index("\n", pos) + 1
         while pos < len(s) and s[pos] in " \t":
             pos += 1
-    if pos >= len(s) or s[pos].isalpha() or s[pos].isspace():
+    return pos
+
+
+def _verbatim(w: Any, pos: int, parsing_state: Any) -> tuple[Any, int]:
+    """The verbatim argument at ``pos`` (blanks skipped): a characters node, and where the
+    reader goes on (blanks and one line end before it skipped, as TeX skips them). Unclosed:
+    up to the line's end (TeX stops with an error; ``latex_unclosed`` refuses an unclosed brace);
+    none: nothing."""
+    s: str = w.s
+    start = pos
+    pos = _skip_blanks(s, pos)
+    if pos >= len(s) or not is_delimiter(s[pos]):
         return None, start
-    opening = s[pos]
     start = pos + 1
-    end = start
-    if opening == "{":
-        depth = 1
-        while end < len(s):
-            if s[end] == "\\" and end + 1 < len(s):
-                end += 2
-                continue
-            if s[end] == "{":
-                depth += 1
-            elif s[end] == "}":
-                depth -= 1
-                if depth == 0:
-                    break
-            end += 1
-    else:
-        end = s.find(opening, start)
+    end = verbatim_end(s, start, s[pos])
+    if end is None:
         line_end = s.find("\n", start)
-        if end < 0 or (0 <= line_end < end):
-            end = line_end if line_end >= 0 else len(s)
-    stop = min(end, len(s))
+        end = line_end if line_end >= 0 else len(s)
     node = w.make_node(
         latexwalker.LatexCharsNode,
         parsing_state=parsing_state,
-        chars=s[start:stop],
+        chars=s[start:end],
         pos=start,
-        len=stop - start,
+        len=end - start,
     )
-    return node, min(stop + 1, len(s))
+    return node, min(end + 1, len(s))
 
 
 def verbatim_specs() -> list[MacroSpec]:
