@@ -149,7 +149,7 @@ def test_conflicting_name_and_metadata_need_ref(tmp_path: Path) -> None:
     pdf = h.make_pdf(tmp_path / "1706.03762v5.pdf", subject="arXiv:2105.14372")
     with pytest.raises(
         RefRequiredError,
-        match="the file name names arXiv:1706.03762v5, its metadata arXiv:2105.14372",
+        match=r"the file name names arXiv:1706\.03762v5, its metadata arXiv:2105\.14372",
     ) as required:
         infer_ref(pdf, extract(pdf))
     assert required.value.found == ("arXiv:1706.03762v5", "arXiv:2105.14372")
