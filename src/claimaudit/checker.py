@@ -19,6 +19,7 @@ from claimaudit.advice import Advice, advised
 from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
 from claimaudit.checker_args import check_backend_arg, check_checker_cache
 from claimaudit.claimwords import has_content_words
+from claimaudit.closing import close_all
 from claimaudit.errors import (
     ClaimauditError,
     ContextLengthError,
@@ -107,8 +108,8 @@ class Checker:
 
     def close(self) -> None:
         """Release the backends ``make_checker`` built for this checker (not ones passed in)."""
-        for backend in self.owned:
-            backend.close()
+        # One that fails to close is a warning: the records are made, and must not be lost.
+        close_all(self.owned)
 
     def __enter__(self) -> Checker:
         return self

@@ -1,0 +1,29 @@
+"""Closing backends without losing what they did: a judge or source whose ``close()`` raises (a
+plugin's bug, say) costs a warning, never the records already made, and never the closing of the
+others."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+from claimaudit.judges.protocol import Judge
+from claimaudit.redaction import backend_text
+from claimaudit.sources.protocol import Source
+
+_log = logging.getLogger(__name__)
+
+
+def close_all(backends: Iterable[Judge | Source]) -> None:
+    """Close each of ``backends``; one that fails is a one-line warning (its message masked, as
+    a close error may quote a key) and its traceback goes to the debug log (``--debug``)."""
+    for backend in backends:
+        try:
+            backend.close()
+        # SystemExit too, as for a plugin that exits while loading; Ctrl-C still stops.
+        except (Exception, SystemExit) as error:
+            kind = "judge" if isinstance(backend, Judge) else "source"
+            name = backend_text(str(getattr(backend, "name", type(backend).__name__)))
+            _log.debug("closing %s %r failed", kind, name, exc_info=True)
+            why = backend_text(f"{type(error).__name__}: {error}")
+            _log.warning("warning: closing %s %r failed (results are kept): %s", kind, name, why)

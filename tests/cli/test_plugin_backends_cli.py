@@ -1,0 +1,76 @@
+"""Plugin backends that misbehave while checking (a judge whose close() fails, one that prints,
+one that calls itself by another name): the records still come out whole and clean."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from claimaudit.cli import app
+from claimaudit.identity import parse_ref
+from claimaudit.plugins import Registered, get_registry
+from tests.fakes import MemorySource, ScriptedJudge, pick
+
+KEY = "sk-QAOPENAI-7777-0123456789"
+
+
+@dataclass
+class BadCloseJudge(ScriptedJudge):
+    def close(self) -> None:
+        raise RuntimeError(f"close failed {KEY}")
+
+
+@pytest.fixture
+def memory(monkeypatch: pytest.MonkeyPatch) -> MemorySource:
+    """Source ``memory`` holding scifact:1; the secret key in the environment."""
+    source = MemorySource()
+    source.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    monkeypatch.setitem(
+        get_registry().sources, "memory", Registered(lambda *, path: source, "", "t")
+    )
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    return source
+
+
+def judge_plugin(monkeypatch: pytest.MonkeyPatch, name: str, judge: ScriptedJudge) -> list[str]:
+    monkeypatch.setitem(get_registry().judges, name, Registered(lambda _: judge, "", "t"))
+    return ["--judge", name, "--source", "memory", "--no-cache"]
+
+
+def test_a_judge_whose_close_fails_loses_no_record(
+    runner: CliRunner,
+    memory: MemorySource,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    tmp_path: Path,
+) -> None:
+    options = judge_plugin(monkeypatch, "badclose", BadCloseJudge(pick("supports", "P001")))
+    with caplog.at_level(logging.WARNING, logger="claimaudit.closing"):
+        result = runner.invoke(
+            app, ["check", "Aspirin lowers fever.", "-p", "scifact:1", "--format", "json", *options]
+        )
+    assert result.exit_code == 0, result.output
+    [record] = json.loads(result.stdout)["records"]
+    assert record["verdict"] == "supports"
+    assert "Traceback" not in result.stderr and KEY not in result.output
+    warnings = [r.getMessage() for r in caplog.records]
+    assert warnings == [
+        "warning: closing judge 'scripted' failed (results are kept): "
+        "RuntimeError: close failed ***"
+    ]
+
+    claims = tmp_path / "in.jsonl"
+    claims.write_text(
+        json.dumps({"id": 1, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]})
+    )
+    out = tmp_path / "out.jsonl"
+    batch = runner.invoke(app, ["batch", str(claims), "--out", str(out), *options])
+    assert batch.exit_code == 0, batch.output
+    assert "Traceback" not in batch.stderr and KEY not in batch.output
+    assert json.loads(out.read_text())["verdict"] == "supports"
+    assert "wrote 1 record" in batch.stderr
