@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from claimaudit._decision import asking, backend_calls, copies, decide, failure, judge_failure
 from claimaudit.advice import Advice, advised
+from claimaudit.backend_output import prints_to_stderr
 from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
 from claimaudit.checker_args import check_backend_arg, check_checker_cache
 from claimaudit.claimwords import has_content_words
@@ -162,7 +163,9 @@ class Checker:
                 claim=claim, paperRef=shown_ref(paper), error=redact_text(self.said(error))
             )
         try:
-            return self._check_ref(claim, ref, topic)
+            # A backend that prints while it fetches or judges must not corrupt stdout.
+            with prints_to_stderr():
+                return self._check_ref(claim, ref, topic)
         except Exception as error:
             # A bug anywhere below is an operational failure of this paper alone, never a
             # verdict; the traceback goes to the debug log, not to the record.

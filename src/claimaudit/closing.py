@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
+from claimaudit.backend_output import prints_to_stderr
 from claimaudit.judges.protocol import Judge
 from claimaudit.redaction import backend_text
 from claimaudit.sources.protocol import Source
@@ -19,7 +20,8 @@ def close_all(backends: Iterable[Judge | Source]) -> None:
     a close error may quote a key) and its traceback goes to the debug log (``--debug``)."""
     for backend in backends:
         try:
-            backend.close()
+            with prints_to_stderr():  # a close that prints must not corrupt stdout either
+                backend.close()
         # SystemExit too, as for a plugin that exits while loading; Ctrl-C still stops.
         except (Exception, SystemExit) as error:
             kind = "judge" if isinstance(backend, Judge) else "source"

@@ -12,8 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
-from claimaudit.identity import parse_ref
+from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.plugins import Registered, get_registry
+from claimaudit.sources.protocol import SourcePaper
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 KEY = "sk-QAOPENAI-7777-0123456789"
@@ -74,3 +76,36 @@ def test_a_judge_whose_close_fails_loses_no_record(
     assert "Traceback" not in batch.stderr and KEY not in batch.output
     assert json.loads(out.read_text())["verdict"] == "supports"
     assert "wrote 1 record" in batch.stderr
+
+
+@dataclass
+class PrintingJudge(ScriptedJudge):
+    def decide(self, decision: Decision) -> JudgeReply:
+        print("debug: judging", decision.case.claim)
+        return super().decide(decision)
+
+
+class PrintingSource(MemorySource):
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        print("debug: fetching", ref)
+        return super().fetch(ref, query)
+
+
+def test_what_a_judge_or_source_prints_while_checking_goes_to_stderr(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = PrintingSource()
+    source.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    monkeypatch.setitem(
+        get_registry().sources, "printing", Registered(lambda *, path: source, "", "t")
+    )
+    options = judge_plugin(monkeypatch, "printing", PrintingJudge(pick("supports", "P001")))
+    options[options.index("memory")] = "printing"
+    result = runner.invoke(
+        app, ["check", "Aspirin lowers fever.", "-p", "scifact:1", "--format", "json", *options]
+    )
+    assert result.exit_code == 0, result.output
+    [record] = json.loads(result.stdout)["records"]  # stdout is the JSON alone
+    assert record["verdict"] == "supports"
+    assert "debug: judging Aspirin lowers fever." in result.stderr
+    assert "debug: fetching scifact:1" in result.stderr
