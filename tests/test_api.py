@@ -367,5 +367,5 @@ def test_check_claim_returns_the_records_when_a_judge_fails_to_close(
         )
     assert isinstance(record, CheckedRecord) and record.verdict == "supports"
     assert [r.getMessage() for r in caplog.records] == [
-        "warning: closing judge 'scripted' failed (results are kept): RuntimeError: close failed"
+        "warning: closing judge 'badclose' failed (results are kept): RuntimeError: close failed"
     ]

@@ -18,7 +18,7 @@ from claimaudit._decision import asking, backend_calls, copies, decide, failure,
 from claimaudit.advice import Advice, advised
 from claimaudit.backend_output import prints_to_stderr
 from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
-from claimaudit.checker_args import check_backend_arg, check_checker_cache
+from claimaudit.checker_args import check_backend_arg, check_checker_cache, check_judge_name
 from claimaudit.claimwords import has_content_words
 from claimaudit.closing import close_all
 from claimaudit.errors import (
@@ -96,6 +96,7 @@ class Checker:
         check_checker_cache(self.cache)
         require_source(self.source)
         require_judge(self.judge)
+        check_judge_name(self.judge)
         check_budgets(self.max_passages, self.max_chars)
         workers = self.judge.concurrency
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:

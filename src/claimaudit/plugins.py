@@ -38,6 +38,7 @@ from types import ModuleType
 from typing import Any, NamedTuple, Protocol, cast
 
 from claimaudit.errors import PluginError, UnknownBackendError, UsageError, as_known
+from claimaudit.judges.named import as_registered
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.redaction import redact_text
 from claimaudit.sources.protocol import Source
@@ -121,7 +122,9 @@ class Registry:
             raise UnknownBackendError(
                 f"unknown judge {name!r} (known: {known}){self._broken_note()}"
             ) from None
-        return require_judge(_build("judge", name, factory, settings or JudgeSettings()))
+        judge = require_judge(_build("judge", name, factory, settings or JudgeSettings()))
+        # Records credit the name it was registered and asked for, whatever it calls itself.
+        return as_registered(judge, name)
 
     def make_source(self, name: str, *, path: PathArg | None = None) -> Source:
         try:

@@ -62,7 +62,7 @@ def test_a_judge_whose_close_fails_loses_no_record(
     assert "Traceback" not in result.stderr and KEY not in result.output
     warnings = [r.getMessage() for r in caplog.records]
     assert warnings == [
-        "warning: closing judge 'scripted' failed (results are kept): "
+        "warning: closing judge 'badclose' failed (results are kept): "
         "RuntimeError: close failed ***"
     ]
 
@@ -109,3 +109,18 @@ def test_what_a_judge_or_source_prints_while_checking_goes_to_stderr(
     assert record["verdict"] == "supports"
     assert "debug: judging Aspirin lowers fever." in result.stderr
     assert "debug: fetching scifact:1" in result.stderr
+
+
+@pytest.mark.parametrize("own", ["local", "", "evil\x1b[31m\nFAKE", 42])
+def test_a_record_names_the_judge_as_registered_not_as_it_calls_itself(
+    runner: CliRunner, memory: MemorySource, monkeypatch: pytest.MonkeyPatch, own: object
+) -> None:
+    # "judge": "local" was recorded though a plugin judged; "" and escapes were kept.
+    judge = ScriptedJudge(pick("supports", "P001"), name=own)  # type: ignore[arg-type]
+    options = judge_plugin(monkeypatch, "named", judge)
+    result = runner.invoke(
+        app, ["check", "Aspirin lowers fever.", "-p", "scifact:1", "--format", "jsonl", *options]
+    )
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert (record["judge"], record["verdict"]) == ("named", "supports")
