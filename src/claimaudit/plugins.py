@@ -17,9 +17,10 @@ entry-point group, e.g. in its ``pyproject.toml``:
 The entry point may also name the function itself, ``"my_package.claimaudit_plugin:register"``.
 
 A plugin that fails to load (a missing dependency, a bug) is recorded with why (its message
-redacted) and leaves the others working; ``claimaudit plugins`` lists everything registered and
-what failed. The core asks the registry for a backend by name and never imports a concrete
-backend itself.
+redacted), adds nothing (not even what it registered before failing) and leaves the others
+working; ``claimaudit plugins`` lists everything registered and what failed. A plugin calling
+``get_registry()`` from its ``register`` gets the registry being filled. The core asks the
+registry for a backend by name and never imports a concrete backend itself.
 """
 
 from __future__ import annotations
