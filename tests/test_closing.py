@@ -9,6 +9,8 @@ from dataclasses import dataclass
 import pytest
 
 from claimaudit.closing import close_all
+from claimaudit.identity import PaperRef
+from claimaudit.sources.protocol import Source, SourcePaper
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 KEY = "sk-closing-test-0123456789"
@@ -61,3 +63,26 @@ def test_a_backend_that_fails_to_close_is_a_masked_warning_and_the_rest_are_clos
 def test_ctrl_c_while_closing_still_stops() -> None:
     with pytest.raises(KeyboardInterrupt):
         close_all([BadCloseJudge(pick("supports", "P001"), error=KeyboardInterrupt())])
+
+
+class BrokenEverywhere(Source):
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        raise RuntimeError("no name either")
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise RuntimeError("close failed")
+
+
+def test_a_backend_whose_name_fails_too_is_named_by_its_class(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="claimaudit.closing"):
+        close_all([BrokenEverywhere()])
+    assert [r.getMessage() for r in caplog.records] == [
+        "warning: closing source 'BrokenEverywhere' failed (results are kept): "
+        "RuntimeError: close failed"
+    ]

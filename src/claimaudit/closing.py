@@ -24,8 +24,18 @@ def close_all(backends: Iterable[Judge | Source]) -> None:
                 backend.close()
         # SystemExit too, as for a plugin that exits while loading; Ctrl-C still stops.
         except (Exception, SystemExit) as error:
-            kind = "judge" if isinstance(backend, Judge) else "source"
-            name = backend_text(str(getattr(backend, "name", type(backend).__name__)))
-            _log.debug("closing %s %r failed", kind, name, exc_info=True)
+            what = _described(backend)
+            _log.debug("closing %s failed", what, exc_info=True)
             why = backend_text(f"{type(error).__name__}: {error}")
-            _log.warning("warning: closing %s %r failed (results are kept): %s", kind, name, why)
+            _log.warning("warning: closing %s failed (results are kept): %s", what, why)
+
+
+def _described(backend: object) -> str:
+    """``judge 'x'`` or ``source 'y'``, found without calling into the backend's properties (a
+    protocol check would read them all), which may fail as its close() did."""
+    kind = "judge" if callable(getattr(type(backend), "decide", None)) else "source"
+    try:
+        name = backend_text(str(backend.name))  # type: ignore[attr-defined]
+    except Exception:
+        name = type(backend).__name__
+    return f"{kind} {name!r}"
