@@ -386,3 +386,23 @@ def test_a_cited_reference_can_be_built_from_the_package_root() -> None:
     cited = claimaudit.CitedReference("scipy", claimaudit.parse_ref("1907.10121"), "SciPy 1.0")
     assert cited.ref is not None and str(cited.ref) == "arXiv:1907.10121"
     assert {"CitedReference", "record_from_dict", "InvalidRecordError"} <= set(claimaudit.__all__)
+
+
+def test_check_claim_returns_the_records_when_a_judge_fails_to_close(
+    library: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    class BadClose(ScriptedJudge):
+        def close(self) -> None:
+            raise RuntimeError("close failed")
+
+    registry = claimaudit.get_registry()
+    built = Registered(lambda _: BadClose(pick("supports", "P001")), "closes badly", "tests")
+    monkeypatch.setitem(registry.judges, "badclose", built)
+    with caplog.at_level("WARNING", logger="claimaudit.closing"):
+        [record] = check_claim(
+            "Back up raw data.", ["1609.00037"], library=library, judge="badclose"
+        )
+    assert isinstance(record, CheckedRecord) and record.verdict == "supports"
+    assert [r.getMessage() for r in caplog.records] == [
+        "warning: closing judge 'badclose' failed (results are kept): RuntimeError: close failed"
+    ]

@@ -25,7 +25,7 @@ from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord, JudgeTokens, NotCheckedRecord, record_to_dict
 from claimaudit.selection import Bm25Ranker
 from tests.conftest import SEED_FIELDS
-from tests.fakes import MemorySource, ScriptedJudge, failing, pick
+from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, failing, pick
 
 TEXTS = [
     "We propose the Transformer, based solely on attention mechanisms.",
@@ -118,6 +118,25 @@ def test_a_review_note_keeps_a_confident_supports_in_review(source: MemorySource
     assert record.needs_review
     assert record.review_notes == [note]
     assert record_to_dict(record)["reviewNotes"] == [note]
+
+
+def test_a_judges_review_notes_are_recorded_and_cached_one_line_and_masked(
+    source: MemorySource, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A plugin's note went into the record and the cache as given: a key, a bearer token, and
+    # a line break the table printed as a forged line of its own.
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-QAOPENAI-7777-abcdef")
+    note = (
+        "note \x1b[2J\x1b[31mRED\nFAKE: supports 0.99 "
+        "key=sk-QAOPENAI-7777-abcdef Bearer ts-QAJEV-8888"
+    )
+    cache = MemoryCache()
+    judge = ScriptedJudge(pick("supports", "P002", notes=(note,)), cache_identity="scripted")
+    [record] = Checker(source, judge, cache=cache).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, CheckedRecord) and record.needs_review
+    assert record.review_notes == ["note RED FAKE: supports 0.99 key=*** Bearer ***"]
+    [cached] = cache.entries.values()
+    assert cached.review_notes == record.review_notes
 
 
 def test_a_record_with_notes_cannot_claim_it_needs_no_review(source: MemorySource) -> None:

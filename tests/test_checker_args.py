@@ -6,7 +6,7 @@ import pytest
 
 from claimaudit.api import make_checker, make_judge
 from claimaudit.checker import Checker
-from claimaudit.errors import UsageError
+from claimaudit.errors import PluginError, UsageError
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, pick
 
@@ -67,3 +67,18 @@ def test_settings_that_are_no_judge_settings_are_the_callers_mistake() -> None:
     # The factory failed on them, and the plugin was blamed.
     with pytest.raises(UsageError, match=r"^settings must be a JudgeSettings or None, not str$"):
         make_judge("local", "x")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [("", "''"), ("   ", "'   '"), ("evil\x1b[31m", "'evil\\x1b[31m'"), (42, "int")],
+)
+def test_a_judge_object_whose_name_is_no_usable_name_is_refused(name: object, shown: str) -> None:
+    # Records said "judge": "" or kept the escape sequence.
+    judge = ScriptedJudge(pick("supports", "P001"), name=name)  # type: ignore[arg-type]
+    with pytest.raises(PluginError) as caught:
+        Checker(MemorySource(), judge)
+    assert str(caught.value) == (
+        f"judge ScriptedJudge is named {shown}, not a non-blank name without control "
+        "characters; records name their judge by it"
+    )

@@ -100,3 +100,23 @@ def test_a_backend_added_by_a_script_is_credited_to_it_and_a_replaced_built_in_s
     assert registry.judges["mine"].origin == registry.judges["local"].origin == "added at runtime"
     warnings = [r.getMessage() for r in caplog.records]
     assert warnings == ["added at runtime replaces the judge 'local' from built-in"]
+
+
+def test_a_plugin_that_fails_after_registering_leaves_nothing_behind(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def half_way(registry: Registry) -> None:
+        registry.add_judge("partialjudge", object, "added first")  # type: ignore[arg-type]
+        registry.add_source("auto", object, "replaces the default")  # type: ignore[arg-type]
+        raise RuntimeError("register failed half-way")
+
+    registry = Registry()
+    registry.load("auto", registering(lambda r: r.add_source("auto", object, "built-in")))  # type: ignore[arg-type]
+    with caplog.at_level("WARNING", logger="claimaudit.plugins"):
+        registry.load("partial", registering(half_way), "qa 1.0")
+    assert registry.broken == {"partial": "RuntimeError: register failed half-way"}
+    assert not registry.judges
+    assert registry.sources["auto"].description == "built-in"
+    assert not caplog.records  # nothing was replaced, so nothing is said to be
+    registry.add_judge("later", object, "a direct call still takes effect")  # type: ignore[arg-type]
+    assert sorted(registry.judges) == ["later"]

@@ -112,3 +112,28 @@ def test_a_source_returning_no_paper_is_named() -> None:
 def test_a_broken_paper_still_counts_the_requests_it_reported() -> None:
     record = checked_with(calls=2, backend="valyu", url=5)
     assert isinstance(record, NotCheckedRecord) and record.calls == {"valyu": 2}
+
+
+KEY = "valyu-QA-KEY-0123456789"
+
+
+def test_a_sources_search_query_and_section_are_recorded_one_line_and_masked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Both went into the record (and the cache) as the source gave them.
+    monkeypatch.setenv("VALYU_API_KEY", KEY)
+    section = f"Intro\x1b[2J\x1b[31mRED\nFAKE sec key={KEY}"
+    passage = Passage("P001", "Aspirin lowers fever.", section=section)
+    query = f"q\x1b[31m\nFAKE api_key={KEY} https://api.x/?key={KEY}"
+    record = checked_with(passages=[passage], search_query=query)
+    assert isinstance(record, CheckedRecord)
+    assert record.evidence_section == "IntroRED FAKE sec key=***"
+    assert record.search_query == "q FAKE api_key=*** https://api.x/?key=***"
+    assert record.evidence == "Aspirin lowers fever."  # the quote itself is the source's text
+
+
+def test_a_plain_section_is_kept_as_the_source_gave_it() -> None:
+    record = checked_with(
+        passages=[Passage("P001", "Aspirin lowers fever.", section="2.1 Methods")]
+    )
+    assert isinstance(record, CheckedRecord) and record.evidence_section == "2.1 Methods"

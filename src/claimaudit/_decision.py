@@ -36,7 +36,7 @@ from claimaudit.records import (
     NotCheckedRecord,
     Relation,
 )
-from claimaudit.redaction import redact_text, redact_url, reply_text
+from claimaudit.redaction import backend_text, redact_text, redact_url, reply_text
 from claimaudit.selection import Selection
 from claimaudit.sources.protocol import SourcePaper
 from claimaudit.spending import Spent
@@ -99,10 +99,11 @@ def decide(
         paperRef=str(ref),
         matchedRef=str(paper.ref),
         # Every backend's text, a plugin's included, as built-in ones keep theirs: one line,
-        # no escape sequence a terminal would obey, no key a backend echoed.
+        # no escape sequence a terminal would obey, no key a backend echoed (the search query
+        # and review notes below alike; a passage's section is cleaned when it is vetted).
         paperTitle=reply_text(paper.title),
         paperUrl=redact_url(paper.url) if paper.url else None,
-        searchQuery=paper.search_query or query,
+        searchQuery=backend_text(paper.search_query) if paper.search_query else query,
         evidenceScope=scope,
         retrievedAt=paper.retrieved_at,
         judge=judge.name,
@@ -124,7 +125,7 @@ def decide(
             chosen,
             reply.review_notes,
         ),
-        reviewNotes=list(reply.review_notes),
+        reviewNotes=[backend_text(note) for note in reply.review_notes],
         probabilitiesAvailable=(
             relation.probabilities_available and evidence.probabilities_available
         ),

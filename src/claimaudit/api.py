@@ -10,6 +10,7 @@ from claimaudit.advice import Advice
 from claimaudit.cache import ResultCache
 from claimaudit.checker import Checker
 from claimaudit.checker_args import check_backend_arg
+from claimaudit.closing import close_all
 from claimaudit.errors import UsageError
 from claimaudit.identity import PaperRef
 from claimaudit.inputs import paper_list, validate_claim, validate_topic
@@ -117,8 +118,7 @@ def make_checker(
             advice=advice,
         )
     except BaseException:
-        for backend in owned:
-            backend.close()
+        close_all(owned)  # the error that stopped the build is the one to report
         raise
 
 

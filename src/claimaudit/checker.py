@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 
 from claimaudit._decision import asking, backend_calls, copies, decide, failure, judge_failure
 from claimaudit.advice import Advice, advised
+from claimaudit.backend_output import prints_to_stderr
 from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
-from claimaudit.checker_args import check_backend_arg, check_checker_cache
+from claimaudit.checker_args import check_backend_arg, check_checker_cache, check_judge_name
 from claimaudit.claimwords import has_content_words
+from claimaudit.closing import close_all
 from claimaudit.errors import (
     ClaimauditError,
     ContextLengthError,
@@ -94,6 +96,7 @@ class Checker:
         check_checker_cache(self.cache)
         require_source(self.source)
         require_judge(self.judge)
+        check_judge_name(self.judge)
         check_budgets(self.max_passages, self.max_chars)
         workers = self.judge.concurrency
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
@@ -107,8 +110,8 @@ class Checker:
 
     def close(self) -> None:
         """Release the backends ``make_checker`` built for this checker (not ones passed in)."""
-        for backend in self.owned:
-            backend.close()
+        # One that fails to close is a warning: the records are made, and must not be lost.
+        close_all(self.owned)
 
     def __enter__(self) -> Checker:
         return self
@@ -161,7 +164,9 @@ class Checker:
                 claim=claim, paperRef=shown_ref(paper), error=redact_text(self.said(error))
             )
         try:
-            return self._check_ref(claim, ref, topic)
+            # A backend that prints while it fetches or judges must not corrupt stdout.
+            with prints_to_stderr():
+                return self._check_ref(claim, ref, topic)
         except Exception as error:
             # A bug anywhere below is an operational failure of this paper alone, never a
             # verdict; the traceback goes to the debug log, not to the record.

@@ -4,7 +4,7 @@ mistake (a UsageError saying what to pass), not a plugin's broken contract."""
 
 from __future__ import annotations
 
-from claimaudit.errors import UsageError
+from claimaudit.errors import PluginError, UsageError
 
 
 def check_backend_arg(value: object, kind: str, contract: str) -> None:
@@ -36,3 +36,17 @@ def check_checker_cache(cache: object) -> None:
             "Checker's cache must be a ResultCache (with get and put) or None, "
             f"not {type(cache).__name__}"
         )
+
+
+def check_judge_name(judge: object) -> None:
+    """PluginError unless the judge's own ``name`` keeps the rule of a registered name: text,
+    not blank, no control characters. Every record names its judge, and a table or a terminal
+    shows it; a judge built by name is named so already (``claimaudit.judges.named``)."""
+    name = getattr(judge, "name", None)
+    if isinstance(name, str) and name.strip() and name.isprintable():
+        return
+    shown = repr(name) if isinstance(name, str) else type(name).__name__
+    raise PluginError(
+        f"judge {type(judge).__name__} is named {shown[:40]}, not a non-blank name without "
+        "control characters; records name their judge by it"
+    )

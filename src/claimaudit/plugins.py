@@ -17,9 +17,10 @@ entry-point group, e.g. in its ``pyproject.toml``:
 The entry point may also name the function itself, ``"my_package.claimaudit_plugin:register"``.
 
 A plugin that fails to load (a missing dependency, a bug) is recorded with why (its message
-redacted) and leaves the others working; ``claimaudit plugins`` lists everything registered and
-what failed. The core asks the registry for a backend by name and never imports a concrete
-backend itself.
+redacted), adds nothing (not even what it registered before failing) and leaves the others
+working; ``claimaudit plugins`` lists everything registered and what failed. A plugin calling
+``get_registry()`` from its ``register`` gets the registry being filled. The core asks the
+registry for a backend by name and never imports a concrete backend itself.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from types import ModuleType
 from typing import Any, NamedTuple, Protocol, cast
 
 from claimaudit.errors import PluginError, UnknownBackendError, UsageError, as_known
+from claimaudit.judges.named import as_registered
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.redaction import redact_text
 from claimaudit.sources.protocol import Source
@@ -81,15 +83,26 @@ class Registry:
     # Whom what is added now is credited to: the plugin being loaded, else the caller.
     _origin: str = field(default=AT_RUNTIME, repr=False)
 
+    # What the plugin being loaded has registered so far: kept apart until its register()
+    # returns, so that one failing half-way adds or replaces nothing (a replaced default
+    # source would judge every paper). None outside ``load``: a direct call takes effect.
+    _staged: list[tuple[str, str, Registered]] | None = field(default=None, repr=False)
+
     def add_judge(self, name: str, factory: JudgeFactory, description: str) -> None:
         _check_entry("judge", name, description)
-        self._warn_on_replace("judge", name, self.judges.get(name))
-        self.judges[name] = Registered(factory, description, self._origin)
+        self._add("judge", name, Registered(factory, description, self._origin))
 
     def add_source(self, name: str, factory: SourceFactory, description: str) -> None:
         _check_entry("source", name, description)
-        self._warn_on_replace("source", name, self.sources.get(name))
-        self.sources[name] = Registered(factory, description, self._origin)
+        self._add("source", name, Registered(factory, description, self._origin))
+
+    def _add(self, kind: str, name: str, entry: Registered) -> None:
+        if self._staged is not None:
+            self._staged.append((kind, name, entry))
+            return
+        backends = self.judges if kind == "judge" else self.sources
+        self._warn_on_replace(kind, name, backends.get(name))
+        backends[name] = entry
 
     def _warn_on_replace(self, kind: str, name: str, current: Registered | None) -> None:
         # A plugin may replace a backend (a better "local", say), but never unseen: the
@@ -110,7 +123,9 @@ class Registry:
             raise UnknownBackendError(
                 f"unknown judge {name!r} (known: {known}){self._broken_note()}"
             ) from None
-        return require_judge(_build("judge", name, factory, settings or JudgeSettings()))
+        judge = require_judge(_build("judge", name, factory, settings or JudgeSettings()))
+        # Records credit the name it was registered and asked for, whatever it calls itself.
+        return as_registered(judge, name)
 
     def make_source(self, name: str, *, path: PathArg | None = None) -> Source:
         try:
@@ -136,11 +151,16 @@ class Registry:
         function itself (an entry point ``"pkg.mod:register"``). A failure is recorded in
         ``broken``, never raised."""
         self._origin = origin
+        staged: list[tuple[str, str, Registered]] = []
+        self._staged = staged
         try:
             # A plugin that prints while loading must not corrupt machine-readable stdout
             # (``check --format json``, ``plugins --json``): what it prints goes to stderr.
             with redirect_stdout(sys.stderr):
                 _register_function(name, loader())(self)
+            self._staged = None
+            for kind, backend, entry in staged:  # it loaded: now what it added takes effect
+                self._add(kind, backend, entry)
         # SystemExit too: a plugin calling sys.exit() must not end every command. Ctrl-C
         # (KeyboardInterrupt) still stops the program.
         except (Exception, SystemExit) as error:  # a plugin's own bug or missing dependency
@@ -149,6 +169,7 @@ class Registry:
             why = error.args[0] if isinstance(error, _NotAPlugin | _BadEntry) else _described(error)
             self.broken[name] = why
         finally:
+            self._staged = None
             self._origin = AT_RUNTIME
 
 
@@ -247,22 +268,33 @@ _registry: Registry | None = None
 _registry_lock = threading.RLock()
 
 
+# The registry while it is being filled: what a plugin asking for it from its register() gets
+# (only the filling thread can ask then; others wait on the lock). Building another there
+# would load that plugin again, and again, to a RecursionError.
+_filling: Registry | None = None
+
+
 def get_registry() -> Registry:
     """The process-wide registry, filled on first use from built-ins and entry points."""
     if _registry is not None:
         return _registry
     with _registry_lock:
-        return _registry if _registry is not None else _build_registry()
+        if _registry is not None:
+            return _registry
+        return _filling if _filling is not None else _build_registry()
 
 
 def _build_registry() -> Registry:
-    global _registry
-    registry = Registry()
-    for module_name in DEFAULT_PLUGINS:
-        registry.load(module_name, partial(importlib.import_module, module_name), BUILT_IN)
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
-        dist = entry.dist
-        origin = f"{dist.name} {dist.version}" if dist is not None else entry.value
-        registry.load(entry.name, entry.load, origin)
+    global _registry, _filling
+    registry = _filling = Registry()
+    try:
+        for module_name in DEFAULT_PLUGINS:
+            registry.load(module_name, partial(importlib.import_module, module_name), BUILT_IN)
+        for entry in entry_points(group=ENTRY_POINT_GROUP):
+            dist = entry.dist
+            origin = f"{dist.name} {dist.version}" if dist is not None else entry.value
+            registry.load(entry.name, entry.load, origin)
+    finally:
+        _filling = None
     _registry = registry
     return registry

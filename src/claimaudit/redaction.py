@@ -188,3 +188,10 @@ def reply_text(text: str, key: str | None = None) -> str:
 
     text = mask_secrets(" ".join(without_controls(text).split()))
     return mask_key(text, key) if key else text
+
+
+def backend_text(text: str) -> str:
+    """Free text from a backend (a plugin's review note, its search query, an error it raised) as
+    it may be recorded or printed: one line, no control characters, no credentials (URLs
+    redacted, bearer tokens and the secret environment values masked)."""
+    return reply_text(redact_text(text))

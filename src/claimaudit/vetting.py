@@ -11,6 +11,7 @@ from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.judges.questions import NO_EVIDENCE
 from claimaudit.passage import Passage
+from claimaudit.redaction import backend_text
 from claimaudit.sources.protocol import SourcePaper
 from claimaudit.weburl import is_web_url
 
@@ -49,6 +50,7 @@ def _vetted(ref: PaperRef, found: SourcePaper, who: str) -> SourcePaper:
     if not isinstance(found.search_query, str) or not isinstance(found.full_text, bool):
         raise SourceError(f"{who} returned a search_query or full_text of the wrong type")
     _vet_passages(ref, found.passages, who)
+    found = _clean_sections(found)
     ids = [p.passage_id for p in found.passages]
     if len(set(ids)) != len(ids):
         # The judge names a passage by id and code copies it: an id must name one text.
@@ -97,6 +99,19 @@ def _vet_passages(ref: PaperRef, passages: object, who: str) -> None:
                 f"{who} returned passage {passage.passage_id!r} with pages "
                 f"{_shown(passage.pages)}, not (first, last) page numbers"
             )
+
+
+def _clean_sections(found: SourcePaper) -> SourcePaper:
+    """``found`` with each passage's section heading as a record may show it: one line, no
+    control characters, no credentials. A section is recorded (``evidenceSection``) and shown
+    in tables; a source (a plugin, say) may have put anything in it."""
+    cleaned = [
+        replace(p, section=backend_text(p.section)) if p.section is not None else p
+        for p in found.passages
+    ]
+    if all(new.section == old.section for new, old in zip(cleaned, found.passages, strict=True)):
+        return found  # the source's own objects, as they were
+    return replace(found, passages=cleaned)
 
 
 def _page_range(pages: object) -> bool:

@@ -139,3 +139,16 @@ def test_fail_on_lists_only_the_conditions_the_command_takes(
         assert result.exit_code == 2
         [error] = result.stderr.splitlines()
         assert f"Invalid value for '--fail-on': '{refused}' is not one of" in error
+
+
+@pytest.mark.parametrize("command", ["check", "batch", "review"])
+def test_timeout_help_says_what_it_bounds(runner: CliRunner, command: str) -> None:
+    # "Seconds to wait for a remote judge's answer" let a user expect it to stop a plugin judge
+    # that never returns; it bounds the jev and openai judges' HTTP requests only.
+    result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.stdout.replace("\u2502", " ").split())
+    assert (
+        "Deadline for each HTTP request of the jev and openai judges (each retry its own)" in words
+    )
+    assert "it does not bound a plugin judge's decide()" in words

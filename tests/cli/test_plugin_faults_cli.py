@@ -28,6 +28,24 @@ MODULES = {
         "def make(*, path):\n"
         "    raise NotImplementedError\n"
     ),
+    # Registers a judge and a replacement for the default source, then fails.
+    "qa_partial": (
+        "def register(registry):\n"
+        '    registry.add_judge("partialjudge", make, "added before the plugin raises")\n'
+        '    registry.add_source("auto", make, "replaces auto, then the plugin raises")\n'
+        '    raise RuntimeError("register failed half-way")\n\n\n'
+        "def make(*args, **kwargs):\n"
+        "    raise NotImplementedError\n"
+    ),
+    # Looks at the registry from its register(), as a plugin avoiding a taken name would.
+    "qa_reent": (
+        "from claimaudit.plugins import get_registry\n\n\n"
+        "def register(registry):\n"
+        "    known = sorted(get_registry().judges)\n"
+        '    registry.add_judge("reentjudge", make, "saw " + ",".join(known))\n\n\n'
+        "def make(settings):\n"
+        "    raise NotImplementedError\n"
+    ),
 }
 
 
@@ -101,3 +119,31 @@ def test_a_plugin_registering_a_non_text_name_is_listed_as_failed(
     unknown = runner.invoke(app, ["check", "a claim", "-p", "arXiv:1706.03762", "--judge", "x"])
     assert unknown.exit_code != 0
     assert "unknown judge 'x'" in unknown.output and "weirdname: a judge was" in unknown.output
+
+
+def test_a_plugin_failing_half_way_adds_and_replaces_nothing(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install(tmp_path, monkeypatch, "qa_partial")
+    answer = listed(runner)
+    failed = {f["plugin"]: f["error"] for f in answer["failed"]}
+    assert failed == {"partial": "RuntimeError: register failed half-way"}
+    assert "partialjudge" not in {j["name"] for j in answer["judges"]}
+    [auto] = [s for s in answer["sources"] if s["name"] == "auto"]
+    assert auto["origin"] == "built-in"  # the default source is still the built-in one
+
+
+def test_a_plugin_asking_for_the_registry_while_registering_gets_the_one_being_filled(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each such call used to build another registry, loading the plugin again, down to a
+    # RecursionError: hundreds of warnings, and a listing of judges that never were.
+    install(tmp_path, monkeypatch, "qa_reent")
+    result = runner.invoke(app, ["plugins", "--json"])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.stdout)
+    assert answer["failed"] == []
+    judges = {j["name"]: j for j in answer["judges"]}
+    assert judges["reentjudge"]["description"] == "saw jev,local,openai"
+    assert "replaces" not in result.stderr
+    assert plugins.get_registry() is plugins.get_registry()

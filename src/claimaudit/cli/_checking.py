@@ -37,7 +37,10 @@ TimeoutOption = Annotated[
     typer.Option(
         "--timeout",
         metavar="SECONDS",
-        help="Seconds to wait for a remote judge's answer.",
+        # Exactly what it bounds: a plugin judge that never returns is not stopped by it.
+        help="Deadline for each HTTP request of the jev and openai judges (each retry its own). "
+        "Other judges get it as JudgeSettings.timeout and may ignore it: it does not bound a "
+        "plugin judge's decide().",
         min=MIN_TIMEOUT,
         max=MAX_TIMEOUT,
     ),

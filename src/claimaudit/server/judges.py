@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from claimaudit.api import default_judge_name, make_judge
+from claimaudit.closing import close_all
 from claimaudit.errors import InvalidSettingsError
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.plugins import get_registry
@@ -72,7 +73,7 @@ class JudgePool:
                     del self._users[id(judge)]
                     done = self._retired.pop(id(judge), None)
             if done is not None:
-                done.close()
+                close_all([done])  # after the reply is made: a close error must not lose it
 
     def _take(self, key: Key) -> tuple[Judge, list[Judge]]:
         judge = self._judges.get(key)
@@ -92,7 +93,7 @@ class JudgePool:
                 if self._users[id(judge)]:
                     self._retired[id(judge)] = judge  # closed by its last user
                     continue
-            judge.close()
+            close_all([judge])
 
     def close(self) -> None:
         """Close every judge (at shutdown, when no request runs any more)."""
@@ -100,8 +101,7 @@ class JudgePool:
             judges = [*self._judges.values(), *self._retired.values()]
             self._judges.clear()
             self._retired.clear()
-        for judge in judges:
-            judge.close()
+        close_all(judges)
 
     @staticmethod
     def available() -> dict[str, str]:
