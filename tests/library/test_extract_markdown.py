@@ -7,6 +7,7 @@ from pathlib import Path
 
 from claimaudit.library.extract import extract
 from claimaudit.library.extract_markdown import markdown_blocks, title_from
+from claimaudit.library.passages import make_passages
 from tests.library.helpers import DEEP_RULES, GOOD_ENOUGH
 
 
@@ -110,11 +111,11 @@ def test_a_pipe_table_is_a_block_of_its_own_never_glued_to_prose() -> None:
     # prose around it; column names over no row are left out.
     assert [(b.kind, b.text) for b in blocks] == [
         ("text", "We measured carbon at two sites."),
-        ("text", "Site Carbon (t/ha) A 120 B 95"),
+        ("table", "Site Carbon (t/ha) A 120 B 95"),
         ("text", "Site A held more carbon than site B in every season we sampled."),
-        ("text", "Site Carbon A 120"),
+        ("table", "Site Carbon A 120"),
         ("caption", "Carbon by site."),
-        ("text", "Site Carbon A 120"),
+        ("table", "Site Carbon A 120"),
         ("caption", "Carbon again."),
         ("text", "not a caption, a definition's description."),
         ("text", "All other authors have declared no competing interests."),
@@ -274,3 +275,22 @@ def test_good_enough_practices_keeps_its_bold_headings() -> None:
 def test_an_escaped_backtick_prints_as_a_backtick_beside_code() -> None:
     markdown = "# Usage\n\nType a \\` tick, then `ls -l` to list.\n"
     assert [b.text for b in markdown_blocks(markdown)] == ["Type a ` tick, then ls -l to list."]
+
+
+def _passages(markdown: str) -> list[tuple[str | None, str]]:
+    return [(p.section, p.text) for p in make_passages(markdown_blocks(markdown))]
+
+
+def test_a_table_with_a_caption_does_not_run_into_the_paragraph_after_it() -> None:
+    # QA (md/table_cap.md, table_colcap.md): "Col A Col B ZETACELL1 ETACELL2 Text after ..."
+    for caption in ("Table: The caption.", ": The caption."):
+        markdown = (
+            "# T\n\nBefore.\n\n| Col A | Col B |\n|-------|-------|\n| Zeta | Eta |\n\n"
+            f"{caption}\n\nText after the table continues\n"
+        )
+        assert [text for _, text in _passages(markdown)] == [
+            "Before.",
+            "Col A Col B Zeta Eta",
+            "The caption.",
+            "Text after the table continues",
+        ]

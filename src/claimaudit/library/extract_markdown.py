@@ -132,7 +132,8 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
     lines: list[str] = []
     in_references = False
     outside: list[str | None] = []  # the section a box's heading stands in for
-    kind = "text"  # "list", "footnote" or "caption" from such a block's first line to its end
+    # "list", "footnote", "caption" or "table" from such a block's first line to its end
+    kind = "text"
     new_paragraph = False  # whether the block being read opens after a blank line
     after_table = False  # only blank lines since a table's last row
 
@@ -246,6 +247,8 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         if any(c.isalnum() for c in line):
             if not lines:
                 new_paragraph = index > 0 and not cleaned[index - 1].strip()
+            if index in tables.body:
+                kind = "table"  # never carries on the text around it, past a caption neither
             lines.append(line)
         elif lines and 0 < len(line) <= 3:
             # The full stop after a citation dropped at a line's start ("(DeepCNFs)\n[@doi:...]."
