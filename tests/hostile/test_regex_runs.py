@@ -73,6 +73,11 @@ def test_a_latex_body_with_a_long_run_of_blanks_reads_in_linear_time(tmp_path: P
         "Words" + " " * RUN + "x",
         "A [" + " " * RUN + "x",
         "# Heading" + " " * RUN + "{x",
+        # Inline notes, subscripts, entities and a hard line break, each read in one pass.
+        "^[" * RUN + "x",
+        "~a" * RUN,
+        "&#" * RUN,
+        "x" + "\\" * RUN,
     ],
 )
 def test_a_markdown_line_with_a_long_run_reads_in_linear_time(tmp_path: Path, line: str) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from claimaudit.library.extract import extract
 from claimaudit.library.extract_markdown import markdown_blocks, title_from
+from claimaudit.library.passages import make_passages
 from tests.library.helpers import DEEP_RULES, GOOD_ENOUGH
 
 
@@ -110,11 +111,11 @@ def test_a_pipe_table_is_a_block_of_its_own_never_glued_to_prose() -> None:
     # prose around it; column names over no row are left out.
     assert [(b.kind, b.text) for b in blocks] == [
         ("text", "We measured carbon at two sites."),
-        ("text", "Site Carbon (t/ha) A 120 B 95"),
+        ("table", "Site Carbon (t/ha) A 120 B 95"),
         ("text", "Site A held more carbon than site B in every season we sampled."),
-        ("text", "Site Carbon A 120"),
+        ("table", "Site Carbon A 120"),
         ("caption", "Carbon by site."),
-        ("text", "Site Carbon A 120"),
+        ("table", "Site Carbon A 120"),
         ("caption", "Carbon again."),
         ("text", "not a caption, a definition's description."),
         ("text", "All other authors have declared no competing interests."),
@@ -274,3 +275,79 @@ def test_good_enough_practices_keeps_its_bold_headings() -> None:
 def test_an_escaped_backtick_prints_as_a_backtick_beside_code() -> None:
     markdown = "# Usage\n\nType a \\` tick, then `ls -l` to list.\n"
     assert [b.text for b in markdown_blocks(markdown)] == ["Type a ` tick, then ls -l to list."]
+
+
+def _passages(markdown: str) -> list[tuple[str | None, str]]:
+    return [(p.section, p.text) for p in make_passages(markdown_blocks(markdown))]
+
+
+def test_a_footnote_defined_after_the_references_follows_the_paragraph_citing_it() -> None:
+    # QA (md/foot_refs.md): Pandoc writes every footnote at the end; after "## References" it
+    # was left out with the references.
+    markdown = (
+        "# Paper\n\n## Results\n\nThe effect was large.[^1] It held.\n\n## Discussion\n\n"
+        "We discuss it.\n\n## References\n\n1. Smith J. A paper. 2020.\n\n"
+        "[^1]: The effect held only in males (n = 12).\n"
+    )
+    assert [(b.kind, b.section, b.text) for b in markdown_blocks(markdown)] == [
+        ("text", "Results", "The effect was large. It held."),
+        ("footnote", "Results", "The effect held only in males (n = 12)."),
+        ("text", "Discussion", "We discuss it."),
+    ]
+
+
+def test_a_footnote_is_filed_under_the_section_citing_it_with_all_its_paragraphs() -> None:
+    # QA (md/paper.md): a footnote on the Abstract was stored under [Appendix], where it was
+    # defined, and its indented second paragraph read as the Appendix's text.
+    markdown = (
+        "## Abstract\n\nAn abstract with a note[^1] and another[^long].\n\n"
+        "## Appendix\n\nAppendix text.\n\n[^1]: First note.\n"
+        "[^long]: A long note\n\n    with a second paragraph.\n\nBack in the appendix.\n"
+    )
+    assert [(b.kind, b.section, b.text) for b in markdown_blocks(markdown)] == [
+        ("text", "Abstract", "An abstract with a note and another."),
+        ("footnote", "Abstract", "First note."),
+        ("footnote", "Abstract", "A long note"),
+        ("footnote", "Abstract", "with a second paragraph."),
+        ("text", "Appendix", "Appendix text."),
+        ("text", "Appendix", "Back in the appendix."),
+    ]
+
+
+def test_a_footnote_cited_nowhere_stays_where_it_is_defined() -> None:
+    markdown = (
+        "## Methods\n\nWe measured.\n\n[^a]: A note no one cites.\n\n"
+        "## References\n\n1. Smith.\n\n[^b]: Another, among the references.\n"
+    )
+    assert [(b.kind, b.section, b.text) for b in markdown_blocks(markdown)] == [
+        ("text", "Methods", "We measured."),
+        ("footnote", "Methods", "A note no one cites."),
+    ]
+
+
+def test_an_inline_note_is_a_footnote_after_its_paragraph() -> None:
+    # QA (md/more.md): "Inline note here^[INLINEFOOT the inline footnote text.] continues".
+    markdown = (
+        "## Results\n\nInline note here^[The inline note, see [the site](https://x.org)\n"
+        "over two lines.] continues.\n\nNext paragraph.\n"
+    )
+    assert _passages(markdown) == [
+        ("Results", "Inline note here continues."),
+        ("Results", "The inline note, see the site over two lines."),
+        ("Results", "Next paragraph."),
+    ]
+
+
+def test_a_table_with_a_caption_does_not_run_into_the_paragraph_after_it() -> None:
+    # QA (md/table_cap.md, table_colcap.md): "Col A Col B ZETACELL1 ETACELL2 Text after ..."
+    for caption in ("Table: The caption.", ": The caption."):
+        markdown = (
+            "# T\n\nBefore.\n\n| Col A | Col B |\n|-------|-------|\n| Zeta | Eta |\n\n"
+            f"{caption}\n\nText after the table continues\n"
+        )
+        assert [text for _, text in _passages(markdown)] == [
+            "Before.",
+            "Col A Col B Zeta Eta",
+            "The caption.",
+            "Text after the table continues",
+        ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.library.markdown_inline import inline_text
+from claimaudit.library.markdown_inline import inline_text, paragraph_text
 
 
 @pytest.mark.parametrize(
@@ -59,3 +59,46 @@ def test_an_escaped_backtick_opens_no_code() -> None:
 )
 def test_an_exponent_is_kept_and_a_mark_left_out(markdown: str, text: str) -> None:
     assert inline_text(markdown) == text
+
+
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        # QA (md/entities.md): stored as typed, "&lt;5 mg &amp; response &gt; 40% in R&amp;D".
+        (
+            "Dose was &lt;5 mg &amp; response &gt; 40% in R&amp;D, caf&eacute; &#233; &#xE9;.",
+            "Dose was <5 mg & response > 40% in R&D, café é é.",
+        ),
+        # A non-breaking space is a space; an escaped tag stays text, not a tag to drop.
+        ("Water&nbsp;ice and &lt;b&gt;bold&lt;/b&gt; markup.", "Water ice and <b>bold</b> markup."),
+        # No ";" is no entity (CommonMark), and code prints as written.
+        ("R&D, &copy2020 and `a &amp; b` stay.", "R&D, &copy2020 and a &amp; b stay."),
+    ],
+)
+def test_an_entity_reads_as_the_character_it_names(markdown: str, text: str) -> None:
+    assert inline_text(markdown) == text
+
+
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        # QA (md/more.md): "x~i~ subscripts" kept its tildes. LaTeX's \textsubscript{i} reads
+        # "xi", and so does "x<sub>i</sub>".
+        ("H~2~O and x~i~ subscripts.", "H2O and xi subscripts."),
+        ("H<sub>2</sub>O and x<sub>i</sub> subscripts.", "H2O and xi subscripts."),
+        # A strikeout, a path and a blank inside are no subscripts; code prints as written.
+        ("~~old~~ /home/~a/~x and ~5 mg~ or `a~b~`.", "~~old~~ /home/~a/~x and ~5 mg~ or a~b~."),
+    ],
+)
+def test_a_pandoc_subscript_reads_as_its_letters(markdown: str, text: str) -> None:
+    assert inline_text(markdown) == text
+
+
+def test_a_backslash_ending_a_line_is_a_line_break() -> None:
+    # QA (md/more.md): "A line ending with a backslash\ ZETABACKSLASH continues."
+    lines = ["A line ending with a backslash\\", "ZETABACKSLASH continues."]
+    assert paragraph_text([inline_text(line) for line in lines]) == (
+        "A line ending with a backslash ZETABACKSLASH continues."
+    )
+    # An escaped backslash at the end is a backslash.
+    assert paragraph_text([inline_text("A path C:\\\\")]) == "A path C:\\"

@@ -32,9 +32,9 @@ def _library(tmp_path: Path) -> Path:
 
 
 def _judge() -> ScriptedJudge:
-    # P017 is the Introduction's item "Data Management: saving both raw and intermediate
+    # P012 is the Introduction's item "Data Management: saving both raw and intermediate
     # forms; ...": a passage the claim is about, so evidence selection surely offers it.
-    return ScriptedJudge(pick("supports", "P017"), cache_identity="scripted-1")
+    return ScriptedJudge(pick("supports", "P012"), cache_identity="scripted-1")
 
 
 def test_results_survive_between_checkers_and_processes(tmp_path: Path) -> None:

@@ -14,7 +14,8 @@ are read is ``markdown_clean``'s; a line's markup read as text is ``markdown_inl
 title block under the title (names, affiliations, addresses) is ``markdown_front``'s; whether a
 line is a bold heading (``**Abstract**``) is ``markdown_headings``'s; where a definition list's
 terms and descriptions lie is ``markdown_definitions``'s; where a figure lies and its caption,
-``markdown_figures``'s; the YAML front matter's title and authors, ``markdown_metadata``'s.
+``markdown_figures``'s; the YAML front matter's title and authors, ``markdown_metadata``'s;
+where a footnote goes (after the paragraph citing it), ``markdown_notes``'s.
 """
 
 from __future__ import annotations
@@ -35,6 +36,13 @@ from claimaudit.library.markdown_front import title_block
 from claimaudit.library.markdown_headings import bold_heading, reads_as_heading
 from claimaudit.library.markdown_inline import IMAGE, inline_text, paragraph_text, unescape
 from claimaudit.library.markdown_metadata import front_matter, yaml_authors, yaml_title
+from claimaudit.library.markdown_notes import (
+    FOOTNOTE_REF,
+    NOTE_LABEL,
+    Entry,
+    place_notes,
+    take_inline_notes,
+)
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.library.reference_headings import is_references_heading
 
@@ -128,24 +136,32 @@ def _title(heading: re.Match[str]) -> str:
 
 
 def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
-    blocks: list[TextBlock] = []
+    entries: list[Entry] = []  # blocks, the notes they cite, each note's blocks by label
     lines: list[str] = []
+    cites: list[str] = []  # the notes the block being read cites
     in_references = False
     outside: list[str | None] = []  # the section a box's heading stands in for
-    kind = "text"  # "list", "footnote" or "caption" from such a block's first line to its end
+    # "list", "footnote", "caption" or "table" from such a block's first line to its end
+    kind = "text"
     new_paragraph = False  # whether the block being read opens after a blank line
     after_table = False  # only blank lines since a table's last row
+    note: str | None = None  # the label of the footnote last defined
+    note_goes_on = False  # no line since it starts at the margin: it may go on, indented
 
     def flush() -> None:
         nonlocal kind
         if lines:
             text = paragraph_text(lines)
-            if text and not in_references:
-                blocks.append(TextBlock(text, section, kind=kind, new_paragraph=new_paragraph))
+            if text:
+                block = TextBlock(text, section, kind=kind, new_paragraph=new_paragraph)
+                label = note if kind == "footnote" else None
+                entries.append(Entry(block, label, tuple(cites), dropped=in_references))
             lines.clear()
+        cites.clear()
         kind = "text"
 
-    cleaned = clean(text).split("\n")
+    cleaned_text, inline_notes = take_inline_notes(clean(text))
+    cleaned = cleaned_text.split("\n")
     front = title_block(cleaned)
     cleaned[front.start : front.end] = [""] * (front.end - front.start)  # names, no evidence
     tables = _tables(cleaned)
@@ -157,6 +173,8 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
     for index, raw in enumerate(cleaned):
         if index < figure_end:
             continue  # an image's lines: its caption is read
+        if raw[:1].strip():
+            note_goes_on = False  # a line at the margin ends a footnote (but for a new one)
         # A table is a block of its own, never glued to the prose around it; its cells stay
         # readable (a glossary defines terms a claim may cite), a header over no row does not.
         if index - 1 in tables.last or (index in tables.body and index - 1 not in tables.body):
@@ -237,23 +255,36 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         elif FOOTNOTE_DEF.match(raw):
             flush()
             kind = "footnote"
+            note = defined.group(1) if (defined := NOTE_LABEL.match(raw)) else None
+            note_goes_on = True
             raw = FOOTNOTE_DEF.sub("", raw, count=1)
         elif kind == "footnote" and not raw[:1].isspace():
             flush()  # a footnote's text goes on only on lines indented under it
+        elif note_goes_on and not lines and raw.startswith(("    ", "\t")):
+            kind = "footnote"  # the footnote's next paragraph, indented under it
         if _DROP_LINE.match(raw):
             continue
         line = inline_text(_LINE_PREFIX.sub("", raw, count=1))
         if any(c.isalnum() for c in line):
             if not lines:
                 new_paragraph = index > 0 and not cleaned[index - 1].strip()
+            if index in tables.body:
+                kind = "table"  # never carries on the text around it, past a caption neither
             lines.append(line)
+            cites.extend(FOOTNOTE_REF.findall(raw))
         elif lines and 0 < len(line) <= 3:
             # The full stop after a citation dropped at a line's start ("(DeepCNFs)\n[@doi:...]."
             # ends the sentence); a block of bare commas a removed template left (": , .") is not
             # text.
             lines.append(line)
+            cites.extend(FOOTNOTE_REF.findall(raw))
     flush()
-    return blocks
+    for inline, note_text in inline_notes.items():
+        if written := paragraph_text([inline_text(note_text)]):
+            # Placed after the paragraph that holds it; left out with it (in the references).
+            block = TextBlock(written, section, kind="footnote")
+            entries.append(Entry(block, inline, dropped=True))
+    return place_notes(entries)
 
 
 def _a_term(line: str, definition: Definition, tables: _Tables) -> bool:

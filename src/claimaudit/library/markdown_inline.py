@@ -1,13 +1,15 @@
 """A Markdown line's markup read as the words it prints: links as their text, images, citation
 keys, footnote and cross-reference marks, superscripts and HTML tags gone, code and emphasis
-unwrapped, inline mathematics as text, backslash escapes as the character escaped. Apart from
+unwrapped, inline mathematics as text, entities and backslash escapes as the characters they
+print, Pandoc subscripts as plain letters and hard line breaks as spaces. Apart from
 the line reader (``claimaudit.library.extract_markdown``) so that a new piece of markup is
 taught here alone."""
 
 from __future__ import annotations
 
+import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from claimaudit.library.superscripts import raised_text
 from claimaudit.text import plain_text
@@ -50,10 +52,20 @@ _CROSSREF_LABEL = re.compile(r"(?<!\s)\s*\[(?:fig|sec|tbl|tab|eq|lst):[^\[\]\s]+
 # escaped backtick ("\\`") opens none: it prints as a backtick (``_ESCAPE``).
 _CODE = re.compile(r"(?<![`\\])`++([^`\n]+?)`+")
 # A backslash escape prints the character after it ("\\$50" is "$50").
-_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!$|<>~])")
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!$|<>~&])")
+# An entity CommonMark decodes: named, decimal or hexadecimal, always with its ";" ("R&D" and
+# "&copy2020" are text). Not after a backslash ("\\&amp;" prints "&amp;"), nor in code.
+_ENTITY = re.compile(r"(?<!\\)&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+# A Pandoc subscript ("x~i~", "H~2~O"): no blank inside, "~~" is a strikeout. Printed as the
+# LaTeX reader prints ``\\textsubscript`` (and as "H<sub>2</sub>O" reads): "xi", "H2O". A path
+# ("/~user/~x") is no subscript.
+_SUBSCRIPT = re.compile(r"(?<![~\\])~([^\s~/]+)~(?!~)")
+# A backslash at a line's end is a hard line break (an even run is escaped backslashes).
+_HARD_BREAK = re.compile(r"(?<!\\)((?:\\\\)*)\\$")
 
 
 def inline_text(text: str) -> str:
+    text = _HARD_BREAK.sub(r"\1", text.rstrip())
     text = IMAGE.sub("", text)
     text = _INLINE_MATH.sub(_math_as_text, text)
     text = _PANDOC_SUPERSCRIPT.sub(lambda m: _superscript(m, kept=True), text)
@@ -69,10 +81,30 @@ def inline_text(text: str) -> str:
     text = _LINE_BREAK.sub(" ", text)
     text = _AUTOLINK.sub(r"\1", text)
     text = _HTML_TAG.sub("", text)
+    text = _outside_code(text, _printed)
     text = _CODE.sub(r"\1", text)
     text = _emphasis(text)
     text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)  # where a citation stood before punctuation
     return " ".join(text.replace("|", " ").split())
+
+
+def _printed(text: str) -> str:
+    """Subscripts and entities as the characters they print, once tags are gone: "&lt;b&gt;"
+    is text, not a tag."""
+    text = _SUBSCRIPT.sub(r"\1", text)
+    return _ENTITY.sub(lambda m: html.unescape(m.group(0)), text)
+
+
+def _outside_code(text: str, change: Callable[[str], str]) -> str:
+    """``text`` with ``change`` made to all but its code spans, which print as written."""
+    parts: list[str] = []
+    position = 0
+    for code in _CODE.finditer(text):
+        parts.append(change(text[position : code.start()]))
+        parts.append(code.group(0))
+        position = code.end()
+    parts.append(change(text[position:]))
+    return "".join(parts)
 
 
 _BEFORE_CHARS = 200  # past any number, symbol or formula group an exponent is set against

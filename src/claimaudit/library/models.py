@@ -18,7 +18,8 @@ class TextBlock:
     section: str | None = None
     # The pages it is printed on (first, last), where the format has pages (PDF).
     pages: tuple[int, int] | None = None
-    # "text", "list" (an item), "caption" or "footnote": only text paragraphs are ever joined.
+    # "text", "list" (an item), "caption", "footnote" or "table" (a Markdown pipe table's
+    # cells): only text paragraphs are ever joined.
     kind: str = "text"
     # Where each page after its first begins: (how many of its words come before, the page).
     # A paragraph cut into passages gives each piece only the pages its own words are on;

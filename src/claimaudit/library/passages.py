@@ -5,9 +5,10 @@ keeps "e.g.", "et al." and "Fig. 2" inside a sentence); only a single sentence f
 longer than the limit (a run-on list) is cut between words. A text fragment that ends
 mid-sentence (the words before a displayed formula) is joined to the paragraph after it, past
 the caption of a float set in the middle of the sentence.
-Captions, footnotes and list items stay passages of their own, but for an item of a few words
-that only names the list nested in it, which reads with that list's first item. Such a name
-differs in form from the items around it: a flat list of short items is one passage per item.
+Captions, footnotes, tables and list items stay passages of their own, but for an item of a
+few words that only names the list nested in it, which reads with that list's first item. Such
+a name differs in form from the items around it: a flat list of short items is one passage per
+item.
 Each passage keeps its block's section, and the pages its own words are on (a PDF's
 paragraph says where each page's words begin).
 """

@@ -1,22 +1,21 @@
 """Page layout: what on a page is not the paper's text, and in which order the rest is read.
 
-Removed: line-number gutters (a column of increasing numbers beside the text, as the
-``lineno`` package prints them) and running headers and footers (the same line, digits aside,
-in the top or bottom band of many pages that differ otherwise, never a page's every line),
-page numbers among them, and tables (``pdf_tables``).
+Removed: line-number gutters (``pdf_line_numbers``), running headers and footers (the same
+line, digits aside, in the top or bottom band of many pages that differ otherwise, never a
+page's every line), page numbers among them, and tables (``pdf_tables``).
 The rest is cut into column pieces by the vertical gutters between columns and read piece by
 piece: within a band between two full-width lines, the left column, then the right one.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from claimaudit.library.pdf_boxes import box_of
+from claimaudit.library.pdf_line_numbers import drop_line_numbers
 from claimaudit.library.pdf_patterns import WORD
 from claimaudit.library.pdf_read import PageText
 from claimaudit.library.pdf_segments import PROSE_LETTERS, SPACE_GAP_EMS, Segment
@@ -26,7 +25,6 @@ _CLOSING = frozenset(",.;:)]\u230b\u2309\u27e9")
 # An opening bracket drawn as a piece of its own (TeX's big delimiters) touches what follows.
 _OPENING = frozenset("([\u230a\u2308\u27e8")
 
-_NUMBER = re.compile(r"^\d{1,5}$")
 # A running line's identity: its words with every number made one symbol ("PLOS 2/15"), but
 # for one opening with a zero, which no page number does.
 _DIGITS = re.compile(r"(?<!\d)[1-9]\d*")
@@ -92,7 +90,7 @@ class Removed:
 
 def read_order(pages: list[PageText]) -> tuple[list[Line], Removed]:
     """Every page's text lines in reading order, with gutters and running lines removed."""
-    numbers = sum(_drop_line_numbers(page) for page in pages)
+    numbers = drop_line_numbers(pages)
     running = _drop_running_lines(pages)
     for page in pages:
         _drop_tables(page)
@@ -101,33 +99,6 @@ def read_order(pages: list[PageText]) -> tuple[list[Line], Removed]:
         for index, piece in enumerate(_pieces(page.segments, 0)):
             lines.extend(_lines(piece, page, index))
     return lines, Removed(numbers, running)
-
-
-def _drop_line_numbers(page: PageText) -> int:
-    """Remove line-number gutters: at least five number-only segments aligned on one edge,
-    counting up down the page. Returns how many segments were removed."""
-    numbers = [s for s in page.segments if _NUMBER.match(s.text.replace(" ", ""))]
-    gutters: list[tuple[float, float]] = []
-    for edge in ("x0", "x1"):
-        groups: dict[int, list[Segment]] = {}
-        for segment in numbers:
-            groups.setdefault(round(getattr(segment, edge) / 2), []).append(segment)
-        for group in groups.values():
-            if len(group) >= 5 and _counts_up(group):
-                gutters.append((min(s.x0 for s in group) - 1, max(s.x1 for s in group) + 1))
-    if not gutters:
-        return 0
-    doomed = {
-        id(s) for s in numbers if any(left <= s.x0 and s.x1 <= right for left, right in gutters)
-    }
-    page.segments = [s for s in page.segments if id(s) not in doomed]
-    return len(doomed)
-
-
-def _counts_up(group: list[Segment]) -> bool:
-    values = [int(s.text.replace(" ", "")) for s in sorted(group, key=lambda s: s.baseline)]
-    steps = [b - a for a, b in itertools.pairwise(values)]
-    return sum(1 <= step <= 3 for step in steps) >= 0.75 * len(steps)
 
 
 def _drop_running_lines(pages: list[PageText]) -> int:
