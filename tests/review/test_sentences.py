@@ -48,6 +48,19 @@ def _texts(text: str) -> list[str]:
         ),
         # The full stop after an address still ends its sentence.
         ("See www.example.org/a?b=1. Next one.", ["See www.example.org/a?b=1.", "Next one."]),
+        # QA: "<" and a later ">" were read as brackets around every sentence between them.
+        (
+            "It held at $p < 0.05$ in all. This is uncited. Scores exceeded $x > 3$ [@a].",
+            ["It held at $p < 0.05$ in all.", "This is uncited.", "Scores exceeded $x > 3$ [@a]."],
+        ),
+        (
+            "We use `x < y` here. This is uncited. Then `a > b` holds [@a].",
+            ["We use `x < y` here.", "This is uncited.", "Then `a > b` holds [@a]."],
+        ),
+        (
+            "We found p < 0.05 here. We moved on. Mapping A -> B is used [@a].",
+            ["We found p < 0.05 here.", "We moved on.", "Mapping A -> B is used [@a]."],
+        ),
     ],
 )
 def test_boundaries(text: str, expected: list[str]) -> None:
