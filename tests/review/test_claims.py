@@ -252,7 +252,7 @@ def test_raw_html_tags_are_no_part_of_a_claim_or_an_uncited_sentence() -> None:
 
 def test_pandoc_and_quarto_markup_is_no_prose() -> None:
     # Attribute blocks and div fences are neither words nor uncited sentences; cross-references
-    # are no citations and read "X", as a LaTeX draft's \ref does.
+    # are no citations and read "1", as a LaTeX draft's \ref does.
     report = (
         "![SciPy has sparse matrices [@arxiv:1907.10121].](fig.png){#fig:one width=50%}\n\n"
         "As shown in @fig:one and [@tbl:one], SciPy is used [@arxiv:1907.10121].\n\n"
@@ -263,7 +263,7 @@ def test_pandoc_and_quarto_markup_is_no_prose() -> None:
     claims, uncited = extract_claims(report)
     assert [c.text for c in claims] == [
         "SciPy has sparse matrices.",
-        "As shown in X and X, SciPy is used.",
+        "As shown in 1 and 1, SciPy is used.",
         "Table: SciPy offers sparse matrices.",
         "SciPy handles images.",
     ]

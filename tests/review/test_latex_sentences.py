@@ -36,3 +36,33 @@ def test_relations_keep_each_citation_on_its_own_sentence(tmp_path: Path) -> Non
         ("Next claim here.", [("b",)]),
         ("Values had x > 3 in all.", [("c",)]),
     ]
+
+
+def test_a_sentence_ending_in_a_cross_reference_ends_there(tmp_path: Path) -> None:
+    # QA: "\ref" read "X", and "Table X." reads to the segmenter as an initial: the next
+    # sentence, capitalised, was joined to it.
+    body = (
+        "Accuracy is reported in Table~\\ref{t}. Results improve with depth \\cite{a}.\n\n"
+        "Training is shown in Figure~\\ref{f}. Figure~\\ref{g} shows that loss falls \\cite{b}.\n\n"
+        "The setup follows Section~\\ref{s}. Convolutions reduce resolution \\cite{c}.\n\n"
+        "X reduces Y in Fig.~\\ref{t}. Smith et al.\\ agree \\cite{a}."
+    )
+    found = _claims(tmp_path, body)
+    assert [c.text for c in found.claims] == [
+        "Results improve with depth.",
+        "Figure 1 shows that loss falls.",
+        "Convolutions reduce resolution.",
+        "Smith et al. agree.",
+    ]
+    assert [(s.text, s.line, s.column) for s in found.uncited] == [
+        ("Accuracy is reported in Table 1.", 3, 1),
+        ("Training is shown in Figure 1.", 5, 1),
+        ("The setup follows Section 1.", 7, 1),
+        ("X reduces Y in Fig. 1.", 9, 1),
+    ]
+    # Each claim is placed where its first word is written (the body starts on line 3).
+    lines = body.split("\n")
+    assert [(c.sentence.line, c.sentence.column) for c in found.claims] == [
+        (3 + number, lines[number].index(first) + 1)
+        for number, first in [(0, "Results"), (2, "Figure~\\ref{g}"), (4, "Conv"), (6, "Smith")]
+    ]
