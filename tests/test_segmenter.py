@@ -115,3 +115,8 @@ def test_an_address_in_angle_brackets_is_never_split() -> None:
         "Questions go to <https://x.org/forum/?&a>.",
         "Then SciPy has sparse matrices.",
     ]
+
+
+def test_the_mark_of_an_html_comment_ends_no_sentence() -> None:
+    text = "<!-- unclosed, so text. Next one."
+    assert _read(sentence_spans(text), text) == ["<!-- unclosed, so text.", "Next one."]
