@@ -269,3 +269,26 @@ def test_pandoc_and_quarto_markup_is_no_prose() -> None:
     ]
     assert [[t.paper for t in c.targets] for c in claims] == [["arXiv:1907.10121"]] * 4
     assert [s.text for s in uncited] == ["See @eq:one and @sec-intro for details."]
+
+
+def test_a_citation_used_as_a_noun_leaves_no_fragment_for_the_judge() -> None:
+    # QA: "(reviewed in )", ", as described in." and "(see for details)" reached the judge.
+    bib = parse_bibliography("@article{a, doi={10.1000/a}}\n@article{b, doi={10.1000/b}}\n")
+    report = "\n\n".join(
+        [
+            "X reduces Y (reviewed in [@a]).",
+            "X reduces Y, as described in [@a].",
+            "X reduces Y (Table 1 in [@a]).",
+            "X reduces Y, following [@a] and [@b].",
+            "X reduces Y (see [@a] for details).",
+            "X reduces Y in the work of [@a].",
+            "SciPy has 600 contributors (Fig. 2 of [@a]).",
+            "Tools help, cf. the guide at https://arxiv.org/abs/1603.07285 for details.",
+        ]
+    )
+    claims, _ = extract_claims(report, bib)
+    assert [c.text for c in claims] == [
+        *["X reduces Y."] * 6,
+        "SciPy has 600 contributors.",
+        "Tools help.",
+    ]
