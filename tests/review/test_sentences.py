@@ -167,6 +167,17 @@ def test_positions_with_windows_line_endings_and_non_ascii() -> None:
     assert (second.line, second.column) == (3, 21)
 
 
+def test_a_sentence_after_a_hard_line_break_starts_on_the_next_line() -> None:
+    # QA: it was placed at the backslash (line 3, column 35) and its text began "\\\n".
+    report = "# H\n\nFirst line ends with a hard break.\\\nSecond sentence cites [@k1].\n"
+    sentences = split_sentences(parse_document(report))
+    assert [(s.text, s.line, s.column) for s in sentences] == [
+        ("First line ends with a hard break.", 3, 1),
+        ("Second sentence cites [@k1].", 4, 1),
+    ]
+    assert report[sentences[1].start : sentences[1].end] == "Second sentence cites [@k1]."
+
+
 def test_a_lower_case_start_is_a_new_sentence_unless_after_et_al() -> None:
     assert _texts("SciPy has sparse matrices [1].\nscikit-image reads images [2].") == [
         "SciPy has sparse matrices [1].",
