@@ -292,3 +292,18 @@ def test_a_citation_used_as_a_noun_leaves_no_fragment_for_the_judge() -> None:
         "SciPy has 600 contributors.",
         "Tools help.",
     ]
+
+
+def test_a_bracketed_span_reads_without_its_brackets() -> None:
+    # QA: "[X reduces Y in mice." was a claim and "Z is uncited.]" an uncited sentence.
+    report = (
+        "[X reduces Y in mice [@arxiv:1907.10121]. Z is uncited.]{.banner .lightred}\n\n"
+        "[**Note**: W holds for V [@arxiv:1907.10121].]{.smallcaps}\n"
+    )
+    claims, uncited = extract_claims(report)
+    assert [(c.sentence.text, c.text) for c in claims] == [
+        ("X reduces Y in mice [@arxiv:1907.10121].", "X reduces Y in mice."),
+        ("**Note**: W holds for V [@arxiv:1907.10121].", "Note: W holds for V."),
+    ]
+    assert [(s.text, s.line, s.column) for s in uncited] == [("Z is uncited.", 1, 43)]
+    assert [(c.sentence.line, c.sentence.column) for c in claims] == [(1, 2), (3, 2)]
