@@ -141,6 +141,9 @@ class ReviewResult:
     references: tuple[ReferenceCheck, ...] | None = None
     latex: LatexClaims | None = None
     unread: tuple[UnreadEntry, ...] = ()  # bibliography blocks that could not be read
+    # A Markdown draft's warnings (a LaTeX draft's are its ``latex.warnings``): references
+    # listed that no citation names (``none_cited``).
+    notices: tuple[str, ...] = ()
 
     @property
     def records(self) -> list[ReviewedRecord]:
@@ -148,7 +151,7 @@ class ReviewResult:
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        return () if self.latex is None else self.latex.warnings
+        return self.notices if self.latex is None else (*self.latex.warnings, *self.notices)
 
     @property
     def format(self) -> str:
