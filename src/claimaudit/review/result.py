@@ -130,8 +130,9 @@ class ReviewResult:
     claim (empty for a LaTeX draft: see ``annotate_latex``); ``latex`` holds a LaTeX draft's
     files and paragraphs; ``references`` every cited reference's check, with --verify-refs;
     ``unread`` the bibliography's blocks that could not be read as entries; ``warnings`` what
-    the reader may have lost (a LaTeX macro it does not know wrapping a citation), said on every
-    surface: on stderr by the command line, in the JSON of each."""
+    the reader may have lost (a LaTeX macro it does not know wrapping a citation, references
+    listed that no citation it reads names), said on every surface: on stderr by the command
+    line, in the JSON of each."""
 
     text: str
     claims: tuple[ClaimReview, ...]
