@@ -94,3 +94,29 @@ def test_a_web_address_is_never_split_and_the_stop_after_it_still_ends_a_sentenc
         text[:first].strip(),
         "Then SciPy has sparse matrices.",
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Alpha is a < b here. Beta holds. Gamma is e > f here.",
+        "Alpha is a < b here. Beta holds. Gamma holds (n = 3).",
+        "Alpha has C <- D here. Beta holds. Gamma maps A -> B here.",
+    ],
+)
+def test_relations_and_arrows_are_no_brackets_around_sentences(text: str) -> None:
+    # QA: sentencex paired "<" with a later ">" or ")" and read the three sentences as one.
+    assert len(_read(sentence_spans(text), text)) == 3
+
+
+def test_an_address_in_angle_brackets_is_never_split() -> None:
+    text = "Questions go to <https://x.org/forum/?&a>. Then SciPy has sparse matrices."
+    assert _read(sentence_spans(text), text) == [
+        "Questions go to <https://x.org/forum/?&a>.",
+        "Then SciPy has sparse matrices.",
+    ]
+
+
+def test_the_mark_of_an_html_comment_ends_no_sentence() -> None:
+    text = "<!-- unclosed, so text. Next one."
+    assert _read(sentence_spans(text), text) == ["<!-- unclosed, so text.", "Next one."]

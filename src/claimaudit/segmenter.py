@@ -4,6 +4,12 @@ A web address is shown to sentencex as a run of ``_`` of its length too: it spli
 or "!" inside it ("https://groups.google.com/forum/?&fromgroups"), and no address ends a
 sentence but by the punctuation after it, which stays.
 
+Each ``<`` and ``>`` is shown to it as ``_`` (and the ``!`` of ``<!--``): sentencex reads them
+as brackets, and any opener of ``(<{[`` as closed by any later ``)>}]``, so "p < 0.05 ... x >
+3" or "p < 0.05 ... (n = 3)" was one sentence however many full stops lay between. In papers
+and drafts they are relations and arrows ("A -> B"), never brackets around a sentence. Quote
+marks stay: they are quotations.
+
 sentencex is quadratic on some paragraphs no paper or draft holds: a long run of quote marks
 or backticks (80,000 backticks: about 2 s), or many terminators inside one long word, or many
 openers that never close (``!-`` or ``“a `` repeated: each one scans the rest of its word or
@@ -35,6 +41,9 @@ _QUOTE_RUN = re.compile(
     r"\u300c\u300d\u300e\u300f\u300a\u300b])\1{" + str(_LONG_RUN - 1) + ",}"
 )
 _BLANK = re.compile(r"\s")
+# Relations and arrows, which sentencex would pair as brackets (see the module doc); the "!"
+# of an HTML comment's or declaration's "<!" ends no sentence either.
+_NOT_BRACKETS = re.compile(r"<!?|>")
 # A web address, less the punctuation after it ("see https://x.org/a."), which may end a
 # sentence. A run of non-blanks is read once: it has no blank to backtrack over.
 _URL = re.compile(
@@ -44,10 +53,12 @@ _URL = re.compile(
 
 
 def _neutralised(text: str) -> str:
-    """``text`` with each long run of one quote mark and each web address replaced by as
-    many ``_``."""
+    """``text`` with each long run of one quote mark, each web address, each ``<`` and each
+    ``>`` replaced by as many ``_``."""
     text = _QUOTE_RUN.sub(lambda run: "_" * len(run.group()), text)
-    return _URL.sub(lambda url: "_" * len(url.group()), text)
+    # Addresses first: one in "<...>" is found by the "<" before it, no word character.
+    text = _URL.sub(lambda url: "_" * len(url.group()), text)
+    return _NOT_BRACKETS.sub(lambda mark: "_" * len(mark.group()), text)
 
 
 def _pieces(text: str) -> list[tuple[int, int]]:

@@ -69,3 +69,29 @@ def test_import_bib_warns_of_an_entry_it_cannot_read(
     assert result.stdout.rstrip().endswith("2 without a file, 1 could not be read")
     args = ["library", "import-bib", str(bib), "--library", library, "--json"]
     assert json.loads(runner.invoke(app, args).stdout)["unreadEntries"] == [UNREAD]
+
+
+def test_review_warns_when_listed_references_are_cited_in_no_form_it_reads(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: cited only in author-year prose, with a References list of DOIs: 0 cited sentences,
+    # exit 0, and no word of why.
+    monkeypatch.chdir(tmp_path)
+    library = tmp_path / "lib.sqlite3"
+    Library.open(library, create=True).close()
+    (tmp_path / "d.md").write_text(
+        "SciPy provides sparse matrices (Virtanen et al. 2020).\n\n## References\n\n"
+        "- Virtanen P, et al. (2020). SciPy 1.0. arXiv:1907.10121\n",
+        encoding="utf-8",
+    )
+    args = ["review", "d.md", "--library", str(library), "--json", "out.json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    warning = (
+        "1 reference is listed in the draft's References section but none is cited in a form "
+        'review reads ([@key], [1], a DOI or an arXiv id; author-year prose such as "(Smith et '
+        'al., 2020)" is not read), so no sentence was checked'
+    )
+    assert f"warning: {warning}" in result.stderr.splitlines()
+    answer = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert answer["warnings"] == [warning]

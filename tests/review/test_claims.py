@@ -252,7 +252,7 @@ def test_raw_html_tags_are_no_part_of_a_claim_or_an_uncited_sentence() -> None:
 
 def test_pandoc_and_quarto_markup_is_no_prose() -> None:
     # Attribute blocks and div fences are neither words nor uncited sentences; cross-references
-    # are no citations and read "X", as a LaTeX draft's \ref does.
+    # are no citations and read "1", as a LaTeX draft's \ref does.
     report = (
         "![SciPy has sparse matrices [@arxiv:1907.10121].](fig.png){#fig:one width=50%}\n\n"
         "As shown in @fig:one and [@tbl:one], SciPy is used [@arxiv:1907.10121].\n\n"
@@ -263,9 +263,47 @@ def test_pandoc_and_quarto_markup_is_no_prose() -> None:
     claims, uncited = extract_claims(report)
     assert [c.text for c in claims] == [
         "SciPy has sparse matrices.",
-        "As shown in X and X, SciPy is used.",
+        "As shown in 1 and 1, SciPy is used.",
         "Table: SciPy offers sparse matrices.",
         "SciPy handles images.",
     ]
     assert [[t.paper for t in c.targets] for c in claims] == [["arXiv:1907.10121"]] * 4
     assert [s.text for s in uncited] == ["See @eq:one and @sec-intro for details."]
+
+
+def test_a_citation_used_as_a_noun_leaves_no_fragment_for_the_judge() -> None:
+    # QA: "(reviewed in )", ", as described in." and "(see for details)" reached the judge.
+    bib = parse_bibliography("@article{a, doi={10.1000/a}}\n@article{b, doi={10.1000/b}}\n")
+    report = "\n\n".join(
+        [
+            "X reduces Y (reviewed in [@a]).",
+            "X reduces Y, as described in [@a].",
+            "X reduces Y (Table 1 in [@a]).",
+            "X reduces Y, following [@a] and [@b].",
+            "X reduces Y (see [@a] for details).",
+            "X reduces Y in the work of [@a].",
+            "SciPy has 600 contributors (Fig. 2 of [@a]).",
+            "Tools help, cf. the guide at https://arxiv.org/abs/1603.07285 for details.",
+        ]
+    )
+    claims, _ = extract_claims(report, bib)
+    assert [c.text for c in claims] == [
+        *["X reduces Y."] * 6,
+        "SciPy has 600 contributors.",
+        "Tools help.",
+    ]
+
+
+def test_a_bracketed_span_reads_without_its_brackets() -> None:
+    # QA: "[X reduces Y in mice." was a claim and "Z is uncited.]" an uncited sentence.
+    report = (
+        "[X reduces Y in mice [@arxiv:1907.10121]. Z is uncited.]{.banner .lightred}\n\n"
+        "[**Note**: W holds for V [@arxiv:1907.10121].]{.smallcaps}\n"
+    )
+    claims, uncited = extract_claims(report)
+    assert [(c.sentence.text, c.text) for c in claims] == [
+        ("X reduces Y in mice [@arxiv:1907.10121].", "X reduces Y in mice."),
+        ("**Note**: W holds for V [@arxiv:1907.10121].", "Note: W holds for V."),
+    ]
+    assert [(s.text, s.line, s.column) for s in uncited] == [("Z is uncited.", 1, 43)]
+    assert [(c.sentence.line, c.sentence.column) for c in claims] == [(1, 2), (3, 2)]

@@ -239,7 +239,7 @@ def test_a_marker_then_a_citation_after_a_full_stop_ends_the_sentence() -> None:
         (
             "Deep networks predict protein structures, as shown in "
             "https://arxiv.org/abs/1907.10121.",
-            "Deep networks predict protein structures, as shown in.",
+            "Deep networks predict protein structures.",
             "arXiv:1907.10121",
         ),
         (

@@ -1,4 +1,4 @@
-"""Cross-references to a draft's own figures and tables: no citations, an "X" to the judge."""
+"""Cross-references to a draft's own figures and tables: no citations, a "1" to the judge."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ def test_pandoc_crossref_and_quarto_keys_are_cross_references() -> None:
 
 
 def test_each_cross_reference_reads_as_the_latex_placeholder() -> None:
-    assert CROSS_REFERENCE == "X"
+    assert CROSS_REFERENCE == "1"
     assert with_placeholders("As shown in @fig:one, SciPy is used.") == (
-        "As shown in X, SciPy is used."
+        "As shown in 1, SciPy is used."
     )
     assert with_placeholders("See [@fig:a; @fig:b] and [-@eq:one], per @Sec:intro.") == (
-        "See X and X, per X."
+        "See 1 and 1, per 1."
     )
-    assert with_placeholders("Quarto's @tbl-one and @thm-main: y") == "Quarto's X and X: y"
+    assert with_placeholders("Quarto's @tbl-one and @thm-main: y") == "Quarto's 1 and 1: y"
 
 
 def test_addresses_code_and_citations_keep_their_at_signs() -> None:

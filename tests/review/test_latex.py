@@ -391,9 +391,9 @@ def test_citations_and_cross_references_leave_a_readable_sentence(tmp_path: Path
     found = extract_latex_claims(_write(tmp_path, "paper.tex", _doc(body)))
     assert [c.text for c in found.claims] == [
         "Images too.",
-        "The output shape is given in Fig. X of the guide.",
-        "As shown in Section X and X, strides matter.",
-        "Shapes follow (X) in the guide.",
+        "The output shape is given in Fig. 1 of the guide.",
+        "As shown in Section 1 and 1, strides matter.",
+        "Shapes follow (1) in the guide.",
     ]
 
 

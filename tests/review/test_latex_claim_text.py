@@ -29,8 +29,27 @@ def test_claim_text_is_as_printed(tmp_path: Path) -> None:
     assert [c.text for c in found.claims] == [
         "The SciPy library provides routines e.g., for sparse matrices.",
         "Virtanen et al. describe SciPy, in detail.",
-        "SciPy is used widely (for details).",
+        "SciPy is used widely.",
         "SciPy is scientific software.",
         "Kernels slide over inputs.",
         "Transposed convolutions swap passes.",
     ]
+
+
+def test_a_citation_used_as_a_noun_leaves_no_fragment(tmp_path: Path) -> None:
+    # QA: "X reduces Y, as described in." and "(Table 1 in)." were judged and shown.
+    (tmp_path / "refs.bib").write_text(
+        "@article{a, title={A}}\n@article{b, title={B}}\n", encoding="utf-8"
+    )
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "X reduces Y, as described in \\cite{a}.\n\n"
+        "X reduces Y (Table 1 in \\cite{a}).\n\n"
+        "X reduces Y, following \\cite{a} and \\cite{b}.\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    found = extract_latex_claims(path)
+    assert [c.text for c in found.claims] == ["X reduces Y."] * 3
+    assert [c.sentence.text for c in found.claims] == ["X reduces Y."] * 3

@@ -16,12 +16,33 @@ from claimaudit.review.leftovers import tidy
         ("Arrays, ; and images.", "Arrays, and images."),
         ("Described by Virtanen et al..", "Described by Virtanen et al."),
         ("It holds, see .", "It holds."),
-        ("SciPy is used widely (see, for details).", "SciPy is used widely (for details)."),
-        ("It is used [cf. ; p. 3].", "It is used [p. 3]."),
+        (
+            "SciPy is used widely (see, for the mouse data).",
+            "SciPy is used widely (for the mouse data).",
+        ),
+        # A bracket of nothing but pointer words, a citation's hole in it or "see" first.
+        ("SciPy is used widely (see, for details).", "SciPy is used widely."),
+        ("It is used [cf. ; p. 3].", "It is used."),
+        ("X reduces Y (reviewed in ).", "X reduces Y."),
+        ("X reduces Y (Table 1 in ).", "X reduces Y."),
+        ("X reduces Y (Table 1 in).", "X reduces Y."),
+        ("SciPy has 600 contributors (Fig. 2 of ).", "SciPy has 600 contributors."),
+        ("X reduces Y (see for details).", "X reduces Y."),
+        # A clause or closing phrase pointing at a citation used as a noun.
+        ("X reduces Y, as described in.", "X reduces Y."),
+        ("X reduces Y, following and.", "X reduces Y."),
+        ("X reduces Y in the work of.", "X reduces Y."),
+        ("X reduces Y as shown by!", "X reduces Y!"),
+        ("Groups relied on tools, cf. the guide at for details.", "Groups relied on tools."),
         # What is no leftover stays.
         ("It is the mean (i.e., the average).", "It is the mean (i.e., the average)."),
         ("It waits... and then (really) holds.", "It waits... and then (really) holds."),
         ("It is 1, 2, or 3.", "It is 1, 2, or 3."),
+        ("X holds (Table 1) here (in 2020).", "X holds (Table 1) here (in 2020)."),
+        ("X holds, see Table 2 for details.", "X holds, see Table 2 for details."),
+        ("X is as good as.", "X is as good as."),
+        ("X reduces Y, and so on.", "X reduces Y, and so on."),
+        ("In the work of.", "In the work of."),
     ],
 )
 def test_tidy(text: str, tidied: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claimaudit.review.pandoc_attributes import attribute_spans, fence_spans
+from claimaudit.review.pandoc_attributes import attribute_spans, fence_spans, span_brackets
 
 
 def _attributes(text: str) -> list[str]:
@@ -33,3 +33,24 @@ def test_div_fences_are_found_on_their_own_lines_only() -> None:
         "::: warning",
         ":::::: {.a} ::::",
     ]
+
+
+def _span_brackets(text: str) -> list[int]:
+    return span_brackets(text, [start for start, _ in attribute_spans(text)])
+
+
+def test_a_bracketed_spans_brackets_are_found_around_citations_and_code() -> None:
+    text = "[X holds [@a]. Z `]` too.]{.banner} and [**Note**: W]{.smallcaps}"
+    assert _span_brackets(text) == [
+        0,
+        text.index("]{.banner"),
+        text.index("[**"),
+        text.index("]{.small"),
+    ]
+
+
+def test_citations_images_links_and_escapes_are_no_spans() -> None:
+    assert _span_brackets("[see @a, p. 3]{.x} and [@b]{.y}") == []
+    assert _span_brackets("![A plot](f.png){#fig:one} and ![a][ref]{#fig:b}") == []
+    assert _span_brackets("[text][ref]{.x} and [text](https://x.org){.y}") == []
+    assert _span_brackets("\\[not open]{.x}") == []

@@ -48,6 +48,19 @@ def _texts(text: str) -> list[str]:
         ),
         # The full stop after an address still ends its sentence.
         ("See www.example.org/a?b=1. Next one.", ["See www.example.org/a?b=1.", "Next one."]),
+        # QA: "<" and a later ">" were read as brackets around every sentence between them.
+        (
+            "It held at $p < 0.05$ in all. This is uncited. Scores exceeded $x > 3$ [@a].",
+            ["It held at $p < 0.05$ in all.", "This is uncited.", "Scores exceeded $x > 3$ [@a]."],
+        ),
+        (
+            "We use `x < y` here. This is uncited. Then `a > b` holds [@a].",
+            ["We use `x < y` here.", "This is uncited.", "Then `a > b` holds [@a]."],
+        ),
+        (
+            "We found p < 0.05 here. We moved on. Mapping A -> B is used [@a].",
+            ["We found p < 0.05 here.", "We moved on.", "Mapping A -> B is used [@a]."],
+        ),
     ],
 )
 def test_boundaries(text: str, expected: list[str]) -> None:
@@ -152,6 +165,17 @@ def test_positions_with_windows_line_endings_and_non_ascii() -> None:
     second = sentences[1]
     assert report[second.start : second.end] == "Zweite \U0001d6fc claim\r\ncontinues [2]."
     assert (second.line, second.column) == (3, 21)
+
+
+def test_a_sentence_after_a_hard_line_break_starts_on_the_next_line() -> None:
+    # QA: it was placed at the backslash (line 3, column 35) and its text began "\\\n".
+    report = "# H\n\nFirst line ends with a hard break.\\\nSecond sentence cites [@k1].\n"
+    sentences = split_sentences(parse_document(report))
+    assert [(s.text, s.line, s.column) for s in sentences] == [
+        ("First line ends with a hard break.", 3, 1),
+        ("Second sentence cites [@k1].", 4, 1),
+    ]
+    assert report[sentences[1].start : sentences[1].end] == "Second sentence cites [@k1]."
 
 
 def test_a_lower_case_start_is_a_new_sentence_unless_after_et_al() -> None:

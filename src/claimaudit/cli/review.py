@@ -208,6 +208,8 @@ def review(
         for draft in drafts:
             hits_before = _cache_hits(checker)
             result, pairs = _review_draft(draft, checker, topic, workers, verifier, runner)
+            for message in result.notices:  # a LaTeX draft's warnings were said before work
+                warn(message)
             if out is not None:
                 if result.latex is None:
                     write_output(out, result.annotated_markdown)

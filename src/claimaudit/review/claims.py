@@ -2,7 +2,7 @@
 
 The judge is shown the sentence, not its citation markers: "[@doi:...]", "[3]" and cited
 identifiers are removed, and Markdown is reduced to its text ("**strong**" reads "strong", a link
-reads as its text, a cross-reference "@fig:one" reads "X" as LaTeX's "\\ref" does). A sentence
+reads as its text, a cross-reference "@fig:one" reads "1" as LaTeX's "\\ref" does). A sentence
 holding only citations ("See also [@b].") is no claim: its citations go to the sentence before
 it in its paragraph (``citation_only``).
 """

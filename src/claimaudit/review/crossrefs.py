@@ -4,7 +4,7 @@ pandoc-crossref writes them ``@fig:one``, ``[@tbl:one]``, ``[-@eq:one]``, ``@Sec
 Quarto writes ``@fig-one``, ``@tbl-one``, ``@thm-one`` (its prefixes take a hyphen). They
 are no citations, and what they print is the draft's own number: the judge reads the same
 placeholder as for a LaTeX draft's ``\\ref`` (``CROSS_REFERENCE``), so the sentence stays whole
-("As shown in X, SciPy is ...").
+("As shown in 1, SciPy is ...").
 """
 
 from __future__ import annotations
@@ -14,8 +14,10 @@ import re
 from claimaudit.review.code_spans import code_spans
 
 # What a cross-reference prints in the text the judge reads, for LaTeX drafts too: its number
-# is the draft's, no cited paper's, and a placeholder keeps the sentence whole.
-CROSS_REFERENCE = "X"
+# is the draft's, no cited paper's, and a placeholder keeps the sentence whole. A number, as
+# the draft prints: a capital letter before a full stop reads to the segmenter as an initial,
+# so "reported in Table X. Results improve ..." was one sentence.
+CROSS_REFERENCE = "1"
 
 _PREFIX = re.compile(
     r"(?:(?:fig|tbl|eq|sec|lst):"

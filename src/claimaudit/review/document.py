@@ -45,7 +45,7 @@ from claimaudit.review.html_tags import tag_spans
 from claimaudit.review.images import image_spans, track_image_spans
 from claimaudit.review.markdown_limits import limit_structure
 from claimaudit.review.own_notes import is_own_label, is_separator
-from claimaudit.review.pandoc_attributes import attribute_spans, fence_spans
+from claimaudit.review.pandoc_attributes import attribute_spans, fence_spans, span_brackets
 
 BOM = "\ufeff"
 # markdown-it's own line breaks (it normalises these to "\n" before parsing).
@@ -296,6 +296,8 @@ def _block(
     attributes = dict(attribute_spans(text))
     for start, end in [*attributes.items(), *fence_spans(text)]:
         hidden[start:end] = [True] * (end - start)
+    for bracket in span_brackets(text, attributes):
+        hidden[bracket] = True
     images = image_spans(children)
     for image in images:
         # An image reads as its alt text: "![" and "](src)" are no words, nor sentence ends.

@@ -31,6 +31,7 @@ from claimaudit.review.latex_draft import LatexDraft
 from claimaudit.review.latex_sentences import read_sentences
 from claimaudit.review.latex_text import LatexBlock
 from claimaudit.review.leftovers import tidy
+from claimaudit.review.none_cited import latex_none_cited
 from claimaudit.review.sentences import Sentence
 
 
@@ -200,7 +201,15 @@ def extract_latex_claims(
         uncited,
         tuple(paragraphs),
         resolver,
-        lost_citations(draft, resolver, alone=alone),
+        (
+            *lost_citations(draft, resolver, alone=alone),
+            # A key given to a macro the reader does not know is a citation, warned of above.
+            *latex_none_cited(
+                bool(draft.commands)
+                or any(c.argument in resolver.entries for c in draft.unknown_calls),
+                resolver,
+            ),
+        ),
     )
 
 

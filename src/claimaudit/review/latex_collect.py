@@ -204,7 +204,7 @@ class DraftCollector:
 # A cross-reference to the draft's own figure, section or equation prints a placeholder
 # (``crossrefs.CROSS_REFERENCE``, as in a Markdown draft): its number is the draft's, no cited
 # paper's, and the review does not count it, reading each included file apart. The sentence
-# stays whole: "given in Fig. X of".
+# stays whole: "given in Fig. 1 of".
 _NAMED_REFERENCES = ("cref", "Cref", "cpageref", "Cpageref", "pageref", "vref", "Vref")
 
 

@@ -1,14 +1,26 @@
 """What removed citations leave in a claim's text, tidied away, the same for Markdown and LaTeX
 drafts: empty brackets with or without a pointer word ("()", "(see )", "(ref. )", "[]"), a
-pointer word left before a separator in brackets ("(see, for details)" reads "(for details)"), a
-separator left before the full stop ("arrays and images [@a], [@b]." read "images,."), a full
-stop doubled ("described by @smith2020." reads "Smith et al.."), and a pointer word left
-dangling at the end (", see ."). Whitespace is normalised.
+pointer word left before a separator in brackets ("(see, for the mouse data)" reads "(for the
+mouse data)"), a separator left before the full stop ("arrays and images [@a], [@b]." read
+"images,."), a full stop doubled ("described by @smith2020." reads "Smith et al.."), and a
+pointer word left dangling at the end (", see ."). Whitespace is normalised.
+
+A citation used as a noun leaves a pointer with a hole in it ("(reviewed in )", "(Table 1 in
+)", "(see for details)", ", as described in.", ", following and.", "in the work of."): a
+bracket, a clause after a comma, or a phrase ending the sentence that opens with "as", "in",
+"following", "according", "see" or "cf." is dropped whole when it holds nothing but pointer
+words (``POINTER_WORDS``, and verbs such as "described") and numbers, and has its hole: a
+preposition or conjunction with nothing after it, or before another ("at for", "following
+and"). A bracket opening with "see", "cf." or "compare" needs no hole ("(see, for details)"),
+nor does a clause opening so that holds words of its own (", cf. the guide at for details").
+The author's own "(Table 1)", "(in 2020)", "(i.e., the mean)" and "based on." stay.
 """
 
 from __future__ import annotations
 
 import re
+
+from claimaudit.review.citation_only import POINTER_WORDS
 
 _POINTER = r"(?:see also|see|cf\.|compare|e\.g\.|i\.e\.|refs?\.|after)"
 _EMPTY_GROUP = re.compile(
@@ -27,14 +39,78 @@ _SEPARATOR_BEFORE_END = re.compile(r"[,;]+(?=[.!?)\]]|$)")
 _DOUBLED_STOP = re.compile(r"(?<!\.)([.!?])\.(?!\.)")
 _DANGLING_POINTER = re.compile(r"[,;]?\s*\b(?:see also|see|cf\.)\s*([.!?]?)$", re.IGNORECASE)
 
+# What a pointer at a cited work is made of: citation-only sentences' words, and the verbs
+# that introduce a work ("as described in").
+_POINTING = POINTER_WORDS | {
+    *"described reported shown proposed presented introduced noted suggested".split(),
+    *"demonstrated defined outlined according studied".split(),
+}
+# Words that need an object: one with nothing after it (or another of them, or "for") had a
+# citation for it.
+_NEEDS_OBJECT = frozenset(
+    "in of by from at on to with following see cf and or after via per like as".split()
+)
+_OPENS_POINTER = frozenset({"see", "cf", "compare"})
+_TOKEN = re.compile(r"[^\W_]+")
+_BRACKET = re.compile(r"\s*[(\[]([^()\[\]]{1,300})[)\]]")
+_CLAUSE = re.compile(r"\s*[,;]([^,;()\[\]]{1,300}?)(?=[.!?]?$)")
+_PHRASE_CHARS = 80
+_PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|see|cf\.)\b)", re.IGNORECASE)
+
+
+def _words(text: str) -> list[str]:
+    return [word.lower() for word in _TOKEN.findall(text)]
+
+
+def _has_hole(words: list[str]) -> bool:
+    """Whether a word needing an object has none: the last, or one before another."""
+    return any(
+        word in _NEEDS_OBJECT and (after is None or after in _NEEDS_OBJECT or after == "for")
+        for word, after in zip(words, [*words[1:], None], strict=True)
+    )
+
+
+def _pointing(words: list[str]) -> bool:
+    return bool(words) and all(w in _POINTING or w.isdigit() for w in words)
+
+
+def _pointer_bracket(match: re.Match[str]) -> str:
+    words = _words(match.group(1))
+    opens = bool(words) and words[0] in _OPENS_POINTER
+    return "" if _pointing(words) and (opens or _has_hole(words)) else match.group()
+
+
+def _without_pointer_tail(text: str) -> str:
+    """``text`` without a clause or phrase ending it that points at a removed citation."""
+    clause = _CLAUSE.search(text)
+    if clause:
+        words = _words(clause.group(1))
+        opens = bool(words) and words[0] in _OPENS_POINTER
+        if (
+            _has_hole(words)
+            and (opens or _pointing(words))
+            and _TOKEN.search(text, 0, clause.start())
+        ):
+            return text[: clause.start()] + text[clause.end() :]
+    # A pointer is a few words: only the sentence's last ones are read (no quadratic scan).
+    for phrase in _PHRASE.finditer(text, max(len(text) - _PHRASE_CHARS, 0)):
+        words = _words(text[phrase.end() :])
+        if words == ["as"]:
+            continue  # "as good as." is no pointer
+        if _pointing(words) and _has_hole(words) and _TOKEN.search(text, 0, phrase.start()):
+            end = re.search(r"[.!?]?$", text)
+            return text[: phrase.start()] + (end.group() if end else "")
+    return text
+
 
 def tidy(text: str) -> str:
     """``text`` (a sentence without its citations) without what they left behind."""
     # Blanks collapsed first: the patterns then never meet a long run of them.
     text = _EMPTY_GROUP.sub("", " ".join(text.split()))
+    text = _BRACKET.sub(_pointer_bracket, text)
     text = _POINTER_THEN_SEPARATOR.sub(r"\1", text)
     text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", " ".join(text.split()))
     text = _REPEATED_SEPARATOR.sub(r"\1", text)
     text = _SEPARATOR_BEFORE_END.sub("", text)
     text = _DOUBLED_STOP.sub(r"\1", text)
-    return _DANGLING_POINTER.sub(r"\1", text.strip())
+    return _without_pointer_tail(_DANGLING_POINTER.sub(r"\1", text.strip()))

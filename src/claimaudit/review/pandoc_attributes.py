@@ -9,6 +9,9 @@ neither words of a sentence nor uncited sentences of their own.
   (``![a](f.png){width=50%}``), so "the set {x=1}" in prose stays words.
 - A fenced div's fence: a line of three or more colons, alone or with attributes or a class
   (``::: {#fig-one}``, ``::: warning``, ``:::``).
+- A bracketed span's brackets, ``[text]{.smallcaps}``: the ``[`` and ``]`` around the text an
+  attribute block follows. A ``[...]`` holding an ``@`` outside its own brackets is a citation
+  (``[see @a]``), an image's ``![...]`` and a reference link's ``[text][label]`` are no spans.
 
 Inline code is left as written: ``{#id}`` inside backticks is code, not an attribute block.
 """
@@ -16,6 +19,7 @@ Inline code is left as written: ``{#id}`` inside backticks is code, not an attri
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from claimaudit.review.code_spans import code_spans
 
@@ -28,6 +32,8 @@ _HAS_NAME = re.compile(r"(?:^|\s)" + _NAMED)
 # What an attribute block of key=value items alone must follow: an image's or a link's ")",
 # a span's "]", inline code's "`".
 _ATTACHED_AFTER = frozenset(")]`")
+# A bracket group inside a span's text ("[X holds [@a].]{.note}"): its "@" is the group's.
+_TOP_LEVEL_GROUPS = re.compile(r"\[[^\[\]]*\]")
 _FENCE = re.compile(
     r"^[ \t]{0,3}:{3,}[ \t]{0,40}(?:\{[^{}\n]{0,500}\}|[^\s:{}][^\s{}]{0,100})?"
     r"[ \t]{0,40}:*[ \t]*$",
@@ -51,6 +57,47 @@ def attribute_spans(text: str) -> list[tuple[int, int]]:
         attached = start > 0 and text[start - 1] in _ATTACHED_AFTER
         if attached or _HAS_NAME.search(inner):
             found.append((start, end))
+    return found
+
+
+def span_brackets(text: str, attributes: Iterable[int]) -> list[int]:
+    """Where the ``[`` and ``]`` of each bracketed span of ``text`` stand, given the starts of
+    its attribute blocks (``attribute_spans``): those right after a span's ``]``."""
+    after = [start for start in attributes if start > 0 and text[start - 1] == "]"]
+    if not after:
+        return []
+    opening = _openings(text)
+    found: list[int] = []
+    for start in after:
+        close = start - 1
+        open_ = opening.get(close)
+        if open_ is None or text[open_ - 1 : open_] in ("!", "]"):
+            continue  # unmatched, an image's alt text, a reference link's label
+        if "@" in _TOP_LEVEL_GROUPS.sub("", text[open_ + 1 : close]):
+            continue  # a citation group
+        found += [open_, close]
+    return sorted(found)
+
+
+def _openings(text: str) -> dict[int, int]:
+    """Each ``]`` of ``text`` outside inline code that closes a ``[``, with that ``[``'s place
+    (escaped brackets are text). One pass: linear in the text's length."""
+    code = [False] * (len(text) + 1)
+    for start, end in code_spans(text):
+        code[start:end] = [True] * (end - start)
+    stack: list[int] = []
+    found: dict[int, int] = {}
+    escaped = False
+    for position, char in enumerate(text):
+        if escaped or code[position]:
+            escaped = False
+            continue
+        if char == "\\":
+            escaped = True
+        elif char == "[":
+            stack.append(position)
+        elif char == "]" and stack:
+            found[position] = stack.pop()
     return found
 
 

@@ -20,6 +20,7 @@ from claimaudit.review.claims import Claim, extract_claims
 from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
 from claimaudit.review.limits import ReviewLimits
 from claimaudit.review.local_names import settle_local_names
+from claimaudit.review.none_cited import markdown_none_cited
 from claimaudit.review.references import check_references, reference_key
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult, ReviewSummary
 from claimaudit.review.runner import Pair, check_pairs, pair_key
@@ -86,7 +87,9 @@ def review_report(
     )
     annotated = annotate(text, result.claims)
     unread = bibliography.unread if bibliography is not None else ()
-    return replace(result, text=text, annotated_markdown=annotated, unread=unread)
+    # Nothing cited: say so when the draft lists references (author-year prose is not read).
+    notices = () if claims else markdown_none_cited(text, bibliography)
+    return replace(result, text=text, annotated_markdown=annotated, unread=unread, notices=notices)
 
 
 def review_latex(

@@ -130,8 +130,9 @@ class ReviewResult:
     claim (empty for a LaTeX draft: see ``annotate_latex``); ``latex`` holds a LaTeX draft's
     files and paragraphs; ``references`` every cited reference's check, with --verify-refs;
     ``unread`` the bibliography's blocks that could not be read as entries; ``warnings`` what
-    the reader may have lost (a LaTeX macro it does not know wrapping a citation), said on every
-    surface: on stderr by the command line, in the JSON of each."""
+    the reader may have lost (a LaTeX macro it does not know wrapping a citation, references
+    listed that no citation it reads names), said on every surface: on stderr by the command
+    line, in the JSON of each."""
 
     text: str
     claims: tuple[ClaimReview, ...]
@@ -141,6 +142,9 @@ class ReviewResult:
     references: tuple[ReferenceCheck, ...] | None = None
     latex: LatexClaims | None = None
     unread: tuple[UnreadEntry, ...] = ()  # bibliography blocks that could not be read
+    # A Markdown draft's warnings (a LaTeX draft's are its ``latex.warnings``): references
+    # listed that no citation names (``none_cited``).
+    notices: tuple[str, ...] = ()
 
     @property
     def records(self) -> list[ReviewedRecord]:
@@ -148,7 +152,7 @@ class ReviewResult:
 
     @property
     def warnings(self) -> tuple[str, ...]:
-        return () if self.latex is None else self.latex.warnings
+        return self.notices if self.latex is None else (*self.latex.warnings, *self.notices)
 
     @property
     def format(self) -> str:

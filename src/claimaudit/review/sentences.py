@@ -104,7 +104,12 @@ class Sentence:
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
+    """``[start, end)`` without the blanks around it, nor a Markdown hard line break's
+    backslash before it (a sentence after "break.\\" starts on the next line)."""
+    while start < end and (
+        text[start].isspace()
+        or (text[start] == "\\" and text[start + 1 : start + 2] in ("\n", "\r"))
+    ):
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
