@@ -63,6 +63,7 @@ from typesafe_sdk.constants import (
     DEFAULT_MODEL_ENV,
 )
 
+from claimaudit.envsettings import env_base_url, require_header_safe_key
 from claimaudit.errors import InvalidSettingsError, JudgeError, KeyRequiredError
 from claimaudit.judges.deadline import ReplyTooLargeError, check_timeout
 from claimaudit.judges.jev_http import DeadlineClient
@@ -321,6 +322,11 @@ def _factory(settings: JudgeSettings) -> JevJudge:
     # usage error there, not a not_checked record per claim.
     if not os.environ.get(API_KEY_ENV, "").strip():
         raise KeyRequiredError("the jev judge needs an API key", env=API_KEY_ENV)
+    # The SDK refused such a key on each request ("Jev client error"), naming no variable.
+    require_header_safe_key(API_KEY_ENV)
+    if not settings.options_for(JevOptions).base_url:
+        # The SDK reads the variable itself; one that is not http(s) failed every request.
+        env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
     return JevJudge.from_settings(settings)
 
 

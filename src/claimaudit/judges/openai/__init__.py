@@ -25,6 +25,7 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from claimaudit.envsettings import env_base_url, require_header_safe_key
 from claimaudit.errors import InvalidSettingsError, ModelRequiredError
 from claimaudit.judges.deadline import check_timeout
 
@@ -42,6 +43,7 @@ DESCRIPTION = (
 )
 MODEL_ENV = "OPENAI_MODEL"
 BASE_URL_ENV = "OPENAI_BASE_URL"
+KEY_ENV = "OPENAI_API_KEY"
 CONTEXT_ENV = "OPENAI_CONTEXT_TOKENS"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 DEFAULT_TIMEOUT = 60.0
@@ -75,10 +77,13 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     timeout = check_timeout(
         DEFAULT_TIMEOUT if settings.timeout is None else settings.timeout, "openai"
     )
-    base_url = options.base_url or os.environ.get(BASE_URL_ENV, "").strip()
+    # Checked now: a base URL that is not http(s), or a key that cannot be sent as a header,
+    # failed every request (as "unreachable", or a not_checked record per pair).
+    base_url = options.base_url or env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
+    require_header_safe_key(KEY_ENV)
     return OpenAIJudge(
         model=model,
-        base_url=base_url or DEFAULT_BASE_URL,
+        base_url=base_url,
         timeout=timeout,
         retries=options.retries,
         context_tokens=_context_tokens(settings.context_tokens),
