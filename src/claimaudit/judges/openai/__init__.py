@@ -86,12 +86,14 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
         base_url=base_url,
         timeout=timeout,
         retries=options.retries,
-        context_tokens=_context_tokens(settings.context_tokens),
+        context_tokens=configured_context_tokens(settings.context_tokens),
     )
 
 
-def _context_tokens(given: int | None) -> int | None:
-    """The configured context window: the setting, else the environment; None when neither."""
+def configured_context_tokens(given: int | None = None) -> int | None:
+    """The configured context window: the setting, else the environment; None when neither.
+    InvalidSettingsError for a window that is not a whole number of at least 256 tokens."""
+    what = "the context window"
     if given is None:
         text = os.environ.get(CONTEXT_ENV, "").strip()
         if not text:
@@ -102,9 +104,10 @@ def _context_tokens(given: int | None) -> int | None:
             raise InvalidSettingsError(
                 f"{CONTEXT_ENV} must be a whole number of tokens, not {text!r}"
             ) from None
+        what = CONTEXT_ENV  # a server's start-up names the variable to fix
     if isinstance(given, bool) or not isinstance(given, int) or given < MIN_CONTEXT_TOKENS:
         raise InvalidSettingsError(
-            f"the context window must be at least {MIN_CONTEXT_TOKENS} tokens, not {given!r}"
+            f"{what} must be at least {MIN_CONTEXT_TOKENS} tokens, not {given!r}"
         )
     return given
 
