@@ -41,7 +41,10 @@ def _only_line(stderr: str) -> str:
     return lines[0]
 
 
-def test_ctrl_c_in_check_says_nothing_was_printed(tmp_path: Path, notes: Path) -> None:
+@STOPS
+def test_ctrl_c_in_check_says_nothing_was_printed(
+    tmp_path: Path, notes: Path, signum: int, status: int
+) -> None:
     library = tmp_path / "library.db"
     with Library.open(library) as opened:
         add_path(opened, notes, ref=parse_ref("local:notes"))
@@ -49,9 +52,12 @@ def test_ctrl_c_in_check_says_nothing_was_printed(tmp_path: Path, notes: Path) -
         env = child_env({"OPENAI_BASE_URL": judge.url, "OPENAI_API_KEY": "sk-test-0000"})
         check = ["check", "Deep learning needs data.", "-p", "local:notes", "--judge", "openai"]
         done = interrupt_when_asked(
-            [*console_script(), *check, "--model", "m", "--library", str(library)], judge, env
+            [*console_script(), *check, "--model", "m", "--library", str(library)],
+            judge,
+            env,
+            signum=signum,
         )
-    assert done.returncode == 130
+    assert done.returncode == status
     assert _only_line(done.stderr).startswith("error: interrupted; no result was printed")
 
 

@@ -106,22 +106,24 @@ def check(
     validate_claim(claim)
     validate_topic(topic)
     check_distinct(paper)
-    try:
-        with build_checker(
-            judge=judge,
-            model=model,
-            library=library,
-            threshold=threshold,
-            timeout=timeout,
-            context_tokens=context_tokens,
-            source=source,
-            fetch=fetch,
-            no_cache=no_cache,
-        ) as checker:
-            records = _check_papers(checker, claim, paper, topic)
-    except KeyboardInterrupt:
-        kept = "" if no_cache else "; papers already judged are cached, rerun to continue"
-        fail(f"interrupted; no result was printed{kept}", code=EXIT_INTERRUPTED)
+    # SIGTERM as Ctrl-C: the same line, and a --fetch download's temporary files are removed.
+    with sigterm_interrupts():
+        try:
+            with build_checker(
+                judge=judge,
+                model=model,
+                library=library,
+                threshold=threshold,
+                timeout=timeout,
+                context_tokens=context_tokens,
+                source=source,
+                fetch=fetch,
+                no_cache=no_cache,
+            ) as checker:
+                records = _check_papers(checker, claim, paper, topic)
+        except KeyboardInterrupt:
+            kept = "" if no_cache else "; papers already judged are cached, rerun to continue"
+            fail(f"interrupted; no result was printed{kept}", code=EXIT_INTERRUPTED)
     render(records, output, out_console, wide=wide)
     if output is OutputFormat.TABLE:
         err_console.print(RunSummary.of(records).line("paper"))
