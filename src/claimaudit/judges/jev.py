@@ -7,9 +7,11 @@ checker pays one round trip per (claim, paper).
 Configuration (``JudgeSettings`` first, then the SDK's own environment variables):
 
 - key: ``TYPESAFE_API_KEY``. The registry's factory refuses to build the judge without one
-  (``KeyRequiredError``, a usage error before any work); a ``JevJudge`` built directly reads it
-  on the first decision, where a missing key is a ``JudgeError`` (``not_checked``).
-- base URL: ``JevOptions.base_url``, else ``TYPESAFE_BASE_URL``, else the SDK default.
+  (``KeyRequiredError``, a usage error before any work) or with one that cannot be sent as a
+  header (``InvalidSettingsError``); a ``JevJudge`` built directly reads it on the first
+  decision, where a missing key is a ``JudgeError`` (``not_checked``).
+- base URL: ``JevOptions.base_url``, else ``TYPESAFE_BASE_URL`` (the factory refuses one that
+  is not http(s)), else the SDK default.
 - model: ``settings.model``, else ``TYPESAFE_DEFAULT_MODEL``, else ``jev-latest`` (the SDK's rule).
 - timeout: ``settings.timeout`` seconds per HTTP attempt, default 60 (System One answers can take
   longer than the SDK's 10 s default when a paper contributes many long passages): a deadline

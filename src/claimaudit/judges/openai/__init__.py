@@ -7,10 +7,12 @@ Configuration (``JudgeSettings`` first, then the environment):
 
 - model: ``settings.model`` (``--model``), else ``OPENAI_MODEL``. Required: servers have no
   common default, so building the judge without one is a usage error (``ModelRequiredError``).
-- base URL: ``OpenAIOptions.base_url``, else ``OPENAI_BASE_URL``, else OpenAI's
-  ``https://api.openai.com/v1``. Requests go to ``{base}/chat/completions``.
-- key: ``OPENAI_API_KEY``, read on the first decision and sent as a Bearer token; optional,
-  since local servers need none. It never appears in records, logs or errors.
+- base URL: ``OpenAIOptions.base_url``, else ``OPENAI_BASE_URL`` (the factory refuses one
+  that is not http(s)), else OpenAI's ``https://api.openai.com/v1``. Requests go to
+  ``{base}/chat/completions``.
+- key: ``OPENAI_API_KEY``, sent as a Bearer token; optional, since local servers need none. The
+  factory refuses one that cannot be sent as a header. It never appears in records, logs or
+  errors.
 - timeout: ``settings.timeout`` seconds per request attempt, default 60: a deadline from
   connecting to the reply's last byte (see ``wire``); a reply over 8 MiB is refused.
 - retries: ``OpenAIOptions.retries``, default 2, on 408/429/5xx, timeouts and connection
