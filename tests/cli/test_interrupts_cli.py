@@ -1,12 +1,14 @@
-"""Ctrl-C in a command that works for a while: exit 130 and one line saying what was done.
+"""Ctrl-C in a command that works for a while: exit 130 and one line saying what was done; SIGTERM
+(``kill``, a scheduler) the same, exit 143.
 
 Each test runs the real command in a child process, waits until it is waiting on a local
-server that never answers, and only then sends SIGINT; ``library list`` asks no server, so
+server that never answers, and only then sends the signal; ``library list`` asks no server, so
 there a patched read raises the interrupt in process."""
 
 from __future__ import annotations
 
 import json
+import signal
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,12 @@ from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from tests.signals import SilentServer, child_env, console_script, interrupt_when_asked
+
+# Ctrl-C, and SIGTERM, which stopped these commands where they stood: no line, a lock or a
+# temporary file left behind.
+STOPS = pytest.mark.parametrize(
+    ("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["int", "term"]
+)
 
 
 @pytest.fixture
@@ -33,7 +41,10 @@ def _only_line(stderr: str) -> str:
     return lines[0]
 
 
-def test_ctrl_c_in_check_says_nothing_was_printed(tmp_path: Path, notes: Path) -> None:
+@STOPS
+def test_ctrl_c_in_check_says_nothing_was_printed(
+    tmp_path: Path, notes: Path, signum: int, status: int
+) -> None:
     library = tmp_path / "library.db"
     with Library.open(library) as opened:
         add_path(opened, notes, ref=parse_ref("local:notes"))
@@ -41,24 +52,36 @@ def test_ctrl_c_in_check_says_nothing_was_printed(tmp_path: Path, notes: Path) -
         env = child_env({"OPENAI_BASE_URL": judge.url, "OPENAI_API_KEY": "sk-test-0000"})
         check = ["check", "Deep learning needs data.", "-p", "local:notes", "--judge", "openai"]
         done = interrupt_when_asked(
-            [*console_script(), *check, "--model", "m", "--library", str(library)], judge, env
+            [*console_script(), *check, "--model", "m", "--library", str(library)],
+            judge,
+            env,
+            signum=signum,
         )
-    assert done.returncode == 130
+    assert done.returncode == status
     assert _only_line(done.stderr).startswith("error: interrupted; no result was printed")
 
 
-def test_ctrl_c_in_library_add_says_the_paper_was_not_added(tmp_path: Path) -> None:
-    library = tmp_path / "library.db"
+@STOPS
+def test_ctrl_c_in_library_add_says_the_paper_was_not_added(
+    tmp_path: Path, signum: int, status: int
+) -> None:
+    library, temp = tmp_path / "library.db", tmp_path / "temp"
+    temp.mkdir()
     with SilentServer().running() as arxiv:
-        env = child_env({"CLAIMAUDIT_ARXIV_BASE_URL": arxiv.url})
+        env = child_env({"CLAIMAUDIT_ARXIV_BASE_URL": arxiv.url, "TMPDIR": str(temp)})
         add = ["library", "add", "arxiv:1706.03762", "--library", str(library)]
-        done = interrupt_when_asked([*console_script(), *add], arxiv, env)
-    assert done.returncode == 130
+        done = interrupt_when_asked([*console_script(), *add], arxiv, env, signum=signum)
+    assert done.returncode == status
     assert _only_line(done.stderr) == "error: interrupted; arXiv:1706.03762 was not added"
     assert not library.exists()  # nothing stored: no library made
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["temp"]  # nor its draft file
+    assert list(temp.iterdir()) == []  # the download's temporary folder is gone
 
 
-def test_ctrl_c_in_import_bib_says_how_many_were_added(tmp_path: Path, notes: Path) -> None:
+@STOPS
+def test_ctrl_c_in_import_bib_says_how_many_were_added(
+    tmp_path: Path, notes: Path, signum: int, status: int
+) -> None:
     library = tmp_path / "library.db"
     bib = tmp_path / "refs.bib"
     bib.write_text(
@@ -69,8 +92,8 @@ def test_ctrl_c_in_import_bib_says_how_many_were_added(tmp_path: Path, notes: Pa
     with SilentServer().running() as arxiv:
         env = child_env({"CLAIMAUDIT_ARXIV_BASE_URL": arxiv.url})
         command = ["library", "import-bib", str(bib), "--fetch", "--library", str(library)]
-        done = interrupt_when_asked([*console_script(), *command], arxiv, env)
-    assert done.returncode == 130
+        done = interrupt_when_asked([*console_script(), *command], arxiv, env, signum=signum)
+    assert done.returncode == status
     assert _only_line(done.stderr) == (
         "error: interrupted; 1 entry added before it stopped, a rerun skips them"
     )
@@ -78,21 +101,25 @@ def test_ctrl_c_in_import_bib_says_how_many_were_added(tmp_path: Path, notes: Pa
         assert opened.count_papers() == 1
 
 
-def test_ctrl_c_in_refs_says_nothing_was_printed(tmp_path: Path) -> None:
+@STOPS
+def test_ctrl_c_in_refs_says_nothing_was_printed(tmp_path: Path, signum: int, status: int) -> None:
     bib = tmp_path / "refs.bib"
     bib.write_text("@misc{vaswani2017, eprint = {1706.03762}, archivePrefix = {arXiv}}\n", "utf-8")
     with SilentServer().running() as arxiv:
         env = child_env({"CLAIMAUDIT_ARXIV_BASE_URL": arxiv.url})
         command = ["refs", str(bib), "--library", str(tmp_path / "library.db")]
-        done = interrupt_when_asked([*console_script(), *command], arxiv, env)
-    assert done.returncode == 130
+        done = interrupt_when_asked([*console_script(), *command], arxiv, env, signum=signum)
+    assert done.returncode == status
     assert _only_line(done.stderr) == (
         "error: interrupted; no result was printed; answers already received are kept, "
         "rerun to continue"
     )
 
 
-def test_ctrl_c_in_eval_says_no_figures_and_out_is_kept(tmp_path: Path) -> None:
+@STOPS
+def test_ctrl_c_in_eval_says_no_figures_and_out_is_kept(
+    tmp_path: Path, signum: int, status: int
+) -> None:
     claims, corpus, out = tmp_path / "claims.jsonl", tmp_path / "corpus.jsonl", tmp_path / "o"
     claim = {"id": 1, "claim": "Deep learning needs data.", "evidence": {}, "cited_doc_ids": [7]}
     claims.write_text(json.dumps(claim) + "\n", encoding="utf-8")
@@ -105,12 +132,65 @@ def test_ctrl_c_in_eval_says_no_figures_and_out_is_kept(tmp_path: Path) -> None:
         env = child_env({"OPENAI_BASE_URL": judge.url, "OPENAI_API_KEY": "sk-test-0000"})
         command = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus)]
         options = ["--judge", "openai", "--model", "m", "--out", str(out)]
-        done = interrupt_when_asked([*console_script(), *command, *options], judge, env)
-    assert done.returncode == 130
+        done = interrupt_when_asked(
+            [*console_script(), *command, *options], judge, env, signum=signum
+        )
+    assert done.returncode == status
     assert _only_line(done.stderr.split("\n", 1)[1]) == (
         f"error: interrupted; no figures were printed; {out} is as it was"
     )
     assert out.read_text(encoding="utf-8") == earlier
+
+
+@STOPS
+def test_ctrl_c_in_batch_says_how_to_resume_and_leaves_no_lock(
+    tmp_path: Path, notes: Path, signum: int, status: int
+) -> None:
+    # Under SIGTERM it said nothing and left .records.jsonl.lock behind.
+    library, claims = tmp_path / "library.db", tmp_path / "claims.jsonl"
+    with Library.open(library) as opened:
+        add_path(opened, notes, ref=parse_ref("local:notes"))
+    line = {"id": "a", "claim": "Deep learning needs data.", "papers": ["local:notes"]}
+    claims.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    work = tmp_path / "work"
+    work.mkdir()
+    out = work / "records.jsonl"
+    with SilentServer().running() as judge:
+        env = child_env({"OPENAI_BASE_URL": judge.url, "OPENAI_API_KEY": "sk-test-0000"})
+        command = ["batch", str(claims), "--out", str(out), "--library", str(library)]
+        options = ["--judge", "openai", "--model", "m", "--no-cache"]
+        done = interrupt_when_asked(
+            [*console_script(), *command, *options], judge, env, signum=signum
+        )
+    assert done.returncode == status
+    assert _only_line(done.stderr.split("\n", 1)[1]) == (
+        f"error: interrupted; rerun with --out {out} to resume"
+    )
+    assert list(work.iterdir()) == []  # no lock, and no empty --out
+
+
+@STOPS
+def test_ctrl_c_in_review_says_what_is_kept_and_writes_nothing(
+    tmp_path: Path, notes: Path, signum: int, status: int
+) -> None:
+    library, draft = tmp_path / "library.db", tmp_path / "draft.md"
+    with Library.open(library) as opened:
+        add_path(opened, notes, ref=parse_ref("local:notes"))
+    draft.write_text("# Draft\n\nDeep learning needs labelled data [@local:notes].\n", "utf-8")
+    work = tmp_path / "work"
+    work.mkdir()
+    with SilentServer().running() as judge:
+        env = child_env({"OPENAI_BASE_URL": judge.url, "OPENAI_API_KEY": "sk-test-0000"})
+        command = ["review", str(draft), "--library", str(library), "--json", str(work / "r")]
+        options = ["--judge", "openai", "--model", "m"]
+        done = interrupt_when_asked(
+            [*console_script(), *command, *options], judge, env, signum=signum
+        )
+    assert done.returncode == status
+    assert _only_line(done.stderr.split("\n", 1)[1]) == (  # after the progress line
+        "error: interrupted; pairs already judged are cached, rerun to continue"
+    )
+    assert list(work.iterdir()) == []
 
 
 def test_ctrl_c_in_library_list_says_nothing_changed(

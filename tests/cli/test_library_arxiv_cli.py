@@ -111,3 +111,16 @@ def test_a_doi_says_how_to_add_its_paper(arxiv: ArxivServer, db: Path) -> None:
     # The text as typed, its "//" kept, and the command that adds the paper.
     assert line.startswith("error: https://doi.org/10.1371/journal.pcbi.1005510: no such file")
     assert "library add PATH --ref doi:10.1371/journal.pcbi.1005510" in line
+
+
+def test_an_arxiv_base_url_that_is_not_http_is_one_line_at_once(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It was "arXiv unreachable at garbage (UnsupportedProtocol); gave up after 4 attempts".
+    monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", "garbage")
+    result = run("add", "arxiv:1706.03762", "--library", db)
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "error: CLAIMAUDIT_ARXIV_BASE_URL is not an http(s) URL: garbage\n",
+    )
+    assert not db.exists()

@@ -122,15 +122,36 @@ def test_missing_key_is_a_judge_error_naming_the_variable(
     assert jev_env.requests == []
 
 
-def test_malformed_key_is_a_judge_error(
-    monkeypatch: pytest.MonkeyPatch, jev_env: FaultServer, decision: Decision
+@pytest.mark.parametrize("malformed", ["tsk with spaces", "tsk-\nsecond-line"])
+def test_a_malformed_key_is_refused_by_the_factory_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch, jev_env: FaultServer, decision: Decision, malformed: str
 ) -> None:
-    monkeypatch.setenv("TYPESAFE_API_KEY", "tsk with spaces")
-    error = judge_error(make_judge(), decision)
+    # It built, then each pair was not_checked with "Jev client error: API key must contain
+    # only printable ASCII", naming no variable, and the run exited 0.
+    monkeypatch.setenv("TYPESAFE_API_KEY", malformed)
+    with pytest.raises(InvalidSettingsError) as refused:
+        make_judge()
+    assert str(refused.value) == (
+        "TYPESAFE_API_KEY is malformed: it must be printable ASCII without spaces"
+    )
+    # A judge built directly still reads the key at its first decision.
+    error = judge_error(JevJudge.from_settings(FAST), decision)
     assert str(error).startswith("Jev client error: API key must")
     assert error.calls == 0
-    assert "tsk with spaces" not in str(error)
+    assert malformed not in str(error)
     assert jev_env.requests == []
+
+
+@pytest.mark.parametrize("url", ["garbage", "ftp://user:s3cret@proxy/v1", "https://"])
+def test_a_base_url_that_is_not_http_is_refused_by_the_factory(
+    monkeypatch: pytest.MonkeyPatch, key: None, url: str
+) -> None:
+    # It was "Jev is unreachable at garbage" for every pair, after the retries.
+    monkeypatch.setenv("TYPESAFE_BASE_URL", url)
+    with pytest.raises(InvalidSettingsError) as refused:
+        make_judge()
+    assert str(refused.value).startswith("TYPESAFE_BASE_URL is not an http(s) URL: ")
+    assert "s3cret" not in str(refused.value)
 
 
 # ---------------------------------------------------------------------- the reference mock

@@ -371,11 +371,30 @@ def test_no_key_is_fine_for_a_local_server(
 def test_malformed_key_is_refused_before_sending(
     openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch, decision: Decision
 ) -> None:
+    # The factory built the judge, and each pair was then not_checked: refused up front now.
     monkeypatch.setenv("OPENAI_API_KEY", "sk with spaces")
-    error = judge_error(make_judge(), decision)
-    assert str(error) == "OPENAI_API_KEY is malformed: it must be printable ASCII without spaces"
+    malformed = "OPENAI_API_KEY is malformed: it must be printable ASCII without spaces"
+    with pytest.raises(InvalidSettingsError) as refused:
+        make_judge()
+    assert str(refused.value) == malformed
+    # A judge built directly still refuses it at its first decision.
+    direct = OpenAIJudge(model="m", base_url=openai_server.url, timeout=FAST_TIMEOUT, retries=0)
+    error = judge_error(direct, decision)
+    assert str(error) == malformed
     assert "sk with spaces" not in str(error)
     assert openai_server.requests == []
+
+
+@pytest.mark.parametrize("url", ["garbage", "ftp://user:s3cret@proxy/v1", "localhost:8080/v1"])
+def test_a_base_url_that_is_not_http_is_refused_by_the_factory(
+    monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    # It was a not_checked record per pair ("unreachable", after the retries).
+    monkeypatch.setenv("OPENAI_BASE_URL", url)
+    with pytest.raises(InvalidSettingsError) as refused:
+        make_judge(JudgeSettings(model="m"))
+    assert str(refused.value).startswith("OPENAI_BASE_URL is not an http(s) URL: ")
+    assert "s3cret" not in str(refused.value)
 
 
 def test_timeout(openai_server: OpenAIServer, decision: Decision) -> None:

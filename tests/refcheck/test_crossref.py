@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from claimaudit.errors import CrossrefError, CrossrefNotFoundError
+from claimaudit.errors import CrossrefError, CrossrefNotFoundError, InvalidSettingsError
 from claimaudit.identity import parse_ref
 from claimaudit.refcheck.crossref import DEFAULT_BASE_URL, CrossrefClient
 from tests.httpfake import closed_port
@@ -261,3 +261,14 @@ def test_only_a_title_that_is_a_notice_marks_a_work_withdrawn(
     with client_for(crossref) as client:
         found = client.work(parse_ref("10.1000/t"))
     assert (found.withdrawn is not None) is notice, found.withdrawn
+
+
+def test_a_base_url_that_is_not_http_is_refused_before_any_request(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CLAIMAUDIT_CROSSREF_BASE_URL", "api.crossref.org")
+    with pytest.raises(InvalidSettingsError) as refused:
+        CrossrefClient()
+    assert str(refused.value) == (
+        "CLAIMAUDIT_CROSSREF_BASE_URL is not an http(s) URL: api.crossref.org"
+    )

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.errors import UsageError
+from claimaudit.errors import InvalidSettingsError, UsageError
 from claimaudit.identity import parse_ref
 from claimaudit.library.reference_lookups import LibraryReferenceCache, StoredLookup
 from claimaudit.library.store import Library
@@ -584,3 +584,13 @@ def test_an_older_version_that_cannot_be_asked_is_compared_with_the_newest_as_sa
     old = verifier.check(entry("arXiv:1907.10121v1", title="SciPy 1.0"))
     assert old.status is ReferenceStatus.OK
     assert old.reason.endswith("(compared with v2, the newest; the entry cites v1)")
+
+
+@pytest.mark.parametrize("env", ["CLAIMAUDIT_ARXIV_BASE_URL", "CLAIMAUDIT_CROSSREF_BASE_URL"])
+def test_a_catalogue_base_url_that_is_not_http_is_refused_when_the_verifier_is_made(
+    monkeypatch: pytest.MonkeyPatch, env: str
+) -> None:
+    # Its clients are made on first use: each reference was not_verified, "unreachable".
+    monkeypatch.setenv(env, "garbage")
+    with pytest.raises(InvalidSettingsError, match=f"^{env} is not an http"):
+        ReferenceVerifier()

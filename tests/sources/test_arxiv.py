@@ -7,7 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.errors import ArxivEmptyFeedError, ArxivError, ArxivNotFoundError
+from claimaudit.errors import (
+    ArxivEmptyFeedError,
+    ArxivError,
+    ArxivNotFoundError,
+    InvalidSettingsError,
+)
 from claimaudit.identity import parse_ref
 from claimaudit.sources.arxiv import DEFAULT_BASE_URL, ArxivClient, ArxivEntry
 from tests.library.helpers import make_pdf
@@ -283,3 +288,15 @@ def test_an_entry_without_id_or_title_is_unreadable_not_absent(
         client.entry(parse_ref("2001.00001"))
     assert not isinstance(caught.value, ArxivNotFoundError)
     assert f"gives no {missing}: an unreadable answer" in str(caught.value)
+
+
+@pytest.mark.parametrize("url", ["garbage", "ftp://user:s3cret@mirror.example.org"])
+def test_a_base_url_that_is_not_http_is_refused_before_any_request(
+    monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    # It was "arXiv unreachable at garbage (UnsupportedProtocol); gave up after 4 attempts".
+    monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", url)
+    with pytest.raises(InvalidSettingsError) as refused:
+        ArxivClient()
+    assert str(refused.value).startswith("CLAIMAUDIT_ARXIV_BASE_URL is not an http(s) URL: ")
+    assert "s3cret" not in str(refused.value)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from claimaudit.checker import Checker
-from claimaudit.errors import SourceError
+from claimaudit.errors import InvalidSettingsError, SourceError
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
@@ -147,3 +147,13 @@ def test_a_library_another_run_made_meanwhile_gets_the_paper(
             "arXiv:1706.03762v2",
             "local:notes",
         ]
+
+
+def test_an_arxiv_base_url_that_is_not_http_is_refused_when_the_source_is_made(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Its client is made on first use: each paper was not_checked, "arXiv unreachable".
+    monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", "garbage")
+    library = tmp_path / "library.db"
+    with pytest.raises(InvalidSettingsError, match=r"^CLAIMAUDIT_ARXIV_BASE_URL is not an http"):
+        FetchingSource(LibrarySource(library), library)

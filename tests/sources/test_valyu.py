@@ -290,3 +290,18 @@ def test_failures_after_a_search_keep_its_calls(valyu: ValyuServer, source: Valy
     with pytest.raises(SourceError) as failed:
         fetch(source, "1706.03762v5")
     assert failed.value.calls == 2
+
+
+def test_a_base_url_that_is_not_http_is_refused_when_the_source_is_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
+    monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", "ftp://user:s3cret@proxy/v1")
+    expected = "CLAIMAUDIT_VALYU_BASE_URL is not an http(s) URL: ftp://***@proxy/v1"
+    registry = Registry()
+    register(registry)
+    with pytest.raises(InvalidSettingsError) as refused:
+        registry.make_source("valyu", path=None)
+    assert str(refused.value) == expected
+    with pytest.raises(InvalidSettingsError):
+        ValyuSource()  # built directly, as auto does

@@ -15,6 +15,7 @@ from claimaudit.cli import _progress
 from claimaudit.cli._progress import StepProgress
 from claimaudit.cli._terminal import shown
 from claimaudit.errors import InvalidTextError
+from claimaudit.library.paths import LIBRARY_ENV
 from claimaudit.redaction import redact_text
 from claimaudit.untrusted import check_text
 from claimaudit.userfiles import is_stream, write_atomic
@@ -72,13 +73,26 @@ def progress_bar(label: str) -> Progress:
     return StepProgress(label, console=err_console, interval=_progress.PLAIN_INTERVAL)
 
 
+def _refuse_blank_library(
+    ctx: typer.Context, param: typer.CallbackParam, value: Path | None
+) -> Path | None:
+    # A path of only spaces made a library file named "   " (and errors read "no library at ;").
+    if value is not None and not str(value).strip():
+        # typer's own copy of click holds ParameterSource: compared by name, not imported.
+        source = ctx.get_parameter_source(param.name or "")
+        came_from_env = getattr(source, "name", None) == "ENVIRONMENT"
+        fail(f"{LIBRARY_ENV if came_from_env else '--library'} is blank; name the library file")
+    return value
+
+
 LibraryOption = Annotated[
     Path | None,
     typer.Option(
         "--library",
         metavar="PATH",
-        envvar="CLAIMAUDIT_LIBRARY",
+        envvar=LIBRARY_ENV,
         help="Library database file (default: under the user data directory).",
+        callback=_refuse_blank_library,
     ),
 ]
 

@@ -51,6 +51,7 @@ from claimaudit.cli._engine import (
     require_engine_options,
 )
 from claimaudit.cli._render import OutputFormat, render
+from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import shown_text
 from claimaudit.engines import EngineName
 from claimaudit.inputs import check_distinct, validate_claim, validate_topic
@@ -105,22 +106,24 @@ def check(
     validate_claim(claim)
     validate_topic(topic)
     check_distinct(paper)
-    try:
-        with build_checker(
-            judge=judge,
-            model=model,
-            library=library,
-            threshold=threshold,
-            timeout=timeout,
-            context_tokens=context_tokens,
-            source=source,
-            fetch=fetch,
-            no_cache=no_cache,
-        ) as checker:
-            records = _check_papers(checker, claim, paper, topic)
-    except KeyboardInterrupt:
-        kept = "" if no_cache else "; papers already judged are cached, rerun to continue"
-        fail(f"interrupted; no result was printed{kept}", code=EXIT_INTERRUPTED)
+    # SIGTERM as Ctrl-C: the same line, and a --fetch download's temporary files are removed.
+    with sigterm_interrupts():
+        try:
+            with build_checker(
+                judge=judge,
+                model=model,
+                library=library,
+                threshold=threshold,
+                timeout=timeout,
+                context_tokens=context_tokens,
+                source=source,
+                fetch=fetch,
+                no_cache=no_cache,
+            ) as checker:
+                records = _check_papers(checker, claim, paper, topic)
+        except KeyboardInterrupt:
+            kept = "" if no_cache else "; papers already judged are cached, rerun to continue"
+            fail(f"interrupted; no result was printed{kept}", code=EXIT_INTERRUPTED)
     render(records, output, out_console, wide=wide)
     if output is OutputFormat.TABLE:
         err_console.print(RunSummary.of(records).line("paper"))
@@ -204,29 +207,35 @@ def batch(
         require_json_lines(input_file)
     except OSError as error:
         fail(f"cannot read {input_file}: {error.strerror or error}")
-    with ExitStack() as held:
+    # SIGTERM as Ctrl-C: the lock goes and the line says how to resume (a killed run left the
+    # lock and said nothing). Caught outside the lock, so it is gone when the line is printed.
+    with sigterm_interrupts():
         try:
-            # Before any model loads or --out is read: a second run on one --out stops here.
-            held.enter_context(batch_lock(out))
-        except OSError as error:
-            fail(f"cannot lock {out}: {error.strerror or error}")
-        _run_locked(
-            input_file,
-            out,
-            judge=judge,
-            model=model,
-            timeout=timeout,
-            context_tokens=context_tokens,
-            library=library,
-            paper_source=paper_source,
-            threshold=threshold,
-            no_cache=no_cache,
-            retry_not_checked=retry_not_checked,
-            engine=engine,
-            address=address,
-            workers=workers,
-            fail_on=as_fail_on(fail_on),
-        )
+            with ExitStack() as held:
+                try:
+                    # Before any model loads or --out is read: a second run stops here.
+                    held.enter_context(batch_lock(out))
+                except OSError as error:
+                    fail(f"cannot lock {out}: {error.strerror or error}")
+                _run_locked(
+                    input_file,
+                    out,
+                    judge=judge,
+                    model=model,
+                    timeout=timeout,
+                    context_tokens=context_tokens,
+                    library=library,
+                    paper_source=paper_source,
+                    threshold=threshold,
+                    no_cache=no_cache,
+                    retry_not_checked=retry_not_checked,
+                    engine=engine,
+                    address=address,
+                    workers=workers,
+                    fail_on=as_fail_on(fail_on),
+                )
+        except KeyboardInterrupt:
+            fail(f"interrupted; rerun with --out {out} to resume", code=EXIT_INTERRUPTED)
 
 
 def bad_input_advice(stats: BatchStats, out: Path) -> str:
@@ -331,8 +340,6 @@ def _run_locked(
                 )
             finally:
                 runner.close()
-    except KeyboardInterrupt:
-        fail(f"interrupted; rerun with --out {out} to resume", code=130)
     except BrokenPipeError:
         raise  # --out /dev/stdout read by `| head`: a quiet stop, as for every command
     except OSError as error:

@@ -31,7 +31,7 @@ from claimaudit.cli._engine import (
     build_engine,
     require_engine_options,
 )
-from claimaudit.cli._sigterm import sigterm_exits
+from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._warnings import warn
 from claimaudit.engines import EngineName
 from claimaudit.evaluation.datasets import (
@@ -133,7 +133,7 @@ def eval_command(
     check_rationales(pairs, fmt, sentence_counts(corpus, fmt, FORMAT_NAMED))
     # SIGTERM as Ctrl-C: the lock, --out's temporary file and the temporary library go (a
     # killed run left all three, and an empty --out).
-    with sigterm_exits():
+    with sigterm_interrupts():
         settings = JudgeSettings(model=model, context_tokens=context_tokens)
         with ExitStack() as held:
             if out is not None:

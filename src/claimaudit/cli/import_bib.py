@@ -19,6 +19,7 @@ from claimaudit.cli._common import (
     fail,
     out_console,
 )
+from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown
 from claimaudit.cli._warnings import warn_unread
 from claimaudit.library.bib_import import EntryImport, ImportStatus, ImportSummary, import_entries
@@ -92,21 +93,23 @@ def import_bib(
     def unread(entry: UnreadEntry) -> None:
         warn_unread([entry])
 
-    try:
-        with library_for_adding(library) as lib:
-            summary = import_entries(
-                lib,
-                file,
-                fetch=fetch,
-                replace=replace,
-                on_entry=report,
-                on_unread=unread,
-                explain=cli_message,
-            )
-    except KeyboardInterrupt:
-        # Each entry is stored on its own: those done stay, and a rerun skips them.
-        done = f"{counted(len(added), 'entry', 'entries')} added before it stopped"
-        fail(f"interrupted; {done}, a rerun skips them", code=EXIT_INTERRUPTED)
+    # SIGTERM as Ctrl-C: the same line, and a new library's draft file is removed.
+    with sigterm_interrupts():
+        try:
+            with library_for_adding(library) as lib:
+                summary = import_entries(
+                    lib,
+                    file,
+                    fetch=fetch,
+                    replace=replace,
+                    on_entry=report,
+                    on_unread=unread,
+                    explain=cli_message,
+                )
+        except KeyboardInterrupt:
+            # Each entry is stored on its own: those done stay, and a rerun skips them.
+            done = f"{counted(len(added), 'entry', 'entries')} added before it stopped"
+            fail(f"interrupted; {done}, a rerun skips them", code=EXIT_INTERRUPTED)
     if as_json:
         out_console.file.write(json_text(summary.to_dict(), indent=2) + "\n")
     else:

@@ -21,6 +21,7 @@ from claimaudit.cli._common import (
 )
 from claimaudit.cli._help import HELP_OPTIONS, Command, Group
 from claimaudit.cli._render import SECTION_CHARS
+from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn
@@ -136,7 +137,8 @@ def add(
     paper_ref = _ref(ref) if ref is not None else None
     if not path.exists():
         fail(f"{text}: no such file or folder")
-    with library_for_adding(library) as lib:
+    # SIGTERM as Ctrl-C: nothing is stored, and a new library's draft file is removed.
+    with sigterm_interrupts(), library_for_adding(library) as lib:
         try:
             added = add_file(lib, path, ref=paper_ref, title=title, replace=replace)
         except OSError as exc:
@@ -180,7 +182,8 @@ def _add_arxiv(
     if ref is not None:
         fail("--ref does not apply to arxiv:ID; the arXiv id is the reference")
     paper_ref = _ref(text)
-    with library_for_adding(library) as lib, ArxivClient() as client:
+    # SIGTERM as Ctrl-C: nothing is stored, the download's temporary folder is removed.
+    with sigterm_interrupts(), library_for_adding(library) as lib, ArxivClient() as client:
         try:
             result = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
         except KeyboardInterrupt:

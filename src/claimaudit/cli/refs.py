@@ -28,6 +28,7 @@ from claimaudit.cli._common import (
     out_console,
 )
 from claimaudit.cli._references import make_verifier, status_line
+from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown_text
 from claimaudit.cli._warnings import warn_unread
@@ -177,14 +178,15 @@ def refs(
     unread = [u for _, found in files for u in found.unread]
     warn_unread(unread)
     verifier = make_verifier(library, cache=not no_cache)
-    try:
-        checks = [_check(verifier, e) for _, e in entries]
-    except KeyboardInterrupt:
-        # Each catalogue answer is stored in the library as it comes (unless --no-cache).
-        kept = "" if no_cache else "; answers already received are kept, rerun to continue"
-        fail(f"interrupted; no result was printed{kept}", code=EXIT_INTERRUPTED)
-    finally:
-        verifier.close()
+    with sigterm_interrupts():  # SIGTERM as Ctrl-C: the same line, the library left sound
+        try:
+            checks = [_check(verifier, e) for _, e in entries]
+        except KeyboardInterrupt:
+            # Each catalogue answer is stored in the library as it comes (unless --no-cache).
+            kept = "" if no_cache else "; answers already received are kept, rerun to continue"
+            fail(f"interrupted; no result was printed{kept}", code=EXIT_INTERRUPTED)
+        finally:
+            verifier.close()
     counts = status_counts(checks)
     if as_json:
         listed = [

@@ -47,6 +47,7 @@ from claimaudit.cli._review_output import (
     write_output,
 )
 from claimaudit.cli._review_table import review_table
+from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown_line_text
 from claimaudit.cli._warnings import warn, warn_empty, warn_unread
 from claimaudit.engines import Engine, EngineName
@@ -203,37 +204,39 @@ def review(
     verifier: ReferenceVerifier | None = (
         make_verifier(library, cache=not no_cache) if verify_refs else None
     )
-    matched = False
-    try:
-        for draft in drafts:
-            hits_before = _cache_hits(checker)
-            result, pairs = _review_draft(draft, checker, topic, workers, verifier, runner)
-            for message in result.notices:  # a LaTeX draft's warnings were said before work
-                warn(message)
-            if out is not None:
-                if result.latex is None:
-                    write_output(out, result.annotated_markdown)
-                else:
-                    protected = draft.inputs | ({bib.resolve()} if bib is not None else set())
-                    for path, annotated in annotated_files(
-                        result, out, todo, protected, database
-                    ).items():
-                        write_text(path, annotated)
-            if json_out is not None:
-                text = json_text(result.to_dict(), indent=2) + "\n"
-                write_output(json_out, text)
-            if html_out is not None:
-                write_output(html_out, render_html(result, title=draft.path.name))
-            if len(drafts) > 1:
-                out_console.print(shown_line_text(f"{draft.path}:"))
-            _print_result(result, pairs, checker, hits_before, table=to_stdout is None)
-            matched = matched or _matches(result, fail_on)
-    finally:
-        checker.close()
-        if verifier is not None:
-            verifier.close()
-        if runner is not None:
-            runner.close()
+    # SIGTERM as Ctrl-C: the line says what is kept, and a half-written output is removed.
+    with sigterm_interrupts():
+        matched = False
+        try:
+            for draft in drafts:
+                hits_before = _cache_hits(checker)
+                result, pairs = _review_draft(draft, checker, topic, workers, verifier, runner)
+                for message in result.notices:  # a LaTeX draft's warnings were said before work
+                    warn(message)
+                if out is not None:
+                    if result.latex is None:
+                        write_output(out, result.annotated_markdown)
+                    else:
+                        protected = draft.inputs | ({bib.resolve()} if bib is not None else set())
+                        for path, annotated in annotated_files(
+                            result, out, todo, protected, database
+                        ).items():
+                            write_text(path, annotated)
+                if json_out is not None:
+                    text = json_text(result.to_dict(), indent=2) + "\n"
+                    write_output(json_out, text)
+                if html_out is not None:
+                    write_output(html_out, render_html(result, title=draft.path.name))
+                if len(drafts) > 1:
+                    out_console.print(shown_line_text(f"{draft.path}:"))
+                _print_result(result, pairs, checker, hits_before, table=to_stdout is None)
+                matched = matched or _matches(result, fail_on)
+        finally:
+            checker.close()
+            if verifier is not None:
+                verifier.close()
+            if runner is not None:
+                runner.close()
     raise typer.Exit(EXIT_MATCHED if matched else EXIT_OK)
 
 

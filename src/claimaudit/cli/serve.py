@@ -22,6 +22,7 @@ from claimaudit.server.config import (
     TOKEN_ENV,
     ServerConfig,
 )
+from claimaudit.server.environment import check_environment
 
 
 class LogLevel(StrEnum):
@@ -53,6 +54,7 @@ def serve(
     log_level: Annotated[LogLevel, typer.Option(help="Server log level.")] = LogLevel.INFO,
 ) -> None:
     """Serve the HTTP API (/v1/...) and the web page (/) on HOST:PORT."""
+    check_environment()  # a setting every request would be refused for stops the start
     # An empty variable is no token; a blank one is refused (it would lock every client out).
     token = os.environ.get(TOKEN_ENV) or None
     problem = bind_problem(host, token)
@@ -99,4 +101,5 @@ def mcp(library: LibraryOption = None) -> None:
     """Serve the checker as MCP tools on stdin/stdout, for a research agent."""
     from claimaudit.server.mcp import run_stdio
 
+    check_environment()  # before the client's handshake: a setting every call would fail on
     run_stdio(resolve_library_path(library))

@@ -7,9 +7,11 @@ checker pays one round trip per (claim, paper).
 Configuration (``JudgeSettings`` first, then the SDK's own environment variables):
 
 - key: ``TYPESAFE_API_KEY``. The registry's factory refuses to build the judge without one
-  (``KeyRequiredError``, a usage error before any work); a ``JevJudge`` built directly reads it
-  on the first decision, where a missing key is a ``JudgeError`` (``not_checked``).
-- base URL: ``JevOptions.base_url``, else ``TYPESAFE_BASE_URL``, else the SDK default.
+  (``KeyRequiredError``, a usage error before any work) or with one that cannot be sent as a
+  header (``InvalidSettingsError``); a ``JevJudge`` built directly reads it on the first
+  decision, where a missing key is a ``JudgeError`` (``not_checked``).
+- base URL: ``JevOptions.base_url``, else ``TYPESAFE_BASE_URL`` (the factory refuses one that
+  is not http(s)), else the SDK default.
 - model: ``settings.model``, else ``TYPESAFE_DEFAULT_MODEL``, else ``jev-latest`` (the SDK's rule).
 - timeout: ``settings.timeout`` seconds per HTTP attempt, default 60 (System One answers can take
   longer than the SDK's 10 s default when a paper contributes many long passages): a deadline
@@ -63,6 +65,7 @@ from typesafe_sdk.constants import (
     DEFAULT_MODEL_ENV,
 )
 
+from claimaudit.envsettings import env_base_url, require_header_safe_key
 from claimaudit.errors import InvalidSettingsError, JudgeError, KeyRequiredError
 from claimaudit.judges.deadline import ReplyTooLargeError, check_timeout
 from claimaudit.judges.jev_http import DeadlineClient
@@ -321,6 +324,11 @@ def _factory(settings: JudgeSettings) -> JevJudge:
     # usage error there, not a not_checked record per claim.
     if not os.environ.get(API_KEY_ENV, "").strip():
         raise KeyRequiredError("the jev judge needs an API key", env=API_KEY_ENV)
+    # The SDK refused such a key on each request ("Jev client error"), naming no variable.
+    require_header_safe_key(API_KEY_ENV)
+    if not settings.options_for(JevOptions).base_url:
+        # The SDK reads the variable itself; one that is not http(s) failed every request.
+        env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
     return JevJudge.from_settings(settings)
 
 

@@ -22,6 +22,7 @@ from types import TracebackType
 from typing import Any, NoReturn
 from urllib.parse import quote
 
+from claimaudit.envsettings import env_base_url
 from claimaudit.errors import CrossrefError, CrossrefNotFoundError, CrossrefOtherAgencyError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.outage import RecentOutage
@@ -54,6 +55,11 @@ _NOTICE_TITLE = re.compile(
 _WITHDRAWING = {"retraction", "partial_retraction", "withdrawal", "removal"}
 
 
+def crossref_base_url() -> str:
+    """``CLAIMAUDIT_CROSSREF_BASE_URL``, else Crossref's; InvalidSettingsError when not http(s)."""
+    return env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
+
+
 class CrossrefClient:
     """Metadata of single works from Crossref; close when done.
 
@@ -70,7 +76,7 @@ class CrossrefClient:
         backoff: float | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
-        url = base_url or os.environ.get(BASE_URL_ENV, "").strip() or DEFAULT_BASE_URL
+        url = base_url or crossref_base_url()
         self.base_url = url.rstrip("/")
         self.mailto = mailto or os.environ.get(CONTACT_ENV, "").strip() or None
         self.retries = MAX_RETRIES if retries is None else retries

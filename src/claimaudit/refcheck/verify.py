@@ -33,7 +33,7 @@ from claimaudit.redaction import redact_text, redact_url
 from claimaudit.refcheck.arxiv_catalogue import arxiv_record, arxiv_version_record
 from claimaudit.refcheck.compare import FIELD_NAMES, Comparison, comparison
 from claimaudit.refcheck.crossref import DEFAULT_BASE_URL as CROSSREF_BASE_URL
-from claimaudit.refcheck.crossref import CrossrefClient
+from claimaudit.refcheck.crossref import CrossrefClient, crossref_base_url
 from claimaudit.refcheck.models import (
     CatalogueRecord,
     CitedReference,
@@ -42,7 +42,7 @@ from claimaudit.refcheck.models import (
     ReferenceStatus,
 )
 from claimaudit.sources.arxiv import DEFAULT_BASE_URL as ARXIV_BASE_URL
-from claimaudit.sources.arxiv import ArxivClient
+from claimaudit.sources.arxiv import ArxivClient, arxiv_base_url
 
 
 class LookupCache(Protocol):
@@ -105,6 +105,12 @@ class ReferenceVerifier:
         crossref: CrossrefClient | None = None,
         cache: LookupCache | None = None,
     ) -> None:
+        # The clients are made on first use, but a base URL that could never be asked is a
+        # usage error now, before any work (it read as an unreachable catalogue per reference).
+        if arxiv is None:
+            arxiv_base_url()
+        if crossref is None:
+            crossref_base_url()
         self._arxiv = arxiv
         self._crossref = crossref
         self.cache = cache

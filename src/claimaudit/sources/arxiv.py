@@ -15,7 +15,6 @@ always the canonical ``https://arxiv.org/abs/IDvN``.
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 import xml.etree.ElementTree as ET
@@ -24,6 +23,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from types import TracebackType
 
+from claimaudit.envsettings import env_base_url
 from claimaudit.errors import ArxivEmptyFeedError, ArxivError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.outage import RecentOutage
@@ -40,6 +40,11 @@ _ATOM = "{http://www.w3.org/2005/Atom}"
 _ARXIV = "{http://arxiv.org/schemas/atom}"
 _RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 _BLOCKED_STATUSES = frozenset({403})
+
+
+def arxiv_base_url() -> str:
+    """``CLAIMAUDIT_ARXIV_BASE_URL``, else arXiv's; InvalidSettingsError when not http(s)."""
+    return env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
 
 
 def user_agent() -> str:
@@ -88,7 +93,7 @@ class ArxivClient:
         sleep: Callable[[float], None] = time.sleep,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        url = base_url or os.environ.get(BASE_URL_ENV, "").strip() or DEFAULT_BASE_URL
+        url = base_url or arxiv_base_url()
         self.base_url = url.rstrip("/")
         # Read at construction, not definition, so a test can shorten them for clients it
         # does not build itself (the command line's).

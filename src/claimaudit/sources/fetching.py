@@ -15,7 +15,7 @@ from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.paths import resolve_library_path
-from claimaudit.sources.arxiv import ArxivClient
+from claimaudit.sources.arxiv import ArxivClient, arxiv_base_url
 from claimaudit.sources.library import LibrarySource
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
@@ -40,6 +40,8 @@ class FetchingSource(Source):
         name: str | None = None,
         owns_inner: bool = False,
     ) -> None:
+        if client is None:
+            arxiv_base_url()  # made on first use; a base URL it could never ask is refused now
         self.inner = inner
         self.path = path
         self.name = name or inner.name

@@ -29,9 +29,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from claimaudit.envsettings import env_base_url, header_safe, require_header_safe_key
 from claimaudit.errors import (
     ExcerptsOverBudgetError,
-    InvalidSettingsError,
     KeyRequiredError,
     SourceError,
 )
@@ -89,10 +89,13 @@ class ValyuSource(Source):
             SERVER_ERROR_WAIT if server_error_wait is None else server_error_wait
         )
         self._sleep = sleep
+        if base_url is None:
+            # A base URL that is not http(s) is refused now, not once per paper.
+            env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
 
     @property
     def base_url(self) -> str:
-        url = self._base_url or os.environ.get(BASE_URL_ENV, "").strip() or DEFAULT_BASE_URL
+        url = self._base_url or env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
         return url.rstrip("/")
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
@@ -101,7 +104,7 @@ class ValyuSource(Source):
         key = os.environ.get(API_KEY_ENV, "").strip()
         if not key:
             raise SourceError(f"{API_KEY_ENV} is not set; the valyu source needs a Valyu API key")
-        if not _header_safe(key):
+        if not header_safe(key):
             raise SourceError(_MALFORMED_KEY)
         search_query = f"arXiv {ref.versioned_id} {query}".strip()
         results, calls = self._search(search_query, key)
@@ -250,12 +253,6 @@ def _title(result: Any, key: str) -> str:
     return reply_text(title, key) if isinstance(title, str) else ""
 
 
-def _header_safe(key: str) -> bool:
-    # Sent as a header: a newline or a control character would fail every request, which
-    # requests reports as a connection error ("Valyu unreachable"), not as a bad key.
-    return all(33 <= ord(c) <= 126 for c in key)
-
-
 _MALFORMED_KEY = f"{API_KEY_ENV} is malformed: it must be printable ASCII without spaces"
 
 
@@ -265,8 +262,9 @@ def make_valyu_source(*, path: Path | None = None) -> ValyuSource:
     key = os.environ.get(API_KEY_ENV, "").strip()
     if not key:
         raise KeyRequiredError("the valyu source needs an API key", env=API_KEY_ENV)
-    if not _header_safe(key):
-        raise InvalidSettingsError(_MALFORMED_KEY)
+    # Sent as a header: a newline or a control character would fail every request, which
+    # requests reports as a connection error ("Valyu unreachable"), not as a bad key.
+    require_header_safe_key(API_KEY_ENV)
     return ValyuSource()
 
 

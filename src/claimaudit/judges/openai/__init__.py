@@ -7,10 +7,12 @@ Configuration (``JudgeSettings`` first, then the environment):
 
 - model: ``settings.model`` (``--model``), else ``OPENAI_MODEL``. Required: servers have no
   common default, so building the judge without one is a usage error (``ModelRequiredError``).
-- base URL: ``OpenAIOptions.base_url``, else ``OPENAI_BASE_URL``, else OpenAI's
-  ``https://api.openai.com/v1``. Requests go to ``{base}/chat/completions``.
-- key: ``OPENAI_API_KEY``, read on the first decision and sent as a Bearer token; optional,
-  since local servers need none. It never appears in records, logs or errors.
+- base URL: ``OpenAIOptions.base_url``, else ``OPENAI_BASE_URL`` (the factory refuses one
+  that is not http(s)), else OpenAI's ``https://api.openai.com/v1``. Requests go to
+  ``{base}/chat/completions``.
+- key: ``OPENAI_API_KEY``, sent as a Bearer token; optional, since local servers need none. The
+  factory refuses one that cannot be sent as a header. It never appears in records, logs or
+  errors.
 - timeout: ``settings.timeout`` seconds per request attempt, default 60: a deadline from
   connecting to the reply's last byte (see ``wire``); a reply over 8 MiB is refused.
 - retries: ``OpenAIOptions.retries``, default 2, on 408/429/5xx, timeouts and connection
@@ -25,6 +27,7 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from claimaudit.envsettings import env_base_url, require_header_safe_key
 from claimaudit.errors import InvalidSettingsError, ModelRequiredError
 from claimaudit.judges.deadline import check_timeout
 
@@ -42,6 +45,7 @@ DESCRIPTION = (
 )
 MODEL_ENV = "OPENAI_MODEL"
 BASE_URL_ENV = "OPENAI_BASE_URL"
+KEY_ENV = "OPENAI_API_KEY"
 CONTEXT_ENV = "OPENAI_CONTEXT_TOKENS"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 DEFAULT_TIMEOUT = 60.0
@@ -75,18 +79,23 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     timeout = check_timeout(
         DEFAULT_TIMEOUT if settings.timeout is None else settings.timeout, "openai"
     )
-    base_url = options.base_url or os.environ.get(BASE_URL_ENV, "").strip()
+    # Checked now: a base URL that is not http(s), or a key that cannot be sent as a header,
+    # failed every request (as "unreachable", or a not_checked record per pair).
+    base_url = options.base_url or env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
+    require_header_safe_key(KEY_ENV)
     return OpenAIJudge(
         model=model,
-        base_url=base_url or DEFAULT_BASE_URL,
+        base_url=base_url,
         timeout=timeout,
         retries=options.retries,
-        context_tokens=_context_tokens(settings.context_tokens),
+        context_tokens=configured_context_tokens(settings.context_tokens),
     )
 
 
-def _context_tokens(given: int | None) -> int | None:
-    """The configured context window: the setting, else the environment; None when neither."""
+def configured_context_tokens(given: int | None = None) -> int | None:
+    """The configured context window: the setting, else the environment; None when neither.
+    InvalidSettingsError for a window that is not a whole number of at least 256 tokens."""
+    what = "the context window"
     if given is None:
         text = os.environ.get(CONTEXT_ENV, "").strip()
         if not text:
@@ -97,9 +106,10 @@ def _context_tokens(given: int | None) -> int | None:
             raise InvalidSettingsError(
                 f"{CONTEXT_ENV} must be a whole number of tokens, not {text!r}"
             ) from None
+        what = CONTEXT_ENV  # a server's start-up names the variable to fix
     if isinstance(given, bool) or not isinstance(given, int) or given < MIN_CONTEXT_TOKENS:
         raise InvalidSettingsError(
-            f"the context window must be at least {MIN_CONTEXT_TOKENS} tokens, not {given!r}"
+            f"{what} must be at least {MIN_CONTEXT_TOKENS} tokens, not {given!r}"
         )
     return given
 

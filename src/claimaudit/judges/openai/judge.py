@@ -21,8 +21,9 @@ import os
 import threading
 from collections.abc import Sequence
 
+from claimaudit.envsettings import header_safe
 from claimaudit.errors import ContextLengthError, JudgeError
-from claimaudit.judges.openai import NAME
+from claimaudit.judges.openai import KEY_ENV, NAME
 from claimaudit.judges.openai.labels import (
     Labels,
     TokenLogprobs,
@@ -39,7 +40,6 @@ from claimaudit.judges.openai.messages import (
 )
 from claimaudit.judges.openai.window import ContextWindow
 from claimaudit.judges.openai.wire import (
-    KEY_ENV,
     SERVER,
     ChatClient,
     ChatCompletion,
@@ -162,7 +162,7 @@ class OpenAIJudge(Judge):
         with self._lock:
             if self._client is None:
                 key = os.environ.get(self._key_env, "").strip() or None
-                if key is not None and not _header_safe(key):
+                if key is not None and not header_safe(key):
                     raise JudgeError(
                         f"{self._key_env} is malformed: it must be printable ASCII without spaces"
                     )
@@ -213,10 +213,6 @@ def _tokens(content: Sequence[TokenLogprob]) -> list[TokenLogprobs]:
         TokenLogprobs(t.token, t.logprob, [(a.token, a.logprob) for a in t.top_logprobs or []])
         for t in content
     ]
-
-
-def _header_safe(key: str) -> bool:
-    return all(33 <= ord(c) <= 126 for c in key)
 
 
 __all__ = ["MAX_TOKENS", "TOP_LOGPROBS", "OpenAIJudge", "render_question"]

@@ -48,10 +48,10 @@ from claimaudit.judges.deadline import (
     guard,
     within,
 )
+from claimaudit.judges.openai import KEY_ENV
 from claimaudit.redaction import redact_url
 
 SERVER = "OpenAI-compatible server"
-KEY_ENV = "OPENAI_API_KEY"
 RETRY_STATUSES = frozenset({408, 429})  # and every 5xx
 MAX_RETRY_AFTER = 30.0  # seconds; a longer Retry-After is capped rather than obeyed
 _WINDOW = re.compile(r"maximum context length is (\d+) tokens")
