@@ -143,19 +143,20 @@ def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
         # The id joins records to the input: a repeated id is no id to trust.
         ident = None if repeated.startswith("id:") else _item_id(data)
         return bad_here(repeated, ident or fallback_id)
+    # Every field the line lacks, named at once: fixing one should not reveal the next.
+    missing = _missing(data)
     ident = _item_id(data)
     if ident is None:
         limit = f"{MAX_ID_CHARS:,}"
+        also = f"; {missing}" if missing else ""
         return bad_here(
-            f"missing or invalid 'id' (a string or whole number, up to {limit} characters)"
+            f"missing or invalid 'id' (a string or whole number, up to {limit} characters){also}"
         )
+    if missing:
+        return bad_here(missing, ident)
     claim, papers, topic = data.get("claim"), data.get("papers"), data.get("topic")
-    if "claim" not in data:
-        return bad_here("missing 'claim'", ident)
     if not isinstance(claim, str):
         return bad_here("'claim' must be a string", ident)
-    if "papers" not in data:
-        return bad_here("missing 'papers'", ident)
     if not isinstance(papers, list) or not papers or not all(isinstance(p, str) for p in papers):
         return bad_here("'papers' must be a non-empty list of strings", ident)
     if topic is not None and not isinstance(topic, str):
@@ -171,6 +172,13 @@ def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
 
 
 _KEYS = ("id", "claim", "papers", "topic")
+
+
+def _missing(data: dict[str, Any]) -> str:
+    """``missing 'claim' and 'papers'`` for the required fields besides the id that the line
+    lacks; "" when it has them."""
+    names = [f"'{name}'" for name in ("claim", "papers") if name not in data]
+    return f"missing {' and '.join(names)}" if names else ""
 
 
 def _readable(data: dict[str, Any]) -> tuple[str, list[str]]:
@@ -205,10 +213,11 @@ def _distinct(papers: Sequence[str]) -> tuple[str, ...]:
 
 
 def _lines(handle: IO[bytes]) -> Iterator[tuple[int, bytes]]:
-    """(number, text) of each non-blank line, stripped, without a byte order mark."""
+    """(number, text) of each non-blank line, stripped, without a byte order mark: on any line,
+    since files joined with ``cat`` carry each one's mark at the start of its first line."""
     for number, raw in enumerate(handle, start=1):
         text = raw.strip()
-        if number == 1 and text.startswith(b"\xef\xbb\xbf"):
+        if text.startswith(b"\xef\xbb\xbf"):
             text = text[3:].strip()
         if text:
             yield number, text
