@@ -6,7 +6,8 @@ Papers are compared with credentials and tokens masked on both sides, as a recor
 reference that does not parse only so (``inputs.shown_ref``).
 Records written before input keys existed match by ``id``, trusted only for an id that a single
 input line has. A line of ``--out`` that is not a record (bad JSON, ``null``, a list) is
-reported with its number, left in place and ignored: a pair it held counts as not done. A file
+reported with its number, left in place and ignored: a pair it held counts as not done (a last
+line without its newline is cut off only when it is no JSON, a record cut short). A file
 that holds no record at all is no run's output, and is refused rather than appended to.
 """
 
@@ -107,8 +108,8 @@ def _record_key(raw: bytes) -> tuple[str, str, bool, Outcome] | str:
 
 
 def read_resume(out: Path) -> Resume:
-    """What ``out`` holds. A torn last line (no newline, not a record) is cut off; a complete
-    last record without its newline gets one, so the next record starts on its own line."""
+    """What ``out`` holds. A torn last line (no newline, not JSON) is cut off; any other last
+    line without its newline gets one, so the next record starts on its own line."""
     resume = Resume()
     if not out.is_file():
         # Nothing to resume from, or a stream (``/dev/stdout``, a FIFO) that is only written.
@@ -127,22 +128,37 @@ def read_resume(out: Path) -> Resume:
             continue
         found = _record_key(raw.strip())
         last = number == len(lines) and not raw.endswith(b"\n")
+        if isinstance(found, str) and last and _cut_short(raw):
+            resume.torn = True
+            with out.open("r+b") as handle:
+                handle.truncate(len(data) - len(raw))
+            continue
+        if last:
+            # Complete (a record, or JSON someone added): kept, and the next record starts on
+            # its own line.
+            with out.open("ab") as handle:
+                handle.write(b"\n")
         if isinstance(found, str):
-            if last:
-                resume.torn = True
-                with out.open("r+b") as handle:
-                    handle.truncate(len(data) - len(raw))
-            else:
-                resume.corrupt.append((number, found))
+            resume.corrupt.append((number, found))
             continue
         key, paper, legacy, outcome = found
         paper = comparable_ref(paper)
         (resume.legacy if legacy else resume.done).add((key, paper))
         resume.outcomes[legacy, key, paper] = outcome
-        if last:
-            with out.open("ab") as handle:
-                handle.write(b"\n")
     return resume
+
+
+def _cut_short(raw: bytes) -> bool:
+    """Whether a last line that is no record is one cut off mid-write: text that is not JSON
+    (a record's bytes or characters stop short). A line that is whole JSON (a note someone
+    added) was written whole, and is left in place as any line that is no record."""
+    try:
+        load_json(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return True
+    except NestingError:
+        return False  # a record is never this deep, nor any prefix of one
+    return False
 
 
 def drop_not_checked(out: Path) -> int:
