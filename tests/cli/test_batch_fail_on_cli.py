@@ -139,3 +139,10 @@ def test_out_dash_is_refused_rather_than_written_as_a_file(
         "file name"
     )
     assert not (tmp_path / "-").exists()
+
+
+def test_a_run_refused_before_any_work_makes_no_folder(tmp_path: Path) -> None:
+    src = _input(tmp_path / "in.jsonl", "scifact:1")
+    result = cli("batch", src, "--out", tmp_path / "nd3" / "b.jsonl", "--judge", "nosuch")
+    assert result.exit_code == 2, result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]
