@@ -11,7 +11,8 @@ the open file's inode, so a hard link to ``--out``, which has a lock file of ano
 still refused, even one made while the run writes. A file ``--retry-not-checked`` puts in its
 place is covered by the lock file alone. The kernel drops the lock
 when its process ends, however it ends; the file is removed when the run ends, and one left by a
-killed run is locked and removed by the next run. An output that is a stream (``/dev/stdout``, a
+killed run is locked and removed by the next run; folders made for it are removed too when the
+run leaves them empty. An output that is a stream (``/dev/stdout``, a
 FIFO) is never resumed from, so it is not locked. Windows has no ``flock``; there no lock is taken
 (the project targets Linux and macOS). ``eval --out`` takes the same lock: two evals writing one
 file from its start would write over each other's lines.
