@@ -417,6 +417,12 @@ def test_every_bad_line_keeps_what_it_could_read_of_its_claim_and_papers(tmp_pat
             {"id": 1, "claim": None, "papers": ["scifact:1"]},
             "line 1: 'claim' must be a string",
         ),
+        ({"id": 3}, "line 1: missing 'claim' and 'papers'"),
+        (
+            {"claim": "Aspirin lowers fever."},
+            "line 1: missing or invalid 'id' (a string or whole number, up to 1,000 characters); "
+            "missing 'papers'",
+        ),
     ],
 )
 def test_a_common_slip_is_named_in_the_bad_line_s_error(
@@ -473,3 +479,49 @@ def test_a_claim_or_topic_holding_a_control_character_is_a_bad_line(
         "line 3: the claim holds U+0000 (a null character) at character 8",
         "line 4: the topic holds U+0007 (a control character) at character 1",
     ]
+
+
+def test_a_byte_order_mark_on_any_line_is_read_past(tmp_path: Path, source: MemorySource) -> None:
+    # What `cat a.jsonl b.jsonl` gives when each file was saved with a mark (Windows Notepad).
+    line = json.dumps({"id": 1, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]})
+    other = json.dumps({"id": 2, "claim": "Coffee is brewed.", "papers": ["scifact:2"]})
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b"\xef\xbb\xbf" + line.encode() + b"\n\xef\xbb\xbf" + other.encode() + b"\n")
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
+    assert [(r["id"], r["verdict"]) for r in _read(out)] == [(1, "supports"), (2, "supports")]
+
+
+@pytest.mark.parametrize("claim", ["Aspirin lowers fever.", ""])  # a good line, a bad line
+def test_two_papers_that_read_the_same_masked_are_two_pairs_on_resume(
+    tmp_path: Path, source: MemorySource, claim: str
+) -> None:
+    # They differ only in a password and a token, which no record holds.
+    papers = [
+        "https://user:pw@example.com/a?api_key=zzz",
+        "https://user:other@example.com/a?api_key=yyy",
+    ]
+    src = _write_input(
+        tmp_path / "in.jsonl", [json.dumps({"id": 1, "claim": claim, "papers": papers})]
+    )
+    out = tmp_path / "out.jsonl"
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")))
+    assert run_batch(src, out, checker).written == 2
+    first, second = out.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert [json.loads(r)["inputPaper"] for r in (first, second)] == [1, 2]
+    out.write_text(second, encoding="utf-8")  # a run stopped after the second paper's record
+    again = run_batch(src, out, checker)
+    assert (again.written, again.skipped) == (1, 1)
+    assert sorted(r["inputPaper"] for r in _read(out)) == [1, 2]
+    text = out.read_text(encoding="utf-8")
+    assert not any(secret in text for secret in ("pw@", "other", "zzz", "yyy"))
+
+
+def test_a_paper_that_reads_like_no_other_gets_no_place(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    line = {"id": 1, "claim": "Aspirin lowers fever.", "papers": ["scifact:1", "scifact:2"]}
+    src = _write_input(tmp_path / "in.jsonl", [json.dumps(line)])
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
+    assert all("inputPaper" not in row for row in _read(out))

@@ -122,3 +122,14 @@ def test_a_hard_link_made_while_a_new_output_is_written_shares_its_lock(tmp_path
     assert out.read_text(encoding="utf-8") == "{}\n"  # what the run wrote stays
     with batch_lock(hard):
         pass
+
+
+def test_folders_made_for_a_lock_go_when_the_run_leaves_them_empty(tmp_path: Path) -> None:
+    out = tmp_path / "new" / "deeper" / "out.jsonl"
+    with batch_lock(out):  # a run refused before writing (an unknown judge)
+        assert out.parent.is_dir()
+    assert list(tmp_path.iterdir()) == []
+    with batch_lock(out):  # a run that wrote: its folders and output stay
+        out.write_text("{}\n", encoding="utf-8")
+    assert out.read_text(encoding="utf-8") == "{}\n"
+    assert os.listdir(out.parent) == ["out.jsonl"]

@@ -73,3 +73,15 @@ def test_a_record_written_under_an_older_spelling_of_its_paper_is_done(tmp_path:
     resume = read_resume(out)
     assert resume.is_done("k:1", "1", "arXiv:math/0309136", unique_id=False)
     assert resume.is_done("other", "7", "doi:10.1000/x", unique_id=True)
+
+
+def test_a_complete_last_line_that_is_no_record_is_left_in_place(tmp_path: Path) -> None:
+    # Someone's note appended without a newline: whole JSON, so no run was cut short writing it.
+    out = tmp_path / "out.jsonl"
+    record = _line(inputKey="k:1", paperRef="arxiv:1", verdict="supports")
+    note = b'{"note": "reviewed by AB"}'
+    out.write_bytes(record + note)
+    resume = read_resume(out)
+    assert not resume.torn and [number for number, _ in resume.corrupt] == [2]
+    assert out.read_bytes() == record + note + b"\n"
+    assert resume.done == {("k:1", "arxiv:1")}

@@ -31,7 +31,7 @@ from typing import IO, Any
 
 from claimaudit.accounting import RunSummary
 from claimaudit.batch_lock import batch_lock
-from claimaudit.batch_resume import Outcome, Resume, read_resume
+from claimaudit.batch_resume import Outcome, Resume, paper_places, read_resume
 from claimaudit.checker import Checker
 from claimaudit.engines import Engine, PairRequest
 from claimaudit.engines.local import LocalEngine
@@ -81,14 +81,26 @@ class BadLine:
     # and there is one record per paper (one with no paper when none could be read).
     claim: str = ""
     papers: tuple[str, ...] = ()
+    # Which of ``pairs()`` (1 first) are still to write, when some are done; None for all.
+    pending: tuple[int, ...] | None = None
 
     @property
     def id_text(self) -> str:
         return str(self.id)
 
-    def pairs(self) -> list[tuple[str, str]]:
-        """(paper as sent, its resume key) of each record the line gets."""
-        return [(paper, ref_key(paper)) for paper in self.papers] or [("", "")]
+    def pairs(self) -> list[tuple[str, str, int | None]]:
+        """(paper as sent, its resume key, its place where it needs one: ``paper_places``) of
+        each record the line gets."""
+        if not self.papers:
+            return [("", "", None)]
+        places = paper_places(self.papers)
+        return [
+            (paper, ref_key(paper), place) for paper, place in zip(self.papers, places, strict=True)
+        ]
+
+    def pending_pairs(self) -> list[tuple[str, str, int | None]]:
+        pairs = self.pairs()
+        return pairs if self.pending is None else [pairs[i - 1] for i in self.pending]
 
 
 def input_key(text: bytes, repeat: int) -> str:
@@ -143,19 +155,20 @@ def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
         # The id joins records to the input: a repeated id is no id to trust.
         ident = None if repeated.startswith("id:") else _item_id(data)
         return bad_here(repeated, ident or fallback_id)
+    # Every field the line lacks, named at once: fixing one should not reveal the next.
+    missing = _missing(data)
     ident = _item_id(data)
     if ident is None:
         limit = f"{MAX_ID_CHARS:,}"
+        also = f"; {missing}" if missing else ""
         return bad_here(
-            f"missing or invalid 'id' (a string or whole number, up to {limit} characters)"
+            f"missing or invalid 'id' (a string or whole number, up to {limit} characters){also}"
         )
+    if missing:
+        return bad_here(missing, ident)
     claim, papers, topic = data.get("claim"), data.get("papers"), data.get("topic")
-    if "claim" not in data:
-        return bad_here("missing 'claim'", ident)
     if not isinstance(claim, str):
         return bad_here("'claim' must be a string", ident)
-    if "papers" not in data:
-        return bad_here("missing 'papers'", ident)
     if not isinstance(papers, list) or not papers or not all(isinstance(p, str) for p in papers):
         return bad_here("'papers' must be a non-empty list of strings", ident)
     if topic is not None and not isinstance(topic, str):
@@ -171,6 +184,13 @@ def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
 
 
 _KEYS = ("id", "claim", "papers", "topic")
+
+
+def _missing(data: dict[str, Any]) -> str:
+    """``missing 'claim' and 'papers'`` for the required fields besides the id that the line
+    lacks; "" when it has them."""
+    names = [f"'{name}'" for name in ("claim", "papers") if name not in data]
+    return f"missing {' and '.join(names)}" if names else ""
 
 
 def _readable(data: dict[str, Any]) -> tuple[str, list[str]]:
@@ -205,10 +225,11 @@ def _distinct(papers: Sequence[str]) -> tuple[str, ...]:
 
 
 def _lines(handle: IO[bytes]) -> Iterator[tuple[int, bytes]]:
-    """(number, text) of each non-blank line, stripped, without a byte order mark."""
+    """(number, text) of each non-blank line, stripped, without a byte order mark: on any line,
+    since files joined with ``cat`` carry each one's mark at the start of its first line."""
     for number, raw in enumerate(handle, start=1):
         text = raw.strip()
-        if number == 1 and text.startswith(b"\xef\xbb\xbf"):
+        if text.startswith(b"\xef\xbb\xbf"):
             text = text[3:].strip()
         if text:
             yield number, text
@@ -283,10 +304,13 @@ def _ids_once(items: Iterable[BatchItem | BadLine]) -> set[str]:
     return {ident for ident, count in counts.items() if count == 1}
 
 
-def _pairs(item: BatchItem | BadLine) -> list[str]:
+def _pairs(item: BatchItem | BadLine) -> list[tuple[str, int | None]]:
+    """(resume key, place where it needs one) of each of the line's pairs."""
     if isinstance(item, BadLine):
-        return [paper_key for _, paper_key in item.pairs()]
-    return [ref_key(p) for p in item.papers]
+        return [(paper_key, place) for _, paper_key, place in item.pairs()]
+    return [
+        (ref_key(p), place) for p, place in zip(item.papers, paper_places(item.papers), strict=True)
+    ]
 
 
 def pending_pairs(items: Iterable[BatchItem | BadLine], resume: Resume) -> int:
@@ -296,10 +320,10 @@ def pending_pairs(items: Iterable[BatchItem | BadLine], resume: Resume) -> int:
 
 def _pending_count(items: Iterable[BatchItem | BadLine], resume: Resume, unique: set[str]) -> int:
     return sum(
-        not resume.is_done(item.key, item.id_text, paper, item.id_text in unique)
+        not resume.is_done(item.key, item.id_text, paper, item.id_text in unique, place)
         for item in items
         if not (isinstance(item, BadLine) and _done_whole(item, resume, unique))
-        for paper in _pairs(item)
+        for paper, place in _pairs(item)
     )
 
 
@@ -327,7 +351,8 @@ def scan_input(path: Path, resume: Resume) -> InputScan:
     return InputScan(unique, _pending_count(read_items(path), resume, unique))
 
 
-Work = tuple[BatchItem, str] | BadLine  # a pair to check (line, paper as written), or a bad line
+# A pair to check (line, paper as written, its place where it needs one), or a bad line.
+Work = tuple[BatchItem, str, int | None] | BadLine
 
 
 def pending_work(
@@ -339,17 +364,20 @@ def pending_work(
         if isinstance(item, BadLine):
             if _skipped(stats, _done_whole(item, resume, unique)):
                 continue
-            left = [
-                paper
-                for paper, paper_key in item.pairs()
-                if not _skipped(stats, resume.earlier(item.key, item.id_text, paper_key, once))
-            ]
+            left = tuple(
+                number
+                for number, (_, paper_key, place) in enumerate(item.pairs(), start=1)
+                if not _skipped(
+                    stats, resume.earlier(item.key, item.id_text, paper_key, once, place)
+                )
+            )
             if left:
-                yield replace(item, papers=tuple(p for p in left if p))
+                yield replace(item, pending=left)
             continue
-        for paper in item.papers:
-            if not _skipped(stats, resume.earlier(item.key, item.id_text, ref_key(paper), once)):
-                yield item, paper
+        for paper, place in zip(item.papers, paper_places(item.papers), strict=True):
+            done = resume.earlier(item.key, item.id_text, ref_key(paper), once, place)
+            if not _skipped(stats, done):
+                yield item, paper, place
 
 
 def _skipped(stats: BatchStats, earlier: Outcome | None) -> bool:
@@ -361,14 +389,20 @@ def _skipped(stats: BatchStats, earlier: Outcome | None) -> bool:
     return True
 
 
-def bad_line_records(item: BadLine) -> list[Record]:
-    """A bad line's not_checked records: the claim and each paper as sent (the claim cut to
-    the claim limit, a paper as ``inputs.shown_ref`` cuts it), redacted as any record's text is."""
+def bad_line_records(item: BadLine) -> list[tuple[Record, int | None]]:
+    """A bad line's not_checked records still to write, each with its paper's place where it
+    needs one: the claim and each paper as sent (the claim cut to the claim limit, a paper as
+    ``inputs.shown_ref`` cuts it), redacted as any record's text is."""
     claim = _shown(item.claim[:MAX_CLAIM_CHARS])
     error = _shown(item.error)
     return [
-        NotCheckedRecord(claim=claim, paperRef=cut_ref(_shown(paper_key)), error=error, id=item.id)
-        for _, paper_key in item.pairs()
+        (
+            NotCheckedRecord(
+                claim=claim, paperRef=cut_ref(_shown(paper_key)), error=error, id=item.id
+            ),
+            place,
+        )
+        for _, paper_key, place in item.pending_pairs()
     ]
 
 
@@ -424,22 +458,23 @@ def _run_batch(
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as handle:
 
-        def write(item: BatchItem | BadLine, record: Record) -> None:
-            _write(handle, record, item, stats, on_record)
+        def write(item: BatchItem | BadLine, record: Record, place: int | None) -> None:
+            _write(handle, record, (item, place), stats, on_record)
 
-        def requests() -> Iterator[tuple[BatchItem, PairRequest]]:
+        def requests() -> Iterator[tuple[tuple[BatchItem, int | None], PairRequest]]:
             for work in pending_work(items, resume, unique_ids, stats):
                 if isinstance(work, BadLine):
                     stats.bad_lines.append(work.line_number)
-                    for record in bad_line_records(work):
+                    for record, place in bad_line_records(work):
                         stats.bad_records += 1
-                        write(work, record)
+                        write(work, record, place)
                 else:
-                    item, paper = work
-                    yield item, PairRequest(item.claim, paper, item.topic)
+                    item, paper, place = work
+                    yield (item, place), PairRequest(item.claim, paper, item.topic)
 
-        def finished(item: BatchItem, record: Record) -> None:
-            write(item, record.model_copy(update={"id": item.id}))
+        def finished(tag: tuple[BatchItem, int | None], record: Record) -> None:
+            item, place = tag
+            write(item, record.model_copy(update={"id": item.id}), place)
 
         engine.check(checker, requests(), finished)
     return stats
@@ -448,11 +483,16 @@ def _run_batch(
 def _write(
     handle: IO[str],
     record: Record,
-    item: BatchItem | BadLine,
+    where: tuple[BatchItem | BadLine, int | None],
     stats: BatchStats,
     on_record: Callable[[Record], None] | None,
 ) -> None:
-    extra = {"inputLine": item.line_number, "inputKey": item.key}
+    item, place = where
+    extra: dict[str, object] = {"inputLine": item.line_number, "inputKey": item.key}
+    if place is not None:
+        # Its paper reads the same as another of the line once masked: the place tells the two
+        # apart on resume, without the secret that differs.
+        extra["inputPaper"] = place
     # As every --json output: a terminal showing the file (cat, tail -f) cannot be turned.
     line = json.dumps({**record_to_dict(record), **extra}, ensure_ascii=False)
     handle.write(escape_unsafe(line) + "\n")

@@ -11,7 +11,8 @@ the open file's inode, so a hard link to ``--out``, which has a lock file of ano
 still refused, even one made while the run writes. A file ``--retry-not-checked`` puts in its
 place is covered by the lock file alone. The kernel drops the lock
 when its process ends, however it ends; the file is removed when the run ends, and one left by a
-killed run is locked and removed by the next run. An output that is a stream (``/dev/stdout``, a
+killed run is locked and removed by the next run; folders made for it are removed too when the
+run leaves them empty. An output that is a stream (``/dev/stdout``, a
 FIFO) is never resumed from, so it is not locked. Windows has no ``flock``; there no lock is taken
 (the project targets Linux and macOS). ``eval --out`` takes the same lock: two evals writing one
 file from its start would write over each other's lines.
@@ -51,13 +52,13 @@ def batch_lock(out: Path) -> Iterator[None]:
         yield
         return
     path = lock_path(out)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = _acquire(path, out)
+    made, fd = _make_and_acquire(path, out)
     try:
         held_out = _lock_output(out)
     except BaseException:
         path.unlink(missing_ok=True)
         os.close(fd)
+        _remove_empty(made)
         raise
     try:
         yield
@@ -68,6 +69,35 @@ def batch_lock(out: Path) -> Iterator[None]:
         # makes a new one (see _acquire), so no two runs ever hold two different files.
         path.unlink(missing_ok=True)
         os.close(fd)
+        _remove_empty(made)
+
+
+def _make_and_acquire(path: Path, out: Path) -> tuple[list[Path], int]:
+    """The folders made for ``path`` (deepest first), and a descriptor of it holding its lock."""
+    for tries in range(3):
+        chain = [path.parent, *path.parent.parents]
+        made = chain[: next(i for i, f in enumerate(chain) if f.exists())]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            return made, _acquire(path, out)
+        except FileNotFoundError:
+            # Another run that made the folder removed it, empty, as it ended: make it again.
+            if tries == 2:
+                raise
+        except BaseException:
+            _remove_empty(made)
+            raise
+    raise AssertionError("unreachable")
+
+
+def _remove_empty(made: list[Path]) -> None:
+    """Remove the folders the lock made that the run left empty: a run refused or failed
+    before writing (a judge that does not exist) leaves no folder behind, as it leaves no file."""
+    for folder in made:
+        try:
+            folder.rmdir()
+        except OSError:
+            return  # not empty (the run wrote there, or another run holds its lock there)
 
 
 def _lock_output(out: Path) -> tuple[int, bool] | None:

@@ -3,16 +3,21 @@
 Resume matches a record to its input line by the line's *input key* (``claimaudit.batch``),
 written into every record as ``inputKey``: a pair whose key and paper a record holds is done.
 Papers are compared with credentials and tokens masked on both sides, as a record holds a
-reference that does not parse only so (``inputs.shown_ref``).
+reference that does not parse only so (``inputs.shown_ref``). Two papers of one line that read
+the same once masked (URLs that differ only in a password or token) are told apart by their
+place in the line's list, which their records carry as ``inputPaper`` (the secret never is).
 Records written before input keys existed match by ``id``, trusted only for an id that a single
 input line has. A line of ``--out`` that is not a record (bad JSON, ``null``, a list) is
-reported with its number, left in place and ignored: a pair it held counts as not done. A file
+reported with its number, left in place and ignored: a pair it held counts as not done (a last
+line without its newline is cut off only when it is no JSON, a record cut short). A file
 that holds no record at all is no run's output, and is refused rather than appended to.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,16 +48,26 @@ class Resume:
     # What each of those records said, for ``--fail-on``: (legacy, key or id, paperRef) ->
     # (verdict, needsReview).
     outcomes: dict[tuple[bool, str, str], Outcome] = field(default_factory=dict)
+    # Records of papers told apart by their place in the line: (inputKey, paperRef, place).
+    placed: dict[tuple[str, str, int], Outcome] = field(default_factory=dict)
     corrupt: list[tuple[int, str]] = field(default_factory=list)  # (line number, why)
     torn: bool = False  # a last line cut short by a crash was dropped
 
-    def is_done(self, key: str, ident: str, paper: str, unique_id: bool) -> bool:
-        """``ident`` is the line's id as text (legacy records may hold ``"7"`` for ``7``)."""
-        return self.earlier(key, ident, paper, unique_id) is not None
+    def is_done(
+        self, key: str, ident: str, paper: str, unique_id: bool, place: int | None = None
+    ) -> bool:
+        """``ident`` is the line's id as text (legacy records may hold ``"7"`` for ``7``);
+        ``place`` the paper's place in its line where it needs one (``paper_places``)."""
+        return self.earlier(key, ident, paper, unique_id, place) is not None
 
-    def earlier(self, key: str, ident: str, paper: str, unique_id: bool) -> Outcome | None:
+    def earlier(
+        self, key: str, ident: str, paper: str, unique_id: bool, place: int | None = None
+    ) -> Outcome | None:
         """What the record of a pair already done said (see ``is_done``); None when not done."""
         paper = comparable_ref(paper)
+        if place is not None:
+            # Only a record of this place: one without could be either paper's.
+            return self.placed.get((key, paper, place))
         if (key, paper) in self.done:
             return self.outcomes[False, key, paper]
         if unique_id and (ident, paper) in self.legacy:
@@ -77,8 +92,21 @@ def comparable_ref(paper: str) -> str:
     return cut_ref(redact_text(scrub_surrogates(paper)))
 
 
-def _record_key(raw: bytes) -> tuple[str, str, bool, Outcome] | str:
-    """(key, paperRef, legacy, outcome) of a record line, or why it is not one."""
+def paper_places(papers: Sequence[str]) -> list[int | None]:
+    """Each paper's place in its line (1 first) where another paper of the line reads the same
+    once masked and cut, as records hold it; None for every other paper."""
+    shown = [comparable_ref(ref_key(paper)) for paper in papers]
+    counts = Counter(shown)
+    return [place if counts[text] > 1 else None for place, text in enumerate(shown, start=1)]
+
+
+def _place(data: dict[str, object]) -> int | None:
+    place = data.get("inputPaper")
+    return place if isinstance(place, int) and not isinstance(place, bool) else None
+
+
+def _record_key(raw: bytes) -> tuple[str, str, bool, Outcome, int | None] | str:
+    """(key, paperRef, legacy, outcome, place) of a record line, or why it is not one."""
     try:
         data = load_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -99,16 +127,16 @@ def _record_key(raw: bytes) -> tuple[str, str, bool, Outcome] | str:
     verdict = data.get("verdict")
     outcome = Outcome(verdict if isinstance(verdict, str) else "", data.get("needsReview") is True)
     if isinstance(key, str):
-        return key, paper, False, outcome
+        return key, paper, False, outcome, _place(data)
     ident = data.get("id")
     if isinstance(ident, str | int) and not isinstance(ident, bool):
-        return str(ident), paper, True, outcome
+        return str(ident), paper, True, outcome, None
     return "no 'inputKey'"
 
 
 def read_resume(out: Path) -> Resume:
-    """What ``out`` holds. A torn last line (no newline, not a record) is cut off; a complete
-    last record without its newline gets one, so the next record starts on its own line."""
+    """What ``out`` holds. A torn last line (no newline, not JSON) is cut off; any other last
+    line without its newline gets one, so the next record starts on its own line."""
     resume = Resume()
     if not out.is_file():
         # Nothing to resume from, or a stream (``/dev/stdout``, a FIFO) that is only written.
@@ -127,22 +155,40 @@ def read_resume(out: Path) -> Resume:
             continue
         found = _record_key(raw.strip())
         last = number == len(lines) and not raw.endswith(b"\n")
-        if isinstance(found, str):
-            if last:
-                resume.torn = True
-                with out.open("r+b") as handle:
-                    handle.truncate(len(data) - len(raw))
-            else:
-                resume.corrupt.append((number, found))
+        if isinstance(found, str) and last and _cut_short(raw):
+            resume.torn = True
+            with out.open("r+b") as handle:
+                handle.truncate(len(data) - len(raw))
             continue
-        key, paper, legacy, outcome = found
-        paper = comparable_ref(paper)
-        (resume.legacy if legacy else resume.done).add((key, paper))
-        resume.outcomes[legacy, key, paper] = outcome
         if last:
+            # Complete (a record, or JSON someone added): kept, and the next record starts on
+            # its own line.
             with out.open("ab") as handle:
                 handle.write(b"\n")
+        if isinstance(found, str):
+            resume.corrupt.append((number, found))
+            continue
+        key, paper, legacy, outcome, place = found
+        paper = comparable_ref(paper)
+        if place is not None:
+            resume.placed[key, paper, place] = outcome
+            continue
+        (resume.legacy if legacy else resume.done).add((key, paper))
+        resume.outcomes[legacy, key, paper] = outcome
     return resume
+
+
+def _cut_short(raw: bytes) -> bool:
+    """Whether a last line that is no record is one cut off mid-write: text that is not JSON
+    (a record's bytes or characters stop short). A line that is whole JSON (a note someone
+    added) was written whole, and is left in place as any line that is no record."""
+    try:
+        load_json(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return True
+    except NestingError:
+        return False  # a record is never this deep, nor any prefix of one
+    return False
 
 
 def drop_not_checked(out: Path) -> int:

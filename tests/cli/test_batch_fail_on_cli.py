@@ -93,8 +93,27 @@ def test_a_run_of_only_bad_input_lines_asks_for_the_input_to_be_fixed(
     assert last == [
         f"warning: input lines 1, 2 were refused as bad input ({out} holds why); fix them and "
         "rerun (add --retry-not-checked to take the old not_checked records out of --out)",
-        "error: no pair was judged: every line this run read was bad input (2 not_checked records)",
+        "error: no pair was judged: every line this run had to judge was bad input (2 not_checked "
+        "records)",
     ]
+
+
+def test_a_resumed_run_whose_only_new_line_is_bad_says_so(
+    tmp_path: Path, options: list[str]
+) -> None:
+    src = _input(tmp_path / "in.jsonl", "scifact:1", "scifact:1")
+    out = tmp_path / "out.jsonl"
+    assert cli("batch", src, "--out", out, *options).exit_code == 0
+    with src.open("a", encoding="utf-8") as handle:
+        handle.write('{"id": 9}\n')
+    result = cli("batch", src, "--out", out, *options)
+    assert result.exit_code == 2, result.stderr
+    # The run read three lines; two were done already, so "every line it read" was untrue.
+    assert "wrote 1 record to" in result.stderr and "2 already done" in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        "error: no pair was judged: every line this run had to judge was bad input (1 not_checked "
+        "record)"
+    )
 
 
 def test_a_bad_line_beside_an_outage_still_exits_1(tmp_path: Path, options: list[str]) -> None:
@@ -120,3 +139,10 @@ def test_out_dash_is_refused_rather_than_written_as_a_file(
         "file name"
     )
     assert not (tmp_path / "-").exists()
+
+
+def test_a_run_refused_before_any_work_makes_no_folder(tmp_path: Path) -> None:
+    src = _input(tmp_path / "in.jsonl", "scifact:1")
+    result = cli("batch", src, "--out", tmp_path / "nd3" / "b.jsonl", "--judge", "nosuch")
+    assert result.exit_code == 2, result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]

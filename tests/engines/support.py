@@ -93,6 +93,14 @@ def slow_judge() -> Judge:
     return HashJudge(delay=0.15)
 
 
+def slow_to_restart_judge(marker: str) -> Judge:
+    """``slow_judge``, built slowly once ``marker`` exists: a replaced worker loads its judge
+    (a model) for a while, and calls sent to it meanwhile fail at once."""
+    if Path(marker).exists():
+        time.sleep(3.0)
+    return slow_judge()
+
+
 def failing_judge() -> Judge:
     return HashJudge(fail_word="cell")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,7 @@ from tests.engines.support import (
     read_records,
     search_source,
     slow_judge,
+    slow_to_restart_judge,
 )
 from tests.fakes import ScriptedJudge, pick
 
@@ -99,6 +101,34 @@ def test_a_killed_worker_is_replaced_and_every_pair_is_written_once(
     assert set(counts.values()) == {1}
     assert counts == pair_counts(local)
     assert comparable(rows) == comparable(local)
+
+
+def test_a_worker_slow_to_come_back_costs_no_pair_its_verdict(
+    ray_address: str, scifact_batch: tuple[Path, Path], tmp_path: Path
+) -> None:
+    # One kill is one death: the batches sent back must wait for a worker that is up, not
+    # spend their attempts on the one still loading its judge (they became not_checked).
+    batch, library = scifact_batch
+    marker = tmp_path / "restarted"
+    engine = RayEngine(partial(slow_to_restart_judge, str(marker)), workers=2, batch_size=2)
+    killed: list[int] = []
+
+    def kill_one(record: Record) -> None:
+        if not killed:
+            killed.append(engine.worker_pids()[0])
+            marker.touch()  # the worker that replaces it loads slowly
+            os.kill(killed[0], signal.SIGKILL)
+
+    out = tmp_path / "ray.jsonl"
+    try:
+        checker = Checker(LibrarySource(library), slow_judge())
+        run_batch(batch, out, checker, on_record=kill_one, engine=engine)
+        assert killed and engine.counters.resubmitted >= 1
+    finally:
+        engine.close()
+    rows = read_records(out)
+    assert [r for r in rows if r["verdict"] == "not_checked"] == []
+    assert comparable(rows) == comparable(_local(batch, library, HashJudge(), tmp_path / "l.jsonl"))
 
 
 def test_workers_fetch_from_a_search_source_themselves(

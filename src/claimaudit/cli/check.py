@@ -358,7 +358,8 @@ def _run_locked(
             # Only the input's own mistakes: no judge or source was down, so no outage is
             # claimed (exit 1); a usage error, as a bad option is.
             records = counted(stats.written, "not_checked record")
-            fail(f"no pair was judged: every line this run read was bad input ({records})")
+            # "Had to judge": a resumed run reads every line, but skips those already done.
+            fail(f"no pair was judged: every line this run had to judge was bad input ({records})")
         # Nothing was judged (a judge or source down): as eval, not a success.
         where = f"; {out} holds each pair's error (rerun with --retry-not-checked)"
         fail(f"no pair was judged ({stats.written} not_checked){where}", code=EXIT_MATCHED)

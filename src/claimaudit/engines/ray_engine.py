@@ -6,7 +6,9 @@ keeping only a few batches per worker in flight: memory stays flat however long 
 Each record reaches ``on_record`` once, when its batch comes back. A worker that dies is
 restarted by Ray and its unfinished batches are sent again (records are only written on the
 driver, so a batch re-run is never written twice); a batch that kills its worker
-``MAX_ATTEMPTS`` times becomes ``not_checked`` records.
+``MAX_ATTEMPTS`` times becomes ``not_checked`` records. Nothing is sent to a worker being
+replaced until it answers a cheap call (its judge loaded): a call sent while it restarts fails
+at once, and would spend a batch's attempts in milliseconds.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import socket
 import threading
 import time
 import uuid
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -41,6 +43,10 @@ T = TypeVar("T")
 
 BATCH_SIZE = 4  # pairs per task: amortises a round trip without holding many pairs in flight
 MAX_ATTEMPTS = 3
+# A worker being replaced: how often, and for how long, to ask whether it is back before its
+# batches go to the others alone (a judge that no longer loads, a node that is gone).
+PROBE_TRIES = 30
+RESTART_SECONDS = 900.0
 # Judges that run on the worker's own CPU: nothing remote to protect, so no cluster-wide cap.
 IN_PROCESS_JUDGES = frozenset({"local"})
 SEARCH_SOURCE_LIMIT = 4  # concurrent fetches cluster-wide for a source each worker asks itself
@@ -53,6 +59,17 @@ class _Batch:
     pairs: list[ShippedPair]
     attempts: int = 0
     actor: int = -1
+
+
+@dataclass
+class _Restarting:
+    """A worker Ray is replacing: sent no batch until ``pid`` (a cheap call, answered once the
+    new process has loaded its judge) comes back."""
+
+    since: float
+    failures: int = 0
+    probe: Any = None  # the call in flight, or None until ``next_probe``
+    next_probe: float = 0.0
 
 
 @dataclass
@@ -248,12 +265,22 @@ class RayEngine:
         on_record: Callable[[T, Record], None],
     ) -> None:
         per_worker = max(1, checker.judge.concurrency) + 1  # one waiting: a worker never idles
-        capacity = per_worker * len(self._actors)
         load: Counter[int] = Counter()
         inflight: dict[Any, _Batch] = {}
+        restarting: dict[int, _Restarting] = {}
+        lost: set[int] = set()  # workers that did not come back: their batches go elsewhere
+        parked: deque[_Batch] = deque()  # batches waiting for a worker that is up
+        probes: dict[Any, int] = {}
+
+        def usable() -> list[int]:
+            return [i for i in range(len(self._actors)) if i not in restarting and i not in lost]
 
         def submit(batch: _Batch) -> None:
-            index = min(range(len(self._actors)), key=lambda i: load[i])
+            up = usable()
+            if not up:
+                parked.append(batch)
+                return
+            index = min(up, key=lambda i: load[i])
             batch.actor = index
             load[index] += 1
             inflight[self._actors[index].check.remote(batch.pairs)] = batch
@@ -262,15 +289,42 @@ class RayEngine:
         batches = self._batches(checker, spec, requests)
         exhausted = False
         while True:
-            while not exhausted and len(inflight) < capacity:
+            now = time.monotonic()
+            for index, state in list(restarting.items()):
+                if now - state.since > RESTART_SECONDS:
+                    restarting.pop(index)
+                    lost.add(index)
+                elif state.probe is None and now >= state.next_probe:
+                    state.probe = self._actors[index].pid.remote()
+                    probes[state.probe] = index
+            while parked and usable():
+                submit(parked.popleft())
+            while not exhausted and len(inflight) < per_worker * len(usable()):
                 batch = next(batches, None)
                 if batch is None:
                     exhausted = True
                 else:
                     submit(batch)
-            if not inflight:
+            if not usable() and not restarting:
+                # Every worker is gone for good: what is left cannot be judged.
+                for batch in [*parked, *batches]:
+                    self._give_up(batch, "no worker could be restarted", on_record)
+                parked.clear()
+                exhausted = True
+            if not inflight and not parked and exhausted:
                 return
-            ready, _ = ray.wait(list(inflight), num_returns=1)
+            waits = [s.next_probe - now for s in restarting.values() if s.probe is None]
+            timeout = max(0.0, min(waits)) if waits else None
+            waiting = [*inflight, *probes]
+            if not waiting:
+                time.sleep(timeout or 0.0)  # only a restarting worker to ask again, later
+                continue
+            ready, _ = ray.wait(waiting, num_returns=1, timeout=timeout)
+            if not ready:
+                continue  # time to ask a restarting worker again
+            if ready[0] in probes:
+                self._probed(ready[0], probes.pop(ready[0]), restarting, lost)
+                continue
             batch = inflight.pop(ready[0])
             load[batch.actor] -= 1
             try:
@@ -279,6 +333,8 @@ class RayEngine:
                 # The worker died (killed, out of memory, its node lost): Ray replaces it.
                 batch.attempts += 1
                 self.counters.worker_errors.append(type(error).__name__)
+                if batch.actor not in restarting and batch.actor not in lost:
+                    restarting[batch.actor] = _Restarting(since=time.monotonic())
                 if batch.attempts < MAX_ATTEMPTS:
                     self.counters.resubmitted += 1
                     submit(batch)
@@ -293,6 +349,28 @@ class RayEngine:
                 if kept is not None and key is not None and checker.cache is not None:
                     keep(checker.cache, key, kept)
                 on_record(tag, record)
+
+    def _probed(
+        self, probe: Any, index: int, restarting: dict[int, _Restarting], lost: set[int]
+    ) -> None:
+        """A restarting worker answered (it is back) or failed again (asked again later, up to
+        ``PROBE_TRIES`` times; a worker being replaced fails calls at once until it is up)."""
+        state = restarting.get(index)
+        if state is None:
+            return
+        try:
+            ray.get(probe)
+        except RayError as error:
+            self.counters.worker_errors.append(type(error).__name__)
+            state.failures += 1
+            state.probe = None
+            if state.failures >= PROBE_TRIES:
+                restarting.pop(index)
+                lost.add(index)
+            else:
+                state.next_probe = time.monotonic() + min(2.0, 0.05 * 2**state.failures)
+            return
+        restarting.pop(index)
 
     @staticmethod
     def _give_up(batch: _Batch, why: str, on_record: Callable[[Any, Record], None]) -> None:
