@@ -409,3 +409,25 @@ def test_reads_in_a_snapshot_see_one_state_and_writes_follow_it(tmp_path: Path) 
             assert [p.text for p in lib.passages(ref)] == [replacing.OLD[1]]
         assert [p.text for p in lib.passages(ref)] == ["Coffee."]
         lib.retitle(ref, "Coffee study")  # the snapshot ended: this connection writes again
+
+
+@pytest.mark.parametrize("typed", ["Über", "über", "ÜBER", "влияние", "ВЛИЯНИЕ"])
+def test_find_papers_is_case_blind_in_every_script(library: Library, typed: str) -> None:
+    """SQLite's lower() folds ASCII only: a title with a capital Ü or Cyrillic letters was not
+    found even typed exactly ("Über", "Влияние"), only by its ASCII words."""
+    library.add_paper(_paper("local:de", "a", title="Über die Wirksamkeit von Impfstoffen"))
+    library.add_paper(_paper("local:ru", "b", title="Влияние сна на память"))
+    library.add_paper(_paper("local:en", "c", title="Uber drivers"))
+    expected = {"Über": ["local:de"], "über": ["local:de"], "ÜBER": ["local:de"]}
+    expected |= {"влияние": ["local:ru"], "ВЛИЯНИЕ": ["local:ru"]}
+    assert [str(p.ref) for p in library.find_papers(typed)] == expected[typed]
+    assert library.count_papers(typed) == len(expected[typed])
+
+
+def test_find_papers_folds_sharp_s_and_decomposed_accents(library: Library) -> None:
+    library.add_paper(_paper("local:s", "a", title="Die Straße"))
+    # A title stored decomposed (U+0055 U+0308, as macOS file names give it) is found typed
+    # precomposed, and the other way round.
+    library.add_paper(_paper("local:nfd", "b", title="U\u0308bersicht"))
+    assert [str(p.ref) for p in library.find_papers("STRASSE")] == ["local:s"]
+    assert [str(p.ref) for p in library.find_papers("übersicht")] == ["local:nfd"]

@@ -51,3 +51,22 @@ def test_uploads_get_the_upload_limit_and_everything_else_the_json_limit(tmp_pat
 def test_the_config_never_shows_its_token(tmp_path: Path) -> None:
     config = ServerConfig(library=tmp_path / "l", token="a-very-secret-token-value")
     assert "a-very-secret" not in repr(config) and "a-very-secret" not in str(config)
+
+
+def test_title_lookup_finds_non_ascii_capitals_typed_exactly(tmp_path: Path) -> None:
+    """``GET /v1/library?q=Über`` answered no paper: SQLite compared titles ASCII-case-blind."""
+    from claimaudit.identity import parse_ref
+    from claimaudit.library.models import NewPaper
+    from claimaudit.library.store import Library
+    from claimaudit.passage import Passage
+
+    path = tmp_path / "lib.sqlite3"
+    with Library.open(path) as library:
+        for ref, title in (("local:de", "Über die Wirksamkeit"), ("local:ru", "Влияние сна")):
+            passage = Passage(passage_id="p1", text=f"{title} text")
+            library.add_paper(NewPaper(parse_ref(ref), title, [passage], "h"))
+    config = ServerConfig(library=path)
+    with TestClient(create_app(config, Service(config.library)), base_url=LOOPBACK) as client:
+        for typed, ref in (("Über", "local:de"), ("über", "local:de"), ("влияние", "local:ru")):
+            answer = client.get("/v1/library", params={"q": typed}).json()
+            assert [p["ref"] for p in answer["papers"]] == [ref] and answer["total"] == 1

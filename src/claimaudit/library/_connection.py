@@ -16,6 +16,7 @@ from claimaudit.errors import (
 )
 from claimaudit.library._derived import recreate_missing_caches
 from claimaudit.library._migrations import migrate
+from claimaudit.library.casefold import register as register_casefold
 from claimaudit.library.paths import resolve_library_path
 
 
@@ -36,6 +37,8 @@ def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Pat
     except sqlite3.Error as exc:
         raise open_error(exc, resolved) from exc
     try:
+        # Before anything else: title look-ups compare case-blind in any script with it.
+        register_casefold(conn)
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA busy_timeout = 5000")
         migrate(conn, label=str(resolved))

@@ -19,6 +19,7 @@ from claimaudit.errors import (
 from claimaudit.identity import PaperRef
 from claimaudit.library._connection import connect
 from claimaudit.library._derived import forget_judgements
+from claimaudit.library.casefold import folded
 from claimaudit.library.damage import (
     INDEX_DAMAGED,
     as_damage,
@@ -304,7 +305,7 @@ class Library:
         escaped = _like_escaped(text)
         where = (
             f"WHERE {_CONTAINS} "
-            "ORDER BY lower(p.ref) NOT LIKE :start ESCAPE '\\', p.ref LIMIT :limit"
+            "ORDER BY py_casefold(p.ref) NOT LIKE :start ESCAPE '\\', p.ref LIMIT :limit"
         )
         params = {"any": f"%{escaped}%", "start": f"{escaped}%", "limit": max(limit, 0)}
         return [paper for _, paper in self._rows(where, params)]
@@ -435,11 +436,14 @@ class Library:
         ]
 
 
-# A paper whose reference or title contains the LIKE pattern :any (any case).
-_CONTAINS = "(lower(p.ref) LIKE :any ESCAPE '\\' OR lower(p.title) LIKE :any ESCAPE '\\')"
+# A paper whose reference or title contains the LIKE pattern :any (any case, any script: SQLite's
+# lower() folds ASCII only, so both sides are folded by Python's rules; see library.casefold).
+_CONTAINS = (
+    "(py_casefold(p.ref) LIKE :any ESCAPE '\\' OR py_casefold(p.title) LIKE :any ESCAPE '\\')"
+)
 
 
 def _like_escaped(text: str) -> str:
     """``text`` as a case-folded LIKE operand that matches itself, wildcards included."""
-    needle = text.strip().lower()
+    needle = folded(text.strip())
     return needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
