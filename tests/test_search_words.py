@@ -61,6 +61,12 @@ def test_cjk_runs_are_also_searched_for_by_their_character_pairs() -> None:
     assert search_words("plain words").cjk_grams == ()
 
 
+def test_words_to_look_for_inside_cjk_text_are_normal_and_lower_case() -> None:
+    # Typed full-width or in capitals, each once; stop words are not among them.
+    typed = "\uff11\uff12\uff10\uff10\uff10 \uff23\uff34 CT of Über"
+    assert search_words(typed).inner_words == ("12000", "ct", "über")
+
+
 def test_a_word_left_out_is_named_once_whatever_form_it_was_typed_in() -> None:
     words = [f"w{i}" for i in range(MAX_SEARCH_TERMS)]
     found = search_words(" ".join([*words, "\uff58\uff59"]))  # full-width "xy"

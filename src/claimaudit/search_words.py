@@ -59,6 +59,10 @@ class SearchWords:
     # Overlapping character pairs of the query's CJK runs (a lone character stays one): FTS5's
     # unicode61 tokenizer does not segment CJK, so a word inside a sentence is found by these.
     cjk_grams: tuple[str, ...] = ()
+    # The words searched for, NFKC-normalised and lower-case: numbers and Latin words written
+    # inside CJK text ("使用了5000个") or in full-width letters ("１２０００张ＣＴ") are no tokens
+    # of the index either, and are looked for in the text itself (``search_cjk.inner_rows``).
+    inner_words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -105,8 +109,12 @@ def search_words(text: str) -> SearchWords:
     if len(grams) > MAX_CJK_GRAMS:
         left_out.update(dict.fromkeys(grams[MAX_CJK_GRAMS:]))
         grams = grams[:MAX_CJK_GRAMS]
+    inner = dict.fromkeys(unicodedata.normalize("NFKC", t.written).lower() for t in kept.values())
     return SearchWords(
-        match=" OR ".join(dict.fromkeys(quoted)), left_out=tuple(left_out), cjk_grams=grams
+        match=" OR ".join(dict.fromkeys(quoted)),
+        left_out=tuple(left_out),
+        cjk_grams=grams,
+        inner_words=tuple(inner)[:MAX_CJK_GRAMS],
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from claimaudit.identity import parse_ref
 from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library
@@ -42,3 +44,54 @@ def test_a_cjk_search_within_one_paper_stays_in_it(library: Library) -> None:
     hits = library.search("学习", ref=parse_ref("local:b"))
     assert {str(h.ref) for h in hits} == {"local:b"}
     assert [h.passage_id for h in hits] == ["P001", "P002"]
+
+
+NUMBERS = [
+    "我们使用了5000个蛋白质进行训练。",
+    "该模型使用了\uff11\uff12\uff10\uff10\uff10张\uff23\uff34图像进行训练。",  # １２０００张ＣＴ
+    "被験者は\uff14\uff10名であった。",  # ４０名
+    "The effect of 5000 steps, 40 subjects and 12000 scans.",
+    "与此无关的句子\uff1a12345个 effect。",
+]
+
+
+def _add_numbers(library: Library, ref: str = "local:num") -> None:
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(NUMBERS, start=1)]
+    library.add_paper(NewPaper(parse_ref(ref), "T", passages, ref))
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("5000", ["P004", "P001"]),
+        ("12000", ["P004", "P002"]),
+        ("\uff11\uff12\uff10\uff10\uff10", ["P004", "P002"]),  # typed full-width
+        ("CT", ["P002"]),
+        ("\uff23\uff34", ["P002"]),
+        ("40", ["P004", "P003"]),
+        ("\uff14\uff10", ["P004", "P003"]),
+    ],
+)
+def test_numbers_and_latin_inside_cjk_text_are_found_after_the_index_hits(
+    library: Library, typed: str, expected: list[str]
+) -> None:
+    """The tokenizer keeps "使用了5000个" as one token and full-width letters as written: such
+    words were found by no query at all."""
+    _add_numbers(library)
+    assert [h.passage_id for h in library.search(typed)] == expected
+
+
+def test_a_word_inside_a_latin_word_or_number_is_not_found(library: Library) -> None:
+    _add_numbers(library)
+    # "ct" in "effect", "234" in "12345" (P005, CJK text): inside a word, never a hit.
+    assert library.search("ct") == library.search("\uff43\uff54") != []
+    assert [h.passage_id for h in library.search("ct")] == ["P002"]
+    assert library.search("234") == []
+
+
+def test_the_text_is_scanned_only_when_the_index_finds_too_few(library: Library) -> None:
+    _add_numbers(library)
+    assert [h.passage_id for h in library.search("5000", limit=1)] == ["P004"]
+    _add_numbers(library, "local:other")
+    hits = library.search("5000", ref=parse_ref("local:other"))
+    assert {str(h.ref) for h in hits} == {"local:other"} and len(hits) == 2

@@ -29,7 +29,7 @@ from claimaudit.library.damage import (
     missing_index_triggers,
 )
 from claimaudit.library.models import AddOutcome, NewPaper, SearchHit, StoredPaper
-from claimaudit.library.search_cjk import cjk_rows, merged
+from claimaudit.library.search_cjk import cjk_rows, inner_rows, merged
 from claimaudit.passage import Passage
 from claimaudit.search_words import search_words
 
@@ -365,6 +365,11 @@ class Library:
                 # CJK words inside sentences are no tokens of the index: found in the text.
                 found_cjk = cjk_rows(self._conn, words.cjk_grams, paper_id, limit)
                 rows = merged(found_cjk, rows, limit)
+            if len(rows) < limit:
+                # Numbers and Latin words inside CJK text or in full-width letters: no tokens
+                # of the index, found after its hits (a scan, so only when they are too few).
+                found_inner = inner_rows(self._conn, words.inner_words, paper_id, limit)
+                rows = merged(rows, found_inner, limit)
         except sqlite3.Error as exc:
             damage = as_damage(self._conn, exc) if looks_damaged(exc, self._conn) else None
             if damage is not None:
