@@ -61,6 +61,12 @@ def test_cjk_runs_are_also_searched_for_by_their_character_pairs() -> None:
     assert search_words("plain words").cjk_grams == ()
 
 
+def test_greek_and_russian_words_are_also_searched_for_in_their_other_spellings() -> None:
+    assert search_words("ασκηση").match == '"ασκηση" OR "άσκηση" OR "ασκήση" OR "ασκησή"'
+    assert search_words("ёжики").match == '"ёжики" OR "ежики"'
+    assert search_words("café").match == '"café"'
+
+
 def test_words_to_look_for_inside_cjk_text_are_normal_and_lower_case() -> None:
     # Typed full-width or in capitals, each once; stop words are not among them.
     typed = "\uff11\uff12\uff10\uff10\uff10 \uff23\uff34 CT of Über"

@@ -13,6 +13,8 @@ figures depend on it); a person searching the library gets more care here:
   rank above passages holding them apart;
 - past ``MAX_SEARCH_TERMS`` distinct words, the words left out are named, never dropped
   silently;
+- Greek and Russian words are also searched for with and without their tonos or ё, which the
+  index keeps ("ασκηση" finds "άσκηση");
 - a query with no word to search for is refused (``NoSearchWordsError``).
 
 Every term is double-quoted, so FTS5 syntax the user types is searched for as plain words.
@@ -27,6 +29,7 @@ from itertools import pairwise
 
 from claimaudit.errors import UsageError
 from claimaudit.fts import STOPWORDS
+from claimaudit.search_accents import accent_forms
 
 # 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took
 # four. A query past it is a pasted paragraph, whose first 256 distinct words rank it well.
@@ -42,6 +45,8 @@ _CJK_RUN = re.compile(
 )
 # Each pair is a scan of the passages' text (CJK queries only): a sentence's worth.
 MAX_CJK_GRAMS = 32
+# Other spellings of Greek and Russian words (``search_accents``), in all: each is a term.
+MAX_ACCENT_FORMS = 64
 # Typed in capitals these are FTS5 operators, which a user may think work: never kept.
 _OPERATORS = frozenset({"and", "or", "not"})
 
@@ -105,6 +110,9 @@ def search_words(text: str) -> SearchWords:
         if _within(left, kept) and _within(right, kept):
             phrases[left.tokens + right.tokens] = None
     quoted = [_quoted(p) for p in phrases] + [_quoted(t) for t in kept]
+    # Greek and Russian words also in the spellings with and without their accents.
+    spellings = [(f,) for t in kept if len(t) == 1 for f in accent_forms(t[0])]
+    quoted += [_quoted(s) for s in spellings[:MAX_ACCENT_FORMS]]
     grams = _cjk_grams(normal)
     if len(grams) > MAX_CJK_GRAMS:
         left_out.update(dict.fromkeys(grams[MAX_CJK_GRAMS:]))

@@ -431,3 +431,18 @@ def test_find_papers_folds_sharp_s_and_decomposed_accents(library: Library) -> N
     library.add_paper(_paper("local:nfd", "b", title="U\u0308bersicht"))
     assert [str(p.ref) for p in library.find_papers("STRASSE")] == ["local:s"]
     assert [str(p.ref) for p in library.find_papers("übersicht")] == ["local:nfd"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [("ασκηση", "local:el"), ("ΑΣΚΗΣΗ", "local:el"), ("ежики", "local:ru"), ("ёжи", "local:ru")],
+)
+def test_greek_and_russian_search_is_blind_to_tonos_and_yo(
+    library: Library, typed: str, expected: str
+) -> None:
+    """The index keeps the Greek tonos and the Russian ё (it strips Latin accents only):
+    "ασκηση" found no "άσκηση", nor "ежики" "ёжики"."""
+    library.add_paper(_paper("local:el", "η άσκηση μείωσε το άγχος.", digest="el"))
+    library.add_paper(_paper("local:ru", "Ёжики и ежи не участвовали.", digest="ru"))
+    library.add_paper(_paper("local:en", "Exercise reduced anxiety.", digest="en"))
+    assert [str(h.ref) for h in library.search(typed)] == [expected]
