@@ -52,6 +52,7 @@ NUMBERS = [
     "被験者は\uff14\uff10名であった。",  # ４０名
     "The effect of 5000 steps, 40 subjects and 12000 scans.",
     "与此无关的句子\uff1a12345个 effect。",
+    "我们用Über方法。",
 ]
 
 
@@ -70,6 +71,8 @@ def _add_numbers(library: Library, ref: str = "local:num") -> None:
         ("\uff23\uff34", ["P002"]),
         ("40", ["P004", "P003"]),
         ("\uff14\uff10", ["P004", "P003"]),
+        ("über", ["P006"]),
+        ("ÜBER", ["P006"]),
     ],
 )
 def test_numbers_and_latin_inside_cjk_text_are_found_after_the_index_hits(

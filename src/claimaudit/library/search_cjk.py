@@ -106,9 +106,12 @@ def _pattern(word: str) -> re.Pattern[str]:
 
 def _written_forms(word: str) -> list[str]:
     """How ``word`` may be written in stored text, as far as ``LIKE`` (ASCII letters in any
-    case) tells apart: as is, in capitals, and in full-width characters."""
-    forms = [word, word.upper()]
-    return forms + [_full_width(f) for f in forms if f.isascii()]
+    case) tells apart: as is, in capitals, capitalised, and (an ASCII word) in full-width
+    characters."""
+    if not word.isascii():
+        return list(dict.fromkeys((word, word.upper(), word.capitalize())))
+    # LIKE folds ASCII letters itself, but not their full-width forms. Each form is a scan.
+    return list(dict.fromkeys((word, _full_width(word), _full_width(word.upper()))))
 
 
 def _full_width(text: str) -> str:
