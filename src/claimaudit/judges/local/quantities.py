@@ -7,13 +7,18 @@ same is a warning a reader learns to skip.
 
 Read: signs ("-0.3"; a minus sign reads "-" after the typography), both ends of a range
 ("10-20 mg"), N-fold ("2-fold", "2x"), exponents ("1e-5", "10^-5", "1 \u00d7 10^-5", and
-"\u00d7 10-5", which is how a superscript minus five reads after NFKC), version numbers ("2.4.1",
-one token), groups of thousands ("1,000", "2 000"), a decimal comma only where it cannot be a
-thousands separator ("3,5"), a leading decimal point ("p < .05"), the number words two to
-twenty, "half" as 50 % where it is a share ("half of", "a half", "one half"; not "half-life",
-not "one and a half"), and a unit written right after the number. Left out: numbers inside
-names ("IL-6", "COVID-19", "Python3") and the numbers that label a part of the paper ("Section
-3", "Table 2", "Equation (4)", "Fig. 1") or a list item ("1. "): they say where, not how much.
+"\u00d7 10-5", which is how a superscript minus five reads after NFKC, shown as "10\u207b\u2075"
+again; "(2.5 \u00b1 0.3) \u00d7 10^-3" as 2.5 \u00d7 10^-3), version numbers ("2.4.1", one token),
+groups of thousands ("1,000", "2 000"), a decimal comma only where it cannot be a thousands
+separator ("3,5"), one group of three after a point as either ("2.400": 2.4 in English, 2400 in
+German) unless the text, or the one it is compared with, writes its decimals one way, a leading
+decimal point ("p < .05"), the number words two to twenty, "half" as 50 % where it is a share
+("half of", "a half", "one half"; not "half-life", not "one and a half"), a unit written right
+after the number, with its power ("s\u207b\u00b9"), and a number right after a Chinese,
+Japanese or Korean character ("\u8fbe\u523090%"). Left out: numbers inside a word of a script
+written with spaces or a name ("IL-6", "COVID-19", "Python3"), and the numbers that label a part
+of the paper ("Section 3", "Table 2", "Equation (4)", "Fig. 1") or a list item ("1. "): they say
+where, not how much.
 """
 
 from __future__ import annotations
