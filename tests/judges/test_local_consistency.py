@@ -233,3 +233,36 @@ def test_a_note_quotes_the_evidence_sentence_as_the_passage_prints_it() -> None:
     [note] = _review_notes(claim, answer, evidence, [quoted])
     assert note.endswith(f"\u201c{printed}\u201d")
     assert note.split("\u201c", 1)[1].rstrip("\u201d") in quoted.text
+
+
+def test_a_chinese_claims_number_is_compared_with_full_width_evidence() -> None:
+    evidence = "本研究表明\uff0c深度学习模型在肺癌筛查中的准确率达到\uff19\uff15\uff05。"
+    result = check("深度学习模型在肺癌筛查中的准确率达到90%。", evidence, evidence)
+    assert result.notes() == ["the claim's number 90% is not in the evidence (it gives 95%)"]
+    agreeing = check("The model reached 95% accuracy.", evidence, evidence)
+    assert agreeing.notes() == []
+
+
+def test_a_german_decimal_is_no_thousands_count() -> None:
+    evidence = "Die Studie hatte 2.400 Teilnehmer."
+    assert check("Die Studie hatte 2,4 Teilnehmer.", evidence, evidence).notes() == [
+        "the claim's number 2,4 is not in the evidence (it gives 2.400)"
+    ]
+    assert check("The study had 2,400 Kinder.", evidence, evidence).notes() == []
+
+
+def test_listed_numbers_with_a_decimal_comma_are_parted_by_semicolons() -> None:
+    evidence = "Die Dosis war 1,7 mg bei 2.400 Teilnehmern."
+    notes = check("Die Dosis war 1,5 mg bei 3 Teilnehmern.", evidence, evidence).notes()
+    assert notes == ["the claim's number 1,5 mg; 3 is not in the evidence (it gives 1,7 mg; 2.400)"]
+
+
+def test_a_value_in_scientific_notation_matches_it_with_its_error() -> None:
+    evidence = "The rate was (2.5 \u00b1 0.3) \u00d7 10\u207b\u00b3 s\u207b\u00b9 at 10 mg."
+    same = check("The rate was 2.5 \u00d7 10\u207b\u00b3 s\u207b\u00b9.", evidence, evidence)
+    assert same.notes() == []
+    other = check("The rate was 2.5 \u00d7 10\u207b\u2074 s\u207b\u00b9.", evidence, evidence)
+    assert other.notes() == [
+        "the claim's number 2.5 \u00d7 10\u207b\u2074 s\u207b\u00b9 is not in the evidence"
+        " (it gives (2.5 \u00b1 0.3) \u00d7 10\u207b\u00b3 s\u207b\u00b9, 10 mg)"
+    ]

@@ -26,7 +26,7 @@ def _read(text: str) -> list[tuple[str, Decimal | None, str | None]]:
         ("1e-5", [("1e-5", Decimal("0.00001"), None)]),
         ("10^-5", [("10^-5", Decimal("0.00001"), None)]),
         ("2^10", [("2^10", Decimal(1024), None)]),
-        ("1\u00d710\u207b\u2075", [("1 \u00d7 10-5", Decimal("0.00001"), None)]),
+        ("1\u00d710\u207b\u2075", [("1 \u00d7 10\u207b\u2075", Decimal("0.00001"), None)]),
         ("1 \u00d7 10^-5", [("1 \u00d7 10^-5", Decimal("0.00001"), None)]),
         ("version 2.4.1", [("2.4.1", None, None)]),
         ("p < .05", [(".05", Decimal("0.05"), None)]),
@@ -112,3 +112,73 @@ def test_another_value_or_unit_is_missing(ours: str, theirs: str) -> None:
 )
 def test_half_that_is_no_share_is_no_quantity(text: str) -> None:
     assert all(q.unit != "%" for q in quantities(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("准确率达到90%。", [("90%", Decimal(90), "%")]),
+        ("准确率达到\uff19\uff15\uff05。", [("95%", Decimal(95), "%")]),
+        ("精度は95%でした", [("95%", Decimal(95), "%")]),
+        ("정확도는95%였다", [("95%", Decimal(95), "%")]),
+    ],
+)
+def test_a_number_right_after_a_cjk_character_is_read(
+    text: str, expected: list[tuple[str, Decimal | None, str | None]]
+) -> None:
+    assert _read(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Python3 was used",
+        "\u0432\u0435\u0440\u0441\u0438\u044f3",
+        "\u03ad\u03ba\u03b4\u03bf\u03c3\u03b73",
+    ],
+)
+def test_a_number_inside_a_word_of_a_spaced_script_is_still_no_quantity(text: str) -> None:
+    assert _read(text) == []
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs", "noted"),
+    [
+        ("2,400 Kinder", "2.400 Kinder", False),  # thousands either way
+        ("2400 Kinder", "2.400 Kinder", False),
+        ("2.4 children", "2.400 children", False),  # nothing says which: both readings
+        ("2,4 Teilnehmer", "2.400 Teilnehmer", True),  # the claim writes German decimals
+        ("2.4 Teilnehmer", "2.400 Teilnehmer und 1,5 mg", True),
+        ("2.4 patients", "2.400 patients, p = 0.05", False),  # English decimals: 2.4
+        ("2400 patients", "2.400 patients, p = 0.05", True),
+        ("2,4 Teilnehmer", "2,400 Teilnehmer", False),  # German: 2,400 may be 2.4
+        ("2.4 patients", "2,400 patients", True),  # English decimals: "2,400" is 2400
+    ],
+)
+def test_one_group_of_three_after_a_point_reads_both_ways_unless_the_texts_say(
+    ours: str, theirs: str, noted: bool
+) -> None:
+    found = missing(quantities(ours, theirs), quantities(theirs, ours))
+    assert bool(found) == noted
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "2.5 \u00d7 10\u207b\u00b3 s\u207b\u00b9",
+            [("2.5 \u00d7 10\u207b\u00b3 s\u207b\u00b9", Decimal("0.0025"), "s-1")],
+        ),
+        (
+            "(2.5 \u00b1 0.3) \u00d7 10\u207b\u00b3 s\u207b\u00b9",
+            [("(2.5 \u00b1 0.3) \u00d7 10\u207b\u00b3 s\u207b\u00b9", Decimal("0.0025"), "s-1")],
+        ),
+        # as_read drops the caret of "s^-1" (a superscript on a symbol), as a PDF reads it
+        ("2.5 \u00d7 10^-3 s^-1", [("2.5 \u00d7 10^-3 s\u207b\u00b9", Decimal("0.0025"), "s-1")]),
+        ("5 m\u207b\u00b2", [("5 m\u207b\u00b2", Decimal(5), "m-2")]),
+    ],
+)
+def test_scientific_notation_with_an_error_and_a_units_power_is_one_value(
+    text: str, expected: list[tuple[str, Decimal | None, str | None]]
+) -> None:
+    assert _read(text) == expected

@@ -136,8 +136,8 @@ class Consistency:
         if self.number_conflict:
             years = all(_YEAR.match(n) for n in self.claim_numbers_missing)
             kind = "year" if years else "number"
-            shown = ", ".join(self.evidence_numbers[:4])
-            missing = ", ".join(self.claim_numbers_missing)
+            shown = _listed(self.evidence_numbers[:4])
+            missing = _listed(self.claim_numbers_missing)
             notes.append(f"the claim's {kind} {missing} is not in the evidence (it gives {shown})")
         if self.negation_mismatch:
             negated, plain = ("the claim", "the evidence sentence closest to it")
@@ -162,7 +162,7 @@ def check(claim: str, evidence: str, paper_text: str, *, shown: str | None = Non
     may give ``shown``, the evidence passage as stored, for the notes to quote."""
     claim, evidence = plain_typography(claim), plain_typography(evidence)
     paper_text = plain_typography(paper_text)
-    claim_numbers, evidence_numbers = quantities(claim), quantities(evidence)
+    claim_numbers, evidence_numbers = quantities(claim, evidence), quantities(evidence, claim)
     claim_words = _content_words(claim)
     evidence_words = _content_words(evidence)
     entities = sorted(set(_ENTITY.findall(claim)))
@@ -187,6 +187,12 @@ def _shown_focus(claim: str, shown: str) -> str:
     words = _content_words(claim)
     parts = list(sentences(shown, max(len(shown), 1))) or [shown]
     return max(parts, key=lambda part: len(words & _content_words(plain_typography(as_read(part)))))
+
+
+def _listed(numbers: tuple[str, ...]) -> str:
+    """The numbers one after another; "; " between them where one has a comma ("1,5; 2.400"),
+    which ", " would run together."""
+    return ("; " if any("," in n for n in numbers) else ", ").join(numbers)
 
 
 def _shown(numbers: list[Quantity]) -> tuple[str, ...]:

@@ -7,13 +7,18 @@ same is a warning a reader learns to skip.
 
 Read: signs ("-0.3"; a minus sign reads "-" after the typography), both ends of a range
 ("10-20 mg"), N-fold ("2-fold", "2x"), exponents ("1e-5", "10^-5", "1 \u00d7 10^-5", and
-"\u00d7 10-5", which is how a superscript minus five reads after NFKC), version numbers ("2.4.1",
-one token), groups of thousands ("1,000", "2 000"), a decimal comma only where it cannot be a
-thousands separator ("3,5"), a leading decimal point ("p < .05"), the number words two to
-twenty, "half" as 50 % where it is a share ("half of", "a half", "one half"; not "half-life",
-not "one and a half"), and a unit written right after the number. Left out: numbers inside
-names ("IL-6", "COVID-19", "Python3") and the numbers that label a part of the paper ("Section
-3", "Table 2", "Equation (4)", "Fig. 1") or a list item ("1. "): they say where, not how much.
+"\u00d7 10-5", which is how a superscript minus five reads after NFKC, shown as "10\u207b\u2075"
+again; "(2.5 \u00b1 0.3) \u00d7 10^-3" as 2.5 \u00d7 10^-3), version numbers ("2.4.1", one token),
+groups of thousands ("1,000", "2 000"), a decimal comma only where it cannot be a thousands
+separator ("3,5"), one group of three after a point as either ("2.400": 2.4 in English, 2400 in
+German) unless the text, or the one it is compared with, writes its decimals one way, a leading
+decimal point ("p < .05"), the number words two to twenty, "half" as 50 % where it is a share
+("half of", "a half", "one half"; not "half-life", not "one and a half"), a unit written right
+after the number, with its power ("s\u207b\u00b9"), and a number right after a Chinese,
+Japanese or Korean character ("\u8fbe\u523090%"). Left out: numbers inside a word of a script
+written with spaces or a name ("IL-6", "COVID-19", "Python3"), and the numbers that label a part
+of the paper ("Section 3", "Table 2", "Equation (4)", "Fig. 1") or a list item ("1. "): they say
+where, not how much.
 """
 
 from __future__ import annotations
@@ -72,19 +77,33 @@ _UNIT_ALTERNATIVES = "|".join(
     re.escape(s) for s in sorted(_UNIT_OF, key=len, reverse=True) if s != "x"
 )
 
+# A letter or digit of a script that writes words with spaces: a number against one is inside a
+# word ("Python3"). Chinese, Japanese and Korean put numbers right after a character ("达到90%").
+_SPACED_WORD_CHAR = (
+    r"[^\W\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff"
+    r"\uac00-\ud7af\uf900-\ufaff]"
+)
+
 _QUANTITY = re.compile(
     # Not inside a word, after a decimal point, or after a name's hyphen ("IL-6", "SARS-CoV-2").
-    r"(?<![\w.])(?<![A-Za-z]-)(?<!\^)(?<!\d,)(?P<number>"
+    r"(?<!" + _SPACED_WORD_CHAR + r")(?<!\.)(?<![A-Za-z]-)(?<!\^)(?<!\d,)(?P<number>"
     r"(?P<version>\d+(?:\.\d+){2,})"
     r"|(?P<word>(?i:" + "|".join(_WORDS) + r"))\b"
+    # "(2.5 \u00b1 0.3) \u00d7 10^-3": the value and its error share the power of ten.
+    r"|(?:\((?P<pm>\d+(?:\.\d+)?)\s?\u00b1\s?\d+(?:\.\d+)?\)(?=\s?(?:\u00d7|x|\*)\s?10)"
     r"|(?P<sign>[-+](?=\.?\d))?(?P<digits>"
     r"\d{1,3}(?:(?:,| (?=\d{3}(?![\d.,]\d)))\d{3})+(?![\d,]\d)(?:\.\d+)?"  # 1,000 and 2 000
     r"|\d+,\d{1,2}(?![\d,])"  # a decimal comma: "3,5" (not "1,000", not "1,2,3")
-    r"|\d+(?:\.\d+)?|\.\d+)"
+    r"|\d+(?:\.\d+)?|\.\d+))"
     r"(?:[eE](?P<e>[-+]?\d{1,3})|\^(?P<power>[-+]?\d{1,3})"
     r"|\s?(?:\u00d7|x|\*)\s?10(?:\^(?P<times>[-+]?\d{1,3})|(?P<raised>[-+]\d{1,3})))?"
     r")(?![A-Za-z_]*\d)"  # not "2x3", not "3D2"
-    r"(?:(?P<glued_x>x)\b|\s?(?P<unit>" + _UNIT_ALTERNATIVES + r")(?![A-Za-z\u03bc]))?"
+    r"(?:(?P<glued_x>x)\b|\s?(?P<unit>" + _UNIT_ALTERNATIVES + r")(?![A-Za-z\u03bc])"
+    # A unit's power as a superscript reads after NFKC: "s\u207b\u00b9" is "s-1".
+    r"(?:(?<=[A-Za-z])(?P<unit_power>\^?-[1-3])(?![\d.,]?\d))?)?"
+)
+_SUPERSCRIPTS = str.maketrans(
+    "-+0123456789", "\u207b\u207a\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
 )
 
 # A label before a number: the number names a part of the paper, not a quantity.
@@ -95,6 +114,11 @@ _LABEL = re.compile(
     re.IGNORECASE,
 )
 _DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
+# One group of three after a point or a comma: "2.400" is 2.4 in English and 2400 in German,
+# "2,400" 2400 in English and 2.4 in German.
+_POINT_THREE = re.compile(r"[1-9]\d{0,2}\.\d{3}")
+_COMMA_THREE = re.compile(r"[1-9]\d{0,2},\d{3}")
+_DECIMAL_POINT = re.compile(r"\d*\.(?:\d{1,2}|\d{4,})")
 _GROUP_SPACE = re.compile(r"(?<=\d) (?=\d{3})")
 # "half of the patients" states what "50% of the patients" does.
 _HALF = re.compile(r"(?<![\w-])(?:(?<!and )(?:a|one)\s+half\b(?!-)|half(?=\s+of\b))", re.IGNORECASE)
@@ -110,6 +134,13 @@ class Quantity:
     value: Decimal | None
     unit: str | None
     text: str  # as written, without grouping; with its unit where one was given
+    # The values it may state where its writing is ambiguous ("2.400": 2.4 or 2400); else none.
+    readings: tuple[Decimal, ...] = ()
+
+    @property
+    def values(self) -> tuple[Decimal | str, ...]:
+        """Each value it may state: its readings, or its key's value."""
+        return self.readings or (self.key[0],)
 
     @property
     def key(self) -> tuple[Decimal | str, str | None]:
@@ -120,7 +151,7 @@ class Quantity:
 def _value(match: re.Match[str]) -> Decimal:
     if match.group("word"):
         return _WORD_VALUES[match.group("word").lower()]
-    digits = match.group("digits")
+    digits = match.group("digits") or match.group("pm")
     if _DECIMAL_COMMA.fullmatch(digits):
         digits = digits.replace(",", ".")
     value = Decimal(digits.replace(",", "").replace(" ", ""))
@@ -143,13 +174,52 @@ def _shown(match: re.Match[str]) -> str:
     shown = match.group(0)
     if match.group("word"):
         return shown.lower()
-    if "," in shown and not _DECIMAL_COMMA.fullmatch(match.group("digits")):
+    # A power NFKC made "10-3" or "s-1" is shown as the superscript it was: "10\u207b\u00b3".
+    for name in ("unit_power", "raised"):
+        if match.group(name) and not match.group(name).startswith("^"):
+            start, end = match.start(name) - match.start(), match.end(name) - match.start()
+            shown = shown[:start] + shown[start:end].translate(_SUPERSCRIPTS) + shown[end:]
+    if "," in shown and not _DECIMAL_COMMA.fullmatch(match.group("digits") or ""):
         shown = shown.replace(",", "")
     return _GROUP_SPACE.sub("", shown) if " " in shown else shown
 
 
-def quantities(text: str) -> list[Quantity]:
-    """The quantities ``text`` states, in order, each value with each unit once."""
+def convention(text: str) -> str | None:
+    """How ``text`` writes decimals where it shows it: "comma" ("3,5"), "point" ("3.14"), or
+    None (neither, or both)."""
+    found = set()
+    for match in _QUANTITY.finditer(text):
+        digits = match.group("digits") or ""
+        if _DECIMAL_COMMA.fullmatch(digits):
+            found.add("comma")
+        elif _DECIMAL_POINT.fullmatch(digits):
+            found.add("point")
+    return found.pop() if len(found) == 1 else None
+
+
+def _readings(match: re.Match[str], value: Decimal, decimals: str | None) -> tuple[Decimal, ...]:
+    """The values of a number with one group of three after a point or a comma, read as
+    ``decimals`` says decimals are written; "2.400" is either where nothing says, "2,400" 2400
+    (a thousands comma, as English writes it)."""
+    digits = match.group("digits") or ""
+    if match.group("sign") or match.group("e") or match.group("power") or match.group("times"):
+        return ()
+    if match.group("raised"):
+        return ()
+    if _POINT_THREE.fullmatch(digits):
+        thousands = Decimal(digits.replace(".", ""))
+        return {"comma": (thousands,), "point": (value,)}.get(decimals or "", (value, thousands))
+    if _COMMA_THREE.fullmatch(digits) and decimals == "comma":
+        return (value, Decimal(digits.replace(",", ".")))
+    return ()
+
+
+def quantities(text: str, other: str | None = None) -> list[Quantity]:
+    """The quantities ``text`` states, in order, each value with each unit once.
+
+    A number that reads one way in English and another in German ("2.400") is read as ``text``
+    writes its decimals, else as ``other`` (the text it is compared with) does, else both ways."""
+    decimals = convention(text) or (convention(other) if other else None)
     items = {m.start(1) for m in _LIST_ITEM.finditer(text)}
     found: dict[tuple[Decimal | str, str | None], Quantity] = {}
     for match in _QUANTITY.finditer(text):
@@ -163,7 +233,10 @@ def quantities(text: str) -> list[Quantity]:
         else:
             unit = _UNIT_OF.get(match.group("unit") or "")
             unit = "fold" if match.group("glued_x") else unit
-            quantity = Quantity(_value(match), unit, _shown(match))
+            if unit and match.group("unit_power"):
+                unit += match.group("unit_power").lstrip("^")
+            value = _value(match)
+            quantity = Quantity(value, unit, _shown(match), _readings(match, value, decimals))
         found.setdefault(quantity.key, quantity)
     for match in _HALF.finditer(text):
         half = Quantity(Decimal(50), "%", match.group(0).lower())
@@ -176,8 +249,9 @@ def missing(ours: list[Quantity], theirs: list[Quantity]) -> list[Quantity]:
     same value in another unit where both give one ("5 s" is "5 seconds" and "5", not "5 ms")."""
     units: dict[Decimal | str, set[str | None]] = {}
     for quantity in theirs:
-        units.setdefault(quantity.key[0], set()).add(quantity.unit)
-    return [q for q in ours if not _stated(q, units.get(q.key[0]))]
+        for value in quantity.values:
+            units.setdefault(value, set()).add(quantity.unit)
+    return [q for q in ours if not any(_stated(q, units.get(v)) for v in q.values)]
 
 
 def _stated(quantity: Quantity, units: set[str | None] | None) -> bool:
