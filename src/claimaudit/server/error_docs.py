@@ -33,7 +33,8 @@ _MEANING = {
     422: "A request that does not fit the schema (read strictly), a query parameter or field "
     "given twice, text that is not valid Unicode, or an upload that cannot be read as a paper.",
     500: "An unexpected failure; the server's log has the details.",
-    503: "The server's library cannot be opened or is damaged.",
+    503: "The server's library cannot be opened or is damaged, or the server is shutting down "
+    "(shutting_down: the work stopped after the paper or pair being judged).",
 }
 # What any API request can be answered with, whatever its route.
 ANY_REQUEST = (401, 403, 413, 422, 500)
