@@ -12,6 +12,7 @@ from typing import Annotated
 
 import anyio.to_thread
 from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, Request, UploadFile
+from starlette.convertors import PathConvertor, register_url_convertor
 
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.wire import Added, Hit, Paper, PassageOut
@@ -32,6 +33,17 @@ from claimaudit.server.state import AppState
 UPLOAD_PATH = "/v1/library"
 # (method, path) pairs whose bodies are paper files, under the upload size limit.
 UPLOAD_ROUTES = frozenset({("POST", UPLOAD_PATH)})
+
+
+class PaperPathConvertor(PathConvertor):
+    """A reference in the path, slashes and all, but not the GET-only paths beside it: the
+    search and a passage. Else the remove route matches them, a DELETE there is tried as a
+    removal, and a 405 there names DELETE in ``Allow``."""
+
+    regex = r"(?!search$)(?!.*/passages/[^/]+$).+"
+
+
+register_url_convertor("paper", PaperPathConvertor())
 
 
 ExactQuery = Annotated[
@@ -120,7 +132,7 @@ def install(app: FastAPI, state: AppState) -> None:
         return PaperDetail(paper=Paper.of(stored), passages=[PassageOut.of(p) for p in passages])
 
     @router.delete(
-        "/v1/library/{ref:path}",
+        "/v1/library/{ref:paper}",
         response_model=Removed,
         responses=error_responses(404),
         summary="Remove a paper",
