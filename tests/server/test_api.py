@@ -6,6 +6,7 @@ import contextlib
 import json
 import threading
 import time
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -305,6 +306,15 @@ def test_a_reference_s_key_is_the_one_a_check_tells_papers_apart_by(api: httpx.C
         "paper 'arXiv:hep-th/9901001' is given more than once (as 'hep-th/9901001')"
     )
     assert _error(api.get("/v1/references/key"), 422)["code"] == "invalid_request"
+
+
+@pytest.mark.parametrize("ref", ["\x00", "\u202e", "a" * 600, "   "])
+def test_a_key_is_refused_for_text_no_reference_can_be(api: httpx.Client, ref: str) -> None:
+    # It answered 200 {"ref": "\u0000", "key": "\u0000"}, as the library routes do not.
+    answer = _error(api.get("/v1/references/key", params={"ref": ref}), 400)
+    assert answer["code"] == "invalid_reference" and "\x00" not in answer["message"]
+    path = f"/v1/library/{urllib.parse.quote(ref, safe='')}"
+    assert _error(api.get(path), 400)["code"] == "invalid_reference"
 
 
 def test_a_paper_stored_under_a_reference_now_refused_can_be_read_and_removed(
