@@ -12,6 +12,7 @@ from typing import Annotated
 
 import anyio.to_thread
 from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, Request, UploadFile
+from fastapi.exceptions import RequestValidationError
 from starlette.convertors import PathConvertor, register_url_convertor
 
 from claimaudit.library.models import AddOutcome
@@ -29,6 +30,7 @@ from claimaudit.server.service import (
     MAX_SEARCH_LIMIT,
 )
 from claimaudit.server.state import AppState
+from claimaudit.server.validation import EXTRA_FIELD
 
 UPLOAD_PATH = "/v1/library"
 # (method, path) pairs whose bodies are paper files, under the upload size limit.
@@ -44,6 +46,20 @@ class PaperPathConvertor(PathConvertor):
 
 
 register_url_convertor("paper", PaperPathConvertor())
+# The upload's form fields; any other is refused, as a JSON body's unknown key is.
+UPLOAD_FIELDS = frozenset({"file", "ref", "title", "replace"})
+
+
+async def known_form_fields(request: Request) -> None:
+    """422 for a form field the upload does not take (``colour: Extra inputs are not
+    permitted``): it was ignored when sent once and refused as repeated when sent twice."""
+    form = await request.form()
+    unknown = sorted({name for name, _ in form.multi_items()} - UPLOAD_FIELDS)
+    if unknown:
+        errors = [
+            {"type": "extra_forbidden", "loc": ("body", n), "msg": EXTRA_FIELD} for n in unknown
+        ]
+        raise RequestValidationError(errors)
 
 
 ExactQuery = Annotated[
@@ -147,9 +163,10 @@ def install(app: FastAPI, state: AppState) -> None:
         responses={
             201: {"model": Added, "description": "Stored (added or replaced)."},
             200: {"model": Added, "description": "Identical content was already stored."},
-            **error_responses(409, 415),
+            **error_responses(409, 415, 499),
         },
         summary="Upload a paper file",
+        dependencies=[Depends(known_form_fields)],
     )
     async def upload(
         request: Request,
