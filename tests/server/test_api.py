@@ -509,6 +509,11 @@ def test_an_upload_s_reading_stops_when_its_client_disconnects(
     wait_for_pdf_reader(server, present=False)
     with server.client() as client:
         assert client.get("/v1/library", params={"q": "busy"}).json()["total"] == 0
+    # One line says so: uvicorn logs none for a request it never answered.
+    deadline = time.monotonic() + 30
+    while "POST /v1/library: client went away" not in server.log_text():
+        assert time.monotonic() < deadline, "the abandoned upload was not logged"
+        time.sleep(0.1)
 
 
 def _upload_and_leave(server: RunningServer, data: bytes) -> None:
