@@ -67,12 +67,22 @@ def _check(server: RunningServer, answers: list[httpx.Response]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("sent", "status"), [(signal.SIGTERM, -signal.SIGTERM), (signal.SIGINT, 130)]
+    ("sent", "status", "ignored"),
+    [
+        (signal.SIGTERM, -signal.SIGTERM, False),
+        (signal.SIGINT, 130, False),
+        # Started with `&` by a shell, SIGINT ignored: `kill -INT` still stops it, with 130.
+        (signal.SIGINT, 130, True),
+    ],
 )
 def test_a_signal_stops_a_check_after_the_paper_being_judged(
-    launcher: ServerLauncher, example_library: Path, sent: signal.Signals, status: int
+    launcher: ServerLauncher,
+    example_library: Path,
+    sent: signal.Signals,
+    status: int,
+    ignored: bool,
 ) -> None:
-    server = launcher.start(example_library)
+    server = launcher.start(example_library, ignore_sigint=ignored)
     hold = server.gate / "hold"
     hold.touch()
     answers: list[httpx.Response] = []

@@ -9,6 +9,7 @@ server then exits by the signal: status 143 for SIGTERM, 130 for Ctrl-C."""
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
 from types import FrameType
@@ -31,9 +32,11 @@ class _Server(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, stopping: threading.Event) -> None:
         super().__init__(config)
         self.stopping = stopping
+        self.interrupted = False
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         super().handle_exit(sig, frame)
+        self.interrupted = self.interrupted or sig == signal.SIGINT
         self.stopping.set()
         pdf_guard.stop_all()
 
@@ -46,6 +49,9 @@ def serve(app: Any, **options: Any) -> None:
         server.run()
     except KeyboardInterrupt:
         # uvicorn raises the captured SIGINT again once it has shut down.
+        sys.exit(EXIT_INTERRUPTED)
+    if server.interrupted:
+        # ... which does nothing where SIGINT was ignored before (a job started with `&`).
         sys.exit(EXIT_INTERRUPTED)
     if not server.started:
         sys.exit(_STARTUP_FAILURE)
