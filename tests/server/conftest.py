@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -97,8 +98,10 @@ class ServerLauncher:
         *extra: str,
         env: dict[str, str] | None = None,
         port: int | None = None,
+        ignore_sigint: bool = False,
     ) -> RunningServer:
-        """A server on ``port`` (default: a free one; a stopped server's, to bring it back)."""
+        """A server on ``port`` (default: a free one; a stopped server's, to bring it back);
+        ``ignore_sigint``: started as a shell starts a job with ``&``, SIGINT ignored."""
         port = port or free_port()
         workdir = self.tmp.mktemp("server")
         gate = workdir / "gate"
@@ -124,11 +127,20 @@ class ServerLauncher:
         ]
         with log.open("wb") as out:
             process = subprocess.Popen(
-                command, cwd=REPO, env=environment, stdout=out, stderr=subprocess.STDOUT
+                command,
+                cwd=REPO,
+                env=environment,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                preexec_fn=_ignore_sigint if ignore_sigint else None,
             )
         server = RunningServer(f"http://127.0.0.1:{port}", process, log, gate)
         _wait_until_up(server)
         return server
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _wait_until_up(server: RunningServer) -> None:

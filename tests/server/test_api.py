@@ -6,6 +6,7 @@ import contextlib
 import json
 import threading
 import time
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -307,6 +308,15 @@ def test_a_reference_s_key_is_the_one_a_check_tells_papers_apart_by(api: httpx.C
     assert _error(api.get("/v1/references/key"), 422)["code"] == "invalid_request"
 
 
+@pytest.mark.parametrize("ref", ["\x00", "\u202e", "a" * 600, "   "])
+def test_a_key_is_refused_for_text_no_reference_can_be(api: httpx.Client, ref: str) -> None:
+    # It answered 200 {"ref": "\u0000", "key": "\u0000"}, as the library routes do not.
+    answer = _error(api.get("/v1/references/key", params={"ref": ref}), 400)
+    assert answer["code"] == "invalid_reference" and "\x00" not in answer["message"]
+    path = f"/v1/library/{urllib.parse.quote(ref, safe='')}"
+    assert _error(api.get(path), 400)["code"] == "invalid_reference"
+
+
 def test_a_paper_stored_under_a_reference_now_refused_can_be_read_and_removed(
     api: httpx.Client, example_library: Path
 ) -> None:
@@ -499,6 +509,11 @@ def test_an_upload_s_reading_stops_when_its_client_disconnects(
     wait_for_pdf_reader(server, present=False)
     with server.client() as client:
         assert client.get("/v1/library", params={"q": "busy"}).json()["total"] == 0
+    # One line says so: uvicorn logs none for a request it never answered.
+    deadline = time.monotonic() + 30
+    while "POST /v1/library: client went away" not in server.log_text():
+        assert time.monotonic() < deadline, "the abandoned upload was not logged"
+        time.sleep(0.1)
 
 
 def _upload_and_leave(server: RunningServer, data: bytes) -> None:

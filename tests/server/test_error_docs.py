@@ -38,3 +38,16 @@ def test_every_api_operation_documents_its_real_error_body(tmp_path: Path) -> No
     assert {"400", "409", "413", "415", "503"} <= set(upload)
     assert "404" in document["paths"]["/v1/library/{ref}"]["delete"]["responses"]
     assert "400" in document["paths"]["/v1/checks"]["post"]["responses"]
+
+
+def test_the_document_states_the_limits_and_statuses_the_api_has(tmp_path: Path) -> None:
+    app = create_app(ServerConfig(library=tmp_path / "lib.sqlite3"))
+    with TestClient(app, base_url=LOOPBACK) as client:
+        document = client.get("/openapi.json").json()
+    paths = document["paths"]
+    claim = document["components"]["schemas"]["CheckRequest"]["properties"]["claim"]
+    assert claim["maxLength"] == 2000  # as topic's; the service refuses a longer claim
+    assert "499" in paths["/v1/library"]["post"]["responses"]  # an upload whose client left
+    assert "400" in paths["/v1/references/key"]["get"]["responses"]  # invalid_reference
+    for path in ("/v1/checks", "/v1/reviews"):
+        assert "shutting_down" in paths[path]["post"]["responses"]["503"]["description"]

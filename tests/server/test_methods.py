@@ -74,3 +74,22 @@ def test_a_405_allows_every_method_its_path_takes(
     assert refused.status_code == 405
     assert refused.headers["allow"] == allow
     assert refused.json()["error"]["code"] == "method_not_allowed"
+
+
+@pytest.mark.parametrize(
+    "path", ["/v1/library/search", "/v1/library/arXiv:1907.10121/passages/P001"]
+)
+def test_get_only_library_paths_take_no_delete(client: TestClient, path: str) -> None:
+    # The remove route's path matched them: Allow named DELETE, and a DELETE was tried as a
+    # removal of "arXiv:1907.10121/passages/P001" (400 invalid_reference).
+    post = client.post(path)
+    assert post.status_code == 405 and post.headers["allow"] == "GET, HEAD"
+    delete = client.delete(path)
+    assert delete.status_code == 405 and delete.headers["allow"] == "GET, HEAD"
+    assert delete.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_a_paper_is_still_removed_by_its_reference(client: TestClient) -> None:
+    for ref in ("hep-th/9901001", "local:search", "doi:10.1000/passages"):
+        removal = client.delete(f"/v1/library/{ref}")
+        assert removal.status_code == 404, (ref, removal.text)  # tried: no such paper

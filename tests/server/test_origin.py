@@ -137,6 +137,17 @@ def test_another_loopback_address_is_refused(client: TestClient) -> None:
     _refused(client.get("/v1/library", headers={"Host": "127.0.0.2"}), "forbidden_host")
 
 
+@pytest.mark.parametrize("bound", ["127.0.0.2", "127.1.2.3"])
+def test_a_server_on_another_loopback_address_serves_its_own_address(
+    library: Path, bound: str
+) -> None:
+    # Bound to 127.0.0.2 without a token (loopback), it refused requests sent to 127.0.0.2.
+    with TestClient(create_app(ServerConfig(library=library, host=bound)), base_url=BASE) as client:
+        for host in (bound, f"{bound}:8765", "localhost:8765"):
+            assert client.get("/v1/library", headers={"Host": host}).status_code == 200, host
+        _refused(client.get("/v1/library", headers={"Host": "127.0.0.9"}), "forbidden_host")
+
+
 def test_off_loopback_any_host_is_served_with_the_token(library: Path) -> None:
     config = ServerConfig(library=library, host="0.0.0.0", token=TOKEN)
     headers = {"Host": "claims.example.org", "Authorization": f"Bearer {TOKEN}"}

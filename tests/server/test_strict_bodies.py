@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 
+from claimaudit.server.app import create_app
+from claimaudit.server.config import ServerConfig
 from tests.server.conftest import DEEP_RULES_REF
 from tests.server.test_api import _error
 
@@ -102,3 +107,42 @@ def test_json_at_the_limit_is_read_and_refused_for_its_shape(api: httpx.Client) 
     raw = b"[" * DEPTH_LIMIT + b"]" * DEPTH_LIMIT
     error = _error(_post_raw(api, "/v1/checks", raw), 422)
     assert error["message"] == "the request body must be a JSON object, sent as application/json"
+
+
+# -- the upload's form, read as strictly --------------------------------------------------------
+
+NOTE = ("note.md", b"# A note\n\nSparse matrices save memory in scientific code.\n")
+
+
+@pytest.fixture
+def local(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(ServerConfig(library=tmp_path / "lib.sqlite3"))
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        yield client
+
+
+def test_an_upload_s_file_sent_as_text_is_refused_in_words(local: TestClient) -> None:
+    # It said "file: Value error, Expected UploadFile, received: <class 'str'>".
+    error = _error(local.post("/v1/library", data={"file": "hello"}), 422)
+    assert error["message"] == "file must be a file upload, not text"
+
+
+@pytest.mark.parametrize("colours", [["red"], ["red", "blue"]])
+def test_an_unknown_upload_field_is_refused_sent_once_or_twice(
+    local: TestClient, colours: list[str]
+) -> None:
+    # Sent once it was ignored and the paper stored; sent twice it was refused as repeated.
+    answer = local.post(
+        "/v1/library", files={"file": NOTE}, data={"ref": "local:note", "colour": colours}
+    )
+    assert _error(answer, 422)["message"].startswith("colour: ")
+    assert local.get("/v1/library").json()["total"] == 0
+
+
+def test_the_upload_takes_its_own_fields(local: TestClient) -> None:
+    answer = local.post(
+        "/v1/library",
+        files={"file": NOTE},
+        data={"ref": "local:note", "title": "A note", "replace": "true"},
+    )
+    assert answer.status_code == 201, answer.text

@@ -1,29 +1,58 @@
-"""Work for a client that has gone away is stopped: its pending papers and pairs are not judged.
+"""Work for a client that has gone away, or on a server shutting down, is stopped: its pending
+papers and pairs are not judged.
 
 A check or a review runs on a worker thread and cannot be interrupted mid-judgement; instead it
 is handed a ``threading.Event`` that it looks at before each paper or pair, and the event is set
-when the client disconnects. The body has been read by then, so the only ASGI message left to
-receive is ``http.disconnect``: ``Request.is_disconnected`` polls for it without waiting.
+when the client disconnects or the server is told to stop (SIGTERM, Ctrl-C: ``shutdown``). The
+body has been read by then, so the only ASGI message left to receive is ``http.disconnect``:
+``Request.is_disconnected`` polls for it without waiting.
+
+Work stopped for a client that went away is logged (uvicorn writes no access line for a request
+it sent no answer to); work stopped by the shutdown answers 503 ``shutting_down``.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 import anyio
 import anyio.to_thread
 from starlette.requests import Request
 
+from claimaudit.errors import CancelledWorkError, ClaimauditError
 from claimaudit.stopping import stopping_on
 
 T = TypeVar("T")
 POLL_S = 0.1  # against a judgement of a second or more, a tenth of a second is no delay
+# uvicorn's error log: the handler ``serve`` configures, behind the redacting filter.
+_log = logging.getLogger("uvicorn.error")
 
 
-async def set_when_disconnected(request: Request, event: threading.Event) -> None:
+class ShuttingDownError(ClaimauditError):
+    """The server was told to stop (SIGTERM, Ctrl-C) while this request's work ran."""
+
+    http_status = 503
+    code = "shutting_down"
+
+
+def shutdown_event(app: Any) -> threading.Event:
+    """The app's event that ``shutdown`` sets when the server is told to stop."""
+    event = getattr(app.state, "shutdown", None)
+    if not isinstance(event, threading.Event):
+        event = threading.Event()
+        app.state.shutdown = event
+    return event
+
+
+async def set_when_disconnected(
+    request: Request, event: threading.Event, shutdown: threading.Event | None = None
+) -> None:
     while not await request.is_disconnected():
+        if shutdown is not None and shutdown.is_set():
+            break
         await anyio.sleep(POLL_S)
     event.set()
 
@@ -34,14 +63,21 @@ async def run_until_disconnected(
     limiter: anyio.CapacityLimiter,
 ) -> T:
     """``work(cancel)`` on a worker thread under ``limiter``, ``cancel`` set if the client
-    disconnects meanwhile (while the work queues, too: it then starts and stops at once)."""
+    disconnects or the server shuts down meanwhile (while the work queues, too: it then starts
+    and stops at once)."""
     cancel = threading.Event()
+    shutdown = shutdown_event(request.app)
     async with anyio.create_task_group() as tasks:
-        tasks.start_soon(set_when_disconnected, request, cancel)
+        tasks.start_soon(set_when_disconnected, request, cancel, shutdown)
         value, error = await anyio.to_thread.run_sync(attempt, work, cancel, limiter=limiter)
         tasks.cancel_scope.cancel()
     # Raised out here: inside the task group it would come out wrapped in an ExceptionGroup,
     # which the app's error handlers do not know.
+    if isinstance(error, CancelledWorkError):
+        if shutdown.is_set():
+            raise ShuttingDownError(f"the server is shutting down; {error}") from error
+        # Nobody reads the answer, and uvicorn logs no line for it: say here what was stopped.
+        _log.info("%s %s: client went away; %s", request.method, request.url.path, error)
     if error is not None:
         raise error
     return cast(T, value)

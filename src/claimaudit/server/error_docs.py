@@ -32,8 +32,11 @@ _MEANING = {
     415: "An upload whose file name has no known suffix.",
     422: "A request that does not fit the schema (read strictly), a query parameter or field "
     "given twice, text that is not valid Unicode, or an upload that cannot be read as a paper.",
+    499: "The client went away before the answer (cancelled): nobody reads it, the server's "
+    "log has a line.",
     500: "An unexpected failure; the server's log has the details.",
-    503: "The server's library cannot be opened or is damaged.",
+    503: "The server's library cannot be opened or is damaged, or the server is shutting down "
+    "(shutting_down: the work stopped after the paper or pair being judged).",
 }
 # What any API request can be answered with, whatever its route.
 ANY_REQUEST = (401, 403, 413, 422, 500)

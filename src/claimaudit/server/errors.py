@@ -61,6 +61,11 @@ def validation_message(errors: list[dict[str, Any]]) -> tuple[int, str, str]:
             field = field_name(error.get("loc", ()))
             return 422, "invalid_text", f"{field} is not valid text: {NOT_UNICODE}"
     for error in errors:
+        if "Expected UploadFile" in str(error.get("msg", "")):
+            # FastAPI's words for a form field sent as text where a file goes (-F file=hello).
+            field = field_name(error.get("loc", ()))
+            return 422, "invalid_request", f"{field} must be a file upload, not text"
+    for error in errors:
         if tuple(error.get("loc", ())) == ("body",):
             # The body as a whole is wrong: say what to send rather than pydantic's wording.
             if error.get("type") == "missing":

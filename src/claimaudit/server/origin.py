@@ -5,8 +5,9 @@ cross-site requests (a form POST, a multipart upload) go out without a CORS pref
 DNS-rebinding page gets its own host name pointed at 127.0.0.1, so that its requests are
 same-origin to the browser. Two checks, as local development servers make them:
 
-- On a loopback address the Host header must name ``localhost``, ``127.0.0.1`` or ``[::1]``
-  (any port): a rebinding page's requests name the attacker's host.
+- On a loopback address the Host header must name ``localhost``, ``127.0.0.1``, ``[::1]`` or
+  the address the server is bound to (``--host 127.0.0.2``; any port): a rebinding page's
+  requests name the attacker's host.
   Off loopback a token is required (``binding``), which a rebinding page does not have, and the
   server cannot know every name it is reached by (proxies, DNS), so any Host is accepted there.
 - An API request whose ``Origin`` is not the server's own, or whose ``Sec-Fetch-Site`` says
@@ -31,14 +32,15 @@ from claimaudit.server.errors import error_body
 from claimaudit.server.responses import JSONResponse
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
-# The names a loopback-bound server answers to. Other loopback addresses (127.0.0.2) are refused
-# too: one short documented list, the names a local client actually uses.
+# The names a loopback-bound server answers to, besides the address it is bound to. Other
+# loopback addresses (127.0.0.2 on a server bound to 127.0.0.1) are refused: no local client
+# uses them, and the bound one must pass or a server on it refuses its own clients.
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 # Sec-Fetch-Site values a browser sends for requests another site's page started.
 FOREIGN_SITES = frozenset({"cross-site", "same-site"})
 FORBIDDEN_HOST = (
     "this server listens on loopback and answers only requests addressed to localhost, "
-    "127.0.0.1 or [::1]"
+    "127.0.0.1, [::1] or the address it listens on"
 )
 CROSS_ORIGIN = (
     "cross-origin requests are refused: the API answers its own page and clients that send "
@@ -59,14 +61,20 @@ def split_host(value: str) -> tuple[str, int | None] | None:
     return parts.hostname, port
 
 
-def host_allowed(host_header: str | None) -> bool:
-    """Whether a loopback-bound server answers a request with this Host header.
+def host_name(bound_host: str) -> str:
+    """The name a Host header gives for the address ``bound_host`` (``[::1]`` -> ``::1``)."""
+    return bound_host.strip().strip("[]").lower()
+
+
+def host_allowed(host_header: str | None, bound_host: str = "127.0.0.1") -> bool:
+    """Whether a server bound to the loopback address ``bound_host`` answers a request with
+    this Host header.
 
     A request without one (HTTP/1.0) cannot come from a browser, so it passes."""
     if host_header is None:
         return True
     parts = split_host(host_header)
-    return parts is not None and parts[0] in LOOPBACK_NAMES
+    return parts is not None and parts[0] in LOOPBACK_NAMES | {host_name(bound_host)}
 
 
 def same_origin(origin: str, host_header: str | None) -> bool:
@@ -88,10 +96,12 @@ def same_origin(origin: str, host_header: str | None) -> bool:
     return (parts.hostname, origin_port or default) == (target[0], target[1] or default)
 
 
-def refusal(headers: Headers, *, check_host: bool, api: bool) -> tuple[str, str] | None:
+def refusal(
+    headers: Headers, *, check_host: bool, api: bool, bound_host: str = "127.0.0.1"
+) -> tuple[str, str] | None:
     """``(code, message)`` when the request must be refused, else None."""
     host = headers.get("host")
-    if check_host and not host_allowed(host):
+    if check_host and not host_allowed(host, bound_host):
         return "forbidden_host", FORBIDDEN_HOST
     if not api:
         return None
@@ -109,6 +119,7 @@ class OriginGuardMiddleware:
 
     def __init__(self, app: ASGIApp, bound_host: str) -> None:
         self.app = app
+        self.bound_host = bound_host
         self.check_host = is_loopback(bound_host)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -116,7 +127,10 @@ class OriginGuardMiddleware:
             await self.app(scope, receive, send)
             return
         problem = refusal(
-            Headers(scope=scope), check_host=self.check_host, api=not is_open_path(scope["path"])
+            Headers(scope=scope),
+            check_host=self.check_host,
+            api=not is_open_path(scope["path"]),
+            bound_host=self.bound_host,
         )
         if problem is None:
             await self.app(scope, receive, send)

@@ -63,7 +63,10 @@ class JudgingOptions(Wire):
 
 class CheckRequest(JudgingOptions):
     # Its length is the checker's to judge (one clear message); the body limit bounds it here.
-    claim: str = Field(description=f"The sentence to check (up to {MAX_CLAIM_CHARS} characters).")
+    claim: str = Field(
+        description=f"The sentence to check (up to {MAX_CLAIM_CHARS} characters).",
+        json_schema_extra={"maxLength": MAX_CLAIM_CHARS},
+    )
     papers: list[str] = Field(
         json_schema_extra={"minItems": 1, "maxItems": MAX_PAPERS_PER_CHECK},
         description="Paper references (arXiv id or URL, DOI, prefix:id), each checked alone.",

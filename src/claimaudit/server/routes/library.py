@@ -12,6 +12,8 @@ from typing import Annotated
 
 import anyio.to_thread
 from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, Request, UploadFile
+from fastapi.exceptions import RequestValidationError
+from starlette.convertors import PathConvertor, register_url_convertor
 
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.wire import Added, Hit, Paper, PassageOut
@@ -28,10 +30,36 @@ from claimaudit.server.service import (
     MAX_SEARCH_LIMIT,
 )
 from claimaudit.server.state import AppState
+from claimaudit.server.validation import EXTRA_FIELD
 
 UPLOAD_PATH = "/v1/library"
 # (method, path) pairs whose bodies are paper files, under the upload size limit.
 UPLOAD_ROUTES = frozenset({("POST", UPLOAD_PATH)})
+
+
+class PaperPathConvertor(PathConvertor):
+    """A reference in the path, slashes and all, but not the GET-only paths beside it: the
+    search and a passage. Else the remove route matches them, a DELETE there is tried as a
+    removal, and a 405 there names DELETE in ``Allow``."""
+
+    regex = r"(?!search$)(?!.*/passages/[^/]+$).+"
+
+
+register_url_convertor("paper", PaperPathConvertor())
+# The upload's form fields; any other is refused, as a JSON body's unknown key is.
+UPLOAD_FIELDS = frozenset({"file", "ref", "title", "replace"})
+
+
+async def known_form_fields(request: Request) -> None:
+    """422 for a form field the upload does not take (``colour: Extra inputs are not
+    permitted``): it was ignored when sent once and refused as repeated when sent twice."""
+    form = await request.form()
+    unknown = sorted({name for name, _ in form.multi_items()} - UPLOAD_FIELDS)
+    if unknown:
+        errors = [
+            {"type": "extra_forbidden", "loc": ("body", n), "msg": EXTRA_FIELD} for n in unknown
+        ]
+        raise RequestValidationError(errors)
 
 
 ExactQuery = Annotated[
@@ -120,7 +148,7 @@ def install(app: FastAPI, state: AppState) -> None:
         return PaperDetail(paper=Paper.of(stored), passages=[PassageOut.of(p) for p in passages])
 
     @router.delete(
-        "/v1/library/{ref:path}",
+        "/v1/library/{ref:paper}",
         response_model=Removed,
         responses=error_responses(404),
         summary="Remove a paper",
@@ -135,9 +163,10 @@ def install(app: FastAPI, state: AppState) -> None:
         responses={
             201: {"model": Added, "description": "Stored (added or replaced)."},
             200: {"model": Added, "description": "Identical content was already stored."},
-            **error_responses(409, 415),
+            **error_responses(409, 415, 499),
         },
         summary="Upload a paper file",
+        dependencies=[Depends(known_form_fields)],
     )
     async def upload(
         request: Request,

@@ -8,7 +8,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, FastAPI, Query
 
-from claimaudit.inputs import MAX_SHOWN_REF_CHARS, ref_key
+from claimaudit.errors import InvalidReferenceError
+from claimaudit.identity import parse_ref
+from claimaudit.inputs import MAX_SHOWN_REF_CHARS
 from claimaudit.server.error_docs import ANY_REQUEST, error_responses
 from claimaudit.server.query import each_query_parameter_once
 from claimaudit.server.schemas import RefKey
@@ -19,7 +21,7 @@ def install(app: FastAPI, state: AppState) -> None:
     router = APIRouter(
         tags=["references"],
         dependencies=[Depends(each_query_parameter_once)],
-        responses=error_responses(*ANY_REQUEST),
+        responses=error_responses(*ANY_REQUEST, 400),
     )
 
     @router.get("/v1/references/key", response_model=RefKey, summary="A reference's paper key")
@@ -29,7 +31,20 @@ def install(app: FastAPI, state: AppState) -> None:
             Query(min_length=1, max_length=MAX_SHOWN_REF_CHARS, description="As typed."),
         ],
     ) -> RefKey:
-        # The rule a check's "a paper given twice" uses (inputs.check_distinct): pure, quick.
-        return RefKey(ref=ref, key=ref_key(ref))
+        return RefKey(ref=ref, key=checked_key(ref))
 
     app.include_router(router)
+
+
+def checked_key(ref: str) -> str:
+    """The key a check's "a paper given twice" rule uses (``inputs.ref_key``): pure, quick.
+
+    Printable text that names no paper keeps its own key, as a check tells it apart (its record
+    is not_checked); text no reference can be (blank, control or invisible characters, over the
+    length limit) is refused with 400 invalid_reference, as the library routes refuse it."""
+    try:
+        return str(parse_ref(ref))
+    except InvalidReferenceError as error:
+        if error.text:
+            return ref.strip()
+        raise
