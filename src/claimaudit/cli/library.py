@@ -33,7 +33,7 @@ from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.ingest import EMPTY_PATH, tidy_title
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
-from claimaudit.library.scifact import CorpusFormat, import_corpus
+from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
 from claimaudit.library.store import Library
 from claimaudit.library.wire import Hit, LocalPaper, PassageOut
 from claimaudit.passage import Passage, location, page_list
@@ -220,12 +220,30 @@ def import_jsonl(
         fail(f"{file}: no such file")
     with library_for_adding(library) as lib:
         summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
-    out_console.print(
-        shown_line_text(
-            f"imported {file.name}: {summary.added} added, {summary.replaced} replaced, "
-            f"{summary.unchanged} unchanged, {summary.skipped} skipped (no sentences); "
-            f"{counted(summary.passages, 'passage')}"
+    out_console.print(shown_line_text(_import_summary(file, summary)))
+
+
+# ``import-jsonl``: the skipped documents named in its summary; the rest are counted.
+SKIPPED_NAMED = 5
+
+
+def _import_summary(file: Path, summary: ImportSummary) -> str:
+    """One line: what the run wrote (not the file's passages, most of them perhaps stored
+    already), and which documents it skipped."""
+    if summary.written:
+        passages = f"{counted(summary.written, 'passage')} written"
+    else:
+        passages = (
+            f"no passage written; {counted(summary.passages, 'passage')} in the file's documents"
         )
+    skipped = f"{summary.skipped} skipped (no sentences)"
+    if summary.skipped_refs:
+        named = ", ".join(summary.skipped_refs[:SKIPPED_NAMED])
+        more = summary.skipped - SKIPPED_NAMED
+        skipped += f": {named}" + (f" and {more:,} more" if more > 0 else "")
+    return (
+        f"imported {file.name}: {summary.added} added, {summary.replaced} replaced, "
+        f"{summary.unchanged} unchanged, {skipped}; {passages}"
     )
 
 

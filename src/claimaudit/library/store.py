@@ -118,10 +118,16 @@ class Library:
     ) -> dict[AddOutcome, int]:
         """Store many papers in one transaction: all of them, or (on any error) none."""
         counts = dict.fromkeys(AddOutcome, 0)
-        with self._transaction():
-            for paper in papers:
-                counts[self._add(paper, replace)] += 1
+        for outcome in self.store_papers(papers, replace=replace):
+            counts[outcome] += 1
         return counts
+
+    def store_papers(
+        self, papers: Iterable[NewPaper], *, replace: bool = False
+    ) -> list[AddOutcome]:
+        """As ``add_papers``, each paper's outcome in order: a caller can count what it wrote."""
+        with self._transaction():
+            return [self._add(paper, replace) for paper in papers]
 
     def _add(self, paper: NewPaper, replace: bool) -> AddOutcome:
         if not paper.passages:
