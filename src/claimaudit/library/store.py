@@ -304,6 +304,23 @@ class Library:
     def list_papers(self) -> list[StoredPaper]:
         return [paper for _, paper in self._rows("ORDER BY p.ref", ())]
 
+    def iter_papers(
+        self, text: str | None = None, offset: int = 0, limit: int | None = None
+    ) -> Iterator[StoredPaper]:
+        """Papers in reference order (with ``text``: those ``find_papers`` finds), from the
+        ``offset``-th (0 is the first), at most ``limit``; read as they are consumed, so a
+        listing of 100,000 papers starts at once and costs one row's memory."""
+        params: dict[str, object] = {
+            "limit": -1 if limit is None else max(limit, 0),
+            "offset": max(offset, 0),
+        }
+        where = "ORDER BY p.ref LIMIT :limit OFFSET :offset"
+        if text:
+            params["any"] = f"%{_like_escaped(text)}%"
+            where = f"WHERE {_CONTAINS} {where}"
+        for _, paper in self._iter_rows(where, params):
+            yield paper
+
     def find_papers(self, text: str, limit: int = 20) -> list[StoredPaper]:
         """Papers whose reference or title contains ``text`` (any case), references that start
         with it first: suggestions while a user types a reference."""
@@ -420,8 +437,13 @@ class Library:
     def _rows(
         self, where: str, params: tuple[object, ...] | dict[str, object]
     ) -> list[tuple[int, StoredPaper]]:
+        return list(self._iter_rows(where, params))
+
+    def _iter_rows(
+        self, where: str, params: tuple[object, ...] | dict[str, object]
+    ) -> Iterator[tuple[int, StoredPaper]]:
         rows = self._conn.execute(f"SELECT {_PAPER_COLUMNS} FROM papers p {where}", params)
-        return [
+        return (
             (
                 int(r[0]),
                 StoredPaper(
@@ -438,7 +460,7 @@ class Library:
                 ),
             )
             for r in rows
-        ]
+        )
 
 
 # A paper whose reference or title contains the LIKE pattern :any (any case).
