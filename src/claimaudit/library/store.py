@@ -321,15 +321,20 @@ class Library:
         for _, paper in self._iter_rows(where, params):
             yield paper
 
-    def find_papers(self, text: str, limit: int = 20) -> list[StoredPaper]:
+    def find_papers(self, text: str, limit: int = 20, offset: int = 0) -> list[StoredPaper]:
         """Papers whose reference or title contains ``text`` (any case), references that start
-        with it first: suggestions while a user types a reference."""
+        with it first: suggestions while a user types a reference (from the ``offset``-th)."""
         escaped = _like_escaped(text)
         where = (
             f"WHERE {_CONTAINS} "
-            "ORDER BY lower(p.ref) NOT LIKE :start ESCAPE '\\', p.ref LIMIT :limit"
+            "ORDER BY lower(p.ref) NOT LIKE :start ESCAPE '\\', p.ref LIMIT :limit OFFSET :offset"
         )
-        params = {"any": f"%{escaped}%", "start": f"{escaped}%", "limit": max(limit, 0)}
+        params = {
+            "any": f"%{escaped}%",
+            "start": f"{escaped}%",
+            "limit": max(limit, 0),
+            "offset": max(offset, 0),
+        }
         return [paper for _, paper in self._rows(where, params)]
 
     def count_papers(self, text: str | None = None) -> int:
