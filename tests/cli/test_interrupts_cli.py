@@ -197,10 +197,10 @@ def test_ctrl_c_in_library_list_says_nothing_changed(
     runner: CliRunner, library_copy: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Listing asks no server, so the interrupt comes from the read itself, in process.
-    def interrupted(self: Library) -> None:
+    def interrupted(self: Library, *args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(Library, "list_papers", interrupted)
+    monkeypatch.setattr(Library, "iter_papers", interrupted)
     done = runner.invoke(app, ["library", "list", "--library", str(library_copy)])
     assert done.exit_code == 130
     assert _only_line(done.stderr) == (

@@ -382,6 +382,24 @@ def test_import_refuses_a_doc_id_repeated_in_the_file(db: Path, tmp_path: Path) 
     assert _state(db) == []
 
 
+def test_import_says_passages_written_and_names_skipped_documents(db: Path, tmp_path: Path) -> None:
+    # A rerun writes nothing: its summary must not read as if the file's passages were imported.
+    corpus = tmp_path / "corp.jsonl"
+    docs = [{"doc_id": 1, "title": "One", "abstract": ["First.", "Second."]}]
+    docs += [{"doc_id": n, "title": f"Empty {n}", "abstract": []} for n in range(10, 17)]
+    corpus.write_text("".join(json.dumps(d) + "\n" for d in docs), encoding="utf-8")
+    first = run("import-jsonl", corpus, "--library", db)
+    assert first.exit_code == 0, first.output
+    assert first.stdout.strip() == (
+        "imported corp.jsonl: 1 added, 0 replaced, 0 unchanged, 7 skipped (no sentences): "
+        "scifact:10, scifact:11, scifact:12, scifact:13, scifact:14 and 2 more; "
+        "2 passages written"
+    )
+    again = run("import-jsonl", corpus, "--library", db)
+    assert again.exit_code == 0, again.output
+    assert again.stdout.strip().endswith("; no passage written; 2 passages in the file's documents")
+
+
 def test_markup_in_text_is_printed_literally(db: Path, tmp_path: Path) -> None:
     note = tmp_path / "paper.txt"
     note.write_text("Values in [bold]brackets[/bold] stay literal.\n", encoding="utf-8")

@@ -4,13 +4,20 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import sqlite3
+import time
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner, Result
 
 import claimaudit.cli
 from claimaudit.cli import app
 from claimaudit.identity import PaperRef, RefKind
+from claimaudit.library import repair as repair_module
+from claimaudit.library.health import Health
 from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
@@ -377,3 +384,52 @@ def test_repair_rebuilds_a_damaged_cache_table_and_says_so(tmp_path: Path) -> No
     # (FTS5's check may have called the index damaged too, having met the damaged page.)
     assert set(lines[1:-1]) <= {"rebuilt the full-text index from 4 passages"}
     assert lines[-1] == f"healthy: {path} (schema version 6, 2 papers, 4 passages, 4 indexed)"
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_an_interrupted_repair_says_nothing_was_repaired_and_leaves_no_backup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, signum: int
+) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    empty_index(path)
+    stored = rows(path)
+
+    def stopped(conn: sqlite3.Connection, **_: object) -> None:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("UPDATE papers SET title = 'changed'")  # begun, never saved
+        os.kill(os.getpid(), signum)  # Ctrl-C or `kill`, mid-repair
+        time.sleep(5)  # the signal's handler raises before this ends
+
+    monkeypatch.setattr(repair_module, "_repair", stopped)
+    result = run("library", "repair", "--library", path)
+    assert result.exit_code == (130 if signum == signal.SIGINT else 143), result.output
+    assert result.stderr.splitlines() == [
+        f"error: interrupted; nothing was repaired ({path} is as it was, no backup kept)"
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir() if ".bak-" in p.name) == []
+    assert rows(path) == stored
+
+
+def test_a_repair_interrupted_once_saved_says_so_and_keeps_the_backup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    empty_index(path)
+    checks: list[Path | None] = []
+    check = repair_module.check_health
+
+    def interrupted_after(where: Path | None) -> Health:
+        checks.append(where)
+        if len(checks) == 2:  # the check after the repair was saved
+            raise KeyboardInterrupt
+        return check(where)
+
+    monkeypatch.setattr(repair_module, "check_health", interrupted_after)
+    result = run("library", "repair", "--library", path)
+    assert result.exit_code == 130, result.output
+    [backup] = [p for p in tmp_path.iterdir() if ".bak-" in p.name]
+    assert result.stderr.splitlines() == [
+        f"error: interrupted after the repair was saved; the backup is {backup}; "
+        "run `claimaudit library check`"
+    ]
+    assert run("library", "check", "--library", path).exit_code == 0

@@ -243,6 +243,23 @@ def test_list_and_suggest_papers(api: httpx.Client) -> None:
     assert no_match == {"papers": [], "total": 0}
 
 
+def test_list_pages_with_offset(api: httpx.Client) -> None:
+    # Past the largest limit, a library is listed a page at a time; `total` counts them all.
+    everything = api.get("/v1/library").json()
+    refs = [p["ref"] for p in everything["papers"]]
+    assert len(refs) >= 2
+    second = api.get("/v1/library", params={"offset": 1, "limit": 1}).json()
+    assert second == {"papers": everything["papers"][1:2], "total": everything["total"]}
+    past = api.get("/v1/library", params={"offset": len(refs)}).json()
+    assert past == {"papers": [], "total": everything["total"]}
+    matched = api.get("/v1/library", params={"q": "deep learn", "offset": 1}).json()
+    assert matched == {"papers": [], "total": 1}
+    for bad in ("-1", "1.5", "x"):
+        assert api.get("/v1/library", params={"offset": bad}).status_code == 422
+    listed = api.get("/openapi.json").json()["paths"]["/v1/library"]["get"]["parameters"]
+    assert "offset" in {p["name"] for p in listed}
+
+
 def test_search_passages(api: httpx.Client) -> None:
     hits = api.get("/v1/library/search", params={"q": "random forests baseline"}).json()["hits"]
     assert hits and hits[0]["ref"] == DEEP_RULES_REF

@@ -5,6 +5,7 @@ paper; the API's and MCP's lists say how many there are in all."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -68,3 +69,23 @@ def test_every_paper_is_reachable_from_the_page(page: Page, big: RunningServer) 
     expect(page.locator(f'tr[data-ref="{LAST}"]')).to_have_count(1)
     expect(count).to_have_text("1 paper matches")
     expect(page.locator("#library-empty")).to_be_hidden()
+
+
+def test_show_more_asks_for_the_next_page_only(page: Page, big: RunningServer) -> None:
+    # Not the first 2,000 again: the API's limit would stop the page at 10,000 papers.
+    asked: list[dict[str, list[str]]] = []
+    page.on(
+        "request",
+        lambda request: (
+            asked.append(parse_qs(urlsplit(request.url).query))
+            if urlsplit(request.url).path == "/v1/library"
+            else None
+        ),
+    )
+    page.goto(big.url)
+    rows = page.locator("#library-table tbody tr")
+    expect(rows).to_have_count(1_000)
+    page.click("#library-more")
+    expect(rows).to_have_count(PAPERS)
+    assert asked[-1] == {"limit": ["1000"], "offset": ["1000"]}
+    expect(page.locator("#library-count")).to_have_text(f"{PAPERS:,} papers")

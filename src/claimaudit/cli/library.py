@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich import box
 from rich.table import Table
 from rich.text import Text
 
@@ -22,9 +21,9 @@ from claimaudit.cli._common import (
 from claimaudit.cli._help import HELP_OPTIONS, Command, Group
 from claimaudit.cli._render import SECTION_CHARS
 from claimaudit.cli._sigterm import sigterm_interrupts
-from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn
+from claimaudit.cli.library_list import list_command
 from claimaudit.errors import ClaimauditError
 from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.library.add_file import add_file
@@ -33,7 +32,7 @@ from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.ingest import EMPTY_PATH, tidy_title
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
-from claimaudit.library.scifact import CorpusFormat, import_corpus
+from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
 from claimaudit.library.store import Library
 from claimaudit.library.wire import Hit, LocalPaper, PassageOut
 from claimaudit.passage import Passage, location, page_list
@@ -61,13 +60,8 @@ ExactOption = Annotated[
 ]
 # A page of passages: a paper may hold 100,000 of them (--limit 0 shows all).
 DEFAULT_SHOW_LIMIT = 100
-# ``list``: the count, the date and the space between columns take this much of a line; of the
-# rest, the reference column takes at most two thirds, leaving a title room for its words.
-LIST_FIXED_WIDTH = 29
-MIN_TITLE_WIDTH = 10
-# A versioned new-style arXiv reference (arXiv:1907.10121v2): one this long is never split; a
-# longer one (a DOI, a local file's name) may fold where the line is short.
-ORDINARY_REF_WIDTH = 18
+# Past SQLite's integers an offset could not be asked for; no paper has a billion passages.
+MAX_PAGE = 1_000_000_000
 # ``search``: the most words left out of a query that its warning names one by one.
 LEFT_OUT_SHOWN = 30
 # ``search``: the narrowest its where column gets.
@@ -220,84 +214,54 @@ def import_jsonl(
         fail(f"{file}: no such file")
     with library_for_adding(library) as lib:
         summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
-    out_console.print(
-        shown_line_text(
-            f"imported {file.name}: {summary.added} added, {summary.replaced} replaced, "
-            f"{summary.unchanged} unchanged, {summary.skipped} skipped (no sentences); "
-            f"{counted(summary.passages, 'passage')}"
+    out_console.print(shown_line_text(_import_summary(file, summary)))
+
+
+# ``import-jsonl``: the skipped documents named in its summary; the rest are counted.
+SKIPPED_NAMED = 5
+
+
+def _import_summary(file: Path, summary: ImportSummary) -> str:
+    """One line: what the run wrote (not the file's passages, most of them perhaps stored
+    already), and which documents it skipped."""
+    if summary.written:
+        passages = f"{counted(summary.written, 'passage')} written"
+    else:
+        passages = (
+            f"no passage written; {counted(summary.passages, 'passage')} in the file's documents"
         )
+    skipped = f"{summary.skipped} skipped (no sentences)"
+    if summary.skipped_refs:
+        named = ", ".join(summary.skipped_refs[:SKIPPED_NAMED])
+        more = summary.skipped - SKIPPED_NAMED
+        skipped += f": {named}" + (f" and {more:,} more" if more > 0 else "")
+    return (
+        f"imported {file.name}: {summary.added} added, {summary.replaced} replaced, "
+        f"{summary.unchanged} unchanged, {skipped}; {passages}"
     )
 
 
 @app.command("list", cls=Command)
-def list_papers(library: LibraryOption = None, as_json: JsonOption = False) -> None:
-    """List the stored papers."""
-    try:
-        with _library(library) as lib:
-            papers = lib.list_papers()
-            where = lib.path
-    except KeyboardInterrupt:
-        fail("interrupted; nothing was listed, the library is unchanged", code=EXIT_INTERRUPTED)
-    if as_json:
-        _print_json([_listed(p) for p in papers])
-        return
-    if not papers:
-        out_console.print(shown_line_text(f"no papers in {where}"))
-        return
-    heading = shown_line_text(f"{counted(len(papers), 'paper')} in {where}")
-    refs = [shown_line(str(paper.ref)) for paper in papers]
-    ref_width = _list_ref_width(out_console.width, max(len(ref) for ref in refs))
-    if ref_width is None:
-        out_console.print(heading)  # one line, as the table's title is
-        rows: list[list[Field]] = [
-            [
-                ("ref", Text(ref, style="bold")),
-                ("title", shown_line_text(paper.title)),
-                ("passages", str(paper.passage_count)),
-                ("ingested", paper.ingested_at.strftime("%Y-%m-%d")),
-            ]
-            for ref, paper in zip(refs, papers, strict=True)
-        ]
-        print_stacked(out_console, rows)
-        return
-    table = Table(title=heading, box=box.SIMPLE_HEAD, expand=True, pad_edge=False)
-    # A reference up to a share of the width stays on one line, to be copied into a command;
-    # a longer one folds, rather than push the title, count and date out of sight.
-    table.add_column("ref", overflow="fold", max_width=ref_width)
-    table.add_column("title", ratio=1, overflow="fold")
-    table.add_column("passages", justify="right", no_wrap=True)
-    table.add_column("ingested", no_wrap=True)
-    for ref, paper in zip(refs, papers, strict=True):
-        table.add_row(
-            ref,
-            shown_line_text(paper.title),
-            str(paper.passage_count),
-            paper.ingested_at.strftime("%Y-%m-%d"),
-        )
-    out_console.print(table)
-
-
-def _list_ref_width(width: int, longest: int) -> int | None:
-    """The ``list`` table's reference column at ``width``: the longest reference, up to two
-    thirds of what the fixed columns leave; None where that would split an ordinary reference
-    or leave the title too little room (then the papers are stacked lines instead)."""
-    room = width - LIST_FIXED_WIDTH
-    ref_width = min(longest, room * 2 // 3)
-    if ref_width < min(longest, ORDINARY_REF_WIDTH) or room - ref_width < MIN_TITLE_WIDTH:
-        return None
-    return ref_width
-
-
-def _listed(paper: StoredPaper) -> dict[str, object]:
-    """A paper as ``list --json`` writes it: ``passageCount`` as in ``show --json``, and the
-    same count under ``passages``, the name scripts written before it read."""
-    listed = LocalPaper.of(paper).wire()
-    listed["passageCount"] = listed["passages"]
-    return listed
-
-
-# Past SQLite's integers an offset could not be asked for; no paper has a billion passages.
-MAX_PAGE = 1_000_000_000
+def list_papers(
+    library: LibraryOption = None,
+    as_json: JsonOption = False,
+    offset: Annotated[
+        int, typer.Option(min=0, max=MAX_PAGE, help="Papers to skip first (0: the first).")
+    ] = 0,
+    limit: Annotated[
+        int, typer.Option(min=0, max=MAX_PAGE, help="Most papers to list; 0 lists them all.")
+    ] = 0,
+    match: Annotated[
+        str | None,
+        typer.Option(
+            metavar="TEXT",
+            help="List only papers whose reference or title contains TEXT (any case).",
+        ),
+    ] = None,
+) -> None:
+    """List the stored papers, in reference order; a large library is written as it is read."""
+    require_text(match=match)
+    list_command(library, as_json, offset, limit, match)
 
 
 @app.command(cls=Command)

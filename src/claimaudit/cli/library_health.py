@@ -9,11 +9,19 @@ from typing import Annotated
 import typer
 
 from claimaudit.accounting import counted
-from claimaudit.cli._common import EXIT_MATCHED, EXIT_OK, LibraryOption, out_console
+from claimaudit.cli._common import (
+    EXIT_INTERRUPTED,
+    EXIT_MATCHED,
+    EXIT_OK,
+    LibraryOption,
+    fail,
+    out_console,
+)
+from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown_text
 from claimaudit.library.health import Health, check_health
 from claimaudit.library.refused_refs import RefusedRef
-from claimaudit.library.repair import Repair, repair_library
+from claimaudit.library.repair import Repair, RepairInterrupted, repair_library
 
 
 def _say(line: str) -> None:
@@ -129,7 +137,14 @@ def repair(
     paper holds; papers are never touched."""
     # Exit 0 healthy afterwards, 1 problems remain, 2 damage repair cannot mend (the papers'
     # own tables, the file): nothing done, a backup is what helps then.
-    done = repair_library(library, backup=backup)
+    # SIGTERM as Ctrl-C: the repair is rolled back and the unneeded backup removed.
+    with sigterm_interrupts():
+        try:
+            done = repair_library(library, backup=backup)
+        except RepairInterrupted as stopped:
+            fail(stopped.message, code=EXIT_INTERRUPTED)
+        except KeyboardInterrupt:
+            fail("interrupted; nothing was repaired, the library is as it was", EXIT_INTERRUPTED)
     code = EXIT_OK if done.after.healthy else EXIT_MATCHED
     if as_json:
         out_console.file.write(json_text(_repair_wire(done), indent=2) + "\n")

@@ -45,6 +45,16 @@ class Repair:
     removed_passages: int = 0
 
 
+class RepairInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM) during a repair; ``message`` says what was kept. Before the repair
+    was saved it was rolled back, and the backup, a copy of the library as it still is, was
+    removed: a full-size file nobody asked to keep."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 def repair_library(path: Path | None, *, backup: bool = True) -> Repair:
     """Repair the library at ``path``; a healthy one is left untouched (no backup either).
 
@@ -67,27 +77,49 @@ def repair_library(path: Path | None, *, backup: bool = True) -> Repair:
             "upgrade it first (any library command, such as `claimaudit library list`)"
         )
     copy = _backup(before.path) if backup else None
-    resolved, conn = connect_existing(before.path)
-    damaged = {p.table for p in before.problems if p.table is not None}
-    damaged_caches = tuple(sorted(damaged & CACHE_TABLES))
+    saved = False
     try:
-        actions, removed = _repair(
-            conn,
-            rebuild_index=before.has(ProblemKind.INDEX),
-            remove_orphans=before.has(ProblemKind.ORPHAN),
-            remake_caches=damaged_caches,
+        resolved, conn = connect_existing(before.path)
+        damaged = {p.table for p in before.problems if p.table is not None}
+        damaged_caches = tuple(sorted(damaged & CACHE_TABLES))
+        try:
+            actions, removed = _repair(
+                conn,
+                rebuild_index=before.has(ProblemKind.INDEX),
+                remove_orphans=before.has(ProblemKind.ORPHAN),
+                remake_caches=damaged_caches,
+            )
+            saved = True
+        except sqlite3.Error as exc:
+            kept = f"; the backup is {copy}" if copy else ""
+            raise LibraryError(
+                f"could not repair {resolved} (left as it was{kept}): {exc}"
+            ) from exc
+        else:
+            if removed and copy is not None:
+                actions[-1] += f" (the backup {copy} still holds them)"
+            if damaged_caches or any(p.message.startswith(LOST_PAGES) for p in before.problems):
+                actions += _compact(conn)
+        finally:
+            conn.close()
+        after = check_health(resolved)
+    except KeyboardInterrupt:
+        raise _interrupted(before.path, copy, saved) from None
+    return Repair(before, copy, tuple(actions), after, removed)
+
+
+def _interrupted(path: Path, copy: Path | None, saved: bool) -> RepairInterrupted:
+    if not saved:
+        if copy is not None:
+            copy.unlink(missing_ok=True)
+        return RepairInterrupted(
+            f"interrupted; nothing was repaired ({path} is as it was, no backup kept)"
         )
-    except sqlite3.Error as exc:
-        kept = f"; the backup is {copy}" if copy else ""
-        raise LibraryError(f"could not repair {resolved} (left as it was{kept}): {exc}") from exc
-    else:
-        if removed and copy is not None:
-            actions[-1] += f" (the backup {copy} still holds them)"
-        if damaged_caches or any(p.message.startswith(LOST_PAGES) for p in before.problems):
-            actions += _compact(conn)
-    finally:
-        conn.close()
-    return Repair(before, copy, tuple(actions), check_health(resolved), removed)
+    # Only the compaction (a VACUUM: all or nothing) or the check after it was stopped.
+    kept = f"; the backup is {copy}" if copy else ""
+    return RepairInterrupted(
+        f"interrupted after the repair was saved{kept}; run `claimaudit library check`"
+    )
 
 
 def _backup(path: Path) -> Path:
@@ -115,6 +147,11 @@ def _backup(path: Path) -> Path:
         raise LibraryError(
             f"could not back up {path} to {target}, so nothing was changed: {exc}"
         ) from exc
+    except KeyboardInterrupt:
+        target.unlink(missing_ok=True)  # a part-made copy
+        raise RepairInterrupted(
+            f"interrupted; nothing was repaired ({path} is as it was, no backup kept)"
+        ) from None
     return target
 
 

@@ -69,7 +69,12 @@ class ImportSummary:
     replaced: int
     unchanged: int
     skipped: int
+    # Passages of the file's stored documents; ``written`` of them were stored by this run
+    # (an unchanged document's are already there).
     passages: int
+    written: int = 0
+    # The skipped documents' references, in the file's order.
+    skipped_refs: tuple[str, ...] = ()
 
 
 def import_corpus(
@@ -92,13 +97,19 @@ def import_corpus(
     prefix = ref_prefix or corpus_format.ref_prefix
     papers = list(_read(path, corpus_format, prefix, format_named))
     kept = [p for p in papers if p.passages]
-    counts = library.add_papers(kept, replace=replace)
+    outcomes = library.store_papers(kept, replace=replace)
     return ImportSummary(
-        added=counts[AddOutcome.ADDED],
-        replaced=counts[AddOutcome.REPLACED],
-        unchanged=counts[AddOutcome.UNCHANGED],
+        added=outcomes.count(AddOutcome.ADDED),
+        replaced=outcomes.count(AddOutcome.REPLACED),
+        unchanged=outcomes.count(AddOutcome.UNCHANGED),
         skipped=len(papers) - len(kept),
         passages=sum(len(p.passages) for p in kept),
+        written=sum(
+            len(p.passages)
+            for p, outcome in zip(kept, outcomes, strict=True)
+            if outcome is not AddOutcome.UNCHANGED
+        ),
+        skipped_refs=tuple(str(p.ref) for p in papers if not p.passages),
     )
 
 

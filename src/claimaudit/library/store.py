@@ -119,10 +119,16 @@ class Library:
     ) -> dict[AddOutcome, int]:
         """Store many papers in one transaction: all of them, or (on any error) none."""
         counts = dict.fromkeys(AddOutcome, 0)
-        with self._transaction():
-            for paper in papers:
-                counts[self._add(paper, replace)] += 1
+        for outcome in self.store_papers(papers, replace=replace):
+            counts[outcome] += 1
         return counts
+
+    def store_papers(
+        self, papers: Iterable[NewPaper], *, replace: bool = False
+    ) -> list[AddOutcome]:
+        """As ``add_papers``, each paper's outcome in order: a caller can count what it wrote."""
+        with self._transaction():
+            return [self._add(paper, replace) for paper in papers]
 
     def _add(self, paper: NewPaper, replace: bool) -> AddOutcome:
         if not paper.passages:
@@ -299,15 +305,38 @@ class Library:
     def list_papers(self) -> list[StoredPaper]:
         return [paper for _, paper in self._rows("ORDER BY p.ref", ())]
 
-    def find_papers(self, text: str, limit: int = 20) -> list[StoredPaper]:
+    def iter_papers(
+        self, text: str | None = None, offset: int = 0, limit: int | None = None
+    ) -> Iterator[StoredPaper]:
+        """Papers in reference order (with ``text``: those ``find_papers`` finds), from the
+        ``offset``-th (0 is the first), at most ``limit``; read as they are consumed, so a
+        listing of 100,000 papers starts at once and costs one row's memory."""
+        params: dict[str, object] = {
+            "limit": -1 if limit is None else max(limit, 0),
+            "offset": max(offset, 0),
+        }
+        where = "ORDER BY p.ref LIMIT :limit OFFSET :offset"
+        if text:
+            params["any"] = f"%{_like_escaped(text)}%"
+            where = f"WHERE {_CONTAINS} {where}"
+        for _, paper in self._iter_rows(where, params):
+            yield paper
+
+    def find_papers(self, text: str, limit: int = 20, offset: int = 0) -> list[StoredPaper]:
         """Papers whose reference or title contains ``text`` (any case), references that start
-        with it first: suggestions while a user types a reference."""
+        with it first: suggestions while a user types a reference (from the ``offset``-th)."""
         escaped = _like_escaped(text)
         where = (
             f"WHERE {_CONTAINS} "
-            "ORDER BY py_casefold(p.ref) NOT LIKE :start ESCAPE '\\', p.ref LIMIT :limit"
+            "ORDER BY py_casefold(p.ref) NOT LIKE :start ESCAPE '\\', p.ref "
+            "LIMIT :limit OFFSET :offset"
         )
-        params = {"any": f"%{escaped}%", "start": f"{escaped}%", "limit": max(limit, 0)}
+        params = {
+            "any": f"%{escaped}%",
+            "start": f"{escaped}%",
+            "limit": max(limit, 0),
+            "offset": max(offset, 0),
+        }
         return [paper for _, paper in self._rows(where, params)]
 
     def count_papers(self, text: str | None = None) -> int:
@@ -420,8 +449,13 @@ class Library:
     def _rows(
         self, where: str, params: tuple[object, ...] | dict[str, object]
     ) -> list[tuple[int, StoredPaper]]:
+        return list(self._iter_rows(where, params))
+
+    def _iter_rows(
+        self, where: str, params: tuple[object, ...] | dict[str, object]
+    ) -> Iterator[tuple[int, StoredPaper]]:
         rows = self._conn.execute(f"SELECT {_PAPER_COLUMNS} FROM papers p {where}", params)
-        return [
+        return (
             (
                 int(r[0]),
                 StoredPaper(
@@ -438,7 +472,7 @@ class Library:
                 ),
             )
             for r in rows
-        ]
+        )
 
 
 # A paper whose reference or title contains the LIKE pattern :any (any case, any script: SQLite's

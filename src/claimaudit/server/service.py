@@ -59,6 +59,8 @@ MAX_CONTEXT = 5
 # The most papers one library listing and the most passages one search may return, the same for
 # the HTTP API and the MCP tools.
 MAX_LIST_LIMIT = 10_000
+# Past SQLite's integers an offset could not be asked for; no library holds a billion papers.
+MAX_LIST_OFFSET = 1_000_000_000
 # The longest text a library listing filters by (the web page's filter field stops there).
 MAX_FILTER_CHARS = 200
 MAX_SEARCH_LIMIT = 1000
@@ -284,16 +286,18 @@ class Service:
         return self.paper_listing(query, limit)[0]
 
     def paper_listing(
-        self, query: str | None = None, limit: int = 50
+        self, query: str | None = None, limit: int = 50, offset: int = 0
     ) -> tuple[list[StoredPaper], int]:
-        """Up to ``limit`` papers (those ``query`` finds, if given) and how many there are in
-        all, read at once: a client can say "showing 1,000 of 1,005"."""
+        """Up to ``limit`` papers (those ``query`` finds, if given) from the ``offset``-th, and
+        how many there are in all, read at once: a client can say "showing 1,000 of 1,005"
+        and ask for the next page."""
         check_texts(query=query)
         # One read transaction: a paper added between the list and the count is in neither.
         with self._open() as library, library.snapshot():
             if query:
-                return library.find_papers(query, limit), library.count_papers(query)
-            return library.list_papers()[:limit], library.count_papers()
+                found = library.find_papers(query, limit, offset)
+                return found, library.count_papers(query)
+            return list(library.iter_papers(None, offset, limit)), library.count_papers()
 
     def paper(self, ref: str, *, exact: bool = False) -> tuple[StoredPaper, list[Passage]]:
         """The paper ``ref`` names and its passages; ``exact``: only the copy stored under

@@ -27,6 +27,7 @@ from claimaudit.server.service import (
     MAX_CONTEXT,
     MAX_FILTER_CHARS,
     MAX_LIST_LIMIT,
+    MAX_LIST_OFFSET,
     MAX_SEARCH_LIMIT,
 )
 from claimaudit.server.state import AppState
@@ -101,8 +102,18 @@ def install(app: FastAPI, state: AppState) -> None:
             ),
         ] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT), WHOLE_NUMBER] = 50,
+        offset: Annotated[
+            int,
+            Query(
+                ge=0,
+                le=MAX_LIST_OFFSET,
+                description="Papers to skip first (0-based), to page through a library larger "
+                "than one list; `total` counts them all.",
+            ),
+            WHOLE_NUMBER,
+        ] = 0,
     ) -> PaperList:
-        papers, total = service.paper_listing(q, limit)
+        papers, total = service.paper_listing(q, limit, offset)
         return PaperList(papers=[Paper.of(p) for p in papers], total=total)
 
     @router.get(

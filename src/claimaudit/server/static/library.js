@@ -6,7 +6,7 @@ import { breakable, el, restoreFocus, setStatus } from "./dom.js";
 import { initLimitNote } from "./counter.js";
 
 const PAGE = 1000;
-const MAX_ROWS = 10_000; // the API's largest limit
+const MAX_ROWS = 10_000; // the API's largest limit: more rows take more requests
 const FILTER_WAIT_MS = 250; // one request once typing pauses, not one per key
 
 const number = (n) => n.toLocaleString("en");
@@ -36,24 +36,56 @@ export function initLibraryPanel() {
   const filterStatus = document.getElementById("library-filter-status");
   const count = document.getElementById("library-count");
   const more = document.getElementById("library-more");
-  // Rows asked for: a page more per "Show more", up to the API's limit (the filter finds the
-  // rest of a larger library).
+  // Rows to show: a page more per "Show more", each page asked for after the rows shown.
   let shown = PAGE;
   let asked = 0; // the latest request: an older answer arriving late is not shown
 
+  function listed(q, offset, limit) {
+    const query = new URLSearchParams({ limit: String(limit) });
+    if (offset) query.set("offset", String(offset));
+    if (q) query.set("q", q);
+    return api(`/v1/library?${query}`);
+  }
+
+  function showCount(rows, total, q) {
+    empty.hidden = total > 0 || Boolean(q);
+    count.textContent = countText(rows, total, q);
+    more.hidden = rows >= total;
+    setStatus(filterStatus, "");
+  }
+
+  // The first `shown` rows again (after a filter, an upload, a removal): as many requests as
+  // the API's largest limit needs.
   async function refresh() {
     const q = filter.value.trim();
-    const query = new URLSearchParams({ limit: String(shown) });
-    if (q) query.set("q", q);
     const ticket = ++asked;
     try {
-      const found = await api(`/v1/library?${query}`);
+      const papers = [];
+      let found;
+      do {
+        found = await listed(q, papers.length, Math.min(shown - papers.length, MAX_ROWS));
+        if (ticket !== asked) return;
+        papers.push(...found.papers);
+      } while (found.papers.length && papers.length < Math.min(shown, found.total));
+      tbody.replaceChildren(...papers.map(row));
+      showCount(papers.length, found.total, q);
+    } catch (error) {
       if (ticket !== asked) return;
-      tbody.replaceChildren(...found.papers.map(row));
-      empty.hidden = found.total > 0 || Boolean(q);
-      count.textContent = countText(found.papers.length, found.total, q);
-      more.hidden = found.papers.length >= found.total || shown >= MAX_ROWS;
-      setStatus(filterStatus, "");
+      setStatus(filterStatus, pageMessage(error), "error");
+    }
+  }
+
+  // The next page only, added below the rows shown.
+  async function showMore() {
+    const q = filter.value.trim();
+    const before = tbody.rows.length;
+    const ticket = ++asked;
+    try {
+      const found = await listed(q, before, PAGE);
+      if (ticket !== asked) return;
+      tbody.append(...found.papers.map(row));
+      shown = tbody.rows.length;
+      showCount(shown, found.total, q);
     } catch (error) {
       if (ticket !== asked) return;
       setStatus(filterStatus, pageMessage(error), "error");
@@ -62,8 +94,7 @@ export function initLibraryPanel() {
 
   more.addEventListener("click", async () => {
     const before = tbody.rows.length;
-    shown = Math.min(shown + PAGE, MAX_ROWS);
-    await refresh();
+    await showMore();
     // The last page hides the button, which would drop focus to <body>: it goes to the first row
     // this brought, else to the count.
     if (more.hidden && document.activeElement === document.body) focusRow(before, count);

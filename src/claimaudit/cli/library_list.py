@@ -1,0 +1,157 @@
+"""``claimaudit library list``: the stored papers, a page at a time, printed as they are read.
+
+A library of 20,000 papers took 20 seconds and 200 MB to lay out as one table before its first
+line; past ``TABLE_ROWS`` rows (and for ``--json``) each paper is written as it is read."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from claimaudit.accounting import counted
+from claimaudit.cli._common import EXIT_INTERRUPTED, fail, out_console
+from claimaudit.cli._sigterm import sigterm_interrupts
+from claimaudit.cli._stacked import Field, print_stacked
+from claimaudit.cli._terminal import json_text, shown_line, shown_line_text
+from claimaudit.library.models import StoredPaper
+from claimaudit.library.store import Library
+from claimaudit.library.wire import LocalPaper
+
+# The most papers laid out as one table; more are written one line each, tab-separated.
+TABLE_ROWS = 1000
+# The count, the date and the space between columns take this much of a line; of the rest,
+# the reference column takes at most two thirds, leaving a title room for its words.
+LIST_FIXED_WIDTH = 29
+MIN_TITLE_WIDTH = 10
+# A versioned new-style arXiv reference (arXiv:1907.10121v2): one this long is never split; a
+# longer one (a DOI, a local file's name) may fold where the line is short.
+ORDINARY_REF_WIDTH = 18
+
+
+def list_command(
+    library: Path | None, as_json: bool, offset: int, limit: int, match: str | None
+) -> None:
+    """List the page of papers asked for; Ctrl-C (or SIGTERM) says how many were listed."""
+    listed = 0
+    page = 0
+    try:
+        with sigterm_interrupts(), Library.open(library, create=False) as lib, lib.snapshot():
+            total = lib.count_papers(match)
+            page = max(0, min(total - offset, limit or total))
+            papers = lib.iter_papers(match, offset, limit or None)
+            printed = (
+                _print_json(papers)
+                if as_json
+                else _print_table(papers, _heading(lib.path, total, page, offset, match), page)
+            )
+            for _ in printed:
+                listed += 1
+    except KeyboardInterrupt:
+        out_console.file.flush()
+        if not listed:
+            fail("interrupted; nothing was listed, the library is unchanged", EXIT_INTERRUPTED)
+        fail(
+            f"interrupted after listing {listed} of {counted(page, 'paper')}; "
+            "the library is unchanged",
+            EXIT_INTERRUPTED,
+        )
+
+
+def _heading(where: Path, total: int, page: int, offset: int, match: str | None) -> str:
+    matching = f" matching {match!r}" if match else ""
+    if not total:
+        return f"no papers{matching} in {where}"
+    if not page:
+        return f"no papers{matching} from offset {offset} ({total} in {where})"
+    if page == total:
+        return f"{counted(total, 'paper')}{matching} in {where}"
+    return f"papers {offset + 1}-{offset + page} of {total}{matching} in {where}"
+
+
+def _print_json(papers: Iterator[StoredPaper]) -> Iterator[None]:
+    """One JSON array, written an element at a time; yields after each."""
+    write = out_console.file.write
+    first = True
+    for paper in papers:
+        element = json_text(_listed(paper), indent=2).replace("\n", "\n  ")
+        write(("[\n  " if first else ",\n  ") + element)
+        first = False
+        yield
+    write("[]\n" if first else "\n]\n")
+
+
+def _listed(paper: StoredPaper) -> dict[str, object]:
+    """A paper as ``list --json`` writes it: ``passageCount`` as in ``show --json``, and the
+    same count under ``passages``, the name scripts written before it read."""
+    listed = LocalPaper.of(paper).wire()
+    listed["passageCount"] = listed["passages"]
+    return listed
+
+
+def _print_table(papers: Iterator[StoredPaper], heading: str, page: int) -> Iterator[None]:
+    """The heading, then the papers: a table (or stacked lines, where too narrow) for a page
+    of up to TABLE_ROWS, else one tab-separated line each as read. Yields after each paper
+    printed."""
+    if not page:
+        out_console.print(shown_line_text(heading))
+        return
+    if page > TABLE_ROWS:
+        out_console.print(shown_line_text(heading))
+        write = out_console.file.write
+        write("ref\ttitle\tpassages\tingested\n")
+        for paper in papers:
+            ref, title = (shown_line(t).replace("\t", " ") for t in (str(paper.ref), paper.title))
+            write(f"{ref}\t{title}\t{paper.passage_count}\t{paper.ingested_at:%Y-%m-%d}\n")
+            yield
+        return
+    rows = list(papers)
+    refs = [shown_line(str(paper.ref)) for paper in rows]
+    ref_width = _list_ref_width(out_console.width, max(len(ref) for ref in refs))
+    if ref_width is None:
+        out_console.print(shown_line_text(heading))  # one line, as the table's title is
+        stacked: list[list[Field]] = [
+            [
+                ("ref", Text(ref, style="bold")),
+                ("title", shown_line_text(paper.title)),
+                ("passages", str(paper.passage_count)),
+                ("ingested", paper.ingested_at.strftime("%Y-%m-%d")),
+            ]
+            for ref, paper in zip(refs, rows, strict=True)
+        ]
+        print_stacked(out_console, stacked)
+    else:
+        out_console.print(_table(shown_line_text(heading), refs, rows, ref_width))
+    yield from (None for _ in rows)
+
+
+def _table(heading: Text, refs: list[str], rows: list[StoredPaper], ref_width: int) -> Table:
+    table = Table(title=heading, box=box.SIMPLE_HEAD, expand=True, pad_edge=False)
+    # A reference up to a share of the width stays on one line, to be copied into a command;
+    # a longer one folds, rather than push the title, count and date out of sight.
+    table.add_column("ref", overflow="fold", max_width=ref_width)
+    table.add_column("title", ratio=1, overflow="fold")
+    table.add_column("passages", justify="right", no_wrap=True)
+    table.add_column("ingested", no_wrap=True)
+    for ref, paper in zip(refs, rows, strict=True):
+        table.add_row(
+            ref,
+            shown_line_text(paper.title),
+            str(paper.passage_count),
+            paper.ingested_at.strftime("%Y-%m-%d"),
+        )
+    return table
+
+
+def _list_ref_width(width: int, longest: int) -> int | None:
+    """The table's reference column at ``width``: the longest reference, up to two thirds of
+    what the fixed columns leave; None where that would split an ordinary reference or leave
+    the title too little room (then the papers are stacked lines instead)."""
+    room = width - LIST_FIXED_WIDTH
+    ref_width = min(longest, room * 2 // 3)
+    if ref_width < min(longest, ORDINARY_REF_WIDTH) or room - ref_width < MIN_TITLE_WIDTH:
+        return None
+    return ref_width

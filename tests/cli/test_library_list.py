@@ -1,0 +1,100 @@
+"""``library list``: pages, a title filter, rows written as read, and Ctrl-C mid-listing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import claimaudit.cli
+from claimaudit.cli import app, library_list
+from claimaudit.library import wire
+from claimaudit.library.models import StoredPaper
+
+claimaudit.cli._install_commands()
+runner = CliRunner()
+TITLES = ("Alpha particles", "Beta decay", "Gamma rays")
+
+
+def run(*args: str | Path) -> Result:
+    return runner.invoke(app, ["library", "list", *(str(a) for a in args)])
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """A library of three papers, scifact:1-3, titled TITLES."""
+    corpus = tmp_path / "corp.jsonl"
+    docs = [
+        {"doc_id": n, "title": title, "abstract": [f"Sentence about {title}."]}
+        for n, title in enumerate(TITLES, start=1)
+    ]
+    corpus.write_text("".join(json.dumps(d) + "\n" for d in docs), encoding="utf-8")
+    path = tmp_path / "lib.db"
+    made = runner.invoke(app, ["library", "import-jsonl", str(corpus), "--library", str(path)])
+    assert made.exit_code == 0, made.output
+    return path
+
+
+def _refs(result: Result) -> list[str]:
+    assert result.exit_code == 0, result.output
+    return [p["ref"] for p in json.loads(result.stdout)]
+
+
+def test_list_pages_with_offset_and_limit_and_filters_by_title(db: Path) -> None:
+    assert _refs(run("--library", db, "--json")) == ["scifact:1", "scifact:2", "scifact:3"]
+    assert _refs(run("--library", db, "--json", "--offset", "1", "--limit", "1")) == ["scifact:2"]
+    assert _refs(run("--library", db, "--json", "--offset", "5")) == []
+    assert _refs(run("--library", db, "--json", "--match", "GAMMA")) == ["scifact:3"]
+    page = run("--library", db, "--offset", "1", "--limit", "1")
+    assert page.exit_code == 0, page.output
+    assert page.stdout.splitlines()[0] == f"papers 2-2 of 3 in {db}"
+    assert "Beta decay" in page.stdout and "Alpha" not in page.stdout
+    assert run("--library", db, "--limit", "-1").exit_code == 2
+
+
+def test_a_large_listing_is_written_a_line_per_paper(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Past TABLE_ROWS no table is laid out: each paper is a tab-separated line as read.
+    monkeypatch.setattr(library_list, "TABLE_ROWS", 2)
+    result = run("--library", db)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[:2] == [f"3 papers in {db}", "ref\ttitle\tpassages\tingested"]
+    assert [line.split("\t")[:3] for line in lines[2:]] == [
+        [f"scifact:{n}", title, "1"] for n, title in enumerate(TITLES, start=1)
+    ]
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_ctrl_c_while_printing_says_how_many_were_listed(
+    db: Path, monkeypatch: pytest.MonkeyPatch, as_json: bool
+) -> None:
+    # The interrupt lands while the third paper is being written, after two were printed.
+    monkeypatch.setattr(library_list, "TABLE_ROWS", 0)
+    shown: list[str] = []
+    of = wire.LocalPaper.of
+
+    def interrupted_at_the_third(paper: StoredPaper) -> wire.LocalPaper:
+        shown.append(str(paper.ref))
+        if len(shown) == 3:
+            raise KeyboardInterrupt
+        return of(paper)
+
+    monkeypatch.setattr(wire.LocalPaper, "of", interrupted_at_the_third)
+    real_line = library_list.shown_line
+
+    def line(text: str) -> str:
+        if text == "scifact:3":
+            raise KeyboardInterrupt
+        return real_line(text)
+
+    monkeypatch.setattr(library_list, "shown_line", line)
+    result = run("--library", db, *(["--json"] if as_json else []))
+    assert result.exit_code == 130
+    assert result.stderr.strip() == (
+        "error: interrupted after listing 2 of 3 papers; the library is unchanged"
+    )
+    assert "scifact:2" in result.stdout and "scifact:3" not in result.stdout
