@@ -23,27 +23,35 @@ _PRINTED = {
     **{'"`': "\u201e", "\"'": "\u201c", '"<': "\u00ab", '">': "\u00bb"},
     **{'"-': "", '""': "", '"|': "", '"=': "-", '"~': "-", '"/': "/"},
 }
-_GERMAN = r"(?:n?german|n?austrian|n?swissgerman)"
-_BABEL_OPTIONS = re.compile(
-    r"^[^%\n]*\\(?:usepackage|documentclass|RequirePackage)\s*\[([^\]]*)\]", re.MULTILINE
+_GERMAN = re.compile(r"(?<![\w])n?(?:german|austrian|swissgerman)(?![\w])")
+_COMMENT = re.compile(r"(?<!\\)%[^\n]*+")
+# A package or class with its options. Each part's length is bounded: a hostile run of
+# "\\usepackage{" is then read in linear time, not once to its end from each of them.
+_PACKAGE = re.compile(
+    r"\\(usepackage|RequirePackage|documentclass)\s{0,40}(?:\[([^\[\]]{0,300})\])?"
+    r"\s{0,40}\{([^{}]{0,300})\}"
 )
-_BABEL = re.compile(r"^[^%\n]*\\usepackage\s*(?:\[[^\]]*\])?\s*\{[^}]*\bbabel\b", re.MULTILINE)
 _POLYGLOSSIA = re.compile(
-    r"^[^%\n]*\\set(?:default|main|other)language\s*(?:\[[^\]]*\])?\s*\{\s*german\s*\}",
-    re.MULTILINE,
+    r"\\set(?:default|main|other)language\s{0,40}(?:\[[^\[\]]{0,300}\])?\s{0,40}"
+    r"\{\s{0,40}german\s{0,40}\}"
 )
 
 
 def uses_german_shorthands(source: str) -> bool:
-    """Whether ``source`` (its preamble, at least) sets German with babel or polyglossia."""
-    if _POLYGLOSSIA.search(source):
+    """Whether ``source``'s preamble sets German with babel (its own option or the class's,
+    which babel takes too) or polyglossia; a comment sets nothing."""
+    begin = source.find("\\begin{document}")
+    preamble = _COMMENT.sub("", source if begin < 0 else source[:begin])
+    if _POLYGLOSSIA.search(preamble):
         return True
-    if not _BABEL.search(source):
-        return False
-    return any(
-        re.search(rf"(?<![\w]){_GERMAN}(?![\w])", options.group(1))
-        for options in _BABEL_OPTIONS.finditer(source)
-    )
+    babel = german = False
+    for package in _PACKAGE.finditer(preamble):
+        command, options, names = package.groups()
+        loads_babel = command != "documentclass" and "babel" in re.split(r"[\s,]+", names)
+        babel = babel or loads_babel
+        if (loads_babel or command == "documentclass") and _GERMAN.search(options or ""):
+            german = True
+    return babel and german
 
 
 def shorthand_specs() -> list[SpecialsSpec]:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from claimaudit.library.superscripts import raised_text
+from claimaudit.removed_marks import closed_up, squeezed
 from claimaudit.text import plain_text
 
 # Link text (empty where an image stood: a linked badge) and destinations hold no unmatched
@@ -34,13 +35,13 @@ _INLINE_MATH = re.compile(r"(?<![\\$\w])\$(?=\S)([^$\n]{1,300})(?<=\S)\$(?![\w$]
 _PANDOC_SUPERSCRIPT = re.compile(r"\^([^\s^]*)\^")
 # An HTML superscript ("10<sup>60</sup>", "word<sup>1</sup>").
 _SUPERSCRIPT = re.compile(r"<sup>([^<]*)</sup>", re.IGNORECASE)
-_PUNCT_START = re.compile(r"[,.;:)](?:\s|$)")
 # Where markup that prints nothing was removed (a citation, a note's mark, a tag): the blanks
 # around it before punctuation are the markup's, not the author's.
 # ``markdown_clean`` reads U+0000 as U+FFFD (as CommonMark does), leaving it free for this.
 REMOVED = "\x00"
-_REMOVED_BEFORE_PUNCT = re.compile(r"[^\S\u00a0\u2007\u202f]*\x00[\s\x00]*(?=[,.;:)](?:\s|$))")
-_BLANKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+# Punctuation a removed mark's blanks close up to (and a line's opening one, see
+# ``after_removed``).
+_PUNCT_START = re.compile(r"[,.;:)](?:\s|$)")
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
 _SINGLE_EMPHASIS = re.compile(
     r"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])|(?<![\w\\])_(?=\S)([^_\n]+?)(?<=\S)_(?!\w)"
@@ -92,14 +93,8 @@ def inline_text(text: str) -> str:
     text = _emphasis(text)
     # Blanks go before punctuation only where a citation or mark stood ("shown [@a] ."): the
     # author's own ("Le résultat : positif ; ...", French spacing) stay.
-    text = _REMOVED_BEFORE_PUNCT.sub("", text).replace(REMOVED, "")
+    text = closed_up(text, REMOVED, _PUNCT_START)
     return squeezed(text.replace("|", " "))
-
-
-def squeezed(text: str) -> str:
-    """``text`` with each run of blanks one space, none at its ends; no-break spaces (U+00A0,
-    U+2007, U+202F: "travail\u202f:", "10\u00a0%") are the author's and kept as typed."""
-    return _BLANKS.sub(" ", text).strip(" ")
 
 
 def _printed(text: str) -> str:

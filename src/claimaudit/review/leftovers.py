@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from claimaudit.removed_marks import closed_up, squeezed
 from claimaudit.review.citation_only import POINTER_WORDS
 
 _POINTER = r"(?:see also|see|cf\.|compare|e\.g\.|i\.e\.|refs?\.|after)"
@@ -36,9 +37,7 @@ _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
 # What a removed citation leaves in a marked sentence (see ``tidy``): a private-use character,
 # which no draft's prose holds (one there is read as U+FFFD first).
 REMOVED = "\ue000"
-_REMOVED_BEFORE_PUNCTUATION = re.compile(r"[^\S\u00a0\u2007\u202f]*\ue000[\s\ue000]*(?=[.,;:!?])")
-# Blanks but no-break spaces, which are the author's ("travail\u202f:").
-_BLANKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+_PUNCTUATION = re.compile(r"[.,;:!?]")
 _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 _SEPARATOR_BEFORE_END = re.compile(r"[,;]+(?=[.!?)\]]|$)")
 # "X holds. \cite{a}." and "by Smith et al.." once the citation is gone; an ellipsis stays.
@@ -67,7 +66,7 @@ _PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|see|cf\.)\b)", re.IGNO
 def _squeezed(text: str, marked: bool) -> str:
     if not marked:
         return " ".join(text.split())
-    return _BLANKS.sub(" ", text).strip(" ")
+    return squeezed(text)
 
 
 def _words(text: str) -> list[str]:
@@ -121,7 +120,7 @@ def tidy(text: str, *, marked: bool = False) -> str:
     dropped before punctuation; the author's own ("Arbeitsgedächtnis : das", French spacing)
     and no-break spaces stay. Unmarked (a LaTeX draft's sentence), every such blank goes."""
     if marked:
-        text = _REMOVED_BEFORE_PUNCTUATION.sub("", text).replace(REMOVED, "")
+        text = closed_up(text, REMOVED, _PUNCTUATION)
     # Blanks collapsed first: the patterns then never meet a long run of them.
     text = _EMPTY_GROUP.sub("", _squeezed(text, marked))
     text = _BRACKET.sub(_pointer_bracket, text)
