@@ -351,3 +351,34 @@ def test_a_table_with_a_caption_does_not_run_into_the_paragraph_after_it() -> No
             "The caption.",
             "Text after the table continues",
         ]
+
+
+def test_the_authors_spaces_before_punctuation_are_kept() -> None:
+    # French spacing is the paper's wording: a quote from it must match it.
+    text = "Le résultat : positif ; le taux (voir ci-dessous) : 15 %. Oui !"
+    assert _texts(f"# T\n\n{text}\n") == [("T", text)]
+
+
+def test_no_break_spaces_are_kept_as_typed() -> None:
+    text = "Le café est bon\u202f: oui. Vraiment\u00a0; non, 15\u00a0% des cas."
+    assert _texts(f"# T\n\n{text}\n") == [("T", text)]
+
+
+def test_blanks_a_dropped_citation_leaves_before_punctuation_go() -> None:
+    markdown = "# T\n\nShown here [@a] , and there <sup>1</sup>.\nAs seen\n[@b]; next [^1] .\n"
+    assert _texts(markdown) == [("T", "Shown here, and there. As seen; next.")]
+
+
+def test_a_soft_hyphen_inside_a_word_is_dropped(tmp_path: Path) -> None:
+    paper = tmp_path / "paper.md"
+    paper.write_text("# T\u00aditle\n\nThe data were de\u00adcomposed.\n", encoding="utf-8")
+    document = extract(paper)
+    assert [(b.section, b.text) for b in document.blocks] == [
+        ("Title", "The data were decomposed.")
+    ]
+
+
+def test_a_citation_dropped_at_a_lines_start_leaves_its_punctuation_to_the_line_before() -> None:
+    markdown = "# T\n\nAs summarized in\n[[a2015](#a2015)], you want it.\nWe know\n; that.\n"
+    # The author's own "; that" on a line of its own keeps its blank.
+    assert _texts(markdown) == [("T", "As summarized in, you want it. We know ; that.")]

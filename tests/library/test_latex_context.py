@@ -182,3 +182,18 @@ def test_par_ends_a_paragraph_as_a_blank_line_does(tmp_path: Path) -> None:
     assert not any("stopSecond" in t or "sentence.Third" in t for t in texts)
     passages = make_passages(blocks)
     assert not any("without a stop Second" in p.text for p in passages)
+
+
+def test_babel_quote_macros_print_their_marks(tmp_path: Path) -> None:
+    # QA (tex_de, tex_de2): "\\glqq{}2.400\\grqq{}" read "2.400", "\\og café \\fg{}" "café".
+    body = (
+        "Es waren \\glqq{}2.400\\grqq{} und \\glq a\\grq{}, \\flqq b\\frqq{}, \\flq c\\frq{}, "
+        "\\quotedblbase d\\grqq{}, \\guillemotleft e\\guillemotright{} und \\og caf\\'e \\fg{}."
+    )
+    assert _blocks(tmp_path, body) == [
+        (
+            "text",
+            "Es waren \u201e2.400\u201c und \u201aa\u2018, \u00abb\u00bb, \u2039c\u203a, "
+            "\u201ed\u201c, \u00abe\u00bb und \u00ab café \u00bb.",
+        )
+    ]

@@ -69,8 +69,12 @@ def test_an_exponent_is_kept_and_a_mark_left_out(markdown: str, text: str) -> No
             "Dose was &lt;5 mg &amp; response &gt; 40% in R&amp;D, caf&eacute; &#233; &#xE9;.",
             "Dose was <5 mg & response > 40% in R&D, café é é.",
         ),
-        # A non-breaking space is a space; an escaped tag stays text, not a tag to drop.
-        ("Water&nbsp;ice and &lt;b&gt;bold&lt;/b&gt; markup.", "Water ice and <b>bold</b> markup."),
+        # A non-breaking space is the author's, kept as typed ("15\u00a0%", French spacing);
+        # an escaped tag stays text, not a tag to drop.
+        (
+            "Water&nbsp;ice and &lt;b&gt;bold&lt;/b&gt; markup.",
+            "Water\u00a0ice and <b>bold</b> markup.",
+        ),
         # No ";" is no entity (CommonMark), and code prints as written.
         ("R&D, &copy2020 and `a &amp; b` stay.", "R&D, &copy2020 and a &amp; b stay."),
     ],
@@ -102,3 +106,8 @@ def test_a_backslash_ending_a_line_is_a_line_break() -> None:
     )
     # An escaped backslash at the end is a backslash.
     assert paragraph_text([inline_text("A path C:\\\\")]) == "A path C:\\"
+
+
+def test_the_authors_blanks_before_punctuation_stay_and_a_citations_go() -> None:
+    written = "travail\u202f: oui ; non [@a] : fin [^1] ."
+    assert inline_text(written) == "travail\u202f: oui ; non: fin."

@@ -307,3 +307,14 @@ def test_a_bracketed_span_reads_without_its_brackets() -> None:
     ]
     assert [(s.text, s.line, s.column) for s in uncited] == [("Z is uncited.", 1, 43)]
     assert [(c.sentence.line, c.sentence.column) for c in claims] == [(1, 2), (3, 2)]
+
+
+def test_the_authors_spaces_before_punctuation_stay_in_the_claim() -> None:
+    # QA (rev_de.json): "Arbeitsgedächtnis : das" read "Arbeitsgedächtnis: das" for the judge.
+    assert _clean("Kaffee verbessert das Arbeitsgedächtnis : das zeigt eine Studie [@fr].") == (
+        "Kaffee verbessert das Arbeitsgedächtnis : das zeigt eine Studie."
+    )
+    # Blanks a removed citation stood between go; the author's no-break spaces stay.
+    assert _clean("Le travail\u202f: oui ; non [@a], [@b] ; fin\u00a0!") == (
+        "Le travail\u202f: oui ; non, fin\u00a0!"
+    )

@@ -53,3 +53,39 @@ def test_a_citation_used_as_a_noun_leaves_no_fragment(tmp_path: Path) -> None:
     found = extract_latex_claims(path)
     assert [c.text for c in found.claims] == ["X reduces Y."] * 3
     assert [c.sentence.text for c in found.claims] == ["X reduces Y."] * 3
+
+
+def _claims(tmp_path: Path, preamble: str, body: str) -> list[str]:
+    (tmp_path / "refs.bib").write_text("@article{a, title={A}}\n", encoding="utf-8")
+    path = tmp_path / "main.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n{body}\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    return [c.text for c in extract_latex_claims(path).claims]
+
+
+def test_babel_german_shorthands_read_as_they_print(tmp_path: Path) -> None:
+    body = 'Gr"o"sere Effekte bei M"adchen, "`so"\' die Stra"se \\cite{a}.'
+    for preamble in (
+        "\\usepackage[ngerman]{babel}",
+        "\\usepackage{polyglossia}\n\\setmainlanguage{german}",
+    ):
+        assert _claims(tmp_path, preamble, body) == [
+            "Größere Effekte bei Mädchen, \u201eso\u201c die Straße."
+        ]
+
+
+def test_quote_marks_stay_as_typed_in_an_english_draft(tmp_path: Path) -> None:
+    body = 'The "a" flag, set to "o" here \\cite{a}.'
+    assert _claims(tmp_path, "\\usepackage[english]{babel}", body) == [
+        'The "a" flag, set to "o" here.'
+    ]
+
+
+def test_babel_quote_macros_print_their_marks(tmp_path: Path) -> None:
+    body = "Es waren \\glqq{}2.400\\grqq{} und \\glq a\\grq{}, das \\og caf\\'e \\fg{} \\cite{a}."
+    assert _claims(tmp_path, "\\usepackage[ngerman,french]{babel}", body) == [
+        "Es waren \u201e2.400\u201c und \u201aa\u2018, das \u00ab café \u00bb."
+    ]

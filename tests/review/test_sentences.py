@@ -250,3 +250,26 @@ def test_a_no_break_space_after_a_full_stop_never_ends_the_sentence() -> None:
         "Shown by Smith et al.\u00a0Later work agrees.",
         "Next.",
     ]
+
+
+@pytest.mark.parametrize(
+    "abbreviation",
+    "Abb. 2,Kap. 3,Tab. 4,Nr. 5,S. 6,Bd. 7,Hrsg. Müller,vgl. Müller,z. B. in,u. a. bei,"
+    "d. h. bei,bzw. bei,p. 8,éd. Dupont,cf. Müller,pág. 9,núm. 10".split(","),
+)
+def test_a_german_french_or_spanish_abbreviation_does_not_end_the_sentence(
+    abbreviation: str,
+) -> None:
+    text = f"Wie {abbreviation} zeigt, senkte die Impfung das Risiko [@a]. Danach mehr."
+    assert _texts(text) == [
+        f"Wie {abbreviation} zeigt, senkte die Impfung das Risiko [@a].",
+        "Danach mehr.",
+    ]
+
+
+def test_a_capital_s_before_a_word_still_ends_an_english_sentence() -> None:
+    assert _texts("We chose type S. Results follow. See Fig. 2 here.") == [
+        "We chose type S.",
+        "Results follow.",
+        "See Fig. 2 here.",
+    ]

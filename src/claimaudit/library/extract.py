@@ -7,6 +7,7 @@ lie inside the document's own folder once symlinks are resolved.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from claimaudit.errors import CorpusFileError, InputError
@@ -24,10 +25,11 @@ from claimaudit.library.models import ExtractedDocument
 # The version of each format's extractor, stored with every paper it read: a paper read by an
 # older version is read again when its file is added again. Raise one when its output changes.
 # (latex/23 and markdown/9 named run 34's reverted reading in the notebook, so they are skipped.)
-EXTRACTOR_VERSIONS = {"pdf": "29", "latex": "37", "markdown": "22", "text": "3", "jsonl": "1"}
+EXTRACTOR_VERSIONS = {"pdf": "30", "latex": "38", "markdown": "23", "text": "4", "jsonl": "1"}
 LATEX_SUFFIXES = frozenset({".tex", ".latex", ".ltx"})
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
+_SOFT_HYPHEN = "\u00ad"
 _DOCUMENTCLASS = re.compile(r"^[^%\n]*\\documentclass", re.MULTILINE)
 # A file with its own \documentclass that is no paper: a subfile (``subfiles``' class, its
 # option naming the main file) or a figure set alone (``\documentclass[tikz]{standalone}``).
@@ -42,6 +44,27 @@ def extract(path: Path, *, includes: bool = True) -> ExtractedDocument:
     ``includes=False`` refuses every file a document would pull in (``\\input``): for uploads,
     which arrive as one file with nothing beside it that belongs to them.
     """
+    return _without_soft_hyphens(_read(path, includes=includes))
+
+
+def _without_soft_hyphens(document: ExtractedDocument) -> ExtractedDocument:
+    """``document`` without U+00AD: a soft hyphen prints nothing inside a line, and left in a
+    word ("de\\u00adcomposed") it hid the word from search and from quotes. Every reader's
+    text passes here, as LaTeX's ``\\-`` is dropped by its reader."""
+
+    def dropped(text: str | None) -> str | None:
+        return None if text is None else text.replace(_SOFT_HYPHEN, "")
+
+    blocks = [
+        replace(b, text=b.text.replace(_SOFT_HYPHEN, ""), section=dropped(b.section))
+        for b in document.blocks
+    ]
+    return replace(
+        document, blocks=blocks, title=dropped(document.title), authors=dropped(document.authors)
+    )
+
+
+def _read(path: Path, *, includes: bool) -> ExtractedDocument:
     if not path.exists():
         raise InputError(f"{path}: no such file or folder")
     if path.is_dir():

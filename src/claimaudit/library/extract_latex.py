@@ -24,6 +24,7 @@ from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError
 from claimaudit.library.extract_text import SourceHasher, paragraphs
+from claimaudit.library.latex_babel import uses_german_shorthands
 from claimaudit.library.latex_captions import CaptionStyle, caption_style
 from claimaudit.library.latex_citations import (
     BARE_CITE,
@@ -204,7 +205,8 @@ def _abstract_name(converter: LatexNodes2Text, node: LatexMacroNode) -> str:
 
 def _parse(source: str, aliases: dict[str, int]) -> list[LatexNode]:
     specs = [MacroSpec(name, "{" * nargs) for name, nargs in aliases.items()]
-    walker = RunsWalker(source, latex_context=walker_context(specs), tolerant_parsing=True)
+    context = walker_context(specs, german=uses_german_shorthands(source))
+    walker = RunsWalker(source, latex_context=context, tolerant_parsing=True)
     nodes, _, _ = walker.get_latex_nodes()
     return list(nodes)
 

@@ -34,7 +34,13 @@ from claimaudit.library.markdown_definitions import DESCRIPTION_MARKER, Definiti
 from claimaudit.library.markdown_figures import figures
 from claimaudit.library.markdown_front import title_block
 from claimaudit.library.markdown_headings import bold_heading, reads_as_heading
-from claimaudit.library.markdown_inline import IMAGE, inline_text, paragraph_text, unescape
+from claimaudit.library.markdown_inline import (
+    IMAGE,
+    after_removed,
+    inline_text,
+    paragraph_text,
+    unescape,
+)
 from claimaudit.library.markdown_metadata import front_matter, yaml_authors, yaml_title
 from claimaudit.library.markdown_notes import (
     FOOTNOTE_REF,
@@ -264,19 +270,22 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             kind = "footnote"  # the footnote's next paragraph, indented under it
         if _DROP_LINE.match(raw):
             continue
-        line = inline_text(_LINE_PREFIX.sub("", raw, count=1))
+        unprefixed = _LINE_PREFIX.sub("", raw, count=1)
+        line = inline_text(unprefixed)
+        # A citation dropped at a line's start leaves its punctuation to the line before.
+        glued = bool(lines) and after_removed(line, unprefixed)
         if any(c.isalnum() for c in line):
             if not lines:
                 new_paragraph = index > 0 and not cleaned[index - 1].strip()
             if index in tables.body:
                 kind = "table"  # never carries on the text around it, past a caption neither
-            lines.append(line)
+            _add_line(lines, line, glued)
             cites.extend(FOOTNOTE_REF.findall(raw))
         elif lines and 0 < len(line) <= 3:
             # The full stop after a citation dropped at a line's start ("(DeepCNFs)\n[@doi:...]."
             # ends the sentence); a block of bare commas a removed template left (": , .") is not
             # text.
-            lines.append(line)
+            _add_line(lines, line, glued)
             cites.extend(FOOTNOTE_REF.findall(raw))
     flush()
     for inline, note_text in inline_notes.items():
@@ -285,6 +294,13 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             block = TextBlock(written, section, kind="footnote")
             entries.append(Entry(block, inline, dropped=True))
     return place_notes(entries)
+
+
+def _add_line(lines: list[str], line: str, glued: bool) -> None:
+    if glued:
+        lines[-1] += line
+    else:
+        lines.append(line)
 
 
 def _a_term(line: str, definition: Definition, tables: _Tables) -> bool:

@@ -19,6 +19,7 @@ from pylatexenc.latexwalker import (
 from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
 from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
 
+from claimaudit.library.latex_babel import shorthand_specs, shorthand_text_specs
 from claimaudit.library.latex_citations import CITE_SPECS, CitedWorks, citation_macros
 from claimaudit.library.latex_math import operator_macros, raised_text, spaced_chars
 from claimaudit.library.latex_printing import EnvironmentText, MacroText
@@ -124,6 +125,18 @@ _TEXT_MACROS = {
     "added": "%(2)s",
     "replaced": "%(2)s",
     "highlight": "%(2)s",  # the paper's text, marked for a reviewer
+    # babel's quote marks (German, French): pylatexenc printed nothing, so a quotation lost its
+    # marks ("\\glqq{}2.400\\grqq{}" read "2.400"). French ones are set with their spaces.
+    **dict.fromkeys(("glqq", "quotedblbase"), "\u201e"),
+    **dict.fromkeys(("glq", "quotesinglbase"), "\u201a"),
+    "grqq": "\u201c",
+    "grq": "\u2018",
+    **dict.fromkeys(("flqq", "guillemotleft", "guillemetleft"), "\u00ab"),
+    **dict.fromkeys(("frqq", "guillemotright", "guillemetright"), "\u00bb"),
+    **dict.fromkeys(("flq", "guilsinglleft"), "\u2039"),
+    **dict.fromkeys(("frq", "guilsinglright"), "\u203a"),
+    "og": "\u00ab ",
+    "fg": "\u00bb",
 }
 # A box's own heading line (see ``extract_latex``) is rewritten to this private macro.
 BOX_HEADING = "claimauditboxheading"
@@ -224,9 +237,10 @@ _DESCRIPTION_LISTS = frozenset({"description", "compactdesc"})
 _OTHER_LISTS = frozenset({"itemize", "enumerate", "compactitem", "compactenum"})
 
 
-def walker_context(extra: Sequence[MacroSpec] = ()) -> LatexContextDb:
+def walker_context(extra: Sequence[MacroSpec] = (), *, german: bool = False) -> LatexContextDb:
     """The argument shapes papers are parsed with (``extra`` takes precedence); drafts under
-    review are parsed with the same, plus their citation commands."""
+    review are parsed with the same, plus their citation commands. ``german``: babel's German
+    shorthands are read too (``latex_babel``)."""
     context = walker_context_db()
     shapes = {**SIUNITX_SPECS, **_WALKER_ARGS}
     specs = [
@@ -236,7 +250,11 @@ def walker_context(extra: Sequence[MacroSpec] = ()) -> LatexContextDb:
     ]
     environments = [EnvironmentSpec(name, args) for name, args in _WALKER_ENVIRONMENTS.items()]
     context.add_context_category(
-        "claimaudit", macros=[*specs, *extra], environments=environments, prepend=True
+        "claimaudit",
+        macros=[*specs, *extra],
+        environments=environments,
+        specials=shorthand_specs() if german else [],
+        prepend=True,
     )
     return context
 
@@ -387,6 +405,7 @@ def text_converter(
             # two paragraphs' words together.
             MacroTextSpec("par", simplify_repl=f"\n\n{PARAGRAPH_MARK}"),
         ],
+        specials=shorthand_text_specs(),
         # The same environments the walker skips, wherever they nest (a drawing in a figure).
         environments=[
             *(EnvironmentTextSpec(name, discard=True) for name in SKIPPED_ENVIRONMENTS),

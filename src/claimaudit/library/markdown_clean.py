@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from claimaudit.library.markdown_code import code_lines
+from claimaudit.library.markdown_inline import REMOVED
 from claimaudit.text import plain_text
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
@@ -36,6 +37,13 @@ _DISPLAY_MATH = re.compile(r"(?<![\\$])\$\$((?:[^$\n]|\n(?![ \t]*\n))++)\$\$(?![
 _ANCHOR_CITATIONS = re.compile(
     r"(?<![ \t])[ \t]*\[(?:\s*\[[^\[\]\n]+\]\(#[^()\s]+\)\s*,?){1,20}\s*\]"
 )
+_PUNCTUATION_AFTER = re.compile(r"[,.;:)]")
+
+
+def _anchor_citation(match: re.Match[str]) -> str:
+    """Nothing; ``REMOVED`` before punctuation, so that the line reader drops the blanks the
+    citation stood between ("in\n[[a](#a)], you" reads "in, you"), and only those."""
+    return REMOVED if _PUNCTUATION_AFTER.match(match.string, match.end()) else ""
 
 
 def clean(text: str) -> str:
@@ -44,7 +52,9 @@ def clean(text: str) -> str:
     text = _without_spans(text, _HTML_COMMENT)
     text = _without_spans(text, _JINJA)
     text = _without_spans(text, _SCRIPTS, "\n\n")
-    text = _ANCHOR_CITATIONS.sub("", _without_indented_code(_without_fences(text)))
+    # CommonMark reads U+0000 as U+FFFD: the character is then free to mark removed markup.
+    text = text.replace(REMOVED, "\ufffd")
+    text = _ANCHOR_CITATIONS.sub(_anchor_citation, _without_indented_code(_without_fences(text)))
     return _DISPLAY_MATH.sub(_display_math_as_text, text)
 
 

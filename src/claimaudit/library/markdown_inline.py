@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from claimaudit.library.superscripts import raised_text
+from claimaudit.removed_marks import closed_up, squeezed
 from claimaudit.text import plain_text
 
 # Link text (empty where an image stood: a linked badge) and destinations hold no unmatched
@@ -34,7 +35,13 @@ _INLINE_MATH = re.compile(r"(?<![\\$\w])\$(?=\S)([^$\n]{1,300})(?<=\S)\$(?![\w$]
 _PANDOC_SUPERSCRIPT = re.compile(r"\^([^\s^]*)\^")
 # An HTML superscript ("10<sup>60</sup>", "word<sup>1</sup>").
 _SUPERSCRIPT = re.compile(r"<sup>([^<]*)</sup>", re.IGNORECASE)
-_SPACE_BEFORE_PUNCT = re.compile(r"(?<!\s)\s+([,.;:)])(?=\s|$)")
+# Where markup that prints nothing was removed (a citation, a note's mark, a tag): the blanks
+# around it before punctuation are the markup's, not the author's.
+# ``markdown_clean`` reads U+0000 as U+FFFD (as CommonMark does), leaving it free for this.
+REMOVED = "\x00"
+# Punctuation a removed mark's blanks close up to (and a line's opening one, see
+# ``after_removed``).
+_PUNCT_START = re.compile(r"[,.;:)](?:\s|$)")
 _EMPHASIS = re.compile(r"(\*\*|__)(.+?)\1")
 _SINGLE_EMPHASIS = re.compile(
     r"(?<![\w*\\])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])|(?<![\w\\])_(?=\S)([^_\n]+?)(?<=\S)_(?!\w)"
@@ -66,26 +73,28 @@ _HARD_BREAK = re.compile(r"(?<!\\)((?:\\\\)*)\\$")
 
 def inline_text(text: str) -> str:
     text = _HARD_BREAK.sub(r"\1", text.rstrip())
-    text = IMAGE.sub("", text)
+    text = IMAGE.sub(REMOVED, text)
     text = _INLINE_MATH.sub(_math_as_text, text)
     text = _PANDOC_SUPERSCRIPT.sub(lambda m: _superscript(m, kept=True), text)
-    text = _CITATION_GROUP.sub("", text)
-    text = _CITATION_KEY.sub("", text)
+    text = _CITATION_GROUP.sub(REMOVED, text)
+    text = _CITATION_KEY.sub(REMOVED, text)
     text = _LINK.sub(r"\1", text)
     # No marker closes after the last "]": searched there, each "[^" of a long run read the
     # run to its end (quadratic: 40 KB of "[^" took 0.7 s).
     closed = text.rfind("]") + 1
-    text = _FOOTNOTE_REF.sub("", text[:closed]) + text[closed:]
-    text = _CROSSREF_LABEL.sub("", text)
-    text = _SUPERSCRIPT.sub(lambda m: _superscript(m, kept=False), text)
+    text = _FOOTNOTE_REF.sub(REMOVED, text[:closed]) + text[closed:]
+    text = _CROSSREF_LABEL.sub(REMOVED, text)
+    text = _SUPERSCRIPT.sub(lambda m: _superscript(m, kept=False) or REMOVED, text)
     text = _LINE_BREAK.sub(" ", text)
     text = _AUTOLINK.sub(r"\1", text)
-    text = _HTML_TAG.sub("", text)
+    text = _HTML_TAG.sub(REMOVED, text)
     text = _outside_code(text, _printed)
     text = _CODE.sub(r"\1", text)
     text = _emphasis(text)
-    text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)  # where a citation stood before punctuation
-    return " ".join(text.replace("|", " ").split())
+    # Blanks go before punctuation only where a citation or mark stood ("shown [@a] ."): the
+    # author's own ("Le résultat : positif ; ...", French spacing) stay.
+    text = closed_up(text, REMOVED, _PUNCT_START)
+    return squeezed(text.replace("|", " "))
 
 
 def _printed(text: str) -> str:
@@ -141,6 +150,11 @@ def unescape(text: str) -> str:
 def paragraph_text(lines: Sequence[str]) -> str:
     """A paragraph's lines (each read by ``inline_text``) as one text."""
     # Emphasis may span lines ("***Ensure that raw data ...\n location. (1b)***").
-    text = _ESCAPE.sub(r"\1", _emphasis(" ".join(lines)))
-    # A citation dropped at a line's end left its line's punctuation on the next.
-    return _SPACE_BEFORE_PUNCT.sub(r"\1", text)
+    return _ESCAPE.sub(r"\1", _emphasis(" ".join(lines)))
+
+
+def after_removed(line: str, raw: str) -> bool:
+    """Whether ``line`` (``raw`` read by ``inline_text``) opens with the punctuation that
+    followed a citation or mark dropped at the raw line's start ("[@a]." under "shown"), which
+    then joins the line before with no blank; the author's own ": suite" does not."""
+    return bool(_PUNCT_START.match(line)) and not _PUNCT_START.match(raw.lstrip())

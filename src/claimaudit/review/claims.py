@@ -26,7 +26,7 @@ from claimaudit.review.citations import Citation, InTextNames, find_citations
 from claimaudit.review.crossrefs import with_placeholders
 from claimaudit.review.document import Document, markdown, parse_document
 from claimaudit.review.footnotes import blank_markers, drop_markers
-from claimaudit.review.leftovers import tidy
+from claimaudit.review.leftovers import REMOVED, tidy
 from claimaudit.review.note_citations import Cite, read_notes
 from claimaudit.review.sentences import Sentence, sentences_with_notes
 
@@ -73,10 +73,12 @@ def claim_text(
     kept: list[str] = []
     position = 0
     reads = {c.group: c.reads for c in reversed(citations)}  # an in-text citation's names
+    sentence = sentence.replace(REMOVED, "\ufffd")
     for start, end in sorted(reads):
         if start >= position:
             kept.append(sentence[position:start])
-            kept.append(reads[(start, end)])
+            # A group that reads nothing leaves its mark: the blanks before it are its own.
+            kept.append(reads[(start, end)] or REMOVED)
             position = end
         else:
             position = max(position, end)
@@ -90,7 +92,7 @@ def claim_text(
             words.append(token.content)
         elif token.type in ("softbreak", "hardbreak"):
             words.append(" ")
-    return tidy("".join(words))
+    return tidy("".join(words), marked=True)
 
 
 def targets(bibliography: Bibliography, citations: Sequence[Citation]) -> tuple[Target, ...]:

@@ -18,6 +18,7 @@ from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import read_bytes
+from claimaudit.library.latex_babel import uses_german_shorthands
 from claimaudit.library.latex_context import walker_context
 from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, follow_include
 from claimaudit.library.latex_macros import DraftMacros, draft_macros, inline_nested
@@ -61,6 +62,7 @@ class DraftFiles:
         self.macros: dict[str, tuple[int, str]] = {}
         self.defaults: dict[str, str] = {}  # an optional first argument's default
         self.aliases: dict[str, str] = {}  # \\let\\lcite\\cite: alias -> citation command
+        self.german = False
         self.context = walker_context(_DRAFT_SPECS)
         self.excluded: set[str] = set()  # \excludecomment environments (the main file's)
 
@@ -99,6 +101,8 @@ class DraftFiles:
         macros = draft_macros(printed, blank_all=True)
         printed = _blank(printed, macros.blanked)
         if len(chain) == 1:
+            # babel's German shorthands ("a, "`) are read where the main file sets German.
+            self.german = uses_german_shorthands(printed)
             self._define([*preamble_macros(printed, self.folder, path.parent.resolve()), macros])
         nodes = self._parse(printed)
         if document_node(nodes) is None and (begin := _begin_document(printed)) is not None:
@@ -148,7 +152,7 @@ class DraftFiles:
             for alias, original in self.aliases.items()
             if original in cite_specs
         ]
-        self.context = walker_context([*_DRAFT_SPECS, *specs])
+        self.context = walker_context([*_DRAFT_SPECS, *specs], german=self.german)
 
     def expands(self, name: str) -> bool:
         """Whether the reader expands ``name`` in place (a user macro or a citation alias)."""

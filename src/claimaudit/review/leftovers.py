@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from claimaudit.removed_marks import closed_up, squeezed
 from claimaudit.review.citation_only import POINTER_WORDS
 
 _POINTER = r"(?:see also|see|cf\.|compare|e\.g\.|i\.e\.|refs?\.|after)"
@@ -33,6 +34,10 @@ _POINTER_THEN_SEPARATOR = re.compile(
     r"([(\[])\s*(?:see also|see|cf\.|compare)\s*[,;]\s*", re.IGNORECASE
 )
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
+# What a removed citation leaves in a marked sentence (see ``tidy``): a private-use character,
+# which no draft's prose holds (one there is read as U+FFFD first).
+REMOVED = "\ue000"
+_PUNCTUATION = re.compile(r"[.,;:!?]")
 _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 _SEPARATOR_BEFORE_END = re.compile(r"[,;]+(?=[.!?)\]]|$)")
 # "X holds. \cite{a}." and "by Smith et al.." once the citation is gone; an ellipsis stays.
@@ -56,6 +61,12 @@ _BRACKET = re.compile(r"\s*[(\[]([^()\[\]]{1,300})[)\]]")
 _CLAUSE = re.compile(r"\s*[,;]([^,;()\[\]]{1,300}?)(?=[.!?]?$)")
 _PHRASE_CHARS = 80
 _PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|see|cf\.)\b)", re.IGNORECASE)
+
+
+def _squeezed(text: str, marked: bool) -> str:
+    if not marked:
+        return " ".join(text.split())
+    return squeezed(text)
 
 
 def _words(text: str) -> list[str]:
@@ -103,13 +114,20 @@ def _without_pointer_tail(text: str) -> str:
     return text
 
 
-def tidy(text: str) -> str:
-    """``text`` (a sentence without its citations) without what they left behind."""
+def tidy(text: str, *, marked: bool = False) -> str:
+    """``text`` (a sentence without its citations) without what they left behind. ``marked``:
+    each removed citation left ``REMOVED`` in its place, and only the blanks around one are
+    dropped before punctuation; the author's own ("Arbeitsgedächtnis : das", French spacing)
+    and no-break spaces stay. Unmarked (a LaTeX draft's sentence), every such blank goes."""
+    if marked:
+        text = closed_up(text, REMOVED, _PUNCTUATION)
     # Blanks collapsed first: the patterns then never meet a long run of them.
-    text = _EMPTY_GROUP.sub("", " ".join(text.split()))
+    text = _EMPTY_GROUP.sub("", _squeezed(text, marked))
     text = _BRACKET.sub(_pointer_bracket, text)
     text = _POINTER_THEN_SEPARATOR.sub(r"\1", text)
-    text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", " ".join(text.split()))
+    text = _squeezed(text, marked)
+    if not marked:
+        text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
     text = _REPEATED_SEPARATOR.sub(r"\1", text)
     text = _SEPARATOR_BEFORE_END.sub("", text)
     text = _DOUBLED_STOP.sub(r"\1", text)

@@ -15,10 +15,11 @@ one sentence). Repairs follow, all for how papers are cited:
   "Figure", "Results"). "J. Smith", "E. coli", "Fig. S. 3" and "p. A." stay whole;
 - a piece is joined to the one before when a no-break space parts them (LaTeX's ``~`` and
   ``\\ ``: "Sect.~2"), when that one ends in an abbreviation that precedes a number or name
-  ("Fig.", "Eqs.", "Sect.", "Thm.", "approx.", "Refs. [1, 2]"; "App.", "Prop.", "Def." only
-  capitalised and before a label, "App. A"), or in "et al." (citations after it allowed) with
-  the piece going on in lower case ("Wilson et al. [3] found ..."). A piece in lower case after
-  a full stop is otherwise a sentence of its own: "scikit-image", "mRNA".
+  ("Fig.", "Eqs.", "Sect.", "Thm.", "approx.", "Refs. [1, 2]"; German, French and Spanish
+  ones as "Abb.", "Kap.", "z. B.", "vgl.", "éd.", "pág.", and "S." before a number; "App.",
+  "Prop.", "Def." only capitalised and before a label, "App. A"), or in "et al." (citations
+  after it allowed) with the piece going on in lower case ("Wilson et al. [3] found ..."). A
+  piece in lower case after a full stop is otherwise a sentence of its own: "scikit-image", "mRNA".
 """
 
 from __future__ import annotations
@@ -54,6 +55,15 @@ _ABBREVIATION = re.compile(
 # Abbreviations that are also words ending sentences ("an app.", "by def."): capitalised, and
 # before a label ("App. A", "Prop. 3", "Alg. II"), they go on.
 _LABELLED_ABBREVIATION = re.compile(r"\b(?:App|Def|Prop|Cor|Lem|Alg)s?\.$")
+# German, French and Spanish abbreviations before a number, name or word going on ("Abb. 2",
+# "Kap. 3", "z. B. in", "vgl. Müller", "pág. 4"), as they are written: "S." only before a
+# number, since an English sentence may end in a capital letter ("Type S. The ...").
+_FOREIGN_ABBREVIATION = re.compile(
+    r"(?<![\w.])(?:Abb|Kap|Tab|Nr|Bd|Bde|Hrsg|[Vv]gl|bzw|[zZ]\.\s?B|[uU]\.\s?a|[dD]\.\s?h|"
+    r"[Éé]d|[Pp]ág|[Nn]úm|[Cc]f|p)\.$"
+)
+_PAGE_ABBREVIATION = re.compile(r"(?<![\w.])S\.$")
+_NUMBER = re.compile(r"\d")
 _LABEL = re.compile(r"(?:\d|[A-Z](?![a-z])|[IVX]+\b)")
 # A no-break space (LaTeX's "~" or "\ ", a typed U+00A0) after a full stop: the author's
 # "no sentence ends here" ("Sect.~2", "et al.\ showed").
@@ -120,7 +130,9 @@ def _continues(text: str, previous: tuple[int, int], start: int) -> bool:
     if _NO_BREAK in text[previous[1] : start]:
         return True
     before = _TRAILING_GROUPS.sub("", text[previous[0] : previous[1]])
-    if _ABBREVIATION.search(before):
+    if _ABBREVIATION.search(before) or _FOREIGN_ABBREVIATION.search(before):
+        return True
+    if _PAGE_ABBREVIATION.search(before) and _NUMBER.match(text, start):
         return True
     if _LABELLED_ABBREVIATION.search(before) and _LABEL.match(text, start):
         return True

@@ -1,0 +1,44 @@
+"""Where the readers removed markup that prints nothing (a citation, a note's mark, a tag) they
+leave a mark character, so that the blanks around it, and only those, are closed up before
+punctuation ("shown [@a] ." reads "shown."): the author's own blanks ("Le résultat : positif",
+French spacing) and no-break spaces stay as typed.
+
+Read in one pass: a pattern looking back over blanks for the mark read a long run of blanks
+again from each of its characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Blanks that are the author's even beside a removed mark: no-break spaces.
+NO_BREAK_SPACES = "\u00a0\u2007\u202f"
+_BREAKING_BLANKS = "".join(
+    chr(i) for i in range(0x3001) if chr(i).isspace() and chr(i) not in NO_BREAK_SPACES
+)
+
+
+def closed_up(text: str, mark: str, punctuation: re.Pattern[str]) -> str:
+    """``text`` without ``mark``; where a run of marks and blanks is followed by what
+    ``punctuation`` matches, without that run's blanks and the breaking blanks before it."""
+    runs = re.compile(re.escape(mark) + r"[\s" + re.escape(mark) + r"]*+")
+    pieces: list[str] = []
+    position = 0
+    for run in runs.finditer(text):
+        before = text[position : run.start()]
+        if punctuation.match(text, run.end()):
+            pieces.append(before.rstrip(_BREAKING_BLANKS))
+        else:
+            pieces += [before, run.group().replace(mark, "")]
+        position = run.end()
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+_BLANKS = re.compile(r"[^\S" + NO_BREAK_SPACES + r"]+")
+
+
+def squeezed(text: str) -> str:
+    """``text`` with each run of blanks one space, none at its ends; no-break spaces (U+00A0,
+    U+2007, U+202F: "travail\\u202f:", "10\\u00a0%") are the author's and kept as typed."""
+    return _BLANKS.sub(" ", text).strip(" ")

@@ -1,0 +1,59 @@
+"""babel's German shorthands in a paper's LaTeX (``claimaudit.library.latex_babel``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimaudit.library.extract import extract
+from claimaudit.library.latex_babel import uses_german_shorthands
+
+
+def _text(tmp_path: Path, preamble: str, body: str) -> str:
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n\\section{{S}}\n"
+        f"{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return " ".join(b.text for b in extract(source).blocks)
+
+
+@pytest.mark.parametrize(
+    "preamble",
+    [
+        "\\usepackage[ngerman]{babel}",
+        "\\usepackage[english,german]{babel}",
+        "\\usepackage[T1]{fontenc}\n\\usepackage[austrian]{babel}",
+        "\\documentclass[ngerman]{article}\n\\usepackage{babel}",
+        "\\usepackage{polyglossia}\n\\setmainlanguage{german}",
+    ],
+)
+def test_a_document_setting_german_uses_its_shorthands(preamble: str) -> None:
+    assert uses_german_shorthands(preamble)
+
+
+@pytest.mark.parametrize(
+    "preamble",
+    [
+        "\\usepackage[english]{babel}",
+        "% \\usepackage[ngerman]{babel}\n\\usepackage{babel}",
+        "\\usepackage[ngerman]{translator}",
+        "\\usepackage{polyglossia}\n\\setmainlanguage{english}",
+    ],
+)
+def test_a_document_not_setting_german_uses_none(preamble: str) -> None:
+    assert not uses_german_shorthands(preamble)
+
+
+def test_shorthands_read_as_they_print(tmp_path: Path) -> None:
+    body = 'Gr"o"sere Effekte bei M"adchen, "`so"\' die Stra"se; Mess"=Ger"at und Ver"-such.'
+    assert _text(tmp_path, "\\usepackage[ngerman]{babel}", body) == (
+        "Größere Effekte bei Mädchen, \u201eso\u201c die Straße; Mess-Gerät und Versuch."
+    )
+
+
+def test_quote_marks_in_an_english_paper_stay_as_typed(tmp_path: Path) -> None:
+    body = 'The "a" flag is set to "o" here.'
+    assert _text(tmp_path, "\\usepackage[english]{babel}", body) == body
