@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -18,8 +18,8 @@ import ray
 from claimaudit.engines import JudgeFactory, SourceFactory
 from claimaudit.engines.shipping import CheckerSpec, ShippedPair, judge_shipped
 from claimaudit.identity import PaperRef
-from claimaudit.judges.protocol import Case, Decision, Judge, JudgeReply
-from claimaudit.passage import Passage
+from claimaudit.judges.delegating import DelegatingJudge
+from claimaudit.judges.protocol import Decision, Judge, JudgeReply
 from claimaudit.records import CheckedRecord, Record
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
@@ -68,37 +68,16 @@ class _Slots:
             self.limiter.release.remote(name, self.holder)
 
 
-class LimitedJudge(Judge):
+class LimitedJudge(DelegatingJudge):
     """A judge whose every decision holds one of the cluster's slots for it."""
 
     def __init__(self, judge: Judge, slots: _Slots) -> None:
-        self.inner = judge
-        self.name = judge.name
+        super().__init__(judge, judge.name)
         self.slots = slots
 
     def decide(self, decision: Decision) -> JudgeReply:
         with self.slots.slot(self.name):
             return self.inner.decide(decision)
-
-    @property
-    def cache_identity(self) -> str | None:
-        return self.inner.cache_identity
-
-    @property
-    def concurrency(self) -> int:
-        return self.inner.concurrency
-
-    @property
-    def review_threshold(self) -> float | None:
-        return self.inner.review_threshold
-
-    def fit_evidence(
-        self, case: Case, ranked: Sequence[Passage], limit: int
-    ) -> Sequence[Passage] | None:
-        return self.inner.fit_evidence(case, ranked, limit)
-
-    def close(self) -> None:
-        self.inner.close()
 
 
 class LimitedSource(Source):

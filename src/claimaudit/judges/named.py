@@ -7,41 +7,12 @@ built by name answers to that name; everything else is its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from claimaudit.judges.protocol import Case, Decision, Judge, JudgeReply
-from claimaudit.passage import Passage
+from claimaudit.judges.delegating import DelegatingJudge
+from claimaudit.judges.protocol import Judge
 
 
-class RegisteredJudge(Judge):
+class RegisteredJudge(DelegatingJudge):
     """``inner``, named ``name`` (the name it was registered and asked for by)."""
-
-    def __init__(self, inner: Judge, name: str) -> None:
-        self.inner = inner
-        self.name = name
-
-    def decide(self, decision: Decision) -> JudgeReply:
-        return self.inner.decide(decision)
-
-    @property
-    def cache_identity(self) -> str | None:
-        return self.inner.cache_identity
-
-    @property
-    def concurrency(self) -> int:
-        return self.inner.concurrency
-
-    @property
-    def review_threshold(self) -> float | None:
-        return self.inner.review_threshold
-
-    def fit_evidence(
-        self, case: Case, ranked: Sequence[Passage], limit: int
-    ) -> Sequence[Passage] | None:
-        return self.inner.fit_evidence(case, ranked, limit)
-
-    def close(self) -> None:
-        self.inner.close()
 
     def __getattr__(self, attribute: str) -> object:
         # Anything beyond the contract (a judge's own settings, say) is the inner judge's.
