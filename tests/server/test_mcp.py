@@ -194,6 +194,12 @@ def test_bad_arguments_read_as_the_api_s_errors(library: Path) -> None:
                     "check_claim", {"claim": "A claim.", "papers": ["x"], "threshold": 7}
                 )
                 outcome["fine"] = await client.call_tool("library_list", {"limit": 1})
+                # The API's paging: a library past one listing is reached page by page.
+                outcome["all"] = await client.call_tool("library_list", {"limit": 10})
+                outcome["second"] = await client.call_tool(
+                    "library_list", {"limit": 1, "offset": 1}
+                )
+                outcome["negative"] = await client.call_tool("library_list", {"offset": -1})
 
     anyio.run(session)
 
@@ -212,6 +218,12 @@ def test_bad_arguments_read_as_the_api_s_errors(library: Path) -> None:
         "Error executing tool check_claim: threshold: Input should be less than or equal to 1"
     )
     assert len(_payload(outcome["fine"])["papers"]) == 1
+    every = _payload(outcome["all"])
+    assert every["total"] >= 2
+    assert _payload(outcome["second"])["papers"] == every["papers"][1:2]
+    assert _error_text(outcome["negative"]).startswith(
+        "Error executing tool library_list: offset: Input should be greater than or equal to 0"
+    )
 
 
 def test_what_the_api_refuses_unread_the_tools_refuse_alike(library: Path, tmp_path: Path) -> None:

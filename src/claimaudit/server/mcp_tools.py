@@ -28,6 +28,7 @@ from claimaudit.server.advice import tool_message
 from claimaudit.server.judges import MAX_MODEL_CHARS
 from claimaudit.server.service import (
     MAX_LIST_LIMIT,
+    MAX_LIST_OFFSET,
     MAX_PAPERS_PER_CHECK,
     MAX_SEARCH_LIMIT,
     Reviewed,
@@ -275,9 +276,18 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         limit: Annotated[
             int, Field(ge=1, le=MAX_LIST_LIMIT, description="The most papers to list.")
         ] = 100,
+        offset: Annotated[
+            int,
+            Field(
+                ge=0,
+                le=MAX_LIST_OFFSET,
+                description="Papers to pass over first (0-based), to page past `limit`.",
+            ),
+        ] = 0,
     ) -> dict[str, Any]:
         papers, total = await _cancellable(
-            server, lambda cancel: _begun(cancel, lambda: service.paper_listing(query, limit))
+            server,
+            lambda cancel: _begun(cancel, lambda: service.paper_listing(query, limit, offset)),
         )
         return {"papers": [Paper.of(p).wire() for p in papers], "total": total}
 
