@@ -26,11 +26,16 @@ def header_safe(value: str) -> bool:
     return all(33 <= ord(c) <= 126 for c in value)
 
 
+def malformed_key(env: str) -> str:
+    """The one line saying the key in ``env`` cannot be sent as a header (never the key)."""
+    return f"{env} is malformed: it must be printable ASCII without spaces"
+
+
 def require_header_safe_key(env: str) -> None:
     """InvalidSettingsError when the key in ``env`` is set but cannot be sent as a header."""
     key = os.environ.get(env, "").strip()
     if key and not header_safe(key):
-        raise InvalidSettingsError(f"{env} is malformed: it must be printable ASCII without spaces")
+        raise InvalidSettingsError(malformed_key(env))
 
 
 def http_url(value: str, name: str) -> str:

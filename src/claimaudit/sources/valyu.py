@@ -29,7 +29,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from claimaudit.envsettings import env_base_url, header_safe, require_header_safe_key
+from claimaudit.envsettings import (
+    env_base_url,
+    header_safe,
+    malformed_key,
+    require_header_safe_key,
+)
 from claimaudit.errors import (
     ExcerptsOverBudgetError,
     KeyRequiredError,
@@ -105,7 +110,7 @@ class ValyuSource(Source):
         if not key:
             raise SourceError(f"{API_KEY_ENV} is not set; the valyu source needs a Valyu API key")
         if not header_safe(key):
-            raise SourceError(_MALFORMED_KEY)
+            raise SourceError(malformed_key(API_KEY_ENV))
         search_query = f"arXiv {ref.versioned_id} {query}".strip()
         results, calls = self._search(search_query, key)
         try:
@@ -251,9 +256,6 @@ def _title(result: Any, key: str) -> str:
     echoes the key, or sends escape sequences, must not put them there."""
     title = getattr(result, "title", None)
     return reply_text(title, key) if isinstance(title, str) else ""
-
-
-_MALFORMED_KEY = f"{API_KEY_ENV} is malformed: it must be printable ASCII without spaces"
 
 
 def make_valyu_source(*, path: Path | None = None) -> ValyuSource:

@@ -21,7 +21,7 @@ import os
 import threading
 from collections.abc import Sequence
 
-from claimaudit.envsettings import header_safe
+from claimaudit.envsettings import header_safe, malformed_key
 from claimaudit.errors import ContextLengthError, JudgeError
 from claimaudit.judges.openai import KEY_ENV, NAME
 from claimaudit.judges.openai.labels import (
@@ -163,9 +163,7 @@ class OpenAIJudge(Judge):
             if self._client is None:
                 key = os.environ.get(self._key_env, "").strip() or None
                 if key is not None and not header_safe(key):
-                    raise JudgeError(
-                        f"{self._key_env} is malformed: it must be printable ASCII without spaces"
-                    )
+                    raise JudgeError(malformed_key(self._key_env))
                 self._client = ChatClient(self.base_url, key, self.timeout, self.retries)
             return self._client
 
