@@ -309,7 +309,36 @@ def test_a_doi_s_address_encodes_what_would_end_it() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["10.1000/a%20b", "doi:10.1000/a\u00a0b", "https://doi.org/10.1000/a%20b"]
+    "text",
+    [
+        "10.1000/abc%2520def",
+        "doi:10.1000/abc%2520def",
+        "https://doi.org/10.1000/abc%252520def",
+        "10.1000%2Fabc%252520def",
+    ],
+)
+def test_a_doi_holding_a_percent_escape_is_decoded_once_and_reads_back_the_same(
+    text: str,
+) -> None:
+    # DOIs may hold ``%``: bare text is the DOI as written, an address is decoded once, and
+    # what a record or the library writes (``str``, ``url``, the parts) reads back unchanged.
+    ref = parse_ref(text)
+    assert ref.work == "10.1000/abc%2520def"
+    assert ref.url == "https://doi.org/10.1000/abc%252520def"
+    assert parse_ref(str(ref)) == ref
+    assert parse_ref(ref.url) == ref
+    assert PaperRef(RefKind.DOI, ref.work) == ref
+
+
+def test_a_doi_s_address_is_decoded_once() -> None:
+    ref = parse_ref("https://doi.org/10.1000/abc%2520def")
+    assert ref.work == "10.1000/abc%20def"
+    assert parse_ref(str(ref)) == ref
+    assert PaperRef(RefKind.DOI, ref.work) == ref
+
+
+@pytest.mark.parametrize(
+    "text", ["10.1000/a b", "doi:10.1000/a\u00a0b", "https://doi.org/10.1000/a%20b"]
 )
 def test_a_doi_with_a_space_is_refused(text: str) -> None:
     with pytest.raises(InvalidReferenceError, match=r"^not a DOI: .* holds a space$"):
@@ -354,8 +383,9 @@ def test_lookalike_digits_and_letters_are_refused(text: str) -> None:
         "doi:10.1000/abc\u202e",
         "\u2066arXiv:1907.10121",
         "scifact:49\ufeff83",
-        "10.1000/ab%E2%80%8Bc",
-        "10.1000/ab%0Ac",
+        "https://doi.org/10.1000/ab%E2%80%8Bc",
+        "https://doi.org/10.1000/ab%0Ac",
+        "10.1000%2Fab%0Ac",
     ],
 )
 def test_invisible_formatting_characters_are_refused(text: str) -> None:

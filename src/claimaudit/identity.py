@@ -271,11 +271,10 @@ def _refuse_unprintable(value: str) -> None:
 
 def _doi(value: str) -> PaperRef | None:
     """The DOI ``value`` names (bare, ``doi:`` or a doi.org URL), None if it is none."""
-    match = _DOI_URL.match(value) or _DOI_BARE.match(value)
-    if match is None:
+    doi = _doi_text(value)
+    if doi is None:
         return None
-    # Decoded once, in every form, so ``10.1000%2Fx`` and ``10.1000/x`` are one DOI.
-    doi = _trim_prose(unquote(match.group("doi")))
+    doi = _trim_prose(doi)
     _refuse_unprintable(doi)
     if not _DOI_BODY.match(doi):
         if doi.startswith("10.") and any(c.isspace() for c in doi):
@@ -284,6 +283,26 @@ def _doi(value: str) -> PaperRef | None:
     # DOIs are case-insensitive by definition; store them lower-cased so lookups agree.
     doi = doi.lower()
     return _arxiv_doi(doi) or _unchecked(RefKind.DOI, doi, None)
+
+
+# A DOI's prefix ends in its first ``/``; ``10.1371%2Fx`` has it encoded, so it was copied from
+# an address whole, and is decoded as one.
+_ENCODED_PREFIX = re.compile(r"^10\.[0-9]{4,9}%2F", _FLAGS)
+
+
+def _doi_text(value: str) -> str | None:
+    """The DOI ``value`` writes, decoded exactly once where it is written as an address: a
+    doi.org URL always, a bare or ``doi:`` DOI only when its prefix's ``/`` is encoded. A DOI
+    may hold ``%`` (``10.1000/a%2520b``), and ``str(ref)`` writes it bare: decoding bare text
+    would change the DOI each time it is read back."""
+    match = _DOI_URL.match(value)
+    if match is not None:
+        return unquote(match.group("doi"))
+    match = _DOI_BARE.match(value)
+    if match is None:
+        return None
+    doi = match.group("doi")
+    return unquote(doi) if _ENCODED_PREFIX.match(doi) else doi
 
 
 def _trim_prose(doi: str) -> str:
@@ -337,8 +356,8 @@ def arxiv_id_error(text: str) -> str | None:
 def _names_arxiv(value: str) -> bool:
     if any(p.match(value) for p in (_ARXIV_URL, _ARXIV_BARE)):
         return True
-    match = _DOI_URL.match(value) or _DOI_BARE.match(value)
-    return match is not None and unquote(match.group("doi")).lower().startswith(_ARXIV_DOI_PREFIX)
+    doi = _doi_text(value)
+    return doi is not None and doi.lower().startswith(_ARXIV_DOI_PREFIX)
 
 
 def try_parse_ref(text: str) -> PaperRef | None:

@@ -239,6 +239,21 @@ def test_a_doi_url_with_an_encoded_percent_is_decoded_once_and_looked_up(
     assert [seen.doi for seen in crossref.seen] == ["10.1000/pct%20x"]
 
 
+@pytest.mark.parametrize(
+    "field", ["doi = {10.1000/pct%2520x}", "url = {https://doi.org/10.1000/pct%252520x}"]
+)
+def test_a_doi_holding_a_percent_escape_is_looked_up_as_written(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer, field: str
+) -> None:
+    # A bare DOI was decoded on the way in, and again on read-back: "pct x", no DOI.
+    crossref.add("10.1000/pct%2520x", "Percent paper", ["Doe"], 2019)
+    bib = tmp_path / "refs.bib"
+    bib.write_text(f"@article{{p, title = {{Percent paper}}, {field}}}\n", "utf-8")
+    (check,) = _refs_json(runner, bib)["references"]
+    assert (check["ref"], check["referenceStatus"]) == ("doi:10.1000/pct%2520x", "ok")
+    assert [seen.doi for seen in crossref.seen] == ["10.1000/pct%2520x"]
+
+
 def test_a_doi_url_that_is_no_doi_is_named(runner: CliRunner, tmp_path: Path) -> None:
     bib = tmp_path / "refs.bib"
     url = "https://doi.org/10.1000/go%20od"

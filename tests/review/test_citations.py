@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from markdown_it.common.utils import normalizeReference
 
+from claimaudit.identity import try_parse_ref
 from claimaudit.review.citations import CitationStyle, find_citations
 
 
@@ -71,6 +72,19 @@ def test_identifiers_urls_and_dois_in_text() -> None:
     assert all(c.style is CitationStyle.IDENTIFIER for c in found)
     autolink = found[2]
     assert text[slice(*autolink.group)] == "<https://arxiv.org/abs/1603.07285v2>"
+
+
+def test_a_doi_in_a_publisher_s_address_is_decoded_once_and_bare_text_kept() -> None:
+    text = (
+        "Shown (https://pubs.example.org/doi/10.1000/a%3Cb%3E) and in 10.1000/c%2520d, "
+        "not https://pubs.example.org/doi/10.1000/go%20od."
+    )
+    found = find_citations(text)
+    assert [(c.label, c.key) for c in found] == [
+        ("10.1000/a%3Cb%3E", "10.1000/a<b>"),
+        ("10.1000/c%2520d", "10.1000/c%2520d"),
+    ]
+    assert [str(try_parse_ref(c.key)) for c in found] == ["doi:10.1000/a<b>", "doi:10.1000/c%2520d"]
 
 
 def test_a_doi_inside_a_citation_group_is_found_once() -> None:

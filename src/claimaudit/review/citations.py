@@ -36,6 +36,7 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from enum import StrEnum
+from urllib.parse import unquote
 
 from markdown_it.common.utils import normalizeReference
 from markdown_it.helpers import parseLinkDestination, parseLinkTitle
@@ -216,11 +217,16 @@ def _groups(
 
 def _identifiers(text: str, masked: list[bool]) -> list[Citation]:
     found: list[Citation] = []
+    urls = [m.span() for m in _URL.finditer(text)]
     for pattern in (_URL, _ARXIV, _DOI):
         for match in pattern.finditer(text):
             start, end = match.start(), _trim(text, match.start(), match.end())
-            value = text[start:end]
-            ref = try_parse_ref(value)
+            value = key = text[start:end]
+            if pattern is _DOI and any(a <= start and end <= b for a, b in urls):
+                # A DOI in a publisher's address is percent-encoded, as the address is: it is
+                # decoded once here, since bare DOI text (which may hold "%") is taken as is.
+                key = unquote(value)
+            ref = try_parse_ref(key)
             # An arXiv id arXiv never issued (a typo) still cites: resolving it says why not.
             refused = ref is None and arxiv_id_error(value) is not None
             if not refused and (ref is None or ref.kind is RefKind.LOCAL):
@@ -232,7 +238,7 @@ def _identifiers(text: str, masked: list[bool]) -> list[Citation]:
                 else (start, end)
             )
             if _mask(masked, start, end):
-                found.append(Citation(CitationStyle.IDENTIFIER, value, value, start, end, group))
+                found.append(Citation(CitationStyle.IDENTIFIER, value, key, start, end, group))
     return found
 
 
