@@ -463,6 +463,7 @@ def test_a_claim_or_topic_holding_a_control_character_is_a_bad_line(
             json.dumps({"id": 2, "claim": "Aspirin \u202eraises fever.", "papers": ["scifact:1"]}),
             json.dumps({"id": 3, "claim": "Aspirin\x00 lowers fever.", "papers": ["scifact:1"]}),
             json.dumps({"id": 4, "claim": "Aspirin.", "papers": ["scifact:1"], "topic": "\x07"}),
+            json.dumps({"id": 5, "claim": "Aspirin \u202blowers\u202c.", "papers": ["scifact:1"]}),
         ],
     )
     out = tmp_path / "out.jsonl"
@@ -473,11 +474,13 @@ def test_a_claim_or_topic_holding_a_control_character_is_a_bad_line(
         (2, "not_checked"),
         (3, "not_checked"),
         (4, "not_checked"),
+        (5, "not_checked"),
     ]
     assert [r["error"] for r in rows[1:]] == [
         "line 2: the claim holds U+202E (a right-to-left override) at character 9",
         "line 3: the claim holds U+0000 (a null character) at character 8",
         "line 4: the topic holds U+0007 (a control character) at character 1",
+        "line 5: the claim holds U+202B (a right-to-left embedding) at character 9",
     ]
 
 

@@ -105,6 +105,10 @@ def test_the_ranker_reads_the_topic_first_so_a_long_claim_cannot_push_it_out() -
         ("Sparse \x9b matrices save memory.", "U+009B (a control character) at character 8"),
         ("Sparse mat\u202erices save memory.", "U+202E (a right-to-left override) at character 11"),
         ("\u202dSparse matrices save memory.", "U+202D (a left-to-right override) at character 1"),
+        # Embeddings reorder words too: "\u202bnot raises\u202c" reads "raises not" on screen.
+        ("Aspirin \u202araises\u202c fever.", "U+202A (a left-to-right embedding) at character 9"),
+        ("Aspirin \u202braises\u202c fever.", "U+202B (a right-to-left embedding) at character 9"),
+        ("Aspirin raises\u202c fever.", "U+202C (a pop directional formatting) at character 15"),
     ],
 )
 def test_a_claim_holding_a_control_or_override_is_refused_naming_it(

@@ -27,13 +27,18 @@ MAX_SHOWN_REF_CHARS = MAX_CLAIM_CHARS
 
 
 # Characters no sentence a researcher wrote holds: control characters (a paste from a binary),
-# bar tab and the line breaks, which are whitespace; and the bidi overrides, which make a claim
-# read on screen otherwise than to the judge ("Trojan Source"). Bidi marks and isolates, which
-# right-to-left text uses, and zero-width joiners (Indic scripts, emoji) are ordinary text.
-_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u202d\u202e]")
+# bar tab and the line breaks, which are whitespace; and the bidi embeddings and overrides
+# (U+202A-U+202E), which make a claim read on screen otherwise than to the judge ("Trojan
+# Source": an embedding reverses the order of the words inside it too). Bidi marks and
+# isolates, which right-to-left text uses (the embeddings' replacement since Unicode 6.3), and
+# zero-width joiners (Indic scripts, emoji) are ordinary text.
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u202a-\u202e]")
 _CONTROL_NAMES = {
     "\x00": "a null character",
     "\x7f": "a delete character",
+    "\u202a": "a left-to-right embedding",
+    "\u202b": "a right-to-left embedding",
+    "\u202c": "a pop directional formatting",
     "\u202d": "a left-to-right override",
     "\u202e": "a right-to-left override",
 }

@@ -125,6 +125,10 @@ def _scifact_row(**fields: object) -> dict[str, object]:
             {"claim": "Stem cells \u202eworg."},
             "the claim holds U+202E (a right-to-left override) at character 12",
         ),
+        (
+            {"claim": "Stem cells \u202bgrow fast\u202c."},
+            "the claim holds U+202B (a right-to-left embedding) at character 12",
+        ),
         ({"cited_docs": [100], "cited_doc_ids": None, "evidence": None}, "unknown key"),
         ({"cited_doc_ids": [], "evidence": {}}, "the claim cites no document"),
         ({"cited_doc_ids": None, "evidence": None}, "the claim cites no document"),

@@ -191,6 +191,12 @@ def test_import_jsonl_refuses_ids_that_are_not_ids(
     [
         ("claim", "Sparse matrices\x00 save memory.", "U+0000 (a null character) at character 16"),
         ("claim", "Sparse \u202eyromem evas.", "U+202E (a right-to-left override) at character 8"),
+        (
+            "claim",
+            "Sparse \u202bsave memory\u202c.",
+            "U+202B (a right-to-left embedding) at character 8",
+        ),
+        ("topic", "sparse \u202a", "U+202A (a left-to-right embedding) at character 8"),
         ("topic", "sparse \x1b[31m", "U+001B (a control character) at character 8"),
     ],
 )

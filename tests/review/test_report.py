@@ -111,14 +111,18 @@ def test_a_sentence_that_is_only_a_citation_is_not_checked() -> None:
     assert judge.seen == []
 
 
-def test_a_sentence_holding_a_bidi_override_is_not_checked() -> None:
+@pytest.mark.parametrize(
+    ("char", "name"),
+    [("\u202e", "a right-to-left override"), ("\u202b", "a right-to-left embedding")],
+)
+def test_a_sentence_holding_a_bidi_override_is_not_checked(char: str, name: str) -> None:
     # It would read otherwise on screen than to the judge: not_checked, as `check` refuses it.
     judge = ScriptedJudge(pick("supports", "P001"))
-    draft = "SciPy provides \u202esparse matrices [@arxiv:1907.10121].\n"
+    draft = f"SciPy provides {char}sparse matrices [@arxiv:1907.10121].\n"
     [item] = review_report(draft, checker=_checker(judge)).records
     assert isinstance(item.record, NotCheckedRecord)
     assert item.record.error == (
-        "sentence not checked: the claim holds U+202E (a right-to-left override) at character 16"
+        f"sentence not checked: the claim holds U+{ord(char):04X} ({name}) at character 16"
     )
     assert judge.seen == []
 

@@ -74,6 +74,10 @@ def test_long_calls_report_progress_when_asked(tmp_path: Path) -> None:
             "the claim holds U+202E (a right-to-left override) at character 8",
         ),
         (
+            {"claim": "Sparse \u202bsave memory\u202c.", "papers": ["local:x"]},
+            "the claim holds U+202B (a right-to-left embedding) at character 8",
+        ),
+        (
             {"claim": NARROW_CLAIM, "papers": ["local:x"], "topic": "sparse\x00"},
             "the topic holds U+0000 (a null character) at character 7",
         ),
