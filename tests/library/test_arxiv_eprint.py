@@ -119,6 +119,22 @@ def test_no_usable_source_falls_back_to_the_pdf(
     assert paper.source_format == "pdf" and paper.source_path == f"{arxiv.url}/pdf/{CONV}v2"
 
 
+@pytest.mark.parametrize("status", [403, 429])
+def test_a_refused_source_falls_back_to_the_pdf_and_blocks_no_metadata(
+    arxiv: ArxivServer, client: ArxivClient, tmp_path: Path, status: int
+) -> None:
+    # A refused e-print was remembered for every endpoint: the PDF fallback, and the next
+    # paper's metadata, were "not retried" for a minute, and nothing was added.
+    arxiv.refuse("/e-print/", status, retry_after="0")
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        added = add_from_arxiv(library, parse_ref(CONV), client)
+        assert library.require_paper(added.ref).source_format == "pdf"
+        again = add_from_arxiv(library, parse_ref(SKIMAGE), client)
+        assert library.require_paper(again.ref).source_format == "pdf"
+    # The second paper's source is not asked for within the minute; its metadata and PDF are.
+    assert [s.path for s in arxiv.seen][-2:] == ["/api/query", f"/pdf/{SKIMAGE}v2"]
+
+
 def test_unpacking_writes_nothing_outside_its_folder(tmp_path: Path) -> None:
     folder = tmp_path / "inside" / "source"
     folder.mkdir(parents=True)

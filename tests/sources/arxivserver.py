@@ -8,6 +8,7 @@ and source packages (``/e-print/IDvN``).
                 published="2012-04-01T00:00:00Z", comments={2: "This paper has been withdrawn"},
                 earlier={1: ("Its first title", ("Ann Other", "Bo Second"))})
         srv.fail_next(503, retry_after="0")   # then normal service
+        srv.refuse("/pdf/", 403)              # every PDF refused, the rest served
         ...
         assert srv.seen[0].path == "/api/query"
 
@@ -96,6 +97,7 @@ class ArxivServer(FakeServer[Seen]):
         # (work, version) -> the e-print as arXiv serves it: a gzipped tar or .tex, or a PDF.
         self.sources: dict[tuple[str, int], tuple[bytes, str]] = {}
         self._queued: deque[Reply] = deque()
+        self._refused: dict[str, Reply] = {}  # path prefix -> the reply every such request gets
         self.delay = 0.0  # seconds every reply waits (to outlast a client timeout)
         super().__init__(_Handler, name="arxivserver")
 
@@ -135,11 +137,22 @@ class ArxivServer(FakeServer[Seen]):
         for _ in range(count):
             self.reply_next(status, f"fake arXiv error {status}".encode(), "text/plain", **headers)
 
+    def refuse(self, prefix: str, status: int, *, retry_after: str | None = None) -> None:
+        """Answer every request whose path starts with ``prefix`` (``/pdf/``, ``/e-print/``,
+        ``/api/query``) with ``status``, as arXiv may refuse one endpoint and serve the others."""
+        headers = {"Retry-After": retry_after} if retry_after is not None else {}
+        reply = Reply(status, f"fake arXiv error {status}".encode(), "text/plain", headers)
+        with self._lock:
+            self._refused[prefix] = reply
+
     def _serve(self, seen: Seen) -> Reply:
         with self._lock:
             self._recorded.append(seen)
             if self._queued:
                 return self._queued.popleft()
+            refused = [r for p, r in self._refused.items() if seen.path.startswith(p)]
+        if refused:
+            return refused[0]
         if seen.path == "/api/query":
             return self._metadata(seen.query.get("id_list", [""])[0])
         if seen.path.startswith("/pdf/"):

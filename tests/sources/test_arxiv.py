@@ -254,6 +254,38 @@ def test_an_arxiv_that_refuses_with_403_is_not_asked_again_for_a_minute(
     assert client.entry(parse_ref("1706.03762")).ref.work == "1706.03762"
 
 
+@pytest.mark.parametrize(
+    ("status", "retry_after"), [(403, None), (429, "0"), (503, "0")], ids=["403", "429", "503"]
+)
+@pytest.mark.parametrize("endpoint", ["/pdf/", "/e-print/"])
+def test_a_refusal_of_one_endpoint_blocks_the_others_no_longer_than_the_interval(
+    arxiv: ArxivServer,
+    client: ArxivClient,
+    time_: FakeTime,
+    endpoint: str,
+    status: int,
+    retry_after: str | None,
+) -> None:
+    # One remembered outage served every endpoint: a refused PDF (or source) download kept
+    # metadata from being asked for a minute, and the source's refusal the PDF fallback too.
+    entry = ArxivEntry(parse_ref("1706.03762v7"), "Attention")
+    arxiv.add_source("1706.03762", 7, b"%PDF-1.5 the source")
+    download = client.pdf if endpoint == "/pdf/" else client.eprint
+    other = client.eprint if endpoint == "/pdf/" else client.pdf
+    arxiv.refuse(endpoint, status, retry_after=retry_after)
+    with pytest.raises(ArxivError, match=f"HTTP {status}"):
+        download(entry)
+    asked, time_.sleeps = len(arxiv.seen), []
+    assert client.entry(parse_ref("1706.03762")).ref.work == "1706.03762"
+    assert other(entry).startswith(b"%PDF-")
+    assert time_.sleeps == [3.0, 3.0]  # arXiv's interval between requests, and no more
+    assert len(arxiv.seen) == asked + 2
+    # The refusing endpoint itself is still not asked again for a minute.
+    with pytest.raises(ArxivError, match="not retried: it failed moments ago"):
+        download(entry)
+    assert len(arxiv.seen) == asked + 2
+
+
 def test_an_empty_feed_is_told_apart_from_other_answers(
     arxiv: ArxivServer, client: ArxivClient
 ) -> None:

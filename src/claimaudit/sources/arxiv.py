@@ -4,7 +4,9 @@ Politeness, as arXiv asks of API users: a descriptive User-Agent, one connection
 request every 3 seconds (``min_interval``, shared by metadata and PDF requests of one client),
 retries with backoff on 429 and 5xx and on connection failures (honouring a numeric
 Retry-After, capped), and a timeout on every request. After a 403 (a blocked client), or
-once every retry failed, arXiv is not asked again for a minute.
+once every retry failed, that endpoint (metadata, PDF or source) is not asked again for a
+minute; the others still are, one request per interval as ever, since arXiv refuses a PDF or
+source download (or is overloaded serving them) while its API still answers.
 
 Both kinds of request go to one base URL, ``CLAIMAUDIT_ARXIV_BASE_URL`` (default
 ``https://export.arxiv.org``, the host arXiv sets aside for programmatic access):
@@ -40,6 +42,8 @@ _ATOM = "{http://www.w3.org/2005/Atom}"
 _ARXIV = "{http://arxiv.org/schemas/atom}"
 _RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
 _BLOCKED_STATUSES = frozenset({403})
+# The endpoints whose outages are remembered apart.
+_METADATA, _PDF, _EPRINT = "metadata", "pdf", "e-print"
 
 
 def arxiv_base_url() -> str:
@@ -105,7 +109,9 @@ class ArxivClient:
         self._clock = clock
         self._last_end: float | None = None
         self._lock = threading.Lock()
-        self._outage = RecentOutage(clock)
+        # One memory per endpoint (``_METADATA``, ``_PDF``, ``_EPRINT``): a refused download
+        # must not keep metadata (or the PDF fallback of a refused source) from being asked.
+        self._outages = {name: RecentOutage(clock) for name in (_METADATA, _PDF, _EPRINT)}
         # Imported on use: httpx is slow to import, and this module loads with every command.
         import httpx
 
@@ -136,7 +142,7 @@ class ArxivClient:
         if ref.kind is not RefKind.ARXIV:
             raise ArxivError(f"{ref} is not an arXiv paper")
         query = {"id_list": ref.versioned_id, "max_results": "1"}
-        reply = self._get(f"{self.base_url}/api/query", query)
+        reply = self._get(_METADATA, f"{self.base_url}/api/query", query)
         entry = parse_entry(reply.content, ref)
         if not ref.matches(entry.ref):
             raise ArxivError(f"arXiv answered with {entry.ref}, not the requested {ref}")
@@ -144,7 +150,7 @@ class ArxivClient:
 
     def pdf(self, entry: ArxivEntry) -> bytes:
         """The PDF of exactly this edition."""
-        reply = self._get(self.pdf_url(entry))
+        reply = self._get(_PDF, self.pdf_url(entry))
         data = reply.content
         if not data.startswith(b"%PDF-"):
             kind = reply.headers.get("content-type", "unknown type")
@@ -157,15 +163,16 @@ class ArxivClient:
     def eprint(self, entry: ArxivEntry) -> bytes:
         """The source package of exactly this edition, as arXiv serves it (gzip or tar of the
         LaTeX, or a PDF when the authors sent none); ArxivError when there is none."""
-        return self._get(self.eprint_url(entry)).content
+        return self._get(_EPRINT, self.eprint_url(entry)).content
 
     def eprint_url(self, entry: ArxivEntry) -> str:
         return f"{self.base_url}/e-print/{entry.ref.versioned_id}"
 
-    def _get(self, url: str, params: dict[str, str] | None = None) -> _Reply:
+    def _get(self, endpoint: str, url: str, params: dict[str, str] | None = None) -> _Reply:
         import httpx
 
-        if (recent := self._outage.recent()) is not None:
+        outage = self._outages[endpoint]
+        if (recent := outage.recent()) is not None:
             raise ArxivError(recent)
         attempt = 0
         while True:
@@ -182,7 +189,7 @@ class ArxivClient:
                 if reply.status in _BLOCKED_STATUSES:
                     # A refused client stays refused: asking again within the minute, for
                     # this or the next reference, only waits to be refused again.
-                    self._outage.note(failure)
+                    outage.note(failure)
                     raise ArxivError(failure)
                 if reply.status not in _RETRY_STATUSES:
                     raise ArxivError(failure)
@@ -190,7 +197,7 @@ class ArxivClient:
             if attempt >= self.retries:
                 # Overloaded or refusing (429, 5xx after every retry) is not asked again for
                 # a while either, as unreachable is not: the next papers fail fast.
-                self._outage.note(failure)
+                outage.note(failure)
                 raise ArxivError(f"{failure}; gave up after {attempt + 1} attempts")
             self._sleep(min(MAX_WAIT, self.backoff * 2**attempt if wait is None else wait))
             attempt += 1
