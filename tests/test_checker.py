@@ -18,12 +18,13 @@ from claimaudit.errors import (
     UsageError,
 )
 from claimaudit.identity import parse_ref
-from claimaudit.judges.protocol import Case, ChoiceAnswer, Decision, JudgeReply
+from claimaudit.judges.protocol import Case, ChoiceAnswer, Decision, Judge, JudgeReply
 from claimaudit.passage import Passage
 from claimaudit.plugins import Registry
 from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord, JudgeTokens, NotCheckedRecord, record_to_dict
 from claimaudit.selection import Bm25Ranker
+from claimaudit.watched import WatchedJudge
 from tests.conftest import SEED_FIELDS
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, failing, pick
 
@@ -835,12 +836,13 @@ def test_a_judge_that_renames_the_passages_it_fits_is_not_checked(source: Memory
 # ------------------------------------------------------------- a third-party judge's reply
 
 
-def plugin_judge(script: Callable[[Decision], JudgeReply]) -> ScriptedJudge:
-    """A judge as a third-party plugin gives it: registered as "pick", built by the registry."""
+def plugin_judge(script: Callable[[Decision], JudgeReply]) -> Judge:
+    """A judge as a third-party plugin gives it: registered as "pick", built by the registry
+    (which watches each of its calls)."""
     registry = Registry()
     registry.add_judge("pick", lambda settings: ScriptedJudge(script, name="pick"), "a plugin")
     judge = registry.make_judge("pick")
-    assert isinstance(judge, ScriptedJudge)
+    assert isinstance(judge, WatchedJudge) and isinstance(judge.inner, ScriptedJudge)
     return judge
 
 

@@ -9,20 +9,21 @@ from pathlib import Path
 from claimaudit.advice import Advice
 from claimaudit.cache import ResultCache
 from claimaudit.checker import Checker
-from claimaudit.checker_args import check_backend_arg
+from claimaudit.checker_args import check_backend_arg, check_judge_name
 from claimaudit.closing import close_all
 from claimaudit.errors import UsageError
 from claimaudit.identity import PaperRef
 from claimaudit.inputs import paper_list, validate_claim, validate_topic
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.library.result_cache import LibraryResultCache
-from claimaudit.plugins import get_registry
+from claimaudit.plugins import get_registry, require_judge, require_source
 from claimaudit.policy import ReviewPolicy
 from claimaudit.records import Record
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES, check_budgets
 from claimaudit.sources.fetching import FetchingSource
 from claimaudit.sources.protocol import LibraryUse, Source
 from claimaudit.userfiles import PathArg, as_optional_path
+from claimaudit.watched import is_built_in, watched_judge, watched_source
 
 JUDGE_ENV = "CLAIMAUDIT_JUDGE"
 DEFAULT_JUDGE = "local"
@@ -43,9 +44,12 @@ def make_judge(name: str | None = None, settings: JudgeSettings | None = None) -
 DEFAULT_SOURCE = "auto"
 
 
-def make_source(name: str = DEFAULT_SOURCE, library: PathArg | None = None) -> Source:
-    """A paper source by name; ``auto`` reads the library, else Valyu when its key is set."""
-    return get_registry().make_source(name, path=library)
+def make_source(
+    name: str = DEFAULT_SOURCE, library: PathArg | None = None, timeout: float | None = None
+) -> Source:
+    """A paper source by name; ``auto`` reads the library, else Valyu when its key is set. A
+    plugin's source gives up on a fetch after ``timeout`` seconds (default 60)."""
+    return get_registry().make_source(name, path=library, timeout=timeout)
 
 
 def make_checker(
@@ -68,7 +72,10 @@ def make_checker(
 
     ``judge``: a name (default ``$CLAIMAUDIT_JUDGE``, else ``local``), built with ``model``,
     ``timeout`` and ``context_tokens`` (``JudgeSettings``), or a ``Judge`` object. ``source``:
-    a name (default ``auto``) or a ``Source``. ``fetch``: first download arXiv papers missing
+    a name (default ``auto``) or a ``Source``. A judge or source that is not built in (a
+    plugin's, or an object of the caller's) is watched: a call into it that has not returned
+    after ``timeout`` seconds (default 60) makes the paper ``not_checked``
+    (``claimaudit.watched``). ``fetch``: first download arXiv papers missing
     from the library into it (for a source that reads the library; UsageError otherwise).
     ``cache``: True keeps judgements in the library's results cache and reuses them, False
     judges afresh and keeps nothing, or any ``ResultCache``; anything else is UsageError.
@@ -96,9 +103,16 @@ def make_checker(
         if judge is None or isinstance(judge, str):
             judge = make_judge(judge, settings)
             owned.append(judge)
+        elif not is_built_in(judge):
+            # The caller's own: its calls may hang too. Its contract is checked first, as the
+            # Checker would, so that a broken one is refused under its own name.
+            check_judge_name(require_judge(judge))
+            judge = watched_judge(judge, timeout)
         if isinstance(source, str):
-            source = make_source(source, library)
+            source = make_source(source, library, timeout)
             owned.append(source)
+        elif not is_built_in(source):
+            source = watched_source(require_source(source), timeout)
         if fetch:
             source = _fetching(source, library)
             owned.append(source)

@@ -20,7 +20,8 @@ A plugin that fails to load (a missing dependency, a bug) is recorded with why (
 redacted), adds nothing (not even what it registered before failing) and leaves the others
 working; ``claimaudit plugins`` lists everything registered and what failed. A plugin calling
 ``get_registry()`` from its ``register`` gets the registry being filled. The core asks the
-registry for a backend by name and never imports a concrete backend itself.
+registry for a backend by name and never imports a concrete backend itself. A plugin's judge
+and source come out watched: each call ends within the timeout (``claimaudit.watched``).
 """
 
 from __future__ import annotations
@@ -39,11 +40,13 @@ from types import ModuleType
 from typing import Any, NamedTuple, Protocol, cast
 
 from claimaudit.errors import PluginError, UnknownBackendError, UsageError, as_known
+from claimaudit.judges.deadline import check_timeout
 from claimaudit.judges.named import as_registered
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.redaction import redact_text
 from claimaudit.sources.protocol import Source
 from claimaudit.userfiles import PathArg, as_optional_path
+from claimaudit.watched import watched_judge, watched_source
 
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.judges.local",
@@ -123,11 +126,21 @@ class Registry:
             raise UnknownBackendError(
                 f"unknown judge {name!r} (known: {known}){self._broken_note()}"
             ) from None
-        judge = require_judge(_build("judge", name, factory, settings or JudgeSettings()))
+        settings = settings or JudgeSettings()
+        judge = require_judge(_build("judge", name, factory, settings))
         # Records credit the name it was registered and asked for, whatever it calls itself.
-        return as_registered(judge, name)
+        judge = as_registered(judge, name)
+        if self.judges[name].origin == BUILT_IN:
+            return judge  # bounds its own calls (see ``claimaudit.watched``)
+        return watched_judge(judge, settings.timeout)  # a plugin's call may never return
 
-    def make_source(self, name: str, *, path: PathArg | None = None) -> Source:
+    def make_source(
+        self, name: str, *, path: PathArg | None = None, timeout: float | None = None
+    ) -> Source:
+        """The source ``name`` reading the library at ``path``; a plugin's ``fetch`` ends within
+        ``timeout`` seconds (None: ``DEFAULT_WATCH_TIMEOUT``), as its judge's calls do."""
+        if timeout is not None:
+            check_timeout(timeout, "the source's")
         try:
             factory: SourceFactory = self.sources[name].factory
         except KeyError:
@@ -136,7 +149,10 @@ class Registry:
                 f"unknown source {name!r} (known: {known}){self._broken_note()}"
             ) from None
         library = as_optional_path(path, "library")  # factories are promised a Path
-        return require_source(_build("source", name, factory, path=library))
+        source = require_source(_build("source", name, factory, path=library))
+        if self.sources[name].origin == BUILT_IN:
+            return source
+        return watched_source(source, timeout)
 
     def _broken_note(self) -> str:
         if not self.broken:

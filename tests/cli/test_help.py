@@ -144,11 +144,15 @@ def test_fail_on_lists_only_the_conditions_the_command_takes(
 @pytest.mark.parametrize("command", ["check", "batch", "review"])
 def test_timeout_help_says_what_it_bounds(runner: CliRunner, command: str) -> None:
     # "Seconds to wait for a remote judge's answer" let a user expect it to stop a plugin judge
-    # that never returns; it bounds the jev and openai judges' HTTP requests only.
+    # that never returns; it bounds the jev and openai judges' HTTP requests, and each call into
+    # a plugin's judge or source.
     result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "100"})
     assert result.exit_code == 0, result.output
     words = " ".join(result.stdout.replace("\u2502", " ").split())
     assert (
         "Deadline for each HTTP request of the jev and openai judges (each retry its own)" in words
     )
-    assert "it does not bound a plugin judge's decide()" in words
+    assert (
+        "and for each call into a plugin's judge or source: one that has not answered by then "
+        "leaves the paper not_checked (default: 60)."
+    ) in words

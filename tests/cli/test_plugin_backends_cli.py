@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,8 @@ from claimaudit.sources.protocol import SourcePaper
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 KEY = "sk-QAOPENAI-7777-0123456789"
+# The most a stuck plugin call holds: without a watchdog a test fails rather than hangs.
+HOLD = 10
 
 
 @dataclass
@@ -124,3 +128,106 @@ def test_a_record_names_the_judge_as_registered_not_as_it_calls_itself(
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
     assert (record["judge"], record["verdict"]) == ("named", "supports")
+
+
+# ------------------------------------------------------ a plugin whose call never returns
+
+
+@pytest.fixture
+def gate() -> Iterator[threading.Event]:
+    """What a stuck plugin waits on; set at teardown so that no thread is left waiting."""
+    event = threading.Event()
+    yield event
+    event.set()
+
+
+@dataclass
+class StuckJudge(ScriptedJudge):
+    gate: threading.Event = field(default_factory=threading.Event)
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        self.gate.wait(HOLD)
+        return super().decide(decision)
+
+
+class StuckSource(MemorySource):
+    def __init__(self, gate: threading.Event) -> None:
+        super().__init__()
+        self.gate = gate
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        self.gate.wait(HOLD)
+        return super().fetch(ref, query)
+
+
+def test_check_gives_up_on_a_plugin_judge_that_never_answers(
+    runner: CliRunner, memory: MemorySource, monkeypatch: pytest.MonkeyPatch, gate: threading.Event
+) -> None:
+    options = judge_plugin(monkeypatch, "stuck", StuckJudge(pick("supports", "P001"), gate=gate))
+    memory.add(parse_ref("scifact:2"), "Two", ["Aspirin lowers fever in adults."])
+    result = runner.invoke(
+        app,
+        [
+            *("check", "Aspirin lowers fever.", "-p", "scifact:1", "-p", "scifact:2"),
+            *("--format", "json", "--timeout", "0.2"),
+            *options,
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    first, second = json.loads(result.stdout)["records"]
+    assert (first["verdict"], second["verdict"]) == ("not_checked", "not_checked")
+    assert first["error"] == "judge 'stuck' did not answer within 0.2 s"
+    assert second["error"] == (
+        "judge 'stuck' was not asked: an earlier call did not answer within 0.2 s and may "
+        "still be running"
+    )
+    assert "Traceback" not in result.stderr
+
+
+def test_check_gives_up_on_a_plugin_source_that_never_answers(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, gate: threading.Event
+) -> None:
+    source = StuckSource(gate)
+    stuck = Registered(lambda *, path: source, "", "t")
+    monkeypatch.setitem(get_registry().sources, "stuck", stuck)
+    options = judge_plugin(monkeypatch, "fine", ScriptedJudge(pick("supports", "P001")))
+    options[options.index("memory")] = "stuck"
+    result = runner.invoke(
+        app,
+        [
+            *("check", "Aspirin lowers fever.", "-p", "scifact:1", "--format", "json"),
+            *("--timeout", "0.2"),
+            *options,
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    [record] = json.loads(result.stdout)["records"]
+    assert record["verdict"] == "not_checked"
+    assert record["error"] == "source 'memory' did not answer within 0.2 s"
+
+
+def test_batch_goes_on_past_a_plugin_judge_that_never_answers(
+    runner: CliRunner,
+    memory: MemorySource,
+    monkeypatch: pytest.MonkeyPatch,
+    gate: threading.Event,
+    tmp_path: Path,
+) -> None:
+    options = judge_plugin(monkeypatch, "stuck", StuckJudge(pick("supports", "P001"), gate=gate))
+    claims = tmp_path / "in.jsonl"
+    claims.write_text(
+        "".join(
+            json.dumps({"id": n, "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}) + "\n"
+            for n in (1, 2, 3)
+        )
+    )
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(
+        app, ["batch", str(claims), "--out", str(out), "--timeout", "0.2", *options]
+    )
+    # Every claim has its record and the run ends (exit 1: no pair was judged).
+    assert result.exit_code == 1, result.output
+    assert "wrote 3 records" in result.stderr and "Traceback" not in result.stderr
+    errors = [json.loads(line)["error"] for line in out.read_text().splitlines()]
+    assert errors[0] == "judge 'stuck' did not answer within 0.2 s"
+    assert errors[1:] == [errors[1]] * 2 and errors[1].startswith("judge 'stuck' was not asked")

@@ -37,10 +37,10 @@ TimeoutOption = Annotated[
     typer.Option(
         "--timeout",
         metavar="SECONDS",
-        # Exactly what it bounds: a plugin judge that never returns is not stopped by it.
-        help="Deadline for each HTTP request of the jev and openai judges (each retry its own). "
-        "Other judges get it as JudgeSettings.timeout and may ignore it: it does not bound a "
-        "plugin judge's decide().",
+        # Exactly what it bounds: the built-in remote judges per request, a plugin per call.
+        help="Deadline for each HTTP request of the jev and openai judges (each retry its own), "
+        "and for each call into a plugin's judge or source: one that has not answered by then "
+        "leaves the paper not_checked (default: 60).",
         min=MIN_TIMEOUT,
         max=MAX_TIMEOUT,
     ),

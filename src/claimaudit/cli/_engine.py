@@ -72,7 +72,7 @@ def build_engine(
         # The name is fixed here: a worker's environment may name another default judge.
         judge_factory=partial(make_judge, judge or default_judge_name(), settings),
         source_factory=(
-            partial(make_source, source_name, library)
+            partial(make_source, source_name, library, settings.timeout)
             if worker_fetches and source_name is not None
             else None
         ),

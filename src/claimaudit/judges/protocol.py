@@ -174,7 +174,9 @@ class Judge(Protocol):
     question of the decision (each option with a probability, or the choice alone) or raises
     ``JudgeError`` for an operational failure (unreachable, timed out, invalid answer), which
     becomes a ``not_checked`` record, never a verdict. Any other exception is treated the same
-    way, as a bug of the judge.
+    way, as a bug of the judge. A plugin's ``decide`` or ``fit_evidence`` that has not returned
+    within ``JudgeSettings.timeout`` (default 60 s), its own retries included, is given up on
+    the same way, and the judge is not called again until that call returns.
 
     Optional, with the defaults below; override them as properties or class attributes:
     ``cache_identity``, ``concurrency``, ``review_threshold``, ``fit_evidence`` and ``close``.

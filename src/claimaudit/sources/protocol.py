@@ -49,7 +49,9 @@ class Source(Protocol):
     Required: ``name`` and ``fetch``, which returns exactly the paper (work and version) the
     reference asks for, or raises ``SourceError`` when it cannot (not found, service failure),
     which becomes a ``not_checked`` record; any other exception is treated the same way, as a
-    bug of the source. Optional, with the defaults below: ``library_use`` and ``close``.
+    bug of the source, and so is a plugin's ``fetch`` that has not returned within the timeout
+    (``--timeout``, default 60 s). Optional, with the defaults below: ``library_use`` and
+    ``close``.
     """
 
     name: str
