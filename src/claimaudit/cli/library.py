@@ -34,7 +34,7 @@ from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
 from claimaudit.library.store import Library
-from claimaudit.library.wire import Hit, LocalPaper, PassageOut
+from claimaudit.library.wire import HitList, LocalPaper, PassageOut
 from claimaudit.passage import Passage, location, page_list
 from claimaudit.search_words import MAX_SEARCH_TERMS, search_words
 from claimaudit.sources.arxiv import ArxivClient
@@ -375,7 +375,8 @@ def search(
     with _library(library) as lib:
         hits = lib.search(query, ref=paper_ref, limit=limit, exact=exact)
     if as_json:
-        _print_json([Hit.of(h).wire() for h in hits])
+        # The API's and the MCP tool's object, not a bare array: one answer, one schema.
+        _print_json(HitList.of(hits, query).wire())
         return
     if not hits:
         out_console.print("no matching passages")
