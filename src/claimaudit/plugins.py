@@ -42,6 +42,7 @@ from claimaudit.errors import PluginError, UnknownBackendError, UsageError, as_k
 from claimaudit.judges.named import as_registered
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.redaction import redact_text
+from claimaudit.sources.named import as_registered as as_registered_source
 from claimaudit.sources.protocol import Source
 from claimaudit.userfiles import PathArg, as_optional_path
 
@@ -136,7 +137,9 @@ class Registry:
                 f"unknown source {name!r} (known: {known}){self._broken_note()}"
             ) from None
         library = as_optional_path(path, "library")  # factories are promised a Path
-        return require_source(_build("source", name, factory, path=library))
+        source = require_source(_build("source", name, factory, path=library))
+        # Records credit the name it was registered and asked for, as a judge's do.
+        return as_registered_source(source, name)
 
     def _broken_note(self) -> str:
         if not self.broken:
