@@ -44,6 +44,7 @@ from claimaudit.judges.deadline import check_timeout
 from claimaudit.judges.named import as_registered
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.redaction import redact_text
+from claimaudit.sources.named import as_registered as as_registered_source
 from claimaudit.sources.protocol import Source
 from claimaudit.userfiles import PathArg, as_optional_path
 from claimaudit.watched import watched_judge, watched_source
@@ -150,6 +151,8 @@ class Registry:
             ) from None
         library = as_optional_path(path, "library")  # factories are promised a Path
         source = require_source(_build("source", name, factory, path=library))
+        # Records credit the name it was registered and asked for, as a judge's do.
+        source = as_registered_source(source, name)
         if self.sources[name].origin == BUILT_IN:
             return source
         return watched_source(source, timeout)

@@ -81,7 +81,7 @@ def test_add_latex_show_search_remove(db: Path) -> None:
 
     found = json.loads(
         run("search", "cKDTree rewritten C++ templated", "--library", db, "--json").stdout
-    )
+    )["hits"]
     assert found[0]["ref"] == "arXiv:1907.10121v3"
     assert "templated classes" in found[0]["text"]
     # camelCase, as records and the API write them
@@ -195,7 +195,7 @@ def test_import_scifact_and_search(db: Path) -> None:
             db,
             "--json",
         ).stdout
-    )
+    )["hits"]
     assert hits and all(hit["ref"] == "scifact:4983" for hit in hits)
 
 
@@ -522,7 +522,7 @@ def test_search_hits_say_which_pages_a_pdf_passage_is_on(db: Path, tmp_path: Pat
     pdf = _two_page_pdf(tmp_path / "paper.pdf")
     assert run("add", pdf, "--ref", "local:pdf", "--library", db).exit_code == 0
     shown = json.loads(run("show", "local:pdf", "--json", "--library", db).stdout)
-    [hit] = json.loads(run("search", "sparse solvers", "--json", "--library", db).stdout)
+    [hit] = json.loads(run("search", "sparse solvers", "--json", "--library", db).stdout)["hits"]
     # Named and valued as ``show`` gives the passage (one paragraph, run on over the page end).
     [passage] = [p for p in shown["passages"] if p["id"] == hit["passageId"]]
     assert hit["pages"] == passage["pages"] == [1, 2]
@@ -727,10 +727,14 @@ def test_search_names_the_words_past_the_cap(db: Path, tmp_path: Path) -> None:
     assert line.startswith("warning: the query has more than 256 distinct words")
     # The first 30 left out by name (the API and MCP name all 45), then how many more.
     assert line.endswith(": " + " ".join(f"filler{i}" for i in range(256, 286)) + " and 15 more")
-    assert json.loads(result.stdout) == []
+    # The API's and the MCP tool's object, not a bare array: every word left out is named.
+    left_out = [f"filler{i}" for i in range(256, 300)] + ["platypus"]
+    assert json.loads(result.stdout) == {"hits": [], "leftOut": left_out}
     # Under the cap (71 words: past the old 64) every word counts.
     short = run("search", " ".join(filler.split()[:70]) + " platypus", "--json", "--library", db)
-    assert short.stderr == "" and len(json.loads(short.stdout)) == 1
+    assert short.stderr == ""
+    assert [h["text"] for h in json.loads(short.stdout)["hits"]] == ["The platypus lays eggs."]
+    assert json.loads(short.stdout)["leftOut"] == []
 
 
 def test_search_cuts_a_long_heading_in_its_where_column(db: Path, tmp_path: Path) -> None:
@@ -753,7 +757,7 @@ def test_show_and_search_exact_reach_an_unversioned_copy_beside_versions(
     assert run("add", tmp_path / "v2.md", "--ref", "2301.00001v2", "--library", db).exit_code == 0
     (tmp_path / "copy.md").write_text("# Paper\n\nnarwhal copy\n", encoding="utf-8")
     assert run("add", tmp_path / "copy.md", "--ref", "2301.00001", "--library", db).exit_code == 0
-    hits = json.loads(run("search", "narwhal copy", "--json", "--library", db).stdout)
+    hits = json.loads(run("search", "narwhal copy", "--json", "--library", db).stdout)["hits"]
     assert (hits[0]["ref"], hits[0]["exact"], hits[0]["text"]) == (
         "arXiv:2301.00001",
         True,
@@ -765,7 +769,7 @@ def test_show_and_search_exact_reach_an_unversioned_copy_beside_versions(
     assert shown["ref"] == "arXiv:2301.00001"
     assert [p["text"] for p in shown["passages"]] == ["narwhal copy"]
     within = run("search", "narwhal", "--ref", hits[0]["ref"], "--exact", "--json", "--library", db)
-    assert [h["text"] for h in json.loads(within.stdout)] == ["narwhal copy"]
+    assert [h["text"] for h in json.loads(within.stdout)["hits"]] == ["narwhal copy"]
     table = run("search", "narwhal copy", "--library", db)
     assert "--exact" in prose(boxed_columns(table.stdout)["where"])
     assert_clean_failure(run("search", "narwhal", "--exact", "--library", db), "--exact applies")

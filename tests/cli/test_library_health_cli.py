@@ -107,7 +107,7 @@ def test_repair_then_search_finds_the_passage_again(tmp_path: Path) -> None:
     assert lines[-1].startswith(f"healthy: {path}")
     assert rows(path) == stored
     searched = run("library", "search", "aspirin", "--json", "--library", path)
-    assert [h["passageId"] for h in json.loads(searched.stdout)] == ["P001"]
+    assert [h["passageId"] for h in json.loads(searched.stdout)["hits"]] == ["P001"]
     again = run("library", "repair", "--no-backup", "--library", path)
     assert again.exit_code == 0 and again.stdout.startswith("nothing to repair")
 
@@ -220,7 +220,7 @@ def test_a_lost_term_lookup_is_checked_repaired_and_not_a_silent_miss(tmp_path: 
     assert repaired.exit_code == 0, repaired.output
     assert "rebuilt the full-text index from 4 passages" in repaired.stdout.splitlines()
     found = run("library", "search", "heart", "--json", "--library", path)
-    assert [h["passageId"] for h in json.loads(found.stdout)] == ["P001"]
+    assert [h["passageId"] for h in json.loads(found.stdout)["hits"]] == ["P001"]
 
 
 def test_check_and_repair_of_a_file_that_is_no_database_say_so_with_exit_2(

@@ -61,11 +61,36 @@ def test_a_large_listing_is_written_a_line_per_paper(
     monkeypatch.setattr(library_list, "TABLE_ROWS", 2)
     result = run("--library", db)
     assert result.exit_code == 0, result.output
-    lines = result.stdout.splitlines()
-    assert lines[:2] == [f"3 papers in {db}", "ref\ttitle\tpassages\tingested"]
-    assert [line.split("\t")[:3] for line in lines[2:]] == [
-        [f"scifact:{n}", title, "1"] for n, title in enumerate(TITLES, start=1)
+    assert _tsv(result, db)
+    # Not silently: one line on stderr says why the form changed and how to choose it.
+    assert result.stderr.splitlines() == [
+        "note: 3 papers are listed one tab-separated line each, as read (a table of more than "
+        "2 takes seconds to lay out before its first line); --format table lays them out as "
+        "one table, --format tsv always writes lines"
     ]
+
+
+def _tsv(result: Result, db: Path) -> bool:
+    lines = result.stdout.splitlines()
+    return lines[:2] == [f"3 papers in {db}", "ref\ttitle\tpassages\tingested"] and [
+        line.split("\t")[:3] for line in lines[2:]
+    ] == [[f"scifact:{n}", title, "1"] for n, title in enumerate(TITLES, start=1)]
+
+
+def test_format_chooses_the_table_or_the_lines_whatever_the_count(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(library_list, "TABLE_ROWS", 2)
+    table = run("--library", db, "--format", "table")
+    assert table.exit_code == 0 and table.stderr == "", table.output
+    assert "\t" not in table.stdout and "ingested" in table.stdout
+    assert all(title in table.stdout for title in TITLES)
+    monkeypatch.setattr(library_list, "TABLE_ROWS", 1000)
+    lines = run("--library", db, "--format", "tsv")
+    assert lines.exit_code == 0 and lines.stderr == "" and _tsv(lines, db), lines.output
+    both = run("--library", db, "--json", "--format", "tsv")
+    assert both.exit_code == 2 and both.stdout == ""
+    assert both.stderr == "error: --json and --format tsv are two outputs; give one of them\n"
 
 
 @pytest.mark.parametrize("as_json", [False, True])
@@ -73,7 +98,6 @@ def test_ctrl_c_while_printing_says_how_many_were_listed(
     db: Path, monkeypatch: pytest.MonkeyPatch, as_json: bool
 ) -> None:
     # The interrupt lands while the third paper is being written, after two were printed.
-    monkeypatch.setattr(library_list, "TABLE_ROWS", 0)
     shown: list[str] = []
     of = wire.LocalPaper.of
 
@@ -92,7 +116,7 @@ def test_ctrl_c_while_printing_says_how_many_were_listed(
         return real_line(text)
 
     monkeypatch.setattr(library_list, "shown_line", line)
-    result = run("--library", db, *(["--json"] if as_json else []))
+    result = run("--library", db, *(["--json"] if as_json else ["--format", "tsv"]))
     assert result.exit_code == 130
     assert result.stderr.strip() == (
         "error: interrupted after listing 2 of 3 papers; the library is unchanged"

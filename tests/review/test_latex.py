@@ -61,6 +61,24 @@ def test_comments_math_floats_and_verbatim_are_not_claims(tmp_path: Path) -> Non
     assert "Commented" not in text and "verbatim" not in text and "A caption" not in text
 
 
+def test_a_citation_in_a_todo_note_is_no_citation_of_the_draft(tmp_path: Path) -> None:
+    _write(tmp_path, "refs.bib", "@article{a, doi={10.1000/a}}\n@article{b, doi={10.1000/b}}\n")
+    body = (
+        "Prose cites \\cite{a}. Dense matrices are fast.\\todo{cite \\cite{b} here?}\n"
+        "A margin note.\\todo[inline]{or \\citet{b}}\n\\bibliography{refs}"
+    )
+    path = _write(tmp_path, "paper.tex", _doc(body))
+    found = extract_latex_claims(path)
+    # An author's note to self: no claim, and its key is neither listed nor fetched.
+    assert [c.keys for c in found.draft.commands] == [("a",)]
+    assert [c.key for claim in found.claims for c in claim.citations] == ["a"]
+    assert "here?" not in " ".join(b.text for b in found.draft.blocks)
+    # A draft cited only in its notes cites nothing: said, as for a draft citing nothing.
+    path.write_text(_doc(body.replace("Prose cites \\cite{a}.", "Prose.")), encoding="utf-8")
+    [warning] = extract_latex_claims(path).warnings
+    assert warning.startswith("2 references are listed in refs.bib but none is cited")
+
+
 def test_includes_followed_in_the_folder_with_positions(tmp_path: Path) -> None:
     main = _write(
         tmp_path,

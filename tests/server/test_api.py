@@ -296,10 +296,17 @@ def test_paper_and_passage_in_context(api: httpx.Client) -> None:
     assert first["before"] == [] and [p["id"] for p in first["after"]] == ["P002", "P003"]
     alone = api.get(f"/v1/library/{DEEP_RULES_REF}/passages/P005", params={"context": 0}).json()
     assert alone["before"] == alone["after"] == []
-    assert _error(api.get(f"/v1/library/{DEEP_RULES_REF}/passages/P999"), 404)["message"] == (
-        f"{DEEP_RULES_REF} has no passage P999"
-    )
-    assert _error(api.get("/v1/library/arXiv:2401.00001"), 404)["code"] == "not_found"
+    # One status, two codes: a client tells a missing passage from a missing paper by them.
+    no_passage = _error(api.get(f"/v1/library/{DEEP_RULES_REF}/passages/P999"), 404)
+    assert no_passage == {
+        "status": 404,
+        "code": "passage_not_found",
+        "message": f"{DEEP_RULES_REF} has no passage P999",
+    }
+    no_paper = _error(api.get("/v1/library/arXiv:2401.00001/passages/P001"), 404)
+    assert no_paper["code"] == "paper_not_found"
+    assert no_paper["message"] == "arXiv:2401.00001 is not in the library"
+    assert _error(api.get("/v1/library/arXiv:2401.00001"), 404)["code"] == "paper_not_found"
     assert _error(api.get("/v1/library/not a ref"), 400)["code"] == "invalid_reference"
 
 
@@ -353,7 +360,7 @@ def test_a_paper_stored_under_a_reference_now_refused_can_be_read_and_removed(
             api.delete(f"/v1/library/{quote(NEVER_ISSUED)}"),
         ):
             error = _error(gone, 404)
-            assert error["code"] == "not_found"
+            assert error["code"] == "paper_not_found"
             assert error["message"].startswith(
                 f"no paper is stored under {NEVER_ISSUED} (not a valid"
             )
@@ -428,7 +435,7 @@ def test_upload_markdown_then_remove(api: httpx.Client, cleanup: list[str]) -> N
     assert record["verdict"] == "supports" and "Sparse matrices" in record["evidence"]
     removed = api.delete("/v1/library/local:upload-md")
     assert removed.status_code == 200 and removed.json()["removed"]["ref"] == "local:upload-md"
-    assert _error(api.delete("/v1/library/local:upload-md"), 404)["code"] == "not_found"
+    assert _error(api.delete("/v1/library/local:upload-md"), 404)["code"] == "paper_not_found"
 
 
 def test_upload_pdf_named_by_its_file(
@@ -553,7 +560,7 @@ def test_an_upload_s_title_over_the_limit_is_refused(api: httpx.Client) -> None:
     error = _error(long_title, 400)
     assert error["code"] == "invalid_title"
     assert error["message"] == "the title has 100,000 characters; the limit is 1,000"
-    assert _error(api.get("/v1/library/local:long-title"), 404)["code"] == "not_found"
+    assert _error(api.get("/v1/library/local:long-title"), 404)["code"] == "paper_not_found"
 
 
 def test_json_body_limit(server: RunningServer, api: httpx.Client) -> None:

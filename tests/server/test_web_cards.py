@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import httpx
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, Request, Route, expect
 
 from claimaudit.review.html_parts import strength
 from tests.server.conftest import (
@@ -247,6 +247,19 @@ def _check_then_store_meanwhile(
     _check_then(page, server, ref, store_later)
 
 
+def _asked_after_the_passage(page: Page) -> list[str]:
+    """The library requests the page sends from its passage request on (that one first): the
+    404's code says what is gone, so nothing more is asked."""
+    asked: list[str] = []
+
+    def seen(request: Request) -> None:
+        if "/passages/" in request.url or (asked and "/v1/library" in request.url):
+            asked.append(request.url)
+
+    page.on("request", seen)
+    return asked
+
+
 def _remove(server: RunningServer, *refs: str) -> None:
     with server.client() as client:
         for ref in refs:
@@ -294,10 +307,12 @@ def test_a_card_whose_paper_was_removed_shows_the_judged_passage_and_says_so(
     """The passage request answered 404 and the card kept the record's passage silently, as if
     the paper were still there to read."""
     ref = "arXiv:2301.00033"
+    asked = _asked_after_the_passage(page)
     try:
         _check_then(page, server, ref, lambda: _remove(server, ref))
         card = page.locator(f'.card[data-ref="{ref}"]')
         expect(card.locator(".passages")).to_have_attribute("data-context", "removed")
+        assert len(asked) == 1 and "/passages/" in asked[0], asked
         expect(card.locator(".passage.chosen mark")).to_contain_text(" by 40 percent")
         expect(card.locator(".context-removed")).to_have_text(
             "The paper this record judged is no longer in the library: the passage below is the "
@@ -314,7 +329,8 @@ def test_a_card_whose_passage_alone_is_gone_says_the_paper_changed(
     """A 404 for the passage of a paper still stored (replaced by one without that passage) is
     a changed paper, not a removed one."""
     ref = "arXiv:2301.00034"
-    gone = {"status": 404, "code": "not_found", "message": f"{ref} has no passage P001"}
+    gone = {"status": 404, "code": "passage_not_found", "message": f"{ref} has no passage P001"}
+    asked = _asked_after_the_passage(page)
     try:
         with server.client() as client:
             stored = client.post("/v1/library", files={"file": ("n.md", JUDGED)}, data={"ref": ref})
@@ -325,6 +341,7 @@ def test_a_card_whose_passage_alone_is_gone_says_the_paper_changed(
         expect(card.locator(".passages")).to_have_attribute("data-context", "changed")
         expect(card.locator(".passage.chosen mark")).to_contain_text(" by 40 percent")
         expect(card.locator(".context-removed")).to_have_count(0)
+        assert len(asked) == 1 and "/passages/" in asked[0], asked
     finally:
         _remove(server, ref)
 

@@ -23,7 +23,7 @@ from claimaudit.cli._render import SECTION_CHARS
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn
-from claimaudit.cli.library_list import list_command
+from claimaudit.cli.library_list import TABLE_ROWS, ListFormat, list_command
 from claimaudit.errors import ClaimauditError
 from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.library.add_file import add_file
@@ -34,7 +34,7 @@ from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
 from claimaudit.library.store import Library
-from claimaudit.library.wire import Hit, LocalPaper, PassageOut
+from claimaudit.library.wire import HitList, LocalPaper, PassageOut
 from claimaudit.passage import Passage, location, page_list
 from claimaudit.search_words import MAX_SEARCH_TERMS, search_words
 from claimaudit.sources.arxiv import ArxivClient
@@ -258,10 +258,18 @@ def list_papers(
             help="List only papers whose reference or title contains TEXT (any case).",
         ),
     ] = None,
+    fmt: Annotated[
+        ListFormat | None,
+        typer.Option(
+            "--format",
+            help="table: one table, however many papers; tsv: a tab-separated line per paper, "
+            f"as read. Default: a table up to {TABLE_ROWS:,} papers, lines past that.",
+        ),
+    ] = None,
 ) -> None:
     """List the stored papers, in reference order; a large library is written as it is read."""
     require_text(match=match)
-    list_command(library, as_json, offset, limit, match)
+    list_command(library, as_json, offset, limit, match, fmt)
 
 
 @app.command(cls=Command)
@@ -375,7 +383,8 @@ def search(
     with _library(library) as lib:
         hits = lib.search(query, ref=paper_ref, limit=limit, exact=exact)
     if as_json:
-        _print_json([Hit.of(h).wire() for h in hits])
+        # The API's and the MCP tool's object, not a bare array: one answer, one schema.
+        _print_json(HitList.of(hits, query).wire())
         return
     if not hits:
         out_console.print("no matching passages")

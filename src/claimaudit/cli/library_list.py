@@ -1,11 +1,13 @@
 """``claimaudit library list``: the stored papers, a page at a time, printed as they are read.
 
 A library of 20,000 papers took 20 seconds and 200 MB to lay out as one table before its first
-line; past ``TABLE_ROWS`` rows (and for ``--json``) each paper is written as it is read."""
+line (5,000 about 4 seconds); past ``TABLE_ROWS`` rows (and for ``--json``) each paper is written
+as it is read, and a line on stderr says so: ``--format`` chooses either form."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from enum import StrEnum
 from pathlib import Path
 
 from rich import box
@@ -13,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from claimaudit.accounting import counted
-from claimaudit.cli._common import EXIT_INTERRUPTED, fail, out_console
+from claimaudit.cli._common import EXIT_INTERRUPTED, err_console, fail, out_console
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown_line, shown_line_text
@@ -21,8 +23,18 @@ from claimaudit.library.models import StoredPaper
 from claimaudit.library.store import Library
 from claimaudit.library.wire import LocalPaper
 
-# The most papers laid out as one table; more are written one line each, tab-separated.
+# The most papers laid out as one table unless ``--format`` says; more are written one line
+# each, tab-separated.
 TABLE_ROWS = 1000
+
+
+class ListFormat(StrEnum):
+    """``--format``: one table whatever the count, or one tab-separated line per paper."""
+
+    TABLE = "table"
+    TSV = "tsv"
+
+
 # The count, the date and the space between columns take this much of a line; of the rest,
 # the reference column takes at most two thirds, leaving a title room for its words.
 LIST_FIXED_WIDTH = 29
@@ -33,9 +45,17 @@ ORDINARY_REF_WIDTH = 18
 
 
 def list_command(
-    library: Path | None, as_json: bool, offset: int, limit: int, match: str | None
+    library: Path | None,
+    as_json: bool,
+    offset: int,
+    limit: int,
+    match: str | None,
+    fmt: ListFormat | None = None,
 ) -> None:
-    """List the page of papers asked for; Ctrl-C (or SIGTERM) says how many were listed."""
+    """List the page of papers asked for, as ``fmt`` says (None: a table up to TABLE_ROWS,
+    lines past it); Ctrl-C (or SIGTERM) says how many were listed."""
+    if as_json and fmt is not None:
+        fail(f"--json and --format {fmt} are two outputs; give one of them")
     listed = 0
     page = 0
     try:
@@ -46,7 +66,7 @@ def list_command(
             printed = (
                 _print_json(papers)
                 if as_json
-                else _print_table(papers, _heading(lib.path, total, page, offset, match), page)
+                else _print_table(papers, _heading(lib.path, total, page, offset, match), page, fmt)
             )
             for _ in printed:
                 listed += 1
@@ -92,14 +112,23 @@ def _listed(paper: StoredPaper) -> dict[str, object]:
     return listed
 
 
-def _print_table(papers: Iterator[StoredPaper], heading: str, page: int) -> Iterator[None]:
+def _print_table(
+    papers: Iterator[StoredPaper], heading: str, page: int, fmt: ListFormat | None
+) -> Iterator[None]:
     """The heading, then the papers: a table (or stacked lines, where too narrow) for a page
-    of up to TABLE_ROWS, else one tab-separated line each as read. Yields after each paper
-    printed."""
+    of up to TABLE_ROWS (or any page with ``--format table``), else one tab-separated line
+    each as read. Yields after each paper printed."""
     if not page:
         out_console.print(shown_line_text(heading))
         return
-    if page > TABLE_ROWS:
+    if fmt is None and page > TABLE_ROWS:
+        # Never another form without a word: why, and how to choose either.
+        err_console.print(
+            f"note: {page:,} papers are listed one tab-separated line each, as read (a table "
+            f"of more than {TABLE_ROWS:,} takes seconds to lay out before its first line); "
+            "--format table lays them out as one table, --format tsv always writes lines"
+        )
+    if fmt is ListFormat.TSV or (fmt is None and page > TABLE_ROWS):
         out_console.print(shown_line_text(heading))
         write = out_console.file.write
         write("ref\ttitle\tpassages\tingested\n")

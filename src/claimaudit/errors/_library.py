@@ -58,14 +58,16 @@ class PaperNotFoundError(LibraryError, LookupError):
     """No stored paper satisfies the requested reference."""
 
     http_status = 404
-    code = "not_found"
+    # Not the passage's code: a client tells "the paper is gone" from "the paper is there
+    # without that passage" (a replaced copy) by it, without asking again.
+    code = "paper_not_found"
 
 
 class PassageNotFoundError(LibraryError, LookupError):
     """The paper exists but has no passage with the requested id."""
 
     http_status = 404
-    code = "not_found"
+    code = "passage_not_found"
 
 
 class AmbiguousPaperError(LibraryError):

@@ -3,6 +3,7 @@ the records, and the same whether the command line, the HTTP API or an MCP tool 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +12,7 @@ from pydantic.alias_generators import to_camel
 
 from claimaudit.library.models import SearchHit, StoredPaper
 from claimaudit.passage import Passage, page_list
+from claimaudit.search_words import search_words
 
 if TYPE_CHECKING:
     from claimaudit.library.ingest import AddResult
@@ -87,6 +89,19 @@ class Hit(Wire):
             score=round(hit.score, 4),
             exact=hit.exact,
         )
+
+
+class HitList(Wire):
+    """A search's answer, one object wherever it is asked (``library search --json``, the API,
+    the MCP tool): the hits, and the query's words past the most searched for
+    (``MAX_SEARCH_TERMS``), named, never dropped silently."""
+
+    hits: list[Hit]
+    left_out: list[str] = Field(default_factory=list)
+
+    @classmethod
+    def of(cls, hits: Iterable[SearchHit], query: str) -> HitList:
+        return cls(hits=[Hit.of(h) for h in hits], left_out=list(search_words(query).left_out))
 
 
 class Added(Wire):

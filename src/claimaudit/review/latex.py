@@ -6,7 +6,8 @@ the same argument shapes, the same text converter, the same environments left ou
 citation commands added, and each file on its own so that every sentence keeps its file, line
 and column. What is not a claim: comments, headings, math environments, figures, tables,
 code and verbatim environments, the bibliography. Citations there are still found (their
-``context`` says where), so a count of the draft's citation commands is complete. What TeX
+``context`` says where), so a count of the draft's citation commands is complete; a
+``\\todo`` note is the author's, not the paper's: neither its text nor its citations. What TeX
 never prints (``\\iffalse`` branches, ``comment`` environments, a file's rest after
 ``\\endinput``: ``latex_unprinted``) is read as a comment is: no text, no citations.
 

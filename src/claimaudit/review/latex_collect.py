@@ -42,6 +42,10 @@ _DEFINITIONS = frozenset(
 
 
 _CAPTIONS = frozenset({"caption", "captionof", "subcaption"})
+# An author's note to self (todonotes' ``\todo``): no part of the paper, so no sentence in it
+# is a claim and no citation in it the draft's: its keys are neither listed nor fetched, and
+# a draft cited only there cites nothing.
+NOTES_TO_SELF = frozenset({"todo"})
 
 
 def node_args(node: LatexMacroNode | LatexEnvironmentNode) -> list[LatexNode]:
@@ -98,6 +102,8 @@ class DraftCollector:
             if isinstance(node, LatexMacroNode):
                 if node.macroname in CITE_COMMANDS:
                     self.citation(node, context)
+                elif node.macroname in NOTES_TO_SELF:
+                    continue
                 elif self.draft_files.expands(node.macroname) and self.override is None:
                     self.with_expansion(node, lambda body: self.collect(body, context))
                 elif node.macroname not in _DEFINITIONS:

@@ -27,7 +27,7 @@ from claimaudit.review.latex_arguments import (
     text_argument,
 )
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_FIELDS, CITE_TEXT, CiteKind
-from claimaudit.review.latex_collect import node_args
+from claimaudit.review.latex_collect import NOTES_TO_SELF, node_args
 from claimaudit.review.latex_counters import COUNTER_COMMANDS
 from claimaudit.review.latex_draft import CitedFields, TextualNames, UnknownCall
 from claimaudit.review.latex_files import DraftFiles, document_body, document_node
@@ -205,7 +205,9 @@ class DraftWalker(NoteWalker):
             self.flush()
             if name == "item" and node_args(node):
                 self.emit(" ".join(self.text_of(node_args(node)).split()) + " ", node)
-        elif name in ("caption", "todo", "marginpar"):
+        elif name in NOTES_TO_SELF:
+            return  # its text and citations are no part of the paper
+        elif name in ("caption", "marginpar"):
             self.collect(node_args(node), name)
         elif name in ("captionof", "subcaption"):  # a caption outside a float: no claim
             self.collect(node_args(node), "caption")

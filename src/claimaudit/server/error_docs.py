@@ -26,7 +26,8 @@ _MEANING = {
     "or unusable judge settings; a paper given twice.",
     401: "The server has a token and the request did not send it (Authorization: Bearer).",
     403: "A foreign Host or a cross-origin request.",
-    404: "No such paper or passage in the library.",
+    404: "No such paper (paper_not_found) or passage (passage_not_found) in the library; "
+    "not_found for a path the API does not have.",
     409: "Different content is already stored under this reference: send replace: true.",
     413: "Over a size limit (the body, the upload) or a review limit.",
     415: "An upload whose file name has no known suffix.",

@@ -23,7 +23,6 @@ from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
 from claimaudit.library.ingest import MAX_TITLE_CHARS
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
-from claimaudit.search_words import search_words
 from claimaudit.server.advice import tool_message
 from claimaudit.server.judges import MAX_MODEL_CHARS
 from claimaudit.server.service import (
@@ -265,8 +264,8 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
 
 def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
     from claimaudit.library.ingest import named_path
-    from claimaudit.library.wire import Added, Hit, Paper
-    from claimaudit.server.schemas import HitList, PaperList
+    from claimaudit.library.wire import Added, HitList, Paper
+    from claimaudit.server.schemas import PaperList
 
     @server.tool(title="List library papers", description="Papers in the local library.")
     async def library_list(
@@ -312,10 +311,7 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         hits = await _cancellable(
             server, lambda cancel: _begun(cancel, lambda: service.search(query, ref, limit))
         )
-        return {
-            "hits": [Hit.of(h).wire() for h in hits],
-            "leftOut": list(search_words(query).left_out),
-        }
+        return HitList.of(hits, query).wire()
 
     @server.tool(
         title="Add a paper to the library",

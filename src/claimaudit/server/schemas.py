@@ -11,7 +11,7 @@ from pydantic.alias_generators import to_camel
 
 from claimaudit.accounting import check_answer
 from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
-from claimaudit.library.wire import Hit, Paper, PassageOut, Wire
+from claimaudit.library.wire import Paper, PassageOut, Wire
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import JudgeTokens, Record
 from claimaudit.server.judges import MAX_MODEL_CHARS
@@ -134,13 +134,6 @@ class PassageInContext(Wire):
             before=[PassageOut.of(p) for p in found.before],
             after=[PassageOut.of(p) for p in found.after],
         )
-
-
-class HitList(Wire):
-    hits: list[Hit]
-    # The query's words past the most searched for (``MAX_SEARCH_TERMS``): named, never
-    # dropped silently.
-    left_out: list[str] = Field(default_factory=list)
 
 
 class Removed(Wire):

@@ -16,13 +16,12 @@ from fastapi.exceptions import RequestValidationError
 from starlette.convertors import PathConvertor, register_url_convertor
 
 from claimaudit.library.models import AddOutcome
-from claimaudit.library.wire import Added, Hit, Paper, PassageOut
-from claimaudit.search_words import search_words
+from claimaudit.library.wire import Added, HitList, Paper, PassageOut
 from claimaudit.server.disconnect import run_until_disconnected
 from claimaudit.server.error_docs import ANY_REQUEST, error_responses
 from claimaudit.server.query import TRUE_OR_FALSE, WHOLE_NUMBER, each_query_parameter_once
 from claimaudit.server.responses import JSONResponse
-from claimaudit.server.schemas import HitList, PaperDetail, PaperList, PassageInContext, Removed
+from claimaudit.server.schemas import PaperDetail, PaperList, PassageInContext, Removed
 from claimaudit.server.service import (
     MAX_CONTEXT,
     MAX_FILTER_CHARS,
@@ -127,8 +126,7 @@ def install(app: FastAPI, state: AppState) -> None:
         ref: Annotated[str | None, Query(description="Search only this paper.")] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_SEARCH_LIMIT), WHOLE_NUMBER] = 10,
     ) -> HitList:
-        hits = [Hit.of(h) for h in service.search(q, ref, limit)]
-        return HitList(hits=hits, left_out=list(search_words(q).left_out))
+        return HitList.of(service.search(q, ref, limit), q)
 
     @router.get(
         "/v1/library/{ref:path}/passages/{passage_id}",

@@ -150,6 +150,13 @@ function passageBlock(passage, chosen) {
   return el("div", { class: "passage context", "data-passage-id": passage.id }, head, el("p", { text: passage.text }));
 }
 
+// What a 404's code says: the judged copy is gone, or only that passage of it (the paper was
+// replaced by one without it). Any other error leaves the card as it is.
+const GONE = new Map([
+  ["paper_not_found", "removed"],
+  ["passage_not_found", "changed"],
+]);
+
 // The passage's neighbours, read from the very edition the record judged (`exact=true`: never a
 // newer version stored since under the same work). The record's own evidence stays the
 // highlighted text: if the stored passage now reads otherwise (the paper was replaced), the card
@@ -170,20 +177,9 @@ async function loadContext(record, holder) {
     holder.dataset.context = "loaded";
   } catch (error) {
     // The record already carries the passage verbatim; without its neighbours it still reads.
-    const gone = error instanceof ApiError && error.status === 404 ? await copyGone(record) : null;
-    if (gone === null) holder.dataset.context = "unavailable";
-    else noteContext(holder, gone ? "removed" : "changed");
-  }
-}
-
-// After a 404: is the judged copy gone (true), or only that passage of it (false, the paper was
-// replaced by one without it)? null when the library cannot say.
-async function copyGone(record) {
-  try {
-    const listed = await api(`/v1/library?q=${encodeURIComponent(record.matchedRef)}&limit=10000`);
-    return !listed.papers.some((paper) => paper.ref === record.matchedRef);
-  } catch {
-    return null;
+    const gone = error instanceof ApiError ? GONE.get(error.code) : undefined;
+    if (gone === undefined) holder.dataset.context = "unavailable";
+    else noteContext(holder, gone);
   }
 }
 

@@ -1,0 +1,43 @@
+"""A source under the name it was registered by.
+
+A record's ``source`` says where its paper came from, as its ``judge`` says who judged
+(``claimaudit.judges.named``): a plugin's source object whose own ``name`` is another backend's
+("library", "valyu"), blank, or no text at all must not be credited to what it claims, nor have
+its calls counted against another backend's limit. A source built by name answers to that name;
+everything else is its own.
+"""
+
+from __future__ import annotations
+
+from claimaudit.identity import PaperRef
+from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
+
+
+class RegisteredSource(Source):
+    """``inner``, named ``name`` (the name it was registered and asked for by)."""
+
+    def __init__(self, inner: Source, name: str) -> None:
+        self.inner = inner
+        self.name = name
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        return self.inner.fetch(ref, query)
+
+    @property
+    def library_use(self) -> LibraryUse:
+        return self.inner.library_use
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def __getattr__(self, attribute: str) -> object:
+        # Anything beyond the contract (the library a source reads, say) is the inner source's.
+        if attribute == "inner":  # not set yet (a copy being made): no endless lookup
+            raise AttributeError(attribute)
+        return getattr(self.inner, attribute)
+
+
+def as_registered(source: Source, name: str) -> Source:
+    """``source`` when its own name is ``name``, else ``source`` under ``name``."""
+    own = getattr(source, "name", None)
+    return source if isinstance(own, str) and own == name else RegisteredSource(source, name)
