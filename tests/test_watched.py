@@ -103,9 +103,10 @@ def test_a_plugin_source_that_never_answers_leaves_its_papers_not_checked(
         CLAIM, ["scifact:1", "scifact:2", "scifact:3"]
     )
     assert isinstance(records[0], CheckedRecord) and records[0].verdict == "supports"
+    # Named as registered ("stuck"), not by the object's own name ("memory").
     assert [r.error for r in records[1:]] == [  # type: ignore[union-attr]
-        "source 'memory' did not answer within 0.2 s",
-        f"source 'memory' {STUCK}",
+        "source 'stuck' did not answer within 0.2 s",
+        f"source 'stuck' {STUCK}",
     ]
     assert source.fetched == ["scifact:1", "scifact:2"]
 

@@ -203,7 +203,7 @@ def test_check_gives_up_on_a_plugin_source_that_never_answers(
     assert result.exit_code == 0, result.output
     [record] = json.loads(result.stdout)["records"]
     assert record["verdict"] == "not_checked"
-    assert record["error"] == "source 'memory' did not answer within 0.2 s"
+    assert record["error"] == "source 'stuck' did not answer within 0.2 s"
 
 
 def test_batch_goes_on_past_a_plugin_judge_that_never_answers(
