@@ -363,6 +363,22 @@ def _run_locked(
         # Nothing was judged (a judge or source down): as eval, not a success.
         where = f"; {out} holds each pair's error (rerun with --retry-not-checked)"
         fail(f"no pair was judged ({stats.written} not_checked){where}", code=EXIT_MATCHED)
-    earlier = (outcome_matches(o.verdict, o.needs_review, fail_on) for o in stats.earlier)
+    # needsReview is the policy's of this run, as for a cached judgement: --out's older lines
+    # may say otherwise (they are left as written).
+    policy = checker.policy
+    restated = sum(
+        n for o, n in stats.earlier.items() if o.needs_review_under(policy) != o.needs_review
+    )
+    if restated:
+        err_console.print(
+            shown_text(
+                f"note: needsReview of {counted(restated, 'record')} already in {out} was "
+                "decided under another review threshold; --fail-on goes by this run's "
+                f"({policy.effective_threshold:g})"
+            )
+        )
+    earlier = (
+        outcome_matches(o.verdict, o.needs_review_under(policy), fail_on) for o in stats.earlier
+    )
     if matched or any(earlier):
         raise typer.Exit(EXIT_MATCHED)
