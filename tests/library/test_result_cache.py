@@ -95,7 +95,7 @@ def test_a_paper_removed_while_it_is_judged_leaves_no_judgement_behind(tmp_path:
     cache = LibraryResultCache(path)
     record = make_checker(_judging_while(remove), library=path, cache=cache).check_paper(CLAIM, REF)
     assert isinstance(record, CheckedRecord)  # the caller still has it
-    assert cache.count() == 0
+    assert cache.count() == 0 and cache.stored == 0  # nothing said to be kept either
 
 
 def test_a_paper_replaced_while_it_is_judged_keeps_no_judgement_of_the_old_text(
@@ -128,7 +128,7 @@ def test_a_record_names_the_content_it_judged_and_is_cached_while_it_is_held(
     record = make_checker(_judge(), library=path, cache=cache).check_paper(CLAIM, REF)
     assert isinstance(record, CheckedRecord)
     assert record.paper_content_hash == stored.content_hash
-    assert cache.count() == 1
+    assert cache.count() == 1 and cache.stored == 1
 
 
 def test_unreadable_entries_and_missing_libraries_are_misses(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from claimaudit.cli._checking import (
     build_checker,
     matches,
     outcome_matches,
+    stored,
 )
 from claimaudit.cli._common import (
     EXIT_INTERRUPTED,
@@ -107,6 +108,7 @@ def check(
     validate_topic(topic)
     check_distinct(paper)
     # SIGTERM as Ctrl-C: the same line, and a --fetch download's temporary files are removed.
+    checker: Checker | None = None
     with sigterm_interrupts():
         try:
             with build_checker(
@@ -122,7 +124,8 @@ def check(
             ) as checker:
                 records = _check_papers(checker, claim, paper, topic)
         except KeyboardInterrupt:
-            kept = "" if no_cache else "; papers already judged are cached, rerun to continue"
+            kept = "; papers already judged are cached, rerun to continue"
+            kept = kept if stored(checker) else ""
             fail(f"interrupted; no result was printed{kept}", code=EXIT_INTERRUPTED)
     render(records, output, out_console, wide=wide)
     if output is OutputFormat.TABLE:
