@@ -27,7 +27,8 @@ _MEANING = {
     401: "The server has a token and the request did not send it (Authorization: Bearer).",
     403: "A foreign Host or a cross-origin request.",
     404: "No such paper or passage in the library.",
-    409: "Different content is already stored under this reference: send replace: true.",
+    409: "Different content is already stored under this reference: send replace: true (an "
+    "upload); or the paper is no longer stored with the contentHash asked (content_changed).",
     413: "Over a size limit (the body, the upload) or a review limit.",
     415: "An upload whose file name has no known suffix.",
     422: "A request that does not fit the schema (read strictly), a query parameter or field "
