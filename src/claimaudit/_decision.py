@@ -107,6 +107,7 @@ def decide(
         evidenceScope=scope,
         retrievedAt=paper.retrieved_at,
         paperContentHash=paper.content_hash,
+        paperExtractor=paper.extractor,
         judge=judge.name,
         model=reply_text(reply.model),
         verdict=cast(Relation, relation.choice),  # validated above

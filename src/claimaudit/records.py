@@ -81,6 +81,8 @@ class CheckedRecord(BaseModel):
     # The library's content hash of the paper judged (``library show``'s hash; null for papers
     # from other sources), to match a record to the text it quotes.
     paper_content_hash: str | None = Field(default=None, alias="paperContentHash")
+    # The library's reader of that content and its version ("markdown/23"; null likewise).
+    paper_extractor: str | None = Field(default=None, alias="paperExtractor")
     judge: str
     model: str
     verdict: Relation

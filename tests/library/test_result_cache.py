@@ -128,6 +128,7 @@ def test_a_record_names_the_content_it_judged_and_is_cached_while_it_is_held(
     record = make_checker(_judge(), library=path, cache=cache).check_paper(CLAIM, REF)
     assert isinstance(record, CheckedRecord)
     assert record.paper_content_hash == stored.content_hash
+    assert record.paper_extractor == stored.extractor and stored.extractor.startswith("markdown/")
     assert cache.count() == 1 and cache.stored == 1
 
 

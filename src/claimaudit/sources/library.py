@@ -92,6 +92,7 @@ class LibrarySource(Source):
             search_query="",
             full_text=True,
             content_hash=paper.content_hash,
+            extractor=paper.extractor,
         )
 
 

@@ -36,6 +36,8 @@ class SourcePaper:
     # records name it (``paperContentHash``), and a judgement of content no longer stored is
     # not cached.
     content_hash: str | None = None
+    # The reader that made the passages from it ("markdown/23"; ``library`` source only).
+    extractor: str | None = None
 
 
 class LibraryUse(StrEnum):
