@@ -49,6 +49,16 @@ def test_the_review_threshold_is_applied_on_read() -> None:
     assert not lenient.check_paper(CLAIM, "1907.10121").needs_review
 
 
+def test_a_topic_spaced_otherwise_is_a_hit_that_shows_this_runs_query() -> None:
+    source, judge, cache = _setup()
+    checker = Checker(source, judge, cache=cache)
+    first = checker.check_paper(CLAIM, "1907.10121", topic="sparse    matrices")
+    second = checker.check_paper(CLAIM, "1907.10121", topic="sparse matrices")
+    assert len(judge.seen) == 1 and cache.hits == 1
+    assert isinstance(first, CheckedRecord) and isinstance(second, CheckedRecord)
+    assert first.search_query == second.search_query == f"{CLAIM} sparse matrices"
+
+
 @pytest.mark.parametrize(
     "change",
     ["claim", "topic", "requested edition", "paper text", "judge identity", "budget"],

@@ -52,6 +52,7 @@ def test_every_error_has_one_base_and_says_how_it_reaches_a_person() -> None:
         ("PaperNotFoundError", 404, "paper_not_found"),
         ("PassageNotFoundError", 404, "passage_not_found"),
         ("ContentConflictError", 409, "conflict"),
+        ("ContentChangedError", 409, "content_changed"),
         ("UnsupportedFileError", 415, "unsupported_media_type"),
         ("InputError", 422, "unreadable_paper"),
         ("RefRequiredError", 422, "ref_required"),

@@ -82,6 +82,8 @@ def test_a_paper_given_twice_in_two_spellings_is_refused_naming_both() -> None:
 def test_the_topic_narrows_ranking_and_leads_the_source_search() -> None:
     assert search_query("Claim.", None) == "Claim."
     assert search_query("Claim.", "topic") == "Claim. topic"
+    # QA: a cached record showed an earlier run's spacing; the cache key ignores it.
+    assert search_query("Claim.", " widget \t  throughput ") == "Claim. widget throughput"
     assert source_query("Claim.", "  focused topic ") == "focused topic"
     assert source_query("Claim.", "   ") == "Claim."
 

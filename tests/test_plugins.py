@@ -120,3 +120,27 @@ def test_a_plugin_that_fails_after_registering_leaves_nothing_behind(
     assert not caplog.records  # nothing was replaced, so nothing is said to be
     registry.add_judge("later", object, "a direct call still takes effect")  # type: ignore[arg-type]
     assert sorted(registry.judges) == ["later"]
+
+
+def test_building_a_judge_runs_none_of_its_properties() -> None:
+    # The contract check looks members up: a property (the openai judge's cache identity asks
+    # its server for the context window) must not run when the judge is only being built.
+    from claimaudit.judges.protocol import Judge
+
+    ran: list[str] = []
+
+    class Asking(Judge):
+        name = "asking"
+
+        @property
+        def cache_identity(self) -> str:
+            ran.append("cache_identity")
+            return "asked"
+
+        def decide(self, decision: object) -> object:  # type: ignore[override]
+            raise AssertionError("never asked here")
+
+    registry = Registry()
+    registry.add_judge("asking", lambda settings: Asking(), "asks on identity")
+    judge = registry.make_judge("asking", None)
+    assert isinstance(judge, Asking) and ran == []

@@ -106,6 +106,8 @@ def decide(
         searchQuery=backend_text(paper.search_query) if paper.search_query else query,
         evidenceScope=scope,
         retrievedAt=paper.retrieved_at,
+        paperContentHash=paper.content_hash,
+        paperExtractor=paper.extractor,
         judge=judge.name,
         model=reply_text(reply.model),
         verdict=cast(Relation, relation.choice),  # validated above

@@ -23,6 +23,8 @@ from pathlib import Path
 
 from claimaudit.errors import BatchOutputError, NestingError
 from claimaudit.inputs import cut_ref, ref_key
+from claimaudit.policy import ReviewPolicy
+from claimaudit.records import RELATIONS
 from claimaudit.redaction import redact_text
 from claimaudit.untrusted import load_json, scrub_surrogates
 from claimaudit.userfiles import write_atomic
@@ -31,10 +33,25 @@ from claimaudit.userfiles import write_atomic
 @dataclass(frozen=True)
 class Outcome:
     """What a record in ``--out`` said: its verdict (``not_checked`` included) and whether it
-    needs review."""
+    needs review; for a checked record, what the review policy reads, so that a run resumed
+    with another ``--threshold`` decides needsReview anew (as a cached judgement's is)."""
 
     verdict: str
     needs_review: bool
+    checked: bool = False
+    confidence: float | None = None
+    evidence_confidence: float | None = None
+    evidence_id: str | None = None
+    noted: bool = False
+
+    def needs_review_under(self, policy: ReviewPolicy) -> bool:
+        """needsReview as ``policy`` decides it; as written for a record not checked."""
+        if not self.checked:
+            return self.needs_review
+        notes = ("noted",) if self.noted else ()
+        return policy.needs_review(
+            self.verdict, self.confidence, self.evidence_confidence, self.evidence_id, notes
+        )
 
 
 @dataclass
@@ -105,6 +122,35 @@ def _place(data: dict[str, object]) -> int | None:
     return place if isinstance(place, int) and not isinstance(place, bool) else None
 
 
+def _outcome(data: dict[str, object]) -> Outcome:
+    verdict = data.get("verdict")
+    verdict = verdict if isinstance(verdict, str) else ""
+    needs_review = data.get("needsReview") is True
+    if verdict not in RELATIONS:
+        return Outcome(verdict, needs_review)
+    evidence_id = data.get("evidencePassageId")
+    notes = data.get("reviewNotes")
+    return Outcome(
+        verdict,
+        needs_review,
+        checked=True,
+        confidence=_probability(data.get("confidence")),
+        evidence_confidence=_probability(data.get("evidenceConfidence")),
+        # A record without its quote was never cleared (records.CheckedRecord).
+        evidence_id=evidence_id
+        if isinstance(evidence_id, str) and isinstance(data.get("evidence"), str)
+        else None,
+        noted=notes is not None and notes != [],
+    )
+
+
+def _probability(value: object) -> float | None:
+    """A number in [0, 1], else None (which the policy never clears)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1:
+        return float(value)
+    return None
+
+
 def _record_key(raw: bytes) -> tuple[str, str, bool, Outcome, int | None] | str:
     """(key, paperRef, legacy, outcome, place) of a record line, or why it is not one."""
     try:
@@ -124,8 +170,7 @@ def _record_key(raw: bytes) -> tuple[str, str, bool, Outcome, int | None] | str:
     # Read as today's rules write it: a record an older claimaudit wrote for
     # ``arXiv:math.GT/0309136`` is the pair now keyed ``arXiv:math/0309136``, not one to redo.
     paper = ref_key(paper)
-    verdict = data.get("verdict")
-    outcome = Outcome(verdict if isinstance(verdict, str) else "", data.get("needsReview") is True)
+    outcome = _outcome(data)
     if isinstance(key, str):
         return key, paper, False, outcome, _place(data)
     ident = data.get("id")

@@ -122,6 +122,8 @@ def recall(
         update={
             "paper_url": redact_url(paper.url) if paper.url else None,
             "retrieved_at": paper.retrieved_at,
+            "paper_content_hash": paper.content_hash,
+            "paper_extractor": paper.extractor,
             "calls": calls,
             "judge_tokens": None,
             "judge_seconds": 0.0,

@@ -199,7 +199,9 @@ class Checker:
                 return cached
         record = self._judge(claim, ref, found, query, topic)
         if key is not None and self.cache is not None and isinstance(record, CheckedRecord):
-            keep(self.cache, key, record)
+            # Under the judge's identity as it judged: one that learned its context window from
+            # an overflow meanwhile read other evidence than the first key names.
+            keep(self.cache, self.cache_key_for(claim, ref, found, topic) or key, record)
         return record
 
     def cache_key_for(

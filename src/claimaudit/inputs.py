@@ -179,14 +179,22 @@ def check_distinct(papers: Sequence[str]) -> None:
 
 def search_query(claim: str, topic: str | None) -> str:
     """The words evidence selection ranks passages by, as a record shows them: the claim,
-    narrowed by the topic."""
+    narrowed by the topic (its spacing normalised, as the results cache's key has it, so a
+    cached record shows the query any spacing of the topic gives)."""
+    topic = _spaced(topic)
     return f"{claim} {topic}".strip() if topic else claim
 
 
 def ranking_query(claim: str, topic: str | None) -> str:
     """``search_query``'s words in the order the ranker reads them: the topic's first, since
     the ranker keeps a claim's first 64 distinct words and a long claim would push them out."""
+    topic = _spaced(topic)
     return f"{topic} {claim}".strip() if topic else claim
+
+
+def _spaced(topic: str | None) -> str:
+    """The topic's words, one space apart (``cache.cache_key`` keys it so)."""
+    return " ".join((topic or "").split())
 
 
 def topic_reordered(claim: str, topic: str | None) -> bool:

@@ -27,6 +27,7 @@ and source come out watched: each call ends within the timeout (``claimaudit.wat
 from __future__ import annotations
 
 import importlib
+import inspect
 import logging
 import sys
 import threading
@@ -255,7 +256,17 @@ def _missing(backend: object, contract: type) -> list[str]:
     """The members of ``contract`` that ``backend`` lacks (its optional parts included: a class
     that subclasses the contract inherits their defaults)."""
     members = {*getattr(contract, "__annotations__", {}), *vars(contract)}
-    return sorted(m for m in members if not m.startswith("_") and not hasattr(backend, m))
+    return sorted(m for m in members if not m.startswith("_") and not _has(backend, m))
+
+
+def _has(backend: object, member: str) -> bool:
+    """Whether ``backend`` has ``member``, without running a property (the openai judge's
+    ``cache_identity`` asks its server for the context window)."""
+    try:
+        inspect.getattr_static(backend, member)
+    except AttributeError:
+        return hasattr(backend, member)  # made on demand (``__getattr__``)
+    return True
 
 
 def _require(backend: object, contract: type, what: str) -> None:

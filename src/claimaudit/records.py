@@ -78,6 +78,11 @@ class CheckedRecord(BaseModel):
     evidence_scope: EvidenceScope = Field(alias="evidenceScope")
     # With its time zone, as every source gives it: a time without one names no instant.
     retrieved_at: AwareDatetime = Field(alias="retrievedAt")
+    # The library's content hash of the paper judged (``library show``'s hash; null for papers
+    # from other sources), to match a record to the text it quotes.
+    paper_content_hash: str | None = Field(default=None, alias="paperContentHash")
+    # The library's reader of that content and its version ("markdown/23"; null likewise).
+    paper_extractor: str | None = Field(default=None, alias="paperExtractor")
     judge: str
     model: str
     verdict: Relation

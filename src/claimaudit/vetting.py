@@ -65,6 +65,9 @@ def _vetted(ref: PaperRef, found: SourcePaper, who: str) -> SourcePaper:
         )
     if found.retrieved_at.tzinfo is None:
         raise SourceError(f"{who} gave a retrieval time without a time zone")
+    for what, value in (("content hash", found.content_hash), ("extractor", found.extractor)):
+        if value is not None and not isinstance(value, str):
+            raise SourceError(f"{who} returned a {what} of type {_kind(value)}, not a string")
     if found.url is not None and not isinstance(found.url, str):
         raise SourceError(f"{who} returned a url of type {_kind(found.url)}, not a string")
     if found.url is not None and not is_web_url(found.url):

@@ -67,6 +67,39 @@ def test_fail_on_counts_the_records_a_resumed_run_skips(tmp_path: Path, options:
     assert cli("batch", src, "--out", out, *options, "--fail-on", "not-checked").exit_code == 0
 
 
+@pytest.mark.parametrize(("before", "after", "code"), [("1", "0", 0), ("0", "1", 1)])
+def test_fail_on_needs_review_applies_this_runs_threshold_to_the_records_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, before: str, after: str, code: int
+) -> None:
+    # QA: a run resumed with a new --threshold gated on the needsReview the old one wrote;
+    # needsReview is the review policy's of this run, as for a cached judgement.
+    memory = MemorySource()
+    memory.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    registry = get_registry()
+    judge = Registered(lambda _: ScriptedJudge(pick("supports", "P001", 0.9)), "", "t")
+    monkeypatch.setitem(registry.judges, "pro", judge)
+    monkeypatch.setitem(registry.sources, "memory", Registered(lambda *, path: memory, "", "t"))
+    options = ["--judge", "pro", "--source", "memory", "--no-cache"]
+    src = _input(tmp_path / "in.jsonl", "scifact:1")
+    out = tmp_path / "out.jsonl"
+    assert cli("batch", src, "--out", out, *options, "--threshold", before).exit_code == 0
+    written = out.read_text(encoding="utf-8")
+    assert json.loads(written)["needsReview"] is (before == "1")
+    resumed = cli(
+        "batch", src, "--out", out, *options, "--threshold", after, "--fail-on", "needs-review"
+    )
+    assert resumed.exit_code == code, resumed.stderr
+    assert (
+        f"note: needsReview of 1 record already in {out} was decided under another review "
+        f"threshold; --fail-on goes by this run's ({after})"
+    ) in " ".join(resumed.stderr.split())
+    assert out.read_text(encoding="utf-8") == written  # left as written
+    fresh = cli("batch", src, "--out", tmp_path / "fresh.jsonl", *options, "--threshold", after)
+    assert json.loads((tmp_path / "fresh.jsonl").read_text(encoding="utf-8"))["needsReview"] is (
+        code == 1
+    ), fresh.stderr
+
+
 def test_fail_on_takes_only_the_record_conditions(tmp_path: Path, options: list[str]) -> None:
     src = _input(tmp_path / "in.jsonl", "scifact:1")
     result = cli(

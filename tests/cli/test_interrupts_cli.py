@@ -16,8 +16,11 @@ from typer.testing import CliRunner
 
 from claimaudit.cli import app
 from claimaudit.identity import parse_ref
+from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
+from claimaudit.plugins import Registered, get_registry
+from tests.fakes import ScriptedJudge, pick
 from tests.signals import SilentServer, child_env, console_script, interrupt_when_asked
 
 # Ctrl-C, and SIGTERM, which stopped these commands where they stood: no line, a lock or a
@@ -187,10 +190,56 @@ def test_ctrl_c_in_review_says_what_is_kept_and_writes_nothing(
             [*console_script(), *command, *options], judge, env, signum=signum
         )
     assert done.returncode == status
-    assert _only_line(done.stderr.split("\n", 1)[1]) == (  # after the progress line
-        "error: interrupted; pairs already judged are cached, rerun to continue"
-    )
+    # Nothing was judged before the signal, so nothing is said to be kept.
+    assert _only_line(done.stderr.split("\n", 1)[1]) == "error: interrupted"  # after progress
     assert list(work.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("options", "identity", "kept"),
+    [
+        ([], "scripted-1", True),
+        (["--no-cache"], "scripted-1", False),  # QA: said to be cached under --no-cache
+        ([], None, False),  # a judge whose answers are never cached
+    ],
+)
+def test_an_interrupted_review_says_pairs_are_cached_only_when_they_are(
+    runner: CliRunner,
+    tmp_path: Path,
+    notes: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    options: list[str],
+    identity: str | None,
+    kept: bool,
+) -> None:
+    library, draft = tmp_path / "library.db", tmp_path / "draft.md"
+    with Library.open(library) as opened:
+        add_path(opened, notes, ref=parse_ref("local:notes"))
+    draft.write_text(
+        "# Draft\n\nDeep learning needs labelled data [@local:notes].\n\n"
+        "Labelled data is costly to make [@local:notes].\n",
+        "utf-8",
+    )
+    answer = pick("supports", "P001")
+
+    def first_then_ctrl_c(decision: Decision) -> JudgeReply:
+        if judge.seen[1:]:
+            raise KeyboardInterrupt
+        return answer(decision)
+
+    judge = ScriptedJudge(first_then_ctrl_c, cache_identity=identity)
+    registered = Registered(lambda _: judge, "", "t")
+    monkeypatch.setitem(get_registry().judges, "stops", registered)
+    done = runner.invoke(
+        app, ["review", str(draft), "--library", str(library), "--judge", "stops", *options]
+    )
+    assert done.exit_code == 130
+    said = "error: interrupted; pairs already judged are cached, rerun to continue"
+    assert _only_line(done.stderr.split("\n", 1)[-1]) == (said if kept else "error: interrupted")
+    assert len(judge.seen) == 2
+    with Library.open(library) as opened:
+        count = opened.connection.execute("SELECT count(*) FROM judged_results").fetchone()[0]
+    assert count == (1 if kept else 0)
 
 
 def test_ctrl_c_in_library_list_says_nothing_changed(

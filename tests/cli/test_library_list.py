@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from typer.testing import CliRunner, Result
 import claimaudit.cli
 from claimaudit.cli import app, library_list
 from claimaudit.library import wire
+from claimaudit.library.extract import extractor_version
 from claimaudit.library.models import StoredPaper
 
 claimaudit.cli._install_commands()
@@ -122,3 +124,24 @@ def test_ctrl_c_while_printing_says_how_many_were_listed(
         "error: interrupted after listing 2 of 3 papers; the library is unchanged"
     )
     assert "scifact:2" in result.stdout and "scifact:3" not in result.stdout
+
+
+def test_papers_read_by_an_older_reader_are_flagged_in_list_and_show(db: Path) -> None:
+    # An upgrade's reader may cut a paper into other passages: the listing says which papers
+    # were read by an older one (on stderr, so the table and JSON stay as scripts read them).
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE papers SET extractor = 'jsonl/0' WHERE ref = 'scifact:2'")
+        conn.execute("UPDATE papers SET extractor = 'jsonl/999' WHERE ref = 'scifact:3'")
+    current = extractor_version("jsonl")
+    listed = run("--library", db, "--json")
+    assert _refs(listed) == ["scifact:1", "scifact:2", "scifact:3"]
+    assert " ".join(listed.stderr.split()) == (
+        "note: 1 paper listed was read by an older reader than this version's; `library show "
+        "REF` says which, and adding the same file again re-reads it"
+    )
+    shown = runner.invoke(app, ["library", "show", "scifact:2", "--library", str(db)])
+    assert shown.exit_code == 0, shown.output
+    assert f"note: reader jsonl/0, current {current}: re-add to re-read" in shown.stdout
+    for fresh in ("scifact:1", "scifact:3"):  # current, and read by a newer claimaudit
+        other = runner.invoke(app, ["library", "show", fresh, "--library", str(db)])
+        assert other.exit_code == 0 and "re-add to re-read" not in other.stdout

@@ -290,6 +290,54 @@ def test_a_recalibrated_model_with_the_same_weights_has_another_identity(tmp_pat
     assert LocalJudge(tmp_path).cache_identity != LocalJudge().cache_identity
 
 
+def _recalibrate(folder: Path, version: str) -> None:
+    data = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    data["version"] = version
+    data["aggregator"]["bias"] = [
+        b + (3.0 if i == 1 else 0.0) for i, b in enumerate(data["aggregator"]["bias"])
+    ]
+    (folder / "config.json").write_text(json.dumps(data), encoding="utf-8")
+
+
+def _model_copy(folder: Path) -> Path:
+    for name in ("config.json", "tokenizer.json"):
+        shutil.copyfile(MODEL_DIR / name, folder / name)
+    (folder / "model.int8.onnx").symlink_to(MODEL_DIR / "model.int8.onnx")
+    return folder
+
+
+def test_a_folder_recalibrated_while_the_process_runs_answers_with_the_new_model(
+    tmp_path: Path, decision: Decision
+) -> None:
+    # QA: the process kept the old model in memory and its answers were cached under the new
+    # config's identity (a wrong verdict served from the cache from then on).
+    folder = _model_copy(tmp_path)
+    before = LocalJudge(folder).decide(decision)
+    _recalibrate(folder, "0.0.0-recal")
+    judge = LocalJudge(folder)
+    assert judge.cache_identity is not None
+    assert judge.cache_identity.startswith("claimaudit-verifier-0.0.0-recal:")
+    after = judge.decide(decision)
+    assert after.model == "claimaudit-verifier-0.0.0-recal"
+    assert after.answers["relation"].probabilities != before.answers["relation"].probabilities
+
+
+def test_a_judge_answers_with_the_config_its_identity_names(
+    tmp_path: Path, decision: Decision
+) -> None:
+    # Identity read first, the folder recalibrated before the first decision: the judge keeps
+    # the config it named, so the cached answer is the named model's.
+    folder = _model_copy(tmp_path)
+    judge = LocalJudge(folder)
+    identity = judge.cache_identity
+    threshold = judge.review_threshold
+    _recalibrate(folder, "0.0.0-recal")
+    reply = judge.decide(decision)
+    assert reply.model == f"claimaudit-verifier-{VerifierConfig.read(MODEL_DIR).version}"
+    assert judge.cache_identity == identity
+    assert judge.review_threshold == threshold
+
+
 def test_a_model_id_for_another_judge_is_refused_not_ignored() -> None:
     # "--model gpt-4o" without "--judge openai" would otherwise run the embedded model silently.
     from claimaudit.errors import ModelNotTakenError

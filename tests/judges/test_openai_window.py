@@ -20,7 +20,7 @@ from claimaudit.judges.openai.messages import MAX_TOKENS
 from claimaudit.judges.openai.window import BYTES_PER_TOKEN, TEMPLATE_TOKENS
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.records import CheckedRecord, NotCheckedRecord, Record
-from tests.fakes import MemorySource
+from tests.fakes import MemoryCache, MemorySource
 from tests.httpfake import closed_port
 from tests.judges.helpers import FAST_TIMEOUT, registered_judge
 from tests.judges.openaiserver import OVERFLOWS, TOKENIZERS, OpenAIServer, count_words
@@ -231,6 +231,50 @@ def test_a_large_window_needs_no_counting(openai_server: OpenAIServer) -> None:
     assert isinstance(record, CheckedRecord) and record.passages_selected == len(TEXTS)
     # Every passage fits by its length in bytes: the tokenizer is never asked.
     assert all(r.path == "/v1/chat/completions" for r in openai_server.requests)
+
+
+def check_cached(judge: OpenAIJudge, cache: MemoryCache) -> Record:
+    source = MemorySource()
+    source.add(parse_ref("2105.14372v1"), "A paper about dropout", TEXTS)
+    [record] = Checker(source, judge, cache=cache).check(CLAIM, ["2105.14372"])
+    return record
+
+
+def test_the_window_the_server_names_is_part_of_the_cache_key(
+    openai_server: OpenAIServer,
+) -> None:
+    # QA: a server restarted with a larger window got the judgement made on the evidence that
+    # fitted the smaller one, from the cache.
+    cache = MemoryCache()
+    openai_server.tokenizer = "llama-cpp-python"
+    openai_server.models = {"data": [{"id": "fake-chat", "context_length": 700}]}
+    small = check_cached(make_judge(), cache)
+    assert isinstance(small, CheckedRecord) and small.passages_selected < len(TEXTS)
+    openai_server.models = {"data": [{"id": "fake-chat", "context_length": 100000}]}
+    large = check_cached(make_judge(), cache)
+    assert isinstance(large, CheckedRecord)
+    assert large.passages_selected == len(TEXTS)
+    assert cache.hits == 0
+    again = check_cached(make_judge(), cache)  # the same window: the same evidence, a hit
+    assert cache.hits == 1
+    assert isinstance(again, CheckedRecord) and again.verdict == large.verdict
+    assert again.passages_selected == len(TEXTS)
+
+
+def test_a_judgement_fitted_to_a_learnt_window_is_kept_under_that_window(
+    openai_server: OpenAIServer,
+) -> None:
+    # The window learnt from an overflow decided the evidence: a judge that has not learnt it
+    # (the server restarted without the limit) must not be served that judgement.
+    cache = MemoryCache()
+    openai_server.tokenizer = "llama-cpp-python"
+    openai_server.window = 700
+    fitted = check_cached(make_judge(), cache)
+    assert isinstance(fitted, CheckedRecord) and fitted.passages_selected < len(TEXTS)
+    openai_server.window = None
+    whole = check_cached(make_judge(), cache)
+    assert isinstance(whole, CheckedRecord) and whole.passages_selected == len(TEXTS)
+    assert cache.hits == 0
 
 
 # ---------------------------------------------------------------------- overflow

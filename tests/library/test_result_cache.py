@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from claimaudit.api import make_checker
 from claimaudit.cache import CacheKey
 from claimaudit.errors import ContentConflictError
 from claimaudit.identity import parse_ref
+from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.result_cache import LibraryResultCache
@@ -70,6 +72,66 @@ def test_replacing_the_paper_with_changed_text_invalidates(tmp_path: Path) -> No
     assert len(judge.seen) == 2
 
 
+def _judging_while(change: Callable[[], None]) -> ScriptedJudge:
+    """A judge that answers as ``_judge`` does, after ``change`` was made to the library."""
+    answer = pick("supports", "P012")
+
+    def script(decision: Decision) -> JudgeReply:
+        change()
+        return answer(decision)
+
+    return ScriptedJudge(script, cache_identity="scripted-1")
+
+
+def test_a_paper_removed_while_it_is_judged_leaves_no_judgement_behind(tmp_path: Path) -> None:
+    # QA: `library remove` during a check; the check then cached a judgement quoting the text
+    # the removal had just taken out of the library.
+    path = _library(tmp_path)
+
+    def remove() -> None:
+        with Library.open(path) as library:
+            library.remove(parse_ref(REF))
+
+    cache = LibraryResultCache(path)
+    record = make_checker(_judging_while(remove), library=path, cache=cache).check_paper(CLAIM, REF)
+    assert isinstance(record, CheckedRecord)  # the caller still has it
+    assert cache.count() == 0 and cache.stored == 0  # nothing said to be kept either
+
+
+def test_a_paper_replaced_while_it_is_judged_keeps_no_judgement_of_the_old_text(
+    tmp_path: Path,
+) -> None:
+    path = _library(tmp_path)
+    changed = tmp_path / "changed.md"
+    changed.write_text(
+        (GOOD_ENOUGH / "index.md").read_text(encoding="utf-8") + "\n\nAn added paragraph.\n",
+        encoding="utf-8",
+    )
+
+    def replace() -> None:
+        with Library.open(path) as library:
+            add_path(library, changed, ref=parse_ref(REF), replace=True)
+
+    cache = LibraryResultCache(path)
+    make_checker(_judging_while(replace), library=path, cache=cache).check_paper(CLAIM, REF)
+    assert cache.count() == 0
+
+
+def test_a_record_names_the_content_it_judged_and_is_cached_while_it_is_held(
+    tmp_path: Path,
+) -> None:
+    path = _library(tmp_path)
+    with Library.open(path) as library:
+        stored = library.get_paper(parse_ref(REF))
+    assert stored is not None
+    cache = LibraryResultCache(path)
+    record = make_checker(_judge(), library=path, cache=cache).check_paper(CLAIM, REF)
+    assert isinstance(record, CheckedRecord)
+    assert record.paper_content_hash == stored.content_hash
+    assert record.paper_extractor == stored.extractor and stored.extractor.startswith("markdown/")
+    assert cache.count() == 1 and cache.stored == 1
+
+
 def test_unreadable_entries_and_missing_libraries_are_misses(tmp_path: Path) -> None:
     path = _library(tmp_path)
     checker = make_checker(_judge(), library=path, cache=LibraryResultCache(path))
@@ -122,7 +184,14 @@ def test_removing_a_paper_removes_its_judgements_and_the_text_they_quote(tmp_pat
     record = checker.check_paper(CLAIM, REF)
     assert isinstance(record, CheckedRecord) and record.evidence
     # Another paper's judgement, kept: only the removed paper's go.
-    other = record.model_copy(update={"matched_ref": "local:other", "evidence": "Other text."})
+    # (From another source: a library paper's would be kept only while the library held it.)
+    other = record.model_copy(
+        update={
+            "matched_ref": "local:other",
+            "evidence": "Other text.",
+            "paper_content_hash": None,
+        }
+    )
     key = CacheKey(CLAIM, "", "local:other", "local:other", "f", "scripted", "scripted-1", "s")
     LibraryResultCache(path).put(key, other)
     with Library.open(path) as library:
@@ -149,7 +218,14 @@ def test_replacing_a_paper_removes_its_judgements_and_the_text_they_quote(tmp_pa
     checker = make_checker(_judge(), library=path, cache=LibraryResultCache(path))
     record = checker.check_paper(CLAIM, REF)
     assert isinstance(record, CheckedRecord) and record.evidence
-    other = record.model_copy(update={"matched_ref": "local:other", "evidence": "Other text."})
+    # (From another source: a library paper's would be kept only while the library held it.)
+    other = record.model_copy(
+        update={
+            "matched_ref": "local:other",
+            "evidence": "Other text.",
+            "paper_content_hash": None,
+        }
+    )
     key = CacheKey(CLAIM, "", "local:other", "local:other", "f", "scripted", "scripted-1", "s")
     LibraryResultCache(path).put(key, other)
     changed = tmp_path / "changed.md"

@@ -310,6 +310,20 @@ def test_paper_and_passage_in_context(api: httpx.Client) -> None:
     assert _error(api.get("/v1/library/not a ref"), 400)["code"] == "invalid_reference"
 
 
+def test_a_passage_asked_with_a_content_hash_is_refused_once_the_content_changed(
+    api: httpx.Client,
+) -> None:
+    # A record's paperContentHash: its passage is read only from the content it judged.
+    stored = api.get(f"/v1/library/{DEEP_RULES_REF}").json()["paper"]["contentHash"]
+    where = f"/v1/library/{DEEP_RULES_REF}/passages/P020"
+    same = api.get(where, params={"contentHash": stored.upper(), "exact": "true"})
+    assert same.status_code == 200 and same.json()["passage"]["id"] == "P020"
+    other = _error(api.get(where, params={"contentHash": "0" * 64}), 409)
+    assert other["code"] == "content_changed"
+    assert other["message"].startswith(f"{DEEP_RULES_REF} is stored with other content")
+    assert _error(api.get(where, params={"contentHash": "abc"}), 422)["code"] == "invalid_request"
+
+
 def test_a_reference_s_key_is_the_one_a_check_tells_papers_apart_by(api: httpx.Client) -> None:
     def key(ref: str) -> str:
         answer = api.get("/v1/references/key", params={"ref": ref})

@@ -213,3 +213,11 @@ def check_library(library: Path | None, *, reads: bool, opens: bool = False) -> 
             Library.open(path, create=False).close()
         except LibraryError as error:
             fail(cli_message(error))
+
+
+def stored(checker: Checker | None) -> bool:
+    """Whether this run stored any judgement in the results cache: an interrupted run says
+    they are kept only then (not with --no-cache, a read-only library or a judge whose answers
+    are never cached)."""
+    count = getattr(checker.cache, "stored", None) if checker is not None else None
+    return isinstance(count, int) and count > 0

@@ -30,6 +30,7 @@ from claimaudit.cli._checking import (
     build_checker,
     matches,
     outcome_matches,
+    stored,
 )
 from claimaudit.cli._common import (
     EXIT_INTERRUPTED,
@@ -107,6 +108,7 @@ def check(
     validate_topic(topic)
     check_distinct(paper)
     # SIGTERM as Ctrl-C: the same line, and a --fetch download's temporary files are removed.
+    checker: Checker | None = None
     with sigterm_interrupts():
         try:
             with build_checker(
@@ -122,7 +124,8 @@ def check(
             ) as checker:
                 records = _check_papers(checker, claim, paper, topic)
         except KeyboardInterrupt:
-            kept = "" if no_cache else "; papers already judged are cached, rerun to continue"
+            kept = "; papers already judged are cached, rerun to continue"
+            kept = kept if stored(checker) else ""
             fail(f"interrupted; no result was printed{kept}", code=EXIT_INTERRUPTED)
     render(records, output, out_console, wide=wide)
     if output is OutputFormat.TABLE:
@@ -363,6 +366,22 @@ def _run_locked(
         # Nothing was judged (a judge or source down): as eval, not a success.
         where = f"; {out} holds each pair's error (rerun with --retry-not-checked)"
         fail(f"no pair was judged ({stats.written} not_checked){where}", code=EXIT_MATCHED)
-    earlier = (outcome_matches(o.verdict, o.needs_review, fail_on) for o in stats.earlier)
+    # needsReview is the policy's of this run, as for a cached judgement: --out's older lines
+    # may say otherwise (they are left as written).
+    policy = checker.policy
+    restated = sum(
+        n for o, n in stats.earlier.items() if o.needs_review_under(policy) != o.needs_review
+    )
+    if restated:
+        err_console.print(
+            shown_text(
+                f"note: needsReview of {counted(restated, 'record')} already in {out} was "
+                "decided under another review threshold; --fail-on goes by this run's "
+                f"({policy.effective_threshold:g})"
+            )
+        )
+    earlier = (
+        outcome_matches(o.verdict, o.needs_review_under(policy), fail_on) for o in stats.earlier
+    )
     if matched or any(earlier):
         raise typer.Exit(EXIT_MATCHED)

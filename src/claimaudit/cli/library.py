@@ -23,7 +23,7 @@ from claimaudit.cli._render import SECTION_CHARS
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn
-from claimaudit.cli.library_list import TABLE_ROWS, ListFormat, list_command
+from claimaudit.cli.library_list import TABLE_ROWS, ListFormat, list_command, older_reader
 from claimaudit.errors import ClaimauditError
 from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.library.add_file import add_file
@@ -311,6 +311,7 @@ def _show_table(paper: StoredPaper, passages: Iterator[Passage], offset: int, li
         ("url", paper.url or "-"),
         ("source", paper.source_path or "-"),
         ("read from", f"{paper.source_format or '-'} (extractor {paper.extractor or '-'})"),
+        *((("note", stale),) if (stale := older_reader(paper)) else ()),
         ("ingested", paper.ingested_at.isoformat()),
         # Not the file's sha256sum: it covers every file read, each with its name and length.
         ("hash", paper.content_hash),

@@ -19,6 +19,7 @@ from claimaudit.cli._common import EXIT_INTERRUPTED, err_console, fail, out_cons
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown_line, shown_line_text
+from claimaudit.library.extract import extractor_version, is_current
 from claimaudit.library.models import StoredPaper
 from claimaudit.library.store import Library
 from claimaudit.library.wire import LocalPaper
@@ -58,11 +59,19 @@ def list_command(
         fail(f"--json and --format {fmt} are two outputs; give one of them")
     listed = 0
     page = 0
+    stale = 0
+
+    def counted_stale(papers: Iterator[StoredPaper]) -> Iterator[StoredPaper]:
+        nonlocal stale
+        for paper in papers:
+            stale += older_reader(paper) is not None
+            yield paper
+
     try:
         with sigterm_interrupts(), Library.open(library, create=False) as lib, lib.snapshot():
             total = lib.count_papers(match)
             page = max(0, min(total - offset, limit or total))
-            papers = lib.iter_papers(match, offset, limit or None)
+            papers = counted_stale(lib.iter_papers(match, offset, limit or None))
             printed = (
                 _print_json(papers)
                 if as_json
@@ -79,6 +88,31 @@ def list_command(
             "the library is unchanged",
             EXIT_INTERRUPTED,
         )
+    if stale:
+        # On stderr: the listing (a table or JSON) stays as scripts read it.
+        err_console.print(
+            f"note: {counted(stale, 'paper')} listed {'was' if stale == 1 else 'were'} read by "
+            "an older reader than this version's; `library show REF` says which, and adding "
+            "the same file again re-reads it"
+        )
+
+
+def older_reader(paper: StoredPaper) -> str | None:
+    """The line ``reader markdown/22, current markdown/23: re-add to re-read`` for a paper read
+    by an older version of its format's reader (a new reading may give other passages); None
+    for a current or newer one, or one stored before formats were recorded."""
+    if paper.source_format is None or is_current(paper.source_format, paper.extractor):
+        return None
+    current = extractor_version(paper.source_format)
+    stored, now = _version(paper.extractor), _version(current)
+    if stored is not None and now is not None and stored > now:
+        return None  # read by a newer claimaudit than this one: nothing to re-read here
+    return f"reader {paper.extractor or 'unrecorded'}, current {current}: re-add to re-read"
+
+
+def _version(extractor: str | None) -> int | None:
+    number = (extractor or "").rpartition("/")[2]
+    return int(number) if number.isdigit() else None
 
 
 def _heading(where: Path, total: int, page: int, offset: int, match: str | None) -> str:

@@ -22,6 +22,7 @@ from claimaudit.cli._checking import (
     build_checker,
     matches,
     reference_matches,
+    stored,
 )
 from claimaudit.cli._common import (
     EXIT_MATCHED,
@@ -284,7 +285,10 @@ def _review_draft(
                     engine=runner,
                 )
     except KeyboardInterrupt:
-        fail("interrupted; pairs already judged are cached, rerun to continue", code=130)
+        # Only when true: not with --no-cache, a read-only library or a judge whose answers
+        # are never cached (as ``check`` says it).
+        kept = "; pairs already judged are cached, rerun to continue" if stored(checker) else ""
+        fail(f"interrupted{kept}", code=130)
     return result, pairs
 
 

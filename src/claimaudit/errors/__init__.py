@@ -46,6 +46,7 @@ from claimaudit.errors._base import CancelledWorkError, ClaimauditError, PluginE
 from claimaudit.errors._known import as_known
 from claimaudit.errors._library import (
     AmbiguousPaperError,
+    ContentChangedError,
     ContentConflictError,
     CorpusFileError,
     InputError,
@@ -95,6 +96,7 @@ __all__ = [
     "BibliographyError",
     "CancelledWorkError",
     "ClaimauditError",
+    "ContentChangedError",
     "ContentConflictError",
     "ContextLengthError",
     "CorpusFileError",

@@ -91,6 +91,14 @@ class ContentConflictError(LibraryError):
         self.ref = ref
 
 
+class ContentChangedError(LibraryError):
+    """The paper is stored with other content than the one named (a record's
+    ``paperContentHash``): re-added since, its passages may not be the ones the record quotes."""
+
+    http_status = 409
+    code = "content_changed"
+
+
 class InputError(LibraryError):
     """The file or folder to ingest cannot be read as a paper."""
 

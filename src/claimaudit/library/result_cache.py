@@ -30,6 +30,9 @@ class LibraryResultCache:
         self.path = path
         self.hits = 0
         self.misses = 0
+        # Judgements this object wrote: an interrupted run says they are kept only when some
+        # were (not with a read-only library, nor a judge whose answers are never cached).
+        self.stored = 0
         self._lock = threading.Lock()
 
     def get(self, key: CacheKey) -> CheckedRecord | None:
@@ -46,9 +49,16 @@ class LibraryResultCache:
         data.pop("id", None)  # a batch line id belongs to the batch, not to the judgement
         try:
             with Library.open(self.path, create=False) as library:
-                _insert(library.connection, key, json.dumps(data, ensure_ascii=False))
+                written = _insert(
+                    library.connection,
+                    key,
+                    json.dumps(data, ensure_ascii=False),
+                    record.paper_content_hash,
+                )
         except (LibraryError, sqlite3.Error):
             return  # only a cache: the record still reaches the caller
+        with self._lock:
+            self.stored += written
 
     def count(self) -> int:
         """How many judgements the library keeps."""
@@ -73,12 +83,19 @@ class LibraryResultCache:
         return record if isinstance(record, CheckedRecord) else None
 
 
-def _insert(conn: sqlite3.Connection, key: CacheKey, record_json: str) -> None:
-    # One statement, so it is atomic on its own; a rerun of the same pair overwrites.
-    conn.execute(
+def _insert(
+    conn: sqlite3.Connection, key: CacheKey, record_json: str, content_hash: str | None
+) -> int:
+    # One statement, so it is atomic on its own; a rerun of the same pair overwrites. A paper
+    # read from the library is stored only while the library still holds that content: one
+    # removed or replaced while it was being judged took its judgements with it, and this one
+    # would quote the text it no longer has (checked in the same statement, so no removal can
+    # come in between).
+    held = "" if content_hash is None else _STILL_HELD
+    cursor = conn.execute(
         "INSERT OR REPLACE INTO judged_results (key, claim, paper_ref, matched_ref, "
         "fingerprint, judge, judge_identity, record, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?{held}",
         (
             key.digest,
             mask_userinfo(key.claim),  # as the record holds it: no password kept at rest
@@ -89,5 +106,10 @@ def _insert(conn: sqlite3.Connection, key: CacheKey, record_json: str) -> None:
             key.judge_identity,
             record_json,
             datetime.now(UTC).isoformat(timespec="seconds"),
+            *(() if content_hash is None else (key.matched_ref, content_hash)),
         ),
     )
+    return max(cursor.rowcount, 0)
+
+
+_STILL_HELD = " WHERE EXISTS (SELECT 1 FROM papers WHERE ref = ? AND content_hash = ?)"

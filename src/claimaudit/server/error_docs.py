@@ -28,7 +28,8 @@ _MEANING = {
     403: "A foreign Host or a cross-origin request.",
     404: "No such paper (paper_not_found) or passage (passage_not_found) in the library; "
     "not_found for a path the API does not have.",
-    409: "Different content is already stored under this reference: send replace: true.",
+    409: "Different content is already stored under this reference: send replace: true (an "
+    "upload); or the paper is no longer stored with the contentHash asked (content_changed).",
     413: "Over a size limit (the body, the upload) or a review limit.",
     415: "An upload whose file name has no known suffix.",
     422: "A request that does not fit the schema (read strictly), a query parameter or field "

@@ -24,6 +24,7 @@ from claimaudit.bibfile import BibFormat
 from claimaudit.checker import Checker
 from claimaudit.errors import (
     CancelledWorkError,
+    ContentChangedError,
     InputError,
     InvalidClaimError,
     LibraryError,
@@ -308,13 +309,27 @@ class Service:
             return paper, library.passages(paper.ref, exact=exact)
 
     def passage(
-        self, ref: str, passage_id: str, context: int = 1, *, exact: bool = False
+        self,
+        ref: str,
+        passage_id: str,
+        context: int = 1,
+        *,
+        exact: bool = False,
+        content_hash: str | None = None,
     ) -> PassageContext:
         """The passage ``passage_id`` of ``ref`` with up to ``context`` passages each side;
-        ``exact``: of the copy stored under exactly ``ref`` (the edition a record judged)."""
+        ``exact``: of the copy stored under exactly ``ref`` (the edition a record judged);
+        ``content_hash``: only if the paper is still stored with that content (a record's
+        ``paperContentHash``), else ContentChangedError."""
         context = max(0, min(context, MAX_CONTEXT))
         check_texts(passage_id=passage_id)
         paper, passages = self.paper(ref, exact=exact)
+        if content_hash is not None and content_hash.lower() != paper.content_hash.lower():
+            raise ContentChangedError(
+                f"{paper.ref} is stored with other content (hash {paper.content_hash[:12]}...) "
+                f"than {content_hash[:12]}...: it was re-added since, so its passages may not "
+                "be those the record judged; check the claim again"
+            )
         index = next((i for i, p in enumerate(passages) if p.passage_id == passage_id), None)
         if index is None:
             raise PassageNotFoundError(f"{paper.ref} has no passage {passage_id}")

@@ -91,6 +91,8 @@ class LibrarySource(Source):
             # Nothing is searched: the record names the query that ranked the passages.
             search_query="",
             full_text=True,
+            content_hash=paper.content_hash,
+            extractor=paper.extractor,
         )
 
 

@@ -32,6 +32,12 @@ class SourcePaper:
     # made them when it is not the source itself (``auto`` answering through Valyu: "valyu").
     calls: int = 0
     backend: str | None = None
+    # The library's hash of the content the passages were read from (``library`` source only):
+    # records name it (``paperContentHash``), and a judgement of content no longer stored is
+    # not cached.
+    content_hash: str | None = None
+    # The reader that made the passages from it ("markdown/23"; ``library`` source only).
+    extractor: str | None = None
 
 
 class LibraryUse(StrEnum):

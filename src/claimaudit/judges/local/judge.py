@@ -34,7 +34,9 @@ NONE = "none"
 # a change here gives other answers from the same model folder, so cached answers are not reused.
 READER_REVISION = "7"  # 3: run 8, never shipped; 6: checks, 7: probe read typography
 
-_models: dict[tuple[Path, int], VerifierModel] = {}
+# Keyed by the config's digest too: a folder recalibrated while the process runs is a new model,
+# never the old one under the new config's identity (one entry per recalibration seen).
+_models: dict[tuple[Path, int, str], VerifierModel] = {}
 _lock = threading.Lock()
 
 
@@ -46,13 +48,26 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-def load_model(model_dir: Path = MODEL_DIR, threads: int = 2) -> VerifierModel:
-    """One session per (folder, threads) per process: loading costs far more than a decision."""
-    key = (model_dir.resolve(), threads)
+def _digest(settings: bytes) -> str:
+    return hashlib.sha256(settings).hexdigest()[:16]
+
+
+def load_model(
+    model_dir: Path = MODEL_DIR, threads: int = 2, settings: bytes | None = None
+) -> VerifierModel:
+    """One session per (folder, threads, config) per process: loading costs far more than a
+    decision. ``settings``: the config.json bytes the caller's identity was made from (default:
+    the folder's now)."""
+    if settings is None:
+        try:
+            settings = (model_dir / CONFIG_FILE).read_bytes()
+        except OSError as exc:
+            raise JudgeError(f"local verifier config unusable in {model_dir}: {exc}") from exc
+    key = (model_dir.resolve(), threads, _digest(settings))
     with _lock:
         model = _models.get(key)
         if model is None:
-            model = VerifierModel(model_dir, threads)
+            model = VerifierModel(model_dir, threads, settings)
             _models[key] = model
         return model
 
@@ -88,8 +103,25 @@ class LocalJudge(Judge):
     def __init__(self, model_dir: Path = MODEL_DIR, threads: int = 2) -> None:
         self.model_dir = model_dir
         self.threads = threads
-        self._identity: str | None = None
+        # config.json as first read by this judge: its identity, threshold and model all come
+        # from these bytes, so a folder recalibrated meanwhile cannot mix old and new.
+        self._settings: bytes | None = None
         self._config: VerifierConfig | None = None
+        self._pin_lock = threading.Lock()  # server threads share one judge
+
+    def _pinned(self) -> tuple[bytes, VerifierConfig]:
+        """The config this judge answers with (read once); JudgeError for a broken folder."""
+        with self._pin_lock:
+            if self._settings is None or self._config is None:
+                try:
+                    settings = (self.model_dir / CONFIG_FILE).read_bytes()
+                except OSError as exc:
+                    raise JudgeError(
+                        f"local verifier config unusable in {self.model_dir}: {exc}"
+                    ) from exc
+                self._config = VerifierConfig.parse(settings, self.model_dir)
+                self._settings = settings
+            return self._settings, self._config
 
     @property
     def concurrency(self) -> int:
@@ -103,32 +135,26 @@ class LocalJudge(Judge):
         """Model version, weights checksum, a digest of the whole config and the reader's
         revision: a retrained or recalibrated model (same weights, new aggregator or threshold),
         or a new way of reading the passages, never reuses old answers."""
-        if self._identity is None:
-            try:
-                config = VerifierConfig.read(self.model_dir)
-                settings = (self.model_dir / CONFIG_FILE).read_bytes()
-            except (JudgeError, OSError):
-                return None  # decide() will report the broken model; nothing is cached
-            digest = hashlib.sha256(settings).hexdigest()[:16]
-            self._identity = (
-                f"claimaudit-verifier-{config.version}:{config.model_sha256}:{digest}"
-                f":reader{READER_REVISION}"
-            )
-        return self._identity
+        try:
+            settings, config = self._pinned()
+        except JudgeError:
+            return None  # decide() will report the broken model; nothing is cached
+        return (
+            f"claimaudit-verifier-{config.version}:{config.model_sha256}:{_digest(settings)}"
+            f":reader{READER_REVISION}"
+        )
 
     @property
     def review_threshold(self) -> float | None:
         """The confidence this model's cleared verdicts were validated at (model config)."""
-        if self._config is None:
-            try:
-                self._config = VerifierConfig.read(self.model_dir)
-            except JudgeError:
-                return None  # decide() will report the broken model
-        return self._config.review_threshold
+        try:
+            return self._pinned()[1].review_threshold
+        except JudgeError:
+            return None  # decide() will report the broken model
 
     def decide(self, decision: Decision) -> JudgeReply:
         self._check_questions(decision.questions)
-        model = load_model(self.model_dir, self.threads)
+        model = load_model(self.model_dir, self.threads, self._pinned()[0])
         case = decision.case
         passages = list(case.passages)
         texts = [p.text for p in passages]

@@ -58,7 +58,16 @@ class VerifierConfig:
     @classmethod
     def read(cls, model_dir: Path) -> VerifierConfig:
         try:
-            data: dict[str, Any] = json.loads((model_dir / CONFIG_FILE).read_text(encoding="utf-8"))
+            settings = (model_dir / CONFIG_FILE).read_bytes()
+        except OSError as exc:
+            raise JudgeError(f"local verifier config unusable in {model_dir}: {exc}") from exc
+        return cls.parse(settings, model_dir)
+
+    @classmethod
+    def parse(cls, settings: bytes, model_dir: Path) -> VerifierConfig:
+        """The config from config.json's bytes as read once (``model_dir`` names it in errors)."""
+        try:
+            data: dict[str, Any] = json.loads(settings.decode("utf-8"))
             if tuple(data["passage_labels"]) != PASSAGE_LABELS:
                 raise ValueError("passage labels differ from this version of the code")
             return cls(
@@ -76,7 +85,7 @@ class VerifierConfig:
                 review_threshold=_optional_probability(data.get("review_threshold")),
                 bucket_ratio=_optional_ratio(data.get("bucket_ratio")),
             )
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError) as exc:
             raise JudgeError(f"local verifier config unusable in {model_dir}: {exc}") from exc
 
 
@@ -117,12 +126,20 @@ def typography_first(normalizer: Any) -> Any:
 class VerifierModel:
     """The ONNX session, tokenizer and calibration parameters of one model folder."""
 
-    def __init__(self, model_dir: Path = MODEL_DIR, threads: int = 2) -> None:
+    def __init__(
+        self, model_dir: Path = MODEL_DIR, threads: int = 2, settings: bytes | None = None
+    ) -> None:
+        """``settings``: ``config.json``'s bytes as the caller read them (default: read now), so
+        that the model is the one the caller's cache identity names."""
         # Imported here so that importing the judge package stays cheap.
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
-        self.config = VerifierConfig.read(model_dir)
+        self.config = (
+            VerifierConfig.read(model_dir)
+            if settings is None
+            else VerifierConfig.parse(settings, model_dir)
+        )
         model_path = model_dir / self.config.model_file
         try:
             blob = model_path.read_bytes()

@@ -91,10 +91,11 @@ class OpenAIJudge(Judge):
     @property
     def cache_identity(self) -> str:
         """Model, endpoint and prompt framing: each may change the answers a result came from;
-        and a configured context window, which changes the evidence the model reads."""
+        and the context window the evidence is fitted to (configured, asked of the server or
+        learned from an overflow), which changes the evidence the model reads."""
         identity = f"{self.model}@{public_url(self.base_url)}#prompt{PROMPT_VERSION}"
-        configured = self.window.configured
-        return identity if configured is None else f"{identity}#ctx{configured}"
+        fitted = self.window.fitted_to()
+        return identity if fitted is None else f"{identity}#ctx{fitted}"
 
     def fit_evidence(
         self, case: Case, ranked: Sequence[Passage], limit: int

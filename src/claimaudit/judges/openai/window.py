@@ -106,6 +106,17 @@ class ContextWindow:
         with self._lock:
             return self._size
 
+    def fitted_to(self) -> str | None:
+        """What the evidence is fitted to, for the judge's cache identity: the window's size (and
+        the template's share where an overflow raised it); None while the size is unknown and
+        the checker's character budget applies. Asks the server once, as ``size`` does."""
+        size = self.size()
+        if size is None:
+            return None
+        with self._lock:
+            size, template = self._size or size, self.template_tokens
+        return str(size) if template == TEMPLATE_TOKENS else f"{size}t{template}"
+
     def learn(self, error: ContextLengthError) -> None:
         """Take what an overflow error says: the window's size, and that the chat template
         took more than was set aside when the prompt had been fitted to a known window."""

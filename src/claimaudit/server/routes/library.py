@@ -72,6 +72,9 @@ ExactQuery = Annotated[
 ]
 
 
+# A library content hash: SHA-256, in hex.
+CONTENT_HASH = "^[0-9a-fA-F]{64}$"
+
 EditionQuery = Annotated[
     bool,
     Query(
@@ -131,7 +134,7 @@ def install(app: FastAPI, state: AppState) -> None:
     @router.get(
         "/v1/library/{ref:path}/passages/{passage_id}",
         response_model=PassageInContext,
-        responses=error_responses(404),
+        responses=error_responses(404, 409),
         summary="One passage with its neighbours",
     )
     def passage(
@@ -143,8 +146,19 @@ def install(app: FastAPI, state: AppState) -> None:
             WHOLE_NUMBER,
         ] = 1,
         exact: EditionQuery = False,
+        content_hash: Annotated[
+            str | None,
+            Query(
+                alias="contentHash",
+                pattern=CONTENT_HASH,
+                description="Answer only if the paper is still stored with this content (a "
+                "record's paperContentHash); 409 content_changed if it was re-added since.",
+            ),
+        ] = None,
     ) -> PassageInContext:
-        return PassageInContext.of(service.passage(ref, passage_id, context, exact=exact))
+        return PassageInContext.of(
+            service.passage(ref, passage_id, context, exact=exact, content_hash=content_hash)
+        )
 
     @router.get(
         "/v1/library/{ref:path}",
