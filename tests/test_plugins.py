@@ -142,5 +142,5 @@ def test_building_a_judge_runs_none_of_its_properties() -> None:
 
     registry = Registry()
     registry.add_judge("asking", lambda settings: Asking(), "asks on identity")
-    judge = registry.make_judge("asking", None)
-    assert isinstance(judge, Asking) and ran == []
+    registry.make_judge("asking", None)  # a plugin's judge comes back watched
+    assert ran == []
