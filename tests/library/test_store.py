@@ -217,6 +217,24 @@ def test_a_decimal_number_matches_only_itself(library: Library) -> None:
     assert [h.text for h in library.search("2.5")] == ["Dose of 2.5 mg."]
 
 
+def test_a_decimal_number_does_not_match_its_digits_across_other_punctuation(
+    library: Library,
+) -> None:
+    library.add_paper(
+        _paper(
+            "doi:10.1234/a",
+            "Dose of 2.5 mg.",
+            "We set i_2 = 5 here.",
+            "See section 1.2.5 and 12.5 and 2.55 below.",
+            "Mixed at (2.5), i.e. i_2 = 5.",
+        )
+    )
+    hits = {h.text for h in library.search("2.5")}
+    assert hits == {"Dose of 2.5 mg.", "Mixed at (2.5), i.e. i_2 = 5."}
+    # A passage found by another word of the query stays, whatever its numbers.
+    assert {h.text for h in library.search("2.5 set")} == {*hits, "We set i_2 = 5 here."}
+
+
 def test_a_query_is_read_in_its_normal_form_and_as_typed(library: Library) -> None:
     library.add_paper(_paper("doi:10.1234/a", "The ABC123 kit.", "A \ufb01eld trial."))
     # Full-width letters and digits find the plain word; a ligature typed finds itself.

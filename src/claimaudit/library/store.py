@@ -30,6 +30,7 @@ from claimaudit.library.damage import (
 )
 from claimaudit.library.models import AddOutcome, NewPaper, SearchHit, StoredPaper
 from claimaudit.library.search_cjk import cjk_rows, inner_rows, merged
+from claimaudit.library.search_numbers import number_condition
 from claimaudit.passage import Passage
 from claimaudit.search_words import search_words
 
@@ -377,6 +378,10 @@ class Library:
             paper_id = found[0]
             sql += " AND s.paper_id = ?"
             params.append(paper_id)
+        # "2.5" searched for is "2 5", which "i_2 = 5" holds too: such hits are left out.
+        numbers, number_params = number_condition(self._conn, words)
+        sql += numbers
+        params += number_params
         sql += " ORDER BY score LIMIT ?"
         params.append(limit)
         try:
