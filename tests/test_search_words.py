@@ -88,3 +88,8 @@ def test_a_word_left_out_is_named_once_whatever_form_it_was_typed_in() -> None:
     found = search_words(" ".join([*words, "\uff58\uff59"]))  # full-width "xy"
     assert found.left_out == ("xy",)
     assert '"\uff58\uff59"' not in found.match
+
+
+def test_every_word_searched_for_is_also_looked_for_inside_cjk_text() -> None:
+    words = [f"w{i}" for i in range(100)]
+    assert search_words(" ".join(words)).inner_words == tuple(words)

@@ -136,7 +136,7 @@ def search_words(text: str) -> SearchWords:
         match=" OR ".join(dict.fromkeys(quoted)),
         left_out=tuple(left_out),
         cjk_grams=grams,
-        inner_words=tuple(inner)[:MAX_CJK_GRAMS],
+        inner_words=tuple(inner),
         numbers=tuple(numbers),
         plain_match=" OR ".join(plain) if plain else None,
     )
