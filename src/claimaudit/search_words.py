@@ -3,9 +3,9 @@
 Evidence selection for ``check`` keeps ``fts.fts_query`` as it is (the verifier's measured
 figures depend on it); a person searching the library gets more care here:
 
-- the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts), and
-  the words as typed are searched for too when they differ, since stored text is not
-  normalised;
+- the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts), as
+  the index reads the stored text (``library.search_text``); the words as typed are searched
+  for too when they differ;
 - a stop word written in capitals after another word is kept ("vitamin A", "WHO guidelines");
 - a decimal number is one phrase of its digit groups ("2.5" -> "2 5"), so "2" or "5" alone
   does not match; the phrase also matches "i_2 = 5", so the numbers are given apart

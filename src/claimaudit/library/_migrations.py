@@ -12,11 +12,13 @@ import sqlite3
 from dataclasses import dataclass
 
 from claimaudit.errors import LibraryOpenError
+from claimaudit.library import search_text
 from claimaudit.library._derived import (
     CREATE_FTS,
     CREATE_JUDGED_RESULTS,
     CREATE_JUDGED_RESULTS_INDEX,
     CREATE_REFERENCE_LOOKUPS,
+    CREATE_SEARCH_VIEW,
     FTS_TRIGGERS,
     REBUILD_FTS,
 )
@@ -33,6 +35,36 @@ class Migration:
     description: str
     statements: tuple[str, ...]
 
+
+# The index as version 2 made it (version 7 remade it): over the stored text as it is.
+_FTS_V2 = """
+            CREATE VIRTUAL TABLE passages_fts USING fts5(
+                text, section, content='passages', content_rowid='id',
+                tokenize='porter unicode61 remove_diacritics 2'
+            )
+            """
+_FTS_TRIGGERS_V2 = (
+    """
+            CREATE TRIGGER passages_ai AFTER INSERT ON passages BEGIN
+                INSERT INTO passages_fts(rowid, text, section)
+                VALUES (new.id, new.text, new.section);
+            END
+            """,
+    """
+            CREATE TRIGGER passages_ad AFTER DELETE ON passages BEGIN
+                INSERT INTO passages_fts(passages_fts, rowid, text, section)
+                VALUES ('delete', old.id, old.text, old.section);
+            END
+            """,
+    """
+            CREATE TRIGGER passages_au AFTER UPDATE ON passages BEGIN
+                INSERT INTO passages_fts(passages_fts, rowid, text, section)
+                VALUES ('delete', old.id, old.text, old.section);
+                INSERT INTO passages_fts(rowid, text, section)
+                VALUES (new.id, new.text, new.section);
+            END
+            """,
+)
 
 # ``math.GT/0309136`` as ``math/0309136``: the archive, then the number from its ``/`` on.
 _WITHOUT_SUBJECT = "substr(work, 1, instr(work, '.') - 1) || substr(work, instr(work, '/'))"
@@ -75,11 +107,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         2,
         "full-text index over passages",
         (
-            # The index and the triggers that keep it in step (see _derived).
-            CREATE_FTS,
-            *FTS_TRIGGERS.values(),
+            # The index and the triggers that keep it in step, as they were then.
+            _FTS_V2,
+            *_FTS_TRIGGERS_V2,
             # Index whatever a version-1 library already holds.
-            REBUILD_FTS,
+            "INSERT INTO passages_fts(passages_fts) VALUES ('rebuild')",
         ),
     ),
     Migration(
@@ -156,6 +188,24 @@ MIGRATIONS: tuple[Migration, ...] = (
             "DROP TABLE temp.subject_class_renames",
         ),
     ),
+    Migration(
+        7,
+        "the search index reads each passage NFKC-normalised (ligatures, full-width letters)",
+        # "ﬁnding" stored was found only by a query typed with the ligature. The stored text
+        # stays as read (evidence is quoted from it); its search form goes in a new column,
+        # only where it differs, and the index (derived, rebuilt from the passages) reads it.
+        # The old triggers go first, so filling the column does not reindex every passage.
+        (
+            *(f"DROP TRIGGER IF EXISTS {name}" for name in FTS_TRIGGERS),
+            "DROP TABLE IF EXISTS passages_fts",
+            "ALTER TABLE passages ADD COLUMN search_text TEXT",
+            f"UPDATE passages SET search_text = {search_text.SQL_NAME}(text)",
+            CREATE_SEARCH_VIEW,
+            CREATE_FTS,
+            *FTS_TRIGGERS.values(),
+            REBUILD_FTS,
+        ),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version
@@ -170,6 +220,8 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
 
     Raises LibraryOpenError for a database from a newer claimaudit or one that is not a library.
     """
+    # Version 7 fills a column by a function of claimaudit's (whatever opened ``conn``).
+    search_text.register(conn)
     current = schema_version(conn)
     _refuse_newer(current, label)
     if current == 0:

@@ -15,6 +15,7 @@ from claimaudit.errors import LibraryDamagedError, LibraryError
 from claimaudit.library._derived import (
     CACHES,
     CREATE_FTS,
+    CREATE_SEARCH_VIEW,
     FTS_SHADOW_TABLES,
     FTS_TABLE,
     FTS_TRIGGERS,
@@ -199,6 +200,8 @@ def _repair(
 
 def _rebuild_index(conn: sqlite3.Connection, names: set[tuple[str, str]]) -> str:
     passages = counted(int(conn.execute("SELECT count(*) FROM passages").fetchone()[0]), "passage")
+    # The view the index reads the passages through, should somebody have dropped it.
+    conn.execute(CREATE_SEARCH_VIEW)
     if ("table", FTS_TABLE) in names:
         try:
             conn.execute(REBUILD_FTS)

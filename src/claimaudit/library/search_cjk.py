@@ -5,8 +5,8 @@ inside "我们研究深度学习方法" is no token of its own and a MATCH never
 Only a query holding CJK characters pays for this: a scan of the passages' text for each of its
 character pairs (``search_words.cjk_grams``), a passage ranked by how many it holds. The same
 tokenizer keeps the digits and Latin letters touching CJK characters in the token ("使用了5000个"
-is one), and folds no full-width letters: those words are found by ``inner_rows``, a scan run
-only when the index found too few passages.
+is one): those words are found by ``inner_rows``, a scan run only when the index found too few
+passages.
 """
 
 from __future__ import annotations
