@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from claimaudit.library.reference_lookups import LibraryReferenceCache
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
+from tests.library.damaging import break_index_table, lose_index_data, lose_index_rows
 
 
 def test_new_library_is_at_latest_version(tmp_path: Path) -> None:
@@ -395,3 +397,28 @@ def test_upgrade_from_version_6_indexes_each_passage_in_its_normal_form_and_lose
         )
         search_forms = check.execute("SELECT search_text FROM passages WHERE paper_id = 1")
         assert [r[0] for r in search_forms] == ["Our finding holds.", "CT scans.", None]
+
+
+@pytest.mark.parametrize("damage", [lose_index_data, break_index_table, lose_index_rows])
+def test_a_version_6_library_whose_index_is_damaged_still_upgrades_and_is_indexed_again(
+    tmp_path: Path, damage: Callable[[Path], None]
+) -> None:
+    """Version 7 drops the index to make it again: one FTS5 cannot even load is taken out by
+    hand, since ``library repair`` mends only a library at the latest version."""
+    path = tmp_path / "v6.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=6) == 6
+    conn.execute(
+        "INSERT INTO papers (id, ref, kind, work, title, content_hash, ingested_at) VALUES "
+        "(1, 'local:a', 'local', 'local:a', 'T', 'h1', '2025-01-01T00:00:00+00:00')"
+    )
+    conn.executemany(
+        "INSERT INTO passages (paper_id, seq, passage_id, section, text) "
+        "VALUES (1, ?, ?, 'Intro', ?)",
+        [(i, f"P{i + 1:03d}", f"Aspirin passage {i} of the cohort.") for i in range(40)],
+    )
+    conn.close()
+    damage(path)
+    with Library.open(path) as lib:
+        assert len(lib.search("aspirin", limit=100)) == 40
+    assert check_health(path).healthy

@@ -163,3 +163,19 @@ def recreate_missing_caches(conn: sqlite3.Connection, label: str) -> None:
             ", ".join(f"{kind} {name}" for kind, name, _ in missing),
             label,
         )
+
+
+def forget_fts_table(conn: sqlite3.Connection) -> None:
+    """Remove the index's entry from the schema by hand (SQLite's documented way out for a
+    virtual table that cannot be loaded); its shadow tables are then ordinary tables to drop."""
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("DELETE FROM sqlite_master WHERE type = 'table' AND name = ?", (FTS_TABLE,))
+    conn.execute("PRAGMA writable_schema = RESET")
+
+
+def allow_schema_edit(conn: sqlite3.Connection) -> None:
+    # A build of SQLite in defensive mode refuses writable_schema; Python 3.12 can lift it.
+    setconfig = getattr(conn, "setconfig", None)
+    defensive = getattr(sqlite3, "SQLITE_DBCONFIG_DEFENSIVE", None)
+    if setconfig is not None and defensive is not None:
+        setconfig(defensive, False)

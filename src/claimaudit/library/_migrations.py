@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from claimaudit.errors import LibraryOpenError
@@ -19,8 +20,11 @@ from claimaudit.library._derived import (
     CREATE_JUDGED_RESULTS_INDEX,
     CREATE_REFERENCE_LOOKUPS,
     CREATE_SEARCH_VIEW,
+    FTS_SHADOW_TABLES,
     FTS_TRIGGERS,
     REBUILD_FTS,
+    allow_schema_edit,
+    forget_fts_table,
 )
 
 _log = logging.getLogger(__name__)
@@ -34,6 +38,27 @@ class Migration:
     version: int
     description: str
     statements: tuple[str, ...]
+    # Run before the statements, in the step's transaction: what SQL alone cannot do.
+    prepare: Callable[[sqlite3.Connection], None] | None = None
+
+
+def _drop_index(conn: sqlite3.Connection) -> None:
+    """The index (derived: rebuilt after) dropped. One FTS5 cannot load, damaged, cannot be
+    dropped: its entry is taken out of the schema by hand, as ``library repair`` does, so the
+    library still upgrades (a repair only mends a library at the latest version). Its triggers
+    go first."""
+    for name in FTS_TRIGGERS:
+        conn.execute(f"DROP TRIGGER IF EXISTS {name}")
+    conn.execute("SAVEPOINT drop_index")
+    try:
+        conn.execute("DROP TABLE IF EXISTS passages_fts")
+    except sqlite3.DatabaseError:
+        conn.execute("ROLLBACK TO drop_index")
+        allow_schema_edit(conn)
+        forget_fts_table(conn)
+    conn.execute("RELEASE drop_index")
+    for table in FTS_SHADOW_TABLES:
+        conn.execute(f"DROP TABLE IF EXISTS {table}")
 
 
 # The index as version 2 made it (version 7 remade it): over the stored text as it is.
@@ -194,10 +219,9 @@ MIGRATIONS: tuple[Migration, ...] = (
         # "ﬁnding" stored was found only by a query typed with the ligature. The stored text
         # stays as read (evidence is quoted from it); its search form goes in a new column,
         # only where it differs, and the index (derived, rebuilt from the passages) reads it.
-        # The old triggers go first, so filling the column does not reindex every passage.
+        # The old index and triggers go first, so filling the column reindexes nothing.
         (
-            *(f"DROP TRIGGER IF EXISTS {name}" for name in FTS_TRIGGERS),
-            "DROP TABLE IF EXISTS passages_fts",
+            # The index and its triggers are dropped first (``_drop_index``).
             "ALTER TABLE passages ADD COLUMN search_text TEXT",
             f"UPDATE passages SET search_text = {search_text.SQL_NAME}(text)",
             CREATE_SEARCH_VIEW,
@@ -205,6 +229,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             *FTS_TRIGGERS.values(),
             REBUILD_FTS,
         ),
+        prepare=_drop_index,
     ),
 )
 
@@ -236,8 +261,7 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
                 # this one waited for the write lock.
                 conn.execute("COMMIT")
                 continue
-            for statement in step.statements:
-                conn.execute(statement)
+            _apply(conn, step)
             # user_version is part of the database header, so it commits or rolls back with
             # the step: a failed step leaves the previous version fully intact.
             conn.execute(f"PRAGMA user_version = {step.version}")
@@ -262,6 +286,13 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
             version,
         )
     return version
+
+
+def _apply(conn: sqlite3.Connection, step: Migration) -> None:
+    if step.prepare is not None:
+        step.prepare(conn)
+    for statement in step.statements:
+        conn.execute(statement)
 
 
 def _refuse_newer(version: int, label: str) -> None:
@@ -296,8 +327,7 @@ def _create(conn: sqlite3.Connection, target: int, label: str) -> int:
                     f"{label} is an SQLite database but not a claimaudit library"
                 )
             for step in MIGRATIONS[:target]:
-                for statement in step.statements:
-                    conn.execute(statement)
+                _apply(conn, step)
             conn.execute(f"PRAGMA user_version = {target}")
             found = target
         conn.execute("COMMIT")
