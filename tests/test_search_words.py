@@ -37,6 +37,16 @@ def test_a_decimal_number_is_one_phrase_of_its_digit_groups() -> None:
     assert search_words("1,000 rpm").match == '"1 000 rpm" OR "1 000" OR "rpm"'
 
 
+def test_decimal_numbers_are_given_apart_with_the_expression_of_the_other_words() -> None:
+    found = search_words("1,000 rpm at 2.5 \uff13.\uff10")
+    assert found.numbers == ("1,000", "2.5", "3.0")
+    # Neither a number nor a phrase holding one.
+    assert found.plain_match == '"rpm"'
+    assert search_words("2.5").plain_match is None
+    plain = search_words("rpm")
+    assert (plain.numbers, plain.plain_match) == ((), plain.match)
+
+
 def test_the_normal_form_and_the_typed_form_are_both_searched_for() -> None:
     assert search_words("\ufb01eld").match == '"field" OR "\ufb01eld"'
     assert search_words("x\u00b2").match == '"x2" OR "x\u00b2"'
@@ -78,3 +88,8 @@ def test_a_word_left_out_is_named_once_whatever_form_it_was_typed_in() -> None:
     found = search_words(" ".join([*words, "\uff58\uff59"]))  # full-width "xy"
     assert found.left_out == ("xy",)
     assert '"\uff58\uff59"' not in found.match
+
+
+def test_every_word_searched_for_is_also_looked_for_inside_cjk_text() -> None:
+    words = [f"w{i}" for i in range(100)]
+    assert search_words(" ".join(words)).inner_words == tuple(words)

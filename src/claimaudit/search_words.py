@@ -3,12 +3,14 @@
 Evidence selection for ``check`` keeps ``fts.fts_query`` as it is (the verifier's measured
 figures depend on it); a person searching the library gets more care here:
 
-- the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts), and
-  the words as typed are searched for too when they differ, since stored text is not
-  normalised;
+- the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts), as
+  the index reads the stored text (``library.search_text``); the words as typed are searched
+  for too when they differ;
 - a stop word written in capitals after another word is kept ("vitamin A", "WHO guidelines");
 - a decimal number is one phrase of its digit groups ("2.5" -> "2 5"), so "2" or "5" alone
-  does not match;
+  does not match; the phrase also matches "i_2 = 5", so the numbers are given apart
+  (``numbers``, with the expression of the other words) for the search to keep only the
+  passages that hold one as written (``library.search_numbers``);
 - adjacent query words are also searched for as a phrase, so passages holding them together
   rank above passages holding them apart;
 - past ``MAX_SEARCH_TERMS`` distinct words, the words left out are named, never dropped
@@ -68,6 +70,10 @@ class SearchWords:
     # inside CJK text ("使用了5000个") or in full-width letters ("１２０００张ＣＴ") are no tokens
     # of the index either, and are looked for in the text itself (``search_cjk.inner_rows``).
     inner_words: tuple[str, ...] = ()
+    # The decimal numbers searched for (NFKC), and the expression without the terms and
+    # phrases holding one (None when every term holds one): see ``library.search_numbers``.
+    numbers: tuple[str, ...] = ()
+    plain_match: str | None = None
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,7 @@ class _Term:
     written: str
     tokens: tuple[str, ...]  # what FTS5's unicode61 tokenizer makes of it, lower-cased
     alone: bool  # searched for on its own, not only inside a phrase
+    number: bool = False  # a decimal or grouped number, several tokens ("2.5")
 
 
 def search_words(text: str) -> SearchWords:
@@ -103,13 +110,16 @@ def search_words(text: str) -> SearchWords:
             "punctuation or a common word (the, of, and)"
         )
     # Phrases of adjacent words, among the words kept: a dropped word between two breaks it.
-    phrases: dict[tuple[str, ...], None] = {}
+    # Each phrase with whether it holds a number.
+    phrases: dict[tuple[str, ...], bool] = {}
     for left, right in pairwise(terms):
         if left is None or right is None or len(phrases) >= MAX_PHRASES:
             continue
         if _within(left, kept) and _within(right, kept):
-            phrases[left.tokens + right.tokens] = None
+            phrases.setdefault(left.tokens + right.tokens, left.number or right.number)
     quoted = [_quoted(p) for p in phrases] + [_quoted(t) for t in kept]
+    numbered = {_quoted(p) for p, number in phrases.items() if number}
+    numbered.update(_quoted(t) for t, term in kept.items() if term.number)
     # Greek and Russian words also in the spellings with and without their accents.
     spellings = [(f,) for t in kept if len(t) == 1 for f in accent_forms(t[0])]
     quoted += [_quoted(s) for s in spellings[:MAX_ACCENT_FORMS]]
@@ -118,11 +128,17 @@ def search_words(text: str) -> SearchWords:
         left_out.update(dict.fromkeys(grams[MAX_CJK_GRAMS:]))
         grams = grams[:MAX_CJK_GRAMS]
     inner = dict.fromkeys(unicodedata.normalize("NFKC", t.written).lower() for t in kept.values())
+    numbers = dict.fromkeys(
+        unicodedata.normalize("NFKC", t.written) for t in kept.values() if t.number
+    )
+    plain = [q for q in dict.fromkeys(quoted) if q not in numbered]
     return SearchWords(
         match=" OR ".join(dict.fromkeys(quoted)),
         left_out=tuple(left_out),
         cjk_grams=grams,
-        inner_words=tuple(inner)[:MAX_CJK_GRAMS],
+        inner_words=tuple(inner),
+        numbers=tuple(numbers),
+        plain_match=" OR ".join(plain) if plain else None,
     )
 
 
@@ -150,7 +166,8 @@ def _terms(text: str) -> list[_Term | None]:
     for index, match in enumerate(_PIECE.finditer(text)):
         written = match.group()
         if _NUMBER_PART.fullmatch(written.replace(".", "").replace(",", "")):
-            found.append(_Term(written, tuple(_NUMBER_PART.findall(written)), alone=True))
+            parts = tuple(_NUMBER_PART.findall(written))
+            found.append(_Term(written, parts, alone=True, number=len(parts) > 1))
             continue
         word = written.lower()
         if word not in STOPWORDS:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -8,9 +9,13 @@ import pytest
 from claimaudit.errors import LibraryOpenError
 from claimaudit.identity import parse_ref
 from claimaudit.library._migrations import APPLICATION_ID, LATEST_VERSION, migrate
+from claimaudit.library.health import check_health
+from claimaudit.library.models import NewPaper
 from claimaudit.library.reference_lookups import LibraryReferenceCache
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
+from tests.library.damaging import break_index_table, lose_index_data, lose_index_rows
 
 
 def test_new_library_is_at_latest_version(tmp_path: Path) -> None:
@@ -273,11 +278,14 @@ def test_upgrade_from_version_4_keeps_everything_and_adds_reference_lookups(
     assert LibraryReferenceCache(path).count() == 0
     with sqlite3.connect(path) as check:
         assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 5
+        # The columns a version-4 library has (later versions add others).
         after = {
             table: check.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
             for table in ("papers", "passages", "judged_results")
         }
-        assert after == before
+        assert {t: [row[: len(before[t][0])] for row in rows] for t, rows in after.items()} == (
+            before
+        )
         columns = [row[1] for row in check.execute("PRAGMA table_info(reference_lookups)")]
         assert columns == ["identifier", "source", "outcome", "record", "reason", "checked_at"]
 
@@ -336,3 +344,81 @@ def test_a_library_in_a_folder_that_may_not_be_written_says_so(
     why = _connection.why_unopened
     assert "its folder" in why(error, path) and str(tmp_path) in why(error, path)
     assert why(sqlite3.OperationalError("disk I/O error"), path) == "disk I/O error"
+
+
+def test_upgrade_from_version_6_indexes_each_passage_in_its_normal_form_and_loses_nothing(
+    tmp_path: Path,
+) -> None:
+    """Version 7 reads each passage NFKC-normalised for the index (a new column where that form
+    differs, the index rebuilt): every stored row reads back as it was written."""
+    path = tmp_path / "v6.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=6) == 6
+    conn.execute(
+        "INSERT INTO papers (id, ref, kind, work, version, title, url, source_path, content_hash,"
+        " ingested_at, authors, source_format, extractor) VALUES (1, 'local:smith2020', "
+        "'local', 'local:smith2020', NULL, 'Notes', NULL, '/papers/smith.md', 'h1', "
+        "'2025-01-01T00:00:00+00:00', 'Ann Smith', 'markdown', 'markdown/3')"
+    )
+    texts = ["Our \ufb01nding holds.", "\uff23\uff34 scans.", "Plain words."]
+    conn.executemany(
+        "INSERT INTO passages (paper_id, seq, passage_id, section, text, page_start, page_end) "
+        "VALUES (1, ?, ?, 'Intro', ?, NULL, NULL)",
+        [(i, f"P{i + 1:03d}", t) for i, t in enumerate(texts)],
+    )
+    # Found as stored before the upgrade, by the ligature only.
+    fts = "SELECT rowid FROM passages_fts WHERE passages_fts MATCH ?"
+    assert conn.execute(fts, ('"finding"',)).fetchall() == []
+    before = {
+        table: conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
+        for table in ("papers", "passages")
+    }
+    conn.close()
+    with Library.open(path) as lib:
+        assert [h.passage_id for h in lib.search("finding")] == ["P001"]
+        assert [h.passage_id for h in lib.search("ct")] == ["P002"]
+        assert [h.text for h in lib.search("plain")] == ["Plain words."]
+        # A passage added after the upgrade is indexed the same way.
+        lib.add_paper(
+            NewPaper(parse_ref("local:b"), "B", [Passage("P001", "\ufb01eld work", None)], "h2")
+        )
+        assert [str(h.ref) for h in lib.search("field")] == ["local:b"]
+    assert check_health(path).healthy
+    with sqlite3.connect(path) as check:
+        assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 7
+        after = {
+            "papers": check.execute("SELECT * FROM papers WHERE id = 1").fetchall(),
+            "passages": check.execute(
+                "SELECT * FROM passages WHERE paper_id = 1 ORDER BY 1"
+            ).fetchall(),
+        }
+        assert {t: [row[: len(before[t][0])] for row in rows] for t, rows in after.items()} == (
+            before
+        )
+        search_forms = check.execute("SELECT search_text FROM passages WHERE paper_id = 1")
+        assert [r[0] for r in search_forms] == ["Our finding holds.", "CT scans.", None]
+
+
+@pytest.mark.parametrize("damage", [lose_index_data, break_index_table, lose_index_rows])
+def test_a_version_6_library_whose_index_is_damaged_still_upgrades_and_is_indexed_again(
+    tmp_path: Path, damage: Callable[[Path], None]
+) -> None:
+    """Version 7 drops the index to make it again: one FTS5 cannot even load is taken out by
+    hand, since ``library repair`` mends only a library at the latest version."""
+    path = tmp_path / "v6.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=6) == 6
+    conn.execute(
+        "INSERT INTO papers (id, ref, kind, work, title, content_hash, ingested_at) VALUES "
+        "(1, 'local:a', 'local', 'local:a', 'T', 'h1', '2025-01-01T00:00:00+00:00')"
+    )
+    conn.executemany(
+        "INSERT INTO passages (paper_id, seq, passage_id, section, text) "
+        "VALUES (1, ?, ?, 'Intro', ?)",
+        [(i, f"P{i + 1:03d}", f"Aspirin passage {i} of the cohort.") for i in range(40)],
+    )
+    conn.close()
+    damage(path)
+    with Library.open(path) as lib:
+        assert len(lib.search("aspirin", limit=100)) == 40
+    assert check_health(path).healthy

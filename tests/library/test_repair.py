@@ -89,6 +89,19 @@ def test_dropped_caches_and_triggers_are_recreated(tmp_path: Path) -> None:
     assert LibraryResultCache(path).count() == 0
 
 
+def test_a_dropped_view_the_index_reads_through_is_said_and_made_again(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    execute(path, "DROP VIEW passages_search")
+    before = check_health(path)
+    assert [p.message for p in before.problems] == [
+        "the view passages_search is missing (the index cannot be checked nor rebuilt)"
+    ]
+    done = repair_library(path, backup=False)
+    assert done.after.healthy
+    with Library.open(path) as library:
+        assert [h.passage_id for h in library.search("aspirin")] == ["P001"]
+
+
 def test_a_healthy_library_is_left_alone(tmp_path: Path) -> None:
     path = make_library(tmp_path / "lib.sqlite3")
     before = path.read_bytes()

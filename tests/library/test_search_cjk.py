@@ -98,3 +98,30 @@ def test_the_text_is_scanned_only_when_the_index_finds_too_few(library: Library)
     _add_numbers(library, "local:other")
     hits = library.search("5000", ref=parse_ref("local:other"))
     assert {str(h.ref) for h in hits} == {"local:other"} and len(hits) == 2
+
+
+def test_every_word_of_a_long_query_is_looked_for_inside_cjk_text(library: Library) -> None:
+    """The scan looked for the query's first 32 words only, and said nothing of the rest."""
+    _add_numbers(library)
+    filler = " ".join(f"filler{i}" for i in range(40))
+    assert [h.passage_id for h in library.search(f"{filler} CT")] == ["P002"]
+    assert [h.passage_id for h in library.search(f"{filler} 5000")] == ["P004", "P001"]
+
+
+def test_a_passage_holding_more_of_a_long_querys_words_inside_cjk_text_ranks_first(
+    library: Library,
+) -> None:
+    texts = ["只有CT图像。", "使用了CT和MRI图像。"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:many"), "T", passages, "local:many"))
+    words = " ".join(f"w{i}x" for i in range(200))
+    hits = library.search(f"{words} ct mri")
+    assert [(h.passage_id, h.score) for h in hits] == [("P002", 2.0), ("P001", 1.0)]
+
+
+def test_a_decimal_number_inside_cjk_text_is_found_only_as_itself(library: Library) -> None:
+    texts = ["剂量为2.5倍。", "见第1.2.5节。", "设i_2=5。", "浓度为12.5。"]
+    texts.append("剂量为\uff12.\uff15倍。")  # full-width digits, an ASCII point
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:dec"), "T", passages, "local:dec"))
+    assert [h.passage_id for h in library.search("2.5")] == ["P001", "P005"]

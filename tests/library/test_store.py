@@ -217,6 +217,24 @@ def test_a_decimal_number_matches_only_itself(library: Library) -> None:
     assert [h.text for h in library.search("2.5")] == ["Dose of 2.5 mg."]
 
 
+def test_a_decimal_number_does_not_match_its_digits_across_other_punctuation(
+    library: Library,
+) -> None:
+    library.add_paper(
+        _paper(
+            "doi:10.1234/a",
+            "Dose of 2.5 mg.",
+            "We set i_2 = 5 here.",
+            "See section 1.2.5 and 12.5 and 2.55 below.",
+            "Mixed at (2.5), i.e. i_2 = 5.",
+        )
+    )
+    hits = {h.text for h in library.search("2.5")}
+    assert hits == {"Dose of 2.5 mg.", "Mixed at (2.5), i.e. i_2 = 5."}
+    # A passage found by another word of the query stays, whatever its numbers.
+    assert {h.text for h in library.search("2.5 set")} == {*hits, "We set i_2 = 5 here."}
+
+
 def test_a_query_is_read_in_its_normal_form_and_as_typed(library: Library) -> None:
     library.add_paper(_paper("doi:10.1234/a", "The ABC123 kit.", "A \ufb01eld trial."))
     # Full-width letters and digits find the plain word; a ligature typed finds itself.
@@ -224,6 +242,26 @@ def test_a_query_is_read_in_its_normal_form_and_as_typed(library: Library) -> No
         "The ABC123 kit."
     ]
     assert [h.text for h in library.search("\ufb01eld")] == ["A \ufb01eld trial."]
+
+
+def test_stored_text_in_compatibility_forms_is_found_by_the_plain_words_and_shown_as_stored(
+    library: Library,
+) -> None:
+    """The index read the text as stored: "ﬁnding" (a ligature, as PDFs and Markdown hold it)
+    was found only by a query typed with the ligature, "Soft" in full-width letters never."""
+    ligature = "Our \ufb01nding holds for all inputs."
+    wide = "\uff33\uff4f\uff46\uff54 models in \uff12\uff10\uff12\uff14, dose \uff12.\uff15 mg."
+    library.add_paper(_paper("doi:10.1234/a", ligature, wide, "Nothing else here."))
+    assert [h.text for h in library.search("finding")] == [ligature]
+    assert [h.text for h in library.search("\ufb01nding")] == [ligature]  # typed so, still
+    assert [h.text for h in library.search("soft models")] == [wide]
+    assert [h.text for h in library.search("2024")] == [wide]
+    assert [h.text for h in library.search("2.5")] == [wide]
+    # The passages themselves are kept as read: evidence is quoted from them.
+    assert [p.text for p in library.passages(parse_ref("doi:10.1234/a"))][:2] == [ligature, wide]
+    library.remove(parse_ref("doi:10.1234/a"))
+    assert library.search("finding") == []
+    assert check_health(library.path).healthy
 
 
 def test_a_hit_of_an_unversioned_copy_beside_versions_says_it_is_read_exactly(

@@ -18,11 +18,20 @@ FTS_TABLE = "passages_fts"
 # The tables FTS5 keeps for ``passages_fts`` (columnsize on, so ``_docsize`` exists).
 FTS_SHADOW_TABLES = tuple(f"{FTS_TABLE}_{part}" for part in ("data", "idx", "docsize", "config"))
 
-# External-content FTS5 table: the text lives once, in ``passages``; triggers keep the index in
-# step, so every writer (add, import, remove) is indexed automatically.
+# The text the index reads for each passage: its NFKC form where that differs from the text as
+# stored (``search_text``), else the text (``library.search_text`` says why).
+SEARCH_VIEW = "passages_search"
+CREATE_SEARCH_VIEW = """
+            CREATE VIEW IF NOT EXISTS passages_search AS
+            SELECT id, coalesce(search_text, text) AS text, section FROM passages
+            """
+# External-content FTS5 table: the text lives once, in ``passages`` (read through the view);
+# triggers keep the index in step, so every writer (add, import, remove) is indexed
+# automatically. A migration that changes these keeps the statements it replaces as they were,
+# for the steps before it (as ``_migrations`` keeps version 2's).
 CREATE_FTS = """
             CREATE VIRTUAL TABLE passages_fts USING fts5(
-                text, section, content='passages', content_rowid='id',
+                text, section, content='passages_search', content_rowid='id',
                 tokenize='porter unicode61 remove_diacritics 2'
             )
             """
@@ -30,21 +39,21 @@ FTS_TRIGGERS = {
     "passages_ai": """
             CREATE TRIGGER passages_ai AFTER INSERT ON passages BEGIN
                 INSERT INTO passages_fts(rowid, text, section)
-                VALUES (new.id, new.text, new.section);
+                VALUES (new.id, coalesce(new.search_text, new.text), new.section);
             END
             """,
     "passages_ad": """
             CREATE TRIGGER passages_ad AFTER DELETE ON passages BEGIN
                 INSERT INTO passages_fts(passages_fts, rowid, text, section)
-                VALUES ('delete', old.id, old.text, old.section);
+                VALUES ('delete', old.id, coalesce(old.search_text, old.text), old.section);
             END
             """,
     "passages_au": """
             CREATE TRIGGER passages_au AFTER UPDATE ON passages BEGIN
                 INSERT INTO passages_fts(passages_fts, rowid, text, section)
-                VALUES ('delete', old.id, old.text, old.section);
+                VALUES ('delete', old.id, coalesce(old.search_text, old.text), old.section);
                 INSERT INTO passages_fts(rowid, text, section)
-                VALUES (new.id, new.text, new.section);
+                VALUES (new.id, coalesce(new.search_text, new.text), new.section);
             END
             """,
 }
@@ -88,6 +97,13 @@ CACHES: dict[str, tuple[tuple[str, str, str], ...]] = {
     ),
     "reference_lookups": (("table", "reference_lookups", CREATE_REFERENCE_LOOKUPS),),
 }
+
+
+def indexed_text(conn: sqlite3.Connection) -> str:
+    """The SQL for the text the index read for a passage ``passages`` row: a library from before
+    ``search_text`` (one ``library check`` reads before its upgrade) indexed the text itself."""
+    columns = {str(row[1]) for row in conn.execute("PRAGMA table_info(passages)")}
+    return "coalesce(search_text, text)" if "search_text" in columns else "text"
 
 
 def schema_names(conn: sqlite3.Connection) -> set[tuple[str, str]]:
@@ -147,3 +163,19 @@ def recreate_missing_caches(conn: sqlite3.Connection, label: str) -> None:
             ", ".join(f"{kind} {name}" for kind, name, _ in missing),
             label,
         )
+
+
+def forget_fts_table(conn: sqlite3.Connection) -> None:
+    """Remove the index's entry from the schema by hand (SQLite's documented way out for a
+    virtual table that cannot be loaded); its shadow tables are then ordinary tables to drop."""
+    conn.execute("PRAGMA writable_schema = ON")
+    conn.execute("DELETE FROM sqlite_master WHERE type = 'table' AND name = ?", (FTS_TABLE,))
+    conn.execute("PRAGMA writable_schema = RESET")
+
+
+def allow_schema_edit(conn: sqlite3.Connection) -> None:
+    # A build of SQLite in defensive mode refuses writable_schema; Python 3.12 can lift it.
+    setconfig = getattr(conn, "setconfig", None)
+    defensive = getattr(sqlite3, "SQLITE_DBCONFIG_DEFENSIVE", None)
+    if setconfig is not None and defensive is not None:
+        setconfig(defensive, False)

@@ -9,16 +9,22 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from claimaudit.errors import LibraryOpenError
+from claimaudit.library import search_text
 from claimaudit.library._derived import (
     CREATE_FTS,
     CREATE_JUDGED_RESULTS,
     CREATE_JUDGED_RESULTS_INDEX,
     CREATE_REFERENCE_LOOKUPS,
+    CREATE_SEARCH_VIEW,
+    FTS_SHADOW_TABLES,
     FTS_TRIGGERS,
     REBUILD_FTS,
+    allow_schema_edit,
+    forget_fts_table,
 )
 
 _log = logging.getLogger(__name__)
@@ -32,7 +38,58 @@ class Migration:
     version: int
     description: str
     statements: tuple[str, ...]
+    # Run before the statements, in the step's transaction: what SQL alone cannot do.
+    prepare: Callable[[sqlite3.Connection], None] | None = None
 
+
+def _drop_index(conn: sqlite3.Connection) -> None:
+    """The index (derived: rebuilt after) dropped. One FTS5 cannot load, damaged, cannot be
+    dropped: its entry is taken out of the schema by hand, as ``library repair`` does, so the
+    library still upgrades (a repair only mends a library at the latest version). Its triggers
+    go first."""
+    for name in FTS_TRIGGERS:
+        conn.execute(f"DROP TRIGGER IF EXISTS {name}")
+    conn.execute("SAVEPOINT drop_index")
+    try:
+        conn.execute("DROP TABLE IF EXISTS passages_fts")
+    except sqlite3.DatabaseError:
+        conn.execute("ROLLBACK TO drop_index")
+        allow_schema_edit(conn)
+        forget_fts_table(conn)
+    conn.execute("RELEASE drop_index")
+    for table in FTS_SHADOW_TABLES:
+        conn.execute(f"DROP TABLE IF EXISTS {table}")
+
+
+# The index as version 2 made it (version 7 remade it): over the stored text as it is.
+_FTS_V2 = """
+            CREATE VIRTUAL TABLE passages_fts USING fts5(
+                text, section, content='passages', content_rowid='id',
+                tokenize='porter unicode61 remove_diacritics 2'
+            )
+            """
+_FTS_TRIGGERS_V2 = (
+    """
+            CREATE TRIGGER passages_ai AFTER INSERT ON passages BEGIN
+                INSERT INTO passages_fts(rowid, text, section)
+                VALUES (new.id, new.text, new.section);
+            END
+            """,
+    """
+            CREATE TRIGGER passages_ad AFTER DELETE ON passages BEGIN
+                INSERT INTO passages_fts(passages_fts, rowid, text, section)
+                VALUES ('delete', old.id, old.text, old.section);
+            END
+            """,
+    """
+            CREATE TRIGGER passages_au AFTER UPDATE ON passages BEGIN
+                INSERT INTO passages_fts(passages_fts, rowid, text, section)
+                VALUES ('delete', old.id, old.text, old.section);
+                INSERT INTO passages_fts(rowid, text, section)
+                VALUES (new.id, new.text, new.section);
+            END
+            """,
+)
 
 # ``math.GT/0309136`` as ``math/0309136``: the archive, then the number from its ``/`` on.
 _WITHOUT_SUBJECT = "substr(work, 1, instr(work, '.') - 1) || substr(work, instr(work, '/'))"
@@ -75,11 +132,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         2,
         "full-text index over passages",
         (
-            # The index and the triggers that keep it in step (see _derived).
-            CREATE_FTS,
-            *FTS_TRIGGERS.values(),
+            # The index and the triggers that keep it in step, as they were then.
+            _FTS_V2,
+            *_FTS_TRIGGERS_V2,
             # Index whatever a version-1 library already holds.
-            REBUILD_FTS,
+            "INSERT INTO passages_fts(passages_fts) VALUES ('rebuild')",
         ),
     ),
     Migration(
@@ -156,6 +213,24 @@ MIGRATIONS: tuple[Migration, ...] = (
             "DROP TABLE temp.subject_class_renames",
         ),
     ),
+    Migration(
+        7,
+        "the search index reads each passage NFKC-normalised (ligatures, full-width letters)",
+        # "ﬁnding" stored was found only by a query typed with the ligature. The stored text
+        # stays as read (evidence is quoted from it); its search form goes in a new column,
+        # only where it differs, and the index (derived, rebuilt from the passages) reads it.
+        # The old index and triggers go first, so filling the column reindexes nothing.
+        (
+            # The index and its triggers are dropped first (``_drop_index``).
+            "ALTER TABLE passages ADD COLUMN search_text TEXT",
+            f"UPDATE passages SET search_text = {search_text.SQL_NAME}(text)",
+            CREATE_SEARCH_VIEW,
+            CREATE_FTS,
+            *FTS_TRIGGERS.values(),
+            REBUILD_FTS,
+        ),
+        prepare=_drop_index,
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version
@@ -170,6 +245,8 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
 
     Raises LibraryOpenError for a database from a newer claimaudit or one that is not a library.
     """
+    # Version 7 fills a column by a function of claimaudit's (whatever opened ``conn``).
+    search_text.register(conn)
     current = schema_version(conn)
     _refuse_newer(current, label)
     if current == 0:
@@ -184,8 +261,7 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
                 # this one waited for the write lock.
                 conn.execute("COMMIT")
                 continue
-            for statement in step.statements:
-                conn.execute(statement)
+            _apply(conn, step)
             # user_version is part of the database header, so it commits or rolls back with
             # the step: a failed step leaves the previous version fully intact.
             conn.execute(f"PRAGMA user_version = {step.version}")
@@ -210,6 +286,13 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
             version,
         )
     return version
+
+
+def _apply(conn: sqlite3.Connection, step: Migration) -> None:
+    if step.prepare is not None:
+        step.prepare(conn)
+    for statement in step.statements:
+        conn.execute(statement)
 
 
 def _refuse_newer(version: int, label: str) -> None:
@@ -244,8 +327,7 @@ def _create(conn: sqlite3.Connection, target: int, label: str) -> int:
                     f"{label} is an SQLite database but not a claimaudit library"
                 )
             for step in MIGRATIONS[:target]:
-                for statement in step.statements:
-                    conn.execute(statement)
+                _apply(conn, step)
             conn.execute(f"PRAGMA user_version = {target}")
             found = target
         conn.execute("COMMIT")

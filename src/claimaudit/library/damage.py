@@ -8,7 +8,12 @@ import sqlite3
 from dataclasses import dataclass
 
 from claimaudit.errors import LibraryDamagedError
-from claimaudit.library._derived import FTS_SHADOW_TABLES, FTS_TABLE, FTS_TRIGGERS
+from claimaudit.library._derived import (
+    FTS_SHADOW_TABLES,
+    FTS_TABLE,
+    FTS_TRIGGERS,
+    indexed_text,
+)
 
 # What to do about it is each surface's advice (``LibraryDamagedError.part``).
 INDEX_DAMAGED = "the library's search index is damaged"
@@ -170,7 +175,8 @@ def index_miss(conn: sqlite3.Connection, paper_id: int | None = None) -> IndexMi
     total = int(conn.execute(f"SELECT count(*) FROM passages {where}", params).fetchone()[0])
     if not total:
         return None
-    select = f"SELECT id, text FROM passages {where} ORDER BY id"
+    # Probed by the words the index read (a passage's NFKC form, where it has one).
+    select = f"SELECT id, {indexed_text(conn)} FROM passages {where} ORDER BY id"
     places = (
         (f"{select} LIMIT {_PROBE_NEAR}", params),
         (f"{select} LIMIT {_PROBE_NEAR} OFFSET ?", (*params, total // 2)),

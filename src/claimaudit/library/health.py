@@ -21,6 +21,8 @@ from claimaudit.library._derived import (
     CACHES,
     FTS_SHADOW_TABLES,
     FTS_TABLE,
+    SEARCH_VIEW,
+    indexed_text,
     missing_cache_objects,
     missing_fts_triggers,
     schema_names,
@@ -286,6 +288,11 @@ def _index_problems(
     missing = [t for t in (FTS_TABLE, *FTS_SHADOW_TABLES) if ("table", t) not in names]
     if missing:
         return [Problem(ProblemKind.INDEX, f"the table {t} is missing") for t in missing], None
+    if ("view", SEARCH_VIEW) not in names and indexed_text(conn) != "text":
+        # The index reads the passages through it (since version 7): FTS5's own check and a
+        # rebuild fail without it, and the repair makes it again.
+        view = f"the view {SEARCH_VIEW} is missing (the index cannot be checked nor rebuilt)"
+        return [Problem(ProblemKind.INDEX, view)], None
     problems = [
         Problem(ProblemKind.INDEX, f"the trigger {name} is missing ({_UNTRIGGERED[name]})")
         for name in missing_fts_triggers(names)

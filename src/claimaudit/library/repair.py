@@ -15,10 +15,13 @@ from claimaudit.errors import LibraryDamagedError, LibraryError
 from claimaudit.library._derived import (
     CACHES,
     CREATE_FTS,
+    CREATE_SEARCH_VIEW,
     FTS_SHADOW_TABLES,
     FTS_TABLE,
     FTS_TRIGGERS,
     REBUILD_FTS,
+    allow_schema_edit,
+    forget_fts_table,
     missing_cache_objects,
     missing_fts_triggers,
     schema_names,
@@ -163,7 +166,7 @@ def _repair(
     remake_caches: tuple[str, ...] = (),
 ) -> tuple[list[str], int]:
     """What was done, and how many passages no paper held were removed."""
-    _allow_schema_edit(conn)
+    allow_schema_edit(conn)
     conn.execute("PRAGMA foreign_keys = ON")
     conn.execute("BEGIN IMMEDIATE")
     try:
@@ -199,6 +202,8 @@ def _repair(
 
 def _rebuild_index(conn: sqlite3.Connection, names: set[tuple[str, str]]) -> str:
     passages = counted(int(conn.execute("SELECT count(*) FROM passages").fetchone()[0]), "passage")
+    # The view the index reads the passages through, should somebody have dropped it.
+    conn.execute(CREATE_SEARCH_VIEW)
     if ("table", FTS_TABLE) in names:
         try:
             conn.execute(REBUILD_FTS)
@@ -206,7 +211,7 @@ def _rebuild_index(conn: sqlite3.Connection, names: set[tuple[str, str]]) -> str
         except sqlite3.DatabaseError:
             # FTS5 cannot even load the index (its structure record or config is gone): it
             # cannot rebuild it, nor DROP TABLE it, since both need the table loaded.
-            _forget_fts_table(conn)
+            forget_fts_table(conn)
     for table in FTS_SHADOW_TABLES:
         conn.execute(f"DROP TABLE IF EXISTS {table}")
     conn.execute(CREATE_FTS)
@@ -226,7 +231,7 @@ def _compact(conn: sqlite3.Connection) -> list[str]:
 
 def _remake_cache(conn: sqlite3.Connection, table: str) -> str:
     """Remove the damaged cache ``table`` and its indexes from the schema by hand, as
-    ``_forget_fts_table`` does (a DROP would walk its damaged pages, and SQLite may refuse every
+    ``forget_fts_table`` does (a DROP would walk its damaged pages, and SQLite may refuse every
     write after), and make them again, empty; the VACUUM after gives its pages back."""
     conn.execute("PRAGMA writable_schema = ON")
     conn.execute("DELETE FROM sqlite_master WHERE tbl_name = ?", (table,))
@@ -234,19 +239,3 @@ def _remake_cache(conn: sqlite3.Connection, table: str) -> str:
     for _, _, statement in CACHES[table]:
         conn.execute(statement)
     return f"rebuilt the damaged table {table} (empty: it is only a cache)"
-
-
-def _forget_fts_table(conn: sqlite3.Connection) -> None:
-    """Remove the index's entry from the schema by hand (SQLite's documented way out for a
-    virtual table that cannot be loaded); its shadow tables are then ordinary tables to drop."""
-    conn.execute("PRAGMA writable_schema = ON")
-    conn.execute("DELETE FROM sqlite_master WHERE type = 'table' AND name = ?", (FTS_TABLE,))
-    conn.execute("PRAGMA writable_schema = RESET")
-
-
-def _allow_schema_edit(conn: sqlite3.Connection) -> None:
-    # A build of SQLite in defensive mode refuses writable_schema; Python 3.12 can lift it.
-    setconfig = getattr(conn, "setconfig", None)
-    defensive = getattr(sqlite3, "SQLITE_DBCONFIG_DEFENSIVE", None)
-    if setconfig is not None and defensive is not None:
-        setconfig(defensive, False)

@@ -5,8 +5,8 @@ inside "我们研究深度学习方法" is no token of its own and a MATCH never
 Only a query holding CJK characters pays for this: a scan of the passages' text for each of its
 character pairs (``search_words.cjk_grams``), a passage ranked by how many it holds. The same
 tokenizer keeps the digits and Latin letters touching CJK characters in the token ("使用了5000个"
-is one), and folds no full-width letters: those words are found by ``inner_rows``, a scan run
-only when the index found too few passages.
+is one): those words are found by ``inner_rows``, a scan run only when the index found too few
+passages.
 """
 
 from __future__ import annotations
@@ -57,9 +57,18 @@ _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020
 # inside one of these ("ct" in "effect"), while a CJK character or punctuation may touch it.
 _SPACED_WORD = f"[^\\W_{_CJK}]"
 # A passage without these holds every word as a token of the index: no need to read it here
-# (a quick scan in C, where the search below would try each "ct" of "effect" in turn).
+# (a quick scan in C, before Python reads the text).
 _UNINDEXED_SIGN = re.compile(f"[{_CJK}\uff01-\uff5e]")
 _INNER_HELD = "claimaudit_inner_held"
+# The passages that may hold such words, as a GLOB: one scan in C, whatever the query.
+_UNINDEXED_GLOB = f"*[{_CJK}\uff01-\uff5e]*"
+# What a word looked for inside CJK text is, and what such a text is read as: a number with
+# its decimal or group separators ("2.5", "1,000", never "2" or "5" of "2.5" nor "2.5" of
+# "1.2.5"), or a word of a spaced script. The passage holds the word when one of these is it.
+_RUN = re.compile(rf"\d+(?:[.,]\d+)+(?![.,]?{_SPACED_WORD})|{_SPACED_WORD}+")
+# Words joined by "." or ",": read by ``_RUN`` only where one is found (trying ``_RUN``'s number
+# at each character of a text is several times slower).
+_JOINED = re.compile(f"{_SPACED_WORD}+(?:[.,]{_SPACED_WORD}+)*")
 
 
 def inner_rows(
@@ -68,27 +77,26 @@ def inner_rows(
     """Passages holding any of ``words`` (NFKC, lower-case) where the index cannot see them:
     touching a CJK character ("使用了5000个") or in full-width characters ("CT" so written). Most
     of them first. A scan of the text, so ``Library.search`` runs it only when the index found
-    fewer passages than asked for: SQLite's ``LIKE`` picks the passages holding a word's letters in
-    some form, and a regular expression (any case) keeps those where it stands alone."""
-    if not words:
+    fewer passages than asked for. Its work does not grow with the number of words (a query
+    may hold 256): a GLOB picks the passages with a CJK or full-width character, and Python
+    reads each once, its words looked up in a set."""
+    wanted = _Wanted(words)
+    if not wanted.pieces:
         return []
-    patterns = [_pattern(w) for w in words]
-
-    def held(text: str) -> int:
-        if not _UNINDEXED_SIGN.search(text):
-            return 0
-        return sum(1 for pattern in patterns if pattern.search(text))
-
-    conn.create_function(_INNER_HELD, 1, held)
-    forms = list(dict.fromkeys(f for w in words for f in _written_forms(w)))
-    maybe = " OR ".join("s.text LIKE ? ESCAPE '\\'" for _ in forms)
-    # CASE: the cheap LIKE first, Python only for the passages it lets through.
+    conn.create_function(_INNER_HELD, 1, wanted.held, deterministic=True)
+    globs = [_UNINDEXED_GLOB]
+    maybe = "s.text GLOB ?"
+    if len(wanted.pieces) <= _FEW:
+        # A few words: most passages hold none of them, told in C first (each a scan).
+        globs = [_any_form_glob(piece) for piece in sorted(wanted.pieces)] + globs
+        maybe = "(" + " OR ".join("s.text GLOB ?" for _ in wanted.pieces) + f") AND {maybe}"
+    # CASE: the GLOBs first, Python only for the passages they let through.
     score = f"CASE WHEN {maybe} THEN -{_INNER_HELD}(s.text) ELSE 0 END"
     sql = (
         f"SELECT {_COLUMNS.format(score=score)} FROM passages s "
         "JOIN papers p ON p.id = s.paper_id WHERE score < 0"
     )
-    params: list[object] = [f"%{_like_escaped(f)}%" for f in forms]
+    params: list[object] = list(globs)
     if paper_id is not None:
         sql += " AND s.paper_id = ?"
         params.append(paper_id)
@@ -97,27 +105,54 @@ def inner_rows(
     return conn.execute(sql, params).fetchall()
 
 
-def _pattern(word: str) -> re.Pattern[str]:
-    """``word`` written as is or in full-width characters, in any case, not inside a word of a
-    script written with spaces."""
-    either = "|".join(re.escape(f) for f in dict.fromkeys((word, _full_width(word))))
-    return re.compile(f"(?<!{_SPACED_WORD})(?:{either})(?!{_SPACED_WORD})", re.IGNORECASE)
+class _Wanted:
+    """The words looked for, as ``_RUN`` reads them: a word holding CJK characters
+    ("使用了5000个") by its other parts ("5000"), its CJK characters being found by their pairs
+    (``cjk_rows``)."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        self.pieces = frozenset(run for word in words for run in _runs(_narrow(word).lower()))
+
+    def held(self, text: str) -> int:
+        """How many of the words ``text`` holds, each not inside a word of a spaced script
+        ("ct" in "effect") nor a number ("234" in "12345"), in any case and width."""
+        if not _UNINDEXED_SIGN.search(text):
+            return 0
+        return len(self.pieces.intersection(_runs(_narrow(text).lower())))
 
 
-def _written_forms(word: str) -> list[str]:
-    """How ``word`` may be written in stored text, as far as ``LIKE`` (ASCII letters in any
-    case) tells apart: as is, in capitals, capitalised, and (an ASCII word) in full-width
-    characters."""
-    if not word.isascii():
-        return list(dict.fromkeys((word, word.upper(), word.capitalize())))
-    # LIKE folds ASCII letters itself, but not their full-width forms. Each form is a scan.
-    return list(dict.fromkeys((word, _full_width(word), _full_width(word.upper()))))
+def _runs(text: str) -> list[str]:
+    """``_RUN.findall(text)``, sooner."""
+    found: list[str] = []
+    for joined in _JOINED.findall(text):
+        if "." in joined or "," in joined:
+            found += _RUN.findall(joined)
+        else:
+            found.append(joined)
+    return found
 
 
-def _full_width(text: str) -> str:
-    # U+FF01..U+FF5E are ASCII's printable characters but the space, 0xFEE0 further on.
-    return "".join(chr(ord(c) + 0xFEE0) if "!" <= c <= "~" else c for c in text)
+# Up to so many words, each is first looked for by a GLOB (a scan in C each).
+_FEW = 16
 
 
-def _like_escaped(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+def _any_form_glob(piece: str) -> str:
+    """A GLOB for the passages holding ``piece`` in any case and width (and more: ``held``
+    tells). A piece holds word characters, "." and ",", none of them special to GLOB."""
+    forms = ("".join(dict.fromkeys((c, c.upper(), _wide(c), _wide(c.upper())))) for c in piece)
+    return "*" + "".join(f"[{chars}]" for chars in forms) + "*"
+
+
+def _wide(char: str) -> str:
+    return chr(ord(char) + 0xFEE0) if "!" <= char <= "~" else char
+
+
+# Full-width forms of ASCII's printable characters but the space (U+FF01..U+FF5E), as ASCII.
+_NARROW = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
+_WIDE_RUN = re.compile("[\uff01-\uff5e]+")
+
+
+def _narrow(text: str) -> str:
+    # Only the full-width runs are translated: a translation of the whole text reads each
+    # character through the table, several times slower.
+    return _WIDE_RUN.sub(lambda run: run.group().translate(_NARROW), text)

@@ -30,6 +30,8 @@ from claimaudit.library.damage import (
 )
 from claimaudit.library.models import AddOutcome, NewPaper, SearchHit, StoredPaper
 from claimaudit.library.search_cjk import cjk_rows, inner_rows, merged
+from claimaudit.library.search_numbers import number_condition
+from claimaudit.library.search_text import search_text
 from claimaudit.passage import Passage
 from claimaudit.search_words import search_words
 
@@ -191,10 +193,18 @@ class Library:
 
     def _insert_passages(self, paper_id: int, passages: list[Passage]) -> None:
         self._conn.executemany(
-            "INSERT INTO passages (paper_id, seq, passage_id, section, text, page_start, "
-            "page_end) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO passages (paper_id, seq, passage_id, section, text, search_text, "
+            "page_start, page_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (paper_id, i, p.passage_id, p.section, p.text, *(p.pages or (None, None)))
+                (
+                    paper_id,
+                    i,
+                    p.passage_id,
+                    p.section,
+                    p.text,
+                    search_text(p.text),
+                    *(p.pages or (None, None)),
+                )
                 for i, p in enumerate(passages)
             ],
         )
@@ -377,6 +387,10 @@ class Library:
             paper_id = found[0]
             sql += " AND s.paper_id = ?"
             params.append(paper_id)
+        # "2.5" searched for is "2 5", which "i_2 = 5" holds too: such hits are left out.
+        numbers, number_params = number_condition(self._conn, words)
+        sql += numbers
+        params += number_params
         sql += " ORDER BY score LIMIT ?"
         params.append(limit)
         try:

@@ -1,0 +1,33 @@
+"""The text the search index reads for a passage: NFKC-normalised, so a word held as a ligature
+("ﬁnding"), in full-width letters or digits or with superscripts is found by the word as a user
+types it ("finding", "CT", "2024"), as ``search_words`` reads the query.
+
+The passage itself is stored, shown and quoted as read; its search form is kept beside it
+(``passages.search_text``) only where the two differ, NULL otherwise, and the index reads
+``coalesce(search_text, text)`` (the view ``passages_search``)."""
+
+from __future__ import annotations
+
+import sqlite3
+import unicodedata
+
+SQL_NAME = "claimaudit_search_text"
+
+
+def search_text(text: str) -> str | None:
+    """``text`` as the index reads it, None when that is ``text`` itself (most passages)."""
+    if unicodedata.is_normalized("NFKC", text):  # quick: normalising reads every character
+        return None
+    normal = unicodedata.normalize("NFKC", text)
+    return None if normal == text else normal
+
+
+def _sql_search_text(value: str | bytes | int | float | None) -> str | None:
+    # A non-text value (a blob another tool stored) is indexed as it is.
+    return search_text(value) if isinstance(value, str) else None
+
+
+def register(conn: sqlite3.Connection) -> None:
+    """Make ``claimaudit_search_text(x)`` callable in ``conn``'s SQL: the migration that made
+    the column fills it for the passages stored before."""
+    conn.create_function(SQL_NAME, 1, _sql_search_text, deterministic=True)

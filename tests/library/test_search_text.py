@@ -1,0 +1,30 @@
+"""The text the search index reads for a passage: its NFKC form, kept only where it differs."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from claimaudit.library.search_text import SQL_NAME, register, search_text
+
+
+@pytest.mark.parametrize(
+    ("text", "indexed"),
+    [
+        ("Our \ufb01nding holds.", "Our finding holds."),  # a ligature
+        ("\uff33\uff4f\uff46\uff54 in \uff12\uff10\uff12\uff14", "Soft in 2024"),  # full-width
+        ("x\u00b2", "x2"),
+        ("Plain text, caf\u00e9 and \u6df1\u5ea6\u5b66\u4e60.", None),  # already normal
+        ("", None),
+    ],
+)
+def test_the_normal_form_is_kept_only_where_it_differs(text: str, indexed: str | None) -> None:
+    assert search_text(text) == indexed
+
+
+def test_sql_reads_it_too_and_leaves_other_values_unindexed() -> None:
+    conn = sqlite3.connect(":memory:")
+    register(conn)
+    row = conn.execute(f"SELECT {SQL_NAME}(?), {SQL_NAME}('plain'), {SQL_NAME}(NULL)", ("\ufb01",))
+    assert row.fetchone() == ("fi", None, None)
