@@ -23,7 +23,7 @@ from pylatexenc.latexwalker import (
 from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError
-from claimaudit.library.extract_text import SourceHasher, paragraphs
+from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
 from claimaudit.library.latex_babel import uses_german_shorthands
 from claimaudit.library.latex_captions import CaptionStyle, caption_style
 from claimaudit.library.latex_citations import (
@@ -53,7 +53,12 @@ from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.latex_numbering import document_class, numbering
 from claimaudit.library.latex_packages import read_packages
 from claimaudit.library.latex_refs import autoref_names, numbered_converter
-from claimaudit.library.latex_unclosed import unclosed_argument
+from claimaudit.library.latex_unclosed import (
+    drop_open_definitions,
+    unclosed_argument,
+    unclosed_environment,
+    unclosed_environment_problem,
+)
 from claimaudit.library.latex_walker import RunsWalker
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.library.reference_headings import is_references_heading
@@ -115,7 +120,7 @@ def extract_latex(
     )
     files = _bibliography(path, source, hasher, root) if textual else []
     cited = CitedWorks(read_names(files), bare and not numeric_bibliography(files))
-    source = expand_macros(source, MAX_SOURCE_CHARS, packages)
+    source = drop_open_definitions(expand_macros(source, MAX_SOURCE_CHARS, packages))
     try:
         return _extract(path, source, hasher, math_mode, names, captions, cited)
     except RecursionError:
@@ -167,6 +172,10 @@ def _extract(
     unclosed = unclosed_argument(nodes)
     if unclosed is not None:
         raise InputError(f"{path}: {unclosed}; close it and add the paper again")
+    environment = unclosed_environment(nodes)
+    if environment is not None:
+        problem = unclosed_environment_problem(environment, _main_text(path))
+        raise InputError(f"{path}: {problem}; close it and add the paper again")
     notes: list[str] = []
     document = _find_env(nodes, "document")
     numbers = numbering(source, document.nodelist if document is not None else nodes)
@@ -196,6 +205,14 @@ def _extract(
         authors=authors,
         source_format="latex",
     )
+
+
+def _main_text(path: Path) -> str | None:
+    """The main file's text, for the line a refusal names (None if it cannot be read now)."""
+    try:
+        return decode_text(path, read_bytes(path))
+    except InputError:
+        return None
 
 
 def _abstract_name(converter: LatexNodes2Text, node: LatexMacroNode) -> str:
