@@ -37,6 +37,7 @@ from claimaudit.library.latex_citations import (
 )
 from claimaudit.library.latex_context import (
     ABSTRACT_NAME,
+    BLANK_KEPT,
     BOX_HEADING,
     ITEM_MARK,
     LABEL_END,
@@ -85,7 +86,8 @@ _FLOATS = frozenset(
 # Dropping ``\cite{...}`` leaves "format , and" behind; close such gaps before punctuation,
 # also a tie's ("outputs~\cite{x}." read "outputs ."), and where the citation stood on a line
 # of its own ("challenge\n\\citep{x}." reads "challenge\n."). An ellipsis keeps its space
-# ("2, ..., 255").
+# ("2, ..., 255"), and so does a blank the source types before ":" or ";" (French
+# "résultat : 5"): ``BLANK_KEPT`` follows it.
 _SPACE_BEFORE_PUNCT = re.compile(
     r"(?<![ \t\xa0])[ \t\xa0]+(?=[,;:)]|\.(?!\.))|(?<=\w)[ \t\xa0]*\n[ \t\xa0]*(?=[,.;:)](?!\w))"
 )
@@ -191,6 +193,7 @@ def _extract(
                 abstract_name = _abstract_name(converter, node)
             elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
                 text = to_text(converter, node.nodelist, paragraphs=True)
+                text = text.replace(BLANK_KEPT, "")
                 blocks.extend(paragraphs(text, abstract_name, PARAGRAPH_MARK))
     body = document.nodelist if document is not None else nodes
     notes.clear()  # footnotes of the title and abstract are not the paper's text
@@ -366,6 +369,7 @@ class _Walker:
         if self._pending:
             text = to_text(self._converter, self._pending, paragraphs=True)
             text = _SPACE_BEFORE_PUNCT.sub("", _EMPTY_BRACKETS.sub("", text))
+            text = text.replace(BLANK_KEPT, "")
             for block in paragraphs(text, self._section, PARAGRAPH_MARK):
                 kind = "list" if block.text.startswith(ITEM_MARK) else kind_of_text
                 clean = _LABEL_END.sub(" ", block.text.replace(ITEM_MARK, "")).strip()
