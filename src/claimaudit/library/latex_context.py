@@ -24,6 +24,7 @@ from claimaudit.library.latex_babel import shorthand_specs, shorthand_text_specs
 from claimaudit.library.latex_citations import CITE_SPECS, CitedWorks, citation_macros
 from claimaudit.library.latex_math import operator_macros, raised_text, spaced_chars
 from claimaudit.library.latex_printing import EnvironmentText, MacroText
+from claimaudit.library.latex_quotes import quote_marks
 from claimaudit.library.latex_units import SIUNITX_SPECS, siunitx_macros
 from claimaudit.library.latex_verbatim import verbatim_specs
 from claimaudit.library.term_labels import term_label
@@ -315,13 +316,16 @@ def _address(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
 
 
 def _quoted(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
-    """csquotes' ``\\enquote{X}`` in outer (double) quotes, ``\\enquote*{X}`` in inner
-    (single) ones, as it prints them in English."""
+    """csquotes' ``\\enquote{X}`` in outer quotes, ``\\enquote*{X}`` in inner ones, as it
+    prints them in the language in force there (``latex_quotes``)."""
     argd = node.nodeargd
     inner = argd is not None and bool(argd.argnlist) and argd.argnlist[0] is not None
     args = macro_args(node)
     text = str(l2tobj.nodelist_to_text(args[-1:])) if args else ""
-    return f"\u2018{text}\u2019" if inner else f"\u201c{text}\u201d"
+    marks = quote_marks(node.parsing_state.s, node.pos)
+    if inner:
+        return f"{marks.inner_open}{text}{marks.inner_close}"
+    return f"{marks.outer_open}{text}{marks.outer_close}"
 
 
 def text_converter(
