@@ -10,6 +10,7 @@ import pytest
 
 from claimaudit.errors import InputError
 from claimaudit.library.extract import extract
+from claimaudit.library.latex_definitions import MAX_MACROS
 
 
 def _paper(tmp_path: Path, line: str) -> Path:
@@ -104,6 +105,16 @@ def test_an_environment_left_open_after_an_expanded_macro_is_refused_without_a_l
     assert str(error.value).startswith(
         f'{path}: the environment "itemize" that opens with "\\begin{{itemize}} \\item b'
     )
+
+
+def test_an_environment_a_macro_not_expanded_closes_is_not_refused(tmp_path: Path) -> None:
+    # Past the most macros a paper's own are expanded (MAX_MACROS), \ei is left as it is:
+    # whether it closes the list is not known, and TeX, which expands it, reads it closed.
+    names = [f"\\mac{a}{b}" for a in "abcdefghij" for b in "abcdefghijklmnopqrstuvwxyz"]
+    preamble = "".join(f"\\newcommand{{{name}}}{{x}}\n" for name in names[:MAX_MACROS])
+    preamble += "\\newcommand{\\ei}{\\end{itemize}}"
+    path = _body(tmp_path, preamble, "Text one.\n\\begin{itemize}\n\\item a\n\\ei\nText two.")
+    assert [b.section for b in extract(path).blocks][-1] == "Results"
 
 
 @pytest.mark.parametrize(

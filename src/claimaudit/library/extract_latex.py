@@ -122,7 +122,7 @@ def extract_latex(
     )
     files = _bibliography(path, source, hasher, root) if textual else []
     cited = CitedWorks(read_names(files), bare and not numeric_bibliography(files))
-    source = drop_open_definitions(expand_macros(source, MAX_SOURCE_CHARS, packages))
+    source = expand_macros(source, MAX_SOURCE_CHARS, packages)
     try:
         return _extract(path, source, hasher, math_mode, names, captions, cited)
     except RecursionError:
@@ -165,6 +165,7 @@ def _extract(
     captions: CaptionStyle | None,
     cited: CitedWorks,
 ) -> ExtractedDocument:
+    source, opened_by_macros = drop_open_definitions(source)
     source = _BOX_HEADING_LINE.sub(rf"\1\\{BOX_HEADING}{{\2}}", source)
     nodes = _parse(source, {})
     aliases = _section_aliases(nodes)
@@ -174,7 +175,7 @@ def _extract(
     unclosed = unclosed_argument(nodes)
     if unclosed is not None:
         raise InputError(f"{path}: {unclosed}; close it and add the paper again")
-    environment = unclosed_environment(nodes)
+    environment = unclosed_environment(nodes, opened_by_macros)
     if environment is not None:
         problem = unclosed_environment_problem(environment, _main_text(path))
         raise InputError(f"{path}: {problem}; close it and add the paper again")

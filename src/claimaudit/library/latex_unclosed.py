@@ -18,7 +18,7 @@ rest of the paper in).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from pylatexenc.latexwalker import (
     LatexCharsNode,
@@ -82,36 +82,48 @@ def _unclosed(macro: str, arg: LatexNode) -> bool:
     return depth > 0
 
 
-def drop_open_definitions(source: str) -> str:
+def drop_open_definitions(source: str) -> tuple[str, set[str]]:
     """``source`` without the definitions left in it whose body opens an environment it does
-    not close, or closes one it did not open (see the module)."""
+    not close, or closes one it did not open (see the module), and the names of those
+    environments: where such a macro is used (one past the macros expanded), no refusal can
+    tell whether it closes them."""
     kept: list[str] = []
+    names: set[str] = set()
     position = 0
     for start, end, body in definition_spans(source):
-        if start >= position and not _balanced(body):
+        unbalanced = _unbalanced(body)
+        if start >= position and unbalanced:
             kept.append(source[position:start])
+            names |= unbalanced
             position = end
     kept.append(source[position:])
-    return "".join(kept)
+    return "".join(kept), names
 
 
-def _balanced(body: str) -> bool:
+def _unbalanced(body: str) -> set[str]:
+    """The environments ``body`` opens and does not close, or closes and did not open."""
     opened: list[str] = []
+    unbalanced: set[str] = set()
     for match in _ENVIRONMENT.finditer(body):
         kind, name = match.groups()
         if kind == "begin":
             opened.append(name)
-        elif not opened or opened.pop() != name:
-            return False
-    return not opened
+        elif opened and opened[-1] == name:
+            opened.pop()
+        else:
+            unbalanced.add(name)
+    return unbalanced | set(opened)
 
 
-def unclosed_environment(nodes: Sequence[LatexNode]) -> LatexEnvironmentNode | None:
+def unclosed_environment(
+    nodes: Sequence[LatexNode], exempt: Collection[str] = ()
+) -> LatexEnvironmentNode | None:
     """The innermost environment in ``nodes`` that no ``\\end`` of its name closes, from the
     document's ``\\begin`` on where there is one: a preamble's hook may open one for the
     document (``\\AtBeginDocument{\\begin{CJK}{UTF8}{gbsn}}``). None when all are closed.
     The document itself may end without ``\\end{document}`` (a main file's ``\\endinput``
-    ends the paper, ``latex_unprinted``): nothing of it is lost."""
+    ends the paper, ``latex_unprinted``): nothing of it is lost; nor is one ``exempt`` names
+    (``drop_open_definitions``)."""
     environments: list[LatexEnvironmentNode] = []
     document: int | None = None
     stack: list[LatexNode] = list(reversed(nodes))
@@ -125,7 +137,7 @@ def unclosed_environment(nodes: Sequence[LatexNode]) -> LatexEnvironmentNode | N
         elif isinstance(node, LatexEnvironmentNode):
             if node.environmentname == "document" and document is None:
                 document = node.pos
-            if node.environmentname != "document":
+            if node.environmentname != "document" and node.environmentname not in exempt:
                 environments.append(node)
             children = [*(node.nodeargd.argnlist if node.nodeargd else []), *node.nodelist]
         stack.extend(child for child in reversed(children) if child is not None)
