@@ -12,7 +12,7 @@ source, so it is refused the same way, naming the line it opens on where that li
 A definition's body that opens an environment for its uses to close
 (``\\newcommand{\\bi}{\\begin{itemize}}``, left when it was not expanded) is no such fault: TeX
 prints no definition, so it is dropped before parsing (read as text, its environment took the
-rest of the paper in).
+rest of the paper in), and an environment such a macro may open or close is not refused.
 """
 
 from __future__ import annotations
