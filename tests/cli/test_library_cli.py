@@ -654,6 +654,18 @@ def test_a_pdf_bomb_is_refused_in_one_line(
     assert _state(db) == []
 
 
+def test_a_latex_environment_left_open_is_refused_in_one_line(db: Path, tmp_path: Path) -> None:
+    paper = tmp_path / "paper.tex"
+    paper.write_text(
+        "\\documentclass{article}\n\\begin{document}\nText.\n\\begin{itemize}\n\\item one\n"
+        "\\end{document}\n",
+        encoding="utf-8",
+    )
+    result = run("add", paper, "--ref", "local:open", "--library", db)
+    assert_clean_failure(result, 'the environment "itemize" that opens on line 4')
+    assert _state(db) == []
+
+
 @pytest.mark.parametrize("command", ["add", "import-bib"])
 def test_a_first_add_that_stores_nothing_leaves_no_library(tmp_path: Path, command: str) -> None:
     broken = tmp_path / "broken.pdf"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from claimaudit.library.extract import extract
-from claimaudit.library.latex_babel import uses_german_shorthands
+from claimaudit.library.latex_babel import main_language, uses_german_shorthands
 
 
 def _text(tmp_path: Path, preamble: str, body: str) -> str:
@@ -57,3 +57,28 @@ def test_shorthands_read_as_they_print(tmp_path: Path) -> None:
 def test_quote_marks_in_an_english_paper_stay_as_typed(tmp_path: Path) -> None:
     body = 'The "a" flag is set to "o" here.'
     assert _text(tmp_path, "\\usepackage[english]{babel}", body) == body
+
+
+@pytest.mark.parametrize(
+    ("preamble", "language"),
+    [
+        ("\\usepackage[ngerman]{babel}", "ngerman"),
+        # The last language is the main one; options that name none are passed over.
+        ("\\usepackage[english,ngerman,shorthands=off]{babel}", "ngerman"),
+        (
+            "\\documentclass[a4paper,french]{article}\n\\usepackage[T1]{fontenc}\n"
+            "\\usepackage{babel}",
+            "french",
+        ),
+        ("\\usepackage[ngerman,main=british]{babel}", "british"),
+        ("\\usepackage{polyglossia}\n\\setmainlanguage[variant=british]{english}", "british"),
+        ("\\usepackage{polyglossia}\n\\setdefaultlanguage{french}", "french"),
+        # Without babel a class option sets no language; a comment sets nothing.
+        ("\\documentclass[ngerman]{article}", None),
+        ("% \\usepackage[ngerman]{babel}", None),
+    ],
+)
+def test_the_main_language_is_the_one_babel_or_polyglossia_takes(
+    preamble: str, language: str | None
+) -> None:
+    assert main_language(preamble + "\n\\begin{document}\n\\selectlanguage{french}") == language

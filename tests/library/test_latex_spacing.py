@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.library.extract import extract
+from claimaudit.library.passages import make_passages
 
 
 def test_xspace_and_discretionary_hyphens_read_as_printed(tmp_path: Path) -> None:
@@ -19,4 +20,39 @@ def test_xspace_and_discretionary_hyphens_read_as_printed(tmp_path: Path) -> Non
     )
     assert [b.text for b in extract(path).blocks] == [
         "The SciPy library e.g., for scientific use. Also SciPy. And SciPy, too."
+    ]
+
+
+def _passages(tmp_path: Path, preamble: str, body: str) -> list[str]:
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n\\section{{Intro}}\n"
+        f"{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return [p.text for p in make_passages(extract(path).blocks)]
+
+
+def test_a_blank_typed_before_high_punctuation_is_kept(tmp_path: Path) -> None:
+    # French typography sets a blank before ":" ";" "!" "?"; typed, a tie or a thin space, it
+    # is the author's (the gap a citation leaves is not: "montré \cite{x} :" has one blank).
+    body = (
+        "Le résultat : 5 ; vrai ! Pourquoi ? Aussi~: x et\\,; y\n: z.\n"
+        "Comme montré \\cite{x} : le \\emph{fin} : w."
+    )
+    assert _passages(tmp_path, "\\usepackage[french]{babel}", body) == [
+        "Le résultat : 5 ; vrai ! Pourquoi ? Aussi : x et ; y : z. Comme montré : le fin : w."
+    ]
+
+
+def test_english_punctuation_gains_no_blank_and_citation_gaps_still_close(
+    tmp_path: Path,
+) -> None:
+    body = (
+        "The result: 5; true! Why? The format \\cite{x}, and outputs~\\cite{y}. As shown "
+        "\\cite{z}: the result; see \\cite{w}; done, on a line\n\\citep{v}: yes (\\cite{u})."
+    )
+    assert _passages(tmp_path, "", body) == [
+        "The result: 5; true! Why? The format, and outputs. As shown: the result; see; "
+        "done, on a line: yes."
     ]

@@ -23,7 +23,7 @@ from pylatexenc.latexwalker import (
 from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError
-from claimaudit.library.extract_text import SourceHasher, paragraphs
+from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
 from claimaudit.library.latex_babel import uses_german_shorthands
 from claimaudit.library.latex_captions import CaptionStyle, caption_style
 from claimaudit.library.latex_citations import (
@@ -37,6 +37,7 @@ from claimaudit.library.latex_citations import (
 )
 from claimaudit.library.latex_context import (
     ABSTRACT_NAME,
+    BLANK_KEPT,
     BOX_HEADING,
     ITEM_MARK,
     LABEL_END,
@@ -53,7 +54,12 @@ from claimaudit.library.latex_macros import expand_macros
 from claimaudit.library.latex_numbering import document_class, numbering
 from claimaudit.library.latex_packages import read_packages
 from claimaudit.library.latex_refs import autoref_names, numbered_converter
-from claimaudit.library.latex_unclosed import unclosed_argument
+from claimaudit.library.latex_unclosed import (
+    drop_open_definitions,
+    unclosed_argument,
+    unclosed_environment,
+    unclosed_environment_problem,
+)
 from claimaudit.library.latex_walker import RunsWalker
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.library.reference_headings import is_references_heading
@@ -80,7 +86,8 @@ _FLOATS = frozenset(
 # Dropping ``\cite{...}`` leaves "format , and" behind; close such gaps before punctuation,
 # also a tie's ("outputs~\cite{x}." read "outputs ."), and where the citation stood on a line
 # of its own ("challenge\n\\citep{x}." reads "challenge\n."). An ellipsis keeps its space
-# ("2, ..., 255").
+# ("2, ..., 255"), and so does a blank the source types before ":" or ";" (French
+# "résultat : 5"): ``BLANK_KEPT`` follows it.
 _SPACE_BEFORE_PUNCT = re.compile(
     r"(?<![ \t\xa0])[ \t\xa0]+(?=[,;:)]|\.(?!\.))|(?<=\w)[ \t\xa0]*\n[ \t\xa0]*(?=[,.;:)](?!\w))"
 )
@@ -158,6 +165,7 @@ def _extract(
     captions: CaptionStyle | None,
     cited: CitedWorks,
 ) -> ExtractedDocument:
+    source, opened_by_macros = drop_open_definitions(source)
     source = _BOX_HEADING_LINE.sub(rf"\1\\{BOX_HEADING}{{\2}}", source)
     nodes = _parse(source, {})
     aliases = _section_aliases(nodes)
@@ -167,6 +175,10 @@ def _extract(
     unclosed = unclosed_argument(nodes)
     if unclosed is not None:
         raise InputError(f"{path}: {unclosed}; close it and add the paper again")
+    environment = unclosed_environment(nodes, opened_by_macros)
+    if environment is not None:
+        problem = unclosed_environment_problem(environment, _main_text(path))
+        raise InputError(f"{path}: {problem}; close it and add the paper again")
     notes: list[str] = []
     document = _find_env(nodes, "document")
     numbers = numbering(source, document.nodelist if document is not None else nodes)
@@ -182,6 +194,7 @@ def _extract(
                 abstract_name = _abstract_name(converter, node)
             elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
                 text = to_text(converter, node.nodelist, paragraphs=True)
+                text = text.replace(BLANK_KEPT, "")
                 blocks.extend(paragraphs(text, abstract_name, PARAGRAPH_MARK))
     body = document.nodelist if document is not None else nodes
     notes.clear()  # footnotes of the title and abstract are not the paper's text
@@ -196,6 +209,14 @@ def _extract(
         authors=authors,
         source_format="latex",
     )
+
+
+def _main_text(path: Path) -> str | None:
+    """The main file's text, for the line a refusal names (None if it cannot be read now)."""
+    try:
+        return decode_text(path, read_bytes(path))
+    except InputError:
+        return None
 
 
 def _abstract_name(converter: LatexNodes2Text, node: LatexMacroNode) -> str:
@@ -349,6 +370,7 @@ class _Walker:
         if self._pending:
             text = to_text(self._converter, self._pending, paragraphs=True)
             text = _SPACE_BEFORE_PUNCT.sub("", _EMPTY_BRACKETS.sub("", text))
+            text = text.replace(BLANK_KEPT, "")
             for block in paragraphs(text, self._section, PARAGRAPH_MARK):
                 kind = "list" if block.text.startswith(ITEM_MARK) else kind_of_text
                 clean = _LABEL_END.sub(" ", block.text.replace(ITEM_MARK, "")).strip()

@@ -15,6 +15,7 @@ from pylatexenc.latexwalker import (
     LatexEnvironmentNode,
     LatexMacroNode,
     LatexNode,
+    LatexSpecialsNode,
 )
 from pylatexenc.latexwalker import get_default_latex_context_db as walker_context_db
 from pylatexenc.macrospec import EnvironmentSpec, LatexContextDb, MacroSpec
@@ -23,6 +24,7 @@ from claimaudit.library.latex_babel import shorthand_specs, shorthand_text_specs
 from claimaudit.library.latex_citations import CITE_SPECS, CitedWorks, citation_macros
 from claimaudit.library.latex_math import operator_macros, raised_text, spaced_chars
 from claimaudit.library.latex_printing import EnvironmentText, MacroText
+from claimaudit.library.latex_quotes import quote_marks
 from claimaudit.library.latex_units import SIUNITX_SPECS, siunitx_macros
 from claimaudit.library.latex_verbatim import verbatim_specs
 from claimaudit.library.term_labels import term_label
@@ -227,6 +229,15 @@ LABEL_END = "\ue001"
 # apart by blank lines too, and only the words before a formula carry on past it.
 PARAGRAPH_MARK = "\ue002"
 _SOURCE_BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
+# Set after a blank the source types before ":", ";", "!" or "?" (French typography,
+# "résultat : 5", "vrai ~!"): the blank is the author's, not the gap a citation printed as
+# nothing leaves ("format \\cite{x}, and"), which the reader closes; the mark keeps it from
+# that, and goes once it is done. A run of blanks is read once, from its start.
+BLANK_KEPT = "\ue004"
+_BLANK_BEFORE_HIGH_PUNCTUATION = re.compile(r"(?<!\s)(\s++)(?=[:;!?])")
+_HIGH_PUNCTUATION = frozenset(":;!?")
+# What prints a blank the author typed: a tie, a thin or medium space, a control space.
+_TYPED_BLANKS = frozenset({",", ";", ":", " "})
 # Where a displayed formula begins: a blank line typed just before one ("where\n\n
 # \\begin{equation*}") opens no paragraph, as the words before it go on in the PDF.
 _DISPLAY_MARK = "\ue003"
@@ -305,13 +316,16 @@ def _address(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
 
 
 def _quoted(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
-    """csquotes' ``\\enquote{X}`` in outer (double) quotes, ``\\enquote*{X}`` in inner
-    (single) ones, as it prints them in English."""
+    """csquotes' ``\\enquote{X}`` in outer quotes, ``\\enquote*{X}`` in inner ones, as it
+    prints them in the language in force there (``latex_quotes``)."""
     argd = node.nodeargd
     inner = argd is not None and bool(argd.argnlist) and argd.argnlist[0] is not None
     args = macro_args(node)
     text = str(l2tobj.nodelist_to_text(args[-1:])) if args else ""
-    return f"\u2018{text}\u2019" if inner else f"\u201c{text}\u201d"
+    marks = quote_marks(node.parsing_state.s, node.pos)
+    if inner:
+        return f"{marks.inner_open}{text}{marks.inner_close}"
+    return f"{marks.outer_open}{text}{marks.outer_close}"
 
 
 def text_converter(
@@ -360,6 +374,7 @@ def text_converter(
             # A list in a note runs on in its one passage: its items' marks are spaces.
             text = text.replace(ITEM_MARK, " ").replace(LABEL_END, " ")
             text = text.replace(PARAGRAPH_MARK, "").replace(_DISPLAY_MARK, "")
+            text = text.replace(BLANK_KEPT, "")
             collected.append(" ".join(text.split()))
         return ""
 
@@ -434,8 +449,17 @@ class _PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no ty
     def chars_node_to_text(self, node: LatexCharsNode, textcol: int = 0) -> str:
         text = str(super().chars_node_to_text(node, textcol=textcol))
         if not node.parsing_state.in_math_mode:
+            text = _BLANK_BEFORE_HIGH_PUNCTUATION.sub(rf"\1{BLANK_KEPT}", text)
             return _SOURCE_BLANK_LINE.sub(f"\n\n{PARAGRAPH_MARK}", text)
         return spaced_chars(node, text) if self.math_mode == "text" else text
+
+    def macro_node_to_text(self, node: LatexMacroNode) -> str:
+        text = str(super().macro_node_to_text(node))
+        return text + _kept_after(node) if node.macroname in _TYPED_BLANKS else text
+
+    def specials_node_to_text(self, node: LatexSpecialsNode) -> str:
+        text = str(super().specials_node_to_text(node))
+        return text + _kept_after(node) if node.specials_chars == "~" else text
 
     def _fmt_indented_block(self, contents: str, indent: str = "    ") -> str:
         # pylatexenc sets a displayed formula apart as an indented block.
@@ -454,14 +478,24 @@ class _PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no ty
         return _INSIDE_DELIMITERS.sub("", text)
 
 
+def _kept_after(node: LatexNode) -> str:
+    """``BLANK_KEPT`` after a typed blank (``~``, ``\\,``) that the source sets just before
+    high punctuation ("vrai~!"), in text; else nothing."""
+    source: str = node.parsing_state.s
+    end = node.pos + node.len
+    typed = not node.parsing_state.in_math_mode and source[end : end + 1] in _HIGH_PUNCTUATION
+    return BLANK_KEPT if typed else ""
+
+
 def to_text(
     converter: LatexNodes2Text, nodes: Sequence[LatexNode], *, paragraphs: bool = False
 ) -> str:
     """Plain text of ``nodes``; a node pylatexenc cannot render is dropped, not fatal. With
-    ``paragraphs``, each new paragraph of the source opens with ``PARAGRAPH_MARK``."""
+    ``paragraphs``, each new paragraph of the source opens with ``PARAGRAPH_MARK``, and each
+    blank the source types before high punctuation is followed by ``BLANK_KEPT``."""
     text = _BLANK_BEFORE_DISPLAY.sub(r"\1", _to_text(converter, nodes))
     text = text.replace(_DISPLAY_MARK, "")
-    return text if paragraphs else text.replace(PARAGRAPH_MARK, "")
+    return text if paragraphs else text.replace(PARAGRAPH_MARK, "").replace(BLANK_KEPT, "")
 
 
 def _to_text(converter: LatexNodes2Text, nodes: Sequence[LatexNode]) -> str:

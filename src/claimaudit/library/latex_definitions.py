@@ -163,6 +163,31 @@ def _read_all(source: str) -> list[Definition | None]:
     ]
 
 
+def definition_spans(source: str) -> list[tuple[int, int, str]]:
+    """Every command definition in ``source`` with a braced body, read or not (a ``\\def``
+    that programs TeX too): (start, end, body)."""
+    spans: list[tuple[int, int, str]] = []
+    brackets = Brackets()
+    for match in _DEFINITION.finditer(source):
+        rest = match.end()
+        if source.startswith("[", rest):
+            bracket = brackets.read(source, rest)
+            rest = bracket[1] if bracket is not None else rest
+        spans.extend(_span(source, match.start(), rest))
+    for match in _DEF.finditer(source):
+        spans.extend(_span(source, _prefixed_start(source, match.start()), match.end()))
+    for match in _DOCUMENT_COMMAND.finditer(source):
+        spec = brace_group(source, match.end())
+        if spec is not None:
+            spans.extend(_span(source, match.start(), spec[1]))
+    return sorted(spans)
+
+
+def _span(source: str, start: int, rest: int) -> list[tuple[int, int, str]]:
+    body = brace_group(source, rest)
+    return [] if body is None else [(start, body[1], body[0])]
+
+
 def _name(match: re.Match[str], pattern: re.Pattern[str]) -> str:
     if pattern is _DEF:
         return match.group(2)
