@@ -58,7 +58,7 @@ from claimaudit.inputs import check_distinct, validate_claim, validate_topic
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.paths import default_library_path
 from claimaudit.records import Record
-from claimaudit.userfiles import require_distinct
+from claimaudit.userfiles import is_symlink_loop, missing_reason, require_distinct
 
 
 def check(
@@ -195,6 +195,8 @@ def batch(
     if input_file.exists() and not input_file.is_file():
         fail(f"{input_file} is not a regular file; give a JSON Lines file (stdin is not read)")
     if not input_file.is_file():
+        if is_symlink_loop(input_file):
+            fail(f"{input_file}: {missing_reason(input_file)}")
         fail(f"no such input file: {input_file}")
     if out == Path("-"):
         # As for review, "-" reads as standard output; batch resumes from --out, so it needs

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from claimaudit.errors import InputError
 from claimaudit.library.models import ExtractedDocument, TextBlock
-from claimaudit.userfiles import UnreadableFileError, read_regular
+from claimaudit.userfiles import UnreadableFileError, missing_reason, read_regular
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
@@ -34,7 +34,7 @@ def read_bytes(path: Path) -> bytes:
     except UnreadableFileError as exc:
         raise InputError(f"{path} {exc}") from None
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(f"{path}: {missing_reason(path)}") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
