@@ -162,3 +162,11 @@ def test_a_symlink_loop_is_refused_as_an_output_and_named_as_an_input(tmp_path: 
     assert loop.is_symlink()  # not replaced by a file
     assert missing_reason(loop) == "its symbolic links go round in a loop"
     assert missing_reason(tmp_path / "absent") == "no such file"
+
+
+def test_a_file_whose_name_is_at_the_limit_is_written_whole(tmp_path: Path) -> None:
+    # The temporary file beside it was named after it, 14 bytes longer: "File name too long".
+    target = tmp_path / ("a" * 250 + ".json")
+    write_atomic(target, b"ROWS\n")
+    assert target.read_bytes() == b"ROWS\n"
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]

@@ -107,7 +107,9 @@ def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
     target = Path(os.path.realpath(path))
     target.parent.mkdir(parents=True, exist_ok=True)
     mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    # A short name, not one made from ``path``'s: that would pass the 255-byte limit on a name
+    # while ``path``'s own is still within it.
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".ca-", suffix=".tmp")
     try:
         os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as handle:
