@@ -266,3 +266,18 @@ def test_a_symlink_loop_is_one_line_as_an_output_or_the_draft(
     result = _review(runner, tmp_path, loop)
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: {loop}: its symbolic links go round in a loop"
+
+
+def test_an_output_that_cannot_be_written_stops_review_before_any_other_is_written(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # Found only when writing --json, after judging and after writing --out.
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine\n", encoding="utf-8")
+    draft = _draft(tmp_path, "bibliography: refs.bib")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    annotated = tmp_path / "annotated.md"
+    result = _review(runner, tmp_path, draft, "--out", annotated, "--json", notes / "r.json")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: --json {notes / 'r.json'}: {notes} is not a folder")
+    assert not annotated.exists() and notes.read_text(encoding="utf-8") == "mine\n"
