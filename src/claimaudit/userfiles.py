@@ -14,6 +14,7 @@ import re
 import stat
 import sys
 import tempfile
+import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -77,6 +78,25 @@ def is_symlink_loop(path: Path) -> bool:
 def missing_reason(path: Path) -> str:
     """How a message says that ``path`` names no file: "no such file", or why it cannot."""
     return "its symbolic links go round in a loop" if is_symlink_loop(path) else "no such file"
+
+
+def existing_spelling(path: Path) -> Path:
+    """``path``, or, where nothing is there, the same path in the other Unicode normalisation
+    form when that exists: macOS writes names decomposed (NFD, "u" and a combining diaeresis)
+    while a name typed in a file is most often composed (NFC), and the two look the same."""
+    try:
+        if os.path.lexists(path):
+            return path
+        for form in ("NFC", "NFD"):
+            for other in (
+                path.with_name(unicodedata.normalize(form, path.name)),
+                Path(unicodedata.normalize(form, str(path))),
+            ):
+                if other != path and os.path.lexists(other):
+                    return other
+    except (OSError, ValueError):  # a name the system refuses: the caller's open says why
+        pass
+    return path
 
 
 def _size(limit: int) -> str:
