@@ -192,6 +192,8 @@ def batch(
     require_text(address=address)
     if input_file.is_dir():
         fail(f"{input_file} is a folder; give the JSON Lines input file")
+    if str(input_file) == "-" and not input_file.exists():
+        fail("- (standard input) is not read; give a JSON Lines file")
     if input_file.exists() and not input_file.is_file():
         fail(f"{input_file} is not a regular file; give a JSON Lines file (stdin is not read)")
     if not input_file.is_file():

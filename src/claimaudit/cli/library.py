@@ -211,6 +211,9 @@ def import_jsonl(
     require_text(ref_prefix=ref_prefix)
     if file.is_dir():
         fail(f"{file} is a folder; give the corpus file")
+    if (str(file) == "-" and not file.exists()) or (file.exists() and not file.is_file()):
+        # Only a regular file is read (userfiles.read_regular): said before the library opens.
+        fail(f"{file} is not a regular file; give the corpus file (standard input is not read)")
     if not file.is_file():
         fail(f"{file}: {missing_reason(file)}")
     with library_for_adding(library) as lib:
