@@ -235,6 +235,18 @@ def test_a_first_line_that_is_an_object_makes_a_json_lines_file(tmp_path: Path) 
         require_json_lines(utf16)
 
 
+@pytest.mark.parametrize("end", [b"\r", b"\r\n", b"\n"])
+def test_lines_ended_by_a_lone_cr_are_lines_as_crlf_and_lf_are(tmp_path: Path, end: bytes) -> None:
+    # Lone CRs were refused ("line 1 is not a JSON object"); import-jsonl takes them.
+    src = tmp_path / "in.jsonl"
+    lines = [b'{"id": 1, "claim": "Raw data is kept.", "papers": ["p"]}', b"", b"{broken"]
+    src.write_bytes(end.join(lines) + end)
+    require_json_lines(src)
+    items = list(read_items(src))
+    assert [i.line_number for i in items] == [1, 3]
+    assert not isinstance(items[0], BadLine) and isinstance(items[1], BadLine)
+
+
 def test_the_output_escapes_what_a_terminal_would_obey(
     tmp_path: Path, source: MemorySource
 ) -> None:

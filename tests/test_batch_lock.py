@@ -133,3 +133,15 @@ def test_folders_made_for_a_lock_go_when_the_run_leaves_them_empty(tmp_path: Pat
         out.write_text("{}\n", encoding="utf-8")
     assert out.read_text(encoding="utf-8") == "{}\n"
     assert os.listdir(out.parent) == ["out.jsonl"]
+
+
+def test_an_output_whose_name_is_near_the_limit_is_locked_and_refused_twice(
+    tmp_path: Path,
+) -> None:
+    # ".NAME.lock" of a 250-byte name is 256 bytes: "File name too long" for a valid --out.
+    out = tmp_path / ("a" * 244 + ".jsonl")
+    with batch_lock(out):
+        assert lock_path(out).exists() and len(lock_path(out).name) < 255
+        with pytest.raises(BatchLockedError), batch_lock(out):
+            pass
+    assert lock_path(out) != lock_path(tmp_path / ("b" * 244 + ".jsonl"))

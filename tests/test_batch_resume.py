@@ -85,3 +85,14 @@ def test_a_complete_last_line_that_is_no_record_is_left_in_place(tmp_path: Path)
     assert not resume.torn and [number for number, _ in resume.corrupt] == [2]
     assert out.read_bytes() == record + note + b"\n"
     assert resume.done == {("k:1", "arxiv:1")}
+
+
+def test_a_bom_before_the_first_record_keeps_it_done(tmp_path: Path) -> None:
+    # An editor that saved the file put a BOM before it: that pair was judged again, and
+    # appended a second time.
+    out = tmp_path / "out.jsonl"
+    first = _line(inputKey="k:1", paperRef="arxiv:1", verdict="not_checked")
+    out.write_bytes(b"\xef\xbb\xbf" + first + _line(inputKey="k:2", paperRef="arxiv:2"))
+    resume = read_resume(out)
+    assert resume.done == {("k:1", "arxiv:1"), ("k:2", "arxiv:2")} and not resume.corrupt
+    assert drop_not_checked(out) == 1

@@ -16,6 +16,7 @@ from claimaudit.userfiles import (
     as_optional_path,
     as_path,
     is_stream,
+    missing_reason,
     read_regular,
     require_distinct,
     same_file,
@@ -150,3 +151,22 @@ def test_a_regular_file_is_still_replaced_whole(tmp_path: Path) -> None:
     write_atomic(target, b"ROWS\n")
     assert target.read_bytes() == b"ROWS\n"
     assert not is_stream(target) and is_stream(Path("/dev/null"))
+
+
+def test_a_symlink_loop_is_refused_as_an_output_and_named_as_an_input(tmp_path: Path) -> None:
+    loop = tmp_path / "loop"
+    loop.symlink_to("loop")
+    assert not same_file(loop, tmp_path / "other.json")  # no RuntimeError out of resolve()
+    with pytest.raises(OSError, match="Too many levels of symbolic links"):
+        write_atomic(loop, b"ROWS\n")
+    assert loop.is_symlink()  # not replaced by a file
+    assert missing_reason(loop) == "its symbolic links go round in a loop"
+    assert missing_reason(tmp_path / "absent") == "no such file"
+
+
+def test_a_file_whose_name_is_at_the_limit_is_written_whole(tmp_path: Path) -> None:
+    # The temporary file beside it was named after it, 14 bytes longer: "File name too long".
+    target = tmp_path / ("a" * 250 + ".json")
+    write_atomic(target, b"ROWS\n")
+    assert target.read_bytes() == b"ROWS\n"
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]

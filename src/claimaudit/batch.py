@@ -224,10 +224,18 @@ def _distinct(papers: Sequence[str]) -> tuple[str, ...]:
     return tuple(first.values())
 
 
+def _split_lines(handle: IO[bytes]) -> Iterator[bytes]:
+    """The lines of ``handle``, each ended by "\\r\\n", "\\n" or a lone "\\r" (classic Mac OS),
+    as ``import-jsonl`` reads them. JSON never holds a raw "\\r" inside a line."""
+    for raw in handle:
+        body = raw.removesuffix(b"\n").removesuffix(b"\r")
+        yield from body.split(b"\r")
+
+
 def _lines(handle: IO[bytes]) -> Iterator[tuple[int, bytes]]:
     """(number, text) of each non-blank line, stripped, without a byte order mark: on any line,
     since files joined with ``cat`` carry each one's mark at the start of its first line."""
-    for number, raw in enumerate(handle, start=1):
+    for number, raw in enumerate(_split_lines(handle), start=1):
         text = raw.strip()
         if text.startswith(b"\xef\xbb\xbf"):
             text = text[3:].strip()

@@ -3,7 +3,8 @@
 Two runs appending to one ``--out`` would each judge every pair (neither sees the other's records
 when it reads the file to resume), so the file would end with every pair twice. A run holds an
 exclusive advisory lock (``flock``) for its whole life, on a lock file beside ``--out``:
-``.NAME.lock`` in the folder of the file ``--out`` names (a symbolic link followed). Not on
+``.NAME.lock`` (``.ca-HASH.lock`` where that name is too long) in the folder of the file
+``--out`` names (a symbolic link followed). Not on
 ``--out`` itself: ``--retry-not-checked`` replaces that file by a new one, which a lock on the old
 one would not cover. The run also locks ``--out`` itself (an ``flock`` on a read-only descriptor
 of it, the file made empty when missing and removed at the end if still empty): ``flock`` locks
@@ -20,6 +21,7 @@ file from its start would write over each other's lines.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 from collections.abc import Iterator
@@ -32,10 +34,18 @@ if sys.platform != "win32":
     import fcntl
 
 
+# The longest file name most file systems take, in bytes.
+_NAME_MAX = 255
+
+
 def lock_path(out: Path) -> Path:
-    """The lock file of ``out``: beside the file it names, hidden."""
+    """The lock file of ``out``: beside the file it names, hidden; named by a hash of that name
+    where ``.NAME.lock`` would be too long a name (a valid ``--out`` refused otherwise)."""
     target = Path(os.path.realpath(out))
-    return target.parent / f".{target.name}.lock"
+    name = f".{target.name}.lock"
+    if len(os.fsencode(name)) > _NAME_MAX:
+        name = f".ca-{hashlib.sha256(os.fsencode(target.name)).hexdigest()[:32]}.lock"
+    return target.parent / name
 
 
 def _refusal(out: Path) -> BatchLockedError:

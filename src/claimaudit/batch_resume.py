@@ -154,7 +154,8 @@ def _probability(value: object) -> float | None:
 def _record_key(raw: bytes) -> tuple[str, str, bool, Outcome, int | None] | str:
     """(key, paperRef, legacy, outcome, place) of a record line, or why it is not one."""
     try:
-        data = load_json(raw.decode("utf-8"))
+        # utf-8-sig: an editor that saved the file may have put a BOM before its first record.
+        data = load_json(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         return "not UTF-8 text"
     except NestingError as error:
@@ -228,7 +229,7 @@ def _cut_short(raw: bytes) -> bool:
     (a record's bytes or characters stop short). A line that is whole JSON (a note someone
     added) was written whole, and is left in place as any line that is no record."""
     try:
-        load_json(raw.decode("utf-8"))
+        load_json(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         return True
     except NestingError:
@@ -254,7 +255,7 @@ def _is_not_checked(raw: bytes) -> bool:
     if b"not_checked" not in raw:  # most lines: no need to parse them
         return False
     try:
-        data = load_json(raw.decode("utf-8"))
+        data = load_json(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, NestingError, json.JSONDecodeError):
         return False
     return isinstance(data, dict) and data.get("verdict") == "not_checked"

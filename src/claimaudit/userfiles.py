@@ -8,11 +8,13 @@ nor a plain read is safe on them.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
 import sys
 import tempfile
+import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -63,6 +65,40 @@ def read_regular(path: Path, limit: int | None = None) -> bytes:
     return data
 
 
+def is_symlink_loop(path: Path) -> bool:
+    """Whether ``path`` is a symbolic link that never reaches a file (it leads back to itself):
+    ``exists()`` says False for it as for a missing file, and a message should say which."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
+
+
+def missing_reason(path: Path) -> str:
+    """How a message says that ``path`` names no file: "no such file", or why it cannot."""
+    return "its symbolic links go round in a loop" if is_symlink_loop(path) else "no such file"
+
+
+def existing_spelling(path: Path) -> Path:
+    """``path``, or, where nothing is there, the same path in the other Unicode normalisation
+    form when that exists: macOS writes names decomposed (NFD, "u" and a combining diaeresis)
+    while a name typed in a file is most often composed (NFC), and the two look the same."""
+    try:
+        if os.path.lexists(path):
+            return path
+        for form in ("NFC", "NFD"):
+            for other in (
+                path.with_name(unicodedata.normalize(form, path.name)),
+                Path(unicodedata.normalize(form, str(path))),
+            ):
+                if other != path and os.path.lexists(other):
+                    return other
+    except (OSError, ValueError):  # a name the system refuses: the caller's open says why
+        pass
+    return path
+
+
 def _size(limit: int) -> str:
     mib = limit / (1024 * 1024)
     return f"{mib:g} MiB" if mib >= 1 else f"{limit:,} bytes"
@@ -85,10 +121,15 @@ def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
         with _in_place(path) as handle:
             yield handle
         return
+    if is_symlink_loop(path):
+        # realpath() gives a loop back unchanged, and os.replace would put a file in its place.
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
     target = Path(os.path.realpath(path))
     target.parent.mkdir(parents=True, exist_ok=True)
     mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    # A short name, not one made from ``path``'s: that would pass the 255-byte limit on a name
+    # while ``path``'s own is still within it.
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".ca-", suffix=".tmp")
     try:
         os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as handle:
@@ -148,8 +189,10 @@ def same_file(a: Path, b: Path) -> bool:
     resolved, and, where both exist, the same device and inode (a hard link)."""
     try:
         return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
-    except OSError:
-        return False  # a path the system refuses is reported by whatever opens it
+    except (OSError, RuntimeError):
+        # A path the system refuses is reported by whatever opens it; Python 3.11's resolve()
+        # raises RuntimeError, not OSError, for a symbolic-link loop.
+        return False
 
 
 def require_distinct(outputs: Iterable[NamedPath], inputs: Iterable[NamedPath]) -> None:

@@ -200,6 +200,7 @@ def test_a_missing_paper_s_record_keeps_the_command_line_s_advice(
             "more than once",
         ),
         (["batch", "missing.jsonl", "--out", "o.jsonl"], "no such input file"),
+        (["batch", "-", "--out", "o.jsonl"], "- (standard input) is not read"),
         # A timeout past a day: every record used to fail with OverflowError.
         (
             ["check", "Attention helps.", "--paper", "1706.03762", "--timeout", "1e10"],

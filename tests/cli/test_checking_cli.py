@@ -50,6 +50,32 @@ def test_a_file_that_is_not_a_library_is_one_line_exit_2(
     assert library.read_text(encoding="utf-8") == NOT_A_LIBRARY  # never touched
 
 
+@pytest.mark.parametrize("command", ["check", "batch", "review"])
+def test_a_library_that_is_no_regular_file_is_one_line_exit_2(
+    runner: CliRunner, tmp_path: Path, command: str
+) -> None:
+    # /dev/null opened as an empty database: a run of not_checked records, exit 0.
+    args = [*_args(command, tmp_path), "--library", "/dev/null"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: cannot open library /dev/null: it is not a regular file"
+    ]
+    assert not (tmp_path / "out.jsonl").exists() and not (tmp_path / "out.json").exists()
+
+
+@pytest.mark.parametrize("command", ["check", "review"])
+def test_an_empty_file_is_no_library_and_stays_empty(
+    runner: CliRunner, tmp_path: Path, command: str
+) -> None:
+    empty = tmp_path / "lib.sqlite3"
+    empty.touch()
+    result = runner.invoke(app, [*_args(command, tmp_path), "--library", str(empty)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: no library at {empty}")
+    assert empty.stat().st_size == 0
+
+
 def test_a_source_that_never_opens_the_library_is_not_stopped_by_it(
     runner: CliRunner, tmp_path: Path, library: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import typer
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
+from claimaudit.library.store import Library
 from tests.server.conftest import REPO
 
 
@@ -156,3 +158,20 @@ def test_timeout_help_says_what_it_bounds(runner: CliRunner, command: str) -> No
         "and for each call into a plugin's judge or source: one that has not answered by then "
         "leaves the paper not_checked (default: 60)."
     ) in words
+
+
+def test_a_home_tilde_after_an_options_equals_sign_is_expanded(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The shell leaves "--json=~/r.json" as written: it made a folder named "~".
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(tmp_path)
+    Library.open(home / "lib.sqlite3").close()
+    (tmp_path / "d.md").write_text("Raw data is kept [@arxiv:2105.14372].\n", encoding="utf-8")
+    args = ["review", "d.md", "--library=~/lib.sqlite3", "--json=~/r.json", "--out=~/d.md"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in home.iterdir()) == ["d.md", "lib.sqlite3", "r.json"]
+    assert not (tmp_path / "~").exists()

@@ -365,6 +365,13 @@ def test_library_problems_are_clean_failures(tmp_path: Path) -> None:
     assert_clean_failure(run("import-jsonl", tmp_path / "none.jsonl", "--library", db))
 
 
+@pytest.mark.parametrize("name", ["-", "/dev/stdin"])
+def test_import_jsonl_says_standard_input_is_not_read(tmp_path: Path, name: str) -> None:
+    # "-: no such file", "/dev/stdin: no such file".
+    result = run("import-jsonl", name, "--library", tmp_path / "lib.db")
+    assert_clean_failure(result, f"{name} is not a regular file", "standard input is not read")
+
+
 def test_import_refuses_a_doc_id_repeated_in_the_file(db: Path, tmp_path: Path) -> None:
     # The clash is inside the file, not with the library: no line may silently win.
     corpus = tmp_path / "corp.jsonl"

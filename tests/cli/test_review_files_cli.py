@@ -248,3 +248,36 @@ def test_standard_output_for_two_outputs_or_a_latex_copy_is_refused(
     assert result.exit_code == 2 and result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
     assert not (tmp_path / "-").exists()
+
+
+def test_a_symlink_loop_is_one_line_as_an_output_or_the_draft(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    loop = tmp_path / "loop"
+    loop.symlink_to("loop")
+    draft = _draft(tmp_path, "bibliography: refs.bib")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    result = _review(runner, tmp_path, draft, "--json", loop)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"error: cannot write {loop}: Too many levels of symbolic links"
+    )
+    assert loop.is_symlink()
+    result = _review(runner, tmp_path, loop)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {loop}: its symbolic links go round in a loop"
+
+
+def test_an_output_that_cannot_be_written_stops_review_before_any_other_is_written(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # Found only when writing --json, after judging and after writing --out.
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine\n", encoding="utf-8")
+    draft = _draft(tmp_path, "bibliography: refs.bib")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    annotated = tmp_path / "annotated.md"
+    result = _review(runner, tmp_path, draft, "--out", annotated, "--json", notes / "r.json")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (f"error: --json {notes / 'r.json'}: {notes} is not a folder")
+    assert not annotated.exists() and notes.read_text(encoding="utf-8") == "mine\n"

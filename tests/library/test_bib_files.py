@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,14 @@ def test_a_linked_url_is_a_web_address_not_a_missing_file(value: str, tmp_path: 
     [link] = attachments(value, [tmp_path])
     assert (link.written, link.path, link.web) == ("https://example.org/paper.pdf", None, True)
     assert link.problem == "a web address, which import-bib does not download"
+
+
+@pytest.mark.parametrize(("on_disk", "written"), [("NFD", "NFC"), ("NFC", "NFD")])
+def test_a_file_named_in_the_other_unicode_form_is_found(
+    tmp_path: Path, on_disk: str, written: str
+) -> None:
+    # "Müller-café.md: no such file" while ls shows that very name (macOS writes NFD).
+    name = "M\u00fcller-caf\u00e9.md"
+    (tmp_path / unicodedata.normalize(on_disk, name)).write_text("# Notes\n", encoding="utf-8")
+    [found] = attachments(f":{unicodedata.normalize(written, name)}:text/markdown", [tmp_path])
+    assert found.path == tmp_path / unicodedata.normalize(on_disk, name)

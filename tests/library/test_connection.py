@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from claimaudit.errors import LibraryOpenError
+from claimaudit.errors import LibraryMissingError, LibraryOpenError
 from claimaudit.library.store import Library
 from tests.library.damaging import make_library
 from tests.permissions import ordinary_permissions
@@ -58,3 +59,21 @@ def test_a_read_only_file_in_a_writable_folder_is_read(tmp_path: Path) -> None:
             assert library.count_papers() == 2
     finally:
         path.chmod(0o644)
+
+
+def test_what_is_not_a_regular_file_is_refused_before_sqlite_opens_it(tmp_path: Path) -> None:
+    fifo = tmp_path / "lib.fifo"
+    os.mkfifo(fifo)
+    for path in (Path("/dev/null"), fifo):
+        with pytest.raises(LibraryOpenError, match=r": it is not a regular file$"):
+            Library.open(path, create=False)
+
+
+def test_an_empty_file_is_no_library_to_read_and_is_left_empty(tmp_path: Path) -> None:
+    empty = tmp_path / "lib.sqlite3"
+    empty.touch()
+    with pytest.raises(LibraryMissingError, match=r"^no library at "):
+        Library.open(empty, create=False)
+    assert empty.stat().st_size == 0  # no schema written into it
+    Library.open(empty).close()  # a command that adds makes it one
+    assert empty.stat().st_size > 0

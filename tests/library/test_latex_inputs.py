@@ -3,6 +3,7 @@ followed as ``\\input`` is, inside the paper's folder, with the same limits."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -174,3 +175,11 @@ def test_a_quoted_name_still_stays_inside_the_paper_s_folder(tmp_path: Path) -> 
     main = _paper(tmp_path / "paper", 'Text.\n\\input{"../secret"}\n')
     with pytest.raises(InputError, match="points outside the paper's folder"):
         extract(main)
+
+
+def test_an_input_named_in_the_other_unicode_form_is_found(tmp_path: Path) -> None:
+    # macOS writes names decomposed (NFD); the \input names it composed (NFC), as typed.
+    decomposed = unicodedata.normalize("NFD", "kapitel-\u00e4")
+    _write(tmp_path, f"{decomposed}.tex", "FooNet outperforms every baseline.\n")
+    main = _paper(tmp_path, "Opening words.\n\n\\input{kapitel-\u00e4}")
+    assert _texts(main) == ["Opening words.", "FooNet outperforms every baseline."]

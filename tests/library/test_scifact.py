@@ -107,6 +107,20 @@ def test_a_paper_given_as_a_corpus_is_named_as_a_paper(tmp_path: Path, library: 
     assert library.list_papers() == []
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_a_utf16_corpus_is_named_as_utf16_not_binary(
+    tmp_path: Path, library: Library, encoding: str
+) -> None:
+    # Its NUL bytes made it "a PDF or other binary file".
+    corpus = tmp_path / "corpus.jsonl"
+    line = {"doc_id": 1, "title": "T", "abstract": ["A sentence."]}
+    corpus.write_text(json.dumps(line) + "\n", encoding=encoding)
+    with pytest.raises(InputError) as refused:
+        import_corpus(library, corpus)
+    assert str(refused.value) == f"{corpus}: UTF-16 text, not UTF-8; re-save it as UTF-8"
+    assert library.list_papers() == []
+
+
 def test_a_document_named_twice_is_refused_before_anything_is_stored(
     tmp_path: Path, library: Library
 ) -> None:

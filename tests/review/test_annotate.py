@@ -136,6 +136,16 @@ def test_a_bom_is_kept_in_the_annotated_copy_and_left_out_of_the_claim() -> None
     assert annotated.count("\ufeff") == 1
 
 
+def test_a_bom_before_a_first_line_heading_is_kept_and_the_heading_is_no_claim() -> None:
+    report = "\ufeff# Notes [@arxiv:1907.10121]\n\nRaw data is kept [@arxiv:1907.10121].\n"
+    annotated = _annotated(report)
+    assert annotated.startswith(
+        "\ufeff# Notes [@arxiv:1907.10121]\n\n"
+        "Raw data is kept [@arxiv:1907.10121].[^claimaudit-1]\n"
+    )
+    assert annotated.count("[^claimaudit-") == 2  # one marker, one note
+
+
 def test_a_code_block_the_draft_leaves_open_is_closed_before_the_notes() -> None:
     draft = "SciPy has sparse matrices [@arxiv:1907.10121].\n\n~~~~python\nimport scipy\n~~~\n"
     annotated = _annotated(draft)

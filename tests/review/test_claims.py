@@ -94,6 +94,14 @@ def test_a_bom_is_no_part_of_the_first_claim() -> None:
     assert (sentence.start, sentence.line, sentence.column) == (1, 1, 1)
 
 
+def test_a_bom_before_a_first_line_heading_keeps_it_a_heading() -> None:
+    # With the BOM parsed as text, "# ..." was a paragraph, checked as a claim.
+    report = "\ufeff# Baselines [@doi:10.1234/x]\n\nRaw data is kept [@doi:10.1234/x].\n"
+    [claim], uncited = extract_claims(report)
+    assert claim.text == "Raw data is kept." and uncited == []
+    assert report[claim.sentence.start : claim.sentence.end] == "Raw data is kept [@doi:10.1234/x]."
+
+
 def test_in_text_citations_cite_the_bibliographys_keys_and_read_as_their_authors() -> None:
     bibliography = parse_bibliography(
         "@article{smith2020, author = {Smith, Ann and Lee, Bo}, title = {T}, doi = {10.1234/a}}\n"

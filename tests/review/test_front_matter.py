@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -54,3 +55,13 @@ def test_without_front_matter_no_file_is_named() -> None:
 def test_a_front_matter_that_names_no_file_is_refused(head: str, message: str) -> None:
     with pytest.raises(DraftError, match=message):
         front_matter_bibliographies(f"---\n{head}\n---\nText.\n", Path("."))
+
+
+def test_a_bibliography_named_in_the_other_unicode_form_is_found(tmp_path: Path) -> None:
+    decomposed = unicodedata.normalize("NFD", "Quellen-\u00e4.bib")
+    (tmp_path / decomposed).write_text("@misc{a, title = {A}}\n", encoding="utf-8")
+    text = "---\nbibliography: Quellen-\u00e4.bib\n---\n\nText.\n"
+    assert front_matter_bibliographies(text, tmp_path) == [tmp_path / decomposed]
+    assert front_matter_bibliographies(text.replace("\u00e4", "o"), tmp_path) == [
+        tmp_path / "Quellen-o.bib"  # missing: as written, for the message
+    ]

@@ -442,3 +442,15 @@ def test_a_note_marked_in_a_table_or_heading_is_read_as_a_markdown_one_is(
     assert sorted(k for c in found.draft.commands for k in c.keys) == ["c", "n", "o", "s", "v"]
     claim = found.claims[1]
     assert (claim.sentence.line, claim.sentence.column) == (7, 25)
+
+
+def test_a_bom_at_the_start_of_an_included_file_is_no_sentence(tmp_path: Path) -> None:
+    main = _write(tmp_path, "paper.tex", _doc("Intro \\cite{a}.\n\\input{one}\n"))
+    _write(tmp_path, "one.tex", "\ufeffIncluded claim \\cite{b}.\n")
+    found = extract_latex_claims(main)
+    assert found.uncited == []  # was one "sentence": the BOM
+    [_, claim] = found.claims
+    source = found.draft.files["one.tex"]
+    assert source.startswith("\ufeff")  # the file's text as written, for its annotated copy
+    assert source[claim.sentence.start : claim.sentence.end] == "Included claim \\cite{b}."
+    assert (claim.sentence.line, claim.sentence.column) == (1, 1)

@@ -25,6 +25,14 @@ def test_upload_names(given: str, stored: str) -> None:
     assert upload_name(given) == stored
 
 
+def test_a_long_non_ascii_name_is_cut_to_bytes_a_file_system_takes(tmp_path: Path) -> None:
+    # 190 "é" are 380 bytes: cut to 200 characters, the name was over 255 bytes (HTTP 500).
+    stored = upload_name("\u00e9" * 190 + ".md")
+    assert stored.endswith("\u00e9.md") and len(stored.encode("utf-8")) <= 200
+    (tmp_path / stored).write_bytes(b"# Notes\n")
+    assert upload_name("\u00e9" * 199 + ".md") == "\u00e9" * 98 + ".md"  # no half character
+
+
 @pytest.mark.parametrize("given", ["", "paper", "paper.docx", "../", "archive.tar.gz"])
 def test_upload_names_without_a_known_format(given: str) -> None:
     with pytest.raises(UnsupportedFileError):

@@ -208,7 +208,7 @@ def check_library(library: Path | None, *, reads: bool, opens: bool = False) -> 
         if reads and not path.exists():
             # Worded as every surface of the command line says it (``library list`` too).
             fail(cli_message(LibraryMissingError(path)))
-    if opens and path.is_file():
+    if opens and path.exists():
         try:
             Library.open(path, create=False).close()
         except LibraryError as error:

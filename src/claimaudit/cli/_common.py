@@ -109,10 +109,21 @@ def require_writable(path: Path | None, option: str) -> None:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        # mkdir's "File exists" for notes.txt/r.json, notes.txt a file: say which is wrong.
+        fail(f"{option} {path}: {_file_in_the_way(path.parent)} is not a folder")
     except OSError as error:
         fail(f"{option} {path}: cannot make its folder ({error.strerror})")
     if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         fail(f"{option} {path}: not writable")
+
+
+def _file_in_the_way(folder: Path) -> Path:
+    """The nearest of ``folder`` and its parents that exists (a file, where a folder is needed)."""
+    for place in (folder, *folder.parents):
+        if place.exists() or place.is_symlink():
+            return place
+    return folder
 
 
 def write_text(path: Path, content: str) -> None:

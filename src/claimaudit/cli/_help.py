@@ -16,6 +16,7 @@ command takes ``--format json``) add what to type instead.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any, NoReturn
 
 from typer._click.exceptions import NoArgsIsHelpError, NoSuchOption, UsageError
@@ -85,6 +86,17 @@ def _one_line(error: UsageError, ctx: Any = None) -> NoReturn:
     fail(f"{message} See '{path} --help'.", error.exit_code)
 
 
+def _home_expanded(value: object) -> object:
+    if isinstance(value, list | tuple):
+        return type(value)(_home_expanded(v) for v in value)
+    if isinstance(value, Path) and value.parts and value.parts[0].startswith("~"):
+        try:
+            return value.expanduser()
+        except RuntimeError:  # no home to expand to ("~nobody"): the path as written
+            return value
+    return value
+
+
 class _CleanHelp:
     # typer bundles its own click: its Context type is not importable publicly.
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
@@ -94,6 +106,10 @@ class _CleanHelp:
             raise  # shows the help, as asked
         except UsageError as error:
             _one_line(error, ctx)
+        # The shell expands "~" in "--out ~/x" but not in "--out=~/x": every path option
+        # expands it, as --library always did, rather than write to a folder named "~".
+        for name, value in ctx.params.items():
+            ctx.params[name] = _home_expanded(value)
         return parsed
 
     def get_params(self, ctx: Any) -> list[Any]:

@@ -14,6 +14,7 @@ from claimaudit.review import Bibliography, load_bibliography
 from claimaudit.review.document import check_draft
 from claimaudit.review.front_matter import front_matter_bibliographies
 from claimaudit.review.latex_claims import LatexClaims, bibliography_files, extract_latex_claims
+from claimaudit.userfiles import is_symlink_loop, missing_reason
 
 
 class DraftFormat(StrEnum):
@@ -31,6 +32,8 @@ def _read(report: Path) -> str:
     if report.is_dir():
         fail(f"{report} is a folder; give the draft's file")
     if not report.is_file():
+        if is_symlink_loop(report):
+            fail(f"{report}: {missing_reason(report)}")
         fail(f"no such report: {report}")
     try:
         # newline="" keeps "\r\n" as written, so positions and the annotated copy are exact.

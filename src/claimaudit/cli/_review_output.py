@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from claimaudit.accounting import counted
-from claimaudit.cli._common import fail, out_console, write_text
+from claimaudit.cli._common import fail, out_console, require_writable, write_text
 from claimaudit.cli._references import status_line
 from claimaudit.review import ReviewResult
 from claimaudit.review.annotate_latex import annotate_latex
@@ -55,11 +55,16 @@ def check_outputs(
     library: Path | None = None,
 ) -> None:
     """No output (by option) may be the draft, the --bib file (``bib``), a file the draft reads
-    (``inputs``), the library or another output, by any path (see ``userfiles.same_file``)."""
+    (``inputs``), the library or another output, by any path (see ``userfiles.same_file``);
+    each must be one that can be written (see ``require_writable``)."""
     protected = [("the draft", report), ("--bib", bib), ("the library", library)]
     protected += [("the draft's file", path) for path in sorted(inputs)]
     # Standard output ("-") is no file to overwrite.
-    require_distinct([(o, p) for o, p in outputs.items() if p != STDOUT], protected)
+    files = [(o, p) for o, p in outputs.items() if p != STDOUT]
+    require_distinct(files, protected)
+    # Before any judging, as eval does: a long run must not end by failing to save its result.
+    for option, path in files:
+        require_writable(path, option)
 
 
 def annotated_paths(out: Path, main: str, names: list[str]) -> dict[str, Path]:

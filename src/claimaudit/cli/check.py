@@ -59,7 +59,7 @@ from claimaudit.inputs import check_distinct, validate_claim, validate_topic
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.paths import default_library_path
 from claimaudit.records import Record
-from claimaudit.userfiles import require_distinct
+from claimaudit.userfiles import is_symlink_loop, missing_reason, require_distinct
 
 
 def check(
@@ -195,9 +195,13 @@ def batch(
     require_text(address=address)
     if input_file.is_dir():
         fail(f"{input_file} is a folder; give the JSON Lines input file")
+    if str(input_file) == "-" and not input_file.exists():
+        fail("- (standard input) is not read; give a JSON Lines file")
     if input_file.exists() and not input_file.is_file():
         fail(f"{input_file} is not a regular file; give a JSON Lines file (stdin is not read)")
     if not input_file.is_file():
+        if is_symlink_loop(input_file):
+            fail(f"{input_file}: {missing_reason(input_file)}")
         fail(f"no such input file: {input_file}")
     if out == Path("-"):
         # As for review, "-" reads as standard output; batch resumes from --out, so it needs

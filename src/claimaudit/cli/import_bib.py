@@ -24,6 +24,7 @@ from claimaudit.cli._terminal import json_text, shown
 from claimaudit.cli._warnings import warn_unread
 from claimaudit.library.bib_import import EntryImport, ImportStatus, ImportSummary, import_entries
 from claimaudit.library.first_add import library_for_adding
+from claimaudit.userfiles import missing_reason
 
 _STYLE = {
     ImportStatus.ADDED: "green",
@@ -80,7 +81,7 @@ def import_bib(
     if file.is_dir():
         fail(f"{file} is a folder; give the .bib or .json export")
     if not file.is_file():
-        fail(f"{file}: no such file")
+        fail(f"{file}: {missing_reason(file)}")
 
     added: list[EntryImport] = []
 

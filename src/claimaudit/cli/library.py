@@ -39,6 +39,7 @@ from claimaudit.passage import Passage, location, page_list
 from claimaudit.search_words import MAX_SEARCH_TERMS, search_words
 from claimaudit.sources.arxiv import ArxivClient
 from claimaudit.untrusted import check_text
+from claimaudit.userfiles import missing_reason
 
 app = typer.Typer(
     help="Manage the local paper library.",
@@ -210,8 +211,11 @@ def import_jsonl(
     require_text(ref_prefix=ref_prefix)
     if file.is_dir():
         fail(f"{file} is a folder; give the corpus file")
+    if (str(file) == "-" and not file.exists()) or (file.exists() and not file.is_file()):
+        # Only a regular file is read (userfiles.read_regular): said before the library opens.
+        fail(f"{file} is not a regular file; give the corpus file (standard input is not read)")
     if not file.is_file():
-        fail(f"{file}: no such file")
+        fail(f"{file}: {missing_reason(file)}")
     with library_for_adding(library) as lib:
         summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
     out_console.print(shown_line_text(_import_summary(file, summary)))

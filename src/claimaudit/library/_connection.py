@@ -31,6 +31,12 @@ def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Pat
         if not create:
             raise LibraryMissingError(resolved)
         make_library_folder(resolved)
+    elif not resolved.is_file():
+        # /dev/null, a FIFO, a device: SQLite would open it, or wait on it, and fail later.
+        raise LibraryOpenError(f"cannot open library {resolved}: it is not a regular file")
+    elif not create and resolved.stat().st_size == 0:
+        # An empty file holds no library, and one that only reads must not make it one.
+        raise LibraryMissingError(resolved)
     try:
         # Autocommit mode: every write below runs in an explicit transaction we control.
         conn = sqlite3.connect(resolved, isolation_level=None)

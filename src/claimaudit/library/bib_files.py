@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from claimaudit.userfiles import existing_spelling
+
 WEB_ADDRESS = "a web address, which import-bib does not download"
 _PAPER_SUFFIXES = (".pdf", ".tex", ".md", ".markdown", ".txt")
 _LATEX_ESCAPES = (
@@ -127,7 +129,8 @@ def _resolve(written: str, folders: list[Path]) -> Attachment:
     candidates = [path] if path.is_absolute() else [folder / path for folder in folders]
     if not path.is_absolute():
         candidates.append(Path("/") / path)  # Mendeley drops the leading "/"
-    for candidate in candidates:
+    for written_path in candidates:
+        candidate = existing_spelling(written_path)
         try:
             if candidate.is_file():
                 return Attachment(written, candidate)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from claimaudit.errors import InputError
 from claimaudit.library.models import ExtractedDocument, TextBlock
-from claimaudit.userfiles import UnreadableFileError, read_regular
+from claimaudit.userfiles import UnreadableFileError, missing_reason, read_regular
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
@@ -34,13 +34,30 @@ def read_bytes(path: Path) -> bytes:
     except UnreadableFileError as exc:
         raise InputError(f"{path} {exc}") from None
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(f"{path}: {missing_reason(path)}") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
 
+def is_utf16(data: bytes) -> bool:
+    """Whether ``data`` reads as UTF-16 text (Windows' "Unicode"): a UTF-16 BOM, or Latin
+    letters each beside a NUL byte. Its NULs would otherwise call it a binary file."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return True
+    head = data[:4096]
+    even, odd = head[0::2], head[1::2]
+    return len(head) >= 4 and (even.count(0) == len(even) or odd.count(0) == len(odd))
+
+
+def not_utf16(path: Path, data: bytes) -> None:
+    """InputError, saying what to do, when ``data`` is UTF-16 text."""
+    if is_utf16(data):
+        raise InputError(f"{path}: UTF-16 text, not UTF-8; re-save it as UTF-8")
+
+
 def decode_text(path: Path, data: bytes) -> str:
     """UTF-8 text (a BOM is fine), or InputError naming what is wrong with the file."""
+    not_utf16(path, data)
     # NUL bytes never occur in text but are everywhere in images, archives and executables.
     if b"\x00" in data[:8192]:
         raise InputError(f"{path}: looks like a binary file, not text, LaTeX, Markdown or PDF")

@@ -21,6 +21,7 @@ from claimaudit.library.extract_text import SourceHasher, decode_text, read_byte
 from claimaudit.library.latex_comments import strip_comments
 from claimaudit.library.latex_unprinted import drop_unprinted, excluded_environments
 from claimaudit.untrusted import check_latex_depth
+from claimaudit.userfiles import existing_spelling
 
 # TeX's own form, ``\input sections/a``, names the file up to the next space (the name may
 # start on the next line, as TeX skips one end of line after a command), or between double
@@ -153,7 +154,7 @@ def _resolve(folder: Path, name: str, boundary: Path) -> Path | None:
         return None  # no file has such a name
     candidates = [name] if name.endswith(".tex") else [f"{name}.tex", name]
     try:
-        resolved = [(folder / c).resolve() for c in candidates]
+        resolved = [existing_spelling(folder / c).resolve() for c in candidates]
         if any(not r.is_relative_to(boundary) for r in resolved):
             raise IncludeOutsideError(name)
         return next((r for r in resolved if r.is_file()), None)

@@ -25,7 +25,7 @@ from typing import Any
 from claimaudit.errors import InputError, InvalidReferenceError, InvalidTextError, NestingError
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.extract import extractor_version
-from claimaudit.library.extract_text import decode_text, read_bytes
+from claimaudit.library.extract_text import decode_text, not_utf16, read_bytes
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.passages import one_per_item
 from claimaudit.library.store import Library
@@ -132,6 +132,7 @@ def _corpus_text(path: Path) -> str:
     """The corpus's text; a paper's file (a PDF, any binary file) given here is named as what it
     is, a paper to add, not text in the wrong encoding."""
     data = read_bytes(path)
+    not_utf16(path, data)
     if data[:1024].lstrip()[:5] == b"%PDF-" or b"\x00" in data[:8192]:
         raise InputError(
             f"{path}: not a JSON Lines corpus (it looks like a PDF or other binary file); "

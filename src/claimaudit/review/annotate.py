@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
 from claimaudit.refcheck.models import ReferenceStatus
-from claimaudit.review.document import markdown_parser
+from claimaudit.review.document import BOM, markdown_parser
 from claimaudit.review.earlier_notes import markdown_spans, rewrite
 from claimaudit.review.own_notes import SEPARATOR, label_prefix
 from claimaudit.review.result import ClaimReview, ReviewedRecord
@@ -115,7 +115,7 @@ def open_fence(markdown: str) -> str | None:
     """The marker of the fenced code block ``markdown`` leaves open at its end (outside lists
     and quotes, whose end closes it), or None."""
     # The blocks alone: the inline phase, most of a parse's cost, places no fence.
-    parsed = markdown_parser().disable("inline").parse(markdown)
+    parsed = markdown_parser().disable("inline").parse(markdown.removeprefix(BOM))
     blocks = [t for t in parsed if t.map is not None and t.level == 0]
     if not blocks or blocks[-1].type != "fence":
         return None

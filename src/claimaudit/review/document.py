@@ -103,7 +103,7 @@ def markdown_blocks() -> MarkdownIt:
 def check_draft(report: str) -> None:
     """DraftError for a draft the parser cannot read whole (``parse_document`` would refuse
     it), found from its blocks alone: nothing is parsed twice in full."""
-    _refuse_deep(markdown_blocks().parse(report))
+    _refuse_deep(markdown_blocks().parse(report.removeprefix(BOM)))
 
 
 def _refuse_deep(tokens: list[Token]) -> None:
@@ -381,7 +381,9 @@ def _own_notes(tokens: list[Token]) -> frozenset[int]:
 
 def parse_document(report: str) -> Document:
     env: dict[str, Any] = {}
-    tokens = markdown().parse(report, env)
+    # Parsed without a BOM, which would make a first-line heading a paragraph; the tokens' line
+    # numbers hold, and positions are found in ``report`` itself (see _Lines), BOM and all.
+    tokens = markdown().parse(report.removeprefix(BOM), env)
     _refuse_deep(tokens)
     lines = _Lines(report)
     prose: list[Block] = []

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from claimaudit.review.comments import COMMENT_BLOCK
-from claimaudit.review.document import markdown_blocks
+from claimaudit.review.document import BOM, markdown_blocks
 from claimaudit.review.footnotes import marker_spans
 from claimaudit.review.own_notes import is_own_label, is_separator
 
@@ -47,7 +47,9 @@ def markdown_spans(report: str) -> list[tuple[int, int]]:
     separator = next(
         (
             t.map[0]
-            for t in markdown_blocks().parse(report)  # the separator is a block: no inline parse
+            for t in markdown_blocks().parse(
+                report.removeprefix(BOM)
+            )  # the separator is a block: no inline parse
             if t.type == COMMENT_BLOCK and t.map and t.level == 0 and is_separator(t.content)
         ),
         None,

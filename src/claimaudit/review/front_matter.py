@@ -12,6 +12,7 @@ from pathlib import Path
 from claimaudit.errors import DraftError
 from claimaudit.library.yaml_block import UnreadableYaml, load_yaml
 from claimaudit.review.document import markdown_blocks
+from claimaudit.userfiles import existing_spelling
 
 
 def front_matter(text: str) -> object:
@@ -30,7 +31,7 @@ def front_matter(text: str) -> object:
 def front_matter_bibliographies(text: str, folder: Path) -> list[Path]:
     """The files the front matter's ``bibliography`` names, relative to ``folder`` (the
     draft's); none without one. DraftError as ``bibliography_names``."""
-    return [folder / name for name in bibliography_names(text)]
+    return [existing_spelling(folder / name) for name in bibliography_names(text)]
 
 
 def bibliography_names(text: str) -> list[str]:

@@ -59,7 +59,9 @@ class LatexDraft:
     def line_column(self, file: str, offset: int) -> tuple[int, int]:
         starts = line_starts(self.files[file])
         line = bisect.bisect_right(starts, offset) - 1
-        return line + 1, offset - starts[line] + 1
+        # Columns count from after a BOM, as an editor shows the first line.
+        bom = line == 0 and self.files[file].startswith("\ufeff")
+        return line + 1, offset - starts[line] + 1 - bom
 
 
 def line_starts(text: str) -> list[int]:

@@ -96,6 +96,10 @@ class DraftFiles:
         # \endinput: parsed as spaces, so every offset still points into the file as written.
         self.excluded.update(excluded_environments(text))
         printed = blank_unprinted(text, self.excluded)
+        if printed.startswith("\ufeff"):
+            # A BOM is no text TeX prints (an included file's would be an uncited sentence);
+            # a space for it keeps every offset, and the file's text keeps it as written.
+            printed = " " + printed[1:]
         # Every definition and \\let read as blanks: parsed, a body's \\cite{#1} would be a
         # citation, and \\let\\x\\cite a call swallowing what follows (\\begin{document}).
         macros = draft_macros(printed, blank_all=True)

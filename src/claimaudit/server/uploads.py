@@ -29,7 +29,10 @@ def upload_message(message: str, path: Path, name: str) -> str:
 def upload_name(filename: str) -> str:
     """A safe local file name for an upload, keeping its suffix (the format) and stem (the ref)."""
     base = filename.replace("\\", "/").rsplit("/", 1)[-1].strip()
-    name = _UNSAFE_NAME.sub("_", base).lstrip(".")[-200:]
+    # Its last 200 bytes, not characters: file systems limit a name to 255 bytes, and 200
+    # characters of "é" are 400; a character cut in two at the start is left out.
+    tail = _UNSAFE_NAME.sub("_", base).lstrip(".").encode("utf-8", "replace")[-200:]
+    name = tail.decode("utf-8", errors="ignore")
     suffix = Path(name).suffix.lower()
     if not name or suffix not in UPLOAD_SUFFIXES:
         kinds = ", ".join(sorted(UPLOAD_SUFFIXES))
