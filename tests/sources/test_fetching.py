@@ -56,7 +56,7 @@ def test_registered_as_the_arxiv_source(
 ) -> None:
     monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", arxiv_papers.url)
     registry = Registry()
-    register(registry)
+    registry.load("arxiv", lambda: register)  # as a built-in
     source = registry.make_source("arxiv", path=db)
     assert isinstance(source, FetchingSource) and source.name == "arxiv"
     client = source.client

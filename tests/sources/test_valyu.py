@@ -239,7 +239,7 @@ def test_unreachable_and_non_arxiv(source: ValyuSource, monkeypatch: pytest.Monk
 def test_base_url_argument_wins_and_plugin_is_registered(valyu: ValyuServer) -> None:
     assert ValyuSource(base_url=valyu.url + "/").base_url == valyu.url
     registry = Registry()
-    register(registry)
+    registry.load("valyu", lambda: register)  # as a built-in
     assert "VALYU_API_KEY" in registry.sources["valyu"][1]
     made = registry.make_source("valyu", path=None)
     assert isinstance(made, ValyuSource) and made.base_url == valyu.url
