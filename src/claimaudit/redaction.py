@@ -195,3 +195,13 @@ def backend_text(text: str) -> str:
     it may be recorded or printed: one line, no control characters, no credentials (URLs
     redacted, bearer tokens and the secret environment values masked)."""
     return reply_text(redact_text(text))
+
+
+def clipped(text: str, limit: int, key: str | None = None, *, mark: str = "") -> str:
+    """``text`` from a backend, redacted (:func:`redact_text`, and without ``key``), then cut to
+    ``limit`` characters, ``mark`` ending a cut one. Masking comes first: a credential cut in
+    half is one no mask recognises any more, and its first part would reach the record."""
+    text = redact_text(text)
+    if key:
+        text = mask_key(text, key)
+    return text if len(text) <= limit else text[: max(limit - len(mark), 0)] + mark
