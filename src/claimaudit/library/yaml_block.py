@@ -21,7 +21,7 @@ from yaml.constructor import SafeConstructor
 MAX_YAML_CHARS = 500_000
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML ships no type hints
     """The safe loader, keeping as written a date or whole number it cannot build."""
 
 
