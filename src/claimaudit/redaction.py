@@ -122,6 +122,27 @@ def mask_userinfo(text: str) -> str:
     return _USERINFO.sub(lambda match: f"{match.group(1)}{MASK}@", text)
 
 
+_CLOSING_MARKS = ".,;:!?)]}"
+
+
+def mask_url_credentials(text: str) -> str:
+    """``text`` with every URL in it shown as ``redact_url`` shows it (userinfo and the values
+    of secret-looking query, fragment and path parameters masked) and nothing else changed: for
+    a claim or topic echoed in a record, whose words are the user's own ("bearer token" stays
+    prose, and a URL with nothing to mask stays exactly as typed)."""
+    text = mask_userinfo(text)
+
+    def shown(match: re.Match[str]) -> str:
+        # A sentence's own mark after the URL ("...?token=abc.") is the sentence's, kept.
+        url = match.group().rstrip(_CLOSING_MARKS)
+        after = match.group()[len(url) :]
+        redacted = redact_url(url)
+        # Only a masked credential changes the URL, never a normalisation of its spelling.
+        return (redacted if redacted.count(MASK) > url.count(MASK) else url) + after
+
+    return _URL.sub(shown, text)
+
+
 def public_url(url: str) -> str:
     """Scheme, host, port and path only: what identifies an endpoint (e.g. for cache keys)."""
     try:
