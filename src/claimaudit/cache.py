@@ -26,7 +26,7 @@ from claimaudit.identity import PaperRef
 from claimaudit.judges.protocol import Judge
 from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord
-from claimaudit.redaction import mask_userinfo, redact_url
+from claimaudit.redaction import mask_url_credentials, redact_url
 from claimaudit.sources.protocol import SourcePaper
 
 # Bump when the stored record's meaning changes, so older entries simply stop matching.
@@ -113,7 +113,7 @@ def recall(
         return None
     if hit is None:
         return None
-    asked = (mask_userinfo(key.claim), key.paper_ref, key.matched_ref)  # as records keep it
+    asked = (mask_url_credentials(key.claim), key.paper_ref, key.matched_ref)  # as records keep it
     if (hit.claim, hit.paper_ref, hit.matched_ref) != asked:
         # A stored record answering another question (a damaged or hand-edited cache) is a
         # miss, never a verdict for this one.

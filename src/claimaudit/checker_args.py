@@ -5,6 +5,7 @@ mistake (a UsageError saying what to pass), not a plugin's broken contract."""
 from __future__ import annotations
 
 from claimaudit.errors import PluginError, UsageError
+from claimaudit.redaction import clipped
 
 
 def check_backend_arg(value: object, kind: str, contract: str) -> None:
@@ -45,8 +46,9 @@ def check_judge_name(judge: object) -> None:
     name = getattr(judge, "name", None)
     if isinstance(name, str) and name.strip() and name.isprintable():
         return
-    shown = repr(name) if isinstance(name, str) else type(name).__name__
+    # Masked before it is cut: half a credential is no longer recognised as one.
+    shown = clipped(repr(name), 40) if isinstance(name, str) else type(name).__name__
     raise PluginError(
-        f"judge {type(judge).__name__} is named {shown[:40]}, not a non-blank name without "
+        f"judge {type(judge).__name__} is named {shown}, not a non-blank name without "
         "control characters; records name their judge by it"
     )

@@ -28,7 +28,7 @@ from pydantic import (
 
 from claimaudit.errors import InvalidRecordError
 from claimaudit.judges.protocol import PROBABILITY_SUM_TOLERANCE
-from claimaudit.redaction import mask_userinfo
+from claimaudit.redaction import mask_url_credentials
 from claimaudit.weburl import is_web_url
 
 RELATIONS: tuple[str, ...] = ("supports", "contradicts", "not_addressed", "insufficient_evidence")
@@ -114,9 +114,10 @@ class CheckedRecord(BaseModel):
     # A batch line's id as its input gave it (a string or a whole number), so they join.
     id: StrictStr | StrictInt | None = None
 
-    # A claim may quote a URL with a password in it: the record echoes it without, while the
-    # judge and the search read the claim as written (masking could change their answers).
-    _no_userinfo = field_validator("claim", "search_query")(mask_userinfo)
+    # A claim (or topic) may quote a URL with a password or a token in it: the record echoes it
+    # without, while the judge and the search read it as written (masking could change their
+    # answers).
+    _no_credentials = field_validator("claim", "search_query")(mask_url_credentials)
     _web_url = field_validator("paper_url")(_web_url_or_none)
 
     @field_validator("probabilities")
@@ -191,7 +192,7 @@ class NotCheckedRecord(BaseModel):
     # A batch line's id as its input gave it (a string or a whole number), so they join.
     id: StrictStr | StrictInt | None = None
 
-    _no_userinfo = field_validator("claim")(mask_userinfo)  # as a CheckedRecord's claim
+    _no_credentials = field_validator("claim")(mask_url_credentials)  # as a CheckedRecord's
     _web_url = field_validator("paper_url")(_web_url_or_none)
 
 

@@ -122,6 +122,27 @@ def mask_userinfo(text: str) -> str:
     return _USERINFO.sub(lambda match: f"{match.group(1)}{MASK}@", text)
 
 
+_CLOSING_MARKS = ".,;:!?)]}"
+
+
+def mask_url_credentials(text: str) -> str:
+    """``text`` with every URL in it shown as ``redact_url`` shows it (userinfo and the values
+    of secret-looking query, fragment and path parameters masked) and nothing else changed: for
+    a claim or topic echoed in a record, whose words are the user's own ("bearer token" stays
+    prose, and a URL with nothing to mask stays exactly as typed)."""
+    text = mask_userinfo(text)
+
+    def shown(match: re.Match[str]) -> str:
+        # A sentence's own mark after the URL ("...?token=abc.") is the sentence's, kept.
+        url = match.group().rstrip(_CLOSING_MARKS)
+        after = match.group()[len(url) :]
+        redacted = redact_url(url)
+        # Only a masked credential changes the URL, never a normalisation of its spelling.
+        return (redacted if redacted.count(MASK) > url.count(MASK) else url) + after
+
+    return _URL.sub(shown, text)
+
+
 def public_url(url: str) -> str:
     """Scheme, host, port and path only: what identifies an endpoint (e.g. for cache keys)."""
     try:
@@ -195,3 +216,13 @@ def backend_text(text: str) -> str:
     it may be recorded or printed: one line, no control characters, no credentials (URLs
     redacted, bearer tokens and the secret environment values masked)."""
     return reply_text(redact_text(text))
+
+
+def clipped(text: str, limit: int, key: str | None = None, *, mark: str = "") -> str:
+    """``text`` from a backend, redacted (:func:`redact_text`, and without ``key``), then cut to
+    ``limit`` characters, ``mark`` ending a cut one. Masking comes first: a credential cut in
+    half is one no mask recognises any more, and its first part would reach the record."""
+    text = redact_text(text)
+    if key:
+        text = mask_key(text, key)
+    return text if len(text) <= limit else text[: max(limit - len(mark), 0)] + mark

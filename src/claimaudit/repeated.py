@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from claimaudit.untrusted import load_json
+from claimaudit.untrusted import load_json, too_long_number
 
 Location = tuple[str | int, ...]
 
@@ -42,9 +42,15 @@ def _object(pairs: list[tuple[str, Any]]) -> _Object:
 
 
 def load_json_keeping_repeats(text: str) -> Any:
-    """``json.loads``, each object knowing its repeated keys (see ``repeated_keys``). The
-    caller bounds the nesting first (``untrusted.check_json_depth``)."""
-    return json.loads(text, object_pairs_hook=_object)
+    """``json.loads``, each object knowing its repeated keys (see ``repeated_keys``); a number
+    too long to read is a JSONDecodeError too (Python raises a plain ValueError, which took the
+    MCP server down). The caller bounds the nesting first (``untrusted.check_json_depth``)."""
+    try:
+        return json.loads(text, object_pairs_hook=_object)
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:
+        raise too_long_number(exc, text) from exc
 
 
 def repeated_keys(value: Any, where: Location = ()) -> list[tuple[Location, int]]:

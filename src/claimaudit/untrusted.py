@@ -130,10 +130,16 @@ def load_json(
     except json.JSONDecodeError:
         raise
     except ValueError as exc:
-        # Python refuses to read a whole number of more than sys.get_int_max_str_digits()
-        # digits (4,300 by default) with a plain ValueError, which callers would not expect.
-        why = str(exc).split(";")[0]
-        raise json.JSONDecodeError(f"a number too long to read: {why}", text, 0) from exc
+        raise too_long_number(exc, text) from exc
+
+
+def too_long_number(error: ValueError, text: str) -> json.JSONDecodeError:
+    """The JSONDecodeError for the plain ValueError ``json.loads`` raises on ``text``.
+
+    Python refuses to read a whole number of more than sys.get_int_max_str_digits() digits
+    (4,300 by default) with a plain ValueError, which callers would not expect."""
+    why = str(error).split(";")[0]
+    return json.JSONDecodeError(f"a number too long to read: {why}", text, 0)
 
 
 def check_latex_depth(text: str, limit: int = MAX_LATEX_DEPTH) -> None:

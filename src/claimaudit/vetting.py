@@ -11,7 +11,7 @@ from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.judges.questions import NO_EVIDENCE
 from claimaudit.passage import Passage
-from claimaudit.redaction import backend_text
+from claimaudit.redaction import backend_text, clipped
 from claimaudit.sources.protocol import SourcePaper
 from claimaudit.weburl import is_web_url
 
@@ -130,6 +130,6 @@ def _kind(value: object) -> str:
 
 
 def _shown(value: object) -> str:
-    """A value for a one-line message: its repr, cut short (a plugin's may be anything)."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value for a one-line message: its repr, masked, then cut short (a plugin's may be
+    anything, a credential included; cut first, it would no longer be recognised)."""
+    return clipped(repr(value), 40, mark="...")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from claimaudit.redaction import mask_userinfo, redact_text, redact_url
+from claimaudit.redaction import mask_url_credentials, mask_userinfo, redact_text, redact_url
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
 from tests.hostile.helpers import SECRET, assert_no_traceback, cli
@@ -93,6 +93,20 @@ def test_bearer_masks_tokens_not_words(text: str, shown: str) -> None:
 )
 def test_mask_userinfo_masks_only_the_urls_userinfo(text: str, shown: str | None) -> None:
     assert mask_userinfo(text) == (text if shown is None else shown)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("per https://h/x?token=tok-123.", "per https://h/x?token=***."),
+        ("https://u:pw@h/x?api_key=K&q=1", "https://***@h/x?api_key=***&q=1"),
+        ("(https://h/p;key=zzz/y)", "(https://h/p;key=***/y)"),
+        # Prose and URLs with nothing to mask stay exactly as typed.
+        ("a valid bearer token; https://h/a@b?q=a@b; http://h?", None),
+    ],
+)
+def test_mask_url_credentials_masks_a_urls_credentials_only(text: str, shown: str | None) -> None:
+    assert mask_url_credentials(text) == (text if shown is None else shown)
 
 
 @pytest.fixture

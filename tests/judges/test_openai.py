@@ -420,6 +420,31 @@ def test_connection_failures(
     assert str(error) == f"OpenAI-compatible server is unreachable at {shown}"
 
 
+def test_a_key_echoed_in_an_answer_is_masked_before_the_answer_is_cut(
+    openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: the answer was cut to 40 characters first, so the key, cut in half, was no longer
+    # recognised and its first part reached the record.
+    # Its key in a variable of the caller's own naming: not one redaction knows of.
+    monkeypatch.delenv("OPENAI_API_KEY")
+    monkeypatch.setenv("MY_PROXY_KEY", TEST_KEY)
+    judge = OpenAIJudge(
+        model="fake-chat",
+        base_url=openai_server.url,
+        timeout=FAST_TIMEOUT,
+        retries=0,
+        key_env="MY_PROXY_KEY",
+    )
+    openai_server.replies.append(Reply(f"Invalid API key: {TEST_KEY}"))
+    record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."], judge)
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == (
+        "OpenAI-compatible server answered 'relation' with 'Invalid API key: ***', "
+        "not one of its option labels"
+    )
+    assert TEST_KEY[:8] not in json.dumps(record_to_dict(record))
+
+
 def test_an_answer_that_is_not_an_option(openai_server: OpenAIServer, decision: Decision) -> None:
     # A model that fell for an injected passage and parrots it: the words are not a label.
     openai_server.replies.append(

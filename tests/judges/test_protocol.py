@@ -83,6 +83,19 @@ def test_an_invalid_answer_names_the_judge(answer: ChoiceAnswer, message: str) -
     assert str(raised.value).startswith(message)
 
 
+def test_a_secret_in_an_unknown_option_is_masked_before_the_name_is_cut(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: the name was cut to 40 characters first, so a key it held, cut in half, was no longer
+    # recognised and its first part reached the record.
+    secret = "sk-test-0123456789abcdef-SECRET"
+    monkeypatch.setenv("OPENAI_API_KEY", secret)
+    answer = ChoiceAnswer("a", {"a": 0.7, "b": 0.2, "c": 0.1, f"the key is {secret}": 0.0}, 0.55)
+    with pytest.raises(JudgeError) as raised:
+        validate_answer("q", answer, QUESTION, "pick")
+    assert "'the key is ***'" in str(raised.value) and secret[:8] not in str(raised.value)
+
+
 @pytest.mark.parametrize(
     ("extra", "shown"),
     [

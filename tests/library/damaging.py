@@ -99,6 +99,12 @@ def break_core_table(path: Path) -> None:
     _junk_over_page(path, "passages", 0, 64)
 
 
+def break_papers_table(path: Path) -> None:
+    """Junk over the first page of the ``papers`` table (as QA's overwritten bytes did): the
+    passages and their index still read."""
+    _junk_over_page(path, "papers", 0, 64)
+
+
 def break_index_table(path: Path) -> None:
     """Junk over the cell pointers of the index's data table (``passages_fts_data``), its page
     header kept: SQLite's check fails, yet a rebuild of the index replaces every row of it."""

@@ -24,6 +24,12 @@ def test_a_title_in_front_matter_that_is_no_valid_yaml_is_still_read() -> None:
     assert title_from(markdown) == "A Broken Block"
 
 
+def test_a_date_typo_in_the_front_matter_does_not_lose_its_title() -> None:
+    # QA: ``date: 2024-13-45`` raised a ValueError: the paper could not be added at all.
+    markdown = "---\ndate: 2024-13-45\ntitle: 'A Dated Paper'\n---\n\n# Heading\n\nText.\n"
+    assert title_from(markdown) == "A Dated Paper"
+
+
 def test_a_title_that_is_no_text_gives_way_to_the_first_heading() -> None:
     markdown = "---\ntitle:\n  - a list\n---\n\n# The Heading\n\nText.\n"
     assert title_from(markdown) == "The Heading"

@@ -56,6 +56,31 @@ def test_results_survive_between_checkers_and_processes(tmp_path: Path) -> None:
     assert cache.count() == 1
 
 
+def test_a_token_in_a_claims_or_topics_url_is_kept_neither_in_records_nor_at_rest(
+    tmp_path: Path,
+) -> None:
+    # QA: only a URL's userinfo was masked; ``?token=`` and ``?api_key=`` values were stored in
+    # the record's claim and searchQuery and in the shared cache, as typed.
+    path = _library(tmp_path)
+    claim = f"{CLAIM} See https://data.example/set?token=tok-0123456789."
+    topic = "raw data https://data.example/x?api_key=key-9876543210"
+    judge = _judge()
+    record = make_checker(judge, library=path, cache=LibraryResultCache(path)).check_paper(
+        claim, REF, topic
+    )
+    assert isinstance(record, CheckedRecord)
+    assert record.claim == f"{CLAIM} See https://data.example/set?token=***."
+    assert record.search_query is not None and "api_key=***" in record.search_query
+    # The judge read the claim as written: masking it could change the verdict.
+    assert "tok-0123456789" in judge.seen[0].case.claim
+    stored = path.read_bytes()
+    assert b"tok-0123456789" not in stored and b"key-9876543210" not in stored
+    # The judgement kept answers the same claim again.
+    cache = LibraryResultCache(path)
+    again = make_checker(_judge(), library=path, cache=cache).check_paper(claim, REF, topic)
+    assert isinstance(again, CheckedRecord) and (cache.hits, cache.misses) == (1, 0)
+
+
 def test_replacing_the_paper_with_changed_text_invalidates(tmp_path: Path) -> None:
     path = _library(tmp_path)
     judge = _judge()

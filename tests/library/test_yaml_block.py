@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
 from claimaudit.library.yaml_block import MAX_YAML_CHARS, UnreadableYaml, load_yaml
@@ -30,6 +32,17 @@ def test_an_alias_is_shared_not_copied() -> None:
 def test_a_block_that_cannot_be_read_is_refused_with_its_reason(block: str, reason: str) -> None:
     with pytest.raises(UnreadableYaml, match=reason):
         load_yaml(block)
+
+
+def test_a_date_or_number_that_cannot_be_built_stays_as_written() -> None:
+    # QA: a date that does not exist or a number past 4,300 digits raised a plain ValueError
+    # (a 500 on upload and review, a traceback in the CLI). A real date is still a date.
+    long = "9" * 4_301
+    block = f"date: 2024-13-45\nwhen: 2020-02-30 10:00:00\nn: {long}\nd: 2024-01-02\nk: 12\n"
+    data = load_yaml(block)
+    assert isinstance(data, dict)
+    assert (data["date"], data["when"], data["n"]) == ("2024-13-45", "2020-02-30 10:00:00", long)
+    assert (data["d"], data["k"]) == (datetime.date(2024, 1, 2), 12)
 
 
 def test_as_text_keeps_every_scalar_as_written() -> None:

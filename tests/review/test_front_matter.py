@@ -36,6 +36,13 @@ def test_the_names_are_given_as_written_for_a_draft_without_a_folder() -> None:
     assert bibliography_names(draft) == ["refs.bib", "sub/more.json"]
 
 
+def test_a_date_typo_in_the_front_matter_does_not_refuse_the_draft() -> None:
+    # QA: ``date: 2024-13-45`` (or a number past 4,300 digits) stopped the review with a
+    # traceback; the date is not needed, so the draft is read as Pandoc reads it.
+    draft = f"---\ndate: 2024-13-45\nn: {'9' * 4_301}\nbibliography: refs.bib\n---\n\nText.\n"
+    assert bibliography_names(draft) == ["refs.bib"]
+
+
 def test_without_front_matter_no_file_is_named() -> None:
     # A thematic break later in the draft is no front matter, whatever follows it.
     draft = "A claim [@a].\n\n---\nbibliography: refs.bib\n---\n"

@@ -81,6 +81,16 @@ def test_valid_requests_still_reach_the_sdk(mcp: RawMCP) -> None:
     assert unknown["id"] == 70 and unknown["error"]["code"] == -32601
 
 
+def test_a_number_too_long_to_read_is_a_parse_error_and_the_server_goes_on(mcp: RawMCP) -> None:
+    # QA: a whole number past Python's 4,300 digits raised a plain ValueError, which ended the
+    # server (exit 1, a traceback) and lost the requests in flight.
+    line = b'{"jsonrpc":"2.0","id":71,"method":"tools/call","params":{"name":"library_list",'
+    line += b'"arguments":{"limit":' + b"9" * 4_301 + b"}}}"
+    [answer] = _answers(mcp, line, "after-a-long-number")
+    assert answer["id"] is None and answer["error"]["code"] == -32700
+    assert answer["error"]["message"].startswith("Parse error: a number too long to read")
+
+
 @pytest.mark.parametrize("number", [b"NaN", b"Infinity"])
 def test_a_threshold_that_is_no_number_is_said_to_be_none(mcp: RawMCP, number: bytes) -> None:
     # Python's JSON parser reads these words, so a client can send them; the API says the same.

@@ -347,6 +347,33 @@ def test_a_damaged_index_is_a_503_saying_so_not_an_empty_list(tmp_path: Path) ->
     }
 
 
+def test_a_damaged_database_is_library_damaged_on_every_library_route(tmp_path: Path) -> None:
+    # QA: reads answered 503 library_unavailable ("cannot be opened") where the upload said
+    # library_damaged; README names the damaged library library_damaged.
+    from fastapi.testclient import TestClient
+
+    from claimaudit.server.app import create_app
+    from claimaudit.server.config import ServerConfig
+    from tests.library.damaging import ASPIRIN, break_papers_table, make_library
+
+    library = make_library(tmp_path / "lib.sqlite3")
+    break_papers_table(library)
+    upload = {"file": ("n.md", b"# T\n\nWords here.\n")}
+    with TestClient(create_app(ServerConfig(library=library)), base_url="http://127.0.0.1") as api:
+        responses = {
+            "list": api.get("/v1/library"),
+            "paper": api.get(f"/v1/library/{ASPIRIN}"),
+            "passage": api.get(f"/v1/library/{ASPIRIN}/passages/P001"),
+            "remove": api.delete(f"/v1/library/{ASPIRIN}"),
+            "upload": api.post("/v1/library", files=upload, data={"ref": "local:n"}),
+        }
+    for route, response in responses.items():
+        assert response.status_code == 503, (route, response.text)
+        error = response.json()["error"]
+        assert error["code"] == "library_damaged", (route, error)
+        assert error["message"].startswith("the library database is damaged"), (route, error)
+
+
 def test_a_paper_replaced_while_read_is_one_version(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -70,6 +70,21 @@ def test_a_threshold_that_is_no_number_is_said_to_be_none(
     assert error["message"] == "threshold: Input should be a finite number"
 
 
+@pytest.mark.parametrize("path", ["/v1/checks", "/v1/reviews"])
+def test_a_number_too_long_to_read_is_malformed_json_saying_so(
+    api: httpx.Client, path: str
+) -> None:
+    # QA: it was 400 bad_request "There was an error parsing the body", a code README does not
+    # list, without the reason.
+    body = json.dumps(CHECK if path == "/v1/checks" else REVIEW)[:-1]
+    raw = f'{body}, "threshold": {"9" * 4_301}}}'.encode()
+    error = _error(_post_raw(api, path, raw), 400)
+    assert error["code"] == "malformed_json"
+    assert error["message"].startswith(
+        "the request body is not valid JSON: a number too long to read: Exceeds the limit"
+    )
+
+
 DEPTH_LIMIT = 64
 TOO_DEEP = f"the request body cannot be read: JSON nested more than {DEPTH_LIMIT} levels deep"
 

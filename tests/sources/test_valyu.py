@@ -176,6 +176,18 @@ def test_reported_error_in_a_200_is_a_failure(valyu: ValyuServer, source: ValyuS
     assert failure(source, "1706.03762v5") == "Valyu search failed: Insufficient credits"
 
 
+def test_a_key_echoed_at_the_end_of_a_long_error_is_masked_before_it_is_cut(
+    valyu: ValyuServer, source: ValyuSource
+) -> None:
+    # QA: the error was cut to 300 characters first, so the key, cut in half, was no longer
+    # recognised and its first part reached the record.
+    valyu.reply_next(
+        200, {**valyu.ok_body("q"), "results": [], "error": f"{'E' * 280} {TEST_VALYU_KEY}"}
+    )
+    message = failure(source, "1706.03762v5")
+    assert message.endswith(" ***") and TEST_VALYU_KEY[:8] not in message
+
+
 def test_key_handling(
     valyu: ValyuServer, source: ValyuSource, monkeypatch: pytest.MonkeyPatch
 ) -> None:

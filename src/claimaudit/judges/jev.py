@@ -72,8 +72,8 @@ from claimaudit.judges.jev_http import DeadlineClient
 from claimaudit.judges.prompting import PROMPT_VERSION
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
 from claimaudit.plugins import Registry
+from claimaudit.redaction import clipped, redact_text, redact_url, reply_text
 from claimaudit.redaction import public_url as _public_url
-from claimaudit.redaction import redact_text, redact_url, reply_text
 
 NAME = "jev"
 DESCRIPTION = "TypeSafe Jev (System One) over HTTPS; needs TYPESAFE_API_KEY"
@@ -316,7 +316,9 @@ def _not_a_choice(response: SystemOneResponse, qid: str) -> str:
         raw = response.raw_http_response.json()["answers"][qid]["type"]
     except Exception:  # best effort only: "no answer" is still true from the SDK's view
         return "no answer"
-    return f"an answer of a type typesafe-sdk does not know ({str(raw)[:40]!r})"
+    # Masked before it is cut (a cut key is no longer recognised as one).
+    shown = clipped(str(raw), 40, os.environ.get(API_KEY_ENV, "").strip() or None)
+    return f"an answer of a type typesafe-sdk does not know ({shown!r})"
 
 
 def _factory(settings: JudgeSettings) -> JevJudge:

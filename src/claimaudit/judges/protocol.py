@@ -21,6 +21,7 @@ from typing import Protocol, TypeVar, runtime_checkable
 from claimaudit.errors import InvalidSettingsError, JudgeError
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.passage import Passage
+from claimaudit.redaction import clipped
 
 __all__ = [
     "Case",
@@ -264,9 +265,11 @@ def validate_answer(
     given = set(answer.probabilities)
     unknown = sorted(map(str, given - options))
     if unknown:
-        # A distribution with an extra option is not incomplete: name the option (escaped, cut).
+        # A distribution with an extra option is not incomplete: name the option (masked, then
+        # cut: half a credential is no longer recognised as one; escaped).
+        shown = clipped(unknown[0], 40)
         raise JudgeError(
-            f"{who} gave a probability for {unknown[0][:40]!r}, not an option of {question_id!r}"
+            f"{who} gave a probability for {shown!r}, not an option of {question_id!r}"
         )
     if given != options:
         raise JudgeError(

@@ -20,7 +20,7 @@ from claimaudit.cache import CacheKey
 from claimaudit.errors import LibraryError
 from claimaudit.library.store import Library
 from claimaudit.records import CheckedRecord, record_from_dict, record_to_dict
-from claimaudit.redaction import mask_userinfo
+from claimaudit.redaction import mask_url_credentials
 
 
 class LibraryResultCache:
@@ -98,7 +98,7 @@ def _insert(
         f"SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?{held}",
         (
             key.digest,
-            mask_userinfo(key.claim),  # as the record holds it: no password kept at rest
+            mask_url_credentials(key.claim),  # as the record holds it: no secret kept at rest
             key.paper_ref,
             key.matched_ref,
             key.fingerprint,

@@ -4,13 +4,41 @@ The safe loader builds an alias once and shares it (an alias bomb stays small), 
 nesting by recursion: ``[[[[...`` a few thousand deep raised RecursionError, not a YAML error,
 and stopped an ingest or a review with a traceback. It reads a few hundred kilobytes a second,
 so a block over ``MAX_YAML_CHARS`` is refused before it is read.
+
+A value the safe loader would make a date or a whole number but cannot (``date: 2024-13-45``,
+a number past Python's 4,300 digits) stays the text written, as Pandoc keeps it: it raised a
+plain ValueError (a 500, a traceback), and no reader here needs a front matter's date, so a typo
+there must not refuse a paper or a draft.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import yaml
+from yaml.constructor import SafeConstructor
 
 MAX_YAML_CHARS = 500_000
+
+
+class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML ships no type hints
+    """The safe loader, keeping as written a date or whole number it cannot build."""
+
+
+def _or_as_written(build: Any) -> Any:
+    def construct(loader: _Loader, node: yaml.ScalarNode) -> object:
+        try:
+            return build(loader, node)
+        except ValueError:
+            return loader.construct_scalar(node)
+
+    return construct
+
+
+_Loader.add_constructor(
+    "tag:yaml.org,2002:timestamp", _or_as_written(SafeConstructor.construct_yaml_timestamp)
+)
+_Loader.add_constructor("tag:yaml.org,2002:int", _or_as_written(SafeConstructor.construct_yaml_int))
 
 
 class UnreadableYaml(ValueError):
@@ -27,9 +55,12 @@ def load_yaml(block: str, *, max_chars: int = MAX_YAML_CHARS, as_text: bool = Fa
         if as_text:
             # The base loader builds only strings, lists and dicts: no object of any class.
             return yaml.load(block, Loader=yaml.BaseLoader)
-        return yaml.safe_load(block)
+        return yaml.load(block, Loader=_Loader)
     except yaml.YAMLError as error:
         problem = getattr(error, "problem", None) or "invalid syntax"
         raise UnreadableYaml(" ".join(str(problem).split())) from None
     except RecursionError:
         raise UnreadableYaml("nested too deeply") from None
+    except ValueError as error:
+        # Any other value the loader cannot build: refused in one line, never a traceback.
+        raise UnreadableYaml(f"a value that cannot be read ({error})") from None

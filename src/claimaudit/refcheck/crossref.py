@@ -26,7 +26,7 @@ from claimaudit.envsettings import env_base_url
 from claimaudit.errors import CrossrefError, CrossrefNotFoundError, CrossrefOtherAgencyError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.outage import RecentOutage
-from claimaudit.redaction import redact_url
+from claimaudit.redaction import clipped, redact_url
 from claimaudit.refcheck.models import CatalogueRecord
 
 BASE_URL_ENV = "CLAIMAUDIT_CROSSREF_BASE_URL"
@@ -260,7 +260,7 @@ def _withdrawn(message: dict[str, Any]) -> str | None:
             return f"Crossref relation {name}"
     titles = _listed(message.get("title"))
     if titles and _NOTICE_TITLE.match(str(titles[0])):
-        return f"the title marks a notice: {' '.join(str(titles[0]).split())[:120]!r}"
+        return f"the title marks a notice: {clipped(' '.join(str(titles[0]).split()), 120)!r}"
     return None
 
 

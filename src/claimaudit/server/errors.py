@@ -22,7 +22,7 @@ from claimaudit.server.headers import NOSNIFF
 from claimaudit.server.methods import allowed_methods
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.validation import field_errors, field_name
-from claimaudit.untrusted import check_json_depth
+from claimaudit.untrusted import check_json_depth, load_json
 
 _STATUS_CODES = {
     400: "bad_request",
@@ -94,14 +94,35 @@ async def _nesting_refusal(request: Request) -> JSONResponse | None:
     return None
 
 
+async def _json_refusal(request: Request) -> JSONResponse | None:
+    """400 ``malformed_json`` for a JSON body nested past the limit the MCP server keeps too,
+    or holding a number too long to read; None for any other body. Called only once FastAPI
+    has read the body as JSON: the request keeps it, so reading it again costs nothing."""
+    raw = await request.body()
+    text = raw.decode(json.detect_encoding(raw), "replace")
+    try:
+        load_json(text)
+    except NestingError as error:
+        return error_response(400, "malformed_json", f"the request body cannot be read: {error}")
+    except json.JSONDecodeError as error:
+        # FastAPI's "error parsing the body" for a number past Python's 4,300 digits.
+        return error_response(
+            400, "malformed_json", f"the request body is not valid JSON: {error.msg}"
+        )
+    except (ValueError, RecursionError):
+        return None
+    return None
+
+
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HTTPException)
     if isinstance(exc.__cause__, UnicodeDecodeError):
         # FastAPI's "error parsing the body": a JSON body whose bytes are not UTF-8.
         return error_response(422, "invalid_text", "the request body is not valid UTF-8")
-    if isinstance(exc.__cause__, RecursionError):
-        # The same, for JSON nested past what Python's parser can recurse into.
-        refusal = await _nesting_refusal(request)
+    if isinstance(exc.__cause__, RecursionError | ValueError):
+        # The same, for JSON nested past what Python's parser can recurse into, or holding a
+        # number too long for it to read.
+        refusal = await _json_refusal(request)
         if refusal is not None:
             return refusal
     message = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail)

@@ -9,6 +9,7 @@ surface reporting one adds its own advice (``claimaudit.server.advice``).
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import tempfile
 import threading
 from collections.abc import Iterator, Sequence
@@ -34,6 +35,7 @@ from claimaudit.errors import (
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import validate_claim, validate_papers, validate_topic
 from claimaudit.library.add_file import FileAdded, add_file
+from claimaudit.library.damage import as_damage, looks_damaged
 from claimaudit.library.ingest import AddResult, check_title
 from claimaudit.library.models import SearchHit, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
@@ -119,7 +121,16 @@ class Service:
     @contextmanager
     def _open(self, *, create: bool = False) -> Iterator[Library]:
         with self._library_errors(), Library.open(self.library, create=create) as library:
-            yield library
+            try:
+                yield library
+            except sqlite3.Error as exc:
+                # A read that meets damage says so as a write does (library_damaged), not as
+                # a library that cannot be opened (library_unavailable): every route alike.
+                conn = library.connection
+                damage = as_damage(conn, exc) if looks_damaged(exc, conn) else None
+                if damage is not None:
+                    raise damage from exc
+                raise
 
     @contextmanager
     def _library_errors(self) -> Iterator[None]:

@@ -43,7 +43,7 @@ from claimaudit.errors import (
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.passage import passage_id
-from claimaudit.redaction import mask_key, redact_text, redact_url, reply_text
+from claimaudit.redaction import clipped, mask_key, redact_text, redact_url, reply_text
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.protocol import Passage, Source, SourcePaper
 from claimaudit.sources.valyu_transport import MAX_REPLY_BYTES, Deadline, ValyuTransport
@@ -194,7 +194,7 @@ class ValyuSource(Source):
         if failed or response is None:
             sdk_error = getattr(response, "error", None)
             reason = transport.failure(
-                _one_line(sdk_error) if isinstance(sdk_error, str) else None, self.base_url
+                _one_line(sdk_error, key) if isinstance(sdk_error, str) else None, self.base_url
             )
             raise SourceError(
                 mask_key(redact_text(f"Valyu search failed: {reason}"), key),
@@ -236,8 +236,9 @@ def _passages(ref: PaperRef, text: str) -> list[Passage]:
     return [Passage(passage_id(i), block) for i, block in enumerate(blocks)]
 
 
-def _one_line(text: str) -> str:
-    """One short line; a pydantic report becomes ``field: problem`` pairs without input dumps."""
+def _one_line(text: str, key: str) -> str:
+    """One short line without ``key``; a pydantic report becomes ``field: problem`` pairs without
+    input dumps."""
     lines = text.splitlines()
     if lines and "validation error" in lines[0]:
         problems, where = [], ""
@@ -248,7 +249,8 @@ def _one_line(text: str) -> str:
                 problems.append(f"{where}: {_PYDANTIC_DETAIL.sub('', line).strip()}")
         lines = [f"malformed reply ({'; '.join(problems)})"]
     joined = "; ".join(line.strip() for line in lines if line.strip())
-    return joined if len(joined) <= 300 else joined[:297] + "..."
+    # Masked before it is cut: the service may echo the key, and half a key is unrecognisable.
+    return clipped(joined, 300, key or None, mark="...")
 
 
 def _title(result: Any, key: str) -> str:

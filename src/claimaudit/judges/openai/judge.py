@@ -57,7 +57,7 @@ from claimaudit.judges.protocol import (
     confidence_from_probabilities,
 )
 from claimaudit.passage import Passage
-from claimaudit.redaction import public_url, reply_text
+from claimaudit.redaction import clipped, public_url, reply_text
 
 
 class OpenAIJudge(Judge):
@@ -136,7 +136,7 @@ class OpenAIJudge(Judge):
             calls += attempts
             usage = _add_usage(usage, completion)
             try:
-                answers[qid] = _answer(qid, completion, labels)
+                answers[qid] = _answer(qid, completion, labels, client.key)
             except JudgeError as error:
                 # An answer that is not a label was still paid for.
                 error.calls, error.usage = calls, dict(usage or {})
@@ -169,7 +169,9 @@ class OpenAIJudge(Judge):
             return self._client
 
 
-def _answer(qid: str, completion: ChatCompletion, labels: Labels) -> ChoiceAnswer:
+def _answer(
+    qid: str, completion: ChatCompletion, labels: Labels, key: str | None = None
+) -> ChoiceAnswer:
     choice = completion.choices[0]
     content = choice.message.content or ""
     logprobs = choice.logprobs.content if choice.logprobs is not None else None
@@ -178,7 +180,8 @@ def _answer(qid: str, completion: ChatCompletion, labels: Labels) -> ChoiceAnswe
         read = read_logprobs(labels, _tokens(logprobs)) if logprobs else None
     except JudgeError as error:
         raise JudgeError(f"{SERVER} answered {qid!r} with impossible logprobs: {error}") from None
-    shown = repr(content.strip()[:40]) if content.strip() else "an empty answer"
+    # Masked before it is cut: a proxy may echo the key, and half a key is unrecognisable.
+    shown = repr(clipped(content.strip(), 40, key)) if content.strip() else "an empty answer"
     if read is not None:
         option, probabilities = read
         if option_named != option:
