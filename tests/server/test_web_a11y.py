@@ -66,6 +66,19 @@ def test_an_empty_claim_error_is_tied_to_the_claim_field(page: Page, server: Run
     expect(claim).to_have_attribute("aria-describedby", "claim-count")
 
 
+def test_an_empty_draft_error_is_tied_to_the_draft_field(page: Page, server: RunningServer) -> None:
+    page.goto(server.url)
+    page.click("#review-submit")
+    draft = page.locator("#draft")
+    expect(page.locator("#review-status")).to_have_attribute("data-kind", "error")
+    expect(draft).to_have_attribute("aria-invalid", "true")
+    expect(draft).to_have_attribute("aria-describedby", "draft-format-hint review-status")
+    expect(draft).to_be_focused()
+    page.keyboard.type("A sentence.")
+    expect(draft).not_to_have_attribute("aria-invalid", "true")
+    expect(draft).to_have_attribute("aria-describedby", "draft-format-hint")
+
+
 def test_results_are_a_region_found_by_its_heading_not_announced_whole(
     page: Page, server: RunningServer
 ) -> None:

@@ -285,6 +285,11 @@ function download(name, type, content) {
 export function initReviewPanel() {
   const form = document.getElementById("review-form");
   const draft = document.getElementById("draft");
+  const DRAFT_HINTS = draft.getAttribute("aria-describedby");
+  draft.addEventListener("input", () => {
+    draft.removeAttribute("aria-invalid");
+    draft.setAttribute("aria-describedby", DRAFT_HINTS);
+  });
   const judge = document.getElementById("review-judge");
   const status = document.getElementById("review-status");
   const submit = document.getElementById("review-submit");
@@ -316,6 +321,10 @@ export function initReviewPanel() {
     const format = chosenFormat();
     if (!draft.value.trim()) {
       setStatus(status, `Paste a ${SHOWN[format].name} draft to review.`, "error");
+      // The error belongs to the field: marked invalid, described by the message, focused.
+      draft.setAttribute("aria-invalid", "true");
+      draft.setAttribute("aria-describedby", `${DRAFT_HINTS} ${status.id}`);
+      draft.focus();
       return;
     }
     const text = draft.value;
