@@ -278,7 +278,7 @@ def test_html_report_shows_the_draft_and_reference_statuses(reviewed: dict[str, 
     assert page.count('data-reference-status="metadata_mismatch"') >= 2  # record and list
     assert "cited <q>Deep residual learning for image recognition</q>" in page
     assert "Array programming with NumPy" in page
-    assert "<h2>Convolutions</h2>" in page and "\\citep" not in page
+    assert "<h3>Convolutions</h3>" in page and "\\citep" not in page
 
 
 def test_annotated_draft_is_the_draft_plus_comment_lines(reviewed: dict[str, Any]) -> None:

@@ -225,7 +225,7 @@ def test_html_report_of_a_latex_draft(reviewed: tuple[Path, ReviewResult, FakeVe
     _, result, _ = reviewed
     page = render_html(result, title="paper.tex")
     assert page.count('class="claim v-') == 4
-    assert "<h2>References checked against the catalogues</h2>" in page
+    assert ">References checked against the catalogues</h2>" in page
     assert 'data-reference-status="not_found"' in page
     assert 'data-reference-status="ok"' in page
     assert '<p class="file">more.tex</p>' in page

@@ -413,8 +413,9 @@ def test_keyboard_focus_shows_on_a_flagged_marker(page: Page, server: RunningSer
     flagged = ("rgb(179, 92, 0)", "2px")
     outline = "e => { const s = getComputedStyle(e); return [s.outlineColor, s.outlineWidth]; }"
     assert tuple(marker.evaluate(outline)) == flagged
-    # Tab from the sentence to its marker: the focus ring is not the needs-review outline.
-    page.locator('#review-draft .sentence[data-claim="1"]').focus()
+    # Tab from the reviewed draft (where focus lands) to the marker, the sentence's one control:
+    # the focus ring is not the needs-review outline.
+    expect(page.locator("#review-output")).to_be_focused()
     page.keyboard.press("Tab")
     expect(marker).to_be_focused()
     assert marker.evaluate("e => e.matches(':focus-visible')")
@@ -436,7 +437,7 @@ def test_focus_lands_on_the_results_after_check_review_and_upload(
     page.focus("#check-submit")
     page.keyboard.press("Enter")
     expect(page.locator("#check-status")).to_have_attribute("data-kind", "done")
-    expect(page.locator("#results")).to_be_focused()
+    expect(page.locator("#results-title")).to_be_focused()
     # Review: focus on the reviewed draft.
     page.fill("#draft", "A sentence that cites a missing paper [@missing].\n")
     page.focus("#review-submit")

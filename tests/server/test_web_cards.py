@@ -141,7 +141,9 @@ def test_results_say_their_claim_and_go_out_of_date_when_it_or_the_papers_change
         "These results are for the previous claim or papers: press Check."
     )
     expect(status).to_have_text("The claim or papers changed: press Check to check them.")
-    expect(results.locator(".card")).to_have_css("opacity", "0.45")
+    # Out of date without fading: full opacity (text keeps its contrast), a dashed frame.
+    expect(results.locator(".card")).to_have_css("opacity", "1")
+    expect(results).to_have_css("border-top-style", "dashed")
     # The claim back as judged (spacing aside): current again.
     page.fill("#claim", NARROW_CLAIM)
     expect(results).to_have_class("cards")

@@ -161,7 +161,10 @@ _TABLE_LAYOUT = """() => {
   const panel = table.closest(".panel");
   const padding = parseFloat(getComputedStyle(panel).paddingRight);
   const inner = panel.getBoundingClientRect().right - padding;
-  const whole = [...table.querySelectorAll("th, td.num")].filter((c) => c.textContent);
+  // Text read only by screen readers (the actions column's heading) is not laid out to be seen.
+  const whole = [...table.querySelectorAll("th, td.num")].filter(
+    (c) => c.textContent && !c.querySelector(".sr-only"),
+  );
   const ref = [...table.querySelectorAll("td.ref")].find((c) => c.textContent.startsWith("doi:"));
   return {
     fits: table.getBoundingClientRect().right <= inner + 0.5,

@@ -49,11 +49,38 @@ def _image(self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, e
     return f'<span class="image" title="image not embedded">[image: {escapeHtml(alt)}]</span>'
 
 
+def _heading(
+    self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    # The report's title is the page's h1 and its sections h2: the draft's headings go below.
+    token = tokens[idx]
+    token.tag = f"h{min(int(token.tag[1:]) + 2, 6)}"
+    return str(self.renderToken(tokens, idx, options, env))
+
+
+def _table_open(
+    self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    # A wide table scrolls in a box of its own (reachable by keyboard), never the whole page.
+    box = '<div class="table-scroll" role="region" aria-label="Table" tabindex="0">'
+    return box + str(self.renderToken(tokens, idx, options, env))
+
+
+def _table_close(
+    self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    return str(self.renderToken(tokens, idx, options, env)) + "</div>\n"
+
+
 @cache
 def _renderer() -> MarkdownIt:
     # The review's own syntax, so the same paragraphs come out; images shown as their alt text.
     md = markdown_parser()
     md.add_render_rule("image", _image)
+    for rule in ("heading_open", "heading_close"):
+        md.add_render_rule(rule, _heading)
+    md.add_render_rule("table_open", _table_open)
+    md.add_render_rule("table_close", _table_close)
     return md
 
 

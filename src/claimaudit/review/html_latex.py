@@ -47,7 +47,8 @@ def latex_body(result: ReviewResult) -> str:
     for paragraph in found.paragraphs:
         block = paragraph.block
         if block.section != section and block.section:
-            out.append(f"<h2>{escape(block.section)}</h2>\n")
+            # Below the report's own h1 and h2 (Summary, References).
+            out.append(f"<h3>{escape(block.section)}</h3>\n")
         section = block.section
         if block.file != file:
             out.append(f'<p class="file">{escape(block.file)}</p>\n')

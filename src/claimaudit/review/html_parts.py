@@ -65,17 +65,21 @@ def claim_confidence(claim: ClaimReview) -> float | None:
 
 
 def marker(n: int, claim: ClaimReview) -> str:
+    """The sentence's number, linking to its evidence. Its verdict is in words too (hidden on
+    screen, shown in print and forced colours), so a screen reader and greyscale paper get it."""
     worst = claim.worst.replace("_", " ")
+    said = f"{worst}; needs review" if claim.needs_review else worst
+    words = f'<span class="marker-verdict">: {escape(said)}</span>'
     if claim.needs_review:
         return (
             f'<a class="claim-marker {verdict_class(claim.worst)} needs-review" '
-            f'href="#claim-{n + 1}" data-claim="{n + 1}" title="{escape(worst)}; needs review">'
-            f"{n + 1} "
-            f'<span class="review-mark">{REVIEW_MARK}</span></a>'
+            f'href="#claim-{n + 1}" data-claim="{n + 1}" title="{escape(said)}">'
+            f"{n + 1}{words} "
+            f'<span class="review-mark" aria-hidden="true">{REVIEW_MARK}</span></a>'
         )
     return (
         f'<a class="claim-marker {verdict_class(claim.worst)}" href="#claim-{n + 1}" '
-        f'data-claim="{n + 1}" title="{escape(worst)}">{n + 1}</a>'
+        f'data-claim="{n + 1}" title="{escape(said)}">{n + 1}{words}</a>'
     )
 
 
@@ -176,7 +180,7 @@ def summary_section(result: ReviewResult) -> str:
         for key, value, label in extra
     )
     return (
-        '<section id="summary"><h2>Summary</h2>'
+        '<section id="summary" aria-labelledby="summary-title"><h2 id="summary-title">Summary</h2>'
         f"<p>{counted(s.records, 'record')} for {counted(s.claims, 'cited sentence')}"
         " (one record per paper).</p>"
         f'<ul class="counts">{counts}</ul><ul class="totals">{totals}</ul>{legend()}</section>'
@@ -193,7 +197,7 @@ def legend() -> str:
         for level, _, meaning in STRENGTHS
     )
     return (
-        '<div class="legend" aria-label="Legend">'
+        '<div class="legend" role="group" aria-label="Legend">'
         f'<ul><li class="legend-title">Verdicts:</li>{verdicts}</ul>'
         f'<ul><li class="legend-title">Confidence:</li>{fills}</ul>'
         f'<p><span class="review-mark">{REVIEW_MARK}</span> needs review (the sentence is '
@@ -209,7 +213,8 @@ def uncited_section(result: ReviewResult) -> str:
         for s in result.uncited
     )
     return (
-        f'<section id="uncited"><details><summary>Uncited sentences ({len(result.uncited)})'
+        '<section id="uncited" aria-label="Uncited sentences">'
+        f"<details><summary>Uncited sentences ({len(result.uncited)})"
         f"</summary><ul>{items}</ul></details></section>"
     )
 
@@ -232,7 +237,8 @@ def references_section(result: ReviewResult) -> str:
         for c in checks
     )
     return (
-        '<section id="references"><h2>References checked against the catalogues</h2>'
+        '<section id="references" aria-labelledby="references-title">'
+        '<h2 id="references-title">References checked against the catalogues</h2>'
         f'<ul class="totals">{counts}</ul><ul class="reference-checks">{items}</ul></section>'
     )
 

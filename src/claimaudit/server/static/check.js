@@ -53,6 +53,7 @@ async function alreadyAdded(papers, ref) {
 export function initCheckPanel() {
   const form = document.getElementById("check-form");
   const claim = document.getElementById("claim");
+  const CLAIM_HINTS = claim.getAttribute("aria-describedby");
   const input = document.getElementById("paper-input");
   const chips = document.getElementById("paper-chips");
   const suggestions = document.getElementById("paper-suggestions");
@@ -178,6 +179,8 @@ export function initCheckPanel() {
   keepFields(["claim", "topic", "judge", "model", "threshold"]);
   const counter = initClaimCounter(claim, document.getElementById("claim-count"));
   claim.addEventListener("input", followJudged);
+  // Typing clears the empty-claim error's tie to the field (the counter resets aria-invalid).
+  claim.addEventListener("input", () => claim.setAttribute("aria-describedby", CLAIM_HINTS));
   followJudge(judge, modelField);
   loadJudges(judge);
   // Once a token is given, what failed without it is asked again and its error dropped.
@@ -191,6 +194,10 @@ export function initCheckPanel() {
     await addPaper();
     if (!claim.value.trim()) {
       setStatus(status, "Enter a claim to check.", "error");
+      // The error belongs to the field: marked invalid, described by the message, focused.
+      claim.setAttribute("aria-invalid", "true");
+      claim.setAttribute("aria-describedby", `${CLAIM_HINTS} ${status.id}`);
+      claim.focus();
       return;
     }
     if (!papers.length) {
@@ -223,13 +230,15 @@ export function initCheckPanel() {
       const said = `${found.records.length} record${found.records.length > 1 ? "s" : ""}; ${review} need${review === 1 ? "s" : ""} review.`;
       judged = { claim: normalClaim(body.claim), papers: body.papers.join("\n"), status: said };
       results.replaceChildren(
+        // Focus lands on this heading; only the short status line above is announced live.
+        el("h3", { id: "results-title", class: "results-title", tabindex: -1, text: "Results" }),
         el("p", { class: "stale-note", role: "status", hidden: true, text: "These results are for the previous claim or papers: press Check." }),
         el("p", { class: "judged" }, el("span", { class: "muted", text: "Claim judged: " }), el("q", { text: judged.claim })),
         legend(),
         ...found.records.map((r) => renderRecord(r, found.threshold)),
       );
       setStatus(status, said, "done");
-      landing = results;
+      landing = document.getElementById("results-title");
       followJudged(); // edited while the check ran
     } catch (error) {
       setStatus(status, pageMessage(error), "error");

@@ -43,12 +43,19 @@ function initToken() {
 
 const serverStatus = document.getElementById("server-status");
 
+// The header's status is a live region polled every 20 s: it is rewritten only when what it
+// says changes, so a screen reader is not told "ok" again and again.
+function showStatus(message, kind) {
+  if (serverStatus.textContent === message && serverStatus.dataset.kind === kind) return;
+  setStatus(serverStatus, message, kind);
+}
+
 async function showServer() {
   try {
     const health = await api("/health");
-    setStatus(serverStatus, `server ${health.version} · ${health.status}`, "done");
+    showStatus(`server ${health.version} · ${health.status}`, "done");
   } catch (error) {
-    if (error.code !== "unreachable") setStatus(serverStatus, error.message, "error");
+    if (error.code !== "unreachable") showStatus(error.message, "error");
   }
 }
 
@@ -56,7 +63,7 @@ async function showServer() {
 // reaches it again asks for its health afresh.
 function followServer() {
   document.addEventListener("claimaudit:unreachable", () => {
-    setStatus(serverStatus, "server not answering", "error");
+    showStatus("server not answering", "error");
   });
   document.addEventListener("claimaudit:reachable", showServer);
 }

@@ -59,13 +59,19 @@ function blocksOf(chars) {
   return blocks;
 }
 
-function openClaim(claim) {
-  const panel = document.getElementById(`review-claim-${claim.number}`);
+const panelId = (claim) => `review-claim-${claim.number}`;
+
+// Opening a sentence's evidence moves focus into it (its summary), so a keyboard reader lands
+// on what opened; a click on the sentence itself only opens it.
+function openClaim(claim, { focus = false } = {}) {
+  const panel = document.getElementById(panelId(claim));
   if (!panel) return;
   panel.open = true;
   panel.scrollIntoView({ block: "nearest" });
+  if (focus) panel.querySelector("summary").focus();
 }
 
+// The sentence is a mouse target only: its marker is the one control (one tab stop each).
 function sentenceSpan(claim, text) {
   const span = el(
     "span",
@@ -73,32 +79,44 @@ function sentenceSpan(claim, text) {
       class: `sentence verdict-${claim.worst}${claim.needsReview ? " needs-review" : ""}`,
       "data-claim": claim.number,
       "data-verdict": claim.worst,
-      role: "button",
-      tabindex: 0,
       title: `${LABELS[claim.worst]}: show the evidence`,
     },
     text,
   );
   span.addEventListener("click", () => openClaim(claim));
-  span.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      openClaim(claim);
-    }
-  });
   return span;
 }
 
+// What the marker says to a screen reader: the sentence's verdicts (worst first), not a colour.
+function markerName(claim) {
+  const verdicts = SEVERITY.filter((v) => claim.records.some((r) => r.verdict === v)).map((v) => LABELS[v]);
+  const review = claim.needsReview ? ", needs review" : "";
+  return `Evidence for sentence ${claim.number}: ${verdicts.join(", ")}${review}`;
+}
+
 function marker(claim) {
-  const review = claim.needsReview ? " needs review" : "";
   const button = el("button", {
     type: "button",
     class: `claim-marker verdict-${claim.worst}${claim.needsReview ? " needs-review" : ""}`,
     "data-claim": claim.number,
-    "aria-label": `Evidence for sentence ${claim.number}${review}`,
+    "aria-label": markerName(claim),
+    "aria-expanded": "false",
+    "aria-controls": panelId(claim),
     text: claim.needsReview ? `${claim.number} ${REVIEW_MARK}` : claim.number,
   });
-  button.addEventListener("click", () => openClaim(claim));
+  // Enter, Space or a click toggle the evidence; opened, focus goes into it.
+  button.addEventListener("click", () => {
+    const panel = document.getElementById(panelId(claim));
+    if (panel && panel.open) panel.open = false;
+    else openClaim(claim, { focus: true });
+  });
+  button.addEventListener("keydown", (event) => {
+    const panel = document.getElementById(panelId(claim));
+    if (event.key === "Escape" && panel && panel.open) {
+      event.preventDefault();
+      panel.open = false;
+    }
+  });
   return button;
 }
 
@@ -130,6 +148,18 @@ function claimPanel(claim) {
   // Cards are built when first opened: each fetches its evidence's neighbouring passages.
   panel.addEventListener("toggle", () => {
     if (panel.open && !cards.childElementCount) cards.append(...claim.records.map((r) => card(r, claim.threshold)));
+    const button = document.querySelector(`#review-draft .claim-marker[data-claim="${claim.number}"]`);
+    if (button) button.setAttribute("aria-expanded", String(panel.open));
+  });
+  // Escape inside the evidence closes it and takes focus back to the sentence's marker.
+  panel.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const button = document.querySelector(`#review-draft .claim-marker[data-claim="${claim.number}"]`);
+    panel.open = false;
+    if (button) {
+      event.preventDefault();
+      button.focus();
+    }
   });
   return panel;
 }
@@ -255,6 +285,11 @@ function download(name, type, content) {
 export function initReviewPanel() {
   const form = document.getElementById("review-form");
   const draft = document.getElementById("draft");
+  const DRAFT_HINTS = draft.getAttribute("aria-describedby");
+  draft.addEventListener("input", () => {
+    draft.removeAttribute("aria-invalid");
+    draft.setAttribute("aria-describedby", DRAFT_HINTS);
+  });
   const judge = document.getElementById("review-judge");
   const status = document.getElementById("review-status");
   const submit = document.getElementById("review-submit");
@@ -286,6 +321,10 @@ export function initReviewPanel() {
     const format = chosenFormat();
     if (!draft.value.trim()) {
       setStatus(status, `Paste a ${SHOWN[format].name} draft to review.`, "error");
+      // The error belongs to the field: marked invalid, described by the message, focused.
+      draft.setAttribute("aria-invalid", "true");
+      draft.setAttribute("aria-describedby", `${DRAFT_HINTS} ${status.id}`);
+      draft.focus();
       return;
     }
     const text = draft.value;
