@@ -444,3 +444,22 @@ def test_a_draft_whose_bibliography_is_missing_fails_fast(tmp_path: Path) -> Non
     Library.open(library).close()
     with_bib = _run("review", draft, "--bib", given, "--library", library)
     assert with_bib.exit_code == 0, with_bib.output
+
+
+def test_an_environment_never_closed_is_refused_naming_it_and_its_line(tmp_path: Path) -> None:
+    # TeX stops at it; the review read the rest of the draft into the list and judged it.
+    _install_commands()
+    draft = _small_draft(tmp_path / "draft", "paper.tex")
+    (tmp_path / "draft" / "part.tex").write_text(
+        "Included claim \\cite{a}.\n\n\\begin{enumerate}\n\\item Listed claim \\cite{a}.\n",
+        encoding="utf-8",
+    )
+    result = _run("review", draft, "--library", tmp_path / "library.sqlite3")
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        'error: part.tex: the environment "enumerate" that opens on line 3 with '
+        '"\\begin{enumerate} \\item Listed claim \\ci" is never closed: '
+        '"\\end{enumerate}" is missing (TeX stops there too); close it and review the draft '
+        "again"
+    ]
+    assert not (tmp_path / "library.sqlite3").exists()

@@ -22,16 +22,22 @@ PROTOCOL = "2025-11-25"
 
 class RawMCP:
     def __init__(
-        self, library: Path, stderr: Path, env: dict[str, str], module: str = "claimaudit"
+        self,
+        library: Path,
+        stderr: Path,
+        env: dict[str, str],
+        module: str = "claimaudit",
+        extra: tuple[str, ...] = (),
     ) -> None:
-        """``module``: ``tests.server.launcher`` for a server with the test judges (``gated``)."""
+        """``module``: ``tests.server.launcher`` for a server with the test judges (``gated``);
+        ``extra``: more options for ``mcp`` (``--timeout``)."""
         environment = {
             k: v for k, v in os.environ.items() if not k.startswith(("CLAIMAUDIT_", "TYPESAFE_"))
         }
         environment.update(env)
         self._stderr = stderr.open("wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", module, "mcp", "--library", str(library)],
+            [sys.executable, "-m", module, "mcp", "--library", str(library), *extra],
             cwd=REPO_ROOT,
             env=environment,
             stdin=subprocess.PIPE,

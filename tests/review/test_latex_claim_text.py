@@ -89,3 +89,33 @@ def test_babel_quote_macros_print_their_marks(tmp_path: Path) -> None:
     assert _claims(tmp_path, "\\usepackage[ngerman,french]{babel}", body) == [
         "Es waren \u201e2.400\u201c und \u201aa\u2018, das \u00ab café \u00bb."
     ]
+
+
+def test_a_blank_the_author_typed_before_high_punctuation_is_kept(tmp_path: Path) -> None:
+    # A French draft read "Le résultat est net: 5 %": every blank before ":" and ";" was taken
+    # for the gap a dropped citation leaves. Those gaps still close, a tie's too.
+    (tmp_path / "refs.bib").write_text("@article{x, title={X}}\n", encoding="utf-8")
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Le résultat est net : 5~\\% \\cite{x}.\n\n"
+        "C'est vrai~; on le voit \\cite{x}.\n\n"
+        "Le gain est net\\,: 5 points \\cite{x}.\n\n"
+        "Un texte \\cite{x}.\n\n"
+        "Des sorties~\\cite{x}; puis des entrées \\cite{x} : deux.\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    found = extract_latex_claims(path)
+    assert [c.text for c in found.claims] == [
+        "Le résultat est net : 5 %.",
+        "C'est vrai ; on le voit.",
+        "Le gain est net : 5 points.",
+        "Un texte.",
+        "Des sorties; puis des entrées : deux.",
+    ]
+    # The review's copy of the paragraphs (the HTML report) shows them as judged.
+    assert [p.block.text for p in found.paragraphs][:2] == [
+        "Le résultat est net : 5\u00a0%.",
+        "C'est vrai\u00a0; on le voit.",
+    ]

@@ -47,3 +47,17 @@ from claimaudit.review.leftovers import tidy
 )
 def test_tidy(text: str, tidied: str) -> None:
     assert tidy(text) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "marked", "tidied"),
+    [
+        ("C'est vrai ; !", True, "C'est vrai ; !"),
+        ("C'est vrai , !", True, "C'est vrai , !"),
+        ("C'est vrai ; !", False, "C'est vrai!"),
+    ],
+)
+def test_a_clause_of_no_words_is_no_pointer(text: str, marked: bool, tidied: str) -> None:
+    # A separator and nothing after it but the sentence's end (a French draft's "vrai ; !")
+    # raised ValueError reading the pointer's words, none, and the review stopped.
+    assert tidy(text, marked=marked) == tidied

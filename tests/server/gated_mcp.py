@@ -38,11 +38,12 @@ def judged(gate: Path) -> list[str]:
 
 
 @contextmanager
-def gated_mcp(library: Path, folder: Path) -> Iterator[tuple[RawMCP, Path]]:
-    """An initialized server and its gate folder, held shut (``hold``) to begin with."""
+def gated_mcp(library: Path, folder: Path, *extra: str) -> Iterator[tuple[RawMCP, Path]]:
+    """An initialized server (``extra``: more options) and its gate folder, held shut
+    (``hold``) to begin with."""
     gate = folder / "gate"
     gate.mkdir()
     (gate / "hold").touch()
     env = {GATE_ENV: str(gate)}
-    with RawMCP(library, folder / "stderr.log", env, "tests.server.launcher") as mcp:
+    with RawMCP(library, folder / "stderr.log", env, "tests.server.launcher", extra) as mcp:
         yield mcp, gate

@@ -325,6 +325,14 @@ def test_a_latex_review_passes_on_the_reader_s_warnings(api: httpx.Client) -> No
             "invalid_draft",
             "the draft names the bibliography refs: send its text as the bibliography",
         ),
+        (
+            # An environment never closed: TeX stops there; the draft was read to its end.
+            {"latex": LATEX.replace("This sentence", "\\begin{itemize}\n\\item This sentence")},
+            400,
+            "invalid_draft",
+            'draft.tex: the environment "itemize" that opens on line 7 with "\\begin{itemize} '
+            '\\item This sentence cite" is never closed: "\\end{itemize}" is missing',
+        ),
         ({"latex": LATEX, "markdown": DRAFT}, 422, "invalid_request", "exactly one of them"),
         ({"judge": "gated"}, 422, "invalid_request", "exactly one of them"),
         ({"latex": 7}, 422, "invalid_request", "latex"),

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from claimaudit.cli._checking import TimeoutOption
 from claimaudit.cli._common import LibraryOption, fail
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.server.binding import bind_problem, listen_host, port_problem
@@ -52,6 +53,7 @@ def serve(
         int, typer.Option(min=1, help="Most (sentence, paper) pairs one review may judge.")
     ] = DEFAULT_MAX_REVIEW_PAIRS,
     log_level: Annotated[LogLevel, typer.Option(help="Server log level.")] = LogLevel.INFO,
+    timeout: TimeoutOption = None,
 ) -> None:
     """Serve the HTTP API (/v1/...) and the web page (/) on HOST:PORT."""
     check_environment()  # a setting every request would be refused for stops the start
@@ -78,6 +80,7 @@ def serve(
         max_upload_bytes=max_upload_mb * 1024 * 1024,
         check_workers=check_workers,
         max_review_pairs=max_review_pairs,
+        timeout=timeout,
     )
     # Imported here: the other commands need neither FastAPI nor uvicorn.
     from claimaudit.logredaction import redact_root_handlers
@@ -97,9 +100,9 @@ def serve(
     )
 
 
-def mcp(library: LibraryOption = None) -> None:
+def mcp(library: LibraryOption = None, timeout: TimeoutOption = None) -> None:
     """Serve the checker as MCP tools on stdin/stdout, for a research agent."""
     from claimaudit.server.mcp import run_stdio
 
     check_environment()  # before the client's handshake: a setting every call would fail on
-    run_stdio(resolve_library_path(library))
+    run_stdio(resolve_library_path(library), timeout)

@@ -449,17 +449,17 @@ class _PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no ty
     def chars_node_to_text(self, node: LatexCharsNode, textcol: int = 0) -> str:
         text = str(super().chars_node_to_text(node, textcol=textcol))
         if not node.parsing_state.in_math_mode:
-            text = _BLANK_BEFORE_HIGH_PUNCTUATION.sub(rf"\1{BLANK_KEPT}", text)
+            text = with_kept_blanks(text)
             return _SOURCE_BLANK_LINE.sub(f"\n\n{PARAGRAPH_MARK}", text)
         return spaced_chars(node, text) if self.math_mode == "text" else text
 
     def macro_node_to_text(self, node: LatexMacroNode) -> str:
         text = str(super().macro_node_to_text(node))
-        return text + _kept_after(node) if node.macroname in _TYPED_BLANKS else text
+        return text + kept_after(node) if node.macroname in _TYPED_BLANKS else text
 
     def specials_node_to_text(self, node: LatexSpecialsNode) -> str:
         text = str(super().specials_node_to_text(node))
-        return text + _kept_after(node) if node.specials_chars == "~" else text
+        return text + kept_after(node) if node.specials_chars == "~" else text
 
     def _fmt_indented_block(self, contents: str, indent: str = "    ") -> str:
         # pylatexenc sets a displayed formula apart as an indented block.
@@ -478,7 +478,13 @@ class _PaperText(LatexNodes2Text):  # type: ignore[misc]  # pylatexenc has no ty
         return _INSIDE_DELIMITERS.sub("", text)
 
 
-def _kept_after(node: LatexNode) -> str:
+def with_kept_blanks(text: str) -> str:
+    """``text`` (typed in one run, outside mathematics) with ``BLANK_KEPT`` after each blank
+    it types just before high punctuation ("résultat : 5")."""
+    return _BLANK_BEFORE_HIGH_PUNCTUATION.sub(rf"\1{BLANK_KEPT}", text)
+
+
+def kept_after(node: LatexNode) -> str:
     """``BLANK_KEPT`` after a typed blank (``~``, ``\\,``) that the source sets just before
     high punctuation ("vrai~!"), in text; else nothing."""
     source: str = node.parsing_state.s

@@ -91,7 +91,7 @@ def drop_open_definitions(source: str) -> tuple[str, set[str]]:
     names: set[str] = set()
     position = 0
     for start, end, body in definition_spans(source):
-        unbalanced = _unbalanced(body)
+        unbalanced = unbalanced_environments(body)
         if start >= position and unbalanced:
             kept.append(source[position:start])
             names |= unbalanced
@@ -100,7 +100,7 @@ def drop_open_definitions(source: str) -> tuple[str, set[str]]:
     return "".join(kept), names
 
 
-def _unbalanced(body: str) -> set[str]:
+def unbalanced_environments(body: str) -> set[str]:
     """The environments ``body`` opens and does not close, or closes and did not open."""
     opened: list[str] = []
     unbalanced: set[str] = set()
@@ -169,13 +169,17 @@ def _ended_openings(source: str) -> set[int]:
     return ended
 
 
-def unclosed_environment_problem(node: LatexEnvironmentNode, main: str | None) -> str:
+def unclosed_environment_problem(
+    node: LatexEnvironmentNode, main: str | None, *, line: int | None = None
+) -> str:
     """The refusal, in words, of ``node`` (``unclosed_environment``); ``main``: the text of the
-    paper's main file, for the line it opens on."""
+    paper's main file, for the line it opens on, unless the caller knows ``line`` (a draft's
+    file, parsed with every offset kept)."""
     source: str = node.parsing_state.s
     name = node.environmentname
     shown = " ".join(source[node.pos : node.pos + _SHOWN].split())
-    line = _opening_line(node, main) if main is not None else None
+    if line is None and main is not None:
+        line = _opening_line(node, main)
     where = f" on line {line}" if line is not None else ""
     return (
         f'the environment "{name}" that opens{where} with "{shown}" is never closed: '

@@ -30,6 +30,7 @@ from claimaudit.errors import InputError
 from claimaudit.review.latex_draft import BibItem, CitedFields, LatexDraft, TextualNames
 from claimaudit.review.latex_files import DraftFiles
 from claimaudit.review.latex_kinds import NON_CLAIM_ENVIRONMENTS
+from claimaudit.review.latex_unclosed import refuse_unclosed
 from claimaudit.review.latex_walk import DraftWalker
 from claimaudit.untrusted import MAX_LATEX_DEPTH
 
@@ -51,7 +52,8 @@ def read_latex_draft(
     fields: CitedFields | None = None,
 ) -> LatexDraft:
     """Read the draft at ``path`` with the files it includes; InputError when it cannot be
-    read (not UTF-8, too large or deep, an include that is missing or leaves the folder).
+    read (not UTF-8, too large or deep, an include that is missing or leaves the folder, an
+    environment never closed: ``latex_unclosed``).
 
     ``names(keys)`` gives what a textual citation prints (the authors), default the keys;
     ``fields(field, keys)`` what a command printing a field of its works prints
@@ -70,6 +72,7 @@ def read_latex_draft(
             f"{path}: the LaTeX draft is nested too deeply to read (the limit is "
             f"{MAX_LATEX_DEPTH} levels of groups and environments)"
         ) from None
+    refuse_unclosed(files.parsed, (body for _, body in files.macros.values()))
     return LatexDraft(
         main=files.main,
         folder=files.folder,

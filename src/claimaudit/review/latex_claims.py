@@ -125,8 +125,9 @@ def draft_bibliography(
 
 def claim_text(sentence: str) -> str:
     """The sentence as the judge reads it and the review shows it: what dropped citations left
-    behind removed."""
-    return tidy(sentence)
+    behind removed (the reader closed the gaps they left, keeping blanks the author typed:
+    French "résultat : 5")."""
+    return tidy(sentence, closed=True)
 
 
 def _field(entry: Entry | None, field: str) -> str:

@@ -65,6 +65,8 @@ class DraftFiles:
         self.german = False
         self.context = walker_context(_DRAFT_SPECS)
         self.excluded: set[str] = set()  # \excludecomment environments (the main file's)
+        # Each file read: its name, text, text parsed and nodes (``latex_unclosed`` checks them).
+        self.parsed: list[tuple[str, str, str, list[LatexNode]]] = []
 
     def name(self, path: Path) -> str:
         return Path(os.path.relpath(path, self.folder)).as_posix()
@@ -113,6 +115,7 @@ class DraftFiles:
             # Something in the preamble swallowed \\begin{document}: the preamble and the
             # document parsed apart, so the preamble is never read as prose.
             nodes = self._parse(printed[:begin]) + self._parse(" " * begin + printed[begin:])
+        self.parsed.append((name, text, printed, nodes))
         return nodes
 
     def _parse(self, printed: str) -> list[LatexNode]:

@@ -4,7 +4,8 @@ The text is assembled piece by piece as the draft's nodes are converted (each pi
 source span it came from: exact for plain characters, spread evenly over a macro's span for
 what a macro prints). ``finish`` then normalises spaces as a reader sees them (runs of
 whitespace to one space, a tie (``~``, ``\\ ``) kept as a no-break space, none before closing
-punctuation, where a dropped citation mark left one) and keeps the offsets and citation
+punctuation, where a dropped citation mark left one, but one the author typed before ``:``,
+``;``, ``!`` or ``?``) and keeps the offsets and citation
 positions in step.
 """
 
@@ -13,9 +14,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from claimaudit.library.latex_context import BLANK_KEPT
 from claimaudit.review.latex_cites import CitationCommand
 
-_CLOSING = frozenset(",.;:)")
+# A blank before these is the gap a dropped citation (or a tie to one) left, closed; unless
+# the author typed it before high punctuation (French "résultat : 5", "vrai~;"), which the
+# walker marks with ``BLANK_KEPT`` (as the paper reader does).
+_CLOSING = frozenset(",.;:)!?")
+_HIGH_PUNCTUATION = frozenset(";:!?")
 # What "~" and "\\ " print: a space that never ends a sentence ("Sect.~2", "et al.\\ showed"),
 # kept as the one character it is by ``finish`` (``sentences.split_block`` reads it).
 NO_BREAK = "\u00a0"
@@ -59,9 +65,11 @@ class BlockBuilder:
         if not text:
             return
         span = max(end - start, 1)
+        typed = 0  # the source's characters so far (a ``BLANK_KEPT`` is none of them)
         for index, char in enumerate(text):
             self.chars.append(char)
-            self.offsets.append(start + index if exact else start + index * span // len(text))
+            self.offsets.append(start + typed if exact else start + index * span // len(text))
+            typed += char != BLANK_KEPT
 
     def cite(self, command: CitationCommand) -> None:
         self.citations.append((len(self.chars), command))
@@ -78,8 +86,12 @@ class BlockBuilder:
         kept_chars: list[str] = []
         kept_offsets: list[int] = []
         position_map: list[int] = []  # old index -> new index
+        kept_blank = False  # the blank last kept was typed before high punctuation
         for char, offset in zip(self.chars, self.offsets, strict=True):
             position_map.append(len(kept_chars))
+            if char == BLANK_KEPT:
+                kept_blank = bool(kept_chars) and kept_chars[-1] in (" ", NO_BREAK)
+                continue
             if char == NO_BREAK:
                 if kept_chars and kept_chars[-1] == " ":  # "Sect. ~2": the tie wins
                     kept_chars.pop()
@@ -98,12 +110,14 @@ class BlockBuilder:
                     kept_chars.append(" ")
                     kept_offsets.append(offset)
                 continue
-            if char in _CLOSING and kept_chars and kept_chars[-1] == " ":
+            closes = char in _CLOSING and not (kept_blank and char in _HIGH_PUNCTUATION)
+            if closes and kept_chars and kept_chars[-1] in (" ", NO_BREAK):
                 kept_chars.pop()
                 kept_offsets.pop()
                 position_map[-1] = len(kept_chars)
             kept_chars.append(char)
             kept_offsets.append(offset)
+            kept_blank = False
         position_map.append(len(kept_chars))
         while kept_chars and kept_chars[-1] in (" ", NO_BREAK):
             kept_chars.pop()

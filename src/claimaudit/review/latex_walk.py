@@ -20,7 +20,12 @@ from pylatexenc.latexwalker import (
     LatexSpecialsNode,
 )
 
-from claimaudit.library.latex_context import SECTION_MACROS, space_before
+from claimaudit.library.latex_context import (
+    SECTION_MACROS,
+    kept_after,
+    space_before,
+    with_kept_blanks,
+)
 from claimaudit.library.latex_inputs import INCLUDE_COMMANDS
 from claimaudit.review.latex_arguments import (
     holds_placed,
@@ -141,7 +146,8 @@ class DraftWalker(NoteWalker):
         elif isinstance(node, LatexEnvironmentNode):
             self.environment(node, chain, context)
         elif isinstance(node, LatexSpecialsNode) and node.specials_chars == "~":
-            self.emit(NO_BREAK, node)  # the author's "no sentence ends here"
+            # The author's "no sentence ends here" (and blank before "vrai~;", kept).
+            self.emit(NO_BREAK + kept_after(node), node)
         else:  # math and specials: what they print
             self.collect([node], "math")
             self.emit(self.text_of([node]), node)
@@ -149,14 +155,16 @@ class DraftWalker(NoteWalker):
     def chars(self, node: LatexCharsNode) -> None:
         text = node.chars
         if self.override is not None:
-            self.emit(text, node)
+            self.emit(with_kept_blanks(text), node)
             return
         position = 0
+        # A blank typed before high punctuation is the author's (``BLANK_KEPT``), never
+        # closed up as a dropped citation's gap is.
         for start, end in paragraph_breaks(text):
-            self.emit_exact(text[position:start], node.pos + position)
+            self.emit_exact(with_kept_blanks(text[position:start]), node.pos + position)
             self.flush()
             position = end
-        self.emit_exact(text[position:], node.pos + position)
+        self.emit_exact(with_kept_blanks(text[position:]), node.pos + position)
 
     def macro(self, node: LatexMacroNode, chain: tuple[Path, ...], context: str) -> None:
         name = node.macroname
@@ -200,7 +208,7 @@ class DraftWalker(NoteWalker):
         elif name in COUNTER_COMMANDS:  # prints nothing
             self.counter(node)
         elif name == " ":  # "\\ ", as "~": "et al.\\ showed" goes on
-            self.emit(NO_BREAK, node)
+            self.emit(NO_BREAK + kept_after(node), node)
         elif name in ("item", "par"):
             self.flush()
             if name == "item" and node_args(node):
@@ -226,7 +234,9 @@ class DraftWalker(NoteWalker):
             self.aside_arguments(node, [a for a in node_args(node) if a is not printed], context)
         else:
             self.collect(node_args(node), context)
-            self.emit(self.text_of([node]), node)
+            printed = self.text_of([node])
+            # A thin space typed before high punctuation ("vrai\\,!") is the author's.
+            self.emit(printed + kept_after(node) if printed.isspace() else printed, node)
 
     def in_box(self, name: str) -> None:
         """The paragraph being read has text in a box (``\\parbox``), where no margin note

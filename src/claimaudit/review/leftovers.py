@@ -34,6 +34,8 @@ _POINTER_THEN_SEPARATOR = re.compile(
     r"([(\[])\s*(?:see also|see|cf\.|compare)\s*[,;]\s*", re.IGNORECASE
 )
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([.,;:!?])")
+# No one types a blank before "," or "." (a blank before ":", ";", "!" or "?" may be French).
+_SPACE_BEFORE_LOW = re.compile(r"\s+([.,])")
 # What a removed citation leaves in a marked sentence (see ``tidy``): a private-use character,
 # which no draft's prose holds (one there is read as U+FFFD first).
 REMOVED = "\ue000"
@@ -75,6 +77,8 @@ def _words(text: str) -> list[str]:
 
 def _has_hole(words: list[str]) -> bool:
     """Whether a word needing an object has none: the last, or one before another."""
+    if not words:  # ", !": no word, so no hole (and no pair to read)
+        return False
     return any(
         word in _NEEDS_OBJECT and (after is None or after in _NEEDS_OBJECT or after == "for")
         for word, after in zip(words, [*words[1:], None], strict=True)
@@ -114,11 +118,13 @@ def _without_pointer_tail(text: str) -> str:
     return text
 
 
-def tidy(text: str, *, marked: bool = False) -> str:
+def tidy(text: str, *, marked: bool = False, closed: bool = False) -> str:
     """``text`` (a sentence without its citations) without what they left behind. ``marked``:
     each removed citation left ``REMOVED`` in its place, and only the blanks around one are
     dropped before punctuation; the author's own ("Arbeitsgedächtnis : das", French spacing)
-    and no-break spaces stay. Unmarked (a LaTeX draft's sentence), every such blank goes."""
+    and no-break spaces stay. ``closed`` (a LaTeX draft's sentence): the reader closed those
+    gaps already, keeping a blank the author typed before ":", ";", "!" or "?", which stays;
+    one before "," or "." goes. Neither, every blank before punctuation goes."""
     if marked:
         text = closed_up(text, REMOVED, _PUNCTUATION)
     # Blanks collapsed first: the patterns then never meet a long run of them.
@@ -127,7 +133,7 @@ def tidy(text: str, *, marked: bool = False) -> str:
     text = _POINTER_THEN_SEPARATOR.sub(r"\1", text)
     text = _squeezed(text, marked)
     if not marked:
-        text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
+        text = (_SPACE_BEFORE_LOW if closed else _SPACE_BEFORE_PUNCTUATION).sub(r"\1", text)
     text = _REPEATED_SEPARATOR.sub(r"\1", text)
     text = _SEPARATOR_BEFORE_END.sub("", text)
     text = _DOUBLED_STOP.sub(r"\1", text)

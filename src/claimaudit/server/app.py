@@ -42,7 +42,9 @@ def body_limit(config: ServerConfig, method: str, path: str) -> int:
 
 def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
     """The app for ``config``; creates the library file if there is none yet."""
-    service = service or Service(config.library, max_review_pairs=config.max_review_pairs)
+    service = service or Service(
+        config.library, max_review_pairs=config.max_review_pairs, timeout=config.timeout
+    )
     service.ensure_library()
     state = AppState(config, service)
 

@@ -29,6 +29,8 @@ class ServerConfig:
     max_upload_bytes: int = DEFAULT_MAX_UPLOAD_BYTES
     check_workers: int = DEFAULT_CHECK_WORKERS
     max_review_pairs: int = DEFAULT_MAX_REVIEW_PAIRS
+    # ``--timeout``: each judge's request deadline and each plugin call's (None: the default).
+    timeout: float | None = None
 
     def __post_init__(self) -> None:
         if self.max_json_bytes < 1 or self.max_upload_bytes < 1 or self.max_review_pairs < 1:
@@ -42,5 +44,6 @@ class ServerConfig:
         return (
             f"ServerConfig(library={self.library!s}, host={self.host}, token={token}, "
             f"max_json_bytes={self.max_json_bytes}, max_upload_bytes={self.max_upload_bytes}, "
-            f"check_workers={self.check_workers}, max_review_pairs={self.max_review_pairs})"
+            f"check_workers={self.check_workers}, max_review_pairs={self.max_review_pairs}, "
+            f"timeout={self.timeout})"
         )

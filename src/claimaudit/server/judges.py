@@ -45,8 +45,10 @@ def validate_model(model: str | None) -> None:
 
 
 class JudgePool:
-    def __init__(self, capacity: int = MAX_JUDGES) -> None:
+    def __init__(self, capacity: int = MAX_JUDGES, timeout: float | None = None) -> None:
         self.capacity = capacity
+        # ``serve --timeout``: each judge's request deadline, and a plugin judge's watchdog.
+        self.timeout = timeout
         self._judges: OrderedDict[Key, Judge] = OrderedDict()
         # Requests using each judge (by identity: judges need not be hashable), and judges that
         # left the pool while in use, to be closed when their last request ends.
@@ -80,7 +82,7 @@ class JudgePool:
         if judge is not None:
             self._judges.move_to_end(key)
             return judge, []
-        judge = make_judge(key[0], JudgeSettings(model=key[1]))
+        judge = make_judge(key[0], JudgeSettings(model=key[1], timeout=self.timeout))
         self._judges[key] = judge
         evicted = []
         while len(self._judges) > self.capacity:

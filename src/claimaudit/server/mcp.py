@@ -175,8 +175,8 @@ def build_server(service: Service) -> ScreenedMCPServer:
     return server
 
 
-def run_stdio(library: Path) -> None:
-    service = Service(library, advice=mcp_advice)
+def run_stdio(library: Path, timeout: float | None = None) -> None:
+    service = Service(library, advice=mcp_advice, timeout=timeout)
     service.ensure_library()
     try:
         build_server(service).run("stdio")

@@ -103,11 +103,14 @@ class Service:
         judges: JudgePool | None = None,
         max_review_pairs: int = DEFAULT_MAX_REVIEW_PAIRS,
         advice: Advice = api_advice,
+        timeout: float | None = None,
     ) -> None:
         self.library = library
+        # ``--timeout``: each judge's request deadline and each plugin call's (None: 60 s).
+        self.timeout = timeout
         # What records' errors advise: the HTTP API's requests, or the MCP server's tools.
         self.advice = advice
-        self.judges = judges or JudgePool()
+        self.judges = judges or JudgePool(timeout=timeout)
         self.review_limits = ReviewLimits(MAX_PAPERS_PER_CHECK, max_review_pairs)
         # Set once the library is made at start: from then on a missing file vanished, and
         # nothing (an upload included) makes a new empty one in its place.
@@ -161,7 +164,9 @@ class Service:
         with (
             self._library_errors(),  # the results cache lives in the library
             self.judges.lease(judge, model) as chosen,
-            closing(server_source(self.library, made_at_start=self.library_made)) as source,
+            closing(
+                server_source(self.library, made_at_start=self.library_made, timeout=self.timeout)
+            ) as source,
             make_checker(
                 chosen,
                 source=source,

@@ -72,5 +72,9 @@ class ServerSource(Source):
         self.inner.close()
 
 
-def server_source(library: Path, *, made_at_start: bool = False) -> ServerSource:
-    return ServerSource(make_source(library=library), library, made_at_start=made_at_start)
+def server_source(
+    library: Path, *, made_at_start: bool = False, timeout: float | None = None
+) -> ServerSource:
+    """The library source; ``timeout``: a plugin source's watchdog (``serve --timeout``)."""
+    source = make_source(library=library, timeout=timeout)
+    return ServerSource(source, library, made_at_start=made_at_start)
