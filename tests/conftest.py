@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,6 +36,15 @@ SEED_FIELDS = {
 # No test may reach a model hub or any network beyond 127.0.0.1.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+
+@pytest.fixture
+def gate() -> Iterator[threading.Event]:
+    """What a stuck plugin call waits on (tests/stuck.py); set at teardown so that no thread
+    is left waiting."""
+    event = threading.Event()
+    yield event
+    event.set()
 
 
 @pytest.fixture(scope="session")

@@ -3,25 +3,15 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 
 import pytest
 
 from claimaudit.errors import InvalidSettingsError, JudgeError, SourceError
 from claimaudit.judges.deadline import DeadlineExceeded
 from claimaudit.watchdog import Watch
+from tests.stuck import HOLD
 
 TINY = 0.2
-# The most a stuck plugin call holds: without a watchdog a test fails rather than hangs.
-HOLD = 10
-
-
-@pytest.fixture
-def gate() -> Iterator[threading.Event]:
-    """What a stuck call waits on; set at teardown so that no thread is left waiting."""
-    event = threading.Event()
-    yield event
-    event.set()
 
 
 def wait_until_free(watch: Watch) -> None:

@@ -5,66 +5,22 @@ the run goes on, and the stuck backend is not called beside the call still runni
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 import pytest
 
 from claimaudit.api import make_checker
 from claimaudit.checker import Checker
 from claimaudit.errors import InvalidSettingsError, JudgeError, PluginError
-from claimaudit.identity import PaperRef, parse_ref
-from claimaudit.judges.protocol import Decision, JudgeReply, JudgeSettings
+from claimaudit.identity import parse_ref
+from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.plugins import Registry, get_registry
 from claimaudit.records import CheckedRecord, NotCheckedRecord
-from claimaudit.sources.protocol import SourcePaper
 from claimaudit.watched import WatchedJudge, WatchedSource
 from tests.fakes import MemorySource, ScriptedJudge, pick
+from tests.stuck import StuckJudge, StuckSource
 
 CLAIM = "Aspirin lowers fever."
 STUCK = "was not asked: an earlier call did not answer within 0.2 s and may still be running"
-# The most a stuck plugin call holds: without a watchdog a test fails rather than hangs.
-HOLD = 10
-
-
-@pytest.fixture
-def gate() -> Iterator[threading.Event]:
-    """What a stuck call waits on; set at teardown so that no thread is left waiting."""
-    event = threading.Event()
-    yield event
-    event.set()
-
-
-@dataclass
-class StuckJudge(ScriptedJudge):
-    """Answers nothing until ``gate`` is set; counts the calls it got."""
-
-    gate: threading.Event = field(default_factory=threading.Event)
-    calls: int = 0
-    closed: bool = False
-
-    def decide(self, decision: Decision) -> JudgeReply:
-        self.calls += 1
-        self.gate.wait(HOLD)
-        return super().decide(decision)
-
-    def close(self) -> None:
-        self.closed = True
-
-
-class StuckSource(MemorySource):
-    """Never answers for ``stuck`` (until ``gate`` is set); the other papers at once."""
-
-    def __init__(self, gate: threading.Event, stuck: str) -> None:
-        super().__init__()
-        self.gate, self.stuck, self.fetched = gate, parse_ref(stuck), list[str]()
-        self.extra = "beyond the contract"
-
-    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
-        self.fetched.append(str(ref))
-        if ref.matches(self.stuck):
-            self.gate.wait(HOLD)
-        return super().fetch(ref, query)
 
 
 def papers(source: MemorySource) -> MemorySource:

@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -19,10 +18,9 @@ from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.plugins import Registered, get_registry
 from claimaudit.sources.protocol import SourcePaper
 from tests.fakes import MemorySource, ScriptedJudge, pick
+from tests.stuck import StuckJudge, StuckSource
 
 KEY = "sk-QAOPENAI-7777-0123456789"
-# The most a stuck plugin call holds: without a watchdog a test fails rather than hangs.
-HOLD = 10
 
 
 @dataclass
@@ -131,33 +129,6 @@ def test_a_record_names_the_judge_as_registered_not_as_it_calls_itself(
 
 
 # ------------------------------------------------------ a plugin whose call never returns
-
-
-@pytest.fixture
-def gate() -> Iterator[threading.Event]:
-    """What a stuck plugin waits on; set at teardown so that no thread is left waiting."""
-    event = threading.Event()
-    yield event
-    event.set()
-
-
-@dataclass
-class StuckJudge(ScriptedJudge):
-    gate: threading.Event = field(default_factory=threading.Event)
-
-    def decide(self, decision: Decision) -> JudgeReply:
-        self.gate.wait(HOLD)
-        return super().decide(decision)
-
-
-class StuckSource(MemorySource):
-    def __init__(self, gate: threading.Event) -> None:
-        super().__init__()
-        self.gate = gate
-
-    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
-        self.gate.wait(HOLD)
-        return super().fetch(ref, query)
 
 
 def test_check_gives_up_on_a_plugin_judge_that_never_answers(
