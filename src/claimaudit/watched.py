@@ -19,7 +19,8 @@ from claimaudit.identity import PaperRef
 from claimaudit.judges.named import RegisteredJudge
 from claimaudit.judges.protocol import Case, Decision, Judge, JudgeReply
 from claimaudit.passage import Passage
-from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
+from claimaudit.sources.named import RegisteredSource
+from claimaudit.sources.protocol import Source, SourcePaper
 from claimaudit.watchdog import DEFAULT_WATCH_TIMEOUT, Watch
 
 
@@ -44,29 +45,18 @@ class WatchedJudge(RegisteredJudge):
         self.watch.call(self.inner.close, refused="closed")
 
 
-class WatchedSource(Source):
+class WatchedSource(RegisteredSource):
     """``inner``, each call into it watched."""
 
     def __init__(self, inner: Source, seconds: float) -> None:
-        self.inner = inner
-        self.name = inner.name
+        super().__init__(inner, inner.name)
         self.watch = Watch("source", str(inner.name), seconds, SourceError)
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         return self.watch.call(lambda: self.inner.fetch(ref, query))
 
-    @property
-    def library_use(self) -> LibraryUse:
-        return self.inner.library_use
-
     def close(self) -> None:
         self.watch.call(self.inner.close, refused="closed")
-
-    def __getattr__(self, attribute: str) -> object:
-        # Anything beyond the contract is the inner source's, as for a registered judge.
-        if attribute == "inner":  # not set yet (a copy being made): no endless lookup
-            raise AttributeError(attribute)
-        return getattr(self.inner, attribute)
 
 
 def _seconds(timeout: float | None) -> float:
