@@ -446,6 +446,24 @@ def test_a_draft_whose_bibliography_is_missing_fails_fast(tmp_path: Path) -> Non
     assert with_bib.exit_code == 0, with_bib.output
 
 
+def test_an_argument_never_closed_is_refused_naming_it_and_its_line(tmp_path: Path) -> None:
+    # TeX stops at the file's end; the review read the rest of the file as the note.
+    _install_commands()
+    draft = _small_draft(tmp_path / "draft", "paper.tex")
+    (tmp_path / "draft" / "part.tex").write_text(
+        "Included claim \\cite{a}.\\footnote{Open note\n\nLater claim \\cite{a}.\n",
+        encoding="utf-8",
+    )
+    result = _run("review", draft, "--library", tmp_path / "library.sqlite3")
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        'error: part.tex: the argument of \\footnote that opens on line 1 with "{Open note '
+        'Later claim \\cite{a}." is never closed: a "}" is missing (TeX stops there too); '
+        "close it and review the draft again"
+    ]
+    assert not (tmp_path / "library.sqlite3").exists()
+
+
 def test_an_environment_never_closed_is_refused_naming_it_and_its_line(tmp_path: Path) -> None:
     # TeX stops at it; the review read the rest of the draft into the list and judged it.
     _install_commands()

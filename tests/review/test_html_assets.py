@@ -129,3 +129,30 @@ def test_the_draft_headings_sit_below_the_report_headings(tmp_path: Path) -> Non
     assert html.count("<h1") == 1
     assert '<section id="uncited" aria-label="Uncited sentences">' in html
     assert '<div class="legend" role="group" aria-label="Legend">' in html
+
+
+def test_a_marker_names_its_panel_and_says_whether_it_is_open(tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    report = _report(tmp_path)
+    with launch_chromium() as browser:
+        page = browser.new_page()
+        page.goto(report.as_uri())
+        marker = page.locator('.claim-marker[data-claim="1"]')
+        panel = page.locator("details#claim-1")
+        expect(marker).to_have_attribute("aria-controls", "claim-1")
+        expect(marker).to_have_attribute("aria-expanded", "false")
+        marker.click()
+        expect(panel).to_have_attribute("open", "")
+        expect(marker).to_have_attribute("aria-expanded", "true")
+        marker.click()
+        expect(marker).to_have_attribute("aria-expanded", "false")
+        # However the panel opens or closes, the marker follows.
+        page.click("#expand-all")
+        expect(marker).to_have_attribute("aria-expanded", "true")
+        page.locator("details#claim-1 > summary").click()
+        expect(marker).to_have_attribute("aria-expanded", "false")
+        # Without script the marker is a plain link to the panel: it claims no state.
+        bare = browser.new_page(java_script_enabled=False)
+        bare.goto(report.as_uri())
+        assert bare.locator('.claim-marker[data-claim="1"]').get_attribute("aria-expanded") is None

@@ -333,6 +333,13 @@ def test_a_latex_review_passes_on_the_reader_s_warnings(api: httpx.Client) -> No
             'draft.tex: the environment "itemize" that opens on line 7 with "\\begin{itemize} '
             '\\item This sentence cite" is never closed: "\\end{itemize}" is missing',
         ),
+        (
+            # An argument never closed: TeX stops at the end; the rest was read as the note.
+            {"latex": LATEX.replace("This sentence", "\\footnote{Open note\n\nThis sentence")},
+            400,
+            "invalid_draft",
+            'draft.tex: the argument of \\footnote that opens on line 7 with "{Open note',
+        ),
         ({"latex": LATEX, "markdown": DRAFT}, 422, "invalid_request", "exactly one of them"),
         ({"judge": "gated"}, 422, "invalid_request", "exactly one of them"),
         ({"latex": 7}, 422, "invalid_request", "latex"),

@@ -45,6 +45,14 @@ _COMMENT = re.compile(r"(?<!\\)%[^\n]*")
 def unclosed_argument(nodes: Sequence[LatexNode]) -> str | None:
     """What is wrong, in words, with the first macro argument in ``nodes`` (in source order)
     whose opening brace is never closed; None when every one is closed."""
+    found = unclosed_argument_node(nodes)
+    return None if found is None else unclosed_argument_problem(*found)
+
+
+def unclosed_argument_node(nodes: Sequence[LatexNode]) -> tuple[str, int, str] | None:
+    """The first macro argument in ``nodes`` (in source order) whose opening brace is never
+    closed: its macro's name, where its brace stands in the parsed source, and that source;
+    None when every one is closed."""
     stack: list[LatexNode] = list(reversed(nodes))
     while stack:
         node = stack.pop()
@@ -54,11 +62,7 @@ def unclosed_argument(nodes: Sequence[LatexNode]) -> str | None:
                 if arg is not None and _unclosed(node.macroname, arg):
                     # From the brace, which a verbatim argument's text leaves out.
                     start = arg.pos - isinstance(arg, LatexCharsNode)
-                    shown = " ".join(arg.parsing_state.s[start : start + _SHOWN].split())
-                    return (
-                        f'the argument of \\{node.macroname} that opens "{shown}" is never '
-                        'closed: a "}" is missing (TeX stops there too)'
-                    )
+                    return node.macroname, start, arg.parsing_state.s
             children = list(node.nodeargd.argnlist)
         elif isinstance(node, (LatexGroupNode, LatexMathNode)):
             children = list(node.nodelist)
@@ -66,6 +70,20 @@ def unclosed_argument(nodes: Sequence[LatexNode]) -> str | None:
             children = [*(node.nodeargd.argnlist if node.nodeargd else []), *node.nodelist]
         stack.extend(child for child in reversed(children) if child is not None)
     return None
+
+
+def unclosed_argument_problem(
+    macro: str, start: int, source: str, *, line: int | None = None
+) -> str:
+    """The refusal, in words, of the argument ``unclosed_argument_node`` found; ``line``: the
+    line its brace opens on, where the caller knows it (a draft's file, parsed with every
+    offset kept)."""
+    shown = " ".join(source[start : start + _SHOWN].split())
+    where = f"on line {line} with " if line is not None else ""
+    return (
+        f'the argument of \\{macro} that opens {where}"{shown}" is never closed: a "}}" is '
+        "missing (TeX stops there too)"
+    )
 
 
 def _unclosed(macro: str, arg: LatexNode) -> bool:

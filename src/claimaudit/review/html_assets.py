@@ -150,6 +150,15 @@ SCRIPT = """
       if (details.open) { details.scrollIntoView({block: "nearest"}); }
     });
   });
+  // A marker opens and closes its panel: it says whether the panel is open, however the panel
+  // was opened or closed (marker, sentence, summary, expand all, printing).
+  document.querySelectorAll(".claim-marker").forEach(function (marker) {
+    var details = panel(marker.getAttribute("data-claim"));
+    if (!details) { return; }
+    function sync() { marker.setAttribute("aria-expanded", String(details.open)); }
+    sync();
+    details.addEventListener("toggle", sync);
+  });
   function setAll(open) {
     document.querySelectorAll("details.evidence").forEach(function (d) { d.open = open; });
   }

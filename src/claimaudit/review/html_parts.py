@@ -66,20 +66,22 @@ def claim_confidence(claim: ClaimReview) -> float | None:
 
 def marker(n: int, claim: ClaimReview) -> str:
     """The sentence's number, linking to its evidence. Its verdict is in words too (hidden on
-    screen, shown in print and forced colours), so a screen reader and greyscale paper get it."""
+    screen, shown in print and forced colours), so a screen reader and greyscale paper get it.
+    It names the panel it opens (``aria-controls``); the script, which makes it open and close
+    the panel, keeps its ``aria-expanded`` (without script it is a plain link)."""
     worst = claim.worst.replace("_", " ")
     said = f"{worst}; needs review" if claim.needs_review else worst
     words = f'<span class="marker-verdict">: {escape(said)}</span>'
-    if claim.needs_review:
-        return (
-            f'<a class="claim-marker {verdict_class(claim.worst)} needs-review" '
-            f'href="#claim-{n + 1}" data-claim="{n + 1}" title="{escape(said)}">'
-            f"{n + 1}{words} "
-            f'<span class="review-mark" aria-hidden="true">{REVIEW_MARK}</span></a>'
-        )
+    review = " needs-review" if claim.needs_review else ""
+    mark = (
+        f' <span class="review-mark" aria-hidden="true">{REVIEW_MARK}</span>'
+        if claim.needs_review
+        else ""
+    )
     return (
-        f'<a class="claim-marker {verdict_class(claim.worst)}" href="#claim-{n + 1}" '
-        f'data-claim="{n + 1}" title="{escape(said)}">{n + 1}{words}</a>'
+        f'<a class="claim-marker {verdict_class(claim.worst)}{review}" href="#claim-{n + 1}" '
+        f'data-claim="{n + 1}" aria-controls="claim-{n + 1}" title="{escape(said)}">'
+        f"{n + 1}{words}{mark}</a>"
     )
 
 
