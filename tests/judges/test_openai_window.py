@@ -359,6 +359,22 @@ def test_an_unreachable_server_is_asked_the_question_not_only_its_size(
     record = check(judge)
     assert isinstance(record, NotCheckedRecord)
     assert record.error.startswith("OpenAI-compatible server is unreachable")
-    # The failed look-up of the window (GET /v1/models) still counts, beside the question;
-    # it is not final: the next record asks again.
+    # The failed look-up of the window (GET /v1/models) still counts, beside the question.
     assert record.calls == {"openai": 2} and judge.window.size() is None
+
+
+def test_a_failed_window_look_up_is_not_repeated(
+    openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: the cache key asked the window, then the fitting asked again: a hung server cost one
+    # more --timeout per record, each record asking afresh.
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://127.0.0.1:{closed_port()}/v1")
+    judge, cache = make_judge(), MemoryCache()
+    first = check_cached(judge, cache)
+    second = check_cached(judge, cache)
+    assert isinstance(first, NotCheckedRecord) and isinstance(second, NotCheckedRecord)
+    assert first.error == second.error
+    assert first.error.startswith("OpenAI-compatible server is unreachable at ")
+    assert first.error.count("unreachable") == 1  # said once
+    # The one look-up of the window, then the question; the next record only its question.
+    assert (first.calls, second.calls) == ({"openai": 2}, {"openai": 1})
