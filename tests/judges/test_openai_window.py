@@ -378,3 +378,38 @@ def test_a_failed_window_look_up_is_not_repeated(
     assert first.error.count("unreachable") == 1  # said once
     # The one look-up of the window, then the question; the next record only its question.
     assert (first.calls, second.calls) == ({"openai": 2}, {"openai": 1})
+
+
+def test_a_cache_hit_counts_the_window_look_up_it_made(openai_server: OpenAIServer) -> None:
+    # QA: a fresh judge asked the window for the cache key of a hit; its request was counted on
+    # the next record judged instead.
+    cache = MemoryCache()
+    openai_server.models = {"data": [{"id": "fake-chat", "context_length": 100000}]}
+    check_cached(make_judge(), cache)
+    judge, before = make_judge(), sent(openai_server)
+    hit = check_cached(judge, cache)
+    assert cache.hits == 1 and isinstance(hit, CheckedRecord)
+    assert hit.calls == {"openai": sent(openai_server) - before} == {"openai": 1}
+    before = sent(openai_server)
+    judged = check(judge, claim="Dropout harms translation quality on WMT14.")
+    assert isinstance(judged, CheckedRecord)
+    assert judged.calls == {"openai": sent(openai_server) - before} == {"openai": 2}
+
+
+def test_a_refitted_record_counts_its_own_requests_not_the_next(
+    openai_server: OpenAIServer,
+) -> None:
+    # An older note: after an overflow was learnt and the evidence fitted again to the same
+    # passages, that fitting's token counts were counted on the next record judged.
+    openai_server.tokenizer = "llama-cpp-python"
+    openai_server.upcoming_overflows.append(5000)  # all forty passages fit 5000 words
+    judge = make_judge()
+    refused = check(judge)
+    assert isinstance(refused, NotCheckedRecord)
+    assert "context window of 5000 tokens" in refused.error
+    assert len(chat_requests(openai_server)) == 1  # the same evidence is not sent again
+    assert refused.calls == {"openai": sent(openai_server)}
+    before = sent(openai_server)
+    judged = check(judge, claim="Dropout harms translation quality on WMT14.")
+    assert isinstance(judged, CheckedRecord)
+    assert judged.calls == {"openai": sent(openai_server) - before}
