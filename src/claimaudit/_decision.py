@@ -39,7 +39,7 @@ from claimaudit.records import (
 from claimaudit.redaction import backend_text, redact_text, redact_url, reply_text
 from claimaudit.selection import Selection
 from claimaudit.sources.protocol import SourcePaper
-from claimaudit.spending import Spent
+from claimaudit.spending import Spent, is_count
 
 # The checker's log: a judge's bug is logged under the name its --debug lines always had.
 _log = logging.getLogger("claimaudit.checker")
@@ -151,6 +151,21 @@ def asking(judge: Judge, spent: Spent) -> Iterator[None]:
         raise JudgeError(f"judge {judge.name!r} failed: {type(error).__name__}") from None
     finally:
         spent.seconds += time.perf_counter() - start
+
+
+def side_calls(judge: Judge) -> int:
+    """The requests ``judge`` sent on this thread outside ``decide`` that no record has counted
+    yet (the openai judge's look-up of its context window for a cache key, or the token counts of
+    a fitting no question followed), taken for the record being made. Optional, beyond the
+    contract: a judge without ``take_side_calls`` (or whose answer is not a count) has none."""
+    take = getattr(judge, "take_side_calls", None)
+    if not callable(take):
+        return 0
+    try:
+        taken = take()
+    except Exception:
+        return 0  # only a count is lost, never the record
+    return taken if is_count(taken) else 0
 
 
 def backend_calls(

@@ -103,10 +103,11 @@ def recall(
     policy: ReviewPolicy,
 ) -> CheckedRecord | None:
     """The judgement stored under ``key`` as a record of this check: the paper's address and
-    retrieval time as found now, this check's ``calls`` (a cached judgement cost no judge call,
-    no tokens and no time waiting on the judge)
-    and ``needsReview`` decided by ``policy`` now. None on a miss, or when the cache fails: a
-    cache only saves time, and its failure must never fail a check."""
+    retrieval time as found now, this check's ``calls`` (a cached judgement cost no question,
+    no tokens and no time waiting on the judge; only what finding its key cost, as the openai
+    judge's look-up of its context window) and ``needsReview`` decided by ``policy`` now. None
+    on a miss, or when the cache fails: a cache only saves time, and its failure must never fail
+    a check."""
     try:
         hit = cache.get(key)
     except Exception:

@@ -14,7 +14,15 @@ import logging
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from claimaudit._decision import asking, backend_calls, copies, decide, failure, judge_failure
+from claimaudit._decision import (
+    asking,
+    backend_calls,
+    copies,
+    decide,
+    failure,
+    judge_failure,
+    side_calls,
+)
 from claimaudit.advice import Advice, advised
 from claimaudit.backend_output import prints_to_stderr
 from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
@@ -193,11 +201,14 @@ class Checker:
             spent = {error.backend or self.source.name: error.calls} if error.calls else {}
             return failure(claim, ref, self.said(error), calls=spent)
         key = self.cache_key_for(claim, ref, found, topic)
+        # The key may have cost requests (the openai judge asks its server's context window):
+        # this record's, whether it comes from the cache or is judged.
+        keyed = side_calls(self.judge)
         if key is not None and self.cache is not None:
-            cached = recall(self.cache, key, found, self._calls(found), self.policy)
+            cached = recall(self.cache, key, found, self._calls(found, keyed), self.policy)
             if cached is not None:
                 return cached
-        record = self._judge(claim, ref, found, query, topic)
+        record = self._judge(claim, ref, found, query, topic, Spent(calls=keyed))
         if key is not None and self.cache is not None and isinstance(record, CheckedRecord):
             # Under the judge's identity as it judged: one that learned its context window from
             # an overflow meanwhile read other evidence than the first key names.
@@ -222,12 +233,18 @@ class Checker:
         return backend_calls(paper, self.source.name, self.judge.name, judge_calls)
 
     def _judge(
-        self, claim: str, ref: PaperRef, paper: SourcePaper, query: str, topic: str | None
+        self,
+        claim: str,
+        ref: PaperRef,
+        paper: SourcePaper,
+        query: str,
+        topic: str | None,
+        spent: Spent,
     ) -> Record:
         """Put the questions to the judge; its failures become a ``not_checked`` record. When
         the prompt overflowed a context window the server named, the judge now knows the
-        window: the evidence is fitted to it and the questions are asked once more."""
-        spent = Spent()
+        window: the evidence is fitted to it and the questions are asked once more. ``spent``:
+        what the record already cost."""
         tried: Selection | None = None
         overflow = ""
         for _ in range(2):
@@ -289,4 +306,7 @@ class Checker:
     def _judge_failure(
         self, claim: str, ref: PaperRef, paper: SourcePaper, error: str, spent: Spent
     ) -> NotCheckedRecord:
+        # A fitting no question followed (it changed nothing after an overflow) still sent its
+        # requests: this record's, not the next one judged on this thread.
+        spent.calls += side_calls(self.judge)
         return judge_failure(claim, ref, paper, error, spent, self._calls(paper, spent.calls))

@@ -23,7 +23,9 @@ server that says nothing): ``server.models`` and ``server.props`` answer ``GET /
 ``GET /props``; ``server.tokenizer`` opens one tokenizer endpoint in the wire shape of
 ``TOKENIZERS`` (a token is a whitespace-separated word, ``count_words``); ``server.window``
 refuses a request whose messages have more words than that, with the overflow error of
-``server.overflow`` (``OVERFLOWS``). The GET requests are kept in ``server.gets``.
+``server.overflow`` (``OVERFLOWS``); ``server.upcoming_overflows`` (a queue of window sizes)
+refuses just the next requests so, whatever their length. The GET requests are kept in
+``server.gets``.
 
     with OpenAIServer(key=TEST_KEY) as server:
         monkeypatch.setenv("OPENAI_BASE_URL", server.url)
@@ -107,6 +109,7 @@ class OpenAIServer(FakeServer[RecordedRequest]):
         self.tokenizer: str | None = None
         self.window: int | None = None
         self.overflow = "openai"
+        self.upcoming_overflows: deque[int] = deque()
         self.gets: list[str] = []
         super().__init__(_Handler, name="openaiserver", url_path="/v1")
 
@@ -175,6 +178,8 @@ class _Handler(FakeHandler):
             self._error(400, problem)
         elif owner.window is not None and (words := _prompt_words(parsed)) > owner.window:
             self._send(400, _overflow(owner.overflow, owner.window, words))
+        elif (window := owner.pop_next(owner.upcoming_overflows)) is not None:
+            self._send(400, _overflow(owner.overflow, window, _prompt_words(parsed)))
         elif mode == "non_json":
             self._send(200, None, raw=b"<html><body>502 Bad Gateway</body></html>")
         elif mode == "no_choices":

@@ -359,6 +359,57 @@ def test_an_unreachable_server_is_asked_the_question_not_only_its_size(
     record = check(judge)
     assert isinstance(record, NotCheckedRecord)
     assert record.error.startswith("OpenAI-compatible server is unreachable")
-    # The failed look-up of the window (GET /v1/models) still counts, beside the question;
-    # it is not final: the next record asks again.
+    # The failed look-up of the window (GET /v1/models) still counts, beside the question.
     assert record.calls == {"openai": 2} and judge.window.size() is None
+
+
+def test_a_failed_window_look_up_is_not_repeated(
+    openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: the cache key asked the window, then the fitting asked again: a hung server cost one
+    # more --timeout per record, each record asking afresh.
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://127.0.0.1:{closed_port()}/v1")
+    judge, cache = make_judge(), MemoryCache()
+    first = check_cached(judge, cache)
+    second = check_cached(judge, cache)
+    assert isinstance(first, NotCheckedRecord) and isinstance(second, NotCheckedRecord)
+    assert first.error == second.error
+    assert first.error.startswith("OpenAI-compatible server is unreachable at ")
+    assert first.error.count("unreachable") == 1  # said once
+    # The one look-up of the window, then the question; the next record only its question.
+    assert (first.calls, second.calls) == ({"openai": 2}, {"openai": 1})
+
+
+def test_a_cache_hit_counts_the_window_look_up_it_made(openai_server: OpenAIServer) -> None:
+    # QA: a fresh judge asked the window for the cache key of a hit; its request was counted on
+    # the next record judged instead.
+    cache = MemoryCache()
+    openai_server.models = {"data": [{"id": "fake-chat", "context_length": 100000}]}
+    check_cached(make_judge(), cache)
+    judge, before = make_judge(), sent(openai_server)
+    hit = check_cached(judge, cache)
+    assert cache.hits == 1 and isinstance(hit, CheckedRecord)
+    assert hit.calls == {"openai": sent(openai_server) - before} == {"openai": 1}
+    before = sent(openai_server)
+    judged = check(judge, claim="Dropout harms translation quality on WMT14.")
+    assert isinstance(judged, CheckedRecord)
+    assert judged.calls == {"openai": sent(openai_server) - before} == {"openai": 2}
+
+
+def test_a_refitted_record_counts_its_own_requests_not_the_next(
+    openai_server: OpenAIServer,
+) -> None:
+    # An older note: after an overflow was learnt and the evidence fitted again to the same
+    # passages, that fitting's token counts were counted on the next record judged.
+    openai_server.tokenizer = "llama-cpp-python"
+    openai_server.upcoming_overflows.append(5000)  # all forty passages fit 5000 words
+    judge = make_judge()
+    refused = check(judge)
+    assert isinstance(refused, NotCheckedRecord)
+    assert "context window of 5000 tokens" in refused.error
+    assert len(chat_requests(openai_server)) == 1  # the same evidence is not sent again
+    assert refused.calls == {"openai": sent(openai_server)}
+    before = sent(openai_server)
+    judged = check(judge, claim="Dropout harms translation quality on WMT14.")
+    assert isinstance(judged, CheckedRecord)
+    assert judged.calls == {"openai": sent(openai_server) - before}

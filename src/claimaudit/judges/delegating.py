@@ -39,3 +39,8 @@ class DelegatingJudge(Judge):
 
     def close(self) -> None:
         self.inner.close()
+
+    def take_side_calls(self) -> int:
+        # Optional, beyond the contract (see ``_decision.side_calls``): the inner judge's.
+        take = getattr(self.inner, "take_side_calls", None)
+        return take() if callable(take) else 0

@@ -105,12 +105,13 @@ class OpenAIJudge(Judge):
 
         The requests fitting sends (the window's size, token counts) are the record's: they are
         added to the ``calls`` of the ``decide`` that follows on this thread, or of the
-        JudgeError raised here. Discovery is asked once per judge, so it is counted on the one
-        record whose fitting asked."""
+        JudgeError raised here; where neither follows, the checker takes them
+        (``take_side_calls``). Discovery is asked once per judge, so it is counted on the one
+        record whose fitting (or cache key) asked."""
         try:
             return self.window.fit(case, ranked, limit)
         except JudgeError as error:
-            error.calls += self._side_calls()
+            error.calls += self.take_side_calls()
             raise
 
     def decide(self, decision: Decision) -> JudgeReply:
@@ -154,7 +155,9 @@ class OpenAIJudge(Judge):
                 self._client.close()
                 self._client = None
 
-    def _side_calls(self) -> int:
+    def take_side_calls(self) -> int:
+        """The requests about the server (its window, its token counts) this thread sent and
+        no record has counted yet: the checker's, for a record no ``decide`` followed."""
         with self._lock:
             client = self._client
         return client.take_side_calls() if client is not None else 0

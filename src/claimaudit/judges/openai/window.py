@@ -4,10 +4,10 @@ The size, in tokens, from the first of:
 
 1. ``--context-tokens`` / ``OPENAI_CONTEXT_TOKENS`` (``JudgeSettings.context_tokens``), trusted
    until the server reports a smaller window in an overflow error;
-2. the server's API, asked once: ``GET {base}/models``, the model's ``max_model_len`` (vLLM),
-   ``context_length``, ``context_window`` or ``max_context_length`` (hosted APIs, LM Studio);
-   then ``GET {root}/props``, ``n_ctx`` (llama.cpp's own ``llama-server``). ``root`` is the base
-   URL without its ``/v1``;
+2. the server's API, asked once per judge (not again when that failed): ``GET {base}/models``,
+   the model's ``max_model_len`` (vLLM), ``context_length``, ``context_window`` or
+   ``max_context_length`` (hosted APIs, LM Studio); then ``GET {root}/props``, ``n_ctx``
+   (llama.cpp's own ``llama-server``). ``root`` is the base URL without its ``/v1``;
 3. an overflow error that names the size (``ContextLengthError.window``): learned, and the
    checker then fits the evidence to it and asks once more.
 
@@ -90,15 +90,17 @@ class ContextWindow:
     # ------------------------------------------------------------------ size
 
     def size(self) -> int | None:
-        """The window in tokens, or None while it is unknown (asks the server once)."""
+        """The window in tokens, or None while it is unknown (asks the server once, whatever
+        comes of it)."""
         with self._asking:
             if not self._asked:
                 try:
-                    found = self._discover()
+                    found: int | None = self._discover()
                 except JudgeError:
                     # Unreachable or timed out: the question itself, with its retries, will
-                    # say so; the size is asked again for the next one.
-                    return None
+                    # say so. Not asked again: a hung server would cost every record (the cache
+                    # key, then the fitting) another timeout; an overflow can still teach it.
+                    found = None
                 with self._lock:
                     self._asked = True
                     if self._size is None:
