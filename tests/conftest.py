@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +35,12 @@ SEED_FIELDS = {
 }
 
 # No test may reach a model hub or any network beyond 127.0.0.1.
+# Run as a shell's background job (`make test &`, `nohup`), the tests inherit SIGINT ignored
+# and so would every command they start: the Ctrl-C tests need commands that start as from a
+# terminal. A Python handler here is reset to the default in each child at exec.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
