@@ -186,8 +186,10 @@ def test_check_of_an_empty_file_says_empty_as_list_sees_it(tmp_path: Path) -> No
     assert report["empty"] is True and report["papers"] is None
     repaired = run("library", "repair", "--library", path)
     assert repaired.stdout == f"nothing to repair: {path} is empty (no library yet)\n"
+    # Commands that only read it find no library there, as for a missing file, and write nothing.
     listed = run("library", "list", "--library", path)
-    assert listed.exit_code == 0 and listed.stdout.startswith("no papers in")
+    assert listed.exit_code == 2 and "no library at" in listed.output
+    assert path.stat().st_size == 0
 
 
 def test_repair_json(tmp_path: Path) -> None:
