@@ -175,7 +175,7 @@ def test_a_constraint_failing_in_a_changed_library_points_to_check(tmp_path: Pat
     ]
 
 
-def test_check_of_an_empty_file_says_empty_as_list_sees_it(tmp_path: Path) -> None:
+def test_check_of_an_empty_file_says_empty_and_list_leaves_it_empty(tmp_path: Path) -> None:
     path = tmp_path / "empty.sqlite3"
     path.touch()
     result = run("library", "check", "--library", path)
