@@ -8,12 +8,11 @@ API already uses for a query parameter given twice.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from claimaudit.untrusted import load_json, too_long_number
+from claimaudit.untrusted import load_json
 
 Location = tuple[str | int, ...]
 
@@ -41,21 +40,9 @@ def _object(pairs: list[tuple[str, Any]]) -> _Object:
     return found
 
 
-def load_json_keeping_repeats(text: str) -> Any:
-    """``json.loads``, each object knowing its repeated keys (see ``repeated_keys``); a number
-    too long to read is a JSONDecodeError too (Python raises a plain ValueError, which took the
-    MCP server down). The caller bounds the nesting first (``untrusted.check_json_depth``)."""
-    try:
-        return json.loads(text, object_pairs_hook=_object)
-    except json.JSONDecodeError:
-        raise
-    except ValueError as exc:
-        raise too_long_number(exc, text) from exc
-
-
 def repeated_keys(value: Any, where: Location = ()) -> list[tuple[Location, int]]:
     """``(location, count)`` for every key given more than once in a value read by
-    ``load_json_keeping_repeats``: ``[(("papers", 0, "ref"), 2)]``."""
+    ``load_json_once``: ``[(("papers", 0, "ref"), 2)]``."""
     found: list[tuple[Location, int]] = []
     if isinstance(value, _Object):
         found += [((*where, key), count) for key, count in value.repeated.items()]

@@ -38,10 +38,10 @@ import anyio
 import anyio.to_thread
 
 from claimaudit.errors import NestingError
-from claimaudit.repeated import Location, given_once, load_json_keeping_repeats, repeated_keys
+from claimaudit.repeated import Location, given_once, load_json_once, repeated_keys
 from claimaudit.server.mcp_wire import Wire, is_id
 from claimaudit.server.validation import field_errors
-from claimaudit.untrusted import check_json_depth, has_surrogates, text_problem
+from claimaudit.untrusted import has_surrogates, text_problem
 
 # Far above any request the tools take (a draft within the HTTP API's 1 MiB limit).
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024
@@ -206,8 +206,7 @@ def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, Any]:
         text = raw.decode("utf-8", "replace")
         utf8 = False
     try:
-        check_json_depth(text)
-        message = load_json_keeping_repeats(text)
+        message = load_json_once(text)
     except (NestingError, json.JSONDecodeError) as error:
         detail = str(error) if isinstance(error, NestingError) else error.msg
         return None, _error(None, PARSE_ERROR, f"Parse error: {detail}"), None

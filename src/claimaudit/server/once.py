@@ -12,8 +12,7 @@ from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 
 from claimaudit.errors import NestingError
-from claimaudit.repeated import given_once, load_json_keeping_repeats, repeated_keys, repeated_names
-from claimaudit.untrusted import check_json_depth
+from claimaudit.repeated import given_once, load_json_once, repeated_keys, repeated_names
 
 _FORMS = ("multipart/form-data", "application/x-www-form-urlencoded")
 
@@ -62,8 +61,7 @@ async def each_body_name_once(request: Request) -> None:
         # Decoded as FastAPI's ``json.loads(bytes)`` decodes it: a UTF-8 BOM, UTF-16 or UTF-32
         # body is read as JSON there, so it must be read here too, or its repeats pass unseen.
         text = raw.decode(json.detect_encoding(raw), "surrogatepass")
-        check_json_depth(text)
-        value = load_json_keeping_repeats(text)
+        value = load_json_once(text)
     except (NestingError, ValueError, RecursionError):
         return  # refused for that elsewhere, in the words it has
     _refuse(repeated_keys(value), value)
