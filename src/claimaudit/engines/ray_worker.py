@@ -21,7 +21,8 @@ from claimaudit.identity import PaperRef
 from claimaudit.judges.delegating import DelegatingJudge
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply
 from claimaudit.records import CheckedRecord, Record
-from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
+from claimaudit.sources.delegating import DelegatingSource
+from claimaudit.sources.protocol import Source, SourcePaper
 
 
 class Limiter:
@@ -80,24 +81,16 @@ class LimitedJudge(DelegatingJudge):
             return self.inner.decide(decision)
 
 
-class LimitedSource(Source):
+class LimitedSource(DelegatingSource):
     """A search source whose every fetch holds one of the cluster's slots for it."""
 
     def __init__(self, source: Source, slots: _Slots) -> None:
-        self.inner = source
-        self.name = source.name
+        super().__init__(source, source.name)
         self.slots = slots
-
-    @property
-    def library_use(self) -> LibraryUse:
-        return self.inner.library_use
 
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         with self.slots.slot(self.name):
             return self.inner.fetch(ref, query)
-
-    def close(self) -> None:
-        self.inner.close()
 
 
 class PairWorker:

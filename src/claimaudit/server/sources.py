@@ -12,7 +12,8 @@ from pathlib import Path
 from claimaudit.api import make_source
 from claimaudit.errors import LibraryUnreadableError, PaperNotInLibraryError, SourceError
 from claimaudit.identity import PaperRef
-from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
+from claimaudit.sources.delegating import DelegatingSource
+from claimaudit.sources.protocol import Source, SourcePaper
 
 LIBRARY_NAME = "the server's library"
 FOLDER_NAME = "the server's library folder"
@@ -40,15 +41,14 @@ def hide_library(message: str, library: Path) -> str:
     return message
 
 
-class ServerSource(Source):
+class ServerSource(DelegatingSource):
     """Wraps a source so that its failures never name the server's library path.
 
     ``made_at_start``: the server made (or found) its library when it started, so a library
     missing now vanished, and no paper is looked for elsewhere as if it were merely absent."""
 
     def __init__(self, inner: Source, library: Path, *, made_at_start: bool = False) -> None:
-        self.inner = inner
-        self.name = inner.name
+        super().__init__(inner, inner.name)
         self._library = library
         self._made_at_start = made_at_start
 
@@ -63,13 +63,6 @@ class ServerSource(Source):
             if isinstance(hidden, PaperNotInLibraryError):
                 hidden.library = LIBRARY_NAME
             raise hidden from None
-
-    @property
-    def library_use(self) -> LibraryUse:
-        return self.inner.library_use
-
-    def close(self) -> None:
-        self.inner.close()
 
 
 def server_source(

@@ -9,26 +9,12 @@ everything else is its own.
 
 from __future__ import annotations
 
-from claimaudit.identity import PaperRef
-from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
+from claimaudit.sources.delegating import DelegatingSource
+from claimaudit.sources.protocol import Source
 
 
-class RegisteredSource(Source):
+class RegisteredSource(DelegatingSource):
     """``inner``, named ``name`` (the name it was registered and asked for by)."""
-
-    def __init__(self, inner: Source, name: str) -> None:
-        self.inner = inner
-        self.name = name
-
-    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
-        return self.inner.fetch(ref, query)
-
-    @property
-    def library_use(self) -> LibraryUse:
-        return self.inner.library_use
-
-    def close(self) -> None:
-        self.inner.close()
 
     def __getattr__(self, attribute: str) -> object:
         # Anything beyond the contract (the library a source reads, say) is the inner source's.
