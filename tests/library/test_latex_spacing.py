@@ -56,3 +56,14 @@ def test_english_punctuation_gains_no_blank_and_citation_gaps_still_close(
         "The result: 5; true! Why? The format, and outputs. As shown: the result; see; "
         "done, on a line: yes."
     ]
+
+
+def test_spacing_commands_print_a_space_and_negative_ones_nothing(tmp_path: Path) -> None:
+    body = (
+        "It weighed 5\\thinspace kg, 6\\nobreakspace kg, 7\\space kg, 8\\enspace kg, "
+        "9\\quad kg, 10\\hspace{1em}kg and 11\\hspace*{2pt}kg; "
+        "T\\hspace{-1pt}eX, 1\\negthinspace 2 and Name\\hfill Date."
+    )
+    assert _passages(tmp_path, "", body) == [
+        "It weighed 5 kg, 6 kg, 7 kg, 8 kg, 9 kg, 10 kg and 11 kg; TeX, 12 and Name Date."
+    ]

@@ -25,6 +25,7 @@ from claimaudit.library.latex_citations import CITE_SPECS, CitedWorks, citation_
 from claimaudit.library.latex_math import operator_macros, raised_text, spaced_chars
 from claimaudit.library.latex_printing import EnvironmentText, MacroText
 from claimaudit.library.latex_quotes import quote_marks
+from claimaudit.library.latex_spacing import spacing_macros
 from claimaudit.library.latex_units import SIUNITX_SPECS, siunitx_macros
 from claimaudit.library.latex_verbatim import verbatim_specs
 from claimaudit.library.term_labels import term_label
@@ -61,7 +62,7 @@ ABSTRACT_NAME = "claimauditabstractname"
 _DISCARDED_MACROS = tuple(
     "cref Cref label maketitle "
     "includegraphics bibliography bibliographystyle author affil keywords thanks date "
-    "thispagestyle vspace hspace newcommand renewcommand title setlength addtolength "
+    "thispagestyle vspace newcommand renewcommand title setlength addtolength "
     f"setcounter addtocounter stepcounter refstepcounter {ABSTRACT_NAME} "
     # Settings, not text ("font=small", "figs/").
     "captionsetup graphicspath "
@@ -349,6 +350,7 @@ def text_converter(
         **operator_macros(),
         **citation_macros(CitedWorks()),
         **siunitx_macros(),
+        **spacing_macros(),
         "nth": _ordinal,
         "enquote": _quoted,
         "url": _address,
