@@ -28,12 +28,19 @@ class Wire(BaseModel):
 
 
 class Paper(Wire):
+    """A stored paper as every surface describes it (``LocalPaper`` adds its file)."""
+
     ref: str
     title: str
     url: str | None
     content_hash: str
     ingested_at: datetime
     passages: int
+    authors: str | None
+    # What the text was read from (pdf, latex, markdown, text, jsonl) and by which extractor
+    # ("pdf/30"): a record's paperExtractor is compared with it.
+    source_format: str | None
+    extractor: str | None
 
     @classmethod
     def of(cls, paper: StoredPaper) -> Paper:
@@ -44,6 +51,9 @@ class Paper(Wire):
             content_hash=paper.content_hash,
             ingested_at=paper.ingested_at,
             passages=paper.passage_count,
+            authors=paper.authors,
+            source_format=paper.source_format,
+            extractor=paper.extractor,
         )
 
 
@@ -132,17 +142,7 @@ class LocalPaper(Paper):
     never tells its clients."""
 
     source_path: str | None
-    authors: str | None
-    # What the text was read from (pdf, latex, markdown, text, jsonl) and by which extractor.
-    source_format: str | None
-    extractor: str | None
 
     @classmethod
     def of(cls, paper: StoredPaper) -> LocalPaper:
-        return cls(
-            **Paper.of(paper).model_dump(),
-            source_path=paper.source_path,
-            authors=paper.authors,
-            source_format=paper.source_format,
-            extractor=paper.extractor,
-        )
+        return cls(**Paper.of(paper).model_dump(), source_path=paper.source_path)
