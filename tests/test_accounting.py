@@ -55,6 +55,14 @@ def test_time_without_tokens_is_still_reported() -> None:
     # The embedded judge reports no tokens, but it was waited on.
     summary = RunSummary.of([failure({}, None, 2.04)])
     assert summary.cost_line() == "backend calls: none; waiting on the judge: 2.0 s"
+    # Nor a count of zero that nobody made: no record reported tokens, so none are summed.
+    assert summary.to_dict()["judgeTokens"] is None
+    assert summary.cost_dict() == {"judgeTokens": None, "judgeSeconds": 2.04}
+
+
+def test_tokens_reported_as_zero_are_summed_as_zero() -> None:
+    # A server that reported 0 tokens did report them: the summary says 0, not null.
+    summary = RunSummary.of([failure({}, JudgeTokens(prompt=0, completion=0)), failure({})])
     assert summary.to_dict()["judgeTokens"] == {"prompt": 0, "completion": 0}
 
 
@@ -83,7 +91,7 @@ def test_summary_as_json_counts_every_verdict() -> None:
         "needsReview": 1,  # the confident, evidenced supports needs none
         "notChecked": 1,
         "calls": {"valyu": 1},
-        "judgeTokens": {"prompt": 0, "completion": 0},  # the scripted judge reports none
+        "judgeTokens": None,  # the scripted judge reports none
     }
 
 

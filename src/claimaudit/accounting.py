@@ -37,6 +37,9 @@ class RunSummary:
     calls: Counter[str] = field(default_factory=Counter)
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    # Whether any record's judge reported tokens: else the summary's judgeTokens is null, as
+    # the records' are, not a count of zero nobody made.
+    tokens_reported: bool = False
     judge_seconds: float = 0.0
 
     def add(self, record: Record) -> None:
@@ -47,6 +50,7 @@ class RunSummary:
         self.verdicts[record.verdict] += 1
         self.calls.update(record.calls)
         if record.judge_tokens is not None:
+            self.tokens_reported = True
             self.prompt_tokens += record.judge_tokens.prompt
             self.completion_tokens += record.judge_tokens.completion
         self.judge_seconds += record.judge_seconds
@@ -85,8 +89,8 @@ class RunSummary:
 
     def to_dict(self) -> dict[str, Any]:
         """As JSON: ``records``, ``verdicts`` (every verdict, counted), ``needsReview``,
-        ``notChecked``, ``calls`` per backend, ``judgeTokens`` (``prompt``, ``completion``)
-        and ``judgeSeconds``."""
+        ``notChecked``, ``calls`` per backend, ``judgeTokens`` (``prompt``, ``completion``;
+        null when no record's judge reported any) and ``judgeSeconds``."""
         return {
             "records": self.pairs,
             "verdicts": {verdict: self.verdicts[verdict] for verdict in VERDICTS},
@@ -97,9 +101,11 @@ class RunSummary:
         }
 
     def cost_dict(self) -> dict[str, Any]:
-        """``judgeTokens`` and ``judgeSeconds`` (rounded to milliseconds) as JSON."""
+        """``judgeTokens`` (null when no record's judge reported tokens) and ``judgeSeconds``
+        (rounded to milliseconds) as JSON."""
+        tokens = {"prompt": self.prompt_tokens, "completion": self.completion_tokens}
         return {
-            "judgeTokens": {"prompt": self.prompt_tokens, "completion": self.completion_tokens},
+            "judgeTokens": tokens if self.tokens_reported else None,
             "judgeSeconds": round(self.judge_seconds, 3),
         }
 

@@ -1,5 +1,5 @@
 """What the API and the MCP tools answer, against what the command line gives: a paper
-described alike."""
+described alike, a summary's cost as its records'."""
 
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
 from claimaudit.server.mcp import ScreenedMCPServer, build_server
 from claimaudit.server.service import Service
-from tests.server.conftest import DEEP_RULES_REF, GOOD_ENOUGH_REF
+from tests.server.conftest import DEEP_RULES_REF, GOOD_ENOUGH_REF, NARROW_CLAIM
 
 LOOPBACK = "http://127.0.0.1"
+MISSING_REF = "arXiv:2401.00001"
 # What only the command line tells: the file a paper was read from (a server never says where
 # its files are), and the listing's second name for the count.
 LOCAL_ONLY = {"sourcePath", "passageCount"}
@@ -84,3 +85,22 @@ def test_a_paper_is_described_as_the_command_line_describes_it(
     assert {p["ref"]: p for p in http_listed} == local
     mcp_listed = _call(mcp, "library_list", {})["papers"]
     assert {p["ref"]: p for p in mcp_listed} == local
+
+
+CHECK = {"claim": NARROW_CLAIM, "papers": [DEEP_RULES_REF, MISSING_REF]}
+DRAFT = f"Simple baselines come first ({MISSING_REF}).\n"
+
+
+def test_a_summary_has_no_tokens_when_no_record_reported_any(
+    api: TestClient, mcp: ScreenedMCPServer
+) -> None:
+    # The embedded judge reports no tokens: no record has any, so the summary has none either
+    # (not a count of zero that nobody made).
+    for answer in (api.post("/v1/checks", json=CHECK).json(), _call(mcp, "check_claim", CHECK)):
+        assert [r["judgeTokens"] for r in answer["records"]] == [None, None]
+        assert answer["summary"]["judgeTokens"] is None
+    for reviewed in (
+        api.post("/v1/reviews", json={"markdown": DRAFT}).json(),
+        _call(mcp, "review_report", {"markdown": DRAFT}),
+    ):
+        assert reviewed["summary"]["judgeTokens"] is None

@@ -13,7 +13,7 @@ from claimaudit.bibfile import BibFormat
 from claimaudit.library.wire import Wire
 from claimaudit.records import JudgeTokens
 from claimaudit.review import annotate_latex
-from claimaudit.server.schemas import THRESHOLD_USED, JudgingOptions
+from claimaudit.server.schemas import THRESHOLD_USED, TOKENS_SUMMED, JudgingOptions
 from claimaudit.server.service import Reviewed
 
 
@@ -82,10 +82,7 @@ class ReviewSummaryOut(BaseModel):
     needs_review: int = Field(alias="needsReview")
     not_checked: int = Field(alias="notChecked")
     calls: dict[str, int] = Field(description="Backend requests, by backend.")
-    judge_tokens: JudgeTokens = Field(
-        alias="judgeTokens",
-        description="Prompt and completion tokens, as the judge's server reported them.",
-    )
+    judge_tokens: JudgeTokens | None = Field(alias="judgeTokens", description=TOKENS_SUMMED)
     judge_seconds: float = Field(
         alias="judgeSeconds",
         description="Seconds spent waiting on the judge, summed over records (concurrent "

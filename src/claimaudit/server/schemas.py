@@ -22,6 +22,10 @@ THRESHOLD_USED = (
     f"validated one, else {DEFAULT_THRESHOLD}. A record needs review when its confidence or "
     "evidence confidence is below it."
 )
+TOKENS_SUMMED = (
+    "Prompt and completion tokens, as the judge's server reported them, summed over the "
+    "records; null when no record's judge reported any (as each such record's judgeTokens)."
+)
 CACHE_FIELD = (
     "Answer from the library's cache of judged results when the same question was judged "
     "before, and keep new judgements there; false judges afresh and stores nothing."
@@ -81,9 +85,9 @@ class CheckSummary(BaseModel):
     needs_review: int = Field(alias="needsReview")
     not_checked: int = Field(alias="notChecked")
     calls: dict[str, int] = Field(description="Backend requests, by backend.")
-    judge_tokens: JudgeTokens = Field(
+    judge_tokens: JudgeTokens | None = Field(
         alias="judgeTokens",
-        description="Prompt and completion tokens, as the judge's server reported them.",
+        description=TOKENS_SUMMED,
     )
     judge_seconds: float = Field(
         alias="judgeSeconds", description="Seconds spent waiting on the judge, summed."
