@@ -41,6 +41,35 @@ Probability = Annotated[float, Field(ge=0.0, le=1.0)]
 _CONFIG = ConfigDict(populate_by_name=True, frozen=True, extra="forbid")
 
 
+def _with_batch_keys(schema: dict[str, Any]) -> None:
+    """A record's published schema names the keys a ``batch`` output line writes beside it
+    (``BATCH_KEYS``), optional: it forbids any other key, and each line must still validate."""
+    schema.setdefault("properties", {}).update(
+        {
+            "inputLine": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "Batch output only: the input line's number.",
+            },
+            "inputKey": {
+                "type": "string",
+                "description": "Batch output only: the input line's key, by which a rerun "
+                "skips the pairs already written.",
+            },
+            "inputPaper": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "Batch output only: the paper's place in the line's list, where "
+                "two of its references read alike once masked.",
+            },
+        }
+    )
+
+
+# A record's: as every model's, and its schema allows batch's keys.
+_RECORD_CONFIG = ConfigDict(**_CONFIG, json_schema_extra=_with_batch_keys)
+
+
 def _web_url_or_none(value: str | None) -> str | None:
     # Records reach links in the web page and reports: a "javascript:" address there would run.
     if value is not None and not is_web_url(value):
@@ -66,7 +95,7 @@ class CheckedRecord(BaseModel):
     JSON (``record_to_dict``); ``needs_review`` says whether a person must read the evidence
     before the paper is cited for the claim."""
 
-    model_config = _CONFIG
+    model_config = _RECORD_CONFIG
 
     claim: str
     paper_ref: str = Field(alias="paperRef")
@@ -176,7 +205,7 @@ class NotCheckedRecord(BaseModel):
     """A (claim, paper) that could not be checked (the paper missing, a backend failing, a
     malformed reference): ``error`` says why. It is never a verdict, and always needs review."""
 
-    model_config = _CONFIG
+    model_config = _RECORD_CONFIG
 
     claim: str
     paper_ref: str = Field(alias="paperRef")

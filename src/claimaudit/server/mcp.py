@@ -131,12 +131,13 @@ class ScreenedMCPServer(MCPServer):
 
 
 def _with_judges(schema: dict[str, Any], judges: list[str]) -> dict[str, Any]:
-    """``schema`` with its ``judge`` argument's strings limited to the judges there are."""
+    """``schema`` with its ``judge`` argument's strings limited to the judges there are, and
+    "" (the default judge, as null and as the API's empty ``judge``)."""
     judge = schema.get("properties", {}).get("judge")
     if judge is None:
         return schema
     choices = [
-        {**choice, "enum": judges} if choice.get("type") == "string" else choice
+        {**choice, "enum": ["", *judges]} if choice.get("type") == "string" else choice
         for choice in judge.get("anyOf", [])
     ]
     properties = {**schema["properties"], "judge": {**judge, "anyOf": choices}}

@@ -19,12 +19,13 @@ from pydantic import Field
 
 from claimaudit.errors import CancelledWorkError, as_known
 from claimaudit.identity import MAX_REF_CHARS
-from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
+from claimaudit.inputs import MAX_TOPIC_CHARS
 from claimaudit.library.ingest import MAX_TITLE_CHARS
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
 from claimaudit.server.advice import tool_message
 from claimaudit.server.judges import MAX_MODEL_CHARS
+from claimaudit.server.schemas import CLAIM_FIELD, JUDGE_FIELD, PAPERS_FIELD
 from claimaudit.server.service import (
     MAX_LIST_LIMIT,
     MAX_LIST_OFFSET,
@@ -50,7 +51,7 @@ Topic = Annotated[
     ),
 ]
 # Its enum is the judges registered when the tools are listed (``mcp._with_judges``).
-JudgeName = Annotated[str | None, Field(description="Judge backend (default local).")]
+JudgeName = Annotated[str | None, Field(description=JUDGE_FIELD)]
 Reference = Annotated[
     str | None,
     Field(
@@ -118,22 +119,14 @@ def register_check_tools(server: ScreenedMCPServer, service: Service) -> None:
         ),
     )
     async def check_claim(
-        claim: Annotated[
-            str,
-            Field(
-                description="The sentence to check.",
-                json_schema_extra={"maxLength": MAX_CLAIM_CHARS},
-            ),
-        ],
+        # The claim's limit and a reference's are the service's, stated as the API states
+        # them (``schemas.CLAIM_FIELD``, ``schemas.PAPERS_FIELD``).
+        claim: Annotated[str, Field(description=CLAIM_FIELD)],
         papers: Annotated[
             list[str],
             Field(
-                description="Paper references: arXiv id or URL, DOI, or prefix:id.",
-                json_schema_extra={
-                    "minItems": 1,
-                    "maxItems": MAX_PAPERS_PER_CHECK,
-                    "items": {"type": "string", "maxLength": MAX_REF_CHARS},
-                },
+                description=PAPERS_FIELD,
+                json_schema_extra={"minItems": 1, "maxItems": MAX_PAPERS_PER_CHECK},
             ),
         ],
         ctx: Context[Any, Any],

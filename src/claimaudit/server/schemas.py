@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from claimaudit.accounting import check_answer
+from claimaudit.identity import MAX_REF_CHARS
 from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
 from claimaudit.library.wire import Paper, PassageOut, Wire
 from claimaudit.policy import DEFAULT_THRESHOLD
@@ -26,6 +27,19 @@ TOKENS_SUMMED = (
     "Prompt and completion tokens, as the judge's server reported them, summed over the "
     "records; null when no record's judge reported any (as each such record's judgeTokens)."
 )
+# The claim's limit counts its characters once runs of whitespace are one space, as every
+# surface counts them: a raw maxLength would refuse (or promise) what the service does not.
+CLAIM_FIELD = (
+    f"The sentence to check: up to {MAX_CLAIM_CHARS} characters once each run of whitespace "
+    "is read as one space (a longer claim is refused)."
+)
+# A reference is checked alone: one that is no reference (over MAX_REF_CHARS characters
+# included) gets its not_checked record, as on the command line, not a refused request.
+PAPERS_FIELD = (
+    "Paper references (arXiv id or URL, DOI, prefix:id), each checked alone: one that cannot "
+    f"be read (malformed, or over {MAX_REF_CHARS} characters) gets a not_checked record."
+)
+JUDGE_FIELD = "Judge backend; default (also when empty or null): local."
 CACHE_FIELD = (
     "Answer from the library's cache of judged results when the same question was judged "
     "before, and keep new judgements there; false judges afresh and stores nothing."
@@ -47,7 +61,7 @@ class JudgingOptions(Wire):
         description="Extra query words for evidence selection.",
         json_schema_extra={"maxLength": MAX_TOPIC_CHARS},
     )
-    judge: str | None = Field(default=None, description="Judge backend; default: local.")
+    judge: str | None = Field(default=None, description=JUDGE_FIELD)
     model: str | None = Field(
         default=None,
         description="Model id for a judge that takes one (jev, openai); the openai judge needs "
@@ -67,13 +81,10 @@ class JudgingOptions(Wire):
 
 class CheckRequest(JudgingOptions):
     # Its length is the checker's to judge (one clear message); the body limit bounds it here.
-    claim: str = Field(
-        description=f"The sentence to check (up to {MAX_CLAIM_CHARS} characters).",
-        json_schema_extra={"maxLength": MAX_CLAIM_CHARS},
-    )
+    claim: str = Field(description=CLAIM_FIELD)
     papers: list[str] = Field(
         json_schema_extra={"minItems": 1, "maxItems": MAX_PAPERS_PER_CHECK},
-        description="Paper references (arXiv id or URL, DOI, prefix:id), each checked alone.",
+        description=PAPERS_FIELD,
     )
 
 
