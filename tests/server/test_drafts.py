@@ -44,7 +44,7 @@ def test_what_was_not_sent_is_a_draft_error(draft: str, message: str) -> None:
 
 
 def test_review_inputs_refuse_before_reading() -> None:
-    with pytest.raises(DraftError, match="send the LaTeX text"):
+    with pytest.raises(DraftError, match=r"^the draft is empty: there is no LaTeX text to review$"):
         review_inputs(" ", "LaTeX", None, None, None, None)
     with pytest.raises(InvalidTextError):
         review_inputs("\ud800", "Markdown", None, None, None, None)

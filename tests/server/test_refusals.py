@@ -65,6 +65,7 @@ REVIEW_REFUSALS: dict[str, dict[str, Any]] = {
     "over-long topic": {"markdown": f"{CLAIM} [1]", "topic": "x" * 1001},
     "unknown judge": {"markdown": f"{CLAIM} [@k]", "judge": "nope"},
     "empty bibliography": {"markdown": f"{CLAIM} [@k]", "bibliography": ""},
+    "empty draft with a BOM": {"markdown": "\ufeff \n\t"},
     "over-long model": {"markdown": f"{CLAIM} [1]", "judge": "openai", "model": "m" * 201},
     "openai judge without a model": {"markdown": f"{CLAIM} [1]", "judge": "openai"},
     "jev judge without a key": {"markdown": f"{CLAIM} [1]", "judge": "jev"},
@@ -180,7 +181,8 @@ def test_a_review_is_refused_alike(api: TestClient, library: Path) -> None:
     assert _mcp_refusals(library, "review_report", REVIEW_REFUSALS) == http
     latex = _mcp_refusals(library, "review_latex", _as_latex(REVIEW_REFUSALS))
     assert latex == {name: http[name] for name in latex}
-    assert http["empty draft"] == "the draft is empty: send the Markdown text to review"
+    assert http["empty draft"] == "the draft is empty: there is no Markdown text to review"
+    assert http["empty draft with a BOM"] == http["empty draft"]
     assert http["over-long model"] == LONG_MODEL
     assert http["openai judge without a model"] == NO_MODEL
     assert http["jev judge without a key"] == NO_KEY

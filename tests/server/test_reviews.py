@@ -133,7 +133,7 @@ def test_a_sentence_citing_only_backs_the_sentence_before(api: httpx.Client) -> 
 @pytest.mark.parametrize(
     ("body", "status", "code", "words"),
     [
-        ({"markdown": "  \n"}, 400, "invalid_draft", "the draft is empty"),
+        ({"markdown": "  \n"}, 400, "invalid_draft", "the draft is empty: there is no Markdown"),
         (
             {"markdown": DRAFT, "bibliography": {"format": "csl-json", "text": "[oops"}},
             400,
@@ -312,7 +312,7 @@ def test_a_latex_review_passes_on_the_reader_s_warnings(api: httpx.Client) -> No
 @pytest.mark.parametrize(
     ("body", "status", "code", "words"),
     [
-        ({"latex": " \n"}, 400, "invalid_draft", "the draft is empty: send the LaTeX text"),
+        ({"latex": " \n"}, 400, "invalid_draft", "the draft is empty: there is no LaTeX text"),
         (
             {"latex": LATEX.replace("This sentence", r"\input{intro} This sentence")},
             400,

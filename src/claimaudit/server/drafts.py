@@ -15,6 +15,7 @@ from claimaudit.bibfile import BibFormat
 from claimaudit.errors import DraftError, DraftStructureError, InputError
 from claimaudit.inputs import validate_topic
 from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
+from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.front_matter import bibliography_names
 from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
 from claimaudit.untrusted import check_text
@@ -43,8 +44,7 @@ def review_inputs(
     clients) named as a file."""
     check_texts(draft=draft, bibliography=text)
     validate_topic(topic)
-    if not draft.strip():
-        raise DraftError(f"the draft is empty: send the {language} text to review")
+    refuse_empty_draft(draft, language)
     if text is not None and path is not None:
         raise DraftError("give the bibliography as text or as a path, not both")
     if path is not None:
