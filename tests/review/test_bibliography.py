@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.bibfile import BibFormat
 from claimaudit.errors import BibliographyError
 from claimaudit.identity import parse_ref
 from claimaudit.review.bibliography import (
@@ -373,3 +374,29 @@ def test_an_entry_names_its_former_local_name_unless_another_key_shared_it() -> 
     # The DOI entry was never stored under a local name: no clash with it.
     assert str(resolved["Jones:2021"].former) == "local:Jones-2021"
     assert resolved["Jones:2021"].clash == ()
+
+
+CSL_YAML = "references:\n- id: scipy\n  type: article\n  DOI: 10.48550/arXiv.1907.10121\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "looks_like"),
+    [
+        (CSL_YAML, None, "CSL YAML"),
+        (f"---\n{CSL_YAML}...\n", "bibtex", "CSL YAML"),
+        ("- id: scipy\n  title: SciPy\n", None, "CSL YAML"),
+        ('[{"id": "scipy"}]', "bibtex", "CSL-JSON"),
+    ],
+)
+def test_csl_text_read_as_bibtex_is_refused_naming_its_format(
+    text: str, kind: BibFormat | None, looks_like: str
+) -> None:
+    # Read as BibTeX it holds no entry; read on, every key would be unresolved. It was said
+    # to hold no entries, not what it is.
+    with pytest.raises(BibliographyError) as refused:
+        parse_bibliography(text, kind=kind)
+    assert str(refused.value) == (
+        f"the bibliography was read as BibTeX and holds no entries, but it looks like {looks_like}"
+    )
+    assert refused.value.looks_like == ("csl-json" if looks_like == "CSL-JSON" else "csl-yaml")
+    assert parse_bibliography(text, kind=refused.value.looks_like).entries  # said, it is read

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -57,6 +58,19 @@ def test_a_bibliography_sent_empty_is_refused_like_one_with_no_entries(
 ) -> None:
     with pytest.raises(BibliographyError, match=r"holds no entries|not valid JSON"):
         review_inputs("x", "Markdown", text, kind, None, None)
+
+
+def test_csl_yaml_sent_without_its_format_is_refused_naming_it() -> None:
+    yaml = "references:\n- id: x\n  DOI: 10.48550/arXiv.1907.10121\n"
+    with pytest.raises(BibliographyError, match=r"read as BibTeX .* looks like CSL YAML$"):
+        review_inputs("A [@x].", "Markdown", yaml, None, None, None)
+    bib = review_inputs("A [@x].", "Markdown", yaml, "csl-yaml", None, None)
+    assert bib is not None and list(bib.entries) == ["x"]
+
+
+def test_a_format_without_bibliography_text_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(DraftError, match=r"^bibliography_format is the format of the bib"):
+        review_inputs("A [@x].", "Markdown", None, "csl-yaml", tmp_path / "refs.yaml", None)
 
 
 @pytest.mark.parametrize(

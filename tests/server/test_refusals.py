@@ -334,3 +334,21 @@ def test_a_malformed_reference_is_400_in_a_library_request_and_a_record_in_a_che
     first, second = checked.json()["records"]
     assert first["verdict"] == "not_checked" and "not a paper reference" in first["error"]
     assert second["paperRef"] == PAPER
+
+
+CSL_YAML = "references:\n- id: k\n  DOI: 10.1234/k\n"
+
+
+def test_csl_yaml_sent_as_bibtex_is_refused_with_each_surface_s_way_to_name_it(
+    api: TestClient, library: Path
+) -> None:
+    # It was "the bibliography holds no entries", and MCP had no way to say the format.
+    markdown = {"csl yaml": {"markdown": f"{CLAIM} [@k]", "bibliography": CSL_YAML}}
+    latex = {"csl yaml": {"latex": f"{CLAIM} \\cite{{k}}", "bibliography": CSL_YAML}}
+    read = "the bibliography was read as BibTeX and holds no entries, but it looks like CSL YAML"
+    assert _http_refusals(api, "/v1/reviews", markdown) == {
+        "csl yaml": f'{read}; send the bibliography with "format": "csl-yaml"'
+    }
+    mcp = {"csl yaml": f'{read}; send bibliography_format: "csl-yaml" with it'}
+    assert _mcp_refusals(library, "review_report", markdown) == mcp
+    assert _mcp_refusals(library, "review_latex", latex) == mcp

@@ -95,11 +95,15 @@ def test_a_csl_yaml_bibliography(api: httpx.Client) -> None:
     data = _review(api, bibliography={"format": "csl-yaml", "text": CSL_YAML}, judge="gated")
     assert data["records"][0]["paperRef"] == DEEP_RULES_REF
     assert data["records"][0]["citations"] == ["@lee2022"]
-    # Unnamed, it is read as BibTeX (no entry there), as before: the format is not guessed.
-    error = _error(
-        api.post("/v1/reviews", json={"markdown": DRAFT, "bibliography": {"text": CSL_YAML}}), 400
-    )
-    assert error["code"] == "invalid_bibliography"
+    # Unnamed, it is read as BibTeX (no entry there), as before: the format is not guessed,
+    # but the message says how it was read and how to name it ("holds no entries" before).
+    for sent in ({"text": CSL_YAML}, {"text": CSL_YAML, "format": "bibtex"}):
+        error = _error(api.post("/v1/reviews", json={"markdown": DRAFT, "bibliography": sent}), 400)
+        assert error["code"] == "invalid_bibliography"
+        assert error["message"] == (
+            "the bibliography was read as BibTeX and holds no entries, but it looks like CSL "
+            'YAML; send the bibliography with "format": "csl-yaml"'
+        )
 
 
 def test_a_draft_citing_in_footnotes(api: httpx.Client) -> None:

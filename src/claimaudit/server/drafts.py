@@ -47,6 +47,13 @@ def review_inputs(
     refuse_empty_draft(draft, language)
     if text is not None and path is not None:
         raise DraftError("give the bibliography as text or as a path, not both")
+    if kind is not None and text is None:
+        # Only the MCP tools can send one without text; a file's format is its suffix's, as
+        # on the command line.
+        raise DraftError(
+            "bibliography_format is the format of the bibliography sent as text: send it with "
+            "bibliography (a bibliography_path is read by its suffix)"
+        )
     if path is not None:
         return load_bibliography(path)
     if text is not None:

@@ -17,6 +17,7 @@ from mcp.server.mcpserver.context import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
+from claimaudit.bibfile import BibFormat
 from claimaudit.errors import CancelledWorkError, as_known
 from claimaudit.identity import MAX_REF_CHARS
 from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
@@ -80,8 +81,16 @@ Threshold = Annotated[
 BibliographyText = Annotated[
     str | None,
     Field(
-        description="BibTeX or CSL-JSON text resolving the draft's citation keys; this or "
-        "bibliography_path is needed when the draft names a bibliography file."
+        description="BibTeX, CSL-JSON or CSL YAML text resolving the draft's citation keys; "
+        "this or bibliography_path is needed when the draft names a bibliography file."
+    ),
+]
+# The API's ``bibliography.format``: the same names, described alike.
+BibliographyFormat = Annotated[
+    BibFormat | None,
+    Field(
+        description="The format of bibliography: bibtex, csl-json or csl-yaml (Pandoc's CSL "
+        "YAML); by default CSL-JSON when the text starts with [ or {, else BibTeX."
     ),
 ]
 BibliographyPath = Annotated[
@@ -170,6 +179,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
         ctx: Context[Any, Any],
         draft: str,
         bibliography: str | None,
+        bibliography_format: BibFormat | None,
         bibliography_path: str | None,
         topic: str | None,
         judge: str | None,
@@ -183,6 +193,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
                 lambda: call(
                     draft,
                     bibliography=bibliography,
+                    bibliography_format=bibliography_format,
                     bibliography_path=path,
                     topic=topic,
                     judge=judge,
@@ -209,6 +220,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
         markdown: Annotated[str, Field(description="The draft's Markdown text.")],
         ctx: Context[Any, Any],
         bibliography: BibliographyText = None,
+        bibliography_format: BibliographyFormat = None,
         bibliography_path: BibliographyPath = None,
         topic: Topic = None,
         judge: JudgeName = None,
@@ -220,6 +232,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
             ctx,
             markdown,
             bibliography,
+            bibliography_format,
             bibliography_path,
             topic,
             judge,
@@ -241,6 +254,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
         latex: Annotated[str, Field(description="The draft's LaTeX text.")],
         ctx: Context[Any, Any],
         bibliography: BibliographyText = None,
+        bibliography_format: BibliographyFormat = None,
         bibliography_path: BibliographyPath = None,
         topic: Topic = None,
         judge: JudgeName = None,
@@ -252,6 +266,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
             ctx,
             latex,
             bibliography,
+            bibliography_format,
             bibliography_path,
             topic,
             judge,
