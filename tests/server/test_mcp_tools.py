@@ -129,6 +129,21 @@ def test_the_review_tools_take_the_api_s_bibliography_formats(tmp_path: Path) ->
     assert [r["paperRef"] for r in markdown["records"] + latex["records"]] == ["doi:10.1234/k"] * 2
 
 
+@pytest.mark.parametrize("bib", ["@article{k, title = {a}\n", "% entries to come\n", ""])
+def test_a_bibliography_with_no_usable_entry_is_read_on(tmp_path: Path, bib: str) -> None:
+    # As `claimaudit review --bib` reads such a file: it was a tool error.
+    path = tmp_path / "refs.bib"
+    path.write_text(bib, encoding="utf-8")
+    for sent in ({"bibliography": bib}, {"bibliography_path": str(path)}):
+        data = _review_tool(tmp_path, "review_report", {"markdown": "A holds [@k].", **sent})
+        [record] = data["records"]
+        assert (record["paperRef"], record["verdict"]) == ("@k", "not_checked")
+        broken = bib.startswith("@")
+        reason = "could not be read" if broken else "no bibliography entry for @k"
+        assert reason in record["error"]
+        assert ("unreadEntries" in data) == broken
+
+
 def test_a_bibliography_format_without_its_text_is_refused(tmp_path: Path) -> None:
     service = Service(tmp_path / "library.sqlite3")
     service.ensure_library()

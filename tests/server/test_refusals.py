@@ -64,7 +64,6 @@ REVIEW_REFUSALS: dict[str, dict[str, Any]] = {
     "empty draft": {"markdown": " "},
     "over-long topic": {"markdown": f"{CLAIM} [1]", "topic": "x" * 1001},
     "unknown judge": {"markdown": f"{CLAIM} [@k]", "judge": "nope"},
-    "empty bibliography": {"markdown": f"{CLAIM} [@k]", "bibliography": ""},
     "empty draft with a BOM": {"markdown": "\ufeff \n\t"},
     "over-long model": {"markdown": f"{CLAIM} [1]", "judge": "openai", "model": "m" * 201},
     "openai judge without a model": {"markdown": f"{CLAIM} [1]", "judge": "openai"},

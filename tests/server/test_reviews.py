@@ -106,6 +106,30 @@ def test_a_csl_yaml_bibliography(api: httpx.Client) -> None:
         )
 
 
+@pytest.mark.parametrize(
+    "text", ["@article{lee2022, title = {Ten quick tips}\n", "% entries to come\n", " ", ""]
+)
+def test_a_bibliography_with_no_usable_entry_is_read_on(api: httpx.Client, text: str) -> None:
+    # As `claimaudit review --bib` and README: the review goes on, each citation of the
+    # bibliography a not_checked record saying why. It was a 400 invalid_bibliography.
+    data = _review(api, bibliography={"text": text}, judge="gated")
+    lee = data["records"][0]
+    assert (lee["paperRef"], lee["verdict"]) == ("@lee2022", "not_checked")
+    if text.startswith("@"):
+        assert lee["error"].startswith(
+            "citation @lee2022 cannot be checked: the bibliography entry for @lee2022 "
+            "(the bibliography line 1) could not be read: "
+        )
+        [unread] = data["unreadEntries"]
+        assert (unread["line"], unread["key"]) == (1, "lee2022")
+    else:
+        assert lee["error"] == (
+            "citation @lee2022 cannot be checked: no bibliography entry for @lee2022 in the "
+            "bibliography"
+        )
+        assert "unreadEntries" not in data
+
+
 def test_a_draft_citing_in_footnotes(api: httpx.Client) -> None:
     draft = f"{NARROW_CLAIM}[^1]\n\n[^1]: See [@lee2022].\n"
     response = api.post(
@@ -143,18 +167,6 @@ def test_a_sentence_citing_only_backs_the_sentence_before(api: httpx.Client) -> 
             400,
             "invalid_bibliography",
             "the bibliography is not valid JSON",
-        ),
-        (
-            {"markdown": DRAFT, "bibliography": {"text": "% no entries"}},
-            400,
-            "invalid_bibliography",
-            "holds no entries",
-        ),
-        (
-            {"markdown": DRAFT, "bibliography": {"text": " "}},
-            400,
-            "invalid_bibliography",
-            "holds no entries",
         ),
         ({"markdown": DRAFT, "judge": "nope"}, 400, "unknown_judge", "unknown judge 'nope'"),
         (

@@ -240,13 +240,14 @@ def parse_bibliography(
     *,
     kind: BibFormat | None = None,
     source: str | None = None,
-    allow_empty: bool = False,
+    allow_empty: bool = True,
 ) -> Bibliography:
     """Parse BibTeX, CSL-JSON or CSL YAML text (``kind``; by default JSON when it starts with
-    ``[`` or ``{``, else BibTeX); BibliographyError if unusable, or holding no entry (unless
-    ``allow_empty``). ``source`` names it in messages (a file, say). Text read as BibTeX to
-    no entry that is CSL (YAML, or JSON said to be BibTeX) is refused whatever
-    ``allow_empty`` says, naming its format (pass it as ``kind``)."""
+    ``[`` or ``{``, else BibTeX); BibliographyError if unusable. ``source`` names it in
+    messages (a file, say). Text with no entry (none yet, or none that could be parsed) is
+    read on, as ``claimaudit review`` reads such a file, unless ``allow_empty`` is False;
+    text read as BibTeX to no entry that is CSL (YAML, or JSON said to be BibTeX) is refused
+    whatever ``allow_empty`` says, naming its format (pass it as ``kind``)."""
     found = parse_bib(text, kind=kind, source=source, allow_empty=True)
     name = source or "the bibliography"
     if not found.records:
@@ -263,11 +264,12 @@ def parse_bibliography(
     )
 
 
-def load_bibliography(*paths: PathArg, allow_empty: bool = False) -> Bibliography:
-    """Read BibTeX (``.bib``) or CSL-JSON (``.json``) files (``Path`` or ``str``), a later
-    file's entry winning over an earlier one with its key; BibliographyError if one is
-    unusable, or holds no entry (unless ``allow_empty``: such a file is then named in
-    ``Bibliography.empty``)."""
+def load_bibliography(*paths: PathArg, allow_empty: bool = True) -> Bibliography:
+    """Read BibTeX (``.bib``), CSL-JSON (``.json``) or CSL YAML (``.yaml``) files (``Path`` or
+    ``str``), a later file's entry winning over an earlier one with its key; BibliographyError
+    if one is unusable. A file with no entry (none yet, or none that could be parsed) is read
+    on, as ``claimaudit review`` reads it, and named in ``Bibliography.empty`` (its unparsed
+    entries in ``Bibliography.unread``); ``allow_empty=False`` refuses it instead."""
     entries: dict[str, Entry] = {}
     unread: list[UnreadEntry] = []
     empty: list[str] = []

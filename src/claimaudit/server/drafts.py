@@ -54,11 +54,12 @@ def review_inputs(
             "bibliography_format is the format of the bibliography sent as text: send it with "
             "bibliography (a bibliography_path is read by its suffix)"
         )
+    # One with no entry yet, or none that could be parsed, is read on as ``claimaudit review``
+    # reads such a file: each citation it was to resolve is a not_checked record saying why
+    # (empty text too: sent, it is never taken for no bibliography at all).
     if path is not None:
         return load_bibliography(path)
     if text is not None:
-        # Sent but empty is refused like any bibliography with no entries: a client that
-        # has none leaves the field out.
         return parse_bibliography(text, kind=kind)
     return None
 
