@@ -297,6 +297,42 @@ def _csl_yaml_items(text: str, name: str) -> Any:
     return data
 
 
+def _csl_lookalike(text: str) -> BibFormat | None:
+    """The CSL format ``text`` reads as (JSON or YAML holding items: a list of objects, or
+    one under ``references:``), else None."""
+    if text.lstrip()[:1] in ("[", "{"):
+        try:
+            data = load_json(text)
+        except (json.JSONDecodeError, NestingError, InvalidTextError):
+            return None
+        return "csl-json" if isinstance(data, list | dict) and data else None
+    try:
+        items = _csl_yaml_items(text, "the bibliography")
+    except BibliographyError:
+        return None
+    return "csl-yaml" if items else None
+
+
+def csl_read_as_bibtex(
+    text: str, kind: BibFormat | None, source: str | None = None
+) -> BibliographyError | None:
+    """For text that gave no entry: the error to refuse it with when it was read as BibTeX
+    (so said, or not starting as JSON does) but is CSL, whose ``looks_like`` each surface
+    tells how to send (a client that sent CSL YAML without its format was told "holds no
+    entries", and a review read on would have left every key unresolved). None otherwise."""
+    if kind not in (None, "bibtex") or (kind is None and text.lstrip()[:1] in ("[", "{")):
+        return None
+    looks_like = _csl_lookalike(text)
+    if looks_like is None:
+        return None
+    name = f"bibliography {source}" if source else "the bibliography"
+    label = "CSL-JSON" if looks_like == "csl-json" else "CSL YAML"
+    return BibliographyError(
+        f"{name} was read as BibTeX and holds no entries, but it looks like {label}",
+        looks_like=looks_like,
+    )
+
+
 def parse_bib(
     text: str,
     *,

@@ -281,3 +281,38 @@ def test_an_output_that_cannot_be_written_stops_review_before_any_other_is_writt
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: --json {notes / 'r.json'}: {notes} is not a folder")
     assert not annotated.exists() and notes.read_text(encoding="utf-8") == "mine\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "language"),
+    [
+        ("draft.md", "", "Markdown"),
+        ("draft.md", " \n\n\t\n", "Markdown"),
+        ("paper.tex", "\n", "LaTeX"),
+    ],
+)
+def test_an_empty_draft_is_one_line_exit_2(
+    runner: CliRunner, tmp_path: Path, name: str, content: str, language: str
+) -> None:
+    # It was "0 cited sentences, 0 records", exit 0: `--fail-on contradicts` passed an
+    # accidentally emptied file. Refused in the API's and MCP's words, before any output.
+    draft = tmp_path / name
+    draft.write_text(content, encoding="utf-8")
+    out = tmp_path / "records.json"
+    result = _review(runner, tmp_path, draft, "--json", out, "--fail-on", "contradicts")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"error: {draft}: the draft is empty: there is no {language} text to review"
+    ]
+    assert not out.exists()
+
+
+def test_an_empty_draft_among_others_stops_the_run_before_any_work(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    full, empty = tmp_path / "full.md", tmp_path / "empty.md"
+    full.write_text("A holds [@doi:10.1234/a].\n", encoding="utf-8")
+    empty.write_text("", encoding="utf-8")
+    result = _review(runner, tmp_path, full, empty)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "empty.md: the draft is empty" in result.stderr

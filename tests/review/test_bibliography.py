@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.bibfile import BibFormat
 from claimaudit.errors import BibliographyError
 from claimaudit.identity import parse_ref
 from claimaudit.review.bibliography import (
@@ -143,7 +144,29 @@ def test_unusable_bibliographies(tmp_path: Path, content: str, message: str) -> 
     path = tmp_path / ("refs.json" if content.startswith("{") else "refs.bib")
     path.write_text(content, encoding="utf-8")
     with pytest.raises(BibliographyError, match=message):
-        load_bibliography(path)
+        load_bibliography(path, allow_empty=False)
+
+
+@pytest.mark.parametrize("content", ["@article{x, title={a}\n", "% nothing yet\n", ""])
+def test_a_file_with_no_usable_entry_is_read_on_as_the_review_command_reads_it(
+    tmp_path: Path, content: str
+) -> None:
+    # As `claimaudit review --bib` and README: the review goes on, each citation saying why.
+    # load_bibliography(path) raised BibliographyError, where the command line went on.
+    path = tmp_path / "bad.bib"
+    path.write_text(content, encoding="utf-8")
+    bib = load_bibliography(path)
+    assert bib.entries == {}
+    [said] = _resolve(bib, "SciPy provides sparse matrices [@x].")
+    if content.startswith("@"):
+        assert said == (
+            f"error: the bibliography entry for @x ({path} line 1) could not be read: "
+            "Unexpectedly reached end of file."
+        )
+        assert bib.empty == ()
+    else:
+        assert said == f"error: no bibliography entry for @x in {path}"
+        assert bib.empty == (str(path),)
 
 
 def test_missing_file(tmp_path: Path) -> None:
@@ -212,7 +235,7 @@ def test_parse_from_text_sniffs_or_takes_the_format() -> None:
     with pytest.raises(BibliographyError, match=r"^the bibliography is not valid JSON"):
         parse_bibliography("[oops", kind="csl-json")
     with pytest.raises(BibliographyError, match=r"^the bibliography holds no entries"):
-        parse_bibliography("% nothing\n", kind="bibtex")
+        parse_bibliography("% nothing\n", kind="bibtex", allow_empty=False)
     assert _resolve(bib, "[@absent]") == [
         "error: no bibliography entry for @absent in the bibliography"
     ]
@@ -224,13 +247,13 @@ def test_a_bibliography_given_as_a_str_path_is_read(tmp_path: Path) -> None:
     assert load_bibliography(str(path)).entries == load_bibliography(path).entries
 
 
-def test_a_file_with_no_entries_is_refused_unless_allowed_then_named(tmp_path: Path) -> None:
+def test_a_file_with_no_entries_is_named_or_refused_when_not_allowed(tmp_path: Path) -> None:
     empty, full = tmp_path / "empty.bib", tmp_path / "refs.bib"
     empty.write_text("% entries to come\n", encoding="utf-8")
     full.write_text(BIBTEX, encoding="utf-8")
     with pytest.raises(BibliographyError, match="holds no entries"):
-        load_bibliography(full, empty)
-    bib = load_bibliography(full, empty, allow_empty=True)
+        load_bibliography(full, empty, allow_empty=False)
+    bib = load_bibliography(full, empty)
     assert bib.empty == (str(empty),)
     assert _resolve(bib, "[@wilson2017]") == ["doi:10.1371/journal.pcbi.1005510"]
     assert bib.with_document({}, {}).empty == bib.empty
@@ -373,3 +396,44 @@ def test_an_entry_names_its_former_local_name_unless_another_key_shared_it() -> 
     # The DOI entry was never stored under a local name: no clash with it.
     assert str(resolved["Jones:2021"].former) == "local:Jones-2021"
     assert resolved["Jones:2021"].clash == ()
+
+
+CSL_YAML = "references:\n- id: scipy\n  type: article\n  DOI: 10.48550/arXiv.1907.10121\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "looks_like"),
+    [
+        (CSL_YAML, None, "CSL YAML"),
+        (f"---\n{CSL_YAML}...\n", "bibtex", "CSL YAML"),
+        ("- id: scipy\n  title: SciPy\n", None, "CSL YAML"),
+        ('[{"id": "scipy"}]', "bibtex", "CSL-JSON"),
+    ],
+)
+def test_csl_text_read_as_bibtex_is_refused_naming_its_format(
+    text: str, kind: BibFormat | None, looks_like: str
+) -> None:
+    # Read as BibTeX it holds no entry; read on, every key would be unresolved. It was said
+    # to hold no entries, not what it is.
+    with pytest.raises(BibliographyError) as refused:
+        parse_bibliography(text, kind=kind)
+    assert str(refused.value) == (
+        f"the bibliography was read as BibTeX and holds no entries, but it looks like {looks_like}"
+    )
+    assert refused.value.looks_like == ("csl-json" if looks_like == "CSL-JSON" else "csl-yaml")
+    assert parse_bibliography(text, kind=refused.value.looks_like).entries  # said, it is read
+
+
+@pytest.mark.parametrize("text", ["", " \n", "% entries to come\n", "@article{x, title={a}\n"])
+def test_bibtex_text_with_no_usable_entry_is_read_on(text: str) -> None:
+    # As a file given to `claimaudit review`: nothing resolves, and each citation says why.
+    bib = parse_bibliography(text)
+    assert bib.entries == {}
+    [said] = _resolve(bib, "SciPy provides sparse matrices [@x].")
+    assert said.startswith(
+        "error: the bibliography entry for @x (the bibliography line 1) could not be read"
+        if text.startswith("@")
+        else "error: no bibliography entry for @x in the bibliography"
+    )
+    with pytest.raises(BibliographyError, match=r"no BibTeX entry could be parsed|no entries"):
+        parse_bibliography(text, allow_empty=False)

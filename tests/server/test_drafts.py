@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from claimaudit.bibfile import BibFormat
 from claimaudit.errors import BibliographyError, DraftError, InvalidTextError
 from claimaudit.review.bibliography import parse_bibliography
 from claimaudit.server.drafts import check_markdown_bibliography, latex_claims, review_inputs
@@ -44,19 +44,45 @@ def test_what_was_not_sent_is_a_draft_error(draft: str, message: str) -> None:
 
 
 def test_review_inputs_refuse_before_reading() -> None:
-    with pytest.raises(DraftError, match="send the LaTeX text"):
+    with pytest.raises(DraftError, match=r"^the draft is empty: there is no LaTeX text to review$"):
         review_inputs(" ", "LaTeX", None, None, None, None)
     with pytest.raises(InvalidTextError):
         review_inputs("\ud800", "Markdown", None, None, None, None)
     assert review_inputs("x", "Markdown", None, None, None, None) is None
 
 
-@pytest.mark.parametrize(("text", "kind"), [("", None), ("  \n", None), ("", "csl-json")])
-def test_a_bibliography_sent_empty_is_refused_like_one_with_no_entries(
-    text: str, kind: BibFormat | None
-) -> None:
-    with pytest.raises(BibliographyError, match=r"holds no entries|not valid JSON"):
-        review_inputs("x", "Markdown", text, kind, None, None)
+@pytest.mark.parametrize("text", ["", "  \n", "% entries to come\n", "@article{x, title={a}\n"])
+def test_a_bibliography_sent_with_no_usable_entry_is_read_on(text: str) -> None:
+    # As `claimaudit review --bib` reads such a file (README): the review goes on, each
+    # citation saying why. It was refused (400 invalid_bibliography), and so over MCP.
+    bib = review_inputs("A [@x].", "Markdown", text, None, None, None)
+    assert bib is not None and bib.entries == {}
+    assert [u.key for u in bib.unread] == (["x"] if text.startswith("@") else [])
+
+
+def test_a_bibliography_that_cannot_be_read_at_all_is_still_refused() -> None:
+    with pytest.raises(BibliographyError, match=r"^the bibliography is not valid JSON"):
+        review_inputs("A [@x].", "Markdown", "", "csl-json", None, None)
+
+
+def test_a_bibliography_sent_as_a_file_with_no_usable_entry_is_read_on(tmp_path: Path) -> None:
+    path = tmp_path / "bad.bib"
+    path.write_text("@article{x, title={a}\n", encoding="utf-8")
+    bib = review_inputs("A [@x].", "Markdown", None, None, path, None)
+    assert bib is not None and [u.key for u in bib.unread] == ["x"]
+
+
+def test_csl_yaml_sent_without_its_format_is_refused_naming_it() -> None:
+    yaml = "references:\n- id: x\n  DOI: 10.48550/arXiv.1907.10121\n"
+    with pytest.raises(BibliographyError, match=r"read as BibTeX .* looks like CSL YAML$"):
+        review_inputs("A [@x].", "Markdown", yaml, None, None, None)
+    bib = review_inputs("A [@x].", "Markdown", yaml, "csl-yaml", None, None)
+    assert bib is not None and list(bib.entries) == ["x"]
+
+
+def test_a_format_without_bibliography_text_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(DraftError, match=r"^bibliography_format is the format of the bib"):
+        review_inputs("A [@x].", "Markdown", None, "csl-yaml", tmp_path / "refs.yaml", None)
 
 
 @pytest.mark.parametrize(

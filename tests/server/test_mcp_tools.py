@@ -94,3 +94,69 @@ def test_check_claim_refuses_a_claim_or_topic_holding_a_control_character(
     finally:
         service.close()
     assert str(refused.value) == f"Error executing tool check_claim: {message}"
+
+
+def _review_tool(tmp_path: Path, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """A review tool's result, in process (nothing here reaches the judge: no paper is in
+    the library)."""
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        result = anyio.run(build_server(service).call_tool, tool, arguments)
+    finally:
+        service.close()
+    data: dict[str, Any] = result.structured_content
+    return data
+
+
+CSL_YAML = "references:\n- id: k\n  DOI: 10.1234/k\n"
+
+
+def test_the_review_tools_take_the_api_s_bibliography_formats(tmp_path: Path) -> None:
+    # The API's bibliography.format, as bibliography_format: CSL YAML sent as text could not
+    # be read over MCP at all.
+    service = Service(tmp_path / "library.sqlite3")
+    try:
+        tools = {t.name: t for t in anyio.run(build_server(service).list_tools)}
+    finally:
+        service.close()
+    for name in ("review_report", "review_latex"):
+        schema = tools[name].input_schema["properties"]["bibliography_format"]
+        assert schema["anyOf"][0]["enum"] == ["bibtex", "csl-json", "csl-yaml"]
+    arguments = {"bibliography": CSL_YAML, "bibliography_format": "csl-yaml"}
+    markdown = _review_tool(tmp_path, "review_report", {"markdown": "A holds [@k].", **arguments})
+    latex = _review_tool(tmp_path, "review_latex", {"latex": "A holds \\cite{k}.", **arguments})
+    assert [r["paperRef"] for r in markdown["records"] + latex["records"]] == ["doi:10.1234/k"] * 2
+
+
+@pytest.mark.parametrize("bib", ["@article{k, title = {a}\n", "% entries to come\n", ""])
+def test_a_bibliography_with_no_usable_entry_is_read_on(tmp_path: Path, bib: str) -> None:
+    # As `claimaudit review --bib` reads such a file: it was a tool error.
+    path = tmp_path / "refs.bib"
+    path.write_text(bib, encoding="utf-8")
+    for sent in ({"bibliography": bib}, {"bibliography_path": str(path)}):
+        data = _review_tool(tmp_path, "review_report", {"markdown": "A holds [@k].", **sent})
+        [record] = data["records"]
+        assert (record["paperRef"], record["verdict"]) == ("@k", "not_checked")
+        broken = bib.startswith("@")
+        reason = "could not be read" if broken else "no bibliography entry for @k"
+        assert reason in record["error"]
+        assert ("unreadEntries" in data) == broken
+
+
+def test_a_bibliography_format_without_its_text_is_refused(tmp_path: Path) -> None:
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        with pytest.raises(ToolError) as refused:
+            anyio.run(
+                build_server(service).call_tool,
+                "review_report",
+                {"markdown": "A holds [@k].", "bibliography_format": "csl-yaml"},
+            )
+    finally:
+        service.close()
+    assert str(refused.value).endswith(
+        "bibliography_format is the format of the bibliography sent as text: send it with "
+        "bibliography (a bibliography_path is read by its suffix)"
+    )

@@ -64,7 +64,7 @@ REVIEW_REFUSALS: dict[str, dict[str, Any]] = {
     "empty draft": {"markdown": " "},
     "over-long topic": {"markdown": f"{CLAIM} [1]", "topic": "x" * 1001},
     "unknown judge": {"markdown": f"{CLAIM} [@k]", "judge": "nope"},
-    "empty bibliography": {"markdown": f"{CLAIM} [@k]", "bibliography": ""},
+    "empty draft with a BOM": {"markdown": "\ufeff \n\t"},
     "over-long model": {"markdown": f"{CLAIM} [1]", "judge": "openai", "model": "m" * 201},
     "openai judge without a model": {"markdown": f"{CLAIM} [1]", "judge": "openai"},
     "jev judge without a key": {"markdown": f"{CLAIM} [1]", "judge": "jev"},
@@ -180,7 +180,8 @@ def test_a_review_is_refused_alike(api: TestClient, library: Path) -> None:
     assert _mcp_refusals(library, "review_report", REVIEW_REFUSALS) == http
     latex = _mcp_refusals(library, "review_latex", _as_latex(REVIEW_REFUSALS))
     assert latex == {name: http[name] for name in latex}
-    assert http["empty draft"] == "the draft is empty: send the Markdown text to review"
+    assert http["empty draft"] == "the draft is empty: there is no Markdown text to review"
+    assert http["empty draft with a BOM"] == http["empty draft"]
     assert http["over-long model"] == LONG_MODEL
     assert http["openai judge without a model"] == NO_MODEL
     assert http["jev judge without a key"] == NO_KEY
@@ -332,3 +333,21 @@ def test_a_malformed_reference_is_400_in_a_library_request_and_a_record_in_a_che
     first, second = checked.json()["records"]
     assert first["verdict"] == "not_checked" and "not a paper reference" in first["error"]
     assert second["paperRef"] == PAPER
+
+
+CSL_YAML = "references:\n- id: k\n  DOI: 10.1234/k\n"
+
+
+def test_csl_yaml_sent_as_bibtex_is_refused_with_each_surface_s_way_to_name_it(
+    api: TestClient, library: Path
+) -> None:
+    # It was "the bibliography holds no entries", and MCP had no way to say the format.
+    markdown = {"csl yaml": {"markdown": f"{CLAIM} [@k]", "bibliography": CSL_YAML}}
+    latex = {"csl yaml": {"latex": f"{CLAIM} \\cite{{k}}", "bibliography": CSL_YAML}}
+    read = "the bibliography was read as BibTeX and holds no entries, but it looks like CSL YAML"
+    assert _http_refusals(api, "/v1/reviews", markdown) == {
+        "csl yaml": f'{read}; send the bibliography with "format": "csl-yaml"'
+    }
+    mcp = {"csl yaml": f'{read}; send bibliography_format: "csl-yaml" with it'}
+    assert _mcp_refusals(library, "review_report", markdown) == mcp
+    assert _mcp_refusals(library, "review_latex", latex) == mcp

@@ -95,11 +95,39 @@ def test_a_csl_yaml_bibliography(api: httpx.Client) -> None:
     data = _review(api, bibliography={"format": "csl-yaml", "text": CSL_YAML}, judge="gated")
     assert data["records"][0]["paperRef"] == DEEP_RULES_REF
     assert data["records"][0]["citations"] == ["@lee2022"]
-    # Unnamed, it is read as BibTeX (no entry there), as before: the format is not guessed.
-    error = _error(
-        api.post("/v1/reviews", json={"markdown": DRAFT, "bibliography": {"text": CSL_YAML}}), 400
-    )
-    assert error["code"] == "invalid_bibliography"
+    # Unnamed, it is read as BibTeX (no entry there), as before: the format is not guessed,
+    # but the message says how it was read and how to name it ("holds no entries" before).
+    for sent in ({"text": CSL_YAML}, {"text": CSL_YAML, "format": "bibtex"}):
+        error = _error(api.post("/v1/reviews", json={"markdown": DRAFT, "bibliography": sent}), 400)
+        assert error["code"] == "invalid_bibliography"
+        assert error["message"] == (
+            "the bibliography was read as BibTeX and holds no entries, but it looks like CSL "
+            'YAML; send the bibliography with "format": "csl-yaml"'
+        )
+
+
+@pytest.mark.parametrize(
+    "text", ["@article{lee2022, title = {Ten quick tips}\n", "% entries to come\n", " ", ""]
+)
+def test_a_bibliography_with_no_usable_entry_is_read_on(api: httpx.Client, text: str) -> None:
+    # As `claimaudit review --bib` and README: the review goes on, each citation of the
+    # bibliography a not_checked record saying why. It was a 400 invalid_bibliography.
+    data = _review(api, bibliography={"text": text}, judge="gated")
+    lee = data["records"][0]
+    assert (lee["paperRef"], lee["verdict"]) == ("@lee2022", "not_checked")
+    if text.startswith("@"):
+        assert lee["error"].startswith(
+            "citation @lee2022 cannot be checked: the bibliography entry for @lee2022 "
+            "(the bibliography line 1) could not be read: "
+        )
+        [unread] = data["unreadEntries"]
+        assert (unread["line"], unread["key"]) == (1, "lee2022")
+    else:
+        assert lee["error"] == (
+            "citation @lee2022 cannot be checked: no bibliography entry for @lee2022 in the "
+            "bibliography"
+        )
+        assert "unreadEntries" not in data
 
 
 def test_a_draft_citing_in_footnotes(api: httpx.Client) -> None:
@@ -133,24 +161,12 @@ def test_a_sentence_citing_only_backs_the_sentence_before(api: httpx.Client) -> 
 @pytest.mark.parametrize(
     ("body", "status", "code", "words"),
     [
-        ({"markdown": "  \n"}, 400, "invalid_draft", "the draft is empty"),
+        ({"markdown": "  \n"}, 400, "invalid_draft", "the draft is empty: there is no Markdown"),
         (
             {"markdown": DRAFT, "bibliography": {"format": "csl-json", "text": "[oops"}},
             400,
             "invalid_bibliography",
             "the bibliography is not valid JSON",
-        ),
-        (
-            {"markdown": DRAFT, "bibliography": {"text": "% no entries"}},
-            400,
-            "invalid_bibliography",
-            "holds no entries",
-        ),
-        (
-            {"markdown": DRAFT, "bibliography": {"text": " "}},
-            400,
-            "invalid_bibliography",
-            "holds no entries",
         ),
         ({"markdown": DRAFT, "judge": "nope"}, 400, "unknown_judge", "unknown judge 'nope'"),
         (
@@ -312,7 +328,7 @@ def test_a_latex_review_passes_on_the_reader_s_warnings(api: httpx.Client) -> No
 @pytest.mark.parametrize(
     ("body", "status", "code", "words"),
     [
-        ({"latex": " \n"}, 400, "invalid_draft", "the draft is empty: send the LaTeX text"),
+        ({"latex": " \n"}, 400, "invalid_draft", "the draft is empty: there is no LaTeX text"),
         (
             {"latex": LATEX.replace("This sentence", r"\input{intro} This sentence")},
             400,

@@ -12,6 +12,7 @@ from claimaudit.errors import DraftError
 from claimaudit.library.extract import LATEX_SUFFIXES
 from claimaudit.review import Bibliography, load_bibliography
 from claimaudit.review.document import check_draft
+from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.front_matter import front_matter_bibliographies
 from claimaudit.review.latex_claims import LatexClaims, bibliography_files, extract_latex_claims
 from claimaudit.userfiles import is_symlink_loop, missing_reason
@@ -85,6 +86,8 @@ def prepare(
     found: LatexClaims | None = None
     inputs: set[Path] = set()
     try:
+        # Refused, not reviewed to "0 cited sentences": a gate must not pass an emptied file.
+        refuse_empty_draft(text, "LaTeX" if chosen is DraftFormat.LATEX else "Markdown")
         if chosen is DraftFormat.LATEX:
             # The whole draft is read (and its bibliography) before any work.
             found = extract_latex_claims(report, bibliography)

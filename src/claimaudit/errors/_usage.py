@@ -118,9 +118,15 @@ class DraftStructureError(DraftError):
 
 
 class BibliographyError(UsageError):
-    """A bibliography file that cannot be read: its message says which entry or line."""
+    """A bibliography file that cannot be read: its message says which entry or line.
+    ``looks_like``: the format ("csl-yaml", "csl-json") of text read as BibTeX to no entry,
+    which each surface tells how to name (``format``, ``bibliography_format``)."""
 
     code = "invalid_bibliography"
+
+    def __init__(self, message: str, *, looks_like: str | None = None) -> None:
+        super().__init__(message)
+        self.looks_like = looks_like
 
 
 class ReviewTooLargeError(DraftError):

@@ -20,7 +20,14 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from urllib.parse import unquote
 
-from claimaudit.bibfile import BibFormat, BibRecord, UnreadEntry, parse_bib, read_bib
+from claimaudit.bibfile import (
+    BibFormat,
+    BibRecord,
+    UnreadEntry,
+    csl_read_as_bibtex,
+    parse_bib,
+    read_bib,
+)
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, try_parse_ref
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.document import Block
@@ -229,23 +236,40 @@ def two_identifiers(entry: Entry) -> str | None:
 
 
 def parse_bibliography(
-    text: str, *, kind: BibFormat | None = None, source: str | None = None
+    text: str,
+    *,
+    kind: BibFormat | None = None,
+    source: str | None = None,
+    allow_empty: bool = True,
 ) -> Bibliography:
-    """Parse BibTeX or CSL-JSON text (``kind``; by default JSON when it starts with ``[`` or
-    ``{``); BibliographyError if unusable. ``source`` names it in messages (a file, say)."""
-    found = parse_bib(text, kind=kind, source=source)
+    """Parse BibTeX, CSL-JSON or CSL YAML text (``kind``; by default JSON when it starts with
+    ``[`` or ``{``, else BibTeX); BibliographyError if unusable. ``source`` names it in
+    messages (a file, say). Text with no entry (none yet, or none that could be parsed) is
+    read on, as ``claimaudit review`` reads such a file, unless ``allow_empty`` is False;
+    text read as BibTeX to no entry that is CSL (YAML, or JSON said to be BibTeX) is refused
+    whatever ``allow_empty`` says, naming its format (pass it as ``kind``)."""
+    found = parse_bib(text, kind=kind, source=source, allow_empty=True)
+    name = source or "the bibliography"
+    if not found.records:
+        misread = csl_read_as_bibtex(text, kind, source)
+        if misread is not None:
+            raise misread
+        if not allow_empty:
+            parse_bib(text, kind=kind, source=source)  # raises, saying why none was read
     return Bibliography(
         entries={r.key: entry_of(r) for r in found.records},
-        source=source or "the bibliography",
+        source=name,
         unread=found.unread,
+        empty=(name,) if not found.records and not found.unread else (),
     )
 
 
-def load_bibliography(*paths: PathArg, allow_empty: bool = False) -> Bibliography:
-    """Read BibTeX (``.bib``) or CSL-JSON (``.json``) files (``Path`` or ``str``), a later
-    file's entry winning over an earlier one with its key; BibliographyError if one is
-    unusable, or holds no entry (unless ``allow_empty``: such a file is then named in
-    ``Bibliography.empty``)."""
+def load_bibliography(*paths: PathArg, allow_empty: bool = True) -> Bibliography:
+    """Read BibTeX (``.bib``), CSL-JSON (``.json``) or CSL YAML (``.yaml``) files (``Path`` or
+    ``str``), a later file's entry winning over an earlier one with its key; BibliographyError
+    if one is unusable. A file with no entry (none yet, or none that could be parsed) is read
+    on, as ``claimaudit review`` reads it, and named in ``Bibliography.empty`` (its unparsed
+    entries in ``Bibliography.unread``); ``allow_empty=False`` refuses it instead."""
     entries: dict[str, Entry] = {}
     unread: list[UnreadEntry] = []
     empty: list[str] = []

@@ -25,6 +25,7 @@ from claimaudit.review.claims import (
     cited_names,
     targets,
 )
+from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.latex import read_latex_draft
 from claimaudit.review.latex_cites import CITE_FIELDS, CiteKind
 from claimaudit.review.latex_draft import LatexDraft
@@ -142,11 +143,13 @@ def extract_latex_claims(
     path: Path, bibliography: Bibliography | None = None, *, alone: bool = False
 ) -> LatexClaims:
     """The cited sentences of the LaTeX draft at ``path`` as claims, its uncited sentences
-    and its paragraphs; InputError when the draft cannot be read, BibliographyError when a
-    bibliography it names cannot. ``alone``: the draft arrived as one text, so neither the
-    files it includes nor the bibliography files it names are read (an include is refused)."""
+    and its paragraphs; InputError when the draft cannot be read, DraftError when it is empty,
+    BibliographyError when a bibliography it names cannot. ``alone``: the draft arrived as one
+    text, so neither the files it includes nor the bibliography files it names are read (an
+    include is refused)."""
     includes = not alone
     draft = read_latex_draft(path, includes=includes)
+    refuse_empty_draft(draft.files[draft.main], "LaTeX")
     resolver = draft_bibliography(draft, bibliography, files=includes)
     if any(
         c.kind is CiteKind.TEXTUAL or c.command.rstrip("*") in CITE_FIELDS for c in draft.commands

@@ -17,6 +17,7 @@ from claimaudit.review.annotate import annotate
 from claimaudit.review.arguments import check_review_args, check_text
 from claimaudit.review.bibliography import Bibliography, two_identifiers
 from claimaudit.review.claims import Claim, extract_claims
+from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
 from claimaudit.review.limits import ReviewLimits
 from claimaudit.review.local_names import settle_local_names
@@ -69,7 +70,7 @@ def review_report(
     Nothing here raises for a bad citation or paper: those become ``not_checked`` records.
     A draft over ``limits`` is refused (ReviewTooLargeError) before anything is judged; once
     ``cancel`` is set, no further pair is judged (CancelledWorkError). An argument of the
-    wrong kind is a UsageError naming it.
+    wrong kind is a UsageError naming it; an empty draft (whitespace only) a DraftError.
     """
     check_text(text)
     check_review_args(
@@ -81,6 +82,7 @@ def review_report(
         cancel=cancel,
     )
     validate_topic(topic)
+    refuse_empty_draft(text, "Markdown")
     claims, uncited = extract_claims(text, bibliography)
     result = _review(
         claims, uncited, checker, topic, workers, on_progress, verifier, engine, limits, cancel
@@ -105,7 +107,7 @@ def review_latex(
 ) -> ReviewResult:
     """``review_report`` for the LaTeX draft at ``path`` (with the files it includes and the
     bibliography it names, plus ``bibliography``). DraftError (a UsageError) when the draft
-    cannot be read, BibliographyError when a bibliography it names cannot; see
+    is empty or cannot be read, BibliographyError when a bibliography it names cannot; see
     ``annotate_latex`` for the annotated copy."""
     draft = as_path(path, "the draft")
     check_review_args(

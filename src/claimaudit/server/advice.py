@@ -7,6 +7,7 @@ from __future__ import annotations
 from claimaudit.advice import MODEL_JUDGES, advised
 from claimaudit.errors import (
     AmbiguousPaperError,
+    BibliographyError,
     ClaimauditError,
     ContentConflictError,
     ExcerptsOverBudgetError,
@@ -44,14 +45,27 @@ def request_advice(error: ClaimauditError) -> str | None:
 
 def request_message(error: ClaimauditError) -> str:
     """``error`` as the API and the MCP tools say it: its message and their advice."""
-    return advised(error, request_advice)
+    return advised(error, _api_request_advice)
+
+
+def _api_request_advice(error: ClaimauditError) -> str | None:
+    if isinstance(error, BibliographyError) and error.looks_like:
+        return f'send the bibliography with "format": "{error.looks_like}"'
+    return request_advice(error)
+
+
+def _tool_request_advice(error: ClaimauditError) -> str | None:
+    if isinstance(error, BibliographyError) and error.looks_like:
+        return f'send bibliography_format: "{error.looks_like}" with it'
+    return request_advice(error)
 
 
 def tool_message(error: ClaimauditError) -> str:
     """``request_message`` in the MCP tools' words: a LaTeX draft sent as text is "the draft",
-    not the file name it is read under (which the client never sent), and a bibliography the
-    draft names may come as a path too, which only the tools take."""
-    message = request_message(error)
+    not the file name it is read under (which the client never sent), a bibliography the
+    draft names may come as a path too, which only the tools take, and a bibliography's
+    format is the ``bibliography_format`` argument (the API's ``bibliography.format``)."""
+    message = advised(error, _tool_request_advice)
     if message.startswith(f"{LATEX_DRAFT_NAME}:"):
         message = "the draft" + message.removeprefix(LATEX_DRAFT_NAME)
     if isinstance(error, BibliographyNotSentError):

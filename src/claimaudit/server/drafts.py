@@ -15,6 +15,7 @@ from claimaudit.bibfile import BibFormat
 from claimaudit.errors import DraftError, DraftStructureError, InputError
 from claimaudit.inputs import validate_topic
 from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
+from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.front_matter import bibliography_names
 from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
 from claimaudit.untrusted import check_text
@@ -43,15 +44,22 @@ def review_inputs(
     clients) named as a file."""
     check_texts(draft=draft, bibliography=text)
     validate_topic(topic)
-    if not draft.strip():
-        raise DraftError(f"the draft is empty: send the {language} text to review")
+    refuse_empty_draft(draft, language)
     if text is not None and path is not None:
         raise DraftError("give the bibliography as text or as a path, not both")
+    if kind is not None and text is None:
+        # Only the MCP tools can send one without text; a file's format is its suffix's, as
+        # on the command line.
+        raise DraftError(
+            "bibliography_format is the format of the bibliography sent as text: send it with "
+            "bibliography (a bibliography_path is read by its suffix)"
+        )
+    # One with no entry yet, or none that could be parsed, is read on as ``claimaudit review``
+    # reads such a file: each citation it was to resolve is a not_checked record saying why
+    # (empty text too: sent, it is never taken for no bibliography at all).
     if path is not None:
         return load_bibliography(path)
     if text is not None:
-        # Sent but empty is refused like any bibliography with no entries: a client that
-        # has none leaves the field out.
         return parse_bibliography(text, kind=kind)
     return None
 

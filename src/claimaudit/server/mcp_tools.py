@@ -17,6 +17,7 @@ from mcp.server.mcpserver.context import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import Field
 
+from claimaudit.bibfile import BibFormat
 from claimaudit.errors import CancelledWorkError, as_known
 from claimaudit.identity import MAX_REF_CHARS
 from claimaudit.inputs import MAX_TOPIC_CHARS
@@ -81,8 +82,16 @@ Threshold = Annotated[
 BibliographyText = Annotated[
     str | None,
     Field(
-        description="BibTeX or CSL-JSON text resolving the draft's citation keys; this or "
-        "bibliography_path is needed when the draft names a bibliography file."
+        description="BibTeX, CSL-JSON or CSL YAML text resolving the draft's citation keys; "
+        "this or bibliography_path is needed when the draft names a bibliography file."
+    ),
+]
+# The API's ``bibliography.format``: the same names, described alike.
+BibliographyFormat = Annotated[
+    BibFormat | None,
+    Field(
+        description="The format of bibliography: bibtex, csl-json or csl-yaml (Pandoc's CSL "
+        "YAML); by default CSL-JSON when the text starts with [ or {, else BibTeX."
     ),
 ]
 BibliographyPath = Annotated[
@@ -163,6 +172,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
         ctx: Context[Any, Any],
         draft: str,
         bibliography: str | None,
+        bibliography_format: BibFormat | None,
         bibliography_path: str | None,
         topic: str | None,
         judge: str | None,
@@ -176,6 +186,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
                 lambda: call(
                     draft,
                     bibliography=bibliography,
+                    bibliography_format=bibliography_format,
                     bibliography_path=path,
                     topic=topic,
                     judge=judge,
@@ -202,6 +213,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
         markdown: Annotated[str, Field(description="The draft's Markdown text.")],
         ctx: Context[Any, Any],
         bibliography: BibliographyText = None,
+        bibliography_format: BibliographyFormat = None,
         bibliography_path: BibliographyPath = None,
         topic: Topic = None,
         judge: JudgeName = None,
@@ -213,6 +225,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
             ctx,
             markdown,
             bibliography,
+            bibliography_format,
             bibliography_path,
             topic,
             judge,
@@ -234,6 +247,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
         latex: Annotated[str, Field(description="The draft's LaTeX text.")],
         ctx: Context[Any, Any],
         bibliography: BibliographyText = None,
+        bibliography_format: BibliographyFormat = None,
         bibliography_path: BibliographyPath = None,
         topic: Topic = None,
         judge: JudgeName = None,
@@ -245,6 +259,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
             ctx,
             latex,
             bibliography,
+            bibliography_format,
             bibliography_path,
             topic,
             judge,

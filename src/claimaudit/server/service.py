@@ -243,10 +243,11 @@ class Service:
         on_progress: Progress | None = None,
     ) -> Reviewed:
         """Every cited sentence of a Markdown draft checked against its papers, as
-        ``claimaudit review`` does. The bibliography comes as text (BibTeX or CSL-JSON) or as a
-        file on this machine (for local MCP clients), never both; without one, a draft whose
-        front matter names a bibliography file is refused. A draft over the review
-        limits is refused before anything is judged; once ``cancel`` is set, nothing more is.
+        ``claimaudit review`` does. The bibliography comes as text (BibTeX, CSL-JSON or CSL
+        YAML: ``bibliography_format``) or as a file on this machine (for local MCP clients),
+        never both; without one, a draft whose front matter names a bibliography file is
+        refused. A draft over the review limits is refused before anything is judged; once
+        ``cancel`` is set, nothing more is.
         ``on_progress(done, total)`` counts the (sentence, paper) pairs judged."""
         bib = review_inputs(
             markdown, "Markdown", bibliography, bibliography_format, bibliography_path, topic
