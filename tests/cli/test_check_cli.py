@@ -13,7 +13,9 @@ from typer.testing import CliRunner, Result
 
 from claimaudit.cli import app
 from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from claimaudit.plugins import Registered, get_registry
 from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, record_from_dict
 from claimaudit.sources.protocol import Source, SourcePaper
@@ -527,3 +529,25 @@ def test_json_output_names_the_threshold_that_decided_needs_review(
     assert list(answer) == ["records", "summary", "threshold"]  # as POST /v1/checks answers
     assert answer["threshold"] == used
     assert answer["records"][0]["needsReview"] is needs_review
+
+
+def test_a_version_not_stored_is_not_checked_and_names_the_stored_one(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: v1 asked while v2 is stored said only "not in the local library". Never a verdict on
+    # v2: the judge is not asked.
+    library = tmp_path / "library.sqlite3"
+    with Library.open(library) as lib:
+        passages = [Passage("P001", "Aspirin lowers fever in adults.")]
+        lib.add_paper(NewPaper(parse_ref("1907.10121v2"), "SciPy", passages, "hash"))
+    judge = ScriptedJudge(pick("supports", "P001"))
+    monkeypatch.setitem(get_registry().judges, "eager", Registered(lambda _: judge, "", "t"))
+    args = ["check", "Aspirin lowers fever.", "-p", "1907.10121v1", "--judge", "eager"]
+    result = runner.invoke(app, [*args, "--library", str(library), "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    [record] = json.loads(result.stdout)["records"]
+    assert record["verdict"] == "not_checked" and judge.seen == []
+    assert record["error"].startswith(
+        f"arXiv:1907.10121v1 is not in the local library ({library}), which holds "
+        "arXiv:1907.10121v2: cite that version, or arXiv:1907.10121 without a version"
+    )
