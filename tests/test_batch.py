@@ -69,7 +69,7 @@ def test_malformed_lines_become_not_checked_with_line_numbers(
             json.dumps({"id": "first", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}),
             "{not json",
             json.dumps({"id": "x", "claim": "", "papers": ["scifact:1"]}),
-            json.dumps({"id": "y", "claim": "c", "papers": []}),
+            json.dumps({"id": "y", "claim": "Aspirin lowers fever.", "papers": []}),
             json.dumps(["a list"]),
             "",
             json.dumps({"claim": "no id", "papers": ["scifact:1"]}),
@@ -82,7 +82,8 @@ def test_malformed_lines_become_not_checked_with_line_numbers(
     errors = [r["error"] for r in rows if r["verdict"] == "not_checked"]
     assert errors[0].startswith("line 2: invalid JSON")
     assert errors[1] == "line 3: the claim is empty"
-    assert errors[2].startswith("line 4: 'papers'")
+    # QA: as `check`, the API and MCP say it (not "'papers' must be a non-empty list").
+    assert errors[2] == "line 4: no paper to check the claim against"
     assert errors[3] == "line 5: expected a JSON object"
     assert errors[4].startswith("line 7: missing or invalid 'id'")
     assert "not a paper reference" in errors[5]

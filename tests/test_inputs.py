@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from claimaudit.errors import InvalidClaimError, InvalidClaimTextError
+from claimaudit.errors import DuplicatePaperError, InvalidClaimError, InvalidClaimTextError
 from claimaudit.fts import query_terms
 from claimaudit.inputs import (
     MAX_CLAIM_CHARS,
@@ -16,6 +16,7 @@ from claimaudit.inputs import (
     source_query,
     topic_reordered,
     validate_claim,
+    validate_papers,
     validate_topic,
 )
 
@@ -77,6 +78,26 @@ def test_a_paper_given_twice_in_two_spellings_is_refused_naming_both() -> None:
     with pytest.raises(InvalidClaimError) as caught:
         check_distinct(["local:a", "local:a"])
     assert str(caught.value) == "paper 'local:a' is given more than once"
+
+
+@pytest.mark.parametrize("limit", [None, 50])
+def test_copies_of_one_paper_past_the_limit_are_a_duplicate_with_or_without_a_limit(
+    limit: int | None,
+) -> None:
+    # QA: 51 copies of one paper were DuplicatePaperError from Python (no limit) but "51 papers
+    # in one check; the limit is 50" over HTTP and MCP: one order of checks everywhere.
+    with pytest.raises(DuplicatePaperError, match=r"^paper 'scifact:1' is given more than once$"):
+        validate_papers(["scifact:1"] * 51, limit)
+
+
+def test_distinct_papers_past_the_limit_are_refused_by_count() -> None:
+    distinct = [f"scifact:{n}" for n in range(51)]
+    with pytest.raises(InvalidClaimError, match=r"^51 papers in one check; the limit is 50$"):
+        validate_papers(distinct, 50)
+    # A duplicate only past the first limit + 1 is not looked for: the count is the fault.
+    with pytest.raises(InvalidClaimError, match=r"^52 papers in one check; the limit is 50$"):
+        validate_papers([*distinct, "scifact:0"], 50)
+    validate_papers(distinct[:50], 50)
 
 
 def test_the_topic_narrows_ranking_and_leads_the_source_search() -> None:

@@ -52,10 +52,18 @@ def test_the_normal_form_and_the_typed_form_are_both_searched_for() -> None:
     assert search_words("x\u00b2").match == '"x2" OR "x\u00b2"'
 
 
-@pytest.mark.parametrize("query", ["", "   ", "*", '"', "the of and", "A", "NOT"])
+@pytest.mark.parametrize("query", ["*", '"', "the of and", "A", "NOT"])
 def test_no_word_to_search_for_is_an_error(query: str) -> None:
     with pytest.raises(NoSearchWordsError, match=r"^no word to search for in "):
         search_words(query)
+
+
+@pytest.mark.parametrize("query", ["", "   "])
+def test_an_empty_query_is_said_to_be_empty(query: str) -> None:
+    # Not "in ''": the words every surface (API, MCP, command line) refuses it with.
+    with pytest.raises(NoSearchWordsError) as caught:
+        search_words(query)
+    assert str(caught.value) == "no word to search for: the query is empty"
 
 
 def test_fts_syntax_is_quoted_as_words() -> None:

@@ -110,11 +110,13 @@ class RunSummary:
         }
 
 
-def check_answer(records: Iterable[Record]) -> dict[str, Any]:
+def check_answer(records: Iterable[Record], threshold: float) -> dict[str, Any]:
     """A check's JSON answer, the same from ``check --format json``, the API and MCP:
-    ``{"records": [...], "summary": {...}}``."""
+    ``{"records": [...], "summary": {...}, "threshold"}``, the review threshold the records'
+    needsReview was decided by."""
     kept = list(records)
     return {
         "records": [record_to_dict(r) for r in kept],
         "summary": RunSummary.of(kept).to_dict(),
+        "threshold": threshold,
     }

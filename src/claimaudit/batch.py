@@ -38,10 +38,10 @@ from claimaudit.engines.local import LocalEngine
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError, NestingError
 from claimaudit.inputs import (
     MAX_CLAIM_CHARS,
-    check_distinct,
     cut_ref,
     ref_key,
     validate_claim,
+    validate_papers,
     validate_topic,
 )
 from claimaudit.jsonsafe import escape_unsafe
@@ -169,15 +169,16 @@ def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
     claim, papers, topic = data.get("claim"), data.get("papers"), data.get("topic")
     if not isinstance(claim, str):
         return bad_here("'claim' must be a string", ident)
-    if not isinstance(papers, list) or not papers or not all(isinstance(p, str) for p in papers):
-        return bad_here("'papers' must be a non-empty list of strings", ident)
+    if not isinstance(papers, list) or not all(isinstance(p, str) for p in papers):
+        return bad_here("'papers' must be a list of strings", ident)
     if topic is not None and not isinstance(topic, str):
         return bad_here("'topic' must be a string", ident)
     try:
         text = validate_claim(claim)
         validate_topic(topic)
-        # A paper listed twice (in any spelling) is refused, as `check` refuses it.
-        check_distinct(papers)
+        # No paper, or one listed twice (in any spelling), is refused in the words `check`,
+        # the API and MCP use.
+        validate_papers(papers)
     except InvalidClaimError as error:
         return bad(str(error), ident, claim, papers)
     return BatchItem(line_number, key, ident, text, tuple(papers), topic)

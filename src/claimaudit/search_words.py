@@ -104,6 +104,9 @@ def search_words(text: str) -> SearchWords:
             if _normal(term.tokens) in kept:
                 kept.setdefault(term.tokens, term)
         terms += [None, *typed]  # None: no phrase spans the two forms
+    if not text.strip():
+        # Every surface's words for an empty query (the API's q, MCP's query, the CLI's QUERY).
+        raise NoSearchWordsError("no word to search for: the query is empty")
     if not kept:
         raise NoSearchWordsError(
             f"no word to search for in {text.strip()[:40]!r}: give a word that is not "

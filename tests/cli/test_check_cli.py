@@ -13,11 +13,14 @@ from typer.testing import CliRunner, Result
 
 from claimaudit.cli import app
 from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from claimaudit.plugins import Registered, get_registry
 from claimaudit.records import RELATIONS, CheckedRecord, NotCheckedRecord, record_from_dict
 from claimaudit.sources.protocol import Source, SourcePaper
 from tests.cli.conftest import DEEP_RULES_REF
+from tests.fakes import MemorySource, ScriptedJudge, pick
 from tests.httpfake import closed_port
 from tests.judges.faultserver import TEST_KEY, FaultServer
 from tests.judges.openaiserver import OpenAIServer
@@ -345,7 +348,7 @@ def test_json_output_is_the_records_and_their_summary(
     result = _invoke(runner, paper_library, "--format", "json", "--no-cache", *args)
     assert result.exit_code == 0
     answer = json.loads(result.stdout)
-    assert set(answer) == {"records", "summary"}
+    assert set(answer) == {"records", "summary", "threshold"}
     checked, missing = answer["records"]
     assert missing["verdict"] == "not_checked"
     summary = answer["summary"]
@@ -498,3 +501,53 @@ def test_a_password_in_the_claims_url_is_masked_in_records_not_for_the_judge(
     again = runner.invoke(app, args)
     assert json.loads(again.stdout)["records"][0]["judgeSeconds"] == 0.0
     assert len(openai_chat.requests) == asked
+
+
+@pytest.mark.parametrize(
+    ("given", "used", "needs_review"), [([], 0.6, False), (["--threshold", "0.99"], 0.99, True)]
+)
+def test_json_output_names_the_threshold_that_decided_needs_review(
+    runner: CliRunner,
+    monkeypatch: pytest.MonkeyPatch,
+    given: list[str],
+    used: float,
+    needs_review: bool,
+) -> None:
+    # QA: the API and MCP answers carry the threshold; `check --format json` left it out, so
+    # its reader could not tell why a record needs review. The same object, the same place.
+    memory = MemorySource()
+    memory.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    fitted = ScriptedJudge(pick("supports", "P001", 0.95), review_threshold=0.6)
+    registry = get_registry()
+    monkeypatch.setitem(registry.judges, "fitted", Registered(lambda _: fitted, "", "t"))
+    monkeypatch.setitem(registry.sources, "memory", Registered(lambda *, path: memory, "", "t"))
+    args = ["check", "Aspirin lowers fever.", "-p", "scifact:1", "--judge", "fitted"]
+    args += ["--source", "memory", "--no-cache", "--format", "json", *given]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert list(answer) == ["records", "summary", "threshold"]  # as POST /v1/checks answers
+    assert answer["threshold"] == used
+    assert answer["records"][0]["needsReview"] is needs_review
+
+
+def test_a_version_not_stored_is_not_checked_and_names_the_stored_one(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: v1 asked while v2 is stored said only "not in the local library". Never a verdict on
+    # v2: the judge is not asked.
+    library = tmp_path / "library.sqlite3"
+    with Library.open(library) as lib:
+        passages = [Passage("P001", "Aspirin lowers fever in adults.")]
+        lib.add_paper(NewPaper(parse_ref("1907.10121v2"), "SciPy", passages, "hash"))
+    judge = ScriptedJudge(pick("supports", "P001"))
+    monkeypatch.setitem(get_registry().judges, "eager", Registered(lambda _: judge, "", "t"))
+    args = ["check", "Aspirin lowers fever.", "-p", "1907.10121v1", "--judge", "eager"]
+    result = runner.invoke(app, [*args, "--library", str(library), "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    [record] = json.loads(result.stdout)["records"]
+    assert record["verdict"] == "not_checked" and judge.seen == []
+    assert record["error"].startswith(
+        f"arXiv:1907.10121v1 is not in the local library ({library}), which holds "
+        "arXiv:1907.10121v2: cite that version, or arXiv:1907.10121 without a version"
+    )

@@ -10,6 +10,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from claimaudit import __version__
 from claimaudit.cli import app
 from claimaudit.library.store import Library
 from tests.server.conftest import REPO
@@ -175,3 +176,16 @@ def test_a_home_tilde_after_an_options_equals_sign_is_expanded(
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in home.iterdir()) == ["d.md", "lib.sqlite3", "r.json"]
     assert not (tmp_path / "~").exists()
+
+
+def test_version_prints_the_version_the_servers_report() -> None:
+    # QA: `claimaudit --version` was "No such option" (exit 2), though /health and MCP's
+    # serverInfo report the version. Run as installed, so the eager option is seen as typed.
+    done = subprocess.run(
+        [sys.executable, "-m", "claimaudit", "--version"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"claimaudit {__version__}\n", "")

@@ -21,9 +21,11 @@ from claimaudit.cli import app
 from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
+from claimaudit.plugins import Registered, get_registry
 from claimaudit.records import RELATIONS
 from claimaudit.review.annotate import SEPARATOR, escape
 from tests.browser import launch_chromium
+from tests.fakes import ScriptedJudge, pick
 from tests.refcheck.crossrefserver import CrossrefServer
 
 PAPERS = {
@@ -442,3 +444,22 @@ def test_a_draft_the_parser_would_take_minutes_over_is_one_line_exit_2(
         f"error: {report}: the draft nests square brackets more than 8 deep (line 3); the parser "
         "would take minutes over them"
     )
+
+
+def test_the_json_report_names_the_threshold_that_decided_needs_review(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: POST /v1/reviews and the MCP tools answer the threshold; `review --json` left it out.
+    fitted = ScriptedJudge(pick("supports", "P001"), review_threshold=0.6)
+    monkeypatch.setitem(get_registry().judges, "fitted", Registered(lambda _: fitted, "", "t"))
+    report = tmp_path / "t.md"
+    report.write_text("Aspirin lowers fever (arXiv:2401.00001).\n", encoding="utf-8")
+    library = tmp_path / "lib.sqlite3"
+    Library.open(library).close()
+    args = ["review", str(report), "--judge", "fitted", "--library", str(library)]
+    for given, used in (([], 0.6), (["--threshold", "0.25"], 0.25)):
+        result = runner.invoke(app, [*args, "--json", str(tmp_path / "t.json"), *given])
+        assert result.exit_code == 0, result.output
+        answer = json.loads((tmp_path / "t.json").read_text(encoding="utf-8"))
+        assert list(answer) == ["summary", "records", "uncited", "threshold"]
+        assert answer["threshold"] == used

@@ -167,6 +167,13 @@ def test_check_options_reach_the_checker(api: httpx.Client) -> None:
             "unknown judge 'nope'",
         ),
         ({"claim": "A claim.", "papers": []}, 400, "invalid_claim", "no paper to check the claim"),
+        # 51 copies of one paper: the duplicate, as the Python API says, not the count.
+        (
+            {"claim": "A claim.", "papers": [DEEP_RULES_REF] * 51},
+            400,
+            "invalid_request",
+            f"paper {DEEP_RULES_REF!r} is given more than once",
+        ),
         ({"claim": "A claim."}, 422, "invalid_request", "papers: Field required"),
         ({"claim": 3, "papers": [DEEP_RULES_REF]}, 422, "invalid_request", "claim"),
         (

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
+from tests.hostile.helpers import cli as run_cli
 from tests.hostile.mcpwire import RawMCP, tool_text
 from tests.server.gated_mcp import gated_mcp, held_check, wait_for
 
@@ -245,21 +246,28 @@ def test_a_call_that_cannot_be_read_says_why(mcp: RawMCP, params: bytes, words: 
     assert answer["error"] == {"code": -32602, "message": f"Invalid params: {words}"}
 
 
-def test_an_empty_search_query_is_refused_as_the_api_refuses_it(
+def test_an_empty_search_query_is_refused_as_the_api_and_the_cli_refuse_it(
     mcp: RawMCP, tmp_path: Path
 ) -> None:
+    # QA: the API and MCP said "q: String should have at least 1 character", the command line
+    # "no word to search for in ''": one fault, now one wording on every surface.
     tools = {tool["name"]: tool for tool in mcp.request("tools/list", {})["result"]["tools"]}
     assert tools["library_search"]["inputSchema"]["properties"]["query"]["minLength"] == 1
     is_error, text = tool_text(mcp.call("library_search", {"query": ""}))
-    app = create_app(ServerConfig(library=tmp_path / "library.sqlite3"))
+    library = tmp_path / "library.sqlite3"
+    app = create_app(ServerConfig(library=library))
     with TestClient(app, base_url=LOOPBACK) as client:
         response = client.get("/v1/library/search", params={"q": ""})
+        schema = client.get("/openapi.json").json()["paths"]["/v1/library/search"]["get"]
     assert response.status_code == 422
-    # The API calls the parameter q; the tool's argument is query. The words are the same.
-    api = response.json()["error"]["message"]
-    assert api == "q: String should have at least 1 character"
+    [q] = [p for p in schema["parameters"] if p["name"] == "q"]
+    assert q["schema"]["minLength"] == 1  # documented still
+    words = "no word to search for: the query is empty"
+    assert response.json()["error"]["message"] == words
     assert is_error
-    assert text == "Error executing tool library_search: query" + api.removeprefix("q")
+    assert text == f"Error executing tool library_search: {words}"
+    cli = run_cli("library", "search", "", "--library", library)
+    assert (cli.exit_code, cli.stderr) == (2, f"error: {words}\n")
 
 
 def test_a_search_query_with_no_word_is_refused_as_the_api_refuses_it(mcp: RawMCP) -> None:

@@ -6,8 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.errors import SourceError
+from claimaudit.errors import PaperNotInLibraryError, SourceError
 from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.library.models import NewPaper
+from claimaudit.library.store import Library
+from claimaudit.passage import Passage
+from claimaudit.server.advice import api_advice, request_message
 from claimaudit.server.sources import LIBRARY_NAME, ServerSource, server_source
 from claimaudit.sources.protocol import Source, SourcePaper
 
@@ -39,3 +43,23 @@ def test_a_real_library_miss_is_reworded(tmp_path: Path) -> None:
     with pytest.raises(SourceError) as caught:
         server_source(library).fetch(parse_ref("doi:10.1000/xyz"), "q")
     assert str(tmp_path) not in str(caught.value)
+
+
+def test_a_version_not_stored_names_the_stored_one_without_the_path(tmp_path: Path) -> None:
+    # QA: the API and MCP said only "not in the local library" while another version was there.
+    library = tmp_path / "library.sqlite3"
+    with Library.open(library) as lib:
+        passages = [Passage("P001", "Stored text.")]
+        lib.add_paper(NewPaper(parse_ref("1907.10121v2"), "SciPy", passages, "hash"))
+    with pytest.raises(PaperNotInLibraryError) as caught:
+        server_source(library).fetch(parse_ref("1907.10121v1"), "q")
+    assert str(tmp_path) not in request_message(caught.value)
+    assert (
+        api_advice(caught.value)
+        == "upload it with POST /v1/library or set VALYU_API_KEY on the server"
+    )
+    assert str(caught.value) == (
+        f"arXiv:1907.10121v1 is not in the local library ({LIBRARY_NAME}), which holds "
+        "arXiv:1907.10121v2: cite that version, or arXiv:1907.10121 without a version for the "
+        "newest one stored"
+    )

@@ -261,3 +261,16 @@ def test_valyu_excerpts_over_budget_say_to_narrow_topic_on_the_page(
         "panel below."
     )
     expect(error).not_to_contain_text("--")
+
+
+def test_a_version_not_stored_names_the_copy_that_is(page: Page, server: RunningServer) -> None:
+    # The library holds DEEP_RULES_REF without a version: a versioned reference is told to drop it.
+    versioned = f"{DEEP_RULES_REF}v1"
+    page.goto(server.url)
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", versioned)
+    page.click("#check-submit")
+    expect(page.locator(f'.card[data-ref="{versioned}"] .error')).to_have_text(
+        f"{versioned} is not in the local library, which holds {DEEP_RULES_REF} without a "
+        f"version: cite {DEEP_RULES_REF}. Upload it in the Library panel below, then check again."
+    )

@@ -63,8 +63,13 @@ def test_without_a_key_it_says_what_to_do(db: Path, valyu: ValyuServer) -> None:
     with pytest.raises(SourceError) as caught:
         AutoSource(db).fetch(parse_ref("1706.03762v7"), "q")
     # The source states the fact; each surface adds how to add the paper (tests/test_advice.py).
+    # QA: the version stored (v5) is named, with how to cite it; not "not in the library" alone.
     error = caught.value
-    assert str(error) == f"arXiv:1706.03762v7 is not in the local library ({db})"
+    stored = (
+        ", which holds arXiv:1706.03762v5: cite that version, or arXiv:1706.03762 without a "
+        "version for the newest one stored"
+    )
+    assert str(error) == f"arXiv:1706.03762v7 is not in the local library ({db}){stored}"
     assert isinstance(error, PaperNotInLibraryError)
     assert (error.arxiv_id, error.search_key, error.library) == (
         "1706.03762v7",
@@ -73,8 +78,8 @@ def test_without_a_key_it_says_what_to_do(db: Path, valyu: ValyuServer) -> None:
     )
     message = cli_message(error)
     assert message == (
-        f"arXiv:1706.03762v7 is not in the local library ({db}); add it or set VALYU_API_KEY "
-        "(`claimaudit library add arxiv:1706.03762v7` or `check --fetch`)"
+        f"arXiv:1706.03762v7 is not in the local library ({db}){stored}; add it or set "
+        "VALYU_API_KEY (`claimaudit library add arxiv:1706.03762v7` or `check --fetch`)"
     )
     assert valyu.searches == []
 

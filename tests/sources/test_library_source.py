@@ -47,6 +47,48 @@ def test_version_rule(tmp_path: Path) -> None:
         source.fetch(parse_ref("1706.03762v3"), "q")
 
 
+@pytest.mark.parametrize(
+    ("stored", "held"),
+    [
+        (["1907.10121v2"], "arXiv:1907.10121v2: cite that version"),
+        (
+            ["1907.10121v3", "1907.10121v2"],
+            "arXiv:1907.10121v2 and arXiv:1907.10121v3: cite one of them",
+        ),
+    ],
+)
+def test_a_version_not_stored_names_the_versions_that_are(
+    tmp_path: Path, stored: list[str], held: str
+) -> None:
+    # QA: v1 asked while v2 is stored read "not in the local library", as if no copy were.
+    db = tmp_path / "lib.sqlite3"
+    for ref in stored:
+        _store(db, ref, "text")
+    with pytest.raises(PaperNotInLibraryError) as caught:
+        LibrarySource(db).fetch(parse_ref("1907.10121v1"), "q")
+    assert str(caught.value) == (
+        f"arXiv:1907.10121v1 is not in the local library ({db}), which holds {held}, or "
+        "arXiv:1907.10121 without a version for the newest one stored"
+    )
+    assert LibrarySource(db).other_copies(parse_ref("1907.10121")) == []  # it reads any
+
+
+def test_a_copy_stored_without_a_version_is_named_to_a_versioned_reference(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "lib.sqlite3"
+    _store(db, "1907.10121", "text")
+    with pytest.raises(PaperNotInLibraryError) as caught:
+        LibrarySource(db).fetch(parse_ref("1907.10121v1"), "q")
+    assert str(caught.value) == (
+        f"arXiv:1907.10121v1 is not in the local library ({db}), which holds arXiv:1907.10121 "
+        "without a version: cite arXiv:1907.10121"
+    )
+    with pytest.raises(PaperNotInLibraryError) as other:  # another paper: no copy to name
+        LibrarySource(db).fetch(parse_ref("2105.14372v1"), "q")
+    assert str(other.value) == f"arXiv:2105.14372v1 is not in the local library ({db})"
+
+
 def test_a_missing_library_is_a_paper_not_in_it_which_each_surface_says_how_to_add(
     tmp_path: Path,
 ) -> None:

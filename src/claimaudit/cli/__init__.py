@@ -60,12 +60,31 @@ app = typer.Typer(
 _installed = False
 
 
+def _print_version(value: bool) -> None:
+    """``--version``: the version /health and MCP's serverInfo report, then stop (typer's
+    eager option, so no command is needed)."""
+    if value:
+        from claimaudit import __version__
+
+        typer.echo(f"claimaudit {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
 def _options(
     debug: Annotated[
         bool,
         typer.Option(
             "--debug", help="Log details to stderr, such as the traceback of a plugin's bug."
+        ),
+    ] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="Print claimaudit's version and exit.",
         ),
     ] = False,
 ) -> None:

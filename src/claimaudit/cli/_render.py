@@ -49,12 +49,19 @@ class OutputFormat(StrEnum):
 
 
 def render(
-    records: Sequence[Record], fmt: OutputFormat, console: Console, *, wide: bool = False
+    records: Sequence[Record],
+    fmt: OutputFormat,
+    console: Console,
+    *,
+    threshold: float,
+    wide: bool = False,
 ) -> None:
+    """``records`` in ``fmt``; JSON names ``threshold``, the review threshold that decided
+    their needsReview, as the API's answer does."""
     # JSON is written to the file directly so rich adds no markup, colour or wrapping; json_text
     # keeps a paper's control characters escaped.
     if fmt is OutputFormat.JSON:
-        console.file.write(json_text(check_answer(records), indent=2) + "\n")
+        console.file.write(json_text(check_answer(records, threshold), indent=2) + "\n")
     elif fmt is OutputFormat.JSONL:
         for record in records:
             console.file.write(json_text(record_to_dict(record)) + "\n")

@@ -123,11 +123,12 @@ def check(
                 no_cache=no_cache,
             ) as checker:
                 records = _check_papers(checker, claim, paper, topic)
+                used = checker.policy.effective_threshold  # the judge's, unless --threshold
         except KeyboardInterrupt:
             kept = "; papers already judged are cached, rerun to continue"
             kept = kept if stored(checker) else ""
             fail(f"interrupted; no result was printed{kept}", code=EXIT_INTERRUPTED)
-    render(records, output, out_console, wide=wide)
+    render(records, output, out_console, threshold=used, wide=wide)
     if output is OutputFormat.TABLE:
         err_console.print(RunSummary.of(records).line("paper"))
     conditions = as_fail_on(fail_on)

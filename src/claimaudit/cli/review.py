@@ -224,7 +224,9 @@ def review(
                         ).items():
                             write_text(path, annotated)
                 if json_out is not None:
-                    text = json_text(result.to_dict(), indent=2) + "\n"
+                    # The threshold that decided needsReview, as the API's answer names it.
+                    used = {"threshold": checker.policy.effective_threshold}
+                    text = json_text(result.to_dict() | used, indent=2) + "\n"
                     write_output(json_out, text)
                 if html_out is not None:
                     write_output(html_out, render_html(result, title=draft.path.name))

@@ -303,8 +303,12 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         description="Passages of library papers that best match plain words (BM25), best first.",
     )
     async def library_search(
-        # At least a character, as the API's q: an empty query would find nothing, silently.
-        query: Annotated[str, Field(min_length=1, description="Plain words, no syntax.")],
+        # At least a character, as the API's q: the service refuses an empty query in the
+        # words every surface uses (the schema documents it).
+        query: Annotated[
+            str,
+            Field(description="Plain words, no syntax.", json_schema_extra={"minLength": 1}),
+        ],
         ref: Annotated[
             str | None,
             Field(

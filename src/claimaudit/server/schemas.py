@@ -115,9 +115,9 @@ class CheckResponse(BaseModel):
 
 
 def check_wire(checked: Checked) -> dict[str, Any]:
-    """The answer of the API and of the MCP tool: ``check --format json``'s object plus the
-    threshold used."""
-    return {**check_answer(checked.records), "threshold": checked.threshold}
+    """The answer of the API and of the MCP tool: ``check --format json``'s object, the
+    threshold used included."""
+    return check_answer(checked.records, checked.threshold)
 
 
 class PaperList(Wire):

@@ -56,7 +56,7 @@ class AutoSource(Source):
         if not searchable:
             return self.library.fetch(ref, query)  # Valyu cannot help: the library's own error
         raise PaperNotInLibraryError(
-            not_in_library(ref, path),
+            not_in_library(ref, path, self.library.other_copies(ref)),
             library=str(path),
             arxiv_id=ref.versioned_id,
             search_key=search_key,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -52,6 +53,19 @@ class LibrarySource(Source):
         except sqlite3.Error as exc:
             raise SourceError(f"local library unreadable: {exc}") from exc
 
+    def other_copies(self, ref: PaperRef) -> list[PaperRef]:
+        """``other_copies`` of the library at ``path``; none when there is no library yet. An
+        unreadable library is a SourceError, as for ``holds``."""
+        if ref.version is None or not resolve_library_path(self.path).exists():
+            return []
+        try:
+            with Library.open(self.path, create=False) as library:
+                return other_copies(library, ref)
+        except LibraryError as exc:
+            raise _unreadable(exc) from exc
+        except sqlite3.Error as exc:
+            raise SourceError(f"local library unreadable: {exc}") from exc
+
     def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
         try:
             # One snapshot: a paper replaced meanwhile is read as one version, not two.
@@ -60,7 +74,7 @@ class LibrarySource(Source):
                 if paper is None:
                     # How to add it is each surface's advice (``claimaudit.advice``).
                     raise PaperNotInLibraryError(
-                        not_in_library(ref, library.path),
+                        not_in_library(ref, library.path, other_copies(library, ref)),
                         library=str(library.path),
                         local=ref.kind is RefKind.LOCAL,
                     )
@@ -96,10 +110,37 @@ class LibrarySource(Source):
         )
 
 
-def not_in_library(ref: PaperRef, library: Path) -> str:
+def not_in_library(ref: PaperRef, library: Path, stored: Sequence[PaperRef] = ()) -> str:
     """The one wording, for every kind of reference and every source that reads the library,
-    of a paper the library lacks; each surface adds its own way to add it."""
-    return f"{ref} is not in the local library ({library})"
+    of a paper the library lacks; each surface adds its own way to add it. ``stored``: the
+    copies of the same work it holds (``other_copies``), named with how to cite them: "not in
+    the library" alone reads as if no version of the paper were there."""
+    missing = f"{ref} is not in the local library ({library})"
+    if not stored:
+        return missing
+    plain = ref.unversioned
+    if all(copy.version is None for copy in stored):
+        return f"{missing}, which holds {plain} without a version: cite {plain}"
+    names = [str(copy) for copy in stored]
+    held = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    which = "that version" if len(names) == 1 else "one of them"
+    return (
+        f"{missing}, which holds {held}: cite {which}, or {plain} without a version for the "
+        "newest one stored"
+    )
+
+
+def other_copies(library: Library, ref: PaperRef) -> list[PaperRef]:
+    """The copies of ``ref``'s work that ``library`` holds when it lacks the version ``ref``
+    names: its other versions, oldest first, else a copy stored without a version (which a
+    versioned reference never reads). Nothing for an unversioned reference: it reads any."""
+    if ref.version is None:
+        return []
+    versions = [paper.ref for paper in library.versions(ref) if paper.ref != ref]
+    if versions:
+        return versions
+    plain = library.get_paper(ref.unversioned, exact=True)
+    return [plain.ref] if plain is not None else []
 
 
 def _unreadable(exc: LibraryError) -> SourceError:

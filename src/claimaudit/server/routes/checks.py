@@ -39,8 +39,8 @@ def install(app: FastAPI, state: AppState) -> None:
             cache=body.cache,
         )
         checked = await state.run_check(request, lambda cancel: work(cancel=cancel))
-        # The JSON of `claimaudit check --format json` (an unset batch id is left out), plus
-        # the threshold used, so a client can say why a record needs review.
+        # The JSON of `claimaudit check --format json` (an unset batch id is left out), the
+        # threshold used included, so a client can say why a record needs review.
         return JSONResponse(check_wire(checked))
 
     app.include_router(router)

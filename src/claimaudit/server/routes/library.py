@@ -125,7 +125,12 @@ def install(app: FastAPI, state: AppState) -> None:
         summary="Search passages",
     )
     def search(
-        q: Annotated[str, Query(min_length=1, max_length=2000, description="Plain words.")],
+        # An empty q is the service's to refuse, in the words a query of no word gets on every
+        # surface; the schema only documents it.
+        q: Annotated[
+            str,
+            Query(max_length=2000, description="Plain words.", json_schema_extra={"minLength": 1}),
+        ],
         ref: Annotated[str | None, Query(description="Search only this paper.")] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_SEARCH_LIMIT), WHOLE_NUMBER] = 10,
     ) -> HitList:

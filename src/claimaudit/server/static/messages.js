@@ -5,10 +5,11 @@
 // The API's "send model or set OPENAI_MODEL on the server" names a field the page calls Model.
 const MODEL_NEEDED = /needs a model/;
 // The API's advice for a paper missing from the library (server/advice.py, api_advice), and the
-// library named in the message before it: the page says both in its own words. Only these
-// are cut: a reference may itself hold ";" (doi:10.1000/xyz;abc, SICI DOIs).
+// library named in the message before it (before the versions it holds, when it holds another
+// version): the page says both in its own words. Only these are cut: a reference may itself
+// hold ";" (doi:10.1000/xyz;abc, SICI DOIs).
 const UPLOAD_ADVICE_API = /; upload it with POST \/v1\/library(?: or set \w+ on the server)?$/;
-const LIBRARY_NAMED = / \(the server's library\)$/;
+const LIBRARY_NAMED = / \(the server's library\)(?=$|, which holds )/;
 // A LaTeX draft sent as text is read on its own: "draft.tex: \input{intro} refused: ...".
 const INCLUDE_REFUSED = /^[^:]*: (.+?) refused: a draft sent as text is read on its own/;
 const BIBLIOGRAPHY_NAMED = /^the draft names the bibliography (.+): send its text as the bibliography/;
