@@ -104,6 +104,28 @@ def test_ctrl_c_in_import_bib_says_how_many_were_added(
         assert opened.count_papers() == 1
 
 
+def test_kill_9_in_a_first_import_bib_keeps_the_entries_it_said_were_added(
+    tmp_path: Path, notes: Path
+) -> None:
+    library = tmp_path / "lib" / "library.db"
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        f"@misc{{notes2020, title = {{Notes}}, file = {{{notes}}}}}\n"
+        "@misc{vaswani2017, eprint = {1706.03762}, archivePrefix = {arXiv}}\n",
+        encoding="utf-8",
+    )
+    with SilentServer().running() as arxiv:  # the second entry's download never ends
+        env = child_env({"CLAIMAUDIT_ARXIV_BASE_URL": arxiv.url})
+        command = ["library", "import-bib", str(bib), "--fetch", "--library", str(library)]
+        # SIGKILL, as an OOM kill: no handler, no finally runs.
+        done = interrupt_when_asked([*console_script(), *command], arxiv, env, signum=9)
+    assert done.returncode == -9
+    assert "added notes2020 local:notes2020" in " ".join(done.stdout.split())
+    with Library.open(library, create=False) as opened:  # what it said was added is there
+        assert [str(p.ref) for p in opened.list_papers()] == ["local:notes2020"]
+    assert not [p.name for p in library.parent.iterdir() if p.name.startswith(".")]  # no draft
+
+
 @STOPS
 def test_ctrl_c_in_refs_says_nothing_was_printed(tmp_path: Path, signum: int, status: int) -> None:
     bib = tmp_path / "refs.bib"
