@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -124,6 +126,47 @@ def test_kill_9_in_a_first_import_bib_keeps_the_entries_it_said_were_added(
     with Library.open(library, create=False) as opened:  # what it said was added is there
         assert [str(p.ref) for p in opened.list_papers()] == ["local:notes2020"]
     assert not [p.name for p in library.parent.iterdir() if p.name.startswith(".")]  # no draft
+
+
+# import-jsonl asks no server: the child waits, at a known point, in a patched import.
+_IMPORT_THAT_WAITS = """
+import sys, time
+import claimaudit.cli.library as library_cli
+from claimaudit.cli import main
+
+def waiting(*args, **kwargs):
+    print("importing", flush=True)
+    time.sleep(120)
+
+library_cli.import_corpus = waiting
+sys.argv[0] = "claimaudit"
+main()
+"""
+
+
+def test_sigterm_in_a_first_import_jsonl_exits_143_and_leaves_no_draft(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text('{"doc_id": 1, "title": "T", "abstract": ["A sentence."]}\n', "utf-8")
+    library = tmp_path / "lib" / "library.db"
+    command = ["library", "import-jsonl", str(corpus), "--library", str(library)]
+    child = subprocess.Popen(
+        [sys.executable, "-c", _IMPORT_THAT_WAITS, *command],
+        env=child_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "importing\n"
+        child.send_signal(signal.SIGTERM)
+        child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    assert child.returncode == 143
+    assert list(library.parent.iterdir()) == []  # no library, no draft, no -wal or -shm
 
 
 @STOPS
