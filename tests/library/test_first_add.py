@@ -124,6 +124,38 @@ def test_a_paper_reported_added_survives_kill_9(tmp_path: Path, paper: Path) -> 
     assert [p.name for p in folder.iterdir()] == ["library.db"]  # no draft beside it
 
 
+_WAIT_BEFORE_ADDING = """
+import sys, time
+from pathlib import Path
+from claimaudit.library.first_add import library_for_adding
+with library_for_adding(Path(sys.argv[1])):
+    print("reading", flush=True)
+    time.sleep(120)
+"""
+
+
+def test_the_draft_of_a_run_killed_before_it_stored_a_paper_goes_with_the_next_add(
+    tmp_path: Path, paper: Path
+) -> None:
+    path = tmp_path / "lib" / "library.db"
+    child = subprocess.Popen(
+        [sys.executable, "-c", _WAIT_BEFORE_ADDING, str(path)],
+        env=child_env(),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "reading\n"
+    finally:
+        child.kill()
+        child.communicate()
+    assert [p.name.startswith(".library.db.") for p in path.parent.iterdir()] == [True]
+    with library_for_adding(path) as library:
+        add_path(library, paper, ref=parse_ref("local:paper"))
+    assert [p.name for p in path.parent.iterdir()] == ["library.db"]
+
+
 def test_ctrl_c_while_the_library_is_put_in_place_keeps_it(
     tmp_path: Path, paper: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

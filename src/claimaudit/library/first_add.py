@@ -10,10 +10,8 @@ library in place is written. A library that exists is used as it is.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
-import secrets
 import signal
 import sqlite3
 import threading
@@ -25,12 +23,11 @@ from typing import TypeVar
 
 from claimaudit.errors import LibraryOpenError
 from claimaudit.library._connection import connect, make_library_folder
+from claimaudit.library.draft_files import new_draft, remove_draft, remove_orphans
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
 
-# SQLite's files beside a database in WAL mode; closing the last connection removes them.
-_SIDE_FILES = ("-wal", "-shm", "-journal")
 _NO_HARD_LINKS = frozenset({errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK})
 # Held back while a draft is put in place: Ctrl-C, and SIGTERM (which a command may turn into
 # Ctrl-C), between its steps would lose a paper already stored.
@@ -46,15 +43,14 @@ def library_for_adding(path: Path | None) -> Iterator[Library]:
     it, or the library another run makes there meanwhile, which this one's papers then go to.
     ``Library.path`` is ``path`` either way, as messages name it."""
     resolved = resolve_library_path(path)
+    remove_orphans(resolved)  # drafts of runs killed before they stored a paper
     if resolved.exists() or resolved.is_symlink():
         with Library.open(resolved) as library:
             yield library
         return
     make_library_folder(resolved)
-    draft = resolved.with_name(f".{resolved.name}.{secrets.token_hex(4)}.new")
+    draft = new_draft(resolved)
     try:
-        # Made here, not by SQLite, so that an existing name is never reused: O_EXCL.
-        os.close(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
         conn, _ = connect(draft, create=True)
         library = _FirstLibrary(conn, resolved, draft)
         try:
@@ -62,7 +58,7 @@ def library_for_adding(path: Path | None) -> Iterator[Library]:
         finally:
             library.finish()
     finally:
-        _remove(draft)
+        remove_draft(draft)
 
 
 class _FirstLibrary(Library):
@@ -106,7 +102,7 @@ class _FirstLibrary(Library):
             try:
                 made = _put_in_place(draft, self.path)
             finally:
-                _remove(draft)
+                remove_draft(draft)
             self._conn, _ = connect(self.path, create=False)
         return made
 
@@ -141,12 +137,6 @@ def _put_in_place(draft: Path, resolved: Path) -> bool:
         # A file system without hard links: a rename, after the check just made.
         os.rename(draft, resolved)
     return True
-
-
-def _remove(draft: Path) -> None:
-    for name in (str(draft), *(f"{draft}{side}" for side in _SIDE_FILES)):
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(name)
 
 
 @contextmanager
