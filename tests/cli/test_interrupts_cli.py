@@ -128,6 +128,47 @@ def test_kill_9_in_a_first_import_bib_keeps_the_entries_it_said_were_added(
     assert not [p.name for p in library.parent.iterdir() if p.name.startswith(".")]  # no draft
 
 
+def test_an_add_while_a_first_import_bib_runs_lands_in_the_same_library(
+    tmp_path: Path, notes: Path
+) -> None:
+    library = tmp_path / "lib" / "library.db"
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        f"@misc{{notes2020, title = {{Notes}}, file = {{{notes}}}}}\n"
+        "@misc{vaswani2017, eprint = {1706.03762}, archivePrefix = {arXiv}}\n",
+        encoding="utf-8",
+    )
+    other = tmp_path / "other.md"
+    other.write_text("# Other notes\n\nConvolutions share weights.\n", encoding="utf-8")
+    with SilentServer().running() as arxiv:  # the import waits on its second entry
+        env = child_env({"CLAIMAUDIT_ARXIV_BASE_URL": arxiv.url})
+        importing = ["library", "import-bib", str(bib), "--fetch", "--library", str(library)]
+        child = subprocess.Popen(
+            [*console_script(), *importing], env=env, stdout=subprocess.PIPE, text=True
+        )
+        try:
+            assert arxiv.asked.wait(120)
+            # A second terminal (xargs -P) adds another paper meanwhile: both must be kept.
+            adding = ["library", "add", str(other), "--ref", "local:other"]
+            added = subprocess.run(
+                [*console_script(), *adding, "--library", str(library)],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+        finally:
+            child.send_signal(signal.SIGINT)
+            child.communicate(timeout=120)
+    assert added.returncode == 0, added.stderr
+    assert child.returncode == 130
+    with Library.open(library, create=False) as opened:
+        assert sorted(str(p.ref) for p in opened.list_papers()) == [
+            "local:notes2020",
+            "local:other",
+        ]
+
+
 # import-jsonl asks no server: the child waits, at a known point, in a patched import.
 _IMPORT_THAT_WAITS = """
 import sys, time

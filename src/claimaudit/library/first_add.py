@@ -77,6 +77,8 @@ class _FirstLibrary(Library):
     def store_papers(
         self, papers: Iterable[NewPaper], *, replace: bool = False
     ) -> list[AddOutcome]:
+        if self._draft is None:
+            return super().store_papers(papers, replace=replace)
         kept = list(papers)  # written again if another run made the library meanwhile
         store = super().store_papers
         return self._written(lambda: store(kept, replace=replace))
