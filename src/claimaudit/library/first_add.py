@@ -88,7 +88,8 @@ class _FirstLibrary(Library):
             return write()
         done = write()
         # Where another run made the library first, this write goes to it, as it would have
-        # had this run started a moment later (its checks of what is stored included).
+        # had this run started a moment later: there identical content is "unchanged", and
+        # other content under the same reference a conflict, as ever.
         return done if self._place() else write()
 
     def _place(self) -> bool:
