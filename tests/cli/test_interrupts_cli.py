@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -102,6 +104,110 @@ def test_ctrl_c_in_import_bib_says_how_many_were_added(
     )
     with Library.open(library, create=False) as opened:  # the entry done is kept
         assert opened.count_papers() == 1
+
+
+def test_kill_9_in_a_first_import_bib_keeps_the_entries_it_said_were_added(
+    tmp_path: Path, notes: Path
+) -> None:
+    library = tmp_path / "lib" / "library.db"
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        f"@misc{{notes2020, title = {{Notes}}, file = {{{notes}}}}}\n"
+        "@misc{vaswani2017, eprint = {1706.03762}, archivePrefix = {arXiv}}\n",
+        encoding="utf-8",
+    )
+    with SilentServer().running() as arxiv:  # the second entry's download never ends
+        env = child_env({"CLAIMAUDIT_ARXIV_BASE_URL": arxiv.url})
+        command = ["library", "import-bib", str(bib), "--fetch", "--library", str(library)]
+        # SIGKILL, as an OOM kill: no handler, no finally runs.
+        done = interrupt_when_asked([*console_script(), *command], arxiv, env, signum=9)
+    assert done.returncode == -9
+    assert "added notes2020 local:notes2020" in " ".join(done.stdout.split())
+    with Library.open(library, create=False) as opened:  # what it said was added is there
+        assert [str(p.ref) for p in opened.list_papers()] == ["local:notes2020"]
+    assert not [p.name for p in library.parent.iterdir() if p.name.startswith(".")]  # no draft
+
+
+def test_an_add_while_a_first_import_bib_runs_lands_in_the_same_library(
+    tmp_path: Path, notes: Path
+) -> None:
+    library = tmp_path / "lib" / "library.db"
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        f"@misc{{notes2020, title = {{Notes}}, file = {{{notes}}}}}\n"
+        "@misc{vaswani2017, eprint = {1706.03762}, archivePrefix = {arXiv}}\n",
+        encoding="utf-8",
+    )
+    other = tmp_path / "other.md"
+    other.write_text("# Other notes\n\nConvolutions share weights.\n", encoding="utf-8")
+    with SilentServer().running() as arxiv:  # the import waits on its second entry
+        env = child_env({"CLAIMAUDIT_ARXIV_BASE_URL": arxiv.url})
+        importing = ["library", "import-bib", str(bib), "--fetch", "--library", str(library)]
+        child = subprocess.Popen(
+            [*console_script(), *importing], env=env, stdout=subprocess.PIPE, text=True
+        )
+        try:
+            assert arxiv.asked.wait(120)
+            # A second terminal (xargs -P) adds another paper meanwhile: both must be kept.
+            adding = ["library", "add", str(other), "--ref", "local:other"]
+            added = subprocess.run(
+                [*console_script(), *adding, "--library", str(library)],
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+        finally:
+            child.send_signal(signal.SIGINT)
+            child.communicate(timeout=120)
+    assert added.returncode == 0, added.stderr
+    assert child.returncode == 130
+    with Library.open(library, create=False) as opened:
+        assert sorted(str(p.ref) for p in opened.list_papers()) == [
+            "local:notes2020",
+            "local:other",
+        ]
+
+
+# import-jsonl asks no server: the child waits, at a known point, in a patched import.
+_IMPORT_THAT_WAITS = """
+import sys, time
+import claimaudit.cli.library as library_cli
+from claimaudit.cli import main
+
+def waiting(*args, **kwargs):
+    print("importing", flush=True)
+    time.sleep(120)
+
+library_cli.import_corpus = waiting
+sys.argv[0] = "claimaudit"
+main()
+"""
+
+
+def test_sigterm_in_a_first_import_jsonl_exits_143_and_leaves_no_draft(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text('{"doc_id": 1, "title": "T", "abstract": ["A sentence."]}\n', "utf-8")
+    library = tmp_path / "lib" / "library.db"
+    command = ["library", "import-jsonl", str(corpus), "--library", str(library)]
+    child = subprocess.Popen(
+        [sys.executable, "-c", _IMPORT_THAT_WAITS, *command],
+        env=child_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "importing\n"
+        child.send_signal(signal.SIGTERM)
+        child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    assert child.returncode == 143
+    assert list(library.parent.iterdir()) == []  # no library, no draft, no -wal or -shm
 
 
 @STOPS

@@ -1,16 +1,23 @@
-"""A library for adding papers is made only once a paper is stored in it."""
+"""A library for adding papers is made only once a paper is stored in it, and put in place
+at once."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from claimaudit.errors import LibraryOpenError
 from claimaudit.identity import parse_ref
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.ingest import add_path
+from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.store import Library
+from claimaudit.passage import Passage
+from tests.signals import child_env
 
 
 @pytest.fixture
@@ -46,16 +53,135 @@ def test_papers_stored_before_a_stop_are_kept(tmp_path: Path, paper: Path) -> No
         assert library.count_papers() == 1
 
 
-def test_a_library_made_meanwhile_is_never_replaced(tmp_path: Path, paper: Path) -> None:
+def test_a_library_made_meanwhile_gets_this_runs_papers_too(tmp_path: Path, paper: Path) -> None:
     path = tmp_path / "library.db"
-    refused = pytest.raises(LibraryOpenError, match="made by another run meanwhile")
-    with refused, library_for_adding(path) as library:
-        add_path(library, paper, ref=parse_ref("local:paper"))
+    with library_for_adding(path) as library:
         with Library.open(path) as other:  # another run's first add, finished first
             add_path(other, paper, ref=parse_ref("local:other"))
-    with Library.open(path, create=False) as library:
-        assert [str(p.ref) for p in library.list_papers()] == ["local:other"]
+        add_path(library, paper, ref=parse_ref("local:paper"))
+        # Several papers in one write (an import), handed over as a generator: all of them.
+        new = [_stored(tmp_path, f"local:n{i}") for i in range(2)]
+        assert library.add_papers(p for p in new)[AddOutcome.ADDED] == 2
+    with Library.open(path, create=False) as library:  # the other run's paper never replaced
+        refs = sorted(str(p.ref) for p in library.list_papers())
+    assert refs == ["local:n0", "local:n1", "local:other", "local:paper"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["library.db", "paper.md"]
+
+
+def test_an_import_into_a_library_made_meanwhile_lands_there(tmp_path: Path) -> None:
+    path = tmp_path / "library.db"
+    with library_for_adding(path) as library:
+        with Library.open(path) as other:
+            other.add_paper(_stored(tmp_path, "local:other"))
+        papers = (_stored(tmp_path, f"local:n{i}") for i in range(3))
+        assert library.store_papers(papers) == [AddOutcome.ADDED] * 3
+    with Library.open(path, create=False) as library:
+        assert library.count_papers() == 4
+
+
+def test_a_stored_paper_is_in_place_at_once(tmp_path: Path, paper: Path) -> None:
+    path = tmp_path / "library.db"
+    with library_for_adding(path) as library:
+        add_path(library, paper, ref=parse_ref("local:paper"))
+        # Before the command goes on (and says "added"): a kill now must not lose it.
+        assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]  # no draft
+        with Library.open(path, create=False) as seen:
+            assert seen.count_papers() == 1
+        add_path(library, paper, ref=parse_ref("local:again"))  # later papers go there too
+    with Library.open(path, create=False) as library:
+        assert library.count_papers() == 2
+
+
+_ADD_THEN_WAIT = """
+import sys, time
+from pathlib import Path
+from claimaudit.identity import parse_ref
+from claimaudit.library.first_add import library_for_adding
+from claimaudit.library.ingest import add_path
+with library_for_adding(Path(sys.argv[1])) as library:
+    add_path(library, Path(sys.argv[2]), ref=parse_ref("local:paper"))
+    print("added", flush=True)
+    time.sleep(120)
+"""
+
+
+def test_a_paper_reported_added_survives_kill_9(tmp_path: Path, paper: Path) -> None:
+    folder = tmp_path / "lib"
+    child = subprocess.Popen(
+        [sys.executable, "-c", _ADD_THEN_WAIT, str(folder / "library.db"), str(paper)],
+        env=child_env(),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "added\n"
+    finally:
+        child.kill()  # SIGKILL: no finally runs, as for an OOM kill
+        child.communicate()
+    with Library.open(folder / "library.db", create=False) as library:
+        assert [str(p.ref) for p in library.list_papers()] == ["local:paper"]
+    assert [p.name for p in folder.iterdir()] == ["library.db"]  # no draft beside it
+
+
+_WAIT_BEFORE_ADDING = """
+import sys, time
+from pathlib import Path
+from claimaudit.library.first_add import library_for_adding
+with library_for_adding(Path(sys.argv[1])):
+    print("reading", flush=True)
+    time.sleep(120)
+"""
+
+
+def test_the_draft_of_a_run_killed_before_it_stored_a_paper_goes_with_the_next_add(
+    tmp_path: Path, paper: Path
+) -> None:
+    path = tmp_path / "lib" / "library.db"
+    child = subprocess.Popen(
+        [sys.executable, "-c", _WAIT_BEFORE_ADDING, str(path)],
+        env=child_env(),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "reading\n"
+    finally:
+        child.kill()
+        child.communicate()
+    assert [p.name.startswith(".library.db.") for p in path.parent.iterdir()] == [True]
+    with library_for_adding(path) as library:
+        add_path(library, paper, ref=parse_ref("local:paper"))
+    assert [p.name for p in path.parent.iterdir()] == ["library.db"]
+
+
+def test_ctrl_c_while_the_library_is_put_in_place_keeps_it(
+    tmp_path: Path, paper: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = os.link
+
+    def interrupted_link(source: Path, target: Path) -> None:
+        os.kill(os.getpid(), signal.SIGINT)  # a second Ctrl-C, in the middle of the step
+        link(source, target)
+
+    monkeypatch.setattr(os, "link", interrupted_link)
+    path = tmp_path / "library.db"
+    with pytest.raises(KeyboardInterrupt), library_for_adding(path) as library:
+        add_path(library, paper, ref=parse_ref("local:paper"))
+    with Library.open(path, create=False) as library:
+        assert library.count_papers() == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["library.db", "paper.md"]
+
+
+def _stored(folder: Path, ref: str) -> NewPaper:
+    return NewPaper(
+        ref=parse_ref(ref),
+        title=ref,
+        passages=[Passage("P001", f"Text of {ref}.")],
+        content_hash=ref,
+        source_path=str(folder / "x.md"),
+    )
 
 
 def test_an_existing_library_is_used_as_it_is(tmp_path: Path, paper: Path) -> None:

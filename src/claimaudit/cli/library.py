@@ -216,7 +216,8 @@ def import_jsonl(
         fail(f"{file} is not a regular file; give the corpus file (standard input is not read)")
     if not file.is_file():
         fail(f"{file}: {missing_reason(file)}")
-    with library_for_adding(library) as lib:
+    # SIGTERM as Ctrl-C: nothing is stored, and a new library's draft file is removed.
+    with sigterm_interrupts(), library_for_adding(library) as lib:
         summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
     out_console.print(shown_line_text(_import_summary(file, summary)))
 

@@ -37,8 +37,9 @@ class LibraryFolderError(LibraryOpenError):
 
 
 class LibraryMadeMeanwhileError(LibraryOpenError):
-    """Another run made the library while this one built it with its first papers: nothing
-    of this run was stored, and the library now there can be added to."""
+    """Another run made the library while this one built it with its first papers. No longer
+    raised: such papers are now stored in the library the other run made; kept so that code
+    catching it still imports."""
 
 
 class LibraryDamagedError(LibraryOpenError):

@@ -2,61 +2,120 @@
 
 A first ``library add`` that is refused (a damaged PDF), interrupted or finds nothing must not
 leave an empty library behind: later commands would no longer say "no library at PATH". So a
-library that does not exist yet is built in a hidden file beside it and put in place, with an
-atomic ``link`` that never overwrites, only when it holds a paper. A library that exists is
-used as it is.
+library that does not exist yet is built in a hidden file beside it, and put in place, with an
+atomic ``link`` that never overwrites, as soon as its first paper is committed: before the
+command says "added", so that a paper it reported survives even ``kill -9``. From then on the
+library in place is written. A library that exists is used as it is.
 """
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
-import secrets
+import signal
 import sqlite3
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
+from typing import TypeVar
 
-from claimaudit.errors import LibraryMadeMeanwhileError, LibraryOpenError
+from claimaudit.errors import LibraryOpenError
 from claimaudit.library._connection import connect, make_library_folder
+from claimaudit.library.draft_files import new_draft, remove_draft, remove_orphans
+from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
 
-# SQLite's files beside a database in WAL mode; closing the last connection removes them.
-_SIDE_FILES = ("-wal", "-shm", "-journal")
 _NO_HARD_LINKS = frozenset({errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK})
+# Held back while a draft is put in place: Ctrl-C, and SIGTERM (which a command may turn into
+# Ctrl-C), between its steps would lose a paper already stored.
+_HELD_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+_T = TypeVar("_T")
 
 
 @contextmanager
 def library_for_adding(path: Path | None) -> Iterator[Library]:
     """The library at ``path`` (default ``default_library_path()``), open for adding papers;
-    where there is none yet, one that becomes the file at ``path`` only if a paper is stored
-    in it. ``Library.path`` is ``path`` either way, as messages name it."""
+    where there is none yet, one that becomes the file at ``path`` once a paper is stored in
+    it, or the library another run makes there meanwhile, which this one's papers then go to.
+    ``Library.path`` is ``path`` either way, as messages name it."""
     resolved = resolve_library_path(path)
+    remove_orphans(resolved)  # drafts of runs killed before they stored a paper
     if resolved.exists() or resolved.is_symlink():
         with Library.open(resolved) as library:
             yield library
         return
     make_library_folder(resolved)
-    draft = resolved.with_name(f".{resolved.name}.{secrets.token_hex(4)}.new")
+    draft = new_draft(resolved)
     try:
-        # Made here, not by SQLite, so that an existing name is never reused: O_EXCL.
-        os.close(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
         conn, _ = connect(draft, create=True)
-        library = Library(conn, resolved)
+        library = _FirstLibrary(conn, resolved, draft)
         try:
             yield library
         finally:
-            # What was stored is kept even when the command stops early (Ctrl-C mid-import).
-            stored = _holds_papers(library)
-            library.close()
-            if stored:
-                _put_in_place(draft, resolved)
+            library.finish()
     finally:
-        for name in (str(draft), *(f"{draft}{side}" for side in _SIDE_FILES)):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(name)
+        remove_draft(draft)
+
+
+class _FirstLibrary(Library):
+    """A new library's draft until a write stores its first paper, then the library in place.
+    Papers are only ever stored by ``add_paper`` and ``store_papers`` (``add_papers`` calls
+    it), so those are where the draft is put in place."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, draft: Path) -> None:
+        super().__init__(conn, path)
+        self._draft: Path | None = draft
+
+    def add_paper(self, paper: NewPaper, *, replace: bool = False) -> AddOutcome:
+        add = super().add_paper
+        return self._written(lambda: add(paper, replace=replace))
+
+    def store_papers(
+        self, papers: Iterable[NewPaper], *, replace: bool = False
+    ) -> list[AddOutcome]:
+        if self._draft is None:
+            return super().store_papers(papers, replace=replace)
+        kept = list(papers)  # written again if another run made the library meanwhile
+        store = super().store_papers
+        return self._written(lambda: store(kept, replace=replace))
+
+    def _written(self, write: Callable[[], _T]) -> _T:
+        if self._draft is None:
+            return write()
+        done = write()
+        # Where another run made the library first, this write goes to it, as it would have
+        # had this run started a moment later: there identical content is "unchanged", and
+        # other content under the same reference a conflict, as ever.
+        return done if self._place() else write()
+
+    def _place(self) -> bool:
+        """The draft, once it holds a paper, linked into place and this object switched to
+        the library file; False (the draft dropped) where another run made that file first."""
+        draft = self._draft
+        if draft is None or not _holds_papers(self):
+            return True
+        with _signals_held():
+            # Its only connection: closing it moves what the WAL holds into the file.
+            self._conn.close()
+            self._draft = None
+            try:
+                made = _put_in_place(draft, self.path)
+            finally:
+                remove_draft(draft)
+            self._conn, _ = connect(self.path, create=False)
+        return made
+
+    def finish(self) -> None:
+        """At the block's end: a paper committed but not yet put in place (a stop came in
+        between) is put in place all the same; then the library is closed."""
+        try:
+            self._place()
+        finally:
+            self.close()
 
 
 def _holds_papers(library: Library) -> bool:
@@ -66,15 +125,13 @@ def _holds_papers(library: Library) -> bool:
         return False
 
 
-def _put_in_place(draft: Path, resolved: Path) -> None:
+def _put_in_place(draft: Path, resolved: Path) -> bool:
+    """Whether ``draft`` became ``resolved``: False where a file is there already."""
     try:
         # link, not rename: a library another run made meanwhile is never replaced.
         os.link(draft, resolved)
     except FileExistsError:
-        raise LibraryMadeMeanwhileError(
-            f"library {resolved} was made by another run meanwhile; nothing was stored, "
-            "run the command again to add to it"
-        ) from None
+        return False
     except OSError as exc:
         if exc.errno not in _NO_HARD_LINKS or resolved.exists():
             raise LibraryOpenError(
@@ -82,3 +139,33 @@ def _put_in_place(draft: Path, resolved: Path) -> None:
             ) from exc
         # A file system without hard links: a rename, after the check just made.
         os.rename(draft, resolved)
+    return True
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back while the block runs, then acted on as they would have
+    been; only the main thread handles signals, so elsewhere the block simply runs."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        arrived.append(signum)
+
+    # A handler set outside Python (None) cannot be put back, so that signal is not held.
+    before = {int(s): h for s in _HELD_SIGNALS if (h := signal.getsignal(s)) is not None}
+    for held in before:
+        signal.signal(held, hold)
+    try:
+        yield
+    finally:
+        for held, handler in before.items():
+            signal.signal(held, handler)
+        for signum in arrived:
+            handler = before[signum]
+            if callable(handler):
+                handler(signum, None)  # Ctrl-C's KeyboardInterrupt, say, raised here
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(signum)

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from claimaudit.errors import ArxivError, LibraryError, LibraryMadeMeanwhileError, SourceError
+from claimaudit.errors import ArxivError, LibraryError, SourceError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.first_add import library_for_adding
@@ -89,12 +89,8 @@ class FetchingSource(Source):
         requests arXiv was sent, if that fails). Returns the number of requests made to arXiv."""
         sent = [0]  # requests arXiv was sent for ``ref``, counted as each download ends
         try:
-            try:
-                self._store(ref, sent)
-            except LibraryMadeMeanwhileError:
-                # Another process made the library first and this download was not kept:
-                # once more, into the library now there.
-                self._store(ref, sent)
+            # A library another process makes meanwhile gets the download (library_for_adding).
+            self._store(ref, sent)
             return sent[0]
         except ArxivError as exc:
             message = f"could not fetch {ref} from arXiv: {exc}"
