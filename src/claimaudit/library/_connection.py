@@ -70,7 +70,26 @@ _FOLDER_WORDS = ("unable to open database file", "attempt to write a readonly da
 
 def open_error(exc: sqlite3.Error, path: Path) -> LibraryOpenError:
     """The one line that says why the library at ``path`` cannot be opened."""
+    if is_busy(exc):
+        return busy_error(path)
     return LibraryOpenError(f"cannot open library {path}: {why_unopened(exc, path)}")
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite giving up on a lock another connection holds (after the busy
+    timeout): a wait to retry, not a fault of the library."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    name = getattr(exc, "sqlite_errorname", "")
+    return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(exc)
+
+
+def busy_error(path: Path) -> LibraryOpenError:
+    """What to say when another process kept the write lock past the busy timeout: who holds
+    it and what to do, where SQLite's "database is locked" says neither."""
+    return LibraryOpenError(
+        f"another process is writing the library {path}; try again when it is done"
+    )
 
 
 def why_unopened(exc: sqlite3.Error, path: Path) -> str:
