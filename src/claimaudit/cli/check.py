@@ -55,6 +55,7 @@ from claimaudit.cli._engine import (
 from claimaudit.cli._render import OutputFormat, render
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import shown_text
+from claimaudit.diskspace import is_no_room
 from claimaudit.engines import EngineName
 from claimaudit.inputs import check_distinct, validate_claim, validate_topic
 from claimaudit.judges.protocol import JudgeSettings
@@ -369,6 +370,13 @@ def _run_locked(
     except BrokenPipeError:
         raise  # --out /dev/stdout read by `| head`: a quiet stop, as for every command
     except OSError as error:
+        if is_no_room(error):
+            # A write to --out itself names no file; the records written so far are kept.
+            full = error.filename or out
+            fail(
+                f"batch stopped: the disk holding {full} is full ({error.strerror}); free some "
+                f"space and rerun with --out {out} to resume where it stopped"
+            )
         where = f" ({error.filename})" if error.filename else ""
         fail(f"batch stopped: {error.strerror or error}{where}")
     err_console.print(

@@ -8,6 +8,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+from claimaudit.diskspace import disk_full
 from claimaudit.errors import (
     LibraryError,
     LibraryFolderError,
@@ -104,7 +105,20 @@ def why_unopened(exc: sqlite3.Error, path: Path) -> str:
             f"{exc} (its folder {path.parent} may not be written, and SQLite keeps the -wal "
             "and -shm files there)"
         )
+    if _for_want_of_room(exc) and disk_full(path):
+        # Even a read needs room: SQLite grows the -shm file beside the library to read it.
+        return f"the disk holding it is full ({exc}); free some space and try again"
     return str(exc)
+
+
+def _for_want_of_room(exc: sqlite3.Error) -> bool:
+    name = getattr(exc, "sqlite_errorname", "")
+    words = str(exc)
+    return (
+        name.startswith(("SQLITE_IOERR", "SQLITE_FULL"))
+        or "disk I/O error" in words
+        or "disk is full" in words
+    )
 
 
 def _may_write(folder: Path) -> bool:
