@@ -15,7 +15,7 @@ import stat
 import sys
 import tempfile
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TypeAlias
@@ -121,10 +121,57 @@ def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
         with _in_place(path) as handle:
             yield handle
         return
+    target, fd, tmp = _temporary(path)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_all_atomic(files: Mapping[Path, bytes]) -> None:
+    """Write every file of ``files`` or none (the files of one annotated draft, which must not
+    mix new and old): each to a temporary beside it first, and only once all are written are
+    they renamed into place. After a failure (a full disk) the temporaries are gone and every
+    file holds what it held; the OSError names the file that failed. A stream (``is_stream``)
+    is written in place, after the files."""
+    staged: list[tuple[str, Path]] = []
+    # A folder is no stream to write in place: it is refused with the files, before any rename.
+    streams = {p: data for p, data in files.items() if is_stream(p) and not p.is_dir()}
+    try:
+        for path, data in files.items():
+            if path in streams:
+                continue
+            try:
+                target, fd, tmp = _temporary(path)
+                staged.append((tmp, target))
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+            except OSError as error:
+                error.filename = error.filename or str(path)
+                raise
+        for tmp, target in staged:
+            os.replace(tmp, target)
+    except BaseException:
+        for tmp, _ in staged:
+            Path(tmp).unlink(missing_ok=True)  # one already renamed is no longer there
+        raise
+    for path, data in streams.items():
+        write_atomic(path, data)
+
+
+def _temporary(path: Path) -> tuple[Path, int, str]:
+    """The file ``path`` names (links followed), and a new temporary beside it (descriptor,
+    name) with the permissions the file has, or a new file would get."""
     if is_symlink_loop(path):
         # realpath() gives a loop back unchanged, and os.replace would put a file in its place.
         raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
     target = Path(os.path.realpath(path))
+    if target.is_dir():
+        # Refused now, not by the rename: the files staged with it must not be half renamed.
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     target.parent.mkdir(parents=True, exist_ok=True)
     mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
     # A short name, not one made from ``path``'s: that would pass the 255-byte limit on a name
@@ -132,12 +179,11 @@ def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".ca-", suffix=".tmp")
     try:
         os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as handle:
-            yield handle
-        os.replace(tmp, target)
     except BaseException:
+        os.close(fd)
         Path(tmp).unlink(missing_ok=True)
         raise
+    return target, fd, tmp
 
 
 # A name of an open descriptor (/dev/stdout, /dev/fd/3, /proc/self/fd/1), not of a file.
