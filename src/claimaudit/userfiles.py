@@ -16,11 +16,17 @@ import sys
 import tempfile
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, TypeAlias
 
 from claimaudit.errors import UsageError
+from claimaudit.leftovers import (
+    TEMPORARY_PREFIX,
+    TEMPORARY_SUFFIX,
+    lock_for_life,
+    sweep_temporaries,
+)
 
 # What the public API takes wherever it names a file: a Path, or a str as most callers have.
 PathArg: TypeAlias = str | os.PathLike[str]
@@ -125,7 +131,9 @@ def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
     try:
         with os.fdopen(fd, "wb") as handle:
             yield handle
-        os.replace(tmp, target)
+            handle.flush()
+            # Renamed while still open, so still locked: never seen as a killed run's leftover.
+            os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -137,7 +145,7 @@ def write_all_atomic(files: Mapping[Path, bytes]) -> None:
     they renamed into place. After a failure (a full disk) the temporaries are gone and every
     file holds what it held; the OSError names the file that failed. A stream (``is_stream``)
     is written in place, after the files."""
-    staged: list[tuple[str, Path]] = []
+    staged: list[tuple[str, Path, IO[bytes]]] = []
     # A folder is no stream to write in place: it is refused with the files, before any rename.
     streams = {p: data for p, data in files.items() if is_stream(p) and not p.is_dir()}
     try:
@@ -146,18 +154,22 @@ def write_all_atomic(files: Mapping[Path, bytes]) -> None:
                 continue
             try:
                 target, fd, tmp = _temporary(path)
-                staged.append((tmp, target))
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(data)
+                staged.append((tmp, target, os.fdopen(fd, "wb")))
+                staged[-1][2].write(data)
+                staged[-1][2].flush()
             except OSError as error:
                 error.filename = error.filename or str(path)
                 raise
-        for tmp, target in staged:
-            os.replace(tmp, target)
+        for tmp, target, _ in staged:
+            os.replace(tmp, target)  # each still open, so still locked (see atomic_writer)
     except BaseException:
-        for tmp, _ in staged:
+        for tmp, _, _ in staged:
             Path(tmp).unlink(missing_ok=True)  # one already renamed is no longer there
         raise
+    finally:
+        for _, _, opened in staged:
+            with suppress(OSError):
+                opened.close()
     for path, data in streams.items():
         write_atomic(path, data)
 
@@ -174,10 +186,13 @@ def _temporary(path: Path) -> tuple[Path, int, str]:
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     target.parent.mkdir(parents=True, exist_ok=True)
     mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
+    # Those that killed runs left here go first (their owners' locks are gone).
+    sweep_temporaries(target.parent)
     # A short name, not one made from ``path``'s: that would pass the 255-byte limit on a name
     # while ``path``'s own is still within it.
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".ca-", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=TEMPORARY_PREFIX, suffix=TEMPORARY_SUFFIX)
     try:
+        lock_for_life(fd)  # until it is renamed into place: a sweep never takes it
         os.fchmod(fd, mode)
     except BaseException:
         os.close(fd)
