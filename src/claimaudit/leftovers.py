@@ -32,9 +32,12 @@ _OWNER = "owner.lock"
 
 
 def lock_for_life(fd: int) -> None:
-    """Lock the open file ``fd`` for as long as it stays open (a new file: never refused)."""
+    """Lock the open file ``fd`` for as long as it stays open (a new file: never refused). On
+    a file system without locks the file stays unlocked, and a sweep there, which cannot take
+    a lock either, never removes it."""
     if sys.platform != "win32":
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def _owner_gone(path: Path) -> int | None:
