@@ -20,6 +20,7 @@ from claimaudit.userfiles import (
     read_regular,
     require_distinct,
     same_file,
+    write_all_atomic,
     write_atomic,
 )
 from tests.signals import child_env
@@ -170,3 +171,26 @@ def test_a_file_whose_name_is_at_the_limit_is_written_whole(tmp_path: Path) -> N
     write_atomic(target, b"ROWS\n")
     assert target.read_bytes() == b"ROWS\n"
     assert [p.name for p in tmp_path.iterdir()] == [target.name]
+
+
+@pytest.mark.parametrize("blocker", ["folder in its place", "file for its folder"])
+def test_files_written_together_are_all_replaced_or_none(tmp_path: Path, blocker: str) -> None:
+    first, second = tmp_path / "paper.tex", tmp_path / "sections" / "practices.tex"
+    first.write_text("old paper", encoding="utf-8")
+    if blocker == "folder in its place":
+        second.mkdir(parents=True)
+    else:
+        (tmp_path / "sections").write_text("not a folder", encoding="utf-8")
+    with pytest.raises(OSError) as caught:
+        write_all_atomic({first: b"new paper", second: b"new practices"})
+    # The file that failed is named (or the system's own obstacle: the file in its folder's way).
+    assert caught.value.filename in (str(second), str(second.parent))
+    assert first.read_text(encoding="utf-8") == "old paper"  # not replaced alone
+    assert not list(tmp_path.glob(".ca-*.tmp"))  # its temporary is gone too
+    # Once the way is clear, both are replaced.
+    if second.is_dir():
+        second.rmdir()
+    else:
+        (tmp_path / "sections").unlink()
+    write_all_atomic({first: b"new paper", second: b"new practices"})
+    assert (first.read_bytes(), second.read_bytes()) == (b"new paper", b"new practices")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -241,24 +241,29 @@ def drop_not_checked(out: Path) -> int:
     """Take the ``not_checked`` records out of ``out`` (written atomically), so that their
     pairs are checked again on resume; the number taken out. Every other line stays as it was.
     Those records are operational failures (a judge or source that was down), never verdicts."""
+    return drop_records(out, b"not_checked", lambda data: data.get("verdict") == "not_checked")
+
+
+def drop_records(out: Path, hint: bytes, drop: Callable[[dict[str, object]], bool]) -> int:
+    """Take out of ``out`` (written atomically) the records ``drop`` picks, so that their pairs
+    are checked again on resume; the number taken out. Only lines holding ``hint`` are parsed
+    (most lines need not be); every line kept stays byte for byte as it was."""
     if not out.is_file():
         return 0
     lines = out.read_bytes().splitlines(keepends=True)
-    kept = [raw for raw in lines if not _is_not_checked(raw)]
+    kept = [raw for raw in lines if not (hint in raw and _picked(raw, drop))]
     dropped = len(lines) - len(kept)
     if dropped:
         write_atomic(out, b"".join(kept))
     return dropped
 
 
-def _is_not_checked(raw: bytes) -> bool:
-    if b"not_checked" not in raw:  # most lines: no need to parse them
-        return False
+def _picked(raw: bytes, drop: Callable[[dict[str, object]], bool]) -> bool:
     try:
         data = load_json(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, NestingError, json.JSONDecodeError):
-        return False
-    return isinstance(data, dict) and data.get("verdict") == "not_checked"
+        return False  # not a record: left in place, as read_resume leaves it
+    return isinstance(data, dict) and drop(data)
 
 
 def done_pairs(out: Path) -> set[tuple[str, str]]:

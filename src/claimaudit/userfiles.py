@@ -15,12 +15,18 @@ import stat
 import sys
 import tempfile
 import unicodedata
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, TypeAlias
 
 from claimaudit.errors import UsageError
+from claimaudit.leftovers import (
+    TEMPORARY_PREFIX,
+    TEMPORARY_SUFFIX,
+    lock_for_life,
+    sweep_temporaries,
+)
 
 # What the public API takes wherever it names a file: a Path, or a str as most callers have.
 PathArg: TypeAlias = str | os.PathLike[str]
@@ -121,23 +127,78 @@ def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
         with _in_place(path) as handle:
             yield handle
         return
+    target, fd, tmp = _temporary(path)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
+            handle.flush()
+            # Renamed while still open, so still locked: never seen as a killed run's leftover.
+            os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_all_atomic(files: Mapping[Path, bytes]) -> None:
+    """Write every file of ``files`` or none (the files of one annotated draft, which must not
+    mix new and old): each to a temporary beside it first, and only once all are written are
+    they renamed into place. After a failure (a full disk) the temporaries are gone and every
+    file holds what it held; the OSError names the file that failed. A stream (``is_stream``)
+    is written in place, after the files."""
+    staged: list[tuple[str, Path, IO[bytes]]] = []
+    # A folder is no stream to write in place: it is refused with the files, before any rename.
+    streams = {p: data for p, data in files.items() if is_stream(p) and not p.is_dir()}
+    try:
+        for path, data in files.items():
+            if path in streams:
+                continue
+            try:
+                target, fd, tmp = _temporary(path)
+                staged.append((tmp, target, os.fdopen(fd, "wb")))
+                staged[-1][2].write(data)
+                staged[-1][2].flush()
+            except OSError as error:
+                error.filename = error.filename or str(path)
+                raise
+        for tmp, target, _ in staged:
+            os.replace(tmp, target)  # each still open, so still locked (see atomic_writer)
+    except BaseException:
+        for tmp, _, _ in staged:
+            Path(tmp).unlink(missing_ok=True)  # one already renamed is no longer there
+        raise
+    finally:
+        for _, _, opened in staged:
+            with suppress(OSError):
+                opened.close()
+    for path, data in streams.items():
+        write_atomic(path, data)
+
+
+def _temporary(path: Path) -> tuple[Path, int, str]:
+    """The file ``path`` names (links followed), and a new temporary beside it (descriptor,
+    name) with the permissions the file has, or a new file would get."""
     if is_symlink_loop(path):
         # realpath() gives a loop back unchanged, and os.replace would put a file in its place.
         raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
     target = Path(os.path.realpath(path))
+    if target.is_dir():
+        # Refused now, not by the rename: the files staged with it must not be half renamed.
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     target.parent.mkdir(parents=True, exist_ok=True)
     mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
+    # Those that killed runs left here go first (their owners' locks are gone).
+    sweep_temporaries(target.parent)
     # A short name, not one made from ``path``'s: that would pass the 255-byte limit on a name
     # while ``path``'s own is still within it.
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".ca-", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=TEMPORARY_PREFIX, suffix=TEMPORARY_SUFFIX)
     try:
+        lock_for_life(fd)  # until it is renamed into place: a sweep never takes it
         os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as handle:
-            yield handle
-        os.replace(tmp, target)
     except BaseException:
+        os.close(fd)
         Path(tmp).unlink(missing_ok=True)
         raise
+    return target, fd, tmp
 
 
 # A name of an open descriptor (/dev/stdout, /dev/fd/3, /proc/self/fd/1), not of a file.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from pathlib import Path
@@ -9,7 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import claimaudit.batch as batch_module
 from claimaudit.cli import app
+from claimaudit.identity import parse_ref
+from claimaudit.library.ingest import add_path
+from claimaudit.library.store import Library
 from tests.cli.conftest import DEEP_RULES_REF
 from tests.judges.faultserver import TEST_KEY
 from tests.judges.openaiserver import OpenAIServer
@@ -139,3 +144,75 @@ def test_a_paper_list_in_one_string_is_advised_in_batch_terms(
     assert rows[1]["verdict"] == "not_checked"
     # A batch line has no --paper: its papers are items of its "papers" list.
     assert rows[1]["error"].endswith('; give each paper its own item in "papers"')
+
+
+def test_a_resumed_batch_judges_again_the_pairs_of_a_paper_replaced_since(
+    runner: CliRunner, library_copy: Path, jev_mock: str, tmp_path: Path
+) -> None:
+    source = tmp_path / "claims.jsonl"
+    lines = [
+        {"id": "a", "claim": "Baselines help evaluate deep learning.", "papers": [DEEP_RULES_REF]},
+        {"id": "b", "claim": "Hyperparameters should be tuned.", "papers": [DEEP_RULES_REF]},
+    ]
+    source.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    args = ["batch", str(source), "--out", str(out), "--judge", "jev", "--no-cache"]
+    args += ["--library", str(library_copy)]
+    assert runner.invoke(app, args).exit_code == 0
+    # Stopped after one record; then the paper is replaced with other text.
+    first = out.read_text(encoding="utf-8").splitlines(keepends=True)[0]
+    out.write_text(first, encoding="utf-8")
+    other = tmp_path / "other.md"
+    other.write_text("# Tips\n\nBaselines help evaluate deep learning models well.\n", "utf-8")
+    with Library.open(library_copy) as library:
+        add_path(library, other, ref=parse_ref(DEEP_RULES_REF), replace=True)
+        now = library.require_paper(parse_ref(DEEP_RULES_REF)).content_hash
+    assert json.loads(first)["paperContentHash"] != now
+    resumed = runner.invoke(app, args)
+    assert resumed.exit_code == 0, resumed.stderr
+    assert "checking again 1 pair judged against text the library has replaced" in resumed.stderr
+    assert "wrote 2 records" in resumed.stderr and "0 already done" in resumed.stderr
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    # Each pair once, both judged against the text stored now.
+    assert sorted(r["id"] for r in rows) == ["a", "b"]
+    assert {r["paperContentHash"] for r in rows} == {now}
+    again = runner.invoke(app, args)
+    assert "checking again" not in again.stderr and "2 already done" in again.stderr
+
+
+def test_a_batch_stopped_by_a_full_disk_names_it_and_how_to_resume(
+    runner: CliRunner,
+    paper_library: Path,
+    jev_mock: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    source = tmp_path / "claims.jsonl"
+    lines = [
+        {"id": n, "claim": "Baselines help evaluate deep learning.", "papers": [DEEP_RULES_REF]}
+        for n in (1, 2)
+    ]
+    source.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    args = ["batch", str(source), "--out", str(out), "--judge", "jev"]
+    args += ["--library", str(paper_library)]
+    real_write = batch_module._write
+    written: list[object] = []
+    full = [True]
+
+    def fills_up(*given: object, **named: object) -> None:
+        if written and full[0]:  # the disk fills up after the first record
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        written.append(real_write(*given, **named))  # type: ignore[arg-type,func-returns-value]
+
+    monkeypatch.setattr(batch_module, "_write", fills_up)
+    stopped = runner.invoke(app, args)
+    assert stopped.exit_code != 0
+    assert stopped.stderr.strip().splitlines()[-1] == (
+        f"error: batch stopped: the disk holding {out} is full (No space left on device); free "
+        f"some space and rerun with --out {out} to resume where it stopped"
+    )
+    full[0] = False  # space freed
+    resumed = runner.invoke(app, args)
+    assert resumed.exit_code == 0, resumed.stderr
+    assert "wrote 1 record" in resumed.stderr and "1 already done" in resumed.stderr

@@ -481,3 +481,23 @@ def test_an_environment_never_closed_is_refused_naming_it_and_its_line(tmp_path:
         "again"
     ]
     assert not (tmp_path / "library.sqlite3").exists()
+
+
+def test_an_annotated_project_is_written_whole_or_not_at_all(tmp_path: Path) -> None:
+    _install_commands()
+    draft = _small_draft(tmp_path / "draft", "paper.tex")
+    library = tmp_path / "library.sqlite3"
+    Library.open(library).close()
+    out = tmp_path / "out"
+    out.mkdir()
+    earlier = "% claimaudit: last week's annotated paper\n"
+    (out / "paper.tex").write_text(earlier, encoding="utf-8")
+    (out / "part.tex").mkdir()  # the included file's copy cannot be written
+    result = _run("review", draft, "--library", library, "--out", out / "paper.tex")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"error: cannot write {out / 'part.tex'}: Is a directory; none of the 2 files was changed"
+    )
+    # The main file is not replaced alone, and no temporary is left beside it.
+    assert (out / "paper.tex").read_text(encoding="utf-8") == earlier
+    assert sorted(p.name for p in out.iterdir()) == ["paper.tex", "part.tex"]

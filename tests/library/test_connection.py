@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from claimaudit.errors import LibraryMissingError, LibraryOpenError
+from claimaudit.library import _connection
 from claimaudit.library.store import Library
 from tests.library.damaging import make_library
 from tests.permissions import ordinary_permissions
@@ -77,3 +79,32 @@ def test_an_empty_file_is_no_library_to_read_and_is_left_empty(tmp_path: Path) -
     assert empty.stat().st_size == 0  # no schema written into it
     Library.open(empty).close()  # a command that adds makes it one
     assert empty.stat().st_size > 0
+
+
+class _Full:
+    """What ``os.statvfs`` reports for a file system with no room left."""
+
+    f_bavail = 0
+    f_frsize = 4096
+
+
+def _disk_io_error(*_: object, **__: object) -> None:
+    # What SQLite raises on a full disk when it cannot grow the -shm file, even to read.
+    raise sqlite3.OperationalError("disk I/O error")
+
+
+@pytest.mark.parametrize("full", [True, False])
+def test_a_library_on_a_full_disk_says_the_disk_is_full(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, full: bool
+) -> None:
+    path = make_library(tmp_path / "library.sqlite3")
+    monkeypatch.setattr(_connection, "migrate", _disk_io_error)
+    if full:
+        monkeypatch.setattr(os, "statvfs", lambda _: _Full())
+    with pytest.raises(LibraryOpenError) as caught:
+        Library.open(path, create=False)
+    if full:
+        expected = "the disk holding it is full (disk I/O error); free some space and try again"
+    else:
+        expected = "disk I/O error"  # another cause: SQLite's words, nothing guessed
+    assert str(caught.value) == f"cannot open library {path}: {expected}"

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -484,3 +485,22 @@ def test_greek_and_russian_search_is_blind_to_tonos_and_yo(
     library.add_paper(_paper("local:ru", "Ёжики и ежи не участвовали.", digest="ru"))
     library.add_paper(_paper("local:en", "Exercise reduced anxiety.", digest="en"))
     assert [str(h.ref) for h in library.search(typed)] == [expected]
+
+
+def test_a_write_while_another_process_holds_the_lock_says_who_and_what_to_do(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "library.sqlite3"
+    with Library.open(path) as library:
+        library.connection.execute("PRAGMA busy_timeout = 0")  # give up at once, not in 5 s
+        other = sqlite3.connect(path, isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            with pytest.raises(LibraryError) as caught:
+                library.add_paper(_paper("arXiv:1706.03762", "Attention is all."))
+        finally:
+            other.close()
+        expected = f"another process is writing the library {path}; try again when it is done"
+        assert str(caught.value) == expected
+        # Once it is done, the same write goes through.
+        assert library.add_paper(_paper("arXiv:1706.03762", "Attention.")) is AddOutcome.ADDED

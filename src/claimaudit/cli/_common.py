@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -18,7 +19,7 @@ from claimaudit.errors import InvalidTextError
 from claimaudit.library.paths import LIBRARY_ENV
 from claimaudit.redaction import redact_text
 from claimaudit.untrusted import check_text
-from claimaudit.userfiles import is_stream, write_atomic
+from claimaudit.userfiles import is_stream, write_all_atomic, write_atomic
 
 EXIT_OK = 0
 EXIT_MATCHED = 1
@@ -124,6 +125,19 @@ def _file_in_the_way(folder: Path) -> Path:
         if place.exists() or place.is_symlink():
             return place
     return folder
+
+
+def write_texts(files: Mapping[Path, str]) -> None:
+    """``userfiles.write_all_atomic`` of each text as UTF-8: all written or none; a refusal is
+    one line that names the file and says none was changed, and exit 2."""
+    try:
+        write_all_atomic({path: text.encode("utf-8") for path, text in files.items()})
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        what = f"{error.filename}: " if error.filename else ""
+        none = "the file was" if len(files) == 1 else f"none of the {len(files)} files was"
+        fail(f"cannot write {what}{error.strerror or error}; {none} changed")
 
 
 def write_text(path: Path, content: str) -> None:

@@ -13,6 +13,7 @@ from claimaudit.api import DEFAULT_SOURCE
 from claimaudit.batch import BatchStats, read_items, require_json_lines, run_batch, scan_input
 from claimaudit.batch_lock import batch_lock
 from claimaudit.batch_resume import drop_not_checked, read_resume
+from claimaudit.batch_stale import drop_stale_in_library
 from claimaudit.checker import Checker
 from claimaudit.cli._advice import batch_advice
 from claimaudit.cli._checking import (
@@ -54,11 +55,13 @@ from claimaudit.cli._engine import (
 from claimaudit.cli._render import OutputFormat, render
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import shown_text
+from claimaudit.diskspace import is_no_room
 from claimaudit.engines import EngineName
 from claimaudit.inputs import check_distinct, validate_claim, validate_topic
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.paths import default_library_path
 from claimaudit.records import Record
+from claimaudit.sources.protocol import LibraryUse
 from claimaudit.userfiles import is_symlink_loop, missing_reason, require_distinct
 
 
@@ -259,6 +262,15 @@ def bad_input_advice(stats: BatchStats, out: Path) -> str:
     )
 
 
+def _drop_stale(input_file: Path, out: Path, library: Path | None) -> int:
+    """Take out of ``out`` its records of this input judged against a paper's text that the
+    library has replaced since (``batch_stale``); the number taken out."""
+    if not out.is_file() or not out.stat().st_size:
+        return 0  # nothing done yet: the input need not be read for it
+    keys = {item.key for item in read_items(input_file)}
+    return drop_stale_in_library(out, keys, library)
+
+
 def _run_locked(
     input_file: Path,
     out: Path,
@@ -312,6 +324,14 @@ def _run_locked(
         if retry_not_checked and (dropped := drop_not_checked(out)):
             err_console.print(f"checking again {counted(dropped, 'pair')} not checked before")
             resume = read_resume(out)
+        if checker.source.library_use is not LibraryUse.NONE and (
+            redone := _drop_stale(input_file, out, library)
+        ):
+            err_console.print(
+                f"note: checking again {counted(redone, 'pair')} judged against text the library "
+                "has replaced since (another paperContentHash); their old records are taken out"
+            )
+            resume = read_resume(out)
     except OSError as error:
         fail(f"cannot read {out}: {error.strerror or error}")
     try:
@@ -351,6 +371,13 @@ def _run_locked(
     except BrokenPipeError:
         raise  # --out /dev/stdout read by `| head`: a quiet stop, as for every command
     except OSError as error:
+        if is_no_room(error):
+            # A write to --out itself names no file; the records written so far are kept.
+            full = error.filename or out
+            fail(
+                f"batch stopped: the disk holding {full} is full ({error.strerror}); free some "
+                f"space and rerun with --out {out} to resume where it stopped"
+            )
         where = f" ({error.filename})" if error.filename else ""
         fail(f"batch stopped: {error.strerror or error}{where}")
     err_console.print(

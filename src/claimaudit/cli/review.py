@@ -34,7 +34,7 @@ from claimaudit.cli._common import (
     progress_bar,
     require_file,
     require_text,
-    write_text,
+    write_texts,
 )
 from claimaudit.cli._engine import AddressOption, EngineOption, build_engine
 from claimaudit.cli._references import make_verifier
@@ -219,10 +219,8 @@ def review(
                         write_output(out, result.annotated_markdown)
                     else:
                         protected = draft.inputs | ({bib.resolve()} if bib is not None else set())
-                        for path, annotated in annotated_files(
-                            result, out, todo, protected, database
-                        ).items():
-                            write_text(path, annotated)
+                        # All of the annotated project or none: never new files beside old.
+                        write_texts(annotated_files(result, out, todo, protected, database))
                 if json_out is not None:
                     # The threshold that decided needsReview, as the API's answer names it.
                     used = {"threshold": checker.policy.effective_threshold}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
@@ -24,6 +23,7 @@ from claimaudit.evaluation.metrics import (
 )
 from claimaudit.jsonsafe import escape_unsafe
 from claimaudit.judges.protocol import Judge
+from claimaudit.leftovers import scratch_folder
 from claimaudit.library.scifact import CorpusFormat
 from claimaudit.records import CheckedRecord, Record, record_to_dict
 from claimaudit.sources.protocol import Source
@@ -75,8 +75,10 @@ def evaluate(
     outcomes: list[Outcome] = []
     not_checked = 0
     with ExitStack() as held:
-        tmp = held.enter_context(tempfile.TemporaryDirectory(prefix="claimaudit-eval-"))
-        library = Path(tmp) / "library.sqlite3"
+        # Locked as this run's: a killed run's folder (a library of megabytes) is removed by
+        # the next run, and no live run's ever is.
+        tmp = held.enter_context(scratch_folder("claimaudit-eval-"))
+        library = tmp / "library.sqlite3"
         source = CorpusSource(build_source(library, fmt, corpus), library, corpus)
         # No cache: every pair is judged, so the figures measure the judge.
         checker = make_checker(judge, source=source, cache=False)

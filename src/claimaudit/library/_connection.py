@@ -8,6 +8,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+from claimaudit.diskspace import disk_full
 from claimaudit.errors import (
     LibraryError,
     LibraryFolderError,
@@ -70,7 +71,26 @@ _FOLDER_WORDS = ("unable to open database file", "attempt to write a readonly da
 
 def open_error(exc: sqlite3.Error, path: Path) -> LibraryOpenError:
     """The one line that says why the library at ``path`` cannot be opened."""
+    if is_busy(exc):
+        return busy_error(path)
     return LibraryOpenError(f"cannot open library {path}: {why_unopened(exc, path)}")
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite giving up on a lock another connection holds (after the busy
+    timeout): a wait to retry, not a fault of the library."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    name = getattr(exc, "sqlite_errorname", "")
+    return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(exc)
+
+
+def busy_error(path: Path) -> LibraryOpenError:
+    """What to say when another process kept the write lock past the busy timeout: who holds
+    it and what to do, where SQLite's "database is locked" says neither."""
+    return LibraryOpenError(
+        f"another process is writing the library {path}; try again when it is done"
+    )
 
 
 def why_unopened(exc: sqlite3.Error, path: Path) -> str:
@@ -85,7 +105,20 @@ def why_unopened(exc: sqlite3.Error, path: Path) -> str:
             f"{exc} (its folder {path.parent} may not be written, and SQLite keeps the -wal "
             "and -shm files there)"
         )
+    if _for_want_of_room(exc) and disk_full(path):
+        # Even a read needs room: SQLite grows the -shm file beside the library to read it.
+        return f"the disk holding it is full ({exc}); free some space and try again"
     return str(exc)
+
+
+def _for_want_of_room(exc: sqlite3.Error) -> bool:
+    name = getattr(exc, "sqlite_errorname", "")
+    words = str(exc)
+    return (
+        name.startswith(("SQLITE_IOERR", "SQLITE_FULL"))
+        or "disk I/O error" in words
+        or "disk is full" in words
+    )
 
 
 def _may_write(folder: Path) -> bool:

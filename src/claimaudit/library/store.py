@@ -17,7 +17,7 @@ from claimaudit.errors import (
     PaperNotFoundError,
 )
 from claimaudit.identity import PaperRef
-from claimaudit.library._connection import connect
+from claimaudit.library._connection import busy_error, connect, is_busy
 from claimaudit.library._derived import forget_judgements
 from claimaudit.library.casefold import folded
 from claimaudit.library.damage import (
@@ -83,7 +83,12 @@ class Library:
         makes sure the triggers that keep the index in step are all there, under the write
         lock: without them SQLite would store the passages and leave the index without them
         (searches then silently miss them), so nothing is written."""
-        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if is_busy(exc):  # another process kept the write lock past the busy timeout
+                raise busy_error(self.path) from exc
+            raise
         try:
             if writes_passages and missing_index_triggers(self._conn):
                 raise LibraryDamagedError(INDEX_DAMAGED, part="index")
@@ -103,6 +108,8 @@ class Library:
                 damage = as_damage(self._conn, exc)
                 if damage is not None:
                     raise damage from exc
+            if is_busy(exc):  # a write inside that waited past the busy timeout
+                raise busy_error(self.path) from exc
             raise
         self._conn.execute("COMMIT")
 

@@ -1,0 +1,30 @@
+"""Telling a full disk from other failures, which SQLite and the system name vaguely: SQLite
+says "disk I/O error" when it cannot grow its -shm file on a full disk, even to only read."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+# The errors of a write the disk (or the user's quota on it) has no room for.
+NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT})
+
+# Less free space than this is a full disk for SQLite, which grows files a page at a time.
+_FULL_BELOW = 64 * 1024
+
+
+def disk_full(path: Path) -> bool:
+    """Whether the file system holding ``path`` (a file, or a folder) has no room left for
+    this user; False when that cannot be told."""
+    folder = path if path.is_dir() else path.parent
+    try:
+        found = os.statvfs(folder)
+    except (OSError, AttributeError):  # no such folder, or no statvfs (Windows)
+        return False
+    return found.f_bavail * found.f_frsize < _FULL_BELOW
+
+
+def is_no_room(error: OSError) -> bool:
+    """Whether ``error`` is a write the disk had no room for."""
+    return error.errno in NO_ROOM

@@ -1,0 +1,46 @@
+"""Which records a resumed batch takes out as judged against text replaced since."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from claimaudit.batch_stale import drop_stale, drop_stale_in_library
+
+STORED = {"arXiv:1": "new1", "arXiv:2": "same2"}
+
+
+def _record(key: str, ref: str, content: str | None) -> dict[str, object]:
+    return {"inputKey": key, "paperRef": ref, "matchedRef": ref, "paperContentHash": content}
+
+
+def test_only_records_of_this_input_judged_against_other_text_are_taken_out(
+    tmp_path: Path,
+) -> None:
+    rows = [
+        _record("k1", "arXiv:1", "old1"),  # replaced since: taken out
+        _record("k2", "arXiv:2", "SAME2"),  # the same text (hashes compare in any case)
+        _record("k3", "arXiv:1", None),  # another source: no hash to compare
+        _record("k4", "arXiv:3", "gone"),  # no longer stored: nothing newer to judge against
+        _record("other", "arXiv:1", "old1"),  # a line not in this input: never written anew
+    ]
+    out = tmp_path / "out.jsonl"
+    text = "".join(json.dumps(r) + "\n" for r in rows) + "{not json paperContentHash\n"
+    out.write_text(text, encoding="utf-8")
+    asked: list[str] = []
+
+    def stored(ref: str) -> str | None:
+        asked.append(ref)
+        return STORED.get(ref)
+
+    assert drop_stale(out, ["k1", "k2", "k3", "k4"], stored) == 1
+    assert out.read_text(encoding="utf-8") == "".join(text.splitlines(keepends=True)[1:])
+    assert sorted(asked) == ["arXiv:1", "arXiv:2", "arXiv:3"]  # each paper looked up once
+
+
+def test_a_library_that_cannot_be_read_takes_nothing_out(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    out.write_text(json.dumps(_record("k1", "arXiv:1", "old1")) + "\n", encoding="utf-8")
+    assert drop_stale_in_library(out, ["k1"], tmp_path / "missing.sqlite3") == 0
+    assert drop_stale_in_library(out, ["k1"], out) == 0  # not a library
+    assert json.loads(out.read_text(encoding="utf-8"))["inputKey"] == "k1"
