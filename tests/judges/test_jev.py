@@ -15,7 +15,12 @@ from urllib.parse import quote
 import pytest
 from jevcompat.mock import MockConfig, Running
 
-from claimaudit.errors import InvalidSettingsError, JudgeError, KeyRequiredError
+from claimaudit.errors import (
+    InvalidSettingsError,
+    JudgeError,
+    KeyRequiredError,
+    SettingNotTakenError,
+)
 from claimaudit.judges.jev import DEFAULT_TIMEOUT, JevJudge, JevOptions, _public_url, register
 from claimaudit.judges.openai import OpenAIOptions
 from claimaudit.judges.protocol import (
@@ -93,6 +98,15 @@ def test_bad_settings_are_rejected_when_building(
 def test_building_needs_no_network(monkeypatch: pytest.MonkeyPatch, key: None) -> None:
     monkeypatch.setenv("TYPESAFE_BASE_URL", f"http://127.0.0.1:{closed_port()}")
     make_judge()  # must not raise: nothing is sent before the first decision
+
+
+def test_a_context_window_is_refused_not_ignored(key: None) -> None:
+    # QA: --judge jev --context-tokens 4096 was accepted and did nothing.
+    with pytest.raises(SettingNotTakenError) as refused:
+        make_judge(JudgeSettings(context_tokens=4096))
+    assert str(refused.value).startswith("the jev judge takes no context window (")
+    assert (refused.value.setting, refused.value.value) == ("context_tokens", 4096)
+    assert refused.value.takes_it == "the openai judge"
 
 
 @pytest.mark.parametrize("blank", [None, "   "])  # blank counts as missing, as in the SDK

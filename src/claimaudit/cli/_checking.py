@@ -50,7 +50,8 @@ ContextTokensOption = Annotated[
     typer.Option(
         "--context-tokens",
         metavar="N",
-        help="The judge model's context window in tokens (openai judge; default: "
+        help="The judge model's context window in tokens (openai judge; the local and jev "
+        "judges refuse it; default: "
         "$OPENAI_CONTEXT_TOKENS, else what the server says); the evidence is fitted to it.",
         min=1,
     ),

@@ -324,6 +324,7 @@ def _not_a_choice(response: SystemOneResponse, qid: str) -> str:
 def _factory(settings: JudgeSettings) -> JevJudge:
     # Every surface builds the judge before any work: a run that cannot send one request is a
     # usage error there, not a not_checked record per claim.
+    settings.refuse_context_tokens("jev", "the checker's character budget applies to it")
     if not os.environ.get(API_KEY_ENV, "").strip():
         raise KeyRequiredError("the jev judge needs an API key", env=API_KEY_ENV)
     # The SDK refused such a key on each request ("Jev client error"), naming no variable.
