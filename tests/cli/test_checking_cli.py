@@ -118,3 +118,22 @@ def test_a_missing_key_is_one_line_exit_2_before_any_work(
     assert result.stderr.strip().splitlines() == [message]
     assert result.stdout == ""
     assert not (tmp_path / "out.jsonl").exists() and not (tmp_path / "out.json").exists()
+
+
+@pytest.mark.parametrize("command", ["check", "batch", "review"])
+@pytest.mark.parametrize("from_env", [False, True])
+def test_a_library_folder_is_named_where_it_was_given(
+    runner: CliRunner, tmp_path: Path, command: str, from_env: bool
+) -> None:
+    # QA: CLAIMAUDIT_LIBRARY=/some/folder said "--library /some/folder is a folder", though no
+    # --library was given: the user looked for a flag that was not there.
+    folder = tmp_path / "libraries"
+    folder.mkdir()
+    given = [] if from_env else ["--library", str(folder)]
+    env = {"CLAIMAUDIT_LIBRARY": str(folder)} if from_env else {}
+    result = runner.invoke(app, [*_args(command, tmp_path), *given], env=env)
+    assert result.exit_code == 2
+    name = "CLAIMAUDIT_LIBRARY" if from_env else "--library"
+    assert result.stderr.strip().splitlines() == [
+        f"error: {name} {folder} is a folder; give the library file"
+    ]

@@ -14,10 +14,10 @@ from claimaudit.advice import Advice
 from claimaudit.api import DEFAULT_SOURCE, make_checker
 from claimaudit.checker import Checker
 from claimaudit.cli._advice import cli_advice, cli_message
-from claimaudit.cli._common import fail, require_text
+from claimaudit.cli._common import fail, given_as, require_text
 from claimaudit.errors import LibraryError, LibraryMissingError
 from claimaudit.judges.deadline import MAX_TIMEOUT, MIN_TIMEOUT
-from claimaudit.library.paths import resolve_library_path
+from claimaudit.library.paths import LIBRARY_ENV, resolve_library_path
 from claimaudit.library.store import Library
 from claimaudit.records import Record
 from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
@@ -205,7 +205,8 @@ def check_library(library: Path | None, *, reads: bool, opens: bool = False) -> 
     path = resolve_library_path(library)
     if library is not None:
         if path.is_dir():
-            fail(f"--library {path} is a folder; give the library file")
+            given = given_as("library", "--library", LIBRARY_ENV)
+            fail(f"{given} {path} is a folder; give the library file")
         if reads and not path.exists():
             # Worded as every surface of the command line says it (``library list`` too).
             fail(cli_message(LibraryMissingError(path)))
