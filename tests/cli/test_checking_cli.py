@@ -137,3 +137,43 @@ def test_a_library_folder_is_named_where_it_was_given(
     assert result.stderr.strip().splitlines() == [
         f"error: {name} {folder} is a folder; give the library file"
     ]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "says"),
+    [
+        # QA: nan read as past the top ("less than or equal to 86400"): a smaller number was
+        # looked for in vain.
+        ("--timeout", "nan", "Input should be a number, not nan"),
+        ("--threshold", "NaN", "Input should be a number, not NaN"),
+        # The range and the parse keep typer's own words.
+        ("--timeout", "inf", "Input should be less than or equal to 86400"),
+        ("--timeout", "0.05", "Input should be greater than or equal to 0.1"),
+        ("--threshold", "-inf", "Input should be greater than or equal to 0"),
+        ("--threshold", "1.5", "Input should be less than or equal to 1"),
+        ("--timeout", "soon", "Input should be a valid number, unable to parse string as a number"),
+    ],
+)
+def test_a_number_option_says_what_is_wrong_with_it(
+    runner: CliRunner, tmp_path: Path, option: str, value: str, says: str
+) -> None:
+    result = runner.invoke(app, [*_args("check", tmp_path), option, value])
+    assert result.exit_code == 2
+    assert f"Invalid value for '{option}': {says}." in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("option", "value"), [("--timeout", "5"), ("--threshold", "0.25")])
+def test_a_number_in_range_is_taken(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, option: str, value: str
+) -> None:
+    taken: dict[str, object] = {}
+
+    def refuse(**given: object) -> None:
+        taken.update(given)
+        raise SystemExit(0)  # the value reached the checker: nothing more to run
+
+    monkeypatch.setattr("claimaudit.cli.check.build_checker", refuse)
+    result = runner.invoke(app, [*_args("check", tmp_path), option, value])
+    assert result.exit_code == 0, result.stderr
+    assert taken[option.removeprefix("--")] == float(value)

@@ -3,12 +3,14 @@ checker (through the one factory, ``make_checker``), and ``--fail-on``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from pydantic_core import PydanticCustomError
 
 from claimaudit.advice import Advice
 from claimaudit.api import DEFAULT_SOURCE, make_checker
@@ -22,6 +24,40 @@ from claimaudit.library.store import Library
 from claimaudit.records import Record
 from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
 from claimaudit.sources.protocol import LibraryUse
+
+
+def number_between(low: float, high: float) -> Callable[[str], float]:
+    """A parser for a number option from ``low`` to ``high``, in typer's own words, that says
+    "nan" is no number: typer's range check read it as past the top ("less than or equal to
+    86400"), and the user looked for a smaller number. (``min``/``max`` stay on the option
+    for its help.)"""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except (TypeError, ValueError):
+            raise PydanticCustomError(
+                "float_parsing",
+                "Input should be a valid number, unable to parse string as a number",
+            ) from None
+        if math.isnan(value):
+            raise PydanticCustomError(
+                "float_nan", "Input should be a number, not {text}", {"text": text}
+            )
+        if value < low:
+            raise PydanticCustomError(
+                "greater_than_equal",
+                "Input should be greater than or equal to {ge}",
+                {"ge": f"{low:g}"},
+            )
+        if value > high:
+            raise PydanticCustomError(
+                "less_than_equal", "Input should be less than or equal to {le}", {"le": f"{high:g}"}
+            )
+        return value
+
+    return parse
+
 
 JudgeOption = Annotated[
     str | None,
@@ -43,6 +79,7 @@ TimeoutOption = Annotated[
         "leaves the paper not_checked (default: 60).",
         min=MIN_TIMEOUT,
         max=MAX_TIMEOUT,
+        parser=number_between(MIN_TIMEOUT, MAX_TIMEOUT),
     ),
 ]
 ContextTokensOption = Annotated[
@@ -82,6 +119,7 @@ ThresholdOption = Annotated[
         "threshold, else 0.8).",
         min=0.0,
         max=1.0,
+        parser=number_between(0.0, 1.0),
     ),
 ]
 
