@@ -177,3 +177,16 @@ def test_a_number_in_range_is_taken(
     result = runner.invoke(app, [*_args("check", tmp_path), option, value])
     assert result.exit_code == 0, result.stderr
     assert taken[option.removeprefix("--")] == float(value)
+
+
+@pytest.mark.parametrize("command", ["check", "batch", "review"])
+def test_a_model_id_with_a_line_break_is_refused_naming_the_flag(
+    runner: CliRunner, tmp_path: Path, command: str
+) -> None:
+    # QA: --model $'m\nx' was accepted and sent in every request.
+    args = [*_args(command, tmp_path), "--judge", "openai", "--model", "m\nx"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: --model holds U+000A (a line feed) at character 2"
+    ]

@@ -100,6 +100,19 @@ def test_building_needs_no_network(monkeypatch: pytest.MonkeyPatch, key: None) -
     make_judge()  # must not raise: nothing is sent before the first decision
 
 
+def test_a_default_model_with_a_control_character_is_refused_naming_it(
+    monkeypatch: pytest.MonkeyPatch, key: None
+) -> None:
+    # QA: the SDK sent TYPESAFE_DEFAULT_MODEL as it was, a line break and all.
+    monkeypatch.setenv("TYPESAFE_DEFAULT_MODEL", "jev\r\nX-Injected: 1")
+    with pytest.raises(InvalidSettingsError) as refused:
+        make_judge()
+    assert str(refused.value) == (
+        "TYPESAFE_DEFAULT_MODEL holds U+000D (a carriage return) at character 4"
+    )
+    assert make_judge(JudgeSettings(model="jev-1", timeout=FAST_TIMEOUT)).model == "jev-1"
+
+
 def test_a_context_window_is_refused_not_ignored(key: None) -> None:
     # QA: --judge jev --context-tokens 4096 was accepted and did nothing.
     with pytest.raises(SettingNotTakenError) as refused:

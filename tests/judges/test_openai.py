@@ -90,6 +90,17 @@ def test_model_is_required() -> None:
     assert refused.value.code == "invalid_settings"
 
 
+def test_a_model_id_from_the_environment_with_a_line_break_is_refused_naming_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: OPENAI_MODEL=$'m\nx' was accepted and sent in every request.
+    monkeypatch.setenv("OPENAI_MODEL", "m\nx")
+    with pytest.raises(InvalidSettingsError) as refused:
+        make_judge(JudgeSettings())
+    assert str(refused.value) == "OPENAI_MODEL holds U+000A (a line feed) at character 2"
+    assert make_judge(JudgeSettings(model="given")).model == "given"  # not read then
+
+
 def test_settings_then_environment_then_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_MODEL", "from-env")
     default = make_judge(JudgeSettings())

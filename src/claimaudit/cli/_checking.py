@@ -24,6 +24,7 @@ from claimaudit.library.store import Library
 from claimaudit.records import Record
 from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
 from claimaudit.sources.protocol import LibraryUse
+from claimaudit.untrusted import name_problem
 
 
 def number_between(low: float, high: float) -> Callable[[str], float]:
@@ -65,8 +66,24 @@ JudgeOption = Annotated[
         "--judge", metavar="NAME", help="Judge backend (default: local, or $CLAIMAUDIT_JUDGE)."
     ),
 ]
+
+
+def _refuse_control_characters(value: str | None) -> str | None:
+    # A line break in a model id was sent in every request; named as the claim's would be.
+    problem = name_problem(value, "--model") if value is not None else None
+    if problem is not None:
+        fail(problem)
+    return value
+
+
 ModelOption = Annotated[
-    str | None, typer.Option("--model", metavar="ID", help="Model id for the judge.")
+    str | None,
+    typer.Option(
+        "--model",
+        metavar="ID",
+        help="Model id for the judge.",
+        callback=_refuse_control_characters,
+    ),
 ]
 TimeoutOption = Annotated[
     float | None,

@@ -65,7 +65,7 @@ from typesafe_sdk.constants import (
     DEFAULT_MODEL_ENV,
 )
 
-from claimaudit.envsettings import env_base_url, require_header_safe_key
+from claimaudit.envsettings import env_base_url, env_model, require_header_safe_key
 from claimaudit.errors import InvalidSettingsError, JudgeError, KeyRequiredError
 from claimaudit.judges.deadline import ReplyTooLargeError, check_timeout
 from claimaudit.judges.jev_http import DeadlineClient
@@ -327,6 +327,8 @@ def _factory(settings: JudgeSettings) -> JevJudge:
     settings.refuse_context_tokens("jev", "the checker's character budget applies to it")
     if not os.environ.get(API_KEY_ENV, "").strip():
         raise KeyRequiredError("the jev judge needs an API key", env=API_KEY_ENV)
+    if not settings.model:
+        env_model(DEFAULT_MODEL_ENV)  # the SDK reads it itself, and sent whatever it held
     # The SDK refused such a key on each request ("Jev client error"), naming no variable.
     require_header_safe_key(API_KEY_ENV)
     if not settings.options_for(JevOptions).base_url:

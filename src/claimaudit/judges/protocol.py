@@ -22,6 +22,7 @@ from claimaudit.errors import InvalidSettingsError, JudgeError, SettingNotTakenE
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.passage import Passage
 from claimaudit.redaction import clipped
+from claimaudit.untrusted import name_problem
 
 __all__ = [
     "Case",
@@ -146,6 +147,10 @@ class JudgeSettings:
             raise InvalidSettingsError(
                 f"model must be a model id (a string), not {type(self.model).__name__}"
             )
+        # A line break or control character in a model id was sent in every request.
+        problem = name_problem(self.model, "model") if self.model is not None else None
+        if problem is not None:
+            raise InvalidSettingsError(problem)
         if self.timeout is not None:
             check_timeout(self.timeout, "the judge's")
         tokens = self.context_tokens

@@ -27,7 +27,7 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from claimaudit.envsettings import env_base_url, require_header_safe_key
+from claimaudit.envsettings import env_base_url, env_model, require_header_safe_key
 from claimaudit.errors import InvalidSettingsError, ModelRequiredError
 from claimaudit.judges.deadline import check_timeout
 
@@ -72,7 +72,7 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     from claimaudit.judges.openai.judge import OpenAIJudge
 
     options = settings.options_for(OpenAIOptions)
-    model = (settings.model or os.environ.get(MODEL_ENV, "")).strip()
+    model = (settings.model or env_model(MODEL_ENV)).strip()
     if not model:
         # Each surface says how to give one (--model, the request's model field).
         raise ModelRequiredError("the openai judge needs a model id", env=MODEL_ENV)
