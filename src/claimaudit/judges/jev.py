@@ -72,6 +72,7 @@ from claimaudit.judges.jev_http import DeadlineClient
 from claimaudit.judges.prompting import PROMPT_VERSION
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
 from claimaudit.plugins import Registry
+from claimaudit.proxies import proxy_problem, unreachable, usable_proxy
 from claimaudit.redaction import clipped, redact_text, redact_url, reply_text
 from claimaudit.redaction import public_url as _public_url
 
@@ -207,6 +208,11 @@ class JevJudge(Judge):
                 limits = httpx2.Limits(
                     max_keepalive_connections=self.concurrency, keepalive_expiry=30
                 )
+                # httpx2 would refuse the environment's proxy (SOCKS without socksio,
+                # ftp://): "unexpected ImportError" named neither proxy nor variable.
+                problem = proxy_problem(self.base_url)
+                if problem is not None:
+                    raise JudgeError(problem)
                 http = DeadlineClient(timeout=self.timeout, limits=limits)
                 try:
                     self._client = TypeSafeClient(
@@ -234,7 +240,9 @@ class JevJudge(Judge):
         if isinstance(error, TypeSafeAPITimeoutError):
             return f"Jev request timed out after {self.timeout:g}s"
         if isinstance(error, TypeSafeAPIConnectionError):
-            return f"Jev is unreachable at {redact_url(self.base_url)}"
+            # The SDK's error is caused by the client's (redacted), which says what failed.
+            shown = redact_url(self.base_url)
+            return unreachable("Jev", self.base_url, shown, error.__cause__)
         if isinstance(error, TypeSafeAPIResponseValidationError):
             # field_path is a dotted location such as answers.relation.probabilities, never a value.
             if not error.field_path:
@@ -334,7 +342,9 @@ def _factory(settings: JudgeSettings) -> JevJudge:
     if not settings.options_for(JevOptions).base_url:
         # The SDK reads the variable itself; one that is not http(s) failed every request.
         env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
-    return JevJudge.from_settings(settings)
+    judge = JevJudge.from_settings(settings)
+    usable_proxy(judge.base_url)  # one the HTTP client cannot use failed every record
+    return judge
 
 
 def register(registry: Registry) -> None:
