@@ -8,9 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
+from claimaudit.cli._checking import refuse_unused_timeout
+from claimaudit.plugins import Registered, get_registry
 
 NOT_A_LIBRARY = "@misc{a, title = {A}}\n"
 
@@ -190,3 +193,36 @@ def test_a_model_id_with_a_line_break_is_refused_naming_the_flag(
     assert result.stderr.strip().splitlines() == [
         "error: --model holds U+000A (a line feed) at character 2"
     ]
+
+
+@pytest.mark.parametrize("command", ["check", "batch", "review"])
+def test_a_timeout_nothing_reads_is_refused(
+    runner: CliRunner, tmp_path: Path, command: str
+) -> None:
+    # QA: --timeout with the local judge and a built-in source was taken and did nothing.
+    result = runner.invoke(app, [*_args(command, tmp_path), "--timeout", "5"])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: the local judge takes no timeout (it runs in this process, and source 'auto' "
+        "keeps its own deadlines); --timeout 5 applies to the jev and openai judges and to "
+        "plugins' judges and sources"
+    ]
+    assert not (tmp_path / "out.jsonl").exists() and not (tmp_path / "out.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("judge", "source"),
+    [("openai", "library"), ("jev", "auto"), ("local", "mine"), ("mine", "library")],
+)
+def test_a_timeout_that_bounds_something_is_taken(
+    monkeypatch: pytest.MonkeyPatch, judge: str, source: str
+) -> None:
+    # The remote judges read it; a plugin's judge or source is watched with it.
+    registry = get_registry()
+    plugin = Registered(object, "a plugin's", "my-package 1.0")
+    monkeypatch.setitem(registry.judges, "mine", plugin)
+    monkeypatch.setitem(registry.sources, "mine", plugin)
+    refuse_unused_timeout(5.0, judge, source)  # no exit
+    refuse_unused_timeout(None, "local", "auto")  # none given: nothing to refuse
+    with pytest.raises(typer.Exit):
+        refuse_unused_timeout(5.0, "local", "library")

@@ -13,7 +13,7 @@ import typer
 from pydantic_core import PydanticCustomError
 
 from claimaudit.advice import Advice
-from claimaudit.api import DEFAULT_SOURCE, make_checker
+from claimaudit.api import DEFAULT_SOURCE, default_judge_name, make_checker
 from claimaudit.checker import Checker
 from claimaudit.cli._advice import cli_advice, cli_message
 from claimaudit.cli._common import fail, given_as, require_text
@@ -21,6 +21,7 @@ from claimaudit.errors import LibraryError, LibraryMissingError
 from claimaudit.judges.deadline import MAX_TIMEOUT, MIN_TIMEOUT
 from claimaudit.library.paths import LIBRARY_ENV, resolve_library_path
 from claimaudit.library.store import Library
+from claimaudit.plugins import BUILT_IN, get_registry
 from claimaudit.records import Record
 from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
 from claimaudit.sources.protocol import LibraryUse
@@ -93,7 +94,8 @@ TimeoutOption = Annotated[
         # Exactly what it bounds: the built-in remote judges per request, a plugin per call.
         help="Deadline for each HTTP request of the jev and openai judges (each retry its own), "
         "and for each call into a plugin's judge or source: one that has not answered by then "
-        "leaves the paper not_checked (default: 60).",
+        "leaves the paper not_checked (default: 60). Refused where nothing reads it: the "
+        "local judge with a built-in source.",
         min=MIN_TIMEOUT,
         max=MAX_TIMEOUT,
         parser=number_between(MIN_TIMEOUT, MAX_TIMEOUT),
@@ -245,11 +247,33 @@ def build_checker(
     # After the judge and source names, so that those errors come first (models load lazily).
     use = checker.source.library_use
     try:
+        refuse_unused_timeout(timeout, judge, source)
         check_library(library, reads=use is LibraryUse.READS, opens=use is not LibraryUse.NONE)
     except BaseException:
         checker.close()
         raise
     return checker
+
+
+def refuse_unused_timeout(timeout: float | None, judge: str | None, source: str) -> None:
+    """Exit 2 when --timeout is given where nothing reads it: the built-in local judge with a
+    built-in source. Accepted, it looked applied (as --model and --context-tokens would);
+    a plugin's judge or source is watched with it, so it is refused only here. (serve and mcp
+    run any judge a request names, so theirs is always taken.)"""
+    if timeout is None:
+        return
+    registry = get_registry()
+    name = judge or default_judge_name()
+    judges, sources = registry.judges, registry.sources
+    if name != "local" or name not in judges or judges[name].origin != BUILT_IN:
+        return
+    if source not in sources or sources[source].origin != BUILT_IN:
+        return
+    fail(
+        f"the local judge takes no timeout (it runs in this process, and source {source!r} "
+        f"keeps its own deadlines); --timeout {timeout:g} applies to the jev and openai "
+        "judges and to plugins' judges and sources"
+    )
 
 
 def check_library(library: Path | None, *, reads: bool, opens: bool = False) -> None:
