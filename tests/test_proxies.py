@@ -132,3 +132,10 @@ def refusing_proxy() -> Iterator[int]:
     finally:
         server.close()
         thread.join(timeout=5)
+
+
+def test_the_check_loads_no_certificates(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A missing SSL_CERT_FILE is the client's to report: the proxy check must not fail on it.
+    monkeypatch.setenv("SSL_CERT_FILE", "/nonexistent/ca.pem")
+    monkeypatch.setenv("HTTPS_PROXY", "https://proxy.test:3128")
+    assert proxy_problem(API) is None

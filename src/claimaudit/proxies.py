@@ -68,7 +68,8 @@ def proxy_problem(url: str) -> str | None:
     if proxy is None:
         return None
     try:
-        httpx.HTTPTransport(proxy=proxy.url).close()
+        # verify=False: no certificates are loaded (a bad SSL_CERT_FILE is not this check's).
+        httpx.HTTPTransport(proxy=proxy.url, verify=False).close()
     except ImportError:
         return (
             f"{proxy.named} is a SOCKS proxy, which needs the socksio package "
