@@ -94,8 +94,7 @@ TimeoutOption = Annotated[
         # Exactly what it bounds: the built-in remote judges per request, a plugin per call.
         help="Deadline for each HTTP request of the jev and openai judges (each retry its own), "
         "and for each call into a plugin's judge or source: one that has not answered by then "
-        "leaves the paper not_checked (default: 60). Refused where nothing reads it: the "
-        "local judge with a built-in source.",
+        "leaves the paper not_checked (default: 60).",
         min=MIN_TIMEOUT,
         max=MAX_TIMEOUT,
         parser=number_between(MIN_TIMEOUT, MAX_TIMEOUT),
