@@ -65,6 +65,19 @@ def test_unusable_requests_raise_and_unknown_judges_are_named(library: Path) -> 
         check_claim("Attention helps.", ["1609.00037"], library=library, judge="nope")
 
 
+def test_a_judge_named_by_the_environment_is_said_to_come_from_it(
+    library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: CLAIMAUDIT_JUDGE=LOCAL said "unknown judge 'LOCAL'" to a user who gave no judge.
+    monkeypatch.setenv("CLAIMAUDIT_JUDGE", "LOCAL")
+    with pytest.raises(claimaudit.UnknownBackendError) as refused:
+        check_claim("Attention helps.", ["1609.00037"], library=library)
+    assert str(refused.value).startswith("CLAIMAUDIT_JUDGE names an unknown judge 'LOCAL' (known:")
+    # A judge named in the call is the caller's, whatever the environment says.
+    with pytest.raises(claimaudit.UnknownBackendError, match=r"^unknown judge 'nope'"):
+        check_claim("Attention helps.", ["1609.00037"], library=library, judge="nope")
+
+
 def test_public_names_are_exported() -> None:
     for name in claimaudit.__all__:
         assert hasattr(claimaudit, name), name

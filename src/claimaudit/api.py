@@ -11,7 +11,7 @@ from claimaudit.cache import ResultCache
 from claimaudit.checker import Checker
 from claimaudit.checker_args import check_backend_arg, check_judge_name
 from claimaudit.closing import close_all
-from claimaudit.errors import UsageError
+from claimaudit.errors import UnknownBackendError, UsageError
 from claimaudit.identity import PaperRef
 from claimaudit.inputs import paper_list, validate_claim, validate_topic
 from claimaudit.judges.protocol import Judge, JudgeSettings
@@ -38,7 +38,20 @@ def make_judge(name: str | None = None, settings: JudgeSettings | None = None) -
     """A judge by name (default ``$CLAIMAUDIT_JUDGE``, else ``local``, the embedded verifier),
     built with ``settings`` (model, timeout, context window); UnknownBackendError for a name no
     plugin registered, InvalidSettingsError for settings it cannot use. Close it when done."""
-    return get_registry().make_judge(name or default_judge_name(), settings)
+    registry = get_registry()
+    if name:
+        return registry.make_judge(name, settings)
+    chosen = default_judge_name()
+    try:
+        return registry.make_judge(chosen, settings)
+    except UnknownBackendError as error:
+        if not os.environ.get(JUDGE_ENV) or chosen in registry.judges:
+            raise
+        # No judge was named: the name came from the environment, and the error says so, as
+        # serve and mcp do (a user who gave no --judge looks for one in vain).
+        raise error.reworded(
+            str(error).replace("unknown judge", f"{JUDGE_ENV} names an unknown judge", 1)
+        ) from None
 
 
 DEFAULT_SOURCE = "auto"

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 from claimaudit.errors import InvalidSettingsError
 from claimaudit.redaction import MASK, safe_line
+from claimaudit.untrusted import name_problem
 
 # A URL's userinfo ("user:SECRET@"), with or without a scheme before it (a mistyped one too).
 _USERINFO = re.compile(r"[^\s/?#]*@")
@@ -36,6 +37,16 @@ def require_header_safe_key(env: str) -> None:
     key = os.environ.get(env, "").strip()
     if key and not header_safe(key):
         raise InvalidSettingsError(malformed_key(env))
+
+
+def env_model(env: str) -> str:
+    """The model id ``env`` names, stripped ("" when unset); InvalidSettingsError naming the
+    variable when it holds a control character (a line break would be sent in each request)."""
+    value = os.environ.get(env, "").strip()
+    problem = name_problem(value, env)
+    if problem is not None:
+        raise InvalidSettingsError(problem)
+    return value
 
 
 def http_url(value: str, name: str) -> str:

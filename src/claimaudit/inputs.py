@@ -17,7 +17,7 @@ from claimaudit.errors import (
 from claimaudit.fts import query_terms
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.redaction import redact_text
-from claimaudit.untrusted import check_text, scrub_surrogates
+from claimaudit.untrusted import CONTROL_NAMES, check_text, scrub_surrogates
 
 MAX_CLAIM_CHARS = 2_000
 MAX_TOPIC_CHARS = 1_000
@@ -33,15 +33,6 @@ MAX_SHOWN_REF_CHARS = MAX_CLAIM_CHARS
 # isolates, which right-to-left text uses (the embeddings' replacement since Unicode 6.3), and
 # zero-width joiners (Indic scripts, emoji) are ordinary text.
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f\u202a-\u202e]")
-_CONTROL_NAMES = {
-    "\x00": "a null character",
-    "\x7f": "a delete character",
-    "\u202a": "a left-to-right embedding",
-    "\u202b": "a right-to-left embedding",
-    "\u202c": "a pop directional formatting",
-    "\u202d": "a left-to-right override",
-    "\u202e": "a right-to-left override",
-}
 
 
 def _valid_text(value: str, what: str) -> str:
@@ -58,7 +49,7 @@ def _written_text(value: str, what: str) -> str:
     match = _CONTROL.search(value)
     if match is not None:
         char = match.group()
-        name = _CONTROL_NAMES.get(char, "a control character")
+        name = CONTROL_NAMES.get(char, "a control character")
         raise InvalidClaimTextError(
             f"{what} holds U+{ord(char):04X} ({name}) at character {match.start() + 1}"
         )

@@ -46,6 +46,38 @@ _ESCAPE = re.compile(
 )
 
 
+# What a refusal calls a character it names; any other is "a control character".
+CONTROL_NAMES = {
+    "\x00": "a null character",
+    "\t": "a tab",
+    "\n": "a line feed",
+    "\r": "a carriage return",
+    "\x7f": "a delete character",
+    "\u202a": "a left-to-right embedding",
+    "\u202b": "a right-to-left embedding",
+    "\u202c": "a pop directional formatting",
+    "\u202d": "a left-to-right override",
+    "\u202e": "a right-to-left override",
+}
+# What no one-line name (a model id) holds: any control character, tab and line breaks too,
+# and the bidi controls, which make it read otherwise on screen than in a request.
+_NAME_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def name_problem(value: str, what: str) -> str | None:
+    """Why ``value`` cannot be a one-line name such as a model id, naming ``what`` (a flag, a
+    variable) and the first character it must not hold, never echoing it; None when it can."""
+    problem = text_problem(value, what)
+    if problem is not None:
+        return problem
+    match = _NAME_CONTROL.search(value)
+    if match is None:
+        return None
+    char = match.group()
+    name = CONTROL_NAMES.get(char, "a control character")
+    return f"{what} holds U+{ord(char):04X} ({name}) at character {match.start() + 1}"
+
+
 def without_controls(text: str) -> str:
     """``text`` without escape sequences, control characters (but tab and newline) or
     bidirectional overrides: text from outside that a terminal or a page would obey."""

@@ -260,6 +260,20 @@ def test_a_model_for_the_local_judge_names_the_flag(runner: CliRunner, paper_lib
     assert stderr.strip().endswith("); --model 'gpt-4o' applies to the jev and openai judges")
 
 
+@pytest.mark.parametrize("judge", ["local", "jev"])
+def test_a_context_window_for_a_judge_without_one_names_the_flag(
+    runner: CliRunner, paper_library: Path, monkeypatch: pytest.MonkeyPatch, judge: str
+) -> None:
+    # QA: accepted and ignored (a verdict given), where --model is refused in these words.
+    monkeypatch.setenv("TYPESAFE_API_KEY", "k")
+    code, records, stderr = _check(
+        runner, paper_library, "--paper", "x:1", "--judge", judge, "--context-tokens", "256"
+    )
+    assert code == 2 and records == []
+    assert stderr.strip().startswith(f"error: the {judge} judge takes no context window (")
+    assert stderr.strip().endswith("); --context-tokens 256 applies to the openai judge")
+
+
 def test_openai_judge_end_to_end(
     runner: CliRunner, paper_library: Path, openai_chat: OpenAIServer
 ) -> None:

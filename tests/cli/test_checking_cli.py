@@ -8,9 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
+from claimaudit.cli._checking import refuse_unused_timeout
+from claimaudit.plugins import Registered, get_registry
 
 NOT_A_LIBRARY = "@misc{a, title = {A}}\n"
 
@@ -118,3 +121,108 @@ def test_a_missing_key_is_one_line_exit_2_before_any_work(
     assert result.stderr.strip().splitlines() == [message]
     assert result.stdout == ""
     assert not (tmp_path / "out.jsonl").exists() and not (tmp_path / "out.json").exists()
+
+
+@pytest.mark.parametrize("command", ["check", "batch", "review"])
+@pytest.mark.parametrize("from_env", [False, True])
+def test_a_library_folder_is_named_where_it_was_given(
+    runner: CliRunner, tmp_path: Path, command: str, from_env: bool
+) -> None:
+    # QA: CLAIMAUDIT_LIBRARY=/some/folder said "--library /some/folder is a folder", though no
+    # --library was given: the user looked for a flag that was not there.
+    folder = tmp_path / "libraries"
+    folder.mkdir()
+    given = [] if from_env else ["--library", str(folder)]
+    env = {"CLAIMAUDIT_LIBRARY": str(folder)} if from_env else {}
+    result = runner.invoke(app, [*_args(command, tmp_path), *given], env=env)
+    assert result.exit_code == 2
+    name = "CLAIMAUDIT_LIBRARY" if from_env else "--library"
+    assert result.stderr.strip().splitlines() == [
+        f"error: {name} {folder} is a folder; give the library file"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "says"),
+    [
+        # QA: nan read as past the top ("less than or equal to 86400"): a smaller number was
+        # looked for in vain.
+        ("--timeout", "nan", "Input should be a number, not nan"),
+        ("--threshold", "NaN", "Input should be a number, not NaN"),
+        # The range and the parse keep typer's own words.
+        ("--timeout", "inf", "Input should be less than or equal to 86400"),
+        ("--timeout", "0.05", "Input should be greater than or equal to 0.1"),
+        ("--threshold", "-inf", "Input should be greater than or equal to 0"),
+        ("--threshold", "1.5", "Input should be less than or equal to 1"),
+        ("--timeout", "soon", "Input should be a valid number, unable to parse string as a number"),
+    ],
+)
+def test_a_number_option_says_what_is_wrong_with_it(
+    runner: CliRunner, tmp_path: Path, option: str, value: str, says: str
+) -> None:
+    result = runner.invoke(app, [*_args("check", tmp_path), option, value])
+    assert result.exit_code == 2
+    assert f"Invalid value for '{option}': {says}." in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("option", "value"), [("--timeout", "5"), ("--threshold", "0.25")])
+def test_a_number_in_range_is_taken(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, option: str, value: str
+) -> None:
+    taken: dict[str, object] = {}
+
+    def refuse(**given: object) -> None:
+        taken.update(given)
+        raise SystemExit(0)  # the value reached the checker: nothing more to run
+
+    monkeypatch.setattr("claimaudit.cli.check.build_checker", refuse)
+    result = runner.invoke(app, [*_args("check", tmp_path), option, value])
+    assert result.exit_code == 0, result.stderr
+    assert taken[option.removeprefix("--")] == float(value)
+
+
+@pytest.mark.parametrize("command", ["check", "batch", "review"])
+def test_a_model_id_with_a_line_break_is_refused_naming_the_flag(
+    runner: CliRunner, tmp_path: Path, command: str
+) -> None:
+    # QA: --model $'m\nx' was accepted and sent in every request.
+    args = [*_args(command, tmp_path), "--judge", "openai", "--model", "m\nx"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: --model holds U+000A (a line feed) at character 2"
+    ]
+
+
+@pytest.mark.parametrize("command", ["check", "batch", "review"])
+def test_a_timeout_nothing_reads_is_refused(
+    runner: CliRunner, tmp_path: Path, command: str
+) -> None:
+    # QA: --timeout with the local judge and a built-in source was taken and did nothing.
+    result = runner.invoke(app, [*_args(command, tmp_path), "--timeout", "5"])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: the local judge takes no timeout (it runs in this process, and source 'auto' "
+        "keeps its own deadlines); --timeout 5 applies to the jev and openai judges and to "
+        "plugins' judges and sources"
+    ]
+    assert not (tmp_path / "out.jsonl").exists() and not (tmp_path / "out.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("judge", "source"),
+    [("openai", "library"), ("jev", "auto"), ("local", "mine"), ("mine", "library")],
+)
+def test_a_timeout_that_bounds_something_is_taken(
+    monkeypatch: pytest.MonkeyPatch, judge: str, source: str
+) -> None:
+    # The remote judges read it; a plugin's judge or source is watched with it.
+    registry = get_registry()
+    plugin = Registered(object, "a plugin's", "my-package 1.0")
+    monkeypatch.setitem(registry.judges, "mine", plugin)
+    monkeypatch.setitem(registry.sources, "mine", plugin)
+    refuse_unused_timeout(5.0, judge, source)  # no exit
+    refuse_unused_timeout(None, "local", "auto")  # none given: nothing to refuse
+    with pytest.raises(typer.Exit):
+        refuse_unused_timeout(5.0, "local", "library")

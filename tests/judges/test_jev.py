@@ -15,7 +15,12 @@ from urllib.parse import quote
 import pytest
 from jevcompat.mock import MockConfig, Running
 
-from claimaudit.errors import InvalidSettingsError, JudgeError, KeyRequiredError
+from claimaudit.errors import (
+    InvalidSettingsError,
+    JudgeError,
+    KeyRequiredError,
+    SettingNotTakenError,
+)
 from claimaudit.judges.jev import DEFAULT_TIMEOUT, JevJudge, JevOptions, _public_url, register
 from claimaudit.judges.openai import OpenAIOptions
 from claimaudit.judges.protocol import (
@@ -93,6 +98,28 @@ def test_bad_settings_are_rejected_when_building(
 def test_building_needs_no_network(monkeypatch: pytest.MonkeyPatch, key: None) -> None:
     monkeypatch.setenv("TYPESAFE_BASE_URL", f"http://127.0.0.1:{closed_port()}")
     make_judge()  # must not raise: nothing is sent before the first decision
+
+
+def test_a_default_model_with_a_control_character_is_refused_naming_it(
+    monkeypatch: pytest.MonkeyPatch, key: None
+) -> None:
+    # QA: the SDK sent TYPESAFE_DEFAULT_MODEL as it was, a line break and all.
+    monkeypatch.setenv("TYPESAFE_DEFAULT_MODEL", "jev\r\nX-Injected: 1")
+    with pytest.raises(InvalidSettingsError) as refused:
+        make_judge()
+    assert str(refused.value) == (
+        "TYPESAFE_DEFAULT_MODEL holds U+000D (a carriage return) at character 4"
+    )
+    assert make_judge(JudgeSettings(model="jev-1", timeout=FAST_TIMEOUT)).model == "jev-1"
+
+
+def test_a_context_window_is_refused_not_ignored(key: None) -> None:
+    # QA: --judge jev --context-tokens 4096 was accepted and did nothing.
+    with pytest.raises(SettingNotTakenError) as refused:
+        make_judge(JudgeSettings(context_tokens=4096))
+    assert str(refused.value).startswith("the jev judge takes no context window (")
+    assert (refused.value.setting, refused.value.value) == ("context_tokens", 4096)
+    assert refused.value.takes_it == "the openai judge"
 
 
 @pytest.mark.parametrize("blank", [None, "   "])  # blank counts as missing, as in the SDK
@@ -309,6 +336,36 @@ def test_connection_refused(monkeypatch: pytest.MonkeyPatch, decision: Decision)
     monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
     monkeypatch.setenv("TYPESAFE_BASE_URL", url)
     assert str(judge_error(make_judge(), decision)) == f"Jev is unreachable at {url}"
+
+
+def test_a_proxy_the_client_cannot_use_is_refused_by_the_factory(
+    monkeypatch: pytest.MonkeyPatch, key: None
+) -> None:
+    # QA: each record read "Jev request failed: unexpected ValueError".
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.setenv("HTTPS_PROXY", "ftp://u:hunter2@proxy.test")
+    with pytest.raises(InvalidSettingsError) as refused:
+        make_judge()
+    assert str(refused.value) == (
+        "the proxy in HTTPS_PROXY (ftp://***@proxy.test) is not a proxy URL that can be used "
+        "(http, https or socks5)"
+    )
+
+
+def test_an_unreachable_proxy_is_named(monkeypatch: pytest.MonkeyPatch, decision: Decision) -> None:
+    # QA: "unreachable at https://api.typesafe.ai" sent the user to check the service.
+    url = f"http://127.0.0.1:{closed_port()}"
+    proxy_port = closed_port()
+    monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
+    monkeypatch.setenv("TYPESAFE_BASE_URL", url)
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.setenv("HTTP_PROXY", f"http://user:hunter2@127.0.0.1:{proxy_port}")
+    assert str(judge_error(make_judge(), decision)) == (
+        f"Jev is unreachable at {url}: the proxy in HTTP_PROXY "
+        f"(http://***@127.0.0.1:{proxy_port}) is unreachable"
+    )
 
 
 def test_unreachable_message_drops_credentials_in_the_url(

@@ -338,6 +338,19 @@ def test_a_judge_answers_with_the_config_its_identity_names(
     assert judge.review_threshold == threshold
 
 
+def test_a_context_window_is_refused_not_ignored() -> None:
+    # QA: --context-tokens 256 with the local judge was accepted and did nothing.
+    from claimaudit.errors import SettingNotTakenError
+    from claimaudit.judges.local import make_judge as make_local
+    from claimaudit.judges.protocol import JudgeSettings
+
+    with pytest.raises(SettingNotTakenError) as refused:
+        make_local(JudgeSettings(context_tokens=256))
+    assert str(refused.value).startswith("the local judge takes no context window (")
+    assert (refused.value.setting, refused.value.value) == ("context_tokens", 256)
+    assert refused.value.code == "invalid_settings"
+
+
 def test_a_model_id_for_another_judge_is_refused_not_ignored() -> None:
     # "--model gpt-4o" without "--judge openai" would otherwise run the embedded model silently.
     from claimaudit.errors import ModelNotTakenError

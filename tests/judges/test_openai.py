@@ -90,6 +90,47 @@ def test_model_is_required() -> None:
     assert refused.value.code == "invalid_settings"
 
 
+def test_a_model_id_from_the_environment_with_a_line_break_is_refused_naming_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: OPENAI_MODEL=$'m\nx' was accepted and sent in every request.
+    monkeypatch.setenv("OPENAI_MODEL", "m\nx")
+    with pytest.raises(InvalidSettingsError) as refused:
+        make_judge(JudgeSettings())
+    assert str(refused.value) == "OPENAI_MODEL holds U+000A (a line feed) at character 2"
+    assert make_judge(JudgeSettings(model="given")).model == "given"  # not read then
+
+
+def test_a_proxy_the_client_cannot_use_is_refused_by_the_factory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: each record read "judge 'openai' failed: ValueError".
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.setenv("https_proxy", "ftp://proxy.test")
+    with pytest.raises(InvalidSettingsError) as refused:
+        make_judge(JudgeSettings(model="m"))
+    assert str(refused.value) == (
+        "the proxy in https_proxy (ftp://proxy.test) is not a proxy URL that can be used "
+        "(http, https or socks5)"
+    )
+
+
+def test_a_judge_built_directly_names_the_proxy_it_cannot_use(
+    monkeypatch: pytest.MonkeyPatch, decision: Decision
+) -> None:
+    # Not through the factory (a caller's own OpenAIJudge): a not_checked record naming the
+    # proxy, where it read "ValueError".
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.setenv("HTTPS_PROXY", "ftp://proxy.test")
+    judge = OpenAIJudge(model="m", base_url="https://api.example.test/v1", timeout=1, retries=0)
+    assert str(judge_error(judge, decision)) == (
+        "the proxy in HTTPS_PROXY (ftp://proxy.test) is not a proxy URL that can be used "
+        "(http, https or socks5)"
+    )
+
+
 def test_settings_then_environment_then_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_MODEL", "from-env")
     default = make_judge(JudgeSettings())

@@ -7,7 +7,10 @@ same paths against llama.cpp itself are in ``test_openai_llamacpp.py``.
 
 from __future__ import annotations
 
+import json
 import math
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -17,7 +20,13 @@ from claimaudit.identity import parse_ref
 from claimaudit.judges.openai import OpenAIOptions, register
 from claimaudit.judges.openai.judge import OpenAIJudge
 from claimaudit.judges.openai.messages import MAX_TOKENS
-from claimaudit.judges.openai.window import BYTES_PER_TOKEN, TEMPLATE_TOKENS
+from claimaudit.judges.openai.window import (
+    BYTES_PER_TOKEN,
+    RETRY_ASK_SECONDS,
+    TEMPLATE_TOKENS,
+    ContextWindow,
+)
+from claimaudit.judges.openai.wire import ChatClient
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.records import CheckedRecord, NotCheckedRecord, Record
 from tests.fakes import MemoryCache, MemorySource
@@ -413,3 +422,60 @@ def test_a_refitted_record_counts_its_own_requests_not_the_next(
     judged = check(judge, claim="Dropout harms translation quality on WMT14.")
     assert isinstance(judged, CheckedRecord)
     assert judged.calls == {"openai": sent(openai_server) - before}
+
+
+def test_a_failed_window_look_up_is_asked_again_after_a_while() -> None:
+    # QA: a long-running serve whose server was down at the first ask never asked again, and
+    # fitted no evidence to the window for the rest of its life.
+    port = closed_port()
+    now = [1000.0]
+    window = ContextWindow(
+        lambda: client,
+        base_url=f"http://127.0.0.1:{port}/v1",
+        model="fake-chat",
+        clock=lambda: now[0],
+    )
+    client = ChatClient(window.base_url, None, FAST_TIMEOUT, 0)
+    try:
+        assert window.size() is None  # down: refused
+        with _ModelsServer(port, {"data": [{"id": "fake-chat", "context_length": 4096}]}) as up:
+            now[0] += RETRY_ASK_SECONDS - 1
+            assert window.size() is None and up.gets == []  # not within the pause
+            now[0] += 1
+            assert window.size() == 4096 and up.gets == ["/v1/models"]
+            now[0] += 10 * RETRY_ASK_SECONDS
+            assert window.size() == 4096 and up.gets == ["/v1/models"]  # known: never again
+    finally:
+        client.close()
+
+
+class _ModelsServer:
+    """A server answering ``GET /v1/models`` on a given port: the one that was down, come up."""
+
+    def __init__(self, port: int, models: dict[str, object]) -> None:
+        self.gets: list[str] = []
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                owner.gets.append(self.path)
+                body = json.dumps(models).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def __enter__(self) -> _ModelsServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()

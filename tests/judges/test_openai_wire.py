@@ -22,6 +22,7 @@ from claimaudit.judges.openai.wire import ChatClient
 from claimaudit.judges.protocol import Decision, JudgeSettings
 from claimaudit.records import NotCheckedRecord
 from tests.fakes import MemorySource
+from tests.httpfake import closed_port
 from tests.judges.helpers import judge_error, registered_judge
 from tests.judges.openaiserver import OpenAIServer
 
@@ -161,3 +162,25 @@ def test_an_abandoned_attempt_stops_reading_a_body_that_decodes_to_nothing(
     # batch against such a server does not pile up threads reading forever.
     assert endless_gzip.stopped.wait(20)
     client.close()
+
+
+def test_an_unreachable_proxy_is_named_not_the_server(
+    openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: "unreachable at https://api.openai.com/v1" (the server, which was fine): the proxy
+    # in the environment was the one down.
+    proxy_port = closed_port()
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.setenv("HTTP_PROXY", f"http://user:hunter2@127.0.0.1:{proxy_port}")
+    client = ChatClient(openai_server.url, None, 5.0, 0)
+    try:
+        with pytest.raises(JudgeError) as failed:
+            client.complete({"model": "fake-chat", "messages": []}, "fake-chat")
+    finally:
+        client.close()
+    assert str(failed.value) == (
+        f"OpenAI-compatible server is unreachable at {openai_server.url}: the proxy in "
+        f"HTTP_PROXY (http://***@127.0.0.1:{proxy_port}) is unreachable"
+    )
+    assert openai_server.requests == []  # nothing went around the proxy

@@ -172,6 +172,9 @@ def test_backends_that_break_their_contract_are_refused_in_one_line() -> None:
             "context_tokens must be a positive whole number of tokens, not 8.5",
         ),
         ({"model": 5}, "model must be a model id (a string), not int"),
+        # QA: a model id with a line break was sent in every request.
+        ({"model": "m\nx"}, "model holds U+000A (a line feed) at character 2"),
+        ({"model": "m\u202ex"}, "model holds U+202E (a right-to-left override) at character 2"),
     ],
 )
 def test_judge_settings_out_of_range_are_refused_for_every_judge(

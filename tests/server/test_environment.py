@@ -61,6 +61,13 @@ def test_an_unknown_default_judge_is_named(monkeypatch: pytest.MonkeyPatch) -> N
             "sk with space",
             "OPENAI_API_KEY is malformed: it must be printable ASCII without spaces",
         ),
+        # QA: a line break in a default model id was sent in every request.
+        ("OPENAI_MODEL", "m\nx", "OPENAI_MODEL holds U+000A (a line feed) at character 2"),
+        (
+            "TYPESAFE_DEFAULT_MODEL",
+            "jev\x1b[2J",
+            "TYPESAFE_DEFAULT_MODEL holds U+001B (a control character) at character 4",
+        ),
     ],
 )
 def test_a_setting_no_request_could_use_is_named(

@@ -20,6 +20,7 @@ from claimaudit.plugins import DEFAULT_PLUGINS, Registry
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.protocol import Source, SourcePaper
 from claimaudit.sources.valyu import ValyuSource, register
+from tests.httpfake import closed_port
 from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
 
 ABS = "https://arxiv.org/abs/"
@@ -317,3 +318,20 @@ def test_a_base_url_that_is_not_http_is_refused_when_the_source_is_made(
     assert str(refused.value) == expected
     with pytest.raises(InvalidSettingsError):
         ValyuSource()  # built directly, as auto does
+
+
+def test_an_unreachable_proxy_is_named(
+    source: ValyuSource, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: "Valyu unreachable at ... (ProxyError)" named neither the proxy nor its variable.
+    monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    port = closed_port()
+    monkeypatch.setenv("HTTP_PROXY", f"http://user:hunter2@127.0.0.1:{port}")
+    message = failure(source, "1706.03762v5")
+    assert message.startswith(
+        "Valyu search failed: Valyu unreachable at http://127.0.0.1:9/v1: the proxy in "
+        f"HTTP_PROXY (http://***@127.0.0.1:{port}) is unreachable or refused to connect to it"
+    )
+    assert "hunter2" not in message

@@ -21,9 +21,12 @@ from claimaudit.errors import (
     ModelRequiredError,
     PaperNotInLibraryError,
     RefRequiredError,
+    SettingNotTakenError,
 )
 
 REF_EXAMPLES = "(e.g. --ref arXiv:1706.03762v5 or --ref doi:10.1000/xyz)"
+# The command line's flag for each judge setting a judge may refuse (``JudgeSettings`` fields).
+SETTING_FLAGS = {"context_tokens": "--context-tokens"}
 
 
 def cli_advice(error: ClaimauditError) -> str | None:
@@ -40,6 +43,8 @@ def cli_advice(error: ClaimauditError) -> str | None:
         return f"set {error.env}"
     if isinstance(error, ModelNotTakenError):
         return f"--model {error.model!r} applies to {MODEL_JUDGES}"
+    if isinstance(error, SettingNotTakenError) and error.setting in SETTING_FLAGS:
+        return f"{SETTING_FLAGS[error.setting]} {error.value} applies to {error.takes_it}"
     if isinstance(error, PaperNotInLibraryError):
         return _add_to_library(error)
     if isinstance(error, CorpusFileError):

@@ -3,25 +3,63 @@ checker (through the one factory, ``make_checker``), and ``--fail-on``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from pydantic_core import PydanticCustomError
 
 from claimaudit.advice import Advice
-from claimaudit.api import DEFAULT_SOURCE, make_checker
+from claimaudit.api import DEFAULT_SOURCE, default_judge_name, make_checker
 from claimaudit.checker import Checker
 from claimaudit.cli._advice import cli_advice, cli_message
-from claimaudit.cli._common import fail, require_text
+from claimaudit.cli._common import fail, given_as, require_text
 from claimaudit.errors import LibraryError, LibraryMissingError
 from claimaudit.judges.deadline import MAX_TIMEOUT, MIN_TIMEOUT
-from claimaudit.library.paths import resolve_library_path
+from claimaudit.library.paths import LIBRARY_ENV, resolve_library_path
 from claimaudit.library.store import Library
+from claimaudit.plugins import BUILT_IN, get_registry
 from claimaudit.records import Record
 from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
 from claimaudit.sources.protocol import LibraryUse
+from claimaudit.untrusted import name_problem
+
+
+def number_between(low: float, high: float) -> Callable[[str], float]:
+    """A parser for a number option from ``low`` to ``high``, in typer's own words, that says
+    "nan" is no number: typer's range check read it as past the top ("less than or equal to
+    86400"), and the user looked for a smaller number. (``min``/``max`` stay on the option
+    for its help.)"""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except (TypeError, ValueError):
+            raise PydanticCustomError(
+                "float_parsing",
+                "Input should be a valid number, unable to parse string as a number",
+            ) from None
+        if math.isnan(value):
+            raise PydanticCustomError(
+                "float_nan", "Input should be a number, not {text}", {"text": text}
+            )
+        if value < low:
+            raise PydanticCustomError(
+                "greater_than_equal",
+                "Input should be greater than or equal to {ge}",
+                {"ge": f"{low:g}"},
+            )
+        if value > high:
+            raise PydanticCustomError(
+                "less_than_equal", "Input should be less than or equal to {le}", {"le": f"{high:g}"}
+            )
+        return value
+
+    return parse
+
 
 JudgeOption = Annotated[
     str | None,
@@ -29,8 +67,24 @@ JudgeOption = Annotated[
         "--judge", metavar="NAME", help="Judge backend (default: local, or $CLAIMAUDIT_JUDGE)."
     ),
 ]
+
+
+def _refuse_control_characters(value: str | None) -> str | None:
+    # A line break in a model id was sent in every request; named as the claim's would be.
+    problem = name_problem(value, "--model") if value is not None else None
+    if problem is not None:
+        fail(problem)
+    return value
+
+
 ModelOption = Annotated[
-    str | None, typer.Option("--model", metavar="ID", help="Model id for the judge.")
+    str | None,
+    typer.Option(
+        "--model",
+        metavar="ID",
+        help="Model id for the judge.",
+        callback=_refuse_control_characters,
+    ),
 ]
 TimeoutOption = Annotated[
     float | None,
@@ -43,6 +97,7 @@ TimeoutOption = Annotated[
         "leaves the paper not_checked (default: 60).",
         min=MIN_TIMEOUT,
         max=MAX_TIMEOUT,
+        parser=number_between(MIN_TIMEOUT, MAX_TIMEOUT),
     ),
 ]
 ContextTokensOption = Annotated[
@@ -50,7 +105,8 @@ ContextTokensOption = Annotated[
     typer.Option(
         "--context-tokens",
         metavar="N",
-        help="The judge model's context window in tokens (openai judge; default: "
+        help="The judge model's context window in tokens (openai judge; the local and jev "
+        "judges refuse it; default: "
         "$OPENAI_CONTEXT_TOKENS, else what the server says); the evidence is fitted to it.",
         min=1,
     ),
@@ -81,6 +137,7 @@ ThresholdOption = Annotated[
         "threshold, else 0.8).",
         min=0.0,
         max=1.0,
+        parser=number_between(0.0, 1.0),
     ),
 ]
 
@@ -189,11 +246,33 @@ def build_checker(
     # After the judge and source names, so that those errors come first (models load lazily).
     use = checker.source.library_use
     try:
+        refuse_unused_timeout(timeout, judge, source)
         check_library(library, reads=use is LibraryUse.READS, opens=use is not LibraryUse.NONE)
     except BaseException:
         checker.close()
         raise
     return checker
+
+
+def refuse_unused_timeout(timeout: float | None, judge: str | None, source: str) -> None:
+    """Exit 2 when --timeout is given where nothing reads it: the built-in local judge with a
+    built-in source. Accepted, it looked applied (as --model and --context-tokens would);
+    a plugin's judge or source is watched with it, so it is refused only here. (serve and mcp
+    run any judge a request names, so theirs is always taken.)"""
+    if timeout is None:
+        return
+    registry = get_registry()
+    name = judge or default_judge_name()
+    judges, sources = registry.judges, registry.sources
+    if name != "local" or name not in judges or judges[name].origin != BUILT_IN:
+        return
+    if source not in sources or sources[source].origin != BUILT_IN:
+        return
+    fail(
+        f"the local judge takes no timeout (it runs in this process, and source {source!r} "
+        f"keeps its own deadlines); --timeout {timeout:g} applies to the jev and openai "
+        "judges and to plugins' judges and sources"
+    )
 
 
 def check_library(library: Path | None, *, reads: bool, opens: bool = False) -> None:
@@ -204,7 +283,8 @@ def check_library(library: Path | None, *, reads: bool, opens: bool = False) -> 
     path = resolve_library_path(library)
     if library is not None:
         if path.is_dir():
-            fail(f"--library {path} is a folder; give the library file")
+            given = given_as("library", "--library", LIBRARY_ENV)
+            fail(f"{given} {path} is a folder; give the library file")
         if reads and not path.exists():
             # Worded as every surface of the command line says it (``library list`` too).
             fail(cli_message(LibraryMissingError(path)))

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 from rich.text import Text
+from typer._click.globals import get_current_context
 
 from claimaudit.cli import _progress
 from claimaudit.cli._progress import StepProgress
@@ -72,6 +73,15 @@ def progress_bar(label: str) -> Progress:
     """A progress bar on stderr (label, bar, done/total, time elapsed) that stays when done;
     while stderr is not a terminal, a plain line every ``_progress.PLAIN_INTERVAL`` seconds."""
     return StepProgress(label, console=err_console, interval=_progress.PLAIN_INTERVAL)
+
+
+def given_as(param: str, flag: str, env: str) -> str:
+    """How the running command was given ``param``: ``env`` when its value came from that
+    variable, else ``flag``. An error about a value must name where the user can fix it."""
+    ctx = get_current_context(silent=True)
+    # typer's own copy of click holds ParameterSource: compared by name, not imported.
+    source = ctx.get_parameter_source(param) if ctx is not None else None
+    return env if getattr(source, "name", None) == "ENVIRONMENT" else flag
 
 
 def _refuse_blank_library(

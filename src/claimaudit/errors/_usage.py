@@ -106,6 +106,19 @@ class ModelNotTakenError(InvalidSettingsError):
         self.model = model
 
 
+class SettingNotTakenError(InvalidSettingsError):
+    """A judge setting given to a judge that does not use it (a context window for the
+    local or jev judge): accepted, it was silently ignored. ``setting``: its
+    ``JudgeSettings`` field; ``value``: what was given; ``takes_it``: the judges that use it.
+    Each surface names the setting its own way (``--context-tokens``)."""
+
+    def __init__(self, message: str, *, setting: str, value: object, takes_it: str) -> None:
+        super().__init__(message)
+        self.setting = setting
+        self.value = value
+        self.takes_it = takes_it
+
+
 class DraftError(UsageError):
     """A draft to review that is empty or cannot be read as a whole (nested too deeply)."""
 

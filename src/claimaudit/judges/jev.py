@@ -65,13 +65,14 @@ from typesafe_sdk.constants import (
     DEFAULT_MODEL_ENV,
 )
 
-from claimaudit.envsettings import env_base_url, require_header_safe_key
+from claimaudit.envsettings import env_base_url, env_model, require_header_safe_key
 from claimaudit.errors import InvalidSettingsError, JudgeError, KeyRequiredError
 from claimaudit.judges.deadline import ReplyTooLargeError, check_timeout
 from claimaudit.judges.jev_http import DeadlineClient
 from claimaudit.judges.prompting import PROMPT_VERSION
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
 from claimaudit.plugins import Registry
+from claimaudit.proxies import proxy_problem, unreachable, usable_proxy
 from claimaudit.redaction import clipped, redact_text, redact_url, reply_text
 from claimaudit.redaction import public_url as _public_url
 
@@ -207,6 +208,11 @@ class JevJudge(Judge):
                 limits = httpx2.Limits(
                     max_keepalive_connections=self.concurrency, keepalive_expiry=30
                 )
+                # httpx2 would refuse the environment's proxy (SOCKS without socksio,
+                # ftp://): "unexpected ImportError" named neither proxy nor variable.
+                problem = proxy_problem(self.base_url)
+                if problem is not None:
+                    raise JudgeError(problem)
                 http = DeadlineClient(timeout=self.timeout, limits=limits)
                 try:
                     self._client = TypeSafeClient(
@@ -234,7 +240,9 @@ class JevJudge(Judge):
         if isinstance(error, TypeSafeAPITimeoutError):
             return f"Jev request timed out after {self.timeout:g}s"
         if isinstance(error, TypeSafeAPIConnectionError):
-            return f"Jev is unreachable at {redact_url(self.base_url)}"
+            # The SDK's error is caused by the client's (redacted), which says what failed.
+            shown = redact_url(self.base_url)
+            return unreachable("Jev", self.base_url, shown, error.__cause__)
         if isinstance(error, TypeSafeAPIResponseValidationError):
             # field_path is a dotted location such as answers.relation.probabilities, never a value.
             if not error.field_path:
@@ -324,14 +332,19 @@ def _not_a_choice(response: SystemOneResponse, qid: str) -> str:
 def _factory(settings: JudgeSettings) -> JevJudge:
     # Every surface builds the judge before any work: a run that cannot send one request is a
     # usage error there, not a not_checked record per claim.
+    settings.refuse_context_tokens("jev", "the checker's character budget applies to it")
     if not os.environ.get(API_KEY_ENV, "").strip():
         raise KeyRequiredError("the jev judge needs an API key", env=API_KEY_ENV)
+    if not settings.model:
+        env_model(DEFAULT_MODEL_ENV)  # the SDK reads it itself, and sent whatever it held
     # The SDK refused such a key on each request ("Jev client error"), naming no variable.
     require_header_safe_key(API_KEY_ENV)
     if not settings.options_for(JevOptions).base_url:
         # The SDK reads the variable itself; one that is not http(s) failed every request.
         env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
-    return JevJudge.from_settings(settings)
+    judge = JevJudge.from_settings(settings)
+    usable_proxy(judge.base_url)  # one the HTTP client cannot use failed every record
+    return judge
 
 
 def register(registry: Registry) -> None:

@@ -18,10 +18,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar, runtime_checkable
 
-from claimaudit.errors import InvalidSettingsError, JudgeError
+from claimaudit.errors import InvalidSettingsError, JudgeError, SettingNotTakenError
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.passage import Passage
 from claimaudit.redaction import clipped
+from claimaudit.untrusted import name_problem
 
 __all__ = [
     "Case",
@@ -39,6 +40,8 @@ __all__ = [
 ]
 
 PROBABILITY_SUM_TOLERANCE = 0.02
+# The built-in judges that take a context window, which a refusal of one names.
+CONTEXT_JUDGES = "the openai judge"
 # JudgeReply.usage keys the checker reads: prompt and completion tokens, as the server counted.
 INPUT_TOKENS = "input_tokens"
 OUTPUT_TOKENS = "output_tokens"
@@ -144,6 +147,10 @@ class JudgeSettings:
             raise InvalidSettingsError(
                 f"model must be a model id (a string), not {type(self.model).__name__}"
             )
+        # A line break or control character in a model id was sent in every request.
+        problem = name_problem(self.model, "model") if self.model is not None else None
+        if problem is not None:
+            raise InvalidSettingsError(problem)
         if self.timeout is not None:
             check_timeout(self.timeout, "the judge's")
         tokens = self.context_tokens
@@ -152,6 +159,17 @@ class JudgeSettings:
         ):
             raise InvalidSettingsError(
                 f"context_tokens must be a positive whole number of tokens, not {tokens!r}"
+            )
+
+    def refuse_context_tokens(self, judge: str, why: str) -> None:
+        """SettingNotTakenError when a context window was given to ``judge`` (its name), which
+        uses none (``why``): silently ignored, it looked applied (as a --model would)."""
+        if self.context_tokens is not None:
+            raise SettingNotTakenError(
+                f"the {judge} judge takes no context window ({why})",
+                setting="context_tokens",
+                value=self.context_tokens,
+                takes_it=CONTEXT_JUDGES,
             )
 
     def options_for(self, kind: type[Options]) -> Options:

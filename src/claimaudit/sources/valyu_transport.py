@@ -32,6 +32,7 @@ from urllib.parse import urljoin, urlsplit
 
 from claimaudit.judges.deadline import Deadline as WorkerDeadline
 from claimaudit.judges.deadline import DeadlineExceeded, within
+from claimaudit.proxies import env_proxy
 from claimaudit.redaction import redact_url
 
 # 4 MB: five excerpts of 5,000 characters with their metadata are well under 100 kB.
@@ -117,6 +118,11 @@ class ValyuTransport:
             return self.problem
         if self.last is None:
             why = self.last_error or "no reply"
+            proxy = env_proxy(base_url) if why == "ProxyError" else None
+            if proxy is not None:
+                # requests says ProxyError for a proxy down and one refusing alike: name it.
+                where = f"Valyu unreachable at {redact_url(base_url)}"
+                return f"{where}: {proxy.named} is unreachable or refused to connect to it"
             return f"Valyu unreachable at {redact_url(base_url)} ({why})"
         status = self.last.status_code
         if 300 <= status < 400:

@@ -39,6 +39,7 @@ def make_judge(settings: JudgeSettings) -> LocalJudge:
     from claimaudit.judges.local.runtime import MODEL_DIR
 
     options = settings.options_for(LocalOptions)
+    settings.refuse_context_tokens("local", "it cuts the evidence into windows its own model reads")
     judge = LocalJudge(options.model_dir or MODEL_DIR, options.threads)
     if settings.model is not None and settings.model != _model_name(judge):
         # Silently running the embedded model under another model's name would mislead; a

@@ -27,9 +27,10 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from claimaudit.envsettings import env_base_url, require_header_safe_key
+from claimaudit.envsettings import env_base_url, env_model, require_header_safe_key
 from claimaudit.errors import InvalidSettingsError, ModelRequiredError
 from claimaudit.judges.deadline import check_timeout
+from claimaudit.proxies import usable_proxy
 
 if TYPE_CHECKING:
     from claimaudit.judges.openai.judge import OpenAIJudge
@@ -72,7 +73,7 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     from claimaudit.judges.openai.judge import OpenAIJudge
 
     options = settings.options_for(OpenAIOptions)
-    model = (settings.model or os.environ.get(MODEL_ENV, "")).strip()
+    model = (settings.model or env_model(MODEL_ENV)).strip()
     if not model:
         # Each surface says how to give one (--model, the request's model field).
         raise ModelRequiredError("the openai judge needs a model id", env=MODEL_ENV)
@@ -83,6 +84,7 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     # failed every request (as "unreachable", or a not_checked record per pair).
     base_url = options.base_url or env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
     require_header_safe_key(KEY_ENV)
+    usable_proxy(base_url)  # one the HTTP client cannot use failed every record
     return OpenAIJudge(
         model=model,
         base_url=base_url,

@@ -57,6 +57,7 @@ from claimaudit.judges.protocol import (
     confidence_from_probabilities,
 )
 from claimaudit.passage import Passage
+from claimaudit.proxies import proxy_problem
 from claimaudit.redaction import clipped, public_url, reply_text
 
 
@@ -168,6 +169,11 @@ class OpenAIJudge(Judge):
                 key = os.environ.get(self._key_env, "").strip() or None
                 if key is not None and not header_safe(key):
                     raise JudgeError(malformed_key(self._key_env))
+                # httpx would refuse the environment's proxy (SOCKS without socksio, ftp://)
+                # with an ImportError or ValueError, which names neither proxy nor variable.
+                problem = proxy_problem(self.base_url)
+                if problem is not None:
+                    raise JudgeError(problem)
                 self._client = ChatClient(self.base_url, key, self.timeout, self.retries)
             return self._client
 

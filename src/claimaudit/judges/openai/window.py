@@ -4,7 +4,8 @@ The size, in tokens, from the first of:
 
 1. ``--context-tokens`` / ``OPENAI_CONTEXT_TOKENS`` (``JudgeSettings.context_tokens``), trusted
    until the server reports a smaller window in an overflow error;
-2. the server's API, asked once per judge (not again when that failed): ``GET {base}/models``,
+2. the server's API, asked once per judge (after a failed ask, such as a server that was down,
+   again once ``RETRY_ASK_SECONDS`` have passed): ``GET {base}/models``,
    the model's ``max_model_len`` (vLLM), ``context_length``, ``context_window`` or
    ``max_context_length`` (hosted APIs, LM Studio); then ``GET {root}/props``, ``n_ctx``
    (llama.cpp's own ``llama-server``). ``root`` is the base URL without its ``/v1``;
@@ -33,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import math
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -58,6 +60,10 @@ MODEL_WINDOW_KEYS = ("max_model_len", "context_length", "context_window", "max_c
 COUNT_CACHE = 8192  # texts whose token counts are kept
 MIN_ROOM = 8  # tokens: below this no passage can fit, so the scan stops
 PROBE_TEXT = "Dropout improves translation quality."
+# After a failed ask (unreachable, timed out), the size is asked again only this much later: a
+# long-running server outlives an outage, yet a hung one costs a timeout per record at most
+# this often.
+RETRY_ASK_SECONDS = 300.0
 
 Tokenizer = Callable[[ChatClient, str], int | None]
 
@@ -72,8 +78,11 @@ class ContextWindow:
         base_url: str,
         model: str,
         configured: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._client = client
+        self._clock = clock
+        self._failed_at: float | None = None  # when the last ask failed, by ``clock``
         self.base_url = base_url.rstrip("/")
         self.root = self.base_url.removesuffix("/v1")
         self.model = model
@@ -90,23 +99,31 @@ class ContextWindow:
     # ------------------------------------------------------------------ size
 
     def size(self) -> int | None:
-        """The window in tokens, or None while it is unknown (asks the server once, whatever
-        comes of it)."""
+        """The window in tokens, or None while it is unknown (asks the server once; after a
+        failed ask, again once ``RETRY_ASK_SECONDS`` have passed)."""
         with self._asking:
-            if not self._asked:
+            if not self._asked and not self._failed_recently():
                 try:
                     found: int | None = self._discover()
                 except JudgeError:
                     # Unreachable or timed out: the question itself, with its retries, will
-                    # say so. Not asked again: a hung server would cost every record (the cache
-                    # key, then the fitting) another timeout; an overflow can still teach it.
-                    found = None
-                with self._lock:
-                    self._asked = True
-                    if self._size is None:
-                        self._size = found
+                    # say so. Not asked again for a while: a hung server would cost every
+                    # record (the cache key, then the fitting) another timeout; an overflow
+                    # can still teach it meanwhile.
+                    with self._lock:
+                        self._failed_at = self._clock()
+                else:
+                    with self._lock:
+                        self._asked = True
+                        self._failed_at = None
+                        if self._size is None:
+                            self._size = found
         with self._lock:
             return self._size
+
+    def _failed_recently(self) -> bool:
+        failed_at = self._failed_at
+        return failed_at is not None and self._clock() - failed_at < RETRY_ASK_SECONDS
 
     def fitted_to(self) -> str | None:
         """What the evidence is fitted to, for the judge's cache identity: the window's size (and

@@ -49,6 +49,7 @@ from claimaudit.judges.deadline import (
     within,
 )
 from claimaudit.judges.openai import KEY_ENV
+from claimaudit.proxies import unreachable
 from claimaudit.redaction import redact_url
 
 SERVER = "OpenAI-compatible server"
@@ -177,8 +178,8 @@ class ChatClient:
             except ReplyTooLargeError as error:
                 failure = f"{SERVER} sent {error}"
                 break  # the same request would get the same reply
-            except httpx.TransportError:
-                failure = f"{SERVER} is unreachable at {redact_url(self.base_url)}"
+            except httpx.TransportError as error:
+                failure = self._unreachable(error)
             else:
                 status = reply.status
                 if (status in RETRY_STATUSES or status >= 500) and not last:
@@ -226,8 +227,8 @@ class ChatClient:
             failure = f"{SERVER} timed out after {self.timeout:g}s"
         except ReplyTooLargeError:
             return None  # no answer to these questions is that long
-        except httpx.TransportError:
-            failure = f"{SERVER} is unreachable at {redact_url(self.base_url)}"
+        except httpx.TransportError as error:
+            failure = self._unreachable(error)
         else:
             if not 200 <= reply.status < 300:
                 return None
@@ -254,6 +255,10 @@ class ChatClient:
             return _Reply(response.status_code, response.headers, content)
 
         return within(deadline, attempt)
+
+    def _unreachable(self, error: httpx.TransportError) -> str:
+        # Through a proxy, says whether it was the proxy that could not be reached.
+        return unreachable(SERVER, self.base_url, redact_url(self.base_url), error)
 
     def _http_message(self, status: int, model: str) -> str:
         # The server's error text is deliberately not quoted (see the module docstring); the model

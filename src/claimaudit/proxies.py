@@ -1,0 +1,112 @@
+"""The proxy the environment sets for a request (``HTTPS_PROXY``, ``HTTP_PROXY``, ``ALL_PROXY``,
+``NO_PROXY``, either case), as the HTTP clients read it: named when it cannot be used or fails.
+
+httpx (and httpx2, which the Jev SDK uses) take the proxy from the environment when a client is
+made. A scheme they do not know (``ftp://``) or a SOCKS proxy without the ``socksio`` package
+failed there, and every record read "judge 'openai' failed: ValueError" (or ImportError); a
+proxy that is down read as the server being unreachable. ``usable_proxy`` refuses the first
+up front, naming the variable; ``unreachable`` says which of the two could not be reached.
+A proxy's credentials are never shown (``redact_url``).
+"""
+
+from __future__ import annotations
+
+import os
+import urllib.request
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import httpx
+
+from claimaudit.errors import InvalidSettingsError
+from claimaudit.redaction import redact_url, safe_line
+
+
+@dataclass(frozen=True)
+class EnvProxy:
+    """A proxy set in the environment: the variable (as spelled there) and its value."""
+
+    env: str
+    value: str
+
+    @property
+    def url(self) -> str:
+        # As httpx reads it: a value without a scheme is an http proxy.
+        return self.value if "://" in self.value else f"http://{self.value}"
+
+    @property
+    def named(self) -> str:
+        """The proxy in words, without its credentials: ``the proxy in HTTPS_PROXY (URL)``."""
+        shown = safe_line(redact_url(self.url))
+        return f"the proxy in {self.env} " + (shown if shown.startswith("(") else f"({shown})")
+
+
+def env_proxy(url: str) -> EnvProxy | None:
+    """The proxy a request to ``url`` goes through, by the environment; None for none (no
+    variable set, or ``NO_PROXY`` names its host)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return None
+    proxies = urllib.request.getproxies_environment()  # lower-case names win, as for httpx
+    # NO_PROXY, read by the standard library's own rule (undocumented, not in the stubs).
+    bypass = urllib.request.proxy_bypass_environment  # type: ignore[attr-defined]
+    if bypass(parts.hostname or "", proxies):
+        return None
+    for kind in (parts.scheme.lower(), "all"):
+        value = proxies.get(kind, "").strip()
+        if value:
+            return EnvProxy(_variable(kind, value), value)
+    return None
+
+
+def proxy_problem(url: str) -> str | None:
+    """Why the environment's proxy for ``url`` cannot be used, in one line naming its
+    variable; None when it can (or none is set). Checked by making its transport, as a client
+    would: nothing is sent."""
+    proxy = env_proxy(url)
+    if proxy is None:
+        return None
+    try:
+        # verify=False: no certificates are loaded (a bad SSL_CERT_FILE is not this check's).
+        httpx.HTTPTransport(proxy=proxy.url, verify=False).close()
+    except ImportError:
+        return (
+            f"{proxy.named} is a SOCKS proxy, which needs the socksio package "
+            "(pip install 'httpx[socks]')"
+        )
+    except (ValueError, httpx.InvalidURL):
+        return f"{proxy.named} is not a proxy URL that can be used (http, https or socks5)"
+    return None
+
+
+def usable_proxy(url: str) -> None:
+    """InvalidSettingsError (``proxy_problem``) when the proxy for ``url`` cannot be used."""
+    problem = proxy_problem(url)
+    if problem is not None:
+        raise InvalidSettingsError(problem)
+
+
+def unreachable(server: str, url: str, shown: str, error: BaseException | None) -> str:
+    """``server is unreachable at shown``, and, where a proxy is set for ``url``, whether the
+    proxy itself was out of reach (``error``, the client's, read by its class name so that
+    httpx's and httpx2's alike are understood) or refused to connect on."""
+    message = f"{server} is unreachable at {shown}"
+    proxy = env_proxy(url)
+    if proxy is None:
+        return message
+    kinds = {kind.__name__ for kind in type(error).__mro__} if error is not None else set()
+    if "ProxyError" in kinds:
+        return f"{message}: {proxy.named} refused to connect to it"
+    if "ConnectError" in kinds or "ConnectTimeout" in kinds:
+        # Through a proxy, the only connection the client opens is to the proxy.
+        return f"{message}: {proxy.named} is unreachable"
+    return f"{message} through {proxy.named}"
+
+
+def _variable(kind: str, value: str) -> str:
+    """The variable that set ``kind``'s proxy to ``value``: lower case first, as it wins."""
+    for name in (f"{kind}_proxy", f"{kind.upper()}_PROXY"):
+        if os.environ.get(name, "").strip() == value:
+            return name
+    return next((n for n in os.environ if n.lower() == f"{kind}_proxy"), f"{kind.upper()}_PROXY")

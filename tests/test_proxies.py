@@ -1,0 +1,141 @@
+"""The environment's proxy: found as the HTTP clients find it, refused up front when they cannot
+use it, and named (never with its credentials) when a request through it fails."""
+
+from __future__ import annotations
+
+import importlib.util
+import socket
+import threading
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from claimaudit.errors import InvalidSettingsError
+from claimaudit.proxies import env_proxy, proxy_problem, unreachable, usable_proxy
+from tests.httpfake import closed_port
+
+API = "https://api.example.test/v1"
+PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy")
+
+
+@pytest.fixture(autouse=True)
+def no_proxy_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test sets the proxy it means: none from the machine's environment."""
+    for name in PROXY_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.upper(), raising=False)
+
+
+def test_the_variable_that_sets_the_proxy_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert env_proxy(API) is None
+    monkeypatch.setenv("ALL_PROXY", "http://all.test:3128")
+    found = env_proxy(API)
+    assert found is not None and found.env == "ALL_PROXY"
+    monkeypatch.setenv("HTTPS_PROXY", "http://secure.test:3128")
+    found = env_proxy(API)
+    assert found is not None and (found.env, found.value) == (
+        "HTTPS_PROXY",
+        "http://secure.test:3128",
+    )
+    monkeypatch.setenv("NO_PROXY", "example.test")
+    assert env_proxy(API) is None  # NO_PROXY names the host
+
+
+def test_a_proxy_is_named_without_its_credentials(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HTTPS_PROXY", "user:hunter2@127.0.0.1:3128")  # no scheme: http, as httpx
+    found = env_proxy(API)
+    assert found is not None
+    assert found.named == "the proxy in HTTPS_PROXY (http://***@127.0.0.1:3128)"
+
+
+def test_a_scheme_the_client_cannot_use_is_refused_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: every record read "judge 'openai' failed: ValueError".
+    monkeypatch.setenv("HTTPS_PROXY", "ftp://u:hunter2@x")
+    with pytest.raises(InvalidSettingsError) as refused:
+        usable_proxy(API)
+    assert str(refused.value) == (
+        "the proxy in HTTPS_PROXY (ftp://***@x) is not a proxy URL that can be used "
+        "(http, https or socks5)"
+    )
+    assert proxy_problem("http://127.0.0.1:8000/v1") is None  # HTTPS_PROXY is not its proxy
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("socksio") is not None, reason="socksio installed: SOCKS works"
+)
+def test_a_socks_proxy_without_socksio_is_refused_saying_what_it_needs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: every record read "judge 'openai' failed: ImportError".
+    monkeypatch.setenv("HTTPS_PROXY", "socks5://127.0.0.1:9")
+    assert proxy_problem(API) == (
+        "the proxy in HTTPS_PROXY (socks5://127.0.0.1:9) is a SOCKS proxy, which needs the "
+        "socksio package (pip install 'httpx[socks]')"
+    )
+
+
+def test_an_unreachable_proxy_is_told_from_an_unreachable_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: "unreachable at https://api.openai.com/v1" sent the user to check the server.
+    target = "http://api.example.test/v1"
+    assert unreachable("S", target, target, httpx.ConnectError("no")) == (
+        f"S is unreachable at {target}"
+    )
+    monkeypatch.setenv("HTTP_PROXY", f"http://user:hunter2@127.0.0.1:{closed_port()}")
+    # trust_env: the client takes the proxy above.
+    with httpx.Client() as client, pytest.raises(httpx.ConnectError) as failed:
+        client.get(target)
+    message = unreachable("S", target, target, failed.value)
+    assert message.startswith(f"S is unreachable at {target}: the proxy in HTTP_PROXY (")
+    assert message.endswith(") is unreachable") and "hunter2" not in message
+
+
+def test_a_proxy_that_refuses_the_connection_says_so(
+    monkeypatch: pytest.MonkeyPatch, refusing_proxy: int
+) -> None:
+    monkeypatch.setenv("HTTPS_PROXY", f"http://127.0.0.1:{refusing_proxy}")
+    # CONNECT answered 407: nothing leaves the machine.
+    with httpx.Client() as client, pytest.raises(httpx.ProxyError) as failed:
+        client.get(API)
+    assert unreachable("S", API, API, failed.value) == (
+        f"S is unreachable at {API}: the proxy in HTTPS_PROXY "
+        f"(http://127.0.0.1:{refusing_proxy}) refused to connect to it"
+    )
+
+
+@pytest.fixture
+def refusing_proxy() -> Iterator[int]:
+    """A proxy on 127.0.0.1 that answers every CONNECT with 407."""
+    server = socket.create_server(("127.0.0.1", 0))
+    port: int = server.getsockname()[1]
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            with conn:
+                conn.recv(65536)
+                conn.sendall(
+                    b"HTTP/1.1 407 Proxy Authentication Required\r\nContent-Length: 0\r\n\r\n"
+                )
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield port
+    finally:
+        server.close()
+        thread.join(timeout=5)
+
+
+def test_the_check_loads_no_certificates(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A missing SSL_CERT_FILE is the client's to report: the proxy check must not fail on it.
+    monkeypatch.setenv("SSL_CERT_FILE", "/nonexistent/ca.pem")
+    monkeypatch.setenv("HTTPS_PROXY", "https://proxy.test:3128")
+    assert proxy_problem(API) is None
