@@ -41,6 +41,7 @@ from claimaudit.cli._common import (
     fail,
     out_console,
     progress_bar,
+    refuse_symlink_loop,
     require_file,
     require_text,
 )
@@ -208,6 +209,7 @@ def batch(
         # a file (a file called "-" is named with its folder: out/-).
         fail("batch --out needs a file to resume from, not standard output ('-'); give a file name")
     require_file(out, "--out")
+    refuse_symlink_loop(out, "--out")
     database = library or default_library_path()
     require_distinct([("--out", out)], [("the input", input_file), ("the library", database)])
     try:
