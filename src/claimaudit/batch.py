@@ -49,6 +49,7 @@ from claimaudit.records import NotCheckedRecord, Record, record_to_dict
 from claimaudit.redaction import redact_text
 from claimaudit.repeated import load_json_once, repeat_problem
 from claimaudit.untrusted import check_text, load_json, scrub_surrogates
+from claimaudit.usertext import NotUtf8Error, decode_utf8
 
 MAX_ID_CHARS = 1_000
 
@@ -263,9 +264,9 @@ def _not_an_object(text: bytes) -> str | None:
     if text.startswith(b"["):  # a JSON array, on one line or indented over many
         return "starts a JSON array; write one claim object per line"
     try:
-        data: Any = load_json(text.decode("utf-8"))
-    except UnicodeDecodeError:
-        return f"is not UTF-8 text {hint}"
+        data: Any = load_json(decode_utf8(text))
+    except NotUtf8Error as error:
+        return f"is {error}" if error.utf16 else f"is not UTF-8 text {hint}"
     except NestingError:
         # An object too deep to read: it becomes a bad line like any other.
         return None if text.startswith(b"{") else f"is not a JSON object {hint}"
@@ -282,9 +283,9 @@ def read_items(path: Path) -> Iterator[BatchItem | BadLine]:
             seen[text] += 1
             key = input_key(text, seen[text])
             try:
-                decoded = text.decode("utf-8")
-            except UnicodeDecodeError as error:
-                message = f"line {number}: not UTF-8 text (invalid byte at offset {error.start})"
+                decoded = decode_utf8(text)
+            except NotUtf8Error as error:
+                message = f"line {number}: {error}"
                 yield BadLine(number, key, f"line-{number}", message)
                 continue
             yield _parse_line(number, key, decoded)

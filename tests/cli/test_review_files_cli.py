@@ -282,3 +282,33 @@ def test_an_output_that_cannot_be_written_stops_review_before_any_other_is_writt
     assert result.exit_code == 2
     assert result.stderr.strip() == (f"error: --json {notes / 'r.json'}: {notes} is not a folder")
     assert not annotated.exists() and notes.read_text(encoding="utf-8") == "mine\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("draft.md", "# Draft\n\nA holds [@a].\n"),
+        ("draft.tex", "\\begin{document}\nA holds \\cite{a}.\n\\end{document}\n"),
+    ],
+)
+def test_a_utf16_draft_or_bibliography_says_so(
+    runner: CliRunner, tmp_path: Path, name: str, text: str
+) -> None:
+    # Both said "is not UTF-8 text", as of any other encoding; library add named UTF-16.
+    utf16 = tmp_path / "utf16"
+    utf16.mkdir()
+    draft = utf16 / name
+    draft.write_text(text, encoding="utf-16")
+    result = _review(runner, tmp_path, draft)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {draft}: UTF-16 text, not UTF-8; re-save it as UTF-8"
+    ]
+    draft.write_text(text, encoding="utf-8")
+    bib = tmp_path / "refs.bib"
+    bib.write_text(BIB, encoding="utf-16")
+    result = _review(runner, tmp_path, draft, "--bib", bib)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: cannot read bibliography {bib}: UTF-16 text, not UTF-8; re-save it as UTF-8"
+    ]

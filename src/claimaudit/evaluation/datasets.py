@@ -22,6 +22,7 @@ from claimaudit.inputs import validate_claim
 from claimaudit.library.scifact import CorpusFormat
 from claimaudit.passage import passage_id
 from claimaudit.untrusted import load_json
+from claimaudit.usertext import NotUtf8Error, decode_utf8
 
 SUPPORTS, CONTRADICTS, NOT_ESTABLISHED = "supports", "contradicts", "not_established"
 CLASSES: tuple[str, ...] = (SUPPORTS, CONTRADICTS, NOT_ESTABLISHED)
@@ -78,11 +79,9 @@ def _text_lines(path: Path) -> Iterator[tuple[int, str]]:
             if number == 1:
                 raw = raw.removeprefix(codecs.BOM_UTF8)
             try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise DatasetError(
-                    f"{path}:{number}: not UTF-8 text (invalid byte at offset {error.start})"
-                ) from None
+                text = decode_utf8(raw)
+            except NotUtf8Error as error:
+                raise DatasetError(f"{path}:{number}: {error}") from None
             yield number, text
 
 
