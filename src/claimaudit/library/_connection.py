@@ -33,7 +33,7 @@ def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Pat
         make_library_folder(resolved)
     elif not resolved.is_file():
         # /dev/null, a FIFO, a device: SQLite would open it, or wait on it, and fail later.
-        raise LibraryOpenError(f"cannot open library {resolved}: it is not a regular file")
+        raise not_a_regular_file(resolved)
     elif not create and resolved.stat().st_size == 0:
         # An empty file holds no library, and one that only reads must not make it one.
         raise LibraryMissingError(resolved)
@@ -112,6 +112,11 @@ def _use_wal(conn: sqlite3.Connection) -> None:
             if "locked" not in str(exc) or time.monotonic() >= deadline:
                 raise
             time.sleep(0.02)
+
+
+def not_a_regular_file(resolved: Path) -> LibraryOpenError:
+    """The refusal of a library path that is not a regular file, as every command words it."""
+    return LibraryOpenError(f"cannot open library {resolved}: it is not a regular file")
 
 
 def make_library_folder(resolved: Path) -> None:
