@@ -17,6 +17,7 @@ from claimaudit.userfiles import (
     as_path,
     is_stream,
     missing_reason,
+    names_standard_input,
     read_regular,
     require_distinct,
     same_file,
@@ -170,3 +171,17 @@ def test_a_file_whose_name_is_at_the_limit_is_written_whole(tmp_path: Path) -> N
     write_atomic(target, b"ROWS\n")
     assert target.read_bytes() == b"ROWS\n"
     assert [p.name for p in tmp_path.iterdir()] == [target.name]
+
+
+def test_standard_input_is_known_by_each_of_its_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "/proc/thread-self/fd/0"):
+        assert names_standard_input(Path(name)), name
+    monkeypatch.chdir("/dev")
+    assert names_standard_input(Path("stdin"))  # relative, still /dev/stdin
+    for name in ("/dev/fd/3", "/dev/stdout", str(tmp_path / "in.jsonl")):
+        assert not names_standard_input(Path(name)), name
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-").write_text("{}\n", encoding="utf-8")
+    assert not names_standard_input(Path("-"))  # a file of that name is read

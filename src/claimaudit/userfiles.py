@@ -144,6 +144,20 @@ def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
 _DESCRIPTOR = re.compile(r"/dev/(?:stdout|stderr|fd/\d+)|/proc/(?:self|thread-self|\d+)/fd/\d+")
 
 
+# A name of standard input: read, it would be whatever stdin holds, however it was redirected.
+_STDIN = re.compile(r"/dev/(?:stdin|fd/0)|/proc/(?:self|thread-self)/fd/0")
+
+
+def names_standard_input(path: Path) -> bool:
+    """Whether ``path`` is ``-`` (where no file of that name exists) or a name of standard
+    input. A command that does not read standard input refuses these by name: redirected from
+    a file (``< in.jsonl``) it is a regular file, from a pipe it is not, and the command should
+    say the same either way."""
+    if str(path) == "-":
+        return not os.path.lexists(path)
+    return _STDIN.fullmatch(os.path.abspath(path)) is not None
+
+
 def is_stream(path: Path) -> bool:
     """Whether ``path`` is written in place, never replaced: an existing file that is not a
     regular one (a pipe, a terminal, a FIFO, /dev/null), or a descriptor's name (/dev/stdout

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from claimaudit.cli import app
 from tests.cli.conftest import DEEP_RULES_REF
 from tests.judges.faultserver import TEST_KEY
 from tests.judges.openaiserver import OpenAIServer
+from tests.signals import child_env, console_script
 
 
 def test_batch_writes_one_line_per_pair_and_resumes(
@@ -139,3 +141,24 @@ def test_a_paper_list_in_one_string_is_advised_in_batch_terms(
     assert rows[1]["verdict"] == "not_checked"
     # A batch line has no --paper: its papers are items of its "papers" list.
     assert rows[1]["error"].endswith('; give each paper its own item in "papers"')
+
+
+@pytest.mark.parametrize("name", ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])
+def test_standard_input_is_not_read_when_redirected_from_a_file(tmp_path: Path, name: str) -> None:
+    # Only a pipe was refused: "< pairs.jsonl" made it a regular file, and it was read.
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text('{"id": 1, "claim": "Buoys drift.", "papers": ["local:a"]}\n')
+    out = tmp_path / "out.jsonl"
+    with pairs.open("rb") as stdin:
+        done = subprocess.run(
+            [*console_script(), "batch", name, "--out", str(out), "--library", str(tmp_path / "l")],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            env=child_env(),
+        )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        f"error: {name} (standard input) is not read; give a JSON Lines file"
+    ]
+    assert sorted(os.listdir(tmp_path)) == ["pairs.jsonl"]

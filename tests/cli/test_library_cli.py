@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +24,7 @@ from tests.cli.tables import boxed_columns, prose, spaced_columns
 from tests.library import helpers as h
 from tests.library import replacing
 from tests.library.damaging import NEVER_ISSUED, store_under_never_issued_id
+from tests.signals import child_env, console_script
 
 claimaudit.cli._install_commands()
 runner = CliRunner()
@@ -369,7 +372,28 @@ def test_library_problems_are_clean_failures(tmp_path: Path) -> None:
 def test_import_jsonl_says_standard_input_is_not_read(tmp_path: Path, name: str) -> None:
     # "-: no such file", "/dev/stdin: no such file".
     result = run("import-jsonl", name, "--library", tmp_path / "lib.db")
-    assert_clean_failure(result, f"{name} is not a regular file", "standard input is not read")
+    assert_clean_failure(result, f"{name} (standard input) is not read; give the corpus file")
+
+
+def test_import_jsonl_does_not_read_standard_input_redirected_from_a_file(tmp_path: Path) -> None:
+    # Only a pipe was refused: "< corpus.jsonl" made /dev/stdin a regular file, and it was read.
+    corpus = tmp_path / "corpus.jsonl"
+    document = {"doc_id": 1, "title": "Buoys", "abstract": ["Buoys drift."]}
+    corpus.write_text(json.dumps(document) + "\n", encoding="utf-8")
+    command = ["library", "import-jsonl", "/dev/stdin", "--library", str(tmp_path / "lib.db")]
+    with corpus.open("rb") as stdin:
+        done = subprocess.run(
+            [*console_script(), *command],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            env=child_env(),
+        )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        "error: /dev/stdin (standard input) is not read; give the corpus file"
+    ]
+    assert sorted(os.listdir(tmp_path)) == ["corpus.jsonl"]
 
 
 def test_import_refuses_a_doc_id_repeated_in_the_file(db: Path, tmp_path: Path) -> None:

@@ -60,7 +60,12 @@ from claimaudit.inputs import check_distinct, validate_claim, validate_topic
 from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.paths import default_library_path
 from claimaudit.records import Record
-from claimaudit.userfiles import is_symlink_loop, missing_reason, require_distinct
+from claimaudit.userfiles import (
+    is_symlink_loop,
+    missing_reason,
+    names_standard_input,
+    require_distinct,
+)
 
 
 def check(
@@ -196,8 +201,8 @@ def batch(
     require_text(address=address)
     if input_file.is_dir():
         fail(f"{input_file} is a folder; give the JSON Lines input file")
-    if str(input_file) == "-" and not input_file.exists():
-        fail("- (standard input) is not read; give a JSON Lines file")
+    if names_standard_input(input_file):
+        fail(f"{input_file} (standard input) is not read; give a JSON Lines file")
     if input_file.exists() and not input_file.is_file():
         fail(f"{input_file} is not a regular file; give a JSON Lines file (stdin is not read)")
     if not input_file.is_file():
