@@ -224,6 +224,25 @@ def require_distinct(outputs: Iterable[NamedPath], inputs: Iterable[NamedPath]) 
         seen.append((name, path))
 
 
+def make_folder(folder: Path) -> list[Path]:
+    """Make ``folder`` and those above it that are missing; the ones made, deepest first,
+    for ``remove_empty_folders``. OSError when the system refuses."""
+    chain = [folder, *folder.parents]
+    made = chain[: next(i for i, f in enumerate(chain) if f.exists())]
+    folder.mkdir(parents=True, exist_ok=True)
+    return made
+
+
+def remove_empty_folders(made: list[Path]) -> None:
+    """Remove the folders ``make_folder`` made, deepest first, while they are empty: a command
+    refused or failed before it wrote leaves no folder behind, as it leaves no file."""
+    for folder in made:
+        try:
+            folder.rmdir()
+        except OSError:
+            return  # not empty: something was written there, or another run uses it
+
+
 def _umask() -> int:
     # The umask can only be read by setting it back; writes here happen on one thread.
     mask = os.umask(0o022)

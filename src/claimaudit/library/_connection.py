@@ -18,6 +18,7 @@ from claimaudit.library._derived import recreate_missing_caches
 from claimaudit.library._migrations import migrate
 from claimaudit.library.casefold import register as register_casefold
 from claimaudit.library.paths import resolve_library_path
+from claimaudit.userfiles import make_folder
 
 
 def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Path]:
@@ -119,11 +120,11 @@ def not_a_regular_file(resolved: Path) -> LibraryOpenError:
     return LibraryOpenError(f"cannot open library {resolved}: it is not a regular file")
 
 
-def make_library_folder(resolved: Path) -> None:
-    """The folder a new library file at ``resolved`` goes in, made if missing; one line
-    naming it and its reason when it cannot be."""
+def make_library_folder(resolved: Path) -> list[Path]:
+    """The folder a new library file at ``resolved`` goes in, made if missing; the folders
+    made (``userfiles.make_folder``), or one line naming it and its reason when it cannot be."""
     try:
-        resolved.parent.mkdir(parents=True, exist_ok=True)
+        return make_folder(resolved.parent)
     except OSError as exc:
         raise LibraryFolderError(
             f"cannot create the library folder {resolved.parent}: {exc.strerror or exc}"

@@ -4,7 +4,7 @@ A first ``library add`` that is refused (a damaged PDF), interrupted or finds no
 leave an empty library behind: later commands would no longer say "no library at PATH". So a
 library that does not exist yet is built in a hidden file beside it and put in place, with an
 atomic ``link`` that never overwrites, only when it holds a paper. A library that exists is
-used as it is.
+used as it is; the folders made for a new one are removed again when it is not put in place.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from claimaudit.errors import LibraryMadeMeanwhileError, LibraryOpenError
 from claimaudit.library._connection import connect, make_library_folder
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
+from claimaudit.userfiles import remove_empty_folders
 
 # SQLite's files beside a database in WAL mode; closing the last connection removes them.
 _SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -38,7 +39,7 @@ def library_for_adding(path: Path | None) -> Iterator[Library]:
         with Library.open(resolved) as library:
             yield library
         return
-    make_library_folder(resolved)
+    made = make_library_folder(resolved)
     draft = resolved.with_name(f".{resolved.name}.{secrets.token_hex(4)}.new")
     try:
         # Made here, not by SQLite, so that an existing name is never reused: O_EXCL.
@@ -57,6 +58,8 @@ def library_for_adding(path: Path | None) -> Iterator[Library]:
         for name in (str(draft), *(f"{draft}{side}" for side in _SIDE_FILES)):
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(name)
+        # No library, no folder made for it (one the library was put in is not empty).
+        remove_empty_folders(made)
 
 
 def _holds_papers(library: Library) -> bool:
