@@ -234,9 +234,11 @@ def test_a_first_line_that_is_an_object_makes_a_json_lines_file(tmp_path: Path) 
     # It said "line 1 is not UTF-8 text", as of any other encoding: now what to do.
     with pytest.raises(DatasetError) as refused:
         require_json_lines(utf16)
-    assert str(refused.value) == (
-        f"{utf16} is not JSON Lines: line 1 is UTF-16 text, not UTF-8; re-save it as UTF-8"
-    )
+    assert str(refused.value) == f"{utf16}: UTF-16 text, not UTF-8; re-save it as UTF-8"
+    short = tmp_path / "short.jsonl"  # a first line too short to tell
+    short.write_text("{}\n" + '{"id": 1}\n' * 3, encoding="utf-16-le")
+    with pytest.raises(DatasetError, match="UTF-16 text, not UTF-8; re-save it as UTF-8"):
+        require_json_lines(short)
     latin1 = tmp_path / "latin1.jsonl"
     latin1.write_bytes('{"claim": "café"}\n'.encode("latin-1"))
     with pytest.raises(DatasetError, match="line 1 is not UTF-8 text"):

@@ -30,3 +30,10 @@ def test_utf8_is_decoded_as_written() -> None:
     assert decode_utf8("\ufeffÜber\r\nalles".encode()) == "\ufeffÜber\r\nalles"
     assert decode_utf8(b"") == ""
     assert not is_utf16(b"ab")  # too short to tell: text
+
+
+def test_a_later_line_is_not_taken_for_utf16() -> None:
+    # A bad line of a UTF-8 file read line by line, though it starts as a UTF-16 BOM does.
+    with pytest.raises(NotUtf8Error) as refused:
+        decode_utf8(b"\xff\xfe not utf-8", start=False)
+    assert str(refused.value) == "not UTF-8 text (invalid byte at offset 0)"

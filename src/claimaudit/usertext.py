@@ -27,12 +27,22 @@ def is_utf16(data: bytes) -> bool:
     return len(head) >= 4 and (even.count(0) == len(even) or odd.count(0) == len(odd))
 
 
-def decode_utf8(data: bytes) -> str:
-    """``data`` as UTF-8 text (a BOM is kept: the caller decides); NotUtf8Error saying why
-    not. UTF-16 is looked for first: all-ASCII UTF-16 without a BOM is valid UTF-8 (each
-    letter then a NUL), which would fail later as something else."""
-    if is_utf16(data):
+def refuse_utf16(head: bytes) -> None:
+    """NotUtf8Error saying what to do when ``head``, the start of a file, is UTF-16 text. A
+    file read line by line is looked at so before its first line (which may be too short to
+    tell), and its later lines not at all: one that starts with the bytes of a UTF-16 BOM is
+    a bad line of a UTF-8 file."""
+    if is_utf16(head):
         raise NotUtf8Error(UTF16_TEXT, utf16=True)
+
+
+def decode_utf8(data: bytes, *, start: bool = True) -> str:
+    """``data`` as UTF-8 text (a BOM is kept: the caller decides); NotUtf8Error saying why
+    not. When ``data`` is the ``start`` of a file, UTF-16 is looked for first
+    (``refuse_utf16``): all-ASCII UTF-16 without a BOM is valid UTF-8 (each letter then a
+    NUL), which would fail later as something else."""
+    if start:
+        refuse_utf16(data)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

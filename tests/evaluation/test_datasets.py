@@ -344,8 +344,8 @@ def test_a_utf16_file_says_so(tmp_path: Path, encoding: str) -> None:
     claims.write_text(json.dumps(_scifact_row()) + "\n", encoding=encoding)
     with pytest.raises(DatasetError) as raised:
         read_pairs(CorpusFormat.SCIFACT, claims)
-    assert str(raised.value) == f"{claims}:1: UTF-16 text, not UTF-8; re-save it as UTF-8"
+    assert str(raised.value) == f"{claims}: UTF-16 text, not UTF-8; re-save it as UTF-8"
     ids = tmp_path / "ids.txt"
-    ids.write_text("7\n8\n", encoding=encoding)
+    ids.write_text("7\n8\n", encoding=encoding)  # lines too short to tell by themselves
     with pytest.raises(DatasetError, match="UTF-16 text, not UTF-8; re-save it as UTF-8"):
         read_ids(ids)
