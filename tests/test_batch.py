@@ -232,8 +232,18 @@ def test_a_first_line_that_is_an_object_makes_a_json_lines_file(tmp_path: Path) 
     require_json_lines(tmp_path / "empty.jsonl")  # nothing to check, nothing written
     utf16 = tmp_path / "utf16.jsonl"
     utf16.write_text('{"id": 1}\n', encoding="utf-16")
-    with pytest.raises(DatasetError, match="line 1 is not UTF-8 text"):
+    # It said "line 1 is not UTF-8 text", as of any other encoding: now what to do.
+    with pytest.raises(DatasetError) as refused:
         require_json_lines(utf16)
+    assert str(refused.value) == f"{utf16}: UTF-16 text, not UTF-8; re-save it as UTF-8"
+    short = tmp_path / "short.jsonl"  # a first line too short to tell
+    short.write_text("{}\n" + '{"id": 1}\n' * 3, encoding="utf-16-le")
+    with pytest.raises(DatasetError, match="UTF-16 text, not UTF-8; re-save it as UTF-8"):
+        require_json_lines(short)
+    latin1 = tmp_path / "latin1.jsonl"
+    latin1.write_bytes('{"claim": "café"}\n'.encode("latin-1"))
+    with pytest.raises(DatasetError, match="line 1 is not UTF-8 text"):
+        require_json_lines(latin1)
 
 
 @pytest.mark.parametrize("end", [b"\r", b"\r\n", b"\n"])

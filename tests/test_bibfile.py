@@ -234,3 +234,21 @@ def test_unusable_csl_yaml_is_one_error(tmp_path: Path, text: str, message: str)
     path.write_text(text, encoding="utf-8")
     with pytest.raises(BibliographyError, match=message):
         read_bib(path)
+
+
+@pytest.mark.parametrize("suffix", [".bib", ".json"])
+def test_a_utf16_bibliography_says_so(tmp_path: Path, suffix: str) -> None:
+    # "not UTF-8 text (invalid byte at offset 0)", as of any other encoding.
+    path = tmp_path / f"refs{suffix}"
+    path.write_text("@article{a, title = {A}, doi = {10.1234/a}}\n", encoding="utf-16")
+    with pytest.raises(BibliographyError) as refused:
+        read_bib(path)
+    assert str(refused.value) == (
+        f"cannot read bibliography {path}: UTF-16 text, not UTF-8; re-save it as UTF-8"
+    )
+
+
+def test_a_bibliography_with_a_utf8_bom_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_bytes("\ufeff@article{a, title = {A}, doi = {10.1234/a}}\n".encode())
+    assert [r.key for r in read_bib(path).records] == ["a"]

@@ -17,6 +17,7 @@ from claimaudit.userfiles import (
     as_path,
     is_stream,
     missing_reason,
+    names_standard_input,
     read_regular,
     require_distinct,
     same_file,
@@ -194,3 +195,17 @@ def test_files_written_together_are_all_replaced_or_none(tmp_path: Path, blocker
         (tmp_path / "sections").unlink()
     write_all_atomic({first: b"new paper", second: b"new practices"})
     assert (first.read_bytes(), second.read_bytes()) == (b"new paper", b"new practices")
+
+
+def test_standard_input_is_known_by_each_of_its_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "/proc/thread-self/fd/0"):
+        assert names_standard_input(Path(name)), name
+    monkeypatch.chdir("/dev")
+    assert names_standard_input(Path("stdin"))  # relative, still /dev/stdin
+    for name in ("/dev/fd/3", "/dev/stdout", str(tmp_path / "in.jsonl")):
+        assert not names_standard_input(Path(name)), name
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-").write_text("{}\n", encoding="utf-8")
+    assert not names_standard_input(Path("-"))  # a file of that name is read

@@ -49,6 +49,7 @@ from claimaudit.records import NotCheckedRecord, Record, record_to_dict
 from claimaudit.redaction import redact_text
 from claimaudit.repeated import load_json_once, repeat_problem
 from claimaudit.untrusted import check_text, load_json, scrub_surrogates
+from claimaudit.usertext import NotUtf8Error, decode_utf8, refuse_utf16
 
 MAX_ID_CHARS = 1_000
 
@@ -250,6 +251,10 @@ def require_json_lines(path: Path) -> None:
     A CSV file or an indented JSON document would otherwise pass, every line of it a bad line
     written to ``--out``; a bad line after a good one is a ``not_checked`` record as ever."""
     with path.open("rb") as handle:
+        try:
+            refuse_utf16(handle.peek(4096))  # its first line may be too short to tell
+        except NotUtf8Error as error:
+            raise DatasetError(f"{path}: {error}") from None
         number, text = next(_lines(handle), (0, b""))
     if not number:
         return  # nothing to check: an empty input writes nothing
@@ -264,8 +269,8 @@ def _not_an_object(text: bytes) -> str | None:
     if text.startswith(b"["):  # a JSON array, on one line or indented over many
         return "starts a JSON array; write one claim object per line"
     try:
-        data: Any = load_json(text.decode("utf-8"))
-    except UnicodeDecodeError:
+        data: Any = load_json(decode_utf8(text, start=False))
+    except NotUtf8Error:
         return f"is not UTF-8 text {hint}"
     except NestingError:
         # An object too deep to read: it becomes a bad line like any other.
@@ -283,9 +288,10 @@ def read_items(path: Path) -> Iterator[BatchItem | BadLine]:
             seen[text] += 1
             key = input_key(text, seen[text])
             try:
-                decoded = text.decode("utf-8")
-            except UnicodeDecodeError as error:
-                message = f"line {number}: not UTF-8 text (invalid byte at offset {error.start})"
+                # A UTF-16 file was refused by its start (require_json_lines).
+                decoded = decode_utf8(text, start=False)
+            except NotUtf8Error as error:
+                message = f"line {number}: {error}"
                 yield BadLine(number, key, f"line-{number}", message)
                 continue
             yield _parse_line(number, key, decoded)

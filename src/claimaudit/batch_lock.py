@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from claimaudit.errors import BatchLockedError
+from claimaudit.userfiles import make_folder, remove_empty_folders
 
 if sys.platform != "win32":
     import fcntl
@@ -68,7 +69,7 @@ def batch_lock(out: Path) -> Iterator[None]:
     except BaseException:
         path.unlink(missing_ok=True)
         os.close(fd)
-        _remove_empty(made)
+        remove_empty_folders(made)
         raise
     try:
         yield
@@ -79,15 +80,13 @@ def batch_lock(out: Path) -> Iterator[None]:
         # makes a new one (see _acquire), so no two runs ever hold two different files.
         path.unlink(missing_ok=True)
         os.close(fd)
-        _remove_empty(made)
+        remove_empty_folders(made)
 
 
 def _make_and_acquire(path: Path, out: Path) -> tuple[list[Path], int]:
     """The folders made for ``path`` (deepest first), and a descriptor of it holding its lock."""
     for tries in range(3):
-        chain = [path.parent, *path.parent.parents]
-        made = chain[: next(i for i, f in enumerate(chain) if f.exists())]
-        path.parent.mkdir(parents=True, exist_ok=True)
+        made = make_folder(path.parent)
         try:
             return made, _acquire(path, out)
         except FileNotFoundError:
@@ -95,19 +94,9 @@ def _make_and_acquire(path: Path, out: Path) -> tuple[list[Path], int]:
             if tries == 2:
                 raise
         except BaseException:
-            _remove_empty(made)
+            remove_empty_folders(made)
             raise
     raise AssertionError("unreachable")
-
-
-def _remove_empty(made: list[Path]) -> None:
-    """Remove the folders the lock made that the run left empty: a run refused or failed
-    before writing (a judge that does not exist) leaves no folder behind, as it leaves no file."""
-    for folder in made:
-        try:
-            folder.rmdir()
-        except OSError:
-            return  # not empty (the run wrote there, or another run holds its lock there)
 
 
 def _lock_output(out: Path) -> tuple[int, bool] | None:

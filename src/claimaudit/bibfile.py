@@ -29,6 +29,7 @@ from claimaudit.library.yaml_block import UnreadableYaml, load_yaml
 from claimaudit.text import plain_text
 from claimaudit.untrusted import check_brace_depth, check_text, load_json
 from claimaudit.userfiles import UnreadableFileError, read_regular
+from claimaudit.usertext import NotUtf8Error, decode_utf8
 
 BibFormat = Literal["bibtex", "csl-json", "csl-yaml"]
 # Far beyond any real bibliography (tens of thousands of entries are a few MiB).
@@ -392,14 +393,11 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
         )
     try:
         data = read_regular(path, MAX_BIBLIOGRAPHY_BYTES)
-        text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+        text = decode_utf8(data).removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     except UnreadableFileError as error:
         raise BibliographyError(f"bibliography {path} {error}") from None
-    except UnicodeDecodeError as error:
-        raise BibliographyError(
-            f"cannot read bibliography {path}: not UTF-8 text (invalid byte at offset "
-            f"{error.start})"
-        ) from None
+    except NotUtf8Error as error:
+        raise BibliographyError(f"cannot read bibliography {path}: {error}") from None
     except OSError as error:
         raise BibliographyError(
             f"cannot read bibliography {path}: {error.strerror or error}"

@@ -205,6 +205,20 @@ def _temporary(path: Path) -> tuple[Path, int, str]:
 _DESCRIPTOR = re.compile(r"/dev/(?:stdout|stderr|fd/\d+)|/proc/(?:self|thread-self|\d+)/fd/\d+")
 
 
+# A name of standard input: read, it would be whatever stdin holds, however it was redirected.
+_STDIN = re.compile(r"/dev/(?:stdin|fd/0)|/proc/(?:self|thread-self)/fd/0")
+
+
+def names_standard_input(path: Path) -> bool:
+    """Whether ``path`` is ``-`` (where no file of that name exists) or a name of standard
+    input. A command that does not read standard input refuses these by name: redirected from
+    a file (``< in.jsonl``) it is a regular file, from a pipe it is not, and the command should
+    say the same either way."""
+    if str(path) == "-":
+        return not os.path.lexists(path)
+    return _STDIN.fullmatch(os.path.abspath(path)) is not None
+
+
 def is_stream(path: Path) -> bool:
     """Whether ``path`` is written in place, never replaced: an existing file that is not a
     regular one (a pipe, a terminal, a FIFO, /dev/null), or a descriptor's name (/dev/stdout
@@ -269,6 +283,25 @@ def require_distinct(outputs: Iterable[NamedPath], inputs: Iterable[NamedPath]) 
                     f"{name} {path} is the same file as {other_name} {other}; choose another path"
                 )
         seen.append((name, path))
+
+
+def make_folder(folder: Path) -> list[Path]:
+    """Make ``folder`` and those above it that are missing; the ones made, deepest first,
+    for ``remove_empty_folders``. OSError when the system refuses."""
+    chain = [folder, *folder.parents]
+    made = chain[: next(i for i, f in enumerate(chain) if f.exists())]
+    folder.mkdir(parents=True, exist_ok=True)
+    return made
+
+
+def remove_empty_folders(made: list[Path]) -> None:
+    """Remove the folders ``make_folder`` made, deepest first, while they are empty: a command
+    refused or failed before it wrote leaves no folder behind, as it leaves no file."""
+    for folder in made:
+        try:
+            folder.rmdir()
+        except OSError:
+            return  # not empty: something was written there, or another run uses it
 
 
 def _umask() -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from claimaudit.library.store import Library
 from tests.cli.conftest import DEEP_RULES_REF
 from tests.judges.faultserver import TEST_KEY
 from tests.judges.openaiserver import OpenAIServer
+from tests.signals import child_env, console_script
 
 
 def test_batch_writes_one_line_per_pair_and_resumes(
@@ -216,3 +218,24 @@ def test_a_batch_stopped_by_a_full_disk_names_it_and_how_to_resume(
     resumed = runner.invoke(app, args)
     assert resumed.exit_code == 0, resumed.stderr
     assert "wrote 1 record" in resumed.stderr and "1 already done" in resumed.stderr
+
+
+@pytest.mark.parametrize("name", ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])
+def test_standard_input_is_not_read_when_redirected_from_a_file(tmp_path: Path, name: str) -> None:
+    # Only a pipe was refused: "< pairs.jsonl" made it a regular file, and it was read.
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text('{"id": 1, "claim": "Buoys drift.", "papers": ["local:a"]}\n')
+    out = tmp_path / "out.jsonl"
+    with pairs.open("rb") as stdin:
+        done = subprocess.run(
+            [*console_script(), "batch", name, "--out", str(out), "--library", str(tmp_path / "l")],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            env=child_env(),
+        )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        f"error: {name} (standard input) is not read; give a JSON Lines file"
+    ]
+    assert sorted(os.listdir(tmp_path)) == ["pairs.jsonl"]

@@ -1,7 +1,9 @@
-"""The options every command shares: a blank --library (or CLAIMAUDIT_LIBRARY) is refused."""
+"""The options every command shares: a blank --library (or CLAIMAUDIT_LIBRARY) is refused;
+an output that cannot be written is refused before any work."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -9,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
+from claimaudit.library.store import Library
 
 
 @pytest.mark.parametrize("command", [["library", "list"], ["library", "add", "paper.md"]])
@@ -29,3 +32,54 @@ def test_a_blank_library_is_refused_naming_where_it_came_from(
         "error: CLAIMAUDIT_LIBRARY is blank; name the library file\n",
     )
     assert sorted(os.listdir(tmp_path)) == ["paper.md"]
+
+
+def _loop_command(tmp_path: Path, command: str, option: str, loop: Path) -> list[str]:
+    """``command`` with its inputs made, writing ``option`` to ``loop``."""
+    library = tmp_path / "lib.sqlite3"
+    Library.open(library).close()
+    if command == "review":
+        draft = tmp_path / "draft.md"
+        draft.write_text("# Draft\n\nBuoys were calibrated [@a].\n", encoding="utf-8")
+        bib = tmp_path / "refs.bib"
+        bib.write_text("@article{a, title = {A}, doi = {10.1234/a}}\n", encoding="utf-8")
+        outputs = ["--bib", str(bib), option, str(loop)]
+        return ["review", str(draft), *outputs, "--library", str(library)]
+    if command == "batch":
+        pairs = tmp_path / "pairs.jsonl"
+        pairs.write_text('{"id": 1, "claim": "Buoys drift.", "papers": ["local:a"]}\n')
+        return ["batch", str(pairs), option, str(loop), "--library", str(library)]
+    corpus, claims = tmp_path / "corpus.jsonl", tmp_path / "claims.jsonl"
+    document = {"doc_id": 1, "title": "Buoys", "abstract": ["Buoys were calibrated yearly."]}
+    corpus.write_text(json.dumps(document) + "\n", encoding="utf-8")
+    row = {"id": 10, "claim": "Buoys were calibrated.", "evidence": {}, "cited_doc_ids": [1]}
+    claims.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    files = ["--claims", str(claims), "--corpus", str(corpus)]
+    return ["eval", "scifact", *files, "--judge", "jev", option, str(loop)]
+
+
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [
+        ("review", "--json"),
+        ("review", "--out"),
+        ("review", "--html"),
+        ("batch", "--out"),
+        ("eval", "--out"),
+        ("eval", "--summary"),
+    ],
+)
+def test_an_output_that_is_a_symlink_loop_is_refused_before_any_work(
+    runner: CliRunner, tmp_path: Path, jev_mock: str, command: str, option: str
+) -> None:
+    # exists() is False for a loop: review judged every pair, then failed to write it
+    # ("cannot write loop: Too many levels of symbolic links"); batch and eval said so only
+    # as "cannot lock".
+    loop = tmp_path / "loop"
+    loop.symlink_to("loop")
+    result = runner.invoke(app, _loop_command(tmp_path, command, option, loop))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [
+        f"error: {option} {loop}: its symbolic links go round in a loop"
+    ]
+    assert loop.is_symlink() and os.readlink(loop) == "loop"

@@ -343,20 +343,24 @@ def test_eval_refuses_a_claim_check_refuses_before_judging(
 
 def test_eval_writes_its_outputs_to_standard_output(jev_mock: str, tmp_path: Path) -> None:
     # /dev/stdout's real path is /proc/PID/fd/pipe:[N]: a temporary file beside it failed.
+    # Standard output then holds that output alone (as review's): the tables were mixed in.
     claims, corpus = _small_dataset(tmp_path, [1])
     args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus), "--judge", "jev"]
     for option in ("--out", "--summary"):
-        done = subprocess.run(
-            [*console_script(), *args, option, "/dev/stdout"],
-            capture_output=True,
-            text=True,
-            env=child_env(),
-        )
-        assert done.returncode == 0, done.stderr
-        if option == "--out":  # the rows, then the tables
-            assert json.loads(done.stdout.splitlines()[0])["id"] == "10"
-        else:  # the tables, then the figures
-            assert json.loads(done.stdout[done.stdout.index("\n{\n") :])["pairs"] == 1
+        for where in ("-", "/dev/stdout"):
+            done = subprocess.run(
+                [*console_script(), *args, option, where],
+                capture_output=True,
+                text=True,
+                env=child_env(),
+            )
+            assert done.returncode == 0, done.stderr
+            if option == "--out":  # JSON Lines, every line a row
+                rows = [json.loads(line) for line in done.stdout.splitlines()]
+                assert [row["id"] for row in rows] == ["10"]
+            else:  # one JSON document
+                assert json.loads(done.stdout)["pairs"] == 1
+            assert "macro-F1" in done.stderr  # the tables, still shown
 
 
 def test_eval_refuses_a_rationale_past_the_abstract_before_judging(

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +24,7 @@ from tests.cli.tables import boxed_columns, prose, spaced_columns
 from tests.library import helpers as h
 from tests.library import replacing
 from tests.library.damaging import NEVER_ISSUED, store_under_never_issued_id
+from tests.signals import child_env, console_script
 
 claimaudit.cli._install_commands()
 runner = CliRunner()
@@ -369,7 +372,28 @@ def test_library_problems_are_clean_failures(tmp_path: Path) -> None:
 def test_import_jsonl_says_standard_input_is_not_read(tmp_path: Path, name: str) -> None:
     # "-: no such file", "/dev/stdin: no such file".
     result = run("import-jsonl", name, "--library", tmp_path / "lib.db")
-    assert_clean_failure(result, f"{name} is not a regular file", "standard input is not read")
+    assert_clean_failure(result, f"{name} (standard input) is not read; give the corpus file")
+
+
+def test_import_jsonl_does_not_read_standard_input_redirected_from_a_file(tmp_path: Path) -> None:
+    # Only a pipe was refused: "< corpus.jsonl" made /dev/stdin a regular file, and it was read.
+    corpus = tmp_path / "corpus.jsonl"
+    document = {"doc_id": 1, "title": "Buoys", "abstract": ["Buoys drift."]}
+    corpus.write_text(json.dumps(document) + "\n", encoding="utf-8")
+    command = ["library", "import-jsonl", "/dev/stdin", "--library", str(tmp_path / "lib.db")]
+    with corpus.open("rb") as stdin:
+        done = subprocess.run(
+            [*console_script(), *command],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            env=child_env(),
+        )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        "error: /dev/stdin (standard input) is not read; give the corpus file"
+    ]
+    assert sorted(os.listdir(tmp_path)) == ["corpus.jsonl"]
 
 
 def test_import_refuses_a_doc_id_repeated_in_the_file(db: Path, tmp_path: Path) -> None:
@@ -673,17 +697,24 @@ def test_a_latex_environment_left_open_is_refused_in_one_line(db: Path, tmp_path
     assert _state(db) == []
 
 
-@pytest.mark.parametrize("command", ["add", "import-bib"])
+@pytest.mark.parametrize("command", ["add", "import-bib", "import-jsonl"])
 def test_a_first_add_that_stores_nothing_leaves_no_library(tmp_path: Path, command: str) -> None:
     broken = tmp_path / "broken.pdf"
     broken.write_bytes(b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog")  # cut short: refused
     bib = tmp_path / "refs.bib"
     bib.write_text(f"@misc{{broken2020, file = {{{broken}}}}}\n", encoding="utf-8")
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text('{"doc_id": 1, "title": "T", "abstract": []}\n', encoding="utf-8")
     db = tmp_path / "new" / "library.db"
-    given = [broken, "--ref", "local:broken"] if command == "add" else [bib]
-    result = run(command, *given, "--library", db)
-    assert result.exit_code in (1, 2), result.output
-    assert not db.parent.exists() or list(db.parent.iterdir()) == []
+    given = {
+        "add": [broken, "--ref", "local:broken"],
+        "import-bib": [bib],
+        "import-jsonl": [corpus],
+    }
+    result = run(command, *given[command], "--library", db)
+    assert result.exit_code in (0, 1, 2), result.output
+    # No library file, and no folder made for it either ("new/" stayed behind).
+    assert not db.parent.exists()
     # Nothing stored, so the library is still missing, and said to be.
     assert_clean_failure(run("list", "--library", db), "no library at")
 

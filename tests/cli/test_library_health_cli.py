@@ -84,6 +84,16 @@ def test_check_of_no_library_is_a_one_line_error(tmp_path: Path) -> None:
     assert result.stderr.startswith("error: no library at") and len(result.stderr.splitlines()) == 1
 
 
+@pytest.mark.parametrize(("command", "device"), [("check", "/dev/zero"), ("repair", "/dev/null")])
+def test_a_library_that_is_not_a_regular_file_is_refused_exit_2(command: str, device: str) -> None:
+    # "empty: no library yet" and "nothing to repair", exit 0, as if all were well.
+    result = run("library", command, "--library", device)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [
+        f"error: cannot open library {device}: it is not a regular file"
+    ]
+
+
 def test_search_and_remove_on_an_emptied_index_fail_pointing_at_repair(tmp_path: Path) -> None:
     path = make_library(tmp_path / "lib.sqlite3")
     empty_index(path)

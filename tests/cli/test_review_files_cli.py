@@ -259,9 +259,10 @@ def test_a_symlink_loop_is_one_line_as_an_output_or_the_draft(
     (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
     result = _review(runner, tmp_path, draft, "--json", loop)
     assert result.exit_code == 2, result.output
-    assert result.stderr.strip().splitlines()[-1] == (
-        f"error: cannot write {loop}: Too many levels of symbolic links"
-    )
+    # Before any judging (the write that found it came after all of it).
+    assert result.stderr.splitlines() == [
+        f"error: --json {loop}: its symbolic links go round in a loop"
+    ]
     assert loop.is_symlink()
     result = _review(runner, tmp_path, loop)
     assert result.exit_code == 2
@@ -316,3 +317,33 @@ def test_an_empty_draft_among_others_stops_the_run_before_any_work(
     result = _review(runner, tmp_path, full, empty)
     assert result.exit_code == 2 and result.stdout == ""
     assert "empty.md: the draft is empty" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("draft.md", "# Draft\n\nA holds [@a].\n"),
+        ("draft.tex", "\\begin{document}\nA holds \\cite{a}.\n\\end{document}\n"),
+    ],
+)
+def test_a_utf16_draft_or_bibliography_says_so(
+    runner: CliRunner, tmp_path: Path, name: str, text: str
+) -> None:
+    # Both said "is not UTF-8 text", as of any other encoding; library add named UTF-16.
+    utf16 = tmp_path / "utf16"
+    utf16.mkdir()
+    draft = utf16 / name
+    draft.write_text(text, encoding="utf-16")
+    result = _review(runner, tmp_path, draft)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: {draft}: UTF-16 text, not UTF-8; re-save it as UTF-8"
+    ]
+    draft.write_text(text, encoding="utf-8")
+    bib = tmp_path / "refs.bib"
+    bib.write_text(BIB, encoding="utf-16")
+    result = _review(runner, tmp_path, draft, "--bib", bib)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        f"error: cannot read bibliography {bib}: UTF-16 text, not UTF-8; re-save it as UTF-8"
+    ]

@@ -335,3 +335,17 @@ def test_check_covid_rows_are_skipped_alike(tmp_path: Path) -> None:
     dataset = read_dataset(CorpusFormat.CHECK_COVID, path, skip_invalid=True)
     assert [p.claim_id for p in dataset.pairs] == ["a"]
     assert [c.claim_id for c in dataset.left_out] == ["b"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le"])
+def test_a_utf16_file_says_so(tmp_path: Path, encoding: str) -> None:
+    # "not UTF-8 text (invalid byte at offset 0)" with a BOM; "invalid JSON" without one.
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text(json.dumps(_scifact_row()) + "\n", encoding=encoding)
+    with pytest.raises(DatasetError) as raised:
+        read_pairs(CorpusFormat.SCIFACT, claims)
+    assert str(raised.value) == f"{claims}: UTF-16 text, not UTF-8; re-save it as UTF-8"
+    ids = tmp_path / "ids.txt"
+    ids.write_text("7\n8\n", encoding=encoding)  # lines too short to tell by themselves
+    with pytest.raises(DatasetError, match="UTF-16 text, not UTF-8; re-save it as UTF-8"):
+        read_ids(ids)

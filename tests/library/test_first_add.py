@@ -28,10 +28,24 @@ def paper(tmp_path: Path) -> Path:
 
 
 def test_nothing_stored_leaves_no_file(tmp_path: Path) -> None:
-    path = tmp_path / "new" / "library.db"
+    path = tmp_path / "kept" / "library.db"
+    path.parent.mkdir()
     with pytest.raises(RuntimeError), library_for_adding(path):
         raise RuntimeError("the paper was refused")
     assert list(path.parent.iterdir()) == []  # no library, no -wal, -shm or draft
+
+
+def test_nothing_stored_leaves_no_folder_it_made(tmp_path: Path) -> None:
+    # The library file was not made, but "new/deeper/" stayed behind.
+    path = tmp_path / "new" / "deeper" / "library.db"
+    with pytest.raises(RuntimeError), library_for_adding(path):
+        raise RuntimeError("the paper was refused")
+    assert list(tmp_path.iterdir()) == []
+    # A folder something else put a file in meanwhile is kept, with the file.
+    with pytest.raises(RuntimeError), library_for_adding(path):
+        (tmp_path / "new" / "notes.txt").write_text("mine\n", encoding="utf-8")
+        raise RuntimeError("the paper was refused")
+    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == ["notes.txt"]
 
 
 def test_a_stored_paper_makes_the_library_named_as_asked(tmp_path: Path, paper: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -322,3 +323,15 @@ def test_a_damaged_cache_table_is_repairable_not_the_papers(tmp_path: Path) -> N
         for p in health.problems
         if p.kind is ProblemKind.CACHE
     )
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null", "fifo"])
+def test_a_library_that_is_not_a_regular_file_is_refused(tmp_path: Path, device: str) -> None:
+    # /dev/zero and /dev/null read as "empty: no library yet", a FIFO as "disk I/O error".
+    path = Path(device)
+    if device == "fifo":
+        path = tmp_path / "fifo"
+        os.mkfifo(path)
+    with pytest.raises(LibraryOpenError) as refused:
+        check_health(path)
+    assert str(refused.value) == f"cannot open library {path}: it is not a regular file"

@@ -328,6 +328,24 @@ def test_unreadable_drafts_are_one_line_errors(tmp_path: Path) -> None:
         read_latex_draft(deep)
 
 
+def test_a_utf16_draft_or_included_file_says_so(tmp_path: Path) -> None:
+    # Its NUL bytes made it "looks like a binary file, not LaTeX".
+    utf16 = tmp_path / "utf16.tex"
+    utf16.write_text(_doc("Prose \\cite{a}."), encoding="utf-16")
+    with pytest.raises(InputError) as refused:
+        read_latex_draft(utf16)
+    assert str(refused.value) == "utf16.tex: UTF-16 text, not UTF-8; re-save it as UTF-8"
+    (tmp_path / "part.tex").write_text("Included \\cite{a}.\n", encoding="utf-16-le")
+    main = _write(tmp_path, "main.tex", _doc("\\input{part}"))
+    with pytest.raises(InputError) as refused:
+        read_latex_draft(main)
+    assert str(refused.value) == "part.tex: UTF-16 text, not UTF-8; re-save it as UTF-8"
+    binary = tmp_path / "binary.tex"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\x00")
+    with pytest.raises(InputError, match="looks like a binary file, not LaTeX"):
+        read_latex_draft(binary)
+
+
 CITED_AFTER_THE_STOP = r"""Version control records history. \cite{wilson2017}
 Padding keeps the output size. \footcite{dumoulin2016}
 scikit-image processes images.~\cite{vanderwalt2014}

@@ -20,7 +20,13 @@ from claimaudit.errors import InvalidTextError
 from claimaudit.library.paths import LIBRARY_ENV
 from claimaudit.redaction import redact_text
 from claimaudit.untrusted import check_text
-from claimaudit.userfiles import is_stream, write_all_atomic, write_atomic
+from claimaudit.userfiles import (
+    is_stream,
+    is_symlink_loop,
+    missing_reason,
+    write_all_atomic,
+    write_atomic,
+)
 
 EXIT_OK = 0
 EXIT_MATCHED = 1
@@ -113,6 +119,7 @@ def require_writable(path: Path | None, option: str) -> None:
     the folders it needs are made. A long run must not end by failing to save its result."""
     if path is None:
         return
+    refuse_symlink_loop(path, option)
     if is_stream(path):
         # Written in place (userfiles.atomic_writer): no file is made in its folder (/dev).
         if not os.access(path, os.W_OK):
@@ -127,6 +134,13 @@ def require_writable(path: Path | None, option: str) -> None:
         fail(f"{option} {path}: cannot make its folder ({error.strerror})")
     if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         fail(f"{option} {path}: not writable")
+
+
+def refuse_symlink_loop(path: Path, option: str) -> None:
+    """Exit 2 with one line when ``path`` is a symbolic link that loops: ``exists()`` is False
+    for it as for a new file, so only the write, after all the work, would find it out."""
+    if is_symlink_loop(path):
+        fail(f"{option} {path}: {missing_reason(path)}")
 
 
 def _file_in_the_way(folder: Path) -> Path:

@@ -16,6 +16,7 @@ from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.front_matter import front_matter_bibliographies
 from claimaudit.review.latex_claims import LatexClaims, bibliography_files, extract_latex_claims
 from claimaudit.userfiles import is_symlink_loop, missing_reason
+from claimaudit.usertext import NotUtf8Error, decode_utf8
 
 
 class DraftFormat(StrEnum):
@@ -37,11 +38,11 @@ def _read(report: Path) -> str:
             fail(f"{report}: {missing_reason(report)}")
         fail(f"no such report: {report}")
     try:
-        # newline="" keeps "\r\n" as written, so positions and the annotated copy are exact.
-        with report.open(encoding="utf-8", newline="") as handle:
-            return handle.read()
-    except UnicodeDecodeError:
-        fail(f"{report} is not UTF-8 text")
+        # Bytes decoded whole keep "\r\n" (and a BOM) as written, so positions and the
+        # annotated copy are exact.
+        return decode_utf8(report.read_bytes())
+    except NotUtf8Error as error:
+        fail(f"{report}: {error}")
     except OSError as error:
         fail(f"cannot read {report}: {error}")
 

@@ -42,6 +42,7 @@ from claimaudit.cli._common import (
     fail,
     out_console,
     progress_bar,
+    refuse_symlink_loop,
     require_file,
     require_text,
 )
@@ -62,7 +63,12 @@ from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.paths import default_library_path
 from claimaudit.records import Record
 from claimaudit.sources.protocol import LibraryUse
-from claimaudit.userfiles import is_symlink_loop, missing_reason, require_distinct
+from claimaudit.userfiles import (
+    is_symlink_loop,
+    missing_reason,
+    names_standard_input,
+    require_distinct,
+)
 
 
 def check(
@@ -199,8 +205,8 @@ def batch(
     require_text(address=address)
     if input_file.is_dir():
         fail(f"{input_file} is a folder; give the JSON Lines input file")
-    if str(input_file) == "-" and not input_file.exists():
-        fail("- (standard input) is not read; give a JSON Lines file")
+    if names_standard_input(input_file):
+        fail(f"{input_file} (standard input) is not read; give a JSON Lines file")
     if input_file.exists() and not input_file.is_file():
         fail(f"{input_file} is not a regular file; give a JSON Lines file (stdin is not read)")
     if not input_file.is_file():
@@ -212,6 +218,7 @@ def batch(
         # a file (a file called "-" is named with its folder: out/-).
         fail("batch --out needs a file to resume from, not standard output ('-'); give a file name")
     require_file(out, "--out")
+    refuse_symlink_loop(out, "--out")
     database = library or default_library_path()
     require_distinct([("--out", out)], [("the input", input_file), ("the library", database)])
     try:

@@ -165,7 +165,10 @@ def eval_command(
                 # --out and --summary are replaced only once every pair is done.
                 kept = f"; {out} is as it was" if out is not None else ""
                 fail(f"interrupted; no figures were printed{kept}", code=EXIT_INTERRUPTED)
-        out_console.print(tables(result, left_out=len(left_out)))
+        # Standard output that carries --out's rows or --summary's JSON carries them alone
+        # (as review's): the tables then go to stderr, still seen, never in the data.
+        shown_on = err_console if STDOUT in (out, summary_path) else out_console
+        shown_on.print(tables(result, left_out=len(left_out)))
         if summary_path:
             data = summary(
                 result,

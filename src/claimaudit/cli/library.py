@@ -39,7 +39,7 @@ from claimaudit.passage import Passage, location, page_list
 from claimaudit.search_words import MAX_SEARCH_TERMS, search_words
 from claimaudit.sources.arxiv import ArxivClient
 from claimaudit.untrusted import check_text
-from claimaudit.userfiles import missing_reason
+from claimaudit.userfiles import missing_reason, names_standard_input
 
 app = typer.Typer(
     help="Manage the local paper library.",
@@ -211,7 +211,11 @@ def import_jsonl(
     require_text(ref_prefix=ref_prefix)
     if file.is_dir():
         fail(f"{file} is a folder; give the corpus file")
-    if (str(file) == "-" and not file.exists()) or (file.exists() and not file.is_file()):
+    if names_standard_input(file):
+        # By name: redirected from a file (< corpus.jsonl) it is a regular file, yet a pipe
+        # is refused; one rule for both.
+        fail(f"{file} (standard input) is not read; give the corpus file")
+    if file.exists() and not file.is_file():
         # Only a regular file is read (userfiles.read_regular): said before the library opens.
         fail(f"{file} is not a regular file; give the corpus file (standard input is not read)")
     if not file.is_file():

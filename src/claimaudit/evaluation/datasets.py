@@ -22,6 +22,7 @@ from claimaudit.inputs import validate_claim
 from claimaudit.library.scifact import CorpusFormat
 from claimaudit.passage import passage_id
 from claimaudit.untrusted import load_json
+from claimaudit.usertext import NotUtf8Error, decode_utf8, refuse_utf16
 
 SUPPORTS, CONTRADICTS, NOT_ESTABLISHED = "supports", "contradicts", "not_established"
 CLASSES: tuple[str, ...] = (SUPPORTS, CONTRADICTS, NOT_ESTABLISHED)
@@ -74,15 +75,17 @@ def _text_lines(path: Path) -> Iterator[tuple[int, str]]:
     """Each line of ``path`` with its number; a BOM is fine (as in batch inputs and --corpus),
     bytes that are not UTF-8 are a DatasetError naming the line."""
     with path.open("rb") as handle:
+        try:
+            refuse_utf16(handle.peek(4096))  # its first line may be too short to tell
+        except NotUtf8Error as error:
+            raise DatasetError(f"{path}: {error}") from None
         for number, raw in enumerate(handle, start=1):
             if number == 1:
                 raw = raw.removeprefix(codecs.BOM_UTF8)
             try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise DatasetError(
-                    f"{path}:{number}: not UTF-8 text (invalid byte at offset {error.start})"
-                ) from None
+                text = decode_utf8(raw, start=False)
+            except NotUtf8Error as error:
+                raise DatasetError(f"{path}:{number}: {error}") from None
             yield number, text
 
 

@@ -19,6 +19,7 @@ from claimaudit.library._derived import recreate_missing_caches
 from claimaudit.library._migrations import migrate
 from claimaudit.library.casefold import register as register_casefold
 from claimaudit.library.paths import resolve_library_path
+from claimaudit.userfiles import make_folder
 
 
 def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Path]:
@@ -34,7 +35,7 @@ def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Pat
         make_library_folder(resolved)
     elif not resolved.is_file():
         # /dev/null, a FIFO, a device: SQLite would open it, or wait on it, and fail later.
-        raise LibraryOpenError(f"cannot open library {resolved}: it is not a regular file")
+        raise not_a_regular_file(resolved)
     elif not create and resolved.stat().st_size == 0:
         # An empty file holds no library, and one that only reads must not make it one.
         raise LibraryMissingError(resolved)
@@ -147,11 +148,16 @@ def _use_wal(conn: sqlite3.Connection) -> None:
             time.sleep(0.02)
 
 
-def make_library_folder(resolved: Path) -> None:
-    """The folder a new library file at ``resolved`` goes in, made if missing; one line
-    naming it and its reason when it cannot be."""
+def not_a_regular_file(resolved: Path) -> LibraryOpenError:
+    """The refusal of a library path that is not a regular file, as every command words it."""
+    return LibraryOpenError(f"cannot open library {resolved}: it is not a regular file")
+
+
+def make_library_folder(resolved: Path) -> list[Path]:
+    """The folder a new library file at ``resolved`` goes in, made if missing; the folders
+    made (``userfiles.make_folder``), or one line naming it and its reason when it cannot be."""
     try:
-        resolved.parent.mkdir(parents=True, exist_ok=True)
+        return make_folder(resolved.parent)
     except OSError as exc:
         raise LibraryFolderError(
             f"cannot create the library folder {resolved.parent}: {exc.strerror or exc}"

@@ -10,6 +10,7 @@ from pathlib import Path
 from claimaudit.errors import InputError
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.userfiles import UnreadableFileError, missing_reason, read_regular
+from claimaudit.usertext import UTF16_TEXT, is_utf16
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
@@ -39,20 +40,10 @@ def read_bytes(path: Path) -> bytes:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
 
-def is_utf16(data: bytes) -> bool:
-    """Whether ``data`` reads as UTF-16 text (Windows' "Unicode"): a UTF-16 BOM, or Latin
-    letters each beside a NUL byte. Its NULs would otherwise call it a binary file."""
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        return True
-    head = data[:4096]
-    even, odd = head[0::2], head[1::2]
-    return len(head) >= 4 and (even.count(0) == len(even) or odd.count(0) == len(odd))
-
-
 def not_utf16(path: Path, data: bytes) -> None:
     """InputError, saying what to do, when ``data`` is UTF-16 text."""
     if is_utf16(data):
-        raise InputError(f"{path}: UTF-16 text, not UTF-8; re-save it as UTF-8")
+        raise InputError(f"{path}: {UTF16_TEXT}")
 
 
 def decode_text(path: Path, data: bytes) -> str:

@@ -5,7 +5,8 @@ leave an empty library behind: later commands would no longer say "no library at
 library that does not exist yet is built in a hidden file beside it, and put in place, with an
 atomic ``link`` that never overwrites, as soon as its first paper is committed: before the
 command says "added", so that a paper it reported survives even ``kill -9``. From then on the
-library in place is written. A library that exists is used as it is.
+library in place is written. A library that exists is used as it is; the folders made for a new
+one are removed again when it is not put in place.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from claimaudit.library.draft_files import new_draft, remove_draft, remove_orpha
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
+from claimaudit.userfiles import remove_empty_folders
 
 _NO_HARD_LINKS = frozenset({errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK})
 # Held back while a draft is put in place: Ctrl-C, and SIGTERM (which a command may turn into
@@ -48,7 +50,7 @@ def library_for_adding(path: Path | None) -> Iterator[Library]:
         with Library.open(resolved) as library:
             yield library
         return
-    make_library_folder(resolved)
+    made = make_library_folder(resolved)
     draft = new_draft(resolved)
     try:
         conn, _ = connect(draft, create=True)
@@ -59,6 +61,8 @@ def library_for_adding(path: Path | None) -> Iterator[Library]:
             library.finish()
     finally:
         remove_draft(draft)
+        # No library, no folder made for it (one the library was put in is not empty).
+        remove_empty_folders(made)
 
 
 class _FirstLibrary(Library):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from claimaudit.accounting import counted
 from claimaudit.errors import LibraryMissingError, LibraryOpenError
-from claimaudit.library._connection import open_error
+from claimaudit.library._connection import not_a_regular_file, open_error
 from claimaudit.library._derived import (
     CACHES,
     FTS_SHADOW_TABLES,
@@ -122,6 +122,9 @@ def connect_existing(path: Path | None) -> tuple[Path, sqlite3.Connection]:
         raise LibraryOpenError(f"library path {resolved} is a directory, not a file")
     if not resolved.exists():
         raise LibraryMissingError(resolved)
+    if not resolved.is_file():
+        # /dev/zero, /dev/null, a FIFO: SQLite would read it as an empty file, or wait on it.
+        raise not_a_regular_file(resolved)
     try:
         # mode=rw: never create the file, even if it vanished since.
         conn = sqlite3.connect(

@@ -30,6 +30,7 @@ from claimaudit.review.latex_counters import COUNTER_SPECS
 from claimaudit.review.latex_include import INCLUDE_SPECS, include_of
 from claimaudit.untrusted import check_latex_depth
 from claimaudit.userfiles import UnreadableFileError, read_regular
+from claimaudit.usertext import NotUtf8Error, decode_utf8
 
 _DRAFT_SPECS = [
     *CITE_SPECS,
@@ -74,15 +75,17 @@ class DraftFiles:
     def read(self, path: Path, chain: tuple[Path, ...]) -> list[LatexNode]:
         name = self.name(path)
         data = read_bytes(path)
-        if b"\x00" in data[:8192]:
-            raise InputError(f"{name}: looks like a binary file, not LaTeX")
+        binary = b"\x00" in data[:8192]
         try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise InputError(
-                f"{name}: not UTF-8 text (invalid byte at offset {error.start}); convert it "
-                "to UTF-8 first"
-            ) from None
+            # UTF-16 is said first: its NUL bytes would call it a binary file.
+            text = decode_utf8(data)
+        except NotUtf8Error as error:
+            if binary and not error.utf16:
+                raise InputError(f"{name}: looks like a binary file, not LaTeX") from None
+            advice = "" if error.utf16 else "; convert it to UTF-8 first"
+            raise InputError(f"{name}: {error}{advice}") from None
+        if binary:
+            raise InputError(f"{name}: looks like a binary file, not LaTeX")
         self.total += len(text)
         if self.total > MAX_SOURCE_CHARS:
             raise InputError(
