@@ -207,7 +207,7 @@ def test_sigterm_in_a_first_import_jsonl_exits_143_and_leaves_no_draft(tmp_path:
             child.kill()
             child.communicate()
     assert child.returncode == 143
-    assert list(library.parent.iterdir()) == []  # no library, no draft, no -wal or -shm
+    assert not library.parent.exists()  # no library, no draft, no -wal or -shm, no folder
 
 
 @STOPS
