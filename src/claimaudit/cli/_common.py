@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import os
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -39,6 +40,27 @@ class _OutputConsole(Console):
 
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 out_console = _OutputConsole(highlight=False, soft_wrap=True)
+
+
+def write_data(text: str, console: Console | None = None) -> None:
+    """``text`` (JSON, JSON Lines, tab-separated lines) to standard output as UTF-8, whatever
+    the locale's encoding: in ASCII or Latin-1 it could not be written, or not read back as
+    JSON. Text for a person goes through ``out_console``, escaping what its encoding lacks."""
+    stream = (console or out_console).file
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None or _is_utf8(getattr(stream, "encoding", None)):
+        stream.write(text)
+        return
+    stream.flush()  # what the console wrote before comes first
+    buffer.write(text.encode("utf-8", "backslashreplace"))
+    buffer.flush()
+
+
+def _is_utf8(encoding: str | None) -> bool:
+    try:
+        return codecs.lookup(encoding or "").name == "utf-8"
+    except LookupError:
+        return False
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
