@@ -15,7 +15,7 @@ from typesafe_sdk.constants import BASE_URL_ENV as JEV_BASE_URL_ENV
 from typesafe_sdk.constants import DEFAULT_BASE_URL as JEV_BASE_URL
 
 from claimaudit.api import JUDGE_ENV
-from claimaudit.envsettings import env_base_url, require_header_safe_key
+from claimaudit.envsettings import env_base_url, require_header_safe_key, require_tls_settings
 from claimaudit.errors import UnknownBackendError
 from claimaudit.judges import openai
 from claimaudit.plugins import get_registry
@@ -45,3 +45,5 @@ def check_environment() -> None:
         env_base_url(env, default)
     for env in _KEYS:
         require_header_safe_key(env)
+    crossref.contact_email()
+    require_tls_settings()

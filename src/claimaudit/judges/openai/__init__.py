@@ -27,7 +27,7 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from claimaudit.envsettings import env_base_url, require_header_safe_key
+from claimaudit.envsettings import env_base_url, require_header_safe_key, require_tls_settings
 from claimaudit.errors import InvalidSettingsError, ModelRequiredError
 from claimaudit.judges.deadline import check_timeout
 
@@ -83,6 +83,7 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     # failed every request (as "unreachable", or a not_checked record per pair).
     base_url = options.base_url or env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
     require_header_safe_key(KEY_ENV)
+    require_tls_settings()
     return OpenAIJudge(
         model=model,
         base_url=base_url,
