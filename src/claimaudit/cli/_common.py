@@ -13,6 +13,7 @@ from rich.progress import Progress
 from rich.text import Text
 
 from claimaudit.cli import _progress
+from claimaudit.cli._consoles import SaneConsole
 from claimaudit.cli._progress import StepProgress
 from claimaudit.cli._terminal import shown
 from claimaudit.errors import InvalidTextError
@@ -27,7 +28,7 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command Ctrl-C stopped
 
 
-class _OutputConsole(Console):
+class _OutputConsole(SaneConsole):
     """Standard output's console: when its reader goes away (``| head -1``) the command stops
     quietly with exit 141, as every command does, not rich's exit 1 (which means "matched")."""
 
@@ -38,8 +39,8 @@ class _OutputConsole(Console):
         raise SystemExit(EXIT_BROKEN_PIPE)
 
 
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
-out_console = _OutputConsole(highlight=False, soft_wrap=True)
+err_console = SaneConsole(stderr=True)
+out_console = _OutputConsole()
 
 
 def write_data(text: str, console: Console | None = None) -> None:
