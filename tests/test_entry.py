@@ -104,3 +104,27 @@ def test_a_reader_that_goes_away_stops_batch_quietly_with_141(
     done = _closed_reader([*console_script(), *batch, "--library", str(paper_library)], child_env())
     assert done.returncode == 141, done.stderr
     assert "error" not in done.stderr
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_text_the_locale_cannot_encode_is_escaped_not_a_traceback(
+    tmp_path: Path, encoding: str
+) -> None:
+    # Strict, the first "é" or "—" was a UnicodeEncodeError: a traceback, exit 1 ("matched"),
+    # and after `library add` the paper was stored though the command seemed to fail.
+    paper = tmp_path / "café.md"
+    paper.write_text("# Café — notes\n\nDeep learning needs data.\n", encoding="utf-8")
+    library = tmp_path / "library.db"
+    env = child_env({"PYTHONIOENCODING": encoding})
+    add = ["library", "add", str(paper), "--ref", "local:cafe", "--library", str(library)]
+    added = subprocess.run([*console_script(), *add], env=env, capture_output=True, timeout=120)
+    assert added.returncode == 0, added.stderr.decode("utf-8", "replace")
+    assert b"\\u2014" in added.stdout and b"Traceback" not in added.stderr
+    listed = subprocess.run(
+        [*console_script(), "library", "list", "--library", str(library)],
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
+    assert listed.returncode == 0, listed.stderr.decode("utf-8", "replace")
+    assert "local:cafe" in listed.stdout.decode(encoding)

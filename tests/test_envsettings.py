@@ -1,10 +1,22 @@
-"""Keys and base URLs from the environment, checked before any work."""
+"""Keys, base URLs and CA files from the environment, checked before any work."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+import certifi
+import httpx
+import httpx2
 import pytest
 
-from claimaudit.envsettings import env_base_url, http_url, require_header_safe_key
+from claimaudit.envsettings import (
+    env_base_url,
+    http_client,
+    http_url,
+    require_header_safe_key,
+    require_tls_settings,
+)
 from claimaudit.errors import InvalidSettingsError
 
 
@@ -64,3 +76,54 @@ def test_a_missing_or_good_key_passes(monkeypatch: pytest.MonkeyPatch) -> None:
     require_header_safe_key("X_API_KEY")
     monkeypatch.setenv("X_API_KEY", " sk-0000-good\n")  # the ends are stripped where it is read
     require_header_safe_key("X_API_KEY")
+
+
+@pytest.fixture
+def no_ca_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+    monkeypatch.delenv("SSL_CERT_DIR", raising=False)
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [("absent.pem", "no such file or directory"), ("garbage.pem", "it holds no PEM certificate")],
+)
+def test_a_ca_file_httpx_cannot_load_is_refused_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, no_ca_settings: None, name: str, why: str
+) -> None:
+    # httpx.Client() raised FileNotFoundError or ssl.SSLError: a traceback on the command line.
+    (tmp_path / "garbage.pem").write_text("garbage\n", encoding="utf-8")
+    cafile = tmp_path / name
+    monkeypatch.setenv("SSL_CERT_FILE", str(cafile))
+    expected = f"SSL_CERT_FILE names an unusable CA file ({why}): {cafile}"
+    with pytest.raises(InvalidSettingsError) as refused:
+        require_tls_settings()
+    assert str(refused.value) == expected
+    for make in (httpx.Client, httpx2.Client):
+        with pytest.raises(InvalidSettingsError) as refused:
+            http_client(make)
+        assert str(refused.value) == expected
+
+
+def test_a_ca_folder_that_is_not_one_is_refused_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, no_ca_settings: None
+) -> None:
+    # No constructor failed: every HTTPS request failed to verify, as "unreachable".
+    monkeypatch.setenv("SSL_CERT_DIR", str(tmp_path / "absent"))
+    with pytest.raises(InvalidSettingsError) as refused:
+        http_client(httpx.Client)
+    assert str(refused.value) == f"SSL_CERT_DIR names no folder: {tmp_path / 'absent'}"
+    # A list of folders, as OpenSSL reads it, with one that exists, is usable.
+    monkeypatch.setenv("SSL_CERT_DIR", f"{tmp_path / 'absent'}{os.pathsep}{tmp_path}")
+    http_client(httpx.Client).close()
+
+
+def test_usable_or_unset_ca_settings_pass(
+    monkeypatch: pytest.MonkeyPatch, no_ca_settings: None
+) -> None:
+    require_tls_settings()
+    http_client(httpx.Client).close()
+    monkeypatch.setenv("SSL_CERT_FILE", certifi.where())
+    monkeypatch.setenv("SSL_CERT_DIR", "/nonexistent")  # unused beside a file, as by OpenSSL
+    require_tls_settings()
+    http_client(httpx.Client).close()

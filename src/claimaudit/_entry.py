@@ -6,6 +6,7 @@ Kept apart from the CLI so that Ctrl-C while the CLI's modules load (a second or
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 
@@ -23,7 +24,18 @@ def silence_stdout() -> None:
         os.close(devnull)
 
 
+def escape_unencodable() -> None:
+    """Where the locale's encoding is not UTF-8 (``LC_ALL=C``, ``PYTHONIOENCODING=latin-1``),
+    write what standard output cannot encode as an escape (``\\xe9``): strict, the first such
+    character was a traceback, nothing printed and exit 1, which means "matched". (Standard
+    error escapes by default; JSON is written as UTF-8 anyway, ``cli._common.write_data``.)"""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main() -> None:
+    escape_unencodable()
     try:
         from claimaudit.cli import main as cli_main
     except KeyboardInterrupt:

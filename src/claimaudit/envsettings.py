@@ -3,13 +3,18 @@
 An API key that cannot be sent as a header (a newline or a space pasted into it) and a base
 URL that is not http(s) cannot make a single request; run anyway, they failed each request as a
 connection error ("unreachable", after every retry). Each is an ``InvalidSettingsError`` naming
-the variable instead, and never quoting a key or a URL's credentials.
+the variable instead, and never quoting a key or a URL's credentials. So is a CA bundle
+(``SSL_CERT_FILE``, ``SSL_CERT_DIR``) that httpx could not load: it raised FileNotFoundError or
+ssl.SSLError from the client's constructor, a traceback or a record "failed: FileNotFoundError".
 """
 
 from __future__ import annotations
 
 import os
 import re
+import ssl
+from collections.abc import Callable
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from claimaudit.errors import InvalidSettingsError
@@ -20,6 +25,12 @@ from claimaudit.untrusted import name_problem
 _USERINFO = re.compile(r"[^\s/?#]*@")
 # Enough of a wrong value to recognise it; the rest is left out.
 _SHOWN_CHARS = 200
+# Where httpx and httpx2 (as OpenSSL does) take the certificate authorities from, when set: the
+# folder only without the file.
+CA_FILE_ENV = "SSL_CERT_FILE"
+CA_DIR_ENV = "SSL_CERT_DIR"
+
+Client = TypeVar("Client")
 
 
 def header_safe(value: str) -> bool:
@@ -53,9 +64,7 @@ def http_url(value: str, name: str) -> str:
     """``value`` when it is an http(s) URL with a host; InvalidSettingsError naming ``name``
     (a variable, or an option) otherwise, quoting the value without its credentials."""
     if not _is_http_url(value):
-        shown = safe_line(_USERINFO.sub(f"{MASK}@", value))
-        if len(shown) > _SHOWN_CHARS:
-            shown = shown[:_SHOWN_CHARS] + "..."
+        shown = _shown(_USERINFO.sub(f"{MASK}@", value))
         raise InvalidSettingsError(f"{name} is not an http(s) URL: {shown}")
     return value
 
@@ -75,3 +84,49 @@ def _is_http_url(value: str) -> bool:
     except ValueError:
         return False
     return parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
+
+
+def require_tls_settings() -> None:
+    """InvalidSettingsError when ``SSL_CERT_FILE`` names no file of PEM certificates, or
+    ``SSL_CERT_DIR`` (read only without it) no folder: no HTTPS request could be verified."""
+    cafile = os.environ.get(CA_FILE_ENV)
+    if cafile:
+        try:
+            ssl.create_default_context(cafile=cafile)  # as httpx loads it
+        except (OSError, ValueError) as error:
+            if isinstance(error, ssl.SSLError) or not isinstance(error, OSError):
+                why = "it holds no PEM certificate"
+            else:
+                why = (error.strerror or type(error).__name__).lower()
+            raise InvalidSettingsError(
+                f"{CA_FILE_ENV} names an unusable CA file ({why}): {_shown(cafile)}"
+            ) from None
+        return
+    _require_ca_dir()
+
+
+def _require_ca_dir() -> None:
+    """A missing folder fails no constructor: each HTTPS request failed to verify instead."""
+    if os.environ.get(CA_FILE_ENV):
+        return  # the file is used, not the folder
+    capath = os.environ.get(CA_DIR_ENV)
+    # OpenSSL reads a list of folders, separated as PATH is.
+    if capath and not any(os.path.isdir(p) for p in capath.split(os.pathsep) if p):
+        raise InvalidSettingsError(f"{CA_DIR_ENV} names no folder: {_shown(capath)}")
+
+
+def http_client(make: Callable[[], Client]) -> Client:
+    """``make()``, which builds an httpx or httpx2 client; where it fails to load the CA files
+    the environment names, an InvalidSettingsError naming the variable instead."""
+    _require_ca_dir()
+    try:
+        return make()
+    except OSError as error:
+        failed = error
+    require_tls_settings()  # outside the handler: the OSError is neither cause nor context
+    raise failed
+
+
+def _shown(value: str) -> str:
+    shown = safe_line(value) if value.strip() else repr(value)
+    return shown[:_SHOWN_CHARS] + "..." if len(shown) > _SHOWN_CHARS else shown

@@ -1,17 +1,22 @@
 """The options every command shares: a blank --library (or CLAIMAUDIT_LIBRARY) is refused;
-an output that cannot be written is refused before any work."""
+an output that cannot be written is refused before any work; JSON on standard output is UTF-8
+whatever the locale."""
 
 from __future__ import annotations
 
 import json
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
+from claimaudit.identity import parse_ref
+from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
+from tests.signals import child_env, console_script
 
 
 @pytest.mark.parametrize("command", [["library", "list"], ["library", "add", "paper.md"]])
@@ -83,3 +88,38 @@ def test_an_output_that_is_a_symlink_loop_is_refused_before_any_work(
         f"error: {option} {loop}: its symbolic links go round in a loop"
     ]
     assert loop.is_symlink() and os.readlink(loop) == "loop"
+
+
+def _notes_library(tmp_path: Path) -> Path:
+    paper = tmp_path / "notes.md"
+    paper.write_text("# Café — notes\n\nDeep learning needs data.\n", encoding="utf-8")
+    library = tmp_path / "library.db"
+    with Library.open(library) as opened:
+        add_path(opened, paper, ref=parse_ref("local:notes"))
+    return library
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_json_is_written_as_utf8_whatever_the_locale(tmp_path: Path, encoding: str) -> None:
+    # In an ASCII or Latin-1 locale the JSON was a UnicodeEncodeError traceback, nothing on
+    # standard output and exit 1, which means "--fail-on matched".
+    library = _notes_library(tmp_path)
+    env = child_env({"PYTHONIOENCODING": encoding})
+    claim = "Ça marche — oui"
+    check = ["check", claim, "--paper", "local:absent", "--library", str(library)]
+    for fmt in ("json", "jsonl"):
+        done = subprocess.run(
+            [*console_script(), *check, "--format", fmt], env=env, capture_output=True, timeout=120
+        )
+        assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
+        answer = json.loads(done.stdout.decode("utf-8"))
+        record = answer["records"][0] if fmt == "json" else answer
+        assert (record["claim"], record["verdict"]) == (claim, "not_checked")
+    listed = subprocess.run(
+        [*console_script(), "library", "list", "--json", "--library", str(library)],
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
+    assert listed.returncode == 0, listed.stderr.decode("utf-8", "replace")
+    assert json.loads(listed.stdout.decode("utf-8"))[0]["title"] == "Café — notes"

@@ -124,3 +124,34 @@ def test_an_arxiv_base_url_that_is_not_http_is_one_line_at_once(
         "error: CLAIMAUDIT_ARXIV_BASE_URL is not an http(s) URL: garbage\n",
     )
     assert not db.exists()
+
+
+@pytest.mark.parametrize(
+    ("env", "value", "refusal"),
+    [
+        ("SSL_CERT_FILE", "absent.pem", "names an unusable CA file (no such file or directory)"),
+        ("SSL_CERT_FILE", "garbage.pem", "names an unusable CA file (it holds no PEM certificate)"),
+        ("SSL_CERT_DIR", "absent", "names no folder"),
+    ],
+)
+def test_a_ca_setting_that_cannot_be_used_is_one_line_at_once(
+    arxiv: ArxivServer,
+    db: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    env: str,
+    value: str,
+    refusal: str,
+) -> None:
+    # A missing or unreadable file was a FileNotFoundError or ssl.SSLError traceback; a missing
+    # folder failed each HTTPS request to verify ("arXiv unreachable", after every retry).
+    (tmp_path / "garbage.pem").write_text("garbage\n", encoding="utf-8")
+    monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+    monkeypatch.delenv("SSL_CERT_DIR", raising=False)
+    monkeypatch.setenv(env, str(tmp_path / value))
+    result = run("add", "arxiv:1706.03762", "--library", db)
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: {env} {refusal}: {tmp_path / value}\n",
+    )
+    assert not db.exists() and arxiv.seen == []

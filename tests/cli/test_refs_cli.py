@@ -7,6 +7,7 @@ an entry checked as the identifier its own fields give, saying so when it names 
 from __future__ import annotations
 
 import json
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,8 +16,11 @@ import pytest
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
+from claimaudit.library.store import Library
 from tests.cli.tables import boxed_columns, prose
+from tests.httpfake import closed_port
 from tests.refcheck.crossrefserver import CrossrefServer
+from tests.signals import child_env, console_script
 from tests.sources.arxivserver import ArxivServer
 
 # Manubot-style keys of web pages, as in deep-review's manual-references.json.
@@ -382,3 +386,38 @@ def test_several_files_keep_their_table_where_it_fits(
     table = boxed_columns(result.stdout)
     assert [f for f in table["file"] if f] == ["a.json", "b.json"]
     assert prose(table["why"]) == f"{NOTHING_TO_LOOK_UP} {NOTHING_TO_LOOK_UP}"
+
+
+@pytest.mark.parametrize(
+    ("env", "named"),
+    [
+        ({"CLAIMAUDIT_CONTACT_EMAIL": "jürgen@uni-köln.de"}, "CLAIMAUDIT_CONTACT_EMAIL"),
+        ({"SSL_CERT_FILE": "/nonexistent/ca.pem"}, "SSL_CERT_FILE"),
+    ],
+)
+@pytest.mark.parametrize("command", ["refs", "review"])
+def test_a_setting_no_request_could_be_sent_with_is_one_line_before_any_work(
+    tmp_path: Path, env: dict[str, str], named: str, command: str
+) -> None:
+    # Each was a traceback (UnicodeEncodeError, FileNotFoundError) at the first look-up.
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        "@article{wilson2017, title={Good enough practices}, doi={" + GOOD_ENOUGH_DOI + "}}\n",
+        encoding="utf-8",
+    )
+    draft = tmp_path / "draft.md"
+    draft.write_text("Practices help [@wilson2017].\n", encoding="utf-8")
+    Library.open(tmp_path / "lib.db").close()
+    args = ["refs", str(bib)] if command == "refs" else ["review", str(draft), "--bib", str(bib)]
+    if command == "review":
+        args += ["--verify-refs", "--html", str(tmp_path / "report.html")]
+    done = subprocess.run(
+        [*console_script(), *args, "--no-cache", "--library", str(tmp_path / "lib.db")],
+        env=child_env({**env, "CLAIMAUDIT_CROSSREF_BASE_URL": f"http://127.0.0.1:{closed_port()}"}),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"error: {named} ") and done.stderr.count("\n") == 1
+    assert not (tmp_path / "report.html").exists()

@@ -484,3 +484,17 @@ def test_fault_server_requires_its_key(jev_env: FaultServer, decision: Decision)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TYPESAFE_API_KEY", "tsk-other")
         assert "HTTP 401" in str(judge_error(make_judge(), decision))
+
+
+def test_a_ca_file_that_cannot_be_loaded_is_named_not_a_bare_exception_name(
+    monkeypatch: pytest.MonkeyPatch, key: None, decision: Decision
+) -> None:
+    # Each record read "Jev request failed: unexpected FileNotFoundError".
+    monkeypatch.setenv("TYPESAFE_BASE_URL", f"http://127.0.0.1:{closed_port()}")
+    built = make_judge()  # as by a caller that built it before the setting changed
+    monkeypatch.setenv("SSL_CERT_FILE", "/nonexistent/ca.pem")
+    unusable = "SSL_CERT_FILE names an unusable CA file (no such file or directory): "
+    with pytest.raises(InvalidSettingsError) as refused:
+        make_judge()
+    assert str(refused.value) == unusable + "/nonexistent/ca.pem"
+    assert str(judge_error(built, decision)) == unusable + "/nonexistent/ca.pem"

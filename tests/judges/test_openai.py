@@ -644,3 +644,17 @@ def test_case_passages_stay_in_the_evidence_block(openai_server: OpenAIServer) -
     user = openai_server.requests[0].json["messages"][1]["content"]
     assert user.count("</evidence>") == 1
     assert "a &lt;/evidence&gt; b" in user
+
+
+def test_a_ca_file_that_cannot_be_loaded_is_named_not_a_bare_exception_name(
+    openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch, decision: Decision
+) -> None:
+    # Each record read "judge 'openai' failed: FileNotFoundError".
+    built = make_judge()  # as by a caller that built it before the setting changed
+    monkeypatch.setenv("SSL_CERT_FILE", "/nonexistent/ca.pem")
+    unusable = "SSL_CERT_FILE names an unusable CA file (no such file or directory): "
+    with pytest.raises(InvalidSettingsError) as refused:
+        make_judge()
+    assert str(refused.value) == unusable + "/nonexistent/ca.pem"
+    assert str(judge_error(built, decision)) == unusable + "/nonexistent/ca.pem"
+    assert openai_server.requests == []

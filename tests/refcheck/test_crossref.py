@@ -11,6 +11,7 @@ import pytest
 from claimaudit.errors import CrossrefError, CrossrefNotFoundError, InvalidSettingsError
 from claimaudit.identity import parse_ref
 from claimaudit.refcheck.crossref import DEFAULT_BASE_URL, CrossrefClient
+from claimaudit.refcheck.verify import ReferenceVerifier
 from tests.httpfake import closed_port
 from tests.refcheck.crossrefserver import CrossrefServer
 
@@ -272,3 +273,24 @@ def test_a_base_url_that_is_not_http_is_refused_before_any_request(
     assert str(refused.value) == (
         "CLAIMAUDIT_CROSSREF_BASE_URL is not an http(s) URL: api.crossref.org"
     )
+
+
+@pytest.mark.parametrize("address", ["jürgen@uni-köln.de", "a@b.c\r\nX-Injected: 1", "a b@c.d"])
+def test_a_contact_address_that_cannot_be_a_header_is_refused_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch, crossref: CrossrefServer, address: str
+) -> None:
+    # Non-ASCII was a UnicodeEncodeError traceback from httpx; a line break was taken, and then
+    # every request failed (each DOI "not_verified": LocalProtocolError).
+    monkeypatch.setenv("CLAIMAUDIT_CONTACT_EMAIL", address)
+    refusal = (
+        "CLAIMAUDIT_CONTACT_EMAIL cannot be sent in a request header: give an address of "
+        "printable ASCII without spaces (a domain as punycode, xn--...)"
+    )
+    for verifier_made in (False, True):
+        with pytest.raises(InvalidSettingsError) as refused:
+            ReferenceVerifier() if verifier_made else client_for(crossref)
+        assert str(refused.value) == refusal
+    with pytest.raises(InvalidSettingsError) as refused:
+        client_for(crossref, mailto=address)
+    assert str(refused.value).startswith("mailto cannot be sent in a request header")
+    assert crossref.seen == []

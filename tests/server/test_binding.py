@@ -1,5 +1,5 @@
-"""A port another program holds is refused in one line before the server starts (the binding
-rule itself, loopback or a token, is tested in test_auth.py)."""
+"""A port another program holds, or a blank --host, is refused in one line before the server
+starts (the binding rule itself, loopback or a token, is tested in test_auth.py)."""
 
 from __future__ import annotations
 
@@ -43,4 +43,27 @@ def test_serve_on_a_port_in_use_is_one_line_and_creates_nothing(
     result = CliRunner().invoke(app, command)
     assert result.exit_code == 2
     assert result.stderr == f"error: port {taken_port} on 127.0.0.1 is in use; pass --port\n"
+    assert not library.exists()
+
+
+@pytest.mark.parametrize("host", ["", "   ", "[]"])
+@pytest.mark.parametrize("token", [None, "a-secret-token-of-some-length"])
+def test_serve_on_a_blank_host_is_refused_naming_the_option(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, host: str, token: str | None
+) -> None:
+    # It read "binding to  makes the server reachable from other machines" (a blank name), or
+    # with a token "cannot listen on : ...".
+    if token is None:
+        monkeypatch.delenv("CLAIMAUDIT_TOKEN", raising=False)
+    else:
+        monkeypatch.setenv("CLAIMAUDIT_TOKEN", token)
+    _install_commands()
+    library = tmp_path / "library.sqlite3"
+    result = CliRunner().invoke(
+        app, ["serve", "--host", host, "--port", "0", "--library", str(library)]
+    )
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "error: --host is blank; give the address to listen on, such as 127.0.0.1\n",
+    )
     assert not library.exists()

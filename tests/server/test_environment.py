@@ -68,6 +68,18 @@ def test_an_unknown_default_judge_is_named(monkeypatch: pytest.MonkeyPatch) -> N
             "jev\x1b[2J",
             "TYPESAFE_DEFAULT_MODEL holds U+001B (a control character) at character 4",
         ),
+        (
+            "CLAIMAUDIT_CONTACT_EMAIL",
+            "jürgen@uni-köln.de",
+            "CLAIMAUDIT_CONTACT_EMAIL cannot be sent in a request header: give an address of "
+            "printable ASCII without spaces (a domain as punycode, xn--...)",
+        ),
+        (
+            "SSL_CERT_FILE",
+            "/nonexistent/ca.pem",
+            "SSL_CERT_FILE names an unusable CA file (no such file or directory): "
+            "/nonexistent/ca.pem",
+        ),
     ],
 )
 def test_a_setting_no_request_could_use_is_named(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -14,6 +15,7 @@ from rich.text import Text
 from typer._click.globals import get_current_context
 
 from claimaudit.cli import _progress
+from claimaudit.cli._consoles import SaneConsole
 from claimaudit.cli._progress import StepProgress
 from claimaudit.cli._terminal import shown
 from claimaudit.errors import InvalidTextError
@@ -34,7 +36,7 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command Ctrl-C stopped
 
 
-class _OutputConsole(Console):
+class _OutputConsole(SaneConsole):
     """Standard output's console: when its reader goes away (``| head -1``) the command stops
     quietly with exit 141, as every command does, not rich's exit 1 (which means "matched")."""
 
@@ -45,8 +47,29 @@ class _OutputConsole(Console):
         raise SystemExit(EXIT_BROKEN_PIPE)
 
 
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
-out_console = _OutputConsole(highlight=False, soft_wrap=True)
+err_console = SaneConsole(stderr=True)
+out_console = _OutputConsole()
+
+
+def write_data(text: str, console: Console | None = None) -> None:
+    """``text`` (JSON, JSON Lines, tab-separated lines) to standard output as UTF-8, whatever
+    the locale's encoding: in ASCII or Latin-1 it could not be written, or not read back as
+    JSON. Text for a person goes through ``out_console``, escaping what its encoding lacks."""
+    stream = (console or out_console).file
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None or _is_utf8(getattr(stream, "encoding", None)):
+        stream.write(text)
+        return
+    stream.flush()  # what the console wrote before comes first
+    buffer.write(text.encode("utf-8", "backslashreplace"))
+    buffer.flush()
+
+
+def _is_utf8(encoding: str | None) -> bool:
+    try:
+        return codecs.lookup(encoding or "").name == "utf-8"
+    except LookupError:
+        return False
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:

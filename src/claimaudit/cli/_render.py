@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from claimaudit.accounting import check_answer
+from claimaudit.cli._common import write_data
 from claimaudit.cli._stacked import Field, stacked
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
 from claimaudit.passage import location
@@ -61,10 +62,10 @@ def render(
     # JSON is written to the file directly so rich adds no markup, colour or wrapping; json_text
     # keeps a paper's control characters escaped.
     if fmt is OutputFormat.JSON:
-        console.file.write(json_text(check_answer(records, threshold), indent=2) + "\n")
+        write_data(json_text(check_answer(records, threshold), indent=2) + "\n", console)
     elif fmt is OutputFormat.JSONL:
         for record in records:
-            console.file.write(json_text(record_to_dict(record)) + "\n")
+            write_data(json_text(record_to_dict(record)) + "\n", console)
     elif fits_table(records, console.width):
         console.print(records_table(records, wide=wide))
     else:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from claimaudit.accounting import counted
-from claimaudit.cli._common import fail, out_console, require_writable, write_text
+from claimaudit.cli._common import fail, out_console, require_writable, write_data, write_text
 from claimaudit.cli._references import status_line
 from claimaudit.review import ReviewResult
 from claimaudit.review.annotate_latex import annotate_latex
@@ -33,16 +33,9 @@ def stdout_option(outputs: dict[str, Path | None], latex: bool) -> str | None:
 def write_output(path: Path, content: str) -> None:
     """``content`` to the file ``path``, or to standard output for ``-``."""
     if path == STDOUT:
-        # UTF-8 bytes, as the file would hold them, whatever the terminal's encoding.
-        stream = out_console.file
-        stream.flush()
-        buffer = getattr(stream, "buffer", None)
-        if buffer is not None:
-            buffer.write(content.encode("utf-8"))
-            buffer.flush()
-        else:
-            stream.write(content)
-            stream.flush()
+        # UTF-8, as the file would hold them, whatever the terminal's encoding.
+        write_data(content)
+        out_console.file.flush()
     else:
         write_text(path, content)
 

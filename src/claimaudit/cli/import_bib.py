@@ -18,6 +18,7 @@ from claimaudit.cli._common import (
     LibraryOption,
     fail,
     out_console,
+    write_data,
 )
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown
@@ -112,7 +113,7 @@ def import_bib(
             done = f"{counted(len(added), 'entry', 'entries')} added before it stopped"
             fail(f"interrupted; {done}, a rerun skips them", code=EXIT_INTERRUPTED)
     if as_json:
-        out_console.file.write(json_text(summary.to_dict(), indent=2) + "\n")
+        write_data(json_text(summary.to_dict(), indent=2) + "\n")
     else:
         out_console.print(Text(shown(_summary(file, summary)), style="bold"))
     raise typer.Exit(EXIT_MATCHED if summary.count(ImportStatus.FAILED) else EXIT_OK)

@@ -17,6 +17,7 @@ from claimaudit.cli._common import (
     fail,
     out_console,
     require_text,
+    write_data,
 )
 from claimaudit.cli._help import HELP_OPTIONS, Command, Group
 from claimaudit.cli._render import SECTION_CHARS
@@ -86,7 +87,7 @@ def _stored_ref(lib: Library, text: str) -> PaperRef:
 
 
 def _print_json(value: object) -> None:
-    out_console.file.write(json_text(value, indent=2) + "\n")
+    write_data(json_text(value, indent=2) + "\n")
 
 
 @app.command(cls=Command)

@@ -16,6 +16,7 @@ from claimaudit.cli._common import (
     LibraryOption,
     fail,
     out_console,
+    write_data,
 )
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown_text
@@ -102,7 +103,7 @@ def check_library(
     """Check the library database without changing it: exit 0 healthy, 1 damaged."""
     health = check_health(library)
     if as_json:
-        out_console.file.write(json_text(_wire(health), indent=2) + "\n")
+        write_data(json_text(_wire(health), indent=2) + "\n")
     else:
         for problem in health.problems:
             _say(f"problem ({problem.kind.value}): {problem.message}")
@@ -147,7 +148,7 @@ def repair(
             fail("interrupted; nothing was repaired, the library is as it was", EXIT_INTERRUPTED)
     code = EXIT_OK if done.after.healthy else EXIT_MATCHED
     if as_json:
-        out_console.file.write(json_text(_repair_wire(done), indent=2) + "\n")
+        write_data(json_text(_repair_wire(done), indent=2) + "\n")
         raise typer.Exit(code)
     if not done.actions:
         state = "empty (no library yet)" if done.after.empty else "healthy"

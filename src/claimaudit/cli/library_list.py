@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from claimaudit.accounting import counted
-from claimaudit.cli._common import EXIT_INTERRUPTED, err_console, fail, out_console
+from claimaudit.cli._common import EXIT_INTERRUPTED, err_console, fail, out_console, write_data
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown_line, shown_line_text
@@ -128,7 +128,7 @@ def _heading(where: Path, total: int, page: int, offset: int, match: str | None)
 
 def _print_json(papers: Iterator[StoredPaper]) -> Iterator[None]:
     """One JSON array, written an element at a time; yields after each."""
-    write = out_console.file.write
+    write = write_data
     first = True
     for paper in papers:
         element = json_text(_listed(paper), indent=2).replace("\n", "\n  ")
@@ -164,7 +164,7 @@ def _print_table(
         )
     if fmt is ListFormat.TSV or (fmt is None and page > TABLE_ROWS):
         out_console.print(shown_line_text(heading))
-        write = out_console.file.write
+        write = write_data
         write("ref\ttitle\tpassages\tingested\n")
         for paper in papers:
             ref, title = (shown_line(t).replace("\t", " ") for t in (str(paper.ref), paper.title))

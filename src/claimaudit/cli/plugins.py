@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from claimaudit.cli._common import out_console
+from claimaudit.cli._common import out_console, write_data
 from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown, shown_text
 from claimaudit.plugins import Registered, get_registry
@@ -43,7 +43,7 @@ def plugins(
     found = {"judges": _rows(registry.judges), "sources": _rows(registry.sources)}
     failed = [{"plugin": name, "error": why} for name, why in sorted(registry.broken.items())]
     if as_json:
-        out_console.file.write(json_text({**found, "failed": failed}, indent=2) + "\n")
+        write_data(json_text({**found, "failed": failed}, indent=2) + "\n")
         return
     rows = [("judge", row) for row in found["judges"]]
     rows += [("source", row) for row in found["sources"]]

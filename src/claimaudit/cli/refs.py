@@ -26,6 +26,7 @@ from claimaudit.cli._common import (
     LibraryOption,
     fail,
     out_console,
+    write_data,
 )
 from claimaudit.cli._references import make_verifier, status_line
 from claimaudit.cli._sigterm import sigterm_interrupts
@@ -195,7 +196,7 @@ def refs(
         answer: dict[str, object] = {"references": listed, "summary": counts}
         if unread:
             answer["unreadEntries"] = [u.to_dict() for u in unread]
-        out_console.file.write(json_text(answer, indent=2) + "\n")
+        write_data(json_text(answer, indent=2) + "\n")
     else:
         shown_files = [str(bib) for bib, _ in entries]
         width = out_console.width

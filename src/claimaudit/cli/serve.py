@@ -56,6 +56,9 @@ def serve(
     timeout: TimeoutOption = None,
 ) -> None:
     """Serve the HTTP API (/v1/...) and the web page (/) on HOST:PORT."""
+    if not listen_host(host).strip():
+        # It read "binding to  makes the server reachable...", or "cannot listen on : ...".
+        fail("--host is blank; give the address to listen on, such as 127.0.0.1")
     check_environment()  # a setting every request would be refused for stops the start
     # An empty variable is no token; a blank one is refused (it would lock every client out).
     token = os.environ.get(TOKEN_ENV) or None

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -65,7 +66,13 @@ from typesafe_sdk.constants import (
     DEFAULT_MODEL_ENV,
 )
 
-from claimaudit.envsettings import env_base_url, env_model, require_header_safe_key
+from claimaudit.envsettings import (
+    env_base_url,
+    env_model,
+    http_client,
+    require_header_safe_key,
+    require_tls_settings,
+)
 from claimaudit.errors import InvalidSettingsError, JudgeError, KeyRequiredError
 from claimaudit.judges.deadline import ReplyTooLargeError, check_timeout
 from claimaudit.judges.jev_http import DeadlineClient
@@ -213,7 +220,7 @@ class JevJudge(Judge):
                 problem = proxy_problem(self.base_url)
                 if problem is not None:
                     raise JudgeError(problem)
-                http = DeadlineClient(timeout=self.timeout, limits=limits)
+                http = _http(lambda: DeadlineClient(timeout=self.timeout, limits=limits))
                 try:
                     self._client = TypeSafeClient(
                         base_url=self._base_url,
@@ -329,6 +336,16 @@ def _not_a_choice(response: SystemOneResponse, qid: str) -> str:
     return f"an answer of a type typesafe-sdk does not know ({shown!r})"
 
 
+def _http(make: Callable[[], DeadlineClient]) -> DeadlineClient:
+    """``make()``; a CA file that could not be loaded (set after the factory checked it) is a
+    JudgeError naming it, not "unexpected FileNotFoundError"."""
+    try:
+        return http_client(make)
+    except InvalidSettingsError as error:
+        refused = str(error)
+    raise JudgeError(refused)  # outside the handler: nothing chained
+
+
 def _factory(settings: JudgeSettings) -> JevJudge:
     # Every surface builds the judge before any work: a run that cannot send one request is a
     # usage error there, not a not_checked record per claim.
@@ -339,6 +356,7 @@ def _factory(settings: JudgeSettings) -> JevJudge:
         env_model(DEFAULT_MODEL_ENV)  # the SDK reads it itself, and sent whatever it held
     # The SDK refused such a key on each request ("Jev client error"), naming no variable.
     require_header_safe_key(API_KEY_ENV)
+    require_tls_settings()
     if not settings.options_for(JevOptions).base_url:
         # The SDK reads the variable itself; one that is not http(s) failed every request.
         env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)

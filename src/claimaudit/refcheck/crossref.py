@@ -22,8 +22,13 @@ from types import TracebackType
 from typing import Any, NoReturn
 from urllib.parse import quote
 
-from claimaudit.envsettings import env_base_url
-from claimaudit.errors import CrossrefError, CrossrefNotFoundError, CrossrefOtherAgencyError
+from claimaudit.envsettings import env_base_url, header_safe, http_client
+from claimaudit.errors import (
+    CrossrefError,
+    CrossrefNotFoundError,
+    CrossrefOtherAgencyError,
+    InvalidSettingsError,
+)
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.outage import RecentOutage
 from claimaudit.redaction import clipped, redact_url
@@ -60,6 +65,19 @@ def crossref_base_url() -> str:
     return env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
 
 
+def contact_email(given: str | None = None, name: str = CONTACT_ENV) -> str | None:
+    """``given``, else ``CLAIMAUDIT_CONTACT_EMAIL``; None when neither is set. It is sent in the
+    User-Agent header: InvalidSettingsError naming ``name`` when it cannot be (an address with
+    "ü" was a traceback from httpx; one with a line break failed every request)."""
+    value = (given if given is not None else os.environ.get(CONTACT_ENV, "")).strip()
+    if value and not header_safe(value):
+        raise InvalidSettingsError(
+            f"{name if given is not None else CONTACT_ENV} cannot be sent in a request header: "
+            "give an address of printable ASCII without spaces (a domain as punycode, xn--...)"
+        )
+    return value or None
+
+
 class CrossrefClient:
     """Metadata of single works from Crossref; close when done.
 
@@ -78,7 +96,7 @@ class CrossrefClient:
     ) -> None:
         url = base_url or crossref_base_url()
         self.base_url = url.rstrip("/")
-        self.mailto = mailto or os.environ.get(CONTACT_ENV, "").strip() or None
+        self.mailto = contact_email(mailto or None, "mailto")
         self.retries = MAX_RETRIES if retries is None else retries
         self.backoff = BACKOFF if backoff is None else backoff
         self._sleep = sleep
@@ -91,11 +109,13 @@ class CrossrefClient:
         agent = user_agent()
         if self.mailto:
             agent += f" mailto:{self.mailto}"
-        self._http = httpx.Client(
-            headers={"User-Agent": agent, "Accept": "application/json"},
-            timeout=DEFAULT_TIMEOUT if timeout is None else timeout,
-            follow_redirects=True,
-            limits=httpx.Limits(max_connections=1),
+        self._http = http_client(
+            lambda: httpx.Client(
+                headers={"User-Agent": agent, "Accept": "application/json"},
+                timeout=DEFAULT_TIMEOUT if timeout is None else timeout,
+                follow_redirects=True,
+                limits=httpx.Limits(max_connections=1),
+            )
         )
 
     def close(self) -> None:

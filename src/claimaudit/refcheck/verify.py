@@ -18,6 +18,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Protocol
 
+from claimaudit.envsettings import require_tls_settings
 from claimaudit.errors import (
     ArxivEmptyFeedError,
     ArxivError,
@@ -33,7 +34,7 @@ from claimaudit.redaction import redact_text, redact_url
 from claimaudit.refcheck.arxiv_catalogue import arxiv_record, arxiv_version_record
 from claimaudit.refcheck.compare import FIELD_NAMES, Comparison, comparison
 from claimaudit.refcheck.crossref import DEFAULT_BASE_URL as CROSSREF_BASE_URL
-from claimaudit.refcheck.crossref import CrossrefClient, crossref_base_url
+from claimaudit.refcheck.crossref import CrossrefClient, contact_email, crossref_base_url
 from claimaudit.refcheck.models import (
     CatalogueRecord,
     CitedReference,
@@ -111,6 +112,9 @@ class ReferenceVerifier:
             arxiv_base_url()
         if crossref is None:
             crossref_base_url()
+            contact_email()
+        if arxiv is None or crossref is None:
+            require_tls_settings()
         self._arxiv = arxiv
         self._crossref = crossref
         self.cache = cache

@@ -17,7 +17,12 @@ from typesafe_sdk.constants import DEFAULT_BASE_URL as JEV_BASE_URL
 from typesafe_sdk.constants import DEFAULT_MODEL_ENV as JEV_MODEL_ENV
 
 from claimaudit.api import JUDGE_ENV
-from claimaudit.envsettings import env_base_url, env_model, require_header_safe_key
+from claimaudit.envsettings import (
+    env_base_url,
+    env_model,
+    require_header_safe_key,
+    require_tls_settings,
+)
 from claimaudit.errors import UnknownBackendError
 from claimaudit.judges import openai
 from claimaudit.plugins import get_registry
@@ -50,3 +55,5 @@ def check_environment() -> None:
         require_header_safe_key(env)
     for env in _MODELS:
         env_model(env)
+    crossref.contact_email()
+    require_tls_settings()

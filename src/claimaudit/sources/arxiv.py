@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from types import TracebackType
 
-from claimaudit.envsettings import env_base_url
+from claimaudit.envsettings import env_base_url, http_client
 from claimaudit.errors import ArxivEmptyFeedError, ArxivError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.outage import RecentOutage
@@ -115,11 +115,13 @@ class ArxivClient:
         # Imported on use: httpx is slow to import, and this module loads with every command.
         import httpx
 
-        self._http = httpx.Client(
-            headers={"User-Agent": user_agent()},
-            timeout=timeout,
-            follow_redirects=True,
-            limits=httpx.Limits(max_connections=1),
+        self._http = http_client(
+            lambda: httpx.Client(
+                headers={"User-Agent": user_agent()},
+                timeout=timeout,
+                follow_redirects=True,
+                limits=httpx.Limits(max_connections=1),
+            )
         )
         self.requests_made = 0
 

@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from claimaudit.envsettings import require_tls_settings
 from claimaudit.errors import ArxivError, LibraryError, SourceError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.arxiv import add_from_arxiv
@@ -42,6 +43,7 @@ class FetchingSource(Source):
     ) -> None:
         if client is None:
             arxiv_base_url()  # made on first use; a base URL it could never ask is refused now
+            require_tls_settings()
         self.inner = inner
         self.path = path
         self.name = name or inner.name

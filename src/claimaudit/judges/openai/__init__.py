@@ -27,7 +27,12 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from claimaudit.envsettings import env_base_url, env_model, require_header_safe_key
+from claimaudit.envsettings import (
+    env_base_url,
+    env_model,
+    require_header_safe_key,
+    require_tls_settings,
+)
 from claimaudit.errors import InvalidSettingsError, ModelRequiredError
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.proxies import usable_proxy
@@ -85,6 +90,7 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     base_url = options.base_url or env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
     require_header_safe_key(KEY_ENV)
     usable_proxy(base_url)  # one the HTTP client cannot use failed every record
+    require_tls_settings()
     return OpenAIJudge(
         model=model,
         base_url=base_url,

@@ -22,7 +22,7 @@ import threading
 from collections.abc import Sequence
 
 from claimaudit.envsettings import header_safe, malformed_key
-from claimaudit.errors import ContextLengthError, JudgeError
+from claimaudit.errors import ContextLengthError, InvalidSettingsError, JudgeError
 from claimaudit.judges.openai import KEY_ENV, NAME
 from claimaudit.judges.openai.labels import (
     Labels,
@@ -163,6 +163,15 @@ class OpenAIJudge(Judge):
             client = self._client
         return client.take_side_calls() if client is not None else 0
 
+    def _new_client(self, key: str | None) -> ChatClient:
+        """A CA file that could not be loaded (set after the factory checked it) is a
+        JudgeError naming it, not "judge 'openai' failed: FileNotFoundError"."""
+        try:
+            return ChatClient(self.base_url, key, self.timeout, self.retries)
+        except InvalidSettingsError as error:
+            refused = str(error)
+        raise JudgeError(refused)  # outside the handler: nothing chained
+
     def _get_client(self) -> ChatClient:
         with self._lock:
             if self._client is None:
@@ -174,7 +183,7 @@ class OpenAIJudge(Judge):
                 problem = proxy_problem(self.base_url)
                 if problem is not None:
                     raise JudgeError(problem)
-                self._client = ChatClient(self.base_url, key, self.timeout, self.retries)
+                self._client = self._new_client(key)
             return self._client
 
 

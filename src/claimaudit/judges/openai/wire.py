@@ -39,6 +39,7 @@ from typing import Annotated, Any, NamedTuple
 import httpx
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
+from claimaudit.envsettings import http_client
 from claimaudit.errors import ContextLengthError, JudgeError
 from claimaudit.judges.deadline import (
     MAX_REPLY_BYTES,
@@ -152,7 +153,9 @@ class ChatClient:
         if key:
             headers["Authorization"] = f"Bearer {key}"
         self._has_key = bool(key)
-        self._http = httpx.Client(headers=headers, timeout=timeout, follow_redirects=False)
+        self._http = http_client(
+            lambda: httpx.Client(headers=headers, timeout=timeout, follow_redirects=False)
+        )
         # get_json/post_json requests sent by each thread and not yet taken.
         self._side = threading.local()
 
