@@ -209,3 +209,57 @@ def test_standard_input_is_known_by_each_of_its_names(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "-").write_text("{}\n", encoding="utf-8")
     assert not names_standard_input(Path("-"))  # a file of that name is read
+
+
+def test_a_rename_failing_partway_gives_the_earlier_files_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As a file the system will not replace (chattr +i) does: the second rename fails after
+    # the first file was replaced; the first must hold its old bytes again.
+    first, second = tmp_path / "paper.tex", tmp_path / "sections" / "a.tex"
+    second.parent.mkdir()
+    first.write_bytes(b"old paper")
+    second.write_bytes(b"old a")
+    real_replace = os.replace
+
+    def second_fails(src: str, dst: str | os.PathLike[str]) -> None:
+        if Path(dst) == second.resolve():
+            raise PermissionError(1, "Operation not permitted", str(src))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", second_fails)
+    with pytest.raises(PermissionError) as failed:
+        write_all_atomic({first: b"new paper", second: b"new a"})
+    monkeypatch.undo()
+    assert first.read_bytes() == b"old paper" and second.read_bytes() == b"old a"
+    assert failed.value.filename == str(second)  # the output file, not the temporary
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["a.tex", "paper.tex", "sections"]
+
+
+def test_a_new_file_renamed_before_a_failure_is_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = tmp_path / "paper.tex", tmp_path / "b.tex"
+    second.write_bytes(b"old b")
+    real_replace = os.replace
+
+    def second_fails(src: str, dst: str | os.PathLike[str]) -> None:
+        if Path(dst) == second.resolve():
+            raise PermissionError(1, "Operation not permitted", str(src))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", second_fails)
+    with pytest.raises(PermissionError):
+        write_all_atomic({first: b"new paper", second: b"new b"})
+    monkeypatch.undo()
+    assert not first.exists() and second.read_bytes() == b"old b"
+
+
+def test_a_failed_write_of_several_files_leaves_no_folder_it_made(tmp_path: Path) -> None:
+    (tmp_path / "zother").write_bytes(b"a file where a folder is needed")
+    made, blocked = tmp_path / "sections" / "a.tex", tmp_path / "zother" / "b.tex"
+    with pytest.raises(OSError) as failed:
+        write_all_atomic({tmp_path / "paper.tex": b"p", made: b"a", blocked: b"b"})
+    assert failed.value.filename == str(blocked)
+    assert failed.value.strerror == f"{tmp_path / 'zother'} is not a folder"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["zother"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import secrets
 import stat
 import sys
 import tempfile
@@ -139,13 +140,24 @@ def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
         raise
 
 
+class PartlyWrittenError(OSError):
+    """A write of several files failed after some were replaced, and these (``changed``) could
+    not be given back what they held: the message must not say that none was changed."""
+
+    changed: list[Path]
+
+
 def write_all_atomic(files: Mapping[Path, bytes]) -> None:
     """Write every file of ``files`` or none (the files of one annotated draft, which must not
     mix new and old): each to a temporary beside it first, and only once all are written are
-    they renamed into place. After a failure (a full disk) the temporaries are gone and every
-    file holds what it held; the OSError names the file that failed. A stream (``is_stream``)
-    is written in place, after the files."""
-    staged: list[tuple[str, Path, IO[bytes]]] = []
+    they renamed into place, each old file kept under a second name until all are in. After a
+    failure (a full disk, a file the system will not replace) the temporaries and the folders
+    made for them are gone and every file holds what it held; the OSError names the file that
+    failed (PartlyWrittenError where one could not be restored). A stream (``is_stream``) is
+    written in place, after the files."""
+    staged: list[tuple[str, Path, IO[bytes], Path]] = []
+    made: list[Path] = []
+    replaced: list[tuple[Path, _Aside | None]] = []
     # A folder is no stream to write in place: it is refused with the files, before any rename.
     streams = {p: data for p, data in files.items() if is_stream(p) and not p.is_dir()}
     try:
@@ -153,30 +165,124 @@ def write_all_atomic(files: Mapping[Path, bytes]) -> None:
             if path in streams:
                 continue
             try:
-                target, fd, tmp = _temporary(path)
-                staged.append((tmp, target, os.fdopen(fd, "wb")))
+                target, fd, tmp = _temporary(path, made)
+                staged.append((tmp, target, os.fdopen(fd, "wb"), path))
                 staged[-1][2].write(data)
                 staged[-1][2].flush()
             except OSError as error:
                 error.filename = error.filename or str(path)
                 raise
-        for tmp, target, _ in staged:
-            os.replace(tmp, target)  # each still open, so still locked (see atomic_writer)
-    except BaseException:
-        for tmp, _, _ in staged:
+        for tmp, target, _, path in staged:
+            try:
+                aside = _set_aside(target)
+                try:
+                    os.replace(tmp, target)  # each still open, so still locked (see atomic_writer)
+                except BaseException:
+                    _drop(aside)
+                    raise
+            except OSError as error:
+                # The temporary's name means nothing to the user; the output file's does.
+                error.filename, error.filename2 = str(path), None
+                raise
+            replaced.append((target, aside))
+    except BaseException as error:
+        lost = _restore(replaced)
+        for tmp, _, _, _ in staged:
             Path(tmp).unlink(missing_ok=True)  # one already renamed is no longer there
+        _close_all(staged)
+        remove_empty_folders(made)
+        if lost and isinstance(error, OSError):
+            partly = PartlyWrittenError(error.errno, error.strerror, error.filename)
+            partly.changed = lost
+            raise partly from error
         raise
-    finally:
-        for _, _, opened in staged:
-            with suppress(OSError):
-                opened.close()
+    for _, aside in replaced:
+        _drop(aside)
+    _close_all(staged)
     for path, data in streams.items():
         write_atomic(path, data)
 
 
-def _temporary(path: Path) -> tuple[Path, int, str]:
+# A second name for a file about to be replaced, and the descriptor that holds its lock.
+_Aside: TypeAlias = tuple[Path, int]
+
+
+def _set_aside(target: Path) -> _Aside | None:
+    """Keep what ``target`` holds under a temporary name beside it (a hard link, so the very
+    file comes back; a copy where the file system has no links), locked so that no sweep takes
+    it; None when there is no file to keep."""
+    if not target.exists():
+        return None
+    try:
+        return _link_aside(target)
+    except OSError:
+        pass  # no hard links here (or this file refuses one): a copy keeps the bytes
+    fd, name = tempfile.mkstemp(dir=target.parent, prefix=TEMPORARY_PREFIX, suffix=TEMPORARY_SUFFIX)
+    try:
+        lock_for_life(fd)
+        os.fchmod(fd, stat.S_IMODE(target.stat().st_mode))
+        os.write(fd, target.read_bytes())
+    except BaseException:
+        os.close(fd)
+        Path(name).unlink(missing_ok=True)
+        raise
+    return Path(name), fd
+
+
+def _link_aside(target: Path) -> _Aside:
+    while True:
+        name = target.parent / f"{TEMPORARY_PREFIX}{secrets.token_hex(6)}{TEMPORARY_SUFFIX}"
+        try:
+            os.link(target, name)
+            break
+        except FileExistsError:
+            continue
+    try:
+        fd = os.open(name, os.O_RDONLY)
+    except BaseException:
+        name.unlink(missing_ok=True)
+        raise
+    try:
+        lock_for_life(fd)
+    except BaseException:
+        os.close(fd)
+        name.unlink(missing_ok=True)
+        raise
+    return name, fd
+
+
+def _drop(aside: _Aside | None) -> None:
+    if aside is not None:
+        Path(aside[0]).unlink(missing_ok=True)
+        with suppress(OSError):
+            os.close(aside[1])
+
+
+def _restore(replaced: list[tuple[Path, _Aside | None]]) -> list[Path]:
+    """Give each replaced file what it held, last first; the files that could not be given it."""
+    lost: list[Path] = []
+    for target, aside in reversed(replaced):
+        try:
+            if aside is None:
+                target.unlink()  # it was new: none was there before
+            else:
+                os.replace(aside[0], target)
+        except OSError:
+            lost.append(target)
+        _drop(aside)
+    return lost
+
+
+def _close_all(staged: list[tuple[str, Path, IO[bytes], Path]]) -> None:
+    for _, _, opened, _ in staged:
+        with suppress(OSError):
+            opened.close()
+
+
+def _temporary(path: Path, made: list[Path] | None = None) -> tuple[Path, int, str]:
     """The file ``path`` names (links followed), and a new temporary beside it (descriptor,
-    name) with the permissions the file has, or a new file would get."""
+    name) with the permissions the file has, or a new file would get. The folders made for it
+    go at the front of ``made`` (deepest first, for ``remove_empty_folders``)."""
     if is_symlink_loop(path):
         # realpath() gives a loop back unchanged, and os.replace would put a file in its place.
         raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
@@ -184,7 +290,16 @@ def _temporary(path: Path) -> tuple[Path, int, str]:
     if target.is_dir():
         # Refused now, not by the rename: the files staged with it must not be half renamed.
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        folders = make_folder(target.parent)
+    except (FileExistsError, NotADirectoryError):
+        # mkdir's "File exists" names no culprit: say which file stands where a folder must.
+        in_the_way = _nearest_existing(path.parent)
+        raise NotADirectoryError(
+            errno.ENOTDIR, f"{in_the_way} is not a folder", str(path)
+        ) from None
+    if made is not None:
+        made[:0] = folders
     mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
     # Those that killed runs left here go first (their owners' locks are gone).
     sweep_temporaries(target.parent)
@@ -199,6 +314,14 @@ def _temporary(path: Path) -> tuple[Path, int, str]:
         Path(tmp).unlink(missing_ok=True)
         raise
     return target, fd, tmp
+
+
+def _nearest_existing(folder: Path) -> Path:
+    """The nearest of ``folder`` and its parents that exists (a file, where a folder is needed)."""
+    for place in (folder, *folder.parents):
+        if place.exists() or place.is_symlink():
+            return place
+    return folder
 
 
 # A name of an open descriptor (/dev/stdout, /dev/fd/3, /proc/self/fd/1), not of a file.

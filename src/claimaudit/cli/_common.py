@@ -23,6 +23,7 @@ from claimaudit.library.paths import LIBRARY_ENV
 from claimaudit.redaction import redact_text
 from claimaudit.untrusted import check_text
 from claimaudit.userfiles import (
+    PartlyWrittenError,
     is_stream,
     is_symlink_loop,
     missing_reason,
@@ -183,8 +184,12 @@ def write_texts(files: Mapping[Path, str]) -> None:
         raise
     except OSError as error:
         what = f"{error.filename}: " if error.filename else ""
-        none = "the file was" if len(files) == 1 else f"none of the {len(files)} files was"
-        fail(f"cannot write {what}{error.strerror or error}; {none} changed")
+        kept = "the file was" if len(files) == 1 else f"none of the {len(files)} files was"
+        said = f"{kept} changed"
+        if isinstance(error, PartlyWrittenError):
+            # Rare (the system refused to give a file back): say which now hold the new text.
+            said = "these now hold the new text: " + ", ".join(map(str, error.changed))
+        fail(f"cannot write {what}{error.strerror or error}; {said}")
 
 
 def write_text(path: Path, content: str) -> None:
