@@ -123,3 +123,50 @@ def test_json_is_written_as_utf8_whatever_the_locale(tmp_path: Path, encoding: s
     )
     assert listed.returncode == 0, listed.stderr.decode("utf-8", "replace")
     assert json.loads(listed.stdout.decode("utf-8"))[0]["title"] == "Café — notes"
+
+
+@pytest.mark.parametrize(
+    "refused",
+    [["--timeout", "5"], ["--judge", "openai"]],
+    ids=["timeout-with-local-judge", "openai-without-model"],
+)
+def test_a_refused_review_leaves_no_output_folder_it_made(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, refused: list[str]
+) -> None:
+    # The judge's options are checked after the outputs, whose folders were made then.
+    monkeypatch.delenv("OPENAI_MODEL", raising=False)
+    draft = tmp_path / "draft.md"
+    draft.write_text("# Draft\n\nA holds.\n", encoding="utf-8")
+    library = tmp_path / "lib.sqlite3"
+    Library.open(library).close()
+    outputs = ["--json", "rf1/r.json", "--out", "rf2/deep/o.md", "--html", "rf3/h.html"]
+    args = ["review", str(draft), "--library", str(library), *refused]
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [*args, *outputs])
+    assert result.exit_code == 2, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["draft.md", "lib.sqlite3"]
+
+
+def test_a_refused_eval_leaves_no_output_folder_it_made(runner: CliRunner, tmp_path: Path) -> None:
+    corpus, claims = tmp_path / "corpus.jsonl", tmp_path / "claims.jsonl"
+    document = {"doc_id": 1, "title": "Buoys", "abstract": ["Buoys were calibrated yearly."]}
+    corpus.write_text(json.dumps(document) + "\n", encoding="utf-8")
+    claims.write_text("", encoding="utf-8")  # no pair: refused after the outputs were checked
+    args = ["eval", "scifact", "--claims", str(claims), "--corpus", str(corpus)]
+    outputs = ["--out", str(tmp_path / "o1" / "pairs.jsonl")]
+    result = runner.invoke(app, [*args, *outputs, "--summary", str(tmp_path / "o2" / "s.json")])
+    assert result.exit_code == 2, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["claims.jsonl", "corpus.jsonl"]
+
+
+def test_a_folder_an_output_was_written_into_stays(runner: CliRunner, tmp_path: Path) -> None:
+    draft = tmp_path / "draft.md"
+    draft.write_text("# Draft\n\nA holds.\n", encoding="utf-8")
+    library = tmp_path / "lib.sqlite3"
+    Library.open(library).close()
+    json_out = tmp_path / "made" / "r.json"
+    result = runner.invoke(
+        app, ["review", str(draft), "--library", str(library), "--json", str(json_out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert isinstance(json.loads(json_out.read_text(encoding="utf-8")), dict)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 import os
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -26,7 +27,9 @@ from claimaudit.userfiles import (
     PartlyWrittenError,
     is_stream,
     is_symlink_loop,
+    make_folder,
     missing_reason,
+    remove_empty_folders,
     write_all_atomic,
     write_atomic,
 )
@@ -140,7 +143,9 @@ LibraryOption = Annotated[
 
 def require_writable(path: Path | None, option: str) -> None:
     """Exit 2 with one line, before any work is done, when an output file cannot be written;
-    the folders it needs are made. A long run must not end by failing to save its result."""
+    the folders it needs are made, and removed when the command ends with nothing written in
+    them (refused by a later check, or failed). A long run must not end by failing to save
+    its result."""
     if path is None:
         return
     refuse_symlink_loop(path, option)
@@ -150,7 +155,7 @@ def require_writable(path: Path | None, option: str) -> None:
             fail(f"{option} {path}: not writable")
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        _remove_when_done(make_folder(path.parent))
     except FileExistsError:
         # mkdir's "File exists" for notes.txt/r.json, notes.txt a file: say which is wrong.
         fail(f"{option} {path}: {_file_in_the_way(path.parent)} is not a folder")
@@ -158,6 +163,14 @@ def require_writable(path: Path | None, option: str) -> None:
         fail(f"{option} {path}: cannot make its folder ({error.strerror})")
     if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         fail(f"{option} {path}: not writable")
+
+
+def _remove_when_done(made: list[Path]) -> None:
+    # At the command's end, whatever its exit: a folder the output went into is not empty,
+    # and stays; one a refusal (a judge option checked after the outputs) left empty goes.
+    ctx = get_current_context(silent=True)
+    if ctx is not None and made:
+        ctx.call_on_close(partial(remove_empty_folders, made))
 
 
 def refuse_symlink_loop(path: Path, option: str) -> None:
