@@ -220,7 +220,9 @@ class JevJudge(Judge):
                 problem = proxy_problem(self.base_url)
                 if problem is not None:
                     raise JudgeError(problem)
-                http = _http(lambda: DeadlineClient(timeout=self.timeout, limits=limits))
+                http = _http(
+                    lambda: DeadlineClient(timeout=self.timeout, limits=limits), self.base_url
+                )
                 try:
                     self._client = TypeSafeClient(
                         base_url=self._base_url,
@@ -336,11 +338,11 @@ def _not_a_choice(response: SystemOneResponse, qid: str) -> str:
     return f"an answer of a type typesafe-sdk does not know ({shown!r})"
 
 
-def _http(make: Callable[[], DeadlineClient]) -> DeadlineClient:
+def _http(make: Callable[[], DeadlineClient], url: str) -> DeadlineClient:
     """``make()``; a CA file that could not be loaded (set after the factory checked it) is a
     JudgeError naming it, not "unexpected FileNotFoundError"."""
     try:
-        return http_client(make)
+        return http_client(make, url)
     except InvalidSettingsError as error:
         refused = str(error)
     raise JudgeError(refused)  # outside the handler: nothing chained
