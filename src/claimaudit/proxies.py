@@ -101,12 +101,17 @@ def _problem(proxy: EnvProxy) -> str | None:
         )
     except (ValueError, httpx.InvalidURL):
         if proxy.padded:  # the value as given, not stripped: httpx reads " http://" so
-            return (
-                f"{proxy.named} has a space or tab around it, which the HTTP client does not "
-                "ignore: remove it"
-            )
+            return padded_proxy(proxy)
         return f"{proxy.named} is not a proxy URL that can be used (http, https or socks5)"
     return None
+
+
+def padded_proxy(proxy: EnvProxy) -> str:
+    """The line refusing a proxy with whitespace around it, which the client kept."""
+    return (
+        f"{proxy.named} has a space or tab around it, which the HTTP client does not "
+        "ignore: remove it"
+    )
 
 
 def usable_proxy(url: str) -> None:
