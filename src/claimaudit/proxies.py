@@ -121,14 +121,19 @@ def usable_proxy(url: str) -> None:
         raise InvalidSettingsError(problem)
 
 
-def usable_proxies(url: str) -> None:
-    """``usable_proxy(url)``, then the same for every other proxy set: an httpx client made
+def client_proxy_problem(url: str) -> str | None:
+    """``proxy_problem(url)``, else the same for every other proxy set: an httpx client made
     with any of them unusable raised ValueError (or ImportError), whatever its URL."""
-    usable_proxy(url)
-    for proxy in env_proxies():
-        problem = _problem(proxy)
-        if problem is not None:
-            raise InvalidSettingsError(problem)
+    problems = (_problem(proxy) for proxy in env_proxies())
+    return proxy_problem(url) or next((p for p in problems if p is not None), None)
+
+
+def usable_proxies(url: str) -> None:
+    """InvalidSettingsError (``client_proxy_problem``) when an httpx client for ``url`` could
+    not be made with the environment's proxies."""
+    problem = client_proxy_problem(url)
+    if problem is not None:
+        raise InvalidSettingsError(problem)
 
 
 def unreachable(server: str, url: str, shown: str, error: BaseException | None) -> str:
