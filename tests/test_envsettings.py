@@ -19,6 +19,8 @@ from claimaudit.envsettings import (
 )
 from claimaudit.errors import InvalidSettingsError
 
+API = "https://api.example.test/v1"
+
 
 @pytest.mark.parametrize(
     "url", ["http://127.0.0.1:8080/v1", "https://api.example.org", "HTTPS://Example.org/x"]
@@ -101,7 +103,7 @@ def test_a_ca_file_httpx_cannot_load_is_refused_naming_the_variable(
     assert str(refused.value) == expected
     for make in (httpx.Client, httpx2.Client):
         with pytest.raises(InvalidSettingsError) as refused:
-            http_client(make)
+            http_client(make, API)
         assert str(refused.value) == expected
 
 
@@ -111,19 +113,56 @@ def test_a_ca_folder_that_is_not_one_is_refused_naming_the_variable(
     # No constructor failed: every HTTPS request failed to verify, as "unreachable".
     monkeypatch.setenv("SSL_CERT_DIR", str(tmp_path / "absent"))
     with pytest.raises(InvalidSettingsError) as refused:
-        http_client(httpx.Client)
+        http_client(httpx.Client, API)
     assert str(refused.value) == f"SSL_CERT_DIR names no folder: {tmp_path / 'absent'}"
     # A list of folders, as OpenSSL reads it, with one that exists, is usable.
     monkeypatch.setenv("SSL_CERT_DIR", f"{tmp_path / 'absent'}{os.pathsep}{tmp_path}")
-    http_client(httpx.Client).close()
+    http_client(httpx.Client, API).close()
 
 
 def test_usable_or_unset_ca_settings_pass(
     monkeypatch: pytest.MonkeyPatch, no_ca_settings: None
 ) -> None:
     require_tls_settings()
-    http_client(httpx.Client).close()
+    http_client(httpx.Client, API).close()
     monkeypatch.setenv("SSL_CERT_FILE", certifi.where())
     monkeypatch.setenv("SSL_CERT_DIR", "/nonexistent")  # unused beside a file, as by OpenSSL
     require_tls_settings()
-    http_client(httpx.Client).close()
+    http_client(httpx.Client, API).close()
+
+
+def test_a_ca_file_with_a_space_before_it_is_shown_as_given(
+    monkeypatch: pytest.MonkeyPatch, no_ca_settings: None
+) -> None:
+    # QA: "(no such file or directory): /etc/ssl/...", a path that exists: the space was lost.
+    monkeypatch.setenv("SSL_CERT_FILE", f" {certifi.where()}")
+    with pytest.raises(InvalidSettingsError) as refused:
+        require_tls_settings()
+    why = "no such file or directory"
+    assert (
+        str(refused.value)
+        == f"SSL_CERT_FILE names an unusable CA file ({why}): ' {certifi.where()}'"
+    )
+
+
+@pytest.mark.parametrize("variable", ["HTTPS_PROXY", "HTTP_PROXY", "all_proxy"])
+def test_every_client_refuses_an_unusable_proxy_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch, no_proxy_set: None, variable: str
+) -> None:
+    # QA: refs, library add arxiv: and review --verify-refs ended in a ValueError traceback.
+    # HTTP_PROXY too: httpx builds every proxy's transport when a client is made.
+    monkeypatch.setenv(variable, "ftp://u:hunter2@x:1")
+    for make in (httpx.Client, httpx2.Client):
+        with pytest.raises(InvalidSettingsError) as refused:
+            http_client(make, API)
+        assert str(refused.value) == (
+            f"the proxy in {variable} (ftp://***@x:1) is not a proxy URL that can be used "
+            "(http, https or socks5)"
+        )
+
+
+@pytest.fixture
+def no_proxy_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("http_proxy", "https_proxy", "all_proxy", "no_proxy"):
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.upper(), raising=False)

@@ -63,6 +63,29 @@ def test_a_scheme_the_client_cannot_use_is_refused_naming_the_variable(
     assert proxy_problem("http://127.0.0.1:8000/v1") is None  # HTTPS_PROXY is not its proxy
 
 
+@pytest.mark.parametrize(
+    ("variable", "value", "shown"),
+    [
+        ("HTTPS_PROXY", " http://127.0.0.1:1", "' http://127.0.0.1:1'"),
+        ("ALL_PROXY", "\thttp://u:hunter2@127.0.0.1:1", "'\\thttp://***@127.0.0.1:1'"),
+        ("https_proxy", "127.0.0.1:1\t", "'127.0.0.1:1\\t'"),
+    ],
+)
+def test_a_proxy_with_whitespace_around_it_is_refused_as_given(
+    monkeypatch: pytest.MonkeyPatch, variable: str, value: str, shown: str
+) -> None:
+    # QA: the check stripped it, httpx did not: every record read "check failed: ValueError".
+    monkeypatch.setenv(variable, value)
+    with pytest.raises((ValueError, httpx.InvalidURL)):
+        httpx.Client()  # what the check stands for
+    assert proxy_problem(API) == (
+        f"the proxy in {variable} ({shown}) has a space or tab around it, which the HTTP "
+        "client does not ignore: remove it"
+    )
+    monkeypatch.setenv(variable, "http://127.0.0.1:1 ")  # httpx takes a space after it
+    assert proxy_problem(API) is None
+
+
 @pytest.mark.skipif(
     importlib.util.find_spec("socksio") is not None, reason="socksio installed: SOCKS works"
 )

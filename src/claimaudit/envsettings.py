@@ -18,11 +18,11 @@ from typing import TypeVar
 from urllib.parse import urlsplit
 
 from claimaudit.errors import InvalidSettingsError
-from claimaudit.redaction import MASK, safe_line
+from claimaudit.redaction import MASK, redact_text, safe_line
 from claimaudit.untrusted import name_problem
 
 # A URL's userinfo ("user:SECRET@"), with or without a scheme before it (a mistyped one too).
-_USERINFO = re.compile(r"[^\s/?#]*@")
+USERINFO = re.compile(r"[^\s/?#]*@")
 # Enough of a wrong value to recognise it; the rest is left out.
 _SHOWN_CHARS = 200
 # Where httpx and httpx2 (as OpenSSL does) take the certificate authorities from, when set: the
@@ -64,7 +64,7 @@ def http_url(value: str, name: str) -> str:
     """``value`` when it is an http(s) URL with a host; InvalidSettingsError naming ``name``
     (a variable, or an option) otherwise, quoting the value without its credentials."""
     if not _is_http_url(value):
-        shown = _shown(_USERINFO.sub(f"{MASK}@", value))
+        shown = shown_value(USERINFO.sub(f"{MASK}@", value))
         raise InvalidSettingsError(f"{name} is not an http(s) URL: {shown}")
     return value
 
@@ -99,7 +99,7 @@ def require_tls_settings() -> None:
             else:
                 why = (error.strerror or type(error).__name__).lower()
             raise InvalidSettingsError(
-                f"{CA_FILE_ENV} names an unusable CA file ({why}): {_shown(cafile)}"
+                f"{CA_FILE_ENV} names an unusable CA file ({why}): {shown_value(cafile)}"
             ) from None
         return
     _require_ca_dir()
@@ -112,12 +112,17 @@ def _require_ca_dir() -> None:
     capath = os.environ.get(CA_DIR_ENV)
     # OpenSSL reads a list of folders, separated as PATH is.
     if capath and not any(os.path.isdir(p) for p in capath.split(os.pathsep) if p):
-        raise InvalidSettingsError(f"{CA_DIR_ENV} names no folder: {_shown(capath)}")
+        raise InvalidSettingsError(f"{CA_DIR_ENV} names no folder: {shown_value(capath)}")
 
 
-def http_client(make: Callable[[], Client]) -> Client:
-    """``make()``, which builds an httpx or httpx2 client; where it fails to load the CA files
-    the environment names, an InvalidSettingsError naming the variable instead."""
+def http_client(make: Callable[[], Client], url: str) -> Client:
+    """``make()``, which builds an httpx or httpx2 client for ``url``; where the environment's
+    proxy cannot be used, or its CA files cannot be loaded, an InvalidSettingsError naming the
+    variable instead (the client raised ValueError, ImportError or OSError)."""
+    # Imported on use: httpx (which proxies needs) is slow to import.
+    from claimaudit.proxies import usable_proxies
+
+    usable_proxies(url)
     _require_ca_dir()
     try:
         return make()
@@ -127,6 +132,9 @@ def http_client(make: Callable[[], Client]) -> Client:
     raise failed
 
 
-def _shown(value: str) -> str:
-    shown = safe_line(value) if value.strip() else repr(value)
+def shown_value(value: str) -> str:
+    """``value`` as an error line quotes it: redacted, one line, and quoted (``repr``) where
+    whitespace around it matters (a path or URL with a leading space is not the same one)."""
+    padded = not value.strip() or value != value.strip()
+    shown = repr(redact_text(value)) if padded else safe_line(value)
     return shown[:_SHOWN_CHARS] + "..." if len(shown) > _SHOWN_CHARS else shown

@@ -18,8 +18,12 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from claimaudit.envsettings import USERINFO, shown_value
 from claimaudit.errors import InvalidSettingsError
-from claimaudit.redaction import redact_url, safe_line
+from claimaudit.redaction import MASK, redact_url, safe_line
+
+# The variables' kinds, as httpx mounts them: every one set is built with each client.
+_KINDS = ("http", "https", "all")
 
 
 @dataclass(frozen=True)
@@ -27,7 +31,12 @@ class EnvProxy:
     """A proxy set in the environment: the variable (as spelled there) and its value."""
 
     env: str
-    value: str
+    value: str  # as the HTTP clients read it: not stripped
+
+    @property
+    def padded(self) -> bool:
+        """Whether the value has whitespace around it, which httpx and requests keep."""
+        return self.value != self.value.strip()
 
     @property
     def url(self) -> str:
@@ -37,6 +46,8 @@ class EnvProxy:
     @property
     def named(self) -> str:
         """The proxy in words, without its credentials: ``the proxy in HTTPS_PROXY (URL)``."""
+        if self.padded:  # as given, quoted: the spaces are what is wrong
+            return f"the proxy in {self.env} ({shown_value(USERINFO.sub(f'{MASK}@', self.value))})"
         shown = safe_line(redact_url(self.url))
         return f"the proxy in {self.env} " + (shown if shown.startswith("(") else f"({shown})")
 
@@ -54,10 +65,21 @@ def env_proxy(url: str) -> EnvProxy | None:
     if bypass(parts.hostname or "", proxies):
         return None
     for kind in (parts.scheme.lower(), "all"):
-        value = proxies.get(kind, "").strip()
-        if value:
+        value = proxies.get(kind, "")
+        if value:  # not stripped: httpx uses " http://..." as it is, and fails on it
             return EnvProxy(_variable(kind, value), value)
     return None
+
+
+def env_proxies() -> list[EnvProxy]:
+    """Every proxy the environment sets (http, https, all), whatever ``NO_PROXY`` says: an
+    httpx client builds a transport for each when it is made, so one unusable fails it."""
+    proxies = urllib.request.getproxies_environment()
+    return [
+        EnvProxy(_variable(kind, proxies[kind]), proxies[kind])
+        for kind in _KINDS
+        if proxies.get(kind)
+    ]
 
 
 def proxy_problem(url: str) -> str | None:
@@ -65,8 +87,10 @@ def proxy_problem(url: str) -> str | None:
     variable; None when it can (or none is set). Checked by making its transport, as a client
     would: nothing is sent."""
     proxy = env_proxy(url)
-    if proxy is None:
-        return None
+    return None if proxy is None else _problem(proxy)
+
+
+def _problem(proxy: EnvProxy) -> str | None:
     try:
         # verify=False: no certificates are loaded (a bad SSL_CERT_FILE is not this check's).
         httpx.HTTPTransport(proxy=proxy.url, verify=False).close()
@@ -76,13 +100,38 @@ def proxy_problem(url: str) -> str | None:
             "(pip install 'httpx[socks]')"
         )
     except (ValueError, httpx.InvalidURL):
+        if proxy.padded:  # the value as given, not stripped: httpx reads " http://" so
+            return padded_proxy(proxy)
         return f"{proxy.named} is not a proxy URL that can be used (http, https or socks5)"
     return None
+
+
+def padded_proxy(proxy: EnvProxy) -> str:
+    """The line refusing a proxy with whitespace around it, which the client kept."""
+    return (
+        f"{proxy.named} has a space or tab around it, which the HTTP client does not "
+        "ignore: remove it"
+    )
 
 
 def usable_proxy(url: str) -> None:
     """InvalidSettingsError (``proxy_problem``) when the proxy for ``url`` cannot be used."""
     problem = proxy_problem(url)
+    if problem is not None:
+        raise InvalidSettingsError(problem)
+
+
+def client_proxy_problem(url: str) -> str | None:
+    """``proxy_problem(url)``, else the same for every other proxy set: an httpx client made
+    with any of them unusable raised ValueError (or ImportError), whatever its URL."""
+    problems = (_problem(proxy) for proxy in env_proxies())
+    return proxy_problem(url) or next((p for p in problems if p is not None), None)
+
+
+def usable_proxies(url: str) -> None:
+    """InvalidSettingsError (``client_proxy_problem``) when an httpx client for ``url`` could
+    not be made with the environment's proxies."""
+    problem = client_proxy_problem(url)
     if problem is not None:
         raise InvalidSettingsError(problem)
 
@@ -107,6 +156,6 @@ def unreachable(server: str, url: str, shown: str, error: BaseException | None) 
 def _variable(kind: str, value: str) -> str:
     """The variable that set ``kind``'s proxy to ``value``: lower case first, as it wins."""
     for name in (f"{kind}_proxy", f"{kind.upper()}_PROXY"):
-        if os.environ.get(name, "").strip() == value:
+        if os.environ.get(name) == value:
             return name
     return next((n for n in os.environ if n.lower() == f"{kind}_proxy"), f"{kind.upper()}_PROXY")

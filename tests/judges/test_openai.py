@@ -131,6 +131,27 @@ def test_a_judge_built_directly_names_the_proxy_it_cannot_use(
     )
 
 
+def test_a_proxy_for_another_scheme_the_client_cannot_use_is_named_too(
+    monkeypatch: pytest.MonkeyPatch, decision: Decision
+) -> None:
+    # httpx builds every proxy's transport when a client is made: HTTP_PROXY=ftp:// failed an
+    # https:// server's client with ValueError, as "failed: InvalidSettingsError" after the fix
+    # of its own proxy only.
+    for name in ("no_proxy", "https_proxy", "all_proxy", "http_proxy"):
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.upper(), raising=False)
+    monkeypatch.setenv("HTTP_PROXY", "ftp://proxy.test")
+    refusal = (
+        "the proxy in HTTP_PROXY (ftp://proxy.test) is not a proxy URL that can be used "
+        "(http, https or socks5)"
+    )
+    with pytest.raises(InvalidSettingsError) as refused:
+        make_judge(JudgeSettings(model="m"))
+    assert str(refused.value) == refusal
+    judge = OpenAIJudge(model="m", base_url="https://api.example.test/v1", timeout=1, retries=0)
+    assert str(judge_error(judge, decision)) == refusal
+
+
 def test_settings_then_environment_then_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_MODEL", "from-env")
     default = make_judge(JudgeSettings())

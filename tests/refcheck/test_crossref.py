@@ -294,3 +294,22 @@ def test_a_contact_address_that_cannot_be_a_header_is_refused_naming_the_variabl
         client_for(crossref, mailto=address)
     assert str(refused.value).startswith("mailto cannot be sent in a request header")
     assert crossref.seen == []
+
+
+def test_an_unusable_proxy_is_refused_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch, crossref: CrossrefServer
+) -> None:
+    # QA: `claimaudit refs` with HTTPS_PROXY=ftp://x:1 ended in a ValueError traceback, exit 1.
+    monkeypatch.delenv("https_proxy", raising=False)
+    monkeypatch.setenv("HTTPS_PROXY", "ftp://x:1")
+    with pytest.raises(InvalidSettingsError) as refused:
+        CrossrefClient()
+    assert str(refused.value) == (
+        "the proxy in HTTPS_PROXY (ftp://x:1) is not a proxy URL that can be used "
+        "(http, https or socks5)"
+    )
+    # Its own http:// server too: the client is made with every proxy's transport.
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1")
+    with pytest.raises(InvalidSettingsError):
+        client_for(crossref)
+    assert crossref.seen == []

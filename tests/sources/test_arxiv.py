@@ -332,3 +332,14 @@ def test_a_base_url_that_is_not_http_is_refused_before_any_request(
         ArxivClient()
     assert str(refused.value).startswith("CLAIMAUDIT_ARXIV_BASE_URL is not an http(s) URL: ")
     assert "s3cret" not in str(refused.value)
+
+
+def test_an_unusable_proxy_is_refused_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: `library add arxiv:...` with HTTPS_PROXY=ftp://x:1 ended in a ValueError traceback.
+    monkeypatch.delenv("https_proxy", raising=False)
+    monkeypatch.setenv("HTTPS_PROXY", "ftp://x:1")
+    with pytest.raises(InvalidSettingsError) as refused:
+        ArxivClient()
+    assert str(refused.value).startswith("the proxy in HTTPS_PROXY (ftp://x:1) is not a proxy")

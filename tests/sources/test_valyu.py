@@ -335,3 +335,31 @@ def test_an_unreachable_proxy_is_named(
         f"HTTP_PROXY (http://***@127.0.0.1:{port}) is unreachable or refused to connect to it"
     )
     assert "hunter2" not in message
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        (
+            "ftp://u:hunter2@x:1",
+            "(ftp://***@x:1) is not a proxy URL that can be used (http or https)",
+        ),
+        (" http://127.0.0.1:1", "(' http://127.0.0.1:1') has a space or tab around it"),
+        ("http://127.0.0.1:1 ", "('http://127.0.0.1:1 ') has a space or tab around it"),
+    ],
+)
+def test_a_proxy_requests_cannot_use_is_refused_naming_the_variable(
+    valyu: ValyuServer, source: ValyuSource, monkeypatch: pytest.MonkeyPatch, value: str, why: str
+) -> None:
+    # QA: "Valyu unreachable at ... (InvalidURL)", naming neither the proxy nor its variable.
+    for name in ("http_proxy", "all_proxy", "no_proxy", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTP_PROXY", value)  # the test server's URL is http://
+    registry = Registry()
+    register(registry)
+    with pytest.raises(InvalidSettingsError) as refused:
+        registry.make_source("valyu", path=None)
+    assert str(refused.value).startswith(f"the proxy in HTTP_PROXY {why}")
+    assert "hunter2" not in str(refused.value)
+    assert failure(source, "1706.03762v5") == str(refused.value)  # built directly, as auto does
+    assert valyu.searches == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import socket
 import threading
 import traceback
@@ -13,7 +14,7 @@ import requests
 from claimaudit.errors import SourceError
 from claimaudit.identity import parse_ref
 from claimaudit.sources.valyu import ValyuSource
-from claimaudit.sources.valyu_transport import Deadline, ValyuTransport
+from claimaudit.sources.valyu_transport import Deadline, ValyuTransport, proxy_problem
 from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
 
 ABS = "https://arxiv.org/abs/"
@@ -199,3 +200,35 @@ def test_a_name_lookup_that_hangs_ends_at_the_deadline(
         release.set()
     assert str(error) == "Valyu search failed: timed out after 0.5s"
     assert valyu.searches == []
+
+
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ("http://u:hunter2@127.0.0.1:3128", None),
+        ("127.0.0.1:3128", None),  # no scheme: http, as requests reads it
+        ("ftp://x:1", "(ftp://x:1) is not a proxy URL that can be used (http or https)"),
+        ("\thttp://127.0.0.1:1", "('\\thttp://127.0.0.1:1') has a space or tab around it"),
+    ],
+)
+def test_the_proxy_is_checked_as_requests_reads_it(
+    monkeypatch: pytest.MonkeyPatch, value: str, problem: str | None
+) -> None:
+    for name in ("https_proxy", "all_proxy", "no_proxy", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HTTPS_PROXY", value)
+    found = proxy_problem("https://api.valyu.ai/v1")
+    if problem is None:
+        assert found is None
+    else:
+        assert found is not None and found.startswith(f"the proxy in HTTPS_PROXY {problem}")
+
+
+@pytest.mark.skipif(importlib.util.find_spec("socks") is not None, reason="PySocks installed")
+def test_a_socks_proxy_without_pysocks_says_what_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("https_proxy", raising=False)
+    monkeypatch.setenv("HTTPS_PROXY", "socks5://127.0.0.1:9")
+    assert proxy_problem("https://api.valyu.ai/v1") == (
+        "the proxy in HTTPS_PROXY (socks5://127.0.0.1:9) is a SOCKS proxy, which needs the "
+        "PySocks package (pip install 'requests[socks]')"
+    )

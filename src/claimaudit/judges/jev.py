@@ -79,7 +79,7 @@ from claimaudit.judges.jev_http import DeadlineClient
 from claimaudit.judges.prompting import PROMPT_VERSION
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
 from claimaudit.plugins import Registry
-from claimaudit.proxies import proxy_problem, unreachable, usable_proxy
+from claimaudit.proxies import client_proxy_problem, unreachable, usable_proxies
 from claimaudit.redaction import clipped, redact_text, redact_url, reply_text
 from claimaudit.redaction import public_url as _public_url
 
@@ -217,10 +217,12 @@ class JevJudge(Judge):
                 )
                 # httpx2 would refuse the environment's proxy (SOCKS without socksio,
                 # ftp://): "unexpected ImportError" named neither proxy nor variable.
-                problem = proxy_problem(self.base_url)
+                problem = client_proxy_problem(self.base_url)
                 if problem is not None:
                     raise JudgeError(problem)
-                http = _http(lambda: DeadlineClient(timeout=self.timeout, limits=limits))
+                http = _http(
+                    lambda: DeadlineClient(timeout=self.timeout, limits=limits), self.base_url
+                )
                 try:
                     self._client = TypeSafeClient(
                         base_url=self._base_url,
@@ -336,11 +338,11 @@ def _not_a_choice(response: SystemOneResponse, qid: str) -> str:
     return f"an answer of a type typesafe-sdk does not know ({shown!r})"
 
 
-def _http(make: Callable[[], DeadlineClient]) -> DeadlineClient:
+def _http(make: Callable[[], DeadlineClient], url: str) -> DeadlineClient:
     """``make()``; a CA file that could not be loaded (set after the factory checked it) is a
     JudgeError naming it, not "unexpected FileNotFoundError"."""
     try:
-        return http_client(make)
+        return http_client(make, url)
     except InvalidSettingsError as error:
         refused = str(error)
     raise JudgeError(refused)  # outside the handler: nothing chained
@@ -361,7 +363,7 @@ def _factory(settings: JudgeSettings) -> JevJudge:
         # The SDK reads the variable itself; one that is not http(s) failed every request.
         env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
     judge = JevJudge.from_settings(settings)
-    usable_proxy(judge.base_url)  # one the HTTP client cannot use failed every record
+    usable_proxies(judge.base_url)  # one the HTTP client cannot use failed every record
     return judge
 
 

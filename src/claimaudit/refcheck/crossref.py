@@ -115,7 +115,8 @@ class CrossrefClient:
                 timeout=DEFAULT_TIMEOUT if timeout is None else timeout,
                 follow_redirects=True,
                 limits=httpx.Limits(max_connections=1),
-            )
+            ),
+            self.base_url,
         )
 
     def close(self) -> None:

@@ -121,7 +121,8 @@ class ArxivClient:
                 timeout=timeout,
                 follow_redirects=True,
                 limits=httpx.Limits(max_connections=1),
-            )
+            ),
+            self.base_url,
         )
         self.requests_made = 0
 

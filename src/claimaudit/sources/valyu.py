@@ -37,6 +37,7 @@ from claimaudit.envsettings import (
 )
 from claimaudit.errors import (
     ExcerptsOverBudgetError,
+    InvalidSettingsError,
     KeyRequiredError,
     SourceError,
 )
@@ -46,7 +47,12 @@ from claimaudit.passage import passage_id
 from claimaudit.redaction import clipped, mask_key, redact_text, redact_url, reply_text
 from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.protocol import Passage, Source, SourcePaper
-from claimaudit.sources.valyu_transport import MAX_REPLY_BYTES, Deadline, ValyuTransport
+from claimaudit.sources.valyu_transport import (
+    MAX_REPLY_BYTES,
+    Deadline,
+    ValyuTransport,
+    proxy_problem,
+)
 
 if TYPE_CHECKING:
     from claimaudit.plugins import Registry
@@ -111,6 +117,9 @@ class ValyuSource(Source):
             raise SourceError(f"{API_KEY_ENV} is not set; the valyu source needs a Valyu API key")
         if not header_safe(key):
             raise SourceError(malformed_key(API_KEY_ENV))
+        problem = proxy_problem(self.base_url)
+        if problem is not None:  # nothing is sent: no call to count
+            raise SourceError(problem, backend=NAME)
         search_query = f"arXiv {ref.versioned_id} {query}".strip()
         results, calls = self._search(search_query, key)
         try:
@@ -269,7 +278,12 @@ def make_valyu_source(*, path: Path | None = None) -> ValyuSource:
     # Sent as a header: a newline or a control character would fail every request, which
     # requests reports as a connection error ("Valyu unreachable"), not as a bad key.
     require_header_safe_key(API_KEY_ENV)
-    return ValyuSource()
+    source = ValyuSource()
+    # requests found an unusable proxy only when sending: "Valyu unreachable (InvalidURL)".
+    problem = proxy_problem(source.base_url)
+    if problem is not None:
+        raise InvalidSettingsError(problem)
+    return source
 
 
 def register(registry: Registry) -> None:

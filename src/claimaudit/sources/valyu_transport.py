@@ -32,7 +32,7 @@ from urllib.parse import urljoin, urlsplit
 
 from claimaudit.judges.deadline import Deadline as WorkerDeadline
 from claimaudit.judges.deadline import DeadlineExceeded, within
-from claimaudit.proxies import env_proxy
+from claimaudit.proxies import env_proxy, padded_proxy
 from claimaudit.redaction import redact_url
 
 # 4 MB: five excerpts of 5,000 characters with their metadata are well under 100 kB.
@@ -212,6 +212,39 @@ class ValyuTransport:
 
     def _too_large(self) -> str:
         return f"reply over {self.max_bytes:,} bytes refused"
+
+
+def proxy_problem(base_url: str) -> str | None:
+    """Why requests cannot use the environment's proxy for ``base_url``, in one line naming its
+    variable; None when it can (or none is set). requests only finds out when it sends, and
+    then said "Valyu unreachable (InvalidURL)". Checked by making the proxy's pool manager, as
+    requests' adapter does: nothing is sent."""
+    proxy = env_proxy(base_url)
+    if proxy is None:
+        return None
+    from requests.adapters import HTTPAdapter
+    from requests.utils import prepend_scheme_if_needed
+    from urllib3.util import parse_url
+
+    adapter = HTTPAdapter()
+    try:
+        url = prepend_scheme_if_needed(proxy.value, "http")  # as the adapter reads it
+        if not parse_url(url).host:
+            raise ValueError(url)
+        adapter.proxy_manager_for(url)
+    # urllib3's ProxySchemeUnknown is an AssertionError; the others are ValueErrors.
+    except (ValueError, AssertionError):
+        if proxy.padded:
+            return padded_proxy(proxy)
+        if proxy.value.lower().startswith("socks"):
+            return (
+                f"{proxy.named} is a SOCKS proxy, which needs the PySocks package "
+                "(pip install 'requests[socks]')"
+            )
+        return f"{proxy.named} is not a proxy URL that can be used (http or https)"
+    finally:
+        adapter.close()
+    return None
 
 
 def _close(sock: socket.socket) -> None:

@@ -35,7 +35,7 @@ from claimaudit.envsettings import (
 )
 from claimaudit.errors import InvalidSettingsError, ModelRequiredError
 from claimaudit.judges.deadline import check_timeout
-from claimaudit.proxies import usable_proxy
+from claimaudit.proxies import usable_proxies
 
 if TYPE_CHECKING:
     from claimaudit.judges.openai.judge import OpenAIJudge
@@ -89,7 +89,7 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     # failed every request (as "unreachable", or a not_checked record per pair).
     base_url = options.base_url or env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
     require_header_safe_key(KEY_ENV)
-    usable_proxy(base_url)  # one the HTTP client cannot use failed every record
+    usable_proxies(base_url)  # one the HTTP client cannot use failed every record
     require_tls_settings()
     return OpenAIJudge(
         model=model,

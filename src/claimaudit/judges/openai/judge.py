@@ -57,7 +57,7 @@ from claimaudit.judges.protocol import (
     confidence_from_probabilities,
 )
 from claimaudit.passage import Passage
-from claimaudit.proxies import proxy_problem
+from claimaudit.proxies import client_proxy_problem
 from claimaudit.redaction import clipped, public_url, reply_text
 
 
@@ -180,7 +180,7 @@ class OpenAIJudge(Judge):
                     raise JudgeError(malformed_key(self._key_env))
                 # httpx would refuse the environment's proxy (SOCKS without socksio, ftp://)
                 # with an ImportError or ValueError, which names neither proxy nor variable.
-                problem = proxy_problem(self.base_url)
+                problem = client_proxy_problem(self.base_url)
                 if problem is not None:
                     raise JudgeError(problem)
                 self._client = self._new_client(key)

@@ -154,7 +154,8 @@ class ChatClient:
             headers["Authorization"] = f"Bearer {key}"
         self._has_key = bool(key)
         self._http = http_client(
-            lambda: httpx.Client(headers=headers, timeout=timeout, follow_redirects=False)
+            lambda: httpx.Client(headers=headers, timeout=timeout, follow_redirects=False),
+            base_url,
         )
         # get_json/post_json requests sent by each thread and not yet taken.
         self._side = threading.local()
