@@ -209,3 +209,18 @@ def test_standard_input_is_known_by_each_of_its_names(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "-").write_text("{}\n", encoding="utf-8")
     assert not names_standard_input(Path("-"))  # a file of that name is read
+
+
+def test_a_link_to_standard_input_is_known_too(tmp_path: Path) -> None:
+    # `ln -s /dev/stdin mystdin` read the redirected input although /dev/stdin was refused.
+    (tmp_path / "mystdin").symlink_to("/dev/stdin")
+    (tmp_path / "again").symlink_to("mystdin")  # relative, and a link to a link
+    (tmp_path / "devices").symlink_to("/dev")  # a linked folder on the way
+    (tmp_path / "fd").symlink_to("/proc/self/fd")
+    for name in ("mystdin", "again", "devices/stdin", "fd/0"):
+        assert names_standard_input(tmp_path / name), name
+    (tmp_path / "in.jsonl").write_text("{}\n", encoding="utf-8")
+    (tmp_path / "file").symlink_to("in.jsonl")
+    (tmp_path / "loop").symlink_to("loop")
+    for name in ("file", "loop", "devices/stdout", "fd/3"):
+        assert not names_standard_input(tmp_path / name), name
