@@ -38,6 +38,16 @@ def test_only_records_of_this_input_judged_against_other_text_are_taken_out(
     assert sorted(asked) == ["arXiv:1", "arXiv:2", "arXiv:3"]  # each paper looked up once
 
 
+def test_a_pair_written_twice_counts_once(tmp_path: Path) -> None:
+    # The note says how many pairs are checked again, so a duplicated record is one pair.
+    rows = [_record("k1", "arXiv:1", "old1"), _record("k1", "arXiv:1", "old1")]
+    rows.append(_record("k2", "arXiv:1", "old1"))
+    out = tmp_path / "out.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    assert drop_stale(out, ["k1", "k2"], STORED.get) == 2
+    assert out.read_text(encoding="utf-8") == ""
+
+
 def test_a_library_that_cannot_be_read_takes_nothing_out(tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
     out.write_text(json.dumps(_record("k1", "arXiv:1", "old1")) + "\n", encoding="utf-8")

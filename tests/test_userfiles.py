@@ -263,3 +263,18 @@ def test_a_failed_write_of_several_files_leaves_no_folder_it_made(tmp_path: Path
     assert failed.value.filename == str(blocked)
     assert failed.value.strerror == f"{tmp_path / 'zother'} is not a folder"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["zother"]
+
+
+def test_a_link_to_standard_input_is_known_too(tmp_path: Path) -> None:
+    # `ln -s /dev/stdin mystdin` read the redirected input although /dev/stdin was refused.
+    (tmp_path / "mystdin").symlink_to("/dev/stdin")
+    (tmp_path / "again").symlink_to("mystdin")  # relative, and a link to a link
+    (tmp_path / "devices").symlink_to("/dev")  # a linked folder on the way
+    (tmp_path / "fd").symlink_to("/proc/self/fd")
+    for name in ("mystdin", "again", "devices/stdin", "fd/0"):
+        assert names_standard_input(tmp_path / name), name
+    (tmp_path / "in.jsonl").write_text("{}\n", encoding="utf-8")
+    (tmp_path / "file").symlink_to("in.jsonl")
+    (tmp_path / "loop").symlink_to("loop")
+    for name in ("file", "loop", "devices/stdout", "fd/3"):
+        assert not names_standard_input(tmp_path / name), name

@@ -26,9 +26,11 @@ StoredHash = Callable[[str], str | None]
 
 def drop_stale(out: Path, keys: Iterable[str], stored_hash: StoredHash) -> int:
     """Take out of ``out`` the records of input lines ``keys`` judged against text the library
-    no longer holds under their paper; the number taken out."""
+    no longer holds under their paper; the number of pairs taken out (a pair written twice in
+    ``out`` is still one pair to check again)."""
     wanted = set(keys)
     known: dict[str, str | None] = {}
+    pairs: set[tuple[object, object]] = set()
 
     def stale(data: dict[str, object]) -> bool:
         judged, ref = data.get("paperContentHash"), data.get("matchedRef")
@@ -38,9 +40,13 @@ def drop_stale(out: Path, keys: Iterable[str], stored_hash: StoredHash) -> int:
         if ref not in known:
             known[ref] = stored_hash(ref)
         now = known[ref]
-        return now is not None and now.lower() != judged.lower()
+        if now is None or now.lower() == judged.lower():
+            return False
+        pairs.add((key, data.get("paperRef", ref)))
+        return True
 
-    return drop_records(out, b"paperContentHash", stale)
+    drop_records(out, b"paperContentHash", stale)
+    return len(pairs)
 
 
 def library_hashes(library: Library) -> StoredHash:

@@ -339,7 +339,35 @@ def names_standard_input(path: Path) -> bool:
     say the same either way."""
     if str(path) == "-":
         return not os.path.lexists(path)
-    return _STDIN.fullmatch(os.path.abspath(path)) is not None
+    # A link to one of those names is one too (``ln -s /dev/stdin in``). Links are followed
+    # one at a time, so that /proc/self/fd/0 is met by name: followed, it is the redirected
+    # file itself. A loop, or a link that cannot be read, ends the search.
+    name = os.path.abspath(path)
+    for _ in range(_MAX_LINKS):
+        if _STDIN.fullmatch(name) is not None:
+            return True
+        followed = _follow_first_link(name)
+        if followed is None:
+            return False
+        name = followed
+    return False
+
+
+_MAX_LINKS = 40  # as the kernel's own limit (ELOOP)
+
+
+def _follow_first_link(name: str) -> str | None:
+    """``name`` with its first symbolic link (of a folder on the way, or itself) replaced by
+    the link's target; None where it holds none."""
+    parts = Path(name).parts
+    for end in range(2, len(parts) + 1):
+        head = os.path.join(*parts[:end])
+        try:
+            target = os.readlink(head)
+        except OSError:
+            continue  # not a link (or missing, or unreadable): the next part
+        return os.path.abspath(os.path.join(os.path.dirname(head), target, *parts[end:]))
+    return None
 
 
 def is_stream(path: Path) -> bool:

@@ -361,3 +361,21 @@ def test_ctrl_c_in_library_list_says_nothing_changed(
     assert _only_line(done.stderr) == (
         "error: interrupted; nothing was listed, the library is unchanged"
     )
+
+
+@pytest.mark.parametrize("source", ["file", "arxiv"])
+def test_ctrl_c_while_a_first_add_makes_its_library_says_the_paper_was_not_added(
+    runner: CliRunner, tmp_path: Path, notes: Path, monkeypatch: pytest.MonkeyPatch, source: str
+) -> None:
+    # A real signal cannot be timed to land in the draft's creation, so the creation raises it.
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("claimaudit.library.first_add.connect", interrupted)
+    library = tmp_path / "new" / "library.db"
+    paper = str(notes) if source == "file" else "arxiv:1706.03762"
+    done = runner.invoke(app, ["library", "add", paper, "--library", str(library)])
+    assert done.exit_code == 130
+    named = notes if source == "file" else "arXiv:1706.03762"
+    assert _only_line(done.stderr) == f"error: interrupted; {named} was not added"
+    assert not library.parent.exists()  # no library, no draft, no folder made for it

@@ -309,3 +309,15 @@ def test_an_unversioned_entry_beside_stored_versions_is_added_with_a_warning(
         "copy: the stored versions (arXiv:1603.07285v3) rank above a copy stored without one; "
         "remove them, or store this file under its version, for a review to read it"
     )
+
+
+def test_a_failure_naming_its_file_names_it_once(tmp_path: Path) -> None:
+    # The reader's error starts with the file already: it was said twice, "f.md: f.md: ...".
+    empty = tmp_path / "empty.md"
+    empty.write_text("\n", encoding="utf-8")
+    bib = tmp_path / "refs.bib"
+    bib.write_text(f"@misc{{e, doi = {{10.1000/e}}, file = {{{empty}}}}}\n", encoding="utf-8")
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        [entry] = import_entries(library, bib, client=_no_arxiv).entries
+    assert entry.status is ImportStatus.FAILED
+    assert entry.detail == f"{empty}: no text found in the Markdown"

@@ -16,6 +16,7 @@ from claimaudit.passage import Passage
 from claimaudit.records import CheckedRecord, NotCheckedRecord
 from claimaudit.review import review_report
 from claimaudit.review.bibliography import parse_bibliography
+from claimaudit.review.report import review_latex
 from claimaudit.sources.library import LibrarySource
 from claimaudit.sources.protocol import SourcePaper
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, pick
@@ -240,3 +241,23 @@ def test_an_entry_is_judged_against_the_paper_its_fields_name_not_one_its_note_m
         "bibliography entry 'scipy' names two identifiers, arXiv:1907.10121 and "
         "doi:10.1038/s41592-019-0686-2; it is checked as arXiv:1907.10121"
     )
+
+
+def test_an_empty_bibliography_is_a_warning_of_the_result(tmp_path: Path) -> None:
+    # The result's warnings are what HTTP and MCP say: without this one a reader there saw
+    # only "no bibliography entry" on each record, with no word that the file held none.
+    said = "has no entries: the citations it was to resolve are not checked"
+    checker = Checker(MemorySource(), ScriptedJudge(pick("supports", "P001")))
+    sent = parse_bibliography("% nothing yet\n")
+    markdown = review_report(
+        "Widget 1 improves accuracy [@p1].\n", checker=checker, bibliography=sent
+    )
+    assert markdown.warnings == (f"the bibliography {said}",)
+    (tmp_path / "refs.bib").write_text("% nothing yet\n", encoding="utf-8")
+    (tmp_path / "paper.tex").write_text(
+        "\\begin{document}\nWidget 1 improves accuracy \\cite{p1}.\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    latex = review_latex(tmp_path / "paper.tex", checker=checker)
+    assert latex.warnings == (f"bibliography {tmp_path / 'refs.bib'} {said}",)

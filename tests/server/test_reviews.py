@@ -122,7 +122,12 @@ def test_a_bibliography_with_no_usable_entry_is_read_on(api: httpx.Client, text:
         )
         [unread] = data["unreadEntries"]
         assert (unread["line"], unread["key"]) == (1, "lee2022")
+        assert "warnings" not in data  # its unread entry is the reason given
     else:
+        # Why, as the command line says it: the record alone only says no entry was found.
+        assert data["warnings"] == [
+            "the bibliography has no entries: the citations it was to resolve are not checked"
+        ]
         assert lee["error"] == (
             "citation @lee2022 cannot be checked: no bibliography entry for @lee2022 in the "
             "bibliography"

@@ -8,16 +8,20 @@ from collections.abc import Iterable
 from claimaudit.bibfile import UnreadEntry
 from claimaudit.cli._common import err_console
 from claimaudit.cli._terminal import shown_text
+from claimaudit.review.bibliography import Bibliography
 
 
 def warn(message: str) -> None:
     err_console.print(shown_text(f"warning: {' '.join(message.split())}"))
 
 
-def warn_empty(files: Iterable[str]) -> None:
-    """One line per bibliography file that holds no entry (each once)."""
-    for name in dict.fromkeys(files):
-        warn(f"bibliography {name} has no entries: the citations it was to resolve are not checked")
+def warn_empty(bibliographies: Iterable[Bibliography]) -> frozenset[str]:
+    """One line per bibliography file that holds no entry (each once); the lines said, which
+    a result's ``notices`` repeat and so need not be said again."""
+    said = dict.fromkeys(m for b in bibliographies for m in b.empty_warnings())
+    for message in said:
+        warn(message)
+    return frozenset(said)
 
 
 def warn_unread(entries: Iterable[UnreadEntry]) -> None:

@@ -134,11 +134,14 @@ def add(
     if not path.exists():
         fail(f"{text}: no such file or folder")
     # SIGTERM as Ctrl-C: nothing is stored, and a new library's draft file is removed.
-    with sigterm_interrupts(), library_for_adding(library) as lib:
+    with sigterm_interrupts():
         try:
-            added = add_file(lib, path, ref=paper_ref, title=title, replace=replace)
-        except OSError as exc:
-            fail(f"{path}: {exc.strerror or exc}")
+            # Opening is inside: a first add spends a while making its library's draft.
+            with library_for_adding(library) as lib:
+                try:
+                    added = add_file(lib, path, ref=paper_ref, title=title, replace=replace)
+                except OSError as exc:
+                    fail(f"{path}: {exc.strerror or exc}")
         except KeyboardInterrupt:
             # The paper is stored in one transaction, which Ctrl-C rolls back.
             fail(f"interrupted; {path} was not added", code=EXIT_INTERRUPTED)
@@ -179,9 +182,11 @@ def _add_arxiv(
         fail("--ref does not apply to arxiv:ID; the arXiv id is the reference")
     paper_ref = _ref(text)
     # SIGTERM as Ctrl-C: nothing is stored, the download's temporary folder is removed.
-    with sigterm_interrupts(), library_for_adding(library) as lib, ArxivClient() as client:
+    with sigterm_interrupts():
         try:
-            result = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
+            # Opening is inside: a first add spends a while making its library's draft.
+            with library_for_adding(library) as lib, ArxivClient() as client:
+                result = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
         except KeyboardInterrupt:
             fail(f"interrupted; {paper_ref} was not added", code=EXIT_INTERRUPTED)
     if result.outcome is AddOutcome.UNCHANGED:

@@ -170,7 +170,7 @@ def review(
         for draft in drafts
     ]
     warn_unread(u for b in read for u in b.unread)
-    warn_empty(name for b in read for name in b.empty)
+    said_empty = warn_empty(read)
     for draft in drafts:  # a citation the reader cannot see is said, never dropped silently
         for message in draft.found.warnings if draft.found else ():
             warn(message)
@@ -212,8 +212,10 @@ def review(
             for draft in drafts:
                 hits_before = _cache_hits(checker)
                 result, pairs = _review_draft(draft, checker, topic, workers, verifier, runner)
-                for message in result.notices:  # a LaTeX draft's warnings were said before work
-                    warn(message)
+                # A LaTeX draft's warnings, and each empty bibliography, were said before work.
+                for message in result.notices:
+                    if message not in said_empty:
+                        warn(message)
                 if out is not None:
                     if result.latex is None:
                         write_output(out, result.annotated_markdown)

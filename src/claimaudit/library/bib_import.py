@@ -125,7 +125,8 @@ def _add_file(
         # stored versions of its work outrank, are treated and said alike.
         settled = add_file(library, found.path, ref=ref, title=record.title, replace=replace)
     except ClaimauditError as error:
-        return EntryImport(record.key, ImportStatus.FAILED, ref, f"{found.path}: {explain(error)}")
+        why = _naming(found.path, explain(error))
+        return EntryImport(record.key, ImportStatus.FAILED, ref, why)
     except OSError as error:
         return EntryImport(
             record.key, ImportStatus.FAILED, ref, f"{found.path}: {error.strerror or error}"
@@ -146,6 +147,12 @@ def _add_file(
     # reference wins), with why it may be the wrong file beside it.
     detail = "; ".join([str(found.path), *notes])
     return EntryImport(record.key, status, added.ref, detail, added.title)
+
+
+def _naming(path: Path, why: str) -> str:
+    """``why`` the file at ``path`` was not added, naming it once: most readers' errors start
+    with the file (or the file of a folder) already."""
+    return why if str(path) in why else f"{path}: {why}"
 
 
 def _fetch(

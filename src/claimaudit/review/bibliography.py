@@ -249,7 +249,7 @@ def parse_bibliography(
     text read as BibTeX to no entry that is CSL (YAML, or JSON said to be BibTeX) is refused
     whatever ``allow_empty`` says, naming its format (pass it as ``kind``)."""
     found = parse_bib(text, kind=kind, source=source, allow_empty=True)
-    name = source or "the bibliography"
+    name = source or UNNAMED
     if not found.records:
         misread = csl_read_as_bibtex(text, kind, source)
         if misread is not None:
@@ -330,6 +330,15 @@ def citation_tags(report: str) -> dict[str, str]:
     return {m.group("tag"): m.group("target") for m in _TAG_DEFINITION.finditer(report)}
 
 
+# What a bibliography sent as text (over HTTP or MCP), with no file name, is called.
+UNNAMED = "the bibliography"
+
+
+def _no_entries(name: str) -> str:
+    subject = name if name == UNNAMED else f"bibliography {name}"
+    return f"{subject} has no entries: the citations it was to resolve are not checked"
+
+
 @dataclass(frozen=True)
 class Bibliography:
     entries: Mapping[str, Entry] = field(default_factory=dict)
@@ -338,6 +347,11 @@ class Bibliography:
     source: str | None = None
     unread: tuple[UnreadEntry, ...] = ()  # its blocks that could not be read as entries
     empty: tuple[str, ...] = ()  # its files that hold no entry
+
+    def empty_warnings(self) -> tuple[str, ...]:
+        """One warning per file (or text) of it that holds no entry: said on every surface,
+        as a citation it was to resolve is otherwise only "no bibliography entry"."""
+        return tuple(_no_entries(name) for name in dict.fromkeys(self.empty))
 
     def with_document(self, numbered: Mapping[int, Entry], tags: Mapping[str, str]) -> Bibliography:
         return replace(self, numbered=numbered, tags={**self.tags, **tags})

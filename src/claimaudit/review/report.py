@@ -91,6 +91,8 @@ def review_report(
     unread = bibliography.unread if bibliography is not None else ()
     # Nothing cited: say so when the draft lists references (author-year prose is not read).
     notices = () if claims else markdown_none_cited(text, bibliography)
+    if bibliography is not None:
+        notices = (*bibliography.empty_warnings(), *notices)
     return replace(result, text=text, annotated_markdown=annotated, unread=unread, notices=notices)
 
 
@@ -166,7 +168,13 @@ def review_latex_claims(
         cancel,
     )
     text = found.draft.files[found.draft.main]
-    return replace(result, text=text, latex=found, unread=found.bibliography.unread)
+    return replace(
+        result,
+        text=text,
+        latex=found,
+        unread=found.bibliography.unread,
+        notices=found.bibliography.empty_warnings(),
+    )
 
 
 def _review(
