@@ -524,8 +524,14 @@ def test_an_upload_with_a_page_denser_than_any_paper_is_refused_and_the_server_s
 
 def _pdf_readers(server: RunningServer) -> list[int]:
     """The server's child processes (each reads a PDF)."""
-    tasks = Path(f"/proc/{server.process.pid}/task")
-    return [int(pid) for task in tasks.iterdir() for pid in (task / "children").read_text().split()]
+    readers: list[int] = []
+    for task in Path(f"/proc/{server.process.pid}/task").iterdir():
+        try:
+            children = (task / "children").read_text()
+        except FileNotFoundError:  # a thread that ended since the folder was listed
+            continue
+        readers += [int(pid) for pid in children.split()]
+    return readers
 
 
 def wait_for_pdf_reader(server: RunningServer, present: bool = True) -> list[int]:
