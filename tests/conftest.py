@@ -80,3 +80,7 @@ def _isolated_environment(
     monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", "http://127.0.0.1:9")
     monkeypatch.setenv("CLAIMAUDIT_CROSSREF_BASE_URL", "http://127.0.0.1:9")
     monkeypatch.delenv("CLAIMAUDIT_CONTACT_EMAIL", raising=False)
+    # Each test sets the proxy it means, none from the machine's environment.
+    for name in ("http_proxy", "https_proxy", "all_proxy", "no_proxy"):
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.upper(), raising=False)

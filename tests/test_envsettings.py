@@ -147,7 +147,7 @@ def test_a_ca_file_with_a_space_before_it_is_shown_as_given(
 
 @pytest.mark.parametrize("variable", ["HTTPS_PROXY", "HTTP_PROXY", "all_proxy"])
 def test_every_client_refuses_an_unusable_proxy_naming_the_variable(
-    monkeypatch: pytest.MonkeyPatch, no_proxy_set: None, variable: str
+    monkeypatch: pytest.MonkeyPatch, variable: str
 ) -> None:
     # QA: refs, library add arxiv: and review --verify-refs ended in a ValueError traceback.
     # HTTP_PROXY too: httpx builds every proxy's transport when a client is made.
@@ -159,10 +159,3 @@ def test_every_client_refuses_an_unusable_proxy_naming_the_variable(
             f"the proxy in {variable} (ftp://***@x:1) is not a proxy URL that can be used "
             "(http, https or socks5)"
         )
-
-
-@pytest.fixture
-def no_proxy_set(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("http_proxy", "https_proxy", "all_proxy", "no_proxy"):
-        monkeypatch.delenv(name, raising=False)
-        monkeypatch.delenv(name.upper(), raising=False)

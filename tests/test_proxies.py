@@ -16,15 +16,6 @@ from claimaudit.proxies import env_proxy, proxy_problem, unreachable, usable_pro
 from tests.httpfake import closed_port
 
 API = "https://api.example.test/v1"
-PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy")
-
-
-@pytest.fixture(autouse=True)
-def no_proxy_set(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test sets the proxy it means: none from the machine's environment."""
-    for name in PROXY_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-        monkeypatch.delenv(name.upper(), raising=False)
 
 
 def test_the_variable_that_sets_the_proxy_is_found(monkeypatch: pytest.MonkeyPatch) -> None:

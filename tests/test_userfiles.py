@@ -211,6 +211,18 @@ def test_standard_input_is_known_by_each_of_its_names(
     assert not names_standard_input(Path("-"))  # a file of that name is read
 
 
+def _refuse_replacing(target: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make ``os.replace`` onto ``target`` fail as a file the system will not replace does."""
+    real_replace = os.replace
+
+    def refuse(src: str, dst: str | os.PathLike[str]) -> None:
+        if Path(dst) == target.resolve():
+            raise PermissionError(1, "Operation not permitted", str(src))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", refuse)
+
+
 def test_a_rename_failing_partway_gives_the_earlier_files_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -220,14 +232,7 @@ def test_a_rename_failing_partway_gives_the_earlier_files_back(
     second.parent.mkdir()
     first.write_bytes(b"old paper")
     second.write_bytes(b"old a")
-    real_replace = os.replace
-
-    def second_fails(src: str, dst: str | os.PathLike[str]) -> None:
-        if Path(dst) == second.resolve():
-            raise PermissionError(1, "Operation not permitted", str(src))
-        real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", second_fails)
+    _refuse_replacing(second, monkeypatch)
     with pytest.raises(PermissionError) as failed:
         write_all_atomic({first: b"new paper", second: b"new a"})
     monkeypatch.undo()
@@ -241,14 +246,7 @@ def test_a_new_file_renamed_before_a_failure_is_removed(
 ) -> None:
     first, second = tmp_path / "paper.tex", tmp_path / "b.tex"
     second.write_bytes(b"old b")
-    real_replace = os.replace
-
-    def second_fails(src: str, dst: str | os.PathLike[str]) -> None:
-        if Path(dst) == second.resolve():
-            raise PermissionError(1, "Operation not permitted", str(src))
-        real_replace(src, dst)
-
-    monkeypatch.setattr(os, "replace", second_fails)
+    _refuse_replacing(second, monkeypatch)
     with pytest.raises(PermissionError):
         write_all_atomic({first: b"new paper", second: b"new b"})
     monkeypatch.undo()

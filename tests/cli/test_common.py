@@ -13,9 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from claimaudit.cli import app
-from claimaudit.identity import parse_ref
-from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
+from tests.libraries import notes_library
 from tests.signals import child_env, console_script
 
 
@@ -91,12 +90,7 @@ def test_an_output_that_is_a_symlink_loop_is_refused_before_any_work(
 
 
 def _notes_library(tmp_path: Path) -> Path:
-    paper = tmp_path / "notes.md"
-    paper.write_text("# Café — notes\n\nDeep learning needs data.\n", encoding="utf-8")
-    library = tmp_path / "library.db"
-    with Library.open(library) as opened:
-        add_path(opened, paper, ref=parse_ref("local:notes"))
-    return library
+    return notes_library(tmp_path, "# Café — notes\n\nDeep learning needs data.\n")
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])

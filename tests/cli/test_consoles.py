@@ -8,21 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.identity import parse_ref
-from claimaudit.library.ingest import add_path
-from claimaudit.library.store import Library
+from tests.libraries import notes_library
 from tests.signals import child_env, console_script
 
 
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("consoles")
-    paper = folder / "notes.md"
-    paper.write_text("# Notes on deep learning\n\nDeep learning needs data.\n", encoding="utf-8")
-    path = folder / "library.db"
-    with Library.open(path) as opened:
-        add_path(opened, paper, ref=parse_ref("local:notes"))
-    return path
+    return notes_library(folder, "# Notes on deep learning\n\nDeep learning needs data.\n")
 
 
 def _run(columns: str, *args: str) -> subprocess.CompletedProcess[str]:

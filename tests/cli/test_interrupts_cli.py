@@ -40,6 +40,18 @@ def notes(tmp_path: Path) -> Path:
     return paper
 
 
+def _notes_then_arxiv_bib(folder: Path, notes: Path) -> Path:
+    """A bibliography whose first entry is a local file and whose second is an arXiv download
+    (which a SilentServer never answers: the import waits there)."""
+    bib = folder / "refs.bib"
+    bib.write_text(
+        f"@misc{{notes2020, title = {{Notes}}, file = {{{notes}}}}}\n"
+        "@misc{vaswani2017, eprint = {1706.03762}, archivePrefix = {arXiv}}\n",
+        encoding="utf-8",
+    )
+    return bib
+
+
 def _only_line(stderr: str) -> str:
     lines = [line for line in stderr.splitlines() if line.strip()]
     assert len(lines) == 1, stderr
@@ -88,12 +100,7 @@ def test_ctrl_c_in_import_bib_says_how_many_were_added(
     tmp_path: Path, notes: Path, signum: int, status: int
 ) -> None:
     library = tmp_path / "library.db"
-    bib = tmp_path / "refs.bib"
-    bib.write_text(
-        f"@misc{{notes2020, title = {{Notes}}, file = {{{notes}}}}}\n"
-        "@misc{vaswani2017, eprint = {1706.03762}, archivePrefix = {arXiv}}\n",
-        encoding="utf-8",
-    )
+    bib = _notes_then_arxiv_bib(tmp_path, notes)
     with SilentServer().running() as arxiv:
         env = child_env({"CLAIMAUDIT_ARXIV_BASE_URL": arxiv.url})
         command = ["library", "import-bib", str(bib), "--fetch", "--library", str(library)]
@@ -110,12 +117,7 @@ def test_kill_9_in_a_first_import_bib_keeps_the_entries_it_said_were_added(
     tmp_path: Path, notes: Path
 ) -> None:
     library = tmp_path / "lib" / "library.db"
-    bib = tmp_path / "refs.bib"
-    bib.write_text(
-        f"@misc{{notes2020, title = {{Notes}}, file = {{{notes}}}}}\n"
-        "@misc{vaswani2017, eprint = {1706.03762}, archivePrefix = {arXiv}}\n",
-        encoding="utf-8",
-    )
+    bib = _notes_then_arxiv_bib(tmp_path, notes)
     with SilentServer().running() as arxiv:  # the second entry's download never ends
         env = child_env({"CLAIMAUDIT_ARXIV_BASE_URL": arxiv.url})
         command = ["library", "import-bib", str(bib), "--fetch", "--library", str(library)]
@@ -132,12 +134,7 @@ def test_an_add_while_a_first_import_bib_runs_lands_in_the_same_library(
     tmp_path: Path, notes: Path
 ) -> None:
     library = tmp_path / "lib" / "library.db"
-    bib = tmp_path / "refs.bib"
-    bib.write_text(
-        f"@misc{{notes2020, title = {{Notes}}, file = {{{notes}}}}}\n"
-        "@misc{vaswani2017, eprint = {1706.03762}, archivePrefix = {arXiv}}\n",
-        encoding="utf-8",
-    )
+    bib = _notes_then_arxiv_bib(tmp_path, notes)
     other = tmp_path / "other.md"
     other.write_text("# Other notes\n\nConvolutions share weights.\n", encoding="utf-8")
     with SilentServer().running() as arxiv:  # the import waits on its second entry

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 
 from claimaudit.cli import app
 from claimaudit.identity import parse_ref
-from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
+from tests.libraries import library_of
 
 REPO = Path(__file__).resolve().parents[2]
 PAPER = REPO / "examples" / "papers" / "deep-rules_lee2022"
@@ -38,9 +38,7 @@ CLAIMS = {
 @pytest.fixture(scope="module")
 def example_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("example") / "library.sqlite3"
-    with Library.open(path) as library:
-        add_path(library, PAPER, ref=parse_ref(REF))
-    return path
+    return library_of(path, {REF: PAPER})
 
 
 @pytest.fixture(scope="module")

@@ -342,8 +342,6 @@ def test_a_proxy_the_client_cannot_use_is_refused_by_the_factory(
     monkeypatch: pytest.MonkeyPatch, key: None
 ) -> None:
     # QA: each record read "Jev request failed: unexpected ValueError".
-    monkeypatch.delenv("NO_PROXY", raising=False)
-    monkeypatch.delenv("no_proxy", raising=False)
     monkeypatch.setenv("HTTPS_PROXY", "ftp://u:hunter2@proxy.test")
     with pytest.raises(InvalidSettingsError) as refused:
         make_judge()
@@ -359,8 +357,6 @@ def test_an_unreachable_proxy_is_named(monkeypatch: pytest.MonkeyPatch, decision
     proxy_port = closed_port()
     monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
     monkeypatch.setenv("TYPESAFE_BASE_URL", url)
-    monkeypatch.delenv("NO_PROXY", raising=False)
-    monkeypatch.delenv("no_proxy", raising=False)
     monkeypatch.setenv("HTTP_PROXY", f"http://user:hunter2@127.0.0.1:{proxy_port}")
     assert str(judge_error(make_judge(), decision)) == (
         f"Jev is unreachable at {url}: the proxy in HTTP_PROXY "

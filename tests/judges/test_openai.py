@@ -105,8 +105,6 @@ def test_a_proxy_the_client_cannot_use_is_refused_by_the_factory(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # QA: each record read "judge 'openai' failed: ValueError".
-    monkeypatch.delenv("NO_PROXY", raising=False)
-    monkeypatch.delenv("no_proxy", raising=False)
     monkeypatch.setenv("https_proxy", "ftp://proxy.test")
     with pytest.raises(InvalidSettingsError) as refused:
         make_judge(JudgeSettings(model="m"))
@@ -121,8 +119,6 @@ def test_a_judge_built_directly_names_the_proxy_it_cannot_use(
 ) -> None:
     # Not through the factory (a caller's own OpenAIJudge): a not_checked record naming the
     # proxy, where it read "ValueError".
-    monkeypatch.delenv("NO_PROXY", raising=False)
-    monkeypatch.delenv("no_proxy", raising=False)
     monkeypatch.setenv("HTTPS_PROXY", "ftp://proxy.test")
     judge = OpenAIJudge(model="m", base_url="https://api.example.test/v1", timeout=1, retries=0)
     assert str(judge_error(judge, decision)) == (
@@ -137,9 +133,6 @@ def test_a_proxy_for_another_scheme_the_client_cannot_use_is_named_too(
     # httpx builds every proxy's transport when a client is made: HTTP_PROXY=ftp:// failed an
     # https:// server's client with ValueError, as "failed: InvalidSettingsError" after the fix
     # of its own proxy only.
-    for name in ("no_proxy", "https_proxy", "all_proxy", "http_proxy"):
-        monkeypatch.delenv(name, raising=False)
-        monkeypatch.delenv(name.upper(), raising=False)
     monkeypatch.setenv("HTTP_PROXY", "ftp://proxy.test")
     refusal = (
         "the proxy in HTTP_PROXY (ftp://proxy.test) is not a proxy URL that can be used "

@@ -119,20 +119,26 @@ with library_for_adding(Path(sys.argv[1])) as library:
 """
 
 
-def test_a_paper_reported_added_survives_kill_9(tmp_path: Path, paper: Path) -> None:
-    folder = tmp_path / "lib"
+def _kill_9_after(line: str, script: str, *args: Path) -> None:
+    """Run ``script`` in a child and SIGKILL it once it prints ``line``: no handler and no
+    ``finally`` runs, as for an OOM kill."""
     child = subprocess.Popen(
-        [sys.executable, "-c", _ADD_THEN_WAIT, str(folder / "library.db"), str(paper)],
+        [sys.executable, "-c", script, *map(str, args)],
         env=child_env(),
         stdout=subprocess.PIPE,
         text=True,
     )
     try:
         assert child.stdout is not None
-        assert child.stdout.readline() == "added\n"
+        assert child.stdout.readline() == f"{line}\n"
     finally:
-        child.kill()  # SIGKILL: no finally runs, as for an OOM kill
+        child.kill()
         child.communicate()
+
+
+def test_a_paper_reported_added_survives_kill_9(tmp_path: Path, paper: Path) -> None:
+    folder = tmp_path / "lib"
+    _kill_9_after("added", _ADD_THEN_WAIT, folder / "library.db", paper)
     with Library.open(folder / "library.db", create=False) as library:
         assert [str(p.ref) for p in library.list_papers()] == ["local:paper"]
     assert [p.name for p in folder.iterdir()] == ["library.db"]  # no draft beside it
@@ -152,18 +158,7 @@ def test_the_draft_of_a_run_killed_before_it_stored_a_paper_goes_with_the_next_a
     tmp_path: Path, paper: Path
 ) -> None:
     path = tmp_path / "lib" / "library.db"
-    child = subprocess.Popen(
-        [sys.executable, "-c", _WAIT_BEFORE_ADDING, str(path)],
-        env=child_env(),
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert child.stdout is not None
-        assert child.stdout.readline() == "reading\n"
-    finally:
-        child.kill()
-        child.communicate()
+    _kill_9_after("reading", _WAIT_BEFORE_ADDING, path)
     assert [p.name.startswith(".library.db.") for p in path.parent.iterdir()] == [True]
     with library_for_adding(path) as library:
         add_path(library, paper, ref=parse_ref("local:paper"))

@@ -300,7 +300,6 @@ def test_an_unusable_proxy_is_refused_naming_the_variable(
     monkeypatch: pytest.MonkeyPatch, crossref: CrossrefServer
 ) -> None:
     # QA: `claimaudit refs` with HTTPS_PROXY=ftp://x:1 ended in a ValueError traceback, exit 1.
-    monkeypatch.delenv("https_proxy", raising=False)
     monkeypatch.setenv("HTTPS_PROXY", "ftp://x:1")
     with pytest.raises(InvalidSettingsError) as refused:
         CrossrefClient()

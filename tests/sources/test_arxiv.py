@@ -338,7 +338,6 @@ def test_an_unusable_proxy_is_refused_naming_the_variable(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # QA: `library add arxiv:...` with HTTPS_PROXY=ftp://x:1 ended in a ValueError traceback.
-    monkeypatch.delenv("https_proxy", raising=False)
     monkeypatch.setenv("HTTPS_PROXY", "ftp://x:1")
     with pytest.raises(InvalidSettingsError) as refused:
         ArxivClient()
