@@ -446,40 +446,37 @@ def test_a_draft_whose_bibliography_is_missing_fails_fast(tmp_path: Path) -> Non
     assert with_bib.exit_code == 0, with_bib.output
 
 
-def test_an_argument_never_closed_is_refused_naming_it_and_its_line(tmp_path: Path) -> None:
-    # TeX stops at the file's end; the review read the rest of the file as the note.
+@pytest.mark.parametrize(
+    ("part", "refusal"),
+    [
+        pytest.param(
+            # TeX stops at the file's end; the review read the rest of the file as the note.
+            "Included claim \\cite{a}.\\footnote{Open note\n\nLater claim \\cite{a}.\n",
+            'error: part.tex: the argument of \\footnote that opens on line 1 with "{Open note '
+            'Later claim \\cite{a}." is never closed: a "}" is missing (TeX stops there too); '
+            "close it and review the draft again",
+            id="argument",
+        ),
+        pytest.param(
+            # TeX stops at it; the review read the rest of the draft into the list and judged it.
+            "Included claim \\cite{a}.\n\n\\begin{enumerate}\n\\item Listed claim \\cite{a}.\n",
+            'error: part.tex: the environment "enumerate" that opens on line 3 with '
+            '"\\begin{enumerate} \\item Listed claim \\ci" is never closed: '
+            '"\\end{enumerate}" is missing (TeX stops there too); close it and review the draft '
+            "again",
+            id="environment",
+        ),
+    ],
+)
+def test_a_group_never_closed_is_refused_naming_it_and_its_line(
+    tmp_path: Path, part: str, refusal: str
+) -> None:
     _install_commands()
     draft = _small_draft(tmp_path / "draft", "paper.tex")
-    (tmp_path / "draft" / "part.tex").write_text(
-        "Included claim \\cite{a}.\\footnote{Open note\n\nLater claim \\cite{a}.\n",
-        encoding="utf-8",
-    )
+    (tmp_path / "draft" / "part.tex").write_text(part, encoding="utf-8")
     result = _run("review", draft, "--library", tmp_path / "library.sqlite3")
     assert result.exit_code == 2
-    assert result.stderr.strip().splitlines() == [
-        'error: part.tex: the argument of \\footnote that opens on line 1 with "{Open note '
-        'Later claim \\cite{a}." is never closed: a "}" is missing (TeX stops there too); '
-        "close it and review the draft again"
-    ]
-    assert not (tmp_path / "library.sqlite3").exists()
-
-
-def test_an_environment_never_closed_is_refused_naming_it_and_its_line(tmp_path: Path) -> None:
-    # TeX stops at it; the review read the rest of the draft into the list and judged it.
-    _install_commands()
-    draft = _small_draft(tmp_path / "draft", "paper.tex")
-    (tmp_path / "draft" / "part.tex").write_text(
-        "Included claim \\cite{a}.\n\n\\begin{enumerate}\n\\item Listed claim \\cite{a}.\n",
-        encoding="utf-8",
-    )
-    result = _run("review", draft, "--library", tmp_path / "library.sqlite3")
-    assert result.exit_code == 2
-    assert result.stderr.strip().splitlines() == [
-        'error: part.tex: the environment "enumerate" that opens on line 3 with '
-        '"\\begin{enumerate} \\item Listed claim \\ci" is never closed: '
-        '"\\end{enumerate}" is missing (TeX stops there too); close it and review the draft '
-        "again"
-    ]
+    assert result.stderr.strip().splitlines() == [refusal]
     assert not (tmp_path / "library.sqlite3").exists()
 
 

@@ -201,24 +201,26 @@ def test_a_dropped_cache_table_is_recreated_when_the_library_opens(
     assert judge.seen == [] and cache.hits == 1 and cache.count() == 1
 
 
+def _cached_with_another_papers(path: Path) -> CheckedRecord:
+    """The record of a check of CLAIM against REF, cached in the library at ``path`` beside a
+    judgement of another paper (from another source: a library paper's would be kept only
+    while the library held it)."""
+    checker = make_checker(_judge(), library=path, cache=LibraryResultCache(path))
+    record = checker.check_paper(CLAIM, REF)
+    assert isinstance(record, CheckedRecord) and record.evidence
+    other = record.model_copy(
+        update={"matched_ref": "local:other", "evidence": "Other text.", "paper_content_hash": None}
+    )
+    key = CacheKey(CLAIM, "", "local:other", "local:other", "f", "scripted", "scripted-1", "s")
+    LibraryResultCache(path).put(key, other)
+    return record
+
+
 def test_removing_a_paper_removes_its_judgements_and_the_text_they_quote(tmp_path: Path) -> None:
     """The tester's case: after ``library remove`` the paper's judgement stayed in the cache,
     its evidence quoting the removed text word for word."""
     path = _library(tmp_path)
-    checker = make_checker(_judge(), library=path, cache=LibraryResultCache(path))
-    record = checker.check_paper(CLAIM, REF)
-    assert isinstance(record, CheckedRecord) and record.evidence
-    # Another paper's judgement, kept: only the removed paper's go.
-    # (From another source: a library paper's would be kept only while the library held it.)
-    other = record.model_copy(
-        update={
-            "matched_ref": "local:other",
-            "evidence": "Other text.",
-            "paper_content_hash": None,
-        }
-    )
-    key = CacheKey(CLAIM, "", "local:other", "local:other", "f", "scripted", "scripted-1", "s")
-    LibraryResultCache(path).put(key, other)
+    record = _cached_with_another_papers(path)  # only the removed paper's judgements go
     with Library.open(path) as library:
         library.remove(parse_ref(REF))
     with sqlite3.connect(path) as conn:
@@ -240,19 +242,7 @@ def test_replacing_a_paper_removes_its_judgements_and_the_text_they_quote(tmp_pa
     """``library add --replace`` kept the old version's judgements: never reused (their
     fingerprint no longer matches) but quoting the replaced text, and growing the database."""
     path = _library(tmp_path)
-    checker = make_checker(_judge(), library=path, cache=LibraryResultCache(path))
-    record = checker.check_paper(CLAIM, REF)
-    assert isinstance(record, CheckedRecord) and record.evidence
-    # (From another source: a library paper's would be kept only while the library held it.)
-    other = record.model_copy(
-        update={
-            "matched_ref": "local:other",
-            "evidence": "Other text.",
-            "paper_content_hash": None,
-        }
-    )
-    key = CacheKey(CLAIM, "", "local:other", "local:other", "f", "scripted", "scripted-1", "s")
-    LibraryResultCache(path).put(key, other)
+    record = _cached_with_another_papers(path)  # only the replaced paper's judgements go
     changed = tmp_path / "changed.md"
     changed.write_text("# Changed\n\nA wholly different paragraph of text.\n", encoding="utf-8")
     with Library.open(path) as library:

@@ -135,8 +135,24 @@ def test_a_bibliography_with_no_usable_entry_is_read_on(api: httpx.Client, text:
         assert "unreadEntries" not in data
 
 
-def test_a_draft_citing_in_footnotes(api: httpx.Client) -> None:
-    draft = f"{NARROW_CLAIM}[^1]\n\n[^1]: See [@lee2022].\n"
+@pytest.mark.parametrize(
+    ("draft", "annotated"),
+    [
+        pytest.param(
+            f"{NARROW_CLAIM}[^1]\n\n[^1]: See [@lee2022].\n",
+            f"{NARROW_CLAIM}[^1][^claimaudit-1]\n",
+            id="in-a-footnote",
+        ),
+        pytest.param(  # a sentence citing only backs the sentence before it
+            f"{NARROW_CLAIM} See also [@lee2022].\n",
+            f"{NARROW_CLAIM}[^claimaudit-1] See also [@lee2022].\n",
+            id="see-also",
+        ),
+    ],
+)
+def test_a_citation_after_the_claim_backs_the_claim(
+    api: httpx.Client, draft: str, annotated: str
+) -> None:
     response = api.post(
         "/v1/reviews",
         json={"markdown": draft, "bibliography": {"text": BIBTEX}, "judge": "gated"},
@@ -146,21 +162,7 @@ def test_a_draft_citing_in_footnotes(api: httpx.Client) -> None:
     [record] = data["records"]
     assert (record["claim"], record["paperRef"]) == (NARROW_CLAIM, DEEP_RULES_REF)
     assert record["verdict"] != "not_checked" and data["uncited"] == []
-    assert data["annotated"].startswith(f"{NARROW_CLAIM}[^1][^claimaudit-1]\n")
-
-
-def test_a_sentence_citing_only_backs_the_sentence_before(api: httpx.Client) -> None:
-    draft = f"{NARROW_CLAIM} See also [@lee2022].\n"
-    response = api.post(
-        "/v1/reviews",
-        json={"markdown": draft, "bibliography": {"text": BIBTEX}, "judge": "gated"},
-    )
-    assert response.status_code == 200, response.text
-    data = response.json()
-    [record] = data["records"]
-    assert (record["claim"], record["paperRef"]) == (NARROW_CLAIM, DEEP_RULES_REF)
-    assert record["verdict"] != "not_checked" and data["uncited"] == []
-    assert data["annotated"].startswith(f"{NARROW_CLAIM}[^claimaudit-1] See also [@lee2022].\n")
+    assert data["annotated"].startswith(annotated)
 
 
 @pytest.mark.parametrize(
