@@ -40,6 +40,11 @@ def test_an_http_url_is_taken_as_it_is(url: str) -> None:
         ("https://", "https://"),
         ("http://host:99999/v1", "http://host:99999/v1"),
         ("http://exa mple.org", "http://exa mple.org"),
+        # QA: only the last piece before "@" was masked where the password held "/" or a space.
+        ("http://alice:pa/s3cret@127.0.0.1:9/v1", "http://***@127.0.0.1:9/v1"),
+        ("http://alice:my s3cret@127.0.0.1:9/v1", "http://***@127.0.0.1:9/v1"),
+        ("ftp://alice:pa/s3cret@host", "ftp://***@host"),
+        ("alice:pa#s3cret@host", "***@host"),
     ],
 )
 def test_anything_else_is_refused_naming_the_variable_never_a_credential(

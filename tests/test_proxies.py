@@ -40,6 +40,22 @@ def test_a_proxy_is_named_without_its_credentials(monkeypatch: pytest.MonkeyPatc
     assert found.named == "the proxy in HTTPS_PROXY (http://***@127.0.0.1:3128)"
 
 
+@pytest.mark.parametrize("password", ["pa/hunter2", "pa#hunter2", "pa?hunter2", "12/hunter2"])
+def test_a_password_a_parser_would_cut_short_is_masked_whole(
+    monkeypatch: pytest.MonkeyPatch, password: str
+) -> None:
+    # QA: "http://alice:pa/S3cr3tPW@..." was shown whole, to HTTP API clients too.
+    # (A parser reads "alice:12/..." as host alice, port 12: named by unreachable messages.)
+    monkeypatch.setenv("HTTPS_PROXY", f"http://alice:{password}@127.0.0.1:9")
+    found = env_proxy(API)
+    assert found is not None
+    assert found.named == "the proxy in HTTPS_PROXY (http://***@127.0.0.1:9)"
+    monkeypatch.setenv("HTTPS_PROXY", f" http://alice:{password}@127.0.0.1:9")  # padded
+    problem = proxy_problem(API)
+    assert problem is not None and "hunter2" not in problem
+    assert problem.startswith("the proxy in HTTPS_PROXY (' http://***@127.0.0.1:9')")
+
+
 def test_a_scheme_the_client_cannot_use_is_refused_naming_the_variable(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -11,18 +11,15 @@ ssl.SSLError from the client's constructor, a traceback or a record "failed: Fil
 from __future__ import annotations
 
 import os
-import re
 import ssl
 from collections.abc import Callable
 from typing import TypeVar
 from urllib.parse import urlsplit
 
 from claimaudit.errors import InvalidSettingsError
-from claimaudit.redaction import MASK, redact_text, safe_line
+from claimaudit.redaction import mask_setting_userinfo, redact_text, safe_line
 from claimaudit.untrusted import name_problem
 
-# A URL's userinfo ("user:SECRET@"), with or without a scheme before it (a mistyped one too).
-USERINFO = re.compile(r"[^\s/?#]*@")
 # Enough of a wrong value to recognise it; the rest is left out.
 _SHOWN_CHARS = 200
 # Where httpx and httpx2 (as OpenSSL does) take the certificate authorities from, when set: the
@@ -64,7 +61,7 @@ def http_url(value: str, name: str) -> str:
     """``value`` when it is an http(s) URL with a host; InvalidSettingsError naming ``name``
     (a variable, or an option) otherwise, quoting the value without its credentials."""
     if not _is_http_url(value):
-        shown = shown_value(USERINFO.sub(f"{MASK}@", value))
+        shown = shown_value(mask_setting_userinfo(value))
         raise InvalidSettingsError(f"{name} is not an http(s) URL: {shown}")
     return value
 

@@ -18,9 +18,9 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from claimaudit.envsettings import USERINFO, shown_value
+from claimaudit.envsettings import shown_value
 from claimaudit.errors import InvalidSettingsError
-from claimaudit.redaction import MASK, redact_url, safe_line
+from claimaudit.redaction import mask_setting_userinfo, redact_url, safe_line
 
 # The variables' kinds, as httpx mounts them: every one set is built with each client.
 _KINDS = ("http", "https", "all")
@@ -47,8 +47,8 @@ class EnvProxy:
     def named(self) -> str:
         """The proxy in words, without its credentials: ``the proxy in HTTPS_PROXY (URL)``."""
         if self.padded:  # as given, quoted: the spaces are what is wrong
-            return f"the proxy in {self.env} ({shown_value(USERINFO.sub(f'{MASK}@', self.value))})"
-        shown = safe_line(redact_url(self.url))
+            return f"the proxy in {self.env} ({shown_value(mask_setting_userinfo(self.value))})"
+        shown = safe_line(redact_url(mask_setting_userinfo(self.url)))
         return f"the proxy in {self.env} " + (shown if shown.startswith("(") else f"({shown})")
 
 

@@ -99,6 +99,11 @@ def redact_url(url: str) -> str:
     except ValueError:
         return "(an invalid URL)"
     netloc = parts.netloc
+    if "@" not in netloc and ":" in netloc and "@" in url[len(parts.scheme) + 3 :]:
+        # "user:pa/ss@host": a "/", "?" or "#" in the password ends the authority for a parser,
+        # which leaves the rest of the password in the path. Masked up to the last "@", even
+        # where that "@" is a path's ("host:8080/@bob"): showing too little beats a password.
+        return redact_url(f"{parts.scheme}://{MASK}@{url.rsplit('@', 1)[1]}")
     if "@" in netloc:
         netloc = f"{MASK}@{netloc.rsplit('@', 1)[1]}"
     return urlunsplit(
@@ -110,6 +115,21 @@ def redact_url(url: str) -> str:
             _redact_pairs(parts.fragment) if parts.fragment else "",
         )
     )
+
+
+# A setting's scheme, also mistyped ("http//"), and whitespace before it: shown as given.
+_SETTING_SCHEME = re.compile(r"\s*[A-Za-z][A-Za-z0-9+.\-]*:?//")
+
+
+def mask_setting_userinfo(value: str) -> str:
+    """A URL setting (a base URL, a proxy) with everything between its scheme and its last "@"
+    masked: a password in a setting may hold "/", "#", "?" or a space unencoded, which a URL
+    parser takes for the end of the authority, so no parser can say where it ends."""
+    scheme = _SETTING_SCHEME.match(value)
+    start = scheme.end() if scheme else 0
+    if "@" not in value[start:]:
+        return value
+    return f"{value[:start]}{MASK}@{value.rsplit('@', 1)[1]}"
 
 
 # A URL's scheme and the userinfo of its authority (up to its last "@"), as a claim may quote it.

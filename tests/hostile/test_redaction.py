@@ -52,6 +52,12 @@ LOOPBACK = "http://127.0.0.1"
         (f"https://h/p?a=1&%2574oken={SECRET}", "https://h/p?a=1&%2574oken=***"),
         (f"https://h/p?%74oken%3d{SECRET}&q=1", "https://h/p?%74oken%3d***&q=1"),
         ("https://h/p?q=a%3Db&c=d", "https://h/p?q=a%3Db&c=d"),
+        # QA: a password holding "/", "?" or "#" unencoded ends the authority for a parser, so
+        # no "@" was left in it and the password was shown whole.
+        (f"http://alice:pa/{SECRET}@127.0.0.1:9", "http://***@127.0.0.1:9"),
+        (f"http://alice:pa#{SECRET}@127.0.0.1:9/v1", "http://***@127.0.0.1:9/v1"),
+        (f"http://alice:pa?{SECRET}@host/v1?token={SECRET}", "http://***@host/v1?token=***"),
+        (f"http://alice:12/{SECRET}@host", "http://***@host"),
     ],
 )
 def test_redact_url(url: str, shown: str) -> None:
