@@ -21,6 +21,7 @@ from claimaudit.sources.valyu_transport import Deadline, ValyuTransport, proxy_p
 from tests.httpfake import closed_port
 from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
 from tests.tlsfake import local_ca
+from tests.tunnelproxy import TunnelProxy
 
 ABS = "https://arxiv.org/abs/"
 REF = "1706.03762v5"
@@ -282,6 +283,23 @@ def test_the_certificate_authorities_are_the_httpx_clients(
             assert str(failure(ValyuSource())) == (
                 f"Valyu search failed: Valyu unreachable at {server.url} (SSLError)"
             )
+
+
+def test_through_a_proxy_the_server_is_verified_by_the_same_authorities(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The tunnelled TLS session is the one that must use SSL_CERT_FILE (requests used certifi).
+    for name in _NETWORK_ENV:
+        monkeypatch.delenv(name, raising=False)
+    ca = local_ca(tmp_path)
+    monkeypatch.setenv("SSL_CERT_FILE", str(ca.ca_file))
+    with TunnelProxy() as proxy, ValyuServer().serve_tls(ca.server) as server:
+        monkeypatch.setenv("HTTPS_PROXY", proxy.url)
+        server.results = [result(f"{ABS}{REF}", "The Transformer has no recurrence.")]
+        monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
+        monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", server.url)
+        assert ValyuSource().fetch(parse_ref(REF), "claim").calls == 1
+        assert proxy.connects == [server.url.split("/")[2]]
 
 
 def test_an_unusable_ca_file_is_named_before_any_search(
