@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import socket
+import ssl
 import sys
 import threading
 from collections import deque
@@ -131,6 +132,7 @@ class FakeServer(Generic[R]):
 
     def __init__(self, handler: type[FakeHandler], *, name: str, url_path: str = "") -> None:
         self._url_path = url_path
+        self._scheme = "http"
         self._lock = threading.Lock()
         self._recorded: list[R] = []
         # Set on close, so handlers that wait stop waiting instead of holding the shutdown up.
@@ -145,7 +147,7 @@ class FakeServer(Generic[R]):
     @property
     def url(self) -> str:
         host, port = self._httpd.server_address[:2]
-        return f"http://{host!s}:{port}{self._url_path}"
+        return f"{self._scheme}://{host!s}:{port}{self._url_path}"
 
     @property
     def recorded(self) -> list[R]:
@@ -173,6 +175,13 @@ class FakeServer(Generic[R]):
     def wait(self, seconds: float) -> None:
         """Sleep ``seconds``, or less when the server closes meanwhile."""
         self._closing.wait(seconds)
+
+    def serve_tls(self, context: ssl.SSLContext) -> Self:
+        """Speak HTTPS with ``context``'s certificate (call before ``start``); ``url`` then
+        says ``https``. A client that refuses the certificate fails its handshake only."""
+        self._httpd.socket = context.wrap_socket(self._httpd.socket, server_side=True)
+        self._scheme = "https"
+        return self
 
     def start(self) -> Self:
         self._thread.start()

@@ -129,6 +129,23 @@ def http_client(make: Callable[[], Client], url: str) -> Client:
     raise failed
 
 
+def tls_context() -> ssl.SSLContext:
+    """The context the httpx clients verify servers with (``SSL_CERT_FILE``, else
+    ``SSL_CERT_DIR``, else certifi's bundle), made by httpx itself: a client that is not httpx
+    (requests, under the Valyu SDK) trusts the same authorities through it, not its own
+    (requests reads ``REQUESTS_CA_BUNDLE`` and ignores these). InvalidSettingsError naming the
+    variable where it cannot be loaded, as ``http_client``."""
+    import httpx
+
+    _require_ca_dir()
+    try:
+        return httpx.create_ssl_context()
+    except OSError as error:
+        failed = error
+    require_tls_settings()  # outside the handler: the OSError is neither cause nor context
+    raise failed
+
+
 def shown_value(value: str) -> str:
     """``value`` as an error line quotes it: redacted, one line, and quoted (``repr``) where
     whitespace around it matters (a path or URL with a leading space is not the same one)."""

@@ -58,3 +58,26 @@ def test_a_usable_width_is_taken_and_lines_to_a_pipe_end_without_padding(
     lines = listed.stdout.splitlines()
     assert any("local:notes" in line for line in lines)
     assert all(line == line.rstrip() for line in lines), lines
+
+
+def test_a_table_on_an_ascii_stdout_lines_up(tmp_path: Path) -> None:
+    # PYTHONIOENCODING=ascii: each title with an accent pushed its row's border to the right.
+    paper = tmp_path / "cafe.md"
+    paper.write_text("# Café naïve — über alles\n\nDeep learning needs data.\n", encoding="utf-8")
+    path = tmp_path / "library.db"
+    with Library.open(path) as opened:
+        add_path(opened, paper, ref=parse_ref("local:cafe"))
+        plain = paper.with_name("plain.md")
+        plain.write_text("# Plain notes\n\nMore data.\n", encoding="utf-8")
+        add_path(opened, plain, ref=parse_ref("local:plain"))
+    listed = subprocess.run(
+        [*console_script(), "library", "list", "--library", str(path)],
+        env=child_env({"COLUMNS": "100", "PYTHONIOENCODING": "ascii"}),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert listed.returncode == 0, listed.stderr
+    table = [line for line in listed.stdout.splitlines() if line[:1] in "+|"]
+    assert any("Caf\\xe9" in line for line in table), listed.stdout
+    assert len(table) >= 6 and len({len(line) for line in table}) == 1, listed.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import traceback
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -363,3 +364,19 @@ def test_a_proxy_requests_cannot_use_is_refused_naming_the_variable(
     assert "hunter2" not in str(refused.value)
     assert failure(source, "1706.03762v5") == str(refused.value)  # built directly, as auto does
     assert valyu.searches == []
+
+
+def test_an_unusable_ca_file_is_refused_when_the_source_is_made(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Every search would have failed verifying the server, after the run had started.
+    monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "absent.pem"))
+    registry = Registry()
+    register(registry)
+    with pytest.raises(InvalidSettingsError) as refused:
+        registry.make_source("valyu", path=None)
+    assert str(refused.value) == (
+        "SSL_CERT_FILE names an unusable CA file (no such file or directory): "
+        f"{tmp_path / 'absent.pem'}"
+    )

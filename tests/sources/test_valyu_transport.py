@@ -7,15 +7,21 @@ import socket
 import threading
 import traceback
 from collections.abc import Iterator
+from pathlib import Path
 
+import httpx
 import pytest
 import requests
 
 from claimaudit.errors import SourceError
 from claimaudit.identity import parse_ref
+from claimaudit.proxies import env_proxy
 from claimaudit.sources.valyu import ValyuSource
 from claimaudit.sources.valyu_transport import Deadline, ValyuTransport, proxy_problem
+from tests.httpfake import closed_port
 from tests.sources.valyuserver import TEST_VALYU_KEY, ValyuServer, result
+from tests.tlsfake import local_ca
+from tests.tunnelproxy import TunnelProxy
 
 ABS = "https://arxiv.org/abs/"
 REF = "1706.03762v5"
@@ -232,3 +238,100 @@ def test_a_socks_proxy_without_pysocks_says_what_it_needs(monkeypatch: pytest.Mo
         "the proxy in HTTPS_PROXY (socks5://127.0.0.1:9) is a SOCKS proxy, which needs the "
         "PySocks package (pip install 'requests[socks]')"
     )
+
+
+_NETWORK_ENV = (
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
+    "REQUESTS_CA_BUNDLE",
+    "CURL_CA_BUNDLE",
+    *(f"{kind}_proxy" for kind in ("http", "https", "all", "no")),
+    *(f"{kind}_PROXY" for kind in ("HTTP", "HTTPS", "ALL", "NO")),
+)
+
+
+def _reaches(url: str) -> bool:
+    """Whether an httpx client (as the other backends make one) got an answer from ``url``."""
+    try:
+        httpx.post(url, json={}, timeout=10)
+    except httpx.TransportError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("variable", ["SSL_CERT_FILE", "REQUESTS_CA_BUNDLE", None])
+def test_the_certificate_authorities_are_the_httpx_clients(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, variable: str | None
+) -> None:
+    # requests trusted REQUESTS_CA_BUNDLE (else certifi) and ignored SSL_CERT_FILE, which the
+    # httpx clients of every other backend trust: a private CA worked for them, not for Valyu.
+    for name in _NETWORK_ENV:
+        monkeypatch.delenv(name, raising=False)
+    ca = local_ca(tmp_path)
+    if variable is not None:
+        monkeypatch.setenv(variable, str(ca.ca_file))
+    with ValyuServer().serve_tls(ca.server) as server:
+        server.results = [result(f"{ABS}{REF}", "The Transformer has no recurrence.")]
+        monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
+        monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", server.url)
+        trusted = _reaches(f"{server.url}/search")
+        assert trusted is (variable == "SSL_CERT_FILE")
+        if trusted:
+            paper = ValyuSource().fetch(parse_ref(REF), "claim")
+            assert paper.calls == 1
+        else:
+            assert str(failure(ValyuSource())) == (
+                f"Valyu search failed: Valyu unreachable at {server.url} (SSLError)"
+            )
+
+
+def test_through_a_proxy_the_server_is_verified_by_the_same_authorities(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The tunnelled TLS session is the one that must use SSL_CERT_FILE (requests used certifi).
+    for name in _NETWORK_ENV:
+        monkeypatch.delenv(name, raising=False)
+    ca = local_ca(tmp_path)
+    monkeypatch.setenv("SSL_CERT_FILE", str(ca.ca_file))
+    with TunnelProxy() as proxy, ValyuServer().serve_tls(ca.server) as server:
+        monkeypatch.setenv("HTTPS_PROXY", proxy.url)
+        server.results = [result(f"{ABS}{REF}", "The Transformer has no recurrence.")]
+        monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
+        monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", server.url)
+        assert ValyuSource().fetch(parse_ref(REF), "claim").calls == 1
+        assert proxy.connects == [server.url.split("/")[2]]
+
+
+def test_an_unusable_ca_file_is_named_before_any_search(
+    valyu: ValyuServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    garbage = tmp_path / "garbage.pem"
+    garbage.write_text("not a certificate\n")
+    monkeypatch.setenv("SSL_CERT_FILE", str(garbage))
+    expected = f"SSL_CERT_FILE names an unusable CA file (it holds no PEM certificate): {garbage}"
+    assert str(failure(ValyuSource())) == expected
+    assert valyu.searches == []
+
+
+@pytest.mark.parametrize("no_proxy", ["127.0.0.0/8", "127.0.0.1", "*"])
+def test_no_proxy_is_read_as_for_the_httpx_clients(
+    valyu: ValyuServer, monkeypatch: pytest.MonkeyPatch, no_proxy: str
+) -> None:
+    # requests bypassed the proxy for a CIDR range in NO_PROXY, which neither httpx nor the
+    # rule that names a proxy in messages (proxies.env_proxy) reads so: Valyu alone went direct.
+    for name in _NETWORK_ENV:
+        monkeypatch.delenv(name, raising=False)
+    proxy = f"http://127.0.0.1:{closed_port()}"
+    monkeypatch.setenv("HTTP_PROXY", proxy)
+    monkeypatch.setenv("NO_PROXY", no_proxy)
+    direct = _reaches(f"{valyu.url}/search")
+    assert direct is (env_proxy(valyu.url) is None)
+    valyu.clear()
+    if direct:
+        assert ValyuSource().fetch(parse_ref(REF), "claim").calls == 1
+    else:
+        assert str(failure(ValyuSource())) == (
+            f"Valyu search failed: Valyu unreachable at {valyu.url}: the proxy in HTTP_PROXY "
+            f"({proxy}) is unreachable or refused to connect to it"
+        )
+        assert valyu.searches == []

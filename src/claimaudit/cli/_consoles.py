@@ -5,6 +5,9 @@ rich takes any digits in ``COLUMNS`` as the width: 0 printed nothing at all (the
 every error vanished, with exit 0), 1000000 wrote 8 MB for one record and 99999999 never
 finished laying a table out. A value outside ``MIN_COLUMNS``-``MAX_COLUMNS`` is ignored, as a
 value that is not a number (``-5``, ``abc``) is: the terminal's width, else 80.
+
+Where the stream's encoding is not UTF-8, what it lacks is escaped before layout
+(``_escaping``): escaped by the stream after it, a table's columns no longer lined up.
 """
 
 from __future__ import annotations
@@ -12,9 +15,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 from rich.console import Console
 from rich.segment import Segment
+
+from claimaudit.cli._escaping import escaped, escapes_needed
 
 COLUMNS_ENV = "COLUMNS"
 # Narrower than the narrowest stacked record; wider than any screen.
@@ -55,6 +61,12 @@ class SaneConsole(Console):
 
     def __init__(self, *, stderr: bool = False) -> None:
         super().__init__(stderr=stderr, highlight=False, soft_wrap=True, _environ=_Environment())
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        encoding = self.encoding  # the stream's, read now: a test may swap it
+        if escapes_needed(encoding):
+            objects = tuple(escaped(item, encoding) for item in objects)
+        super().print(*objects, **kwargs)
 
     def _render_buffer(self, buffer: Iterable[Segment]) -> str:
         text = super()._render_buffer(buffer)

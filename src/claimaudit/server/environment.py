@@ -5,6 +5,12 @@ the API keys and the default model ids are read when a request is judged; a bad 
 server that started and then refused each request (400 ``unknown_judge``, and ``GET /v1/judges``
 marked no default). As on the command line, it is a usage error before the server starts: one
 line naming the variable.
+
+So are the proxy and CA settings (``HTTPS_PROXY``..., ``SSL_CERT_FILE``, ``SSL_CERT_DIR``) where
+a backend the server is configured with would use the network: the default judge when it is
+``openai`` or ``jev``, and Valyu when ``VALYU_API_KEY`` is set (the ``auto`` source searches it).
+They were refused per request instead. A server with the local judge and its library sends no
+request, and starts whatever they say (a request naming another judge is refused on its own).
 """
 
 from __future__ import annotations
@@ -16,18 +22,20 @@ from typesafe_sdk.constants import BASE_URL_ENV as JEV_BASE_URL_ENV
 from typesafe_sdk.constants import DEFAULT_BASE_URL as JEV_BASE_URL
 from typesafe_sdk.constants import DEFAULT_MODEL_ENV as JEV_MODEL_ENV
 
-from claimaudit.api import JUDGE_ENV
+from claimaudit.api import JUDGE_ENV, default_judge_name
 from claimaudit.envsettings import (
     env_base_url,
     env_model,
     require_header_safe_key,
     require_tls_settings,
 )
-from claimaudit.errors import UnknownBackendError
+from claimaudit.errors import InvalidSettingsError, UnknownBackendError
 from claimaudit.judges import openai
 from claimaudit.plugins import get_registry
+from claimaudit.proxies import usable_proxies
 from claimaudit.refcheck import crossref
 from claimaudit.sources import arxiv, valyu
+from claimaudit.sources.valyu_transport import proxy_problem as valyu_proxy_problem
 
 _BASE_URLS = (
     (openai.BASE_URL_ENV, openai.DEFAULT_BASE_URL),
@@ -38,6 +46,11 @@ _BASE_URLS = (
 )
 _KEYS = (openai.KEY_ENV, JEV_KEY_ENV, valyu.API_KEY_ENV)
 _MODELS = (openai.MODEL_ENV, JEV_MODEL_ENV)
+# The judges that send their requests over HTTP, by name ("jev": its module imports the SDK).
+_NETWORK_JUDGES = {
+    openai.NAME: (openai.BASE_URL_ENV, openai.DEFAULT_BASE_URL),
+    "jev": (JEV_BASE_URL_ENV, JEV_BASE_URL),
+}
 
 
 def check_environment() -> None:
@@ -56,4 +69,19 @@ def check_environment() -> None:
     for env in _MODELS:
         env_model(env)
     crossref.contact_email()
-    require_tls_settings()
+    _check_network()
+
+
+def _check_network() -> None:
+    """The proxy and CA settings the configured network backends would use, checked as each
+    checks them when it is made on the command line."""
+    judge = _NETWORK_JUDGES.get(default_judge_name())
+    if judge is not None:
+        usable_proxies(env_base_url(*judge))  # as the judge's httpx client reads them
+    searches = bool(os.environ.get(valyu.API_KEY_ENV, "").strip())
+    if searches:
+        problem = valyu_proxy_problem(env_base_url(valyu.BASE_URL_ENV, valyu.DEFAULT_BASE_URL))
+        if problem is not None:
+            raise InvalidSettingsError(problem)
+    if judge is not None or searches:
+        require_tls_settings()

@@ -16,13 +16,15 @@ Every HTTP attempt, retries included, is counted in ``SourcePaper.calls``. The k
 ``VALYU_API_KEY`` and is scrubbed from every message (encoded forms too), as is any credential in
 the base URL. The HTTP transport (``valyu_transport``) follows no redirect, bounds the whole
 search by ``timeout`` and refuses oversized replies; a failure is one fixed line that never
-quotes an HTTP error's body.
+quotes an HTTP error's body. It trusts the certificate authorities and takes the proxy that the
+httpx clients of the other backends do (``SSL_CERT_FILE``, ``SSL_CERT_DIR``, ``NO_PROXY``).
 """
 
 from __future__ import annotations
 
 import os
 import re
+import ssl
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -34,6 +36,8 @@ from claimaudit.envsettings import (
     header_safe,
     malformed_key,
     require_header_safe_key,
+    require_tls_settings,
+    tls_context,
 )
 from claimaudit.errors import (
     ExcerptsOverBudgetError,
@@ -120,8 +124,12 @@ class ValyuSource(Source):
         problem = proxy_problem(self.base_url)
         if problem is not None:  # nothing is sent: no call to count
             raise SourceError(problem, backend=NAME)
+        try:
+            tls = tls_context()  # the authorities every other backend trusts
+        except InvalidSettingsError as error:
+            raise SourceError(str(error), backend=NAME) from None
         search_query = f"arXiv {ref.versioned_id} {query}".strip()
-        results, calls = self._search(search_query, key)
+        results, calls = self._search(search_query, key, tls)
         try:
             return self._paper(ref, results, search_query, calls, key)
         except SourceError as error:
@@ -160,11 +168,13 @@ class ValyuSource(Source):
             backend=NAME,
         )
 
-    def _search(self, search_query: str, key: str) -> tuple[Sequence[Any], int]:
+    def _search(
+        self, search_query: str, key: str, tls: ssl.SSLContext
+    ) -> tuple[Sequence[Any], int]:
         # Imported on use: the SDK and requests are slow to import, and most runs never search.
         from valyu import Valyu
 
-        transport = ValyuTransport(Deadline(self.timeout), max_bytes=self.max_reply_bytes)
+        transport = ValyuTransport(Deadline(self.timeout), max_bytes=self.max_reply_bytes, tls=tls)
         client = Valyu(
             api_key=key,
             base_url=self.base_url,
@@ -283,6 +293,7 @@ def make_valyu_source(*, path: Path | None = None) -> ValyuSource:
     problem = proxy_problem(source.base_url)
     if problem is not None:
         raise InvalidSettingsError(problem)
+    require_tls_settings()  # an unusable CA file failed every search, after the run started
     return source
 
 

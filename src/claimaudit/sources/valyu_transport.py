@@ -13,6 +13,10 @@ The SDK takes a ``requests.Session``; this module builds one whose every exchang
   looked up, then connected) in a worker thread that is given up at the deadline: the system's
   name lookup has no timeout, and the watchdog can only shut a socket that exists.
 - A reply over ``max_bytes`` (declared or as read, after decompression) is refused unread.
+- Certificates and proxies follow the rules every other backend's httpx client follows, not
+  requests' own: the authorities of ``SSL_CERT_FILE``/``SSL_CERT_DIR`` (``envsettings``), and
+  the proxy ``proxies.env_proxy`` picks, whose ``NO_PROXY`` reading is the one the others are
+  checked and named by (requests' also bypasses a CIDR range, or any host ending in an entry).
 
 ``ValyuTransport.failure`` turns what happened into one fixed line: the server's own error text is
 never quoted for an HTTP error (it may echo the key, percent-encoded or otherwise).
@@ -24,12 +28,14 @@ import contextlib
 import json
 import math
 import socket
+import ssl
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
+from claimaudit.envsettings import tls_context
 from claimaudit.judges.deadline import Deadline as WorkerDeadline
 from claimaudit.judges.deadline import DeadlineExceeded, within
 from claimaudit.proxies import env_proxy, padded_proxy
@@ -59,9 +65,17 @@ class ValyuTransport:
     attempt (the SDK's 429 retries too), ``last`` is the last reply (its body read, or None),
     ``problem`` a fixed reason when the transport itself gave up (deadline, size, cut off)."""
 
-    def __init__(self, deadline: Deadline, *, max_bytes: int = MAX_REPLY_BYTES) -> None:
+    def __init__(
+        self,
+        deadline: Deadline,
+        *,
+        max_bytes: int = MAX_REPLY_BYTES,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
         import requests
 
+        # Made before the watchdog: an unusable CA setting (InvalidSettingsError) leaves none.
+        tls = tls_context() if tls is None else tls
         self.deadline = deadline
         self.max_bytes = max_bytes
         self.sent = 0
@@ -73,7 +87,7 @@ class ValyuTransport:
         self._watchdog = threading.Timer(max(deadline.remaining(), 0), self._expire)
         self._watchdog.daemon = True
         self._watchdog.start()
-        self.session = _session(self)
+        self.session = _session(self, tls)
 
     def close(self) -> None:
         self._watchdog.cancel()
@@ -247,6 +261,14 @@ def proxy_problem(base_url: str) -> str | None:
     return None
 
 
+def request_proxies(url: str) -> dict[str, str]:
+    """The ``proxies`` argument requests sends a request to ``url`` with: the proxy
+    ``env_proxy`` picks for it (as its scheme's), else none."""
+    proxy = env_proxy(url)
+    # The value as given: requests reads it as ``proxy_problem`` checked it.
+    return {} if proxy is None else {urlsplit(url).scheme.lower(): proxy.value}
+
+
 def _close(sock: socket.socket) -> None:
     sock.close()
 
@@ -282,7 +304,7 @@ def _location(response: Any) -> str:
     return f" to {host}" if host else ""
 
 
-def _session(transport: ValyuTransport) -> Any:
+def _session(transport: ValyuTransport, tls: ssl.SSLContext) -> Any:
     import requests
     from requests.adapters import HTTPAdapter
     from urllib3.connection import HTTPConnection, HTTPSConnection
@@ -317,6 +339,20 @@ def _session(transport: ValyuTransport) -> Any:
                 manager.pool_classes_by_scheme = watched
             return manager
 
+        def build_connection_pool_key_attributes(
+            self, request: Any, verify: Any, cert: Any = None
+        ) -> tuple[dict[str, Any], dict[str, Any]]:
+            host, pool = super().build_connection_pool_key_attributes(request, verify, cert)
+            if verify is True and host.get("scheme") == "https":
+                pool["ssl_context"] = tls  # the httpx clients' authorities
+            return host, pool
+
+        def cert_verify(self, conn: Any, url: str, verify: Any, cert: Any) -> None:
+            super().cert_verify(conn, url, verify, cert)
+            if verify is True:
+                # requests names certifi's bundle here, which urllib3 would add to the context.
+                conn.ca_certs = conn.ca_cert_dir = None
+
         def send(
             self,
             request: Any,
@@ -327,8 +363,11 @@ def _session(transport: ValyuTransport) -> Any:
             proxies: Any = None,
         ) -> requests.Response:
             del stream, timeout  # the transport reads the body and sets the timeout itself
+            # The session reads no environment (trust_env): the proxy is chosen here, per URL.
+            del proxies
+            chosen = request_proxies(request.url)
             sent: requests.Response = transport.exchange(
-                super().send, request, {"verify": verify, "cert": cert, "proxies": proxies}
+                super().send, request, {"verify": verify, "cert": cert, "proxies": chosen}
             )
             return sent
 
@@ -339,6 +378,9 @@ def _session(transport: ValyuTransport) -> Any:
 
     adapter = BoundedAdapter(max_retries=0)
     session = NoRedirectSession()
+    # Neither requests' proxy choice nor its CA variables (REQUESTS_CA_BUNDLE): the adapter
+    # applies the rules the httpx clients follow.
+    session.trust_env = False
     session.mount("http://", adapter)
     session.mount("https://", adapter)
     return session
