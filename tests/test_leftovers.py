@@ -3,8 +3,10 @@ removed by the next run, and never while its owner lives."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,6 +23,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="no flock on Win
 # so, and then waits, as a run stopped mid-write does.
 _WRITER = """
 import sys
+import time
 from pathlib import Path
 from claimaudit.userfiles import atomic_writer
 with atomic_writer(Path(sys.argv[1])) as handle:
@@ -31,6 +34,7 @@ with atomic_writer(Path(sys.argv[1])) as handle:
 """
 _SCRATCH = """
 import sys
+import time
 from pathlib import Path
 from claimaudit.leftovers import scratch_folder
 with scratch_folder("claimaudit-eval-", Path(sys.argv[1])) as folder:
@@ -92,3 +96,44 @@ def test_a_scratch_folder_is_removed_once_its_run_is_killed_and_never_before(
     with scratch_folder("claimaudit-eval-", tmp_path) as mine:
         assert not any(p.exists() for p in killed)  # the killed run's folder is gone
     assert [p.name for p in tmp_path.iterdir()] == [unknown.name]
+
+
+def _aged(path: Path, days: float) -> Path:
+    """``path`` and all it holds last changed ``days`` ago (the folder last: a file's change
+    would change it)."""
+    when = time.time() - days * 24 * 3600
+    for inner in sorted(path.rglob("*"), key=lambda p: len(p.parts), reverse=True):
+        os.utime(inner, (when, when), follow_symlinks=False)
+    os.utime(path, (when, when))
+    return path
+
+
+def _old_scratch(parent: Path, name: str, days: float = 8) -> Path:
+    folder = parent / f"claimaudit-eval-{name}"
+    (folder / "library").mkdir(parents=True)
+    (folder / "library" / "library.sqlite3").write_bytes(b"x" * 1000)
+    return _aged(folder, days)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs Linux's /proc")
+def test_an_older_release_s_scratch_folder_goes_once_abandoned(tmp_path: Path) -> None:
+    # Folders from before the lock existed were never removed, however old.
+    gone = _old_scratch(tmp_path, "gone")
+    recent = _old_scratch(tmp_path, "recent", days=1)
+    touched = _old_scratch(tmp_path, "touched")
+    (touched / "library" / "library.sqlite3-wal").write_bytes(b"")  # changed just now
+    held = _old_scratch(tmp_path, "held")
+    worked_in = _old_scratch(tmp_path, "worked-in")
+    with (held / "library" / "library.sqlite3").open("rb"):  # a live run reading its library
+        child = subprocess.Popen(
+            [sys.executable, "-c", "input()"], cwd=worked_in, stdin=subprocess.PIPE
+        )
+        try:
+            with scratch_folder("claimaudit-eval-", tmp_path):
+                pass
+        finally:
+            child.kill()
+            child.wait()
+    assert not gone.exists()
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert kept == sorted(p.name for p in (recent, touched, held, worked_in))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import IO
 
@@ -276,3 +277,46 @@ def test_a_link_to_standard_input_is_known_too(tmp_path: Path) -> None:
     (tmp_path / "loop").symlink_to("loop")
     for name in ("file", "loop", "devices/stdout", "fd/3"):
         assert not names_standard_input(tmp_path / name), name
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs Linux's /proc")
+def test_standard_input_is_known_by_this_process_number_too(tmp_path: Path) -> None:
+    # /proc/<own pid>/fd/0 (or a link to it) was read, while /proc/self/fd/0 was refused.
+    own = os.getpid()
+    (tmp_path / "mine").symlink_to(f"/proc/{own}/fd/0")
+    for name in (f"/proc/{own}/fd/0", f"/proc/{own}/task/{own}/fd/0", str(tmp_path / "mine")):
+        assert names_standard_input(Path(name)), name
+    # A thread shares the process's descriptors: its fd/0 is this standard input too.
+    started, done = threading.Event(), threading.Event()
+    tids: list[int] = []
+
+    def thread() -> None:
+        tids.append(threading.get_native_id())
+        started.set()
+        done.wait(10)
+
+    worker = threading.Thread(target=thread)
+    worker.start()
+    try:
+        started.wait(10)
+        for name in (f"/proc/{tids[0]}/fd/0", f"/proc/self/task/{tids[0]}/fd/0"):
+            assert names_standard_input(Path(name)), name
+    finally:
+        done.set()
+        worker.join()
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs Linux's /proc")
+def test_another_process_standard_input_is_read_as_the_file_it_is(tmp_path: Path) -> None:
+    # Reading another process's fd/0 reads that process's input, not this one's: as its file.
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text("{}\n", encoding="utf-8")
+    with pairs.open("rb") as given:
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"], stdin=given)
+    try:
+        for name in (f"/proc/{child.pid}/fd/0", f"/proc/{child.pid}/task/{child.pid}/fd/0"):
+            assert not names_standard_input(Path(name)), name
+        assert read_regular(Path(f"/proc/{child.pid}/fd/0")) == b"{}\n"
+    finally:
+        child.kill()
+        child.wait()

@@ -4,9 +4,10 @@ A run killed outright (``kill -9``, the OOM killer) runs no clean-up: ``eval`` l
 temporary library folder (``claimaudit-eval-*``, megabytes each) and an atomic writer its
 temporary file beside the output (``.ca-w-*.tmp``). Each is now made holding an ``flock`` for
 its owner's life, which the kernel drops when the owner ends however it ends: whoever can take
-that lock knows the owner is gone and removes what it left. Nothing without such a lock is
-touched (those of a release before this one, or one still being made), so another live run's
-files are never removed. Windows has no ``flock``: there nothing is locked nor removed.
+that lock knows the owner is gone and removes what it left. What holds no such lock (a
+release's before this one, another machine's) is removed only once it is ``abandoned``: unchanged
+for a week and held open by no process, so another live run's files are never removed.
+Windows has no ``flock``: there nothing is locked nor removed.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -91,6 +93,11 @@ def sweep_scratch(prefix: str, parent: Path | None = None) -> None:
     except OSError:
         return
     for folder in map(Path, folders):
+        if not os.path.lexists(folder / _OWNER):
+            # An older release's (or one a run is making this instant): only once abandoned.
+            if abandoned([folder]):
+                shutil.rmtree(folder, ignore_errors=True)
+            continue
         fd = _owner_gone(folder / _OWNER)
         if fd is None:
             continue
@@ -98,6 +105,82 @@ def sweep_scratch(prefix: str, parent: Path | None = None) -> None:
             shutil.rmtree(folder, ignore_errors=True)
         finally:
             os.close(fd)
+
+
+# How long a leftover without an owner's lock must have gone unchanged to be taken for
+# abandoned: far past any run's pause (a draft is written when made and when its first paper
+# is stored, an eval's scratch library when the run starts), and a clock a little off too.
+UNLOCKED_AGE_S = 7 * 24 * 3600
+
+
+def abandoned(paths: Iterable[Path]) -> bool:
+    """Whether the files ``paths`` name (a folder with all it holds; those missing left out),
+    all this user's, have gone unchanged for ``UNLOCKED_AGE_S`` and none is open in (or the
+    working folder of) a process that can be seen. False where that cannot be told: no /proc
+    (macOS, Windows), a file of another user (whose processes cannot be seen)."""
+    if sys.platform == "win32":
+        return False
+    paths = list(paths)
+    newest = _newest_change(paths)
+    if newest is None or time.time() - newest < UNLOCKED_AGE_S:
+        return False
+    return not _held_open([os.path.realpath(p) for p in paths])
+
+
+def _newest_change(paths: list[Path]) -> float | None:
+    """The newest modification time of ``paths`` and all they hold; None when there is none,
+    or one is another user's, or cannot be read."""
+    times: list[float] = []
+    try:
+        for path in paths:
+            if not os.path.lexists(path):
+                continue
+            for info in _walk(path):
+                if info.st_uid != os.getuid():
+                    return None
+                times.append(info.st_mtime)
+    except OSError:
+        return None
+    return max(times, default=None)
+
+
+def _walk(path: Path) -> Iterator[os.stat_result]:
+    yield os.lstat(path)
+    if path.is_dir() and not path.is_symlink():
+        for folder, subfolders, files in os.walk(path, onerror=_raise):
+            for name in (*subfolders, *files):
+                yield os.lstat(os.path.join(folder, name))
+
+
+def _raise(error: OSError) -> None:
+    raise error
+
+
+def _held_open(targets: list[str]) -> bool:
+    """Whether a process that can be seen has one of ``targets`` (or a file in it) open, or as
+    its working folder; True where /proc cannot tell."""
+    if not os.path.isdir("/proc/self/fd"):
+        return True
+    try:
+        processes = [e.name for e in os.scandir("/proc") if e.name.isdigit()]
+    except OSError:
+        return True
+    for pid in processes:
+        try:
+            links = [
+                f"/proc/{pid}/cwd",
+                *(f"/proc/{pid}/fd/{n}" for n in os.listdir(f"/proc/{pid}/fd")),
+            ]
+        except OSError:
+            continue  # ended meanwhile, or another user's
+        for link in links:
+            try:
+                name = os.readlink(link)
+            except OSError:
+                continue
+            if any(name == t or name.startswith(t + os.sep) for t in targets):
+                return True
+    return False
 
 
 @contextmanager

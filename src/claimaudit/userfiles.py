@@ -330,6 +330,9 @@ _DESCRIPTOR = re.compile(r"/dev/(?:stdout|stderr|fd/\d+)|/proc/(?:self|thread-se
 
 # A name of standard input: read, it would be whatever stdin holds, however it was redirected.
 _STDIN = re.compile(r"/dev/(?:stdin|fd/0)|/proc/(?:self|thread-self)/fd/0")
+# Descriptor 0 of a process by its number (or of one of its threads): standard input only
+# where the number is this process's (see ``_is_this_process``).
+_NUMBERED_STDIN = re.compile(r"/proc/(?P<pid>\d+|self)(?:/task/(?P<tid>\d+))?/fd/0")
 
 
 def names_standard_input(path: Path) -> bool:
@@ -344,7 +347,7 @@ def names_standard_input(path: Path) -> bool:
     # file itself. A loop, or a link that cannot be read, ends the search.
     name = os.path.abspath(path)
     for _ in range(_MAX_LINKS):
-        if _STDIN.fullmatch(name) is not None:
+        if _STDIN.fullmatch(name) is not None or _is_own_numbered_stdin(name):
             return True
         followed = _follow_first_link(name)
         if followed is None:
@@ -354,6 +357,30 @@ def names_standard_input(path: Path) -> bool:
 
 
 _MAX_LINKS = 40  # as the kernel's own limit (ELOOP)
+
+
+def _is_own_numbered_stdin(name: str) -> bool:
+    """Whether ``name`` is /proc/PID/fd/0 (or /proc/PID/task/TID/fd/0) of this process or one
+    of its threads: threads share one table of descriptors, so reading it reads this command's
+    standard input. Another process's fd/0 is that process's input, read as the file (or pipe)
+    it is, as naming that file would read it: a regular file is read, anything else refused."""
+    match = _NUMBERED_STDIN.fullmatch(name)
+    if match is None:
+        return False
+    pid, tid = match["pid"], match["tid"]
+    if pid != "self" and not _is_this_process(pid):
+        return False
+    return tid is None or _is_this_process(tid)
+
+
+def _is_this_process(number: str) -> bool:
+    """Whether ``number`` is this process's id, or one of its threads', as /proc numbers them
+    (/proc/self says which: in a container whose /proc is the host's, ``os.getpid()`` is not)."""
+    try:
+        own = os.readlink("/proc/self")
+    except OSError:
+        return number == str(os.getpid())  # no /proc: the name names nothing here anyway
+    return number == own or os.path.isdir(f"/proc/{own}/task/{number}")
 
 
 def _follow_first_link(name: str) -> str | None:

@@ -6,6 +6,7 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner, Result
 
 from claimaudit.batch_lock import batch_lock, lock_path
@@ -446,3 +447,32 @@ def test_eval_names_a_refused_claim_and_can_leave_it_out(
     chosen = runner.invoke(app, [*args, "--skip-invalid", "--ids", str(ids)])
     assert chosen.exit_code == 0, chosen.stderr
     assert "not in" not in chosen.stderr and "evaluating 1 pair with" in chosen.stderr
+
+
+@pytest.mark.parametrize(
+    ("option", "name"), [("--claims", "/dev/stdin"), ("--corpus", "/dev/fd/0"), ("--ids", "-")]
+)
+def test_eval_does_not_read_standard_input_redirected_from_a_file(
+    tmp_path: Path, option: str, name: str
+) -> None:
+    # `eval --claims /dev/stdin < claims.jsonl` was read, where batch refuses such a name.
+    claims, corpus = _small_dataset(tmp_path, [1])
+    ids = tmp_path / "ids.txt"
+    ids.write_text("10\n", encoding="utf-8")
+    given = {"--claims": claims, "--corpus": corpus, "--ids": ids}
+    args = ["--claims", str(claims), "--corpus", str(corpus), "--ids", str(ids)]
+    args[args.index(option) + 1] = name
+    with given[option].open("rb") as stdin:
+        done = subprocess.run(
+            [*console_script(), "eval", "scifact", *args, "--judge", "openai"],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            env=child_env(),
+            cwd=tmp_path,
+            timeout=120,
+        )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        f"error: {option} {name} (standard input) is not read; give a file"
+    ]

@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from claimaudit.cli import app
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply
+from claimaudit.library import first_add
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from claimaudit.plugins import Registered, get_registry
@@ -376,3 +377,46 @@ def test_ctrl_c_while_a_first_add_makes_its_library_says_the_paper_was_not_added
     named = notes if source == "file" else "arXiv:1706.03762"
     assert _only_line(done.stderr) == f"error: interrupted; {named} was not added"
     assert not library.parent.exists()  # no library, no draft, no folder made for it
+
+
+def test_ctrl_c_just_after_a_first_add_put_its_library_in_place_says_it_was_stored(
+    runner: CliRunner, tmp_path: Path, notes: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "not added" was said of a paper stored in the library just put in place. A real signal
+    # cannot be timed to land there, so the step after placement raises it.
+    real = first_add._put_in_place
+
+    def placed_then_interrupted(draft: Path, resolved: Path) -> bool:
+        real(draft, resolved)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(first_add, "_put_in_place", placed_then_interrupted)
+    library = tmp_path / "library.db"
+    done = runner.invoke(
+        app, ["library", "add", str(notes), "--ref", "local:notes", "--library", str(library)]
+    )
+    assert done.exit_code == 130
+    assert _only_line(done.stderr) == (
+        f"error: interrupted; {notes} was stored as local:notes before it stopped"
+    )
+    with Library.open(library, create=False) as opened:
+        assert [str(p.ref) for p in opened.iter_papers()] == ["local:notes"]
+
+
+def test_ctrl_c_just_after_an_entry_is_stored_counts_it_in_import_bib(
+    runner: CliRunner, tmp_path: Path, notes: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The entry stored but not yet reported was left out of "N entries added".
+    def stored_then_interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("claimaudit.library.add_file.shadowed_by", stored_then_interrupted)
+    library, bib = tmp_path / "library.db", tmp_path / "refs.bib"
+    bib.write_text(f"@misc{{notes2020, title = {{Notes}}, file = {{{notes}}}}}\n", "utf-8")
+    done = runner.invoke(app, ["library", "import-bib", str(bib), "--library", str(library)])
+    assert done.exit_code == 130
+    assert _only_line(done.stderr) == (
+        "error: interrupted; 1 entry added before it stopped, a rerun skips them"
+    )
+    with Library.open(library, create=False) as opened:
+        assert len(list(opened.iter_papers())) == 1

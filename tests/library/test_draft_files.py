@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 from claimaudit.library.draft_files import new_draft, remove_draft, remove_orphans
 
@@ -55,3 +58,35 @@ def test_drafts_it_cannot_tell_are_left(tmp_path: Path) -> None:
         (tmp_path / name).write_bytes(b"")
     remove_orphans(library)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([mine.name, *kept])
+
+
+def _aged(*paths: Path, days: float = 8) -> None:
+    when = time.time() - days * 24 * 3600
+    for path in paths:
+        os.utime(path, (when, when))
+
+
+def _old_draft(folder: Path, name: str) -> Path:
+    draft = _with_side_files(folder / name)
+    _aged(*folder.glob(f"{name}*"))
+    return draft
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs Linux's /proc")
+def test_drafts_no_process_here_names_go_once_abandoned(tmp_path: Path) -> None:
+    # An older claimaudit's draft, and another machine's, were never removed, however old.
+    library = tmp_path / "library.db"
+    gone = [
+        _old_draft(tmp_path, ".library.db.4b8a296b.new"),  # an older claimaudit's
+        _old_draft(tmp_path, f".library.db.00000000-{_ended_pid()}.4b8a296c.new"),  # elsewhere
+    ]
+    recent = _with_side_files(tmp_path / ".library.db.00000000-1.4b8a296d.new")
+    touched = _old_draft(tmp_path, ".library.db.4b8a296e.new")
+    Path(f"{touched}-wal").write_bytes(b"written just now")
+    held = _old_draft(tmp_path, ".library.db.4b8a296f.new")
+    other = _old_draft(tmp_path, ".other.db.4b8a2970.new")  # another library's
+    with held.open("rb"):  # a live run (an older claimaudit's) has it open
+        remove_orphans(library)
+    assert not any(p.exists() for p in gone)
+    kept = {p.name.split(".new")[0] for p in tmp_path.iterdir()}
+    assert kept == {p.name.split(".new")[0] for p in (recent, touched, held, other)}

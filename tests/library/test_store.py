@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import signal
 import sqlite3
 from pathlib import Path
 
@@ -504,3 +505,28 @@ def test_a_write_while_another_process_holds_the_lock_says_who_and_what_to_do(
         assert str(caught.value) == expected
         # Once it is done, the same write goes through.
         assert library.add_paper(_paper("arXiv:1706.03762", "Attention.")) is AddOutcome.ADDED
+
+
+def test_stored_names_what_committed_writes_changed(library: Library) -> None:
+    # A command stopped by Ctrl-C says from this what it stored: only committed changes count.
+    library.add_paper(_paper("local:a", "Alpha."))
+    library.add_paper(_paper("local:a", "Alpha."))  # identical: nothing written
+    with pytest.raises(ContentConflictError):
+        library.add_paper(_paper("local:a", "Other.", digest="h2"))  # rolled back
+    library.store_papers([_paper("local:b", "Beta."), _paper("local:a", "Alpha.")])
+    library.retitle(parse_ref("local:b"), "New title")
+    assert [str(ref) for ref in library.stored] == ["local:a", "local:b", "local:b"]
+
+
+def test_a_commit_and_its_note_are_not_parted_by_ctrl_c(library: Library) -> None:
+    # Ctrl-C arriving as the paper commits is acted on once it is noted as stored.
+    def ctrl_c_at_commit(statement: str) -> None:
+        if statement == "COMMIT":
+            signal.raise_signal(signal.SIGINT)
+
+    library.connection.set_trace_callback(ctrl_c_at_commit)
+    with pytest.raises(KeyboardInterrupt):
+        library.add_paper(_paper("local:a", "Alpha."))
+    library.connection.set_trace_callback(None)
+    assert [str(ref) for ref in library.stored] == ["local:a"]
+    assert library.get_paper(parse_ref("local:a")) is not None

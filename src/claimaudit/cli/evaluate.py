@@ -48,7 +48,12 @@ from claimaudit.judges.protocol import JudgeSettings
 from claimaudit.library.scifact import CorpusFormat, import_corpus, sentence_counts
 from claimaudit.library.store import Library
 from claimaudit.sources.protocol import Source
-from claimaudit.userfiles import UnreadableFileError, check_regular, require_distinct
+from claimaudit.userfiles import (
+    UnreadableFileError,
+    check_regular,
+    names_standard_input,
+    require_distinct,
+)
 
 # How a corpus error names the format: eval takes it as an argument, not as --format.
 FORMAT_NAMED = "the format"
@@ -194,7 +199,11 @@ def _stdout_for_dash(path: Path | None) -> Path | None:
 
 def _require_regular(path: Path, option: str) -> None:
     """Exit 2 with one line unless ``path`` is a file to read: not missing, nor a device such
-    as /dev/null (read as an empty file, it would give "no pairs" or an empty corpus)."""
+    as /dev/null (read as an empty file, it would give "no pairs" or an empty corpus), nor
+    standard input by any name: eval reads none, and as for batch, a redirect from a file
+    (``< claims.jsonl``) is refused as a pipe is."""
+    if names_standard_input(path):
+        fail(f"{option} {path} (standard input) is not read; give a file")
     try:
         check_regular(path)
     except FileNotFoundError:

@@ -25,6 +25,7 @@ from claimaudit.cli._terminal import json_text, shown
 from claimaudit.cli._warnings import warn_unread
 from claimaudit.library.bib_import import EntryImport, ImportStatus, ImportSummary, import_entries
 from claimaudit.library.first_add import library_for_adding
+from claimaudit.library.store import Library
 from claimaudit.userfiles import missing_reason
 
 _STYLE = {
@@ -97,6 +98,7 @@ def import_bib(
 
     # SIGTERM as Ctrl-C: the same line, and a new library's draft file is removed.
     with sigterm_interrupts():
+        lib: Library | None = None
         try:
             with library_for_adding(library) as lib:
                 summary = import_entries(
@@ -109,8 +111,12 @@ def import_bib(
                     explain=cli_message,
                 )
         except KeyboardInterrupt:
-            # Each entry is stored on its own: those done stay, and a rerun skips them.
-            done = f"{counted(len(added), 'entry', 'entries')} added before it stopped"
+            # Each entry is stored on its own: those done stay, and a rerun skips them; one
+            # committed just before the interrupt counts though it was not reported yet.
+            reported = {entry.ref for entry in added}
+            late = set(lib.stored if lib is not None else []) - reported
+            stored = len(added) + len(late)
+            done = f"{counted(stored, 'entry', 'entries')} added before it stopped"
             fail(f"interrupted; {done}, a rerun skips them", code=EXIT_INTERRUPTED)
     if as_json:
         write_data(json_text(summary.to_dict(), indent=2) + "\n")

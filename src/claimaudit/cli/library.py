@@ -135,6 +135,7 @@ def add(
         fail(f"{text}: no such file or folder")
     # SIGTERM as Ctrl-C: nothing is stored, and a new library's draft file is removed.
     with sigterm_interrupts():
+        lib: Library | None = None
         try:
             # Opening is inside: a first add spends a while making its library's draft.
             with library_for_adding(library) as lib:
@@ -143,8 +144,7 @@ def add(
                 except OSError as exc:
                     fail(f"{path}: {exc.strerror or exc}")
         except KeyboardInterrupt:
-            # The paper is stored in one transaction, which Ctrl-C rolls back.
-            fail(f"interrupted; {path} was not added", code=EXIT_INTERRUPTED)
+            fail(_interrupted(path, lib), code=EXIT_INTERRUPTED)
     result = added.result
     # The same content with another --title: the title alone is what the user asked for.
     if added.retitled:
@@ -166,6 +166,14 @@ def add(
         warn(warning)
 
 
+def _interrupted(paper: object, lib: Library | None) -> str:
+    """What Ctrl-C left: the paper is stored in one transaction, which Ctrl-C rolls back, or,
+    committed, stays whatever the interrupt stopped after it (a new library put in place)."""
+    if lib is not None and lib.stored:
+        return f"interrupted; {paper} was stored as {lib.stored[-1]} before it stopped"
+    return f"interrupted; {paper} was not added"
+
+
 def _named_paper(text: str) -> PaperRef | None:
     """The paper ``text`` names (arxiv:ID, an arXiv URL or id, a DOI), or None for a path."""
     try:
@@ -183,12 +191,13 @@ def _add_arxiv(
     paper_ref = _ref(text)
     # SIGTERM as Ctrl-C: nothing is stored, the download's temporary folder is removed.
     with sigterm_interrupts():
+        lib: Library | None = None
         try:
             # Opening is inside: a first add spends a while making its library's draft.
             with library_for_adding(library) as lib, ArxivClient() as client:
                 result = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
         except KeyboardInterrupt:
-            fail(f"interrupted; {paper_ref} was not added", code=EXIT_INTERRUPTED)
+            fail(_interrupted(paper_ref, lib), code=EXIT_INTERRUPTED)
     if result.outcome is AddOutcome.UNCHANGED:
         message = f"{result.ref} is already in the library; nothing to do"
     else:

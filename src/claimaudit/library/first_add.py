@@ -13,27 +13,22 @@ from __future__ import annotations
 
 import errno
 import os
-import signal
 import sqlite3
-import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import FrameType
 from typing import TypeVar
 
 from claimaudit.errors import LibraryOpenError
 from claimaudit.library._connection import connect, make_library_folder
 from claimaudit.library.draft_files import new_draft, remove_draft, remove_orphans
+from claimaudit.library.held_signals import signals_held
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
 from claimaudit.userfiles import remove_empty_folders
 
 _NO_HARD_LINKS = frozenset({errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK})
-# Held back while a draft is put in place: Ctrl-C, and SIGTERM (which a command may turn into
-# Ctrl-C), between its steps would lose a paper already stored.
-_HELD_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 _T = TypeVar("_T")
 
@@ -90,11 +85,15 @@ class _FirstLibrary(Library):
     def _written(self, write: Callable[[], _T]) -> _T:
         if self._draft is None:
             return write()
+        noted = len(self.stored)
         done = write()
         # Where another run made the library first, this write goes to it, as it would have
         # had this run started a moment later: there identical content is "unchanged", and
         # other content under the same reference a conflict, as ever.
-        return done if self._place() else write()
+        if self._place():
+            return done
+        del self.stored[noted:]  # only in the dropped draft
+        return write()
 
     def _place(self) -> bool:
         """The draft, once it holds a paper, linked into place and this object switched to
@@ -102,7 +101,8 @@ class _FirstLibrary(Library):
         draft = self._draft
         if draft is None or not _holds_papers(self):
             return True
-        with _signals_held():
+        # Ctrl-C between these steps would lose a paper already stored.
+        with signals_held():
             # Its only connection: closing it moves what the WAL holds into the file.
             self._conn.close()
             self._draft = None
@@ -144,32 +144,3 @@ def _put_in_place(draft: Path, resolved: Path) -> bool:
         # A file system without hard links: a rename, after the check just made.
         os.rename(draft, resolved)
     return True
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM held back while the block runs, then acted on as they would have
-    been; only the main thread handles signals, so elsewhere the block simply runs."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    arrived: list[int] = []
-
-    def hold(signum: int, frame: FrameType | None) -> None:
-        arrived.append(signum)
-
-    # A handler set outside Python (None) cannot be put back, so that signal is not held.
-    before = {int(s): h for s in _HELD_SIGNALS if (h := signal.getsignal(s)) is not None}
-    for held in before:
-        signal.signal(held, hold)
-    try:
-        yield
-    finally:
-        for held, handler in before.items():
-            signal.signal(held, handler)
-        for signum in arrived:
-            handler = before[signum]
-            if callable(handler):
-                handler(signum, None)  # Ctrl-C's KeyboardInterrupt, say, raised here
-            elif handler == signal.SIG_DFL:
-                signal.raise_signal(signum)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -28,6 +28,7 @@ from claimaudit.library.damage import (
     looks_damaged,
     missing_index_triggers,
 )
+from claimaudit.library.held_signals import signals_held
 from claimaudit.library.models import AddOutcome, NewPaper, SearchHit, StoredPaper
 from claimaudit.library.search_cjk import cjk_rows, inner_rows, merged
 from claimaudit.library.search_numbers import number_condition
@@ -53,6 +54,9 @@ class Library:
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
         self.path = path
+        # The papers this object's committed writes changed (added, replaced, retitled), in
+        # order: a command stopped by Ctrl-C says from this what it stored.
+        self.stored: list[PaperRef] = []
 
     @classmethod
     def open(cls, path: Path | None = None, *, create: bool = True) -> Library:
@@ -78,11 +82,14 @@ class Library:
         self.close()
 
     @contextmanager
-    def _transaction(self, *, writes_passages: bool = True) -> Iterator[sqlite3.Connection]:
+    def _transaction(
+        self, *, writes_passages: bool = True, stores: Callable[[], list[PaperRef]] | None = None
+    ) -> Iterator[sqlite3.Connection]:
         """One write transaction. One that ``writes_passages`` (adds or removes them) first
         makes sure the triggers that keep the index in step are all there, under the write
         lock: without them SQLite would store the passages and leave the index without them
-        (searches then silently miss them), so nothing is written."""
+        (searches then silently miss them), so nothing is written. ``stores`` gives the papers
+        the body changed, noted in ``stored`` once committed."""
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
@@ -111,7 +118,13 @@ class Library:
             if is_busy(exc):  # a write inside that waited past the busy timeout
                 raise busy_error(self.path) from exc
             raise
-        self._conn.execute("COMMIT")
+        if stores is None:
+            self._conn.execute("COMMIT")
+            return
+        # Ctrl-C held back from the commit to its note: stored, a paper is said to be so.
+        with signals_held():
+            self._conn.execute("COMMIT")
+            self.stored.extend(stores())
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -120,8 +133,7 @@ class Library:
         no-op; the same content read by another extractor version replaces the stored reading;
         different content under the same reference needs ``replace=True`` (else
         ContentConflictError)."""
-        with self._transaction():
-            return self._add(paper, replace)
+        return self._store([paper], replace)[0]
 
     def add_papers(
         self, papers: Iterable[NewPaper], *, replace: bool = False
@@ -136,8 +148,18 @@ class Library:
         self, papers: Iterable[NewPaper], *, replace: bool = False
     ) -> list[AddOutcome]:
         """As ``add_papers``, each paper's outcome in order: a caller can count what it wrote."""
-        with self._transaction():
-            return [self._add(paper, replace) for paper in papers]
+        return self._store(list(papers), replace)
+
+    def _store(self, papers: list[NewPaper], replace: bool) -> list[AddOutcome]:
+        outcomes: list[AddOutcome] = []
+
+        def changed() -> list[PaperRef]:
+            pairs = zip(papers, outcomes, strict=True)
+            return [p.ref for p, o in pairs if o is not AddOutcome.UNCHANGED]
+
+        with self._transaction(stores=changed):
+            outcomes.extend(self._add(paper, replace) for paper in papers)
+        return outcomes
 
     def _add(self, paper: NewPaper, replace: bool) -> AddOutcome:
         if not paper.passages:
@@ -244,7 +266,7 @@ class Library:
 
     def retitle(self, ref: PaperRef, title: str) -> None:
         """Give the paper stored under exactly ``ref`` another title; its content stays."""
-        with self._transaction(writes_passages=False):
+        with self._transaction(writes_passages=False, stores=lambda: [ref]):
             cursor = self._conn.execute(
                 "UPDATE papers SET title = ? WHERE ref = ?", (title, str(ref))
             )
