@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.libraries import notes_library
+from tests.libraries import library_of, notes_library
 from tests.signals import child_env, console_script
 
 
@@ -62,14 +62,10 @@ def test_a_usable_width_is_taken_and_lines_to_a_pipe_end_without_padding(
 
 def test_a_table_on_an_ascii_stdout_lines_up(tmp_path: Path) -> None:
     # PYTHONIOENCODING=ascii: each title with an accent pushed its row's border to the right.
-    paper = tmp_path / "cafe.md"
-    paper.write_text("# Café naïve — über alles\n\nDeep learning needs data.\n", encoding="utf-8")
-    path = tmp_path / "library.db"
-    with Library.open(path) as opened:
-        add_path(opened, paper, ref=parse_ref("local:cafe"))
-        plain = paper.with_name("plain.md")
-        plain.write_text("# Plain notes\n\nMore data.\n", encoding="utf-8")
-        add_path(opened, plain, ref=parse_ref("local:plain"))
+    cafe, plain = tmp_path / "cafe.md", tmp_path / "plain.md"
+    cafe.write_text("# Café naïve — über alles\n\nDeep learning needs data.\n", encoding="utf-8")
+    plain.write_text("# Plain notes\n\nMore data.\n", encoding="utf-8")
+    path = library_of(tmp_path / "library.db", {"local:cafe": cafe, "local:plain": plain})
     listed = subprocess.run(
         [*console_script(), "library", "list", "--library", str(path)],
         env=child_env({"COLUMNS": "100", "PYTHONIOENCODING": "ascii"}),

@@ -326,8 +326,6 @@ def test_an_unreachable_proxy_is_named(
 ) -> None:
     # QA: "Valyu unreachable at ... (ProxyError)" named neither the proxy nor its variable.
     monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
-    monkeypatch.delenv("NO_PROXY", raising=False)
-    monkeypatch.delenv("no_proxy", raising=False)
     port = closed_port()
     monkeypatch.setenv("HTTP_PROXY", f"http://user:hunter2@127.0.0.1:{port}")
     message = failure(source, "1706.03762v5")
@@ -353,8 +351,6 @@ def test_a_proxy_requests_cannot_use_is_refused_naming_the_variable(
     valyu: ValyuServer, source: ValyuSource, monkeypatch: pytest.MonkeyPatch, value: str, why: str
 ) -> None:
     # QA: "Valyu unreachable at ... (InvalidURL)", naming neither the proxy nor its variable.
-    for name in ("http_proxy", "all_proxy", "no_proxy", "NO_PROXY"):
-        monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("HTTP_PROXY", value)  # the test server's URL is http://
     registry = Registry()
     register(registry)

@@ -220,8 +220,6 @@ def test_a_name_lookup_that_hangs_ends_at_the_deadline(
 def test_the_proxy_is_checked_as_requests_reads_it(
     monkeypatch: pytest.MonkeyPatch, value: str, problem: str | None
 ) -> None:
-    for name in ("https_proxy", "all_proxy", "no_proxy", "NO_PROXY"):
-        monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("HTTPS_PROXY", value)
     found = proxy_problem("https://api.valyu.ai/v1")
     if problem is None:
@@ -232,7 +230,6 @@ def test_the_proxy_is_checked_as_requests_reads_it(
 
 @pytest.mark.skipif(importlib.util.find_spec("socks") is not None, reason="PySocks installed")
 def test_a_socks_proxy_without_pysocks_says_what_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("https_proxy", raising=False)
     monkeypatch.setenv("HTTPS_PROXY", "socks5://127.0.0.1:9")
     assert proxy_problem("https://api.valyu.ai/v1") == (
         "the proxy in HTTPS_PROXY (socks5://127.0.0.1:9) is a SOCKS proxy, which needs the "
