@@ -29,7 +29,19 @@ class BibliographyIn(Wire):
     )
 
 
+# The rule ``_one_draft`` keeps, in the schema's words: exactly one of the two is a string (a
+# null one counts as not sent, as the server reads it), so ``{}`` is invalid by the document too.
+ONE_DRAFT: dict[str, Any] = {
+    "oneOf": [
+        {"required": [name], "properties": {name: {"type": "string"}}}
+        for name in ("markdown", "latex")
+    ]
+}
+
+
 class ReviewRequest(JudgingOptions):
+    model_config = ConfigDict(json_schema_extra=ONE_DRAFT)
+
     markdown: str | None = Field(
         default=None,
         description="The draft, as Markdown text (its size is the body limit). Send this or latex.",
