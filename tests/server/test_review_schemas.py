@@ -66,3 +66,38 @@ def test_a_body_without_a_draft_is_refused_saying_which_to_send(api: TestClient)
     assert answered.status_code == 422
     assert answered.json()["error"]["message"] == ONE_DRAFT
     assert not _valid(api, "ReviewRequest", {})
+
+
+# A LaTeX draft whose answer has every field a review can add: a sentence's file, a warning (a
+# macro the reader does not know around a citation) and a bibliography block it cannot read.
+LATEX = "Baselines come first \\cite{known}. Also \\mycite{known}.\n"
+BIBLIOGRAPHY = (
+    "@article{known, title={A paper}, eprint={2401.00001}, archivePrefix={arXiv}}\n"
+    "@article{broken, title={oops\n"
+)
+
+
+def test_every_field_a_review_answers_with_is_documented(api: TestClient) -> None:
+    # QA: warnings, unreadEntries and a LaTeX sentence's file were sent (and README names
+    # them) but no schema declared them.
+    answered = api.post(
+        "/v1/reviews", json={"latex": LATEX, "bibliography": {"text": BIBLIOGRAPHY}}
+    )
+    assert answered.status_code == 200, answered.text
+    review = answered.json()
+    assert review["warnings"] and review["unreadEntries"]
+    assert _valid(api, "ReviewResponse", review)
+    schemas = api.get("/openapi.json").json()["components"]["schemas"]
+    assert set(review) <= set(schemas["ReviewResponse"]["properties"])
+    sentences = [*review["uncited"], *(r["sentence"] for r in review["records"])]
+    assert {s["file"] for s in sentences} == {"draft.tex"}
+    for sentence in sentences:
+        assert set(sentence) <= set(schemas["SentenceOut"]["properties"])
+    entry = schemas["UnreadEntryOut"]
+    for unread in review["unreadEntries"]:
+        assert set(unread) == set(entry["properties"]) == set(entry["required"])
+    # Sometimes absent, never null: not required, and a null is not what the server sends.
+    for name in ("warnings", "unreadEntries"):
+        assert name not in schemas["ReviewResponse"]["required"]
+        assert not _valid(api, "ReviewResponse", {**review, name: None})
+    assert "file" not in schemas["SentenceOut"].get("required", [])
