@@ -23,8 +23,8 @@ class ErrorBody(BaseModel):
 
 # The statuses the README lists, in its words.
 _MEANING = {
-    400: "A bad claim, reference, title, draft or bibliography; malformed JSON; an unknown judge "
-    "or unusable judge settings; a paper given twice.",
+    400: "A bad claim, reference, title, draft or bibliography; malformed JSON; an upload that "
+    "cannot be read as a form; an unknown judge or unusable judge settings; a paper given twice.",
     401: "The server has a token and the request did not send it (Authorization: Bearer).",
     403: "A foreign Host or a cross-origin request.",
     404: "No such paper (paper_not_found) or passage (passage_not_found) in the library; "
