@@ -53,3 +53,21 @@ def test_the_document_states_the_limits_and_statuses_the_api_has(tmp_path: Path)
     assert "400" in paths["/v1/references/key"]["get"]["responses"]  # invalid_reference
     for path in ("/v1/checks", "/v1/reviews"):
         assert "shutting_down" in paths[path]["post"]["responses"]["503"]["description"]
+
+
+def test_health_documents_each_refusal_it_answers_with(tmp_path: Path) -> None:
+    # QA: /health declared only 200, yet the middleware before it refuses a foreign Host, text
+    # that is not UTF-8 and a body over the limit, each with the shared error body.
+    app = create_app(ServerConfig(library=tmp_path / "lib.sqlite3", max_json_bytes=16))
+    with TestClient(app, base_url=LOOPBACK) as client:
+        documented = client.get("/openapi.json").json()["paths"]["/health"]["get"]["responses"]
+        answers = {
+            "forbidden_host": client.get("/health", headers={"host": "evil.example"}),
+            "invalid_text": client.get("/health?q=%ff"),
+            "too_large": client.request("GET", "/health", content=b"x" * 17),
+        }
+    for code, answer in answers.items():
+        assert answer.json()["error"]["code"] == code
+        status = str(answer.status_code)
+        assert documented[status]["content"]["application/json"]["schema"] == ERROR_REF, code
+    assert "401" not in documented  # no token is asked for here

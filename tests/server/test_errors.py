@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from claimaudit.server.app import create_app
+from claimaudit.server.config import ServerConfig
 from claimaudit.server.errors import validation_message
 from claimaudit.server.limits import describe_bytes
 
@@ -47,3 +54,31 @@ def test_sizes_read_as_people_write_them() -> None:
     assert describe_bytes(4096) == "4 KiB"
     assert describe_bytes(1536) == "1.5 KiB"
     assert describe_bytes(100) == "100 bytes"
+
+
+@pytest.mark.parametrize(
+    ("content_type", "body", "reason"),
+    [
+        ("multipart/form-data", b"x", "missing boundary in multipart"),
+        ("multipart/form-data; boundary=abc", b"not a form", "invalid multipart data"),
+        (
+            "multipart/form-data; boundary=abc",
+            b"--abc\r\nContent-Disposition: form-data\r\n\r\nhi\r\n--abc--\r\n",
+            'the Content-Disposition header field "name" must be provided',
+        ),
+    ],
+)
+def test_an_unreadable_form_is_an_invalid_request_saying_what_to_send(
+    tmp_path: Path, content_type: str, body: bytes, reason: str
+) -> None:
+    # QA: these were 400 bad_request with Starlette's own words, a code README does not list.
+    app = create_app(ServerConfig(library=tmp_path / "lib.sqlite3"))
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        answer = client.post("/v1/library", content=body, headers={"content-type": content_type})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == {
+        "status": 400,
+        "code": "invalid_request",
+        "message": f"the upload cannot be read as a form ({reason}): send the paper as "
+        "multipart/form-data, its file as the file field",
+    }

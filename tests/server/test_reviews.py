@@ -246,6 +246,8 @@ def test_openapi_documents_reviews(api: httpx.Client) -> None:
         "uncited",
         "annotated",
         "threshold",
+        "unreadEntries",
+        "warnings",
     }
     assert "cache" in schemas["CheckRequest"]["properties"]
 

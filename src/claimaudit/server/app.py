@@ -16,6 +16,7 @@ from claimaudit.server.headers import SecurityHeadersMiddleware
 from claimaudit.server.limits import BodyLimitMiddleware
 from claimaudit.server.methods import HeadAsGetMiddleware
 from claimaudit.server.once import each_body_name_once
+from claimaudit.server.openapi_security import install as declare_bearer
 from claimaudit.server.origin import OriginGuardMiddleware
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.routes import checks, health, judges, library, references, reviews, web
@@ -70,6 +71,7 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
     install_error_handlers(app)
     for feature in FEATURES:
         feature.install(app, state)
+    declare_bearer(app)
     # The last middleware added runs first: auth refuses before any body is read, and a
     # foreign Host or a cross-origin request is refused before auth, with or without a token.
     app.add_middleware(UrlTextMiddleware)

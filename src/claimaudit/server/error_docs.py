@@ -5,6 +5,7 @@ this server has."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -22,8 +23,8 @@ class ErrorBody(BaseModel):
 
 # The statuses the README lists, in its words.
 _MEANING = {
-    400: "A bad claim, reference, title, draft or bibliography; malformed JSON; an unknown judge "
-    "or unusable judge settings; a paper given twice.",
+    400: "A bad claim, reference, title, draft or bibliography; malformed JSON; an upload that "
+    "cannot be read as a form; an unknown judge or unusable judge settings; a paper given twice.",
     401: "The server has a token and the request did not send it (Authorization: Bearer).",
     403: "A foreign Host or a cross-origin request.",
     404: "No such paper (paper_not_found) or passage (passage_not_found) in the library; "
@@ -44,6 +45,10 @@ _MEANING = {
 ANY_REQUEST = (401, 403, 413, 422, 500)
 
 
-def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """``responses=`` for a route or router: each status with the real error body."""
-    return {s: {"model": ErrorBody, "description": _MEANING[s]} for s in statuses}
+def error_responses(
+    *statuses: int, said: Mapping[int, str] | None = None
+) -> dict[int | str, dict[str, Any]]:
+    """``responses=`` for a route or router: each status with the real error body; ``said``
+    gives a status's meaning where a route answers it for fewer reasons than the others."""
+    meaning = {**_MEANING, **(said or {})}
+    return {s: {"model": ErrorBody, "description": meaning[s]} for s in statuses}

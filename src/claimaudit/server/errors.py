@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
+from starlette.formparsers import MultiPartException
 
 from claimaudit.errors import ClaimauditError, NestingError, as_known
 from claimaudit.redaction import safe_line
@@ -47,6 +48,17 @@ def error_body(status: int, code: str, message: str) -> dict[str, Any]:
 
 def error_response(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse(error_body(status, code, message), status_code=status)
+
+
+def form_message(reason: str) -> str:
+    """Starlette's reason for a form it cannot parse ("Missing boundary in multipart."), in a
+    sentence of ours saying what to send."""
+    said = reason.strip().rstrip(".")
+    said = said[:1].lower() + said[1:]
+    return (
+        f"the upload cannot be read as a form ({said}): send the paper as "
+        "multipart/form-data, its file as the file field"
+    )
 
 
 def validation_message(errors: list[dict[str, Any]]) -> tuple[int, str, str]:
@@ -116,6 +128,9 @@ async def _json_refusal(request: Request) -> JSONResponse | None:
 
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HTTPException)
+    if isinstance(exc.__context__, MultiPartException):
+        # Starlette's refusal of a form it cannot parse: a code README lists, not bad_request.
+        return error_response(400, "invalid_request", form_message(exc.__context__.message))
     if isinstance(exc.__cause__, UnicodeDecodeError):
         # FastAPI's "error parsing the body": a JSON body whose bytes are not UTF-8.
         return error_response(422, "invalid_text", "the request body is not valid UTF-8")

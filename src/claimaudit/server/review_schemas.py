@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic.config import JsonDict
+from pydantic.json_schema import SkipJsonSchema
 
 from claimaudit.bibfile import BibFormat
 from claimaudit.library.wire import Wire
@@ -29,7 +31,19 @@ class BibliographyIn(Wire):
     )
 
 
+# The rule ``_one_draft`` keeps, in the schema's words: exactly one of the two is a string (a
+# null one counts as not sent, as the server reads it), so ``{}`` is invalid by the document too.
+ONE_DRAFT: dict[str, Any] = {
+    "oneOf": [
+        {"required": [name], "properties": {name: {"type": "string"}}}
+        for name in ("markdown", "latex")
+    ]
+}
+
+
 class ReviewRequest(JudgingOptions):
+    model_config = ConfigDict(json_schema_extra=ONE_DRAFT)
+
     markdown: str | None = Field(
         default=None,
         description="The draft, as Markdown text (its size is the body limit). Send this or latex.",
@@ -53,7 +67,18 @@ class ReviewRequest(JudgingOptions):
         return self
 
 
+def _left_out_when_none(schema: JsonDict) -> None:
+    # A field the answer leaves out when it has none: never null, so no default of null.
+    schema.pop("default", None)
+
+
 class SentenceOut(BaseModel):
+    file: str | SkipJsonSchema[None] = Field(
+        default=None,
+        description="LaTeX drafts only: the file the sentence is in (draft.tex for a draft "
+        "sent as text); absent for Markdown.",
+        json_schema_extra=_left_out_when_none,
+    )
     index: int = Field(description="Position among the draft's sentences, from 0.")
     start: int = Field(description="Offset of its first character in the draft (code points).")
     end: int = Field(description="Offset just past its last character.")
@@ -69,6 +94,18 @@ class ReviewedRecordOut(BaseModel):
 
     sentence: SentenceOut
     citations: list[str] = Field(description="The citations, as written, naming this paper.")
+
+
+class UnreadEntryOut(BaseModel):
+    """A bibliography block that could not be read as an entry (``UnreadEntry.to_dict``)."""
+
+    file: str | None = Field(description="The bibliography file; null for one sent as text.")
+    line: int | None = Field(description="Its first line, from 1, when known.")
+    key: str | None = Field(description="The citation key it seems to give, when it has one.")
+    reason: str = Field(
+        description="What it is: an entry that could not be read (why), or a "
+        "second entry with a key already used (the first is kept)."
+    )
 
 
 class ReviewSummaryOut(BaseModel):
@@ -99,6 +136,20 @@ class ReviewResponse(BaseModel):
         "% comment line per paper after each)."
     )
     threshold: float = Field(description=THRESHOLD_USED)
+    unread_entries: list[UnreadEntryOut] | SkipJsonSchema[None] = Field(
+        default=None,
+        alias="unreadEntries",
+        description="The bibliography's blocks that could not be read as entries; a citation "
+        "of one is a not_checked record saying why. Absent when there are none.",
+        json_schema_extra=_left_out_when_none,
+    )
+    warnings: list[str] | SkipJsonSchema[None] = Field(
+        default=None,
+        description="What the reader may have lost, one line each (a LaTeX macro it does not "
+        "know wrapping a citation, references listed that no citation names), as claimaudit "
+        "review prints them. Absent when there are none.",
+        json_schema_extra=_left_out_when_none,
+    )
 
 
 def review_wire(reviewed: Reviewed) -> dict[str, Any]:
