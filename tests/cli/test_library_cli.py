@@ -625,6 +625,23 @@ def test_add_warns_when_the_file_names_another_paper(tmp_path: Path, db: Path) -
     )
 
 
+def test_add_warns_about_a_latex_file_cut_short_and_stores_it(tmp_path: Path, db: Path) -> None:
+    body = "\\documentclass{article}\n\\begin{document}\nLakes warm in summer.\n"
+    whole = tmp_path / "whole.tex"
+    whole.write_text(body + "\\end{document}\n", encoding="utf-8")
+    cut = tmp_path / "cut.tex"
+    cut.write_text(body, encoding="utf-8")
+    result = run("add", cut, "--ref", "local:cut", "--library", db)
+    assert result.exit_code == 0, result.output
+    assert "added local:cut" in result.stdout
+    assert result.stderr.strip() == ("warning: cut.tex has no \\end{document}: it may be cut short")
+    complete = run("add", whole, "--ref", "local:whole", "--library", db)
+    assert complete.exit_code == 0 and complete.stderr == "", complete.output
+    with Library.open(db) as lib:
+        texts = [[p.text for p in lib.passages(parse_ref(r))] for r in ("local:cut", "local:whole")]
+    assert texts == [["Lakes warm in summer."]] * 2
+
+
 def test_show_reads_a_paper_replaced_meanwhile_as_one_version(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -188,6 +188,41 @@ def test_bad_input_is_a_clear_error(tmp_path: Path, make: object, message: str) 
         extract(path)
 
 
+_WHOLE = (
+    "\\documentclass{article}\n\\begin{document}\n\\section{Methods}\n"
+    "We sampled forty lakes.\n\nEach was visited twice.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("ending", "warned"),
+    [
+        ("\\end{document}\n", False),
+        ("\\end {document} % done\n", False),
+        ("", True),  # cut short: read, and said
+    ],
+)
+def test_latex_without_end_document_is_read_and_warned_about(
+    tmp_path: Path, ending: str, warned: bool
+) -> None:
+    path = tmp_path / "paper.tex"
+    path.write_text(_WHOLE + ending, encoding="utf-8")
+    document = extract(path)
+    assert [p.text for p in make_passages(document.blocks)] == [
+        "We sampled forty lakes.",
+        "Each was visited twice.",
+    ]
+    cut = "paper.tex has no \\end{document}: it may be cut short"
+    assert document.warnings == ((cut,) if warned else ())
+
+
+def test_latex_without_a_document_environment_is_no_cut_short_paper(tmp_path: Path) -> None:
+    # A fragment (no \begin{document} at all) is read as it is, with nothing said.
+    path = tmp_path / "notes.tex"
+    path.write_text("\\section{Notes}\nShort words here.\n", encoding="utf-8")
+    assert extract(path).warnings == ()
+
+
 def test_latex_missing_input_is_an_error(tmp_path: Path) -> None:
     folder = tmp_path / "scipy"
     shutil.copytree(h.SCIPY_TEX.parent, folder)

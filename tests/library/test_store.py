@@ -266,6 +266,25 @@ def test_stored_text_in_compatibility_forms_is_found_by_the_plain_words_and_show
     assert check_health(library.path).healthy
 
 
+def test_a_heading_in_compatibility_forms_is_found_by_the_plain_words_and_shown_as_stored(
+    library: Library,
+) -> None:
+    """The index read headings as stored while it read passages NFKC-normalised: a section
+    "E\ufb03cient \uff33\uff4f\uff46\uff54" (a ligature, full-width letters) was not found
+    by "efficient" nor "soft"."""
+    heading = "E\ufb03cient \uff33\uff4f\uff46\uff54 methods"
+    passages = [Passage("P001", "We compare two solvers.", heading)]
+    library.add_paper(NewPaper(parse_ref("doi:10.1234/a"), "T", passages, "h1"))
+    library.add_paper(_paper("doi:10.1234/b", "Nothing about solvers here."))
+    for query in ("efficient", "soft", "E\ufb03cient"):
+        hits = library.search(query)
+        assert [(str(h.ref), h.section) for h in hits] == [("doi:10.1234/a", heading)], query
+    assert library.passages(parse_ref("doi:10.1234/a"))[0].section == heading
+    library.remove(parse_ref("doi:10.1234/a"))
+    assert library.search("efficient") == []
+    assert check_health(library.path).healthy
+
+
 def test_a_hit_of_an_unversioned_copy_beside_versions_says_it_is_read_exactly(
     library: Library,
 ) -> None:

@@ -18,12 +18,14 @@ FTS_TABLE = "passages_fts"
 # The tables FTS5 keeps for ``passages_fts`` (columnsize on, so ``_docsize`` exists).
 FTS_SHADOW_TABLES = tuple(f"{FTS_TABLE}_{part}" for part in ("data", "idx", "docsize", "config"))
 
-# The text the index reads for each passage: its NFKC form where that differs from the text as
-# stored (``search_text``), else the text (``library.search_text`` says why).
+# The text and heading the index reads for each passage: their NFKC forms where those differ
+# from what is stored (``search_text``, ``search_section``), else as stored
+# (``library.search_text`` says why).
 SEARCH_VIEW = "passages_search"
 CREATE_SEARCH_VIEW = """
             CREATE VIEW IF NOT EXISTS passages_search AS
-            SELECT id, coalesce(search_text, text) AS text, section FROM passages
+            SELECT id, coalesce(search_text, text) AS text,
+                coalesce(search_section, section) AS section FROM passages
             """
 # External-content FTS5 table: the text lives once, in ``passages`` (read through the view);
 # triggers keep the index in step, so every writer (add, import, remove) is indexed
@@ -39,21 +41,25 @@ FTS_TRIGGERS = {
     "passages_ai": """
             CREATE TRIGGER passages_ai AFTER INSERT ON passages BEGIN
                 INSERT INTO passages_fts(rowid, text, section)
-                VALUES (new.id, coalesce(new.search_text, new.text), new.section);
+                VALUES (new.id, coalesce(new.search_text, new.text),
+                    coalesce(new.search_section, new.section));
             END
             """,
     "passages_ad": """
             CREATE TRIGGER passages_ad AFTER DELETE ON passages BEGIN
                 INSERT INTO passages_fts(passages_fts, rowid, text, section)
-                VALUES ('delete', old.id, coalesce(old.search_text, old.text), old.section);
+                VALUES ('delete', old.id, coalesce(old.search_text, old.text),
+                    coalesce(old.search_section, old.section));
             END
             """,
     "passages_au": """
             CREATE TRIGGER passages_au AFTER UPDATE ON passages BEGIN
                 INSERT INTO passages_fts(passages_fts, rowid, text, section)
-                VALUES ('delete', old.id, coalesce(old.search_text, old.text), old.section);
+                VALUES ('delete', old.id, coalesce(old.search_text, old.text),
+                    coalesce(old.search_section, old.section));
                 INSERT INTO passages_fts(rowid, text, section)
-                VALUES (new.id, coalesce(new.search_text, new.text), new.section);
+                VALUES (new.id, coalesce(new.search_text, new.text),
+                    coalesce(new.search_section, new.section));
             END
             """,
 }

@@ -95,6 +95,10 @@ _SPACE_BEFORE_PUNCT = re.compile(
 # "the kernel (\\autoref{fig:sub})." read "the kernel ()."; code such as "load()" has no space.
 _EMPTY_BRACKETS = re.compile(r"(?<![ \t])[ \t]+\(\s*\)(?=[\s.,;:]|$)")
 
+# The document's end. A file without it (after its ``\\begin{document}``) was most likely cut
+# short: TeX stops with "no legal \\end found", and the reader reads it all the same.
+_END_DOCUMENT = re.compile(r"\\end\s*\{document\}")
+
 # An item's label and the spaces typed after it: "Branches: A branch", one space.
 _LABEL_END = re.compile(LABEL_END + r"\s*")
 
@@ -201,6 +205,9 @@ def _extract(
     blocks.extend(_Walker(converter, aliases, notes, abstract_name).blocks(body))
     if not blocks:
         raise InputError(f"{path}: no text found in the LaTeX source")
+    warnings: tuple[str, ...] = ()
+    if document is not None and not _END_DOCUMENT.search(source, document.pos):
+        warnings = (f"{path.name} has no \\end{{document}}: it may be cut short",)
     return ExtractedDocument(
         blocks,
         hasher.hexdigest(),
@@ -208,6 +215,7 @@ def _extract(
         title=title,
         authors=authors,
         source_format="latex",
+        warnings=warnings,
     )
 
 

@@ -74,7 +74,8 @@ class AddResult:
     outcome: AddOutcome
     passage_count: int
     source_bytes: int
-    # Where the file names another paper (or version) than the reference it was stored under.
+    # What the reader said of the file (``ExtractedDocument.warnings``), and where the file
+    # names another paper (or version) than the reference it was stored under.
     warnings: tuple[str, ...] = ()
 
 
@@ -127,7 +128,8 @@ def add_path(
         extractor=extractor_version(document.source_format),
     )
     outcome = library.add_paper(paper, replace=replace)
-    warnings = identity_warnings(ref, path, document) if ref is not None else ()
+    identity = identity_warnings(ref, path, document) if ref is not None else ()
+    warnings = (*document.warnings, *identity)
     return AddResult(resolved, paper.title, outcome, len(passages), document.source_bytes, warnings)
 
 

@@ -99,3 +99,6 @@ class ExtractedDocument:
     ref_hints: tuple[PaperRef, ...] = ()
     authors: str | None = None
     source_format: str = "text"
+    # What the reader read but would have the user look at (a LaTeX file cut short): said on
+    # ``library add``, as ``AddResult.warnings``; the text is read all the same.
+    warnings: tuple[str, ...] = ()

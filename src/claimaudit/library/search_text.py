@@ -4,7 +4,8 @@ types it ("finding", "CT", "2024"), as ``search_words`` reads the query.
 
 The passage itself is stored, shown and quoted as read; its search form is kept beside it
 (``passages.search_text``) only where the two differ, NULL otherwise, and the index reads
-``coalesce(search_text, text)`` (the view ``passages_search``)."""
+``coalesce(search_text, text)`` (the view ``passages_search``). Its heading likewise
+(``passages.search_section``)."""
 
 from __future__ import annotations
 

@@ -223,7 +223,7 @@ class Library:
     def _insert_passages(self, paper_id: int, passages: list[Passage]) -> None:
         self._conn.executemany(
             "INSERT INTO passages (paper_id, seq, passage_id, section, text, search_text, "
-            "page_start, page_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "search_section, page_start, page_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     paper_id,
@@ -232,6 +232,7 @@ class Library:
                     p.section,
                     p.text,
                     search_text(p.text),
+                    None if p.section is None else search_text(p.section),
                     *(p.pages or (None, None)),
                 )
                 for i, p in enumerate(passages)

@@ -121,8 +121,9 @@ class Added(Wire):
     passages: int
     source_bytes: int
     warnings: list[str] = Field(
-        description="where the file's name or metadata names another paper or version than "
-        "ref, or identical content came with another title and was not retitled"
+        description="where the file seems cut short (a LaTeX file with no \\end{document}), "
+        "its name or metadata names another paper or version than ref, or identical content "
+        "came with another title and was not retitled"
     )
 
     @classmethod
