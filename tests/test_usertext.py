@@ -18,6 +18,13 @@ def test_utf16_with_or_without_a_bom_says_so(encoding: str) -> None:
     assert str(refused.value) == "UTF-16 text, not UTF-8; re-save it as UTF-8"
 
 
+@pytest.mark.parametrize("data", [b"\0\0\0\0", bytes(8192), b"a\0\0\0b\0\0\0"])
+def test_nul_bytes_on_both_sides_are_no_utf16_text(data: bytes) -> None:
+    # QA: a file zero-filled after a crash was called "UTF-16 text"; UTF-16 text has a NUL
+    # beside each letter, never two NULs side by side throughout.
+    assert not is_utf16(data)
+
+
 def test_other_bytes_that_are_not_utf8_name_the_first_bad_one() -> None:
     with pytest.raises(NotUtf8Error) as refused:
         decode_utf8("café au lait".encode("latin-1"))

@@ -19,12 +19,17 @@ class NotUtf8Error(ValueError):
 
 def is_utf16(data: bytes) -> bool:
     """Whether ``data`` reads as UTF-16 text: a UTF-16 BOM, or Latin letters each beside a
-    NUL byte. Its NULs would otherwise call it a binary file."""
+    NUL byte (NULs on one side, none on the other: zeros throughout are a file zero-filled, not
+    text). Its NULs would otherwise call it a binary file."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         return True
     head = data[:4096]
+    if len(head) < 4:
+        return False
     even, odd = head[0::2], head[1::2]
-    return len(head) >= 4 and (even.count(0) == len(even) or odd.count(0) == len(odd))
+    return (even.count(0) == len(even) and 0 not in odd) or (
+        odd.count(0) == len(odd) and 0 not in even
+    )
 
 
 def refuse_utf16(head: bytes) -> None:

@@ -347,3 +347,23 @@ def test_a_utf16_draft_or_bibliography_says_so(
     assert result.stderr.splitlines() == [
         f"error: cannot read bibliography {bib}: UTF-16 text, not UTF-8; re-save it as UTF-8"
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "kind"),
+    [
+        ("draft.md", bytes(4), "a Markdown draft"),  # zero-filled after a crash
+        ("draft.md", b"# Draft\n\nA holds [@a].\0\0\0\n", "a Markdown draft"),
+        ("draft.tex", bytes(4), "LaTeX"),
+    ],
+)
+def test_a_draft_holding_nul_bytes_is_a_binary_file(
+    runner: CliRunner, tmp_path: Path, name: str, data: bytes, kind: str
+) -> None:
+    # QA: four NUL bytes were "UTF-16 text"; a Markdown draft with NULs was reviewed.
+    draft = tmp_path / name
+    draft.write_bytes(data)
+    result = _review(runner, tmp_path, draft)
+    assert result.exit_code == 2
+    shown = draft if name.endswith(".md") else name
+    assert result.stderr.splitlines() == [f"error: {shown}: looks like a binary file, not {kind}"]

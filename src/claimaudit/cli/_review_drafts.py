@@ -30,7 +30,7 @@ def draft_format_of(report: Path, chosen: DraftFormat | None) -> DraftFormat:
     return DraftFormat.LATEX if report.suffix.lower() in LATEX_SUFFIXES else DraftFormat.MARKDOWN
 
 
-def _read(report: Path) -> str:
+def _read(report: Path, chosen: DraftFormat) -> str:
     if report.is_dir():
         fail(f"{report} is a folder; give the draft's file")
     if not report.is_file():
@@ -40,11 +40,16 @@ def _read(report: Path) -> str:
     try:
         # Bytes decoded whole keep "\r\n" (and a BOM) as written, so positions and the
         # annotated copy are exact.
-        return decode_utf8(report.read_bytes())
+        data = report.read_bytes()
+        text = decode_utf8(data)
     except NotUtf8Error as error:
         fail(f"{report}: {error}")
     except OSError as error:
         fail(f"cannot read {report}: {error}")
+    # NUL bytes never occur in text (a LaTeX draft is refused alike, and a paper's file).
+    if b"\x00" in data[:8192] and chosen is DraftFormat.MARKDOWN:
+        fail(f"{report}: looks like a binary file, not a Markdown draft")
+    return text
 
 
 def _latex_inputs(found: LatexClaims) -> set[Path]:
@@ -82,8 +87,8 @@ def _front_matter_bibliography(report: Path, text: str) -> tuple[Bibliography | 
 def prepare(
     report: Path, draft_format: DraftFormat | None, bibliography: Bibliography | None
 ) -> Draft:
-    text = _read(report)
     chosen = draft_format_of(report, draft_format)
+    text = _read(report, chosen)
     found: LatexClaims | None = None
     inputs: set[Path] = set()
     try:
