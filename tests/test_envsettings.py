@@ -16,6 +16,7 @@ from claimaudit.envsettings import (
     http_url,
     require_header_safe_key,
     require_tls_settings,
+    tls_context,
 )
 from claimaudit.errors import InvalidSettingsError
 
@@ -110,6 +111,32 @@ def test_a_ca_file_httpx_cannot_load_is_refused_naming_the_variable(
         with pytest.raises(InvalidSettingsError) as refused:
             http_client(make, API)
         assert str(refused.value) == expected
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
+def test_a_ca_file_that_is_no_regular_file_is_refused_unread(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, no_ca_settings: None, kind: str
+) -> None:
+    # QA: a FIFO hung every command that made an HTTP client (OpenSSL waited on a writer).
+    cafile = tmp_path / "ca.pem"
+    if kind == "fifo":
+        os.mkfifo(cafile)
+    elif kind == "folder":
+        cafile.mkdir()
+    else:
+        cafile = Path("/dev/zero")
+    monkeypatch.setenv("SSL_CERT_FILE", str(cafile))
+    expected = f"SSL_CERT_FILE names an unusable CA file (not a regular file): {cafile}"
+    with pytest.raises(InvalidSettingsError) as refused:
+        require_tls_settings()
+    assert str(refused.value) == expected
+    for make in (httpx.Client, httpx2.Client):
+        with pytest.raises(InvalidSettingsError) as refused:
+            http_client(make, API)
+        assert str(refused.value) == expected
+    with pytest.raises(InvalidSettingsError) as refused:
+        tls_context()
+    assert str(refused.value) == expected
 
 
 def test_a_ca_folder_that_is_not_one_is_refused_naming_the_variable(

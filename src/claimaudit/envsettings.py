@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import ssl
+import stat
 from collections.abc import Callable
 from typing import TypeVar
 from urllib.parse import urlsplit
@@ -88,6 +89,7 @@ def require_tls_settings() -> None:
     ``SSL_CERT_DIR`` (read only without it) no folder: no HTTPS request could be verified."""
     cafile = os.environ.get(CA_FILE_ENV)
     if cafile:
+        _require_ca_file_regular()
         try:
             ssl.create_default_context(cafile=cafile)  # as httpx loads it
         except (OSError, ValueError) as error:
@@ -100,6 +102,22 @@ def require_tls_settings() -> None:
             ) from None
         return
     _require_ca_dir()
+
+
+def _require_ca_file_regular() -> None:
+    """A FIFO, a device or a folder is refused before OpenSSL opens it: a FIFO would hang the
+    command (waiting for a writer), /dev/zero fill memory."""
+    cafile = os.environ.get(CA_FILE_ENV)
+    if not cafile:
+        return
+    try:
+        mode = os.stat(cafile).st_mode
+    except (OSError, ValueError):
+        return  # missing or unnamable: said by the load that follows, as before
+    if not stat.S_ISREG(mode):
+        raise InvalidSettingsError(
+            f"{CA_FILE_ENV} names an unusable CA file (not a regular file): {shown_value(cafile)}"
+        )
 
 
 def _require_ca_dir() -> None:
@@ -120,6 +138,7 @@ def http_client(make: Callable[[], Client], url: str) -> Client:
     from claimaudit.proxies import usable_proxies
 
     usable_proxies(url)
+    _require_ca_file_regular()
     _require_ca_dir()
     try:
         return make()
@@ -137,6 +156,7 @@ def tls_context() -> ssl.SSLContext:
     variable where it cannot be loaded, as ``http_client``."""
     import httpx
 
+    _require_ca_file_regular()
     _require_ca_dir()
     try:
         return httpx.create_ssl_context()
