@@ -133,7 +133,7 @@ class DraftStructureError(DraftError):
 class BibliographyError(UsageError):
     """A bibliography file that cannot be read: its message says which entry or line.
     ``looks_like``: the format ("csl-yaml", "csl-json") of text read as BibTeX to no entry,
-    which each surface tells how to name (``format``, ``bibliography_format``)."""
+    which each surface tells how to name (``format``, ``bibliographyFormat``)."""
 
     code = "invalid_bibliography"
 
