@@ -252,3 +252,56 @@ def test_a_bibliography_with_a_utf8_bom_is_read(tmp_path: Path) -> None:
     path = tmp_path / "refs.bib"
     path.write_bytes("\ufeff@article{a, title = {A}, doi = {10.1234/a}}\n".encode())
     assert [r.key for r in read_bib(path).records] == ["a"]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "note"),
+    [
+        ("refs.bib", CSL_YAML, "holds CSL YAML (its name says BibTeX): it was read as CSL YAML"),
+        ("refs.txt", CSL_YAML, "holds CSL YAML: it was read as CSL YAML"),
+        (
+            "refs",
+            "- id: virtanen2020\n  DOI: 10.1000/x\n",
+            "holds CSL YAML: it was read as CSL YAML",
+        ),
+        (
+            "refs.bib",
+            '[{"id": "virtanen2020", "DOI": "10.1000/x"}]',
+            "holds CSL-JSON (its name says BibTeX): it was read as CSL-JSON",
+        ),
+    ],
+)
+def test_csl_in_a_file_named_otherwise_is_read_as_what_it_is_and_said(
+    tmp_path: Path, name: str, text: str, note: str
+) -> None:
+    # CSL YAML in refs.bib was read as BibTeX: no entries, only a warning, every key unresolved.
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    for allow_empty in (False, True):
+        found = read_bib(path, allow_empty=allow_empty)
+        assert found.records[0].key == "virtanen2020"
+        assert found.note == f"bibliography {path} {note}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "% entries to come\n", "@article{k, title = {A}}\n", "title: not CSL\n", "just words"],
+)
+def test_a_bib_file_that_is_not_csl_is_read_as_bibtex_with_no_note(
+    tmp_path: Path, text: str
+) -> None:
+    path = tmp_path / "refs.bib"
+    path.write_text(text, encoding="utf-8")
+    found = read_bib(path, allow_empty=True)
+    assert found.note is None
+    assert [r.key for r in found.records] == (["k"] if text.startswith("@") else [])
+
+
+def test_an_empty_csl_json_file_named_otherwise_is_not_said_to_be_read_as_bibtex(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "refs.txt"
+    path.write_text("[]", encoding="utf-8")
+    with pytest.raises(BibliographyError) as raised:
+        read_bib(path)
+    assert str(raised.value) == f"bibliography {path} holds no entries"

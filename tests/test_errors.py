@@ -43,6 +43,7 @@ def test_every_error_has_one_base_and_says_how_it_reaches_a_person() -> None:
     [
         ("InvalidClaimError", 400, "invalid_claim"),
         ("DuplicatePaperError", 400, "invalid_request"),
+        ("PaperListError", 400, "invalid_request"),
         ("InvalidTextError", 422, "invalid_text"),
         ("InvalidReferenceError", 400, "invalid_reference"),
         ("InvalidTitleError", 400, "invalid_title"),

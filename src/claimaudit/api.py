@@ -191,7 +191,7 @@ def check_claim(
     afresh; or any ``ResultCache``, as for ``make_checker``). ``papers``: a list (any iterable,
     read once) of references, strings or ``PaperRef``s, never one string. Raises
     InvalidClaimError for an unusable request (empty or oversized claim, no or duplicate
-    papers, one string as ``papers``, a claim, topic or paper that is not a string),
+    papers: PaperListError, one string as ``papers``, a claim, topic or paper that is not a string),
     UsageError for an unusable setting (a ``threshold`` that is no number in [0, 1], a
     ``cache`` that is neither a bool nor a ``ResultCache``), UnknownBackendError for an unknown
     judge or source and InvalidSettingsError for unusable backend settings (the openai judge

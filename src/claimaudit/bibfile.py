@@ -113,6 +113,8 @@ class BibFile:
 
     records: list[BibRecord]
     unread: tuple[UnreadEntry, ...] = ()
+    # A file read by its content, not its name (CSL YAML in refs.bib): one line saying so.
+    note: str | None = None
 
 
 def _families(value: str) -> tuple[tuple[str, ...], bool]:
@@ -380,9 +382,16 @@ def _none_read(name: str, found: BibFile) -> str:
     return f"{name}: no BibTeX entry could be parsed{where}"
 
 
+def _read_as_note(path: Path, kind: BibFormat) -> str:
+    label = "CSL-JSON" if kind == "csl-json" else "CSL YAML"
+    named = " (its name says BibTeX)" if path.suffix.lower() == ".bib" else ""
+    return f"bibliography {path} holds {label}{named}: it was read as {label}"
+
+
 def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
     """Read a BibTeX (``.bib``), CSL-JSON (``.json``) or CSL YAML (``.yaml``, ``.yml``) file;
-    BibliographyError if unusable (``parse_bib``)."""
+    BibliographyError if unusable (``parse_bib``). A file whose name says BibTeX (or no
+    format) but that holds CSL-JSON or CSL YAML is read as that, ``BibFile.note`` saying so."""
     if path.is_dir():
         raise BibliographyError(f"bibliography {path} is a folder; give a .bib or .json file")
     other = _OTHER_FORMATS.get(path.suffix.lower())
@@ -406,10 +415,26 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
     kind: BibFormat | None = (
         "csl-json" if suffix == ".json" else "csl-yaml" if suffix in _YAML_SUFFIXES else None
     )
+    # A name that says no CSL format is read as BibTeX, unless the content says otherwise:
+    # JSON (by its first character, as parse_bib reads text), or CSL YAML, which gives
+    # BibTeX's reader nothing at all. Either is read as what it is, and said (``note``).
+    content: BibFormat | None = None
+    if kind is None and text.lstrip()[:1] in ("[", "{"):
+        content = "csl-json"
     try:
-        return parse_bib(text, kind=kind, source=str(path), allow_empty=allow_empty)
+        found = parse_bib(text, kind=kind, source=str(path), allow_empty=True)
+        if kind is None and not (found.records or found.unread or content):
+            content = _csl_lookalike(text)
+            if content is not None:
+                found = parse_bib(text, kind=content, source=str(path), allow_empty=True)
+        if content is not None:
+            found = BibFile(found.records, found.unread, _read_as_note(path, content))
+        if found.records or allow_empty:
+            return found
+        # None read: parse_bib says why, in its words.
+        return parse_bib(text, kind=content or kind, source=str(path))
     except BibliographyError as error:
-        if kind is not None or suffix == ".bib" or not str(error).endswith("holds no entries"):
+        if kind or content or suffix == ".bib" or not str(error).endswith("holds no entries"):
             raise
         named = f"a {suffix} file" if suffix else "a file without a suffix"
         raise BibliographyError(

@@ -13,6 +13,7 @@ from claimaudit.errors import (
     InvalidClaimTextError,
     InvalidReferenceError,
     InvalidTextError,
+    PaperListError,
 )
 from claimaudit.fts import query_terms
 from claimaudit.identity import PaperRef, parse_ref
@@ -143,17 +144,17 @@ def paper_list(papers: Iterable[str | PaperRef]) -> list[str]:
 
 
 def validate_papers(papers: Sequence[str], limit: int | None = None) -> None:
-    """InvalidClaimError when there is no paper, one given twice (DuplicatePaperError), or
+    """PaperListError when there is no paper, one given twice (DuplicatePaperError), or
     more than ``limit``, in that order: the words every surface (command line, Python, HTTP,
     MCP) refuses such a list with."""
     if not papers:
-        raise InvalidClaimError("no paper to check the claim against")
+        raise PaperListError("no paper to check the claim against")
     # A paper given twice is named before the count, as where there is no limit (the Python
     # API): 51 copies of one paper are one fault on every surface. Only the first ``limit + 1``
     # are read for it, so an overlong list costs no more than one over by one.
     check_distinct(papers if limit is None else papers[: limit + 1])
     if limit is not None and len(papers) > limit:
-        raise InvalidClaimError(f"{len(papers)} papers in one check; the limit is {limit}")
+        raise PaperListError(f"{len(papers)} papers in one check; the limit is {limit}")
 
 
 def check_distinct(papers: Sequence[str]) -> None:

@@ -65,6 +65,32 @@ def test_a_pandoc_csl_yaml_bibliography_resolves_the_keys(
     assert _papers(result, out) == [("@a", "doi:10.1234/a"), ("@b", "doi:10.1234/b")]
 
 
+def test_csl_yaml_in_a_bib_file_is_read_as_such_and_said_once(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # It was read as BibTeX: "has no entries", a warning, and every citation unresolved.
+    yaml_refs = "references:\n- id: a\n  DOI: 10.1234/a\n- id: b\n  DOI: 10.1234/b\n"
+    named = _draft(tmp_path / "paper", "bibliography: refs.bib")
+    (tmp_path / "paper" / "refs.bib").write_text(yaml_refs, encoding="utf-8")
+    given = tmp_path / "given.bib"
+    given.write_text(yaml_refs, encoding="utf-8")
+    for draft, bib, extra in (
+        (named, tmp_path / "paper" / "refs.bib", ()),
+        (named, given, ("--bib", given)),
+    ):
+        out = tmp_path / "records.json"
+        result = _review(runner, tmp_path, draft, *extra, "--json", out)
+        assert _papers(result, out) == [("@a", "doi:10.1234/a"), ("@b", "doi:10.1234/b")]
+        said = (
+            f"warning: bibliography {bib} holds CSL YAML (its name says BibTeX): it was read "
+            "as CSL YAML"
+        )
+        assert " ".join(result.stderr.split()).count(said) == 1, result.stderr
+        assert "has no entries" not in result.stderr
+        warnings = json.loads(out.read_text(encoding="utf-8"))["warnings"]
+        assert [" ".join(w.split()) for w in warnings] == [said.removeprefix("warning: ")]
+
+
 def test_bib_wins_over_the_front_matter(runner: CliRunner, tmp_path: Path) -> None:
     draft = _draft(tmp_path / "paper", "bibliography: missing.bib")
     given = tmp_path / "given.bib"

@@ -10,9 +10,12 @@ from rich.console import Console
 from claimaudit.checker import Checker
 from claimaudit.cli._render import VERDICT_STYLE
 from claimaudit.cli._review_table import reason, review_table
-from claimaudit.identity import parse_ref
+from claimaudit.errors import SourceError
+from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.report import review_latex
+from claimaudit.sources.library import not_in_library
+from claimaudit.sources.protocol import SourcePaper
 from tests.cli.tables import boxed_columns
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
@@ -83,7 +86,36 @@ def test_the_reason_is_its_errors_first_clause_without_the_reference() -> None:
     assert reason("arXiv:1: no library at lib.sqlite3; add it", "arXiv:1") == (
         "no library at lib.sqlite3"
     )
-    assert reason("x" * 300, "r").endswith("\u2026") and len(reason("x" * 300, "r")) == 100
+    # Whole, however long: the table wraps it.
+    assert reason("x" * 300, "r") == "x" * 300
+
+
+class _OtherVersionSource(MemorySource):
+    """A library holding another version of every paper asked for, as ``library`` says."""
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        stored = [parse_ref(f"{ref.unversioned}v1"), parse_ref(f"{ref.unversioned}v2")]
+        raise SourceError(not_in_library(ref, Path("/home/someone/papers/lib.sqlite3"), stored))
+
+
+def test_a_long_reason_wraps_in_its_column_and_keeps_its_version_hint() -> None:
+    # Cut at 100 characters, the reason lost how to cite the versions the library holds.
+    result = review_report(
+        "Researchers should use version control (arXiv:1907.10121v3).\n",
+        checker=_checker(_OtherVersionSource()),
+    )
+    [claim] = result.claims
+    [item] = claim.records
+    error = item.record.error or ""
+    assert "cite one of them" in error and len(reason(error, "arXiv:1907.10121v3")) > 100
+    drawn = _drawn(result)
+    assert max(len(line) for line in drawn.splitlines()) <= 80
+    shown = " ".join(" ".join(boxed_columns(drawn)["papers"]).split())
+    assert "\u2026" not in shown
+    assert (
+        "which holds arXiv:1907.10121v1 and arXiv:1907.10121v2: cite one of them, or "
+        "arXiv:1907.10121 without a version for the newest one stored"
+    ) in shown
 
 
 def test_each_verdict_has_its_own_terminal_colour() -> None:

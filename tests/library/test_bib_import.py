@@ -321,3 +321,16 @@ def test_a_failure_naming_its_file_names_it_once(tmp_path: Path) -> None:
         [entry] = import_entries(library, bib, client=_no_arxiv).entries
     assert entry.status is ImportStatus.FAILED
     assert entry.detail == f"{empty}: no text found in the Markdown"
+
+
+def test_csl_yaml_in_a_bib_file_is_imported_and_said(tmp_path: Path) -> None:
+    # It was read as BibTeX: "bibliography refs.bib holds no entries", nothing imported.
+    bib = tmp_path / "refs.bib"
+    bib.write_text("references:\n- id: book\n  DOI: 10.1234/book\n", encoding="utf-8")
+    notes: list[str] = []
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        summary = import_entries(library, bib, client=_no_arxiv, on_note=notes.append)
+    assert [(e.key, e.status) for e in summary.entries] == [("book", ImportStatus.NO_FILE)]
+    assert notes == [
+        f"bibliography {bib} holds CSL YAML (its name says BibTeX): it was read as CSL YAML"
+    ]

@@ -166,7 +166,20 @@ def test_check_options_reach_the_checker(api: httpx.Client) -> None:
             "unknown_judge",
             "unknown judge 'nope'",
         ),
-        ({"claim": "A claim.", "papers": []}, 400, "invalid_claim", "no paper to check the claim"),
+        # A list of papers the check cannot take is the request's fault, as a paper given
+        # twice is: the claim is fine (invalid_claim is for the claim itself).
+        (
+            {"claim": "A claim.", "papers": []},
+            400,
+            "invalid_request",
+            "no paper to check the claim",
+        ),
+        (
+            {"claim": "A claim.", "papers": [f"arXiv:2401.{n:05d}" for n in range(1, 52)]},
+            400,
+            "invalid_request",
+            "51 papers in one check; the limit is 50",
+        ),
         # 51 copies of one paper: the duplicate, as the Python API says, not the count.
         (
             {"claim": "A claim.", "papers": [DEEP_RULES_REF] * 51},

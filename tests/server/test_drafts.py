@@ -81,7 +81,7 @@ def test_csl_yaml_sent_without_its_format_is_refused_naming_it() -> None:
 
 
 def test_a_format_without_bibliography_text_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(DraftError, match=r"^bibliography_format is the format of the bib"):
+    with pytest.raises(DraftError, match=r"^bibliographyFormat is the format of the bib"):
         review_inputs("A [@x].", "Markdown", None, "csl-yaml", tmp_path / "refs.yaml", None)
 
 

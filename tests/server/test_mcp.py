@@ -83,15 +83,15 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
                     "review_report", {"markdown": draft, "bibliography": BIBTEX}
                 )
                 outcome["review_path"] = await client.call_tool(
-                    "review_report", {"markdown": draft, "bibliography_path": str(bib)}
+                    "review_report", {"markdown": draft, "bibliographyPath": str(bib)}
                 )
                 outcome["review_both"] = await client.call_tool(
                     "review_report",
-                    {"markdown": draft, "bibliography": BIBTEX, "bibliography_path": str(bib)},
+                    {"markdown": draft, "bibliography": BIBTEX, "bibliographyPath": str(bib)},
                 )
                 outcome["review_empty"] = await client.call_tool("review_report", {"markdown": ""})
                 outcome["latex"] = await client.call_tool(
-                    "review_latex", {"latex": latex, "bibliography_path": str(bib)}
+                    "review_latex", {"latex": latex, "bibliographyPath": str(bib)}
                 )
                 outcome["latex_wrapped"] = await client.call_tool(
                     "review_latex", {"latex": WRAPPED}
@@ -125,7 +125,7 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
     assert {"topic", "judge", "threshold"} <= set(schema["properties"])
     review_schema = tools["review_report"].input_schema
     assert review_schema["required"] == ["markdown"]
-    assert {"bibliography", "bibliography_path", "topic", "judge"} <= set(
+    assert {"bibliography", "bibliographyPath", "topic", "judge"} <= set(
         review_schema["properties"]
     )
 
@@ -243,7 +243,7 @@ def test_what_the_api_refuses_unread_the_tools_refuse_alike(library: Path, tmp_p
 
     assert _error_text(outcome["named"]) == (
         "Error executing tool review_report: the draft names the bibliography refs.bib: send "
-        "its text as the bibliography, or its path as bibliography_path"
+        "its text as the bibliography, or its path as bibliographyPath"
     )
     assert _error_text(outcome["long"]) == (
         f"Error executing tool library_add: {long}: the PDF has 2,001 pages; the limit is 2,000"

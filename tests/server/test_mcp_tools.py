@@ -113,7 +113,7 @@ CSL_YAML = "references:\n- id: k\n  DOI: 10.1234/k\n"
 
 
 def test_the_review_tools_take_the_api_s_bibliography_formats(tmp_path: Path) -> None:
-    # The API's bibliography.format, as bibliography_format: CSL YAML sent as text could not
+    # The API's bibliography.format, as bibliographyFormat: CSL YAML sent as text could not
     # be read over MCP at all.
     service = Service(tmp_path / "library.sqlite3")
     try:
@@ -121,9 +121,9 @@ def test_the_review_tools_take_the_api_s_bibliography_formats(tmp_path: Path) ->
     finally:
         service.close()
     for name in ("review_report", "review_latex"):
-        schema = tools[name].input_schema["properties"]["bibliography_format"]
+        schema = tools[name].input_schema["properties"]["bibliographyFormat"]
         assert schema["anyOf"][0]["enum"] == ["bibtex", "csl-json", "csl-yaml"]
-    arguments = {"bibliography": CSL_YAML, "bibliography_format": "csl-yaml"}
+    arguments = {"bibliography": CSL_YAML, "bibliographyFormat": "csl-yaml"}
     markdown = _review_tool(tmp_path, "review_report", {"markdown": "A holds [@k].", **arguments})
     latex = _review_tool(tmp_path, "review_latex", {"latex": "A holds \\cite{k}.", **arguments})
     assert [r["paperRef"] for r in markdown["records"] + latex["records"]] == ["doi:10.1234/k"] * 2
@@ -134,7 +134,7 @@ def test_a_bibliography_with_no_usable_entry_is_read_on(tmp_path: Path, bib: str
     # As `claimaudit review --bib` reads such a file: it was a tool error.
     path = tmp_path / "refs.bib"
     path.write_text(bib, encoding="utf-8")
-    for sent in ({"bibliography": bib}, {"bibliography_path": str(path)}):
+    for sent in ({"bibliography": bib}, {"bibliographyPath": str(path)}):
         data = _review_tool(tmp_path, "review_report", {"markdown": "A holds [@k].", **sent})
         [record] = data["records"]
         assert (record["paperRef"], record["verdict"]) == ("@k", "not_checked")
@@ -152,11 +152,84 @@ def test_a_bibliography_format_without_its_text_is_refused(tmp_path: Path) -> No
             anyio.run(
                 build_server(service).call_tool,
                 "review_report",
-                {"markdown": "A holds [@k].", "bibliography_format": "csl-yaml"},
+                {"markdown": "A holds [@k].", "bibliographyFormat": "csl-yaml"},
             )
     finally:
         service.close()
     assert str(refused.value).endswith(
-        "bibliography_format is the format of the bibliography sent as text: send it with "
-        "bibliography (a bibliography_path is read by its suffix)"
+        "bibliographyFormat is the format of the bibliography sent as text: send it with "
+        "bibliography (a bibliographyPath is read by its suffix)"
+    )
+
+
+def test_the_bibliography_arguments_are_camel_case_and_the_old_names_deprecated(
+    tmp_path: Path,
+) -> None:
+    # Every other argument and record field is camelCase; these were snake_case.
+    service = Service(tmp_path / "library.sqlite3")
+    try:
+        tools = {t.name: t for t in anyio.run(build_server(service).list_tools)}
+    finally:
+        service.close()
+    for name in ("review_report", "review_latex"):
+        properties = tools[name].input_schema["properties"]
+        assert {"bibliographyFormat", "bibliographyPath"} <= set(properties)
+        for old, new in (
+            ("bibliography_format", "bibliographyFormat"),
+            ("bibliography_path", "bibliographyPath"),
+        ):
+            assert properties[old]["deprecated"] is True
+            assert new in properties[old]["description"]
+            assert "deprecated" not in properties[new]
+        snake = [p for p in properties if "_" in p and not properties[p].get("deprecated")]
+        assert snake == [], name
+
+
+@pytest.mark.parametrize(
+    "names",
+    [("bibliographyFormat", "bibliographyPath"), ("bibliography_format", "bibliography_path")],
+)
+def test_either_name_of_a_bibliography_argument_is_read(
+    tmp_path: Path, names: tuple[str, str]
+) -> None:
+    format_name, path_name = names
+    path = tmp_path / "refs.yaml"
+    path.write_text(CSL_YAML, encoding="utf-8")
+    draft = {"markdown": "A holds [@k]."}
+    sent_text = {**draft, "bibliography": CSL_YAML, format_name: "csl-yaml"}
+    sent_path = {**draft, path_name: str(path)}
+    for arguments in (sent_text, sent_path):
+        [record] = _review_tool(tmp_path, "review_report", arguments)["records"]
+        assert record["paperRef"] == "doi:10.1234/k"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "same"),
+    [
+        ({"bibliographyFormat": "csl-yaml", "bibliography_format": "csl-yaml"}, True),
+        ({"bibliographyFormat": "csl-yaml", "bibliography_format": "bibtex"}, False),
+    ],
+)
+def test_both_names_are_one_argument_and_must_agree(
+    tmp_path: Path, arguments: dict[str, Any], same: bool
+) -> None:
+    sent = {"latex": "A holds \\cite{k}.", "bibliography": CSL_YAML, **arguments}
+    if same:
+        [record] = _review_tool(tmp_path, "review_latex", sent)["records"]
+        assert record["paperRef"] == "doi:10.1234/k"
+        return
+    with pytest.raises(ToolError) as refused:
+        _review_tool(tmp_path, "review_latex", sent)
+    assert str(refused.value) == (
+        "Error executing tool review_latex: bibliographyFormat and bibliography_format (its "
+        "deprecated name) differ: send bibliographyFormat only"
+    )
+
+
+def test_two_different_bibliography_paths_are_refused(tmp_path: Path) -> None:
+    sent = {"markdown": "A [@k].", "bibliographyPath": "a.bib", "bibliography_path": "b.bib"}
+    with pytest.raises(ToolError) as refused:
+        _review_tool(tmp_path, "review_report", sent)
+    assert "bibliographyPath and bibliography_path (its deprecated name) differ" in str(
+        refused.value
     )

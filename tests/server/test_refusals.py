@@ -348,6 +348,6 @@ def test_csl_yaml_sent_as_bibtex_is_refused_with_each_surface_s_way_to_name_it(
     assert _http_refusals(api, "/v1/reviews", markdown) == {
         "csl yaml": f'{read}; send the bibliography with "format": "csl-yaml"'
     }
-    mcp = {"csl yaml": f'{read}; send bibliography_format: "csl-yaml" with it'}
+    mcp = {"csl yaml": f'{read}; send bibliographyFormat: "csl-yaml" with it'}
     assert _mcp_refusals(library, "review_report", markdown) == mcp
     assert _mcp_refusals(library, "review_latex", latex) == mcp

@@ -8,11 +8,13 @@ import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import get_args
 
 import httpx
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from claimaudit.bibfile import BibFormat
 from claimaudit.review.html_parts import strength
 from tests.library.helpers import make_pdf
 from tests.server.conftest import (
@@ -273,6 +275,40 @@ def test_review_errors_show_in_the_page(page: Page, server: RunningServer) -> No
     page.click("#review-submit")
     expect(page.locator("#review-status")).to_contain_text("the bibliography is not valid JSON")
     expect(page.locator("#review-output")).to_be_hidden()
+
+
+CSL_YAML_BIB = "references:\n- id: k\n  DOI: 10.1234/never-stored\n"
+
+
+def test_the_bibliography_format_is_chosen_and_sent(page: Page, server: RunningServer) -> None:
+    # The API takes bibliography.format; the page had no way to send it, so CSL YAML pasted
+    # there could not be reviewed at all.
+    page.goto(server.url)
+    page.fill("#draft", "Version control helps researchers [@k].")
+    page.click("#review-form details.options summary")
+    page.fill("#review-bib", CSL_YAML_BIB)
+    choices = page.locator("#review-bib-format option")
+    assert choices.evaluate_all("options => options.map(o => o.value)") == [
+        "",
+        *get_args(BibFormat),
+    ]
+    expect(page.locator("#review-bib-format")).to_have_value("")  # auto: none sent
+    page.click("#review-submit")
+    expect(page.locator("#review-status")).to_contain_text(
+        "it looks like CSL YAML: choose CSL YAML as the Bibliography format under "
+        "\u201cBibliography and options\u201d, then review again."
+    )
+    page.select_option("#review-bib-format", "csl-yaml")
+    with page.expect_request(lambda r: r.url.endswith("/v1/reviews")) as sent:
+        page.click("#review-submit")
+    assert sent.value.post_data_json["bibliography"] == {
+        "text": CSL_YAML_BIB,
+        "format": "csl-yaml",
+    }
+    expect(page.locator("#review-status")).to_contain_text("1 cited sentence, 1 record")
+    expect(page.locator('#review-draft .sentence[data-claim="1"]')).to_have_attribute(
+        "data-verdict", "not_checked"
+    )
 
 
 def test_a_record_without_probabilities_reads_as_such(page: Page, server: RunningServer) -> None:

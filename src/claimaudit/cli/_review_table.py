@@ -24,8 +24,6 @@ FRAME = 13
 # The sentence wraps at spaces, so it gives up width first, down to this.
 SENTENCE_MIN = 16
 SENTENCE_CHARS = 160
-# A not_checked record's reason: its error's first clause, cut to this.
-REASON_CHARS = 100
 
 
 @dataclass
@@ -108,7 +106,8 @@ def _row(claim: ClaimReview, main: str | None) -> _Row:
 
 def reason(error: str, ref: str) -> str:
     """Why a record was not checked, in short: the error's first clause (up to "; ") without
-    the reference it starts with (printed just above it), cut to ``REASON_CHARS``. A reference
+    the reference it starts with (printed just above it), whole: the table wraps it in its
+    column, as a cut one lost what came last (the versions a library holds, say). A reference
     that is the clause's subject ("doi:... is not in the local library") becomes "paper", so
     the reason still reads as a clause ("paper is not in the local library")."""
     first = error.strip().splitlines()[0] if error.strip() else "no reason given"
@@ -116,5 +115,4 @@ def reason(error: str, ref: str) -> str:
         first = first[len(ref) + 2 :]
     elif ref and first.startswith(f"{ref} "):
         first = "paper" + first[len(ref) :]
-    first = first.split("; ")[0]
-    return first if len(first) <= REASON_CHARS else first[: REASON_CHARS - 1].rstrip() + "\u2026"
+    return first.split("; ")[0]

@@ -16,9 +16,10 @@ def warn(message: str) -> None:
 
 
 def warn_empty(bibliographies: Iterable[Bibliography]) -> frozenset[str]:
-    """One line per bibliography file that holds no entry (each once); the lines said, which
-    a result's ``notices`` repeat and so need not be said again."""
-    said = dict.fromkeys(m for b in bibliographies for m in b.empty_warnings())
+    """One line per bibliography file read by its content, not its name, and per file that
+    holds no entry (each once); the lines said, which a result's ``notices`` repeat and so
+    need not be said again."""
+    said = dict.fromkeys(m for b in bibliographies for m in b.warnings())
     for message in said:
         warn(message)
     return frozenset(said)

@@ -22,7 +22,7 @@ from claimaudit.cli._common import (
 )
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import json_text, shown
-from claimaudit.cli._warnings import warn_unread
+from claimaudit.cli._warnings import warn, warn_unread
 from claimaudit.library.bib_import import EntryImport, ImportStatus, ImportSummary, import_entries
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.store import Library
@@ -109,6 +109,7 @@ def import_bib(
                     on_entry=report,
                     on_unread=unread,
                     explain=cli_message,
+                    on_note=warn,
                 )
         except KeyboardInterrupt:
             # Each entry is stored on its own: those done stay, and a rerun skips them; one

@@ -32,7 +32,7 @@ from claimaudit.cli._references import make_verifier, status_line
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._stacked import Field, print_stacked
 from claimaudit.cli._terminal import json_text, shown_text
-from claimaudit.cli._warnings import warn_unread
+from claimaudit.cli._warnings import warn, warn_unread
 from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.bibliography import Entry, entry_of, two_identifiers
@@ -177,6 +177,9 @@ def refs(
         check_library(library, reads=False, opens=True)
     entries = [(bib, entry_of(r)) for bib, found in files for r in found.records]
     unread = [u for _, found in files for u in found.unread]
+    for _, found in files:
+        if found.note is not None:
+            warn(found.note)  # read by its content, not its name (CSL YAML in refs.bib)
     warn_unread(unread)
     verifier = make_verifier(library, cache=not no_cache)
     with sigterm_interrupts():  # SIGTERM as Ctrl-C: the same line, the library left sound

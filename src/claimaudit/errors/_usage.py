@@ -24,15 +24,21 @@ class NestingError(UsageError):
 
 
 class InvalidClaimError(UsageError):
-    """The check itself is unusable (empty or oversized claim, duplicate papers, bad topic)."""
+    """The check itself is unusable (empty or oversized claim, bad topic); a list of papers it
+    cannot take is its subclass PaperListError, whose code says the request is at fault."""
 
     code = "invalid_claim"
 
 
-class DuplicatePaperError(InvalidClaimError):
-    """A paper given twice in one check: the claim is fine, the request is not."""
+class PaperListError(InvalidClaimError):
+    """A check's list of papers cannot be checked (none, or more than the limit): the claim is
+    fine, the request is not, so its code is ``invalid_request`` as a duplicate's is."""
 
     code = UsageError.code
+
+
+class DuplicatePaperError(PaperListError):
+    """A paper given twice in one check: the claim is fine, the request is not."""
 
 
 class InvalidClaimTextError(InvalidClaimError, InvalidTextError):
@@ -133,7 +139,7 @@ class DraftStructureError(DraftError):
 class BibliographyError(UsageError):
     """A bibliography file that cannot be read: its message says which entry or line.
     ``looks_like``: the format ("csl-yaml", "csl-json") of text read as BibTeX to no entry,
-    which each surface tells how to name (``format``, ``bibliography_format``)."""
+    which each surface tells how to name (``format``, ``bibliographyFormat``)."""
 
     code = "invalid_bibliography"
 

@@ -182,12 +182,16 @@ def import_entries(
     on_entry: Callable[[EntryImport], None] | None = None,
     on_unread: Callable[[UnreadEntry], None] | None = None,
     explain: Explain = str,
+    on_note: Callable[[str], None] | None = None,
 ) -> ImportSummary:
     """Import every entry of the BibTeX or CSL-JSON file at ``path``; BibliographyError when
     the file cannot be read. ``client`` makes the arXiv client, on first use. ``on_unread``
-    hears of each block that could not be read as an entry, before any import. ``explain``
+    hears of each block that could not be read as an entry, before any import, and
+    ``on_note`` of a file read by its content, not its name (CSL YAML in refs.bib). ``explain``
     words an entry's failure (the command line adds its advice: ``--replace``)."""
     found = read_bib(path)
+    if on_note is not None and found.note is not None:
+        on_note(found.note)
     if on_unread is not None:
         for unread in found.unread:
             on_unread(unread)

@@ -273,14 +273,23 @@ def load_bibliography(*paths: PathArg, allow_empty: bool = True) -> Bibliography
     entries: dict[str, Entry] = {}
     unread: list[UnreadEntry] = []
     empty: list[str] = []
+    read_as: list[str] = []
     for path in paths:
         found = read_bib(as_path(path, "a bibliography"), allow_empty=allow_empty)
         entries.update((r.key, entry_of(r)) for r in found.records)
         unread += found.unread
+        if found.note is not None:
+            read_as.append(found.note)
         if not found.records and not found.unread:  # an unread entry is warned of apart
             empty.append(str(path))
     source = ", ".join(str(p) for p in paths)
-    return Bibliography(entries=entries, source=source, unread=tuple(unread), empty=tuple(empty))
+    return Bibliography(
+        entries=entries,
+        source=source,
+        unread=tuple(unread),
+        empty=tuple(empty),
+        read_as=tuple(read_as),
+    )
 
 
 def _labelled_lines(block: Block) -> list[tuple[int | None, str]]:
@@ -347,6 +356,12 @@ class Bibliography:
     source: str | None = None
     unread: tuple[UnreadEntry, ...] = ()  # its blocks that could not be read as entries
     empty: tuple[str, ...] = ()  # its files that hold no entry
+    read_as: tuple[str, ...] = ()  # one line per file read by its content, not its name
+
+    def warnings(self) -> tuple[str, ...]:
+        """What every surface says of it before the review: each file read as its content,
+        not its name, says (CSL YAML in refs.bib), then each file that holds no entry."""
+        return (*dict.fromkeys(self.read_as), *self.empty_warnings())
 
     def empty_warnings(self) -> tuple[str, ...]:
         """One warning per file (or text) of it that holds no entry: said on every surface,

@@ -104,11 +104,12 @@ def draft_bibliography(
     sources: list[str] = []
     unread: tuple[UnreadEntry, ...] = ()
     empty: tuple[str, ...] = ()
+    read_as: tuple[str, ...] = ()
     if named:
         # A file with no entries yet leaves its citations unresolved, each said as such.
         loaded = load_bibliography(*named, allow_empty=True)
         entries.update(loaded.entries)
-        unread, empty = loaded.unread, loaded.empty
+        unread, empty, read_as = loaded.unread, loaded.empty, loaded.read_as
         sources += [Path(f).name for f in named]
     for item in draft.bibitems:
         entries[item.key] = Entry(item.key, paper_refs([("text", item.text)]), text=item.text)
@@ -118,9 +119,14 @@ def draft_bibliography(
         entries.update(extra.entries)
         unread += extra.unread
         empty += extra.empty
+        read_as += extra.read_as
         sources.append(extra.source or "--bib")
     return Bibliography(
-        entries=entries, source=", ".join(sources) or None, unread=unread, empty=empty
+        entries=entries,
+        source=", ".join(sources) or None,
+        unread=unread,
+        empty=empty,
+        read_as=read_as,
     )
 
 

@@ -92,7 +92,7 @@ def review_report(
     # Nothing cited: say so when the draft lists references (author-year prose is not read).
     notices = () if claims else markdown_none_cited(text, bibliography)
     if bibliography is not None:
-        notices = (*bibliography.empty_warnings(), *notices)
+        notices = (*bibliography.warnings(), *notices)
     return replace(result, text=text, annotated_markdown=annotated, unread=unread, notices=notices)
 
 
@@ -173,7 +173,7 @@ def review_latex_claims(
         text=text,
         latex=found,
         unread=found.bibliography.unread,
-        notices=found.bibliography.empty_warnings(),
+        notices=found.bibliography.warnings(),
     )
 
 

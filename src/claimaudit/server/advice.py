@@ -56,7 +56,7 @@ def _api_request_advice(error: ClaimauditError) -> str | None:
 
 def _tool_request_advice(error: ClaimauditError) -> str | None:
     if isinstance(error, BibliographyError) and error.looks_like:
-        return f'send bibliography_format: "{error.looks_like}" with it'
+        return f'send bibliographyFormat: "{error.looks_like}" with it'
     return request_advice(error)
 
 
@@ -64,12 +64,12 @@ def tool_message(error: ClaimauditError) -> str:
     """``request_message`` in the MCP tools' words: a LaTeX draft sent as text is "the draft",
     not the file name it is read under (which the client never sent), a bibliography the
     draft names may come as a path too, which only the tools take, and a bibliography's
-    format is the ``bibliography_format`` argument (the API's ``bibliography.format``)."""
+    format is the ``bibliographyFormat`` argument (the API's ``bibliography.format``)."""
     message = advised(error, _tool_request_advice)
     if message.startswith(f"{LATEX_DRAFT_NAME}:"):
         message = "the draft" + message.removeprefix(LATEX_DRAFT_NAME)
     if isinstance(error, BibliographyNotSentError):
-        message += ", or its path as bibliography_path"
+        message += ", or its path as bibliographyPath"
     return message
 
 

@@ -13,6 +13,8 @@ from claimaudit.server.auth import BearerAuthMiddleware
 from claimaudit.server.config import ServerConfig
 from claimaudit.server.errors import install_error_handlers
 from claimaudit.server.headers import SecurityHeadersMiddleware
+from claimaudit.server.judge_schema import document_judges
+from claimaudit.server.judges import JudgePool
 from claimaudit.server.limits import BodyLimitMiddleware
 from claimaudit.server.methods import HeadAsGetMiddleware
 from claimaudit.server.once import each_body_name_once
@@ -69,6 +71,8 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
         default_response_class=JSONResponse,
     )
     install_error_handlers(app)
+    # The judges registered now, plugins' included, as the MCP tools list them.
+    document_judges(app, sorted(JudgePool.available()))
     for feature in FEATURES:
         feature.install(app, state)
     declare_bearer(app)

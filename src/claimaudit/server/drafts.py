@@ -51,8 +51,8 @@ def review_inputs(
         # Only the MCP tools can send one without text; a file's format is its suffix's, as
         # on the command line.
         raise DraftError(
-            "bibliography_format is the format of the bibliography sent as text: send it with "
-            "bibliography (a bibliography_path is read by its suffix)"
+            "bibliographyFormat is the format of the bibliography sent as text: send it with "
+            "bibliography (a bibliographyPath is read by its suffix)"
         )
     # One with no entry yet, or none that could be parsed, is read on as ``claimaudit review``
     # reads such a file: each citation it was to resolve is a not_checked record saying why

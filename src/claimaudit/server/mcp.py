@@ -28,6 +28,7 @@ from claimaudit.jsonsafe import escape_unsafe
 from claimaudit.logredaction import redact_root_handlers
 from claimaudit.redaction import safe_line
 from claimaudit.server.advice import mcp_advice
+from claimaudit.server.judge_schema import with_judge_enum
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.mcp_cancel import ToolWork
 from claimaudit.server.mcp_protocol import (
@@ -131,16 +132,12 @@ class ScreenedMCPServer(MCPServer):
 
 
 def _with_judges(schema: dict[str, Any], judges: list[str]) -> dict[str, Any]:
-    """``schema`` with its ``judge`` argument's strings limited to the judges there are, and
-    "" (the default judge, as null and as the API's empty ``judge``)."""
+    """``schema`` with its ``judge`` argument's strings limited to the judges there are, as
+    the API's document limits its requests' (``judge_schema``)."""
     judge = schema.get("properties", {}).get("judge")
     if judge is None:
         return schema
-    choices = [
-        {**choice, "enum": ["", *judges]} if choice.get("type") == "string" else choice
-        for choice in judge.get("anyOf", [])
-    ]
-    properties = {**schema["properties"], "judge": {**judge, "anyOf": choices}}
+    properties = {**schema["properties"], "judge": with_judge_enum(judge, judges)}
     return {**schema, "properties": properties}
 
 

@@ -83,7 +83,7 @@ BibliographyText = Annotated[
     str | None,
     Field(
         description="BibTeX, CSL-JSON or CSL YAML text resolving the draft's citation keys; "
-        "this or bibliography_path is needed when the draft names a bibliography file."
+        "this or bibliographyPath is needed when the draft names a bibliography file."
     ),
 ]
 # The API's ``bibliography.format``: the same names, described alike.
@@ -98,6 +98,30 @@ BibliographyPath = Annotated[
     str | None,
     Field(description="Or: a .bib, CSL-JSON .json or CSL YAML .yaml file on this machine."),
 ]
+# The first names of bibliographyFormat and bibliographyPath, snake_case where every other
+# argument is camelCase: still taken, so that no client's call breaks, and marked deprecated.
+OldBibliographyFormat = Annotated[
+    BibFormat | None,
+    Field(
+        description="Deprecated: the old name of bibliographyFormat.",
+        json_schema_extra={"deprecated": True},
+    ),
+]
+OldBibliographyPath = Annotated[
+    str | None,
+    Field(
+        description="Deprecated: the old name of bibliographyPath.",
+        json_schema_extra={"deprecated": True},
+    ),
+]
+
+
+def _renamed(name: str, value: T | None, old: str, old_value: T | None) -> T | None:
+    """The argument sent as ``name`` or under its deprecated name ``old``; both sent with
+    different values is refused, since either could be the one meant."""
+    if value is not None and old_value is not None and value != old_value:
+        raise ToolError(f"{name} and {old} (its deprecated name) differ: send {name} only")
+    return value if value is not None else old_value
 
 
 def _answer(work: Callable[[], T]) -> T:
@@ -213,20 +237,25 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
         markdown: Annotated[str, Field(description="The draft's Markdown text.")],
         ctx: Context[Any, Any],
         bibliography: BibliographyText = None,
-        bibliography_format: BibliographyFormat = None,
-        bibliography_path: BibliographyPath = None,
+        # camelCase, as every other argument and record field: the tool's names on the wire.
+        bibliographyFormat: BibliographyFormat = None,
+        bibliographyPath: BibliographyPath = None,
         topic: Topic = None,
         judge: JudgeName = None,
         model: ModelId = None,
         threshold: Threshold = None,
+        bibliography_format: OldBibliographyFormat = None,
+        bibliography_path: OldBibliographyPath = None,
     ) -> dict[str, Any]:
         return await review(
             service.review,
             ctx,
             markdown,
             bibliography,
-            bibliography_format,
-            bibliography_path,
+            _renamed(
+                "bibliographyFormat", bibliographyFormat, "bibliography_format", bibliography_format
+            ),
+            _renamed("bibliographyPath", bibliographyPath, "bibliography_path", bibliography_path),
             topic,
             judge,
             model,
@@ -247,20 +276,25 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
         latex: Annotated[str, Field(description="The draft's LaTeX text.")],
         ctx: Context[Any, Any],
         bibliography: BibliographyText = None,
-        bibliography_format: BibliographyFormat = None,
-        bibliography_path: BibliographyPath = None,
+        # camelCase, as every other argument and record field: the tool's names on the wire.
+        bibliographyFormat: BibliographyFormat = None,
+        bibliographyPath: BibliographyPath = None,
         topic: Topic = None,
         judge: JudgeName = None,
         model: ModelId = None,
         threshold: Threshold = None,
+        bibliography_format: OldBibliographyFormat = None,
+        bibliography_path: OldBibliographyPath = None,
     ) -> dict[str, Any]:
         return await review(
             service.review_latex,
             ctx,
             latex,
             bibliography,
-            bibliography_format,
-            bibliography_path,
+            _renamed(
+                "bibliographyFormat", bibliographyFormat, "bibliography_format", bibliography_format
+            ),
+            _renamed("bibliographyPath", bibliographyPath, "bibliography_path", bibliography_path),
             topic,
             judge,
             model,

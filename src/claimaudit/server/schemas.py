@@ -39,7 +39,10 @@ PAPERS_FIELD = (
     "Paper references (arXiv id or URL, DOI, prefix:id), each checked alone: one that cannot "
     f"be read (malformed, or over {MAX_REF_CHARS} characters) gets a not_checked record."
 )
-JUDGE_FIELD = "Judge backend; default (also when empty or null): local."
+JUDGE_FIELD = (
+    "Judge backend, one of the judges registered; default (also when empty or null): local. "
+    "Another name is refused as an unknown judge."
+)
 CACHE_FIELD = (
     "Answer from the library's cache of judged results when the same question was judged "
     "before, and keep new judgements there; false judges afresh and stores nothing."

@@ -13,6 +13,9 @@ const LIBRARY_NAMED = / \(the server's library\)(?=$|, which holds )/;
 // A LaTeX draft sent as text is read on its own: "draft.tex: \input{intro} refused: ...".
 const INCLUDE_REFUSED = /^[^:]*: (.+?) refused: a draft sent as text is read on its own/;
 const BIBLIOGRAPHY_NAMED = /^the draft names the bibliography (.+): send its text as the bibliography/;
+// CSL text read as BibTeX: "...; send the bibliography with "format": "csl-yaml"" (server/advice.py).
+const FORMAT_ADVICE_API = /; send the bibliography with "format": "(csl-json|csl-yaml)"$/;
+const FORMAT_SHOWN = { "csl-json": "CSL-JSON", "csl-yaml": "CSL YAML" };
 // Valyu's excerpts over the judge's budget: "...; nothing was truncated: send a narrower
 // topic, or add the paper to the server's library".
 const OVER_BUDGET = /^(.*?); nothing was truncated: /;
@@ -33,6 +36,14 @@ export function pageMessage(error) {
       return error.message;
     case "invalid_draft":
       return draftMessage(error.message);
+    case "invalid_bibliography": {
+      const format = FORMAT_ADVICE_API.exec(error.message);
+      if (format) {
+        const what = error.message.slice(0, format.index);
+        return `${what}: choose ${FORMAT_SHOWN[format[1]]} as the Bibliography format under “Bibliography and options”, then review again.`;
+      }
+      return error.message;
+    }
     default:
       return error.message;
   }

@@ -301,7 +301,7 @@ export function initReviewPanel() {
   let annotatedText = "";
   let annotatedFormat = "markdown";
 
-  keepFields(["draft", "review-bib", "review-topic", "review-judge", "review-model", "review-threshold", "review-fresh"]);
+  keepFields(["draft", "review-bib", "review-bib-format", "review-topic", "review-judge", "review-model", "review-threshold", "review-fresh"]);
   const chosenFormat = initDraftFormat(draft); // after keepFields: a kept draft is guessed from
   followJudge(judge, modelField);
   loadJudges(judge);
@@ -333,7 +333,12 @@ export function initReviewPanel() {
     const threshold = document.getElementById("review-threshold").value;
     if (threshold !== "") body.threshold = Number(threshold);
     const bibliography = document.getElementById("review-bib").value;
-    if (bibliography.trim()) body.bibliography = { text: bibliography };
+    if (bibliography.trim()) {
+      body.bibliography = { text: bibliography };
+      // Without one, the server reads text starting with [ or { as CSL-JSON, else BibTeX.
+      const bibFormat = document.getElementById("review-bib-format").value;
+      if (bibFormat) body.bibliography.format = bibFormat;
+    }
     const topic = document.getElementById("review-topic").value.trim();
     if (topic) body.topic = topic;
     if (judge.value) body.judge = judge.value;

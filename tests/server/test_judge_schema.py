@@ -1,0 +1,90 @@
+"""The judge names the API's OpenAPI document and the MCP tools' schemas allow: the judges
+registered when the app is built (a third-party one too), and what the service accepts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from fastapi.testclient import TestClient
+
+from claimaudit.plugins import Registered, get_registry
+from claimaudit.server.app import create_app
+from claimaudit.server.config import ServerConfig
+from claimaudit.server.judge_schema import JUDGE_REQUESTS
+from claimaudit.server.mcp import build_server
+from claimaudit.server.service import Service
+from tests.fakes import ScriptedJudge, pick
+
+LOOPBACK = "http://127.0.0.1"
+THIRD_PARTY = "third-party-judge"
+CHECK = {"claim": "Simple baselines come first.", "papers": ["arXiv:2401.00001"]}
+
+
+@pytest.fixture
+def library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A library, with a judge a plugin registered before the app is built."""
+    judge = ScriptedJudge(pick("supports", None), name=THIRD_PARTY)
+    registered = Registered(lambda _: judge, "a plugin's judge", "tests")
+    monkeypatch.setitem(get_registry().judges, THIRD_PARTY, registered)
+    return tmp_path / "library.sqlite3"
+
+
+@pytest.fixture
+def api(library: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(ServerConfig(library=library)), base_url=LOOPBACK) as client:
+        yield client
+
+
+def _judge_strings(field: dict[str, Any]) -> list[str]:
+    [string] = [choice for choice in field["anyOf"] if choice.get("type") == "string"]
+    names: list[str] = string["enum"]
+    return names
+
+
+def test_the_openapi_document_lists_the_registered_judges(api: TestClient) -> None:
+    schemas = api.get("/openapi.json").json()["components"]["schemas"]
+    expected = ["", *sorted(get_registry().judges)]
+    assert THIRD_PARTY in expected and "local" in expected
+    for name in JUDGE_REQUESTS:
+        judge = schemas[name]["properties"]["judge"]
+        assert _judge_strings(judge) == expected, name
+        assert {"type": "null"} in judge["anyOf"]  # null is the default judge too
+    # A record's judge is whatever judged it (a cached one's too): not limited.
+    assert "enum" not in str(schemas["CheckedRecord"]["properties"]["judge"])
+
+
+def test_the_api_and_the_mcp_tools_list_the_same_judges(api: TestClient, library: Path) -> None:
+    schemas = api.get("/openapi.json").json()["components"]["schemas"]
+    service = Service(library)
+    try:
+        tools = {t.name: t for t in anyio.run(build_server(service).list_tools)}
+    finally:
+        service.close()
+    documented = _judge_strings(schemas["CheckRequest"]["properties"]["judge"])
+    for tool in ("check_claim", "review_report", "review_latex"):
+        assert _judge_strings(tools[tool].input_schema["properties"]["judge"]) == documented
+
+
+def test_what_the_document_allows_is_accepted_and_an_unknown_judge_is_the_documented_error(
+    api: TestClient,
+) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    document = api.get("/openapi.json").json()
+    schema = {"$ref": "#/components/schemas/CheckRequest", "components": document["components"]}
+    validator = jsonschema.Draft202012Validator(schema)
+    for judge in (THIRD_PARTY, "", None):
+        body = {**CHECK, "judge": judge}
+        assert not list(validator.iter_errors(body)), judge
+        answer = api.post("/v1/checks", json=body)
+        assert answer.status_code == 200, answer.text
+    unknown = {**CHECK, "judge": "no-such-judge"}
+    assert list(validator.iter_errors(unknown))
+    answer = api.post("/v1/checks", json=unknown)
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "unknown_judge"
+    refused = document["paths"]["/v1/checks"]["post"]["responses"]["400"]["description"]
+    assert "an unknown judge" in refused
