@@ -171,8 +171,8 @@ def install(app: FastAPI, state: AppState) -> None:
         responses=error_responses(404),
         summary="One paper",
     )
-    def paper(ref: str) -> PaperDetail:
-        stored, passages = service.paper(ref)
+    def paper(ref: str, exact: EditionQuery = False) -> PaperDetail:
+        stored, passages = service.paper(ref, exact=exact)
         return PaperDetail(paper=Paper.of(stored), passages=[PassageOut.of(p) for p in passages])
 
     @router.delete(

@@ -1,0 +1,55 @@
+"""The ``/v1/library`` routes through the app: their query parameters and path references."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from claimaudit.server.app import create_app
+from claimaudit.server.config import ServerConfig
+
+
+@pytest.fixture
+def api(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(ServerConfig(library=tmp_path / "library.sqlite3"))
+    with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
+        yield client
+
+
+def _add(api: TestClient, ref: str, text: bytes) -> None:
+    added = api.post("/v1/library", files={"file": ("a.md", text)}, data={"ref": ref})
+    assert added.status_code == 201, added.text
+
+
+def test_one_paper_reads_the_unversioned_copy_with_exact(api: TestClient) -> None:
+    # The passages and the remove route took exact; this one ignored it, so an unversioned
+    # copy kept beside a stored version could not be read over HTTP.
+    _add(api, "arXiv:1603.07285", b"The unversioned upload.\n")
+    _add(api, "arXiv:1603.07285v2", b"The second version.\n")
+    newest = api.get("/v1/library/arXiv%3A1603.07285")
+    assert newest.status_code == 200, newest.text
+    assert newest.json()["paper"]["ref"] == "arXiv:1603.07285v2"
+    exact = api.get("/v1/library/arXiv%3A1603.07285?exact=true")
+    assert exact.status_code == 200, exact.text
+    assert exact.json()["paper"]["ref"] == "arXiv:1603.07285"
+    assert [p["text"] for p in exact.json()["passages"]] == ["The unversioned upload."]
+    assert api.get("/v1/library/arXiv%3A1603.07285?exact=false").json() == newest.json()
+    for typo in ("1", "yes", "True", ""):
+        bad = api.get(f"/v1/library/arXiv%3A1603.07285?exact={typo}")
+        assert bad.status_code == 422
+        assert bad.json()["error"]["message"] == "exact: Input should be true or false"
+    twice = api.get("/v1/library/arXiv%3A1603.07285?exact=false&exact=true")
+    assert twice.json()["error"]["message"] == "exact: Input should be given once, not 2 times"
+    # Only the copy stored under exactly that reference: a version alone is not it.
+    _add(api, "arXiv:1603.07286v1", b"Only a version.\n")
+    assert api.get("/v1/library/arXiv%3A1603.07286?exact=true").status_code == 404
+
+
+def test_one_paper_documents_exact(api: TestClient) -> None:
+    route = api.get("/openapi.json").json()["paths"]["/v1/library/{ref}"]["get"]
+    exact = next(p for p in route["parameters"] if p["name"] == "exact")
+    assert exact["in"] == "query" and exact["schema"]["type"] == "boolean"
+    assert "exactly this reference" in exact["description"]
