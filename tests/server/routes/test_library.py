@@ -53,3 +53,17 @@ def test_one_paper_documents_exact(api: TestClient) -> None:
     exact = next(p for p in route["parameters"] if p["name"] == "exact")
     assert exact["in"] == "query" and exact["schema"]["type"] == "boolean"
     assert "exactly this reference" in exact["description"]
+
+
+@pytest.mark.parametrize("ref", ["local:t1\t", "\rlocal:t1", "local:t1\n"])
+def test_a_control_character_at_a_query_or_form_reference_s_end_is_refused(
+    api: TestClient, ref: str
+) -> None:
+    _add(api, "local:t1", b"Some words to find.\n")
+    searched = api.get("/v1/library/search", params={"q": "words", "ref": ref})
+    assert searched.status_code == 400, searched.text
+    assert searched.json()["error"]["code"] == "invalid_reference"
+    added = api.post("/v1/library", files={"file": ("b.md", b"Other.\n")}, data={"ref": ref})
+    assert added.status_code == 400, added.text
+    assert added.json()["error"]["code"] == "invalid_reference"
+    assert [p["ref"] for p in api.get("/v1/library").json()["papers"]] == ["local:t1"]

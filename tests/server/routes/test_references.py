@@ -48,3 +48,12 @@ def test_the_schema_declares_the_limit_the_server_keeps(api: TestClient) -> None
     assert (ref["schema"]["minLength"], ref["schema"]["maxLength"]) == (1, MAX_REF_CHARS)
     at_the_limit = api.get("/v1/references/key", params={"ref": "x" * MAX_REF_CHARS})
     assert at_the_limit.status_code == 200, at_the_limit.text
+
+
+@pytest.mark.parametrize("ref", ["1907.10121\t", "\r1907.10121", "1907.10121\n", "\x1f1907.10121"])
+def test_a_control_character_at_an_end_is_invalid_reference(api: TestClient, ref: str) -> None:
+    # parse_ref strips whitespace first: a tab, CR or LF at an end was read away (200).
+    answer = api.get("/v1/references/key", params={"ref": ref})
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["error"]["code"] == "invalid_reference"
+    assert api.get("/v1/references/key", params={"ref": " 1907.10121 "}).status_code == 200

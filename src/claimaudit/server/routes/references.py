@@ -9,7 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, FastAPI, Query
 
 from claimaudit.errors import InvalidReferenceError
-from claimaudit.identity import MAX_REF_CHARS, parse_ref
+from claimaudit.identity import MAX_REF_CHARS, parse_ref, refuse_unprintable
 from claimaudit.server.error_docs import ANY_REQUEST, error_responses
 from claimaudit.server.query import each_query_parameter_once
 from claimaudit.server.schemas import RefKey
@@ -45,7 +45,9 @@ def checked_key(ref: str) -> str:
 
     Printable text that names no paper keeps its own key, as a check tells it apart (its record
     is not_checked); text no reference can be (blank, control or invisible characters, over the
-    length limit) is refused with 400 invalid_reference, as the library routes refuse it."""
+    length limit) is refused with 400 invalid_reference, as the library routes refuse it; a
+    control character at its ends too, which ``parse_ref`` would strip as whitespace."""
+    refuse_unprintable(ref)
     try:
         return str(parse_ref(ref))
     except InvalidReferenceError as error:
