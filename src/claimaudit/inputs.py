@@ -13,6 +13,7 @@ from claimaudit.errors import (
     InvalidClaimTextError,
     InvalidReferenceError,
     InvalidTextError,
+    InvalidTopicError,
 )
 from claimaudit.fts import query_terms
 from claimaudit.identity import PaperRef, parse_ref
@@ -87,7 +88,7 @@ def validate_topic(topic: str | None) -> str | None:
     require_str(topic, "the topic")
     _written_text(topic, "the topic")
     if len(topic) > MAX_TOPIC_CHARS:
-        raise InvalidClaimError(
+        raise InvalidTopicError(
             f"the topic has {len(topic)} characters; the limit is {MAX_TOPIC_CHARS}"
         )
     return topic

@@ -29,6 +29,13 @@ class InvalidClaimError(UsageError):
     code = "invalid_claim"
 
 
+class InvalidTopicError(InvalidClaimError):
+    """A topic over the length limit: its own code (the claim is fine), still an
+    InvalidClaimError for callers that caught that."""
+
+    code = "invalid_topic"
+
+
 class DuplicatePaperError(InvalidClaimError):
     """A paper given twice in one check: the claim is fine, the request is not."""
 

@@ -58,7 +58,8 @@ class JudgingOptions(Wire):
     # schema only documents them.
     topic: str | None = Field(
         default=None,
-        description="Extra query words for evidence selection.",
+        description=f"Extra query words for evidence selection, up to {MAX_TOPIC_CHARS} "
+        "characters (a longer topic is refused: 400 invalid_topic).",
         json_schema_extra={"maxLength": MAX_TOPIC_CHARS},
     )
     judge: str | None = Field(default=None, description=JUDGE_FIELD)
