@@ -66,7 +66,7 @@ class JudgingOptions(Wire):
     model: str | None = Field(
         default=None,
         description="Model id for a judge that takes one (jev, openai); the openai judge needs "
-        "one unless the server sets OPENAI_MODEL.",
+        "one unless the server sets OPENAI_MODEL. Empty or null: none.",
         json_schema_extra={"maxLength": MAX_MODEL_CHARS},
     )
     threshold: float | None = Field(

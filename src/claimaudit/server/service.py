@@ -159,6 +159,9 @@ class Service:
             raise InvalidClaimError("the threshold must lie in [0, 1]")
         check_texts(judge=judge)
         validate_model(model)
+        # An empty model is none given, as an empty judge is the default (the web page sends
+        # none for an empty field): "model '' applies to the jev and openai judges" said nothing.
+        model = model or None
         # The one checker factory, as everywhere. Judged results are kept in the library's
         # cache, shared by every worker and process using it.
         with (

@@ -43,3 +43,19 @@ def test_the_schema_says_which_status_an_over_long_topic_gets(api: TestClient) -
     topic = schemas["CheckRequest"]["properties"]["topic"]
     assert topic["maxLength"] == MAX_TOPIC_CHARS
     assert "400 invalid_topic" in topic["description"]
+
+
+@pytest.mark.parametrize("route", ["/v1/checks", "/v1/reviews"])
+def test_an_empty_model_is_no_model_as_an_empty_judge_is_the_default(
+    api: TestClient, route: str
+) -> None:
+    # It was refused: "model '' applies to the jev and openai judges".
+    body = {"claim": CLAIM, "papers": ["arXiv:1706.03762"], "judge": "local", "model": ""}
+    if route == "/v1/reviews":
+        body = {"markdown": f"{CLAIM} [1]", "judge": "local", "model": ""}
+    answer = api.post(route, json=body)
+    assert answer.status_code == 200, answer.text
+    # A model given to the local judge is still refused.
+    refused = api.post(route, json={**body, "model": "gpt-4o"})
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "invalid_settings"
