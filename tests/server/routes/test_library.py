@@ -67,3 +67,30 @@ def test_a_control_character_at_a_query_or_form_reference_s_end_is_refused(
     assert added.status_code == 400, added.text
     assert added.json()["error"]["code"] == "invalid_reference"
     assert [p["ref"] for p in api.get("/v1/library").json()["papers"]] == ["local:t1"]
+
+
+@pytest.mark.parametrize("typo", ["yes", "on", "1", "off", "0", "True"])
+def test_an_upload_s_replace_is_true_or_false_as_exact_is(api: TestClient, typo: str) -> None:
+    # It was read as FastAPI reads a boolean: "yes", "on" and "1" replaced, "off" and "0" kept.
+    _add(api, "local:t1", b"First text.\n")
+    sent = api.post(
+        "/v1/library",
+        files={"file": ("a.md", b"Other text.\n")},
+        data={"ref": "local:t1", "replace": typo},
+    )
+    assert sent.status_code == 422, sent.text
+    assert sent.json()["error"]["message"] == "replace: Input should be true or false"
+    kept = api.get("/v1/library/local%3At1").json()["passages"]
+    assert [p["text"] for p in kept] == ["First text."]
+    replaced = api.post(
+        "/v1/library",
+        files={"file": ("a.md", b"Other text.\n")},
+        data={"ref": "local:t1", "replace": "true"},
+    )
+    assert replaced.status_code == 201, replaced.text
+    refused = api.post(
+        "/v1/library",
+        files={"file": ("a.md", b"Third text.\n")},
+        data={"ref": "local:t1", "replace": "false"},
+    )
+    assert refused.status_code == 409, refused.text
