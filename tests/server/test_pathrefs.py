@@ -1,4 +1,4 @@
-"""A control character in a library path's reference is refused, wherever it stands."""
+"""A control character in a library path's reference or passage id is refused, wherever."""
 
 from __future__ import annotations
 
@@ -60,3 +60,17 @@ def test_the_same_paths_without_one_still_answer(api: TestClient) -> None:
     assert api.get("/v1/library/local%3At1/passages/P001").status_code == 200
     assert api.get("/v1/library/local%3At2").status_code == 404
     assert api.get("/v1/library/search?q=text").status_code == 200
+
+
+@pytest.mark.parametrize("passage_id", ["P001%0A", "P001%0D%0A", "%0AP001", "P0%0901"])
+def test_a_control_character_in_a_passage_id_is_no_passage(
+    api: TestClient, passage_id: str
+) -> None:
+    # P001%0A was read as P001 (200): the final line break was lost in routing.
+    answer = api.get(f"/v1/library/local%3At1/passages/{passage_id}")
+    assert answer.status_code == 404, answer.text
+    assert answer.json()["error"] == {
+        "status": 404,
+        "code": "passage_not_found",
+        "message": "no passage id holds control characters",
+    }

@@ -1,13 +1,16 @@
 """A reference in a ``/v1/library/...`` path holding a control character is refused with 400
-``invalid_reference`` before routing, as it is in a query string.
+``invalid_reference`` before routing, as it is in a query string; a passage id holding one is
+no passage (404 ``passage_not_found``).
 
 Routing cannot see one: Starlette matches a path against ``^...(?P<ref>.*)$`` without DOTALL,
 so ``.`` stops at a line break and ``$`` matches before a final one. ``/v1/library/X%0A`` was
-read (or removed) as ``X``, and a line break anywhere else matched no route (404, "a path the
-API does not have").
+read (or removed) as ``X``, ``.../passages/P001%0A`` as ``P001``, and a line break anywhere
+else matched no route (404, "a path the API does not have").
 """
 
 from __future__ import annotations
+
+import re
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -17,19 +20,23 @@ from claimaudit.server.errors import error_response
 
 LIBRARY_PREFIX = "/v1/library/"
 PASSAGES = "/passages/"
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+NO_SUCH_PASSAGE = "no passage id holds control characters"
 
 
-def path_ref_problem(path: str) -> str | None:
-    """Why the reference in a library path is none, if it holds a control or invisible
-    formatting character; None for any other path."""
+def library_path_problem(path: str) -> tuple[int, str, str] | None:
+    """(status, code, message) for a library path whose reference or passage id holds a
+    control character (or whose reference an invisible formatting one); None for any other."""
     if not path.startswith(LIBRARY_PREFIX):
         return None
     rest = path[len(LIBRARY_PREFIX) :]
-    ref, found, _ = rest.rpartition(PASSAGES)
+    ref, found, passage_id = rest.rpartition(PASSAGES)
     try:
         refuse_unprintable(ref if found else rest)
     except InvalidReferenceError as error:
-        return str(error)
+        return 400, "invalid_reference", str(error)
+    if found and _CONTROL.search(passage_id):
+        return 404, "passage_not_found", NO_SUCH_PASSAGE
     return None
 
 
@@ -38,8 +45,8 @@ class PathRefMiddleware:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        problem = path_ref_problem(scope["path"]) if scope["type"] == "http" else None
+        problem = library_path_problem(scope["path"]) if scope["type"] == "http" else None
         if problem is None:
             await self.app(scope, receive, send)
             return
-        await error_response(400, "invalid_reference", problem)(scope, receive, send)
+        await error_response(*problem)(scope, receive, send)
