@@ -47,6 +47,7 @@ def test_every_error_has_one_base_and_says_how_it_reaches_a_person() -> None:
         ("InvalidTextError", 422, "invalid_text"),
         ("InvalidReferenceError", 400, "invalid_reference"),
         ("InvalidTitleError", 400, "invalid_title"),
+        ("InvalidTopicError", 400, "invalid_topic"),
         ("UnknownBackendError", 400, "unknown_judge"),
         ("DraftError", 400, "invalid_draft"),
         ("BibliographyError", 400, "invalid_bibliography"),

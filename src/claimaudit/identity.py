@@ -258,6 +258,13 @@ def parse_ref(text: str) -> PaperRef:
     )
 
 
+def refuse_unprintable(text: str) -> None:
+    """InvalidReferenceError for a control or invisible formatting character anywhere in
+    ``text``, its ends included: ``parse_ref`` strips whitespace first, and tab, CR and LF are
+    whitespace, so a surface taking a reference as typed (a URL's query) checks it whole."""
+    _refuse_unprintable(text)
+
+
 def _refuse_unprintable(value: str) -> None:
     # Not echoed: it may be a terminal escape sequence or text that cannot be encoded. Format
     # characters (Cf: zero-width space, bidirectional overrides) are invisible, so a reference

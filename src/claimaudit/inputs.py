@@ -13,6 +13,7 @@ from claimaudit.errors import (
     InvalidClaimTextError,
     InvalidReferenceError,
     InvalidTextError,
+    InvalidTopicError,
     PaperListError,
 )
 from claimaudit.fts import query_terms
@@ -88,7 +89,7 @@ def validate_topic(topic: str | None) -> str | None:
     require_str(topic, "the topic")
     _written_text(topic, "the topic")
     if len(topic) > MAX_TOPIC_CHARS:
-        raise InvalidClaimError(
+        raise InvalidTopicError(
             f"the topic has {len(topic)} characters; the limit is {MAX_TOPIC_CHARS}"
         )
     return topic

@@ -30,6 +30,13 @@ class InvalidClaimError(UsageError):
     code = "invalid_claim"
 
 
+class InvalidTopicError(InvalidClaimError):
+    """A topic over the length limit: its own code (the claim is fine), still an
+    InvalidClaimError for callers that caught that."""
+
+    code = "invalid_topic"
+
+
 class PaperListError(InvalidClaimError):
     """A check's list of papers cannot be checked (none, or more than the limit): the claim is
     fine, the request is not, so its code is ``invalid_request`` as a duplicate's is."""

@@ -20,6 +20,7 @@ from claimaudit.server.methods import HeadAsGetMiddleware
 from claimaudit.server.once import each_body_name_once
 from claimaudit.server.openapi_security import install as declare_bearer
 from claimaudit.server.origin import OriginGuardMiddleware
+from claimaudit.server.pathrefs import PathRefMiddleware
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.routes import checks, health, judges, library, references, reviews, web
 from claimaudit.server.service import Service
@@ -78,6 +79,8 @@ def create_app(config: ServerConfig, service: Service | None = None) -> FastAPI:
     declare_bearer(app)
     # The last middleware added runs first: auth refuses before any body is read, and a
     # foreign Host or a cross-origin request is refused before auth, with or without a token.
+    # A library path's reference is read once its URL is known to be UTF-8 text.
+    app.add_middleware(PathRefMiddleware)
     app.add_middleware(UrlTextMiddleware)
     app.add_middleware(BodyLimitMiddleware, limit_for=partial(body_limit, config))
     if config.token:

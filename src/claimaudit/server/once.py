@@ -45,7 +45,11 @@ def _refuse(repeats: list[tuple[tuple[str | int, ...], int]], body: object) -> N
 
 async def each_body_name_once(request: Request) -> None:
     """422 for a JSON key or form field given more than once. Runs once FastAPI has read the
-    body (it keeps it), before the body is validated; a body that is no JSON is left to that."""
+    body (it keeps it), before the body is validated; a body that is no JSON is left to that.
+    A route that takes no body (``GET /health``) ignores whatever is sent, unread: installed
+    app-wide, this would else refuse a repeat, or a form without a boundary, it never reads."""
+    if getattr(request.scope.get("route"), "body_field", None) is None:
+        return
     content_type = _content_type(request)
     if content_type in _FORMS:
         form = await request.form()

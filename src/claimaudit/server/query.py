@@ -14,7 +14,9 @@ from pydantic_core import PydanticCustomError
 
 from claimaudit.repeated import given_once
 
-_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+# Decimal digits; "-0" is no number anyone writes, refused as "+2" is. A negative one is left to
+# the range check, whose words ("greater than or equal to 0") are MCP's for it too.
+_WHOLE_NUMBER = re.compile(r"[0-9]+|-[1-9][0-9]*")
 
 
 def _true_or_false(value: object) -> bool:

@@ -61,14 +61,15 @@ class JudgingOptions(Wire):
     # schema only documents them.
     topic: str | None = Field(
         default=None,
-        description="Extra query words for evidence selection.",
+        description=f"Extra query words for evidence selection, up to {MAX_TOPIC_CHARS} "
+        "characters (a longer topic is refused: 400 invalid_topic).",
         json_schema_extra={"maxLength": MAX_TOPIC_CHARS},
     )
     judge: str | None = Field(default=None, description=JUDGE_FIELD)
     model: str | None = Field(
         default=None,
         description="Model id for a judge that takes one (jev, openai); the openai judge needs "
-        "one unless the server sets OPENAI_MODEL.",
+        "one unless the server sets OPENAI_MODEL. Empty or null: none.",
         json_schema_extra={"maxLength": MAX_MODEL_CHARS},
     )
     threshold: float | None = Field(

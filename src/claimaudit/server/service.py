@@ -32,7 +32,7 @@ from claimaudit.errors import (
     LibraryOpenError,
     PassageNotFoundError,
 )
-from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.identity import PaperRef, parse_ref, refuse_unprintable
 from claimaudit.inputs import validate_claim, validate_papers, validate_topic
 from claimaudit.library.add_file import FileAdded, add_file
 from claimaudit.library.damage import as_damage, looks_damaged
@@ -159,6 +159,9 @@ class Service:
             raise InvalidClaimError("the threshold must lie in [0, 1]")
         check_texts(judge=judge)
         validate_model(model)
+        # An empty model is none given, as an empty judge is the default (the web page sends
+        # none for an empty field): "model '' applies to the jev and openai judges" said nothing.
+        model = model or None
         # The one checker factory, as everywhere. Judged results are kept in the library's
         # cache, shared by every worker and process using it.
         with (
@@ -320,7 +323,7 @@ class Service:
     def paper(self, ref: str, *, exact: bool = False) -> tuple[StoredPaper, list[Passage]]:
         """The paper ``ref`` names and its passages; ``exact``: only the copy stored under
         exactly ``ref``, never a newer version of the work."""
-        check_texts(reference=ref)
+        _check_ref(ref)
         with self._open() as library, library.snapshot():  # one version of a replaced paper
             paper = library.require_paper(parse_or_stored(library, ref), exact=exact)
             return paper, library.passages(paper.ref, exact=exact)
@@ -358,7 +361,8 @@ class Service:
         )
 
     def search(self, query: str, ref: str | None = None, limit: int = 10) -> list[SearchHit]:
-        check_texts(query=query, reference=ref)
+        check_texts(query=query)
+        _check_ref(ref)
         within: PaperRef | None = parse_ref(ref) if ref else None
         with self._open() as library:
             return library.search(query, ref=within, limit=limit)
@@ -377,7 +381,8 @@ class Service:
         """Ingest a file or folder on this machine (the MCP tool). What a document pulls in
         (``\\input``) must lie inside its own folder; ``includes=False`` refuses it outright.
         Once ``cancel`` is set, nothing is stored (CancelledWorkError)."""
-        check_texts(reference=ref, title=title)
+        _check_ref(ref)
+        check_texts(title=title)
         paper_ref = parse_ref(ref) if ref else None
         if not path.exists():
             raise InputError(f"{path}: no such file or folder")
@@ -426,7 +431,7 @@ class Service:
 
     def remove(self, ref: str, *, exact: bool = False) -> StoredPaper:
         """Remove the paper ``ref`` names; ``exact``: only the copy stored under exactly it."""
-        check_texts(reference=ref)
+        _check_ref(ref)
         with self._open() as library:
             return library.remove(parse_or_stored(library, ref), exact=exact)
 
@@ -442,6 +447,14 @@ def stored_title(added: FileAdded) -> AddResult:
         "was not retitled: send replace: true to change its title"
     )
     return replace_fields(result, warnings=(*result.warnings, kept))
+
+
+def _check_ref(ref: str | None) -> None:
+    """A reference as sent, refused whole: valid text, and no control character even at its
+    ends, which ``parse_ref`` would strip (``1907.10121\t`` is no reference)."""
+    check_texts(reference=ref)
+    if ref is not None:
+        refuse_unprintable(ref)
 
 
 def _unless_cancelled(cancel: threading.Event | None, done: int, total: int) -> None:

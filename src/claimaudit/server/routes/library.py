@@ -171,8 +171,8 @@ def install(app: FastAPI, state: AppState) -> None:
         responses=error_responses(404),
         summary="One paper",
     )
-    def paper(ref: str) -> PaperDetail:
-        stored, passages = service.paper(ref)
+    def paper(ref: str, exact: EditionQuery = False) -> PaperDetail:
+        stored, passages = service.paper(ref, exact=exact)
         return PaperDetail(paper=Paper.of(stored), passages=[PassageOut.of(p) for p in passages])
 
     @router.delete(
@@ -203,7 +203,10 @@ def install(app: FastAPI, state: AppState) -> None:
             str | None, Form(description="The paper's reference (default: from the file).")
         ] = None,
         title: Annotated[str | None, Form(description="Title (default: from the file).")] = None,
-        replace: Annotated[bool, Form(description="Overwrite different content.")] = False,
+        # Read as strictly as exact: "yes", "on" or "1" is a typo to report, not a yes.
+        replace: Annotated[
+            bool, Form(description="Overwrite different content: true or false."), TRUE_OR_FALSE
+        ] = False,
     ) -> JSONResponse:
         work = partial(
             service.add_upload,

@@ -9,8 +9,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, FastAPI, Query
 
 from claimaudit.errors import InvalidReferenceError
-from claimaudit.identity import parse_ref
-from claimaudit.inputs import MAX_SHOWN_REF_CHARS
+from claimaudit.identity import MAX_REF_CHARS, parse_ref, refuse_unprintable
 from claimaudit.server.error_docs import ANY_REQUEST, error_responses
 from claimaudit.server.query import each_query_parameter_once
 from claimaudit.server.schemas import RefKey
@@ -28,7 +27,12 @@ def install(app: FastAPI, state: AppState) -> None:
     async def key(
         ref: Annotated[
             str,
-            Query(min_length=1, max_length=MAX_SHOWN_REF_CHARS, description="As typed."),
+            # Bounds documented only: text no reference can be, blank or over the limit, is
+            # refused with 400 invalid_reference as the library routes refuse it, not with 422.
+            Query(
+                description="As typed.",
+                json_schema_extra={"minLength": 1, "maxLength": MAX_REF_CHARS},
+            ),
         ],
     ) -> RefKey:
         return RefKey(ref=ref, key=checked_key(ref))
@@ -41,7 +45,9 @@ def checked_key(ref: str) -> str:
 
     Printable text that names no paper keeps its own key, as a check tells it apart (its record
     is not_checked); text no reference can be (blank, control or invisible characters, over the
-    length limit) is refused with 400 invalid_reference, as the library routes refuse it."""
+    length limit) is refused with 400 invalid_reference, as the library routes refuse it; a
+    control character at its ends too, which ``parse_ref`` would strip as whitespace."""
+    refuse_unprintable(ref)
     try:
         return str(parse_ref(ref))
     except InvalidReferenceError as error:

@@ -1,0 +1,52 @@
+"""A reference in a ``/v1/library/...`` path holding a control character is refused with 400
+``invalid_reference`` before routing, as it is in a query string; a passage id holding one is
+no passage (404 ``passage_not_found``).
+
+Routing cannot see one: Starlette matches a path against ``^...(?P<ref>.*)$`` without DOTALL,
+so ``.`` stops at a line break and ``$`` matches before a final one. ``/v1/library/X%0A`` was
+read (or removed) as ``X``, ``.../passages/P001%0A`` as ``P001``, and a line break anywhere
+else matched no route (404, "a path the API does not have").
+"""
+
+from __future__ import annotations
+
+import re
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from claimaudit.errors import InvalidReferenceError
+from claimaudit.identity import refuse_unprintable
+from claimaudit.server.errors import error_response
+
+LIBRARY_PREFIX = "/v1/library/"
+PASSAGES = "/passages/"
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+NO_SUCH_PASSAGE = "no passage id holds control characters"
+
+
+def library_path_problem(path: str) -> tuple[int, str, str] | None:
+    """(status, code, message) for a library path whose reference or passage id holds a
+    control character (or whose reference an invisible formatting one); None for any other."""
+    if not path.startswith(LIBRARY_PREFIX):
+        return None
+    rest = path[len(LIBRARY_PREFIX) :]
+    ref, found, passage_id = rest.rpartition(PASSAGES)
+    try:
+        refuse_unprintable(ref if found else rest)
+    except InvalidReferenceError as error:
+        return 400, "invalid_reference", str(error)
+    if found and _CONTROL.search(passage_id):
+        return 404, "passage_not_found", NO_SUCH_PASSAGE
+    return None
+
+
+class PathRefMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        problem = library_path_problem(scope["path"]) if scope["type"] == "http" else None
+        if problem is None:
+            await self.app(scope, receive, send)
+            return
+        await error_response(*problem)(scope, receive, send)

@@ -1,0 +1,96 @@
+"""The ``/v1/library`` routes through the app: their query parameters and path references."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from claimaudit.server.app import create_app
+from claimaudit.server.config import ServerConfig
+
+
+@pytest.fixture
+def api(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(ServerConfig(library=tmp_path / "library.sqlite3"))
+    with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
+        yield client
+
+
+def _add(api: TestClient, ref: str, text: bytes) -> None:
+    added = api.post("/v1/library", files={"file": ("a.md", text)}, data={"ref": ref})
+    assert added.status_code == 201, added.text
+
+
+def test_one_paper_reads_the_unversioned_copy_with_exact(api: TestClient) -> None:
+    # The passages and the remove route took exact; this one ignored it, so an unversioned
+    # copy kept beside a stored version could not be read over HTTP.
+    _add(api, "arXiv:1603.07285", b"The unversioned upload.\n")
+    _add(api, "arXiv:1603.07285v2", b"The second version.\n")
+    newest = api.get("/v1/library/arXiv%3A1603.07285")
+    assert newest.status_code == 200, newest.text
+    assert newest.json()["paper"]["ref"] == "arXiv:1603.07285v2"
+    exact = api.get("/v1/library/arXiv%3A1603.07285?exact=true")
+    assert exact.status_code == 200, exact.text
+    assert exact.json()["paper"]["ref"] == "arXiv:1603.07285"
+    assert [p["text"] for p in exact.json()["passages"]] == ["The unversioned upload."]
+    assert api.get("/v1/library/arXiv%3A1603.07285?exact=false").json() == newest.json()
+    for typo in ("1", "yes", "True", ""):
+        bad = api.get(f"/v1/library/arXiv%3A1603.07285?exact={typo}")
+        assert bad.status_code == 422
+        assert bad.json()["error"]["message"] == "exact: Input should be true or false"
+    twice = api.get("/v1/library/arXiv%3A1603.07285?exact=false&exact=true")
+    assert twice.json()["error"]["message"] == "exact: Input should be given once, not 2 times"
+    # Only the copy stored under exactly that reference: a version alone is not it.
+    _add(api, "arXiv:1603.07286v1", b"Only a version.\n")
+    assert api.get("/v1/library/arXiv%3A1603.07286?exact=true").status_code == 404
+
+
+def test_one_paper_documents_exact(api: TestClient) -> None:
+    route = api.get("/openapi.json").json()["paths"]["/v1/library/{ref}"]["get"]
+    exact = next(p for p in route["parameters"] if p["name"] == "exact")
+    assert exact["in"] == "query" and exact["schema"]["type"] == "boolean"
+    assert "exactly this reference" in exact["description"]
+
+
+@pytest.mark.parametrize("ref", ["local:t1\t", "\rlocal:t1", "local:t1\n"])
+def test_a_control_character_at_a_query_or_form_reference_s_end_is_refused(
+    api: TestClient, ref: str
+) -> None:
+    _add(api, "local:t1", b"Some words to find.\n")
+    searched = api.get("/v1/library/search", params={"q": "words", "ref": ref})
+    assert searched.status_code == 400, searched.text
+    assert searched.json()["error"]["code"] == "invalid_reference"
+    added = api.post("/v1/library", files={"file": ("b.md", b"Other.\n")}, data={"ref": ref})
+    assert added.status_code == 400, added.text
+    assert added.json()["error"]["code"] == "invalid_reference"
+    assert [p["ref"] for p in api.get("/v1/library").json()["papers"]] == ["local:t1"]
+
+
+@pytest.mark.parametrize("typo", ["yes", "on", "1", "off", "0", "True"])
+def test_an_upload_s_replace_is_true_or_false_as_exact_is(api: TestClient, typo: str) -> None:
+    # It was read as FastAPI reads a boolean: "yes", "on" and "1" replaced, "off" and "0" kept.
+    _add(api, "local:t1", b"First text.\n")
+    sent = api.post(
+        "/v1/library",
+        files={"file": ("a.md", b"Other text.\n")},
+        data={"ref": "local:t1", "replace": typo},
+    )
+    assert sent.status_code == 422, sent.text
+    assert sent.json()["error"]["message"] == "replace: Input should be true or false"
+    kept = api.get("/v1/library/local%3At1").json()["passages"]
+    assert [p["text"] for p in kept] == ["First text."]
+    replaced = api.post(
+        "/v1/library",
+        files={"file": ("a.md", b"Other text.\n")},
+        data={"ref": "local:t1", "replace": "true"},
+    )
+    assert replaced.status_code == 201, replaced.text
+    refused = api.post(
+        "/v1/library",
+        files={"file": ("a.md", b"Third text.\n")},
+        data={"ref": "local:t1", "replace": "false"},
+    )
+    assert refused.status_code == 409, refused.text

@@ -1,0 +1,76 @@
+"""A control character in a library path's reference or passage id is refused, wherever."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from claimaudit.server.app import create_app
+from claimaudit.server.config import ServerConfig
+
+UNPRINTABLE = (
+    "not a paper reference: it holds control characters, invisible formatting characters or "
+    "invalid text"
+)
+
+
+@pytest.fixture
+def api(tmp_path: Path) -> Iterator[TestClient]:
+    app = create_app(ServerConfig(library=tmp_path / "library.sqlite3"))
+    with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
+        added = client.post(
+            "/v1/library", files={"file": ("a.md", b"Some text.\n")}, data={"ref": "local:t1"}
+        )
+        assert added.status_code == 201, added.text
+        yield client
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        # Read as local:t1 (a final line break is lost in routing), or no route at all (404).
+        ("GET", "/v1/library/local%3At1%0A"),
+        ("GET", "/v1/library/local%3At1%0D%0A"),
+        ("GET", "/v1/library/%0Alocal%3At1"),
+        ("GET", "/v1/library/%09local%3At1"),
+        ("GET", "/v1/library/local%3At1%0A/passages/P001"),
+        ("GET", "/v1/library/%0Dlocal%3At1/passages/P001"),
+        ("DELETE", "/v1/library/local%3At1%0A"),
+        ("DELETE", "/v1/library/local%3At1%09"),
+    ],
+)
+def test_a_control_character_in_a_path_s_reference_is_invalid_reference(
+    api: TestClient, method: str, path: str
+) -> None:
+    answer = api.request(method, path)
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["error"] == {
+        "status": 400,
+        "code": "invalid_reference",
+        "message": UNPRINTABLE,
+    }
+    assert api.get("/v1/library/local%3At1").status_code == 200  # nothing was removed
+
+
+def test_the_same_paths_without_one_still_answer(api: TestClient) -> None:
+    assert api.get("/v1/library/local%3At1").status_code == 200
+    assert api.get("/v1/library/local%3At1/passages/P001").status_code == 200
+    assert api.get("/v1/library/local%3At2").status_code == 404
+    assert api.get("/v1/library/search?q=text").status_code == 200
+
+
+@pytest.mark.parametrize("passage_id", ["P001%0A", "P001%0D%0A", "%0AP001", "P0%0901"])
+def test_a_control_character_in_a_passage_id_is_no_passage(
+    api: TestClient, passage_id: str
+) -> None:
+    # P001%0A was read as P001 (200): the final line break was lost in routing.
+    answer = api.get(f"/v1/library/local%3At1/passages/{passage_id}")
+    assert answer.status_code == 404, answer.text
+    assert answer.json()["error"] == {
+        "status": 404,
+        "code": "passage_not_found",
+        "message": "no passage id holds control characters",
+    }
