@@ -69,15 +69,21 @@ def pick(
     passage_id: str | None,
     strength: float = 0.94,
     notes: tuple[str, ...] = (),
+    evidence_strength: float | None = None,
 ) -> Callable[[Decision], JudgeReply]:
-    """A script that picks ``relation`` and ``passage_id`` with the given top probability."""
+    """A script that picks ``relation`` and ``passage_id`` with the given top probability
+    (``evidence_strength`` for the passage, when the two answers' confidences must differ)."""
 
     def script(decision: Decision) -> JudgeReply:
         answers = {}
         for qid, question in decision.questions.items():
-            target = relation if qid == "relation" else (passage_id or "none")
-            rest = (1.0 - strength) / (len(question.options) - 1)
-            answers[qid] = answer({o: strength if o == target else rest for o in question.options})
+            if qid == "relation":
+                target, top = relation, strength
+            else:
+                target = passage_id or "none"
+                top = strength if evidence_strength is None else evidence_strength
+            rest = (1.0 - top) / (len(question.options) - 1)
+            answers[qid] = answer({o: top if o == target else rest for o in question.options})
         return JudgeReply(model="scripted-1", answers=answers, review_notes=notes)
 
     return script

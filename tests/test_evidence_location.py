@@ -74,6 +74,8 @@ def test_the_reports_show_where_the_quote_is(library: tuple[Path, str]) -> None:
 def test_location_reads_as_a_reader_looks() -> None:
     assert location([4], "2 Software") == "p. 4, 2 Software"
     assert location([4, 5], None) == "pp. 4-5"
+    # A passage over three pages or more reads first to last page.
+    assert location([4, 5, 6], None) == "pp. 4-6"
     assert location(None, "Introduction") == "Introduction"
     assert location(None, None) == ""
 

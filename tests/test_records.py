@@ -154,6 +154,26 @@ _RELATIONS = ("supports", "contradicts", "not_addressed", "insufficient_evidence
             {"evidencePassageId": None, "evidence": None, "needsReview": False},
             "the record: a record without evidence always needs review",
         ),
+        # Half the evidence is none: a passage named but not quoted, or quoted but not named.
+        ({"evidence": None}, "the record: a record without evidence always needs review"),
+        ({"evidencePassageId": None}, "the record: a record without evidence always needs review"),
+        # Each of the three measured values counts: the flag cannot claim one that is missing.
+        (
+            {"evidenceConfidence": None, "needsReview": True},
+            "the record: probabilitiesAvailable must be true exactly when confidence, "
+            "probabilities and evidenceConfidence are all given",
+        ),
+        # Confidences are probabilities; one outside [0, 1] was never computed by claimaudit.
+        ({"confidence": 1.5}, "confidence: Input should be less than or equal to 1"),
+        ({"confidence": -0.1}, "confidence: Input should be greater than or equal to 0"),
+        (
+            {"evidenceConfidence": 1.5},
+            "evidenceConfidence: Input should be less than or equal to 1",
+        ),
+        (
+            {"evidenceConfidence": -0.1},
+            "evidenceConfidence: Input should be greater than or equal to 0",
+        ),
         (
             {"paperUrl": "javascript:alert(1)"},
             "paperUrl: must be an http or https address or null, not a 'javascript' address",
@@ -165,6 +185,7 @@ _RELATIONS = ("supports", "contradicts", "not_addressed", "insufficient_evidence
         ({"evidencePages": [5, 4]}, "evidencePages: pages must be listed first to last, each once"),
         ({"evidencePages": [4, 4]}, "evidencePages: pages must be listed first to last, each once"),
         ({"evidencePages": [-3]}, "evidencePages: pages are numbered from 1"),
+        ({"evidencePages": [0, 1]}, "evidencePages: pages are numbered from 1"),
     ],
 )
 def test_a_record_that_breaks_the_schemas_rules_is_refused(
@@ -211,3 +232,11 @@ def test_a_not_checked_records_paper_url_is_a_web_address_or_null() -> None:
     assert record_from_dict(failed | {"paperUrl": "https://arxiv.org/abs/1"}).paper_url
     with pytest.raises(InvalidRecordError, match="paperUrl: must be an http or https address"):
         record_from_dict(failed | {"paperUrl": "javascript:alert(1)"})
+
+
+def test_a_not_checked_record_read_back_always_needs_review() -> None:
+    # A failure is never a verdict: no edited file may present one as cleared.
+    failed = record_to_dict(NotCheckedRecord(claim="c", paperRef="arXiv:1", error="down"))
+    with pytest.raises(InvalidRecordError) as caught:
+        record_from_dict(failed | {"needsReview": False})
+    assert str(caught.value) == "not a valid review record: needsReview: Input should be True"

@@ -1,0 +1,73 @@
+"""The decision step (``claimaudit._decision``): the judge's two answers made into a record, and
+a failure made into a ``not_checked`` one; run through a Checker, as every caller runs it."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.checker import Checker
+from claimaudit.identity import parse_ref
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
+from claimaudit.records import CheckedRecord, NotCheckedRecord
+from tests.fakes import MemorySource, ScriptedJudge, answer, failing, pick
+
+TEXTS = [
+    "We propose the Transformer, based solely on attention mechanisms.",
+    "The model contains no recurrence and no convolution.",
+    "We thank our colleagues.",
+]
+CLAIM = "Attention helps."
+
+
+@pytest.fixture
+def source() -> MemorySource:
+    src = MemorySource()
+    src.add(parse_ref("1706.03762v5"), "Attention Is All You Need", TEXTS)
+    return src
+
+
+def test_a_confident_verdict_on_an_unconfident_evidence_choice_needs_review(
+    source: MemorySource,
+) -> None:
+    # The evidence confidence is judged on its own: a sure verdict does not clear a quote the
+    # judge barely chose.
+    judge = ScriptedJudge(pick("supports", "P002", strength=0.97, evidence_strength=0.5))
+    [record] = Checker(source, judge).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, CheckedRecord) and record.evidence == TEXTS[1]
+    assert record.confidence is not None and record.confidence > 0.9
+    assert record.evidence_confidence is not None and record.evidence_confidence < 0.8
+    assert record.needs_review
+
+
+def test_probabilities_for_the_verdict_only_give_a_verdict_that_needs_review(
+    source: MemorySource,
+) -> None:
+    # A judge with probabilities for one question but a bare choice for the other still gave
+    # a verdict (not an operational failure); with nothing measured for the evidence, the
+    # record says no probabilities were given, and it is never cleared.
+    def script(decision: Decision) -> JudgeReply:
+        options = decision.questions["relation"].options
+        rest = 0.03 / (len(options) - 1)
+        relation = answer({o: 0.97 if o == "supports" else rest for o in options})
+        return JudgeReply(
+            model="m", answers={"relation": relation, "evidence": ChoiceAnswer("P002", None, None)}
+        )
+
+    [record] = Checker(source, ScriptedJudge(script)).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, CheckedRecord)
+    assert record.verdict == "supports" and record.evidence == TEXTS[1]
+    assert record.probabilities_available is False and record.evidence_confidence is None
+    assert record.needs_review
+
+
+def test_a_failing_judges_message_loses_the_credentials_it_quotes(
+    source: MemorySource, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A judge's (or a plugin's) error text is written into the record: a password in a URL or
+    # a key it echoes must not be.
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-QADECIDE-1234-abcdef")
+    message = "server https://bob:hunter2pw@judge.example/v1 refused key=sk-QADECIDE-1234-abcdef"
+    [record] = Checker(source, ScriptedJudge(failing(message))).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert "judge.example" in record.error
+    assert "hunter2pw" not in record.error and "sk-QADECIDE-1234-abcdef" not in record.error
