@@ -157,6 +157,36 @@ def test_invalid_text_names_the_field_and_the_position(mcp: RawMCP) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("tool", "arguments", "words"),
+    [
+        (
+            "check_claim",
+            b'{"claim": "Attention helps.", "papers": ["arXiv:1706.03762"], "model": "gpt\xff4"}',
+            "the model is not valid text: invalid UTF-8 or a lone surrogate at character 4",
+        ),
+        (
+            "check_claim",
+            b'{"claim": "Attention helps.", "papers": ["arXiv:1706.03762", "arXiv:\xed\xa0\x80"]}',
+            "paper reference 2 is not valid text: invalid UTF-8 or a lone surrogate at character 7",
+        ),
+        (
+            "library_search",
+            b'{"query": "deep \xc3"}',
+            "the query is not valid text: invalid UTF-8 or a lone surrogate at character 6",
+        ),
+    ],
+)
+def test_invalid_utf8_names_the_argument_as_a_lone_surrogate_does(
+    mcp: RawMCP, tool: str, arguments: bytes, words: str
+) -> None:
+    # QA: raw invalid UTF-8 said only "the request is not valid UTF-8 text", where a lone
+    # surrogate escape at the same place named the argument and the character.
+    params = b'{"name": "' + tool.encode() + b'", "arguments": ' + arguments + b"}"
+    mcp.send(b'{"jsonrpc": "2.0", "id": 84, "method": "tools/call", "params": ' + params + b"}")
+    assert tool_text(mcp.reply(84)) == (True, f"Error executing tool {tool}: {words}")
+
+
 def test_a_piped_session_gets_every_answer_before_the_server_exits(tmp_path: Path) -> None:
     # Input that ends while tool calls still run (``cat requests | claimaudit mcp``): the SDK
     # would cancel them at the end of input, after their work (papers added) was done.

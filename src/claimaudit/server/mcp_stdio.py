@@ -104,7 +104,7 @@ def _invalid_request(message: Any, problem: str) -> dict[str, Any]:
 
 def _invalid_text_at(value: Any, where: str = "") -> tuple[str, str] | None:
     """(where, the string) for the first string (or key) in ``value`` holding a lone
-    surrogate, e.g. ``("params.arguments.claim", "a\\ud800")``."""
+    surrogate (an invalid UTF-8 byte, as read), e.g. ``("params.arguments.claim", "a\\ud800")``."""
     if isinstance(value, str):
         return (where or "the message", value) if has_surrogates(value) else None
     if isinstance(value, dict):
@@ -203,7 +203,9 @@ def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, Any]:
         text = raw.decode("utf-8")
         utf8 = True
     except UnicodeDecodeError:
-        text = raw.decode("utf-8", "replace")
+        # Each invalid byte becomes a lone surrogate: found where it stands, and refused in
+        # the same words as a lone surrogate escape there (the argument and the character).
+        text = raw.decode("utf-8", "surrogateescape")
         utf8 = False
     try:
         message = load_json_once(text)
@@ -213,8 +215,6 @@ def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, Any]:
     shape = _shape_problem(message)
     if shape is not None:
         return None, _invalid_request(message, shape), message
-    if not utf8:
-        return None, _refusal(message, "the request is not valid UTF-8 text"), message
     assert isinstance(message, dict)  # the shape check passed
     call = _call_problem(message)
     if call is not None:
@@ -227,6 +227,8 @@ def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, Any]:
     found = _invalid_text_at(message)
     if found is not None:
         return None, _refusal(message, _invalid_text_problem(message, *found)), message
+    if not utf8:  # not reached: an invalid byte outside a string is no JSON
+        return None, _refusal(message, "the request is not valid UTF-8 text"), message
     return text, None, message
 
 
