@@ -276,6 +276,49 @@ def test_a_call_that_cannot_be_read_says_why(mcp: RawMCP, params: bytes, words: 
     assert answer["error"] == {"code": -32602, "message": f"Invalid params: {words}"}
 
 
+TOKEN_WORDS = "_meta.progressToken must be a string or an integer"
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        (b'{"jsonrpc": "2.0", "id": 85, "method": "tools/call"}', "name must be a string"),
+        (
+            b'{"jsonrpc": "2.0", "id": 85, "method": "tools/call", "params": {"name": '
+            b'"library_list", "arguments": {}, "_meta": "x"}}',
+            "_meta must be an object",
+        ),
+        *(
+            (
+                b'{"jsonrpc": "2.0", "id": 85, "method": "tools/call", "params": {"name": '
+                b'"library_list", "arguments": {}, "_meta": {"progressToken": ' + token + b"}}}",
+                TOKEN_WORDS,
+            )
+            for token in (b"1.5", b"{}", b"null", b"true")
+        ),
+        (
+            b'{"jsonrpc": "2.0", "id": 85, "method": "tools/list", "params": '
+            b'{"_meta": {"progressToken": 1.5}}}',
+            TOKEN_WORDS,
+        ),
+    ],
+)
+def test_a_request_without_params_or_with_a_bad_meta_says_why(
+    mcp: RawMCP, line: bytes, words: str
+) -> None:
+    # QA: these got the SDK's "Invalid request parameters", with empty data.
+    [answer] = _answers(mcp, line, f"after-{line!r}")
+    assert answer["id"] == 85
+    assert answer["error"] == {"code": -32602, "message": f"Invalid params: {words}"}
+
+
+def test_a_meta_of_null_or_with_a_usable_token_still_reaches_the_tool(mcp: RawMCP) -> None:
+    for meta in (None, {"progressToken": "t"}, {"progressToken": 7}):
+        params = {"name": "library_list", "arguments": {}, "_meta": meta}
+        reply = mcp.request("tools/call", params)
+        assert "papers" in reply["result"]["structuredContent"], meta
+
+
 def test_an_empty_search_query_is_refused_as_the_api_and_the_cli_refuse_it(
     mcp: RawMCP, tmp_path: Path
 ) -> None:

@@ -154,12 +154,18 @@ def _invalid_text_problem(message: dict[str, Any], where: str, text: str) -> str
 
 
 def _call_problem(message: dict[str, Any]) -> str | None:
-    """Why a ``tools/call`` cannot name its tool or read its arguments, or None. The SDK's own
-    answer, "Invalid request parameters", does not say which."""
+    """Why a request's ``_meta`` cannot be read, or a ``tools/call`` cannot name its tool
+    (no params at all included) or read its arguments, or None. The SDK's own answer,
+    "Invalid request parameters" with empty data, does not say which."""
     params = message.get("params")
-    if message.get("method") != "tools/call" or not isinstance(params, dict):
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    if meta is not None and not isinstance(meta, dict):  # null is none, as the SDK reads it
+        return "_meta must be an object"
+    if isinstance(meta, dict) and "progressToken" in meta and not is_id(meta["progressToken"]):
+        return "_meta.progressToken must be a string or an integer"
+    if message.get("method") != "tools/call":
         return None
-    if not isinstance(params.get("name"), str):
+    if not isinstance(params, dict) or not isinstance(params.get("name"), str):
         return "name must be a string"
     if params.get("arguments") is not None and not isinstance(params["arguments"], dict):
         return "arguments must be an object"
