@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
 import anyio
+import anyio.to_thread
 import pytest
 from mcp.server.mcpserver.exceptions import ToolError
 
@@ -160,3 +162,29 @@ def test_a_bibliography_format_without_its_text_is_refused(tmp_path: Path) -> No
         "bibliography_format is the format of the bibliography sent as text: send it with "
         "bibliography (a bibliography_path is read by its suffix)"
     )
+
+
+def test_a_cancelled_call_reports_no_progress() -> None:
+    # QA: a call cancelled before its work began still sent one progress {progress: 0}.
+    from claimaudit.server.mcp_tools import _progress
+
+    sent: list[tuple[int, int]] = []
+
+    class Asked:
+        request_context = "a request whose client gave a progressToken"
+
+        async def report_progress(self, done: int, total: int) -> None:
+            sent.append((done, total))
+
+    async def from_the_work_s_thread(cancelled: bool) -> None:
+        cancel = threading.Event()
+        if cancelled:
+            cancel.set()
+        report = _progress(Asked())(cancel)  # type: ignore[arg-type]
+        assert report is not None
+        await anyio.to_thread.run_sync(report, 0, 3)
+
+    anyio.run(from_the_work_s_thread, True)
+    assert sent == []
+    anyio.run(from_the_work_s_thread, False)
+    assert sent == [(0, 3)]
