@@ -484,30 +484,47 @@ def test_the_schemas_state_the_limits_the_service_enforces(tmp_path: Path) -> No
 def test_refusals_name_what_the_agent_sent(tmp_path: Path) -> None:
     # In-process: each is refused before any paper is read or judge loaded.
     from mcp.server.mcpserver.exceptions import ToolError
+    from mcp.shared.exceptions import MCPError
 
     from claimaudit.server.mcp import build_server
     from claimaudit.server.service import Service
 
     service = Service(tmp_path / "library.sqlite3")
-    refused: dict[str, str] = {}
-    calls = {
-        # The draft is read as draft.tex, a name the agent never sent.
-        "input": ("review_latex", {"latex": "Text \\input{intro} here [1]."}),
-        "unknown": ("check_claims", {"claim": "A claim.", "papers": ["local:x"]}),
-    }
     try:
         server = build_server(service)
-        for label, (tool, arguments) in calls.items():
-            with pytest.raises(ToolError) as error:
-                anyio.run(server.call_tool, tool, arguments)
-            refused[label] = str(error.value)
+        # The draft is read as draft.tex, a name the agent never sent.
+        with pytest.raises(ToolError) as error:
+            anyio.run(server.call_tool, "review_latex", {"latex": "Text \\input{intro} here [1]."})
+        refused = str(error.value)
+        # MCP's "Error handling" lists an unknown tool as a protocol error, not a tool's.
+        with pytest.raises(MCPError) as unknown:
+            anyio.run(server.call_tool, "check_claims", {"claim": "A claim.", "papers": ["x"]})
     finally:
         service.close()
-    assert refused["input"] == (
+    assert refused == (
         "Error executing tool review_latex: the draft: \\input{intro} refused: a draft sent as "
         "text is read on its own; put the included file's text in its place"
     )
-    assert refused["unknown"] == (
-        "Unknown tool: check_claims; the tools are check_claim, library_add, library_list, "
-        "library_search, review_latex, review_report"
-    )
+    assert unknown.value.error.code == -32602
+    assert unknown.value.error.message == "Unknown tool: check_claims"
+    assert unknown.value.error.data == {
+        "tools": [
+            "check_claim",
+            "library_add",
+            "library_list",
+            "library_search",
+            "review_latex",
+            "review_report",
+        ]
+    }
+
+
+def test_an_unknown_tool_is_a_protocol_error_on_the_wire(tmp_path: Path) -> None:
+    from tests.hostile.mcpwire import RawMCP
+
+    with RawMCP(tmp_path / "library.sqlite3", tmp_path / "stderr.log", {}) as client:
+        answer = client.call("nosuch", {})
+    assert "result" not in answer
+    assert answer["error"]["code"] == -32602
+    assert answer["error"]["message"] == "Unknown tool: nosuch"
+    assert "library_list" in answer["error"]["data"]["tools"]

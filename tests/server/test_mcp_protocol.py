@@ -114,25 +114,35 @@ def test_the_handshake_is_said_plainly(tmp_path: Path) -> None:
     assert "check_claim" in {tool["name"] for tool in listed["result"]["tools"]}
 
 
-def test_a_2024_11_05_client_gets_no_field_of_a_later_revision(tmp_path: Path) -> None:
+# QA: a 2025-03-26 client got 2025-06-18's fields; only a 2024-11-05 one was spared them.
+@pytest.mark.parametrize("version", ["2024-11-05", "2025-03-26"])
+def test_a_client_gets_no_field_of_a_later_revision(tmp_path: Path, version: str) -> None:
     client = _raw(tmp_path)
     try:
-        init = client.request("initialize", {**INITIALIZE, "protocolVersion": "2024-11-05"})
+        init = client.request("initialize", {**INITIALIZE, "protocolVersion": version})
         client.send(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
         tools = client.request("tools/list", {})["result"]["tools"]
         listed = client.request("tools/call", {"name": "library_list", "arguments": {}})
     finally:
         client.__exit__(None, None, None)
-    assert init["result"]["protocolVersion"] == "2024-11-05"
+    assert init["result"]["protocolVersion"] == version
     assert set(init["result"]["serverInfo"]) == {"name", "version"}
     assert {key for tool in tools for key in tool} == {"name", "description", "inputSchema"}
     assert set(listed["result"]) == {"content", "isError"}
     assert json.loads(listed["result"]["content"][0]["text"]) == {"papers": [], "total": 0}
 
 
-def test_a_later_client_keeps_its_revision_s_fields(tmp_path: Path) -> None:
-    with RawMCP(tmp_path / "library.sqlite3", tmp_path / "stderr.log", {}) as client:
+@pytest.mark.parametrize("version", ["2025-06-18", PROTOCOL])
+def test_a_later_client_keeps_its_revision_s_fields(tmp_path: Path, version: str) -> None:
+    client = _raw(tmp_path)
+    try:
+        init = client.request("initialize", {**INITIALIZE, "protocolVersion": version})
+        client.send(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
         tools = client.request("tools/list", {})["result"]["tools"]
-        listed = client.call("library_list", {})
+        listed = client.request("tools/call", {"name": "library_list", "arguments": {}})
+    finally:
+        client.__exit__(None, None, None)
+    assert init["result"]["protocolVersion"] == version
+    assert init["result"]["serverInfo"]["title"] == "claimaudit"
     assert all("title" in tool and "outputSchema" in tool for tool in tools)
     assert listed["result"]["structuredContent"] == {"papers": [], "total": 0}

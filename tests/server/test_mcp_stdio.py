@@ -157,6 +157,36 @@ def test_invalid_text_names_the_field_and_the_position(mcp: RawMCP) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("tool", "arguments", "words"),
+    [
+        (
+            "check_claim",
+            b'{"claim": "Attention helps.", "papers": ["arXiv:1706.03762"], "model": "gpt\xff4"}',
+            "the model is not valid text: invalid UTF-8 or a lone surrogate at character 4",
+        ),
+        (
+            "check_claim",
+            b'{"claim": "Attention helps.", "papers": ["arXiv:1706.03762", "arXiv:\xed\xa0\x80"]}',
+            "paper reference 2 is not valid text: invalid UTF-8 or a lone surrogate at character 7",
+        ),
+        (
+            "library_search",
+            b'{"query": "deep \xc3"}',
+            "the query is not valid text: invalid UTF-8 or a lone surrogate at character 6",
+        ),
+    ],
+)
+def test_invalid_utf8_names_the_argument_as_a_lone_surrogate_does(
+    mcp: RawMCP, tool: str, arguments: bytes, words: str
+) -> None:
+    # QA: raw invalid UTF-8 said only "the request is not valid UTF-8 text", where a lone
+    # surrogate escape at the same place named the argument and the character.
+    params = b'{"name": "' + tool.encode() + b'", "arguments": ' + arguments + b"}"
+    mcp.send(b'{"jsonrpc": "2.0", "id": 84, "method": "tools/call", "params": ' + params + b"}")
+    assert tool_text(mcp.reply(84)) == (True, f"Error executing tool {tool}: {words}")
+
+
 def test_a_piped_session_gets_every_answer_before_the_server_exits(tmp_path: Path) -> None:
     # Input that ends while tool calls still run (``cat requests | claimaudit mcp``): the SDK
     # would cancel them at the end of input, after their work (papers added) was done.
@@ -244,6 +274,49 @@ def test_a_call_that_cannot_be_read_says_why(mcp: RawMCP, params: bytes, words: 
     [answer] = _answers(mcp, line, f"after-{params!r}")
     assert answer["id"] == 83
     assert answer["error"] == {"code": -32602, "message": f"Invalid params: {words}"}
+
+
+TOKEN_WORDS = "_meta.progressToken must be a string or an integer"
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        (b'{"jsonrpc": "2.0", "id": 85, "method": "tools/call"}', "name must be a string"),
+        (
+            b'{"jsonrpc": "2.0", "id": 85, "method": "tools/call", "params": {"name": '
+            b'"library_list", "arguments": {}, "_meta": "x"}}',
+            "_meta must be an object",
+        ),
+        *(
+            (
+                b'{"jsonrpc": "2.0", "id": 85, "method": "tools/call", "params": {"name": '
+                b'"library_list", "arguments": {}, "_meta": {"progressToken": ' + token + b"}}}",
+                TOKEN_WORDS,
+            )
+            for token in (b"1.5", b"{}", b"null", b"true")
+        ),
+        (
+            b'{"jsonrpc": "2.0", "id": 85, "method": "tools/list", "params": '
+            b'{"_meta": {"progressToken": 1.5}}}',
+            TOKEN_WORDS,
+        ),
+    ],
+)
+def test_a_request_without_params_or_with_a_bad_meta_says_why(
+    mcp: RawMCP, line: bytes, words: str
+) -> None:
+    # QA: these got the SDK's "Invalid request parameters", with empty data.
+    [answer] = _answers(mcp, line, f"after-{line!r}")
+    assert answer["id"] == 85
+    assert answer["error"] == {"code": -32602, "message": f"Invalid params: {words}"}
+
+
+def test_a_meta_of_null_or_with_a_usable_token_still_reaches_the_tool(mcp: RawMCP) -> None:
+    for meta in (None, {"progressToken": "t"}, {"progressToken": 7}):
+        params = {"name": "library_list", "arguments": {}, "_meta": meta}
+        reply = mcp.request("tools/call", params)
+        assert "papers" in reply["result"]["structuredContent"], meta
 
 
 def test_an_empty_search_query_is_refused_as_the_api_and_the_cli_refuse_it(

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
 import anyio
+import anyio.to_thread
 import pytest
 from mcp.server.mcpserver.exceptions import ToolError
 
@@ -233,3 +235,29 @@ def test_two_different_bibliography_paths_are_refused(tmp_path: Path) -> None:
     assert "bibliographyPath and bibliography_path (its deprecated name) differ" in str(
         refused.value
     )
+
+
+def test_a_cancelled_call_reports_no_progress() -> None:
+    # QA: a call cancelled before its work began still sent one progress {progress: 0}.
+    from claimaudit.server.mcp_tools import _progress
+
+    sent: list[tuple[int, int]] = []
+
+    class Asked:
+        request_context = "a request whose client gave a progressToken"
+
+        async def report_progress(self, done: int, total: int) -> None:
+            sent.append((done, total))
+
+    async def from_the_work_s_thread(cancelled: bool) -> None:
+        cancel = threading.Event()
+        if cancelled:
+            cancel.set()
+        report = _progress(Asked())(cancel)  # type: ignore[arg-type]
+        assert report is not None
+        await anyio.to_thread.run_sync(report, 0, 3)
+
+    anyio.run(from_the_work_s_thread, True)
+    assert sent == []
+    anyio.run(from_the_work_s_thread, False)
+    assert sent == [(0, 3)]

@@ -119,3 +119,43 @@ def test_an_id_no_request_can_have_is_never_in_use(request_id: object) -> None:
     pending.read({"jsonrpc": "2.0", "id": 7, "method": "ping"})
     assert pending.in_use({"jsonrpc": "2.0", "id": 7, "method": "ping"})
     assert not pending.in_use({"jsonrpc": "2.0", "id": request_id, "method": "ping"})
+
+
+def test_the_end_of_input_ends_a_session_with_a_listen_stream_open(tmp_path: Path) -> None:
+    # QA: a 2026-07-28 subscriptions/listen is answered only when its stream closes, which the
+    # SDK does at the end of input; the end of input waited for that answer: a hang for ever.
+    meta = {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    }
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": meta}},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "subscriptions/listen",
+            "params": {"_meta": meta, "notifications": {"toolsListChanged": True}},
+        },
+        {
+            "jsonrpc": "2.0",
+            "id": 3,
+            "method": "tools/call",
+            "params": {"_meta": meta, "name": "library_list", "arguments": {"limit": 1}},
+        },
+    ]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CLAIMAUDIT_", "TYPESAFE_"))}
+    done = subprocess.run(
+        [sys.executable, "-m", "claimaudit", "mcp", "--library", str(tmp_path / "lib.sqlite3")],
+        input=b"".join(_line(request) for request in requests),
+        capture_output=True,
+        cwd=REPO_ROOT,
+        env=env,
+        timeout=WAIT_LIMIT_S,  # generous: the server exits as soon as the call is answered
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    answers = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    by_id = {answer["id"]: answer for answer in answers if "id" in answer}
+    # The call still in flight at the end of input is answered; the stream is then ended.
+    assert set(by_id) == {1, 2, 3}
+    assert "papers" in by_id[3]["result"]["structuredContent"]

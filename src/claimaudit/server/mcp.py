@@ -19,6 +19,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.context import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.stdio import stdio_server
+from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, InputRequiredResult, TextContent
 from mcp.types import Tool as ToolInfo
 from pydantic import BaseModel, ValidationError
@@ -32,6 +33,7 @@ from claimaudit.server.judge_schema import with_judge_enum
 from claimaudit.server.judges import JudgePool
 from claimaudit.server.mcp_cancel import ToolWork
 from claimaudit.server.mcp_protocol import (
+    INVALID_PARAMS,
     AsSent,
     fields_of_the_version,
     handshake_once,
@@ -95,8 +97,12 @@ class ScreenedMCPServer(MCPServer):
         ]
         tool = self._tool_manager.get_tool(name)
         if tool is None:
-            tools = ", ".join(sorted(known))
-            raise ToolError(safe_line(f"Unknown tool: {name}; the tools are {tools}"))
+            # A protocol error, as MCP's "Error handling" lists an unknown tool: no tool ran.
+            raise MCPError(
+                code=INVALID_PARAMS,
+                message=safe_line(f"Unknown tool: {name}"),
+                data={"tools": sorted(known)},
+            )
         # Strict, as the API reads a body: "0.5" is no threshold. The SDK's own validation
         # coerces, and first parses a string argument that looks like JSON ("[1]").
         given = {key: value for key, value in arguments.items() if key in expected}

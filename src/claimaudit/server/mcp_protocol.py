@@ -9,8 +9,9 @@
   traceback on stderr. Without the handlers they are -32601 Method not found, as any other.
 - A request before ``initialize``, or a second ``initialize``, is refused in words an agent can
   act on; the SDK's own answer to the first is "Invalid request parameters", with no data.
-- A client that negotiated 2024-11-05 gets no field of a later revision (titles, output schemas,
-  structured content): the SDK sends them whatever the version.
+- A client gets no field of a revision later than the one it negotiated (2025-06-18's titles,
+  output schemas and structured content for a 2024-11-05 or 2025-03-26 client): the SDK sends
+  them whatever the version.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ INVALID_PARAMS = -32602
 _SDK_GATE = (INVALID_PARAMS, "Invalid request parameters")
 NOT_INITIALIZED = "Invalid request: not initialized; send initialize first"
 INITIALIZED_TWICE = "Invalid request: already initialized; send initialize once per connection"
-OLDEST = "2024-11-05"
 UNSERVED = (
     "prompts/list",
     "prompts/get",
@@ -79,23 +79,46 @@ async def handshake_once(ctx: ServerRequestContext[Any, Any], call_next: CallNex
         raise
 
 
+# The fields the server may send, by the revision that added them (ISO dates compare as
+# strings). A client that negotiated an earlier revision gets none of them: the SDK sends them
+# whatever the version.
+ADDED = {
+    "serverInfo": (("2025-06-18", "title"), ("2025-11-25", "icons"), ("2025-11-25", "websiteUrl")),
+    "tool": (
+        ("2025-03-26", "annotations"),
+        ("2025-06-18", "title"),
+        ("2025-06-18", "outputSchema"),
+        ("2025-11-25", "icons"),
+    ),
+    "tools/call": (("2025-06-18", "structuredContent"),),
+}
+
+
+def later_than(version: str, where: str) -> tuple[str, ...]:
+    """The fields of ``where`` that revisions later than ``version`` added."""
+    return tuple(field for added, field in ADDED[where] if added > version)
+
+
 async def fields_of_the_version(
     ctx: ServerRequestContext[Any, Any], call_next: CallNext
 ) -> HandlerResult:
-    """Middleware: a result without the fields later revisions than 2024-11-05 added."""
+    """Middleware: a result without the fields that revisions later than the client's added."""
     result = await call_next(ctx)
     if not isinstance(result, dict):
         return result
     version = result.get("protocolVersion") if ctx.method == "initialize" else None
-    if (version or ctx.protocol_version) != OLDEST:
+    version = version or ctx.protocol_version
+    if not isinstance(version, str):
         return result
     if ctx.method == "initialize" and isinstance(result.get("serverInfo"), dict):
-        return {**result, "serverInfo": _without(result["serverInfo"], "title")}
+        info = _without(result["serverInfo"], *later_than(version, "serverInfo"))
+        return {**result, "serverInfo": info}
     if ctx.method == "tools/list" and isinstance(result.get("tools"), list):
-        later = ("title", "outputSchema", "annotations")
+        later = later_than(version, "tool")
         return {**result, "tools": [_without(tool, *later) for tool in result["tools"]]}
     if ctx.method == "tools/call":
-        return {key: item for key, item in result.items() if key != "structuredContent"}
+        later = later_than(version, "tools/call")
+        return {key: item for key, item in result.items() if key not in later}
     return result
 
 

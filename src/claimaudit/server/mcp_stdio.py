@@ -104,7 +104,7 @@ def _invalid_request(message: Any, problem: str) -> dict[str, Any]:
 
 def _invalid_text_at(value: Any, where: str = "") -> tuple[str, str] | None:
     """(where, the string) for the first string (or key) in ``value`` holding a lone
-    surrogate, e.g. ``("params.arguments.claim", "a\\ud800")``."""
+    surrogate (an invalid UTF-8 byte, as read), e.g. ``("params.arguments.claim", "a\\ud800")``."""
     if isinstance(value, str):
         return (where or "the message", value) if has_surrogates(value) else None
     if isinstance(value, dict):
@@ -154,12 +154,18 @@ def _invalid_text_problem(message: dict[str, Any], where: str, text: str) -> str
 
 
 def _call_problem(message: dict[str, Any]) -> str | None:
-    """Why a ``tools/call`` cannot name its tool or read its arguments, or None. The SDK's own
-    answer, "Invalid request parameters", does not say which."""
+    """Why a request's ``_meta`` cannot be read, or a ``tools/call`` cannot name its tool
+    (no params at all included) or read its arguments, or None. The SDK's own answer,
+    "Invalid request parameters" with empty data, does not say which."""
     params = message.get("params")
-    if message.get("method") != "tools/call" or not isinstance(params, dict):
+    meta = params.get("_meta") if isinstance(params, dict) else None
+    if meta is not None and not isinstance(meta, dict):  # null is none, as the SDK reads it
+        return "_meta must be an object"
+    if isinstance(meta, dict) and "progressToken" in meta and not is_id(meta["progressToken"]):
+        return "_meta.progressToken must be a string or an integer"
+    if message.get("method") != "tools/call":
         return None
-    if not isinstance(params.get("name"), str):
+    if not isinstance(params, dict) or not isinstance(params.get("name"), str):
         return "name must be a string"
     if params.get("arguments") is not None and not isinstance(params["arguments"], dict):
         return "arguments must be an object"
@@ -203,7 +209,9 @@ def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, Any]:
         text = raw.decode("utf-8")
         utf8 = True
     except UnicodeDecodeError:
-        text = raw.decode("utf-8", "replace")
+        # Each invalid byte becomes a lone surrogate: found where it stands, and refused in
+        # the same words as a lone surrogate escape there (the argument and the character).
+        text = raw.decode("utf-8", "surrogateescape")
         utf8 = False
     try:
         message = load_json_once(text)
@@ -213,8 +221,6 @@ def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, Any]:
     shape = _shape_problem(message)
     if shape is not None:
         return None, _invalid_request(message, shape), message
-    if not utf8:
-        return None, _refusal(message, "the request is not valid UTF-8 text"), message
     assert isinstance(message, dict)  # the shape check passed
     call = _call_problem(message)
     if call is not None:
@@ -227,6 +233,8 @@ def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, Any]:
     found = _invalid_text_at(message)
     if found is not None:
         return None, _refusal(message, _invalid_text_problem(message, *found)), message
+    if not utf8:  # not reached: an invalid byte outside a string is no JSON
+        return None, _refusal(message, "the request is not valid UTF-8 text"), message
     return text, None, message
 
 

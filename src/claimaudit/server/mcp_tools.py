@@ -179,7 +179,7 @@ def register_check_tools(server: ScreenedMCPServer, service: Service) -> None:
                     model=model,
                     threshold=threshold,
                     cancel=cancel,
-                    on_progress=progress,
+                    on_progress=progress(cancel),
                 )
             )
         )
@@ -217,7 +217,7 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
                     model=model,
                     threshold=threshold,
                     cancel=cancel,
-                    on_progress=progress,
+                    on_progress=progress(cancel),
                 )
             )
         )
@@ -398,21 +398,33 @@ async def _cancellable(server: ScreenedMCPServer, work: Callable[[threading.Even
     return await server.work.run(lambda cancel: _answer(lambda: work(cancel)))
 
 
-def _progress(ctx: Context[Any, Any]) -> Callable[[int, int], None] | None:
-    """``on_progress(done, total)`` for a tool's work, sent as ``notifications/progress`` when
-    the client asked for it (a ``progressToken``; else the SDK sends nothing). It is called on
-    the work's thread, so each report is handed to the event loop."""
+def _progress(
+    ctx: Context[Any, Any],
+) -> Callable[[threading.Event], Callable[[int, int], None] | None]:
+    """For a call's ``cancel``, ``on_progress(done, total)`` for its work, sent as
+    ``notifications/progress`` when the client asked for it (a ``progressToken``; else the SDK
+    sends nothing) and the call is not cancelled. It is called on the work's thread, so each
+    report is handed to the event loop."""
     try:
         ctx.request_context  # noqa: B018 (raises outside a request: a call made in-process)
     except ValueError:
-        return None
+        return lambda cancel: None
 
-    def report(done: int, total: int) -> None:
-        # A report that cannot be sent (the client gone) must not fail the work.
-        with contextlib.suppress(Exception):
-            anyio.from_thread.run(ctx.report_progress, done, total)
+    def for_call(cancel: threading.Event) -> Callable[[int, int], None]:
+        async def send(done: int, total: int) -> None:
+            # Looked at on the event loop, where a cancellation sets ``cancel``: a call the
+            # client cancelled before its work began reports nothing after it.
+            if not cancel.is_set():
+                await ctx.report_progress(done, total)
 
-    return report
+        def report(done: int, total: int) -> None:
+            # A report that cannot be sent (the client gone) must not fail the work.
+            with contextlib.suppress(Exception):
+                anyio.from_thread.run(send, done, total)
+
+        return report
+
+    return for_call
 
 
 def _begun(cancel: threading.Event, work: Callable[[], T]) -> T:

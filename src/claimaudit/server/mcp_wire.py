@@ -34,11 +34,17 @@ def _id_key(request_id: Any) -> tuple[str, Any]:
     return type(request_id).__name__, request_id
 
 
+# A request answered only when its stream of notifications ends (2026-07-28), which the SDK
+# does at the end of input: waiting for its answer there would wait for ever.
+STREAMS = ("subscriptions/listen",)
+
+
 class Pending:
     """The ids of the client's requests not yet answered; safe from any thread."""
 
     def __init__(self) -> None:
         self._ids: set[tuple[str, Any]] = set()
+        self._streams: set[tuple[str, Any]] = set()
         self._changed = threading.Condition()
         self._abandoned = False
 
@@ -58,6 +64,8 @@ class Pending:
         if "id" in message and "method" in message:
             with self._changed:
                 self._ids.add(_id_key(message["id"]))
+                if message["method"] in STREAMS:
+                    self._streams.add(_id_key(message["id"]))
         elif message.get("method") == "notifications/cancelled":
             params = message.get("params") or {}
             self.answered(params.get("requestId"))
@@ -76,6 +84,7 @@ class Pending:
             return
         with self._changed:
             self._ids.discard(_id_key(request_id))
+            self._streams.discard(_id_key(request_id))
             self._changed.notify_all()
 
     def abandon(self) -> None:
@@ -85,8 +94,9 @@ class Pending:
             self._changed.notify_all()
 
     def wait_until_answered(self) -> None:
+        """Until every request but the open streams is answered (the SDK then ends those)."""
         with self._changed:
-            self._changed.wait_for(lambda: not self._ids or self._abandoned)
+            self._changed.wait_for(lambda: self._ids <= self._streams or self._abandoned)
 
 
 class Wire:
