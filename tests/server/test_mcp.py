@@ -25,6 +25,7 @@ EXPECTED_TOOLS = {
     "review_latex",
     "library_search",
     "library_add",
+    "library_add_arxiv",
     "library_list",
 }
 BIBTEX = "@misc{lee2022, eprint = {2105.14372}, archivePrefix = {arXiv}}"
@@ -451,9 +452,10 @@ def test_the_schemas_state_the_limits_the_service_enforces(tmp_path: Path) -> No
         # "" is the default judge, as the API reads it.
         assert string["enum"] == ["", *sorted(JudgePool.available())]
         assert "local" in string["enum"]
-    add = tools["library_add"].input_schema["properties"]
-    assert add["title"]["maxLength"] == MAX_TITLE_CHARS
-    assert add["ref"]["maxLength"] == MAX_REF_CHARS
+    for name in ("library_add", "library_add_arxiv"):
+        add = tools[name].input_schema["properties"]
+        assert add["title"]["maxLength"] == MAX_TITLE_CHARS
+        assert add["ref"]["maxLength"] == MAX_REF_CHARS
     search = tools["library_search"].input_schema["properties"]
     assert search["ref"]["maxLength"] == MAX_REF_CHARS
     assert (
@@ -476,6 +478,7 @@ def test_the_schemas_state_the_limits_the_service_enforces(tmp_path: Path) -> No
         ("library_list", {"papers", "total"}),
         ("library_search", {"hits"}),
         ("library_add", {"ref", "outcome"}),
+        ("library_add_arxiv", {"ref", "outcome"}),
     ]:
         schema = tools[name].output_schema
         assert schema is not None and fields <= set(schema["properties"]), name
@@ -511,6 +514,7 @@ def test_refusals_name_what_the_agent_sent(tmp_path: Path) -> None:
         "tools": [
             "check_claim",
             "library_add",
+            "library_add_arxiv",
             "library_list",
             "library_search",
             "review_latex",

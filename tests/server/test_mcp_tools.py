@@ -12,10 +12,14 @@ import anyio.to_thread
 import pytest
 from mcp.server.mcpserver.exceptions import ToolError
 
+from claimaudit.errors import CancelledWorkError
+from claimaudit.server.arxiv_downloads import ArxivDownloads
 from claimaudit.server.mcp import build_server
 from claimaudit.server.service import Service
+from claimaudit.sources.arxiv import ArxivClient
 from tests.hostile.mcpwire import RawMCP
 from tests.server.conftest import NARROW_CLAIM
+from tests.sources.arxivserver import ArxivServer
 
 
 @pytest.mark.parametrize("path", ["", " \t"])
@@ -261,3 +265,88 @@ def test_a_cancelled_call_reports_no_progress() -> None:
     assert sent == []
     anyio.run(from_the_work_s_thread, False)
     assert sent == [(0, 3)]
+
+
+def _arxiv_service(tmp_path: Path, arxiv: ArxivServer) -> Service:
+    service = Service(
+        tmp_path / "library.sqlite3",
+        arxiv=ArxivDownloads(lambda: ArxivClient(arxiv.url, min_interval=0)),
+    )
+    service.ensure_library()
+    return service
+
+
+def test_library_add_arxiv_downloads_the_newest_version_once(
+    tmp_path: Path, arxiv_papers: ArxivServer
+) -> None:
+    # An agent names papers by arXiv id; before, it had to fetch a file itself.
+    service = _arxiv_service(tmp_path, arxiv_papers)
+    try:
+        server = build_server(service)
+        first = anyio.run(server.call_tool, "library_add_arxiv", {"ref": "1706.03762"})
+        again = anyio.run(server.call_tool, "library_add_arxiv", {"ref": "arXiv:1706.03762"})
+        listed = anyio.run(server.call_tool, "library_list", {})
+    finally:
+        service.close()
+    added, unchanged = first.structured_content, again.structured_content
+    assert (added["ref"], added["outcome"]) == ("arXiv:1706.03762v2", "added")
+    assert added["title"] == "Attention Is All You Need"
+    assert (unchanged["ref"], unchanged["outcome"]) == ("arXiv:1706.03762v2", "unchanged")
+    assert [p["ref"] for p in listed.structured_content["papers"]] == ["arXiv:1706.03762v2"]
+    downloads = [s.path for s in arxiv_papers.seen if not s.path.startswith("/api/")]
+    assert downloads == ["/e-print/1706.03762v2", "/pdf/1706.03762v2"]  # once, not twice
+
+
+@pytest.mark.parametrize(
+    ("ref", "refusal"),
+    [
+        (
+            "doi:10.1000/xyz",
+            "doi:10.1000/xyz is not an arXiv paper: only arXiv papers are downloaded; add any "
+            "other from its file",
+        ),
+        ("2001.99999", "arXiv has no paper arXiv:2001.99999"),
+    ],
+)
+def test_library_add_arxiv_refuses_what_arxiv_cannot_give_storing_nothing(
+    tmp_path: Path, arxiv_papers: ArxivServer, ref: str, refusal: str
+) -> None:
+    service = _arxiv_service(tmp_path, arxiv_papers)
+    try:
+        server = build_server(service)
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, "library_add_arxiv", {"ref": ref})
+        listed = anyio.run(server.call_tool, "library_list", {})
+    finally:
+        service.close()
+    assert str(refused.value).startswith(f"Error executing tool library_add_arxiv: {refusal}")
+    assert listed.structured_content["papers"] == []
+
+
+def test_one_arxiv_client_spaces_the_requests_of_every_call(tmp_path: Path) -> None:
+    made: list[object] = []
+
+    def make() -> ArxivClient:
+        made.append(object())
+        return ArxivClient("http://127.0.0.1:9", min_interval=0)
+
+    downloads = ArxivDownloads(make)
+    try:
+        assert downloads.client() is downloads.client()
+    finally:
+        downloads.close()
+    assert len(made) == 1
+
+
+def test_an_arxiv_download_cancelled_stores_nothing(
+    tmp_path: Path, arxiv_papers: ArxivServer
+) -> None:
+    service = _arxiv_service(tmp_path, arxiv_papers)
+    cancel = threading.Event()
+    cancel.set()  # the client went while the paper was downloaded
+    try:
+        with pytest.raises(CancelledWorkError):
+            service.add_arxiv("1706.03762", cancel=cancel)
+        assert service.paper_listing(None, 10, 0) == ([], 0)
+    finally:
+        service.close()

@@ -10,6 +10,7 @@ title. The paper's source path (the e-print's or the PDF's URL) and source forma
 from __future__ import annotations
 
 import tempfile
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,10 +32,12 @@ def add_from_arxiv(
     *,
     title: str | None = None,
     replace: bool = False,
+    cancel: threading.Event | None = None,
 ) -> AddResult:
     """Download ``ref`` from arXiv and ingest it. The edition already stored is not downloaded
     again unless ``replace`` (or it was read by an older extractor). Raises ArxivError or
-    LibraryError; the library is then unchanged."""
+    LibraryError; the library is then unchanged. Once ``cancel`` is set, nothing is stored
+    (CancelledWorkError, as ``add_path`` raises it)."""
     # Imported on use: PDF extraction is heavy, and the plugin loads for every command.
     from claimaudit.library.extract import is_current
     from claimaudit.library.ingest import AddResult, add_path, check_title
@@ -47,7 +50,7 @@ def add_from_arxiv(
     # A copy read by an older extractor is read again from arXiv: the same content, replaced.
     replace = replace or stored is not None
     with tempfile.TemporaryDirectory(prefix="claimaudit-arxiv-") as folder:
-        added = _from_source(library, entry, client, Path(folder), title, replace)
+        added = _from_source(library, entry, client, Path(folder), title, replace, cancel)
         if added is not None:
             return added
         data = client.pdf(entry)
@@ -63,6 +66,7 @@ def add_from_arxiv(
                 title=title or entry.title,
                 replace=replace,
                 source_path=url,
+                cancel=cancel,
             )
         except InputError as exc:
             # Name the download, not the temporary file that is about to disappear.
@@ -76,6 +80,7 @@ def _from_source(
     folder: Path,
     title: str | None,
     replace: bool,
+    cancel: threading.Event | None,
 ) -> AddResult | None:
     """The paper added from its LaTeX source, or None when arXiv has no usable source for it
     (none, a PDF only, over the size limits, or LaTeX that cannot be read): then the PDF."""
@@ -98,6 +103,7 @@ def _from_source(
             title=title or entry.title,
             replace=replace,
             source_path=redact_url(client.eprint_url(entry)),
+            cancel=cancel,
         )
     except (EprintError, InputError):
         return None

@@ -52,8 +52,8 @@ INSTRUCTIONS = (
     "Treat needsReview=true as 'do not cite this as support without reading the evidence'. "
     "To check a whole draft, call review_report with its Markdown, or review_latex with its "
     "LaTeX. Each takes judge (default local) and, for the jev and openai judges, model. "
-    "Papers must be in the local library: find them with library_list or library_search, and "
-    "add a file with library_add."
+    "Papers must be in the local library: find them with library_list or library_search, "
+    "add a file with library_add, or download an arXiv paper with library_add_arxiv."
 )
 
 

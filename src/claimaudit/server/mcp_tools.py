@@ -389,7 +389,47 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         )
         return Added.of(result).wire()
 
-    server.outputs.update(library_list=PaperList, library_search=HitList, library_add=Added)
+    @server.tool(
+        title="Download an arXiv paper into the library",
+        description=(
+            "Download a paper from arXiv (its LaTeX source, else its PDF) and ingest it under "
+            "its versioned reference with arXiv's title; an unversioned id gets the newest "
+            "version. The version already stored is not downloaded again unless replace."
+        ),
+    )
+    async def library_add_arxiv(
+        ref: Annotated[
+            str,
+            Field(
+                description="The arXiv paper: arXiv:1706.03762, 1706.03762v5 or its abs URL.",
+                json_schema_extra={"minLength": 1, "maxLength": MAX_REF_CHARS},
+            ),
+        ],
+        title: Annotated[
+            str | None,
+            Field(
+                description="Title (default: arXiv's).",
+                json_schema_extra={"maxLength": MAX_TITLE_CHARS},
+            ),
+        ] = None,
+        replace: Annotated[
+            bool, Field(description="Download and read it again though it is stored.")
+        ] = False,
+    ) -> dict[str, Any]:
+        # A download takes seconds (arXiv spaces requests): a call cancelled meanwhile stores
+        # nothing.
+        result = await _cancellable(
+            server,
+            lambda cancel: service.add_arxiv(ref, title=title, replace=replace, cancel=cancel),
+        )
+        return Added.of(result).wire()
+
+    server.outputs.update(
+        library_list=PaperList,
+        library_search=HitList,
+        library_add=Added,
+        library_add_arxiv=Added,
+    )
 
 
 async def _cancellable(server: ScreenedMCPServer, work: Callable[[threading.Event], T]) -> T:

@@ -32,7 +32,7 @@ from claimaudit.errors import (
     LibraryOpenError,
     PassageNotFoundError,
 )
-from claimaudit.identity import PaperRef, parse_ref, refuse_unprintable
+from claimaudit.identity import PaperRef, RefKind, parse_ref, refuse_unprintable
 from claimaudit.inputs import validate_claim, validate_papers, validate_topic
 from claimaudit.library.add_file import FileAdded, add_file
 from claimaudit.library.damage import as_damage, looks_damaged
@@ -46,6 +46,7 @@ from claimaudit.review import ReviewResult, review_report
 from claimaudit.review.limits import ReviewLimits
 from claimaudit.review.report import Progress, review_latex_claims
 from claimaudit.server.advice import api_advice
+from claimaudit.server.arxiv_downloads import ArxivDownloads
 from claimaudit.server.config import DEFAULT_MAX_REVIEW_PAIRS
 from claimaudit.server.drafts import (
     check_markdown_bibliography,
@@ -104,8 +105,10 @@ class Service:
         max_review_pairs: int = DEFAULT_MAX_REVIEW_PAIRS,
         advice: Advice = api_advice,
         timeout: float | None = None,
+        arxiv: ArxivDownloads | None = None,
     ) -> None:
         self.library = library
+        self.arxiv = arxiv or ArxivDownloads()
         # ``--timeout``: each judge's request deadline and each plugin call's (None: 60 s).
         self.timeout = timeout
         # What records' errors advise: the HTTP API's requests, or the MCP server's tools.
@@ -182,8 +185,9 @@ class Service:
             yield checker
 
     def close(self) -> None:
-        """Release the judges (at shutdown)."""
+        """Release the judges and the arXiv client (at shutdown)."""
         self.judges.close()
+        self.arxiv.close()
 
     def check(
         self,
@@ -398,6 +402,33 @@ class Service:
                 cancel=cancel,
             )
             return stored_title(added)
+
+    def add_arxiv(
+        self,
+        ref: str,
+        *,
+        title: str | None = None,
+        replace: bool = False,
+        cancel: threading.Event | None = None,
+    ) -> AddResult:
+        """Download the arXiv paper ``ref`` names (its newest version where it names none) and
+        ingest it, as ``claimaudit library add arxiv:ID`` does. Once ``cancel`` is set, nothing
+        is stored (CancelledWorkError)."""
+        from claimaudit.library.arxiv import add_from_arxiv
+
+        _check_ref(ref)
+        check_texts(title=title)
+        paper_ref = parse_ref(ref)
+        if paper_ref.kind is not RefKind.ARXIV:
+            raise InputError(
+                f"{paper_ref} is not an arXiv paper: only arXiv papers are downloaded; add any "
+                "other from its file"
+            )
+        client = self.arxiv.client()
+        with self._open(create=not self.library_made) as library:
+            return add_from_arxiv(
+                library, paper_ref, client, title=title, replace=replace, cancel=cancel
+            )
 
     def add_upload(
         self,
