@@ -252,3 +252,18 @@ def test_a_bibliography_with_a_utf8_bom_is_read(tmp_path: Path) -> None:
     path = tmp_path / "refs.bib"
     path.write_bytes("\ufeff@article{a, title = {A}, doi = {10.1234/a}}\n".encode())
     assert [r.key for r in read_bib(path).records] == ["a"]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("a" * 300 + ".bib", r"^cannot read bibliography .*a\.bib: File name too long$"),
+        ("x\x00y.bib", r"^a bibliography path holds U\+0000 \(a null character\)$"),
+    ],
+)
+def test_a_path_the_system_refuses_is_a_bibliography_error(
+    tmp_path: Path, name: str, message: str
+) -> None:
+    # It was an OSError (ENAMETOOLONG) or a ValueError (embedded null byte).
+    with pytest.raises(BibliographyError, match=message):
+        read_bib(tmp_path / name)
