@@ -8,6 +8,7 @@ what a bibliography resolved shows without a judge."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -368,3 +369,12 @@ def test_a_utf16_draft_or_bibliography_says_so(
     assert result.stderr.splitlines() == [
         f"error: cannot read bibliography {bib}: UTF-16 text, not UTF-8; re-save it as UTF-8"
     ]
+
+
+def test_a_draft_that_is_a_fifo_is_refused_unopened(runner: CliRunner, tmp_path: Path) -> None:
+    # QA: "no such report"; opening it would have blocked until a writer came.
+    fifo = tmp_path / "draft.md"
+    os.mkfifo(fifo)
+    result = _review(runner, tmp_path, fifo)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {fifo} is not a regular file; give the draft's file"
