@@ -305,3 +305,18 @@ def test_an_empty_csl_json_file_named_otherwise_is_not_said_to_be_read_as_bibtex
     with pytest.raises(BibliographyError) as raised:
         read_bib(path)
     assert str(raised.value) == f"bibliography {path} holds no entries"
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("a" * 300 + ".bib", r"^cannot read bibliography .*a\.bib: File name too long$"),
+        ("x\x00y.bib", r"^a bibliography path holds U\+0000 \(a null character\)$"),
+    ],
+)
+def test_a_path_the_system_refuses_is_a_bibliography_error(
+    tmp_path: Path, name: str, message: str
+) -> None:
+    # It was an OSError (ENAMETOOLONG) or a ValueError (embedded null byte).
+    with pytest.raises(BibliographyError, match=message):
+        read_bib(tmp_path / name)

@@ -71,6 +71,22 @@ def test_a_scheme_the_client_cannot_use_is_refused_naming_the_variable(
 
 
 @pytest.mark.parametrize(
+    ("value", "shown"),
+    [("http://", "http://"), ("http://:hunter2@", "http://***@"), ("u:hunter2@", "http://***@")],
+)
+def test_a_proxy_with_no_host_is_refused(
+    monkeypatch: pytest.MonkeyPatch, value: str, shown: str
+) -> None:
+    # QA: httpx takes it, and every request then failed as if the server were down.
+    monkeypatch.setenv("ALL_PROXY", value)
+    with pytest.raises(InvalidSettingsError) as refused:
+        usable_proxy(API)
+    assert str(refused.value) == (
+        f"the proxy in ALL_PROXY ({shown}) names no host: give it as http://host:port"
+    )
+
+
+@pytest.mark.parametrize(
     ("variable", "value", "shown"),
     [
         ("HTTPS_PROXY", " http://127.0.0.1:1", "' http://127.0.0.1:1'"),

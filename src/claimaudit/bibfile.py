@@ -392,7 +392,15 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
     """Read a BibTeX (``.bib``), CSL-JSON (``.json``) or CSL YAML (``.yaml``, ``.yml``) file;
     BibliographyError if unusable (``parse_bib``). A file whose name says BibTeX (or no
     format) but that holds CSL-JSON or CSL YAML is read as that, ``BibFile.note`` saying so."""
-    if path.is_dir():
+    if "\x00" in str(path):  # the system's ValueError, said without echoing the name
+        raise BibliographyError("a bibliography path holds U+0000 (a null character)")
+    try:
+        folder = path.is_dir()
+    except OSError as error:  # a name over 255 bytes: one line naming it, as a missing file
+        raise BibliographyError(
+            f"cannot read bibliography {path}: {error.strerror or error}"
+        ) from None
+    if folder:
         raise BibliographyError(f"bibliography {path} is a folder; give a .bib or .json file")
     other = _OTHER_FORMATS.get(path.suffix.lower())
     if other is not None:

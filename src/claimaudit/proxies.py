@@ -91,6 +91,10 @@ def proxy_problem(url: str) -> str | None:
 
 
 def _problem(proxy: EnvProxy) -> str | None:
+    if not proxy.padded and not _has_host(proxy.url):
+        # httpx makes a transport for "http://" or "http://:pw@" all the same; every request
+        # then failed as if the server were down.
+        return f"{proxy.named} names no host: give it as http://host:port"
     try:
         # verify=False: no certificates are loaded (a bad SSL_CERT_FILE is not this check's).
         httpx.HTTPTransport(proxy=proxy.url, verify=False).close()
@@ -104,6 +108,13 @@ def _problem(proxy: EnvProxy) -> str | None:
             return padded_proxy(proxy)
         return f"{proxy.named} is not a proxy URL that can be used (http, https or socks5)"
     return None
+
+
+def _has_host(url: str) -> bool:
+    try:
+        return bool(urlsplit(url).hostname)
+    except ValueError:  # a malformed URL: httpx's own check says so
+        return True
 
 
 def padded_proxy(proxy: EnvProxy) -> str:
@@ -140,17 +151,22 @@ def unreachable(server: str, url: str, shown: str, error: BaseException | None) 
     """``server is unreachable at shown``, and, where a proxy is set for ``url``, whether the
     proxy itself was out of reach (``error``, the client's, read by its class name so that
     httpx's and httpx2's alike are understood) or refused to connect on."""
-    message = f"{server} is unreachable at {shown}"
+    return f"{server} is unreachable at {shown}{through_proxy(url, error)}"
+
+
+def through_proxy(url: str, error: BaseException | None) -> str:
+    """What ``unreachable`` adds to its message when a proxy is set for ``url``: "" when none
+    is, else ": PROXY is unreachable", ": PROXY refused to connect to it" or " through PROXY"."""
     proxy = env_proxy(url)
     if proxy is None:
-        return message
+        return ""
     kinds = {kind.__name__ for kind in type(error).__mro__} if error is not None else set()
     if "ProxyError" in kinds:
-        return f"{message}: {proxy.named} refused to connect to it"
+        return f": {proxy.named} refused to connect to it"
     if "ConnectError" in kinds or "ConnectTimeout" in kinds:
         # Through a proxy, the only connection the client opens is to the proxy.
-        return f"{message}: {proxy.named} is unreachable"
-    return f"{message} through {proxy.named}"
+        return f": {proxy.named} is unreachable"
+    return f" through {proxy.named}"
 
 
 def _variable(kind: str, value: str) -> str:

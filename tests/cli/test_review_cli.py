@@ -189,6 +189,8 @@ def test_a_second_review_comes_from_the_cache_and_gates_a_pipeline(
     ("extra", "message"),
     [
         (["missing.md"], "no such report"),
+        # QA: "no such report: /dev/zero"; it is there, and never read.
+        (["/dev/zero"], "/dev/zero is not a regular file; give the draft's file"),
         (["DRAFT", "--out", "DRAFT"], "is the same file as the draft"),
         (["DRAFT", "--json", "x.json", "--html", "x.json"], "is the same file as --json"),
         (["DRAFT", "--judge", "oracle"], "unknown judge 'oracle'"),

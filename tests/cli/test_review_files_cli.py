@@ -8,6 +8,7 @@ what a bibliography resolved shows without a judge."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -112,6 +113,25 @@ def test_a_missing_front_matter_bibliography_is_one_line(runner: CliRunner, tmp_
     ]
 
 
+@pytest.mark.parametrize("name", ["../notes.bib", "/proc/self/environ"])
+def test_a_front_matter_bibliography_outside_the_folder_is_not_read(
+    runner: CliRunner, tmp_path: Path, name: str
+) -> None:
+    # QA: "../notes.bib" was read (a key it could not parse shown in --json's unreadEntries)
+    # and /proc/self/environ parsed as BibTeX; refused as LaTeX's \bibliography{../notes} is.
+    (tmp_path / "notes.bib").write_text("@misc{SECRET_KEY = x}\n", encoding="utf-8")
+    out = tmp_path / "records.json"
+    result = _review(
+        runner, tmp_path, _draft(tmp_path / "paper", f"bibliography: {name}"), "--json", out
+    )
+    assert result.exit_code == 2 and not out.exists()
+    assert result.stderr.strip().splitlines() == [
+        f"error: {tmp_path / 'paper' / 'draft.md'}: bibliography {name!r} is outside the "
+        "draft's folder, so it is not read; pass its entries with --bib"
+    ]
+    assert "SECRET_KEY" not in result.output
+
+
 def test_no_output_overwrites_the_front_matter_bibliography(
     runner: CliRunner, tmp_path: Path
 ) -> None:
@@ -123,11 +143,13 @@ def test_no_output_overwrites_the_front_matter_bibliography(
     assert bib.read_text(encoding="utf-8") == BIB
 
 
-@pytest.mark.parametrize("head", ["bibliography: /dev/null", "bibliography: ."])
+@pytest.mark.parametrize("head", ["bibliography: null.bib", "bibliography: ."])
 def test_a_front_matter_bibliography_that_is_no_file_is_refused(
     runner: CliRunner, tmp_path: Path, head: str
 ) -> None:
-    result = _review(runner, tmp_path, _draft(tmp_path / "paper", head))
+    draft = _draft(tmp_path / "paper", head)
+    (tmp_path / "paper" / "null.bib").symlink_to("/dev/null")  # a link in the folder is followed
+    result = _review(runner, tmp_path, draft)
     assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
     assert "not a regular file" in result.stderr or "is a folder" in result.stderr
 
@@ -393,3 +415,12 @@ def test_a_draft_holding_nul_bytes_is_a_binary_file(
     assert result.exit_code == 2
     shown = draft if name.endswith(".md") else name
     assert result.stderr.splitlines() == [f"error: {shown}: looks like a binary file, not {kind}"]
+
+
+def test_a_draft_that_is_a_fifo_is_refused_unopened(runner: CliRunner, tmp_path: Path) -> None:
+    # QA: "no such report"; opening it would have blocked until a writer came.
+    fifo = tmp_path / "draft.md"
+    os.mkfifo(fifo)
+    result = _review(runner, tmp_path, fifo)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: {fifo} is not a regular file; give the draft's file"

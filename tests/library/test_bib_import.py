@@ -5,6 +5,7 @@ failed with why, or listed without a file; ``fetch`` downloads the arXiv ones.""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -334,3 +335,19 @@ def test_csl_yaml_in_a_bib_file_is_imported_and_said(tmp_path: Path) -> None:
     assert notes == [
         f"bibliography {bib} holds CSL YAML (its name says BibTeX): it was read as CSL YAML"
     ]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_an_attachment_that_is_no_regular_file_is_said_so(tmp_path: Path, kind: str) -> None:
+    # QA: a FIFO (or a link to /dev/zero) was "attached file not found"; it is never opened.
+    attached = tmp_path / "paper.pdf"
+    if kind == "fifo":
+        os.mkfifo(attached)
+    else:
+        attached.symlink_to("/dev/zero")
+    bib = tmp_path / "refs.bib"
+    bib.write_text(f"@misc{{k, file = {{:{attached}:PDF}}}}\n", encoding="utf-8")
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        [entry] = import_entries(library, bib, client=_no_arxiv).entries
+    assert entry.status is ImportStatus.FAILED
+    assert entry.detail == f"attached file cannot be read ({attached}: is not a regular file)"

@@ -3,6 +3,7 @@ followed as ``\\input`` is, inside the paper's folder, with the same limits."""
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from pathlib import Path
 
@@ -183,3 +184,12 @@ def test_an_input_named_in_the_other_unicode_form_is_found(tmp_path: Path) -> No
     _write(tmp_path, f"{decomposed}.tex", "FooNet outperforms every baseline.\n")
     main = _paper(tmp_path, "Opening words.\n\n\\input{kapitel-\u00e4}")
     assert _texts(main) == ["Opening words.", "FooNet outperforms every baseline."]
+
+
+def test_an_include_that_is_no_regular_file_is_said_so(tmp_path: Path) -> None:
+    # QA: a FIFO f.tex was "refers to a missing file"; it is never opened (it would block).
+    # (A link to a device resolves outside the folder, and is refused as such.)
+    main = _paper(tmp_path, "\\input{f}")
+    os.mkfifo(tmp_path / "f.tex")
+    with pytest.raises(InputError, match=r"\\input\{f\} is not a regular file$"):
+        extract(main)

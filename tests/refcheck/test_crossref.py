@@ -140,6 +140,23 @@ def test_timeout_and_unreachable_are_failures_not_404(crossref: CrossrefServer) 
         client.work(parse_ref(DOI))
 
 
+def test_a_dead_proxy_is_named_not_crossref(monkeypatch: pytest.MonkeyPatch) -> None:
+    # QA: "Crossref unreachable at ... (ConnectError)" without a word of the proxy. Only the
+    # proxy, a closed local port, is connected to.
+    monkeypatch.setenv("HTTPS_PROXY", f"http://user:hunter2@127.0.0.1:{closed_port()}")
+    with (
+        CrossrefClient("https://crossref.example.test", retries=0) as client,
+        pytest.raises(CrossrefError) as caught,
+    ):
+        client.work(parse_ref(DOI))
+    message = str(caught.value)
+    assert message.startswith(
+        "Crossref unreachable at https://crossref.example.test (ConnectError): the proxy in "
+        "HTTPS_PROXY (http://***@127.0.0.1:"
+    )
+    assert ") is unreachable" in message and "hunter2" not in message
+
+
 def test_an_unreachable_crossref_is_not_asked_again_for_a_minute() -> None:
     with CrossrefClient(f"http://127.0.0.1:{closed_port()}", retries=1, sleep=lambda _: None) as c:
         with pytest.raises(CrossrefError, match="gave up after 2 attempts"):

@@ -39,7 +39,56 @@ def test_review_latex_refuses_an_empty_draft(tmp_path: Path, text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["A sentence.", "% a comment only\n", "<!-- a note -->", "\ufeffx"]
+    "text",
+    [
+        "A sentence.",
+        "% not a comment in Markdown\n",
+        "<!-- a note --> and a word",
+        "<!-- never closed, so text",
+        "\ufeffx",
+    ],
 )
 def test_a_draft_with_any_text_is_not_empty(text: str) -> None:
     refuse_empty_draft(text, "Markdown")  # nothing cited in it is the review's to say
+
+
+# QA: each was reviewed to "0 of 0 pairs", exit 0: a gate on a file emptied this way passed.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\ufeff\u200b\n",  # a BOM and a zero-width space
+        "\u2060 \u200d\n\u200c",
+        "<!-- everything commented out [@conv] -->\n",
+        "<!-->\n<!--->\n<!-- a -->  <!--\nb\n-->\n",
+    ],
+)
+def test_a_markdown_draft_of_invisible_characters_or_comments_is_empty(text: str) -> None:
+    with pytest.raises(DraftError, match=r"^the draft is empty: there is no Markdown text"):
+        review_report(text, checker=_checker())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "% all commented out\n% Transposed convolutions \\cite{conv}\n",
+        "\\documentclass{article}\n\\begin{document}\n\\end{document}\n",
+        "\\documentclass{article}\n\\begin{document}\n% \\cite{conv}\n\u200b\n\\end{document}\n",
+    ],
+)
+def test_a_latex_draft_of_comments_or_an_empty_document_is_empty(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "paper.tex"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DraftError, match=r"^the draft is empty: there is no LaTeX text to review$"):
+        review_latex(path, checker=_checker())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\\documentclass{article}\n\\begin{document}\n\\maketitle\n\\end{document}\n",
+        "A 50\\% gain.\n",  # an escaped percent sign is text
+        "\\section{An included part}\n",  # no document environment: read whole
+    ],
+)
+def test_a_latex_draft_with_anything_printed_is_not_empty(text: str) -> None:
+    refuse_empty_draft(text, "LaTeX")

@@ -72,3 +72,29 @@ def test_a_bibliography_named_in_the_other_unicode_form_is_found(tmp_path: Path)
     assert front_matter_bibliographies(text.replace("\u00e4", "o"), tmp_path) == [
         tmp_path / "Quellen-o.bib"  # missing: as written, for the message
     ]
+
+
+@pytest.mark.parametrize(
+    "name", ["../private_notes.bib", "../../../etc/passwd", "/proc/self/environ", "a/../../x.bib"]
+)
+def test_a_bibliography_outside_the_drafts_folder_is_refused(tmp_path: Path, name: str) -> None:
+    # QA: these were read (an unparsable entry's key then shown, /proc/self/environ parsed);
+    # a LaTeX draft's \bibliography refuses the same names.
+    folder = tmp_path / "draft"
+    folder.mkdir()
+    (tmp_path / "private_notes.bib").write_text("@misc{secret, title = {S}}\n", encoding="utf-8")
+    with pytest.raises(DraftError, match=r"is outside the draft's folder, so it is not read"):
+        front_matter_bibliographies(f"---\nbibliography: {name}\n---\n\nText.\n", folder)
+
+
+def test_a_symlink_in_the_folder_is_followed_and_dots_inside_it_are_folded(
+    tmp_path: Path,
+) -> None:
+    # As LaTeX's: a link in the folder is the author's own file; "sub/../x" is "x".
+    shared = tmp_path / "shared.bib"
+    shared.write_text("@misc{a, title = {A}}\n", encoding="utf-8")
+    folder = tmp_path / "draft"
+    folder.mkdir()
+    (folder / "refs.bib").symlink_to(shared)
+    text = "---\nbibliography: [refs.bib, sub/../more.bib]\n---\n\nText.\n"
+    assert front_matter_bibliographies(text, folder) == [folder / "refs.bib", folder / "more.bib"]

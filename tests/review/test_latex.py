@@ -265,6 +265,20 @@ def test_a_missing_bibliography_is_a_clear_error(tmp_path: Path) -> None:
         extract_latex_claims(path)
 
 
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_bibliography_that_is_no_regular_file_is_said_so(tmp_path: Path, kind: str) -> None:
+    # QA: a FIFO (or a link to /dev/zero) was "not in the draft's folder"; never opened.
+    path = _write(tmp_path, "paper.tex", _doc("A \\cite{x}.\n\\bibliography{refs}"))
+    if kind == "fifo":
+        os.mkfifo(tmp_path / "refs.bib")
+    else:
+        (tmp_path / "refs.bib").symlink_to("/dev/zero")
+    with pytest.raises(
+        BibliographyError, match=r"the bibliography refs\.bib it names is not a regular file$"
+    ):
+        extract_latex_claims(path)
+
+
 def test_a_draft_read_alone_reads_nothing_beside_it(tmp_path: Path) -> None:
     # A draft that arrived as text (the API's) shares its folder with nothing of its own.
     _write(tmp_path, "refs.bib", BIB)

@@ -350,3 +350,35 @@ def test_an_arxiv_download_cancelled_stores_nothing(
         assert service.paper_listing(None, 10, 0) == ([], 0)
     finally:
         service.close()
+
+
+@pytest.mark.parametrize("tool", ["review_report", "review_latex"])
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("a" * 300 + ".bib", "cannot read bibliography {path}: File name too long"),
+        ("x\x00y.bib", "bibliography_path holds U+0000 (a null character), which no file name can"),
+        (
+            "~x\x00y/a.bib",
+            "bibliography_path holds U+0000 (a null character), which no file name can",
+        ),
+    ],
+)
+def test_a_bibliography_path_no_file_can_have_is_one_known_line(
+    tmp_path: Path, tool: str, name: str, message: str
+) -> None:
+    # QA: "internal error (OSError)" and "(ValueError)"; the CLI's --bib names such a path.
+    path = name if name.startswith("~") else str(tmp_path / name)
+    draft = "markdown" if tool == "review_report" else "latex"
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        with pytest.raises(ToolError) as refused:
+            anyio.run(
+                build_server(service).call_tool,
+                tool,
+                {draft: "A holds [@k] \\cite{k}.", "bibliography_path": path},
+            )
+    finally:
+        service.close()
+    assert str(refused.value) == f"Error executing tool {tool}: {message.format(path=path)}"

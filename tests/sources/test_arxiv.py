@@ -15,6 +15,7 @@ from claimaudit.errors import (
 )
 from claimaudit.identity import parse_ref
 from claimaudit.sources.arxiv import DEFAULT_BASE_URL, ArxivClient, ArxivEntry
+from tests.httpfake import closed_port
 from tests.library.helpers import make_pdf
 from tests.sources.arxivserver import ArxivServer
 
@@ -201,6 +202,19 @@ def test_timeouts_and_unreachable(arxiv: ArxivServer, time_: FakeTime) -> None:
     with ArxivClient(min_interval=0, retries=0) as nowhere:  # conftest: a closed local port
         assert nowhere.base_url == "http://127.0.0.1:9"
         assert "ConnectError" in error(nowhere, "1706.03762")
+
+
+def test_a_dead_proxy_is_named_not_arxiv(monkeypatch: pytest.MonkeyPatch) -> None:
+    # QA: "arXiv unreachable at ... (ConnectError)" sent the user to check arXiv. The only
+    # connection opened is to the proxy, a closed local port: nothing leaves the machine.
+    monkeypatch.setenv("HTTP_PROXY", f"http://user:hunter2@127.0.0.1:{closed_port()}")
+    with ArxivClient("http://arxiv.example.test", min_interval=0, retries=0) as client:
+        message = error(client, "1706.03762")
+    assert message.startswith(
+        "arXiv unreachable at http://arxiv.example.test (ConnectError): the proxy in HTTP_PROXY "
+        "(http://***@127.0.0.1:"
+    )
+    assert ") is unreachable; gave up after 1 attempts" in message and "hunter2" not in message
 
 
 def test_default_base_url(monkeypatch: pytest.MonkeyPatch) -> None:

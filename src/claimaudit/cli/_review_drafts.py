@@ -36,6 +36,8 @@ def _read(report: Path, chosen: DraftFormat) -> str:
     if not report.is_file():
         if is_symlink_loop(report):
             fail(f"{report}: {missing_reason(report)}")
+        if report.exists():  # a FIFO or a device (never opened: a FIFO would block)
+            fail(f"{report} is not a regular file; give the draft's file")
         fail(f"no such report: {report}")
     try:
         # Bytes decoded whole keep "\r\n" (and a BOM) as written, so positions and the

@@ -49,6 +49,10 @@ _FILE_DIRECTORY = re.compile(
 )
 
 
+# An attachment's problem when it names a FIFO or a device rather than a file.
+NOT_REGULAR = "is not a regular file"
+
+
 @dataclass(frozen=True)
 class Attachment:
     """One attached file as written (``written``) and the path it resolves to, when it does."""
@@ -129,14 +133,17 @@ def _resolve(written: str, folders: list[Path]) -> Attachment:
     candidates = [path] if path.is_absolute() else [folder / path for folder in folders]
     if not path.is_absolute():
         candidates.append(Path("/") / path)  # Mendeley drops the leading "/"
+    problem = "no such file"
     for written_path in candidates:
         candidate = existing_spelling(written_path)
         try:
             if candidate.is_file():
                 return Attachment(written, candidate)
+            if candidate.exists() and not candidate.is_dir():
+                problem = NOT_REGULAR  # a FIFO or a device: never opened (a FIFO would block)
         except OSError as error:  # a name the system refuses, such as one too long
             return Attachment(written, None, error.strerror or "cannot be read")
-    return Attachment(written, None, "no such file")
+    return Attachment(written, None, problem)
 
 
 def attachments(value: str, folders: list[Path]) -> list[Attachment]:

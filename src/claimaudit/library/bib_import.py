@@ -20,7 +20,13 @@ from pathlib import Path
 from claimaudit.bibfile import BibRecord, UnreadEntry, read_bib
 from claimaudit.errors import ClaimauditError
 from claimaudit.identity import PaperRef, RefKind
-from claimaudit.library.bib_files import WEB_ADDRESS, Attachment, attachments, file_directories
+from claimaudit.library.bib_files import (
+    NOT_REGULAR,
+    WEB_ADDRESS,
+    Attachment,
+    attachments,
+    file_directories,
+)
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
 from claimaudit.review.bibliography import entry_of, local_ref
@@ -116,8 +122,10 @@ def _add_file(
         if all(a.web for a in files):  # not a missing file: a link, never downloaded
             why = f"attached file is {WEB_ADDRESS} ({', '.join(a.written for a in files)})"
         else:
-            why = "attached file not found ({})".format(
-                "; ".join(f"{a.written}: {a.problem}" for a in files)
+            # Not "not found" when one is there but is no file to read (a FIFO, a device).
+            head = "cannot be read" if any(a.problem == NOT_REGULAR for a in files) else "not found"
+            why = "attached file {} ({})".format(
+                head, "; ".join(f"{a.written}: {a.problem}" for a in files)
             )
         return EntryImport(record.key, ImportStatus.FAILED, ref, why)
     try:

@@ -65,6 +65,10 @@ class IncludeOutsideError(Exception):
     """An include resolves (after symlinks) outside the folder it must stay in."""
 
 
+class IncludeNotRegularError(Exception):
+    """An include names a FIFO or a device: there, but no file to read (a FIFO would block)."""
+
+
 def document_body(text: str) -> str:
     """An included file's text without its own preamble and ``document`` wrapper, when it has
     them (a subfile set alone is a document of its own); otherwise the text as it is."""
@@ -78,7 +82,8 @@ def document_body(text: str) -> str:
 def locate(include: Include, base: Path, main_folder: Path, boundary: Path) -> tuple[Path, Path]:
     """The file ``include`` names, read from a file whose includes resolve against ``base``,
     and the folder the includes of that file resolve against in turn. InputError-free:
-    FileNotFoundError when there is no such file, IncludeOutsideError when it resolves, after
+    FileNotFoundError when there is no such file, IncludeNotRegularError when it is a FIFO or
+    a device, IncludeOutsideError when it resolves, after
     symlinks, outside ``boundary`` (checked before existence, so a refusal says nothing about
     whether such a file exists)."""
     name = _unquoted(include.name)
@@ -88,12 +93,15 @@ def locate(include: Include, base: Path, main_folder: Path, boundary: Path) -> t
         folders = [base / _unquoted(include.folder)]
     else:
         folders = list(dict.fromkeys([base, main_folder]))
-    refused = False
+    refused = irregular = False
     for folder in folders:
         try:
             target = _resolve(folder, name, boundary)
         except IncludeOutsideError:
             refused = True
+            continue
+        except IncludeNotRegularError:
+            irregular = True
             continue
         if target is not None:
             if include.command in IMPORT_COMMANDS:
@@ -101,6 +109,8 @@ def locate(include: Include, base: Path, main_folder: Path, boundary: Path) -> t
             return target, target.parent if include.command in _SUBFILES else base
     if refused:
         raise IncludeOutsideError(name)
+    if irregular:
+        raise IncludeNotRegularError(name)
     raise FileNotFoundError(name)
 
 
@@ -127,6 +137,8 @@ def follow_include(
         target, inner = locate(include, base, main_folder, boundary)
     except IncludeOutsideError:
         raise InputError(f"{shown}: {written} refused: it points outside {container}") from None
+    except IncludeNotRegularError:
+        raise InputError(f"{shown}: {written} is not a regular file") from None
     except FileNotFoundError:
         raise InputError(f"{shown}: {written} refers to a missing file") from None
     if target in chain:
@@ -157,7 +169,10 @@ def _resolve(folder: Path, name: str, boundary: Path) -> Path | None:
         resolved = [existing_spelling(folder / c).resolve() for c in candidates]
         if any(not r.is_relative_to(boundary) for r in resolved):
             raise IncludeOutsideError(name)
-        return next((r for r in resolved if r.is_file()), None)
+        found = next((r for r in resolved if r.is_file()), None)
+        if found is None and any(r.exists() and not r.is_dir() for r in resolved):
+            raise IncludeNotRegularError(name)
+        return found
     except (OSError, RuntimeError):
         # A name too long for the file system, a loop of symlinks (RuntimeError): no such file.
         return None

@@ -31,6 +31,7 @@ from claimaudit.errors import (
 )
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.outage import RecentOutage
+from claimaudit.proxies import through_proxy
 from claimaudit.redaction import clipped, redact_url
 from claimaudit.refcheck.models import CatalogueRecord
 
@@ -206,8 +207,10 @@ class CrossrefClient:
                             )
                     status = response.status_code
             except httpx.HTTPError as error:
+                # A proxy set for it is named: a dead one read as Crossref being down.
                 failure = (
                     f"Crossref unreachable at {redact_url(self.base_url)} ({type(error).__name__})"
+                    + through_proxy(url, error)
                 )
             else:
                 if status in (200, 404):

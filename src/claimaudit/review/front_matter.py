@@ -7,6 +7,7 @@ so what is front matter here is never prose there; it is read with YAML's safe l
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from claimaudit.errors import DraftError
@@ -30,8 +31,23 @@ def front_matter(text: str) -> object:
 
 def front_matter_bibliographies(text: str, folder: Path) -> list[Path]:
     """The files the front matter's ``bibliography`` names, relative to ``folder`` (the
-    draft's); none without one. DraftError as ``bibliography_names``."""
-    return [existing_spelling(folder / name) for name in bibliography_names(text)]
+    draft's); none without one. DraftError as ``bibliography_names``, and for a name outside
+    the folder."""
+    return [_inside(folder, name) for name in bibliography_names(text)]
+
+
+def _inside(folder: Path, name: str) -> Path:
+    # The rule a LaTeX draft's \bibliography follows (``latex_claims.bibliography_files``):
+    # a name reaching out of the folder ("../notes.bib", "/proc/self/environ") is not read, as a
+    # draft from elsewhere could otherwise print a file's keys or use it; a symlink in the folder
+    # is the author's own file, followed. The path read is the one checked (".." folded).
+    base = folder.resolve()
+    if not Path(os.path.normpath(base / name)).is_relative_to(base):
+        raise DraftError(
+            f"bibliography {name!r} is outside the draft's folder, so it is not read; pass its "
+            "entries with --bib"
+        )
+    return existing_spelling(Path(os.path.normpath(folder / name)))
 
 
 def bibliography_names(text: str) -> list[str]:

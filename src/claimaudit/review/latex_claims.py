@@ -86,6 +86,10 @@ def bibliography_files(draft: LatexDraft, *, missing_ok: bool = False) -> list[P
         if not path.is_file():
             if missing_ok:
                 continue
+            if path.exists():  # a FIFO or a device: there, but never opened (a FIFO blocks)
+                raise BibliographyError(
+                    f"{draft.main}: the bibliography {written} it names is not a regular file"
+                )
             raise BibliographyError(
                 f"{draft.main}: the bibliography {written} it names is not in the draft's "
                 f"folder; pass it with --bib"

@@ -32,6 +32,21 @@ def check_texts(**values: str | None) -> None:
             check_text(value, f"the {name.replace('_', ' ')}")
 
 
+def bibliography_file(written: str | None) -> Path | None:
+    """The bibliography file an MCP client names (``~`` its home folder), or None for none;
+    DraftError for a name no file can have, which the system refuses with a ValueError."""
+    if not written:
+        return None
+    if "\x00" in written:
+        raise DraftError(
+            "bibliography_path holds U+0000 (a null character), which no file name can"
+        )
+    try:
+        return Path(written).expanduser()
+    except RuntimeError:  # "~someone" with no such user: as written, then "no such file"
+        return Path(written)
+
+
 def review_inputs(
     draft: str,
     language: str,

@@ -9,7 +9,6 @@ import contextlib
 import logging
 import threading
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import anyio.from_thread
@@ -25,6 +24,7 @@ from claimaudit.library.ingest import MAX_TITLE_CHARS
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
 from claimaudit.server.advice import tool_message
+from claimaudit.server.drafts import bibliography_file
 from claimaudit.server.judges import MAX_MODEL_CHARS
 from claimaudit.server.schemas import CLAIM_FIELD, JUDGE_FIELD, PAPERS_FIELD
 from claimaudit.server.service import (
@@ -203,7 +203,6 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
         model: str | None,
         threshold: float | None,
     ) -> dict[str, Any]:
-        path = Path(bibliography_path).expanduser() if bibliography_path else None
         progress = _progress(ctx)
         reviewed = await server.work.run(
             lambda cancel: _answer(
@@ -211,7 +210,8 @@ def register_review_tools(server: ScreenedMCPServer, service: Service) -> None:
                     draft,
                     bibliography=bibliography,
                     bibliography_format=bibliography_format,
-                    bibliography_path=path,
+                    # Read inside ``_answer``: a name no file can have is a known refusal.
+                    bibliography_path=bibliography_file(bibliography_path),
                     topic=topic,
                     judge=judge,
                     model=model,

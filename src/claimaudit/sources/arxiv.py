@@ -29,6 +29,7 @@ from claimaudit.envsettings import env_base_url, http_client
 from claimaudit.errors import ArxivEmptyFeedError, ArxivError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.outage import RecentOutage
+from claimaudit.proxies import through_proxy
 from claimaudit.redaction import redact_url
 
 BASE_URL_ENV = "CLAIMAUDIT_ARXIV_BASE_URL"
@@ -184,7 +185,9 @@ class ArxivClient:
                 reply = self._throttled_get(url, params)
             except httpx.HTTPError as error:
                 where = redact_url(self.base_url)
+                # A proxy set for it is named: a dead one read as arXiv being down.
                 failure = f"arXiv unreachable at {where} ({type(error).__name__})"
+                failure += through_proxy(url, error)
             else:
                 if reply.status == 200:
                     return reply
