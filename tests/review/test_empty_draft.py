@@ -60,6 +60,8 @@ def test_a_draft_with_any_text_is_not_empty(text: str) -> None:
         "\u2060 \u200d\n\u200c",
         "<!-- everything commented out [@conv] -->\n",
         "<!-->\n<!--->\n<!-- a -->  <!--\nb\n-->\n",
+        "---\nbibliography: refs.bib\ntitle: A draft\n---\n\n",  # front matter only
+        "\ufeff---\ntitle: A draft\n---\n<!-- to write -->\n",
     ],
 )
 def test_a_markdown_draft_of_invisible_characters_or_comments_is_empty(text: str) -> None:

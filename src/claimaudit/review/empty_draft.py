@@ -3,8 +3,8 @@ API, the MCP tools, Python): reviewed, it gave "0 cited sentences", so a CI gate
 accidentally emptied or truncated file passed without a word.
 
 Empty is what a reader sees: whitespace, invisible characters (a BOM, U+200B), comments (a
-Markdown draft's HTML comments, a LaTeX draft's ``%`` lines) and, in LaTeX, a ``document``
-environment with nothing in it. A draft commented out whole is as empty to the gate as one
+Markdown draft's HTML comments, a LaTeX draft's ``%`` lines), a Markdown draft's YAML front
+matter (metadata, not text) and, in LaTeX, a ``document`` environment with nothing in it. A draft commented out whole is as empty to the gate as one
 truncated to nothing."""
 
 from __future__ import annotations
@@ -34,8 +34,10 @@ def _visible(text: str) -> bool:
 
 
 def _markdown_shown(text: str) -> bool:
-    """Whether anything is visible outside HTML comments, which end, as the draft reader's
-    (``review.comments``), at the first "-->" after "<!--"; one never closed is text."""
+    """Whether anything is visible outside the front matter and HTML comments, which end, as
+    the draft reader's (``review.comments``), at the first "-->" after "<!--"; one never
+    closed is text."""
+    text = _without_front_matter(text)
     pos = 0
     while (start := text.find("<!--", pos)) >= 0:
         if _visible(text[pos:start]):
@@ -45,6 +47,20 @@ def _markdown_shown(text: str) -> bool:
             return _visible(text[start:])
         pos = end + 3
     return _visible(text[pos:])
+
+
+def _without_front_matter(text: str) -> str:
+    """``text`` after its YAML front matter, found as the draft reader finds it (parsed only
+    where the draft opens as front matter does)."""
+    body = text.removeprefix("\ufeff")
+    if not body.startswith("---"):
+        return text
+    from claimaudit.review.document import markdown_blocks
+
+    tokens = markdown_blocks().parse(body)
+    if not tokens or tokens[0].type != "front_matter" or tokens[0].map is None:
+        return text
+    return "".join(body.splitlines(keepends=True)[tokens[0].map[1] :])
 
 
 def _latex_shown(text: str) -> bool:
