@@ -38,6 +38,8 @@ _MEANING = {
     499: "The client went away before the answer (cancelled): nobody reads it, the server's "
     "log has a line.",
     500: "An unexpected failure; the server's log has the details.",
+    502: "A service the server asked failed or had no such paper (backend_error): arXiv, for "
+    "a download.",
     503: "The server's library cannot be opened or is damaged, or the server is shutting down "
     "(shutting_down: the work stopped after the paper or pair being judged).",
 }

@@ -12,6 +12,7 @@ from pydantic.alias_generators import to_camel
 from claimaudit.accounting import check_answer
 from claimaudit.identity import MAX_REF_CHARS
 from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
+from claimaudit.library.ingest import MAX_TITLE_CHARS
 from claimaudit.library.wire import Paper, PassageOut, Wire
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import JudgeTokens, Record
@@ -153,6 +154,29 @@ class PassageInContext(Wire):
             before=[PassageOut.of(p) for p in found.before],
             after=[PassageOut.of(p) for p in found.after],
         )
+
+
+class ArxivAddRequest(Wire):
+    """``POST /v1/library/arxiv``: an arXiv paper to download into the library."""
+
+    model_config = ConfigDict(
+        alias_generator=to_camel, populate_by_name=True, frozen=True, extra="forbid", strict=True
+    )
+
+    # Lengths are the service's to refuse, in the words the MCP tool's refusal uses too.
+    ref: str = Field(
+        description="The arXiv paper: arXiv:1706.03762, 1706.03762v5 or its abs URL (an "
+        "unversioned one gets the newest version).",
+        json_schema_extra={"minLength": 1, "maxLength": MAX_REF_CHARS},
+    )
+    title: str | None = Field(
+        default=None,
+        description="Title (default: arXiv's).",
+        json_schema_extra={"maxLength": MAX_TITLE_CHARS},
+    )
+    replace: bool = Field(
+        default=False, description="Download and read it again though it is stored."
+    )
 
 
 class Removed(Wire):

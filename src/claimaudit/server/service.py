@@ -28,6 +28,7 @@ from claimaudit.errors import (
     ContentChangedError,
     InputError,
     InvalidClaimError,
+    InvalidReferenceError,
     LibraryError,
     LibraryOpenError,
     PassageNotFoundError,
@@ -420,7 +421,7 @@ class Service:
         check_texts(title=title)
         paper_ref = parse_ref(ref)
         if paper_ref.kind is not RefKind.ARXIV:
-            raise InputError(
+            raise InvalidReferenceError(
                 f"{paper_ref} is not an arXiv paper: only arXiv papers are downloaded; add any "
                 "other from its file"
             )

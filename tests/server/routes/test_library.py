@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
+from tests.sources.arxivserver import ArxivServer
 
 
 @pytest.fixture
@@ -94,3 +95,68 @@ def test_an_upload_s_replace_is_true_or_false_as_exact_is(api: TestClient, typo:
         data={"ref": "local:t1", "replace": "false"},
     )
     assert refused.status_code == 409, refused.text
+
+
+def test_an_arxiv_paper_is_downloaded_into_the_library_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, arxiv_papers: ArxivServer
+) -> None:
+    # An HTTP client naming papers by arXiv id had to download the file and upload it.
+    monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", arxiv_papers.url)
+    app = create_app(ServerConfig(library=tmp_path / "library.sqlite3"))
+    with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as api:
+        added = api.post("/v1/library/arxiv", json={"ref": "1706.03762", "title": "Attention"})
+        again = api.post("/v1/library/arxiv", json={"ref": "arXiv:1706.03762"})
+        listed = api.get("/v1/library").json()
+    assert added.status_code == 201, added.text
+    assert (added.json()["ref"], added.json()["outcome"]) == ("arXiv:1706.03762v2", "added")
+    assert (again.status_code, again.json()["outcome"]) == (200, "unchanged")
+    assert [(p["ref"], p["title"]) for p in listed["papers"]] == [
+        ("arXiv:1706.03762v2", "Attention")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code", "message"),
+    [
+        (
+            {"ref": "doi:10.1000/xyz"},
+            400,
+            "invalid_reference",
+            "doi:10.1000/xyz is not an arXiv paper: only arXiv papers are downloaded; add any "
+            "other from its file",
+        ),
+        ({"ref": "2001.99999"}, 502, "backend_error", "arXiv has no paper arXiv:2001.99999"),
+        (
+            {"ref": "1706.03762", "replace": "yes"},
+            422,
+            None,
+            "replace: Input should be a valid boolean",
+        ),
+        (
+            {"ref": "1706.03762", "colour": "red"},
+            422,
+            None,
+            "colour: Extra inputs are not permitted",
+        ),
+    ],
+)
+def test_an_arxiv_download_refused_stores_nothing(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    arxiv_papers: ArxivServer,
+    body: dict[str, object],
+    status: int,
+    code: str | None,
+    message: str,
+) -> None:
+    monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", arxiv_papers.url)
+    app = create_app(ServerConfig(library=tmp_path / "library.sqlite3"))
+    with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as api:
+        refused = api.post("/v1/library/arxiv", json=body)
+        listed = api.get("/v1/library").json()
+    assert refused.status_code == status, refused.text
+    error = refused.json()["error"]
+    assert error["message"].startswith(message)
+    if code is not None:
+        assert error["code"] == code
+    assert listed["papers"] == []

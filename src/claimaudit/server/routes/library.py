@@ -21,7 +21,13 @@ from claimaudit.server.disconnect import run_until_disconnected
 from claimaudit.server.error_docs import ANY_REQUEST, error_responses
 from claimaudit.server.query import TRUE_OR_FALSE, WHOLE_NUMBER, each_query_parameter_once
 from claimaudit.server.responses import JSONResponse
-from claimaudit.server.schemas import PaperDetail, PaperList, PassageInContext, Removed
+from claimaudit.server.schemas import (
+    ArxivAddRequest,
+    PaperDetail,
+    PaperList,
+    PassageInContext,
+    Removed,
+)
 from claimaudit.server.service import (
     MAX_CONTEXT,
     MAX_FILTER_CHARS,
@@ -33,6 +39,7 @@ from claimaudit.server.state import AppState
 from claimaudit.server.validation import EXTRA_FIELD
 
 UPLOAD_PATH = "/v1/library"
+ARXIV_PATH = "/v1/library/arxiv"
 # (method, path) pairs whose bodies are paper files, under the upload size limit.
 UPLOAD_ROUTES = frozenset({("POST", UPLOAD_PATH)})
 
@@ -220,6 +227,30 @@ def install(app: FastAPI, state: AppState) -> None:
         # killed) if the client disconnects meanwhile.
         result = await run_until_disconnected(
             request, lambda _cancel: work(), anyio.to_thread.current_default_thread_limiter()
+        )
+        status = 200 if result.outcome is AddOutcome.UNCHANGED else 201
+        return JSONResponse(Added.of(result).wire(), status_code=status)
+
+    @router.post(
+        ARXIV_PATH,
+        response_class=JSONResponse,
+        status_code=201,
+        responses={
+            201: {"model": Added, "description": "Downloaded and stored (added or replaced)."},
+            200: {"model": Added, "description": "That version was already stored."},
+            **error_responses(499, 502),
+        },
+        summary="Download an arXiv paper into the library",
+    )
+    async def add_arxiv(body: ArxivAddRequest, request: Request) -> JSONResponse:
+        """As ``claimaudit library add arxiv:ID``: its LaTeX source, else its PDF, stored under
+        the versioned reference with arXiv's title. A client gone meanwhile stores nothing."""
+        result = await run_until_disconnected(
+            request,
+            lambda cancel: service.add_arxiv(
+                body.ref, title=body.title, replace=body.replace, cancel=cancel
+            ),
+            anyio.to_thread.current_default_thread_limiter(),
         )
         status = 200 if result.outcome is AddOutcome.UNCHANGED else 201
         return JSONResponse(Added.of(result).wire(), status_code=status)
