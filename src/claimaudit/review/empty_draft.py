@@ -4,8 +4,8 @@ accidentally emptied or truncated file passed without a word.
 
 Empty is what a reader sees: whitespace, invisible characters (a BOM, U+200B), comments (a
 Markdown draft's HTML comments, a LaTeX draft's ``%`` lines), a Markdown draft's YAML front
-matter (metadata, not text) and, in LaTeX, a ``document`` environment with nothing in it. A draft commented out whole is as empty to the gate as one
-truncated to nothing."""
+matter (metadata, not text) and, in LaTeX, a ``document`` environment with nothing in it. A
+draft commented out whole is as empty to the gate as one truncated to nothing."""
 
 from __future__ import annotations
 
