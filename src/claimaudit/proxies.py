@@ -16,8 +16,6 @@ import urllib.request
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-import httpx
-
 from claimaudit.envsettings import shown_value
 from claimaudit.errors import InvalidSettingsError
 from claimaudit.redaction import mask_setting_userinfo, redact_url, safe_line
@@ -91,6 +89,9 @@ def proxy_problem(url: str) -> str | None:
 
 
 def _problem(proxy: EnvProxy) -> str | None:
+    # Imported on use: every command imports this module, and few make an HTTP client.
+    import httpx
+
     if not proxy.padded and not _has_host(proxy.url):
         # httpx makes a transport for "http://" or "http://:pw@" all the same; every request
         # then failed as if the server were down.

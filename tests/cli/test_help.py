@@ -189,3 +189,16 @@ def test_version_prints_the_version_the_servers_report() -> None:
         check=False,
     )
     assert (done.returncode, done.stdout, done.stderr) == (0, f"claimaudit {__version__}\n", "")
+
+
+def test_a_command_that_makes_no_http_client_loads_no_http_stack() -> None:
+    # QA (performance): every command, --help too, imported httpx (through the proxy checks)
+    # and the Jev SDK (through serve's start-up check): about 0.2 s of imports before anything.
+    code = (
+        "import sys\n"
+        "from claimaudit.cli import _install_commands\n"
+        "_install_commands()\n"
+        "print(sorted(m for m in ('httpx', 'httpx2', 'typesafe_sdk') if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.strip() == "[]", result.stderr

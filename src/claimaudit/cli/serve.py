@@ -23,7 +23,6 @@ from claimaudit.server.config import (
     TOKEN_ENV,
     ServerConfig,
 )
-from claimaudit.server.environment import check_environment
 
 
 class LogLevel(StrEnum):
@@ -56,6 +55,9 @@ def serve(
     timeout: TimeoutOption = None,
 ) -> None:
     """Serve the HTTP API (/v1/...) and the web page (/) on HOST:PORT."""
+    # Imported on use: it loads every remote backend's SDK, which other commands never need.
+    from claimaudit.server.environment import check_environment
+
     if not listen_host(host).strip():
         # It read "binding to  makes the server reachable...", or "cannot listen on : ...".
         fail("--host is blank; give the address to listen on, such as 127.0.0.1")
@@ -105,6 +107,7 @@ def serve(
 
 def mcp(library: LibraryOption = None, timeout: TimeoutOption = None) -> None:
     """Serve the checker as MCP tools on stdin/stdout, for a research agent."""
+    from claimaudit.server.environment import check_environment
     from claimaudit.server.mcp import run_stdio
 
     check_environment()  # before the client's handshake: a setting every call would fail on
