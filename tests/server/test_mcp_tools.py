@@ -40,6 +40,42 @@ def test_library_add_refuses_an_empty_path(tmp_path: Path, path: str) -> None:
     assert listed.structured_content["papers"] == []
 
 
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        (
+            "review_report",
+            {"markdown": "Attention helps (arXiv:1706.03762).", "bibliographyPath": ""},
+        ),
+        (
+            "review_report",
+            {"markdown": "Attention helps (arXiv:1706.03762).", "bibliographyPath": "  "},
+        ),
+        (
+            "review_report",
+            {"markdown": "Attention helps (arXiv:1706.03762).", "bibliography_path": ""},
+        ),
+        ("review_latex", {"latex": "Attention helps \\cite{a}.", "bibliographyPath": " \t"}),
+    ],
+)
+def test_an_empty_bibliography_path_is_refused(
+    tmp_path: Path, tool: str, arguments: dict[str, Any]
+) -> None:
+    # Loose end: an empty path was taken as none, and the draft reviewed with no bibliography.
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        server = build_server(service)
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, tool, arguments)
+    finally:
+        service.close()
+    assert str(refused.value) == (
+        f"Error executing tool {tool}: bibliographyPath is empty: name the bibliography's "
+        "file, or leave bibliographyPath out"
+    )
+
+
 def test_long_calls_report_progress_when_asked(tmp_path: Path) -> None:
     missing = ["local:missing-1", "local:missing-2", "local:missing-3"]  # no judge needed
     draft = "Sparse matrices save memory (arXiv:2401.00001, arXiv:2401.00002).\n"
