@@ -418,3 +418,25 @@ def test_a_bibliography_path_no_file_can_have_is_one_known_line(
     finally:
         service.close()
     assert str(refused.value) == f"Error executing tool {tool}: {message.format(path=path)}"
+
+
+def test_a_tool_error_shows_control_and_bidi_characters_escaped(tmp_path: Path) -> None:
+    # Loose end: the message quoted the path as sent, so a client printing it obeyed ESC
+    # (a colour) and U+202E (the line read backwards); the API shows such characters escaped.
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    path = tmp_path / "refs\u202ebib.\x1b[31mred.bib"
+    try:
+        server = build_server(service)
+        with pytest.raises(ToolError) as refused:
+            anyio.run(
+                server.call_tool,
+                "review_report",
+                {"markdown": "Attention helps (arXiv:1706.03762).", "bibliographyPath": str(path)},
+            )
+    finally:
+        service.close()
+    assert str(refused.value) == (
+        f"Error executing tool review_report: cannot read bibliography {tmp_path}/"
+        "refs\\u202ebib.\\x1b[31mred.bib: No such file or directory"
+    )
