@@ -192,9 +192,10 @@ def test_invalid_utf8_names_the_argument_as_a_lone_surrogate_does(
     [
         (b'"check_claim\\ud800"', "check_claim\\ud800"),  # a lone surrogate escape
         (b'"check_claim\xff"', "check_claim\\xff"),  # a byte that is no UTF-8
+        (b'"nope\\u202e\\u001b[31m"', "nope\\u202e\\x1b[31m"),  # valid, but unsafe to print
     ],
 )
-def test_a_tool_name_that_is_no_text_is_an_unknown_tool(
+def test_a_tool_name_that_is_no_text_is_an_unknown_tool_shown_escaped(
     mcp: RawMCP, name: bytes, shown: str
 ) -> None:
     # Loose end: such a name was a tool error (isError: true, as if a tool had run), where any

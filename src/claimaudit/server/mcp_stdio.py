@@ -39,6 +39,7 @@ import anyio
 import anyio.to_thread
 
 from claimaudit.errors import NestingError
+from claimaudit.jsonsafe import escape_unsafe_text
 from claimaudit.redaction import safe_line
 from claimaudit.repeated import Location, given_once, load_json_once, repeated_keys
 from claimaudit.server.mcp_wire import Wire, is_id
@@ -58,8 +59,10 @@ def _error(request_id: Any, code: int, message: str) -> dict[str, Any]:
 
 def unknown_tool(name: str) -> str:
     """The message for a tool name no tool has (MCP: a protocol error, -32602), one line, and
-    a name that is no valid text written with escapes (``\\ud800``, ``\\xff``)."""
-    return safe_line(f"Unknown tool: {as_text(name)}")
+    a name that is no valid text written with escapes (``\\ud800``, ``\\xff``), as are the
+    control characters and bidi overrides of any (``\\x1b``, ``\\u202e``), as a tool error
+    shows them."""
+    return safe_line(f"Unknown tool: {escape_unsafe_text(as_text(name))}")
 
 
 def unknown_tool_error(request_id: Any, name: str, tools: Sequence[str]) -> dict[str, Any]:
@@ -246,9 +249,10 @@ def _screened(
         reply = _error(message.get("id"), INVALID_PARAMS, f"Invalid params: {call}")
         return None, reply if "id" in message else None, message
     name = message["params"]["name"] if message.get("method") == "tools/call" else None
-    if isinstance(name, str) and has_surrogates(name):
-        # No tool has such a name (the SDK could not even read it): refused as any unknown
-        # name is, before its arguments are looked at, and never a tool error (none ran).
+    if isinstance(name, str) and (has_surrogates(name) or (tools and name not in tools)):
+        # No tool has such a name (one that is no text, the SDK could not even read): refused
+        # as ``call_tool`` refuses it, before its arguments are looked at (invalid text there
+        # was a tool error, as if a tool had run).
         reply = unknown_tool_error(message.get("id"), name, tools)
         return None, reply if "id" in message else None, message
     repeats = repeated_keys(message)
