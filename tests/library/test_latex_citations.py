@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from benchmarks.pdf_fidelity import PAIRS, measure
 
+from claimaudit.errors import InputError
 from claimaudit.library.extract import extract
 from claimaudit.library.latex_citations import CITE_COMMANDS, CiteKind, names_from_bbl
 from claimaudit.library.passages import make_passages
@@ -212,3 +214,12 @@ def test_the_peerj_paper_reads_its_bare_cite_as_its_pdf() -> None:
     # and are licensed"; the LaTeX had read "found in and are licensed" (latex/17).
     skimage = " ".join(p.text for p in make_passages(extract(SKIMAGE_TEX).blocks))
     assert "sessions are found in Haenel et al. and are licensed under" in skimage
+
+
+def test_a_bibliography_that_is_no_regular_file_is_said_so(tmp_path: Path) -> None:
+    # Loose end: a FIFO refs.bib was passed over as if missing; it is never opened (it would
+    # block), and refused as such an \input is.
+    path = _paper(tmp_path, "Dilated convolutions help \\citet{yu2015}.")
+    os.mkfifo(tmp_path / "refs.bib")
+    with pytest.raises(InputError, match=r"paper\.tex: refs\.bib is not a regular file$"):
+        extract(path)

@@ -3,10 +3,12 @@ read as ingestion reads the preamble's own; installed, outside or uploaded ones 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import InputError
 from claimaudit.library.extract import extract
 from claimaudit.library.latex_packages import MAX_PACKAGE_DEPTH, printing_macros
 from claimaudit.library.passages import make_passages
@@ -175,3 +177,30 @@ def test_packages_load_packages_only_so_deep_and_inside_the_folder(tmp_path: Pat
     (tmp_path / "paper" / "mystyle.sty").write_text("\\RequirePackage{b}\n", encoding="utf-8")
     (tmp_path / "paper" / "b.sty").symlink_to(tmp_path / "out.sty")
     assert _text(inner) == "Dilation helps yu2015."
+
+
+@pytest.mark.parametrize(
+    ("preamble", "loader"),
+    [
+        ("\\usepackage{natbib,mystyle}", None),
+        ("\\usepackage{natbib,outer}", "\\RequirePackage{mystyle}\n"),  # loaded by a package
+    ],
+)
+def test_a_package_that_is_no_regular_file_is_said_so(
+    tmp_path: Path, preamble: str, loader: str | None
+) -> None:
+    # Loose end: a FIFO mystyle.sty was passed over as if missing (an installed package); it
+    # is never opened (it would block), and refused as such an \input is.
+    path = _paper(tmp_path, "Dilated convolutions help \\citet{yu2015}.", preamble)
+    if loader is not None:
+        (tmp_path / "outer.sty").write_text(loader, encoding="utf-8")
+    os.mkfifo(tmp_path / "mystyle.sty")
+    with pytest.raises(InputError, match=r"paper\.tex: mystyle\.sty is not a regular file$"):
+        extract(path)
+
+
+def test_a_folder_named_as_a_package_is_still_no_package(tmp_path: Path) -> None:
+    # A folder is no file TeX would read: passed over, as a missing package is.
+    path = _paper(tmp_path, "Dilated convolutions help \\citet{yu2015}.")
+    (tmp_path / "mystyle.sty").mkdir()
+    assert "Dilated convolutions help Yu and Koltun." in _text(path)

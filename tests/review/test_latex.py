@@ -486,3 +486,12 @@ def test_a_bom_at_the_start_of_an_included_file_is_no_sentence(tmp_path: Path) -
     assert source.startswith("\ufeff")  # the file's text as written, for its annotated copy
     assert source[claim.sentence.start : claim.sentence.end] == "Included claim \\cite{b}."
     assert (claim.sentence.line, claim.sentence.column) == (1, 1)
+
+
+def test_a_package_that_is_no_regular_file_is_said_so(tmp_path: Path) -> None:
+    # Loose end: a FIFO mystyle.sty was passed over as if missing; never opened (it would
+    # block), it is refused as such an \input is.
+    path = _write(tmp_path, "paper.tex", _doc("A claim \\cite{x}.", "\\usepackage{mystyle}\n"))
+    os.mkfifo(tmp_path / "mystyle.sty")
+    with pytest.raises(InputError, match=r"paper\.tex: mystyle\.sty is not a regular file$"):
+        extract_latex_claims(path)

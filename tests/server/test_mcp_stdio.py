@@ -187,6 +187,31 @@ def test_invalid_utf8_names_the_argument_as_a_lone_surrogate_does(
     assert tool_text(mcp.reply(84)) == (True, f"Error executing tool {tool}: {words}")
 
 
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        (b'"check_claim\\ud800"', "check_claim\\ud800"),  # a lone surrogate escape
+        (b'"check_claim\xff"', "check_claim\\xff"),  # a byte that is no UTF-8
+        (b'"nope\\u202e\\u001b[31m"', "nope\\u202e\\x1b[31m"),  # valid, but unsafe to print
+    ],
+)
+def test_a_tool_name_that_is_no_text_is_an_unknown_tool_shown_escaped(
+    mcp: RawMCP, name: bytes, shown: str
+) -> None:
+    # Loose end: such a name was a tool error (isError: true, as if a tool had run), where any
+    # other unknown name is a protocol error listing the tools there are.
+    params = b'{"name": ' + name + b', "arguments": {"claim": "x\\udfff"}}'
+    mcp.send(b'{"jsonrpc": "2.0", "id": 86, "method": "tools/call", "params": ' + params + b"}")
+    answer = mcp.reply(86)
+    tools = [tool["name"] for tool in mcp.request("tools/list", {})["result"]["tools"]]
+    assert "result" not in answer
+    assert answer["error"] == {
+        "code": -32602,
+        "message": f"Unknown tool: {shown}",
+        "data": {"tools": sorted(tools)},
+    }
+
+
 def test_a_piped_session_gets_every_answer_before_the_server_exits(tmp_path: Path) -> None:
     # Input that ends while tool calls still run (``cat requests | claimaudit mcp``): the SDK
     # would cancel them at the end of input, after their work (papers added) was done.

@@ -40,6 +40,42 @@ def test_library_add_refuses_an_empty_path(tmp_path: Path, path: str) -> None:
     assert listed.structured_content["papers"] == []
 
 
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        (
+            "review_report",
+            {"markdown": "Attention helps (arXiv:1706.03762).", "bibliographyPath": ""},
+        ),
+        (
+            "review_report",
+            {"markdown": "Attention helps (arXiv:1706.03762).", "bibliographyPath": "  "},
+        ),
+        (
+            "review_report",
+            {"markdown": "Attention helps (arXiv:1706.03762).", "bibliography_path": ""},
+        ),
+        ("review_latex", {"latex": "Attention helps \\cite{a}.", "bibliographyPath": " \t"}),
+    ],
+)
+def test_an_empty_bibliography_path_is_refused(
+    tmp_path: Path, tool: str, arguments: dict[str, Any]
+) -> None:
+    # Loose end: an empty path was taken as none, and the draft reviewed with no bibliography.
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        server = build_server(service)
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, tool, arguments)
+    finally:
+        service.close()
+    assert str(refused.value) == (
+        f"Error executing tool {tool}: bibliographyPath is empty: name the bibliography's "
+        "file, or leave bibliographyPath out"
+    )
+
+
 def test_long_calls_report_progress_when_asked(tmp_path: Path) -> None:
     missing = ["local:missing-1", "local:missing-2", "local:missing-3"]  # no judge needed
     draft = "Sparse matrices save memory (arXiv:2401.00001, arXiv:2401.00002).\n"
@@ -382,3 +418,25 @@ def test_a_bibliography_path_no_file_can_have_is_one_known_line(
     finally:
         service.close()
     assert str(refused.value) == f"Error executing tool {tool}: {message.format(path=path)}"
+
+
+def test_a_tool_error_shows_control_and_bidi_characters_escaped(tmp_path: Path) -> None:
+    # Loose end: the message quoted the path as sent, so a client printing it obeyed ESC
+    # (a colour) and U+202E (the line read backwards); the API shows such characters escaped.
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    path = tmp_path / "refs\u202ebib.\x1b[31mred.bib"
+    try:
+        server = build_server(service)
+        with pytest.raises(ToolError) as refused:
+            anyio.run(
+                server.call_tool,
+                "review_report",
+                {"markdown": "Attention helps (arXiv:1706.03762).", "bibliographyPath": str(path)},
+            )
+    finally:
+        service.close()
+    assert str(refused.value) == (
+        f"Error executing tool review_report: cannot read bibliography {tmp_path}/"
+        "refs\\u202ebib.\\x1b[31mred.bib: No such file or directory"
+    )

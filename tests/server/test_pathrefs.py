@@ -74,3 +74,32 @@ def test_a_control_character_in_a_passage_id_is_no_passage(
         "code": "passage_not_found",
         "message": "no passage id holds control characters",
     }
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", "/v1/library%0A"),  # was the list
+        ("GET", "/v1/library%0D%0A"),
+        ("POST", "/v1/checks%0A"),  # was a check
+        ("GET", "/%0A"),  # was the web page
+        ("GET", "/v1/health%0A"),
+    ],
+)
+def test_a_path_ending_in_a_line_break_is_a_path_the_api_does_not_have(
+    api: TestClient, method: str, path: str
+) -> None:
+    # Loose end: routing matched "$" before a final line break, so these read as their path
+    # without it.
+    unknown = api.get("/v1/no-such-path")
+    answer = api.request(method, path, json={"claim": "x", "papers": ["local:t1"]})
+    assert (answer.status_code, answer.json()) == (404, unknown.json())
+    assert unknown.json()["error"]["code"] == "not_found"
+
+
+def test_an_upload_to_the_list_path_with_a_line_break_stores_nothing(api: TestClient) -> None:
+    answer = api.post(
+        "/v1/library%0A", files={"file": ("b.md", b"Other text.\n")}, data={"ref": "local:t2"}
+    )
+    assert answer.status_code == 404, answer.text
+    assert [paper["ref"] for paper in api.get("/v1/library").json()["papers"]] == ["local:t1"]

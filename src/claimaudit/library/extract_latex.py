@@ -64,6 +64,7 @@ from claimaudit.library.latex_walker import RunsWalker
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.library.reference_headings import is_references_heading
 from claimaudit.untrusted import MAX_LATEX_DEPTH
+from claimaudit.userfiles import UnreadableFileError, read_regular
 
 # A box's own heading: a bold line that opens a line and ends with a forced break
 # ("\\noindent \\textbf{What Not To Do} \\\\ We recommend..."). A PDF prints it as a heading
@@ -143,17 +144,23 @@ def _bibliography(
     """The paper's bibliography files beside it, which give the names its textual citations
     print (``latex_citations``). Each file is read as an include is (inside the paper's folder)
     and hashed with the source, since it changes the text; one that is missing, outside the
-    folder or unreadable is passed over: its citations print nothing, as a citation did before."""
+    folder or unreadable is passed over: its citations print nothing, as a citation did before.
+    One that is a FIFO or a device is InputError, never opened (a FIFO would block), as such
+    an ``\\input`` is."""
     folder = path.parent.resolve()
     boundary = (root or path.parent).resolve()
     read: list[tuple[Path, bytes]] = []
     for name in bibliography_files(source, path):
         try:
             target = (folder / name).resolve()
-            if not target.is_relative_to(boundary) or not target.is_file():
+            if not target.is_relative_to(boundary):
                 continue
-            data = target.read_bytes()
-        except (OSError, RuntimeError):
+            if not target.is_file():
+                if target.exists() and not target.is_dir():
+                    raise InputError(f"{path}: {name} is not a regular file")
+                continue
+            data = read_regular(target)
+        except (OSError, RuntimeError, UnreadableFileError):
             continue
         hasher.add(Path(os.path.relpath(target, folder)).as_posix(), data)
         read.append((target, data))

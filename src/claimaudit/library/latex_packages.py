@@ -13,10 +13,11 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
+from claimaudit.errors import InputError
 from claimaudit.library.extract_text import SourceHasher
 from claimaudit.library.latex_comments import strip_comments
 from claimaudit.library.latex_definitions import MAX_MACROS, TEX_CODE
-from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS
+from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, IncludeNotRegularError
 from claimaudit.library.latex_unprinted import drop_unprinted
 from claimaudit.userfiles import UnreadableFileError, read_regular
 
@@ -76,7 +77,9 @@ def local_packages(
     it loads them, so its later definitions win), once, and only inside ``boundary`` after
     symlinks, a regular file, up to ``MAX_PACKAGE_DEPTH`` deep (a package loading itself, or
     one that loads it, is read once). One missing, outside, unreadable or not UTF-8 is passed
-    over (an installed package is no file here); reading stops before ``limit`` characters."""
+    over (an installed package is no file here); reading stops before ``limit`` characters.
+    IncludeNotRegularError for one that is a FIFO or a device, never opened (a FIFO would
+    block): it is there, so it is no installed package, and no file either."""
     found: list[tuple[Path, bytes]] = []
     seen: set[Path] = set()
     total = 0
@@ -92,6 +95,8 @@ def local_packages(
                 if target in seen or not target.is_relative_to(boundary):
                     continue
                 if not target.is_file():
+                    if target.exists() and not target.is_dir():
+                        raise IncludeNotRegularError(name)
                     continue
                 seen.add(target)
                 data = read_regular(target, limit)
@@ -117,14 +122,16 @@ def read_packages(
     ``\\begin{document}``) loads, directly or through another (``local_packages``), that is a
     file beside ``path``, inside ``root`` (default: its folder) after symlinks; without
     comments and what TeX never prints, and hashed with the source, since it changes the
-    text."""
+    text. InputError for a package that is a FIFO or a device, as for such an ``\\input``."""
     folder = path.parent.resolve()
     boundary = (root or path.parent).resolve()
     begin = _BEGIN_DOCUMENT.search(source)
     texts: list[str] = []
-    for target, data in local_packages(
-        source[: begin.start() if begin else len(source)], folder, boundary
-    ):
+    try:
+        found = local_packages(source[: begin.start() if begin else len(source)], folder, boundary)
+    except IncludeNotRegularError as error:
+        raise InputError(f"{path}: {error} is not a regular file") from None
+    for target, data in found:
         text = data.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
         hasher.add(Path(os.path.relpath(target, folder)).as_posix(), data)
         texts.append(drop_unprinted(strip_comments(text)))

@@ -20,7 +20,7 @@ from claimaudit.errors import InputError, NestingError
 from claimaudit.library.extract_text import read_bytes
 from claimaudit.library.latex_babel import uses_german_shorthands
 from claimaudit.library.latex_context import walker_context
-from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, follow_include
+from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, IncludeNotRegularError, follow_include
 from claimaudit.library.latex_macros import DraftMacros, draft_macros, inline_nested
 from claimaudit.library.latex_packages import local_packages
 from claimaudit.library.latex_unprinted import blank_unprinted, excluded_environments
@@ -112,7 +112,11 @@ class DraftFiles:
         if len(chain) == 1:
             # babel's German shorthands ("a, "`) are read where the main file sets German.
             self.german = uses_german_shorthands(printed)
-            self._define([*preamble_macros(printed, self.folder, path.parent.resolve()), macros])
+            try:
+                packages = preamble_macros(printed, self.folder, path.parent.resolve())
+            except IncludeNotRegularError as error:  # refused as such an \input is
+                raise InputError(f"{name}: {error} is not a regular file") from None
+            self._define([*packages, macros])
         nodes = self._parse(printed)
         if document_node(nodes) is None and (begin := _begin_document(printed)) is not None:
             # Something in the preamble swallowed \\begin{document}: the preamble and the
@@ -208,7 +212,8 @@ def preamble_macros(printed: str, folder: Path, base: Path) -> list[DraftMacros]
     in turn (``latex_packages.local_packages``), a file it ``\\input``s (one level deep).
     Read with an include's care (inside the draft's folder after symlinks, a regular file,
     within the size limit, UTF-8); a file that cannot be read so is passed over here (an
-    input's own reading says why)."""
+    input's own reading says why), but a package that is a FIFO or a device is
+    IncludeNotRegularError (``local_packages``)."""
     begin = _begin_document(printed)
     preamble = _COMMENT_LINE.sub("", printed[: len(printed) if begin is None else begin])
     found: list[DraftMacros] = []

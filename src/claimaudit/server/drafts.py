@@ -22,6 +22,9 @@ from claimaudit.untrusted import check_text
 
 # What a LaTeX draft sent as text is called in messages and in the annotated copy.
 LATEX_DRAFT_NAME = "draft.tex"
+EMPTY_BIBLIOGRAPHY_PATH = (
+    "bibliographyPath is empty: name the bibliography's file, or leave bibliographyPath out"
+)
 
 
 def check_texts(**values: str | None) -> None:
@@ -34,9 +37,13 @@ def check_texts(**values: str | None) -> None:
 
 def bibliography_file(written: str | None) -> Path | None:
     """The bibliography file an MCP client names (``~`` its home folder), or None for none;
-    DraftError for a name no file can have, which the system refuses with a ValueError."""
-    if not written:
+    DraftError for a name no file can have, which the system refuses with a ValueError, and
+    for an empty one: ``Path("")`` is ``.``, and taking it as no path would review the draft
+    with every key unresolved and say nothing (``library_add`` refuses one alike)."""
+    if written is None:
         return None
+    if not written.strip():
+        raise DraftError(EMPTY_BIBLIOGRAPHY_PATH)
     if "\x00" in written:
         raise DraftError(
             "bibliography_path holds U+0000 (a null character), which no file name can"

@@ -39,7 +39,7 @@ from claimaudit.server.mcp_protocol import (
     handshake_once,
     serve_only_tools,
 )
-from claimaudit.server.mcp_stdio import screened_stdio
+from claimaudit.server.mcp_stdio import screened_stdio, unknown_tool
 from claimaudit.server.mcp_tools import TOOLSETS
 from claimaudit.server.service import Service
 from claimaudit.server.validation import EXTRA_FIELD, field_errors
@@ -99,9 +99,7 @@ class ScreenedMCPServer(MCPServer):
         if tool is None:
             # A protocol error, as MCP's "Error handling" lists an unknown tool: no tool ran.
             raise MCPError(
-                code=INVALID_PARAMS,
-                message=safe_line(f"Unknown tool: {name}"),
-                data={"tools": sorted(known)},
+                code=INVALID_PARAMS, message=unknown_tool(name), data={"tools": sorted(known)}
             )
         # Strict, as the API reads a body: "0.5" is no threshold. The SDK's own validation
         # coerces, and first parses a string argument that looks like JSON ("[1]").
@@ -126,7 +124,8 @@ class ScreenedMCPServer(MCPServer):
 
     async def run_stdio_async(self) -> None:
         # As the SDK's own run_stdio_async, with screened streams in place of the raw ones.
-        with screened_stdio(self.work.stop_all) as (lines, wire):
+        tools = [tool.name for tool in self._tool_manager.list_tools()]
+        with screened_stdio(self.work.stop_all, tools) as (lines, wire):
             # The SDK types its streams as anyio.AsyncFile; it only iterates, writes, flushes.
             streams = stdio_server(stdin=lines, stdout=wire)  # type: ignore[arg-type]
             async with streams as (read_stream, write_stream):

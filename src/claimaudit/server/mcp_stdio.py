@@ -5,12 +5,13 @@ limit, invalid UTF-8 (decoded to U+FFFD and passed on as if it were text), or a 
 escape (``"\\ud800"``), or JSON that is no JSON-RPC 2.0 message (no ``"jsonrpc": "2.0"``, an id
 that is null, a float or an object, a method that is no string, params that are no object, a
 batch). A client then waits for ever. Here such a line gets an answer at once: -32600 Invalid
-Request for a message of the wrong shape, a tool error for invalid text in a ``tools/call`` (the
-same kind of refusal as an unknown judge), a JSON-RPC error otherwise, nothing for a well-formed
-notification (JSON-RPC never answers those). A key given twice, which the SDK would read as
-its last value, is refused the same way (a tool error for a tool's argument, in the API's words),
-and a ``tools/call`` whose name or arguments cannot be read says which. Lines that pass go to
-the SDK unchanged.
+Request for a message of the wrong shape, a tool error for invalid text in a ``tools/call``'s
+arguments (the same kind of refusal as an unknown judge), -32602 "Unknown tool" for a tool name
+that is no valid text (as for any other name no tool has), a JSON-RPC error otherwise, nothing
+for a well-formed notification (JSON-RPC never answers those). A key given twice, which the
+SDK would read as its last value, is refused the same way (a tool error for a tool's argument,
+in the API's words), and a ``tools/call`` whose name or arguments cannot be read says which.
+Lines that pass go to the SDK unchanged.
 
 The process's own stdin and stdout are moved aside while serving, as the SDK's transport does:
 stray output from a library can then never corrupt the protocol stream.
@@ -30,7 +31,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any
 
@@ -38,10 +39,12 @@ import anyio
 import anyio.to_thread
 
 from claimaudit.errors import NestingError
+from claimaudit.jsonsafe import escape_unsafe_text
+from claimaudit.redaction import safe_line
 from claimaudit.repeated import Location, given_once, load_json_once, repeated_keys
 from claimaudit.server.mcp_wire import Wire, is_id
 from claimaudit.server.validation import field_errors
-from claimaudit.untrusted import has_surrogates, text_problem
+from claimaudit.untrusted import as_text, has_surrogates, text_problem
 
 # Far above any request the tools take (a draft within the HTTP API's 1 MiB limit).
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024
@@ -52,6 +55,21 @@ INVALID_PARAMS = -32602
 
 def _error(request_id: Any, code: int, message: str) -> dict[str, Any]:
     return {"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}
+
+
+def unknown_tool(name: str) -> str:
+    """The message for a tool name no tool has (MCP: a protocol error, -32602), one line, and
+    a name that is no valid text written with escapes (``\\ud800``, ``\\xff``), as are the
+    control characters and bidi overrides of any (``\\x1b``, ``\\u202e``), as a tool error
+    shows them."""
+    return safe_line(f"Unknown tool: {escape_unsafe_text(as_text(name))}")
+
+
+def unknown_tool_error(request_id: Any, name: str, tools: Sequence[str]) -> dict[str, Any]:
+    """The answer to a ``tools/call`` naming no tool, with the tools there are."""
+    answer = _error(request_id, INVALID_PARAMS, unknown_tool(name))
+    answer["error"]["data"] = {"tools": sorted(tools)}
+    return answer
 
 
 def _refusal(message: Any, problem: str) -> dict[str, Any] | None:
@@ -195,13 +213,16 @@ def _repeat_refusal(
     return _invalid_request(message, field_errors(errors, located=False))
 
 
-def screen(raw: bytes) -> tuple[str | None, dict[str, Any] | None]:
-    """``(line, None)`` to pass on, ``(None, reply)`` to answer here, ``(None, None)`` to drop."""
-    line, reply, _ = _screened(raw)
+def screen(raw: bytes, tools: Sequence[str] = ()) -> tuple[str | None, dict[str, Any] | None]:
+    """``(line, None)`` to pass on, ``(None, reply)`` to answer here, ``(None, None)`` to drop;
+    ``tools``: the server's tool names, listed when a call names none of them."""
+    line, reply, _ = _screened(raw, tools)
     return line, reply
 
 
-def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, Any]:
+def _screened(
+    raw: bytes, tools: Sequence[str] = ()
+) -> tuple[str | None, dict[str, Any] | None, Any]:
     """As ``screen``, with the message as parsed (read once), None when it is no JSON."""
     if not raw.strip():
         return None, None, None
@@ -227,6 +248,13 @@ def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, Any]:
         # A notification is never answered, not even to say it is wrong.
         reply = _error(message.get("id"), INVALID_PARAMS, f"Invalid params: {call}")
         return None, reply if "id" in message else None, message
+    name = message["params"]["name"] if message.get("method") == "tools/call" else None
+    if isinstance(name, str) and (has_surrogates(name) or (tools and name not in tools)):
+        # No tool has such a name (one that is no text, the SDK could not even read): refused
+        # as ``call_tool`` refuses it, before its arguments are looked at (invalid text there
+        # was a tool error, as if a tool had run).
+        reply = unknown_tool_error(message.get("id"), name, tools)
+        return None, reply if "id" in message else None, message
     repeats = repeated_keys(message)
     if repeats:
         return None, _repeat_refusal(message, repeats), message
@@ -241,9 +269,10 @@ def _screened(raw: bytes) -> tuple[str | None, dict[str, Any] | None, Any]:
 class _ScreenedLines:
     """The protocol's input as lines for the SDK; refused lines are answered on ``wire``."""
 
-    def __init__(self, binary: IO[bytes], wire: Wire) -> None:
+    def __init__(self, binary: IO[bytes], wire: Wire, tools: Sequence[str]) -> None:
         self._binary = binary
         self._wire = wire
+        self._tools = tools
 
     def __aiter__(self) -> _ScreenedLines:
         return self
@@ -263,7 +292,7 @@ class _ScreenedLines:
                 error = _error(None, PARSE_ERROR, f"Parse error: message over {limit} MiB")
                 await self._wire.write(json.dumps(error) + "\n")
                 continue
-            line, reply, message = _screened(raw)
+            line, reply, message = _screened(raw, self._tools)
             if self._wire.pending.in_use(message):
                 # The SDK would answer only one of the two; JSON-RPC wants ids unique anyway.
                 # Said before anything else wrong with it: an answer under that id would read
@@ -315,13 +344,15 @@ def _claimed_stdio() -> Iterator[tuple[IO[bytes], IO[bytes]]]:
 
 
 @contextmanager
-def screened_stdio(on_gone: Callable[[], None]) -> Iterator[tuple[_ScreenedLines, Wire]]:
+def screened_stdio(
+    on_gone: Callable[[], None], tools: Sequence[str] = ()
+) -> Iterator[tuple[_ScreenedLines, Wire]]:
     """Text streams for ``mcp.server.stdio.stdio_server(stdin, stdout)``; ``on_gone`` is called
-    when the client closes its end of the output."""
+    when the client closes its end of the output; ``tools``: the server's tool names."""
     with _claimed_stdio() as (wire_in, wire_out):
         wire = Wire(wire_out, on_gone)
         wire.watch_client()
         try:
-            yield _ScreenedLines(wire_in, wire), wire
+            yield _ScreenedLines(wire_in, wire, tools), wire
         finally:
             wire.stop_watching()

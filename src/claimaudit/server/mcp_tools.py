@@ -20,6 +20,7 @@ from claimaudit.bibfile import BibFormat
 from claimaudit.errors import CancelledWorkError, as_known
 from claimaudit.identity import MAX_REF_CHARS
 from claimaudit.inputs import MAX_TOPIC_CHARS
+from claimaudit.jsonsafe import escape_unsafe_text
 from claimaudit.library.ingest import MAX_TITLE_CHARS
 from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.redaction import safe_line
@@ -134,7 +135,9 @@ def _answer(work: Callable[[], T]) -> T:
     except Exception as exc:
         known = as_known(exc)
         if known is not None:
-            raise ToolError(safe_line(tool_message(known))) from None
+            # Escaped as the text it is, not only on the wire: a client shows the message as
+            # text, and it may quote what was sent (a path holding ESC or U+202E).
+            raise ToolError(escape_unsafe_text(safe_line(tool_message(known)))) from None
         _log.error("tool failed: %s", type(exc).__name__)
         raise ToolError(
             f"internal error ({type(exc).__name__}); the request was not carried out"

@@ -5,12 +5,14 @@ no passage (404 ``passage_not_found``).
 Routing cannot see one: Starlette matches a path against ``^...(?P<ref>.*)$`` without DOTALL,
 so ``.`` stops at a line break and ``$`` matches before a final one. ``/v1/library/X%0A`` was
 read (or removed) as ``X``, ``.../passages/P001%0A`` as ``P001``, and a line break anywhere
-else matched no route (404, "a path the API does not have").
+else matched no route (404, "a path the API does not have"). Any other path ending in a line
+break is that 404 too: ``/v1/library%0A`` was the list, ``/%0A`` the web page.
 """
 
 from __future__ import annotations
 
 import re
+from http import HTTPStatus
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -22,6 +24,18 @@ LIBRARY_PREFIX = "/v1/library/"
 PASSAGES = "/passages/"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 NO_SUCH_PASSAGE = "no passage id holds control characters"
+# As the API answers any path it does not have (Starlette's 404, ``server.errors``).
+NO_SUCH_PATH = (404, "not_found", HTTPStatus.NOT_FOUND.phrase)
+
+
+def path_problem(path: str) -> tuple[int, str, str] | None:
+    """(status, code, message) for a path that routing would misread, or None: a library
+    path's reference or passage id holding a control character, or a path ending in a line
+    break, which no route of the API has (routing would read it without the break)."""
+    problem = library_path_problem(path)
+    if problem is None and path.endswith("\n"):
+        return NO_SUCH_PATH
+    return problem
 
 
 def library_path_problem(path: str) -> tuple[int, str, str] | None:
@@ -45,7 +59,7 @@ class PathRefMiddleware:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        problem = library_path_problem(scope["path"]) if scope["type"] == "http" else None
+        problem = path_problem(scope["path"]) if scope["type"] == "http" else None
         if problem is None:
             await self.app(scope, receive, send)
             return
