@@ -282,11 +282,19 @@ def _csl(data: Any, source: str | None) -> BibFile:
     return BibFile(records, tuple(unread))
 
 
+def _closed_as_pandoc(text: str) -> str:
+    """``text`` with a last line ``---`` (nothing but blanks after it) read as ``...``: Pandoc
+    closes its YAML block with either, but to YAML ``---`` starts a second document, and a
+    single-document load refused the whole file. A real second document is still refused."""
+    head, newline, last = text.rstrip().rpartition("\n")
+    return f"{head}\n...\n" if newline and last.rstrip() == "---" else text
+
+
 def _csl_yaml_items(text: str, name: str) -> Any:
     """The items of Pandoc's CSL YAML: CSL-JSON's items, as a list or under ``references:``
     (what ``pandoc --to csljson``'s YAML twin and a Markdown draft's metadata write)."""
     try:
-        data = load_yaml(text, max_chars=MAX_CSL_YAML_CHARS, as_text=True)
+        data = load_yaml(_closed_as_pandoc(text), max_chars=MAX_CSL_YAML_CHARS, as_text=True)
     except UnreadableYaml as error:
         raise BibliographyError(f"{name} is not valid YAML: {error}") from None
     if isinstance(data, dict) and "references" in data:
