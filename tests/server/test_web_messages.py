@@ -124,6 +124,24 @@ def test_a_missing_paper_in_a_review_says_to_review_again(
     )
 
 
+def test_a_missing_entry_without_an_identifier_says_the_page_s_words_and_its_note(
+    page: Page, server: RunningServer
+) -> None:
+    # The API's advice was followed by the note, so the page showed it as the API said it:
+    # "upload it with POST /v1/library (bibliography entry 'bad' has ...)".
+    page.goto(server.url)
+    page.fill("#draft", f"{NARROW_CLAIM[:-1]} [@bad].\n")
+    page.click("#review-form details.options summary")
+    page.fill("#review-bib", "@article{bad, title = {Bad}}\n")
+    page.click("#review-submit")
+    page.locator('#review-draft .claim-marker[data-claim="1"]').click()
+    expect(page.locator('#review-claim-1 .card[data-ref="local:bad"] .error')).to_have_text(
+        "local:bad is not in the local library (bibliography entry 'bad' has no arXiv id or "
+        "DOI, so it is looked up in the library as local:bad). "
+        "Upload it in the Library panel below, then review again."
+    )
+
+
 def test_a_markdown_draft_naming_its_bibliography_says_to_paste_it(
     page: Page, server: RunningServer
 ) -> None:

@@ -7,8 +7,9 @@ const MODEL_NEEDED = /needs a model/;
 // The API's advice for a paper missing from the library (server/advice.py, api_advice), and the
 // library named in the message before it (before the versions it holds, when it holds another
 // version): the page says both in its own words. Only these are cut: a reference may itself
-// hold ";" (doi:10.1000/xyz;abc, SICI DOIs).
-const UPLOAD_ADVICE_API = /; upload it with POST \/v1\/library(?: or set \w+ on the server)?$/;
+// hold ";" (doi:10.1000/xyz;abc, SICI DOIs). A review's record may end in a note after the
+// advice, "(bibliography entry 'bad' has no arXiv id or DOI, ...)": kept, before the page's words.
+const UPLOAD_ADVICE_API = /; upload it with POST \/v1\/library(?: or set \w+ on the server)?(?: (\(.*\)))?$/;
 const LIBRARY_NAMED = / \(the server's library\)(?=$|, which holds )/;
 // A LaTeX draft sent as text is read on its own: "draft.tex: \input{intro} refused: ...".
 const INCLUDE_REFUSED = /^[^:]*: (.+?) refused: a draft sent as text is read on its own/;
@@ -68,7 +69,8 @@ export function recordError(message, again = "check again") {
   const advice = UPLOAD_ADVICE_API.exec(message);
   if (advice) {
     const what = message.slice(0, advice.index).replace(LIBRARY_NAMED, "");
-    return `${what}. Upload it in the Library panel below, then ${again}.`;
+    const note = advice[1] ? ` ${advice[1]}` : "";
+    return `${what}${note}. Upload it in the Library panel below, then ${again}.`;
   }
   const over = OVER_BUDGET.exec(message);
   if (over) {
