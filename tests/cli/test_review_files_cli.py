@@ -440,3 +440,18 @@ def test_a_draft_that_is_a_fifo_is_refused_unopened(runner: CliRunner, tmp_path:
     result = _review(runner, tmp_path, fifo)
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: {fifo} is not a regular file; give the draft's file"
+
+
+def test_bibtex_in_a_json_bibliography_says_it_looks_like_bibtex(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # It was the JSON parser's "Expecting value: line 1 column 1 (char 0)" alone.
+    draft = _draft(tmp_path / "paper", "lang: en")
+    given = tmp_path / "refs.json"
+    given.write_text(BIB, encoding="utf-8")
+    result = _review(runner, tmp_path, draft, "--bib", given)
+    assert result.exit_code != 0
+    assert prose(result.stderr) == prose(
+        f"error: bibliography {given} was read as CSL-JSON and is not valid JSON, but it "
+        "looks like BibTeX: name it .bib to have it read as BibTeX"
+    ), result.stderr

@@ -311,6 +311,23 @@ def test_the_bibliography_format_is_chosen_and_sent(page: Page, server: RunningS
     )
 
 
+def test_bibtex_pasted_with_a_csl_format_says_to_choose_bibtex(
+    page: Page, server: RunningServer
+) -> None:
+    # It was the JSON parser's "Expecting value: line 1 column 1 (char 0)".
+    page.goto(server.url)
+    page.fill("#draft", "Version control helps researchers [@k].")
+    page.click("#review-form details.options summary")
+    page.fill("#review-bib", "@article{k, doi = {10.1234/never-stored}}")
+    page.select_option("#review-bib-format", "csl-json")
+    page.click("#review-submit")
+    expect(page.locator("#review-status")).to_have_text(
+        "the bibliography was read as CSL-JSON and is not valid JSON, but it looks like "
+        "BibTeX: choose BibTeX or auto as the Bibliography format under "
+        "\u201cBibliography and options\u201d, then review again."
+    )
+
+
 def test_a_record_without_probabilities_reads_as_such(page: Page, server: RunningServer) -> None:
     page.goto(server.url)
     expect(page.locator("#judge option[value=bare]")).to_have_count(1)

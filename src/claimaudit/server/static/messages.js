@@ -14,9 +14,10 @@ const LIBRARY_NAMED = / \(the server's library\)(?=$|, which holds )/;
 // A LaTeX draft sent as text is read on its own: "draft.tex: \input{intro} refused: ...".
 const INCLUDE_REFUSED = /^[^:]*: (.+?) refused: a draft sent as text is read on its own/;
 const BIBLIOGRAPHY_NAMED = /^the draft names the bibliography (.+): send its text as the bibliography/;
-// CSL text read as BibTeX: "...; send the bibliography with "format": "csl-yaml"" (server/advice.py).
-const FORMAT_ADVICE_API = /; send the bibliography with "format": "(csl-json|csl-yaml)"$/;
-const FORMAT_SHOWN = { "csl-json": "CSL-JSON", "csl-yaml": "CSL YAML" };
+// CSL text read as BibTeX, or BibTeX read as CSL: "...; send the bibliography with "format":
+// "csl-yaml"" (server/advice.py). BibTeX is also what auto reads text not starting as JSON does.
+const FORMAT_ADVICE_API = /; send the bibliography with "format": "(csl-json|csl-yaml|bibtex)"$/;
+const FORMAT_SHOWN = { "csl-json": "CSL-JSON", "csl-yaml": "CSL YAML", bibtex: "BibTeX or auto" };
 // Valyu's excerpts over the judge's budget: "...; nothing was truncated: send a narrower
 // topic, or add the paper to the server's library".
 const OVER_BUDGET = /^(.*?); nothing was truncated: /;
