@@ -413,6 +413,29 @@ def test_a_narrow_screen_keeps_long_urls_and_the_library_inside(
     assert box is not None and box["x"] + box["width"] <= NARROW_WIDTH
 
 
+def test_the_bibliography_format_s_choices_fit_a_narrow_screen(
+    page: Page, server: RunningServer
+) -> None:
+    # At 320 px the select cut its first option: "auto (CSL-JSON when it starts…".
+    page.set_viewport_size({"width": 320, "height": 800})
+    page.goto(server.url)
+    page.click("#review-form details.options summary")
+    select = page.locator("#review-bib-format")
+    # Each option's text as the select draws it, against the room inside it (less its arrow).
+    widths = select.evaluate(
+        """s => { const c = document.createElement("canvas").getContext("2d");
+        const st = getComputedStyle(s); c.font = st.font;
+        const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight);
+        return [...s.options].map(o => [o.text, c.measureText(o.text).width, room]); }"""
+    )
+    arrow = 24
+    assert [text for text, width, room in widths if width + arrow > room] == []
+    assert _page_width(page) <= 320
+    expect(page.locator("#review-bib-format-hint")).to_have_text(
+        "auto: CSL-JSON when it starts with [ or {, else BibTeX"
+    )
+
+
 def test_a_typed_title_adds_the_suggested_papers_reference(
     page: Page, server: RunningServer
 ) -> None:
