@@ -36,6 +36,9 @@ export function pageMessage(error) {
         return "This judge needs a model id: fill in Model under Options (or set one where the server runs).";
       }
       return error.message;
+    case "invalid_topic":
+      // "the topic has 1234 characters; the limit is 1000": which field, on the page.
+      return `${error.message}: shorten Topic, under Options.`;
     case "invalid_draft":
       return draftMessage(error.message);
     case "invalid_bibliography": {
