@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.bibfile import parse_bib, read_bib
+from claimaudit.bibfile import csl_read_as_bibtex, parse_bib, read_bib
 from claimaudit.errors import BibliographyError
 
 
@@ -217,6 +217,52 @@ def test_pandoc_csl_yaml_records(tmp_path: Path, suffix: str) -> None:
     bare.write_text("- id: virtanen2020\n  DOI: 10.1000/x\n", encoding="utf-8")
     (only,) = read_bib(bare).records
     assert (only.key, only.fields["doi"]) == ("virtanen2020", "10.1000/x")
+
+
+@pytest.mark.parametrize("closing", ["---\n", "---", "---  \n\n \n", "...\n"])
+def test_pandoc_csl_yaml_closed_by_dashes_is_read(tmp_path: Path, closing: str) -> None:
+    # Pandoc closes its YAML block with "---" or "...": "---" was refused ("but found
+    # another document"), and with no format chosen no entry was read at all.
+    text = f"---\nreferences:\n- id: lee\n  DOI: 10.1371/journal.pcbi.1009803\n{closing}"
+    path = tmp_path / "refs.yaml"
+    path.write_text(text, encoding="utf-8")
+    for found in (read_bib(path), parse_bib(text, kind="csl-yaml")):
+        assert [(r.key, r.fields["doi"]) for r in found.records] == [
+            ("lee", "10.1371/journal.pcbi.1009803")
+        ]
+    assert csl_read_as_bibtex(text, None) is not None  # auto: told it is CSL YAML
+
+
+@pytest.mark.parametrize(("suffix", "label"), [(".json", "CSL-JSON"), (".yaml", "CSL YAML")])
+def test_bibtex_in_a_csl_file_says_it_looks_like_bibtex(
+    tmp_path: Path, suffix: str, label: str
+) -> None:
+    # It was only the parser's "Expecting value: line 1 column 1 (char 0)" or "found
+    # character '@' that cannot start any token".
+    path = tmp_path / f"refs{suffix}"
+    path.write_text("@article{lee, doi = {10.1/x}}\n", encoding="utf-8")
+    syntax = label.removeprefix("CSL").strip(" -")
+    with pytest.raises(BibliographyError) as refused:
+        read_bib(path)
+    assert str(refused.value) == (
+        f"bibliography {path} was read as {label} and is not valid {syntax}, but it looks "
+        "like BibTeX: name it .bib to have it read as BibTeX"
+    )
+    # Text that is no BibTeX either is refused as before, by the parser's words.
+    path.write_text("@ not an entry [\n", encoding="utf-8")
+    with pytest.raises(BibliographyError, match=f"is not valid {syntax}: ") as refused:
+        read_bib(path)
+    assert "BibTeX" not in str(refused.value)
+
+
+def test_a_second_yaml_document_is_refused_whole(tmp_path: Path) -> None:
+    text = "---\nreferences:\n- id: lee\n  DOI: 10.1/x\n---\n- id: other\n"
+    with pytest.raises(BibliographyError) as refused:
+        parse_bib(text, kind="csl-yaml")
+    assert str(refused.value) == (
+        "the bibliography is not valid YAML: expected a single document in the stream, "
+        "but found another document"
+    )
 
 
 @pytest.mark.parametrize(

@@ -282,11 +282,19 @@ def _csl(data: Any, source: str | None) -> BibFile:
     return BibFile(records, tuple(unread))
 
 
+def _closed_as_pandoc(text: str) -> str:
+    """``text`` with a last line ``---`` (nothing but blanks after it) read as ``...``: Pandoc
+    closes its YAML block with either, but to YAML ``---`` starts a second document, and a
+    single-document load refused the whole file. A real second document is still refused."""
+    head, newline, last = text.rstrip().rpartition("\n")
+    return f"{head}\n...\n" if newline and last.rstrip() == "---" else text
+
+
 def _csl_yaml_items(text: str, name: str) -> Any:
     """The items of Pandoc's CSL YAML: CSL-JSON's items, as a list or under ``references:``
     (what ``pandoc --to csljson``'s YAML twin and a Markdown draft's metadata write)."""
     try:
-        data = load_yaml(text, max_chars=MAX_CSL_YAML_CHARS, as_text=True)
+        data = load_yaml(_closed_as_pandoc(text), max_chars=MAX_CSL_YAML_CHARS, as_text=True)
     except UnreadableYaml as error:
         raise BibliographyError(f"{name} is not valid YAML: {error}") from None
     if isinstance(data, dict) and "references" in data:
@@ -336,6 +344,27 @@ def csl_read_as_bibtex(
     )
 
 
+def _bibtex_read_as_csl(text: str, kind: BibFormat | None, name: str) -> BibliographyError | None:
+    """For text said to be CSL that could not be read as such: the error to refuse it with
+    when it holds BibTeX entries (``looks_like`` "bibtex", which each surface tells how to
+    send), not the JSON or YAML parser's "Expecting value" or "found character '@'". None
+    otherwise."""
+    if kind not in ("csl-json", "csl-yaml") or "@" not in text:
+        return None
+    try:
+        check_brace_depth(text)
+        found = _bibtex(text, None)
+    except (NestingError, InvalidTextError):
+        return None
+    if not found.records:
+        return None
+    label, syntax = ("CSL-JSON", "JSON") if kind == "csl-json" else ("CSL YAML", "YAML")
+    return BibliographyError(
+        f"{name} was read as {label} and is not valid {syntax}, but it looks like BibTeX",
+        looks_like="bibtex",
+    )
+
+
 def parse_bib(
     text: str,
     *,
@@ -360,7 +389,11 @@ def parse_bib(
             check_brace_depth(text)
             found = _bibtex(text, source)
     except json.JSONDecodeError as error:
-        raise BibliographyError(f"{name} is not valid JSON: {error}") from None
+        raise _bibtex_read_as_csl(text, kind, name) or BibliographyError(
+            f"{name} is not valid JSON: {error}"
+        ) from None
+    except BibliographyError as error:  # CSL YAML that cannot be read
+        raise _bibtex_read_as_csl(text, kind, name) or error from None
     except (NestingError, InvalidTextError) as error:
         raise BibliographyError(f"{name}: {error}") from None
     if not found.records and not allow_empty:
@@ -442,6 +475,8 @@ def read_bib(path: Path, *, allow_empty: bool = False) -> BibFile:
         # None read: parse_bib says why, in its words.
         return parse_bib(text, kind=content or kind, source=str(path))
     except BibliographyError as error:
+        if error.looks_like == "bibtex":  # BibTeX in a .json or .yaml file: its name says CSL
+            raise BibliographyError(f"{error}: name it .bib to have it read as BibTeX") from None
         if kind or content or suffix == ".bib" or not str(error).endswith("holds no entries"):
             raise
         named = f"a {suffix} file" if suffix else "a file without a suffix"

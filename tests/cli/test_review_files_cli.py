@@ -66,6 +66,22 @@ def test_a_pandoc_csl_yaml_bibliography_resolves_the_keys(
     assert _papers(result, out) == [("@a", "doi:10.1234/a"), ("@b", "doi:10.1234/b")]
 
 
+def test_a_csl_yaml_bibliography_closed_by_dashes_is_read(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # Pandoc closes its YAML block with "---": `--bib refs.yaml` refused it as "not valid
+    # YAML: but found another document".
+    draft = _draft(tmp_path / "paper", "lang: en")
+    given = tmp_path / "refs.yaml"
+    given.write_text(
+        "---\nreferences:\n- id: a\n  DOI: 10.1234/a\n- id: b\n  DOI: 10.1234/b\n---\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "records.json"
+    result = _review(runner, tmp_path, draft, "--bib", given, "--json", out)
+    assert _papers(result, out) == [("@a", "doi:10.1234/a"), ("@b", "doi:10.1234/b")]
+
+
 def test_csl_yaml_in_a_bib_file_is_read_as_such_and_said_once(
     runner: CliRunner, tmp_path: Path
 ) -> None:
@@ -424,3 +440,18 @@ def test_a_draft_that_is_a_fifo_is_refused_unopened(runner: CliRunner, tmp_path:
     result = _review(runner, tmp_path, fifo)
     assert result.exit_code == 2
     assert result.stderr.strip() == f"error: {fifo} is not a regular file; give the draft's file"
+
+
+def test_bibtex_in_a_json_bibliography_says_it_looks_like_bibtex(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # It was the JSON parser's "Expecting value: line 1 column 1 (char 0)" alone.
+    draft = _draft(tmp_path / "paper", "lang: en")
+    given = tmp_path / "refs.json"
+    given.write_text(BIB, encoding="utf-8")
+    result = _review(runner, tmp_path, draft, "--bib", given)
+    assert result.exit_code != 0
+    assert prose(result.stderr) == prose(
+        f"error: bibliography {given} was read as CSL-JSON and is not valid JSON, but it "
+        "looks like BibTeX: name it .bib to have it read as BibTeX"
+    ), result.stderr

@@ -351,3 +351,30 @@ def test_csl_yaml_sent_as_bibtex_is_refused_with_each_surface_s_way_to_name_it(
     mcp = {"csl yaml": f'{read}; send bibliographyFormat: "csl-yaml" with it'}
     assert _mcp_refusals(library, "review_report", markdown) == mcp
     assert _mcp_refusals(library, "review_latex", latex) == mcp
+
+
+BIBTEX = "@article{k, doi = {10.1234/k}}\n"
+
+
+@pytest.mark.parametrize(("kind", "syntax"), [("csl-json", "JSON"), ("csl-yaml", "YAML")])
+def test_bibtex_sent_as_csl_is_refused_with_each_surface_s_way_to_name_it(
+    api: TestClient, library: Path, kind: str, syntax: str
+) -> None:
+    # It was the parser's "Expecting value: line 1 column 1 (char 0)" or "found character
+    # '@' that cannot start any token", which says nothing of the format chosen.
+    label = "CSL-JSON" if kind == "csl-json" else "CSL YAML"
+    read = (
+        f"the bibliography was read as {label} and is not valid {syntax}, but it looks like BibTeX"
+    )
+    body = {"markdown": f"{CLAIM} [@k]", "bibliography": {"text": BIBTEX, "format": kind}}
+    response = api.post("/v1/reviews", json=body)
+    assert response.status_code == 400, response.text
+    assert response.json()["error"] == {
+        **response.json()["error"],
+        "code": "invalid_bibliography",
+        "message": f'{read}; send the bibliography with "format": "bibtex"',
+    }
+    arguments = {"markdown": f"{CLAIM} [@k]", "bibliography": BIBTEX, "bibliographyFormat": kind}
+    assert _mcp_refusals(library, "review_report", {kind: arguments}) == {
+        kind: f'{read}; send bibliographyFormat: "bibtex" with it'
+    }

@@ -311,6 +311,23 @@ def test_the_bibliography_format_is_chosen_and_sent(page: Page, server: RunningS
     )
 
 
+def test_bibtex_pasted_with_a_csl_format_says_to_choose_bibtex(
+    page: Page, server: RunningServer
+) -> None:
+    # It was the JSON parser's "Expecting value: line 1 column 1 (char 0)".
+    page.goto(server.url)
+    page.fill("#draft", "Version control helps researchers [@k].")
+    page.click("#review-form details.options summary")
+    page.fill("#review-bib", "@article{k, doi = {10.1234/never-stored}}")
+    page.select_option("#review-bib-format", "csl-json")
+    page.click("#review-submit")
+    expect(page.locator("#review-status")).to_have_text(
+        "the bibliography was read as CSL-JSON and is not valid JSON, but it looks like "
+        "BibTeX: choose BibTeX or auto as the Bibliography format under "
+        "\u201cBibliography and options\u201d, then review again."
+    )
+
+
 def test_a_record_without_probabilities_reads_as_such(page: Page, server: RunningServer) -> None:
     page.goto(server.url)
     expect(page.locator("#judge option[value=bare]")).to_have_count(1)
@@ -394,6 +411,29 @@ def test_a_narrow_screen_keeps_long_urls_and_the_library_inside(
     assert _page_width(page) <= NARROW_WIDTH
     box = card.bounding_box()
     assert box is not None and box["x"] + box["width"] <= NARROW_WIDTH
+
+
+def test_the_bibliography_format_s_choices_fit_a_narrow_screen(
+    page: Page, server: RunningServer
+) -> None:
+    # At 320 px the select cut its first option: "auto (CSL-JSON when it starts…".
+    page.set_viewport_size({"width": 320, "height": 800})
+    page.goto(server.url)
+    page.click("#review-form details.options summary")
+    select = page.locator("#review-bib-format")
+    # Each option's text as the select draws it, against the room inside it (less its arrow).
+    widths = select.evaluate(
+        """s => { const c = document.createElement("canvas").getContext("2d");
+        const st = getComputedStyle(s); c.font = st.font;
+        const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight);
+        return [...s.options].map(o => [o.text, c.measureText(o.text).width, room]); }"""
+    )
+    arrow = 24
+    assert [text for text, width, room in widths if width + arrow > room] == []
+    assert _page_width(page) <= 320
+    expect(page.locator("#review-bib-format-hint")).to_have_text(
+        "auto: CSL-JSON when it starts with [ or {, else BibTeX"
+    )
 
 
 def test_a_typed_title_adds_the_suggested_papers_reference(

@@ -268,6 +268,35 @@ def _remove(server: RunningServer, *refs: str) -> None:
             client.delete(f"/v1/library/{ref}", params={"exact": "true"})
 
 
+def test_a_card_says_the_reference_asked_when_another_version_was_judged(
+    page: Page, server: RunningServer
+) -> None:
+    # Both headed with v2, the two cards were identical: which was asked as which was lost.
+    asked, latest = "arXiv:2301.00041", "arXiv:2301.00041v2"
+    try:
+        with server.client() as client:
+            for ref, text in ((asked, JUDGED), (latest, LATER)):
+                stored = client.post(
+                    "/v1/library", files={"file": ("n.md", text)}, data={"ref": ref}
+                )
+                assert stored.status_code == 201, stored.text
+        page.goto(server.url)
+        page.fill("#claim", NARROW_CLAIM)
+        for ref in (asked, latest):
+            page.fill("#paper-input", ref)
+            page.press("#paper-input", "Enter")
+        page.click("#check-submit")
+        expect(page.locator("#check-status")).to_have_attribute("data-kind", "done")
+        unversioned = page.locator(f'.card[data-ref="{asked}"]')
+        expect(unversioned.locator("header .ref")).to_have_text(latest)
+        expect(unversioned.locator("header .asked")).to_have_text(f"asked as {asked}")
+        # Asked as what it matched: nothing more said.
+        expect(page.locator(f'.card[data-ref="{latest}"] header .ref')).to_have_text(latest)
+        expect(page.locator(f'.card[data-ref="{latest}"] .asked')).to_have_count(0)
+    finally:
+        _remove(server, asked, latest)
+
+
 def test_a_card_shows_the_edition_it_judged_not_a_newer_version(
     page: Page, server: RunningServer
 ) -> None:

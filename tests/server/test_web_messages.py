@@ -5,6 +5,7 @@ shared with the command line, so the page says what to do on the page (no "--ref
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -122,6 +123,38 @@ def test_a_missing_paper_in_a_review_says_to_review_again(
         f"{SEMICOLON_DOI} is not in the local library. "
         "Upload it in the Library panel below, then review again."
     )
+
+
+def test_a_missing_entry_without_an_identifier_says_the_page_s_words_and_its_note(
+    page: Page, server: RunningServer
+) -> None:
+    # The API's advice was followed by the note, so the page showed it as the API said it:
+    # "upload it with POST /v1/library (bibliography entry 'bad' has ...)".
+    page.goto(server.url)
+    page.fill("#draft", f"{NARROW_CLAIM[:-1]} [@bad].\n")
+    page.click("#review-form details.options summary")
+    page.fill("#review-bib", "@article{bad, title = {Bad}}\n")
+    page.click("#review-submit")
+    page.locator('#review-draft .claim-marker[data-claim="1"]').click()
+    expect(page.locator('#review-claim-1 .card[data-ref="local:bad"] .error')).to_have_text(
+        "local:bad is not in the local library (bibliography entry 'bad' has no arXiv id or "
+        "DOI, so it is looked up in the library as local:bad). "
+        "Upload it in the Library panel below, then review again."
+    )
+
+
+def test_a_topic_too_long_names_the_field(page: Page, server: RunningServer) -> None:
+    # The server's "the topic has N characters; the limit is M" said no field of the page.
+    page.goto(server.url)
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", DEEP_RULES_REF)
+    page.click("#check-form details.options summary")
+    page.fill("#topic", "sea " * 1000)
+    page.click("#check-submit")
+    status = page.locator("#check-status")
+    expect(status).to_have_attribute("data-kind", "error")
+    expect(status).to_have_text(re.compile(r"^the topic has \d+ characters; the limit is \d+"))
+    expect(status).to_contain_text("shorten Topic, under Options.")
 
 
 def test_a_markdown_draft_naming_its_bibliography_says_to_paste_it(

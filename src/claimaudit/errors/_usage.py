@@ -146,7 +146,8 @@ class DraftStructureError(DraftError):
 class BibliographyError(UsageError):
     """A bibliography file that cannot be read: its message says which entry or line.
     ``looks_like``: the format ("csl-yaml", "csl-json") of text read as BibTeX to no entry,
-    which each surface tells how to name (``format``, ``bibliographyFormat``)."""
+    or "bibtex" for BibTeX said to be CSL, which each surface tells how to name (``format``,
+    ``bibliographyFormat``)."""
 
     code = "invalid_bibliography"
 

@@ -58,6 +58,11 @@ def load_yaml(block: str, *, max_chars: int = MAX_YAML_CHARS, as_text: bool = Fa
         return yaml.load(block, Loader=_Loader)
     except yaml.YAMLError as error:
         problem = getattr(error, "problem", None) or "invalid syntax"
+        context = getattr(error, "context", None)
+        if isinstance(context, str) and context.startswith("expected "):
+            # The sentence's first clause ("expected a single document in the stream, but
+            # found another document"): the problem alone says nothing of what was expected.
+            problem = f"{context}, {problem}"
         raise UnreadableYaml(" ".join(str(problem).split())) from None
     except RecursionError:
         raise UnreadableYaml("nested too deeply") from None

@@ -235,7 +235,7 @@ export function initCheckPanel() {
         el("p", { class: "stale-note", role: "status", hidden: true, text: "These results are for the previous claim or papers: press Check." }),
         el("p", { class: "judged" }, el("span", { class: "muted", text: "Claim judged: " }), el("q", { text: judged.claim })),
         legend(),
-        ...found.records.map((r) => renderRecord(r, found.threshold)),
+        ...found.records.map((r) => card(r, found.threshold)),
       );
       setStatus(status, said, "done");
       landing = document.getElementById("results-title");
@@ -253,4 +253,15 @@ export function initCheckPanel() {
     shown = { text: null, papers: [] };
     suggestions.replaceChildren();
   });
+}
+
+// A card headed with the paper judged; where that is not the reference asked for (an
+// unversioned arXiv id matched to its latest stored version), the reference asked too, as a
+// review's card says what it was cited as: two references to one paper are told apart.
+function card(record, threshold) {
+  const node = renderRecord(record, threshold);
+  if (record.matchedRef && record.matchedRef !== record.paperRef) {
+    node.querySelector("header").append(el("p", { class: "asked muted", text: `asked as ${record.paperRef}` }));
+  }
+  return node;
 }

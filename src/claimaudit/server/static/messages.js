@@ -7,15 +7,17 @@ const MODEL_NEEDED = /needs a model/;
 // The API's advice for a paper missing from the library (server/advice.py, api_advice), and the
 // library named in the message before it (before the versions it holds, when it holds another
 // version): the page says both in its own words. Only these are cut: a reference may itself
-// hold ";" (doi:10.1000/xyz;abc, SICI DOIs).
-const UPLOAD_ADVICE_API = /; upload it with POST \/v1\/library(?: or set \w+ on the server)?$/;
+// hold ";" (doi:10.1000/xyz;abc, SICI DOIs). A review's record may end in a note after the
+// advice, "(bibliography entry 'bad' has no arXiv id or DOI, ...)": kept, before the page's words.
+const UPLOAD_ADVICE_API = /; upload it with POST \/v1\/library(?: or set \w+ on the server)?(?: (\(.*\)))?$/;
 const LIBRARY_NAMED = / \(the server's library\)(?=$|, which holds )/;
 // A LaTeX draft sent as text is read on its own: "draft.tex: \input{intro} refused: ...".
 const INCLUDE_REFUSED = /^[^:]*: (.+?) refused: a draft sent as text is read on its own/;
 const BIBLIOGRAPHY_NAMED = /^the draft names the bibliography (.+): send its text as the bibliography/;
-// CSL text read as BibTeX: "...; send the bibliography with "format": "csl-yaml"" (server/advice.py).
-const FORMAT_ADVICE_API = /; send the bibliography with "format": "(csl-json|csl-yaml)"$/;
-const FORMAT_SHOWN = { "csl-json": "CSL-JSON", "csl-yaml": "CSL YAML" };
+// CSL text read as BibTeX, or BibTeX read as CSL: "...; send the bibliography with "format":
+// "csl-yaml"" (server/advice.py). BibTeX is also what auto reads text not starting as JSON does.
+const FORMAT_ADVICE_API = /; send the bibliography with "format": "(csl-json|csl-yaml|bibtex)"$/;
+const FORMAT_SHOWN = { "csl-json": "CSL-JSON", "csl-yaml": "CSL YAML", bibtex: "BibTeX or auto" };
 // Valyu's excerpts over the judge's budget: "...; nothing was truncated: send a narrower
 // topic, or add the paper to the server's library".
 const OVER_BUDGET = /^(.*?); nothing was truncated: /;
@@ -34,6 +36,9 @@ export function pageMessage(error) {
         return "This judge needs a model id: fill in Model under Options (or set one where the server runs).";
       }
       return error.message;
+    case "invalid_topic":
+      // "the topic has 1234 characters; the limit is 1000": which field, on the page.
+      return `${error.message}: shorten Topic, under Options.`;
     case "invalid_draft":
       return draftMessage(error.message);
     case "invalid_bibliography": {
@@ -68,7 +73,8 @@ export function recordError(message, again = "check again") {
   const advice = UPLOAD_ADVICE_API.exec(message);
   if (advice) {
     const what = message.slice(0, advice.index).replace(LIBRARY_NAMED, "");
-    return `${what}. Upload it in the Library panel below, then ${again}.`;
+    const note = advice[1] ? ` ${advice[1]}` : "";
+    return `${what}${note}. Upload it in the Library panel below, then ${again}.`;
   }
   const over = OVER_BUDGET.exec(message);
   if (over) {
