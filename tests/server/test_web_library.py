@@ -5,11 +5,13 @@ the server's limit and says so."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.server.conftest import PAGE_TIMEOUT_MS, RunningServer
+from tests.server.conftest import PAGE_TIMEOUT_MS, RunningServer, ServerLauncher, stop
+from tests.sources.arxivserver import ArxivServer
 
 expect.set_options(timeout=PAGE_TIMEOUT_MS)
 UNVERSIONED = "arXiv:2301.00006"
@@ -282,3 +284,28 @@ def test_an_upload_s_warnings_show_beside_its_success(page: Page, server: Runnin
         with server.client() as client:
             for ref in ("arXiv:2101.00098v1", "local:no-warning"):
                 client.delete(f"/v1/library/{ref}", params={"exact": "true"})
+
+
+def test_an_arxiv_paper_is_downloaded_from_the_library_panel(
+    page: Page, launcher: ServerLauncher, arxiv_papers: ArxivServer, tmp_path: Path
+) -> None:
+    # A reader with an arXiv id had to download the file and upload it.
+    running = launcher.start(
+        tmp_path / "library.sqlite3", env={"CLAIMAUDIT_ARXIV_BASE_URL": arxiv_papers.url}
+    )
+    try:
+        page.goto(running.url)
+        page.locator("#arxiv-ref").fill("1706.03762")
+        page.locator("#arxiv-submit").click()
+        expect(page.locator("#upload-status")).to_have_text(
+            "arXiv:1706.03762v2: Attention Is All You Need (added, 1 passage)."
+        )
+        expect(page.locator('#library-table tr[data-ref="arXiv:1706.03762v2"]')).to_have_count(1)
+        expect(page.locator("#arxiv-ref")).to_have_value("")
+        page.locator("#arxiv-ref").fill("doi:10.1000/xyz")
+        page.locator("#arxiv-submit").click()
+        expect(page.locator("#upload-status")).to_contain_text(
+            "doi:10.1000/xyz is not an arXiv paper: only arXiv papers are downloaded"
+        )
+    finally:
+        stop(running)

@@ -1,4 +1,5 @@
-// The "Library" panel: upload a paper file, see what is stored, remove a paper.
+// The "Library" panel: upload a paper file or download an arXiv paper, see what is stored,
+// remove a paper.
 
 import { api, refPath } from "./api.js";
 import { pageMessage } from "./messages.js";
@@ -155,29 +156,45 @@ export function initLibraryPanel() {
     return refresh();
   }
 
-  form.addEventListener("submit", async (event) => {
+  // One paper stored by `request` (an upload, a download), said in the panel's status line.
+  async function add(which, button, busy, request) {
+    button.disabled = true;
+    setStatus(status, busy, "busy");
+    showWarnings([]);
+    try {
+      const added = await request();
+      const passages = `${added.passages} passage${added.passages === 1 ? "" : "s"}`;
+      const what = added.outcome === "unchanged" ? "already stored, unchanged" : `${added.outcome}, ${passages}`;
+      setStatus(status, `${added.ref}: ${added.title} (${what}).`, "done");
+      showWarnings(added.warnings || []);
+      which.reset();
+      changed();
+    } catch (error) {
+      setStatus(status, pageMessage(error), "error");
+    } finally {
+      button.disabled = false;
+      restoreFocus(null, button); // the status says what happened
+    }
+  }
+
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
     const data = new FormData(form);
     for (const name of ["ref", "title"]) {
       if (!String(data.get(name) || "").trim()) data.delete(name);
     }
-    submit.disabled = true;
-    setStatus(status, "Uploading…", "busy");
-    showWarnings([]);
-    try {
-      const added = await api("/v1/library", { method: "POST", form: data });
-      const passages = `${added.passages} passage${added.passages === 1 ? "" : "s"}`;
-      const what = added.outcome === "unchanged" ? "already stored, unchanged" : `${added.outcome}, ${passages}`;
-      setStatus(status, `${added.ref}: ${added.title} (${what}).`, "done");
-      showWarnings(added.warnings || []);
-      form.reset();
-      changed();
-    } catch (error) {
-      setStatus(status, pageMessage(error), "error");
-    } finally {
-      submit.disabled = false;
-      restoreFocus(null, submit); // the status beside it says what happened
-    }
+    add(form, submit, "Uploading…", () => api("/v1/library", { method: "POST", form: data }));
+  });
+
+  const arxivForm = document.getElementById("arxiv-form");
+  const arxivRef = document.getElementById("arxiv-ref");
+  arxivForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const ref = arxivRef.value.trim();
+    // arXiv asks for a few seconds between requests: a paper takes two or three of them.
+    add(arxivForm, document.getElementById("arxiv-submit"), `Downloading ${ref} from arXiv…`, () =>
+      api("/v1/library/arxiv", { method: "POST", json: { ref } }),
+    );
   });
 
   document.addEventListener("claimaudit:token", () => {
