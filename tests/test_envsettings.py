@@ -41,11 +41,7 @@ def test_an_http_url_is_taken_as_it_is(url: str) -> None:
         ("https://", "https://"),
         ("http://host:99999/v1", "http://host:99999/v1"),
         ("http://exa mple.org", "http://exa mple.org"),
-        # QA: only the last piece before "@" was masked where the password held "/" or a space.
-        ("http://alice:pa/s3cret@127.0.0.1:9/v1", "http://***@127.0.0.1:9/v1"),
-        ("http://alice:my s3cret@127.0.0.1:9/v1", "http://***@127.0.0.1:9/v1"),
-        ("ftp://alice:pa/s3cret@host", "ftp://***@host"),
-        ("alice:pa#s3cret@host", "***@host"),
+        ("ftp://user:s3cret@host", "ftp://***@host"),
     ],
 )
 def test_anything_else_is_refused_naming_the_variable_never_a_credential(
@@ -67,6 +63,26 @@ def test_an_unset_or_blank_variable_is_the_default(monkeypatch: pytest.MonkeyPat
     )
     monkeypatch.setenv("X_BASE_URL", " http://127.0.0.1:9/v1 ")
     assert env_base_url("X_BASE_URL", "https://default.example.org") == "http://127.0.0.1:9/v1"
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        # QA: only the last piece before "@" was masked where the password held "/" or a space,
+        # and then the URL was said not to be http(s), which it was.
+        ("http://alice:pa/s3cret@127.0.0.1:9/v1", "http://***@127.0.0.1:9/v1"),
+        ("http://alice:my s3cret@127.0.0.1:9/v1", "http://***@127.0.0.1:9/v1"),
+        ("ftp://alice:pa/s3cret@host", "ftp://***@host"),
+        ("alice:pa#s3cret@host", "***@host"),
+    ],
+)
+def test_a_password_to_percent_encode_is_said_so_and_never_shown(url: str, shown: str) -> None:
+    with pytest.raises(InvalidSettingsError) as refused:
+        http_url(url, "X_BASE_URL")
+    assert str(refused.value) == (
+        f"X_BASE_URL ({shown}): its user or password holds a /, ?, # or space, which a URL "
+        "must percent-encode (%2F, %3F, %23, %20)"
+    )
 
 
 @pytest.mark.parametrize("key", ["sk with space", "sk-first\nsecond", "clé-0000"])

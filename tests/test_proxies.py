@@ -185,3 +185,14 @@ def test_the_check_loads_no_certificates(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setenv("SSL_CERT_FILE", "/nonexistent/ca.pem")
     monkeypatch.setenv("HTTPS_PROXY", "https://proxy.test:3128")
     assert proxy_problem(API) is None
+
+
+def test_a_password_the_client_cannot_parse_is_said_to_need_encoding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: "... is not a proxy URL that can be used (http, https or socks5)", of an http:// one.
+    monkeypatch.setenv("HTTPS_PROXY", "http://user:pa/ss#w?d x@proxy:1")
+    assert proxy_problem(API) == (
+        "the proxy in HTTPS_PROXY (http://***@proxy:1): its user or password holds a /, ?, # "
+        "or space, which a URL must percent-encode (%2F, %3F, %23, %20)"
+    )

@@ -18,7 +18,13 @@ from typing import TypeVar
 from urllib.parse import urlsplit
 
 from claimaudit.errors import InvalidSettingsError
-from claimaudit.redaction import mask_setting_userinfo, redact_text, safe_line
+from claimaudit.redaction import (
+    UNENCODED_ADVICE,
+    mask_setting_userinfo,
+    redact_text,
+    safe_line,
+    unencoded_userinfo,
+)
 from claimaudit.untrusted import name_problem
 
 # Enough of a wrong value to recognise it; the rest is left out.
@@ -63,6 +69,8 @@ def http_url(value: str, name: str) -> str:
     (a variable, or an option) otherwise, quoting the value without its credentials."""
     if not _is_http_url(value):
         shown = shown_value(mask_setting_userinfo(value))
+        if unencoded_userinfo(value):
+            raise InvalidSettingsError(f"{name} ({shown}): {UNENCODED_ADVICE}")
         raise InvalidSettingsError(f"{name} is not an http(s) URL: {shown}")
     return value
 

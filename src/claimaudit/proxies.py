@@ -18,7 +18,13 @@ from urllib.parse import urlsplit
 
 from claimaudit.envsettings import shown_value
 from claimaudit.errors import InvalidSettingsError
-from claimaudit.redaction import mask_setting_userinfo, redact_url, safe_line
+from claimaudit.redaction import (
+    UNENCODED_ADVICE,
+    mask_setting_userinfo,
+    redact_url,
+    safe_line,
+    unencoded_userinfo,
+)
 
 # The variables' kinds, as httpx mounts them: every one set is built with each client.
 _KINDS = ("http", "https", "all")
@@ -107,6 +113,8 @@ def _problem(proxy: EnvProxy) -> str | None:
     except (ValueError, httpx.InvalidURL):
         if proxy.padded:  # the value as given, not stripped: httpx reads " http://" so
             return padded_proxy(proxy)
+        if unencoded_userinfo(proxy.value):
+            return f"{proxy.named}: {UNENCODED_ADVICE}"
         return f"{proxy.named} is not a proxy URL that can be used (http, https or socks5)"
     return None
 

@@ -132,6 +132,24 @@ def mask_setting_userinfo(value: str) -> str:
     return f"{value[:start]}{MASK}@{value.rsplit('@', 1)[1]}"
 
 
+# What a URL's user or password must percent-encode, where a parser would end the authority.
+_UNENCODED = re.compile(r"[/?#\s]")
+
+
+def unencoded_userinfo(value: str) -> bool:
+    """Whether a URL setting's user or password (between its scheme and its last "@") holds a
+    character it must percent-encode: "/", "?", "#" or whitespace."""
+    scheme = _SETTING_SCHEME.match(value)
+    rest = value[scheme.end() if scheme else 0 :].rstrip()
+    return "@" in rest and _UNENCODED.search(rest.rsplit("@", 1)[0]) is not None
+
+
+UNENCODED_ADVICE = (
+    "its user or password holds a /, ?, # or space, which a URL must percent-encode "
+    "(%2F, %3F, %23, %20)"
+)
+
+
 # A URL's scheme and the userinfo of its authority (up to its last "@"), as a claim may quote it.
 _USERINFO = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.\-]*://)[^/?#\s\"'<>`]*@")
 

@@ -440,3 +440,22 @@ def test_a_tool_error_shows_control_and_bidi_characters_escaped(tmp_path: Path) 
         f"Error executing tool review_report: cannot read bibliography {tmp_path}/"
         "refs\\u202ebib.\\x1b[31mred.bib: No such file or directory"
     )
+
+
+def test_library_list_takes_a_filter_as_long_as_the_apis(tmp_path: Path) -> None:
+    # QA: the API refused a q over 200 characters; the tool took any length.
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        server = build_server(service)
+        listed = anyio.run(server.call_tool, "library_list", {"query": "a" * 200})
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, "library_list", {"query": "a" * 201})
+        tools = {t.name: t for t in anyio.run(server.list_tools)}
+    finally:
+        service.close()
+    assert listed.structured_content == {"papers": [], "total": 0}
+    assert str(refused.value) == (
+        "Error executing tool library_list: query: String should have at most 200 characters"
+    )
+    assert tools["library_list"].input_schema["properties"]["query"]["anyOf"][0]["maxLength"] == 200

@@ -29,6 +29,7 @@ from claimaudit.server.drafts import bibliography_file
 from claimaudit.server.judges import MAX_MODEL_CHARS
 from claimaudit.server.schemas import CLAIM_FIELD, JUDGE_FIELD, PAPERS_FIELD
 from claimaudit.server.service import (
+    MAX_FILTER_CHARS,
     MAX_LIST_LIMIT,
     MAX_LIST_OFFSET,
     MAX_PAPERS_PER_CHECK,
@@ -314,8 +315,13 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
 
     @server.tool(title="List library papers", description="Papers in the local library.")
     async def library_list(
+        # At most as long as the API's q (a filter typed into a box, not a text to search).
         query: Annotated[
-            str | None, Field(description="Only papers whose reference or title contains this.")
+            str | None,
+            Field(
+                max_length=MAX_FILTER_CHARS,
+                description="Only papers whose reference or title contains this.",
+            ),
         ] = None,
         limit: Annotated[
             int, Field(ge=1, le=MAX_LIST_LIMIT, description="The most papers to list.")
