@@ -155,3 +155,20 @@ def test_a_ca_setting_that_cannot_be_used_is_one_line_at_once(
         f"error: {env} {refusal}: {tmp_path / value}\n",
     )
     assert not db.exists() and arxiv.seen == []
+
+
+def test_a_stored_version_is_retitled_only_with_replace(arxiv: ArxivServer, db: Path) -> None:
+    # QA: --title --replace said "nothing to do" and kept the old title; without --replace the
+    # new title was dropped without a word.
+    assert run("add", "arxiv:1706.03762v7", "--library", db).exit_code == 0
+    kept = run("add", "arxiv:1706.03762v7", "--title", "Mine", "--library", db)
+    assert kept.exit_code == 0, kept.stderr
+    assert " ".join(kept.stdout.split()) == (
+        "arXiv:1706.03762v7 is already in the library, titled 'Attention Is All You Need'; "
+        "add --replace to change its title"
+    )
+    retitled = run("add", "arxiv:1706.03762v7", "--title", "Mine", "--replace", "--library", db)
+    assert retitled.exit_code == 0, retitled.stderr
+    assert "retitled arXiv:1706.03762v7: Mine" in retitled.stdout
+    with Library.open(db) as library:
+        assert library.require_paper(parse_ref("1706.03762v7")).title == "Mine"

@@ -384,6 +384,7 @@ def test_an_arxiv_download_cancelled_stores_nothing(
         with pytest.raises(CancelledWorkError):
             service.add_arxiv("1706.03762", cancel=cancel)
         assert service.paper_listing(None, 10, 0) == ([], 0)
+        assert arxiv_papers.seen == []  # QA: a caller gone still held the client for minutes
     finally:
         service.close()
 

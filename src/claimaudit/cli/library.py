@@ -27,7 +27,7 @@ from claimaudit.cli._warnings import warn
 from claimaudit.cli.library_list import TABLE_ROWS, ListFormat, list_command, older_reader
 from claimaudit.errors import ClaimauditError
 from claimaudit.identity import PaperRef, RefKind, parse_ref
-from claimaudit.library.add_file import add_file
+from claimaudit.library.add_file import add_file, settle_title
 from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.ingest import EMPTY_PATH, tidy_title
@@ -195,10 +195,19 @@ def _add_arxiv(
         try:
             # Opening is inside: a first add spends a while making its library's draft.
             with library_for_adding(library) as lib, ArxivClient() as client:
-                result = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
+                downloaded = add_from_arxiv(lib, paper_ref, client, title=title, replace=replace)
+                added = settle_title(lib, downloaded, title, replace=replace)
         except KeyboardInterrupt:
             fail(_interrupted(paper_ref, lib), code=EXIT_INTERRUPTED)
-    if result.outcome is AddOutcome.UNCHANGED:
+    result = added.result
+    if added.retitled:
+        message = f"retitled {result.ref}: {result.title}"
+    elif added.title_kept:
+        message = (
+            f"{result.ref} is already in the library, titled {result.title!r}; add --replace "
+            "to change its title"
+        )
+    elif result.outcome is AddOutcome.UNCHANGED:
         message = f"{result.ref} is already in the library; nothing to do"
     else:
         message = (

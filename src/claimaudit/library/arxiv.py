@@ -14,9 +14,9 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from claimaudit.errors import ArxivError, EprintError, InputError
+from claimaudit.errors import ArxivError, CancelledWorkError, EprintError, InputError
 from claimaudit.identity import PaperRef
-from claimaudit.library.models import AddOutcome
+from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.store import Library
 from claimaudit.redaction import redact_url
 
@@ -35,24 +35,32 @@ def add_from_arxiv(
     cancel: threading.Event | None = None,
 ) -> AddResult:
     """Download ``ref`` from arXiv and ingest it. The edition already stored is not downloaded
-    again unless ``replace`` (or it was read by an older extractor). Raises ArxivError or
-    LibraryError; the library is then unchanged. Once ``cancel`` is set, nothing is stored
-    (CancelledWorkError, as ``add_path`` raises it)."""
+    again unless ``replace`` (or it was read by an older extractor); a version named and
+    stored is not even looked up. Raises ArxivError or LibraryError; the library is then
+    unchanged. Once ``cancel`` is set, nothing is stored and arXiv is asked nothing more
+    (CancelledWorkError, as ``add_path`` raises it). An UNCHANGED result's title is the one
+    asked for, where one was (``add_file.settle_title`` then says whether it was kept)."""
     # Imported on use: PDF extraction is heavy, and the plugin loads for every command.
-    from claimaudit.library.extract import is_current
-    from claimaudit.library.ingest import AddResult, add_path, check_title
+    from claimaudit.library.ingest import add_path, check_title
 
     check_title(title)  # before arXiv is asked
+    if ref.version is not None and not replace:
+        # Stored and current: arXiv (down, or spacing its requests) has nothing to add.
+        unchanged = _unchanged(library.get_paper(ref), title)
+        if unchanged is not None:
+            return unchanged
+    _unless_cancelled(cancel)
     entry = client.entry(ref)
     stored = library.get_paper(entry.ref)
-    if stored is not None and not replace and is_current(stored.source_format, stored.extractor):
-        return AddResult(stored.ref, stored.title, AddOutcome.UNCHANGED, stored.passage_count, 0)
+    if not replace and (unchanged := _unchanged(stored, title)) is not None:
+        return unchanged
     # A copy read by an older extractor is read again from arXiv: the same content, replaced.
     replace = replace or stored is not None
     with tempfile.TemporaryDirectory(prefix="claimaudit-arxiv-") as folder:
         added = _from_source(library, entry, client, Path(folder), title, replace, cancel)
         if added is not None:
             return added
+        _unless_cancelled(cancel)
         data = client.pdf(entry)
         # Stored as the paper's source and shown in messages: no credential of a mirror's URL.
         url = redact_url(client.pdf_url(entry))
@@ -73,6 +81,23 @@ def add_from_arxiv(
             raise exc.reworded(str(exc).replace(str(path), url)) from None
 
 
+def _unless_cancelled(cancel: threading.Event | None) -> None:
+    if cancel is not None and cancel.is_set():
+        raise CancelledWorkError("cancelled before the paper was stored; the library is unchanged")
+
+
+def _unchanged(stored: StoredPaper | None, title: str | None) -> AddResult | None:
+    """The answer for a paper stored and read by the current extractor (None otherwise), with
+    the title asked for where one was, as an identical file's add answers."""
+    from claimaudit.library.extract import is_current
+    from claimaudit.library.ingest import AddResult, tidy_title
+
+    if stored is None or not is_current(stored.source_format, stored.extractor):
+        return None
+    shown = tidy_title(title) or stored.title
+    return AddResult(stored.ref, shown, AddOutcome.UNCHANGED, stored.passage_count, 0)
+
+
 def _from_source(
     library: Library,
     entry: ArxivEntry,
@@ -87,6 +112,7 @@ def _from_source(
     from claimaudit.library.arxiv_eprint import unpack_eprint
     from claimaudit.library.ingest import add_path
 
+    _unless_cancelled(cancel)
     try:
         data = client.eprint(entry)
     except ArxivError:

@@ -35,7 +35,7 @@ from claimaudit.errors import (
 )
 from claimaudit.identity import PaperRef, RefKind, parse_ref, refuse_unprintable
 from claimaudit.inputs import validate_claim, validate_papers, validate_topic
-from claimaudit.library.add_file import FileAdded, add_file
+from claimaudit.library.add_file import FileAdded, add_file, settle_title
 from claimaudit.library.damage import as_damage, looks_damaged
 from claimaudit.library.ingest import AddResult, check_title
 from claimaudit.library.models import SearchHit, StoredPaper
@@ -427,9 +427,10 @@ class Service:
             )
         client = self.arxiv.client()
         with self._open(create=not self.library_made) as library:
-            return add_from_arxiv(
+            downloaded = add_from_arxiv(
                 library, paper_ref, client, title=title, replace=replace, cancel=cancel
             )
+            return stored_title(settle_title(library, downloaded, title, replace=replace))
 
     def add_upload(
         self,

@@ -160,3 +160,28 @@ def test_an_arxiv_download_refused_stores_nothing(
     if code is not None:
         assert error["code"] == code
     assert listed["papers"] == []
+
+
+def test_a_stored_arxiv_paper_is_retitled_only_with_replace_and_arxiv_is_not_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, arxiv_papers: ArxivServer
+) -> None:
+    # QA: a new title with replace was answered but not stored; without replace it was dropped
+    # without a word; and a version already stored was looked up on arXiv (502 when it failed).
+    monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", arxiv_papers.url)
+    app = create_app(ServerConfig(library=tmp_path / "library.sqlite3"))
+    with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as api:
+        assert api.post("/v1/library/arxiv", json={"ref": "1706.03762v1"}).status_code == 201
+        asked = len(arxiv_papers.seen)
+        kept = api.post("/v1/library/arxiv", json={"ref": "1706.03762v1", "title": "Mine"})
+        assert len(arxiv_papers.seen) == asked  # a stored version: arXiv is not asked
+        retitled = api.post(
+            "/v1/library/arxiv", json={"ref": "1706.03762v1", "title": "Mine", "replace": True}
+        )
+        stored = api.get("/v1/library/arXiv%3A1706.03762v1").json()["paper"]["title"]
+    assert kept.status_code == 200, kept.text
+    assert kept.json()["title"] == "Attention Is All You Need"
+    assert kept.json()["warnings"] == [
+        "arXiv:1706.03762v1 is already stored with identical content, titled 'Attention Is All "
+        "You Need'; it was not retitled: send replace: true to change its title"
+    ]
+    assert retitled.json()["title"] == stored == "Mine"
