@@ -27,7 +27,7 @@ from claimaudit.cli._warnings import warn
 from claimaudit.cli.library_list import TABLE_ROWS, ListFormat, list_command, older_reader
 from claimaudit.errors import ClaimauditError
 from claimaudit.identity import PaperRef, RefKind, parse_ref
-from claimaudit.library.add_file import add_file, settle_title
+from claimaudit.library.add_file import FileAdded, add_file, settle_title
 from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.ingest import EMPTY_PATH, tidy_title
@@ -145,20 +145,27 @@ def add(
                     fail(f"{path}: {exc.strerror or exc}")
         except KeyboardInterrupt:
             fail(_interrupted(path, lib), code=EXIT_INTERRUPTED)
+    _say_added(added)
+
+
+def _say_added(added: FileAdded, *, from_arxiv: bool = False) -> None:
+    """An add's outcome in one line, then its warnings. The same content with another --title:
+    the title alone is what the user asked for. A stored arXiv version is not downloaded
+    again, so its content is not said to be identical, only stored."""
     result = added.result
-    # The same content with another --title: the title alone is what the user asked for.
+    stored = "already in the library" + ("" if from_arxiv else " with identical content")
     if added.retitled:
         message = f"retitled {result.ref}: {result.title}"
     elif added.title_kept:
         message = (
-            f"{result.ref} is already in the library with identical content, titled "
-            f"{result.title!r}; add --replace to change its title"
+            f"{result.ref} is {stored}, titled {result.title!r}; add --replace to change its title"
         )
     elif result.outcome is AddOutcome.UNCHANGED:
-        message = f"{result.ref} is already in the library with identical content; nothing to do"
+        message = f"{result.ref} is {stored}; nothing to do"
     else:
+        origin = " from arXiv" if from_arxiv else ""
         message = (
-            f"{result.outcome.value} {result.ref}: {result.title} "
+            f"{result.outcome.value} {result.ref}{origin}: {result.title} "
             f"({counted(result.passage_count, 'passage')})"
         )
     out_console.print(shown_line_text(message))
@@ -199,22 +206,7 @@ def _add_arxiv(
                 added = settle_title(lib, downloaded, title, replace=replace)
         except KeyboardInterrupt:
             fail(_interrupted(paper_ref, lib), code=EXIT_INTERRUPTED)
-    result = added.result
-    if added.retitled:
-        message = f"retitled {result.ref}: {result.title}"
-    elif added.title_kept:
-        message = (
-            f"{result.ref} is already in the library, titled {result.title!r}; add --replace "
-            "to change its title"
-        )
-    elif result.outcome is AddOutcome.UNCHANGED:
-        message = f"{result.ref} is already in the library; nothing to do"
-    else:
-        message = (
-            f"{result.outcome.value} {result.ref} from arXiv: {result.title} "
-            f"({counted(result.passage_count, 'passage')})"
-        )
-    out_console.print(shown_line_text(message))
+    _say_added(added, from_arxiv=True)
 
 
 @app.command("import-jsonl", cls=Command)

@@ -15,6 +15,7 @@ from fastapi import APIRouter, Depends, FastAPI, File, Form, Query, Request, Upl
 from fastapi.exceptions import RequestValidationError
 from starlette.convertors import PathConvertor, register_url_convertor
 
+from claimaudit.library.ingest import AddResult
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.wire import Added, HitList, Paper, PassageOut
 from claimaudit.server.disconnect import run_until_disconnected
@@ -90,6 +91,12 @@ EditionQuery = Annotated[
     ),
     TRUE_OR_FALSE,
 ]
+
+
+def _added(result: AddResult) -> JSONResponse:
+    """201 when a paper was stored (added or replaced), 200 when it was there already."""
+    status = 200 if result.outcome is AddOutcome.UNCHANGED else 201
+    return JSONResponse(Added.of(result).wire(), status_code=status)
 
 
 def install(app: FastAPI, state: AppState) -> None:
@@ -228,8 +235,7 @@ def install(app: FastAPI, state: AppState) -> None:
         result = await run_until_disconnected(
             request, lambda _cancel: work(), anyio.to_thread.current_default_thread_limiter()
         )
-        status = 200 if result.outcome is AddOutcome.UNCHANGED else 201
-        return JSONResponse(Added.of(result).wire(), status_code=status)
+        return _added(result)
 
     @router.post(
         ARXIV_PATH,
@@ -252,7 +258,6 @@ def install(app: FastAPI, state: AppState) -> None:
             ),
             anyio.to_thread.current_default_thread_limiter(),
         )
-        status = 200 if result.outcome is AddOutcome.UNCHANGED else 201
-        return JSONResponse(Added.of(result).wire(), status_code=status)
+        return _added(result)
 
     app.include_router(router)
