@@ -172,3 +172,20 @@ def test_a_stored_version_is_retitled_only_with_replace(arxiv: ArxivServer, db: 
     assert "retitled arXiv:1706.03762v7: Mine" in retitled.stdout
     with Library.open(db) as library:
         assert library.require_paper(parse_ref("1706.03762v7")).title == "Mine"
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("1706.03762v0", "not a valid arXiv version: v0 (versions run from v1)"),
+        ("2301.1234", "not a valid arXiv identifier: '2301.1234': from 2015 (1501) arXiv ids"),
+    ],
+)
+def test_a_bare_id_arxiv_never_issued_says_why(db: Path, text: str, why: str) -> None:
+    # QA: "1706.03762v0: no such file or folder", where arxiv:1706.03762v0 said why.
+    refused = run("add", text, "--library", db)
+    assert refused.exit_code == 2
+    assert " ".join(refused.stderr.split()).startswith(
+        f"error: {text}: no such file or folder, and no arXiv paper: {why}"
+    )
+    assert not db.exists()

@@ -304,8 +304,9 @@ def test_an_arxiv_paper_is_downloaded_from_the_library_panel(
         expect(page.locator("#arxiv-ref")).to_have_value("")
         page.locator("#arxiv-ref").fill("doi:10.1000/xyz")
         page.locator("#arxiv-submit").click()
-        expect(page.locator("#upload-status")).to_contain_text(
-            "doi:10.1000/xyz is not an arXiv paper: only arXiv papers are downloaded"
+        expect(page.locator("#upload-status")).to_have_text(
+            "doi:10.1000/xyz is not an arXiv paper: only arXiv papers are downloaded; upload "
+            "its file with the form above instead."
         )
     finally:
         stop(running)

@@ -26,7 +26,7 @@ from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_te
 from claimaudit.cli._warnings import warn
 from claimaudit.cli.library_list import TABLE_ROWS, ListFormat, list_command, older_reader
 from claimaudit.errors import ClaimauditError
-from claimaudit.identity import PaperRef, RefKind, parse_ref
+from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, parse_ref
 from claimaudit.library.add_file import FileAdded, add_file, settle_title
 from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.first_add import library_for_adding
@@ -130,6 +130,9 @@ def add(
                 f"{text}: no such file or folder; only arXiv papers are downloaded; add "
                 f"the paper's file with `claimaudit library add PATH --ref {named}`"
             )
+        if (why := arxiv_id_error(text)) is not None:
+            # QA: "1706.03762v0: no such file or folder", where arxiv:1706.03762v0 said why.
+            fail(f"{text}: no such file or folder, and no arXiv paper: {why}")
     paper_ref = _ref(ref) if ref is not None else None
     if not path.exists():
         fail(f"{text}: no such file or folder")

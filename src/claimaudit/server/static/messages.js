@@ -18,6 +18,9 @@ const BIBLIOGRAPHY_NAMED = /^the draft names the bibliography (.+): send its tex
 // "csl-yaml"" (server/advice.py). BibTeX is also what auto reads text not starting as JSON does.
 const FORMAT_ADVICE_API = /; send the bibliography with "format": "(csl-json|csl-yaml|bibtex)"$/;
 const FORMAT_SHOWN = { "csl-json": "CSL-JSON", "csl-yaml": "CSL YAML", bibtex: "BibTeX or auto" };
+// A download asked for another kind of paper (a DOI): "...: only arXiv papers are downloaded;
+// add any other from its file"; on the page, a file goes through the upload form above.
+const ARXIV_ONLY = /; add any other from its file$/;
 // Valyu's excerpts over the judge's budget: "...; nothing was truncated: send a narrower
 // topic, or add the paper to the server's library".
 const OVER_BUDGET = /^(.*?); nothing was truncated: /;
@@ -36,6 +39,8 @@ export function pageMessage(error) {
         return "This judge needs a model id: fill in Model under Options (or set one where the server runs).";
       }
       return error.message;
+    case "invalid_reference":
+      return error.message.replace(ARXIV_ONLY, "; upload its file with the form above instead.");
     case "invalid_topic":
       // "the topic has 1234 characters; the limit is 1000": which field, on the page.
       return `${error.message}: shorten Topic, under Options.`;
