@@ -40,7 +40,7 @@ import ray  # noqa: E402
 from benchmarks.bench_review import PAPERS, _opening_sentences  # noqa: E402
 
 from claimaudit.api import make_checker, make_judge  # noqa: E402
-from claimaudit.batch import run_batch  # noqa: E402
+from claimaudit.batch.run import run_batch  # noqa: E402
 from claimaudit.engines import Engine  # noqa: E402
 from claimaudit.engines.local import LocalEngine  # noqa: E402
 from claimaudit.engines.ray_engine import RayEngine  # noqa: E402

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from claimaudit.cache import CacheKey
+from claimaudit.checker.cache import CacheKey
 from claimaudit.errors import JudgeError, SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply

@@ -67,7 +67,7 @@ def test_tokens_reported_as_zero_are_summed_as_zero() -> None:
 
 
 def test_summary_as_json_counts_every_verdict() -> None:
-    from claimaudit.checker import Checker
+    from claimaudit.checker.pipeline import Checker
     from claimaudit.identity import parse_ref
     from tests.fakes import MemorySource, ScriptedJudge, pick
 

@@ -11,7 +11,7 @@ import pytest
 import claimaudit
 import claimaudit.errors
 from claimaudit import CheckedRecord, InvalidClaimError, NotCheckedRecord, RefKind, check_claim
-from claimaudit.cache import CacheKey
+from claimaudit.checker.cache import CacheKey
 from claimaudit.errors import PluginError
 from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.library.ingest import add_path

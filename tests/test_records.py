@@ -17,8 +17,8 @@ from claimaudit import (
     record_from_dict,
     record_to_dict,
 )
-from claimaudit.batch import run_batch
-from claimaudit.checker import Checker
+from claimaudit.batch.run import run_batch
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from tests.fakes import MemorySource, ScriptedJudge, pick
 

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from claimaudit.api import make_checker
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import InvalidSettingsError, JudgeError, PluginError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import JudgeSettings

@@ -24,7 +24,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
+from claimaudit.checker.selection import Bm25Ranker, select_candidates
 from claimaudit.identity import parse_ref
 from claimaudit.judges.local.judge import LocalJudge
 from claimaudit.judges.local.preselect import preselect
@@ -33,7 +34,6 @@ from claimaudit.judges.local.windows import passage_windows
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from claimaudit.records import CheckedRecord
-from claimaudit.selection import Bm25Ranker, select_candidates
 from claimaudit.sources.library import LibrarySource
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -2,9 +2,10 @@
 
 A record is cleared (``needsReview: false``) when the judge says ``supports`` with relation and
 evidence confidence at or above the threshold, names an evidence passage, and its consistency
-checks raised no note (``ReviewPolicy`` in ``claimaudit.policy``). The threshold is fitted here
-on out-of-fold validation answers: the lowest one from which cleared verdicts are right at least
-``target`` of the time, at that threshold and every higher one (so a lucky dip does not set it).
+checks raised no note (``ReviewPolicy`` in ``claimaudit.checker.policy``). The threshold is fitted
+here on out-of-fold validation answers: the lowest one from which cleared verdicts are right at
+least ``target`` of the time, at that threshold and every higher one (so a lucky dip does not set
+it).
 """
 
 from __future__ import annotations

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from claimaudit.adding import AddedPaper, add_paper
     from claimaudit.api import check_claim, make_checker, make_judge, make_source
-    from claimaudit.cache import ResultCache
-    from claimaudit.checker import Checker
+    from claimaudit.checker.cache import ResultCache
+    from claimaudit.checker.pipeline import Checker
+    from claimaudit.checker.policy import ReviewPolicy
     from claimaudit.errors import (
         AmbiguousPaperError,
         ArxivEmptyFeedError,
@@ -84,7 +85,6 @@ if TYPE_CHECKING:
     from claimaudit.library.models import AddOutcome
     from claimaudit.passage import Passage
     from claimaudit.plugins import Registry, get_registry
-    from claimaudit.policy import ReviewPolicy
     from claimaudit.records import (
         RELATIONS,
         CheckedRecord,
@@ -122,8 +122,8 @@ _HOMES = {
     "make_checker": "claimaudit.api",
     "make_judge": "claimaudit.api",
     "make_source": "claimaudit.api",
-    "ResultCache": "claimaudit.cache",
-    "Checker": "claimaudit.checker",
+    "ResultCache": "claimaudit.checker.cache",
+    "Checker": "claimaudit.checker.pipeline",
     "AmbiguousPaperError": "claimaudit.errors",
     "ArxivEmptyFeedError": "claimaudit.errors",
     "ArxivError": "claimaudit.errors",
@@ -198,7 +198,7 @@ _HOMES = {
     "Passage": "claimaudit.passage",
     "Registry": "claimaudit.plugins",
     "get_registry": "claimaudit.plugins",
-    "ReviewPolicy": "claimaudit.policy",
+    "ReviewPolicy": "claimaudit.checker.policy",
     "RELATIONS": "claimaudit.records",
     "CheckedRecord": "claimaudit.records",
     "NotCheckedRecord": "claimaudit.records",

@@ -7,9 +7,11 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from claimaudit.advice import Advice
-from claimaudit.cache import ResultCache
-from claimaudit.checker import Checker
-from claimaudit.checker_args import check_backend_arg, check_judge_name
+from claimaudit.checker.args import check_backend_arg, check_judge_name
+from claimaudit.checker.cache import ResultCache
+from claimaudit.checker.pipeline import Checker
+from claimaudit.checker.policy import ReviewPolicy
+from claimaudit.checker.selection import MAX_CHARS, MAX_PASSAGES, check_budgets
 from claimaudit.closing import close_all
 from claimaudit.errors import UnknownBackendError, UsageError
 from claimaudit.identity import PaperRef
@@ -17,9 +19,7 @@ from claimaudit.inputs import paper_list, validate_claim, validate_topic
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.plugins import get_registry, require_judge, require_source
-from claimaudit.policy import ReviewPolicy
 from claimaudit.records import Record
-from claimaudit.selection import MAX_CHARS, MAX_PASSAGES, check_budgets
 from claimaudit.sources.fetching import FetchingSource
 from claimaudit.sources.protocol import LibraryUse, Source
 from claimaudit.userfiles import PathArg, as_optional_path

@@ -240,8 +240,9 @@ def record_to_dict(record: Record) -> dict[str, Any]:
 
 
 # What claimaudit writes beside a record, set aside when one is read back: a batch output line's
-# input line (``claimaudit.batch``), an eval output line's gold label (``claimaudit.evaluation``)
-# and a ``review --json`` record's sentence, citations and reference check (``ReviewedRecord``).
+# input line (``claimaudit.batch.run``), an eval output line's gold label
+# (``claimaudit.evaluation``) and a ``review --json`` record's sentence, citations and reference
+# check (``ReviewedRecord``).
 BATCH_KEYS: tuple[str, ...] = ("inputLine", "inputKey", "inputPaper")
 BESIDE_KEYS: tuple[str, ...] = (
     *BATCH_KEYS,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import claimaudit.batch as batch_module
+import claimaudit.batch.run as batch_module
 from claimaudit.cli import app
 from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from claimaudit.batch_lock import batch_lock, lock_path
+from claimaudit.batch.lock import batch_lock, lock_path
 from claimaudit.cli import app
 from tests.signals import child_env, console_script
 

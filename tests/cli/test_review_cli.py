@@ -391,7 +391,7 @@ def test_a_broken_bibliography_is_one_line_in_a_real_process(tmp_path: Path) -> 
 
 
 def test_the_summary_line_says_one_sentence_in_the_singular() -> None:
-    from claimaudit.checker import Checker
+    from claimaudit.checker.pipeline import Checker
     from claimaudit.cli._review_output import summary_line
     from claimaudit.review import review_report
     from tests.fakes import MemorySource, ScriptedJudge, pick

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.cli._render import VERDICT_STYLE
 from claimaudit.cli._review_table import reason, review_table
 from claimaudit.errors import SourceError

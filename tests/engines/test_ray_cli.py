@@ -211,7 +211,8 @@ def test_eval_on_ray_scores_as_the_local_engine(
 
 def test_the_package_never_imports_ray_unasked() -> None:
     code = (
-        "import sys, claimaudit, claimaudit.batch, claimaudit.engines, claimaudit.engines.local\n"
+        "import sys, claimaudit, claimaudit.batch.run, claimaudit.engines\n"
+        "import claimaudit.engines.local\n"
         "from claimaudit.cli import _install_commands\n"
         "_install_commands()\n"
         "from claimaudit.plugins import get_registry\n"

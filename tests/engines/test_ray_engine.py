@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.batch import run_batch
-from claimaudit.checker import Checker
+from claimaudit.batch.run import run_batch
+from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import EngineOptions, make_engine
 from claimaudit.engines.ray_engine import RayEngine, default_limits
 from claimaudit.engines.shipping import CheckerSpec

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import PairRequest
 from claimaudit.engines.local import LocalEngine
 from claimaudit.evaluation.datasets import EvalPair

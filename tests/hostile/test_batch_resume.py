@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.batch import read_items, run_batch
-from claimaudit.batch_resume import read_resume
-from claimaudit.checker import Checker
+from claimaudit.batch.resume import read_resume
+from claimaudit.batch.run import read_items, run_batch
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply
 from tests.fakes import MemorySource

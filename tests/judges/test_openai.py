@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import InvalidSettingsError, ModelRequiredError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.jev import JevOptions

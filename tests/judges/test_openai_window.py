@@ -14,7 +14,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import ContextLengthError, InvalidSettingsError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.openai import OpenAIOptions, register

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import JudgeError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.openai import OpenAIOptions, register

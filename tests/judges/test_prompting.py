@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.judges.jev import JevJudge
 from claimaudit.judges.local.judge import LocalJudge

@@ -5,7 +5,7 @@ import math
 import pytest
 
 from claimaudit.api import make_checker
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import InvalidSettingsError, JudgeError, PluginError
 from claimaudit.judges.protocol import (
     ChoiceAnswer,

@@ -115,7 +115,7 @@ def test_failed_creation_leaves_an_empty_file(
 
 
 def test_upgrade_from_version_2_keeps_papers_and_adds_the_results_cache(tmp_path: Path) -> None:
-    from claimaudit.cache import CacheKey
+    from claimaudit.checker.cache import CacheKey
     from claimaudit.records import CheckedRecord
 
     path = tmp_path / "v2.sqlite3"

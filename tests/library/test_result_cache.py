@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from claimaudit.api import make_checker
-from claimaudit.cache import CacheKey
+from claimaudit.checker.cache import CacheKey
 from claimaudit.errors import ContentConflictError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply

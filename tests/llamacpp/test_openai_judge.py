@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import JudgeError
 from claimaudit.judges.openai import OpenAIOptions, register
 from claimaudit.judges.openai.judge import OpenAIJudge

@@ -8,7 +8,7 @@ import re
 from markdown_it import MarkdownIt
 from mdit_py_plugins.footnote import footnote_plugin
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.refcheck.models import CitedReference, ReferenceCheck, ReferenceStatus
 from claimaudit.refcheck.verify import ReferenceVerifier

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import DraftError, UsageError
 from claimaudit.identity import parse_ref
 from claimaudit.review import annotate_latex, render_html, review_latex, review_report

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.review import review_report
 from claimaudit.review.annotate import SEPARATOR
 from claimaudit.review.annotate_latex import annotate_latex

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import DraftError
 from claimaudit.review import review_latex, review_report
 from claimaudit.review.empty_draft import refuse_empty_draft

@@ -7,7 +7,7 @@ import unicodedata
 from html.parser import HTMLParser
 from pathlib import Path
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
 from claimaudit.review import render_html, review_report

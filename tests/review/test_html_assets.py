@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.review import render_html, review_report
 from claimaudit.review.html_assets import STYLE

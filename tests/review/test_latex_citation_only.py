@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.review import render_html
 from claimaudit.review.annotate_latex import PREFIX, annotate_latex

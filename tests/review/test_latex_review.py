@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.refcheck.models import CitedReference, ReferenceCheck, ReferenceStatus
 from claimaudit.refcheck.verify import ReferenceVerifier

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.review import comments, render_html, review_report
 from claimaudit.review.annotate import SEPARATOR

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.review import review_report
 from claimaudit.review.bibliography import parse_bibliography
 from claimaudit.review.latex_claims import extract_latex_claims

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.review import review_report
 from claimaudit.review.bibliography import parse_bibliography

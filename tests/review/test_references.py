@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.refcheck.compare import compare
 from claimaudit.refcheck.models import (

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply
 from claimaudit.library.models import NewPaper

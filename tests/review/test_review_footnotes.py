@@ -9,7 +9,7 @@ import re
 from markdown_it import MarkdownIt
 from mdit_py_plugins.footnote import footnote_plugin
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.records import CheckedRecord
 from claimaudit.review import render_html, review_report

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import CancelledWorkError, JudgeError
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply

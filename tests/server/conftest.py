@@ -18,10 +18,10 @@ import httpx
 import pytest
 
 from claimaudit.api import make_judge
+from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
-from claimaudit.policy import ReviewPolicy
 from tests.browser import launch_chromium
 
 if TYPE_CHECKING:

@@ -13,9 +13,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, Route, expect
 
+from claimaudit.checker.selection import MAX_CHARS
 from claimaudit.errors import SourceError
 from claimaudit.identity import parse_ref
-from claimaudit.selection import MAX_CHARS
 from claimaudit.server.advice import request_message
 from claimaudit.server.judges import JudgePool
 from claimaudit.sources.valyu import _passages as valyu_passages

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import InvalidSettingsError, SourceError
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.ingest import add_path

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.plugins import Registry
 from claimaudit.records import CheckedRecord, NotCheckedRecord

@@ -10,6 +10,7 @@ from urllib.parse import quote
 
 import pytest
 
+from claimaudit.checker.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.errors import (
     ExcerptsOverBudgetError,
     InvalidSettingsError,
@@ -18,7 +19,6 @@ from claimaudit.errors import (
 )
 from claimaudit.identity import parse_ref
 from claimaudit.plugins import DEFAULT_PLUGINS, Registry
-from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.protocol import Source, SourcePaper
 from claimaudit.sources.valyu import ValyuSource, register
 from tests.httpfake import closed_port

@@ -14,7 +14,7 @@ from pydantic_core import PydanticCustomError
 
 from claimaudit.advice import Advice
 from claimaudit.api import DEFAULT_SOURCE, default_judge_name, make_checker
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.cli._advice import cli_advice, cli_message
 from claimaudit.cli._common import fail, given_as, require_text
 from claimaudit.errors import LibraryError, LibraryMissingError

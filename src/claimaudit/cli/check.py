@@ -10,11 +10,11 @@ import typer
 
 from claimaudit.accounting import RunSummary, counted
 from claimaudit.api import DEFAULT_SOURCE
-from claimaudit.batch import BatchStats, read_items, require_json_lines, run_batch, scan_input
-from claimaudit.batch_lock import batch_lock
-from claimaudit.batch_resume import drop_not_checked, read_resume
-from claimaudit.batch_stale import drop_stale_in_library
-from claimaudit.checker import Checker
+from claimaudit.batch.lock import batch_lock
+from claimaudit.batch.resume import drop_not_checked, read_resume
+from claimaudit.batch.run import BatchStats, read_items, require_json_lines, run_batch, scan_input
+from claimaudit.batch.stale import drop_stale_in_library
+from claimaudit.checker.pipeline import Checker
 from claimaudit.cli._advice import batch_advice
 from claimaudit.cli._checking import (
     ContextTokensOption,

@@ -11,7 +11,7 @@ import typer
 
 from claimaudit.accounting import counted
 from claimaudit.api import make_judge, make_source
-from claimaudit.batch_lock import batch_lock
+from claimaudit.batch.lock import batch_lock
 from claimaudit.cli._checking import ContextTokensOption
 from claimaudit.cli._common import (
     EXIT_INTERRUPTED,

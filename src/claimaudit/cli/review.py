@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.cli._checking import (
     REFERENCE_CONDITIONS,
     ContextTokensOption,

@@ -29,8 +29,8 @@ from typing import Any, TypeVar
 import ray
 from ray.exceptions import RayActorError, RayError
 
-from claimaudit.cache import CacheKey, keep
-from claimaudit.checker import Checker
+from claimaudit.checker.cache import CacheKey, keep
+from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import JudgeFactory, PairRequest, SourceFactory
 from claimaudit.engines.ray_worker import RemoteLimiter, remote_worker
 from claimaudit.engines.shipping import CheckerSpec, ShippedPair, prepare

@@ -13,17 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from claimaudit.advice import Advice
-from claimaudit.cache import CacheKey
-from claimaudit.checker import Checker
+from claimaudit.checker.cache import CacheKey
+from claimaudit.checker.pipeline import Checker
+from claimaudit.checker.policy import ReviewPolicy
+from claimaudit.checker.selection import Ranker
 from claimaudit.claimwords import has_content_words
 from claimaudit.engines import PairRequest
 from claimaudit.errors import InvalidReferenceError, SourceError
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import source_query
 from claimaudit.judges.protocol import Judge
-from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord, Record
-from claimaudit.selection import Ranker
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
 
 

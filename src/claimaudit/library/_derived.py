@@ -65,8 +65,9 @@ FTS_TRIGGERS = {
 }
 REBUILD_FTS = "INSERT INTO passages_fts(passages_fts) VALUES ('rebuild')"
 
-# ``key`` is the SHA-256 of everything that determines the answer (claimaudit.cache.CacheKey);
-# the other columns say what an entry is about, for inspection and clean-up.
+# ``key`` is the SHA-256 of everything that determines the answer
+# (claimaudit.checker.cache.CacheKey); the other columns say what an entry is about, for
+# inspection and clean-up.
 CREATE_JUDGED_RESULTS = """
             CREATE TABLE judged_results (
                 key TEXT PRIMARY KEY,

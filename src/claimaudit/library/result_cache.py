@@ -1,5 +1,5 @@
 """The results cache kept in the library database: the ``judged_results`` table (schema step 3)
-and ``LibraryResultCache``, the ``ResultCache`` (see ``claimaudit.cache``) over it.
+and ``LibraryResultCache``, the ``ResultCache`` (see ``claimaudit.checker.cache``) over it.
 
 The database is opened per call, like the library source does, so one cache object is safe to
 share between the threads of a review and never holds the file open between checks. It is only
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from claimaudit.cache import CacheKey
+from claimaudit.checker.cache import CacheKey
 from claimaudit.errors import LibraryError
 from claimaudit.library.store import Library
 from claimaudit.records import CheckedRecord, record_from_dict, record_to_dict

@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 from os import PathLike
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import UsageError
 from claimaudit.refcheck.verify import ReferenceVerifier
 from claimaudit.review.bibliography import Bibliography

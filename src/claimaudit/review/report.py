@@ -7,7 +7,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import replace
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import Engine
 from claimaudit.errors import DraftError, InputError, InvalidClaimError
 from claimaudit.inputs import validate_claim, validate_topic

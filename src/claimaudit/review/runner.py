@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import Engine, PairRequest
 from claimaudit.errors import CancelledWorkError
 from claimaudit.inputs import ref_key

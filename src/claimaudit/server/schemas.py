@@ -10,11 +10,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from claimaudit.accounting import check_answer
+from claimaudit.checker.policy import DEFAULT_THRESHOLD
 from claimaudit.identity import MAX_REF_CHARS
 from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
 from claimaudit.library.ingest import MAX_TITLE_CHARS
 from claimaudit.library.wire import Paper, PassageOut, Wire
-from claimaudit.policy import DEFAULT_THRESHOLD
 from claimaudit.records import JudgeTokens, Record
 from claimaudit.server.judges import MAX_MODEL_CHARS
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Checked, PassageContext

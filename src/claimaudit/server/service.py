@@ -22,7 +22,7 @@ from typing import BinaryIO
 from claimaudit.advice import Advice
 from claimaudit.api import make_checker
 from claimaudit.bibfile import BibFormat
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import (
     CancelledWorkError,
     ContentChangedError,

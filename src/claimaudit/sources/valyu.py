@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from claimaudit.checker.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.envsettings import (
     env_base_url,
     header_safe,
@@ -49,7 +50,6 @@ from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.passage import passage_id
 from claimaudit.redaction import clipped, mask_key, redact_text, redact_url, reply_text
-from claimaudit.selection import MAX_CHARS, MAX_PASSAGES
 from claimaudit.sources.protocol import Passage, Source, SourcePaper
 from claimaudit.sources.valyu_transport import (
     MAX_REPLY_BYTES,

@@ -8,7 +8,9 @@ from datetime import datetime
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
+from claimaudit.checker.policy import ReviewPolicy
+from claimaudit.checker.selection import Bm25Ranker
 from claimaudit.errors import (
     ContextLengthError,
     InvalidClaimError,
@@ -21,9 +23,7 @@ from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Case, ChoiceAnswer, Decision, Judge, JudgeReply
 from claimaudit.passage import Passage
 from claimaudit.plugins import Registry
-from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord, JudgeTokens, NotCheckedRecord, record_to_dict
-from claimaudit.selection import Bm25Ranker
 from claimaudit.watched import WatchedJudge
 from tests.conftest import SEED_FIELDS
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, failing, pick

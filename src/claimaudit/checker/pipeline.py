@@ -5,7 +5,7 @@ claim + paper reference -> source (identity and version checked) -> evidence sel
 one review record. Every operational failure becomes a ``not_checked`` record; nothing here
 turns a failure into a verdict, and nothing here imports a concrete backend. The decision step
 (the judge's reply made into a record, a failure into a ``not_checked`` one) is
-``claimaudit._decision``.
+``claimaudit.checker.decision``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,11 @@ import logging
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from claimaudit._decision import (
+from claimaudit.advice import Advice, advised
+from claimaudit.backend_output import prints_to_stderr
+from claimaudit.checker.args import check_backend_arg, check_checker_cache, check_judge_name
+from claimaudit.checker.cache import CacheKey, ResultCache, cache_key, keep, recall
+from claimaudit.checker.decision import (
     asking,
     backend_calls,
     copies,
@@ -23,10 +27,20 @@ from claimaudit._decision import (
     judge_failure,
     side_calls,
 )
-from claimaudit.advice import Advice, advised
-from claimaudit.backend_output import prints_to_stderr
-from claimaudit.cache import CacheKey, ResultCache, cache_key, keep, recall
-from claimaudit.checker_args import check_backend_arg, check_checker_cache, check_judge_name
+from claimaudit.checker.policy import ReviewPolicy
+from claimaudit.checker.selection import (
+    MAX_CHARS,
+    MAX_PASSAGES,
+    Bm25Ranker,
+    Ranker,
+    Selection,
+    check_budgets,
+    offerable,
+    select_candidates,
+    unofferable_kinds,
+)
+from claimaudit.checker.spending import Spent
+from claimaudit.checker.vetting import vet_source_paper
 from claimaudit.claimwords import has_content_words
 from claimaudit.closing import close_all
 from claimaudit.errors import (
@@ -54,24 +68,10 @@ from claimaudit.inputs import (
 from claimaudit.judges.protocol import Case, Judge
 from claimaudit.passage import Passage
 from claimaudit.plugins import require_judge, require_source
-from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord, NotCheckedRecord, Record
 from claimaudit.redaction import redact_text
-from claimaudit.selection import (
-    MAX_CHARS,
-    MAX_PASSAGES,
-    Bm25Ranker,
-    Ranker,
-    Selection,
-    check_budgets,
-    offerable,
-    select_candidates,
-    unofferable_kinds,
-)
 from claimaudit.sources.protocol import Source, SourcePaper
-from claimaudit.spending import Spent
 from claimaudit.untrusted import scrub_surrogates
-from claimaudit.vetting import vet_source_paper
 
 _log = logging.getLogger(__name__)
 
@@ -86,7 +86,7 @@ class Checker:
     policy: ReviewPolicy = field(default_factory=ReviewPolicy)
     max_passages: int = MAX_PASSAGES
     max_chars: int = MAX_CHARS
-    # Judged results are reused from here when given (see ``claimaudit.cache``).
+    # Judged results are reused from here when given (see ``claimaudit.checker.cache``).
     cache: ResultCache | None = None
     # What ``close`` releases: the backends made for this checker (``make_checker`` sets it),
     # never ones a caller passed in, which stay the caller's to close.

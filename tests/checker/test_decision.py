@@ -1,11 +1,12 @@
-"""The decision step (``claimaudit._decision``): the judge's two answers made into a record, and
-a failure made into a ``not_checked`` one; run through a Checker, as every caller runs it."""
+"""The decision step (``claimaudit.checker.decision``): the judge's two answers made into a
+record, and a failure made into a ``not_checked`` one; run through a Checker, as every caller runs
+it."""
 
 from __future__ import annotations
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
 from claimaudit.records import CheckedRecord, NotCheckedRecord

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from claimaudit.api import make_checker, make_judge
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import PluginError, UsageError
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, pick

@@ -22,9 +22,9 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Protocol, runtime_checkable
 
+from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.identity import PaperRef
 from claimaudit.judges.protocol import Judge
-from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord
 from claimaudit.redaction import mask_url_credentials, redact_url
 from claimaudit.sources.protocol import SourcePaper

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.batch import BadLine, input_key, read_items, require_json_lines, run_batch
-from claimaudit.checker import Checker
+from claimaudit.batch.run import BadLine, input_key, read_items, require_json_lines, run_batch
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import DatasetError
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import Decision, JudgeReply

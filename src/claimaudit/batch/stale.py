@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from claimaudit.batch_resume import drop_records
+from claimaudit.batch.resume import drop_records
 from claimaudit.errors import ClaimauditError
 from claimaudit.identity import parse_ref
 from claimaudit.library.store import Library

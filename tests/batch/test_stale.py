@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from claimaudit.batch_stale import drop_stale, drop_stale_in_library
+from claimaudit.batch.stale import drop_stale, drop_stale_in_library
 
 STORED = {"arXiv:1": "new1", "arXiv:2": "same2"}
 

@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from claimaudit.cache import CacheKey, paper_fingerprint
-from claimaudit.checker import Checker
+from claimaudit.checker.cache import CacheKey, paper_fingerprint
+from claimaudit.checker.pipeline import Checker
+from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.identity import parse_ref
-from claimaudit.policy import ReviewPolicy
 from claimaudit.records import CheckedRecord
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, failing, pick
 

@@ -4,7 +4,8 @@ into a record, and a failure made into a ``not_checked`` one.
 The judge only chooses: a relation and a passage id. Code checks the reply, computes the
 confidence from the probabilities, copies the evidence from the source's own passage, and
 decides with the review policy whether a human must look. The pipeline around it (source,
-vetting, cache, selection, a second try after a context overflow) is ``claimaudit.checker``.
+vetting, cache, selection, a second try after a context overflow) is
+``claimaudit.checker.pipeline``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import cast
 
+from claimaudit.checker.policy import ReviewPolicy
+from claimaudit.checker.selection import Selection
+from claimaudit.checker.spending import Spent, is_count
 from claimaudit.errors import JudgeError
 from claimaudit.identity import PaperRef
 from claimaudit.judges.protocol import (
@@ -28,7 +32,6 @@ from claimaudit.judges.protocol import (
 )
 from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
 from claimaudit.passage import Passage, page_list
-from claimaudit.policy import ReviewPolicy
 from claimaudit.records import (
     RELATIONS,
     CheckedRecord,
@@ -37,12 +40,10 @@ from claimaudit.records import (
     Relation,
 )
 from claimaudit.redaction import backend_text, redact_text, redact_url, reply_text
-from claimaudit.selection import Selection
 from claimaudit.sources.protocol import SourcePaper
-from claimaudit.spending import Spent, is_count
 
 # The checker's log: a judge's bug is logged under the name its --debug lines always had.
-_log = logging.getLogger("claimaudit.checker")
+_log = logging.getLogger("claimaudit.checker.pipeline")
 
 
 def decide(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.errors import PluginError
-from claimaudit.policy import ReviewPolicy
 from tests.fakes import ScriptedJudge, pick
 
 

@@ -9,12 +9,12 @@ Resume matches a record to its input line by the line's *input key*, written int
 text and, for a line repeated word for word, which repeat it is (``<hex>:1``, ``<hex>:2``).
 So lines that look alike (ids ``7`` and ``"7"``, or one line given twice) are separate pairs
 that never merge; adding, removing or moving other lines changes no key; editing a line makes it
-a new one. What ``--out`` already holds is read by ``claimaudit.batch_resume``.
+a new one. What ``--out`` already holds is read by ``claimaudit.batch.resume``.
 
 A record carries its line's ``id`` as given (``7`` stays a number, ``"7"`` a string), so that
 input and output join on it; a bad line without a usable id gets ``"line-N"``. An input whose
 first line is no JSON object (a CSV, an indented JSON file) is refused whole, since every line of
-it would be a bad line; a run holds ``--out``'s lock (``claimaudit.batch_lock``) while it lasts.
+it would be a bad line; a run holds ``--out``'s lock (``claimaudit.batch.lock``) while it lasts.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from claimaudit.accounting import RunSummary
-from claimaudit.batch_lock import batch_lock
-from claimaudit.batch_resume import Outcome, Resume, paper_places, read_resume
-from claimaudit.checker import Checker
+from claimaudit.batch.lock import batch_lock
+from claimaudit.batch.resume import Outcome, Resume, paper_places, read_resume
+from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import Engine, PairRequest
 from claimaudit.engines.local import LocalEngine
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError, NestingError

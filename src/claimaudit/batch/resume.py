@@ -1,6 +1,6 @@
 """Resuming a batch: what its ``--out`` already holds.
 
-Resume matches a record to its input line by the line's *input key* (``claimaudit.batch``),
+Resume matches a record to its input line by the line's *input key* (``claimaudit.batch.run``),
 written into every record as ``inputKey``: a pair whose key and paper a record holds is done.
 Papers are compared with credentials and tokens masked on both sides, as a record holds a
 reference that does not parse only so (``inputs.shown_ref``). Two papers of one line that read
@@ -21,9 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.errors import BatchOutputError, NestingError
 from claimaudit.inputs import cut_ref, ref_key
-from claimaudit.policy import ReviewPolicy
 from claimaudit.records import RELATIONS
 from claimaudit.redaction import redact_text
 from claimaudit.untrusted import load_json, scrub_surrogates

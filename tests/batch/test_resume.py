@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.batch_resume import done_pairs, drop_not_checked, read_resume
+from claimaudit.batch.resume import done_pairs, drop_not_checked, read_resume
 from claimaudit.errors import BatchOutputError
 
 

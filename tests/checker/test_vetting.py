@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 
-from claimaudit.checker import Checker
+from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.passage import Passage
 from claimaudit.records import CheckedRecord, NotCheckedRecord, Record

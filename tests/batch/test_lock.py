@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.batch import run_batch
-from claimaudit.batch_lock import batch_lock, lock_path
-from claimaudit.checker import Checker
+from claimaudit.batch.lock import batch_lock, lock_path
+from claimaudit.batch.run import run_batch
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import BatchLockedError
 from claimaudit.identity import parse_ref
 from tests.fakes import MemorySource, ScriptedJudge, pick
@@ -21,7 +21,7 @@ from tests.fakes import MemorySource, ScriptedJudge, pick
 HOLDER = """
 import sys
 from pathlib import Path
-from claimaudit.batch_lock import batch_lock
+from claimaudit.batch.lock import batch_lock
 with batch_lock(Path(sys.argv[1])):
     print("held", flush=True)
     sys.stdin.read()

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from claimaudit.selection import Bm25Ranker, select_candidates
+from claimaudit.checker.selection import Bm25Ranker, select_candidates
 from claimaudit.sources.protocol import Passage
 
 
