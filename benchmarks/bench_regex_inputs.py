@@ -29,10 +29,10 @@ from functools import partial
 PACKAGES = ("claimaudit.review", "claimaudit.library", "claimaudit.refcheck")
 MODULES = (
     "claimaudit.bibfile",
-    "claimaudit.text",
-    "claimaudit.fts",
+    "claimaudit.text.plain",
+    "claimaudit.library.fts",
     "claimaudit.inputs",
-    "claimaudit.untrusted",
+    "claimaudit.guards.untrusted",
 )
 # Runs of one unit: the characters (or pairs) that patterns on drafts, papers and
 # bibliographies quantify over. Each is repeated to the size measured.

@@ -25,7 +25,7 @@ from claimaudit.library.ingest import add_path
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
 from claimaudit.review import extract_claims, review_report
-from claimaudit.text import sentences
+from claimaudit.text.plain import sentences
 
 ROOT = Path(__file__).resolve().parents[1]
 PAPERS = {

@@ -1,4 +1,4 @@
-"""Sentence splitting against hostile runs: sentencex alone against ``claimaudit.segmenter``.
+"""Sentence splitting against hostile runs: sentencex alone against ``claimaudit.text.segmenter``.
 
 Each input is one paragraph of a repeated unit (runs on which sentencex is quadratic: quote
 marks, backticks, terminators inside one long word, openers that never close) at each size;
@@ -17,7 +17,7 @@ from functools import partial
 
 import sentencex
 
-from claimaudit.segmenter import sentence_spans
+from claimaudit.text.segmenter import sentence_spans
 
 UNITS = {
     "backticks": "`",

@@ -411,7 +411,7 @@ def test_check_claim_returns_the_records_when_a_judge_fails_to_close(
     registry = claimaudit.get_registry()
     built = Registered(lambda _: BadClose(pick("supports", "P001")), "closes badly", "tests")
     monkeypatch.setitem(registry.judges, "badclose", built)
-    with caplog.at_level("WARNING", logger="claimaudit.closing"):
+    with caplog.at_level("WARNING", logger="claimaudit.backends.closing"):
         [record] = check_claim(
             "Back up raw data.", ["1609.00037"], library=library, judge="badclose"
         )

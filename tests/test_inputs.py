@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from claimaudit.errors import DuplicatePaperError, InvalidClaimError, InvalidClaimTextError
-from claimaudit.fts import query_terms
 from claimaudit.inputs import (
     MAX_CLAIM_CHARS,
     MAX_TOPIC_CHARS,
@@ -19,6 +18,7 @@ from claimaudit.inputs import (
     validate_papers,
     validate_topic,
 )
+from claimaudit.library.fts import query_terms
 
 
 def test_a_claim_is_checked_with_its_whitespace_normalised() -> None:

@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from claimaudit.text import sentences
+from claimaudit.text.plain import sentences
 from training.data import SUP
 
 REAL = 16_000

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from claimaudit.errors import InputError, InvalidTitleError, UsageError
+from claimaudit.guards.untrusted import check_text
+from claimaudit.guards.userfiles import PathArg, as_optional_path, as_path
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.add_file import add_file
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.ingest import named_path, tidy_title
 from claimaudit.library.models import AddOutcome
-from claimaudit.untrusted import check_text
-from claimaudit.userfiles import PathArg, as_optional_path, as_path
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,15 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from claimaudit.advice import Advice
+from claimaudit.backends.closing import close_all
+from claimaudit.backends.watched import is_built_in, watched_judge, watched_source
 from claimaudit.checker.args import check_backend_arg, check_judge_name
 from claimaudit.checker.cache import ResultCache
 from claimaudit.checker.pipeline import Checker
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.checker.selection import MAX_CHARS, MAX_PASSAGES, check_budgets
-from claimaudit.closing import close_all
 from claimaudit.errors import UnknownBackendError, UsageError
+from claimaudit.guards.userfiles import PathArg, as_optional_path
 from claimaudit.identity import PaperRef
 from claimaudit.inputs import paper_list, validate_claim, validate_topic
 from claimaudit.judges.protocol import Judge, JudgeSettings
@@ -22,8 +24,6 @@ from claimaudit.plugins import get_registry, require_judge, require_source
 from claimaudit.records import Record
 from claimaudit.sources.fetching import FetchingSource
 from claimaudit.sources.protocol import LibraryUse, Source
-from claimaudit.userfiles import PathArg, as_optional_path
-from claimaudit.watched import is_built_in, watched_judge, watched_source
 
 JUDGE_ENV = "CLAIMAUDIT_JUDGE"
 DEFAULT_JUDGE = "local"
@@ -88,7 +88,7 @@ def make_checker(
     a name (default ``auto``) or a ``Source``. A judge or source that is not built in (a
     plugin's, or an object of the caller's) is watched: a call into it that has not returned
     after ``timeout`` seconds (default 60) makes the paper ``not_checked``
-    (``claimaudit.watched``). ``fetch``: first download arXiv papers missing
+    (``claimaudit.backends.watched``). ``fetch``: first download arXiv papers missing
     from the library into it (for a source that reads the library; UsageError otherwise).
     ``cache``: True keeps judgements in the library's results cache and reuses them, False
     judges afresh and keeps nothing, or any ``ResultCache``; anything else is UsageError.

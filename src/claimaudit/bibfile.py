@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from claimaudit.errors import BibliographyError, InvalidTextError, NestingError
+from claimaudit.guards.untrusted import check_brace_depth, check_text, load_json
+from claimaudit.guards.userfiles import UnreadableFileError, read_regular
+from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
 from claimaudit.library.yaml_block import UnreadableYaml, load_yaml
-from claimaudit.text import plain_text
-from claimaudit.untrusted import check_brace_depth, check_text, load_json
-from claimaudit.userfiles import UnreadableFileError, read_regular
-from claimaudit.usertext import NotUtf8Error, decode_utf8
+from claimaudit.text.plain import plain_text
 
 BibFormat = Literal["bibtex", "csl-json", "csl-yaml"]
 # Far beyond any real bibliography (tens of thousands of entries are a few MiB).

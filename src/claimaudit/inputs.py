@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from claimaudit.claimwords import has_content_words
 from claimaudit.errors import (
     DuplicatePaperError,
     InvalidClaimError,
@@ -16,10 +15,11 @@ from claimaudit.errors import (
     InvalidTopicError,
     PaperListError,
 )
-from claimaudit.fts import query_terms
+from claimaudit.guards.untrusted import CONTROL_NAMES, check_text, scrub_surrogates
 from claimaudit.identity import PaperRef, parse_ref
-from claimaudit.redaction import redact_text
-from claimaudit.untrusted import CONTROL_NAMES, check_text, scrub_surrogates
+from claimaudit.library.fts import query_terms
+from claimaudit.net.redaction import redact_text
+from claimaudit.text.claimwords import has_content_words
 
 MAX_CLAIM_CHARS = 2_000
 MAX_TOPIC_CHARS = 1_000

@@ -21,7 +21,7 @@ redacted), adds nothing (not even what it registered before failing) and leaves 
 working; ``claimaudit plugins`` lists everything registered and what failed. A plugin calling
 ``get_registry()`` from its ``register`` gets the registry being filled. The core asks the
 registry for a backend by name and never imports a concrete backend itself. A plugin's judge
-and source come out watched: each call ends within the timeout (``claimaudit.watched``).
+and source come out watched: each call ends within the timeout (``claimaudit.backends.watched``).
 """
 
 from __future__ import annotations
@@ -40,15 +40,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, Protocol, cast
 
+from claimaudit.backends.watched import watched_judge, watched_source
 from claimaudit.errors import PluginError, UnknownBackendError, UsageError, as_known
+from claimaudit.guards.userfiles import PathArg, as_optional_path
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.judges.named import as_registered
 from claimaudit.judges.protocol import Judge, JudgeSettings
-from claimaudit.redaction import redact_text
+from claimaudit.net.redaction import redact_text
 from claimaudit.sources.named import as_registered as as_registered_source
 from claimaudit.sources.protocol import Source
-from claimaudit.userfiles import PathArg, as_optional_path
-from claimaudit.watched import watched_judge, watched_source
 
 DEFAULT_PLUGINS: tuple[str, ...] = (
     "claimaudit.judges.local",
@@ -133,7 +133,7 @@ class Registry:
         # Records credit the name it was registered and asked for, whatever it calls itself.
         judge = as_registered(judge, name)
         if self.judges[name].origin == BUILT_IN:
-            return judge  # bounds its own calls (see ``claimaudit.watched``)
+            return judge  # bounds its own calls (see ``claimaudit.backends.watched``)
         return watched_judge(judge, settings.timeout)  # a plugin's call may never return
 
     def make_source(

@@ -28,8 +28,8 @@ from pydantic import (
 
 from claimaudit.errors import InvalidRecordError
 from claimaudit.judges.protocol import PROBABILITY_SUM_TOLERANCE
-from claimaudit.redaction import mask_url_credentials
-from claimaudit.weburl import is_web_url
+from claimaudit.net.redaction import mask_url_credentials
+from claimaudit.net.weburl import is_web_url
 
 RELATIONS: tuple[str, ...] = ("supports", "contradicts", "not_addressed", "insufficient_evidence")
 # Every verdict a record can carry: the relations, and not_checked for an operational failure.

@@ -8,6 +8,7 @@ from datetime import datetime
 
 import pytest
 
+from claimaudit.backends.watched import WatchedJudge
 from claimaudit.checker.pipeline import Checker
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.checker.selection import Bm25Ranker
@@ -24,7 +25,6 @@ from claimaudit.judges.protocol import Case, ChoiceAnswer, Decision, Judge, Judg
 from claimaudit.passage import Passage
 from claimaudit.plugins import Registry
 from claimaudit.records import CheckedRecord, JudgeTokens, NotCheckedRecord, record_to_dict
-from claimaudit.watched import WatchedJudge
 from tests.conftest import SEED_FIELDS
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, failing, pick
 

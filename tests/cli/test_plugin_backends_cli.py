@@ -54,7 +54,7 @@ def test_a_judge_whose_close_fails_loses_no_record(
     tmp_path: Path,
 ) -> None:
     options = judge_plugin(monkeypatch, "badclose", BadCloseJudge(pick("supports", "P001")))
-    with caplog.at_level(logging.WARNING, logger="claimaudit.closing"):
+    with caplog.at_level(logging.WARNING, logger="claimaudit.backends.closing"):
         result = runner.invoke(
             app, ["check", "Aspirin lowers fever.", "-p", "scifact:1", "--format", "json", *options]
         )

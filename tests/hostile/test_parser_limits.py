@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from claimaudit.errors import BibliographyError, DraftError, InputError, NestingError
+from claimaudit.guards.untrusted import MAX_JSON_DEPTH, load_json
 from claimaudit.library.extract import extract
 from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS
 from claimaudit.review import parse_bibliography
 from claimaudit.review.document import parse_document
-from claimaudit.untrusted import MAX_JSON_DEPTH, load_json
 from tests.hostile.helpers import assert_one_line_usage_error, cli, library_state
 
 DOC = "\\documentclass{article}\n\\begin{document}\nSome words about sparse solvers.\n\n"

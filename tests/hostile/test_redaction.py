@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from claimaudit.redaction import mask_url_credentials, mask_userinfo, redact_text, redact_url
+from claimaudit.net.redaction import mask_url_credentials, mask_userinfo, redact_text, redact_url
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
 from tests.hostile.helpers import SECRET, assert_no_traceback, cli

@@ -1,7 +1,7 @@
 """Paragraphs on which the sentence splitter (``sentencex``) was quadratic: each now splits.
 
 80,000 backticks in one paragraph took sentencex about 2 s and 800,000 about 4 minutes; 400,000
-``!-`` (800 KB) about 3 minutes, 300,000 unclosed "“a " about as long. ``claimaudit.segmenter``
+``!-`` (800 KB) about 3 minutes, 300,000 unclosed "“a " about as long. ``claimaudit.text.segmenter``
 bounds what it sees; each call runs in a child process with the hang guard of
 ``test_regex_guarded`` (a guard, not a timing assertion: these take a few seconds).
 """

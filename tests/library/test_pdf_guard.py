@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.backends.stopping import stopping_on
 from claimaudit.errors import CancelledWorkError, InputError
 from claimaudit.library import pdf_guard, pdf_read
 from claimaudit.library.extract import extract
-from claimaudit.stopping import stopping_on
 from tests.library.helpers import (
     make_busy_page_pdf,
     make_dense_page_pdf,

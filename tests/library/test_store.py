@@ -17,9 +17,9 @@ from claimaudit.identity import parse_ref
 from claimaudit.library.health import check_health
 from claimaudit.library.ingest import add_path
 from claimaudit.library.models import AddOutcome, NewPaper
+from claimaudit.library.search_words import NoSearchWordsError
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
-from claimaudit.search_words import NoSearchWordsError
 from tests.library import replacing
 from tests.library.damaging import make_library, orphan_newest_passages, refuse_passages, rows
 

@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
-from claimaudit.logredaction import RedactingFilter, redact_request_path, redact_root_handlers
+from claimaudit.net.logredaction import RedactingFilter, redact_request_path, redact_root_handlers
 from claimaudit.server.logs import log_config
 from tests.server.conftest import TOKEN, RunningServer
 

@@ -356,7 +356,7 @@ def test_the_sdk_s_log_handler_redacts_as_debug_s_does(tmp_path: Path) -> None:
     # The SDK puts a handler of its own on the root logger when the server is built.
     import logging
 
-    from claimaudit.logredaction import RedactingFilter
+    from claimaudit.net.logredaction import RedactingFilter
     from claimaudit.server.mcp import build_server
     from claimaudit.server.service import Service
 

@@ -15,7 +15,7 @@ import requests
 
 from claimaudit.errors import SourceError
 from claimaudit.identity import parse_ref
-from claimaudit.proxies import env_proxy
+from claimaudit.net.proxies import env_proxy
 from claimaudit.sources.valyu import ValyuSource
 from claimaudit.sources.valyu_transport import Deadline, ValyuTransport, proxy_problem
 from tests.httpfake import closed_port

@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from claimaudit.errors import BatchLockedError
-from claimaudit.userfiles import make_folder, remove_empty_folders
+from claimaudit.guards.userfiles import make_folder, remove_empty_folders
 
 if sys.platform != "win32":
     import fcntl

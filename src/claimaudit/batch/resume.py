@@ -23,11 +23,11 @@ from pathlib import Path
 
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.errors import BatchOutputError, NestingError
+from claimaudit.guards.untrusted import load_json, scrub_surrogates
+from claimaudit.guards.userfiles import write_atomic
 from claimaudit.inputs import cut_ref, ref_key
+from claimaudit.net.redaction import redact_text
 from claimaudit.records import RELATIONS
-from claimaudit.redaction import redact_text
-from claimaudit.untrusted import load_json, scrub_surrogates
-from claimaudit.userfiles import write_atomic
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,10 @@ from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import Engine, PairRequest
 from claimaudit.engines.local import LocalEngine
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError, NestingError
+from claimaudit.guards.jsonsafe import escape_unsafe
+from claimaudit.guards.repeated import load_json_once, repeat_problem
+from claimaudit.guards.untrusted import check_text, load_json, scrub_surrogates
+from claimaudit.guards.usertext import NotUtf8Error, decode_utf8, refuse_utf16
 from claimaudit.inputs import (
     MAX_CLAIM_CHARS,
     cut_ref,
@@ -44,12 +48,8 @@ from claimaudit.inputs import (
     validate_papers,
     validate_topic,
 )
-from claimaudit.jsonsafe import escape_unsafe
+from claimaudit.net.redaction import redact_text
 from claimaudit.records import NotCheckedRecord, Record, record_to_dict
-from claimaudit.redaction import redact_text
-from claimaudit.repeated import load_json_once, repeat_problem
-from claimaudit.untrusted import check_text, load_json, scrub_surrogates
-from claimaudit.usertext import NotUtf8Error, decode_utf8, refuse_utf16
 
 MAX_ID_CHARS = 1_000
 

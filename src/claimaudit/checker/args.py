@@ -5,7 +5,7 @@ mistake (a UsageError saying what to pass), not a plugin's broken contract."""
 from __future__ import annotations
 
 from claimaudit.errors import PluginError, UsageError
-from claimaudit.redaction import clipped
+from claimaudit.net.redaction import clipped
 
 
 def check_backend_arg(value: object, kind: str, contract: str) -> None:

@@ -25,8 +25,8 @@ from typing import Protocol, runtime_checkable
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.identity import PaperRef
 from claimaudit.judges.protocol import Judge
+from claimaudit.net.redaction import mask_url_credentials, redact_url
 from claimaudit.records import CheckedRecord
-from claimaudit.redaction import mask_url_credentials, redact_url
 from claimaudit.sources.protocol import SourcePaper
 
 # Bump when the stored record's meaning changes, so older entries simply stop matching.

@@ -31,6 +31,7 @@ from claimaudit.judges.protocol import (
     validate_reply,
 )
 from claimaudit.judges.questions import EVIDENCE, NO_EVIDENCE, RELATION, build_decision
+from claimaudit.net.redaction import backend_text, redact_text, redact_url, reply_text
 from claimaudit.passage import Passage, page_list
 from claimaudit.records import (
     RELATIONS,
@@ -39,7 +40,6 @@ from claimaudit.records import (
     NotCheckedRecord,
     Relation,
 )
-from claimaudit.redaction import backend_text, redact_text, redact_url, reply_text
 from claimaudit.sources.protocol import SourcePaper
 
 # The checker's log: a judge's bug is logged under the name its --debug lines always had.

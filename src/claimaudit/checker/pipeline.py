@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from claimaudit.advice import Advice, advised
-from claimaudit.backend_output import prints_to_stderr
+from claimaudit.backends.backend_output import prints_to_stderr
+from claimaudit.backends.closing import close_all
 from claimaudit.checker.args import check_backend_arg, check_checker_cache, check_judge_name
 from claimaudit.checker.cache import CacheKey, ResultCache, cache_key, keep, recall
 from claimaudit.checker.decision import (
@@ -41,8 +42,6 @@ from claimaudit.checker.selection import (
 )
 from claimaudit.checker.spending import Spent
 from claimaudit.checker.vetting import vet_source_paper
-from claimaudit.claimwords import has_content_words
-from claimaudit.closing import close_all
 from claimaudit.errors import (
     ClaimauditError,
     ContextLengthError,
@@ -51,6 +50,7 @@ from claimaudit.errors import (
     PluginError,
     SourceError,
 )
+from claimaudit.guards.untrusted import scrub_surrogates
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import (
     paper_list,
@@ -66,12 +66,12 @@ from claimaudit.inputs import (
     validate_topic,
 )
 from claimaudit.judges.protocol import Case, Judge
+from claimaudit.net.redaction import redact_text
 from claimaudit.passage import Passage
 from claimaudit.plugins import require_judge, require_source
 from claimaudit.records import CheckedRecord, NotCheckedRecord, Record
-from claimaudit.redaction import redact_text
 from claimaudit.sources.protocol import Source, SourcePaper
-from claimaudit.untrusted import scrub_surrogates
+from claimaudit.text.claimwords import has_content_words
 
 _log = logging.getLogger(__name__)
 

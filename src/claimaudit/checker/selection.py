@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from claimaudit.errors import UsageError
-from claimaudit.fts import fts_query
+from claimaudit.library.fts import fts_query
 from claimaudit.passage import Passage
-from claimaudit.text import is_link_only
+from claimaudit.text.plain import is_link_only
 
 MAX_PASSAGES = 120
 MAX_CHARS = 30_000

@@ -10,10 +10,10 @@ from datetime import datetime
 from claimaudit.errors import SourceError
 from claimaudit.identity import PaperRef
 from claimaudit.judges.questions import NO_EVIDENCE
+from claimaudit.net.redaction import backend_text, clipped
+from claimaudit.net.weburl import is_web_url
 from claimaudit.passage import Passage
-from claimaudit.redaction import backend_text, clipped
 from claimaudit.sources.protocol import SourcePaper
-from claimaudit.weburl import is_web_url
 
 
 def vet_source_paper(ref: PaperRef, found: object, source: str | None = None) -> SourcePaper:

@@ -89,7 +89,7 @@ def _options(
     ] = False,
 ) -> None:
     if debug:
-        from claimaudit.logredaction import redact_root_handlers
+        from claimaudit.net.logredaction import redact_root_handlers
 
         logging.basicConfig(
             level=logging.DEBUG, format="%(levelname)s %(name)s: %(message)s", force=True

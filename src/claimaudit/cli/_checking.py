@@ -18,6 +18,7 @@ from claimaudit.checker.pipeline import Checker
 from claimaudit.cli._advice import cli_advice, cli_message
 from claimaudit.cli._common import fail, given_as, require_text
 from claimaudit.errors import LibraryError, LibraryMissingError
+from claimaudit.guards.untrusted import name_problem
 from claimaudit.judges.deadline import MAX_TIMEOUT, MIN_TIMEOUT
 from claimaudit.library.paths import LIBRARY_ENV, resolve_library_path
 from claimaudit.library.store import Library
@@ -25,7 +26,6 @@ from claimaudit.plugins import BUILT_IN, get_registry
 from claimaudit.records import Record
 from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
 from claimaudit.sources.protocol import LibraryUse
-from claimaudit.untrusted import name_problem
 
 
 def number_between(low: float, high: float) -> Callable[[str], float]:

@@ -20,10 +20,8 @@ from claimaudit.cli._consoles import SaneConsole
 from claimaudit.cli._progress import StepProgress
 from claimaudit.cli._terminal import shown
 from claimaudit.errors import InvalidTextError
-from claimaudit.library.paths import LIBRARY_ENV
-from claimaudit.redaction import redact_text
-from claimaudit.untrusted import check_text
-from claimaudit.userfiles import (
+from claimaudit.guards.untrusted import check_text
+from claimaudit.guards.userfiles import (
     PartlyWrittenError,
     is_stream,
     is_symlink_loop,
@@ -33,6 +31,8 @@ from claimaudit.userfiles import (
     write_all_atomic,
     write_atomic,
 )
+from claimaudit.library.paths import LIBRARY_ENV
+from claimaudit.net.redaction import redact_text
 
 EXIT_OK = 0
 EXIT_MATCHED = 1

@@ -9,14 +9,14 @@ from pathlib import Path
 
 from claimaudit.cli._common import fail
 from claimaudit.errors import DraftError
+from claimaudit.guards.userfiles import is_symlink_loop, missing_reason
+from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
 from claimaudit.library.extract import LATEX_SUFFIXES
 from claimaudit.review import Bibliography, load_bibliography
 from claimaudit.review.document import check_draft
 from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.front_matter import front_matter_bibliographies
 from claimaudit.review.latex_claims import LatexClaims, bibliography_files, extract_latex_claims
-from claimaudit.userfiles import is_symlink_loop, missing_reason
-from claimaudit.usertext import NotUtf8Error, decode_utf8
 
 
 class DraftFormat(StrEnum):

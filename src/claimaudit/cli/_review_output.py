@@ -9,9 +9,9 @@ from pathlib import Path
 from claimaudit.accounting import counted
 from claimaudit.cli._common import fail, out_console, require_writable, write_data, write_text
 from claimaudit.cli._references import status_line
+from claimaudit.guards.userfiles import require_distinct, same_file
 from claimaudit.review import ReviewResult
 from claimaudit.review.annotate_latex import annotate_latex
-from claimaudit.userfiles import require_distinct, same_file
 
 # An output of "-" is standard output; a file called "-" is named with another folder
 # ("out/-"): pathlib reads "./-" as "-".

@@ -16,8 +16,8 @@ import re
 
 from rich.text import Text
 
-from claimaudit.jsonsafe import escape_unsafe
-from claimaudit.untrusted import as_text, without_controls
+from claimaudit.guards.jsonsafe import escape_unsafe
+from claimaudit.guards.untrusted import as_text, without_controls
 
 
 def shown(text: str) -> str:

@@ -56,19 +56,19 @@ from claimaudit.cli._engine import (
 from claimaudit.cli._render import OutputFormat, render
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import shown_text
-from claimaudit.diskspace import is_no_room
 from claimaudit.engines import EngineName
-from claimaudit.inputs import check_distinct, validate_claim, validate_topic
-from claimaudit.judges.protocol import JudgeSettings
-from claimaudit.library.paths import default_library_path
-from claimaudit.records import Record
-from claimaudit.sources.protocol import LibraryUse
-from claimaudit.userfiles import (
+from claimaudit.guards.diskspace import is_no_room
+from claimaudit.guards.userfiles import (
     is_symlink_loop,
     missing_reason,
     names_standard_input,
     require_distinct,
 )
+from claimaudit.inputs import check_distinct, validate_claim, validate_topic
+from claimaudit.judges.protocol import JudgeSettings
+from claimaudit.library.paths import default_library_path
+from claimaudit.records import Record
+from claimaudit.sources.protocol import LibraryUse
 
 
 def check(

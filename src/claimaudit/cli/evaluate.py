@@ -44,16 +44,16 @@ from claimaudit.evaluation.outputs import is_eval_rows, is_eval_summary
 from claimaudit.evaluation.rationales import check_rationales
 from claimaudit.evaluation.report import summary, tables
 from claimaudit.evaluation.runner import evaluate
-from claimaudit.judges.protocol import JudgeSettings
-from claimaudit.library.scifact import CorpusFormat, import_corpus, sentence_counts
-from claimaudit.library.store import Library
-from claimaudit.sources.protocol import Source
-from claimaudit.userfiles import (
+from claimaudit.guards.userfiles import (
     UnreadableFileError,
     check_regular,
     names_standard_input,
     require_distinct,
 )
+from claimaudit.judges.protocol import JudgeSettings
+from claimaudit.library.scifact import CorpusFormat, import_corpus, sentence_counts
+from claimaudit.library.store import Library
+from claimaudit.sources.protocol import Source
 
 # How a corpus error names the format: eval takes it as an argument, not as --format.
 FORMAT_NAMED = "the format"

@@ -26,6 +26,8 @@ from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_te
 from claimaudit.cli._warnings import warn
 from claimaudit.cli.library_list import TABLE_ROWS, ListFormat, list_command, older_reader
 from claimaudit.errors import ClaimauditError
+from claimaudit.guards.untrusted import check_text
+from claimaudit.guards.userfiles import missing_reason, names_standard_input
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, parse_ref
 from claimaudit.library.add_file import FileAdded, add_file, settle_title
 from claimaudit.library.arxiv import add_from_arxiv
@@ -34,13 +36,11 @@ from claimaudit.library.ingest import EMPTY_PATH, tidy_title
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
+from claimaudit.library.search_words import MAX_SEARCH_TERMS, search_words
 from claimaudit.library.store import Library
 from claimaudit.library.wire import HitList, LocalPaper, PassageOut
 from claimaudit.passage import Passage, location, page_list
-from claimaudit.search_words import MAX_SEARCH_TERMS, search_words
 from claimaudit.sources.arxiv import ArxivClient
-from claimaudit.untrusted import check_text
-from claimaudit.userfiles import missing_reason, names_standard_input
 
 app = typer.Typer(
     help="Manage the local paper library.",

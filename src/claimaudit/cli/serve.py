@@ -88,7 +88,7 @@ def serve(
         timeout=timeout,
     )
     # Imported here: the other commands need neither FastAPI nor uvicorn.
-    from claimaudit.logredaction import redact_root_handlers
+    from claimaudit.net.logredaction import redact_root_handlers
     from claimaudit.server.app import create_app
     from claimaudit.server.logs import log_config
     from claimaudit.server.shutdown import serve

@@ -36,8 +36,8 @@ from claimaudit.engines.ray_worker import RemoteLimiter, remote_worker
 from claimaudit.engines.shipping import CheckerSpec, ShippedPair, prepare
 from claimaudit.errors import BackendError, UsageError
 from claimaudit.inputs import shown_ref
+from claimaudit.net.redaction import redact_text
 from claimaudit.records import NotCheckedRecord, Record
-from claimaudit.redaction import redact_text
 
 T = TypeVar("T")
 

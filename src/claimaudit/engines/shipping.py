@@ -17,7 +17,6 @@ from claimaudit.checker.cache import CacheKey
 from claimaudit.checker.pipeline import Checker
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.checker.selection import Ranker
-from claimaudit.claimwords import has_content_words
 from claimaudit.engines import PairRequest
 from claimaudit.errors import InvalidReferenceError, SourceError
 from claimaudit.identity import PaperRef, parse_ref
@@ -25,6 +24,7 @@ from claimaudit.inputs import source_query
 from claimaudit.judges.protocol import Judge
 from claimaudit.records import CheckedRecord, Record
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper
+from claimaudit.text.claimwords import has_content_words
 
 
 @dataclass(frozen=True)

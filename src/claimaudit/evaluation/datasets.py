@@ -17,12 +17,12 @@ from typing import Any
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidReferenceError, NestingError
 from claimaudit.evaluation.citation_marks import remove_citation_marks
 from claimaudit.evaluation.rows import CheckCovidRow, SciFactRow, parse_row
+from claimaudit.guards.untrusted import load_json
+from claimaudit.guards.usertext import NotUtf8Error, decode_utf8, refuse_utf16
 from claimaudit.identity import parse_ref
 from claimaudit.inputs import validate_claim
 from claimaudit.library.scifact import CorpusFormat
 from claimaudit.passage import passage_id
-from claimaudit.untrusted import load_json
-from claimaudit.usertext import NotUtf8Error, decode_utf8, refuse_utf16
 
 SUPPORTS, CONTRADICTS, NOT_ESTABLISHED = "supports", "contradicts", "not_established"
 CLASSES: tuple[str, ...] = (SUPPORTS, CONTRADICTS, NOT_ESTABLISHED)

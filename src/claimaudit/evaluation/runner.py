@@ -21,13 +21,13 @@ from claimaudit.evaluation.metrics import (
     class_probabilities,
     score,
 )
-from claimaudit.jsonsafe import escape_unsafe
+from claimaudit.guards.jsonsafe import escape_unsafe
+from claimaudit.guards.leftovers import scratch_folder
+from claimaudit.guards.userfiles import atomic_writer
 from claimaudit.judges.protocol import Judge
-from claimaudit.leftovers import scratch_folder
 from claimaudit.library.scifact import CorpusFormat
 from claimaudit.records import CheckedRecord, Record, record_to_dict
 from claimaudit.sources.protocol import Source
-from claimaudit.userfiles import atomic_writer
 
 # Builds the source over a freshly imported corpus; the CLI passes the library-backed one.
 SourceBuilder = Callable[[Path, CorpusFormat, Path], Source]

@@ -66,22 +66,22 @@ from typesafe_sdk.constants import (
     DEFAULT_MODEL_ENV,
 )
 
-from claimaudit.envsettings import (
+from claimaudit.errors import InvalidSettingsError, JudgeError, KeyRequiredError
+from claimaudit.judges.deadline import ReplyTooLargeError, check_timeout
+from claimaudit.judges.jev_http import DeadlineClient
+from claimaudit.judges.prompting import PROMPT_VERSION
+from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
+from claimaudit.net.envsettings import (
     env_base_url,
     env_model,
     http_client,
     require_header_safe_key,
     require_tls_settings,
 )
-from claimaudit.errors import InvalidSettingsError, JudgeError, KeyRequiredError
-from claimaudit.judges.deadline import ReplyTooLargeError, check_timeout
-from claimaudit.judges.jev_http import DeadlineClient
-from claimaudit.judges.prompting import PROMPT_VERSION
-from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
+from claimaudit.net.proxies import client_proxy_problem, unreachable, usable_proxies
+from claimaudit.net.redaction import clipped, redact_text, redact_url, reply_text
+from claimaudit.net.redaction import public_url as _public_url
 from claimaudit.plugins import Registry
-from claimaudit.proxies import client_proxy_problem, unreachable, usable_proxies
-from claimaudit.redaction import clipped, redact_text, redact_url, reply_text
-from claimaudit.redaction import public_url as _public_url
 
 NAME = "jev"
 DESCRIPTION = "TypeSafe Jev (System One) over HTTPS; needs TYPESAFE_API_KEY"

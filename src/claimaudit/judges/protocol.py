@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Protocol, TypeVar, runtime_checkable
 
 from claimaudit.errors import InvalidSettingsError, JudgeError, SettingNotTakenError
+from claimaudit.guards.untrusted import name_problem
 from claimaudit.judges.deadline import check_timeout
+from claimaudit.net.redaction import clipped
 from claimaudit.passage import Passage
-from claimaudit.redaction import clipped
-from claimaudit.untrusted import name_problem
 
 __all__ = [
     "Case",

@@ -8,18 +8,18 @@ import sqlite3
 import time
 from pathlib import Path
 
-from claimaudit.diskspace import disk_full
 from claimaudit.errors import (
     LibraryError,
     LibraryFolderError,
     LibraryMissingError,
     LibraryOpenError,
 )
+from claimaudit.guards.diskspace import disk_full
+from claimaudit.guards.userfiles import make_folder
 from claimaudit.library._derived import recreate_missing_caches
 from claimaudit.library._migrations import migrate
 from claimaudit.library.casefold import register as register_casefold
 from claimaudit.library.paths import resolve_library_path
-from claimaudit.userfiles import make_folder
 
 
 def connect(path: Path | None, *, create: bool) -> tuple[sqlite3.Connection, Path]:

@@ -18,7 +18,7 @@ from claimaudit.errors import ArxivError, CancelledWorkError, EprintError, Input
 from claimaudit.identity import PaperRef
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.store import Library
-from claimaudit.redaction import redact_url
+from claimaudit.net.redaction import redact_url
 
 if TYPE_CHECKING:
     from claimaudit.library.ingest import AddResult

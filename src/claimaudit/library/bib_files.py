@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from claimaudit.userfiles import existing_spelling
+from claimaudit.guards.userfiles import existing_spelling
 
 WEB_ADDRESS = "a web address, which import-bib does not download"
 _PAPER_SUFFIXES = (".pdf", ".tex", ".md", ".markdown", ".txt")

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from claimaudit.bibfile import BibRecord, UnreadEntry, read_bib
 from claimaudit.errors import ClaimauditError
+from claimaudit.guards.userfiles import read_regular
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.bib_files import (
     NOT_REGULAR,
@@ -31,7 +32,6 @@ from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
 from claimaudit.review.bibliography import entry_of, local_ref
 from claimaudit.sources.arxiv import ArxivClient
-from claimaudit.userfiles import read_regular
 
 
 class ImportStatus(StrEnum):

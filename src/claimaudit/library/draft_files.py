@@ -15,7 +15,7 @@ import secrets
 import socket
 from pathlib import Path
 
-from claimaudit.leftovers import abandoned
+from claimaudit.guards.leftovers import abandoned
 
 # SQLite's files beside a database; closing the last connection removes them.
 _SIDE_FILES = ("-wal", "-shm", "-journal")

@@ -23,6 +23,8 @@ from pylatexenc.latexwalker import (
 from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError
+from claimaudit.guards.untrusted import MAX_LATEX_DEPTH
+from claimaudit.guards.userfiles import UnreadableFileError, read_regular
 from claimaudit.library.extract_text import SourceHasher, decode_text, paragraphs, read_bytes
 from claimaudit.library.latex_babel import uses_german_shorthands
 from claimaudit.library.latex_captions import CaptionStyle, caption_style
@@ -63,8 +65,6 @@ from claimaudit.library.latex_unclosed import (
 from claimaudit.library.latex_walker import RunsWalker
 from claimaudit.library.models import ExtractedDocument, TextBlock
 from claimaudit.library.reference_headings import is_references_heading
-from claimaudit.untrusted import MAX_LATEX_DEPTH
-from claimaudit.userfiles import UnreadableFileError, read_regular
 
 # A box's own heading: a bold line that opens a line and ends with a forced break
 # ("\\noindent \\textbf{What Not To Do} \\\\ We recommend..."). A PDF prints it as a heading

@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from claimaudit.errors import InputError
+from claimaudit.guards.userfiles import UnreadableFileError, missing_reason, read_regular
+from claimaudit.guards.usertext import UTF16_TEXT, is_utf16
 from claimaudit.library.models import ExtractedDocument, TextBlock
-from claimaudit.userfiles import UnreadableFileError, missing_reason, read_regular
-from claimaudit.usertext import UTF16_TEXT, is_utf16
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 

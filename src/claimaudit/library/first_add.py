@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import TypeVar
 
 from claimaudit.errors import LibraryOpenError
+from claimaudit.guards.userfiles import remove_empty_folders
 from claimaudit.library._connection import connect, make_library_folder
 from claimaudit.library.draft_files import new_draft, remove_draft, remove_orphans
 from claimaudit.library.held_signals import signals_held
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.store import Library
-from claimaudit.userfiles import remove_empty_folders
 
 _NO_HARD_LINKS = frozenset({errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK})
 

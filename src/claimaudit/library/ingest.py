@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from claimaudit.errors import CancelledWorkError, InputError, InvalidTitleError, RefRequiredError
+from claimaudit.guards.untrusted import as_text
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.library.extract import extract, extractor_version
 from claimaudit.library.models import AddOutcome, ExtractedDocument, NewPaper
 from claimaudit.library.passages import make_passages
 from claimaudit.library.store import Library
-from claimaudit.untrusted import as_text
 
 # Far longer than any paper's title: a bound keeps a pasted document out of listings, the web
 # page and the database.

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from claimaudit.errors import InputError, NestingError
+from claimaudit.guards.untrusted import check_latex_depth
+from claimaudit.guards.userfiles import existing_spelling
 from claimaudit.library.extract_text import SourceHasher, decode_text, read_bytes
 from claimaudit.library.latex_comments import strip_comments
 from claimaudit.library.latex_unprinted import drop_unprinted, excluded_environments
-from claimaudit.untrusted import check_latex_depth
-from claimaudit.userfiles import existing_spelling
 
 # TeX's own form, ``\input sections/a``, names the file up to the next space (the name may
 # start on the next line, as TeX skips one end of line after a command), or between double

@@ -14,12 +14,12 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from claimaudit.errors import InputError
+from claimaudit.guards.userfiles import UnreadableFileError, read_regular
 from claimaudit.library.extract_text import SourceHasher
 from claimaudit.library.latex_comments import strip_comments
 from claimaudit.library.latex_definitions import MAX_MACROS, TEX_CODE
 from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, IncludeNotRegularError
 from claimaudit.library.latex_unprinted import drop_unprinted
-from claimaudit.userfiles import UnreadableFileError, read_regular
 
 _PACKAGE = re.compile(
     r"\\(?:usepackage|RequirePackage)\s{0,40}(?:\[[^\]]{0,400}\])?\s{0,40}\{([^{}]{1,400})\}"

@@ -29,10 +29,10 @@ from pylatexenc.latexwalker import (
     LatexNode,
 )
 
+from claimaudit.guards.untrusted import line_of
 from claimaudit.library.latex_definitions import definition_spans
 from claimaudit.library.latex_unprinted import blank_unprinted
 from claimaudit.library.latex_verbatim import VERBATIM_SHAPES
-from claimaudit.untrusted import line_of
 
 # Braces as TeX counts them: a character after a backslash (``\{``) is none.
 _BRACE = re.compile(r"\\.|[{}]", re.DOTALL)

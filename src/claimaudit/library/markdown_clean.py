@@ -10,7 +10,7 @@ import re
 
 from claimaudit.library.markdown_code import code_lines
 from claimaudit.library.markdown_inline import REMOVED
-from claimaudit.text import plain_text
+from claimaudit.text.plain import plain_text
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 # Comments and Jinja2 templating: (opening, closing) delimiters of spans that are dropped.

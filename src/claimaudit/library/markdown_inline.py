@@ -12,8 +12,8 @@ import re
 from collections.abc import Callable, Sequence
 
 from claimaudit.library.superscripts import raised_text
-from claimaudit.removed_marks import closed_up, squeezed
-from claimaudit.text import plain_text
+from claimaudit.text.plain import plain_text
+from claimaudit.text.removed_marks import closed_up, squeezed
 
 # Link text (empty where an image stood: a linked badge) and destinations hold no unmatched
 # bracket: a run of "[" or "(" (hostile input) then fails at once instead of scanning to the

@@ -20,8 +20,8 @@ from collections.abc import Iterable, Iterator
 
 from claimaudit.library.models import TextBlock
 from claimaudit.passage import Passage, passage_id
-from claimaudit.segmenter import sentence_spans
-from claimaudit.text import normalise, pack
+from claimaudit.text.plain import normalise, pack
+from claimaudit.text.segmenter import sentence_spans
 
 PageStarts = tuple[tuple[int, int], ...]
 

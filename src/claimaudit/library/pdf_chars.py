@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 import pypdfium2.raw as pdfium_c
 
+from claimaudit.guards.untrusted import scrub_surrogates
 from claimaudit.library.pdf_math_fonts import blackboard, is_extension_font, unmapped_char
 from claimaudit.library.pdf_rules import Rule, underscores
-from claimaudit.untrusted import scrub_surrogates
 
 _MAX_FONT_NAME = 128
 # TeX (OT1) draws an accented letter as a letter and a separate accent glyph; such glyphs

@@ -5,7 +5,7 @@ holding it for hours (a small page of dense text listed 2,000 times).
 
 pdfium cannot be stopped from outside while it reads, and a thread cannot be killed; a process
 can. The child is also killed, and the read stopped, when the work's client goes away
-(``claimaudit.stopping``) or the server shuts down (``stop_all``).
+(``claimaudit.backends.stopping``) or the server shuts down (``stop_all``).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ import sys
 import threading
 from pathlib import Path
 
+from claimaudit.backends.stopping import stop_requested
 from claimaudit.errors import CancelledWorkError, InputError
 from claimaudit.library.pdf_child import OUT_OF_MEMORY
 from claimaudit.library.pdf_read import PdfText
-from claimaudit.stopping import stop_requested
 
 # Memory (address space): the child itself takes under 100 MiB; papers read within 70 MiB.
 MEMORY_BASE = 1024 * 1024 * 1024

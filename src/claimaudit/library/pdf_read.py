@@ -20,12 +20,12 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from claimaudit.errors import InputError
+from claimaudit.guards.untrusted import scrub_surrogates
 from claimaudit.library.pdf_boxes import Box, drawn_boxes
 from claimaudit.library.pdf_chars import page_chars, with_underscores
 from claimaudit.library.pdf_fractions import fraction_bars, with_fractions
 from claimaudit.library.pdf_rules import drawn_shapes, short_rules
 from claimaudit.library.pdf_segments import Segment, segments_from
-from claimaudit.untrusted import scrub_surrogates
 
 __all__ = ["PageText", "PdfText", "Segment", "read_pdf"]
 

@@ -19,8 +19,8 @@ from pydantic import ValidationError
 from claimaudit.checker.cache import CacheKey
 from claimaudit.errors import LibraryError
 from claimaudit.library.store import Library
+from claimaudit.net.redaction import mask_url_credentials
 from claimaudit.records import CheckedRecord, record_from_dict, record_to_dict
-from claimaudit.redaction import mask_url_credentials
 
 
 class LibraryResultCache:

@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from claimaudit.errors import InputError, InvalidReferenceError, InvalidTextError, NestingError
+from claimaudit.guards.untrusted import check_text, load_json
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.library.extract import extractor_version
 from claimaudit.library.extract_text import decode_text, not_utf16, read_bytes
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.passages import one_per_item
 from claimaudit.library.store import Library
-from claimaudit.untrusted import check_text, load_json
 
 
 class CorpusFormat(StrEnum):

@@ -9,7 +9,7 @@ import sqlite3
 import unicodedata
 from collections.abc import Sequence
 
-from claimaudit.search_words import SearchWords
+from claimaudit.library.search_words import SearchWords
 
 _HOLDS_NUMBER = "claimaudit_holds_number"
 

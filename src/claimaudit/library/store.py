@@ -33,8 +33,8 @@ from claimaudit.library.models import AddOutcome, NewPaper, SearchHit, StoredPap
 from claimaudit.library.search_cjk import cjk_rows, inner_rows, merged
 from claimaudit.library.search_numbers import number_condition
 from claimaudit.library.search_text import search_text
+from claimaudit.library.search_words import search_words
 from claimaudit.passage import Passage
-from claimaudit.search_words import search_words
 
 _PAPER_COLUMNS = (
     "p.id, p.kind, p.work, p.version, p.title, p.url, p.source_path, p.content_hash, "

@@ -11,8 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from claimaudit.library.models import SearchHit, StoredPaper
+from claimaudit.library.search_words import search_words
 from claimaudit.passage import Passage, page_list
-from claimaudit.search_words import search_words
 
 if TYPE_CHECKING:
     from claimaudit.library.ingest import AddResult

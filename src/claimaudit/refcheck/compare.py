@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from claimaudit.refcheck.models import CatalogueRecord, CitedReference, Mismatch
-from claimaudit.text import plain_text
+from claimaudit.text.plain import plain_text
 
 TITLE_SIMILARITY = 0.9
 TEXT_TITLE_COVERAGE = 0.8

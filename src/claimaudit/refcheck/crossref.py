@@ -22,7 +22,6 @@ from types import TracebackType
 from typing import Any, NoReturn
 from urllib.parse import quote
 
-from claimaudit.envsettings import env_base_url, header_safe, http_client
 from claimaudit.errors import (
     CrossrefError,
     CrossrefNotFoundError,
@@ -30,9 +29,10 @@ from claimaudit.errors import (
     InvalidSettingsError,
 )
 from claimaudit.identity import PaperRef, RefKind
-from claimaudit.outage import RecentOutage
-from claimaudit.proxies import through_proxy
-from claimaudit.redaction import clipped, redact_url
+from claimaudit.net.envsettings import env_base_url, header_safe, http_client
+from claimaudit.net.outage import RecentOutage
+from claimaudit.net.proxies import through_proxy
+from claimaudit.net.redaction import clipped, redact_url
 from claimaudit.refcheck.models import CatalogueRecord
 
 BASE_URL_ENV = "CLAIMAUDIT_CROSSREF_BASE_URL"

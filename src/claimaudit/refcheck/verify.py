@@ -18,7 +18,6 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Protocol
 
-from claimaudit.envsettings import require_tls_settings
 from claimaudit.errors import (
     ArxivEmptyFeedError,
     ArxivError,
@@ -30,7 +29,8 @@ from claimaudit.errors import (
 )
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.reference_lookups import StoredLookup
-from claimaudit.redaction import redact_text, redact_url
+from claimaudit.net.envsettings import require_tls_settings
+from claimaudit.net.redaction import redact_text, redact_url
 from claimaudit.refcheck.arxiv_catalogue import arxiv_record, arxiv_version_record
 from claimaudit.refcheck.compare import FIELD_NAMES, Comparison, comparison
 from claimaudit.refcheck.crossref import DEFAULT_BASE_URL as CROSSREF_BASE_URL

@@ -28,11 +28,11 @@ from claimaudit.bibfile import (
     parse_bib,
     read_bib,
 )
+from claimaudit.guards.userfiles import PathArg, as_path
 from claimaudit.identity import PaperRef, RefKind, arxiv_id_error, try_parse_ref
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.document import Block
-from claimaudit.text import plain_text
-from claimaudit.userfiles import PathArg, as_path
+from claimaudit.text.plain import plain_text
 
 # Fields whose whole value is an identifier of the work, then fields that name the work in
 # their text (CSL-JSON's ``number``, ``archive_location`` and ``id``: "arXiv:1907.10121"), then

@@ -11,9 +11,9 @@ import os
 from pathlib import Path
 
 from claimaudit.errors import DraftError
+from claimaudit.guards.userfiles import existing_spelling
 from claimaudit.library.yaml_block import UnreadableYaml, load_yaml
 from claimaudit.review.document import markdown_blocks
-from claimaudit.userfiles import existing_spelling
 
 
 def front_matter(text: str) -> object:

@@ -9,12 +9,12 @@ from __future__ import annotations
 from html import escape
 
 from claimaudit.accounting import counted, noun_for
+from claimaudit.net.weburl import is_web_url
 from claimaudit.passage import location
 from claimaudit.records import VERDICTS, CheckedRecord
 from claimaudit.refcheck.models import STATUS_SEVERITY, ReferenceCheck
 from claimaudit.review.html_assets import SCRIPT, STYLE
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult
-from claimaudit.weburl import is_web_url
 
 
 def verdict_class(verdict: str) -> str:

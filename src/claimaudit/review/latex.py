@@ -27,12 +27,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.errors import InputError
+from claimaudit.guards.untrusted import MAX_LATEX_DEPTH
 from claimaudit.review.latex_draft import BibItem, CitedFields, LatexDraft, TextualNames
 from claimaudit.review.latex_files import DraftFiles
 from claimaudit.review.latex_kinds import NON_CLAIM_ENVIRONMENTS
 from claimaudit.review.latex_unclosed import refuse_unclosed
 from claimaudit.review.latex_walk import DraftWalker
-from claimaudit.untrusted import MAX_LATEX_DEPTH
 
 __all__ = [
     "NON_CLAIM_ENVIRONMENTS",

@@ -17,6 +17,9 @@ from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode, LatexNo
 from pylatexenc.macrospec import MacroSpec
 
 from claimaudit.errors import InputError, NestingError
+from claimaudit.guards.untrusted import check_latex_depth
+from claimaudit.guards.userfiles import UnreadableFileError, read_regular
+from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
 from claimaudit.library.extract_text import read_bytes
 from claimaudit.library.latex_babel import uses_german_shorthands
 from claimaudit.library.latex_context import walker_context
@@ -28,9 +31,6 @@ from claimaudit.library.latex_walker import RunsWalker
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_SPECS
 from claimaudit.review.latex_counters import COUNTER_SPECS
 from claimaudit.review.latex_include import INCLUDE_SPECS, include_of
-from claimaudit.untrusted import check_latex_depth
-from claimaudit.userfiles import UnreadableFileError, read_regular
-from claimaudit.usertext import NotUtf8Error, decode_utf8
 
 _DRAFT_SPECS = [
     *CITE_SPECS,

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from pylatexenc.latexwalker import LatexNode
 
 from claimaudit.errors import InputError
+from claimaudit.guards.untrusted import line_of
 from claimaudit.library.latex_unclosed import (
     drop_open_definitions,
     unbalanced_environments,
@@ -26,7 +27,6 @@ from claimaudit.library.latex_unclosed import (
     unclosed_environment,
     unclosed_environment_problem,
 )
-from claimaudit.untrusted import line_of
 
 
 def refuse_unclosed(

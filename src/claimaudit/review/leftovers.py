@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import re
 
-from claimaudit.removed_marks import closed_up, squeezed
 from claimaudit.review.citation_only import POINTER_WORDS
+from claimaudit.text.removed_marks import closed_up, squeezed
 
 _POINTER = r"(?:see also|see|cf\.|compare|e\.g\.|i\.e\.|refs?\.|after)"
 _EMPTY_GROUP = re.compile(

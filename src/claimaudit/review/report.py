@@ -10,6 +10,7 @@ from dataclasses import replace
 from claimaudit.checker.pipeline import Checker
 from claimaudit.engines import Engine
 from claimaudit.errors import DraftError, InputError, InvalidClaimError
+from claimaudit.guards.userfiles import PathArg, as_path
 from claimaudit.inputs import validate_claim, validate_topic
 from claimaudit.records import NotCheckedRecord, Record
 from claimaudit.refcheck.verify import ReferenceVerifier
@@ -26,7 +27,6 @@ from claimaudit.review.references import check_references, reference_key
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult, ReviewSummary
 from claimaudit.review.runner import Pair, check_pairs, pair_key
 from claimaudit.review.sentences import Sentence
-from claimaudit.userfiles import PathArg, as_path
 
 Progress = Callable[[int, int], None]
 

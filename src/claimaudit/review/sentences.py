@@ -1,6 +1,6 @@
 """Sentences of a report's prose, with exact positions in the report.
 
-``sentencex`` (Wikimedia's rule-based segmenter, bounded by ``claimaudit.segmenter`` so
+``sentencex`` (Wikimedia's rule-based segmenter, bounded by ``claimaudit.text.segmenter`` so
 hostile text costs linear time) finds the boundaries; it keeps "et al.", "e.g."
 and "i.e." inside sentences. The footnote markers and ``[@key]`` citation groups right after a
 sentence's end are blanked for it, since it reads them as words ("is ok.[^1] [@a] More" stayed
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from claimaudit.review.document import Block, Document
-from claimaudit.segmenter import sentence_spans
+from claimaudit.text.segmenter import sentence_spans
 
 # Closing marks and citation groups that belong to the sentence before them. A group's text
 # before its first "@" or digit excludes them: "[^\[\]]*(?:@|\d)[^\[\]]*" split an unclosed

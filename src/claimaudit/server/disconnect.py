@@ -22,8 +22,8 @@ import anyio
 import anyio.to_thread
 from starlette.requests import Request
 
+from claimaudit.backends.stopping import stopping_on
 from claimaudit.errors import CancelledWorkError, ClaimauditError
-from claimaudit.stopping import stopping_on
 
 T = TypeVar("T")
 POLL_S = 0.1  # against a judgement of a second or more, a tenth of a second is no delay

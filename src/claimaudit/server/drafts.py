@@ -13,12 +13,12 @@ from pathlib import Path
 
 from claimaudit.bibfile import BibFormat
 from claimaudit.errors import DraftError, DraftStructureError, InputError
+from claimaudit.guards.untrusted import check_text
 from claimaudit.inputs import validate_topic
 from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
 from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.front_matter import bibliography_names
 from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
-from claimaudit.untrusted import check_text
 
 # What a LaTeX draft sent as text is called in messages and in the annotated copy.
 LATEX_DRAFT_NAME = "draft.tex"

@@ -23,16 +23,16 @@ from typesafe_sdk.constants import DEFAULT_BASE_URL as JEV_BASE_URL
 from typesafe_sdk.constants import DEFAULT_MODEL_ENV as JEV_MODEL_ENV
 
 from claimaudit.api import JUDGE_ENV, default_judge_name
-from claimaudit.envsettings import (
+from claimaudit.errors import InvalidSettingsError, UnknownBackendError
+from claimaudit.judges import openai
+from claimaudit.net.envsettings import (
     env_base_url,
     env_model,
     require_header_safe_key,
     require_tls_settings,
 )
-from claimaudit.errors import InvalidSettingsError, UnknownBackendError
-from claimaudit.judges import openai
+from claimaudit.net.proxies import usable_proxies
 from claimaudit.plugins import get_registry
-from claimaudit.proxies import usable_proxies
 from claimaudit.refcheck import crossref
 from claimaudit.sources import arxiv, valyu
 from claimaudit.sources.valyu_transport import proxy_problem as valyu_proxy_problem

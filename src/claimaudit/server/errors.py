@@ -17,13 +17,13 @@ from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
 
 from claimaudit.errors import ClaimauditError, NestingError, as_known
-from claimaudit.redaction import safe_line
+from claimaudit.guards.untrusted import check_json_depth, load_json
+from claimaudit.net.redaction import safe_line
 from claimaudit.server.advice import request_message
 from claimaudit.server.headers import NOSNIFF
 from claimaudit.server.methods import allowed_methods
 from claimaudit.server.responses import JSONResponse
 from claimaudit.server.validation import field_errors, field_name
-from claimaudit.untrusted import check_json_depth, load_json
 
 _STATUS_CODES = {
     400: "bad_request",

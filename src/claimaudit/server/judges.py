@@ -18,11 +18,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from claimaudit.api import default_judge_name, make_judge
-from claimaudit.closing import close_all
+from claimaudit.backends.closing import close_all
 from claimaudit.errors import InvalidSettingsError
+from claimaudit.guards.untrusted import check_text
 from claimaudit.judges.protocol import Judge, JudgeSettings
 from claimaudit.plugins import get_registry
-from claimaudit.untrusted import check_text
 
 # Clients choose the model string: bound the pool so arbitrary names cannot grow it forever.
 MAX_JUDGES = 8

@@ -3,8 +3,8 @@
 uvicorn writes each request line to its access log as the client sent it, query string
 included, so ``GET /v1/judges?token=SECRET`` would be logged as is; its error log may quote an
 exception's message, which may hold a URL with a key. ``log_config`` is uvicorn's own logging
-configuration with ``RedactingFilter`` (``claimaudit.logredaction``) on both of its handlers, so
-every line passes through ``claimaudit.redaction`` before it is written.
+configuration with ``RedactingFilter`` (``claimaudit.net.logredaction``) on both of its handlers, so
+every line passes through ``claimaudit.net.redaction`` before it is written.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from claimaudit.logredaction import RedactingFilter
+from claimaudit.net.logredaction import RedactingFilter
 
 
 def log_config() -> dict[str, Any]:

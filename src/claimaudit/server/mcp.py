@@ -25,9 +25,9 @@ from mcp.types import Tool as ToolInfo
 from pydantic import BaseModel, ValidationError
 
 from claimaudit import __version__
-from claimaudit.jsonsafe import escape_unsafe
-from claimaudit.logredaction import redact_root_handlers
-from claimaudit.redaction import safe_line
+from claimaudit.guards.jsonsafe import escape_unsafe
+from claimaudit.net.logredaction import redact_root_handlers
+from claimaudit.net.redaction import safe_line
 from claimaudit.server.advice import mcp_advice
 from claimaudit.server.judge_schema import with_judge_enum
 from claimaudit.server.judges import JudgePool
@@ -148,7 +148,7 @@ def _with_judges(schema: dict[str, Any], judges: list[str]) -> dict[str, Any]:
 
 def _escaped(result: CallToolResult | InputRequiredResult) -> CallToolResult | InputRequiredResult:
     """A tool's JSON text with what a terminal would obey (bidi overrides, C1 controls) as
-    ``\\u`` escapes, as the API and ``--json`` write it (``claimaudit.jsonsafe``); the
+    ``\\u`` escapes, as the API and ``--json`` write it (``claimaudit.guards.jsonsafe``); the
     structured content is escaped as the wire writes it (``mcp_wire.Wire``)."""
     if not isinstance(result, CallToolResult) or result.is_error:
         return result  # an error's text is one safe line already (``safe_line``)

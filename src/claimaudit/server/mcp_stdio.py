@@ -39,12 +39,12 @@ import anyio
 import anyio.to_thread
 
 from claimaudit.errors import NestingError
-from claimaudit.jsonsafe import escape_unsafe_text
-from claimaudit.redaction import safe_line
-from claimaudit.repeated import Location, given_once, load_json_once, repeated_keys
+from claimaudit.guards.jsonsafe import escape_unsafe_text
+from claimaudit.guards.repeated import Location, given_once, load_json_once, repeated_keys
+from claimaudit.guards.untrusted import as_text, has_surrogates, text_problem
+from claimaudit.net.redaction import safe_line
 from claimaudit.server.mcp_wire import Wire, is_id
 from claimaudit.server.validation import field_errors
-from claimaudit.untrusted import as_text, has_surrogates, text_problem
 
 # Far above any request the tools take (a draft within the HTTP API's 1 MiB limit).
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024

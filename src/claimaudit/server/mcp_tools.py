@@ -19,11 +19,11 @@ from pydantic import Field
 from claimaudit.bibfile import BibFormat
 from claimaudit.checker.policy import DEFAULT_THRESHOLD
 from claimaudit.errors import CancelledWorkError, as_known
+from claimaudit.guards.jsonsafe import escape_unsafe_text
 from claimaudit.identity import MAX_REF_CHARS
 from claimaudit.inputs import MAX_TOPIC_CHARS
-from claimaudit.jsonsafe import escape_unsafe_text
 from claimaudit.library.ingest import MAX_TITLE_CHARS
-from claimaudit.redaction import safe_line
+from claimaudit.net.redaction import safe_line
 from claimaudit.server.advice import tool_message
 from claimaudit.server.drafts import bibliography_file
 from claimaudit.server.judges import MAX_MODEL_CHARS

@@ -19,7 +19,7 @@ from typing import IO, Any
 import anyio
 import anyio.to_thread
 
-from claimaudit.jsonsafe import escape_unsafe
+from claimaudit.guards.jsonsafe import escape_unsafe
 
 GONE_MESSAGE = "claimaudit mcp: the client closed its output pipe; stopping"
 

@@ -12,7 +12,7 @@ from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 
 from claimaudit.errors import NestingError
-from claimaudit.repeated import given_once, load_json_once, repeated_keys, repeated_names
+from claimaudit.guards.repeated import given_once, load_json_once, repeated_keys, repeated_names
 
 _FORMS = ("multipart/form-data", "application/x-www-form-urlencoded")
 

@@ -12,7 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
 
-from claimaudit.repeated import given_once
+from claimaudit.guards.repeated import given_once
 
 # Decimal digits; "-0" is no number anyone writes, refused as "+2" is. A negative one is left to
 # the range check, whose words ("greater than or equal to 0") are MCP's for it too.

@@ -1,6 +1,6 @@
 """The API's JSON responses, written as the command line writes ``--json``: non-ASCII text kept,
 and the characters a page or a terminal would obey (bidirectional overrides, C1 controls) as
-``\\u`` escapes (see ``claimaudit.jsonsafe``). Any JSON reader, the web page's ``JSON.parse``
+``\\u`` escapes (see ``claimaudit.guards.jsonsafe``). Any JSON reader, the web page's ``JSON.parse``
 included, reads the same text back."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.responses import JSONResponse as StarletteJSONResponse
 
-from claimaudit.jsonsafe import escape_unsafe
+from claimaudit.guards.jsonsafe import escape_unsafe
 
 
 class JSONResponse(StarletteJSONResponse):

@@ -25,12 +25,12 @@ from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from types import TracebackType
 
-from claimaudit.envsettings import env_base_url, http_client
 from claimaudit.errors import ArxivEmptyFeedError, ArxivError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
-from claimaudit.outage import RecentOutage
-from claimaudit.proxies import through_proxy
-from claimaudit.redaction import redact_url
+from claimaudit.net.envsettings import env_base_url, http_client
+from claimaudit.net.outage import RecentOutage
+from claimaudit.net.proxies import through_proxy
+from claimaudit.net.redaction import redact_url
 
 BASE_URL_ENV = "CLAIMAUDIT_ARXIV_BASE_URL"
 DEFAULT_BASE_URL = "https://export.arxiv.org"

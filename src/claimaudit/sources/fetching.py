@@ -10,12 +10,12 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from claimaudit.envsettings import require_tls_settings
 from claimaudit.errors import ArxivError, LibraryError, SourceError
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.arxiv import add_from_arxiv
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.paths import resolve_library_path
+from claimaudit.net.envsettings import require_tls_settings
 from claimaudit.sources.arxiv import ArxivClient, arxiv_base_url
 from claimaudit.sources.library import LibrarySource
 from claimaudit.sources.protocol import LibraryUse, Source, SourcePaper

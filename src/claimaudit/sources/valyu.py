@@ -32,14 +32,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from claimaudit.checker.selection import MAX_CHARS, MAX_PASSAGES
-from claimaudit.envsettings import (
-    env_base_url,
-    header_safe,
-    malformed_key,
-    require_header_safe_key,
-    require_tls_settings,
-    tls_context,
-)
 from claimaudit.errors import (
     ExcerptsOverBudgetError,
     InvalidSettingsError,
@@ -48,8 +40,16 @@ from claimaudit.errors import (
 )
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.judges.deadline import check_timeout
+from claimaudit.net.envsettings import (
+    env_base_url,
+    header_safe,
+    malformed_key,
+    require_header_safe_key,
+    require_tls_settings,
+    tls_context,
+)
+from claimaudit.net.redaction import clipped, mask_key, redact_text, redact_url, reply_text
 from claimaudit.passage import passage_id
-from claimaudit.redaction import clipped, mask_key, redact_text, redact_url, reply_text
 from claimaudit.sources.protocol import Passage, Source, SourcePaper
 from claimaudit.sources.valyu_transport import (
     MAX_REPLY_BYTES,

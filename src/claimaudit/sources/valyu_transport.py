@@ -35,11 +35,11 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from claimaudit.envsettings import tls_context
 from claimaudit.judges.deadline import Deadline as WorkerDeadline
 from claimaudit.judges.deadline import DeadlineExceeded, within
-from claimaudit.proxies import env_proxy, padded_proxy
-from claimaudit.redaction import redact_url
+from claimaudit.net.envsettings import tls_context
+from claimaudit.net.proxies import env_proxy, padded_proxy
+from claimaudit.net.redaction import redact_url
 
 # 4 MB: five excerpts of 5,000 characters with their metadata are well under 100 kB.
 MAX_REPLY_BYTES = 4_000_000

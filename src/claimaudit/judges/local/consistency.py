@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from claimaudit.judges.local import directions
 from claimaudit.judges.local.quantities import Quantity, missing, quantities
 from claimaudit.judges.local.reading import as_read, plain_typography
-from claimaudit.text import sentences
+from claimaudit.text.plain import sentences
 
 # A note quotes the sentence it is about, shortened so that the record stays readable.
 _EXCERPT_CHARS = 160

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from claimaudit.text import sentences, split_long
+from claimaudit.text.plain import sentences, split_long
 
 WINDOW_CHARS = 400
 

@@ -27,15 +27,15 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from claimaudit.envsettings import (
+from claimaudit.errors import InvalidSettingsError, ModelRequiredError
+from claimaudit.judges.deadline import check_timeout
+from claimaudit.net.envsettings import (
     env_base_url,
     env_model,
     require_header_safe_key,
     require_tls_settings,
 )
-from claimaudit.errors import InvalidSettingsError, ModelRequiredError
-from claimaudit.judges.deadline import check_timeout
-from claimaudit.proxies import usable_proxies
+from claimaudit.net.proxies import usable_proxies
 
 if TYPE_CHECKING:
     from claimaudit.judges.openai.judge import OpenAIJudge

@@ -21,7 +21,6 @@ import os
 import threading
 from collections.abc import Sequence
 
-from claimaudit.envsettings import header_safe, malformed_key
 from claimaudit.errors import ContextLengthError, InvalidSettingsError, JudgeError
 from claimaudit.judges.openai import KEY_ENV, NAME
 from claimaudit.judges.openai.labels import (
@@ -56,9 +55,10 @@ from claimaudit.judges.protocol import (
     JudgeReply,
     confidence_from_probabilities,
 )
+from claimaudit.net.envsettings import header_safe, malformed_key
+from claimaudit.net.proxies import client_proxy_problem
+from claimaudit.net.redaction import clipped, public_url, reply_text
 from claimaudit.passage import Passage
-from claimaudit.proxies import client_proxy_problem
-from claimaudit.redaction import clipped, public_url, reply_text
 
 
 class OpenAIJudge(Judge):

@@ -17,8 +17,9 @@ chunk, so a check on those alone would let an abandoned attempt read on forever.
 followed, and any status outside 2xx is a failure: a 3xx body is never read as the answer.
 
 Messages never carry the key: server error bodies are not quoted (a misbehaving proxy may echo
-the Authorization header), URLs are redacted (``claimaudit.redaction``), and the httpx exception is
-neither the cause nor the context of the JudgeError (it is raised outside the handler).
+the Authorization header), URLs are redacted (``claimaudit.net.redaction``), and the httpx
+exception is neither the cause nor the context of the JudgeError (it is raised outside the
+handler).
 
 ``get_json`` and ``post_json`` serve the judge's questions about the server (its models, its
 context size, its tokenizer): one attempt each, and an answer that is not JSON is None. Each is
@@ -39,7 +40,6 @@ from typing import Annotated, Any, NamedTuple
 import httpx
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from claimaudit.envsettings import http_client
 from claimaudit.errors import ContextLengthError, JudgeError
 from claimaudit.judges.deadline import (
     MAX_REPLY_BYTES,
@@ -50,8 +50,9 @@ from claimaudit.judges.deadline import (
     within,
 )
 from claimaudit.judges.openai import KEY_ENV
-from claimaudit.proxies import unreachable
-from claimaudit.redaction import redact_url
+from claimaudit.net.envsettings import http_client
+from claimaudit.net.proxies import unreachable
+from claimaudit.net.redaction import redact_url
 
 SERVER = "OpenAI-compatible server"
 RETRY_STATUSES = frozenset({408, 429})  # and every 5xx

@@ -1,0 +1,85 @@
+"""A plugin's judge or source with a watchdog on every call (see ``claimaudit.backends.watchdog``).
+
+Built-in backends bound their own calls (the ``jev`` and ``openai`` judges each HTTP attempt,
+Valyu its search, arXiv each request; the embedded judge and the library wait on nothing
+remote) and are used as they are. A plugin's backend, or one a caller hands ``make_checker``,
+is wrapped here when it is made: its ``decide``, ``fit_evidence`` and ``fetch`` each end within
+the timeout (``--timeout``, else ``DEFAULT_WATCH_TIMEOUT``), or the paper is ``not_checked``.
+Wrapped where it is made, the watch holds through every wrapper put around it later (a
+review's snapshot, the server's source) and is one per backend, whichever checker or thread
+calls it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from claimaudit.backends.watchdog import DEFAULT_WATCH_TIMEOUT, Watch
+from claimaudit.errors import JudgeError, SourceError
+from claimaudit.identity import PaperRef
+from claimaudit.judges.named import RegisteredJudge
+from claimaudit.judges.protocol import Case, Decision, Judge, JudgeReply
+from claimaudit.passage import Passage
+from claimaudit.sources.named import RegisteredSource
+from claimaudit.sources.protocol import Source, SourcePaper
+
+
+class WatchedJudge(RegisteredJudge):
+    """``inner`` under ``name``, each call into it watched (its properties are read as they
+    are: they answer at once)."""
+
+    def __init__(self, inner: Judge, name: str, seconds: float) -> None:
+        super().__init__(inner, name)
+        self.watch = Watch("judge", name, seconds, JudgeError)
+
+    def decide(self, decision: Decision) -> JudgeReply:
+        return self.watch.call(lambda: self.inner.decide(decision))
+
+    def fit_evidence(
+        self, case: Case, ranked: Sequence[Passage], limit: int
+    ) -> Sequence[Passage] | None:
+        return self.watch.call(lambda: self.inner.fit_evidence(case, ranked, limit))
+
+    def close(self) -> None:
+        # Not beside a call still running: closing under it could break or hang as well.
+        self.watch.call(self.inner.close, refused="closed")
+
+
+class WatchedSource(RegisteredSource):
+    """``inner``, each call into it watched."""
+
+    def __init__(self, inner: Source, seconds: float) -> None:
+        super().__init__(inner, inner.name)
+        self.watch = Watch("source", str(inner.name), seconds, SourceError)
+
+    def fetch(self, ref: PaperRef, query: str) -> SourcePaper:
+        return self.watch.call(lambda: self.inner.fetch(ref, query))
+
+    def close(self) -> None:
+        self.watch.call(self.inner.close, refused="closed")
+
+
+def _seconds(timeout: float | None) -> float:
+    return DEFAULT_WATCH_TIMEOUT if timeout is None else timeout
+
+
+def watched_judge(judge: Judge, timeout: float | None) -> Judge:
+    """``judge`` (a plugin's), each call ending within ``timeout`` seconds (None: the default);
+    one already watched is handed back as it is."""
+    if isinstance(judge, WatchedJudge):
+        return judge
+    return WatchedJudge(judge, judge.name, _seconds(timeout))
+
+
+def watched_source(source: Source, timeout: float | None) -> Source:
+    """``source`` (a plugin's), each call ending within ``timeout`` seconds (None: the
+    default); one already watched is handed back as it is."""
+    if isinstance(source, WatchedSource):
+        return source
+    return WatchedSource(source, _seconds(timeout))
+
+
+def is_built_in(backend: object) -> bool:
+    """Whether ``backend``'s class is claimaudit's own (a built-in backend, or a wrapper whose
+    inner backend was watched when it was made): it needs no watch of its own."""
+    return type(backend).__module__.partition(".")[0] == "claimaudit"

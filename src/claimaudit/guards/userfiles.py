@@ -1,0 +1,489 @@
+"""Reading a file a person named (on the command line, in a bibliography, over MCP), and
+writing one without overwriting another.
+
+Only regular files are read, and never past a limit: a device such as ``/dev/zero`` reports a
+size of 0 and never ends, and a FIFO blocks until someone writes to it, so neither a size check
+nor a plain read is safe on them.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import secrets
+import stat
+import sys
+import tempfile
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import IO, TypeAlias
+
+from claimaudit.errors import UsageError
+from claimaudit.guards.leftovers import (
+    TEMPORARY_PREFIX,
+    TEMPORARY_SUFFIX,
+    lock_for_life,
+    sweep_temporaries,
+)
+
+# What the public API takes wherever it names a file: a Path, or a str as most callers have.
+PathArg: TypeAlias = str | os.PathLike[str]
+
+
+def as_path(path: PathArg, what: str = "path") -> Path:
+    """``path`` as a ``Path``; UsageError for anything else (a ``str`` has no ``expanduser``,
+    and the failure would surface far away as an AttributeError)."""
+    if isinstance(path, Path):
+        return path
+    if isinstance(path, str | os.PathLike) and not isinstance(path, bytes):
+        try:
+            return Path(path)
+        except TypeError:  # a PathLike whose __fspath__ gives bytes
+            pass
+    raise UsageError(f"{what} must be a path or a string, not {type(path).__name__}")
+
+
+def as_optional_path(path: PathArg | None, what: str = "path") -> Path | None:
+    return None if path is None else as_path(path, what)
+
+
+class UnreadableFileError(Exception):
+    """Why a file cannot be read, in words that follow its name ("is not a regular file")."""
+
+
+def check_regular(path: Path) -> None:
+    """UnreadableFileError unless ``path`` (symlinks followed) is a regular file; OSError
+    (FileNotFoundError when there is nothing there) when the system refuses to say."""
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise UnreadableFileError("is not a regular file")
+
+
+def read_regular(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of ``path`` (symlinks followed); UnreadableFileError when it is not a regular
+    file or holds more than ``limit`` bytes; OSError when the system refuses it."""
+    check_regular(path)
+    with path.open("rb") as handle:
+        data = handle.read() if limit is None else handle.read(limit + 1)
+    if limit is not None and len(data) > limit:
+        raise UnreadableFileError(f"is over {_size(limit)}")
+    return data
+
+
+def is_symlink_loop(path: Path) -> bool:
+    """Whether ``path`` is a symbolic link that never reaches a file (it leads back to itself):
+    ``exists()`` says False for it as for a missing file, and a message should say which."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
+
+
+def missing_reason(path: Path) -> str:
+    """How a message says that ``path`` names no file: "no such file", or why it cannot."""
+    return "its symbolic links go round in a loop" if is_symlink_loop(path) else "no such file"
+
+
+def existing_spelling(path: Path) -> Path:
+    """``path``, or, where nothing is there, the same path in the other Unicode normalisation
+    form when that exists: macOS writes names decomposed (NFD, "u" and a combining diaeresis)
+    while a name typed in a file is most often composed (NFC), and the two look the same."""
+    try:
+        if os.path.lexists(path):
+            return path
+        for form in ("NFC", "NFD"):
+            for other in (
+                path.with_name(unicodedata.normalize(form, path.name)),
+                Path(unicodedata.normalize(form, str(path))),
+            ):
+                if other != path and os.path.lexists(other):
+                    return other
+    except (OSError, ValueError):  # a name the system refuses: the caller's open says why
+        pass
+    return path
+
+
+def _size(limit: int) -> str:
+    mib = limit / (1024 * 1024)
+    return f"{mib:g} MiB" if mib >= 1 else f"{limit:,} bytes"
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a failed write never leaves half a file where a good
+    one was (see ``atomic_writer``). OSError when the system refuses."""
+    with atomic_writer(path) as handle:
+        handle.write(data)
+
+
+@contextmanager
+def atomic_writer(path: Path) -> Iterator[IO[bytes]]:
+    """A binary handle whose bytes replace ``path`` only when the block ends without an error:
+    until then, and after any failure, ``path`` holds what it held. A symbolic link keeps
+    pointing where it did (its target is replaced); a stream (see ``is_stream``) is written in
+    place, never replaced; a file keeps its permissions and a new one gets the umask's."""
+    if is_stream(path):
+        with _in_place(path) as handle:
+            yield handle
+        return
+    target, fd, tmp = _temporary(path)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
+            handle.flush()
+            # Renamed while still open, so still locked: never seen as a killed run's leftover.
+            os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class PartlyWrittenError(OSError):
+    """A write of several files failed after some were replaced, and these (``changed``) could
+    not be given back what they held: the message must not say that none was changed."""
+
+    changed: list[Path]
+
+
+def write_all_atomic(files: Mapping[Path, bytes]) -> None:
+    """Write every file of ``files`` or none (the files of one annotated draft, which must not
+    mix new and old): each to a temporary beside it first, and only once all are written are
+    they renamed into place, each old file kept under a second name until all are in. After a
+    failure (a full disk, a file the system will not replace) the temporaries and the folders
+    made for them are gone and every file holds what it held; the OSError names the file that
+    failed (PartlyWrittenError where one could not be restored). A stream (``is_stream``) is
+    written in place, after the files."""
+    staged: list[tuple[str, Path, IO[bytes], Path]] = []
+    made: list[Path] = []
+    replaced: list[tuple[Path, _Aside | None]] = []
+    # A folder is no stream to write in place: it is refused with the files, before any rename.
+    streams = {p: data for p, data in files.items() if is_stream(p) and not p.is_dir()}
+    try:
+        for path, data in files.items():
+            if path in streams:
+                continue
+            try:
+                target, fd, tmp = _temporary(path, made)
+                staged.append((tmp, target, os.fdopen(fd, "wb"), path))
+                staged[-1][2].write(data)
+                staged[-1][2].flush()
+            except OSError as error:
+                error.filename = error.filename or str(path)
+                raise
+        for tmp, target, _, path in staged:
+            try:
+                aside = _set_aside(target)
+                try:
+                    os.replace(tmp, target)  # each still open, so still locked (see atomic_writer)
+                except BaseException:
+                    _drop(aside)
+                    raise
+            except OSError as error:
+                # The temporary's name means nothing to the user; the output file's does.
+                error.filename, error.filename2 = str(path), None
+                raise
+            replaced.append((target, aside))
+    except BaseException as error:
+        lost = _restore(replaced)
+        for tmp, _, _, _ in staged:
+            Path(tmp).unlink(missing_ok=True)  # one already renamed is no longer there
+        _close_all(staged)
+        remove_empty_folders(made)
+        if lost and isinstance(error, OSError):
+            partly = PartlyWrittenError(error.errno, error.strerror, error.filename)
+            partly.changed = lost
+            raise partly from error
+        raise
+    for _, aside in replaced:
+        _drop(aside)
+    _close_all(staged)
+    for path, data in streams.items():
+        write_atomic(path, data)
+
+
+# A second name for a file about to be replaced, and the descriptor that holds its lock.
+_Aside: TypeAlias = tuple[Path, int]
+
+
+def _set_aside(target: Path) -> _Aside | None:
+    """Keep what ``target`` holds under a temporary name beside it (a hard link, so the very
+    file comes back; a copy where the file system has no links), locked so that no sweep takes
+    it; None when there is no file to keep."""
+    if not target.exists():
+        return None
+    try:
+        return _link_aside(target)
+    except OSError:
+        pass  # no hard links here (or this file refuses one): a copy keeps the bytes
+    fd, name = tempfile.mkstemp(dir=target.parent, prefix=TEMPORARY_PREFIX, suffix=TEMPORARY_SUFFIX)
+    try:
+        lock_for_life(fd)
+        os.fchmod(fd, stat.S_IMODE(target.stat().st_mode))
+        os.write(fd, target.read_bytes())
+    except BaseException:
+        os.close(fd)
+        Path(name).unlink(missing_ok=True)
+        raise
+    return Path(name), fd
+
+
+def _link_aside(target: Path) -> _Aside:
+    while True:
+        name = target.parent / f"{TEMPORARY_PREFIX}{secrets.token_hex(6)}{TEMPORARY_SUFFIX}"
+        try:
+            os.link(target, name)
+            break
+        except FileExistsError:
+            continue
+    try:
+        fd = os.open(name, os.O_RDONLY)
+    except BaseException:
+        name.unlink(missing_ok=True)
+        raise
+    try:
+        lock_for_life(fd)
+    except BaseException:
+        os.close(fd)
+        name.unlink(missing_ok=True)
+        raise
+    return name, fd
+
+
+def _drop(aside: _Aside | None) -> None:
+    if aside is not None:
+        Path(aside[0]).unlink(missing_ok=True)
+        with suppress(OSError):
+            os.close(aside[1])
+
+
+def _restore(replaced: list[tuple[Path, _Aside | None]]) -> list[Path]:
+    """Give each replaced file what it held, last first; the files that could not be given it."""
+    lost: list[Path] = []
+    for target, aside in reversed(replaced):
+        try:
+            if aside is None:
+                target.unlink()  # it was new: none was there before
+            else:
+                os.replace(aside[0], target)
+        except OSError:
+            lost.append(target)
+        _drop(aside)
+    return lost
+
+
+def _close_all(staged: list[tuple[str, Path, IO[bytes], Path]]) -> None:
+    for _, _, opened, _ in staged:
+        with suppress(OSError):
+            opened.close()
+
+
+def _temporary(path: Path, made: list[Path] | None = None) -> tuple[Path, int, str]:
+    """The file ``path`` names (links followed), and a new temporary beside it (descriptor,
+    name) with the permissions the file has, or a new file would get. The folders made for it
+    go at the front of ``made`` (deepest first, for ``remove_empty_folders``)."""
+    if is_symlink_loop(path):
+        # realpath() gives a loop back unchanged, and os.replace would put a file in its place.
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
+    target = Path(os.path.realpath(path))
+    if target.is_dir():
+        # Refused now, not by the rename: the files staged with it must not be half renamed.
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    try:
+        folders = make_folder(target.parent)
+    except (FileExistsError, NotADirectoryError):
+        # mkdir's "File exists" names no culprit: say which file stands where a folder must.
+        in_the_way = _nearest_existing(path.parent)
+        raise NotADirectoryError(
+            errno.ENOTDIR, f"{in_the_way} is not a folder", str(path)
+        ) from None
+    if made is not None:
+        made[:0] = folders
+    mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
+    # Those that killed runs left here go first (their owners' locks are gone).
+    sweep_temporaries(target.parent)
+    # A short name, not one made from ``path``'s: that would pass the 255-byte limit on a name
+    # while ``path``'s own is still within it.
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=TEMPORARY_PREFIX, suffix=TEMPORARY_SUFFIX)
+    try:
+        lock_for_life(fd)  # until it is renamed into place: a sweep never takes it
+        os.fchmod(fd, mode)
+    except BaseException:
+        os.close(fd)
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target, fd, tmp
+
+
+def _nearest_existing(folder: Path) -> Path:
+    """The nearest of ``folder`` and its parents that exists (a file, where a folder is needed)."""
+    for place in (folder, *folder.parents):
+        if place.exists() or place.is_symlink():
+            return place
+    return folder
+
+
+# A name of an open descriptor (/dev/stdout, /dev/fd/3, /proc/self/fd/1), not of a file.
+_DESCRIPTOR = re.compile(r"/dev/(?:stdout|stderr|fd/\d+)|/proc/(?:self|thread-self|\d+)/fd/\d+")
+
+
+# A name of standard input: read, it would be whatever stdin holds, however it was redirected.
+_STDIN = re.compile(r"/dev/(?:stdin|fd/0)|/proc/(?:self|thread-self)/fd/0")
+# Descriptor 0 of a process by its number (or of one of its threads): standard input only
+# where the number is this process's (see ``_is_this_process``).
+_NUMBERED_STDIN = re.compile(r"/proc/(?P<pid>\d+|self)(?:/task/(?P<tid>\d+))?/fd/0")
+
+
+def names_standard_input(path: Path) -> bool:
+    """Whether ``path`` is ``-`` (where no file of that name exists) or a name of standard
+    input. A command that does not read standard input refuses these by name: redirected from
+    a file (``< in.jsonl``) it is a regular file, from a pipe it is not, and the command should
+    say the same either way."""
+    if str(path) == "-":
+        return not os.path.lexists(path)
+    # A link to one of those names is one too (``ln -s /dev/stdin in``). Links are followed
+    # one at a time, so that /proc/self/fd/0 is met by name: followed, it is the redirected
+    # file itself. A loop, or a link that cannot be read, ends the search.
+    name = os.path.abspath(path)
+    for _ in range(_MAX_LINKS):
+        if _STDIN.fullmatch(name) is not None or _is_own_numbered_stdin(name):
+            return True
+        followed = _follow_first_link(name)
+        if followed is None:
+            return False
+        name = followed
+    return False
+
+
+_MAX_LINKS = 40  # as the kernel's own limit (ELOOP)
+
+
+def _is_own_numbered_stdin(name: str) -> bool:
+    """Whether ``name`` is /proc/PID/fd/0 (or /proc/PID/task/TID/fd/0) of this process or one
+    of its threads: threads share one table of descriptors, so reading it reads this command's
+    standard input. Another process's fd/0 is that process's input, read as the file (or pipe)
+    it is, as naming that file would read it: a regular file is read, anything else refused."""
+    match = _NUMBERED_STDIN.fullmatch(name)
+    if match is None:
+        return False
+    pid, tid = match["pid"], match["tid"]
+    if pid != "self" and not _is_this_process(pid):
+        return False
+    return tid is None or _is_this_process(tid)
+
+
+def _is_this_process(number: str) -> bool:
+    """Whether ``number`` is this process's id, or one of its threads', as /proc numbers them
+    (/proc/self says which: in a container whose /proc is the host's, ``os.getpid()`` is not)."""
+    try:
+        own = os.readlink("/proc/self")
+    except OSError:
+        return number == str(os.getpid())  # no /proc: the name names nothing here anyway
+    return number == own or os.path.isdir(f"/proc/{own}/task/{number}")
+
+
+def _follow_first_link(name: str) -> str | None:
+    """``name`` with its first symbolic link (of a folder on the way, or itself) replaced by
+    the link's target; None where it holds none."""
+    parts = Path(name).parts
+    for end in range(2, len(parts) + 1):
+        head = os.path.join(*parts[:end])
+        try:
+            target = os.readlink(head)
+        except OSError:
+            continue  # not a link (or missing, or unreadable): the next part
+        return os.path.abspath(os.path.join(os.path.dirname(head), target, *parts[end:]))
+    return None
+
+
+def is_stream(path: Path) -> bool:
+    """Whether ``path`` is written in place, never replaced: an existing file that is not a
+    regular one (a pipe, a terminal, a FIFO, /dev/null), or a descriptor's name (/dev/stdout
+    redirected to a file): its "real path" is no place for a file beside it
+    (``/proc/PID/fd/pipe:[N]``), and a file put in the redirect target's place would leave
+    the shell writing to the one it replaced."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False  # missing (made as a file), or refused: the write reports it
+    return not stat.S_ISREG(mode) or _DESCRIPTOR.fullmatch(os.path.abspath(path)) is not None
+
+
+@contextmanager
+def _in_place(path: Path) -> Iterator[IO[bytes]]:
+    """A handle writing to the stream ``path``; standard output through its own descriptor, so
+    rows and what the command prints later share one position (a second opening of a file
+    that standard output is redirected to would write over them)."""
+    stdout = _stdout_fd()
+    if stdout is not None and os.path.samestat(os.stat(path), os.fstat(stdout)):
+        sys.stdout.flush()
+        with os.fdopen(os.dup(stdout), "wb") as handle:
+            yield handle
+        return
+    # Appending: a file some other descriptor names keeps what was written to it before.
+    with path.open("ab") as handle:
+        yield handle
+
+
+def _stdout_fd() -> int | None:
+    try:
+        return sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None  # replaced by a test runner's buffer, or closed
+
+
+# A file a command names, and how its message calls it ("--json", "the draft").
+NamedPath: TypeAlias = tuple[str, Path | None]
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file by any path: symbolic links and relative parts
+    resolved, and, where both exist, the same device and inode (a hard link)."""
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except (OSError, RuntimeError):
+        # A path the system refuses is reported by whatever opens it; Python 3.11's resolve()
+        # raises RuntimeError, not OSError, for a symbolic-link loop.
+        return False
+
+
+def require_distinct(outputs: Iterable[NamedPath], inputs: Iterable[NamedPath]) -> None:
+    """UsageError, in one line, when an output is the same file as an input or as an earlier
+    output; outputs and inputs that are None are left out."""
+    seen = [(name, path) for name, path in inputs if path is not None]
+    for name, path in outputs:
+        if path is None:
+            continue
+        for other_name, other in seen:
+            if same_file(path, other):
+                raise UsageError(
+                    f"{name} {path} is the same file as {other_name} {other}; choose another path"
+                )
+        seen.append((name, path))
+
+
+def make_folder(folder: Path) -> list[Path]:
+    """Make ``folder`` and those above it that are missing; the ones made, deepest first,
+    for ``remove_empty_folders``. OSError when the system refuses."""
+    chain = [folder, *folder.parents]
+    made = chain[: next(i for i, f in enumerate(chain) if f.exists())]
+    folder.mkdir(parents=True, exist_ok=True)
+    return made
+
+
+def remove_empty_folders(made: list[Path]) -> None:
+    """Remove the folders ``make_folder`` made, deepest first, while they are empty: a command
+    refused or failed before it wrote leaves no folder behind, as it leaves no file."""
+    for folder in made:
+        try:
+            folder.rmdir()
+        except OSError:
+            return  # not empty: something was written there, or another run uses it
+
+
+def _umask() -> int:
+    # The umask can only be read by setting it back; writes here happen on one thread.
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

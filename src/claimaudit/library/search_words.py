@@ -1,0 +1,189 @@
+"""The FTS5 MATCH expression ``library search`` (CLI, API, MCP) runs for a user's words.
+
+Evidence selection for ``check`` keeps ``fts.fts_query`` as it is (the verifier's measured
+figures depend on it); a person searching the library gets more care here:
+
+- the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts), as
+  the index reads the stored text (``library.search_text``); the words as typed are searched
+  for too when they differ;
+- a stop word written in capitals after another word is kept ("vitamin A", "WHO guidelines");
+- a decimal number is one phrase of its digit groups ("2.5" -> "2 5"), so "2" or "5" alone
+  does not match; the phrase also matches "i_2 = 5", so the numbers are given apart
+  (``numbers``, with the expression of the other words) for the search to keep only the
+  passages that hold one as written (``library.search_numbers``);
+- adjacent query words are also searched for as a phrase, so passages holding them together
+  rank above passages holding them apart;
+- past ``MAX_SEARCH_TERMS`` distinct words, the words left out are named, never dropped
+  silently;
+- Greek and Russian words are also searched for with and without their tonos or ё, which the
+  index keeps ("ασκηση" finds "άσκηση");
+- a query with no word to search for is refused (``NoSearchWordsError``).
+
+Every term is double-quoted, so FTS5 syntax the user types is searched for as plain words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from itertools import pairwise
+
+from claimaudit.errors import UsageError
+from claimaudit.library.fts import STOPWORDS
+from claimaudit.library.search_accents import accent_forms
+
+# 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took
+# four. A query past it is a pasted paragraph, whose first 256 distinct words rank it well.
+MAX_SEARCH_TERMS = 256
+# Phrases only sharpen the ranking; each costs a position lookup, so a long query gets a few.
+MAX_PHRASES = 64
+# A decimal or grouped number ("2.5", "1,000") or a word piece (letters and digits).
+_PIECE = re.compile(r"\d+(?:[.,]\d+)+|[^\W_]+")
+_NUMBER_PART = re.compile(r"\d+")
+# Han, kana and Hangul: scripts written without spaces between words.
+_CJK_RUN = re.compile(
+    "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]+"
+)
+# Each pair is a scan of the passages' text (CJK queries only): a sentence's worth.
+MAX_CJK_GRAMS = 32
+# Other spellings of Greek and Russian words (``search_accents``), in all: each is a term.
+MAX_ACCENT_FORMS = 64
+# Typed in capitals these are FTS5 operators, which a user may think work: never kept.
+_OPERATORS = frozenset({"and", "or", "not"})
+
+
+class NoSearchWordsError(UsageError):
+    """A search query with no word to search for (empty, punctuation, common words only)."""
+
+    http_status = 422
+
+
+@dataclass(frozen=True)
+class SearchWords:
+    match: str  # the FTS5 expression
+    left_out: tuple[str, ...]  # words past MAX_SEARCH_TERMS, as written, in query order
+    # Overlapping character pairs of the query's CJK runs (a lone character stays one): FTS5's
+    # unicode61 tokenizer does not segment CJK, so a word inside a sentence is found by these.
+    cjk_grams: tuple[str, ...] = ()
+    # The words searched for, NFKC-normalised and lower-case: numbers and Latin words written
+    # inside CJK text ("使用了5000个") or in full-width letters ("１２０００张ＣＴ") are no tokens
+    # of the index either, and are looked for in the text itself (``search_cjk.inner_rows``).
+    inner_words: tuple[str, ...] = ()
+    # The decimal numbers searched for (NFKC), and the expression without the terms and
+    # phrases holding one (None when every term holds one): see ``library.search_numbers``.
+    numbers: tuple[str, ...] = ()
+    plain_match: str | None = None
+
+
+@dataclass(frozen=True)
+class _Term:
+    written: str
+    tokens: tuple[str, ...]  # what FTS5's unicode61 tokenizer makes of it, lower-cased
+    alone: bool  # searched for on its own, not only inside a phrase
+    number: bool = False  # a decimal or grouped number, several tokens ("2.5")
+
+
+def search_words(text: str) -> SearchWords:
+    """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
+    normal = unicodedata.normalize("NFKC", text)
+    terms = _terms(normal)
+    kept: dict[tuple[str, ...], _Term] = {}
+    left_out: dict[str, None] = {}
+    for term in (t for t in terms if t is not None and t.alone):
+        if term.tokens in kept:
+            continue
+        if len(kept) < MAX_SEARCH_TERMS:
+            kept[term.tokens] = term
+        else:
+            left_out[term.written] = None
+    if normal != text:
+        # The words as typed, beside the normal forms kept (a word left out is named once).
+        typed = _terms(text)
+        for term in (t for t in typed if t is not None and t.alone):
+            if _normal(term.tokens) in kept:
+                kept.setdefault(term.tokens, term)
+        terms += [None, *typed]  # None: no phrase spans the two forms
+    if not text.strip():
+        # Every surface's words for an empty query (the API's q, MCP's query, the CLI's QUERY).
+        raise NoSearchWordsError("no word to search for: the query is empty")
+    if not kept:
+        raise NoSearchWordsError(
+            f"no word to search for in {text.strip()[:40]!r}: give a word that is not "
+            "punctuation or a common word (the, of, and)"
+        )
+    # Phrases of adjacent words, among the words kept: a dropped word between two breaks it.
+    # Each phrase with whether it holds a number.
+    phrases: dict[tuple[str, ...], bool] = {}
+    for left, right in pairwise(terms):
+        if left is None or right is None or len(phrases) >= MAX_PHRASES:
+            continue
+        if _within(left, kept) and _within(right, kept):
+            phrases.setdefault(left.tokens + right.tokens, left.number or right.number)
+    quoted = [_quoted(p) for p in phrases] + [_quoted(t) for t in kept]
+    numbered = {_quoted(p) for p, number in phrases.items() if number}
+    numbered.update(_quoted(t) for t, term in kept.items() if term.number)
+    # Greek and Russian words also in the spellings with and without their accents.
+    spellings = [(f,) for t in kept if len(t) == 1 for f in accent_forms(t[0])]
+    quoted += [_quoted(s) for s in spellings[:MAX_ACCENT_FORMS]]
+    grams = _cjk_grams(normal)
+    if len(grams) > MAX_CJK_GRAMS:
+        left_out.update(dict.fromkeys(grams[MAX_CJK_GRAMS:]))
+        grams = grams[:MAX_CJK_GRAMS]
+    inner = dict.fromkeys(unicodedata.normalize("NFKC", t.written).lower() for t in kept.values())
+    numbers = dict.fromkeys(
+        unicodedata.normalize("NFKC", t.written) for t in kept.values() if t.number
+    )
+    plain = [q for q in dict.fromkeys(quoted) if q not in numbered]
+    return SearchWords(
+        match=" OR ".join(dict.fromkeys(quoted)),
+        left_out=tuple(left_out),
+        cjk_grams=grams,
+        inner_words=tuple(inner),
+        numbers=tuple(numbers),
+        plain_match=" OR ".join(plain) if plain else None,
+    )
+
+
+def _cjk_grams(text: str) -> tuple[str, ...]:
+    grams: dict[str, None] = {}
+    for run in _CJK_RUN.findall(text):
+        pairs = [run[i : i + 2] for i in range(len(run) - 1)] or [run]
+        grams.update(dict.fromkeys(pairs))
+    return tuple(grams)
+
+
+def _normal(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(unicodedata.normalize("NFKC", t).lower() for t in tokens)
+
+
+def _within(term: _Term, kept: dict[tuple[str, ...], _Term]) -> bool:
+    # A kept stop word in capitals ("A" after "vitamin") counts only inside the phrase.
+    return term.tokens in kept or not term.alone
+
+
+def _terms(text: str) -> list[_Term | None]:
+    """Each piece of ``text`` as a term, None for a stop word that is left out (it breaks a
+    phrase of the words around it)."""
+    found: list[_Term | None] = []
+    for index, match in enumerate(_PIECE.finditer(text)):
+        written = match.group()
+        if _NUMBER_PART.fullmatch(written.replace(".", "").replace(",", "")):
+            parts = tuple(_NUMBER_PART.findall(written))
+            found.append(_Term(written, parts, alone=True, number=len(parts) > 1))
+            continue
+        word = written.lower()
+        if word not in STOPWORDS:
+            found.append(_Term(written, (word,), alone=True))
+        elif written.isupper() and word not in _OPERATORS and (len(word) > 1 or index > 0):
+            # "WHO", "IT": a name in capitals; a lone capital ("vitamin A") only in a phrase,
+            # since as a word it matches nearly every passage.
+            found.append(_Term(written, (word,), alone=len(word) > 1))
+        else:
+            found.append(None)
+    return found
+
+
+def _quoted(tokens: tuple[str, ...] | _Term) -> str:
+    words = tokens.tokens if isinstance(tokens, _Term) else tokens
+    return '"' + " ".join(w.replace('"', '""') for w in words) + '"'

@@ -1,0 +1,97 @@
+"""A plugin's judge or source that never answers: the paper is ``not_checked`` at the deadline,
+the run goes on, and the stuck backend is not called beside the call still running
+(watched.py)."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from claimaudit.api import make_checker
+from claimaudit.backends.watched import WatchedJudge, WatchedSource
+from claimaudit.checker.pipeline import Checker
+from claimaudit.errors import InvalidSettingsError, JudgeError, PluginError
+from claimaudit.identity import parse_ref
+from claimaudit.judges.protocol import JudgeSettings
+from claimaudit.plugins import Registry, get_registry
+from claimaudit.records import CheckedRecord, NotCheckedRecord
+from tests.fakes import MemorySource, ScriptedJudge, pick
+from tests.stuck import StuckJudge, StuckSource
+
+CLAIM = "Aspirin lowers fever."
+STUCK = "was not asked: an earlier call did not answer within 0.2 s and may still be running"
+
+
+def papers(source: MemorySource) -> MemorySource:
+    for ref in ("scifact:1", "scifact:2", "scifact:3"):
+        source.add(parse_ref(ref), ref, ["Aspirin lowers fever in adults."])
+    return source
+
+
+def test_a_plugin_judge_that_never_answers_leaves_the_papers_not_checked(
+    gate: threading.Event,
+) -> None:
+    registry = Registry()
+    inner = StuckJudge(pick("supports", "P001"), name="slow", gate=gate)
+    registry.add_judge("slow", lambda settings: inner, "a plugin")
+    judge = registry.make_judge("slow", JudgeSettings(timeout=0.2))
+    first, second = Checker(papers(MemorySource()), judge).check(CLAIM, ["scifact:1", "scifact:2"])
+    assert isinstance(first, NotCheckedRecord) and isinstance(second, NotCheckedRecord)
+    assert first.error == "judge 'slow' did not answer within 0.2 s"
+    assert second.error == f"judge 'slow' {STUCK}"
+    assert inner.calls == 1  # never called beside the stuck one
+    with pytest.raises(JudgeError, match=r"^judge 'slow' was not closed: "):
+        judge.close()
+    assert not inner.closed
+
+
+def test_a_plugin_source_that_never_answers_leaves_its_papers_not_checked(
+    gate: threading.Event,
+) -> None:
+    registry = Registry()
+    source = papers(StuckSource(gate, "scifact:2"))
+    registry.add_source("stuck", lambda *, path: source, "a plugin")
+    watched = registry.make_source("stuck", timeout=0.2)
+    assert isinstance(watched, WatchedSource)
+    assert watched.extra == "beyond the contract"  # type: ignore[attr-defined]
+    records = Checker(watched, ScriptedJudge(pick("supports", "P001"))).check(
+        CLAIM, ["scifact:1", "scifact:2", "scifact:3"]
+    )
+    assert isinstance(records[0], CheckedRecord) and records[0].verdict == "supports"
+    # Named as registered ("stuck"), not by the object's own name ("memory").
+    assert [r.error for r in records[1:]] == [  # type: ignore[union-attr]
+        "source 'stuck' did not answer within 0.2 s",
+        f"source 'stuck' {STUCK}",
+    ]
+    assert source.fetched == ["scifact:1", "scifact:2"]
+
+
+def test_built_in_backends_are_not_wrapped() -> None:
+    # They bound their own calls; a wrapper would only change their errors.
+    registry = get_registry()
+    assert not isinstance(registry.make_judge("local"), WatchedJudge)
+    assert not isinstance(registry.make_source("library"), WatchedSource)
+
+
+def test_a_judge_object_handed_to_make_checker_is_watched(gate: threading.Event) -> None:
+    judge = StuckJudge(pick("supports", "P001"), name="mine", gate=gate)
+    source = papers(MemorySource())
+    with make_checker(judge, source=source, cache=False, timeout=0.2) as checker:
+        [record] = checker.check(CLAIM, ["scifact:1"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "judge 'mine' did not answer within 0.2 s"
+    assert not judge.closed  # the caller's own, as before
+
+
+def test_a_broken_judge_object_is_refused_under_its_own_name() -> None:
+    class Nameless(ScriptedJudge):
+        pass
+
+    with pytest.raises(PluginError, match=r"^judge Nameless is named ''"):
+        make_checker(Nameless(pick("supports", "P001"), name=""), source=MemorySource())
+
+
+def test_a_source_timeout_out_of_range_is_refused() -> None:
+    with pytest.raises(InvalidSettingsError, match="timeout must be"):
+        get_registry().make_source("library", timeout=0)

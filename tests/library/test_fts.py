@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from claimaudit.library.fts import fts_query, query_terms
+
+
+def test_query_terms_drop_stopwords_and_duplicates() -> None:
+    assert query_terms("The Transformer is based on the attention of attention") == [
+        "transformer",
+        "based",
+        "attention",
+    ]
+
+
+def test_only_common_words_are_kept_rather_than_nothing() -> None:
+    assert query_terms("the of and") == ["the", "of", "and"]
+
+
+def test_fts_query_quotes_every_term() -> None:
+    assert fts_query('NEAR(a b) AND "x"*') == '"near" OR "b" OR "x"'
+    assert fts_query("  ,;  ") is None

@@ -1,0 +1,103 @@
+"""What ``library search`` asks FTS5 for: the words of a user's query, never its syntax."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.library.search_words import MAX_SEARCH_TERMS, NoSearchWordsError, search_words
+
+
+def test_words_past_the_cap_are_named_not_dropped_silently() -> None:
+    words = [f"w{i}" for i in range(MAX_SEARCH_TERMS + 3)]
+    found = search_words(" ".join([*words, "w0"]))
+    assert found.left_out == tuple(words[MAX_SEARCH_TERMS:])
+    assert f'"w{MAX_SEARCH_TERMS - 1}"' in found.match
+    assert f'"w{MAX_SEARCH_TERMS}"' not in found.match.split(" OR ")
+    # The cap is well past the 64 words that were searched for before.
+    assert MAX_SEARCH_TERMS > 64 and search_words(" ".join(words[:100])).left_out == ()
+
+
+def test_a_capital_stop_word_after_a_word_is_kept_in_a_phrase() -> None:
+    assert search_words("vitamin A supplementation").match == (
+        '"vitamin a" OR "a supplementation" OR "vitamin" OR "supplementation"'
+    )
+    # At the start "A" is the article; "WHO" in capitals is a name, searched for alone too.
+    assert search_words("A vitamin").match == '"vitamin"'
+    assert search_words("WHO guidelines").match == ('"who guidelines" OR "who" OR "guidelines"')
+    # Operators in capitals are not words the user means.
+    assert search_words("cats AND dogs").match == '"cats" OR "dogs"'
+
+
+def test_a_dropped_stop_word_breaks_the_phrase_around_it() -> None:
+    assert search_words("effect of vitamin").match == '"effect" OR "vitamin"'
+
+
+def test_a_decimal_number_is_one_phrase_of_its_digit_groups() -> None:
+    assert search_words("2.5").match == '"2 5"'
+    assert search_words("1,000 rpm").match == '"1 000 rpm" OR "1 000" OR "rpm"'
+
+
+def test_decimal_numbers_are_given_apart_with_the_expression_of_the_other_words() -> None:
+    found = search_words("1,000 rpm at 2.5 \uff13.\uff10")
+    assert found.numbers == ("1,000", "2.5", "3.0")
+    # Neither a number nor a phrase holding one.
+    assert found.plain_match == '"rpm"'
+    assert search_words("2.5").plain_match is None
+    plain = search_words("rpm")
+    assert (plain.numbers, plain.plain_match) == ((), plain.match)
+
+
+def test_the_normal_form_and_the_typed_form_are_both_searched_for() -> None:
+    assert search_words("\ufb01eld").match == '"field" OR "\ufb01eld"'
+    assert search_words("x\u00b2").match == '"x2" OR "x\u00b2"'
+
+
+@pytest.mark.parametrize("query", ["*", '"', "the of and", "A", "NOT"])
+def test_no_word_to_search_for_is_an_error(query: str) -> None:
+    with pytest.raises(NoSearchWordsError, match=r"^no word to search for in "):
+        search_words(query)
+
+
+@pytest.mark.parametrize("query", ["", "   "])
+def test_an_empty_query_is_said_to_be_empty(query: str) -> None:
+    # Not "in ''": the words every surface (API, MCP, command line) refuses it with.
+    with pytest.raises(NoSearchWordsError) as caught:
+        search_words(query)
+    assert str(caught.value) == "no word to search for: the query is empty"
+
+
+def test_fts_syntax_is_quoted_as_words() -> None:
+    assert search_words('NEAR(x y) "z"*').match == (
+        '"near x" OR "x y" OR "y z" OR "near" OR "x" OR "y" OR "z"'
+    )
+
+
+def test_cjk_runs_are_also_searched_for_by_their_character_pairs() -> None:
+    found = search_words("深度学习 and 学习 x")
+    assert found.cjk_grams == ("深度", "度学", "学习")
+    assert search_words("中 text").cjk_grams == ("中",)
+    assert search_words("plain words").cjk_grams == ()
+
+
+def test_greek_and_russian_words_are_also_searched_for_in_their_other_spellings() -> None:
+    assert search_words("ασκηση").match == '"ασκηση" OR "άσκηση" OR "ασκήση" OR "ασκησή"'
+    assert search_words("ёжики").match == '"ёжики" OR "ежики"'
+    assert search_words("café").match == '"café"'
+
+
+def test_words_to_look_for_inside_cjk_text_are_normal_and_lower_case() -> None:
+    # Typed full-width or in capitals, each once; stop words are not among them.
+    typed = "\uff11\uff12\uff10\uff10\uff10 \uff23\uff34 CT of Über"
+    assert search_words(typed).inner_words == ("12000", "ct", "über")
+
+
+def test_a_word_left_out_is_named_once_whatever_form_it_was_typed_in() -> None:
+    words = [f"w{i}" for i in range(MAX_SEARCH_TERMS)]
+    found = search_words(" ".join([*words, "\uff58\uff59"]))  # full-width "xy"
+    assert found.left_out == ("xy",)
+    assert '"\uff58\uff59"' not in found.match
+
+
+def test_every_word_searched_for_is_also_looked_for_inside_cjk_text() -> None:
+    words = [f"w{i}" for i in range(100)]
+    assert search_words(" ".join(words)).inner_words == tuple(words)

@@ -1,0 +1,209 @@
+"""Keys, base URLs and CA files from the environment, checked before any work."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import certifi
+import httpx
+import httpx2
+import pytest
+
+from claimaudit.errors import InvalidSettingsError
+from claimaudit.net.envsettings import (
+    env_base_url,
+    http_client,
+    http_url,
+    require_header_safe_key,
+    require_tls_settings,
+    tls_context,
+)
+
+API = "https://api.example.test/v1"
+
+
+@pytest.mark.parametrize(
+    "url", ["http://127.0.0.1:8080/v1", "https://api.example.org", "HTTPS://Example.org/x"]
+)
+def test_an_http_url_is_taken_as_it_is(url: str) -> None:
+    assert http_url(url, "X_BASE_URL") == url
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("garbage", "garbage"),
+        ("ftp://mirror.example.org/arxiv", "ftp://mirror.example.org/arxiv"),
+        ("ftp://user:s3cret@proxy/v1", "ftp://***@proxy/v1"),
+        ("user:s3cret@proxy:8080/v1", "***@proxy:8080/v1"),
+        ("http//user:s3cret@proxy/v1", "http//***@proxy/v1"),
+        ("https://", "https://"),
+        ("http://host:99999/v1", "http://host:99999/v1"),
+        ("http://exa mple.org", "http://exa mple.org"),
+        ("ftp://user:s3cret@host", "ftp://***@host"),
+    ],
+)
+def test_anything_else_is_refused_naming_the_variable_never_a_credential(
+    url: str, shown: str
+) -> None:
+    with pytest.raises(InvalidSettingsError) as refused:
+        http_url(url, "X_BASE_URL")
+    assert str(refused.value) == f"X_BASE_URL is not an http(s) URL: {shown}"
+
+
+def test_an_unset_or_blank_variable_is_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("X_BASE_URL", raising=False)
+    assert env_base_url("X_BASE_URL", "https://default.example.org") == (
+        "https://default.example.org"
+    )
+    monkeypatch.setenv("X_BASE_URL", "  ")
+    assert env_base_url("X_BASE_URL", "https://default.example.org") == (
+        "https://default.example.org"
+    )
+    monkeypatch.setenv("X_BASE_URL", " http://127.0.0.1:9/v1 ")
+    assert env_base_url("X_BASE_URL", "https://default.example.org") == "http://127.0.0.1:9/v1"
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        # QA: only the last piece before "@" was masked where the password held "/" or a space,
+        # and then the URL was said not to be http(s), which it was.
+        ("http://alice:pa/s3cret@127.0.0.1:9/v1", "http://***@127.0.0.1:9/v1"),
+        ("http://alice:my s3cret@127.0.0.1:9/v1", "http://***@127.0.0.1:9/v1"),
+        ("ftp://alice:pa/s3cret@host", "ftp://***@host"),
+        ("alice:pa#s3cret@host", "***@host"),
+    ],
+)
+def test_a_password_to_percent_encode_is_said_so_and_never_shown(url: str, shown: str) -> None:
+    with pytest.raises(InvalidSettingsError) as refused:
+        http_url(url, "X_BASE_URL")
+    assert str(refused.value) == (
+        f"X_BASE_URL ({shown}): its user or password holds a /, ?, # or space, which a URL "
+        "must percent-encode (%2F, %3F, %23, %20)"
+    )
+
+
+@pytest.mark.parametrize("key", ["sk with space", "sk-first\nsecond", "clé-0000"])
+def test_a_key_that_cannot_be_a_header_is_refused_naming_only_the_variable(
+    monkeypatch: pytest.MonkeyPatch, key: str
+) -> None:
+    monkeypatch.setenv("X_API_KEY", key)
+    with pytest.raises(InvalidSettingsError) as refused:
+        require_header_safe_key("X_API_KEY")
+    assert str(refused.value) == "X_API_KEY is malformed: it must be printable ASCII without spaces"
+
+
+def test_a_missing_or_good_key_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("X_API_KEY", raising=False)
+    require_header_safe_key("X_API_KEY")
+    monkeypatch.setenv("X_API_KEY", " sk-0000-good\n")  # the ends are stripped where it is read
+    require_header_safe_key("X_API_KEY")
+
+
+@pytest.fixture
+def no_ca_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+    monkeypatch.delenv("SSL_CERT_DIR", raising=False)
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [("absent.pem", "no such file or directory"), ("garbage.pem", "it holds no PEM certificate")],
+)
+def test_a_ca_file_httpx_cannot_load_is_refused_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, no_ca_settings: None, name: str, why: str
+) -> None:
+    # httpx.Client() raised FileNotFoundError or ssl.SSLError: a traceback on the command line.
+    (tmp_path / "garbage.pem").write_text("garbage\n", encoding="utf-8")
+    cafile = tmp_path / name
+    monkeypatch.setenv("SSL_CERT_FILE", str(cafile))
+    expected = f"SSL_CERT_FILE names an unusable CA file ({why}): {cafile}"
+    with pytest.raises(InvalidSettingsError) as refused:
+        require_tls_settings()
+    assert str(refused.value) == expected
+    for make in (httpx.Client, httpx2.Client):
+        with pytest.raises(InvalidSettingsError) as refused:
+            http_client(make, API)
+        assert str(refused.value) == expected
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
+def test_a_ca_file_that_is_no_regular_file_is_refused_unread(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, no_ca_settings: None, kind: str
+) -> None:
+    # QA: a FIFO hung every command that made an HTTP client (OpenSSL waited on a writer).
+    cafile = tmp_path / "ca.pem"
+    if kind == "fifo":
+        os.mkfifo(cafile)
+    elif kind == "folder":
+        cafile.mkdir()
+    else:
+        cafile = Path("/dev/zero")
+    monkeypatch.setenv("SSL_CERT_FILE", str(cafile))
+    expected = f"SSL_CERT_FILE names an unusable CA file (not a regular file): {cafile}"
+    with pytest.raises(InvalidSettingsError) as refused:
+        require_tls_settings()
+    assert str(refused.value) == expected
+    for make in (httpx.Client, httpx2.Client):
+        with pytest.raises(InvalidSettingsError) as refused:
+            http_client(make, API)
+        assert str(refused.value) == expected
+    with pytest.raises(InvalidSettingsError) as refused:
+        tls_context()
+    assert str(refused.value) == expected
+
+
+def test_a_ca_folder_that_is_not_one_is_refused_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, no_ca_settings: None
+) -> None:
+    # No constructor failed: every HTTPS request failed to verify, as "unreachable".
+    monkeypatch.setenv("SSL_CERT_DIR", str(tmp_path / "absent"))
+    with pytest.raises(InvalidSettingsError) as refused:
+        http_client(httpx.Client, API)
+    assert str(refused.value) == f"SSL_CERT_DIR names no folder: {tmp_path / 'absent'}"
+    # A list of folders, as OpenSSL reads it, with one that exists, is usable.
+    monkeypatch.setenv("SSL_CERT_DIR", f"{tmp_path / 'absent'}{os.pathsep}{tmp_path}")
+    http_client(httpx.Client, API).close()
+
+
+def test_usable_or_unset_ca_settings_pass(
+    monkeypatch: pytest.MonkeyPatch, no_ca_settings: None
+) -> None:
+    require_tls_settings()
+    http_client(httpx.Client, API).close()
+    monkeypatch.setenv("SSL_CERT_FILE", certifi.where())
+    monkeypatch.setenv("SSL_CERT_DIR", "/nonexistent")  # unused beside a file, as by OpenSSL
+    require_tls_settings()
+    http_client(httpx.Client, API).close()
+
+
+def test_a_ca_file_with_a_space_before_it_is_shown_as_given(
+    monkeypatch: pytest.MonkeyPatch, no_ca_settings: None
+) -> None:
+    # QA: "(no such file or directory): /etc/ssl/...", a path that exists: the space was lost.
+    monkeypatch.setenv("SSL_CERT_FILE", f" {certifi.where()}")
+    with pytest.raises(InvalidSettingsError) as refused:
+        require_tls_settings()
+    why = "no such file or directory"
+    assert (
+        str(refused.value)
+        == f"SSL_CERT_FILE names an unusable CA file ({why}): ' {certifi.where()}'"
+    )
+
+
+@pytest.mark.parametrize("variable", ["HTTPS_PROXY", "HTTP_PROXY", "all_proxy"])
+def test_every_client_refuses_an_unusable_proxy_naming_the_variable(
+    monkeypatch: pytest.MonkeyPatch, variable: str
+) -> None:
+    # QA: refs, library add arxiv: and review --verify-refs ended in a ValueError traceback.
+    # HTTP_PROXY too: httpx builds every proxy's transport when a client is made.
+    monkeypatch.setenv(variable, "ftp://u:hunter2@x:1")
+    for make in (httpx.Client, httpx2.Client):
+        with pytest.raises(InvalidSettingsError) as refused:
+            http_client(make, API)
+        assert str(refused.value) == (
+            f"the proxy in {variable} (ftp://***@x:1) is not a proxy URL that can be used "
+            "(http, https or socks5)"
+        )
