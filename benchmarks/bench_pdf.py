@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.pdf_fidelity import PAIRS, measure, page_count
 
-from claimaudit.library.extract_pdf import extract_pdf
+from claimaudit.library.pdf.extract import extract_pdf
 
 
 def main() -> None:

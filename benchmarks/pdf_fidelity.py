@@ -25,10 +25,10 @@ from pathlib import Path
 
 import sentencex
 
-from claimaudit.library.extract_latex import extract_latex
-from claimaudit.library.extract_pdf import extract_pdf_layout
+from claimaudit.library.latex.extract import extract_latex
 from claimaudit.library.models import ExtractedDocument
 from claimaudit.library.passages import make_passages
+from claimaudit.library.pdf.extract import extract_pdf_layout
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 

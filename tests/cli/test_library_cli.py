@@ -692,7 +692,7 @@ def test_a_pdf_page_denser_than_any_paper_is_refused_in_one_line(db: Path, tmp_p
 def test_a_pdf_bomb_is_refused_in_one_line(
     db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from claimaudit.library import pdf_guard
+    from claimaudit.library.pdf import guard as pdf_guard
 
     # The memory limit scaled down, so the bomb is small: 256 MiB of spaces in 4 KB.
     monkeypatch.setattr(pdf_guard, "MEMORY_BASE", 160 * 1024 * 1024)

@@ -10,7 +10,7 @@ import pytest
 from claimaudit.errors import BibliographyError, DraftError, InputError, NestingError
 from claimaudit.guards.untrusted import MAX_JSON_DEPTH, load_json
 from claimaudit.library.extract import extract
-from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS
+from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS
 from claimaudit.review import parse_bibliography
 from claimaudit.review.document import parse_document
 from tests.hostile.helpers import assert_one_line_usage_error, cli, library_state
@@ -202,6 +202,6 @@ def test_markdown_runs_of_unclosed_tags_read(tmp_path: Path) -> None:
 def test_a_hostile_compiled_bibliography_is_read_in_linear_time(bbl: str) -> None:
     # Every part of the entry pattern is bounded; an unbounded lazy one before "\s*(" was
     # quadratic in a run of spaces. Nothing here is a well-formed entry.
-    from claimaudit.library.latex_citations import names_from_bbl
+    from claimaudit.library.latex.citations import names_from_bbl
 
     assert names_from_bbl(bbl) == {}

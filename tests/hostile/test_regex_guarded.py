@@ -177,7 +177,7 @@ def test_markdown_inline_text_with_a_long_run_of_footnote_openings_is_read() -> 
     found = guarded(
         """
         import json
-        from claimaudit.library.markdown_inline import inline_text
+        from claimaudit.library.markdown.inline import inline_text
         text = inline_text("Sparse solvers " + "[^" * 2_000_000 + " save memory.[^1]")
         print(json.dumps([text[:15], text[-13:], len(text)]))
         """

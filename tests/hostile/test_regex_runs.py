@@ -17,9 +17,9 @@ import pytest
 from claimaudit.judges.local.citations import without_citations
 from claimaudit.judges.local.consistency import check
 from claimaudit.library.extract import extract
-from claimaudit.library.pdf_blocks import build_blocks
-from claimaudit.library.pdf_layout import Line
-from claimaudit.library.pdf_words import join_lines
+from claimaudit.library.pdf.blocks import build_blocks
+from claimaudit.library.pdf.layout import Line
+from claimaudit.library.pdf.words import join_lines
 
 RUN = 200_000
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from claimaudit.library.extract import extract
-from claimaudit.library.extract_markdown import markdown_blocks
-from claimaudit.library.latex_macros import expand_macros
+from claimaudit.library.latex.macros import expand_macros
+from claimaudit.library.markdown.extract import markdown_blocks
 from claimaudit.library.passages import make_passages
 from tests.library.helpers import (
     CONV_TEX,

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from claimaudit.library.extract import extract
-from claimaudit.library.extract_markdown import markdown_blocks
-from claimaudit.library.pdf_continuations import join_continuations
-from claimaudit.library.pdf_kinds import RawBlock
-from claimaudit.library.pdf_layout import Line
+from claimaudit.library.markdown.extract import markdown_blocks
+from claimaudit.library.pdf.continuations import join_continuations
+from claimaudit.library.pdf.kinds import RawBlock
+from claimaudit.library.pdf.layout import Line
 
 HEADINGS = [
     "References",

@@ -11,16 +11,16 @@ from dataclasses import replace
 from pathlib import Path
 
 from claimaudit.errors import CorpusFileError, InputError
-from claimaudit.library.extract_latex import extract_latex
-from claimaudit.library.extract_markdown import extract_manubot, extract_markdown, manubot_files
-from claimaudit.library.extract_pdf import extract_pdf
 from claimaudit.library.extract_text import (
     confined,
     decode_text,
     extract_text,
     read_bytes,
 )
+from claimaudit.library.latex.extract import extract_latex
+from claimaudit.library.markdown.extract import extract_manubot, extract_markdown, manubot_files
 from claimaudit.library.models import ExtractedDocument
+from claimaudit.library.pdf.extract import extract_pdf
 
 # The version of each format's extractor, stored with every paper it read: a paper read by an
 # older version is read again when its file is added again. Raise one when its output changes.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from claimaudit.library.pdf_exponents import exponent_text, is_exponent
+from claimaudit.library.pdf.exponents import exponent_text, is_exponent
 
 # What an exponent may be: a (signed) number or a star ("S^*").
 _EXPONENT = re.compile(r"[-\u2212]?\d+|[*\u2217]")

@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
 from claimaudit.errors import UsageError
-from claimaudit.library.latex_comments import strip_comments
+from claimaudit.library.latex.comments import strip_comments
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
 from claimaudit.review.arguments import check_result

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from claimaudit.library.latex_citations import textual_names
+from claimaudit.library.latex.citations import textual_names
 from claimaudit.review.bibliography import (
     Bibliography,
     Entry,

@@ -13,7 +13,7 @@ import re
 import unicodedata
 
 from claimaudit.errors import DraftError
-from claimaudit.library.latex_comments import strip_comments
+from claimaudit.library.latex.comments import strip_comments
 
 _BEGIN_DOCUMENT = re.compile(r"\\begin\s*\{document\}")
 _END_DOCUMENT = re.compile(r"\\end\s*\{document\}")

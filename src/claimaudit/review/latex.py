@@ -1,7 +1,7 @@
 """A LaTeX draft read for review: its paragraphs as plain text traced to file and offset, and
 every citation command with the keys it names.
 
-The draft is parsed as ingestion parses a LaTeX paper (``claimaudit.library.extract_latex``:
+The draft is parsed as ingestion parses a LaTeX paper (``claimaudit.library.latex.extract``:
 the same argument shapes, the same text converter, the same environments left out), with its
 citation commands added, and each file on its own so that every sentence keeps its file, line
 and column. What is not a claim: comments, headings, math environments, figures, tables,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pylatexenc.latexwalker import LatexMacroNode, LatexNode
 
-from claimaudit.library.latex_citations import (
+from claimaudit.library.latex.citations import (
     CITE_COMMANDS,
     CITE_FIELDS,
     CITE_SPECS,

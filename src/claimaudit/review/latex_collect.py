@@ -19,8 +19,8 @@ from pylatexenc.latexwalker import (
     LatexWalker,
 )
 
-from claimaudit.library.latex_context import text_converter, to_text
-from claimaudit.library.latex_macros import expand_call
+from claimaudit.library.latex.context import text_converter, to_text
+from claimaudit.library.latex.macros import expand_call
 from claimaudit.review.crossrefs import CROSS_REFERENCE
 from claimaudit.review.latex_cites import (
     CITE_COMMANDS,

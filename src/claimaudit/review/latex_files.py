@@ -3,7 +3,7 @@ and nesting limits), what TeX never prints blanked to spaces, definitions and ``
 blanked too (never text, never a call), the simple macros of the main file and of what its
 preamble pulls in (``\\input`` files, package files beside it) noted, and parsed; an include
 followed only inside the draft's folder (after symlinks, as ingestion does:
-``claimaudit.library.latex_inputs``). Every offset stays an offset into the file as written, so
+``claimaudit.library.latex.inputs``). Every offset stays an offset into the file as written, so
 each sentence keeps its file, line and column."""
 
 from __future__ import annotations
@@ -21,13 +21,13 @@ from claimaudit.guards.untrusted import check_latex_depth
 from claimaudit.guards.userfiles import UnreadableFileError, read_regular
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8
 from claimaudit.library.extract_text import read_bytes
-from claimaudit.library.latex_babel import uses_german_shorthands
-from claimaudit.library.latex_context import walker_context
-from claimaudit.library.latex_inputs import MAX_SOURCE_CHARS, IncludeNotRegularError, follow_include
-from claimaudit.library.latex_macros import DraftMacros, draft_macros, inline_nested
-from claimaudit.library.latex_packages import local_packages
-from claimaudit.library.latex_unprinted import blank_unprinted, excluded_environments
-from claimaudit.library.latex_walker import RunsWalker
+from claimaudit.library.latex.babel import uses_german_shorthands
+from claimaudit.library.latex.context import walker_context
+from claimaudit.library.latex.inputs import MAX_SOURCE_CHARS, IncludeNotRegularError, follow_include
+from claimaudit.library.latex.macros import DraftMacros, draft_macros, inline_nested
+from claimaudit.library.latex.packages import local_packages
+from claimaudit.library.latex.unprinted import blank_unprinted, excluded_environments
+from claimaudit.library.latex.walker import RunsWalker
 from claimaudit.review.latex_cites import CITE_COMMANDS, CITE_SPECS
 from claimaudit.review.latex_counters import COUNTER_SPECS
 from claimaudit.review.latex_include import INCLUDE_SPECS, include_of

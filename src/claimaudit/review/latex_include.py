@@ -1,7 +1,7 @@
 """The commands that pull a file into a draft, parsed. ``\\input`` as TeX reads it:
 ``\\input{sections/a}`` or, without braces, ``\\input sections/a`` (the name runs up to the next
 space, brace, comment or command); ``\\subfile``, ``\\import`` and its kin as ingestion reads
-them (``claimaudit.library.latex_inputs``)."""
+them (``claimaudit.library.latex.inputs``)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from pylatexenc.latexwalker import (
 )
 from pylatexenc.macrospec import MacroSpec, MacroStandardArgsParser, ParsedMacroArgs
 
-from claimaudit.library.latex_inputs import IMPORT_COMMANDS, Include
+from claimaudit.library.latex.inputs import IMPORT_COMMANDS, Include
 
 # A brace-less file name, after the spaces (and one end of line) TeX skips after a command;
 # TeX ends it at a space.

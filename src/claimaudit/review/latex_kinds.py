@@ -3,7 +3,7 @@ macro by its name: no claim, text walked as prose, a box, a bibliography."""
 
 from __future__ import annotations
 
-from claimaudit.library.latex_context import SKIPPED_ENVIRONMENTS
+from claimaudit.library.latex.context import SKIPPED_ENVIRONMENTS
 
 # Environments whose text is no claim: ingestion's, plus floats and mathematics.
 NON_CLAIM_ENVIRONMENTS = SKIPPED_ENVIRONMENTS | frozenset(

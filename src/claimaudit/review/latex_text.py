@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from claimaudit.library.latex_context import BLANK_KEPT
+from claimaudit.library.latex.context import BLANK_KEPT
 from claimaudit.review.latex_cites import CitationCommand
 
 # A blank before these is the gap a dropped citation (or a tie to one) left, closed; unless

@@ -1,7 +1,7 @@
 """A LaTeX draft's macro argument whose brace is never closed (``\\footnote{Open note`` to the
 end of a file) or environment never closed (``\\begin{itemize}`` with no ``\\end{itemize}``):
 TeX stops there, and the reader would take the rest of the file into it. The review refuses
-it as the paper reader does (``claimaudit.library.latex_unclosed``, whose checks and words this
+it as the paper reader does (``claimaudit.library.latex.unclosed``, whose checks and words this
 reuses), naming the argument's macro or the environment, its file and line. An argument is
 checked in each file on its own: TeX stops at a file's end inside an argument too.
 
@@ -19,7 +19,7 @@ from pylatexenc.latexwalker import LatexNode
 
 from claimaudit.errors import InputError
 from claimaudit.guards.untrusted import line_of
-from claimaudit.library.latex_unclosed import (
+from claimaudit.library.latex.unclosed import (
     drop_open_definitions,
     unbalanced_environments,
     unclosed_argument_node,

@@ -20,13 +20,13 @@ from pylatexenc.latexwalker import (
     LatexSpecialsNode,
 )
 
-from claimaudit.library.latex_context import (
+from claimaudit.library.latex.context import (
     SECTION_MACROS,
     kept_after,
     space_before,
     with_kept_blanks,
 )
-from claimaudit.library.latex_inputs import INCLUDE_COMMANDS
+from claimaudit.library.latex.inputs import INCLUDE_COMMANDS
 from claimaudit.review.latex_arguments import (
     holds_placed,
     text_argument,

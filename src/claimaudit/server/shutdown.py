@@ -17,7 +17,7 @@ from typing import Any
 
 import uvicorn
 
-from claimaudit.library import pdf_guard
+from claimaudit.library.pdf import guard as pdf_guard
 from claimaudit.server.disconnect import shutdown_event
 
 # uvicorn's exit status when the server could not start (a port taken, say).

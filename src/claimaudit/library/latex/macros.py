@@ -1,0 +1,248 @@
+"""A paper's own simple macros, as the readers use them: expanded before ingestion reads the
+LaTeX as text, and handed to the review's reader, which parses a draft as written.
+
+pylatexenc does not expand ``\\newcommand`` definitions: an unknown macro's arguments come out
+glued together, so ``\\practice{1b}{Ensure ...}`` read "1bEnsure ..." and
+``\\withurl{Storage}{https://...}`` read "Storagehttps://...". The definitions
+``latex_definitions`` reads are expanded as TeX would, ``#1`` to ``#9`` replaced by the
+arguments given in braces; an optional first argument takes what is in brackets, else its
+default; uses whose arguments are not braced are left alone.
+``\\DeclareMathOperator{\\argmax}{arg\\,max}`` prints its body. Expansion is bounded
+(passes, macros, size, the look for an optional argument), so no source can make it loop.
+
+``\\let\\copy\\original`` keeps a built-in macro's meaning under a new name, usually to wrap it
+(``\\renewcommand\\epigraph[2]{\\originalepigraph{\\textit{#1}}{\\textsc{#2}}}``): after
+expansion the copy is read as the original, which pylatexenc knows. Left in, pylatexenc would
+not know the copy, and the epigraph's quote ran into its author.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from claimaudit.library.latex.definitions import (
+    Brackets,
+    Macro,
+    accepted_definitions,
+    brace_group,
+    document_command_spans,
+    let_spans,
+    read_copies,
+    read_definitions,
+)
+from claimaudit.library.latex.packages import printing_macros
+
+_MAX_PASSES = 5
+# A decimal number, its digits read once (possessive): "-2", "0.5", ".5".
+_NUMBER = r"-?(?:\d++(?:\.\d*+)?|\.\d++)"
+_UNIT = r"(?:em|ex|pt|mm|cm|in|bp|pc|sp|mu)"
+# A length set in the flow of text (``\itemsep0em``, ``\parskip=2pt``): pylatexenc would print
+# the dimension ("0em") as words.
+_LENGTH_ASSIGNMENT = re.compile(
+    r"\\[A-Za-z]+\s{0,40}=?\s{0,40}" + _NUMBER + r"\s{0,40}" + _UNIT + r"\b"
+    r"(?:\s{0,40}(?:plus|minus)\s{0,40}" + _NUMBER + r"\s{0,40}(?:" + _UNIT + r"|fil+))*"
+)
+
+
+def expand_macros(source: str, limit: int, packages: Sequence[str] = ()) -> str:
+    """``source`` with its simple macros expanded and their definitions removed; never longer
+    than ``limit`` characters (expansion stops short of it). ``packages``: the texts of the
+    paper's own packages (``latex_packages``), whose definitions and ``\\let`` copies count
+    too, before the source's own (a later one wins); there, a definition whose body programs
+    TeX is left alone, as a package's code mostly does."""
+    macros: dict[str, Macro] = {}
+    copies: dict[str, str] = {}
+    for text in packages:
+        found_copies, rest = read_copies(text, at_letter=True)
+        found, _ = read_definitions(rest, at_letter=True)
+        kept = printing_macros({n: m.body for n, m in found.items()}, found_copies)
+        _merge(macros, copies, {n: found[n] for n in kept}, found_copies)
+    own_copies, source = read_copies(source)
+    own, source = read_definitions(source)
+    _merge(macros, copies, own, own_copies)
+    if not macros:
+        return _restore_copies(_LENGTH_ASSIGNMENT.sub("", source), copies)
+    pattern = re.compile(
+        r"\\(" + "|".join(re.escape(m.name) for m in macros.values()) + r")(?![A-Za-z@])"
+    )
+    brackets = Brackets()
+    for _ in range(_MAX_PASSES):
+        expanded = _expand_once(source, pattern, macros, limit, brackets)
+        if expanded == source:
+            break
+        source = expanded
+    return _restore_copies(_LENGTH_ASSIGNMENT.sub("", source), copies)
+
+
+def _merge(
+    macros: dict[str, Macro],
+    copies: dict[str, str],
+    found: dict[str, Macro],
+    found_copies: dict[str, str],
+) -> None:
+    """A later file's definitions and copies over an earlier one's: a name is one or the other."""
+    for name, macro in found.items():
+        macros[name] = macro
+        copies.pop(name, None)
+    for copy, original in found_copies.items():
+        copies[copy] = original
+        macros.pop(copy, None)
+
+
+def _restore_copies(source: str, copies: dict[str, str]) -> str:
+    """Copies read as the built-in macros they copied."""
+    if not copies:
+        return source
+    pattern = re.compile(r"\\(" + "|".join(map(re.escape, copies)) + r")(?![A-Za-z@])")
+    return pattern.sub(lambda m: "\\" + copies[m.group(1)], source)
+
+
+@dataclass(frozen=True)
+class DraftMacros:
+    """The simple macros a reader that parses the source as written (a draft under review)
+    expands: name -> (number of arguments, body), and where the ``\\def`` definitions among
+    them stand, which it must read as blanks (pylatexenc does not know ``\\def``: it would print
+    the body). Those with an optional argument are among them only for a reader that parses
+    their calls so (``blank_all``: ``defaults`` has their default)."""
+
+    macros: dict[str, tuple[int, str]]
+    blanked: tuple[tuple[int, int], ...]
+    # An optional first argument's default, for the macros that have one.
+    defaults: dict[str, str] = field(default_factory=dict)
+    # ``\\let`` copies of macros the source does not define: copy -> original.
+    copies: dict[str, str] = field(default_factory=dict)
+
+
+def draft_macros(source: str, *, blank_all: bool = False, package: bool = False) -> DraftMacros:
+    """The macros ``source`` defines; with ``blank_all`` every definition read and every
+    ``\\let`` is among the spans to read as blanks (a reader that parsed a definition's body
+    as text would take ``\\cite{#1}`` for a citation, or a ``\\let\\x\\cite`` for a call
+    swallowing what follows), else only the ``\\def`` ones. ``package``: a package file's
+    source, where ``@`` is a letter and a definition whose body is TeX code is not expanded
+    (``printing_macros``, as ingestion reads a package)."""
+    macros: dict[str, tuple[int, str]] = {}
+    defaults: dict[str, str] = {}
+    blanked: list[tuple[int, int]] = []
+    accepted = accepted_definitions(source, at_letter=package)
+    if package:
+        kept = printing_macros(
+            {d.macro.name: d.macro.body for d in accepted},
+            read_copies(source, at_letter=True)[0],
+        )
+        accepted = [d for d in accepted if d.macro.name in kept]
+    for definition in accepted:
+        macro = definition.macro
+        if macro.default is None or blank_all:
+            macros[macro.name] = (macro.arguments, macro.body)
+            if macro.default is not None:
+                defaults[macro.name] = macro.default
+            if macro.tex_def or blank_all:
+                blanked.append((definition.start, definition.end))
+    copies: dict[str, str] = {}
+    if blank_all:
+        copies, _ = read_copies(source, at_letter=package)
+        # A document command whose arguments are not read is still no text.
+        blanked += [
+            *let_spans(source, package),
+            *document_command_spans(source, package),
+        ]
+    return DraftMacros(macros, tuple(blanked), defaults, copies)
+
+
+# How deep a body's calls of other macros are expanded into it, and the most it may grow to.
+MAX_NESTING = 8
+_MAX_INLINED_BODY = 20_000
+
+
+def inline_nested(
+    macros: dict[str, tuple[int, str]], defaults: Mapping[str, str]
+) -> dict[str, tuple[int, str]]:
+    """``macros`` (name -> (arguments, body)) with each body's calls of the others expanded
+    in it, as TeX would at the call, up to ``MAX_NESTING`` deep: a wrapper of a wrapper
+    (``\\newcommand\\zcite[1]{\\zz@cite{#1}}``) reads as the citation it ends in, for a
+    reader that expands one level and parses ``\\zz@cite`` as ``\\zz`` and "@cite". A body
+    that calls itself, directly or through others, is left as written; so is one that would
+    grow past the size limit."""
+    if not macros:
+        return macros
+    known = {
+        name: Macro(name, count, body, defaults.get(name)) for name, (count, body) in macros.items()
+    }
+    pattern = re.compile(
+        r"\\(" + "|".join(map(re.escape, sorted(macros, key=len, reverse=True))) + r")(?![A-Za-z@])"
+    )
+    brackets = Brackets()
+    inlined: dict[str, tuple[int, str]] = {}
+    for name, (count, body) in macros.items():
+        expanded = body
+        for _ in range(MAX_NESTING):
+            if pattern.search(expanded) is None:
+                break
+            expanded = _expand_once(expanded, pattern, known, _MAX_INLINED_BODY, brackets)
+        # Still calling a macro after the last pass: a cycle (or a call without its
+        # arguments), whose expansion is the reader's one level at the call.
+        inlined[name] = (count, body if pattern.search(expanded) else expanded)
+    return inlined
+
+
+def expand_call(body: str, arguments: list[str]) -> str:
+    """A simple macro's body with ``#1``... replaced by ``arguments``, as TeX would."""
+    for number, argument in enumerate(arguments, start=1):
+        body = body.replace(f"#{number}", argument)
+    return body
+
+
+def _arguments(
+    source: str, end: int, macro: Macro, brackets: Brackets
+) -> tuple[list[str], int] | None:
+    """The arguments of a call whose name ends at ``end``, and the index after them."""
+    arguments: list[str] = []
+    if macro.default is not None:
+        # LaTeX looks for the bracket past blanks, as it does for a braced argument.
+        index = end
+        while index < len(source) and index - end < 40 and source[index] in " \t\n":
+            index += 1
+        bracket = brackets.read(source, index)
+        if bracket is None:
+            arguments.append(macro.default)
+        else:
+            arguments.append(bracket[0])
+            end = bracket[1]
+    while len(arguments) < macro.arguments:
+        group = brace_group(source, end)
+        if group is None:
+            return None
+        arguments.append(group[0])
+        end = group[1]
+    return arguments, end
+
+
+def _expand_once(
+    source: str,
+    pattern: re.Pattern[str],
+    macros: dict[str, Macro],
+    limit: int,
+    brackets: Brackets,
+) -> str:
+    out: list[str] = []
+    position = 0
+    size = 0
+    for match in pattern.finditer(source):
+        if match.start() < position:
+            continue
+        macro = macros[match.group(1)]
+        call = _arguments(source, match.end(), macro, brackets)
+        if call is None:
+            continue
+        arguments, end = call
+        body = expand_call(macro.body, arguments)
+        piece = source[position : match.start()] + "{" + body + "}"
+        size += len(piece)
+        if size > limit:
+            return source
+        out.append(piece)
+        position = end
+    out.append(source[position:])
+    return "".join(out)

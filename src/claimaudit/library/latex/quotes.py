@@ -1,0 +1,63 @@
+"""The quote marks csquotes' ``\\enquote{X}`` (outer) and ``\\enquote*{X}`` (inner) print: those
+of the language in force where it stands, as csquotes adapts them to babel's or polyglossia's
+language. It had printed English ones in every paper: a German one's „so“ read “so”.
+
+The language is the document's main one (``latex_babel.main_language``), changed from where
+a ``\\selectlanguage{X}`` stands. Languages with no marks here print English ones, as csquotes
+does where it knows no style.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from claimaudit.library.latex.babel import main_language
+
+
+class QuoteMarks(NamedTuple):
+    outer_open: str
+    outer_close: str
+    inner_open: str
+    inner_close: str
+
+
+_AMERICAN = QuoteMarks("\u201c", "\u201d", "\u2018", "\u2019")
+_BRITISH = QuoteMarks("\u2018", "\u2019", "\u201c", "\u201d")
+_GERMAN = QuoteMarks("\u201e", "\u201c", "\u201a", "\u2018")
+_SWISS = QuoteMarks("\u00ab", "\u00bb", "\u2039", "\u203a")
+# French sets a space inside its guillemets (csquotes' \mkfrenchopenquote).
+_FRENCH = QuoteMarks("\u00ab ", " \u00bb", "\u201c", "\u201d")
+# csquotes' styles and babel's names for them (csquotes.def).
+_STYLES = {
+    **dict.fromkeys(("british", "UKenglish", "ukenglish", "australian", "newzealand"), _BRITISH),
+    **dict.fromkeys(("german", "ngerman", "austrian", "naustrian"), _GERMAN),
+    **dict.fromkeys(("swissgerman", "nswissgerman"), _SWISS),
+    **dict.fromkeys(("french", "francais", "frenchb", "acadian", "canadien"), _FRENCH),
+}
+_SELECT = re.compile(r"\\selectlanguage\s{0,40}\{\s{0,40}([A-Za-z]{1,40})\s{0,40}\}")
+
+
+class _Languages(NamedTuple):
+    main: str | None
+    starts: list[int]  # where each \selectlanguage stands, in order
+    names: list[str]
+
+
+@lru_cache(maxsize=2)
+def _languages(source: str) -> _Languages:
+    # Read once for a source: every \enquote of a paper asks.
+    switches = [(m.start(), m.group(1)) for m in _SELECT.finditer(source)]
+    return _Languages(
+        main_language(source), [at for at, _ in switches], [name for _, name in switches]
+    )
+
+
+def quote_marks(source: str, position: int) -> QuoteMarks:
+    """The marks ``\\enquote`` prints at ``position`` of ``source``."""
+    languages = _languages(source)
+    index = bisect.bisect_right(languages.starts, position) - 1
+    language = languages.names[index] if index >= 0 else languages.main
+    return _STYLES.get(language or "", _AMERICAN)

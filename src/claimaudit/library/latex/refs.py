@@ -1,0 +1,112 @@
+"""What LaTeX numbers, counted, so the text reads as the compiled paper prints it: references
+("Figure~\\ref{fig:a} shows" is "Figure 2.6 shows", not "Figure shows"), theorem heads
+("Relationship 11.") and caption labels ("Figure 2.1: ", printed as ``latex_captions`` says).
+
+The numbers are counted by ``latex_numbering``; this module prints them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latexwalker import LatexEnvironmentNode, LatexMacroNode
+
+from claimaudit.library.latex.captions import CaptionStyle
+from claimaudit.library.latex.citations import CitedWorks, citation_macros
+from claimaudit.library.latex.context import macro_args, text_converter, to_text
+from claimaudit.library.latex.numbering import Numbering, Target
+
+_AUTOREF_NAME = re.compile(
+    # ``\\renewcommand{\\x}{...}``, ``\\providecommand*``, TeX's ``\\def\\x{...}`` (``\\gdef``)
+    r"\\(?:(?:(?:re)?newcommand|providecommand)\*?|[gex]?def(?![A-Za-z@]))"
+    r"\s{0,40}\{?\s{0,40}\\([A-Za-z]+)autorefname"
+    r"\s{0,40}\}?\s{0,40}\{([^{}\n]{1,40})\}"
+)
+# hyperref's own names for \autoref.
+_AUTOREF_DEFAULTS = {
+    "chapter": "chapter",
+    "section": "section",
+    "subsection": "subsection",
+    "subsubsection": "subsubsection",
+    "figure": "Figure",
+    "table": "Table",
+    "equation": "Equation",
+    "theorem": "Theorem",
+}
+
+
+def autoref_names(source: str) -> dict[str, str]:
+    """hyperref's names, with those the paper defines (``\\relationshipautorefname``)."""
+    names = dict(_AUTOREF_DEFAULTS)
+    for match in _AUTOREF_NAME.finditer(source):
+        names[match.group(1)] = match.group(2).strip()
+    return names
+
+
+def numbered_converter(
+    numbers: Numbering,
+    names: dict[str, str],
+    captions: CaptionStyle | None,
+    math_mode: str,
+    notes: list[str],
+    cited: CitedWorks | None = None,
+) -> LatexNodes2Text:
+    """The paper's text converter (``latex_context.text_converter``) printing what the count
+    found: references, theorem heads and caption labels; and textual citations with the names
+    ``cited`` gives their keys (``latex_citations``)."""
+
+    def theorem(node: LatexEnvironmentNode, l2tobj: LatexNodes2Text) -> str:
+        body = str(l2tobj.nodelist_to_text(node.nodelist or []))
+        optional = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+        note = " ".join(to_text(l2tobj, optional[:1]).split())  # ``\\begin{lemma}[Young]``
+        return _with_head(numbers, node.pos, body, note)
+
+    def caption(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
+        args = macro_args(node)
+        text = to_text(l2tobj, args[-1:]) if args else ""
+        target = numbers.captions.get(node.pos)
+        letter = numbers.subcaptions.get(node.pos)
+        if captions is not None and letter is not None:
+            text = f"({letter}) {text.lstrip()}"
+        elif captions is not None and target is not None:
+            text = captions.label(target) + text.lstrip()
+        # (A label the class might print otherwise is left out.) Each caption of a float is a
+        # paragraph of its own, as printed, however the source runs them together.
+        return f"\n\n{text}\n\n"
+
+    return text_converter(
+        math_mode,
+        notes,
+        lambda style, key: render(numbers.labels.get(key), style, names),
+        dict.fromkeys(numbers.theorem_names, theorem),
+        {
+            **citation_macros(cited or CitedWorks()),
+            **dict.fromkeys(("caption", "subcaption", "captionof"), caption),
+        },
+    )
+
+
+def _with_head(numbers: Numbering, position: int, body: str, note: str = "") -> str:
+    """A theorem's text as printed: its head ("Relationship 11.", "Lemma 2 (Young)." for
+    ``\\begin{lemma}[Young]``), then its body; the body alone where the count gave it no
+    number."""
+    head = numbers.heads.get(position)
+    if head is None:
+        return body
+    if note:
+        head = f"{head} ({note})"
+    return f"{head}{'.' if numbers.head_period else ''} {body.lstrip()}"
+
+
+def render(target: Target | None, style: str, names: dict[str, str]) -> str:
+    """What ``\\ref`` (``style`` "ref"), ``\\autoref`` or ``\\eqref`` prints for ``target``;
+    "" when unresolved."""
+    if target is None:
+        return ""
+    if style == "eqref":
+        return f"({target.number})"
+    if style == "autoref":
+        name = names.get(target.kind, "")
+        return f"{name} {target.number}" if name else target.number
+    return target.number

@@ -1,0 +1,358 @@
+"""Page layout: what on a page is not the paper's text, and in which order the rest is read.
+
+Removed: line-number gutters (``pdf_line_numbers``), running headers and footers (the same
+line, digits aside, in the top or bottom band of many pages that differ otherwise, never a
+page's every line), page numbers among them, and tables (``pdf_tables``).
+The rest is cut into column pieces by the vertical gutters between columns and read piece by
+piece: within a band between two full-width lines, the left column, then the right one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from claimaudit.library.pdf.boxes import box_of
+from claimaudit.library.pdf.line_numbers import drop_line_numbers
+from claimaudit.library.pdf.patterns import WORD
+from claimaudit.library.pdf.read import PageText
+from claimaudit.library.pdf.segments import PROSE_LETTERS, SPACE_GAP_EMS, Segment
+from claimaudit.library.pdf.tables import aligned_rows, grid_rows
+
+_CLOSING = frozenset(",.;:)]\u230b\u2309\u27e9")
+# An opening bracket drawn as a piece of its own (TeX's big delimiters) touches what follows.
+_OPENING = frozenset("([\u230a\u2308\u27e8")
+
+# A running line's identity: its words with every number made one symbol ("PLOS 2/15"), but
+# for one opening with a zero, which no page number does.
+_DIGITS = re.compile(r"(?<!\d)[1-9]\d*")
+# A page number never opens with a zero: "09" at a page's foot ends a footnote's date.
+_PAGE_NUMBER = re.compile(
+    r"^(?:page\s+)?(?:[1-9]\d{0,3}|[ivxlc]{1,7})(?:\s*(?:/|of)\s*\d{1,4})?$", re.IGNORECASE
+)
+# How many lines at each end of a page may be running heads or page numbers, and how far
+# from the page's top or bottom edge, as a share of its height (the shared PDFs': 11% at most).
+_EDGE_LINES = 2
+_EDGE_BAND = 0.2
+# A column gutter is at least this wide (points; LaTeX's default column sep is 10pt, less the
+# overhang of loose glyph boxes and hanging punctuation), and each side holds this many lines.
+_MIN_GUTTER = 4.0
+_MIN_COLUMN_LINES = 4
+_MAX_DEPTH = 2
+# A column's longer lines (upper quartile) are at least this share of the text's width, and
+# a line whose middle is within this share of the text's middle is centred.
+_MIN_COLUMN_SHARE = 0.25
+_CENTRED = 0.05
+_EDGE_EMS = 0.25
+
+
+@dataclass(slots=True)
+class Line:
+    """One printed line of a column, in reading order."""
+
+    text: str
+    x0: float
+    x1: float
+    baseline: float
+    size: float
+    bold: bool
+    mono: bool
+    page: int
+    # The column piece it was read in: its left and right edge, and its number on the page.
+    left: float
+    right: float
+    piece: int
+    # How many pieces wide gaps cut the line into: one for prose, several for a table row.
+    cells: int = 1
+    # It began with a raised mark (dropped): the first line of a footnote or an affiliation.
+    marked: bool = False
+    page_height: float = 792.0
+    # The drawn box on its page that holds it (``pdf_boxes``): a paragraph never leaves one.
+    box: int | None = None
+    # It opens with words in bold though it is not bold as a whole: a description item's name
+    # or a run-in heading ("Branches A branch is ...").
+    opens_bold: bool = False
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+
+@dataclass(frozen=True)
+class Removed:
+    """What layout cleaning took away, counted for the fidelity benchmark."""
+
+    line_numbers: int
+    running_lines: int
+
+
+def read_order(pages: list[PageText]) -> tuple[list[Line], Removed]:
+    """Every page's text lines in reading order, with gutters and running lines removed."""
+    numbers = drop_line_numbers(pages)
+    running = _drop_running_lines(pages)
+    for page in pages:
+        _drop_tables(page)
+    lines: list[Line] = []
+    for page in pages:
+        for index, piece in enumerate(_pieces(page.segments, 0)):
+            lines.extend(_lines(piece, page, index))
+    return lines, Removed(numbers, running)
+
+
+def _drop_running_lines(pages: list[PageText]) -> int:
+    """Remove lines at a page's top or bottom that recur (digits aside) on many pages, and
+    lone page numbers there. Returns how many lines were removed.
+
+    A page printed again (a form, a slide deck's repeated page) counts once: its lines recur
+    because the page does, not as a header. A page that would lose every line keeps its
+    recurring ones, which are then its body, not a header over it."""
+    edges = {page.number: _edge_rows(page) for page in pages}
+    distinct = {_page_key(page): page.number for page in pages}.values()
+    seen = Counter(key for number in distinct for key in {_key(row) for row in edges[number]})
+    needed = max(2, round(0.4 * len(distinct)))
+    removed = 0
+    for page in pages:
+        running: list[list[Segment]] = []
+        numbers: list[list[Segment]] = []
+        for row in edges[page.number]:
+            if _PAGE_NUMBER.match(" ".join(s.text for s in row).strip()):
+                numbers.append(row)
+            elif len(distinct) > 1 and seen[_key(row)] >= needed:
+                running.append(row)
+        if len(running) + len(numbers) == len(_rows(page.segments)):
+            running = []
+        doomed = {id(s) for row in running + numbers for s in row}
+        removed += len(running) + len(numbers)
+        page.segments = [s for s in page.segments if id(s) not in doomed]
+    return removed
+
+
+def _page_key(page: PageText) -> tuple[str, ...]:
+    return tuple(_key(row) for row in _rows(page.segments))
+
+
+def _drop_tables(page: PageText) -> None:
+    """Remove grid tables across the page (see ``pdf_tables``)."""
+    rows = _rows(page.segments)
+    doomed = {id(s) for index in grid_rows(rows, page.width) for s in rows[index]}
+    page.segments = [s for s in page.segments if id(s) not in doomed]
+
+
+def _edge_rows(page: PageText) -> list[list[Segment]]:
+    """The first and last few rows of ``page`` that lie in its top or bottom band."""
+    rows = _rows(page.segments)
+    ends = rows if len(rows) <= 2 * _EDGE_LINES else rows[:_EDGE_LINES] + rows[-_EDGE_LINES:]
+    band = _EDGE_BAND * page.height
+    return [row for row in ends if min(row[0].baseline, page.height - row[0].baseline) <= band]
+
+
+def _key(row: list[Segment]) -> str:
+    return _DIGITS.sub("#", " ".join(" ".join(s.text for s in row).lower().split()))
+
+
+def _rows(segments: Iterable[Segment]) -> list[list[Segment]]:
+    """Segments grouped by baseline, top to bottom, each row left to right."""
+    rows: list[list[Segment]] = []
+    for segment in sorted(segments, key=lambda s: s.baseline):
+        if rows and abs(segment.baseline - rows[-1][0].baseline) <= 0.3 * segment.size:
+            rows[-1].append(segment)
+        else:
+            rows.append([segment])
+    return [sorted(row, key=lambda s: s.x0) for row in rows]
+
+
+def _pieces(segments: list[Segment], depth: int) -> list[list[Segment]]:
+    """``segments`` cut into column pieces in reading order."""
+    gutter = _gutter(segments) if depth < _MAX_DEPTH else None
+    if gutter is None:
+        return [segments] if segments else []
+    start, end = gutter
+    overflow = _overflowing(segments, start)
+    # A code line may end a little past the gutter's edge, which prose lines alone set.
+    crossing = [
+        s
+        for s in segments
+        if s.x0 < end - _EDGE_EMS * s.size
+        and s.x1 > start + _EDGE_EMS * s.size
+        and id(s) not in overflow
+    ]
+    # A row that crosses the gutter spans it whole: "Figure 2.7:" stays on its caption's line.
+    spanning = [s for s in segments if any(_same_row(s, c) for c in crossing)]
+    spanning.sort(key=lambda s: (s.baseline, s.x0))
+    kept = {id(s) for s in spanning}
+    sides: list[tuple[list[Segment], list[Segment]]] = [([], []) for _ in range(len(spanning) + 1)]
+    for segment in segments:
+        if id(segment) in kept:
+            continue
+        band = sum(1 for s in spanning if s.baseline < segment.baseline)
+        sides[band][0 if segment.x0 < start or id(segment) in overflow else 1].append(segment)
+    pieces: list[list[Segment]] = []
+    for band, (left, right) in enumerate(sides):
+        pieces.extend(_pieces(left, depth + 1))
+        pieces.extend(_pieces(right, depth + 1))
+        if band < len(spanning):
+            if pieces and pieces[-1] and pieces[-1][-1] is (spanning[band - 1] if band else None):
+                pieces[-1].append(spanning[band])
+            else:
+                pieces.append([spanning[band]])
+    return pieces
+
+
+def _overflowing(segments: list[Segment], start: float) -> set[int]:
+    """The code segments of lines that start left of the gutter and run on into it or past it
+    (``id`` of each): a browser's multi-column page lets a long line of preformatted text
+    overflow its column. Such a line belongs to the column it starts in, neither ruling out
+    the gutter nor spanning it. A line runs on while its next piece starts within an em."""
+    found: set[int] = set()
+    for row in _rows(s for s in segments if s.mono):
+        previous: Segment | None = None
+        for segment in row:
+            if previous is None:
+                if segment.x0 >= start:
+                    break
+            elif segment.x0 - previous.x1 > segment.size:
+                break
+            found.add(id(segment))
+            previous = segment
+    return found
+
+
+def _same_row(a: Segment, b: Segment) -> bool:
+    return abs(a.baseline - b.baseline) <= 0.3 * max(a.size, b.size)
+
+
+def _gutter(segments: list[Segment]) -> tuple[float, float] | None:
+    """The widest empty vertical strip in the middle of ``segments`` that columns of lines
+    lie on both sides of, or None when they form one column."""
+    if len(segments) < 2 * _MIN_COLUMN_LINES:
+        return None
+    left = min(s.x0 for s in segments)
+    right = max(s.x1 for s in segments)
+    width = right - left
+    if width < 150:
+        return None
+    # Lines wider than most of the page cross any gutter: only narrower ones can show one.
+    narrow = [s for s in segments if s.x1 - s.x0 < 0.6 * width]
+    if len(narrow) < 2 * _MIN_COLUMN_LINES:
+        return None
+    covered = bytearray(int(width) + 2)
+    prose = [s for s in narrow if not s.mono]  # code may overflow its column (``_overflowing``)
+    for segment in _blocking(prose, segments, left + width / 2, width):
+        covered[int(segment.x0 - left) : int(segment.x1 - left) + 1] = b"\x01" * (
+            int(segment.x1 - left) - int(segment.x0 - left) + 1
+        )
+    best: tuple[float, float] | None = None
+    run_start: int | None = None
+    lo, hi = int(0.2 * width), int(0.8 * width)
+    for x in range(lo, hi + 1):
+        if not covered[x] and run_start is None:
+            run_start = x
+        elif covered[x] and run_start is not None:
+            if x - run_start >= _MIN_GUTTER and (best is None or x - run_start > best[1] - best[0]):
+                best = (left + run_start, left + x)
+            run_start = None
+    if best is None:
+        return None
+    start, end = best
+    lefts = sum(1 for s in narrow if s.x1 <= start)
+    rights = sum(1 for s in narrow if s.x0 >= end)
+    # Columns hold a good share of the lines; a few formula numbers at the right margin of a
+    # single-column page do not make a column.
+    if min(lefts, rights) < _MIN_COLUMN_LINES or lefts + rights < 0.35 * len(segments):
+        return None
+    # Each side holds lines of text, not a column of equation numbers beside the formulas.
+    for side in ([s for s in narrow if s.x1 <= start], [s for s in narrow if s.x0 >= end]):
+        widths = sorted(s.x1 - s.x0 for s in side)
+        if widths[3 * len(widths) // 4] < _MIN_COLUMN_SHARE * width:
+            return None
+    return best
+
+
+def _blocking(
+    narrow: list[Segment], segments: list[Segment], middle: float, width: float
+) -> list[Segment]:
+    """The narrow segments that rule out a gutter where they lie. A centred line alone on
+    its baseline (a caption or heading set below side-by-side subfigures, or across two
+    columns) does not: it is read as a row of its own across the gutter."""
+
+    def centred_alone(segment: Segment) -> bool:
+        if abs((segment.x0 + segment.x1) / 2 - middle) > _CENTRED * width:
+            return False
+        if not WORD.search(segment.text):
+            return False  # a footnote's number at the foot of the second column is no caption
+        return not any(o is not segment and _same_row(o, segment) for o in segments)
+
+    return [s for s in narrow if not centred_alone(s)]
+
+
+def _lines(piece: list[Segment], page: PageText, index: int) -> list[Line]:
+    rows = _rows(piece)
+    if not rows:
+        return []
+    left = min(s.x0 for s in piece)
+    right = max(s.x1 for s in piece)
+    # Tables of a name and a description are found in their column, where prose lines are
+    # one segment each; across a page, the two columns' lines would line up like cells.
+    tables = aligned_rows(rows, right - left)
+    lines: list[Line] = []
+    for row in (row for number, row in enumerate(rows) if number not in tables):
+        lines.append(_line(row, page, left, right, index))
+    return lines
+
+
+def _row_text(row: list[Segment]) -> str:
+    """A row's segments with a space between them, except before punctuation that touches the
+    segment before it: a word split from its comma by a line number drawn between them in the
+    content stream ("individuals² [82] .") or by a dropped footnote mark reads "individuals."."""
+    parts: list[str] = []
+    for before, segment in zip([None, *row], row, strict=False):
+        text = segment.text.strip()
+        touching = before is not None and segment.x0 - before.x1 <= SPACE_GAP_EMS * segment.size
+        opened = parts[-1][-1:] in _OPENING if parts else False
+        if parts and not (touching and (text[:1] in _CLOSING or opened)):
+            parts.append(" ")
+        parts.append(text)
+    return "".join(parts)
+
+
+def _line(row: list[Segment], page: PageText, left: float, right: float, index: int) -> Line:
+    main = max(row, key=lambda s: (s.size, len(s.text)))
+    chars = sum(len(s.text) for s in row)
+    bold = sum(len(s.text) for s in row if s.bold) >= 0.8 * chars
+    return Line(
+        text=_row_text(row),
+        x0=row[0].x0,
+        x1=row[-1].x1,
+        baseline=main.baseline,
+        size=_line_size(row),
+        bold=bold,
+        mono=sum(len(s.text) for s in row if s.mono) >= 0.8 * chars,
+        page=page.number,
+        left=left,
+        right=right,
+        piece=index,
+        cells=len(row),
+        marked=row[0].marked,
+        page_height=page.height,
+        box=box_of(row[0].x0, row[-1].x1, main.baseline, page.boxes),
+        opens_bold=not bold and (row[0].bold or row[0].opens_bold),
+    )
+
+
+def _line_size(row: list[Segment]) -> float:
+    """The size most of the line's prose is set in: code in a sentence is often set smaller
+    ("e.g. create `score = (1, 2, 3)`" in a word processor's code style), and a line of mostly
+    code is still a line of its paragraph. A line of code alone has its code's size."""
+    prose = [segment for segment in row if not segment.mono]
+    letters = sum(ch.isalpha() for segment in prose for ch in segment.text)
+    sizes = _weighted(prose if letters >= PROSE_LETTERS else row)
+    return max(sizes, key=lambda size: sizes[size])
+
+
+def _weighted(row: list[Segment]) -> dict[float, int]:
+    sizes: dict[float, int] = {}
+    for segment in row:
+        sizes[segment.size] = sizes.get(segment.size, 0) + len(segment.text)
+    return sizes

@@ -1,0 +1,225 @@
+"""Citation commands in a LaTeX paper: marks leave nothing, textual ones print their names."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from benchmarks.pdf_fidelity import PAIRS, measure
+
+from claimaudit.errors import InputError
+from claimaudit.library.extract import extract
+from claimaudit.library.latex.citations import CITE_COMMANDS, CiteKind, names_from_bbl
+from claimaudit.library.passages import make_passages
+from tests.library.helpers import CONV_TEX, SKIMAGE_TEX
+
+BIB = """
+@article{oord2016, author = {van den Oord, A{\\"a}ron and Dieleman, Sander and Zen, Heiga},
+  title = {WaveNet}, year = {2016}}
+@article{chen2014, author = {Chen, Liang-Chieh and Papandreou, George}, title = {S}, year = 2014}
+@article{yu2015, author = {Yu, Fisher}, title = {Multi-scale}, year = {2015}}
+"""
+
+
+def _paper(folder: Path, body: str, bibliography: str = "\\bibliography{refs}") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "paper.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{natbib}\n\\begin{document}\n\\section{S}\n"
+        f"{body}\n{bibliography}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def _text(path: Path, *, includes: bool = True) -> str:
+    return " ".join(p.text for p in make_passages(extract(path, includes=includes).blocks))
+
+
+@pytest.mark.parametrize("name", sorted(CITE_COMMANDS))
+def test_no_citation_command_leaves_its_keys_in_the_text(tmp_path: Path, name: str) -> None:
+    # biblatex's \textcite{key}, \parencite{key} and \autocite{key} printed "key" (latex/14).
+    # biblatex's volume citations take the volume before the pages: [see]{volume}[p.~3]{keys}.
+    volume = "{12}" if "volcite" in name.lower() else ""
+    written = f"\\{name}*[see]{volume}[p.~3]{{somekey2020,other}}"
+    text = _text(_paper(tmp_path, f"One claim {written} stands."))
+    assert "somekey" not in text and "other" not in text and "p. 3" not in text
+    assert "12" not in text
+    assert text.startswith("One claim") and text.endswith("stands.")
+
+
+def test_textual_citations_print_the_names_the_bibliography_gives(tmp_path: Path) -> None:
+    path = _paper(
+        tmp_path,
+        "As \\citet{oord2016} show, \\Citet{oord2016} agree, see \\citet{chen2014,yu2015}; "
+        "\\citeauthor{yu2015} and \\textcite{chen2014} too, unlike \\citep{yu2015}.",
+    )
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    assert _text(path) == (
+        "As van den Oord et al. show, Van den Oord et al. agree, see Chen and Papandreou; Yu; "
+        "Yu and Chen and Papandreou too, unlike."
+    )
+
+
+def test_an_author_list_cut_short_with_and_others_prints_et_al(tmp_path: Path) -> None:
+    # BibTeX's "and others" is natbib's and biblatex's "et al.", however many names precede it.
+    path = _paper(
+        tmp_path,
+        "As \\citet{scipy} and \\textcite{numpy} show, unlike \\citeauthor{solo}.",
+    )
+    (tmp_path / "refs.bib").write_text(
+        "@article{scipy, author = {Virtanen, Pauli and others}, title = {SciPy 1.0}}\n"
+        "@article{numpy, author = {Harris, Charles R. and Millman, K. Jarrod and others},\n"
+        "  title = {Array programming with {NumPy}}, year = {2020}}\n"
+        "@article{solo, author = {Hunter, John D.}, title = {Matplotlib}}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "As Virtanen et al. and Harris et al. show, unlike Hunter."
+
+
+def test_multi_citations_print_their_works_names_or_nothing(tmp_path: Path) -> None:
+    path = _paper(
+        tmp_path,
+        "As \\textcites[see][3]{oord2016}{yu2015} show, and as shown "
+        "\\parencites(all)(p.~2){chen2014}[5]{yu2015}.",
+    )
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    assert _text(path) == "As van den Oord et al.; Yu show, and as shown."
+
+
+def test_the_compiled_bibliography_gives_the_names_as_printed(tmp_path: Path) -> None:
+    path = _paper(tmp_path, "See \\citet{oord2016} and \\citet{yu2015}.")
+    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
+    # natbib's .bbl holds the short names its style prints (here without the "van den").
+    (tmp_path / "paper.bbl").write_text(
+        "\\begin{thebibliography}{2}\n"
+        "\\bibitem[{Oord et~al.(2016)Oord, Dieleman, and Zen}]{oord2016}\nA. van den Oord.\n"
+        "\\end{thebibliography}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "See Oord et al. and Yu."
+
+
+def test_names_are_not_guessed(tmp_path: Path) -> None:
+    (tmp_path / "paper").mkdir()
+    (tmp_path / "outside.bib").write_text(BIB, encoding="utf-8")
+    # A key the bibliography lacks, a bibliography outside the paper's folder, a broken one:
+    # the citation prints nothing, and the paper still reads.
+    body = "See \\citet{oord2016,missing} and \\citet{yu2015}."
+    assert _text(_paper(tmp_path / "a", body)) == "See and."  # no bibliography at all
+    path = _paper(tmp_path / "paper", body, "\\bibliography{../outside}")
+    assert _text(path) == "See and."
+    path = _paper(tmp_path / "b", body)
+    (tmp_path / "b" / "refs.bib").write_text("@article{yu2015, author = {Yu", encoding="utf-8")
+    assert _text(path) == "See and."
+
+
+def test_an_uploaded_file_reads_no_bibliography_and_a_changed_one_is_read_again(
+    tmp_path: Path,
+) -> None:
+    path = _paper(tmp_path, "See \\citet{yu2015}.")
+    bib = tmp_path / "refs.bib"
+    bib.write_text(BIB, encoding="utf-8")
+    assert _text(path, includes=False) == "See."
+    first = extract(path)
+    bib.write_text(BIB.replace("Yu, Fisher", "Koltun, Vladlen"), encoding="utf-8")
+    second = extract(path)
+    assert first.content_hash != second.content_hash
+    assert _text(path) == "See Koltun."
+
+
+def test_names_from_a_bbl_entry_with_and_without_braces() -> None:
+    bbl = (
+        "\\bibitem[Chen et~al.(2014)Chen, Papandreou, and Kokkinos]{chen2014}\nText.\n"
+        "\\bibitem[{Yu and Koltun(2015)}]{yu2015}\nText.\n"
+        "\\bibitem{numbered}\nA numbered style names no one.\n"
+    )
+    assert names_from_bbl(bbl) == {"chen2014": "Chen et al.", "yu2015": "Yu and Koltun"}
+
+
+def test_the_shared_paper_reads_its_textual_citations_as_its_pdf() -> None:
+    conv = " ".join(p.text for p in make_passages(extract(CONV_TEX).blocks))
+    # The PDF: "see Oord et al. [2016], in which" and "see Chen et al. [2014], Yu and Koltun
+    # [2015]." (the year marks are citation marks, left out as every other).
+    assert "For a concrete example, see Oord et al., in which the proposed WaveNet" in conv
+    assert "they are applied, see Chen et al.; Yu and Koltun." in conv
+    missing = measure(next(p for p in PAIRS if p.name == "conv-arithmetic")).missing
+    assert not [s for s in missing if "concrete example" in s]
+
+
+def test_every_command_has_a_kind() -> None:
+    assert {CITE_COMMANDS[n] for n in ("citet", "textcite", "citeauthor")} == {CiteKind.TEXTUAL}
+    assert CITE_COMMANDS["parencite"] is CiteKind.PARENTHETICAL
+
+
+def _preamble_paper(folder: Path, preamble: str, body: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "refs.bib").write_text(BIB, encoding="utf-8")
+    path = folder / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n\\section{{S}}\n{body}\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.mark.parametrize(
+    ("preamble", "body", "expected"),
+    [
+        # natbib's default author-year mode prints \cite as \citet: names, as the PDF does.
+        ("\\usepackage{natbib}", "As \\cite{yu2015} shows.", "As Yu shows."),
+        ("\\usepackage[round]{natbib}", "As \\cite{yu2015} shows.", "As Yu shows."),
+        # natbib loaded by the class (wlpeerj): its own commands are the sign.
+        ("", "As \\cite{yu2015} shows \\citep{chen2014}.", "As Yu shows."),
+        # Numbers: \cite prints a mark, dropped as any other.
+        ("\\usepackage[numbers]{natbib}", "As \\cite{yu2015} shows.", "As shows."),
+        ("\\usepackage[super,sort]{natbib}", "As \\cite{yu2015} shows.", "As shows."),
+        ("\\setcitestyle{numbers}", "As \\cite{yu2015} shows \\citep{chen2014}.", "As shows."),
+        # A numeric style: natbib prints numbers whatever its options.
+        ("\\usepackage{natbib}\\bibliographystyle{unsrt}", "As \\cite{yu2015} shows.", "As shows."),
+        (
+            "\\usepackage{natbib}\\bibliographystyle{plainnat}",
+            "As \\cite{yu2015} shows.",
+            "As Yu shows.",
+        ),
+        # No natbib, or biblatex: LaTeX's own \cite prints "[3]".
+        ("", "As \\cite{yu2015} shows.", "As shows."),
+        (
+            "\\usepackage[natbib]{biblatex}",
+            "As \\cite{yu2015} shows \\citep{chen2014}.",
+            "As shows.",
+        ),
+    ],
+)
+def test_a_bare_cite_prints_names_only_in_natbib_author_year_mode(
+    tmp_path: Path, preamble: str, body: str, expected: str
+) -> None:
+    assert _text(_preamble_paper(tmp_path, preamble, body)) == expected
+
+
+def test_a_numeric_compiled_bibliography_makes_cite_a_mark(tmp_path: Path) -> None:
+    # natbib falls back to numbers when the style writes entries without author-year labels.
+    path = _preamble_paper(tmp_path, "\\usepackage{natbib}", "As \\cite{yu2015} shows.")
+    (tmp_path / "paper.bbl").write_text(
+        "\\begin{thebibliography}{1}\n\\bibitem{yu2015} F. Yu.\n\\end{thebibliography}\n",
+        encoding="utf-8",
+    )
+    assert _text(path) == "As shows."
+
+
+def test_the_peerj_paper_reads_its_bare_cite_as_its_pdf() -> None:
+    # The PDF: "Course materials for some of these sessions are found in Haenel et al. (2014)
+    # and are licensed"; the LaTeX had read "found in and are licensed" (latex/17).
+    skimage = " ".join(p.text for p in make_passages(extract(SKIMAGE_TEX).blocks))
+    assert "sessions are found in Haenel et al. and are licensed under" in skimage
+
+
+def test_a_bibliography_that_is_no_regular_file_is_said_so(tmp_path: Path) -> None:
+    # Loose end: a FIFO refs.bib was passed over as if missing; it is never opened (it would
+    # block), and refused as such an \input is.
+    path = _paper(tmp_path, "Dilated convolutions help \\citet{yu2015}.")
+    os.mkfifo(tmp_path / "refs.bib")
+    with pytest.raises(InputError, match=r"paper\.tex: refs\.bib is not a regular file$"):
+        extract(path)

@@ -1,0 +1,195 @@
+"""The files a LaTeX paper pulls in: ``\\subfile`` and the ``import`` package's commands are
+followed as ``\\input`` is, inside the paper's folder, with the same limits."""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from claimaudit.errors import InputError
+from claimaudit.library.extract import extract
+from claimaudit.library.latex.extract import extract_latex
+from claimaudit.library.latex.inputs import document_body
+from claimaudit.library.passages import make_passages
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _paper(folder: Path, body: str, preamble: str = "") -> Path:
+    return _write(
+        folder,
+        "main.tex",
+        f"\\documentclass{{article}}\n{preamble}\\begin{{document}}\n{body}\n\\end{{document}}\n",
+    )
+
+
+def _texts(path: Path) -> list[str]:
+    return [p.text for p in make_passages(extract(path).blocks)]
+
+
+SUBFILE = (
+    "\\documentclass[../main.tex]{subfiles}\n\\title{Not the paper's}\n"
+    "\\begin{document}\n\\section{Method}\nFooNet outperforms every baseline.\n"
+    "\\end{document}\n"
+)
+
+
+def test_a_subfile_is_read_without_its_own_preamble(tmp_path: Path) -> None:
+    main = _paper(
+        tmp_path, "Opening words.\n\n\\subfile{sections/method}", "\\usepackage{subfiles}"
+    )
+    _write(tmp_path, "sections/method.tex", SUBFILE)
+    blocks = extract(main).blocks
+    assert [(b.section, b.text) for b in blocks] == [
+        (None, "Opening words."),
+        ("Method", "FooNet outperforms every baseline."),
+    ]
+    assert not any("subfiles" in b.text or "main.tex" in b.text for b in blocks)
+
+
+def test_a_subfile_finds_its_own_subfiles_beside_it(tmp_path: Path) -> None:
+    main = _paper(tmp_path, "\\subfile{chapters/one}")
+    _write(tmp_path, "chapters/one.tex", "Chapter words.\n\n\\subfile{part}\n")
+    _write(tmp_path, "chapters/part.tex", "Part words.\n")
+    assert _texts(main) == ["Chapter words.", "Part words."]
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["\\import{parts/}{intro}", "\\inputfrom{parts}{intro.tex}", "\\includefrom*{parts/}{intro}"],
+)
+def test_import_reads_the_file_and_its_inputs_from_its_folder(tmp_path: Path, command: str) -> None:
+    main = _paper(tmp_path, f"Before.\n\n{command}\n\nAfter.")
+    # Its \input names a file beside it, as the import package makes it.
+    _write(tmp_path, "parts/intro.tex", "Imported words.\n\n\\input{detail}\n")
+    _write(tmp_path, "parts/detail.tex", "Detail words.\n")
+    assert _texts(main) == ["Before.", "Imported words.", "Detail words.", "After."]
+
+
+def test_subimport_is_relative_to_the_importing_file(tmp_path: Path) -> None:
+    main = _paper(tmp_path, "\\subimport{a/}{one}")
+    _write(tmp_path, "a/one.tex", "One.\n\n\\subimport{b/}{two}\n\n\\subincludefrom{b}{three}\n")
+    _write(tmp_path, "a/b/two.tex", "Two.\n")
+    _write(tmp_path, "a/b/three.tex", "Three.\n\n\\subinputfrom{c/}{four}\n")
+    _write(tmp_path, "a/b/c/four.tex", "Four.\n")
+    assert _texts(main) == ["One.", "Two.", "Three.", "Four."]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "\\subfile{../outside}",
+        "\\import{../}{outside}",
+        "\\import{/tmp/}{outside}",
+        "\\subimport{sub/../../}{outside}",
+        "\\inputfrom{.}{../outside}",
+    ],
+)
+def test_an_import_out_of_the_folder_is_refused(tmp_path: Path, command: str) -> None:
+    _write(tmp_path, "outside.tex", "Private words.\n")
+    main = _paper(tmp_path / "paper", command)
+    with pytest.raises(InputError, match="refused: it points outside the paper's folder") as error:
+        extract(main)
+    assert command in str(error.value)
+
+
+def test_a_symlink_out_through_an_import_is_refused(tmp_path: Path) -> None:
+    _write(tmp_path, "secret/notes.tex", "Private words.\n")
+    main = _paper(tmp_path / "paper", "\\import{linked/}{notes}")
+    (tmp_path / "paper" / "linked").symlink_to(tmp_path / "secret")
+    with pytest.raises(InputError, match=r"\\import\{linked/\}\{notes\} refused"):
+        extract(main)
+
+
+def test_imports_share_the_include_limits(tmp_path: Path) -> None:
+    main = _paper(tmp_path, "\\subfile{again}")
+    _write(tmp_path, "again.tex", "Again \\import{./}{again}\n")
+    with pytest.raises(InputError, match=r"^\\import cycle: again\.tex -> again\.tex$"):
+        extract(main)
+    # 22 folders deep, each file importing the next: past the limit of 20 nested includes.
+    deep = _paper(tmp_path / "deep", "\\subimport{d/}{f}")
+    nested = tmp_path / "deep"
+    for _ in range(22):
+        nested = nested / "d"
+        _write(nested, "f.tex", "Level.\n\\subimport{d/}{f}\n")
+    with pytest.raises(InputError, match="exceeds the include depth limit"):
+        extract(deep)
+    missing = _paper(tmp_path / "missing", "\\subimport{d/}{none}")
+    with pytest.raises(InputError, match=r"\\subimport\{d/\}\{none\} refers to a missing file"):
+        extract(missing)
+
+
+def test_an_upload_may_not_import(tmp_path: Path) -> None:
+    main = _paper(tmp_path, "\\subfile{part}")
+    _write(tmp_path, "part.tex", "Words.\n")
+    with pytest.raises(InputError, match="an uploaded file cannot pull in other files"):
+        extract_latex(main, includes=False)
+
+
+def test_document_body_keeps_a_plain_file_whole() -> None:
+    assert document_body("Text with \\begin{document} mentioned.") == (
+        "Text with \\begin{document} mentioned."
+    )
+    assert document_body(SUBFILE).strip() == (
+        "\\section{Method}\nFooNet outperforms every baseline."
+    )
+
+
+def test_an_include_cycle_names_its_files_from_the_paper_s_folder(tmp_path: Path) -> None:
+    main = _paper(tmp_path, "Sleep text.\n\\include{parts/chap}")
+    _write(tmp_path, "parts/chap.tex", "\\input{parts/chap2}\n")
+    _write(tmp_path, "parts/chap2.tex", "\\input{parts/chap}\n")
+    with pytest.raises(
+        InputError, match=r"^\\input cycle: parts/chap\.tex -> parts/chap2\.tex -> parts/chap\.tex$"
+    ):
+        extract(main)
+
+
+@pytest.mark.parametrize(
+    "include",
+    [
+        '\\input{"parts/with space"}',
+        '\\input{"parts/with space.tex"}',
+        '\\include{"parts/with space"}',
+        '\\input "parts/with space" ',
+        '\\import{"parts/"}{"with space"}',
+    ],
+)
+def test_a_quoted_name_with_spaces_is_read_as_tex_live_reads_it(
+    tmp_path: Path, include: str
+) -> None:
+    _write(tmp_path, "parts/with space.tex", "SPACETEXT in a spaced file.\n")
+    main = _paper(tmp_path, f"\\section{{One}}\nMain text.\n\n{include}\n")
+    assert _texts(main) == ["Main text.", "SPACETEXT in a spaced file."]
+
+
+def test_a_quoted_name_still_stays_inside_the_paper_s_folder(tmp_path: Path) -> None:
+    _write(tmp_path, "secret.tex", "SECRET.\n")
+    main = _paper(tmp_path / "paper", 'Text.\n\\input{"../secret"}\n')
+    with pytest.raises(InputError, match="points outside the paper's folder"):
+        extract(main)
+
+
+def test_an_input_named_in_the_other_unicode_form_is_found(tmp_path: Path) -> None:
+    # macOS writes names decomposed (NFD); the \input names it composed (NFC), as typed.
+    decomposed = unicodedata.normalize("NFD", "kapitel-\u00e4")
+    _write(tmp_path, f"{decomposed}.tex", "FooNet outperforms every baseline.\n")
+    main = _paper(tmp_path, "Opening words.\n\n\\input{kapitel-\u00e4}")
+    assert _texts(main) == ["Opening words.", "FooNet outperforms every baseline."]
+
+
+def test_an_include_that_is_no_regular_file_is_said_so(tmp_path: Path) -> None:
+    # QA: a FIFO f.tex was "refers to a missing file"; it is never opened (it would block).
+    # (A link to a device resolves outside the folder, and is refused as such.)
+    main = _paper(tmp_path, "\\input{f}")
+    os.mkfifo(tmp_path / "f.tex")
+    with pytest.raises(InputError, match=r"\\input\{f\} is not a regular file$"):
+        extract(main)

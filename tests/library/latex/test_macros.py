@@ -1,0 +1,144 @@
+"""A paper's own macros: ``\\def`` and its kin, math operators, an optional first argument."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from pathlib import Path
+
+from claimaudit.library.latex.macros import MAX_NESTING, draft_macros, expand_macros, inline_nested
+from tests.library.test_latex_refs import passages_of
+
+
+def test_a_def_macro_prints_its_word_in_the_paper(tmp_path: Path) -> None:
+    texts = passages_of(
+        tmp_path,
+        "We train \\method{} on ImageNet. \\method\\ outperforms \\baseline.",
+        preamble="\\def\\method{FooNet}\n\\gdef \\baseline {ResNet}",
+    )
+    assert texts == ["We train FooNet on ImageNet. FooNet outperforms ResNet."]
+
+
+def test_def_with_parameters_is_expanded_as_tex_would() -> None:
+    source = "\\long\\def\\pair#1#2{#2 (#1)}\nA \\pair{1a}{Save it} and \\pair {x} {y}."
+    out = expand_macros(source, 10_000)
+    assert "\\def" not in out and "\\long" not in out
+    assert "A {Save it (1a)} and {y (x)}." in out
+
+
+def test_a_delimited_parameter_text_is_left_alone() -> None:
+    # TeX reads "#1." up to the full stop; that is not rebuilt here.
+    source = "\\def\\upto#1.{(#1)}\\def\\spaced#1 {#1}\\def\\swap#2#1{#1}\\upto x. \\swap{a}{b}"
+    out = expand_macros(source, 10_000)
+    assert out == source
+
+
+def test_a_def_that_programs_tex_is_left_alone() -> None:
+    source = (
+        "\\edef\\name{SciPy}\\xdef\\count{\\the\\value}"
+        "\\def\\maketitle{\\@title\\par}\\def\\mode{\\ifmmode a\\else b\\fi}"
+        "\\name{} and \\count."
+    )
+    out = expand_macros(source, 10_000)
+    assert out == source.replace("\\edef\\name{SciPy}", "").replace("\\name{}", "{SciPy}{}")
+
+
+def test_a_math_operator_prints_its_name() -> None:
+    source = (
+        "\\DeclareMathOperator*{\\argmax}{arg\\,max}\\DeclareMathOperator\\Tr{Tr}"
+        "$\\argmax_x f(x) = \\Tr A$"
+    )
+    assert expand_macros(source, 10_000) == "${arg\\,max}_x f(x) = {Tr} A$"
+
+
+def test_an_optional_first_argument_takes_the_bracket_or_its_default() -> None:
+    source = (
+        "\\newcommand{\\cell}[2][blank]{#2 is #1}\n"
+        "\\cell{A} / \\cell[full]{B} / \\cell [a {]} b]{C}"
+    )
+    out = expand_macros(source, 10_000)
+    # A "]" in braces does not close the bracket, as in LaTeX.
+    assert out.splitlines()[-1] == "{A is blank} / {B is full} / {C is a {]} b}"
+
+
+def test_a_def_inside_another_definition_is_not_read_on_its_own() -> None:
+    # \x's "#1" belongs to \setname: \x alone has no parameter, so it is no macro here.
+    source = "\\newcommand{\\setname}[1]{\\def\\x{#1}}\\setname{A}\\x."
+    assert expand_macros(source, 10_000) == "{\\def\\x{A}}\\x."
+    assert expand_macros("\\newcommand\\a[1][x]{\\def\\b{#2}}\\b", 10_000).endswith("\\b")
+
+
+def test_hostile_self_and_mutual_recursion_stays_bounded() -> None:
+    assert expand_macros("\\def\\a{\\a\\a}\\a\\a", 1_000) == "\\def\\a{\\a\\a}\\a\\a"
+    bomb = "\\def\\a{\\b\\b\\b\\b}\\def\\b{\\a\\a\\a\\a}" + "\\a" * 200
+    out = expand_macros(bomb, 50_000)
+    assert len(out) <= 50_000 + len(bomb)
+    many = "".join(f"\\def\\m{chr(97 + n % 26)}{n}{{x}}" for n in range(500)) + "\\ma1"
+    assert len(expand_macros(many, 10_000)) <= 10_000 + len(many)
+
+
+def test_a_draft_reader_gets_the_macros_it_can_parse_and_the_defs_to_blank() -> None:
+    # It parses the source as written: it cannot read a bracket, nor \\def (so it blanks them).
+    source = "\\def\\a{A}\\newcommand{\\b}[1][x]{#1}\\newcommand{\\c}[1]{(#1)}\\long\\def\\d#1{#1}"
+    found = draft_macros(source)
+    assert found.macros == {"a": (0, "A"), "c": (1, "(#1)"), "d": (1, "#1")}
+    assert [source[start:end] for start, end in found.blanked] == [
+        "\\def\\a{A}",
+        "\\long\\def\\d#1{#1}",
+    ]
+
+
+def test_brackets_that_never_close_take_the_default() -> None:
+    # Each call looks for its bracket a bounded way ahead; past so many misses, not at all
+    # (the calls near the end would reach the "]" otherwise).
+    source = "\\newcommand{\\x}[1][d]{#1}" + "\\x[" * 20_000 + "]"
+    assert expand_macros(source, 1_000_000) == "{d}[" * 20_000 + "]"
+
+
+def test_provide_robust_and_document_commands_are_expanded() -> None:
+    source = (
+        "\\providecommand{\\p}[1]{P(#1)}\\DeclareRobustCommand\\r[1]{R(#1)}"
+        "\\NewDocumentCommand{\\n}{ m m }{N(#1,#2)}\\NewDocumentCommand\\o{om}{O(#1,#2)}"
+        "\\NewDocumentCommand{\\s}{s m}{S(#2)}"
+        "\\p{a} \\r{b} \\n{c}{d} \\o[e]{f} \\o{g}"
+    )
+    out = expand_macros(source, 10_000)
+    assert "{P(a)} {R(b)} {N(c,d)} {O(e,f)} {O(,g)}" in out
+    assert "\\s" in out  # a starred (``s``) specification is not read
+
+
+def test_a_draft_reader_blanks_every_definition_and_let_when_asked() -> None:
+    source = (
+        "\\NewDocumentCommand{\\s}{s m}{\\cite{#2}}\\let\\c=\\cite\\newcommand{\\x}[2][d]{#1#2}"
+    )
+    found = draft_macros(source, blank_all=True)
+    assert found.macros == {"x": (2, "#1#2")}
+    assert found.defaults == {"x": "d"}
+    assert found.copies == {"c": "cite"}
+    blanked = list(source)
+    for start, end in found.blanked:
+        blanked[start:end] = " " * (end - start)
+    assert not "".join(blanked).strip()
+
+
+def test_inline_nested_expands_a_body_s_calls_until_none_is_left() -> None:
+    macros = {
+        "zcite": (1, "\\zz@cite{#1}"),
+        "zz@cite": (1, "\\za{#1}"),
+        "za": (2, "\\citep[#1]{#2}"),
+        "zz": (0, "never"),  # a prefix of \\zz@cite: not the call
+    }
+    inlined = inline_nested(macros, {"za": "see"})
+    assert inlined["zcite"] == (1, "{{\\citep[see]{#1}}}")
+    assert inlined["za"] == macros["za"]
+
+
+def test_inline_nested_leaves_a_cycle_and_a_too_deep_chain_as_written() -> None:
+    cycle = {"a": (0, "x\\b"), "b": (0, "y\\a"), "c": (0, "\\a")}
+    assert inline_nested(cycle, {}) == cycle
+    # A chain one longer than the bound: its top is left for the reader's own one level.
+    names = ["m" + "a" * depth for depth in range(MAX_NESTING + 2)]
+    chain = {name: (0, f"\\{after} x") for name, after in pairwise(names)}
+    chain[names[-1]] = (0, "end")
+    inlined = inline_nested(chain, {})
+    assert inlined[names[0]] == chain[names[0]]
+    assert inlined[names[1]][1].count("x") == MAX_NESTING and "end" in inlined[names[1]][1]

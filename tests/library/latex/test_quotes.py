@@ -1,0 +1,56 @@
+"""csquotes' ``\\enquote`` prints the quote marks of the language in force
+(``claimaudit.library.latex.quotes``): a German paper's had read as English ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from claimaudit.library.extract import extract
+
+_BODY = "Er sagte \\enquote{ja \\enquote*{so}} und \\enquote*{nein}."
+# What _BODY prints with each language's marks: outer open and close, inner open and close.
+_ENGLISH = "Er sagte \u201cja \u2018so\u2019\u201d und \u2018nein\u2019."
+_BRITISH = "Er sagte \u2018ja \u201cso\u201d\u2019 und \u201cnein\u201d."
+_GERMAN = "Er sagte \u201eja \u201aso\u2018\u201c und \u201anein\u2018."
+_SWISS = "Er sagte \u00abja \u2039so\u203a\u00bb und \u2039nein\u203a."
+_FRENCH = "Er sagte \u00ab ja \u201cso\u201d \u00bb und \u201cnein\u201d."
+
+
+def _text(tmp_path: Path, preamble: str, body: str = _BODY) -> str:
+    source = tmp_path / "paper.tex"
+    source.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\usepackage{{csquotes}}\n"
+        f"\\begin{{document}}\n\\section{{S}}\n{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    return " ".join(b.text for b in extract(source).blocks)
+
+
+@pytest.mark.parametrize(
+    ("preamble", "printed"),
+    [
+        ("\\usepackage[ngerman]{babel}", _GERMAN),
+        ("\\usepackage[english,ngerman]{babel}", _GERMAN),
+        ("\\usepackage[ngerman,main=english]{babel}", _ENGLISH),
+        ("\\usepackage{polyglossia}\n\\setmainlanguage{german}", _GERMAN),
+        ("\\usepackage[nswissgerman]{babel}", _SWISS),
+        ("\\usepackage[french]{babel}", _FRENCH),
+        ("\\usepackage[british]{babel}", _BRITISH),
+        ("\\usepackage[ngerman,english]{babel}", _ENGLISH),
+        # A language with no marks here prints English ones; so does a paper with none.
+        ("\\usepackage[ngerman,spanish]{babel}", _ENGLISH),
+        ("", _ENGLISH),
+    ],
+)
+def test_enquote_prints_the_main_languages_marks(
+    tmp_path: Path, preamble: str, printed: str
+) -> None:
+    assert _text(tmp_path, preamble) == printed
+
+
+def test_enquote_follows_selectlanguage_from_where_it_stands(tmp_path: Path) -> None:
+    body = "\\selectlanguage{ngerman}\n\\enquote{ja}.\n\n\\selectlanguage{english}\n\\enquote{yes}."
+    printed = _text(tmp_path, "\\usepackage[ngerman,english]{babel}", body)
+    assert printed == "\u201eja\u201c. \u201cyes\u201d."

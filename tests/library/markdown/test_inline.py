@@ -1,0 +1,113 @@
+"""A Markdown paragraph's inline markup read as text: HTML tags go, prose that only looks like
+a tag stays, and an autolink shows its address."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.library.markdown.inline import inline_text, paragraph_text
+
+
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        # QA: "a<b and b>c" is a comparison, not a <b> tag with two bare attributes.
+        (
+            "Value a<b and b>c holds for all participants.",
+            "Value a<b and b>c holds for all participants.",
+        ),
+        ('Water <em>and</em> <span class="x">ice</span>.', "Water and ice."),
+        ('See <div id="refs"></div> below.', "See below."),
+        # An autolink's address is its text; it used to be dropped as a tag.
+        (
+            "It is available at <https://doi.org/10.1098/rsif.2017.0387>.",
+            "It is available at https://doi.org/10.1098/rsif.2017.0387.",
+        ),
+    ],
+)
+def test_tags_go_and_prose_and_addresses_stay(markdown: str, text: str) -> None:
+    assert inline_text(markdown) == text
+
+
+def test_a_linked_image_leaves_no_empty_link_behind() -> None:
+    # The image went first and left "[](https://travis-ci.org/x/y)" as text.
+    markdown = "Built [![Build](https://travis-ci.org/x/y.svg)](https://travis-ci.org/x/y) daily."
+    assert inline_text(markdown) == "Built daily."
+
+
+def test_an_escaped_backtick_opens_no_code() -> None:
+    # It was paired with the code's backtick: "Type a \ tick, then ls -l` to list."
+    markdown = "Type a \\` tick, then `ls -l` to list."
+    assert inline_text(markdown) == "Type a \\` tick, then ls -l to list."  # unescaped later
+
+
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        # QA (deep-review 05.treat.md): the exponent was dropped ("an estimated 10 ...").
+        (
+            "an estimated 10<sup>60</sup> synthesizable organic molecules",
+            "an estimated 10^60 synthesizable organic molecules",
+        ),
+        ("A fit of r<sup>2</sup> = 0.9 over 5 m<sup>2</sup>.", "A fit of r^2 = 0.9 over 5 m^2."),
+        # Pandoc's superscript: it was glued ("106").
+        ("B has 10^6^ users and r^2^ = 0.9.", "B has 10^6 users and r^2 = 0.9."),
+        # A mark after a word, a year or a list is left out; a raised word stays Pandoc's.
+        ("A word<sup>1</sup> and Smith^2^ in 2019<sup>3</sup>.", "A word and Smith in 2019."),
+        ("The 4^th^ run, notes<sup>1,2</sup>.", "The 4th run, notes."),
+    ],
+)
+def test_an_exponent_is_kept_and_a_mark_left_out(markdown: str, text: str) -> None:
+    assert inline_text(markdown) == text
+
+
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        # QA (md/entities.md): stored as typed, "&lt;5 mg &amp; response &gt; 40% in R&amp;D".
+        (
+            "Dose was &lt;5 mg &amp; response &gt; 40% in R&amp;D, caf&eacute; &#233; &#xE9;.",
+            "Dose was <5 mg & response > 40% in R&D, café é é.",
+        ),
+        # A non-breaking space is the author's, kept as typed ("15\u00a0%", French spacing);
+        # an escaped tag stays text, not a tag to drop.
+        (
+            "Water&nbsp;ice and &lt;b&gt;bold&lt;/b&gt; markup.",
+            "Water\u00a0ice and <b>bold</b> markup.",
+        ),
+        # No ";" is no entity (CommonMark), and code prints as written.
+        ("R&D, &copy2020 and `a &amp; b` stay.", "R&D, &copy2020 and a &amp; b stay."),
+    ],
+)
+def test_an_entity_reads_as_the_character_it_names(markdown: str, text: str) -> None:
+    assert inline_text(markdown) == text
+
+
+@pytest.mark.parametrize(
+    ("markdown", "text"),
+    [
+        # QA (md/more.md): "x~i~ subscripts" kept its tildes. LaTeX's \textsubscript{i} reads
+        # "xi", and so does "x<sub>i</sub>".
+        ("H~2~O and x~i~ subscripts.", "H2O and xi subscripts."),
+        ("H<sub>2</sub>O and x<sub>i</sub> subscripts.", "H2O and xi subscripts."),
+        # A strikeout, a path and a blank inside are no subscripts; code prints as written.
+        ("~~old~~ /home/~a/~x and ~5 mg~ or `a~b~`.", "~~old~~ /home/~a/~x and ~5 mg~ or a~b~."),
+    ],
+)
+def test_a_pandoc_subscript_reads_as_its_letters(markdown: str, text: str) -> None:
+    assert inline_text(markdown) == text
+
+
+def test_a_backslash_ending_a_line_is_a_line_break() -> None:
+    # QA (md/more.md): "A line ending with a backslash\ ZETABACKSLASH continues."
+    lines = ["A line ending with a backslash\\", "ZETABACKSLASH continues."]
+    assert paragraph_text([inline_text(line) for line in lines]) == (
+        "A line ending with a backslash ZETABACKSLASH continues."
+    )
+    # An escaped backslash at the end is a backslash.
+    assert paragraph_text([inline_text("A path C:\\\\")]) == "A path C:\\"
+
+
+def test_the_authors_blanks_before_punctuation_stay_and_a_citations_go() -> None:
+    written = "travail\u202f: oui ; non [@a] : fin [^1] ."
+    assert inline_text(written) == "travail\u202f: oui ; non: fin."

@@ -1,0 +1,134 @@
+"""Raised digits and signs: exponents kept as LaTeX writes them, footnote marks dropped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fpdf import FPDF
+
+from claimaudit.library.extract import extract
+from claimaudit.library.passages import make_passages
+from claimaudit.library.pdf.exponents import exponent_text, is_exponent
+from tests.library.helpers import DATA
+
+SCIPY = DATA / "papers-pdf" / "scipy-1.0_virtanen2020.pdf"
+SKIMAGE = DATA / "papers-pdf" / "scikit-image_vanderwalt2014.pdf"
+
+
+@pytest.mark.parametrize(
+    ("before", "raised"),
+    [
+        ("trained on 10", "6"),  # on a number
+        ("(p < 10", "\u22128"),  # a signed number
+        ("cells per mL", "-1"),  # a signed number on a unit
+        ("variance (r", "2"),  # on a one-letter symbol
+        ("a point x", "\u2217"),
+        ("\u2207f(x", "\u2217"),
+        ("a C", "1"),
+        ("(1 + x)", "2"),  # on a formula's bracket
+        ("f(x)", "2"),
+    ],
+)
+def test_a_raised_run_on_a_number_a_symbol_or_a_formula_is_an_exponent(
+    before: str, raised: str
+) -> None:
+    assert is_exponent(before, raised)
+
+
+@pytest.mark.parametrize(
+    ("before", "raised"),
+    [
+        ("more than 100 individuals", "2"),  # on a word
+        ("Ralf Gommers", "2,*"),  # an affiliation
+        ("Smith", "32,33"),
+        ("the Python Package Index (PyPI)", "3"),  # on a name's bracket
+        ("Python(x,y)", "6"),
+        ("scheme,", "1"),  # on punctuation
+        ("on GitHub.", "2"),
+        ("India, ", "34"),  # after a space
+        ("", "1"),  # opening its line: a note's or an affiliation's mark
+        ("trials ended in 2019", "12"),  # a citation on a year
+        ("enrolled 1,200", "3"),  # on a count with thousands separators
+        ("as reported in 10", "5,6"),  # a list of marks holds a comma; no exponent does
+    ],
+)
+def test_a_raised_run_on_a_word_or_punctuation_is_a_mark(before: str, raised: str) -> None:
+    assert not is_exponent(before, raised)
+
+
+def test_an_exponent_is_written_as_the_latex_reading_writes_it() -> None:
+    assert exponent_text("6") == "^6"
+    assert exponent_text("\u2217") == "^*"  # TeX's math asterisk, typed "*" in the source
+
+
+def _superscripts_pdf(path: Path) -> Path:
+    """Sentences with exponents and a footnote mark set as real superscripts (fpdf2's SUP)."""
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=11)
+
+    def write(text: str, raised: bool = False) -> None:
+        pdf.char_vpos = "SUP" if raised else "LINE"
+        pdf.write(6, text)
+
+    for _ in range(3):
+        write("The network was trained on 10")
+        write("6", raised=True)
+        write(" labelled images and the effect was significant (p < 10")
+        write("-8", raised=True)
+        write("). The fitted curve explains most of the variance (r")
+        write("2", raised=True)
+        write(" = 0.93) in every cohort of individuals")
+        write("1", raised=True)
+        write(" we studied over three years. ")
+    pdf.output(str(path))
+    return path
+
+
+def test_exponents_in_a_pdf_keep_their_numbers(tmp_path: Path) -> None:
+    text = " ".join(b.text for b in extract(_superscripts_pdf(tmp_path / "sup.pdf")).blocks)
+    assert "trained on 10^6 labelled images" in text
+    assert "(p < 10^-8)" in text
+    assert "(r^2 = 0.93)" in text
+    assert "every cohort of individuals we studied" in text  # the footnote mark is dropped
+
+
+def test_scipys_exponents_read_as_its_latex_source() -> None:
+    text = "\n".join(p.text for p in make_passages(extract(SCIPY).blocks))
+    assert "constructing a C^1 continuous monotone" in text
+    assert "a point x^* for which \u2207f(x^*) = 0" in text
+    assert "Convergence rates denoted S^* indicate" in text
+    # Its affiliation marks stay dropped: no raised number comes back as text.
+    assert "Bengaluru 560089, India, Department of Physics" in text
+    assert "^" not in text.replace("C^1", "").replace("x^*", "").replace("S^*", "")
+
+
+def test_skimages_footnote_marks_stay_dropped() -> None:
+    text = "\n".join(p.text for p in make_passages(extract(SKIMAGE).blocks))
+    assert "the Python Package Index (PyPI), Continuum Analytics Anaconda" in text
+    assert "^" not in text
+
+
+def test_citation_marks_on_years_and_counts_in_a_pdf_are_dropped(tmp_path: Path) -> None:
+    # They were read as exponents: "in 2019^12", "1,200^3", "in 2020^5,6".
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=11)
+    pieces = [
+        ("The trials ended in 2019", "12"),
+        (" and enrolled 1,200", "3"),
+        (" adults, as reported in 2020", "5,6"),
+        (", with 10", "6"),
+        (" cells each. ", ""),
+    ]
+    for _ in range(3):
+        for text, raised in pieces:
+            pdf.char_vpos = "LINE"
+            pdf.write(6, text)
+            pdf.char_vpos = "SUP"
+            pdf.write(6, raised)
+    pdf.output(str(tmp_path / "marks.pdf"))
+    text = " ".join(b.text for b in extract(tmp_path / "marks.pdf").blocks)
+    assert "The trials ended in 2019 and enrolled 1,200 adults, as reported in 2020, with " in text
+    assert "with 10^6 cells each." in text

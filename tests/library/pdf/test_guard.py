@@ -1,0 +1,132 @@
+"""A PDF is read in a child process under limits on memory and processor time: a hostile file
+is refused in one line, and a read in progress stops when its client goes or the server stops."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from claimaudit.backends.stopping import stopping_on
+from claimaudit.errors import CancelledWorkError, InputError
+from claimaudit.library.extract import extract
+from claimaudit.library.pdf import guard as pdf_guard
+from claimaudit.library.pdf import read as pdf_read
+from tests.library.helpers import (
+    make_busy_page_pdf,
+    make_dense_page_pdf,
+    make_inflating_pdf,
+    make_pdf,
+)
+
+MIB = 1024 * 1024
+
+
+def test_a_paper_reads_in_the_child_as_in_this_process(tmp_path: Path) -> None:
+    path = make_pdf(tmp_path / "paper.pdf")
+    data = path.read_bytes()
+    assert pdf_guard.read_pdf_isolated(path, data) == pdf_read.read_pdf(path, data)
+
+
+def test_a_stream_that_inflates_past_the_memory_limit_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The limits scaled down, so the test's bomb is small: 256 MiB of spaces in 4 KB.
+    monkeypatch.setattr(pdf_guard, "MEMORY_BASE", 160 * MIB)
+    path = make_inflating_pdf(tmp_path / "bomb.pdf", 256)
+    limit = (160 * MIB + pdf_guard.MEMORY_PER_BYTE * path.stat().st_size) // MIB
+    with pytest.raises(InputError) as caught:
+        extract(path)
+    assert str(caught.value) == (
+        f"{path}: the PDF needs more than {limit:,} MiB of memory to read, the limit for a file "
+        "of its size; a compressed stream in it may inflate far beyond the file (a "
+        "decompression bomb)"
+    )
+
+
+def test_a_read_past_the_processor_time_limit_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pdf_guard, "CPU_BASE_S", 1)
+    monkeypatch.setattr(pdf_guard, "CPU_PER_MIB_S", 0)
+    path = make_busy_page_pdf(tmp_path / "busy.pdf", 500)  # minutes to read in full
+    with pytest.raises(InputError) as caught:
+        extract(path)
+    assert str(caught.value) == (
+        f"{path}: the PDF takes more than 1 s of processor time to read, the limit for a file "
+        "of its size; it may draw the same page or shapes over and over"
+    )
+
+
+def test_a_page_denser_than_any_paper_is_refused_before_its_characters_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = make_dense_page_pdf(tmp_path / "dense.pdf", 300, 200)  # 60,000 characters in 1 KB
+    with pytest.raises(InputError, match=r"holds 60,\d{3} characters") as caught:
+        extract(path)
+    assert str(caught.value).startswith(f"{path}: page 1 of the PDF holds ")
+    assert str(caught.value).endswith(" characters; the limit is 50,000 a page")
+    monkeypatch.setattr(pdf_read, "page_chars", _no_chars_read)
+    with pytest.raises(InputError, match="the limit is 50,000 a page"):
+        pdf_read.read_pdf(path, path.read_bytes())
+
+
+def test_a_page_repeated_past_the_file_s_share_of_characters_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pdf_read, "BASE_CHARS", 5_000)
+    monkeypatch.setattr(pdf_read, "CHARS_PER_BYTE", 1)
+    path = make_dense_page_pdf(tmp_path / "dense.pdf", 20, 100, pages=40)  # 2,000+ a page
+    message = (
+        f"{path}: the PDF holds too many characters for its size by page 3 (the limit is 5,000 "
+        "plus 1 a byte of file); a page may be repeated many times"
+    )
+    with pytest.raises(InputError) as caught:
+        pdf_read.read_pdf(path, path.read_bytes())
+    assert str(caught.value) == message
+
+
+def _no_chars_read(*args: object) -> None:
+    raise AssertionError("the page's characters were read")
+
+
+def _read_until_stopped(tmp_path: Path, stop: Callable[[threading.Event], None]) -> Exception:
+    """What reading a slow PDF raises when ``stop`` is called once the child is reading."""
+    path = make_busy_page_pdf(tmp_path / "busy.pdf", 500)
+    event = threading.Event()
+    raised: list[Exception] = []
+
+    def read() -> None:
+        with stopping_on(event):
+            try:
+                extract(path)
+            except Exception as error:
+                raised.append(error)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    deadline = time.monotonic() + 60
+    while not pdf_guard._running and time.monotonic() < deadline:
+        time.sleep(0.05)
+    children = list(pdf_guard._running)
+    assert children, "no child process was started"
+    stop(event)
+    reader.join(timeout=30)
+    assert not reader.is_alive(), "the read went on after it was stopped"
+    assert all(child.poll() is not None for child in children)
+    assert not pdf_guard._running
+    return raised[0]
+
+
+def test_a_read_stops_when_its_client_goes(tmp_path: Path) -> None:
+    error = _read_until_stopped(tmp_path, lambda event: event.set())
+    assert isinstance(error, CancelledWorkError)
+    assert str(error) == "reading the PDF was stopped"
+
+
+def test_every_read_stops_when_the_server_stops(tmp_path: Path) -> None:
+    error = _read_until_stopped(tmp_path, lambda _event: pdf_guard.stop_all())
+    assert isinstance(error, CancelledWorkError)

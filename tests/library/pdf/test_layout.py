@@ -1,0 +1,133 @@
+"""Reading order of a page's segments: columns one after the other, whatever lies near the gutter.
+
+The shapes are LibreOffice's two-column page of good-enough-practices: a left column whose
+prose ends 286 points from the page's left edge, a right column starting at 308 with a list
+indented to 344, footnotes at the foot of the right column (a raised number, then a web address
+in a code font), and code lines in the left column ending just past the prose's right edge.
+"""
+
+from __future__ import annotations
+
+from claimaudit.library.pdf.layout import read_order
+from claimaudit.library.pdf.read import PageText, Segment
+
+PITCH = 14.0
+
+
+def _segment(text: str, x0: float, x1: float, baseline: float, size: float = 12.0, *,
+             mono: bool = False) -> Segment:  # fmt: skip
+    font = "DejaVuSansMono" if mono else "DejaVuSerif"
+    return Segment(
+        text, x0, x1, baseline - 0.75 * size, baseline + 0.25 * size, baseline, size, False, mono,
+        font,
+    )  # fmt: skip
+
+
+def _left_column(lines: int, top: float = 83.0) -> list[Segment]:
+    return [
+        _segment(f"left column line {i} of prose runs on here", 108.1, 284.0, top + i * PITCH)
+        for i in range(lines)
+    ]
+
+
+def _right_column(lines: int, top: float = 83.0) -> list[Segment]:
+    return [
+        _segment(f"right column line {i} of a list item", 344.4, 520.0, top + i * PITCH)
+        for i in range(lines)
+    ]
+
+
+def _order(segments: list[Segment]) -> list[str]:
+    lines, _ = read_order([PageText(1, 595.3, 841.9, segments)])
+    return [line.text for line in lines]
+
+
+def test_a_footnote_number_under_the_second_column_is_no_caption_across_the_gutter() -> None:
+    # The lone "5" sat in the strip between the prose's edges, centred on the page, and was
+    # taken for a caption line across both columns: the footnote beside it and the left
+    # column's last lines were then read as rows spanning the page.
+    segments = [
+        *_left_column(50),
+        *_right_column(44),
+        _segment("https://aws.amazon.com/s3/", 308.4, 488.8, 717.5, 11.0, mono=True),
+        _segment("5", 308.4, 312.9, 736.9, 7.0),
+        _segment("https://cloud.google.com/storage", 308.4, 520.3, 754.5, 11.0, mono=True),
+        _segment("/", 308.4, 315.0, 767.3, 11.0, mono=True),
+    ]
+    order = _order(segments)
+    left = [t for t in order if t.startswith("left")]
+    assert order[: len(left)] == left  # the whole left column first, in order
+    assert left == [f"left column line {i} of prose runs on here" for i in range(50)]
+    assert order.index("right column line 0 of a list item") > order.index(left[-1])
+    assert order[len(left) : len(left) + 4] == [
+        "https://aws.amazon.com/s3/", "5", "https://cloud.google.com/storage", "/"
+    ]  # fmt: skip
+
+
+def test_code_lines_ending_just_past_the_prose_stay_in_their_column() -> None:
+    # Code in a smaller monospaced font ends at 286.8, 0.7 point past the prose's right edge:
+    # it crossed the gutter that the prose alone sets, and its rows spanned both columns.
+    code = [
+        _segment("-n flaws", 108.1, 161.1, 431.5, 11.0, mono=True),
+        _segment("= p(success) for", 181.0, 286.8, 431.5, 11.0, mono=True),
+        _segment("geometric distribution of #", 108.1, 286.8, 444.3, 11.0, mono=True),
+    ]
+    segments = [*_left_column(24), *code, *_left_column(20, top=483.0), *_right_column(48)]
+    order = _order(segments)
+    first_right = order.index("right column line 0 of a list item")
+    assert order.index("geometric distribution of #") < first_right
+    assert order.index("-n flaws = p(success) for") < first_right
+
+
+def _page(number: int, *texts: str, top: float = 83.0) -> PageText:
+    rows = [_segment(text, 108.1, 480.0, top + i * PITCH) for i, text in enumerate(texts)]
+    return PageText(number, 595.3, 841.9, rows)
+
+
+def _read(pages: list[PageText]) -> list[tuple[int, str]]:
+    lines, _ = read_order(pages)
+    return [(line.page, line.text) for line in lines]
+
+
+def test_a_header_over_pages_that_differ_goes_with_the_page_numbers() -> None:
+    bodies = ("the methods", "the results", "the discussion")
+    pages = [
+        _page(n, "Journal of Examples", f"here we describe {body}", f"so ends {body}", f"{n}")
+        for n, body in enumerate(bodies, 1)
+    ]
+    assert _read(pages) == [
+        (n, f"{opening} {body}")
+        for n, body in enumerate(bodies, 1)
+        for opening in ("here we describe", "so ends")
+    ]
+
+
+def test_pages_printed_again_keep_every_line() -> None:
+    # A form or a one-paragraph note printed twice: each line recurs on every page because
+    # the page does, and removing them left nothing (then refused as "a scan").
+    lines = ("Registration form", "Name and affiliation", "Bring a laptop with Python")
+    long = tuple(f"line {i} of a short note printed twice" for i in range(8))
+    for texts in (lines, long):
+        pages = [_page(1, *texts), _page(2, *texts)]
+        assert _read(pages) == [(n, text) for n in (1, 2) for text in texts]
+
+
+def test_a_page_whose_every_line_recurs_keeps_them() -> None:
+    pages = [
+        _page(1, "Summary slide", "first point of the talk"),
+        _page(2, "Summary slide", "second point of the talk"),
+        _page(3, "Summary slide"),
+    ]
+    assert _read(pages) == [
+        (1, "first point of the talk"), (2, "second point of the talk"), (3, "Summary slide"),
+    ]  # fmt: skip
+
+
+def test_a_recurring_line_in_the_middle_of_a_page_is_no_running_header() -> None:
+    # Short pages hold only a few rows, all of them the page's first or last: only those in
+    # the band at the page's top or bottom edge may be running lines.
+    pages = [
+        _page(n, f"the {part} opens here", "See the appendix for details", top=400.0)
+        for n, part in enumerate(("methods", "results", "discussion"), 1)
+    ]
+    assert [text for _, text in _read(pages)].count("See the appendix for details") == 3

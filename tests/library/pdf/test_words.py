@@ -1,0 +1,159 @@
+"""Lines joined into text: TeX's line-end hyphens undone, a compound's own hyphen kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimaudit.library.pdf.layout import Line
+from claimaudit.library.pdf.words import breaks_words, join_lines, vocabulary
+
+
+def lines(*texts: str) -> list[Line]:
+    return [
+        Line(text, 72.0, 300.0, 100.0 + 12 * i, 10.0, False, False, 1, 72.0, 540.0, 0)
+        for i, text in enumerate(texts)
+    ]
+
+
+def test_a_word_tex_broke_at_a_line_end_is_read_whole() -> None:
+    printed = lines("software used for com-", "puting, and computing is hard.")
+    assert join_lines(printed, vocabulary(printed)) == (
+        "software used for computing, and computing is hard."
+    )
+
+
+def test_a_compound_printed_whole_elsewhere_keeps_its_hyphen() -> None:
+    printed = lines("data that is ready-to-", "analyze. Keep data ready-to-analyze always.")
+    assert join_lines(printed, vocabulary(printed)).startswith("data that is ready-to-analyze.")
+
+
+def test_the_pieces_around_a_line_end_hyphen_are_not_counted_as_words() -> None:
+    # "com" and "puting" were never printed whole: they must not vouch for a compound.
+    known = vocabulary(lines("for com-", "puting and https://example.org/a-b"))
+    assert {"com", "puting", "a-b"}.isdisjoint(known)
+    assert {"for", "and"} <= known
+
+
+def test_a_capitalised_tail_keeps_the_hyphen() -> None:
+    printed = lines("a non-", "Gaussian noise")
+    assert join_lines(printed, vocabulary(printed)) == "a non-Gaussian noise"
+
+
+def test_a_web_address_broken_at_a_line_end_reads_whole() -> None:
+    # scikit-image: "https://github.com/scikit-image/" at a line's end, "scikit-image-demos."
+    # on the next (the url package breaks after "/" and "-" and adds nothing).
+    known = vocabulary([])
+    got = join_lines(lines("is at https://github.com/scikit-image/", "scikit-image-demos."), known)
+    assert got == "is at https://github.com/scikit-image/scikit-image-demos."
+    got = join_lines(lines("see www.example.org/data-", "sets/2014 for them."), known)
+    assert got == "see www.example.org/data-sets/2014 for them."
+    # An address that ends a sentence, and a slash that is no address's, stay apart.
+    got = join_lines(lines("at https://github.com/scipy.", "Some code"), known)
+    assert got == "at https://github.com/scipy. Some code"
+    assert join_lines(lines("input/", "output pairs"), known) == "input/ output pairs"
+
+
+def test_a_web_address_that_ends_at_a_line_end_is_not_glued_to_the_next_word() -> None:
+    # LibreOffice's PDF of good-enough-practices: "... or https://azure.microsoft.com/en-us/
+    # services/storage/" ends a line and "are reasonably priced" begins the next. A word the
+    # paper prints elsewhere, with nothing of an address in it, is the sentence going on.
+    printed = lines(
+        "Cloud storage or https://azure.microsoft.com/en-us/services/storage/",
+        "are reasonably priced and reliable, and prices are falling.",
+    )
+    assert join_lines(printed, vocabulary(printed)) == (
+        "Cloud storage or https://azure.microsoft.com/en-us/services/storage/ are reasonably "
+        "priced and reliable, and prices are falling."
+    )
+    # A piece with an address's characters, or a word the paper never prints, goes on with it.
+    known = vocabulary(lines("the data are here"))
+    got = join_lines(lines("at https://example.org/", "data/2014 here"), known)
+    assert got == "at https://example.org/data/2014 here"
+    got = join_lines(lines("at https://example.org/", "zenodo here"), known)
+    assert got == "at https://example.org/zenodo here"
+    # Broken before its path: no sentence goes on with a slash.
+    got = join_lines(lines("see https://ocean.sagepub.com", "/blog/10-organizations here"), known)
+    assert got == "see https://ocean.sagepub.com/blog/10-organizations here"
+    assert join_lines(lines("the input", "/output pairs"), known) == "the input /output pairs"
+
+
+def test_a_line_broken_after_a_dash_set_close_joins_close() -> None:
+    # LibreOffice breaks after an em dash set between words with no space: "for example—"
+    # then "so one other way" read "example— so".
+    known = vocabulary([])
+    got = join_lines(lines("as they are loaded, for example\u2014", "so one other way"), known)
+    assert got == "as they are loaded, for example\u2014so one other way"
+    assert join_lines(lines("pages 10\u2013", "12 of it"), known) == "pages 10\u201312 of it"
+    got = join_lines(lines("within life sciences research", "\u2014spanning basic biology"), known)
+    assert got == "within life sciences research\u2014spanning basic biology"
+    # A dash with spaces around it keeps them.
+    got = join_lines(lines("a pause \u2014", "then more"), known)
+    assert got == "a pause \u2014 then more"
+
+
+def test_a_number_broken_at_its_hyphen_reads_whole() -> None:
+    # scikit-image's footnote: "Accessed 2014-" at a line's end, "05-09" on the next line.
+    got = join_lines(lines("description3.html, Accessed 2014-", "05-09"), vocabulary([]))
+    assert got == "description3.html, Accessed 2014-05-09"
+
+
+def test_where_the_typesetter_does_not_hyphenate_a_line_end_hyphen_is_kept() -> None:
+    # A browser or a word processor breaks lines after the text's own hyphens only.
+    printed = lines(
+        "more than hair-", "splitting, a file 2016-05-", "alaska-b.csv and a com-", "puter"
+    )
+    assert join_lines(printed, vocabulary(printed), hyphenated=False) == (
+        "more than hair-splitting, a file 2016-05-alaska-b.csv and a com-puter"
+    )
+    # TeX's own hyphen is undone as before ("hair-splitting" keeps its hyphen there too: both
+    # halves are words and "hairsplitting" is none).
+    assert join_lines(printed, vocabulary(printed)) == (
+        "more than hair-splitting, a file 2016-05- alaska-b.csv and a computer"
+    )
+
+
+@pytest.mark.parametrize(
+    ("producer", "creator", "hyphenates"),
+    [
+        ("pdfTeX-1.40.24", "LaTeX with hyperref", True),
+        ("Skia/PDF m150", "Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/150.0.0.0", False),
+        ("cairo 1.16.0 (https://cairographics.org)", "Mozilla Firefox 128.0", False),
+        ("Microsoft\u00ae Word for Microsoft 365", "Microsoft\u00ae Word for Microsoft 365", False),
+        ("LibreOffice 7.6", "Writer", False),
+        ("Adobe PDF Library 15.0", "Adobe InDesign 16.0", True),  # a publisher's typesetting
+        ("", "", True),  # unnamed: assumed to hyphenate, as most papers' typesetters do
+    ],
+)
+def test_the_producer_tells_whether_words_were_broken(
+    producer: str, creator: str, hyphenates: bool
+) -> None:
+    assert breaks_words({"Producer": producer, "Creator": creator}) is hyphenates
+
+
+def test_a_hyphen_hanging_before_a_conjunction_keeps_its_space() -> None:
+    # "individual- and team-level", broken at the space after the hanging hyphen.
+    for hyphenated in (True, False):
+        printed = lines("we encourage individual-", "and team-level work, pre-", "or post-hoc.")
+        assert join_lines(printed, vocabulary(printed), hyphenated=hyphenated) == (
+            "we encourage individual- and team-level work, pre- or post-hoc."
+        )
+
+
+def test_an_english_word_tex_broke_reads_whole_though_both_halves_are_words() -> None:
+    # conv-arithmetic's PDF: "some-" then "what", "somewhat" printed nowhere else (pdf/24 kept
+    # the hyphen as both halves are words the paper prints).
+    printed = lines("this chapter will proceed some-", "what backwards, and what for some.")
+    assert join_lines(printed, vocabulary(printed)).startswith("this chapter will proceed somewhat")
+
+
+def test_a_word_printed_only_in_another_form_reads_whole() -> None:
+    printed = lines("obtained by trans-", "posing C; posing is transposed here.")
+    assert join_lines(printed, vocabulary(printed)).startswith("obtained by transposing C;")
+
+
+def test_a_compound_of_two_words_that_joins_into_no_word_keeps_its_hyphen() -> None:
+    # scipy-1.0's PDF: "shape-" then "preserving", printed nowhere else, read "shapepreserving".
+    printed = lines("a continuous monotone shape-", "preserving interpolator")
+    assert join_lines(printed, vocabulary(printed)) == (
+        "a continuous monotone shape-preserving interpolator"
+    )
