@@ -165,7 +165,7 @@ def test_the_annotated_latex_example_is_a_line_annotate_writes() -> None:
     from claimaudit.identity import parse_ref as ref_of
     from claimaudit.records import CheckedRecord
     from claimaudit.refcheck.models import ReferenceCheck, ReferenceStatus
-    from claimaudit.review.annotate_latex import record_line
+    from claimaudit.review.latex.annotate import record_line
     from claimaudit.review.result import ReviewedRecord
     from claimaudit.review.sentences import Sentence
 

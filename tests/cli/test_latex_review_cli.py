@@ -22,7 +22,7 @@ from typer.testing import CliRunner, Result
 
 from claimaudit.cli import _install_commands, app
 from claimaudit.library.store import Library
-from claimaudit.review.annotate_latex import PREFIX
+from claimaudit.review.latex.annotate import PREFIX
 from tests.conftest import REPO_ROOT
 from tests.library.helpers import make_pdf
 from tests.refcheck.crossrefserver import CrossrefServer

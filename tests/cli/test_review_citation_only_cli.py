@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from claimaudit.cli import app
 from claimaudit.records import RELATIONS
-from claimaudit.review.annotate_latex import PREFIX
+from claimaudit.review.latex.annotate import PREFIX
 from tests.cli.conftest import DEEP_RULES_REF
 
 BIB = "@article{lee2022, title = {Ten quick tips for deep learning in biology}, eprint = {2105.14372}, archivePrefix = {arXiv}}\n"  # noqa: E501

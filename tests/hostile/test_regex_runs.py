@@ -125,7 +125,7 @@ def test_a_pdf_line_of_dots_is_not_read_as_a_leader_in_quadratic_time() -> None:
 
 def test_a_draft_with_long_runs_is_read_for_review_in_linear_time(tmp_path: Path) -> None:
     from claimaudit.review.claims import extract_claims
-    from claimaudit.review.latex_claims import extract_latex_claims
+    from claimaudit.review.latex.claims import extract_latex_claims
 
     report = (
         "# Draft" + " " * RUN + "{x\n\nSparse solvers save memory [1]" + " " * RUN + "[2].\n\n"

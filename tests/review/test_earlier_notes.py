@@ -9,8 +9,8 @@ from pathlib import Path
 from claimaudit.checker.pipeline import Checker
 from claimaudit.review import review_report
 from claimaudit.review.annotate import SEPARATOR
-from claimaudit.review.annotate_latex import annotate_latex
 from claimaudit.review.earlier_notes import rewrite
+from claimaudit.review.latex.annotate import annotate_latex
 from claimaudit.review.report import review_latex
 from tests.fakes import MemorySource, ScriptedJudge, pick
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from claimaudit.checker.pipeline import Checker
 from claimaudit.review import review_report
 from claimaudit.review.bibliography import parse_bibliography
-from claimaudit.review.latex_claims import extract_latex_claims
+from claimaudit.review.latex.claims import extract_latex_claims
 from claimaudit.review.none_cited import markdown_none_cited
 from tests.fakes import MemorySource, ScriptedJudge, pick
 

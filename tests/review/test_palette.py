@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from claimaudit.review.html_assets import STYLE
+from claimaudit.review.html.assets import STYLE
 from claimaudit.review.palette import PALETTE
 from claimaudit.server.routes.web import STATIC
 

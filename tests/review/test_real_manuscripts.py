@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.review.latex_claims import extract_latex_claims
+from claimaudit.review.latex.claims import extract_latex_claims
 
 DRAFTS = {
     "scipy": "scipy-1.0_virtanen2020/scipy-1.0/paper.tex",

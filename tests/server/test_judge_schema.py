@@ -15,7 +15,7 @@ from claimaudit.plugins import Registered, get_registry
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
 from claimaudit.server.judge_schema import JUDGE_REQUESTS
-from claimaudit.server.mcp import build_server
+from claimaudit.server.mcp.server import build_server
 from claimaudit.server.service import Service
 from tests.fakes import ScriptedJudge, pick
 

@@ -15,7 +15,7 @@ from mcp import Client
 
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
-from claimaudit.server.mcp import build_server
+from claimaudit.server.mcp.server import build_server
 from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service
 
 LOOPBACK = "http://127.0.0.1"

@@ -19,7 +19,7 @@ from claimaudit.cli import _install_commands, app
 from claimaudit.records import BATCH_KEYS
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
-from claimaudit.server.mcp import ScreenedMCPServer, build_server
+from claimaudit.server.mcp.server import ScreenedMCPServer, build_server
 from claimaudit.server.service import Service
 from tests.server.conftest import DEEP_RULES_REF, GOOD_ENOUGH_REF, NARROW_CLAIM
 

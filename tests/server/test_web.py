@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from claimaudit.bibfile import BibFormat
-from claimaudit.review.html_parts import strength
+from claimaudit.review.html.parts import strength
 from tests.library.helpers import make_pdf
 from tests.server.conftest import (
     DEEP_RULES_REF,

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import httpx
 from playwright.sync_api import Browser, Page, Request, Route, expect
 
-from claimaudit.review.html_parts import strength
+from claimaudit.review.html.parts import strength
 from tests.server.conftest import (
     DEEP_RULES_REF,
     GOOD_ENOUGH_REF,

@@ -16,7 +16,7 @@ from claimaudit.review import Bibliography, load_bibliography
 from claimaudit.review.document import check_draft
 from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.front_matter import front_matter_bibliographies
-from claimaudit.review.latex_claims import LatexClaims, bibliography_files, extract_latex_claims
+from claimaudit.review.latex.claims import LatexClaims, bibliography_files, extract_latex_claims
 
 
 class DraftFormat(StrEnum):

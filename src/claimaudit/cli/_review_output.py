@@ -11,7 +11,7 @@ from claimaudit.cli._common import fail, out_console, require_writable, write_da
 from claimaudit.cli._references import status_line
 from claimaudit.guards.userfiles import require_distinct, same_file
 from claimaudit.review import ReviewResult
-from claimaudit.review.annotate_latex import annotate_latex
+from claimaudit.review.latex.annotate import annotate_latex
 
 # An output of "-" is standard output; a file called "-" is named with another folder
 # ("out/-"): pathlib reads "./-" as "-".

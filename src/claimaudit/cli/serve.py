@@ -108,7 +108,7 @@ def serve(
 def mcp(library: LibraryOption = None, timeout: TimeoutOption = None) -> None:
     """Serve the checker as MCP tools on stdin/stdout, for a research agent."""
     from claimaudit.server.environment import check_environment
-    from claimaudit.server.mcp import run_stdio
+    from claimaudit.server.mcp.server import run_stdio
 
     check_environment()  # before the client's handshake: a setting every call would fail on
     run_stdio(resolve_library_path(library), timeout)

@@ -10,7 +10,6 @@ its own bibliography), and ``annotate_latex`` writes its annotated ``.tex`` file
 ``render_html`` turns the result into a self-contained HTML report.
 """
 
-from claimaudit.review.annotate_latex import annotate_latex
 from claimaudit.review.bibliography import (
     Bibliography,
     Entry,
@@ -19,7 +18,8 @@ from claimaudit.review.bibliography import (
 )
 from claimaudit.review.citations import Citation, CitationStyle, find_citations
 from claimaudit.review.claims import Claim, Target, extract_claims
-from claimaudit.review.html import render_html
+from claimaudit.review.html.report import render_html
+from claimaudit.review.latex.annotate import annotate_latex
 from claimaudit.review.report import review_latex, review_report
 from claimaudit.review.result import ClaimReview, ReviewedRecord, ReviewResult, ReviewSummary
 from claimaudit.review.sentences import Sentence

@@ -19,7 +19,7 @@ from claimaudit.review.arguments import check_review_args, check_text
 from claimaudit.review.bibliography import Bibliography, two_identifiers
 from claimaudit.review.claims import Claim, extract_claims
 from claimaudit.review.empty_draft import refuse_empty_draft
-from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
+from claimaudit.review.latex.claims import LatexClaims, extract_latex_claims
 from claimaudit.review.limits import ReviewLimits
 from claimaudit.review.local_names import settle_local_names
 from claimaudit.review.none_cited import markdown_none_cited

@@ -11,7 +11,7 @@ from claimaudit.bibfile import UnreadEntry
 from claimaudit.records import VERDICTS, Record, record_to_dict
 from claimaudit.refcheck.models import ReferenceCheck
 from claimaudit.review.claims import Claim
-from claimaudit.review.latex_claims import LatexClaims
+from claimaudit.review.latex.claims import LatexClaims
 from claimaudit.review.references import status_counts
 from claimaudit.review.sentences import Sentence
 

@@ -1,5 +1,5 @@
 """Serving claimaudit: an HTTP API with a web page (``claimaudit serve``) and, beside it, an MCP
-server for research agents (``claimaudit.server.mcp``, its stdio wire in ``mcp_stdio`` and
+server for research agents (``claimaudit.server.mcp.server``, its stdio wire in ``mcp_stdio`` and
 ``mcp_wire``, the stopping of cancelled calls in ``mcp_cancel``).
 
 Both go through ``service.Service``, so a record is the same whichever way it was asked for.

@@ -18,7 +18,7 @@ from claimaudit.inputs import validate_topic
 from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
 from claimaudit.review.empty_draft import refuse_empty_draft
 from claimaudit.review.front_matter import bibliography_names
-from claimaudit.review.latex_claims import LatexClaims, extract_latex_claims
+from claimaudit.review.latex.claims import LatexClaims, extract_latex_claims
 
 # What a LaTeX draft sent as text is called in messages and in the annotated copy.
 LATEX_DRAFT_NAME = "draft.tex"

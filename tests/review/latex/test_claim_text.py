@@ -1,0 +1,121 @@
+"""A LaTeX draft's claim text as written, clean: ``\\xspace`` a space before a word (none before
+punctuation), no soft hyphen from ``\\-``, no link target or language name, and no "(see, "
+where a citation was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from claimaudit.review.latex.claims import extract_latex_claims
+
+
+def test_claim_text_is_as_printed(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text("@article{sp, title={SciPy}}\n", encoding="utf-8")
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\usepackage{natbib,xspace,hyperref,babel}\n"
+        "\\newcommand{\\eg}{e.g.,\\xspace}\n\\newcommand{\\etal}{et~al.\\@\\xspace}\n"
+        "\\newcommand{\\SciPy}{\\textsc{SciPy}\\xspace}\n\\begin{document}\n"
+        "The \\SciPy library provides routines \\eg for sparse matrices \\citep{sp}.\n"
+        "Virtanen \\etal describe \\SciPy, in detail \\citep{sp}.\n"
+        "SciPy is used widely (see \\citealp{sp}, for details).\n"
+        "SciPy is sci\\-en\\-ti\\-fic software \\citep{sp}.\n"
+        "\\hyperlink{t}{Kernels slide over inputs} \\citep{sp}.\n"
+        "\\foreignlanguage{english}{Transposed convolutions swap passes} \\citep{sp}.\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    found = extract_latex_claims(path)
+    assert [c.text for c in found.claims] == [
+        "The SciPy library provides routines e.g., for sparse matrices.",
+        "Virtanen et al. describe SciPy, in detail.",
+        "SciPy is used widely.",
+        "SciPy is scientific software.",
+        "Kernels slide over inputs.",
+        "Transposed convolutions swap passes.",
+    ]
+
+
+def test_a_citation_used_as_a_noun_leaves_no_fragment(tmp_path: Path) -> None:
+    # QA: "X reduces Y, as described in." and "(Table 1 in)." were judged and shown.
+    (tmp_path / "refs.bib").write_text(
+        "@article{a, title={A}}\n@article{b, title={B}}\n", encoding="utf-8"
+    )
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "X reduces Y, as described in \\cite{a}.\n\n"
+        "X reduces Y (Table 1 in \\cite{a}).\n\n"
+        "X reduces Y, following \\cite{a} and \\cite{b}.\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    found = extract_latex_claims(path)
+    assert [c.text for c in found.claims] == ["X reduces Y."] * 3
+    assert [c.sentence.text for c in found.claims] == ["X reduces Y."] * 3
+
+
+def _claims(tmp_path: Path, preamble: str, body: str) -> list[str]:
+    (tmp_path / "refs.bib").write_text("@article{a, title={A}}\n", encoding="utf-8")
+    path = tmp_path / "main.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n{body}\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    return [c.text for c in extract_latex_claims(path).claims]
+
+
+def test_babel_german_shorthands_read_as_they_print(tmp_path: Path) -> None:
+    body = 'Gr"o"sere Effekte bei M"adchen, "`so"\' die Stra"se \\cite{a}.'
+    for preamble in (
+        "\\usepackage[ngerman]{babel}",
+        "\\usepackage{polyglossia}\n\\setmainlanguage{german}",
+    ):
+        assert _claims(tmp_path, preamble, body) == [
+            "Größere Effekte bei Mädchen, \u201eso\u201c die Straße."
+        ]
+
+
+def test_quote_marks_stay_as_typed_in_an_english_draft(tmp_path: Path) -> None:
+    body = 'The "a" flag, set to "o" here \\cite{a}.'
+    assert _claims(tmp_path, "\\usepackage[english]{babel}", body) == [
+        'The "a" flag, set to "o" here.'
+    ]
+
+
+def test_babel_quote_macros_print_their_marks(tmp_path: Path) -> None:
+    body = "Es waren \\glqq{}2.400\\grqq{} und \\glq a\\grq{}, das \\og caf\\'e \\fg{} \\cite{a}."
+    assert _claims(tmp_path, "\\usepackage[ngerman,french]{babel}", body) == [
+        "Es waren \u201e2.400\u201c und \u201aa\u2018, das \u00ab café \u00bb."
+    ]
+
+
+def test_a_blank_the_author_typed_before_high_punctuation_is_kept(tmp_path: Path) -> None:
+    # A French draft read "Le résultat est net: 5 %": every blank before ":" and ";" was taken
+    # for the gap a dropped citation leaves. Those gaps still close, a tie's too.
+    (tmp_path / "refs.bib").write_text("@article{x, title={X}}\n", encoding="utf-8")
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Le résultat est net : 5~\\% \\cite{x}.\n\n"
+        "C'est vrai~; on le voit \\cite{x}.\n\n"
+        "Le gain est net\\,: 5 points \\cite{x}.\n\n"
+        "Un texte \\cite{x}.\n\n"
+        "Des sorties~\\cite{x}; puis des entrées \\cite{x} : deux.\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    found = extract_latex_claims(path)
+    assert [c.text for c in found.claims] == [
+        "Le résultat est net : 5 %.",
+        "C'est vrai ; on le voit.",
+        "Le gain est net : 5 points.",
+        "Un texte.",
+        "Des sorties; puis des entrées : deux.",
+    ]
+    # The review's copy of the paragraphs (the HTML report) shows them as judged.
+    assert [p.block.text for p in found.paragraphs][:2] == [
+        "Le résultat est net : 5\u00a0%.",
+        "C'est vrai\u00a0; on le voit.",
+    ]

@@ -1,0 +1,462 @@
+"""The MCP tools (``claimaudit.server.mcp.tools``): what each asks of the service and reports."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+import anyio
+import anyio.to_thread
+import pytest
+from mcp.server.mcpserver.exceptions import ToolError
+
+from claimaudit.errors import CancelledWorkError
+from claimaudit.server.arxiv_downloads import ArxivDownloads
+from claimaudit.server.mcp.server import build_server
+from claimaudit.server.service import Service
+from claimaudit.sources.arxiv import ArxivClient
+from tests.hostile.mcpwire import RawMCP
+from tests.server.conftest import NARROW_CLAIM
+from tests.sources.arxivserver import ArxivServer
+
+
+@pytest.mark.parametrize("path", ["", " \t"])
+def test_library_add_refuses_an_empty_path(tmp_path: Path, path: str) -> None:
+    # In-process. Path("") is ".": the server's working directory was read as a paper.
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        server = build_server(service)
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, "library_add", {"path": path, "ref": "local:x"})
+        listed = anyio.run(server.call_tool, "library_list", {})
+    finally:
+        service.close()
+    assert str(refused.value) == (
+        "Error executing tool library_add: the path is empty: name the paper's file or folder"
+    )
+    assert listed.structured_content["papers"] == []
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments"),
+    [
+        (
+            "review_report",
+            {"markdown": "Attention helps (arXiv:1706.03762).", "bibliographyPath": ""},
+        ),
+        (
+            "review_report",
+            {"markdown": "Attention helps (arXiv:1706.03762).", "bibliographyPath": "  "},
+        ),
+        (
+            "review_report",
+            {"markdown": "Attention helps (arXiv:1706.03762).", "bibliography_path": ""},
+        ),
+        ("review_latex", {"latex": "Attention helps \\cite{a}.", "bibliographyPath": " \t"}),
+    ],
+)
+def test_an_empty_bibliography_path_is_refused(
+    tmp_path: Path, tool: str, arguments: dict[str, Any]
+) -> None:
+    # Loose end: an empty path was taken as none, and the draft reviewed with no bibliography.
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        server = build_server(service)
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, tool, arguments)
+    finally:
+        service.close()
+    assert str(refused.value) == (
+        f"Error executing tool {tool}: bibliographyPath is empty: name the bibliography's "
+        "file, or leave bibliographyPath out"
+    )
+
+
+def test_long_calls_report_progress_when_asked(tmp_path: Path) -> None:
+    missing = ["local:missing-1", "local:missing-2", "local:missing-3"]  # no judge needed
+    draft = "Sparse matrices save memory (arXiv:2401.00001, arXiv:2401.00002).\n"
+    calls = [
+        ("check", "check_claim", {"claim": NARROW_CLAIM, "papers": missing}, "t1"),
+        ("review", "review_report", {"markdown": draft}, 7),
+        ("unasked", "check_claim", {"claim": NARROW_CLAIM, "papers": missing}, None),
+    ]
+    sent: dict[str, list[dict[str, Any]]] = {}
+    with RawMCP(tmp_path / "library.sqlite3", tmp_path / "stderr.log", {}) as mcp:
+        for request_id, tool, arguments, token in calls:
+            params: dict[str, Any] = {"name": tool, "arguments": arguments}
+            if token is not None:
+                params["_meta"] = {"progressToken": token}
+            call = {"jsonrpc": "2.0", "id": request_id, "method": "tools/call", "params": params}
+            mcp.send(json.dumps(call).encode())
+            sent[request_id] = mcp.messages_until(request_id)
+
+    def progress(messages: list[dict[str, Any]]) -> list[tuple[object, float, float]]:
+        return [
+            (m["params"]["progressToken"], m["params"]["progress"], m["params"]["total"])
+            for m in messages
+            if m.get("method") == "notifications/progress"
+        ]
+
+    # Before the first paper (or pair), then after each one.
+    assert progress(sent["check"]) == [("t1", 0, 3), ("t1", 1, 3), ("t1", 2, 3), ("t1", 3, 3)]
+    assert progress(sent["review"]) == [(7, 0, 2), (7, 1, 2), (7, 2, 2)]
+    assert progress(sent["unasked"]) == []
+    assert all("result" in messages[-1] for messages in sent.values())
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (
+            {"claim": "Sparse \u202eyromem evas.", "papers": ["local:x"]},
+            "the claim holds U+202E (a right-to-left override) at character 8",
+        ),
+        (
+            {"claim": "Sparse \u202bsave memory\u202c.", "papers": ["local:x"]},
+            "the claim holds U+202B (a right-to-left embedding) at character 8",
+        ),
+        (
+            {"claim": NARROW_CLAIM, "papers": ["local:x"], "topic": "sparse\x00"},
+            "the topic holds U+0000 (a null character) at character 7",
+        ),
+    ],
+)
+def test_check_claim_refuses_a_claim_or_topic_holding_a_control_character(
+    tmp_path: Path, arguments: dict[str, Any], message: str
+) -> None:
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        with pytest.raises(ToolError) as refused:
+            anyio.run(build_server(service).call_tool, "check_claim", arguments)
+    finally:
+        service.close()
+    assert str(refused.value) == f"Error executing tool check_claim: {message}"
+
+
+def _review_tool(tmp_path: Path, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """A review tool's result, in process (nothing here reaches the judge: no paper is in
+    the library)."""
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        result = anyio.run(build_server(service).call_tool, tool, arguments)
+    finally:
+        service.close()
+    data: dict[str, Any] = result.structured_content
+    return data
+
+
+CSL_YAML = "references:\n- id: k\n  DOI: 10.1234/k\n"
+
+
+def test_the_review_tools_take_the_api_s_bibliography_formats(tmp_path: Path) -> None:
+    # The API's bibliography.format, as bibliographyFormat: CSL YAML sent as text could not
+    # be read over MCP at all.
+    service = Service(tmp_path / "library.sqlite3")
+    try:
+        tools = {t.name: t for t in anyio.run(build_server(service).list_tools)}
+    finally:
+        service.close()
+    for name in ("review_report", "review_latex"):
+        schema = tools[name].input_schema["properties"]["bibliographyFormat"]
+        assert schema["anyOf"][0]["enum"] == ["bibtex", "csl-json", "csl-yaml"]
+    arguments = {"bibliography": CSL_YAML, "bibliographyFormat": "csl-yaml"}
+    markdown = _review_tool(tmp_path, "review_report", {"markdown": "A holds [@k].", **arguments})
+    latex = _review_tool(tmp_path, "review_latex", {"latex": "A holds \\cite{k}.", **arguments})
+    assert [r["paperRef"] for r in markdown["records"] + latex["records"]] == ["doi:10.1234/k"] * 2
+
+
+@pytest.mark.parametrize("bib", ["@article{k, title = {a}\n", "% entries to come\n", ""])
+def test_a_bibliography_with_no_usable_entry_is_read_on(tmp_path: Path, bib: str) -> None:
+    # As `claimaudit review --bib` reads such a file: it was a tool error.
+    path = tmp_path / "refs.bib"
+    path.write_text(bib, encoding="utf-8")
+    for sent in ({"bibliography": bib}, {"bibliographyPath": str(path)}):
+        data = _review_tool(tmp_path, "review_report", {"markdown": "A holds [@k].", **sent})
+        [record] = data["records"]
+        assert (record["paperRef"], record["verdict"]) == ("@k", "not_checked")
+        broken = bib.startswith("@")
+        reason = "could not be read" if broken else "no bibliography entry for @k"
+        assert reason in record["error"]
+        assert ("unreadEntries" in data) == broken
+
+
+def test_a_bibliography_format_without_its_text_is_refused(tmp_path: Path) -> None:
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        with pytest.raises(ToolError) as refused:
+            anyio.run(
+                build_server(service).call_tool,
+                "review_report",
+                {"markdown": "A holds [@k].", "bibliographyFormat": "csl-yaml"},
+            )
+    finally:
+        service.close()
+    assert str(refused.value).endswith(
+        "bibliographyFormat is the format of the bibliography sent as text: send it with "
+        "bibliography (a bibliographyPath is read by its suffix)"
+    )
+
+
+def test_the_bibliography_arguments_are_camel_case_and_the_old_names_deprecated(
+    tmp_path: Path,
+) -> None:
+    # Every other argument and record field is camelCase; these were snake_case.
+    service = Service(tmp_path / "library.sqlite3")
+    try:
+        tools = {t.name: t for t in anyio.run(build_server(service).list_tools)}
+    finally:
+        service.close()
+    for name in ("review_report", "review_latex"):
+        properties = tools[name].input_schema["properties"]
+        assert {"bibliographyFormat", "bibliographyPath"} <= set(properties)
+        for old, new in (
+            ("bibliography_format", "bibliographyFormat"),
+            ("bibliography_path", "bibliographyPath"),
+        ):
+            assert properties[old]["deprecated"] is True
+            assert new in properties[old]["description"]
+            assert "deprecated" not in properties[new]
+        snake = [p for p in properties if "_" in p and not properties[p].get("deprecated")]
+        assert snake == [], name
+
+
+@pytest.mark.parametrize(
+    "names",
+    [("bibliographyFormat", "bibliographyPath"), ("bibliography_format", "bibliography_path")],
+)
+def test_either_name_of_a_bibliography_argument_is_read(
+    tmp_path: Path, names: tuple[str, str]
+) -> None:
+    format_name, path_name = names
+    path = tmp_path / "refs.yaml"
+    path.write_text(CSL_YAML, encoding="utf-8")
+    draft = {"markdown": "A holds [@k]."}
+    sent_text = {**draft, "bibliography": CSL_YAML, format_name: "csl-yaml"}
+    sent_path = {**draft, path_name: str(path)}
+    for arguments in (sent_text, sent_path):
+        [record] = _review_tool(tmp_path, "review_report", arguments)["records"]
+        assert record["paperRef"] == "doi:10.1234/k"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "same"),
+    [
+        ({"bibliographyFormat": "csl-yaml", "bibliography_format": "csl-yaml"}, True),
+        ({"bibliographyFormat": "csl-yaml", "bibliography_format": "bibtex"}, False),
+    ],
+)
+def test_both_names_are_one_argument_and_must_agree(
+    tmp_path: Path, arguments: dict[str, Any], same: bool
+) -> None:
+    sent = {"latex": "A holds \\cite{k}.", "bibliography": CSL_YAML, **arguments}
+    if same:
+        [record] = _review_tool(tmp_path, "review_latex", sent)["records"]
+        assert record["paperRef"] == "doi:10.1234/k"
+        return
+    with pytest.raises(ToolError) as refused:
+        _review_tool(tmp_path, "review_latex", sent)
+    assert str(refused.value) == (
+        "Error executing tool review_latex: bibliographyFormat and bibliography_format (its "
+        "deprecated name) differ: send bibliographyFormat only"
+    )
+
+
+def test_two_different_bibliography_paths_are_refused(tmp_path: Path) -> None:
+    sent = {"markdown": "A [@k].", "bibliographyPath": "a.bib", "bibliography_path": "b.bib"}
+    with pytest.raises(ToolError) as refused:
+        _review_tool(tmp_path, "review_report", sent)
+    assert "bibliographyPath and bibliography_path (its deprecated name) differ" in str(
+        refused.value
+    )
+
+
+def test_a_cancelled_call_reports_no_progress() -> None:
+    # QA: a call cancelled before its work began still sent one progress {progress: 0}.
+    from claimaudit.server.mcp.tools import _progress
+
+    sent: list[tuple[int, int]] = []
+
+    class Asked:
+        request_context = "a request whose client gave a progressToken"
+
+        async def report_progress(self, done: int, total: int) -> None:
+            sent.append((done, total))
+
+    async def from_the_work_s_thread(cancelled: bool) -> None:
+        cancel = threading.Event()
+        if cancelled:
+            cancel.set()
+        report = _progress(Asked())(cancel)  # type: ignore[arg-type]
+        assert report is not None
+        await anyio.to_thread.run_sync(report, 0, 3)
+
+    anyio.run(from_the_work_s_thread, True)
+    assert sent == []
+    anyio.run(from_the_work_s_thread, False)
+    assert sent == [(0, 3)]
+
+
+def _arxiv_service(tmp_path: Path, arxiv: ArxivServer) -> Service:
+    service = Service(
+        tmp_path / "library.sqlite3",
+        arxiv=ArxivDownloads(lambda: ArxivClient(arxiv.url, min_interval=0)),
+    )
+    service.ensure_library()
+    return service
+
+
+def test_library_add_arxiv_downloads_the_newest_version_once(
+    tmp_path: Path, arxiv_papers: ArxivServer
+) -> None:
+    # An agent names papers by arXiv id; before, it had to fetch a file itself.
+    service = _arxiv_service(tmp_path, arxiv_papers)
+    try:
+        server = build_server(service)
+        first = anyio.run(server.call_tool, "library_add_arxiv", {"ref": "1706.03762"})
+        again = anyio.run(server.call_tool, "library_add_arxiv", {"ref": "arXiv:1706.03762"})
+        listed = anyio.run(server.call_tool, "library_list", {})
+    finally:
+        service.close()
+    added, unchanged = first.structured_content, again.structured_content
+    assert (added["ref"], added["outcome"]) == ("arXiv:1706.03762v2", "added")
+    assert added["title"] == "Attention Is All You Need"
+    assert (unchanged["ref"], unchanged["outcome"]) == ("arXiv:1706.03762v2", "unchanged")
+    assert [p["ref"] for p in listed.structured_content["papers"]] == ["arXiv:1706.03762v2"]
+    downloads = [s.path for s in arxiv_papers.seen if not s.path.startswith("/api/")]
+    assert downloads == ["/e-print/1706.03762v2", "/pdf/1706.03762v2"]  # once, not twice
+
+
+@pytest.mark.parametrize(
+    ("ref", "refusal"),
+    [
+        (
+            "doi:10.1000/xyz",
+            "doi:10.1000/xyz is not an arXiv paper: only arXiv papers are downloaded; add any "
+            "other from its file",
+        ),
+        ("2001.99999", "arXiv has no paper arXiv:2001.99999"),
+    ],
+)
+def test_library_add_arxiv_refuses_what_arxiv_cannot_give_storing_nothing(
+    tmp_path: Path, arxiv_papers: ArxivServer, ref: str, refusal: str
+) -> None:
+    service = _arxiv_service(tmp_path, arxiv_papers)
+    try:
+        server = build_server(service)
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, "library_add_arxiv", {"ref": ref})
+        listed = anyio.run(server.call_tool, "library_list", {})
+    finally:
+        service.close()
+    assert str(refused.value).startswith(f"Error executing tool library_add_arxiv: {refusal}")
+    assert listed.structured_content["papers"] == []
+
+
+def test_one_arxiv_client_spaces_the_requests_of_every_call(tmp_path: Path) -> None:
+    made: list[object] = []
+
+    def make() -> ArxivClient:
+        made.append(object())
+        return ArxivClient("http://127.0.0.1:9", min_interval=0)
+
+    downloads = ArxivDownloads(make)
+    try:
+        assert downloads.client() is downloads.client()
+    finally:
+        downloads.close()
+    assert len(made) == 1
+
+
+def test_an_arxiv_download_cancelled_stores_nothing(
+    tmp_path: Path, arxiv_papers: ArxivServer
+) -> None:
+    service = _arxiv_service(tmp_path, arxiv_papers)
+    cancel = threading.Event()
+    cancel.set()  # the client went while the paper was downloaded
+    try:
+        with pytest.raises(CancelledWorkError):
+            service.add_arxiv("1706.03762", cancel=cancel)
+        assert service.paper_listing(None, 10, 0) == ([], 0)
+        assert arxiv_papers.seen == []  # QA: a caller gone still held the client for minutes
+    finally:
+        service.close()
+
+
+@pytest.mark.parametrize("tool", ["review_report", "review_latex"])
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("a" * 300 + ".bib", "cannot read bibliography {path}: File name too long"),
+        ("x\x00y.bib", "bibliography_path holds U+0000 (a null character), which no file name can"),
+        (
+            "~x\x00y/a.bib",
+            "bibliography_path holds U+0000 (a null character), which no file name can",
+        ),
+    ],
+)
+def test_a_bibliography_path_no_file_can_have_is_one_known_line(
+    tmp_path: Path, tool: str, name: str, message: str
+) -> None:
+    # QA: "internal error (OSError)" and "(ValueError)"; the CLI's --bib names such a path.
+    path = name if name.startswith("~") else str(tmp_path / name)
+    draft = "markdown" if tool == "review_report" else "latex"
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        with pytest.raises(ToolError) as refused:
+            anyio.run(
+                build_server(service).call_tool,
+                tool,
+                {draft: "A holds [@k] \\cite{k}.", "bibliography_path": path},
+            )
+    finally:
+        service.close()
+    assert str(refused.value) == f"Error executing tool {tool}: {message.format(path=path)}"
+
+
+def test_a_tool_error_shows_control_and_bidi_characters_escaped(tmp_path: Path) -> None:
+    # Loose end: the message quoted the path as sent, so a client printing it obeyed ESC
+    # (a colour) and U+202E (the line read backwards); the API shows such characters escaped.
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    path = tmp_path / "refs\u202ebib.\x1b[31mred.bib"
+    try:
+        server = build_server(service)
+        with pytest.raises(ToolError) as refused:
+            anyio.run(
+                server.call_tool,
+                "review_report",
+                {"markdown": "Attention helps (arXiv:1706.03762).", "bibliographyPath": str(path)},
+            )
+    finally:
+        service.close()
+    assert str(refused.value) == (
+        f"Error executing tool review_report: cannot read bibliography {tmp_path}/"
+        "refs\\u202ebib.\\x1b[31mred.bib: No such file or directory"
+    )
+
+
+def test_library_list_takes_a_filter_as_long_as_the_apis(tmp_path: Path) -> None:
+    # QA: the API refused a q over 200 characters; the tool took any length.
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    try:
+        server = build_server(service)
+        listed = anyio.run(server.call_tool, "library_list", {"query": "a" * 200})
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, "library_list", {"query": "a" * 201})
+        tools = {t.name: t for t in anyio.run(server.list_tools)}
+    finally:
+        service.close()
+    assert listed.structured_content == {"papers": [], "total": 0}
+    assert str(refused.value) == (
+        "Error executing tool library_list: query: String should have at most 200 characters"
+    )
+    assert tools["library_list"].input_schema["properties"]["query"]["anyOf"][0]["maxLength"] == 200
