@@ -20,7 +20,7 @@ from tests.library.helpers import (
     SCIPY_TEX,
     SKIMAGE_TEX,
 )
-from tests.library.test_latex_refs import passages_of
+from tests.library.latex.test_refs import passages_of
 
 
 @functools.cache

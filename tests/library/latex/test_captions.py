@@ -9,7 +9,7 @@ import pytest
 from benchmarks.pdf_fidelity import PAIRS
 
 from tests.library.helpers import CONV_TEX, GOOD_ENOUGH_TEX, SKIMAGE_TEX
-from tests.library.test_latex_refs import passages_of, plain, texts
+from tests.library.latex.test_refs import passages_of, plain, texts
 
 
 def test_captions_carry_the_label_their_class_prints() -> None:

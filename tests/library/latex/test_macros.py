@@ -6,7 +6,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from claimaudit.library.latex.macros import MAX_NESTING, draft_macros, expand_macros, inline_nested
-from tests.library.test_latex_refs import passages_of
+from tests.library.latex.test_refs import passages_of
 
 
 def test_a_def_macro_prints_its_word_in_the_paper(tmp_path: Path) -> None:
