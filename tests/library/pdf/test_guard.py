@@ -31,6 +31,47 @@ def test_a_paper_reads_in_the_child_as_in_this_process(tmp_path: Path) -> None:
     assert pdf_guard.read_pdf_isolated(path, data) == pdf_read.read_pdf(path, data)
 
 
+def test_a_module_in_the_working_folder_is_never_run_by_the_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: `library add paper.pdf` from a folder holding a random.py ran it (the child was
+    # started with `-m`, which puts the working folder first on the import path).
+    path = make_pdf(tmp_path / "paper.pdf")
+    marker = tmp_path / "MARKER"
+    for name in ("random", "typing", "pypdfium2"):
+        (tmp_path / f"{name}.py").write_text(
+            f"open({str(marker)!r}, 'a').write({name!r})\n", encoding="utf-8"
+        )
+    monkeypatch.chdir(tmp_path)
+    data = path.read_bytes()
+    assert pdf_guard.read_pdf_isolated(path, data) == pdf_read.read_pdf(path, data)
+    assert not marker.exists()
+
+
+def test_an_unexpected_error_in_the_reader_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: with a pypdfium2 too old for the reader, `library add` printed a traceback. The child
+    # is made to fail so here by a sitecustomize on the import path it inherits.
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(
+        "import claimaudit.library.pdf.read as read\n"
+        "def broken(*args):\n"
+        "    raise AttributeError(\"'PdfObject' object has no attribute\\n'get_bounds'\")\n"
+        "read.read_pdf = broken\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(hook))
+    path = make_pdf(tmp_path / "paper.pdf")
+    with pytest.raises(InputError) as caught:
+        pdf_guard.read_pdf_isolated(path, path.read_bytes())
+    assert str(caught.value) == (
+        f"{path}: not a readable PDF (its reader failed: AttributeError: 'PdfObject' object "
+        "has no attribute 'get_bounds')"
+    )
+
+
 def test_a_stream_that_inflates_past_the_memory_limit_is_refused_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -50,8 +50,14 @@ def read_pdf_isolated(path: Path, data: bytes) -> PdfText:
     """``pdf_read.read_pdf`` in a child process: the same pages, or InputError (one line) when
     the file needs more memory or time than its size allows; CancelledWorkError when stopped."""
     memory, cpu = memory_limit(len(data)), cpu_limit(len(data))
-    command = [sys.executable, "-m", "claimaudit.library.pdf.child", str(memory), str(cpu)]
-    # The child imports this package as the parent did, from wherever it was found.
+    # -P: the working folder never goes on the child's import path, where ``-m`` alone puts it
+    # first, so a random.py or pypdfium2.py there (a folder of downloads) would run on every
+    # read. Not -I: it would also drop the PYTHONPATH below.
+    command = [sys.executable, "-P", "-m", "claimaudit.library.pdf.child", str(memory), str(cpu)]
+    # The child imports this package as the parent did, from wherever it was found (an editable
+    # or PYTHONPATH=src checkout too); "" (the working folder under ``python -c``) is left out.
+    # The rest of the environment is the user's, trusted as the parent trusted it (and
+    # PYTHONSTARTUP is read only by an interactive Python, which the child never is).
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     child = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env
@@ -127,7 +133,9 @@ def _answer(path: Path, status: int, output: bytes, memory: int, cpu: int) -> Pd
             return value  # type: ignore[no-any-return]
         if kind == "input":
             raise InputError(value)
-        raise RuntimeError(f"reading the PDF failed: {value}")
+        # The reader's own bug, or a pypdfium2 without what it calls: one line, as any
+        # other unreadable file, never a traceback.
+        raise InputError(f"{path}: not a readable PDF (its reader failed: {_one_line(value)})")
     if status == -signal.SIGXCPU:
         raise InputError(
             f"{path}: the PDF takes more than {cpu:,} s of processor time to read, the limit "
@@ -140,3 +148,8 @@ def _answer(path: Path, status: int, output: bytes, memory: int, cpu: int) -> Pd
             "far beyond the file (a decompression bomb)"
         )
     raise InputError(f"{path}: not a readable PDF (its reader stopped with status {status})")
+
+
+def _one_line(text: object) -> str:
+    text = " ".join(str(text).split()) or "no message"
+    return text if len(text) <= 200 else text[:197] + "..."
