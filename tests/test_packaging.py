@@ -9,6 +9,9 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+from packaging.requirements import Requirement
+
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 
@@ -55,3 +58,24 @@ def test_the_licences_travel_with_the_package() -> None:
     assert "Apache License" in (ROOT / "LICENSES" / "Apache-2.0.txt").read_text(encoding="utf-8")
     notice = (ROOT / "NOTICE").read_text(encoding="utf-8")
     assert "all-MiniLM-L6-v2" in notice and "model.int8.onnx" in notice
+
+
+# Releases pip would accept under a too-low bound but claimaudit cannot run with (each tried in
+# a fresh venv): (package, the last release that fails, the first that works, why).
+MINIMUMS = [
+    ("typer", "0.25.1", "0.26.0", "the CLI imports typer._click, first in 0.26"),
+    ("pypdfium2", "4.30.0", "5.0.0", "the PDF reader calls PdfObject.get_bounds, new in 5"),
+    ("mdit-py-plugins", "0.4.0", "0.4.1", "review passes footnote_ref's always_match (0.4.1)"),
+    ("onnxruntime", "1.18.0", "1.19.0", "1.18 fails to import beside numpy 2, which is allowed"),
+]
+
+
+@pytest.mark.parametrize(("package", "fails", "works", "why"), MINIMUMS)
+def test_a_dependency_s_lower_bound_excludes_releases_the_code_cannot_run_with(
+    package: str, fails: str, works: str, why: str
+) -> None:
+    [requirement] = [
+        r for r in map(Requirement, PROJECT["dependencies"]) if _name(r.name) == package
+    ]
+    assert fails not in requirement.specifier, why
+    assert works in requirement.specifier, why
