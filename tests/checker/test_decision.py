@@ -72,3 +72,28 @@ def test_a_failing_judges_message_loses_the_credentials_it_quotes(
     assert isinstance(record, NotCheckedRecord)
     assert "judge.example" in record.error
     assert "hunter2pw" not in record.error and "sk-QADECIDE-1234-abcdef" not in record.error
+
+
+@pytest.mark.parametrize(
+    ("raised", "reason"),
+    [
+        (
+            ImportError("cannot import name 'x' from 'lib'\n(see https://u:pw123456@h.example/)"),
+            "judge 'scripted' failed: ImportError: cannot import name 'x' from 'lib' "
+            "(see https://***@h.example/)",
+        ),
+        (ImportError(), "judge 'scripted' failed: ImportError"),
+        (ValueError("a bug's own words"), "judge 'scripted' failed: ValueError"),
+    ],
+)
+def test_a_judge_that_cannot_import_what_it_needs_says_what_in_one_line(
+    source: MemorySource, raised: Exception, reason: str
+) -> None:
+    # QA: "judge 'local' failed: ImportError" gave no clue to a broken installation. A bug's
+    # text stays out; an ImportError's (a user's to fix) is kept, one line and redacted.
+    def script(decision: Decision) -> JudgeReply:
+        raise raised
+
+    [record] = Checker(source, ScriptedJudge(script)).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == reason

@@ -3,7 +3,9 @@ what it feeds the graph."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -98,3 +100,23 @@ def test_a_graph_without_an_attention_mask_is_refused(tmp_path: Path) -> None:
     write_model_folder(folder, model.SerializeToString(), "tiny.onnx")
     with pytest.raises(JudgeError, match=r"takes inputs \['input_ids', 'mask'\]"):
         VerifierModel(folder)
+
+
+def test_a_runtime_that_cannot_be_imported_is_named_with_its_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: onnxruntime 1.18 beside numpy 2 raises an ImportError with no message at all, and
+    # every record read "judge 'local' failed: ImportError".
+    (tmp_path / "onnxruntime").mkdir()
+    (tmp_path / "onnxruntime" / "__init__.py").write_text("raise ImportError()\n")
+    monkeypatch.delitem(sys.modules, "onnxruntime", raising=False)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    versions = ", ".join(
+        f"{name} {importlib.metadata.version(name)}"
+        for name in ("onnxruntime", "tokenizers", "numpy")
+    )
+    with pytest.raises(JudgeError) as caught:
+        VerifierModel(MODEL_DIR)
+    assert str(caught.value) == (
+        f"local verifier could not import its runtime ({versions}): ImportError"
+    )

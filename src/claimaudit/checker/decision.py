@@ -44,6 +44,8 @@ from claimaudit.sources.protocol import SourcePaper
 
 # The checker's log: a judge's bug is logged under the name its --debug lines always had.
 _log = logging.getLogger("claimaudit.checker.pipeline")
+# How much of an ImportError's message a reason keeps (they are a line or two).
+_MAX_IMPORT_TEXT = 300
 
 
 def decide(
@@ -149,9 +151,22 @@ def asking(judge: Judge, spent: Spent) -> Iterator[None]:
         raise
     except Exception as error:
         _log.debug("judge %r failed", judge.name, exc_info=True)
-        raise JudgeError(f"judge {judge.name!r} failed: {type(error).__name__}") from None
+        raise JudgeError(f"judge {judge.name!r} failed: {_failure_text(error)}") from None
     finally:
         spent.seconds += time.perf_counter() - start
+
+
+def _failure_text(error: Exception) -> str:
+    """A judge's unexpected error as its reason: the class alone (a bug's text says nothing
+    to a user), but an ImportError's message too, as it names what is missing or does not
+    fit the installation, which the user can fix. One line, redacted, cut short."""
+    name = type(error).__name__
+    if not isinstance(error, ImportError):
+        return name
+    text = backend_text(str(error))
+    if not text:
+        return name
+    return f"{name}: {text if len(text) <= _MAX_IMPORT_TEXT else text[:_MAX_IMPORT_TEXT] + '...'}"
 
 
 def side_calls(judge: Judge) -> int:

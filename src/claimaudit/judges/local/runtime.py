@@ -8,6 +8,7 @@ keeps CPU cost proportional to the real text.
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,6 +29,8 @@ CONFIG_FILE = "config.json"
 # DeBERTa, MPNet) take no token_type_ids, and are fed what their graph declares.
 _REQUIRED_INPUTS = ("input_ids", "attention_mask")
 _OPTIONAL_INPUTS = ("token_type_ids",)
+# What the verifier runs on, named with their versions when it cannot be imported.
+_RUNTIME = ("onnxruntime", "tokenizers", "numpy")
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,22 @@ def typography_first(normalizer: Any) -> Any:
     return normalizers.Sequence([*steps, normalizer] if normalizer is not None else steps)
 
 
+def _import_failure(exc: ImportError) -> str:
+    """Why the runtime could not be imported, with the versions installed: onnxruntime built
+    for numpy 1 fails beside numpy 2 with an ImportError that has no message at all."""
+    versions = ", ".join(f"{name} {_installed(name)}" for name in _RUNTIME)
+    text = " ".join(str(exc).split())
+    detail = f": {text[:300]}" if text else ""
+    return f"local verifier could not import its runtime ({versions}): ImportError{detail}"
+
+
+def _installed(distribution: str) -> str:
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
+
+
 class VerifierModel:
     """The ONNX session, tokenizer and calibration parameters of one model folder."""
 
@@ -132,8 +151,11 @@ class VerifierModel:
         """``settings``: ``config.json``'s bytes as the caller read them (default: read now), so
         that the model is the one the caller's cache identity names."""
         # Imported here so that importing the judge package stays cheap.
-        import onnxruntime as ort
-        from tokenizers import Tokenizer
+        try:
+            import onnxruntime as ort
+            from tokenizers import Tokenizer
+        except ImportError as exc:
+            raise JudgeError(_import_failure(exc)) from exc
 
         self.config = (
             VerifierConfig.read(model_dir)
