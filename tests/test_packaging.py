@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
+from claimaudit.engines import RAY_INSTALL_HINT
+
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 
@@ -79,3 +81,10 @@ def test_a_dependency_s_lower_bound_excludes_releases_the_code_cannot_run_with(
     ]
     assert fails not in requirement.specifier, why
     assert works in requirement.specifier, why
+
+
+def test_the_ray_engine_s_install_hint_installs_the_ray_extra() -> None:
+    # claimaudit is not on PyPI: `pip install 'claimaudit[ray]'` finds nothing, or whoever
+    # registered the name. The hint installs what the extra holds, by itself.
+    [ray] = PROJECT["optional-dependencies"]["ray"]
+    assert RAY_INSTALL_HINT.endswith(f"pip install '{ray}'")

@@ -104,6 +104,14 @@ def test_the_review_snippet_writes_its_outputs(workdir: Path) -> None:
     assert "<html" in (workdir / "report.html").read_text(encoding="utf-8")
 
 
+def test_the_readme_never_installs_claimaudit_from_pypi() -> None:
+    # QA: `pip install 'claimaudit[ray]'` failed, claimaudit is not published (and whoever
+    # registered the name would be installed); it installs from a checkout or a wheel.
+    text = README.read_text(encoding="utf-8")
+    assert not re.search(r"pip install ['\"]?claimaudit\b", text)
+    assert "not published on PyPI" in text
+
+
 def test_the_layout_names_every_top_level_module_and_package() -> None:
     # The Layout section is how a reader finds the pipeline; a module it omits is one nobody finds.
     text = README.read_text(encoding="utf-8")

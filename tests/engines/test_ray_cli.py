@@ -112,7 +112,7 @@ def test_without_ray_the_engine_says_how_to_install_it(
     result = runner.invoke(app, _batch_args(batch, library, out, "--engine", "ray"))
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
-        "error: the ray engine needs Ray: pip install 'claimaudit[ray]'"
+        "error: the ray engine needs Ray: pip install 'ray[default]==2.60.0'"
     ]
     assert not out.exists()
 

@@ -20,7 +20,7 @@ EngineOption = Annotated[
     typer.Option(
         "--engine",
         help="Where pairs are judged: local (this process) or ray (the workers of a Ray "
-        "cluster; pip install 'claimaudit\\[ray]').",
+        "cluster; pip install 'ray\\[default]==2.60.0').",
     ),
 ]
 AddressOption = Annotated[

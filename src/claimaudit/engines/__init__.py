@@ -1,9 +1,10 @@
 """Engines: where the (claim, paper) pairs of a run are judged.
 
 ``local`` judges them in this process (the default); ``ray`` spreads them over the actors of a
-Ray cluster (``claimaudit[ray]``). Both take the same checker and the same stream of requests,
-and hand every record to the same callback, so ``batch``, ``eval`` and ``review`` write the
-same records whichever engine ran them; only the order in which pairs finish may differ.
+Ray cluster (claimaudit's ``ray`` extra). Both take the same checker and the same stream of
+requests, and hand every record to the same callback, so ``batch``, ``eval`` and ``review``
+write the same records whichever engine ran them; only the order in which pairs finish may
+differ.
 
 Nothing here imports Ray: ``make_engine`` loads it only when the ``ray`` engine is asked for.
 """
@@ -27,7 +28,9 @@ T = TypeVar("T")
 JudgeFactory = Callable[[], Judge]
 SourceFactory = Callable[[], Source]
 
-RAY_INSTALL_HINT = "the ray engine needs Ray: pip install 'claimaudit[ray]'"
+# What claimaudit's ray extra holds, installed by itself: claimaudit is not on PyPI, so
+# `pip install 'claimaudit[ray]'` finds nothing (or whoever registers the name).
+RAY_INSTALL_HINT = "the ray engine needs Ray: pip install 'ray[default]==2.60.0'"
 
 
 class EngineName(StrEnum):
