@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from claimaudit.cli import app
 from claimaudit.records import RELATIONS
 from claimaudit.review.annotate import SEPARATOR
+from claimaudit.review.latex.annotate import PREFIX
 from tests.cli.conftest import DEEP_RULES_REF
 
 BIB = "@article{lee2022, title = {Ten quick tips for deep learning in biology}, eprint = {2105.14372}, archivePrefix = {arXiv}}\n"  # noqa: E501
@@ -83,3 +84,42 @@ def test_reviewing_the_annotated_copy_gives_the_same_records(
         ],
         1,
     )
+
+
+# A LaTeX note of two paragraphs, each citing; the first ends in \par, the second in a blank
+# line (QA: a traceback, exit 1).
+LATEX_NOTES = (
+    "\\documentclass{article}\n\\begin{document}\n"
+    "Aspirin reduces stroke risk \\cite{a}.\\footnote{Its first note paragraph \\cite{b}.\\par\n"
+    "Its second note paragraph \\cite{a}.\n\n}\nNext body sentence \\cite{b}.\n"
+    "\\bibliography{refs}\n\\end{document}\n"
+)
+LATEX_BIB = "@misc{a, doi = {10.1234/a}}\n@misc{b, doi = {10.1234/b}}\n"
+
+
+def test_a_latex_note_of_several_paragraphs_is_reviewed_as_a_note(
+    runner: CliRunner, library_copy: Path, tmp_path: Path
+) -> None:
+    (tmp_path / "d6.tex").write_text(LATEX_NOTES, encoding="utf-8")
+    (tmp_path / "refs.bib").write_text(LATEX_BIB, encoding="utf-8")
+    result = runner.invoke(
+        app,
+        [
+            "review", str(tmp_path / "d6.tex"), "--library", str(library_copy), "--json",
+            str(tmp_path / "records.json"), "--out", str(tmp_path / "out" / "d6.tex"),
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    records = json.loads((tmp_path / "records.json").read_text(encoding="utf-8"))["records"]
+    # The body's paragraph, then its note's two paragraphs, each sentence with its own
+    # citation (not in the library: not checked, never an error).
+    assert [(r["claim"], r["citations"], r["sentence"]["line"]) for r in records] == [
+        ("Aspirin reduces stroke risk.", ["a"], 3),
+        ("Next body sentence.", ["b"], 7),
+        ("Its first note paragraph.", ["b"], 3),
+        ("Its second note paragraph.", ["a"], 4),
+    ]
+    assert {r["verdict"] for r in records} == {"not_checked"}
+    # A note's sentence gets an inline note (no margin note in a footnote).
+    annotated = (tmp_path / "out" / "d6.tex").read_text(encoding="utf-8")
+    assert annotated.count(PREFIX) == 4

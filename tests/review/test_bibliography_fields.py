@@ -132,6 +132,23 @@ def test_tex_escapes_in_an_identifier_field_are_the_characters(naming: str) -> N
     assert _cited(f"@misc{{e, {naming}}}") == expected
 
 
+SICI = "10.1002/(SICI)1097-4636(199706)35:4<413::AID-JBM1>3.0.CO;2-8"
+
+
+@pytest.mark.parametrize(
+    "naming",
+    [
+        f"doi = {{{SICI}}}",
+        f"url = {{https://doi.org/{SICI}}}",
+        f"note = {{doi:{SICI}}}",
+        f"howpublished = {{\\url{{https://doi.org/{SICI}}}}}",
+    ],
+)
+def test_a_sici_doi_in_any_field_is_the_whole_doi(naming: str) -> None:
+    # QA: url and note gave doi:10.1002/(sici)1097-4636(199706)35:4, another work's DOI.
+    assert _cited(f"@misc{{e, {naming}}}") == f"doi:{SICI.lower()}"
+
+
 def test_an_entry_keeps_its_collaboration() -> None:
     bib = parse_bibliography("@article{e, author = {Aad, G. and others}, collaboration = {ATLAS}}")
     entry = bib.entries["e"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from markdown_it.common.utils import normalizeReference
 
 from claimaudit.identity import try_parse_ref
@@ -85,6 +86,31 @@ def test_a_doi_in_a_publisher_s_address_is_decoded_once_and_bare_text_kept() -> 
         ("10.1000/c%2520d", "10.1000/c%2520d"),
     ]
     assert [str(try_parse_ref(c.key)) for c in found] == ["doi:10.1000/a<b>", "doi:10.1000/c%2520d"]
+
+
+SICI = "10.1002/(SICI)1097-4636(199706)35:4<413::AID-JBM1>3.0.CO;2-8"
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        (f"Aspirin works (doi:{SICI}).", f"doi:{SICI}"),
+        (f"Aspirin works {SICI}.", SICI),
+        (f"Aspirin works, see https://doi.org/{SICI}.", f"https://doi.org/{SICI}"),
+        (f"Aspirin works [it](https://doi.org/{SICI}).", f"https://doi.org/{SICI}"),
+        ("Shown (https://doi.org/10.1234/0)0) here.", "https://doi.org/10.1234/0)0"),
+        # Prose around the DOI is no part of it: closing brackets, punctuation, HTML.
+        ("Shown (https://doi.org/10.1234/x), here.", "https://doi.org/10.1234/x"),
+        ("Shown doi:10.1234/x<br> here.", "doi:10.1234/x"),
+        ("Shown 10.1234/x<b>here</b>.", "10.1234/x"),
+        ("Shown <https://doi.org/10.1234/x>.", "https://doi.org/10.1234/x"),
+    ],
+)
+def test_a_doi_with_angle_brackets_or_a_lone_bracket_is_read_whole(text: str, label: str) -> None:
+    # QA: a Wiley SICI DOI was cut at its "<", so another DOI was checked.
+    [found] = find_citations(text)
+    assert found.label == label
+    assert try_parse_ref(found.key) == try_parse_ref(label)
 
 
 def test_a_doi_inside_a_citation_group_is_found_once() -> None:

@@ -326,3 +326,20 @@ def test_the_authors_spaces_before_punctuation_stay_in_the_claim() -> None:
     assert _clean("Le travail\u202f: oui ; non [@a], [@b] ; fin\u00a0!") == (
         "Le travail\u202f: oui ; non, fin\u00a0!"
     )
+
+
+def test_a_sici_doi_in_a_draft_cites_the_whole_doi_and_leaves_the_claim_text() -> None:
+    # QA: the DOI was cut at its "<": doi:10.1002/(sici)1097-4636(199706)35:4 was checked.
+    sici = "10.1002/(SICI)1097-4636(199706)35:4<413::AID-JBM1>3.0.CO;2-8"
+    report = (
+        f"Aspirin reduces stroke risk (doi:{sici}).\n\nBare, it holds {sici}.\n\n"
+        f"Linked [here](https://doi.org/{sici}), it holds.\n\n"
+        "Unbalanced <https://doi.org/10.1234/0)0> holds.\n"
+    )
+    claims, _ = extract_claims(report)
+    assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
+        ("Aspirin reduces stroke risk.", [f"doi:{sici.lower()}"]),
+        ("Bare, it holds.", [f"doi:{sici.lower()}"]),
+        ("Linked here, it holds.", [f"doi:{sici.lower()}"]),
+        ("Unbalanced holds.", ["doi:10.1234/0)0"]),
+    ]

@@ -313,6 +313,28 @@ def test_a_latex_draft_s_own_thebibliography_resolves_its_keys(api: httpx.Client
     assert wilson["verdict"] == "not_checked" and "wilson" in wilson["error"]
 
 
+@pytest.mark.parametrize("ending", ["\\par ", "\n\n"])
+def test_a_latex_note_of_several_paragraphs_is_reviewed(api: httpx.Client, ending: str) -> None:
+    # QA: a paragraph break in a \footnote answered 500 internal_error.
+    note = (
+        f"\\footnote{{A first note paragraph.{ending}"
+        "Deep learning is a note claim \\cite{lee2022}.}"
+    )
+    draft = LATEX.replace("This sentence cites nothing.", f"This sentence cites nothing.{note}")
+    draft = draft.replace(r"\end{document}", THEBIBLIOGRAPHY + r"\end{document}")
+    response = api.post("/v1/reviews", json={"latex": draft, "judge": "gated"})
+    assert response.status_code == 200, response.text
+    data = response.json()
+    assert [(r["claim"], r["citations"]) for r in data["records"]][-1] == (
+        "Deep learning is a note claim.",
+        ["lee2022"],
+    )
+    assert [s["text"] for s in data["uncited"]] == [
+        "This sentence cites nothing.",
+        "A first note paragraph.",
+    ]
+
+
 # A citation wrapped in a macro the reader does not know: not checked, and said so.
 WRAPPED = (
     LATEX.replace(r"\citep{wilson}", r"\mycite{lee2022}")

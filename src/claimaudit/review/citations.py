@@ -67,7 +67,12 @@ _NUMBERS = re.compile(
     r"^\s*\d+(?:\s*[-\u2013\u2014]\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*[-\u2013\u2014]\s*\d+)?)*\s*$"
 )
 _NUMBER_ITEM = re.compile(r"(\d+)(?:\s*[-\u2013\u2014]\s*(\d+))?")
-_URL = re.compile(r"https?://(?:[^\s<>()\[\]{}\"'`]|\([^\s<>()]*\))+", re.IGNORECASE)
+# A SICI DOI's angle brackets ("35:4<413::AID-JBM1>3.0.CO;2-8"): a "<" that opens a number
+# or "::" and closes before any space, never an HTML tag ("<br>") or an autolink's ">".
+_SICI = r"<[\d:][^\s\"<>\[\]{}`]*>"
+# A ")" is kept inside an address ("https://doi.org/10.1234/0)0"); ``_trim`` drops the one
+# that closes the prose around it.
+_URL = re.compile(rf"https?://(?:[^\s<>\[\]{{}}\"'`]|{_SICI})+", re.IGNORECASE)
 # Addresses an in-text "@key" is never looked for in: any URL with a scheme, an autolink, a
 # "www." host; and an inline link's destination and title, "[text](dest "title")".
 _ADDRESS = re.compile(
@@ -79,7 +84,7 @@ _ARXIV = re.compile(
     r"\barxiv:\s?(?:\d{4}\.\d{4,5}|[a-z][a-z\-]*(?:\.[a-z]{2})?/\d{7})(?:v\d+)?\b",
     re.IGNORECASE,
 )
-_DOI = re.compile(r"(?:\bdoi:\s?)?\b10\.\d{4,9}/[^\s\"<>\[\]{}`]+", re.IGNORECASE)
+_DOI = re.compile(rf"(?:\bdoi:\s?)?\b10\.\d{{4,9}}/(?:[^\s\"<>\[\]{{}}`]|{_SICI})+", re.IGNORECASE)
 _TRAILING = ".,;:!?'\u2019\u201d"
 
 

@@ -68,6 +68,11 @@ class DraftCollector:
         self.override: tuple[int, int] | None = None
         self.captions = 0  # how many captions the collector is in
 
+    def new_block(self) -> BlockBuilder:
+        """The builder of a block starting where the reader is (``NoteWalker``: inside a
+        note, another paragraph of that note)."""
+        return BlockBuilder(self.file, self.section)
+
     def line(self, offset: int) -> int:
         return bisect.bisect_right(line_starts(self.draft_files.files[self.file]), offset)
 
@@ -140,7 +145,7 @@ class DraftCollector:
                 command = self.citation(node, context)
                 if command.kind is not CiteKind.NOCITE:
                     if self.builder is None:
-                        self.builder = BlockBuilder(self.file, self.section)
+                        self.builder = self.new_block()
                     self.builder.cite(command)
             elif isinstance(node, LatexMacroNode):
                 self.cite_text(node_args(node), context)

@@ -33,6 +33,10 @@ class NoteWalker(DraftCollector):
         # The include chain of what is no claim being collected, whose notes may be read.
         self.aside_chain: tuple[Path, ...] = ()
         self.aside_notes: set[int] = set()  # the notes of \footnotemark's in such text
+        # The note being read (its id, and whether its mark is aside), whose paragraphs so
+        # far are ``note_parts``: a note may hold several (\par, a blank line, a list).
+        self.reading: tuple[int, bool] | None = None
+        self.note_parts: list[LatexBlock] = []
 
     def walk(self, nodes: Sequence[LatexNode], chain: tuple[Path, ...], context: str) -> None:
         """A note's text read as prose (the reader's walk)."""
@@ -50,7 +54,7 @@ class NoteWalker(DraftCollector):
         """A new note's mark, placed where the reader is; its id. Its note's citations may be
         its mark's sentence's (``latex_sentences``)."""
         if self.builder is None:
-            self.builder = BlockBuilder(self.file, self.section)
+            self.builder = self.new_block()
         self.note_ids += 1
         self.builder.mark(self.note_ids)
         return self.note_ids
@@ -114,17 +118,32 @@ class NoteWalker(DraftCollector):
         pairs the next ``\\footnotetext`` with its mark."""
         self.footnotes = footnote_counter(node, self.footnotes)
 
+    def new_block(self) -> BlockBuilder:
+        if self.reading is None:
+            return super().new_block()
+        note_id, aside = self.reading
+        return BlockBuilder(self.file, self.section, kind="footnote", note=note_id, aside=aside)
+
+    def note_paragraph(self) -> None:
+        """A paragraph break inside the note being read: the paragraph so far one of the
+        note's blocks, never a paragraph of the text its mark stands in."""
+        if self.builder is not None:
+            block = self.builder.finish()
+            if block is not None:
+                self.note_parts.append(block)
+        self.builder = None
+
     def note(
         self, note_id: int, text: LatexNode, chain: tuple[Path, ...], *, aside: bool = False
     ) -> None:
-        """A footnote's text walked into a block of its own, given after the paragraph;
-        ``aside``: its mark stands in what is no claim (``LatexBlock.aside``)."""
-        outer = self.builder
-        self.builder = BlockBuilder(
-            self.file, self.section, kind="footnote", note=note_id, aside=aside
-        )
+        """A footnote's text walked into blocks of its own (one a paragraph), given after the
+        paragraph; ``aside``: its mark stands in what is no claim (``LatexBlock.aside``)."""
+        outer = self.builder, self.reading, self.note_parts
+        self.reading, self.note_parts = (note_id, aside), []
+        self.builder = self.new_block()
         self.walk([text], chain, "footnote")
-        note = self.builder.finish()
-        self.builder = outer
-        if note is not None:
-            self.notes.append(note)
+        self.note_paragraph()
+        parts = self.note_parts
+        self.builder, self.reading, self.note_parts = outer
+        # A note inside this one came before it (``latex_sentences`` reads them in order).
+        self.notes.extend(parts)

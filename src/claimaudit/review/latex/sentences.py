@@ -134,13 +134,22 @@ def read_sentences(draft: LatexDraft, authors: Authors) -> list[list[Placed]]:
         block.note for block in draft.blocks if block.aside and block.note is not None
     }
     read = [_read(draft, block) for block in draft.blocks]
+    # Only a note's first paragraph starts it: a later one's citation-only sentences are its
+    # own paragraph's, as a body paragraph's are.
+    starts: dict[int, int] = {}
+    for index, block in enumerate(draft.blocks):
+        if block.note is not None:
+            starts.setdefault(block.note, index)
+    opens = [
+        block.note in marked and starts[block.note] == i for i, block in enumerate(draft.blocks)
+    ]
     # What each footnote gives its mark's sentence. A note inside a note comes before it in the
     # blocks, so what it gives is known when the outer one is read.
     given: dict[int, list[Citation]] = {}
-    for block, sentences in zip(draft.blocks, read, strict=True):
-        if block.note in marked:
+    for block, sentences, first in zip(draft.blocks, read, opens, strict=True):
+        if first and block.note is not None:
             given[block.note] = _folded(sentences, authors, given, marked=True)[1]
     return [
-        _folded(sentences, authors, given, marked=block.note in marked)[0]
-        for block, sentences in zip(draft.blocks, read, strict=True)
+        _folded(sentences, authors, given, marked=first)[0]
+        for sentences, first in zip(read, opens, strict=True)
     ]

@@ -45,7 +45,7 @@ from claimaudit.review.latex.kinds import (
     TRANSPARENT_MACROS,
 )
 from claimaudit.review.latex.notes import NoteWalker
-from claimaudit.review.latex.text import NO_BREAK, BlockBuilder, LatexBlock, paragraph_breaks
+from claimaudit.review.latex.text import NO_BREAK, LatexBlock, paragraph_breaks
 
 
 class DraftWalker(NoteWalker):
@@ -91,7 +91,7 @@ class DraftWalker(NoteWalker):
 
     def emit(self, text: str, node: LatexNode, *, exact: bool = False) -> None:
         if self.builder is None:
-            self.builder = BlockBuilder(self.file, self.section)
+            self.builder = self.new_block()
         start, end = self.span(node)
         self.builder.add(text, start, end, exact=exact and self.override is None)
 
@@ -99,10 +99,13 @@ class DraftWalker(NoteWalker):
         if not text:
             return
         if self.builder is None:
-            self.builder = BlockBuilder(self.file, self.section)
+            self.builder = self.new_block()
         self.builder.add(text, start, start + len(text), exact=True)
 
     def flush(self) -> None:
+        if self.reading is not None:  # a paragraph break inside a footnote: still the note
+            self.note_paragraph()
+            return
         if self.builder is not None:
             self.builder.boxed = self.builder.boxed or self.boxes > 0
             block = self.builder.finish()
@@ -178,7 +181,7 @@ class DraftWalker(NoteWalker):
                     "its sentence cites nothing"
                 )
             if self.builder is None:
-                self.builder = BlockBuilder(self.file, self.section)
+                self.builder = self.new_block()
             if command.kind is CiteKind.TEXTUAL:
                 shown = self.names(command.keys)
                 # \Citet, \Textcite: the capitalised form begins a sentence ("The authors").
@@ -243,7 +246,7 @@ class DraftWalker(NoteWalker):
         can go."""
         if name in BOX_MACROS:
             if self.builder is None:
-                self.builder = BlockBuilder(self.file, self.section)
+                self.builder = self.new_block()
             self.builder.boxed = True
 
     def aside_arguments(self, node: LatexMacroNode, rest: list[LatexNode], context: str) -> None:
