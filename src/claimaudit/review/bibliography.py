@@ -75,6 +75,7 @@ class Entry:
     refused: str | None = None  # why an arXiv id it gives is not one ("1412.12345")
     bad_doi: str | None = None  # why its doi field, which named no work, is no DOI
     collaboration: str | None = None  # INSPIRE's field: "ATLAS", who signs as its authors
+    unread_year: str | None = None  # a year given that reads as none ("in press")
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,7 @@ def entry_of(record: BibRecord) -> Entry:
         refused=refused,
         bad_doi=None if refs or refused else _bad_doi(naming + free),
         collaboration=plain_text(collaboration).strip() or None if collaboration else None,
+        unread_year=record.unread_year,
     )
 
 
