@@ -366,3 +366,49 @@ def test_a_path_the_system_refuses_is_a_bibliography_error(
     # It was an OSError (ENAMETOOLONG) or a ValueError (embedded null byte).
     with pytest.raises(BibliographyError, match=message):
         read_bib(tmp_path / name)
+
+
+@pytest.mark.parametrize("written", ["\u00b2", "\u00b9\u2079\u2079\u2079", "\u2460", "9" * 5000])
+def test_a_csl_year_in_digits_int_refuses_is_no_year_not_a_crash(written: str) -> None:
+    # str.isdigit is true for superscript and circled digits, which int() refuses: a
+    # ValueError out of every bibliography surface (and past 4300 digits, int() refuses any).
+    item = {"id": "k", "issued": {"date-parts": [[written]]}}
+    (from_json,) = parse_bib(json.dumps([item]), kind="csl-json").records
+    (from_yaml,) = parse_bib(
+        f"- id: k\n  issued:\n    date-parts: [['{written}']]\n", kind="csl-yaml"
+    ).records
+    for record in (from_json, from_yaml):
+        assert (record.key, record.year) == ("k", None)
+        assert record.unread_year == written
+
+
+def test_a_csl_year_in_ascii_or_other_decimal_digits_is_read() -> None:
+    items = [
+        {"id": "a", "issued": {"date-parts": [["2020"]]}},
+        {"id": "b", "issued": {"date-parts": [["\u0662\u0660\u0662\u0660"]]}},  # Arabic-Indic
+        {"id": "c", "issued": {"date-parts": [[True]], "raw": "2019"}},  # not the year 1
+        {"id": "d", "issued": {"literal": "in press"}},
+    ]
+    records = parse_bib(json.dumps(items)).records
+    assert [(r.year, r.unread_year) for r in records] == [
+        (2020, None),
+        (2020, None),
+        (2019, None),
+        (None, "in press"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("written", "year", "unread"),
+    [
+        ("2020a", 2020, None),  # a letter telling two works of one year apart
+        ("2020b", 2020, None),
+        ("c2020", 2020, None),
+        ("2020-03-04", 2020, None),
+        ("12020", None, "12020"),  # no year within a longer number
+        ("in   press", None, "in press"),
+    ],
+)
+def test_a_bibtex_year_with_a_letter_is_read(written: str, year: int | None, unread: str) -> None:
+    (record,) = parse_bib(f"@article{{k, title = {{T}}, year = {{{written}}}}}\n").records
+    assert (record.year, record.unread_year) == (year, unread)

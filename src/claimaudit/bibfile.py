@@ -47,7 +47,12 @@ _OTHER_FORMATS = {
     ".xml": "XML",
 }
 SUPPORTED_FORMATS = "BibTeX (.bib), CSL-JSON (.json) or CSL YAML (.yaml, .yml)"
-_YEAR = re.compile(r"\b(1[5-9]\d\d|2\d\d\d)\b")
+# Not "\b": "2020a" (a year told apart from another by its letter) has no word boundary
+# after its "0", and was read as no year, its check silently skipped.
+_YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|2\d\d\d)(?!\d)")
+# The most digits a ``date-parts`` year written as text is read from: int() refuses more than
+# 4300, and no year needs seven.
+_MAX_YEAR_DIGITS = 6
 # The key a block that could not be parsed seems to give: what follows "@type{".
 _BLOCK_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^\s,{}()=\"#%]+)")
 # A CSL-JSON name that marks a list cut short: "others" (BibTeX's word) or "et al.".
@@ -75,6 +80,9 @@ class BibRecord:
     year: int | None = None
     line: int | None = None  # where a BibTeX entry starts (1-based)
     et_al: bool = False
+    # A year given as written when no year could be read from it ("in press", "n.d."): a
+    # reference check then says the year was not compared, rather than nothing.
+    unread_year: str | None = None
 
     @property
     def title(self) -> str | None:
@@ -193,9 +201,11 @@ def _bibtex(text: str, source: str | None) -> BibFile:
         fields = {name.lower(): str(f.value) for name, f in item.fields_dict.items()}
         authors = fields.get("author") or fields.get("editor") or ""
         line = item.start_line + 1 if item.start_line is not None else None
-        year = _year(fields.get("year") or fields.get("date"))
+        written = fields.get("year") or fields.get("date")
+        year = _year(written)
         families, et_al = _families(authors)
-        records.append(BibRecord(item.key, fields, families, year, line, et_al))
+        unread = _unread_year(written) if year is None else None
+        records.append(BibRecord(item.key, fields, families, year, line, et_al, unread))
     return BibFile(records, tuple(_unread(b, source) for b in library.failed_blocks))
 
 
@@ -235,10 +245,36 @@ def _csl_year(value: Any) -> int | None:
     parts = value.get("date-parts")
     if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
         first = parts[0][0]
-        if isinstance(first, int) or (isinstance(first, str) and first.isdigit()):
+        if isinstance(first, int) and not isinstance(first, bool):
+            return first
+        # isdecimal, not isdigit: "²", "¹⁹⁹⁹" and "①" are digits that int() refuses. Such a
+        # year is unreadable, read as none, as a year in words is.
+        if isinstance(first, str) and first.isdecimal() and len(first) <= _MAX_YEAR_DIGITS:
             return int(first)
     raw = value.get("raw") or value.get("literal")
     return _year(raw) if isinstance(raw, str) else None
+
+
+def _unread_year(written: str | None) -> str | None:
+    """A year as written, blanks collapsed; None when none is written."""
+    text = " ".join((written or "").split())
+    return text or None
+
+
+def _csl_written_year(value: Any) -> str | None:
+    """What an ``issued`` that gives no year holds as written: its first date part, its
+    ``raw`` or ``literal`` ("in press"), or the text Pandoc's YAML gives."""
+    if isinstance(value, str):
+        return _unread_year(value)
+    if not isinstance(value, dict):
+        return None
+    parts = value.get("date-parts")
+    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        first = parts[0][0]
+        if isinstance(first, str | int) and not isinstance(first, bool):
+            return _unread_year(str(first))
+    raw = value.get("raw") or value.get("literal")
+    return _unread_year(raw) if isinstance(raw, str) else None
 
 
 def _csl_key(item: Mapping[str, Any]) -> str | None:
@@ -277,8 +313,10 @@ def _csl(data: Any, source: str | None) -> BibFile:
             if isinstance(v, str | int) and not isinstance(v, bool)
         }
         authors, et_al = _csl_authors(item.get("author") or item.get("editor"))
-        year = _csl_year(item.get("issued"))
-        records.append(BibRecord(key, fields, authors, year, et_al=et_al))
+        issued = item.get("issued")
+        year = _csl_year(issued)
+        written = _csl_written_year(issued) if year is None else None
+        records.append(BibRecord(key, fields, authors, year, et_al=et_al, unread_year=written))
     return BibFile(records, tuple(unread))
 
 

@@ -195,6 +195,27 @@ def test_a_batch_line_with_an_id_too_long_for_python_is_a_bad_line(tmp_path: Pat
     assert bad.error.startswith("line 1: invalid JSON (a number too long to read")
 
 
+def test_a_first_line_with_a_number_too_long_says_so_as_any_other_line(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    # Line 1 refused the whole file as "not a JSON object"; line 2 said what it is.
+    line = '{"id": ' + "9" * 5000 + ', "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}'
+    src = _write_input(tmp_path / "in.jsonl", [line, line])
+    require_json_lines(src)
+    out = tmp_path / "out.jsonl"
+    run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
+    errors = [r["error"] for r in _read(out) if r["verdict"] == "not_checked"]
+    assert [e.split(" (")[0] for e in errors] == [
+        "line 1: invalid JSON",
+        "line 2: invalid JSON",
+    ]
+    assert all("(a number too long to read" in e for e in errors)
+    # Not an object at all, it is still refused as before.
+    bare = _write_input(tmp_path / "bare.jsonl", ["9" * 5000])
+    with pytest.raises(DatasetError, match="line 1 is not a JSON object"):
+        require_json_lines(bare)
+
+
 @pytest.mark.parametrize(
     ("text", "problem"),
     [

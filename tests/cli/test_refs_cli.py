@@ -421,3 +421,33 @@ def test_a_setting_no_request_could_be_sent_with_is_one_line_before_any_work(
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith(f"error: {named} ") and done.stderr.count("\n") == 1
     assert not (tmp_path / "report.html").exists()
+
+
+@pytest.mark.parametrize("year", ["{in press}", "{2017a}"])
+def test_a_year_is_read_with_its_letter_or_named_not_compared(
+    runner: CliRunner, tmp_path: Path, crossref: CrossrefServer, year: str
+) -> None:
+    # "2017a" was read as no year, and the year check skipped without a word.
+    title = "Good enough practices in scientific computing"
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        f"@article{{w, author = {{Wilson, Greg}}, title = {{{title}}}, "
+        f"doi = {{{GOOD_ENOUGH_DOI}}}, year = {year}}}\n",
+        encoding="utf-8",
+    )
+    (check,) = _refs_json(runner, bib)["references"]
+    assert check["referenceStatus"] == "ok", check["reason"]
+    if year == "{2017a}":
+        assert "title, first author and year agree" in check["reason"]
+    else:
+        assert "year not compared (no year could be read from 'in press')" in check["reason"]
+
+
+@pytest.mark.parametrize("written", ["\u00b2", "\u2460"])
+def test_a_csl_year_in_digits_int_refuses_is_no_crash(
+    runner: CliRunner, tmp_path: Path, written: str
+) -> None:
+    bib = tmp_path / "bad_year.json"
+    bib.write_text(json.dumps([{"id": "k", "issued": {"date-parts": [[written]]}}]), "utf-8")
+    (check,) = _refs_json(runner, bib)["references"]
+    assert (check["key"], check["referenceStatus"]) == ("k", "not_verified")

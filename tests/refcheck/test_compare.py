@@ -213,3 +213,15 @@ def test_a_collaboration_written_as_the_first_author_is_compared_as_one() -> Non
     assert comparison(written, person).uncompared == (
         ("firstAuthor", "the entry names a collaboration, the catalogue a person"),
     )
+
+
+def test_a_year_given_that_reads_as_none_is_named_not_compared() -> None:
+    found = comparison(
+        cited(title="SciPy 1.0", authors=("Virtanen",), unread_year="in\n press"), SCIPY
+    )
+    assert (found.mismatches, found.agreed) == ((), ("title", "firstAuthor"))
+    assert found.uncompared == (("year", "no year could be read from 'in press'"),)
+    long = comparison(cited(title="SciPy 1.0", unread_year="x" * 500), SCIPY)
+    ((_, why),) = long.uncompared
+    assert len(why) < 80 and why.endswith("...'")
+    assert comparison(cited(title="SciPy 1.0"), SCIPY).uncompared == ()  # none given

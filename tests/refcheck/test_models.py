@@ -26,6 +26,7 @@ REF = parse_ref("1907.10121")
         ({"ref": "1907.10121"}, "CitedReference ref must be a PaperRef (parse_ref makes one)"),
         ({"title": 5}, "CitedReference title must be a string or None, not int"),
         ({"text": b"x"}, "CitedReference text must be a string or None, not bytes"),
+        ({"unread_year": 2020}, "CitedReference unread_year must be a string or None, not int"),
         ({"key": None}, "CitedReference key must be a string, not NoneType"),
     ],
 )

@@ -366,6 +366,16 @@ def test_references_written_one_per_line_are_separate_entries() -> None:
     ]
 
 
+def test_a_references_label_of_thousands_of_digits_is_no_entry_not_a_crash() -> None:
+    # int() refuses a number past 4300 digits: a traceback out of `review`.
+    big = "9" * 5000
+    for label in (f"[{big}]", f"{big}."):
+        report = f"Text [1].\n\n## References\n\n[1] Smith J. A book. 2019.\n{label} Foo.\n"
+        entries = reference_entries(parse_document(report).references)
+        assert sorted(entries) == [1]
+        assert (entries[1].text or "").endswith(f"{label} Foo.")
+
+
 def test_local_names_are_one_per_key() -> None:
     # Characters a local id cannot hold once all became "-": two keys shared one name, so a
     # citation of one was checked against the other's paper.

@@ -55,6 +55,14 @@ def test_numbered_citations_only_when_asked() -> None:
     assert _labels("See [1-100000].", numbered=True) == []
 
 
+def test_a_number_of_thousands_of_digits_is_no_citation_not_a_crash() -> None:
+    # int() refuses a number past 4300 digits: a traceback out of `review`.
+    big = "9" * 5000
+    for text in (f"Cited [{big}].", f"Cited [1, {big}].", f"Cited [1-{big}].", f"[{big}-2]."):
+        assert _labels(text, numbered=True) == []
+    assert _labels("Cited [123456].", numbered=True) == ["[123456]"]
+
+
 def test_identifiers_urls_and_dois_in_text() -> None:
     text = (
         "SciPy (arXiv:1907.10121) and [Wilson](https://doi.org/10.1371/journal.pcbi.1005510), "

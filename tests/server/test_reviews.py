@@ -90,6 +90,14 @@ def test_a_csl_json_bibliography_and_its_format_sniffed(api: httpx.Client) -> No
     assert "no bibliography was given" in unresolved["error"]
 
 
+@pytest.mark.parametrize("year", ["\u00b2", "\u2460"])
+def test_a_csl_year_in_digits_int_refuses_is_read_on(api: httpx.Client, year: str) -> None:
+    # str.isdigit is true for "²" and "①", which int() refuses: a 500 before.
+    item = {"id": "lee2022", "URL": "arXiv:2105.14372", "issued": {"date-parts": [[year]]}}
+    data = _review(api, bibliography={"text": json.dumps([item])}, judge="gated")
+    assert data["records"][0]["paperRef"] == DEEP_RULES_REF
+
+
 def test_a_csl_yaml_bibliography(api: httpx.Client) -> None:
     # Pandoc's CSL YAML, as `claimaudit review --bib refs.yaml` reads it from a file.
     data = _review(api, bibliography={"format": "csl-yaml", "text": CSL_YAML}, judge="gated")

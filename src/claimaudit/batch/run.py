@@ -38,7 +38,12 @@ from claimaudit.engines.local import LocalEngine
 from claimaudit.errors import DatasetError, InvalidClaimError, InvalidTextError, NestingError
 from claimaudit.guards.jsonsafe import escape_unsafe
 from claimaudit.guards.repeated import load_json_once, repeat_problem
-from claimaudit.guards.untrusted import check_text, load_json, scrub_surrogates
+from claimaudit.guards.untrusted import (
+    NumberTooLongError,
+    check_text,
+    load_json,
+    scrub_surrogates,
+)
 from claimaudit.guards.usertext import NotUtf8Error, decode_utf8, refuse_utf16
 from claimaudit.inputs import (
     MAX_CLAIM_CHARS,
@@ -272,8 +277,9 @@ def _not_an_object(text: bytes) -> str | None:
         data: Any = load_json(decode_utf8(text, start=False))
     except NotUtf8Error:
         return f"is not UTF-8 text {hint}"
-    except NestingError:
-        # An object too deep to read: it becomes a bad line like any other.
+    except (NestingError, NumberTooLongError):
+        # An object too deep to read, or holding a number too long to: it becomes a bad line
+        # like any other, saying so (not "is not a JSON object").
         return None if text.startswith(b"{") else f"is not a JSON object {hint}"
     except json.JSONDecodeError:
         return f"is not a JSON object {hint}"

@@ -165,13 +165,19 @@ def load_json(
         raise too_long_number(exc, text) from exc
 
 
+class NumberTooLongError(json.JSONDecodeError):
+    """JSON as written, holding a whole number too long for Python to read: a caller asking
+    whether text is JSON of some shape can tell it from text that is not JSON at all."""
+
+
 def too_long_number(error: ValueError, text: str) -> json.JSONDecodeError:
-    """The JSONDecodeError for the plain ValueError ``json.loads`` raises on ``text``.
+    """The JSONDecodeError (a ``NumberTooLongError``) for the plain ValueError ``json.loads``
+    raises on ``text``.
 
     Python refuses to read a whole number of more than sys.get_int_max_str_digits() digits
     (4,300 by default) with a plain ValueError, which callers would not expect."""
     why = str(error).split(";")[0]
-    return json.JSONDecodeError(f"a number too long to read: {why}", text, 0)
+    return NumberTooLongError(f"a number too long to read: {why}", text, 0)
 
 
 def check_latex_depth(text: str, limit: int = MAX_LATEX_DEPTH) -> None:

@@ -16,7 +16,8 @@
 
 A field the reference does not give is not compared; nor is one that the catalogue does not
 give or that holds no letter or digit on either side: ``Comparison.uncompared`` names it, and it
-is never said to agree. An unstructured entry (only ``text``) is compared by containment: the
+is never said to agree. A year the reference gives that reads as none ("in press") is named there
+too. An unstructured entry (only ``text``) is compared by containment: the
 catalogue title's words (at least 80% of them, or the title without its subtitle whole), the
 first author's family name and, when the text holds a year, a year within one of the
 catalogue's.
@@ -64,6 +65,7 @@ _NEGATIONS = frozenset("not no non never without nor cannot t".split())
 # A collaboration signing as an author ("The ATLAS Collaboration"): no person's family name.
 _COLLABORATION = re.compile(r"\b(?:collaborations?|consortium)\s*$", re.IGNORECASE)
 _SHOWN = 200
+_SHOWN_YEAR = 40
 FIELD_NAMES = {"title": "title", "firstAuthor": "first author", "year": "year"}
 
 
@@ -180,6 +182,10 @@ def comparison(cited: CitedReference, found: CatalogueRecord) -> Comparison:
             lambda: years_match(year, found.years),
             lambda: Mismatch("year", str(year), _shown_years(found.years)),
         )
+    elif cited.unread_year is not None:
+        written = " ".join(cited.unread_year.split())
+        shown = written if len(written) <= _SHOWN_YEAR else written[: _SHOWN_YEAR - 3] + "..."
+        result.uncompared.append(("year", f"no year could be read from '{shown}'"))
     return result.done()
 
 

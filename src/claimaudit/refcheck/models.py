@@ -47,6 +47,8 @@ class CitedReference:
     year: int | None = None
     text: str | None = None
     collaboration: str | None = None  # INSPIRE's field: "ATLAS", who signs as its authors
+    # The year as written when it gives none ("in press"): said not compared, not passed over.
+    unread_year: str | None = None
 
     def __post_init__(self) -> None:
         # Built by hand from Python too: a wrong type would be compared anyway (one author's
@@ -58,7 +60,7 @@ class CitedReference:
                 f"CitedReference ref must be a PaperRef (parse_ref makes one) or None, "
                 f"not {_type(self.ref)}"
             )
-        for name in ("title", "text"):
+        for name in ("title", "text", "unread_year"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
                 raise UsageError(

@@ -47,7 +47,9 @@ _ARXIV_ARCHIVES = {"arxiv"}
 _DOI_ORG = re.compile(r"^https?://(?:dx\.|www\.)?doi\.org/", re.IGNORECASE)
 _TEX_ESCAPE = re.compile(r"\{\\([_#%&~$])\}|\\([_#%&~$])")
 _TAG_DEFINITION = re.compile(r"^\[@tag:(?P<tag>[^\]\s]+)\]:[ \t]*(?P<target>\S+)[ \t]*$", re.M)
-_ENTRY_NUMBER = re.compile(r"^\s*(?:\[(\d+)\]|(\d+)[.)])\s")
+# At most six digits, as a citation's number (``citations.MAX_NUMBER_DIGITS``): a label of
+# thousands was a traceback (int() refuses more than 4300 digits), and no entry's number.
+_ENTRY_NUMBER = re.compile(r"^\s*(?:\[(\d{1,6})\]|(\d{1,6})[.)])\s")
 _MANUBOT_PREFIXES = {"doi", "arxiv"}
 _URL_PREFIXES = {"url", "http", "https"}
 # A citation key that is a local id as written: the library's name for it is the key itself.
@@ -75,6 +77,7 @@ class Entry:
     refused: str | None = None  # why an arXiv id it gives is not one ("1412.12345")
     bad_doi: str | None = None  # why its doi field, which named no work, is no DOI
     collaboration: str | None = None  # INSPIRE's field: "ATLAS", who signs as its authors
+    unread_year: str | None = None  # a year given that reads as none ("in press")
 
 
 @dataclass(frozen=True)
@@ -192,6 +195,7 @@ def entry_of(record: BibRecord) -> Entry:
         refused=refused,
         bad_doi=None if refs or refused else _bad_doi(naming + free),
         collaboration=plain_text(collaboration).strip() or None if collaboration else None,
+        unread_year=record.unread_year,
     )
 
 

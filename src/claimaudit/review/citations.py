@@ -47,6 +47,8 @@ from claimaudit.review.crossrefs import is_cross_reference
 from claimaudit.review.footnotes import blank_markers
 
 MAX_RANGE = 100  # "[3-5]" expands; "[1-100000]" is a typo, not a hundred thousand papers
+# No draft lists a million references; past 4300 digits int() refuses a number (a traceback).
+MAX_NUMBER_DIGITS = 6
 
 _GROUP = re.compile(r"\[(?P<body>[^\[\]]*)\]")
 _BEFORE = re.compile(r"\[(?P<body>[^\[\]]*)\]$")  # the bracket group that ends where one starts
@@ -123,6 +125,8 @@ def _trim(text: str, start: int, end: int) -> int:
 def _numbers(body: str) -> list[int] | None:
     found: list[int] = []
     for match in _NUMBER_ITEM.finditer(body):
+        if max(len(match.group(1)), len(match.group(2) or "")) > MAX_NUMBER_DIGITS:
+            return None
         low = int(match.group(1))
         high = int(match.group(2) or low)
         if low < 1 or high < low or high - low > MAX_RANGE:

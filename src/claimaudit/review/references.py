@@ -27,7 +27,14 @@ def cited_reference(name: str, paper: str | None, entry: Entry | None) -> CitedR
     if entry is None:
         return CitedReference(name, ref)
     return CitedReference(
-        name, ref, entry.title, entry.authors, entry.year, entry.text, entry.collaboration
+        name,
+        ref,
+        entry.title,
+        entry.authors,
+        entry.year,
+        entry.text,
+        entry.collaboration,
+        entry.unread_year,
     )
 
 

@@ -266,8 +266,11 @@ def _section_aliases(nodes: Sequence[LatexNode]) -> dict[str, int]:
             and body
             and isinstance(body[0], LatexMacroNode)
             and body[0].macroname in SECTION_MACROS
-            and nargs_text.isdigit()
-            and int(nargs_text) >= 1
+            # isdecimal, not isdigit: "²" is a digit int() refuses (a traceback); LaTeX takes
+            # one to nine arguments, and int() no number of more than 4300 digits.
+            and nargs_text.isdecimal()
+            and len(nargs_text) < 7
+            and 1 <= int(nargs_text) <= 9
         ):
             aliases[name_nodes[0].macroname] = int(nargs_text)
     return aliases
