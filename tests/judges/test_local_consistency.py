@@ -266,3 +266,16 @@ def test_a_value_in_scientific_notation_matches_it_with_its_error() -> None:
         "the claim's number 2.5 \u00d7 10\u207b\u2074 s\u207b\u00b9 is not in the evidence"
         " (it gives (2.5 \u00b1 0.3) \u00d7 10\u207b\u00b3 s\u207b\u00b9, 10 mg)"
     ]
+
+
+def test_a_claim_typed_with_raised_powers_matches_evidence_with_carets() -> None:
+    evidence = "The solver reached a relative tolerance of 10^-5 after 3.2 \u00d7 10^4 iterations."
+    claim = evidence.replace("10^-5", "10\u207b\u2075").replace("10^4", "10\u2074")
+    result = check(as_read(claim), as_read(evidence), as_read(evidence))
+    assert result.notes() == []
+    assert result.features(*counts(as_read(claim)))[:2] == [0.0, 0.0]
+    assert counts(as_read(claim))[0] == 2
+    other = check(as_read(claim.replace("\u2075", "\u00b3")), as_read(evidence), evidence)
+    assert other.notes() == [
+        "the claim's number 10\u207b\u00b3 is not in the evidence (it gives 10^-5)"
+    ]

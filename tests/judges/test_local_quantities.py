@@ -6,12 +6,12 @@ from decimal import Decimal
 
 import pytest
 
-from claimaudit.judges.local.quantities import missing, quantities
-from claimaudit.judges.local.reading import as_read, plain_typography
+from claimaudit.judges.local.quantities import missing, numbers_read, quantities
+from claimaudit.judges.local.reading import as_read
 
 
 def _read(text: str) -> list[tuple[str, Decimal | None, str | None]]:
-    return [(q.text, q.value, q.unit) for q in quantities(plain_typography(as_read(text)))]
+    return [(q.text, q.value, q.unit) for q in quantities(numbers_read(as_read(text)))]
 
 
 @pytest.mark.parametrize(
@@ -182,3 +182,66 @@ def test_scientific_notation_with_an_error_and_a_units_power_is_one_value(
     text: str, expected: list[tuple[str, Decimal | None, str | None]]
 ) -> None:
     assert _read(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("10\u207b\u2075", [("10\u207b\u2075", Decimal("0.00001"), None)]),
+        ("3.2 \u00d7 10\u2074", [("3.2 \u00d7 10\u2074", Decimal(32000), None)]),
+        ("2\u00b9\u2070", [("2\u00b9\u2070", Decimal(1024), None)]),
+        ("1 \u00d7 10\u2070", [("1 \u00d7 10\u2070", Decimal(1), None)]),
+        ("1\u00b710\u207b\u2075", [("1\u00b710\u207b\u2075", Decimal("0.00001"), None)]),
+        ("10^(-5)", [("10^-5", Decimal("0.00001"), None)]),
+        ("1.0 \u00d7 10^{-5}", [("1.0 \u00d7 10^-5", Decimal("0.00001"), None)]),
+        ("1 234,5 mg", [("1234,5 mg", Decimal("1234.5"), "mg")]),
+        ("1 234.5", [("1234.5", Decimal("1234.5"), None)]),
+    ],
+)
+def test_raised_powers_dotted_and_braced_powers_and_si_groups_are_one_value(
+    text: str, expected: list[tuple[str, Decimal | None, str | None]]
+) -> None:
+    assert _read(text) == expected
+
+
+def test_a_units_power_after_a_caret_is_no_quantity() -> None:
+    assert [q.text for q in quantities(numbers_read("5 mg kg^-1"))] == ["5 mg"]
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs"),
+    [
+        ("10\u207b\u2075", "10^-5"),
+        ("3.2 \u00d7 10\u2074", "3.2 \u00d7 10^4"),
+        ("1 \u00d7 10\u2070", "1 \u00d7 10^0"),
+        ("2\u00b9\u2070", "2^10"),
+        ("1\u00b710\u207b\u2075", "1e-5"),
+        ("10^(-5)", "10^-5"),
+        ("1.0 \u00d7 10^{-5}", "1 \u00d7 10^-5"),
+        ("1 234,5 mg", "1234.5 mg"),
+        ("1 234.5", "1,234.5"),
+    ],
+)
+def test_two_notations_of_one_value_miss_nothing_either_way(ours: str, theirs: str) -> None:
+    ours_read, theirs_read = numbers_read(as_read(ours)), numbers_read(as_read(theirs))
+    assert missing(quantities(ours_read), quantities(theirs_read)) == []
+    assert missing(quantities(theirs_read), quantities(ours_read)) == []
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs"),
+    [("10\u207b\u2075", "10^-3"), ("2\u00b9\u2070", "210"), ("3.2 \u00d7 10\u2074", "104")],
+)
+def test_a_raised_power_is_no_other_number(ours: str, theirs: str) -> None:
+    found = missing(quantities(numbers_read(ours)), quantities(numbers_read(theirs)))
+    assert [q.text for q in found] == [ours]
+
+
+def test_a_dot_before_ten_without_a_power_stays_a_decimal_point() -> None:
+    # The Lancet's "0\u00b710-0\u00b787" is a range of decimals, not 0 \u00d7 10^-0.
+    assert [q.text for q in quantities(numbers_read("0\u00b729, 0\u00b710-0\u00b787"))] == [
+        "0",
+        "29",
+        "10",
+        "87",
+    ]

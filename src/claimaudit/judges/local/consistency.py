@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from claimaudit.judges.local import directions
-from claimaudit.judges.local.quantities import Quantity, missing, quantities
+from claimaudit.judges.local.quantities import Quantity, missing, numbers_read, quantities
 from claimaudit.judges.local.reading import as_read, plain_typography
 from claimaudit.text.plain import sentences
 
@@ -160,9 +160,12 @@ def check(claim: str, evidence: str, paper_text: str, *, shown: str | None = Non
     is negated as its LaTeX source's "doesn't" is, and "IL\u20116" names "IL-6". The caller
     gives the claim as the verifier reads it (``reading.as_read``: no citation markers), and
     may give ``shown``, the evidence passage as stored, for the notes to quote."""
+    # Numbers are read before NFKC, which would make the power in "10\u207b\u2075" "10-5".
+    claim_read, evidence_read = numbers_read(claim), numbers_read(evidence)
+    claim_numbers = quantities(claim_read, evidence_read)
+    evidence_numbers = quantities(evidence_read, claim_read)
     claim, evidence = plain_typography(claim), plain_typography(evidence)
     paper_text = plain_typography(paper_text)
-    claim_numbers, evidence_numbers = quantities(claim, evidence), quantities(evidence, claim)
     claim_words = _content_words(claim)
     evidence_words = _content_words(evidence)
     entities = sorted(set(_ENTITY.findall(claim)))
@@ -201,5 +204,5 @@ def _shown(numbers: list[Quantity]) -> tuple[str, ...]:
 
 def counts(claim: str) -> tuple[int, int]:
     """(numbers, entities) in the claim: the denominators of the share features."""
-    claim = plain_typography(claim)
-    return len(quantities(claim)), len(set(_ENTITY.findall(claim)))
+    numbers = quantities(numbers_read(claim))
+    return len(numbers), len(set(_ENTITY.findall(plain_typography(claim))))

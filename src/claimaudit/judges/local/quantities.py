@@ -6,19 +6,21 @@ checks compare what these give, not the characters: a check that warns where the
 same is a warning a reader learns to skip.
 
 Read: signs ("-0.3"; a minus sign reads "-" after the typography), both ends of a range
-("10-20 mg"), N-fold ("2-fold", "2x"), exponents ("1e-5", "10^-5", "1 \u00d7 10^-5", and
-"\u00d7 10-5", which is how a superscript minus five reads after NFKC, shown as "10\u207b\u2075"
-again; "(2.5 \u00b1 0.3) \u00d7 10^-3" as 2.5 \u00d7 10^-3), version numbers ("2.4.1", one token),
-groups of thousands ("1,000", "2 000"), a decimal comma only where it cannot be a thousands
-separator ("3,5"), one group of three after a point as either ("2.400": 2.4 in English, 2400 in
-German) unless the text, or the one it is compared with, writes its decimals one way, a leading
-decimal point ("p < .05"), the number words two to twenty, "half" as 50 % where it is a share
-("half of", "a half", "one half"; not "half-life", not "one and a half"), a unit written right
-after the number, with its power ("s\u207b\u00b9"), and a number right after a Chinese,
-Japanese or Korean character ("\u8fbe\u523090%"). Left out: numbers inside a word of a script
-written with spaces or a name ("IL-6", "COVID-19", "Python3"), and the numbers that label a part
-of the paper ("Section 3", "Table 2", "Equation (4)", "Fig. 1") or a list item ("1. "): they say
-where, not how much.
+("10-20 mg"), N-fold ("2-fold", "2x"), exponents ("1e-5", "10^-5", "1 \u00d7 10^-5",
+"1\u00b710^-5", "10^{-5}", "10^(-5)" and PubMed's "10(-5)"; a power written raised,
+"10\u207b\u2075" or "2\u00b9\u2070", as its caret form, read by ``numbers_read`` before NFKC makes
+it "10-5" or "210", and shown raised again; "\u00d7 10-5", a PDF's lost raise, as 10^-5;
+"(2.5 \u00b1 0.3) \u00d7 10^-3" as 2.5 \u00d7 10^-3), version numbers ("2.4.1", one token),
+groups of thousands ("1,000", "2 000"; SI's "1 234.5" and "1 234,5"), a decimal comma only
+where it cannot be a thousands separator ("3,5"), one group of three after a point as either
+("2.400": 2.4 in English, 2400 in German) unless the text, or the one it is compared with,
+writes its decimals one way, a leading decimal point ("p < .05"), the number words two to
+twenty, "half" as 50 % where it is a share ("half of", "a half", "one half"; not "half-life",
+not "one and a half"), a unit written right after the number, with its power ("s\u207b\u00b9"),
+and a number right after a Chinese, Japanese or Korean character ("\u8fbe\u523090%").
+Left out: numbers inside a word of a script written with spaces or a name ("IL-6", "COVID-19",
+"Python3"), and the numbers that label a part of the paper ("Section 3", "Table 2",
+"Equation (4)", "Fig. 1") or a list item ("1. "): they say where, not how much.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+
+from claimaudit.judges.local.reading import plain_typography
 
 _WORDS = (
     "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -84,19 +88,42 @@ _SPACED_WORD_CHAR = (
     r"\uac00-\ud7af\uf900-\ufaff]"
 )
 
+# Where a power was written raised ("10\u207b\u2075", "2\u00b9\u2070"): NFKC would make it
+# "10-5" and "210". A noncharacter, which no text holds; ``numbers_read`` puts it there.
+POWER_MARK = "\ufdd0"
+_SUPERSCRIPT_POWER = re.compile(r"(?<=\d)([\u207a\u207b]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+)")
+# A power in braces or parentheses: "10^{-5}", "10^(-5)"; ``reading.as_read`` drops the caret
+# before a brace or parenthesis ("10{-5}", "10(-5)"), so a bare "10(-5)" is one too.
+_BRACED_POWER = re.compile(r"(?<=\d)\^?\{([-+]?\d{1,3})\}|(?<=\d)\^\(([-+]?\d{1,3})\)")
+_BARE_PARENTHESISED_POWER = re.compile(r"(?<![\d.])(10)\(([-+]\d{1,3})\)")
+_POWER = r"[\^" + POWER_MARK + r"]"
+# A multiplication sign before a power of ten; a dot ("1\u00b710^-5") only before a power
+# written as one, as a dot is also a decimal point ("0\u00b710-0\u00b787" is a range).
+_TIMES_SIGN = r"(?:\u00d7|x|\*)"
+_DOT_SIGN = r"[\u00b7\u22c5]"
+
 _QUANTITY = re.compile(
-    # Not inside a word, after a decimal point, or after a name's hyphen ("IL-6", "SARS-CoV-2").
-    r"(?<!" + _SPACED_WORD_CHAR + r")(?<!\.)(?<![A-Za-z]-)(?<!\^)(?<!\d,)(?P<number>"
+    # Not inside a word, after a decimal point, or after a name's hyphen ("IL-6", "SARS-CoV-2"),
+    # nor a power ("kg^-1").
+    r"(?<!" + _SPACED_WORD_CHAR + r")(?<!\.)(?<![A-Za-z]-)(?<!" + _POWER + r")"
+    r"(?<!" + _POWER + r"[-+])(?<!\d,)(?P<number>"
     r"(?P<version>\d+(?:\.\d+){2,})"
     r"|(?P<word>(?i:" + "|".join(_WORDS) + r"))\b"
     # "(2.5 \u00b1 0.3) \u00d7 10^-3": the value and its error share the power of ten.
-    r"|(?:\((?P<pm>\d+(?:\.\d+)?)\s?\u00b1\s?\d+(?:\.\d+)?\)(?=\s?(?:\u00d7|x|\*)\s?10)"
+    r"|(?:\((?P<pm>\d+(?:\.\d+)?)\s?\u00b1\s?\d+(?:\.\d+)?\)(?=\s?(?:"
+    + _TIMES_SIGN
+    + "|"
+    + _DOT_SIGN
+    + r")\s?10)"
     r"|(?P<sign>[-+](?=\.?\d))?(?P<digits>"
-    r"\d{1,3}(?:(?:,| (?=\d{3}(?![\d.,]\d)))\d{3})+(?![\d,]\d)(?:\.\d+)?"  # 1,000 and 2 000
+    r"\d{1,3}(?: \d{3})+[.,]\d+(?![.,]?\d)"  # SI: "1 234.5" and "1 234,5"
+    r"|\d{1,3}(?:(?:,| (?=\d{3}(?![\d.,]\d)))\d{3})+(?![\d,]\d)(?:\.\d+)?"  # 1,000 and 2 000
     r"|\d+,\d{1,2}(?![\d,])"  # a decimal comma: "3,5" (not "1,000", not "1,2,3")
     r"|\d+(?:\.\d+)?|\.\d+))"
-    r"(?:[eE](?P<e>[-+]?\d{1,3})|\^(?P<power>[-+]?\d{1,3})"
-    r"|\s?(?:\u00d7|x|\*)\s?10(?:\^(?P<times>[-+]?\d{1,3})|(?P<raised>[-+]\d{1,3})))?"
+    r"(?:[eE](?P<e>[-+]?\d{1,3})|" + _POWER + r"(?P<power>[-+]?\d{1,3})"
+    r"|\s?" + _TIMES_SIGN + r"\s?10(?:" + _POWER + r"(?P<times>[-+]?\d{1,3})"
+    r"|(?P<raised>[-+]\d{1,3}))"
+    r"|\s?" + _DOT_SIGN + r"\s?10" + _POWER + r"(?P<dotted>[-+]?\d{1,3}))?"
     r")(?![A-Za-z_]*\d)"  # not "2x3", not "3D2"
     r"(?:(?P<glued_x>x)\b|\s?(?P<unit>" + _UNIT_ALTERNATIVES + r")(?![A-Za-z\u03bc])"
     # A unit's power as a superscript reads after NFKC: "s\u207b\u00b9" is "s-1".
@@ -114,6 +141,8 @@ _LABEL = re.compile(
     re.IGNORECASE,
 )
 _DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
+# Thousands in spaced groups, as SI writes them: the point or comma after them is a decimal one.
+_SPACED_DECIMAL = re.compile(r"\d{1,3}(?: \d{3})+([.,])\d+")
 # One group of three after a point or a comma: "2.400" is 2.4 in English and 2400 in German,
 # "2,400" 2400 in English and 2.4 in German.
 _POINT_THREE = re.compile(r"[1-9]\d{0,2}\.\d{3}")
@@ -148,16 +177,35 @@ class Quantity:
         return (self.text if self.value is None else self.value, self.unit)
 
 
+def numbers_read(text: str) -> str:
+    """``text`` as the quantities are read from it: ``plain_typography``, with a power written
+    raised after a number marked (``POWER_MARK``) first, and one in braces or parentheses
+    written with a caret: "10\u207b\u2075", "10^{-5}" and "10^(-5)" all read as "10^-5" does."""
+    text = _SUPERSCRIPT_POWER.sub(POWER_MARK + r"\1", text.replace(POWER_MARK, ""))
+    text = plain_typography(text)
+    if "{" in text or "(" in text:
+        text = _BRACED_POWER.sub(lambda m: "^" + (m.group(1) or m.group(2)), text)
+        text = _BARE_PARENTHESISED_POWER.sub(r"\1^\2", text)
+    return text
+
+
+def _decimal_comma(digits: str) -> bool:
+    """Whether the comma in ``digits`` is a decimal one: "3,5", "1 234,5"."""
+    spaced = _SPACED_DECIMAL.fullmatch(digits)
+    return bool(_DECIMAL_COMMA.fullmatch(digits) or (spaced and spaced.group(1) == ","))
+
+
 def _value(match: re.Match[str]) -> Decimal:
     if match.group("word"):
         return _WORD_VALUES[match.group("word").lower()]
-    digits = match.group("digits") or match.group("pm")
-    if _DECIMAL_COMMA.fullmatch(digits):
+    digits = (match.group("digits") or match.group("pm")).replace(" ", "")
+    if _decimal_comma(match.group("digits") or ""):
         digits = digits.replace(",", ".")
-    value = Decimal(digits.replace(",", "").replace(" ", ""))
+    value = Decimal(digits.replace(",", ""))
     if match.group("sign") == "-":
         value = -value
     exponent = match.group("e") or match.group("times") or match.group("raised")
+    exponent = exponent or match.group("dotted")
     power = match.group("power")
     try:
         if exponent is not None:
@@ -174,12 +222,17 @@ def _shown(match: re.Match[str]) -> str:
     shown = match.group(0)
     if match.group("word"):
         return shown.lower()
-    # A power NFKC made "10-3" or "s-1" is shown as the superscript it was: "10\u207b\u00b3".
-    for name in ("unit_power", "raised"):
-        if match.group(name) and not match.group(name).startswith("^"):
-            start, end = match.start(name) - match.start(), match.end(name) - match.start()
-            shown = shown[:start] + shown[start:end].translate(_SUPERSCRIPTS) + shown[end:]
-    if "," in shown and not _DECIMAL_COMMA.fullmatch(match.group("digits") or ""):
+    # A power written raised is shown as it was: "10\u207b\u00b3" (NFKC made a unit's "s-1"
+    # and a power after a sign "\u00d7 10-3"; ``numbers_read`` marked the others).
+    for name in ("unit_power", "raised", "power", "times", "dotted"):
+        if not match.group(name) or match.group(name).startswith("^"):
+            continue
+        start, end = match.start(name) - match.start(), match.end(name) - match.start()
+        if name in ("power", "times", "dotted") and shown[start - 1] != POWER_MARK:
+            continue
+        shown = shown[:start] + shown[start:end].translate(_SUPERSCRIPTS) + shown[end:]
+    shown = shown.replace(POWER_MARK, "")
+    if "," in shown and not _decimal_comma(match.group("digits") or ""):
         shown = shown.replace(",", "")
     return _GROUP_SPACE.sub("", shown) if " " in shown else shown
 
@@ -190,9 +243,9 @@ def convention(text: str) -> str | None:
     found = set()
     for match in _QUANTITY.finditer(text):
         digits = match.group("digits") or ""
-        if _DECIMAL_COMMA.fullmatch(digits):
+        if _decimal_comma(digits):
             found.add("comma")
-        elif _DECIMAL_POINT.fullmatch(digits):
+        elif _DECIMAL_POINT.fullmatch(digits) or _SPACED_DECIMAL.fullmatch(digits):
             found.add("point")
     return found.pop() if len(found) == 1 else None
 
@@ -204,7 +257,7 @@ def _readings(match: re.Match[str], value: Decimal, decimals: str | None) -> tup
     digits = match.group("digits") or ""
     if match.group("sign") or match.group("e") or match.group("power") or match.group("times"):
         return ()
-    if match.group("raised"):
+    if match.group("raised") or match.group("dotted"):
         return ()
     if _POINT_THREE.fullmatch(digits):
         thousands = Decimal(digits.replace(".", ""))
