@@ -127,7 +127,9 @@ def test_cluster_options_need_the_ray_engine(
     assert result.stderr.strip() == f"error: {option[0]} applies to --engine ray only"
 
 
-@pytest.mark.parametrize("address", ["ray://127.0.0.1:9", "127.0.0.1:9"])
+@pytest.mark.parametrize(
+    "address", ["ray://127.0.0.1:9", "127.0.0.1:9", "127.0.0.1:²", "127.0.0.1:99999", "[::1]:x"]
+)
 def test_an_unreachable_cluster_is_one_line(
     scifact_batch: tuple[Path, Path], tmp_path: Path, address: str
 ) -> None:

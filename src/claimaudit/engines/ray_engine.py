@@ -97,8 +97,13 @@ def default_limits(checker: Checker, spec: CheckerSpec) -> dict[str, int]:
 def _probe(address: str) -> None:
     """A ``HOST:PORT`` where nothing listens fails at once: Ray itself would retry for minutes."""
     host, sep, port = address.rpartition(":")
-    if "://" in address or not sep or not port.isdigit():
+    if "://" in address or not sep:
         return  # "auto", or Ray Client's ray://, which times out by itself
+    # isdigit() is true for "²", which int() refuses; a port past 65535 overflows the socket call.
+    if not (port.isascii() and port.isdigit()) or int(port) > 65535:
+        raise BackendError(
+            f"cannot start or reach Ray at {address}: its port is not a number up to 65535"
+        )
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=10).close()
     except OSError as error:
