@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from claimaudit.batch.resume import done_pairs, drop_not_checked, read_resume
+from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.errors import BatchOutputError
 
 
@@ -96,3 +97,41 @@ def test_a_bom_before_the_first_record_keeps_it_done(tmp_path: Path) -> None:
     resume = read_resume(out)
     assert resume.done == {("k:1", "arxiv:1"), ("k:2", "arxiv:2")} and not resume.corrupt
     assert drop_not_checked(out) == 1
+
+
+def test_a_whole_last_line_nested_past_the_limit_is_left_in_place_not_cut(
+    tmp_path: Path,
+) -> None:
+    # Whole JSON (no run was cut short writing it; no record nests this deep): kept and
+    # reported as any line that is no record, never truncated as a torn record.
+    out = tmp_path / "out.jsonl"
+    record = _line(inputKey="k:1", paperRef="arxiv:1", verdict="supports")
+    deep = b'{"note": ' + b"[" * 70 + b"]" * 70 + b"}"
+    out.write_bytes(record + deep)
+    resume = read_resume(out)
+    assert not resume.torn and out.read_bytes() == record + deep + b"\n"
+    [(number, why)] = resume.corrupt
+    assert number == 2 and why.startswith("JSON nested more than 64 levels deep")
+    assert resume.done == {("k:1", "arxiv:1")}
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [{"reviewNotes": ["the quote is about children"]}, {"evidence": None}, {"confidence": 1.7}],
+    ids=["review-notes", "no-quote", "confidence-over-1"],
+)
+def test_a_skipped_record_that_could_never_be_cleared_still_needs_review(
+    tmp_path: Path, edit: dict[str, object]
+) -> None:
+    # A resumed run decides needsReview anew (--fail-on needs-review): a note, a passage id
+    # without its quote, or a confidence that is no probability never lets a record clear.
+    record: dict[str, object] = {"inputKey": "k:1", "paperRef": "arxiv:1", "verdict": "supports"}
+    record |= {"needsReview": False, "confidence": 0.95, "evidenceConfidence": 0.95}
+    record |= {"evidencePassageId": "P001", "evidence": "Aspirin lowers fever."}
+    lenient = ReviewPolicy(0.5)
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(_line(**record))
+    assert not read_resume(out).earlier("k:1", "1", "arxiv:1", False).needs_review_under(lenient)
+    out.write_bytes(_line(**(record | edit)))
+    outcome = read_resume(out).earlier("k:1", "1", "arxiv:1", False)
+    assert outcome is not None and outcome.needs_review_under(lenient)

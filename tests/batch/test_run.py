@@ -5,7 +5,15 @@ from pathlib import Path
 
 import pytest
 
-from claimaudit.batch.run import BadLine, input_key, read_items, require_json_lines, run_batch
+from claimaudit.batch.resume import read_resume
+from claimaudit.batch.run import (
+    BadLine,
+    input_key,
+    pending_pairs,
+    read_items,
+    require_json_lines,
+    run_batch,
+)
 from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import DatasetError
 from claimaudit.identity import parse_ref
@@ -572,3 +580,26 @@ def test_a_paper_that_reads_like_no_other_gets_no_place(
     out = tmp_path / "out.jsonl"
     run_batch(src, out, Checker(source, ScriptedJudge(pick("supports", "P001"))))
     assert all("inputPaper" not in row for row in _read(out))
+
+
+def test_an_old_record_for_an_id_two_lines_share_leaves_both_lines_to_check(
+    tmp_path: Path, source: MemorySource
+) -> None:
+    # A record from before input keys names only the id: it cannot say which of the two lines
+    # it was written for, so neither line's pair may count as done (it would never be checked).
+    lines = [
+        json.dumps({"id": "7", "claim": "Aspirin lowers fever.", "papers": ["scifact:1"]}),
+        json.dumps({"id": "7", "claim": "Aspirin raises fever.", "papers": ["scifact:1"]}),
+    ]
+    src = _write_input(tmp_path / "in.jsonl", lines)
+    out = tmp_path / "out.jsonl"
+    old = {"id": "7", "claim": "x", "paperRef": "scifact:1", "verdict": "supports"}
+    out.write_text(json.dumps(old) + "\n", encoding="utf-8")
+    assert pending_pairs(read_items(src), read_resume(out)) == 2
+    judge = ScriptedJudge(pick("supports", "P001"))
+    stats = run_batch(src, out, Checker(source, judge))
+    assert (stats.written, stats.skipped) == (2, 0) and len(judge.seen) == 2
+    assert [r["claim"] for r in _read(out)[1:]] == [
+        "Aspirin lowers fever.",
+        "Aspirin raises fever.",
+    ]

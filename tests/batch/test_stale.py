@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from claimaudit.batch.stale import drop_stale, drop_stale_in_library
+from claimaudit.batch.stale import drop_stale, drop_stale_in_library, library_hashes
+from claimaudit.identity import parse_ref
+from claimaudit.library.store import Library
+from tests.libraries import library_of
 
 STORED = {"arXiv:1": "new1", "arXiv:2": "same2"}
 
@@ -54,3 +57,29 @@ def test_a_library_that_cannot_be_read_takes_nothing_out(tmp_path: Path) -> None
     assert drop_stale_in_library(out, ["k1"], tmp_path / "missing.sqlite3") == 0
     assert drop_stale_in_library(out, ["k1"], out) == 0  # not a library
     assert json.loads(out.read_text(encoding="utf-8"))["inputKey"] == "k1"
+
+
+def test_a_record_of_an_unversioned_paper_is_compared_with_that_copy_not_a_version(
+    tmp_path: Path,
+) -> None:
+    # The library holds arXiv:1907.10121 and its v2 with other text: a record judged against
+    # the unversioned copy names it, and must be compared with it (not with v2, the copy an
+    # unversioned reference reads), or a resume redoes it though nothing was replaced.
+    first, second = tmp_path / "first.md", tmp_path / "second.md"
+    first.write_text("# Sparse\n\nSciPy provides sparse matrices.\n", encoding="utf-8")
+    second.write_text("# Dense\n\nSciPy provides dense matrices.\n", encoding="utf-8")
+    path = library_of(
+        tmp_path / "library.db", {"arXiv:1907.10121": first, "arXiv:1907.10121v2": second}
+    )
+    with Library.open(path, create=False) as library:
+        unversioned = library.get_paper(parse_ref("arXiv:1907.10121"), exact=True)
+        version = library.get_paper(parse_ref("arXiv:1907.10121v2"), exact=True)
+        assert unversioned is not None and version is not None
+        assert unversioned.content_hash != version.content_hash
+        assert library_hashes(library)("arXiv:1907.10121") == unversioned.content_hash
+        assert library_hashes(library)("arXiv:1907.10121v2") == version.content_hash
+    out = tmp_path / "out.jsonl"
+    row = _record("k1", "arXiv:1907.10121", unversioned.content_hash)
+    out.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    assert drop_stale_in_library(out, ["k1"], path) == 0
+    assert json.loads(out.read_text(encoding="utf-8")) == row

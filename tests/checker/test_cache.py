@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 
-from claimaudit.checker.cache import CacheKey, paper_fingerprint
+from claimaudit.checker.cache import CacheKey, cache_key, paper_fingerprint, recall
 from claimaudit.checker.pipeline import Checker
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.identity import parse_ref
+from claimaudit.passage import Passage
 from claimaudit.records import CheckedRecord
+from claimaudit.sources.protocol import SourcePaper
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, failing, pick
 
 REF = parse_ref("1907.10121v2")
@@ -170,3 +173,64 @@ def test_a_cached_record_shows_the_sources_url_without_credentials() -> None:
     cached = checker.check_paper(CLAIM, "1907.10121")
     assert cache.hits == 1 and isinstance(cached, CheckedRecord)
     assert cached.paper_url == "https://***@example.org/x?token=***"
+
+
+def _paper(**change: object) -> SourcePaper:
+    """A paper with one passage; ``change`` sets a field of the paper or of its passage."""
+    passage = Passage("P001", TEXTS[0], section="Results", pages=(4, 4))
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    paper = SourcePaper(REF, "SciPy 1.0", None, [passage], when, "")
+    if {"section", "pages"} & change.keys():
+        return replace(paper, passages=[replace(passage, **change)])
+    return replace(paper, **change)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"title": "SciPy 2.0"},  # the judge is shown the title
+        {"full_text": False},  # search excerpts, not the whole text
+        {"section": "Methods"},  # the judge is shown the section
+        {"pages": (5, 5)},  # a record names its evidence's pages (README: the results cache)
+    ],
+    ids=["title", "full-text", "section", "pages"],
+)
+def test_a_paper_that_differs_in_what_a_record_shows_gets_another_cache_key(
+    change: dict[str, object],
+) -> None:
+    _, judge, _ = _setup()
+    keys = [
+        cache_key(CLAIM, None, REF, paper, judge, "s") for paper in (_paper(), _paper(**change))
+    ]
+    assert keys[0] is not None and keys[1] is not None
+    assert keys[0].digest != keys[1].digest
+
+
+def test_a_recalled_record_names_the_paper_as_found_now() -> None:
+    # A record keeping the stored paperContentHash would make a resumed batch take it for one
+    # judged against replaced text, and redo the pair on every resume (batch.stale).
+    source, judge, cache = _setup()
+    checker = Checker(source, judge, cache=cache)
+    checker.check_paper(CLAIM, "1907.10121")
+    [stored] = cache.entries.values()
+    then = source.fetch(REF, CLAIM)
+    key = checker.cache_key_for(CLAIM, parse_ref("1907.10121"), then, None)
+    now = replace(
+        then,
+        url="https://example.org/scipy.pdf",
+        retrieved_at=datetime(2026, 3, 1, tzinfo=UTC),
+        content_hash="sha256:" + "b" * 64,
+    )
+    assert key is not None and key.digest in cache.entries
+    found = recall(cache, key, now, {}, ReviewPolicy())
+    assert found is not None
+    assert (found.paper_url, found.retrieved_at, found.paper_content_hash) == (
+        "https://example.org/scipy.pdf",
+        now.retrieved_at,
+        now.content_hash,
+    )
+    assert (stored.paper_url, stored.retrieved_at, stored.paper_content_hash) != (
+        found.paper_url,
+        found.retrieved_at,
+        found.paper_content_hash,
+    )

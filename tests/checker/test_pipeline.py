@@ -9,6 +9,7 @@ from datetime import datetime
 import pytest
 
 from claimaudit.backends.watched import WatchedJudge
+from claimaudit.checker.cache import cache_key
 from claimaudit.checker.pipeline import Checker
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.checker.selection import Bm25Ranker
@@ -21,6 +22,7 @@ from claimaudit.errors import (
     UsageError,
 )
 from claimaudit.identity import parse_ref
+from claimaudit.inputs import topic_reordered
 from claimaudit.judges.protocol import Case, ChoiceAnswer, Decision, Judge, JudgeReply
 from claimaudit.passage import Passage
 from claimaudit.plugins import Registry
@@ -913,3 +915,29 @@ def test_a_topic_narrows_the_evidence_even_for_a_claim_past_the_ranker_s_word_ca
     assert record.evidence_passage_id == "P006"
     # The record still shows the claim, then the topic: the same words, as before.
     assert record.search_query == f"{long_claim} checkerboard artifacts"
+
+
+@pytest.mark.parametrize("long_claim", [True, False], ids=["topic-reordered", "short-claim"])
+def test_an_answer_cached_before_the_topic_came_first_is_asked_afresh_when_that_changes_it(
+    long_claim: bool,
+) -> None:
+    # Before the ranker read the topic first, a claim past the ranker's cap pushed the topic's
+    # words out: its cached answer was ranked without them, so it must not be reused.
+    claim = "Attention helps. " + " ".join(f"filler{i}" for i in range(70) if long_claim)
+    topic = "convolution"
+    assert topic_reordered(claim, topic) is long_claim
+    source = MemorySource()
+    source.add(parse_ref("arxiv:1706.03762"), "Attention", TEXTS)
+    judge = ScriptedJudge(pick("supports", "P001"), cache_identity="scripted-1")
+    record = Checker(source, judge).check_paper(claim, "arxiv:1706.03762", topic)
+    assert isinstance(record, CheckedRecord)
+    checker = Checker(source, judge, cache=MemoryCache())
+    paper = source.fetch(parse_ref("arxiv:1706.03762"), claim)
+    # The key such an answer was stored under: the selection settings alone.
+    settings = f"Bm25Ranker:{checker.max_passages}:{checker.max_chars}"
+    old = cache_key(claim, topic, parse_ref("arxiv:1706.03762"), paper, judge, settings)
+    assert old is not None and isinstance(checker.cache, MemoryCache)
+    checker.cache.put(old, record)
+    checker.check_paper(claim, "arxiv:1706.03762", topic)
+    assert checker.cache.hits == (0 if long_claim else 1)
+    assert len(judge.seen) == (2 if long_claim else 1)

@@ -179,3 +179,38 @@ def test_a_run_refused_before_any_work_makes_no_folder(tmp_path: Path) -> None:
     result = cli("batch", src, "--out", tmp_path / "nd3" / "b.jsonl", "--judge", "nosuch")
     assert result.exit_code == 2, result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        {"reviewNotes": ["the quote is about children"]},  # a note never lets a record clear
+        {"evidence": None},  # a passage id without its quote was never cleared
+        {"confidence": 1.7},  # no probability: nothing clears it
+    ],
+    ids=["review-notes", "no-quote", "confidence-over-1"],
+)
+def test_fail_on_needs_review_fails_on_a_skipped_record_that_could_never_be_cleared(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: dict[str, object]
+) -> None:
+    # A resumed run decides needsReview anew from what each skipped record holds: a record
+    # that says needsReview false but holds a note, no quote, or no probability still needs it.
+    memory = MemorySource()
+    memory.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    registry = get_registry()
+    judge = Registered(lambda _: ScriptedJudge(pick("supports", "P001", 0.95)), "", "t")
+    monkeypatch.setitem(registry.judges, "pro", judge)
+    monkeypatch.setitem(registry.sources, "memory", Registered(lambda *, path: memory, "", "t"))
+    options = ["--judge", "pro", "--source", "memory", "--no-cache", "--threshold", "0.5"]
+    src = _input(tmp_path / "in.jsonl", "scifact:1")
+    out = tmp_path / "out.jsonl"
+    assert cli("batch", src, "--out", out, *options).exit_code == 0
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert record["needsReview"] is False and record["evidencePassageId"] == "P001"
+    cleared = cli("batch", src, "--out", out, *options, "--fail-on", "needs-review")
+    assert cleared.exit_code == 0, cleared.stderr  # as written, the record is cleared
+    record |= edit
+    out.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    resumed = cli("batch", src, "--out", out, *options, "--fail-on", "needs-review")
+    assert resumed.exit_code == 1, resumed.stderr
+    assert "wrote 0 records" in resumed.stderr
