@@ -913,3 +913,16 @@ def test_a_topic_narrows_the_evidence_even_for_a_claim_past_the_ranker_s_word_ca
     assert record.evidence_passage_id == "P006"
     # The record still shows the claim, then the topic: the same words, as before.
     assert record.search_query == f"{long_claim} checkerboard artifacts"
+
+
+def test_a_paper_whose_only_passage_is_over_the_budget_is_not_sent_to_the_judge() -> None:
+    # Asking with no passage would spend a (paid) call on nothing and blame the judge.
+    source = MemorySource()
+    text = "Aspirin lowers fever in adults with influenza, a randomised trial found."
+    source.add(parse_ref("local:big"), "Big", [text])
+    judge = ScriptedJudge(pick("supports", "P001"))
+    [record] = Checker(source, judge, max_chars=10).check("Aspirin lowers fever", ["local:big"])
+    assert judge.seen == []
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "no passage fits the evidence budget; nothing was sent to the judge"
+    assert record_to_dict(record)["calls"] == {}
