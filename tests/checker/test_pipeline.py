@@ -941,3 +941,16 @@ def test_an_answer_cached_before_the_topic_came_first_is_asked_afresh_when_that_
     checker.check_paper(claim, "arxiv:1706.03762", topic)
     assert checker.cache.hits == (0 if long_claim else 1)
     assert len(judge.seen) == (2 if long_claim else 1)
+
+
+def test_a_paper_whose_only_passage_is_over_the_budget_is_not_sent_to_the_judge() -> None:
+    # Asking with no passage would spend a (paid) call on nothing and blame the judge.
+    source = MemorySource()
+    text = "Aspirin lowers fever in adults with influenza, a randomised trial found."
+    source.add(parse_ref("local:big"), "Big", [text])
+    judge = ScriptedJudge(pick("supports", "P001"))
+    [record] = Checker(source, judge, max_chars=10).check("Aspirin lowers fever", ["local:big"])
+    assert judge.seen == []
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "no passage fits the evidence budget; nothing was sent to the judge"
+    assert record_to_dict(record)["calls"] == {}

@@ -101,3 +101,42 @@ def test_a_fit_may_not_bring_passages_of_its_own() -> None:
         select_candidates(
             "alpha", passages, Bm25Ranker(), fit=lambda ranked, limit: [ranked[0], ranked[0]]
         )
+
+
+def test_the_text_of_a_passage_outranks_its_heading() -> None:
+    # A heading naming the claim's words is weaker evidence than a passage saying them.
+    passages = [
+        Passage(
+            "P001", "We describe the cohort and the dosing schedule used.", "Aspirin and fever"
+        ),
+        Passage("P002", "Aspirin lowered fever within two hours in most adults.", "Results"),
+    ]
+    ranked = Bm25Ranker().rank("aspirin fever", passages)
+    assert [p.passage_id for p in ranked] == ["P002", "P001"]
+    selection = select_candidates("aspirin fever", passages, Bm25Ranker(), max_passages=1)
+    assert [p.passage_id for p in selection.passages] == ["P002"]
+
+
+def test_a_passage_of_digits_alone_is_offered() -> None:
+    # A table row of scores has no letter but is what a claim about the scores cites.
+    passages = _passages("   ", "94.5 93.2 88.1")
+    selection = select_candidates("accuracy 94.5", passages, Bm25Ranker())
+    assert [p.text for p in selection.passages] == ["94.5 93.2 88.1"]
+
+
+def test_a_passage_exactly_filling_the_character_budget_is_kept() -> None:
+    passages = _passages("dogs bark", "cats")
+    selection = select_candidates("dogs", passages, Bm25Ranker(), max_chars=len("dogs bark"))
+    assert [p.text for p in selection.passages] == ["dogs bark"]
+
+
+def test_a_fit_returning_more_than_max_passages_is_clipped_to_its_best() -> None:
+    passages = _passages(*(f"dogs {i}" for i in range(5)))
+    selection = select_candidates(
+        "dogs 3", passages, Bm25Ranker(), max_passages=2, fit=lambda ranked, limit: list(ranked)
+    )
+    # The judge's order is best first: the two it put first are kept, in document order.
+    ranked = Bm25Ranker().rank("dogs 3", passages)
+    assert selection.selected == 2
+    assert [p.passage_id for p in selection.passages] == sorted(p.passage_id for p in ranked[:2])
+    assert "P004" in [p.passage_id for p in selection.passages]  # "dogs 3", the best match

@@ -25,3 +25,20 @@ def test_rare_terms_weigh_more_than_common_ones() -> None:
     scores = bm25_scores("model interpolation", texts)
     assert scores[1] > scores[2]
     assert bm25_scores("anything", []) == []
+
+
+def test_a_two_letter_term_the_claim_shares_keeps_its_window() -> None:
+    # "EU", "5G", "AI": short, and often the one word a claim and its evidence share.
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[59] = "Tariffs rose across the EU last spring."
+    kept = preselect("The EU is in the news.", texts, limit=48)
+    assert 59 in kept and len(kept) == 48
+
+
+def test_of_two_windows_with_the_same_matches_the_shorter_ranks_first() -> None:
+    texts = [f"Filler sentence number {i} about weather." for i in range(60)]
+    texts[3] = "Vaccination rates " + "rose steadily over many long and uneventful years " * 3
+    texts[50] = "Vaccination rates rose."
+    assert preselect("vaccination", texts, limit=1) == [50]
+    scores = bm25_scores("vaccination", texts)
+    assert scores[50] > scores[3] > 0

@@ -111,3 +111,16 @@ def test_registered(db: Path) -> None:
     source = registry.make_source("auto", path=db)
     assert isinstance(source, AutoSource) and source.name == "auto" and source.path == db
     assert "claimaudit.sources.auto" in DEFAULT_PLUGINS
+
+
+def test_a_key_of_spaces_is_no_key(
+    db: Path, valyu: ValyuServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A blank key (an unfilled `VALYU_API_KEY= ` line in .env) must not turn a missing paper
+    # into a search: the library's advice says how to add it.
+    monkeypatch.setenv("VALYU_API_KEY", "   ")
+    with pytest.raises(PaperNotInLibraryError) as caught:
+        AutoSource(db).fetch(parse_ref("1706.03762v7"), "q")
+    assert str(caught.value).startswith("arXiv:1706.03762v7 is not in the local library")
+    assert caught.value.search_key == "VALYU_API_KEY"
+    assert valyu.searches == []

@@ -4,16 +4,19 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import PaperNotInLibraryError, SourceError
 from claimaudit.identity import parse_ref
 from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.plugins import Registry
+from claimaudit.records import record_to_dict
 from claimaudit.server.advice import api_advice
 from claimaudit.sources import library as library_source
 from claimaudit.sources.library import LibrarySource
 from claimaudit.sources.protocol import Source
+from tests.fakes import ScriptedJudge, pick
 from tests.library import replacing
 
 
@@ -145,3 +148,18 @@ def test_a_paper_replaced_during_fetch_is_read_as_one_version(
     )
     again = LibrarySource(db).fetch(parse_ref(replacing.REF), "claim")  # replaced indeed
     assert again.title == replacing.NEW[0]
+
+
+def test_a_local_paper_added_with_a_url_keeps_it_in_the_record(tmp_path: Path) -> None:
+    # A local: reference has no public address of its own: the one given when it was added is
+    # the only link the reader gets to the paper.
+    db = tmp_path / "lib.sqlite3"
+    url = "https://example.org/reports/notes.pdf"
+    passages = [Passage("P001", "Aspirin lowers fever in adults.", "Results")]
+    with Library.open(db) as lib:
+        lib.add_paper(NewPaper(parse_ref("local:notes"), "Notes", passages, "hash-n", url=url))
+    source = LibrarySource(db)
+    assert source.fetch(parse_ref("local:notes"), "q").url == url
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")))
+    [record] = checker.check("Aspirin lowers fever", ["local:notes"])
+    assert record_to_dict(record)["paperUrl"] == url
