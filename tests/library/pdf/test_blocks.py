@@ -59,3 +59,40 @@ def test_manubot_citation_tags_a_pdf_prints_never_reach_a_passage(tmp_path: Path
     assert "We wrote it with version control and the Manubot toolset. Write to" in text
     assert "the editors [editors@example.org] with comments on dropout." in text
     assert "@" not in text.replace("editors@example.org", "")
+
+
+def _title_page_and_epigraph(tmp_path: Path) -> list[str]:
+    """conv-arithmetic's opening pages: a title page (title, authors, affiliation, date), an
+    epigraph and its author alone on the next page, then the first heading."""
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("helvetica", size=17)
+    pdf.set_xy(20, 60)
+    pdf.cell(170, 8, "A guide to convolution arithmetic", align="C")
+    pdf.set_font("helvetica", size=12)
+    for y, text in ((80, "Ann Author and Ben Author"), (90, "MILA, University of Nowhere")):
+        pdf.set_xy(20, y)
+        pdf.cell(170, 6, text, align="C")
+    pdf.set_xy(20, 100)
+    pdf.cell(170, 6, "December 1, 2026", align="C")
+    pdf.add_page()
+    pdf.set_font("helvetica", size=9)
+    pdf.text(120, 50, "All models are wrong, but some")
+    pdf.text(120, 54, "are useful.")
+    pdf.text(140, 61, "George E. P. Box")
+    pdf.add_page()
+    pdf.set_font("helvetica", style="B", size=12)
+    pdf.text(20, 30, "Introduction")
+    pdf.set_font("helvetica", size=12)
+    pdf.set_xy(20, 36)
+    pdf.multi_cell(170, 6, NEXT_PAGE)
+    return pdf_passages(pdf, tmp_path / "epigraph.pdf")
+
+
+def test_an_epigraph_before_the_first_heading_stays_with_its_author(tmp_path: Path) -> None:
+    # Only a paragraph of 20 words or more was text before the first heading: the epigraph,
+    # which the LaTeX source keeps, was dropped with the affiliations.
+    passages = _title_page_and_epigraph(tmp_path)
+    assert passages[:2] == ["All models are wrong, but some are useful.", "George E. P. Box"]
+    # The title page's affiliation and date are still front matter.
+    assert not any("Nowhere" in p or "2026" in p for p in passages)

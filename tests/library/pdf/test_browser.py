@@ -146,3 +146,35 @@ def test_affiliations_before_the_first_heading_are_still_left_out(tmp_path: Path
         "The introduction says what the paper is about, in sentences of plain prose that run on "
         "for a while, as an introduction does."
     ]
+
+
+SHORT_COLUMNS = """<!doctype html><html><head><meta charset="utf-8"><title>Short columns</title>
+<style>body{font-family:serif;font-size:10pt} .cols{column-count:2;column-gap:2em}</style>
+</head><body><h1>Short columns</h1><h2>Results</h2><div class="cols"><p>In the placebo arm,
+mortality at one year was 12 percent, and the difference between the arms was not statistically
+significant in any of the prespecified subgroups. In the treated arm, mortality at one year was
+9 percent, and adverse events were rare, mild and resolved without intervention in every case
+we recorded.</p></div></body></html>"""
+
+SOFT_HYPHENS = """<!doctype html><html><head><meta charset="utf-8"><title>Soft hyphens</title>
+<style>body{font-family:serif;font-size:12pt} p{width:7.5em}</style></head><body>
+<h1>Soft hyphens</h1><h2>Methods</h2><p>Patients received pharmaco&shy;therapy with
+immuno&shy;suppressive agents after random&shy;isation, in well-known doses. The reviewers
+found the doses convincing.</p></body></html>"""
+
+
+def test_a_paragraph_set_in_two_short_columns_reads_column_by_column(tmp_path: Path) -> None:
+    # Two or three lines a column: the rows were read across both columns, scrambling quotes.
+    [text] = [
+        p.text for p in make_passages(extract(_print(SHORT_COLUMNS, tmp_path / "c.pdf")).blocks)
+    ]
+    assert text == " ".join(SHORT_COLUMNS.split("<p>")[1].split("</p>")[0].split())
+
+
+def test_a_word_broken_at_a_soft_hyphen_reads_whole(tmp_path: Path) -> None:
+    # Chromium prints the hyphen as U+2010: "immuno\u2010 suppressive" hid the word from search.
+    [text] = [
+        p.text for p in make_passages(extract(_print(SOFT_HYPHENS, tmp_path / "s.pdf")).blocks)
+    ]
+    assert "immunosuppressive agents" in text
+    assert "\u2010" not in text and "well-known" in text

@@ -561,3 +561,15 @@ def test_a_bold_run_in_name_overleaf_opens_a_paragraph(tmp_path: Path) -> None:
     assert found[-2].startswith("The last paragraph")
     assert found[-2].endswith("ends its sentence here.")
     assert found[-1].startswith("Branches A branch is")
+
+
+def test_conv_arithmetics_epigraph_stays_and_an_author_note_does_not() -> None:
+    # The epigraph alone on page 2, before the first heading, was dropped with the title page's
+    # affiliations; the LaTeX source keeps it as its first two passages. A note that opens with
+    # its mark is front matter still, as in the sources of good-enough-practices.
+    assert [p.text for p in passages(CONV)[:2]] == [
+        "All models are wrong, but some are useful.",
+        "George E. P. Box",
+    ]
+    assert "MILA" not in texts(CONV)
+    assert "contributed equally" not in texts(GEP)

@@ -131,3 +131,79 @@ def test_a_recurring_line_in_the_middle_of_a_page_is_no_running_header() -> None
         for n, part in enumerate(("methods", "results", "discussion"), 1)
     ]
     assert [text for _, text in _read(pages)].count("See the appendix for details") == 3
+
+
+def test_two_short_columns_are_read_one_after_the_other() -> None:
+    # A paragraph a browser set in two CSS columns, two lines left and three right, the right
+    # column starting higher (the paragraph's top margin is in the first column only): with
+    # fewer than four lines a side no gutter was found, and the rows were read across both.
+    segments = [
+        _segment("Results", 33.8, 80.4, 91.5, 15.0),
+        _segment("any of the prespecified subgroups. In the treated arm, mortality at",
+                 316.0, 578.0, 116.2, 10.0),
+        _segment("In the placebo arm, mortality at one year was 12 percent, and the",
+                 33.8, 293.0, 126.8, 10.0),
+        _segment("one year was 9 percent, and adverse events were rare, mild and",
+                 316.0, 568.3, 128.2, 10.0),
+        _segment("difference between the arms was not statistically significant in",
+                 33.8, 282.8, 138.8, 10.0),
+        _segment("resolved without intervention in every case we recorded.",
+                 316.0, 542.5, 140.2, 10.0),
+    ]  # fmt: skip
+    assert _order(segments) == [
+        "Results",
+        "In the placebo arm, mortality at one year was 12 percent, and the",
+        "difference between the arms was not statistically significant in",
+        "any of the prespecified subgroups. In the treated arm, mortality at",
+        "one year was 9 percent, and adverse events were rare, mild and",
+        "resolved without intervention in every case we recorded.",
+    ]
+
+
+def test_a_balanced_last_page_of_two_lines_a_column_is_read_column_by_column() -> None:
+    # A browser balances the columns of a paper's last page: two lines each, on one baseline.
+    segments = [
+        _segment("left column line 0 of prose runs on here", 108.1, 284.0, 83.0),
+        _segment("right column line 0 of a list item", 344.4, 520.0, 83.0),
+        _segment("left column line 1 of prose runs on here", 108.1, 284.0, 97.0),
+        _segment("right column line 1 of a list item", 344.4, 520.0, 97.0),
+    ]
+    assert _order(segments) == [
+        "left column line 0 of prose runs on here",
+        "left column line 1 of prose runs on here",
+        "right column line 0 of a list item",
+        "right column line 1 of a list item",
+    ]
+
+
+def test_short_lines_of_one_column_text_make_no_columns() -> None:
+    # What a few lines each side of an empty strip are on a one-column page: authors' names and
+    # addresses set side by side under a title, a form's labels and values, and a paragraph's
+    # short last lines above and below a line indented far right. Each is read row by row.
+    names = [
+        _segment("Ann Author", 150.0, 230.0, 200.0),
+        _segment("Ben Author", 380.0, 460.0, 200.0),
+        _segment("University of Nowhere", 130.0, 250.0, 214.0),
+        _segment("Institute of Elsewhere", 360.0, 480.0, 214.0),
+    ]
+    assert _order(names)[:2] == [
+        "Ann Author Ben Author",
+        "University of Nowhere Institute of Elsewhere",
+    ]
+    form = [
+        _segment("Dose given to the patient", 72.0, 200.0, 300.0 + 14 * i) for i in range(3)
+    ] + [_segment("five milligrams twice daily", 330.0, 520.0, 300.0 + 14 * i) for i in range(3)]
+    assert _order(form)[0] == "Dose given to the patient five milligrams twice daily"
+    staggered = [
+        _segment("the last line of a paragraph ends", 72.0, 250.0, 100.0),
+        _segment("here at last.", 72.0, 140.0, 114.0),
+        _segment("a line set far to the right and long", 330.0, 530.0, 160.0),
+        _segment("and another such line to the right", 330.0, 520.0, 174.0),
+        *[_segment("a full line of prose across the whole page " * 2, 72.0, 530.0, 200.0 + 14 * i)
+          for i in range(2)],
+    ]  # fmt: skip
+    assert _order(staggered)[:3] == [
+        "the last line of a paragraph ends",
+        "here at last.",
+        "a line set far to the right and long",
+    ]

@@ -157,3 +157,16 @@ def test_a_compound_of_two_words_that_joins_into_no_word_keeps_its_hyphen() -> N
     assert join_lines(printed, vocabulary(printed)) == (
         "a continuous monotone shape-preserving interpolator"
     )
+
+
+def test_a_word_a_browser_broke_at_a_soft_hyphen_reads_whole() -> None:
+    # Chromium prints the hyphen of a word broken at a soft hyphen as U+2010, the text's own
+    # hyphens as "-": "immuno\u2010" then "suppressive" was kept as "immuno\u2010 suppressive",
+    # which no search for "immunosuppressive" finds. A compound keeps its hyphen by the rules
+    # for "-" (both halves words, joined none), and the text's own "-" is kept as before.
+    printed = lines(
+        "with immuno\u2010", "suppressive agents and anti\u2010", "inflammatory, hair-", "splitting"
+    )
+    joined = "with immunosuppressive agents and anti\u2010inflammatory, hair-splitting"
+    assert join_lines(printed, vocabulary(printed), hyphenated=False) == joined
+    assert "immuno" not in vocabulary(printed)  # the pieces of a broken word are no words

@@ -38,6 +38,16 @@ _LEADER = re.compile(r"(?:\.\s?){4,}\s*\d+\s*$")
 _LEADER_TAIL = 120
 # A paragraph before the first heading this long, in sentences, is text, not front matter.
 _OPENING_WORDS = 20
+# Shorter, it is text when it is whole sentences with no number or address in them (an
+# epigraph, "All models are wrong, but some are useful."), which no affiliation, date or
+# e-mail line is; and the short line after it, without them either, is its attribution.
+# It opens with a letter or a quotation mark: an author note opens with its mark ("‡ These
+# authors contributed equally to this work.").
+_SENTENCE_WORDS = 6
+_SENTENCE_START = re.compile("^(?:[^\\W\\d_]|[\"'\u2018\u201c])")
+_SENTENCE_END = re.compile(r"[.!?][\"'\u2019\u201d)]?$")
+_NUMBER_OR_ADDRESS = re.compile(r"\d|@|/|\w\.\w{2}")
+_ATTRIBUTION_WORDS = 6
 
 
 @dataclass
@@ -115,13 +125,51 @@ def _drop_front_matter(blocks: list[RawBlock]) -> list[RawBlock]:
         if block.kind == "heading":
             if block.lines[0].page > 3:
                 return blocks
-            return [b for b in blocks[:index] if _opening_text(b)] + blocks[index:]
+            return _opening_text(blocks[:index]) + blocks[index:]
     return blocks
 
 
-def _opening_text(block: RawBlock) -> bool:
-    text = " ".join(line.text for line in block.lines).strip()
-    return block.kind == "text" and len(text.split()) >= _OPENING_WORDS and reads_as_prose(text)
+def _opening_text(blocks: list[RawBlock]) -> list[RawBlock]:
+    """The blocks before the first heading that are the paper's text: paragraphs of prose,
+    and an epigraph with its attribution."""
+    kept: list[RawBlock] = []
+    quote: RawBlock | None = None  # the block just before, when it is a short sentence kept
+    for block in blocks:
+        text = " ".join(line.text for line in block.lines).strip()
+        words = len(text.split())
+        if block.kind != "text":
+            quote = None
+        elif words >= _OPENING_WORDS:
+            if reads_as_prose(text):
+                kept.append(block)
+            quote = None
+        elif _sentences(text, words):
+            kept.append(block)
+            quote = block
+        else:
+            if quote is not None and _attribution(text, words, block, quote):
+                kept.append(block)
+            quote = None
+    return kept
+
+
+def _sentences(text: str, words: int) -> bool:
+    return (
+        words >= _SENTENCE_WORDS
+        and _SENTENCE_START.match(text) is not None
+        and _SENTENCE_END.search(text) is not None
+        and not _NUMBER_OR_ADDRESS.search(text)
+        and reads_as_prose(text)
+    )
+
+
+def _attribution(text: str, words: int, block: RawBlock, quote: RawBlock) -> bool:
+    """Whether ``block`` is the name under the short quotation before it, on its page."""
+    return (
+        words <= _ATTRIBUTION_WORDS
+        and block.lines[0].page == quote.lines[-1].page
+        and not _NUMBER_OR_ADDRESS.search(text)
+    )
 
 
 def _assemble(blocks: list[RawBlock], vocabulary: set[str], hyphenated: bool) -> Iterator[PdfBlock]:

@@ -40,6 +40,12 @@ _EDGE_BAND = 0.2
 # overhang of loose glyph boxes and hanging punctuation), and each side holds this many lines.
 _MIN_GUTTER = 4.0
 _MIN_COLUMN_LINES = 4
+# Fewer lines a side (a short paragraph a browser sets in two columns, a balanced last page)
+# are columns only when they look like them (``_short_columns``): at least this many long
+# lines each side, side by side, the longest of one side this share of the other's.
+_SHORT_COLUMN_LINES = 2
+_SHORT_LINE_SHARE = 0.3
+_SHORT_BALANCE = 0.8
 _MAX_DEPTH = 2
 # A column's longer lines (upper quartile) are at least this share of the text's width, and
 # a line whose middle is within this share of the text's middle is centred.
@@ -226,7 +232,7 @@ def _same_row(a: Segment, b: Segment) -> bool:
 def _gutter(segments: list[Segment]) -> tuple[float, float] | None:
     """The widest empty vertical strip in the middle of ``segments`` that columns of lines
     lie on both sides of, or None when they form one column."""
-    if len(segments) < 2 * _MIN_COLUMN_LINES:
+    if len(segments) < 2 * _SHORT_COLUMN_LINES:
         return None
     left = min(s.x0 for s in segments)
     right = max(s.x1 for s in segments)
@@ -235,7 +241,7 @@ def _gutter(segments: list[Segment]) -> tuple[float, float] | None:
         return None
     # Lines wider than most of the page cross any gutter: only narrower ones can show one.
     narrow = [s for s in segments if s.x1 - s.x0 < 0.6 * width]
-    if len(narrow) < 2 * _MIN_COLUMN_LINES:
+    if len(narrow) < 2 * _SHORT_COLUMN_LINES:
         return None
     covered = bytearray(int(width) + 2)
     prose = [s for s in narrow if not s.mono]  # code may overflow its column (``_overflowing``)
@@ -256,18 +262,40 @@ def _gutter(segments: list[Segment]) -> tuple[float, float] | None:
     if best is None:
         return None
     start, end = best
-    lefts = sum(1 for s in narrow if s.x1 <= start)
-    rights = sum(1 for s in narrow if s.x0 >= end)
+    lefts = [s for s in narrow if s.x1 <= start]
+    rights = [s for s in narrow if s.x0 >= end]
     # Columns hold a good share of the lines; a few formula numbers at the right margin of a
     # single-column page do not make a column.
-    if min(lefts, rights) < _MIN_COLUMN_LINES or lefts + rights < 0.35 * len(segments):
+    if len(lefts) + len(rights) < 0.35 * len(segments):
+        return None
+    if min(len(lefts), len(rights)) < _MIN_COLUMN_LINES and not _short_columns(
+        lefts, rights, width
+    ):
         return None
     # Each side holds lines of text, not a column of equation numbers beside the formulas.
-    for side in ([s for s in narrow if s.x1 <= start], [s for s in narrow if s.x0 >= end]):
+    for side in (lefts, rights):
         widths = sorted(s.x1 - s.x0 for s in side)
         if widths[3 * len(widths) // 4] < _MIN_COLUMN_SHARE * width:
             return None
     return best
+
+
+def _short_columns(lefts: list[Segment], rights: list[Segment], width: float) -> bool:
+    """Whether a few lines each side of a gutter are two columns of text: each side has long
+    lines (not the labels of a form, a centred title's author blocks or formula numbers),
+    the columns are about as wide as each other, and their lines lie side by side, at the
+    same heights, as one column's short last lines and another's never do."""
+    longs = [
+        [s for s in side if s.x1 - s.x0 >= _SHORT_LINE_SHARE * width] for side in (lefts, rights)
+    ]
+    if min(len(side) for side in longs) < _SHORT_COLUMN_LINES:
+        return False
+    widest = [max(s.x1 - s.x0 for s in side) for side in longs]
+    if min(widest) < _SHORT_BALANCE * max(widest):
+        return False
+    spans = [(min(s.baseline for s in side), max(s.baseline for s in side)) for side in longs]
+    shared = min(spans[0][1], spans[1][1]) - max(spans[0][0], spans[1][0])
+    return shared > 0 and shared >= 0.5 * min(high - low for low, high in spans)
 
 
 def _blocking(

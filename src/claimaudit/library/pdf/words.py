@@ -9,6 +9,8 @@ Not every typesetter hyphenates. A web browser printing a page, and a word proce
 comes, break lines only at spaces and after hyphens already in the text, so there a hyphen at a
 line end is always the text's own: "hair-" then "splitting" reads "hair-splitting", and
 "2016-05-" then "alaska-b.csv" reads whole. The PDF's producer tells (``breaks_words``).
+A browser does break a word at a soft hyphen, though, and prints its hyphen as U+2010, where
+the text's own hyphens stay "-": such a line end is joined by TeX's rules, from any producer.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from claimaudit.library.pdf.layout import Line
 # ("trans-" "posing", "transposed" elsewhere) is still one word.
 _INFLECTION = re.compile(r"(?:ing|ed|es|e|s|er|ers|ion|ions)$")
 _ENDINGS = ("", "e", "s", "es", "ed", "ing", "er", "ers", "ion", "ions")
-_HYPHENATED = re.compile(r"(?<![^\W\d_])([^\W\d_]+)-$")
+# The hyphen a typesetter adds: "-", or U+2010 (a browser's, at a soft hyphen).
+_HYPHENATED = re.compile("(?<![^\\W\\d_])([^\\W\\d_]+)[-\u2010]$")
+_ADDED_HYPHEN = re.compile("[^\\W\\d_]\u2010$")
 _TAIL = 400
 _LEADING_WORD = re.compile(r"^([^\W\d_]+)")
 # TeX never hyphenates a number: a hyphen after digits at a line end is the text's own
@@ -32,7 +36,7 @@ _LEADING_WORD = re.compile(r"^([^\W\d_]+)")
 _CUT_NUMBER = re.compile(r"\d-$")
 # The last word of a line: a web address cut after a character no sentence ends with.
 _CUT_ADDRESS = re.compile(r"(?:^|\s)(?:[a-z][a-z0-9+.-]*://|www\.)\S*[/\-_=?&#~]$", re.IGNORECASE)
-_CUT_AFTER_HYPHEN = re.compile(r"\S-$")
+_CUT_AFTER_HYPHEN = re.compile("\\S[-\u2010]$")
 # A line broken after a dash set close to the word before it, or before one set close to the
 # word after it (typesetters and word processors break on either side): both sides are close.
 _CUT_AFTER_DASH = re.compile("\\S[\u2013\u2014]$")
@@ -71,13 +75,13 @@ def vocabulary(lines: list[Line]) -> set[str]:
     after_hyphen = False
     for line in lines:
         tokens = line.text.split()
-        cut = line.text.endswith("-")
+        cut = line.text.endswith(("-", "\u2010"))
         for index, token in enumerate(tokens):
             if (index == len(tokens) - 1 and cut) or (index == 0 and after_hyphen):
                 continue
             if "/" in token or "@" in token or re.search(r"\w\.\w", token):
                 continue
-            for word in re.findall(r"[^\W_]+(?:-[^\W_]+)*", token.lower()):
+            for word in re.findall(r"[^\W_]+(?:-[^\W_]+)*", token.lower().replace("\u2010", "-")):
                 parts = word.split("-")
                 words.add(word)
                 words.update(parts)
@@ -108,7 +112,12 @@ def join_lines(lines: list[Line], vocabulary: set[str], hyphenated: bool = True)
             glue = ""  # "for example—" then "so": a dash set close is closed on both sides
         elif _CUT_AFTER_HYPHEN.search(tail) and _SUSPENDED.match(piece):
             glue = " "
-        elif not hyphenated and _CUT_AFTER_HYPHEN.search(tail) and piece[:1].isalnum():
+        elif (
+            not hyphenated
+            and _CUT_AFTER_HYPHEN.search(tail)
+            and not _ADDED_HYPHEN.search(tail)
+            and piece[:1].isalnum()
+        ):
             glue = ""  # the text's own hyphen, where the line was broken after it
         elif cut and following:
             if not _keeps_hyphen(cut.group(1), following.group(1), vocabulary):
