@@ -131,8 +131,8 @@ def test_a_footnotetext_reads_as_the_same_footnote_would(tmp_path: Path) -> None
     )
     assert as_footnote == [
         ("text", "Sleep fell by half. More."),
-        ("footnote", "In mice."),
         ("text", "Next paragraph."),
+        ("footnote", "In mice."),
     ]
     for body in (
         "Sleep fell\\footnotemark{} by half.\\footnotetext{In mice.} More.\n\nNext paragraph.",

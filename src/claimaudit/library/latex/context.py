@@ -242,9 +242,6 @@ _TYPED_BLANKS = frozenset({",", ";", ":", " "})
 # Where a displayed formula begins: a blank line typed just before one ("where\n\n
 # \\begin{equation*}") opens no paragraph, as the words before it go on in the PDF.
 _DISPLAY_MARK = "\ue003"
-# Where a footnote (or margin note) was taken out of its sentence, when the caller collects
-# the notes: the paper reader places each note after the paragraph that holds its mark.
-NOTE_MARK = "\ue005"
 _BLANK_BEFORE_DISPLAY = re.compile(f"{PARAGRAPH_MARK}(\\s*){_DISPLAY_MARK}")
 # List environments: a description's item labels are terms ("Branches: ..."), another list's
 # (``\\item[(a)]``) stand for its bullet or number, as typed.
@@ -340,8 +337,7 @@ def text_converter(
     macros: Mapping[str, MacroText] | None = None,
 ) -> LatexNodes2Text:
     """pylatexenc's converter, set up for papers. Footnotes are taken out of their sentence
-    into ``notes`` (each becomes its own passage after its paragraph, as a PDF prints it apart;
-    where ``notes`` is given, ``NOTE_MARK`` stands in the text where each was taken out);
+    into ``notes`` (each becomes its own passage after its paragraph, as a PDF prints it apart);
     each list item starts a paragraph of its own, without pylatexenc's "*" bullet, opening
     with its label where it has one (the spaces after it marked by ``LABEL_END``), a
     description item's read as a term ("Branches: A branch is ...");
@@ -380,9 +376,9 @@ def text_converter(
             # A list in a note runs on in its one passage: its items' marks are spaces.
             text = text.replace(ITEM_MARK, " ").replace(LABEL_END, " ")
             text = text.replace(PARAGRAPH_MARK, "").replace(_DISPLAY_MARK, "")
-            text = text.replace(BLANK_KEPT, "").replace(NOTE_MARK, "")
+            text = text.replace(BLANK_KEPT, "")
             collected.append(" ".join(text.split()))
-        return NOTE_MARK if notes is not None else ""
+        return ""
 
     lists: list[str] = []  # the list environments being read, innermost last
 
@@ -503,14 +499,11 @@ def to_text(
     converter: LatexNodes2Text, nodes: Sequence[LatexNode], *, paragraphs: bool = False
 ) -> str:
     """Plain text of ``nodes``; a node pylatexenc cannot render is dropped, not fatal. With
-    ``paragraphs``, each new paragraph of the source opens with ``PARAGRAPH_MARK``, each
-    blank the source types before high punctuation is followed by ``BLANK_KEPT``, and each
-    footnote taken out leaves ``NOTE_MARK``."""
+    ``paragraphs``, each new paragraph of the source opens with ``PARAGRAPH_MARK``, and each
+    blank the source types before high punctuation is followed by ``BLANK_KEPT``."""
     text = _BLANK_BEFORE_DISPLAY.sub(r"\1", _to_text(converter, nodes))
     text = text.replace(_DISPLAY_MARK, "")
-    if paragraphs:
-        return text
-    return text.replace(PARAGRAPH_MARK, "").replace(BLANK_KEPT, "").replace(NOTE_MARK, "")
+    return text if paragraphs else text.replace(PARAGRAPH_MARK, "").replace(BLANK_KEPT, "")
 
 
 def _to_text(converter: LatexNodes2Text, nodes: Sequence[LatexNode]) -> str:

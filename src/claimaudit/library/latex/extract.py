@@ -43,7 +43,6 @@ from claimaudit.library.latex.context import (
     BOX_HEADING,
     ITEM_MARK,
     LABEL_END,
-    NOTE_MARK,
     PARAGRAPH_MARK,
     SECTION_MACROS,
     SKIPPED_ENVIRONMENTS,
@@ -95,14 +94,11 @@ _SPACE_BEFORE_PUNCT = re.compile(
 )
 # Brackets around nothing but a reference that could not be numbered or a citation (dropped):
 # "the kernel (\\autoref{fig:sub})." read "the kernel ()."; code such as "load()" has no space.
-_EMPTY_BRACKETS = re.compile(rf"(?<![ \t])[ \t]+\(\s*\)(?=[\s.,;:{NOTE_MARK}]|$)")
+_EMPTY_BRACKETS = re.compile(r"(?<![ \t])[ \t]+\(\s*\)(?=[\s.,;:]|$)")
 
 # The document's end. A file without it (after its ``\\begin{document}``) was most likely cut
 # short: TeX stops with "no legal \\end found", and the reader reads it all the same.
 _END_DOCUMENT = re.compile(r"\\end\s*\{document\}")
-
-# Where the source's paragraphs part (as ``extract_text.paragraphs`` splits them).
-_PARAGRAPH_BREAK = re.compile(r"(\n[ \t]*\n)")
 
 # An item's label and the spaces typed after it: "Branches: A branch", one space.
 _LABEL_END = re.compile(LABEL_END + r"\s*")
@@ -209,7 +205,7 @@ def _extract(
                 abstract_name = _abstract_name(converter, node)
             elif isinstance(node, LatexEnvironmentNode) and node.environmentname == "abstract":
                 text = to_text(converter, node.nodelist, paragraphs=True)
-                text = text.replace(BLANK_KEPT, "").replace(NOTE_MARK, "")
+                text = text.replace(BLANK_KEPT, "")
                 blocks.extend(paragraphs(text, abstract_name, PARAGRAPH_MARK))
     body = document.nodelist if document is not None else nodes
     notes.clear()  # footnotes of the title and abstract are not the paper's text
@@ -386,47 +382,17 @@ class _Walker:
             self._pending = []
             self._notes.clear()
             return
-        # Notes met before the pending text (in a heading) go after all of it, as before.
-        earlier = len(self._notes)
         if self._pending:
             text = to_text(self._converter, self._pending, paragraphs=True)
-            text = _marks_at_paragraph_end(text)
             text = _SPACE_BEFORE_PUNCT.sub("", _EMPTY_BRACKETS.sub("", text))
             text = text.replace(BLANK_KEPT, "")
-            found = paragraphs(text, self._section, PARAGRAPH_MARK)
-            notes = self._notes[earlier:]
-            # Each note after the paragraph holding its mark; were they not matched one to one
-            # (a note inside a note), all after the last paragraph.
-            placed = sum(block.text.count(NOTE_MARK) for block in found) == len(notes)
-            for block in found:
+            for block in paragraphs(text, self._section, PARAGRAPH_MARK):
                 kind = "list" if block.text.startswith(ITEM_MARK) else kind_of_text
-                clean = block.text.replace(ITEM_MARK, "").replace(NOTE_MARK, "")
-                clean = _LABEL_END.sub(" ", clean).strip()
+                clean = _LABEL_END.sub(" ", block.text.replace(ITEM_MARK, "")).strip()
                 if clean:
                     self._out.append(replace(block, text=clean, kind=kind))
-                if placed:
-                    held = block.text.count(NOTE_MARK)
-                    self._add_notes(notes[:held])
-                    notes = notes[held:]
             self._pending = []
-            self._add_notes(notes)
-            del self._notes[earlier:]
-        self._add_notes(self._notes)
+        self._out.extend(
+            TextBlock(note, self._section, kind="footnote") for note in self._notes if note
+        )
         self._notes.clear()
-
-    def _add_notes(self, notes: Sequence[str]) -> None:
-        self._out.extend(TextBlock(note, self._section, kind="footnote") for note in notes if note)
-
-
-def _marks_at_paragraph_end(text: str) -> str:
-    """``text`` with each ``NOTE_MARK`` moved to the end of its paragraph: the reader tells
-    which paragraph holds a note, and the mark no longer stands between a word and the
-    punctuation after it ("word \\footnote{...}." reads "word.")."""
-    pieces = _PARAGRAPH_BREAK.split(text)
-    for i, piece in enumerate(pieces):
-        held = piece.count(NOTE_MARK)
-        if held:
-            words = piece.replace(NOTE_MARK, "")
-            end = len(words.rstrip())
-            pieces[i] = words[:end] + NOTE_MARK * held + words[end:]
-    return "".join(pieces)
