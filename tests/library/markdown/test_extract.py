@@ -382,3 +382,26 @@ def test_a_citation_dropped_at_a_lines_start_leaves_its_punctuation_to_the_line_
     markdown = "# T\n\nAs summarized in\n[[a2015](#a2015)], you want it.\nWe know\n; that.\n"
     # The author's own "; that" on a line of its own keeps its blank.
     assert _texts(markdown) == [("T", "As summarized in, you want it. We know ; that.")]
+
+
+def test_a_lettered_list_nested_in_an_item_is_one_item_per_line() -> None:
+    # QA: "1. Data handling" over "    a. Never delete ..." and "    b. Back up ..." was one
+    # item, "Data handling a. Never delete the raw measurements. b. Back up ...", where the
+    # LaTeX copy gives each item its own block.
+    markdown = (
+        "# Summary\n\n1. Data handling\n    a. Never delete the raw measurements.\n"
+        "    b) Back up data\n       in two places.\n2. Software\n\n"
+        "    (a) Comment every program.\n"
+    )
+    assert [(b.kind, b.text) for b in markdown_blocks(markdown)] == [
+        ("list", "Data handling"),
+        ("list", "Never delete the raw measurements."),
+        ("list", "Back up data in two places."),
+        ("list", "Software"),
+        ("list", "Comment every program."),
+    ]
+
+
+def test_a_line_opening_with_a_letter_outside_a_list_stays_text() -> None:
+    markdown = "# Notes\n\nWe cite the guide,\n  e. g. its first part.\n"
+    assert _texts(markdown) == [("Notes", "We cite the guide, e. g. its first part.")]

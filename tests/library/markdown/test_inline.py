@@ -3,8 +3,11 @@ a tag stays, and an autolink shows its address."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from claimaudit.library.extract import extract
 from claimaudit.library.markdown.inline import inline_text, paragraph_text
 
 
@@ -111,3 +114,28 @@ def test_a_backslash_ending_a_line_is_a_line_break() -> None:
 def test_the_authors_blanks_before_punctuation_stay_and_a_citations_go() -> None:
     written = "travail\u202f: oui ; non [@a] : fin [^1] ."
     assert inline_text(written) == "travail\u202f: oui ; non: fin."
+
+
+_FORMULAS = [
+    "$\\beta = 0.9$",
+    "$x \\leq \\gamma$",
+    "$\\lambda \\in \\Lambda$",
+    "$\\mu \\pm \\sigma$",
+    "$\\text{HasAsthma}(x) \\Rightarrow \\text{LowerRisk}(x)$",
+]
+
+
+def test_inline_math_reads_as_the_latex_reader_prints_it(tmp_path: Path) -> None:
+    # QA: "β= 0.9", and "≤" glued to the gamma after it, where the LaTeX copy of the paper
+    # stores "β = 0.9": the formula was read as text, where a macro eats the space after it.
+    assert inline_text("We set $\\beta = 0.9$ for all runs.") == "We set β = 0.9 for all runs."
+    assert inline_text("It holds when $x \\leq \\gamma$.") == "It holds when x ≤ \u03b3."
+    body = "\n\n".join(f"Formula {formula} here." for formula in _FORMULAS)
+    path = tmp_path / "paper.tex"
+    path.write_text(
+        f"\\documentclass{{article}}\n\\begin{{document}}\n{body}\n\\end{{document}}\n",
+        encoding="utf-8",
+    )
+    latex = [block.text for block in extract(path).blocks]
+    markdown = [inline_text(f"Formula {formula} here.") for formula in _FORMULAS]
+    assert markdown == latex

@@ -94,6 +94,10 @@ _TABLE_RULE = re.compile(r"^\s*+\|?\s*+:?-+:?\s*+(?:\|\s*+:?-+:?\s*+)*\|?\s*+$")
 _DEFINITION = re.compile(r"^ {0,3}:\s")
 # A quote mark, a list marker, or a definition list's ":" before its description.
 _LINE_PREFIX = re.compile(r"^\s*(?:>\s*)*(?:[-*+]\s+|\d+[.)]\s+|:\s+)?")
+# A lettered item of a list nested in an item ("1. Data handling" over "    a. Never delete
+# ..."), as Pandoc reads it: indented, a lowercase letter with "." or ")" or in brackets. Only
+# under a list item, so that a wrapped line opening "e. g." elsewhere stays text.
+_LETTER_ITEM = re.compile(r"^(?:[ \t]{2,})(?:[a-z][.)]|\([a-z]\))[ \t]+(?=\S)")
 # A figure whose caption runs over several lines: "![Caption ..." opens it and
 # "](images/x.svg){#fig:x}" closes it. The caption is a passage; the file name is not text.
 _IMAGE_OPEN = re.compile(r"^\s*!\[")
@@ -255,6 +259,12 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
             flush()
             kind = "caption"
             raw = _HEADING_ATTRS.sub("", _TABLE_CAPTION.sub("", raw, count=1))
+        elif _LETTER_ITEM.match(raw) and (
+            kind == "list" or (not lines and entries and entries[-1].block.kind == "list")
+        ):
+            flush()
+            kind = "list"
+            raw = _LETTER_ITEM.sub("", raw, count=1)  # its label, as a numbered item's
         elif ITEM.match(raw):
             flush()
             kind = "list"

@@ -11,8 +11,8 @@ import html
 import re
 from collections.abc import Callable, Sequence
 
+from claimaudit.library.latex.formula import formula_text
 from claimaudit.library.superscripts import raised_text
-from claimaudit.text.plain import plain_text
 from claimaudit.text.removed_marks import closed_up, squeezed
 
 # Link text (empty where an image stood: a linked badge) and destinations hold no unmatched
@@ -133,8 +133,10 @@ def _superscript(match: re.Match[str], kept: bool) -> str:
 
 
 def _math_as_text(match: re.Match[str]) -> str:
+    """A formula as the LaTeX reader prints it ("$\\beta = 0.9$" reads "β = 0.9", as the same
+    paper's LaTeX source does)."""
     formula = match.group(1)
-    return plain_text(formula) if any(c in formula for c in "\\^_{") else match.group(0)
+    return formula_text(formula) if any(c in formula for c in "\\^_{") else match.group(0)
 
 
 def _emphasis(text: str) -> str:
