@@ -8,7 +8,7 @@ from fpdf import FPDF
 
 from claimaudit.library.extract import extract
 from claimaudit.library.passages import Passage, make_passages
-from claimaudit.library.pdf.ruled import Grid, ruled_grids
+from claimaudit.library.pdf.ruled import ruled_grids
 from claimaudit.library.pdf.rules import Shape
 
 PT = 25.4 / 72  # one point in millimetres, fpdf's unit
@@ -111,6 +111,20 @@ def test_a_table_with_shared_rules_is_left_out(tmp_path: Path) -> None:
     _check_left_out(_passages(pdf, tmp_path))
 
 
+def test_text_in_a_frame_round_a_table_stays(tmp_path: Path) -> None:
+    # The frame's sides run on along the table's outer rules, so frame and table are one drawing.
+    pdf = _page()
+    pdf.text(17, 64, "A note above it.")
+    bottom = _latex_table(pdf, 68)
+    pdf.text(17, bottom + 7, "A note below it.")
+    _frame(pdf, 15, 58, (WIDTHS[0] + WIDTHS[2]), bottom + 11 - 58)
+    pdf.text(15, bottom + 22, AFTER)
+    texts = [p.text for p in _passages(pdf, tmp_path)]
+    assert "A note above it." in texts
+    assert "A note below it." in texts
+    assert not any("Placebo" in text for text in texts)
+
+
 def _rule(x0: float, top: float, x1: float, bottom: float) -> Shape:
     return Shape(x0, top, x1, bottom)
 
@@ -127,7 +141,10 @@ def _box(x0: float, top: float, x1: float, bottom: float) -> list[Shape]:
 def test_two_rows_of_two_ruled_cells_are_a_grid() -> None:
     shapes = _box(100, 100, 300, 160)
     shapes += [_rule(100, 130, 300, 130.4), _rule(200, 100, 200.4, 160)]
-    assert ruled_grids(shapes) == [Grid(100, 100, 300, 160)]
+    grids = ruled_grids(shapes)
+    # The rows run from the top rule's middle to the bottom rule's, between the outer sides.
+    assert [(g.x0, g.top, g.x1, g.bottom) for g in grids] == [(100, 100.2, 300, 159.8)]
+    assert len(grids[0].rules) == len(shapes)
 
 
 def test_frames_rules_and_fraction_bars_are_no_grid() -> None:

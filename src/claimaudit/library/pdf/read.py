@@ -25,7 +25,7 @@ from claimaudit.guards.untrusted import scrub_surrogates
 from claimaudit.library.pdf.boxes import Box, drawn_boxes
 from claimaudit.library.pdf.chars import page_chars, with_underscores
 from claimaudit.library.pdf.fractions import fraction_bars, with_fractions
-from claimaudit.library.pdf.ruled import in_grid, ruled_grids
+from claimaudit.library.pdf.ruled import in_grid, ruled_grids, without_rules
 from claimaudit.library.pdf.rules import drawn_shapes, short_rules
 from claimaudit.library.pdf.segments import Segment, segments_from
 
@@ -170,7 +170,7 @@ def _read_page(
         page.close()
     grids = ruled_grids(shapes)
     if grids:
-        shapes = [s for s in shapes if not in_grid(s.x0, s.top, s.x1, s.bottom, grids)]
+        shapes = without_rules(shapes, grids)
     result = PageText(index + 1, float(width), float(height), boxes=drawn_boxes(shapes))
     segments = segments_from(with_underscores(chars, short_rules(shapes)))
     if grids:

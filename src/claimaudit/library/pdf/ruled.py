@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from claimaudit.library.pdf.rules import Shape
 
@@ -47,12 +47,14 @@ _MAX_PAIRS = 100_000
 
 @dataclass(frozen=True)
 class Grid:
-    """Where a ruled table lies on its page, top-down coordinates."""
+    """Where a ruled table's rows of cells lie on its page (top-down coordinates), and the
+    rules drawn for it (a frame round the table and text included)."""
 
     x0: float
     top: float
     x1: float
     bottom: float
+    rules: tuple[Shape, ...] = field(repr=False, compare=False)
 
     def holds(self, x0: float, top: float, x1: float, bottom: float) -> bool:
         return (
@@ -71,18 +73,13 @@ def ruled_grids(shapes: Sequence[Shape]) -> list[Grid]:
     groups = _touching(rules)
     if groups is None:
         return []
-    grids = []
-    for group in groups:
-        if _rows_of_cells(group) >= _MIN_ROWS:
-            grids.append(
-                Grid(
-                    min(s.x0 for s in group),
-                    min(s.top for s in group),
-                    max(s.x1 for s in group),
-                    max(s.bottom for s in group),
-                )
-            )
-    return grids
+    return [grid for group in groups if (grid := _grid(group)) is not None]
+
+
+def without_rules(shapes: Sequence[Shape], grids: Sequence[Grid]) -> list[Shape]:
+    """``shapes`` less the grids' rules: no fraction bar or box is read from them."""
+    drawn = {id(rule) for grid in grids for rule in grid.rules}
+    return [s for s in shapes if id(s) not in drawn]
 
 
 def in_grid(x0: float, top: float, x1: float, bottom: float, grids: Sequence[Grid]) -> bool:
@@ -143,20 +140,30 @@ def _near(a: Shape, b: Shape) -> bool:
     )
 
 
-def _rows_of_cells(group: list[Shape]) -> int:
-    """How many bands between two neighbouring horizontal rules of ``group`` are cut into
-    cells by ``_MIN_ROW_RULES`` or more vertical rules crossing the whole band."""
+def _grid(group: list[Shape]) -> Grid | None:
+    """The table ``group`` rules, or None: its rows of cells are the bands between two
+    neighbouring horizontal rules that ``_MIN_ROW_RULES`` or more vertical rules cross whole.
+    Only the rows are the table's: text in a frame round it, above or below it, stays."""
     across = _positions([(s.top + s.bottom) / 2 for s in group if _horizontal(s)])
     upright = [s for s in group if _vertical(s) and not _horizontal(s)]
-    rows = 0
+    rows: list[tuple[float, float]] = []
+    sides: list[Shape] = []
     for upper, lower in itertools.pairwise(across):
         crossing = [
-            (s.x0 + s.x1) / 2
-            for s in upright
-            if s.top <= upper + _SAME_PT and s.bottom >= lower - _SAME_PT
+            s for s in upright if s.top <= upper + _SAME_PT and s.bottom >= lower - _SAME_PT
         ]
-        rows += len(_positions(crossing)) >= _MIN_ROW_RULES
-    return rows
+        if len(_positions([(s.x0 + s.x1) / 2 for s in crossing])) >= _MIN_ROW_RULES:
+            rows.append((upper, lower))
+            sides.extend(crossing)
+    if len(rows) < _MIN_ROWS:
+        return None
+    return Grid(
+        min(s.x0 for s in sides),
+        rows[0][0],
+        max(s.x1 for s in sides),
+        rows[-1][1],
+        tuple(group),
+    )
 
 
 def _positions(values: list[float]) -> list[float]:
