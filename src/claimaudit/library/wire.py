@@ -38,7 +38,7 @@ class Paper(Wire):
     passages: int
     authors: str | None
     # What the text was read from (pdf, latex, markdown, text, jsonl) and by which extractor
-    # ("pdf/31"): a record's paperExtractor is compared with it.
+    # ("pdf/32"): a record's paperExtractor is compared with it.
     source_format: str | None
     extractor: str | None
 

@@ -100,3 +100,45 @@ def test_a_short_line_after_a_grid_stays_unless_another_grid_row_follows() -> No
         ]
     )
     assert grid_rows(prose, 612) == set()
+
+
+def _cells(
+    cells: list[list[tuple[str, float, float]]], size: float, pitch: float
+) -> list[list[Segment]]:
+    """Rows of (text, x0, x1) cells in type of ``size``, ``pitch`` apart."""
+    return [
+        [
+            Segment(
+                text,
+                x0,
+                x1,
+                100 + n * pitch - size,
+                100 + n * pitch,
+                100 + n * pitch,
+                size,
+                False,
+                False,
+                "Serif",
+            )
+            for text, x0, x1 in row
+        ]
+        for n, row in enumerate(cells)
+    ]
+
+
+def test_a_browser_table_without_borders_is_a_table_with_its_header_row() -> None:
+    # As Chromium prints <table> with <th> headers and no border, at 12 pt: headers centred
+    # over their columns, and a padding of 7 pt between "Low dose" and "46", too narrow for a
+    # cell gap, which pdfium reads as one piece in "High dose 45".
+    rows = _cells(
+        [
+            [("A line of prose over the table, set as one piece.", 33.8, 500.0)],
+            [("Group", 46.0, 87.7), ("Age", 100.6, 126.0), ("Sex", 153.1, 176.6)],
+            [("Placebo", 36.0, 83.8), ("44", 100.7, 116.0), ("52% female", 129.0, 200.5)],
+            [("Low dose", 36.0, 93.4), ("46", 100.7, 116.0), ("49% female", 129.0, 200.5)],
+            [("High dose 45", 36.0, 116.0), ("51% female", 129.0, 200.5)],
+        ],
+        12.0,
+        17.2,
+    )
+    assert aligned_rows(rows, 470) == {1, 2, 3, 4}

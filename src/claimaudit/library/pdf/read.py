@@ -5,7 +5,8 @@ column, a line number, a page number. Layout decisions (columns, gutters, header
 are made later from the segments' geometry and fonts; this module only reads. Here: the file
 opened (refused with one line when encrypted, truncated, unreadable or over ``MAX_PAGES``
 pages), its metadata, and each page's size, characters (``pdf_chars``), segments
-(``pdf_segments``) and drawn boxes.
+(``pdf_segments``) and drawn boxes. The text and rules of a ruled table (``pdf_ruled``) are left
+out here, where the page's drawing is at hand: no fraction bar, box or paragraph is read from them.
 
 Coordinates run top-down (``top`` grows down the page), in PDF points.
 """
@@ -24,6 +25,7 @@ from claimaudit.guards.untrusted import scrub_surrogates
 from claimaudit.library.pdf.boxes import Box, drawn_boxes
 from claimaudit.library.pdf.chars import page_chars, with_underscores
 from claimaudit.library.pdf.fractions import fraction_bars, with_fractions
+from claimaudit.library.pdf.ruled import in_grid, ruled_grids, without_rules
 from claimaudit.library.pdf.rules import drawn_shapes, short_rules
 from claimaudit.library.pdf.segments import Segment, segments_from
 
@@ -166,7 +168,12 @@ def _read_page(
         shapes = drawn_shapes(page, height)
     finally:
         page.close()
+    grids = ruled_grids(shapes)
+    if grids:
+        shapes = without_rules(shapes, grids)
     result = PageText(index + 1, float(width), float(height), boxes=drawn_boxes(shapes))
     segments = segments_from(with_underscores(chars, short_rules(shapes)))
+    if grids:
+        segments = [s for s in segments if not in_grid(s.x0, s.top, s.x1, s.bottom, grids)]
     result.segments = with_fractions(segments, fraction_bars(shapes))
     return result, count

@@ -7,7 +7,9 @@ Two shapes are recognised, both from rows of segments (one row per baseline, lef
   cells by wide gaps; rows between them whose cells are wrapped onto a second line ("Iterative
   Hessian" over "factorization") belong to it;
 - within one column, three or more rows of two or more cells whose gaps line up down the rows:
-  a table of a name and a description, whose description cells may be long.
+  a table of a name and a description, whose description cells may be long, or a browser's
+  table without borders, whose narrow cell padding leaves no wide gap in some rows; with the
+  row of headers over it.
 """
 
 from __future__ import annotations
@@ -85,23 +87,50 @@ def _bridge(
 
 
 def aligned_rows(rows: list[list[Segment]], width: float) -> set[int]:
-    """The indices of ``rows`` (of one column) that form a table whose cell gaps line up."""
+    """The indices of ``rows`` (of one column) that form a table whose cell gaps line up, with
+    a header row over them (``_header``)."""
     doomed: set[int] = set()
     run: list[int] = []
     strips: list[tuple[float, float]] = []
+    previous: list[tuple[float, float]] = []  # the last row's own gaps
     for index, row in enumerate(rows):
         gaps = _gaps(row) if _is_cell_row(row, width) else []
         shared = _shared(strips, gaps, row[0].size) if run else gaps
         if gaps and shared and (not run or _close(rows[run[-1]], row)):
             run.append(index)
-            strips = shared
+            strips, previous = shared, gaps
             continue
-        if len(run) >= _MIN_TABLE_ROWS:
-            doomed.update(range(run[0], run[-1] + 1))
-        run, strips = ([index], gaps) if gaps else ([], [])
-    if len(run) >= _MIN_TABLE_ROWS:
-        doomed.update(range(run[0], run[-1] + 1))
+        _close_run(rows, run, doomed)
+        # A run may break where a row's gap leaves the run's strips; the table may begin again
+        # with the row before it ("Group Age Sex" centred over "Placebo 44 52% female").
+        restart = _shared(previous, gaps, row[0].size) if run and gaps else []
+        if restart and _close(rows[run[-1]], row):
+            run, strips = [run[-1], index], restart
+        else:
+            run, strips = ([index], gaps) if gaps else ([], [])
+        previous = gaps
+    _close_run(rows, run, doomed)
     return doomed
+
+
+def _close_run(rows: list[list[Segment]], run: list[int], doomed: set[int]) -> None:
+    """Add a run of enough rows to ``doomed``, with its header row."""
+    if len(run) < _MIN_TABLE_ROWS:
+        return
+    doomed.update(range(run[0], run[-1] + 1))
+    if _header(rows, run):
+        doomed.add(run[0] - 1)
+
+
+def _header(rows: list[list[Segment]], run: list[int]) -> bool:
+    """Whether the row right above ``run`` heads its columns: as close as the run's rows, cut
+    by wide gaps into as many cells as the run's fullest row (headers centred over their
+    columns leave no strip in common with the cells'). A line of prose is one piece."""
+    above = run[0] - 1
+    if above < 0 or not _close(rows[above], rows[run[0]]):
+        return False
+    cells = max(len(rows[index]) for index in run)
+    return len(rows[above]) >= cells and _wide_gaps(rows[above]) == len(rows[above]) - 1
 
 
 def _is_cell_row(row: list[Segment], width: float) -> bool:
