@@ -117,8 +117,13 @@ def test_a_whole_last_line_nested_past_the_limit_is_left_in_place_not_cut(
 
 @pytest.mark.parametrize(
     "edit",
-    [{"reviewNotes": ["the quote is about children"]}, {"evidence": None}, {"confidence": 1.7}],
-    ids=["review-notes", "no-quote", "confidence-over-1"],
+    [
+        {"reviewNotes": ["the quote is about children"]},
+        {"evidence": None},
+        {"evidence": "  "},
+        {"confidence": 1.7},
+    ],
+    ids=["review-notes", "no-quote", "blank-quote", "confidence-over-1"],
 )
 def test_a_skipped_record_that_could_never_be_cleared_still_needs_review(
     tmp_path: Path, edit: dict[str, object]

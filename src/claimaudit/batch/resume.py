@@ -136,12 +136,16 @@ def _outcome(data: dict[str, object]) -> Outcome:
         checked=True,
         confidence=_probability(data.get("confidence")),
         evidence_confidence=_probability(data.get("evidenceConfidence")),
-        # A record without its quote was never cleared (records.CheckedRecord).
-        evidence_id=evidence_id
-        if isinstance(evidence_id, str) and isinstance(data.get("evidence"), str)
-        else None,
+        # A record without its quote (or with a blank one) was never cleared
+        # (records.CheckedRecord).
+        evidence_id=evidence_id if isinstance(evidence_id, str) and _quoted(data) else None,
         noted=notes is not None and notes != [],
     )
+
+
+def _quoted(data: dict[str, object]) -> bool:
+    evidence = data.get("evidence")
+    return isinstance(evidence, str) and evidence.strip() != ""
 
 
 def _probability(value: object) -> float | None:
