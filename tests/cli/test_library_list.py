@@ -145,3 +145,16 @@ def test_papers_read_by_an_older_reader_are_flagged_in_list_and_show(db: Path) -
     for fresh in ("scifact:1", "scifact:3"):  # current, and read by a newer claimaudit
         other = runner.invoke(app, ["library", "show", fresh, "--library", str(db)])
         assert other.exit_code == 0 and "re-add to re-read" not in other.stdout
+
+
+def test_a_reader_version_int_cannot_read_is_flagged_not_a_crash(db: Path) -> None:
+    # "jsonl/²": isdigit() is true of "²", int() refuses it; list and show had crashed.
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE papers SET extractor = 'jsonl/\u00b2' WHERE ref = 'scifact:2'")
+    listed = run("--library", db, "--json")
+    assert listed.exit_code == 0 and "1 paper listed was read by an older reader" in " ".join(
+        listed.stderr.split()
+    )
+    shown = runner.invoke(app, ["library", "show", "scifact:2", "--library", str(db)])
+    assert shown.exit_code == 0, shown.output
+    assert "note: reader jsonl/\u00b2, current " in shown.stdout

@@ -387,3 +387,6 @@ def test_ordinals_of_the_nth_package_read_with_their_suffix(tmp_path: Path) -> N
         tmp_path, "\\section{S}\nThe \\nth{3}, \\nth{11}, \\nth{22} and \\nth{104} runs."
     )
     assert text == "The 3rd, 11th, 22nd and 104th runs."
+    # Digits that isdigit() admits but int() refuses are kept as written, with no suffix.
+    [raised] = passages_of(tmp_path, "\\section{S}\nThe \\nth{\u00b2} run.")
+    assert raised == "The \u00b2 run."

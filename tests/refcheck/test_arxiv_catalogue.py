@@ -90,3 +90,12 @@ def test_a_name_written_family_first_gives_that_family_name() -> None:
     client: ArxivClient = _OneEntry(ArxivEntry(ref, "A title", names))  # type: ignore[assignment]
     record = arxiv_record(client, parse_ref("arXiv:1204.5682"))
     assert record.authors == ("Smith", "King", "van der Walt")
+
+
+def test_a_date_in_digits_int_cannot_read_gives_no_year() -> None:
+    # "²⁰²⁰".isdigit() is true, but int() refuses it: the record had crashed the refcheck.
+    ref = parse_ref("arXiv:2001.00001v1")
+    raised = "\u00b2\u2070\u00b2\u2070-01-01"
+    found = ArxivEntry(ref, "A title", published=raised, updated="2021-02")
+    client: ArxivClient = _OneEntry(found)  # type: ignore[assignment]
+    assert arxiv_record(client, parse_ref("arXiv:2001.00001")).years == (2021,)

@@ -92,6 +92,14 @@ def test_a_reply_over_the_size_cap_is_refused(valyu: ValyuServer, length: bool) 
     assert paper.passages[0].text.startswith("word word")
 
 
+def test_a_length_in_digits_int_cannot_read_is_read_to_the_end(valyu: ValyuServer) -> None:
+    # "Content-Length: ²" (byte 0xb2) passes isdigit() but not int(): the search had crashed.
+    valyu.results = [result(f"{ABS}{REF}", "word " * 40)]
+    valyu.reply_next(200, valyu.ok_body("q"), {"Content-Length": "\u00b2"}, length=False)
+    paper = ValyuSource().fetch(parse_ref(REF), "claim")
+    assert paper.passages[0].text.startswith("word word")
+
+
 def test_a_cut_off_reply_says_so(valyu: ValyuServer) -> None:
     valyu.reply_next(200, valyu.ok_body("q"), cut=True)
     assert str(failure(ValyuSource())) == (

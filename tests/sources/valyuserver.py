@@ -170,7 +170,8 @@ class _Handler(FakeHandler):
         head += [f"{name}: {value}" for name, value in reply.headers.items()]
         head += [f"X-Padding-{i}: ." for i in range(reply.padding)]
         body = reply.body[: len(reply.body) // 2] if reply.cut else reply.body
-        raw = "\r\n".join([*head, "", ""]).encode() + body
+        # latin-1, as HTTP heads are read: a test can send any byte in a header.
+        raw = "\r\n".join([*head, "", ""]).encode("latin-1") + body
         if reply.trickle is None:
             self.wfile.write(raw)
             return

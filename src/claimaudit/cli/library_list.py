@@ -112,7 +112,7 @@ def older_reader(paper: StoredPaper) -> str | None:
 
 def _version(extractor: str | None) -> int | None:
     number = (extractor or "").rpartition("/")[2]
-    return int(number) if number.isdigit() else None
+    return int(number) if number.isascii() and number.isdigit() else None
 
 
 def _heading(where: Path, total: int, page: int, offset: int, match: str | None) -> str:

@@ -51,7 +51,7 @@ def family_name(name: str) -> str:
 
 
 def _year(stamp: str | None) -> int | None:
-    return int(stamp[:4]) if stamp and stamp[:4].isdigit() else None
+    return int(stamp[:4]) if stamp and stamp[:4].isascii() and stamp[:4].isdigit() else None
 
 
 def _says_withdrawn(text: str, *, anywhere: bool) -> bool:

@@ -48,8 +48,9 @@ class BodyLimitMiddleware:
             await self.app(scope, receive, send)
             return
         limit = self.limit_for(scope["method"], scope["path"])
-        declared = Headers(scope=scope).get("content-length")
-        if declared is not None and declared.isdigit() and int(declared) > limit:
+        declared = Headers(scope=scope).get("content-length") or ""
+        # ASCII only: "²" is a digit to isdigit() but not to int().
+        if declared.isascii() and declared.isdigit() and int(declared) > limit:
             response = JSONResponse(
                 error_body(413, "too_large", too_large_message(limit)), status_code=413
             )

@@ -193,7 +193,7 @@ class ValyuTransport:
         import requests
 
         declared = response.headers.get("Content-Length", "")
-        if declared.isdigit() and int(declared) > self.max_bytes:
+        if declared.isascii() and declared.isdigit() and int(declared) > self.max_bytes:
             self.problem = self._too_large()
             raise requests.ConnectionError(self.problem)
         chunks: list[bytes] = []

@@ -281,7 +281,7 @@ def _ordinal(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
     the same)."""
     args = macro_args(node)
     number = " ".join(str(l2tobj.nodelist_to_text(args[-1:])).split()) if args else ""
-    if not number.isdigit():
+    if not number.isdecimal():  # isdigit() admits "²", which int() refuses
         return number
     value = int(number)
     suffix = "th" if value % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(value % 10)
