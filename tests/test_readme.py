@@ -203,3 +203,26 @@ def test_the_annotated_latex_example_is_a_line_annotate_writes() -> None:
     )
     # The README's line is the one annotate writes: the whole passage, in curly quotes.
     assert record_line(item) == shown
+
+
+_LEFT_OUT_EXAMPLE = re.compile(r"`claims\.jsonl:(\d+): (the claim has \d+ characters; [^`]+)`")
+_LEFT_OUT_LINES = re.compile(
+    r"the shared Citation-Integrity train file holds two \(line (\d+), and line\s+(\d+),"
+)
+
+
+def test_the_left_out_claims_example_is_what_eval_says_of_the_shared_file(
+    shared_data: Path,
+) -> None:
+    # QA: the README quoted "4309 characters" for line 39, a count from before the citation
+    # slots were dropped as they are now; eval says 4331.
+    from claimaudit.evaluation.datasets import CorpusFormat, read_dataset
+
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    [(line, reason)] = _LEFT_OUT_EXAMPLE.findall(text)
+    [lines] = _LEFT_OUT_LINES.findall(text)
+    claims = shared_data / "citation-integrity" / "claims_train.jsonl"
+    dataset = read_dataset(CorpusFormat.CITATION_INTEGRITY, claims, skip_invalid=True)
+    assert [c.where for c in dataset.left_out] == [f"{claims}:{n}" for n in lines]
+    first = dataset.left_out[0]
+    assert (first.where, first.reason) == (f"{claims}:{line}", reason)
