@@ -226,3 +226,18 @@ def test_the_left_out_claims_example_is_what_eval_says_of_the_shared_file(
     assert [c.where for c in dataset.left_out] == [f"{claims}:{n}" for n in lines]
     first = dataset.left_out[0]
     assert (first.where, first.reason) == (f"{claims}:{line}", reason)
+
+
+_RECIPE_PASSAGES = re.compile(
+    r"when the Markdown reader cut the paper into \d+ passages; it cuts\s+it into (\d+) now"
+)
+
+
+def test_the_llama_recipe_says_how_many_passages_its_paper_has_now(tmp_path: Path) -> None:
+    # QA: the recipe's "the paper's 167 passages" was the count of 2026-12-02; adding the
+    # paper as the recipe does gives 218 since, so the README gives both.
+    [now] = _RECIPE_PASSAGES.findall(README.read_text(encoding="utf-8"))
+    paper = README.parent / "examples/papers/good-enough-practices_wilson2017/index.md"
+    with Library.open(tmp_path / "library.sqlite3") as library:
+        added = add_path(library, paper, ref=parse_ref("arXiv:1609.00037"))
+    assert added.passage_count == int(now)
