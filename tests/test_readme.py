@@ -241,3 +241,24 @@ def test_the_llama_recipe_says_how_many_passages_its_paper_has_now(tmp_path: Pat
     with Library.open(tmp_path / "library.sqlite3") as library:
         added = add_path(library, paper, ref=parse_ref("arXiv:1609.00037"))
     assert added.passage_count == int(now)
+
+
+def test_every_function_the_readme_names_from_python_can_be_imported() -> None:
+    # QA: the engines paragraph named run_batch, evaluate and check_pairs bare, as if the
+    # package exported them, and "load_bibliography and parse_bibliography from Python" named
+    # one the package root did not export.
+    import importlib
+
+    import claimaudit
+
+    text = README.read_text(encoding="utf-8")
+    assert "`load_bibliography` and `parse_bibliography` from Python" in text
+    assert hasattr(claimaudit, "parse_bibliography")
+    for dotted in re.findall(r"`(claimaudit(?:\.[a-z_]+)+)`", text):
+        module, _, name = dotted.rpartition(".")
+        try:
+            found = importlib.import_module(dotted)
+        except ImportError:
+            found = getattr(importlib.import_module(module), name, None)
+        assert found is not None, dotted
+    assert "`claimaudit.batch.run.run_batch`" in text
