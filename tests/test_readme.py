@@ -262,3 +262,12 @@ def test_every_function_the_readme_names_from_python_can_be_imported() -> None:
             found = getattr(importlib.import_module(module), name, None)
         assert found is not None, dotted
     assert "`claimaudit.batch.run.run_batch`" in text
+
+
+def test_each_example_paper_has_the_licence_file_the_readme_names() -> None:
+    # QA: the README pointed at "the LICENSE file beside each"; the files are LICENSE.md.
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    [name] = re.findall(r"keep their own licences \(see the `([^`]+)` file in each", text)
+    folders = [p for p in (README.parent / "examples" / "papers").iterdir() if p.is_dir()]
+    assert folders
+    assert all((folder / name).is_file() for folder in folders)
