@@ -103,6 +103,16 @@ def test_a_judges_own_options_come_from_the_package_root(
     claimaudit.make_judge(judge, settings).close()
 
 
+def test_parse_bibliography_comes_from_the_package_root() -> None:
+    # QA: the README names load_bibliography and parse_bibliography "from Python"; only the
+    # first was exported, so ``from claimaudit import parse_bibliography`` failed.
+    assert "parse_bibliography" in claimaudit.__all__
+    read = claimaudit.parse_bibliography("@misc{a, eprint = {1907.10121}}")
+    assert list(read.entries) == ["a"]
+    with pytest.raises(claimaudit.UsageError):
+        claimaudit.parse_bibliography("% nothing yet", allow_empty=False)
+
+
 def test_the_result_cache_protocol_comes_from_the_package_root() -> None:
     # README names it as what check_claim's and make_checker's cache= takes.
     assert "ResultCache" in claimaudit.__all__

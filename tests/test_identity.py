@@ -207,8 +207,15 @@ def test_a_paper_ref_that_names_nothing_is_refused(args: tuple[object, ...], mes
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("arxiv", "1907.10121", 0), "not a valid arXiv version: v0 (versions run from v1)"),
-        (("arxiv", "1907.10121", 99999), "not a valid arXiv version: v99999 (versions run"),
+        (
+            ("arxiv", "1907.10121", 0),
+            "not a valid arXiv version: v0 (versions run from v1 to v9999)",
+        ),
+        (
+            ("arxiv", "1907.10121", 99999),
+            # QA: "(versions run from v1)" alone named no upper bound for v99999.
+            "not a valid arXiv version: v99999 (versions run from v1 to v9999)",
+        ),
         (("arxiv", "9912.12345"), "not a valid arXiv identifier: '9912.12345'"),
         (("arxiv", "hello world"), "not a paper reference: 'arXiv:hello world'"),
         (

@@ -240,3 +240,16 @@ def test_a_not_checked_record_read_back_always_needs_review() -> None:
     with pytest.raises(InvalidRecordError) as caught:
         record_from_dict(failed | {"needsReview": False})
     assert str(caught.value) == "not a valid review record: needsReview: Input should be True"
+
+
+def test_a_cleared_record_whose_quote_is_blank_is_refused() -> None:
+    # QA: README: needsReview is true for anything but a supports "that quotes its evidence";
+    # a quote of spaces quotes nothing, yet read back as a cleared record.
+    row = _checked_row() | {"needsReview": False}
+    assert record_from_dict(row).needs_review is False
+    with pytest.raises(InvalidRecordError) as caught:
+        record_from_dict(row | {"evidence": "  \n"})
+    assert str(caught.value) == (
+        "not a valid review record: the record: a record without evidence always needs review"
+    )
+    assert record_from_dict(row | {"evidence": " ", "needsReview": True}).needs_review

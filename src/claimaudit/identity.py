@@ -222,7 +222,8 @@ def _arxiv(match: re.Match[str]) -> PaperRef:
     number = int(version) if version else None
     if number is not None and not 1 <= number <= MAX_ARXIV_VERSION:
         raise InvalidReferenceError(
-            f"not a valid arXiv version: v{version[:8]} (versions run from v1)"
+            f"not a valid arXiv version: v{version[:8]} "
+            f"(versions run from v1 to v{MAX_ARXIV_VERSION})"
         )
     return _unchecked(RefKind.ARXIV, work, number)
 

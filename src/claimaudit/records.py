@@ -196,7 +196,10 @@ class CheckedRecord(BaseModel):
         # The review policy clears only a supports that quotes its evidence (README, Verdicts).
         if self.verdict != "supports" and not self.needs_review:
             raise ValueError(f"a {self.verdict} record always needs review")
-        if (self.evidence_passage_id is None or self.evidence is None) and not self.needs_review:
+        # A blank quote quotes nothing: as no quote, it never clears a record (as batch resume
+        # and the review policy read it).
+        unquoted = self.evidence is None or not self.evidence.strip()
+        if (self.evidence_passage_id is None or unquoted) and not self.needs_review:
             raise ValueError("a record without evidence always needs review")
         return self
 

@@ -39,3 +39,21 @@ def test_a_judges_fitted_threshold_outside_0_1_is_the_judges_error(fitted: float
         ReviewPolicy().for_judge(judge)
     message = f"judge 'odd' gives a review threshold of {fitted}, not one in [0, 1]"
     assert str(caught.value) == message
+
+
+def test_a_record_whose_quote_is_blank_is_never_cleared() -> None:
+    # QA: the policy read only the passage id, so a cached or resumed record with a blank quote
+    # was cleared, a record CheckedRecord itself refuses.
+    from claimaudit.checker.pipeline import Checker
+    from claimaudit.identity import parse_ref
+    from tests.fakes import MemorySource
+
+    source = MemorySource()
+    source.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
+    [record] = Checker(source, ScriptedJudge(pick("supports", "P001"))).check(
+        "Aspirin lowers fever.", ["scifact:1"]
+    )
+    policy = ReviewPolicy(0.0)
+    assert policy.reviewed(record).needs_review is False
+    blank = record.model_copy(update={"evidence": " \t"})
+    assert policy.reviewed(blank).needs_review is True

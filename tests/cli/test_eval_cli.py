@@ -476,3 +476,19 @@ def test_eval_does_not_read_standard_input_redirected_from_a_file(
     assert done.stderr.splitlines() == [
         f"error: {option} {name} (standard input) is not read; give a file"
     ]
+
+
+def test_eval_help_names_the_default_judge_as_check_does(runner: CliRunner) -> None:
+    # QA: eval's --judge said "Judge backend." alone, though CLAIMAUDIT_JUDGE picks its judge
+    # as it picks check's.
+    shown = runner.invoke(app, ["eval", "--help"], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0
+    assert "Judge backend (default: local, or $CLAIMAUDIT_JUDGE)." in shown.stdout
+
+
+def test_eval_refuses_a_model_id_with_a_line_break_as_check_does(
+    runner: CliRunner, shared_data: Path
+) -> None:
+    refused = _eval_scifact(runner, shared_data, "--judge", "openai", "--model", "gpt\nx")
+    assert refused.exit_code == 2
+    assert "--model holds U+000A (a line feed) at character 4" in refused.stderr

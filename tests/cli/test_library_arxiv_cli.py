@@ -177,7 +177,7 @@ def test_a_stored_version_is_retitled_only_with_replace(arxiv: ArxivServer, db: 
 @pytest.mark.parametrize(
     ("text", "why"),
     [
-        ("1706.03762v0", "not a valid arXiv version: v0 (versions run from v1)"),
+        ("1706.03762v0", "not a valid arXiv version: v0 (versions run from v1 to v9999)"),
         ("2301.1234", "not a valid arXiv identifier: '2301.1234': from 2015 (1501) arXiv ids"),
     ],
 )

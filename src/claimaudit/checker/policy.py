@@ -80,11 +80,15 @@ class ReviewPolicy:
 
     def reviewed(self, record: CheckedRecord) -> CheckedRecord:
         """``record`` with ``needsReview`` decided by this policy."""
+        # A record read back (the cache, a resumed batch) may carry a blank quote: it quotes
+        # nothing, so it is decided as a record without evidence, as records.CheckedRecord
+        # requires.
+        quoted = record.evidence is not None and record.evidence.strip() != ""
         needs = self.needs_review(
             record.verdict,
             record.confidence,
             record.evidence_confidence,
-            record.evidence_passage_id,
+            record.evidence_passage_id if quoted else None,
             record.review_notes,
         )
         return record.model_copy(update={"needs_review": needs})

@@ -12,7 +12,7 @@ import typer
 from claimaudit.accounting import counted
 from claimaudit.api import make_judge, make_source
 from claimaudit.batch.lock import batch_lock
-from claimaudit.cli._checking import ContextTokensOption
+from claimaudit.cli._checking import ContextTokensOption, JudgeOption, ModelOption
 from claimaudit.cli._common import (
     EXIT_INTERRUPTED,
     EXIT_MATCHED,
@@ -71,8 +71,10 @@ def eval_command(
     fmt: Annotated[CorpusFormat, typer.Argument(metavar="FORMAT", help="Dataset format.")],
     claims: Annotated[Path, typer.Option("--claims", help="Labelled claims file.")],
     corpus: Annotated[Path, typer.Option("--corpus", help="Corpus of abstracts.")],
-    judge: Annotated[str | None, typer.Option("--judge", help="Judge backend.")] = None,
-    model: Annotated[str | None, typer.Option("--model", help="Model id for the judge.")] = None,
+    # As check's: the help names the default (CLAIMAUDIT_JUDGE applies to eval too), and a
+    # model id with a control character is refused as --model, before the corpus is loaded.
+    judge: JudgeOption = None,
+    model: ModelOption = None,
     ids: Annotated[
         Path | None,
         typer.Option("--ids", help="Only claims whose id is listed (one per line)."),
