@@ -186,6 +186,8 @@ _RELATIONS = ("supports", "contradicts", "not_addressed", "insufficient_evidence
         ({"evidencePages": [4, 4]}, "evidencePages: pages must be listed first to last, each once"),
         ({"evidencePages": [-3]}, "evidencePages: pages are numbered from 1"),
         ({"evidencePages": [0, 1]}, "evidencePages: pages are numbered from 1"),
+        # Requests made are counted, as tokens and passages are: never below zero.
+        ({"calls": {"openai": -1}}, "calls.openai: Input should be greater than or equal to 0"),
     ],
 )
 def test_a_record_that_breaks_the_schemas_rules_is_refused(

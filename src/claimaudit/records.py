@@ -37,6 +37,7 @@ VERDICTS: tuple[str, ...] = (*RELATIONS, "not_checked")
 Relation = Literal["supports", "contradicts", "not_addressed", "insufficient_evidence"]
 EvidenceScope = Literal["full_text", "selected_passages", "search_excerpts"]
 Probability = Annotated[float, Field(ge=0.0, le=1.0)]
+CallCount = Annotated[int, Field(ge=0)]  # requests made: never negative
 
 _CONFIG = ConfigDict(populate_by_name=True, frozen=True, extra="forbid")
 
@@ -135,7 +136,7 @@ class CheckedRecord(BaseModel):
     # review, since a model's self-reported confidence never clears it.
     probabilities_available: bool = Field(default=True, alias="probabilitiesAvailable")
     # Backend requests this record cost, by backend name (source and judge; non-zero only).
-    calls: dict[str, int] = Field(default_factory=dict)
+    calls: dict[str, CallCount] = Field(default_factory=dict)
     # What the judge's server reported this record's requests cost in tokens (null when it
     # reported none, or no request was made), and the seconds spent waiting on the judge.
     judge_tokens: JudgeTokens | None = Field(default=None, alias="judgeTokens")
@@ -218,7 +219,7 @@ class NotCheckedRecord(BaseModel):
     error: str
     # Backend requests made before the failure, by backend name (non-zero only; a failure after a
     # request still cost it).
-    calls: dict[str, int] = Field(default_factory=dict)
+    calls: dict[str, CallCount] = Field(default_factory=dict)
     judge_tokens: JudgeTokens | None = Field(default=None, alias="judgeTokens")
     judge_seconds: float = Field(default=0.0, ge=0.0, alias="judgeSeconds")
     # A batch line's id as its input gave it (a string or a whole number), so they join.
