@@ -133,6 +133,17 @@ def test_passages_no_paper_holds_are_removed_counted_and_kept_in_the_backup(
     )
     assert done.after.healthy and done.after.passages == done.after.indexed == 2
     assert rows(done.backup) == stored  # nothing lost: the copy has them
+
+
+def test_one_passage_removed_is_one_the_backup_still_holds(tmp_path: Path) -> None:
+    path = make_library(tmp_path / "lib.sqlite3")
+    orphan_passages(path)
+    orphans = "SELECT rowid FROM passages WHERE paper_id NOT IN (SELECT id FROM papers)"
+    execute(path, f"DELETE FROM passages WHERE rowid = ({orphans} LIMIT 1)")
+    done = repair_library(path)
+    assert done.removed_passages == 1
+    assert done.actions[0].startswith("removed 1 passage that no paper holds")
+    assert done.actions[0].endswith(f"(the backup {done.backup} still holds it)")
     with Library.open(path) as library:
         assert library.search("aspirin") == []  # gone from the index too
         assert [h.passage_id for h in library.search("coffee")] == ["P001"]

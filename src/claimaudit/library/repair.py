@@ -100,7 +100,8 @@ def repair_library(path: Path | None, *, backup: bool = True) -> Repair:
             ) from exc
         else:
             if removed and copy is not None:
-                actions[-1] += f" (the backup {copy} still holds them)"
+                them = "it" if removed == 1 else "them"
+                actions[-1] += f" (the backup {copy} still holds {them})"
             if damaged_caches or any(p.message.startswith(LOST_PAGES) for p in before.problems):
                 actions += _compact(conn)
         finally:
