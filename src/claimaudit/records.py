@@ -43,7 +43,12 @@ _CONFIG = ConfigDict(populate_by_name=True, frozen=True, extra="forbid")
 
 def _with_batch_keys(schema: dict[str, Any]) -> None:
     """A record's published schema names the keys a ``batch`` output line writes beside it
-    (``BATCH_KEYS``), optional: it forbids any other key, and each line must still validate."""
+    (``BATCH_KEYS``), optional: it forbids any other key, and each line must still validate.
+    Every other key is required, as ``record_to_dict`` always writes it, but ``id``, written
+    only for a batch line."""
+    required = schema.get("required")
+    if required and "id" in required:
+        required.remove("id")
     schema.setdefault("properties", {}).update(
         {
             "inputLine": {
@@ -66,8 +71,14 @@ def _with_batch_keys(schema: dict[str, Any]) -> None:
     )
 
 
-# A record's: as every model's, and its schema allows batch's keys.
-_RECORD_CONFIG = ConfigDict(**_CONFIG, json_schema_extra=_with_batch_keys)
+# A record's: as every model's, and its schema allows batch's keys. Its published (serialization)
+# schema requires the fields that have defaults too, since every record carries them: else
+# ``verdict``, by which a client tells a not_checked record apart, read as optional.
+_RECORD_CONFIG = ConfigDict(
+    **_CONFIG,
+    json_schema_extra=_with_batch_keys,
+    json_schema_serialization_defaults_required=True,
+)
 
 
 def _web_url_or_none(value: str | None) -> str | None:
