@@ -91,6 +91,26 @@ def _web_url_or_none(value: str | None) -> str | None:
     return value
 
 
+def _object_choice(schema: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The ``kind`` branch of a nullable field's schema (``anyOf``: it or null)."""
+    return next(c for c in schema.get("anyOf", [schema]) if c.get("type") == kind)
+
+
+def _over_relations(schema: dict[str, Any]) -> None:
+    # As the validator below reads them: every relation, and nothing else, so a client typed
+    # from the published schema knows the four keys (a map of any text said nothing).
+    choice = _object_choice(schema, "object")
+    choice["required"] = list(RELATIONS)
+    choice["propertyNames"] = {"enum": list(RELATIONS)}
+
+
+def _page_numbers(schema: dict[str, Any]) -> None:
+    # Numbered from 1, each once (first to last, which a schema cannot say), as validated.
+    choice = _object_choice(schema, "array")
+    choice["items"] = {**choice.get("items", {}), "minimum": 1}
+    choice["uniqueItems"] = True
+
+
 class JudgeTokens(BaseModel):
     """Tokens the judge's server reported for this record's requests, as it counted them."""
 
@@ -129,11 +149,13 @@ class CheckedRecord(BaseModel):
     # confidence, probabilities and evidenceConfidence are null when the judge gave no
     # probabilities (see probabilitiesAvailable); nothing is made up in their place.
     confidence: float | None = Field(ge=0.0, le=1.0)
-    probabilities: dict[str, Probability] | None
+    probabilities: dict[str, Probability] | None = Field(json_schema_extra=_over_relations)
     evidence_passage_id: str | None = Field(alias="evidencePassageId")
     evidence_section: str | None = Field(default=None, alias="evidenceSection")
     # The page numbers the evidence passage is printed on (PDF papers), first to last.
-    evidence_pages: list[int] | None = Field(default=None, alias="evidencePages")
+    evidence_pages: list[int] | None = Field(
+        default=None, alias="evidencePages", json_schema_extra=_page_numbers
+    )
     evidence: str | None
     evidence_confidence: float | None = Field(ge=0.0, le=1.0, alias="evidenceConfidence")
     passages_considered: int = Field(ge=0, alias="passagesConsidered")
