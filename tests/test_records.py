@@ -255,3 +255,26 @@ def test_a_cleared_record_whose_quote_is_blank_is_refused() -> None:
         "not a valid review record: the record: a record without evidence always needs review"
     )
     assert record_from_dict(row | {"evidence": " ", "needsReview": True}).needs_review
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"probabilities": {"supports": 1.0}},  # three relations missing
+        {"probabilities": {**dict.fromkeys(_RELATIONS, 0.0), "supports": 0.5, "maybe": 0.5}},
+        {"evidencePages": [0, 1]},
+        {"evidencePages": [4, 4]},
+    ],
+)
+def test_the_published_schema_refuses_what_record_from_dict_refuses(
+    change: dict[str, object],
+) -> None:
+    # The schema a client types its records from (OpenAPI, MCP output schemas) said
+    # probabilities map any text to a number and pages are any whole numbers.
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = CheckedRecord.model_json_schema(by_alias=True, mode="serialization")
+    validator = jsonschema.Draft202012Validator(schema)
+    assert validator.is_valid(_checked_row())
+    assert not validator.is_valid(_checked_row() | change)
+    with pytest.raises(InvalidRecordError):
+        record_from_dict(_checked_row() | change)

@@ -44,7 +44,12 @@ _CONFIG = ConfigDict(populate_by_name=True, frozen=True, extra="forbid")
 
 def _with_batch_keys(schema: dict[str, Any]) -> None:
     """A record's published schema names the keys a ``batch`` output line writes beside it
-    (``BATCH_KEYS``), optional: it forbids any other key, and each line must still validate."""
+    (``BATCH_KEYS``), optional: it forbids any other key, and each line must still validate.
+    Every other key is required, as ``record_to_dict`` always writes it, but ``id``, written
+    only for a batch line."""
+    required = schema.get("required")
+    if required and "id" in required:
+        required.remove("id")
     schema.setdefault("properties", {}).update(
         {
             "inputLine": {
@@ -67,8 +72,14 @@ def _with_batch_keys(schema: dict[str, Any]) -> None:
     )
 
 
-# A record's: as every model's, and its schema allows batch's keys.
-_RECORD_CONFIG = ConfigDict(**_CONFIG, json_schema_extra=_with_batch_keys)
+# A record's: as every model's, and its schema allows batch's keys. Its published (serialization)
+# schema requires the fields that have defaults too, since every record carries them: else
+# ``verdict``, by which a client tells a not_checked record apart, read as optional.
+_RECORD_CONFIG = ConfigDict(
+    **_CONFIG,
+    json_schema_extra=_with_batch_keys,
+    json_schema_serialization_defaults_required=True,
+)
 
 
 def _web_url_or_none(value: str | None) -> str | None:
@@ -79,6 +90,26 @@ def _web_url_or_none(value: str | None) -> str | None:
         shown = f"a {scheme.group(0)[:-1]!r} address" if scheme else "no web address"
         raise ValueError(f"must be an http or https address or null, not {shown}")
     return value
+
+
+def _object_choice(schema: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The ``kind`` branch of a nullable field's schema (``anyOf``: it or null)."""
+    return next(c for c in schema.get("anyOf", [schema]) if c.get("type") == kind)
+
+
+def _over_relations(schema: dict[str, Any]) -> None:
+    # As the validator below reads them: every relation, and nothing else, so a client typed
+    # from the published schema knows the four keys (a map of any text said nothing).
+    choice = _object_choice(schema, "object")
+    choice["required"] = list(RELATIONS)
+    choice["propertyNames"] = {"enum": list(RELATIONS)}
+
+
+def _page_numbers(schema: dict[str, Any]) -> None:
+    # Numbered from 1, each once (first to last, which a schema cannot say), as validated.
+    choice = _object_choice(schema, "array")
+    choice["items"] = {**choice.get("items", {}), "minimum": 1}
+    choice["uniqueItems"] = True
 
 
 class JudgeTokens(BaseModel):
@@ -119,11 +150,13 @@ class CheckedRecord(BaseModel):
     # confidence, probabilities and evidenceConfidence are null when the judge gave no
     # probabilities (see probabilitiesAvailable); nothing is made up in their place.
     confidence: float | None = Field(ge=0.0, le=1.0)
-    probabilities: dict[str, Probability] | None
+    probabilities: dict[str, Probability] | None = Field(json_schema_extra=_over_relations)
     evidence_passage_id: str | None = Field(alias="evidencePassageId")
     evidence_section: str | None = Field(default=None, alias="evidenceSection")
     # The page numbers the evidence passage is printed on (PDF papers), first to last.
-    evidence_pages: list[int] | None = Field(default=None, alias="evidencePages")
+    evidence_pages: list[int] | None = Field(
+        default=None, alias="evidencePages", json_schema_extra=_page_numbers
+    )
     evidence: str | None
     evidence_confidence: float | None = Field(ge=0.0, le=1.0, alias="evidenceConfidence")
     passages_considered: int = Field(ge=0, alias="passagesConsidered")

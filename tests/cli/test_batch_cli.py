@@ -239,3 +239,19 @@ def test_standard_input_is_not_read_when_redirected_from_a_file(tmp_path: Path, 
         f"error: {name} (standard input) is not read; give a JSON Lines file"
     ]
     assert sorted(os.listdir(tmp_path)) == ["pairs.jsonl"]
+
+
+def test_a_line_s_own_judge_is_warned_of_before_the_run(
+    runner: CliRunner, paper_library: Path, jev_mock: str, tmp_path: Path
+) -> None:
+    # The body of a POST /v1/checks with an id: batch takes the judge for the whole run.
+    line = {"id": 1, "claim": "Hyperparameters should be tuned.", "papers": ["2105.14372"]}
+    source = tmp_path / "claims.jsonl"
+    source.write_text(json.dumps({**line, "judge": "openai"}) + "\n", encoding="utf-8")
+    args = ["batch", str(source), "--out", str(tmp_path / "out.jsonl"), "--judge", "jev"]
+    result = runner.invoke(app, [*args, "--library", str(paper_library)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.startswith(
+        "warning: input line 1 holds keys batch does not read: 'judge' (a run's options: "
+        "--judge, for every line); it is judged without them\n"
+    )

@@ -88,3 +88,28 @@ def test_what_the_document_allows_is_accepted_and_an_unknown_judge_is_the_docume
     assert answer.json()["error"]["code"] == "unknown_judge"
     refused = document["paths"]["/v1/checks"]["post"]["responses"]["400"]["description"]
     assert "an unknown judge" in refused
+
+
+def test_the_schemas_name_the_default_judge_the_server_uses(
+    library: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # CLAIMAUDIT_JUDGE makes another judge the default: GET /v1/judges says so, and so must
+    # what an empty or null judge is said to be, in the document and the tools' schemas.
+    monkeypatch.setenv("CLAIMAUDIT_JUDGE", THIRD_PARTY)
+    with TestClient(create_app(ServerConfig(library=library)), base_url=LOOPBACK) as api:
+        [default] = [j["name"] for j in api.get("/v1/judges").json()["judges"] if j["default"]]
+        schemas = api.get("/openapi.json").json()["components"]["schemas"]
+    service = Service(library)
+    try:
+        tools = {t.name: t for t in anyio.run(build_server(service).list_tools)}
+    finally:
+        service.close()
+    said = f"default (also when empty or null): {THIRD_PARTY}, this server's default judge."
+    assert default == THIRD_PARTY
+    fields = [schemas[name]["properties"]["judge"] for name in JUDGE_REQUESTS]
+    fields += [
+        tools[t].input_schema["properties"]["judge"] for t in ("check_claim", "review_latex")
+    ]
+    for field in fields:
+        assert said in field["description"]
+        assert ": local." not in field["description"]

@@ -101,3 +101,25 @@ def test_every_field_a_review_answers_with_is_documented(api: TestClient) -> Non
         assert name not in schemas["ReviewResponse"]["required"]
         assert not _valid(api, "ReviewResponse", {**review, name: None})
     assert "file" not in schemas["SentenceOut"].get("required", [])
+
+
+def test_a_review_record_is_documented_as_the_check_record_it_is(api: TestClient) -> None:
+    # The document said a record has a sentence and citations, and nothing of its verdict,
+    # evidence or error: any object with those two passed, a record's own keys undocumented.
+    answered = api.post(
+        "/v1/reviews", json={"latex": LATEX, "bibliography": {"text": BIBLIOGRAPHY}}
+    )
+    review = answered.json()
+    records = review["records"]
+    assert {r["verdict"] for r in records} == {"not_checked"}
+    schemas = api.get("/openapi.json").json()["components"]["schemas"]
+    published = schemas["ReviewedNotCheckedRecord"]
+    for record in records:
+        assert set(record) == set(published["required"])
+    assert {"verdict", "needsReview", "error", "sentence"} <= set(published["required"])
+    assert {"evidence", "probabilities", "sentence"} <= set(
+        schemas["ReviewedCheckedRecord"]["required"]
+    )
+    for broken in ({"verdict": "maybe"}, {"needsReview": False}, {"error": None}):
+        wrong = {**review, "records": [{**records[0], **broken}]}
+        assert not _valid(api, "ReviewResponse", wrong), broken

@@ -195,3 +195,19 @@ def test_an_unknown_judge_is_refused_by_the_tool_s_schema_and_the_service(
     unknown = {"claim": NARROW_CLAIM, "papers": [MISSING_REF], "judge": "no-such-judge"}
     assert _problems(_tools(mcp)["check_claim"].input_schema, unknown) != []
     assert api.post("/v1/checks", json=unknown).status_code == 400
+
+
+def test_the_published_records_require_every_key_a_record_carries(
+    api: TestClient, mcp: ScreenedMCPServer
+) -> None:
+    # A client types its records from these schemas: a key every record carries (verdict above
+    # all, by which a not_checked record is told apart) must not read as optional; id, written
+    # for batch lines only, and batch's keys stay optional.
+    answer = api.post("/v1/checks", json=CHECK).json()
+    carried = {r["verdict"] == "not_checked": set(r) for r in answer["records"]}
+    assert set(carried) == {False, True}
+    output = _tools(mcp)["check_claim"].output_schema["$defs"]
+    for name, not_checked in (("CheckedRecord", False), ("NotCheckedRecord", True)):
+        for published in (_openapi(api, name)["components"]["schemas"][name], output[name]):
+            assert set(published["required"]) == carried[not_checked], name
+            assert "id" not in published["required"]

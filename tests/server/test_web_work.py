@@ -72,6 +72,7 @@ def test_a_reload_keeps_the_forms(page: Page, server: RunningServer) -> None:
             "judge",
             "model",
             "threshold",
+            "fresh",
             "draft",
             "review-bib",
             "review-topic",
@@ -239,3 +240,23 @@ def test_the_page_refuses_what_the_server_refuses_and_sends_what_it_takes(
     page.click("#check-submit")
     expect(page.locator('.card[data-ref="arXiv:2401.00001"]')).to_have_count(1)
     assert len(sent) == 1
+
+
+def test_a_check_can_judge_afresh_as_a_review_can(page: Page, server: RunningServer) -> None:
+    # The API's "cache": false was offered by the review panel only: a check on the page was
+    # always answered from the results cache, with no way to ask the judge again.
+    page.goto(server.url)
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", DEEP_RULES_REF)
+    with page.expect_request("**/v1/checks") as sent:
+        page.click("#check-submit")
+    assert "cache" not in sent.value.post_data_json
+    expect(page.locator("#check-status")).to_have_attribute("data-kind", "done")
+    page.click("#check-form details.options summary")
+    page.check("#fresh")
+    with page.expect_request("**/v1/checks") as sent:
+        page.click("#check-submit")
+    assert sent.value.post_data_json["cache"] is False
+    expect(page.locator("#check-status")).to_have_attribute("data-kind", "done")
+    page.reload()
+    expect(page.locator("#fresh")).to_be_checked()

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from claimaudit.accounting import RunSummary
+from claimaudit.batch.ignored import IgnoredKeys, ignored_keys
 from claimaudit.batch.lock import batch_lock
 from claimaudit.batch.resume import Outcome, Resume, paper_places, read_resume
 from claimaudit.checker.pipeline import Checker
@@ -70,6 +71,9 @@ class BatchItem:
     claim: str
     papers: tuple[str, ...]
     topic: str | None
+    # Keys the line holds that batch does not read but that were plainly meant (a run's option
+    # such as ``judge``, a slip such as ``topc``): ``claimaudit.batch.ignored``.
+    ignored: tuple[str, ...] = ()
 
     @property
     def id_text(self) -> str:
@@ -187,7 +191,7 @@ def _parse_line(line_number: int, key: str, raw: str) -> BatchItem | BadLine:
         validate_papers(papers)
     except InvalidClaimError as error:
         return bad(str(error), ident, claim, papers)
-    return BatchItem(line_number, key, ident, text, tuple(papers), topic)
+    return BatchItem(line_number, key, ident, text, tuple(papers), topic, ignored_keys(data, _KEYS))
 
 
 _KEYS = ("id", "claim", "papers", "topic")
@@ -365,11 +369,21 @@ class InputScan:
 
     unique_ids: set[str]
     pending: int
+    # Good lines holding keys batch does not read that were plainly meant, to warn of first.
+    ignored: IgnoredKeys = field(default_factory=IgnoredKeys)
 
 
 def scan_input(path: Path, resume: Resume) -> InputScan:
-    unique = _ids_once(read_items(path))
-    return InputScan(unique, _pending_count(read_items(path), resume, unique))
+    ignored = IgnoredKeys()
+
+    def noting(items: Iterable[BatchItem | BadLine]) -> Iterator[BatchItem | BadLine]:
+        for item in items:
+            if isinstance(item, BatchItem):
+                ignored.add(item.line_number, item.ignored)
+            yield item
+
+    unique = _ids_once(noting(read_items(path)))
+    return InputScan(unique, _pending_count(read_items(path), resume, unique), ignored)
 
 
 # A pair to check (line, paper as written, its place where it needs one), or a bad line.

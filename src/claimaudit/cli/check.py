@@ -348,6 +348,9 @@ def _run_locked(
         fail(f"cannot read {input_file}: {error.strerror or error}")
     for problem in resume.problems(out):
         err_console.print(shown_text(f"warning: {problem}"))
+    # Before the run, so that a line's own judge or threshold is not believed to be used.
+    if (ignored := scan.ignored.warning()) is not None:
+        err_console.print(shown_text(f"warning: {ignored}"))
     total = scan.pending
     progress = progress_bar("checking")
     task = progress.add_task("pairs", total=total)

@@ -12,18 +12,31 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from claimaudit.api import default_judge_name
+
 # The request bodies with a ``judge`` field (``schemas.JudgingOptions``'s subclasses).
 JUDGE_REQUESTS = ("CheckRequest", "ReviewRequest")
 
 
+def judge_description(default: str) -> str:
+    """What a ``judge`` field says, naming the judge an empty or null one is: this server's
+    default, which ``CLAIMAUDIT_JUDGE`` may make another than ``local`` (``GET /v1/judges``
+    marks the same one)."""
+    return (
+        "Judge backend, one of the judges registered; default (also when empty or null): "
+        f"{default}, this server's default judge. Another name is refused as an unknown judge."
+    )
+
+
 def with_judge_enum(field: dict[str, Any], judges: Sequence[str]) -> dict[str, Any]:
     """A ``judge`` field's schema (a string or null) with its strings limited to ``judges``
-    and "" (the default judge, as null and an empty ``judge`` are read)."""
+    and "" (the default judge, as null and an empty ``judge`` are read), its description
+    naming the default judge as it is when the schema is made."""
     choices = [
         {**choice, "enum": ["", *judges]} if choice.get("type") == "string" else choice
         for choice in field.get("anyOf", [])
     ]
-    return {**field, "anyOf": choices}
+    return {**field, "anyOf": choices, "description": judge_description(default_judge_name())}
 
 
 def document_judges(app: FastAPI, judges: Sequence[str]) -> None:

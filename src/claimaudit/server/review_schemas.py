@@ -5,7 +5,7 @@ the response models below only document it in the OpenAPI document."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.config import JsonDict
@@ -13,7 +13,7 @@ from pydantic.json_schema import SkipJsonSchema
 
 from claimaudit.bibfile import BibFormat
 from claimaudit.library.wire import Wire
-from claimaudit.records import JudgeTokens
+from claimaudit.records import BATCH_KEYS, CheckedRecord, JudgeTokens, NotCheckedRecord
 from claimaudit.review import annotate_latex
 from claimaudit.server.schemas import THRESHOLD_USED, TOKENS_SUMMED, JudgingOptions
 from claimaudit.server.service import Reviewed
@@ -87,13 +87,44 @@ class SentenceOut(BaseModel):
     text: str
 
 
-class ReviewedRecordOut(BaseModel):
-    """A check record, exactly as ``POST /v1/checks`` gives it, plus where the sentence is."""
+def _reviewed_record(schema: JsonDict) -> None:
+    # A check record's keys, each carried (``records``), without a batch line's: a review
+    # record has no id, input line or key; a bibliography note only when there is one.
+    properties, required = schema.get("properties"), schema.get("required")
+    if isinstance(properties, dict):
+        for key in ("id", *BATCH_KEYS):
+            properties.pop(key, None)
+    if isinstance(required, list):
+        schema["required"] = [key for key in required if key not in ("id", "bibliographyNote")]
 
-    model_config = ConfigDict(extra="allow")
+
+class _Sentence(BaseModel):
+    """What a review adds to a check record: where its sentence is, and how it cited."""
 
     sentence: SentenceOut
     citations: list[str] = Field(description="The citations, as written, naming this paper.")
+    bibliography_note: str | SkipJsonSchema[None] = Field(
+        default=None,
+        alias="bibliographyNote",
+        description="What the bibliography entry leaves to the reader (it names two works' "
+        "identifiers, and which one was checked). Absent when there is nothing to say.",
+        json_schema_extra=_left_out_when_none,
+    )
+
+
+# A check record, exactly as ``POST /v1/checks`` gives it, plus where the sentence is: each
+# kind documented whole (the verdict, evidence or error a client reads), told apart by verdict.
+class ReviewedCheckedRecord(CheckedRecord, _Sentence):
+    model_config = ConfigDict(json_schema_extra=_reviewed_record)
+
+
+class ReviewedNotCheckedRecord(NotCheckedRecord, _Sentence):
+    model_config = ConfigDict(json_schema_extra=_reviewed_record)
+
+
+ReviewedRecordOut = Annotated[
+    ReviewedCheckedRecord | ReviewedNotCheckedRecord, Field(discriminator="verdict")
+]
 
 
 class UnreadEntryOut(BaseModel):

@@ -40,9 +40,11 @@ PAPERS_FIELD = (
     "Paper references (arXiv id or URL, DOI, prefix:id), each checked alone: one that cannot "
     f"be read (malformed, or over {MAX_REF_CHARS} characters) gets a not_checked record."
 )
+# The schemas as served name the default judge itself (``judge_schema.judge_description``).
 JUDGE_FIELD = (
-    "Judge backend, one of the judges registered; default (also when empty or null): local. "
-    "Another name is refused as an unknown judge."
+    "Judge backend, one of the judges registered; default (also when empty or null): the "
+    "server's default judge, local unless its CLAIMAUDIT_JUDGE names another. Another name is "
+    "refused as an unknown judge."
 )
 CACHE_FIELD = (
     "Answer from the library's cache of judged results when the same question was judged "

@@ -176,7 +176,7 @@ export function initCheckPanel() {
   document.getElementById("paper-add").addEventListener("click", addPaper);
 
   drawChips();
-  keepFields(["claim", "topic", "judge", "model", "threshold"]);
+  keepFields(["claim", "topic", "judge", "model", "threshold", "fresh"]);
   const counter = initClaimCounter(claim, document.getElementById("claim-count"));
   claim.addEventListener("input", followJudged);
   // Typing clears the empty-claim error's tie to the field (the counter resets aria-invalid).
@@ -218,6 +218,8 @@ export function initCheckPanel() {
     if (judge.value) body.judge = judge.value;
     const model = chosenModel(modelField, document.getElementById("model"));
     if (model) body.model = model;
+    // As the review panel's: the API's cache option, judged again rather than read back.
+    if (document.getElementById("fresh").checked) body.cache = false;
     submit.disabled = true;
     setStatus(status, `Checking ${papers.length} paper${papers.length > 1 ? "s" : ""}…`, "busy");
     results.replaceChildren();
