@@ -208,6 +208,67 @@ def test_sigterm_in_a_first_import_jsonl_exits_143_and_leaves_no_draft(tmp_path:
     assert not library.parent.exists()  # no library, no draft, no -wal or -shm, no folder
 
 
+# The real import, then a wait: a stop that comes once the import's transaction is committed.
+_IMPORT_THEN_WAIT = """
+import sys, time
+import claimaudit.cli.library as library_cli
+from claimaudit.cli import main
+
+real = library_cli.import_corpus
+
+def then_waiting(*args, **kwargs):
+    real(*args, **kwargs)
+    print("importing", flush=True)
+    time.sleep(120)
+
+library_cli.import_corpus = then_waiting
+sys.argv[0] = "claimaudit"
+main()
+"""
+
+
+@STOPS
+@pytest.mark.parametrize(
+    ("script", "said", "stored"),
+    [
+        (_IMPORT_THAT_WAITS, "nothing of corpus.jsonl was imported (all or nothing)", []),
+        (_IMPORT_THEN_WAIT, "corpus.jsonl was imported before it stopped", ["scifact:1"]),
+    ],
+    ids=["before", "after"],
+)
+def test_a_stopped_import_jsonl_says_in_one_line_what_it_stored(
+    tmp_path: Path, notes: Path, signum: int, status: int, script: str, said: str, stored: list[str]
+) -> None:
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text('{"doc_id": 1, "title": "T", "abstract": ["A sentence."]}\n', "utf-8")
+    library = tmp_path / "library.db"
+    with Library.open(library) as opened:  # an existing library, with a paper of its own
+        add_path(opened, notes, ref=parse_ref("local:notes"))
+    command = ["library", "import-jsonl", str(corpus), "--library", str(library)]
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, *command],
+        env=child_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "importing\n"
+        child.send_signal(signum)
+        _, stderr = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.communicate()
+    assert child.returncode == status
+    assert _only_line(stderr) == f"error: interrupted; {said}" + (
+        ", rerun to import it" if not stored else ""
+    )
+    with Library.open(library, create=False) as opened:
+        assert sorted(str(p.ref) for p in opened.list_papers()) == ["local:notes", *stored]
+
+
 @STOPS
 def test_ctrl_c_in_refs_says_nothing_was_printed(tmp_path: Path, signum: int, status: int) -> None:
     bib = tmp_path / "refs.bib"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,7 @@ from claimaudit.library.extract import extractor_version
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
 from claimaudit.sources.arxiv import ArxivClient
+from tests.signals import child_env
 from tests.sources.arxivserver import ArxivServer
 
 
@@ -70,3 +74,45 @@ def test_a_pdf_without_text_names_the_download(
         assert library.list_papers() == []
     assert str(caught.value).startswith(f"{arxiv_papers.url}/pdf/2001.00001v1: the PDF has no")
     assert "claimaudit-arxiv-" not in str(caught.value)
+
+
+# A download killed outright (kill -9) mid-way: its scratch folder, made as a download's is,
+# holding what it had fetched, and no clean-up run.
+_DOWNLOADING = """
+import sys
+from pathlib import Path
+from claimaudit.guards.leftovers import scratch_folder
+with scratch_folder("claimaudit-arxiv-") as folder:
+    (folder / "1706.03762v2.pdf").write_bytes(b"%PDF-1.4 half")
+    print("ready", flush=True)
+    sys.stdin.read()
+"""
+
+
+def test_a_download_a_killed_run_left_is_removed_by_the_next_download(
+    arxiv_papers: ArxivServer,
+    arxiv_client: ArxivClient,
+    db: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    child = subprocess.Popen(
+        [sys.executable, "-c", _DOWNLOADING],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=child_env({"TMPDIR": str(scratch)}),
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+    finally:
+        child.kill()
+        child.wait()
+    (left,) = scratch.glob("claimaudit-arxiv-*")
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    with Library.open(db) as library:
+        add_from_arxiv(library, parse_ref("1706.03762"), arxiv_client)
+    assert not left.exists()
+    assert list(scratch.iterdir()) == []  # its own folder is gone too

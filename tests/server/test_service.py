@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,6 +34,7 @@ from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service
 from tests.fakes import ScriptedJudge, pick
 from tests.library import replacing
 from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM
+from tests.signals import child_env
 
 
 @pytest.fixture
@@ -430,3 +434,50 @@ def test_a_dropped_index_table_is_a_503_to_an_upload_and_a_search(
             "code": "library_damaged",
             "message": "the library's search index is damaged",
         }
+
+
+# A child that starts an upload whose body never ends (a client still sending), says so once
+# its copy is being written, and waits there, as a server killed mid-upload is.
+_UPLOADING = """
+import sys
+from pathlib import Path
+from claimaudit.server.service import Service
+
+class Body:
+    sent = False
+    def read(self, size=-1):
+        if self.sent:
+            print("ready", flush=True)
+            sys.stdin.read()
+            return b""
+        self.sent = True
+        return b"Some words.\\n"
+
+Service(Path(sys.argv[1])).add_upload(Body(), "n.md", ref="local:n")
+"""
+
+
+def test_an_upload_a_killed_server_left_is_removed_by_the_next_upload(
+    service: Service, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    child = subprocess.Popen(
+        [sys.executable, "-c", _UPLOADING, str(service.library)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=child_env({"TMPDIR": str(scratch)}),
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+        (left,) = scratch.glob("claimaudit-upload-*")
+        monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+        service.add_upload(io.BytesIO(b"Other words.\n"), "m.md", ref="local:m")
+        assert left.is_dir()  # its request lives: kept
+    finally:
+        child.kill()  # kill -9: no clean-up runs
+        child.wait()
+    assert (left / "n.md").is_file()
+    service.add_upload(io.BytesIO(b"More words.\n"), "o.md", ref="local:o")
+    assert list(scratch.iterdir()) == []  # the killed server's copy of its upload is gone

@@ -127,3 +127,44 @@ def test_a_stalled_client_does_not_keep_the_server_from_exiting(
         if server.process.poll() is None:
             server.process.kill()
             server.process.wait()
+
+
+def _wait_for_line(server: RunningServer, line: str) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while line not in server.log_text():
+        assert time.monotonic() < deadline, f"{line!r} never logged:\n{server.log_text()}"
+        time.sleep(0.02)
+
+
+def test_ctrl_c_twice_answers_the_check_in_flight_503_not_a_500_and_a_traceback(
+    launcher: ServerLauncher, example_library: Path
+) -> None:
+    server = launcher.start(example_library)
+    hold = server.gate / "hold"
+    hold.touch()
+    answers: list[httpx.Response] = []
+    checking = threading.Thread(target=_check, args=(server, answers), daemon=True)
+    try:
+        checking.start()
+        _wait_for(server.gate / "entered-1")  # the first paper is being judged, and held
+        server.process.send_signal(signal.SIGINT)
+        # The first Ctrl-C handled: uvicorn waits for the check, and says Ctrl-C forces it.
+        _wait_for_line(server, "CTRL+C to force quit")
+        server.process.send_signal(signal.SIGINT)
+        checking.join(timeout=WAIT_S)
+        [answer] = answers
+        # Before, uvicorn's forced exit cancelled the request: a plain-text 500, and the log
+        # got "Exception in ASGI application" with a traceback.
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["error"]["code"] == "shutting_down"
+        hold.unlink()
+        assert server.process.wait(timeout=WAIT_S) == 130
+        # Nor a traceback of the application's shutdown, which the forced quit skipped.
+        assert "Traceback" not in server.log_text()
+        assert "Application shutdown complete." in server.log_text()
+        assert not (server.gate / "entered-2").exists()  # the second paper was never judged
+    finally:
+        hold.unlink(missing_ok=True)
+        if server.process.poll() is None:
+            server.process.kill()
+            server.process.wait()

@@ -8,11 +8,12 @@ import pytest
 
 from claimaudit.errors import PaperNotInLibraryError, SourceError
 from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.library._connection import busy_error
 from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.server.advice import api_advice, request_message
-from claimaudit.server.sources import LIBRARY_NAME, ServerSource, server_source
+from claimaudit.server.sources import LIBRARY_NAME, ServerSource, hide_library, server_source
 from claimaudit.sources.protocol import Source, SourcePaper
 
 
@@ -62,4 +63,20 @@ def test_a_version_not_stored_names_the_stored_one_without_the_path(tmp_path: Pa
         f"arXiv:1907.10121v1 is not in the local library ({LIBRARY_NAME}), which holds "
         "arXiv:1907.10121v2: cite that version, or arXiv:1907.10121 without a version for the "
         "newest one stored"
+    )
+
+
+def test_the_library_named_with_its_article_reads_once_hidden(tmp_path: Path) -> None:
+    library = tmp_path / "library.sqlite3"
+    # What an upload is told while a long `library import-jsonl` holds the write lock: it was
+    # "another process is writing the the server's library; ...".
+    busy = str(busy_error(library))
+    assert hide_library(busy, library) == (
+        "another process is writing the server's library; try again when it is done"
+    )
+    assert hide_library(f"could not create the library {library}: disk full", library) == (
+        "could not create the server's library: disk full"
+    )
+    assert hide_library(f"cannot open library {library}: locked", library) == (
+        "cannot open the server's library: locked"
     )

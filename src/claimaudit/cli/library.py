@@ -240,9 +240,24 @@ def import_jsonl(
     if not file.is_file():
         fail(f"{file}: {missing_reason(file)}")
     # SIGTERM as Ctrl-C: nothing is stored, and a new library's draft file is removed.
-    with sigterm_interrupts(), library_for_adding(library) as lib:
-        summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
+    with sigterm_interrupts():
+        lib: Library | None = None
+        try:
+            with library_for_adding(library) as lib:
+                summary = import_corpus(lib, file, format, ref_prefix=ref_prefix, replace=replace)
+        except KeyboardInterrupt:
+            # Said, as every other add says it: the import is one transaction, so a user who
+            # stopped a long one must not be left to guess whether half the corpus is in.
+            fail(_import_interrupted(file, lib), code=EXIT_INTERRUPTED)
     out_console.print(shown_line_text(_import_summary(file, summary)))
+
+
+def _import_interrupted(file: Path, lib: Library | None) -> str:
+    """What Ctrl-C left of an import: its one transaction rolled back, or, committed, every
+    document stored whatever the interrupt stopped after it."""
+    if lib is not None and lib.stored:
+        return f"interrupted; {file.name} was imported before it stopped"
+    return f"interrupted; nothing of {file.name} was imported (all or nothing), rerun to import it"
 
 
 # ``import-jsonl``: the skipped documents named in its summary; the rest are counted.

@@ -1,12 +1,14 @@
 """What a killed run leaves behind, removed by the next one, and only once its owner is gone.
 
 A run killed outright (``kill -9``, the OOM killer) runs no clean-up: ``eval`` left its
-temporary library folder (``claimaudit-eval-*``, megabytes each) and an atomic writer its
-temporary file beside the output (``.ca-w-*.tmp``). Each is now made holding an ``flock`` for
-its owner's life, which the kernel drops when the owner ends however it ends: whoever can take
-that lock knows the owner is gone and removes what it left. What holds no such lock (a
-release's before this one, another machine's) is removed only once it is ``abandoned``: unchanged
-for a week and held open by no process, so another live run's files are never removed.
+temporary library folder (``claimaudit-eval-*``, megabytes each), the server an upload's or a
+draft's copy and a download its paper (``claimaudit-upload-*``, ``-draft-*``, ``-arxiv-*``), and
+an atomic writer its temporary file beside the output (``.ca-w-*.tmp``). Each is now made
+holding an ``flock`` for its owner's life, which the kernel drops when the owner ends however
+it ends: whoever can take that lock knows the owner is gone and removes what it left. What
+holds no such lock (a release's before this one, another machine's) is removed only once it is
+``abandoned``: unchanged for a week and held open by no process, so another live run's files
+are never removed.
 Windows has no ``flock``: there nothing is locked nor removed.
 """
 

@@ -9,12 +9,12 @@ title. The paper's source path (the e-print's or the PDF's URL) and source forma
 
 from __future__ import annotations
 
-import tempfile
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from claimaudit.errors import ArxivError, CancelledWorkError, EprintError, InputError
+from claimaudit.guards.leftovers import scratch_folder
 from claimaudit.identity import PaperRef
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.store import Library
@@ -56,15 +56,17 @@ def add_from_arxiv(
         return unchanged
     # A copy read by an older extractor is read again from arXiv: the same content, replaced.
     replace = replace or stored is not None
-    with tempfile.TemporaryDirectory(prefix="claimaudit-arxiv-") as folder:
-        added = _from_source(library, entry, client, Path(folder), title, replace, cancel)
+    # Locked as this run's: a download a killed run left (its source package, its PDF) is
+    # removed by the next download, never a live run's.
+    with scratch_folder("claimaudit-arxiv-") as folder:
+        added = _from_source(library, entry, client, folder, title, replace, cancel)
         if added is not None:
             return added
         _unless_cancelled(cancel)
         data = client.pdf(entry)
         # Stored as the paper's source and shown in messages: no credential of a mirror's URL.
         url = redact_url(client.pdf_url(entry))
-        path = Path(folder) / f"{entry.ref.versioned_id.replace('/', '_')}.pdf"
+        path = folder / f"{entry.ref.versioned_id.replace('/', '_')}.pdf"
         path.write_bytes(data)
         try:
             return add_path(

@@ -67,10 +67,21 @@ async def run_until_disconnected(
     and stops at once)."""
     cancel = threading.Event()
     shutdown = shutdown_event(request.app)
-    async with anyio.create_task_group() as tasks:
-        tasks.start_soon(set_when_disconnected, request, cancel, shutdown)
-        value, error = await anyio.to_thread.run_sync(attempt, work, cancel, limiter=limiter)
-        tasks.cancel_scope.cancel()
+    try:
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(set_when_disconnected, request, cancel, shutdown)
+            value, error = await anyio.to_thread.run_sync(attempt, work, cancel, limiter=limiter)
+            tasks.cancel_scope.cancel()
+    except anyio.get_cancelled_exc_class():
+        if not shutdown.is_set():
+            raise
+        # uvicorn cancels the request's task itself when a shutdown is forced (Ctrl-C twice)
+        # or its grace runs out. Let through, that cancellation is a 500 and a traceback in
+        # the log; the work is told to stop instead, and the client told why.
+        cancel.set()
+        raise ShuttingDownError(
+            "the server is shutting down; the work in flight was stopped"
+        ) from None
     # Raised out here: inside the task group it would come out wrapped in an ExceptionGroup,
     # which the app's error handlers do not know.
     if isinstance(error, CancelledWorkError):

@@ -7,12 +7,12 @@ draft is refused rather than reviewed with every key unresolved."""
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from claimaudit.bibfile import BibFormat
 from claimaudit.errors import DraftError, DraftStructureError, InputError
+from claimaudit.guards.leftovers import scratch_folder
 from claimaudit.guards.untrusted import check_text
 from claimaudit.inputs import validate_topic
 from claimaudit.review.bibliography import Bibliography, load_bibliography, parse_bibliography
@@ -89,8 +89,9 @@ def review_inputs(
 def latex_claims(latex: str, bibliography: Bibliography | None) -> LatexClaims:
     """The claims of a LaTeX draft sent as text, read on its own: nothing beside it belongs
     to it, so an ``\\input`` is refused and a bibliography file it names must come as text."""
-    with tempfile.TemporaryDirectory(prefix="claimaudit-draft-") as folder:
-        path = Path(folder) / LATEX_DRAFT_NAME
+    # Locked as this request's: one a killed server left is removed by the next draft's.
+    with scratch_folder("claimaudit-draft-") as folder:
+        path = folder / LATEX_DRAFT_NAME
         path.write_text(latex, encoding="utf-8")
         try:
             found = extract_latex_claims(path, bibliography, alone=True)

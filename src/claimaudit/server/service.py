@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
@@ -33,6 +32,7 @@ from claimaudit.errors import (
     LibraryOpenError,
     PassageNotFoundError,
 )
+from claimaudit.guards.leftovers import scratch_folder
 from claimaudit.identity import PaperRef, RefKind, parse_ref, refuse_unprintable
 from claimaudit.inputs import validate_claim, validate_papers, validate_topic
 from claimaudit.library.add_file import FileAdded, add_file, settle_title
@@ -446,8 +446,10 @@ class Service:
         (``\\input`` is refused). Messages name the upload, never the server's temporary path."""
         name = upload_name(filename)
         check_title(title)  # before the upload is copied
-        with tempfile.TemporaryDirectory(prefix="claimaudit-upload-") as folder:
-            path = Path(folder) / name
+        # Locked as this request's: a server killed outright (kill -9) leaves the copy of the
+        # upload behind, and the next upload removes it, never a live request's.
+        with scratch_folder("claimaudit-upload-") as folder:
+            path = folder / name
             with path.open("wb") as out:
                 shutil.copyfileobj(data, out)
             try:

@@ -9,7 +9,10 @@ server then exits by the signal: status 143 for SIGTERM, 130 for Ctrl-C."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import signal
+import socket
 import sys
 import threading
 from types import FrameType
@@ -26,6 +29,8 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as for every command Ctrl-C stops
 # How long connections still open after the signal may take to finish: work in flight stops
 # after its current judgement (seconds); a stalled client would otherwise hold the server.
 GRACE_S = 10
+# How long a forced quit still gives the application's own shutdown (closing the judges).
+_FORCED_SHUTDOWN_S = 2
 
 
 class _Server(uvicorn.Server):
@@ -39,6 +44,20 @@ class _Server(uvicorn.Server):
         self.interrupted = self.interrupted or sig == signal.SIGINT
         self.stopping.set()
         pdf_guard.stop_all()
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().shutdown(sockets)
+        # Set once the application's shutdown ran (uvicorn's lifespan "on"): a quit forced
+        # while it ran needs no second one.
+        done = getattr(self.lifespan, "shutdown_event", None)
+        if self.force_exit and not (isinstance(done, asyncio.Event) and done.is_set()):
+            # A forced quit (Ctrl-C twice) skips the application's shutdown, and its lifespan
+            # task, cancelled as the loop closes, logs a traceback. Ours only closes the judges
+            # (quick; a request still running is told to stop): done, within a bound, so a
+            # forced quit ends as quietly as any other and never waits long on a judge.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(_FORCED_SHUTDOWN_S):
+                    await self.lifespan.shutdown()
 
 
 def serve(app: Any, **options: Any) -> None:

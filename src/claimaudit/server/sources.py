@@ -21,7 +21,10 @@ FOLDER_NAME = "the server's library folder"
 # which every surface says in these words (a list, a check's record, an upload).
 LIBRARY_MISSING = f"{LIBRARY_NAME} is missing: it was moved or deleted after the server started"
 # How the library's messages read once its path is gone ("cannot open library PATH: ...").
+# "the library PATH" first: read as "library PATH" alone it became "the the server's library"
+# ("another process is writing the library PATH", said to an upload while a long import runs).
 _WORDING = (
+    (f"the library {LIBRARY_NAME}", LIBRARY_NAME),
     (f"library path {LIBRARY_NAME}", LIBRARY_NAME),
     (f"library {LIBRARY_NAME}", LIBRARY_NAME),
 )
