@@ -2,11 +2,14 @@
 
 A record names the library's hash of the text it was judged against (``paperContentHash``) and
 quotes a passage of it by id. Once the paper is re-added with other text (``library add
---replace``), that id points at other words, so a resumed run must not count the record as
-done: it is taken out of ``--out`` as ``--retry-not-checked`` takes failures out
-(``batch_resume.drop_records``), and its pair is judged again. Only records of lines in this
-run's input are taken out (each is written anew); a record of another source carries no hash
-and stays, as does one whose paper is no longer stored (nothing newer to judge it against).
+--replace``), or the same file is read again by a newer reader (an upgrade: the hash, the
+file's, is unchanged, but the passages and their ids are the new reader's; the record's
+``paperExtractor`` says which reader made the ones it judged), that id may point at other
+words, so a resumed run must not count the record as done: it is taken out of ``--out`` as
+``--retry-not-checked`` takes failures out (``batch_resume.drop_records``), and its pair is
+judged again. Only records of lines in this run's input are taken out (each is written anew); a
+record of another source carries no hash and stays, as does one whose paper is no longer
+stored (nothing newer to judge it against).
 """
 
 from __future__ import annotations
@@ -14,22 +17,35 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from claimaudit.batch.resume import drop_records
 from claimaudit.errors import ClaimauditError
 from claimaudit.identity import parse_ref
 from claimaudit.library.store import Library
 
-# The library's hash of the text now stored under a record's ``matchedRef``; None when none is.
-StoredHash = Callable[[str], str | None]
+
+class Reading(NamedTuple):
+    """How the library now holds a paper: the hash of the file read, and the reader that made
+    its passages (None for a paper stored before readers were recorded)."""
+
+    content_hash: str
+    extractor: str | None
 
 
-def drop_stale(out: Path, keys: Iterable[str], stored_hash: StoredHash) -> int:
+# A record written before records named the reader that made the passages they judged.
+_UNKNOWN = object()
+
+# How the library now holds the paper under a record's ``matchedRef``; None when none is.
+StoredReading = Callable[[str], Reading | None]
+
+
+def drop_stale(out: Path, keys: Iterable[str], stored_reading: StoredReading) -> int:
     """Take out of ``out`` the records of input lines ``keys`` judged against text the library
     no longer holds under their paper; the number of pairs taken out (a pair written twice in
     ``out`` is still one pair to check again)."""
     wanted = set(keys)
-    known: dict[str, str | None] = {}
+    known: dict[str, Reading | None] = {}
     pairs: set[tuple[object, object]] = set()
 
     def stale(data: dict[str, object]) -> bool:
@@ -38,9 +54,16 @@ def drop_stale(out: Path, keys: Iterable[str], stored_hash: StoredHash) -> int:
         if not (isinstance(judged, str) and isinstance(ref, str) and key in wanted):
             return False
         if ref not in known:
-            known[ref] = stored_hash(ref)
+            known[ref] = stored_reading(ref)
         now = known[ref]
-        if now is None or now.lower() == judged.lower():
+        if now is None:
+            return False
+        # Another reader made other passages from the same file. A record from before records
+        # named the reader (no such key) says nothing about it; ``null`` does: the paper was
+        # read by a claimaudit that did not record its reader, so one named now read it again.
+        reader = data.get("paperExtractor", _UNKNOWN)
+        reread = reader is not _UNKNOWN and reader != now.extractor
+        if now.content_hash.lower() == judged.lower() and not reread:
             return False
         pairs.add((key, data.get("paperRef", ref)))
         return True
@@ -49,17 +72,17 @@ def drop_stale(out: Path, keys: Iterable[str], stored_hash: StoredHash) -> int:
     return len(pairs)
 
 
-def library_hashes(library: Library) -> StoredHash:
-    """``StoredHash`` read from ``library``: the copy stored under exactly that reference."""
+def library_readings(library: Library) -> StoredReading:
+    """``StoredReading`` read from ``library``: the copy stored under exactly that reference."""
 
-    def stored_hash(ref: str) -> str | None:
+    def stored_reading(ref: str) -> Reading | None:
         try:
             paper = library.get_paper(parse_ref(ref), exact=True)
         except (ClaimauditError, ValueError):
             return None  # a reference no library holds: nothing to compare with
-        return paper.content_hash if paper else None
+        return Reading(paper.content_hash, paper.extractor) if paper else None
 
-    return stored_hash
+    return stored_reading
 
 
 def drop_stale_in_library(out: Path, keys: Iterable[str], path: Path | None) -> int:
@@ -67,6 +90,6 @@ def drop_stale_in_library(out: Path, keys: Iterable[str], path: Path | None) -> 
     then says why, pair by pair), so that this check never stops a resume."""
     try:
         with Library.open(path, create=False) as library:
-            return drop_stale(out, keys, library_hashes(library))
+            return drop_stale(out, keys, library_readings(library))
     except (ClaimauditError, sqlite3.Error):
         return 0
