@@ -5,7 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from claimaudit.batch.stale import Reading, drop_stale, drop_stale_in_library, library_readings
+from claimaudit.batch.stale import (
+    Reading,
+    drop_stale,
+    drop_stale_in_library,
+    library_quotes,
+    library_readings,
+)
 from claimaudit.identity import parse_ref
 from claimaudit.library.store import Library
 from tests.libraries import library_of
@@ -124,3 +130,49 @@ def test_a_library_paper_read_by_an_older_reader_is_found_stale_once_read_again(
     out.write_text(json.dumps(row) + "\n", encoding="utf-8")
     assert drop_stale_in_library(out, ["k1"], path) == 1
     assert out.read_text(encoding="utf-8") == ""
+
+
+def test_a_record_from_before_hashes_is_compared_by_the_passage_it_quotes(tmp_path: Path) -> None:
+    # Records written before records named paperContentHash (an older claimaudit's --out) were
+    # kept as done whatever the library held since: after the paper was read again (an
+    # upgrade's reader) or replaced, their evidencePassageId named other words. Their quote is
+    # the whole passage, copied by code, so it tells whether the id still names it.
+    def record(key: str, ref: str, passage: str, quote: str | None) -> dict[str, object]:
+        row = {"inputKey": key, "paperRef": ref, "matchedRef": ref}
+        return {**row, "evidencePassageId": passage, "evidence": quote}
+
+    stored = {("arXiv:1", "P001"): "Sparse matrices.", ("arXiv:1", "P002"): "Dense ones."}
+
+    def quote(ref: str, passage: str) -> str | None:
+        if ref != "arXiv:1":
+            return None  # not stored: nothing newer to judge against
+        return stored.get((ref, passage), "")
+
+    rows = [
+        record("k1", "arXiv:1", "P001", "Sparse matrices."),  # the id still names it: kept
+        record("k2", "arXiv:1", "P002", "Sparse matrices."),  # other words now: out
+        record("k3", "arXiv:1", "P009", "Gone."),  # no such passage now: out
+        record("k4", "arXiv:1", "P002", None),  # quotes nothing: nothing to compare
+        record("k5", "arXiv:5", "P001", "Elsewhere."),  # paper not stored: kept
+        record("other", "arXiv:1", "P002", "Sparse matrices."),  # not this input's line
+        {**record("k6", "arXiv:1", "P002", "Sparse."), "paperContentHash": None},  # another source
+    ]
+    out = tmp_path / "out.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    keys = ["k1", "k2", "k3", "k4", "k5", "k6"]
+    assert drop_stale(out, keys, STORED.get, quote) == 2
+    kept = [json.loads(line)["inputKey"] for line in out.read_text(encoding="utf-8").splitlines()]
+    assert kept == ["k1", "k4", "k5", "other", "k6"]
+    assert drop_stale(out, keys, STORED.get) == 0  # without quotes, such records stay
+
+
+def test_a_library_s_quotes_are_its_passages_under_exactly_that_reference(tmp_path: Path) -> None:
+    paper = tmp_path / "notes.md"
+    paper.write_text("# Sparse\n\nSciPy provides sparse matrices.\n", encoding="utf-8")
+    path = library_of(tmp_path / "library.db", {"local:notes": paper})
+    with Library.open(path, create=False) as library:
+        quotes = library_quotes(library)
+        assert quotes("local:notes", "P001") == "SciPy provides sparse matrices."
+        assert quotes("local:notes", "P999") == ""
+        assert quotes("local:other", "P001") is None
+        assert quotes("not a reference", "P001") is None

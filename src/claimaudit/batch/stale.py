@@ -9,7 +9,9 @@ words, so a resumed run must not count the record as done: it is taken out of ``
 ``--retry-not-checked`` takes failures out (``batch_resume.drop_records``), and its pair is
 judged again. Only records of lines in this run's input are taken out (each is written anew); a
 record of another source carries no hash and stays, as does one whose paper is no longer
-stored (nothing newer to judge it against).
+stored (nothing newer to judge it against). A record written before records named the hash has
+no ``paperContentHash`` key: its quote (the whole passage, copied by code) is compared with the
+passage its id names now instead, so an older claimaudit's ``--out`` is held to the library too.
 """
 
 from __future__ import annotations
@@ -38,12 +40,21 @@ _UNKNOWN = object()
 
 # How the library now holds the paper under a record's ``matchedRef``; None when none is.
 StoredReading = Callable[[str], Reading | None]
+# The text the library now stores under a passage id of the paper a reference names ("" where
+# it has no such passage); None when no paper is stored under it.
+StoredQuote = Callable[[str, str], str | None]
 
 
-def drop_stale(out: Path, keys: Iterable[str], stored_reading: StoredReading) -> int:
+def drop_stale(
+    out: Path,
+    keys: Iterable[str],
+    stored_reading: StoredReading,
+    stored_quote: StoredQuote | None = None,
+) -> int:
     """Take out of ``out`` the records of input lines ``keys`` judged against text the library
     no longer holds under their paper; the number of pairs taken out (a pair written twice in
-    ``out`` is still one pair to check again)."""
+    ``out`` is still one pair to check again). A record from before records named the hash
+    (no ``paperContentHash`` key) is compared by its quote, where ``stored_quote`` is given."""
     wanted = set(keys)
     known: dict[str, Reading | None] = {}
     pairs: set[tuple[object, object]] = set()
@@ -51,7 +62,14 @@ def drop_stale(out: Path, keys: Iterable[str], stored_reading: StoredReading) ->
     def stale(data: dict[str, object]) -> bool:
         judged, ref = data.get("paperContentHash"), data.get("matchedRef")
         key = data.get("inputKey")
-        if not (isinstance(judged, str) and isinstance(ref, str) and key in wanted):
+        if not (isinstance(ref, str) and key in wanted):
+            return False
+        if "paperContentHash" not in data:
+            if stored_quote is None or not _quote_gone(data, ref, stored_quote):
+                return False
+            pairs.add((key, data.get("paperRef", ref)))
+            return True
+        if not isinstance(judged, str):
             return False
         if ref not in known:
             known[ref] = stored_reading(ref)
@@ -68,8 +86,21 @@ def drop_stale(out: Path, keys: Iterable[str], stored_reading: StoredReading) ->
         pairs.add((key, data.get("paperRef", ref)))
         return True
 
-    drop_records(out, b"paperContentHash", stale)
+    # Every record names its matchedRef; those without a hash are read for their quote.
+    drop_records(out, b"matchedRef", stale)
     return len(pairs)
+
+
+def _quote_gone(data: dict[str, object], ref: str, stored_quote: StoredQuote) -> bool:
+    """Whether the passage an older record quotes (written before records named the hash of
+    the text they judged) no longer reads as its quote in the library: the paper was re-added
+    since, or read again by a newer reader, and the id names other words now. The quote is the
+    whole passage, copied by code. A record quoting nothing, or whose paper is gone, stays."""
+    passage, quote = data.get("evidencePassageId"), data.get("evidence")
+    if not (isinstance(passage, str) and isinstance(quote, str) and quote.strip()):
+        return False
+    now = stored_quote(ref, passage)
+    return now is not None and now != quote
 
 
 def library_readings(library: Library) -> StoredReading:
@@ -85,11 +116,29 @@ def library_readings(library: Library) -> StoredReading:
     return stored_reading
 
 
+def library_quotes(library: Library) -> StoredQuote:
+    """``StoredQuote`` read from ``library``: the copy stored under exactly that reference, its
+    passages read once per paper."""
+    texts: dict[str, dict[str, str] | None] = {}
+
+    def stored_quote(ref: str, passage: str) -> str | None:
+        if ref not in texts:
+            try:
+                found = library.passages(parse_ref(ref), exact=True)
+            except (ClaimauditError, ValueError):
+                found = None  # not stored (or no reference): nothing to compare with
+            texts[ref] = None if found is None else {p.passage_id: p.text for p in found}
+        stored = texts[ref]
+        return None if stored is None else stored.get(passage, "")
+
+    return stored_quote
+
+
 def drop_stale_in_library(out: Path, keys: Iterable[str], path: Path | None) -> int:
     """``drop_stale`` against the library at ``path``; 0 when it cannot be read (the run itself
     then says why, pair by pair), so that this check never stops a resume."""
     try:
         with Library.open(path, create=False) as library:
-            return drop_stale(out, keys, library_readings(library))
+            return drop_stale(out, keys, library_readings(library), library_quotes(library))
     except (ClaimauditError, sqlite3.Error):
         return 0
