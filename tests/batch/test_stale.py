@@ -5,12 +5,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from claimaudit.batch.stale import drop_stale, drop_stale_in_library, library_hashes
+from claimaudit.batch.stale import (
+    Reading,
+    drop_stale,
+    drop_stale_in_library,
+    library_quotes,
+    library_readings,
+)
 from claimaudit.identity import parse_ref
 from claimaudit.library.store import Library
 from tests.libraries import library_of
 
-STORED = {"arXiv:1": "new1", "arXiv:2": "same2"}
+STORED = {"arXiv:1": Reading("new1", "pdf/3"), "arXiv:2": Reading("same2", "pdf/3")}
 
 
 def _record(key: str, ref: str, content: str | None) -> dict[str, object]:
@@ -32,7 +38,7 @@ def test_only_records_of_this_input_judged_against_other_text_are_taken_out(
     out.write_text(text, encoding="utf-8")
     asked: list[str] = []
 
-    def stored(ref: str) -> str | None:
+    def stored(ref: str) -> Reading | None:
         asked.append(ref)
         return STORED.get(ref)
 
@@ -76,10 +82,97 @@ def test_a_record_of_an_unversioned_paper_is_compared_with_that_copy_not_a_versi
         version = library.get_paper(parse_ref("arXiv:1907.10121v2"), exact=True)
         assert unversioned is not None and version is not None
         assert unversioned.content_hash != version.content_hash
-        assert library_hashes(library)("arXiv:1907.10121") == unversioned.content_hash
-        assert library_hashes(library)("arXiv:1907.10121v2") == version.content_hash
+        readings = library_readings(library)
+        assert readings("arXiv:1907.10121") == (unversioned.content_hash, unversioned.extractor)
+        assert readings("arXiv:1907.10121v2") == (version.content_hash, version.extractor)
     out = tmp_path / "out.jsonl"
     row = _record("k1", "arXiv:1907.10121", unversioned.content_hash)
     out.write_text(json.dumps(row) + "\n", encoding="utf-8")
     assert drop_stale_in_library(out, ["k1"], path) == 0
     assert json.loads(out.read_text(encoding="utf-8")) == row
+
+
+def test_a_record_of_the_same_file_read_again_by_a_newer_reader_is_taken_out(
+    tmp_path: Path,
+) -> None:
+    # An upgrade's reader read the file again (``library add`` after an upgrade): the hash, the
+    # file's, is the same, but the passages and their ids are the new reader's, so the record's
+    # evidencePassageId may name other words. A record written before records named the reader
+    # is compared by its hash alone; ``null`` names a paper stored by a claimaudit that did not
+    # record its reader (upgraded, not read again).
+    rows = [
+        {**_record("k1", "arXiv:2", "same2"), "paperExtractor": "pdf/2"},  # read again: out
+        {**_record("k2", "arXiv:2", "same2"), "paperExtractor": "pdf/3"},  # this reader's
+        _record("k3", "arXiv:2", "same2"),  # a record from before records named the reader
+        {**_record("k4", "arXiv:4", "same4"), "paperExtractor": None},  # still unrecorded
+        {**_record("k5", "arXiv:2", "same2"), "paperExtractor": None},  # read since: out
+    ]
+    out = tmp_path / "out.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    stored = {**STORED, "arXiv:4": Reading("same4", None)}
+    assert drop_stale(out, ["k1", "k2", "k3", "k4", "k5"], stored.get) == 2
+    kept = [json.loads(line)["inputKey"] for line in out.read_text(encoding="utf-8").splitlines()]
+    assert kept == ["k2", "k3", "k4"]
+
+
+def test_a_library_paper_read_by_an_older_reader_is_found_stale_once_read_again(
+    tmp_path: Path,
+) -> None:
+    # The whole way round, from a library: the record names the reader of an older claimaudit.
+    paper = tmp_path / "notes.md"
+    paper.write_text("# Sparse\n\nSciPy provides sparse matrices.\n", encoding="utf-8")
+    path = library_of(tmp_path / "library.db", {"local:notes": paper})
+    with Library.open(path, create=False) as library:
+        stored = library.get_paper(parse_ref("local:notes"), exact=True)
+        assert stored is not None and stored.extractor is not None
+    row = {**_record("k1", "local:notes", stored.content_hash), "paperExtractor": "markdown/1"}
+    out = tmp_path / "out.jsonl"
+    out.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    assert drop_stale_in_library(out, ["k1"], path) == 1
+    assert out.read_text(encoding="utf-8") == ""
+
+
+def test_a_record_from_before_hashes_is_compared_by_the_passage_it_quotes(tmp_path: Path) -> None:
+    # Records written before records named paperContentHash (an older claimaudit's --out) were
+    # kept as done whatever the library held since: after the paper was read again (an
+    # upgrade's reader) or replaced, their evidencePassageId named other words. Their quote is
+    # the whole passage, copied by code, so it tells whether the id still names it.
+    def record(key: str, ref: str, passage: str, quote: str | None) -> dict[str, object]:
+        row = {"inputKey": key, "paperRef": ref, "matchedRef": ref}
+        return {**row, "evidencePassageId": passage, "evidence": quote}
+
+    stored = {("arXiv:1", "P001"): "Sparse matrices.", ("arXiv:1", "P002"): "Dense ones."}
+
+    def quote(ref: str, passage: str) -> str | None:
+        if ref != "arXiv:1":
+            return None  # not stored: nothing newer to judge against
+        return stored.get((ref, passage), "")
+
+    rows = [
+        record("k1", "arXiv:1", "P001", "Sparse matrices."),  # the id still names it: kept
+        record("k2", "arXiv:1", "P002", "Sparse matrices."),  # other words now: out
+        record("k3", "arXiv:1", "P009", "Gone."),  # no such passage now: out
+        record("k4", "arXiv:1", "P002", None),  # quotes nothing: nothing to compare
+        record("k5", "arXiv:5", "P001", "Elsewhere."),  # paper not stored: kept
+        record("other", "arXiv:1", "P002", "Sparse matrices."),  # not this input's line
+        {**record("k6", "arXiv:1", "P002", "Sparse."), "paperContentHash": None},  # another source
+    ]
+    out = tmp_path / "out.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    keys = ["k1", "k2", "k3", "k4", "k5", "k6"]
+    assert drop_stale(out, keys, STORED.get, quote) == 2
+    kept = [json.loads(line)["inputKey"] for line in out.read_text(encoding="utf-8").splitlines()]
+    assert kept == ["k1", "k4", "k5", "other", "k6"]
+    assert drop_stale(out, keys, STORED.get) == 0  # without quotes, such records stay
+
+
+def test_a_library_s_quotes_are_its_passages_under_exactly_that_reference(tmp_path: Path) -> None:
+    paper = tmp_path / "notes.md"
+    paper.write_text("# Sparse\n\nSciPy provides sparse matrices.\n", encoding="utf-8")
+    path = library_of(tmp_path / "library.db", {"local:notes": paper})
+    with Library.open(path, create=False) as library:
+        quotes = library_quotes(library)
+        assert quotes("local:notes", "P001") == "SciPy provides sparse matrices."
+        assert quotes("local:notes", "P999") == ""
+        assert quotes("local:other", "P001") is None
+        assert quotes("not a reference", "P001") is None

@@ -158,3 +158,27 @@ def test_a_reader_version_int_cannot_read_is_flagged_not_a_crash(db: Path) -> No
     shown = runner.invoke(app, ["library", "show", "scifact:2", "--library", str(db)])
     assert shown.exit_code == 0, shown.output
     assert "note: reader jsonl/\u00b2, current " in shown.stdout
+
+
+def test_papers_stored_before_readers_were_recorded_are_flagged_as_read_by_an_older_one(
+    db: Path,
+) -> None:
+    # A library made before schema step 4 (format and reader recorded) holds papers whose
+    # reader is NULL: an older claimaudit's, so an upgrade's reader may cut them otherwise, and
+    # adding the same file again re-reads them. They were left out of the note.
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE papers SET extractor = NULL WHERE ref = 'scifact:2'")
+        conn.execute(
+            "UPDATE papers SET extractor = NULL, source_format = NULL WHERE ref = 'scifact:3'"
+        )
+    listed = run("--library", db, "--json")
+    assert " ".join(listed.stderr.split()).startswith(
+        "note: 2 papers listed were read by an older reader than this version's"
+    )
+    current = extractor_version("jsonl")
+    for ref, note in (
+        ("scifact:2", f"note: reader unrecorded, current {current}: re-add to re-read"),
+        ("scifact:3", "note: reader unrecorded (an older claimaudit's): re-add to re-read"),
+    ):
+        shown = runner.invoke(app, ["library", "show", ref, "--library", str(db)])
+        assert shown.exit_code == 0 and note in shown.stdout, shown.output

@@ -11,6 +11,7 @@ from claimaudit.errors import CancelledWorkError, RefRequiredError
 from claimaudit.identity import parse_ref
 from claimaudit.library import ingest
 from claimaudit.library.ingest import add_path
+from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
 from tests.library.helpers import make_pdf
 
@@ -85,6 +86,25 @@ def test_a_title_given_is_stored_on_one_line(library: Library, tmp_path: Path) -
     note.write_text("# Heading\n\nText.\n", encoding="utf-8")
     added = add_path(library, note, ref=parse_ref("local:n"), title=" My\nnotes\t(draft) ")
     assert added.title == "My notes (draft)"
+
+
+def test_a_paper_read_again_by_a_newer_reader_keeps_the_title_it_was_given(
+    library: Library, tmp_path: Path
+) -> None:
+    # After an upgrade, `library list` says adding the same file again re-reads it; doing so
+    # without --title gave it the file's own title, and the one the user gave was lost.
+    note = tmp_path / "notes.md"
+    note.write_text("# Heading\n\nSparse solvers save memory.\n", encoding="utf-8")
+    add_path(library, note, ref=parse_ref("local:n"), title="My notes")
+    library.connection.execute("UPDATE papers SET extractor = 'markdown/1'")  # an older reader
+    again = add_path(library, note, ref=parse_ref("local:n"))
+    assert again.outcome is AddOutcome.REPLACED and again.title == "My notes"
+    stored = library.require_paper(parse_ref("local:n"))
+    assert stored.title == "My notes" and stored.extractor != "markdown/1"
+    # Other content is another text: with --replace, it takes the title the new file gives.
+    note.write_text("# Heading\n\nDense solvers use memory.\n", encoding="utf-8")
+    other = add_path(library, note, ref=parse_ref("local:n"), replace=True)
+    assert other.outcome is AddOutcome.REPLACED and other.title == "Heading"
 
 
 def test_metadata_naming_two_papers_is_said_to_be_the_metadata(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from tests.library.damaging import break_index_table, lose_index_data, lose_index_rows
+from tests.permissions import ordinary_permissions
 
 
 def test_new_library_is_at_latest_version(tmp_path: Path) -> None:
@@ -58,6 +59,36 @@ def test_library_from_the_future_is_refused(tmp_path: Path) -> None:
         conn.execute(f"PRAGMA user_version = {LATEST_VERSION + 1}")
     with pytest.raises(LibraryOpenError, match="newer than this claimaudit"):
         Library.open(path)
+
+
+def test_an_older_library_that_may_not_be_written_says_it_must_be_upgraded(
+    tmp_path: Path,
+) -> None:
+    # A library at this version opens read-only; an older one must be upgraded first, which
+    # failed as "could not upgrade library ... to schema version 5 (catalogue answers about
+    # cited references ...): attempt to write a readonly database", naming neither the
+    # older claimaudit nor what to do.
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=4) == 4
+    conn.execute("PRAGMA journal_mode = WAL")  # as every claimaudit library has been
+    conn.close()
+    before = path.read_bytes()
+    path.chmod(0o444)
+    try:
+        with ordinary_permissions(), pytest.raises(LibraryOpenError) as refused:
+            Library.open(path)
+    finally:
+        path.chmod(0o644)
+    assert str(refused.value) == (
+        f"library {path} was made by an older claimaudit (schema version 4) and must be "
+        f"upgraded to version {LATEST_VERSION} before this one can use it, but the file may "
+        "not be written (attempt to write a readonly database); let it be written once, or use "
+        "a copy"
+    )
+    assert path.read_bytes() == before
+    with Library.open(path) as library:  # once it may be written, it upgrades as ever
+        assert library.list_papers() == []
 
 
 def test_other_sqlite_database_is_refused(tmp_path: Path) -> None:

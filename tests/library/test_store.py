@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import signal
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -88,6 +89,38 @@ def test_different_content_needs_replace(library: Library) -> None:
     # The index follows: the old words are gone, the new ones found.
     assert library.search("old") == []
     assert [h.text for h in library.search("new")] == ["new"]
+
+
+@pytest.mark.parametrize(
+    ("stored", "why"),
+    [
+        (
+            "latex/14",
+            ", or was read from the same files by an older reader (latex/14; this version's "
+            "latex/40 may read more of them, such as a bibliography, and so hash them otherwise)",
+        ),
+        (None, ", or was read from the same files by an older reader (unrecorded; this"),
+        ("latex/41", ""),  # stored by a newer claimaudit: its reading is not the older one
+        ("pdf/3", ""),  # another format: another file
+    ],
+)
+def test_a_conflict_with_an_older_reading_says_the_files_may_be_unchanged(
+    library: Library, stored: str | None, why: str
+) -> None:
+    # A paper's hash covers the files its reader read, and latex/15 began reading a paper's
+    # .bib: after an upgrade, adding the same LaTeX folder again gave "already in the library
+    # with different content", though nothing changed and `library list` said adding it again
+    # re-reads it.
+    library.add_paper(replace(_paper("arXiv:1603.07285", "text"), extractor=stored))
+    again = replace(_paper("arXiv:1603.07285", "text", digest="h2"), extractor="latex/40")
+    with pytest.raises(ContentConflictError) as conflict:
+        library.add_paper(again)
+    message = str(conflict.value)
+    assert message.startswith("arXiv:1603.07285 is already in the library with different content")
+    assert message.removeprefix(
+        "arXiv:1603.07285 is already in the library with different content"
+    ).startswith(why)
+    assert bool(why) == ("older reader" in message)
 
 
 def test_failure_mid_insert_leaves_library_unchanged(

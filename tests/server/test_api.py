@@ -344,6 +344,24 @@ def test_a_passage_asked_with_a_content_hash_is_refused_once_the_content_changed
     assert _error(api.get(where, params={"contentHash": "abc"}), 422)["code"] == "invalid_request"
 
 
+def test_a_passage_asked_with_a_reader_is_refused_once_a_newer_reader_read_the_paper(
+    api: httpx.Client,
+) -> None:
+    # After an upgrade, adding the same file again keeps its hash but makes the new reader's
+    # passages: a record's paperExtractor tells whether its passage id still names its words.
+    paper = api.get(f"/v1/library/{DEEP_RULES_REF}").json()["paper"]
+    where = f"/v1/library/{DEEP_RULES_REF}/passages/P020"
+    same = {"contentHash": paper["contentHash"], "extractor": paper["extractor"]}
+    assert api.get(where, params=same).json()["passage"]["id"] == "P020"
+    older = _error(api.get(where, params={**same, "extractor": "markdown/1"}), 409)
+    assert older["code"] == "content_changed"
+    assert older["message"] == (
+        f"{DEEP_RULES_REF} was read again since by {paper['extractor']}, not markdown/1: its "
+        "passages may not be those the record judged; check the claim again"
+    )
+    assert _error(api.get(where, params={"extractor": "pdf"}), 422)["code"] == "invalid_request"
+
+
 def test_a_reference_s_key_is_the_one_a_check_tells_papers_apart_by(api: httpx.Client) -> None:
     def key(ref: str) -> str:
         answer = api.get("/v1/references/key", params={"ref": ref})

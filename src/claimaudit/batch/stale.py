@@ -2,11 +2,16 @@
 
 A record names the library's hash of the text it was judged against (``paperContentHash``) and
 quotes a passage of it by id. Once the paper is re-added with other text (``library add
---replace``), that id points at other words, so a resumed run must not count the record as
-done: it is taken out of ``--out`` as ``--retry-not-checked`` takes failures out
-(``batch_resume.drop_records``), and its pair is judged again. Only records of lines in this
-run's input are taken out (each is written anew); a record of another source carries no hash
-and stays, as does one whose paper is no longer stored (nothing newer to judge it against).
+--replace``), or the same file is read again by a newer reader (an upgrade: the hash, the
+file's, is unchanged, but the passages and their ids are the new reader's; the record's
+``paperExtractor`` says which reader made the ones it judged), that id may point at other
+words, so a resumed run must not count the record as done: it is taken out of ``--out`` as
+``--retry-not-checked`` takes failures out (``batch_resume.drop_records``), and its pair is
+judged again. Only records of lines in this run's input are taken out (each is written anew); a
+record of another source carries no hash and stays, as does one whose paper is no longer
+stored (nothing newer to judge it against). A record written before records named the hash has
+no ``paperContentHash`` key: its quote (the whole passage, copied by code) is compared with the
+passage its id names now instead, so an older claimaudit's ``--out`` is held to the library too.
 """
 
 from __future__ import annotations
@@ -14,52 +19,119 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from claimaudit.batch.resume import drop_records
 from claimaudit.errors import ClaimauditError
 from claimaudit.identity import parse_ref
 from claimaudit.library.store import Library
 
-# The library's hash of the text now stored under a record's ``matchedRef``; None when none is.
-StoredHash = Callable[[str], str | None]
+
+class Reading(NamedTuple):
+    """How the library now holds a paper: the hash of the file read, and the reader that made
+    its passages (None for a paper stored before readers were recorded)."""
+
+    content_hash: str
+    extractor: str | None
 
 
-def drop_stale(out: Path, keys: Iterable[str], stored_hash: StoredHash) -> int:
+# A record written before records named the reader that made the passages they judged.
+_UNKNOWN = object()
+
+# How the library now holds the paper under a record's ``matchedRef``; None when none is.
+StoredReading = Callable[[str], Reading | None]
+# The text the library now stores under a passage id of the paper a reference names ("" where
+# it has no such passage); None when no paper is stored under it.
+StoredQuote = Callable[[str, str], str | None]
+
+
+def drop_stale(
+    out: Path,
+    keys: Iterable[str],
+    stored_reading: StoredReading,
+    stored_quote: StoredQuote | None = None,
+) -> int:
     """Take out of ``out`` the records of input lines ``keys`` judged against text the library
     no longer holds under their paper; the number of pairs taken out (a pair written twice in
-    ``out`` is still one pair to check again)."""
+    ``out`` is still one pair to check again). A record from before records named the hash
+    (no ``paperContentHash`` key) is compared by its quote, where ``stored_quote`` is given."""
     wanted = set(keys)
-    known: dict[str, str | None] = {}
+    known: dict[str, Reading | None] = {}
     pairs: set[tuple[object, object]] = set()
 
     def stale(data: dict[str, object]) -> bool:
         judged, ref = data.get("paperContentHash"), data.get("matchedRef")
         key = data.get("inputKey")
-        if not (isinstance(judged, str) and isinstance(ref, str) and key in wanted):
+        if not (isinstance(ref, str) and key in wanted):
+            return False
+        if "paperContentHash" not in data:
+            if stored_quote is None or not _quote_gone(data, ref, stored_quote):
+                return False
+            pairs.add((key, data.get("paperRef", ref)))
+            return True
+        if not isinstance(judged, str):
             return False
         if ref not in known:
-            known[ref] = stored_hash(ref)
+            known[ref] = stored_reading(ref)
         now = known[ref]
-        if now is None or now.lower() == judged.lower():
+        if now is None:
+            return False
+        # Another reader made other passages from the same file. A record from before records
+        # named the reader (no such key) says nothing about it; ``null`` does: the paper was
+        # read by a claimaudit that did not record its reader, so one named now read it again.
+        reader = data.get("paperExtractor", _UNKNOWN)
+        reread = reader is not _UNKNOWN and reader != now.extractor
+        if now.content_hash.lower() == judged.lower() and not reread:
             return False
         pairs.add((key, data.get("paperRef", ref)))
         return True
 
-    drop_records(out, b"paperContentHash", stale)
+    # Every record names its matchedRef; those without a hash are read for their quote.
+    drop_records(out, b"matchedRef", stale)
     return len(pairs)
 
 
-def library_hashes(library: Library) -> StoredHash:
-    """``StoredHash`` read from ``library``: the copy stored under exactly that reference."""
+def _quote_gone(data: dict[str, object], ref: str, stored_quote: StoredQuote) -> bool:
+    """Whether the passage an older record quotes (written before records named the hash of
+    the text they judged) no longer reads as its quote in the library: the paper was re-added
+    since, or read again by a newer reader, and the id names other words now. The quote is the
+    whole passage, copied by code. A record quoting nothing, or whose paper is gone, stays."""
+    passage, quote = data.get("evidencePassageId"), data.get("evidence")
+    if not (isinstance(passage, str) and isinstance(quote, str) and quote.strip()):
+        return False
+    now = stored_quote(ref, passage)
+    return now is not None and now != quote
 
-    def stored_hash(ref: str) -> str | None:
+
+def library_readings(library: Library) -> StoredReading:
+    """``StoredReading`` read from ``library``: the copy stored under exactly that reference."""
+
+    def stored_reading(ref: str) -> Reading | None:
         try:
             paper = library.get_paper(parse_ref(ref), exact=True)
         except (ClaimauditError, ValueError):
             return None  # a reference no library holds: nothing to compare with
-        return paper.content_hash if paper else None
+        return Reading(paper.content_hash, paper.extractor) if paper else None
 
-    return stored_hash
+    return stored_reading
+
+
+def library_quotes(library: Library) -> StoredQuote:
+    """``StoredQuote`` read from ``library``: the copy stored under exactly that reference, its
+    passages read once per paper."""
+    texts: dict[str, dict[str, str] | None] = {}
+
+    def stored_quote(ref: str, passage: str) -> str | None:
+        if ref not in texts:
+            try:
+                found = library.passages(parse_ref(ref), exact=True)
+            except (ClaimauditError, ValueError):
+                found = None  # not stored (or no reference): nothing to compare with
+            texts[ref] = None if found is None else {p.passage_id: p.text for p in found}
+        stored = texts[ref]
+        return None if stored is None else stored.get(passage, "")
+
+    return stored_quote
 
 
 def drop_stale_in_library(out: Path, keys: Iterable[str], path: Path | None) -> int:
@@ -67,6 +139,6 @@ def drop_stale_in_library(out: Path, keys: Iterable[str], path: Path | None) -> 
     then says why, pair by pair), so that this check never stops a resume."""
     try:
         with Library.open(path, create=False) as library:
-            return drop_stale(out, keys, library_hashes(library))
+            return drop_stale(out, keys, library_readings(library), library_quotes(library))
     except (ClaimauditError, sqlite3.Error):
         return 0

@@ -53,6 +53,7 @@ from claimaudit.cli._engine import (
     build_engine,
     require_engine_options,
 )
+from claimaudit.cli._older_readings import older_reading, older_readings_note, readings_note
 from claimaudit.cli._render import OutputFormat, render
 from claimaudit.cli._sigterm import sigterm_interrupts
 from claimaudit.cli._terminal import shown_text
@@ -140,6 +141,8 @@ def check(
     render(records, output, out_console, threshold=used, wide=wide)
     if output is OutputFormat.TABLE:
         err_console.print(RunSummary.of(records).line("paper"))
+    if note := older_readings_note(records):
+        err_console.print(shown_text(note))
     conditions = as_fail_on(fail_on)
     if conditions and any(matches(r, conditions) for r in records):
         raise typer.Exit(EXIT_MATCHED)
@@ -336,7 +339,9 @@ def _run_locked(
         ):
             err_console.print(
                 f"note: checking again {counted(redone, 'pair')} judged against text the library "
-                "has replaced since (another paperContentHash); their old records are taken out"
+                "has replaced or read again with a newer reader since (another paperContentHash "
+                "or paperExtractor, or, in a record older than those, another passage under its "
+                "evidencePassageId); their old records are taken out"
             )
             resume = read_resume(out)
     except OSError as error:
@@ -356,10 +361,13 @@ def _run_locked(
     task = progress.add_task("pairs", total=total)
 
     matched = False
+    older: dict[str, None] = {}  # the papers judged as an older reader read them, each once
 
     def advance(record: Record) -> None:
         nonlocal matched
         matched = matched or matches(record, fail_on)
+        if (reading := older_reading(record)) is not None:
+            older.setdefault(reading)
         progress.advance(task)
 
     try:
@@ -396,6 +404,8 @@ def _run_locked(
         )
     )
     err_console.print(f"this run: {stats.summary.line()}")
+    if note := readings_note(older):
+        err_console.print(shown_text(note))
     if stats.bad_lines:
         err_console.print(shown_text(f"warning: {bad_input_advice(stats, out)}"))
     if stats.written and stats.summary.not_checked == stats.written:

@@ -100,8 +100,14 @@ def list_command(
 def older_reader(paper: StoredPaper) -> str | None:
     """The line ``reader markdown/22, current markdown/23: re-add to re-read`` for a paper read
     by an older version of its format's reader (a new reading may give other passages); None
-    for a current or newer one, or one stored before formats were recorded."""
-    if paper.source_format is None or is_current(paper.source_format, paper.extractor):
+    for a current or newer one. A paper stored before readers were recorded (a library an older
+    claimaudit made, upgraded) was read by an older reader too, whatever its format."""
+    if paper.source_format is None:
+        # No format either: this claimaudit's reader for it is not known, only that it is newer.
+        if paper.extractor is None:
+            return "reader unrecorded (an older claimaudit's): re-add to re-read"
+        return None
+    if is_current(paper.source_format, paper.extractor):
         return None
     current = extractor_version(paper.source_format)
     stored, now = _version(paper.extractor), _version(current)

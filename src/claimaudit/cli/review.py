@@ -37,6 +37,7 @@ from claimaudit.cli._common import (
     write_texts,
 )
 from claimaudit.cli._engine import AddressOption, EngineOption, build_engine
+from claimaudit.cli._older_readings import older_readings_note
 from claimaudit.cli._references import make_verifier
 from claimaudit.cli._review_drafts import Draft, DraftFormat, draft_format_of, prepare
 from claimaudit.cli._review_output import (
@@ -49,7 +50,7 @@ from claimaudit.cli._review_output import (
 )
 from claimaudit.cli._review_table import review_table
 from claimaudit.cli._sigterm import sigterm_interrupts
-from claimaudit.cli._terminal import json_text, shown_line_text
+from claimaudit.cli._terminal import json_text, shown_line_text, shown_text
 from claimaudit.cli._warnings import warn, warn_empty, warn_unread
 from claimaudit.engines import Engine, EngineName
 from claimaudit.inputs import validate_topic
@@ -313,6 +314,8 @@ def _print_result(
         err_console.print(
             f"{hits - (hits_before or 0)} of {pairs} (claim, paper) pairs came from the cache"
         )
+    if note := older_readings_note(r.record for r in result.records):
+        err_console.print(shown_text(note))
 
 
 def _matches(result: ReviewResult, fail_on: list[FailOn] | None) -> bool:

@@ -320,6 +320,16 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
             # a ROLLBACK then fails too, and its error would hide the real one.
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
+            if _read_only(exc):
+                # A library this claimaudit could read as it is, were it at its version: say
+                # what stands in the way and what to do, not only SQLite's words.
+                folder = getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_DIRECTORY"
+                raise LibraryOpenError(
+                    f"library {label} was made by an older claimaudit (schema version "
+                    f"{current}) and must be upgraded to version {target} before this one can "
+                    f"use it, but {'its folder' if folder else 'the file'} may not be written "
+                    f"({exc}); let it be written once, or use a copy"
+                ) from exc
             raise LibraryOpenError(
                 f"could not upgrade library {label} to schema version {step.version} "
                 f"({step.description}): {exc}"
@@ -335,6 +345,13 @@ def migrate(conn: sqlite3.Connection, *, target: int = LATEST_VERSION, label: st
             version,
         )
     return version
+
+
+def _read_only(exc: sqlite3.Error) -> bool:
+    """Whether SQLite refused the write because the file may not be written (its mode, a
+    read-only mount), rather than for a fault of the library."""
+    name = getattr(exc, "sqlite_errorname", "")
+    return name.startswith("SQLITE_READONLY") or "readonly database" in str(exc)
 
 
 def _apply(conn: sqlite3.Connection, step: Migration) -> None:

@@ -115,6 +115,7 @@ def add_path(
         # A file name need not be UTF-8: what is stored must be text.
         title=as_text(
             tidy_title(title)
+            or _title_kept(library, resolved, document.content_hash)
             or _derived_title(document.title)
             or tidy_title(_stem(path))
             or _stem(path)
@@ -131,6 +132,14 @@ def add_path(
     identity = identity_warnings(ref, path, document) if ref is not None else ()
     warnings = (*document.warnings, *identity)
     return AddResult(resolved, paper.title, outcome, len(passages), document.source_bytes, warnings)
+
+
+def _title_kept(library: Library, ref: PaperRef, content_hash: str) -> str | None:
+    """The title the same file is stored under already, or None. Added again without a title,
+    it keeps it: a newer reader reads the file again (an upgrade's), and a title the user gave
+    when adding it (``--title``) must not give way to the file's own."""
+    stored = library.get_paper(ref, exact=True)
+    return stored.title if stored is not None and stored.content_hash == content_hash else None
 
 
 def _unless_cancelled(cancel: threading.Event | None) -> None:

@@ -175,7 +175,8 @@ class Library:
             # The same file read by a newer extractor replaces its older reading by itself.
             if row[1] != paper.content_hash and not replace:
                 raise ContentConflictError(
-                    f"{paper.ref} is already in the library with different content",
+                    f"{paper.ref} is already in the library with different content"
+                    + _older_reading(row[2], paper.extractor),
                     ref=str(paper.ref),
                 )
             self._delete_paper(int(row[0]))
@@ -530,3 +531,23 @@ def _like_escaped(text: str) -> str:
     """``text`` as a case-folded LIKE operand that matches itself, wildcards included."""
     needle = folded(text.strip())
     return needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _older_reading(stored: str | None, reader: str | None) -> str:
+    """What to add to a conflict where an older reader read the stored copy: the hash covers
+    the files a reader reads, and a newer one may read more of them (LaTeX's ``.bib`` from
+    ``latex/15``), so unchanged files may hash otherwise. Nothing tells which, so both are said;
+    "" where the readers are one, or the stored one is newer."""
+    if reader is None or stored == reader:
+        return ""
+    if stored is not None:
+        old_format, _, old_number = stored.rpartition("/")
+        new_format, _, new_number = reader.rpartition("/")
+        older = old_number.isdigit() and new_number.isdigit() and int(old_number) < int(new_number)
+        if old_format != new_format or not older:
+            return ""
+    return (
+        f", or was read from the same files by an older reader ({stored or 'unrecorded'}; this "
+        f"version's {reader} may read more of them, such as a bibliography, and so hash them "
+        "otherwise)"
+    )

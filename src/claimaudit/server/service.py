@@ -341,11 +341,13 @@ class Service:
         *,
         exact: bool = False,
         content_hash: str | None = None,
+        extractor: str | None = None,
     ) -> PassageContext:
         """The passage ``passage_id`` of ``ref`` with up to ``context`` passages each side;
         ``exact``: of the copy stored under exactly ``ref`` (the edition a record judged);
         ``content_hash``: only if the paper is still stored with that content (a record's
-        ``paperContentHash``), else ContentChangedError."""
+        ``paperContentHash``), and ``extractor``: only if it is still the reading that reader
+        made (a record's ``paperExtractor``), else ContentChangedError."""
         context = max(0, min(context, MAX_CONTEXT))
         check_texts(passage_id=passage_id)
         paper, passages = self.paper(ref, exact=exact)
@@ -354,6 +356,14 @@ class Service:
                 f"{paper.ref} is stored with other content (hash {paper.content_hash[:12]}...) "
                 f"than {content_hash[:12]}...: it was re-added since, so its passages may not "
                 "be those the record judged; check the claim again"
+            )
+        # The same file read again by a newer reader (added again after an upgrade) keeps its
+        # hash, but its passages and their ids are the new reader's.
+        if extractor is not None and extractor != paper.extractor:
+            raise ContentChangedError(
+                f"{paper.ref} was read again since by {paper.extractor or 'an unrecorded reader'}"
+                f", not {extractor}: its passages may not be those the record judged; check "
+                "the claim again"
             )
         index = next((i for i, p in enumerate(passages) if p.passage_id == passage_id), None)
         if index is None:

@@ -82,6 +82,8 @@ ExactQuery = Annotated[
 
 # A library content hash: SHA-256, in hex.
 CONTENT_HASH = "^[0-9a-fA-F]{64}$"
+# A reader and its version, as a record's paperExtractor names it: ``pdf/32``.
+EXTRACTOR = "^[a-z0-9_-]{1,40}/[0-9]{1,9}$"
 
 EditionQuery = Annotated[
     bool,
@@ -174,9 +176,25 @@ def install(app: FastAPI, state: AppState) -> None:
                 "record's paperContentHash); 409 content_changed if it was re-added since.",
             ),
         ] = None,
+        extractor: Annotated[
+            str | None,
+            Query(
+                pattern=EXTRACTOR,
+                description="Answer only if the paper's passages are still this reader's (a "
+                "record's paperExtractor); 409 content_changed if a newer reader read the "
+                "file again since.",
+            ),
+        ] = None,
     ) -> PassageInContext:
         return PassageInContext.of(
-            service.passage(ref, passage_id, context, exact=exact, content_hash=content_hash)
+            service.passage(
+                ref,
+                passage_id,
+                context,
+                exact=exact,
+                content_hash=content_hash,
+                extractor=extractor,
+            )
         )
 
     @router.get(
