@@ -130,6 +130,16 @@ def test_a_file_naming_another_paper_is_stored_as_given_with_a_warning(
     assert library.require_paper(parse_ref("arXiv:2105.14372")) is not None
 
 
+def test_a_file_name_naming_another_paper_is_said_so(library: Library, tmp_path: Path) -> None:
+    # No metadata: the name alone says this is another paper than the one it is stored as.
+    pdf = make_pdf(tmp_path / "1706.03762v5.pdf")
+    assert _pdf_add(library, pdf, "doi:10.1000/x") == ()
+    assert _pdf_add(library, pdf, "arXiv:2105.14372") == (
+        "1706.03762v5.pdf names arXiv:1706.03762v5, not arXiv:2105.14372; stored as "
+        "arXiv:2105.14372, as given",
+    )
+
+
 def test_a_file_naming_another_version_is_said_so(library: Library, tmp_path: Path) -> None:
     pdf = make_pdf(tmp_path / "paper.pdf", subject="arXiv:1706.03762v3")
     assert _pdf_add(library, pdf, "arXiv:1706.03762v5") == (
