@@ -502,3 +502,29 @@ def test_arxiv_id_error_names_the_problem_of_an_arxiv_id() -> None:
     assert "not 01-12" in (arxiv_id_error(" arXiv:2313.12345 ") or "")
     assert "begin in April 2007" in (arxiv_id_error("10.48550/arXiv.0703.1234") or "")
     assert arxiv_id_error("1907.10121v2") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("hep-th/9913001", "its month 13 is not 01-12"),
+        ("arXiv:math.GT/0300001v2", "its month 00 is not 01-12"),
+        ("hep-th/9107001", "run from August 1991 (9108) to March 2007 (0703)"),
+        ("hep-th/0704001", "run from August 1991 (9108) to March 2007 (0703)"),
+        ("https://arxiv.org/abs/cs/2512001", "run from August 1991 (9108) to March 2007 (0703)"),
+        ("10.48550/arXiv.hep-th/2101001", "run from August 1991 (9108) to March 2007 (0703)"),
+        ("hep-th/9901000", "arXiv numbers each month's papers from 1"),
+    ],
+)
+def test_old_style_ids_the_old_scheme_never_issued_are_refused_saying_why(
+    text: str, why: str
+) -> None:
+    with pytest.raises(InvalidReferenceError, match=r"^not a valid arXiv identifier: ") as error:
+        parse_ref(text)
+    assert why in str(error.value) and "\n" not in str(error.value)
+    assert arxiv_id_error(text) == str(error.value)
+
+
+@pytest.mark.parametrize("text", ["hep-th/9108001", "hep-lat/9912999", "math/0703999"])
+def test_old_style_ids_at_the_edges_of_the_old_scheme_are_accepted(text: str) -> None:
+    assert parse_ref(text) == PaperRef(RefKind.ARXIV, text)
