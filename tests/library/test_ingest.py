@@ -306,3 +306,12 @@ def test_a_document_pulling_in_another_file_is_refused_when_includes_are_off(
         add_path(library, tex, ref=REF, includes=False)
     assert library.list_papers() == []
     assert add_path(library, tex, ref=REF).passage_count == 1
+
+
+def test_a_file_named_by_its_arxiv_id_alone_is_that_paper(library: Library, tmp_path: Path) -> None:
+    # As saved by `wget https://arxiv.org/pdf/1706.03762v5`: a PDF whose name has no suffix.
+    assert str(add_path(library, make_pdf(tmp_path / "1706.03762v5")).ref) == "arXiv:1706.03762v5"
+    text = tmp_path / "2105.14372"
+    text.write_text("Random forests are a strong baseline for tabular data.\n", encoding="utf-8")
+    added = add_path(library, text)
+    assert (str(added.ref), added.title) == ("arXiv:2105.14372", "2105.14372")
