@@ -185,3 +185,43 @@ def test_a_stored_arxiv_paper_is_retitled_only_with_replace_and_arxiv_is_not_ask
         "You Need'; it was not retitled: send replace: true to change its title"
     ]
     assert retitled.json()["title"] == stored == "Mine"
+
+
+# -- behaviour the third mutation pass found untested ------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/v1/library/search", "/v1/library/local%3At1/passages/P001"])
+def test_a_delete_of_the_get_only_paths_is_405_not_a_removal(api: TestClient, path: str) -> None:
+    _add(api, "local:t1", b"Some words to find.\n")
+    refused = api.delete(path)
+    assert refused.status_code == 405, refused.text
+    assert "DELETE" not in refused.headers["allow"]
+    assert [p["ref"] for p in api.get("/v1/library").json()["papers"]] == ["local:t1"]
+
+
+def test_an_upload_takes_a_title_and_refuses_an_unknown_field(api: TestClient) -> None:
+    titled = api.post(
+        "/v1/library",
+        files={"file": ("a.md", b"Some words.\n")},
+        data={"ref": "local:t1", "title": "My notes"},
+    )
+    assert (titled.status_code, titled.json()["title"]) == (201, "My notes")
+    unknown = api.post(
+        "/v1/library",
+        files={"file": ("b.md", b"Other words.\n")},
+        data={"ref": "local:t2", "colour": "red"},
+    )
+    assert unknown.status_code == 422, unknown.text
+    assert unknown.json()["error"]["message"] == "colour: Extra inputs are not permitted"
+    assert [p["ref"] for p in api.get("/v1/library").json()["papers"]] == ["local:t1"]
+
+
+def test_a_passage_s_content_hash_is_a_whole_sha_256(api: TestClient) -> None:
+    _add(api, "local:t1", b"Some words to find.\n")
+    paper = api.get("/v1/library/local%3At1").json()["paper"]
+    digest = paper["contentHash"]
+    url = "/v1/library/local%3At1/passages/P001"
+    assert api.get(url, params={"contentHash": digest.upper()}).status_code == 200
+    assert api.get(url, params={"contentHash": digest[:12]}).status_code == 422
+    changed = api.get(url, params={"contentHash": "0" * 64})
+    assert (changed.status_code, changed.json()["error"]["code"]) == (409, "content_changed")
