@@ -81,3 +81,17 @@ def test_an_unversioned_copy_sent_again_reports_its_own_title(tmp_path: Path) ->
         kept = add_file(library, copy, ref=work, title="Another")
         assert kept.title_kept and kept.result.title == "The copy"
         assert kept.result.warnings[-1].startswith("a citation of arXiv:1907.10121 reads ")
+
+
+def test_a_blank_title_neither_retitles_nor_warns(tmp_path: Path) -> None:
+    # An empty form field ("", or spaces) sent with identical content: the heading replaced
+    # the title given before under replace, and a "not retitled" warning came without it.
+    note = tmp_path / "notes.md"
+    note.write_text("# Heading\n\nSciPy solves sparse systems.\n", encoding="utf-8")
+    with Library.open(tmp_path / "library.sqlite3") as library:
+        add_file(library, note, ref=REF, title="Mine")
+        for blank in ("", "   ", "\u200b"):
+            for replace in (False, True):
+                again = add_file(library, note, ref=REF, title=blank, replace=replace)
+                assert again == FileAdded(again.result) and again.result.title == "Mine"
+        assert library.require_paper(REF).title == "Mine"

@@ -309,3 +309,13 @@ def test_empty_form_fields_are_not_sent(api: TestClient) -> None:
     )
     assert sent.status_code == 201, sent.text
     assert (sent.json()["ref"], sent.json()["title"]) == ("arXiv:1706.03762v5", "Attention")
+
+
+def test_a_blank_title_sent_with_replace_keeps_the_stored_title(api: TestClient) -> None:
+    sent = {"file": ("a.md", b"# Heading\n\nWords.\n")}
+    api.post("/v1/library", files=sent, data={"ref": "local:t1", "title": "Mine"})
+    again = api.post(
+        "/v1/library", files=sent, data={"ref": "local:t1", "title": "   ", "replace": "true"}
+    )
+    assert (again.status_code, again.json()["title"], again.json()["warnings"]) == (200, "Mine", [])
+    assert api.get("/v1/library/local%3At1").json()["paper"]["title"] == "Mine"
