@@ -133,3 +133,41 @@ def test_the_default_library_is_the_environments(
     add_paper(notes, ref=REF)
     with Library.open(library, create=False) as lib:
         assert lib.count_papers() == 1
+
+
+def test_a_path_under_the_home_folder_is_found(
+    tmp_path: Path, notes: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    added = add_paper("~/notes.md", ref=REF, library=tmp_path / "library.sqlite3")
+    assert added.ref == REF
+
+
+def test_a_missing_file_is_named_and_no_library_is_made(tmp_path: Path) -> None:
+    library = tmp_path / "library.sqlite3"
+    with pytest.raises(claimaudit.InputError, match=r"missing\.md: no such file or folder$"):
+        add_paper(tmp_path / "missing.md", ref=REF, library=library)
+    assert not library.exists()
+
+
+def test_a_reference_that_is_no_valid_text_is_refused_as_such(tmp_path: Path, notes: Path) -> None:
+    with pytest.raises(claimaudit.UsageError, match="the reference is not valid text"):
+        add_paper(notes, ref="1907.10121\ud800", library=tmp_path / "library.sqlite3")
+
+
+def test_a_blank_title_is_no_title_for_a_paper_sent_again(tmp_path: Path, notes: Path) -> None:
+    library = tmp_path / "library.sqlite3"
+    add_paper(notes, ref=REF, title="Mine", library=library)
+    again = add_paper(notes, ref=REF, title="  ", library=library)
+    assert (again.title, again.warnings) == ("Mine", ())
+
+
+def test_a_file_that_cannot_be_read_is_one_line(
+    tmp_path: Path, notes: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unreadable(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(claimaudit.adding, "add_file", unreadable)
+    with pytest.raises(claimaudit.InputError, match=r"notes\.md: Permission denied$"):
+        add_paper(notes, ref=REF, library=tmp_path / "library.sqlite3")

@@ -421,3 +421,117 @@ def test_invisible_formatting_characters_are_refused(text: str) -> None:
         "not a paper reference: it holds control characters, invisible formatting characters "
         "or invalid text"
     )
+
+
+# -- behaviour the third mutation pass found untested ------------------------------------------
+
+
+def test_an_id_of_next_month_is_not_yet_issued() -> None:
+    today = datetime.now(UTC)
+    year, month = (today.year + 1, 1) if today.month == 12 else (today.year, today.month + 1)
+    with pytest.raises(InvalidReferenceError, match="a month not yet reached"):
+        parse_ref(f"{year % 100:02d}{month:02d}.00001")
+
+
+def test_a_reference_is_read_without_the_spaces_around_it() -> None:
+    # Pasted from a document or a spreadsheet cell, with its padding and a final line break.
+    assert parse_ref("  1907.10121v2 \n") == PaperRef(RefKind.ARXIV, "1907.10121", 2)
+    assert parse_ref("\tdoi:10.1000/XYZ ") == PaperRef(RefKind.DOI, "10.1000/xyz")
+
+
+def test_an_old_style_id_is_one_paper_whatever_its_case() -> None:
+    assert parse_ref("HEP-TH/9901001v2") == PaperRef(RefKind.ARXIV, "hep-th/9901001", 2)
+    assert str(parse_ref("arXiv:Math.GT/0309136")) == "arXiv:math/0309136"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hep-th/990100",  # an old-style number is YYMMNNN, seven digits
+        "hep-th/99010011",
+        "arXiv:hep-th/99010",
+        "2105.143721",  # six digits after the dot
+        "10.123/abc",  # a DOI's registrant code has at least four digits
+        "doi:10.1/abc",
+    ],
+)
+def test_ids_of_the_wrong_length_are_refused(text: str) -> None:
+    with pytest.raises(InvalidReferenceError):
+        parse_ref(text)
+
+
+def test_the_highest_version_is_accepted_and_the_next_refused() -> None:
+    assert parse_ref("1907.10121v9999").version == 9999
+    with pytest.raises(InvalidReferenceError, match=r"^not a valid arXiv version: v10000 "):
+        parse_ref("1907.10121v10000")
+
+
+def test_a_huge_version_is_not_echoed_whole() -> None:
+    with pytest.raises(InvalidReferenceError) as caught:
+        parse_ref("1907.10121v" + "0" * 400)
+    assert len(str(caught.value)) < 100
+
+
+def test_a_hand_built_reference_of_the_wrong_kind_is_shown_cut_short() -> None:
+    with pytest.raises(InvalidReferenceError) as caught:
+        PaperRef(RefKind.LOCAL, "10.1000/" + "x" * 400)  # a DOI given as a local id
+    assert str(caught.value).startswith("'10.1000/" + "x" * 48 + "... is no local reference")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "10.1000/a\x9bb",  # CSI, a C1 control: a terminal escape on its own
+        "10.1000/a\x85b",
+        "10.1000/a\ud800b",  # a lone surrogate: no text a file or terminal can hold
+        "scifact:a\x9b1",
+    ],
+)
+def test_c1_controls_and_lone_surrogates_are_refused_without_echo(text: str) -> None:
+    with pytest.raises(InvalidReferenceError) as caught:
+        parse_ref(text)
+    assert "control characters" in str(caught.value)
+
+
+def test_a_stored_local_reference_shaped_like_an_arxiv_id_is_another_paper() -> None:
+    # Libraries written before the kinds were checked may hold local:"1907.10121".
+    stored = PaperRef.as_stored(RefKind.LOCAL, "1907.10121")
+    assert not parse_ref("arXiv:1907.10121").matches(stored)
+    assert not stored.matches(parse_ref("1907.10121"))
+
+
+@pytest.mark.parametrize("text", ["scifact:4983", "local:notes", "not a ref", "10.1000/x", ""])
+def test_arxiv_id_error_says_nothing_of_what_is_not_shaped_like_an_arxiv_id(text: str) -> None:
+    assert arxiv_id_error(text) is None
+
+
+def test_arxiv_id_error_names_the_problem_of_an_arxiv_id() -> None:
+    assert "not 01-12" in (arxiv_id_error(" arXiv:2313.12345 ") or "")
+    assert "begin in April 2007" in (arxiv_id_error("10.48550/arXiv.0703.1234") or "")
+    assert arxiv_id_error("1907.10121v2") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("hep-th/9913001", "its month 13 is not 01-12"),
+        ("arXiv:math.GT/0300001v2", "its month 00 is not 01-12"),
+        ("hep-th/9107001", "run from August 1991 (9108) to March 2007 (0703)"),
+        ("hep-th/0704001", "run from August 1991 (9108) to March 2007 (0703)"),
+        ("https://arxiv.org/abs/cs/2512001", "run from August 1991 (9108) to March 2007 (0703)"),
+        ("10.48550/arXiv.hep-th/2101001", "run from August 1991 (9108) to March 2007 (0703)"),
+        ("hep-th/9901000", "arXiv numbers each month's papers from 1"),
+    ],
+)
+def test_old_style_ids_the_old_scheme_never_issued_are_refused_saying_why(
+    text: str, why: str
+) -> None:
+    with pytest.raises(InvalidReferenceError, match=r"^not a valid arXiv identifier: ") as error:
+        parse_ref(text)
+    assert why in str(error.value) and "\n" not in str(error.value)
+    assert arxiv_id_error(text) == str(error.value)
+
+
+@pytest.mark.parametrize("text", ["hep-th/9108001", "hep-lat/9912999", "math/0703999"])
+def test_old_style_ids_at_the_edges_of_the_old_scheme_are_accepted(text: str) -> None:
+    assert parse_ref(text) == PaperRef(RefKind.ARXIV, text)

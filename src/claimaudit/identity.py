@@ -5,7 +5,8 @@ Accepted forms: arXiv ids new-style (``1706.03762``, ``1706.03762v5``) and old-s
 URLs; DOIs (``10.1000/xyz``, ``doi:`` prefix, doi.org URLs); and local ids ``<prefix>:<id>``
 (``scifact:4983``). A versioned request matches only that version; an unversioned request matches
 any version of the same work. A new-style arXiv id must be one arXiv's scheme can issue: a month
-from April 2007 (0704) to the current one, 4 digits after the dot through 1412 and 5 from 1501.
+from April 2007 (0704) to the current one, 4 digits after the dot through 1412 and 5 from 1501;
+an old-style one a month the old scheme ran, August 1991 (9108) to March 2007 (0703).
 """
 
 from __future__ import annotations
@@ -207,6 +208,26 @@ def _new_style_problem(yymm: str, number: str) -> str | None:
     return None
 
 
+def _old_style_problem(number: str) -> str | None:
+    """Why ``archive/YYMMNNN`` is no id arXiv's old scheme issued, or None: it ran from August
+    1991 (9108) to March 2007 (0703), months 01-12, numbering each month's papers from 001.
+    Without this, ``hep-th/9913001`` was taken, and only arXiv's "not found" told otherwise."""
+    yymm, serial = number[:4], number[4:]
+    month = int(yymm[2:])
+    if not 1 <= month <= 12:
+        return f"its month {yymm[2:]} is not 01-12 (YYMM is the year and month)"
+    # YY 91-99 is 1991-1999; 00-90 is 2000-2090, the old scheme's last month being 0703.
+    year = 1900 + int(yymm[:2]) if int(yymm[:2]) >= 91 else 2000 + int(yymm[:2])
+    if not (1991, 8) <= (year, month) <= (2007, 3):
+        return (
+            "old-style arXiv ids (archive/YYMMNNN) run from August 1991 (9108) to March 2007 "
+            "(0703); later ones read like 0704.0001"
+        )
+    if not int(serial):
+        return "arXiv numbers each month's papers from 1"
+    return None
+
+
 def _arxiv(match: re.Match[str]) -> PaperRef:
     new, old, version = match.group("new"), match.group("old"), match.group("version")
     if new:
@@ -218,6 +239,9 @@ def _arxiv(match: re.Match[str]) -> PaperRef:
         # Old-style ids: the subject class (``math.GT/0309136``) is not part of the identity;
         # arXiv knows the paper as ``math/0309136`` (info.arxiv.org/help/arxiv_identifier).
         archive, number = old.split("/")
+        problem = _old_style_problem(number)
+        if problem:
+            raise InvalidReferenceError(f"not a valid arXiv identifier: {old!r}: {problem}")
         work = f"{archive.partition('.')[0].lower()}/{number}"
     number = int(version) if version else None
     if number is not None and not 1 <= number <= MAX_ARXIV_VERSION:

@@ -58,3 +58,40 @@ def test_a_copy_that_stored_versions_outrank_is_added_with_a_warning_naming_them
     assert added.result.outcome is AddOutcome.ADDED and added.result.warnings == (warning,)
     assert again.result.outcome is AddOutcome.UNCHANGED and again.result.warnings == (warning,)
     assert other.result.warnings == ()  # another work: nothing outranks it
+
+
+def test_a_file_sent_again_without_a_title_keeps_its_stored_title_quietly(tmp_path: Path) -> None:
+    note = tmp_path / "notes.md"
+    note.write_text("# Sparse solvers\n\nSciPy solves sparse systems.\n", encoding="utf-8")
+    with Library.open(tmp_path / "library.sqlite3") as library:
+        add_file(library, note, ref=REF, title="My title")
+        again = add_file(library, note, ref=REF)
+        assert again == FileAdded(again.result) and again.result.title == "My title"
+
+
+def test_an_unversioned_copy_sent_again_reports_its_own_title(tmp_path: Path) -> None:
+    # Versions of the work rank above the unversioned copy: the copy compared is the one named.
+    v2, copy = tmp_path / "v2.md", tmp_path / "copy.md"
+    v2.write_text("# Version two\n\nSciPy solves sparse systems.\n", encoding="utf-8")
+    copy.write_text("# The copy\n\nSciPy stores sparse matrices.\n", encoding="utf-8")
+    work = parse_ref("arXiv:1907.10121")
+    with Library.open(tmp_path / "library.sqlite3") as library:
+        add_file(library, v2, ref=parse_ref("arXiv:1907.10121v2"))
+        add_file(library, copy, ref=work)
+        kept = add_file(library, copy, ref=work, title="Another")
+        assert kept.title_kept and kept.result.title == "The copy"
+        assert kept.result.warnings[-1].startswith("a citation of arXiv:1907.10121 reads ")
+
+
+def test_a_blank_title_neither_retitles_nor_warns(tmp_path: Path) -> None:
+    # An empty form field ("", or spaces) sent with identical content: the heading replaced
+    # the title given before under replace, and a "not retitled" warning came without it.
+    note = tmp_path / "notes.md"
+    note.write_text("# Heading\n\nSciPy solves sparse systems.\n", encoding="utf-8")
+    with Library.open(tmp_path / "library.sqlite3") as library:
+        add_file(library, note, ref=REF, title="Mine")
+        for blank in ("", "   ", "\u200b"):
+            for replace in (False, True):
+                again = add_file(library, note, ref=REF, title=blank, replace=replace)
+                assert again == FileAdded(again.result) and again.result.title == "Mine"
+        assert library.require_paper(REF).title == "Mine"

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.errors import LibraryOpenError
 from claimaudit.identity import parse_ref
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.ingest import add_path
@@ -109,6 +110,7 @@ def test_a_stored_paper_is_in_place_at_once(tmp_path: Path, paper: Path) -> None
 _ADD_THEN_WAIT = """
 import sys, time
 from pathlib import Path
+from claimaudit.errors import LibraryOpenError
 from claimaudit.identity import parse_ref
 from claimaudit.library.first_add import library_for_adding
 from claimaudit.library.ingest import add_path
@@ -199,3 +201,36 @@ def test_an_existing_library_is_used_as_it_is(tmp_path: Path, paper: Path) -> No
     with pytest.raises(RuntimeError), library_for_adding(path):
         raise RuntimeError("refused")
     assert path.is_file()
+
+
+def test_a_library_path_that_is_a_dangling_link_is_refused_and_kept(
+    tmp_path: Path, paper: Path
+) -> None:
+    # The link names where the library is meant to be; nothing is made beside it in its place.
+    link = tmp_path / "library.db"
+    link.symlink_to(tmp_path / "gone" / "library.db")
+    with pytest.raises(LibraryOpenError), library_for_adding(link) as library:
+        add_path(library, paper, ref=parse_ref("local:a"))
+    assert link.is_symlink() and sorted(p.name for p in tmp_path.iterdir()) == [
+        "library.db",
+        "paper.md",
+    ]
+
+
+def test_a_paper_committed_just_before_a_stop_is_put_in_place(
+    tmp_path: Path, paper: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Ctrl-C right after the commit, before the draft is linked into place: the paper stays.
+    path = tmp_path / "library.db"
+    stored = Library.add_paper
+
+    def stopped_after(self: Library, new: NewPaper, *, replace: bool = False) -> AddOutcome:
+        stored(self, new, replace=replace)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Library, "add_paper", stopped_after)
+    with pytest.raises(KeyboardInterrupt), library_for_adding(path) as library:
+        add_path(library, paper, ref=parse_ref("local:a"))
+    monkeypatch.undo()
+    with Library.open(path) as library:
+        assert library.require_paper(parse_ref("local:a")).title == "A paper"

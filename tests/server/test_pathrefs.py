@@ -62,7 +62,9 @@ def test_the_same_paths_without_one_still_answer(api: TestClient) -> None:
     assert api.get("/v1/library/search?q=text").status_code == 200
 
 
-@pytest.mark.parametrize("passage_id", ["P001%0A", "P001%0D%0A", "%0AP001", "P0%0901"])
+@pytest.mark.parametrize(
+    "passage_id", ["P001%0A", "P001%0D%0A", "%0AP001", "P0%0901", "P001%7F", "P001%C2%9B"]
+)
 def test_a_control_character_in_a_passage_id_is_no_passage(
     api: TestClient, passage_id: str
 ) -> None:

@@ -51,3 +51,11 @@ def test_digits_still_read_and_a_negative_number_is_out_of_range(api: TestClient
     assert below.json()["error"]["message"] == (
         "context: Input should be greater than or equal to 0"
     )
+
+
+@pytest.mark.parametrize("text", ["2.0", "2_0", "1e1", "+2", " 2", "0x2"])
+def test_a_number_written_otherwise_than_in_digits_is_refused(api: TestClient, text: str) -> None:
+    # FastAPI's lax reading took "2.0" and "2_0" as 2, where a JSON body refuses them.
+    refused = api.get("/v1/library", params={"limit": text})
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["error"]["message"] == "limit: Input should be a valid integer"

@@ -6,6 +6,7 @@ import io
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,16 +16,19 @@ import pytest
 
 from claimaudit.errors import (
     BibliographyError,
+    CancelledWorkError,
+    ContentChangedError,
     DraftError,
     InputError,
     InvalidClaimError,
+    InvalidReferenceError,
     JudgeError,
     LibraryOpenError,
     PaperNotFoundError,
     PassageNotFoundError,
     UnknownBackendError,
 )
-from claimaudit.identity import parse_ref
+from claimaudit.identity import PaperRef, RefKind, parse_ref
 from claimaudit.judges.protocol import Decision, Judge, JudgeReply, JudgeSettings
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.store import Library
@@ -481,3 +485,137 @@ def test_an_upload_a_killed_server_left_is_removed_by_the_next_upload(
     assert (left / "n.md").is_file()
     service.add_upload(io.BytesIO(b"More words.\n"), "o.md", ref="local:o")
     assert list(scratch.iterdir()) == []  # the killed server's copy of its upload is gone
+
+
+# -- behaviour the third mutation pass found untested ------------------------------------------
+
+
+def test_a_passage_s_neighbours_stop_at_the_paper_s_ends(service: Service) -> None:
+    first = service.passage(DEEP_RULES_REF, "P001", context=2)
+    assert first.before == [] and [p.passage_id for p in first.after] == ["P002", "P003"]
+    second = service.passage(DEEP_RULES_REF, "P002", context=2)
+    assert [p.passage_id for p in second.before] == ["P001"]
+    assert [p.passage_id for p in second.after] == ["P003", "P004"]
+    alone = service.passage(DEEP_RULES_REF, "P002", context=0)
+    assert (alone.before, alone.after) == ([], [])
+
+
+def test_a_passage_is_read_only_from_the_content_a_record_names(service: Service) -> None:
+    paper, _ = service.paper(DEEP_RULES_REF)
+    digest = paper.content_hash
+    found = service.passage(DEEP_RULES_REF, "P001", content_hash=digest.upper())
+    assert found.passage.passage_id == "P001"
+    with pytest.raises(ContentChangedError, match="it was re-added since"):
+        service.passage(DEEP_RULES_REF, "P001", content_hash="0" * 64)
+
+
+def test_only_an_arxiv_paper_is_downloaded(service: Service) -> None:
+    with pytest.raises(InvalidReferenceError, match="is not an arXiv paper"):
+        service.add_arxiv("doi:10.1000/xyz")
+
+
+@pytest.mark.parametrize("ref", ["local:t\t", "\nlocal:t", "local:t\r\n"])
+def test_a_reference_with_a_control_character_at_an_end_is_refused_everywhere(
+    service: Service, ref: str
+) -> None:
+    service.add_upload(io.BytesIO(b"Some words.\n"), "n.md", ref="local:t")
+    for call in (
+        lambda: service.paper(ref),
+        lambda: service.remove(ref),
+        lambda: service.search("words", ref),
+        lambda: service.add_upload(io.BytesIO(b"Other.\n"), "m.md", ref=ref),
+    ):
+        with pytest.raises(InvalidReferenceError):
+            call()
+    assert service.paper("local:t")[0].ref == parse_ref("local:t")
+
+
+def test_a_filtered_listing_counts_the_papers_it_matches(service: Service) -> None:
+    everything = service.paper_listing()[1]
+    service.add_upload(io.BytesIO(b"Zebra words.\n"), "n.md", ref="local:zebra")
+    papers, total = service.paper_listing("zebra")
+    assert ([str(p.ref) for p in papers], total) == (["local:zebra"], 1)
+    page, total = service.paper_listing(None, 1, 1)
+    first, _ = service.paper_listing(None, 1, 0)
+    assert total == everything + 1 and page != first and len(page) == 1
+
+
+def test_an_upload_may_pull_in_no_other_file(service: Service, tmp_path: Path) -> None:
+    # A file beside the server's temporary copy would be read as the upload's own.
+    latex = b"\\documentclass{article}\\begin{document}\\input{intro}\\end{document}\n"
+    with pytest.raises(InputError, match="an uploaded file cannot pull in other files"):
+        service.add_upload(io.BytesIO(latex), "main.tex", ref="local:tex")
+    with pytest.raises(PaperNotFoundError):
+        service.paper("local:tex")
+
+
+def test_a_paper_stored_under_a_reference_now_refused_is_shown_and_removed(
+    service: Service,
+) -> None:
+    # Stored before the rule that refuses 0703.1234 (arXiv ids of that form begin in 0704).
+    stored = PaperRef.as_stored(RefKind.ARXIV, "0703.1234")
+    with Library.open(service.library) as library:
+        passages = [Passage("P001", "Coffee drinkers sleep less.", "Abstract")]
+        library.add_paper(NewPaper(stored, "Old", passages, "hash-old"))
+    assert service.paper("arXiv:0703.1234")[0].title == "Old"
+    assert service.remove("0703.1234").title == "Old"
+    with pytest.raises(PaperNotFoundError):
+        service.paper("arXiv:0703.1234")
+
+
+class _Leased(JudgePool):
+    """A pool lending one scripted judge, noting the model each lease asked for."""
+
+    def __init__(self, judge: Judge) -> None:
+        super().__init__()
+        self.judge = judge
+        self.models: list[str | None] = []
+
+    @contextmanager
+    def lease(self, name: str | None = None, model: str | None = None) -> Iterator[Judge]:
+        self.models.append(model)
+        yield self.judge
+
+
+@pytest.mark.parametrize("threshold", [0.0, 1.0])
+def test_a_threshold_at_either_end_of_0_to_1_is_taken(service: Service, threshold: float) -> None:
+    service.judges = _Leased(ScriptedJudge(pick("supports", "P001")))
+    checked = service.check("Deep learning needs data.", [DEEP_RULES_REF], threshold=threshold)
+    assert checked.threshold == threshold and len(checked.records) == 1
+
+
+def test_an_empty_model_is_no_model(service: Service) -> None:
+    pool = _Leased(ScriptedJudge(pick("supports", "P001")))
+    service.judges = pool
+    service.check("Deep learning needs data.", [DEEP_RULES_REF], judge="local", model="")
+    assert pool.models == [None]
+
+
+def test_a_check_cancelled_while_queued_judges_nothing(service: Service) -> None:
+    judge = ScriptedJudge(pick("supports", "P001"))
+    service.judges = _Leased(judge)
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(CancelledWorkError, match="cancelled after 0 of 1 papers"):
+        service.check("Deep learning needs data.", [DEEP_RULES_REF], cancel=cancel)
+    assert judge.seen == []
+
+
+def test_a_client_gone_after_the_last_paper_still_gets_every_record(service: Service) -> None:
+    cancel = threading.Event()
+    choose = pick("supports", "P001")
+
+    def answer_then_leave(decision: Decision) -> JudgeReply:
+        cancel.set()
+        return choose(decision)
+
+    service.judges = _Leased(ScriptedJudge(answer_then_leave))
+    checked = service.check("Deep learning needs data.", [DEEP_RULES_REF], cancel=cancel)
+    assert [r.verdict for r in checked.records] == ["supports"]
+
+
+def test_a_check_takes_the_50_papers_the_readme_promises_and_no_more() -> None:
+    # README: "50 papers per check".
+    Service.validate_check("A claim.", [f"local:p{i}" for i in range(50)], None)
+    with pytest.raises(InvalidClaimError):
+        Service.validate_check("A claim.", [f"local:p{i}" for i in range(51)], None)

@@ -43,3 +43,16 @@ def test_a_message_names_the_upload_never_the_temporary_path(tmp_path: Path) -> 
     path = tmp_path / "claimaudit-upload-x" / "paper.md"
     message = f"cannot read {path}: in {path.parent}"
     assert upload_message(message, path, "paper.md") == "cannot read paper.md: in (upload)"
+
+
+def test_a_message_naming_the_temporary_file_by_its_real_path_names_the_upload(
+    tmp_path: Path,
+) -> None:
+    # A temporary folder reached through a link (macOS's /tmp is /private/tmp): a reader that
+    # resolved the path named the real one, and the server's folders were shown.
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    path = tmp_path / "link" / "n.md"
+    real = tmp_path / "real"
+    message = f"{real / 'n.md'}: unreadable; {real}: full"
+    assert upload_message(message, path, "notes.md") == "notes.md: unreadable; (upload): full"

@@ -10,7 +10,7 @@ from dataclasses import replace as replace_fields
 from pathlib import Path
 
 from claimaudit.identity import PaperRef
-from claimaudit.library.ingest import AddResult, add_path
+from claimaudit.library.ingest import AddResult, add_path, tidy_title
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
 
@@ -74,13 +74,16 @@ def settle_title(
     library: Library, result: AddResult, title: str | None, *, replace: bool
 ) -> FileAdded:
     """Identical content (``UNCHANGED``) sent with another ``title`` is retitled when
-    ``replace`` is set, as a changed file would be replaced; otherwise the stored title stays."""
+    ``replace`` is set, as a changed file would be replaced; otherwise the stored title stays.
+    A blank ``title`` is none: the stored title stays, without a word."""
     if result.outcome is not AddOutcome.UNCHANGED:
         return FileAdded(result)
     # Exactly the copy just compared: a plain reference may reach a stored version instead.
     stored = library.require_paper(result.ref, exact=True).title
-    # ``result.title`` is the title asked for, as it would be stored (tidied, plain text).
-    if title is None or result.title == stored:
+    # ``result.title`` is the title asked for, as it would be stored (tidied, plain text). A
+    # blank one (an empty form field, spaces) is no title, as ``add_path`` reads it: it
+    # retitled the paper with the file's heading under ``replace``, and warned without.
+    if not tidy_title(title) or result.title == stored:
         return FileAdded(replace_fields(result, title=stored))
     if replace:
         library.retitle(result.ref, result.title)

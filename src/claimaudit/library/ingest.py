@@ -10,7 +10,13 @@ from pathlib import Path
 from claimaudit.errors import CancelledWorkError, InputError, InvalidTitleError, RefRequiredError
 from claimaudit.guards.untrusted import as_text
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
-from claimaudit.library.extract import extract, extractor_version
+from claimaudit.library.extract import (
+    LATEX_SUFFIXES,
+    MARKDOWN_SUFFIXES,
+    TEXT_SUFFIXES,
+    extract,
+    extractor_version,
+)
 from claimaudit.library.models import AddOutcome, ExtractedDocument, NewPaper
 from claimaudit.library.passages import make_passages
 from claimaudit.library.store import Library
@@ -199,9 +205,16 @@ def _disagreement(named: PaperRef | None, hints: tuple[PaperRef, ...]) -> str:
     return f"the file name names {named}, its metadata {listed}"
 
 
+# The suffixes a paper's file may end in (``extract``'s formats, and an arXiv source archive).
+_FORMAT_SUFFIXES = (".tar.gz", ".pdf", *LATEX_SUFFIXES, *MARKDOWN_SUFFIXES, *TEXT_SUFFIXES)
+
+
 def _stem(path: Path) -> str:
+    """The name without its format suffix. Any other "suffix" is part of the name: a file
+    saved from arxiv.org/pdf/1706.03762v5 is called ``1706.03762v5`` (a PDF, read as one), and
+    ``Path.stem`` made that ``1706``, so the paper it names was not recognised."""
     name = path.resolve().name if path.is_dir() else path.name
-    for suffix in (".tar.gz", ".pdf", ".tex", ".md", ".markdown", ".txt", ".latex"):
+    for suffix in _FORMAT_SUFFIXES:
         if name.lower().endswith(suffix):
             return name[: -len(suffix)]
-    return Path(name).stem if not path.is_dir() else name
+    return name

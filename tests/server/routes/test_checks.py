@@ -59,3 +59,17 @@ def test_an_empty_model_is_no_model_as_an_empty_judge_is_the_default(
     refused = api.post(route, json={**body, "model": "gpt-4o"})
     assert refused.status_code == 400
     assert refused.json()["error"]["code"] == "invalid_settings"
+
+
+def test_a_check_s_topic_threshold_and_judge_are_the_request_s(api: TestClient) -> None:
+    text = b"# Attention\n\nTransformers rely on attention alone.\n"
+    added = api.post("/v1/library", files={"file": ("a.md", text)}, data={"ref": "local:t1"})
+    assert added.status_code == 201, added.text
+    body = {"claim": CLAIM, "papers": ["local:t1"], "topic": "sequence models", "threshold": 0.99}
+    answer = api.post("/v1/checks", json={**body, "judge": "local"})
+    assert answer.status_code == 200, answer.text
+    [record] = answer.json()["records"]
+    assert answer.json()["threshold"] == 0.99
+    assert record["searchQuery"] == f"{CLAIM} sequence models"
+    unknown = api.post("/v1/checks", json={**body, "judge": "nope"})
+    assert (unknown.status_code, unknown.json()["error"]["code"]) == (400, "unknown_judge")

@@ -8,6 +8,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from claimaudit.identity import parse_ref
+from claimaudit.library.models import NewPaper
+from claimaudit.library.store import Library
+from claimaudit.passage import Passage
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
 from tests.sources.arxivserver import ArxivServer
@@ -185,3 +189,133 @@ def test_a_stored_arxiv_paper_is_retitled_only_with_replace_and_arxiv_is_not_ask
         "You Need'; it was not retitled: send replace: true to change its title"
     ]
     assert retitled.json()["title"] == stored == "Mine"
+
+
+# -- behaviour the third mutation pass found untested ------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/v1/library/search", "/v1/library/local%3At1/passages/P001"])
+def test_a_delete_of_the_get_only_paths_is_405_not_a_removal(api: TestClient, path: str) -> None:
+    _add(api, "local:t1", b"Some words to find.\n")
+    refused = api.delete(path)
+    assert refused.status_code == 405, refused.text
+    assert "DELETE" not in refused.headers["allow"]
+    assert [p["ref"] for p in api.get("/v1/library").json()["papers"]] == ["local:t1"]
+
+
+def test_an_upload_takes_a_title_and_refuses_an_unknown_field(api: TestClient) -> None:
+    titled = api.post(
+        "/v1/library",
+        files={"file": ("a.md", b"Some words.\n")},
+        data={"ref": "local:t1", "title": "My notes"},
+    )
+    assert (titled.status_code, titled.json()["title"]) == (201, "My notes")
+    unknown = api.post(
+        "/v1/library",
+        files={"file": ("b.md", b"Other words.\n")},
+        data={"ref": "local:t2", "colour": "red"},
+    )
+    assert unknown.status_code == 422, unknown.text
+    assert unknown.json()["error"]["message"] == "colour: Extra inputs are not permitted"
+    assert [p["ref"] for p in api.get("/v1/library").json()["papers"]] == ["local:t1"]
+
+
+def test_a_passage_s_content_hash_is_a_whole_sha_256(api: TestClient) -> None:
+    _add(api, "local:t1", b"Some words to find.\n")
+    paper = api.get("/v1/library/local%3At1").json()["paper"]
+    digest = paper["contentHash"]
+    url = "/v1/library/local%3At1/passages/P001"
+    assert api.get(url, params={"contentHash": digest.upper()}).status_code == 200
+    assert api.get(url, params={"contentHash": digest[:12]}).status_code == 422
+    changed = api.get(url, params={"contentHash": "0" * 64})
+    assert (changed.status_code, changed.json()["error"]["code"]) == (409, "content_changed")
+
+
+def _fill(folder: Path, count: int, words: str = "Sparse matrices save memory.") -> None:
+    """``count`` papers local:p000... stored straight into the server's library."""
+    with Library.open(folder / "library.sqlite3") as library:
+        for n in range(count):
+            passages = [Passage("P001", f"{words} Paper {n}.", "Abstract")]
+            library.add_paper(NewPaper(parse_ref(f"local:p{n:03d}"), f"P{n}", passages, f"h{n}"))
+
+
+def test_a_listing_and_a_search_give_their_documented_defaults(
+    api: TestClient, tmp_path: Path
+) -> None:
+    # README: a listing 50 papers by default, a search 10 passages.
+    _fill(tmp_path, 51)
+    listed = api.get("/v1/library").json()
+    assert (len(listed["papers"]), listed["total"]) == (50, 51)
+    assert len(api.get("/v1/library/search", params={"q": "sparse"}).json()["hits"]) == 10
+
+
+@pytest.mark.parametrize(
+    ("path", "params", "field"),
+    [
+        ("/v1/library", {"limit": "0"}, "limit"),
+        ("/v1/library", {"offset": "-1"}, "offset"),
+        ("/v1/library", {"q": "x" * 201}, "q"),
+        ("/v1/library/search", {"q": "x" * 2001}, "q"),
+        ("/v1/library/search", {"q": "sparse", "limit": "1001"}, "limit"),
+        ("/v1/library/local%3Ap000/passages/P001", {"context": "6"}, "context"),
+    ],
+)
+def test_a_query_parameter_out_of_its_range_is_422_naming_it(
+    api: TestClient, tmp_path: Path, path: str, params: dict[str, str], field: str
+) -> None:
+    _fill(tmp_path, 1)
+    refused = api.get(path, params=params)
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["error"]["message"].startswith(f"{field}: ")
+
+
+def test_a_passage_comes_with_one_neighbour_each_side_by_default(api: TestClient) -> None:
+    _add(api, "local:t1", b"First words.\n\nSecond words.\n\nThird words.\n")
+    shown = api.get("/v1/library/local%3At1/passages/P002").json()
+    assert [len(shown["before"]), len(shown["after"])] == [1, 1]
+
+
+def test_an_exact_passage_is_the_unversioned_copy_s(api: TestClient) -> None:
+    _add(api, "arXiv:1603.07285", b"The unversioned upload.\n")
+    _add(api, "arXiv:1603.07285v2", b"The second version.\n")
+    url = "/v1/library/arXiv%3A1603.07285/passages/P001"
+    assert api.get(url).json()["passage"]["text"] == "The second version."
+    exact = api.get(url, params={"exact": "true"}).json()["passage"]["text"]
+    assert exact == "The unversioned upload."
+
+
+def test_an_upload_of_identical_content_is_200_unchanged(api: TestClient) -> None:
+    _add(api, "local:t1", b"Some words.\n")
+    again = api.post(
+        "/v1/library", files={"file": ("a.md", b"Some words.\n")}, data={"ref": "local:t1"}
+    )
+    assert (again.status_code, again.json()["outcome"]) == (200, "unchanged")
+
+
+def test_an_exact_removal_removes_only_the_unversioned_copy(api: TestClient) -> None:
+    _add(api, "arXiv:1603.07285", b"The unversioned upload.\n")
+    _add(api, "arXiv:1603.07285v2", b"The second version.\n")
+    removed = api.delete("/v1/library/arXiv%3A1603.07285", params={"exact": "true"})
+    assert removed.json()["removed"]["ref"] == "arXiv:1603.07285"
+    assert [p["ref"] for p in api.get("/v1/library").json()["papers"]] == ["arXiv:1603.07285v2"]
+
+
+def test_empty_form_fields_are_not_sent(api: TestClient) -> None:
+    # The web page sends its empty reference and title fields: the file's name and heading.
+    sent = api.post(
+        "/v1/library",
+        files={"file": ("1706.03762v5.md", b"# Attention\n\nWords.\n")},
+        data={"ref": "", "title": ""},
+    )
+    assert sent.status_code == 201, sent.text
+    assert (sent.json()["ref"], sent.json()["title"]) == ("arXiv:1706.03762v5", "Attention")
+
+
+def test_a_blank_title_sent_with_replace_keeps_the_stored_title(api: TestClient) -> None:
+    sent = {"file": ("a.md", b"# Heading\n\nWords.\n")}
+    api.post("/v1/library", files=sent, data={"ref": "local:t1", "title": "Mine"})
+    again = api.post(
+        "/v1/library", files=sent, data={"ref": "local:t1", "title": "   ", "replace": "true"}
+    )
+    assert (again.status_code, again.json()["title"], again.json()["warnings"]) == (200, "Mine", [])
+    assert api.get("/v1/library/local%3At1").json()["paper"]["title"] == "Mine"

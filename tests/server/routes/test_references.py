@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from claimaudit.identity import MAX_REF_CHARS
+from claimaudit.inputs import ref_key
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
 
@@ -57,3 +58,20 @@ def test_a_control_character_at_an_end_is_invalid_reference(api: TestClient, ref
     assert answer.status_code == 400, answer.text
     assert answer.json()["error"]["code"] == "invalid_reference"
     assert api.get("/v1/references/key", params={"ref": " 1907.10121 "}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("ref", "key"),
+    [
+        ("https://doi.org/10.1371/JOURNAL.PCBI.1005510", "doi:10.1371/journal.pcbi.1005510"),
+        (" hep-th/9901001v2 ", "arXiv:hep-th/9901001v2"),
+        # Printable text that names no paper keeps its own key, without the spaces around it,
+        # as a check tells a paper given twice apart.
+        ("  not a reference  ", "not a reference"),
+    ],
+)
+def test_the_key_is_the_one_a_check_uses(api: TestClient, ref: str, key: str) -> None:
+    answer = api.get("/v1/references/key", params={"ref": ref})
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"ref": ref, "key": key}
+    assert key == ref_key(ref)
