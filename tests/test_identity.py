@@ -247,6 +247,17 @@ def test_a_paper_ref_built_by_hand_keeps_the_rules_of_parse_ref(
     assert str(caught.value).startswith(message)
 
 
+def test_a_long_work_refused_for_its_kind_is_named_short_and_so_is_what_it_reads_as() -> None:
+    # QA: the work was cut to 60 characters, and then the reference it reads as was printed
+    # whole, up to 500 characters, in the same one-line message.
+    with pytest.raises(InvalidReferenceError) as caught:
+        PaperRef(RefKind.LOCAL, "10.1000/" + "x" * 400)
+    assert str(caught.value) == (
+        f"'10.1000/{'x' * 48}... is no local reference: written out, it reads as "
+        f"doi:10.1000/{'x' * 45}..."
+    )
+
+
 def test_a_stored_reference_is_kept_as_stored_and_so_is_its_unversioned_form() -> None:
     # A paper stored before a rule refused its reference is still read back (and reached).
     stored = PaperRef.as_stored("arxiv", "0703.1234", 2)

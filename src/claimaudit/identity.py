@@ -64,7 +64,7 @@ class PaperRef:
         if parsed.kind is not kind or parsed.version != version:
             raise InvalidReferenceError(
                 f"{_shown(self.work)} is no {kind.value} reference: "
-                f"written out, it reads as {parsed}"
+                f"written out, it reads as {_cut(str(parsed))}"
             )
         object.__setattr__(self, "work", parsed.work)
 
@@ -139,7 +139,12 @@ def _written(kind: RefKind, work: str, version: int | None) -> str:
 
 def _shown(value: object) -> str:
     """A value for a one-line message: its repr, cut short (it may be anything)."""
-    text = repr(value)
+    return _cut(repr(value))
+
+
+def _cut(text: str) -> str:
+    """Text for a one-line message, cut short as ``_shown`` cuts a value: a work of 500
+    characters is named by its start, and so is what it reads as."""
     return text if len(text) <= 60 else text[:57] + "..."
 
 

@@ -17,6 +17,7 @@ import claimaudit.cli
 from claimaudit.cli import app
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library import repair as repair_module
+from claimaudit.library._migrations import LATEST_VERSION, migrate
 from claimaudit.library.health import Health
 from claimaudit.library.models import NewPaper
 from claimaudit.library.store import Library
@@ -445,3 +446,33 @@ def test_a_repair_interrupted_once_saved_says_so_and_keeps_the_backup(
         "run `claimaudit library check`"
     ]
     assert run("library", "check", "--library", path).exit_code == 0
+
+
+def test_check_of_an_older_library_says_the_next_command_upgrades_it(tmp_path: Path) -> None:
+    # QA: "healthy (schema version 4 ...)" alone; the next command that opened it upgraded it
+    # for good, and an older claimaudit sharing the file could not open it after.
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    assert migrate(conn, target=4) == 4
+    conn.close()
+    before = path.read_bytes()
+    result = run("library", "check", "--library", path)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        f"note: {path} was made by an older claimaudit (schema version 4); the next command "
+        f"that opens it (any but `library check`) upgrades it to version {LATEST_VERSION}, "
+        "which older claimaudit versions cannot open",
+        f"healthy: {path} (schema version 4, 0 papers, 0 passages, 0 indexed)",
+    ]
+    report = json.loads(run("library", "check", "--json", "--library", path).stdout)
+    assert (report["schemaVersion"], report["upgradesTo"]) == (4, LATEST_VERSION)
+    assert path.read_bytes() == before  # said, not done
+    assert run("library", "list", "--library", path).exit_code == 0
+    upgraded = run("library", "check", "--library", path)
+    assert upgraded.stdout.splitlines() == [
+        f"healthy: {path} (schema version {LATEST_VERSION}, 0 papers, 0 passages, 0 indexed)"
+    ]
+    assert (
+        json.loads(run("library", "check", "--json", "--library", path).stdout)["upgradesTo"]
+        is None
+    )

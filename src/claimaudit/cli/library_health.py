@@ -78,6 +78,7 @@ def _wire(health: Health) -> dict[str, object]:
             {"ref": r.ref, "reason": r.reason, "readsAs": r.reads_as} for r in health.refused
         ],
         "notes": list(health.notes),
+        "upgradesTo": health.upgrades_to,
     }
 
 
@@ -111,6 +112,15 @@ def check_library(
             _say(_refused_line(refused))
         for note in health.notes:
             _say(f"note: {note}")
+        if health.upgrades_to is not None:
+            # "healthy (schema version 4)" alone hides that the next command changes the file
+            # for good: an older claimaudit sharing it cannot open it after.
+            _say(
+                f"note: {health.path} was made by an older claimaudit (schema version "
+                f"{health.schema_version}); "
+                f"the next command that opens it (any but `library check`) upgrades it to "
+                f"version {health.upgrades_to}, which older claimaudit versions cannot open"
+            )
         _say(_verdict(health))
     raise typer.Exit(EXIT_OK if health.healthy else EXIT_MATCHED)
 

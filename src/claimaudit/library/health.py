@@ -102,6 +102,13 @@ class Health:
         return not self.problems
 
     @property
+    def upgrades_to(self) -> int | None:
+        """The schema version the next command that opens the library (any but ``library
+        check``, which changes nothing) upgrades it to, for good; None when it is at this
+        claimaudit's version already, or no library yet."""
+        return LATEST_VERSION if 0 < self.schema_version < LATEST_VERSION else None
+
+    @property
     def papers_damaged(self) -> bool:
         """Whether ``papers`` or ``passages`` is known damaged or missing: a backup then."""
         return any(p.kind is ProblemKind.CORE and p.table in _CORE_TABLES for p in self.problems)

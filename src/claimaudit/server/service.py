@@ -31,6 +31,7 @@ from claimaudit.errors import (
     LibraryError,
     LibraryOpenError,
     PassageNotFoundError,
+    UsageError,
 )
 from claimaudit.guards.leftovers import scratch_folder
 from claimaudit.identity import PaperRef, RefKind, parse_ref, refuse_unprintable
@@ -375,12 +376,20 @@ class Service:
             after=passages[index + 1 : index + 1 + context],
         )
 
-    def search(self, query: str, ref: str | None = None, limit: int = 10) -> list[SearchHit]:
+    def search(
+        self, query: str, ref: str | None = None, limit: int = 10, *, exact: bool = False
+    ) -> list[SearchHit]:
+        """Passages matching ``query``, within the paper ``ref`` names when given; ``exact``:
+        within the copy stored under exactly ``ref`` (an unversioned copy kept beside stored
+        versions), as ``library search --exact`` searches it."""
         check_texts(query=query)
         _check_ref(ref)
+        if exact and not ref:
+            # Refused, not ignored: a library-wide search would answer hits of every copy.
+            raise UsageError("exact applies to ref: give the reference of the copy to search")
         within: PaperRef | None = parse_ref(ref) if ref else None
         with self._open() as library:
-            return library.search(query, ref=within, limit=limit)
+            return library.search(query, ref=within, limit=limit, exact=exact)
 
     def add_file(
         self,

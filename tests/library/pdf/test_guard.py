@@ -3,6 +3,10 @@ is refused in one line, and a read in progress stops when its client goes or the
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -13,6 +17,7 @@ import pytest
 from claimaudit.backends.stopping import stopping_on
 from claimaudit.errors import CancelledWorkError, InputError
 from claimaudit.library.extract import extract
+from claimaudit.library.pdf import child as pdf_child
 from claimaudit.library.pdf import guard as pdf_guard
 from claimaudit.library.pdf import read as pdf_read
 from tests.library.helpers import (
@@ -171,3 +176,69 @@ def test_a_read_stops_when_its_client_goes(tmp_path: Path) -> None:
 def test_every_read_stops_when_the_server_stops(tmp_path: Path) -> None:
     error = _read_until_stopped(tmp_path, lambda _event: pdf_guard.stop_all())
     assert isinstance(error, CancelledWorkError)
+
+
+# A parent that reads a slow PDF (minutes, under a processor-time limit of 10) and says its
+# child's process id as soon as the child is started.
+_PARENT = """
+import sys, threading, time
+from pathlib import Path
+from claimaudit.library.pdf import guard
+guard.CPU_BASE_S = 600
+def tell():
+    while not guard._running:
+        time.sleep(0.01)
+    print(next(iter(guard._running)).pid, flush=True)
+threading.Thread(target=tell, daemon=True).start()
+path = Path(sys.argv[1])
+guard.read_pdf_isolated(path, path.read_bytes())
+"""
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` still runs: a zombie (ended, not yet reaped by whichever
+    process took it over) does not."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+    except FileNotFoundError:
+        return False
+    return stat.rpartition(")")[2].split()[0] not in ("Z", "X")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="looks processes up in /proc")
+def test_the_reader_s_child_ends_when_its_parent_is_killed(tmp_path: Path) -> None:
+    # QA: after `kill -9` of `library add some.pdf`, the child read on alone until its
+    # processor-time limit (here 10 minutes).
+    path = make_busy_page_pdf(tmp_path / "busy.pdf", 500)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    parent = subprocess.Popen(
+        [sys.executable, "-c", _PARENT, str(path)], stdout=subprocess.PIPE, env=env
+    )
+    child = None
+    try:
+        assert parent.stdout is not None
+        child = int(parent.stdout.readline())
+        parent.kill()
+        parent.wait()
+        # Polled, with a bound far above the instant it takes, far below the read's minutes.
+        deadline = time.monotonic() + 60
+        while _running(child) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _running(child), "the child read on after its parent was killed"
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+        if child is not None and _running(child):
+            os.kill(child, signal.SIGKILL)
+
+
+def test_a_child_whose_parent_is_gone_is_told_so() -> None:
+    # Where the system cannot kill the child with its parent, a thread looks for the parent:
+    # a process id that is not this process's parent reads as a parent gone.
+    gone = threading.Event()
+    watcher = threading.Thread(
+        target=pdf_child.watch_parent, args=(os.getppid() + 1, gone.set, 0.01), daemon=True
+    )
+    watcher.start()
+    assert gone.wait(timeout=60)

@@ -460,3 +460,35 @@ def test_library_list_takes_a_filter_as_long_as_the_apis(tmp_path: Path) -> None
         "Error executing tool library_list: query: String should have at most 200 characters"
     )
     assert tools["library_list"].input_schema["properties"]["query"]["anyOf"][0]["maxLength"] == 200
+
+
+def test_library_search_takes_exact_to_reach_the_unversioned_copy(tmp_path: Path) -> None:
+    # QA: the CLI's search took --exact and the tool had no way to reach such a copy.
+    service = Service(tmp_path / "library.sqlite3")
+    service.ensure_library()
+    for ref, text in [("arXiv:1603.07285", "unversioned"), ("arXiv:1603.07285v2", "second")]:
+        path = tmp_path / "paper.md"
+        path.write_text(f"The {text} copy about convolutions.\n", encoding="utf-8")
+        service.add_file(path, ref=ref)
+    arguments = {"query": "convolutions", "ref": "arXiv:1603.07285"}
+    try:
+        server = build_server(service)
+        newest = anyio.run(server.call_tool, "library_search", arguments)
+        exact = anyio.run(server.call_tool, "library_search", {**arguments, "exact": True})
+        with pytest.raises(ToolError) as refused:
+            anyio.run(server.call_tool, "library_search", {"query": "x", "exact": True})
+        tools = {t.name: t for t in anyio.run(server.list_tools)}
+    finally:
+        service.close()
+    assert [h["text"] for h in newest.structured_content["hits"]] == [
+        "The second copy about convolutions."
+    ]
+    assert [(h["ref"], h["exact"]) for h in exact.structured_content["hits"]] == [
+        ("arXiv:1603.07285", True)
+    ]
+    assert str(refused.value) == (
+        "Error executing tool library_search: exact applies to ref: give the reference of the "
+        "copy to search"
+    )
+    schema = tools["library_search"].input_schema["properties"]["exact"]
+    assert schema["type"] == "boolean" and schema["default"] is False

@@ -319,3 +319,45 @@ def test_a_blank_title_sent_with_replace_keeps_the_stored_title(api: TestClient)
     )
     assert (again.status_code, again.json()["title"], again.json()["warnings"]) == (200, "Mine", [])
     assert api.get("/v1/library/local%3At1").json()["paper"]["title"] == "Mine"
+
+
+def test_a_search_takes_exact_to_reach_the_unversioned_copy(api: TestClient) -> None:
+    # QA: `library search --ref REF --exact` could search an unversioned copy kept beside a
+    # stored version; the route had no exact, so ref=arXiv:X searched only the newest version.
+    _add(api, "arXiv:1603.07285", b"The unversioned upload about convolutions.\n")
+    _add(api, "arXiv:1603.07285v2", b"The second version about convolutions.\n")
+    params = {"q": "convolutions", "ref": "arXiv:1603.07285"}
+    newest = api.get("/v1/library/search", params=params)
+    assert [h["text"] for h in newest.json()["hits"]] == ["The second version about convolutions."]
+    exact = api.get("/v1/library/search", params={**params, "exact": "true"})
+    assert exact.status_code == 200, exact.text
+    hits = exact.json()["hits"]
+    assert [(h["ref"], h["text"], h["exact"]) for h in hits] == [
+        ("arXiv:1603.07285", "The unversioned upload about convolutions.", True)
+    ]
+    assert api.get("/v1/library/search", params={**params, "exact": "false"}).json() == (
+        newest.json()
+    )
+    bad = api.get("/v1/library/search", params={**params, "exact": "yes"})
+    assert (bad.status_code, bad.json()["error"]["message"]) == (
+        422,
+        "exact: Input should be true or false",
+    )
+    # Only the copy stored under exactly that reference: a version alone is not it.
+    _add(api, "arXiv:1603.07286v1", b"Only a version about convolutions.\n")
+    missing = {**params, "ref": "arXiv:1603.07286", "exact": "true"}
+    assert api.get("/v1/library/search", params=missing).status_code == 404
+    # Without ref there is no copy to name: refused, not read as a library-wide search.
+    alone = api.get("/v1/library/search", params={"q": "convolutions", "exact": "true"})
+    assert (alone.status_code, alone.json()["error"]["message"]) == (
+        400,
+        "exact applies to ref: give the reference of the copy to search",
+    )
+
+
+def test_a_search_documents_exact(api: TestClient) -> None:
+    route = api.get("/openapi.json").json()["paths"]["/v1/library/search"]["get"]
+    exact = next(p for p in route["parameters"] if p["name"] == "exact")
+    assert exact["in"] == "query" and exact["schema"]["type"] == "boolean"
+    assert exact["schema"].get("default") is False
+    assert "exactly that reference" in exact["description"]

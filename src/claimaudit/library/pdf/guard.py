@@ -5,7 +5,8 @@ holding it for hours (a small page of dense text listed 2,000 times).
 
 pdfium cannot be stopped from outside while it reads, and a thread cannot be killed; a process
 can. The child is also killed, and the read stopped, when the work's client goes away
-(``claimaudit.backends.stopping``) or the server shuts down (``stop_all``).
+(``claimaudit.backends.stopping``) or the server shuts down (``stop_all``), and it ends itself
+when this process dies (``pdf_child.end_with_parent``).
 """
 
 from __future__ import annotations
@@ -53,7 +54,10 @@ def read_pdf_isolated(path: Path, data: bytes) -> PdfText:
     # -P: the working folder never goes on the child's import path, where ``-m`` alone puts it
     # first, so a random.py or pypdfium2.py there (a folder of downloads) would run on every
     # read. Not -I: it would also drop the PYTHONPATH below.
-    command = [sys.executable, "-P", "-m", "claimaudit.library.pdf.child", str(memory), str(cpu)]
+    # The last argument, this process's id: the child ends when this process dies (a kill -9
+    # of `library add`), rather than reading on alone until its processor-time limit.
+    command = [sys.executable, "-P", "-m", "claimaudit.library.pdf.child"]
+    command += [str(memory), str(cpu), str(os.getpid())]
     # The child imports this package as the parent did, from wherever it was found (an editable
     # or PYTHONPATH=src checkout too); "" (the working folder under ``python -c``) is left out.
     # The rest of the environment is the user's, trusted as the parent trusted it (and

@@ -362,9 +362,17 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
         limit: Annotated[
             int, Field(ge=1, le=MAX_SEARCH_LIMIT, description="The most passages to return.")
         ] = 10,
+        exact: Annotated[
+            bool,
+            Field(
+                description="With ref: search only the copy stored under exactly that "
+                "reference (an unversioned copy kept beside stored versions, a hit's exact)."
+            ),
+        ] = False,
     ) -> dict[str, Any]:
         hits = await _cancellable(
-            server, lambda cancel: _begun(cancel, lambda: service.search(query, ref, limit))
+            server,
+            lambda cancel: _begun(cancel, lambda: service.search(query, ref, limit, exact=exact)),
         )
         return HitList.of(hits, query).wire()
 

@@ -149,8 +149,17 @@ def install(app: FastAPI, state: AppState) -> None:
         ],
         ref: Annotated[str | None, Query(description="Search only this paper.")] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_SEARCH_LIMIT), WHOLE_NUMBER] = 10,
+        exact: Annotated[
+            bool,
+            Query(
+                description="With `ref`: search only the copy stored under exactly that "
+                "reference (an unversioned copy kept beside stored versions of the work, a "
+                "hit's `exact`), as `library search --exact` does; without `ref`, 400."
+            ),
+            TRUE_OR_FALSE,
+        ] = False,
     ) -> HitList:
-        return HitList.of(service.search(q, ref, limit), q)
+        return HitList.of(service.search(q, ref, limit, exact=exact), q)
 
     @router.get(
         "/v1/library/{ref:path}/passages/{passage_id}",
