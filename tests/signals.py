@@ -35,6 +35,25 @@ def child_env(extra: Mapping[str, str] = {}, *, path: tuple[Path, ...] = ()) -> 
     return env
 
 
+@contextmanager
+def ready_child(*args: str, env: Mapping[str, str] = {}) -> Iterator[subprocess.Popen[str]]:
+    """``python -c *args``, held until it prints "ready"; killed (``kill -9``: no clean-up of
+    its own runs) when the block ends."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=child_env(env),
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+        yield child
+    finally:
+        child.kill()
+        child.wait()
+
+
 class SilentServer:
     """A TCP server on 127.0.0.1 that takes requests and never answers: a child waiting on it
     is at a known point. ``asked`` is set once a request's first bytes have arrived."""

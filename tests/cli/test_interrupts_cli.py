@@ -183,13 +183,18 @@ main()
 """
 
 
-def test_sigterm_in_a_first_import_jsonl_exits_143_and_leaves_no_draft(tmp_path: Path) -> None:
-    corpus = tmp_path / "corpus.jsonl"
+def _one_doc_corpus(folder: Path) -> Path:
+    corpus = folder / "corpus.jsonl"
     corpus.write_text('{"doc_id": 1, "title": "T", "abstract": ["A sentence."]}\n', "utf-8")
-    library = tmp_path / "lib" / "library.db"
+    return corpus
+
+
+def _import_stopped(script: str, corpus: Path, library: Path, signum: int) -> tuple[int, str]:
+    """``library import-jsonl`` run by ``script``, sent ``signum`` once it prints "importing";
+    its exit status and stderr."""
     command = ["library", "import-jsonl", str(corpus), "--library", str(library)]
     child = subprocess.Popen(
-        [sys.executable, "-c", _IMPORT_THAT_WAITS, *command],
+        [sys.executable, "-c", script, *command],
         env=child_env(),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -198,13 +203,21 @@ def test_sigterm_in_a_first_import_jsonl_exits_143_and_leaves_no_draft(tmp_path:
     try:
         assert child.stdout is not None
         assert child.stdout.readline() == "importing\n"
-        child.send_signal(signal.SIGTERM)
-        child.communicate(timeout=60)
+        child.send_signal(signum)
+        _, stderr = child.communicate(timeout=60)
     finally:
         if child.poll() is None:
             child.kill()
             child.communicate()
-    assert child.returncode == 143
+    return child.returncode, stderr
+
+
+def test_sigterm_in_a_first_import_jsonl_exits_143_and_leaves_no_draft(tmp_path: Path) -> None:
+    library = tmp_path / "lib" / "library.db"
+    returncode, _ = _import_stopped(
+        _IMPORT_THAT_WAITS, _one_doc_corpus(tmp_path), library, signal.SIGTERM
+    )
+    assert returncode == 143
     assert not library.parent.exists()  # no library, no draft, no -wal or -shm, no folder
 
 
@@ -239,29 +252,11 @@ main()
 def test_a_stopped_import_jsonl_says_in_one_line_what_it_stored(
     tmp_path: Path, notes: Path, signum: int, status: int, script: str, said: str, stored: list[str]
 ) -> None:
-    corpus = tmp_path / "corpus.jsonl"
-    corpus.write_text('{"doc_id": 1, "title": "T", "abstract": ["A sentence."]}\n', "utf-8")
     library = tmp_path / "library.db"
     with Library.open(library) as opened:  # an existing library, with a paper of its own
         add_path(opened, notes, ref=parse_ref("local:notes"))
-    command = ["library", "import-jsonl", str(corpus), "--library", str(library)]
-    child = subprocess.Popen(
-        [sys.executable, "-c", script, *command],
-        env=child_env(),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert child.stdout is not None
-        assert child.stdout.readline() == "importing\n"
-        child.send_signal(signum)
-        _, stderr = child.communicate(timeout=60)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.communicate()
-    assert child.returncode == status
+    returncode, stderr = _import_stopped(script, _one_doc_corpus(tmp_path), library, signum)
+    assert returncode == status
     assert _only_line(stderr) == f"error: interrupted; {said}" + (
         ", rerun to import it" if not stored else ""
     )

@@ -7,15 +7,13 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from claimaudit.guards.leftovers import scratch_folder
 from claimaudit.guards.userfiles import write_atomic
-from tests.signals import child_env
+from tests.signals import ready_child
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="no flock on Windows")
 
@@ -44,29 +42,12 @@ with scratch_folder("claimaudit-eval-", Path(sys.argv[1])) as folder:
 """
 
 
-@contextmanager
-def _child(script: str, where: Path) -> Iterator[subprocess.Popen[str]]:
-    child = subprocess.Popen(
-        [sys.executable, "-c", script, str(where)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=child_env(),
-    )
-    try:
-        assert child.stdout is not None and child.stdout.readline() == "ready\n"
-        yield child
-    finally:
-        child.kill()
-        child.wait()
-
-
 def test_a_temporary_is_removed_once_its_writer_is_killed_and_never_before(
     tmp_path: Path,
 ) -> None:
     older = tmp_path / ".ca-abc123_x.tmp"  # an earlier release's, which holds no lock
     older.write_bytes(b"unknown owner")
-    with _child(_WRITER, tmp_path / "pairs.jsonl") as child:
+    with ready_child(_WRITER, str(tmp_path / "pairs.jsonl")) as child:
         (left,) = tmp_path.glob(".ca-w-*.tmp")
         write_atomic(tmp_path / "other.json", b"{}")  # another run writing beside it
         assert left.exists()  # its writer lives: kept
@@ -84,7 +65,7 @@ def test_a_scratch_folder_is_removed_once_its_run_is_killed_and_never_before(
 ) -> None:
     unknown = tmp_path / "claimaudit-eval-old"  # an earlier release's, without a lock file
     unknown.mkdir()
-    with _child(_SCRATCH, tmp_path) as child:
+    with ready_child(_SCRATCH, str(tmp_path)) as child:
         killed = {p for p in tmp_path.glob("claimaudit-eval-*") if p != unknown}
         assert len(killed) == 1
         with scratch_folder("claimaudit-eval-", tmp_path) as mine:

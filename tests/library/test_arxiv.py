@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -16,7 +14,7 @@ from claimaudit.library.extract import extractor_version
 from claimaudit.library.models import AddOutcome
 from claimaudit.library.store import Library
 from claimaudit.sources.arxiv import ArxivClient
-from tests.signals import child_env
+from tests.signals import ready_child
 from tests.sources.arxivserver import ArxivServer
 
 
@@ -98,18 +96,8 @@ def test_a_download_a_killed_run_left_is_removed_by_the_next_download(
 ) -> None:
     scratch = tmp_path / "tmp"
     scratch.mkdir()
-    child = subprocess.Popen(
-        [sys.executable, "-c", _DOWNLOADING],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=child_env({"TMPDIR": str(scratch)}),
-    )
-    try:
-        assert child.stdout is not None and child.stdout.readline() == "ready\n"
-    finally:
-        child.kill()
-        child.wait()
+    with ready_child(_DOWNLOADING, env={"TMPDIR": str(scratch)}):
+        pass  # killed once it holds a half-written download
     (left,) = scratch.glob("claimaudit-arxiv-*")
     monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     with Library.open(db) as library:

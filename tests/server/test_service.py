@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import io
-import subprocess
-import sys
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -38,7 +36,7 @@ from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service
 from tests.fakes import ScriptedJudge, pick
 from tests.library import replacing
 from tests.server.conftest import DEEP_RULES_REF, NARROW_CLAIM
-from tests.signals import child_env
+from tests.signals import ready_child
 
 
 @pytest.fixture
@@ -466,22 +464,12 @@ def test_an_upload_a_killed_server_left_is_removed_by_the_next_upload(
 ) -> None:
     scratch = tmp_path / "tmp"
     scratch.mkdir()
-    child = subprocess.Popen(
-        [sys.executable, "-c", _UPLOADING, str(service.library)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=child_env({"TMPDIR": str(scratch)}),
-    )
-    try:
-        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+    with ready_child(_UPLOADING, str(service.library), env={"TMPDIR": str(scratch)}):
         (left,) = scratch.glob("claimaudit-upload-*")
         monkeypatch.setattr(tempfile, "tempdir", str(scratch))
         service.add_upload(io.BytesIO(b"Other words.\n"), "m.md", ref="local:m")
         assert left.is_dir()  # its request lives: kept
-    finally:
-        child.kill()  # kill -9: no clean-up runs
-        child.wait()
+    # killed (kill -9): no clean-up of its own ran
     assert (left / "n.md").is_file()
     service.add_upload(io.BytesIO(b"More words.\n"), "o.md", ref="local:o")
     assert list(scratch.iterdir()) == []  # the killed server's copy of its upload is gone
