@@ -140,16 +140,16 @@ def test_check_gives_up_on_a_plugin_judge_that_never_answers(
         app,
         [
             *("check", "Aspirin lowers fever.", "-p", "scifact:1", "-p", "scifact:2"),
-            *("--format", "json", "--timeout", "0.2"),
+            *("--format", "json", "--timeout", "2"),
             *options,
         ],
     )
     assert result.exit_code == 0, result.output
     first, second = json.loads(result.stdout)["records"]
     assert (first["verdict"], second["verdict"]) == ("not_checked", "not_checked")
-    assert first["error"] == "judge 'stuck' did not answer within 0.2 s"
+    assert first["error"] == "judge 'stuck' did not answer within 2 s"
     assert second["error"] == (
-        "judge 'stuck' was not asked: an earlier call did not answer within 0.2 s and may "
+        "judge 'stuck' was not asked: an earlier call did not answer within 2 s and may "
         "still be running"
     )
     assert "Traceback" not in result.stderr
@@ -167,14 +167,14 @@ def test_check_gives_up_on_a_plugin_source_that_never_answers(
         app,
         [
             *("check", "Aspirin lowers fever.", "-p", "scifact:1", "--format", "json"),
-            *("--timeout", "0.2"),
+            *("--timeout", "2"),
             *options,
         ],
     )
     assert result.exit_code == 0, result.output
     [record] = json.loads(result.stdout)["records"]
     assert record["verdict"] == "not_checked"
-    assert record["error"] == "source 'stuck' did not answer within 0.2 s"
+    assert record["error"] == "source 'stuck' did not answer within 2 s"
 
 
 def test_batch_goes_on_past_a_plugin_judge_that_never_answers(
@@ -194,11 +194,11 @@ def test_batch_goes_on_past_a_plugin_judge_that_never_answers(
     )
     out = tmp_path / "out.jsonl"
     result = runner.invoke(
-        app, ["batch", str(claims), "--out", str(out), "--timeout", "0.2", *options]
+        app, ["batch", str(claims), "--out", str(out), "--timeout", "2", *options]
     )
     # Every claim has its record and the run ends (exit 1: no pair was judged).
     assert result.exit_code == 1, result.output
     assert "wrote 3 records" in result.stderr and "Traceback" not in result.stderr
     errors = [json.loads(line)["error"] for line in out.read_text().splitlines()]
-    assert errors[0] == "judge 'stuck' did not answer within 0.2 s"
+    assert errors[0] == "judge 'stuck' did not answer within 2 s"
     assert errors[1:] == [errors[1]] * 2 and errors[1].startswith("judge 'stuck' was not asked")
