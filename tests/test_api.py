@@ -429,3 +429,32 @@ def test_check_claim_returns_the_records_when_a_judge_fails_to_close(
     assert [r.getMessage() for r in caplog.records] == [
         "warning: closing judge 'badclose' failed (results are kept): RuntimeError: close failed"
     ]
+
+
+def test_a_library_the_caller_named_that_cannot_be_used_is_refused_as_the_cli_refuses_it(
+    tmp_path: Path,
+) -> None:
+    # QA: `claimaudit check --library X` exits 2 for these; check_claim answered a not_checked
+    # record per paper instead, the caller's typo read as a failure of the run.
+    judge = ScriptedJudge(pick("supports", "P001"))
+    claim, papers = "Backups are useful.", ["1609.00037"]
+    missing = tmp_path / "missing.sqlite3"
+    with pytest.raises(claimaudit.LibraryMissingError, match="no library at"):
+        check_claim(claim, papers, library=missing, judge=judge, cache=False)
+    assert not missing.exists()  # nor made
+    with pytest.raises(claimaudit.LibraryOpenError, match="is a directory, not a file"):
+        check_claim(claim, papers, library=tmp_path, judge=judge, cache=False)
+    notes = tmp_path / "notes.md"
+    notes.write_text("# Notes\n", encoding="utf-8")
+    with pytest.raises(claimaudit.LibraryOpenError, match="file is not a database"):
+        check_claim(claim, papers, library=str(notes), judge=judge, cache=False)
+    assert notes.read_text(encoding="utf-8") == "# Notes\n"  # left as it was
+
+
+def test_a_paper_missing_from_a_usable_library_is_still_not_checked(library: Path) -> None:
+    # The operational side of the line: the library opens, the paper is not in it.
+    judge = ScriptedJudge(pick("supports", "P001"))
+    [record] = check_claim(
+        "Backups are useful.", ["arXiv:2105.14372"], library=library, judge=judge
+    )
+    assert record.verdict == "not_checked"

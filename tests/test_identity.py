@@ -546,3 +546,31 @@ def test_old_style_ids_the_old_scheme_never_issued_are_refused_saying_why(
 @pytest.mark.parametrize("text", ["hep-th/9108001", "hep-lat/9912999", "math/0703999"])
 def test_old_style_ids_at_the_edges_of_the_old_scheme_are_accepted(text: str) -> None:
     assert parse_ref(text) == PaperRef(RefKind.ARXIV, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("x" * 499, "not a paper reference: 'xxxx"),
+        ("https://arxiv.org/abs/" + "z" * 470, "not a paper reference: 'https://arxiv.org/abs/zzz"),
+        ("10.1000/" + "a b" * 150, "not a DOI: '10.1000/a ba b"),
+        ("doi:10.1000/" + "x" * 480 + " y", "not a DOI: '10.1000/xxx"),
+    ],
+)
+def test_a_refused_long_reference_is_quoted_by_its_start(text: str, start: str) -> None:
+    # QA: the one-line error repeated the whole input, up to 500 characters of it.
+    with pytest.raises(InvalidReferenceError) as caught:
+        parse_ref(text)
+    message = str(caught.value)
+    assert message.startswith(start)
+    assert len(message) < 200, message
+    assert "... (" in message and " characters)" in message  # cut, and said to be
+    assert caught.value.text in ("", text.strip())  # the advice still reads the whole text
+
+
+def test_a_short_refused_reference_is_quoted_whole() -> None:
+    with pytest.raises(InvalidReferenceError) as caught:
+        parse_ref("not a ref")
+    assert str(caught.value) == (
+        "not a paper reference: 'not a ref' (expected an arXiv id or URL, a DOI, or prefix:id)"
+    )

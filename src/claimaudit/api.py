@@ -14,12 +14,19 @@ from claimaudit.checker.cache import ResultCache
 from claimaudit.checker.pipeline import Checker
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.checker.selection import MAX_CHARS, MAX_PASSAGES, check_budgets
-from claimaudit.errors import UnknownBackendError, UsageError
+from claimaudit.errors import (
+    LibraryMissingError,
+    LibraryOpenError,
+    UnknownBackendError,
+    UsageError,
+)
 from claimaudit.guards.userfiles import PathArg, as_optional_path
 from claimaudit.identity import PaperRef
 from claimaudit.inputs import paper_list, validate_claim, validate_topic
 from claimaudit.judges.protocol import Judge, JudgeSettings
+from claimaudit.library.paths import resolve_library_path
 from claimaudit.library.result_cache import LibraryResultCache
+from claimaudit.library.store import Library
 from claimaudit.plugins import get_registry, require_judge, require_source
 from claimaudit.records import Record
 from claimaudit.sources.fetching import FetchingSource
@@ -196,13 +203,16 @@ def check_claim(
     ``cache`` that is neither a bool nor a ``ResultCache``), UnknownBackendError for an unknown
     judge or source and InvalidSettingsError for unusable backend settings (the openai judge
     without a model, the jev judge or the valyu source without its API key:
-    ``KeyRequiredError``); all are ``claimaudit.UsageError``. Failures while checking a paper
-    come back as ``NotCheckedRecord`` entries, never as exceptions.
+    ``KeyRequiredError``); all are ``claimaudit.UsageError``. A ``library`` that cannot be used
+    is refused up front as ``claimaudit check --library`` refuses it (``check_library_arg``):
+    LibraryMissingError, LibraryOpenError, both ``claimaudit.LibraryError``. Failures while
+    checking a paper come back as ``NotCheckedRecord`` entries, never as exceptions.
     """
     # Refused before any backend is built; materialised here as Checker.check reads it twice.
     validate_claim(claim)
     validate_topic(topic)
     refs = paper_list(papers)
+    library = as_optional_path(library, "library")
     with make_checker(
         judge,
         source=source,
@@ -213,4 +223,24 @@ def check_claim(
         timeout=timeout,
         context_tokens=context_tokens,
     ) as checker:
+        check_library_arg(library, checker.source.library_use)
         return checker.check(claim, refs, topic)
+
+
+def check_library_arg(library: Path | None, use: LibraryUse) -> None:
+    """The library ``check_claim`` was given, refused up front as ``claimaudit check --library``
+    refuses it (exit 2): the caller's mistake, which every paper would otherwise come back
+    ``not_checked`` for. LibraryOpenError for a folder, LibraryMissingError for a named file
+    that does not exist where the source only reads the library, and the error opening it
+    gives (LibraryOpenError: not a database, a newer schema) for a file the source reads.
+    A library that fails while the papers are checked is the run's failure: ``not_checked``."""
+    if use is LibraryUse.NONE:
+        return  # the source never opens it (the cache's own failures are not a verdict)
+    path = resolve_library_path(library)
+    if library is not None:
+        if path.is_dir():
+            raise LibraryOpenError(f"library path {path} is a directory, not a file")
+        if use is LibraryUse.READS and not path.exists():
+            raise LibraryMissingError(path)
+    if path.exists():
+        Library.open(path, create=False).close()

@@ -142,6 +142,12 @@ def _shown(value: object) -> str:
     return _cut(repr(value))
 
 
+def _excerpt(text: str) -> str:
+    """What was given, quoted for a one-line error: whole when short, else its first 80
+    characters and its length (a reference may be 500 characters; the line must stay one)."""
+    return repr(text) if len(text) <= 80 else f"{text[:80]!r}... ({len(text):,} characters)"
+
+
 def _cut(text: str) -> str:
     """Text for a one-line message, cut short as ``_shown`` cuts a value: a work of 500
     characters is named by its start, and so is what it reads as."""
@@ -283,7 +289,8 @@ def parse_ref(text: str) -> PaperRef:
         work = f"{match.group('prefix').lower()}:{match.group('id')}"
         return _unchecked(RefKind.LOCAL, work, None)
     raise InvalidReferenceError(
-        f"not a paper reference: {value!r} (expected an arXiv id or URL, a DOI, or prefix:id)",
+        f"not a paper reference: {_excerpt(value)} "
+        "(expected an arXiv id or URL, a DOI, or prefix:id)",
         text=value,
     )
 
@@ -315,7 +322,7 @@ def _doi(value: str) -> PaperRef | None:
     _refuse_unprintable(doi)
     if not _DOI_BODY.match(doi):
         if doi.startswith("10.") and any(c.isspace() for c in doi):
-            raise InvalidReferenceError(f"not a DOI: {doi!r} holds a space")
+            raise InvalidReferenceError(f"not a DOI: {_excerpt(doi)} holds a space")
         return None
     # DOIs are case-insensitive by definition; store them lower-cased so lookups agree.
     doi = doi.lower()

@@ -253,6 +253,25 @@ def test_openai_judge_needs_a_model(runner: CliRunner, paper_library: Path) -> N
     )
 
 
+def test_an_empty_model_is_no_model_as_over_http_and_mcp(
+    runner: CliRunner, paper_library: Path
+) -> None:
+    # QA: refused for the local judge ("--model '' applies to the jev and openai judges") while
+    # the API's and the MCP tools' empty model is none given, and the local judge runs.
+    code, records, stderr = _check(runner, paper_library, "--paper", DEEP_RULES_REF, "--model", "")
+    assert code == 0, stderr
+    [record] = records
+    assert record["judge"] == "local" and str(record["model"]).startswith("claimaudit-verifier")
+    # The openai judge, given none, says so as without --model.
+    code, records, stderr = _check(
+        runner, paper_library, "--paper", "x:1", "--judge", "openai", "--model", ""
+    )
+    assert code == 2 and records == []
+    assert stderr.strip() == (
+        "error: the openai judge needs a model id: pass --model or set OPENAI_MODEL"
+    )
+
+
 def test_a_model_for_the_local_judge_names_the_flag(runner: CliRunner, paper_library: Path) -> None:
     code, records, stderr = _check(runner, paper_library, "--paper", "x:1", "--model", "gpt-4o")
     assert code == 2 and records == []

@@ -476,3 +476,26 @@ def test_ctrl_c_just_after_an_entry_is_stored_counts_it_in_import_bib(
     )
     with Library.open(library, create=False) as opened:
         assert len(list(opened.iter_papers())) == 1
+
+
+def test_an_entry_stored_just_before_an_interrupt_has_its_line_in_import_bib(
+    runner: CliRunner, tmp_path: Path, notes: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: the count said 1 entry added, but the entry's own line (which papers were stored)
+    # was never printed: a stored entry the user could not name.
+    def stored_then_interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("claimaudit.library.add_file.shadowed_by", stored_then_interrupted)
+    library, bib = tmp_path / "library.db", tmp_path / "refs.bib"
+    bib.write_text(
+        f"@misc{{first, title = {{First}}, file = {{{notes}}}}}\n"
+        f"@misc{{second, title = {{Second}}, file = {{{notes}}}}}\n",
+        "utf-8",
+    )
+    done = runner.invoke(app, ["library", "import-bib", str(bib), "--library", str(library)])
+    assert done.exit_code == 130
+    assert _only_line(done.stderr) == (
+        "error: interrupted; 1 entry added before it stopped, a rerun skips them"
+    )
+    assert done.stdout.splitlines() == ["   added first local:first: stored as it was interrupted"]

@@ -256,6 +256,7 @@ def test_openapi_documents_reviews(api: httpx.Client) -> None:
         "threshold",
         "unreadEntries",
         "warnings",
+        "references",  # review --verify-refs only: one schema for every surface
     }
     assert "cache" in schemas["CheckRequest"]["properties"]
 

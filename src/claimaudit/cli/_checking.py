@@ -70,6 +70,11 @@ JudgeOption = Annotated[
 
 
 def _refuse_control_characters(value: str | None) -> str | None:
+    # An empty model is none given, as `--judge ''` is the default judge and as the API's and
+    # the MCP tools' empty model is none: `--model "$MODEL"` with MODEL unset means the same on
+    # every surface (the local judge runs; openai takes OPENAI_MODEL).
+    if value == "":
+        return None
     # A line break in a model id was sent in every request; named as the claim's would be.
     problem = name_problem(value, "--model") if value is not None else None
     if problem is not None:
@@ -82,7 +87,7 @@ ModelOption = Annotated[
     typer.Option(
         "--model",
         metavar="ID",
-        help="Model id for the judge.",
+        help="Model id for the judge (empty: none, as when left out).",
         callback=_refuse_control_characters,
     ),
 ]

@@ -210,12 +210,21 @@ def import_entries(
     folders = file_directories(text, path.resolve().parent)
     summary = ImportSummary(unread=found.unread)
     made: list[ArxivClient] = []
+    late: list[EntryImport] = []  # an entry stored just before an interrupt
     try:
-        each = _each(library, found.records, folders, fetch, replace, client, made, explain)
+        each = _each(library, found.records, folders, fetch, replace, client, made, explain, late)
         for result in each:
             summary.entries.append(result)
             if on_entry is not None:
                 on_entry(result)
+    except KeyboardInterrupt:
+        # Stored is said: the entry whose commit the interrupt followed is reported as those
+        # before it, so that every paper the command stored has its line.
+        for result in late:
+            summary.entries.append(result)
+            if on_entry is not None:
+                on_entry(result)
+        raise
     finally:
         for arxiv in made:
             arxiv.close()
@@ -231,6 +240,7 @@ def _each(
     client: Callable[[], ArxivClient],
     made: list[ArxivClient],
     explain: Explain,
+    late: list[EntryImport],
 ) -> Iterator[EntryImport]:
     # The first entry that stored each reference: a later one with the same reference (two
     # entries of one paper) would replace it, and a rerun with --replace swap them back.
@@ -260,12 +270,21 @@ def _each(
                 "paper is stored under it; not imported (merge the two entries)",
             )
             continue
-        if files:
-            result = _add_file(library, record, ref, files, replace, explain)
-        else:
-            if not made:
-                made.append(client())
-            result = _fetch(library, record, ref, made[0], replace, explain)
+        # What an interrupt just after the commit leaves to say: whether the reference held a
+        # paper already (the add's own outcome is lost with it).
+        before, held = len(library.stored), library.get_paper(ref, exact=True) is not None
+        try:
+            if files:
+                result = _add_file(library, record, ref, files, replace, explain)
+            else:
+                if not made:
+                    made.append(client())
+                result = _fetch(library, record, ref, made[0], replace, explain)
+        except KeyboardInterrupt:
+            status = ImportStatus.REPLACED if held else ImportStatus.ADDED
+            for stored in library.stored[before:]:
+                late.append(EntryImport(record.key, status, stored, "stored as it was interrupted"))
+            raise
         if result.status in _STORED:
             stored_by.setdefault(ref, record.key)
         yield result

@@ -14,7 +14,9 @@ from pydantic.json_schema import SkipJsonSchema
 from claimaudit.bibfile import BibFormat
 from claimaudit.library.wire import Wire
 from claimaudit.records import BATCH_KEYS, CheckedRecord, JudgeTokens, NotCheckedRecord
+from claimaudit.refcheck.models import ReferenceStatus
 from claimaudit.review import annotate_latex
+from claimaudit.server.reference_schemas import ONLY_WITH_VERIFY_REFS, ReferenceOut
 from claimaudit.server.schemas import THRESHOLD_USED, TOKENS_SUMMED, JudgingOptions
 from claimaudit.server.service import Reviewed
 
@@ -87,15 +89,19 @@ class SentenceOut(BaseModel):
     text: str
 
 
+_SOMETIMES = ("id", "bibliographyNote", "referenceStatus", "reference")
+
+
 def _reviewed_record(schema: JsonDict) -> None:
     # A check record's keys, each carried (``records``), without a batch line's: a review
-    # record has no id, input line or key; a bibliography note only when there is one.
+    # record has no id, input line or key; a bibliography note only when there is one, a
+    # reference check only with --verify-refs.
     properties, required = schema.get("properties"), schema.get("required")
     if isinstance(properties, dict):
         for key in ("id", *BATCH_KEYS):
             properties.pop(key, None)
     if isinstance(required, list):
-        schema["required"] = [key for key in required if key not in ("id", "bibliographyNote")]
+        schema["required"] = [key for key in required if key not in _SOMETIMES]
 
 
 class _Sentence(BaseModel):
@@ -108,6 +114,18 @@ class _Sentence(BaseModel):
         alias="bibliographyNote",
         description="What the bibliography entry leaves to the reader (it names two works' "
         "identifiers, and which one was checked). Absent when there is nothing to say.",
+        json_schema_extra=_left_out_when_none,
+    )
+    reference_status: ReferenceStatus | SkipJsonSchema[None] = Field(
+        default=None,
+        alias="referenceStatus",
+        description="Whether the cited work is real (its reference's referenceStatus), with "
+        + ONLY_WITH_VERIFY_REFS,
+        json_schema_extra=_left_out_when_none,
+    )
+    reference: ReferenceOut | SkipJsonSchema[None] = Field(
+        default=None,
+        description="The cited reference's check, with " + ONLY_WITH_VERIFY_REFS,
         json_schema_extra=_left_out_when_none,
     )
 
@@ -156,6 +174,12 @@ class ReviewSummaryOut(BaseModel):
         description="Seconds spent waiting on the judge, summed over records (concurrent "
         "checks overlap, so the sum may exceed the review's duration).",
     )
+    reference_statuses: dict[ReferenceStatus, int] | SkipJsonSchema[None] = Field(
+        default=None,
+        alias="referenceStatuses",
+        description="References by status, with " + ONLY_WITH_VERIFY_REFS,
+        json_schema_extra=_left_out_when_none,
+    )
 
 
 class ReviewResponse(BaseModel):
@@ -167,6 +191,11 @@ class ReviewResponse(BaseModel):
         "% comment line per paper after each)."
     )
     threshold: float = Field(description=THRESHOLD_USED)
+    references: list[ReferenceOut] | SkipJsonSchema[None] = Field(
+        default=None,
+        description="Each cited reference's check, once, with " + ONLY_WITH_VERIFY_REFS,
+        json_schema_extra=_left_out_when_none,
+    )
     unread_entries: list[UnreadEntryOut] | SkipJsonSchema[None] = Field(
         default=None,
         alias="unreadEntries",

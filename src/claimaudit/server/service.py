@@ -459,10 +459,13 @@ class Service:
         ref: str | None = None,
         title: str | None = None,
         replace: bool = False,
+        cancel: threading.Event | None = None,
     ) -> AddResult:
         """Store an uploaded paper file. Its name picks the format and may name the paper
         (``1706.03762v5.pdf``). An upload arrives alone, so it may pull in no other file
-        (``\\input`` is refused). Messages name the upload, never the server's temporary path."""
+        (``\\input`` is refused). Messages name the upload, never the server's temporary path.
+        Once ``cancel`` is set (the client left), nothing is stored (CancelledWorkError), as
+        for any other add."""
         name = upload_name(filename)
         check_title(title)  # before the upload is copied
         # Locked as this request's: a server killed outright (kill -9) leaves the copy of the
@@ -479,6 +482,7 @@ class Service:
                     replace=replace,
                     source_path=f"upload:{name}",
                     includes=False,
+                    cancel=cancel,
                 )
             except LibraryError as exc:
                 raise exc.reworded(upload_message(str(exc), path, name)) from None

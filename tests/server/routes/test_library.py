@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import shutil
+import socket
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from fastapi.testclient import TestClient
@@ -14,6 +18,8 @@ from claimaudit.library.store import Library
 from claimaudit.passage import Passage
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
+from tests.server.conftest import ServerLauncher, stop
+from tests.server.launcher import ADD_GATE_ENV
 from tests.sources.arxivserver import ArxivServer
 
 
@@ -361,3 +367,61 @@ def test_a_search_documents_exact(api: TestClient) -> None:
     assert exact["in"] == "query" and exact["schema"]["type"] == "boolean"
     assert exact["schema"].get("default") is False
     assert "exactly that reference" in exact["description"]
+
+
+def _wait_for(done: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + 60.0
+    while not done():
+        assert time.monotonic() < deadline, f"{what} never happened"
+        time.sleep(0.05)
+
+
+def _send_upload(url: str, name: str, text: bytes, ref: str) -> socket.socket:
+    """Sends a whole upload on a connection left open, the answer unread: closing it is a
+    client whose user pressed Ctrl-C once the file was sent."""
+    boundary = "claimaudit-test-boundary"
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="ref"\r\n\r\n{ref}\r\n'.encode(),
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\n'
+        "Content-Type: text/markdown\r\n\r\n".encode()
+        + text
+        + b"\r\n",
+        f"--{boundary}--\r\n".encode(),
+    ]
+    body = b"".join(parts)
+    address = urlsplit(url)
+    head = (
+        f"POST /v1/library HTTP/1.1\r\nHost: {address.netloc}\r\n"
+        f"Content-Type: multipart/form-data; boundary={boundary}\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    ).encode()
+    sock = socket.create_connection((address.hostname or "", address.port or 80))
+    sock.sendall(head + body)
+    return sock
+
+
+def test_an_upload_whose_client_left_stores_nothing(
+    launcher: ServerLauncher, example_library: Path, tmp_path: Path
+) -> None:
+    # QA: the upload route did not pass the client's disconnect on to add_upload, so a client
+    # that gave up after sending its file still got the paper stored, as no other add does.
+    library = tmp_path / "library.sqlite3"
+    shutil.copy(example_library, library)
+    gate = tmp_path / "gate"
+    gate.mkdir()
+    (gate / "hold").touch()
+    server = launcher.start(library, env={ADD_GATE_ENV: str(gate)})
+    try:
+        text = b"# Notes\n\nRandom forests are a strong baseline for tabular data.\n"
+        with _send_upload(server.url, "notes.md", text, "local:notes"):
+            # The file is read, the paper not stored yet: the client leaves now.
+            _wait_for((gate / "adding").exists, "the add")
+        time.sleep(1.0)  # the server notices a disconnect within a tenth of a second
+        (gate / "hold").unlink()
+        line = "POST /v1/library: client went away; cancelled before the paper was stored"
+        _wait_for(lambda: line in server.log_text(), "the log line")
+    finally:
+        stop(server)
+    with Library.open(library) as opened:
+        assert opened.get_paper(parse_ref("local:notes")) is None
+        assert len(opened.list_papers()) == 2  # the two examples, as they were

@@ -258,9 +258,12 @@ def install(app: FastAPI, state: AppState) -> None:
             replace=replace,
         )
         # On a worker thread, as the plain endpoints; reading a PDF stops (its child process is
-        # killed) if the client disconnects meanwhile.
+        # killed) if the client disconnects meanwhile, and a client gone before the paper is
+        # stored gets nothing stored: it never learns the outcome, so none is left to surprise it.
         result = await run_until_disconnected(
-            request, lambda _cancel: work(), anyio.to_thread.current_default_thread_limiter()
+            request,
+            lambda cancel: work(cancel=cancel),
+            anyio.to_thread.current_default_thread_limiter(),
         )
         return _added(result)
 
