@@ -38,6 +38,7 @@ def _version_8_library(path: Path) -> Path:
         (f"{_MTAVRULI} heading", "Plain words.", None),
         (None, f"An \ufb01ne {_ADLAM} word.", f"An fine {_ADLAM} word."),
         (None, "Nothing to fold, caf\u00e9.", None),
+        (None, "The treat\u200bment arm.", None),
     ]
     conn.executemany(
         "INSERT INTO passages (paper_id, seq, passage_id, section, text, search_text, "
@@ -73,6 +74,7 @@ def test_upgrade_from_version_8_finds_capitals_the_tokenizer_cannot_fold(tmp_pat
             (_ADLAM, "P003"),
             ("fine", "P003"),
             ("cafe", "P004"),
+            ("treatment", "P005"),
         ]:
             assert [h.passage_id for h in lib.search(word)] == [expected], word
         # A passage added after the upgrade is indexed the same way.
@@ -93,6 +95,7 @@ def test_upgrade_from_version_8_finds_capitals_the_tokenizer_cannot_fold(tmp_pat
             (None, f"{_MTAVRULI.lower()} heading"),
             (f"An fine {_ADLAM.lower()} word.", None),
             (None, None),
+            ("The treatment arm.", None),
         ]
 
 

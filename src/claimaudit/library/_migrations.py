@@ -282,10 +282,12 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         9,
-        "the search index reads the capitals its tokenizer cannot fold in lower case",
+        "the search index reads the capitals its tokenizer cannot fold in lower case, and "
+        "words without the invisible characters inside them",
         # FTS5's unicode61 folds case by Unicode 6.1's table: a capital added since (Cherokee
         # as it is written, Georgian Mtavruli, Adlam, Osage) was indexed as written, and no
-        # query (lower-cased) found it. The search forms are made again where they change and
+        # query (lower-cased) found it; a zero-width space or soft hyphen inside a word split
+        # it in two for the index. The search forms are made again where they change and
         # the index over them, as in steps 7 and 8; the text and heading stay as read.
         (
             # The index and its triggers are dropped first (``_drop_index``).

@@ -1,7 +1,8 @@
 """The text the search index reads for a passage: NFKC-normalised, so a word held as a ligature
 ("ﬁnding"), in full-width letters or digits or with superscripts is found by the word as a user
-types it ("finding", "CT", "2024"), as ``search_words`` reads the query; and with the capitals
-the index's tokenizer cannot fold in lower case (``_unfolded``).
+types it ("finding", "CT", "2024"), as ``search_words`` reads the query; with the capitals
+the index's tokenizer cannot fold in lower case (``_unfolded``); and without the invisible
+characters that may sit inside a word (``without_invisible``).
 
 The passage itself is stored, shown and quoted as read; its search form is kept beside it
 (``passages.search_text``) only where the two differ, NULL otherwise, and the index reads
@@ -22,13 +23,26 @@ SQL_NAME = "claimaudit_search_text"
 _PROBED = range(0x370, 0x1F000)
 
 
+# Invisible characters that join or break nothing a reader sees: a soft hyphen, a zero-width
+# space, a word joiner, a BOM or a combining grapheme joiner inside "treat\u200bment" split it
+# in two for the tokenizer, so "treatment" was not found. Zero-width (non-)joiners are kept:
+# they change how Persian or Devanagari words are written.
+_INVISIBLE = re.compile("[\u00ad\u034f\u200b\u2060\ufeff]")
+
+
+def without_invisible(text: str) -> str:
+    """``text`` without the invisible characters that may sit inside a word (``_INVISIBLE``):
+    a query is read so too."""
+    return _INVISIBLE.sub("", text)
+
+
 def search_text(text: str) -> str | None:
     """``text`` as the index reads it, None when that is ``text`` itself (most passages)."""
     if text.isascii():  # quick: normal, and every ASCII capital is folded by the tokenizer
         return None
-    normal = text
-    if not unicodedata.is_normalized("NFKC", text):  # quick: normalising reads every char
-        normal = unicodedata.normalize("NFKC", text)
+    normal = without_invisible(text)
+    if not unicodedata.is_normalized("NFKC", normal):  # quick: normalising reads every char
+        normal = unicodedata.normalize("NFKC", normal)
     table, capitals = _unfolded()
     if capitals.search(normal):
         normal = normal.translate(table)
