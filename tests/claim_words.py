@@ -54,4 +54,5 @@ ACCEPTED_CLAIMS: tuple[str, ...] = (
     "癌",  # one character is a word in Chinese, Japanese and Korean: "cancer"
     "암",
     "مرحبا بالعالم",
+    "चीनी मीठी है",  # Hindi: words of letters and vowel signs (combining marks)
 )

@@ -84,6 +84,19 @@ def test_numbers_and_latin_inside_cjk_text_are_found_after_the_index_hits(
     assert [h.passage_id for h in library.search(typed)] == expected
 
 
+@pytest.mark.parametrize("typed", ["straße", "Straße", "STRAẞE", "naß ǰab ΐx"])
+def test_a_word_whose_capital_is_no_single_character_is_searched_for(
+    library: Library, typed: str
+) -> None:
+    """ "ß" is "SS" in capitals: the scan for words inside CJK text raised a TypeError (a
+    traceback from ``library search straße``) when the index found too few passages."""
+    texts = ["我们用Straße方法。", "我们用STRAẞE方法。", "与此无关的句子。"]
+    passages = [Passage(f"P{i:03d}", t, "Intro") for i, t in enumerate(texts, start=1)]
+    library.add_paper(NewPaper(parse_ref("local:sharp"), "T", passages, "local:sharp"))
+    expected = [] if typed.startswith("naß") else ["P001", "P002"]
+    assert [h.passage_id for h in library.search(typed)] == expected
+
+
 def test_a_word_inside_a_latin_word_or_number_is_not_found(library: Library) -> None:
     _add_numbers(library)
     # "ct" in "effect", "234" in "12345" (P005, CJK text): inside a word, never a hit.

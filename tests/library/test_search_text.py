@@ -17,6 +17,19 @@ from claimaudit.library.search_text import SQL_NAME, register, search_text
         ("x\u00b2", "x2"),
         ("Plain text, caf\u00e9 and \u6df1\u5ea6\u5b66\u4e60.", None),  # already normal
         ("", None),
+        # Capitals the index's tokenizer (unicode61, Unicode 6.1's case table) cannot fold:
+        # Cherokee as written, Georgian Mtavruli, Adlam, a Latin letter of Unicode 7.
+        ("\u13e3\u13b3\u13a9 text", "\uabb3\uab83\uab79 text"),
+        ("\u1c92\u1c90 \U0001e900 \ua7b0", "\u10d2\u10d0 \U0001e922 \u029e"),
+        ("\ufb01 \u13a0", "fi \uab70"),  # both at once
+        # Invisible characters inside words: a soft hyphen, a zero-width space, a word
+        # joiner, a BOM, a combining grapheme joiner; zero-width (non-)joiners stay.
+        (
+            "con\u00adtrol treat\u200bment pla\u2060ce\ufeffbo dia\u034fgnosis",
+            "control treatment placebo diagnosis",
+        ),
+        ("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", None),
+        ("Stra\u00dfe \u00c9COLE \u0391\u0398\u0397\u039d\u0391", None),  # folded by it
     ],
 )
 def test_the_normal_form_is_kept_only_where_it_differs(text: str, indexed: str | None) -> None:

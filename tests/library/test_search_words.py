@@ -101,3 +101,12 @@ def test_a_word_left_out_is_named_once_whatever_form_it_was_typed_in() -> None:
 def test_every_word_searched_for_is_also_looked_for_inside_cjk_text() -> None:
     words = [f"w{i}" for i in range(100)]
     assert search_words(" ".join(words)).inner_words == tuple(words)
+
+
+def test_invisible_characters_inside_a_query_word_do_not_split_it() -> None:
+    """A word pasted with a zero-width space or soft hyphen in it ("treat\u200bment") was
+    searched for as two words, "treat" and "ment", as the index read the stored text."""
+    assert (
+        search_words("treat\u200bment con\u00adtrol").match
+        == search_words("treatment control").match
+    )

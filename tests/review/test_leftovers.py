@@ -61,3 +61,24 @@ def test_a_clause_of_no_words_is_no_pointer(text: str, marked: bool, tidied: str
     # A separator and nothing after it but the sentence's end (a French draft's "vrai ; !")
     # raised ValueError reading the pointer's words, none, and the review stopped.
     assert tidy(text, marked=marked) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        ("咖啡能改善情绪 \ue000。", "咖啡能改善情绪。"),
+        ("咖啡 \ue000\uff0c茶 \ue000、水 \ue000\uff01", "咖啡\uff0c茶、水\uff01"),  # full-width
+        ("चीनी मीठी होती है \ue000।", "चीनी मीठी होती है।"),
+        ("هل القهوة تحسن المزاج \ue000؟", "هل القهوة تحسن المزاج؟"),
+        ("القهوة مفيدة \ue000، والشاي أيضا \ue000.", "القهوة مفيدة، والشاي أيضا."),
+        ("یہ سچ ہے \ue000\u06d4", "یہ سچ ہے\u06d4"),  # the Urdu full stop
+        # The author's own blank before such punctuation stays, as before ":" in French.
+        ("咖啡 。", "咖啡 。"),
+    ],
+)
+def test_a_removed_citations_blanks_close_up_before_other_scripts_punctuation(
+    text: str, tidied: str
+) -> None:
+    """Only Latin punctuation closed the gap a citation left: "情绪 [@a]。" was judged and
+    reported as "情绪 。", "होती है [@a]।" as "होती है ।"."""
+    assert tidy(text, marked=True) == tidied

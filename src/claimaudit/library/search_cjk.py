@@ -139,8 +139,17 @@ _FEW = 16
 def _any_form_glob(piece: str) -> str:
     """A GLOB for the passages holding ``piece`` in any case and width (and more: ``held``
     tells). A piece holds word characters, "." and ",", none of them special to GLOB."""
-    forms = ("".join(dict.fromkeys((c, c.upper(), _wide(c), _wide(c.upper())))) for c in piece)
-    return "*" + "".join(f"[{chars}]" for chars in forms) + "*"
+    return "*" + "".join(_any_form(c) for c in piece) + "*"
+
+
+def _any_form(char: str) -> str:
+    """A GLOB for one lower-case character of a piece in any case and width. One whose capital
+    is no single character, or lowers to another ("ß" is "SS", whose lower case "ss" a GLOB of
+    one character cannot be; "STRAẞE" lowers to "straße"), is any character: ``held`` tells."""
+    upper = char.upper()
+    if len(upper) != 1 or upper.lower() != char:
+        return "?"
+    return "[" + "".join(dict.fromkeys((char, upper, _wide(char), _wide(upper)))) + "]"
 
 
 def _wide(char: str) -> str:

@@ -1,6 +1,8 @@
 """The text the search index reads for a passage: NFKC-normalised, so a word held as a ligature
 ("ﬁnding"), in full-width letters or digits or with superscripts is found by the word as a user
-types it ("finding", "CT", "2024"), as ``search_words`` reads the query.
+types it ("finding", "CT", "2024"), as ``search_words`` reads the query; with the capitals
+the index's tokenizer cannot fold in lower case (``_unfolded``); and without the invisible
+characters that may sit inside a word (``without_invisible``).
 
 The passage itself is stored, shown and quoted as read; its search form is kept beside it
 (``passages.search_text``) only where the two differ, NULL otherwise, and the index reads
@@ -9,18 +11,64 @@ The passage itself is stored, shown and quoted as read; its search form is kept 
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import unicodedata
+from functools import cache
 
 SQL_NAME = "claimaudit_search_text"
+
+# Below U+0370 every capital is older than Unicode 6.1, whose case table FTS5's unicode61
+# tokenizer folds with; past U+1F000 no character has a lower-case form.
+_PROBED = range(0x370, 0x1F000)
+
+
+# Invisible characters that join or break nothing a reader sees: a soft hyphen, a zero-width
+# space, a word joiner, a BOM or a combining grapheme joiner inside "treat\u200bment" split it
+# in two for the tokenizer, so "treatment" was not found. Zero-width (non-)joiners are kept:
+# they change how Persian or Devanagari words are written.
+_INVISIBLE = re.compile("[\u00ad\u034f\u200b\u2060\ufeff]")
+
+
+def without_invisible(text: str) -> str:
+    """``text`` without the invisible characters that may sit inside a word (``_INVISIBLE``):
+    a query is read so too."""
+    return _INVISIBLE.sub("", text)
 
 
 def search_text(text: str) -> str | None:
     """``text`` as the index reads it, None when that is ``text`` itself (most passages)."""
-    if unicodedata.is_normalized("NFKC", text):  # quick: normalising reads every character
+    if text.isascii():  # quick: normal, and every ASCII capital is folded by the tokenizer
         return None
-    normal = unicodedata.normalize("NFKC", text)
+    normal = without_invisible(text)
+    if not unicodedata.is_normalized("NFKC", normal):  # quick: normalising reads every char
+        normal = unicodedata.normalize("NFKC", normal)
+    table, capitals = _unfolded()
+    if capitals.search(normal):
+        normal = normal.translate(table)
     return None if normal == text else normal
+
+
+@cache
+def _unfolded() -> tuple[dict[int, str], re.Pattern[str]]:
+    """The capitals the index's tokenizer leaves as they are, each with its lower case, and a
+    pattern finding one. unicode61 folds case by Unicode 6.1's table (in every SQLite to date),
+    so a capital added since (Cherokee as it is written, Georgian Mtavruli, Adlam, Osage, "Ʞ")
+    was indexed as written while the query, lower-cased by Python, never matched it. Asked of
+    SQLite itself (one in-memory index, once a process, some 100 ms), so a later SQLite that
+    folds more is asked no more of."""
+    capitals = [c for c in map(chr, _PROBED) if len(lower := c.lower()) == 1 and lower != c]
+    with sqlite3.connect(":memory:") as conn:
+        conn.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='unicode61')")
+        conn.execute("CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+        conn.executemany("INSERT INTO t(rowid, x) VALUES (?, ?)", enumerate(capitals, start=1))
+        indexed = dict(conn.execute("SELECT doc, term FROM v").fetchall())
+    conn.close()
+    kept = [c for i, c in enumerate(capitals, start=1) if indexed.get(i) == c]
+    table = {ord(c): c.lower() for c in kept}
+    # An empty class matches nothing: "(?!)" when SQLite folds every capital.
+    pattern = "[" + "".join(re.escape(c) for c in kept) + "]" if kept else "(?!)"
+    return table, re.compile(pattern)
 
 
 def _sql_search_text(value: str | bytes | int | float | None) -> str | None:

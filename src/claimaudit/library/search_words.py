@@ -3,9 +3,10 @@
 Evidence selection for ``check`` keeps ``fts.fts_query`` as it is (the verifier's measured
 figures depend on it); a person searching the library gets more care here:
 
-- the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts), as
-  the index reads the stored text (``library.search_text``); the words as typed are searched
-  for too when they differ;
+- the query is NFKC-normalised (ligatures, full-width letters and digits, superscripts) and
+  read without invisible characters inside words (soft hyphens, zero-width spaces), as the
+  index reads the stored text (``library.search_text``); the words as typed are searched for
+  too when they differ;
 - a stop word written in capitals after another word is kept ("vitamin A", "WHO guidelines");
 - a decimal number is one phrase of its digit groups ("2.5" -> "2 5"), so "2" or "5" alone
   does not match; the phrase also matches "i_2 = 5", so the numbers are given apart
@@ -32,6 +33,7 @@ from itertools import pairwise
 from claimaudit.errors import UsageError
 from claimaudit.library.fts import STOPWORDS
 from claimaudit.library.search_accents import accent_forms
+from claimaudit.library.search_text import without_invisible
 
 # 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took
 # four. A query past it is a pasted paragraph, whose first 256 distinct words rank it well.
@@ -86,7 +88,7 @@ class _Term:
 
 def search_words(text: str) -> SearchWords:
     """The MATCH expression for ``text``; NoSearchWordsError when it has no word to look for."""
-    normal = unicodedata.normalize("NFKC", text)
+    normal = unicodedata.normalize("NFKC", without_invisible(text))
     terms = _terms(normal)
     kept: dict[tuple[str, ...], _Term] = {}
     left_out: dict[str, None] = {}

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from claimaudit.review.citation_only import POINTER_WORDS
-from claimaudit.text.removed_marks import closed_up, squeezed
+from claimaudit.text.removed_marks import OTHER_SCRIPTS_PUNCTUATION, closed_up, squeezed
 
 _POINTER = r"(?:see also|see|cf\.|compare|e\.g\.|i\.e\.|refs?\.|after)"
 _EMPTY_GROUP = re.compile(
@@ -39,7 +39,9 @@ _SPACE_BEFORE_LOW = re.compile(r"\s+([.,])")
 # What a removed citation leaves in a marked sentence (see ``tidy``): a private-use character,
 # which no draft's prose holds (one there is read as U+FFFD first).
 REMOVED = "\ue000"
-_PUNCTUATION = re.compile(r"[.,;:!?]")
+# Latin punctuation and other scripts' (``OTHER_SCRIPTS_PUNCTUATION``): "情绪 [@a]。" left
+# "情绪 。" and "होती है [@a]।" left "होती है ।" in the claim judged and reported.
+_PUNCTUATION = re.compile(f"[.,;:!?{OTHER_SCRIPTS_PUNCTUATION}]")
 _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 _SEPARATOR_BEFORE_END = re.compile(r"[,;]+(?=[.!?)\]]|$)")
 # "X holds. \cite{a}." and "by Smith et al.." once the citation is gone; an ellipsis stays.

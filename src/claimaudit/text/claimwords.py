@@ -13,10 +13,15 @@ short, unless it is a numeral alone ("一").
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from claimaudit.text.stopwords import ENGLISH_STOP_WORDS
 
-_TOKEN = re.compile(r"[^\W_]+")
+# A letter or digit and what follows it of letters, digits and combining marks: the vowel signs
+# and viramas of Devanagari, Bengali, Thai or Burmese (and an accent typed decomposed) are
+# marks, not letters, and a word split at each of them ("चीनी" into "च", "न") left no word of
+# two letters, so "चीनी मीठी है" was refused as having no words to check.
+_WORD_START = re.compile(r"[^\W_]")
 
 # A web address, DOI or arXiv id names a paper; it claims nothing.
 _IDENTIFIER = re.compile(r"(?:\b(?:https?|ftp)://|\bwww\.|\bdoi:|\barxiv:|\b10\.\d{4,9}/)\S*", re.I)
@@ -80,7 +85,27 @@ def content_words(text: str) -> list[str]:
     """The content words of ``text``, in order (see the module's docstring)."""
     text = _IDENTIFIER.sub(" ", text)
     text = _CITATION.sub(" ", text)
-    return [token for token in _TOKEN.findall(text) if _is_content_word(token)]
+    return [token for token in _tokens(text) if _is_content_word(token)]
+
+
+def _tokens(text: str) -> list[str]:
+    """The words of ``text``: runs of letters and digits, with the combining marks inside them
+    (a mark not after a letter or digit parts words, as punctuation does)."""
+    found: list[str] = []
+    start: int | None = None
+    for index, char in enumerate(text):
+        if _WORD_START.match(char) or (start is not None and _is_mark(char)):
+            start = index if start is None else start
+        elif start is not None:
+            found.append(text[start:index])
+            start = None
+    if start is not None:
+        found.append(text[start:])
+    return found
+
+
+def _is_mark(char: str) -> bool:
+    return unicodedata.category(char).startswith("M")
 
 
 def has_content_words(text: str) -> bool:

@@ -11,6 +11,15 @@ from __future__ import annotations
 
 import re
 
+# The stops, commas and marks of scripts with punctuation of their own, before which a removed
+# citation's blanks close up as before Latin's: the ideographic comma and full stop, the
+# full-width comma, full stop, colon, semicolon, exclamation and question marks (Chinese,
+# Japanese), the Devanagari danda and double danda, the Arabic comma, semicolon and question
+# mark, and the Urdu full stop.
+OTHER_SCRIPTS_PUNCTUATION = (
+    "\u3001\u3002\uff0c\uff0e\uff1a\uff1b\uff01\uff1f\u0964\u0965\u060c\u061b\u061f\u06d4"
+)
+
 # Blanks that are the author's even beside a removed mark: no-break spaces.
 NO_BREAK_SPACES = "\u00a0\u2007\u202f"
 _BREAKING_BLANKS = "".join(

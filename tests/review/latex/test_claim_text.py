@@ -119,3 +119,24 @@ def test_a_blank_the_author_typed_before_high_punctuation_is_kept(tmp_path: Path
         "Le résultat est net : 5\u00a0%.",
         "C'est vrai\u00a0; on le voit.",
     ]
+
+
+def test_a_citations_gap_closes_before_other_scripts_punctuation(tmp_path: Path) -> None:
+    """Only Latin punctuation closed the gap a dropped citation left: "情绪 \\cite{a}。" was
+    judged and reported as "情绪 。", "होती है \\cite{a}।" as "होती है ।"."""
+    (tmp_path / "refs.bib").write_text("@article{a, title={A}}\n", encoding="utf-8")
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "咖啡能改善情绪 \\cite{a}。\n\n"
+        "चीनी मीठी होती है \\cite{a}।\n\n"
+        "هل القهوة تحسن المزاج \\cite{a}؟\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    found = extract_latex_claims(path)
+    assert [c.text for c in found.claims] == [
+        "咖啡能改善情绪。",
+        "चीनी मीठी होती है।",
+        "هل القهوة تحسن المزاج؟",
+    ]

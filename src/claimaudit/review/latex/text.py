@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 
 from claimaudit.library.latex.context import BLANK_KEPT
 from claimaudit.review.latex.cites import CitationCommand
+from claimaudit.text.removed_marks import OTHER_SCRIPTS_PUNCTUATION
 
 # A blank before these is the gap a dropped citation (or a tie to one) left, closed; unless
 # the author typed it before high punctuation (French "résultat : 5", "vrai~;"), which the
 # walker marks with ``BLANK_KEPT`` (as the paper reader does).
-_CLOSING = frozenset(",.;:)!?")
+# Other scripts' punctuation too: "情绪 \\cite{a}。" read "情绪 。".
+_CLOSING = frozenset(",.;:)!?" + OTHER_SCRIPTS_PUNCTUATION)
 _HIGH_PUNCTUATION = frozenset(";:!?")
 # What "~" and "\\ " print: a space that never ends a sentence ("Sect.~2", "et al.\\ showed"),
 # kept as the one character it is by ``finish`` (``sentences.split_block`` reads it).
