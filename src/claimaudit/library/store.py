@@ -464,6 +464,15 @@ class Library:
             for r in rows
         ]
 
+    def search_page(
+        self, query: str, ref: PaperRef | None = None, limit: int = 10, *, exact: bool = False
+    ) -> tuple[list[SearchHit], bool]:
+        """``search``'s best ``limit`` hits, and whether more passages match past them: a
+        common word matches thousands, and a client shown ten must be able to say the list
+        was cut there, not that ten passages hold it. One hit past ``limit`` is asked for."""
+        hits = self.search(query, ref, limit + 1, exact=exact) if limit > 0 else []
+        return hits[:limit], len(hits) > limit
+
     def _versioned_works(self, rows: list[tuple[object, ...]]) -> set[tuple[object, object]]:
         """The works of the unversioned copies among ``rows`` (kind, work, version first)
         that have versions stored too: such a copy's plain reference resolves to the newest
