@@ -105,6 +105,9 @@ def is_current(source_format: str | None, extractor: str | None) -> bool:
     return source_format is not None and extractor == extractor_version(source_format)
 
 
+_MAINS_NAMED = 5  # main LaTeX files a refused folder names
+
+
 def _manubot_dir(folder: Path) -> Path | None:
     for content in (folder / "content", folder):
         if content.is_dir() and manubot_files(content):
@@ -130,5 +133,8 @@ def main_source(folder: Path) -> Path:
             f"{folder}: no paper source found (expected Manubot content/NN.*.md files or a "
             ".tex file with \\documentclass); pass the main file instead"
         )
-    names = ", ".join(p.name for p in mains)
+    # A folder of many papers' sources would name thousands in one line: the first few.
+    names = ", ".join(p.name for p in mains[:_MAINS_NAMED])
+    if len(mains) > _MAINS_NAMED:
+        names += f" and {len(mains) - _MAINS_NAMED:,} more"
     raise InputError(f"{folder}: several main LaTeX files ({names}); pass the one to add")
