@@ -315,6 +315,15 @@ class Library:
         )
         return sorted((p for _, p in rows), key=lambda p: p.ref.version or 0)
 
+    def refs_with_content(self, content_hash: str, besides: PaperRef) -> list[str]:
+        """The references other than ``besides`` that hold content of ``content_hash``: the
+        same file stored twice, under two names."""
+        rows = self._conn.execute(
+            "SELECT ref FROM papers WHERE content_hash = ? AND ref != ? ORDER BY ref",
+            (content_hash, str(besides)),
+        )
+        return [str(row[0]) for row in rows]
+
     def require_paper(self, ref: PaperRef, *, exact: bool = False) -> StoredPaper:
         paper = self.get_paper(ref, exact=exact)
         if paper is None:

@@ -132,8 +132,9 @@ class Added(Wire):
     source_bytes: int
     warnings: list[str] = Field(
         description="where the file seems cut short (a LaTeX file with no \\end{document}), "
-        "its name or metadata names another paper or version than ref, or identical content "
-        "came with another title and was not retitled"
+        "its name or metadata names another paper or version than ref, identical content "
+        "came with another title and was not retitled, or the same content is stored under "
+        "another reference too"
     )
 
     @classmethod
