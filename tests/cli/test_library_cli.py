@@ -796,12 +796,37 @@ def test_search_names_the_words_past_the_cap(db: Path, tmp_path: Path) -> None:
     assert line.endswith(": " + " ".join(f"filler{i}" for i in range(256, 286)) + " and 15 more")
     # The API's and the MCP tool's object, not a bare array: every word left out is named.
     left_out = [f"filler{i}" for i in range(256, 300)] + ["platypus"]
-    assert json.loads(result.stdout) == {"hits": [], "leftOut": left_out}
+    assert json.loads(result.stdout) == {"hits": [], "leftOut": left_out, "more": False}
     # Under the cap (71 words: past the old 64) every word counts.
     short = run("search", " ".join(filler.split()[:70]) + " platypus", "--json", "--library", db)
     assert short.stderr == ""
     assert [h["text"] for h in json.loads(short.stdout)["hits"]] == ["The platypus lays eggs."]
     assert json.loads(short.stdout)["leftOut"] == []
+
+
+def test_search_says_when_more_passages_match_than_it_shows(db: Path, tmp_path: Path) -> None:
+    note = tmp_path / "n.md"
+    note.write_text(
+        "# Title\n\n" + "".join(f"Sparse solver number {i} saves memory.\n\n" for i in range(12)),
+        encoding="utf-8",
+    )
+    assert run("add", note, "--ref", "local:n", "--library", db).exit_code == 0
+    # Ten of twelve shown: said on stderr, with how to see more, never a silent cut.
+    cut = run("search", "sparse", "--library", db)
+    assert cut.exit_code == 0 and cut.stdout.count("Sparse solver number") == 10
+    assert cut.stderr.strip() == (
+        "note: showing the best 10 passages; more match (--limit N shows up to 1,000)"
+    )
+    as_json = json.loads(run("search", "sparse", "--json", "--library", db).stdout)
+    assert len(as_json["hits"]) == 10 and as_json["more"] is True
+    whole = run("search", "sparse", "--limit", "12", "--library", db)
+    assert whole.stdout.count("Sparse solver number") == 12 and whole.stderr == ""
+    assert (
+        json.loads(run("search", "sparse", "--limit", "12", "--json", "--library", db).stdout)[
+            "more"
+        ]
+        is False
+    )
 
 
 def test_search_cuts_a_long_heading_in_its_where_column(db: Path, tmp_path: Path) -> None:

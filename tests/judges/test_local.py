@@ -15,7 +15,7 @@ import pytest
 
 from claimaudit.judges.local import LocalOptions, make_judge, register
 from claimaudit.judges.local import aggregate as agg
-from claimaudit.judges.local.judge import READER_REVISION, LocalJudge, load_model
+from claimaudit.judges.local.judge import NOTES_REVISION, READER_REVISION, LocalJudge, load_model
 from claimaudit.judges.local.runtime import MODEL_DIR, VerifierConfig
 from claimaudit.judges.protocol import (
     Case,
@@ -259,6 +259,26 @@ def test_an_unrelated_passage_is_not_addressed(judge: LocalJudge) -> None:
     assert reply.answers["evidence"].choice == "none"
 
 
+def test_a_claim_longer_than_the_model_reads_is_noted_for_review(judge: LocalJudge) -> None:
+    stated = "Vitamin D supplementation reduced the rate of hip fractures in elderly women."
+    passages = (
+        "Participants were recruited from 12 nursing homes between 2001 and 2003. " * 4,
+        "Vitamin D supplementation reduced the rate of hip fractures by 30% in elderly women.",
+    )
+    assert judge.decide(make_decision(stated, *passages)).review_notes == ()
+    # Its last sentence, past what the model reads with a passage, was never read: said, with
+    # how far it was read, whatever the verdict.
+    filler = "Readers in several fields have discussed how such trials are run in nursing homes. "
+    long_claim = f"{stated} {filler * 14}The effect disappeared after the second year."
+    notes = judge.decide(make_decision(long_claim, *passages)).review_notes
+    assert notes and notes[0].startswith(
+        "the claim is longer than the embedded model reads with a passage (256 tokens in all): "
+        "beside the longest, it read only the first "
+    )
+    assert f"of the claim's {len(long_claim):,} characters, to \u201c\u2026" in notes[0]
+    assert notes[0].endswith("\u201d; check the claim in shorter parts")
+
+
 def test_callers_at_once_follow_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     from claimaudit.judges.local import judge as local
 
@@ -274,7 +294,8 @@ def test_cache_identity_names_model_and_weights(tmp_path: Path) -> None:
     identity = LocalJudge().cache_identity
     assert identity is not None
     assert identity.startswith(f"claimaudit-verifier-{config.version}:{config.model_sha256}:")
-    assert identity.endswith(f":reader{READER_REVISION}")  # how the code reads passages
+    # How the code reads passages, and what it notes for review (cached answers carry notes).
+    assert identity.endswith(f":reader{READER_REVISION}:notes{NOTES_REVISION}")
     assert LocalJudge(tmp_path).cache_identity is None  # no model: nothing may be cached
 
 

@@ -32,6 +32,9 @@ class RecordingModel:
         rows = [[3.0, -1.0, 0.0, -2.0] if "reduc" in t else [-2.0, -2.0, 0.0, 3.0] for t in texts]
         return np.array(rows, dtype=np.float64), 10 * len(texts)
 
+    def claim_read(self, claim: str, texts: Sequence[str]) -> int | None:
+        return None  # these claims are short: read whole
+
 
 @pytest.fixture(scope="module")
 def config() -> VerifierConfig:

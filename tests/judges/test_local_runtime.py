@@ -128,3 +128,28 @@ def test_the_shipped_configs_figures_are_its_metrics_files() -> None:
     config = json.loads((MODEL_DIR / "config.json").read_text(encoding="utf-8"))
     metrics = json.loads((MODEL_DIR / "metrics.json").read_text(encoding="utf-8"))
     assert config["metrics"] == metrics
+
+
+# A claim of some 200 tokens: past half the model's 256, so a long passage beside it cuts it.
+_LONG_CLAIM = (
+    "Vitamin D supplementation reduced the rate of hip fractures in elderly women. "
+    + "Readers in several fields have discussed how such trials are run in nursing homes. " * 10
+    + "The effect disappeared entirely after the second year of follow-up."
+)
+_PASSAGE = (
+    "Vitamin D supplementation reduced the rate of hip fractures by 30% in elderly women. " * 4
+)
+
+
+def test_claim_read_says_how_much_of_a_long_claim_the_model_reads() -> None:
+    model = VerifierModel(MODEL_DIR)
+    # A claim of ordinary length is read whole beside any passage: nothing to say.
+    assert model.claim_read("Vitamin D reduced hip fractures.", [_PASSAGE, _PASSAGE * 3]) is None
+    # Beside a short passage the long claim fits; beside a long one it is cut, its last
+    # sentence never read: how far it was read, in characters of the claim, at a word's end.
+    assert model.claim_read(_LONG_CLAIM, ["Vitamin D."]) is None
+    read = model.claim_read(_LONG_CLAIM, ["Vitamin D.", _PASSAGE * 3])
+    assert read is not None and read < _LONG_CLAIM.index("The effect disappeared")
+    assert _LONG_CLAIM[read - 1].isalnum() and not _LONG_CLAIM[read].isalnum()
+    # A claim past the model's whole input is cut even alone.
+    assert model.claim_read(_LONG_CLAIM * 3, ["Vitamin D."]) is not None

@@ -49,6 +49,8 @@ def test_a_copy_that_stored_versions_outrank_is_added_with_a_warning_naming_them
         plain = parse_ref("arXiv:1603.07285")
         added = add_file(library, note, ref=plain)
         again = add_file(library, note, ref=plain)
+        # Other content (the same would be warned of as a duplicate, a warning of its own).
+        note.write_text("# Notes\n\nMy notes on another work.\n", encoding="utf-8")
         other = add_file(library, note, ref=parse_ref("arXiv:1603.07286"))
     warning = (
         "a citation of arXiv:1603.07285 reads arXiv:1603.07285v3, not this copy: the stored "
@@ -95,3 +97,33 @@ def test_a_blank_title_neither_retitles_nor_warns(tmp_path: Path) -> None:
                 again = add_file(library, note, ref=REF, title=blank, replace=replace)
                 assert again == FileAdded(again.result) and again.result.title == "Mine"
         assert library.require_paper(REF).title == "Mine"
+
+
+def test_the_same_file_under_another_reference_is_added_with_a_warning_naming_it(
+    tmp_path: Path,
+) -> None:
+    note = tmp_path / "notes.md"
+    note.write_text("# Sparse solvers\n\nSciPy solves sparse systems.\n", encoding="utf-8")
+    copy = tmp_path / "copy-of-notes.md"
+    copy.write_bytes(note.read_bytes())
+    with Library.open(tmp_path / "library.sqlite3") as library:
+        assert add_file(library, note, ref=REF).result.warnings == ()
+        # Stored all the same (a second name may be wanted), and said: a search would list
+        # each passage twice.
+        again = add_file(library, copy, ref=parse_ref("local:copy"))
+        assert again.result.outcome is AddOutcome.ADDED
+        assert again.result.warnings == (
+            "the same content is stored as local:notes too: a search lists its passages once "
+            "for each; remove the copy not cited if it is a duplicate",
+        )
+        for name in ("c1", "c2", "c3"):
+            add_file(library, note, ref=parse_ref(f"local:{name}"))
+        named = add_file(library, note, ref=parse_ref("local:c4")).result.warnings
+        assert named == (
+            "the same content is stored as local:c1, local:c2, local:c3 and 2 more too: a search "
+            "lists its passages once for each; remove the copy not cited if it is a duplicate",
+        )
+        # Other content says nothing.
+        other = tmp_path / "other.md"
+        other.write_text("# Dense solvers\n\nLAPACK solves dense systems.\n", encoding="utf-8")
+        assert add_file(library, other, ref=parse_ref("local:other")).result.warnings == ()

@@ -327,6 +327,22 @@ def test_a_folder_s_main_file_is_the_paper_not_a_subfile_or_a_figure(tmp_path: P
     assert [b.text for b in document.blocks] == ["MAINTEXT.", "CHAP1TEXT."]
 
 
+def test_a_folder_of_many_papers_names_the_first_few_main_files(tmp_path: Path) -> None:
+    many = tmp_path / "many"
+    for number in range(300):
+        _tex_file(
+            many / f"p{number:03d}.tex",
+            "\\documentclass{article}\n\\begin{document}\nX.\n\\end{document}\n",
+        )
+    with pytest.raises(InputError) as refused:
+        main_source(many)
+    # The first five and how many more, not 300 names (some 3,000 characters) in one line.
+    assert str(refused.value) == (
+        f"{many}: several main LaTeX files (p000.tex, p001.tex, p002.tex, p003.tex, p004.tex "
+        "and 295 more); pass the one to add"
+    )
+
+
 def test_a_folder_of_two_papers_or_of_a_subfile_alone(tmp_path: Path) -> None:
     two = tmp_path / "two"
     for name in ("a.tex", "b.tex"):

@@ -206,6 +206,19 @@ def test_search_ranks_and_filters(library: Library) -> None:
         library.search("sparse", ref=parse_ref("doi:10.1234/zzz"))
 
 
+def test_search_page_says_whether_more_passages_match_than_the_limit(library: Library) -> None:
+    # Twelve passages hold "sparse": a page of ten is the best ten, and says more match.
+    library.add_paper(_paper("doi:10.1234/a", *[f"Sparse solver number {i}." for i in range(12)]))
+    hits, more = library.search_page("sparse", limit=10)
+    assert len(hits) == 10 and more
+    assert [h.passage_id for h in hits] == [h.passage_id for h in library.search("sparse")]
+    assert library.search_page("sparse", limit=12)[1] is False
+    assert len(library.search_page("sparse", limit=12)[0]) == 12
+    assert library.search_page("sparse", limit=11) == (library.search("sparse", limit=11), True)
+    within = library.search_page("solver", ref=parse_ref("doi:10.1234/a"), limit=5)
+    assert len(within[0]) == 5 and within[1]
+
+
 def test_search_hits_carry_the_pages_of_their_passage(library: Library) -> None:
     passages = [
         Passage("P001", "Sparse matrices on two pages.", "Intro", (3, 4)),

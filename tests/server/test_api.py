@@ -299,6 +299,11 @@ def test_search_passages(api: httpx.Client) -> None:
     answer = api.get("/v1/library/search", params={"q": many}).json()
     assert answer["leftOut"] == ["w256", "w257", "w258", "w259", "baseline"]
     assert api.get("/v1/library/search", params={"q": "baseline"}).json()["leftOut"] == []
+    # A page cut at the limit says so: the client can ask for more, not read it as all.
+    one = api.get("/v1/library/search", params={"q": "version control", "limit": 1}).json()
+    assert len(one["hits"]) == 1 and one["more"] is True
+    whole = api.get("/v1/library/search", params={"q": "version control", "limit": 1000}).json()
+    assert 1 < len(whole["hits"]) < 1000 and whole["more"] is False
     missing = api.get("/v1/library/search", params={"q": "x", "ref": "arXiv:2401.00001"})
     assert _error(missing, 404)["message"] == "arXiv:2401.00001 is not in the library"
 

@@ -14,6 +14,7 @@ from claimaudit.accounting import counted
 from claimaudit.cli._common import (
     EXIT_INTERRUPTED,
     LibraryOption,
+    err_console,
     fail,
     out_console,
     require_text,
@@ -36,7 +37,7 @@ from claimaudit.library.ingest import EMPTY_PATH, tidy_title
 from claimaudit.library.models import AddOutcome, StoredPaper
 from claimaudit.library.refused_refs import parse_or_stored
 from claimaudit.library.scifact import CorpusFormat, ImportSummary, import_corpus
-from claimaudit.library.search_words import MAX_SEARCH_TERMS, search_words
+from claimaudit.library.search_words import MAX_SEARCH_LIMIT, MAX_SEARCH_TERMS, search_words
 from claimaudit.library.store import Library
 from claimaudit.library.wire import HitList, LocalPaper, PassageOut
 from claimaudit.passage import Passage, location, page_list
@@ -403,7 +404,9 @@ def _show_table(paper: StoredPaper, passages: Iterator[Passage], offset: int, li
 def search(
     query: Annotated[str, typer.Argument(help="Words to look for (plain text, no syntax).")],
     ref: Annotated[str | None, typer.Option(help="Search only this paper.")] = None,
-    limit: Annotated[int, typer.Option(min=1, max=1000, help="Most passages to show.")] = 10,
+    limit: Annotated[
+        int, typer.Option(min=1, max=MAX_SEARCH_LIMIT, help="Most passages to show.")
+    ] = 10,
     library: LibraryOption = None,
     as_json: JsonOption = False,
     exact: ExactOption = False,
@@ -425,10 +428,10 @@ def search(
             + (f" and {more:,} more" if more > 0 else "")
         )
     with _library(library) as lib:
-        hits = lib.search(query, ref=paper_ref, limit=limit, exact=exact)
+        hits, more = lib.search_page(query, ref=paper_ref, limit=limit, exact=exact)
     if as_json:
         # The API's and the MCP tool's object, not a bare array: one answer, one schema.
-        _print_json(HitList.of(hits, query).wire())
+        _print_json(HitList.of(hits, query, more=more).wire())
         return
     if not hits:
         out_console.print("no matching passages")
@@ -454,6 +457,15 @@ def search(
             where.append(f"\n{shown_line(place)}", style="dim")
         table.add_row(where, shown_text(hit.text))
     out_console.print(table)
+    if more:
+        # The best `limit` of more matches: said, or ten hits read as all the library holds.
+        err_console.print(
+            f"note: showing the best {counted(len(hits), 'passage')}; more match "
+            f"(--limit N shows up to {MAX_SEARCH_LIMIT:,})"
+            if limit < MAX_SEARCH_LIMIT
+            else f"note: showing the best {len(hits):,} passages, the most a search shows; more "
+            "match (add words, or --ref, to narrow it)"
+        )
 
 
 @app.command(cls=Command)

@@ -49,11 +49,33 @@ def add_file(
         cancel=cancel,
     )
     added = settle_title(library, result, title, replace=replace)
-    shadowed = shadowed_by(library, added.result.ref)
-    if shadowed is None:
+    found = (shadowed_by(library, added.result.ref), stored_twice(library, added.result.ref))
+    if found == (None, None):
         return added
-    warnings = (*added.result.warnings, shadowed)
+    warnings = (*added.result.warnings, *(w for w in found if w is not None))
     return replace_fields(added, result=replace_fields(added.result, warnings=warnings))
+
+
+# References a duplicate's warning names, at most.
+_COPIES_NAMED = 3
+
+
+def stored_twice(library: Library, ref: PaperRef) -> str | None:
+    """Where the content just stored under ``ref`` was stored under other references already
+    (a PDF saved twice under two names, then added under each): nothing is wrong with it, but
+    a search then lists each passage once per copy, and a lab building a library of hundreds
+    of papers should hear of it when it happens, not find it in the results."""
+    stored = library.get_paper(ref, exact=True)
+    others = library.refs_with_content(stored.content_hash, ref) if stored else []
+    if not others:
+        return None
+    names = ", ".join(others[:_COPIES_NAMED])
+    if len(others) > _COPIES_NAMED:
+        names += f" and {len(others) - _COPIES_NAMED:,} more"
+    return (
+        f"the same content is stored as {names} too: a search lists its passages once for "
+        "each; remove the copy not cited if it is a duplicate"
+    )
 
 
 def shadowed_by(library: Library, ref: PaperRef) -> str | None:

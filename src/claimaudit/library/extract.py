@@ -25,7 +25,7 @@ from claimaudit.library.pdf.extract import extract_pdf
 # The version of each format's extractor, stored with every paper it read: a paper read by an
 # older version is read again when its file is added again. Raise one when its output changes.
 # (latex/23 and markdown/9 named run 34's reverted reading in the notebook, so they are skipped.)
-EXTRACTOR_VERSIONS = {"pdf": "32", "latex": "40", "markdown": "24", "text": "4", "jsonl": "1"}
+EXTRACTOR_VERSIONS = {"pdf": "32", "latex": "40", "markdown": "25", "text": "4", "jsonl": "1"}
 LATEX_SUFFIXES = frozenset({".tex", ".latex", ".ltx"})
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown"})
 TEXT_SUFFIXES = frozenset({".txt", ".text"})
@@ -105,6 +105,9 @@ def is_current(source_format: str | None, extractor: str | None) -> bool:
     return source_format is not None and extractor == extractor_version(source_format)
 
 
+_MAINS_NAMED = 5  # main LaTeX files a refused folder names
+
+
 def _manubot_dir(folder: Path) -> Path | None:
     for content in (folder / "content", folder):
         if content.is_dir() and manubot_files(content):
@@ -130,5 +133,8 @@ def main_source(folder: Path) -> Path:
             f"{folder}: no paper source found (expected Manubot content/NN.*.md files or a "
             ".tex file with \\documentclass); pass the main file instead"
         )
-    names = ", ".join(p.name for p in mains)
+    # A folder of many papers' sources would name thousands in one line: the first few.
+    names = ", ".join(p.name for p in mains[:_MAINS_NAMED])
+    if len(mains) > _MAINS_NAMED:
+        names += f" and {len(mains) - _MAINS_NAMED:,} more"
     raise InputError(f"{folder}: several main LaTeX files ({names}); pass the one to add")

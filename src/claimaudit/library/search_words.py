@@ -38,6 +38,8 @@ from claimaudit.library.search_text import without_invisible
 # 256 OR'd words take under a second on a library of 46,000 passages (2 CPU cores); 1,024 took
 # four. A query past it is a pasted paragraph, whose first 256 distinct words rank it well.
 MAX_SEARCH_TERMS = 256
+# The most hits one search returns, on every surface (the command line, the API, MCP).
+MAX_SEARCH_LIMIT = 1000
 # Phrases only sharpen the ranking; each costs a position lookup, so a long query gets a few.
 MAX_PHRASES = 64
 # A decimal or grouped number ("2.5", "1,000") or a word piece (letters and digits).

@@ -315,6 +315,15 @@ class Library:
         )
         return sorted((p for _, p in rows), key=lambda p: p.ref.version or 0)
 
+    def refs_with_content(self, content_hash: str, besides: PaperRef) -> list[str]:
+        """The references other than ``besides`` that hold content of ``content_hash``: the
+        same file stored twice, under two names."""
+        rows = self._conn.execute(
+            "SELECT ref FROM papers WHERE content_hash = ? AND ref != ? ORDER BY ref",
+            (content_hash, str(besides)),
+        )
+        return [str(row[0]) for row in rows]
+
     def require_paper(self, ref: PaperRef, *, exact: bool = False) -> StoredPaper:
         paper = self.get_paper(ref, exact=exact)
         if paper is None:
@@ -463,6 +472,15 @@ class Library:
             )
             for r in rows
         ]
+
+    def search_page(
+        self, query: str, ref: PaperRef | None = None, limit: int = 10, *, exact: bool = False
+    ) -> tuple[list[SearchHit], bool]:
+        """``search``'s best ``limit`` hits, and whether more passages match past them: a
+        common word matches thousands, and a client shown ten must be able to say the list
+        was cut there, not that ten passages hold it. One hit past ``limit`` is asked for."""
+        hits = self.search(query, ref, limit + 1, exact=exact) if limit > 0 else []
+        return hits[:limit], len(hits) > limit
 
     def _versioned_works(self, rows: list[tuple[object, ...]]) -> set[tuple[object, object]]:
         """The works of the unversioned copies among ``rows`` (kind, work, version first)

@@ -103,15 +103,25 @@ class Hit(Wire):
 
 class HitList(Wire):
     """A search's answer, one object wherever it is asked (``library search --json``, the API,
-    the MCP tool): the hits, and the query's words past the most searched for
-    (``MAX_SEARCH_TERMS``), named, never dropped silently."""
+    the MCP tool): the hits, the query's words past the most searched for
+    (``MAX_SEARCH_TERMS``), named, never dropped silently, and whether the limit cut the hits."""
 
     hits: list[Hit]
     left_out: list[str] = Field(default_factory=list)
+    # More passages match than the limit let through: the hits are the best of them, not all.
+    more: bool = Field(
+        default=False,
+        description="true when more passages match than were returned (the limit was reached); "
+        "a larger limit, up to 1,000, returns more of them",
+    )
 
     @classmethod
-    def of(cls, hits: Iterable[SearchHit], query: str) -> HitList:
-        return cls(hits=[Hit.of(h) for h in hits], left_out=list(search_words(query).left_out))
+    def of(cls, hits: Iterable[SearchHit], query: str, *, more: bool = False) -> HitList:
+        return cls(
+            hits=[Hit.of(h) for h in hits],
+            left_out=list(search_words(query).left_out),
+            more=more,
+        )
 
 
 class Added(Wire):
@@ -122,8 +132,9 @@ class Added(Wire):
     source_bytes: int
     warnings: list[str] = Field(
         description="where the file seems cut short (a LaTeX file with no \\end{document}), "
-        "its name or metadata names another paper or version than ref, or identical content "
-        "came with another title and was not retitled"
+        "its name or metadata names another paper or version than ref, identical content "
+        "came with another title and was not retitled, or the same content is stored under "
+        "another reference too"
     )
 
     @classmethod

@@ -69,7 +69,6 @@ MAX_LIST_LIMIT = 10_000
 MAX_LIST_OFFSET = 1_000_000_000
 # The longest text a library listing filters by (the web page's filter field stops there).
 MAX_FILTER_CHARS = 200
-MAX_SEARCH_LIMIT = 1000
 
 
 @dataclass(frozen=True)
@@ -382,6 +381,12 @@ class Service:
         """Passages matching ``query``, within the paper ``ref`` names when given; ``exact``:
         within the copy stored under exactly ``ref`` (an unversioned copy kept beside stored
         versions), as ``library search --exact`` searches it."""
+        return self.search_page(query, ref, limit, exact=exact)[0]
+
+    def search_page(
+        self, query: str, ref: str | None = None, limit: int = 10, *, exact: bool = False
+    ) -> tuple[list[SearchHit], bool]:
+        """``search``'s hits, and whether more passages match than ``limit`` let through."""
         check_texts(query=query)
         _check_ref(ref)
         if exact and not ref:
@@ -389,7 +394,7 @@ class Service:
             raise UsageError("exact applies to ref: give the reference of the copy to search")
         within: PaperRef | None = parse_ref(ref) if ref else None
         with self._open() as library:
-            return library.search(query, ref=within, limit=limit, exact=exact)
+            return library.search_page(query, ref=within, limit=limit, exact=exact)
 
     def add_file(
         self,

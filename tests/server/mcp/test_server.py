@@ -163,8 +163,10 @@ def test_tools_over_stdio(library: Path, tmp_path: Path) -> None:
     assert _payload(outcome["latex_wrapped"])["warnings"] == [WRAPPED_WARNING]
     assert "refused: a draft sent as text is read on its own" in _error_text(outcome["latex_input"])
 
-    hits = _payload(outcome["search"])["hits"]
-    assert 0 < len(hits) <= 3 and hits[0]["ref"] == DEEP_RULES_REF
+    searched = _payload(outcome["search"])
+    hits = searched["hits"]
+    assert len(hits) == 3 and hits[0]["ref"] == DEEP_RULES_REF
+    assert searched["more"] is True  # more passages match than the 3 asked for: said
     assert "pages" in hits[0] and hits[0]["pages"] is None  # as the API's, none for Markdown
 
     added = _payload(outcome["add"])
@@ -476,7 +478,7 @@ def test_the_schemas_state_the_limits_the_service_enforces(tmp_path: Path) -> No
     for name, fields in [
         ("review_report", {"records", "uncited", "annotated"}),
         ("library_list", {"papers", "total"}),
-        ("library_search", {"hits"}),
+        ("library_search", {"hits", "leftOut", "more"}),
         ("library_add", {"ref", "outcome"}),
         ("library_add_arxiv", {"ref", "outcome"}),
     ]:

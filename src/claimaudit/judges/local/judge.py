@@ -33,6 +33,11 @@ NONE = "none"
 # How this code reads a paper for the model (windows, citation markers dropped, ...). Bumped when
 # a change here gives other answers from the same model folder, so cached answers are not reused.
 READER_REVISION = "7"  # 3: run 8, never shipped; 6: checks, 7: probe read typography
+# What the judge notes for review beside its answers (1: a claim read in part). Part of the
+# cache identity, not of the reader's revision: the scores, and calibration's, are the same.
+NOTES_REVISION = "1"
+# Words of the claim quoted where the model stopped reading it.
+_READ_TO_CHARS = 40
 
 # Keyed by the config's digest too: a folder recalibrated while the process runs is a new model,
 # never the old one under the new config's identity (one entry per recalibration seen).
@@ -89,6 +94,18 @@ def _review_notes(
     ).notes()
 
 
+def _claim_cut_note(claim: str, read: int, config: VerifierConfig) -> str:
+    """The claim was longer than the model reads beside a passage: its verdict is on the
+    claim's first words only, which the record must say (the rest may be what matters)."""
+    last = " ".join(claim[:read].split())[-_READ_TO_CHARS:]
+    cut = last.split(" ", 1)[-1] if len(last) == _READ_TO_CHARS and " " in last else last
+    return (
+        f"the claim is longer than the embedded model reads with a passage ({config.max_length} "
+        f"tokens in all): beside the longest, it read only the first {read:,} of the claim's "
+        f"{len(claim):,} characters, to \u201c\u2026{cut}\u201d; check the claim in shorter parts"
+    )
+
+
 def _answer(labels: list[str], probabilities: np.ndarray) -> ChoiceAnswer:
     values = {label: float(p) for label, p in zip(labels, probabilities, strict=True)}
     confidence = confidence_from_probabilities(values) if len(values) >= 2 else 1.0
@@ -141,7 +158,7 @@ class LocalJudge(Judge):
             return None  # decide() will report the broken model; nothing is cached
         return (
             f"claimaudit-verifier-{config.version}:{config.model_sha256}:{_digest(settings)}"
-            f":reader{READER_REVISION}"
+            f":reader{READER_REVISION}:notes{NOTES_REVISION}"
         )
 
     @property
@@ -174,6 +191,8 @@ class LocalJudge(Judge):
             decision.questions[EVIDENCE], [p.passage_id for p in passages], evidence
         )
         notes = _review_notes(case.claim, relation_answer, evidence_answer, passages)
+        if scores.claim_read is not None:
+            notes.insert(0, _claim_cut_note(case.claim, scores.claim_read, model.config))
         usage = {
             "passages": len(passages),
             "windows": len(scores.windows.texts),

@@ -228,6 +228,25 @@ class VerifierModel:
         tokens = sum(len(e.ids) for e in encodings)
         return out, tokens
 
+    def claim_read(self, claim: str, passages: Sequence[str]) -> int | None:
+        """None when the model reads the whole ``claim`` beside each of ``passages``; else how
+        many of its characters it reads beside the one that leaves it least room. A pair past
+        ``max_length`` tokens is cut longest side first, so a long claim is read in part, its
+        first words only, and nothing else would say so."""
+        alone = self.tokenizer.encode(claim)
+        whole = alone.sequence_ids.count(0)
+        pairs = self.tokenizer.encode_batch([(claim, text) for text in passages])
+        if not alone.overflowing and all(e.sequence_ids.count(0) >= whole for e in pairs):
+            return None
+        return min((_claim_end(e) for e in pairs), default=_claim_end(alone))
+
+
+def _claim_end(encoding: Any) -> int:
+    """Where the claim's last token read ends, in characters of the claim."""
+    pairs = zip(encoding.sequence_ids, encoding.offsets, strict=True)
+    ends = [end for seq, (_, end) in pairs if seq == 0]
+    return max(ends, default=0)
+
 
 # Tokens a pair may be padded by within a bucket however short it is.
 _BUCKET_SLACK = 8

@@ -44,6 +44,9 @@ class Scores:
     # context; None when the claim could not be negated or there was nothing to read.
     probe_rows: tuple[int, ...] = ()
     probe_logits: agg.Array | None = None  # (len(probe_rows) + 1, 4): windows, then joint
+    # Characters of the claim the model read beside the passage that left it least room (its
+    # input holds ``max_length`` tokens); None when it read the whole claim beside each.
+    claim_read: int | None = None
 
 
 def joint_context(texts: Sequence[str], logits: agg.Array, max_windows: int, max_chars: int) -> str:
@@ -74,12 +77,13 @@ def score(
     context = joint_context(texts, logits, config.joint_windows, config.joint_chars)
     joint_logits, joint_tokens = model.logits(claim, [context])
     joint, tokens = joint_logits[0], tokens + joint_tokens
+    read = model.claim_read(claim, [*texts, context])
     negated = negation.negate(claim)
     if negated is None:
-        return Scores(windows, kept, logits, joint, tokens)
+        return Scores(windows, kept, logits, joint, tokens, claim_read=read)
     rows = probe_rows(logits, PROBE_WINDOWS)
     probe, probe_tokens = model.logits(negated, [*(texts[i] for i in rows), context])
-    return Scores(windows, kept, logits, joint, tokens + probe_tokens, rows, probe)
+    return Scores(windows, kept, logits, joint, tokens + probe_tokens, rows, probe, read)
 
 
 # Windows the negated claim is read against: the strongest few for support or contradiction.

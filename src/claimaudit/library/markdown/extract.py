@@ -218,7 +218,11 @@ def markdown_blocks(text: str, section: str | None = None) -> list[TextBlock]:
         setext = lines and kind == "text" and _SETEXT.match(raw)
         if heading or setext:
             title = _title(heading) if heading else unescape(" ".join(lines))
-            lines.clear()  # a setext heading's own lines
+            if setext:
+                lines.clear()  # a setext heading's own lines, its title now
+            # An ATX heading may follow a paragraph's last line with no blank line between
+            # (CommonMark's headings interrupt paragraphs): that paragraph is kept, under the
+            # section it was written in, not cleared with a setext heading's lines.
             flush()
             outside.clear()
             section = inline_text(_HEADING_ATTRS.sub("", title)) or section

@@ -23,6 +23,7 @@ from claimaudit.guards.jsonsafe import escape_unsafe_text
 from claimaudit.identity import MAX_REF_CHARS
 from claimaudit.inputs import MAX_TOPIC_CHARS
 from claimaudit.library.ingest import MAX_TITLE_CHARS
+from claimaudit.library.search_words import MAX_SEARCH_LIMIT
 from claimaudit.net.redaction import safe_line
 from claimaudit.server.advice import tool_message
 from claimaudit.server.drafts import bibliography_file
@@ -33,7 +34,6 @@ from claimaudit.server.service import (
     MAX_LIST_LIMIT,
     MAX_LIST_OFFSET,
     MAX_PAPERS_PER_CHECK,
-    MAX_SEARCH_LIMIT,
     Reviewed,
     Service,
 )
@@ -370,11 +370,13 @@ def register_library_tools(server: ScreenedMCPServer, service: Service) -> None:
             ),
         ] = False,
     ) -> dict[str, Any]:
-        hits = await _cancellable(
+        hits, more = await _cancellable(
             server,
-            lambda cancel: _begun(cancel, lambda: service.search(query, ref, limit, exact=exact)),
+            lambda cancel: _begun(
+                cancel, lambda: service.search_page(query, ref, limit, exact=exact)
+            ),
         )
-        return HitList.of(hits, query).wire()
+        return HitList.of(hits, query, more=more).wire()
 
     @server.tool(
         title="Add a paper to the library",

@@ -17,6 +17,7 @@ from starlette.convertors import PathConvertor, register_url_convertor
 
 from claimaudit.library.ingest import AddResult
 from claimaudit.library.models import AddOutcome
+from claimaudit.library.search_words import MAX_SEARCH_LIMIT
 from claimaudit.library.wire import Added, HitList, Paper, PassageOut
 from claimaudit.server.disconnect import run_until_disconnected
 from claimaudit.server.error_docs import ANY_REQUEST, error_responses
@@ -34,7 +35,6 @@ from claimaudit.server.service import (
     MAX_FILTER_CHARS,
     MAX_LIST_LIMIT,
     MAX_LIST_OFFSET,
-    MAX_SEARCH_LIMIT,
 )
 from claimaudit.server.state import AppState
 from claimaudit.server.validation import EXTRA_FIELD
@@ -159,7 +159,8 @@ def install(app: FastAPI, state: AppState) -> None:
             TRUE_OR_FALSE,
         ] = False,
     ) -> HitList:
-        return HitList.of(service.search(q, ref, limit, exact=exact), q)
+        hits, more = service.search_page(q, ref, limit, exact=exact)
+        return HitList.of(hits, q, more=more)
 
     @router.get(
         "/v1/library/{ref:path}/passages/{passage_id}",
