@@ -3,12 +3,15 @@
 A base URL may carry a credential (``https://user:SECRET@proxy/v1``, ``...?api_key=SECRET``), and
 backends' error texts may quote URLs. ``redact_url`` shows a URL without its userinfo and with the
 values of secret-looking query (and fragment) keys masked; ``redact_text`` does that to every URL
-in a message and also masks the current values of the secret environment variables and bearer
-tokens. Records, API errors, MCP errors and command-line errors all pass through it.
+in a message and also masks the current values of the secret environment variables, bearer
+tokens and Basic credentials (a base URL's userinfo goes out as one, and a proxy may echo it).
+Records, API errors, MCP errors and command-line errors all pass through it.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import os
 import re
@@ -29,6 +32,11 @@ _MIN_BEARER_CHARS = 8
 _BEARER = re.compile(rf"\b(bearer)\s+[^\s\"',;]{{{_MIN_BEARER_CHARS},}}", re.IGNORECASE)
 # Too short a value would mask ordinary words; real keys are long.
 _MIN_SECRET_CHARS = 6
+# "Authorization: Basic <base64 of user:password>", the header a URL's userinfo is sent as,
+# also percent-encoded (a Location or query quoting it: "Basic%20dXNy...%3D").
+_BASIC = re.compile(
+    r"\b(basic)(\s+|%20|\+)((?:[A-Za-z0-9+/]|%2[BbFf]){4,}(?:=|%3[Dd]){0,2})", re.IGNORECASE
+)
 
 
 # Many servers (and the old HTML form rules) take ";" as a pair separator as well as "&", so
@@ -208,11 +216,25 @@ def redact_text(text: str) -> str:
 
 
 def mask_secrets(text: str) -> str:
-    """``text`` with the values of the secret environment variables masked; nothing else
-    changed (for names and titles, where "Bearer authentication" is words, not a token)."""
+    """``text`` with the values of the secret environment variables and Basic credentials
+    masked; nothing else changed (for names and titles, where "Bearer authentication" is words,
+    not a token)."""
     for value in secret_values():
         text = text.replace(value, MASK)
-    return text
+    return _BASIC.sub(_masked_basic, text)
+
+
+def _masked_basic(match: re.Match[str]) -> str:
+    """A Basic credential masked; "Basic research" (not base64 of "user:password") kept. A
+    base URL's userinfo is sent so, and an upstream echoing the header shows the password to
+    anyone who decodes it."""
+    try:
+        decoded = base64.b64decode(fully_unquoted(match.group(3)), validate=True)
+    except (binascii.Error, ValueError):
+        return match.group()
+    if b":" not in decoded:
+        return match.group()
+    return f"{match.group(1)}{match.group(2)}{MASK}"
 
 
 def safe_line(message: str) -> str:
