@@ -1,14 +1,19 @@
-"""Credentials in the forms an upstream echoes them."""
+"""Credentials in the forms an upstream echoes them: Basic credentials and encoded keys."""
 
 from __future__ import annotations
 
 import base64
+import json
+import logging
 from urllib.parse import quote
 
 import pytest
 
+from claimaudit.net.logredaction import RedactingFilter
 from claimaudit.net.redaction import mask_secrets, redact_text, reply_text
 
+# A key with the characters that encodings change ("/", "+", "="), as base64-style keys hold.
+ENCODED_KEY = "sk/SEKRIT+0123456789=="
 BASIC = base64.b64encode(b"usr:PWSEKRIT99").decode()  # what httpx sends for http://usr:PW...@
 
 
@@ -34,3 +39,35 @@ def test_basic_credentials_are_masked(text: str) -> None:
 def test_basic_as_a_word_stays(text: str) -> None:
     # Only base64 that decodes to "user:password" is a credential; "QUJD" is "ABC".
     assert redact_text(text) == text and mask_secrets(text) == text
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        ENCODED_KEY,
+        quote(ENCODED_KEY, safe=""),
+        quote(ENCODED_KEY, safe="").replace("%2F", "%2f"),
+        json.dumps(ENCODED_KEY)[1:-1].replace("/", "\\/"),
+    ],
+)
+def test_secret_environment_values_are_masked_in_every_encoding(
+    monkeypatch: pytest.MonkeyPatch, form: str
+) -> None:
+    # QA: --debug logged a hostile server's redirect "Location: ...?k=Bearer%20sk%2FSEKRIT..."
+    # whole: only the key as written was masked, not the key percent-encoded.
+    monkeypatch.setenv("OPENAI_API_KEY", ENCODED_KEY)
+    text = f"Location: http://127.0.0.2:9/steal?k={form} body={form}"
+    for shown in (redact_text(text), mask_secrets(text)):
+        assert "SEKRIT" not in shown and shown.count("***") == 2
+
+
+def test_a_debug_record_quoting_an_encoded_key_is_masked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TYPESAFE_API_KEY", ENCODED_KEY)
+    record = logging.LogRecord(
+        "httpcore.http11", logging.DEBUG, __file__, 1, "headers=%r", None, None
+    )
+    record.args = ([(b"Location", f"http://h/?k=Bearer%20{quote(ENCODED_KEY, safe='')}")],)
+    assert RedactingFilter().filter(record)
+    assert "SEKRIT" not in record.getMessage()

@@ -216,11 +216,13 @@ def redact_text(text: str) -> str:
 
 
 def mask_secrets(text: str) -> str:
-    """``text`` with the values of the secret environment variables and Basic credentials
-    masked; nothing else changed (for names and titles, where "Bearer authentication" is words,
-    not a token)."""
+    """``text`` with the values of the secret environment variables (as written,
+    percent-encoded or JSON-escaped) and Basic credentials masked; nothing else changed (for
+    names and titles, where "Bearer authentication" is words, not a token)."""
     for value in secret_values():
-        text = text.replace(value, MASK)
+        # Also as a server or a library quotes it: percent-encoded in a Location header or a
+        # query (--debug logs both), JSON-escaped in a body.
+        text = mask_key(text, value)
     return _BASIC.sub(_masked_basic, text)
 
 
