@@ -79,7 +79,7 @@ from claimaudit.net.envsettings import (
     require_tls_settings,
 )
 from claimaudit.net.proxies import client_proxy_problem, unreachable, usable_proxies
-from claimaudit.net.redaction import clipped, redact_text, redact_url, reply_text
+from claimaudit.net.redaction import clipped, redact_text, redact_url, reply_text, shown_base_url
 from claimaudit.net.redaction import public_url as _public_url
 from claimaudit.plugins import Registry
 
@@ -112,6 +112,13 @@ class JevOptions:
             raise InvalidSettingsError(
                 f"Jev compression must be 'zstd' or False, not {self.compression!r}"
             )
+
+    def __repr__(self) -> str:
+        # A base URL may hold a password or a token (see OpenAIOptions.__repr__).
+        return (
+            f"JevOptions(base_url={shown_base_url(self.base_url)}, retries={self.retries!r}, "
+            f"compression={self.compression!r})"
+        )
 
 
 class JevJudge(Judge):

@@ -23,6 +23,7 @@ from claimaudit.net.redaction import (
     mask_setting_userinfo,
     redact_url,
     safe_line,
+    shown_base_url,
     unencoded_userinfo,
 )
 
@@ -36,6 +37,10 @@ class EnvProxy:
 
     env: str
     value: str  # as the HTTP clients read it: not stripped
+
+    def __repr__(self) -> str:
+        # The value may hold the proxy's user and password.
+        return f"EnvProxy(env={self.env!r}, value={shown_base_url(self.value)})"
 
     @property
     def padded(self) -> bool:

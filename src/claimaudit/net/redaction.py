@@ -189,6 +189,12 @@ def mask_url_credentials(text: str) -> str:
     return _URL.sub(shown, text)
 
 
+def shown_base_url(url: str | None) -> str:
+    """A URL setting as a ``repr`` shows it: quoted, with its userinfo (also one a parser
+    cannot delimit) and secret-looking values masked; ``None`` as such."""
+    return "None" if url is None else repr(redact_url(mask_setting_userinfo(url)))
+
+
 def public_url(url: str) -> str:
     """Scheme, host, port and path only: what identifies an endpoint (e.g. for cache keys)."""
     try:

@@ -36,6 +36,7 @@ from claimaudit.net.envsettings import (
     require_tls_settings,
 )
 from claimaudit.net.proxies import usable_proxies
+from claimaudit.net.redaction import shown_base_url
 
 if TYPE_CHECKING:
     from claimaudit.judges.openai.judge import OpenAIJudge
@@ -71,6 +72,11 @@ class OpenAIOptions:
             raise InvalidSettingsError(
                 f"openai retries must be a non-negative integer, not {self.retries!r}"
             )
+
+    def __repr__(self) -> str:
+        # A base URL may hold a password or a token; a log line or a traceback printing the
+        # settings must not.
+        return f"OpenAIOptions(base_url={shown_base_url(self.base_url)}, retries={self.retries!r})"
 
 
 def make_judge(settings: JudgeSettings) -> OpenAIJudge:
