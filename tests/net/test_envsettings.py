@@ -207,3 +207,22 @@ def test_every_client_refuses_an_unusable_proxy_naming_the_variable(
             f"the proxy in {variable} (ftp://***@x:1) is not a proxy URL that can be used "
             "(http, https or socks5)"
         )
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("http://h/v1 ?api_key=KEYSEKRIT1", "http://h/v1 ?api_key=***"),
+        ("http://h/v1\n?token=KEYSEKRIT1&x=1", "http://h/v1 ?token=***&x=1"),
+        ("http://h/v1 x;access_token%3DKEYSEKRIT1", "http://h/v1 x;access_token%3D***"),
+        ("http://h/v1 ?model=m", "http://h/v1 ?model=m"),
+    ],
+)
+def test_a_refused_base_url_split_by_whitespace_keeps_its_query_secrets(
+    value: str, shown: str
+) -> None:
+    # QA: a space or line break pasted into the URL left the query outside what the URL
+    # pattern takes in, so the one-line error quoted the key as typed.
+    with pytest.raises(InvalidSettingsError) as refused:
+        http_url(value, "OPENAI_BASE_URL")
+    assert str(refused.value) == f"OPENAI_BASE_URL is not an http(s) URL: {shown}"

@@ -21,7 +21,7 @@ from claimaudit.errors import InvalidSettingsError
 from claimaudit.guards.untrusted import name_problem
 from claimaudit.net.redaction import (
     UNENCODED_ADVICE,
-    mask_setting_userinfo,
+    mask_setting,
     redact_text,
     safe_line,
     unencoded_userinfo,
@@ -68,7 +68,7 @@ def http_url(value: str, name: str) -> str:
     """``value`` when it is an http(s) URL with a host; InvalidSettingsError naming ``name``
     (a variable, or an option) otherwise, quoting the value without its credentials."""
     if not _is_http_url(value):
-        shown = shown_value(mask_setting_userinfo(value))
+        shown = shown_value(mask_setting(value))
         if unencoded_userinfo(value):
             raise InvalidSettingsError(f"{name} ({shown}): {UNENCODED_ADVICE}")
         raise InvalidSettingsError(f"{name} is not an http(s) URL: {shown}")

@@ -140,6 +140,25 @@ def mask_setting_userinfo(value: str) -> str:
     return f"{value[:start]}{MASK}@{value.rsplit('@', 1)[1]}"
 
 
+# A "name=value" pair anywhere in a setting, "=" also percent-encoded: where a space or a line
+# break splits the URL ("http://h/v1 ?api_key=KEY"), no URL pattern takes the query in.
+_SETTING_PAIR = re.compile(r"([^\s?&;#=/]+)(=|%(?:25)*3D)([^\s&;#]*)", re.IGNORECASE)
+
+
+def mask_setting(value: str) -> str:
+    """A URL setting (a base URL, a proxy) as a message may quote it, however malformed: its
+    userinfo masked (``mask_setting_userinfo``) and the values of secret-looking pairs masked
+    wherever they stand, not only in a query a URL parser finds."""
+
+    def pair(match: re.Match[str]) -> str:
+        name, sep, secret = match.groups()
+        if secret and _SECRET_KEY.search(fully_unquoted(name, plus_is_space=True)):
+            return f"{name}{sep}{MASK}"
+        return match.group()
+
+    return _SETTING_PAIR.sub(pair, mask_setting_userinfo(value))
+
+
 # What a URL's user or password must percent-encode, where a parser would end the authority.
 _UNENCODED = re.compile(r"[/?#\s]")
 
@@ -192,7 +211,7 @@ def mask_url_credentials(text: str) -> str:
 def shown_base_url(url: str | None) -> str:
     """A URL setting as a ``repr`` shows it: quoted, with its userinfo (also one a parser
     cannot delimit) and secret-looking values masked; ``None`` as such."""
-    return "None" if url is None else repr(redact_url(mask_setting_userinfo(url)))
+    return "None" if url is None else repr(redact_url(mask_setting(url)))
 
 
 def public_url(url: str) -> str:
