@@ -390,6 +390,29 @@ def test_http_failures(
     assert len(openai_server.requests) == 1
 
 
+@pytest.mark.parametrize("key", [TEST_KEY, None])
+def test_a_401_to_a_base_url_with_a_user_names_the_user_not_the_key(
+    openai_server: OpenAIServer,
+    decision: Decision,
+    monkeypatch: pytest.MonkeyPatch,
+    key: str | None,
+) -> None:
+    # QA: httpx sends a base URL's user and password as Basic auth in place of the Bearer key,
+    # so the key was never sent, yet the 401 said the server "rejected the API key".
+    address = openai_server.url.removeprefix("http://")
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://alice:wrong-pw@{address}")
+    if key is None:
+        monkeypatch.delenv("OPENAI_API_KEY")
+    error = judge_error(make_judge(), decision)
+    [request] = openai_server.requests
+    assert request.authorization is not None and request.authorization.startswith("Basic ")
+    instead = " (sent instead of OPENAI_API_KEY)" if key else ""
+    assert str(error) == (
+        f"OpenAI-compatible server rejected the user and password in the base URL{instead}: "
+        "HTTP 401"
+    )
+
+
 def test_404_names_the_model_and_the_public_base_url(
     openai_server: OpenAIServer, decision: Decision
 ) -> None:

@@ -74,6 +74,7 @@ from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply
 from claimaudit.net.envsettings import (
     env_base_url,
     env_model,
+    has_userinfo,
     http_client,
     require_header_safe_key,
     require_tls_settings,
@@ -264,6 +265,14 @@ class JevJudge(Judge):
             if not error.field_path:
                 return f"Jev returned a body that is not a System One reply: HTTP {error.status}"
             return f"Jev returned an invalid response: bad or missing {error.field_path}"
+        refused = (TypeSafeAuthenticationError, TypeSafePermissionDeniedError)
+        if isinstance(error, refused) and has_userinfo(self.base_url):
+            # The base URL's user and password went as Basic auth and the key was not sent:
+            # Jev answers 403 to a request without its Bearer key, 401 to a wrong one.
+            return (
+                f"Jev refused the user and password in the base URL (sent instead of "
+                f"{API_KEY_ENV}): HTTP {error.status}"
+            )
         if isinstance(error, TypeSafeAPIError):
             return _http_message(error, self.effective_model)
         if isinstance(error, TypeSafeError):

@@ -92,6 +92,16 @@ def _is_http_url(value: str) -> bool:
     return parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
 
 
+def has_userinfo(url: str) -> bool:
+    """Whether ``url`` names a user (and password): httpx and httpx2 send them as
+    ``Authorization: Basic``, in place of any Bearer key the client was given."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    return parts.username is not None or parts.password is not None
+
+
 def require_tls_settings() -> None:
     """InvalidSettingsError when ``SSL_CERT_FILE`` names no file of PEM certificates, or
     ``SSL_CERT_DIR`` (read only without it) no folder: no HTTPS request could be verified."""

@@ -1,8 +1,9 @@
 """The chat completions wire: one POST, its reply validated, every failure a short JudgeError.
 
 ``POST {base}/chat/completions`` with ``Authorization: Bearer <key>`` when a key is set (local
-servers such as Ollama, vLLM and llama.cpp need none). The reply is read through pydantic models
-of only the fields used; everything else a server adds is ignored.
+servers such as Ollama, vLLM and llama.cpp need none); a base URL's user and password go as
+``Authorization: Basic`` instead (httpx's rule: one header, the URL's wins). The reply is read
+through pydantic models of only the fields used; everything else a server adds is ignored.
 
 A prompt longer than the model's context window is recognised in the error body the servers
 send (OpenAI, vLLM and llama-cpp-python: code ``context_length_exceeded`` and "maximum context
@@ -50,7 +51,7 @@ from claimaudit.judges.deadline import (
     within,
 )
 from claimaudit.judges.openai import KEY_ENV
-from claimaudit.net.envsettings import http_client
+from claimaudit.net.envsettings import has_userinfo, http_client
 from claimaudit.net.proxies import unreachable
 from claimaudit.net.redaction import redact_url
 
@@ -154,6 +155,9 @@ class ChatClient:
         if key:
             headers["Authorization"] = f"Bearer {key}"
         self._has_key = bool(key)
+        # httpx sends a base URL's user and password as "Authorization: Basic ...", in place of
+        # the Bearer key (a request has one Authorization header): a 401 must say which went.
+        self._userinfo = has_userinfo(base_url)
         self._http = http_client(
             lambda: httpx.Client(headers=headers, timeout=timeout, follow_redirects=False),
             base_url,
@@ -268,7 +272,11 @@ class ChatClient:
     def _http_message(self, status: int, model: str) -> str:
         # The server's error text is deliberately not quoted (see the module docstring); the model
         # id is, because an unknown model is the usual cause of 400 and 404.
-        if status == 401:
+        if status == 401 and self._userinfo:
+            text = f"{SERVER} rejected the user and password in the base URL"
+            if self._has_key:
+                text += f" (sent instead of {KEY_ENV})"
+        elif status == 401:
             text = (
                 f"{SERVER} rejected the API key ({KEY_ENV})"
                 if self._has_key
