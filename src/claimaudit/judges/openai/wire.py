@@ -37,6 +37,7 @@ import threading
 import time
 from collections.abc import Iterator
 from typing import Annotated, Any, NamedTuple
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
@@ -174,7 +175,7 @@ class ChatClient:
         Returns the completion and the HTTP attempts it took; a JudgeError's ``calls`` holds the
         attempts made before giving up. Every attempt counts, as a timed-out one may be billed.
         """
-        url = f"{self.base_url}/chat/completions"
+        url = endpoint(self.base_url, "/chat/completions")
         failure = ""
         attempts = 0
         for attempt in range(self.retries + 1):
@@ -296,6 +297,21 @@ class ChatClient:
         # httpx follows none, on purpose: a 3xx body must not be taken for the answer.
         redirect = " (redirects are not followed)" if 300 <= status < 400 else ""
         return f"{text}: HTTP {status}{redirect}"
+
+
+def endpoint(base_url: str, path: str) -> str:
+    """``path`` under ``base_url``: appended to its path, before its query, which each request
+    keeps (a gateway's ``?api_key=`` or ``?api-version=``). Appended to the whole URL, it went
+    into the query instead: ``/v1?api_key=KEY/chat/completions`` posted to ``/v1`` with a
+    mangled key."""
+    parts = urlsplit(base_url)
+    return urlunsplit(parts._replace(path=parts.path.rstrip("/") + path, fragment=""))
+
+
+def server_root(base_url: str) -> str:
+    """``base_url`` without its ``/v1``: where llama.cpp's and vLLM's own routes are."""
+    parts = urlsplit(base_url)
+    return urlunsplit(parts._replace(path=parts.path.rstrip("/").removesuffix("/v1")))
 
 
 def _context_overflow(content: bytes) -> ContextLengthError | None:
