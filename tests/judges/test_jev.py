@@ -385,10 +385,11 @@ def test_unreachable_message_drops_credentials_in_the_url(
 ) -> None:
     port = closed_port()
     monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
-    url = f"http://user:{TEST_KEY}@127.0.0.1:{port}/?k=v&api_key={TEST_KEY}"
+    # A secret in a path parameter: a query is refused (the SDK would append paths after it).
+    url = f"http://user:{TEST_KEY}@127.0.0.1:{port}/;k=v;api_key={TEST_KEY}"
     monkeypatch.setenv("TYPESAFE_BASE_URL", url)
     error = judge_error(make_judge(), decision)
-    assert str(error) == f"Jev is unreachable at http://***@127.0.0.1:{port}/?k=v&api_key=***"
+    assert str(error) == f"Jev is unreachable at http://***@127.0.0.1:{port}/;k=v;api_key=***"
 
 
 def test_ipv6_base_url_keeps_its_brackets(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -226,3 +226,30 @@ def test_a_refused_base_url_split_by_whitespace_keeps_its_query_secrets(
     with pytest.raises(InvalidSettingsError) as refused:
         http_url(value, "OPENAI_BASE_URL")
     assert str(refused.value) == f"OPENAI_BASE_URL is not an http(s) URL: {shown}"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "http://127.0.0.1:9/v1?api_key=KEYSEKRIT1",
+        "http://127.0.0.1:9/v1#access_token=KEYSEKRIT1",
+        "http://127.0.0.1:9/v1?",
+    ],
+)
+def test_a_base_url_whose_query_the_client_would_lose_is_refused(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    # QA: the Valyu and Jev SDKs, arXiv and Crossref append their paths to the base URL as a
+    # string, so "/v1?api_key=KEY" sent each search to "/v1" with "api_key=KEY/search".
+    monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", value)
+    with pytest.raises(InvalidSettingsError) as refused:
+        env_base_url("CLAIMAUDIT_VALYU_BASE_URL", "https://api.valyu.ai/v1")
+    message = str(refused.value)
+    assert message.startswith(
+        "CLAIMAUDIT_VALYU_BASE_URL ends in a query or fragment, which would swallow each "
+        "request's path (give the API root alone, without '?' or '#'): http://127.0.0.1:9/v1"
+    )
+    assert "KEYSEKRIT1" not in message
+    # The openai judge's client keeps the query on each request (after the endpoint's path).
+    monkeypatch.setenv("OPENAI_BASE_URL", value)
+    assert env_base_url("OPENAI_BASE_URL", "https://x/v1", keeps_query=True) == value

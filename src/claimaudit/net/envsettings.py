@@ -75,10 +75,27 @@ def http_url(value: str, name: str) -> str:
     return value
 
 
-def env_base_url(env: str, default: str) -> str:
-    """The base URL ``env`` names (checked by ``http_url``), else ``default``."""
+def env_base_url(env: str, default: str, *, keeps_query: bool = False) -> str:
+    """The base URL ``env`` names (checked by ``http_url``), else ``default``. Unless its
+    client ``keeps_query`` (the openai judge's does), one with a query or a fragment is an
+    InvalidSettingsError: the SDKs append their paths to the base URL as a string, so
+    ``.../v1?api_key=KEY`` sent each request to ``/v1`` with ``api_key=KEY/search``."""
     value = os.environ.get(env, "").strip()
-    return http_url(value, env) if value else default
+    if not value:
+        return default
+    url = http_url(value, env)
+    if not keeps_query and _has_query(url):
+        shown = shown_value(mask_setting(url))
+        raise InvalidSettingsError(
+            f"{env} ends in a query or fragment, which would swallow each request's path "
+            f"(give the API root alone, without '?' or '#'): {shown}"
+        )
+    return url
+
+
+def _has_query(url: str) -> bool:
+    parts = urlsplit(url)
+    return bool(parts.query or parts.fragment) or url.endswith(("?", "#"))
 
 
 def _is_http_url(value: str) -> bool:

@@ -93,7 +93,7 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     )
     # Checked now: a base URL that is not http(s), or a key that cannot be sent as a header,
     # failed every request (as "unreachable", or a not_checked record per pair).
-    base_url = options.base_url or env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
+    base_url = options.base_url or env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL, keeps_query=True)
     require_header_safe_key(KEY_ENV)
     usable_proxies(base_url)  # one the HTTP client cannot use failed every record
     require_tls_settings()
