@@ -71,3 +71,21 @@ def test_a_debug_record_quoting_an_encoded_key_is_masked(
     record.args = ([(b"Location", f"http://h/?k=Bearer%20{quote(ENCODED_KEY, safe='')}")],)
     assert RedactingFilter().filter(record)
     assert "SEKRIT" not in record.getMessage()
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (
+            "the proxy in HTTPS_PROXY (http://p:3128/?token=abcdef) is unreachable",
+            "the proxy in HTTPS_PROXY (http://p:3128/?token=***) is unreachable",
+        ),
+        ("see http://h/v1?api_key=abcdef.", "see http://h/v1?api_key=***."),
+        ("[http://u:pw@h/x?sig=abcdef];", "[http://***@h/x?sig=***];"),
+        ("http://h/wiki/Foo_(bar)", "http://h/wiki/Foo_(bar)"),
+    ],
+)
+def test_a_masked_value_keeps_the_sentences_closing_marks(text: str, shown: str) -> None:
+    # QA: the mask took the ")" or "." after a URL's last value with it, leaving a message
+    # with an unclosed parenthesis.
+    assert redact_text(text) == shown

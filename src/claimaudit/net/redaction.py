@@ -235,9 +235,16 @@ def secret_values() -> list[str]:
 
 def redact_text(text: str) -> str:
     """``text`` with every URL redacted, bearer tokens and secret environment values masked."""
-    text = _URL.sub(lambda match: redact_url(match.group()), text)
+    text = _URL.sub(_redacted_url, text)
     text = _BEARER.sub(lambda match: f"{match.group(1)} {MASK}", text)
     return mask_secrets(text)
+
+
+def _redacted_url(match: re.Match[str]) -> str:
+    # The sentence's own marks after a URL stay: "(http://h/?token=X)." would otherwise lose
+    # its ")." with the masked value, as if they were part of it.
+    url = match.group().rstrip(_CLOSING_MARKS)
+    return redact_url(url) + match.group()[len(url) :]
 
 
 def mask_secrets(text: str) -> str:
