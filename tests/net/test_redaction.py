@@ -5,12 +5,14 @@ from __future__ import annotations
 import base64
 import json
 import logging
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 from claimaudit.net.logredaction import RedactingFilter
 from claimaudit.net.redaction import mask_secrets, redact_text, reply_text
+from tests.hostile.helpers import cli
 
 # A key with the characters that encodings change ("/", "+", "="), as base64-style keys hold.
 ENCODED_KEY = "sk/SEKRIT+0123456789=="
@@ -89,3 +91,42 @@ def test_a_masked_value_keeps_the_sentences_closing_marks(text: str, shown: str)
     # QA: the mask took the ")" or "." after a URL's last value with it, leaving a message
     # with an unclosed parenthesis.
     assert redact_text(text) == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (
+            "no such report: https:/alice:pw-SEKRIT@host/d.md?token=tok-SEKRIT",
+            "no such report: https:/***@host/d.md?token=***",
+        ),
+        ("HTTPS:/alice:pw-SEKRIT@host/r.bib: missing", "HTTPS:/***@host/r.bib: missing"),
+        # A path that only looks like one keeps its words; a Windows path is not a URL.
+        ("C:/Users/alice/notes.md", "C:/Users/alice/notes.md"),
+        ("https:/host/d.md?q=1", "https:/host/d.md?q=1"),
+    ],
+)
+def test_a_url_collapsed_into_a_path_is_redacted(text: str, shown: str) -> None:
+    # QA: a URL given where a file was expected is shown as its path, "https:/user:pw@..." with
+    # one slash, which the URL pattern did not take: password and token were printed.
+    assert redact_text(text) == shown
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("batch", "URL", "--out", "OUT"),
+        ("review", "URL"),
+        ("refs", "URL"),
+        ("library", "import-jsonl", "URL", "--format", "scifact", "--library", "LIB"),
+    ],
+)
+def test_a_url_given_as_a_file_keeps_its_credentials_off_the_terminal(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    url = "https://alice:pw-SEKRIT@host/input.jsonl?token=tok-SEKRIT"
+    where = {"URL": url, "OUT": str(tmp_path / "out.jsonl"), "LIB": str(tmp_path / "l.db")}
+    outcome = cli(*(where.get(arg, arg) for arg in args))
+    assert outcome.exit_code == 2
+    assert "SEKRIT" not in outcome.stdout + outcome.stderr
+    assert "https:/***@host/input.jsonl?token=***" in outcome.stderr

@@ -233,8 +233,24 @@ def secret_values() -> list[str]:
     return sorted((v for v in values if len(v) >= _MIN_SECRET_CHARS), key=len, reverse=True)
 
 
+# A URL given where a file was expected, as a path shows it: "https://u:pw@h/x" collapsed to
+# "https:/u:pw@h/x" (pathlib joins "//"), which the URL pattern no longer recognises.
+_COLLAPSED_URL = re.compile(
+    r"\b((?:https?|ftps?|wss?|socks[45]h?):)/(?=[^/\s])([^\s\"'<>`]+)", re.IGNORECASE
+)
+
+
+def _redacted_collapsed(match: re.Match[str]) -> str:
+    scheme, rest = match.groups()
+    url = rest.rstrip(_CLOSING_MARKS)
+    shown = redact_url(f"{scheme}//{url}")
+    # Shown as it was written, one "/": only what the redaction masked changes.
+    return f"{scheme}/{shown[len(scheme) + 2 :]}{rest[len(url) :]}"
+
+
 def redact_text(text: str) -> str:
     """``text`` with every URL redacted, bearer tokens and secret environment values masked."""
+    text = _COLLAPSED_URL.sub(_redacted_collapsed, text)
     text = _URL.sub(_redacted_url, text)
     text = _BEARER.sub(lambda match: f"{match.group(1)} {MASK}", text)
     return mask_secrets(text)
