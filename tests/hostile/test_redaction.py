@@ -120,7 +120,8 @@ def valyu_env(monkeypatch: pytest.MonkeyPatch) -> str:
     """Valyu's key set, its base URL carrying a password, and nothing listening there."""
     monkeypatch.setattr("claimaudit.sources.valyu.SERVER_ERROR_WAIT", 0.0)
     monkeypatch.setenv("VALYU_API_KEY", TEST_VALYU_KEY)
-    base = f"http://user:{SECRET}@127.0.0.1:{closed_port()}/v1?api_key={SECRET}"
+    # A secret in a path parameter: a query is refused (the SDK would append paths after it).
+    base = f"http://user:{SECRET}@127.0.0.1:{closed_port()}/v1;api_key={SECRET}"
     monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", base)
     return base
 
@@ -177,7 +178,7 @@ def test_a_password_in_the_arxiv_url_stays_out_of_messages(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("claimaudit.sources.arxiv.MIN_INTERVAL", 0.0)
-    base = f"http://mirror:{SECRET}@127.0.0.1:{closed_port()}/?token={SECRET}"
+    base = f"http://mirror:{SECRET}@127.0.0.1:{closed_port()}/;token={SECRET}"
     monkeypatch.setenv("CLAIMAUDIT_ARXIV_BASE_URL", base)
     outcome = cli("library", "add", "arxiv:1706.03762", "--library", tmp_path / "l.sqlite3")
     assert outcome.exit_code == 2

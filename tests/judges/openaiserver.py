@@ -147,7 +147,9 @@ class _Handler(FakeHandler):
         owner = self.owner
         with owner._lock:
             owner.gets.append(self.path)
-        answer = {"/v1/models": owner.models, "/props": owner.props}.get(self.path)
+        # Routed on the path alone, as a real server does: a base URL's query comes along.
+        route = self.path.partition("?")[0]
+        answer = {"/v1/models": owner.models, "/props": owner.props}.get(route)
         if answer is None:
             self._error(404, f"Unknown route {self.path}")
         else:
@@ -158,8 +160,9 @@ class _Handler(FakeHandler):
         parsed = request.json
         self.owner.record(request)
         owner, mode = self.owner, self.owner.mode
-        if self.path != "/v1/chat/completions":
-            counted = _tokenize(owner.tokenizer, self.path, parsed)
+        route = self.path.partition("?")[0]
+        if route != "/v1/chat/completions":
+            counted = _tokenize(owner.tokenizer, route, parsed)
             if counted is None:
                 self._error(404, f"Unknown route {self.path}")
             else:

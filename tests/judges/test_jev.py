@@ -220,6 +220,22 @@ def test_mock_rejects_a_wrong_key(
     assert str(error) == "Jev rejected the API key (TYPESAFE_API_KEY): HTTP 401"
 
 
+def test_a_401_to_a_base_url_with_a_user_names_the_user_not_the_key(
+    jev_env: FaultServer, monkeypatch: pytest.MonkeyPatch, decision: Decision
+) -> None:
+    # QA: httpx2 sends the base URL's user and password as Basic auth in place of the Bearer
+    # key, so the key was never sent, yet the 403 said Jev "denied access to model".
+    monkeypatch.setenv("TYPESAFE_BASE_URL", jev_env.url.replace("://", "://alice:pw@", 1))
+    error = judge_error(make_judge(JudgeSettings(options=JevOptions(retries=0))), decision)
+    [request] = jev_env.requests
+    assert request.authorization is not None and request.authorization.startswith("Basic ")
+    # Jev answers a request without its Bearer key 403 (and a wrong one 401).
+    assert str(error) == (
+        "Jev refused the user and password in the base URL (sent instead of "
+        "TYPESAFE_API_KEY): HTTP 403"
+    )
+
+
 def test_mock_unknown_model_names_the_model(mock_url: str, decision: Decision) -> None:
     judge = make_judge(JudgeSettings(model="jev-0.0.1", options=JevOptions(retries=0)))
     error = judge_error(judge, decision)
@@ -369,10 +385,11 @@ def test_unreachable_message_drops_credentials_in_the_url(
 ) -> None:
     port = closed_port()
     monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
-    url = f"http://user:{TEST_KEY}@127.0.0.1:{port}/?k=v&api_key={TEST_KEY}"
+    # A secret in a path parameter: a query is refused (the SDK would append paths after it).
+    url = f"http://user:{TEST_KEY}@127.0.0.1:{port}/;k=v;api_key={TEST_KEY}"
     monkeypatch.setenv("TYPESAFE_BASE_URL", url)
     error = judge_error(make_judge(), decision)
-    assert str(error) == f"Jev is unreachable at http://***@127.0.0.1:{port}/?k=v&api_key=***"
+    assert str(error) == f"Jev is unreachable at http://***@127.0.0.1:{port}/;k=v;api_key=***"
 
 
 def test_ipv6_base_url_keeps_its_brackets(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,6 +6,7 @@ timeouts, so the failure paths are as fast as the happy one.
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 from collections.abc import Callable
@@ -389,6 +390,29 @@ def test_http_failures(
     assert len(openai_server.requests) == 1
 
 
+@pytest.mark.parametrize("key", [TEST_KEY, None])
+def test_a_401_to_a_base_url_with_a_user_names_the_user_not_the_key(
+    openai_server: OpenAIServer,
+    decision: Decision,
+    monkeypatch: pytest.MonkeyPatch,
+    key: str | None,
+) -> None:
+    # QA: httpx sends a base URL's user and password as Basic auth in place of the Bearer key,
+    # so the key was never sent, yet the 401 said the server "rejected the API key".
+    address = openai_server.url.removeprefix("http://")
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://alice:wrong-pw@{address}")
+    if key is None:
+        monkeypatch.delenv("OPENAI_API_KEY")
+    error = judge_error(make_judge(), decision)
+    [request] = openai_server.requests
+    assert request.authorization is not None and request.authorization.startswith("Basic ")
+    instead = " (sent instead of OPENAI_API_KEY)" if key else ""
+    assert str(error) == (
+        f"OpenAI-compatible server rejected the user and password in the base URL{instead}: "
+        "HTTP 401"
+    )
+
+
 def test_404_names_the_model_and_the_public_base_url(
     openai_server: OpenAIServer, decision: Decision
 ) -> None:
@@ -473,6 +497,27 @@ def test_connection_failures(
         openai_server.set_mode(mode)
     error = judge_error(make_judge(), decision)
     assert str(error) == f"OpenAI-compatible server is unreachable at {shown}"
+
+
+def test_basic_credentials_of_the_base_url_echoed_by_the_server_are_masked(
+    openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: a base URL's user and password go out as "Authorization: Basic <base64>"; a proxy
+    # echoing that header into its answer and model id put the password (base64 is no cipher)
+    # in the record's error, on every surface.
+    basic = base64.b64encode(b"alice:PWSEKRIT99").decode()
+    openai_server.key = None  # a reverse proxy taking the user and password, not a key
+    monkeypatch.delenv("OPENAI_API_KEY")
+    address = openai_server.url.removeprefix("http://")
+    monkeypatch.setenv("OPENAI_BASE_URL", f"http://alice:PWSEKRIT99@{address}")
+    openai_server.replies.append(Reply(f"Basic {basic}", model=f"proxy Basic {basic}"))
+    record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == (
+        "OpenAI-compatible server answered 'relation' with 'Basic ***', "
+        "not one of its option labels"
+    )
+    assert basic not in json.dumps(record_to_dict(record))
 
 
 def test_a_key_echoed_in_an_answer_is_masked_before_the_answer_is_cut(

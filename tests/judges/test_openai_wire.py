@@ -20,7 +20,7 @@ from claimaudit.judges.openai import OpenAIOptions, register
 from claimaudit.judges.openai.judge import OpenAIJudge
 from claimaudit.judges.openai.wire import ChatClient
 from claimaudit.judges.protocol import Decision, JudgeSettings
-from claimaudit.records import NotCheckedRecord
+from claimaudit.records import CheckedRecord, NotCheckedRecord
 from tests.fakes import MemorySource
 from tests.httpfake import closed_port
 from tests.judges.helpers import judge_error, registered_judge
@@ -182,3 +182,23 @@ def test_an_unreachable_proxy_is_named_not_the_server(
         f"HTTP_PROXY (http://***@127.0.0.1:{proxy_port}) is unreachable"
     )
     assert openai_server.requests == []  # nothing went around the proxy
+
+
+def test_a_base_urls_query_is_kept_on_every_request(
+    openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: the endpoint was appended to the whole base URL, so "/v1?api_key=K" posted to "/v1"
+    # with the query "api_key=K/chat/completions": the wrong route, and a mangled key.
+    query = "api-version=2024-10-21&api_key=gw-0123456789"
+    monkeypatch.setenv("OPENAI_BASE_URL", f"{openai_server.url}?{query}")
+    openai_server.models = {"data": [{"id": "fake-chat", "max_model_len": 4096}]}
+    openai_server.prefer = ["supports", "P001"]
+    source = MemorySource()
+    source.add(parse_ref("2105.14372v1"), "A paper", ["Dropout helps a lot.", "Unrelated."])
+    judge = registered_judge(register, "openai", OpenAIJudge, JudgeSettings())
+    [record] = Checker(source, judge).check("Dropout helps.", ["2105.14372"])
+    assert isinstance(record, CheckedRecord), record
+    sent = [request.path for request in openai_server.requests] + openai_server.gets
+    assert "/v1/chat/completions?" + query in sent
+    assert "/v1/models?" + query in sent
+    assert all(path.endswith("?" + query) for path in sent)

@@ -81,6 +81,37 @@ def test_a_token_in_a_claims_or_topics_url_is_kept_neither_in_records_nor_at_res
     assert isinstance(again, CheckedRecord) and (cache.hits, cache.misses) == (1, 0)
 
 
+@pytest.mark.parametrize(
+    "identity",
+    [
+        # A plugin's judge naming its endpoint as configured, and a base URL's path parameter
+        # (kept by the built-in judges' identity, which drops only userinfo and the query).
+        "proxy-judge@https://alice:pw-0123456789@judge.example/v1?api_key=key-9876543210",
+        "m@https://judge.example/v1;token=tok-0123456789#prompt1",
+    ],
+)
+def test_a_credential_in_a_judges_cache_identity_is_not_kept_at_rest(
+    tmp_path: Path, identity: str
+) -> None:
+    # QA: the cache stored the judge's identity as it came, in a readable column beside the
+    # digest, so a credential in it stayed in the library file.
+    path = _library(tmp_path)
+    judge = ScriptedJudge(pick("supports", "P012"), cache_identity=identity)
+    cache = LibraryResultCache(path)
+    record = make_checker(judge, library=path, cache=cache).check_paper(CLAIM, REF)
+    assert isinstance(record, CheckedRecord) and cache.count() == 1
+    stored = path.read_bytes()
+    for secret in (b"pw-0123456789", b"key-9876543210", b"tok-0123456789"):
+        assert secret not in stored
+    # The digest is of the identity as given: the judgement kept is still found.
+    again = LibraryResultCache(path)
+    agreed = ScriptedJudge(pick("supports", "P012"), cache_identity=identity)
+    assert isinstance(
+        make_checker(agreed, library=path, cache=again).check_paper(CLAIM, REF), CheckedRecord
+    )
+    assert (again.hits, again.misses) == (1, 0)
+
+
 def test_replacing_the_paper_with_changed_text_invalidates(tmp_path: Path) -> None:
     path = _library(tmp_path)
     judge = _judge()

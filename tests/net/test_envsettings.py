@@ -207,3 +207,49 @@ def test_every_client_refuses_an_unusable_proxy_naming_the_variable(
             f"the proxy in {variable} (ftp://***@x:1) is not a proxy URL that can be used "
             "(http, https or socks5)"
         )
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("http://h/v1 ?api_key=KEYSEKRIT1", "http://h/v1 ?api_key=***"),
+        ("http://h/v1\n?token=KEYSEKRIT1&x=1", "http://h/v1 ?token=***&x=1"),
+        ("http://h/v1 x;access_token%3DKEYSEKRIT1", "http://h/v1 x;access_token%3D***"),
+        ("http://h/v1 ?model=m", "http://h/v1 ?model=m"),
+    ],
+)
+def test_a_refused_base_url_split_by_whitespace_keeps_its_query_secrets(
+    value: str, shown: str
+) -> None:
+    # QA: a space or line break pasted into the URL left the query outside what the URL
+    # pattern takes in, so the one-line error quoted the key as typed.
+    with pytest.raises(InvalidSettingsError) as refused:
+        http_url(value, "OPENAI_BASE_URL")
+    assert str(refused.value) == f"OPENAI_BASE_URL is not an http(s) URL: {shown}"
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "http://127.0.0.1:9/v1?api_key=KEYSEKRIT1",
+        "http://127.0.0.1:9/v1#access_token=KEYSEKRIT1",
+        "http://127.0.0.1:9/v1?",
+    ],
+)
+def test_a_base_url_whose_query_the_client_would_lose_is_refused(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    # QA: the Valyu and Jev SDKs, arXiv and Crossref append their paths to the base URL as a
+    # string, so "/v1?api_key=KEY" sent each search to "/v1" with "api_key=KEY/search".
+    monkeypatch.setenv("CLAIMAUDIT_VALYU_BASE_URL", value)
+    with pytest.raises(InvalidSettingsError) as refused:
+        env_base_url("CLAIMAUDIT_VALYU_BASE_URL", "https://api.valyu.ai/v1")
+    message = str(refused.value)
+    assert message.startswith(
+        "CLAIMAUDIT_VALYU_BASE_URL ends in a query or fragment, which would swallow each "
+        "request's path (give the API root alone, without '?' or '#'): http://127.0.0.1:9/v1"
+    )
+    assert "KEYSEKRIT1" not in message
+    # The openai judge's client keeps the query on each request (after the endpoint's path).
+    monkeypatch.setenv("OPENAI_BASE_URL", value)
+    assert env_base_url("OPENAI_BASE_URL", "https://x/v1", keeps_query=True) == value

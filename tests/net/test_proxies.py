@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from claimaudit.errors import InvalidSettingsError
-from claimaudit.net.proxies import env_proxy, proxy_problem, unreachable, usable_proxy
+from claimaudit.net.proxies import EnvProxy, env_proxy, proxy_problem, unreachable, usable_proxy
 from tests.httpfake import closed_port
 
 API = "https://api.example.test/v1"
@@ -196,3 +196,9 @@ def test_a_password_the_client_cannot_parse_is_said_to_need_encoding(
         "the proxy in HTTPS_PROXY (http://***@proxy:1): its user or password holds a /, ?, # "
         "or space, which a URL must percent-encode (%2F, %3F, %23, %20)"
     )
+
+
+def test_an_env_proxys_repr_masks_its_credentials() -> None:
+    # QA: the dataclass repr printed the proxy's user and password.
+    proxy = EnvProxy("HTTPS_PROXY", "http://bob:PWSEKRIT@proxy:3128")
+    assert repr(proxy) == "EnvProxy(env='HTTPS_PROXY', value='http://***@proxy:3128')"

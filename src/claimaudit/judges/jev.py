@@ -74,12 +74,13 @@ from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply
 from claimaudit.net.envsettings import (
     env_base_url,
     env_model,
+    has_userinfo,
     http_client,
     require_header_safe_key,
     require_tls_settings,
 )
 from claimaudit.net.proxies import client_proxy_problem, unreachable, usable_proxies
-from claimaudit.net.redaction import clipped, redact_text, redact_url, reply_text
+from claimaudit.net.redaction import clipped, redact_text, redact_url, reply_text, shown_base_url
 from claimaudit.net.redaction import public_url as _public_url
 from claimaudit.plugins import Registry
 
@@ -112,6 +113,13 @@ class JevOptions:
             raise InvalidSettingsError(
                 f"Jev compression must be 'zstd' or False, not {self.compression!r}"
             )
+
+    def __repr__(self) -> str:
+        # A base URL may hold a password or a token (see OpenAIOptions.__repr__).
+        return (
+            f"JevOptions(base_url={shown_base_url(self.base_url)}, retries={self.retries!r}, "
+            f"compression={self.compression!r})"
+        )
 
 
 class JevJudge(Judge):
@@ -257,6 +265,14 @@ class JevJudge(Judge):
             if not error.field_path:
                 return f"Jev returned a body that is not a System One reply: HTTP {error.status}"
             return f"Jev returned an invalid response: bad or missing {error.field_path}"
+        refused = (TypeSafeAuthenticationError, TypeSafePermissionDeniedError)
+        if isinstance(error, refused) and has_userinfo(self.base_url):
+            # The base URL's user and password went as Basic auth and the key was not sent:
+            # Jev answers 403 to a request without its Bearer key, 401 to a wrong one.
+            return (
+                f"Jev refused the user and password in the base URL (sent instead of "
+                f"{API_KEY_ENV}): HTTP {error.status}"
+            )
         if isinstance(error, TypeSafeAPIError):
             return _http_message(error, self.effective_model)
         if isinstance(error, TypeSafeError):

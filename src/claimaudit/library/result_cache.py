@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from claimaudit.checker.cache import CacheKey
 from claimaudit.errors import LibraryError
 from claimaudit.library.store import Library
-from claimaudit.net.redaction import mask_url_credentials
+from claimaudit.net.redaction import mask_url_credentials, redact_text
 from claimaudit.records import CheckedRecord, record_from_dict, record_to_dict
 
 
@@ -103,7 +103,9 @@ def _insert(
             key.matched_ref,
             key.fingerprint,
             key.judge,
-            key.judge_identity,
+            # Kept to be read, beside the digest of it as given: a plugin's identity may name
+            # its endpoint with a password, a base URL may hold a ";token=" path parameter.
+            redact_text(key.judge_identity),
             record_json,
             datetime.now(UTC).isoformat(timespec="seconds"),
             *(() if content_hash is None else (key.matched_ref, content_hash)),

@@ -21,7 +21,7 @@ from claimaudit.errors import InvalidSettingsError
 from claimaudit.guards.untrusted import name_problem
 from claimaudit.net.redaction import (
     UNENCODED_ADVICE,
-    mask_setting_userinfo,
+    mask_setting,
     redact_text,
     safe_line,
     unencoded_userinfo,
@@ -68,17 +68,34 @@ def http_url(value: str, name: str) -> str:
     """``value`` when it is an http(s) URL with a host; InvalidSettingsError naming ``name``
     (a variable, or an option) otherwise, quoting the value without its credentials."""
     if not _is_http_url(value):
-        shown = shown_value(mask_setting_userinfo(value))
+        shown = shown_value(mask_setting(value))
         if unencoded_userinfo(value):
             raise InvalidSettingsError(f"{name} ({shown}): {UNENCODED_ADVICE}")
         raise InvalidSettingsError(f"{name} is not an http(s) URL: {shown}")
     return value
 
 
-def env_base_url(env: str, default: str) -> str:
-    """The base URL ``env`` names (checked by ``http_url``), else ``default``."""
+def env_base_url(env: str, default: str, *, keeps_query: bool = False) -> str:
+    """The base URL ``env`` names (checked by ``http_url``), else ``default``. Unless its
+    client ``keeps_query`` (the openai judge's does), one with a query or a fragment is an
+    InvalidSettingsError: the SDKs append their paths to the base URL as a string, so
+    ``.../v1?api_key=KEY`` sent each request to ``/v1`` with ``api_key=KEY/search``."""
     value = os.environ.get(env, "").strip()
-    return http_url(value, env) if value else default
+    if not value:
+        return default
+    url = http_url(value, env)
+    if not keeps_query and _has_query(url):
+        shown = shown_value(mask_setting(url))
+        raise InvalidSettingsError(
+            f"{env} ends in a query or fragment, which would swallow each request's path "
+            f"(give the API root alone, without '?' or '#'): {shown}"
+        )
+    return url
+
+
+def _has_query(url: str) -> bool:
+    parts = urlsplit(url)
+    return bool(parts.query or parts.fragment) or url.endswith(("?", "#"))
 
 
 def _is_http_url(value: str) -> bool:
@@ -90,6 +107,16 @@ def _is_http_url(value: str) -> bool:
     except ValueError:
         return False
     return parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
+
+
+def has_userinfo(url: str) -> bool:
+    """Whether ``url`` names a user (and password): httpx and httpx2 send them as
+    ``Authorization: Basic``, in place of any Bearer key the client was given."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    return parts.username is not None or parts.password is not None
 
 
 def require_tls_settings() -> None:

@@ -20,9 +20,10 @@ from claimaudit.errors import InvalidSettingsError
 from claimaudit.net.envsettings import shown_value
 from claimaudit.net.redaction import (
     UNENCODED_ADVICE,
-    mask_setting_userinfo,
+    mask_setting,
     redact_url,
     safe_line,
+    shown_base_url,
     unencoded_userinfo,
 )
 
@@ -36,6 +37,10 @@ class EnvProxy:
 
     env: str
     value: str  # as the HTTP clients read it: not stripped
+
+    def __repr__(self) -> str:
+        # The value may hold the proxy's user and password.
+        return f"EnvProxy(env={self.env!r}, value={shown_base_url(self.value)})"
 
     @property
     def padded(self) -> bool:
@@ -51,8 +56,8 @@ class EnvProxy:
     def named(self) -> str:
         """The proxy in words, without its credentials: ``the proxy in HTTPS_PROXY (URL)``."""
         if self.padded:  # as given, quoted: the spaces are what is wrong
-            return f"the proxy in {self.env} ({shown_value(mask_setting_userinfo(self.value))})"
-        shown = safe_line(redact_url(mask_setting_userinfo(self.url)))
+            return f"the proxy in {self.env} ({shown_value(mask_setting(self.value))})"
+        shown = safe_line(redact_url(mask_setting(self.url)))
         return f"the proxy in {self.env} " + (shown if shown.startswith("(") else f"({shown})")
 
 

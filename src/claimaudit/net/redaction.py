@@ -3,12 +3,15 @@
 A base URL may carry a credential (``https://user:SECRET@proxy/v1``, ``...?api_key=SECRET``), and
 backends' error texts may quote URLs. ``redact_url`` shows a URL without its userinfo and with the
 values of secret-looking query (and fragment) keys masked; ``redact_text`` does that to every URL
-in a message and also masks the current values of the secret environment variables and bearer
-tokens. Records, API errors, MCP errors and command-line errors all pass through it.
+in a message and also masks the current values of the secret environment variables, bearer
+tokens and Basic credentials (a base URL's userinfo goes out as one, and a proxy may echo it).
+Records, API errors, MCP errors and command-line errors all pass through it.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import os
 import re
@@ -29,6 +32,11 @@ _MIN_BEARER_CHARS = 8
 _BEARER = re.compile(rf"\b(bearer)\s+[^\s\"',;]{{{_MIN_BEARER_CHARS},}}", re.IGNORECASE)
 # Too short a value would mask ordinary words; real keys are long.
 _MIN_SECRET_CHARS = 6
+# "Authorization: Basic <base64 of user:password>", the header a URL's userinfo is sent as,
+# also percent-encoded (a Location or query quoting it: "Basic%20dXNy...%3D").
+_BASIC = re.compile(
+    r"\b(basic)(\s+|%20|\+)((?:[A-Za-z0-9+/]|%2[BbFf]){4,}(?:=|%3[Dd]){0,2})", re.IGNORECASE
+)
 
 
 # Many servers (and the old HTML form rules) take ";" as a pair separator as well as "&", so
@@ -132,6 +140,25 @@ def mask_setting_userinfo(value: str) -> str:
     return f"{value[:start]}{MASK}@{value.rsplit('@', 1)[1]}"
 
 
+# A "name=value" pair anywhere in a setting, "=" also percent-encoded: where a space or a line
+# break splits the URL ("http://h/v1 ?api_key=KEY"), no URL pattern takes the query in.
+_SETTING_PAIR = re.compile(r"([^\s?&;#=/]+)(=|%(?:25)*3D)([^\s&;#]*)", re.IGNORECASE)
+
+
+def mask_setting(value: str) -> str:
+    """A URL setting (a base URL, a proxy) as a message may quote it, however malformed: its
+    userinfo masked (``mask_setting_userinfo``) and the values of secret-looking pairs masked
+    wherever they stand, not only in a query a URL parser finds."""
+
+    def pair(match: re.Match[str]) -> str:
+        name, sep, secret = match.groups()
+        if secret and _SECRET_KEY.search(fully_unquoted(name, plus_is_space=True)):
+            return f"{name}{sep}{MASK}"
+        return match.group()
+
+    return _SETTING_PAIR.sub(pair, mask_setting_userinfo(value))
+
+
 # What a URL's user or password must percent-encode, where a parser would end the authority.
 _UNENCODED = re.compile(r"[/?#\s]")
 
@@ -181,6 +208,12 @@ def mask_url_credentials(text: str) -> str:
     return _URL.sub(shown, text)
 
 
+def shown_base_url(url: str | None) -> str:
+    """A URL setting as a ``repr`` shows it: quoted, with its userinfo (also one a parser
+    cannot delimit) and secret-looking values masked; ``None`` as such."""
+    return "None" if url is None else repr(redact_url(mask_setting(url)))
+
+
 def public_url(url: str) -> str:
     """Scheme, host, port and path only: what identifies an endpoint (e.g. for cache keys)."""
     try:
@@ -200,19 +233,58 @@ def secret_values() -> list[str]:
     return sorted((v for v in values if len(v) >= _MIN_SECRET_CHARS), key=len, reverse=True)
 
 
+# A URL given where a file was expected, as a path shows it: "https://u:pw@h/x" collapsed to
+# "https:/u:pw@h/x" (pathlib joins "//"), which the URL pattern no longer recognises.
+_COLLAPSED_URL = re.compile(
+    r"\b((?:https?|ftps?|wss?|socks[45]h?):)/(?=[^/\s])([^\s\"'<>`]+)", re.IGNORECASE
+)
+
+
+def _redacted_collapsed(match: re.Match[str]) -> str:
+    scheme, rest = match.groups()
+    url = rest.rstrip(_CLOSING_MARKS)
+    shown = redact_url(f"{scheme}//{url}")
+    # Shown as it was written, one "/": only what the redaction masked changes.
+    return f"{scheme}/{shown[len(scheme) + 2 :]}{rest[len(url) :]}"
+
+
 def redact_text(text: str) -> str:
     """``text`` with every URL redacted, bearer tokens and secret environment values masked."""
-    text = _URL.sub(lambda match: redact_url(match.group()), text)
+    text = _COLLAPSED_URL.sub(_redacted_collapsed, text)
+    text = _URL.sub(_redacted_url, text)
     text = _BEARER.sub(lambda match: f"{match.group(1)} {MASK}", text)
     return mask_secrets(text)
 
 
+def _redacted_url(match: re.Match[str]) -> str:
+    # The sentence's own marks after a URL stay: "(http://h/?token=X)." would otherwise lose
+    # its ")." with the masked value, as if they were part of it.
+    url = match.group().rstrip(_CLOSING_MARKS)
+    return redact_url(url) + match.group()[len(url) :]
+
+
 def mask_secrets(text: str) -> str:
-    """``text`` with the values of the secret environment variables masked; nothing else
-    changed (for names and titles, where "Bearer authentication" is words, not a token)."""
+    """``text`` with the values of the secret environment variables (as written,
+    percent-encoded or JSON-escaped) and Basic credentials masked; nothing else changed (for
+    names and titles, where "Bearer authentication" is words, not a token)."""
     for value in secret_values():
-        text = text.replace(value, MASK)
-    return text
+        # Also as a server or a library quotes it: percent-encoded in a Location header or a
+        # query (--debug logs both), JSON-escaped in a body.
+        text = mask_key(text, value)
+    return _BASIC.sub(_masked_basic, text)
+
+
+def _masked_basic(match: re.Match[str]) -> str:
+    """A Basic credential masked; "Basic research" (not base64 of "user:password") kept. A
+    base URL's userinfo is sent so, and an upstream echoing the header shows the password to
+    anyone who decodes it."""
+    try:
+        decoded = base64.b64decode(fully_unquoted(match.group(3)), validate=True)
+    except (binascii.Error, ValueError):
+        return match.group()
+    if b":" not in decoded:
+        return match.group()
+    return f"{match.group(1)}{match.group(2)}{MASK}"
 
 
 def safe_line(message: str) -> str:

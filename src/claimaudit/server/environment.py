@@ -63,7 +63,8 @@ def check_environment() -> None:
         raise UnknownBackendError(f"{JUDGE_ENV} names an unknown judge {name!r} (known: {known})")
     openai.configured_context_tokens()
     for env, default in _BASE_URLS:
-        env_base_url(env, default)
+        # The openai judge keeps a base URL's query on each request; the other clients cannot.
+        env_base_url(env, default, keeps_query=env == openai.BASE_URL_ENV)
     for env in _KEYS:
         require_header_safe_key(env)
     for env in _MODELS:
@@ -77,7 +78,7 @@ def _check_network() -> None:
     checks them when it is made on the command line."""
     judge = _NETWORK_JUDGES.get(default_judge_name())
     if judge is not None:
-        usable_proxies(env_base_url(*judge))  # as the judge's httpx client reads them
+        usable_proxies(env_base_url(*judge, keeps_query=True))  # as its httpx client reads them
     searches = bool(os.environ.get(valyu.API_KEY_ENV, "").strip())
     if searches:
         problem = valyu_proxy_problem(env_base_url(valyu.BASE_URL_ENV, valyu.DEFAULT_BASE_URL))

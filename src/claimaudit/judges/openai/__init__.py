@@ -36,6 +36,7 @@ from claimaudit.net.envsettings import (
     require_tls_settings,
 )
 from claimaudit.net.proxies import usable_proxies
+from claimaudit.net.redaction import shown_base_url
 
 if TYPE_CHECKING:
     from claimaudit.judges.openai.judge import OpenAIJudge
@@ -72,6 +73,11 @@ class OpenAIOptions:
                 f"openai retries must be a non-negative integer, not {self.retries!r}"
             )
 
+    def __repr__(self) -> str:
+        # A base URL may hold a password or a token; a log line or a traceback printing the
+        # settings must not.
+        return f"OpenAIOptions(base_url={shown_base_url(self.base_url)}, retries={self.retries!r})"
+
 
 def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     """Factory: validates the settings, never touches the network."""
@@ -87,7 +93,7 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     )
     # Checked now: a base URL that is not http(s), or a key that cannot be sent as a header,
     # failed every request (as "unreachable", or a not_checked record per pair).
-    base_url = options.base_url or env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
+    base_url = options.base_url or env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL, keeps_query=True)
     require_header_safe_key(KEY_ENV)
     usable_proxies(base_url)  # one the HTTP client cannot use failed every record
     require_tls_settings()

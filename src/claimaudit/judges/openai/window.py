@@ -48,7 +48,7 @@ from claimaudit.judges.openai.messages import (
     option_line,
     user_message,
 )
-from claimaudit.judges.openai.wire import ChatClient
+from claimaudit.judges.openai.wire import ChatClient, endpoint, server_root
 from claimaudit.judges.prompting import render_passage
 from claimaudit.judges.protocol import Case
 from claimaudit.judges.questions import EVIDENCE, RELATION, build_decision
@@ -84,7 +84,7 @@ class ContextWindow:
         self._clock = clock
         self._failed_at: float | None = None  # when the last ask failed, by ``clock``
         self.base_url = base_url.rstrip("/")
-        self.root = self.base_url.removesuffix("/v1")
+        self.root = server_root(self.base_url)
         self.model = model
         self.configured = configured
         self._size = configured
@@ -151,7 +151,7 @@ class ContextWindow:
 
     def _discover(self) -> int | None:
         client = self._client()
-        models = client.get_json(f"{self.base_url}/models")
+        models = client.get_json(endpoint(self.base_url, "/models"))
         entries = models.get("data") if isinstance(models, dict) else None
         if isinstance(entries, list):
             mine = [e for e in entries if isinstance(e, dict) and e.get("id") == self.model]
@@ -161,7 +161,7 @@ class ContextWindow:
                 for key in MODEL_WINDOW_KEYS:
                     if _positive(entry.get(key)):
                         return int(entry[key])
-        props = client.get_json(f"{self.root}/props")
+        props = client.get_json(endpoint(self.root, "/props"))
         if isinstance(props, dict):
             settings = props.get("default_generation_settings")
             for value in (props.get("n_ctx"), _get(settings, "n_ctx")):
@@ -215,15 +215,16 @@ class ContextWindow:
         root, model = self.root, self.model
 
         def llama_cpp_python(client: ChatClient, text: str) -> int | None:
-            return _read_count(client.post_json(f"{root}/extras/tokenize/count", {"input": text}))
+            url = endpoint(root, "/extras/tokenize/count")
+            return _read_count(client.post_json(url, {"input": text}))
 
         def vllm(client: ChatClient, text: str) -> int | None:
             body = {"model": model, "prompt": text, "add_special_tokens": False}
-            return _read_count(client.post_json(f"{root}/tokenize", body))
+            return _read_count(client.post_json(endpoint(root, "/tokenize"), body))
 
         def llama_server(client: ChatClient, text: str) -> int | None:
             body = {"content": text, "add_special": False}
-            return _read_count(client.post_json(f"{root}/tokenize", body))
+            return _read_count(client.post_json(endpoint(root, "/tokenize"), body))
 
         return [llama_cpp_python, vllm, llama_server]
 

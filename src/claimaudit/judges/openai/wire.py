@@ -1,8 +1,9 @@
 """The chat completions wire: one POST, its reply validated, every failure a short JudgeError.
 
 ``POST {base}/chat/completions`` with ``Authorization: Bearer <key>`` when a key is set (local
-servers such as Ollama, vLLM and llama.cpp need none). The reply is read through pydantic models
-of only the fields used; everything else a server adds is ignored.
+servers such as Ollama, vLLM and llama.cpp need none); a base URL's user and password go as
+``Authorization: Basic`` instead (httpx's rule: one header, the URL's wins). The reply is read
+through pydantic models of only the fields used; everything else a server adds is ignored.
 
 A prompt longer than the model's context window is recognised in the error body the servers
 send (OpenAI, vLLM and llama-cpp-python: code ``context_length_exceeded`` and "maximum context
@@ -36,6 +37,7 @@ import threading
 import time
 from collections.abc import Iterator
 from typing import Annotated, Any, NamedTuple
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
@@ -50,7 +52,7 @@ from claimaudit.judges.deadline import (
     within,
 )
 from claimaudit.judges.openai import KEY_ENV
-from claimaudit.net.envsettings import http_client
+from claimaudit.net.envsettings import has_userinfo, http_client
 from claimaudit.net.proxies import unreachable
 from claimaudit.net.redaction import redact_url
 
@@ -154,6 +156,9 @@ class ChatClient:
         if key:
             headers["Authorization"] = f"Bearer {key}"
         self._has_key = bool(key)
+        # httpx sends a base URL's user and password as "Authorization: Basic ...", in place of
+        # the Bearer key (a request has one Authorization header): a 401 must say which went.
+        self._userinfo = has_userinfo(base_url)
         self._http = http_client(
             lambda: httpx.Client(headers=headers, timeout=timeout, follow_redirects=False),
             base_url,
@@ -170,7 +175,7 @@ class ChatClient:
         Returns the completion and the HTTP attempts it took; a JudgeError's ``calls`` holds the
         attempts made before giving up. Every attempt counts, as a timed-out one may be billed.
         """
-        url = f"{self.base_url}/chat/completions"
+        url = endpoint(self.base_url, "/chat/completions")
         failure = ""
         attempts = 0
         for attempt in range(self.retries + 1):
@@ -268,7 +273,11 @@ class ChatClient:
     def _http_message(self, status: int, model: str) -> str:
         # The server's error text is deliberately not quoted (see the module docstring); the model
         # id is, because an unknown model is the usual cause of 400 and 404.
-        if status == 401:
+        if status == 401 and self._userinfo:
+            text = f"{SERVER} rejected the user and password in the base URL"
+            if self._has_key:
+                text += f" (sent instead of {KEY_ENV})"
+        elif status == 401:
             text = (
                 f"{SERVER} rejected the API key ({KEY_ENV})"
                 if self._has_key
@@ -288,6 +297,21 @@ class ChatClient:
         # httpx follows none, on purpose: a 3xx body must not be taken for the answer.
         redirect = " (redirects are not followed)" if 300 <= status < 400 else ""
         return f"{text}: HTTP {status}{redirect}"
+
+
+def endpoint(base_url: str, path: str) -> str:
+    """``path`` under ``base_url``: appended to its path, before its query, which each request
+    keeps (a gateway's ``?api_key=`` or ``?api-version=``). Appended to the whole URL, it went
+    into the query instead: ``/v1?api_key=KEY/chat/completions`` posted to ``/v1`` with a
+    mangled key."""
+    parts = urlsplit(base_url)
+    return urlunsplit(parts._replace(path=parts.path.rstrip("/") + path, fragment=""))
+
+
+def server_root(base_url: str) -> str:
+    """``base_url`` without its ``/v1``: where llama.cpp's and vLLM's own routes are."""
+    parts = urlsplit(base_url)
+    return urlunsplit(parts._replace(path=parts.path.rstrip("/").removesuffix("/v1")))
 
 
 def _context_overflow(content: bytes) -> ContextLengthError | None:
