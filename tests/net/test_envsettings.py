@@ -253,3 +253,26 @@ def test_a_base_url_whose_query_the_client_would_lose_is_refused(
     # The openai judge's client keeps the query on each request (after the endpoint's path).
     monkeypatch.setenv("OPENAI_BASE_URL", value)
     assert env_base_url("OPENAI_BASE_URL", "https://x/v1", keeps_query=True) == value
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("http://u:p@exa_mple..com/v1", "http://***@exa_mple..com/v1"),
+        ("https://xn--zz/v1", "https://xn--zz/v1"),
+        (f"http://{'a' * 70}.org/", f"http://{'a' * 70}.org/"),
+    ],
+)
+def test_a_host_no_lookup_can_take_is_refused_naming_the_variable(url: str, shown: str) -> None:
+    with pytest.raises(InvalidSettingsError) as refused:
+        http_url(url, "X_BASE_URL")
+    assert str(refused.value) == f"X_BASE_URL names no valid host name: {shown}"
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["http://127.0.0.1:8080/v1", "http://[::1]:9/v1", "https://bücher.example/v1",
+     "https://xn--bcher-kva.example/", "https://api.example.org./v1", "http://my_host/v1"],
+)  # fmt: skip
+def test_hosts_a_lookup_takes_are_kept(url: str) -> None:
+    assert http_url(url, "X_BASE_URL") == url

@@ -72,7 +72,21 @@ def http_url(value: str, name: str) -> str:
         if unencoded_userinfo(value):
             raise InvalidSettingsError(f"{name} ({shown}): {UNENCODED_ADVICE}")
         raise InvalidSettingsError(f"{name} is not an http(s) URL: {shown}")
+    if not _valid_host(urlsplit(value).hostname or ""):
+        shown = shown_value(mask_setting(value))
+        raise InvalidSettingsError(f"{name} names no valid host name: {shown}")
     return value
+
+
+def _valid_host(host: str) -> bool:
+    """Whether ``host`` can be looked up: an empty or over-long label (``a..b``) or a broken
+    punycode one (``xn--zz``) failed every request as "failed: UnicodeError" or "IDNAError",
+    which read as a bug in the tool rather than in the setting."""
+    try:
+        host.encode("idna").decode("idna")
+    except UnicodeError:
+        return False
+    return True
 
 
 def env_base_url(env: str, default: str, *, keeps_query: bool = False) -> str:
