@@ -86,7 +86,7 @@ export function initCheckPanel() {
         el(
           "li",
           { class: "chip", "data-ref": ref },
-          el("span", { text: ref }),
+          el("span", { dir: "auto", text: ref }),
           removeButton(ref),
         ),
       ),
@@ -235,7 +235,7 @@ export function initCheckPanel() {
         // Focus lands on this heading; only the short status line above is announced live.
         el("h3", { id: "results-title", class: "results-title", tabindex: -1, text: "Results" }),
         el("p", { class: "stale-note", role: "status", hidden: true, text: "These results are for the previous claim or papers: press Check." }),
-        el("p", { class: "judged" }, el("span", { class: "muted", text: "Claim judged: " }), el("q", { text: judged.claim })),
+        el("p", { class: "judged" }, el("span", { class: "muted", text: "Claim judged: " }), el("q", { dir: "auto", text: judged.claim })),
         legend(),
         ...found.records.map((r) => card(r, found.threshold)),
       );

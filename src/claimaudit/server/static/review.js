@@ -175,7 +175,8 @@ function renderDraft(draft, format, claims) {
   const nodes = [];
   for (const [start, end] of blocksOf(chars)) {
     const heading = format === "markdown" && MARKDOWN_HEADING.test(text(start, Math.min(end, start + 8)));
-    const block = el("div", { class: heading ? "draft-block heading" : "draft-block" });
+    // A right-to-left paragraph of the draft is shown so, as an editor shows it (cards.js).
+    const block = el("div", { class: heading ? "draft-block heading" : "draft-block", dir: "auto" });
     const ended = [];
     let position = start;
     for (const claim of claims) {
@@ -241,7 +242,7 @@ function renderUncited(uncited) {
       el(
         "ul",
         {},
-        ...uncited.map((s) => el("li", {}, el("span", { class: "muted", text: `line ${s.line} ` }), s.text)),
+        ...uncited.map((s) => el("li", {}, el("span", { class: "muted", text: `line ${s.line} ` }), el("span", { dir: "auto", text: s.text }))),
       ),
     ),
   ];
