@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { pageMessage } from "./messages.js";
 import { legend, renderRecord } from "./cards.js";
 import { claimLength, initClaimCounter, normalClaim } from "./counter.js";
-import { chosenModel, el, followJudge, loadJudges, restoreFocus, setStatus } from "./dom.js";
+import { chosenModel, el, followJudge, loadJudges, readThreshold, restoreFocus, setStatus } from "./dom.js";
 import { keepFields, remember, remembered } from "./keep.js";
 
 // The obvious spellings of one paper, as the server reads them (identity.py): an arXiv id bare,
@@ -209,10 +209,11 @@ export function initCheckPanel() {
       setStatus(status, `The claim has ${claimLength(claim.value)} characters; the limit is ${counter.limit}.`, "error");
       return;
     }
-    const body = { claim: claim.value, papers: [...papers] };
     // Left empty, the server applies its own default threshold.
-    const threshold = document.getElementById("threshold").value;
-    if (threshold !== "") body.threshold = Number(threshold);
+    const threshold = readThreshold(document.getElementById("threshold"), status, "Options");
+    if (threshold.refused) return;
+    const body = { claim: claim.value, papers: [...papers] };
+    if (threshold.value !== undefined) body.threshold = threshold.value;
     const topic = document.getElementById("topic").value.trim();
     if (topic) body.topic = topic;
     if (judge.value) body.judge = judge.value;

@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { pageMessage } from "./messages.js";
 import { LABELS, legend, renderRecord, REVIEW_MARK, reviewBadge, verdictBadge } from "./cards.js";
-import { chosenModel, el, followJudge, loadJudges, restoreFocus, setStatus } from "./dom.js";
+import { chosenModel, el, followJudge, loadJudges, readThreshold, restoreFocus, setStatus } from "./dom.js";
 import { initDraftFormat, SHOWN } from "./format.js";
 import { keepFields } from "./keep.js";
 
@@ -328,11 +328,12 @@ export function initReviewPanel() {
       draft.focus();
       return;
     }
+    // Left empty, the server applies its own default threshold.
+    const threshold = readThreshold(document.getElementById("review-threshold"), status, "“Bibliography and options”");
+    if (threshold.refused) return;
     const text = draft.value;
     const body = { [format]: text };
-    // Left empty, the server applies its own default threshold.
-    const threshold = document.getElementById("review-threshold").value;
-    if (threshold !== "") body.threshold = Number(threshold);
+    if (threshold.value !== undefined) body.threshold = threshold.value;
     const bibliography = document.getElementById("review-bib").value;
     if (bibliography.trim()) {
       body.bibliography = { text: bibliography };
