@@ -499,3 +499,23 @@ def test_right_to_left_text_is_shown_right_to_left(page: Page, server: RunningSe
         assert _direction(page, "#review-draft .draft-block") == "rtl"
     finally:
         _remove(server, RTL_REF)
+
+
+def test_a_passage_chosen_without_probabilities_is_a_reason(
+    page: Page, server: RunningServer
+) -> None:
+    # A judge may give probabilities for its verdict and none for its passage: the policy then
+    # holds the record for review, and the card said only "the server's review policy flagged it".
+    def passage_unmeasured(route: Route) -> None:
+        found = route.fetch().json()
+        found["records"][0].update(
+            verdict="supports", confidence=0.95, evidenceConfidence=None, needsReview=True
+        )
+        route.fulfill(json=found)
+
+    page.route("**/v1/checks", passage_unmeasured)
+    _check(page, server, DEEP_RULES_REF, threshold="0.8")
+    reasons = page.locator(f'.card[data-ref="{DEEP_RULES_REF}"] .review-reasons li')
+    expect(reasons).to_have_text(
+        ["The judge gave no probabilities for its evidence passage, so no confidence can clear it."]
+    )
