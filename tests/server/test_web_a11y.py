@@ -175,3 +175,21 @@ def test_a_threshold_that_is_not_a_number_is_refused_not_dropped(
     expect(page.locator("#review-form details.options")).to_have_attribute("open", "")
     expect(page.locator("#review-threshold")).to_be_focused()
     assert len(sent) == 1
+
+
+def test_a_check_without_papers_is_tied_to_the_reference_field(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    page.fill("#claim", NARROW_CLAIM)
+    page.click("#check-submit")
+    field = page.locator("#paper-input")
+    expect(page.locator("#check-status")).to_have_text("Add at least one paper reference.")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_attribute("aria-describedby", "check-status")
+    expect(field).to_be_focused()
+    page.keyboard.type(MISSING_REF)
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    expect(field).not_to_have_attribute("aria-describedby", "check-status")
+    page.keyboard.press("Enter")
+    expect(page.locator("#paper-chips li")).to_have_count(1)

@@ -164,6 +164,8 @@ export function initCheckPanel() {
   }
 
   input.addEventListener("input", () => {
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
     clearTimeout(timer);
     timer = setTimeout(suggest, 120);
   });
@@ -202,6 +204,11 @@ export function initCheckPanel() {
     }
     if (!papers.length) {
       setStatus(status, "Add at least one paper reference.", "error");
+      // As the claim's: the reference field is marked, described by the message, and focused,
+      // rather than leave a keyboard reader on Check with the field some stops back.
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", status.id);
+      input.focus();
       return;
     }
     // Counted as the server counts; over the limit, nothing is sent and the counter says so.
