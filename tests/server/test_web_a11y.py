@@ -129,3 +129,67 @@ def test_verdicts_differ_without_colour(page: Page, server: RunningServer) -> No
     page.emulate_media(forced_colors="active")
     edges = page.evaluate(_STYLES, ["claim-marker", "borderTopStyle"])
     assert len(set(edges)) == 4, edges
+
+
+def test_a_threshold_that_is_not_a_number_is_refused_not_dropped(
+    page: Page, server: RunningServer
+) -> None:
+    # A number input holding "1e" reads as "": the page sent no threshold, and the server's
+    # default applied while the field still showed what was typed.
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if "/v1/checks" in r.url else None)
+    page.on("request", lambda r: sent.append(r.url) if "/v1/reviews" in r.url else None)
+    page.goto(server.url)
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", MISSING_REF)
+    page.press("#paper-input", "Enter")
+    page.click("#check-form details.options summary")
+    threshold = page.locator("#threshold")
+    for typed in ("1e", "1.5"):
+        threshold.fill("")
+        threshold.press_sequentially(typed)
+        page.click("#check-submit")
+        expect(page.locator("#check-status")).to_have_text(
+            "The review threshold must be a number from 0 to 1, such as 0.8 (empty: the "
+            "server's default): change it under Options."
+        )
+        expect(page.locator("#check-status")).to_have_attribute("data-kind", "error")
+        expect(threshold).to_have_attribute("aria-invalid", "true")
+        expect(threshold).to_have_attribute("aria-describedby", "check-status")
+        expect(threshold).to_be_focused()
+    threshold.fill("")
+    threshold.press_sequentially("0.5")
+    expect(threshold).not_to_have_attribute("aria-invalid", "true")
+    page.click("#check-submit")
+    expect(page.locator("#check-status")).to_have_attribute("data-kind", "done")
+    assert len(sent) == 1
+    # The review panel's, folded under its options, opens to show it.
+    page.fill("#draft", "A sentence that cites a missing paper [@missing].\n")
+    page.click("#review-form details.options summary")
+    page.locator("#review-threshold").press_sequentially("-")
+    page.click("#review-form details.options summary")
+    page.click("#review-submit")
+    expect(page.locator("#review-status")).to_contain_text(
+        "change it under “Bibliography and options”."
+    )
+    expect(page.locator("#review-form details.options")).to_have_attribute("open", "")
+    expect(page.locator("#review-threshold")).to_be_focused()
+    assert len(sent) == 1
+
+
+def test_a_check_without_papers_is_tied_to_the_reference_field(
+    page: Page, server: RunningServer
+) -> None:
+    page.goto(server.url)
+    page.fill("#claim", NARROW_CLAIM)
+    page.click("#check-submit")
+    field = page.locator("#paper-input")
+    expect(page.locator("#check-status")).to_have_text("Add at least one paper reference.")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_attribute("aria-describedby", "check-status")
+    expect(field).to_be_focused()
+    page.keyboard.type(MISSING_REF)
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    expect(field).not_to_have_attribute("aria-describedby", "check-status")
+    page.keyboard.press("Enter")
+    expect(page.locator("#paper-chips li")).to_have_count(1)

@@ -454,3 +454,68 @@ def test_removing_a_chip_moves_focus_to_the_next_chip(page: Page, server: Runnin
     page.keyboard.press("Enter")  # none left: the reference field
     expect(chips).to_have_count(0)
     expect(page.locator("#paper-input")).to_be_focused()
+
+
+RTL_REF = "local:rtl-card"
+RTL_PASSAGE = (
+    "تعمل النماذج البسيطة مثل الانحدار اللوجستي على تحديد الأداء الأساسي قبل التعلم العميق."
+)
+
+
+def _direction(page: Page, selector: str) -> str:
+    return str(page.locator(selector).first.evaluate("node => getComputedStyle(node).direction"))
+
+
+def test_right_to_left_text_is_shown_right_to_left(page: Page, server: RunningServer) -> None:
+    # An Arabic passage in the page's left-to-right showed its full stop at its start: the quote
+    # read otherwise than the paper. A paper's text, title, the claim and the draft follow their
+    # own direction.
+    paper = f"# مقدمة\n\n{RTL_PASSAGE}\n".encode()
+    with server.client() as client:
+        answer = client.post(
+            "/v1/library",
+            files={"file": ("rtl.md", paper)},
+            data={"ref": RTL_REF, "title": "نماذج بسيطة"},
+        )
+        assert answer.status_code == 201, answer.text
+    try:
+        page.goto(server.url)
+        page.fill("#claim", "تعمل النماذج البسيطة على تحديد الأداء الأساسي.")
+        page.fill("#paper-input", RTL_REF)
+        page.press("#paper-input", "Enter")
+        page.click("#check-submit")
+        expect(page.locator("#check-status")).to_have_attribute("data-kind", "done")
+        # Measured once its neighbours are in: they replace the passage first drawn.
+        expect(page.locator(".card .passages")).to_have_attribute("data-context", "loaded")
+        quote = page.locator(".card .passage.chosen mark")
+        expect(quote).to_have_text(RTL_PASSAGE)
+        for selector in (".card .passage.chosen mark", ".card h3", ".judged q"):
+            assert _direction(page, selector) == "rtl", selector
+        # English stays left to right beside it.
+        assert _direction(page, ".card .reasons-title") == "ltr"
+        page.fill("#draft", "النماذج البسيطة تحدد الأداء الأساسي [arXiv:2401.00001].\n")
+        page.click("#review-submit")
+        expect(page.locator("#review-status")).to_have_attribute("data-kind", "done")
+        assert _direction(page, "#review-draft .draft-block") == "rtl"
+    finally:
+        _remove(server, RTL_REF)
+
+
+def test_a_passage_chosen_without_probabilities_is_a_reason(
+    page: Page, server: RunningServer
+) -> None:
+    # A judge may give probabilities for its verdict and none for its passage: the policy then
+    # holds the record for review, and the card said only "the server's review policy flagged it".
+    def passage_unmeasured(route: Route) -> None:
+        found = route.fetch().json()
+        found["records"][0].update(
+            verdict="supports", confidence=0.95, evidenceConfidence=None, needsReview=True
+        )
+        route.fulfill(json=found)
+
+    page.route("**/v1/checks", passage_unmeasured)
+    _check(page, server, DEEP_RULES_REF, threshold="0.8")
+    reasons = page.locator(f'.card[data-ref="{DEEP_RULES_REF}"] .review-reasons li')
+    expect(reasons).to_have_text(
+        ["The judge gave no probabilities for its evidence passage, so no confidence can clear it."]
+    )

@@ -307,3 +307,35 @@ def test_a_version_not_stored_names_the_copy_that_is(page: Page, server: Running
         f"{versioned} is not in the local library, which holds {DEEP_RULES_REF} without a "
         f"version: cite {DEEP_RULES_REF}. Upload it in the Library panel below, then check again."
     )
+
+
+@pytest.mark.parametrize(
+    ("status", "said"),
+    [
+        (502, "the server answered HTTP 502 (Bad Gateway) without saying why"),
+        (
+            200,
+            "the server answered HTTP 200 (OK), but not with JSON: is something else (a proxy) "
+            "answering for it?",
+        ),
+    ],
+)
+def test_an_answer_not_from_the_api_is_said_by_its_status(
+    page: Page, server: RunningServer, status: int, said: str
+) -> None:
+    # A proxy in front of the server answers with a page of its own: its status is said, never
+    # a blank line or a script's "Cannot read properties of null".
+    page.route(
+        "**/v1/checks",
+        lambda route: route.fulfill(
+            status=status, body="<html><h1>Proxy page</h1></html>", content_type="text/html"
+        ),
+    )
+    page.goto(server.url)
+    page.fill("#claim", NARROW_CLAIM)
+    page.fill("#paper-input", DEEP_RULES_REF)
+    page.click("#check-submit")
+    status_line = page.locator("#check-status")
+    expect(status_line).to_have_attribute("data-kind", "error")
+    expect(status_line).to_have_text(said)
+    expect(page.locator("#results .card")).to_have_count(0)

@@ -81,9 +81,26 @@ export async function api(path, { method = "GET", json, form } = {}) {
       document.dispatchEvent(new CustomEvent("claimaudit:unauthorized"));
     }
     const error = data && data.error ? data.error : {};
-    throw new ApiError(response.status, error.code || "error", error.message || response.statusText);
+    throw new ApiError(response.status, error.code || "error", error.message || noMessage(response));
+  }
+  // Every answer of the API is a JSON object: anything else (a proxy's login or error page sent
+  // as 200) is said as such, not read on as if it held the fields asked for.
+  if (data === null || typeof data !== "object") {
+    throw new ApiError(response.status, "not_json", `${answered(response)}, but not with JSON: is something else (a proxy) answering for it?`);
   }
   return data;
+}
+
+// "the server answered HTTP 502 (Bad Gateway)": over HTTP/2 (a proxy in front) statusText is
+// empty, so the status code is always said, and never an empty message.
+function answered(response) {
+  const text = response.statusText ? ` (${response.statusText})` : "";
+  return `the server answered HTTP ${response.status}${text}`;
+}
+
+// A refusal without the API's {"error": ...} body: a proxy's or gateway's own page.
+function noMessage(response) {
+  return `${answered(response)} without saying why`;
 }
 
 // Paper references go into paths; DOIs and old arXiv ids contain slashes.

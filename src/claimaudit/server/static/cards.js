@@ -131,23 +131,26 @@ export function location(pages, section) {
   return parts.join(", ");
 }
 
+// A paper's text, its title and a claim go in with dir="auto": an Arabic or Hebrew passage reads
+// right to left, its full stop at its end (not, in the page's left-to-right, at its start), and a
+// direction mark inside it stays inside (dir isolates) rather than reorder the text after it.
 function passageBlock(passage, chosen) {
   const where = location(passage.pages, passage.section);
   const head = el(
     "div",
     { class: "passage-head" },
     el("span", { class: "pid", text: passage.id }),
-    where ? el("span", { class: "section", text: where }) : null,
+    where ? el("span", { class: "section", dir: "auto", text: where }) : null,
   );
   if (chosen) {
     return el(
       "blockquote",
       { class: "passage chosen", "data-passage-id": passage.id },
       head,
-      el("mark", { text: passage.text }),
+      el("mark", { dir: "auto", text: passage.text }),
     );
   }
-  return el("div", { class: "passage context", "data-passage-id": passage.id }, head, el("p", { text: passage.text }));
+  return el("div", { class: "passage context", "data-passage-id": passage.id }, head, el("p", { dir: "auto", text: passage.text }));
 }
 
 // What a 404's code says: the judged copy is gone, or only that passage of it (the paper was
@@ -253,7 +256,7 @@ function title(record) {
     "header",
     {},
     el("div", { class: "badges" }, verdictBadge(record.verdict, record.confidence), reviewBadge(record.needsReview)),
-    el("h3", { text: record.paperTitle || record.paperRef }),
+    el("h3", { dir: "auto", text: record.paperTitle || record.paperRef }),
     el("p", { class: "ref" }, link),
   );
 }

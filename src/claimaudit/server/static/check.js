@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { pageMessage } from "./messages.js";
 import { legend, renderRecord } from "./cards.js";
 import { claimLength, initClaimCounter, normalClaim } from "./counter.js";
-import { chosenModel, el, followJudge, loadJudges, restoreFocus, setStatus } from "./dom.js";
+import { chosenModel, el, followJudge, loadJudges, readThreshold, restoreFocus, setStatus } from "./dom.js";
 import { keepFields, remember, remembered } from "./keep.js";
 
 // The obvious spellings of one paper, as the server reads them (identity.py): an arXiv id bare,
@@ -86,7 +86,7 @@ export function initCheckPanel() {
         el(
           "li",
           { class: "chip", "data-ref": ref },
-          el("span", { text: ref }),
+          el("span", { dir: "auto", text: ref }),
           removeButton(ref),
         ),
       ),
@@ -164,6 +164,8 @@ export function initCheckPanel() {
   }
 
   input.addEventListener("input", () => {
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
     clearTimeout(timer);
     timer = setTimeout(suggest, 120);
   });
@@ -202,6 +204,11 @@ export function initCheckPanel() {
     }
     if (!papers.length) {
       setStatus(status, "Add at least one paper reference.", "error");
+      // As the claim's: the reference field is marked, described by the message, and focused,
+      // rather than leave a keyboard reader on Check with the field some stops back.
+      input.setAttribute("aria-invalid", "true");
+      input.setAttribute("aria-describedby", status.id);
+      input.focus();
       return;
     }
     // Counted as the server counts; over the limit, nothing is sent and the counter says so.
@@ -209,10 +216,11 @@ export function initCheckPanel() {
       setStatus(status, `The claim has ${claimLength(claim.value)} characters; the limit is ${counter.limit}.`, "error");
       return;
     }
-    const body = { claim: claim.value, papers: [...papers] };
     // Left empty, the server applies its own default threshold.
-    const threshold = document.getElementById("threshold").value;
-    if (threshold !== "") body.threshold = Number(threshold);
+    const threshold = readThreshold(document.getElementById("threshold"), status, "Options");
+    if (threshold.refused) return;
+    const body = { claim: claim.value, papers: [...papers] };
+    if (threshold.value !== undefined) body.threshold = threshold.value;
     const topic = document.getElementById("topic").value.trim();
     if (topic) body.topic = topic;
     if (judge.value) body.judge = judge.value;
@@ -235,7 +243,7 @@ export function initCheckPanel() {
         // Focus lands on this heading; only the short status line above is announced live.
         el("h3", { id: "results-title", class: "results-title", tabindex: -1, text: "Results" }),
         el("p", { class: "stale-note", role: "status", hidden: true, text: "These results are for the previous claim or papers: press Check." }),
-        el("p", { class: "judged" }, el("span", { class: "muted", text: "Claim judged: " }), el("q", { text: judged.claim })),
+        el("p", { class: "judged" }, el("span", { class: "muted", text: "Claim judged: " }), el("q", { dir: "auto", text: judged.claim })),
         legend(),
         ...found.records.map((r) => card(r, found.threshold)),
       );

@@ -76,3 +76,27 @@ export function restoreFocus(target, button) {
   if (active && active !== document.body && active !== button) return;
   (target || button).focus();
 }
+
+// The review threshold typed in `input` (a number input): {value} (undefined when empty, the
+// server's default), or {refused} after saying why in `status`. What is not a number ("1e",
+// "-") reads as "" in a number input: sent as nothing, the server's default would apply while
+// the field still shows what was typed. `where`: the panel's name for the fold it is in.
+export function readThreshold(input, status, where) {
+  const { badInput, rangeUnderflow, rangeOverflow } = input.validity;
+  if (!badInput && !rangeUnderflow && !rangeOverflow) {
+    return { value: input.value === "" ? undefined : Number(input.value) };
+  }
+  setStatus(status, `The review threshold must be a number from 0 to 1, such as 0.8 (empty: the server's default): change it under ${where}.`, "error");
+  // As the claim's error: the field is marked invalid, described by the message, and focused.
+  input.setAttribute("aria-invalid", "true");
+  input.setAttribute("aria-describedby", status.id);
+  const fold = input.closest("details");
+  if (fold) fold.open = true;
+  input.focus();
+  const clear = () => {
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
+  };
+  input.addEventListener("input", clear, { once: true });
+  return { refused: true };
+}

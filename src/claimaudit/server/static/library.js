@@ -139,7 +139,7 @@ export function initLibraryPanel() {
       "tr",
       { "data-ref": paper.ref },
       el("td", { class: "ref" }, ...breakable(paper.ref)),
-      el("td", { class: "title", text: paper.title }),
+      el("td", { class: "title", dir: "auto", text: paper.title }),
       el("td", { class: "num", text: paper.passages }),
       el("td", {}, remove),
     );

@@ -33,6 +33,12 @@ export function reviewReasons(record, threshold) {
       reasons.push(`The evidence passage's confidence, ${figure(evidence, threshold)}, is below the review threshold of ${limit}.`);
     }
   }
+  // Probabilities for the verdict but none for the passage (a judge may give only the one):
+  // the policy holds that passage's choice unmeasured, as it does a verdict's.
+  const evidenceMeasured = record.evidenceConfidence !== null && record.evidenceConfidence !== undefined;
+  if (measured && !evidenceMeasured && record.evidencePassageId) {
+    reasons.push("The judge gave no probabilities for its evidence passage, so no confidence can clear it.");
+  }
   if (!record.evidencePassageId) reasons.push("No passage was chosen as evidence.");
   for (const note of record.reviewNotes || []) reasons.push(`The judge's consistency check: ${note}`);
   // The policy may grow a rule this page does not know yet: say so rather than nothing.

@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { pageMessage } from "./messages.js";
 import { LABELS, legend, renderRecord, REVIEW_MARK, reviewBadge, verdictBadge } from "./cards.js";
-import { chosenModel, el, followJudge, loadJudges, restoreFocus, setStatus } from "./dom.js";
+import { chosenModel, el, followJudge, loadJudges, readThreshold, restoreFocus, setStatus } from "./dom.js";
 import { initDraftFormat, SHOWN } from "./format.js";
 import { keepFields } from "./keep.js";
 
@@ -175,7 +175,8 @@ function renderDraft(draft, format, claims) {
   const nodes = [];
   for (const [start, end] of blocksOf(chars)) {
     const heading = format === "markdown" && MARKDOWN_HEADING.test(text(start, Math.min(end, start + 8)));
-    const block = el("div", { class: heading ? "draft-block heading" : "draft-block" });
+    // A right-to-left paragraph of the draft is shown so, as an editor shows it (cards.js).
+    const block = el("div", { class: heading ? "draft-block heading" : "draft-block", dir: "auto" });
     const ended = [];
     let position = start;
     for (const claim of claims) {
@@ -241,7 +242,7 @@ function renderUncited(uncited) {
       el(
         "ul",
         {},
-        ...uncited.map((s) => el("li", {}, el("span", { class: "muted", text: `line ${s.line} ` }), s.text)),
+        ...uncited.map((s) => el("li", {}, el("span", { class: "muted", text: `line ${s.line} ` }), el("span", { dir: "auto", text: s.text }))),
       ),
     ),
   ];
@@ -327,11 +328,12 @@ export function initReviewPanel() {
       draft.focus();
       return;
     }
+    // Left empty, the server applies its own default threshold.
+    const threshold = readThreshold(document.getElementById("review-threshold"), status, "“Bibliography and options”");
+    if (threshold.refused) return;
     const text = draft.value;
     const body = { [format]: text };
-    // Left empty, the server applies its own default threshold.
-    const threshold = document.getElementById("review-threshold").value;
-    if (threshold !== "") body.threshold = Number(threshold);
+    if (threshold.value !== undefined) body.threshold = threshold.value;
     const bibliography = document.getElementById("review-bib").value;
     if (bibliography.trim()) {
       body.bibliography = { text: bibliography };
