@@ -158,3 +158,46 @@ def test_the_command_runs_from_a_folder_holding_modules_named_like_its_imports(
     assert plain.stderr == "the folder one\n"
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     assert "`python -P -m claimaudit` leaves the folder off the path" in readme
+
+
+# Makes the modules named in CLAIMAUDIT_TEST_UNINSTALLED (comma-separated) fail to import as
+# modules that are not installed do: what `pip uninstall` of a dependency leaves.
+UNINSTALL_HOOK = """
+import os, sys
+
+class _Uninstalled:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in os.environ["CLAIMAUDIT_TEST_UNINSTALLED"].split(","):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+sys.meta_path.insert(0, _Uninstalled())
+"""
+
+
+@pytest.mark.parametrize(
+    ("missing", "args"),
+    [
+        ("fastapi", ["serve", "--port", "1"]),  # imported when serve runs
+        ("mcp", ["mcp"]),
+        ("pypdfium2", ["plugins"]),  # imported while the commands load
+        ("rich", ["--version"]),  # what would print the error
+    ],
+)
+def test_a_dependency_that_is_not_installed_is_named_in_one_line(
+    tmp_path: Path, missing: str, args: list[str]
+) -> None:
+    # QA: with a dependency uninstalled from the environment, `claimaudit serve` (or any
+    # command, for the PDF reader's) ended in a 40-line traceback.
+    (tmp_path / "sitecustomize.py").write_text(UNINSTALL_HOOK, encoding="utf-8")
+    env = child_env({"CLAIMAUDIT_TEST_UNINSTALLED": missing}, path=(tmp_path,))
+    for command in (console_script(), [sys.executable, "-m", "claimaudit"]):
+        done = subprocess.run(
+            [*command, *args], env=env, capture_output=True, text=True, timeout=120
+        )
+        assert (done.returncode, done.stdout) == (2, ""), done.stderr
+        assert done.stderr == (
+            f"error: claimaudit cannot run: this Python ({sys.executable}) has no module"
+            f" '{missing}'; reinstall claimaudit with its dependencies"
+            f" (`{sys.executable} -m pip check` names what is missing)\n"
+        )
