@@ -236,3 +236,29 @@ def test_action_without_verify_refs_drops_the_reference_conditions(
     gated = _run_step("Review the draft", inputs, repo, env)
     assert gated.returncode == 1, gated.stdout + gated.stderr
     assert "::notice::fail-on unverified-reference dropped" in gated.stdout
+
+
+def test_action_runs_python_without_the_repository_s_modules(
+    tmp_path: Path, arxiv: ArxivServer
+) -> None:
+    # `python -c` and `python -m` import from the working folder, the manuscript repository,
+    # before the standard library: an analysis script called random.py or json.py there made
+    # the first run fail with a traceback (or ran that script's code in its place).
+    for step in _action()["runs"]["steps"]:
+        if re.search(r"\bpython3?\s+-[mc]\b", step.get("run", "")):
+            assert step["env"].get("PYTHONSAFEPATH") == "1", step["name"]
+    inputs = {name: str(spec.get("default", "")) for name, spec in _action()["inputs"].items()}
+    inputs.update({"draft": "paper.tex", "verify-refs": "false"})
+    repo = _repository(tmp_path / "manuscript")
+    for module in ("random", "json", "pathlib"):
+        (repo / f"{module}.py").write_text("raise SystemExit('imported from the repository')\n")
+    env = _environment(tmp_path, arxiv, tmp_path / "unused")
+    # A relative PYTHONPATH entry of the test run ("." for a checkout's sources) would name
+    # the repository too: each is made absolute, as it stood for this run.
+    paths = [str(Path(p).resolve()) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    reviewed = _run_step("Review the draft", inputs, repo, env)
+    assert reviewed.returncode == 0, reviewed.stdout + reviewed.stderr
+    assert "imported from the repository" not in reviewed.stderr
+    assert (repo / ".claimaudit" / "library.sqlite3").is_file()
+    assert (repo / "claimaudit-report" / "records.json").is_file()

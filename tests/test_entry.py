@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit import __version__
 from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
@@ -128,3 +129,75 @@ def test_text_the_locale_cannot_encode_is_escaped_not_a_traceback(
     )
     assert listed.returncode == 0, listed.stderr.decode("utf-8", "replace")
     assert "local:cafe" in listed.stdout.decode(encoding)
+
+
+def test_the_command_runs_from_a_folder_holding_modules_named_like_its_imports(
+    tmp_path: Path,
+) -> None:
+    # `python -m` puts the working folder first on the module path, so a json.py or a
+    # claimaudit folder there is imported instead (the README says so); the console script
+    # and `python -P -m claimaudit`, which the README advises, do not.
+    (tmp_path / "json.py").write_text("raise SystemExit('the folder json.py')\n")
+    (tmp_path / "claimaudit").mkdir()
+    (tmp_path / "claimaudit" / "__init__.py").write_text("raise SystemExit('the folder one')\n")
+    script = Path(sys.executable).parent / "claimaudit"  # pip's generated script
+    advised = {"script": [str(script)], "-P": [sys.executable, "-P", "-m", "claimaudit"]}
+    for how, command in advised.items():
+        done = subprocess.run(
+            [*command, "--version"], cwd=tmp_path, env=child_env(), capture_output=True, text=True
+        )
+        expected = (0, f"claimaudit {__version__}\n", "")
+        assert (done.returncode, done.stdout, done.stderr) == expected, how
+    plain = subprocess.run(
+        [sys.executable, "-m", "claimaudit", "--version"],
+        cwd=tmp_path,
+        env=child_env(),
+        capture_output=True,
+        text=True,
+    )
+    assert plain.stderr == "the folder one\n"
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "`python -P -m claimaudit` leaves the folder off the path" in readme
+
+
+# Makes the modules named in CLAIMAUDIT_TEST_UNINSTALLED (comma-separated) fail to import as
+# modules that are not installed do: what `pip uninstall` of a dependency leaves.
+UNINSTALL_HOOK = """
+import os, sys
+
+class _Uninstalled:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in os.environ["CLAIMAUDIT_TEST_UNINSTALLED"].split(","):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+sys.meta_path.insert(0, _Uninstalled())
+"""
+
+
+@pytest.mark.parametrize(
+    ("missing", "args"),
+    [
+        ("fastapi", ["serve", "--port", "1"]),  # imported when serve runs
+        ("mcp", ["mcp"]),
+        ("pypdfium2", ["plugins"]),  # imported while the commands load
+        ("rich", ["--version"]),  # what would print the error
+    ],
+)
+def test_a_dependency_that_is_not_installed_is_named_in_one_line(
+    tmp_path: Path, missing: str, args: list[str]
+) -> None:
+    # QA: with a dependency uninstalled from the environment, `claimaudit serve` (or any
+    # command, for the PDF reader's) ended in a 40-line traceback.
+    (tmp_path / "sitecustomize.py").write_text(UNINSTALL_HOOK, encoding="utf-8")
+    env = child_env({"CLAIMAUDIT_TEST_UNINSTALLED": missing}, path=(tmp_path,))
+    for command in (console_script(), [sys.executable, "-m", "claimaudit"]):
+        done = subprocess.run(
+            [*command, *args], env=env, capture_output=True, text=True, timeout=120
+        )
+        assert (done.returncode, done.stdout) == (2, ""), done.stderr
+        assert done.stderr == (
+            f"error: claimaudit cannot run: this Python ({sys.executable}) has no module"
+            f" '{missing}'; reinstall claimaudit with its dependencies"
+            f" (`{sys.executable} -m pip check` names what is missing)\n"
+        )

@@ -9,7 +9,9 @@ from __future__ import annotations
 import io
 import os
 import sys
+from typing import NoReturn
 
+EXIT_USAGE = 2  # as claimaudit.errors, which is not imported here: it may be what cannot load
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a command Ctrl-C stopped
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as for any command whose reader went away (`| head`)
 
@@ -34,17 +36,40 @@ def escape_unencodable() -> None:
             stream.reconfigure(errors="backslashreplace")
 
 
+def missing_module(error: ModuleNotFoundError) -> NoReturn:
+    """A module claimaudit imports is not installed (a dependency uninstalled since, a
+    ``pip install --no-deps``): one line naming it and the way to repair the environment, not
+    a traceback. Written plainly, as rich itself may be what is missing; the traceback is in the
+    debug log (``--debug``)."""
+    import logging
+
+    logging.getLogger("claimaudit").debug("a module could not be imported", exc_info=True)
+    python = sys.executable or "python"
+    sys.stderr.write(
+        f"error: claimaudit cannot run: this Python ({python}) has no module"
+        f" {error.name or '?'!r}; reinstall claimaudit with its dependencies"
+        f" (`{python} -m pip check` names what is missing)\n"
+    )
+    sys.exit(EXIT_USAGE)
+
+
 def main() -> None:
     escape_unencodable()
     try:
         from claimaudit.cli import main as cli_main
     except KeyboardInterrupt:
         sys.exit(EXIT_INTERRUPTED)
+    except ModuleNotFoundError as error:
+        missing_module(error)
     code: str | int | None = 0
     try:
         cli_main()
     except SystemExit as done:
         code = done.code
+    except ModuleNotFoundError as error:
+        # Commands import what they need when they run (serve its web framework, a PDF its
+        # reader), past the handler that makes other errors one line.
+        missing_module(error)
     try:
         sys.stdout.flush()  # what is still buffered, while a broken pipe can still be told apart
     except BrokenPipeError:

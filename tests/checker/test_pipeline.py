@@ -549,6 +549,43 @@ def test_a_bug_in_a_source_is_a_not_checked_record_with_its_traceback_in_the_deb
     assert "bug in a source plugin" in caplog.text and "Traceback" in caplog.text
 
 
+@pytest.mark.parametrize(
+    ("raised", "reason"),
+    [
+        (
+            ModuleNotFoundError("No module named 'valyu'"),
+            "ModuleNotFoundError: No module named 'valyu'",
+        ),
+        (ImportError(), "ImportError"),
+        (RuntimeError("a bug's own words"), "RuntimeError"),
+    ],
+)
+def test_a_source_that_cannot_import_what_it_needs_says_what_in_one_line(
+    raised: Exception, reason: str
+) -> None:
+    # QA: with the valyu package missing, `--source valyu` wrote "source 'valyu' failed:
+    # ModuleNotFoundError", naming no module; a judge's ImportError was already named.
+    class Missing(MemorySource):
+        def fetch(self, ref, query):  # type: ignore[no-untyped-def]
+            raise raised
+
+    checker = Checker(Missing(name="valyu"), ScriptedJudge(pick("supports", None)))
+    [record] = checker.check(CLAIM, ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == f"source 'valyu' failed: {reason}"
+
+
+def test_an_import_failure_anywhere_else_names_the_module(source: MemorySource) -> None:
+    class Unranked(Bm25Ranker):
+        def rank(self, query, passages):  # type: ignore[no-untyped-def]
+            raise ModuleNotFoundError("No module named 'numpy'")
+
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")), ranker=Unranked())
+    [record] = checker.check(CLAIM, ["1706.03762"])
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error == "check failed: ModuleNotFoundError: No module named 'numpy'"
+
+
 def test_a_bug_in_a_judge_is_a_not_checked_record(
     source: MemorySource, caplog: pytest.LogCaptureFixture
 ) -> None:

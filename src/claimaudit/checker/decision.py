@@ -151,15 +151,15 @@ def asking(judge: Judge, spent: Spent) -> Iterator[None]:
         raise
     except Exception as error:
         _log.debug("judge %r failed", judge.name, exc_info=True)
-        raise JudgeError(f"judge {judge.name!r} failed: {_failure_text(error)}") from None
+        raise JudgeError(f"judge {judge.name!r} failed: {failure_text(error)}") from None
     finally:
         spent.seconds += time.perf_counter() - start
 
 
-def _failure_text(error: Exception) -> str:
-    """A judge's unexpected error as its reason: the class alone (a bug's text says nothing
-    to a user), but an ImportError's message too, as it names what is missing or does not
-    fit the installation, which the user can fix. One line, redacted, cut short."""
+def failure_text(error: Exception) -> str:
+    """A judge's or a source's unexpected error as its reason: the class alone (a bug's text
+    says nothing to a user), but an ImportError's message too, as it names what is missing or
+    does not fit the installation, which the user can fix. One line, redacted, cut short."""
     name = type(error).__name__
     if not isinstance(error, ImportError):
         return name

@@ -25,6 +25,7 @@ from claimaudit.checker.decision import (
     copies,
     decide,
     failure,
+    failure_text,
     judge_failure,
     side_calls,
 )
@@ -179,7 +180,7 @@ class Checker:
             # A bug anywhere below is an operational failure of this paper alone, never a
             # verdict; the traceback goes to the debug log, not to the record.
             _log.debug("checking %s failed", ref, exc_info=True)
-            return failure(claim, ref, f"check failed: {type(error).__name__}")
+            return failure(claim, ref, f"check failed: {failure_text(error)}")
 
     def _check_ref(self, claim: str, ref: PaperRef, topic: str | None) -> Record:
         query = search_query(claim, topic)
@@ -189,9 +190,10 @@ class Checker:
             spent = {error.backend or self.source.name: error.calls} if error.calls else {}
             return failure(claim, ref, self.said(error), calls=spent)
         except Exception as error:
-            # A source's own bug (a plugin, say): as above, never a verdict.
+            # A source's own bug (a plugin, say): as above, never a verdict. A module it cannot
+            # import is named, as for a judge: "ModuleNotFoundError" alone left the user to guess.
             _log.debug("source %r failed on %s", self.source.name, ref, exc_info=True)
-            message = f"source {self.source.name!r} failed: {type(error).__name__}"
+            message = f"source {self.source.name!r} failed: {failure_text(error)}"
             return failure(claim, ref, message)
         # From here the source's requests are spent: every record below accounts for them
         # (the vetting error carries them, once they are known to be a count).
