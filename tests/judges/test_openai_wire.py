@@ -38,6 +38,17 @@ def make_judge(settings: JudgeSettings = SHORT) -> OpenAIJudge:
     return registered_judge(register, "openai", OpenAIJudge, settings)
 
 
+def completion_error(url: str) -> str:
+    """The JudgeError a single completion asked of ``url`` (no retry) fails with."""
+    client = ChatClient(url, None, 5.0, 0)
+    try:
+        with pytest.raises(JudgeError) as failed:
+            client.complete({"model": "fake-chat", "messages": []}, "fake-chat")
+    finally:
+        client.close()
+    return str(failed.value)
+
+
 @pytest.mark.parametrize("mode", ["trickle", "trickle_headers"])
 def test_a_trickling_reply_times_out_at_the_deadline(
     openai_server: OpenAIServer, decision: Decision, mode: str
@@ -171,13 +182,7 @@ def test_an_unreachable_proxy_is_named_not_the_server(
     # in the environment was the one down.
     proxy_port = closed_port()
     monkeypatch.setenv("HTTP_PROXY", f"http://user:hunter2@127.0.0.1:{proxy_port}")
-    client = ChatClient(openai_server.url, None, 5.0, 0)
-    try:
-        with pytest.raises(JudgeError) as failed:
-            client.complete({"model": "fake-chat", "messages": []}, "fake-chat")
-    finally:
-        client.close()
-    assert str(failed.value) == (
+    assert completion_error(openai_server.url) == (
         f"OpenAI-compatible server is unreachable at {openai_server.url}: the proxy in "
         f"HTTP_PROXY (http://***@127.0.0.1:{proxy_port}) is unreachable"
     )
@@ -231,13 +236,7 @@ def cut_short_server() -> Iterator[str]:
 
 def test_a_reply_cut_short_says_so_not_unreachable(cut_short_server: str) -> None:
     # QA: the server was reached and began its reply, yet the record said "unreachable at".
-    client = ChatClient(cut_short_server, None, 5.0, 0)
-    try:
-        with pytest.raises(JudgeError) as failed:
-            client.complete({"model": "m", "messages": []}, "m")
-    finally:
-        client.close()
-    assert str(failed.value) == (
+    assert completion_error(cut_short_server) == (
         f"OpenAI-compatible server at {cut_short_server} closed the connection without a "
         "complete reply"
     )
