@@ -68,7 +68,7 @@ def test_the_reports_show_where_the_quote_is(library: tuple[Path, str]) -> None:
     draft = f"Raw data should stay as generated [@{REF}].\n"
     result = review_report(draft, checker=checker)
     assert f"Evidence {passage_id} (p. 3, 1 Data Management):" in result.annotated_markdown
-    assert '(<span class="where">p. 3, 1 Data Management</span>)' in render_html(result)
+    assert '(<span class="where" dir="auto">p. 3, 1 Data Management</span>)' in render_html(result)
 
 
 def test_location_reads_as_a_reader_looks() -> None:

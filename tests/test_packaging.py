@@ -18,6 +18,23 @@ ROOT = Path(__file__).resolve().parents[1]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 
 
+TOOL = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
+# What hatchling's regex version source looks for in the file [tool.hatch.version] names.
+HATCH_VERSION = re.compile(r"""(?im)^(__version__|VERSION) *= *(['"])v?(?P<version>.+?)\2""")
+
+
+def test_the_version_is_written_once_and_the_build_reads_it_from_the_package() -> None:
+    # pyproject.toml and __init__.py each wrote "0.1.0": a bump in one alone made the wheel's
+    # version and `claimaudit --version` (/health, MCP's serverInfo) disagree.
+    import claimaudit
+
+    assert "version" not in PROJECT and "version" in PROJECT["dynamic"]
+    source = ROOT / TOOL["hatch"]["version"]["path"]
+    assert source == ROOT / "src" / "claimaudit" / "__init__.py"
+    found = HATCH_VERSION.findall(source.read_text(encoding="utf-8"))
+    assert [version for _, _, version in found] == [claimaudit.__version__]
+
+
 def _name(requirement: str) -> str:
     """A requirement's distribution name, normalised as PEP 503 does."""
     match = re.match(r"[A-Za-z0-9._-]+", requirement)

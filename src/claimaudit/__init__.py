@@ -111,6 +111,8 @@ if TYPE_CHECKING:
     )
     from claimaudit.sources.protocol import Source, SourcePaper
 
+# The one place the version is written: the build reads it from here (pyproject.toml's
+# [tool.hatch.version]), so the wheel and --version cannot disagree.
 __version__ = "0.1.0"
 
 # Each public name is imported on first use, not with the package: ``python -m claimaudit`` and

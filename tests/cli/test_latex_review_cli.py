@@ -276,9 +276,9 @@ def test_html_report_shows_the_draft_and_reference_statuses(reviewed: dict[str, 
     assert '<p class="file">sections/practices.tex</p>' in page
     assert page.count('data-reference-status="not_found"') >= 2  # the record and the list
     assert page.count('data-reference-status="metadata_mismatch"') >= 2  # record and list
-    assert "cited <q>Deep residual learning for image recognition</q>" in page
+    assert 'cited <q dir="auto">Deep residual learning for image recognition</q>' in page
     assert "Array programming with NumPy" in page
-    assert "<h3>Convolutions</h3>" in page and "\\citep" not in page
+    assert '<h3 dir="auto">Convolutions</h3>' in page and "\\citep" not in page
 
 
 def test_annotated_draft_is_the_draft_plus_comment_lines(reviewed: dict[str, Any]) -> None:

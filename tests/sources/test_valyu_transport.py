@@ -236,6 +236,26 @@ def test_the_proxy_is_checked_as_requests_reads_it(
         assert found is not None and found.startswith(f"the proxy in HTTPS_PROXY {problem}")
 
 
+@pytest.mark.parametrize(
+    "value", ["\thttp://127.0.0.1:1", " http://127.0.0.1:1", " 127.0.0.1:1", "http://127.0.0.1:1\n"]
+)
+def test_a_padded_proxy_is_refused_whatever_urllib3_makes_of_its_host(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    # urllib3 before 2.8 (pyproject allows 2.2) took "\thttp://127.0.0.1:1" for a proxy on the
+    # host "\thttp", and so the check passed it: only 2.8 refuses a tab in a host. As urllib3 2.7
+    # did, hosts are taken as written here; the padding is refused all the same.
+    import urllib3.util.url
+
+    monkeypatch.setattr(urllib3.util.url, "_normalize_host", lambda host, scheme: host)
+    monkeypatch.setenv("HTTPS_PROXY", value)
+    found = proxy_problem("https://api.valyu.ai/v1")
+    assert found == (
+        f"the proxy in HTTPS_PROXY ({value!r}) has a space or tab around it, which the HTTP "
+        "client does not ignore: remove it"
+    )
+
+
 @pytest.mark.skipif(importlib.util.find_spec("socks") is not None, reason="PySocks installed")
 def test_a_socks_proxy_without_pysocks_says_what_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HTTPS_PROXY", "socks5://127.0.0.1:9")

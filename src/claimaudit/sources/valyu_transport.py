@@ -236,6 +236,11 @@ def proxy_problem(base_url: str) -> str | None:
     proxy = env_proxy(base_url)
     if proxy is None:
         return None
+    if proxy.padded:
+        # Refused here, not left to urllib3: before 2.8 it took "\thttp://proxy:3128" for a
+        # proxy on the host "\thttp" (and " proxy:3128" for one on " proxy"), which only
+        # failed once a search was sent, as "Valyu unreachable".
+        return padded_proxy(proxy)
     from requests.adapters import HTTPAdapter
     from requests.utils import prepend_scheme_if_needed
     from urllib3.util import parse_url
@@ -248,8 +253,6 @@ def proxy_problem(base_url: str) -> str | None:
         adapter.proxy_manager_for(url)
     # urllib3's ProxySchemeUnknown is an AssertionError; the others are ValueErrors.
     except (ValueError, AssertionError):
-        if proxy.padded:
-            return padded_proxy(proxy)
         if proxy.value.lower().startswith("socks"):
             return (
                 f"{proxy.named} is a SOCKS proxy, which needs the PySocks package "

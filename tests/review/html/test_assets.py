@@ -125,7 +125,7 @@ def test_at_320_pixels_nothing_scrolls_sideways_but_a_table(tmp_path: Path) -> N
 
 def test_the_draft_headings_sit_below_the_report_headings(tmp_path: Path) -> None:
     html = _report(tmp_path).read_text("utf-8")
-    assert "<h3>A draft</h3>" in html and "<h4>Its first part</h4>" in html
+    assert '<h3 dir="auto">A draft</h3>' in html and '<h4 dir="auto">Its first part</h4>' in html
     assert html.count("<h1") == 1
     assert '<section id="uncited" aria-label="Uncited sentences">' in html
     assert '<div class="legend" role="group" aria-label="Legend">' in html

@@ -34,7 +34,8 @@ def _paragraph(paragraph: Paragraph, claims: tuple[ClaimReview, ...]) -> tuple[s
         position = span.end
     pieces.append(escape(text[position:]))
     kind = paragraph.block.kind
-    return f'<p class="latex-paragraph {kind}">{"".join(pieces)}</p>\n', placed
+    # Each paragraph in its own direction (dir="auto"): a right-to-left one reads so (parts.py).
+    return f'<p class="latex-paragraph {kind}" dir="auto">{"".join(pieces)}</p>\n', placed
 
 
 def latex_body(result: ReviewResult) -> str:
@@ -48,7 +49,7 @@ def latex_body(result: ReviewResult) -> str:
         block = paragraph.block
         if block.section != section and block.section:
             # Below the report's own h1 and h2 (Summary, References).
-            out.append(f"<h3>{escape(block.section)}</h3>\n")
+            out.append(f'<h3 dir="auto">{escape(block.section)}</h3>\n')
         section = block.section
         if block.file != file:
             out.append(f'<p class="file">{escape(block.file)}</p>\n')

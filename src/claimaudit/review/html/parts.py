@@ -99,8 +99,8 @@ def _reference_detail(check: ReferenceCheck | None) -> str:
     if check is None:
         return ""
     mismatches = "".join(
-        f"<li>{escape(m.field)}: cited <q>{escape(m.cited)}</q>, catalogue "
-        f"<q>{escape(m.catalogue)}</q></li>"
+        f'<li>{escape(m.field)}: cited <q dir="auto">{escape(m.cited)}</q>, catalogue '
+        f'<q dir="auto">{escape(m.catalogue)}</q></li>'
         for m in check.mismatches
     )
     listed = f'<ul class="mismatches">{mismatches}</ul>' if mismatches else ""
@@ -110,13 +110,21 @@ def _reference_detail(check: ReferenceCheck | None) -> str:
     )
 
 
+# A paper's text, its title, reference and a claim go in with dir="auto", as on the web page
+# (server/static/cards.js): an Arabic or Hebrew passage reads right to left, its full stop at its
+# end, and a direction mark inside it stays inside (dir isolates) rather than reorder the text
+# after it ("cited as ...").
 def record_item(item: ReviewedRecord) -> str:
     record, citations = item.record, item.citations
     verdict = record.verdict
     paper = escape(record.paper_ref or ", ".join(citations))
     url = record.paper_url or ""
-    name = f'<a href="{escape(url)}">{paper}</a>' if is_web_url(url) else paper
-    cited = escape(", ".join(citations))
+    name = (
+        f'<a href="{escape(url)}" dir="auto">{paper}</a>'
+        if is_web_url(url)
+        else f'<span class="paper" dir="auto">{paper}</span>'
+    )
+    cited = f'<span dir="auto">{escape(", ".join(citations))}</span>'
     confidence = record.confidence if isinstance(record, CheckedRecord) else None
     head = badge(verdict, confidence) + " "
     if not isinstance(record, CheckedRecord):
@@ -129,15 +137,16 @@ def record_item(item: ReviewedRecord) -> str:
     shown = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
     body = (
         f'<span class="conf">confidence {shown}</span>{review} {name} '
-        f'<cite>{escape(record.paper_title)}</cite> <span class="cited">cited as {cited}</span>'
+        f'<cite dir="auto">{escape(record.paper_title)}</cite> '
+        f'<span class="cited">cited as {cited}</span>'
     )
     if record.evidence_passage_id and record.evidence is not None:
         where = location(record.evidence_pages, record.evidence_section)
-        section = f' (<span class="where">{escape(where)}</span>)' if where else ""
+        section = f' (<span class="where" dir="auto">{escape(where)}</span>)' if where else ""
         quote = (
             f'<blockquote class="evidence-quote"><span class="pid">'
             f"{escape(record.evidence_passage_id)}{section}</span> "
-            f'<q class="quote">{escape(record.evidence)}</q></blockquote>'
+            f'<q class="quote" dir="auto">{escape(record.evidence)}</q></blockquote>'
         )
     else:
         quote = '<p class="no-evidence">No evidence passage was selected.</p>'
@@ -159,7 +168,8 @@ def panel(n: int, claim: ClaimReview) -> str:
         f'data-claim="{n + 1}">'
         f"<summary>{badge(claim.worst, claim_confidence(claim))}"
         f"{' ' + review_flag() if claim.needs_review else ''}"
-        f" Claim {n + 1}, {where}line {sentence.line}: {escape(claim.claim.text)}</summary>"
+        f" Claim {n + 1}, {where}line {sentence.line}: "
+        f'<span class="sentence" dir="auto">{escape(claim.claim.text)}</span></summary>'
         f'<ul class="records">{items}</ul></details>\n'
     )
 
@@ -211,7 +221,8 @@ def legend() -> str:
 def uncited_section(result: ReviewResult) -> str:
     items = "".join(
         f'<li data-line="{s.line}"><span class="line">'
-        f"{escape(s.file) + ', ' if s.file else ''}line {s.line}</span> {escape(s.text)}</li>"
+        f"{escape(s.file) + ', ' if s.file else ''}line {s.line}</span> "
+        f'<span dir="auto">{escape(s.text)}</span></li>'
         for s in result.uncited
     )
     return (
@@ -234,7 +245,8 @@ def references_section(result: ReviewResult) -> str:
     )
     items = "".join(
         f'<li class="reference-check" data-key="{escape(c.key)}">'
-        f"<code>{escape(c.key)}</code> {escape(str(c.ref) if c.ref else '')} "
+        f"<code>{escape(c.key)}</code> "
+        f'<span dir="auto">{escape(str(c.ref) if c.ref else "")}</span> '
         f"{_reference_detail(c)}</li>"
         for c in checks
     )

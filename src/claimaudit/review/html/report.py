@@ -49,6 +49,20 @@ def _image(self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, e
     return f'<span class="image" title="image not embedded">[image: {escapeHtml(alt)}]</span>'
 
 
+# The draft's blocks that hold its text, each laid out in its own direction (dir="auto"), as an
+# editor shows them: an Arabic or Hebrew paragraph reads right to left in the English page.
+_OWN_DIRECTION = ("paragraph_open", "heading_open", "list_item_open", "th_open", "td_open")
+
+
+def _own_direction(
+    self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    tokens[idx].attrSet("dir", "auto")
+    if tokens[idx].type == "heading_open":
+        return _heading(self, tokens, idx, options, env)
+    return str(self.renderToken(tokens, idx, options, env))
+
+
 def _heading(
     self: Any, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
@@ -77,8 +91,9 @@ def _renderer() -> MarkdownIt:
     # The review's own syntax, so the same paragraphs come out; images shown as their alt text.
     md = markdown_parser()
     md.add_render_rule("image", _image)
-    for rule in ("heading_open", "heading_close"):
-        md.add_render_rule(rule, _heading)
+    for rule in _OWN_DIRECTION:
+        md.add_render_rule(rule, _own_direction)
+    md.add_render_rule("heading_close", _heading)
     md.add_render_rule("table_open", _table_open)
     md.add_render_rule("table_close", _table_close)
     return md
