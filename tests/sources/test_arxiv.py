@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import claimaudit
 from claimaudit.errors import (
     ArxivEmptyFeedError,
     ArxivError,
@@ -14,7 +15,7 @@ from claimaudit.errors import (
     InvalidSettingsError,
 )
 from claimaudit.identity import parse_ref
-from claimaudit.sources.arxiv import DEFAULT_BASE_URL, ArxivClient, ArxivEntry
+from claimaudit.sources.arxiv import DEFAULT_BASE_URL, ArxivClient, ArxivEntry, user_agent
 from tests.httpfake import closed_port
 from tests.library.helpers import make_pdf
 from tests.sources.arxivserver import ArxivServer
@@ -356,3 +357,9 @@ def test_an_unusable_proxy_is_refused_naming_the_variable(
     with pytest.raises(InvalidSettingsError) as refused:
         ArxivClient()
     assert str(refused.value).startswith("the proxy in HTTPS_PROXY (ftp://x:1) is not a proxy")
+
+
+def test_the_user_agent_names_the_version_that_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A checkout bumped and not reinstalled: the installed metadata still names the old version.
+    monkeypatch.setattr(claimaudit, "__version__", "9.9.9rc1")
+    assert user_agent().startswith("claimaudit/9.9.9rc1 (")

@@ -22,7 +22,6 @@ import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from types import TracebackType
 
 from claimaudit.errors import ArxivEmptyFeedError, ArxivError
@@ -55,10 +54,10 @@ def arxiv_base_url() -> str:
 def user_agent() -> str:
     import httpx
 
-    try:
-        release = version("claimaudit")
-    except PackageNotFoundError:
-        release = "unknown"
+    # The version --version reports: the installed metadata lags behind a checkout that was
+    # bumped and not reinstalled, or is missing when run from one ("unknown").
+    from claimaudit import __version__ as release
+
     return (
         f"claimaudit/{release} (claim checker fetching single papers for a user's own library; "
         f"python-httpx/{httpx.__version__})"
