@@ -57,7 +57,7 @@ from claimaudit.judges.protocol import (
 )
 from claimaudit.net.envsettings import header_safe, malformed_key
 from claimaudit.net.proxies import client_proxy_problem
-from claimaudit.net.redaction import clipped, public_url, reply_text
+from claimaudit.net.redaction import add_secret_env, clipped, public_url, reply_text
 from claimaudit.passage import Passage
 
 
@@ -83,6 +83,9 @@ class OpenAIJudge(Judge):
         self.timeout = timeout
         self.retries = retries
         self._key_env = key_env
+        # Its value is a secret like OPENAI_API_KEY's: masked in every log line and message,
+        # not only where the judge masks the key it sent (a library's debug log knows nothing).
+        add_secret_env(key_env)
         self._client: ChatClient | None = None
         self._lock = threading.Lock()
         self.window = ContextWindow(
