@@ -41,6 +41,7 @@ from claimaudit.errors import (
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.net.envsettings import (
+    checked_base_url,
     env_base_url,
     header_safe,
     malformed_key,
@@ -104,8 +105,11 @@ class ValyuSource(Source):
             SERVER_ERROR_WAIT if server_error_wait is None else server_error_wait
         )
         self._sleep = sleep
-        if base_url is None:
-            # A base URL that is not http(s) is refused now, not once per paper.
+        # A base URL that is not http(s), or whose query would swallow the SDK's paths, is
+        # refused now, not once per paper.
+        if base_url:
+            checked_base_url(base_url, "ValyuSource's base_url")
+        else:
             env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
 
     @property

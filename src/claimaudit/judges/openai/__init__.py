@@ -7,9 +7,9 @@ Configuration (``JudgeSettings`` first, then the environment):
 
 - model: ``settings.model`` (``--model``), else ``OPENAI_MODEL``. Required: servers have no
   common default, so building the judge without one is a usage error (``ModelRequiredError``).
-- base URL: ``OpenAIOptions.base_url``, else ``OPENAI_BASE_URL`` (the factory refuses one
-  that is not http(s)), else OpenAI's ``https://api.openai.com/v1``. Requests go to
-  ``{base}/chat/completions``.
+- base URL: ``OpenAIOptions.base_url``, else ``OPENAI_BASE_URL`` (either is refused when it
+  is not http(s); a query is kept on each request), else OpenAI's
+  ``https://api.openai.com/v1``. Requests go to ``{base}/chat/completions``.
 - key: ``OPENAI_API_KEY``, sent as a Bearer token; optional, since local servers need none. The
   factory refuses one that cannot be sent as a header. It never appears in records, logs or
   errors.
@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from claimaudit.errors import InvalidSettingsError, ModelRequiredError
 from claimaudit.judges.deadline import check_timeout
 from claimaudit.net.envsettings import (
+    checked_base_url,
     env_base_url,
     env_model,
     require_header_safe_key,
@@ -72,6 +73,9 @@ class OpenAIOptions:
             raise InvalidSettingsError(
                 f"openai retries must be a non-negative integer, not {self.retries!r}"
             )
+        if self.base_url:
+            # As OPENAI_BASE_URL is: http(s) with a host; a query is kept on each request.
+            checked_base_url(self.base_url, "OpenAIOptions.base_url", keeps_query=True)
 
     def __repr__(self) -> str:
         # A base URL may hold a password or a token; a log line or a traceback printing the

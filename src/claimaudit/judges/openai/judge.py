@@ -55,7 +55,7 @@ from claimaudit.judges.protocol import (
     JudgeReply,
     confidence_from_probabilities,
 )
-from claimaudit.net.envsettings import header_safe, malformed_key
+from claimaudit.net.envsettings import checked_base_url, header_safe, malformed_key
 from claimaudit.net.proxies import client_proxy_problem
 from claimaudit.net.redaction import add_secret_env, clipped, public_url, reply_text
 from claimaudit.passage import Passage
@@ -79,6 +79,8 @@ class OpenAIJudge(Judge):
         key_env: str = KEY_ENV,
     ) -> None:
         self.model = model
+        # Refused now, as OPENAI_BASE_URL is: one that is not http(s) failed every request.
+        checked_base_url(base_url, "OpenAIJudge's base_url", keeps_query=True)
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         self.retries = retries
