@@ -72,6 +72,7 @@ from claimaudit.judges.deadline import ReplyTooLargeError, check_timeout
 from claimaudit.judges.jev_http import DeadlineClient
 from claimaudit.judges.prompting import PROMPT_VERSION
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
+from claimaudit.net.cleartext import warn_cleartext
 from claimaudit.net.envsettings import (
     checked_base_url,
     env_base_url,
@@ -87,6 +88,7 @@ from claimaudit.net.redaction import public_url as _public_url
 from claimaudit.plugins import Registry
 
 NAME = "jev"
+JUDGE = f"{NAME} judge"  # as a warning names it
 DESCRIPTION = "TypeSafe Jev (System One) over HTTPS; needs TYPESAFE_API_KEY"
 DEFAULT_TIMEOUT = 60.0
 # Sent by typesafe-sdk on every retry (the number of attempts before it); read back for accounting.
@@ -225,6 +227,8 @@ class JevJudge(Judge):
                     raise JudgeError(
                         f"Jev needs an API key: set the {API_KEY_ENV} environment variable"
                     )
+                # Built directly (the Python API), no factory said it: said here, once.
+                warn_cleartext(JUDGE, self.base_url, API_KEY_ENV)
                 retry = None if self.retries is None else RetryPolicy(max_retries=self.retries)
                 # Keep-alive as long as the SDK's own client does: decisions come in bursts.
                 limits = httpx2.Limits(
@@ -387,6 +391,7 @@ def _factory(settings: JudgeSettings) -> JevJudge:
         env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
     judge = JevJudge.from_settings(settings)
     usable_proxies(judge.base_url)  # one the HTTP client cannot use failed every record
+    warn_cleartext(JUDGE, judge.base_url, API_KEY_ENV)  # said before any work
     return judge
 
 

@@ -12,7 +12,7 @@ Configuration (``JudgeSettings`` first, then the environment):
   ``https://api.openai.com/v1``. Requests go to ``{base}/chat/completions``.
 - key: ``OPENAI_API_KEY``, sent as a Bearer token; optional, since local servers need none. The
   factory refuses one that cannot be sent as a header. It never appears in records, logs or
-  errors.
+  errors; one sent over plain http to another machine is warned about (``net.cleartext``).
 - timeout: ``settings.timeout`` seconds per request attempt, default 60: a deadline from
   connecting to the reply's last byte (see ``wire``); a reply over 8 MiB is refused.
 - retries: ``OpenAIOptions.retries``, default 2, on 408/429/5xx, timeouts and connection
@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from claimaudit.errors import InvalidSettingsError, ModelRequiredError
 from claimaudit.judges.deadline import check_timeout
+from claimaudit.net.cleartext import warn_cleartext
 from claimaudit.net.envsettings import (
     checked_base_url,
     env_base_url,
@@ -51,6 +52,7 @@ DESCRIPTION = (
     "any OpenAI-compatible chat completions server; needs a model id (the model setting, "
     "or OPENAI_MODEL)"
 )
+JUDGE = f"{NAME} judge"  # as a warning names it
 MODEL_ENV = "OPENAI_MODEL"
 BASE_URL_ENV = "OPENAI_BASE_URL"
 KEY_ENV = "OPENAI_API_KEY"
@@ -101,6 +103,7 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     require_header_safe_key(KEY_ENV)
     usable_proxies(base_url)  # one the HTTP client cannot use failed every record
     require_tls_settings()
+    warn_cleartext(JUDGE, base_url, KEY_ENV if os.environ.get(KEY_ENV, "").strip() else None)
     return OpenAIJudge(
         model=model,
         base_url=base_url,

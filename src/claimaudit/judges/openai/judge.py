@@ -22,7 +22,7 @@ import threading
 from collections.abc import Sequence
 
 from claimaudit.errors import ContextLengthError, InvalidSettingsError, JudgeError
-from claimaudit.judges.openai import KEY_ENV, NAME
+from claimaudit.judges.openai import JUDGE, KEY_ENV, NAME
 from claimaudit.judges.openai.labels import (
     Labels,
     TokenLogprobs,
@@ -55,6 +55,7 @@ from claimaudit.judges.protocol import (
     JudgeReply,
     confidence_from_probabilities,
 )
+from claimaudit.net.cleartext import warn_cleartext
 from claimaudit.net.envsettings import checked_base_url, header_safe, malformed_key
 from claimaudit.net.proxies import client_proxy_problem
 from claimaudit.net.redaction import add_secret_env, clipped, public_url, reply_text
@@ -183,6 +184,8 @@ class OpenAIJudge(Judge):
                 key = os.environ.get(self._key_env, "").strip() or None
                 if key is not None and not header_safe(key):
                     raise JudgeError(malformed_key(self._key_env))
+                # Built directly (the Python API), no factory said it: said here, once.
+                warn_cleartext(JUDGE, self.base_url, self._key_env if key else None)
                 # httpx would refuse the environment's proxy (SOCKS without socksio, ftp://)
                 # with an ImportError or ValueError, which names neither proxy nor variable.
                 problem = client_proxy_problem(self.base_url)
