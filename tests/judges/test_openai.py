@@ -438,6 +438,32 @@ def test_missing_key_on_a_server_that_wants_one(
     assert "authorization" not in openai_server.requests[0].headers
 
 
+def test_a_refusal_names_the_variable_the_judge_read_its_key_from(
+    openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch, decision: Decision
+) -> None:
+    # QA: a judge whose key came from key_env="LAB_GATEWAY_KEY" was refused with "rejected
+    # the API key (OPENAI_API_KEY)", a variable it never read.
+    monkeypatch.delenv("OPENAI_API_KEY")
+
+    def judge() -> OpenAIJudge:
+        return OpenAIJudge(
+            model="fake-chat",
+            base_url=openai_server.url,
+            timeout=FAST_TIMEOUT,
+            retries=0,
+            key_env="LAB_GATEWAY_KEY",
+        )
+
+    monkeypatch.setenv("LAB_GATEWAY_KEY", "sk-wrong-key-0123456789")
+    assert str(judge_error(judge(), decision)) == (
+        "OpenAI-compatible server rejected the API key (LAB_GATEWAY_KEY): HTTP 401"
+    )
+    monkeypatch.delenv("LAB_GATEWAY_KEY")
+    assert str(judge_error(judge(), decision)) == (
+        "OpenAI-compatible server requires an API key: set LAB_GATEWAY_KEY: HTTP 401"
+    )
+
+
 def test_no_key_is_fine_for_a_local_server(
     monkeypatch: pytest.MonkeyPatch, decision: Decision
 ) -> None:

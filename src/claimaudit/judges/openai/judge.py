@@ -173,7 +173,7 @@ class OpenAIJudge(Judge):
         """A CA file that could not be loaded (set after the factory checked it) is a
         JudgeError naming it, not "judge 'openai' failed: FileNotFoundError"."""
         try:
-            return ChatClient(self.base_url, key, self.timeout, self.retries)
+            return ChatClient(self.base_url, key, self.timeout, self.retries, key_env=self._key_env)
         except InvalidSettingsError as error:
             refused = str(error)
         raise JudgeError(refused)  # outside the handler: nothing chained
