@@ -137,7 +137,7 @@ def test_the_shipped_judges_declare_an_identity() -> None:
 
     local = LocalJudge().cache_identity
     assert local is not None and local.startswith("claimaudit-verifier-")
-    jev = JevJudge(model="jev-x", base_url="https://user:secret@api.example.org/v1?k=secret")
+    jev = JevJudge(model="jev-x", base_url="https://user:secret@api.example.org/v1")
     assert jev.cache_identity == "jev-x@https://api.example.org/v1#prompt1"
     openai = OpenAIJudge(
         model="qwen", base_url="http://user:secret@127.0.0.1:9/v1", timeout=1.0, retries=0

@@ -7,7 +7,9 @@ timeouts, so the failure paths are as fast as the happy one.
 from __future__ import annotations
 
 import base64
+import io
 import json
+import logging
 import math
 from collections.abc import Callable
 from pathlib import Path
@@ -32,6 +34,7 @@ from claimaudit.judges.protocol import (
 from claimaudit.judges.questions import build_decision
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
+from claimaudit.net.logredaction import RedactingFilter
 from claimaudit.passage import Passage
 from claimaudit.plugins import Registry
 from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
@@ -435,6 +438,32 @@ def test_missing_key_on_a_server_that_wants_one(
     assert "authorization" not in openai_server.requests[0].headers
 
 
+def test_a_refusal_names_the_variable_the_judge_read_its_key_from(
+    openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch, decision: Decision
+) -> None:
+    # QA: a judge whose key came from key_env="LAB_GATEWAY_KEY" was refused with "rejected
+    # the API key (OPENAI_API_KEY)", a variable it never read.
+    monkeypatch.delenv("OPENAI_API_KEY")
+
+    def judge() -> OpenAIJudge:
+        return OpenAIJudge(
+            model="fake-chat",
+            base_url=openai_server.url,
+            timeout=FAST_TIMEOUT,
+            retries=0,
+            key_env="LAB_GATEWAY_KEY",
+        )
+
+    monkeypatch.setenv("LAB_GATEWAY_KEY", "sk-wrong-key-0123456789")
+    assert str(judge_error(judge(), decision)) == (
+        "OpenAI-compatible server rejected the API key (LAB_GATEWAY_KEY): HTTP 401"
+    )
+    monkeypatch.delenv("LAB_GATEWAY_KEY")
+    assert str(judge_error(judge(), decision)) == (
+        "OpenAI-compatible server requires an API key: set LAB_GATEWAY_KEY: HTTP 401"
+    )
+
+
 def test_no_key_is_fine_for_a_local_server(
     monkeypatch: pytest.MonkeyPatch, decision: Decision
 ) -> None:
@@ -548,6 +577,38 @@ def test_a_key_echoed_in_an_answer_is_masked_before_the_answer_is_cut(
         "not one of its option labels"
     )
     assert TEST_KEY[:8] not in json.dumps(record_to_dict(record))
+
+
+def test_a_key_from_a_variable_of_the_callers_naming_is_masked_in_debug_logs(
+    openai_server: OpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: the judge masked the key it sent in its records, but the debug log's filter masked
+    # only the built-in variables' values: a library logging a reply body showed this key.
+    monkeypatch.delenv("OPENAI_API_KEY")
+    monkeypatch.setenv("LAB_GATEWAY_KEY", TEST_KEY)
+    judge = OpenAIJudge(
+        model="fake-chat",
+        base_url=openai_server.url,
+        timeout=FAST_TIMEOUT,
+        retries=0,
+        key_env="LAB_GATEWAY_KEY",
+    )
+    record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."], judge)
+    assert isinstance(record, CheckedRecord)  # the server took the key from that variable
+    assert openai_server.requests[0].authorization == f"Bearer {TEST_KEY}"
+    # As --debug logs: a handler with the redacting filter, a library's record quoting a body.
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(RedactingFilter())
+    logger = logging.getLogger("tests.library_under_debug")
+    logger.addHandler(handler)
+    monkeypatch.setattr(logger, "level", logging.DEBUG)
+    try:
+        logger.debug("Response: status=401 body=%r", f'{{"error": "invalid key {TEST_KEY}"}}')
+    finally:
+        logger.removeHandler(handler)
+    assert TEST_KEY not in stream.getvalue()
+    assert "invalid key ***" in stream.getvalue()
 
 
 def test_an_answer_that_is_not_an_option(openai_server: OpenAIServer, decision: Decision) -> None:

@@ -4,28 +4,26 @@ from __future__ import annotations
 
 import pytest
 
+from claimaudit.errors import InvalidSettingsError
 from claimaudit.judges.jev import JevOptions
 from claimaudit.judges.openai import OpenAIOptions
 from claimaudit.judges.protocol import JudgeSettings
 
 URL = "http://alice:PWSEKRIT@127.0.0.1:9/v1?api_key=QSEKRIT&x=1"
 SHOWN = "'http://***@127.0.0.1:9/v1?api_key=***&x=1'"
+JEV_URL = "http://alice:PWSEKRIT@127.0.0.1:9/v1"
 
 
 @pytest.mark.parametrize(
     ("options", "shown"),
     [
         (OpenAIOptions(base_url=URL), f"OpenAIOptions(base_url={SHOWN}, retries=2)"),
+        # Jev's SDK appends its paths to the base URL: one with a query is refused.
         (
-            JevOptions(base_url=URL, retries=1),
-            f"JevOptions(base_url={SHOWN}, retries=1, compression=False)",
+            JevOptions(base_url=JEV_URL, retries=1),
+            "JevOptions(base_url='http://***@127.0.0.1:9/v1', retries=1, compression=False)",
         ),
         (OpenAIOptions(), "OpenAIOptions(base_url=None, retries=2)"),
-        # A password holding "/" unencoded: no parser finds its end, the whole userinfo goes.
-        (
-            OpenAIOptions(base_url="http://a:pw/SEKRIT@h/v1"),
-            "OpenAIOptions(base_url='http://***@h/v1', retries=2)",
-        ),
     ],
 )
 def test_repr_masks_the_base_urls_credentials(options: object, shown: str) -> None:
@@ -34,3 +32,14 @@ def test_repr_masks_the_base_urls_credentials(options: object, shown: str) -> No
     assert repr(options) == shown
     settings = repr(JudgeSettings(options=options))
     assert "SEKRIT" not in settings and shown in settings
+
+
+@pytest.mark.parametrize("make", [OpenAIOptions, JevOptions])
+def test_a_password_no_parser_can_delimit_is_refused_without_showing_it(
+    make: type[OpenAIOptions] | type[JevOptions],
+) -> None:
+    # A password holding "/" unencoded: no parser finds its end, the whole userinfo goes.
+    with pytest.raises(InvalidSettingsError) as refused:
+        make(base_url="http://a:pw/SEKRIT@h/v1")
+    assert "SEKRIT" not in str(refused.value)
+    assert "(http://***@h/v1): its user or password holds a /" in str(refused.value)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import certifi
@@ -253,6 +254,97 @@ def test_a_base_url_whose_query_the_client_would_lose_is_refused(
     # The openai judge's client keeps the query on each request (after the endpoint's path).
     monkeypatch.setenv("OPENAI_BASE_URL", value)
     assert env_base_url("OPENAI_BASE_URL", "https://x/v1", keeps_query=True) == value
+
+
+def _jev_options(url: str) -> object:
+    from claimaudit.judges.jev import JevOptions
+
+    return JevOptions(base_url=url)
+
+
+def _jev_judge(url: str) -> object:
+    from claimaudit.judges.jev import JevJudge
+
+    return JevJudge(base_url=url)
+
+
+def _valyu(url: str) -> object:
+    from claimaudit.sources.valyu import ValyuSource
+
+    return ValyuSource(base_url=url)
+
+
+def _arxiv(url: str) -> object:
+    from claimaudit.sources.arxiv import ArxivClient
+
+    return ArxivClient(url)
+
+
+def _crossref(url: str) -> object:
+    from claimaudit.refcheck.crossref import CrossrefClient
+
+    return CrossrefClient(url)
+
+
+@pytest.mark.parametrize(
+    ("make", "name"),
+    [
+        (_jev_options, "JevOptions.base_url"),
+        (_jev_judge, "JevJudge's base_url"),
+        (_valyu, "ValyuSource's base_url"),
+        (_arxiv, "ArxivClient's base_url"),
+        (_crossref, "CrossrefClient's base_url"),
+    ],
+)
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("https://host/v1?q=1", "https://host/v1?q=1"),
+        ("https://u:hunter2@host/v1?api_key=KEYSEKRIT1", "https://***@host/v1?api_key=***"),
+        ("https://host/v1#access_token=KEYSEKRIT1", "https://host/v1#access_token=***"),
+    ],
+)
+def test_a_base_url_option_whose_query_the_client_would_lose_is_refused_as_the_variable_is(
+    make: Callable[[str], object], name: str, value: str, shown: str
+) -> None:
+    # QA: TYPESAFE_BASE_URL with a query was refused, but JevOptions(base_url=...) (and the
+    # Valyu, arXiv and Crossref clients' base_url) took it, and each request lost its path.
+    with pytest.raises(InvalidSettingsError) as refused:
+        make(value)
+    assert str(refused.value) == (
+        f"{name} ends in a query or fragment, which would swallow each request's path "
+        f"(give the API root alone, without '?' or '#'): {shown}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("make", "name"),
+    [
+        (_jev_options, "JevOptions.base_url"),
+        (_valyu, "ValyuSource's base_url"),
+        (_arxiv, "ArxivClient's base_url"),
+    ],
+)
+def test_a_base_url_option_that_is_not_http_is_refused_naming_it(
+    make: Callable[[str], object], name: str
+) -> None:
+    with pytest.raises(InvalidSettingsError) as refused:
+        make("ftp://u:hunter2@host/v1")
+    assert str(refused.value) == f"{name} is not an http(s) URL: ftp://***@host/v1"
+
+
+def test_the_openai_options_keep_a_query_but_refuse_a_url_that_is_not_http() -> None:
+    from claimaudit.judges.openai import OpenAIOptions
+    from claimaudit.judges.openai.judge import OpenAIJudge
+
+    # Its client keeps the query on each request, after the endpoint's path.
+    assert OpenAIOptions(base_url="https://gw/v1?api-version=1").base_url is not None
+    with pytest.raises(InvalidSettingsError) as refused:
+        OpenAIOptions(base_url="ftp://gw/v1")
+    assert str(refused.value) == "OpenAIOptions.base_url is not an http(s) URL: ftp://gw/v1"
+    with pytest.raises(InvalidSettingsError) as refused:
+        OpenAIJudge(model="m", base_url="gw/v1", timeout=1.0, retries=0)
+    assert str(refused.value) == "OpenAIJudge's base_url is not an http(s) URL: gw/v1"
 
 
 @pytest.mark.parametrize(

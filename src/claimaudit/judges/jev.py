@@ -10,8 +10,9 @@ Configuration (``JudgeSettings`` first, then the SDK's own environment variables
   (``KeyRequiredError``, a usage error before any work) or with one that cannot be sent as a
   header (``InvalidSettingsError``); a ``JevJudge`` built directly reads it on the first
   decision, where a missing key is a ``JudgeError`` (``not_checked``).
-- base URL: ``JevOptions.base_url``, else ``TYPESAFE_BASE_URL`` (the factory refuses one that
-  is not http(s)), else the SDK default.
+- base URL: ``JevOptions.base_url``, else ``TYPESAFE_BASE_URL`` (either is refused when it is
+  not http(s) or has a query or fragment, which the SDK's paths would be appended to), else the
+  SDK default.
 - model: ``settings.model``, else ``TYPESAFE_DEFAULT_MODEL``, else ``jev-latest`` (the SDK's rule).
 - timeout: ``settings.timeout`` seconds per HTTP attempt, default 60 (System One answers can take
   longer than the SDK's 10 s default when a paper contributes many long passages): a deadline
@@ -71,7 +72,9 @@ from claimaudit.judges.deadline import ReplyTooLargeError, check_timeout
 from claimaudit.judges.jev_http import DeadlineClient
 from claimaudit.judges.prompting import PROMPT_VERSION
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, Judge, JudgeReply, JudgeSettings
+from claimaudit.net.cleartext import warn_cleartext
 from claimaudit.net.envsettings import (
+    checked_base_url,
     env_base_url,
     env_model,
     has_userinfo,
@@ -85,6 +88,7 @@ from claimaudit.net.redaction import public_url as _public_url
 from claimaudit.plugins import Registry
 
 NAME = "jev"
+JUDGE = f"{NAME} judge"  # as a warning names it
 DESCRIPTION = "TypeSafe Jev (System One) over HTTPS; needs TYPESAFE_API_KEY"
 DEFAULT_TIMEOUT = 60.0
 # Sent by typesafe-sdk on every retry (the number of attempts before it); read back for accounting.
@@ -113,6 +117,9 @@ class JevOptions:
             raise InvalidSettingsError(
                 f"Jev compression must be 'zstd' or False, not {self.compression!r}"
             )
+        if self.base_url:
+            # As TYPESAFE_BASE_URL is: the SDK appends its paths to it as a string.
+            checked_base_url(self.base_url, "JevOptions.base_url")
 
     def __repr__(self) -> str:
         # A base URL may hold a password or a token (see OpenAIOptions.__repr__).
@@ -143,6 +150,8 @@ class JevJudge(Judge):
             raise InvalidSettingsError(
                 f"Jev retries must be a non-negative integer, not {retries!r}"
             )
+        if base_url:
+            checked_base_url(base_url, "JevJudge's base_url")
         self.model = model
         self.timeout = checked
         self.retries = retries
@@ -218,6 +227,8 @@ class JevJudge(Judge):
                     raise JudgeError(
                         f"Jev needs an API key: set the {API_KEY_ENV} environment variable"
                     )
+                # Built directly (the Python API), no factory said it: said here, once.
+                warn_cleartext(JUDGE, self.base_url, API_KEY_ENV)
                 retry = None if self.retries is None else RetryPolicy(max_retries=self.retries)
                 # Keep-alive as long as the SDK's own client does: decisions come in bursts.
                 limits = httpx2.Limits(
@@ -380,6 +391,7 @@ def _factory(settings: JudgeSettings) -> JevJudge:
         env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
     judge = JevJudge.from_settings(settings)
     usable_proxies(judge.base_url)  # one the HTTP client cannot use failed every record
+    warn_cleartext(JUDGE, judge.base_url, API_KEY_ENV)  # said before any work
     return judge
 
 

@@ -97,11 +97,19 @@ def env_base_url(env: str, default: str, *, keeps_query: bool = False) -> str:
     value = os.environ.get(env, "").strip()
     if not value:
         return default
-    url = http_url(value, env)
+    return checked_base_url(value, env, keeps_query=keeps_query)
+
+
+def checked_base_url(value: str, name: str, *, keeps_query: bool = False) -> str:
+    """``value``, a base URL given as ``name`` (a variable, or an option of the Python API such
+    as ``JevOptions.base_url``), when ``http_url`` takes it and, unless its client
+    ``keeps_query``, it has no query or fragment (see ``env_base_url``); InvalidSettingsError
+    naming ``name`` otherwise, the value's credentials masked."""
+    url = http_url(value, name)
     if not keeps_query and _has_query(url):
         shown = shown_value(mask_setting(url))
         raise InvalidSettingsError(
-            f"{env} ends in a query or fragment, which would swallow each request's path "
+            f"{name} ends in a query or fragment, which would swallow each request's path "
             f"(give the API root alone, without '?' or '#'): {shown}"
         )
     return url

@@ -20,6 +20,9 @@ from urllib.parse import quote, quote_plus, unquote, unquote_plus, urlsplit, url
 MASK = "***"
 # The environment variables that hold secrets; their values never appear in a message.
 SECRET_ENV = ("VALYU_API_KEY", "OPENAI_API_KEY", "TYPESAFE_API_KEY", "CLAIMAUDIT_TOKEN")
+# Variables of a caller's own naming that a judge or source reads its key from (the openai
+# judge's ``key_env``, a plugin's): registered when the backend is built, masked as the above.
+_ADDED_SECRET_ENV: set[str] = set()
 # Query keys whose values are credentials: api_key, apikey, access_token, X-Amz-Signature,
 # password, client_secret, sig, auth, session ids ...
 _SECRET_KEY = re.compile(
@@ -228,8 +231,21 @@ def public_url(url: str) -> str:
     return urlunsplit((parts.scheme, host, parts.path, "", "")) or "(an invalid base URL)"
 
 
+def add_secret_env(name: str) -> None:
+    """Mask the value of the environment variable ``name`` wherever the built-in keys' values
+    are masked (records, errors, the ``--debug`` and server logs), from now on in this process:
+    for a judge or source that reads its key from a variable not in ``SECRET_ENV``."""
+    if name and name not in SECRET_ENV:
+        _ADDED_SECRET_ENV.add(name)
+
+
+def secret_env_names() -> tuple[str, ...]:
+    """Every variable whose value is a secret: ``SECRET_ENV`` and those ``add_secret_env`` named."""
+    return (*SECRET_ENV, *sorted(_ADDED_SECRET_ENV))
+
+
 def secret_values() -> list[str]:
-    values = {os.environ.get(name, "").strip() for name in SECRET_ENV}
+    values = {os.environ.get(name, "").strip() for name in secret_env_names()}
     return sorted((v for v in values if len(v) >= _MIN_SECRET_CHARS), key=len, reverse=True)
 
 

@@ -29,7 +29,7 @@ from claimaudit.errors import (
     InvalidSettingsError,
 )
 from claimaudit.identity import PaperRef, RefKind
-from claimaudit.net.envsettings import env_base_url, header_safe, http_client
+from claimaudit.net.envsettings import checked_base_url, env_base_url, header_safe, http_client
 from claimaudit.net.outage import RecentOutage
 from claimaudit.net.proxies import through_proxy
 from claimaudit.net.redaction import clipped, redact_url
@@ -95,7 +95,12 @@ class CrossrefClient:
         backoff: float | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
-        url = base_url or crossref_base_url()
+        # Paths are appended to it as a string: a query would swallow them, as for the variable.
+        url = (
+            checked_base_url(base_url, "CrossrefClient's base_url")
+            if base_url
+            else crossref_base_url()
+        )
         self.base_url = url.rstrip("/")
         self.mailto = contact_email(mailto or None, "mailto")
         self.retries = MAX_RETRIES if retries is None else retries

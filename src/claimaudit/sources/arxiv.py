@@ -26,7 +26,7 @@ from types import TracebackType
 
 from claimaudit.errors import ArxivEmptyFeedError, ArxivError
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
-from claimaudit.net.envsettings import env_base_url, http_client
+from claimaudit.net.envsettings import checked_base_url, env_base_url, http_client
 from claimaudit.net.outage import RecentOutage
 from claimaudit.net.proxies import through_proxy
 from claimaudit.net.redaction import redact_url
@@ -97,7 +97,8 @@ class ArxivClient:
         sleep: Callable[[float], None] = time.sleep,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        url = base_url or arxiv_base_url()
+        # Paths are appended to it as a string: a query would swallow them, as for the variable.
+        url = checked_base_url(base_url, "ArxivClient's base_url") if base_url else arxiv_base_url()
         self.base_url = url.rstrip("/")
         # Read at construction, not definition, so a test can shorten them for clients it
         # does not build itself (the command line's).

@@ -40,7 +40,9 @@ from claimaudit.errors import (
 )
 from claimaudit.identity import PaperRef, RefKind, try_parse_ref
 from claimaudit.judges.deadline import check_timeout
+from claimaudit.net.cleartext import warn_cleartext
 from claimaudit.net.envsettings import (
+    checked_base_url,
     env_base_url,
     header_safe,
     malformed_key,
@@ -62,6 +64,7 @@ if TYPE_CHECKING:
     from claimaudit.plugins import Registry
 
 NAME = "valyu"
+SOURCE = f"{NAME} source"  # as a warning names it
 API_KEY_ENV = "VALYU_API_KEY"
 BASE_URL_ENV = "CLAIMAUDIT_VALYU_BASE_URL"
 DEFAULT_BASE_URL = "https://api.valyu.ai/v1"
@@ -104,8 +107,11 @@ class ValyuSource(Source):
             SERVER_ERROR_WAIT if server_error_wait is None else server_error_wait
         )
         self._sleep = sleep
-        if base_url is None:
-            # A base URL that is not http(s) is refused now, not once per paper.
+        # A base URL that is not http(s), or whose query would swallow the SDK's paths, is
+        # refused now, not once per paper.
+        if base_url:
+            checked_base_url(base_url, "ValyuSource's base_url")
+        else:
             env_base_url(BASE_URL_ENV, DEFAULT_BASE_URL)
 
     @property
@@ -121,6 +127,8 @@ class ValyuSource(Source):
             raise SourceError(f"{API_KEY_ENV} is not set; the valyu source needs a Valyu API key")
         if not header_safe(key):
             raise SourceError(malformed_key(API_KEY_ENV))
+        # Built directly (as ``auto`` does), no factory said it: said here, once.
+        warn_cleartext(SOURCE, self.base_url, API_KEY_ENV, key_beside_userinfo=True)
         problem = proxy_problem(self.base_url)
         if problem is not None:  # nothing is sent: no call to count
             raise SourceError(problem, backend=NAME)
@@ -294,6 +302,8 @@ def make_valyu_source(*, path: Path | None = None) -> ValyuSource:
     if problem is not None:
         raise InvalidSettingsError(problem)
     require_tls_settings()  # an unusable CA file failed every search, after the run started
+    # requests sends a base URL's user and password as Basic auth, beside the x-api-key header.
+    warn_cleartext(SOURCE, source.base_url, API_KEY_ENV, key_beside_userinfo=True)
     return source
 
 

@@ -7,12 +7,12 @@ Configuration (``JudgeSettings`` first, then the environment):
 
 - model: ``settings.model`` (``--model``), else ``OPENAI_MODEL``. Required: servers have no
   common default, so building the judge without one is a usage error (``ModelRequiredError``).
-- base URL: ``OpenAIOptions.base_url``, else ``OPENAI_BASE_URL`` (the factory refuses one
-  that is not http(s)), else OpenAI's ``https://api.openai.com/v1``. Requests go to
-  ``{base}/chat/completions``.
+- base URL: ``OpenAIOptions.base_url``, else ``OPENAI_BASE_URL`` (either is refused when it
+  is not http(s); a query is kept on each request), else OpenAI's
+  ``https://api.openai.com/v1``. Requests go to ``{base}/chat/completions``.
 - key: ``OPENAI_API_KEY``, sent as a Bearer token; optional, since local servers need none. The
   factory refuses one that cannot be sent as a header. It never appears in records, logs or
-  errors.
+  errors; one sent over plain http to another machine is warned about (``net.cleartext``).
 - timeout: ``settings.timeout`` seconds per request attempt, default 60: a deadline from
   connecting to the reply's last byte (see ``wire``); a reply over 8 MiB is refused.
 - retries: ``OpenAIOptions.retries``, default 2, on 408/429/5xx, timeouts and connection
@@ -29,7 +29,9 @@ from typing import TYPE_CHECKING
 
 from claimaudit.errors import InvalidSettingsError, ModelRequiredError
 from claimaudit.judges.deadline import check_timeout
+from claimaudit.net.cleartext import warn_cleartext
 from claimaudit.net.envsettings import (
+    checked_base_url,
     env_base_url,
     env_model,
     require_header_safe_key,
@@ -50,6 +52,7 @@ DESCRIPTION = (
     "any OpenAI-compatible chat completions server; needs a model id (the model setting, "
     "or OPENAI_MODEL)"
 )
+JUDGE = f"{NAME} judge"  # as a warning names it
 MODEL_ENV = "OPENAI_MODEL"
 BASE_URL_ENV = "OPENAI_BASE_URL"
 KEY_ENV = "OPENAI_API_KEY"
@@ -72,6 +75,9 @@ class OpenAIOptions:
             raise InvalidSettingsError(
                 f"openai retries must be a non-negative integer, not {self.retries!r}"
             )
+        if self.base_url:
+            # As OPENAI_BASE_URL is: http(s) with a host; a query is kept on each request.
+            checked_base_url(self.base_url, "OpenAIOptions.base_url", keeps_query=True)
 
     def __repr__(self) -> str:
         # A base URL may hold a password or a token; a log line or a traceback printing the
@@ -97,6 +103,7 @@ def make_judge(settings: JudgeSettings) -> OpenAIJudge:
     require_header_safe_key(KEY_ENV)
     usable_proxies(base_url)  # one the HTTP client cannot use failed every record
     require_tls_settings()
+    warn_cleartext(JUDGE, base_url, KEY_ENV if os.environ.get(KEY_ENV, "").strip() else None)
     return OpenAIJudge(
         model=model,
         base_url=base_url,

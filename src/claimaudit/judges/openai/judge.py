@@ -22,7 +22,7 @@ import threading
 from collections.abc import Sequence
 
 from claimaudit.errors import ContextLengthError, InvalidSettingsError, JudgeError
-from claimaudit.judges.openai import KEY_ENV, NAME
+from claimaudit.judges.openai import JUDGE, KEY_ENV, NAME
 from claimaudit.judges.openai.labels import (
     Labels,
     TokenLogprobs,
@@ -55,9 +55,10 @@ from claimaudit.judges.protocol import (
     JudgeReply,
     confidence_from_probabilities,
 )
-from claimaudit.net.envsettings import header_safe, malformed_key
+from claimaudit.net.cleartext import warn_cleartext
+from claimaudit.net.envsettings import checked_base_url, header_safe, malformed_key
 from claimaudit.net.proxies import client_proxy_problem
-from claimaudit.net.redaction import clipped, public_url, reply_text
+from claimaudit.net.redaction import add_secret_env, clipped, public_url, reply_text
 from claimaudit.passage import Passage
 
 
@@ -79,10 +80,15 @@ class OpenAIJudge(Judge):
         key_env: str = KEY_ENV,
     ) -> None:
         self.model = model
+        # Refused now, as OPENAI_BASE_URL is: one that is not http(s) failed every request.
+        checked_base_url(base_url, "OpenAIJudge's base_url", keeps_query=True)
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         self.retries = retries
         self._key_env = key_env
+        # Its value is a secret like OPENAI_API_KEY's: masked in every log line and message,
+        # not only where the judge masks the key it sent (a library's debug log knows nothing).
+        add_secret_env(key_env)
         self._client: ChatClient | None = None
         self._lock = threading.Lock()
         self.window = ContextWindow(
@@ -167,7 +173,7 @@ class OpenAIJudge(Judge):
         """A CA file that could not be loaded (set after the factory checked it) is a
         JudgeError naming it, not "judge 'openai' failed: FileNotFoundError"."""
         try:
-            return ChatClient(self.base_url, key, self.timeout, self.retries)
+            return ChatClient(self.base_url, key, self.timeout, self.retries, key_env=self._key_env)
         except InvalidSettingsError as error:
             refused = str(error)
         raise JudgeError(refused)  # outside the handler: nothing chained
@@ -178,6 +184,8 @@ class OpenAIJudge(Judge):
                 key = os.environ.get(self._key_env, "").strip() or None
                 if key is not None and not header_safe(key):
                     raise JudgeError(malformed_key(self._key_env))
+                # Built directly (the Python API), no factory said it: said here, once.
+                warn_cleartext(JUDGE, self.base_url, self._key_env if key else None)
                 # httpx would refuse the environment's proxy (SOCKS without socksio, ftp://)
                 # with an ImportError or ValueError, which names neither proxy nor variable.
                 problem = client_proxy_problem(self.base_url)

@@ -146,9 +146,11 @@ class ChatClient:
         retries: int,
         *,
         max_reply_bytes: int = MAX_REPLY_BYTES,
+        key_env: str = KEY_ENV,
     ) -> None:
         self.base_url = base_url
         self.key = key  # to mask it wherever a reply echoes it
+        self.key_env = key_env  # the variable a refusal names: where the key came from
         self.timeout = timeout
         self.retries = retries
         self.max_reply_bytes = max_reply_bytes
@@ -276,12 +278,12 @@ class ChatClient:
         if status == 401 and self._userinfo:
             text = f"{SERVER} rejected the user and password in the base URL"
             if self._has_key:
-                text += f" (sent instead of {KEY_ENV})"
+                text += f" (sent instead of {self.key_env})"
         elif status == 401:
             text = (
-                f"{SERVER} rejected the API key ({KEY_ENV})"
+                f"{SERVER} rejected the API key ({self.key_env})"
                 if self._has_key
-                else f"{SERVER} requires an API key: set {KEY_ENV}"
+                else f"{SERVER} requires an API key: set {self.key_env}"
             )
         elif status == 403:
             text = f"{SERVER} denied access to model {model!r}"
