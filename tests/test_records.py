@@ -188,6 +188,12 @@ _RELATIONS = ("supports", "contradicts", "not_addressed", "insufficient_evidence
         ({"evidencePages": [0, 1]}, "evidencePages: pages are numbered from 1"),
         # Requests made are counted, as tokens and passages are: never below zero.
         ({"calls": {"openai": -1}}, "calls.openai: Input should be greater than or equal to 0"),
+        # The judge reads of the passages it was given, never more.
+        (
+            {"passagesSelected": 3, "passagesRead": 4},
+            "the record: passagesRead (4) cannot exceed passagesSelected (3)",
+        ),
+        ({"passagesRead": -1}, "passagesRead: Input should be greater than or equal to 0"),
     ],
 )
 def test_a_record_that_breaks_the_schemas_rules_is_refused(
@@ -213,6 +219,8 @@ def test_a_record_that_breaks_the_schemas_rules_is_refused(
         },
         {"evidencePages": [4, 5, 6]},
         {"paperUrl": None},
+        {"passagesSelected": 3, "passagesRead": 2},
+        {"passagesRead": None},
         {"verdict": "contradicts", "needsReview": True},
         {"evidencePassageId": None, "evidence": None, "needsReview": True},
         # A judge without probabilities: nothing to cover or sum.
@@ -227,6 +235,14 @@ def test_a_record_that_breaks_the_schemas_rules_is_refused(
 )
 def test_a_record_within_the_schemas_rules_reads_back(change: dict[str, object]) -> None:
     record_from_dict(_checked_row() | change)
+
+
+def test_a_record_written_before_passages_read_reads_back_without_it() -> None:
+    # Older records (and judges that do not say) have no passagesRead: null, not made up.
+    row = _checked_row()
+    del row["passagesRead"]
+    record = record_from_dict(row)
+    assert isinstance(record, CheckedRecord) and record.passages_read is None
 
 
 def test_a_not_checked_records_paper_url_is_a_web_address_or_null() -> None:

@@ -161,6 +161,10 @@ class CheckedRecord(BaseModel):
     evidence_confidence: float | None = Field(ge=0.0, le=1.0, alias="evidenceConfidence")
     passages_considered: int = Field(ge=0, alias="passagesConsidered")
     passages_selected: int = Field(ge=0, alias="passagesSelected")
+    # How many of the selected passages the judge's model read, whole or in part, as the judge
+    # reported it (null when it did not: it was sent them all). The embedded judge scores at
+    # most 24 windows, so on a long selection it leaves some passages unread.
+    passages_read: int | None = Field(default=None, ge=0, alias="passagesRead")
     needs_review: bool = Field(alias="needsReview")
     # Why the judge asks for a human look whatever its confidence (the embedded verifier's
     # consistency checks between the claim and the quoted passage); any note means review.
@@ -225,6 +229,11 @@ class CheckedRecord(BaseModel):
             )
         if not measured and not self.needs_review:
             raise ValueError("a record without probabilities always needs review")
+        if self.passages_read is not None and self.passages_read > self.passages_selected:
+            raise ValueError(
+                f"passagesRead ({self.passages_read}) cannot exceed passagesSelected "
+                f"({self.passages_selected})"
+            )
         if self.review_notes and not self.needs_review:
             raise ValueError("a record with review notes always needs review")
         # The review policy clears only a supports that quotes its evidence (README, Verdicts).

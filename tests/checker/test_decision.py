@@ -9,7 +9,7 @@ import pytest
 from claimaudit.checker.pipeline import Checker
 from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
-from claimaudit.records import CheckedRecord, NotCheckedRecord
+from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
 from tests.fakes import MemorySource, ScriptedJudge, answer, failing, pick
 
 TEXTS = [
@@ -97,3 +97,38 @@ def test_a_judge_that_cannot_import_what_it_needs_says_what_in_one_line(
     [record] = Checker(source, ScriptedJudge(script)).check(CLAIM, ["1706.03762"])
     assert isinstance(record, NotCheckedRecord)
     assert record.error == reason
+
+
+def _reporting(read: object) -> ScriptedJudge:
+    """A judge that picks P002 and says its model read ``read`` of the passages given."""
+    chosen = pick("supports", "P002")
+
+    def script(decision: Decision) -> JudgeReply:
+        reply = chosen(decision)
+        return JudgeReply(model=reply.model, answers=reply.answers, usage={"passagesRead": read})
+
+    return ScriptedJudge(script)
+
+
+def test_the_record_says_how_many_passages_the_judge_read(source: MemorySource) -> None:
+    # Given the whole paper, the judge read two of its three passages: the record says so, and
+    # does not call what the judge saw the full text.
+    [record] = Checker(source, _reporting(2)).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, CheckedRecord)
+    assert (record.passages_considered, record.passages_selected) == (3, 3)
+    assert record.passages_read == 2 and record.evidence_scope == "selected_passages"
+    assert record_to_dict(record)["passagesRead"] == 2
+    [whole] = Checker(source, _reporting(3)).check(CLAIM, ["1706.03762"])
+    assert isinstance(whole, CheckedRecord)
+    assert whole.passages_read == 3 and whole.evidence_scope == "full_text"
+
+
+@pytest.mark.parametrize("read", [None, 4, -1, True, 1.5, "2"])
+def test_a_judge_that_says_nothing_usable_of_what_it_read_leaves_it_null(
+    source: MemorySource, read: object
+) -> None:
+    # More than it was given, or no count, is no statement about this record; the verdict stands.
+    [record] = Checker(source, _reporting(read)).check(CLAIM, ["1706.03762"])
+    assert isinstance(record, CheckedRecord) and record.verdict == "supports"
+    assert record.passages_read is None and record.evidence_scope == "full_text"
+    assert record_to_dict(record)["passagesRead"] is None

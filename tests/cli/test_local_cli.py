@@ -122,3 +122,26 @@ def test_same_input_same_record(example_library: Path) -> None:
     first, second = (json.loads(runner.invoke(app, args).stdout)["records"][0] for _ in range(2))
     first.pop("retrievedAt"), second.pop("retrievedAt")
     assert first == second
+
+
+def test_the_record_and_the_table_say_how_many_passages_the_model_read(
+    records: dict[str, dict[str, object]], example_library: Path
+) -> None:
+    # The model scores at most 24 windows: of the 40-odd passages selected from this paper it
+    # reads some 20, and the record says so rather than leaving "passagesSelected" to stand for
+    # what it read, nor calls it the full text.
+    for record in records.values():
+        read, selected = record["passagesRead"], record["passagesSelected"]
+        assert isinstance(read, int) and isinstance(selected, int)
+        assert 0 < read <= 24 < selected
+        assert record["evidenceScope"] == "selected_passages"
+    narrow = records["narrow"]
+    args = ["check", CLAIMS["narrow"], "--paper", REF, "--library", str(example_library)]
+    table = CliRunner(env={"COLUMNS": "160"}).invoke(app, args)
+    assert table.exit_code == 0, table.stderr
+    unread = int(str(narrow["passagesSelected"])) - int(str(narrow["passagesRead"]))
+    shown = " ".join(table.stdout.split())
+    assert (
+        f"read {narrow['passagesRead']} of the {narrow['passagesSelected']} passages selected "
+        f"({narrow['passagesConsidered']} in the paper); {unread} left unread"
+    ) in shown, table.stdout

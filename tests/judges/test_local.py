@@ -15,7 +15,13 @@ import pytest
 
 from claimaudit.judges.local import LocalOptions, make_judge, register
 from claimaudit.judges.local import aggregate as agg
-from claimaudit.judges.local.judge import NOTES_REVISION, READER_REVISION, LocalJudge, load_model
+from claimaudit.judges.local.judge import (
+    NOTES_REVISION,
+    READER_REVISION,
+    USAGE_REVISION,
+    LocalJudge,
+    load_model,
+)
 from claimaudit.judges.local.runtime import MODEL_DIR, VerifierConfig
 from claimaudit.judges.protocol import (
     Case,
@@ -103,6 +109,20 @@ def test_long_paragraphs_are_scored_as_windows_and_answered_per_passage(judge: L
     reply = judge.decide(decision)
     validate_reply(reply, decision)
     assert reply.usage["windows"] > reply.usage["passages"] == 2
+
+
+def test_it_reports_how_many_passages_it_read(judge: LocalJudge) -> None:
+    # 30 passages of two windows each: only the best preselect_limit windows are scored, so
+    # some passages are left unread, and the reply says how many were read (whole or in part).
+    limit = VerifierConfig.read(MODEL_DIR).preselect_limit
+    passage = " ".join(f"Sentence {i} reports a measurement of {'x' * 30} here." for i in range(8))
+    texts = [f"Aspirin finding {n}. {passage}" for n in range(30)]
+    reply = judge.decide(make_decision("Aspirin reduces the risk of stroke.", *texts))
+    assert reply.usage["windows"] >= 2 * len(texts) and reply.usage["windowsScored"] == limit
+    assert 0 < reply.usage["passagesRead"] <= limit < len(texts)
+    # A short paper is read whole.
+    short = judge.decide(make_decision("Aspirin reduces the risk of stroke.", "A.", "B c."))
+    assert short.usage["passagesRead"] == short.usage["passages"] == 2
 
 
 def test_missing_or_corrupt_model_raises_judge_error(tmp_path: Path, decision: Decision) -> None:
@@ -294,8 +314,11 @@ def test_cache_identity_names_model_and_weights(tmp_path: Path) -> None:
     identity = LocalJudge().cache_identity
     assert identity is not None
     assert identity.startswith(f"claimaudit-verifier-{config.version}:{config.model_sha256}:")
-    # How the code reads passages, and what it notes for review (cached answers carry notes).
-    assert identity.endswith(f":reader{READER_REVISION}:notes{NOTES_REVISION}")
+    # How the code reads passages, what it notes for review (cached answers carry notes) and
+    # what it reports for the record (cached records carry passagesRead).
+    assert identity.endswith(
+        f":reader{READER_REVISION}:notes{NOTES_REVISION}:usage{USAGE_REVISION}"
+    )
     assert LocalJudge(tmp_path).cache_identity is None  # no model: nothing may be cached
 
 

@@ -519,3 +519,22 @@ def test_a_passage_chosen_without_probabilities_is_a_reason(
     expect(reasons).to_have_text(
         ["The judge gave no probabilities for its evidence passage, so no confidence can clear it."]
     )
+
+
+def test_a_card_says_how_many_passages_the_model_read(page: Page, server: RunningServer) -> None:
+    # The embedded judge scores at most 24 windows: the card said "42 of 69 passages seen" where
+    # its model read some 20 of them; it now says how many it read and how many it left unread.
+    _check(page, server, DEEP_RULES_REF)
+    answer = httpx.post(
+        f"{server.url}/v1/checks",
+        json={"claim": NARROW_CLAIM, "papers": [DEEP_RULES_REF]},
+        timeout=60,
+    ).json()
+    [record] = answer["records"]
+    read, selected = record["passagesRead"], record["passagesSelected"]
+    assert read < selected
+    footer = page.locator(f'.card[data-ref="{DEEP_RULES_REF}"] footer')
+    expect(footer).to_contain_text(
+        f"{read} of {record['passagesConsidered']} passages read ({selected} selected, "
+        f"{selected - read} left unread) (selected passages)"
+    )

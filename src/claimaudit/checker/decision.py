@@ -23,6 +23,7 @@ from claimaudit.checker.spending import Spent, is_count
 from claimaudit.errors import JudgeError
 from claimaudit.identity import PaperRef
 from claimaudit.judges.protocol import (
+    PASSAGES_READ,
     Case,
     ChoiceAnswer,
     Judge,
@@ -94,7 +95,10 @@ def decide(
     chosen = None if evidence.choice == NO_EVIDENCE else evidence.choice
     # Code copies the passage, from the source's own objects; the judge only names it.
     passage = next((p for p in selection.passages if p.passage_id == chosen), None)
-    scope: EvidenceScope = "full_text" if selection.complete else "selected_passages"
+    read = passages_read(reply.usage, selection.selected)
+    # The full text only when the judge read every passage of it, not only was given them all.
+    whole = selection.complete and read in (None, selection.selected)
+    scope: EvidenceScope = "full_text" if whole else "selected_passages"
     if not paper.full_text:
         scope = "search_excerpts"
     return CheckedRecord(
@@ -123,6 +127,7 @@ def decide(
         evidenceConfidence=evidence_confidence,
         passagesConsidered=selection.considered,
         passagesSelected=selection.selected,
+        passagesRead=read,
         needsReview=policy.needs_review(
             relation.choice,
             relation_confidence,
@@ -225,6 +230,16 @@ def judge_failure(
     return record.model_copy(
         update={"judge_tokens": spent.tokens(), "judge_seconds": round(spent.seconds, 3)}
     )
+
+
+def passages_read(usage: object, selected: int) -> int | None:
+    """How many of the ``selected`` passages the judge said its model read (``PASSAGES_READ``
+    in its usage), or None when it said nothing usable: a figure that is no count, or more
+    than it was given, is no statement about this record (the verdict stands)."""
+    if not isinstance(usage, Mapping):
+        return None
+    read = usage.get(PASSAGES_READ)
+    return read if is_count(read) and read <= selected else None
 
 
 def copies(passages: Sequence[Passage]) -> tuple[Passage, ...]:

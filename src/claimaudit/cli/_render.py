@@ -124,9 +124,25 @@ def _cells(record: Record, wide: bool) -> tuple[Text, str, Text, Text, Text, lis
         confidence = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
         # What the judge's consistency checks saw: the reason this record needs review.
         notes = [Text(f"review: {shown(n)}", style="magenta") for n in record.review_notes]
-        return verdict, confidence, review, paper, _evidence(record, wide), notes
+        unread = _unread(record)
+        return verdict, confidence, review, paper, _evidence(record, wide), [*notes, *unread]
     # An error says what to do about it: always whole.
     return verdict, "-", review, paper, shown_text(record.error, style="magenta"), []
+
+
+def _unread(record: CheckedRecord) -> list[Text]:
+    """A line saying how many selected passages the judge left unread, where it read fewer than
+    it was given (the embedded judge scores at most 24 windows): the verdict is on those read."""
+    read, selected = record.passages_read, record.passages_selected
+    if read is None or read >= selected:
+        return []
+    return [
+        Text(
+            f"read {read} of the {selected} passages selected ({record.passages_considered} in "
+            f"the paper); {selected - read} left unread",
+            style="dim",
+        )
+    ]
 
 
 def _evidence(record: CheckedRecord, wide: bool) -> Text:

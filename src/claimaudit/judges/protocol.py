@@ -45,6 +45,10 @@ CONTEXT_JUDGES = "the openai judge"
 # JudgeReply.usage keys the checker reads: prompt and completion tokens, as the server counted.
 INPUT_TOKENS = "input_tokens"
 OUTPUT_TOKENS = "output_tokens"
+# JudgeReply.usage key the checker reads: how many of the passages it was given the judge's model
+# read (whole or in part), for a judge that reads fewer than it is given (the embedded judge
+# scores at most 24 windows); it becomes the record's passagesRead.
+PASSAGES_READ = "passagesRead"
 
 
 @dataclass(frozen=True)
@@ -107,8 +111,10 @@ class JudgeReply:
     ``calls``: requests made to the backend for this decision (Jev: one for both questions; a
     judge that runs in-process makes none), for the record's cost accounting. ``usage``: what
     the backend reported it cost; ``input_tokens`` and ``output_tokens`` (prompt and completion
-    tokens, summed over the decision's requests) reach the record's ``judgeTokens``, other
-    keys are the judge's own.
+    tokens, summed over the decision's requests) reach the record's ``judgeTokens``,
+    ``passagesRead`` (how many of the case's passages its model read, whole or in part: for a
+    judge that may read fewer than it is given) the record's ``passagesRead``; other keys are
+    the judge's own.
     ``review_notes``: reasons the judge found for a human to look whatever its confidence (the
     embedded verifier's consistency checks: "the claim's year 2005 is not in the evidence");
     a record with any is never cleared.

@@ -27,6 +27,33 @@ def test_script_and_style_contents_are_dropped() -> None:
     ]
 
 
+def test_inline_html_inside_a_sentence_leaves_it_one_passage() -> None:
+    # A script inside a line is inline HTML, not an HTML block: it was read as a paragraph
+    # break, cutting the sentence into "Our results show that" and "baseline models ...".
+    sentence = "Our results show that {} baseline models are weaker."
+    for html in (
+        "<script>alert(1)</script>",
+        '<script type="text/javascript">\nvar secret = "do not store";\n</script>',
+        "<style>p { color: red; }</style>",
+        '<span class="x">clearly</span>',
+        "<sup>1</sup>",
+    ):
+        texts = _texts(f"# Results\n\n{sentence.format(html)}\n")
+        assert len(texts) == 1, (html, texts)
+        [(section, text)] = texts
+        assert section == "Results" and text.startswith("Our results show that")
+        assert text.endswith("baseline models are weaker.")
+        assert "alert" not in text and "secret" not in text and "color" not in text
+    # The paragraph goes on past a script ending its line; one opening its line still ends it.
+    assert _texts("Results show <script>x()</script>\nthat models are weaker.\n") == [
+        (None, "Results show that models are weaker.")
+    ]
+    assert _texts("Results show\n<script>x()</script>\nthat models are weaker.\n") == [
+        (None, "Results show"),
+        (None, "that models are weaker."),
+    ]
+
+
 def test_setext_headings_are_sections_not_first_words() -> None:
     markdown = (
         "A Paper Title\n=============\n\nThe opening paragraph.\n\n"

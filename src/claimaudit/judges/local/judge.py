@@ -16,6 +16,7 @@ from claimaudit.judges.local.reading import as_read
 from claimaudit.judges.local.runtime import CONFIG_FILE, MODEL_DIR, VerifierConfig, VerifierModel
 from claimaudit.judges.local.windows import fold_to_passages
 from claimaudit.judges.protocol import (
+    PASSAGES_READ,
     ChoiceAnswer,
     ChoiceQuestion,
     Decision,
@@ -36,6 +37,10 @@ READER_REVISION = "7"  # 3: run 8, never shipped; 6: checks, 7: probe read typog
 # What the judge notes for review beside its answers (1: a claim read in part). Part of the
 # cache identity, not of the reader's revision: the scores, and calibration's, are the same.
 NOTES_REVISION = "1"
+# What the judge reports beside its answers for the record (1: passagesRead). Part of the cache
+# identity, so a record cached before it was reported is not reused without it; as the notes,
+# no part of the reader's revision.
+USAGE_REVISION = "1"
 # Words of the claim quoted where the model stopped reading it.
 _READ_TO_CHARS = 40
 
@@ -158,7 +163,7 @@ class LocalJudge(Judge):
             return None  # decide() will report the broken model; nothing is cached
         return (
             f"claimaudit-verifier-{config.version}:{config.model_sha256}:{_digest(settings)}"
-            f":reader{READER_REVISION}:notes{NOTES_REVISION}"
+            f":reader{READER_REVISION}:notes{NOTES_REVISION}:usage{USAGE_REVISION}"
         )
 
     @property
@@ -197,6 +202,9 @@ class LocalJudge(Judge):
             "passages": len(passages),
             "windows": len(scores.windows.texts),
             "windowsScored": len(scores.kept),
+            # At most preselect_limit windows are scored: on a long selection, passages whose
+            # windows all fall outside them are never read, and the record must say so.
+            PASSAGES_READ: len({scores.windows.owners[i] for i in scores.kept}),
             "tokens": scores.tokens,
         }
         return JudgeReply(

@@ -7,6 +7,7 @@ removed whole, over many lines, so the line reader never sees half of one."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from claimaudit.library.markdown.code import code_lines
 from claimaudit.library.markdown.inline import REMOVED
@@ -16,8 +17,9 @@ FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re
 # Comments and Jinja2 templating: (opening, closing) delimiters of spans that are dropped.
 _HTML_COMMENT = (("<!--", "-->"),)
 _JINJA = (("{#", "#}"), ("{%", "%}"), ("{{", "}}"))
-# A script's code and a style sheet are HTML a page runs, never prose; each ends a paragraph,
-# as an HTML block does in Markdown.
+# A script's code and a style sheet are HTML a page runs, never prose. One that opens a line is
+# an HTML block in Markdown, which ends the paragraph; one inside a line is inline HTML, and the
+# sentence around it goes on ("results show that <script>...</script> baseline models ...").
 _SCRIPTS = (("<script", "</script>"), ("<style", "</style>"))
 _FENCES = ("```", "~~~")
 # Each list item is a paragraph of its own, as in the LaTeX extraction: a Markdown marker or an
@@ -51,7 +53,7 @@ def clean(text: str) -> str:
     text = FRONT_MATTER.sub("", text)
     text = _without_spans(text, _HTML_COMMENT)
     text = _without_spans(text, _JINJA)
-    text = _without_spans(text, _SCRIPTS, "\n\n")
+    text = _without_spans(text, _SCRIPTS, _script_gap)
     # CommonMark reads U+0000 as U+FFFD: the character is then free to mark removed markup.
     text = text.replace(REMOVED, "\ufffd")
     text = _ANCHOR_CITATIONS.sub(_anchor_citation, _without_indented_code(_without_fences(text)))
@@ -67,12 +69,22 @@ def _without_indented_code(text: str) -> str:
     return "\n".join(lines)
 
 
+def _script_gap(text: str, at: int) -> str:
+    """What a script or style element at ``at`` leaves: a paragraph break where it opens its
+    line (blanks before it only: an HTML block), nothing inside a line (inline HTML)."""
+    line_start = text.rfind("\n", 0, at) + 1
+    return "\n\n" if not text[line_start:at].strip(" \t") else ""
+
+
 def _without_spans(
-    text: str, delimiters: tuple[tuple[str, str], ...], replacement: str = ""
+    text: str,
+    delimiters: tuple[tuple[str, str], ...],
+    replacement: Callable[[str, int], str] | None = None,
 ) -> str:
     """``text`` with every span from an opening delimiter to the first closing one after it
-    replaced; an opening delimiter never closed is kept. One pass: a pattern such as ``<!--.*?-->``
-    would rescan to the end from every unclosed opening (quadratic on hostile input)."""
+    removed, or replaced by what ``replacement`` gives for the span's place; an opening
+    delimiter never closed is kept. One pass: a pattern such as ``<!--.*?-->`` would rescan to
+    the end from every unclosed opening (quadratic on hostile input)."""
     closing = dict(delimiters)
     upcoming = {start: text.find(start) for start in closing}
     kept: list[str] = []
@@ -87,7 +99,7 @@ def _without_spans(
             upcoming[start] = -1  # no later opening of this kind can close either
             continue
         kept.append(text[position:at])
-        kept.append(replacement)
+        kept.append(replacement(text, at) if replacement else "")
         position = end + len(closing[start])
         for other, found in upcoming.items():
             if 0 <= found < position:

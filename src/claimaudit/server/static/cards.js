@@ -263,6 +263,17 @@ function title(record) {
 
 // `threshold`: the review threshold the answer says its records were judged against; `again`:
 // what to press once a missing paper is uploaded ("check again", "review again").
+// How much of the paper the judge read: the passages its model read (the embedded judge scores
+// at most 24 windows, so of a long selection it reads only some), else those it was sent.
+export function passagesSeen(record) {
+  const read = record.passagesRead;
+  const paper = `of ${record.passagesConsidered} passages`;
+  if (read === null || read === undefined || read === record.passagesSelected) {
+    return `${record.passagesSelected} ${paper} seen`;
+  }
+  return `${read} ${paper} read (${record.passagesSelected} selected, ${record.passagesSelected - read} left unread)`;
+}
+
 export function renderRecord(record, threshold, again = "check again") {
   if (record.verdict === "not_checked") {
     return el(
@@ -289,7 +300,7 @@ export function renderRecord(record, threshold, again = "check again") {
     el(
       "footer",
       { class: "muted" },
-      `${record.judge} · ${record.model} · ${record.passagesSelected} of ${record.passagesConsidered} passages seen (${record.evidenceScope.replace("_", " ")})`,
+      `${record.judge} · ${record.model} · ${passagesSeen(record)} (${record.evidenceScope.replace("_", " ")})`,
     ),
   );
 }
