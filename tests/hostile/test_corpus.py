@@ -57,7 +57,8 @@ def hostile_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, st
         "OPENAI_API_KEY": SECRET,
         "TYPESAFE_API_KEY": SECRET,
         "CLAIMAUDIT_VALYU_BASE_URL": f"http://u:{SECRET}@127.0.0.1:{closed_port()}/v1",
-        "CLAIMAUDIT_ARXIV_BASE_URL": f"http://127.0.0.1:{closed_port()}/?token={SECRET}",
+        # A secret in a path parameter: a query is refused (the client appends paths after it).
+        "CLAIMAUDIT_ARXIV_BASE_URL": f"http://127.0.0.1:{closed_port()}/;token={SECRET}",
     }
     for name, value in env.items():
         monkeypatch.setenv(name, value)

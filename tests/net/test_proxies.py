@@ -202,12 +202,3 @@ def test_an_env_proxys_repr_masks_its_credentials() -> None:
     # QA: the dataclass repr printed the proxy's user and password.
     proxy = EnvProxy("HTTPS_PROXY", "http://bob:PWSEKRIT@proxy:3128")
     assert repr(proxy) == "EnvProxy(env='HTTPS_PROXY', value='http://***@proxy:3128')"
-
-
-@pytest.mark.parametrize(
-    "error", [httpx.RemoteProtocolError("peer closed"), httpx.ReadError("reset")]
-)
-def test_a_reply_broken_off_is_not_called_unreachable(error: httpx.TransportError) -> None:
-    assert unreachable("S", API, API, error) == (
-        f"S at {API} closed the connection without a complete reply"
-    )

@@ -165,19 +165,7 @@ def unreachable(server: str, url: str, shown: str, error: BaseException | None) 
     """``server is unreachable at shown``, and, where a proxy is set for ``url``, whether the
     proxy itself was out of reach (``error``, the client's, read by its class name so that
     httpx's and httpx2's alike are understood) or refused to connect on."""
-    kinds = {kind.__name__ for kind in type(error).__mro__} if error is not None else set()
-    if kinds & _CUT_SHORT:
-        # The server (or a proxy) was reached and began a reply: calling it unreachable sent
-        # people to check addresses and firewalls when the reply itself was broken off.
-        return f"{server} at {shown} closed the connection without a complete reply" + (
-            through_proxy(url, error)
-        )
     return f"{server} is unreachable at {shown}{through_proxy(url, error)}"
-
-
-# A connection made, then lost or broken mid-reply (a Content-Length it never sent in full):
-# httpx's and httpx2's class names alike.
-_CUT_SHORT = frozenset({"RemoteProtocolError", "ReadError"})
 
 
 def through_proxy(url: str, error: BaseException | None) -> str:
