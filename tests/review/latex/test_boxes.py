@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.review.latex.claims import LatexClaims, extract_latex_claims
-from tests.review.latex.drafts import write_draft
+from tests.articles import write_article
 
 BIB = (
     "@article{sp, title={SciPy}, author={Virtanen, P.}, year={2020}}\n"
@@ -18,7 +18,7 @@ BIB = (
 
 def _review(tmp_path: Path, body: str) -> LatexClaims:
     preamble = "\\usepackage{natbib,xcolor,hyperref,caption}\n"
-    return extract_latex_claims(write_draft(tmp_path, body, preamble, bib=BIB))
+    return extract_latex_claims(write_article(tmp_path, body, preamble, bib=BIB))
 
 
 def _claims(found: LatexClaims) -> list[tuple[str, list[str]]]:

@@ -14,8 +14,8 @@ from claimaudit.review import render_html
 from claimaudit.review.latex.annotate import PREFIX, annotate_latex
 from claimaudit.review.latex.claims import extract_latex_claims
 from claimaudit.review.report import review_latex
+from tests.articles import write_article
 from tests.fakes import MemorySource, ScriptedJudge, pick
-from tests.review.latex.drafts import write_draft
 
 BIB = (
     "@article{a, author={Able, Ann}, doi={10.1234/a}}\n"
@@ -26,7 +26,7 @@ A, B = "doi:10.1234/a", "doi:10.1234/b"
 
 
 def _draft(folder: Path, body: str) -> Path:
-    return write_draft(folder, body, bib=BIB, name="draft.tex")
+    return write_article(folder, body, bib=BIB, name="draft.tex")
 
 
 def _read(folder: Path, body: str) -> tuple[list[tuple[str, list[str]]], list[str]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.review.latex.claims import extract_latex_claims
-from tests.review.latex.drafts import write_draft
+from tests.articles import write_article
 
 _BIB = "@article{a, title={A}}\n"
 
@@ -27,7 +27,7 @@ def test_claim_text_is_as_printed(tmp_path: Path) -> None:
         "\\foreignlanguage{english}{Transposed convolutions swap passes} \\citep{sp}."
     )
     found = extract_latex_claims(
-        write_draft(tmp_path, body, preamble, bib="@article{sp, title={SciPy}}\n")
+        write_article(tmp_path, body, preamble, bib="@article{sp, title={SciPy}}\n")
     )
     assert [c.text for c in found.claims] == [
         "The SciPy library provides routines e.g., for sparse matrices.",
@@ -47,13 +47,13 @@ def test_a_citation_used_as_a_noun_leaves_no_fragment(tmp_path: Path) -> None:
         "X reduces Y, following \\cite{a} and \\cite{b}."
     )
     bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
-    found = extract_latex_claims(write_draft(tmp_path, body, bib=bib))
+    found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
     assert [c.text for c in found.claims] == ["X reduces Y."] * 3
     assert [c.sentence.text for c in found.claims] == ["X reduces Y."] * 3
 
 
 def _claims(tmp_path: Path, preamble: str, body: str) -> list[str]:
-    path = write_draft(tmp_path, body, f"{preamble}\n", bib=_BIB)
+    path = write_article(tmp_path, body, f"{preamble}\n", bib=_BIB)
     return [c.text for c in extract_latex_claims(path).claims]
 
 
@@ -92,7 +92,7 @@ def test_a_blank_the_author_typed_before_high_punctuation_is_kept(tmp_path: Path
         "Un texte \\cite{x}.\n\n"
         "Des sorties~\\cite{x}; puis des entrées \\cite{x} : deux."
     )
-    found = extract_latex_claims(write_draft(tmp_path, body, bib="@article{x, title={X}}\n"))
+    found = extract_latex_claims(write_article(tmp_path, body, bib="@article{x, title={X}}\n"))
     assert [c.text for c in found.claims] == [
         "Le résultat est net : 5 %.",
         "C'est vrai ; on le voit.",
@@ -115,7 +115,7 @@ def test_a_citations_gap_closes_before_other_scripts_punctuation(tmp_path: Path)
         "चीनी मीठी होती है \\cite{a}।\n\n"
         "هل القهوة تحسن المزاج \\cite{a}؟"
     )
-    found = extract_latex_claims(write_draft(tmp_path, body, bib=_BIB))
+    found = extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
     assert [c.text for c in found.claims] == [
         "咖啡能改善情绪。",
         "चीनी मीठी होती है।",

@@ -9,13 +9,13 @@ import pytest
 
 from claimaudit.review.latex.claims import extract_latex_claims
 from claimaudit.review.latex.read import read_latex_draft
-from tests.review.latex.drafts import write_draft
+from tests.articles import write_article
 
 BIB = "".join(f"@article{{{key}, author={{Able, Ann}}, doi={{10.1234/{key}}}}}\n" for key in "abc")
 
 
 def _draft(folder: Path, body: str) -> Path:
-    return write_draft(folder, body, name="d6.tex")
+    return write_article(folder, body, name="d6.tex")
 
 
 def _blocks(folder: Path, body: str) -> list[tuple[str, int | None, str, list[str]]]:

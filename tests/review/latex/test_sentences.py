@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.review.latex.claims import LatexClaims, extract_latex_claims
-from tests.review.latex.drafts import write_draft
+from tests.articles import write_article
 
 _BIB = "".join(
     f"@article{{{key}, title={{T}}, author={{Smith, John}}, doi={{10.1000/{key}}}}}\n"
@@ -14,7 +14,7 @@ _BIB = "".join(
 
 
 def _claims(tmp_path: Path, body: str) -> LatexClaims:
-    return extract_latex_claims(write_draft(tmp_path, body, bib=_BIB))
+    return extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
 
 
 def test_relations_keep_each_citation_on_its_own_sentence(tmp_path: Path) -> None:

@@ -9,11 +9,11 @@ import pytest
 
 from claimaudit.errors import InputError
 from claimaudit.review.latex.read import read_latex_draft
-from tests.review.latex.drafts import write_draft
+from tests.articles import write_article
 
 
 def _draft(folder: Path, body: str, preamble: str = "") -> Path:
-    return write_draft(folder, body, preamble)
+    return write_article(folder, body, preamble)
 
 
 def test_an_environment_never_closed_is_refused_naming_its_line(tmp_path: Path) -> None:

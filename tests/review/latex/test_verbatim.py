@@ -6,13 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.review.latex.claims import extract_latex_claims
-from tests.review.latex.drafts import write_draft
+from tests.articles import write_article
 
 BIB = "@article{sp, title={SciPy}, author={Virtanen, P.}, year={2020}}\n"
 
 
 def _claims(tmp_path: Path, body: str) -> tuple[list[tuple[str, list[str]]], list[str], list[str]]:
-    found = extract_latex_claims(write_draft(tmp_path, body, "\\usepackage{natbib,url}\n", bib=BIB))
+    found = extract_latex_claims(
+        write_article(tmp_path, body, "\\usepackage{natbib,url}\n", bib=BIB)
+    )
     claims = [(c.text, [k.key for k in c.citations]) for c in found.claims]
     keys = [k for command in found.draft.commands for k in command.keys]
     return claims, [s.text for s in found.uncited], keys
