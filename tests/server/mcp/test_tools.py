@@ -19,6 +19,7 @@ from claimaudit.server.service import Service
 from claimaudit.sources.arxiv import ArxivClient
 from tests.hostile.mcpwire import RawMCP
 from tests.server.conftest import NARROW_CLAIM
+from tests.server.mcp.listing import listed_tools
 from tests.sources.arxivserver import ArxivServer
 
 
@@ -157,11 +158,7 @@ CSL_YAML = "references:\n- id: k\n  DOI: 10.1234/k\n"
 def test_the_review_tools_take_the_api_s_bibliography_formats(tmp_path: Path) -> None:
     # The API's bibliography.format, as bibliographyFormat: CSL YAML sent as text could not
     # be read over MCP at all.
-    service = Service(tmp_path / "library.sqlite3")
-    try:
-        tools = {t.name: t for t in anyio.run(build_server(service).list_tools)}
-    finally:
-        service.close()
+    tools = listed_tools(tmp_path / "library.sqlite3")
     for name in ("review_report", "review_latex"):
         schema = tools[name].input_schema["properties"]["bibliographyFormat"]
         assert schema["anyOf"][0]["enum"] == ["bibtex", "csl-json", "csl-yaml"]
@@ -198,11 +195,7 @@ def test_the_bibliography_arguments_are_camel_case_and_the_old_names_deprecated(
     tmp_path: Path,
 ) -> None:
     # Every other argument and record field is camelCase; these were snake_case.
-    service = Service(tmp_path / "library.sqlite3")
-    try:
-        tools = {t.name: t for t in anyio.run(build_server(service).list_tools)}
-    finally:
-        service.close()
+    tools = listed_tools(tmp_path / "library.sqlite3")
     for name in ("review_report", "review_latex"):
         properties = tools[name].input_schema["properties"]
         assert {"bibliographyFormat", "bibliographyPath"} <= set(properties)
