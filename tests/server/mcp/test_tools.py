@@ -19,35 +19,25 @@ from claimaudit.server.service import Service
 from claimaudit.sources.arxiv import ArxivClient
 from tests.hostile.mcpwire import RawMCP
 from tests.server.conftest import NARROW_CLAIM
-from tests.server.mcp.listing import listed_tools
+from tests.server.mcp.listing import listed_tools, serving
 from tests.sources.arxivserver import ArxivServer
 
 
 def _tool_error(tmp_path: Path, tool: str, arguments: dict[str, Any]) -> str:
     """The error a call of ``tool`` ends in, in process, over an empty library (so that
     nothing here reaches a judge)."""
-    service = Service(tmp_path / "library.sqlite3")
-    service.ensure_library()
-    try:
-        with pytest.raises(ToolError) as refused:
-            anyio.run(build_server(service).call_tool, tool, arguments)
-    finally:
-        service.close()
+    with serving(tmp_path / "library.sqlite3") as server, pytest.raises(ToolError) as refused:
+        anyio.run(server.call_tool, tool, arguments)
     return str(refused.value)
 
 
 @pytest.mark.parametrize("path", ["", " \t"])
 def test_library_add_refuses_an_empty_path(tmp_path: Path, path: str) -> None:
     # In-process. Path("") is ".": the server's working directory was read as a paper.
-    service = Service(tmp_path / "library.sqlite3")
-    service.ensure_library()
-    try:
-        server = build_server(service)
+    with serving(tmp_path / "library.sqlite3") as server:
         with pytest.raises(ToolError) as refused:
             anyio.run(server.call_tool, "library_add", {"path": path, "ref": "local:x"})
         listed = anyio.run(server.call_tool, "library_list", {})
-    finally:
-        service.close()
     assert str(refused.value) == (
         "Error executing tool library_add: the path is empty: name the paper's file or folder"
     )
@@ -142,12 +132,8 @@ def test_check_claim_refuses_a_claim_or_topic_holding_a_control_character(
 def _review_tool(tmp_path: Path, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
     """A review tool's result, in process (nothing here reaches the judge: no paper is in
     the library)."""
-    service = Service(tmp_path / "library.sqlite3")
-    service.ensure_library()
-    try:
-        result = anyio.run(build_server(service).call_tool, tool, arguments)
-    finally:
-        service.close()
+    with serving(tmp_path / "library.sqlite3") as server:
+        result = anyio.run(server.call_tool, tool, arguments)
     data: dict[str, Any] = result.structured_content
     return data
 
@@ -409,16 +395,11 @@ def test_a_tool_error_shows_control_and_bidi_characters_escaped(tmp_path: Path) 
 
 def test_library_list_takes_a_filter_as_long_as_the_apis(tmp_path: Path) -> None:
     # QA: the API refused a q over 200 characters; the tool took any length.
-    service = Service(tmp_path / "library.sqlite3")
-    service.ensure_library()
-    try:
-        server = build_server(service)
+    with serving(tmp_path / "library.sqlite3") as server:
         listed = anyio.run(server.call_tool, "library_list", {"query": "a" * 200})
         with pytest.raises(ToolError) as refused:
             anyio.run(server.call_tool, "library_list", {"query": "a" * 201})
         tools = {t.name: t for t in anyio.run(server.list_tools)}
-    finally:
-        service.close()
     assert listed.structured_content == {"papers": [], "total": 0}
     assert str(refused.value) == (
         "Error executing tool library_list: query: String should have at most 200 characters"
