@@ -169,33 +169,20 @@ def test_action_steps_import_then_review(tmp_path: Path, arxiv: ArxivServer) -> 
     action = _action()
     inputs = {name: str(spec.get("default", "")) for name, spec in action["inputs"].items()}
     inputs.update({"draft": "paper.tex", "import-bib": "refs.bib"})
-    steps = {step.get("name"): step for step in action["runs"]["steps"]}
     repo = _repository(tmp_path / "manuscript")
     env = _environment(tmp_path, arxiv, tmp_path / "unused")
-
-    def run(name: str) -> subprocess.CompletedProcess[str]:
-        script, step_env = _step_script(steps[name], inputs)
-        return subprocess.run(
-            ["bash", "-e", "-c", script],
-            cwd=repo,
-            env={**env, **step_env},
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-
-    imported = run("Import the reference manager's export")
+    imported = _run_step("Import the reference manager's export", inputs, repo, env)
     # ghost2024 cannot be fetched: a warning, not a failed step.
     assert imported.returncode == 0, imported.stdout + imported.stderr
     assert "::warning::some entries of refs.bib were not imported" in imported.stdout
     assert (repo / ".claimaudit" / "library.sqlite3").is_file()
-    reviewed = run("Review the draft")
+    reviewed = _run_step("Review the draft", inputs, repo, env)
     assert reviewed.returncode == 1, reviewed.stdout + reviewed.stderr  # fail-on bad-reference
     report = repo / "claimaudit-report"
     assert (report / "report.html").is_file() and (report / "annotated" / "paper.tex").is_file()
     records = (report / "records.json").read_text(encoding="utf-8")
     assert '"referenceStatus": "not_found"' in records
-    again = run("Review the draft")
+    again = _run_step("Review the draft", inputs, repo, env)
     # The judged pair comes from the kept library; the ghost's (not checked) is no judgement.
     assert "1 of 2 (claim, paper) pairs came from the cache" in again.stderr
 

@@ -7,24 +7,10 @@ from __future__ import annotations
 import pytest
 
 from claimaudit.checker.pipeline import Checker
-from claimaudit.identity import parse_ref
 from claimaudit.judges.protocol import ChoiceAnswer, Decision, JudgeReply
 from claimaudit.records import CheckedRecord, NotCheckedRecord, record_to_dict
+from tests.checker.conftest import CLAIM, TEXTS
 from tests.fakes import MemorySource, ScriptedJudge, answer, failing, pick
-
-TEXTS = [
-    "We propose the Transformer, based solely on attention mechanisms.",
-    "The model contains no recurrence and no convolution.",
-    "We thank our colleagues.",
-]
-CLAIM = "Attention helps."
-
-
-@pytest.fixture
-def source() -> MemorySource:
-    src = MemorySource()
-    src.add(parse_ref("1706.03762v5"), "Attention Is All You Need", TEXTS)
-    return src
 
 
 def test_a_confident_verdict_on_an_unconfident_evidence_choice_needs_review(

@@ -27,23 +27,9 @@ from claimaudit.judges.protocol import Case, ChoiceAnswer, Decision, Judge, Judg
 from claimaudit.passage import Passage
 from claimaudit.plugins import Registry
 from claimaudit.records import CheckedRecord, JudgeTokens, NotCheckedRecord, record_to_dict
+from tests.checker.conftest import CLAIM, TEXTS
 from tests.conftest import SEED_FIELDS
 from tests.fakes import MemoryCache, MemorySource, ScriptedJudge, failing, pick
-
-TEXTS = [
-    "We propose the Transformer, based solely on attention mechanisms.",
-    "The model contains no recurrence and no convolution.",
-    "We thank our colleagues.",
-]
-# Any claim with a word to check: most tests here are about what the judge's answer becomes.
-CLAIM = "Attention helps."
-
-
-@pytest.fixture
-def source() -> MemorySource:
-    src = MemorySource()
-    src.add(parse_ref("1706.03762v5"), "Attention Is All You Need", TEXTS)
-    return src
 
 
 def test_supported_claim_copies_the_chosen_passage_verbatim(source: MemorySource) -> None:

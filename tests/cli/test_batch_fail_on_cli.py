@@ -14,16 +14,24 @@ from tests.fakes import MemorySource, ScriptedJudge, pick
 from tests.hostile.helpers import cli
 
 
-@pytest.fixture
-def options(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """A scripted judge that says ``contradicts``, and a source holding scifact:1 only."""
+def _scripted(
+    monkeypatch: pytest.MonkeyPatch, name: str, verdict: str, confidence: float
+) -> list[str]:
+    """The options of a run whose judge ``name`` says ``verdict`` with ``confidence``, citing
+    P001, over a source ``memory`` holding scifact:1 only."""
     memory = MemorySource()
     memory.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
     registry = get_registry()
-    judge = Registered(lambda _: ScriptedJudge(pick("contradicts", "P001", 0.99)), "", "t")
-    monkeypatch.setitem(registry.judges, "contra", judge)
+    judge = Registered(lambda _: ScriptedJudge(pick(verdict, "P001", confidence)), "", "t")
+    monkeypatch.setitem(registry.judges, name, judge)
     monkeypatch.setitem(registry.sources, "memory", Registered(lambda *, path: memory, "", "t"))
-    return ["--judge", "contra", "--source", "memory", "--no-cache"]
+    return ["--judge", name, "--source", "memory", "--no-cache"]
+
+
+@pytest.fixture
+def options(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A scripted judge that says ``contradicts``, and a source holding scifact:1 only."""
+    return _scripted(monkeypatch, "contra", "contradicts", 0.99)
 
 
 def _input(path: Path, *papers: str) -> Path:
@@ -73,13 +81,7 @@ def test_fail_on_needs_review_applies_this_runs_threshold_to_the_records_skipped
 ) -> None:
     # QA: a run resumed with a new --threshold gated on the needsReview the old one wrote;
     # needsReview is the review policy's of this run, as for a cached judgement.
-    memory = MemorySource()
-    memory.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
-    registry = get_registry()
-    judge = Registered(lambda _: ScriptedJudge(pick("supports", "P001", 0.9)), "", "t")
-    monkeypatch.setitem(registry.judges, "pro", judge)
-    monkeypatch.setitem(registry.sources, "memory", Registered(lambda *, path: memory, "", "t"))
-    options = ["--judge", "pro", "--source", "memory", "--no-cache"]
+    options = _scripted(monkeypatch, "pro", "supports", 0.9)
     src = _input(tmp_path / "in.jsonl", "scifact:1")
     out = tmp_path / "out.jsonl"
     assert cli("batch", src, "--out", out, *options, "--threshold", before).exit_code == 0
@@ -195,13 +197,7 @@ def test_fail_on_needs_review_fails_on_a_skipped_record_that_could_never_be_clea
 ) -> None:
     # A resumed run decides needsReview anew from what each skipped record holds: a record
     # that says needsReview false but holds a note, no quote, or no probability still needs it.
-    memory = MemorySource()
-    memory.add(parse_ref("scifact:1"), "One", ["Aspirin lowers fever in adults."])
-    registry = get_registry()
-    judge = Registered(lambda _: ScriptedJudge(pick("supports", "P001", 0.95)), "", "t")
-    monkeypatch.setitem(registry.judges, "pro", judge)
-    monkeypatch.setitem(registry.sources, "memory", Registered(lambda *, path: memory, "", "t"))
-    options = ["--judge", "pro", "--source", "memory", "--no-cache", "--threshold", "0.5"]
+    options = [*_scripted(monkeypatch, "pro", "supports", 0.95), "--threshold", "0.5"]
     src = _input(tmp_path / "in.jsonl", "scifact:1")
     out = tmp_path / "out.jsonl"
     assert cli("batch", src, "--out", out, *options).exit_code == 0

@@ -392,17 +392,25 @@ def test_json_output_is_the_records_and_their_summary(
     assert "checking" in result.stderr and "2/2" in result.stderr
 
 
+def _check_p020_at_width(
+    runner: CliRunner, library: Path, openai_chat: OpenAIServer, columns: int
+) -> Result:
+    """The table of a check judged "supports" with passage P020 as evidence, in a terminal
+    ``columns`` wide."""
+    openai_chat.prefer = ["supports", "P020"]
+    args = ["--paper", DEEP_RULES_REF, "--judge", "openai", "--model", "m", "--no-cache"]
+    return runner.invoke(
+        app,
+        ["check", CLAIM, "--library", str(library), *args],
+        env={"COLUMNS": str(columns)},
+    )
+
+
 @pytest.mark.parametrize("columns", [80, 60])
 def test_the_table_shows_the_whole_evidence_passage_wrapped_at_narrow_widths(
     runner: CliRunner, paper_library: Path, openai_chat: OpenAIServer, columns: int
 ) -> None:
-    openai_chat.prefer = ["supports", "P020"]
-    args = ["--paper", DEEP_RULES_REF, "--judge", "openai", "--model", "m", "--no-cache"]
-    compact = runner.invoke(
-        app,
-        ["check", CLAIM, "--library", str(paper_library), *args],
-        env={"COLUMNS": str(columns)},
-    )
+    compact = _check_p020_at_width(runner, paper_library, openai_chat, columns)
     assert compact.exit_code == 0, compact.stderr
     assert "checking" not in compact.stderr  # one paper: no progress bar
     header, _rule, first, *rest = [line for line in compact.stdout.splitlines() if line.strip()]
@@ -424,13 +432,7 @@ def test_a_narrow_terminal_shows_the_whole_reference_and_the_whole_quote(
 ) -> None:
     # Too narrow for the table's evidence column to hold the reference, each record is
     # printed as stacked "label: value" lines rather than folded a few characters a line.
-    openai_chat.prefer = ["supports", "P020"]
-    args = ["--paper", DEEP_RULES_REF, "--judge", "openai", "--model", "m", "--no-cache"]
-    result = runner.invoke(
-        app,
-        ["check", CLAIM, "--library", str(paper_library), *args],
-        env={"COLUMNS": str(columns)},
-    )
+    result = _check_p020_at_width(runner, paper_library, openai_chat, columns)
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert max(len(line) for line in lines) <= columns

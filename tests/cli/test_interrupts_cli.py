@@ -41,6 +41,16 @@ def notes(tmp_path: Path) -> Path:
     return paper
 
 
+def _interrupt_once_stored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+C lands just after an imported entry is stored, before it is reported: a real
+    signal cannot be timed to land there, so the step after storing raises it."""
+
+    def stored_then_interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("claimaudit.library.add_file.shadowed_by", stored_then_interrupted)
+
+
 def _notes_then_arxiv_bib(folder: Path, notes: Path) -> Path:
     """A bibliography whose first entry is a local file and whose second is an arXiv download
     (which a SilentServer never answers: the import waits there)."""
@@ -463,10 +473,7 @@ def test_ctrl_c_just_after_an_entry_is_stored_counts_it_in_import_bib(
     runner: CliRunner, tmp_path: Path, notes: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The entry stored but not yet reported was left out of "N entries added".
-    def stored_then_interrupted(*args: object) -> None:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr("claimaudit.library.add_file.shadowed_by", stored_then_interrupted)
+    _interrupt_once_stored(monkeypatch)
     library, bib = tmp_path / "library.db", tmp_path / "refs.bib"
     bib.write_text(f"@misc{{notes2020, title = {{Notes}}, file = {{{notes}}}}}\n", "utf-8")
     done = runner.invoke(app, ["library", "import-bib", str(bib), "--library", str(library)])
@@ -483,10 +490,7 @@ def test_an_entry_stored_just_before_an_interrupt_has_its_line_in_import_bib(
 ) -> None:
     # QA: the count said 1 entry added, but the entry's own line (which papers were stored)
     # was never printed: a stored entry the user could not name.
-    def stored_then_interrupted(*args: object) -> None:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr("claimaudit.library.add_file.shadowed_by", stored_then_interrupted)
+    _interrupt_once_stored(monkeypatch)
     library, bib = tmp_path / "library.db", tmp_path / "refs.bib"
     bib.write_text(
         f"@misc{{first, title = {{First}}, file = {{{notes}}}}}\n"

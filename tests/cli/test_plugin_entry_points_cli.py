@@ -3,17 +3,16 @@ and what ``claimaudit plugins`` shows of a plugin that fails to load (never a se
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from claimaudit import plugins
 from claimaudit.cli import app
+from tests.cli.plugins import listed
 
 KEY = "sk-plugin-test-0123456789"
 MODULES = ("qa_byfunction", "qa_leaky")
@@ -53,12 +52,6 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
     yield
     for module in MODULES:
         sys.modules.pop(module, None)
-
-
-def listed(runner: CliRunner) -> Any:
-    result = runner.invoke(app, ["plugins", "--json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def test_an_entry_point_may_name_the_register_function(runner: CliRunner, installed: None) -> None:

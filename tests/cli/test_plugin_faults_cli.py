@@ -7,13 +7,13 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from claimaudit import plugins
 from claimaudit.cli import app
+from tests.cli.plugins import listed
 
 MODULES = {
     "qa_weirdname": (
@@ -69,12 +69,6 @@ def forget_modules() -> Iterator[None]:
     yield
     for module in MODULES:
         sys.modules.pop(module, None)
-
-
-def listed(runner: CliRunner) -> Any:
-    result = runner.invoke(app, ["plugins", "--json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def test_a_plugin_calling_sys_exit_is_listed_as_failed(

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from claimaudit import plugins
 from claimaudit.cli import app
 from tests.cli.conftest import DEEP_RULES_REF
+from tests.cli.plugins import listed
 
 PLUGIN = Path(__file__).resolve().parents[1] / "plugin_example" / "claimaudit_keyword.py"
 
@@ -43,15 +44,13 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
 
 
 def test_plugins_lists_built_in_third_party_and_failed(runner: CliRunner, installed: None) -> None:
-    result = runner.invoke(app, ["plugins", "--json"])
-    assert result.exit_code == 0, result.output
-    listed = json.loads(result.stdout)
-    judges = {j["name"]: j for j in listed["judges"]}
+    answer = listed(runner)
+    judges = {j["name"]: j for j in answer["judges"]}
     assert judges["keyword"]["origin"] == "claimaudit-keyword 0.1"
     assert judges["keyword"]["description"] == "supports when one passage has every claim word"
     assert {judges[n]["origin"] for n in ("local", "jev", "openai")} == {"built-in"}
-    assert {s["name"] for s in listed["sources"]} >= {"auto", "library", "valyu", "arxiv"}
-    [failed] = listed["failed"]
+    assert {s["name"] for s in answer["sources"]} >= {"auto", "library", "valyu", "arxiv"}
+    [failed] = answer["failed"]
     assert failed["plugin"] == "broken"
     assert "ModuleNotFoundError" in failed["error"] and "claimaudit_not_there" in failed["error"]
 

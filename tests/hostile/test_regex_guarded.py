@@ -38,6 +38,18 @@ def guarded(code: str) -> object:
     return json.loads(done.stdout)
 
 
+def _blocks_read(paper: Path) -> object:
+    """The text of each block the library's reader makes of ``paper``, read under the guard."""
+    return guarded(
+        f"""
+        import json
+        from pathlib import Path
+        from claimaudit.library.extract import extract
+        print(json.dumps([block.text for block in extract(Path({str(paper)!r})).blocks]))
+        """
+    )
+
+
 def test_a_draft_of_backticks_is_reviewed_with_its_citations() -> None:
     found = guarded(
         """
@@ -97,14 +109,7 @@ def test_a_markdown_paper_with_a_bar_and_a_run_of_blanks_is_read(tmp_path: Path)
         "| a | b |\n|---|:--:|\n| 1 | 2 |\n",
         encoding="utf-8",
     )
-    found = guarded(
-        f"""
-        import json
-        from pathlib import Path
-        from claimaudit.library.extract import extract
-        print(json.dumps([block.text for block in extract(Path({str(paper)!r})).blocks]))
-        """
-    )
+    found = _blocks_read(paper)
     # No table rule (no "|" after the blanks): a line of text; the table below still read.
     assert found == ["A first paragraph.", "--- x", "A last one.", "a b 1 2"]
 
@@ -116,14 +121,7 @@ def test_a_latex_paper_with_a_long_word_in_a_centred_block_is_read(tmp_path: Pat
         "\\end{center}\n\\section{Results}\nSparse solvers save memory.\n\\end{document}\n",
         encoding="utf-8",
     )
-    found = guarded(
-        f"""
-        import json
-        from pathlib import Path
-        from claimaudit.library.extract import extract
-        print(json.dumps([block.text for block in extract(Path({str(paper)!r})).blocks]))
-        """
-    )
+    found = _blocks_read(paper)
     assert isinstance(found, list) and found[-1] == "Sparse solvers save memory."
 
 
@@ -134,14 +132,7 @@ def test_a_markdown_paper_opening_with_a_long_word_is_read(tmp_path: Path) -> No
         "# Title\n\n" + "1" * 100_000 + "\n\n## Intro\n\nSparse solvers save memory.\n",
         encoding="utf-8",
     )
-    found = guarded(
-        f"""
-        import json
-        from pathlib import Path
-        from claimaudit.library.extract import extract
-        print(json.dumps([block.text for block in extract(Path({str(paper)!r})).blocks]))
-        """
-    )
+    found = _blocks_read(paper)
     assert found == ["1" * 100_000, "Sparse solvers save memory."]
 
 

@@ -61,6 +61,18 @@ def check_one(server: OpenAIServer, texts: list[str], judge: OpenAIJudge | None 
     return record
 
 
+def judge_keyed_by(server: OpenAIServer, key_env: str) -> OpenAIJudge:
+    """A judge built directly, for ``server``, that reads its key from the variable ``key_env``
+    (one of the caller's own naming, which no redaction knows of beforehand)."""
+    return OpenAIJudge(
+        model="fake-chat",
+        base_url=server.url,
+        timeout=FAST_TIMEOUT,
+        retries=0,
+        key_env=key_env,
+    )
+
+
 # ---------------------------------------------------------------------- registration, settings
 
 
@@ -105,6 +117,14 @@ def test_a_model_id_from_the_environment_with_a_line_break_is_refused_naming_it(
     assert make_judge(JudgeSettings(model="given")).model == "given"  # not read then
 
 
+def _unusable_proxy(variable: str) -> str:
+    """What the judge says of ``ftp://proxy.test`` in ``variable``, a proxy httpx cannot use."""
+    return (
+        f"the proxy in {variable} (ftp://proxy.test) is not a proxy URL that can be used "
+        "(http, https or socks5)"
+    )
+
+
 def test_a_proxy_the_client_cannot_use_is_refused_by_the_factory(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -112,10 +132,7 @@ def test_a_proxy_the_client_cannot_use_is_refused_by_the_factory(
     monkeypatch.setenv("https_proxy", "ftp://proxy.test")
     with pytest.raises(InvalidSettingsError) as refused:
         make_judge(JudgeSettings(model="m"))
-    assert str(refused.value) == (
-        "the proxy in https_proxy (ftp://proxy.test) is not a proxy URL that can be used "
-        "(http, https or socks5)"
-    )
+    assert str(refused.value) == _unusable_proxy("https_proxy")
 
 
 def test_a_judge_built_directly_names_the_proxy_it_cannot_use(
@@ -125,10 +142,7 @@ def test_a_judge_built_directly_names_the_proxy_it_cannot_use(
     # proxy, where it read "ValueError".
     monkeypatch.setenv("HTTPS_PROXY", "ftp://proxy.test")
     judge = OpenAIJudge(model="m", base_url="https://api.example.test/v1", timeout=1, retries=0)
-    assert str(judge_error(judge, decision)) == (
-        "the proxy in HTTPS_PROXY (ftp://proxy.test) is not a proxy URL that can be used "
-        "(http, https or socks5)"
-    )
+    assert str(judge_error(judge, decision)) == _unusable_proxy("HTTPS_PROXY")
 
 
 def test_a_proxy_for_another_scheme_the_client_cannot_use_is_named_too(
@@ -138,15 +152,11 @@ def test_a_proxy_for_another_scheme_the_client_cannot_use_is_named_too(
     # https:// server's client with ValueError, as "failed: InvalidSettingsError" after the fix
     # of its own proxy only.
     monkeypatch.setenv("HTTP_PROXY", "ftp://proxy.test")
-    refusal = (
-        "the proxy in HTTP_PROXY (ftp://proxy.test) is not a proxy URL that can be used "
-        "(http, https or socks5)"
-    )
     with pytest.raises(InvalidSettingsError) as refused:
         make_judge(JudgeSettings(model="m"))
-    assert str(refused.value) == refusal
+    assert str(refused.value) == _unusable_proxy("HTTP_PROXY")
     judge = OpenAIJudge(model="m", base_url="https://api.example.test/v1", timeout=1, retries=0)
-    assert str(judge_error(judge, decision)) == refusal
+    assert str(judge_error(judge, decision)) == _unusable_proxy("HTTP_PROXY")
 
 
 def test_settings_then_environment_then_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -444,22 +454,12 @@ def test_a_refusal_names_the_variable_the_judge_read_its_key_from(
     # QA: a judge whose key came from key_env="LAB_GATEWAY_KEY" was refused with "rejected
     # the API key (OPENAI_API_KEY)", a variable it never read.
     monkeypatch.delenv("OPENAI_API_KEY")
-
-    def judge() -> OpenAIJudge:
-        return OpenAIJudge(
-            model="fake-chat",
-            base_url=openai_server.url,
-            timeout=FAST_TIMEOUT,
-            retries=0,
-            key_env="LAB_GATEWAY_KEY",
-        )
-
     monkeypatch.setenv("LAB_GATEWAY_KEY", "sk-wrong-key-0123456789")
-    assert str(judge_error(judge(), decision)) == (
+    assert str(judge_error(judge_keyed_by(openai_server, "LAB_GATEWAY_KEY"), decision)) == (
         "OpenAI-compatible server rejected the API key (LAB_GATEWAY_KEY): HTTP 401"
     )
     monkeypatch.delenv("LAB_GATEWAY_KEY")
-    assert str(judge_error(judge(), decision)) == (
+    assert str(judge_error(judge_keyed_by(openai_server, "LAB_GATEWAY_KEY"), decision)) == (
         "OpenAI-compatible server requires an API key: set LAB_GATEWAY_KEY: HTTP 401"
     )
 
@@ -557,13 +557,7 @@ def test_a_key_echoed_in_an_answer_is_masked_before_the_answer_is_cut(
     # Its key in a variable of the caller's own naming: not one redaction knows of.
     monkeypatch.delenv("OPENAI_API_KEY")
     monkeypatch.setenv("MY_PROXY_KEY", TEST_KEY)
-    judge = OpenAIJudge(
-        model="fake-chat",
-        base_url=openai_server.url,
-        timeout=FAST_TIMEOUT,
-        retries=0,
-        key_env="MY_PROXY_KEY",
-    )
+    judge = judge_keyed_by(openai_server, "MY_PROXY_KEY")
     openai_server.replies.append(Reply(f"Invalid API key: {TEST_KEY}"))
     record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."], judge)
     assert isinstance(record, NotCheckedRecord)
@@ -581,13 +575,7 @@ def test_a_key_from_a_variable_of_the_callers_naming_is_masked_in_debug_logs(
     # only the built-in variables' values: a library logging a reply body showed this key.
     monkeypatch.delenv("OPENAI_API_KEY")
     monkeypatch.setenv("LAB_GATEWAY_KEY", TEST_KEY)
-    judge = OpenAIJudge(
-        model="fake-chat",
-        base_url=openai_server.url,
-        timeout=FAST_TIMEOUT,
-        retries=0,
-        key_env="LAB_GATEWAY_KEY",
-    )
+    judge = judge_keyed_by(openai_server, "LAB_GATEWAY_KEY")
     record = check_one(openai_server, ["Dropout helps a lot.", "Unrelated."], judge)
     assert isinstance(record, CheckedRecord)  # the server took the key from that variable
     assert openai_server.requests[0].authorization == f"Bearer {TEST_KEY}"

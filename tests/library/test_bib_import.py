@@ -12,7 +12,7 @@ import pytest
 
 from claimaudit.errors import BibliographyError
 from claimaudit.identity import parse_ref
-from claimaudit.library.bib_import import ImportStatus, import_entries
+from claimaudit.library.bib_import import EntryImport, ImportStatus, import_entries
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
 from claimaudit.sources.arxiv import ArxivClient
@@ -50,6 +50,15 @@ def _bib(tmp_path: Path, files: Path) -> Path:
 
 def _no_arxiv() -> ArxivClient:
     raise AssertionError("arXiv is asked only with fetch")
+
+
+def _imported(tmp_path: Path, bib: str) -> list[EntryImport]:
+    """What importing ``bib`` (written as ``refs.bib``) into a new library makes of each entry,
+    without fetching."""
+    path = tmp_path / "refs.bib"
+    path.write_text(bib, encoding="utf-8")
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        return import_entries(library, path, client=_no_arxiv).entries
 
 
 def test_import_summary(tmp_path: Path, files: Path) -> None:
@@ -234,14 +243,11 @@ def test_two_entries_of_one_reference_do_not_replace_each_other(
 def test_a_later_entry_of_a_reference_whose_first_entry_has_no_file_is_imported(
     tmp_path: Path, files: Path
 ) -> None:
-    bib = tmp_path / "refs.bib"
-    bib.write_text(
+    entries = _imported(
+        tmp_path,
         "@misc{first, doi = {10.1234/same}}\n"
         f"@misc{{second, doi = {{10.1234/same}}, file = {{{files}/notes.pdf}}}}\n",
-        encoding="utf-8",
     )
-    with Library.open(tmp_path / "lib.sqlite3") as library:
-        entries = import_entries(library, bib, client=_no_arxiv).entries
     assert [e.status for e in entries] == [ImportStatus.NO_FILE, ImportStatus.ADDED]
 
 
@@ -277,13 +283,10 @@ def test_an_unchanged_file_under_another_title_says_so_as_library_add_does(
 
 
 def test_a_linked_url_is_said_to_be_a_web_address(tmp_path: Path) -> None:
-    bib = tmp_path / "refs.bib"
-    bib.write_text(
+    [entry] = _imported(
+        tmp_path,
         "@misc{urlonly, file = {Online:https\\://example.org/paper.pdf:application/pdf}}\n",
-        encoding="utf-8",
     )
-    with Library.open(tmp_path / "lib.sqlite3") as library:
-        [entry] = import_entries(library, bib, client=_no_arxiv).entries
     assert entry.status is ImportStatus.FAILED
     assert entry.detail == (
         "attached file is a web address, which import-bib does not download "
@@ -316,10 +319,7 @@ def test_a_failure_naming_its_file_names_it_once(tmp_path: Path) -> None:
     # The reader's error starts with the file already: it was said twice, "f.md: f.md: ...".
     empty = tmp_path / "empty.md"
     empty.write_text("\n", encoding="utf-8")
-    bib = tmp_path / "refs.bib"
-    bib.write_text(f"@misc{{e, doi = {{10.1000/e}}, file = {{{empty}}}}}\n", encoding="utf-8")
-    with Library.open(tmp_path / "lib.sqlite3") as library:
-        [entry] = import_entries(library, bib, client=_no_arxiv).entries
+    [entry] = _imported(tmp_path, f"@misc{{e, doi = {{10.1000/e}}, file = {{{empty}}}}}\n")
     assert entry.status is ImportStatus.FAILED
     assert entry.detail == f"{empty}: no text found in the Markdown"
 
@@ -345,9 +345,6 @@ def test_an_attachment_that_is_no_regular_file_is_said_so(tmp_path: Path, kind: 
         os.mkfifo(attached)
     else:
         attached.symlink_to("/dev/zero")
-    bib = tmp_path / "refs.bib"
-    bib.write_text(f"@misc{{k, file = {{:{attached}:PDF}}}}\n", encoding="utf-8")
-    with Library.open(tmp_path / "lib.sqlite3") as library:
-        [entry] = import_entries(library, bib, client=_no_arxiv).entries
+    [entry] = _imported(tmp_path, f"@misc{{k, file = {{:{attached}:PDF}}}}\n")
     assert entry.status is ImportStatus.FAILED
     assert entry.detail == f"attached file cannot be read ({attached}: is not a regular file)"

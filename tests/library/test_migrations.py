@@ -10,12 +10,21 @@ from claimaudit.errors import LibraryOpenError
 from claimaudit.identity import parse_ref
 from claimaudit.library._migrations import APPLICATION_ID, LATEST_VERSION, migrate
 from claimaudit.library.health import check_health
-from claimaudit.library.models import NewPaper
 from claimaudit.library.reference_lookups import LibraryReferenceCache
 from claimaudit.library.result_cache import LibraryResultCache
 from claimaudit.library.store import Library
 from claimaudit.passage import Passage
-from tests.library.damaging import break_index_table, lose_index_data, lose_index_rows
+from tests.library.old_libraries import (
+    EVERY_DAMAGE,
+    add_after_upgrade,
+    as_before,
+    assert_latest,
+    found_after_damage,
+    index_matches,
+    insert_local_paper,
+    open_at,
+    stored_rows,
+)
 from tests.permissions import ordinary_permissions
 
 
@@ -29,8 +38,7 @@ def test_new_library_is_at_latest_version(tmp_path: Path) -> None:
 
 def test_upgrade_from_version_1_keeps_data_and_indexes_it(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    conn = sqlite3.connect(path, isolation_level=None)
-    assert migrate(conn, target=1) == 1
+    conn = open_at(path, 1)
     conn.execute(
         "INSERT INTO papers (id, ref, kind, work, version, title, url, source_path, content_hash,"
         " ingested_at) VALUES (1, 'arXiv:1706.03762v5', 'arxiv', '1706.03762', 5, 'Attention',"
@@ -48,8 +56,7 @@ def test_upgrade_from_version_1_keeps_data_and_indexes_it(tmp_path: Path) -> Non
             "The Transformer relies entirely on attention."
         ]
         assert [h.passage_id for h in lib.search("transformer attention")] == ["P001"]
-    with sqlite3.connect(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION
+    assert_latest(path, since=1)
 
 
 def test_library_from_the_future_is_refused(tmp_path: Path) -> None:
@@ -69,8 +76,7 @@ def test_an_older_library_that_may_not_be_written_says_it_must_be_upgraded(
     # cited references ...): attempt to write a readonly database", naming neither the
     # older claimaudit nor what to do.
     path = tmp_path / "old.sqlite3"
-    conn = sqlite3.connect(path, isolation_level=None)
-    assert migrate(conn, target=4) == 4
+    conn = open_at(path, 4)
     conn.execute("PRAGMA journal_mode = WAL")  # as every claimaudit library has been
     conn.close()
     before = path.read_bytes()
@@ -150,8 +156,7 @@ def test_upgrade_from_version_2_keeps_papers_and_adds_the_results_cache(tmp_path
     from claimaudit.records import CheckedRecord
 
     path = tmp_path / "v2.sqlite3"
-    conn = sqlite3.connect(path, isolation_level=None)
-    assert migrate(conn, target=2) == 2
+    conn = open_at(path, 2)
     conn.execute(
         "INSERT INTO papers (id, ref, kind, work, version, title, url, source_path, content_hash,"
         " ingested_at) VALUES (1, 'arXiv:1907.10121', 'arxiv', '1907.10121', NULL, 'SciPy 1.0',"
@@ -170,8 +175,7 @@ def test_upgrade_from_version_2_keeps_papers_and_adds_the_results_cache(tmp_path
         assert paper is not None and paper.passage_count == 2 and paper.source_path == "paper.tex"
         assert [h.passage_id for h in lib.search("sparse matrix")] == ["P002"]
     assert LibraryResultCache(path).count() == 0
-    with sqlite3.connect(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 3
+    assert_latest(path, since=3)
     # The new table works on the upgraded file.
     cache = LibraryResultCache(path)
     key = CacheKey("c", "", "arXiv:1907.10121", "arXiv:1907.10121", "f", "j", "i", "s")
@@ -213,8 +217,7 @@ def test_a_step_applied_meanwhile_by_another_connection_is_skipped(
     from claimaudit.library import _migrations
 
     path = tmp_path / "lib.sqlite3"
-    first = sqlite3.connect(path, isolation_level=None)
-    assert migrate(first, target=2) == 2
+    first = open_at(path, 2)
     second = sqlite3.connect(path, isolation_level=None)
     assert migrate(first) == LATEST_VERSION  # one connection upgrades the file...
     real = _migrations.schema_version
@@ -229,8 +232,7 @@ def test_upgrade_from_version_3_keeps_papers_passages_and_results(tmp_path: Path
     """Version 4 adds pages, authors, the source format and the extractor: nothing stored in
     a version-3 library is lost, and its papers read as having no pages and an unknown reader."""
     path = tmp_path / "v3.sqlite3"
-    conn = sqlite3.connect(path, isolation_level=None)
-    assert migrate(conn, target=3) == 3
+    conn = open_at(path, 3)
     conn.execute(
         "INSERT INTO papers (id, ref, kind, work, version, title, url, source_path, content_hash,"
         " ingested_at) VALUES (1, 'arXiv:1706.03762v5', 'arxiv', '1706.03762', 5, 'Attention',"
@@ -264,8 +266,7 @@ def test_upgrade_from_version_3_keeps_papers_passages_and_results(tmp_path: Path
         ]
         assert [h.passage_id for h in lib.search("eight GPUs")] == ["P002"]
     assert LibraryResultCache(path).count() == 1
-    with sqlite3.connect(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 4
+    assert_latest(path, since=4)
 
 
 def test_upgrade_from_version_4_keeps_everything_and_adds_reference_lookups(
@@ -275,13 +276,9 @@ def test_upgrade_from_version_4_keeps_everything_and_adds_reference_lookups(
     nothing else: every paper, passage (with its pages) and judged result of a version-4
     library reads back as it was written."""
     path = tmp_path / "v4.sqlite3"
-    conn = sqlite3.connect(path, isolation_level=None)
-    assert migrate(conn, target=4) == 4
-    conn.execute(
-        "INSERT INTO papers (id, ref, kind, work, version, title, url, source_path, content_hash,"
-        " ingested_at, authors, source_format, extractor) VALUES (1, 'local:smith2020', "
-        "'local', 'local:smith2020', NULL, 'Notes', NULL, '/papers/smith.pdf', 'h1', "
-        "'2025-01-01T00:00:00+00:00', 'Ann Smith', 'pdf', 'pdf/2')"
+    conn = open_at(path, 4)
+    insert_local_paper(
+        conn, source_path="/papers/smith.pdf", source_format="pdf", extractor="pdf/2"
     )
     conn.executemany(
         "INSERT INTO passages (paper_id, seq, passage_id, section, text, page_start, page_end) "
@@ -296,10 +293,7 @@ def test_upgrade_from_version_4_keeps_everything_and_adds_reference_lookups(
         "'local:smith2020', 'fp', 'local', 'model', '{\"verdict\": \"supports\"}', "
         "'2025-01-01T00:00:00+00:00')"
     )
-    before = {
-        table: conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
-        for table in ("papers", "passages", "judged_results")
-    }
+    before = stored_rows(conn, "papers", "passages", "judged_results")
     conn.close()
     with Library.open(path) as lib:
         paper = lib.require_paper(parse_ref("local:smith2020"))
@@ -307,16 +301,11 @@ def test_upgrade_from_version_4_keeps_everything_and_adds_reference_lookups(
         assert [p.pages for p in lib.passages(paper.ref)] == [(1, 1), (2, 3)]
         assert [h.passage_id for h in lib.search("sparse memory")] == ["P001"]
     assert LibraryReferenceCache(path).count() == 0
+    assert_latest(path, since=5)
     with sqlite3.connect(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 5
         # The columns a version-4 library has (later versions add others).
-        after = {
-            table: check.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
-            for table in ("papers", "passages", "judged_results")
-        }
-        assert {t: [row[: len(before[t][0])] for row in rows] for t, rows in after.items()} == (
-            before
-        )
+        after = stored_rows(check, "papers", "passages", "judged_results")
+        assert as_before(after, before) == before
         columns = [row[1] for row in check.execute("PRAGMA table_info(reference_lookups)")]
         assert columns == ["identifier", "source", "outcome", "record", "reason", "checked_at"]
 
@@ -325,9 +314,7 @@ def test_an_upgrade_is_said_and_a_new_library_is_not(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     old = tmp_path / "old.sqlite3"
-    conn = sqlite3.connect(old, isolation_level=None)
-    migrate(conn, target=1)
-    conn.close()
+    open_at(old, 1).close()
     with caplog.at_level("WARNING", logger="claimaudit.library._migrations"):
         Library.open(tmp_path / "new.sqlite3").close()
         assert caplog.records == []
@@ -340,8 +327,7 @@ def test_a_step_that_cannot_begin_reports_why_not_a_failed_rollback(tmp_path: Pa
     # BEGIN IMMEDIATE fails on a library another connection holds for writing: the message must
     # say "locked", not "cannot rollback - no transaction is active".
     path = tmp_path / "old.sqlite3"
-    conn = sqlite3.connect(path, isolation_level=None)
-    migrate(conn, target=1)
+    conn = open_at(path, 1)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")
     waiting = sqlite3.connect(path, isolation_level=None, timeout=0.1)
@@ -383,14 +369,8 @@ def test_upgrade_from_version_6_indexes_each_passage_in_its_normal_form_and_lose
     """Version 7 reads each passage NFKC-normalised for the index (a new column where that form
     differs, the index rebuilt): every stored row reads back as it was written."""
     path = tmp_path / "v6.sqlite3"
-    conn = sqlite3.connect(path, isolation_level=None)
-    assert migrate(conn, target=6) == 6
-    conn.execute(
-        "INSERT INTO papers (id, ref, kind, work, version, title, url, source_path, content_hash,"
-        " ingested_at, authors, source_format, extractor) VALUES (1, 'local:smith2020', "
-        "'local', 'local:smith2020', NULL, 'Notes', NULL, '/papers/smith.md', 'h1', "
-        "'2025-01-01T00:00:00+00:00', 'Ann Smith', 'markdown', 'markdown/3')"
-    )
+    conn = open_at(path, 6)
+    insert_local_paper(conn)
     texts = ["Our \ufb01nding holds.", "\uff23\uff34 scans.", "Plain words."]
     conn.executemany(
         "INSERT INTO passages (paper_id, seq, passage_id, section, text, page_start, page_end) "
@@ -398,47 +378,37 @@ def test_upgrade_from_version_6_indexes_each_passage_in_its_normal_form_and_lose
         [(i, f"P{i + 1:03d}", t) for i, t in enumerate(texts)],
     )
     # Found as stored before the upgrade, by the ligature only.
-    fts = "SELECT rowid FROM passages_fts WHERE passages_fts MATCH ?"
-    assert conn.execute(fts, ('"finding"',)).fetchall() == []
-    before = {
-        table: conn.execute(f"SELECT * FROM {table} ORDER BY 1").fetchall()
-        for table in ("papers", "passages")
-    }
+    assert index_matches(conn, "finding") == []
+    before = stored_rows(conn, "papers", "passages")
     conn.close()
     with Library.open(path) as lib:
         assert [h.passage_id for h in lib.search("finding")] == ["P001"]
         assert [h.passage_id for h in lib.search("ct")] == ["P002"]
         assert [h.text for h in lib.search("plain")] == ["Plain words."]
-        # A passage added after the upgrade is indexed the same way.
-        lib.add_paper(
-            NewPaper(parse_ref("local:b"), "B", [Passage("P001", "\ufb01eld work", None)], "h2")
-        )
+        add_after_upgrade(lib, Passage("P001", "\ufb01eld work", None))
         assert [str(h.ref) for h in lib.search("field")] == ["local:b"]
     assert check_health(path).healthy
+    assert_latest(path, since=7)
     with sqlite3.connect(path) as check:
-        assert check.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION >= 7
         after = {
             "papers": check.execute("SELECT * FROM papers WHERE id = 1").fetchall(),
             "passages": check.execute(
                 "SELECT * FROM passages WHERE paper_id = 1 ORDER BY 1"
             ).fetchall(),
         }
-        assert {t: [row[: len(before[t][0])] for row in rows] for t, rows in after.items()} == (
-            before
-        )
+        assert as_before(after, before) == before
         search_forms = check.execute("SELECT search_text FROM passages WHERE paper_id = 1")
         assert [r[0] for r in search_forms] == ["Our finding holds.", "CT scans.", None]
 
 
-@pytest.mark.parametrize("damage", [lose_index_data, break_index_table, lose_index_rows])
+@EVERY_DAMAGE
 def test_a_version_6_library_whose_index_is_damaged_still_upgrades_and_is_indexed_again(
     tmp_path: Path, damage: Callable[[Path], None]
 ) -> None:
     """Version 7 drops the index to make it again: one FTS5 cannot even load is taken out by
     hand, since ``library repair`` mends only a library at the latest version."""
     path = tmp_path / "v6.sqlite3"
-    conn = sqlite3.connect(path, isolation_level=None)
-    assert migrate(conn, target=6) == 6
+    conn = open_at(path, 6)
     conn.execute(
         "INSERT INTO papers (id, ref, kind, work, title, content_hash, ingested_at) VALUES "
         "(1, 'local:a', 'local', 'local:a', 'T', 'h1', '2025-01-01T00:00:00+00:00')"
@@ -449,7 +419,4 @@ def test_a_version_6_library_whose_index_is_damaged_still_upgrades_and_is_indexe
         [(i, f"P{i + 1:03d}", f"Aspirin passage {i} of the cohort.") for i in range(40)],
     )
     conn.close()
-    damage(path)
-    with Library.open(path) as lib:
-        assert len(lib.search("aspirin", limit=100)) == 40
-    assert check_health(path).healthy
+    assert len(found_after_damage(path, damage, "aspirin")) == 40

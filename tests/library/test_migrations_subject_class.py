@@ -8,15 +8,14 @@ import sqlite3
 from pathlib import Path
 
 from claimaudit.identity import PaperRef, RefKind, parse_ref
-from claimaudit.library._migrations import migrate
 from claimaudit.library.refused_refs import parse_or_stored, refused_refs
 from claimaudit.library.store import Library
+from tests.library.old_libraries import open_at
 
 
 def _version_5_library(path: Path, *papers: tuple[str, str, int | None, str]) -> Path:
     """A library as claimaudit at schema version 5 wrote it: (ref, work, version, title)."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    assert migrate(conn, target=5) == 5
+    conn = open_at(path, 5)
     for number, (ref, work, version, title) in enumerate(papers, start=1):
         conn.execute(
             "INSERT INTO papers (id, ref, kind, work, version, title, url, content_hash, "

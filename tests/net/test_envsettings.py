@@ -24,6 +24,18 @@ from claimaudit.net.envsettings import (
 API = "https://api.example.test/v1"
 
 
+def _refused_by_every_client(expected: str) -> None:
+    """The settings check and a client of each HTTP library refuse the environment, saying
+    ``expected``: never a constructor's own exception, never a request that fails later."""
+    with pytest.raises(InvalidSettingsError) as refused:
+        require_tls_settings()
+    assert str(refused.value) == expected
+    for make in (httpx.Client, httpx2.Client):
+        with pytest.raises(InvalidSettingsError) as refused:
+            http_client(make, API)
+        assert str(refused.value) == expected
+
+
 @pytest.mark.parametrize(
     "url", ["http://127.0.0.1:8080/v1", "https://api.example.org", "HTTPS://Example.org/x"]
 )
@@ -121,13 +133,7 @@ def test_a_ca_file_httpx_cannot_load_is_refused_naming_the_variable(
     cafile = tmp_path / name
     monkeypatch.setenv("SSL_CERT_FILE", str(cafile))
     expected = f"SSL_CERT_FILE names an unusable CA file ({why}): {cafile}"
-    with pytest.raises(InvalidSettingsError) as refused:
-        require_tls_settings()
-    assert str(refused.value) == expected
-    for make in (httpx.Client, httpx2.Client):
-        with pytest.raises(InvalidSettingsError) as refused:
-            http_client(make, API)
-        assert str(refused.value) == expected
+    _refused_by_every_client(expected)
 
 
 @pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
@@ -144,13 +150,7 @@ def test_a_ca_file_that_is_no_regular_file_is_refused_unread(
         cafile = Path("/dev/zero")
     monkeypatch.setenv("SSL_CERT_FILE", str(cafile))
     expected = f"SSL_CERT_FILE names an unusable CA file (not a regular file): {cafile}"
-    with pytest.raises(InvalidSettingsError) as refused:
-        require_tls_settings()
-    assert str(refused.value) == expected
-    for make in (httpx.Client, httpx2.Client):
-        with pytest.raises(InvalidSettingsError) as refused:
-            http_client(make, API)
-        assert str(refused.value) == expected
+    _refused_by_every_client(expected)
     with pytest.raises(InvalidSettingsError) as refused:
         tls_context()
     assert str(refused.value) == expected

@@ -21,6 +21,14 @@ def _checker() -> Checker:
     return Checker(MemorySource(), ScriptedJudge(pick("supports", "P001")))
 
 
+def _refused_as_empty_latex(folder: Path, text: str) -> None:
+    """``text`` as a LaTeX draft is refused as empty, in the words a person reads."""
+    path = folder / "paper.tex"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DraftError, match=r"^the draft is empty: there is no LaTeX text to review$"):
+        review_latex(path, checker=_checker())
+
+
 @pytest.mark.parametrize("text", BLANKS)
 def test_review_report_refuses_an_empty_draft(text: str) -> None:
     # It gave a result of "0 cited sentences": a gate on an emptied file passed.
@@ -32,10 +40,7 @@ def test_review_report_refuses_an_empty_draft(text: str) -> None:
 
 @pytest.mark.parametrize("text", BLANKS)
 def test_review_latex_refuses_an_empty_draft(tmp_path: Path, text: str) -> None:
-    path = tmp_path / "paper.tex"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(DraftError, match=r"^the draft is empty: there is no LaTeX text to review$"):
-        review_latex(path, checker=_checker())
+    _refused_as_empty_latex(tmp_path, text)
 
 
 @pytest.mark.parametrize(
@@ -78,10 +83,7 @@ def test_a_markdown_draft_of_invisible_characters_or_comments_is_empty(text: str
     ],
 )
 def test_a_latex_draft_of_comments_or_an_empty_document_is_empty(tmp_path: Path, text: str) -> None:
-    path = tmp_path / "paper.tex"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(DraftError, match=r"^the draft is empty: there is no LaTeX text to review$"):
-        review_latex(path, checker=_checker())
+    _refused_as_empty_latex(tmp_path, text)
 
 
 @pytest.mark.parametrize(

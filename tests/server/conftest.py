@@ -10,18 +10,22 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 
 from claimaudit.api import make_judge
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.identity import parse_ref
 from claimaudit.library.ingest import add_path
 from claimaudit.library.store import Library
+from claimaudit.server.app import create_app
+from claimaudit.server.config import ServerConfig
 from tests.browser import launch_chromium
 
 if TYPE_CHECKING:
@@ -56,6 +60,19 @@ def example_library(tmp_path_factory: pytest.TempPathFactory) -> Path:
             title="Good enough practices in scientific computing",
         )
     return path
+
+
+@contextmanager
+def one_paper_app(folder: Path) -> Iterator[TestClient]:
+    """The app in this process over a new library in ``folder`` holding one small paper,
+    ``local:t1`` with passage P001; a server error is answered (500) as a client sees it."""
+    app = create_app(ServerConfig(library=folder / "library.sqlite3"))
+    with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
+        added = client.post(
+            "/v1/library", files={"file": ("a.md", b"Some text.\n")}, data={"ref": "local:t1"}
+        )
+        assert added.status_code == 201, added.text
+        yield client
 
 
 def local_threshold() -> float:

@@ -164,10 +164,10 @@ def test_serve_stops_before_it_starts(
     assert not library.exists()
 
 
-def test_mcp_stops_before_it_starts(tmp_path: Path) -> None:
-    library = tmp_path / "library.sqlite3"
-    env = child_env({"OPENAI_CONTEXT_TOKENS": "lots"})
-    done = subprocess.run(
+def _mcp(library: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``claimaudit mcp`` run as a client starts it, with nothing on its input (these tests
+    expect it to refuse its settings before it reads any)."""
+    return subprocess.run(
         [*console_script(), "mcp", "--library", str(library)],
         stdin=subprocess.DEVNULL,
         capture_output=True,
@@ -175,6 +175,12 @@ def test_mcp_stops_before_it_starts(tmp_path: Path) -> None:
         env=env,
         timeout=120,
     )
+
+
+def test_mcp_stops_before_it_starts(tmp_path: Path) -> None:
+    library = tmp_path / "library.sqlite3"
+    env = child_env({"OPENAI_CONTEXT_TOKENS": "lots"})
+    done = _mcp(library, env)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == (
         "error: OPENAI_CONTEXT_TOKENS must be a whole number of tokens, not 'lots'\n"
@@ -188,14 +194,7 @@ def test_mcp_stops_at_an_unusable_proxy_valyu_would_use(tmp_path: Path) -> None:
     env = child_env({"VALYU_API_KEY": "val-key", "ALL_PROXY": "ftp://u:hunter2@x:1"})
     for name in names:
         env.pop(name, None)
-    done = subprocess.run(
-        [*console_script(), "mcp", "--library", str(library)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    done = _mcp(library, env)
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.startswith(f"error: {FTP_PROXY}")
     assert done.stderr.count("\n") == 1 and "hunter2" not in done.stderr

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import anyio
 import pytest
 from fastapi.testclient import TestClient
 
@@ -15,9 +14,8 @@ from claimaudit.plugins import Registered, get_registry
 from claimaudit.server.app import create_app
 from claimaudit.server.config import ServerConfig
 from claimaudit.server.judge_schema import JUDGE_REQUESTS
-from claimaudit.server.mcp.server import build_server
-from claimaudit.server.service import Service
 from tests.fakes import ScriptedJudge, pick
+from tests.server.mcp.listing import listed_tools
 
 LOOPBACK = "http://127.0.0.1"
 THIRD_PARTY = "third-party-judge"
@@ -59,11 +57,7 @@ def test_the_openapi_document_lists_the_registered_judges(api: TestClient) -> No
 
 def test_the_api_and_the_mcp_tools_list_the_same_judges(api: TestClient, library: Path) -> None:
     schemas = api.get("/openapi.json").json()["components"]["schemas"]
-    service = Service(library)
-    try:
-        tools = {t.name: t for t in anyio.run(build_server(service).list_tools)}
-    finally:
-        service.close()
+    tools = listed_tools(library)
     documented = _judge_strings(schemas["CheckRequest"]["properties"]["judge"])
     for tool in ("check_claim", "review_report", "review_latex"):
         assert _judge_strings(tools[tool].input_schema["properties"]["judge"]) == documented
@@ -99,11 +93,7 @@ def test_the_schemas_name_the_default_judge_the_server_uses(
     with TestClient(create_app(ServerConfig(library=library)), base_url=LOOPBACK) as api:
         [default] = [j["name"] for j in api.get("/v1/judges").json()["judges"] if j["default"]]
         schemas = api.get("/openapi.json").json()["components"]["schemas"]
-    service = Service(library)
-    try:
-        tools = {t.name: t for t in anyio.run(build_server(service).list_tools)}
-    finally:
-        service.close()
+    tools = listed_tools(library)
     said = f"default (also when empty or null): {THIRD_PARTY}, this server's default judge."
     assert default == THIRD_PARTY
     fields = [schemas[name]["properties"]["judge"] for name in JUDGE_REQUESTS]

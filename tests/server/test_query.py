@@ -8,18 +8,12 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from claimaudit.server.app import create_app
-from claimaudit.server.config import ServerConfig
+from tests.server.conftest import one_paper_app
 
 
 @pytest.fixture
 def api(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(ServerConfig(library=tmp_path / "library.sqlite3"))
-    with TestClient(app, base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
-        added = client.post(
-            "/v1/library", files={"file": ("a.md", b"Some text.\n")}, data={"ref": "local:t1"}
-        )
-        assert added.status_code == 201, added.text
+    with one_paper_app(tmp_path) as client:
         yield client
 
 

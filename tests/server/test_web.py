@@ -24,6 +24,7 @@ from tests.server.conftest import (
     TOKEN,
     RunningServer,
 )
+from tests.server.pages import send_review
 
 TIMEOUT_MS = 60_000
 # A check with the embedded judge can take seconds on a busy machine: expectations wait as long.
@@ -178,11 +179,7 @@ REVIEW_BIB = "@article{lee2022, eprint = {2105.14372}, archivePrefix = {arXiv}}"
 
 
 def test_review_a_draft(page: Page, server: RunningServer, tmp_path: Path) -> None:
-    page.goto(server.url)
-    page.fill("#draft", REVIEW_DRAFT)
-    page.click("#review-form details.options summary")
-    page.fill("#review-bib", REVIEW_BIB)
-    page.click("#review-submit")
+    send_review(page, server.url, REVIEW_DRAFT, REVIEW_BIB)
     expect(page.locator("#review-status")).to_contain_text("3 cited sentences, 3 records")
     # The same review through the API (now from the results cache) gives the expected figures.
     body = {"markdown": REVIEW_DRAFT, "bibliography": {"text": REVIEW_BIB}}
@@ -481,9 +478,7 @@ def test_after_the_token_the_judges_load_and_stale_errors_go(
 
 
 def test_keyboard_focus_shows_on_a_flagged_marker(page: Page, server: RunningServer) -> None:
-    page.goto(server.url)
-    page.fill("#draft", "A sentence that cites a missing paper [@missing].\n")
-    page.click("#review-submit")
+    send_review(page, server.url, "A sentence that cites a missing paper [@missing].\n")
     marker = page.locator('#review-draft .claim-marker[data-claim="1"]')
     expect(marker).to_have_class(re.compile(r"\bneeds-review\b"))
     flagged = ("rgb(179, 92, 0)", "2px")

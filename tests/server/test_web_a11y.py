@@ -9,6 +9,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.server.conftest import NARROW_CLAIM, PAGE_TIMEOUT_MS, RunningServer
+from tests.server.pages import send_review
 
 expect.set_options(timeout=PAGE_TIMEOUT_MS)
 
@@ -18,9 +19,7 @@ MISSING_REF = "arXiv:2401.00001"  # not in the library: a quick not_checked reco
 def test_a_reviewed_sentence_is_one_control_that_opens_and_closes_its_evidence(
     page: Page, server: RunningServer
 ) -> None:
-    page.goto(server.url)
-    page.fill("#draft", "A sentence that cites a missing paper [@missing].\n")
-    page.click("#review-submit")
+    send_review(page, server.url, "A sentence that cites a missing paper [@missing].\n")
     expect(page.locator("#review-status")).to_have_attribute("data-kind", "done")
     sentence = page.locator('#review-draft .sentence[data-claim="1"]')
     assert sentence.get_attribute("tabindex") is None and sentence.get_attribute("role") is None

@@ -17,6 +17,7 @@ from tests.server.conftest import (
     RunningServer,
 )
 from tests.server.launcher import NOTE
+from tests.server.pages import open_first_claim, send_check, send_review
 
 expect.set_options(timeout=PAGE_TIMEOUT_MS)
 
@@ -87,11 +88,9 @@ def test_a_judges_note_is_a_reason(page: Page, server: RunningServer) -> None:
 
 def test_a_not_supports_verdict_is_a_reason(page: Page, server: RunningServer) -> None:
     # The review panel's cards carry the reasons too, judged against the review's threshold.
-    page.goto(server.url)
-    page.fill("#draft", f"{NARROW_CLAIM[:-1]} (arXiv:1609.00037).\n")
-    page.click("#review-submit")
+    send_review(page, server.url, f"{NARROW_CLAIM[:-1]} (arXiv:1609.00037).\n")
     expect(page.locator("#review-status")).to_have_attribute("data-kind", "done")
-    page.locator('#review-draft .claim-marker[data-claim="1"]').click()
+    open_first_claim(page)
     card = page.locator(f'#review-claim-1 .card[data-ref="{GOOD_ENOUGH_REF}"]')
     # This paper does not address the claim (a verdict the API gives for this pair).
     expect(card).to_have_attribute("data-verdict", "not_addressed")
@@ -125,10 +124,7 @@ MISSING_REF = "arXiv:2401.00001"
 def test_results_say_their_claim_and_go_out_of_date_when_it_or_the_papers_change(
     page: Page, server: RunningServer
 ) -> None:
-    page.goto(server.url)
-    page.fill("#claim", f"  {NARROW_CLAIM} ")
-    page.fill("#paper-input", MISSING_REF)
-    page.click("#check-submit")
+    send_check(page, server.url, MISSING_REF, claim=f"  {NARROW_CLAIM} ")
     results, status = page.locator("#results"), page.locator("#check-status")
     expect(results.locator(f'.card[data-ref="{MISSING_REF}"]')).to_have_count(1)
     expect(results.locator(".judged")).to_have_text(f"Claim judged: {NARROW_CLAIM}")

@@ -10,6 +10,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from tests.server.conftest import NARROW_CLAIM, PAGE_TIMEOUT_MS, RunningServer
+from tests.server.pages import send_review
 from tests.server.test_reviews import WRAPPED, WRAPPED_WARNING
 
 expect.set_options(timeout=PAGE_TIMEOUT_MS)
@@ -141,9 +142,9 @@ def test_an_input_in_a_latex_draft_says_to_paste_the_file(
 
 
 def test_a_named_bibliography_says_to_paste_it(page: Page, server: RunningServer) -> None:
-    page.goto(server.url)
-    page.fill("#draft", LATEX.replace(r"\end{document}", "\\bibliography{refs}\n\\end{document}"))
-    page.click("#review-submit")
+    send_review(
+        page, server.url, LATEX.replace(r"\end{document}", "\\bibliography{refs}\n\\end{document}")
+    )
     expect(page.locator("#review-status")).to_have_text(
         "The draft names the bibliography refs: paste its BibTeX under "
         "“Bibliography and options”, then review again."

@@ -25,6 +25,7 @@ from tests.server.conftest import (
     PAGE_TIMEOUT_MS,
     RunningServer,
 )
+from tests.server.pages import open_first_claim, send_check, send_review
 
 expect.set_options(timeout=PAGE_TIMEOUT_MS)
 CONFLICT_REF = "arXiv:2301.00005"
@@ -84,10 +85,7 @@ def test_an_upload_that_names_no_paper_says_to_fill_in_reference(
 def test_a_paper_missing_from_the_library_says_to_upload_it(
     page: Page, server: RunningServer
 ) -> None:
-    page.goto(server.url)
-    page.fill("#claim", NARROW_CLAIM)
-    page.fill("#paper-input", "arXiv:2401.00001")
-    page.click("#check-submit")
+    send_check(page, server.url, "arXiv:2401.00001")
     error = page.locator('.card[data-ref="arXiv:2401.00001"] .error')
     expect(error).to_have_text(
         "arXiv:2401.00001 is not in the local library. "
@@ -102,10 +100,7 @@ SEMICOLON_DOI = "doi:10.1000/xyz;abc"
 def test_a_missing_paper_whose_reference_holds_a_semicolon_is_named_whole(
     page: Page, server: RunningServer
 ) -> None:
-    page.goto(server.url)
-    page.fill("#claim", NARROW_CLAIM)
-    page.fill("#paper-input", SEMICOLON_DOI)
-    page.click("#check-submit")
+    send_check(page, server.url, SEMICOLON_DOI)
     expect(page.locator(f'.card[data-ref="{SEMICOLON_DOI}"] .error')).to_have_text(
         f"{SEMICOLON_DOI} is not in the local library. "
         "Upload it in the Library panel below, then check again."
@@ -115,10 +110,8 @@ def test_a_missing_paper_whose_reference_holds_a_semicolon_is_named_whole(
 def test_a_missing_paper_in_a_review_says_to_review_again(
     page: Page, server: RunningServer
 ) -> None:
-    page.goto(server.url)
-    page.fill("#draft", f"{NARROW_CLAIM[:-1]} ({SEMICOLON_DOI}).\n")
-    page.click("#review-submit")
-    page.locator('#review-draft .claim-marker[data-claim="1"]').click()
+    send_review(page, server.url, f"{NARROW_CLAIM[:-1]} ({SEMICOLON_DOI}).\n")
+    open_first_claim(page)
     expect(page.locator(f'#review-claim-1 .card[data-ref="{SEMICOLON_DOI}"] .error')).to_have_text(
         f"{SEMICOLON_DOI} is not in the local library. "
         "Upload it in the Library panel below, then review again."
@@ -130,12 +123,10 @@ def test_a_missing_entry_without_an_identifier_says_the_page_s_words_and_its_not
 ) -> None:
     # The API's advice was followed by the note, so the page showed it as the API said it:
     # "upload it with POST /v1/library (bibliography entry 'bad' has ...)".
-    page.goto(server.url)
-    page.fill("#draft", f"{NARROW_CLAIM[:-1]} [@bad].\n")
-    page.click("#review-form details.options summary")
-    page.fill("#review-bib", "@article{bad, title = {Bad}}\n")
-    page.click("#review-submit")
-    page.locator('#review-draft .claim-marker[data-claim="1"]').click()
+    send_review(
+        page, server.url, f"{NARROW_CLAIM[:-1]} [@bad].\n", "@article{bad, title = {Bad}}\n"
+    )
+    open_first_claim(page)
     expect(page.locator('#review-claim-1 .card[data-ref="local:bad"] .error')).to_have_text(
         "local:bad is not in the local library (bibliography entry 'bad' has no arXiv id or "
         "DOI, so it is looked up in the library as local:bad). "
@@ -160,9 +151,9 @@ def test_a_topic_too_long_names_the_field(page: Page, server: RunningServer) -> 
 def test_a_markdown_draft_naming_its_bibliography_says_to_paste_it(
     page: Page, server: RunningServer
 ) -> None:
-    page.goto(server.url)
-    page.fill("#draft", f"---\nbibliography: refs.bib\n---\n\n{NARROW_CLAIM[:-1]} [@lee2022].\n")
-    page.click("#review-submit")
+    send_review(
+        page, server.url, f"---\nbibliography: refs.bib\n---\n\n{NARROW_CLAIM[:-1]} [@lee2022].\n"
+    )
     expect(page.locator("#review-status")).to_have_text(
         "The draft names the bibliography refs.bib: paste its BibTeX under "
         "“Bibliography and options”, then review again."
@@ -283,10 +274,7 @@ def test_valyu_excerpts_over_budget_say_to_narrow_topic_on_the_page(
         route.fulfill(json=found)
 
     page.route("**/v1/checks", with_valyu_error)
-    page.goto(server.url)
-    page.fill("#claim", NARROW_CLAIM)
-    page.fill("#paper-input", ref)
-    page.click("#check-submit")
+    send_check(page, server.url, ref)
     error = page.locator(f'.card[data-ref="{ref}"] .error')
     expect(error).to_have_text(
         f"{message.split('; nothing was truncated')[0]}. Nothing was cut: add words to Topic "
@@ -299,10 +287,7 @@ def test_valyu_excerpts_over_budget_say_to_narrow_topic_on_the_page(
 def test_a_version_not_stored_names_the_copy_that_is(page: Page, server: RunningServer) -> None:
     # The library holds DEEP_RULES_REF without a version: a versioned reference is told to drop it.
     versioned = f"{DEEP_RULES_REF}v1"
-    page.goto(server.url)
-    page.fill("#claim", NARROW_CLAIM)
-    page.fill("#paper-input", versioned)
-    page.click("#check-submit")
+    send_check(page, server.url, versioned)
     expect(page.locator(f'.card[data-ref="{versioned}"] .error')).to_have_text(
         f"{versioned} is not in the local library, which holds {DEEP_RULES_REF} without a "
         f"version: cite {DEEP_RULES_REF}. Upload it in the Library panel below, then check again."
@@ -331,10 +316,7 @@ def test_an_answer_not_from_the_api_is_said_by_its_status(
             status=status, body="<html><h1>Proxy page</h1></html>", content_type="text/html"
         ),
     )
-    page.goto(server.url)
-    page.fill("#claim", NARROW_CLAIM)
-    page.fill("#paper-input", DEEP_RULES_REF)
-    page.click("#check-submit")
+    send_check(page, server.url, DEEP_RULES_REF)
     status_line = page.locator("#check-status")
     expect(status_line).to_have_attribute("data-kind", "error")
     expect(status_line).to_have_text(said)

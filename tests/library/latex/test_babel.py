@@ -8,15 +8,11 @@ import pytest
 
 from claimaudit.library.extract import extract
 from claimaudit.library.latex.babel import main_language, uses_german_shorthands
+from tests.articles import write_article
 
 
 def _text(tmp_path: Path, preamble: str, body: str) -> str:
-    source = tmp_path / "paper.tex"
-    source.write_text(
-        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n\\section{{S}}\n"
-        f"{body}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
+    source = write_article(tmp_path, body, f"{preamble}\n", section="S", name="paper.tex")
     return " ".join(b.text for b in extract(source).blocks)
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from claimaudit.library.extract import extract
 from claimaudit.library.latex.comments import strip_comments
+from tests.articles import write_article
 
 
 @pytest.mark.parametrize(
@@ -57,11 +58,7 @@ def test_comments_outside_verbatim_arguments_are_dropped(source: str, stripped: 
 
 
 def _texts(tmp_path: Path, body: str) -> list[tuple[str | None, str]]:
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n\\begin{{document}}\n{body}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
+    path = write_article(tmp_path, body, name="paper.tex")
     return [(b.section, " ".join(b.text.split())) for b in extract(path).blocks]
 
 

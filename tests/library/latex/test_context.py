@@ -8,16 +8,12 @@ from pathlib import Path
 
 from claimaudit.library.extract import extract
 from claimaudit.library.passages import make_passages
+from tests.articles import write_article
 from tests.library.helpers import GOOD_ENOUGH_TEX, SCIPY_TEX
 
 
 def _blocks(tmp_path: Path, body: str) -> list[tuple[str, str]]:
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n\\begin{{document}}\n\\section{{Left Out}}\n{body}\n"
-        "\\end{document}\n",
-        encoding="utf-8",
-    )
+    path = write_article(tmp_path, body, section="Left Out", name="paper.tex")
     return [(b.kind, b.text) for b in extract(path).blocks]
 
 

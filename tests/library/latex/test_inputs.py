@@ -14,6 +14,7 @@ from claimaudit.library.extract import extract
 from claimaudit.library.latex.extract import extract_latex
 from claimaudit.library.latex.inputs import document_body
 from claimaudit.library.passages import make_passages
+from tests.articles import write_article
 
 
 def _write(folder: Path, name: str, text: str) -> Path:
@@ -24,11 +25,8 @@ def _write(folder: Path, name: str, text: str) -> Path:
 
 
 def _paper(folder: Path, body: str, preamble: str = "") -> Path:
-    return _write(
-        folder,
-        "main.tex",
-        f"\\documentclass{{article}}\n{preamble}\\begin{{document}}\n{body}\n\\end{{document}}\n",
-    )
+    folder.mkdir(parents=True, exist_ok=True)
+    return write_article(folder, body, preamble)
 
 
 def _texts(path: Path) -> list[str]:

@@ -12,20 +12,14 @@ from claimaudit.errors import InputError
 from claimaudit.library.extract import extract
 from claimaudit.library.latex.packages import MAX_PACKAGE_DEPTH, printing_macros
 from claimaudit.library.passages import make_passages
+from tests.articles import write_article
 
 BIB = "@article{yu2015, author = {Yu, Fisher and Koltun, Vladlen}, title = {M}, year = {2015}}\n"
 
 
 def _paper(folder: Path, body: str, preamble: str = "\\usepackage{natbib,mystyle}") -> Path:
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "paper.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n\\section{{S}}\n"
-        f"{body}\n\\bibliography{{refs}}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
-    (folder / "refs.bib").write_text(BIB, encoding="utf-8")
-    return path
+    return write_article(folder, body, f"{preamble}\n", section="S", bib=BIB, name="paper.tex")
 
 
 def _text(path: Path, *, includes: bool = True) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from claimaudit.library.extract import extract
+from tests.articles import write_article
 
 _BODY = "Er sagte \\enquote{ja \\enquote*{so}} und \\enquote*{nein}."
 # What _BODY prints with each language's marks: outer open and close, inner open and close.
@@ -19,12 +20,8 @@ _FRENCH = "Er sagte \u00ab ja \u201cso\u201d \u00bb und \u201cnein\u201d."
 
 
 def _text(tmp_path: Path, preamble: str, body: str = _BODY) -> str:
-    source = tmp_path / "paper.tex"
-    source.write_text(
-        f"\\documentclass{{article}}\n{preamble}\n\\usepackage{{csquotes}}\n"
-        f"\\begin{{document}}\n\\section{{S}}\n{body}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
+    preamble = f"{preamble}\n\\usepackage{{csquotes}}\n"
+    source = write_article(tmp_path, body, preamble, section="S", name="paper.tex")
     return " ".join(b.text for b in extract(source).blocks)
 
 

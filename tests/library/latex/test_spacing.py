@@ -7,6 +7,7 @@ from pathlib import Path
 
 from claimaudit.library.extract import extract
 from claimaudit.library.passages import make_passages
+from tests.articles import write_article
 
 
 def test_xspace_and_discretionary_hyphens_read_as_printed(tmp_path: Path) -> None:
@@ -24,12 +25,7 @@ def test_xspace_and_discretionary_hyphens_read_as_printed(tmp_path: Path) -> Non
 
 
 def _passages(tmp_path: Path, preamble: str, body: str) -> list[str]:
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n\\section{{Intro}}\n"
-        f"{body}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
+    path = write_article(tmp_path, body, f"{preamble}\n", section="Intro", name="paper.tex")
     return [p.text for p in make_passages(extract(path).blocks)]
 
 

@@ -11,6 +11,7 @@ import pytest
 from claimaudit.errors import InputError
 from claimaudit.library.extract import extract
 from claimaudit.library.latex.definitions import MAX_MACROS
+from tests.articles import write_article
 
 
 def _paper(tmp_path: Path, line: str) -> Path:
@@ -62,13 +63,8 @@ def test_closed_arguments_and_a_bare_group_are_read(tmp_path: Path, line: str) -
 
 
 def _body(tmp_path: Path, preamble: str, body: str) -> Path:
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n\\section{{Intro}}\n"
-        f"{body}\n\\section{{Results}}\nRESULTS para.\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
-    return path
+    tail = f"{body}\n\\section{{Results}}\nRESULTS para."
+    return write_article(tmp_path, tail, f"{preamble}\n", section="Intro", name="paper.tex")
 
 
 @pytest.mark.parametrize(

@@ -6,14 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.library.extract import extract
+from tests.articles import write_article
 
 
 def _texts(tmp_path: Path, body: str) -> list[str]:
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n\\begin{{document}}\n{body}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
+    path = write_article(tmp_path, body, name="paper.tex")
     return [" ".join(b.text.split()) for b in extract(path).blocks]
 
 

@@ -9,16 +9,13 @@ from pathlib import Path
 from claimaudit.checker.pipeline import Checker
 from claimaudit.review.latex.annotate import annotate_latex
 from claimaudit.review.report import review_latex
+from tests.articles import write_article
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 
 def _annotated(tmp_path: Path, preamble: str, body: str) -> dict[str, str]:
-    (tmp_path / "paper.tex").write_text(
-        f"\\documentclass{{article}}\n{preamble}\\begin{{document}}\n{body}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
     result = review_latex(
-        tmp_path / "paper.tex",
+        write_article(tmp_path, body, preamble, name="paper.tex"),
         checker=Checker(MemorySource(), ScriptedJudge(pick("supports", "P001"))),
     )
     return annotate_latex(result, todo=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.review.latex.claims import LatexClaims, extract_latex_claims
+from tests.articles import write_article
 
 BIB = (
     "@article{sp, title={SciPy}, author={Virtanen, P.}, year={2020}}\n"
@@ -16,14 +17,8 @@ BIB = (
 
 
 def _review(tmp_path: Path, body: str) -> LatexClaims:
-    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
-    path = tmp_path / "main.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\usepackage{natbib,xcolor,hyperref,caption}\n"
-        f"\\begin{{document}}\n{body}\n\\bibliography{{refs}}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
-    return extract_latex_claims(path)
+    preamble = "\\usepackage{natbib,xcolor,hyperref,caption}\n"
+    return extract_latex_claims(write_article(tmp_path, body, preamble, bib=BIB))
 
 
 def _claims(found: LatexClaims) -> list[tuple[str, list[str]]]:

@@ -14,6 +14,7 @@ from claimaudit.review import render_html
 from claimaudit.review.latex.annotate import PREFIX, annotate_latex
 from claimaudit.review.latex.claims import extract_latex_claims
 from claimaudit.review.report import review_latex
+from tests.articles import write_article
 from tests.fakes import MemorySource, ScriptedJudge, pick
 
 BIB = (
@@ -25,14 +26,7 @@ A, B = "doi:10.1234/a", "doi:10.1234/b"
 
 
 def _draft(folder: Path, body: str) -> Path:
-    path = folder / "draft.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\begin{document}\n"
-        f"{body}\n\\bibliography{{refs}}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
-    (folder / "refs.bib").write_text(BIB, encoding="utf-8")
-    return path
+    return write_article(folder, body, bib=BIB, name="draft.tex")
 
 
 def _read(folder: Path, body: str) -> tuple[list[tuple[str, list[str]]], list[str]]:

@@ -10,6 +10,7 @@ import pytest
 from claimaudit.review.latex.cites import CITE_COMMANDS, CiteKind
 from claimaudit.review.latex.claims import extract_latex_claims
 from claimaudit.review.latex.read import read_latex_draft
+from tests.articles import write_article
 
 BIB = r"""
 @article{virtanen2020, title = {SciPy 1.0}, author = {Virtanen, Pauli and Gommers, Ralf and
@@ -21,14 +22,7 @@ BIB = r"""
 
 
 def _draft(tmp_path: Path, body: str) -> Path:
-    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
-    path = tmp_path / "paper.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\begin{document}\n"
-        f"{body}\n\\bibliography{{refs}}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
-    return path
+    return write_article(tmp_path, body, bib=BIB, name="paper.tex")
 
 
 # (command as written, what the sentence reads as, the keys, the command's name with its star)

@@ -7,25 +7,28 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.review.latex.claims import extract_latex_claims
+from tests.articles import write_article
+
+_BIB = "@article{a, title={A}}\n"
 
 
 def test_claim_text_is_as_printed(tmp_path: Path) -> None:
-    (tmp_path / "refs.bib").write_text("@article{sp, title={SciPy}}\n", encoding="utf-8")
-    path = tmp_path / "main.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\usepackage{natbib,xspace,hyperref,babel}\n"
+    preamble = (
+        "\\usepackage{natbib,xspace,hyperref,babel}\n"
         "\\newcommand{\\eg}{e.g.,\\xspace}\n\\newcommand{\\etal}{et~al.\\@\\xspace}\n"
-        "\\newcommand{\\SciPy}{\\textsc{SciPy}\\xspace}\n\\begin{document}\n"
+        "\\newcommand{\\SciPy}{\\textsc{SciPy}\\xspace}\n"
+    )
+    body = (
         "The \\SciPy library provides routines \\eg for sparse matrices \\citep{sp}.\n"
         "Virtanen \\etal describe \\SciPy, in detail \\citep{sp}.\n"
         "SciPy is used widely (see \\citealp{sp}, for details).\n"
         "SciPy is sci\\-en\\-ti\\-fic software \\citep{sp}.\n"
         "\\hyperlink{t}{Kernels slide over inputs} \\citep{sp}.\n"
-        "\\foreignlanguage{english}{Transposed convolutions swap passes} \\citep{sp}.\n"
-        "\\bibliography{refs}\n\\end{document}\n",
-        encoding="utf-8",
+        "\\foreignlanguage{english}{Transposed convolutions swap passes} \\citep{sp}."
     )
-    found = extract_latex_claims(path)
+    found = extract_latex_claims(
+        write_article(tmp_path, body, preamble, bib="@article{sp, title={SciPy}}\n")
+    )
     assert [c.text for c in found.claims] == [
         "The SciPy library provides routines e.g., for sparse matrices.",
         "Virtanen et al. describe SciPy, in detail.",
@@ -38,31 +41,19 @@ def test_claim_text_is_as_printed(tmp_path: Path) -> None:
 
 def test_a_citation_used_as_a_noun_leaves_no_fragment(tmp_path: Path) -> None:
     # QA: "X reduces Y, as described in." and "(Table 1 in)." were judged and shown.
-    (tmp_path / "refs.bib").write_text(
-        "@article{a, title={A}}\n@article{b, title={B}}\n", encoding="utf-8"
-    )
-    path = tmp_path / "main.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\begin{document}\n"
+    body = (
         "X reduces Y, as described in \\cite{a}.\n\n"
         "X reduces Y (Table 1 in \\cite{a}).\n\n"
-        "X reduces Y, following \\cite{a} and \\cite{b}.\n"
-        "\\bibliography{refs}\n\\end{document}\n",
-        encoding="utf-8",
+        "X reduces Y, following \\cite{a} and \\cite{b}."
     )
-    found = extract_latex_claims(path)
+    bib = "@article{a, title={A}}\n@article{b, title={B}}\n"
+    found = extract_latex_claims(write_article(tmp_path, body, bib=bib))
     assert [c.text for c in found.claims] == ["X reduces Y."] * 3
     assert [c.sentence.text for c in found.claims] == ["X reduces Y."] * 3
 
 
 def _claims(tmp_path: Path, preamble: str, body: str) -> list[str]:
-    (tmp_path / "refs.bib").write_text("@article{a, title={A}}\n", encoding="utf-8")
-    path = tmp_path / "main.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n{preamble}\n\\begin{{document}}\n{body}\n"
-        "\\bibliography{refs}\n\\end{document}\n",
-        encoding="utf-8",
-    )
+    path = write_article(tmp_path, body, f"{preamble}\n", bib=_BIB)
     return [c.text for c in extract_latex_claims(path).claims]
 
 
@@ -94,19 +85,14 @@ def test_babel_quote_macros_print_their_marks(tmp_path: Path) -> None:
 def test_a_blank_the_author_typed_before_high_punctuation_is_kept(tmp_path: Path) -> None:
     # A French draft read "Le résultat est net: 5 %": every blank before ":" and ";" was taken
     # for the gap a dropped citation leaves. Those gaps still close, a tie's too.
-    (tmp_path / "refs.bib").write_text("@article{x, title={X}}\n", encoding="utf-8")
-    path = tmp_path / "main.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\begin{document}\n"
+    body = (
         "Le résultat est net : 5~\\% \\cite{x}.\n\n"
         "C'est vrai~; on le voit \\cite{x}.\n\n"
         "Le gain est net\\,: 5 points \\cite{x}.\n\n"
         "Un texte \\cite{x}.\n\n"
-        "Des sorties~\\cite{x}; puis des entrées \\cite{x} : deux.\n"
-        "\\bibliography{refs}\n\\end{document}\n",
-        encoding="utf-8",
+        "Des sorties~\\cite{x}; puis des entrées \\cite{x} : deux."
     )
-    found = extract_latex_claims(path)
+    found = extract_latex_claims(write_article(tmp_path, body, bib="@article{x, title={X}}\n"))
     assert [c.text for c in found.claims] == [
         "Le résultat est net : 5 %.",
         "C'est vrai ; on le voit.",
@@ -124,17 +110,12 @@ def test_a_blank_the_author_typed_before_high_punctuation_is_kept(tmp_path: Path
 def test_a_citations_gap_closes_before_other_scripts_punctuation(tmp_path: Path) -> None:
     """Only Latin punctuation closed the gap a dropped citation left: "情绪 \\cite{a}。" was
     judged and reported as "情绪 。", "होती है \\cite{a}।" as "होती है ।"."""
-    (tmp_path / "refs.bib").write_text("@article{a, title={A}}\n", encoding="utf-8")
-    path = tmp_path / "main.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\begin{document}\n"
+    body = (
         "咖啡能改善情绪 \\cite{a}。\n\n"
         "चीनी मीठी होती है \\cite{a}।\n\n"
-        "هل القهوة تحسن المزاج \\cite{a}؟\n"
-        "\\bibliography{refs}\n\\end{document}\n",
-        encoding="utf-8",
+        "هل القهوة تحسن المزاج \\cite{a}؟"
     )
-    found = extract_latex_claims(path)
+    found = extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
     assert [c.text for c in found.claims] == [
         "咖啡能改善情绪。",
         "चीनी मीठी होती है।",

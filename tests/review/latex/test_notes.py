@@ -9,17 +9,13 @@ import pytest
 
 from claimaudit.review.latex.claims import extract_latex_claims
 from claimaudit.review.latex.read import read_latex_draft
+from tests.articles import write_article
 
 BIB = "".join(f"@article{{{key}, author={{Able, Ann}}, doi={{10.1234/{key}}}}}\n" for key in "abc")
 
 
 def _draft(folder: Path, body: str) -> Path:
-    path = folder / "d6.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n\\begin{{document}}\n{body}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
-    return path
+    return write_article(folder, body, name="d6.tex")
 
 
 def _blocks(folder: Path, body: str) -> list[tuple[str, int | None, str, list[str]]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.review.latex.claims import LatexClaims, extract_latex_claims
+from tests.articles import write_article
 
 _BIB = "".join(
     f"@article{{{key}, title={{T}}, author={{Smith, John}}, doi={{10.1000/{key}}}}}\n"
@@ -13,14 +14,7 @@ _BIB = "".join(
 
 
 def _claims(tmp_path: Path, body: str) -> LatexClaims:
-    (tmp_path / "refs.bib").write_text(_BIB, encoding="utf-8")
-    path = tmp_path / "main.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\begin{document}\n"
-        f"{body}\n\\bibliography{{refs}}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
-    return extract_latex_claims(path)
+    return extract_latex_claims(write_article(tmp_path, body, bib=_BIB))
 
 
 def test_relations_keep_each_citation_on_its_own_sentence(tmp_path: Path) -> None:

@@ -9,15 +9,11 @@ import pytest
 
 from claimaudit.errors import InputError
 from claimaudit.review.latex.read import read_latex_draft
+from tests.articles import write_article
 
 
 def _draft(folder: Path, body: str, preamble: str = "") -> Path:
-    path = folder / "main.tex"
-    path.write_text(
-        f"\\documentclass{{article}}\n{preamble}\\begin{{document}}\n{body}\n\\end{{document}}\n",
-        encoding="utf-8",
-    )
-    return path
+    return write_article(folder, body, preamble)
 
 
 def test_an_environment_never_closed_is_refused_naming_its_line(tmp_path: Path) -> None:

@@ -6,19 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from claimaudit.review.latex.claims import extract_latex_claims
+from tests.articles import write_article
 
 BIB = "@article{sp, title={SciPy}, author={Virtanen, P.}, year={2020}}\n"
 
 
 def _claims(tmp_path: Path, body: str) -> tuple[list[tuple[str, list[str]]], list[str], list[str]]:
-    (tmp_path / "refs.bib").write_text(BIB, encoding="utf-8")
-    path = tmp_path / "main.tex"
-    path.write_text(
-        "\\documentclass{article}\n\\usepackage{natbib,url}\n\\begin{document}\n"
-        f"{body}\n\\bibliography{{refs}}\n\\end{{document}}\n",
-        encoding="utf-8",
+    found = extract_latex_claims(
+        write_article(tmp_path, body, "\\usepackage{natbib,url}\n", bib=BIB)
     )
-    found = extract_latex_claims(path)
     claims = [(c.text, [k.key for k in c.citations]) for c in found.claims]
     keys = [k for command in found.draft.commands for k in command.keys]
     return claims, [s.text for s in found.uncited], keys

@@ -114,9 +114,11 @@ def test_the_handshake_is_said_plainly(tmp_path: Path) -> None:
     assert "check_claim" in {tool["name"] for tool in listed["result"]["tools"]}
 
 
-# QA: a 2025-03-26 client got 2025-06-18's fields; only a 2024-11-05 one was spared them.
-@pytest.mark.parametrize("version", ["2024-11-05", "2025-03-26"])
-def test_a_client_gets_no_field_of_a_later_revision(tmp_path: Path, version: str) -> None:
+def _session_at(
+    tmp_path: Path, version: str
+) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+    """A client of protocol ``version``: the answer to its initialize, the tools it is listed
+    and the answer to its call of ``library_list`` (an empty library)."""
     client = _raw(tmp_path)
     try:
         init = client.request("initialize", {**INITIALIZE, "protocolVersion": version})
@@ -125,6 +127,13 @@ def test_a_client_gets_no_field_of_a_later_revision(tmp_path: Path, version: str
         listed = client.request("tools/call", {"name": "library_list", "arguments": {}})
     finally:
         client.__exit__(None, None, None)
+    return init, tools, listed
+
+
+# QA: a 2025-03-26 client got 2025-06-18's fields; only a 2024-11-05 one was spared them.
+@pytest.mark.parametrize("version", ["2024-11-05", "2025-03-26"])
+def test_a_client_gets_no_field_of_a_later_revision(tmp_path: Path, version: str) -> None:
+    init, tools, listed = _session_at(tmp_path, version)
     assert init["result"]["protocolVersion"] == version
     assert set(init["result"]["serverInfo"]) == {"name", "version"}
     assert {key for tool in tools for key in tool} == {"name", "description", "inputSchema"}
@@ -134,14 +143,7 @@ def test_a_client_gets_no_field_of_a_later_revision(tmp_path: Path, version: str
 
 @pytest.mark.parametrize("version", ["2025-06-18", PROTOCOL])
 def test_a_later_client_keeps_its_revision_s_fields(tmp_path: Path, version: str) -> None:
-    client = _raw(tmp_path)
-    try:
-        init = client.request("initialize", {**INITIALIZE, "protocolVersion": version})
-        client.send(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
-        tools = client.request("tools/list", {})["result"]["tools"]
-        listed = client.request("tools/call", {"name": "library_list", "arguments": {}})
-    finally:
-        client.__exit__(None, None, None)
+    init, tools, listed = _session_at(tmp_path, version)
     assert init["result"]["protocolVersion"] == version
     assert init["result"]["serverInfo"]["title"] == "claimaudit"
     assert all("title" in tool and "outputSchema" in tool for tool in tools)

@@ -17,6 +17,7 @@ from tests.claim_words import ACCEPTED_CLAIMS, REFUSED_CLAIMS
 from tests.judges.openaiserver import OpenAIServer
 from tests.library.helpers import make_dense_page_pdf, make_repeated_page_pdf
 from tests.server.conftest import COMMAND_LINE_ADVICE, DEEP_RULES_REF, NARROW_CLAIM, REPO
+from tests.server.mcp.listing import listed_tools
 from tests.server.test_reviews import WRAPPED, WRAPPED_WARNING
 
 EXPECTED_TOOLS = {
@@ -430,14 +431,9 @@ def test_the_schemas_state_the_limits_the_service_enforces(tmp_path: Path) -> No
     from claimaudit.inputs import MAX_CLAIM_CHARS, MAX_TOPIC_CHARS
     from claimaudit.library.ingest import MAX_TITLE_CHARS
     from claimaudit.server.judges import JudgePool
-    from claimaudit.server.mcp.server import build_server
-    from claimaudit.server.service import MAX_PAPERS_PER_CHECK, Service
+    from claimaudit.server.service import MAX_PAPERS_PER_CHECK
 
-    service = Service(tmp_path / "library.sqlite3")
-    try:
-        tools = {tool.name: tool for tool in anyio.run(build_server(service).list_tools)}
-    finally:
-        service.close()
+    tools = listed_tools(tmp_path / "library.sqlite3")
     check = tools["check_claim"].input_schema["properties"]
     # The claim's limit counts runs of whitespace as one space, and a reference too long gets
     # its not_checked record: the descriptions say so, as the API's do (test_schemas).

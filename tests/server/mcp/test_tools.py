@@ -19,21 +19,25 @@ from claimaudit.server.service import Service
 from claimaudit.sources.arxiv import ArxivClient
 from tests.hostile.mcpwire import RawMCP
 from tests.server.conftest import NARROW_CLAIM
+from tests.server.mcp.listing import listed_tools, serving
 from tests.sources.arxivserver import ArxivServer
+
+
+def _tool_error(tmp_path: Path, tool: str, arguments: dict[str, Any]) -> str:
+    """The error a call of ``tool`` ends in, in process, over an empty library (so that
+    nothing here reaches a judge)."""
+    with serving(tmp_path / "library.sqlite3") as server, pytest.raises(ToolError) as refused:
+        anyio.run(server.call_tool, tool, arguments)
+    return str(refused.value)
 
 
 @pytest.mark.parametrize("path", ["", " \t"])
 def test_library_add_refuses_an_empty_path(tmp_path: Path, path: str) -> None:
     # In-process. Path("") is ".": the server's working directory was read as a paper.
-    service = Service(tmp_path / "library.sqlite3")
-    service.ensure_library()
-    try:
-        server = build_server(service)
+    with serving(tmp_path / "library.sqlite3") as server:
         with pytest.raises(ToolError) as refused:
             anyio.run(server.call_tool, "library_add", {"path": path, "ref": "local:x"})
         listed = anyio.run(server.call_tool, "library_list", {})
-    finally:
-        service.close()
     assert str(refused.value) == (
         "Error executing tool library_add: the path is empty: name the paper's file or folder"
     )
@@ -62,15 +66,7 @@ def test_an_empty_bibliography_path_is_refused(
     tmp_path: Path, tool: str, arguments: dict[str, Any]
 ) -> None:
     # Loose end: an empty path was taken as none, and the draft reviewed with no bibliography.
-    service = Service(tmp_path / "library.sqlite3")
-    service.ensure_library()
-    try:
-        server = build_server(service)
-        with pytest.raises(ToolError) as refused:
-            anyio.run(server.call_tool, tool, arguments)
-    finally:
-        service.close()
-    assert str(refused.value) == (
+    assert _tool_error(tmp_path, tool, arguments) == (
         f"Error executing tool {tool}: bibliographyPath is empty: name the bibliography's "
         "file, or leave bibliographyPath out"
     )
@@ -128,25 +124,16 @@ def test_long_calls_report_progress_when_asked(tmp_path: Path) -> None:
 def test_check_claim_refuses_a_claim_or_topic_holding_a_control_character(
     tmp_path: Path, arguments: dict[str, Any], message: str
 ) -> None:
-    service = Service(tmp_path / "library.sqlite3")
-    service.ensure_library()
-    try:
-        with pytest.raises(ToolError) as refused:
-            anyio.run(build_server(service).call_tool, "check_claim", arguments)
-    finally:
-        service.close()
-    assert str(refused.value) == f"Error executing tool check_claim: {message}"
+    assert _tool_error(tmp_path, "check_claim", arguments) == (
+        f"Error executing tool check_claim: {message}"
+    )
 
 
 def _review_tool(tmp_path: Path, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
     """A review tool's result, in process (nothing here reaches the judge: no paper is in
     the library)."""
-    service = Service(tmp_path / "library.sqlite3")
-    service.ensure_library()
-    try:
-        result = anyio.run(build_server(service).call_tool, tool, arguments)
-    finally:
-        service.close()
+    with serving(tmp_path / "library.sqlite3") as server:
+        result = anyio.run(server.call_tool, tool, arguments)
     data: dict[str, Any] = result.structured_content
     return data
 
@@ -157,11 +144,7 @@ CSL_YAML = "references:\n- id: k\n  DOI: 10.1234/k\n"
 def test_the_review_tools_take_the_api_s_bibliography_formats(tmp_path: Path) -> None:
     # The API's bibliography.format, as bibliographyFormat: CSL YAML sent as text could not
     # be read over MCP at all.
-    service = Service(tmp_path / "library.sqlite3")
-    try:
-        tools = {t.name: t for t in anyio.run(build_server(service).list_tools)}
-    finally:
-        service.close()
+    tools = listed_tools(tmp_path / "library.sqlite3")
     for name in ("review_report", "review_latex"):
         schema = tools[name].input_schema["properties"]["bibliographyFormat"]
         assert schema["anyOf"][0]["enum"] == ["bibtex", "csl-json", "csl-yaml"]
@@ -187,18 +170,8 @@ def test_a_bibliography_with_no_usable_entry_is_read_on(tmp_path: Path, bib: str
 
 
 def test_a_bibliography_format_without_its_text_is_refused(tmp_path: Path) -> None:
-    service = Service(tmp_path / "library.sqlite3")
-    service.ensure_library()
-    try:
-        with pytest.raises(ToolError) as refused:
-            anyio.run(
-                build_server(service).call_tool,
-                "review_report",
-                {"markdown": "A holds [@k].", "bibliographyFormat": "csl-yaml"},
-            )
-    finally:
-        service.close()
-    assert str(refused.value).endswith(
+    arguments = {"markdown": "A holds [@k].", "bibliographyFormat": "csl-yaml"}
+    assert _tool_error(tmp_path, "review_report", arguments).endswith(
         "bibliographyFormat is the format of the bibliography sent as text: send it with "
         "bibliography (a bibliographyPath is read by its suffix)"
     )
@@ -208,11 +181,7 @@ def test_the_bibliography_arguments_are_camel_case_and_the_old_names_deprecated(
     tmp_path: Path,
 ) -> None:
     # Every other argument and record field is camelCase; these were snake_case.
-    service = Service(tmp_path / "library.sqlite3")
-    try:
-        tools = {t.name: t for t in anyio.run(build_server(service).list_tools)}
-    finally:
-        service.close()
+    tools = listed_tools(tmp_path / "library.sqlite3")
     for name in ("review_report", "review_latex"):
         properties = tools[name].input_schema["properties"]
         assert {"bibliographyFormat", "bibliographyPath"} <= set(properties)
@@ -407,37 +376,18 @@ def test_a_bibliography_path_no_file_can_have_is_one_known_line(
     # QA: "internal error (OSError)" and "(ValueError)"; the CLI's --bib names such a path.
     path = name if name.startswith("~") else str(tmp_path / name)
     draft = "markdown" if tool == "review_report" else "latex"
-    service = Service(tmp_path / "library.sqlite3")
-    service.ensure_library()
-    try:
-        with pytest.raises(ToolError) as refused:
-            anyio.run(
-                build_server(service).call_tool,
-                tool,
-                {draft: "A holds [@k] \\cite{k}.", "bibliography_path": path},
-            )
-    finally:
-        service.close()
-    assert str(refused.value) == f"Error executing tool {tool}: {message.format(path=path)}"
+    arguments = {draft: "A holds [@k] \\cite{k}.", "bibliography_path": path}
+    assert _tool_error(tmp_path, tool, arguments) == (
+        f"Error executing tool {tool}: {message.format(path=path)}"
+    )
 
 
 def test_a_tool_error_shows_control_and_bidi_characters_escaped(tmp_path: Path) -> None:
     # Loose end: the message quoted the path as sent, so a client printing it obeyed ESC
     # (a colour) and U+202E (the line read backwards); the API shows such characters escaped.
-    service = Service(tmp_path / "library.sqlite3")
-    service.ensure_library()
     path = tmp_path / "refs\u202ebib.\x1b[31mred.bib"
-    try:
-        server = build_server(service)
-        with pytest.raises(ToolError) as refused:
-            anyio.run(
-                server.call_tool,
-                "review_report",
-                {"markdown": "Attention helps (arXiv:1706.03762).", "bibliographyPath": str(path)},
-            )
-    finally:
-        service.close()
-    assert str(refused.value) == (
+    arguments = {"markdown": "Attention helps (arXiv:1706.03762).", "bibliographyPath": str(path)}
+    assert _tool_error(tmp_path, "review_report", arguments) == (
         f"Error executing tool review_report: cannot read bibliography {tmp_path}/"
         "refs\\u202ebib.\\x1b[31mred.bib: No such file or directory"
     )
@@ -445,16 +395,11 @@ def test_a_tool_error_shows_control_and_bidi_characters_escaped(tmp_path: Path) 
 
 def test_library_list_takes_a_filter_as_long_as_the_apis(tmp_path: Path) -> None:
     # QA: the API refused a q over 200 characters; the tool took any length.
-    service = Service(tmp_path / "library.sqlite3")
-    service.ensure_library()
-    try:
-        server = build_server(service)
+    with serving(tmp_path / "library.sqlite3") as server:
         listed = anyio.run(server.call_tool, "library_list", {"query": "a" * 200})
         with pytest.raises(ToolError) as refused:
             anyio.run(server.call_tool, "library_list", {"query": "a" * 201})
         tools = {t.name: t for t in anyio.run(server.list_tools)}
-    finally:
-        service.close()
     assert listed.structured_content == {"papers": [], "total": 0}
     assert str(refused.value) == (
         "Error executing tool library_list: query: String should have at most 200 characters"
