@@ -54,6 +54,7 @@ from claimaudit.errors import (
 from claimaudit.guards.untrusted import scrub_surrogates
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import (
+    composed,
     paper_list,
     paper_text,
     ranking_query,
@@ -156,8 +157,12 @@ class Checker:
         it). Failures while checking are a ``NotCheckedRecord``, never an exception."""
         require_str(claim, "the claim")
         paper = paper_text(paper)
+        # Composed here too, for callers that did not validate: the same words in either
+        # Unicode form are one question, with one cache key and one answer.
+        claim = composed(claim)
         if topic is not None:
             require_str(topic, "the topic")
+            topic = composed(topic)
         if not has_content_words(claim):
             # Callers validate first (validate_claim); this keeps a verdict from ever being
             # given to punctuation by one that did not (a draft's sentence, say).
