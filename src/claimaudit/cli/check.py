@@ -362,7 +362,8 @@ def _run_locked(
                 f"note: checking again {counted(redone, 'pair')} judged against text the library "
                 "has replaced or read again with a newer reader since (another paperContentHash "
                 "or paperExtractor, or, in a record older than those, another passage under its "
-                "evidencePassageId); their old records are taken out"
+                "evidencePassageId), or on search excerpts of a paper the library holds now; "
+                "their old records are taken out"
             )
             resume = read_resume(out)
     except OSError as error:
