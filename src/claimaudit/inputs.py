@@ -76,8 +76,21 @@ def composed(text: str) -> str:
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
+# Invisible characters that never part two words: a soft hyphen, a combining grapheme joiner, a
+# word joiner and a zero-width no-break space (a BOM). A zero-width space is kept: it marks a
+# word boundary (Thai, Khmer; "a\u200bb" is two one-letter words, no claim).
+_JOINERS = re.compile("[\u00ad\u034f\u2060\ufeff]")
+
+
+def as_asked(text: str) -> str:
+    """A claim or topic as it is ranked, judged and cached: composed (``composed``), without
+    the invisible characters that join a word (``_JOINERS``): "ma\u00adtrix" pasted from a web
+    page or a PDF split the word in two for the rankers, so the sentence got other evidence."""
+    return composed(_JOINERS.sub("", text))
+
+
 def validate_claim(claim: str) -> str:
-    """The claim with whitespace normalised, composed (``composed``); InvalidClaimError when it
+    """The claim with whitespace normalised, as asked (``as_asked``); InvalidClaimError when it
     cannot be checked."""
     require_str(claim, "the claim")
     text = " ".join(_written_text(claim, "the claim").split())
@@ -88,7 +101,7 @@ def validate_claim(claim: str) -> str:
         raise InvalidClaimError(
             f"the claim has {len(text)} characters; the limit is {MAX_CLAIM_CHARS}"
         )
-    text = composed(text)
+    text = " ".join(as_asked(text).split())  # a BOM that stood before a space is gone
     if not has_content_words(text):
         # Punctuation or search syntax alone would still rank passages and get a verdict.
         raise InvalidClaimError(

@@ -260,3 +260,17 @@ def test_the_key_of_a_decomposed_request_is_the_composed_one() -> None:
     one = cache_key("A na\u00efve claim.", "caf\u00e9", REF, paper, judge, "s")
     other = cache_key("A nai\u0308ve claim.", "cafe\u0301  ", REF, paper, judge, "s")
     assert one is not None and one == other
+
+
+def test_a_claim_with_a_soft_hyphen_inside_a_word_is_the_same_question() -> None:
+    source, judge, cache = _setup()
+    checker = Checker(source, judge, cache=cache)
+    plain = checker.check_paper(CLAIM, "1907.10121", "sparse")
+    pasted = checker.check_paper(
+        "SciPy pro\u00advides sparse ma\u2060trices.", "1907.10121", "spar\u00adse"
+    )
+    assert len(judge.seen) == 1 and cache.hits == 1
+    assert isinstance(pasted, CheckedRecord) and pasted.claim == CLAIM
+    assert pasted.model_copy(update={"judge_seconds": 0.0}) == plain.model_copy(
+        update={"judge_seconds": 0.0}
+    )

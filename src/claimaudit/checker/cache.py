@@ -24,7 +24,7 @@ from typing import Protocol, runtime_checkable
 
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.identity import PaperRef
-from claimaudit.inputs import composed
+from claimaudit.inputs import as_asked
 from claimaudit.judges.protocol import Judge
 from claimaudit.net.redaction import mask_url_credentials, redact_url
 from claimaudit.records import CheckedRecord
@@ -86,8 +86,8 @@ def cache_key(
         return None
     return CacheKey(
         # Composed, as the checker asks it: an engine's driver keys the request as given.
-        claim=composed(claim),
-        topic=composed(" ".join((topic or "").split())),
+        claim=as_asked(claim),
+        topic=as_asked(" ".join((topic or "").split())),
         paper_ref=str(ref),
         matched_ref=str(paper.ref),
         fingerprint=paper_fingerprint(paper),

@@ -54,7 +54,7 @@ from claimaudit.errors import (
 from claimaudit.guards.untrusted import scrub_surrogates
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import (
-    composed,
+    as_asked,
     paper_list,
     paper_text,
     ranking_query,
@@ -157,12 +157,12 @@ class Checker:
         it). Failures while checking are a ``NotCheckedRecord``, never an exception."""
         require_str(claim, "the claim")
         paper = paper_text(paper)
-        # Composed here too, for callers that did not validate: the same words in either
-        # Unicode form are one question, with one cache key and one answer.
-        claim = composed(claim)
+        # As asked here too, for callers that did not validate: the same words in either
+        # Unicode form, or with a soft hyphen inside, are one question, one key, one answer.
+        claim = as_asked(claim)
         if topic is not None:
             require_str(topic, "the topic")
-            topic = composed(topic)
+            topic = as_asked(topic)
         if not has_content_words(claim):
             # Callers validate first (validate_claim); this keeps a verdict from ever being
             # given to punctuation by one that did not (a draft's sentence, say).
