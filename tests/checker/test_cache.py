@@ -274,3 +274,11 @@ def test_a_claim_with_a_soft_hyphen_inside_a_word_is_the_same_question() -> None
     assert pasted.model_copy(update={"judge_seconds": 0.0}) == plain.model_copy(
         update={"judge_seconds": 0.0}
     )
+
+
+def test_the_judge_is_shown_the_topic_spaced_as_the_cache_keys_it() -> None:
+    # The key joins the topic's words with one space, so an answer to "sparse    matrices" is
+    # reused for "sparse matrices": the judge (an LLM's prompt) must have been asked the latter.
+    source, judge, cache = _setup()
+    Checker(source, judge, cache=cache).check_paper(CLAIM, "1907.10121", " sparse \t matrices ")
+    assert judge.seen[0].case.topic == "sparse matrices"

@@ -162,7 +162,9 @@ class Checker:
         claim = as_asked(claim)
         if topic is not None:
             require_str(topic, "the topic")
-            topic = as_asked(topic)
+            # Spaced as the cache keys it: a judge shown "sparse    matrices" in its prompt
+            # got another question than the one its cached answer is reused for.
+            topic = " ".join(as_asked(topic).split())
         if not has_content_words(claim):
             # Callers validate first (validate_claim); this keeps a verdict from ever being
             # given to punctuation by one that did not (a draft's sentence, say).
