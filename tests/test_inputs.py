@@ -169,3 +169,20 @@ def test_tab_and_line_breaks_are_whitespace() -> None:
 def test_bidi_marks_isolates_and_joiners_are_ordinary_text(claim: str) -> None:
     assert validate_claim(claim) == claim
     assert validate_topic(claim) == claim
+
+
+def test_a_claim_in_decomposed_unicode_is_read_composed() -> None:
+    # "naïve" pasted as "i" and a combining diaeresis (NFD) is the same sentence: it must be
+    # ranked, judged and cached as the composed one, its look unchanged (no NFKC folding).
+    decomposed = "Nai\u0308ve baselines beat 10\u00b2 tuned models."
+    assert validate_claim(decomposed) == "Na\u00efve baselines beat 10\u00b2 tuned models."
+
+
+def test_a_claim_is_read_without_the_invisible_characters_that_join_a_word() -> None:
+    # "ma\u00adtrix" pasted from a web page split the word for the rankers, so the sentence got
+    # other evidence; a zero-width space parts two words, and stays.
+    pasted = "\ufeffSciPy pro\u2060vides sparse ma\u00adtrix data struc\u034ftures. \ufeff"
+    assert validate_claim(pasted) == "SciPy provides sparse matrix data structures."
+    assert (
+        validate_claim("Sparse\u200bmatrices save memory.") == "Sparse\u200bmatrices save memory."
+    )

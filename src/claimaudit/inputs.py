@@ -4,6 +4,7 @@ normalised before any paper is read, and the queries made from them."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 from claimaudit.errors import (
@@ -65,16 +66,42 @@ def require_str(value: object, what: str) -> None:
         raise InvalidClaimError(f"{what} must be a string, not {type(value).__name__}")
 
 
+def composed(text: str) -> str:
+    """``text`` in Unicode's composed form (NFC). A claim pasted from a macOS file name or some
+    PDFs writes "naïve" as "i" and a combining mark, which looks the same but matched other
+    words when passages were ranked for it (and the judge's own pre-selection), so the same
+    sentence got other evidence and verdicts; papers are stored composed (the PDF reader
+    composes its marks, files are almost always written so). Only canonical equivalents are
+    joined: no character changes its look or meaning, as NFKC's "10\u00b2" -> "102" would."""
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+
+
+# Invisible characters that never part two words: a soft hyphen, a combining grapheme joiner, a
+# word joiner and a zero-width no-break space (a BOM). A zero-width space is kept: it marks a
+# word boundary (Thai, Khmer; "a\u200bb" is two one-letter words, no claim).
+_JOINERS = re.compile("[\u00ad\u034f\u2060\ufeff]")
+
+
+def as_asked(text: str) -> str:
+    """A claim or topic as it is ranked, judged and cached: composed (``composed``), without
+    the invisible characters that join a word (``_JOINERS``): "ma\u00adtrix" pasted from a web
+    page or a PDF split the word in two for the rankers, so the sentence got other evidence."""
+    return composed(_JOINERS.sub("", text))
+
+
 def validate_claim(claim: str) -> str:
-    """The claim with whitespace normalised; InvalidClaimError when it cannot be checked."""
+    """The claim with whitespace normalised, as asked (``as_asked``); InvalidClaimError when it
+    cannot be checked."""
     require_str(claim, "the claim")
     text = " ".join(_written_text(claim, "the claim").split())
     if not text:
         raise InvalidClaimError("the claim is empty")
     if len(text) > MAX_CLAIM_CHARS:
+        # Counted as typed, before composing, as the web page's counter counts it.
         raise InvalidClaimError(
             f"the claim has {len(text)} characters; the limit is {MAX_CLAIM_CHARS}"
         )
+    text = " ".join(as_asked(text).split())  # a BOM that stood before a space is gone
     if not has_content_words(text):
         # Punctuation or search syntax alone would still rank passages and get a verdict.
         raise InvalidClaimError(

@@ -176,3 +176,21 @@ def test_a_library_s_quotes_are_its_passages_under_exactly_that_reference(tmp_pa
         assert quotes("local:notes", "P999") == ""
         assert quotes("local:other", "P001") is None
         assert quotes("not a reference", "P001") is None
+
+
+def test_a_record_on_search_excerpts_is_taken_out_once_the_library_holds_its_paper(
+    tmp_path: Path,
+) -> None:
+    def excerpts(key: str, ref: str) -> dict[str, object]:
+        row = _record(key, ref, None)
+        return {**row, "matchedRef": f"{ref}v7", "evidenceScope": "search_excerpts"}
+
+    rows = [excerpts("k1", "arXiv:1"), excerpts("k2", "arXiv:9"), excerpts("other", "arXiv:1")]
+    out = tmp_path / "out.jsonl"
+    text = "".join(json.dumps(r) + "\n" for r in rows)
+    out.write_text(text, encoding="utf-8")
+    # Without a way to ask the library (an older caller), nothing is taken out.
+    assert drop_stale(out, ["k1", "k2"], STORED.get) == 0
+    held = {"arXiv:1"}.__contains__
+    assert drop_stale(out, ["k1", "k2"], STORED.get, held=held) == 1
+    assert out.read_text(encoding="utf-8") == "".join(text.splitlines(keepends=True)[1:])

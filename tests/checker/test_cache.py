@@ -234,3 +234,51 @@ def test_a_recalled_record_names_the_paper_as_found_now() -> None:
         found.retrieved_at,
         found.paper_content_hash,
     )
+
+
+def test_a_claim_and_topic_in_decomposed_unicode_are_the_composed_question() -> None:
+    # The same words in NFD (a paste from a macOS file name) ranked other passages, so the
+    # embedded judge gave the same sentence another verdict, and the cache kept both.
+    source, judge, cache = _setup(["The naïve café result.", "It is written in Python."])
+    checker = Checker(source, judge, cache=cache)
+    composed = checker.check_paper("A na\u00efve caf\u00e9 result.", "1907.10121", "caf\u00e9")
+    decomposed = checker.check_paper("A nai\u0308ve cafe\u0301 result.", "1907.10121", "cafe\u0301")
+    assert len(judge.seen) == 1 and cache.hits == 1
+    assert judge.seen[0].case.claim == "A na\u00efve caf\u00e9 result."
+    assert judge.seen[0].case.topic == "caf\u00e9"
+    assert isinstance(decomposed, CheckedRecord)
+    assert decomposed.model_copy(update={"judge_seconds": 0.0}) == composed.model_copy(
+        update={"judge_seconds": 0.0}
+    )
+
+
+def test_the_key_of_a_decomposed_request_is_the_composed_one() -> None:
+    # The ray engine's driver keys the request as the batch line gave it, while its worker's
+    # checker judges it composed: both must be one key, or the judgement is never found.
+    source, judge, _ = _setup()
+    paper = source.fetch(REF, CLAIM)
+    one = cache_key("A na\u00efve claim.", "caf\u00e9", REF, paper, judge, "s")
+    other = cache_key("A nai\u0308ve claim.", "cafe\u0301  ", REF, paper, judge, "s")
+    assert one is not None and one == other
+
+
+def test_a_claim_with_a_soft_hyphen_inside_a_word_is_the_same_question() -> None:
+    source, judge, cache = _setup()
+    checker = Checker(source, judge, cache=cache)
+    plain = checker.check_paper(CLAIM, "1907.10121", "sparse")
+    pasted = checker.check_paper(
+        "SciPy pro\u00advides sparse ma\u2060trices.", "1907.10121", "spar\u00adse"
+    )
+    assert len(judge.seen) == 1 and cache.hits == 1
+    assert isinstance(pasted, CheckedRecord) and pasted.claim == CLAIM
+    assert pasted.model_copy(update={"judge_seconds": 0.0}) == plain.model_copy(
+        update={"judge_seconds": 0.0}
+    )
+
+
+def test_the_judge_is_shown_the_topic_spaced_as_the_cache_keys_it() -> None:
+    # The key joins the topic's words with one space, so an answer to "sparse    matrices" is
+    # reused for "sparse matrices": the judge (an LLM's prompt) must have been asked the latter.
+    source, judge, cache = _setup()
+    Checker(source, judge, cache=cache).check_paper(CLAIM, "1907.10121", " sparse \t matrices ")
+    assert judge.seen[0].case.topic == "sparse matrices"

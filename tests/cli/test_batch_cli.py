@@ -182,6 +182,39 @@ def test_a_resumed_batch_judges_again_the_pairs_of_a_paper_replaced_since(
     assert "checking again" not in again.stderr and "2 already done" in again.stderr
 
 
+def test_a_batch_resumed_with_another_judge_is_refused_and_out_is_kept(
+    runner: CliRunner, library_copy: Path, jev_mock: str, tmp_path: Path
+) -> None:
+    # Resumed with --judge local, the run judged nothing and reported Jev's verdicts (and
+    # --fail-on decided on them) as if the local judge had given them.
+    source = tmp_path / "claims.jsonl"
+    lines = [
+        {"id": "a", "claim": "Baselines help evaluate deep learning.", "papers": [DEEP_RULES_REF]},
+        {"id": "b", "claim": "Hyperparameters should be tuned.", "papers": ["1407.6245"]},
+    ]
+    source.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    args = ["batch", str(source), "--out", str(out), "--library", str(library_copy)]
+    assert runner.invoke(app, [*args, "--judge", "jev"]).exit_code == 0
+    written = out.read_bytes()
+    for extra in ([], ["--retry-not-checked"]):
+        local = runner.invoke(app, [*args, "--judge", "local", *extra])
+        assert local.exit_code == 2
+        assert local.stderr.startswith(f"error: {out} holds 1 verdict of this input's pairs")
+        assert "by the jev judge, not by this run's local judge" in local.stderr
+        assert "resume with --judge jev, or give another --out" in local.stderr
+        assert out.read_bytes() == written  # the not_checked record too is left in place
+    # A line of another input, and the same judge, are no reason to refuse.
+    resumed = runner.invoke(app, [*args, "--judge", "jev"])
+    assert resumed.exit_code == 0, resumed.stderr
+    assert "2 already done" in resumed.stderr
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps({**lines[0], "id": "c"}) + "\n", encoding="utf-8")
+    fresh = runner.invoke(app, [*args[:1], str(other), *args[2:], "--judge", "local"])
+    assert fresh.exit_code == 0, fresh.stderr
+    assert "wrote 1 record" in fresh.stderr
+
+
 def test_a_batch_stopped_by_a_full_disk_names_it_and_how_to_resume(
     runner: CliRunner,
     paper_library: Path,

@@ -204,3 +204,36 @@ def test_batch_takes_a_source(
     [row] = [json.loads(line) for line in out.read_text().splitlines()]
     assert row["id"] == "a" and row["evidenceScope"] == "search_excerpts"
     assert row["matchedRef"] == "arXiv:1706.03762v7"
+
+
+def test_a_resumed_batch_judges_again_on_the_library_a_paper_added_since_its_excerpts(
+    runner: CliRunner, library_copy: Path, tmp_path: Path, valyu: ValyuServer, jev_mock: str
+) -> None:
+    # Judged on Valyu's excerpts while the library lacked the paper, the pair kept that record
+    # once the paper was added, though a check now reads the paper's whole text there.
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text(json.dumps({"id": "a", "claim": CLAIM, "papers": ["1706.03762"]}) + "\n")
+    out = tmp_path / "out.jsonl"
+    args = ["batch", str(claims), "--out", str(out), "--judge", "jev"]
+    args += ["--library", str(library_copy)]
+    assert runner.invoke(app, args).exit_code == 0
+    [row] = [json.loads(line) for line in out.read_text().splitlines()]
+    assert row["evidenceScope"] == "search_excerpts"
+    # Asked again with --source valyu, the excerpts are still what a check reads: kept.
+    kept = runner.invoke(app, [*args, "--source", "valyu"])
+    assert "checking again" not in kept.stderr and "1 already done" in kept.stderr
+    paper = tmp_path / "attention.md"
+    paper.write_text("# Attention Is All You Need\n\n" + "\n\n".join(ABSTRACT) + "\n", "utf-8")
+    added = runner.invoke(
+        app,
+        ["library", "add", str(paper), "--ref", "arXiv:1706.03762", "--library", str(library_copy)],
+    )
+    assert added.exit_code == 0, added.stderr
+    resumed = runner.invoke(app, args)
+    assert resumed.exit_code == 0, resumed.stderr
+    assert "checking again 1 pair" in resumed.stderr
+    assert "on search excerpts of a paper the library holds now" in resumed.stderr
+    [row] = [json.loads(line) for line in out.read_text().splitlines()]
+    assert row["evidenceScope"] != "search_excerpts" and row["paperContentHash"]
+    again = runner.invoke(app, args)
+    assert "checking again" not in again.stderr and "1 already done" in again.stderr

@@ -12,6 +12,10 @@ record of another source carries no hash and stays, as does one whose paper is n
 stored (nothing newer to judge it against). A record written before records named the hash has
 no ``paperContentHash`` key: its quote (the whole passage, copied by code) is compared with the
 passage its id names now instead, so an older claimaudit's ``--out`` is held to the library too.
+A record judged on search excerpts (``--source auto`` found the paper missing from the library,
+and Valyu Search gave excerpts) carries no hash either: once the library holds the paper it asks
+for, a check reads the paper there, so the record is taken out and the pair judged again on
+the library's text, as a ``not_checked`` record of a paper added since is by a retry.
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ _UNKNOWN = object()
 
 # How the library now holds the paper under a record's ``matchedRef``; None when none is.
 StoredReading = Callable[[str], Reading | None]
+# Whether the library now holds the paper a record's ``paperRef`` asks for, as a check finds it.
+StoredFor = Callable[[str], bool]
 # The text the library now stores under a passage id of the paper a reference names ("" where
 # it has no such passage); None when no paper is stored under it.
 StoredQuote = Callable[[str, str], str | None]
@@ -50,11 +56,13 @@ def drop_stale(
     keys: Iterable[str],
     stored_reading: StoredReading,
     stored_quote: StoredQuote | None = None,
+    held: StoredFor | None = None,
 ) -> int:
     """Take out of ``out`` the records of input lines ``keys`` judged against text the library
     no longer holds under their paper; the number of pairs taken out (a pair written twice in
     ``out`` is still one pair to check again). A record from before records named the hash
-    (no ``paperContentHash`` key) is compared by its quote, where ``stored_quote`` is given."""
+    (no ``paperContentHash`` key) is compared by its quote, where ``stored_quote`` is given; one
+    judged on search excerpts is taken out when ``held`` says the library holds its paper now."""
     wanted = set(keys)
     known: dict[str, Reading | None] = {}
     pairs: set[tuple[object, object]] = set()
@@ -64,6 +72,12 @@ def drop_stale(
         key = data.get("inputKey")
         if not (isinstance(ref, str) and key in wanted):
             return False
+        if data.get("evidenceScope") == "search_excerpts":
+            asked = data.get("paperRef")
+            if held is None or not isinstance(asked, str) or not held(asked):
+                return False
+            pairs.add((key, asked))
+            return True
         if "paperContentHash" not in data:
             if stored_quote is None or not _quote_gone(data, ref, stored_quote):
                 return False
@@ -116,6 +130,18 @@ def library_readings(library: Library) -> StoredReading:
     return stored_reading
 
 
+def library_holds(library: Library) -> StoredFor:
+    """``StoredFor`` read from ``library``: any copy a check of the reference would read."""
+
+    def held(ref: str) -> bool:
+        try:
+            return library.get_paper(parse_ref(ref)) is not None
+        except (ClaimauditError, ValueError):
+            return False  # a reference no library holds
+
+    return held
+
+
 def library_quotes(library: Library) -> StoredQuote:
     """``StoredQuote`` read from ``library``: the copy stored under exactly that reference, its
     passages read once per paper."""
@@ -139,6 +165,12 @@ def drop_stale_in_library(out: Path, keys: Iterable[str], path: Path | None) -> 
     then says why, pair by pair), so that this check never stops a resume."""
     try:
         with Library.open(path, create=False) as library:
-            return drop_stale(out, keys, library_readings(library), library_quotes(library))
+            return drop_stale(
+                out,
+                keys,
+                library_readings(library),
+                library_quotes(library),
+                library_holds(library),
+            )
     except (ClaimauditError, sqlite3.Error):
         return 0

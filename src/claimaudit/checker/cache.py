@@ -24,6 +24,7 @@ from typing import Protocol, runtime_checkable
 
 from claimaudit.checker.policy import ReviewPolicy
 from claimaudit.identity import PaperRef
+from claimaudit.inputs import as_asked
 from claimaudit.judges.protocol import Judge
 from claimaudit.net.redaction import mask_url_credentials, redact_url
 from claimaudit.records import CheckedRecord
@@ -84,8 +85,9 @@ def cache_key(
     if not identity:
         return None
     return CacheKey(
-        claim=claim,
-        topic=" ".join((topic or "").split()),
+        # Composed, as the checker asks it: an engine's driver keys the request as given.
+        claim=as_asked(claim),
+        topic=as_asked(" ".join((topic or "").split())),
         paper_ref=str(ref),
         matched_ref=str(paper.ref),
         fingerprint=paper_fingerprint(paper),

@@ -54,6 +54,7 @@ from claimaudit.errors import (
 from claimaudit.guards.untrusted import scrub_surrogates
 from claimaudit.identity import PaperRef, parse_ref
 from claimaudit.inputs import (
+    as_asked,
     paper_list,
     paper_text,
     ranking_query,
@@ -156,8 +157,14 @@ class Checker:
         it). Failures while checking are a ``NotCheckedRecord``, never an exception."""
         require_str(claim, "the claim")
         paper = paper_text(paper)
+        # As asked here too, for callers that did not validate: the same words in either
+        # Unicode form, or with a soft hyphen inside, are one question, one key, one answer.
+        claim = as_asked(claim)
         if topic is not None:
             require_str(topic, "the topic")
+            # Spaced as the cache keys it: a judge shown "sparse    matrices" in its prompt
+            # got another question than the one its cached answer is reused for.
+            topic = " ".join(as_asked(topic).split())
         if not has_content_words(claim):
             # Callers validate first (validate_claim); this keeps a verdict from ever being
             # given to punctuation by one that did not (a draft's sentence, say).

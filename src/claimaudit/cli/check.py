@@ -10,6 +10,7 @@ import typer
 
 from claimaudit.accounting import RunSummary, counted
 from claimaudit.api import DEFAULT_SOURCE
+from claimaudit.batch.judged import judge_change_error, other_judges
 from claimaudit.batch.lock import batch_lock
 from claimaudit.batch.resume import drop_not_checked, read_resume
 from claimaudit.batch.run import BatchStats, read_items, require_json_lines, run_batch, scan_input
@@ -272,6 +273,20 @@ def bad_input_advice(stats: BatchStats, out: Path) -> str:
     )
 
 
+def _refuse_another_judge(input_file: Path, out: Path, judge: str) -> None:
+    """Exit 2 when ``out`` holds verdicts of this input by another judge than ``judge``
+    (``batch_judged``): resumed, the run would report them as its own."""
+    try:
+        if not out.is_file() or not out.stat().st_size:
+            return  # nothing done yet: the input need not be read for it
+        keys = {item.key for item in read_items(input_file)}
+        found = other_judges(out, keys, judge)
+    except OSError:
+        return  # said below, where the run reads them, as without this check
+    if found:
+        fail(judge_change_error(out, found, judge))
+
+
 def _drop_stale(input_file: Path, out: Path, library: Path | None) -> int:
     """Take out of ``out`` its records of this input judged against a paper's text that the
     library has replaced since (``batch_stale``); the number taken out."""
@@ -311,6 +326,12 @@ def _run_locked(
         no_cache=no_cache,
         advice=batch_advice,
     )
+    try:
+        # Before --out is changed or a cluster joined: a refusal leaves both as they were.
+        _refuse_another_judge(input_file, out, checker.judge.name)
+    except BaseException:
+        checker.close()
+        raise
     runner = build_engine(
         engine,
         judge=judge,
@@ -341,7 +362,8 @@ def _run_locked(
                 f"note: checking again {counted(redone, 'pair')} judged against text the library "
                 "has replaced or read again with a newer reader since (another paperContentHash "
                 "or paperExtractor, or, in a record older than those, another passage under its "
-                "evidencePassageId); their old records are taken out"
+                "evidencePassageId), or on search excerpts of a paper the library holds now; "
+                "their old records are taken out"
             )
             resume = read_resume(out)
     except OSError as error:
