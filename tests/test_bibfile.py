@@ -412,3 +412,36 @@ def test_a_csl_year_in_ascii_or_other_decimal_digits_is_read() -> None:
 def test_a_bibtex_year_with_a_letter_is_read(written: str, year: int | None, unread: str) -> None:
     (record,) = parse_bib(f"@article{{k, title = {{T}}, year = {{{written}}}}}\n").records
     assert (record.year, record.unread_year) == (year, unread)
+
+
+def test_bibtex_concatenation_and_macros_are_joined_as_bibtex_joins_them() -> None:
+    # bibtexparser leaves "a # b" as written: the DOI below was no DOI, the title not its own.
+    records = parse_bib(
+        r"""@string{ pre = "10.1038" }
+@STRING{ NM = {Nature} }
+@string{ nmeth = nm # " Methods" }
+@article{scipy,
+  title = "{SciPy} 1.0: " # {Fundamental Algorithms},
+  journal = NMeth # { (online)},
+  doi = pre # "/s41592-019-0686-2",
+  month = jan # "~15",
+  year = 20 # 20,
+}
+"""
+    ).records
+    (scipy,) = records
+    assert scipy.fields["doi"] == "10.1038/s41592-019-0686-2"
+    assert scipy.title == "SciPy 1.0: Fundamental Algorithms"
+    assert scipy.fields["journal"] == "Nature Methods (online)"
+    assert scipy.fields["month"] == "January~15"
+    assert scipy.year == 2020
+
+
+def test_a_concatenation_naming_an_undefined_macro_is_left_as_written() -> None:
+    # BibTeX reads an undefined macro as nothing: the value would change without a word.
+    (record,) = parse_bib(
+        '@article{k, doi = nowhere # "/x", title = {C\\# # tips}, note = "a # b"}\n'
+    ).records
+    assert record.fields["doi"] == 'nowhere # "/x"'
+    assert record.fields["title"] == "C\\# # tips"
+    assert record.fields["note"] == "a # b"
