@@ -311,6 +311,17 @@ def test_the_subject_class_of_an_old_style_id_is_no_part_of_it(
         "10.1371/journal.pcbi.1005510).",
         "https://doi.org/10.1371/journal.pcbi.1005510.",
         "doi:10.1371/journal.pcbi.1005510/",
+        # A bracket the DOI did not open, a quotation mark or an ellipsis is the sentence's:
+        # each made a DOI of its own ("...1005510]"), which no catalogue or library holds.
+        "doi:10.1371/journal.pcbi.1005510]",
+        "10.1371/journal.pcbi.1005510>",
+        "10.1371/journal.pcbi.1005510}",
+        '10.1371/journal.pcbi.1005510".',
+        "doi:10.1371/journal.pcbi.1005510\u201d",
+        "doi:10.1371/journal.pcbi.1005510\u2019.",
+        "10.1371/journal.pcbi.1005510'",
+        "10.1371/journal.pcbi.1005510\u00bb",
+        "doi:10.1371/journal.pcbi.1005510\u2026",
     ],
 )
 def test_a_doi_has_one_spelling_whatever_url_or_prose_it_came_in(text: str) -> None:
@@ -324,6 +335,13 @@ def test_a_doi_has_one_spelling_whatever_url_or_prose_it_came_in(text: str) -> N
         ("10.1016/S0140-6736(20)30183-5).", "10.1016/s0140-6736(20)30183-5"),
         # A ")" that closes the DOI's own "(" is the DOI's, even at its end.
         ("10.1000/abc(1)", "10.1000/abc(1)"),
+        ("10.1000/abc[1]", "10.1000/abc[1]"),
+        ("10.1000/abc{1}", "10.1000/abc{1}"),
+        # A SICI's own "<...>", with the sentence's ">" after it dropped.
+        (
+            "10.1002/(SICI)1097-4636(199706)35:4<443::AID-JBM5>3.0.CO;2-F>",
+            "10.1002/(sici)1097-4636(199706)35:4<443::aid-jbm5>3.0.co;2-f",
+        ),
         ("https://doi.org/10.1016/S0140-6736(20)30183-5", "10.1016/s0140-6736(20)30183-5"),
         # DOI syntax allows ``#`` and ``?``: only a URL's query and fragment are not the DOI's.
         ("10.1000/a#b", "10.1000/a#b"),

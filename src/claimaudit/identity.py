@@ -349,19 +349,27 @@ def _doi_text(value: str) -> str | None:
     return unquote(doi) if _ENCODED_PREFIX.match(doi) else doi
 
 
+# Closing brackets a DOI ends in only when it opened them (``...(20)30183-5``, a SICI's
+# ``<...>``); one it did not open is the sentence's, as are quotation marks and an ellipsis.
+_CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
+_PROSE_ENDS = (".", ",", ";", "/", '"', "'", "\u201d", "\u2019", "\u00bb", "\u2026")
+
+
 def _trim_prose(doi: str) -> str:
-    """``doi`` without the punctuation of the sentence it was cut from: a trailing ``.``, ``,``
-    or ``;``, and a ``)`` closing no ``(`` of the DOI (``10.1016/S0140-6736(20)30183-5`` keeps
-    its own). DOI syntax allows nearly any character, but no DOI ends in these. A trailing
-    ``/`` is a web address's (``doi:10.1371/x/`` copied from one, or stored so by an older
-    claimaudit): a DOI ending in one could not be told from such a copy."""
-    while True:
-        if doi.endswith((".", ",", ";", "/")) or (
-            doi.endswith(")") and doi.count(")") > doi.count("(")
-        ):
+    """``doi`` without the punctuation of the sentence it was cut from: a trailing ``.``,
+    ``,``, ``;``, quotation mark or ellipsis, and a ``)``, ``]``, ``}`` or ``>`` closing no
+    bracket of the DOI (``10.1016/S0140-6736(20)30183-5`` keeps its own). DOI syntax allows
+    nearly any character, but no DOI ends in these. A trailing ``/`` is a web address's
+    (``doi:10.1371/x/`` copied from one, or stored so by an older claimaudit): a DOI ending in
+    one could not be told from such a copy."""
+    while doi:
+        last = doi[-1]
+        opener = _CLOSERS.get(last)
+        if last in _PROSE_ENDS or (opener and doi.count(last) > doi.count(opener)):
             doi = doi[:-1]
         else:
             return doi
+    return doi
 
 
 # arXiv's own DOIs (DataCite, since 2022), which Zotero and Google Scholar export for preprints.
