@@ -346,6 +346,17 @@ def test_a_doi_has_one_spelling_whatever_url_or_prose_it_came_in(text: str) -> N
         # DOI syntax allows ``#`` and ``?``: only a URL's query and fragment are not the DOI's.
         ("10.1000/a#b", "10.1000/a#b"),
         ("https://doi.org/10.1000/a%23b", "10.1000/a#b"),
+        # A SICI's "#" check character, ending a doi.org address as Crossref writes it: the
+        # DOI's own, not an empty fragment (read so, the DOI was "...;2-").
+        (
+            "https://doi.org/10.1002/(SICI)1097-0231(19990415)13:7<560::AID-RCM524>3.0.CO;2-#",
+            "10.1002/(sici)1097-0231(19990415)13:7<560::aid-rcm524>3.0.co;2-#",
+        ),
+        (
+            "http://dx.doi.org/10.1002/(SICI)1097-0231(19990415)13:7%3C560::AID-RCM524%3E3.0.CO;2-%23",
+            "10.1002/(sici)1097-0231(19990415)13:7<560::aid-rcm524>3.0.co;2-#",
+        ),
+        ("10.1002/(SICI)1097-0231(19990415)13:7<560::AID-RCM524>3.0.CO;2-#", None),
         ("10.1002/(SICI)1097-4636(199706)35:4<443::AID-JBM5>3.0.CO;2-F", None),
     ],
 )

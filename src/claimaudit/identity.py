@@ -329,6 +329,8 @@ def _doi(value: str) -> PaperRef | None:
     return _arxiv_doi(doi) or _unchecked(RefKind.DOI, doi, None)
 
 
+# A doi.org address ending in a SICI's "#" check character (``_doi_text``).
+_SICI_CHECK_HASH = re.compile(r";2-#/?$")
 # A DOI's prefix ends in its first ``/``; ``10.1371%2Fx`` has it encoded, so it was copied from
 # an address whole, and is decoded as one.
 _ENCODED_PREFIX = re.compile(r"^10\.[0-9]{4,9}%2F", _FLAGS)
@@ -341,7 +343,11 @@ def _doi_text(value: str) -> str | None:
     would change the DOI each time it is read back."""
     match = _DOI_URL.match(value)
     if match is not None:
-        return unquote(match.group("doi"))
+        doi = unquote(match.group("doi"))
+        # A SICI DOI's check character may be "#" ("...3.0.CO;2-#"), and Crossref lists its
+        # address unencoded: there the "#" ends the address with no fragment after it. Read as
+        # a fragment, it was dropped, naming "...;2-", a DOI that does not exist.
+        return doi + "#" if _SICI_CHECK_HASH.search(value) and doi.endswith(";2-") else doi
     match = _DOI_BARE.match(value)
     if match is None:
         return None
