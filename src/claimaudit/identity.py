@@ -418,6 +418,16 @@ def _names_arxiv(value: str) -> bool:
     return doi is not None and doi.lower().startswith(_ARXIV_DOI_PREFIX)
 
 
+def edition_read(asked: str, matched: str) -> str | None:
+    """The edition a record judged (``matched``), where the reference ``asked`` named none of
+    its own (``arXiv:1603.07285v2`` for ``1603.07285``); None when they name one edition, or
+    either is no reference. Said beside the reference wherever a record is shown."""
+    asked_ref, read = try_parse_ref(asked), try_parse_ref(matched)
+    if asked_ref is None or read is None or asked_ref == read:
+        return None
+    return str(read)
+
+
 def try_parse_ref(text: str) -> PaperRef | None:
     try:
         return parse_ref(text)

@@ -14,7 +14,7 @@ from claimaudit.accounting import check_answer
 from claimaudit.cli._common import write_data
 from claimaudit.cli._stacked import Field, stacked
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
-from claimaudit.identity import try_parse_ref
+from claimaudit.identity import edition_read
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord, Record, record_to_dict
 
@@ -122,9 +122,10 @@ def _cells(record: Record, wide: bool) -> tuple[Text, str, Text, Text, Text, lis
     if isinstance(record, CheckedRecord):
         if wide:
             paper.append(f" \u00b7 {shown_line(record.paper_title)}", style="")
-        edition = _edition(record)
+        # An unversioned arXiv id matches the newest version stored: which one was judged.
+        edition = edition_read(record.paper_ref, record.matched_ref)
         if edition is not None:
-            paper.append(f"\n{edition}", style="dim")
+            paper.append(f"\nread as {edition}", style="dim")
         confidence = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
         # What the judge's consistency checks saw: the reason this record needs review.
         notes = [Text(f"review: {shown(n)}", style="magenta") for n in record.review_notes]
@@ -132,16 +133,6 @@ def _cells(record: Record, wide: bool) -> tuple[Text, str, Text, Text, Text, lis
         return verdict, confidence, review, paper, _evidence(record, wide), [*notes, *unread]
     # An error says what to do about it: always whole.
     return verdict, "-", review, paper, shown_text(record.error, style="magenta"), []
-
-
-def _edition(record: CheckedRecord) -> str | None:
-    """A line naming the edition judged where the reference asked for no single one: an
-    unversioned arXiv id matches the newest version stored, and the table showed only the id,
-    so a reader could not tell v2's verdict from v1's (``matchedRef`` says it in JSON)."""
-    asked, read = try_parse_ref(record.paper_ref), try_parse_ref(record.matched_ref)
-    if asked is None or read is None or asked == read:
-        return None
-    return f"read as {read}"
 
 
 def _unread(record: CheckedRecord) -> list[Text]:
