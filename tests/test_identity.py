@@ -561,6 +561,10 @@ def test_arxiv_id_error_names_the_problem_of_an_arxiv_id() -> None:
         ("https://arxiv.org/abs/cs/2512001", "run from August 1991 (9108) to March 2007 (0703)"),
         ("10.48550/arXiv.hep-th/2101001", "run from August 1991 (9108) to March 2007 (0703)"),
         ("hep-th/9901000", "arXiv numbers each month's papers from 1"),
+        # An archive arXiv never had (a typo of one) was taken, and looked up as a paper.
+        ("hep-ht/9901001", "arXiv has no archive 'hep-ht'"),
+        ("https://arxiv.org/abs/notes/9901001v2", "arXiv has no archive 'notes'"),
+        ("10.48550/arXiv.physic/0601001", "arXiv has no archive 'physic'"),
     ],
 )
 def test_old_style_ids_the_old_scheme_never_issued_are_refused_saying_why(
@@ -572,7 +576,17 @@ def test_old_style_ids_the_old_scheme_never_issued_are_refused_saying_why(
     assert arxiv_id_error(text) == str(error.value)
 
 
-@pytest.mark.parametrize("text", ["hep-th/9108001", "hep-lat/9912999", "math/0703999"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hep-th/9108001",
+        "hep-lat/9912999",
+        "math/0703999",
+        "solv-int/9901001",  # an archive since merged into nlin
+        "cond-mat/0101001",
+        "q-bio/0601001",
+    ],
+)
 def test_old_style_ids_at_the_edges_of_the_old_scheme_are_accepted(text: str) -> None:
     assert parse_ref(text) == PaperRef(RefKind.ARXIV, text)
 

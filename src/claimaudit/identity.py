@@ -219,10 +219,23 @@ def _new_style_problem(yymm: str, number: str) -> str | None:
     return None
 
 
-def _old_style_problem(number: str) -> str | None:
+# The archives of arXiv's old scheme (info.arxiv.org/help/arxiv_identifier and the archives
+# since merged into others): no other name ever began an old-style id.
+_OLD_ARCHIVES = frozenset(
+    """astro-ph cond-mat gr-qc hep-ex hep-lat hep-ph hep-th math-ph nlin nucl-ex nucl-th physics
+    quant-ph math cs q-bio q-fin stat acc-phys adap-org alg-geom ao-sci atom-ph bayes-an chao-dyn
+    chem-ph cmp-lg comp-gas dg-ga funct-an mtrl-th patt-sol plasm-ph q-alg solv-int
+    supr-con""".split()
+)
+
+
+def _old_style_problem(archive: str, number: str) -> str | None:
     """Why ``archive/YYMMNNN`` is no id arXiv's old scheme issued, or None: it ran from August
-    1991 (9108) to March 2007 (0703), months 01-12, numbering each month's papers from 001.
-    Without this, ``hep-th/9913001`` was taken, and only arXiv's "not found" told otherwise."""
+    1991 (9108) to March 2007 (0703), months 01-12, numbering each month's papers from 001,
+    in its archives only. Without this, ``hep-th/9913001`` was taken, and only arXiv's "not
+    found" told otherwise; so was ``hep-ht/9901001``, a typo of an archive."""
+    if archive not in _OLD_ARCHIVES:
+        return f"arXiv has no archive {archive!r} (old-style ids read like hep-th/9901001)"
     yymm, serial = number[:4], number[4:]
     month = int(yymm[2:])
     if not 1 <= month <= 12:
@@ -250,10 +263,11 @@ def _arxiv(match: re.Match[str]) -> PaperRef:
         # Old-style ids: the subject class (``math.GT/0309136``) is not part of the identity;
         # arXiv knows the paper as ``math/0309136`` (info.arxiv.org/help/arxiv_identifier).
         archive, number = old.split("/")
-        problem = _old_style_problem(number)
+        archive = archive.partition(".")[0].lower()
+        problem = _old_style_problem(archive, number)
         if problem:
             raise InvalidReferenceError(f"not a valid arXiv identifier: {old!r}: {problem}")
-        work = f"{archive.partition('.')[0].lower()}/{number}"
+        work = f"{archive}/{number}"
     number = int(version) if version else None
     if number is not None and not 1 <= number <= MAX_ARXIV_VERSION:
         raise InvalidReferenceError(
