@@ -218,6 +218,30 @@ def test_unstructured_entry_is_compared_by_containment() -> None:
     assert found[0].cited.startswith("Smith J. Array programming")
 
 
+def test_unstructured_entry_giving_a_sibling_paper_s_title_is_a_title_mismatch() -> None:
+    # 10 of the 11 words of "... scientific data" are in "... scientific software": the
+    # 80% coverage said the entry gave the DOI's title.
+    data = CatalogueRecord(
+        source="crossref",
+        ref=parse_ref("doi:10.1371/journal.pcbi.1003542"),
+        title="Ten simple rules for the care and feeding of scientific data",
+        authors=("Goodman",),
+        years=(2014,),
+    )
+    entry = "Goodman A, et al. Ten simple rules for the care and feeding of scientific {}. "
+    entry += "PLoS Comput Biol. 2014;10(4):e1003542."
+
+    def fields(title_end: str) -> list[str]:
+        cited = CitedReference("[1]", data.ref, text=entry.format(title_end))
+        return [m.field for m in compare(cited, data)]
+
+    assert fields("software") == ["title"]
+    assert fields("data") == []
+    assert fields("dta") == []  # a typo
+    cut = "Goodman A. Ten simple rules for care & feeding of sci. data. PLoS Comput Biol. 2014."
+    assert compare(CitedReference("[1]", data.ref, text=cut), data) == ()  # cut short
+
+
 def test_words_keep_every_script_and_space_out_unspaced_ones() -> None:
     assert words("Квантовая механика твёрдого тела") == "квантовая механика твердого тела"
     assert words("深度学习\uff1a综述") == "深 度 学 习 综 述"

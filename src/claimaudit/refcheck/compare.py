@@ -20,7 +20,8 @@ A field the reference does not give is not compared; nor is one that the catalog
 give or that holds no letter or digit on either side: ``Comparison.uncompared`` names it, and it
 is never said to agree. A year the reference gives that reads as none ("in press") is named there
 too. An unstructured entry (only ``text``) is compared by containment: the
-catalogue title's words (at least 80% of them, or the title without its subtitle whole), the
+catalogue title's words (at least 80% of them, no other word standing in the place of one of
+them: ``respelling.swaps_a_word``; or the title without its subtitle whole), the
 first author's family name and, when the text holds a year, a year within one of the
 catalogue's.
 """
@@ -34,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from claimaudit.refcheck.models import CatalogueRecord, CitedReference, Mismatch
-from claimaudit.refcheck.respelling import UNSPACED, same_words
+from claimaudit.refcheck.respelling import UNSPACED, same_words, swaps_a_word
 from claimaudit.text.plain import plain_text
 
 TITLE_SIMILARITY = 0.9
@@ -270,8 +271,11 @@ def _compare_text(text: str, found: CatalogueRecord) -> Comparison:
     main = _main_title(found.title)
 
     def title_agrees() -> bool:
+        if main and f" {main} " in f" {body} ":
+            return True
         covered = sum(w in present for w in title_words) / len(title_words)
-        return covered >= TEXT_TITLE_COVERAGE or bool(main and f" {main} " in f" {body} ")
+        # Most of the title's words are there, but not in a sibling paper's title.
+        return covered >= TEXT_TITLE_COVERAGE and not swaps_a_word(body.split(), title_words)
 
     result.add(
         "title",

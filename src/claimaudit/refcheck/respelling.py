@@ -53,6 +53,37 @@ def same_words(cited: str, catalogue: str) -> bool:
     return True
 
 
+def swaps_a_word(text: list[str], title: list[str]) -> bool:
+    """Whether the run of ``text``'s words most like ``title`` (words as ``compare.words``
+    writes them) has another content word in a title word's place: an unstructured entry
+    ("Goodman A. Ten simple rules ... of scientific software. PLoS ...") holds 10 of the 11
+    words of "... of scientific data", and was said to give that title. A word dropped, or
+    cut short ("sci." for "scientific"), is forgiven there, as it always was."""
+    if not title or len(text) < len(title):
+        return False
+    # The title laid over the text where their longest common run of words falls.
+    run = difflib.SequenceMatcher(None, text, title, autojunk=False).find_longest_match()
+    start = min(max(run.a - run.b, 0), len(text) - len(title))
+    best = text[start : start + len(title)]
+    matcher = difflib.SequenceMatcher(None, best, title, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "replace":
+            continue
+        ours = [w for w in best[i1:i2] if w not in _FUNCTION_WORDS]
+        theirs = [w for w in title[j1:j2] if w not in _FUNCTION_WORDS]
+        if not (ours and theirs) or "".join(ours) == "".join(theirs):
+            continue  # a function word, or a word written apart ("data sets")
+        if len(ours) != len(theirs) or not all(map(_same_or_cut, ours, theirs)):
+            return True
+    return False
+
+
+def _same_or_cut(one: str, other: str) -> bool:
+    """A respelling, or one word cut short to the other's start ("sci", "scientific")."""
+    short, long = sorted((one, other), key=len)
+    return respelt(one, other) or (len(short) >= 3 and long.startswith(short))
+
+
 def _respelt_all(ours: list[str], theirs: list[str]) -> bool:
     return len(ours) == len(theirs) and all(map(respelt, ours, theirs))
 
