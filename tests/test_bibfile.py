@@ -130,6 +130,28 @@ def test_a_duplicate_key_and_a_duplicate_field_are_reported() -> None:
     assert "Note" not in fields.message  # bibtexparser's hint about its API is left out
 
 
+@pytest.mark.parametrize("kind", ["csl-json", "csl-yaml"])
+def test_a_second_csl_item_with_a_key_is_reported_and_the_first_used(kind: str) -> None:
+    # The last item of a key won, silently: a citation of it was checked on another paper
+    # than the first item's, where a second BibTeX entry of a key is ignored and said.
+    items = [
+        {"id": "a", "title": "First", "DOI": "10.1000/first"},
+        {"id": "a", "title": "Second", "DOI": "10.1000/second"},
+        {"id": "b", "standard_citation": "a", "DOI": "10.1000/third"},
+    ]
+    text = (
+        json.dumps(items)
+        if kind == "csl-json"
+        else "\n".join(f"- {json.dumps(item)}" for item in items)
+    )
+    found = parse_bib(text, kind=kind, source="r")  # type: ignore[arg-type]
+    assert [(r.key, r.fields["doi"]) for r in found.records] == [("a", "10.1000/first")]
+    assert [u.message for u in found.unread] == [
+        "r: item 2, a second item with the key 'a', ignored (the first is used)",
+        "r: item 3, a second item with the key 'a', ignored (the first is used)",
+    ]
+
+
 def test_a_csl_json_item_without_an_id_is_reported() -> None:
     found = parse_bib('[{"id": "a"}, {"title": "no id"}]', source="r.json")
     assert [r.key for r in found.records] == ["a"]

@@ -304,6 +304,7 @@ def _csl(data: Any, source: str | None) -> BibFile:
         raise BibliographyError("CSL-JSON must be a list of objects")
     records: list[BibRecord] = []
     unread: list[UnreadEntry] = []
+    seen: set[str] = set()
     for number, item in enumerate(data, 1):
         key = _csl_key(item)
         if key is None:
@@ -313,6 +314,15 @@ def _csl(data: Any, source: str | None) -> BibFile:
             )
             unread.append(UnreadEntry(None, reason, source=source))
             continue
+        if key in seen:
+            # As a second BibTeX entry of a key is: the first is used, this one said. Kept,
+            # the last item silently named the paper that a citation of the key is checked on.
+            reason = (
+                f"item {number}, a second item with the key {key!r}, ignored (the first is used)"
+            )
+            unread.append(UnreadEntry(None, reason, source=source))
+            continue
+        seen.add(key)
         fields = {
             str(k).lower(): str(v)
             for k, v in item.items()
