@@ -114,7 +114,7 @@ def _same_title(target: Target, library: Library) -> Target:
 
 
 def _settle_former(target: Target, library: Library) -> Target:
-    if not (target.former or target.clash):
+    if target.paper is None or target.entry is None or not (target.former or target.clash):
         return target
     if target.former is not None:
         if _holds(library, target.paper) or not _holds(library, target.former):
