@@ -94,6 +94,17 @@ def test_a_key_matching_two_keys_but_for_case_is_ambiguous_not_the_first() -> No
     ]
 
 
+def test_a_sici_doi_key_cut_at_its_parenthesis_says_to_cite_it_in_braces() -> None:
+    # Pandoc ends a key at "(": the citation named "doi:10.1002/", and was only "not a DOI".
+    sici = "doi:10.1002/(SICI)1097-4636(199703)34:3<289::AID-JBM2>3.0.CO;2-A"
+    cut, braced = _resolve(Bibliography(), f"A [@{sici}]. B [@{{{sici}}}].")
+    assert cut == (
+        "error: 'doi:10.1002/' is not an arXiv id or DOI; a DOI holding characters that end "
+        "a citation key, such as ( or <, is cited in braces: [@{doi:10.1002/(SICI)...}]"
+    )
+    assert braced == "doi:10.1002/(sici)1097-4636(199703)34:3<289::aid-jbm2>3.0.co;2-a"
+
+
 def test_a_key_in_an_entry_that_could_not_be_read_says_so(tmp_path: Path) -> None:
     path = tmp_path / "partial.bib"
     path.write_text(

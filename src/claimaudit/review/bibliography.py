@@ -460,7 +460,13 @@ class Bibliography:
         if prefix in _MANUBOT_PREFIXES:
             if prefix == "doi" and rest.startswith("10/"):
                 return Resolution(None, "a short DOI, which cannot be resolved offline")
-            return self._target(key, f"{key!r} is")
+            found = self._target(key, f"{key!r} is")
+            if found.ref is None and prefix == "doi" and label and label.startswith("@"):
+                # Pandoc ends a key at "(" or "<": a SICI DOI is cut to "doi:10.1002/".
+                hint = "a DOI holding characters that end a citation key, such as ( or <, is "
+                hint += "cited in braces: [@{doi:10.1002/(SICI)...}]"
+                return replace(found, error=f"{found.error}; {hint}")
+            return found
         if prefix in _URL_PREFIXES:
             return self._target(rest if prefix == "url" else key, "a web address,")
         broken = next((u for u in self.unread if (u.key or "").casefold() == key.casefold()), None)
