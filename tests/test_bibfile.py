@@ -467,3 +467,14 @@ def test_a_concatenation_naming_an_undefined_macro_is_left_as_written() -> None:
     assert record.fields["doi"] == 'nowhere # "/x"'
     assert record.fields["title"] == "C\\# # tips"
     assert record.fields["note"] == "a # b"
+
+
+def test_macros_of_macros_doubling_are_not_joined_past_a_bound() -> None:
+    # Each @string twice the one before: joined whole, 40 of them were a terabyte.
+    strings = ['@string{m0 = "xxxxxxxxxx"}'] + [
+        f"@string{{m{i} = m{i - 1} # m{i - 1}}}" for i in range(1, 41)
+    ]
+    text = "\n".join([*strings, "@misc{k, title = m40, note = m3 # m3}", ""])
+    (record,) = parse_bib(text).records
+    assert record.fields["title"] == "m40"  # left as written
+    assert record.fields["note"] == "x" * 160

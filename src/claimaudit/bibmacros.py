@@ -16,6 +16,10 @@ from bibtexparser.library import Library
 from bibtexparser.middlewares.middleware import LibraryMiddleware
 from bibtexparser.model import String
 
+# The longest value a macro or field is joined to. Macros of macros double at each step
+# (@string{b = a # a}, @string{c = b # b}, ...): 40 lines of a file would make a terabyte.
+# A value past this is left as written; no real field comes near it.
+MAX_JOINED_CHARS = 100_000
 # BibTeX's own macros (plain.bst and every standard style define them).
 _MONTHS = dict(
     zip(
@@ -43,9 +47,14 @@ class ResolveMacrosMiddleware(LibraryMiddleware):
         macros = dict(_MONTHS)
         for block in library.blocks:
             if isinstance(block, String) and isinstance(block.value, str):
-                value = evaluate(block.value, macros)
-                # BibTeX's macro names ignore case; a later definition wins, as in BibTeX.
-                macros[block.key.lower()] = value if value is not None else _text(block.value)
+                parts = _parts(block.value)
+                value = _join(parts, macros) if parts is not None else None
+                # BibTeX's macro names ignore case; a later definition wins, as in BibTeX. One
+                # that cannot be joined is none: a value using it is left as written.
+                if value is None:
+                    macros.pop(block.key.lower(), None)
+                else:
+                    macros[block.key.lower()] = value
         for entry in library.entries:
             for field in entry.fields:
                 if isinstance(field.value, str):
@@ -62,14 +71,24 @@ def evaluate(raw: str, macros: dict[str, str]) -> str | None:
     parts = _parts(raw)
     if parts is None or (len(parts) == 1 and not _is_name(parts[0])):
         return None
+    return _join(parts, macros)
+
+
+def _join(parts: list[str], macros: dict[str, str]) -> str | None:
+    """The parts' texts joined; None when a name is no macro, or past ``MAX_JOINED_CHARS``."""
     texts: list[str] = []
+    size = 0
     for part in parts:
         if _is_name(part):
             if part.lower() not in macros:
                 return None
-            texts.append(macros[part.lower()])
+            text = macros[part.lower()]
         else:
-            texts.append(_text(part))
+            text = _text(part)
+        size += len(text)
+        if size > MAX_JOINED_CHARS:
+            return None
+        texts.append(text)
     return "".join(texts)
 
 
