@@ -130,6 +130,28 @@ def test_a_duplicate_key_and_a_duplicate_field_are_reported() -> None:
     assert "Note" not in fields.message  # bibtexparser's hint about its API is left out
 
 
+@pytest.mark.parametrize("kind", ["csl-json", "csl-yaml"])
+def test_a_second_csl_item_with_a_key_is_reported_and_the_first_used(kind: str) -> None:
+    # The last item of a key won, silently: a citation of it was checked on another paper
+    # than the first item's, where a second BibTeX entry of a key is ignored and said.
+    items = [
+        {"id": "a", "title": "First", "DOI": "10.1000/first"},
+        {"id": "a", "title": "Second", "DOI": "10.1000/second"},
+        {"id": "b", "standard_citation": "a", "DOI": "10.1000/third"},
+    ]
+    text = (
+        json.dumps(items)
+        if kind == "csl-json"
+        else "\n".join(f"- {json.dumps(item)}" for item in items)
+    )
+    found = parse_bib(text, kind=kind, source="r")  # type: ignore[arg-type]
+    assert [(r.key, r.fields["doi"]) for r in found.records] == [("a", "10.1000/first")]
+    assert [u.message for u in found.unread] == [
+        "r: item 2, a second item with the key 'a', ignored (the first is used)",
+        "r: item 3, a second item with the key 'a', ignored (the first is used)",
+    ]
+
+
 def test_a_csl_json_item_without_an_id_is_reported() -> None:
     found = parse_bib('[{"id": "a"}, {"title": "no id"}]', source="r.json")
     assert [r.key for r in found.records] == ["a"]
@@ -412,3 +434,47 @@ def test_a_csl_year_in_ascii_or_other_decimal_digits_is_read() -> None:
 def test_a_bibtex_year_with_a_letter_is_read(written: str, year: int | None, unread: str) -> None:
     (record,) = parse_bib(f"@article{{k, title = {{T}}, year = {{{written}}}}}\n").records
     assert (record.year, record.unread_year) == (year, unread)
+
+
+def test_bibtex_concatenation_and_macros_are_joined_as_bibtex_joins_them() -> None:
+    # bibtexparser leaves "a # b" as written: the DOI below was no DOI, the title not its own.
+    records = parse_bib(
+        r"""@string{ pre = "10.1038" }
+@STRING{ NM = {Nature} }
+@string{ nmeth = nm # " Methods" }
+@article{scipy,
+  title = "{SciPy} 1.0: " # {Fundamental Algorithms},
+  journal = NMeth # { (online)},
+  doi = pre # "/s41592-019-0686-2",
+  month = jan # "~15",
+  year = 20 # 20,
+}
+"""
+    ).records
+    (scipy,) = records
+    assert scipy.fields["doi"] == "10.1038/s41592-019-0686-2"
+    assert scipy.title == "SciPy 1.0: Fundamental Algorithms"
+    assert scipy.fields["journal"] == "Nature Methods (online)"
+    assert scipy.fields["month"] == "January~15"
+    assert scipy.year == 2020
+
+
+def test_a_concatenation_naming_an_undefined_macro_is_left_as_written() -> None:
+    # BibTeX reads an undefined macro as nothing: the value would change without a word.
+    (record,) = parse_bib(
+        '@article{k, doi = nowhere # "/x", title = {C\\# # tips}, note = "a # b"}\n'
+    ).records
+    assert record.fields["doi"] == 'nowhere # "/x"'
+    assert record.fields["title"] == "C\\# # tips"
+    assert record.fields["note"] == "a # b"
+
+
+def test_macros_of_macros_doubling_are_not_joined_past_a_bound() -> None:
+    # Each @string twice the one before: joined whole, 40 of them were a terabyte.
+    strings = ['@string{m0 = "xxxxxxxxxx"}'] + [
+        f"@string{{m{i} = m{i - 1} # m{i - 1}}}" for i in range(1, 41)
+    ]
+    text = "\n".join([*strings, "@misc{k, title = m40, note = m3 # m3}", ""])
+    (record,) = parse_bib(text).records
+    assert record.fields["title"] == "m40"  # left as written
+    assert record.fields["note"] == "x" * 160

@@ -311,6 +311,17 @@ def test_the_subject_class_of_an_old_style_id_is_no_part_of_it(
         "10.1371/journal.pcbi.1005510).",
         "https://doi.org/10.1371/journal.pcbi.1005510.",
         "doi:10.1371/journal.pcbi.1005510/",
+        # A bracket the DOI did not open, a quotation mark or an ellipsis is the sentence's:
+        # each made a DOI of its own ("...1005510]"), which no catalogue or library holds.
+        "doi:10.1371/journal.pcbi.1005510]",
+        "10.1371/journal.pcbi.1005510>",
+        "10.1371/journal.pcbi.1005510}",
+        '10.1371/journal.pcbi.1005510".',
+        "doi:10.1371/journal.pcbi.1005510\u201d",
+        "doi:10.1371/journal.pcbi.1005510\u2019.",
+        "10.1371/journal.pcbi.1005510'",
+        "10.1371/journal.pcbi.1005510\u00bb",
+        "doi:10.1371/journal.pcbi.1005510\u2026",
     ],
 )
 def test_a_doi_has_one_spelling_whatever_url_or_prose_it_came_in(text: str) -> None:
@@ -324,10 +335,28 @@ def test_a_doi_has_one_spelling_whatever_url_or_prose_it_came_in(text: str) -> N
         ("10.1016/S0140-6736(20)30183-5).", "10.1016/s0140-6736(20)30183-5"),
         # A ")" that closes the DOI's own "(" is the DOI's, even at its end.
         ("10.1000/abc(1)", "10.1000/abc(1)"),
+        ("10.1000/abc[1]", "10.1000/abc[1]"),
+        ("10.1000/abc{1}", "10.1000/abc{1}"),
+        # A SICI's own "<...>", with the sentence's ">" after it dropped.
+        (
+            "10.1002/(SICI)1097-4636(199706)35:4<443::AID-JBM5>3.0.CO;2-F>",
+            "10.1002/(sici)1097-4636(199706)35:4<443::aid-jbm5>3.0.co;2-f",
+        ),
         ("https://doi.org/10.1016/S0140-6736(20)30183-5", "10.1016/s0140-6736(20)30183-5"),
         # DOI syntax allows ``#`` and ``?``: only a URL's query and fragment are not the DOI's.
         ("10.1000/a#b", "10.1000/a#b"),
         ("https://doi.org/10.1000/a%23b", "10.1000/a#b"),
+        # A SICI's "#" check character, ending a doi.org address as Crossref writes it: the
+        # DOI's own, not an empty fragment (read so, the DOI was "...;2-").
+        (
+            "https://doi.org/10.1002/(SICI)1097-0231(19990415)13:7<560::AID-RCM524>3.0.CO;2-#",
+            "10.1002/(sici)1097-0231(19990415)13:7<560::aid-rcm524>3.0.co;2-#",
+        ),
+        (
+            "http://dx.doi.org/10.1002/(SICI)1097-0231(19990415)13:7%3C560::AID-RCM524%3E3.0.CO;2-%23",
+            "10.1002/(sici)1097-0231(19990415)13:7<560::aid-rcm524>3.0.co;2-#",
+        ),
+        ("10.1002/(SICI)1097-0231(19990415)13:7<560::AID-RCM524>3.0.CO;2-#", None),
         ("10.1002/(SICI)1097-4636(199706)35:4<443::AID-JBM5>3.0.CO;2-F", None),
     ],
 )
@@ -532,6 +561,10 @@ def test_arxiv_id_error_names_the_problem_of_an_arxiv_id() -> None:
         ("https://arxiv.org/abs/cs/2512001", "run from August 1991 (9108) to March 2007 (0703)"),
         ("10.48550/arXiv.hep-th/2101001", "run from August 1991 (9108) to March 2007 (0703)"),
         ("hep-th/9901000", "arXiv numbers each month's papers from 1"),
+        # An archive arXiv never had (a typo of one) was taken, and looked up as a paper.
+        ("hep-ht/9901001", "arXiv has no archive 'hep-ht'"),
+        ("https://arxiv.org/abs/notes/9901001v2", "arXiv has no archive 'notes'"),
+        ("10.48550/arXiv.physic/0601001", "arXiv has no archive 'physic'"),
     ],
 )
 def test_old_style_ids_the_old_scheme_never_issued_are_refused_saying_why(
@@ -543,7 +576,17 @@ def test_old_style_ids_the_old_scheme_never_issued_are_refused_saying_why(
     assert arxiv_id_error(text) == str(error.value)
 
 
-@pytest.mark.parametrize("text", ["hep-th/9108001", "hep-lat/9912999", "math/0703999"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hep-th/9108001",
+        "hep-lat/9912999",
+        "math/0703999",
+        "solv-int/9901001",  # an archive since merged into nlin
+        "cond-mat/0101001",
+        "q-bio/0601001",
+    ],
+)
 def test_old_style_ids_at_the_edges_of_the_old_scheme_are_accepted(text: str) -> None:
     assert parse_ref(text) == PaperRef(RefKind.ARXIV, text)
 

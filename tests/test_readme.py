@@ -184,6 +184,7 @@ def test_the_annotated_latex_example_is_a_line_annotate_writes() -> None:
     assert evidence and "\u201d" in shown
     record = CheckedRecord.model_construct(
         paper_ref="arXiv:1907.10121",
+        matched_ref="arXiv:1907.10121",
         verdict="supports",
         confidence=0.63,
         needs_review=True,

@@ -2,9 +2,10 @@
 a LaTeX draft's own ``.bib``), CSL-JSON or Pandoc's CSL YAML (the same items, every value
 read as the text written), into one record per entry.
 
-BibTeX is parsed by bibtexparser (its default stack: ``@string`` macros resolved, enclosing
-braces removed) and names split by its BibTeX name rules, so "van der Walt, St{\\'e}fan" has
-the family name "van der Walt"; titles and names read as text (LaTeX accents as letters).
+BibTeX is parsed by bibtexparser (``@string`` macros and ``#`` concatenation resolved, as
+``claimaudit.bibmacros`` does, enclosing braces removed) and names split by its BibTeX name
+rules, so "van der Walt, St{\\'e}fan" has the family name "van der Walt"; titles and names
+read as text (LaTeX accents as letters).
 A CSL-JSON item gives ``author`` as ``family``/``given`` (or ``literal``; a name "others" or
 "et al." marks the list as cut short) and its year in ``issued``; its key is, as Manubot reads
 its ``manual-references.json``, ``standard_citation``, else a ``standard_id: ...`` line of its
@@ -186,6 +187,9 @@ def _unread(block: Any, source: str | None) -> UnreadEntry:
 def _bibtex(text: str, source: str | None) -> BibFile:
     # Imported on use: every command loads this module's importers, few need BibTeX.
     from bibtexparser.entrypoint import parse_string
+    from bibtexparser.middlewares.enclosing import RemoveEnclosingMiddleware
+
+    from claimaudit.bibmacros import ResolveMacrosMiddleware
 
     # bibtexparser logs each block it cannot parse to stderr (Python's last-resort handler);
     # the failure is reported once, as our own one-line error, instead.
@@ -193,7 +197,9 @@ def _bibtex(text: str, source: str | None) -> BibFile:
     level = logger.level
     logger.setLevel(logging.CRITICAL)
     try:
-        library = parse_string(text)
+        # bibtexparser's default stack, but with ``#`` concatenation joined (``bibmacros``).
+        stack = [ResolveMacrosMiddleware(), RemoveEnclosingMiddleware(True)]
+        library = parse_string(text, parse_stack=stack)
     finally:
         logger.setLevel(level)
     records: list[BibRecord] = []
@@ -298,6 +304,7 @@ def _csl(data: Any, source: str | None) -> BibFile:
         raise BibliographyError("CSL-JSON must be a list of objects")
     records: list[BibRecord] = []
     unread: list[UnreadEntry] = []
+    seen: set[str] = set()
     for number, item in enumerate(data, 1):
         key = _csl_key(item)
         if key is None:
@@ -307,6 +314,15 @@ def _csl(data: Any, source: str | None) -> BibFile:
             )
             unread.append(UnreadEntry(None, reason, source=source))
             continue
+        if key in seen:
+            # As a second BibTeX entry of a key is: the first is used, this one said. Kept,
+            # the last item silently named the paper that a citation of the key is checked on.
+            reason = (
+                f"item {number}, a second item with the key {key!r}, ignored (the first is used)"
+            )
+            unread.append(UnreadEntry(None, reason, source=source))
+            continue
+        seen.add(key)
         fields = {
             str(k).lower(): str(v)
             for k, v in item.items()

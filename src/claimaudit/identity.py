@@ -219,10 +219,23 @@ def _new_style_problem(yymm: str, number: str) -> str | None:
     return None
 
 
-def _old_style_problem(number: str) -> str | None:
+# The archives of arXiv's old scheme (info.arxiv.org/help/arxiv_identifier and the archives
+# since merged into others): no other name ever began an old-style id.
+_OLD_ARCHIVES = frozenset(
+    """astro-ph cond-mat gr-qc hep-ex hep-lat hep-ph hep-th math-ph nlin nucl-ex nucl-th physics
+    quant-ph math cs q-bio q-fin stat acc-phys adap-org alg-geom ao-sci atom-ph bayes-an chao-dyn
+    chem-ph cmp-lg comp-gas dg-ga funct-an mtrl-th patt-sol plasm-ph q-alg solv-int
+    supr-con""".split()
+)
+
+
+def _old_style_problem(archive: str, number: str) -> str | None:
     """Why ``archive/YYMMNNN`` is no id arXiv's old scheme issued, or None: it ran from August
-    1991 (9108) to March 2007 (0703), months 01-12, numbering each month's papers from 001.
-    Without this, ``hep-th/9913001`` was taken, and only arXiv's "not found" told otherwise."""
+    1991 (9108) to March 2007 (0703), months 01-12, numbering each month's papers from 001,
+    in its archives only. Without this, ``hep-th/9913001`` was taken, and only arXiv's "not
+    found" told otherwise; so was ``hep-ht/9901001``, a typo of an archive."""
+    if archive not in _OLD_ARCHIVES:
+        return f"arXiv has no archive {archive!r} (old-style ids read like hep-th/9901001)"
     yymm, serial = number[:4], number[4:]
     month = int(yymm[2:])
     if not 1 <= month <= 12:
@@ -250,10 +263,11 @@ def _arxiv(match: re.Match[str]) -> PaperRef:
         # Old-style ids: the subject class (``math.GT/0309136``) is not part of the identity;
         # arXiv knows the paper as ``math/0309136`` (info.arxiv.org/help/arxiv_identifier).
         archive, number = old.split("/")
-        problem = _old_style_problem(number)
+        archive = archive.partition(".")[0].lower()
+        problem = _old_style_problem(archive, number)
         if problem:
             raise InvalidReferenceError(f"not a valid arXiv identifier: {old!r}: {problem}")
-        work = f"{archive.partition('.')[0].lower()}/{number}"
+        work = f"{archive}/{number}"
     number = int(version) if version else None
     if number is not None and not 1 <= number <= MAX_ARXIV_VERSION:
         raise InvalidReferenceError(
@@ -329,6 +343,8 @@ def _doi(value: str) -> PaperRef | None:
     return _arxiv_doi(doi) or _unchecked(RefKind.DOI, doi, None)
 
 
+# A doi.org address ending in a SICI's "#" check character (``_doi_text``).
+_SICI_CHECK_HASH = re.compile(r";2-#/?$")
 # A DOI's prefix ends in its first ``/``; ``10.1371%2Fx`` has it encoded, so it was copied from
 # an address whole, and is decoded as one.
 _ENCODED_PREFIX = re.compile(r"^10\.[0-9]{4,9}%2F", _FLAGS)
@@ -341,7 +357,11 @@ def _doi_text(value: str) -> str | None:
     would change the DOI each time it is read back."""
     match = _DOI_URL.match(value)
     if match is not None:
-        return unquote(match.group("doi"))
+        doi = unquote(match.group("doi"))
+        # A SICI DOI's check character may be "#" ("...3.0.CO;2-#"), and Crossref lists its
+        # address unencoded: there the "#" ends the address with no fragment after it. Read as
+        # a fragment, it was dropped, naming "...;2-", a DOI that does not exist.
+        return doi + "#" if _SICI_CHECK_HASH.search(value) and doi.endswith(";2-") else doi
     match = _DOI_BARE.match(value)
     if match is None:
         return None
@@ -349,19 +369,27 @@ def _doi_text(value: str) -> str | None:
     return unquote(doi) if _ENCODED_PREFIX.match(doi) else doi
 
 
+# Closing brackets a DOI ends in only when it opened them (``...(20)30183-5``, a SICI's
+# ``<...>``); one it did not open is the sentence's, as are quotation marks and an ellipsis.
+_CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
+_PROSE_ENDS = (".", ",", ";", "/", '"', "'", "\u201d", "\u2019", "\u00bb", "\u2026")
+
+
 def _trim_prose(doi: str) -> str:
-    """``doi`` without the punctuation of the sentence it was cut from: a trailing ``.``, ``,``
-    or ``;``, and a ``)`` closing no ``(`` of the DOI (``10.1016/S0140-6736(20)30183-5`` keeps
-    its own). DOI syntax allows nearly any character, but no DOI ends in these. A trailing
-    ``/`` is a web address's (``doi:10.1371/x/`` copied from one, or stored so by an older
-    claimaudit): a DOI ending in one could not be told from such a copy."""
-    while True:
-        if doi.endswith((".", ",", ";", "/")) or (
-            doi.endswith(")") and doi.count(")") > doi.count("(")
-        ):
+    """``doi`` without the punctuation of the sentence it was cut from: a trailing ``.``,
+    ``,``, ``;``, quotation mark or ellipsis, and a ``)``, ``]``, ``}`` or ``>`` closing no
+    bracket of the DOI (``10.1016/S0140-6736(20)30183-5`` keeps its own). DOI syntax allows
+    nearly any character, but no DOI ends in these. A trailing ``/`` is a web address's
+    (``doi:10.1371/x/`` copied from one, or stored so by an older claimaudit): a DOI ending in
+    one could not be told from such a copy."""
+    while doi:
+        last = doi[-1]
+        opener = _CLOSERS.get(last)
+        if last in _PROSE_ENDS or (opener and doi.count(last) > doi.count(opener)):
             doi = doi[:-1]
         else:
             return doi
+    return doi
 
 
 # arXiv's own DOIs (DataCite, since 2022), which Zotero and Google Scholar export for preprints.
@@ -402,6 +430,16 @@ def _names_arxiv(value: str) -> bool:
         return True
     doi = _doi_text(value)
     return doi is not None and doi.lower().startswith(_ARXIV_DOI_PREFIX)
+
+
+def edition_read(asked: str, matched: str) -> str | None:
+    """The edition a record judged (``matched``), where the reference ``asked`` named none of
+    its own (``arXiv:1603.07285v2`` for ``1603.07285``); None when they name one edition, or
+    either is no reference. Said beside the reference wherever a record is shown."""
+    asked_ref, read = try_parse_ref(asked), try_parse_ref(matched)
+    if asked_ref is None or read is None or asked_ref == read:
+        return None
+    return str(read)
 
 
 def try_parse_ref(text: str) -> PaperRef | None:

@@ -158,6 +158,37 @@ def test_a_failure_is_worded_by_the_caller(tmp_path: Path, files: Path) -> None:
     assert advised.detail == f"{plain.detail}; do this"
 
 
+def test_a_conflict_with_another_bibliography_s_paper_under_the_key_says_so(
+    tmp_path: Path, files: Path
+) -> None:
+    # A library shared by projects: local:notes2020 holds another bibliography's notes2020.
+    # "--replace to overwrite it" alone would have that paper overwritten unawares.
+    bib = tmp_path / "refs.bib"
+    bib.write_text(
+        f"@misc{{notes2020, title = {{My notes}}, file = {{{files}/notes.pdf}}}}\n",
+        encoding="utf-8",
+    )
+    with Library.open(tmp_path / "lib.sqlite3") as library:
+        add_path(
+            library, files / "attention.pdf", ref=parse_ref("local:notes2020"), title="Attention"
+        )
+        [entry] = import_entries(library, bib, client=_no_arxiv).entries
+        assert entry.status is ImportStatus.FAILED
+        assert entry.detail.endswith(
+            "local:notes2020 is already in the library with different content; the paper "
+            "stored there is titled 'Attention', not 'My notes': perhaps another bibliography's "
+            "'notes2020', which --replace would overwrite (give this entry a DOI or arXiv id, "
+            "or keep this project's papers in a library of their own, --library)"
+        )
+        # Its own paper under an older file: the conflict alone.
+        library.remove(parse_ref("local:notes2020"))
+        add_path(
+            library, files / "attention.pdf", ref=parse_ref("local:notes2020"), title="My notes"
+        )
+        [entry] = import_entries(library, bib, client=_no_arxiv).entries
+        assert entry.detail.endswith("with different content")
+
+
 def test_an_entry_whose_arxiv_id_arxiv_never_issued_fails_saying_why(
     tmp_path: Path, files: Path
 ) -> None:

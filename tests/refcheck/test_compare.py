@@ -69,6 +69,80 @@ def test_titles_a_number_part_or_negation_apart_differ(one: str, other: str) -> 
 @pytest.mark.parametrize(
     ("one", "other"),
     [
+        # Two papers whose titles are 0.9 alike or more, a word apart (all real titles but
+        # the opposites): a wrong DOI copied from a sibling paper was said to agree.
+        (
+            "Ten simple rules for the care and feeding of scientific data",
+            "Ten simple rules for the care and feeding of scientific software",
+        ),
+        (
+            "Ten simple rules for making research software more robust",
+            "Ten simple rules for making research software more reusable",
+        ),
+        (
+            "Ten simple rules for reproducible computational research",
+            "Ten simple rules for reproducible computational science",
+        ),
+        ("Increased risk of stroke in women", "Decreased risk of stroke in women"),
+        ("Upregulation of p53 in tumour cells", "Downregulation of p53 in tumour cells"),
+        (
+            "Learning to rank with nonsmooth cost functions",
+            "Learning to rank with smooth cost functions",
+        ),
+        (
+            "Hyperthyroidism in pregnant women and outcomes",
+            "Hypothyroidism in pregnant women and outcomes",
+        ),
+        (
+            "Intracellular transport of proteins in neurons",
+            "Intercellular transport of proteins in neurons",
+        ),
+        (
+            "Mitosis in yeast cells under stress conditions",
+            "Meiosis in yeast cells under stress conditions",
+        ),
+        (
+            "Ten simple rules for writing a postdoctoral fellowship",
+            "Ten simple rules for writing a postdoctoral fellowship application",
+        ),
+    ],
+)
+def test_titles_a_word_apart_are_two_papers(one: str, other: str) -> None:
+    assert not titles_match(one, other)
+    assert not titles_match(other, one)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        # One title, spelt two ways: national spellings, a typo, a word written together.
+        (
+            "Modelling the colour of tumours in the centre of the programme",
+            "Modeling the color of tumors in the center of the program",
+        ),
+        (
+            "Optimisation of the behaviour of the catalogue search in large libraries",
+            "Optimization of the behavior of the catalog search in large libraries",
+        ),
+        ("A survey of the data sets for deep learning", "A survey of datasets for deep learning"),
+        (
+            "Good enough practices in scientific computing",
+            "Good enough practices for scientific computing",
+        ),
+        (
+            "Good enough practices in scientific computing",
+            "Good enough practcies in scientific computing",
+        ),
+    ],
+)
+def test_titles_spelt_two_ways_agree(one: str, other: str) -> None:
+    assert titles_match(one, other)
+    assert titles_match(other, one)
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
         # A word written with or without a hyphen or space before its number: one title.
         (
             "Language models are few-shot learners: GPT-3",
@@ -142,6 +216,30 @@ def test_unstructured_entry_is_compared_by_containment() -> None:
     found = compare(CitedReference("[2]", SCIPY.ref, text=bad), SCIPY)
     assert [m.field for m in found] == ["title", "firstAuthor", "year"]
     assert found[0].cited.startswith("Smith J. Array programming")
+
+
+def test_unstructured_entry_giving_a_sibling_paper_s_title_is_a_title_mismatch() -> None:
+    # 10 of the 11 words of "... scientific data" are in "... scientific software": the
+    # 80% coverage said the entry gave the DOI's title.
+    data = CatalogueRecord(
+        source="crossref",
+        ref=parse_ref("doi:10.1371/journal.pcbi.1003542"),
+        title="Ten simple rules for the care and feeding of scientific data",
+        authors=("Goodman",),
+        years=(2014,),
+    )
+    entry = "Goodman A, et al. Ten simple rules for the care and feeding of scientific {}. "
+    entry += "PLoS Comput Biol. 2014;10(4):e1003542."
+
+    def fields(title_end: str) -> list[str]:
+        cited = CitedReference("[1]", data.ref, text=entry.format(title_end))
+        return [m.field for m in compare(cited, data)]
+
+    assert fields("software") == ["title"]
+    assert fields("data") == []
+    assert fields("dta") == []  # a typo
+    cut = "Goodman A. Ten simple rules for care & feeding of sci. data. PLoS Comput Biol. 2014."
+    assert compare(CitedReference("[1]", data.ref, text=cut), data) == ()  # cut short
 
 
 def test_words_keep_every_script_and_space_out_unspaced_ones() -> None:

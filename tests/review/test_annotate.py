@@ -180,3 +180,32 @@ def test_a_captions_marker_goes_after_its_images_attributes() -> None:
         "![SciPy has sparse matrices [@arxiv:1907.10121].](fig1.png){#fig:one width=50%}"
         "[^claimaudit-1]\n"
     )
+
+
+def test_an_unversioned_citation_says_which_version_was_read_in_every_output() -> None:
+    # The footnote, the HTML report and the LaTeX note named "arXiv:1907.10121" alone, though
+    # v2 was judged (the record's matchedRef): v2's verdict read as the work's.
+    from rich.console import Console
+
+    from claimaudit.cli._review_table import review_table
+    from claimaudit.review import render_html
+    from claimaudit.review.latex.annotate import record_line
+
+    source = MemorySource()
+    source.add(parse_ref("1907.10121v2"), "SciPy 1.0", PASSAGES)
+    checker = Checker(source, ScriptedJudge(pick("supports", "P001")))
+    result = review_report("SciPy has sparse matrices [@arxiv:1907.10121].\n", checker=checker)
+    item = result.records[0]
+    assert item.record.matched_ref == "arXiv:1907.10121v2"
+    assert "arXiv:1907.10121 (SciPy 1.0, read as arXiv:1907.10121v2):" in (
+        result.annotated_markdown
+    )
+    assert '<span class="cited">read as arXiv:1907.10121v2</span>' in render_html(result)
+    assert "(arXiv:1907.10121), read as arXiv:1907.10121v2: supports" in record_line(item)
+    console = Console(width=200, record=True)
+    console.print(review_table(result, 200))
+    assert "(read as arXiv:1907.10121v2)" in console.export_text()
+    # Cited with its version, nothing more is said.
+    versioned = review_report("SciPy is fast [@arxiv:1907.10121v2].\n", checker=checker)
+    assert "read as" not in versioned.annotated_markdown
+    assert "read as" not in render_html(versioned)

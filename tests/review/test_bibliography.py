@@ -75,6 +75,36 @@ def test_bibtex_keys(tmp_path: Path) -> None:
     assert resolved[6] == f"error: no bibliography entry for @missing in {path}"
 
 
+def test_a_key_matching_two_keys_but_for_case_is_ambiguous_not_the_first() -> None:
+    # Two entries whose keys differ only in case: a third spelling was resolved to the first,
+    # checking the claim against a paper that may not be the one cited.
+    bib = parse_bibliography(
+        "@article{smith2020a, title={Ten simple rules for the care and feeding of scientific "
+        "data}, doi={10.1371/journal.pcbi.1003542}}\n"
+        "@article{Smith2020A, title={Ten simple rules for making research software more "
+        "robust}, doi={10.1371/journal.pcbi.1005412}}\n"
+        "@article{Lee2022, title={Ten quick tips}, doi={10.1371/journal.pcbi.1009803}}\n"
+    )
+    assert _resolve(bib, "A [@SMITH2020A; @smith2020a; @Smith2020A; @lee2022].") == [
+        "error: @SMITH2020A is ambiguous: the bibliography has 'smith2020a' and 'Smith2020A', "
+        "which differ only in case; cite one as written",
+        "doi:10.1371/journal.pcbi.1003542",
+        "doi:10.1371/journal.pcbi.1005412",
+        "doi:10.1371/journal.pcbi.1009803",  # one key in another case is that key
+    ]
+
+
+def test_a_sici_doi_key_cut_at_its_parenthesis_says_to_cite_it_in_braces() -> None:
+    # Pandoc ends a key at "(": the citation named "doi:10.1002/", and was only "not a DOI".
+    sici = "doi:10.1002/(SICI)1097-4636(199703)34:3<289::AID-JBM2>3.0.CO;2-A"
+    cut, braced = _resolve(Bibliography(), f"A [@{sici}]. B [@{{{sici}}}].")
+    assert cut == (
+        "error: 'doi:10.1002/' is not an arXiv id or DOI; a DOI holding characters that end "
+        "a citation key, such as ( or <, is cited in braces: [@{doi:10.1002/(SICI)...}]"
+    )
+    assert braced == "doi:10.1002/(sici)1097-4636(199703)34:3<289::aid-jbm2>3.0.co;2-a"
+
+
 def test_a_key_in_an_entry_that_could_not_be_read_says_so(tmp_path: Path) -> None:
     path = tmp_path / "partial.bib"
     path.write_text(

@@ -121,3 +121,26 @@ def test_a_source_without_a_library_is_left_as_it_is() -> None:
     assert library_of(source) is None
     auto = AutoSource(Path("unused.sqlite3"))
     assert library_of(auto) is auto.library
+
+
+def test_another_bibliography_s_paper_under_the_same_key_is_not_judged(tmp_path: Path) -> None:
+    # One library serves several projects: another's smith2020 (the convolution notes) was
+    # imported as local:smith2020, and this draft's smith2020, another paper, was judged on it.
+    db = tmp_path / "lib.sqlite3"
+    _store(db, "local:smith2020", "A guide to convolution arithmetic", CONVOLUTION)
+    draft = "Each project should have its own directory [@smith2020].\n"
+    bib = "@article{smith2020, title = {Good enough practices in scientific computing}}\n"
+    records, judge = _review(db, draft, bib)
+    assert judge.seen == []
+    [record] = records
+    assert isinstance(record, NotCheckedRecord)
+    assert record.error.startswith(
+        "citation @smith2020 cannot be checked: the paper stored as local:smith2020 is titled "
+        "'A guide to convolution arithmetic', not 'Good enough practices in scientific "
+        "computing' as its bibliography entry: it may be another bibliography's 'smith2020'"
+    )
+    # This entry's own paper, its title as the entry writes it, or the entry naming none.
+    for title in ("{A} guide to convolution arithmetic", ""):
+        entry = f"@article{{smith2020, title = {{{title}}}}}\n"
+        records, judge = _review(db, draft, entry)
+        assert [type(r) for r in records] == [CheckedRecord], records

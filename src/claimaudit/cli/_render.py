@@ -14,6 +14,7 @@ from claimaudit.accounting import check_answer
 from claimaudit.cli._common import write_data
 from claimaudit.cli._stacked import Field, stacked
 from claimaudit.cli._terminal import json_text, shown, shown_line, shown_line_text, shown_text
+from claimaudit.identity import edition_read
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord, Record, record_to_dict
 
@@ -121,6 +122,10 @@ def _cells(record: Record, wide: bool) -> tuple[Text, str, Text, Text, Text, lis
     if isinstance(record, CheckedRecord):
         if wide:
             paper.append(f" \u00b7 {shown_line(record.paper_title)}", style="")
+        # An unversioned arXiv id matches the newest version stored: which one was judged.
+        edition = edition_read(record.paper_ref, record.matched_ref)
+        if edition is not None:
+            paper.append(f"\nread as {edition}", style="dim")
         confidence = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
         # What the judge's consistency checks saw: the reason this record needs review.
         notes = [Text(f"review: {shown(n)}", style="magenta") for n in record.review_notes]

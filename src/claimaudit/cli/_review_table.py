@@ -14,7 +14,8 @@ from rich.text import Text
 
 from claimaudit.cli._render import VERDICT_STYLE
 from claimaudit.cli._terminal import shown, shown_line, shown_text
-from claimaudit.records import NotCheckedRecord
+from claimaudit.identity import edition_read
+from claimaudit.records import CheckedRecord, NotCheckedRecord
 from claimaudit.refcheck.models import ReferenceStatus
 from claimaudit.review import ReviewResult
 from claimaudit.review.result import ClaimReview
@@ -91,6 +92,13 @@ def _row(claim: ClaimReview, main: str | None) -> _Row:
         papers.append(record.verdict.replace("_", " "), style=VERDICT_STYLE[record.verdict])
         if record.needs_review:
             papers.append(" (review)", style="bold")
+        edition = (
+            edition_read(record.paper_ref, record.matched_ref)
+            if isinstance(record, CheckedRecord)
+            else None
+        )
+        if edition is not None:  # an unversioned arXiv id: the version judged
+            papers.append(f" (read as {edition})", style="dim")
         if item.reference is not None and item.reference.status is not ReferenceStatus.OK:
             status = item.reference.status.value.replace("_", " ")
             papers.append(f" [reference {status}]", style="bold red")

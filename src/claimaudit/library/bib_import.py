@@ -18,7 +18,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from claimaudit.bibfile import BibRecord, UnreadEntry, read_bib
-from claimaudit.errors import ClaimauditError
+from claimaudit.errors import ClaimauditError, ContentConflictError
 from claimaudit.guards.userfiles import read_regular
 from claimaudit.identity import PaperRef, RefKind
 from claimaudit.library.bib_files import (
@@ -133,7 +133,7 @@ def _add_file(
         # stored versions of its work outrank, are treated and said alike.
         settled = add_file(library, found.path, ref=ref, title=record.title, replace=replace)
     except ClaimauditError as error:
-        why = _naming(found.path, explain(error))
+        why = _naming(found.path, explain(error)) + _another_paper(library, record, ref, error)
         return EntryImport(record.key, ImportStatus.FAILED, ref, why)
     except OSError as error:
         return EntryImport(
@@ -155,6 +155,27 @@ def _add_file(
     # reference wins), with why it may be the wrong file beside it.
     detail = "; ".join([str(found.path), *notes])
     return EntryImport(record.key, status, added.ref, detail, added.title)
+
+
+def _another_paper(
+    library: Library, record: BibRecord, ref: PaperRef, error: ClaimauditError
+) -> str:
+    """What a conflict under an entry's local name holds, where its title is not the entry's:
+    a library shared by projects may hold another bibliography's ``smith2020`` there, which
+    ``--replace`` (the advice for a conflict) would overwrite. Empty otherwise."""
+    from claimaudit.refcheck.compare import titles_match
+
+    title = record.title
+    if not isinstance(error, ContentConflictError) or ref.kind is not RefKind.LOCAL or not title:
+        return ""
+    stored = library.get_paper(ref, exact=True)
+    if stored is None or titles_match(title, stored.title):
+        return ""
+    return (
+        f"; the paper stored there is titled {stored.title!r}, not {title!r}: perhaps another "
+        f"bibliography's {record.key!r}, which --replace would overwrite (give this entry a DOI "
+        "or arXiv id, or keep this project's papers in a library of their own, --library)"
+    )
 
 
 def _naming(path: Path, why: str) -> str:

@@ -4,8 +4,10 @@
   accents, case and punctuation dropped, "&" read as "and"; each Chinese or Japanese character,
   and each character of Thai, Lao, Khmer or Burmese, which are written without spaces, counts
   as a word). They match when equal, when one is the other without its subtitle (the part after
-  a colon), or when their similarity (``difflib`` ratio) is at least 0.9, which forgives a typo
-  or a British spelling but not another paper's title.
+  a colon), or when their similarity (``difflib`` ratio) is at least 0.9 and each word that
+  differs is a respelling of its counterpart (``respelling``), which forgives a typo or a
+  British spelling but not another paper's title ("... of scientific data" is not "... of
+  scientific software").
 - **first author**: the family names, reduced the same way, match when their last words are
   equal, when they are equal with spaces removed ("Le Cun" and "LeCun"), or when one is the
   other after name particles ("van der Walt" and "Walt", "vanderWalt" and "Walt"); "Hu" is not
@@ -18,7 +20,8 @@ A field the reference does not give is not compared; nor is one that the catalog
 give or that holds no letter or digit on either side: ``Comparison.uncompared`` names it, and it
 is never said to agree. A year the reference gives that reads as none ("in press") is named there
 too. An unstructured entry (only ``text``) is compared by containment: the
-catalogue title's words (at least 80% of them, or the title without its subtitle whole), the
+catalogue title's words (at least 80% of them, no other word standing in the place of one of
+them: ``respelling.swaps_a_word``; or the title without its subtitle whole), the
 first author's family name and, when the text holds a year, a year within one of the
 catalogue's.
 """
@@ -32,17 +35,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from claimaudit.refcheck.models import CatalogueRecord, CitedReference, Mismatch
+from claimaudit.refcheck.respelling import UNSPACED, same_words, swaps_a_word
 from claimaudit.text.plain import plain_text
 
 TITLE_SIMILARITY = 0.9
 TEXT_TITLE_COVERAGE = 0.8
 YEAR_TOLERANCE = 1
-# Scripts written without spaces between words: each character is a word of its own, so that
-# containment and similarity work on them as on spaced text.
-_UNSPACED = re.compile(
-    "([\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-    "\uf900-\ufaff\U00020000-\U0003134f])"
-)
 # Name particles a family name may be written with or without ("van der Walt", "Walt").
 _PARTICLES = frozenset(
     "van von der den de del della di da dos das du la le ten ter het zu af av".split()
@@ -85,7 +83,7 @@ def words(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", plain)
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
     kept = "".join(c if c.isalnum() else " " for c in stripped)
-    return " ".join(_UNSPACED.sub(r" \1 ", kept).split())
+    return " ".join(UNSPACED.sub(r" \1 ", kept).split())
 
 
 def _main_title(title: str) -> str:
@@ -101,7 +99,11 @@ def titles_match(cited: str, catalogue: str) -> bool:
         return True
     if _distinguishing(a) != _distinguishing(b):
         return False
-    return difflib.SequenceMatcher(None, a, b).ratio() >= TITLE_SIMILARITY
+    if difflib.SequenceMatcher(None, a, b).ratio() < TITLE_SIMILARITY:
+        return False
+    # As alike as a typo makes them, but also as alike as another word makes them: "... of
+    # scientific data" and "... of scientific software" are 0.92 alike, and two papers.
+    return same_words(a, b)
 
 
 def _distinguishing(title_words: str) -> list[str]:
@@ -269,8 +271,11 @@ def _compare_text(text: str, found: CatalogueRecord) -> Comparison:
     main = _main_title(found.title)
 
     def title_agrees() -> bool:
+        if main and f" {main} " in f" {body} ":
+            return True
         covered = sum(w in present for w in title_words) / len(title_words)
-        return covered >= TEXT_TITLE_COVERAGE or bool(main and f" {main} " in f" {body} ")
+        # Most of the title's words are there, but not in a sibling paper's title.
+        return covered >= TEXT_TITLE_COVERAGE and not swaps_a_word(body.split(), title_words)
 
     result.add(
         "title",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from claimaudit.identity import edition_read
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
 from claimaudit.refcheck.models import ReferenceStatus
@@ -50,8 +51,11 @@ def _paper_line(item: ReviewedRecord) -> str:
     review = ", needs review" if record.needs_review else ""
     # No probabilities (a judge that gave its choice alone): nothing to show, nothing made up.
     confidence = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
+    edition = edition_read(record.paper_ref, record.matched_ref)
+    read_as = f", read as {escape(edition)}" if edition else ""
     head = (
-        f"{paper} ({escape(record.paper_title)}): **{record.verdict.replace('_', ' ')}**, "
+        f"{paper} ({escape(record.paper_title)}{read_as}): "
+        f"**{record.verdict.replace('_', ' ')}**, "
         f"confidence {confidence}{review}{reference}."
     )
     notes = "".join(f" Review: {escape(note)}." for note in record.review_notes)

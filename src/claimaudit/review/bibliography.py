@@ -428,12 +428,25 @@ class Bibliography:
         return Resolution(local, entry=entry, note=note, former=kept, clash=clash)
 
     def entry(self, key: str) -> Entry | None:
-        """The entry of citation key ``key``, its case ignored where no key matches exactly."""
-        return self.entries.get(key) or next(
-            (e for k, e in self.entries.items() if k.casefold() == key.casefold()), None
-        )
+        """The entry of citation key ``key``, its case ignored where no key matches exactly
+        (the first such, where several do: ``_key`` refuses to resolve that citation)."""
+        return self.entries.get(key) or next(iter(self._alike(key)), None)
+
+    def _alike(self, key: str) -> list[Entry]:
+        """The entries whose keys are ``key`` in another case."""
+        return [e for k, e in self.entries.items() if k.casefold() == key.casefold()]
 
     def _key(self, key: str, label: str | None = None) -> Resolution:
+        alike = self._alike(key) if key not in self.entries else []
+        if len(alike) > 1:
+            # BibTeX reads keys in any case, so a key in a third case may mean either entry:
+            # taking the first would check the claim against a paper perhaps not cited.
+            keys = " and ".join(repr(e.key) for e in alike)
+            return Resolution(
+                None,
+                f"{label or '@' + key} is ambiguous: the bibliography has {keys}, which differ "
+                "only in case; cite one as written",
+            )
         entry = self.entry(key)
         if entry is not None:
             return self._keyed(entry)
@@ -447,7 +460,13 @@ class Bibliography:
         if prefix in _MANUBOT_PREFIXES:
             if prefix == "doi" and rest.startswith("10/"):
                 return Resolution(None, "a short DOI, which cannot be resolved offline")
-            return self._target(key, f"{key!r} is")
+            found = self._target(key, f"{key!r} is")
+            if found.ref is None and prefix == "doi" and label and label.startswith("@"):
+                # Pandoc ends a key at "(" or "<": a SICI DOI is cut to "doi:10.1002/".
+                hint = "a DOI holding characters that end a citation key, such as ( or <, is "
+                hint += "cited in braces: [@{doi:10.1002/(SICI)...}]"
+                return replace(found, error=f"{found.error}; {hint}")
+            return found
         if prefix in _URL_PREFIXES:
             return self._target(rest if prefix == "url" else key, "a web address,")
         broken = next((u for u in self.unread if (u.key or "").casefold() == key.casefold()), None)

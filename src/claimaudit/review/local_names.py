@@ -11,6 +11,11 @@ still holds papers under those former names. So, before anything is judged:
   shared name is checked only when the paper stored under it carries the entry's own title,
   since an earlier import may have stored another key's paper there.
 
+- a key whose paper is found is checked only when the paper's title is the entry's
+  (``titles_match``, as a reference check compares titles), where the entry gives one: a
+  library is shared by projects, and another project's bibliography may have imported its own
+  ``smith2020``, another paper, under the same name.
+
 A citation is never judged against another key's paper: where that cannot be ruled out it is
 ``not_checked``, saying why. A library that cannot be read is left to the check itself, which
 says so in each record.
@@ -25,6 +30,7 @@ from dataclasses import replace
 from claimaudit.errors import ClaimauditError
 from claimaudit.identity import try_parse_ref
 from claimaudit.library.store import Library
+from claimaudit.refcheck.compare import titles_match
 from claimaudit.review.bibliography import legacy_local_ref
 from claimaudit.review.claims import Claim, Target
 from claimaudit.sources.library import LibrarySource
@@ -51,7 +57,7 @@ def library_of(source: Source) -> LibrarySource | None:
 
 def settle_local_names(claims: Sequence[Claim], source: Source) -> list[Claim]:
     """``claims`` with each local target named as the library holds it (see the module)."""
-    if not any(t.former or t.clash for c in claims for t in c.targets):
+    if not any(_is_local(t) for c in claims for t in c.targets):
         return list(claims)
     library_source = library_of(source)
     if library_source is None:
@@ -74,7 +80,40 @@ def _title(text: str | None) -> str:
     return " ".join((text or "").split()).casefold()
 
 
+def _is_local(target: Target) -> bool:
+    """Whether ``target`` is an entry's paper looked up under a local name (``local_ref``)."""
+    return target.paper is not None and target.entry is not None and not target.entry.refs
+
+
 def _settle(target: Target, library: Library) -> Target:
+    if not _is_local(target):
+        return target
+    settled = _settle_former(target, library)
+    return settled if settled.paper is None else _same_title(settled, library)
+
+
+def _same_title(target: Target, library: Library) -> Target:
+    """``target``, or a target that cannot be checked when the paper stored under its name has
+    another title than its entry's: another bibliography's paper under the same key."""
+    if target.paper is None or target.entry is None:  # not local (``_is_local``)
+        return target
+    ref = try_parse_ref(target.paper)
+    stored = library.get_paper(ref) if ref is not None else None
+    title = target.entry.title
+    if stored is None or not title or titles_match(title, stored.title):
+        return target
+    cited = ", ".join(target.citations) or f"@{target.entry.key}"
+    error = (
+        f"citation {cited} cannot be checked: the paper stored as {target.paper} is titled "
+        f"{stored.title!r}, not {title!r} as its bibliography entry: it may be another "
+        f"bibliography's {target.entry.key!r} (if it is this entry's paper under an older "
+        "title, `claimaudit library import-bib --replace` retitles it; else give the entry a "
+        "DOI or arXiv id, or keep this project's papers in a library of their own, --library)"
+    )
+    return replace(target, paper=None, error=error)
+
+
+def _settle_former(target: Target, library: Library) -> Target:
     if target.paper is None or target.entry is None or not (target.former or target.clash):
         return target
     if target.former is not None:

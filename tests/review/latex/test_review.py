@@ -139,7 +139,9 @@ def test_annotated_tex_is_byte_for_byte_but_comment_lines(
     lines = main.split("\r\n")
     # Each comment follows the line where its sentence ends, one line per paper, CRLF kept.
     after_three = lines[3:4]
-    assert after_three[0].startswith(f"{PREFIX} scipy (arXiv:1907.10121): contradicts")
+    assert after_three[0].startswith(
+        f"{PREFIX} scipy (arXiv:1907.10121), read as arXiv:1907.10121v1: contradicts"
+    )
     assert "evidence P002" in after_three[0] and "SciPy is written in Python." in after_three[0]
     assert "reference ok" in after_three[0]
     block = lines[6:12]

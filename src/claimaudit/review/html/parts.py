@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from claimaudit.accounting import counted, noun_for
+from claimaudit.identity import edition_read
 from claimaudit.net.weburl import is_web_url
 from claimaudit.passage import location
 from claimaudit.records import VERDICTS, CheckedRecord
@@ -140,6 +141,9 @@ def record_item(item: ReviewedRecord) -> str:
         f'<cite dir="auto">{escape(record.paper_title)}</cite> '
         f'<span class="cited">cited as {cited}</span>'
     )
+    edition = edition_read(record.paper_ref, record.matched_ref)
+    if edition is not None:  # an unversioned arXiv id: the version judged
+        body += f' <span class="cited">read as {escape(edition)}</span>'
     if record.evidence_passage_id and record.evidence is not None:
         where = location(record.evidence_pages, record.evidence_section)
         section = f' (<span class="where" dir="auto">{escape(where)}</span>)' if where else ""

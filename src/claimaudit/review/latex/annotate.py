@@ -18,6 +18,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
 from claimaudit.errors import UsageError
+from claimaudit.identity import edition_read
 from claimaudit.library.latex.comments import strip_comments
 from claimaudit.passage import location
 from claimaudit.records import CheckedRecord
@@ -65,6 +66,8 @@ def record_line(item: ReviewedRecord) -> str:
     confidence = "n/a" if record.confidence is None else f"{record.confidence:.2f}"
     review = ", needs review" if record.needs_review else ""
     verdict = record.verdict.replace("_", " ")
+    edition = edition_read(record.paper_ref, record.matched_ref)
+    head += f", read as {edition}" if edition else ""
     line = f"{head}: {verdict}, confidence {confidence}{review}{reference}"
     if record.evidence_passage_id is not None and record.evidence is not None:
         where = location(record.evidence_pages, record.evidence_section)
