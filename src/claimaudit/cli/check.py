@@ -272,13 +272,18 @@ def bad_input_advice(stats: BatchStats, out: Path) -> str:
     )
 
 
-def _drop_stale(input_file: Path, out: Path, library: Path | None) -> int:
-    """Take out of ``out`` its records of this input judged against a paper's text that the
-    library has replaced since (``batch_stale``); the number taken out."""
-    if not out.is_file() or not out.stat().st_size:
-        return 0  # nothing done yet: the input need not be read for it
-    keys = {item.key for item in read_items(input_file)}
-    return drop_stale_in_library(out, keys, library)
+def _holds_records(out: Path) -> bool:
+    """Whether ``out`` may hold records already (a resumed run)."""
+    return out.is_file() and out.stat().st_size > 0
+
+
+def _drop_stale(out: Path, keys: set[str], library: Path | None) -> int:
+    """Take out of ``out`` its records of the input lines ``keys`` judged against a paper's text
+    that the library has replaced since (``batch_stale``); the number taken out."""
+    try:
+        return drop_stale_in_library(out, keys, library)
+    except OSError as error:
+        fail(f"cannot read {out}: {error.strerror or error}")
 
 
 def _run_locked(
@@ -334,23 +339,32 @@ def _run_locked(
         if retry_not_checked and (dropped := drop_not_checked(out)):
             err_console.print(f"checking again {counted(dropped, 'pair')} not checked before")
             resume = read_resume(out)
-        if checker.source.library_use is not LibraryUse.NONE and (
-            redone := _drop_stale(input_file, out, library)
-        ):
-            err_console.print(
-                f"note: checking again {counted(redone, 'pair')} judged against text the library "
-                "has replaced or read again with a newer reader since (another paperContentHash "
-                "or paperExtractor, or, in a record older than those, another passage under its "
-                "evidencePassageId); their old records are taken out"
-            )
-            resume = read_resume(out)
     except OSError as error:
         fail(f"cannot read {out}: {error.strerror or error}")
+    # Records of this input judged against a paper's text that the library has replaced since
+    # are taken out (``batch_stale``): which records are this input's, its scan says.
+    stale_wanted = checker.source.library_use is not LibraryUse.NONE and _holds_records(out)
     try:
-        # Two streaming passes (ids, then the work): a long input is never held whole.
-        scan = scan_input(input_file, resume)
+        # One streaming pass (ids, pairs left, pairs done); the run reads it again only for
+        # pairs left to do, so a long input is never held whole, nor a finished one read twice.
+        scan = scan_input(input_file, resume, keys=stale_wanted)
     except OSError as error:
         fail(f"cannot read {input_file}: {error.strerror or error}")
+    if stale_wanted and (redone := _drop_stale(out, scan.keys, library)):
+        err_console.print(
+            f"note: checking again {counted(redone, 'pair')} judged against text the library "
+            "has replaced or read again with a newer reader since (another paperContentHash "
+            "or paperExtractor, or, in a record older than those, another passage under its "
+            "evidencePassageId); their old records are taken out"
+        )
+        try:
+            resume = read_resume(out)
+        except OSError as error:
+            fail(f"cannot read {out}: {error.strerror or error}")
+        try:
+            scan = scan_input(input_file, resume)  # the pairs taken out are left to do now
+        except OSError as error:
+            fail(f"cannot read {input_file}: {error.strerror or error}")
     for problem in resume.problems(out):
         err_console.print(shown_text(f"warning: {problem}"))
     # Before the run, so that a line's own judge or threshold is not believed to be used.
@@ -378,9 +392,11 @@ def _run_locked(
                     out,
                     checker,
                     on_record=advance,
-                    items=read_items(input_file),
+                    # A finished input is not read again: its scan counted what is done.
+                    items=read_items(input_file) if scan.pending else (),
                     resume=resume,
                     unique_ids=scan.unique_ids,
+                    done=None if scan.pending else scan.done,
                     engine=runner,
                     lock=False,  # held by the caller, since before --out was read
                 )
