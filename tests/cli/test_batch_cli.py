@@ -6,6 +6,7 @@ import errno
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -288,3 +289,45 @@ def test_a_line_s_own_judge_is_warned_of_before_the_run(
         "warning: input line 1 holds keys batch does not read: 'judge' (a run's options: "
         "--judge, for every line); it is judged without them\n"
     )
+
+
+# The paths that the process opened while a test listens (audit hooks cannot be removed: the
+# hook stays, and records only while a list is set here).
+_OPENED: list[list[str]] = []
+
+
+def _note_opens(event: str, args: tuple[object, ...]) -> None:
+    if event == "open" and _OPENED and isinstance(args[0], str | bytes | os.PathLike):
+        _OPENED[-1].append(os.fsdecode(args[0]))
+
+
+def test_a_finished_batch_resumed_reads_its_input_once(
+    runner: CliRunner, paper_library: Path, jev_mock: str, tmp_path: Path
+) -> None:
+    # It was read four times over (records judged against replaced text, the ids, the pairs
+    # left, then the run): a 1 GB claims file parsed four times to find nothing to do.
+    source = tmp_path / "claims.jsonl"
+    lines = [
+        {"id": "a", "claim": "Baselines help evaluate deep learning.", "papers": [DEEP_RULES_REF]},
+        {"id": "b", "claim": "Hyperparameters should be tuned.", "papers": ["2105.14372"]},
+    ]
+    source.write_text("".join(json.dumps(x) + "\n" for x in lines) + "{broken\n", "utf-8")
+    out = tmp_path / "out.jsonl"
+    args = ["batch", str(source), "--out", str(out), "--judge", "jev"]
+    args += ["--library", str(paper_library), "--fail-on", "needs-review"]
+    first = runner.invoke(app, args)
+    assert "wrote 3 records" in first.stderr and first.exit_code == 1
+    written = out.read_bytes()
+    sys.addaudithook(_note_opens)
+    _OPENED.append([])
+    try:
+        again = runner.invoke(app, args)
+    finally:
+        opened = _OPENED.pop()
+    # Its first line looked at before the lock is taken, then the one pass.
+    assert opened.count(str(source)) == 2
+    assert "wrote 0 records" in again.stderr and "3 already done" in again.stderr
+    assert "this run: 0 pairs" in again.stderr
+    # --fail-on still reads the records already there: they need review.
+    assert again.exit_code == 1, again.stderr
+    assert out.read_bytes() == written

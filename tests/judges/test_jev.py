@@ -35,6 +35,7 @@ from claimaudit.plugins import Registry
 from tests.httpfake import closed_port
 from tests.judges.faultserver import TEST_KEY, FaultServer
 from tests.judges.helpers import FAST_TIMEOUT, judge_error, registered_judge
+from tests.judges.rawserver import CUT_SHORT, RawServer
 
 FAST = JudgeSettings(timeout=FAST_TIMEOUT, options=JevOptions(retries=0))
 
@@ -402,6 +403,19 @@ def test_ipv6_base_url_keeps_its_brackets(monkeypatch: pytest.MonkeyPatch) -> No
 def test_hangup_is_a_connection_failure(jev_env: FaultServer, decision: Decision) -> None:
     jev_env.set_mode("hangup")
     assert str(judge_error(make_judge(), decision)) == f"Jev is unreachable at {jev_env.url}"
+
+
+def test_a_reply_broken_off_is_named_as_one(
+    monkeypatch: pytest.MonkeyPatch, decision: Decision
+) -> None:
+    # QA: Jev reached, its reply begun (headers, then a few of the bytes they promised) and
+    # broken off, read "Jev is unreachable at", as a stopped server does.
+    monkeypatch.setenv("TYPESAFE_API_KEY", TEST_KEY)
+    with RawServer(CUT_SHORT, close_after=True) as server:
+        monkeypatch.setenv("TYPESAFE_BASE_URL", server.url)
+        assert str(judge_error(make_judge(), decision)) == (
+            f"Jev at {server.url} closed the connection without a complete reply"
+        )
 
 
 def test_retries_follow_settings(jev_env: FaultServer, decision: Decision) -> None:

@@ -25,6 +25,7 @@ from tests.fakes import MemorySource
 from tests.httpfake import closed_port
 from tests.judges.helpers import judge_error, registered_judge
 from tests.judges.openaiserver import OpenAIServer
+from tests.judges.rawserver import CUT_SHORT, OK, RawServer
 
 TIMEOUT = 0.5
 SHORT = JudgeSettings(timeout=TIMEOUT, options=OpenAIOptions(retries=0))
@@ -207,3 +208,32 @@ def test_a_base_urls_query_is_kept_on_every_request(
     assert "/v1/chat/completions?" + query in sent
     assert "/v1/models?" + query in sent
     assert all(path.endswith("?" + query) for path in sent)
+
+
+def test_a_reply_broken_off_says_so_not_unreachable() -> None:
+    # QA: the server was reached and began its reply (headers promising 5,000 bytes, then a
+    # few), yet the record said "unreachable at", which sends people to check the address.
+    with RawServer(CUT_SHORT, close_after=True) as server:
+        url = f"{server.url}/v1"
+        assert completion_error(url) == (
+            f"OpenAI-compatible server at {url} closed the connection without a complete reply"
+        )
+
+
+@pytest.mark.parametrize("stop", ["stopped", "dropped"])
+def test_a_server_stopped_after_a_first_call_is_unreachable(stop: str) -> None:
+    # What had the first attempt at the above reverted: the client's pooled keep-alive
+    # connection to a server gone since read as a reply broken off. "dropped": the kept
+    # connection taken for the request is closed as it comes, before any reply.
+    with RawServer(OK, replies=1) as server:
+        url = f"{server.url}/v1"
+        client = ChatClient(url, None, 5.0, 0)
+        try:
+            assert client.get_json(f"{url}/models") == {"ok": True}
+            if stop == "stopped":
+                server.stop()
+            with pytest.raises(JudgeError) as failed:
+                client.get_json(f"{url}/models")
+        finally:
+            client.close()
+    assert str(failed.value) == f"OpenAI-compatible server is unreachable at {url}"

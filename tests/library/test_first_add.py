@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,42 @@ def test_an_import_into_a_library_made_meanwhile_lands_there(tmp_path: Path) -> 
         assert library.store_papers(papers) == [AddOutcome.ADDED] * 3
     with Library.open(path, create=False) as library:
         assert library.count_papers() == 4
+
+
+class _Read:
+    """Papers read afresh at each iteration (a corpus file), noting for each whether the
+    library was in its write transaction as it was drawn."""
+
+    def __init__(self, folder: Path, library: Library) -> None:
+        self.folder = folder
+        self.library = library
+        self.inside: list[bool] = []
+
+    def __iter__(self) -> Iterator[NewPaper]:
+        for i in range(3):
+            self.inside.append(self.library._conn.in_transaction)
+            yield _stored(self.folder, f"local:n{i}")
+
+
+def test_a_first_import_draws_its_papers_inside_the_transaction(tmp_path: Path) -> None:
+    # A first import held every paper of the file (list()) before writing any, to write them
+    # again should another run make the library meanwhile: 555 MB for a 100 MB corpus.
+    with library_for_adding(tmp_path / "library.db") as library:
+        papers = _Read(tmp_path, library)
+        assert library.store_papers(papers) == [AddOutcome.ADDED] * 3
+    assert papers.inside == [True] * 3
+
+
+def test_a_first_import_read_afresh_lands_in_a_library_made_meanwhile(tmp_path: Path) -> None:
+    path = tmp_path / "library.db"
+    with library_for_adding(path) as library:
+        with Library.open(path) as other:
+            other.add_paper(_stored(tmp_path, "local:other"))
+        papers = _Read(tmp_path, library)
+        assert library.store_papers(papers) == [AddOutcome.ADDED] * 3
+    assert len(papers.inside) == 6  # read twice: into the draft, then into the library
+    with Library.open(path, create=False) as opened:
+        assert opened.count_papers() == 4
 
 
 def test_a_stored_paper_is_in_place_at_once(tmp_path: Path, paper: Path) -> None:

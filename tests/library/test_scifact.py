@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from claimaudit.errors import ContentConflictError, InputError
 from claimaudit.identity import parse_ref
+from claimaudit.library.models import NewPaper
 from claimaudit.library.scifact import CorpusFormat, empty_documents, import_corpus
 from claimaudit.library.store import Library
 from tests.library.helpers import (
@@ -154,3 +158,69 @@ def test_a_ref_names_its_format(corpus_format: CorpusFormat) -> None:
     ref = parse_ref(f"{corpus_format.ref_prefix}:4983")
     assert CorpusFormat.of_ref(ref) is corpus_format
     assert CorpusFormat.of_ref(parse_ref("arXiv:1907.10121")) is None
+
+
+def _long_document(doc_id: int) -> str:
+    # A line of about 1 MiB: far past any read-ahead buffer, so that what lies past it is read
+    # only when the import gets there.
+    sentences = [f"Sentence {n} of document {doc_id} says something." for n in range(20_000)]
+    return json.dumps({"doc_id": doc_id, "title": f"Doc {doc_id}", "abstract": sentences})
+
+
+class _SpoilingLibrary(Library):
+    """A real library whose caller's documents spoil the corpus's last line once the first
+    document has been stored: a corpus read whole before storing never sees it."""
+
+    corpus: Path
+
+    def store_papers(self, papers: Iterable[NewPaper], *, replace: bool = False) -> list[Any]:
+        def drawn() -> Iterator[NewPaper]:
+            for number, paper in enumerate(papers):
+                if number == 1:
+                    with self.corpus.open("r+b") as handle:
+                        handle.seek(-4, os.SEEK_END)  # '."]}' and the line end, made bad JSON
+                        handle.write(b"!!!\n")
+                yield paper
+
+        return super().store_papers(drawn(), replace=replace)
+
+
+def test_the_corpus_is_read_as_it_is_stored_and_a_late_bad_line_stores_nothing(
+    tmp_path: Path,
+) -> None:
+    # It was read whole first (text, lines and every document at once: 531 MB of memory for a
+    # 100 MB corpus); now one document at a time, inside the one transaction, so a bad line
+    # found late still leaves the library as it was.
+    corpus = tmp_path / "big.jsonl"
+    corpus.write_text("".join(_long_document(n) + "\n" for n in (1, 2, 3)), encoding="utf-8")
+    opened = Library.open(tmp_path / "lib.db")
+    library = _SpoilingLibrary(opened._conn, opened.path)
+    library.corpus = corpus
+    with library:
+        with pytest.raises(InputError, match=r"big.jsonl:3: not valid JSON"):
+            import_corpus(library, corpus)
+        assert library.list_papers() == [] and library.stored == []
+
+
+def test_line_ends_marks_and_bytes_read_as_the_whole_text_was(
+    tmp_path: Path, library: Library
+) -> None:
+    corpus = tmp_path / "corpus.jsonl"
+    one, two, three = (
+        json.dumps({"doc_id": n, "abstract": [f"S{n}."]}).encode() for n in (1, 2, 3)
+    )
+    # A byte order mark, then "\r\n", a lone "\r" and "\n" line ends, a blank line between.
+    corpus.write_bytes(b"\xef\xbb\xbf" + one + b"\r\n" + two + b"\r\r\n" + three)
+    summary = import_corpus(library, corpus)
+    assert (summary.added, summary.passages, summary.written) == (3, 3, 3)
+    bad = tmp_path / "bad.jsonl"
+    data = one + b"\n" + b'{"doc_id": 2, "abstract": ["caf\xe9"]}\n'
+    bad.write_bytes(data)
+    with pytest.raises(InputError) as refused:
+        import_corpus(library, bad)
+    # The offset is the file's, as it was: the line's start plus the byte's place in it.
+    assert str(refused.value) == (
+        f"{bad}: not UTF-8 text (invalid byte 0xe9 at offset {data.index(0xE9)}); "
+        "convert it to UTF-8 first"
+    )
+    assert len(library.list_papers()) == 3

@@ -23,6 +23,7 @@ from tests.judges.faultserver import TEST_KEY
 from tests.judges.helpers import registered_judge
 
 FAR = "http://192.0.2.7:8080/v1"
+LOCAL = "http://localhost:11434/v1"
 SAID = (
     "warning: the {backend} sends {credential} over plain http to 192.0.2.7:8080, unencrypted: "
     "anyone on the network path can read it (use https, unless that network is trusted)"
@@ -37,6 +38,7 @@ def said(
     monkeypatch.setattr(cleartext, "_warned", set())
     for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy"):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.delenv("all_proxy", raising=False)
     caplog.set_level(logging.WARNING, logger="claimaudit.net.cleartext")
     return caplog
 
@@ -144,3 +146,65 @@ def test_valyu_sends_its_key_beside_a_base_urls_user_and_password(
 def test_a_url_no_parser_takes_is_left_to_its_check(said: pytest.LogCaptureFixture) -> None:
     warn_cleartext("openai judge", "http://h:port/v1", "OPENAI_API_KEY")
     assert said.messages == []
+
+
+_PROXY_VARIABLES = ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY", "REQUEST_METHOD")
+
+
+@pytest.mark.parametrize(
+    ("url", "env", "where"),
+    [
+        # https through any proxy is a CONNECT tunnel: encrypted from end to end.
+        ("https://192.0.2.7/v1", {"HTTPS_PROXY": "http://proxy.example:3128"}, None),
+        ("https://192.0.2.7/v1", {"ALL_PROXY": "http://proxy.example:3128"}, None),
+        ("https://localhost/v1", {"HTTPS_PROXY": "http://proxy.example:3128"}, None),
+        # Plain http through a proxy: in clear to it, and in clear from it.
+        (FAR, {"HTTP_PROXY": "http://proxy.example:3128"}, "{far} through {proxy}"),
+        (FAR, {"ALL_PROXY": "http://proxy.example:3128"}, "{far} through {proxy}"),
+        (FAR, {"http_proxy": "http://proxy.example:3128"}, "{far} through {proxy}"),
+        (FAR, {"HTTP_PROXY": "http://127.0.0.1:3128"}, "{far} through {local}"),
+        (FAR, {"HTTPS_PROXY": "http://proxy.example:3128"}, "192.0.2.7:8080"),  # not for http
+        (FAR, {"HTTP_PROXY": "http://proxy.example:3128", "NO_PROXY": "192.0.2.7"}, "{far_}"),
+        (FAR, {"HTTP_PROXY": "http://proxy.example:3128", "no_proxy": "*"}, "{far_}"),
+        # This machine's server named in the URL: the proxy gets the request, key and all.
+        (LOCAL, {"HTTP_PROXY": "http://proxy.example:3128"}, "{local_server} through {proxy}"),
+        (LOCAL, {"ALL_PROXY": "socks5://proxy.example:1080"}, "{local_server} through {socks}"),
+        (LOCAL, {"HTTP_PROXY": "http://proxy.example:3128", "NO_PROXY": "localhost"}, None),
+        (LOCAL, {"HTTP_PROXY": "http://localhost:3128"}, None),  # stays on this machine
+        (LOCAL, {"HTTP_PROXY": "https://proxy.example:3128"}, None),  # encrypted to it
+        (LOCAL, {"HTTPS_PROXY": "http://proxy.example:3128"}, None),
+    ],
+)
+def test_what_goes_in_clear_through_the_environment_s_proxy(
+    monkeypatch: pytest.MonkeyPatch, url: str, env: dict[str, str], where: str | None
+) -> None:
+    # QA: http://localhost:11434 with HTTP_PROXY set sent the key in clear to the proxy's
+    # host, unsaid: only the base URL's host was looked at.
+    for name in _PROXY_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.lower(), raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    names = {
+        "far": "192.0.2.7:8080",
+        "far_": "192.0.2.7:8080",
+        "local_server": "localhost:11434",
+        "proxy": f"the proxy in {next(iter(env))} (http://proxy.example:3128)",
+        "local": "the proxy in HTTP_PROXY (http://127.0.0.1:3128)",
+        "socks": "the proxy in ALL_PROXY (socks5://proxy.example:1080)",
+    }
+    assert sent_in_clear(url) == (None if where is None else where.format(**names))
+
+
+def test_a_proxied_warning_names_the_proxy_never_its_password(
+    said: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.setenv("HTTP_PROXY", "http://me:proxy-secret@proxy.example:3128")
+    warn_cleartext("openai judge", LOCAL, "OPENAI_API_KEY")
+    assert said.messages == [
+        "warning: the openai judge sends OPENAI_API_KEY over plain http to localhost:11434 "
+        "through the proxy in HTTP_PROXY (http://***@proxy.example:3128), unencrypted: anyone "
+        "on the network path can read it (use https, unless that network is trusted)"
+    ]

@@ -323,32 +323,27 @@ class BatchStats:
 
 
 def _ids_once(items: Iterable[BatchItem | BadLine]) -> set[str]:
+    return _once(Counter(item.id_text for item in items))
+
+
+def _once(counts: Counter[str]) -> set[str]:
     # As text: ids 7 and "7" on two lines are one id here, so neither trusts a legacy record
     # (which does not say which of them it was written for).
-    counts = Counter(item.id_text for item in items)
     return {ident for ident, count in counts.items() if count == 1}
-
-
-def _pairs(item: BatchItem | BadLine) -> list[tuple[str, int | None]]:
-    """(resume key, place where it needs one) of each of the line's pairs."""
-    if isinstance(item, BadLine):
-        return [(paper_key, place) for _, paper_key, place in item.pairs()]
-    return [
-        (ref_key(p), place) for p, place in zip(item.papers, paper_places(item.papers), strict=True)
-    ]
 
 
 def pending_pairs(items: Iterable[BatchItem | BadLine], resume: Resume) -> int:
     items = list(items)
-    return _pending_count(items, resume, _ids_once(items))
+    return _pending_count(items, resume, _ids_once(items), BatchStats())
 
 
-def _pending_count(items: Iterable[BatchItem | BadLine], resume: Resume, unique: set[str]) -> int:
+def _pending_count(
+    items: Iterable[BatchItem | BadLine], resume: Resume, unique: set[str], stats: BatchStats
+) -> int:
+    """The pairs left to do, as ``pending_work`` finds them; those done counted in ``stats``."""
     return sum(
-        not resume.is_done(item.key, item.id_text, paper, item.id_text in unique, place)
-        for item in items
-        if not (isinstance(item, BadLine) and _done_whole(item, resume, unique))
-        for paper, place in _pairs(item)
+        len(work.pending_pairs()) if isinstance(work, BadLine) else 1
+        for work in pending_work(items, resume, unique, stats)
     )
 
 
@@ -363,27 +358,47 @@ def _done_whole(item: BadLine, resume: Resume, unique: set[str]) -> Outcome | No
 
 @dataclass(frozen=True)
 class InputScan:
-    """One streaming pass over the input: the ids that a single line has, and the pairs left
-    to do. A second pass (``read_items`` again) then streams the work, so a long input is never
-    held in memory whole."""
+    """One streaming pass over the input: the ids that a single line has, the pairs left to
+    do, and the pairs done as a run counts them. A run with pairs left reads the input again
+    to do them (``read_items``), so a long input is never held in memory whole; a finished
+    one need not be read again (``run_batch``'s ``done``)."""
 
     unique_ids: set[str]
     pending: int
     # Good lines holding keys batch does not read that were plainly meant, to warn of first.
     ignored: IgnoredKeys = field(default_factory=IgnoredKeys)
+    # The pairs already in --out (``skipped``) and what their records said (``earlier``).
+    done: BatchStats = field(default_factory=BatchStats)
+    # Every line's input key, where asked for: which records of --out are this input's.
+    keys: set[str] = field(default_factory=set)
 
 
-def scan_input(path: Path, resume: Resume) -> InputScan:
+def scan_input(path: Path, resume: Resume, *, keys: bool = False) -> InputScan:
+    """``path`` read once (twice where ``resume`` holds records from before input keys); with
+    ``keys``, the lines' input keys are kept too."""
     ignored = IgnoredKeys()
+    ids: Counter[str] = Counter()
+    kept: set[str] = set()
 
     def noting(items: Iterable[BatchItem | BadLine]) -> Iterator[BatchItem | BadLine]:
         for item in items:
             if isinstance(item, BatchItem):
                 ignored.add(item.line_number, item.ignored)
+            ids[item.id_text] += 1
+            if keys:
+                kept.add(item.key)
             yield item
 
-    unique = _ids_once(noting(read_items(path)))
-    return InputScan(unique, _pending_count(read_items(path), resume, unique), ignored)
+    done = BatchStats()
+    if resume.legacy:
+        # A record from before input keys counts only for an id that a single line has, known
+        # once every line is read: the pairs are counted in a second pass.
+        unique = _once(Counter(item.id_text for item in noting(read_items(path))))
+        pending = _pending_count(read_items(path), resume, unique, done)
+    else:
+        # Without such records no pair's outcome depends on its id: one pass counts them.
+        pending = _pending_count(noting(read_items(path)), resume, set(), done)
+    return InputScan(_once(ids), pending, ignored, done, kept)
 
 
 # A pair to check (line, paper as written, its place where it needs one), or a bad line.
@@ -456,6 +471,7 @@ def run_batch(
     unique_ids: set[str] | None = None,
     engine: Engine | None = None,
     lock: bool = True,
+    done: BatchStats | None = None,
 ) -> BatchStats:
     """Check every pending pair of ``source``, appending records to ``out`` as they finish.
 
@@ -464,11 +480,17 @@ def run_batch(
     ``scan_input``) lets ``items`` be a stream. ``engine`` judges the pairs (default: here, in
     input order; the ray engine writes each record as its pair finishes). ``out`` is locked for
     the run (``batch_lock``; BatchLockedError when another run holds it); ``lock=False`` is for
-    a caller that holds that lock already, since it read ``out`` under it."""
+    a caller that holds that lock already, since it read ``out`` under it. ``done`` is what a
+    scan counted of the pairs already done, for ``items`` that leave out a finished input
+    (``InputScan.done``): its pairs are counted as skipped without reading it again."""
     if items is None:
         require_json_lines(source)
     with batch_lock(out) if lock else nullcontext():
-        return _run_batch(source, out, checker, on_record, items, resume, unique_ids, engine)
+        stats = _run_batch(source, out, checker, on_record, items, resume, unique_ids, engine)
+    if done is not None:
+        stats.skipped += done.skipped
+        stats.earlier.update(done.earlier)
+    return stats
 
 
 def _run_batch(

@@ -72,6 +72,7 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def _options(
+    ctx: typer.Context,
     debug: Annotated[
         bool,
         typer.Option(
@@ -88,6 +89,11 @@ def _options(
         ),
     ] = False,
 ) -> None:
+    from claimaudit.net.cleartext import said_on_stderr
+
+    # A key going over plain http is one line on stderr whatever handlers a plugin sets up;
+    # undone as the command ends (a program or test running it in its own process).
+    ctx.with_resource(said_on_stderr())
     if debug:
         from claimaudit.net.logredaction import redact_root_handlers
 

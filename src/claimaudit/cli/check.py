@@ -12,8 +12,15 @@ from claimaudit.accounting import RunSummary, counted
 from claimaudit.api import DEFAULT_SOURCE
 from claimaudit.batch.judged import judge_change_error, other_judges
 from claimaudit.batch.lock import batch_lock
-from claimaudit.batch.resume import drop_not_checked, read_resume
-from claimaudit.batch.run import BatchStats, read_items, require_json_lines, run_batch, scan_input
+from claimaudit.batch.resume import Resume, drop_not_checked, read_resume
+from claimaudit.batch.run import (
+    BatchStats,
+    InputScan,
+    read_items,
+    require_json_lines,
+    run_batch,
+    scan_input,
+)
 from claimaudit.batch.stale import drop_stale_in_library
 from claimaudit.checker.pipeline import Checker
 from claimaudit.cli._advice import batch_advice
@@ -273,27 +280,45 @@ def bad_input_advice(stats: BatchStats, out: Path) -> str:
     )
 
 
-def _refuse_another_judge(input_file: Path, out: Path, judge: str) -> None:
-    """Exit 2 when ``out`` holds verdicts of this input by another judge than ``judge``
-    (``batch_judged``): resumed, the run would report them as its own."""
+def _refuse_another_judge(out: Path, keys: set[str], judge: str) -> None:
+    """Exit 2 when ``out`` holds verdicts of the input lines ``keys`` by another judge than
+    ``judge`` (``batch_judged``): resumed, the run would report them as its own."""
     try:
-        if not out.is_file() or not out.stat().st_size:
-            return  # nothing done yet: the input need not be read for it
-        keys = {item.key for item in read_items(input_file)}
         found = other_judges(out, keys, judge)
-    except OSError:
-        return  # said below, where the run reads them, as without this check
+    except OSError as error:
+        fail(f"cannot read {out}: {error.strerror or error}")
     if found:
         fail(judge_change_error(out, found, judge))
 
 
-def _drop_stale(input_file: Path, out: Path, library: Path | None) -> int:
-    """Take out of ``out`` its records of this input judged against a paper's text that the
-    library has replaced since (``batch_stale``); the number taken out."""
-    if not out.is_file() or not out.stat().st_size:
-        return 0  # nothing done yet: the input need not be read for it
-    keys = {item.key for item in read_items(input_file)}
-    return drop_stale_in_library(out, keys, library)
+def _holds_records(out: Path) -> bool:
+    """Whether ``out`` may hold records already (a resumed run)."""
+    return out.is_file() and out.stat().st_size > 0
+
+
+def _drop_stale(out: Path, keys: set[str], library: Path | None) -> int:
+    """Take out of ``out`` its records of the input lines ``keys`` judged against a paper's text
+    that the library has replaced since (``batch_stale``); the number taken out."""
+    try:
+        return drop_stale_in_library(out, keys, library)
+    except OSError as error:
+        fail(f"cannot read {out}: {error.strerror or error}")
+
+
+def _read_resume(out: Path) -> Resume:
+    """``out``'s records so far (``read_resume``); exit 2 when it cannot be read."""
+    try:
+        return read_resume(out)
+    except OSError as error:
+        fail(f"cannot read {out}: {error.strerror or error}")
+
+
+def _scan(input_file: Path, resume: Resume, *, keys: bool = False) -> InputScan:
+    """``scan_input``; exit 2 when the input cannot be read."""
+    try:
+        return scan_input(input_file, resume, keys=keys)
+    except OSError as error:
+        fail(f"cannot read {input_file}: {error.strerror or error}")
 
 
 def _run_locked(
@@ -326,9 +351,16 @@ def _run_locked(
         no_cache=no_cache,
         advice=batch_advice,
     )
+    resumed = _holds_records(out)
     try:
-        # Before --out is changed or a cluster joined: a refusal leaves both as they were.
-        _refuse_another_judge(input_file, out, checker.judge.name)
+        resume = _read_resume(out)
+        # One streaming pass (ids, pairs left, pairs done, and on a resume the lines' keys); the
+        # run reads it again only for pairs left to do, so a long input is never held whole,
+        # nor a finished one read twice.
+        scan = _scan(input_file, resume, keys=resumed)
+        if resumed:
+            # Before --out is changed or a cluster joined: a refusal leaves both as they were.
+            _refuse_another_judge(out, scan.keys, checker.judge.name)
     except BaseException:
         checker.close()
         raise
@@ -343,36 +375,39 @@ def _run_locked(
         workers=workers,
     )
     try:
-        # Before --out is read or changed (--retry-not-checked): a cluster out of reach is an
-        # error that leaves it as it was.
+        # Before --out is changed (--retry-not-checked, records of replaced text): a cluster out
+        # of reach is an error that leaves it as it was.
         runner.connect()
     except BaseException:
         runner.close()
         checker.close()
         raise
-    try:
-        resume = read_resume(out)
-        if retry_not_checked and (dropped := drop_not_checked(out)):
+    rescan = False
+    if retry_not_checked:
+        try:
+            dropped = drop_not_checked(out)
+        except OSError as error:
+            fail(f"cannot read {out}: {error.strerror or error}")
+        if dropped:
             err_console.print(f"checking again {counted(dropped, 'pair')} not checked before")
-            resume = read_resume(out)
-        if checker.source.library_use is not LibraryUse.NONE and (
-            redone := _drop_stale(input_file, out, library)
-        ):
-            err_console.print(
-                f"note: checking again {counted(redone, 'pair')} judged against text the library "
-                "has replaced or read again with a newer reader since (another paperContentHash "
-                "or paperExtractor, or, in a record older than those, another passage under its "
-                "evidencePassageId), or on search excerpts of a paper the library holds now; "
-                "their old records are taken out"
-            )
-            resume = read_resume(out)
-    except OSError as error:
-        fail(f"cannot read {out}: {error.strerror or error}")
-    try:
-        # Two streaming passes (ids, then the work): a long input is never held whole.
-        scan = scan_input(input_file, resume)
-    except OSError as error:
-        fail(f"cannot read {input_file}: {error.strerror or error}")
+            resume, rescan = _read_resume(out), True
+    # Records of this input judged against a paper's text that the library has replaced since
+    # are taken out (``batch_stale``): which records are this input's, its scan says.
+    if (
+        resumed
+        and checker.source.library_use is not LibraryUse.NONE
+        and (redone := _drop_stale(out, scan.keys, library))
+    ):
+        err_console.print(
+            f"note: checking again {counted(redone, 'pair')} judged against text the library "
+            "has replaced or read again with a newer reader since (another paperContentHash "
+            "or paperExtractor, or, in a record older than those, another passage under its "
+            "evidencePassageId), or on search excerpts of a paper the library holds now; "
+            "their old records are taken out"
+        )
+        resume, rescan = _read_resume(out), True
+    if rescan:
+        scan = _scan(input_file, resume)  # the pairs taken out are left to do now
     for problem in resume.problems(out):
         err_console.print(shown_text(f"warning: {problem}"))
     # Before the run, so that a line's own judge or threshold is not believed to be used.
@@ -400,9 +435,11 @@ def _run_locked(
                     out,
                     checker,
                     on_record=advance,
-                    items=read_items(input_file),
+                    # A finished input is not read again: its scan counted what is done.
+                    items=read_items(input_file) if scan.pending else (),
                     resume=resume,
                     unique_ids=scan.unique_ids,
+                    done=None if scan.pending else scan.done,
                     engine=runner,
                     lock=False,  # held by the caller, since before --out was read
                 )

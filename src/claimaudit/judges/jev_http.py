@@ -31,6 +31,7 @@ from claimaudit.judges.deadline import (
     guard,
     within,
 )
+from claimaudit.net.proxies import ReplyCutShort
 
 
 class _GuardedStream(httpx2.SyncByteStream):
@@ -46,9 +47,17 @@ class _GuardedStream(httpx2.SyncByteStream):
             yield from guard(self._inner, self._deadline, self._limit)
         except DeadlineExceeded:
             raise httpx2.ReadTimeout(_late(self._deadline)) from None
+        except httpx2.TimeoutException:
+            raise
+        except httpx2.TransportError as error:
+            raise _CutShort(str(error)) from error
 
     def close(self) -> None:
         self._inner.close()
+
+
+class _CutShort(ReplyCutShort, httpx2.RemoteProtocolError):
+    """The reply's body broke off after its status and headers came (``net.proxies``)."""
 
 
 class DeadlineClient(httpx2.Client):

@@ -78,7 +78,9 @@ class _FirstLibrary(Library):
     ) -> list[AddOutcome]:
         if self._draft is None:
             return super().store_papers(papers, replace=replace)
-        kept = list(papers)  # written again if another run made the library meanwhile
+        # Written again if another run made the library meanwhile: a one-shot iterator is
+        # kept for that, an iterable (a corpus file, read afresh) is iterated again.
+        kept = list(papers) if isinstance(papers, Iterator) else papers
         store = super().store_papers
         return self._written(lambda: store(kept, replace=replace))
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Generator, Iterator
+from contextlib import closing
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -25,8 +26,8 @@ from typing import Any
 from claimaudit.errors import InputError, InvalidReferenceError, InvalidTextError, NestingError
 from claimaudit.guards.untrusted import check_text, load_json
 from claimaudit.identity import PaperRef, parse_ref
+from claimaudit.library.corpus_lines import corpus_lines
 from claimaudit.library.extract import extractor_version
-from claimaudit.library.extract_text import decode_text, not_utf16, read_bytes
 from claimaudit.library.models import AddOutcome, NewPaper
 from claimaudit.library.passages import one_per_item
 from claimaudit.library.store import Library
@@ -93,24 +94,61 @@ def import_corpus(
     naming one document twice is refused, even with identical lines: which line should win is
     the file's author's call, not the importer's. ``format_named`` is how an error calls the
     format where the file looks like another one's (``eval`` takes it as an argument).
+
+    The file is read as it is stored, one document at a time, inside the one transaction (SQLite
+    keeps its uncommitted pages on disk): memory stays bounded whatever the corpus's size, and a
+    bad line anywhere still rolls back every document before it.
     """
     prefix = ref_prefix or corpus_format.ref_prefix
-    papers = list(_read(path, corpus_format, prefix, format_named))
-    kept = [p for p in papers if p.passages]
-    outcomes = library.store_papers(kept, replace=replace)
+    corpus = _Corpus(lambda: _read(path, corpus_format, prefix, format_named))
+    outcomes = library.store_papers(corpus, replace=replace)
+    tally = corpus.tally
     return ImportSummary(
         added=outcomes.count(AddOutcome.ADDED),
         replaced=outcomes.count(AddOutcome.REPLACED),
         unchanged=outcomes.count(AddOutcome.UNCHANGED),
-        skipped=len(papers) - len(kept),
-        passages=sum(len(p.passages) for p in kept),
+        skipped=len(tally.skipped),
+        passages=sum(tally.passages),
         written=sum(
-            len(p.passages)
-            for p, outcome in zip(kept, outcomes, strict=True)
+            count
+            for count, outcome in zip(tally.passages, outcomes, strict=True)
             if outcome is not AddOutcome.UNCHANGED
         ),
-        skipped_refs=tuple(str(p.ref) for p in papers if not p.passages),
+        skipped_refs=tuple(tally.skipped),
     )
+
+
+class _Corpus:
+    """The file's documents that have sentences, read afresh each time they are iterated: a
+    new library's first import writes them again where another run made the library meanwhile
+    (``first_add``), which once meant holding them all. ``tally`` is the last reading's."""
+
+    def __init__(self, read: Callable[[], Generator[NewPaper, None, None]]) -> None:
+        self._read = read
+        self.tally = _Tally()
+
+    def __iter__(self) -> Iterator[NewPaper]:
+        self.tally = _Tally()
+        # Closed however the iteration ends: the file is not left open until collected.
+        with closing(self._read()) as read:
+            yield from self.tally.kept(read)
+
+
+class _Tally:
+    """What the summary says of the documents read, noted as they pass: the documents
+    themselves are not kept."""
+
+    def __init__(self) -> None:
+        self.passages: list[int] = []  # each stored document's, in the order stored
+        self.skipped: list[str] = []  # the references of documents without a sentence
+
+    def kept(self, papers: Iterator[NewPaper]) -> Iterator[NewPaper]:
+        for paper in papers:
+            if paper.passages:
+                self.passages.append(len(paper.passages))
+                yield paper
+            else:
+                self.skipped.append(str(paper.ref))
 
 
 def empty_documents(path: Path, corpus_format: CorpusFormat) -> frozenset[PaperRef]:
@@ -128,27 +166,13 @@ def sentence_counts(
     return {p.ref: len(p.passages) for p in read}
 
 
-def _corpus_text(path: Path) -> str:
-    """The corpus's text; a paper's file (a PDF, any binary file) given here is named as what it
-    is, a paper to add, not text in the wrong encoding."""
-    data = read_bytes(path)
-    not_utf16(path, data)
-    if data[:1024].lstrip()[:5] == b"%PDF-" or b"\x00" in data[:8192]:
-        raise InputError(
-            f"{path}: not a JSON Lines corpus (it looks like a PDF or other binary file); "
-            "add a paper with `claimaudit library add`"
-        )
-    return decode_text(path, data)
-
-
 def _read(
     path: Path, corpus_format: CorpusFormat, prefix: str, format_named: str = "--format"
-) -> Iterator[NewPaper]:
-    text = _corpus_text(path)
+) -> Generator[NewPaper, None, None]:
     id_field = corpus_format.id_field
     source = str(path.resolve())
     first_line: dict[PaperRef, int] = {}
-    for number, line in enumerate(text.split("\n"), start=1):
+    for number, line in corpus_lines(path):
         if not line.strip():
             continue
         where = f"{path}:{number}"

@@ -147,18 +147,19 @@ class Library:
     def store_papers(
         self, papers: Iterable[NewPaper], *, replace: bool = False
     ) -> list[AddOutcome]:
-        """As ``add_papers``, each paper's outcome in order: a caller can count what it wrote."""
-        return self._store(list(papers), replace)
+        """As ``add_papers``, each paper's outcome in order: a caller can count what it wrote.
+        ``papers`` is drawn one at a time inside the transaction, so a generator reading a
+        large corpus is never held whole; an error it raises rolls back all of them."""
+        return self._store(papers, replace)
 
-    def _store(self, papers: list[NewPaper], replace: bool) -> list[AddOutcome]:
+    def _store(self, papers: Iterable[NewPaper], replace: bool) -> list[AddOutcome]:
         outcomes: list[AddOutcome] = []
-
-        def changed() -> list[PaperRef]:
-            pairs = zip(papers, outcomes, strict=True)
-            return [p.ref for p, o in pairs if o is not AddOutcome.UNCHANGED]
-
-        with self._transaction(stores=changed):
-            outcomes.extend(self._add(paper, replace) for paper in papers)
+        changed: list[PaperRef] = []  # not the papers: their passages are not kept
+        with self._transaction(stores=lambda: changed):
+            for paper in papers:
+                outcomes.append(self._add(paper, replace))
+                if outcomes[-1] is not AddOutcome.UNCHANGED:
+                    changed.append(paper.ref)
         return outcomes
 
     def _add(self, paper: NewPaper, replace: bool) -> AddOutcome:

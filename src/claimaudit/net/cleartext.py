@@ -5,16 +5,28 @@ API key (or a base URL's user and password, sent as Basic auth) sent to a host t
 machine travels in clear text, readable by anyone on the path, and nothing said so. Each judge
 and source that sends one calls ``warn_cleartext`` where it is built and where its client is
 made: one warning per process for each backend and credential, naming the variable, never its
-value. It is a log record (logger ``claimaudit.net.cleartext``): on the command line Python's
-last-resort handler prints it on stderr as one line (``--debug``'s handler when that is on), and
-``serve`` and ``mcp`` log it as their other warnings.
+value.
+
+The environment's proxy counts (``net.proxies.env_proxy``, ``NO_PROXY`` read): an ``https``
+base URL reached through a proxy, even an ``http://`` one, is a CONNECT tunnel, encrypted from
+end to end, so nothing is said; a plain ``http`` base URL through a proxy is sent in clear to
+the proxy, which forwards it in clear, so it is said even for ``localhost`` (the proxy, not this
+machine, then receives it) unless the proxy itself is on this machine or reached over https.
+
+It is a log record (logger ``claimaudit.net.cleartext``) for a program using claimaudit. A
+command shows it on stderr as one line (``said_on_stderr``), once, whatever handlers a plugin
+or ``--debug`` set up on the root logger.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import logging
+import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TextIO
 from urllib.parse import urlsplit
 
 from claimaudit.net.envsettings import has_userinfo
@@ -41,17 +53,39 @@ def is_loopback(host: str) -> bool:
 
 
 def sent_in_clear(url: str) -> str | None:
-    """The host (and port) of ``url`` when a request to it goes unencrypted to another machine:
-    plain ``http`` and a host that is not loopback; None otherwise."""
+    """Where a request to ``url`` goes unencrypted off this machine, in words (``host:port``,
+    with ``through the proxy in HTTP_PROXY (...)`` where the environment's proxy carries it);
+    None when it does not: ``https`` (through any proxy: a tunnel), or plain ``http`` to this
+    machine with no proxy, or through one on this machine or reached over https."""
     try:
         parts = urlsplit(url.strip())
         host, port = parts.hostname or "", parts.port
     except ValueError:
         return None  # refused where the URL is checked; nothing is sent
-    if parts.scheme.lower() != "http" or not host or is_loopback(host):
+    if parts.scheme.lower() != "http" or not host:
         return None
     shown = f"[{host}]" if ":" in host else host
-    return shown if port is None else f"{shown}:{port}"
+    where = shown if port is None else f"{shown}:{port}"
+    # Imported on use: every command imports this module, few make a request.
+    from claimaudit.net.proxies import env_proxy
+
+    proxy = env_proxy(url.strip())
+    if proxy is None:
+        return None if is_loopback(host) else where
+    if is_loopback(host) and not _proxy_in_clear(proxy.url):
+        return None  # the proxy is on this machine, or reached over https, and so is the server
+    return f"{where} through {proxy.named}"
+
+
+def _proxy_in_clear(proxy: str) -> bool:
+    """Whether a request sent to ``proxy`` leaves this machine unencrypted: a proxy that is not
+    ``https`` (``http``, SOCKS) on another host. One that cannot be read counts as such."""
+    try:
+        parts = urlsplit(proxy.strip())
+        host = parts.hostname or ""
+    except ValueError:
+        return True
+    return parts.scheme.lower() != "https" and not is_loopback(host)
 
 
 def warn_cleartext(
@@ -84,3 +118,39 @@ def warn_cleartext(
             credential,
             where,
         )
+
+
+class _Stderr(logging.StreamHandler[TextIO]):
+    """The command's stderr as it is when a record comes (a test's capture included)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFormatter(logging.Formatter("%(message)s"))
+
+    @property
+    def stream(self) -> TextIO:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _: TextIO) -> None:
+        pass  # always the current stderr
+
+
+@contextmanager
+def said_on_stderr() -> Iterator[None]:
+    """While a command runs: each warning one line on stderr, written here and not passed on to
+    the root logger, whose handlers a plugin (``logging.basicConfig`` in its module, a handler to
+    a file) or ``--debug`` may have set up; without this, Python's last-resort handler printed
+    it only while the root logger had none, so a plugin's handler took it off stderr. The logger
+    is as it was afterwards (a program running the command in its process, a test)."""
+    handler = _Stderr()
+    level, propagate = _log.level, _log.propagate
+    _log.addHandler(handler)
+    _log.setLevel(logging.WARNING)  # a plugin's quieter "claimaudit" level does not hide it
+    _log.propagate = False
+    try:
+        yield
+    finally:
+        _log.removeHandler(handler)
+        _log.setLevel(level)
+        _log.propagate = propagate

@@ -165,7 +165,22 @@ def unreachable(server: str, url: str, shown: str, error: BaseException | None) 
     """``server is unreachable at shown``, and, where a proxy is set for ``url``, whether the
     proxy itself was out of reach (``error``, the client's, read by its class name so that
     httpx's and httpx2's alike are understood) or refused to connect on."""
+    if isinstance(error, ReplyCutShort):
+        # Its status line and headers came: calling it unreachable sent people to check the
+        # address and firewalls. Only a failure reading the body says so; one before any reply
+        # (a stale pooled connection to a server since stopped, a hang-up) is unreachable.
+        return f"{server} at {shown} closed the connection without a complete reply" + (
+            through_proxy(url, error)
+        )
     return f"{server} is unreachable at {shown}{through_proxy(url, error)}"
+
+
+class ReplyCutShort:
+    """Mixed into the error a judge's HTTP client raises when a reply's body broke off (a
+    ``Content-Length`` never sent in full, a reset while reading): the server was reached and
+    began its reply. Raised from the body's stream (``judges.openai.wire``,
+    ``judges.jev_http``), where no error before the reply can come from. A class rather than an
+    attribute, as the Jev SDK passes on a copy of the client's error, of the same class."""
 
 
 def through_proxy(url: str, error: BaseException | None) -> str:

@@ -53,7 +53,7 @@ from claimaudit.judges.deadline import (
 )
 from claimaudit.judges.openai import KEY_ENV
 from claimaudit.net.envsettings import has_userinfo, http_client
-from claimaudit.net.proxies import unreachable
+from claimaudit.net.proxies import ReplyCutShort, unreachable
 from claimaudit.net.redaction import redact_url
 
 SERVER = "OpenAI-compatible server"
@@ -121,10 +121,19 @@ class _GuardedStream(httpx.SyncByteStream):
         self._limit = limit
 
     def __iter__(self) -> Iterator[bytes]:
-        yield from guard(self._inner, self._deadline, self._limit)
+        try:
+            yield from guard(self._inner, self._deadline, self._limit)
+        except httpx.TimeoutException:
+            raise
+        except httpx.TransportError as error:
+            raise _CutShort(str(error)) from error
 
     def close(self) -> None:
         self._inner.close()
+
+
+class _CutShort(ReplyCutShort, httpx.RemoteProtocolError):
+    """The reply's body broke off after its status and headers came (``net.proxies``)."""
 
 
 class _Reply(NamedTuple):
