@@ -357,3 +357,11 @@ def test_an_ieee_range_cites_each_paper_and_leaves_no_dash() -> None:
         "doi:10.1371/journal.pcbi.1005510",
         "arXiv:1907.10121",
     ]
+
+
+def test_a_citation_used_as_the_object_of_an_opening_pointer_leaves_no_fragment() -> None:
+    assert _clean("According to [1], baselines are key.") == "Baselines are key."
+    assert _clean("In [@a], the authors show that padding matters.") == (
+        "The authors show that padding matters."
+    )
+    assert _clean("Padding, as shown in [1], matters.") == "Padding matters."

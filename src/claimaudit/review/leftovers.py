@@ -65,6 +65,15 @@ _BRACKET = re.compile(r"\s*[(\[]([^()\[\]]{1,300})[)\]]")
 _CLAUSE = re.compile(r"\s*[,;]([^,;()\[\]]{1,300}?)(?=[.!?]?$)")
 _PHRASE_CHARS = 80
 _PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|see|cf\.)\b)", re.IGNORECASE)
+# The same pointer opening the sentence before a comma ("According to \cite{a}, X" and "In
+# [3], the authors ..." read "According to, X" and "In, the authors"), or set off by commas
+# inside it ("Padding, as shown in [3], matters"). A comma right after a preposition is
+# never the author's.
+_HEAD = re.compile(r"([^\W\d_][^,;()\[\]]{0,79}?)\s*,\s*(?=\w)")
+_INSIDE = re.compile(
+    r"\s*,\s*((?:as|following|according|see|cf\.)\b[^,;()\[\]]{0,80}?)\s*,(?=\s*\w)",
+    re.IGNORECASE,
+)
 
 
 def _squeezed(text: str, marked: bool) -> str:
@@ -120,6 +129,26 @@ def _without_pointer_tail(text: str) -> str:
     return text
 
 
+def _dangling(words: list[str]) -> bool:
+    """Whether ``words`` are a pointer with a hole, a preposition's object gone: "and" or
+    "or" alone is an author's ("And, as expected, ...")."""
+    return _pointing(words) and _has_hole(words) and words not in (["and"], ["or"])
+
+
+def _without_pointer_head(text: str) -> str:
+    """``text`` without a pointer at a removed citation opening it or set off by commas in
+    it ("According to, X holds." reads "X holds."; "X, as shown in, holds." reads "X
+    holds.")."""
+    text = _INSIDE.sub(lambda m: "" if _dangling(_words(m.group(1))) else m.group(), text)
+    head = _HEAD.match(text)
+    if head is None or not _dangling(_words(head.group(1))):
+        return text
+    rest = text[head.end() :]
+    first = rest.split(maxsplit=1)[0] if rest.strip() else ""
+    # The sentence's capital goes to its new first word, unless it is written mixed ("pH").
+    return rest[:1].upper() + rest[1:] if first.islower() else rest
+
+
 def tidy(text: str, *, marked: bool = False, closed: bool = False) -> str:
     """``text`` (a sentence without its citations) without what they left behind. ``marked``:
     each removed citation left ``REMOVED`` in its place, and only the blanks around one are
@@ -139,4 +168,4 @@ def tidy(text: str, *, marked: bool = False, closed: bool = False) -> str:
     text = _REPEATED_SEPARATOR.sub(r"\1", text)
     text = _SEPARATOR_BEFORE_END.sub("", text)
     text = _DOUBLED_STOP.sub(r"\1", text)
-    return _without_pointer_tail(_DANGLING_POINTER.sub(r"\1", text.strip()))
+    return _without_pointer_head(_without_pointer_tail(_DANGLING_POINTER.sub(r"\1", text.strip())))
