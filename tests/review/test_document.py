@@ -53,3 +53,36 @@ def test_no_blank_is_left_where_an_inline_note_was_cut_out() -> None:
     # position in the report.
     first = next(s for s in uncited if s.text.startswith("The method"))
     assert report[first.start : first.end].endswith("appendix.].")
+
+
+@pytest.mark.parametrize("title", ["References", "REFERENCES:", "**References**", "Bibliography"])
+def test_a_paragraph_that_is_only_a_references_title_heads_the_reference_list(title: str) -> None:
+    # QA: a plain-text draft's "References" line was prose: its numbered citations went
+    # unread, and each entry was a claim citing its own arXiv id.
+    report = (
+        "SciPy provides algorithms for scientific computing [1].\n\n"
+        f"{title}\n\n"
+        "1. Virtanen P, et al. SciPy 1.0. Nature Methods (2020). arXiv:1907.10121\n\n"
+        "# Appendix\n\nMore text here.\n"
+    )
+    document = parse_document(report)
+    assert document.has_references_section
+    assert [b.text for b in document.references] == [
+        "Virtanen P, et al. SciPy 1.0. Nature Methods (2020). arXiv:1907.10121"
+    ]
+    claims, uncited = extract_claims(report)
+    assert [(c.text, [t.paper for t in c.targets]) for c in claims] == [
+        ("SciPy provides algorithms for scientific computing.", ["arXiv:1907.10121"])
+    ]
+    assert [s.text for s in uncited] == ["More text here."]
+
+
+def test_a_references_title_inside_a_sentence_or_a_list_is_prose() -> None:
+    report = "- References\n- Data\n\nThe references were checked by hand.\n"
+    document = parse_document(report)
+    assert not document.has_references_section
+    assert [b.text for b in document.prose][-1] == "The references were checked by hand."
+    # A label a heading could give but prose uses too ("Sources" over a table) heads nothing.
+    document = parse_document("Sources\n\n| a |\n|---|\n| 1 |\n\nX holds [1].\n")
+    assert not document.has_references_section
+    assert [b.text for b in document.prose] == ["Sources", "X holds [1]."]

@@ -12,7 +12,9 @@ paragraph, over one line or several, is no part of the text; other raw HTML's ta
 (``html_tags``) are not either, but the text between them is (a ``<div class="note">`` wrapping
 a cited sentence is the author's prose), and nor are Pandoc's attribute blocks and fenced divs'
 fences (``pandoc_attributes``).
-Paragraphs under a "References" (or "Bibliography", ...) heading are reference entries, not claims.
+Paragraphs under a "References" (or "Bibliography", ...) heading are reference entries, not claims;
+so are those after a paragraph that is nothing but such a title (a plain-text draft's
+"References" line, "**References**"), up to the next heading.
 A paragraph's text is its lines with block prefixes ("> ", list indentation) removed, joined by
 newlines; ``Block.offsets`` maps each of its characters to the report, so positions stay exact.
 The notes claimaudit added to an annotated copy (``own_notes``) are no notes of the draft: they
@@ -59,6 +61,16 @@ _HEADING_ATTRIBUTES = re.compile(r"(?<!\s)\s*\{[^{}]{0,500}\}\s*$")  # Pandoc's 
 _HEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.)\s+")
 # What opens a Pandoc table caption ("Table: ...", "table: ...", ": ..."); Pandoc drops it.
 _CAPTION_OPENING = re.compile(r"(?:[Tt]able:|:(?![^\w\s]))[ \t]*")
+# What a paragraph alone says to head a reference list: only a title no prose label shares
+# ("Sources" or "Literature" over a table would make the prose after it reference entries).
+_REFERENCE_TITLES = re.compile(
+    r"^(references?|bibliography|works cited|literature cited|reference list|"
+    r"notes and references)$",
+    re.IGNORECASE,
+)
+# The level of a reference list headed by a paragraph ("References" alone on its line): below
+# every heading's, so any heading ends the list.
+_PARAGRAPH_TITLE = 7
 # markdown-it silently skips the rest of a document once blocks (quotes, lists) nest this
 # deep; a draft that reaches it is refused instead. Each list level takes two.
 MAX_NESTING = 40
@@ -421,6 +433,13 @@ def parse_document(report: str) -> Document:
                 *located, token.children or [], None if in_note else number, notes, caption
             )
             if block is None:
+                continue
+            title = _heading_title(block.text.strip("*_ \t"))
+            if note is None and not items and _REFERENCE_TITLES.match(title):
+                # A plain-text draft's "References" line, or a Markdown one's "**References**"
+                # paragraph, heads the reference list as a heading would; the next heading
+                # of any level ends it.
+                references_level, seen_references = _PARAGRAPH_TITLE, True
                 continue
             if note is not None:
                 if note not in notes.own:
