@@ -86,3 +86,26 @@ def test_a_references_title_inside_a_sentence_or_a_list_is_prose() -> None:
     document = parse_document("Sources\n\n| a |\n|---|\n| 1 |\n\nX holds [1].\n")
     assert not document.has_references_section
     assert [b.text for b in document.prose] == ["Sources", "X holds [1]."]
+
+
+def test_a_reference_list_numbered_1_1_1_reads_as_it_renders() -> None:
+    # QA: Markdown's "1. 1. 1." (the renderer numbers the list) made every entry number 1, so
+    # [2] and [3] were "no References entry numbered 2".
+    report = (
+        "SciPy helps [1]. Back up data [2]. Baselines matter [3].\n\n# References\n\n"
+        "1. Virtanen arXiv:1907.10121\n1. Wilson arXiv:1609.00037\n1. Lee arXiv:2105.14372\n"
+    )
+    claims, _ = extract_claims(report)
+    assert [[t.paper for t in c.targets] for c in claims] == [
+        ["arXiv:1907.10121"],
+        ["arXiv:1609.00037"],
+        ["arXiv:2105.14372"],
+    ]
+    # Numbers written in order are kept, gaps and all; one that goes back is the next one.
+    document = parse_document("# References\n\n3. a\n5. b\n1. c\n\n- d\n")
+    assert [(b.number, b.text) for b in document.references] == [
+        (3, "a"),
+        (5, "b"),
+        (6, "c"),
+        (None, "d"),
+    ]

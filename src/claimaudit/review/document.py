@@ -357,6 +357,17 @@ def _block(
     return Block(text, tuple(offsets), number, placed, alts)
 
 
+def _item_number(written: str, previous: int | None) -> int | None:
+    """An ordered list item's number: as written, unless that is no more than the number
+    before it (``previous``; 0 before the first), where it is the next one, as the list shows
+    it: "1. 1. 1.", Markdown's way of letting the renderer number, reads 1, 2, 3. None for a
+    bullet list's item."""
+    if previous is None or not written.isdigit():
+        return None
+    number = int(written)
+    return number if number > previous else previous + 1
+
+
 def _heading_title(text: str) -> str:
     text = _HEADING_ATTRIBUTES.sub("", text)
     return _HEADING_NUMBER.sub("", text).strip().rstrip(":").strip()
@@ -405,6 +416,7 @@ def parse_document(report: str) -> Document:
     note: int | None = None  # the footnote being read
     notes = _NoteParts(env, _own_notes(tokens))
     items: list[int | None] = []
+    lists: list[int | None] = []  # each open list's last item number (None: a bullet list)
     for index, token in enumerate(tokens):
         if token.type == "heading_open":
             level = int(token.tag[1:])
@@ -417,8 +429,15 @@ def parse_document(report: str) -> Document:
             note = int(token.meta["id"])
         elif token.type == "footnote_close":
             note = None
+        elif token.type in ("ordered_list_open", "bullet_list_open"):
+            lists.append(0 if token.type == "ordered_list_open" else None)
+        elif token.type in ("ordered_list_close", "bullet_list_close"):
+            lists.pop()
         elif token.type == "list_item_open":
-            items.append(int(token.info) if token.info.isdigit() else None)
+            number = _item_number(token.info, lists[-1] if lists else None)
+            if lists and lists[-1] is not None and number is not None:
+                lists[-1] = number
+            items.append(number)
         elif token.type == "list_item_close":
             items.pop()
         elif token.type == "inline" and index and tokens[index - 1].type == "paragraph_open":
