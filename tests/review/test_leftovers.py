@@ -106,3 +106,21 @@ def test_a_removed_citations_blanks_close_up_before_other_scripts_punctuation(
 def test_a_pointer_opening_the_sentence_or_set_off_by_commas_goes(text: str, tidied: str) -> None:
     assert tidy(text) == tidied
     assert tidy(text, closed=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        # QA: "include the following \cite{a}:" was judged as "include the".
+        ("Good practices include the following:", "Good practices include the following:"),
+        ("Good practices include the following.", "Good practices include the following."),
+        ("Results are shown in the following.", "Results are shown in the following."),
+        ("The steps are these following, in order.", "The steps are these following, in order."),
+        # A pointer without its object still goes.
+        ("X reduces Y, following.", "X reduces Y."),
+        ("X reduces Y in the work of.", "X reduces Y."),
+    ],
+)
+def test_following_after_a_determiner_is_a_noun_not_a_pointer(text: str, tidied: str) -> None:
+    assert tidy(text) == tidied
+    assert tidy(text, closed=True) == tidied

@@ -60,6 +60,8 @@ _NEEDS_OBJECT = frozenset(
     "in of by from at on to with following see cf and or after via per like as".split()
 )
 _OPENS_POINTER = frozenset({"see", "cf", "compare"})
+# After one of these, "following" is a noun: "include the following \cite{a}:" keeps it.
+_DETERMINERS = frozenset("the a an this these those".split())
 _TOKEN = re.compile(r"[^\W_]+")
 _BRACKET = re.compile(r"\s*[(\[]([^()\[\]]{1,300})[)\]]")
 _CLAUSE = re.compile(r"\s*[,;]([^,;()\[\]]{1,300}?)(?=[.!?]?$)")
@@ -86,13 +88,18 @@ def _words(text: str) -> list[str]:
     return [word.lower() for word in _TOKEN.findall(text)]
 
 
-def _has_hole(words: list[str]) -> bool:
-    """Whether a word needing an object has none: the last, or one before another."""
+def _has_hole(words: list[str], before: str | None = None) -> bool:
+    """Whether a word needing an object has none: the last, or one before another. One after
+    a determiner is a noun ("the following:"); ``before`` is the word before ``words``."""
     if not words:  # ", !": no word, so no hole (and no pair to read)
         return False
     return any(
-        word in _NEEDS_OBJECT and (after is None or after in _NEEDS_OBJECT or after == "for")
-        for word, after in zip(words, [*words[1:], None], strict=True)
+        word in _NEEDS_OBJECT
+        and previous not in _DETERMINERS
+        and (after is None or after in _NEEDS_OBJECT or after == "for")
+        for previous, word, after in zip(
+            [before, *words[:-1]], words, [*words[1:], None], strict=True
+        )
     )
 
 
@@ -123,7 +130,9 @@ def _without_pointer_tail(text: str) -> str:
         words = _words(text[phrase.end() :])
         if words == ["as"]:
             continue  # "as good as." is no pointer
-        if _pointing(words) and _has_hole(words) and _TOKEN.search(text, 0, phrase.start()):
+        preceding = _words(text[max(phrase.start() - 20, 0) : phrase.start()])
+        before = preceding[-1] if preceding else None
+        if _pointing(words) and _has_hole(words, before) and _TOKEN.search(text, 0, phrase.start()):
             end = re.search(r"[.!?]?$", text)
             return text[: phrase.start()] + (end.group() if end else "")
     return text

@@ -73,6 +73,21 @@ def test_a_citation_as_the_object_of_an_opening_pointer_leaves_no_fragment(
     ]
 
 
+def test_the_following_before_a_list_keeps_its_words(tmp_path: Path) -> None:
+    # QA: "Good practices include the following \cite{a}:" was judged as "... include the".
+    (tmp_path / "refs.bib").write_text("@article{a, title={A}}\n", encoding="utf-8")
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Good practices include the following \\cite{a}:\n"
+        "\\begin{itemize}\n\\item back up raw data.\n\\end{itemize}\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    found = extract_latex_claims(path)
+    assert [c.text for c in found.claims] == ["Good practices include the following:"]
+
+
 def _claims(tmp_path: Path, preamble: str, body: str) -> list[str]:
     path = write_article(tmp_path, body, f"{preamble}\n", bib=_BIB)
     return [c.text for c in extract_latex_claims(path).claims]
