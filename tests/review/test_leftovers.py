@@ -124,3 +124,23 @@ def test_a_pointer_opening_the_sentence_or_set_off_by_commas_goes(text: str, tid
 def test_following_after_a_determiner_is_a_noun_not_a_pointer(text: str, tidied: str) -> None:
     assert tidy(text) == tidied
     assert tidy(text, closed=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        # QA: "X \cite{a}, but see \cite{b}." was judged as "X, but." and "..., but cf." as
+        # "X, but" (no stop), while "easy to see \cite{a}." lost its verb: "easy to."
+        ("Padding matters, but see.", "Padding matters."),
+        ("Padding matters; but see also.", "Padding matters."),
+        ("Padding matters but see.", "Padding matters."),
+        ("Padding matters, but cf.", "Padding matters."),
+        ("It holds, or see!", "It holds!"),
+        ("The effect is easy to see.", "The effect is easy to see."),
+        ("As we can see.", "As we can see."),
+        ("It holds, see.", "It holds."),
+    ],
+)
+def test_a_pointer_opening_the_last_clause_goes_and_a_verb_stays(text: str, tidied: str) -> None:
+    assert tidy(text) == tidied
+    assert tidy(text, closed=True) == tidied

@@ -46,7 +46,13 @@ _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 _SEPARATOR_BEFORE_END = re.compile(r"[,;]+(?=[.!?)\]]|$)")
 # "X holds. \cite{a}." and "by Smith et al.." once the citation is gone; an ellipsis stays.
 _DOUBLED_STOP = re.compile(r"(?<!\.)([.!?])\.(?!\.)")
-_DANGLING_POINTER = re.compile(r"[,;]?\s*\b(?:see also|see|cf\.)\s*([.!?]?)$", re.IGNORECASE)
+# A pointer opening the sentence's last clause ("It holds, see ."; "X holds \cite{a}, but
+# see \cite{b}." leaves its "but" too), never a verb ending one: "easy to see \cite{a}" keeps
+# its "see". A "cf." may share its stop with the sentence ("..., but cf. \cite{b}.").
+_DANGLING_POINTER = re.compile(
+    r"(?:^|\s*[,;]\s*(?:(?:but|and|or)\s+)?|\s+but\s+)(?:see also|see|cf\.?)\s*[.!?]?$",
+    re.IGNORECASE,
+)
 
 # What a pointer at a cited work is made of: citation-only sentences' words, and the verbs
 # that introduce a work ("as described in").
@@ -132,6 +138,8 @@ def _without_pointer_tail(text: str) -> str:
             continue  # "as good as." is no pointer
         preceding = _words(text[max(phrase.start() - 20, 0) : phrase.start()])
         before = preceding[-1] if preceding else None
+        if words[:1] == ["see"] and before not in ("and", "but", "or"):
+            continue  # "easy to see \cite{a}." ends in a verb; ", see" is the clause's to drop
         if _pointing(words) and _has_hole(words, before) and _TOKEN.search(text, 0, phrase.start()):
             end = re.search(r"[.!?]?$", text)
             return text[: phrase.start()] + (end.group() if end else "")
@@ -158,6 +166,14 @@ def _without_pointer_head(text: str) -> str:
     return rest[:1].upper() + rest[1:] if first.islower() else rest
 
 
+def _without_dangling(text: str) -> str:
+    """``text`` without a pointer word left dangling at its end, its stop kept."""
+    match = _DANGLING_POINTER.search(text)
+    if match is None:
+        return text
+    return text[: match.start()] + (text[-1] if text[-1] in ".!?" else "")
+
+
 def tidy(text: str, *, marked: bool = False, closed: bool = False) -> str:
     """``text`` (a sentence without its citations) without what they left behind. ``marked``:
     each removed citation left ``REMOVED`` in its place, and only the blanks around one are
@@ -177,4 +193,4 @@ def tidy(text: str, *, marked: bool = False, closed: bool = False) -> str:
     text = _REPEATED_SEPARATOR.sub(r"\1", text)
     text = _SEPARATOR_BEFORE_END.sub("", text)
     text = _DOUBLED_STOP.sub(r"\1", text)
-    return _without_pointer_head(_without_pointer_tail(_DANGLING_POINTER.sub(r"\1", text.strip())))
+    return _without_pointer_head(_without_pointer_tail(_without_dangling(text.strip())))

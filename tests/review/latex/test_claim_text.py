@@ -88,6 +88,24 @@ def test_the_following_before_a_list_keeps_its_words(tmp_path: Path) -> None:
     assert [c.text for c in found.claims] == ["Good practices include the following:"]
 
 
+def test_but_see_goes_with_its_citation_and_the_verb_see_stays(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text("@article{a, title={A}}\n", encoding="utf-8")
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Padding matters~\\cite{a}, but see \\cite{a}.\n\n"
+        "Padding matters~\\cite{a}, but cf.~\\cite{a}.\n\n"
+        "The effect of padding is easy to see \\cite{a}.\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert [c.text for c in extract_latex_claims(path).claims] == [
+        "Padding matters.",
+        "Padding matters.",
+        "The effect of padding is easy to see.",
+    ]
+
+
 def _claims(tmp_path: Path, preamble: str, body: str) -> list[str]:
     path = write_article(tmp_path, body, f"{preamble}\n", bib=_BIB)
     return [c.text for c in extract_latex_claims(path).claims]
