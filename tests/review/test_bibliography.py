@@ -477,3 +477,25 @@ def test_bibtex_text_with_no_usable_entry_is_read_on(text: str) -> None:
     )
     with pytest.raises(BibliographyError, match=r"no BibTeX entry could be parsed|no entries"):
         parse_bibliography(text, allow_empty=False)
+
+
+def test_a_key_in_two_files_is_the_first_files_and_the_second_is_warned_of(
+    tmp_path: Path,
+) -> None:
+    # QA: \bibliography{a,b} with the key in both checked b's paper, silently; BibTeX and
+    # Biber use a's (the first) and warn of the repeat.
+    first, second = tmp_path / "a.bib", tmp_path / "b.bib"
+    first.write_text("@article{wilson2017, eprint = {1609.00037}}\n", encoding="utf-8")
+    second.write_text(
+        "@article{other, eprint = {1907.10121}}\n"
+        "@article{wilson2017, doi = {10.1371/journal.pbio.1001745}}\n",
+        encoding="utf-8",
+    )
+    bibliography = load_bibliography(first, second)
+    assert [str(r) for r in bibliography.entries["wilson2017"].refs] == ["arXiv:1609.00037"]
+    assert [str(r) for r in bibliography.entries["other"].refs] == ["arXiv:1907.10121"]
+    [unread] = bibliography.unread
+    assert unread.message == (
+        f"{second} line 2: a second entry with the key 'wilson2017', ignored (the first, in"
+        f" {first}, is used)"
+    )

@@ -252,3 +252,17 @@ def test_a_key_group_that_is_a_links_text_is_no_citation() -> None:
     text = "A [@a][ref], B [@b][] and C [@c](https://example.org) are links; [@d][@e] is not."
     found = find_citations(text, links={normalizeReference("ref"), normalizeReference("@b")})
     assert [c.key for c in found] == ["d", "e"]
+
+
+def test_an_ieee_range_of_bracketed_numbers_cites_every_number_in_it() -> None:
+    # "[1]\u2013[3]" is IEEE's "1 to 3": read as two groups, [2] went unchecked.
+    found = find_citations("Tuning helps [1]\u2013[3], [5].", numbered=True)
+    assert [c.label for c in found] == ["[1]", "[2]", "[3]", "[5]"]
+    assert {c.group for c in found[:3]} == {(13, 20)}
+    assert _labels("Tuning [2]-[4] and [ 6 ] - [ 7 ].", numbered=True) == [
+        *("[2]", "[3]", "[4]", "[6]", "[7]"),
+    ]
+    # Not a range: descending numbers, indexing, or without a References section.
+    assert _labels("A [3]\u2013[1].", numbered=True) == ["[3]", "[1]"]
+    assert _labels("Array x[1]-[3].", numbered=True) == ["[3]"]
+    assert _labels("Tuning [1]\u2013[3].") == []

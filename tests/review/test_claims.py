@@ -343,3 +343,25 @@ def test_a_sici_doi_in_a_draft_cites_the_whole_doi_and_leaves_the_claim_text() -
         ("Linked here, it holds.", [f"doi:{sici.lower()}"]),
         ("Unbalanced holds.", ["doi:10.1234/0)0"]),
     ]
+
+
+def test_an_ieee_range_cites_each_paper_and_leaves_no_dash() -> None:
+    report = (
+        "Baselines help [1]\u2013[3].\n\n# References\n\n1. Lee arXiv:2105.14372\n"
+        "2. Wilson doi:10.1371/journal.pcbi.1005510\n3. Virtanen arXiv:1907.10121\n"
+    )
+    [claim], _ = extract_claims(report)
+    assert claim.text == "Baselines help."
+    assert [t.paper for t in claim.targets] == [
+        "arXiv:2105.14372",
+        "doi:10.1371/journal.pcbi.1005510",
+        "arXiv:1907.10121",
+    ]
+
+
+def test_a_citation_used_as_the_object_of_an_opening_pointer_leaves_no_fragment() -> None:
+    assert _clean("According to [1], baselines are key.") == "Baselines are key."
+    assert _clean("In [@a], the authors show that padding matters.") == (
+        "The authors show that padding matters."
+    )
+    assert _clean("Padding, as shown in [1], matters.") == "Padding matters."

@@ -7,8 +7,18 @@ from pathlib import Path
 
 import pytest
 
+from claimaudit.checker.pipeline import Checker
 from claimaudit.errors import DraftError
-from claimaudit.review.front_matter import bibliography_names, front_matter_bibliographies
+from claimaudit.identity import parse_ref
+from claimaudit.review import review_report
+from claimaudit.review.bibliography import parse_bibliography
+from claimaudit.review.front_matter import (
+    bibliography_names,
+    front_matter_bibliographies,
+    front_matter_references,
+    with_front_matter_references,
+)
+from tests.fakes import MemorySource, ScriptedJudge, pick
 
 
 @pytest.mark.parametrize(
@@ -98,3 +108,50 @@ def test_a_symlink_in_the_folder_is_followed_and_dots_inside_it_are_folded(
     (folder / "refs.bib").symlink_to(shared)
     text = "---\nbibliography: [refs.bib, sub/../more.bib]\n---\n\nText.\n"
     assert front_matter_bibliographies(text, folder) == [folder / "refs.bib", folder / "more.bib"]
+
+
+INLINE = (
+    "---\ntitle: Draft\nreferences:\n"
+    "- id: virtanen2020\n  title: SciPy 1.0\n  author:\n  - family: Virtanen\n"
+    "  issued: 2020-02-03\n  URL: https://arxiv.org/abs/1907.10121\n"
+    "- id: other\n  DOI: 10.1234/other\n- title: no id\n---\n\n"
+)
+
+
+def test_the_front_matters_own_references_are_entries() -> None:
+    # QA: Pandoc's inline "references:" was not read: each citation was not_checked, "no
+    # bibliography entry for @virtanen2020 (no bibliography was given)".
+    inline = front_matter_references(INLINE + "A claim [@virtanen2020].\n")
+    assert inline is not None
+    assert [str(r) for r in inline.entries["virtanen2020"].refs] == ["arXiv:1907.10121"]
+    assert [u.reason for u in inline.unread] == [
+        "item 3 has no id (a string or number) or standard_citation, so it cannot be cited"
+    ]
+    # A given bibliography's entry of a key wins; the draft's own fill the rest, once.
+    given = parse_bibliography("@article{other, doi = {10.5555/given}}\n", source="refs.bib")
+    merged = with_front_matter_references(INLINE, given)
+    assert merged is not None
+    assert [str(r) for r in merged.entries["other"].refs] == ["doi:10.5555/given"]
+    assert "virtanen2020" in merged.entries
+    assert with_front_matter_references(INLINE, merged) is merged
+    assert with_front_matter_references("A claim [@a].\n", given) is given
+    # A front matter YAML cannot read is said where its bibliography is read.
+    assert front_matter_references("---\nreferences: [\n---\n\nA claim [@a].\n") is None
+    with pytest.raises(DraftError, match="references: in its front matter must be a list"):
+        front_matter_references("---\nreferences: refs.bib\n---\n\nA claim [@a].\n")
+
+
+def test_a_review_resolves_keys_through_the_front_matters_references() -> None:
+    judge = ScriptedJudge(pick("supports", "P001"))
+    source = MemorySource()
+    source.add(parse_ref("1907.10121v1"), "SciPy 1.0", ["SciPy provides sparse matrices."])
+    result = review_report(
+        INLINE + "SciPy provides sparse matrices [@virtanen2020].\n",
+        checker=Checker(source, judge),
+    )
+    [item] = result.records
+    assert item.record.verdict == "supports"
+    assert item.record.paper_ref == "arXiv:1907.10121"
+    assert [u.reason for u in result.unread] == [
+        "item 3 has no id (a string or number) or standard_citation, so it cannot be cited"
+    ]

@@ -82,3 +82,65 @@ def test_a_removed_citations_blanks_close_up_before_other_scripts_punctuation(
     """Only Latin punctuation closed the gap a citation left: "情绪 [@a]。" was judged and
     reported as "情绪 。", "होती है [@a]।" as "होती है ।"."""
     assert tidy(text, marked=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        # "According to [3], ..." and "In \cite{a}, the authors ..." without the citation.
+        ("According to, baselines are key.", "Baselines are key."),
+        ("In, the authors show that padding matters.", "The authors show that padding matters."),
+        ("As shown in, padding matters.", "Padding matters."),
+        ("Following and, we pad the input.", "We pad the input."),
+        ("Padding, as shown in, matters.", "Padding matters."),
+        ("X holds, following, and Y holds.", "X holds and Y holds."),
+        ("In, pH matters.", "pH matters."),
+        # The author's own openings stay.
+        ("In 2020, X was shown.", "In 2020, X was shown."),
+        ("As noted, X holds.", "As noted, X holds."),
+        ("And, as expected, X holds.", "And, as expected, X holds."),
+        ("Unlike, we pad.", "Unlike, we pad."),
+        ("X holds, as expected, in most cases.", "X holds, as expected, in most cases."),
+    ],
+)
+def test_a_pointer_opening_the_sentence_or_set_off_by_commas_goes(text: str, tidied: str) -> None:
+    assert tidy(text) == tidied
+    assert tidy(text, closed=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        # QA: "include the following \cite{a}:" was judged as "include the".
+        ("Good practices include the following:", "Good practices include the following:"),
+        ("Good practices include the following.", "Good practices include the following."),
+        ("Results are shown in the following.", "Results are shown in the following."),
+        ("The steps are these following, in order.", "The steps are these following, in order."),
+        # A pointer without its object still goes.
+        ("X reduces Y, following.", "X reduces Y."),
+        ("X reduces Y in the work of.", "X reduces Y."),
+    ],
+)
+def test_following_after_a_determiner_is_a_noun_not_a_pointer(text: str, tidied: str) -> None:
+    assert tidy(text) == tidied
+    assert tidy(text, closed=True) == tidied
+
+
+@pytest.mark.parametrize(
+    ("text", "tidied"),
+    [
+        # QA: "X \cite{a}, but see \cite{b}." was judged as "X, but." and "..., but cf." as
+        # "X, but" (no stop), while "easy to see \cite{a}." lost its verb: "easy to."
+        ("Padding matters, but see.", "Padding matters."),
+        ("Padding matters; but see also.", "Padding matters."),
+        ("Padding matters but see.", "Padding matters."),
+        ("Padding matters, but cf.", "Padding matters."),
+        ("It holds, or see!", "It holds!"),
+        ("The effect is easy to see.", "The effect is easy to see."),
+        ("As we can see.", "As we can see."),
+        ("It holds, see.", "It holds."),
+    ],
+)
+def test_a_pointer_opening_the_last_clause_goes_and_a_verb_stays(text: str, tidied: str) -> None:
+    assert tidy(text) == tidied
+    assert tidy(text, closed=True) == tidied

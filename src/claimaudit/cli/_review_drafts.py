@@ -15,7 +15,10 @@ from claimaudit.library.extract import LATEX_SUFFIXES
 from claimaudit.review import Bibliography, load_bibliography
 from claimaudit.review.document import check_draft
 from claimaudit.review.empty_draft import refuse_empty_draft
-from claimaudit.review.front_matter import front_matter_bibliographies
+from claimaudit.review.front_matter import (
+    front_matter_bibliographies,
+    with_front_matter_references,
+)
 from claimaudit.review.latex.claims import LatexClaims, bibliography_files, extract_latex_claims
 
 
@@ -106,6 +109,8 @@ def prepare(
             check_draft(text)
             if bibliography is None:  # --bib wins over the front matter's, as in Pandoc
                 bibliography, inputs = _front_matter_bibliography(report, text)
+            # Its own references too, before any work: an unread one is warned of first.
+            bibliography = with_front_matter_references(text, bibliography)
     except DraftError as error:
         fail(f"{report}: {error}")
     return Draft(report, text, found, inputs, bibliography)

@@ -270,17 +270,28 @@ def parse_bibliography(
 
 def load_bibliography(*paths: PathArg, allow_empty: bool = True) -> Bibliography:
     """Read BibTeX (``.bib``), CSL-JSON (``.json``) or CSL YAML (``.yaml``) files (``Path`` or
-    ``str``), a later file's entry winning over an earlier one with its key; BibliographyError
-    if one is unusable. A file with no entry (none yet, or none that could be parsed) is read
-    on, as ``claimaudit review`` reads it, and named in ``Bibliography.empty`` (its unparsed
-    entries in ``Bibliography.unread``); ``allow_empty=False`` refuses it instead."""
+    ``str``), an earlier file's entry winning over a later one with its key, as BibTeX and
+    Biber read ``\\bibliography{a,b}`` (the later one is unread, said as a second entry in one
+    file is); BibliographyError if one is unusable. A file with no entry (none yet, or none
+    that could be parsed) is read on, as ``claimaudit review`` reads it, and named in
+    ``Bibliography.empty`` (its unparsed entries in ``Bibliography.unread``);
+    ``allow_empty=False`` refuses it instead."""
     entries: dict[str, Entry] = {}
+    first: dict[str, str] = {}  # the file each key was first read from
     unread: list[UnreadEntry] = []
     empty: list[str] = []
     read_as: list[str] = []
     for path in paths:
         found = read_bib(as_path(path, "a bibliography"), allow_empty=allow_empty)
-        entries.update((r.key, entry_of(r)) for r in found.records)
+        for record in found.records:
+            if record.key in first:
+                # Silently taking the later one checked another paper than LaTeX cites.
+                why = f"ignored (the first, in {first[record.key]}, is used)"
+                reason = f"a second entry with the key {record.key!r}, {why}"
+                unread.append(UnreadEntry(record.line, reason, source=str(path)))
+                continue
+            entries[record.key] = entry_of(record)
+            first[record.key] = str(path)
         unread += found.unread
         if found.note is not None:
             read_as.append(found.note)

@@ -5,10 +5,11 @@ Three styles:
 - **keys**: Pandoc/Manubot citation groups, ``[@key]``, ``[@doi:10.1/x; @arxiv:1907.10121]``,
   ``[see @smith2020, p. 3]``. Cross-references (pandoc-crossref's ``@fig:x``, ``@tbl:x``,
   Quarto's ``@fig-x``: ``crossrefs``) are not citations.
-- **numbers**: ``[1]``, ``[1, 3-5]``, ``[1][2]``, resolved through the report's References
-  section (only looked for when the report has one, so "[0, 1]" in prose is not taken for
-  citations). A Markdown link is not one: ``[text][1]``, or ``[1]`` where the draft defines
-  ``[1]: url``; nor is indexing, a group glued to a word (``x[1]``, ``a[i][1]``).
+- **numbers**: ``[1]``, ``[1, 3-5]``, ``[1][2]``, IEEE's ``[1]-[3]`` (any dash), resolved
+  through the report's References section (only looked for when the report has one, so
+  "[0, 1]" in prose is not taken for citations). A Markdown link is not one: ``[text][1]``,
+  or ``[1]`` where the draft defines ``[1]: url``; nor is indexing, a group glued to a word
+  (``x[1]``, ``a[i][1]``).
 - **identifiers**: an arXiv id (``arXiv:1907.10121``), a DOI (``doi:10.1/x`` or bare ``10.1/x``)
   or an arxiv.org / doi.org URL anywhere in the sentence, links included. Other URLs are not
   citations.
@@ -69,6 +70,8 @@ _NUMBERS = re.compile(
     r"^\s*\d+(?:\s*[-\u2013\u2014]\s*\d+)?(?:\s*[,;]\s*\d+(?:\s*[-\u2013\u2014]\s*\d+)?)*\s*$"
 )
 _NUMBER_ITEM = re.compile(r"(\d+)(?:\s*[-\u2013\u2014]\s*(\d+))?")
+# IEEE's range of bracketed numbers, "[1]\u2013[3]": 1, 2 and 3, one group to remove.
+_BRACKET_RANGE = re.compile(r"\[\s*(\d+)\s*\][ \t]?[-\u2013\u2014][ \t]?\[\s*(\d+)\s*\]")
 # A SICI DOI's angle brackets ("35:4<413::AID-JBM1>3.0.CO;2-8"): a "<" that opens a number
 # or "::" and closes before any space, never an HTML tag ("<br>") or an autolink's ">".
 _SICI = r"<[\d:][^\s\"<>\[\]{}`]*>"
@@ -198,10 +201,33 @@ def _link_text(text: str, start: int, end: int, links: Collection[str]) -> bool:
     return _is_label(after.group("body") or text[start + 1 : end - 1], links)
 
 
+def _bracket_ranges(text: str, masked: list[bool], links: Collection[str]) -> list[Citation]:
+    """IEEE's ranges, "[1]\u2013[3]" (or "[1]-[3]"): every number from the first to the
+    last, as "[1-3]" cites them, the whole range one group; read as two groups, the "[2]"
+    between them would go unchecked and the claim would keep a dangling dash."""
+    found: list[Citation] = []
+    for match in _BRACKET_RANGE.finditer(text):
+        first = text.index("]", match.start()) + 1  # where the first group ends
+        second = text.rindex("[", match.start(), match.end())  # where the last one starts
+        if not (
+            _numbers_group(text, match.start(), first, links)
+            and _numbers_group(text, second, match.end(), links)
+        ):
+            continue
+        numbers = _numbers(f"{match.group(1)}-{match.group(2)}")
+        if not numbers or not _mask(masked, *match.span()):
+            continue
+        found += [
+            Citation(CitationStyle.NUMBER, f"[{n}]", str(n), *match.span(), match.span())
+            for n in numbers
+        ]
+    return found
+
+
 def _groups(
     text: str, masked: list[bool], numbered: bool, links: Collection[str]
 ) -> list[Citation]:
-    found: list[Citation] = []
+    found = _bracket_ranges(text, masked, links) if numbered else []
     for group in _GROUP.finditer(text):
         body, offset = group.group("body"), group.start("body")
         span = (group.start(), group.end())

@@ -12,7 +12,9 @@ paragraph, over one line or several, is no part of the text; other raw HTML's ta
 (``html_tags``) are not either, but the text between them is (a ``<div class="note">`` wrapping
 a cited sentence is the author's prose), and nor are Pandoc's attribute blocks and fenced divs'
 fences (``pandoc_attributes``).
-Paragraphs under a "References" (or "Bibliography", ...) heading are reference entries, not claims.
+Paragraphs under a "References" (or "Bibliography", ...) heading are reference entries, not claims;
+so are those after a paragraph that is nothing but such a title (a plain-text draft's
+"References" line, "**References**"), up to the next heading.
 A paragraph's text is its lines with block prefixes ("> ", list indentation) removed, joined by
 newlines; ``Block.offsets`` maps each of its characters to the report, so positions stay exact.
 The notes claimaudit added to an annotated copy (``own_notes``) are no notes of the draft: they
@@ -59,6 +61,16 @@ _HEADING_ATTRIBUTES = re.compile(r"(?<!\s)\s*\{[^{}]{0,500}\}\s*$")  # Pandoc's 
 _HEADING_NUMBER = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.)\s+")
 # What opens a Pandoc table caption ("Table: ...", "table: ...", ": ..."); Pandoc drops it.
 _CAPTION_OPENING = re.compile(r"(?:[Tt]able:|:(?![^\w\s]))[ \t]*")
+# What a paragraph alone says to head a reference list: only a title no prose label shares
+# ("Sources" or "Literature" over a table would make the prose after it reference entries).
+_REFERENCE_TITLES = re.compile(
+    r"^(references?|bibliography|works cited|literature cited|reference list|"
+    r"notes and references)$",
+    re.IGNORECASE,
+)
+# The level of a reference list headed by a paragraph ("References" alone on its line): below
+# every heading's, so any heading ends the list.
+_PARAGRAPH_TITLE = 7
 # markdown-it silently skips the rest of a document once blocks (quotes, lists) nest this
 # deep; a draft that reaches it is refused instead. Each list level takes two.
 MAX_NESTING = 40
@@ -345,6 +357,17 @@ def _block(
     return Block(text, tuple(offsets), number, placed, alts)
 
 
+def _item_number(written: str, previous: int | None) -> int | None:
+    """An ordered list item's number: as written, unless that is no more than the number
+    before it (``previous``; 0 before the first), where it is the next one, as the list shows
+    it: "1. 1. 1.", Markdown's way of letting the renderer number, reads 1, 2, 3. None for a
+    bullet list's item."""
+    if previous is None or not written.isdigit():
+        return None
+    number = int(written)
+    return number if number > previous else previous + 1
+
+
 def _heading_title(text: str) -> str:
     text = _HEADING_ATTRIBUTES.sub("", text)
     return _HEADING_NUMBER.sub("", text).strip().rstrip(":").strip()
@@ -393,6 +416,7 @@ def parse_document(report: str) -> Document:
     note: int | None = None  # the footnote being read
     notes = _NoteParts(env, _own_notes(tokens))
     items: list[int | None] = []
+    lists: list[int | None] = []  # each open list's last item number (None: a bullet list)
     for index, token in enumerate(tokens):
         if token.type == "heading_open":
             level = int(token.tag[1:])
@@ -405,8 +429,15 @@ def parse_document(report: str) -> Document:
             note = int(token.meta["id"])
         elif token.type == "footnote_close":
             note = None
+        elif token.type in ("ordered_list_open", "bullet_list_open"):
+            lists.append(0 if token.type == "ordered_list_open" else None)
+        elif token.type in ("ordered_list_close", "bullet_list_close"):
+            lists.pop()
         elif token.type == "list_item_open":
-            items.append(int(token.info) if token.info.isdigit() else None)
+            number = _item_number(token.info, lists[-1] if lists else None)
+            if lists and lists[-1] is not None and number is not None:
+                lists[-1] = number
+            items.append(number)
         elif token.type == "list_item_close":
             items.pop()
         elif token.type == "inline" and index and tokens[index - 1].type == "paragraph_open":
@@ -421,6 +452,13 @@ def parse_document(report: str) -> Document:
                 *located, token.children or [], None if in_note else number, notes, caption
             )
             if block is None:
+                continue
+            title = _heading_title(block.text.strip("*_ \t"))
+            if note is None and not items and _REFERENCE_TITLES.match(title):
+                # A plain-text draft's "References" line, or a Markdown one's "**References**"
+                # paragraph, heads the reference list as a heading would; the next heading
+                # of any level ends it.
+                references_level, seen_references = _PARAGRAPH_TITLE, True
                 continue
             if note is not None:
                 if note not in notes.own:

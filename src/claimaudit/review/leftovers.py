@@ -46,7 +46,13 @@ _REPEATED_SEPARATOR = re.compile(r"([,;])(?:\s*[,;])+")
 _SEPARATOR_BEFORE_END = re.compile(r"[,;]+(?=[.!?)\]]|$)")
 # "X holds. \cite{a}." and "by Smith et al.." once the citation is gone; an ellipsis stays.
 _DOUBLED_STOP = re.compile(r"(?<!\.)([.!?])\.(?!\.)")
-_DANGLING_POINTER = re.compile(r"[,;]?\s*\b(?:see also|see|cf\.)\s*([.!?]?)$", re.IGNORECASE)
+# A pointer opening the sentence's last clause ("It holds, see ."; "X holds \cite{a}, but
+# see \cite{b}." leaves its "but" too), never a verb ending one: "easy to see \cite{a}" keeps
+# its "see". A "cf." may share its stop with the sentence ("..., but cf. \cite{b}.").
+_DANGLING_POINTER = re.compile(
+    r"(?:^|\s*[,;]\s*(?:(?:but|and|or)\s+)?|\s+but\s+)(?:see also|see|cf\.?)\s*[.!?]?$",
+    re.IGNORECASE,
+)
 
 # What a pointer at a cited work is made of: citation-only sentences' words, and the verbs
 # that introduce a work ("as described in").
@@ -60,11 +66,22 @@ _NEEDS_OBJECT = frozenset(
     "in of by from at on to with following see cf and or after via per like as".split()
 )
 _OPENS_POINTER = frozenset({"see", "cf", "compare"})
+# After one of these, "following" is a noun: "include the following \cite{a}:" keeps it.
+_DETERMINERS = frozenset("the a an this these those".split())
 _TOKEN = re.compile(r"[^\W_]+")
 _BRACKET = re.compile(r"\s*[(\[]([^()\[\]]{1,300})[)\]]")
 _CLAUSE = re.compile(r"\s*[,;]([^,;()\[\]]{1,300}?)(?=[.!?]?$)")
 _PHRASE_CHARS = 80
 _PHRASE = re.compile(r"\s+(?=(?:as|in|following|according|see|cf\.)\b)", re.IGNORECASE)
+# The same pointer opening the sentence before a comma ("According to \cite{a}, X" and "In
+# [3], the authors ..." read "According to, X" and "In, the authors"), or set off by commas
+# inside it ("Padding, as shown in [3], matters"). A comma right after a preposition is
+# never the author's.
+_HEAD = re.compile(r"([^\W\d_][^,;()\[\]]{0,79}?)\s*,\s*(?=\w)")
+_INSIDE = re.compile(
+    r"\s*,\s*((?:as|following|according|see|cf\.)\b[^,;()\[\]]{0,80}?)\s*,(?=\s*\w)",
+    re.IGNORECASE,
+)
 
 
 def _squeezed(text: str, marked: bool) -> str:
@@ -77,13 +94,18 @@ def _words(text: str) -> list[str]:
     return [word.lower() for word in _TOKEN.findall(text)]
 
 
-def _has_hole(words: list[str]) -> bool:
-    """Whether a word needing an object has none: the last, or one before another."""
+def _has_hole(words: list[str], before: str | None = None) -> bool:
+    """Whether a word needing an object has none: the last, or one before another. One after
+    a determiner is a noun ("the following:"); ``before`` is the word before ``words``."""
     if not words:  # ", !": no word, so no hole (and no pair to read)
         return False
     return any(
-        word in _NEEDS_OBJECT and (after is None or after in _NEEDS_OBJECT or after == "for")
-        for word, after in zip(words, [*words[1:], None], strict=True)
+        word in _NEEDS_OBJECT
+        and previous not in _DETERMINERS
+        and (after is None or after in _NEEDS_OBJECT or after == "for")
+        for previous, word, after in zip(
+            [before, *words[:-1]], words, [*words[1:], None], strict=True
+        )
     )
 
 
@@ -114,10 +136,42 @@ def _without_pointer_tail(text: str) -> str:
         words = _words(text[phrase.end() :])
         if words == ["as"]:
             continue  # "as good as." is no pointer
-        if _pointing(words) and _has_hole(words) and _TOKEN.search(text, 0, phrase.start()):
+        preceding = _words(text[max(phrase.start() - 20, 0) : phrase.start()])
+        before = preceding[-1] if preceding else None
+        if words[:1] == ["see"] and before not in ("and", "but", "or"):
+            continue  # "easy to see \cite{a}." ends in a verb; ", see" is the clause's to drop
+        if _pointing(words) and _has_hole(words, before) and _TOKEN.search(text, 0, phrase.start()):
             end = re.search(r"[.!?]?$", text)
             return text[: phrase.start()] + (end.group() if end else "")
     return text
+
+
+def _dangling(words: list[str]) -> bool:
+    """Whether ``words`` are a pointer with a hole, a preposition's object gone: "and" or
+    "or" alone is an author's ("And, as expected, ...")."""
+    return _pointing(words) and _has_hole(words) and words not in (["and"], ["or"])
+
+
+def _without_pointer_head(text: str) -> str:
+    """``text`` without a pointer at a removed citation opening it or set off by commas in
+    it ("According to, X holds." reads "X holds."; "X, as shown in, holds." reads "X
+    holds.")."""
+    text = _INSIDE.sub(lambda m: "" if _dangling(_words(m.group(1))) else m.group(), text)
+    head = _HEAD.match(text)
+    if head is None or not _dangling(_words(head.group(1))):
+        return text
+    rest = text[head.end() :]
+    first = rest.split(maxsplit=1)[0] if rest.strip() else ""
+    # The sentence's capital goes to its new first word, unless it is written mixed ("pH").
+    return rest[:1].upper() + rest[1:] if first.islower() else rest
+
+
+def _without_dangling(text: str) -> str:
+    """``text`` without a pointer word left dangling at its end, its stop kept."""
+    match = _DANGLING_POINTER.search(text)
+    if match is None:
+        return text
+    return text[: match.start()] + (text[-1] if text[-1] in ".!?" else "")
 
 
 def tidy(text: str, *, marked: bool = False, closed: bool = False) -> str:
@@ -139,4 +193,4 @@ def tidy(text: str, *, marked: bool = False, closed: bool = False) -> str:
     text = _REPEATED_SEPARATOR.sub(r"\1", text)
     text = _SEPARATOR_BEFORE_END.sub("", text)
     text = _DOUBLED_STOP.sub(r"\1", text)
-    return _without_pointer_tail(_DANGLING_POINTER.sub(r"\1", text.strip()))
+    return _without_pointer_head(_without_pointer_tail(_without_dangling(text.strip())))

@@ -19,6 +19,7 @@ from claimaudit.review.arguments import check_review_args, check_text
 from claimaudit.review.bibliography import Bibliography, two_identifiers
 from claimaudit.review.claims import Claim, extract_claims
 from claimaudit.review.empty_draft import refuse_empty_draft
+from claimaudit.review.front_matter import with_front_matter_references
 from claimaudit.review.latex.claims import LatexClaims, extract_latex_claims
 from claimaudit.review.limits import ReviewLimits
 from claimaudit.review.local_names import settle_local_names
@@ -83,6 +84,7 @@ def review_report(
     )
     validate_topic(topic)
     refuse_empty_draft(text, "Markdown")
+    bibliography = with_front_matter_references(text, bibliography)
     claims, uncited = extract_claims(text, bibliography)
     result = _review(
         claims, uncited, checker, topic, workers, on_progress, verifier, engine, limits, cancel

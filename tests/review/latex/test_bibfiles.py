@@ -62,3 +62,13 @@ def test_a_symlinked_bibliography_in_the_folder_is_read(tmp_path: Path) -> None:
     path = _draft(tmp_path / "paper", "refs")
     os.symlink(target, tmp_path / "paper" / "refs.bib")
     assert _papers(path) == ["arXiv:1907.10121"]
+
+
+def test_a_key_in_two_bibliography_files_is_the_first_files(tmp_path: Path) -> None:
+    path = _draft(tmp_path, "a,b")
+    (tmp_path / "a.bib").write_text(BIB, encoding="utf-8")
+    (tmp_path / "b.bib").write_text("@article{sp, doi={10.1/other}}\n", encoding="utf-8")
+    found = extract_latex_claims(path)
+    [claim] = found.claims
+    assert [t.paper for t in claim.targets] == ["arXiv:1907.10121"]
+    assert [u.source for u in found.bibliography.unread] == [str(tmp_path / "b.bib")]

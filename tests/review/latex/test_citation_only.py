@@ -66,7 +66,7 @@ def test_as_in_markdown_a_sentence_that_says_something_stays_a_claim(tmp_path: P
     assert claims == [
         ("X holds.", [A]),
         ("Smith showed it.", [B]),
-        ("In, Y.", [B]),
+        ("Y.", [B]),  # no title to print: "In ," pointed at nothing
         # A paragraph of nothing but a citation has no statement for it to back.
         (".", [A]),
     ]

@@ -52,6 +52,60 @@ def test_a_citation_used_as_a_noun_leaves_no_fragment(tmp_path: Path) -> None:
     assert [c.sentence.text for c in found.claims] == ["X reduces Y."] * 3
 
 
+def test_a_citation_as_the_object_of_an_opening_pointer_leaves_no_fragment(
+    tmp_path: Path,
+) -> None:
+    # QA: "According to, baselines are key." and "In, the authors show ..." were judged.
+    (tmp_path / "refs.bib").write_text("@article{a, title={A}}\n", encoding="utf-8")
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "According to \\cite{a}, baselines are key.\n\n"
+        "In \\cite{a}, the authors show that padding matters.\n\n"
+        "Padding, as shown in \\cite{a}, matters.\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert [c.text for c in extract_latex_claims(path).claims] == [
+        "Baselines are key.",
+        "The authors show that padding matters.",
+        "Padding matters.",
+    ]
+
+
+def test_the_following_before_a_list_keeps_its_words(tmp_path: Path) -> None:
+    # QA: "Good practices include the following \cite{a}:" was judged as "... include the".
+    (tmp_path / "refs.bib").write_text("@article{a, title={A}}\n", encoding="utf-8")
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Good practices include the following \\cite{a}:\n"
+        "\\begin{itemize}\n\\item back up raw data.\n\\end{itemize}\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    found = extract_latex_claims(path)
+    assert [c.text for c in found.claims] == ["Good practices include the following:"]
+
+
+def test_but_see_goes_with_its_citation_and_the_verb_see_stays(tmp_path: Path) -> None:
+    (tmp_path / "refs.bib").write_text("@article{a, title={A}}\n", encoding="utf-8")
+    path = tmp_path / "main.tex"
+    path.write_text(
+        "\\documentclass{article}\n\\begin{document}\n"
+        "Padding matters~\\cite{a}, but see \\cite{a}.\n\n"
+        "Padding matters~\\cite{a}, but cf.~\\cite{a}.\n\n"
+        "The effect of padding is easy to see \\cite{a}.\n"
+        "\\bibliography{refs}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    assert [c.text for c in extract_latex_claims(path).claims] == [
+        "Padding matters.",
+        "Padding matters.",
+        "The effect of padding is easy to see.",
+    ]
+
+
 def _claims(tmp_path: Path, preamble: str, body: str) -> list[str]:
     path = write_article(tmp_path, body, f"{preamble}\n", bib=_BIB)
     return [c.text for c in extract_latex_claims(path).claims]

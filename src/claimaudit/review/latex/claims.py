@@ -102,7 +102,8 @@ def draft_bibliography(
     draft: LatexDraft, extra: Bibliography | None = None, *, files: bool = True
 ) -> Bibliography:
     """The draft's bibliography files (unless not ``files``) and ``\\bibitem``s, then
-    ``extra`` (``--bib``), a later entry winning over an earlier one of the same key."""
+    ``extra`` (``--bib``), a later entry winning over an earlier one of the same key (among
+    the files, the earlier file's, as BibTeX reads them: ``load_bibliography``)."""
     named = bibliography_files(draft, missing_ok=extra is not None) if files else []
     entries: dict[str, Entry] = {}
     sources: list[str] = []
