@@ -5,7 +5,9 @@ from __future__ import annotations
 import errno
 import json
 import os
+import resource
 import subprocess
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -218,6 +220,36 @@ def test_a_batch_stopped_by_a_full_disk_names_it_and_how_to_resume(
     resumed = runner.invoke(app, args)
     assert resumed.exit_code == 0, resumed.stderr
     assert "wrote 1 record" in resumed.stderr and "1 already done" in resumed.stderr
+
+
+def test_a_batch_stopped_by_a_file_size_limit_names_out_and_how_to_resume(
+    paper_library: Path, tmp_path: Path
+) -> None:
+    # A real limit (ulimit -f) in the child: --out's write past it fails with EFBIG, which said
+    # only "batch stopped: File too large". Lines without papers make records without a judge.
+    source = tmp_path / "claims.jsonl"
+    claim = "Sleep helps memory consolidation in adults. " * 30
+    lines = [{"id": n, "claim": claim, "paper": ["local:x"]} for n in range(100)]
+    source.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    args = [*console_script(), "batch", str(source), "--out", str(out)]
+    args += ["--library", str(paper_library)]
+    limit = 64 * 1024  # room for the library's 32 KiB -shm file, not for 100 records
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    run = partial(subprocess.run, args, capture_output=True, text=True, env=child_env())
+    stopped = run(preexec_fn=limited)
+    assert stopped.returncode == 2
+    assert stopped.stderr.strip().splitlines()[-1] == (
+        f"error: batch stopped: {out} has reached this process's file size limit (File too "
+        f"large); raise the limit (ulimit -f) and rerun with --out {out} to resume where it "
+        "stopped"
+    )
+    resumed = run()  # no limit: the torn last line is dropped and its pair written again
+    records = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
+    assert sorted(r["id"] for r in records) == list(range(100)), resumed.stderr
 
 
 @pytest.mark.parametrize("name", ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])

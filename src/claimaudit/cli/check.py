@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated
@@ -395,6 +396,13 @@ def _run_locked(
             fail(
                 f"batch stopped: the disk holding {full} is full ({error.strerror}); free some "
                 f"space and rerun with --out {out} to resume where it stopped"
+            )
+        if error.errno == errno.EFBIG:
+            # A file size limit (ulimit -f) met by --out: "File too large" named no file.
+            fail(
+                f"batch stopped: {error.filename or out} has reached this process's file size "
+                f"limit ({error.strerror}); raise the limit (ulimit -f) and rerun with --out "
+                f"{out} to resume where it stopped"
             )
         where = f" ({error.filename})" if error.filename else ""
         fail(f"batch stopped: {error.strerror or error}{where}")
