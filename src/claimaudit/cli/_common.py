@@ -154,15 +154,25 @@ def require_writable(path: Path | None, option: str) -> None:
         if not os.access(path, os.W_OK):
             fail(f"{option} {path}: not writable")
         return
+    # A symbolic link's target is what gets written (userfiles.atomic_writer), beside it its
+    # temporary: the link's own folder, checked alone, let a review run to its end and then
+    # fail on a target folder that may not be written.
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
-        _remove_when_done(make_folder(path.parent))
+        _remove_when_done(make_folder(target.parent))
     except FileExistsError:
         # mkdir's "File exists" for notes.txt/r.json, notes.txt a file: say which is wrong.
-        fail(f"{option} {path}: {_file_in_the_way(path.parent)} is not a folder")
+        fail(f"{option} {path}: {_file_in_the_way(target.parent)} is not a folder")
     except OSError as error:
         fail(f"{option} {path}: cannot make its folder ({error.strerror})")
-    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        fail(f"{option} {path}: not writable")
+    if not _may_write(target.parent) or (target.exists() and not _may_write(target)):
+        where = "" if target == path else f" (a link to {target})"
+        fail(f"{option} {path}{where}: not writable")
+
+
+def _may_write(path: Path) -> bool:
+    # The effective ids, as the write itself uses them (root without its override included).
+    return os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids)
 
 
 def _remove_when_done(made: list[Path]) -> None:
