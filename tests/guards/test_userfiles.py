@@ -25,6 +25,7 @@ from claimaudit.guards.userfiles import (
     write_all_atomic,
     write_atomic,
 )
+from tests.permissions import ordinary_permissions
 from tests.signals import child_env
 
 
@@ -320,3 +321,19 @@ def test_another_process_standard_input_is_read_as_the_file_it_is(tmp_path: Path
     finally:
         child.kill()
         child.wait()
+
+
+def test_a_refused_temporary_is_named_as_the_output_it_was_for(tmp_path: Path) -> None:
+    # A folder that may not be written (the link's target, or one made read-only since the
+    # check before the work): the error named ".ca-w-e1fna51h.tmp", a file the user never saw.
+    kept, shared = tmp_path / "kept.md", tmp_path / "shared"
+    kept.write_text("before\n", encoding="utf-8")
+    shared.mkdir()
+    shared.chmod(0o555)
+    try:
+        with ordinary_permissions(), pytest.raises(PermissionError) as raised:
+            write_all_atomic({kept: b"new\n", shared / "report.html": b"<p>new</p>"})
+    finally:
+        shared.chmod(0o755)
+    assert raised.value.filename == str(shared / "report.html")
+    assert kept.read_text(encoding="utf-8") == "before\n" and list(shared.iterdir()) == []

@@ -170,7 +170,9 @@ def write_all_atomic(files: Mapping[Path, bytes]) -> None:
                 staged[-1][2].write(data)
                 staged[-1][2].flush()
             except OSError as error:
-                error.filename = error.filename or str(path)
+                # Not the temporary's name (mkstemp's refusal gives it): it means nothing to
+                # the user, and the output's does.
+                error.filename, error.filename2 = str(path), None
                 raise
         for tmp, target, _, path in staged:
             try:
