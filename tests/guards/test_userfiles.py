@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import resource
 import subprocess
 import sys
 import threading
@@ -337,3 +339,33 @@ def test_a_refused_temporary_is_named_as_the_output_it_was_for(tmp_path: Path) -
         shared.chmod(0o755)
     assert raised.value.filename == str(shared / "report.html")
     assert kept.read_text(encoding="utf-8") == "before\n" and list(shared.iterdir()) == []
+
+
+def test_a_write_past_the_file_size_limit_names_the_output_and_keeps_it(tmp_path: Path) -> None:
+    # A real limit (ulimit -f) in a child: the flush as the file closed failed with EFBIG and
+    # no file name, which eval reported as "cannot write the output", read as standard output.
+    out = tmp_path / "pairs.jsonl"
+    out.write_bytes(b"an earlier run\n")
+    code = (
+        "import sys\nfrom pathlib import Path\n"
+        "from claimaudit.guards.userfiles import atomic_writer\n"
+        "try:\n"
+        f"    with atomic_writer(Path({str(out)!r})) as handle:\n"
+        "        handle.write(b'x' * 200_000)\n"
+        "except OSError as error:\n"
+        "    print(error.errno, error.filename)\n"
+    )
+    limit = 64 * 1024
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=child_env(),
+        preexec_fn=limited,
+    )
+    assert done.stdout.split() == [str(errno.EFBIG), str(out)], done.stderr
+    assert out.read_bytes() == b"an earlier run\n" and os.listdir(tmp_path) == ["pairs.jsonl"]

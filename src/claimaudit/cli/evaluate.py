@@ -47,6 +47,7 @@ from claimaudit.evaluation.runner import evaluate
 from claimaudit.guards.userfiles import (
     UnreadableFileError,
     check_regular,
+    is_stream,
     names_standard_input,
     require_distinct,
 )
@@ -172,6 +173,16 @@ def eval_command(
                 # --out and --summary are replaced only once every pair is done.
                 kept = f"; {out} is as it was" if out is not None else ""
                 fail(f"interrupted; no figures were printed{kept}", code=EXIT_INTERRUPTED)
+            except OSError as error:
+                if out is None or error.filename != str(out):
+                    raise
+                # "cannot write the output: No space left on device" read as standard output.
+                # A file is replaced only at the end; a stream was written as pairs finished.
+                kept = "" if is_stream(out) else f", and {out} is as it was"
+                fail(
+                    f"cannot write --out {out}: {error.strerror or error}; no figures were "
+                    f"printed{kept}"
+                )
         # Standard output that carries --out's rows or --summary's JSON carries them alone
         # (as review's): the tables then go to stderr, still seen, never in the data.
         shown_on = err_console if STDOUT in (out, summary_path) else out_console
