@@ -21,6 +21,7 @@ from claimaudit.library.store import Library
 from tests.cli.conftest import DEEP_RULES_REF
 from tests.judges.faultserver import TEST_KEY
 from tests.judges.openaiserver import OpenAIServer
+from tests.permissions import ordinary_permissions
 from tests.signals import child_env, console_script
 
 
@@ -250,6 +251,35 @@ def test_a_batch_stopped_by_a_file_size_limit_names_out_and_how_to_resume(
     resumed = run()  # no limit: the torn last line is dropped and its pair written again
     records = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
     assert sorted(r["id"] for r in records) == list(range(100)), resumed.stderr
+
+
+def test_an_out_whose_folder_cannot_hold_it_says_why_not_cannot_lock(
+    runner: CliRunner, paper_library: Path, tmp_path: Path
+) -> None:
+    # "cannot lock notes.txt/out.jsonl: File exists" named neither the file in the way nor
+    # the fault; a folder that may not be written was "cannot lock ...: Permission denied".
+    source = tmp_path / "claims.jsonl"
+    source.write_text('{"id": 1, "claim": "Buoys drift.", "papers": ["local:a"]}\n')
+    notes, shared = tmp_path / "notes.txt", tmp_path / "shared"
+    notes.write_text("mine\n", encoding="utf-8")
+    shared.mkdir()
+    said = {}
+    shared.chmod(0o555)
+    try:
+        with ordinary_permissions():
+            for out in (notes / "out.jsonl", shared / "out.jsonl"):
+                args = ["batch", str(source), "--out", str(out), "--library", str(paper_library)]
+                result = runner.invoke(app, args)
+                assert result.exit_code == 2
+                said[out.parent.name] = result.stderr.strip()
+    finally:
+        shared.chmod(0o755)
+    assert said == {
+        "notes.txt": f"error: --out {notes / 'out.jsonl'}: {notes} is not a folder",
+        "shared": f"error: --out {shared / 'out.jsonl'}: its folder {shared} may not be "
+        "written (Permission denied)",
+    }
+    assert notes.read_text(encoding="utf-8") == "mine\n" and list(shared.iterdir()) == []
 
 
 @pytest.mark.parametrize("name", ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])

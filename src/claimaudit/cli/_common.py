@@ -190,6 +190,16 @@ def refuse_symlink_loop(path: Path, option: str) -> None:
         fail(f"{option} {path}: {missing_reason(path)}")
 
 
+def lock_refusal(option: str, out: Path, error: OSError) -> str:
+    """Why ``out``'s lock file (made beside it) could not be made, in one line: a file where
+    its folder must be was "cannot lock out/x.jsonl: File exists", naming neither."""
+    if isinstance(error, (FileExistsError, NotADirectoryError)) and not out.parent.is_dir():
+        return f"{option} {out}: {_file_in_the_way(out.parent)} is not a folder"
+    if isinstance(error, PermissionError) and out.parent.is_dir() and not _may_write(out.parent):
+        return f"{option} {out}: its folder {out.parent} may not be written ({error.strerror})"
+    return f"cannot lock {out}: {error.strerror or error}"
+
+
 def _file_in_the_way(folder: Path) -> Path:
     """The nearest of ``folder`` and its parents that exists (a file, where a folder is needed)."""
     for place in (folder, *folder.parents):

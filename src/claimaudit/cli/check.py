@@ -41,6 +41,7 @@ from claimaudit.cli._common import (
     LibraryOption,
     err_console,
     fail,
+    lock_refusal,
     out_console,
     progress_bar,
     refuse_symlink_loop,
@@ -238,7 +239,7 @@ def batch(
                     # Before any model loads or --out is read: a second run stops here.
                     held.enter_context(batch_lock(out))
                 except OSError as error:
-                    fail(f"cannot lock {out}: {error.strerror or error}")
+                    fail(lock_refusal("--out", out, error))
                 _run_locked(
                     input_file,
                     out,

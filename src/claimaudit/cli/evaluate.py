@@ -18,6 +18,7 @@ from claimaudit.cli._common import (
     EXIT_MATCHED,
     err_console,
     fail,
+    lock_refusal,
     out_console,
     require_file,
     require_text,
@@ -149,7 +150,7 @@ def eval_command(
                     # Before the model loads or --out is emptied: a second run on it stops here.
                     held.enter_context(batch_lock(out))
                 except OSError as error:
-                    fail(f"cannot lock {out}: {error.strerror or error}")
+                    fail(lock_refusal("--out", out, error))
                 # Under the lock: a file another run writes is refused as such, not as this.
                 if not is_eval_rows(out):
                     fail(
