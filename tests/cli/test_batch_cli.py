@@ -282,6 +282,27 @@ def test_an_out_whose_folder_cannot_hold_it_says_why_not_cannot_lock(
     assert notes.read_text(encoding="utf-8") == "mine\n" and list(shared.iterdir()) == []
 
 
+def test_a_read_only_out_is_refused_before_any_work(
+    runner: CliRunner, paper_library: Path, tmp_path: Path
+) -> None:
+    # It was read and resumed from, the judge loaded, and the first record to write stopped
+    # the run: "batch stopped: Permission denied (out.jsonl)".
+    source = tmp_path / "claims.jsonl"
+    source.write_text('{"id": 1, "claim": "Buoys drift.", "papers": ["local:a"]}\n')
+    out = tmp_path / "out.jsonl"
+    out.write_text("", encoding="utf-8")
+    out.chmod(0o444)
+    args = ["batch", str(source), "--out", str(out), "--library", str(paper_library)]
+    try:
+        with ordinary_permissions():
+            result = runner.invoke(app, args)
+    finally:
+        out.chmod(0o644)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [f"error: --out {out}: not writable"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["claims.jsonl", "out.jsonl"]
+
+
 @pytest.mark.parametrize("name", ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"])
 def test_standard_input_is_not_read_when_redirected_from_a_file(tmp_path: Path, name: str) -> None:
     # Only a pipe was refused: "< pairs.jsonl" made it a regular file, and it was read.

@@ -47,6 +47,7 @@ from claimaudit.cli._common import (
     refuse_symlink_loop,
     require_file,
     require_text,
+    require_writable,
 )
 from claimaudit.cli._engine import (
     AddressOption,
@@ -240,6 +241,9 @@ def batch(
                     held.enter_context(batch_lock(out))
                 except OSError as error:
                     fail(lock_refusal("--out", out, error))
+                # Before the judge loads: a read-only --out was read, resumed from, and only
+                # the first record stopped the run ("batch stopped: Permission denied").
+                require_writable(out, "--out")
                 _run_locked(
                     input_file,
                     out,
