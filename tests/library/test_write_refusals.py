@@ -112,3 +112,41 @@ def test_a_file_size_limit_met_while_writing_names_the_library_and_the_limit(
         "I/O error); nothing was written; raise the limit (ulimit -f) and try again"
     )
     assert _papers(path) == before
+
+
+def test_a_file_size_limit_met_by_a_new_librarys_first_import_is_said(tmp_path: Path) -> None:
+    # A first add writes a hidden draft, not the library's path: the limit was told from the
+    # path's size (no file yet), so the line gave only "disk I/O error".
+    path = tmp_path / "new.sqlite3"
+    limit = 256 * 1024
+    code = textwrap.dedent(
+        f"""
+        from pathlib import Path
+        from claimaudit.errors import LibraryError
+        from claimaudit.library.first_add import library_for_adding
+        from tests.library.test_write_refusals import _paper
+        try:
+            with library_for_adding(Path({str(path)!r})) as library:
+                library.add_paper(_paper("local:big", count=2000, words=20))
+        except LibraryError as error:
+            print(error)
+        """
+    )
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=child_env(path=(Path(__file__).resolve().parents[2],)),
+        preexec_fn=limited,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == (
+        f"cannot write library {path}: it has reached this process's file size limit (disk "
+        "I/O error); nothing was written; raise the limit (ulimit -f) and try again"
+    )
+    assert list(tmp_path.iterdir()) == []  # no library, no draft left

@@ -130,11 +130,14 @@ def _no_room(path: Path) -> str | None:
     return None
 
 
-def write_refusal(exc: BaseException, path: Path) -> LibraryOpenError | None:
+def write_refusal(
+    exc: BaseException, path: Path, *, file: Path | None = None
+) -> LibraryOpenError | None:
     """The one line for a write to the library at ``path`` that SQLite refused for want of
     permission or room, naming the file and the cause ("library database error: attempt to
-    write a readonly database" named neither); None for any other failure. The transaction
-    was rolled back, so nothing of it was written."""
+    write a readonly database" named neither); None for any other failure. ``file``: the
+    database file written, where it is not ``path`` (a new library's draft), whose size tells
+    a file size limit. The transaction was rolled back, so nothing of it was written."""
     if not isinstance(exc, sqlite3.OperationalError):
         return None
     name = getattr(exc, "sqlite_errorname", "")
@@ -146,7 +149,7 @@ def write_refusal(exc: BaseException, path: Path) -> LibraryOpenError | None:
         return LibraryOpenError(f"cannot write library {path}: {why}; nothing was written")
     if not _for_want_of_room(exc):
         return None
-    room = _no_room(path)
+    room = _no_room(file or path)
     if room is None:  # an I/O error of the disk itself: SQLite's words are all there is
         return LibraryOpenError(f"cannot write library {path}: {exc}; nothing was written")
     return LibraryOpenError(

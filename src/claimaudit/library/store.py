@@ -117,7 +117,7 @@ class Library:
                     raise damage from exc
             if is_busy(exc):  # a write inside that waited past the busy timeout
                 raise busy_error(self.path) from exc
-            if (refused := write_refusal(exc, self.path)) is not None:
+            if (refused := write_refusal(exc, self.path, file=self._file())) is not None:
                 raise refused from exc  # a read-only file, a full disk: said, file named
             raise
         # Ctrl-C held back from the commit to its note: stored, a paper is said to be so.
@@ -125,6 +125,14 @@ class Library:
             self._commit()
             if stores is not None:
                 self.stored.extend(stores())
+
+    def _file(self) -> Path:
+        """The database file this connection writes: ``path``, or a new library's draft."""
+        try:
+            row = self._conn.execute("PRAGMA database_list").fetchone()
+        except sqlite3.Error:
+            return self.path
+        return Path(row[2]) if row is not None and row[2] else self.path
 
     def _commit(self) -> None:
         """COMMIT, or, where SQLite cannot write it (the disk filled as the WAL grew), a
@@ -136,7 +144,7 @@ class Library:
                 self._conn.execute("ROLLBACK")
             if is_busy(exc):
                 raise busy_error(self.path) from exc
-            if (refused := write_refusal(exc, self.path)) is not None:
+            if (refused := write_refusal(exc, self.path, file=self._file())) is not None:
                 raise refused from exc
             raise
 
