@@ -61,6 +61,20 @@ def test_an_out_with_no_room_is_named(runner: CliRunner, jev_mock: str, tmp_path
     assert result.stderr.splitlines()[-1] == (
         "error: cannot write --out /dev/full: No space left on device; no figures were printed"
     )
+    # "--out -" with standard output on a full disk: named as what the user gave.
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [*console_script(), *_dataset(tmp_path), "--out", "-"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=child_env(),
+        )
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        "error: cannot write --out standard output: No space left on device; no figures were "
+        "printed"
+    )
 
 
 def test_a_dash_is_standard_output_as_for_review(jev_mock: str, tmp_path: Path) -> None:

@@ -180,8 +180,9 @@ def eval_command(
                 # "cannot write the output: No space left on device" read as standard output.
                 # A file is replaced only at the end; a stream was written as pairs finished.
                 kept = "" if is_stream(out) else f", and {out} is as it was"
+                where = "standard output" if out == STDOUT else out  # --out - is /dev/stdout
                 fail(
-                    f"cannot write --out {out}: {error.strerror or error}; no figures were "
+                    f"cannot write --out {where}: {error.strerror or error}; no figures were "
                     f"printed{kept}"
                 )
         # Standard output that carries --out's rows or --summary's JSON carries them alone
